@@ -1,0 +1,163 @@
+"""C++ spellings of IR types and constants, as the Ascend C headers name them."""
+
+from __future__ import annotations
+
+import math
+
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    Signedness,
+)
+from xdsl.ir import Attribute
+
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.types import AscendCType
+
+INDEX_CPP = "int64_t"
+"""`index` values (loop counters, offsets) are signed 64-bit on the device."""
+
+_FLOATS: dict[type[Attribute], str] = {
+    Float16Type: "half",
+    BFloat16Type: "bfloat16_t",
+    Float32Type: "float",
+    Float64Type: "double",
+}
+
+# memref memory space -> pointer qualifier (pyasc's numbering).
+ADDRESS_SPACES: dict[int, str] = {
+    GM_MEMORY_SPACE: "__gm__",
+    23: "__ca__",
+    24: "__cb__",
+    25: "__cc__",
+    26: "__ubuf__",
+    27: "__cbuf__",
+    28: "__fbuf__",
+}
+
+
+class UnsupportedType(Exception):
+    """A type with no C++ spelling; the printer turns it into a located error."""
+
+
+def int_cpp(t: IntegerType, unsigned: bool | None = None) -> str:
+    width = t.width.data
+    if width == 1:
+        return "bool"
+    if width not in (8, 16, 32, 64):
+        raise UnsupportedType(f"integer type {t} has no Ascend C equivalent")
+    if unsigned is None:
+        unsigned = t.signedness.data == Signedness.UNSIGNED
+    return f"{'u' if unsigned else ''}int{width}_t"
+
+
+def memory_space(t: MemRefType) -> int | None:
+    space = t.memory_space
+    if isinstance(space, NoneAttr):
+        return None
+    if isinstance(space, IntegerAttr):
+        return space.value.data
+    if isinstance(space, IntAttr):
+        return space.data
+    raise UnsupportedType(f"memory space {space} is not understood")
+
+
+def cpp_type(t: Attribute) -> str:
+    """The C++ type of a value of IR type `t`."""
+    if isinstance(t, IntegerType):
+        return int_cpp(t)
+    if isinstance(t, IndexType):
+        return INDEX_CPP
+    if type(t) in _FLOATS:
+        return _FLOATS[type(t)]
+    if isinstance(t, MemRefType):
+        return pointer_type(t)
+    if isinstance(t, AscendCType):
+        args = t.cpp_template_args()
+        if not args:
+            return t.CPP_CLASS
+        return f"{t.CPP_CLASS}<{', '.join(template_arg(a) for a in args)}>"
+    raise UnsupportedType(f"type {t} has no Ascend C equivalent")
+
+
+def pointer_type(t: MemRefType) -> str:
+    space = memory_space(t)
+    qualifier = ADDRESS_SPACES.get(space) if space is not None else None
+    if space is not None and qualifier is None:
+        raise UnsupportedType(f"memory space {space} has no Ascend C address qualifier")
+    element = cpp_type(t.element_type)
+    return f"{qualifier} {element}*" if qualifier else f"{element}*"
+
+
+def template_arg(arg: object) -> str:
+    if isinstance(arg, AscEnum):
+        return arg.cpp
+    if isinstance(arg, bool):
+        return "true" if arg else "false"
+    if isinstance(arg, int | str):
+        return str(arg)
+    assert isinstance(arg, Attribute)
+    return cpp_type(arg)
+
+
+def float_literal(value: float, t: Attribute) -> str:
+    """A C++ expression for a float constant of IR type `t`."""
+    if math.isnan(value):
+        text = '__builtin_nanf("")'
+    elif math.isinf(value):
+        text = "__builtin_inff()" if value > 0 else "-__builtin_inff()"
+    else:
+        text = repr(float(value))
+        if "e" not in text and "." not in text:
+            text += ".0"
+        if not isinstance(t, Float64Type):
+            text += "f"
+    if isinstance(t, Float32Type | Float64Type):
+        return text
+    return f"static_cast<{cpp_type(t)}>({text})"
+
+
+def int_literal(value: int, t: Attribute) -> str:
+    if isinstance(t, IntegerType) and t.width.data == 1:
+        return "true" if value else "false"
+    if isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED and value < 0:
+        value += 1 << t.width.data
+    if (isinstance(t, IntegerType) and t.width.data == 64) or isinstance(t, IndexType):
+        suffix = "ULL" if value >= 1 << 63 else "LL" if abs(value) >= 1 << 31 else ""
+        return f"{value}{suffix}"
+    if isinstance(t, IntegerType) and t.width.data == 32 and value >= 1 << 31:
+        return f"{value}U"
+    return str(value)
+
+
+def c_string(text: str) -> str:
+    """A C string literal for `text` (quotes, backslashes, control bytes escaped)."""
+    out = ['"']
+    for ch in text:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\{ord(ch):03o}")
+        elif ord(ch) > 0x7F:
+            out.extend(f"\\{b:03o}" for b in ch.encode())
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)

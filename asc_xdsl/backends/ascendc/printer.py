@@ -1,0 +1,598 @@
+"""Print a module of func/scf/arith/math/memref + AscendC ops as Ascend C source.
+
+Most AscendC ops print generically from the facts they state (`API_NAME`,
+`EMIT_KIND`, `cpp_template_args`, `cpp_call_args`); only irregular constructs
+(control flow, functions, printf, struct construction, builtin dialects) have a
+method here. The printer reads the IR and never changes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import IO, TypeVar
+
+from xdsl.dialects import arith, func, math, memref, scf
+from xdsl.dialects.builtin import (
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from asc_xdsl.backends.ascendc.cpp_types import (
+    UnsupportedType,
+    c_string,
+    cpp_type,
+    float_literal,
+    int_cpp,
+    int_literal,
+    template_arg,
+)
+from asc_xdsl.backends.ascendc.names import NameTable
+from asc_xdsl.dialects.ascendc.base import AscendCOp, CastArg, EmitKind
+from asc_xdsl.dialects.ascendc.construct import ConstructOp
+from asc_xdsl.dialects.ascendc.debug import PrintfOp
+from asc_xdsl.dialects.ascendc.enums import AscEnum
+
+KERNEL_ATTR = "ascendc.global"
+"""A `func.func` with this unit attribute is a kernel entry (`__global__`)."""
+AICORE_ATTR = "ascendc.aicore"
+
+INDENT = "  "
+
+
+class CodegenError(Exception):
+    """An op the Ascend C printer cannot emit; the message names the op and its location."""
+
+    def __init__(self, op: Operation, message: str):
+        self.op = op
+        loc = _location(op)
+        super().__init__(f"{loc}error: cannot emit '{op.name}' as Ascend C: {message}")
+
+
+def _location(op: Operation) -> str:
+    text = str(op.location)
+    if text.startswith("loc(") and "unknown" not in text:
+        return f"{text[4:-1].strip(chr(34))}: "
+    return ""
+
+
+OpT = TypeVar("OpT", bound=Operation)
+_Handler = Callable[["AscendCEmitter", OpT], None]
+_HANDLERS: dict[type[Operation], _Handler] = {}
+
+
+def _handles(*op_types: type[OpT]) -> Callable[[_Handler], _Handler]:
+    def register(method: _Handler) -> _Handler:
+        for op_type in op_types:
+            _HANDLERS[op_type] = method
+        return method
+
+    return register
+
+
+# arith/math ops that are one C++ operator or function of their operands.
+_INFIX: dict[type[Operation], str] = {
+    arith.AddiOp: "+",
+    arith.SubiOp: "-",
+    arith.MuliOp: "*",
+    arith.DivSIOp: "/",
+    arith.RemSIOp: "%",
+    arith.AndIOp: "&",
+    arith.OrIOp: "|",
+    arith.XOrIOp: "^",
+    arith.ShLIOp: "<<",
+    arith.ShRSIOp: ">>",
+    arith.AddfOp: "+",
+    arith.SubfOp: "-",
+    arith.MulfOp: "*",
+    arith.DivfOp: "/",
+}
+# Unsigned integer ops: the same operators on operands read as unsigned.
+_UNSIGNED_INFIX: dict[type[Operation], str] = {
+    arith.DivUIOp: "/",
+    arith.RemUIOp: "%",
+    arith.ShRUIOp: ">>",
+}
+_MATH_CALLS: dict[type[Operation], str] = {
+    math.SqrtOp: "AscendC::Sqrt",
+    math.RsqrtOp: "AscendC::Rsqrt",
+    math.ExpOp: "AscendC::Exp",
+    math.LogOp: "AscendC::Log",
+    math.Log2Op: "AscendC::Log2",
+    math.SinOp: "AscendC::Sin",
+    math.CosOp: "AscendC::Cos",
+    math.TanhOp: "AscendC::Tanh",
+    math.CeilOp: "AscendC::Ceil",
+    math.FloorOp: "AscendC::Floor",
+    math.RoundOp: "AscendC::Round",
+}
+# arith.cmpi predicate number -> (operator, unsigned comparison)
+_CMPI: dict[int, tuple[str, bool]] = {
+    0: ("==", False),
+    1: ("!=", False),
+    2: ("<", False),
+    3: ("<=", False),
+    4: (">", False),
+    5: (">=", False),
+    6: ("<", True),
+    7: ("<=", True),
+    8: (">", True),
+    9: (">=", True),
+}
+# arith.cmpf predicate number -> operator (ordered and unordered forms alike)
+_CMPF: dict[int, str] = {
+    1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 6: "!=",
+    8: "==", 9: ">", 10: ">=", 11: "<", 12: "<=", 13: "!=",
+}  # fmt: skip
+_CONVERSIONS = (
+    arith.ExtSIOp,
+    arith.TruncIOp,
+    arith.SIToFPOp,
+    arith.FPToSIOp,
+    arith.FPToUIOp,
+    arith.ExtFOp,
+    arith.TruncFOp,
+    arith.IndexCastOp,
+)
+
+
+class AscendCEmitter:
+    """Writes one module as Ascend C."""
+
+    def __init__(self, stream: IO[str]):
+        self.stream = stream
+        self.names = NameTable()
+        self.level = 0
+
+    # -- output helpers -----------------------------------------------------
+
+    def line(self, text: str) -> None:
+        self.stream.write(f"{INDENT * self.level}{text}\n" if text else "\n")
+
+    def name(self, value: SSAValue) -> str:
+        if value not in self.names:
+            owner = value.owner
+            op = owner if isinstance(owner, Operation) else owner.parent_op()
+            raise CodegenError(op, f"value {value.name_hint or ''} used before definition")  # type: ignore[arg-type]
+        return self.names[value]
+
+    def ctype(self, op: Operation, t: Attribute) -> str:
+        try:
+            return cpp_type(t)
+        except UnsupportedType as e:
+            raise CodegenError(op, str(e)) from None
+
+    def declare(self, op: Operation, value: SSAValue, expr: str) -> None:
+        """`T name = expr;` for a new value."""
+        name = self.names.define(value)
+        self.line(f"{self.ctype(op, value.type)} {name} = {expr};")
+
+    def arg(self, op: Operation, a: object) -> str:
+        if isinstance(a, SSAValue):
+            return self.name(a)
+        if isinstance(a, AscEnum):
+            return a.cpp
+        if isinstance(a, CastArg):
+            kind = "reinterpret_cast" if a.reinterpret else "static_cast"
+            return f"{kind}<{self.ctype(op, a.to)}>({self.name(a.value)})"
+        assert isinstance(a, str)
+        return a
+
+    # -- module and functions -----------------------------------------------
+
+    def emit_module(self, module: ModuleOp) -> None:
+        self.line('#include "kernel_operator.h"')
+        funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
+        for op in module.ops:
+            if not isinstance(op, func.FuncOp):
+                raise CodegenError(op, "only func.func may appear at module level")
+        for f in self._needs_forward_declaration(funcs):
+            self.line("")
+            self.line(f"{self._signature(f)};")
+        for f in funcs:
+            if f.body.blocks:
+                self.line("")
+                self.emit_function(f)
+
+    @staticmethod
+    def _needs_forward_declaration(funcs: Sequence[func.FuncOp]) -> list[func.FuncOp]:
+        """Functions called before their definition, and external ones (body-less)."""
+        position = {f.sym_name.data: i for i, f in enumerate(funcs)}
+        needed: dict[str, func.FuncOp] = {}
+        for i, f in enumerate(funcs):
+            if not f.body.blocks:
+                needed[f.sym_name.data] = f
+                continue
+            for op in f.walk():
+                if isinstance(op, func.CallOp):
+                    callee = op.callee.root_reference.data
+                    if position.get(callee, -1) > i:
+                        needed[callee] = funcs[position[callee]]
+        return list(needed.values())
+
+    def _signature(self, f: func.FuncOp) -> str:
+        is_kernel = KERNEL_ATTR in f.attributes
+        outputs = f.function_type.outputs.data
+        if len(outputs) > 1:
+            raise CodegenError(f, "functions return at most one value in Ascend C")
+        ret = self.ctype(f, outputs[0]) if outputs else "void"
+        if is_kernel and outputs:
+            raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
+        names = NameTable()
+        if f.body.blocks:
+            params = [f"{self.ctype(f, a.type)} {names.define(a)}" for a in f.body.block.args]
+        else:
+            params = [self.ctype(f, t) for t in f.function_type.inputs.data]
+        prefix = 'extern "C" __global__ __aicore__' if is_kernel else "__aicore__ inline"
+        return f"{prefix} {ret} {f.sym_name.data}({', '.join(params)})"
+
+    def emit_function(self, f: func.FuncOp) -> None:
+        self.names.reset()
+        for a in f.body.block.args:
+            self.names.define(a)
+        self.line(f"{self._signature(f)} {{")
+        self.level += 1
+        self.emit_block(f.body.block)
+        self.level -= 1
+        self.line("}")
+
+    def emit_block(self, block: Block) -> None:
+        for op in block.ops:
+            self.emit_op(op)
+
+    def emit_op(self, op: Operation) -> None:
+        handler = _HANDLERS.get(type(op))
+        if handler is not None:
+            handler(self, op)
+        elif isinstance(op, AscendCOp):
+            self.emit_ascendc(op)
+        else:
+            raise CodegenError(op, "this op has no Ascend C form")
+
+    # -- AscendC ops: generic printing from op metadata --------------------
+
+    def emit_ascendc(self, op: AscendCOp) -> None:
+        kind = op.EMIT_KIND
+        if kind is EmitKind.CUSTOM:
+            raise CodegenError(op, "no printer method for this custom op")
+        targs = op.cpp_template_args()
+        tmpl = f"<{', '.join(template_arg(a) for a in targs)}>" if targs else ""
+        args = ", ".join(self.arg(op, a) for a in op.cpp_call_args())
+        if kind is EmitKind.CONSTRUCTOR:
+            result = op.results[0]
+            name = self.names.define(result)
+            ctype = self.ctype(op, result.type)
+            self.line(f"{ctype} {name} = {ctype}({args});" if args else f"{ctype} {name};")
+            return
+        if kind is EmitKind.FREE_FUNCTION:
+            call = f"{op.NAMESPACE}{op.API_NAME}{tmpl}({args})"
+        elif kind is EmitKind.MEMBER_FUNCTION:
+            call = f"{self.name(op.operands[0])}.{op.API_NAME}{tmpl}({args})"
+        elif kind is EmitKind.SUBSCRIPT:
+            call = f"{self.name(op.operands[0])}[{args}]"
+        else:  # CALL_OPERATOR
+            call = f"{self.name(op.operands[0])}({args})"
+        self._statement(op, call)
+
+    def _statement(self, op: Operation, expr: str) -> None:
+        if not op.results:
+            self.line(f"{expr};")
+        elif len(op.results) == 1:
+            self.declare(op, op.results[0], expr)
+        else:
+            raise CodegenError(op, "ops with several results have no Ascend C form")
+
+    @_handles(PrintfOp)
+    def _printf(self, op: PrintfOp) -> None:
+        args = [c_string(op.desc.data), *(self.name(v) for v in op.vars)]
+        self.line(f"AscendC::printf({', '.join(args)});")
+
+    @_handles(ConstructOp)
+    def _construct(self, op: ConstructOp) -> None:
+        field_types = op.field_types()
+        fields = [
+            self.name(v) if v.type == t else f"static_cast<{self.ctype(op, t)}>({self.name(v)})"
+            for v, t in zip(op.operands_, field_types, strict=True)
+        ]
+        name = self.names.define(op.result)
+        ctype = self.ctype(op, op.result.type)
+        prefix = "constexpr " if op.is_constexpr else "static " if op.is_static else ""
+        init = f"{{{', '.join(fields)}}}" if fields else ""
+        self.line(f"{prefix}{ctype} {name}{init};")
+
+    # -- func -----------------------------------------------------------------
+
+    @_handles(func.ReturnOp)
+    def _return(self, op: func.ReturnOp) -> None:
+        if len(op.arguments) > 1:
+            raise CodegenError(op, "functions return at most one value in Ascend C")
+        self.line(f"return {self.name(op.arguments[0])};" if op.arguments else "return;")
+
+    @_handles(func.CallOp)
+    def _call(self, op: func.CallOp) -> None:
+        args = ", ".join(self.name(a) for a in op.arguments)
+        self._statement(op, f"{op.callee.root_reference.data}({args})")
+
+    # -- arith and math -------------------------------------------------------
+
+    @_handles(arith.ConstantOp)
+    def _constant(self, op: arith.ConstantOp) -> None:
+        value, t = op.value, op.result.type
+        if isinstance(value, IntegerAttr):
+            literal = int_literal(value.value.data, t)
+            suffix = "idx" if isinstance(t, IndexType) else str(t)
+            preferred = f"c{value.value.data}_{suffix}".replace("-", "m")
+        elif isinstance(value, FloatAttr):
+            literal = float_literal(value.value.data, t)
+            preferred = f"cst_{t}"
+        else:
+            raise CodegenError(op, f"constant {value} has no scalar C++ form")
+        name = self.names.define(op.result, preferred)
+        self.line(f"constexpr {self.ctype(op, t)} {name} = {literal};")
+
+    @_handles(*_INFIX)
+    def _infix(self, op: Operation) -> None:
+        lhs, rhs = (self.name(v) for v in op.operands)
+        self.declare(op, op.results[0], f"{lhs} {_INFIX[type(op)]} {rhs}")
+
+    def _unsigned(self, op: Operation, value: SSAValue) -> str:
+        t = value.type
+        if isinstance(t, IntegerType):
+            return f"static_cast<{int_cpp(t, unsigned=True)}>({self.name(value)})"
+        return f"static_cast<uint64_t>({self.name(value)})"
+
+    @_handles(*_UNSIGNED_INFIX)
+    def _unsigned_infix(self, op: Operation) -> None:
+        lhs, rhs = (self._unsigned(op, v) for v in op.operands)
+        ctype = self.ctype(op, op.results[0].type)
+        self.declare(
+            op, op.results[0], f"static_cast<{ctype}>({lhs} {_UNSIGNED_INFIX[type(op)]} {rhs})"
+        )
+
+    @_handles(arith.CeilDivSIOp)
+    def _ceildiv(self, op: arith.CeilDivSIOp) -> None:
+        a, b = self.name(op.lhs), self.name(op.rhs)
+        self.declare(op, op.result, f"({a} + {b} - 1) / {b}")
+
+    @_handles(arith.CeilDivUIOp)
+    def _ceildivu(self, op: arith.CeilDivUIOp) -> None:
+        a, b = self._unsigned(op, op.lhs), self._unsigned(op, op.rhs)
+        ctype = self.ctype(op, op.result.type)
+        self.declare(op, op.result, f"static_cast<{ctype}>(({a} + {b} - 1) / {b})")
+
+    @_handles(arith.FloorDivSIOp)
+    def _floordiv(self, op: arith.FloorDivSIOp) -> None:
+        a, b = self.name(op.lhs), self.name(op.rhs)
+        self.declare(
+            op, op.result, f"({a} / {b}) - ((({a} % {b}) != 0) && (({a} < 0) != ({b} < 0)))"
+        )
+
+    @_handles(arith.MaxSIOp, arith.MaximumfOp, arith.MaxnumfOp)
+    def _max(self, op: Operation) -> None:
+        a, b = (self.name(v) for v in op.operands)
+        self.declare(op, op.results[0], f"({a} > {b}) ? {a} : {b}")
+
+    @_handles(arith.MinSIOp, arith.MinimumfOp, arith.MinnumfOp)
+    def _min(self, op: Operation) -> None:
+        a, b = (self.name(v) for v in op.operands)
+        self.declare(op, op.results[0], f"({a} < {b}) ? {a} : {b}")
+
+    @_handles(arith.MaxUIOp, arith.MinUIOp)
+    def _minmax_unsigned(self, op: Operation) -> None:
+        a, b = (self._unsigned(op, v) for v in op.operands)
+        cmp = ">" if isinstance(op, arith.MaxUIOp) else "<"
+        names = [self.name(v) for v in op.operands]
+        self.declare(op, op.results[0], f"({a} {cmp} {b}) ? {names[0]} : {names[1]}")
+
+    @_handles(arith.NegfOp)
+    def _negf(self, op: arith.NegfOp) -> None:
+        self.declare(op, op.result, f"-{self.name(op.operand)}")
+
+    @_handles(arith.CmpiOp)
+    def _cmpi(self, op: arith.CmpiOp) -> None:
+        operator, unsigned = _CMPI[op.predicate.value.data]
+        if unsigned:
+            lhs, rhs = self._unsigned(op, op.lhs), self._unsigned(op, op.rhs)
+        else:
+            lhs, rhs = self.name(op.lhs), self.name(op.rhs)
+        self.declare(op, op.result, f"{lhs} {operator} {rhs}")
+
+    @_handles(arith.CmpfOp)
+    def _cmpf(self, op: arith.CmpfOp) -> None:
+        predicate = op.predicate.value.data
+        lhs, rhs = self.name(op.lhs), self.name(op.rhs)
+        if predicate in _CMPF:
+            expr = f"{lhs} {_CMPF[predicate]} {rhs}"
+        elif predicate == 0:
+            expr = "false"
+        elif predicate == 15:
+            expr = "true"
+        elif predicate == 7:  # ord
+            expr = f"({lhs} == {lhs}) && ({rhs} == {rhs})"
+        else:  # uno
+            expr = f"({lhs} != {lhs}) || ({rhs} != {rhs})"
+        self.declare(op, op.result, expr)
+
+    @_handles(arith.SelectOp)
+    def _select(self, op: arith.SelectOp) -> None:
+        c, a, b = (self.name(v) for v in op.operands)
+        self.declare(op, op.result, f"{c} ? {a} : {b}")
+
+    @_handles(*_CONVERSIONS)
+    def _convert(self, op: Operation) -> None:
+        ctype = self.ctype(op, op.results[0].type)
+        self.declare(op, op.results[0], f"static_cast<{ctype}>({self.name(op.operands[0])})")
+
+    @_handles(arith.ExtUIOp, arith.UIToFPOp)
+    def _convert_unsigned(self, op: Operation) -> None:
+        ctype = self.ctype(op, op.results[0].type)
+        self.declare(
+            op, op.results[0], f"static_cast<{ctype}>({self._unsigned(op, op.operands[0])})"
+        )
+
+    @_handles(arith.BitcastOp)
+    def _bitcast(self, op: arith.BitcastOp) -> None:
+        ctype = self.ctype(op, op.result.type)
+        self.declare(op, op.result, f"*reinterpret_cast<{ctype}*>(&{self.name(op.input)})")
+
+    @_handles(*_MATH_CALLS)
+    def _math_call(self, op: Operation) -> None:
+        args = ", ".join(self.name(v) for v in op.operands)
+        self.declare(op, op.results[0], f"{_MATH_CALLS[type(op)]}({args})")
+
+    @_handles(math.AbsFOp, math.AbsIOp)
+    def _abs(self, op: Operation) -> None:
+        x = self.name(op.operands[0])
+        zero = f"static_cast<{self.ctype(op, op.results[0].type)}>(0)"
+        self.declare(op, op.results[0], f"({x} < {zero}) ? -{x} : {x}")
+
+    @_handles(math.FmaOp)
+    def _fma(self, op: math.FmaOp) -> None:
+        a, b, c = (self.name(v) for v in op.operands)
+        self.declare(op, op.result, f"{a} * {b} + {c}")
+
+    # -- memref (GM pointers and small scalar arrays) -------------------------
+
+    @_handles(memref.LoadOp)
+    def _load(self, op: memref.LoadOp) -> None:
+        index = "".join(f"[{self.name(i)}]" for i in op.indices)
+        self.declare(op, op.res, f"{self.name(op.memref)}{index}")
+
+    @_handles(memref.StoreOp)
+    def _store(self, op: memref.StoreOp) -> None:
+        index = "".join(f"[{self.name(i)}]" for i in op.indices)
+        self.line(f"{self.name(op.memref)}{index} = {self.name(op.value)};")
+
+    @_handles(memref.AllocaOp)
+    def _alloca(self, op: memref.AllocaOp) -> None:
+        t = op.memref.type
+        assert isinstance(t, MemRefType)
+        shape = t.get_shape()
+        if any(d < 0 for d in shape) or op.dynamic_sizes:
+            raise CodegenError(op, "only statically shaped scalar arrays can be allocated")
+        name = self.names.define(op.memref)
+        dims = "".join(f"[{d}]" for d in shape) or "[1]"
+        self.line(f"{self.ctype(op, t.element_type)} {name}{dims};")
+
+    @_handles(memref.CastOp)
+    def _memref_cast(self, op: memref.CastOp) -> None:
+        ctype = self.ctype(op, op.dest.type)
+        self.declare(op, op.dest, f"reinterpret_cast<{ctype}>({self.name(op.source)})")
+
+    # -- scf ------------------------------------------------------------------
+
+    def _declare_results(self, op: Operation) -> list[str]:
+        """Declare (uninitialised) variables that carry an op's results."""
+        names = []
+        for r in op.results:
+            name = self.names.define(r)
+            self.line(f"{self.ctype(op, r.type)} {name};")
+            names.append(name)
+        return names
+
+    def _assign(self, targets: Sequence[str], values: Sequence[SSAValue]) -> None:
+        for target, value in zip(targets, values, strict=True):
+            source = self.name(value)
+            if source != target:
+                self.line(f"{target} = {source};")
+
+    def _emit_region_body(self, block: Block, results: Sequence[str]) -> None:
+        """Emit a block ending in scf.yield; assign the yielded values to `results`."""
+        self.level += 1
+        for op in block.ops:
+            if isinstance(op, scf.YieldOp):
+                self._assign(results, op.arguments)
+            else:
+                self.emit_op(op)
+        self.level -= 1
+
+    @_handles(scf.ForOp)
+    def _for(self, op: scf.ForOp) -> None:
+        body = op.body.block
+        iv, *carried = body.args
+        carried_names = []
+        for arg, init, result in zip(carried, op.iter_args, op.results, strict=True):
+            name = self.names.define(arg)
+            self.line(f"{self.ctype(op, arg.type)} {name} = {self.name(init)};")
+            self.names.alias(result, name)
+            carried_names.append(name)
+        i = self.names.define(iv)
+        lb, ub, step = self.name(op.lb), self.name(op.ub), self.name(op.step)
+        self.line(f"for ({self.ctype(op, iv.type)} {i} = {lb}; {i} < {ub}; {i} += {step}) {{")
+        self._emit_region_body(body, carried_names)
+        self.line("}")
+
+    @_handles(scf.IfOp)
+    def _if(self, op: scf.IfOp) -> None:
+        results = self._declare_results(op)
+        self.line(f"if ({self.name(op.cond)}) {{")
+        self._emit_region_body(op.true_region.block, results)
+        if op.false_region.blocks and (results or _has_work(op.false_region.block)):
+            self.line("} else {")
+            self._emit_region_body(op.false_region.block, results)
+        self.line("}")
+
+    @_handles(scf.WhileOp)
+    def _while(self, op: scf.WhileOp) -> None:
+        results = self._declare_results(op)
+        before, after = op.before_region.block, op.after_region.block
+        state = []
+        for arg, init in zip(before.args, op.arguments, strict=True):
+            name = self.names.define(arg)
+            self.line(f"{self.ctype(op, arg.type)} {name} = {self.name(init)};")
+            state.append(name)
+        self.line("while (true) {")
+        self.level += 1
+        for inner in before.ops:
+            if isinstance(inner, scf.ConditionOp):
+                self.line(f"if (!{self.name(inner.cond)}) {{")
+                self.level += 1
+                self._assign(results, inner.arguments)
+                self.line("break;")
+                self.level -= 1
+                self.line("}")
+                for arg, value in zip(after.args, inner.arguments, strict=True):
+                    self.declare(op, arg, self.name(value))
+            else:
+                self.emit_op(inner)
+        for inner in after.ops:
+            if isinstance(inner, scf.YieldOp):
+                self._assign(state, inner.arguments)
+            else:
+                self.emit_op(inner)
+        self.level -= 1
+        self.line("}")
+
+    @_handles(scf.IndexSwitchOp)
+    def _switch(self, op: scf.IndexSwitchOp) -> None:
+        results = self._declare_results(op)
+        self.line(f"switch ({self.name(op.arg)}) {{")
+        for case, region in zip(op.cases.get_values(), op.case_regions, strict=True):
+            self.line(f"case {case}: {{")
+            self._emit_region_body(region.block, results)
+            self.line("} break;")
+        self.line("default: {")
+        self._emit_region_body(op.default_region.block, results)
+        self.line("}")
+        self.line("}")
+
+
+def _has_work(block: Block) -> bool:
+    return any(not isinstance(op, scf.YieldOp) for op in block.ops)
+
+
+def emit_ascendc(module: ModuleOp, stream: IO[str]) -> None:
+    """Print `module` as Ascend C to `stream`; raises CodegenError for unprintable IR."""
+    AscendCEmitter(stream).emit_module(module)
+
+
+def is_kernel(f: func.FuncOp) -> bool:
+    return isinstance(f.attributes.get(KERNEL_ATTR), UnitAttr)
+
+
+__all__ = ["AICORE_ATTR", "KERNEL_ATTR", "CodegenError", "emit_ascendc", "is_kernel"]

@@ -1,0 +1,22 @@
+"""The `ascendc` output target of `asc-opt` / `xdsl-opt` (`-t ascendc`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.target import Target
+
+from asc_xdsl.backends.ascendc.printer import emit_ascendc
+
+
+@dataclass(frozen=True)
+class AscendCTarget(Target):
+    """Print the module as Ascend C source (`#include "kernel_operator.h"` + functions)."""
+
+    name: ClassVar[str] = "ascendc"
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        emit_ascendc(module, output)

@@ -1,0 +1,80 @@
+"""`ascendc.construct`: build a parameter struct (`AscendC::DataCopyParams v{...};`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import ArrayAttr, MemRefType, TypeAttribute, UnitAttr
+from xdsl.ir import Attribute
+from xdsl.irdl import (
+    irdl_op_definition,
+    opt_prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.irdl.operations import ParsePropInAttrDict
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind, is_scalar
+from asc_xdsl.dialects.ascendc.types import CONSTRUCTIBLE_TYPES, construct_field_types
+
+
+@irdl_op_definition
+class ConstructOp(AscendCOp):
+    """Construct a value of an AscendC struct type from its fields, in declaration order.
+
+    `types`, when present, gives the C++ type of each field; an operand of another
+    type is converted with `static_cast`.
+    """
+
+    name = "ascendc.construct"
+    API_NAME: ClassVar[str] = ""
+    EMIT_KIND: ClassVar[EmitKind] = EmitKind.CUSTOM
+
+    operands_ = var_operand_def()
+    types = opt_prop_def(ArrayAttr[TypeAttribute])
+    is_constexpr = opt_prop_def(UnitAttr, prop_name="isConstexpr")
+    is_static = opt_prop_def(UnitAttr, prop_name="isStatic")
+    result = result_def()
+
+    irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(Pure())
+    assembly_format = (
+        "type($result) `(` ($operands_^)? `)` ($types^)? (`constexpr` $isConstexpr^)? "
+        "(`static` $isStatic^)? attr-dict (`:` type($operands_)^)?"
+    )
+
+    def __init__(self, result_type, fields=(), field_types=None):
+        props = {}
+        if field_types is not None:
+            props["types"] = ArrayAttr(field_types)
+        super().__init__(operands=[list(fields)], result_types=[result_type], properties=props)
+
+    def field_types(self) -> Sequence[Attribute]:
+        """The C++ type of each field: `types` if given, else the struct's own."""
+        if self.types is not None:
+            return list(self.types.data)
+        known = construct_field_types(self.result.type, len(self.operands_))
+        return list(known) if known else [v.type for v in self.operands_]
+
+    def verify_(self) -> None:
+        rtype = self.result.type
+        n = len(self.operands_)
+        if not isinstance(rtype, CONSTRUCTIBLE_TYPES):
+            names = ", ".join(sorted(t.name for t in CONSTRUCTIBLE_TYPES))
+            raise VerifyException(
+                f"'{self.name}': cannot construct {rtype} (constructible: {names})"
+            )
+        if construct_field_types(rtype, n) is None:
+            raise VerifyException(f"'{self.name}': {rtype} cannot be built from {n} fields")
+        if self.types is not None and len(self.types) != n:
+            raise VerifyException(f"'{self.name}': {len(self.types)} field types for {n} fields")
+        for i, v in enumerate(self.operands_):
+            if not is_scalar(v.type) and not isinstance(v.type, MemRefType):
+                raise VerifyException(f"'{self.name}': field {i} must be a scalar, got {v.type}")
+
+
+MISC_OPS = [ConstructOp]

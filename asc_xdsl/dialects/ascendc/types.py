@@ -1,0 +1,332 @@
+"""Types of the AscendC dialect.
+
+Textual syntax follows pyasc's `ascendc` dialect:
+
+    !ascendc.global_tensor<1024xf32>   !ascendc.local_tensor<*xf16>   (rank 0 == unranked)
+    !ascendc.queue<vecin, 2>           !ascendc.que_bind<vecin, vecout, 1>
+    !ascendc.tbuf<veccalc>             !ascendc.pipe    !ascendc.shape_info
+    !ascendc.data_copy_params          !ascendc.data_copy_pad_ext_params<f16>
+
+Each type states the C++ class it stands for (`CPP_CLASS`) and its template
+arguments (`cpp_template_args`), which the Ascend C printer renders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    IntAttr,
+    IntegerType,
+    Signedness,
+    i1,
+)
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.enums import AscEnum, TPosition
+
+# A template argument as the printer sees it: a type, an enum value or a number.
+TemplateArg = Attribute | AscEnum | int | str
+
+
+class AscendCType(ParametrizedAttribute, TypeAttribute):
+    """Base of every AscendC type: knows its C++ class and template arguments."""
+
+    CPP_CLASS: ClassVar[str]
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return ()
+
+
+class _OpaqueType(AscendCType):
+    """A type without parameters, spelled as its bare mnemonic."""
+
+
+def _parse_position(parser: AttrParser) -> TPosition:
+    pos = parser.parse_identifier(" for a TPosition")
+    value = TPosition.from_keyword(pos)
+    if value is None:
+        parser.raise_error(
+            f"unknown TPosition '{pos}', expected one of {', '.join(TPosition.keywords())}"
+        )
+    return value  # type: ignore[return-value]
+
+
+class TensorType(AscendCType):
+    """Shared parameters and syntax of global and local tensor types."""
+
+    shape: ArrayAttr[IntAttr]
+    element_type: Attribute
+
+    def __init__(self, element_type: Attribute, shape: Sequence[int] = ()):
+        super().__init__(ArrayAttr(IntAttr(d) for d in shape), element_type)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            shape, element_type = parser.parse_shape()
+        return (ArrayAttr(IntAttr(d) for d in (shape or ())), element_type)
+
+    def print_parameters(self, printer: Printer) -> None:
+        dims = "x".join("?" if d.data == DYNAMIC_INDEX else str(d.data) for d in self.shape)
+        printer.print_string(f"<{dims}x" if dims else "<*x")
+        printer.print_attribute(self.element_type)
+        printer.print_string(">")
+
+    def get_shape(self) -> tuple[int, ...]:
+        return tuple(d.data for d in self.shape)
+
+    def static_size(self) -> int | None:
+        """Number of elements when every dimension is known, else None."""
+        shape = self.get_shape()
+        if not shape or DYNAMIC_INDEX in shape:
+            return None
+        size = 1
+        for d in shape:
+            size *= d
+        return size
+
+    def verify(self) -> None:
+        for d in self.shape:
+            if d.data < 0 and d.data != DYNAMIC_INDEX:
+                raise VerifyException(f"{self.name}: dimension {d.data} is negative")
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return (self.element_type,)
+
+
+@irdl_attr_definition
+class GlobalTensorType(TensorType):
+    """`AscendC::GlobalTensor<T>`: a view of global memory."""
+
+    name = "ascendc.global_tensor"
+    CPP_CLASS = "AscendC::GlobalTensor"
+
+
+@irdl_attr_definition
+class LocalTensorType(TensorType):
+    """`AscendC::LocalTensor<T>`: a tile in an on-chip buffer."""
+
+    name = "ascendc.local_tensor"
+    CPP_CLASS = "AscendC::LocalTensor"
+
+
+@irdl_attr_definition
+class PipeType(_OpaqueType):
+    name = "ascendc.pipe"
+    CPP_CLASS = "AscendC::TPipe"
+
+
+@irdl_attr_definition
+class QueueType(AscendCType):
+    """`AscendC::TQue<pos, depth>`."""
+
+    name = "ascendc.queue"
+    CPP_CLASS = "AscendC::TQue"
+
+    position: IntAttr
+    depth: IntAttr
+
+    def __init__(self, position: TPosition, depth: int):
+        super().__init__(IntAttr(int(position)), IntAttr(depth))
+
+    @property
+    def tposition(self) -> TPosition:
+        return TPosition(self.position.data)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            pos = _parse_position(parser)
+            parser.parse_punctuation(",")
+            depth = parser.parse_integer(allow_negative=False, allow_boolean=False)
+        return (IntAttr(int(pos)), IntAttr(depth))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.tposition.keyword}, {self.depth.data}>")
+
+    def verify(self) -> None:
+        if self.position.data not in iter(TPosition) or self.tposition is TPosition.MAX:
+            raise VerifyException(f"{self.name}: invalid TPosition {self.position.data}")
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return (self.tposition, self.depth.data)
+
+
+@irdl_attr_definition
+class QueBindType(AscendCType):
+    """`AscendC::TQueBind<src, dst, depth>`."""
+
+    name = "ascendc.que_bind"
+    CPP_CLASS = "AscendC::TQueBind"
+
+    src_position: IntAttr
+    dst_position: IntAttr
+    depth: IntAttr
+
+    def __init__(self, src: TPosition, dst: TPosition, depth: int):
+        super().__init__(IntAttr(int(src)), IntAttr(int(dst)), IntAttr(depth))
+
+    @property
+    def tposition(self) -> TPosition:
+        return TPosition(self.src_position.data)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            src = _parse_position(parser)
+            parser.parse_punctuation(",")
+            dst = _parse_position(parser)
+            parser.parse_punctuation(",")
+            depth = parser.parse_integer(allow_negative=False, allow_boolean=False)
+        return (IntAttr(int(src)), IntAttr(int(dst)), IntAttr(depth))
+
+    def print_parameters(self, printer: Printer) -> None:
+        src = TPosition(self.src_position.data).keyword
+        dst = TPosition(self.dst_position.data).keyword
+        printer.print_string(f"<{src}, {dst}, {self.depth.data}>")
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return (
+            TPosition(self.src_position.data),
+            TPosition(self.dst_position.data),
+            self.depth.data,
+        )
+
+
+@irdl_attr_definition
+class TBufType(AscendCType):
+    """`AscendC::TBuf<pos>`: a raw calculation buffer."""
+
+    name = "ascendc.tbuf"
+    CPP_CLASS = "AscendC::TBuf"
+
+    position: IntAttr
+
+    def __init__(self, position: TPosition):
+        super().__init__(IntAttr(int(position)))
+
+    @property
+    def tposition(self) -> TPosition:
+        return TPosition(self.position.data)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            pos = _parse_position(parser)
+        return (IntAttr(int(pos)),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.tposition.keyword}>")
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return (self.tposition,)
+
+
+@irdl_attr_definition
+class ShapeInfoType(_OpaqueType):
+    name = "ascendc.shape_info"
+    CPP_CLASS = "AscendC::ShapeInfo"
+
+
+@irdl_attr_definition
+class DataCopyParamsType(_OpaqueType):
+    """`DataCopyParams{blockCount, blockLen, srcStride, dstStride}` (32-byte units)."""
+
+    name = "ascendc.data_copy_params"
+    CPP_CLASS = "AscendC::DataCopyParams"
+
+
+@irdl_attr_definition
+class DataCopyExtParamsType(_OpaqueType):
+    """`DataCopyExtParams{blockCount, blockLen(bytes), srcStride, dstStride, rsv}`."""
+
+    name = "ascendc.data_copy_ext_params"
+    CPP_CLASS = "AscendC::DataCopyExtParams"
+
+
+@irdl_attr_definition
+class DataCopyPadParamsType(_OpaqueType):
+    """`DataCopyPadParams{isPad, leftPadding, rightPadding, paddingValue}`."""
+
+    name = "ascendc.data_copy_pad_params"
+    CPP_CLASS = "AscendC::DataCopyPadParams"
+
+
+@irdl_attr_definition
+class DataCopyPadExtParamsType(AscendCType):
+    """`DataCopyPadExtParams<T>{isPad, leftPadding, rightPadding, paddingValue}`."""
+
+    name = "ascendc.data_copy_pad_ext_params"
+    CPP_CLASS = "AscendC::DataCopyPadExtParams"
+
+    element_type: Attribute
+
+    def __init__(self, element_type: Attribute):
+        super().__init__(element_type)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            return (parser.parse_type(),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_attribute(self.element_type)
+        printer.print_string(">")
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return (self.element_type,)
+
+
+_u8, _u16, _u32, _u64 = (IntegerType(w, Signedness.UNSIGNED) for w in (8, 16, 32, 64))
+
+
+def construct_field_types(t: Attribute, count: int) -> Sequence[Attribute] | None:
+    """C++ field types of a braced initialiser of `t` with `count` fields.
+
+    None when `t` cannot be built with that many fields. An empty sequence of
+    types means "any" (fields are passed through unconverted).
+    """
+    match t:
+        case DataCopyParamsType() if count in (0, 4):
+            return [_u16] * count
+        case DataCopyExtParamsType() if count in (0, 4, 5):
+            return [_u16, _u32, _u32, _u32, _u32][:count]
+        case DataCopyPadParamsType() if count in (0, 4):
+            return [i1, _u8, _u8, _u64][:count]
+        case DataCopyPadExtParamsType() if count in (0, 4):
+            return [i1, _u8, _u8, t.element_type][:count]
+        case ShapeInfoType() if count in (0, 2, 3, 5):
+            return ()
+    return None
+
+
+CONSTRUCTIBLE_TYPES = (
+    DataCopyParamsType,
+    DataCopyExtParamsType,
+    DataCopyPadParamsType,
+    DataCopyPadExtParamsType,
+    ShapeInfoType,
+)
+
+ASCENDC_TYPES: list[type[AscendCType]] = [
+    GlobalTensorType,
+    LocalTensorType,
+    PipeType,
+    QueueType,
+    QueBindType,
+    TBufType,
+    ShapeInfoType,
+    DataCopyParamsType,
+    DataCopyExtParamsType,
+    DataCopyPadParamsType,
+    DataCopyPadExtParamsType,
+]

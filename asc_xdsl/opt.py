@@ -1,0 +1,78 @@
+"""`python -m asc_xdsl.opt` / `asc-opt`: xdsl-opt with the AscendC dialect and target.
+
+    python -m asc_xdsl.opt kernel.mlir -t ascendc          # print Ascend C
+    python -m asc_xdsl.opt kernel.mlir -p canonicalize,cse # run passes, print IR
+    python -m asc_xdsl.opt tests.mlir --split-input-file --verify-diagnostics
+
+Malformed or ill-typed IR exits with status 1 and a diagnostic that points at the
+line and column; the compiler's own traceback is never shown.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
+from xdsl.utils.lexer import Span
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from asc_xdsl.backends.ascendc import CodegenError
+from asc_xdsl.universe import DIALECTS, PASSES, TARGETS
+from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
+
+
+class AscOptMain(xDSLOptMain):
+    version_format = "asc-opt (asc_xdsl) built on xdsl {xdsl_version}"
+
+    _spans: dict[Operation, Span]
+
+    def parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
+        if file_extension != "mlir":
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        parser = LocatingParser(self.ctx, chunk.read(), self.get_input_name(), start_offset)
+        module = parser.parse_module(not self.args.no_implicit_module)
+        self._spans = parser.op_spans
+        return module
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        # Report ill-formed input at its source position before any pass runs.
+        if not self.args.disable_verify:
+            verify_located(prog, getattr(self, "_spans", {}))
+        super().apply_passes(prog)
+
+    def register_all_dialects(self) -> None:
+        super().register_all_dialects()
+        for name, factory in DIALECTS.items():
+            if name not in self.ctx.registered_dialect_names:
+                self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        for name, factory in PASSES.items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        self.available_targets.update(TARGETS)
+        super().register_all_targets()
+
+
+def main(args: Sequence[str] | None = None) -> int:
+    try:
+        AscOptMain(args=args).run()
+    except (ParseError, DiagnosticException, PassFailedException, CodegenError) as e:
+        print(str(e).rstrip(), file=sys.stderr)
+        return 1
+    except (OSError, ValueError) as e:
+        print(f"asc-opt: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

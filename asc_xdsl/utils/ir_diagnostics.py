@@ -1,0 +1,74 @@
+"""Source-located verification of textual IR.
+
+xDSL's parser keeps no source position for ops written without `loc(...)`. The
+`LocatingParser` records where each op starts, and `verify_located` reports the
+innermost op that fails to verify as `file:line:col: error: message` with the
+source line and a caret, the way compilers do.
+"""
+
+from __future__ import annotations
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.lexer import Span
+
+
+class LocatedVerifyError(VerifyException):
+    """A verification failure with the failing op's source position in its message."""
+
+
+class LocatingParser(Parser):
+    """A Parser that remembers the source span of each op's name."""
+
+    def __init__(
+        self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0
+    ):
+        super().__init__(ctx, text, name)
+        self.op_spans: dict[Operation, Span] = {}
+        self._line_offset = line_offset
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span
+        op = super().parse_operation()
+        self.op_spans[op] = Span(start.start, start.end, start.input, self._line_offset)
+        return op
+
+
+def _first_line(err: Exception) -> str:
+    return str(err).strip().splitlines()[-1] if str(err).strip() else type(err).__name__
+
+
+def _own_error(op: Operation) -> str | None:
+    """The message of `op`'s own verification failure (nested ops excluded), if any."""
+    try:
+        op.verify_()
+    except VerifyException as e:
+        return str(e)
+    try:
+        op.verify(verify_nested_ops=False)
+    except (VerifyException, DiagnosticException) as e:
+        text = str(e)
+        marker = "Operation does not verify: "
+        return text.split(marker, 1)[1].splitlines()[0] if marker in text else _first_line(e)
+    return None
+
+
+def verify_located(module: ModuleOp, spans: dict[Operation, Span]) -> None:
+    """Verify `module`; on failure raise LocatedVerifyError pointing at the failing op."""
+    try:
+        module.verify()
+        return
+    except VerifyException as whole:
+        failure = whole
+    for op in module.walk(reverse=False):
+        message = _own_error(op)
+        if message is None:
+            continue
+        span = spans.get(op)
+        if span is None:
+            raise LocatedVerifyError(f"error: {message}") from failure
+        raise LocatedVerifyError(span.print_with_context(f"error: {message}").rstrip()) from None
+    raise failure
