@@ -46,6 +46,19 @@ class AscOptMain(xDSLOptMain):
             verify_located(prog, getattr(self, "_spans", {}))
         super().apply_passes(prog)
 
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        try:
+            return super().output_resulting_program(prog)
+        except CodegenError as e:
+            # Point at the innermost enclosing op whose source position is known.
+            spans = getattr(self, "_spans", {})
+            op: Operation | None = e.op
+            while op is not None and op not in spans:
+                op = op.parent_op()
+            if op is None:
+                raise
+            raise e.at(spans[op]) from None
+
     def register_all_dialects(self) -> None:
         super().register_all_dialects()
         for name, factory in DIALECTS.items():

@@ -132,6 +132,8 @@ def int_literal(value: int, t: Attribute) -> str:
     if isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED and value < 0:
         value += 1 << t.width.data
     if (isinstance(t, IntegerType) and t.width.data == 64) or isinstance(t, IndexType):
+        if value == -(1 << 63):  # `9223372036854775808LL` itself does not fit
+            return "(-9223372036854775807LL - 1)"
         suffix = "ULL" if value >= 1 << 63 else "LL" if abs(value) >= 1 << 31 else ""
         return f"{value}{suffix}"
     if isinstance(t, IntegerType) and t.width.data == 32 and value >= 1 << 31:

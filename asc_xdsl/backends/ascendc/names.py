@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from xdsl.ir import SSAValue
 
@@ -119,14 +120,25 @@ class NameTable:
     names keep the output easy to read and to grep).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, reserved: Iterable[str] = ()) -> None:
         self._names: dict[SSAValue, str] = {}
-        self._used: set[str] = set()
+        self._reserved = set(reserved)
+        self._used: set[str] = set(self._reserved)
         self._counter = 0
+
+    def reserve(self, names: Iterable[str]) -> None:
+        """Never hand out `names` (e.g. the module's function names: a local named
+        like a function would hide it in its own initialiser)."""
+        self._reserved.update(names)
+        self._used.update(names)
+
+    @property
+    def reserved(self) -> frozenset[str]:
+        return frozenset(self._reserved)
 
     def reset(self) -> None:
         self._names.clear()
-        self._used.clear()
+        self._used = set(self._reserved)
         self._counter = 0
 
     def _fresh_numbered(self) -> str:
@@ -138,14 +150,16 @@ class NameTable:
 
     def claim(self, base: str) -> str:
         """A fresh identifier derived from `base`."""
-        base = re.sub(r"[^A-Za-z0-9_]", "_", base)
-        if not base or base[0].isdigit():
-            base = f"v_{base}"
-        if base in CPP_RESERVED or base.startswith("__"):
+        # Identifiers with `__` anywhere or starting with `_` + capital are reserved in C++.
+        base = re.sub(r"__+", "_", re.sub(r"[^A-Za-z0-9_]", "_", base))
+        if not base or base[0].isdigit() or re.match(r"_[A-Z]", base):
+            base = f"v_{base}".replace("__", "_")
+        if base in CPP_RESERVED:
             base = f"{base}_"
+        sep = "" if base.endswith("_") else "_"
         name, n = base, 1
         while name in self._used:
-            name = f"{base}_{n}"
+            name = f"{base}{sep}{n}"
             n += 1
         self._used.add(name)
         return name

@@ -22,6 +22,8 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.lexer import Span
 
 from asc_xdsl.backends.ascendc.cpp_types import (
     UnsupportedType,
@@ -45,13 +47,23 @@ AICORE_ATTR = "ascendc.aicore"
 INDENT = "  "
 
 
-class CodegenError(Exception):
-    """An op the Ascend C printer cannot emit; the message names the op and its location."""
+class CodegenError(DiagnosticException):
+    """An op the Ascend C printer cannot emit; the message names the op and its location.
 
-    def __init__(self, op: Operation, message: str):
+    A DiagnosticException, so `--split-input-file --verify-diagnostics` reports it
+    per chunk; `asc-opt` adds the op's source position (see `asc_xdsl.opt`).
+    """
+
+    def __init__(self, op: Operation, reason: str, where: str | None = None):
         self.op = op
-        loc = _location(op)
-        super().__init__(f"{loc}error: cannot emit '{op.name}' as Ascend C: {message}")
+        self.reason = reason
+        message = f"error: cannot emit '{op.name}' as Ascend C: {reason}"
+        super().__init__(f"{_location(op)}{message}" if where is None else where)
+
+    def at(self, span: Span) -> CodegenError:
+        """The same error, shown at `span` with the source line and a caret."""
+        message = f"error: cannot emit '{self.op.name}' as Ascend C: {self.reason}"
+        return CodegenError(self.op, self.reason, span.print_with_context(message).rstrip())
 
 
 def _location(op: Operation) -> str:
@@ -124,17 +136,32 @@ _CMPI: dict[int, tuple[str, bool]] = {
     8: (">", True),
     9: (">=", True),
 }
-# arith.cmpf predicate number -> operator (ordered and unordered forms alike)
+# arith.cmpf predicate number -> C++ expression of `{a}` and `{b}`. C++ comparisons are
+# ordered (false on NaN) except `!=`; an unordered predicate is the negated ordered
+# opposite, and `one` must also be false on NaN.
 _CMPF: dict[int, str] = {
-    1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 6: "!=",
-    8: "==", 9: ">", 10: ">=", 11: "<", 12: "<=", 13: "!=",
-}  # fmt: skip
+    0: "false",
+    1: "{a} == {b}",
+    2: "{a} > {b}",
+    3: "{a} >= {b}",
+    4: "{a} < {b}",
+    5: "{a} <= {b}",
+    6: "({a} < {b}) || ({a} > {b})",
+    7: "({a} == {a}) && ({b} == {b})",
+    8: "!({a} != {b})",
+    9: "!({a} <= {b})",
+    10: "!({a} < {b})",
+    11: "!({a} >= {b})",
+    12: "!({a} > {b})",
+    13: "{a} != {b}",
+    14: "({a} != {a}) || ({b} != {b})",
+    15: "true",
+}
 _CONVERSIONS = (
     arith.ExtSIOp,
     arith.TruncIOp,
     arith.SIToFPOp,
     arith.FPToSIOp,
-    arith.FPToUIOp,
     arith.ExtFOp,
     arith.TruncFOp,
     arith.IndexCastOp,
@@ -188,6 +215,7 @@ class AscendCEmitter:
     def emit_module(self, module: ModuleOp) -> None:
         self.line('#include "kernel_operator.h"')
         funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
+        self.names.reserve(f.sym_name.data for f in funcs)
         for op in module.ops:
             if not isinstance(op, func.FuncOp):
                 raise CodegenError(op, "only func.func may appear at module level")
@@ -223,12 +251,19 @@ class AscendCEmitter:
         ret = self.ctype(f, outputs[0]) if outputs else "void"
         if is_kernel and outputs:
             raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
-        names = NameTable()
+        names = NameTable(self.names.reserved)
         if f.body.blocks:
             params = [f"{self.ctype(f, a.type)} {names.define(a)}" for a in f.body.block.args]
         else:
             params = [self.ctype(f, t) for t in f.function_type.inputs.data]
-        prefix = 'extern "C" __global__ __aicore__' if is_kernel else "__aicore__ inline"
+        if is_kernel:
+            prefix = 'extern "C" __global__ __aicore__'
+        elif not f.body.blocks:
+            # Defined in another translation unit: an `inline` declaration would
+            # require the definition here too.
+            prefix = "__aicore__"
+        else:
+            prefix = "__aicore__ inline"
         return f"{prefix} {ret} {f.sym_name.data}({', '.join(params)})"
 
     def emit_function(self, f: func.FuncOp) -> None:
@@ -356,14 +391,18 @@ class AscendCEmitter:
 
     @_handles(arith.CeilDivSIOp)
     def _ceildiv(self, op: arith.CeilDivSIOp) -> None:
+        # C++ `/` truncates toward zero; round up when the exact quotient is positive.
         a, b = self.name(op.lhs), self.name(op.rhs)
-        self.declare(op, op.result, f"({a} + {b} - 1) / {b}")
+        self.declare(
+            op, op.result, f"({a} / {b}) + ((({a} % {b}) != 0) && (({a} < 0) == ({b} < 0)))"
+        )
 
     @_handles(arith.CeilDivUIOp)
     def _ceildivu(self, op: arith.CeilDivUIOp) -> None:
+        # `a / b + (a % b != 0)` cannot overflow, unlike `(a + b - 1) / b`.
         a, b = self._unsigned(op, op.lhs), self._unsigned(op, op.rhs)
         ctype = self.ctype(op, op.result.type)
-        self.declare(op, op.result, f"static_cast<{ctype}>(({a} + {b} - 1) / {b})")
+        self.declare(op, op.result, f"static_cast<{ctype}>(({a} / {b}) + (({a} % {b}) != 0))")
 
     @_handles(arith.FloorDivSIOp)
     def _floordiv(self, op: arith.FloorDivSIOp) -> None:
@@ -404,19 +443,8 @@ class AscendCEmitter:
 
     @_handles(arith.CmpfOp)
     def _cmpf(self, op: arith.CmpfOp) -> None:
-        predicate = op.predicate.value.data
         lhs, rhs = self.name(op.lhs), self.name(op.rhs)
-        if predicate in _CMPF:
-            expr = f"{lhs} {_CMPF[predicate]} {rhs}"
-        elif predicate == 0:
-            expr = "false"
-        elif predicate == 15:
-            expr = "true"
-        elif predicate == 7:  # ord
-            expr = f"({lhs} == {lhs}) && ({rhs} == {rhs})"
-        else:  # uno
-            expr = f"({lhs} != {lhs}) || ({rhs} != {rhs})"
-        self.declare(op, op.result, expr)
+        self.declare(op, op.result, _CMPF[op.predicate.value.data].format(a=lhs, b=rhs))
 
     @_handles(arith.SelectOp)
     def _select(self, op: arith.SelectOp) -> None:
@@ -434,6 +462,15 @@ class AscendCEmitter:
         self.declare(
             op, op.results[0], f"static_cast<{ctype}>({self._unsigned(op, op.operands[0])})"
         )
+
+    @_handles(arith.FPToUIOp)
+    def _fptoui(self, op: arith.FPToUIOp) -> None:
+        # Convert through the unsigned type: values above the signed maximum stay defined.
+        t = op.result.type
+        ctype = self.ctype(op, t)
+        unsigned = int_cpp(t, unsigned=True) if isinstance(t, IntegerType) else "uint64_t"
+        value = self.name(op.input)
+        self.declare(op, op.result, f"static_cast<{ctype}>(static_cast<{unsigned}>({value}))")
 
     @_handles(arith.BitcastOp)
     def _bitcast(self, op: arith.BitcastOp) -> None:
@@ -460,13 +497,16 @@ class AscendCEmitter:
 
     @_handles(memref.LoadOp)
     def _load(self, op: memref.LoadOp) -> None:
-        index = "".join(f"[{self.name(i)}]" for i in op.indices)
-        self.declare(op, op.res, f"{self.name(op.memref)}{index}")
+        self.declare(op, op.res, f"{self.name(op.memref)}{self._subscript(op.indices)}")
 
     @_handles(memref.StoreOp)
     def _store(self, op: memref.StoreOp) -> None:
-        index = "".join(f"[{self.name(i)}]" for i in op.indices)
-        self.line(f"{self.name(op.memref)}{index} = {self.name(op.value)};")
+        target = f"{self.name(op.memref)}{self._subscript(op.indices)}"
+        self.line(f"{target} = {self.name(op.value)};")
+
+    def _subscript(self, indices: Sequence[SSAValue]) -> str:
+        # A rank-0 memref is allocated as a one-element array (see _alloca).
+        return "".join(f"[{self.name(i)}]" for i in indices) or "[0]"
 
     @_handles(memref.AllocaOp)
     def _alloca(self, op: memref.AllocaOp) -> None:
@@ -495,18 +535,38 @@ class AscendCEmitter:
             names.append(name)
         return names
 
-    def _assign(self, targets: Sequence[str], values: Sequence[SSAValue]) -> None:
-        for target, value in zip(targets, values, strict=True):
-            source = self.name(value)
-            if source != target:
-                self.line(f"{target} = {source};")
+    def _assign(self, op: Operation, targets: Sequence[str], values: Sequence[SSAValue]) -> None:
+        """`target = value;` for each pair, as one simultaneous assignment.
+
+        When a later value is read from a variable an earlier pair overwrites (e.g. a
+        loop that yields its iter_args swapped), the values go through temporaries.
+        """
+        pairs = [
+            (target, self.name(value), value)
+            for target, value in zip(targets, values, strict=True)
+            if self.name(value) != target
+        ]
+        written: set[str] = set()
+        clobbered = False
+        for target, source, _ in pairs:
+            clobbered = clobbered or source in written
+            written.add(target)
+        if clobbered:
+            temps = []
+            for target, source, value in pairs:
+                temp = self.names.claim(f"{target}_next")
+                self.line(f"{self.ctype(op, value.type)} {temp} = {source};")
+                temps.append((target, temp, value))
+            pairs = temps
+        for target, source, _ in pairs:
+            self.line(f"{target} = {source};")
 
     def _emit_region_body(self, block: Block, results: Sequence[str]) -> None:
         """Emit a block ending in scf.yield; assign the yielded values to `results`."""
         self.level += 1
         for op in block.ops:
             if isinstance(op, scf.YieldOp):
-                self._assign(results, op.arguments)
+                self._assign(op, results, op.arguments)
             else:
                 self.emit_op(op)
         self.level -= 1
@@ -550,19 +610,19 @@ class AscendCEmitter:
         self.level += 1
         for inner in before.ops:
             if isinstance(inner, scf.ConditionOp):
-                self.line(f"if (!{self.name(inner.cond)}) {{")
+                self.line(f"if (!{self.name(inner.condition)}) {{")
                 self.level += 1
-                self._assign(results, inner.arguments)
+                self._assign(inner, results, inner.args)
                 self.line("break;")
                 self.level -= 1
                 self.line("}")
-                for arg, value in zip(after.args, inner.arguments, strict=True):
+                for arg, value in zip(after.args, inner.args, strict=True):
                     self.declare(op, arg, self.name(value))
             else:
                 self.emit_op(inner)
         for inner in after.ops:
             if isinstance(inner, scf.YieldOp):
-                self._assign(state, inner.arguments)
+                self._assign(inner, state, inner.arguments)
             else:
                 self.emit_op(inner)
         self.level -= 1

@@ -68,13 +68,17 @@ class ConstructOp(AscendCOp):
             raise VerifyException(
                 f"'{self.name}': cannot construct {rtype} (constructible: {names})"
             )
-        if construct_field_types(rtype, n) is None:
+        known = construct_field_types(rtype, n)
+        if known is None:
             raise VerifyException(f"'{self.name}': {rtype} cannot be built from {n} fields")
         if self.types is not None and len(self.types) != n:
             raise VerifyException(f"'{self.name}': {len(self.types)} field types for {n} fields")
         for i, v in enumerate(self.operands_):
-            if not is_scalar(v.type) and not isinstance(v.type, MemRefType):
-                raise VerifyException(f"'{self.name}': field {i} must be a scalar, got {v.type}")
+            # Arrays (memrefs) only fill fields of structs without fixed scalar fields
+            # (ShapeInfo's shape arrays); `static_cast<uint16_t>(ptr)` is not C++.
+            if is_scalar(v.type) or (isinstance(v.type, MemRefType) and not known):
+                continue
+            raise VerifyException(f"'{self.name}': field {i} must be a scalar, got {v.type}")
 
 
 MISC_OPS = [ConstructOp]

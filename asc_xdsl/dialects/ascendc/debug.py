@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import AnyFloat, IntegerType, StringAttr
+from xdsl.dialects.builtin import AnyFloat, StringAttr
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -23,6 +23,7 @@ from asc_xdsl.dialects.ascendc.base import (
     AscendCOp,
     CallArg,
     EmitKind,
+    is_scalar_int,
     require_int,
     require_tensor,
 )
@@ -71,7 +72,8 @@ class PrintfOp(AscendCOp):
             )
         for i, (conv, arg) in enumerate(zip(conversions, self.vars, strict=True)):
             t = arg.type
-            if conv in _INT_CONVERSIONS and not isinstance(t, IntegerType):
+            # index values are int64_t in Ascend C; printf packs each argument with its type.
+            if conv in _INT_CONVERSIONS and not is_scalar_int(t):
                 raise VerifyException(
                     f"'{self.name}': argument {i} for %{conv} must be an integer, got {t}"
                 )

@@ -50,13 +50,23 @@ class _OpaqueType(AscendCType):
 
 
 def _parse_position(parser: AttrParser) -> TPosition:
-    pos = parser.parse_identifier(" for a TPosition")
-    value = TPosition.from_keyword(pos)
-    if value is None:
+    """A TPosition keyword; `max` is a sentinel, not a position."""
+    start = parser.pos
+    word = parser.parse_optional_identifier()
+    value = TPosition.from_keyword(word) if word is not None else None
+    if value is None or value is TPosition.MAX:
+        valid = ", ".join(k for k in TPosition.keywords() if k != "max")
         parser.raise_error(
-            f"unknown TPosition '{pos}', expected one of {', '.join(TPosition.keywords())}"
+            f"unknown TPosition '{word or parser._current_token.text}', expected one of {valid}",
+            start,
+            parser.pos if word is not None else None,
         )
     return value  # type: ignore[return-value]
+
+
+def _verify_position(type_name: str, value: int) -> None:
+    if value not in {int(p) for p in TPosition} or value == TPosition.MAX:
+        raise VerifyException(f"{type_name}: invalid TPosition {value}")
 
 
 class TensorType(AscendCType):
@@ -153,8 +163,9 @@ class QueueType(AscendCType):
         printer.print_string(f"<{self.tposition.keyword}, {self.depth.data}>")
 
     def verify(self) -> None:
-        if self.position.data not in iter(TPosition) or self.tposition is TPosition.MAX:
-            raise VerifyException(f"{self.name}: invalid TPosition {self.position.data}")
+        _verify_position(self.name, self.position.data)
+        if self.depth.data < 0:
+            raise VerifyException(f"{self.name}: negative depth {self.depth.data}")
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         return (self.tposition, self.depth.data)
@@ -193,6 +204,12 @@ class QueBindType(AscendCType):
         dst = TPosition(self.dst_position.data).keyword
         printer.print_string(f"<{src}, {dst}, {self.depth.data}>")
 
+    def verify(self) -> None:
+        _verify_position(self.name, self.src_position.data)
+        _verify_position(self.name, self.dst_position.data)
+        if self.depth.data < 0:
+            raise VerifyException(f"{self.name}: negative depth {self.depth.data}")
+
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         return (
             TPosition(self.src_position.data),
@@ -225,6 +242,9 @@ class TBufType(AscendCType):
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.tposition.keyword}>")
+
+    def verify(self) -> None:
+        _verify_position(self.name, self.position.data)
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         return (self.tposition,)

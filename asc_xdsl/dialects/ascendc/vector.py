@@ -175,6 +175,12 @@ class VecScalarL2Op(VectorOp):
         element = require_same_element(self, {"dst": self.dst, "src": self.src})
         require_dtype(self, element, self.DTYPES, self.API_NAME)
         require_scalar(self, self.scalar, "scalar")
+        if self.scalar.type != element:
+            # ASCENDC_SEMANTICS.md section 3: "scalar type == element type".
+            raise VerifyException(
+                f"'{self.name}': scalar type {self.scalar.type} differs from the "
+                f"element type {element}"
+            )
         require_int(self, self.cal_count, "count")
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:

@@ -1,0 +1,1 @@
+"""Kernel launch: the CPU simulator and the CANN backend (not written yet)."""

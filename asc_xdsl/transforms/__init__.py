@@ -1,0 +1,1 @@
+"""IR-to-IR passes (one ModulePass per module); registered in asc_xdsl.universe.PASSES."""

@@ -1,0 +1,107 @@
+// IR the Ascend C printer refuses, each with a located error that names the op.
+// Without --verify-diagnostics the driver stops at the first chunk's error with exit
+// status 1, a `file:line:col` position and no Python traceback; with it, every chunk's
+// error is reported (printer errors are xDSL diagnostics).
+// RUN: not asc-opt %s -t ascendc --split-input-file 2>&1 | filecheck %s --check-prefix=FIRST
+// RUN: asc-opt %s -t ascendc --split-input-file --verify-diagnostics | filecheck %s
+
+// FIRST-NOT:   Traceback
+// FIRST:       invalid_codegen.mlir:[[# @LINE + 5]]:1
+// FIRST-NEXT:  func.func @two_results(%a: i32) -> (i32, i32) {
+// FIRST-NEXT:  ^^^^^^^^^
+// FIRST-NEXT:  error: cannot emit 'func.func' as Ascend C: functions return at most one value in Ascend C
+// FIRST-NOT:   {{.}}
+func.func @two_results(%a: i32) -> (i32, i32) {
+  return %a, %a : i32, i32
+}
+
+// CHECK:       error: cannot emit 'func.func' as Ascend C: functions return at most one value in Ascend C
+
+// -----
+
+func.func @kernel_with_result(%a: i32) -> i32 attributes {ascendc.aicore, ascendc.global} {
+  return %a : i32
+}
+
+// CHECK:       error: cannot emit 'func.func' as Ascend C: a kernel (ascendc.global) must return nothing
+
+// -----
+
+func.func @extended_add(%a: i32, %b: i32) {
+  %sum, %overflow = arith.addui_extended %a, %b : i32, i1
+  return
+}
+
+// CHECK:       %sum, %overflow = arith.addui_extended %a, %b : i32, i1
+// CHECK:       error: cannot emit 'arith.addui_extended' as Ascend C: this op has no Ascend C form
+
+// -----
+
+func.func @tensor_argument(%t: tensor<4xf32>) {
+  return
+}
+
+// CHECK:       error: cannot emit 'func.func' as Ascend C: type tensor<4xf32> has no Ascend C equivalent
+
+// -----
+
+func.func @vector_constant() {
+  %v = arith.constant dense<1.0> : vector<4xf32>
+  return
+}
+
+// CHECK:       error: cannot emit 'arith.constant' as Ascend C: constant dense<1.000000e+00> : vector<4xf32> has no scalar C++ form
+
+// -----
+
+func.func @vector_argument(%v: vector<4xf32>) {
+  return
+}
+
+// CHECK:       error: cannot emit 'func.func' as Ascend C: type vector<4xf32> has no Ascend C equivalent
+
+// -----
+
+func.func @odd_width(%a: i3) {
+  return
+}
+
+// CHECK:       error: cannot emit 'func.func' as Ascend C: integer type i3 has no Ascend C equivalent
+
+// -----
+
+func.func @unknown_space(%p: memref<?xf32, 5>) {
+  return
+}
+
+// CHECK:       error: cannot emit 'func.func' as Ascend C: memory space 5 has no Ascend C address qualifier
+
+// -----
+
+func.func @dynamic_alloca(%n: index) {
+  %buf = memref.alloca(%n) : memref<?xi32>
+  return
+}
+
+// CHECK:       error: cannot emit 'memref.alloca' as Ascend C: only statically shaped scalar arrays can be allocated
+
+// -----
+
+"memref.global"() <{sym_name = "table", type = memref<4xi32>, initial_value = dense<0> : tensor<4xi32>, sym_visibility = "private"}> : () -> ()
+
+// CHECK:       error: cannot emit 'memref.global' as Ascend C: only func.func may appear at module level
+
+// -----
+
+func.func @nested_unsupported(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %p = math.powf %x, %x : f32
+  }
+  return
+}
+
+// CHECK:       invalid_codegen.mlir:[[# @LINE - 5]]:5
+// CHECK-NEXT:      %p = math.powf %x, %x : f32
+// CHECK:       error: cannot emit 'math.powf' as Ascend C: this op has no Ascend C form

@@ -1,0 +1,300 @@
+// Verifier errors of the vector compute ops, located at the failing op.
+// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+
+func.func @binary_dst_global(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: invalid_vector.mlir:[[# @LINE + 3]]:3
+  // CHECK-NEXT: ascendc.add_l2 %g, %a, %a, %n
+  // CHECK: error: 'ascendc.add_l2': dst must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
+  ascendc.add_l2 %g, %a, %a, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @binary_src1_scalar(%a: !ascendc.local_tensor<*xf32>, %s: f32, %n: i32) {
+  // CHECK: error: 'ascendc.mul_l2': src1 must be a !ascendc.local_tensor, got f32
+  ascendc.mul_l2 %a, %a, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, i32
+  return
+}
+
+// -----
+
+func.func @binary_mixed_types(%a: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // CHECK: invalid_vector.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.sub_l2': element types differ: dst has f32, src1 has f16
+  ascendc.sub_l2 %a, %a, %h, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32
+  return
+}
+
+// -----
+
+func.func @div_int(%a: !ascendc.local_tensor<*xi32>, %n: i32) {
+  // CHECK: error: 'ascendc.div_l2': Div does not support element type i32 on Atlas A2/A3 (supported: f16, f32)
+  ascendc.div_l2 %a, %a, %a, %n : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xi32>, i32
+  return
+}
+
+// -----
+
+func.func @and_float(%a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.and_l2': And does not support element type f32 on Atlas A2/A3 (supported: i16, ui16)
+  ascendc.and_l2 %a, %a, %a, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @add_uint16(%a: !ascendc.local_tensor<*xui16>, %n: i32) {
+  // CHECK: error: 'ascendc.add_l2': Add does not support element type ui16 on Atlas A2/A3 (supported: i16, f16, i32, f32)
+  ascendc.add_l2 %a, %a, %a, %n : !ascendc.local_tensor<*xui16>, !ascendc.local_tensor<*xui16>, !ascendc.local_tensor<*xui16>, i32
+  return
+}
+
+// -----
+
+func.func @binary_count_float(%a: !ascendc.local_tensor<*xf32>, %n: f32) {
+  // CHECK: error: 'ascendc.max_l2': count must be an integer, got f32
+  ascendc.max_l2 %a, %a, %a, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32
+  return
+}
+
+// -----
+
+func.func @unary_src_global(%a: !ascendc.local_tensor<*xf32>, %g: !ascendc.global_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.exp_l2': src must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
+  ascendc.exp_l2 %a, %g, %n : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @unary_mixed_types(%a: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // CHECK: error: 'ascendc.sqrt_l2': element types differ: dst has f16, src has f32
+  ascendc.sqrt_l2 %h, %a, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @exp_int(%a: !ascendc.local_tensor<*xi32>, %n: i32) {
+  // CHECK: error: 'ascendc.exp_l2': Exp does not support element type i32 on Atlas A2/A3 (supported: f16, f32)
+  ascendc.exp_l2 %a, %a, %n : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xi32>, i32
+  return
+}
+
+// -----
+
+func.func @relu_int16(%a: !ascendc.local_tensor<*xi16>, %n: i32) {
+  // CHECK: error: 'ascendc.relu_l2': Relu does not support element type i16 on Atlas A2/A3 (supported: f16, i32, f32)
+  ascendc.relu_l2 %a, %a, %n : !ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, i32
+  return
+}
+
+// -----
+
+func.func @not_half(%a: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // CHECK: error: 'ascendc.not_l2': Not does not support element type f16 on Atlas A2/A3 (supported: i16, ui16)
+  ascendc.not_l2 %a, %a, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+  return
+}
+
+// -----
+
+func.func @unary_count_tensor(%a: !ascendc.local_tensor<*xf32>) {
+  // CHECK: error: 'ascendc.abs_l2': count must be an integer, got !ascendc.local_tensor<*xf32>
+  ascendc.abs_l2 %a, %a, %a : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @scalar_dst_global(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<*xf32>, %s: f32, %n: i32) {
+  // CHECK: error: 'ascendc.adds_l2': dst must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
+  ascendc.adds_l2 %g, %a, %s, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, i32
+  return
+}
+
+// -----
+
+func.func @scalar_mixed_types(%a: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %s: f32, %n: i32) {
+  // CHECK: error: 'ascendc.muls_l2': element types differ: dst has f32, src has f16
+  ascendc.muls_l2 %a, %h, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f32, i32
+  return
+}
+
+// -----
+
+func.func @maxs_uint16(%a: !ascendc.local_tensor<*xui16>, %s: ui16, %n: i32) {
+  // CHECK: error: 'ascendc.maxs_l2': Maxs does not support element type ui16 on Atlas A2/A3 (supported: i16, f16, i32, f32)
+  ascendc.maxs_l2 %a, %a, %s, %n : !ascendc.local_tensor<*xui16>, !ascendc.local_tensor<*xui16>, ui16, i32
+  return
+}
+
+// -----
+
+func.func @scalar_is_tensor(%a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.mins_l2': scalar must be a scalar, got !ascendc.local_tensor<*xf32>
+  ascendc.mins_l2 %a, %a, %a, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @scalar_type_mismatch(%a: !ascendc.local_tensor<*xf16>, %s: f32, %n: i32) {
+  // CHECK: error: 'ascendc.adds_l2': scalar type f32 differs from the element type f16
+  ascendc.adds_l2 %a, %a, %s, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, f32, i32
+  return
+}
+
+// -----
+
+func.func @scalar_count_float(%a: !ascendc.local_tensor<*xf32>, %s: f32) {
+  // CHECK: error: 'ascendc.adds_l2': count must be an integer, got f32
+  ascendc.adds_l2 %a, %a, %s, %s {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, f32
+  return
+}
+
+// -----
+
+func.func @duplicate_dst_global(%g: !ascendc.global_tensor<*xf32>, %s: f32, %n: i32) {
+  // CHECK: error: 'ascendc.duplicate_l2': dst must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
+  ascendc.duplicate_l2 %g, %s, %n : !ascendc.global_tensor<*xf32>, f32, i32
+  return
+}
+
+// -----
+
+func.func @duplicate_int8(%a: !ascendc.local_tensor<*xi8>, %s: i8, %n: i32) {
+  // CHECK: error: 'ascendc.duplicate_l2': Duplicate does not support element type i8 on Atlas A2/A3 (supported: i16, ui16, f16, bf16, i32, ui32, f32)
+  ascendc.duplicate_l2 %a, %s, %n : !ascendc.local_tensor<*xi8>, i8, i32
+  return
+}
+
+// -----
+
+func.func @duplicate_scalar_tensor(%a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.duplicate_l2': scalar must be a scalar, got !ascendc.local_tensor<*xf32>
+  ascendc.duplicate_l2 %a, %a, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @duplicate_count_float(%a: !ascendc.local_tensor<*xf32>, %s: f32) {
+  // CHECK: error: 'ascendc.duplicate_l2': count must be an integer, got f32
+  ascendc.duplicate_l2 %a, %s, %s : !ascendc.local_tensor<*xf32>, f32, f32
+  return
+}
+
+// -----
+
+func.func @cast_dst_global(%g: !ascendc.global_tensor<*xf16>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.cast_l2': dst must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf16>
+  ascendc.cast_l2 %g, %a, %n {roundMode = 1 : i32} : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @cast_src_global(%h: !ascendc.local_tensor<*xf16>, %g: !ascendc.global_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.cast_l2': src must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
+  ascendc.cast_l2 %h, %g, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @cast_bad_mode(%h: !ascendc.local_tensor<*xf16>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.cast_l2': 9 is not a valid RoundMode (valid: 0 (cast_none), 1 (cast_rint), 2 (cast_floor), 3 (cast_ceil), 4 (cast_round), 5 (cast_trunc), 6 (cast_odd))
+  ascendc.cast_l2 %h, %a, %n {roundMode = 9 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @cast_count_float(%h: !ascendc.local_tensor<*xf16>, %a: !ascendc.local_tensor<*xf32>, %n: f32) {
+  // CHECK: error: 'ascendc.cast_l2': count must be an integer, got f32
+  ascendc.cast_l2 %h, %a, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, f32
+  return
+}
+
+// -----
+
+func.func @cast_pair(%c: !ascendc.local_tensor<*xi8>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.cast_l2': Cast from f32 to i8 is not supported on Atlas A2/A3
+  ascendc.cast_l2 %c, %a, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @cast_mode_widening(%a: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // CHECK: invalid_vector.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.cast_l2': Cast from f16 to f32 does not support CAST_RINT (supported: CAST_NONE)
+  ascendc.cast_l2 %a, %h, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32
+  return
+}
+
+// -----
+
+func.func @cast_mode_none(%w: !ascendc.local_tensor<*xi32>, %h: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // CHECK: error: 'ascendc.cast_l2': Cast from f16 to i32 does not support CAST_NONE (supported: CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC)
+  ascendc.cast_l2 %w, %h, %n {roundMode = 0 : i32} : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xf16>, i32
+  return
+}
+
+// -----
+
+func.func @cast_mode_odd(%h: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xi16>, %n: i32) {
+  // CHECK: error: 'ascendc.cast_l2': Cast from i16 to f16 does not support CAST_ODD (supported: CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC)
+  ascendc.cast_l2 %h, %s, %n {roundMode = 6 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xi16>, i32
+  return
+}
+
+// -----
+
+func.func @reduce_tmp_global(%a: !ascendc.local_tensor<*xf32>, %g: !ascendc.global_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.reduce_sum_l2': shared_tmp_buffer must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
+  ascendc.reduce_sum_l2 %a, %a, %g, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+  return
+}
+
+// -----
+
+func.func @reduce_mixed_types(%a: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // CHECK: error: 'ascendc.reduce_max_l2': element types differ: dst has f32, shared_tmp_buffer has f16
+  ascendc.reduce_max_l2 %a, %a, %h, %n, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32, i32
+  return
+}
+
+// -----
+
+func.func @reduce_int(%a: !ascendc.local_tensor<*xi32>, %n: i32) {
+  // CHECK: error: 'ascendc.reduce_sum_l2': ReduceSum does not support element type i32 on Atlas A2/A3 (supported: f16, f32)
+  ascendc.reduce_sum_l2 %a, %a, %a, %n : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xi32>, i32
+  return
+}
+
+// -----
+
+func.func @reduce_bf16(%a: !ascendc.local_tensor<*xbf16>, %n: i32) {
+  // CHECK: error: 'ascendc.reduce_min_l2': ReduceMin does not support element type bf16 on Atlas A2/A3 (supported: f16, f32)
+  ascendc.reduce_min_l2 %a, %a, %a, %n, %n : !ascendc.local_tensor<*xbf16>, !ascendc.local_tensor<*xbf16>, !ascendc.local_tensor<*xbf16>, i32, i32
+  return
+}
+
+// -----
+
+func.func @reduce_count_float(%a: !ascendc.local_tensor<*xf32>, %f: f32) {
+  // CHECK: error: 'ascendc.reduce_sum_l2': count must be an integer, got f32
+  ascendc.reduce_sum_l2 %a, %a, %a, %f : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32
+  return
+}
+
+// -----
+
+func.func @reduce_cal_index_float(%a: !ascendc.local_tensor<*xf32>, %n: i32, %f: f32) {
+  // CHECK: error: 'ascendc.reduce_min_l2': calIndex must be an integer, got f32
+  ascendc.reduce_min_l2 %a, %a, %a, %n, %f : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, f32
+  return
+}
