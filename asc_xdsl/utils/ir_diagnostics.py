@@ -12,7 +12,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
 
 
@@ -32,8 +32,14 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
-        op = super().parse_operation()
-        self.op_spans[op] = Span(start.start, start.end, start.input, self._line_offset)
+        span = Span(start.start, start.end, start.input, self._line_offset)
+        try:
+            op = super().parse_operation()
+        except VerifyException as e:
+            # Type constraints of custom syntax are checked while parsing; report them
+            # at the op like any other parse error.
+            raise ParseError(span, f"error: {_first_line(e)}") from None
+        self.op_spans[op] = span
         return op
 
 

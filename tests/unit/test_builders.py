@@ -320,7 +320,7 @@ def test_kernel_built_with_builder_prints_as_ascendc():
         "  x_gm.SetGlobalBuffer(x);\n"
         "  AscendC::LocalTensor<float> x_local = que.AllocTensor<float>();\n"
         "  AscendC::DataCopy(x_local, x_gm, tile);\n"
-        "  AscendC::Muls<float, true>(x_local, x_local, scale, tile);\n"
+        "  AscendC::Muls<float, 1>(x_local, x_local, scale, tile);\n"
         "  que.FreeTensor(x_local);\n"
         "  return;\n"
         "}\n"

@@ -39,6 +39,7 @@ from asc_xdsl.dialects.ascendc.base import AscendCOp, CastArg, EmitKind
 from asc_xdsl.dialects.ascendc.construct import ConstructOp
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.types import AscendCType
 
 KERNEL_ATTR = "ascendc.global"
 """A `func.func` with this unit attribute is a kernel entry (`__global__`)."""
@@ -253,9 +254,9 @@ class AscendCEmitter:
             raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
         names = NameTable(self.names.reserved)
         if f.body.blocks:
-            params = [f"{self.ctype(f, a.type)} {names.define(a)}" for a in f.body.block.args]
+            params = [f"{self._param_type(f, a.type)} {names.define(a)}" for a in f.body.block.args]
         else:
-            params = [self.ctype(f, t) for t in f.function_type.inputs.data]
+            params = [self._param_type(f, t) for t in f.function_type.inputs.data]
         if is_kernel:
             prefix = 'extern "C" __global__ __aicore__'
         elif not f.body.blocks:
@@ -265,6 +266,10 @@ class AscendCEmitter:
         else:
             prefix = "__aicore__ inline"
         return f"{prefix} {ret} {f.sym_name.data}({', '.join(params)})"
+
+    def _param_type(self, f: func.FuncOp, t: Attribute) -> str:
+        by_reference = isinstance(t, AscendCType) and t.BY_REFERENCE
+        return f"{self.ctype(f, t)}&" if by_reference else self.ctype(f, t)
 
     def emit_function(self, f: func.FuncOp) -> None:
         self.names.reset()
@@ -336,7 +341,7 @@ class AscendCEmitter:
         ]
         name = self.names.define(op.result)
         ctype = self.ctype(op, op.result.type)
-        prefix = "constexpr " if op.is_constexpr else "static " if op.is_static else ""
+        prefix = ("static " if op.is_static else "") + ("constexpr " if op.is_constexpr else "")
         init = f"{{{', '.join(fields)}}}" if fields else ""
         self.line(f"{prefix}{ctype} {name}{init};")
 
@@ -475,7 +480,7 @@ class AscendCEmitter:
     @_handles(arith.BitcastOp)
     def _bitcast(self, op: arith.BitcastOp) -> None:
         ctype = self.ctype(op, op.result.type)
-        self.declare(op, op.result, f"*reinterpret_cast<{ctype}*>(&{self.name(op.input)})")
+        self.declare(op, op.result, f"*reinterpret_cast<const {ctype}*>(&{self.name(op.input)})")
 
     @_handles(*_MATH_CALLS)
     def _math_call(self, op: Operation) -> None:

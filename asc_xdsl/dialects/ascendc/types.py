@@ -40,6 +40,9 @@ class AscendCType(ParametrizedAttribute, TypeAttribute):
     """Base of every AscendC type: knows its C++ class and template arguments."""
 
     CPP_CLASS: ClassVar[str]
+    # Framework objects (TPipe, TQue, TBuf) own state and buffers: functions take
+    # them by reference, never by copy.
+    BY_REFERENCE: ClassVar[bool] = False
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         return ()
@@ -132,6 +135,7 @@ class LocalTensorType(TensorType):
 class PipeType(_OpaqueType):
     name = "ascendc.pipe"
     CPP_CLASS = "AscendC::TPipe"
+    BY_REFERENCE = True
 
 
 @irdl_attr_definition
@@ -140,6 +144,7 @@ class QueueType(AscendCType):
 
     name = "ascendc.queue"
     CPP_CLASS = "AscendC::TQue"
+    BY_REFERENCE = True
 
     position: IntAttr
     depth: IntAttr
@@ -177,6 +182,7 @@ class QueBindType(AscendCType):
 
     name = "ascendc.que_bind"
     CPP_CLASS = "AscendC::TQueBind"
+    BY_REFERENCE = True
 
     src_position: IntAttr
     dst_position: IntAttr
@@ -224,6 +230,7 @@ class TBufType(AscendCType):
 
     name = "ascendc.tbuf"
     CPP_CLASS = "AscendC::TBuf"
+    BY_REFERENCE = True
 
     position: IntAttr
 

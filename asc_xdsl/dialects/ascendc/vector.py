@@ -184,7 +184,8 @@ class VecScalarL2Op(VectorOp):
         require_int(self, self.cal_count, "count")
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
-        return (self.element_type(), "true" if self.is_set_mask else "false")
+        # pyasc spells the bool template argument as 0/1.
+        return (self.element_type(), 1 if self.is_set_mask else 0)
 
 
 def _scalar(mnemonic: str, api: str):

@@ -64,3 +64,10 @@ func.func @forms(%h: ui16, %dim: ui8, %shape: memref<4xui32>) {
   %si0 = ascendc.construct !ascendc.shape_info() []
   return
 }
+
+// CHECK-LABEL: __aicore__ inline void static_constexpr(int32_t n) {
+// CHECK-NEXT:    static constexpr AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
+func.func @static_constexpr(%n: i32) {
+  %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %n, %n) constexpr static : i32, i32, i32, i32
+  return
+}

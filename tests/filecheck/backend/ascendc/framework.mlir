@@ -59,3 +59,10 @@ func.func @tbuf_views(%len: ui32, %off: ui32) {
   %at = ascendc.tbuf.get_with_offset %buf, %len, %off : !ascendc.tbuf<veccalc>, ui32, ui32, !ascendc.local_tensor<i32>
   return
 }
+
+// Framework objects are passed to helper functions by reference (a copied TPipe or
+// TQue would lose its buffers and queue state); tensors are passed by value.
+// CHECK-LABEL: __aicore__ inline void helper(AscendC::TPipe& pipe, AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1>& bind, AscendC::TBuf<AscendC::TPosition::VECCALC>& buf, AscendC::LocalTensor<float> t) {
+func.func @helper(%pipe: !ascendc.pipe, %que: !ascendc.queue<vecin, 2>, %bind: !ascendc.que_bind<vecin, vecout, 1>, %buf: !ascendc.tbuf<veccalc>, %t: !ascendc.local_tensor<*xf32>) {
+  return
+}

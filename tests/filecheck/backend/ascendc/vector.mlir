@@ -48,11 +48,11 @@ func.func @unary(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf
 }
 
 // CHECK-LABEL: __aicore__ inline void scalar(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<int16_t> s, AscendC::LocalTensor<int32_t> w, float sf, half sh, int16_t ss, int32_t sw, int32_t n) {
-// CHECK-NEXT:    AscendC::Adds<float, false>(f, f, sf, n);
-// CHECK-NEXT:    AscendC::Adds<half, true>(h, h, sh, n);
-// CHECK-NEXT:    AscendC::Muls<int16_t, true>(s, s, ss, n);
-// CHECK-NEXT:    AscendC::Maxs<int32_t, false>(w, w, sw, n);
-// CHECK-NEXT:    AscendC::Mins<float, true>(f, f, sf, n);
+// CHECK-NEXT:    AscendC::Adds<float, 0>(f, f, sf, n);
+// CHECK-NEXT:    AscendC::Adds<half, 1>(h, h, sh, n);
+// CHECK-NEXT:    AscendC::Muls<int16_t, 1>(s, s, ss, n);
+// CHECK-NEXT:    AscendC::Maxs<int32_t, 0>(w, w, sw, n);
+// CHECK-NEXT:    AscendC::Mins<float, 1>(f, f, sf, n);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @scalar(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xi16>, %w: !ascendc.local_tensor<*xi32>, %sf: f32, %sh: f16, %ss: i16, %sw: i32, %n: i32) {

@@ -186,8 +186,8 @@ func.func @select(%c: i1, %x: f32, %y: f32) {
 // CHECK-NEXT:    half truncf = static_cast<half>(x);
 // CHECK-NEXT:    int64_t to_index = static_cast<int64_t>(a);
 // CHECK-NEXT:    int32_t from_index = static_cast<int32_t>(i);
-// CHECK-NEXT:    int32_t bits = *reinterpret_cast<int32_t*>(&x);
-// CHECK-NEXT:    float back = *reinterpret_cast<float*>(&bits);
+// CHECK-NEXT:    int32_t bits = *reinterpret_cast<const int32_t*>(&x);
+// CHECK-NEXT:    float back = *reinterpret_cast<const float*>(&bits);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @casts(%a: i32, %i: index, %h: f16, %x: f32, %c: i1) {

@@ -7,7 +7,7 @@
 // REGION-NOT:  AscendC::{{Exp|Muls|MetricsProfStop}}
 // REGION:      AscendC::MetricsProfStart();
 // REGION-NEXT: AscendC::Exp(z_local, xa, n);
-// REGION-NEXT: AscendC::Muls<float, true>(z_local, z_local, scale, n);
+// REGION-NEXT: AscendC::Muls<float, 1>(z_local, z_local, scale, n);
 // REGION-NEXT: AscendC::MetricsProfStop();
 // REGION-NOT:  AscendC::{{Exp|Muls|MetricsProf}}
 
@@ -32,7 +32,7 @@
 // CHECK-NEXT:    AscendC::LocalTensor<float> z_local = out_q.AllocTensor<float>();
 // CHECK-NEXT:    AscendC::MetricsProfStart();
 // CHECK-NEXT:    AscendC::Exp(z_local, xa, n);
-// CHECK-NEXT:    AscendC::Muls<float, true>(z_local, z_local, scale, n);
+// CHECK-NEXT:    AscendC::Muls<float, 1>(z_local, z_local, scale, n);
 // CHECK-NEXT:    AscendC::MetricsProfStop();
 // CHECK-NEXT:    out_q.EnQue(z_local);
 // CHECK-NEXT:    in_q.FreeTensor(xa);
