@@ -170,8 +170,8 @@ class _QueueOp(AscendCOp):
     EMIT_KIND: ClassVar[EmitKind] = EmitKind.MEMBER_FUNCTION
 
 
-class _QueueTensorResultOp(_QueueOp):
-    """`que.Api<T>()`: returns a local tensor of element type T."""
+class _TensorResultOp(_QueueOp):
+    """`obj.Api<T>(...)`: returns a local tensor of element type T."""
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         t = self.results[0].type
@@ -179,68 +179,60 @@ class _QueueTensorResultOp(_QueueOp):
         return (t.element_type,)
 
 
+class _TakeTensorOp(_TensorResultOp):
+    """`que.Api<T>()`: a tensor out of the queue (its operands and syntax)."""
+
+    queue = operand_def(AnyQueue)
+    tensor = result_def(LocalTensorType)
+
+    assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
+
+    def __init__(self, queue, tensor_type: LocalTensorType):
+        super().__init__(operands=[queue], result_types=[tensor_type])
+
+
+class _GiveTensorOp(_QueueOp):
+    """`que.Api(t)`: a tensor into the queue (its operands and syntax)."""
+
+    queue = operand_def(AnyQueue)
+    tensor = operand_def(LocalTensorType)
+
+    assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
+
+    def __init__(self, queue, tensor):
+        super().__init__(operands=[queue, tensor])
+
+
 @irdl_op_definition
-class AllocTensorOp(_QueueTensorResultOp):
+class AllocTensorOp(_TakeTensorOp):
     """`que.AllocTensor<T>()`: take a free buffer of the queue."""
 
     name = "ascendc.que_bind.alloc_tensor"
     API_NAME: ClassVar[str] = "AllocTensor"
 
-    queue = operand_def(AnyQueue)
-    tensor = result_def(LocalTensorType)
-
-    assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue, tensor_type: LocalTensorType):
-        super().__init__(operands=[queue], result_types=[tensor_type])
-
 
 @irdl_op_definition
-class DeQueOp(_QueueTensorResultOp):
+class DeQueOp(_TakeTensorOp):
     """`que.DeQue<T>()`: take the oldest enqueued tensor (waits for its producer pipe)."""
 
     name = "ascendc.que_bind.deque_tensor"
     API_NAME: ClassVar[str] = "DeQue"
 
-    queue = operand_def(AnyQueue)
-    tensor = result_def(LocalTensorType)
-
-    assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue, tensor_type: LocalTensorType):
-        super().__init__(operands=[queue], result_types=[tensor_type])
-
 
 @irdl_op_definition
-class EnQueOp(_QueueOp):
+class EnQueOp(_GiveTensorOp):
     """`que.EnQue(t)`: hand a filled tensor to the consumer pipe."""
 
     name = "ascendc.que_bind.enque_tensor"
     API_NAME: ClassVar[str] = "EnQue"
 
-    queue = operand_def(AnyQueue)
-    tensor = operand_def(LocalTensorType)
-
-    assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue, tensor):
-        super().__init__(operands=[queue, tensor])
-
 
 @irdl_op_definition
-class FreeTensorOp(_QueueOp):
+class FreeTensorOp(_GiveTensorOp):
     """`que.FreeTensor(t)`: give a tensor's buffer back to the queue."""
 
     name = "ascendc.que_bind.free_tensor"
     API_NAME: ClassVar[str] = "FreeTensor"
-
-    queue = operand_def(AnyQueue)
-    tensor = operand_def(LocalTensorType)
-
-    assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue, tensor):
-        super().__init__(operands=[queue, tensor])
 
 
 # ---------------------------------------------------------------------------
@@ -249,7 +241,7 @@ class FreeTensorOp(_QueueOp):
 
 
 @irdl_op_definition
-class TBufGetTensorOp(_QueueTensorResultOp):
+class TBufGetTensorOp(_TensorResultOp):
     """`buf.Get<T>([len])`: the whole buffer (or its first `len` elements) as a tensor."""
 
     name = "ascendc.tbuf.get_tensor"
@@ -275,7 +267,7 @@ class TBufGetTensorOp(_QueueTensorResultOp):
 
 
 @irdl_op_definition
-class TBufGetWithOffsetOp(_QueueTensorResultOp):
+class TBufGetWithOffsetOp(_TensorResultOp):
     """`buf.GetWithOffset<T>(size, byteOffset)`: `size` elements from a 32 B-aligned offset."""
 
     name = "ascendc.tbuf.get_with_offset"
