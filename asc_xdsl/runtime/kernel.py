@@ -1,0 +1,94 @@
+"""What every runtime backend receives: a compiled kernel and its launch arguments.
+
+The frontend (`@asc.jit`) produces a `CompiledKernel`; `kernel[block_dim](*args)`
+hands it to the selected `Backend` with the runtime arguments, in the order of the
+kernel function's parameters (compile-time `ConstExpr` arguments are already folded
+away). A GM pointer parameter (`memref<?xT, 22>`) receives a numpy array (or a torch
+tensor) whose contents the kernel reads and writes in place; a scalar parameter
+(`i32`, `f32`, `i1`, ...) receives a Python number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+
+KERNEL_TYPES = ("vector", "cube", "mix")
+"""Kernel types: vector-only (AIV), cube-only (AIC), mixed (MIX_AIC_1_2)."""
+
+
+class LaunchError(Exception):
+    """A launch that cannot run: bad arguments, no backend, a failing device call."""
+
+
+@dataclass
+class CompiledKernel:
+    """A kernel ready to launch: its lowered IR, its Ascend C and how it was built."""
+
+    name: str
+    """Symbol of the kernel function (`func.func` with `ascendc.global`) in `module`."""
+    module: ModuleOp
+    """The IR after the pass pipeline (what backends execute or print)."""
+    asm: dict[str, str] = field(default_factory=dict)
+    """Texts of the compilation: "ir", "lowered_ir", "ascendc"."""
+    kernel_type: str = "vector"
+    options: dict[str, Any] = field(default_factory=dict)
+    """Compile options (pyasc names: opt_level, insert_sync, ...)."""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    """Anything else a backend may keep (e.g. a binary's path)."""
+
+    @property
+    def function(self) -> func.FuncOp:
+        for op in self.module.ops:
+            if isinstance(op, func.FuncOp) and op.sym_name.data == self.name:
+                return op
+        raise LaunchError(f"kernel '{self.name}' is not in its module")
+
+    @property
+    def ascendc(self) -> str:
+        return self.asm.get("ascendc", "")
+
+    def gm_params(self) -> list[bool]:
+        """For each kernel parameter: is it a GM pointer?"""
+        return [is_gm_pointer(t) for t in self.function.function_type.inputs.data]
+
+    def __getitem__(self, block_dim: int) -> _Launcher:
+        return _Launcher(self, block_dim)
+
+
+def is_gm_pointer(t: object) -> bool:
+    if not isinstance(t, MemRefType):
+        return False
+    space = t.memory_space
+    value = getattr(getattr(space, "value", None), "data", None)
+    return value == GM_MEMORY_SPACE
+
+
+@dataclass
+class _Launcher:
+    kernel: CompiledKernel
+    block_dim: int
+
+    def __call__(self, *args: Any, **options: Any) -> None:
+        from asc_xdsl.runtime.backends import get_backend
+
+        if not isinstance(self.block_dim, int) or self.block_dim < 1:
+            raise LaunchError(f"block_dim must be a positive integer, got {self.block_dim!r}")
+        backend = get_backend(options.pop("backend", None))
+        backend.launch(self.kernel, self.block_dim, args, **options)
+
+
+class Backend(Protocol):
+    """Runs compiled kernels: the CPU simulator ("cpu"), an NPU ("npu"), CANN's simulator ("model")."""
+
+    name: str
+
+    def launch(
+        self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any
+    ) -> None: ...
