@@ -20,13 +20,22 @@ def _ascendc_dialect() -> Dialect:
     return AscendC
 
 
+def _emitasc_dialect() -> Dialect:
+    from asc_xdsl.dialects.emitasc import EmitAsc
+
+    return EmitAsc
+
+
 def _ascendc_target() -> type[Target]:
     from asc_xdsl.backends.ascendc import AscendCTarget
 
     return AscendCTarget
 
 
-DIALECTS: dict[str, Callable[[], Dialect]] = {"ascendc": _ascendc_dialect}
+DIALECTS: dict[str, Callable[[], Dialect]] = {
+    "ascendc": _ascendc_dialect,
+    "emitasc": _emitasc_dialect,
+}
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {}
 TARGETS: dict[str, Callable[[], type[Target]]] = {"ascendc": _ascendc_target}
 

@@ -40,6 +40,7 @@ from asc_xdsl.dialects.ascendc.construct import ConstructOp
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.dialects.emitasc import PtrOffsetOp
 
 KERNEL_ATTR = "ascendc.global"
 """A `func.func` with this unit attribute is a kernel entry (`__global__`)."""
@@ -528,6 +529,15 @@ class AscendCEmitter:
     def _memref_cast(self, op: memref.CastOp) -> None:
         ctype = self.ctype(op, op.dest.type)
         self.declare(op, op.dest, f"reinterpret_cast<{ctype}>({self.name(op.source)})")
+
+    @_handles(PtrOffsetOp)
+    def _ptr_offset(self, op: PtrOffsetOp) -> None:
+        if op.dynamic_offset is not None:
+            offset = self.name(op.dynamic_offset)
+        else:
+            assert op.static_offset is not None
+            offset = str(op.static_offset.value.data)
+        self.declare(op, op.result, f"{self.name(op.base)} + {offset}")
 
     # -- scf ------------------------------------------------------------------
 
