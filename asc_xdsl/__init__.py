@@ -1,0 +1,16 @@
+"""asc_xdsl: write Ascend C kernels in Python, run them on a CPU simulator or an NPU.
+
+    import asc_xdsl as asc
+
+    @asc.jit
+    def kernel(x: asc.GlobalAddress, ...): ...
+
+The names below are pyasc's, so a pyasc kernel runs after changing only its import.
+"""
+
+from asc_xdsl.frontend import *  # noqa: F403
+from asc_xdsl.frontend import __all__ as _frontend_all
+
+__version__ = "0.1.0"
+
+__all__ = [*_frontend_all]

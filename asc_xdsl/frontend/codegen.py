@@ -1,0 +1,1043 @@
+"""AST -> IR: compiles one `@asc.jit` kernel, for given argument types, into a module.
+
+The generator walks the kernel's Python AST once. Expressions evaluate either to
+Python values (compile-time constants: `ConstExpr` arguments, module constants,
+literals, dtypes) or to runtime values (`values.IRValue`) whose operations build
+`arith`/`ascendc` ops. Control flow on runtime values becomes `scf.if`/`scf.for`/
+`scf.while`; variables assigned inside are carried through as region results, so the
+IR stays in SSA form. Calls to other `@asc.jit` functions are inlined. Every op gets
+the Python source location of the statement that built it.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    IndexType,
+    IntAttr,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+    StringAttr,
+    UnitAttr,
+    UnrealizedConversionCastOp,
+)
+from xdsl.ir import Block, Operation, Region, SSAValue
+
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+from asc_xdsl.enums import AscEnum
+from asc_xdsl.frontend import context
+from asc_xdsl.frontend import dtypes as dt
+from asc_xdsl.frontend import language as lang
+from asc_xdsl.frontend.dtypes import DataType
+from asc_xdsl.frontend.errors import CompileError
+from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
+
+# Python builtins a kernel may call on compile-time values.
+_CONST_BUILTINS = {
+    "len", "int", "float", "bool", "min", "max", "abs", "divmod", "pow", "round",
+    "isinstance", "str", "tuple", "list", "sum", "any", "all", "enumerate", "zip",
+}  # fmt: skip
+
+_CMP = {
+    ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+}  # fmt: skip
+_BINOP = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+    ast.Mod: "%", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|",
+    ast.BitXor: "^",
+}  # fmt: skip
+_PY_OPS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": lambda a, b: a / b, "//": lambda a, b: a // b, "%": lambda a, b: a % b,
+    "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b, "&": lambda a, b: a & b,
+    "|": lambda a, b: a | b, "^": lambda a, b: a ^ b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+}  # fmt: skip
+# (signless int op, unsigned int op, float op)
+_ARITH: dict[str, tuple[Any, Any, Any]] = {
+    "+": (arith.AddiOp, arith.AddiOp, arith.AddfOp),
+    "-": (arith.SubiOp, arith.SubiOp, arith.SubfOp),
+    "*": (arith.MuliOp, arith.MuliOp, arith.MulfOp),
+    "/": (None, None, arith.DivfOp),
+    "//": (arith.DivSIOp, arith.DivUIOp, None),
+    "%": (arith.RemSIOp, arith.RemUIOp, None),
+    "<<": (arith.ShLIOp, arith.ShLIOp, None),
+    ">>": (arith.ShRSIOp, arith.ShRUIOp, None),
+    "&": (arith.AndIOp, arith.AndIOp, None),
+    "|": (arith.OrIOp, arith.OrIOp, None),
+    "^": (arith.XOrIOp, arith.XOrIOp, None),
+}
+# comparison -> (signed int, unsigned int, float) predicates
+_PREDICATES = {
+    "<": ("slt", "ult", "olt"), "<=": ("sle", "ule", "ole"), ">": ("sgt", "ugt", "ogt"),
+    ">=": ("sge", "uge", "oge"), "==": ("eq", "eq", "oeq"), "!=": ("ne", "ne", "une"),
+}  # fmt: skip
+
+
+class _Return(Exception):
+    """Unwinds a helper body at a `return` (only at the end of an inlined body)."""
+
+    def __init__(self, value: Any):
+        self.value = value
+
+
+class FunctionSource:
+    """A Python function's AST plus what is needed to report errors in its file."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        tree: ast.FunctionDef,
+        filename: str,
+        first_line: int,
+        lines: list[str],
+        col_shift: int,
+    ):
+        self.fn = fn
+        self.tree = tree
+        self.filename = filename
+        self.first_line = first_line
+        self.lines = lines
+        self.col_shift = col_shift
+
+    @property
+    def globals(self) -> dict[str, Any]:
+        scope = dict(self.fn.__globals__)
+        code = self.fn.__code__
+        if self.fn.__closure__:
+            for name, cell in zip(code.co_freevars, self.fn.__closure__, strict=True):
+                try:
+                    scope[name] = cell.cell_contents
+                except ValueError:  # an unbound cell
+                    pass
+        return scope
+
+
+class CodeGenerator(ast.NodeVisitor):
+    """Builds the IR of one kernel specialisation."""
+
+    def __init__(self, source: FunctionSource, get_source: Callable[[Any], FunctionSource | None]):
+        self.source = source
+        self._get_source = get_source
+        self.module = ModuleOp([])
+        self.block: Block | None = None
+        self.scope: dict[str, Any] = {}
+        self.node: ast.AST | None = None
+        self._inline_stack: list[FunctionSource] = []
+
+    # -- entry ----------------------------------------------------------------
+
+    def compile_kernel(self, name: str, params: Sequence[tuple[str, Any]]) -> ModuleOp:
+        """Build the kernel; `params` binds each parameter name to a Python value
+        (a constant) or a kernel-argument kind (DataType for GM pointers, "scalar" dtype)."""
+        arg_types: list[Any] = []
+        runtime: list[tuple[str, Any]] = []
+        for pname, spec in params:
+            if isinstance(spec, _GmParam):
+                arg_types.append(MemRefType(spec.dtype.ir_type(), [-1], memory_space=_gm_space()))
+                runtime.append((pname, spec))
+            elif isinstance(spec, _ScalarParam):
+                arg_types.append(spec.dtype.ir_type())
+                runtime.append((pname, spec))
+        block = Block(arg_types=arg_types)
+        for arg, (pname, spec) in zip(block.args, runtime, strict=True):
+            arg.name_hint = pname
+            self.scope[pname] = (
+                lang.GlobalAddress(arg, spec.dtype)
+                if isinstance(spec, _GmParam)
+                else RuntimeScalar(arg, spec.dtype)
+            )
+        for pname, spec in params:
+            if not isinstance(spec, _GmParam | _ScalarParam):
+                self.scope[pname] = spec
+        kernel = func.FuncOp(name, (arg_types, []), Region([block]))
+        kernel.attributes["ascendc.global"] = UnitAttr()
+        kernel.attributes["ascendc.aicore"] = UnitAttr()
+        kernel.location = self._loc(self.source.tree, self.source)
+        self.module.body.block.add_op(kernel)
+        self.block = block
+        context.push(self)
+        try:
+            try:
+                self.visit_body(self.source.tree.body)
+            except _Return as r:
+                if r.value is not None:
+                    self.fail("a kernel returns nothing (results go to its GM arguments)")
+            self.emit(func.ReturnOp())
+        finally:
+            context.pop()
+        return self.module
+
+    # -- services used by the language functions -------------------------------
+
+    @property
+    def current_source(self) -> FunctionSource:
+        return self._inline_stack[-1] if self._inline_stack else self.source
+
+    def _loc(self, node: ast.AST | None, source: FunctionSource | None = None) -> Any:
+        source = source or self.current_source
+        line = getattr(node, "lineno", 1) + source.first_line - 1
+        col = getattr(node, "col_offset", 0) + source.col_shift + 1
+        return FileLineColLoc(StringAttr(source.filename), IntAttr(line), IntAttr(col))
+
+    def emit(self, op: Operation) -> Operation:
+        op.location = self._loc(self.node)
+        assert self.block is not None
+        self.block.add_op(op)
+        return op
+
+    def fail(self, message: str, node: ast.AST | None = None) -> Any:
+        node = node or self.node
+        source = self.current_source
+        lineno = getattr(node, "lineno", None)
+        if lineno is None:
+            raise CompileError(message, source.filename)
+        rel = lineno - 1
+        line_text = source.lines[rel] if 0 <= rel < len(source.lines) else None
+        col = getattr(node, "col_offset", 0)
+        end_col = getattr(node, "end_col_offset", None)
+        end_line = getattr(node, "end_lineno", lineno)
+        length = (end_col - col) if end_col is not None and end_line == lineno else 1
+        if line_text is not None and source.col_shift:
+            line_text = " " * source.col_shift + line_text
+        raise CompileError(
+            message,
+            source.filename,
+            lineno + source.first_line - 1,
+            col + source.col_shift,
+            line_text,
+            length,
+        )
+
+    def enum(self, value: Any, enum: type[AscEnum], what: str) -> Any:
+        if isinstance(value, enum):
+            return value
+        if isinstance(value, AscEnum) and type(value).__name__ == enum.__name__:
+            return enum(int(value))
+        self.fail(f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}")
+
+    def constexpr(self, value: Any, what: str, kind: type) -> Any:
+        if isinstance(value, IRValue):
+            self.fail(f"{what} must be a compile-time constant, got a runtime value")
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            self.fail(f"{what} must be {kind.__name__}, got {value!r}")
+        return value
+
+    def index(self, value: Any) -> SSAValue:
+        """`value` as an `index` (pointer offsets)."""
+        v = self.scalar(value, dt.int32) if not _is_index(value) else value.handle
+        if isinstance(v.type, IndexType):
+            return v
+        return self.emit(
+            arith.IndexCastOp(self._signless(v, self._dtype_of(v)), IndexType())
+        ).result
+
+    def printf_arg(self, value: Any) -> SSAValue:
+        if isinstance(value, RuntimeScalar):
+            return value.handle
+        if isinstance(value, bool | int):
+            return self.constant(int(value), dt.int32)
+        if isinstance(value, float):
+            return self.constant(value, dt.float32)
+        return self.fail(f"printf cannot print {type(value).__name__} {value!r}")
+
+    # -- scalars -------------------------------------------------------------------
+
+    def constant(self, value: Any, dtype: DataType) -> SSAValue:
+        """A constant of `dtype` (unsigned ones go through the signless type)."""
+        if dtype.is_float():
+            return self.emit(
+                arith.ConstantOp.from_float_and_width(float(value), dtype.ir_type())
+            ).result
+        if dtype.kind == "bool":
+            return self.emit(arith.ConstantOp.from_int_and_width(int(bool(value)), 1)).result
+        width = dtype.bitwidth
+        ivalue = int(value)
+        lo, hi = (-(1 << (width - 1)), (1 << width) - 1)
+        if not lo <= ivalue <= hi:
+            self.fail(f"constant {value} does not fit in {dtype.name}")
+        if ivalue >= 1 << (width - 1):
+            ivalue -= 1 << width
+        const = self.emit(arith.ConstantOp.from_int_and_width(ivalue, width)).result
+        if dtype.kind == "uint":
+            return self._reinterpret(const, dtype.ir_type())
+        return const
+
+    def _reinterpret(self, value: SSAValue, t: Any) -> SSAValue:
+        return self.emit(UnrealizedConversionCastOp.get([value], [t])).results[0]
+
+    def _dtype_of(self, v: SSAValue) -> DataType:
+        return dt.from_ir(v.type)
+
+    def _signless(self, v: SSAValue, dtype: DataType) -> SSAValue:
+        if dtype.kind == "uint":
+            return self._reinterpret(v, IntegerType(dtype.bitwidth))
+        return v
+
+    def scalar(self, value: Any, dtype: DataType) -> SSAValue:
+        """`value` (Python number or runtime scalar) as an SSA value of `dtype`."""
+        if isinstance(value, RuntimeScalar):
+            return self.convert(value, dtype).handle
+        if isinstance(value, bool | int | float) and not isinstance(value, AscEnum):
+            if isinstance(value, float) and not dtype.is_float():
+                if not value.is_integer():
+                    self.fail(f"{value} is not a whole number, but {dtype.name} is required")
+            return self.constant(value, dtype)
+        if isinstance(value, AscEnum):
+            return self.constant(int(value), dtype)
+        return self.fail(f"expected a {dtype.name} scalar, got {lang._describe(value)}")
+
+    def convert(self, value: RuntimeScalar, dtype: DataType) -> RuntimeScalar:
+        src = value.dtype
+        if src == dtype:
+            return value
+        v = value.handle
+        if src.kind == "bool" and dtype.kind != "bool":
+            v = self.emit(arith.ExtUIOp(v, IntegerType(32))).result
+            return self.convert(RuntimeScalar(v, dt.int32), dtype)
+        if dtype.kind == "bool":
+            zero = self.scalar(0, src)
+            return self.compare("!=", RuntimeScalar(v, src), RuntimeScalar(zero, src))
+        if src.is_float() and dtype.is_float():
+            op = arith.ExtFOp if dtype.bitwidth > src.bitwidth else arith.TruncFOp
+            return RuntimeScalar(self.emit(op(v, dtype.ir_type())).result, dtype)
+        if src.is_float():
+            signless = IntegerType(dtype.bitwidth)
+            conv = arith.FPToSIOp if dtype.kind == "int" else arith.FPToUIOp
+            r = self.emit(conv(v, signless)).result
+            return RuntimeScalar(
+                self._reinterpret(r, dtype.ir_type()) if dtype.kind == "uint" else r, dtype
+            )
+        v = self._signless(v, src)
+        if dtype.is_float():
+            conv = arith.UIToFPOp if src.kind == "uint" else arith.SIToFPOp
+            return RuntimeScalar(self.emit(conv(v, dtype.ir_type())).result, dtype)
+        if dtype.bitwidth > src.bitwidth:
+            ext = arith.ExtUIOp if src.kind == "uint" else arith.ExtSIOp
+            v = self.emit(ext(v, IntegerType(dtype.bitwidth))).result
+        elif dtype.bitwidth < src.bitwidth:
+            v = self.emit(arith.TruncIOp(v, IntegerType(dtype.bitwidth))).result
+        if dtype.kind == "uint":
+            v = self._reinterpret(v, dtype.ir_type())
+        return RuntimeScalar(v, dtype)
+
+    def _common_dtype(self, a: Any, b: Any) -> DataType:
+        types = [x.dtype for x in (a, b) if isinstance(x, RuntimeScalar)]
+        if any(isinstance(x, float) and not isinstance(x, bool) for x in (a, b)) and not any(
+            t.is_float() for t in types
+        ):
+            return dt.float32
+        floats = [t for t in types if t.is_float()]
+        pool = floats or types
+        best = pool[0]
+        for t in pool[1:]:
+            if t.bitwidth > best.bitwidth:
+                best = t
+        if best.kind == "bool":
+            return dt.int32
+        return best
+
+    def binary(self, op: str, a: Any, b: Any) -> Any:
+        if not isinstance(a, RuntimeScalar) and not isinstance(b, RuntimeScalar):
+            return _PY_OPS[op](a, b)
+        for x in (a, b):
+            if not isinstance(x, RuntimeScalar | bool | int | float):
+                self.fail(f"operator {op} is not defined for {lang._describe(x)}")
+        if op in _PREDICATES:
+            return self.compare(op, a, b)
+        dtype = self._common_dtype(a, b)
+        if op == "/" and not dtype.is_float():
+            dtype = dt.float32
+        sint, uint, flt = _ARITH[op]
+        op_class = flt if dtype.is_float() else (uint if dtype.kind == "uint" else sint)
+        if op_class is None:
+            kind = "floats" if dtype.is_float() else "integers"
+            self.fail(f"operator {op} is not supported on {kind} in kernels")
+        lhs = self._signless(self.scalar(a, dtype), dtype)
+        rhs = self._signless(self.scalar(b, dtype), dtype)
+        r = self.emit(op_class(lhs, rhs)).results[0]
+        if dtype.kind == "uint":
+            r = self._reinterpret(r, dtype.ir_type())
+        return RuntimeScalar(r, dtype)
+
+    def compare(self, op: str, a: Any, b: Any) -> RuntimeScalar:
+        dtype = self._common_dtype(a, b)
+        signed, unsigned, flt = _PREDICATES[op]
+        lhs = self._signless(self.scalar(a, dtype), dtype)
+        rhs = self._signless(self.scalar(b, dtype), dtype)
+        if dtype.is_float():
+            r = self.emit(arith.CmpfOp(lhs, rhs, flt)).result
+        else:
+            r = self.emit(
+                arith.CmpiOp(lhs, rhs, unsigned if dtype.kind == "uint" else signed)
+            ).result
+        return RuntimeScalar(r, dt.bool_)
+
+    def negate(self, a: RuntimeScalar) -> RuntimeScalar:
+        if a.dtype.is_float():
+            return RuntimeScalar(self.emit(arith.NegfOp(a.handle)).result, a.dtype)
+        return self.binary("-", 0, a)
+
+    def invert(self, a: RuntimeScalar) -> RuntimeScalar:
+        if a.dtype.is_float():
+            self.fail("operator ~ needs an integer")
+        return self.binary("^", a, -1 if a.dtype.kind != "uint" else (1 << a.dtype.bitwidth) - 1)
+
+    def truth(self, value: Any) -> Any:
+        """A Python bool (constant) or an i1 runtime scalar."""
+        if isinstance(value, RuntimeScalar):
+            return self.convert(value, dt.bool_)
+        if isinstance(value, IRValue):
+            self.fail(f"a {type(value).__name__} cannot be used as a condition")
+        return bool(value)
+
+    def name_later(self, obj: Any) -> None:
+        for name, v in self.scope.items():
+            if v is obj and obj.handle is not None and not obj.handle.name_hint:
+                obj.handle.name_hint = name
+
+    # -- statements ------------------------------------------------------------------
+
+    def visit_body(self, body: Sequence[ast.stmt]) -> None:
+        for stmt in body:
+            self.visit(stmt)
+
+    def visit(self, node: ast.AST) -> Any:
+        outer = self.node
+        if isinstance(node, ast.stmt | ast.expr):
+            self.node = node
+        try:
+            return super().visit(node)
+        finally:
+            self.node = outer
+
+    def generic_visit(self, node: ast.AST) -> Any:
+        self.fail(f"{_construct_name(node)} is not supported in kernels", node)
+
+    def visit_Pass(self, node: ast.Pass) -> None:
+        return None
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return  # a docstring
+        self.visit(node.value)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        value = self.visit(node.value)
+        for target in node.targets:
+            self.assign(target, value)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is None:
+            self.fail("a declaration without a value is not supported in kernels")
+        self.assign(node.target, self.visit(node.value))
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        op = _BINOP.get(type(node.op))
+        if op is None:
+            self.fail(f"operator {type(node.op).__name__} is not supported in kernels")
+        if isinstance(node.target, ast.Name):
+            current = self.lookup(node.target.id, node.target)
+            self.assign(node.target, self.binary(op, current, self.visit(node.value)))
+        elif isinstance(node.target, ast.Subscript):
+            container = self.visit(node.target.value)
+            index = self.visit(node.target.slice)
+            current = container[index]
+            container[index] = self.binary(op, current, self.visit(node.value))
+        else:
+            self.fail("augmented assignment needs a name or a subscript target")
+
+    def assign(self, target: ast.AST, value: Any) -> None:
+        if isinstance(target, ast.Name):
+            if isinstance(value, IRValue) and value.handle is not None:
+                owner = value.handle.owner
+                if isinstance(owner, Operation) and not value.handle.name_hint:
+                    value.handle.name_hint = target.id
+            self.scope[target.id] = value
+        elif isinstance(target, ast.Tuple | ast.List):
+            if not isinstance(value, tuple | list):
+                self.fail("only tuples can be unpacked", target)
+            if len(value) != len(target.elts):
+                self.fail(
+                    f"cannot unpack {len(value)} values into {len(target.elts)} names", target
+                )
+            for t, v in zip(target.elts, value, strict=True):
+                self.assign(t, v)
+        elif isinstance(target, ast.Subscript):
+            container = self.visit(target.value)
+            index = self.visit(target.slice)
+            if isinstance(container, IRValue | list | dict):
+                container[index] = value
+            else:
+                self.fail(f"{lang._describe(container)} does not support item assignment", target)
+        else:
+            self.fail(f"assignment to {_construct_name(target)} is not supported", target)
+
+    def visit_Return(self, node: ast.Return) -> None:
+        raise _Return(None if node.value is None else self.visit(node.value))
+
+    def visit_Assert(self, node: ast.Assert) -> None:
+        test = self.visit(node.test)
+        if isinstance(test, IRValue):
+            self.fail(
+                "assert needs a compile-time condition (a runtime value cannot be checked on the device)"
+            )
+        if not test:
+            msg = self.visit(node.msg) if node.msg is not None else "assertion failed"
+            self.fail(f"assertion failed: {msg}", node)
+
+    def visit_Break(self, node: ast.Break) -> None:
+        self.fail(
+            "'break' is not supported in kernel loops yet (restructure with a while condition)"
+        )
+
+    def visit_Continue(self, node: ast.Continue) -> None:
+        self.fail(
+            "'continue' is not supported in kernel loops yet (use an if around the rest of the body)"
+        )
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self.fail("nested function definitions are not supported in kernels")
+
+    # -- control flow --------------------------------------------------------------
+
+    @contextmanager
+    def _in_block(self, block: Block) -> Iterator[None]:
+        outer = self.block
+        self.block = block
+        try:
+            yield
+        finally:
+            self.block = outer
+
+    def _carry(
+        self, value: Any, node: ast.AST, name: str
+    ) -> tuple[SSAValue, Callable[[SSAValue], Any]]:
+        """An SSA value for a variable that crosses a region boundary, and how to rebuild it."""
+        if isinstance(value, RuntimeScalar):
+            return value.handle, lambda h, d=value.dtype: RuntimeScalar(h, d)
+        if isinstance(value, IRValue) and value.handle is not None:
+            return value.handle, value.with_handle
+        if isinstance(value, bool):
+            return self.constant(value, dt.bool_), lambda h: RuntimeScalar(h, dt.bool_)
+        if isinstance(value, int):
+            return self.constant(value, dt.int32), lambda h: RuntimeScalar(h, dt.int32)
+        if isinstance(value, float):
+            return self.constant(value, dt.float32), lambda h: RuntimeScalar(h, dt.float32)
+        return self.fail(
+            f"variable '{name}' holds {lang._describe(value)}, which cannot change inside "
+            "runtime control flow",
+            node,
+        )
+
+    def _as_type(self, value: Any, t: Any, name: str, node: ast.AST) -> SSAValue:
+        """`value` as an SSA value of IR type `t` (a carried variable's type)."""
+        if isinstance(value, IRValue) and not isinstance(value, RuntimeScalar):
+            if value.handle is None or value.handle.type != t:
+                self.fail(f"variable '{name}' changes type inside runtime control flow", node)
+            return value.handle
+        try:
+            dtype = dt.from_ir(t)
+        except TypeError:
+            return self.fail(f"variable '{name}' changes type inside runtime control flow", node)
+        if isinstance(value, RuntimeScalar) and value.dtype.is_float() != dtype.is_float():
+            self.fail(
+                f"variable '{name}' changes from {dtype.name} to {value.dtype.name} inside "
+                "runtime control flow",
+                node,
+            )
+        return self.scalar(value, dtype)
+
+    def visit_If(self, node: ast.If) -> None:
+        cond = self.truth(self.visit(node.test))
+        if not isinstance(cond, RuntimeScalar):
+            self.visit_body(node.body if cond else node.orelse)
+            return
+        before = dict(self.scope)
+        branches = []
+        for body in (node.body, node.orelse):
+            block = Block()
+            self.scope = dict(before)
+            with self._in_block(block):
+                try:
+                    self.visit_body(body)
+                except _Return:
+                    self.fail("'return' inside a runtime if is not supported", node)
+            branches.append((block, self.scope))
+        (then_block, then_scope), (else_block, else_scope) = branches
+        names = [
+            n for n in then_scope
+            if n in else_scope and not (then_scope[n] is before.get(n) and else_scope[n] is before.get(n))
+            and not (_is_const(then_scope[n]) and then_scope[n] == else_scope[n] and type(then_scope[n]) is type(else_scope[n]))
+        ]  # fmt: skip
+        self.scope = dict(before)
+        # Names bound in only one branch are not visible after the if.
+        results, rebuild = [], []
+        for n in names:
+            with self._in_block(then_block):
+                h_then, make = self._carry(then_scope[n], node, n)
+            with self._in_block(else_block):
+                h_else = self._as_type(else_scope[n], h_then.type, n, node)
+            results.append((h_then, h_else))
+            rebuild.append(make)
+        with self._in_block(then_block):
+            self.emit(scf.YieldOp(*[r[0] for r in results]))
+        with self._in_block(else_block):
+            self.emit(scf.YieldOp(*[r[1] for r in results]))
+        if_op = self.emit(
+            scf.IfOp(
+                cond.handle,
+                [r[0].type for r in results],
+                Region([then_block]),
+                Region([else_block]),
+            )
+        )
+        for n, make, res in zip(names, rebuild, if_op.results, strict=True):
+            res.name_hint = n
+            self.scope[n] = make(res)
+
+    def visit_IfExp(self, node: ast.IfExp) -> Any:
+        cond = self.truth(self.visit(node.test))
+        if not isinstance(cond, RuntimeScalar):
+            return self.visit(node.body if cond else node.orelse)
+        a, b = self.visit(node.body), self.visit(node.orelse)
+        if isinstance(a, IRValue) and not isinstance(a, RuntimeScalar):
+            self.fail("a runtime conditional expression must choose between scalars")
+        dtype = self._common_dtype(a, b)
+        op = self.emit(arith.SelectOp(cond.handle, self.scalar(a, dtype), self.scalar(b, dtype)))
+        return RuntimeScalar(op.result, dtype)
+
+    def _assigned_names(self, body: Sequence[ast.stmt]) -> list[str]:
+        names: list[str] = []
+        for stmt in body:
+            for sub in ast.walk(stmt):
+                targets: list[ast.AST] = []
+                if isinstance(sub, ast.Assign):
+                    targets = list(sub.targets)
+                elif isinstance(sub, ast.AugAssign | ast.AnnAssign) or isinstance(sub, ast.For):
+                    targets = [sub.target]
+                for t in targets:
+                    for n in ast.walk(t):
+                        if (
+                            isinstance(n, ast.Name)
+                            and isinstance(n.ctx, ast.Store)
+                            and n.id not in names
+                        ):
+                            names.append(n.id)
+        return names
+
+    def visit_For(self, node: ast.For) -> None:
+        if node.orelse:
+            self.fail("for ... else is not supported in kernels", node)
+        iterable = self.visit(node.iter)
+        if isinstance(iterable, lang.static_range):
+            for i in builtins.range(
+                *[self.constexpr(a, "static_range bound", int) for a in iterable.args]
+            ):
+                self.assign(node.target, i)
+                self.visit_body(node.body)
+            return
+        if isinstance(iterable, tuple | list):
+            for item in iterable:
+                self.assign(node.target, item)
+                self.visit_body(node.body)
+            return
+        if not isinstance(iterable, lang.range):
+            self.fail(
+                f"a kernel loop iterates over range(...), asc.range(...) or asc.static_range(...), not {lang._describe(iterable)}",
+                node.iter,
+            )
+        if not isinstance(node.target, ast.Name):
+            self.fail("the loop variable must be a plain name", node.target)
+        args = list(iterable.args)
+        if not 1 <= len(args) <= 3:
+            self.fail("range takes 1 to 3 arguments", node.iter)
+        start, stop, step = (
+            (0, args[0], 1)
+            if len(args) == 1
+            else (args[0], args[1], args[2] if len(args) == 3 else 1)
+        )
+        if isinstance(step, int) and step <= 0:
+            self.fail("a kernel range needs a positive step", node.iter)
+        bound_type = self._common_dtype(
+            *(x if isinstance(x, RuntimeScalar) else 0 for x in (start, stop))
+        )
+        if bound_type.is_float():
+            self.fail("range bounds must be integers", node.iter)
+        if bound_type.kind != "int":
+            bound_type = dt.int32
+        lb, ub, st = (self.scalar(x, bound_type) for x in (start, stop, step))
+        carried = [
+            n for n in self._assigned_names(node.body) if n in self.scope and n != node.target.id
+        ]
+        inits, rebuilds = [], []
+        for n in carried:
+            h, make = self._carry(self.scope[n], node, n)
+            inits.append(h)
+            rebuilds.append(make)
+        body = Block(arg_types=[bound_type.ir_type(), *[h.type for h in inits]])
+        body.args[0].name_hint = node.target.id
+        before = dict(self.scope)
+        self.scope[node.target.id] = RuntimeScalar(body.args[0], bound_type)
+        for n, make, arg in zip(carried, rebuilds, body.args[1:], strict=True):
+            arg.name_hint = n
+            self.scope[n] = make(arg)
+        with self._in_block(body):
+            try:
+                self.visit_body(node.body)
+            except _Return:
+                self.fail("'return' inside a runtime loop is not supported", node)
+            yields = [
+                self._as_type(self.scope[n], h.type, n, node)
+                for n, h in zip(carried, inits, strict=True)
+            ]
+            self.emit(scf.YieldOp(*yields))
+        for_op = self.emit(scf.ForOp(lb, ub, st, inits, Region([body])))
+        self.scope = before
+        for n, make, res in zip(carried, rebuilds, for_op.results, strict=True):
+            res.name_hint = n
+            self.scope[n] = make(res)
+
+    def visit_While(self, node: ast.While) -> None:
+        if node.orelse:
+            self.fail("while ... else is not supported in kernels", node)
+        first = self.truth(self.visit(node.test))
+        if not isinstance(first, RuntimeScalar) and not first:
+            return
+        carried = [n for n in self._assigned_names(node.body) if n in self.scope]
+        inits, rebuilds = [], []
+        for n in carried:
+            h, make = self._carry(self.scope[n], node, n)
+            inits.append(h)
+            rebuilds.append(make)
+        types = [h.type for h in inits]
+        before_block, after_block = Block(arg_types=types), Block(arg_types=types)
+        outer = dict(self.scope)
+        for block in (before_block, after_block):
+            for n, arg in zip(carried, block.args, strict=True):
+                arg.name_hint = n
+        for n, make, arg in zip(carried, rebuilds, before_block.args, strict=True):
+            self.scope[n] = make(arg)
+        with self._in_block(before_block):
+            cond = self.truth(self.visit(node.test))
+            if not isinstance(cond, RuntimeScalar):
+                self.fail(
+                    "a while loop needs a runtime condition (a constant one never ends)", node.test
+                )
+            self.emit(scf.ConditionOp(cond.handle, *before_block.args))
+        for n, make, arg in zip(carried, rebuilds, after_block.args, strict=True):
+            self.scope[n] = make(arg)
+        with self._in_block(after_block):
+            try:
+                self.visit_body(node.body)
+            except _Return:
+                self.fail("'return' inside a runtime loop is not supported", node)
+            self.emit(
+                scf.YieldOp(
+                    *[
+                        self._as_type(self.scope[n], t, n, node)
+                        for n, t in zip(carried, types, strict=True)
+                    ]
+                )
+            )
+        while_op = self.emit(
+            scf.WhileOp(inits, types, Region([before_block]), Region([after_block]))
+        )
+        self.scope = outer
+        for n, make, res in zip(carried, rebuilds, while_op.results, strict=True):
+            res.name_hint = n
+            self.scope[n] = make(res)
+
+    # -- expressions --------------------------------------------------------------
+
+    def lookup(self, name: str, node: ast.AST) -> Any:
+        if name in self.scope:
+            return self.scope[name]
+        source = self.current_source
+        g = source.globals
+        if name in g:
+            return g[name]
+        if name == "range":
+            return lang.range
+        if name in _CONST_BUILTINS:
+            return getattr(builtins, name)
+        if hasattr(builtins, name):
+            return self.fail(f"the builtin '{name}' is not supported in kernels", node)
+        return self.fail(f"name '{name}' is not defined", node)
+
+    def visit_Name(self, node: ast.Name) -> Any:
+        return self.lookup(node.id, node)
+
+    def visit_Constant(self, node: ast.Constant) -> Any:
+        return node.value
+
+    def visit_Tuple(self, node: ast.Tuple) -> tuple[Any, ...]:
+        return tuple(self.visit(e) for e in node.elts)
+
+    def visit_List(self, node: ast.List) -> list[Any]:
+        return [self.visit(e) for e in node.elts]
+
+    def visit_Attribute(self, node: ast.Attribute) -> Any:
+        base = self.visit(node.value)
+        if isinstance(base, IRValue) and node.attr.startswith("_"):
+            self.fail(f"'{node.attr}' is private", node)
+        try:
+            return getattr(base, node.attr)
+        except AttributeError:
+            return self.fail(f"{lang._describe(base)} has no attribute '{node.attr}'", node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> Any:
+        base = self.visit(node.value)
+        index = self.visit(node.slice)
+        try:
+            return base[index]
+        except (TypeError, KeyError, IndexError) as e:
+            return self.fail(f"cannot index {lang._describe(base)}: {e}", node)
+
+    def visit_Slice(self, node: ast.Slice) -> slice:
+        parts = [None if p is None else self.visit(p) for p in (node.lower, node.upper, node.step)]
+        return slice(*parts)
+
+    def visit_BinOp(self, node: ast.BinOp) -> Any:
+        op = _BINOP.get(type(node.op))
+        if op is None:
+            self.fail(f"operator {type(node.op).__name__} is not supported in kernels", node)
+        lhs, rhs = self.visit(node.left), self.visit(node.right)
+        if isinstance(lhs, lang.GlobalAddress) and op == "+":
+            return lhs + rhs
+        if isinstance(lhs, RuntimeScalar) or isinstance(rhs, RuntimeScalar):
+            return self.binary(op, lhs, rhs)
+        if isinstance(lhs, IRValue) or isinstance(rhs, IRValue):
+            self.fail(
+                f"operator {op} is not defined for {lang._describe(lhs)} and {lang._describe(rhs)}",
+                node,
+            )
+        try:
+            return _PY_OPS[op](lhs, rhs)
+        except Exception as e:  # a compile-time expression that Python rejects
+            return self.fail(f"{type(e).__name__}: {e}", node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> Any:
+        value = self.visit(node.operand)
+        if isinstance(node.op, ast.Not):
+            t = self.truth(value)
+            return self.binary("^", t, True) if isinstance(t, RuntimeScalar) else not t
+        if isinstance(value, RuntimeScalar):
+            if isinstance(node.op, ast.USub):
+                return self.negate(value)
+            if isinstance(node.op, ast.Invert):
+                return self.invert(value)
+            return value
+        if isinstance(value, IRValue):
+            self.fail(f"unary operator not defined for {lang._describe(value)}", node)
+        return {ast.USub: lambda v: -v, ast.UAdd: lambda v: +v, ast.Invert: lambda v: ~v}[
+            type(node.op)
+        ](value)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> Any:
+        is_and = isinstance(node.op, ast.And)
+        result: Any = None
+        for i, value_node in enumerate(node.values):
+            value = self.truth(self.visit(value_node))
+            if i == 0:
+                result = value
+                if not isinstance(value, RuntimeScalar) and (value is not is_and):
+                    return value  # short-circuit on a constant
+                continue
+            if not isinstance(result, RuntimeScalar) and not isinstance(value, RuntimeScalar):
+                result = (result and value) if is_and else (result or value)
+            else:
+                result = self.binary("&" if is_and else "|", result, value)
+        return result
+
+    def visit_Compare(self, node: ast.Compare) -> Any:
+        left = self.visit(node.left)
+        result: Any = True
+        for op_node, right_node in zip(node.ops, node.comparators, strict=True):
+            right = self.visit(right_node)
+            if isinstance(op_node, ast.Is | ast.IsNot | ast.In | ast.NotIn):
+                if isinstance(left, IRValue) or isinstance(right, IRValue):
+                    self.fail(f"'{type(op_node).__name__}' works on compile-time values only", node)
+                r = {ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
+                     ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}[type(op_node)](left, right)  # fmt: skip
+            else:
+                r = self.binary(_CMP[type(op_node)], left, right)
+            result = r if result is True else self.binary("&", self.truth(result), self.truth(r))
+            left = right
+        return result
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> Any:
+        fmt, args = [], []
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                fmt.append(str(part.value).replace("%", "%%"))
+                continue
+            assert isinstance(part, ast.FormattedValue)
+            value = self.visit(part.value)
+            if part.format_spec is not None or part.conversion != -1:
+                self.fail("format specifications are not supported in kernel f-strings", part)
+            if isinstance(value, RuntimeScalar):
+                fmt.append(
+                    "%f" if value.dtype.is_float() else "%u" if value.dtype.kind == "uint" else "%d"
+                )
+                args.append(value)
+            elif isinstance(value, IRValue):
+                self.fail(f"an f-string cannot print {lang._describe(value)}", part)
+            else:
+                fmt.append(str(value).replace("%", "%%"))
+        if not args:
+            return "".join(fmt)
+        return FormatString("".join(fmt), args)
+
+    def visit_Call(self, node: ast.Call) -> Any:
+        fn = self.visit(node.func)
+        args = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                args.extend(self.visit(a.value))
+            else:
+                args.append(self.visit(a))
+        kwargs = {}
+        for kw in node.keywords:
+            if kw.arg is None:
+                kwargs.update(self.visit(kw.value))
+            else:
+                kwargs[kw.arg] = self.visit(kw.value)
+        source = self._get_source(fn)
+        if source is not None:
+            return self.inline(source, args, kwargs, node)
+        if fn in (int, float, bool) and len(args) == 1 and isinstance(args[0], RuntimeScalar):
+            target = {int: dt.int32, float: dt.float32, bool: dt.bool_}[fn]
+            return self.convert(args[0], target)
+        if fn in (builtins.min, builtins.max) and any(isinstance(a, RuntimeScalar) for a in args):
+            return self._minmax(fn is builtins.max, args)
+        if getattr(fn, "__module__", "") == lang.__name__ or (
+            isinstance(fn, type) and issubclass(fn, IRValue)
+        ):
+            try:
+                return fn(*args, **kwargs)
+            except TypeError as e:
+                return self.fail(f"bad arguments to {getattr(fn, '__name__', fn)}: {e}", node)
+        if callable(fn) and not any(isinstance(a, IRValue) for a in [*args, *kwargs.values()]):
+            if fn in (getattr(builtins, b) for b in _CONST_BUILTINS) or (
+                isinstance(fn, type) and issubclass(fn, AscEnum)
+            ):
+                try:
+                    return fn(*args, **kwargs)
+                except Exception as e:
+                    return self.fail(f"{type(e).__name__}: {e}", node)
+            if getattr(fn, "__self__", None) is not None and isinstance(fn.__self__, DataType):
+                return fn(*args, **kwargs)
+        return self.fail(
+            f"cannot call {getattr(fn, '__name__', repr(fn))} in a kernel (only asc API functions and @asc.jit functions run on the device)",
+            node,
+        )
+
+    def _minmax(self, is_max: bool, args: list[Any]) -> Any:
+        result = args[0]
+        for a in args[1:]:
+            dtype = self._common_dtype(result, a)
+            cond = self.compare(">" if is_max else "<", result, a)
+            op = self.emit(
+                arith.SelectOp(cond.handle, self.scalar(result, dtype), self.scalar(a, dtype))
+            )
+            result = RuntimeScalar(op.result, dtype)
+        return result
+
+    def inline(
+        self, source: FunctionSource, args: list[Any], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        if source in self._inline_stack or source is self.source:
+            self.fail(f"recursive call to {source.tree.name} is not supported", node)
+        params = source.tree.args
+        names = [a.arg for a in params.args]
+        if params.vararg or params.kwarg or params.kwonlyargs:
+            self.fail(
+                f"{source.tree.name}: *args, **kwargs and keyword-only parameters are not supported",
+                node,
+            )
+        defaults = dict(
+            zip(names[len(names) - len(params.defaults) :], params.defaults, strict=True)
+        )
+        bound: dict[str, Any] = {}
+        if len(args) > len(names):
+            self.fail(f"{source.tree.name}() takes {len(names)} arguments, {len(args)} given", node)
+        for n, v in zip(names, args, strict=False):
+            bound[n] = v
+        for k, v in kwargs.items():
+            if k not in names:
+                self.fail(f"{source.tree.name}() has no parameter '{k}'", node)
+            bound[k] = v
+        outer_scope, outer_node = self.scope, self.node
+        self._inline_stack.append(source)
+        try:
+            for n in names:
+                if n not in bound:
+                    if n not in defaults:
+                        self.fail(f"{source.tree.name}() is missing the argument '{n}'", node)
+                    bound[n] = self.visit(defaults[n])
+            self.scope = bound
+            try:
+                self.visit_body(source.tree.body)
+            except _Return as r:
+                return r.value
+            return None
+        finally:
+            self._inline_stack.pop()
+            self.scope, self.node = outer_scope, outer_node
+
+
+class _GmParam:
+    """A kernel parameter bound to a GM array of `dtype`."""
+
+    def __init__(self, dtype: DataType):
+        self.dtype = dtype
+
+
+class _ScalarParam:
+    """A kernel parameter passed as a runtime scalar of `dtype`."""
+
+    def __init__(self, dtype: DataType):
+        self.dtype = dtype
+
+
+def _gm_space() -> Any:
+    from xdsl.dialects.builtin import IntegerAttr
+
+    return IntegerAttr(GM_MEMORY_SPACE, 64)
+
+
+def _is_index(value: Any) -> bool:
+    return isinstance(value, RuntimeScalar) and isinstance(value.handle.type, IndexType)
+
+
+def _is_const(value: Any) -> bool:
+    return isinstance(value, bool | int | float | str) and not isinstance(value, IRValue)
+
+
+def _public_enum_name(enum: type[AscEnum]) -> str:
+    return "PipeID" if enum.__name__ == "Pipe" else enum.__name__
+
+
+_NAMES = {
+    ast.Lambda: "lambda", ast.ListComp: "a list comprehension", ast.DictComp: "a dict comprehension",
+    ast.SetComp: "a set comprehension", ast.GeneratorExp: "a generator expression", ast.With: "'with'",
+    ast.Try: "'try'", ast.Raise: "'raise'", ast.Global: "'global'", ast.Nonlocal: "'nonlocal'",
+    ast.ClassDef: "a class definition", ast.Delete: "'del'", ast.Yield: "'yield'",
+    ast.Await: "'await'", ast.NamedExpr: "':='", ast.Import: "'import'", ast.ImportFrom: "'import'",
+    ast.Dict: "a dict display", ast.Set: "a set display", ast.Starred: "'*' unpacking",
+    ast.AsyncFor: "'async for'", ast.AsyncWith: "'async with'", ast.Match: "'match'",
+}  # fmt: skip
+
+
+def _construct_name(node: ast.AST) -> str:
+    return _NAMES.get(type(node), f"{type(node).__name__} syntax")

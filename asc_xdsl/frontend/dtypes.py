@@ -1,0 +1,126 @@
+"""Data types of kernel values (`asc.float16`, `asc.int32`, ...), pyasc's names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DataType:
+    """A scalar element type: name, kind (int/uint/float/bool) and bit width."""
+
+    __slots__ = ("bitwidth", "kind", "name")
+
+    def __init__(self, name: str, kind: str, bitwidth: int):
+        self.name = name
+        self.kind = kind
+        self.bitwidth = bitwidth
+
+    def sizeof(self) -> int:
+        """Size in bytes (as `sizeof(T)` in Ascend C)."""
+        return max(1, self.bitwidth // 8)
+
+    def is_float(self) -> bool:
+        return self.kind == "float"
+
+    def is_int(self) -> bool:
+        return self.kind in ("int", "uint", "bool")
+
+    def is_signed(self) -> bool:
+        return self.kind in ("int", "float")
+
+    @property
+    def ir_name(self) -> str:
+        """The IR type's spelling: i32, ui16, f16, bf16, i1."""
+        if self.kind == "bool":
+            return "i1"
+        if self.name == "bfloat16":
+            return "bf16"
+        prefix = {"int": "i", "uint": "ui", "float": "f"}[self.kind]
+        return f"{prefix}{self.bitwidth}"
+
+    def ir_type(self) -> Any:
+        from xdsl.dialects.builtin import (
+            BFloat16Type,
+            Float16Type,
+            Float32Type,
+            Float64Type,
+            IntegerType,
+            Signedness,
+        )
+
+        if self.kind == "bool":
+            return IntegerType(1)
+        if self.kind in ("int", "uint"):
+            signed = Signedness.SIGNLESS if self.kind == "int" else Signedness.UNSIGNED
+            return IntegerType(self.bitwidth, signed)
+        if self.name == "bfloat16":
+            return BFloat16Type()
+        return {16: Float16Type, 32: Float32Type, 64: Float64Type}[self.bitwidth]()
+
+    @property
+    def numpy_name(self) -> str:
+        return {"bfloat16": "bfloat16", "bool": "bool"}.get(self.name, self.name)
+
+    def __repr__(self) -> str:
+        return f"DataType(name={self.name}, kind={self.kind}, bitwidth={self.bitwidth})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DataType) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+bool_ = DataType("bool", "bool", 8)
+int8 = DataType("int8", "int", 8)
+uint8 = DataType("uint8", "uint", 8)
+int16 = DataType("int16", "int", 16)
+uint16 = DataType("uint16", "uint", 16)
+int32 = DataType("int32", "int", 32)
+uint32 = DataType("uint32", "uint", 32)
+int64 = DataType("int64", "int", 64)
+uint64 = DataType("uint64", "uint", 64)
+float16 = DataType("float16", "float", 16)
+half = float16
+bfloat16 = DataType("bfloat16", "float", 16)
+float32 = DataType("float32", "float", 32)
+float64 = DataType("float64", "float", 64)
+
+ALL_DTYPES = (
+    bool_,
+    int8,
+    uint8,
+    int16,
+    uint16,
+    int32,
+    uint32,
+    int64,
+    uint64,
+    float16,
+    bfloat16,
+    float32,
+    float64,
+)
+_BY_NAME = {d.name: d for d in ALL_DTYPES}
+_BY_IR_NAME = {d.ir_name: d for d in ALL_DTYPES if d is not bool_}
+_BY_IR_NAME["i1"] = bool_
+
+
+def from_numpy(dtype: Any) -> DataType:
+    """The DataType of a numpy (or torch) dtype."""
+    name = str(dtype).removeprefix("torch.")
+    if name == "bool":
+        return bool_
+    if name in _BY_NAME:
+        return _BY_NAME[name]
+    raise TypeError(f"arrays of dtype {name} cannot be passed to a kernel")
+
+
+def from_ir(t: Any) -> DataType:
+    """The DataType of an IR scalar type (index counts as int64)."""
+    name = str(t)
+    if name == "index":
+        return int64
+    if name in _BY_IR_NAME:
+        return _BY_IR_NAME[name]
+    raise TypeError(f"IR type {name} has no DataType")

@@ -1,0 +1,36 @@
+"""An xDSL Context with every dialect asc_xdsl's IR uses (parsing cached kernels, tests)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+
+@lru_cache(maxsize=1)
+def _dialects() -> tuple[Any, ...]:
+    from xdsl.dialects.arith import Arith
+    from xdsl.dialects.builtin import Builtin
+    from xdsl.dialects.func import Func
+    from xdsl.dialects.math import Math
+    from xdsl.dialects.memref import MemRef
+    from xdsl.dialects.scf import Scf
+
+    from asc_xdsl.dialects.ascendc import AscendC
+    from asc_xdsl.dialects.emitasc import EmitAsc
+
+    return (Builtin, Func, Arith, Scf, Math, MemRef, AscendC, EmitAsc)
+
+
+def make_context() -> Any:
+    from xdsl.context import Context
+
+    ctx = Context()
+    for d in _dialects():
+        ctx.load_dialect(d)
+    return ctx
+
+
+def parse_module(text: str) -> Any:
+    from xdsl.parser import Parser
+
+    return Parser(make_context(), text).parse_module()
