@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     FileLineColLoc,
+    FloatAttr,
     IndexType,
     IntAttr,
     IntegerType,
@@ -115,10 +118,8 @@ class FunctionSource:
         code = self.fn.__code__
         if self.fn.__closure__:
             for name, cell in zip(code.co_freevars, self.fn.__closure__, strict=True):
-                try:
+                with contextlib.suppress(ValueError):  # an unbound cell
                     scope[name] = cell.cell_contents
-                except ValueError:  # an unbound cell
-                    pass
         return scope
 
 
@@ -133,6 +134,10 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope: dict[str, Any] = {}
         self.node: ast.AST | None = None
         self._inline_stack: list[FunctionSource] = []
+        self._locs: dict[tuple[int, int, int], Any] = {}
+        self._constants: dict[tuple[Any, str], SSAValue] = {}
+        self._last_constant: Operation | None = None
+        self.entry: Block | None = None
 
     # -- entry ----------------------------------------------------------------
 
@@ -143,7 +148,9 @@ class CodeGenerator(ast.NodeVisitor):
         runtime: list[tuple[str, Any]] = []
         for pname, spec in params:
             if isinstance(spec, _GmParam):
-                arg_types.append(MemRefType(spec.dtype.ir_type(), [-1], memory_space=_gm_space()))
+                arg_types.append(
+                    MemRefType(spec.dtype.ir_type(), [DYNAMIC_INDEX], memory_space=_gm_space())
+                )
                 runtime.append((pname, spec))
             elif isinstance(spec, _ScalarParam):
                 arg_types.append(spec.dtype.ir_type())
@@ -164,7 +171,7 @@ class CodeGenerator(ast.NodeVisitor):
         kernel.attributes["ascendc.aicore"] = UnitAttr()
         kernel.location = self._loc(self.source.tree, self.source)
         self.module.body.block.add_op(kernel)
-        self.block = block
+        self.block = self.entry = block
         context.push(self)
         try:
             try:
@@ -187,7 +194,13 @@ class CodeGenerator(ast.NodeVisitor):
         source = source or self.current_source
         line = getattr(node, "lineno", 1) + source.first_line - 1
         col = getattr(node, "col_offset", 0) + source.col_shift + 1
-        return FileLineColLoc(StringAttr(source.filename), IntAttr(line), IntAttr(col))
+        key = (id(source), line, col)
+        loc = self._locs.get(key)
+        if loc is None:
+            loc = self._locs[key] = FileLineColLoc(
+                StringAttr(source.filename), IntAttr(line), IntAttr(col)
+            )
+        return loc
 
     def emit(self, op: Operation) -> Operation:
         op.location = self._loc(self.node)
@@ -253,24 +266,43 @@ class CodeGenerator(ast.NodeVisitor):
     # -- scalars -------------------------------------------------------------------
 
     def constant(self, value: Any, dtype: DataType) -> SSAValue:
-        """A constant of `dtype` (unsigned ones go through the signless type)."""
-        if dtype.is_float():
-            return self.emit(
-                arith.ConstantOp.from_float_and_width(float(value), dtype.ir_type())
-            ).result
-        if dtype.kind == "bool":
-            return self.emit(arith.ConstantOp.from_int_and_width(int(bool(value)), 1)).result
-        width = dtype.bitwidth
-        ivalue = int(value)
-        lo, hi = (-(1 << (width - 1)), (1 << width) - 1)
-        if not lo <= ivalue <= hi:
-            self.fail(f"constant {value} does not fit in {dtype.name}")
-        if ivalue >= 1 << (width - 1):
-            ivalue -= 1 << width
-        const = self.emit(arith.ConstantOp.from_int_and_width(ivalue, width)).result
+        """A constant of `dtype`, made once per kernel at the top of its body (so it
+        dominates every use); unsigned ones go through the signless type."""
         if dtype.kind == "uint":
-            return self._reinterpret(const, dtype.ir_type())
-        return const
+            return self._reinterpret(
+                self.constant(self._wrap(value, dtype), _signless_dtype(dtype)), dtype.ir_type()
+            )
+        key = (value if not isinstance(value, float) else float(value), dtype.name)
+        cached = self._constants.get(key)
+        if cached is not None:
+            return cached
+        if dtype.is_float():
+            op = arith.ConstantOp(FloatAttr(float(value), dtype.ir_type()))
+        elif dtype.kind == "bool":
+            op = arith.ConstantOp.from_int_and_width(int(bool(value)), 1)
+        else:
+            width = dtype.bitwidth
+            if not -(1 << (width - 1)) <= int(value) < 1 << (width - 1):
+                self.fail(f"constant {value} does not fit in {dtype.name}")
+            op = arith.ConstantOp.from_int_and_width(int(value), width)
+        op.location = self._loc(self.node)
+        assert self.entry is not None
+        if self._last_constant is None:
+            self.entry.insert_op_before(
+                op, self.entry.first_op
+            ) if self.entry.first_op else self.entry.add_op(op)
+        else:
+            self.entry.insert_op_after(op, self._last_constant)
+        self._last_constant = op
+        self._constants[key] = op.result
+        return op.result
+
+    def _wrap(self, value: Any, dtype: DataType) -> int:
+        """An unsigned constant as the signed value with the same bits."""
+        ivalue = int(value)
+        if not 0 <= ivalue < 1 << dtype.bitwidth:
+            self.fail(f"constant {value} does not fit in {dtype.name}")
+        return ivalue - (1 << dtype.bitwidth) if ivalue >= 1 << (dtype.bitwidth - 1) else ivalue
 
     def _reinterpret(self, value: SSAValue, t: Any) -> SSAValue:
         return self.emit(UnrealizedConversionCastOp.get([value], [t])).results[0]
@@ -288,9 +320,8 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(value, RuntimeScalar):
             return self.convert(value, dtype).handle
         if isinstance(value, bool | int | float) and not isinstance(value, AscEnum):
-            if isinstance(value, float) and not dtype.is_float():
-                if not value.is_integer():
-                    self.fail(f"{value} is not a whole number, but {dtype.name} is required")
+            if isinstance(value, float) and not dtype.is_float() and not value.is_integer():
+                self.fail(f"{value} is not a whole number, but {dtype.name} is required")
             return self.constant(value, dtype)
         if isinstance(value, AscEnum):
             return self.constant(int(value), dtype)
@@ -355,6 +386,11 @@ class CodeGenerator(ast.NodeVisitor):
         if op in _PREDICATES:
             return self.compare(op, a, b)
         dtype = self._common_dtype(a, b)
+        if op in ("&", "|", "^") and all(
+            (x.dtype.kind == "bool") if isinstance(x, RuntimeScalar) else isinstance(x, bool)
+            for x in (a, b)
+        ):
+            dtype = dt.bool_  # logic on conditions stays i1
         if op == "/" and not dtype.is_float():
             dtype = dt.float32
         sint, uint, flt = _ARITH[op]
@@ -623,7 +659,7 @@ class CodeGenerator(ast.NodeVisitor):
                 targets: list[ast.AST] = []
                 if isinstance(sub, ast.Assign):
                     targets = list(sub.targets)
-                elif isinstance(sub, ast.AugAssign | ast.AnnAssign) or isinstance(sub, ast.For):
+                elif isinstance(sub, ast.AugAssign | ast.AnnAssign | ast.For):
                     targets = [sub.target]
                 for t in targets:
                     for n in ast.walk(t):
@@ -710,7 +746,8 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_While(self, node: ast.While) -> None:
         if node.orelse:
             self.fail("while ... else is not supported in kernels", node)
-        first = self.truth(self.visit(node.test))
+        with self._in_block(Block()):  # a scratch block: only whether the test is constant
+            first = self.truth(self.visit(node.test))
         if not isinstance(first, RuntimeScalar) and not first:
             return
         carried = [n for n in self._assigned_names(node.body) if n in self.scope]
@@ -1008,6 +1045,10 @@ class _ScalarParam:
 
     def __init__(self, dtype: DataType):
         self.dtype = dtype
+
+
+def _signless_dtype(dtype: DataType) -> DataType:
+    return {8: dt.int8, 16: dt.int16, 32: dt.int32, 64: dt.int64}[dtype.bitwidth]
 
 
 def _gm_space() -> Any:

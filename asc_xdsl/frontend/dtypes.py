@@ -8,12 +8,13 @@ from typing import Any
 class DataType:
     """A scalar element type: name, kind (int/uint/float/bool) and bit width."""
 
-    __slots__ = ("bitwidth", "kind", "name")
+    __slots__ = ("_ir_type", "bitwidth", "kind", "name")
 
     def __init__(self, name: str, kind: str, bitwidth: int):
         self.name = name
         self.kind = kind
         self.bitwidth = bitwidth
+        self._ir_type: Any = None
 
     def sizeof(self) -> int:
         """Size in bytes (as `sizeof(T)` in Ascend C)."""
@@ -39,6 +40,12 @@ class DataType:
         return f"{prefix}{self.bitwidth}"
 
     def ir_type(self) -> Any:
+        """The xDSL type (made once)."""
+        if self._ir_type is None:
+            self._ir_type = self._make_ir_type()
+        return self._ir_type
+
+    def _make_ir_type(self) -> Any:
         from xdsl.dialects.builtin import (
             BFloat16Type,
             Float16Type,

@@ -212,23 +212,49 @@ class JITFunction:
         generator = CodeGenerator(self.source, get_source)
         module = generator.compile_kernel(self.__name__, spec.params)
         _verify(module)
-        ir_text = _print_ir(module)
+        lowered = module.clone() if options["run_passes"] else module
         if options["run_passes"]:
-            _run_passes(module)
+            _run_passes(lowered)
         from asc_xdsl.backends.ascendc import to_ascendc
 
         kernel_type = _KERNEL_TYPES.get(
             str(options["kernel_type"] or "vector").lower().rsplit(".", 1)[-1], "vector"
         )
+        # The texts are printed on first use: most launches never read them.
+        asm = LazyTexts(
+            ir=lambda: _print_ir(module),
+            lowered_ir=lambda: _print_ir(lowered),
+            ascendc=lambda: to_ascendc(lowered),
+        )
         compiled = CompiledKernel(
             name=self.__name__,
-            module=module,
-            asm={"ir": ir_text, "lowered_ir": _print_ir(module), "ascendc": to_ascendc(module)},
+            module=lowered,
+            asm=asm,
             kernel_type=kernel_type,
             options={k: v for k, v in options.items()},
             metadata={"callees": callees, "compile_seconds": time.perf_counter() - start},
         )
         return compiled
+
+
+class LazyTexts(dict):
+    """A dict of texts computed on first access (`CompiledKernel.asm`)."""
+
+    def __init__(self, **factories: Callable[[], str]):
+        super().__init__()
+        self._factories = factories
+
+    def __missing__(self, key: str) -> str:
+        if key not in self._factories:
+            raise KeyError(key)
+        value = self[key] = self._factories[key]()
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self._factories or key in self.keys() else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._factories or super().__contains__(key)
 
 
 class _Specialisation:
@@ -343,14 +369,15 @@ def _print_ir(module: Any) -> str:
     return str(module) + "\n"
 
 
+PIPELINE = "cse"
+"""The pass pipeline between the frontend's IR and the printer (`lowered_ir`)."""
+
+
 def _run_passes(module: Any) -> None:
     from xdsl.context import Context
-    from xdsl.transforms.canonicalize import CanonicalizePass
     from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
-    ctx = Context()
-    CanonicalizePass().apply(ctx, module)
-    CommonSubexpressionElimination().apply(ctx, module)
+    CommonSubexpressionElimination().apply(Context(), module)
 
 
 def _dump(compiled: Any) -> None:

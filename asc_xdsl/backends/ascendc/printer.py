@@ -13,6 +13,7 @@ from typing import IO, TypeVar
 
 from xdsl.dialects import arith, func, math, memref, scf
 from xdsl.dialects.builtin import (
+    FileLineColLoc,
     FloatAttr,
     IndexType,
     IntegerAttr,
@@ -20,6 +21,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     UnitAttr,
+    UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
@@ -69,9 +71,9 @@ class CodegenError(DiagnosticException):
 
 
 def _location(op: Operation) -> str:
-    text = str(op.location)
-    if text.startswith("loc(") and "unknown" not in text:
-        return f"{text[4:-1].strip(chr(34))}: "
+    loc = op.location
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
     return ""
 
 
@@ -529,6 +531,20 @@ class AscendCEmitter:
     def _memref_cast(self, op: memref.CastOp) -> None:
         ctype = self.ctype(op, op.dest.type)
         self.declare(op, op.dest, f"reinterpret_cast<{ctype}>({self.name(op.source)})")
+
+    @_handles(UnrealizedConversionCastOp)
+    def _scalar_cast(self, op: UnrealizedConversionCastOp) -> None:
+        # The frontend reinterprets signless integers as unsigned ones (arith has no
+        # unsigned types): the same bits, so a static_cast between same-width ints.
+        if len(op.inputs) != 1 or len(op.outputs) != 1:
+            raise CodegenError(op, "only one-to-one conversions have an Ascend C form")
+        src, dst = op.inputs[0].type, op.outputs[0].type
+        if not (
+            isinstance(src, IntegerType | IndexType) and isinstance(dst, IntegerType | IndexType)
+        ):
+            raise CodegenError(op, f"conversion from {src} to {dst} has no Ascend C form")
+        ctype = self.ctype(op, dst)
+        self.declare(op, op.outputs[0], f"static_cast<{ctype}>({self.name(op.inputs[0])})")
 
     @_handles(PtrOffsetOp)
     def _ptr_offset(self, op: PtrOffsetOp) -> None:

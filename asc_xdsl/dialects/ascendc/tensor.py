@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, Signedness
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, IntegerType, MemRefType, Signedness
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -150,7 +150,7 @@ class GlobalTensorSetGlobalBufferOp(AscendCOp):
         buffer: CallArg = self.buffer
         if buffer_type.element_type != tensor_type.element_type:
             pointer = MemRefType(
-                tensor_type.element_type, [-1], memory_space=buffer_type.memory_space
+                tensor_type.element_type, [DYNAMIC_INDEX], memory_space=buffer_type.memory_space
             )
             buffer = CastArg(self.buffer, pointer, reinterpret=True)
         return [buffer] if self.size is None else [buffer, self.size]
