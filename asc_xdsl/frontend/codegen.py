@@ -585,10 +585,17 @@ class CodeGenerator(ast.NodeVisitor):
             dtype = dt.from_ir(t)
         except TypeError:
             return self.fail(f"variable '{name}' changes type inside runtime control flow", node)
-        if isinstance(value, RuntimeScalar) and value.dtype.is_float() != dtype.is_float():
+        if isinstance(value, RuntimeScalar):
+            new = value.dtype
+        elif isinstance(value, float):
+            new = dt.float32
+        elif isinstance(value, bool | int):
+            new = dt.bool_ if isinstance(value, bool) and dtype.kind == "bool" else dt.int32
+        else:
+            return self.fail(f"variable '{name}' changes type inside runtime control flow", node)
+        if new.is_float() != dtype.is_float():
             self.fail(
-                f"variable '{name}' changes from {dtype.name} to {value.dtype.name} inside "
-                "runtime control flow",
+                f"variable '{name}' changes from {dtype.name} to {new.name} inside runtime control flow",
                 node,
             )
         return self.scalar(value, dtype)

@@ -20,7 +20,7 @@ import inspect
 import os
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -164,7 +164,9 @@ class JITFunction:
         """Compile for these arguments without running: a `CompiledKernel` whose
         `asm` holds "ir", "lowered_ir" and "ascendc"."""
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in DEFAULT_OPTIONS}
-        _check_options(options, self.__name__)
+        _check_options(
+            {k: v for k, v in kwargs.items() if k not in self._signature.parameters}, self.__name__
+        )
         merged = {**DEFAULT_OPTIONS, **self.options, **options}
         spec = self._specialise(args, kwargs)
         key = cache.kernel_key(
@@ -237,24 +239,24 @@ class JITFunction:
         return compiled
 
 
-class LazyTexts(dict):
-    """A dict of texts computed on first access (`CompiledKernel.asm`)."""
+class LazyTexts(Mapping[str, str]):
+    """Texts computed on first access (`CompiledKernel.asm`): most launches never
+    read the IR or C++ text, so they are printed only when asked for."""
 
     def __init__(self, **factories: Callable[[], str]):
-        super().__init__()
         self._factories = factories
+        self._texts: dict[str, str] = {}
 
-    def __missing__(self, key: str) -> str:
-        if key not in self._factories:
-            raise KeyError(key)
-        value = self[key] = self._factories[key]()
-        return value
+    def __getitem__(self, key: str) -> str:
+        if key not in self._texts:
+            self._texts[key] = self._factories[key]()
+        return self._texts[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self._factories or key in self.keys() else default
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._factories)
 
-    def __contains__(self, key: object) -> bool:
-        return key in self._factories or super().__contains__(key)
+    def __len__(self) -> int:
+        return len(self._factories)
 
 
 class _Specialisation:

@@ -97,7 +97,7 @@ def scalars(x: asc.GlobalAddress, n: int, f: float):
     c = f if n > 0 else 0.5
     d = min(a, n)
     e = -a
-    flag = not (n == 4) or n >= 7
+    flag = not (n == 4) or n >= 7  # noqa: SIM201 (tests `not`)
     asc.printf("%d %f %f %d %d %d\n", a, b, c, d, e, flag)
 
 
