@@ -1,3 +1,4 @@
+# ruff: noqa  (each kernel is deliberately wrong)
 """Kernels with one unsupported construct each (test_frontend_errors.py compiles them)."""
 
 import asc_xdsl as asc
