@@ -40,7 +40,7 @@ from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend import language as lang
 from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.errors import CompileError
+from asc_xdsl.frontend.errors import CompileError, JitOnlyError
 from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
 
 # Python builtins a kernel may call on compile-time values.
@@ -179,6 +179,10 @@ class CodeGenerator(ast.NodeVisitor):
             except _Return as r:
                 if r.value is not None:
                     self.fail("a kernel returns nothing (results go to its GM arguments)")
+            except (CompileError, JitOnlyError):
+                raise
+            except Exception as e:  # a compiler bug: still point at the kernel line
+                self.fail(f"internal compiler error ({type(e).__name__}: {e}); please report it")
             self.emit(func.ReturnOp())
         finally:
             context.pop()
@@ -607,21 +611,34 @@ class CodeGenerator(ast.NodeVisitor):
             return
         before = dict(self.scope)
         branches = []
+        returned: list[tuple[Any] | None] = []
         for body in (node.body, node.orelse):
             block = Block()
             self.scope = dict(before)
             with self._in_block(block):
                 try:
                     self.visit_body(body)
-                except _Return:
-                    self.fail("'return' inside a runtime if is not supported", node)
+                    returned.append(None)
+                except _Return as r:
+                    returned.append((r.value,))
             branches.append((block, self.scope))
         (then_block, then_scope), (else_block, else_scope) = branches
         names = [
             n for n in then_scope
             if n in else_scope and not (then_scope[n] is before.get(n) and else_scope[n] is before.get(n))
-            and not (_is_const(then_scope[n]) and then_scope[n] == else_scope[n] and type(then_scope[n]) is type(else_scope[n]))
+            and not _same_constant(then_scope[n], else_scope[n])
         ]  # fmt: skip
+        # A `return` ends a branch (structured.py moved what follows into the
+        # branches): the returned values merge like a variable.
+        values = [r[0] if r is not None else None for r in returned]
+        if any(v is not None for v in values):
+            if any(r is None or r[0] is None for r in returned):
+                self.fail("this function returns a value on some paths but not on others", node)
+            then_scope, else_scope = (
+                {**then_scope, "<return>": values[0]},
+                {**else_scope, "<return>": values[1]},
+            )
+            names.append("<return>")
         self.scope = dict(before)
         # Names bound in only one branch are not visible after the if.
         results, rebuild = [], []
@@ -644,9 +661,16 @@ class CodeGenerator(ast.NodeVisitor):
                 Region([else_block]),
             )
         )
+        merged: dict[str, Any] = {}
         for n, make, res in zip(names, rebuild, if_op.results, strict=True):
-            res.name_hint = n
-            self.scope[n] = make(res)
+            if n != "<return>":
+                res.name_hint = n
+            merged[n] = make(res)
+        if "<return>" in merged:
+            raise _Return(merged.pop("<return>"))
+        self.scope.update(merged)
+        if any(r is not None for r in returned):
+            raise _Return(None)
 
     def visit_IfExp(self, node: ast.IfExp) -> Any:
         cond = self.truth(self.visit(node.test))
@@ -1066,6 +1090,10 @@ def _gm_space() -> Any:
 
 def _is_index(value: Any) -> bool:
     return isinstance(value, RuntimeScalar) and isinstance(value.handle.type, IndexType)
+
+
+def _same_constant(a: Any, b: Any) -> bool:
+    return _is_const(a) and _is_const(b) and type(a) is type(b) and a == b
 
 
 def _is_const(value: Any) -> bool:

@@ -131,6 +131,9 @@ class JITFunction:
                     f"{self.__name__}: async kernels are not supported", filename, first_line
                 )
             fdef.decorator_list = []
+            from asc_xdsl.frontend.structured import lower_jumps
+
+            lower_jumps(fdef)
             plain = [
                 line[shift:] if line[:shift].strip() == "" else line
                 for line in text.splitlines(True)

@@ -370,6 +370,8 @@ class AscendCEmitter:
             literal = int_literal(value.value.data, t)
             suffix = "idx" if isinstance(t, IndexType) else str(t)
             preferred = f"c{value.value.data}_{suffix}".replace("-", "m")
+            if isinstance(t, IntegerType) and t.width.data == 1:
+                preferred = "c_true" if value.value.data else "c_false"
         elif isinstance(value, FloatAttr):
             literal = float_literal(value.value.data, t)
             preferred = f"cst_{t}"
