@@ -15,6 +15,7 @@ checked on every hit.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -29,6 +30,7 @@ FORMAT_VERSION = 1
 _REGISTRY: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
 
 
+@functools.cache
 def versions() -> str:
     from importlib.metadata import PackageNotFoundError, version
 

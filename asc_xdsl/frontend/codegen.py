@@ -271,16 +271,15 @@ class CodeGenerator(ast.NodeVisitor):
 
     def constant(self, value: Any, dtype: DataType) -> SSAValue:
         """A constant of `dtype`, made once per kernel at the top of its body (so it
-        dominates every use); unsigned ones go through the signless type."""
-        if dtype.kind == "uint":
-            return self._reinterpret(
-                self.constant(self._wrap(value, dtype), _signless_dtype(dtype)), dtype.ir_type()
-            )
-        key = (value if not isinstance(value, float) else float(value), dtype.name)
+        dominates every use); unsigned ones are a signless constant reinterpreted."""
+        key = (float(value) if isinstance(value, float) else value, dtype.name)
         cached = self._constants.get(key)
         if cached is not None:
             return cached
-        if dtype.is_float():
+        if dtype.kind == "uint":
+            signless = self.constant(self._wrap(value, dtype), _signless_dtype(dtype))
+            op: Operation = UnrealizedConversionCastOp.get([signless], [dtype.ir_type()])
+        elif dtype.is_float():
             op = arith.ConstantOp(FloatAttr(float(value), dtype.ir_type()))
         elif dtype.kind == "bool":
             op = arith.ConstantOp.from_int_and_width(int(bool(value)), 1)
@@ -291,15 +290,15 @@ class CodeGenerator(ast.NodeVisitor):
             op = arith.ConstantOp.from_int_and_width(int(value), width)
         op.location = self._loc(self.node)
         assert self.entry is not None
-        if self._last_constant is None:
-            self.entry.insert_op_before(
-                op, self.entry.first_op
-            ) if self.entry.first_op else self.entry.add_op(op)
-        else:
+        if self._last_constant is not None:
             self.entry.insert_op_after(op, self._last_constant)
+        elif self.entry.first_op is not None:
+            self.entry.insert_op_before(op, self.entry.first_op)
+        else:
+            self.entry.add_op(op)
         self._last_constant = op
-        self._constants[key] = op.result
-        return op.result
+        self._constants[key] = op.results[0]
+        return op.results[0]
 
     def _wrap(self, value: Any, dtype: DataType) -> int:
         """An unsigned constant as the signed value with the same bits."""

@@ -145,7 +145,10 @@ class JITFunction:
     @property
     def source_hash(self) -> str:
         _ = self.source
-        return cache.text_hash(self._source_text)
+        text = self._source_text
+        if getattr(self, "_hashed_text", None) is not text:
+            self._hashed_text, self._hash = text, cache.text_hash(text)
+        return self._hash
 
     # -- compile and launch ------------------------------------------------------------
 
@@ -172,26 +175,31 @@ class JITFunction:
         )
         merged = {**DEFAULT_OPTIONS, **self.options, **options}
         spec = self._specialise(args, kwargs)
-        key = cache.kernel_key(
-            self.source_hash,
-            self.__name__,
-            spec.signature(),
-            {k: repr(v) for k, v in merged.items() if k != "always_compile"},
+        option_items = tuple(
+            sorted((k, repr(v)) for k, v in merged.items() if k != "always_compile")
         )
+        memory_key = (tuple(spec.signature()), option_items)
         if not merged["always_compile"]:
-            hit = self._compiled.get(key) or cache.load(key, self.__name__)
+            hit = self._compiled.get(memory_key)
+            if hit is None:
+                hit = cache.load(self._disk_key(spec, option_items), self.__name__)
             if hit is not None and cache.callees_unchanged(hit.metadata.get("callees", {})):
                 hit.metadata["runtime_args"] = spec.runtime_args
-                self._compiled[key] = hit
+                self._compiled[memory_key] = hit
                 return hit
         compiled = self._compile(spec, merged)
         compiled.metadata["block_dim"] = block_dim
         compiled.metadata["runtime_args"] = spec.runtime_args
-        self._compiled[key] = compiled
+        self._compiled[memory_key] = compiled
         if not merged["always_compile"]:
-            cache.store(key, compiled)
+            cache.store(self._disk_key(spec, option_items), compiled)
         _dump(compiled)
         return compiled
+
+    def _disk_key(self, spec: _Specialisation, option_items: tuple[tuple[str, str], ...]) -> str:
+        return cache.kernel_key(
+            self.source_hash, self.__name__, spec.signature(), dict(option_items)
+        )
 
     def _specialise(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Specialisation:
         try:

@@ -41,7 +41,16 @@ def set_backend(name: str | None) -> None:
 
 
 def default_backend_name() -> str:
-    return "cpu"
+    """`npu` when the machine has an NPU device node (`/dev/davinci<N>`) and a CANN
+    toolkit is found (see `asc_xdsl.runtime.cann.toolkit`); `cpu` otherwise. `model`
+    (CANN's simulator) is never the default: ask for it by name."""
+    import glob
+
+    if not glob.glob("/dev/davinci[0-9]*"):
+        return "cpu"
+    from asc_xdsl.runtime.cann.toolkit import find_toolkit
+
+    return "npu" if find_toolkit() is not None else "cpu"
 
 
 def get_backend(name: str | None = None) -> Backend:

@@ -1,0 +1,84 @@
+"""The on-disk binary cache: one kernel binary per key, written atomically.
+
+Layout under `ASC_XDSL_CACHE_DIR` (default `$XDG_CACHE_HOME/asc_xdsl`, else
+`~/.cache/asc_xdsl`), subfolder `bin/`:
+
+    bin/<key>.o      the linked kernel binary
+    bin/<key>.cpp    its Ascend C source (for reading and re-running the commands)
+    bin/<key>.json   the compiler and linker command lines
+    bin/tmp/...      one private work directory per build in progress
+
+Builds happen in a private work directory and finish with `os.replace`, so two
+processes compiling the same kernel at once both succeed and the entry is always
+complete (the last writer wins; both wrote the same bytes). A failed build keeps its
+work directory so the source and the compiler's outputs can be inspected.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+CACHE_ENV = "ASC_XDSL_CACHE_DIR"
+BINARY_SUBDIR = "bin"
+
+
+def cache_root() -> Path:
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "asc_xdsl"
+
+
+def cache_key(**parts: object) -> str:
+    """A stable hash of everything that determines the binary."""
+    blob = json.dumps(parts, sort_keys=True, default=str).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class BinaryCache:
+    def __init__(self, root: Path | None = None) -> None:
+        self.dir = (root if root is not None else cache_root()) / BINARY_SUBDIR
+
+    def binary_path(self, key: str) -> Path:
+        return self.dir / f"{key}.o"
+
+    def lookup(self, key: str) -> Path | None:
+        path = self.binary_path(key)
+        return path if path.is_file() else None
+
+    def new_workdir(self, key: str) -> Path:
+        tmp = self.dir / "tmp"
+        tmp.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=f"{key[:16]}-", dir=tmp))
+
+    def store(self, key: str, built: Path, source: str, commands: list[list[str]]) -> Path:
+        """Publish `built` as the binary of `key` (atomically) with its source and commands."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        _atomic_write(self.dir / f"{key}.cpp", source.encode())
+        _atomic_write(self.dir / f"{key}.json", json.dumps(commands, indent=1).encode())
+        target = self.binary_path(key)
+        staged = self.dir / f".{key}.o.{os.getpid()}.{os.urandom(4).hex()}"
+        shutil.copyfile(built, staged)
+        os.replace(staged, target)
+        return target
+
+    def discard(self, workdir: Path) -> None:
+        shutil.rmtree(workdir, ignore_errors=True)
