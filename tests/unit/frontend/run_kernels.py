@@ -1,0 +1,68 @@
+"""Kernels whose scalar control flow is checked against plain Python on the simulator."""
+
+import asc_xdsl as asc
+
+
+@asc.jit
+def clamp(v, lo, hi):
+    if v < lo:
+        return lo
+    if v > hi:
+        return hi
+    return v
+
+
+@asc.jit
+def scalar_program(out: asc.GlobalAddress, n: int, limit: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(out)
+    total = 0
+    for i in range(n):
+        if i == limit:
+            break
+        if i % 3 == 1:
+            continue
+        total += i * i
+    steps = 0
+    value = n
+    while value != 1 and steps < 100:
+        if value % 2 == 0:
+            value = value // 2
+        else:
+            value = 3 * value + 1
+        steps += 1
+    evens = 0
+    for j in range(2, n, 2):
+        evens = evens + j
+    gm[0] = total
+    gm[1] = steps
+    gm[2] = clamp(total, 5, 50)
+    gm[3] = evens
+    gm[4] = max(n, limit) - min(n, limit)
+    gm[5] = n if n > limit else -limit
+    if n > 10:
+        return
+    gm[6] = 1
+
+
+def scalar_program_reference(n: int, limit: int) -> list[int]:
+    out = [0] * 8
+    total = 0
+    for i in range(n):
+        if i == limit:
+            break
+        if i % 3 == 1:
+            continue
+        total += i * i
+    steps, value = 0, n
+    while value != 1 and steps < 100:
+        value = value // 2 if value % 2 == 0 else 3 * value + 1
+        steps += 1
+    out[0], out[1] = total, steps
+    out[2] = min(max(total, 5), 50)
+    out[3] = sum(range(2, n, 2))
+    out[4] = max(n, limit) - min(n, limit)
+    out[5] = n if n > limit else -limit
+    if n <= 10:
+        out[6] = 1
+    return out

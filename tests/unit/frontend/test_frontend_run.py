@@ -1,0 +1,44 @@
+"""Python kernels run on the CPU simulator and agree with numpy / plain Python."""
+
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+import run_kernels as K
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[3] / "examples"
+sys.path.insert(0, str(EXAMPLES))
+
+
+@pytest.mark.parametrize("n,limit", [(7, 100), (12, 5), (1, 0), (27, 9), (3, 3)])
+def test_scalar_control_flow_matches_python(n, limit):
+    out = np.zeros(8, np.int32)
+    K.scalar_program[1](out, n, limit)
+    assert out.tolist() == K.scalar_program_reference(n, limit)
+
+
+@pytest.mark.parametrize("block_dim", [1, 8])
+def test_tque_vector_add_example(block_dim):
+    import vector_add
+
+    block_length, tile = 1024, 256
+    rng = np.random.default_rng(block_dim)
+    x = rng.random(block_dim * block_length, dtype=np.float32)
+    y = rng.random(block_dim * block_length, dtype=np.float32)
+    z = np.zeros_like(x)
+    vector_add.vadd_kernel[block_dim](x, y, z, block_length, tile)
+    np.testing.assert_array_equal(z, x + y)
+
+
+@pytest.mark.parametrize("block_dim", [1, 8])
+def test_manual_flags_vector_add_example(block_dim):
+    import vector_add_manual_flags as m
+
+    block_length = 2 * m.TILE
+    rng = np.random.default_rng(block_dim + 10)
+    x = rng.random(block_dim * block_length, dtype=np.float32)
+    y = rng.random(block_dim * block_length, dtype=np.float32)
+    z = np.zeros_like(x)
+    m.vadd_manual[block_dim](x, y, z, block_length)
+    np.testing.assert_array_equal(z, x + y)
