@@ -2,7 +2,8 @@
 
 On disk (`ASC_XDSL_CACHE_DIR`, default `$XDG_CACHE_HOME/asc_xdsl` or
 `~/.cache/asc_xdsl`), each compiled kernel is a folder of plain files named by its
-key: `kernel.json` (metadata), `ir.mlir`, `lowered.mlir`, `kernel.cpp`. No pickle: a
+key: `kernel.json` (metadata), `ir.mlir`, `lowered.mlir`, `kernel.cpp`, and
+`module.mlir` (the lowered IR with source locations, parsed back on a hit). No pickle: a
 shared cache folder holds only text, and loading it parses IR, it runs no code.
 Files are written to a temporary name and renamed, and `kernel.json` is written
 last, so a reader never sees a half-written entry.
@@ -95,6 +96,9 @@ def store(key: str, compiled: Any) -> None:
         entry.mkdir(parents=True, exist_ok=True)
         _write_atomic(entry / "ir.mlir", compiled.asm["ir"])
         _write_atomic(entry / "lowered.mlir", compiled.asm["lowered_ir"])
+        # What a cache hit parses back: the lowered IR *with* source locations, so
+        # runtime errors still point at the kernel's Python lines.
+        _write_atomic(entry / "module.mlir", _with_locations(compiled.module))
         _write_atomic(entry / "kernel.cpp", compiled.asm["ascendc"])
         meta = {
             "name": compiled.name,
@@ -126,7 +130,7 @@ def load(key: str, name: str) -> Any:
     from asc_xdsl.runtime.kernel import CompiledKernel
 
     try:
-        module = parse_module(texts["lowered_ir"])
+        module = parse_module((entry / "module.mlir").read_text())
     except Exception:  # a corrupt entry: recompile
         return None
     return CompiledKernel(
@@ -137,6 +141,16 @@ def load(key: str, name: str) -> Any:
         options=meta.get("options", {}),
         metadata={"callees": meta.get("callees", {}), "from_disk_cache": True},
     )
+
+
+def _with_locations(module: Any) -> str:
+    from io import StringIO
+
+    from xdsl.printer import Printer
+
+    out = StringIO()
+    Printer(stream=out, print_debuginfo=True).print_op(module)
+    return out.getvalue()
 
 
 def _is_json(value: Any) -> bool:

@@ -33,9 +33,7 @@ def set_backend(name: str | None) -> None:
     """Select the backend for later launches (None: back to the environment/default)."""
     _register_builtin()
     if name is not None and name not in _FACTORIES:
-        raise LaunchError(
-            f"unknown backend '{name}' (available: {', '.join(sorted(_FACTORIES))})"
-        )
+        raise LaunchError(f"unknown backend '{name}' (available: {', '.join(sorted(_FACTORIES))})")
     global _selected
     _selected = name
 

@@ -55,19 +55,22 @@ def test_disk_cache_is_plain_text_and_reloads(fresh_cache):
     entries = list((fresh_cache / "kernels").iterdir())
     assert len(entries) == 1
     names = sorted(p.name for p in entries[0].iterdir())
-    assert names == ["ir.mlir", "kernel.cpp", "kernel.json", "lowered.mlir"]
+    assert names == ["ir.mlir", "kernel.cpp", "kernel.json", "lowered.mlir", "module.mlir"]
     K.scale._compiled.clear()
     again = K.scale.compile(X32, 1, 256)
     assert again is not first
     assert again.metadata.get("from_disk_cache") is True
     assert again.asm["ascendc"] == first.asm["ascendc"]
     assert again.asm["lowered_ir"] == first.asm["lowered_ir"]
+    # Source locations survive the disk cache (runtime errors point at kernel lines).
+    locs = {str(op.location) for op in again.module.walk()}
+    assert any("jit_kernels.py" in loc for loc in locs)
 
 
 def test_corrupt_disk_entry_is_recompiled(fresh_cache):
     K.scale.compile(X32, 1, 256)
     entry = next((fresh_cache / "kernels").iterdir())
-    (entry / "lowered.mlir").write_text("this is not IR")
+    (entry / "module.mlir").write_text("this is not IR")
     K.scale._compiled.clear()
     again = K.scale.compile(X32, 1, 256)
     assert not again.metadata.get("from_disk_cache")

@@ -1,0 +1,37 @@
+"""The CPU simulator backend: runs kernel IR on numpy, checks it, profiles it.
+
+Modules: `platform` (memory sizes), `memory` (GM binding, on-chip buffers, tensors),
+`queues` (TQue/TBuf), `compile` (IR -> closures), `ops/` (semantics per op family),
+`profile` (counters, cost model, msprof CSVs), `printing` (printf/DumpTensor format),
+`errors`, `backend` (`CpuSimulatorBackend`, `last_profile`). See docs/simulator.md.
+"""
+
+from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend, last_profile
+from asc_xdsl.runtime.simulator.errors import (
+    AlignmentError,
+    GmAccessError,
+    MemoryOverflowError,
+    ProfileRegionError,
+    QueueError,
+    SimulatorError,
+    TensorBoundsError,
+    UnsupportedOpError,
+)
+from asc_xdsl.runtime.simulator.platform import PLATFORMS, get_platform
+from asc_xdsl.runtime.simulator.profile import KernelProfile
+
+__all__ = [
+    "PLATFORMS",
+    "AlignmentError",
+    "CpuSimulatorBackend",
+    "GmAccessError",
+    "KernelProfile",
+    "MemoryOverflowError",
+    "ProfileRegionError",
+    "QueueError",
+    "SimulatorError",
+    "TensorBoundsError",
+    "UnsupportedOpError",
+    "get_platform",
+    "last_profile",
+]

@@ -1,0 +1,201 @@
+"""The `cpu` backend: run a `CompiledKernel` on numpy, block by block.
+
+`CpuSimulatorBackend().launch(kernel, block_dim, args, **options)`; options (keywords
+first, then environment variables):
+
+* `platform` / `ASC_XDSL_PLATFORM`: on-chip memory sizes (default Ascend910B1);
+* `profile_dir` / `ASC_XDSL_PROFILE_DIR`: write msprof-shaped CSVs there;
+* `copy_tail`: "error" (default) or "drop" for DataCopy counts that are not 32 B multiples;
+* `block_order`: "ascending" (default), "descending" or "random" -- the order blocks
+  run in (a correct kernel gives the same results for every order).
+
+The figures of the last launch are in `last_profile()`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, is_gm_pointer
+from asc_xdsl.runtime.simulator import printing
+from asc_xdsl.runtime.simulator.compile import Program
+from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
+from asc_xdsl.runtime.simulator.errors import ProfileRegionError, SimulatorError, failing_op
+from asc_xdsl.runtime.simulator.memory import GmBuffer, GmPtr, OnChip
+from asc_xdsl.runtime.simulator.platform import Platform, get_platform
+from asc_xdsl.runtime.simulator.profile import (
+    PROFILE_DIR_ENV,
+    BlockProfile,
+    KernelProfile,
+    RegionStats,
+    new_counters,
+)
+
+_last_profile: KernelProfile | None = None
+OPTIONS = ("platform", "profile_dir", "copy_tail", "block_order")
+
+
+def last_profile() -> KernelProfile | None:
+    """The profile of the last simulated launch (None before the first)."""
+    return _last_profile
+
+
+class BlockContext:
+    """What the closures of one block see (`c`)."""
+
+    __slots__ = (
+        "block_idx",
+        "block_num",
+        "cnt",
+        "copy_tail",
+        "flags",
+        "onchip",
+        "prefix",
+        "region_start",
+        "regions",
+    )
+
+    def __init__(
+        self, block_idx: int, block_num: int, platform: Platform, prefix: str, copy_tail: str
+    ):
+        self.block_idx = block_idx
+        self.block_num = block_num
+        self.onchip = OnChip(platform)
+        self.cnt = new_counters()
+        self.region_start = None
+        self.regions: list[RegionStats] = []
+        self.prefix = prefix
+        self.copy_tail = copy_tail
+        self.flags: dict = {}
+
+
+def _program(kernel: CompiledKernel) -> Program:
+    cached = kernel.metadata.get("_cpu_simulator_program")
+    if cached is None or cached.module is not kernel.module:
+        cached = Program(kernel.module)
+        kernel.metadata["_cpu_simulator_program"] = cached
+    return cached
+
+
+def _as_array(arg: Any, name: str) -> np.ndarray:
+    if isinstance(arg, np.ndarray):
+        return arg
+    mod = type(arg).__module__
+    if mod.startswith("torch"):
+        if getattr(arg, "device", None) is not None and arg.device.type != "cpu":
+            raise LaunchError(
+                f"argument '{name}': the CPU simulator needs a CPU tensor, got {arg.device}"
+            )
+        t = arg.detach()
+        if str(t.dtype) == "torch.bfloat16":
+            import torch
+
+            t = t.view(torch.int16)
+        return t.numpy()
+    raise LaunchError(
+        f"argument '{name}' must be a numpy array or a torch tensor, got {type(arg).__name__}"
+    )
+
+
+def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
+    fn = kernel.function
+    params = fn.body.blocks[0].args
+    types = fn.function_type.inputs.data
+    if len(args) != len(types):
+        raise LaunchError(f"kernel '{kernel.name}' takes {len(types)} arguments, got {len(args)}")
+    bound = []
+    for i, (t, arg, param) in enumerate(zip(types, args, params, strict=True)):
+        name = param.name_hint or f"arg{i}"
+        if is_gm_pointer(t):
+            arr = _as_array(arg, name)
+            elem = np_dtype(t.element_type)
+            if elem.itemsize != 1 and arr.dtype != elem and not _bf16_bits(t, arr):
+                raise LaunchError(
+                    f"argument '{name}': the kernel reads {t.element_type} but got a "
+                    f"{arr.dtype} array"
+                )
+            if not arr.flags.c_contiguous:
+                raise LaunchError(f"argument '{name}': the array must be C-contiguous")
+            if not arr.flags.writeable:
+                raise LaunchError(f"argument '{name}': the array is read-only")
+            u8 = arr.reshape(-1).view(np.uint8)
+            bound.append(GmPtr(GmBuffer(name, u8), 0, elem.itemsize))
+        else:
+            if isinstance(arg, np.ndarray) or type(arg).__module__.startswith("torch"):
+                arg = arg.item()
+            bound.append(to_scalar(t, arg))
+    return bound
+
+
+def _bf16_bits(t, arr: np.ndarray) -> bool:
+    """A bf16 parameter takes its raw bits as a (u)int16 array (or a torch bf16 tensor)."""
+    return is_bf16(t.element_type) and arr.dtype.itemsize == 2 and arr.dtype.kind in "iu"
+
+
+class CpuSimulatorBackend:
+    name = "cpu"
+
+    def launch(
+        self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any
+    ) -> None:
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise LaunchError(
+                f"unknown launch option(s) for the CPU simulator: {', '.join(sorted(unknown))} "
+                f"(known: {', '.join(OPTIONS)})"
+            )
+        global _last_profile
+        platform = get_platform(options.get("platform"))
+        copy_tail = options.get("copy_tail", "error")
+        order = options.get("block_order", "ascending")
+        program = _program(kernel)
+        try:
+            entry = program.function(kernel.name)
+        except SimulatorError as err:
+            raise err.at(err.op, None) from None
+        values = bind_arguments(kernel, args)
+        blocks = list(range(block_dim))
+        if order == "descending":
+            blocks.reverse()
+        elif order == "random":
+            random.shuffle(blocks)
+        elif order != "ascending":
+            raise LaunchError(f"block_order must be ascending, descending or random, got {order!r}")
+        cores = block_dim * (2 if kernel.kernel_type == "mix" else 1)
+        profile = KernelProfile(
+            kernel.name, kernel.kernel_type, block_dim, platform.name, platform.freq_mhz
+        )
+        results: dict[int, BlockProfile] = {}
+        with np.errstate(all="ignore"):
+            for b in blocks:
+                c = BlockContext(
+                    b,
+                    block_dim,
+                    platform,
+                    printing.record_prefix(b, cores, kernel.kernel_type),
+                    copy_tail,
+                )
+                try:
+                    entry.call(c, values)
+                except SimulatorError as err:
+                    raise err.at(failing_op(err.__traceback__), b) from None
+                except Exception as err:
+                    op = failing_op(err.__traceback__)
+                    if op is not None:
+                        err.add_note(f"while simulating {op.name} in block {b}")
+                    raise
+                if c.region_start is not None:
+                    raise ProfileRegionError(
+                        "MetricsProfStart without a matching MetricsProfStop before the kernel ends"
+                    ).at(c.region_start[0], b)
+                results[b] = BlockProfile(b, RegionStats.from_counters(c.cnt), c.regions)
+        profile.blocks = [results[b] for b in sorted(results)]
+        _last_profile = profile
+        out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)
+        if out_dir:
+            profile.write_csv(out_dir)

@@ -1,0 +1,101 @@
+"""IR element types as numpy dtypes, and scalar values of IR types as Python values.
+
+Scalars are Python `int` (integers, `index`, `i1` as bool) and numpy scalars of the
+element type for floats (`np.float16`, `np.float32`; `f64` is a Python float), so scalar
+float arithmetic rounds like the device. `bf16` is stored as raw `uint16` bits and
+converted through float32 (`bf16_to_f32` / `f32_to_bf16`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+    Signedness,
+)
+from xdsl.ir import Attribute
+
+BF16 = np.dtype(np.uint16)
+"""Storage dtype of bf16 (raw bits); `is_bf16(t)` tells it apart from ui16."""
+
+
+def is_bf16(t: Attribute) -> bool:
+    return isinstance(t, BFloat16Type)
+
+
+def np_dtype(t: Attribute) -> np.dtype:
+    """The numpy dtype that stores elements of IR type `t`."""
+    if isinstance(t, Float32Type):
+        return np.dtype(np.float32)
+    if isinstance(t, Float16Type):
+        return np.dtype(np.float16)
+    if isinstance(t, Float64Type):
+        return np.dtype(np.float64)
+    if isinstance(t, BFloat16Type):
+        return BF16
+    if isinstance(t, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(t, IntegerType):
+        width = t.width.data
+        if width == 1:
+            return np.dtype(np.bool_)
+        unsigned = t.signedness.data == Signedness.UNSIGNED
+        return np.dtype(f"{'u' if unsigned else ''}int{width}")
+    raise TypeError(f"no numpy dtype for {t}")
+
+
+def dtype_label(t: Attribute) -> str:
+    """Dtype name as CANN 9.x DumpTensor prints it (float16, float32, int32, ...)."""
+    if is_bf16(t):
+        return "bfloat16"
+    return str(np_dtype(t))
+
+
+def int_range(t: Attribute) -> tuple[int, bool]:
+    """(width, signed?) of an integer-like IR type; index is a signed 64-bit integer."""
+    if isinstance(t, IndexType):
+        return 64, True
+    assert isinstance(t, IntegerType)
+    return t.width.data, t.signedness.data != Signedness.UNSIGNED
+
+
+def to_scalar(t: Attribute, value):
+    """A Python value as a scalar of IR type `t` (ints wrap to the width)."""
+    if isinstance(t, (IndexType, IntegerType)):
+        width, signed = int_range(t)
+        v = int(value)
+        if width == 1:
+            return bool(v & 1)
+        return wrap_int(v, width, signed)
+    if isinstance(t, BFloat16Type):
+        return bf16_to_f32(f32_to_bf16(np.float32(value)))[()]
+    return np_dtype(t).type(value)
+
+
+def wrap_int(v: int, width: int, signed: bool) -> int:
+    mask = (1 << width) - 1
+    v &= mask
+    if signed and v >> (width - 1):
+        v -= 1 << width
+    return v
+
+
+def bf16_to_f32(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_to_bf16(x: np.ndarray) -> np.ndarray:
+    """Round-to-nearest-even float32 -> bf16 bits (NaN stays NaN)."""
+    x = np.asarray(x, dtype=np.float32)
+    bits = x.view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    out = rounded.astype(np.uint16)
+    nan = np.isnan(x)
+    if np.any(nan):
+        out = np.where(nan, np.uint16(0x7FC0), out)
+    return out

@@ -1,0 +1,103 @@
+"""Errors of simulated kernels: each names the op, its source location and the block."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Operation
+
+from asc_xdsl.runtime.kernel import LaunchError
+
+
+class SimulatorError(LaunchError):
+    """A kernel did something an NPU would get wrong (or crash on).
+
+    Raised by the op semantics with a bare `message`; the launcher then fills in
+    `op`, `location` and `block` (see `locate`), and `str()` reads
+    `file:line:col: block 3: ascendc.data_copy_l2 (DataCopy): <message>`.
+    """
+
+    def __init__(self, message: str, op: Operation | None = None, block: int | None = None):
+        self.message = message
+        self.op = op
+        self.block = block
+        super().__init__(message)
+
+    @property
+    def location(self) -> str | None:
+        return op_location(self.op) if self.op is not None else None
+
+    def at(self, op: Operation | None, block: int | None) -> SimulatorError:
+        if self.op is None:
+            self.op = op
+        if self.block is None:
+            self.block = block
+        self.args = (str(self),)
+        return self
+
+    def __str__(self) -> str:
+        parts = []
+        if self.location:
+            parts.append(self.location)
+        if self.block is not None:
+            parts.append(f"block {self.block}")
+        if self.op is not None:
+            parts.append(op_title(self.op))
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+class GmAccessError(SimulatorError):
+    """GM access outside the array passed in."""
+
+
+class MemoryOverflowError(SimulatorError):
+    """On-chip buffers beyond the platform's capacity."""
+
+
+class TensorBoundsError(SimulatorError):
+    """Vector or scalar access past a local tensor's length."""
+
+
+class AlignmentError(SimulatorError):
+    """A misaligned on-chip address."""
+
+
+class QueueError(SimulatorError):
+    """TQue misuse: empty DeQue, too many AllocTensor/EnQue, foreign FreeTensor, use after free."""
+
+
+class ProfileRegionError(SimulatorError):
+    """Unpaired MetricsProfStart/MetricsProfStop."""
+
+
+class UnsupportedOpError(SimulatorError):
+    """An op the simulator has no semantics for."""
+
+
+def op_location(op: Operation) -> str | None:
+    loc = getattr(op, "location", None)
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+    return None
+
+
+def op_title(op: Operation) -> str:
+    api = getattr(op, "API_NAME", "")
+    return f"{op.name} ({api})" if api else op.name
+
+
+def failing_op(tb: TracebackType | None) -> Operation | None:
+    """The innermost op whose closure is on the traceback.
+
+    Every compiled closure has a default argument `_op` (free at call time), so the
+    op that failed is found from the frames after the fact, with no per-op cost.
+    """
+    found = None
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("_op")
+        if isinstance(candidate, Operation):
+            found = candidate
+        tb = tb.tb_next
+    return found

@@ -1,0 +1,270 @@
+"""The memory model: GM is the caller's arrays; each block has its own on-chip buffers.
+
+* `GmBuffer` -- one kernel argument: its bytes (`u8`, a view of the caller's array, so
+  writes land in it) and its parameter name for messages.
+* `GmPtr` -- a `__gm__ T*` value (a buffer and an element offset); `GlobalTensor` -- a
+  `GlobalTensor<T>` bound to one (byte offset, may be negative until it is accessed).
+* `OnChip` -- the UB, L1, L0A, L0B, L0C (and bias table) of one block, each a numpy
+  `uint8` array sized by the platform; `LocalTensor` -- a typed window (byte offset,
+  length in elements) into one of them. Tensors at the same addresses alias the same
+  bytes, as on hardware.
+* `Allocation` -- who owns a local tensor's bytes (a queue buffer or a permanent
+  buffer); `live` turns False when a queue buffer is freed, so use after free is caught.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from asc_xdsl.runtime.simulator.errors import (
+    AlignmentError,
+    GmAccessError,
+    MemoryOverflowError,
+    QueueError,
+    TensorBoundsError,
+)
+from asc_xdsl.runtime.simulator.platform import MEMORY_ALIGN, Platform
+
+
+class GmBuffer:
+    __slots__ = ("name", "nbytes", "u8")
+
+    def __init__(self, name: str, u8: np.ndarray):
+        self.name = name
+        self.u8 = u8
+        self.nbytes = u8.size
+
+    def check(self, start: int, nbytes: int, what: str) -> None:
+        """Error unless bytes [start, start + nbytes) lie inside the array."""
+        if start < 0 or start + nbytes > self.nbytes:
+            raise GmAccessError(
+                f"GM access outside argument '{self.name}': {what} bytes "
+                f"[{start}, {start + nbytes}) but the array has {self.nbytes} bytes"
+            )
+
+
+class GmPtr:
+    __slots__ = ("buf", "byte_offset", "itemsize")
+
+    def __init__(self, buf: GmBuffer, byte_offset: int, itemsize: int):
+        self.buf = buf
+        self.byte_offset = byte_offset
+        self.itemsize = itemsize
+
+
+class GlobalTensor:
+    """`GlobalTensor<T>`; unbound until SetGlobalBuffer."""
+
+    __slots__ = ("buf", "byte_offset", "dtype", "elem_type", "itemsize")
+
+    def __init__(self, dtype: np.dtype, elem_type, buf: GmBuffer | None = None, byte_offset=0):
+        self.buf = buf
+        self.byte_offset = byte_offset
+        self.dtype = dtype
+        self.itemsize = dtype.itemsize
+        self.elem_type = elem_type
+
+    def bound(self) -> GmBuffer:
+        if self.buf is None:
+            raise GmAccessError("GlobalTensor used before SetGlobalBuffer")
+        return self.buf
+
+    def sub(self, index: int) -> GlobalTensor:
+        return GlobalTensor(
+            self.dtype, self.elem_type, self.bound(), self.byte_offset + index * self.itemsize
+        )
+
+    def bytes_at(self, byte_start: int, nbytes: int, what: str) -> np.ndarray:
+        """uint8 view of bytes [byte_offset + byte_start, +nbytes) of the array (checked)."""
+        buf = self.bound()
+        start = self.byte_offset + byte_start
+        buf.check(start, nbytes, what)
+        return buf.u8[start : start + nbytes]
+
+    def elements(self, index: int, count: int, what: str) -> np.ndarray:
+        return self.bytes_at(index * self.itemsize, count * self.itemsize, what).view(self.dtype)
+
+    @property
+    def label(self) -> str:
+        buf = self.bound()
+        return f"'{buf.name}'[{self.byte_offset // self.itemsize}:]"
+
+
+class Allocation:
+    __slots__ = ("live", "queue", "slot")
+
+    def __init__(self, queue=None, slot: int = -1):
+        self.live = True
+        self.queue = queue
+        self.slot = slot
+
+
+PERMANENT = Allocation()
+
+
+class LocalTensor:
+    """`LocalTensor<T>`: `length` elements at byte `offset` of on-chip memory `mem_name`."""
+
+    __slots__ = (
+        "aligned",
+        "alloc",
+        "arr",
+        "dtype",
+        "elem_type",
+        "itemsize",
+        "length",
+        "mem",
+        "mem_name",
+        "offset",
+        "position",
+        "vec_ok",
+    )
+
+    def __init__(self, mem, mem_name, position, offset, length, dtype, elem_type, alloc, arr=None):
+        self.mem = mem
+        self.mem_name = mem_name
+        self.position = position
+        self.offset = offset
+        self.length = length
+        self.dtype = dtype
+        self.elem_type = elem_type
+        self.itemsize = dtype.itemsize
+        self.alloc = alloc
+        self.aligned = offset % 32 == 0
+        self.vec_ok = self.aligned and mem_name == "UB"
+        if arr is None:
+            arr = mem[offset : offset + length * self.itemsize].view(dtype)
+        self.arr = arr
+
+    def span(self, n: int, what: str) -> np.ndarray:
+        """The first n elements, for a vector instruction (checked)."""
+        if n <= self.length and self.vec_ok and self.alloc.live and n >= 0:
+            return self.arr[:n]
+        self.check(n, what)
+        return self.arr[:n]
+
+    def check(self, n: int, what: str, vector: bool = True) -> None:
+        if not self.alloc.live:
+            raise QueueError(
+                f"use after free: {what} ({self.describe()}) was freed with FreeTensor"
+            )
+        if n < 0:
+            raise TensorBoundsError(f"negative element count {n} for {what}")
+        if n > self.length:
+            raise TensorBoundsError(
+                f"access past the end of local tensor {what}: {n} elements of "
+                f"{self.dtype} requested, the tensor holds {self.length} ({self.describe()})"
+            )
+        if vector and self.mem_name != "UB" and self.aligned:
+            raise AlignmentError(
+                f"vector operand {what} is in {self.mem_name} ({self.position.name}); vector "
+                "instructions read and write UB only"
+            )
+        if vector and not self.aligned:
+            raise AlignmentError(
+                f"misaligned {self.mem_name} address for {what}: byte {self.offset} is not "
+                "a multiple of 32"
+            )
+
+    def element(self, index: int, what: str) -> int:
+        """Check a scalar access to element `index`."""
+        if not self.alloc.live or index < 0 or index >= self.length:
+            if 0 <= index < self.length:
+                self.check(0, what, vector=False)
+            self.check(self.length, what, vector=False)
+            raise TensorBoundsError(
+                f"element {index} of local tensor {what} is out of range: the tensor holds "
+                f"{self.length} elements ({self.describe()})"
+            )
+        return index
+
+    def sub(self, index: int) -> LocalTensor:
+        self.check(0, "tensor", vector=False)
+        if index < 0 or index > self.length:
+            raise TensorBoundsError(
+                f"sub-tensor at element {index} of a local tensor of {self.length} elements"
+            )
+        off = self.offset + index * self.itemsize
+        return LocalTensor(
+            self.mem,
+            self.mem_name,
+            self.position,
+            off,
+            self.length - index,
+            self.dtype,
+            self.elem_type,
+            self.alloc,
+            self.arr[index:],
+        )
+
+    def retyped(self, dtype, elem_type) -> LocalTensor:
+        if dtype == self.dtype:
+            return self
+        nbytes = self.length * self.itemsize
+        return LocalTensor(
+            self.mem,
+            self.mem_name,
+            self.position,
+            self.offset,
+            nbytes // dtype.itemsize,
+            dtype,
+            elem_type,
+            self.alloc,
+        )
+
+    def describe(self) -> str:
+        end = self.offset + self.length * self.itemsize
+        return f"{self.mem_name} bytes [{self.offset}, {end})"
+
+
+class UnboundLocalTensor:
+    """`LocalTensor<T> t;` before it is given a buffer: any use is an error."""
+
+    def __getattr__(self, name: str):
+        raise TensorBoundsError(
+            "local tensor used before it was given a buffer (declared with LocalTensor() "
+            "and never assigned an allocated tensor)"
+        )
+
+
+UNBOUND_LOCAL = UnboundLocalTensor()
+
+
+class OnChip:
+    """The on-chip memories of one block, and TPipe's bump allocator over them."""
+
+    def __init__(self, platform: Platform):
+        self.platform = platform
+        self.mems = {name: np.zeros(size, np.uint8) for name, size in platform.memory_sizes.items()}
+        self.used = dict.fromkeys(self.mems, 0)
+
+    def capacity(self, name: str) -> int:
+        return self.mems[name].size
+
+    def reserve(self, name: str, nbytes: int, what: str) -> int:
+        """Bump-allocate `nbytes` (rounded up to 32 B) of memory `name` for TPipe.InitBuffer."""
+        nbytes = -(-nbytes // 32) * 32
+        start = self.used[name]
+        cap = self.capacity(name)
+        if nbytes < 0 or start + nbytes > cap:
+            raise MemoryOverflowError(
+                f"on-chip memory overflow: {what} requests {nbytes} bytes of {name} at offset "
+                f"{start}, but only {cap - start} of {cap} bytes are available on "
+                f"{self.platform.name}"
+            )
+        self.used[name] = start + nbytes
+        return start
+
+    def check_window(self, name: str, offset: int, nbytes: int, what: str) -> None:
+        cap = self.capacity(name)
+        if offset < 0 or offset + nbytes > cap:
+            raise MemoryOverflowError(
+                f"on-chip memory overflow: {what} needs {name} bytes [{offset}, "
+                f"{offset + nbytes}) ({nbytes} bytes requested) but {name} has {cap} bytes "
+                f"on {self.platform.name}"
+            )
+        align = MEMORY_ALIGN[name]
+        if offset % align:
+            raise AlignmentError(
+                f"misaligned {name} address {offset} for {what}: must be a multiple of {align}"
+            )

@@ -1,0 +1,9 @@
+"""Op semantics, one module per family; importing this package registers them all."""
+
+from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
+    copy,
+    debug,
+    framework,
+    scalar,
+    vector,
+)

@@ -1,0 +1,197 @@
+"""DataCopy and DataCopyPad (ASCENDC_SEMANTICS.md section 2), as byte copies.
+
+* Count form `DataCopy(dst, src, count)`: one burst of count*sizeof(T) bytes. On
+  hardware a tail that is not a multiple of 32 bytes is silently dropped; the simulator
+  raises an error instead (as CPU debug asserts), or drops it like hardware with the
+  launch option `copy_tail="drop"`.
+* `DataCopyParams{blockCount, blockLen, srcGap, dstGap}`: all in 32-byte units; burst k
+  reads `src + k(blockLen+srcGap)*32` and writes `dst + k(blockLen+dstGap)*32`.
+* DataCopyPad GM->local (`DataCopyParams` or `DataCopyExtParams` with the pad struct):
+  blockLen and srcStride in bytes, dstStride in 32-byte blocks; each burst fills
+  RoundUp(left*s + blockLen + right*s, 32) bytes of the destination, the pads with
+  paddingValue (isPad) or 0 (isPad=false: there is no SetPadValue op, so the pad
+  register holds 0); the alignment filler after the right pad is left untouched.
+* DataCopyPad local->GM: blockLen in bytes, srcStride in 32-byte blocks (local),
+  dstStride in bytes (GM); exactly blockLen bytes per burst reach GM.
+
+Strided forms are numpy `as_strided` views over the byte buffers: one assignment per
+copy, never a loop over bursts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from asc_xdsl.dialects.ascendc import data_copy as dc
+from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.dtypes import np_dtype
+from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
+from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.profile import (
+    DIRECTIONS,
+    I_FIX,
+    I_MTE1,
+    I_MTE2,
+    I_MTE3,
+    I_V,
+    charge_dma,
+)
+
+_D = {d: i for i, d in enumerate(DIRECTIONS)}
+# (dst memory, src memory) -> (pipe, direction)
+ROUTES = {
+    ("UB", "GM"): (I_MTE2, _D["GM_UB"]),
+    ("L1", "GM"): (I_MTE2, _D["GM_L1"]),
+    ("GM", "UB"): (I_MTE3, _D["UB_GM"]),
+    ("GM", "L1"): (I_MTE3, _D["UB_GM"]),
+    ("GM", "L0C"): (I_FIX, _D["L0C_GM"]),
+    ("UB", "UB"): (I_V, _D["UB_UB"]),
+    ("L0A", "L1"): (I_MTE1, _D["L1_L0"]),
+    ("L0B", "L1"): (I_MTE1, _D["L1_L0"]),
+    ("L1", "UB"): (I_MTE3, _D["UB_L1"]),
+    ("UB", "L1"): (I_MTE1, _D["L1_UB"]),
+    ("UB", "L0C"): (I_FIX, _D["L1_UB"]),
+    ("L1", "L0C"): (I_FIX, _D["L1_UB"]),
+}
+
+
+def _mem(t) -> str:
+    return "GM" if isinstance(t, GlobalTensor) else t.mem_name
+
+
+def route(dst, src) -> tuple[int, int]:
+    r = ROUTES.get((_mem(dst), _mem(src)))
+    if r is None:
+        raise SimulatorError(f"no data path from {_mem(src)} to {_mem(dst)}")
+    return r
+
+
+def window(t, nbytes: int, what: str) -> np.ndarray:
+    """uint8 view of the first `nbytes` bytes of tensor `t` (checked)."""
+    if isinstance(t, LocalTensor):
+        if not t.alloc.live or not t.aligned or nbytes > t.length * t.itemsize:
+            if nbytes > t.length * t.itemsize and t.alloc.live:
+                raise TensorBoundsError(
+                    f"{what} needs {nbytes} bytes of local tensor {what.split()[-1]} but it holds "
+                    f"{t.length * t.itemsize} bytes ({t.describe()})"
+                )
+            t.check(0, what.split()[-1])
+        return t.mem[t.offset : t.offset + nbytes]
+    if t is None:
+        raise SimulatorError("tensor used before it was assigned")
+    return t.bytes_at(0, nbytes, what)
+
+
+def _strided(buf: np.ndarray, count: int, length: int, pitch: int) -> np.ndarray:
+    return as_strided(buf, shape=(count, length), strides=(pitch, 1))
+
+
+@handles(dc.DataCopyL2Op)
+def _copy_count(op, comp):
+    d, s, n = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.cal_count)
+    size = np_dtype(op.dst.type.element_type).itemsize
+
+    def run(e, c, _op=op):
+        dst, src, count = e[d], e[s], e[n]
+        nbytes = count * size
+        if nbytes < 0:
+            raise SimulatorError(f"negative DataCopy count {count}")
+        if nbytes % 32:
+            if c.copy_tail != "drop":
+                raise SimulatorError(
+                    f"DataCopy of {count} elements ({nbytes} bytes) is not a multiple of 32 "
+                    f"bytes: the NPU silently drops the last {nbytes % 32} bytes (use "
+                    "DataCopyPad, or copy_tail='drop' to mimic the hardware)"
+                )
+            nbytes -= nbytes % 32
+        pipe, direction = route(dst, src)
+        window(dst, nbytes, "DataCopy writes dst")[:] = window(src, nbytes, "DataCopy reads src")
+        charge_dma(c.cnt, pipe, direction, nbytes)
+
+    return run
+
+
+@handles(dc.DataCopyL0Op)
+def _copy_params(op, comp):
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.repeat_params)
+
+    def run(e, c, _op=op):
+        dst, src = e[d], e[s]
+        count, blen, sgap, dgap = e[p][:4]
+        pipe, direction = route(dst, src)
+        if count == 0 or blen == 0:
+            return
+        length = blen * 32
+        sp, dp = (blen + sgap) * 32, (blen + dgap) * 32
+        sw = window(src, (count - 1) * sp + length, "DataCopy reads src")
+        dw = window(dst, (count - 1) * dp + length, "DataCopy writes dst")
+        if sgap == 0 and dgap == 0:
+            dw[:] = sw
+        else:
+            _strided(dw, count, length, dp)[...] = _strided(sw, count, length, sp)
+        charge_dma(c.cnt, pipe, direction, count * length)
+
+    return run
+
+
+@handles(dc.DataCopyPadL0Op, dc.DataCopyPadL0ExtOp)
+def _pad_in(op, comp):
+    d, s, p, pp = (
+        comp.slot(op.dst),
+        comp.slot(op.src),
+        comp.slot(op.data_copy_params),
+        comp.slot(op.pad_params),
+    )
+    dtype = np_dtype(op.dst.type.element_type)
+    size = dtype.itemsize
+
+    def run(e, c, _op=op):
+        dst, src = e[d], e[s]
+        count, blen, sstride, dstride = e[p][:4]
+        is_pad, left, right, value = e[pp]
+        pipe, direction = route(dst, src)
+        if count == 0 or blen == 0:
+            return
+        if blen % size:
+            raise SimulatorError(
+                f"DataCopyPad blockLen {blen} bytes is not a multiple of sizeof(T)={size}"
+            )
+        if left * size > 32 or right * size > 32:
+            raise SimulatorError(f"DataCopyPad padding {left}/{right} elements exceeds 32 bytes")
+        lb, rb = left * size, right * size
+        burst = -(-(lb + blen + rb) // 32) * 32
+        sp, dp = blen + sstride, burst + dstride * 32
+        sw = window(src, (count - 1) * sp + blen, "DataCopyPad reads src")
+        dw = window(dst, (count - 1) * dp + burst, "DataCopyPad writes dst")
+        dv = _strided(dw, count, burst, dp)
+        dv[:, lb : lb + blen] = _strided(sw, count, blen, sp)
+        if lb or rb:
+            fill = np.full(max(left, right), value if is_pad else 0, dtype).view(np.uint8)
+            if lb:
+                dv[:, :lb] = fill[:lb]
+            if rb:
+                dv[:, lb + blen : lb + blen + rb] = fill[:rb]
+        charge_dma(c.cnt, pipe, direction, count * blen)
+
+    return run
+
+
+@handles(dc.DataCopyPadL2Op, dc.DataCopyPadL2ExtOp)
+def _pad_out(op, comp):
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.data_copy_params)
+
+    def run(e, c, _op=op):
+        dst, src = e[d], e[s]
+        count, blen, sstride, dstride = e[p][:4]
+        pipe, direction = route(dst, src)
+        if count == 0 or blen == 0:
+            return
+        burst = -(-blen // 32) * 32
+        sp, dp = burst + sstride * 32, blen + dstride
+        sw = window(src, (count - 1) * sp + blen, "DataCopyPad reads src")
+        dw = window(dst, (count - 1) * dp + blen, "DataCopyPad writes dst")
+        _strided(dw, count, blen, dp)[...] = _strided(sw, count, blen, sp)
+        charge_dma(c.cnt, pipe, direction, count * blen)
+
+    return run

@@ -1,0 +1,323 @@
+"""Tensors, TPipe/TQue/TBuf, synchronisation, system values and parameter structs."""
+
+from __future__ import annotations
+
+from asc_xdsl.dialects.ascendc import construct as con
+from asc_xdsl.dialects.ascendc import framework as fw
+from asc_xdsl.dialects.ascendc import sync
+from asc_xdsl.dialects.ascendc import tensor as ten
+from asc_xdsl.dialects.ascendc import types as ty
+from asc_xdsl.dialects.ascendc.enums import TPosition
+from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
+from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
+from asc_xdsl.runtime.simulator.memory import (
+    PERMANENT,
+    UNBOUND_LOCAL,
+    GlobalTensor,
+    GmPtr,
+    LocalTensor,
+)
+from asc_xdsl.runtime.simulator.queues import Queue, TBuf, memory_of
+
+
+def _elem(t):
+    return t.element_type, np_dtype(t.element_type)
+
+
+def _label(value) -> str:
+    return value.name_hint or "<unnamed>"
+
+
+# -- objects -----------------------------------------------------------------------
+
+
+@handles(fw.PipeOp)
+def _pipe(op, comp: FunctionCompiler):
+    r = comp.slot(op.pipe)
+
+    def run(e, c, _op=op):
+        e[r] = c.onchip
+
+    return run
+
+
+@handles(fw.QueueOp)
+def _queue(op, comp):
+    r = comp.slot(op.queue)
+    t = op.queue.type
+    pos, depth, label = t.tposition, t.depth.data, _label(op.queue)
+
+    def run(e, c, _op=op):
+        e[r] = Queue(pos, depth, label)
+
+    return run
+
+
+@handles(fw.TBufOp)
+def _tbuf(op, comp):
+    r = comp.slot(op.buffer)
+    pos, label = op.buffer.type.tposition, _label(op.buffer)
+
+    def run(e, c, _op=op):
+        e[r] = TBuf(pos, label)
+
+    return run
+
+
+@handles(fw.PipeInitQueueOp)
+def _init_queue(op, comp):
+    p, q, n, ln = comp.slots_of(op.operands)
+
+    def run(e, c, _op=op):
+        e[q].init(e[p], e[n], e[ln])
+
+    return run
+
+
+@handles(fw.PipeInitBufferOp)
+def _init_buffer(op, comp):
+    p, b, ln = comp.slots_of(op.operands)
+
+    def run(e, c, _op=op):
+        e[b].init(e[p], e[ln])
+
+    return run
+
+
+@handles(fw.AllocTensorOp)
+def _alloc(op, comp):
+    q, r = comp.slot(op.queue), comp.slot(op.tensor)
+    et, dt = _elem(op.tensor.type)
+
+    def run(e, c, _op=op):
+        e[r] = e[q].alloc(dt, et)
+
+    return run
+
+
+@handles(fw.EnQueOp)
+def _enque(op, comp):
+    q, t = comp.slot(op.queue), comp.slot(op.tensor)
+
+    def run(e, c, _op=op):
+        e[q].enque(e[t])
+
+    return run
+
+
+@handles(fw.DeQueOp)
+def _deque(op, comp):
+    q, r = comp.slot(op.queue), comp.slot(op.tensor)
+    et, dt = _elem(op.tensor.type)
+
+    def run(e, c, _op=op):
+        e[r] = e[q].deque(dt, et)
+
+    return run
+
+
+@handles(fw.FreeTensorOp)
+def _free(op, comp):
+    q, t = comp.slot(op.queue), comp.slot(op.tensor)
+
+    def run(e, c, _op=op):
+        e[q].release(e[t])
+
+    return run
+
+
+@handles(fw.TBufGetTensorOp)
+def _tbuf_get(op, comp):
+    b, r = comp.slot(op.buffer), comp.slot(op.tensor)
+    n = comp.slot(op.len) if op.len is not None else None
+    et, dt = _elem(op.tensor.type)
+
+    def run(e, c, _op=op):
+        e[r] = e[b].tensor(dt, et, None if n is None else e[n])
+
+    return run
+
+
+@handles(fw.TBufGetWithOffsetOp)
+def _tbuf_get_offset(op, comp):
+    b, n, off, r = (
+        comp.slot(op.buffer),
+        comp.slot(op.size),
+        comp.slot(op.buf_offset),
+        comp.slot(op.tensor),
+    )
+    et, dt = _elem(op.tensor.type)
+
+    def run(e, c, _op=op):
+        e[r] = e[b].tensor(dt, et, e[n], e[off])
+
+    return run
+
+
+# -- tensors ---------------------------------------------------------------------
+
+
+@handles(ten.GlobalTensorOp)
+def _global_tensor(op, comp):
+    r = comp.slot(op.tensor)
+    et, dt = _elem(op.tensor.type)
+
+    def run(e, c, _op=op):
+        e[r] = GlobalTensor(dt, et)
+
+    return run
+
+
+@handles(ten.LocalTensorOp)
+def _local_tensor(op, comp):
+    comp.constant(op.tensor, UNBOUND_LOCAL)
+    return None
+
+
+@handles(ten.GlobalTensorSetGlobalBufferOp)
+def _set_global_buffer(op, comp):
+    t, b = comp.slot(op.tensor), comp.slot(op.buffer)
+
+    def run(e, c, _op=op):
+        gt, ptr = e[t], e[b]
+        assert isinstance(ptr, GmPtr)
+        gt.buf = ptr.buf
+        gt.byte_offset = ptr.byte_offset
+
+    return run
+
+
+@handles(ten.GlobalTensorSubIndexOp, ten.LocalTensorSubIndexOp)
+def _subindex(op, comp):
+    t, i, r = comp.slot(op.tensor), comp.slot(op.index), comp.slot(op.result)
+
+    def run(e, c, _op=op):
+        e[r] = e[t].sub(e[i])
+
+    return run
+
+
+@handles(ten.LocalTensorV2Op)
+def _local_tensor_v2(op, comp):
+    a, n, r = comp.slot(op.addr), comp.slot(op.tile_size), comp.slot(op.result)
+    pos = op.position
+    mem_name = memory_of(pos)
+    et, dt = _elem(op.result.type)
+
+    def run(e, c, _op=op):
+        addr, length = e[a], e[n]
+        c.onchip.check_window(
+            mem_name,
+            addr,
+            length * dt.itemsize,
+            f"LocalTensor({pos.name}, addr={addr}, tileSize={length})",
+        )
+        e[r] = LocalTensor(c.onchip.mems[mem_name], mem_name, pos, addr, length, dt, et, PERMANENT)
+
+    return run
+
+
+@handles(ten.LocalTensorGetValueOp, ten.GlobalTensorGetValueOp)
+def _get_value(op, comp):
+    t, i, r = [*comp.slots_of(op.operands), comp.slot(op.value)]
+    rt = op.value.type
+    to_py = (lambda v: to_scalar(rt, v)) if np_dtype(rt).kind in "iub" or is_bf16(rt) else None
+    local = isinstance(op, ten.LocalTensorGetValueOp)
+
+    def run(e, c, _op=op):
+        x = e[t]
+        v = x.arr[x.element(e[i], "tensor")] if local else x.elements(e[i], 1, "GetValue reads")[0]
+        e[r] = to_py(v) if to_py else v
+
+    return run
+
+
+@handles(ten.LocalTensorSetValueOp, ten.GlobalTensorSetValueOp)
+def _set_value(op, comp):
+    t, i, v = comp.slots_of(op.operands)
+    local = isinstance(op, ten.LocalTensorSetValueOp)
+
+    def run(e, c, _op=op):
+        x = e[t]
+        if local:
+            x.arr[x.element(e[i], "tensor")] = e[v]
+        else:
+            x.elements(e[i], 1, "SetValue writes")[0] = e[v]
+
+    return run
+
+
+# -- sync and system values -------------------------------------------------------
+
+
+@handles(sync.SetFlagOp, sync.WaitFlagOp)
+def _flag(op, comp):
+    """Accepted and recorded (per event and id) for a later race checker."""
+    i = comp.slot(op.event_id)
+    event = op.hard_event
+    setting = isinstance(op, sync.SetFlagOp)
+
+    def run(e, c, _op=op):
+        key = (event, e[i])
+        c.flags[key] = c.flags.get(key, 0) + (1 if setting else -1)
+
+    return run
+
+
+@handles(sync.PipeBarrierOp)
+def _barrier(op, comp):
+    return None
+
+
+@handles(sync.GetBlockIdxOp)
+def _block_idx(op, comp):
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        e[r] = c.block_idx
+
+    return run
+
+
+@handles(sync.GetBlockNumOp)
+def _block_num(op, comp):
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        e[r] = c.block_num
+
+    return run
+
+
+# -- parameter structs ---------------------------------------------------------------
+
+_DEFAULTS = {
+    ty.DataCopyParamsType: (1, 0, 0, 0),
+    ty.DataCopyExtParamsType: (1, 0, 0, 0, 0),
+    ty.DataCopyPadParamsType: (False, 0, 0, 0),
+    ty.DataCopyPadExtParamsType: (False, 0, 0, 0),
+    ty.ShapeInfoType: (),
+}
+
+
+@handles(con.ConstructOp)
+def _construct(op: con.ConstructOp, comp):
+    """A struct is a tuple of its fields (declaration order), missing fields defaulted."""
+    fields = comp.slots_of(op.operands_)
+    r = comp.slot(op.result)
+    rtype = op.result.type
+    defaults = _DEFAULTS.get(type(rtype), ())
+    field_types = op.field_types() if not isinstance(rtype, ty.ShapeInfoType) else []
+    convert = [
+        (lambda v, t=t: to_scalar(t, v)) if i < len(field_types) else (lambda v: v)
+        for i, t in enumerate(list(field_types) + [None] * (len(fields) - len(field_types)))
+    ]
+
+    def run(e, c, _op=op):
+        vals = [conv(e[f]) for conv, f in zip(convert, fields, strict=True)]
+        e[r] = tuple(vals) + tuple(defaults[len(vals) :])
+
+    return run
+
+
+_ = TPosition  # re-exported for type checkers

@@ -1,0 +1,639 @@
+"""Scalar code: arith, math, scf (for/if/while), func.call, memref, emitasc.ptr_offset.
+
+Integers are Python ints wrapped to their type's width after each op (signless types
+are read as signed, `ui*` as unsigned; `index` is 64-bit); division and remainder
+round toward zero as in C. Floats are numpy scalars of their type, so f16/f32 scalar
+arithmetic rounds like the device.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+from xdsl.dialects import arith, func, math, memref, scf
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    UnrealizedConversionCastOp,
+)
+
+from asc_xdsl.dialects.emitasc import PtrOffsetOp
+from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
+from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype, to_scalar, wrap_int
+from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError
+from asc_xdsl.runtime.simulator.memory import GmPtr
+from asc_xdsl.runtime.simulator.profile import C_S, I_S
+
+
+def constant_value(op: arith.ConstantOp):
+    v = op.value
+    if isinstance(v, IntegerAttr):
+        return to_scalar(op.result.type, v.value.data)
+    if isinstance(v, FloatAttr):
+        return to_scalar(op.result.type, v.value.data)
+    if isinstance(v, DenseIntOrFPElementsAttr):
+        raise SimulatorError("vector constants are not supported", op=op)
+    raise SimulatorError(f"unsupported constant {v}", op=op)
+
+
+# ---------------------------------------------------------------------------
+# Integer arithmetic
+# ---------------------------------------------------------------------------
+
+
+def _c_div(a: int, b: int) -> int:
+    if b == 0:
+        raise SimulatorError("integer division by zero")
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def _c_rem(a: int, b: int) -> int:
+    return a - b * _c_div(a, b)
+
+
+def _floordiv(a: int, b: int) -> int:
+    if b == 0:
+        raise SimulatorError("integer division by zero")
+    return a // b
+
+
+def _ceildiv(a: int, b: int) -> int:
+    if b == 0:
+        raise SimulatorError("integer division by zero")
+    return -(-a // b)
+
+
+_SIGNED_INT = {
+    arith.AddiOp: operator.add,
+    arith.SubiOp: operator.sub,
+    arith.MuliOp: operator.mul,
+    arith.DivSIOp: _c_div,
+    arith.RemSIOp: _c_rem,
+    arith.FloorDivSIOp: _floordiv,
+    arith.CeilDivSIOp: _ceildiv,
+    arith.AndIOp: operator.and_,
+    arith.OrIOp: operator.or_,
+    arith.XOrIOp: operator.xor,
+    arith.MaxSIOp: max,
+    arith.MinSIOp: min,
+    arith.ShRSIOp: operator.rshift,
+}
+_UNSIGNED_INT = {
+    arith.DivUIOp: _floordiv,
+    arith.RemUIOp: lambda a, b: a - b * _floordiv(a, b),
+    arith.CeilDivUIOp: _ceildiv,
+    arith.MaxUIOp: max,
+    arith.MinUIOp: min,
+    arith.ShRUIOp: operator.rshift,
+}
+
+
+@handles(*_SIGNED_INT, *_UNSIGNED_INT, arith.ShLIOp)
+def _int_binary(op, comp: FunctionCompiler):
+    a, b, r = comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
+    width, signed = int_range(op.result.type)
+    unsigned_in = type(op) in _UNSIGNED_INT
+    fn = _SIGNED_INT.get(type(op)) or _UNSIGNED_INT.get(type(op)) or operator.lshift
+    mask = (1 << width) - 1
+    if width == 1:
+
+        def run_bool(e, c, _op=op):
+            e[r] = bool(fn(int(e[a]), int(e[b])) & 1)
+
+        return run_bool
+    lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, mask)
+    if unsigned_in:
+
+        def run_u(e, c, _op=op):
+            v = fn(e[a] & mask, e[b] & mask)
+            e[r] = v if lo <= v <= hi else wrap_int(v, width, signed)
+
+        return run_u
+    if isinstance(op, (arith.ShLIOp, arith.ShRSIOp)):
+
+        def run_shift(e, c, _op=op):
+            sh = e[b]
+            v = (
+                fn(e[a], sh)
+                if 0 <= sh < width
+                else (0 if isinstance(op, arith.ShLIOp) else (-1 if e[a] < 0 else 0))
+            )
+            e[r] = v if lo <= v <= hi else wrap_int(v, width, signed)
+
+        return run_shift
+
+    def run(e, c, _op=op):
+        v = fn(e[a], e[b])
+        e[r] = v if lo <= v <= hi else wrap_int(v, width, signed)
+
+    return run
+
+
+_CMPI = [
+    operator.eq,
+    operator.ne,
+    operator.lt,
+    operator.le,
+    operator.gt,
+    operator.ge,
+    operator.lt,
+    operator.le,
+    operator.gt,
+    operator.ge,
+]
+
+
+@handles(arith.CmpiOp)
+def _cmpi(op: arith.CmpiOp, comp):
+    a, b, r = comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
+    pred = op.predicate.value.data
+    fn = _CMPI[pred]
+    if pred >= 6:
+        width, _ = int_range(op.lhs.type)
+        mask = (1 << width) - 1
+
+        def run_u(e, c, _op=op):
+            e[r] = fn(int(e[a]) & mask, int(e[b]) & mask)
+
+        return run_u
+
+    def run(e, c, _op=op):
+        e[r] = fn(e[a], e[b])
+
+    return run
+
+
+def _cmpf_fn(pred: int):
+    ordered = [None, operator.eq, operator.gt, operator.ge, operator.lt, operator.le, operator.ne]
+    if pred == 0:
+        return lambda x, y: False
+    if pred == 15:
+        return lambda x, y: True
+    if pred == 7:
+        return lambda x, y: not (np.isnan(x) or np.isnan(y))
+    if pred == 14:
+        return lambda x, y: bool(np.isnan(x) or np.isnan(y))
+    if pred < 7:
+        f = ordered[pred]
+        return lambda x, y: bool(f(x, y)) and not (np.isnan(x) or np.isnan(y))
+    f = ordered[pred - 7]
+    return lambda x, y: bool(f(x, y)) or bool(np.isnan(x) or np.isnan(y))
+
+
+@handles(arith.CmpfOp)
+def _cmpf(op: arith.CmpfOp, comp):
+    a, b, r = comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
+    fn = _cmpf_fn(op.predicate.value.data)
+
+    def run(e, c, _op=op):
+        e[r] = fn(e[a], e[b])
+
+    return run
+
+
+# ---------------------------------------------------------------------------
+# Float arithmetic
+# ---------------------------------------------------------------------------
+
+_FLOAT_BINARY = {
+    arith.AddfOp: operator.add,
+    arith.SubfOp: operator.sub,
+    arith.MulfOp: operator.mul,
+    arith.DivfOp: operator.truediv,
+    arith.MaximumfOp: np.maximum,
+    arith.MinimumfOp: np.minimum,
+    arith.MaxnumfOp: np.fmax,
+    arith.MinnumfOp: np.fmin,
+    math.PowFOp: np.power,
+    math.Atan2Op: np.arctan2,
+    math.CopySignOp: np.copysign,
+}
+
+
+@handles(*_FLOAT_BINARY)
+def _float_binary(op, comp):
+    a, b, r = comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
+    fn = _FLOAT_BINARY[type(op)]
+    cast = np_dtype(op.result.type).type
+
+    def run(e, c, _op=op):
+        e[r] = cast(fn(e[a], e[b]))
+
+    return run
+
+
+_FLOAT_UNARY = {
+    arith.NegfOp: operator.neg,
+    math.AbsFOp: np.abs,
+    math.ExpOp: np.exp,
+    math.Exp2Op: np.exp2,
+    math.ExpM1Op: np.expm1,
+    math.LogOp: np.log,
+    math.Log2Op: np.log2,
+    math.Log10Op: np.log10,
+    math.Log1pOp: np.log1p,
+    math.SqrtOp: np.sqrt,
+    math.RsqrtOp: lambda x: 1 / np.sqrt(x),
+    math.SinOp: np.sin,
+    math.CosOp: np.cos,
+    math.TanOp: np.tan,
+    math.TanhOp: np.tanh,
+    math.SinhOp: np.sinh,
+    math.CoshOp: np.cosh,
+    math.AsinOp: np.arcsin,
+    math.AcosOp: np.arccos,
+    math.AtanOp: np.arctan,
+    math.FloorOp: np.floor,
+    math.CeilOp: np.ceil,
+    math.TruncOp: np.trunc,
+    math.RoundEvenOp: np.rint,
+    math.CbrtOp: np.cbrt,
+    math.RoundOp: lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
+}
+
+
+@handles(*_FLOAT_UNARY)
+def _float_unary(op, comp):
+    a, r = comp.slot(op.operands[0]), comp.slot(op.result)
+    fn = _FLOAT_UNARY[type(op)]
+    cast = np_dtype(op.result.type).type
+
+    def run(e, c, _op=op):
+        e[r] = cast(fn(e[a]))
+
+    return run
+
+
+@handles(math.FmaOp)
+def _fma(op, comp):
+    a, b, d, r = [*comp.slots_of(op.operands), comp.slot(op.result)]
+    cast = np_dtype(op.result.type).type
+
+    def run(e, c, _op=op):
+        e[r] = cast(e[a] * e[b] + e[d])
+
+    return run
+
+
+@handles(math.AbsIOp)
+def _absi(op, comp):
+    a, r = comp.slot(op.operands[0]), comp.slot(op.result)
+    width, signed = int_range(op.result.type)
+
+    def run(e, c, _op=op):
+        e[r] = wrap_int(abs(e[a]), width, signed)
+
+    return run
+
+
+@handles(arith.SelectOp)
+def _select(op: arith.SelectOp, comp):
+    cnd, t, f, r = comp.slot(op.cond), comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
+
+    def run(e, c, _op=op):
+        e[r] = e[t] if e[cnd] else e[f]
+
+    return run
+
+
+# ---------------------------------------------------------------------------
+# Conversions
+# ---------------------------------------------------------------------------
+
+
+def _is_float(t) -> bool:
+    return isinstance(t, AnyFloat)
+
+
+@handles(arith.IndexCastOp, arith.ExtSIOp, arith.TruncIOp, arith.ExtUIOp)
+def _int_cast(op, comp):
+    a, r = comp.slot(op.operands[0]), comp.slot(op.result)
+    sw, _ = int_range(op.operands[0].type)
+    dw, d_signed = int_range(op.result.type)
+    zero_ext = isinstance(op, arith.ExtUIOp) or op.name == "arith.index_castui"
+    if dw == 1:
+
+        def run_bool(e, c, _op=op):
+            e[r] = bool(int(e[a]) & 1)
+
+        return run_bool
+
+    def run(e, c, _op=op):
+        v = int(e[a])
+        v = v & ((1 << sw) - 1) if zero_ext else wrap_int(v, sw, sw > 1)
+        e[r] = wrap_int(v, dw, d_signed)
+
+    return run
+
+
+@handles(arith.SIToFPOp, arith.UIToFPOp)
+def _int_to_float(op, comp):
+    a, r = comp.slot(op.operands[0]), comp.slot(op.result)
+    sw, _ = int_range(op.operands[0].type)
+    unsigned = isinstance(op, arith.UIToFPOp)
+    cast = np_dtype(op.result.type).type
+
+    def run(e, c, _op=op):
+        v = int(e[a])
+        e[r] = cast(np.float64(v & ((1 << sw) - 1) if unsigned else wrap_int(v, sw, True)))
+
+    return run
+
+
+@handles(arith.FPToSIOp, arith.FPToUIOp)
+def _float_to_int(op, comp):
+    a, r = comp.slot(op.operands[0]), comp.slot(op.result)
+    dw, d_signed = int_range(op.result.type)
+    if isinstance(op, arith.FPToUIOp):
+        d_signed = False
+    lo, hi = (-(1 << (dw - 1)), (1 << (dw - 1)) - 1) if d_signed else (0, (1 << dw) - 1)
+
+    def run(e, c, _op=op):
+        x = float(e[a])
+        e[r] = 0 if x != x else int(min(max(np.trunc(x), lo), hi))
+
+    return run
+
+
+@handles(arith.ExtFOp, arith.TruncFOp)
+def _float_cast(op, comp):
+    a, r = comp.slot(op.operands[0]), comp.slot(op.result)
+    cast = np_dtype(op.result.type).type
+
+    def run(e, c, _op=op):
+        e[r] = cast(e[a])
+
+    return run
+
+
+@handles(arith.BitcastOp)
+def _bitcast(op, comp):
+    a, r = comp.slot(op.operands[0]), comp.slot(op.result)
+    src, dst = np_dtype(op.operands[0].type), np_dtype(op.result.type)
+    rt = op.result.type
+
+    def run(e, c, _op=op):
+        v = np.array(e[a]).astype(src).view(dst)[()]
+        e[r] = int(v) if dst.kind in "iub" else v
+        if dst.kind in "iu":
+            e[r] = to_scalar(rt, e[r])
+
+    return run
+
+
+# ---------------------------------------------------------------------------
+# Control flow
+# ---------------------------------------------------------------------------
+
+
+def _region_runner(comp: FunctionCompiler, region):
+    """(closures, scalar count, terminator, block-arg slots) of a single-block region."""
+    if not region.blocks:
+        return [], 0, None, []
+    block = region.blocks[0]
+    args = comp.slots_of(block.args)
+    body, s, term = comp.block(block)
+    return body, s, term, args
+
+
+@handles(scf.ForOp)
+def _for(op: scf.ForOp, comp: FunctionCompiler):
+    lb, ub, st = comp.slot(op.lb), comp.slot(op.ub), comp.slot(op.step)
+    body, s, term, args = _region_runner(comp, op.body)
+    iv, carried = args[0], args[1:]
+    inits = comp.slots_of(op.iter_args)
+    results = comp.slots_of(op.results)
+    yields = comp.slots_of(term.operands) if term is not None else []
+
+    if not carried:
+
+        def run(e, c, _op=op):
+            step = e[st]
+            if step <= 0:
+                raise SimulatorError(f"scf.for step must be positive, got {step}")
+            k = c.cnt
+            for i in range(e[lb], e[ub], step):
+                e[iv] = i
+                k[I_S] += s
+                k[C_S] += s
+                for f in body:
+                    f(e, c)
+
+        return run
+
+    def run_carried(e, c, _op=op):
+        step = e[st]
+        if step <= 0:
+            raise SimulatorError(f"scf.for step must be positive, got {step}")
+        k = c.cnt
+        vals = [e[x] for x in inits]
+        for i in range(e[lb], e[ub], step):
+            e[iv] = i
+            for slot, v in zip(carried, vals, strict=True):
+                e[slot] = v
+            k[I_S] += s
+            k[C_S] += s
+            for f in body:
+                f(e, c)
+            vals = [e[y] for y in yields]
+        for slot, v in zip(results, vals, strict=True):
+            e[slot] = v
+
+    return run_carried
+
+
+@handles(scf.IfOp)
+def _if(op: scf.IfOp, comp: FunctionCompiler):
+    cond = comp.slot(op.cond)
+    then_body, then_s, then_term, _ = _region_runner(comp, op.true_region)
+    else_body, else_s, else_term, _ = _region_runner(comp, op.false_region)
+    results = comp.slots_of(op.results)
+    then_y = comp.slots_of(then_term.operands) if then_term is not None else []
+    else_y = comp.slots_of(else_term.operands) if else_term is not None else []
+
+    def run(e, c, _op=op):
+        if e[cond]:
+            body, s, ys = then_body, then_s, then_y
+        else:
+            body, s, ys = else_body, else_s, else_y
+        k = c.cnt
+        k[I_S] += s
+        k[C_S] += s
+        for f in body:
+            f(e, c)
+        for slot, y in zip(results, ys, strict=True):
+            e[slot] = e[y]
+
+    return run
+
+
+@handles(scf.WhileOp)
+def _while(op: scf.WhileOp, comp: FunctionCompiler):
+    inits = comp.slots_of(op.arguments)
+    before, before_s, cond_op, before_args = _region_runner(comp, op.before_region)
+    after, after_s, after_term, after_args = _region_runner(comp, op.after_region)
+    cond = comp.slot(cond_op.condition)
+    passed = comp.slots_of(cond_op.args)
+    yields = comp.slots_of(after_term.operands) if after_term is not None else []
+    results = comp.slots_of(op.results)
+
+    def run(e, c, _op=op):
+        k = c.cnt
+        vals = [e[x] for x in inits]
+        while True:
+            for slot, v in zip(before_args, vals, strict=True):
+                e[slot] = v
+            k[I_S] += before_s
+            k[C_S] += before_s
+            for f in before:
+                f(e, c)
+            vals = [e[p] for p in passed]
+            if not e[cond]:
+                break
+            for slot, v in zip(after_args, vals, strict=True):
+                e[slot] = v
+            k[I_S] += after_s
+            k[C_S] += after_s
+            for f in after:
+                f(e, c)
+            vals = [e[y] for y in yields]
+        for slot, v in zip(results, vals, strict=True):
+            e[slot] = v
+
+    return run
+
+
+@handles(func.CallOp)
+def _call(op: func.CallOp, comp: FunctionCompiler):
+    callee = comp.program.function(op.callee.string_value())
+    args = comp.slots_of(op.arguments)
+    results = comp.slots_of(op.results)
+
+    def run(e, c, _op=op):
+        out = callee.call(c, [e[a] for a in args])
+        for slot, v in zip(results, out, strict=True):
+            e[slot] = v
+
+    return run
+
+
+# ---------------------------------------------------------------------------
+# memref (local scalar arrays) and GM pointers
+# ---------------------------------------------------------------------------
+
+
+@handles(memref.AllocaOp, memref.AllocOp)
+def _alloca(op, comp):
+    t = op.memref.type
+    assert isinstance(t, MemRefType)
+    shape = tuple(t.get_shape())
+    dtype = np_dtype(t.element_type)
+    dyn = comp.slots_of(op.dynamic_sizes)
+    r = comp.slot(op.memref)
+
+    def run(e, c, _op=op):
+        dims = iter(e[d] for d in dyn)
+        e[r] = np.zeros(tuple(next(dims) if s < 0 else s for s in shape), dtype)
+
+    return run
+
+
+@handles(memref.DeallocOp)
+def _dealloc(op, comp):
+    return None
+
+
+def _gm_element(p: GmPtr, idx: int, dtype) -> np.ndarray:
+    start = p.byte_offset + idx * p.itemsize
+    if start < 0 or start + p.itemsize > p.buf.nbytes:
+        raise GmAccessError(
+            f"GM access outside argument '{p.buf.name}': element {start // p.itemsize} of "
+            f"{p.buf.nbytes // p.itemsize}"
+        )
+    return p.buf.u8[start : start + p.itemsize].view(dtype)
+
+
+@handles(memref.LoadOp)
+def _load(op: memref.LoadOp, comp):
+    m, idx, r = comp.slot(op.memref), comp.slots_of(op.indices), comp.slot(op.res)
+    dtype = np_dtype(op.res.type)
+    rt = op.res.type
+    is_int = dtype.kind in "iub"
+
+    def run(e, c, _op=op):
+        arr = e[m]
+        if isinstance(arr, GmPtr):
+            v = _gm_element(arr, e[idx[0]], dtype)[0]
+        else:
+            try:
+                v = arr[tuple(e[i] for i in idx)]
+            except IndexError:
+                raise SimulatorError(
+                    f"memref.load index out of range of shape {arr.shape}"
+                ) from None
+        e[r] = to_scalar(rt, v) if is_int else v
+
+    return run
+
+
+@handles(memref.StoreOp)
+def _store(op: memref.StoreOp, comp):
+    v, m, idx = comp.slot(op.value), comp.slot(op.memref), comp.slots_of(op.indices)
+    dtype = np_dtype(op.value.type)
+
+    def run(e, c, _op=op):
+        arr = e[m]
+        if isinstance(arr, GmPtr):
+            _gm_element(arr, e[idx[0]], dtype)[0] = e[v]
+            return
+        try:
+            arr[tuple(e[i] for i in idx)] = e[v]
+        except IndexError:
+            raise SimulatorError(f"memref.store index out of range of shape {arr.shape}") from None
+
+    return run
+
+
+@handles(PtrOffsetOp)
+def _ptr_offset(op: PtrOffsetOp, comp):
+    base, r = comp.slot(op.base), comp.slot(op.result)
+    if op.dynamic_offset is not None:
+        off = comp.slot(op.dynamic_offset)
+
+        def run(e, c, _op=op):
+            p = e[base]
+            e[r] = GmPtr(p.buf, p.byte_offset + e[off] * p.itemsize, p.itemsize)
+
+        return run
+    static = op.static_offset.value.data
+
+    def run_static(e, c, _op=op):
+        p = e[base]
+        e[r] = GmPtr(p.buf, p.byte_offset + static * p.itemsize, p.itemsize)
+
+    return run_static
+
+
+@handles(UnrealizedConversionCastOp)
+def _unrealized_cast(op: UnrealizedConversionCastOp, comp):
+    """Scalar casts between integer/float types keep the value (ints wrap to the
+    new width, e.g. i32 -> ui32 reinterprets); anything else passes through."""
+    pairs = []
+    for src, res in zip(op.inputs, op.outputs, strict=True):
+        t = res.type
+        scalar = isinstance(t, (IntegerType, IndexType, AnyFloat)) and not is_bf16(t)
+        pairs.append((comp.slot(src), comp.slot(res), t if scalar else None))
+
+    def run(e, c, _op=op):
+        for s, r, t in pairs:
+            v = e[s]
+            e[r] = to_scalar(t, v) if t is not None else v
+
+    return run

@@ -1,0 +1,247 @@
+"""Vector instructions, count form, on whole tiles with numpy (V pipe).
+
+float16 is computed by numpy's float16 loops (each element is computed in float32 and
+rounded once to float16, which is the correctly rounded result for + - * /); integer
+types wrap. Operands are checked: allocated, 32 B aligned, long enough for `count`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from asc_xdsl.dialects.ascendc import vector as vec
+from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
+from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
+from asc_xdsl.runtime.simulator.ops.cast import cast_array
+from asc_xdsl.runtime.simulator.profile import C_V, I_V, VEC_ELEMS, vector_cycles
+
+BINARY = {
+    vec.AddL2Op: np.add,
+    vec.SubL2Op: np.subtract,
+    vec.MulL2Op: np.multiply,
+    vec.DivL2Op: np.divide,
+    vec.MaxL2Op: np.maximum,
+    vec.MinL2Op: np.minimum,
+    vec.AndL2Op: np.bitwise_and,
+    vec.OrL2Op: np.bitwise_or,
+}
+
+
+def _rsqrt(x, out):
+    np.sqrt(x, out=out)
+    np.divide(1, out, out=out)
+
+
+def _reciprocal(x, out):
+    np.divide(1, x, out=out)
+
+
+def _relu(x, out):
+    np.maximum(x, x.dtype.type(0), out=out)
+
+
+UNARY = {
+    vec.AbsL2Op: np.abs,
+    vec.ExpL2Op: np.exp,
+    vec.LnL2Op: np.log,
+    vec.SqrtL2Op: np.sqrt,
+    vec.RsqrtL2Op: _rsqrt,
+    vec.ReciprocalL2Op: _reciprocal,
+    vec.ReluL2Op: _relu,
+    vec.NotL2Op: np.invert,
+}
+SCALAR = {
+    vec.AddsL2Op: np.add,
+    vec.MulsL2Op: np.multiply,
+    vec.MaxsL2Op: np.maximum,
+    vec.MinsL2Op: np.minimum,
+}
+# Cycles per 256-byte repeat in the cost model (profile.py): 2 for these, 1 otherwise.
+SLOW = {vec.DivL2Op, vec.ExpL2Op, vec.LnL2Op, vec.SqrtL2Op, vec.RsqrtL2Op, vec.ReciprocalL2Op}
+
+
+def _cost(op, itemsize: int):
+    per_repeat = 2 if type(op) in SLOW else 1
+
+    def charge(k, n):
+        k[I_V] += 1
+        k[VEC_ELEMS] += n
+        k[C_V] += vector_cycles(n * itemsize, per_repeat)
+
+    return charge
+
+
+@handles(*BINARY)
+def _binary(op, comp):
+    d, a, b, n = comp.slots_of(op.operands)
+    fn = BINARY[type(op)]
+    charge = _cost(op, np_dtype(op.dst.type.element_type).itemsize)
+
+    def run(e, c, _op=op):
+        count = e[n]
+        fn(e[a].span(count, "src0"), e[b].span(count, "src1"), out=e[d].span(count, "dst"))
+        charge(c.cnt, count)
+
+    return run
+
+
+@handles(*UNARY)
+def _unary(op, comp):
+    d, a, n = comp.slots_of(op.operands)
+    fn = UNARY[type(op)]
+    charge = _cost(op, np_dtype(op.dst.type.element_type).itemsize)
+
+    def run(e, c, _op=op):
+        count = e[n]
+        fn(e[a].span(count, "src"), out=e[d].span(count, "dst"))
+        charge(c.cnt, count)
+
+    return run
+
+
+@handles(*SCALAR)
+def _vec_scalar(op, comp):
+    d, a, s, n = comp.slots_of(op.operands)
+    fn = SCALAR[type(op)]
+    dtype = np_dtype(op.dst.type.element_type)
+    cast = dtype.type
+    charge = _cost(op, dtype.itemsize)
+
+    def run(e, c, _op=op):
+        count = e[n]
+        fn(e[a].span(count, "src"), cast(e[s]), out=e[d].span(count, "dst"))
+        charge(c.cnt, count)
+
+    return run
+
+
+@handles(vec.DuplicateL2Op)
+def _duplicate(op, comp):
+    d, s, n = comp.slots_of(op.operands)
+    et = op.dst.type.element_type
+    dtype = np_dtype(et)
+    bf16 = is_bf16(et)
+    charge = _cost(op, dtype.itemsize)
+
+    def run(e, c, _op=op):
+        count = e[n]
+        v = f32_to_bf16(np.float32(e[s])) if bf16 else e[s]
+        e[d].span(count, "dst")[:] = v
+        charge(c.cnt, count)
+
+    return run
+
+
+@handles(vec.CastL2Op)
+def _cast(op: vec.CastL2Op, comp):
+    d, a = comp.slot(op.dst), comp.slot(op.src)
+    n = comp.slot(op.cal_count)
+    mode = op.mode
+    dt, st = op.dst.type.element_type, op.src.type.element_type
+    ddtype, sdtype = np_dtype(dt), np_dtype(st)
+    dbf, sbf = is_bf16(dt), is_bf16(st)
+    charge = _cost(op, max(ddtype.itemsize, sdtype.itemsize))
+
+    def run(e, c, _op=op):
+        count = e[n]
+        src = e[a].span(count, "src")
+        e[d].span(count, "dst")[:] = cast_array(src, sbf, ddtype, dbf, mode)
+        charge(c.cnt, count)
+
+    return run
+
+
+# -- reductions --------------------------------------------------------------------
+
+
+def _erep(itemsize: int) -> int:
+    return 256 // itemsize
+
+
+def reduce_sum(x: np.ndarray) -> np.generic:
+    """Pairwise (adjacent pairs) within each 256-byte repeat, then sequential across repeats."""
+    erep = _erep(x.itemsize)
+    reps = -(-x.size // erep)
+    v = np.zeros(reps * erep, x.dtype)
+    v[: x.size] = x
+    v = v.reshape(reps, erep)
+    while v.shape[1] > 1:
+        v = v[:, 0::2] + v[:, 1::2]
+    return np.add.accumulate(v[:, 0], dtype=x.dtype)[-1]
+
+
+def reduce_tmp_elements(count: int, itemsize: int, with_index: bool) -> int:
+    """Elements of tmp ReduceMax/Min need (ASCENDC_SEMANTICS.md section 3)."""
+    eb = 32 // itemsize
+    erep = _erep(itemsize)
+    r = -(-count // erep)
+
+    def up(v):
+        return -(-v // eb) * eb
+
+    a = up(2 * r)
+    if not with_index:
+        return a
+    r2 = 2 * -(-(2 * r) // erep)
+    size = a + up(r2)
+    if r2 > 2:
+        size += up(2 * -(-r2 // erep))
+    return size
+
+
+@handles(vec.ReduceSumL2Op)
+def _reduce_sum(op, comp):
+    d, a, t, n = comp.slots_of(op.operands)
+    itemsize = np_dtype(op.dst.type.element_type).itemsize
+
+    def run(e, c, _op=op):
+        count = e[n]
+        src = e[a].span(count, "src")
+        e[t].check(0, "shared_tmp_buffer")
+        e[d].span(1, "dst")[0] = reduce_sum(src) if count else 0
+        k = c.cnt
+        k[I_V] += 1
+        k[VEC_ELEMS] += count
+        k[C_V] += vector_cycles(count * itemsize, 2)
+
+    return run
+
+
+@handles(vec.ReduceMaxL2Op, vec.ReduceMinL2Op)
+def _reduce_extreme(op, comp):
+    d, a, t, n, ci = comp.slots_of(op.operands)
+    dtype = np_dtype(op.dst.type.element_type)
+    itemsize = dtype.itemsize
+    find = np.argmax if isinstance(op, vec.ReduceMaxL2Op) else np.argmin
+    index_bits = np.uint16 if itemsize == 2 else np.uint32
+
+    def run(e, c, _op=op):
+        count = e[n]
+        with_index = bool(e[ci])
+        if count <= 0:
+            raise SimulatorError(f"{op.API_NAME} of {count} elements")
+        src = e[a].span(count, "src")
+        tmp = e[t]
+        need = reduce_tmp_elements(count, itemsize, with_index)
+        if need > tmp.length:
+            raise TensorBoundsError(
+                f"shared_tmp_buffer holds {tmp.length} elements; {op.API_NAME} of {count} "
+                f"elements{' with index' if with_index else ''} needs {need}"
+            )
+        tmp.check(need, "shared_tmp_buffer")
+        nan = np.isnan(src)
+        i = int(np.argmax(nan)) if nan.any() else int(find(src))
+        out = e[d].span(2 if with_index else 1, "dst")
+        out[0] = src[i]
+        if with_index:
+            out[1:2].view(index_bits)[0] = i
+        k = c.cnt
+        k[I_V] += 1
+        k[VEC_ELEMS] += count
+        k[C_V] += vector_cycles(count * itemsize, 2)
+
+    return run
+
+
+_ = (bf16_to_f32,)

@@ -1,0 +1,70 @@
+"""Platforms: on-chip memory sizes and clock of the Ascend SoCs the simulator models.
+
+`get_platform(name)` takes a keyword first, then `ASC_XDSL_PLATFORM`, then the default
+`Ascend910B1`. All supported SoCs are Atlas A2/A3 (arch 2201, dav-c220) and share the
+per-core memory sizes of ASCENDC_SEMANTICS.md section 1.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from asc_xdsl.dialects.ascendc.enums import TPosition
+from asc_xdsl.runtime.kernel import LaunchError
+
+PLATFORM_ENV = "ASC_XDSL_PLATFORM"
+DEFAULT_PLATFORM = "Ascend910B1"
+
+KIB = 1024
+
+# On-chip memory of each TPosition, and the address alignment it needs (bytes).
+POSITION_MEMORY: dict[TPosition, str] = {
+    TPosition.VECIN: "UB",
+    TPosition.VECOUT: "UB",
+    TPosition.VECCALC: "UB",
+    TPosition.A1: "L1",
+    TPosition.B1: "L1",
+    TPosition.C1: "L1",
+    TPosition.A2: "L0A",
+    TPosition.B2: "L0B",
+    TPosition.CO1: "L0C",
+    TPosition.C2: "BT",
+}
+MEMORY_ALIGN: dict[str, int] = {"UB": 32, "L1": 32, "L0A": 512, "L0B": 512, "L0C": 64, "BT": 64}
+
+
+@dataclass(frozen=True)
+class Platform:
+    name: str
+    memory_sizes: dict[str, int] = field(
+        default_factory=lambda: {
+            "UB": 192 * KIB,
+            "L1": 512 * KIB,
+            "L0A": 64 * KIB,
+            "L0B": 64 * KIB,
+            "L0C": 128 * KIB,
+            "BT": 1 * KIB,
+        }
+    )
+    aic_cores: int = 24
+    aiv_cores: int = 48
+    freq_mhz: int = 1800
+    """AI Core clock used to turn estimated cycles into microseconds."""
+
+
+PLATFORMS: dict[str, Platform] = {
+    name: Platform(name)
+    for name in ("Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4", "Ascend910_93")
+}
+
+
+def get_platform(name: str | None = None) -> Platform:
+    chosen = name or os.environ.get(PLATFORM_ENV) or DEFAULT_PLATFORM
+    try:
+        return PLATFORMS[chosen]
+    except KeyError:
+        where = "" if name else f" (from {PLATFORM_ENV})"
+        raise LaunchError(
+            f"unknown platform '{chosen}'{where}; known: {', '.join(PLATFORMS)}"
+        ) from None

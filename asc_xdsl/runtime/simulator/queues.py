@@ -1,0 +1,166 @@
+"""TQue/TQueBind and TBuf state of one block.
+
+A queue gets `num` buffers of `len` bytes (rounded up to 32 B) from `InitBuffer`.
+`AllocTensor` takes free buffers round-robin, `EnQue` appends (at most `depth` tensors
+wait in the queue), `DeQue` takes the oldest, `FreeTensor` gives a buffer back. Misuse
+raises `QueueError`; a freed tensor's `Allocation` turns dead so later use is caught.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from asc_xdsl.dialects.ascendc.enums import TPosition
+from asc_xdsl.runtime.simulator.errors import QueueError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.memory import PERMANENT, Allocation, LocalTensor, OnChip
+from asc_xdsl.runtime.simulator.platform import POSITION_MEMORY
+
+
+def memory_of(position: TPosition) -> str:
+    try:
+        return POSITION_MEMORY[position]
+    except KeyError:
+        raise UnsupportedOpError(f"position {position.name} has no on-chip memory here") from None
+
+
+class Queue:
+    __slots__ = (
+        "depth",
+        "free",
+        "label",
+        "mem_name",
+        "onchip",
+        "position",
+        "slot_bytes",
+        "slots",
+        "views",
+        "waiting",
+    )
+
+    def __init__(self, position: TPosition, depth: int, label: str):
+        self.position = position
+        self.depth = depth
+        self.mem_name = memory_of(position)
+        self.slots: list[int] = []
+        self.slot_bytes = 0
+        self.free: deque[int] = deque()
+        self.waiting: deque[LocalTensor] = deque()
+        self.views: dict = {}
+        self.label = label
+
+    def init(self, onchip: OnChip, num: int, length: int) -> None:
+        if self.slots:
+            raise QueueError(f"InitBuffer called twice for queue {self.label}")
+        if num < 1 or length < 0:
+            raise QueueError(
+                f"InitBuffer({self.label}, {num}, {length}): bad buffer count or length"
+            )
+        self.onchip = onchip
+        self.slot_bytes = -(-length // 32) * 32
+        what = f"InitBuffer({self.label}, num={num}, len={length})"
+        base = onchip.reserve(self.mem_name, num * self.slot_bytes, what)
+        self.slots = [base + i * self.slot_bytes for i in range(num)]
+        self.free = deque(range(num))
+
+    def alloc(self, dtype, elem_type) -> LocalTensor:
+        if not self.free:
+            if not self.slots:
+                raise QueueError(f"AllocTensor on queue {self.label} before InitBuffer")
+            raise QueueError(
+                f"AllocTensor on queue {self.label}: all {len(self.slots)} buffers are in use "
+                f"(more AllocTensor than the queue's buffers without FreeTensor; depth "
+                f"{self.depth})"
+            )
+        slot = self.free.popleft()
+        arr = self.views.get((slot, dtype))
+        mem = self.onchip.mems[self.mem_name]
+        offset = self.slots[slot]
+        t = LocalTensor(
+            mem,
+            self.mem_name,
+            self.position,
+            offset,
+            self.slot_bytes // dtype.itemsize,
+            dtype,
+            elem_type,
+            Allocation(self, slot),
+            arr,
+        )
+        if arr is None:
+            self.views[(slot, dtype)] = t.arr
+        return t
+
+    def _owned(self, t: LocalTensor, api: str) -> None:
+        if not isinstance(t, LocalTensor) or t.alloc is PERMANENT or t.alloc.queue is not self:
+            raise QueueError(f"{api} on queue {self.label} of a tensor the queue does not own")
+        if not t.alloc.live:
+            raise QueueError(f"{api} on queue {self.label} of a tensor that was already freed")
+
+    def enque(self, t: LocalTensor) -> None:
+        self._owned(t, "EnQue")
+        if len(self.waiting) >= self.depth:
+            raise QueueError(
+                f"EnQue on queue {self.label}: {len(self.waiting)} tensors already wait, the "
+                f"depth is {self.depth}"
+            )
+        self.waiting.append(t)
+
+    def deque(self, dtype, elem_type) -> LocalTensor:
+        if not self.waiting:
+            raise QueueError(f"DeQue from empty queue {self.label} (no EnQue before it)")
+        t = self.waiting.popleft()
+        if not t.alloc.live:
+            raise QueueError(f"DeQue on queue {self.label} of a tensor freed while queued")
+        return t.retyped(dtype, elem_type)
+
+    def release(self, t: LocalTensor) -> None:
+        self._owned(t, "FreeTensor")
+        t.alloc.live = False
+        self.free.append(t.alloc.slot)
+
+
+class TBuf:
+    __slots__ = ("label", "mem_name", "nbytes", "offset", "onchip", "position")
+
+    def __init__(self, position: TPosition, label: str):
+        self.position = position
+        self.mem_name = memory_of(position)
+        self.offset = -1
+        self.nbytes = 0
+        self.label = label
+
+    def init(self, onchip: OnChip, length: int) -> None:
+        self.onchip = onchip
+        self.nbytes = -(-length // 32) * 32
+        self.offset = onchip.reserve(
+            self.mem_name, self.nbytes, f"InitBuffer({self.label}, len={length})"
+        )
+
+    def tensor(self, dtype, elem_type, count: int | None, byte_offset: int = 0) -> LocalTensor:
+        if self.offset < 0:
+            raise QueueError(f"TBuf {self.label} used before InitBuffer")
+        if byte_offset % 32:
+            raise QueueError(
+                f"GetWithOffset on TBuf {self.label}: offset {byte_offset} is not 32 B aligned"
+            )
+        avail = (self.nbytes - byte_offset) // dtype.itemsize
+        if count is None:
+            count = avail
+        if byte_offset < 0 or count < 0 or count > avail:
+            from asc_xdsl.runtime.simulator.errors import TensorBoundsError
+
+            raise TensorBoundsError(
+                f"TBuf {self.label} holds {self.nbytes} bytes: {count} elements of {dtype} at "
+                f"byte offset {byte_offset} do not fit"
+            )
+        mem = self.onchip.mems[self.mem_name]
+        return LocalTensor(
+            mem,
+            self.mem_name,
+            self.position,
+            self.offset + byte_offset,
+            count,
+            dtype,
+            elem_type,
+            PERMANENT,
+        )
