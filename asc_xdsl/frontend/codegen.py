@@ -126,7 +126,13 @@ class FunctionSource:
 class CodeGenerator(ast.NodeVisitor):
     """Builds the IR of one kernel specialisation."""
 
-    def __init__(self, source: FunctionSource, get_source: Callable[[Any], FunctionSource | None]):
+    def __init__(
+        self,
+        source: FunctionSource,
+        get_source: Callable[[Any], FunctionSource | None],
+        kernel_type: str = "vector",
+    ):
+        self.kernel_type = kernel_type
         self.source = source
         self._get_source = get_source
         self.module = ModuleOp([])
@@ -169,6 +175,8 @@ class CodeGenerator(ast.NodeVisitor):
         kernel = func.FuncOp(name, (arg_types, []), Region([block]))
         kernel.attributes["ascendc.global"] = UnitAttr()
         kernel.attributes["ascendc.aicore"] = UnitAttr()
+        if self.kernel_type != "vector":
+            kernel.attributes["ascendc.kernel_type"] = StringAttr(self.kernel_type)
         kernel.location = self._loc(self.source.tree, self.source)
         self.module.body.block.add_op(kernel)
         self.block = self.entry = block

@@ -48,7 +48,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "print_ir_before_all": False,
     "auto_sync_log": "",
 }
-_KERNEL_TYPES = {"vector": "vector", "aiv": "vector", "cube": "cube", "aic": "cube", "mix": "mix"}
 
 
 class ConstExpr(Generic[T]):
@@ -222,7 +221,8 @@ class JITFunction:
                 return fn.source
             return None
 
-        generator = CodeGenerator(self.source, get_source)
+        kernel_type = _kernel_type(options["kernel_type"], self.__name__)
+        generator = CodeGenerator(self.source, get_source, kernel_type)
         module = generator.compile_kernel(self.__name__, spec.params)
         _verify(module)
         lowered = module.clone() if options["run_passes"] else module
@@ -230,9 +230,6 @@ class JITFunction:
             _run_passes(lowered)
         from asc_xdsl.backends.ascendc import to_ascendc
 
-        kernel_type = _KERNEL_TYPES.get(
-            str(options["kernel_type"] or "vector").lower().rsplit(".", 1)[-1], "vector"
-        )
         # The texts are printed on first use: most launches never read them.
         asm = LazyTexts(
             ir=lambda: _print_ir(module),
@@ -335,6 +332,23 @@ def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
 
 def _is_array(value: Any) -> bool:
     return hasattr(value, "dtype") and hasattr(value, "shape") and not isinstance(value, type)
+
+
+def _kernel_type(value: Any, name: str) -> str:
+    """pyasc's KernelType (or a name) -> "vector" | "cube" | "mix"."""
+    if value is None:
+        return "vector"
+    key = str(getattr(value, "name", value)).lower().rsplit(".", 1)[-1]
+    for prefix, kind in (
+        ("mix", "mix"),
+        ("aic", "cube"),
+        ("cube", "cube"),
+        ("aiv", "vector"),
+        ("vec", "vector"),
+    ):
+        if key.startswith(prefix):
+            return kind
+    raise TypeError(f"{name}: unknown kernel_type {value!r} (vector, cube or mix)")
 
 
 def _check_options(options: dict[str, Any], name: str) -> None:

@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     ModuleOp,
+    StringAttr,
     UnitAttr,
     UnrealizedConversionCastOp,
 )
@@ -262,6 +263,7 @@ class AscendCEmitter:
             params = [self._param_type(f, t) for t in f.function_type.inputs.data]
         if is_kernel:
             prefix = 'extern "C" __global__ __aicore__'
+            params += [f"{ctype} {name}" for name, ctype, _ in hidden_kernel_params(f)]
         elif not f.body.blocks:
             # Defined in another translation unit: an `inline` declaration would
             # require the definition here too.
@@ -280,6 +282,8 @@ class AscendCEmitter:
             self.names.define(a)
         self.line(f"{self._signature(f)} {{")
         self.level += 1
+        for _, _, setup in hidden_kernel_params(f):
+            self.line(setup)
         self.emit_block(f.body.block)
         self.level -= 1
         self.line("}")
@@ -673,6 +677,31 @@ class AscendCEmitter:
         self._emit_region_body(op.default_region.block, results)
         self.line("}")
         self.line("}")
+
+
+KERNEL_TYPE_ATTR = "ascendc.kernel_type"
+"""String attribute of a kernel: "vector" (default), "cube" or "mix"."""
+
+HIDDEN_KERNEL_PARAMS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "vector": (),
+    "cube": (),
+    # Mixed (cube + vector) kernels get the FFTS base address for cube<->vector sync
+    # as a trailing GM pointer, and set it first (the CANN launcher passes it).
+    "mix": (("ffts_addr", "__gm__ uint64_t*", "set_ffts_base_addr(*ffts_addr);"),),
+}
+"""Per kernel type: (name, C++ type, set-up statement) of each hidden parameter."""
+
+
+def kernel_type(f: func.FuncOp) -> str:
+    attr = f.attributes.get(KERNEL_TYPE_ATTR)
+    return attr.data if isinstance(attr, StringAttr) else "vector"
+
+
+def hidden_kernel_params(f: func.FuncOp) -> tuple[tuple[str, str, str], ...]:
+    kind = kernel_type(f)
+    if kind not in HIDDEN_KERNEL_PARAMS:
+        raise CodegenError(f, f"unknown kernel type '{kind}' (vector, cube or mix)")
+    return HIDDEN_KERNEL_PARAMS[kind]
 
 
 def _has_work(block: Block) -> bool:

@@ -32,10 +32,13 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
+from asc_xdsl.backends.ascendc.printer import HIDDEN_KERNEL_PARAMS
 from asc_xdsl.runtime.kernel import LaunchError
 
-HIDDEN_ARGS: dict[str, tuple[str, ...]] = {"vector": (), "cube": (), "mix": ("ffts_addr",)}
-"""Hidden trailing kernel parameters each kernel type needs."""
+HIDDEN_ARGS: dict[str, tuple[str, ...]] = {
+    kind: tuple(name for name, _, _ in params) for kind, params in HIDDEN_KERNEL_PARAMS.items()
+}
+"""Hidden trailing kernel parameters each kernel type needs (the printer declares them)."""
 
 POINTER_SIZE = 8
 

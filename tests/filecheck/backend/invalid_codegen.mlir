@@ -105,3 +105,10 @@ func.func @nested_unsupported(%n: index, %x: f32) {
 // CHECK:       invalid_codegen.mlir:[[# @LINE - 5]]:5
 // CHECK-NEXT:      %p = math.powf %x, %x : f32
 // CHECK:       error: cannot emit 'math.powf' as Ascend C: this op has no Ascend C form
+
+// -----
+
+// CHECK: error: cannot emit 'func.func' as Ascend C: unknown kernel type 'tensor' (vector, cube or mix)
+func.func @bad_kind() attributes {ascendc.aicore, ascendc.global, ascendc.kernel_type = "tensor"} {
+  return
+}

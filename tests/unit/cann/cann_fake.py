@@ -207,13 +207,18 @@ def cube_kernel(**options) -> CompiledKernel:
 
 
 def mix_kernel(with_ffts: bool = True, **options) -> CompiledKernel:
-    """The mix kernel; its C++ gets the hidden ffts_addr parameter the printer will add."""
-    kernel = make_kernel(MIX_KERNEL, "mix_k", "mix", **options)
-    if with_ffts:
-        kernel.asm["ascendc"] = kernel.asm["ascendc"].replace(
-            "__gm__ int64_t* x)", "__gm__ int64_t* x, __gm__ uint64_t* ffts_addr)"
+    """The mix kernel; the printer declares its hidden ffts_addr parameter (with_ffts=False
+    marks it vector in the IR, so its C++ lacks the parameter the launch passes)."""
+    text = (
+        MIX_KERNEL
+        if not with_ffts
+        else MIX_KERNEL.replace(
+            "attributes {ascendc.aicore, ascendc.global}",
+            'attributes {ascendc.aicore, ascendc.global, ascendc.kernel_type = "mix"}',
         )
-        assert "ffts_addr" in kernel.asm["ascendc"]
+    )
+    kernel = make_kernel(text, "mix_k", "mix", **options)
+    assert ("__gm__ uint64_t* ffts_addr" in kernel.asm["ascendc"]) == with_ffts
     return kernel
 
 

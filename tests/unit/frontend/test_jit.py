@@ -127,3 +127,17 @@ def test_import_is_light():
     code = "import sys, asc_xdsl; print('xdsl' in sys.modules, 'numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_kernel_type_option_sets_the_kernel_abi():
+    mixed = K.with_options.compile(X32, always_compile=True, kernel_type="mix")
+    assert mixed.kernel_type == "mix"
+    assert 'ascendc.kernel_type = "mix"' in mixed.asm["ir"]
+    assert (
+        "void with_options(__gm__ float* x, __gm__ uint64_t* ffts_addr) {" in mixed.asm["ascendc"]
+    )
+    assert "  set_ffts_base_addr(*ffts_addr);" in mixed.asm["ascendc"]
+    cube = K.with_options.compile(X32, always_compile=True, kernel_type="KernelType.AIC_ONLY")
+    assert cube.kernel_type == "cube"
+    with pytest.raises(TypeError, match="unknown kernel_type 'tensor'"):
+        K.with_options.compile(X32, always_compile=True, kernel_type="tensor")
