@@ -14,3 +14,13 @@ __all__ = [
     "get_backend",
     "set_backend",
 ]
+
+
+def last_profile():
+    """The profile of the last launch on the CPU simulator (see docs/simulator.md)."""
+    from asc_xdsl.runtime.simulator import last_profile as _last
+
+    return _last()
+
+
+__all__ += ["last_profile"]

@@ -45,7 +45,7 @@ class SimulatorError(LaunchError):
         if self.op is not None:
             parts.append(op_title(self.op))
         parts.append(self.message)
-        return ": ".join(parts)
+        return ": ".join(parts) + _source_excerpt(self.op)
 
 
 class GmAccessError(SimulatorError):
@@ -74,6 +74,19 @@ class ProfileRegionError(SimulatorError):
 
 class UnsupportedOpError(SimulatorError):
     """An op the simulator has no semantics for."""
+
+
+def _source_excerpt(op: Operation | None) -> str:
+    """The kernel's source line with a caret under the column, when the op has one."""
+    loc = getattr(op, "location", None)
+    if not isinstance(loc, FileLineColLoc):
+        return ""
+    import linecache
+
+    line = linecache.getline(loc.filename.data, loc.line.data).rstrip("\n")
+    if not line:
+        return ""
+    return f"\n{line}\n{' ' * max(loc.column.data - 1, 0)}^"
 
 
 def op_location(op: Operation) -> str | None:

@@ -66,3 +66,11 @@ def scalar_program_reference(n: int, limit: int) -> list[int]:
     if n <= 10:
         out[6] = 1
     return out
+
+
+@asc.jit
+def reads_past_the_end(x: asc.GlobalAddress, start: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    asc.data_copy(t, gm[start:], 64)

@@ -42,3 +42,23 @@ def test_manual_flags_vector_add_example(block_dim):
     z = np.zeros_like(x)
     m.vadd_manual[block_dim](x, y, z, block_length)
     np.testing.assert_array_equal(z, x + y)
+
+
+def test_runtime_error_points_at_the_kernel_line():
+    import inspect
+
+    from asc_xdsl.runtime.simulator import GmAccessError
+
+    x = np.zeros(100, np.float32)
+    with pytest.raises(GmAccessError) as info:
+        K.reads_past_the_end[1](x, 50)
+    lines, first = inspect.getsourcelines(K.reads_past_the_end.fn)
+    line_no = first + next(i for i, t in enumerate(lines) if "asc.data_copy" in t)
+    text = str(info.value)
+    header, source, caret = text.splitlines()
+    assert header.startswith(
+        f"{inspect.getsourcefile(K.reads_past_the_end.fn)}:{line_no}:5: block 0: "
+    )
+    assert "GM access outside argument 'x'" in header
+    assert source.strip() == "asc.data_copy(t, gm[start:], 64)"
+    assert caret == "    ^"
