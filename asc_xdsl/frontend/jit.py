@@ -173,6 +173,12 @@ class JITFunction:
             {k: v for k, v in kwargs.items() if k not in self._signature.parameters}, self.__name__
         )
         merged = {**DEFAULT_OPTIONS, **self.options, **options}
+        if merged["insert_sync"]:
+            # Never ignore an option silently: the kernel would race on hardware.
+            raise CompileError(
+                f"{self.__name__}: insert_sync=True (automatic SetFlag/WaitFlag insertion) is not "
+                "available yet; synchronise with TQue enque/deque or asc.set_flag/asc.wait_flag"
+            )
         spec = self._specialise(args, kwargs)
         option_items = tuple(
             sorted((k, repr(v)) for k, v in merged.items() if k != "always_compile")

@@ -141,3 +141,8 @@ def test_kernel_type_option_sets_the_kernel_abi():
     assert cube.kernel_type == "cube"
     with pytest.raises(TypeError, match="unknown kernel_type 'tensor'"):
         K.with_options.compile(X32, always_compile=True, kernel_type="tensor")
+
+
+def test_insert_sync_is_refused_not_ignored():
+    with pytest.raises(asc.CompileError, match="insert_sync=True .* is not available yet"):
+        K.with_options.compile(X32, always_compile=True, insert_sync=True)
