@@ -23,17 +23,12 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import (
     BFloat16Type,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    IndexType,
-    IntegerType,
-    Signedness,
 )
 from xdsl.ir import Attribute
 
 from asc_xdsl.backends.ascendc.printer import HIDDEN_KERNEL_PARAMS
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.numpy_types import np_dtype
 
 HIDDEN_ARGS: dict[str, tuple[str, ...]] = {
     kind: tuple(name for name, _, _ in params) for kind, params in HIDDEN_KERNEL_PARAMS.items()
@@ -45,24 +40,10 @@ POINTER_SIZE = 8
 
 def scalar_dtype(t: Attribute) -> np.dtype:
     """The numpy dtype of a scalar kernel parameter type (bf16 as its uint16 bits)."""
-    if isinstance(t, IntegerType):
-        width = t.width.data
-        if width == 1:
-            return np.dtype(np.bool_)
-        unsigned = t.signedness.data == Signedness.UNSIGNED
-        if width in (8, 16, 32, 64):
-            return np.dtype(f"{'u' if unsigned else 'i'}{width // 8}")
-    if isinstance(t, IndexType):
-        return np.dtype(np.int64)
-    if isinstance(t, Float16Type):
-        return np.dtype(np.float16)
-    if isinstance(t, BFloat16Type):
-        return np.dtype(np.uint16)
-    if isinstance(t, Float32Type):
-        return np.dtype(np.float32)
-    if isinstance(t, Float64Type):
-        return np.dtype(np.float64)
-    raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host")
+    try:
+        return np_dtype(t)
+    except TypeError:
+        raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host") from None
 
 
 def encode_scalar(t: Attribute, value: Any, index: int) -> bytes:

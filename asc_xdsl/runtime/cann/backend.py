@@ -22,6 +22,7 @@ from __future__ import annotations
 import ctypes
 import os
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -97,17 +98,17 @@ class _Prepared:
                 self.entries.append(("scalar", encode_scalar(t, value, i), False))
 
 
-class CannBackend:
+class CannBackend(ABC):
     """Shared flow of `npu` and `model`; subclasses say how ACL is loaded."""
 
     name = "cann"
     simulator = False
 
-    def runtime(self, toolkit: Toolkit, soc: str | None) -> acl.AclRuntime:
-        raise NotImplementedError
+    @abstractmethod
+    def runtime(self, toolkit: Toolkit, soc: str | None) -> acl.AclRuntime: ...
 
-    def default_soc(self, runtime: acl.AclRuntime) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def default_soc(self, runtime: acl.AclRuntime) -> str: ...
 
     def launch(
         self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any

@@ -11,42 +11,17 @@ from __future__ import annotations
 import numpy as np
 from xdsl.dialects.builtin import (
     BFloat16Type,
-    Float16Type,
-    Float32Type,
-    Float64Type,
     IndexType,
     IntegerType,
     Signedness,
 )
 from xdsl.ir import Attribute
 
-BF16 = np.dtype(np.uint16)
-"""Storage dtype of bf16 (raw bits); `is_bf16(t)` tells it apart from ui16."""
+from asc_xdsl.runtime.numpy_types import np_dtype
 
 
 def is_bf16(t: Attribute) -> bool:
     return isinstance(t, BFloat16Type)
-
-
-def np_dtype(t: Attribute) -> np.dtype:
-    """The numpy dtype that stores elements of IR type `t`."""
-    if isinstance(t, Float32Type):
-        return np.dtype(np.float32)
-    if isinstance(t, Float16Type):
-        return np.dtype(np.float16)
-    if isinstance(t, Float64Type):
-        return np.dtype(np.float64)
-    if isinstance(t, BFloat16Type):
-        return BF16
-    if isinstance(t, IndexType):
-        return np.dtype(np.int64)
-    if isinstance(t, IntegerType):
-        width = t.width.data
-        if width == 1:
-            return np.dtype(np.bool_)
-        unsigned = t.signedness.data == Signedness.UNSIGNED
-        return np.dtype(f"{'u' if unsigned else ''}int{width}")
-    raise TypeError(f"no numpy dtype for {t}")
 
 
 def dtype_label(t: Attribute) -> str:
