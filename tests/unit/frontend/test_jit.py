@@ -144,5 +144,5 @@ def test_kernel_type_option_sets_the_kernel_abi():
 
 
 def test_insert_sync_is_refused_not_ignored():
-    with pytest.raises(asc.CompileError, match="insert_sync=True .* is not available yet"):
+    with pytest.raises(asc.CompileError, match=r"insert_sync=True .* is not available yet"):
         K.with_options.compile(X32, always_compile=True, insert_sync=True)
