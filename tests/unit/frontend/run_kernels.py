@@ -74,3 +74,40 @@ def reads_past_the_end(x: asc.GlobalAddress, start: int):
     gm.set_global_buffer(x)
     t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
     asc.data_copy(t, gm[start:], 64)
+
+
+@asc.jit
+def load_tile(gm, buf, offset, tile: asc.ConstExpr[int]):
+    t = buf.get(asc.float32)
+    asc.data_copy(t, gm[offset:], tile)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    return t
+
+
+@asc.jit
+def sum_and_max(x: asc.GlobalAddress, out: asc.GlobalAddress, n: int, tile: asc.ConstExpr[int]):
+    """Sum and maximum of x[0:n] (n a multiple of tile): reduce each tile, accumulate scalars."""
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    out_gm = asc.GlobalTensor()
+    out_gm.set_global_buffer(out)
+    pipe = asc.TPipe()
+    data = asc.TBuf(asc.TPosition.VECCALC)
+    work = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(data, tile * 4)
+    pipe.init_buffer(work, tile * 4)
+    total = 0.0
+    best = -1.0e30
+    for i in range(n // tile):
+        t = load_tile(x_gm, data, i * tile, tile)
+        r = work.get(asc.float32)
+        asc.reduce_sum(r, t, r, tile)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        total += r.get_value(0)
+        asc.reduce_max(r, t, r, tile)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        m = r.get_value(0)
+        if m > best:
+            best = m
+    out_gm[0] = total
+    out_gm[1] = best

@@ -63,3 +63,12 @@ def test_runtime_error_points_at_the_kernel_line():
     assert "GM access outside argument 'x'" in header
     assert source.strip() == "asc.data_copy(t, gm[start:], 64)"
     assert caret == "    ^"
+
+
+def test_reductions_with_scalar_accumulation():
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal(4 * 256).astype(np.float32)
+    out = np.zeros(8, np.float32)
+    K.sum_and_max[1](x, out, x.size, 256)
+    np.testing.assert_allclose(out[0], x.sum(dtype=np.float64), rtol=1e-5)
+    assert out[1] == x.max()
