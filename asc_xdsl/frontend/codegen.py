@@ -56,12 +56,13 @@ _BINOP = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|",
     ast.BitXor: "^",
+    ast.Pow: "**",
 }  # fmt: skip
 _PY_OPS: dict[str, Callable[[Any, Any], Any]] = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
     "/": lambda a, b: a / b, "//": lambda a, b: a // b, "%": lambda a, b: a % b,
     "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b, "&": lambda a, b: a & b,
-    "|": lambda a, b: a | b, "^": lambda a, b: a ^ b, "<": lambda a, b: a < b,
+    "|": lambda a, b: a | b, "^": lambda a, b: a ^ b, "**": lambda a, b: a**b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
 }  # fmt: skip
@@ -78,6 +79,7 @@ _ARITH: dict[str, tuple[Any, Any, Any]] = {
     "&": (arith.AndIOp, arith.AndIOp, None),
     "|": (arith.OrIOp, arith.OrIOp, None),
     "^": (arith.XOrIOp, arith.XOrIOp, None),
+    "**": (None, None, None),
 }
 # comparison -> (signed int, unsigned int, float) predicates
 _PREDICATES = {
@@ -273,7 +275,7 @@ class CodeGenerator(ast.NodeVisitor):
             return self.constant(int(value), dt.int32)
         if isinstance(value, float):
             return self.constant(value, dt.float32)
-        return self.fail(f"printf cannot print {type(value).__name__} {value!r}")
+        return self.fail(f"printf cannot print {lang._describe(value)}")
 
     # -- scalars -------------------------------------------------------------------
 
@@ -325,6 +327,14 @@ class CodeGenerator(ast.NodeVisitor):
         if dtype.kind == "uint":
             return self._reinterpret(v, IntegerType(dtype.bitwidth))
         return v
+
+    def integer(self, value: Any, what: str, dtype: DataType = dt.int32) -> SSAValue:
+        """`value` as an integer of `dtype`; floats are an error (indices, counts)."""
+        if (isinstance(value, RuntimeScalar) and value.dtype.is_float()) or isinstance(
+            value, float
+        ):
+            self.fail(f"{what} must be an integer, got {lang._describe(value)}")
+        return self.scalar(value, dtype)
 
     def scalar(self, value: Any, dtype: DataType) -> SSAValue:
         """`value` (Python number or runtime scalar) as an SSA value of `dtype`."""

@@ -43,8 +43,13 @@ class GlobalAddress(IRValue):
 class _Tensor(IRValue):
     __slots__ = ("dtype",)
 
+    def _require_handle(self, g: Any) -> None:
+        if self.handle is None:
+            g.fail(f"use set_global_buffer before using a {type(self).__name__}")
+
     def _subview(self, index: Any) -> Any:
         g = require_jit(f"{type(self).__name__}[...]")
+        self._require_handle(g)
         if isinstance(index, slice):
             if index.stop is not None or index.step is not None:
                 g.fail("only `t[start:]` slices are supported (a view from `start` on)")
@@ -62,12 +67,16 @@ class _Tensor(IRValue):
 
     def get_value(self, index: Any) -> RuntimeScalar:
         g = require_jit(f"{type(self).__name__}.get_value")
-        op = g.emit(self._GET(self.handle, g.scalar(index, dt.int32)))
+        self._require_handle(g)
+        op = g.emit(self._GET(self.handle, g.integer(index, "a tensor index")))
         return RuntimeScalar(op.results[0], self.dtype)
 
     def set_value(self, index: Any, value: Any) -> None:
         g = require_jit(f"{type(self).__name__}.set_value")
-        g.emit(self._SET(self.handle, g.scalar(index, dt.int32), g.scalar(value, self.dtype)))
+        self._require_handle(g)
+        g.emit(
+            self._SET(self.handle, g.integer(index, "a tensor index"), g.scalar(value, self.dtype))
+        )
 
 
 class GlobalTensor(_Tensor):
@@ -113,11 +122,6 @@ class GlobalTensor(_Tensor):
             g.name_later(self)
         size = None if buffer_size is None else g.scalar(buffer_size, dt.int32)
         g.emit(GlobalTensorSetGlobalBufferOp(self.handle, buffer.handle, size))
-
-    def _subview(self, index: Any) -> Any:
-        if self.handle is None:
-            require_jit("GlobalTensor").fail("use set_global_buffer before indexing a GlobalTensor")
-        return super()._subview(index)
 
 
 class LocalTensor(_Tensor):
@@ -701,6 +705,8 @@ class static_range:
 
 
 def _describe(value: Any) -> str:
+    if isinstance(value, RuntimeScalar):
+        return f"a runtime {value.dtype.name} value"
     if isinstance(value, IRValue):
         return f"a runtime {type(value).__name__}"
     return f"{type(value).__name__} {value!r}"

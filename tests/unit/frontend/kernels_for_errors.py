@@ -103,3 +103,43 @@ def global_keyword(x: asc.GlobalAddress, n: int):
 @asc.jit
 def unpack_runtime(x: asc.GlobalAddress, n: int):
     a, b = n
+
+
+@asc.jit
+def unbound_global_tensor(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g[0] = 1
+
+
+@asc.jit
+def constant_too_big(x: asc.GlobalAddress, n: int):
+    y = n + 2**40
+
+
+@asc.jit
+def float_tensor_index(x: asc.GlobalAddress, f: float):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x)
+    v = g[f]
+
+
+@asc.jit
+def printf_of_a_pointer(x: asc.GlobalAddress, n: int):
+    asc.printf("%d", x)
+
+
+@asc.jit
+def position_as_string(x: asc.GlobalAddress, n: int):
+    q = asc.TQue("vecin", 1)
+
+
+@asc.jit
+def runtime_queue_depth(x: asc.GlobalAddress, n: int):
+    q = asc.TQue(asc.TPosition.VECIN, n)
+
+
+@asc.jit
+def bounded_slice(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x)
+    y = g[1:5]

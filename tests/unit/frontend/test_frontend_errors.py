@@ -64,6 +64,23 @@ CASES = [
     (K.bad_enum, (X, 1), "event must be an asc.HardEvent value, got 4", "asc.set_flag"),
     (K.global_keyword, (X, 1), "'global' is not supported in kernels", "global NOT"),
     (K.unpack_runtime, (X, 1), "only tuples can be unpacked", "a, b = n"),
+    (
+        K.unbound_global_tensor,
+        (X, 1),
+        "use set_global_buffer before using a GlobalTensor",
+        "g[0] = 1",
+    ),
+    (K.constant_too_big, (X, 1), "constant 1099511627776 does not fit in int32", "2**40"),
+    (
+        K.float_tensor_index,
+        (X, 1.5),
+        "a tensor index must be an integer, got a runtime float32 value",
+        "v = g[f]",
+    ),
+    (K.printf_of_a_pointer, (X, 1), "printf cannot print a runtime GlobalAddress", "asc.printf"),
+    (K.position_as_string, (X, 1), "pos must be an asc.TPosition value, got 'vecin'", "asc.TQue"),
+    (K.runtime_queue_depth, (X, 1), "depth must be a compile-time constant", "asc.TQue"),
+    (K.bounded_slice, (X, 1), "only `t[start:]` slices are supported", "g[1:5]"),
 ]
 
 
