@@ -15,8 +15,8 @@ BUFFER_NUM = 2  # double buffering: copy-in of tile i+1 overlaps compute of tile
 
 @asc.jit
 def copy_in(x_gm, y_gm, in_queue_x, in_queue_y, progress, tile_length: asc.ConstExpr[int]):
-    x_local = in_queue_x.alloc_tensor(x_gm.dtype)
-    y_local = in_queue_y.alloc_tensor(y_gm.dtype)
+    x_local = in_queue_x.alloc_tensor(asc.float32)
+    y_local = in_queue_y.alloc_tensor(asc.float32)
     asc.data_copy(x_local, x_gm[progress * tile_length :], tile_length)
     asc.data_copy(y_local, y_gm[progress * tile_length :], tile_length)
     in_queue_x.enque(x_local)
@@ -24,10 +24,10 @@ def copy_in(x_gm, y_gm, in_queue_x, in_queue_y, progress, tile_length: asc.Const
 
 
 @asc.jit
-def compute(in_queue_x, in_queue_y, out_queue_z, tile_length: asc.ConstExpr[int], dtype):
-    x_local = in_queue_x.deque(dtype)
-    y_local = in_queue_y.deque(dtype)
-    z_local = out_queue_z.alloc_tensor(dtype)
+def compute(in_queue_x, in_queue_y, out_queue_z, tile_length: asc.ConstExpr[int]):
+    x_local = in_queue_x.deque(asc.float32)
+    y_local = in_queue_y.deque(asc.float32)
+    z_local = out_queue_z.alloc_tensor(asc.float32)
     asc.add(z_local, x_local, y_local, tile_length)
     out_queue_z.enque(z_local)
     in_queue_x.free_tensor(x_local)
@@ -36,7 +36,7 @@ def compute(in_queue_x, in_queue_y, out_queue_z, tile_length: asc.ConstExpr[int]
 
 @asc.jit
 def copy_out(z_gm, out_queue_z, progress, tile_length: asc.ConstExpr[int]):
-    z_local = out_queue_z.deque(z_gm.dtype)
+    z_local = out_queue_z.deque(asc.float32)
     asc.data_copy(z_gm[progress * tile_length :], z_local, tile_length)
     out_queue_z.free_tensor(z_local)
 
@@ -67,7 +67,7 @@ def vadd_kernel(
 
     for i in range(block_length // tile_length):
         copy_in(x_gm, y_gm, in_queue_x, in_queue_y, i, tile_length)
-        compute(in_queue_x, in_queue_y, out_queue_z, tile_length, x.dtype)
+        compute(in_queue_x, in_queue_y, out_queue_z, tile_length)
         copy_out(z_gm, out_queue_z, i, tile_length)
 
 

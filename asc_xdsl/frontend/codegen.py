@@ -113,6 +113,7 @@ class FunctionSource:
         self.first_line = first_line
         self.lines = lines
         self.col_shift = col_shift
+        self.locs: dict[tuple[int, int], Any] = {}
 
     @property
     def globals(self) -> dict[str, Any]:
@@ -142,7 +143,6 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope: dict[str, Any] = {}
         self.node: ast.AST | None = None
         self._inline_stack: list[FunctionSource] = []
-        self._locs: dict[tuple[int, int, int], Any] = {}
         self._constants: dict[tuple[Any, str], SSAValue] = {}
         self._last_constant: Operation | None = None
         self.entry: Block | None = None
@@ -208,10 +208,10 @@ class CodeGenerator(ast.NodeVisitor):
         source = source or self.current_source
         line = getattr(node, "lineno", 1) + source.first_line - 1
         col = getattr(node, "col_offset", 0) + source.col_shift + 1
-        key = (id(source), line, col)
-        loc = self._locs.get(key)
+        key = (line, col)
+        loc = source.locs.get(key)  # kept with the source: the same across compiles
         if loc is None:
-            loc = self._locs[key] = FileLineColLoc(
+            loc = source.locs[key] = FileLineColLoc(
                 StringAttr(source.filename), IntAttr(line), IntAttr(col)
             )
         return loc
@@ -730,8 +730,9 @@ class CodeGenerator(ast.NodeVisitor):
                 self.assign(node.target, i)
                 self.visit_body(node.body)
             return
-        if isinstance(iterable, tuple | list):
-            for item in iterable:
+        if not isinstance(iterable, IRValue | lang.range) and hasattr(iterable, "__iter__"):
+            # A compile-time iterable (tuple, list, zip, enumerate, ...): unrolled.
+            for item in tuple(iterable):
                 self.assign(node.target, item)
                 self.visit_body(node.body)
             return

@@ -111,3 +111,30 @@ def sum_and_max(x: asc.GlobalAddress, out: asc.GlobalAddress, n: int, tile: asc.
             best = m
     out_gm[0] = total
     out_gm[1] = best
+
+
+@asc.jit
+def generic_add(
+    x: asc.GlobalAddress,
+    y: asc.GlobalAddress,
+    z: asc.GlobalAddress,
+    n: int,
+    tile: asc.ConstExpr[int],
+):
+    """One kernel for every dtype: the element type comes from the arguments (x.dtype)."""
+    base = asc.get_block_idx() * n
+    gms = [asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()]
+    for gm, ptr in zip(gms, (x, y, z), strict=True):
+        gm.set_global_buffer(ptr + base, n)
+    size = tile * x.dtype.sizeof()
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, tile)
+    b = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, size, tile)
+    c = asc.LocalTensor(x.dtype, asc.TPosition.VECOUT, 2 * size, tile)
+    for i in range(n // tile):
+        asc.data_copy(a, gms[0][i * tile :], tile)
+        asc.data_copy(b, gms[1][i * tile :], tile)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        asc.add(c, a, b, tile)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        asc.data_copy(gms[2][i * tile :], c, tile)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)

@@ -18,17 +18,26 @@ def test_scalar_control_flow_matches_python(n, limit):
     assert out.tolist() == K.scalar_program_reference(n, limit)
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float16])
 @pytest.mark.parametrize("block_dim", [1, 8])
-def test_tque_vector_add_example(block_dim, dtype):
+def test_tque_vector_add_example(block_dim):
     import vector_add
 
     block_length, tile = 1024, 256
     rng = np.random.default_rng(block_dim)
-    x = rng.random(block_dim * block_length).astype(dtype)
-    y = rng.random(block_dim * block_length).astype(dtype)
+    x = rng.random(block_dim * block_length, dtype=np.float32)
+    y = rng.random(block_dim * block_length, dtype=np.float32)
     z = np.zeros_like(x)
     vector_add.vadd_kernel[block_dim](x, y, z, block_length, tile)
+    np.testing.assert_array_equal(z, x + y)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.int32, np.int16])
+def test_dtype_generic_kernel(dtype):
+    rng = np.random.default_rng(3)
+    x = (rng.random(2 * 512) * 100).astype(dtype)
+    y = (rng.random(2 * 512) * 100).astype(dtype)
+    z = np.zeros_like(x)
+    K.generic_add[2](x, y, z, 512, 128)
     np.testing.assert_array_equal(z, x + y)
 
 
