@@ -174,6 +174,8 @@ class _SubViewOp(AscendCOp):
 
 @irdl_op_definition
 class GlobalTensorSubIndexOp(_SubViewOp):
+    """`gt[i]`: the global tensor starting `i` elements further on."""
+
     name = "ascendc.global_tensor.subindex"
     API_NAME: ClassVar[str] = "operator[]"
     EMIT_KIND: ClassVar[EmitKind] = EmitKind.SUBSCRIPT
@@ -192,6 +194,8 @@ class GlobalTensorSubIndexOp(_SubViewOp):
 
 @irdl_op_definition
 class LocalTensorSubIndexOp(_SubViewOp):
+    """`lt[i]`: the local tensor starting `i` elements further on."""
+
     name = "ascendc.local_tensor.subindex"
     API_NAME: ClassVar[str] = "operator[]"
     EMIT_KIND: ClassVar[EmitKind] = EmitKind.SUBSCRIPT
@@ -243,6 +247,8 @@ class _SetValueOp(AscendCOp):
 
 @irdl_op_definition
 class GlobalTensorGetValueOp(_GetValueOp):
+    """`gt.GetValue(i)`: read one element of global memory (scalar pipe)."""
+
     name = "ascendc.global_tensor.get_value"
 
     tensor = operand_def(GlobalTensorType)
@@ -259,6 +265,8 @@ class GlobalTensorGetValueOp(_GetValueOp):
 
 @irdl_op_definition
 class GlobalTensorSetValueOp(_SetValueOp):
+    """`gt.SetValue(i, v)`: write one element of global memory (scalar pipe)."""
+
     name = "ascendc.global_tensor.set_value"
 
     tensor = operand_def(GlobalTensorType)
@@ -276,6 +284,8 @@ class GlobalTensorSetValueOp(_SetValueOp):
 
 @irdl_op_definition
 class LocalTensorGetValueOp(_GetValueOp):
+    """`lt.GetValue(i)`: read one element of an on-chip tensor (scalar pipe)."""
+
     name = "ascendc.local_tensor.get_value"
 
     tensor = operand_def(LocalTensorType)
@@ -292,6 +302,8 @@ class LocalTensorGetValueOp(_GetValueOp):
 
 @irdl_op_definition
 class LocalTensorSetValueOp(_SetValueOp):
+    """`lt.SetValue(i, v)`: write one element of an on-chip tensor (scalar pipe)."""
+
     name = "ascendc.local_tensor.set_value"
 
     tensor = operand_def(LocalTensorType)

@@ -365,12 +365,16 @@ class _ReduceWithIndexL2Op(ReduceL2Op):
 
 @irdl_op_definition
 class ReduceMaxL2Op(_ReduceWithIndexL2Op):
+    """`AscendC::ReduceMax(dst, src, tmp, count, calIndex)`: max in dst[0], its index in dst[1]."""
+
     name = "ascendc.reduce_max_l2"
     API_NAME: ClassVar[str] = "ReduceMax"
 
 
 @irdl_op_definition
 class ReduceMinL2Op(_ReduceWithIndexL2Op):
+    """`AscendC::ReduceMin(dst, src, tmp, count, calIndex)`: min in dst[0], its index in dst[1]."""
+
     name = "ascendc.reduce_min_l2"
     API_NAME: ClassVar[str] = "ReduceMin"
 
