@@ -16,6 +16,7 @@ the on-disk cache, see `cache.py`).
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import os
 import textwrap
@@ -287,6 +288,18 @@ class _Specialisation:
             if isinstance(ann, _ConstExprAnnotation) or isinstance(value, ConstExpr):
                 self.params.append((name, value.value if isinstance(value, ConstExpr) else value))
                 continue
+            from asc_xdsl.frontend.language import GlobalAddress
+
+            if (ann is GlobalAddress) != _is_array(value) and ann is not inspect.Parameter.empty:
+                want = (
+                    "an array (numpy or torch)"
+                    if ann is GlobalAddress
+                    else getattr(ann, "__name__", ann)
+                )
+                raise TypeError(
+                    f"{jf.__name__}: argument '{name}' is annotated {getattr(ann, '__name__', ann)} "
+                    f"but got {type(value).__name__}; pass {want}"
+                )
             if _is_array(value):
                 self.params.append((name, _GmParam(dt.from_numpy(value.dtype))))
             elif isinstance(value, bool):
@@ -322,8 +335,6 @@ class _Specialisation:
 
 
 def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
-    from asc_xdsl.frontend.language import GlobalAddress
-
     out: dict[str, Any] = {}
     for name, ann in getattr(fn, "__annotations__", {}).items():
         if isinstance(ann, str):  # `from __future__ import annotations`
@@ -332,7 +343,6 @@ def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
             except Exception:
                 continue
         out[name] = ann
-    _ = GlobalAddress
     return out
 
 
@@ -406,11 +416,20 @@ PIPELINE = "cse"
 """The pass pipeline between the frontend's IR and the printer (`lowered_ir`)."""
 
 
+@functools.cache
+def _pipeline() -> Any:
+    from xdsl.passes import PassPipeline
+    from xdsl.transforms import get_all_passes
+
+    from asc_xdsl.universe import PASSES
+
+    return PassPipeline.parse_spec({**get_all_passes(), **PASSES}, PIPELINE)
+
+
 def _run_passes(module: Any) -> None:
     from xdsl.context import Context
-    from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
-    CommonSubexpressionElimination().apply(Context(), module)
+    _pipeline().apply(Context(), module)
 
 
 def _dump(compiled: Any) -> None:

@@ -131,3 +131,12 @@ def test_kernel_defined_without_source():
     exec("@asc.jit\ndef k(x: asc.GlobalAddress):\n    pass\n", namespace)
     with pytest.raises(CompileError, match="must be defined in a file"):
         namespace["k"].compile(X)
+
+
+def test_argument_must_match_its_annotation():
+    with pytest.raises(
+        TypeError, match=r"argument 'x' is annotated GlobalAddress but got int; pass an array"
+    ):
+        K.uses_lambda.compile(3, 1)
+    with pytest.raises(TypeError, match=r"argument 'n' is annotated int but got ndarray; pass int"):
+        K.uses_lambda.compile(X, X)
