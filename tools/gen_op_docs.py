@@ -36,15 +36,16 @@ def render() -> str:
         "",
         "Generated from the op classes by `tools/gen_op_docs.py`; do not edit by hand.",
         "",
-        "| op | module | Ascend C | what it does |",
-        "|---|---|---|---|",
+        "| op | module | Ascend C | pipe | what it does |",
+        "|---|---|---|---|---|",
     ]
     for cls in sorted(ALL_OPS, key=lambda c: c.name):
         module = cls.__module__.rsplit(".", 1)[-1]
         form = _FORM[cls.EMIT_KIND].format(api=cls.API_NAME or "struct")
-        lines.append(f"| `{cls.name}` | {module} | {form} | {_summary(cls)} |")
+        pipe = cls.PIPE or ("MTE2/MTE3/V by direction" if module == "data_copy" else "")
+        lines.append(f"| `{cls.name}` | {module} | {form} | {pipe} | {_summary(cls)} |")
     for cls in EmitAsc.operations:
-        lines.append(f"| `{cls.name}` | emitasc | printer method | {_summary(cls)} |")
+        lines.append(f"| `{cls.name}` | emitasc | printer method | S | {_summary(cls)} |")
     lines += [
         "",
         f"{len(ALL_OPS)} `ascendc` ops and {len(list(EmitAsc.operations))} `emitasc` op(s).",

@@ -93,6 +93,9 @@ class AscendCOp(IRDLOperation):
     API_NAME: ClassVar[str] = ""
     EMIT_KIND: ClassVar[EmitKind] = EmitKind.FREE_FUNCTION
     NAMESPACE: ClassVar[str] = "AscendC::"
+    PIPE: ClassVar[str | None] = None
+    """The pipe the op is issued on ("S", "V", ...) when that does not depend on its
+    operands (a DataCopy's pipe depends on its direction: None)."""
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         return ()

@@ -108,6 +108,8 @@ class PipeBarrierOp(AscendCOp):
 class _SysValueOp(AscendCOp):
     """A system value read with no arguments, returned as an integer."""
 
+    PIPE: ClassVar[str | None] = "S"
+
     value = result_def()
     assembly_format = "attr-dict `:` type($value)"
 

@@ -222,6 +222,7 @@ class _GetValueOp(AscendCOp):
 
     API_NAME: ClassVar[str] = "GetValue"
     EMIT_KIND: ClassVar[EmitKind] = EmitKind.MEMBER_FUNCTION
+    PIPE: ClassVar[str | None] = "S"
 
     def verify_(self) -> None:
         require_int(self, self.operands[1], "index")
@@ -239,6 +240,7 @@ class _SetValueOp(AscendCOp):
 
     API_NAME: ClassVar[str] = "SetValue"
     EMIT_KIND: ClassVar[EmitKind] = EmitKind.MEMBER_FUNCTION
+    PIPE: ClassVar[str | None] = "S"
 
     def verify_(self) -> None:
         require_int(self, self.operands[1], "index")

@@ -41,6 +41,7 @@ class VectorOp(AscendCOp):
     """A vector instruction on local tensors (V pipe)."""
 
     EMIT_KIND: ClassVar[EmitKind] = EmitKind.FREE_FUNCTION
+    PIPE: ClassVar[str | None] = "V"
     DTYPES: ClassVar[tuple[str, ...]] = ARITH_DTYPES
     assembly_format = DEFAULT_FORMAT
     irdl_options = (ParsePropInAttrDict(),)

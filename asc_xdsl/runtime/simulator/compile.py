@@ -24,6 +24,7 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
+from asc_xdsl.dialects.ascendc.base import AscendCOp
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 
@@ -42,14 +43,6 @@ SCALAR_PIPE_PREFIXES = (
     "memref.store",
     "emitasc.",
 )
-SCALAR_PIPE_OPS = {
-    "ascendc.local_tensor.get_value",
-    "ascendc.local_tensor.set_value",
-    "ascendc.global_tensor.get_value",
-    "ascendc.global_tensor.set_value",
-    "ascendc.get_block_idx",
-    "ascendc.get_block_num",
-}
 
 
 def handles(*op_types: type[Operation]) -> Callable[[Handler], Handler]:
@@ -62,9 +55,10 @@ def handles(*op_types: type[Operation]) -> Callable[[Handler], Handler]:
 
 
 def is_scalar_pipe(op: Operation) -> bool:
-    return op.name in SCALAR_PIPE_OPS or (
-        op.name.startswith(SCALAR_PIPE_PREFIXES) and not isinstance(op, arith.ConstantOp)
-    )
+    """Scalar-pipe work: builtin scalar ops (not constants) and AscendC ops on pipe S."""
+    if isinstance(op, AscendCOp):
+        return op.PIPE == "S"
+    return op.name.startswith(SCALAR_PIPE_PREFIXES) and not isinstance(op, arith.ConstantOp)
 
 
 class Function:
