@@ -34,7 +34,12 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
 
-from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+from asc_xdsl.dialects.ascendc.base import (
+    AICORE_ATTR,
+    GM_MEMORY_SPACE,
+    KERNEL_ATTR,
+    KERNEL_TYPE_ATTR,
+)
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
@@ -175,10 +180,10 @@ class CodeGenerator(ast.NodeVisitor):
             if not isinstance(spec, _GmParam | _ScalarParam):
                 self.scope[pname] = spec
         kernel = func.FuncOp(name, (arg_types, []), Region([block]))
-        kernel.attributes["ascendc.global"] = UnitAttr()
-        kernel.attributes["ascendc.aicore"] = UnitAttr()
+        kernel.attributes[KERNEL_ATTR] = UnitAttr()
+        kernel.attributes[AICORE_ATTR] = UnitAttr()
         if self.kernel_type != "vector":
-            kernel.attributes["ascendc.kernel_type"] = StringAttr(self.kernel_type)
+            kernel.attributes[KERNEL_TYPE_ATTR] = StringAttr(self.kernel_type)
         kernel.location = self._loc(self.source.tree, self.source)
         self.module.body.block.add_op(kernel)
         self.block = self.entry = block

@@ -38,16 +38,19 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     template_arg,
 )
 from asc_xdsl.backends.ascendc.names import NameTable
-from asc_xdsl.dialects.ascendc.base import AscendCOp, CastArg, EmitKind
+from asc_xdsl.dialects.ascendc.base import (
+    AICORE_ATTR,
+    KERNEL_ATTR,
+    KERNEL_TYPE_ATTR,
+    AscendCOp,
+    CastArg,
+    EmitKind,
+)
 from asc_xdsl.dialects.ascendc.construct import ConstructOp
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import PtrOffsetOp
-
-KERNEL_ATTR = "ascendc.global"
-"""A `func.func` with this unit attribute is a kernel entry (`__global__`)."""
-AICORE_ATTR = "ascendc.aicore"
 
 INDENT = "  "
 
@@ -678,9 +681,6 @@ class AscendCEmitter:
         self.line("}")
         self.line("}")
 
-
-KERNEL_TYPE_ATTR = "ascendc.kernel_type"
-"""String attribute of a kernel: "vector" (default), "cube" or "mix"."""
 
 HIDDEN_KERNEL_PARAMS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "vector": (),

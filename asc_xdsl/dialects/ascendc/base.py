@@ -62,6 +62,14 @@ DEFAULT_FORMAT = "operands attr-dict `:` type(operands)"
 GM_MEMORY_SPACE = 22
 """Memory space of a `memref` that stands for a `__gm__` pointer (as in pyasc)."""
 
+# Discardable attributes of `func.func` (pyasc's names for the first two).
+KERNEL_ATTR = "ascendc.global"
+"""Unit attribute: the function is a kernel entry (`extern "C" __global__`)."""
+AICORE_ATTR = "ascendc.aicore"
+"""Unit attribute: the function runs on the AI Core (`__aicore__`)."""
+KERNEL_TYPE_ATTR = "ascendc.kernel_type"
+"""String attribute of a kernel: "vector" (default), "cube" or "mix"."""
+
 
 class EmitKind(Enum):
     """How an op is spelled in Ascend C."""
