@@ -21,6 +21,7 @@ from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from asc_xdsl.backends.ascendc import CodegenError
+from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
 from asc_xdsl.universe import DIALECTS, PASSES, TARGETS
 from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
 
@@ -64,6 +65,8 @@ class AscOptMain(xDSLOptMain):
         for name, factory in DIALECTS.items():
             if name not in self.ctx.registered_dialect_names:
                 self.ctx.register_dialect(name, factory)
+        for op in PYASC_COMPAT_OPS:  # e.g. emitc.include, which xDSL's emitc lacks
+            self.ctx.load_op(op)
 
     def register_all_passes(self) -> None:
         super().register_all_passes()

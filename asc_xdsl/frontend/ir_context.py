@@ -24,9 +24,13 @@ def _dialects() -> tuple[Any, ...]:
 def make_context() -> Any:
     from xdsl.context import Context
 
+    from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
+
     ctx = Context()
     for d in _dialects():
         ctx.load_dialect(d)
+    for op in PYASC_COMPAT_OPS:
+        ctx.load_op(op)
     return ctx
 
 

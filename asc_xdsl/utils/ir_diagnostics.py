@@ -8,6 +8,8 @@ source line and a caret, the way compilers do.
 
 from __future__ import annotations
 
+import re
+
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -26,7 +28,9 @@ class LocatingParser(Parser):
     def __init__(
         self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0
     ):
+        text, aliases = _hoist_location_aliases(text, ctx)
         super().__init__(ctx, text, name)
+        self.attribute_aliases.update(aliases)
         self.op_spans: dict[Operation, Span] = {}
         self._line_offset = line_offset
 
@@ -41,6 +45,26 @@ class LocatingParser(Parser):
             raise ParseError(span, f"error: {_first_line(e)}") from None
         self.op_spans[op] = span
         return op
+
+
+_LOC_ALIAS = re.compile(r"^(#loc[\w.$-]*)\s*=\s*loc\(.*\)\s*$", re.MULTILINE)
+
+
+def _hoist_location_aliases(text: str | bytes, ctx: Context) -> tuple[str | bytes, dict]:
+    """MLIR lets location aliases (`#loc3 = loc(...)`) follow their uses, and MLIR
+    tools (pyasc's dumps among them) print them at the end; xDSL's parser needs an
+    alias before its use. Parse the alias lines first and blank them out (so line
+    numbers stay) in the text the module is parsed from."""
+    source = text.decode() if isinstance(text, bytes) else text
+    lines = [m.group(0) for m in _LOC_ALIAS.finditer(source)]
+    if not lines:
+        return text, {}
+    alias_parser = Parser(ctx, "\n".join(lines) + "\nbuiltin.module {}")  # needs one op
+    alias_parser.parse_module()
+    blanked = _LOC_ALIAS.sub("", source)
+    return (blanked.encode() if isinstance(text, bytes) else blanked), dict(
+        alias_parser.attribute_aliases
+    )
 
 
 def _first_line(err: Exception) -> str:

@@ -65,6 +65,11 @@ TBUF = TBufType(TPosition.VECCALC)
 # The function arguments every op below may use, by name.
 ARGS: dict[str, builtin.TypeAttribute] = {
     "gm": GM_F32,
+    "ffts": MemRefType(
+        IntegerType(64, Signedness.UNSIGNED),
+        [DYNAMIC_INDEX],
+        memory_space=builtin.IntegerAttr(GM_MEMORY_SPACE, i64),
+    ),
     "n": i32,
     "u": ui32,
     "idx": IndexType(),
@@ -174,6 +179,7 @@ BUILDERS: dict[type[Operation], Callable[[Env], Operation]] = {
     sync.PipeBarrierOp: lambda e: sync.PipeBarrierOp(Pipe.PIPE_V),
     sync.GetBlockIdxOp: lambda e: sync.GetBlockIdxOp(i32),
     sync.GetBlockNumOp: lambda e: sync.GetBlockNumOp(i64),
+    sync.SetFftsBaseAddrOp: lambda e: sync.SetFftsBaseAddrOp(e["ffts"]),
     debug.PrintfOp: lambda e: debug.PrintfOp('n=%d x=%f "q"\n', [e["n"], e["x"]]),
     debug.DumpTensorOp: lambda e: debug.DumpTensorOp(e["lt"], e["u"], e["u"], e["shape"]),
     debug.DumpAccChkPointOp: lambda e: debug.DumpAccChkPointOp(e["gt"], e["u"], e["u"], e["u"]),
@@ -209,7 +215,7 @@ def wrap(make: Callable[[Env], Operation]) -> tuple[ModuleOp, Operation]:
 
 def test_every_op_has_a_builder():
     assert set(BUILDERS) == set(ALL_OPS)
-    assert len(ALL_OPS) == 64
+    assert len(ALL_OPS) == 65
 
 
 @pytest.mark.parametrize("op_class", ALL_OPS, ids=lambda c: c.name)

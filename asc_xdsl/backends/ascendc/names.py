@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from xdsl.dialects.builtin import NameLoc
 from xdsl.ir import SSAValue
 
 CPP_RESERVED = frozenset(
@@ -110,6 +111,7 @@ CPP_RESERVED = frozenset(
     ]
 )
 
+_GENERATED = re.compile(r"arg\d+\Z")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
@@ -169,6 +171,8 @@ class NameTable:
         if value in self._names:
             return self._names[value]
         hint = value.name_hint
+        if not hint or _GENERATED.match(hint):  # %arg3 says less than loc("block_length")
+            hint = _location_name(value) or hint
         if hint and _IDENT.match(hint):
             name = self.claim(hint)
         elif preferred:
@@ -188,3 +192,12 @@ class NameTable:
 
     def __getitem__(self, value: SSAValue) -> str:
         return self._names[value]
+
+
+def _location_name(value: SSAValue) -> str | None:
+    """The name of a `loc("name"(...))` location, which MLIR tools such as pyasc put on
+    kernel parameters instead of SSA name hints."""
+    loc = getattr(value, "location", None)
+    if isinstance(loc, NameLoc):
+        return loc.desc.data
+    return None

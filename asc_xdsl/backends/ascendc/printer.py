@@ -49,8 +49,9 @@ from asc_xdsl.dialects.ascendc.base import (
 from asc_xdsl.dialects.ascendc.construct import ConstructOp
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
-from asc_xdsl.dialects.emitasc import PtrOffsetOp
+from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp
 
 INDENT = "  "
 
@@ -222,11 +223,18 @@ class AscendCEmitter:
 
     def emit_module(self, module: ModuleOp) -> None:
         self.line('#include "kernel_operator.h"')
+        for op in module.ops:
+            if isinstance(op, IncludeOp) and op.include.data != "kernel_operator.h":
+                header = op.include.data
+                self.line(
+                    f"#include <{header}>" if op.is_standard_include else f'#include "{header}"'
+                )
+            elif not isinstance(op, func.FuncOp | IncludeOp):
+                raise CodegenError(
+                    op, "only func.func and emitc.include may appear at module level"
+                )
         funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
         self.names.reserve(f.sym_name.data for f in funcs)
-        for op in module.ops:
-            if not isinstance(op, func.FuncOp):
-                raise CodegenError(op, "only func.func may appear at module level")
         for f in self._needs_forward_declaration(funcs):
             self.line("")
             self.line(f"{self._signature(f)};")
@@ -341,6 +349,10 @@ class AscendCEmitter:
     def _printf(self, op: PrintfOp) -> None:
         args = [c_string(op.desc.data), *(self.name(v) for v in op.vars)]
         self.line(f"AscendC::printf({', '.join(args)});")
+
+    @_handles(SetFftsBaseAddrOp)
+    def _set_ffts_base_addr(self, op: SetFftsBaseAddrOp) -> None:
+        self.line(f"set_ffts_base_addr(*{self.name(op.address)});")
 
     @_handles(ConstructOp)
     def _construct(self, op: ConstructOp) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, Signedness
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def
 from xdsl.irdl.operations import ParsePropInAttrDict
 from xdsl.utils.exceptions import VerifyException
@@ -139,4 +139,26 @@ class GetBlockNumOp(_SysValueOp):
     API_NAME: ClassVar[str] = "GetBlockNum"
 
 
-SYNC_OPS = [SetFlagOp, WaitFlagOp, PipeBarrierOp, GetBlockIdxOp, GetBlockNumOp]
+@irdl_op_definition
+class SetFftsBaseAddrOp(AscendCOp):
+    """`set_ffts_base_addr(*addr)`: the FFTS base address mixed kernels sync cube and vector
+    cores through (their hidden `ffts_addr` parameter points at it)."""
+
+    name = "ascendc.set_ffts_base_addr"
+    API_NAME: ClassVar[str] = "set_ffts_base_addr"
+    EMIT_KIND: ClassVar[EmitKind] = EmitKind.CUSTOM
+
+    address = operand_def(MemRefType)
+    assembly_format = "$address attr-dict `:` type($address)"
+
+    def __init__(self, address):
+        super().__init__(operands=[address])
+
+    def verify_(self) -> None:
+        t = self.address.type
+        assert isinstance(t, MemRefType)
+        if t.element_type != IntegerType(64, Signedness.UNSIGNED):
+            raise VerifyException(f"'{self.name}': the address must point to ui64, got {t}")
+
+
+SYNC_OPS = [SetFlagOp, WaitFlagOp, PipeBarrierOp, GetBlockIdxOp, GetBlockNumOp, SetFftsBaseAddrOp]

@@ -24,3 +24,10 @@ func.func @sysvars() {
   %num = ascendc.get_block_num : i64
   return
 }
+
+// CHECK-LABEL: __aicore__ inline void ffts(__gm__ uint64_t* addr) {
+// CHECK-NEXT:    set_ffts_base_addr(*addr);
+func.func @ffts(%addr: memref<?xui64, 22>) {
+  ascendc.set_ffts_base_addr %addr : memref<?xui64, 22>
+  return
+}

@@ -39,3 +39,11 @@ func.func @block_idx_float() {
   %0 = ascendc.get_block_idx : f32
   return
 }
+
+// -----
+
+func.func @ffts_not_u64(%addr: memref<?xi32, 22>) {
+  // CHECK: error: 'ascendc.set_ffts_base_addr': the address must point to ui64, got memref<?xi32, 22 : i64>
+  ascendc.set_ffts_base_addr %addr : memref<?xi32, 22>
+  return
+}

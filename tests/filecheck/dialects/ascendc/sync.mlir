@@ -27,3 +27,11 @@ func.func @sysvars() {
   %num = ascendc.get_block_num : i64
   return
 }
+
+// CHECK-LABEL: func.func @ffts(%addr: memref<?xui64, 22 : i64>)
+// CHECK-NEXT:    ascendc.set_ffts_base_addr %addr : memref<?xui64, 22 : i64>
+// GENERIC: "ascendc.set_ffts_base_addr"(%addr) : (memref<?xui64, 22 : i64>) -> ()
+func.func @ffts(%addr: memref<?xui64, 22>) {
+  ascendc.set_ffts_base_addr %addr : memref<?xui64, 22>
+  return
+}
