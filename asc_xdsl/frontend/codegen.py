@@ -194,10 +194,6 @@ class CodeGenerator(ast.NodeVisitor):
             except _Return as r:
                 if r.value is not None:
                     self.fail("a kernel returns nothing (results go to its GM arguments)")
-            except (CompileError, JitOnlyError):
-                raise
-            except Exception as e:  # a compiler bug: still point at the kernel line
-                self.fail(f"internal compiler error ({type(e).__name__}: {e}); please report it")
             self.emit(func.ReturnOp())
         finally:
             context.pop()
@@ -395,6 +391,8 @@ class CodeGenerator(ast.NodeVisitor):
             return dt.float32
         floats = [t for t in types if t.is_float()]
         pool = floats or types
+        if not pool:  # two compile-time numbers (e.g. constant loop bounds)
+            return dt.float32 if any(isinstance(x, float) for x in (a, b)) else dt.int32
         best = pool[0]
         for t in pool[1:]:
             if t.bitwidth > best.bitwidth:
@@ -479,6 +477,14 @@ class CodeGenerator(ast.NodeVisitor):
             self.node = node
         try:
             return super().visit(node)
+        except (CompileError, JitOnlyError, _Return):
+            raise
+        except Exception as e:  # point at the innermost line that failed
+            self.fail(
+                f"{type(e).__name__}: {e} (raised while compiling this line; if the kernel "
+                "is not at fault, please report it)",
+                node if isinstance(node, ast.stmt | ast.expr) else None,
+            )
         finally:
             self.node = outer
 

@@ -152,7 +152,13 @@ class JITFunction:
 
     # -- compile and launch ------------------------------------------------------------
 
-    def __getitem__(self, block_dim: int) -> Callable[..., None]:
+    def __getitem__(self, grid: Any) -> Callable[..., None]:
+        """`kernel[block_dim]` or pyasc's `kernel[block_dim, stream]` (launches are
+        synchronous, so the stream is accepted for compatibility)."""
+        block_dim = grid[0] if isinstance(grid, tuple) else grid
+        if isinstance(grid, tuple) and len(grid) > 2:
+            raise TypeError(f"{self.__name__}[...] takes block_dim and optionally a stream")
+
         def launch(*args: Any, **kwargs: Any) -> None:
             launch_options = {
                 k: kwargs.pop(k) for k in list(kwargs) if k in DEFAULT_OPTIONS or k == "backend"

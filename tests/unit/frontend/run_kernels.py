@@ -138,3 +138,25 @@ def generic_add(
         asc.pipe_barrier(asc.PipeID.PIPE_ALL)
         asc.data_copy(gms[2][i * tile :], c, tile)
         asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+TILES = 4
+
+
+@asc.jit
+def constant_bound_loop(x: asc.GlobalAddress, tile: asc.ConstExpr[int]):
+    """pyasc's tutorials loop over `range(TILE_NUM * BUFFER_NUM)`: constant bounds."""
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, tile)
+    for i in range(TILES * 2):
+        buf = i % 2
+        asc.data_copy(t, gm[i * tile :], tile)
+        asc.set_flag(asc.HardEvent.MTE2_V, buf)
+        asc.wait_flag(asc.HardEvent.MTE2_V, buf)
+        asc.adds(t, t, 1.0, tile)
+        asc.set_flag(asc.HardEvent.V_MTE3, buf)
+        asc.wait_flag(asc.HardEvent.V_MTE3, buf)
+        asc.data_copy(gm[i * tile :], t, tile)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, buf)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, buf)

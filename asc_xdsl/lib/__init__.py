@@ -1,0 +1,1 @@
+"""pyasc's `asc.lib` names that kernel scripts use (`asc_xdsl.lib.runtime`)."""

@@ -1,0 +1,86 @@
+"""pyasc's `asc.runtime.config`: choosing where kernels run, with pyasc's names.
+
+    import asc_xdsl.runtime.config as config
+    config.set_platform(config.Backend.CPU)      # the CPU simulator (asc_xdsl's default)
+    config.set_platform(config.Backend.Model)    # CANN's simulator (needs CANN)
+    config.set_platform(config.Backend.NPU)      # an NPU (needs CANN and a device)
+
+`Backend.CPU` is asc_xdsl's addition; `Model` and `NPU` need a CANN toolkit, and
+`set_platform(..., check=True)` says so at once when there is none.
+"""
+
+from __future__ import annotations
+
+import os
+from enum import Enum
+
+
+class Backend(Enum):
+    CPU = "CPU"
+    Model = "Model"
+    NPU = "NPU"
+
+
+class Platform(Enum):
+    """SoC versions (the simulator's memory table and CANN's arch both key on them)."""
+
+    Ascend910B1 = "Ascend910B1"
+    Ascend910B2 = "Ascend910B2"
+    Ascend910B2C = "Ascend910B2C"
+    Ascend910B3 = "Ascend910B3"
+    Ascend910B4 = "Ascend910B4"
+    Ascend910B4_1 = "Ascend910B4-1"
+    Ascend910_9362 = "Ascend910_9362"
+    Ascend910_9372 = "Ascend910_9372"
+    Ascend910_9381 = "Ascend910_9381"
+    Ascend910_9382 = "Ascend910_9382"
+    Ascend910_9391 = "Ascend910_9391"
+    Ascend910_9392 = "Ascend910_9392"
+
+
+class KernelType(Enum):
+    """pyasc's kernel types; `@asc.jit(kernel_type=...)` maps them to vector/cube/mix."""
+
+    AIV_ONLY = 0
+    AIC_ONLY = 1
+    MIX_AIV_HARD_SYNC = 2
+    MIX_AIC_HARD_SYNC = 3
+    MIX_AIV_1_0 = 4
+    MIX_AIC_1_0 = 5
+    MIX_AIC_1_1 = 6
+    MIX_AIC_1_2 = 7
+
+
+_BACKEND_NAMES = {Backend.CPU: "cpu", Backend.Model: "model", Backend.NPU: "npu"}
+
+
+def set_platform(
+    backend: Backend | str,
+    soc_version: Platform | str | None = None,
+    device_id: int | None = None,
+    check: bool = True,
+) -> None:
+    """Select the backend (and SoC, device) for later launches."""
+    from asc_xdsl.runtime.backends import set_backend
+
+    try:
+        chosen = Backend(backend) if not isinstance(backend, Backend) else backend
+    except ValueError:
+        raise ValueError(
+            f"unknown backend {backend!r} (one of {', '.join(b.value for b in Backend)})"
+        ) from None
+    if soc_version is not None:
+        soc = (
+            Platform(soc_version).value
+            if not isinstance(soc_version, Platform)
+            else soc_version.value
+        )
+        os.environ["ASC_XDSL_PLATFORM"] = soc  # the simulator's memory sizes
+        os.environ["ASC_XDSL_SOC_VERSION"] = soc  # CANN's arch and simulator libraries
+    if device_id is not None:
+        os.environ["ASC_XDSL_DEVICE_ID"] = str(device_id)
+    if check and chosen is not Backend.CPU:
+        from asc_xdsl.runtime.cann.toolkit import require_toolkit
+
+        require_toolkit()  # a clear error now rather than at the first launch
+    set_backend(_BACKEND_NAMES[chosen])
