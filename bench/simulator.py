@@ -13,12 +13,9 @@ import argparse
 import time
 
 import numpy as np
-from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, math, memref, scf
-from xdsl.parser import Parser
+from xdsl.dialects import scf
 
-from asc_xdsl.dialects.ascendc import AscendC
-from asc_xdsl.dialects.emitasc import EmitAsc
+from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
 
 
@@ -77,19 +74,7 @@ func.func @add_bench(%x: memref<?xf32, 22>, %y: memref<?xf32, 22>, %z: memref<?x
 
 
 def build_kernel(tile: int) -> CompiledKernel:
-    ctx = Context()
-    for d in (
-        builtin.Builtin,
-        func.Func,
-        arith.Arith,
-        scf.Scf,
-        math.Math,
-        memref.MemRef,
-        AscendC,
-        EmitAsc,
-    ):
-        ctx.load_dialect(d)
-    module = Parser(ctx, vector_add_ir(tile)).parse_module()
+    module = parse_module(vector_add_ir(tile))
     module.verify()
     return CompiledKernel(name="add_bench", module=module)
 

@@ -323,12 +323,14 @@ class _Specialisation:
         self._jf = jf
 
     def signature(self) -> list[str]:
+        """The cache-key part of the arguments: GM dtypes, scalar types, constant values."""
+        from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam
+
         out = []
         for name, spec in self.params:
-            kind = type(spec).__name__
-            if kind == "_GmParam":
+            if isinstance(spec, _GmParam):
                 out.append(f"{name}:gm:{spec.dtype.name}")
-            elif kind == "_ScalarParam":
+            elif isinstance(spec, _ScalarParam):
                 out.append(f"{name}:scalar:{spec.dtype.name}")
             else:
                 out.append(f"{name}:const:{type(spec).__name__}:{spec!r}")

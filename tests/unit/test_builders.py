@@ -6,7 +6,7 @@ from collections.abc import Callable
 import pytest
 from xdsl.builder import Builder, ImplicitBuilder
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, scf
+from xdsl.dialects import arith, builtin, func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     Float16Type,
@@ -26,7 +26,6 @@ from xdsl.rewriter import InsertPoint
 from asc_xdsl.backends.ascendc.printer import emit_ascendc
 from asc_xdsl.dialects.ascendc import (
     ALL_OPS,
-    AscendC,
     HardEvent,
     Pipe,
     RoundMode,
@@ -52,6 +51,7 @@ from asc_xdsl.dialects.ascendc.types import (
     ShapeInfoType,
     TBufType,
 )
+from asc_xdsl.frontend.ir_context import make_context
 
 ui32 = IntegerType(32, Signedness.UNSIGNED)
 f16 = Float16Type()
@@ -194,10 +194,7 @@ ARGS["lt16i"] = LocalTensorType(IntegerType(16))
 
 
 def context() -> Context:
-    ctx = Context()
-    for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, AscendC):
-        ctx.load_dialect(dialect)
-    return ctx
+    return make_context()
 
 
 def wrap(make: Callable[[Env], Operation]) -> tuple[ModuleOp, Operation]:

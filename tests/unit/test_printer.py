@@ -6,8 +6,7 @@ import re
 
 import pytest
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, memref, scf
-from xdsl.dialects import math as math_dialect
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
@@ -30,17 +29,12 @@ from asc_xdsl.backends.ascendc import CodegenError
 from asc_xdsl.backends.ascendc.cpp_types import c_string, float_literal, int_literal
 from asc_xdsl.backends.ascendc.names import NameTable
 from asc_xdsl.backends.ascendc.printer import emit_ascendc
-from asc_xdsl.dialects.ascendc import AscendC
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
+from asc_xdsl.frontend.ir_context import make_context
 
 
 def _context() -> Context:
-    ctx = Context()
-    for dialect in (builtin.Builtin, func.Func, arith.Arith, math_dialect.Math, memref.MemRef):
-        ctx.load_dialect(dialect)
-    ctx.load_dialect(scf.Scf)
-    ctx.load_dialect(AscendC)
-    return ctx
+    return make_context()
 
 
 def parse(text: str) -> ModuleOp:

@@ -23,13 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, memref, scf
-from xdsl.parser import Parser
 
 from asc_xdsl.backends.ascendc import to_ascendc
-from asc_xdsl.dialects.ascendc import AscendC
-from asc_xdsl.dialects.emitasc import EmitAsc
+from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
 
 HERE = Path(__file__).resolve().parent
@@ -149,21 +145,6 @@ def fake_toolkit(
     home = make_toolkit(tmp_path, fake_libs)
     monkeypatch.setenv("ASCEND_HOME_PATH", str(home))
     return FakeToolkit(home.resolve(), tmp_path / "cache")
-
-
-def parse_module(text: str) -> builtin.ModuleOp:
-    ctx = Context()
-    for dialect in (
-        builtin.Builtin,
-        func.Func,
-        arith.Arith,
-        scf.Scf,
-        memref.MemRef,
-        AscendC,
-        EmitAsc,
-    ):
-        ctx.load_dialect(dialect)
-    return Parser(ctx, text).parse_module()
 
 
 def make_kernel(text: str, name: str, kernel_type: str = "vector", **options) -> CompiledKernel:

@@ -5,31 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, math, memref, scf
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
-from asc_xdsl.dialects.ascendc import AscendC
-from asc_xdsl.dialects.emitasc import EmitAsc
+from asc_xdsl.frontend.ir_context import make_context
 from asc_xdsl.runtime.kernel import CompiledKernel
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def context() -> Context:
-    ctx = Context()
-    for d in (
-        builtin.Builtin,
-        func.Func,
-        arith.Arith,
-        scf.Scf,
-        math.Math,
-        memref.MemRef,
-        AscendC,
-        EmitAsc,
-    ):
-        ctx.load_dialect(d)
-    return ctx
+    return make_context()
 
 
 def parse(text: str) -> ModuleOp:
