@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Dialect, Operation
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from asc_xdsl.backends.ascendc import CodegenError
+from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
 from asc_xdsl.universe import DIALECTS, PASSES, TARGETS
 from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
@@ -61,10 +62,15 @@ class AscOptMain(xDSLOptMain):
             raise e.at(spans[op]) from None
 
     def register_all_dialects(self) -> None:
+        # Our context makes spec-defined AscendC ops as the input names them.
+        self.ctx = AscContext(self.ctx.allow_unregistered)
         super().register_all_dialects()
         for name, factory in DIALECTS.items():
             if name not in self.ctx.registered_dialect_names:
                 self.ctx.register_dialect(name, factory)
+        # The entry point registers the whole `ascendc` dialect (for plain xdsl-opt);
+        # asc-opt's AscContext needs only the core and makes the rest on demand.
+        self.ctx._registered_dialects["ascendc"] = _ascendc_core
         for op in PYASC_COMPAT_OPS:  # e.g. emitc.include, which xDSL's emitc lacks
             self.ctx.load_op(op)
 
@@ -76,6 +82,12 @@ class AscOptMain(xDSLOptMain):
     def register_all_targets(self) -> None:
         self.available_targets.update(TARGETS)
         super().register_all_targets()
+
+
+def _ascendc_core() -> Dialect:
+    from asc_xdsl.dialects.ascendc import AscendCCore
+
+    return AscendCCore
 
 
 def main(args: Sequence[str] | None = None) -> int:

@@ -15,9 +15,11 @@ from xdsl.utils.target import Target
 
 
 def _ascendc_dialect() -> Dialect:
-    from asc_xdsl.dialects.ascendc import AscendC
+    from asc_xdsl.dialects import ascendc
 
-    return AscendC
+    # asc-opt uses AscContext, which makes spec-defined ops on demand; a plain
+    # xDSL context (xdsl-opt) needs the whole dialect.
+    return ascendc.AscendC
 
 
 def _emitasc_dialect() -> Dialect:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from asc_xdsl.dialects.ascendc import ALL_OPS
+from asc_xdsl.dialects.ascendc import all_ops
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.emitasc import EmitAsc
 
@@ -21,6 +21,7 @@ _FORM = {
     EmitKind.CONSTRUCTOR: "`{api} v(...)`",
     EmitKind.SUBSCRIPT: "`t[i]`",
     EmitKind.CALL_OPERATOR: "`t(i)`",
+    EmitKind.ASSIGN_MEMBER: "`dst = src0.{api}(src1)`",
     EmitKind.CUSTOM: "`{api}` (printer method)",
 }
 
@@ -31,6 +32,7 @@ def _summary(cls: type) -> str:
 
 
 def render() -> str:
+    ALL_OPS = all_ops()
     lines = [
         "# AscendC ops",
         "",

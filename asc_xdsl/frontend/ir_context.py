@@ -15,18 +15,17 @@ def _dialects() -> tuple[Any, ...]:
     from xdsl.dialects.memref import MemRef
     from xdsl.dialects.scf import Scf
 
-    from asc_xdsl.dialects.ascendc import AscendC
+    from asc_xdsl.dialects.ascendc import AscendCCore
     from asc_xdsl.dialects.emitasc import EmitAsc
 
-    return (Builtin, Func, Arith, Scf, Math, MemRef, AscendC, EmitAsc)
+    return (Builtin, Func, Arith, Scf, Math, MemRef, AscendCCore, EmitAsc)
 
 
 def make_context() -> Any:
-    from xdsl.context import Context
-
+    from asc_xdsl.dialects.context import AscContext
     from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
 
-    ctx = Context()
+    ctx = AscContext()
     for d in _dialects():
         ctx.load_dialect(d)
     for op in PYASC_COMPAT_OPS:

@@ -425,144 +425,58 @@ def data_copy_pad(dst: Any, src: Any, data_copy_params: Any, pad_params: Any = N
 
 
 # ---------------------------------------------------------------------------
-# Vector compute (count form)
+# Vector compute: made from the op specs (asc_xdsl/frontend/spec_api.py), on first use
+# so that `import asc_xdsl` does not load xDSL.
 # ---------------------------------------------------------------------------
 
 
-def _binary(api: str, op_name: str):
-    def fn(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Any, is_set_mask: bool = True
-    ) -> None:
-        g = require_jit(api)
-        from asc_xdsl.dialects.ascendc import vector as V
+class _SpecFunction:
+    """`asc.<name>`: the spec-derived function, built when a kernel first calls it."""
 
-        _check_tensors(g, api, dst=dst, src0=src0, src1=src1)
-        g.emit(getattr(V, op_name)(dst.handle, src0.handle, src1.handle, g.scalar(count, dt.int32)))
+    __slots__ = ("__name__", "__qualname__", "_fn", "_modules")
 
-    fn.__name__ = fn.__qualname__ = api
-    fn.__doc__ = f"`AscendC::{op_name.removesuffix('L2Op')}(dst, src0, src1, count)`."
-    return fn
+    def __init__(self, name: str, modules: tuple[str, ...]):
+        self.__name__ = self.__qualname__ = name
+        self._modules = modules
+        self._fn: Any = None
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._fn is None:
+            require_jit(self.__name__)
+            self._fn = _spec_functions(self._modules)[self.__name__]
+        return self._fn(*args, **kwargs)
 
-def _unary(api: str, op_name: str):
-    def fn(dst: LocalTensor, src: LocalTensor, count: Any) -> None:
-        g = require_jit(api)
-        from asc_xdsl.dialects.ascendc import vector as V
-
-        _check_tensors(g, api, dst=dst, src=src)
-        g.emit(getattr(V, op_name)(dst.handle, src.handle, g.scalar(count, dt.int32)))
-
-    fn.__name__ = fn.__qualname__ = api
-    fn.__doc__ = f"`AscendC::{op_name.removesuffix('L2Op')}(dst, src, count)`."
-    return fn
+    def __repr__(self) -> str:
+        return f"<asc_xdsl kernel function {self.__name__}>"
 
 
-def _with_scalar(api: str, op_name: str):
-    def fn(
-        dst: LocalTensor, src: LocalTensor, scalar: Any, count: Any, is_set_mask: bool = True
-    ) -> None:
-        g = require_jit(api)
-        from asc_xdsl.dialects.ascendc import vector as V
+def _spec_functions(modules: tuple[str, ...]) -> dict[str, Any]:
+    import importlib
 
-        _check_tensors(g, api, dst=dst, src=src)
-        g.emit(
-            getattr(V, op_name)(
-                dst.handle,
-                src.handle,
-                g.scalar(scalar, dst.dtype),
-                g.scalar(count, dt.int32),
-                g.constexpr(is_set_mask, "is_set_mask", bool),
-            )
-        )
+    from asc_xdsl.frontend.spec_api import spec_functions
 
-    fn.__name__ = fn.__qualname__ = api
-    fn.__doc__ = f"`AscendC::{op_name.removesuffix('L2Op')}(dst, src, scalar, count)`."
-    return fn
-
-
-add = _binary("add", "AddL2Op")
-sub = _binary("sub", "SubL2Op")
-mul = _binary("mul", "MulL2Op")
-div = _binary("div", "DivL2Op")
-max = _binary("max", "MaxL2Op")
-min = _binary("min", "MinL2Op")
-bitwise_and = _binary("bitwise_and", "AndL2Op")
-bitwise_or = _binary("bitwise_or", "OrL2Op")
-abs = _unary("abs", "AbsL2Op")
-exp = _unary("exp", "ExpL2Op")
-ln = _unary("ln", "LnL2Op")
-sqrt = _unary("sqrt", "SqrtL2Op")
-rsqrt = _unary("rsqrt", "RsqrtL2Op")
-reciprocal = _unary("reciprocal", "ReciprocalL2Op")
-relu = _unary("relu", "ReluL2Op")
-bitwise_not = _unary("bitwise_not", "NotL2Op")
-adds = _with_scalar("adds", "AddsL2Op")
-muls = _with_scalar("muls", "MulsL2Op")
-maxs = _with_scalar("maxs", "MaxsL2Op")
-mins = _with_scalar("mins", "MinsL2Op")
-
-
-def duplicate(dst: LocalTensor, scalar: Any, count: Any) -> None:
-    """`AscendC::Duplicate<T>(dst, scalar, count)`: fill `count` elements."""
-    g = require_jit("duplicate")
-    from asc_xdsl.dialects.ascendc.vector import DuplicateL2Op
-
-    _check_tensors(g, "duplicate", dst=dst)
-    g.emit(DuplicateL2Op(dst.handle, g.scalar(scalar, dst.dtype), g.scalar(count, dt.int32)))
-
-
-def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, count: Any) -> None:
-    """`AscendC::Cast(dst, src, round_mode, count)`."""
-    g = require_jit("cast")
-    from asc_xdsl.dialects.ascendc.vector import CastL2Op
-
-    _check_tensors(g, "cast", dst=dst, src=src)
-    mode = g.enum(round_mode, RoundMode, "round_mode")
-    g.emit(CastL2Op(dst.handle, src.handle, mode, g.scalar(count, dt.int32)))
-
-
-def reduce_sum(
-    dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, count: Any
-) -> None:
-    """`AscendC::ReduceSum(dst, src, tmp, count)`: the sum lands in dst[0]."""
-    g = require_jit("reduce_sum")
-    from asc_xdsl.dialects.ascendc.vector import ReduceSumL2Op
-
-    _check_tensors(g, "reduce_sum", dst=dst, src=src, shared_tmp_buffer=shared_tmp_buffer)
-    g.emit(
-        ReduceSumL2Op(dst.handle, src.handle, shared_tmp_buffer.handle, g.scalar(count, dt.int32))
+    return spec_functions(
+        [importlib.import_module(f"asc_xdsl.dialects.ascendc.{m}").FAMILY for m in modules]
     )
 
 
-def _reduce_with_index(api: str, op_name: str):
-    def fn(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        count: Any,
-        cal_index: Any = False,
-    ) -> None:
-        g = require_jit(api)
-        from asc_xdsl.dialects.ascendc import vector as V
+def _spec_api_names() -> dict[str, _SpecFunction]:
+    from asc_xdsl.dialects.ascendc_op_index import PY_FUNCTIONS
 
-        _check_tensors(g, api, dst=dst, src=src, shared_tmp_buffer=shared_tmp_buffer)
-        g.emit(
-            getattr(V, op_name)(
-                dst.handle,
-                src.handle,
-                shared_tmp_buffer.handle,
-                g.scalar(count, dt.int32),
-                g.scalar(cal_index, dt.bool_),
-            )
-        )
-
-    fn.__name__ = fn.__qualname__ = api
-    fn.__doc__ = f"`AscendC::{op_name.removesuffix('L2Op')}(dst, src, tmp, count, calIndex)`."
-    return fn
+    return {name: _SpecFunction(name, modules) for name, modules in PY_FUNCTIONS.items()}
 
 
-reduce_max = _reduce_with_index("reduce_max", "ReduceMaxL2Op")
-reduce_min = _reduce_with_index("reduce_min", "ReduceMinL2Op")
+_SPEC_FUNCTIONS = _spec_api_names()
+globals().update(_SPEC_FUNCTIONS)
+
+
+def _check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
+    """`value` is a bound tensor of the kind `doc` names (LocalTensor/GlobalTensor)."""
+    kinds = {"Local": (LocalTensor,), "Global": (GlobalTensor,)}.get(
+        doc.split("Tensor")[0], (LocalTensor, GlobalTensor)
+    )
+    _check_tensors(g, api, kinds, **{name: value})
+    return value
 
 
 # ---------------------------------------------------------------------------
@@ -723,6 +637,7 @@ def _check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **te
 
 
 __all__ = [
+    *_SPEC_FUNCTIONS,
     "DataCopyExtParams",
     "DataCopyPadExtParams",
     "DataCopyParams",
@@ -737,44 +652,19 @@ __all__ = [
     "TPipe",
     "TPosition",
     "TQue",
-    "abs",
-    "add",
-    "adds",
-    "bitwise_and",
-    "bitwise_not",
-    "bitwise_or",
-    "cast",
     "data_copy",
     "data_copy_pad",
-    "div",
     "dump_acc_chk_point",
     "dump_tensor",
-    "duplicate",
-    "exp",
     "get_block_idx",
     "get_block_num",
-    "ln",
-    "max",
-    "maxs",
     "metrics_prof_start",
     "metrics_prof_stop",
-    "min",
-    "mins",
-    "mul",
-    "muls",
     "pipe_barrier",
     "print_time_stamp",
     "printf",
     "range",
-    "reciprocal",
-    "reduce_max",
-    "reduce_min",
-    "reduce_sum",
-    "relu",
-    "rsqrt",
     "set_flag",
-    "sqrt",
     "static_range",
-    "sub",
     "wait_flag",
 ]

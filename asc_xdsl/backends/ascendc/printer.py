@@ -42,6 +42,7 @@ from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
     KERNEL_TYPE_ATTR,
+    ArrayArg,
     AscendCOp,
     CastArg,
     EmitKind,
@@ -320,7 +321,10 @@ class AscendCEmitter:
             raise CodegenError(op, "no printer method for this custom op")
         targs = op.cpp_template_args()
         tmpl = f"<{', '.join(template_arg(a) for a in targs)}>" if targs else ""
-        args = ", ".join(self.arg(op, a) for a in op.cpp_call_args())
+        call_args = [
+            self._array(op, a) if isinstance(a, ArrayArg) else a for a in op.cpp_call_args()
+        ]
+        args = ", ".join(self.arg(op, a) for a in call_args)
         if kind is EmitKind.CONSTRUCTOR:
             result = op.results[0]
             name = self.names.define(result)
@@ -331,11 +335,24 @@ class AscendCEmitter:
             call = f"{op.NAMESPACE}{op.API_NAME}{tmpl}({args})"
         elif kind is EmitKind.MEMBER_FUNCTION:
             call = f"{self.name(op.operands[0])}.{op.API_NAME}{tmpl}({args})"
+        elif kind is EmitKind.ASSIGN_MEMBER:
+            dst, obj = (self.name(v) for v in op.operands[:2])
+            self.line(f"{dst} = {obj}.{op.API_NAME}{tmpl}({args});")
+            return
         elif kind is EmitKind.SUBSCRIPT:
             call = f"{self.name(op.operands[0])}[{args}]"
         else:  # CALL_OPERATOR
             call = f"{self.name(op.operands[0])}({args})"
         self._statement(op, call)
+
+    def _array(self, op: Operation, a: ArrayArg) -> str:
+        """Declare the C array an `ArrayArg` is passed as; return its name."""
+        if not a.values:
+            raise CodegenError(op, "an array argument needs at least one value")
+        ctype = self.ctype(op, a.values[0].type)
+        name = self.names.claim("mask_list")
+        self.line(f"{ctype} {name}[] = {{{', '.join(self.name(v) for v in a.values)}}};")
+        return name
 
     def _statement(self, op: Operation, expr: str) -> None:
         if not op.results:

@@ -1,42 +1,81 @@
 """The AscendC dialect: Ascend C's kernel API as typed, verified xDSL ops.
 
 Op names, types and textual syntax follow pyasc's `ascendc` dialect, so IR moves
-between the two tools. Modules by area: `types`, `enums`, `tensor`, `framework`,
-`data_copy`, `vector`, `sync`, `debug`, `construct`.
+between the two tools. Hand-written ops live in modules by area (`tensor`,
+`framework`, `data_copy`, `sync`, `debug`, `construct`); most ops are declared as specs
+in family modules (`vector`, ... listed in `families.py`) and their classes are made on
+first use.
+
+Every op and type class is reachable from here by name, like xDSL's dialects:
+
+    from asc_xdsl.dialects import ascendc
+    ascendc.AddL2Op, ascendc.LocalTensorType, ascendc.BinaryRepeatParamsType
+
+`AscendC` is the whole dialect (every op defined: for tools that list ops);
+`AscendCCore` has the hand-written ops and all types, and `AscContext`
+(`asc_xdsl.dialects.context`) adds spec-defined ops as IR names them.
 """
+
+from __future__ import annotations
+
+from typing import Any
 
 from xdsl.ir import Dialect
 
+from asc_xdsl.dialects.ascendc import construct, data_copy, debug, framework, sync, tensor, types
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
-from asc_xdsl.dialects.ascendc.construct import MISC_OPS
-from asc_xdsl.dialects.ascendc.data_copy import DATA_COPY_OPS
-from asc_xdsl.dialects.ascendc.debug import DEBUG_OPS
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
-from asc_xdsl.dialects.ascendc.framework import FRAMEWORK_OPS
-from asc_xdsl.dialects.ascendc.sync import SYNC_OPS
-from asc_xdsl.dialects.ascendc.tensor import TENSOR_OPS
-from asc_xdsl.dialects.ascendc.types import ASCENDC_TYPES
-from asc_xdsl.dialects.ascendc.vector import VECTOR_OPS
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
-ALL_OPS: list[type[AscendCOp]] = [
-    *TENSOR_OPS,
-    *FRAMEWORK_OPS,
-    *DATA_COPY_OPS,
-    *VECTOR_OPS,
-    *SYNC_OPS,
-    *DEBUG_OPS,
-    *MISC_OPS,
+HANDWRITTEN_OPS: list[type[AscendCOp]] = [
+    *tensor.TENSOR_OPS,
+    *framework.FRAMEWORK_OPS,
+    *data_copy.DATA_COPY_OPS,
+    *sync.SYNC_OPS,
+    *debug.DEBUG_OPS,
+    *construct.MISC_OPS,
 ]
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *STRUCT_TYPES.values()]
 
-AscendC = Dialect("ascendc", ALL_OPS, ASCENDC_TYPES)
+AscendCCore = Dialect("ascendc", HANDWRITTEN_OPS, ASCENDC_TYPES)
+
+_BY_NAME: dict[str, Any] = {
+    **{c.__name__: c for c in HANDWRITTEN_OPS},
+    **{c.__name__: c for c in ASCENDC_TYPES},
+}
+
+
+def all_ops() -> list[type[AscendCOp]]:
+    """Every op class of the dialect (defines all spec-defined ops)."""
+    from asc_xdsl.dialects.ascendc.families import spec_classes
+
+    return [*HANDWRITTEN_OPS, *spec_classes()]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _BY_NAME:
+        return _BY_NAME[name]
+    if name == "AscendC":
+        return Dialect("ascendc", all_ops(), ASCENDC_TYPES)
+    if name == "ALL_OPS":
+        return all_ops()
+    from asc_xdsl.dialects.ascendc.families import find_class
+
+    cls = find_class(name)
+    if cls is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return cls
+
 
 __all__ = [
-    "ALL_OPS",
-    "AscendC",
+    "ASCENDC_TYPES",
+    "HANDWRITTEN_OPS",
+    "AscendCCore",
     "AscendCOp",
     "EmitKind",
     "HardEvent",
     "Pipe",
     "RoundMode",
     "TPosition",
+    "all_ops",
 ]

@@ -79,6 +79,7 @@ class EmitKind(Enum):
     CONSTRUCTOR = auto()  # Class<T...> v;  /  Class<T...> v = Class<T...>(args);
     SUBSCRIPT = auto()  # v = obj[idx];
     CALL_OPERATOR = auto()  # v = obj(idx);
+    ASSIGN_MEMBER = auto()  # dst = obj.Api(args);  dst is operand 0, obj operand 1 (L3 operators)
     CUSTOM = auto()  # the printer has a method for it
 
 
@@ -91,8 +92,17 @@ class CastArg:
     reinterpret: bool = False
 
 
-CallArg = SSAValue | AscEnum | CastArg | str
-"""A call argument: a value, an enum constant, a converted value, or a C++ expression."""
+@dataclass(frozen=True)
+class ArrayArg:
+    """Values passed as one C array (an L1 bit mask): the printer declares
+    `uint64_t name[] = {...};` before the call and passes `name`."""
+
+    values: tuple[SSAValue, ...]
+
+
+CallArg = SSAValue | AscEnum | CastArg | ArrayArg | str
+"""A call argument: a value, an enum constant, a converted value, a C array of values,
+or a C++ expression."""
 
 
 class AscendCOp(IRDLOperation):

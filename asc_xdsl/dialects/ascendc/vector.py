@@ -1,245 +1,315 @@
-"""Vector compute, count (level-2) form: `Api(dst, src..., count)`.
+"""Vector compute ops, declared as op specs (see `spec.py`).
 
-Families share a base class that knows the operand layout and verifies element
-types; each op states its API name and the dtypes Atlas A2/A3 support for it
-(`DTYPES`, from ASCENDC_SEMANTICS.md section 3).
+Each Ascend C vector API comes in up to four forms, like pyasc's TableGen multiclasses:
+
+* L0 -- `Api<T, isSetMask>(dst, src..., mask, repeatTimes, repeatParams)`: a
+  continuous mask (element count per repeat) and repeat parameters;
+* L1 -- the same with a bit mask, two `uint64_t` words passed as a C array;
+* L2 -- `Api(dst, src..., count)`: the first `count` elements;
+* L3 -- `dst = src0 op src1` (C++ operators on LocalTensor).
+
+The family functions below build one spec per form; the dtypes each API supports on
+Atlas A2/A3 come from ASCENDC_SEMANTICS.md section 3.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
-
-from xdsl.dialects.builtin import IntegerAttr, UnitAttr
-from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def
-from xdsl.irdl.operations import ParsePropInAttrDict
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import (
-    DEFAULT_FORMAT,
-    AscendCOp,
-    CallArg,
-    EmitKind,
-    dtype_name,
-    enum_value,
-    require_dtype,
-    require_int,
-    require_local,
-    require_same_element,
-    require_scalar,
-    verify_enum,
-)
+from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.enums import RoundMode
-from asc_xdsl.dialects.ascendc.types import TemplateArg
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    SCALAR,
+    UINT64,
+    Arity,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    SpecOp,
+    local,
+    of_type,
+)
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
 ARITH_DTYPES = ("i16", "f16", "i32", "f32")
 FLOAT_DTYPES = ("f16", "f32")
 BIT_DTYPES = ("i16", "ui16")
 
+_BINARY_PARAMS = of_type(STRUCT_TYPES["BinaryRepeatParamsType"])
+_UNARY_PARAMS = of_type(STRUCT_TYPES["UnaryRepeatParamsType"])
+IS_SET_MASK = Prop("isSetMask", py="is_set_mask", default=True)
 
-class VectorOp(AscendCOp):
-    """A vector instruction on local tensors (V pipe)."""
 
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.FREE_FUNCTION
-    PIPE: ClassVar[str | None] = "V"
-    DTYPES: ClassVar[tuple[str, ...]] = ARITH_DTYPES
-    assembly_format = DEFAULT_FORMAT
-    irdl_options = (ParsePropInAttrDict(),)
+def dst(var: str = "T") -> Operand:
+    return Operand("dst", local(var), Effect.WRITE)
 
-    def element_type(self):
-        t = self.operands[0].type
-        return getattr(t, "element_type", None)
+
+def src(name: str, var: str = "T") -> Operand:
+    return Operand(name, local(var), Effect.READ)
+
+
+COUNT = Operand("cal_count", INT, py="count")
+MASK = Operand("mask", INT)
+MASK_BITS = Operand("mask", UINT64, arity=Arity.VARIADIC, array=True)
+REPEAT_TIMES = Operand("repeat_times", INT)
+
+
+def _forms(
+    base: str,
+    api: str,
+    tensors: tuple[Operand, ...],
+    params: Operand,
+    *,
+    levels: str,
+    dtypes: tuple[str, ...] | None,
+    template: tuple[str, ...],
+    l2_template: tuple[str, ...] = (),
+    l2_props: tuple[Prop, ...] = (),
+    l3_operator: str | None = None,
+    py: str | None = None,
+    sim: str | None = None,
+) -> list[tuple[str, OpSpec]]:
+    """One spec per level in `levels` ("0123"); returns (class-name suffix, spec) pairs."""
+    common = {"pipe": "V", "py": py, "sim": sim, "dtypes": {"T": dtypes} if dtypes else {}}
+    out = []
+    if "0" in levels:
+        out.append(
+            (
+                "L0Op",
+                OpSpec(
+                    f"{base}_l0",
+                    api,
+                    (*tensors, MASK, REPEAT_TIMES, params),
+                    props=(IS_SET_MASK,),
+                    template=template,
+                    **common,
+                ),
+            )
+        )
+    if "1" in levels:
+        out.append(
+            (
+                "L1Op",
+                OpSpec(
+                    f"{base}_l1",
+                    api,
+                    (*tensors, MASK_BITS, REPEAT_TIMES, params),
+                    props=(IS_SET_MASK,),
+                    template=template,
+                    **common,
+                ),
+            )
+        )
+    if "2" in levels:
+        out.append(
+            (
+                "L2Op",
+                OpSpec(
+                    f"{base}_l2",
+                    api,
+                    (*tensors, COUNT),
+                    props=l2_props,
+                    template=l2_template,
+                    **common,
+                ),
+            )
+        )
+    if "3" in levels and l3_operator is not None:
+        out.append(
+            (
+                "L3Op",
+                OpSpec(
+                    f"{base}_l3",
+                    l3_operator,
+                    tensors,
+                    emit=EmitKind.ASSIGN_MEMBER,
+                    # C++ operators, not a function of the Python API.
+                    **{**common, "py": None},
+                ),
+            )
+        )
+    return out
+
+
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
+
+
+def _define_all(class_prefix: str, forms: list[tuple[str, OpSpec]], base: type[SpecOp] = SpecOp):
+    for suffix, spec in forms:
+        FAMILY.add(f"{class_prefix}{suffix}", spec, base)
 
 
 # ---------------------------------------------------------------------------
 # Binary: dst = src0 op src1
 # ---------------------------------------------------------------------------
 
+_BIN = (dst(), src("src0"), src("src1"))
+_BIN_CAST = (dst("U"), src("src0"), src("src1"))  # dst has its own element type
 
-class BinaryL2Op(VectorOp):
-    dst = operand_def()
-    src0 = operand_def()
-    src1 = operand_def()
-    cal_count = operand_def()
-
-    def __init__(self, dst, src0, src1, count):
-        super().__init__(operands=[dst, src0, src1, count])
-
-    def verify_(self) -> None:
-        for name in ("dst", "src0", "src1"):
-            require_local(self, getattr(self, name), name)
-        element = require_same_element(
-            self, {"dst": self.dst, "src0": self.src0, "src1": self.src1}
-        )
-        require_dtype(self, element, self.DTYPES, self.API_NAME)
-        require_int(self, self.cal_count, "count")
-
-
-def _binary(mnemonic: str, api: str, dtypes: tuple[str, ...] = ARITH_DTYPES):
-    return irdl_op_definition(
-        type(
-            f"{api}L2Op",
-            (BinaryL2Op,),
-            {
-                "name": f"ascendc.{mnemonic}_l2",
-                "API_NAME": api,
-                "DTYPES": dtypes,
-                "__annotations__": {"API_NAME": ClassVar[str], "DTYPES": ClassVar[tuple]},
-                "__doc__": f"`AscendC::{api}(dst, src0, src1, count)`.",
-                "__module__": __name__,
-            },
-        )
+# (class prefix, mnemonic base, API, dtypes, levels, L3 operator, Python name)
+BINARY_TABLE: tuple[tuple[str, str, str, tuple[str, ...] | None, str, str | None, str], ...] = (
+    ("Add", "add", "Add", ARITH_DTYPES, "0123", "operator+", "add"),
+    ("Sub", "sub", "Sub", ARITH_DTYPES, "0123", "operator-", "sub"),
+    ("Mul", "mul", "Mul", ARITH_DTYPES, "0123", "operator*", "mul"),
+    ("Div", "div", "Div", FLOAT_DTYPES, "0123", "operator/", "div"),
+    ("Max", "max", "Max", ARITH_DTYPES, "012", None, "max"),
+    ("Min", "min", "Min", ARITH_DTYPES, "012", None, "min"),
+    ("And", "and", "And", BIT_DTYPES, "012", None, "bitwise_and"),
+    ("Or", "or", "Or", BIT_DTYPES, "012", None, "bitwise_or"),
+    ("AddRelu", "add_relu", "AddRelu", ("i16", "f16", "f32"), "012", None, "add_relu"),
+    ("SubRelu", "sub_relu", "SubRelu", ("i16", "f16", "f32"), "012", None, "sub_relu"),
+    ("FusedMulAdd", "fused_mul_add", "FusedMulAdd", FLOAT_DTYPES, "012", None, "fused_mul_add"),
+    (
+        "FusedMulAddRelu",
+        "fused_mul_add_relu",
+        "FusedMulAddRelu",
+        FLOAT_DTYPES,
+        "012",
+        None,
+        "fused_mul_add_relu",
+    ),
+    ("FusedAbsSub", "fused_abs_sub", "FusedAbsSub", FLOAT_DTYPES, "2", None, "fused_abs_sub"),
+    ("FusedExpSub", "fused_exp_sub", "FusedExpSub", FLOAT_DTYPES, "2", None, "fused_exp_sub"),
+    ("Prelu", "prelu", "Prelu", FLOAT_DTYPES, "2", None, "prelu"),
+)
+for _cls, _m, _api, _dt, _lv, _l3, _py in BINARY_TABLE:
+    _define_all(
+        _cls,
+        _forms(
+            _m,
+            _api,
+            _BIN,
+            Operand("repeat_params", _BINARY_PARAMS),
+            levels=_lv,
+            dtypes=_dt,
+            template=("T", "isSetMask"),
+            l3_operator=_l3,
+            py=_py,
+            sim=f"binary:{_m}",
+        ),
     )
 
+# Binary ops whose dst has its own element type: `Api<Tdst, Tsrc, isSetMask>`.
+for _cls, _m, _api, _py in (
+    ("AddDeqRelu", "add_deq_relu", "AddDeqRelu", "add_deq_relu"),
+    ("MulAddDst", "mul_add_dst", "MulAddDst", "mul_add_dst"),
+):
+    _define_all(
+        _cls,
+        _forms(
+            _m,
+            _api,
+            _BIN_CAST,
+            Operand("repeat_params", _BINARY_PARAMS),
+            levels="012",
+            dtypes=None,
+            template=("U", "T", "isSetMask"),
+            py=_py,
+            sim=f"binary:{_m}",
+        ),
+    )
 
-AddL2Op = _binary("add", "Add")
-SubL2Op = _binary("sub", "Sub")
-MulL2Op = _binary("mul", "Mul")
-DivL2Op = _binary("div", "Div", FLOAT_DTYPES)
-MaxL2Op = _binary("max", "Max")
-MinL2Op = _binary("min", "Min")
-AndL2Op = _binary("and", "And", BIT_DTYPES)
-OrL2Op = _binary("or", "Or", BIT_DTYPES)
+# MulCast: no template arguments and no isSetMask in any form.
+for _suffix, _spec in _forms(
+    "mul_cast",
+    "MulCast",
+    _BIN_CAST,
+    Operand("repeat_params", _BINARY_PARAMS),
+    levels="012",
+    dtypes=None,
+    template=(),
+    py="mul_cast",
+    sim="binary:mul_cast",
+):
+    FAMILY.add(f"MulCast{_suffix}", OpSpec(**{**_spec.__dict__, "props": ()}))
 
 
 # ---------------------------------------------------------------------------
 # Unary: dst = op(src)
 # ---------------------------------------------------------------------------
 
-
-class UnaryL2Op(VectorOp):
-    dst = operand_def()
-    src = operand_def()
-    cal_count = operand_def()
-
-    def __init__(self, dst, src, count):
-        super().__init__(operands=[dst, src, count])
-
-    def verify_(self) -> None:
-        require_local(self, self.dst, "dst")
-        require_local(self, self.src, "src")
-        element = require_same_element(self, {"dst": self.dst, "src": self.src})
-        require_dtype(self, element, self.DTYPES, self.API_NAME)
-        require_int(self, self.cal_count, "count")
-
-
-def _unary(mnemonic: str, api: str, dtypes: tuple[str, ...]):
-    return irdl_op_definition(
-        type(
-            f"{api}L2Op",
-            (UnaryL2Op,),
-            {
-                "name": f"ascendc.{mnemonic}_l2",
-                "API_NAME": api,
-                "DTYPES": dtypes,
-                "__annotations__": {"API_NAME": ClassVar[str], "DTYPES": ClassVar[tuple]},
-                "__doc__": f"`AscendC::{api}(dst, src, count)`.",
-                "__module__": __name__,
-            },
-        )
+UNARY_TABLE: tuple[tuple[str, str, str, tuple[str, ...], str, str], ...] = (
+    ("Abs", "abs", "Abs", FLOAT_DTYPES, "012", "abs"),
+    ("Exp", "exp", "Exp", FLOAT_DTYPES, "012", "exp"),
+    ("Ln", "ln", "Ln", FLOAT_DTYPES, "012", "ln"),
+    ("Sqrt", "sqrt", "Sqrt", FLOAT_DTYPES, "012", "sqrt"),
+    ("Rsqrt", "rsqrt", "Rsqrt", FLOAT_DTYPES, "012", "rsqrt"),
+    ("Reciprocal", "reciprocal", "Reciprocal", FLOAT_DTYPES, "012", "reciprocal"),
+    ("Relu", "relu", "Relu", ("f16", "i32", "f32"), "012", "relu"),
+    ("Not", "not", "Not", BIT_DTYPES, "012", "bitwise_not"),
+    ("Neg", "neg", "Neg", ("i16", "f16", "i32", "f32"), "2", "neg"),
+)
+for _cls, _m, _api, _dt, _lv, _py in UNARY_TABLE:
+    _define_all(
+        _cls,
+        _forms(
+            _m,
+            _api,
+            (dst(), src("src")),
+            Operand("repeat_params", _UNARY_PARAMS),
+            levels=_lv,
+            dtypes=_dt,
+            template=("T", "isSetMask"),
+            py=_py,
+            sim=f"unary:{_m}",
+        ),
     )
 
 
-AbsL2Op = _unary("abs", "Abs", FLOAT_DTYPES)
-ExpL2Op = _unary("exp", "Exp", FLOAT_DTYPES)
-LnL2Op = _unary("ln", "Ln", FLOAT_DTYPES)
-SqrtL2Op = _unary("sqrt", "Sqrt", FLOAT_DTYPES)
-RsqrtL2Op = _unary("rsqrt", "Rsqrt", FLOAT_DTYPES)
-ReciprocalL2Op = _unary("reciprocal", "Reciprocal", FLOAT_DTYPES)
-ReluL2Op = _unary("relu", "Relu", ("f16", "i32", "f32"))
-NotL2Op = _unary("not", "Not", BIT_DTYPES)
-
-
 # ---------------------------------------------------------------------------
-# Tensor-scalar: dst = src op scalar
+# Tensor-scalar: dst = src op scalar (the scalar is converted to T, as C++ does)
 # ---------------------------------------------------------------------------
 
-
-class VecScalarL2Op(VectorOp):
-    """`AscendC::Api<T, isSetMask>(dst, src, scalar, count)`."""
-
-    dst = operand_def()
-    src = operand_def()
-    scalar = operand_def()
-    cal_count = operand_def()
-    is_set_mask = opt_prop_def(UnitAttr, prop_name="isSetMask")
-
-    def __init__(self, dst, src, scalar, count, is_set_mask: bool = True):
-        super().__init__(
-            operands=[dst, src, scalar, count],
-            properties={"isSetMask": UnitAttr()} if is_set_mask else {},
-        )
-
-    def verify_(self) -> None:
-        require_local(self, self.dst, "dst")
-        require_local(self, self.src, "src")
-        element = require_same_element(self, {"dst": self.dst, "src": self.src})
-        require_dtype(self, element, self.DTYPES, self.API_NAME)
-        require_scalar(self, self.scalar, "scalar")
-        if self.scalar.type != element:
-            # ASCENDC_SEMANTICS.md section 3: "scalar type == element type".
-            raise VerifyException(
-                f"'{self.name}': scalar type {self.scalar.type} differs from the "
-                f"element type {element}"
-            )
-        require_int(self, self.cal_count, "count")
-
-    def cpp_template_args(self) -> Sequence[TemplateArg]:
-        # pyasc spells the bool template argument as 0/1.
-        return (self.element_type(), 1 if self.is_set_mask else 0)
-
-
-def _scalar(mnemonic: str, api: str):
-    return irdl_op_definition(
-        type(
-            f"{api}L2Op",
-            (VecScalarL2Op,),
-            {
-                "name": f"ascendc.{mnemonic}_l2",
-                "API_NAME": api,
-                "__annotations__": {"API_NAME": ClassVar[str]},
-                "__doc__": f"`AscendC::{api}<T, isSetMask>(dst, src, scalar, count)`.",
-                "__module__": __name__,
-            },
-        )
+SCALAR_TABLE: tuple[tuple[str, str, str, tuple[str, ...], str], ...] = (
+    ("Adds", "adds", "Adds", ARITH_DTYPES, "adds"),
+    ("Muls", "muls", "Muls", ARITH_DTYPES, "muls"),
+    ("Maxs", "maxs", "Maxs", ARITH_DTYPES, "maxs"),
+    ("Mins", "mins", "Mins", ARITH_DTYPES, "mins"),
+    ("LeakyRelu", "leaky_relu", "LeakyRelu", FLOAT_DTYPES, "leaky_relu"),
+    ("ShiftLeft", "shift_left", "ShiftLeft", ("i16", "ui16", "i32", "ui32"), "shift_left"),
+    ("ShiftRight", "shift_right", "ShiftRight", ("i16", "ui16", "i32", "ui32"), "shift_right"),
+)
+for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
+    _define_all(
+        _cls,
+        _forms(
+            _m,
+            _api,
+            (dst(), src("src"), Operand("scalar", SCALAR)),
+            Operand("repeat_params", _UNARY_PARAMS),
+            levels="012",
+            dtypes=_dt,
+            template=("T", "isSetMask"),
+            l2_template=("T", "isSetMask"),
+            l2_props=(IS_SET_MASK,),
+            py=_py,
+            sim=f"scalar:{_m}",
+        ),
     )
 
 
-AddsL2Op = _scalar("adds", "Adds")
-MulsL2Op = _scalar("muls", "Muls")
-MaxsL2Op = _scalar("maxs", "Maxs")
-MinsL2Op = _scalar("mins", "Mins")
-
-
 # ---------------------------------------------------------------------------
-# Duplicate, Cast
+# Duplicate, Cast, reductions (count form)
 # ---------------------------------------------------------------------------
 
-
-@irdl_op_definition
-class DuplicateL2Op(VectorOp):
-    """`AscendC::Duplicate<T>(dst, scalar, count)`: fill with a scalar."""
-
-    name = "ascendc.duplicate_l2"
-    API_NAME: ClassVar[str] = "Duplicate"
-    DTYPES: ClassVar[tuple[str, ...]] = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
-
-    dst = operand_def()
-    scalar = operand_def()
-    cal_count = operand_def()
-
-    def __init__(self, dst, scalar, count):
-        super().__init__(operands=[dst, scalar, count])
-
-    def verify_(self) -> None:
-        dst = require_local(self, self.dst, "dst")
-        require_dtype(self, dst.element_type, self.DTYPES, self.API_NAME)
-        require_scalar(self, self.scalar, "scalar")
-        require_int(self, self.cal_count, "count")
-
-    def cpp_template_args(self) -> Sequence[TemplateArg]:
-        return (self.element_type(),)
-
+FAMILY.add(
+    "DuplicateL2Op",
+    OpSpec(
+        "duplicate_l2",
+        "Duplicate",
+        (dst(), Operand("scalar", SCALAR), COUNT),
+        template=("T",),
+        pipe="V",
+        py="duplicate",
+        sim="duplicate",
+        dtypes={"T": ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")},
+        doc="`AscendC::Duplicate<T>(dst, scalar, count)`: fill with a scalar.",
+    ),
+)
 
 _R, _F, _C, _RD, _T = (
     RoundMode.CAST_RINT,
@@ -273,124 +343,86 @@ CAST_MODES: dict[tuple[str, str], frozenset[RoundMode]] = {
 }
 
 
-@irdl_op_definition
-class CastL2Op(VectorOp):
-    """`AscendC::Cast(dst, src, RoundMode, count)`: convert element types."""
-
-    name = "ascendc.cast_l2"
-    API_NAME: ClassVar[str] = "Cast"
-
-    dst = operand_def()
-    src = operand_def()
-    round_mode = prop_def(IntegerAttr, prop_name="roundMode")
-    cal_count = operand_def()
-
-    def __init__(self, dst, src, round_mode: RoundMode, count):
-        super().__init__(operands=[dst, src, count], properties={"roundMode": round_mode.attr()})
+class _CastOp(SpecOp):
+    """Cast checks its (src, dst, round mode) triple against CAST_MODES."""
 
     @property
     def mode(self) -> RoundMode:
-        return enum_value(self, "roundMode", RoundMode)  # type: ignore[return-value]
+        return self._call_item("roundMode")  # type: ignore[return-value]
 
     def verify_(self) -> None:
-        dst = require_local(self, self.dst, "dst")
-        src = require_local(self, self.src, "src")
-        mode = verify_enum(self, "roundMode", RoundMode)
-        require_int(self, self.cal_count, "count")
-        pair = (dtype_name(src.element_type), dtype_name(dst.element_type))
+        super().verify_()
+        pair = (str(self.var_type("T")), str(self.var_type("U")))
         modes = CAST_MODES.get(pair)
         if modes is None:
             raise VerifyException(
                 f"'{self.name}': Cast from {pair[0]} to {pair[1]} is not supported on Atlas A2/A3"
             )
-        if mode not in modes:
+        if self.mode not in modes:
             names = ", ".join(m.name for m in sorted(modes))
             raise VerifyException(
                 f"'{self.name}': Cast from {pair[0]} to {pair[1]} does not support "
-                f"{mode.name} (supported: {names})"
+                f"{self.mode.name} (supported: {names})"
             )
 
-    def cpp_call_args(self) -> Sequence[CallArg]:
-        return [self.dst, self.src, self.mode, self.cal_count]
+
+FAMILY.add(
+    "CastL2Op",
+    OpSpec(
+        "cast_l2",
+        "Cast",
+        (dst("U"), src("src"), COUNT),
+        props=(Prop("roundMode", RoundMode, py="round_mode"),),
+        call=("dst", "src", "roundMode", "cal_count"),
+        example={"T": "f16", "U": "f32", "roundMode": RoundMode.CAST_NONE},
+        pipe="V",
+        py="cast",
+        sim="cast",
+        doc="`AscendC::Cast(dst, src, RoundMode, count)`: convert element types.",
+    ),
+    _CastOp,
+)
+
+_TMP = Operand("shared_tmp_buffer", local(), Effect.READ_WRITE)
+FAMILY.add(
+    "ReduceSumL2Op",
+    OpSpec(
+        "reduce_sum_l2",
+        "ReduceSum",
+        (dst(), src("src"), _TMP, Operand("count", INT)),
+        dtypes={"T": FLOAT_DTYPES},
+        pipe="V",
+        py="reduce_sum",
+        sim="reduce:sum",
+        doc="`AscendC::ReduceSum(dst, src, tmp, count)`: the sum in dst[0].",
+    ),
+)
+for _cls, _m, _api in (
+    ("ReduceMax", "reduce_max", "ReduceMax"),
+    ("ReduceMin", "reduce_min", "ReduceMin"),
+):
+    FAMILY.add(
+        f"{_cls}L2Op",
+        OpSpec(
+            f"{_m}_l2",
+            _api,
+            (
+                dst(),
+                src("src"),
+                _TMP,
+                Operand("count", INT),
+                Operand("cal_index", INT, default=False),
+            ),
+            dtypes={"T": FLOAT_DTYPES},
+            pipe="V",
+            py=_m,
+            sim=f"reduce:{_m[7:]}",
+            doc=f"`AscendC::{_api}(dst, src, tmp, count, calIndex)`: the value in dst[0], "
+            "its index (raw bits) in dst[1] when calIndex is set.",
+        ),
+    )
 
 
-# ---------------------------------------------------------------------------
-# Reductions (result in dst[0]; ReduceMax/Min put the index in dst[1])
-# ---------------------------------------------------------------------------
-
-
-class ReduceL2Op(VectorOp):
-    DTYPES: ClassVar[tuple[str, ...]] = FLOAT_DTYPES
-
-    def verify_(self) -> None:
-        names = ("dst", "src", "shared_tmp_buffer")
-        for name in names:
-            require_local(self, getattr(self, name), name)
-        element = require_same_element(self, {n: getattr(self, n) for n in names})
-        require_dtype(self, element, self.DTYPES, self.API_NAME)
-        require_int(self, self.count, "count")
-
-
-@irdl_op_definition
-class ReduceSumL2Op(ReduceL2Op):
-    """`AscendC::ReduceSum(dst, src, tmp, count)`."""
-
-    name = "ascendc.reduce_sum_l2"
-    API_NAME: ClassVar[str] = "ReduceSum"
-
-    dst = operand_def()
-    src = operand_def()
-    shared_tmp_buffer = operand_def()
-    count = operand_def()
-
-    def __init__(self, dst, src, tmp, count):
-        super().__init__(operands=[dst, src, tmp, count])
-
-
-class _ReduceWithIndexL2Op(ReduceL2Op):
-    """`AscendC::ReduceMax/Min(dst, src, tmp, count, calIndex)`."""
-
-    dst = operand_def()
-    src = operand_def()
-    shared_tmp_buffer = operand_def()
-    count = operand_def()
-    cal_index = operand_def()
-
-    def __init__(self, dst, src, tmp, count, cal_index):
-        super().__init__(operands=[dst, src, tmp, count, cal_index])
-
-    def verify_(self) -> None:
-        super().verify_()
-        require_int(self, self.cal_index, "calIndex")
-
-
-@irdl_op_definition
-class ReduceMaxL2Op(_ReduceWithIndexL2Op):
-    """`AscendC::ReduceMax(dst, src, tmp, count, calIndex)`: max in dst[0], its index in dst[1]."""
-
-    name = "ascendc.reduce_max_l2"
-    API_NAME: ClassVar[str] = "ReduceMax"
-
-
-@irdl_op_definition
-class ReduceMinL2Op(_ReduceWithIndexL2Op):
-    """`AscendC::ReduceMin(dst, src, tmp, count, calIndex)`: min in dst[0], its index in dst[1]."""
-
-    name = "ascendc.reduce_min_l2"
-    API_NAME: ClassVar[str] = "ReduceMin"
-
-
-BINARY_OPS = [AddL2Op, SubL2Op, MulL2Op, DivL2Op, MaxL2Op, MinL2Op, AndL2Op, OrL2Op]
-UNARY_OPS = [AbsL2Op, ExpL2Op, LnL2Op, SqrtL2Op, RsqrtL2Op, ReciprocalL2Op, ReluL2Op, NotL2Op]
-SCALAR_OPS = [AddsL2Op, MulsL2Op, MaxsL2Op, MinsL2Op]
-
-VECTOR_OPS = [
-    *BINARY_OPS,
-    *UNARY_OPS,
-    *SCALAR_OPS,
-    DuplicateL2Op,
-    CastL2Op,
-    ReduceSumL2Op,
-    ReduceMaxL2Op,
-    ReduceMinL2Op,
-]
+def vector_ops() -> list[type[SpecOp]]:
+    """Every op class of this module (defines them all)."""
+    return FAMILY.classes()

@@ -1,0 +1,39 @@
+"""The modules that declare AscendC ops as specs (`spec.OpFamily`), and lookups over them.
+
+Importing a family module is cheap (it builds `OpSpec` values only); an op's IRDL class
+is made when first used. Add a new family module here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from asc_xdsl.dialects.ascendc.spec import OpFamily, OpSpec, SpecOp
+
+FAMILY_MODULES: tuple[str, ...] = ("vector",)
+"""Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
+
+
+@cache
+def families() -> tuple[OpFamily, ...]:
+    return tuple(
+        importlib.import_module(f"asc_xdsl.dialects.ascendc.{m}").FAMILY for m in FAMILY_MODULES
+    )
+
+
+def all_specs() -> list[OpSpec]:
+    return [spec for f in families() for spec in f.specs()]
+
+
+def spec_classes() -> list[type[SpecOp]]:
+    """Every spec-defined op class (makes them all: ~0.3 ms each)."""
+    return [cls for f in families() for cls in f.classes()]
+
+
+def find_class(class_name: str) -> type[SpecOp] | None:
+    """A spec-defined op class by its Python name (`AddL2Op`), made if needed."""
+    for f in families():
+        if class_name in f.entries:
+            return f.get(class_name)
+    return None

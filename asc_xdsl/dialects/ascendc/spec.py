@@ -1,0 +1,791 @@
+"""Op specs: the one declarative description every regular AscendC op is built from.
+
+An `OpSpec` states everything about an op once: its mnemonic, its Ascend C spelling
+(API name, call form, template and call arguments), its operands with typed
+constraints, element-type variables and memory effects, its properties, the dtypes
+Atlas A2/A3 support, the pipe it issues on, its Python API name and keywords, and the
+simulator's semantics key. `define_op(spec)` derives the IRDL class from it; the
+printer, the frontend, the simulator's dispatch, the passes (memory effects) and
+`docs/ops.md` read the spec from the class (`cls.SPEC`).
+
+Families with variants (pyasc's TableGen multiclasses, e.g. a vector op's L0 mask +
+repeat form, L1 bit-mask form and L2 count form) are plain Python functions that
+return one spec per variant; see `ops/vector.py`.
+
+Example:
+
+    ADD_L2 = OpSpec(
+        "add_l2", "Add",
+        operands=(dst("T"), src("src0", "T"), src("src1", "T"), count()),
+        dtypes={"T": ("i16", "f16", "i32", "f32")}, pipe="V", py="add",
+    )
+    AddL2Op = define_op(ADD_L2, "AddL2Op")
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, Flag, auto
+from typing import Any, ClassVar
+
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AnyFloat,
+    DenseArrayBase,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    Signedness,
+    UnitAttr,
+    i32,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.irdl.constraints import AttrConstraint, VerificationContext
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import ArrayArg, AscendCOp, CallArg, EmitKind, verify_enum
+from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType, TemplateArg
+
+# ---------------------------------------------------------------------------
+# Type rules: IRDL constraints with messages that say what was expected.
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Rule(AttrConstraint):
+    """A constraint that checks a predicate and names what it expected."""
+
+    expected: str
+    check: Callable[[Attribute], bool] = field(compare=False)
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not self.check(attr):
+            raise VerifyException(f"must be {self.expected}, got {attr}")
+
+    def mapping_type_vars(self, type_var_mapping: Any) -> _Rule:
+        return self
+
+
+def _is_int(t: Attribute) -> bool:
+    return isinstance(t, IntegerType | IndexType)
+
+
+def _is_scalar(t: Attribute) -> bool:
+    return isinstance(t, IntegerType | IndexType | AnyFloat)
+
+
+_TENSOR_CLASSES: dict[str, tuple[type[Attribute], ...]] = {
+    "local": (LocalTensorType,),
+    "global": (GlobalTensorType,),
+    "any": (LocalTensorType, GlobalTensorType),
+}
+_TENSOR_NAMES = {
+    "local": "a !ascendc.local_tensor",
+    "global": "a !ascendc.global_tensor",
+    "any": "a local or global tensor",
+}
+
+
+@dataclass(frozen=True)
+class _TensorRule(AttrConstraint):
+    """A tensor whose element type binds the element-type variable `var` (if any)."""
+
+    where: str
+    var: str | None
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not isinstance(attr, _TENSOR_CLASSES[self.where]):
+            raise VerifyException(f"must be {_TENSOR_NAMES[self.where]}, got {attr}")
+        if self.var is not None:
+            _bind(constraint_context, self.var, attr.element_type)  # type: ignore[attr-defined]
+
+    def mapping_type_vars(self, type_var_mapping: Any) -> _TensorRule:
+        return self
+
+
+@dataclass(frozen=True)
+class _ElementScalarRule(AttrConstraint):
+    """A scalar whose type is the element-type variable `var`."""
+
+    var: str
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not _is_scalar(attr):
+            raise VerifyException(f"must be a scalar, got {attr}")
+        _bind(constraint_context, self.var, attr, what="scalar type")
+
+    def mapping_type_vars(self, type_var_mapping: Any) -> _ElementScalarRule:
+        return self
+
+
+def _bind(ctx: VerificationContext, var: str, t: Attribute, what: str = "element type") -> None:
+    existing = ctx.get_variable(var)
+    if existing is None:
+        ctx.set_attr_variable(var, t)
+    elif existing != t:
+        raise VerifyException(
+            f"{what} {t} differs from {existing}, the element type of the operands before it"
+        )
+
+
+Sample = Callable[[Mapping[str, Attribute]], Attribute]
+
+
+@dataclass(frozen=True)
+class TypeRule:
+    """How an operand's type is constrained, with a short description for docs and a
+    sample type (given the element type of each variable) for tests and examples."""
+
+    constraint: AttrConstraint
+    doc: str
+    sample: Sample = field(compare=False)
+    var: str | None = None  # the element-type variable it binds or reads
+
+
+def local(var: str | None = "T") -> TypeRule:
+    return TypeRule(
+        _TensorRule("local", var),
+        f"LocalTensor<{var or '*'}>",
+        lambda v: LocalTensorType(v[var or "T"]),
+        var,
+    )
+
+
+def global_(var: str | None = "T") -> TypeRule:
+    return TypeRule(
+        _TensorRule("global", var),
+        f"GlobalTensor<{var or '*'}>",
+        lambda v: GlobalTensorType(v[var or "T"]),
+        var,
+    )
+
+
+def tensor(var: str | None = "T") -> TypeRule:
+    return TypeRule(
+        _TensorRule("any", var),
+        f"Local|GlobalTensor<{var or '*'}>",
+        lambda v: LocalTensorType(v[var or "T"]),
+        var,
+    )
+
+
+def elem(var: str = "T") -> TypeRule:
+    return TypeRule(_ElementScalarRule(var), var, lambda v: v[var], var)
+
+
+INT = TypeRule(_Rule("an integer", _is_int), "int", lambda v: i32)
+SCALAR = TypeRule(_Rule("a scalar number", _is_scalar), "scalar", lambda v: v.get("T", i32))
+BOOL = TypeRule(
+    _Rule("i1", lambda t: isinstance(t, IntegerType) and t.width.data == 1),
+    "bool",
+    lambda v: IntegerType(1),
+)
+UINT64 = TypeRule(
+    _Rule("a 64-bit integer", lambda t: isinstance(t, IntegerType) and t.width.data == 64),
+    "uint64",
+    lambda v: IntegerType(64, Signedness.UNSIGNED),
+)
+GM_POINTER = TypeRule(
+    _Rule("a GM pointer (memref)", lambda t: isinstance(t, MemRefType)),
+    "GM*",
+    lambda v: MemRefType(v.get("T", i32), [DYNAMIC_INDEX], memory_space=IntegerAttr(22, 64)),
+)
+ANY = TypeRule(_Rule("any type", lambda t: True), "any", lambda v: i32)
+
+
+def of_type(type_class: type[Attribute], sample: Sample | None = None) -> TypeRule:
+    """A value of one AscendC type (e.g. `!ascendc.binary_repeat_params`)."""
+    name = getattr(type_class, "name", type_class.__name__)
+    return TypeRule(
+        _Rule(f"!{name}", lambda t: isinstance(t, type_class)),
+        getattr(type_class, "CPP_CLASS", name),
+        sample or (lambda v: type_class()),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Operands, properties, results
+# ---------------------------------------------------------------------------
+
+
+class Effect(Flag):
+    """What an op does to the buffer behind a tensor operand."""
+
+    NONE = 0
+    READ = auto()
+    WRITE = auto()
+    READ_WRITE = READ | WRITE
+
+
+class Arity(Enum):
+    SINGLE = auto()
+    OPTIONAL = auto()
+    VARIADIC = auto()
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One operand: IR name, type rule, memory effect, Python keyword."""
+
+    name: str
+    type: TypeRule
+    effect: Effect = Effect.NONE
+    py: str | None = None  # Python keyword; None: the same as `name`
+    arity: Arity = Arity.SINGLE
+    array: bool = False  # a variadic printed as a C array (`uint64_t m[] = {...}`)
+    default: Any = inspect.Parameter.empty  # the Python API's default, if any
+
+    @property
+    def py_name(self) -> str:
+        return self.py or self.name
+
+
+@dataclass(frozen=True)
+class Prop:
+    """A property: a unit flag (`isSetMask`) or an enum stored as i32 (`roundMode`)."""
+
+    name: str  # the property's name in IR (pyasc's camelCase)
+    enum: type[AscEnum] | None = None  # None: a unit attribute
+    py: str | None = None
+    default: Any = None  # Python default (a unit flag: True/False)
+
+    @property
+    def py_name(self) -> str:
+        return self.py or _snake(self.name)
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    type: TypeRule
+    default: Attribute | None = None  # the type a builder gives it when none is passed
+
+
+# Template argument items: "T" (the element-type variable T), Prop name ("isSetMask",
+# printed 0/1 or as the enum constant), or a callable of the op.
+TemplateItem = str | Callable[[Operation], TemplateArg]
+CallItem = str | Callable[[Operation], CallArg]
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """Everything about one op. See the module docstring."""
+
+    mnemonic: str  # without the `ascendc.` prefix
+    api: str  # Ascend C name (`Add`, `operator+`, `AllocTensor`)
+    operands: tuple[Operand, ...] = ()
+    props: tuple[Prop, ...] = ()
+    results: tuple[Result, ...] = ()
+    emit: EmitKind = EmitKind.FREE_FUNCTION
+    template: tuple[TemplateItem, ...] = ()
+    call: tuple[CallItem, ...] | None = None  # None: the operands in order
+    dtypes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    pipe: str | None = None
+    py: str | None = None  # Python API name (`asc.add`); None: not exposed by itself
+    sim: str | None = None  # the simulator's semantics key
+    doc: str = ""
+    format: str | None = None  # an IRDL assembly format; None: pyasc's default
+    dialect: str = "ascendc"
+    example: Mapping[str, Any] = field(default_factory=dict)
+    """Values tests and docs build a sample op with: element types by variable
+    (`{"T": "f16"}`), property values by name; unset ones take the first supported."""
+
+    @property
+    def name(self) -> str:
+        return f"{self.dialect}.{self.mnemonic}"
+
+    def effects(self) -> tuple[tuple[str, Effect], ...]:
+        return tuple((o.name, o.effect) for o in self.operands if o.effect is not Effect.NONE)
+
+
+def _snake(name: str) -> str:
+    out = []
+    for i, c in enumerate(name):
+        if c.isupper() and i and not name[i - 1].isupper():
+            out.append("_")
+        out.append(c.lower())
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# Memory effects as an xDSL trait (read by passes through `get_effects`).
+# ---------------------------------------------------------------------------
+
+
+class SpecMemoryEffects(MemoryEffect):
+    """Per-operand reads and writes, as stated by the op's spec."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        spec: OpSpec = type(op).SPEC  # type: ignore[attr-defined]
+        effects: set[EffectInstance] = set()
+        for name, effect in spec.effects():
+            values = getattr(op, name)
+            if values is None:
+                continue
+            for v in values if isinstance(values, Sequence) else (values,):
+                if Effect.READ in effect:
+                    effects.add(EffectInstance(MemoryEffectKind.READ, v))
+                if Effect.WRITE in effect:
+                    effects.add(EffectInstance(MemoryEffectKind.WRITE, v))
+        return frozenset(effects)
+
+
+# ---------------------------------------------------------------------------
+# The base class of spec-defined ops: verification, Ascend C facts, default syntax.
+# ---------------------------------------------------------------------------
+
+
+class SpecOp(AscendCOp):
+    """An op defined by an `OpSpec` (`cls.SPEC`); everything below reads the spec."""
+
+    SPEC: ClassVar[OpSpec]
+
+    def __init__(
+        self,
+        *operands: SSAValue | Operation | Sequence[SSAValue] | None,
+        result_types: Sequence[Attribute] | None = None,
+        **props: Any,
+    ):
+        """Build from the operands in spec order; properties by Python or IR name.
+
+        A unit property takes a bool, an enum property an enum member; omitted ones
+        take the spec's default.
+        """
+        spec = self.SPEC
+        if len(operands) != len(spec.operands):
+            names = ", ".join(o.name for o in spec.operands)
+            raise TypeError(f"{spec.name} takes {len(spec.operands)} operands ({names})")
+        properties: dict[str, Attribute] = {}
+        for p in spec.props:
+            value = props.pop(p.py_name, props.pop(p.name, p.default))
+            if p.enum is None:
+                if value:
+                    properties[p.name] = UnitAttr()
+            elif isinstance(value, Attribute):
+                properties[p.name] = value
+            elif value is not None:
+                properties[p.name] = p.enum(value).attr()
+        if props:
+            raise TypeError(f"{spec.name}: unknown properties {', '.join(props)}")
+        if result_types is None:
+            result_types = [r.default for r in spec.results]
+            if any(t is None for t in result_types):
+                raise TypeError(f"{spec.name}: result_types are required")
+        super().__init__(
+            operands=list(operands), properties=properties, result_types=list(result_types)
+        )
+
+    def verify_(self) -> None:
+        spec = self.SPEC
+        for p in spec.props:
+            if p.enum is not None:
+                verify_enum(self, p.name, p.enum)
+        if spec.dtypes:
+            for var, allowed in spec.dtypes.items():
+                t = self.var_type(var)
+                if t is not None and str(t) not in allowed:
+                    raise VerifyException(
+                        f"'{self.name}': {spec.api} does not support {_var_doc(var)} {t} "
+                        f"on Atlas A2/A3 (supported: {', '.join(allowed)})"
+                    )
+
+    def verify_operands(self) -> None:
+        spec = self.SPEC
+        try:
+            groups = [(o, getattr(self, o.name)) for o in spec.operands]
+        except Exception:  # a malformed operand list: IRDL's checks report it
+            return
+        bound: dict[str, tuple[str, Attribute]] = {}
+        for o, values in groups:
+            if values is None:
+                continue
+            for v in values if isinstance(values, Sequence) else (values,):
+                t = v.type
+                try:
+                    o.type.constraint.verify(t, VerificationContext())
+                except VerifyException as e:
+                    raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
+                var = o.type.var
+                if var is None:
+                    continue
+                element = getattr(t, "element_type", t)
+                if var not in bound:
+                    bound[var] = (o.py_name, element)
+                elif bound[var][1] != element:
+                    first, first_type = bound[var]
+                    what = "element types" if hasattr(t, "element_type") else "types"
+                    raise VerifyException(
+                        f"'{self.name}': {what} differ: {first} has {first_type}, "
+                        f"{o.py_name} has {element}"
+                    )
+
+    # -- facts the spec answers ---------------------------------------------------
+
+    def var_type(self, var: str) -> Attribute | None:
+        """The type bound to element-type variable `var` (from the first operand using it)."""
+        for o in self.SPEC.operands:
+            if o.type.var != var:
+                continue
+            value = getattr(self, o.name)
+            if isinstance(value, Sequence):
+                value = value[0] if value else None
+            if value is None:
+                continue
+            t = value.type
+            return getattr(t, "element_type", t)
+        return None
+
+    def _prop(self, name: str) -> Attribute | None:
+        # (an IntegerAttr of 0 is falsy: no `or` here)
+        attr = self.properties.get(name)
+        return attr if attr is not None else self.attributes.get(name)
+
+    def flag(self, prop: str) -> bool:
+        return prop in self.properties or prop in self.attributes
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return [self._template_item(item) for item in self.SPEC.template]
+
+    def _template_item(self, item: TemplateItem) -> TemplateArg:
+        if callable(item):
+            return item(self)
+        prop = next((p for p in self.SPEC.props if p.name == item), None)
+        if prop is None:
+            t = self.var_type(item)
+            assert t is not None, f"{self.name}: no type for template variable {item}"
+            return t
+        if prop.enum is None:
+            return 1 if self.flag(prop.name) else 0  # pyasc spells bools 0/1
+        attr = self._prop(prop.name)
+        assert isinstance(attr, IntegerAttr)
+        return prop.enum.from_attr(attr)
+
+    def cpp_call_args(self) -> Sequence[CallArg]:
+        spec = self.SPEC
+        if spec.call is None:
+            args: list[CallArg] = []
+            for o in spec.operands:
+                value = getattr(self, o.name)
+                if value is None:
+                    continue
+                if o.array:
+                    args.append(ArrayArg(tuple(value)))
+                elif isinstance(value, Sequence):
+                    args.extend(value)
+                else:
+                    args.append(value)
+            if spec.emit in (
+                EmitKind.MEMBER_FUNCTION,
+                EmitKind.SUBSCRIPT,
+                EmitKind.CALL_OPERATOR,
+                EmitKind.ASSIGN_MEMBER,
+            ):
+                return args[1:]
+            return args
+        return [self._call_item(item) for item in spec.call]
+
+    def _call_item(self, item: CallItem) -> CallArg:
+        if callable(item):
+            return item(self)
+        prop = next((p for p in self.SPEC.props if p.name == item), None)
+        if prop is not None:
+            assert prop.enum is not None
+            attr = self._prop(prop.name)
+            assert isinstance(attr, IntegerAttr)
+            return prop.enum.from_attr(attr)
+        return getattr(self, item)
+
+    # -- pyasc's default syntax: `operands attr-dict : type(operands)` -------------
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SpecOp:
+        operands = (
+            parser.parse_comma_separated_list(
+                parser.Delimiter.NONE, parser.parse_unresolved_operand
+            )
+            if parser._current_token.text.startswith("%")
+            else []
+        )
+        attrs_pos = parser.pos
+        attrs = parser.parse_optional_attr_dict()
+        types: list[Attribute] = []
+        if operands or parser._current_token.text == ":":
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if len(types) != len(operands):
+            parser.raise_error(
+                f"{len(operands)} operands but {len(types)} types", attrs_pos, parser.pos
+            )
+        values = [parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)]
+        return cls._from_parts(parser, values, attrs, attrs_pos)
+
+    @classmethod
+    def _from_parts(
+        cls, parser: Parser, values: list[SSAValue], attrs: dict[str, Attribute], pos: int
+    ) -> SpecOp:
+        spec = cls.SPEC
+        props: dict[str, Attribute] = {}
+        for p in spec.props:
+            if p.name in attrs:
+                props[p.name] = attrs.pop(p.name)
+        segments = attrs.pop("operandSegmentSizes", None)
+        groups = _split_operands(spec, values, segments)
+        if isinstance(groups, str):
+            parser.raise_error(f"'{spec.name}': {groups}", pos, parser.pos)
+        op = cls.build(operands=groups, properties=props, attributes=attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.operands:
+            printer.print_string(" ")
+            printer.print_list(self.operands, printer.print_operand)
+        attrs: dict[str, Attribute] = {**self.attributes, **self.properties}
+        if _needs_segments(self.SPEC):
+            sizes = [
+                len(v) if isinstance(v := getattr(self, o.name), Sequence) else int(v is not None)
+                for o in self.SPEC.operands
+            ]
+            attrs["operandSegmentSizes"] = DenseArrayBase.from_list(i32, sizes)
+        if attrs:
+            printer.print_string(" ")
+            printer.print_attr_dict(dict(sorted(attrs.items())))
+        if self.operands:
+            printer.print_string(" : ")
+            printer.print_list((v.type for v in self.operands), printer.print_attribute)
+
+
+def _var_doc(var: str) -> str:
+    return "element type" if var == "T" else f"{var} type"
+
+
+def _needs_segments(spec: OpSpec) -> bool:
+    return sum(o.arity is not Arity.SINGLE for o in spec.operands) > 1
+
+
+def _split_operands(
+    spec: OpSpec, values: list[SSAValue], segments: Attribute | None
+) -> list[SSAValue | list[SSAValue] | None] | str:
+    """Group a flat operand list by the spec's operands; a message when it cannot."""
+    ops = spec.operands
+    if segments is not None:
+        if not isinstance(segments, DenseArrayBase):
+            return "operandSegmentSizes must be a dense array"
+        sizes = [int(s) for s in segments.get_values()]
+        if len(sizes) != len(ops) or sum(sizes) != len(values):
+            return (
+                f"operandSegmentSizes {sizes} does not match {len(ops)} operand groups "
+                f"and {len(values)} operands"
+            )
+    else:
+        flexible = [o for o in ops if o.arity is not Arity.SINGLE]
+        fixed = len(ops) - len(flexible)
+        extra = len(values) - fixed
+        if len(flexible) > 1:
+            return "operandSegmentSizes is required (more than one optional/variadic operand)"
+        if extra < 0 or (flexible and flexible[0].arity is Arity.OPTIONAL and extra > 1):
+            return f"expected {_arity_doc(spec)} operands, got {len(values)}"
+        if not flexible and extra != 0:
+            return f"expected {fixed} operands, got {len(values)}"
+        sizes = [extra if o.arity is not Arity.SINGLE else 1 for o in ops]
+    groups: list[SSAValue | list[SSAValue] | None] = []
+    i = 0
+    for o, n in zip(ops, sizes, strict=True):
+        chunk = values[i : i + n]
+        i += n
+        if o.arity is Arity.SINGLE:
+            if n != 1:
+                return f"operand '{o.name}' takes exactly one value, got {n}"
+            groups.append(chunk[0])
+        elif o.arity is Arity.OPTIONAL:
+            if n > 1:
+                return f"optional operand '{o.name}' takes at most one value, got {n}"
+            groups.append(chunk[0] if chunk else None)
+        else:
+            groups.append(list(chunk))
+    return groups
+
+
+def _arity_doc(spec: OpSpec) -> str:
+    fixed = sum(o.arity is Arity.SINGLE for o in spec.operands)
+    return (
+        f"{fixed} or {fixed + 1}"
+        if any(o.arity is Arity.OPTIONAL for o in spec.operands)
+        else f"at least {fixed}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# IRDL class generation, on demand
+# ---------------------------------------------------------------------------
+
+
+def define_op(
+    spec: OpSpec, class_name: str, base: type[SpecOp] = SpecOp, module: str | None = None
+) -> type[SpecOp]:
+    """The IRDL op class for `spec` (subclassing `base`, which may add hand-written code)."""
+    body: dict[str, Any] = {
+        "name": spec.name,
+        "__module__": module or base.__module__,
+        "__doc__": spec.doc or f"`{base.NAMESPACE}{spec.api}`.",
+    }
+    for o in spec.operands:
+        constraint = o.type.constraint
+        if o.arity is Arity.SINGLE:
+            body[o.name] = operand_def(constraint)
+        elif o.arity is Arity.OPTIONAL:
+            body[o.name] = opt_operand_def(constraint)
+        else:
+            body[o.name] = var_operand_def(constraint)
+    for r in spec.results:
+        body[r.name] = result_def(r.type.constraint)
+    for p in spec.props:
+        attr_name = _snake(p.name)
+        if p.enum is None:
+            body[attr_name] = opt_prop_def(UnitAttr, prop_name=p.name)
+        else:
+            body[attr_name] = prop_def(IntegerAttr, prop_name=p.name)
+    options = []
+    if _needs_segments(spec):
+        options.append(AttrSizedOperandSegments(as_property=True))
+    if options:
+        body["irdl_options"] = tuple(options)
+    if any(o.effect is not Effect.NONE for o in spec.operands):
+        body["traits"] = traits_def(SpecMemoryEffects())
+    if spec.format is not None:
+        body["assembly_format"] = spec.format
+    cls = irdl_op_definition(type(class_name, (base,), body))
+    # Check operands with messages that name the op and operand (and, for an element
+    # type mismatch, both operands) before IRDL's own checks of the same constraints.
+    irdl_verify = cls.verify_
+
+    def verify_(op: SpecOp) -> None:
+        op.verify_operands()
+        irdl_verify(op)
+
+    cls.verify_ = verify_
+    # Class facts are set after IRDL has read the class body (they are not fields).
+    cls.SPEC = spec
+    cls.API_NAME = spec.api
+    cls.EMIT_KIND = spec.emit
+    cls.PIPE = spec.pipe
+    return cls
+
+
+@dataclass
+class _Entry:
+    class_name: str
+    spec: OpSpec
+    base: type[SpecOp]
+    module: str
+    cls: type[SpecOp] | None = None
+
+
+_BY_OP_NAME: dict[str, _Entry] = {}
+
+
+class OpFamily:
+    """The specs of one module; their IRDL classes are made on first use.
+
+    Making an IRDL class costs ~0.3 ms, and the dialect has hundreds of ops while a
+    kernel uses a handful: so a family module only states specs, and a class is
+    defined when it is imported by name (the module's `__getattr__`), parsed (see
+    `asc_xdsl.dialects.context.AscContext`) or listed (`classes()`).
+
+        FAMILY = OpFamily(__name__)
+        FAMILY.add("AddL2Op", OpSpec(...))
+        __getattr__ = FAMILY.module_getattr
+    """
+
+    def __init__(self, module: str):
+        self.module = module
+        self.entries: dict[str, _Entry] = {}
+
+    def add(self, class_name: str, spec: OpSpec, base: type[SpecOp] = SpecOp) -> None:
+        if spec.name in _BY_OP_NAME:
+            raise ValueError(f"op {spec.name} is specified twice")
+        if class_name in self.entries:
+            raise ValueError(f"{self.module}: class {class_name} is specified twice")
+        entry = _Entry(class_name, spec, base, self.module)
+        self.entries[class_name] = entry
+        _BY_OP_NAME[spec.name] = entry
+
+    def get(self, class_name: str) -> type[SpecOp]:
+        return _materialize(self.entries[class_name])
+
+    def classes(self) -> list[type[SpecOp]]:
+        return [_materialize(e) for e in self.entries.values()]
+
+    def specs(self) -> list[OpSpec]:
+        return [e.spec for e in self.entries.values()]
+
+    def module_getattr(self, name: str) -> type[SpecOp]:
+        entry = self.entries.get(name)
+        if entry is None:
+            raise AttributeError(f"module {self.module!r} has no attribute {name!r}")
+        return _materialize(entry)
+
+
+def _materialize(entry: _Entry) -> type[SpecOp]:
+    if entry.cls is None:
+        entry.cls = define_op(entry.spec, entry.class_name, entry.base, entry.module)
+        # Later lookups of the module attribute skip __getattr__.
+        import sys
+
+        setattr(sys.modules[entry.module], entry.class_name, entry.cls)
+    return entry.cls
+
+
+def spec_op_class(op_name: str) -> type[SpecOp] | None:
+    """The class of a spec-defined op by its name (`ascendc.add_l2`), made if needed.
+
+    Only families whose modules have been imported are known; see
+    `asc_xdsl.dialects.ascendc.families`.
+    """
+    entry = _BY_OP_NAME.get(op_name)
+    return None if entry is None else _materialize(entry)
+
+
+__all__ = [
+    "ANY",
+    "BOOL",
+    "GM_POINTER",
+    "INT",
+    "SCALAR",
+    "UINT64",
+    "Arity",
+    "ArrayArg",
+    "Effect",
+    "OpFamily",
+    "OpSpec",
+    "Operand",
+    "Prop",
+    "Result",
+    "SpecOp",
+    "TypeRule",
+    "define_op",
+    "elem",
+    "global_",
+    "local",
+    "of_type",
+    "spec_op_class",
+    "tensor",
+]

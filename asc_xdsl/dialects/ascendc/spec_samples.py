@@ -1,0 +1,85 @@
+"""A sample of each spec-defined op: a function whose arguments feed one instance.
+
+Tests build, verify, print, parse and emit every op from its spec with these; docs
+show them. Element types come from `spec.example`, else the first dtype the spec
+supports, else f32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+)
+from xdsl.ir import Attribute, Block, Region
+
+from asc_xdsl.dialects.ascendc.spec import Arity, OpSpec, SpecOp
+
+_DTYPES: dict[str, Attribute] = {
+    "f16": Float16Type(),
+    "bf16": BFloat16Type(),
+    "f32": Float32Type(),
+    **{
+        f"{'u' if sign is Signedness.UNSIGNED else ''}i{w}": IntegerType(w, sign)
+        for w in (8, 16, 32, 64)
+        for sign in (Signedness.SIGNLESS, Signedness.UNSIGNED)
+    },
+}
+
+
+def dtype(name: str) -> Attribute:
+    return _DTYPES[name]
+
+
+def sample_vars(spec: OpSpec) -> dict[str, Attribute]:
+    variables: dict[str, Attribute] = {}
+    for o in spec.operands:
+        var = o.type.var
+        if var is None or var in variables:
+            continue
+        name = spec.example.get(var) or (spec.dtypes.get(var) or ("f32",))[0]
+        variables[var] = dtype(name)
+    variables.setdefault("T", dtype("f32"))
+    return variables
+
+
+def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
+    """A module with `func.func @sample(args) { op; return }` for `cls`."""
+    spec = cls.SPEC
+    variables = sample_vars(spec)
+    arg_types: list[Attribute] = []
+    names: list[str] = []
+    groups: list[tuple[int, int]] = []  # (first argument, count) per operand
+    for o in spec.operands:
+        count = {Arity.SINGLE: 1, Arity.OPTIONAL: 1, Arity.VARIADIC: 2}[o.arity]
+        groups.append((len(arg_types), count))
+        for i in range(count):
+            arg_types.append(o.type.sample(variables))
+            names.append(o.name if count == 1 else f"{o.name}{i}")
+    block = Block(arg_types=arg_types)
+    for arg, name in zip(block.args, names, strict=True):
+        arg.name_hint = name
+    operands: list[Any] = []
+    for o, (first, count) in zip(spec.operands, groups, strict=True):
+        values = list(block.args[first : first + count])
+        operands.append(values if o.arity is Arity.VARIADIC else values[0])
+    props: Mapping[str, Any] = {
+        p.name: spec.example.get(p.name, _first(p.enum) if p.enum else True) for p in spec.props
+    }
+    results = [r.type.sample(variables) for r in spec.results]
+    op = cls(*operands, result_types=results, **props)
+    block.add_ops([op, func.ReturnOp()])
+    f = func.FuncOp("sample", (arg_types, []), Region(block))
+    return ModuleOp([f]), op
+
+
+def _first(enum: Any) -> Any:
+    return next(iter(enum))

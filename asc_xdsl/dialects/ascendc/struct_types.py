@@ -1,0 +1,115 @@
+"""Parameterless AscendC struct and handle types (`!ascendc.binary_repeat_params`, ...).
+
+One row per type: mnemonic, Python class name, C++ class. They all print as their bare
+mnemonic and stand for the C++ class (values are built with `ascendc.construct` or
+passed in as kernel/function arguments). The names and classes follow pyasc's dialect
+(`../shared/reference/types.tsv`).
+"""
+
+from __future__ import annotations
+
+from xdsl.irdl import irdl_attr_definition
+
+from asc_xdsl.dialects.ascendc.types import _OpaqueType
+
+# (mnemonic, class name, C++ class)
+STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
+    ("aipp_cpadding_params", "AippChannelPaddingParamsType", "AscendC::AippChannelPaddingParams"),
+    ("aipp_csc_params", "AippColorSpaceConvParamsType", "AscendC::AippColorSpaceConvParams"),
+    ("aipp_dtc_params", "AippDataTypeConvParamsType", "AscendC::AippDataTypeConvParams"),
+    ("aipp_input_format", "AippInputFormatType", "AscendC::AippInputFormat"),
+    ("aipp_padding_params", "AippPaddingParamsType", "AscendC::AippPaddingParams"),
+    ("aipp_params", "AippParamsType", "AscendC::AippParams"),
+    ("aipp_single_line_params", "AippSingleLineParamsType", "AscendC::AippSingleLineParams"),
+    ("aipp_swap_params", "AippSwapParamsType", "AscendC::AippSwapParams"),
+    ("ascend_quant_config", "AscendQuantConfigType", "AscendC::AscendQuantConfig"),
+    ("batch_mode", "BatchModeType", "BatchMode"),
+    ("batch_out_mode", "BatchOutModeType", "BatchOutMode"),
+    ("binary_repeat_params", "BinaryRepeatParamsType", "AscendC::BinaryRepeatParams"),
+    ("block_mode", "BlockModeType", "AscendC::BlockMode"),
+    ("brcb_repeat_params", "BrcbRepeatParamsType", "AscendC::BrcbRepeatParams"),
+    ("buf_addr", "BufAddrType", "AscendC::TBuffAddr"),
+    ("co2_layout", "CO2LayoutType", "AscendC::CO2Layout"),
+    (
+        "check_local_memory_ia_param",
+        "CheckLocalMemoryIAParamType",
+        "AscendC::CheckLocalMemoryIAParam",
+    ),
+    ("copy_repeat_params", "CopyRepeatParamsType", "AscendC::CopyRepeatParams"),
+    ("data_copy_co12dst_params", "DataCopyCO12DstParamsType", "AscendC::DataCopyCO12DstParams"),
+    ("data_copy_enhanced_params", "DataCopyEnhancedParamsType", "AscendC::DataCopyEnhancedParams"),
+    ("data_format", "DataFormatType", "AscendC::DataFormat"),
+    ("deq_scale", "DeqScaleType", "AscendC::DeqScale"),
+    ("fixpipe_config", "FixpipeConfigType", "AscendC::FixpipeConfig"),
+    ("fixpipe_params_v220", "FixpipeParamsV220Type", "AscendC::FixpipeParamsV220"),
+    ("fmatrix_mode", "FmatrixModeType", "AscendC::FmatrixMode"),
+    ("gather_mask_params", "GatherMaskParamsType", "AscendC::GatherMaskParams"),
+    ("gather_repeat_params", "GatherRepeatParamsType", "AscendC::GatherRepeatParams"),
+    ("init_const_value_params", "InitConstValueParamsType", "AscendC::InitConstValueParams"),
+    ("is_reset_load_3d_config", "IsResetLoad3dConfigType", "AscendC::IsResetLoad3dConfig"),
+    ("iterate_mode", "IterateModeType", "IterateMode"),
+    ("iterate_order", "IterateOrderType", "IterateOrder"),
+    ("kfc_server", "KfcServerType", "AscendC::KfcServer"),
+    ("list_tensor_desc", "ListTensorDescType", "AscendC::ListTensorDesc"),
+    ("load_data_2d_params", "LoadData2DParamsType", "AscendC::LoadData2DParams"),
+    ("load_data_2d_params_v2", "LoadData2DParamsV2Type", "AscendC::LoadData2DParamsV2"),
+    (
+        "load_data_2d_transpose_params",
+        "LoadData2dTransposeParamsType",
+        "AscendC::LoadData2dTransposeParams",
+    ),
+    (
+        "load_data_2d_transpose_params_v2",
+        "LoadData2dTransposeParamsV2Type",
+        "AscendC::LoadData2dTransposeParamsV2",
+    ),
+    ("load_data_3d_params_v1", "LoadData3DParamsV1Type", "AscendC::LoadData3DParamsV1"),
+    ("load_data_3d_params_v2", "LoadData3DParamsV2Type", "AscendC::LoadData3DParamsV2"),
+    ("load_data_3d_params_v2_pro", "LoadData3DParamsV2ProType", "AscendC::LoadData3DParamsV2Pro"),
+    ("load_data_repeat_param", "LoadDataRepeatParamType", "AscendC::LoadDataRepeatParam"),
+    ("load_image_to_local_params", "LoadImageToLocalParamsType", "AscendC::LoadImageToLocalParams"),
+    ("mask", "MaskType", ""),
+    ("mask_mode", "MaskModeType", "AscendC::MaskMode"),
+    ("matmul_api_static_tiling", "MatmulApiStaticTilingType", "MatmulApiStaticTiling"),
+    ("matmul_config", "MatmulConfigType", "MatmulConfig"),
+    ("matrix_offset", "MatrixOffsetType", "MatrixOffset"),
+    ("mmad_params", "MmadParamsType", "AscendC::MmadParams"),
+    ("mrg_sort4_info", "MrgSort4InfoType", "AscendC::MrgSort4Info"),
+    ("nd2nz_params", "Nd2NzParamsType", "AscendC::Nd2NzParams"),
+    ("nz2nd_params", "Nz2NdParamsType", "AscendC::Nz2NdParams"),
+    ("nz2nd_params_full", "Nz2NdParamsFullType", "AscendC::Nz2NdParamsFull"),
+    ("quant_mode_t", "QuantModesType", "QuantMode_t"),
+    ("quant_params", "QuantParamsType", "AscendC::QuantParams"),
+    ("reduce_order", "ReduceOrderType", "AscendC::ReduceOrder"),
+    ("rmsnorm_tiling", "RmsNormTilingType", "RmsNormTiling"),
+    ("schedule_type", "ScheduleTypeType", "ScheduleType"),
+    ("slice_info", "SliceInfoType", "AscendC::SliceInfo"),
+    ("softmax_shape_info", "SoftMaxShapeInfoType", "AscendC::SoftMaxShapeInfo"),
+    ("softmax_tiling", "SoftMaxTilingType", "SoftMaxTiling"),
+    ("cube_tiling", "TCubeTilingType", "TCubeTiling"),
+    ("tensor_desc", "TensorDescType", "AscendC::TensorDesc"),
+    ("trans_data_to_5hd_params", "TransDataTo5HDParamsType", "AscendC::TransDataTo5HDParams"),
+    ("transpose_params_ext", "TransposeParamsExtType", "AscendC::TransposeParamsExt"),
+    ("transpose_type", "TransposeTypeType", "AscendC::TransposeType"),
+    ("unary_repeat_params", "UnaryRepeatParamsType", "AscendC::UnaryRepeatParams"),
+    ("vdeq_info", "VdeqInfoType", "AscendC::VdeqInfo"),
+    ("pad_t", "pad_tType", "AscendC::pad_t"),
+)
+
+
+def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[_OpaqueType]:
+    cls = type(
+        class_name,
+        (_OpaqueType,),
+        {"name": f"ascendc.{mnemonic}", "__module__": __name__, "__doc__": f"`{cpp_class}`."},
+    )
+    cls = irdl_attr_definition(cls)
+    cls.CPP_CLASS = cpp_class  # a class fact, set after IRDL read the fields
+    return cls
+
+
+STRUCT_TYPES: dict[str, type[_OpaqueType]] = {
+    class_name: _define(mnemonic, class_name, cpp)
+    for mnemonic, class_name, cpp in STRUCT_TYPE_TABLE
+}
+globals().update(STRUCT_TYPES)

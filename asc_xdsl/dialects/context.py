@@ -1,0 +1,42 @@
+"""`AscContext`: an xDSL Context that makes AscendC op classes when IR first names them.
+
+The dialect has hundreds of spec-defined ops (see `ascendc/spec.py`); defining all of
+them costs far more than compiling a kernel that uses five. The context knows the
+hand-written ops and every type up front and asks the spec families for any other
+`ascendc.*` op name the parser meets.
+"""
+
+from __future__ import annotations
+
+from xdsl.context import Context
+from xdsl.ir import Operation
+
+
+class AscContext(Context):
+    def _get_known_op(self, name: str) -> type[Operation] | None:
+        known = super()._get_known_op(name)
+        if known is not None or not name.startswith("ascendc."):
+            return known
+        import importlib
+
+        from asc_xdsl.dialects.ascendc.spec import spec_op_class
+        from asc_xdsl.dialects.ascendc_op_index import OP_MODULES
+
+        module = OP_MODULES.get(name)
+        if module is None:
+            return None
+        importlib.import_module(f"asc_xdsl.dialects.ascendc.{module}")
+        cls = spec_op_class(name)
+        if cls is not None:
+            self.load_op(cls)
+        return cls
+
+    def clone(self) -> AscContext:
+        return AscContext(
+            self.allow_unregistered,
+            self._loaded_dialects.copy(),
+            self._loaded_ops.copy(),
+            self._loaded_attrs.copy(),
+            self._loaded_types.copy(),
+            self._registered_dialects.copy(),
+        )

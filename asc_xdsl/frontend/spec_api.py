@@ -1,0 +1,148 @@
+"""Kernel-language functions made from op specs (`asc_xdsl/dialects/ascendc/spec.py`).
+
+One Python function stands for every form of an API that shares its Python name:
+`asc.add(dst, src0, src1, count)` builds `ascendc.add_l2`,
+`asc.add(dst, src0, src1, mask=128, repeat_times=2, repeat_params=p)` the L0 form and a
+list mask the L1 form, as in pyasc. The call binds its arguments to each form's
+signature (operands' Python keywords, then properties with their defaults) and takes
+the first form that fits; each argument is converted by its operand's type rule.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from asc_xdsl.frontend import dtypes as dt
+from asc_xdsl.frontend.context import require_jit
+
+
+class _NoMatch(Exception):
+    pass
+
+
+def _signature(spec: Any, extra: Sequence[str]) -> inspect.Signature:
+    from asc_xdsl.dialects.ascendc.spec import Arity
+
+    params = []
+    for o in spec.operands:
+        default = None if o.arity is Arity.OPTIONAL else o.default
+        params.append(
+            inspect.Parameter(o.py_name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default)
+        )
+    for p in spec.props:
+        params.append(
+            inspect.Parameter(p.py_name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=p.default)
+        )
+    names = {p.name for p in params}
+    for name in extra:  # keywords other forms take; accepted and ignored here
+        if name not in names:
+            params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None))
+    return inspect.Signature(params)
+
+
+def _fits(spec: Any, bound: inspect.BoundArguments) -> bool:
+    """Whether the arguments have the shapes this form needs (a list mask for L1)."""
+    for o in spec.operands:
+        value = bound.arguments.get(o.py_name)
+        if o.array != isinstance(value, list | tuple):
+            return False
+    return True
+
+
+def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) -> Callable:
+    """The kernel-language function for `forms`: (spec, class getter) pairs, tried in order."""
+    extra = sorted({p.py_name for spec, _ in forms for p in spec.props})
+    signatures = [(spec, get_class, _signature(spec, extra)) for spec, get_class in forms]
+
+    def fn(*args: Any, **kwargs: Any) -> Any:
+        g = require_jit(py_name)
+        errors = []
+        for spec, get_class, sig in signatures:
+            try:
+                bound = sig.bind(*args, **kwargs)
+            except TypeError as e:
+                errors.append(f"{_form_doc(sig)}: {e}")
+                continue
+            bound.apply_defaults()
+            if not _fits(spec, bound):
+                continue
+            return _build(g, py_name, spec, get_class(), bound)
+        forms_doc = "\n  ".join(f"{py_name}{_form_doc(s)}" for _, _, s in signatures)
+        g.fail(f"no form of {py_name} takes these arguments; its forms are:\n  {forms_doc}")
+
+    fn.__name__ = fn.__qualname__ = py_name
+    fn.__doc__ = "\n".join(
+        [f"`{spec.name}`: AscendC::{spec.api}{_form_doc(sig)}" for spec, _, sig in signatures]
+    )
+    fn.__signature__ = signatures[0][2]  # type: ignore[attr-defined]
+    return fn
+
+
+def _form_doc(sig: inspect.Signature) -> str:
+    shown = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+    return str(sig.replace(parameters=shown))
+
+
+def _build(g: Any, api: str, spec: Any, cls: type, bound: inspect.BoundArguments) -> Any:
+    from asc_xdsl.frontend.language import _check_tensor_arg
+
+    values = bound.arguments
+    # Element types of the type variables, from the tensors that bind them.
+    var_dtypes: dict[str, dt.DataType] = {}
+    for o in spec.operands:
+        var = o.type.var
+        if var is not None and o.type.doc.startswith(("Local", "Global")):
+            t = _check_tensor_arg(g, api, o.py_name, values[o.py_name], o.type.doc)
+            var_dtypes.setdefault(var, t.dtype)
+    operands = []
+    for o in spec.operands:
+        operands.append(_convert(g, api, o, values[o.py_name], var_dtypes))
+    props = {}
+    for p in spec.props:
+        value = values[p.py_name]
+        if p.enum is None:
+            props[p.name] = g.constexpr(value, p.py_name, bool)
+        else:
+            props[p.name] = g.enum(value, p.enum, p.py_name)
+    op = g.emit(cls(*operands, **props))
+    return op.results[0] if op.results else None
+
+
+def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.DataType]) -> Any:
+    doc = o.type.doc
+    if value is None:
+        return None
+    if doc.startswith(("Local", "Global")):
+        return value.handle
+    if o.array:
+        return [g.integer(v, f"{api}: {o.py_name}", dt.uint64) for v in value]
+    if doc == "int":
+        return g.integer(value, f"{api}: {o.py_name}", dt.int32)
+    if doc == "bool":
+        return g.scalar(value, dt.bool_)
+    if doc in ("scalar", *var_dtypes):
+        target = var_dtypes.get(o.type.var or "T") or next(iter(var_dtypes.values()), dt.float32)
+        return g.scalar(value, target)
+    handle = getattr(value, "handle", None)
+    if handle is None:
+        g.fail(f"{api}: {o.py_name} must be a {doc}, got {value!r}")
+    return handle
+
+
+def spec_functions(families: Sequence[Any]) -> dict[str, Callable]:
+    """Python API functions for every spec with a `py` name in `families`."""
+    by_name: dict[str, list[tuple[Any, Callable[[], type]]]] = {}
+    for family in families:
+        for class_name, entry in family.entries.items():
+            if entry.spec.py:
+                by_name.setdefault(entry.spec.py, []).append(
+                    (entry.spec, (lambda f=family, c=class_name: f.get(c)))
+                )
+    # The count (L2) form first: it is the common call and has the fewest arguments.
+    order = {"_l2": 0, "_l0": 1, "_l1": 2, "_l3": 3}
+    return {
+        name: api_function(name, sorted(forms, key=lambda f: order.get(f[0].mnemonic[-3:], 4)))
+        for name, forms in by_name.items()
+    }
