@@ -317,6 +317,10 @@ class AscendCEmitter:
 
     def emit_ascendc(self, op: AscendCOp) -> None:
         kind = op.EMIT_KIND
+        custom = getattr(getattr(op, "SPEC", None), "printer", None)
+        if custom is not None:
+            custom(self, op)
+            return
         if kind is EmitKind.CUSTOM:
             raise CodegenError(op, "no printer method for this custom op")
         targs = op.cpp_template_args()

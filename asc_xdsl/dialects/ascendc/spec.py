@@ -304,6 +304,9 @@ class OpSpec:
     doc: str = ""
     format: str | None = None  # an IRDL assembly format; None: pyasc's default
     dialect: str = "ascendc"
+    printer: Callable[[Any, Operation], None] | None = None
+    """For an irregular op (emit=EmitKind.CUSTOM): prints it, given the Ascend C
+    emitter (`asc_xdsl.backends.ascendc.printer.AscendCEmitter`) and the op."""
     example: Mapping[str, Any] = field(default_factory=dict)
     """Values tests and docs build a sample op with: element types by variable
     (`{"T": "f16"}`), property values by name; unset ones take the first supported."""
