@@ -1,0 +1,186 @@
+"""Emitted Ascend C compiles against the real Ascend C headers (tools/check_headers.py).
+
+Every emission FileCheck test is found by its RUN lines (an `.mlir` test that runs
+`asc-opt ... -t ascendc` and expects success, a frontend `.py` test that prints the
+Ascend C it compiles), translated, and checked with `g++ -fsyntax-only` in CANN's
+CPU-debug mode. The header checkouts are not part of the repository: these tests are
+skipped unless ASC_XDSL_ASC_DEVKIT and ASC_XDSL_ASC_TOOLS name them (docs/configuration.md).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import check_headers  # noqa: E402
+from check_headers import Checker, HeadersMissing, Source  # noqa: E402
+
+FILECHECK = ROOT / "tests" / "filecheck"
+_RUN = re.compile(r"^\s*(?://|#)\s*RUN:(.*)$", re.M)
+
+
+def _translates_to_ascendc(path: Path) -> bool:
+    """An .mlir test with a RUN line that prints Ascend C and expects it to succeed."""
+    return any(
+        "-t ascendc" in run
+        and not run.strip().startswith("not ")
+        and "--verify-diagnostics" not in run
+        for run in _RUN.findall(path.read_text())
+    )
+
+
+def _prints_ascendc(path: Path) -> bool:
+    """A frontend FileCheck script that prints the Ascend C it compiles."""
+    text = path.read_text()
+    return bool(_RUN.search(text)) and ('asm["ascendc"]' in text or "to_ascendc(" in text)
+
+
+def emission_tests() -> list[Path]:
+    mlir = [p for p in sorted(FILECHECK.rglob("*.mlir")) if _translates_to_ascendc(p)]
+    py = [p for p in sorted(FILECHECK.rglob("*.py")) if _prints_ascendc(p)]
+    return mlir + py
+
+
+def _headers_or_skip() -> check_headers.Headers:
+    try:
+        return check_headers.find_headers()
+    except HeadersMissing as e:
+        pytest.skip(f"Ascend C headers not configured: {e} (see docs/configuration.md)")
+
+
+@pytest.fixture(scope="module")
+def checker() -> Iterator[Checker]:
+    headers = _headers_or_skip()
+    try:
+        with Checker(headers) as c:
+            yield c
+    except HeadersMissing as e:
+        pytest.skip(str(e))
+
+
+def _sources(path: Path) -> list[Source]:
+    display = str(path.relative_to(ROOT))
+    if path.suffix == ".mlir":
+        return check_headers.sources_from_mlir(path, display)
+    return check_headers.sources_from_python(path, display)
+
+
+@pytest.mark.parametrize("path", emission_tests(), ids=lambda p: str(p.relative_to(FILECHECK)))
+def test_emission_test_output_compiles(checker: Checker, path: Path) -> None:
+    sources = _sources(path)
+    assert sources
+    problems = []
+    for result in checker.check_all(sources):
+        if result.status != "PASS":
+            problems.append(
+                f"{result.status} {result.source.name} [{result.core}]\n{result.message}"
+            )
+    assert not problems, "\n\n".join(problems)
+
+
+def test_emission_tests_are_found() -> None:
+    names = {p.name for p in emission_tests()}
+    # One of each kind; any new emission test is picked up by the same rules.
+    assert {"vector.mlir", "arith.mlir", "vector_add_tque.py"} <= names
+    assert "invalid_codegen.mlir" not in names  # expects failures, prints no C++
+
+
+# -- the check itself catches what it is meant to catch -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # bisheng (clang) rejects narrowing in braces; the check must too.
+        ("int32_t n = 4; AscendC::DataCopyParams p{n, 1, 0, 0};", "narrowing conversion"),
+        ("constexpr half h = static_cast<half>(1.5f);", "constexpr"),
+        ("float x = 2.0f; float y = AscendC::Sqrt(x);", "no matching function"),
+    ],
+)
+def test_check_rejects_invalid_cpp(checker: Checker, body: str, expected: str) -> None:
+    text = f'#include "kernel_operator.h"\n\nextern "C" __global__ __aicore__ void k() {{\n  {body}\n}}\n'
+    (result,) = checker.check_all([Source("bad.cpp", text)])
+    assert result.status == "FAIL"
+    assert expected in result.message
+    assert "bad.cpp:4:" in result.message  # located in the checked source
+
+
+def test_check_accepts_a_kernel(checker: Checker) -> None:
+    text = (
+        '#include "kernel_operator.h"\n\n'
+        'extern "C" __global__ __aicore__ void k(__gm__ float* x, int32_t n) {\n'
+        "  AscendC::GlobalTensor<float> g;\n"
+        "  g.SetGlobalBuffer(x, n);\n"
+        "  AscendC::TPipe pipe;\n"
+        "  AscendC::TQue<AscendC::TPosition::VECIN, 2> q;\n"
+        "  pipe.InitBuffer(q, 2, 1024);\n"
+        "  AscendC::LocalTensor<float> t = q.AllocTensor<float>();\n"
+        "  AscendC::DataCopy(t, g, 256);\n"
+        "}\n"
+    )
+    (result,) = checker.check_all([Source("good.cpp", text)])
+    assert result.ok, result.message
+
+
+# -- tool pieces that need no headers ------------------------------------------------
+
+
+def test_missing_headers_are_named() -> None:
+    with pytest.raises(HeadersMissing, match="ASC_XDSL_ASC_DEVKIT is not set"):
+        check_headers.find_headers({})
+    with pytest.raises(
+        HeadersMissing, match=r"ASC_XDSL_ASC_DEVKIT=/nonexistent: no include/kernel_operator\.h"
+    ):
+        check_headers.find_headers(
+            {"ASC_XDSL_ASC_DEVKIT": "/nonexistent", "ASC_XDSL_ASC_TOOLS": "/x"}
+        )
+
+
+def test_main_exits_2_without_headers(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.delenv("ASC_XDSL_ASC_DEVKIT", raising=False)
+    assert check_headers.main(["x.cpp"]) == 2
+    assert "ASC_XDSL_ASC_DEVKIT is not set" in capsys.readouterr().err
+
+
+def test_chunks_and_cores() -> None:
+    chunks = check_headers.split_chunks("a\nb\n// -----\nc\n")
+    assert [(text.strip(), line) for text, line in chunks] == [("a\nb", 0), ("c", 2)]
+    assert check_headers._cores("func.func @k()") == ("vec",)
+    assert check_headers._cores('{ascendc.kernel_type = "cube"}') == ("cube",)
+    assert check_headers._cores('{ascendc.kernel_type = "mix"}') == ("vec", "cube")
+
+
+def test_mlir_chunks_translate_one_by_one(tmp_path: Path) -> None:
+    path = tmp_path / "two.mlir"
+    path.write_text(
+        "func.func @ok(%a: i32) {\n  return\n}\n// -----\n"
+        "func.func @bad(%a: i32) -> (i32, i32) {\n  return %a, %a : i32, i32\n}\n"
+    )
+    ok, bad = check_headers.sources_from_mlir(path, "two.mlir")
+    assert ok.name == "two.mlir#0" and ok.text is not None and "void ok(int32_t a)" in ok.text
+    assert bad.text is None and bad.error is not None
+    assert "two.mlir:5:1" in bad.error and "functions return at most one value" in bad.error
+
+
+def test_compiler_messages_keep_errors_and_quotes() -> None:
+    message = (
+        "In file included from x.h:1,\n"
+        "                 from k.cpp:1:\n"
+        "k.cpp:4:3: error: narrowing conversion of 'n'\n"
+        "    4 |   AscendC::DataCopyParams p{n};\n"
+        "      |                             ^\n"
+        "x.h:9:1: note: candidate\n"
+        "    9 | struct P {};\n"
+    )
+    assert check_headers.errors_only(message).splitlines() == [
+        "k.cpp:4:3: error: narrowing conversion of 'n'",
+        "    4 |   AscendC::DataCopyParams p{n};",
+        "      |                             ^",
+    ]
