@@ -1,0 +1,272 @@
+"""tools/pyasc_suite: the CHECK matching "value names aside", case extraction and
+import rewriting, on small texts written for these tests."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+from pyasc_suite.checks import (
+    Options,
+    group_directives,
+    numbers_equal,
+    parse_directives,
+    run_checks,
+)
+from pyasc_suite.driver import Driver
+from pyasc_suite.lit_suites import parse_run_line
+from pyasc_suite.mlir_split import (
+    case_text,
+    own_items,
+    split_input_file,
+    top_level_items,
+)
+from pyasc_suite.rewrite import rewrite_imports
+
+C = Options()
+MLIR = Options(mlir=True)
+
+
+def check(checks: str, output: str, opts: Options = C):
+    return run_checks(parse_directives(checks), output, opts)
+
+
+# -- directives and cases -------------------------------------------------------------
+
+
+def test_directives_of_any_comment_style():
+    text = "// CHECK: a\n# CHECK-NEXT:  b c \nx // CHECK-SAME: d\nXCHECK: no\n"
+    got = [(d.kind, d.pattern, d.line) for d in parse_directives(text)]
+    assert got == [("CHECK", "a", 1), ("CHECK-NEXT", "b c", 2), ("CHECK-SAME", "d", 3)]
+
+
+def test_cases_start_at_labels_and_at_each_block():
+    text = "\n".join(
+        [
+            "// CHECK-LABEL: void one(",
+            "// CHECK-NEXT: return;",
+            "// CHECK-LABEL: void two(",
+            "func.func @two() { return }",
+            "// CHECK: void three(",
+            "// CHECK-NEXT: return;",
+        ]
+    )
+    groups = group_directives(parse_directives(text))
+    assert [[d.line for d in g] for g in groups] == [[1, 2], [3], [5, 6]]
+
+
+# -- value names aside ---------------------------------------------------------------
+
+KERNEL = """\
+__aicore__ inline void scale_rows(AscendC::LocalTensor<float> dst, int32_t rows) {
+  constexpr int32_t c4 = 4;
+  int32_t total = rows * c4;
+  AscendC::Muls(dst, dst, 2.0f, total);
+  return;
+}
+"""
+
+
+def test_value_names_bind_to_our_names_consistently():
+    checks = """
+    // CHECK-LABEL: void scale_rows(AscendC::LocalTensor<float> v1, int32_t v2) {
+    // CHECK-NEXT:  constexpr int32_t c4_i32 = 4;
+    // CHECK-NEXT:  int32_t v3 = v2 * c4_i32;
+    // CHECK-NEXT:  AscendC::Muls(v1, v1, 2.000000e+00f, v3);
+    // CHECK-NEXT:  return;
+    """
+    result = check(checks, KERNEL)
+    assert result.passed, result.reason()
+    assert result.bindings.names == {"v1": "dst", "v2": "rows", "c4_i32": "c4", "v3": "total"}
+
+
+def test_one_pyasc_name_cannot_stand_for_two_of_ours():
+    checks = "// CHECK: int32_t v3 = v2 * c4_i32;\n// CHECK: AscendC::Muls(v1, v3,"
+    result = check(checks, KERNEL)  # v3 is `total`, but Muls's second operand is `dst`
+    assert not result.passed
+    assert (result.failed.line, result.expected, result.got) == (2, "v3", "dst")
+
+
+def test_two_pyasc_names_cannot_stand_for_one_of_ours():
+    result = check("// CHECK: AscendC::Muls(v1, v2, ", KERNEL)  # ours: Muls(dst, dst, ...)
+    assert not result.passed and result.expected == "v2"
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "float v2 = v1;",  # a wildcard is one identifier, never a type
+        "int32_t v3 = v2 * 5;",  # nor a literal
+        "AscendC::Adds(v1, v1, 2.0f, v3);",  # nor an API name
+        "v9::Muls(v1, v1, 2.0f, v3);",  # a name before `::` is a scope, not a value
+    ],
+)
+def test_wildcards_never_swallow_spelling(pattern):
+    assert not check(f"// CHECK: {pattern}", KERNEL).passed
+
+
+def test_member_names_are_spelling():
+    # After `.` a pyasc-looking name is a field: it must be spelled the same.
+    assert check("// CHECK: v1.v2 = v3;", "params.v2 = count;\n").passed
+    assert not check("// CHECK: v1.v2 = v3;", "params.other = count;\n").passed
+    # ... and a field of ours is never taken for a value.
+    assert not check("// CHECK: v1 = v3;", "p.total = count;\n").passed
+
+
+@pytest.mark.parametrize(
+    ("pyasc", "ours", "equal"),
+    [
+        ("1.000000e+00f", "1.0f", True),
+        ("1.230000020e+00", "1.2300000190734863f", True),  # float32 value, two spellings
+        ("2.5", "2.6", False),
+        ("0x10", "16", True),
+        ("255", "255u", True),
+        ("3", "4", False),
+    ],
+)
+def test_numbers_compare_by_value(pyasc, ours, equal):
+    assert numbers_equal(pyasc, ours) is equal
+
+
+def test_whitespace_does_not_matter():
+    assert check("// CHECK: f( a ,b )  ;", "  f(a, b);\n").passed
+
+
+def test_next_same_and_not():
+    out = "alpha(x);\nbeta(x,\n  y);\ngamma();\n"
+    assert check("// CHECK: alpha\n// CHECK-NEXT: beta(\n// CHECK-SAME: x,", out).passed
+    assert not check("// CHECK: alpha\n// CHECK-NEXT: gamma", out).passed
+    assert check("// CHECK: alpha\n// CHECK-NOT: delta\n// CHECK: gamma", out).passed
+    result = check("// CHECK: alpha\n// CHECK-NOT: beta\n// CHECK: gamma", out)
+    assert not result.passed and result.failed.kind == "CHECK-NOT"
+    assert not check("// CHECK: beta\n// CHECK-SAME: alpha", out).passed
+
+
+def test_failure_names_the_line_and_first_difference():
+    out = "void loop() {\n  while (true) {\n  }\n}\n"
+    result = check("// CHECK: while (true) {\n// CHECK-NEXT: };", out)
+    assert not result.passed
+    assert (result.failed.line, result.nearest, result.expected, result.got) == (
+        2,
+        "  }",
+        ";",
+        "<end of line>",
+    )
+
+
+def test_index_type_relaxation_is_opt_in():
+    out = "void g(int64_t i) {\n"
+    assert not check("// CHECK: void g(uint32_t v1) {", out).passed
+    assert check("// CHECK: void g(uint32_t v1) {", out, Options(relax_index=True)).passed
+
+
+def test_filecheck_variables():
+    out = "float k = 1.5f;\nuse(k);\nuse(m);\n"
+    checks = "// CHECK: float [[K:.+]] = 1.5f;\n// CHECK-NEXT: use([[K]]);"
+    assert check(checks, out).passed
+    assert not check(checks + "\n// CHECK-NEXT: use([[K]]);", out).passed
+
+
+def test_match_full_lines():
+    out = "__aicore__ inline void h() {\n"
+    full = Options(full_lines=True)
+    assert check("// CHECK: void h() {", out).passed
+    assert not check("// CHECK: void h() {", out, full).passed
+    assert check("// CHECK: __aicore__ inline void h() {", out, full).passed
+
+
+def test_mlir_value_names_and_printer_spellings():
+    out = "builtin.module {\n  %t = ascendc.pipe\n  func.return %t : i32\n}\n"
+    checks = "// CHECK: module {\n// CHECK-NEXT: %0 = ascendc.pipe\n// CHECK-NEXT: return %0 : i32"
+    assert check(checks, out, MLIR).passed
+    assert not check("// CHECK: return %1 : i64", out, MLIR).passed
+
+
+# -- cutting cases out of a file --------------------------------------------------------
+
+FILE = """\
+func.func private @helper(i32) -> i32
+
+// CHECK-LABEL: void first(
+func.func @first(%a: i32) {
+  %0 = func.call @helper(%a) : (i32) -> i32
+  return
+}
+
+// CHECK-LABEL: void second(
+module {
+  func.func @second()
+  {
+    "test.unknown"() : () -> ()
+    return
+  }
+}
+"""
+
+
+def test_case_keeps_its_function_what_it_calls_and_line_numbers():
+    lines = FILE.splitlines()
+    items = top_level_items(lines)
+    assert [(it.symbol, it.first, it.last) for it in items] == [
+        ("helper", 0, 0),
+        ("first", 3, 6),
+        ("second", 10, 14),
+    ]
+    first = case_text(lines, items, own_items(items, 2, 8))
+    kept = [n for n, line in enumerate(first.splitlines()) if line.strip()]
+    assert kept == [0, 3, 4, 5, 6]  # @helper comes along; lines stay where they were
+    second = case_text(lines, items, own_items(items, 8, None)).splitlines()
+    assert second[9] == "module {" and second[15] == "}" and not second[0]
+
+
+def test_split_input_file_keeps_line_numbers():
+    chunks = split_input_file("a\n// -----\nb\nc\n")
+    assert chunks == [(0, "a\n\n\n\n"), (2, "\n\nb\nc\n")]
+
+
+def test_driver_sorts_failures_by_stage():
+    driver = Driver("case.mlir", target="ascendc")
+    ok = driver.run("func.func @f(%x: i32) -> i32 {\n  func.return %x : i32\n}\n")
+    assert ok.ok and "f(int32_t" in ok.output
+    bad = driver.run('\n"test.nothing_like_this"() : () -> ()\n')
+    assert bad.kind == "parse"
+    assert bad.one_line().startswith("parse error at line 2:")
+    assert Driver("case.mlir", passes="no-such-pass").run("").kind == "unknown-pass"
+
+
+def test_run_line():
+    run = parse_run_line(
+        "// RUN: some-opt -my-pass -split-input-file %s | FileCheck %s -match-full-lines\n"
+    )
+    assert (run.passes, run.driver_flags, run.full_lines) == (
+        ["my-pass"],
+        ["--split-input-file"],
+        True,
+    )
+
+
+# -- import rewriting -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("import asc", "import asc_xdsl as asc"),
+        ("    import asc  # why", "    import asc_xdsl as asc  # why"),
+        ("import asc.lib.runtime as rt", "import asc_xdsl.lib.runtime as rt"),
+        ("import asc.lib.runtime", "import asc_xdsl.lib.runtime; import asc_xdsl as asc"),
+        ("from asc.runtime import config", "from asc_xdsl.runtime import config"),
+        ("from asc import jit", "from asc_xdsl import jit"),
+        ("import ascend", "import ascend"),
+        ("x = 'asc.not.a.path here'", "x = 'asc.not.a.path here'"),
+        ('patch("asc.mod.Thing.method")', 'patch("asc_xdsl.mod.Thing.method")'),
+        (
+            'patch("asc.runtime.launcher.Launcher.run")',
+            'patch("_pyasc_suite_shim.Launcher.run")',
+        ),
+    ],
+)
+def test_rewrite_imports(before, after):
+    assert rewrite_imports(before) == after

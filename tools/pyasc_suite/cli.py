@@ -1,0 +1,75 @@
+"""Command line: one subcommand per suite, each printing a summary table."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from pyasc_suite.report import SuiteResult, print_result
+
+PYASC_SRC_ENV = "PYASC_SRC"
+DEFAULT_PYASC_SRC = "/work/ref/pyasc"
+
+
+def pyasc_src() -> Path:
+    src = Path(os.environ.get(PYASC_SRC_ENV, DEFAULT_PYASC_SRC))
+    if not (src / "test").is_dir() or not (src / "python").is_dir():
+        raise SystemExit(
+            f"pyasc_suite: {src} is not a pyasc checkout (no test/ and python/); "
+            f"set {PYASC_SRC_ENV} to one"
+        )
+    return src
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="pyasc_suite", description="Measure asc_xdsl against pyasc's own test suites."
+    )
+    sub = parser.add_subparsers(dest="suite", required=True)
+    for name, help_text in (
+        ("target", "pyasc's Target lit tests: IR -> Ascend C, one case per CHECK group"),
+        ("transforms", "pyasc's Transforms lit tests: IR -> IR passes"),
+        ("python", "pyasc's Python tests (unit, generalization, kernels), imports rewritten"),
+        ("tutorials", "pyasc's tutorials on the CPU simulator, imports rewritten"),
+    ):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--json", type=Path, help="write machine-readable results here")
+        p.add_argument("--verbose", action="store_true", help="full details of each failure")
+        p.add_argument("--top", type=int, default=15, help="failure groups to list")
+        if name in ("target", "transforms"):
+            p.add_argument("--file", help="run one test file (path under the suite, or its name)")
+        if name == "python":
+            p.add_argument("--dir", help="run one directory (e.g. unit/language/basic)")
+            p.add_argument("--keep", action="store_true", help="keep the temporary copy")
+        if name in ("python", "tutorials"):
+            p.add_argument("--timeout", type=int, default=900, help="seconds per pytest/script run")
+    args = parser.parse_args(argv)
+    src = pyasc_src()
+    start = time.perf_counter()
+    result = _run(args, src)
+    print_result(result, verbose=args.verbose, top=args.top)
+    print(f"\n({time.perf_counter() - start:.1f} s)")
+    if args.json:
+        result.to_json(args.json)
+    return 0
+
+
+def _run(args: argparse.Namespace, src: Path) -> SuiteResult:
+    if args.suite == "target":
+        from pyasc_suite.lit_suites import run_target
+
+        return run_target(src, args.file)
+    if args.suite == "transforms":
+        from pyasc_suite.lit_suites import run_transforms
+
+        return run_transforms(src, args.file)
+    if args.suite == "python":
+        from pyasc_suite.python_suite import run_python
+
+        return run_python(src, args.dir, args.timeout, args.keep, args.verbose)
+    from pyasc_suite.python_suite import run_tutorials
+
+    return run_tutorials(src, args.timeout)

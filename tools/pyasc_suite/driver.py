@@ -1,0 +1,96 @@
+"""Our driver, `asc_xdsl.opt`, run in-process on a text, with each failure sorted
+by the stage that raised it (parse, verify, pass, codegen), or an internal error:
+an exception the driver does not turn into a diagnostic, i.e. a compiler bug."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import traceback
+from dataclasses import dataclass
+
+from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
+
+from asc_xdsl.backends.ascendc import CodegenError
+from asc_xdsl.opt import AscOptMain
+from asc_xdsl.utils.ir_diagnostics import LocatedVerifyError
+
+_POSITION = re.compile(r"^(?:.*?):(\d+):(\d+)")
+
+
+@dataclass
+class DriverResult:
+    kind: str  # ok | usage | unknown-pass | parse | verify | pass | codegen | internal
+    output: str  # what the driver printed (the translation on success)
+    message: str = ""  # the full diagnostic
+
+    @property
+    def ok(self) -> bool:
+        return self.kind == "ok"
+
+    def one_line(self) -> str:
+        """`<stage> error [line N]: <message>`, the diagnostic's last line being its message."""
+        lines = [line.strip() for line in self.message.strip().splitlines() if line.strip()]
+        text = lines[-1] if lines else ""
+        text = re.sub(r"^error:\s*", "", text)
+        where = ""
+        m = _POSITION.match(lines[0]) if lines else None
+        if m:
+            where = f" at line {m.group(1)}"
+        label = {"usage": "driver usage error", "unknown-pass": "unknown pass"}.get(
+            self.kind, f"{self.kind} error"
+        )
+        return f"{label}{where}: {text}"
+
+
+class Driver:
+    """`asc-opt <file> [-p passes] [-t target]`, reusable for many texts: the
+    dialects and passes are registered once."""
+
+    def __init__(self, filename: str, passes: str = "", target: str = "mlir"):
+        self.filename = filename
+        self.passes = passes
+        args = [filename, "-t", target]
+        if passes:
+            args += ["-p", passes]
+        self.error: DriverResult | None = None
+        try:
+            with contextlib.redirect_stderr(io.StringIO()) as err:
+                self.main = AscOptMain(args=args)
+        except (ValueError, SystemExit) as e:
+            text = err.getvalue().strip() or str(e)
+            kind = "unknown-pass" if "Unrecognized passes" in text else "usage"
+            self.error = DriverResult(kind, "", text)
+
+    def run(self, text: str) -> DriverResult:
+        if self.error is not None:
+            return self.error
+        main = self.main
+        stage = "parse"
+        try:
+            module = main.parse_chunk(io.BytesIO(text.encode()), "mlir")
+            if module is None:
+                return DriverResult("ok", "")
+            stage = "verify"
+            main.apply_passes(module)
+            stage = "codegen"
+            return DriverResult("ok", main.output_resulting_program(module))
+        except ParseError as e:
+            return DriverResult("parse", "", str(e))
+        except PassFailedException as e:
+            return DriverResult("pass", "", str(e))
+        except CodegenError as e:
+            return DriverResult("codegen", "", str(e))
+        except DiagnosticException as e:
+            # Raised while verifying the input, by a pass, or by the target.
+            if stage == "verify" and self.passes and not isinstance(e, LocatedVerifyError):
+                stage = "pass"
+            return DriverResult(stage, "", str(e))
+        except Exception as e:
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            return DriverResult(
+                "internal",
+                "",
+                f"{type(e).__name__}: {e} (raised at {where.filename}:{where.lineno})",
+            )

@@ -1,0 +1,216 @@
+"""pyasc's lit tests run through our driver: `target` (test/Target/AscendC, IR ->
+Ascend C) and `transforms` (test/Dialect/AscendC/Transforms, IR -> IR passes)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyasc_suite.checks import Directive, Options, group_directives, parse_directives, run_checks
+from pyasc_suite.driver import Driver, DriverResult
+from pyasc_suite.mlir_split import case_text, own_items, split_input_file, top_level_items
+from pyasc_suite.report import Outcome, SuiteResult
+
+TARGET_DIR = "test/Target/AscendC"
+TRANSFORMS_DIR = "test/Dialect/AscendC/Transforms"
+
+# ascir-opt pass flags whose name in our pass registry differs from the flag without
+# its leading dash. Empty until our passes exist; add a row when a name differs.
+PASS_NAMES: dict[str, str] = {}
+
+# ascir-opt flags that are driver options, not passes, and how our driver spells them.
+DRIVER_FLAGS = {
+    "split-input-file": "--split-input-file",
+    "verify-diagnostics": "--verify-diagnostics",
+    "allow-unregistered-dialect": "--allow-unregistered-dialect",
+}
+
+_EXPECTED_DIAG = re.compile(r"expected-(?:error|warning|note|remark)[^{]*\{\{(.*?)\}\}")
+
+
+@dataclass
+class RunLine:
+    tool: str
+    passes: list[str]
+    driver_flags: list[str]
+    full_lines: bool
+    filecheck: bool
+
+
+def parse_run_line(text: str) -> RunLine | None:
+    """The first `// RUN:` line: which tool, which passes, FileCheck's options."""
+    m = re.search(r"//\s*RUN:\s*(.*)", text)
+    if not m:
+        return None
+    command, _, check = m.group(1).partition("|")
+    words = shlex.split(command)
+    passes, flags = [], []
+    for w in words[1:]:
+        if w == "%s" or not w.startswith("-"):
+            continue
+        name = w.lstrip("-")
+        if name in DRIVER_FLAGS:
+            flags.append(DRIVER_FLAGS[name])
+        elif name != "mlir-to-ascendc":
+            passes.append(PASS_NAMES.get(name, name))
+    return RunLine(
+        words[0] if words else "",
+        passes,
+        flags,
+        "-match-full-lines" in check or "--match-full-lines" in check,
+        "FileCheck" in check,
+    )
+
+
+def _case_name(group: Sequence[Directive], symbols: Sequence[str]) -> str:
+    if symbols:
+        return ",".join(symbols)
+    text = group[0].pattern
+    return text if len(text) <= 50 else text[:47] + "..."
+
+
+def _error_outcome(unit: str, name: str, res: DriverResult, detail: str) -> Outcome:
+    one = res.one_line()
+    group = re.sub(r" at line \d+", "", one)
+    return Outcome(unit, name, "failed", res.kind, one, group, detail)
+
+
+def _check_outcome(
+    unit: str, name: str, group: Sequence[Directive], output: str, opts: Options
+) -> Outcome:
+    result = run_checks(group, output, opts)
+    detail = _detail(group, output, result.failed)
+    if result.passed:
+        return Outcome(unit, name, "passed")
+    relaxed = run_checks(group, output, Options(opts.mlir, opts.full_lines, relax_index=True))
+    if relaxed.passed:
+        return Outcome(
+            unit,
+            name,
+            "failed",
+            "index-type",
+            "index type only (pyasc: uint32_t, ours: int64_t); first: " + result.reason(),
+            "index type only (pyasc prints index as uint32_t, we int64_t)",
+            detail,
+        )
+    # Report the first difference that is not the index type, if there is one.
+    first = relaxed
+    index_too = (result.failed, result.expected) != (relaxed.failed, relaxed.expected)
+    also = " (and index type)" if index_too else ""
+    return Outcome(
+        unit,
+        name,
+        "failed",
+        "mismatch",
+        first.reason() + also,
+        f"mismatch: expected `{first.expected}`, got `{first.got}`",
+        detail,
+    )
+
+
+def _detail(group: Sequence[Directive], output: str, failed: Directive | None) -> str:
+    checks = "\n".join(
+        f"{'>>' if d is failed else '  '} {d.line:4d} {d.kind}: {d.pattern}" for d in group
+    )
+    return f"expected:\n{checks}\nours:\n{output.rstrip()}"
+
+
+def run_target(src: Path, only: str | None = None) -> SuiteResult:
+    root = src / TARGET_DIR
+    result = SuiteResult("target", str(root))
+    labels: list[bool] = []  # per outcome: does its case start with a CHECK-LABEL?
+    for path in sorted(root.rglob("*.mlir")):
+        rel = str(path.relative_to(root))
+        if only and not _selected(rel, only):
+            continue
+        text = path.read_text()
+        lines = text.splitlines()
+        run = parse_run_line(text)
+        opts = Options(mlir=False, full_lines=bool(run and run.full_lines))
+        items = top_level_items(lines)
+        driver = Driver(str(path), target="ascendc")
+        groups = group_directives(parse_directives(text))
+        for k, group in enumerate(groups):
+            first = group[0].line - 1
+            nxt = groups[k + 1][0].line - 1 if k + 1 < len(groups) else None
+            own = own_items(items, first, nxt) or list(items)
+            name = _case_name(group, [it.symbol for it in own if it.symbol])
+            res = driver.run(case_text(lines, items, own))
+            labels.append(group[0].kind == "CHECK-LABEL")
+            if not res.ok:
+                detail = _detail(group, res.message, None)
+                result.outcomes.append(_error_outcome(rel, name, res, detail))
+                continue
+            result.outcomes.append(_check_outcome(rel, name, group, res.output, opts))
+    if only and not result.outcomes:
+        result.notes.append(f"no file matches --file {only}")
+    unregistered = [o for o in result.outcomes if "is not registered" in o.reason]
+    if unregistered:
+        names = {o.group for o in unregistered}
+        result.notes.append(
+            f"{len(unregistered)} cases stop at an op or type we do not have "
+            f"({len(names)} distinct names)"
+        )
+    labelled = [o for o, g in zip(result.outcomes, labels, strict=True) if g]
+    passed = sum(o.status == "passed" for o in labelled)
+    result.notes.append(
+        f"cases that start with a CHECK-LABEL: {passed}/{len(labelled)} passed; the other "
+        f"{len(result.outcomes) - len(labelled)} cases are unlabelled CHECK blocks"
+    )
+    return result
+
+
+def run_transforms(src: Path, only: str | None = None) -> SuiteResult:
+    root = src / TRANSFORMS_DIR
+    result = SuiteResult("transforms", str(root))
+    for path in sorted(root.rglob("*.mlir")):
+        rel = str(path.relative_to(root))
+        if only and not _selected(rel, only):
+            continue
+        text = path.read_text()
+        run = parse_run_line(text)
+        if run is None:
+            result.notes.append(f"{rel}: no RUN line")
+            continue
+        pipeline = ",".join(run.passes)
+        driver = Driver(str(path), passes=pipeline)
+        split = "--split-input-file" in run.driver_flags
+        chunks = split_input_file(text) if split else [(0, text)]
+        opts = Options(mlir=True, full_lines=run.full_lines)
+        for index, (first_line, chunk) in enumerate(chunks):
+            tag = f"#{index + 1}" if split else ""
+            res = driver.run(chunk)
+            if "--verify-diagnostics" in run.driver_flags:
+                result.outcomes.append(_diagnostics_outcome(rel, tag or "file", chunk, res))
+                continue
+            chunk_dirs = [d for d in parse_directives(chunk) if d.line > first_line]
+            for group in group_directives(chunk_dirs):
+                name = (tag + " " + _case_name(group, [])).strip()
+                if not res.ok:
+                    result.outcomes.append(
+                        _error_outcome(rel, name, res, _detail(group, res.message, None))
+                    )
+                else:
+                    result.outcomes.append(_check_outcome(rel, name, group, res.output, opts))
+    return result
+
+
+def _diagnostics_outcome(unit: str, name: str, chunk: str, res: DriverResult) -> Outcome:
+    """A `-verify-diagnostics` chunk passes when every `expected-*` message appears in
+    what our driver reported (MLIR's line anchors are not checked)."""
+    expected = _EXPECTED_DIAG.findall(chunk)
+    if res.kind in ("usage", "unknown-pass"):
+        return _error_outcome(unit, name, res, res.message)
+    said = res.output + res.message
+    missing = [m for m in expected if m not in said]
+    if not missing and (expected or res.ok):
+        return Outcome(unit, name, "passed")
+    reason = f"expected diagnostic not reported: {missing[0]}" if missing else res.one_line()
+    return Outcome(unit, name, "failed", "diagnostics", reason, reason, said)
+
+
+def _selected(rel: str, only: str) -> bool:
+    return rel == only or rel.endswith("/" + only) or Path(rel).stem == Path(only).stem
