@@ -1,0 +1,118 @@
+"""Kernels written as IR (textual or built with xDSL builders), ready to launch.
+
+The AscendC dialect is also a library without the Python frontend: a module holding a
+kernel (`func.func` with the `ascendc.global` attribute) becomes a `CompiledKernel`
+that launches on any backend like an `@asc.jit` kernel does:
+
+    from asc_xdsl.runtime.ir_kernel import load_kernel
+    kernel = load_kernel("add.mlir")        # parse, verify, run the JIT pipeline
+    kernel[8](x, y, z, n)                   # the CPU simulator by default
+    print(kernel.asm["ascendc"])
+
+`python -m asc_xdsl.run add.mlir ...` does the same from the command line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
+from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError
+
+
+class KernelIRError(LaunchError):
+    """IR that does not parse, does not verify, or holds no (or no such) kernel."""
+
+
+def kernel_names(module: ModuleOp) -> list[str]:
+    """The kernels (`func.func` with `ascendc.global`) of `module`, in order."""
+    return [
+        op.sym_name.data
+        for op in module.ops
+        if isinstance(op, func.FuncOp) and isinstance(op.attributes.get(KERNEL_ATTR), UnitAttr)
+    ]
+
+
+def kernel_from_module(
+    module: ModuleOp, name: str | None = None, *, run_passes: bool = True, source: str = ""
+) -> CompiledKernel:
+    """A launchable kernel from `module` (verified; the JIT pipeline runs on a copy).
+
+    `name` picks the kernel when the module has several.
+    """
+    from asc_xdsl.backends.ascendc import to_ascendc
+    from asc_xdsl.frontend.jit import LazyTexts
+    from asc_xdsl.transforms.pipeline import run_pipeline
+
+    try:
+        module.verify()
+    except VerifyException as e:
+        raise KernelIRError(f"the module does not verify: {e}") from None
+    names = kernel_names(module)
+    if not names:
+        raise KernelIRError(
+            "the module has no kernel: mark the entry function with the `ascendc.global` "
+            "attribute (func.func @k(...) attributes {ascendc.global})"
+        )
+    if name is None:
+        if len(names) > 1:
+            raise KernelIRError(
+                f"the module has {len(names)} kernels ({', '.join(names)}): pass name="
+            )
+        name = names[0]
+    elif name not in names:
+        raise KernelIRError(f"no kernel '{name}' in the module (kernels: {', '.join(names)})")
+    lowered = module.clone()
+    if run_passes:
+        run_pipeline(lowered)
+    kernel = next(
+        op for op in lowered.ops if isinstance(op, func.FuncOp) and op.sym_name.data == name
+    )
+    kind_attr = kernel.attributes.get(KERNEL_TYPE_ATTR)
+    kernel_type = kind_attr.data if isinstance(kind_attr, StringAttr) else "vector"
+    if kernel_type not in KERNEL_TYPES:
+        raise KernelIRError(
+            f"kernel '{name}': unknown {KERNEL_TYPE_ATTR} \"{kernel_type}\" "
+            f"(one of {', '.join(KERNEL_TYPES)})"
+        )
+    asm = LazyTexts(
+        ir=lambda: source or f"{module}\n",
+        lowered_ir=lambda: f"{lowered}\n",
+        ascendc=lambda: to_ascendc(lowered),
+    )
+    return CompiledKernel(name=name, module=lowered, asm=asm, kernel_type=kernel_type)
+
+
+def kernel_from_text(
+    text: str, name: str | None = None, *, filename: str = "<string>", run_passes: bool = True
+) -> CompiledKernel:
+    """Parse textual IR (errors name `filename:line:col` with a caret) and make a kernel."""
+    from asc_xdsl.frontend.ir_context import make_context
+    from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
+
+    try:
+        parser = LocatingParser(make_context(), text, filename)
+        module = parser.parse_module()
+        verify_located(module, parser.op_spans)
+    except (ParseError, VerifyException) as e:
+        raise KernelIRError(str(e).rstrip()) from None
+    return kernel_from_module(module, name, run_passes=run_passes, source=text)
+
+
+def load_kernel(
+    path: str | Path, name: str | None = None, *, run_passes: bool = True
+) -> CompiledKernel:
+    """A kernel from an `.mlir` file."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise KernelIRError(f"cannot read {path}: {e.strerror}") from None
+    return kernel_from_text(text, name, filename=str(path), run_passes=run_passes)
+
+
+__all__ = ["KernelIRError", "kernel_from_module", "kernel_from_text", "kernel_names", "load_kernel"]
