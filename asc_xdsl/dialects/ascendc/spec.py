@@ -304,6 +304,11 @@ class OpSpec:
     doc: str = ""
     format: str | None = None  # an IRDL assembly format; None: pyasc's default
     dialect: str = "ascendc"
+    views: tuple[tuple[str, str], ...] = ()
+    """(source, view) operand/result names: `view` refers to the memory of `source`
+    (`subindex`'s result views its tensor; `set_global_buffer` binds its buffer into its
+    tensor). Analyses that follow memory (which GM parameters a kernel writes, sync
+    insertion) read it."""
     printer: Callable[[Any, Operation], None] | None = None
     """For an irregular op (emit=EmitKind.CUSTOM): prints it, given the Ascend C
     emitter (`asc_xdsl.backends.ascendc.printer.AscendCEmitter`) and the op."""
