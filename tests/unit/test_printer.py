@@ -168,7 +168,7 @@ func.func @f() {
         "  constexpr int32_t cm4_i32 = -4;",
         "  constexpr int64_t c7_idx = 7;",
         "  constexpr int64_t c7_idx_1 = 7;",
-        "  constexpr half cst_f16 = static_cast<half>(0.5f);",
+        "  const half cst_f16 = static_cast<half>(0.5f);",
         "  return;",
     ]
 

@@ -45,6 +45,18 @@ ADDRESS_SPACES: dict[int, str] = {
 }
 
 
+# Types that are classes with non-constexpr constructors in CANN's CPU-debug build
+# (`half`, `bfloat16_t` come from kernel_fp16.h / kernel_bf16.h there), so their
+# constants are `const`, not `constexpr`; on the device they are builtin types, where
+# `const` means the same.
+_CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (Float16Type, BFloat16Type)
+
+
+def constant_qualifier(t: Attribute) -> str:
+    """`constexpr` for a constant of type `t` when that is valid on every build, else `const`."""
+    return "const" if isinstance(t, _CLASS_IN_CPU_DEBUG) else "constexpr"
+
+
 class UnsupportedType(Exception):
     """A type with no C++ spelling; the printer turns it into a located error."""
 

@@ -13,7 +13,11 @@ from typing import IO, TypeVar
 
 from xdsl.dialects import arith, func, math, memref, scf
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     FileLineColLoc,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     FloatAttr,
     IndexType,
     IntegerAttr,
@@ -31,6 +35,7 @@ from xdsl.utils.lexer import Span
 from asc_xdsl.backends.ascendc.cpp_types import (
     UnsupportedType,
     c_string,
+    constant_qualifier,
     cpp_type,
     float_literal,
     int_cpp,
@@ -51,7 +56,7 @@ from asc_xdsl.dialects.ascendc.construct import ConstructOp
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
-from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.dialects.ascendc.types import AscendCType, DataCopyExtParamsType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp
 
 INDENT = "  "
@@ -120,19 +125,29 @@ _UNSIGNED_INFIX: dict[type[Operation], str] = {
     arith.RemUIOp: "%",
     arith.ShRUIOp: ">>",
 }
-_MATH_CALLS: dict[type[Operation], str] = {
-    math.SqrtOp: "AscendC::Sqrt",
-    math.RsqrtOp: "AscendC::Rsqrt",
-    math.ExpOp: "AscendC::Exp",
-    math.LogOp: "AscendC::Log",
-    math.Log2Op: "AscendC::Log2",
-    math.SinOp: "AscendC::Sin",
-    math.CosOp: "AscendC::Cos",
-    math.TanhOp: "AscendC::Tanh",
-    math.CeilOp: "AscendC::Ceil",
-    math.FloorOp: "AscendC::Floor",
-    math.RoundOp: "AscendC::Round",
+# Scalar math: C math library calls, (function, expression of its `{call}`). The Ascend
+# C headers have no scalar forms for dav-2201 (`AscendC::Sqrt` and friends take tensors;
+# `AscendC::Std::sqrt` exists for Ascend 950 only); bisheng (clang) knows these as
+# library builtins, CANN's CPU-debug build gets them from <cmath>. float calls use the
+# `f`-suffixed function, double the plain one; half/bfloat16 are computed in float.
+_MATH_CALLS: dict[type[Operation], tuple[str, str]] = {
+    math.SqrtOp: ("sqrt", "{call}"),
+    math.RsqrtOp: ("sqrt", "{one} / {call}"),
+    math.ExpOp: ("exp", "{call}"),
+    math.LogOp: ("log", "{call}"),
+    math.Log2Op: ("log2", "{call}"),
+    math.SinOp: ("sin", "{call}"),
+    math.CosOp: ("cos", "{call}"),
+    math.TanhOp: ("tanh", "{call}"),
+    math.CeilOp: ("ceil", "{call}"),
+    math.FloorOp: ("floor", "{call}"),
+    math.RoundOp: ("round", "{call}"),
 }
+# Functions the printed code calls by name: no local may hide them.
+CALLED_FUNCTIONS = frozenset(
+    {f"{fn}{suffix}" for fn, _ in _MATH_CALLS.values() for suffix in ("", "f")}
+    | {"set_ffts_base_addr"}
+)
 # arith.cmpi predicate number -> (operator, unsigned comparison)
 _CMPI: dict[int, tuple[str, bool]] = {
     0: ("==", False),
@@ -166,6 +181,11 @@ _CMPF: dict[int, str] = {
     13: "{a} != {b}",
     14: "({a} != {a}) || ({b} != {b})",
     15: "true",
+}
+# Structs whose only field-taking constructor takes every field: the default values
+# of the trailing fields a construct may leave out.
+_FULL_CONSTRUCTORS: dict[type[Attribute], tuple[str, ...]] = {
+    DataCopyExtParamsType: ("1", "0", "0", "0", "0"),  # ..., rsv = 0
 }
 _CONVERSIONS = (
     arith.ExtSIOp,
@@ -236,6 +256,7 @@ class AscendCEmitter:
                 )
         funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
         self.names.reserve(f.sym_name.data for f in funcs)
+        self.names.reserve(CALLED_FUNCTIONS)
         for f in self._needs_forward_declaration(funcs):
             self.line("")
             self.line(f"{self._signature(f)};")
@@ -377,16 +398,26 @@ class AscendCEmitter:
 
     @_handles(ConstructOp)
     def _construct(self, op: ConstructOp) -> None:
-        field_types = op.field_types()
         fields = [
-            self.name(v) if v.type == t else f"static_cast<{self.ctype(op, t)}>({self.name(v)})"
-            for v, t in zip(op.operands_, field_types, strict=True)
+            self._convert_to(op, v, t) for v, t in zip(op.operands_, op.field_types(), strict=True)
         ]
+        defaults = _FULL_CONSTRUCTORS.get(type(op.result.type), ())
+        if fields and len(fields) < len(defaults):
+            fields += defaults[len(fields) :]
         name = self.names.define(op.result)
         ctype = self.ctype(op, op.result.type)
-        prefix = ("static " if op.is_static else "") + ("constexpr " if op.is_constexpr else "")
+        # The Ascend C parameter structs have non-constexpr constructors (not literal
+        # types), so `constexpr` would not compile; `const` keeps "never modified".
+        prefix = ("static " if op.is_static else "") + ("const " if op.is_constexpr else "")
         init = f"{{{', '.join(fields)}}}" if fields else ""
         self.line(f"{prefix}{ctype} {name}{init};")
+
+    def _convert_to(self, op: Operation, value: SSAValue, t: Attribute) -> str:
+        """`value` as a `t`: a cast when the types differ (braces forbid narrowing)."""
+        if value.type == t:
+            return self.name(value)
+        kind = "reinterpret_cast" if isinstance(t, MemRefType) else "static_cast"
+        return f"{kind}<{self.ctype(op, t)}>({self.name(value)})"
 
     # -- func -----------------------------------------------------------------
 
@@ -418,7 +449,7 @@ class AscendCEmitter:
         else:
             raise CodegenError(op, f"constant {value} has no scalar C++ form")
         name = self.names.define(op.result, preferred)
-        self.line(f"constexpr {self.ctype(op, t)} {name} = {literal};")
+        self.line(f"{constant_qualifier(t)} {self.ctype(op, t)} {name} = {literal};")
 
     @_handles(*_INFIX)
     def _infix(self, op: Operation) -> None:
@@ -529,8 +560,18 @@ class AscendCEmitter:
 
     @_handles(*_MATH_CALLS)
     def _math_call(self, op: Operation) -> None:
-        args = ", ".join(self.name(v) for v in op.operands)
-        self.declare(op, op.results[0], f"{_MATH_CALLS[type(op)]}({args})")
+        t, x = op.results[0].type, self.name(op.operands[0])
+        fn, template = _MATH_CALLS[type(op)]
+        if isinstance(t, Float64Type):
+            expr = template.format(call=f"{fn}({x})", one="1.0")
+        elif isinstance(t, Float32Type):
+            expr = template.format(call=f"{fn}f({x})", one="1.0f")
+        elif isinstance(t, Float16Type | BFloat16Type):
+            inner = template.format(call=f"{fn}f(static_cast<float>({x}))", one="1.0f")
+            expr = f"static_cast<{self.ctype(op, t)}>({inner})"
+        else:
+            raise CodegenError(op, f"scalar {op.name} of {t} has no Ascend C form")
+        self.declare(op, op.results[0], expr)
 
     @_handles(math.AbsFOp, math.AbsIOp)
     def _abs(self, op: Operation) -> None:

@@ -54,11 +54,14 @@ class ConstructOp(AscendCOp):
         super().__init__(operands=[list(fields)], result_types=[result_type], properties=props)
 
     def field_types(self) -> Sequence[Attribute]:
-        """The C++ type of each field: `types` if given, else the struct's own."""
+        """The C++ type of each field: `types` if given, else the struct's own (an
+        operand's own type where the struct takes any)."""
         if self.types is not None:
             return list(self.types.data)
         known = construct_field_types(self.result.type, len(self.operands_))
-        return list(known) if known else [v.type for v in self.operands_]
+        if not known:
+            return [v.type for v in self.operands_]
+        return [t or v.type for t, v in zip(known, self.operands_, strict=True)]
 
     def verify_(self) -> None:
         rtype = self.result.type
@@ -71,12 +74,23 @@ class ConstructOp(AscendCOp):
         known = construct_field_types(rtype, n)
         if known is None:
             raise VerifyException(f"'{self.name}': {rtype} cannot be built from {n} fields")
-        if self.types is not None and len(self.types) != n:
-            raise VerifyException(f"'{self.name}': {len(self.types)} field types for {n} fields")
+        if self.types is not None:
+            if len(self.types) != n:
+                raise VerifyException(
+                    f"'{self.name}': {len(self.types)} field types for {n} fields"
+                )
+            for i, (given, field) in enumerate(zip(self.types.data, known, strict=False)):
+                # The struct's constructor takes `field`: any other type would narrow.
+                if field is not None and given != field:
+                    raise VerifyException(
+                        f"'{self.name}': field {i} of {rtype} is {field}, not {given}"
+                    )
         for i, v in enumerate(self.operands_):
-            # Arrays (memrefs) only fill fields of structs without fixed scalar fields
-            # (ShapeInfo's shape arrays); `static_cast<uint16_t>(ptr)` is not C++.
-            if is_scalar(v.type) or (isinstance(v.type, MemRefType) and not known):
+            # Arrays (memrefs) only fill fields that take any type (ShapeInfo's shape
+            # arrays); `static_cast<uint16_t>(ptr)` is not C++.
+            if is_scalar(v.type) or (
+                isinstance(v.type, MemRefType) and (not known or known[i] is None)
+            ):
                 continue
             raise VerifyException(f"'{self.name}': field {i} must be a scalar, got {v.type}")
 

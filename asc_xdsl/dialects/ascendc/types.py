@@ -72,6 +72,18 @@ def _verify_position(type_name: str, value: int) -> None:
         raise VerifyException(f"{type_name}: invalid TPosition {value}")
 
 
+MAX_QUEUE_DEPTH = 64
+"""A queue holds at most as many tensors as a TPipe has buffers (QBUF_MAX_LEN)."""
+
+
+def _verify_depth(type_name: str, depth: int) -> None:
+    if not 0 <= depth <= MAX_QUEUE_DEPTH:
+        raise VerifyException(
+            f"{type_name}: depth {depth} is out of range [0, {MAX_QUEUE_DEPTH}] (a queue "
+            f"cannot hold more tensors than a TPipe has buffers)"
+        )
+
+
 class TensorType(AscendCType):
     """Shared parameters and syntax of global and local tensor types."""
 
@@ -169,8 +181,7 @@ class QueueType(AscendCType):
 
     def verify(self) -> None:
         _verify_position(self.name, self.position.data)
-        if self.depth.data < 0:
-            raise VerifyException(f"{self.name}: negative depth {self.depth.data}")
+        _verify_depth(self.name, self.depth.data)
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         return (self.tposition, self.depth.data)
@@ -213,8 +224,7 @@ class QueBindType(AscendCType):
     def verify(self) -> None:
         _verify_position(self.name, self.src_position.data)
         _verify_position(self.name, self.dst_position.data)
-        if self.depth.data < 0:
-            raise VerifyException(f"{self.name}: negative depth {self.depth.data}")
+        _verify_depth(self.name, self.depth.data)
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         return (
@@ -316,23 +326,29 @@ class DataCopyPadExtParamsType(AscendCType):
 _u8, _u16, _u32, _u64 = (IntegerType(w, Signedness.UNSIGNED) for w in (8, 16, 32, 64))
 
 
-def construct_field_types(t: Attribute, count: int) -> Sequence[Attribute] | None:
+def construct_field_types(t: Attribute, count: int) -> Sequence[Attribute | None] | None:
     """C++ field types of a braced initialiser of `t` with `count` fields.
 
-    None when `t` cannot be built with that many fields. An empty sequence of
-    types means "any" (fields are passed through unconverted).
+    None when `t` cannot be built with that many fields. A None entry means "any"
+    (the field takes the operand as it is, e.g. ShapeInfo's shape arrays). The types
+    are the headers' constructor parameters: a braced initialiser must not narrow.
     """
     match t:
         case DataCopyParamsType() if count in (0, 4):
             return [_u16] * count
         case DataCopyExtParamsType() if count in (0, 4, 5):
+            # blockCount, blockLen, srcStride, dstStride, rsv (rsv defaults to 0, as in
+            # pyasc; the C++ constructor takes all five, so the printer adds it).
             return [_u16, _u32, _u32, _u32, _u32][:count]
         case DataCopyPadParamsType() if count in (0, 4):
             return [i1, _u8, _u8, _u64][:count]
         case DataCopyPadExtParamsType() if count in (0, 4):
             return [i1, _u8, _u8, t.element_type][:count]
         case ShapeInfoType() if count in (0, 2, 3, 5):
-            return ()
+            # (dim, shape[]), (dim, shape[], format), (dim, shape[], dim, shape[], format)
+            return {0: [], 2: [_u8, None], 3: [_u8, None, None], 5: [_u8, None, _u8, None, None]}[
+                count
+            ]
     return None
 
 

@@ -1,5 +1,9 @@
 // Emission of ascendc.construct (construct.py): a braced initialiser whose fields
-// are converted to the struct's field types (or to the `[types]` given).
+// are converted to the struct's field types (or to the `[types]` given), since a
+// braced initialiser must not narrow. `constexpr` prints as `const`: the Ascend C
+// parameter structs are not literal types. A DataCopyExtParams without `rsv` gets
+// rsv = 0 (its C++ constructor takes all five fields). Rejected forms:
+// construct_invalid.mlir.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // Without `[types]`: the struct's own field types.
@@ -7,7 +11,7 @@
 // CHECK-NEXT:    AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
 // CHECK-NEXT:    AscendC::DataCopyParams same{h, h, h, h};
 // CHECK-NEXT:    AscendC::DataCopyParams mixed{h, static_cast<uint16_t>(w), h, static_cast<uint16_t>(n)};
-// CHECK-NEXT:    AscendC::DataCopyExtParams e4{static_cast<uint16_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n)};
+// CHECK-NEXT:    AscendC::DataCopyExtParams e4{static_cast<uint16_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n), 0};
 // CHECK-NEXT:    AscendC::DataCopyExtParams e5{h, w, w, w, static_cast<uint32_t>(n)};
 // CHECK-NEXT:    AscendC::DataCopyPadParams pp{b, c, c, l};
 // CHECK-NEXT:    AscendC::DataCopyPadParams ppi{static_cast<bool>(n), static_cast<uint8_t>(n), static_cast<uint8_t>(n), static_cast<uint64_t>(n)};
@@ -30,43 +34,44 @@ func.func @field_types(%n: i32, %h: ui16, %w: ui32, %b: i1, %c: ui8, %l: ui64, %
   return
 }
 
-// With `[types]`: the given types win over the struct's own.
-// CHECK-LABEL: __aicore__ inline void given_types(int32_t n, uint16_t h) {
-// CHECK-NEXT:    AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
-// CHECK-NEXT:    AscendC::DataCopyParams keep{n, n, h, static_cast<int32_t>(h)};
-// CHECK-NEXT:    AscendC::DataCopyExtParams e{static_cast<uint16_t>(n), static_cast<uint64_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n)};
+// With `[types]` (they must agree with the struct's own where it has fixed ones);
+// arrays are reinterpreted.
+// CHECK-LABEL: __aicore__ inline void given_types(int32_t n, uint16_t h, int32_t* shape) {
+// CHECK-NEXT:    AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), h, h};
+// CHECK-NEXT:    AscendC::ShapeInfo s{static_cast<uint8_t>(n), reinterpret_cast<uint32_t*>(shape)};
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
-func.func @given_types(%n: i32, %h: ui16) {
-  %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %n, %n) [ui16, ui16, ui16, ui16] : i32, i32, i32, i32
-  %keep = ascendc.construct !ascendc.data_copy_params(%n, %n, %h, %h) [i32, i32, ui16, i32] : i32, i32, ui16, ui16
-  %e = ascendc.construct !ascendc.data_copy_ext_params(%n, %n, %n, %n, %n) [ui16, ui64, ui32, ui32, ui32] : i32, i32, i32, i32, i32
+func.func @given_types(%n: i32, %h: ui16, %shape: memref<4xi32>) {
+  %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %h, %h) [ui16, ui16, ui16, ui16] : i32, i32, ui16, ui16
+  %s = ascendc.construct !ascendc.shape_info(%n, %shape) [ui8, memref<4xui32>] : i32, memref<4xi32>
   return
 }
 
-// No fields: a default-constructed struct. constexpr/static prefixes. ShapeInfo
-// fields (a dimension count and a shape array) pass through unconverted.
-// CHECK-LABEL: __aicore__ inline void forms(uint16_t h, uint8_t dim, uint32_t* shape) {
+// No fields: a default-constructed struct. constexpr/static prefixes. ShapeInfo's
+// dimension counts are uint8_t, its shape arrays pass through.
+// CHECK-LABEL: __aicore__ inline void forms(uint16_t h, uint8_t dim, uint32_t* shape, int32_t n) {
 // CHECK-NEXT:    AscendC::DataCopyParams d;
 // CHECK-NEXT:    AscendC::DataCopyPadExtParams<half> de;
-// CHECK-NEXT:    constexpr AscendC::DataCopyParams ce{h, h, h, h};
+// CHECK-NEXT:    const AscendC::DataCopyParams ce{h, h, h, h};
 // CHECK-NEXT:    static AscendC::DataCopyParams st{h, h, h, h};
 // CHECK-NEXT:    AscendC::ShapeInfo si{dim, shape};
+// CHECK-NEXT:    AscendC::ShapeInfo sn{static_cast<uint8_t>(n), shape};
 // CHECK-NEXT:    AscendC::ShapeInfo si0;
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
-func.func @forms(%h: ui16, %dim: ui8, %shape: memref<4xui32>) {
+func.func @forms(%h: ui16, %dim: ui8, %shape: memref<4xui32>, %n: i32) {
   %d = ascendc.construct !ascendc.data_copy_params()
   %de = ascendc.construct !ascendc.data_copy_pad_ext_params<f16>()
   %ce = ascendc.construct !ascendc.data_copy_params(%h, %h, %h, %h) constexpr : ui16, ui16, ui16, ui16
   %st = ascendc.construct !ascendc.data_copy_params(%h, %h, %h, %h) static : ui16, ui16, ui16, ui16
   %si = ascendc.construct !ascendc.shape_info(%dim, %shape) : ui8, memref<4xui32>
+  %sn = ascendc.construct !ascendc.shape_info(%n, %shape) : i32, memref<4xui32>
   %si0 = ascendc.construct !ascendc.shape_info() []
   return
 }
 
 // CHECK-LABEL: __aicore__ inline void static_constexpr(int32_t n) {
-// CHECK-NEXT:    static constexpr AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
+// CHECK-NEXT:    static const AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
 func.func @static_constexpr(%n: i32) {
   %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %n, %n) constexpr static : i32, i32, i32, i32
   return

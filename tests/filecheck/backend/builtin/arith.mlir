@@ -219,17 +219,18 @@ func.func @casts(%a: i32, %i: index, %h: f16, %x: f32, %c: i1) {
 // CHECK-NEXT:    constexpr int32_t u32max = -1;
 // CHECK-NEXT:    constexpr int8_t c100 = 100;
 // CHECK-NEXT:    constexpr int64_t i4 = 4;
-// CHECK-NEXT:    constexpr half half_ = static_cast<half>(1.5f);
+// CHECK-NEXT:    const half half_ = static_cast<half>(1.5f);
 // CHECK-NEXT:    constexpr float one = 1.0f;
 // CHECK-NEXT:    constexpr float negf = -2.5f;
 // CHECK-NEXT:    constexpr float tiny = 1.000000013351432e-10f;
 // CHECK-NEXT:    constexpr float inf = __builtin_inff();
 // CHECK-NEXT:    constexpr float ninf = -__builtin_inff();
 // CHECK-NEXT:    constexpr float nan = __builtin_nanf("");
-// CHECK-NEXT:    constexpr half hinf = static_cast<half>(__builtin_inff());
+// CHECK-NEXT:    const half hinf = static_cast<half>(__builtin_inff());
 // CHECK-NEXT:    constexpr int32_t c8_i32 = 8;
 // CHECK-NEXT:    constexpr float cst_f32 = 2.0f;
 // CHECK-NEXT:    constexpr int64_t cm3_idx = -3;
+// CHECK-NEXT:    const bfloat16_t bf = static_cast<bfloat16_t>(-0.5f);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @constants() {
@@ -254,5 +255,6 @@ func.func @constants() {
   %0 = arith.constant 8 : i32
   %1 = arith.constant 2.0 : f32
   %2 = arith.constant -3 : index
+  %bf = arith.constant -0.5 : bf16
   return
 }

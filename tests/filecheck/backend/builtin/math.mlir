@@ -1,18 +1,20 @@
-// Emission of the math ops: AscendC scalar calls, abs as a conditional, fma as a*b+c.
+// Emission of the math ops: scalar math as C math library calls (the Ascend C headers
+// have no scalar forms on dav-2201), abs as a conditional, fma as a*b+c. Locals never
+// hide the functions the code calls.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // CHECK-LABEL: __aicore__ inline void unary(float x) {
-// CHECK-NEXT:    float sqrt = AscendC::Sqrt(x);
-// CHECK-NEXT:    float rsqrt = AscendC::Rsqrt(x);
-// CHECK-NEXT:    float exp = AscendC::Exp(x);
-// CHECK-NEXT:    float log = AscendC::Log(x);
-// CHECK-NEXT:    float log2 = AscendC::Log2(x);
-// CHECK-NEXT:    float sin = AscendC::Sin(x);
-// CHECK-NEXT:    float cos = AscendC::Cos(x);
-// CHECK-NEXT:    float tanh = AscendC::Tanh(x);
-// CHECK-NEXT:    float ceil = AscendC::Ceil(x);
-// CHECK-NEXT:    float floor = AscendC::Floor(x);
-// CHECK-NEXT:    float round = AscendC::Round(x);
+// CHECK-NEXT:    float sqrt_1 = sqrtf(x);
+// CHECK-NEXT:    float rsqrt = 1.0f / sqrtf(x);
+// CHECK-NEXT:    float exp_1 = expf(x);
+// CHECK-NEXT:    float log_1 = logf(x);
+// CHECK-NEXT:    float log2_1 = log2f(x);
+// CHECK-NEXT:    float sin_1 = sinf(x);
+// CHECK-NEXT:    float cos_1 = cosf(x);
+// CHECK-NEXT:    float tanh_1 = tanhf(x);
+// CHECK-NEXT:    float ceil_1 = ceilf(x);
+// CHECK-NEXT:    float floor_1 = floorf(x);
+// CHECK-NEXT:    float round_1 = roundf(x);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @unary(%x: f32) {
@@ -40,5 +42,25 @@ func.func @abs_fma(%x: f16, %y: f16, %z: f16, %n: i32) {
   %absf = math.absf %x : f16
   %absi = math.absi %n : i32
   %fma = math.fma %x, %y, %z : f16
+  return
+}
+
+// half and bfloat16 are computed in float; double uses the unsuffixed functions.
+// CHECK-LABEL: __aicore__ inline void widths(half h, bfloat16_t b, double d) {
+// CHECK-NEXT:    half v1 = static_cast<half>(sqrtf(static_cast<float>(h)));
+// CHECK-NEXT:    half v2 = static_cast<half>(1.0f / sqrtf(static_cast<float>(h)));
+// CHECK-NEXT:    bfloat16_t v3 = static_cast<bfloat16_t>(expf(static_cast<float>(b)));
+// CHECK-NEXT:    double v4 = exp(d);
+// CHECK-NEXT:    double v5 = 1.0 / sqrt(d);
+// CHECK-NEXT:    double sqrtf_1 = sqrt(d);
+// CHECK-NEXT:    return;
+// CHECK-NEXT:  }
+func.func @widths(%h: f16, %b: bf16, %d: f64) {
+  %0 = math.sqrt %h : f16
+  %1 = math.rsqrt %h : f16
+  %2 = math.exp %b : bf16
+  %3 = math.exp %d : f64
+  %4 = math.rsqrt %d : f64
+  %sqrtf = math.sqrt %d : f64
   return
 }
