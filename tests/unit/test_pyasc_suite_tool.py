@@ -94,6 +94,43 @@ def test_two_pyasc_names_cannot_stand_for_one_of_ours():
     assert not result.passed and result.expected == "v2"
 
 
+def test_a_declaration_binds_a_reused_pyasc_name_afresh():
+    # pyasc may declare the same name twice (constants, sibling scopes, each
+    # function's parameters); a use still has to follow the latest declaration.
+    out = "constexpr int32_t zero = 0;\nbuf[zero] = 1;\nconstexpr int32_t zero_1 = 0;\nbuf[zero_1] = 2;\n"
+    checks = """
+    // CHECK: constexpr int32_t c0_i32 = 0;
+    // CHECK-NEXT: v1[c0_i32] = 1;
+    // CHECK-NEXT: constexpr int32_t c0_i32 = 0;
+    // CHECK-NEXT: v1[c0_i32] = 2;
+    """
+    assert check(checks, out).passed
+    # After the second declaration `c0_i32` is `zero_1`, no longer `zero`.
+    assert not check(checks, out.replace("buf[zero_1] = 2", "buf[zero] = 2")).passed
+
+
+@pytest.mark.parametrize(
+    ("pattern", "ours"),
+    [
+        ("bool v3 = v1 > v2;", "bool gt = a > b;"),  # `> v2;` is a comparison
+        ("int32_t v3 = v1 * v2;", "int32_t p = a * b;"),  # `* v2;` is a product
+    ],
+)
+def test_operators_are_not_declarations(pattern, ours):
+    checks = f"// CHECK: void f(int32_t v1, int32_t v2) {{\n// CHECK-NEXT: {pattern}"
+    assert check(checks, f"void f(int32_t a, int32_t b) {{\n{ours}\n").passed
+    # were `v2` declared afresh there, this would wrongly pass
+    assert not check(
+        checks, f"void f(int32_t a, int32_t b) {{\n{ours.replace('b;', 'c;')}\n"
+    ).passed
+
+
+def test_pyasc_float_constant_names_are_value_names():
+    out = "constexpr float pos_inf = __builtin_inff();\nconstexpr float half_one = 0.5f;\n"
+    checks = "// CHECK: float cpInf_f32 = __builtin_inff();\n// CHECK: float c5_000000em01_f32 = 5.000000e-01f;"
+    assert check(checks, out).passed
+
+
 @pytest.mark.parametrize(
     "pattern",
     [

@@ -123,12 +123,14 @@ def numbers_equal(a: str, b: str) -> bool:
 
 # pyasc's C++ printer (lib/Target/AscendC/EmitNameStack.cpp) names values `v<N>`;
 # integer constants `c<value>_i<bits>` / `c<value>_idx` (minus spelled `m`), float
-# constants `c<digits>_f<bits>` ('.'->'_', '-'->'m', '+'->'p'), missing values
+# constants `c<digits>_f<bits>` ('.'->'_', '-'->'m', '+'->'p': `c2_5_f32`, `cpInf_f32`),
+# missing values
 # `NULL<N>`; helper variables derived from a value add a suffix (`v1_mask_list0`).
 C_VALUE_NAME = re.compile(
     r"""
     v\d+(?:_\w+)?
-  | cm?\d[0-9A-Za-z_]*_(?:i\d+|idx|f\d+)
+  | cm?\d+_(?:i\d+|idx)
+  | c[mp]?(?:\d[0-9A-Za-z_]*|Inf|NaN)_b?f\d+
   | NULL\d+
     """,
     re.VERBOSE,
@@ -172,6 +174,7 @@ class Elem:
     text: str  # token text, pyasc name, regex, or variable name
     token: Token | None = None
     regex: re.Pattern[str] | None = None
+    declares: bool = False  # a name being declared (`int32_t v3 = ...`): bound afresh
 
 
 _FILECHECK_BLOCK = re.compile(r"\{\{(.*?)\}\}|\[\[(\w+)(?::(.*?))?\]\]")
@@ -201,7 +204,7 @@ def _literal_elems(text: str, mlir: bool) -> list[Elem]:
     out = []
     for i, tok in enumerate(tokens):
         if _is_pattern_value_name(tokens, i, mlir):
-            out.append(Elem("name", tok.text, tok))
+            out.append(Elem("name", tok.text, tok, declares=_declares(tokens, i, mlir)))
         else:
             out.append(Elem("lit", tok.text, tok))
     return out
@@ -214,6 +217,44 @@ def _is_pattern_value_name(tokens: Sequence[Token], i: int, mlir: bool) -> bool:
     if tok.kind != "ident" or not C_VALUE_NAME.fullmatch(tok.text):
         return False
     return not _is_member_or_scope(tokens, i)
+
+
+# Words that may precede a value name without being its type.
+_NOT_A_TYPE = frozenset({"return", "case", "goto", "else", "do", "sizeof", "throw", "delete"})
+
+
+def _declares(tokens: Sequence[Token], i: int, mlir: bool) -> bool:
+    """Is the value name at i declared here? pyasc reuses names (sibling scopes,
+    each function's parameters, re-emitted constants such as two `c0_idx`), so a
+    declaration starts a new binding instead of checking the old one.
+
+    C++: `T name =`, `T name;`, `T name[`, `T name{`, a parameter `T name,` / `T name)`
+    where T ends in a type word, `>` closing a template, `*` or `&`.
+    MLIR: the results before `=` at the start of a line."""
+    if mlir:
+        j = 0
+        while j < len(tokens) and (tokens[j].kind == "ssa" or tokens[j].text in (",", ":")):
+            j += 1
+        return i < j < len(tokens) and tokens[j].text == "="
+    after = [t.text for t in tokens[i + 1 : i + 3]]
+    if not after or after[0] not in ("=", ";", "[", "{", ",", ")") or after == ["=", "="]:
+        return False
+    return i > 0 and _ends_type(tokens, i - 1)
+
+
+def _ends_type(tokens: Sequence[Token], k: int) -> bool:
+    tok = tokens[k]
+    if tok.kind == "ident":
+        return tok.text not in _NOT_A_TYPE and not C_VALUE_NAME.fullmatch(tok.text)
+    if tok.text in ("*", "&"):
+        return k > 0 and _ends_type(tokens, k - 1)
+    if tok.text == ">":  # a template's closing bracket, not greater-than
+        depth = 0
+        for j in range(k, -1, -1):
+            depth += {">": 1, "<": -1}.get(tokens[j].text, 0)
+            if depth == 0:
+                return j > 0 and tokens[j - 1].kind == "ident"
+    return False
 
 
 def _is_member_or_scope(tokens: Sequence[Token], i: int) -> bool:
@@ -242,6 +283,12 @@ class Bindings:
         if our in self.ours:
             return None
         return Bindings({**self.names, pyasc: our}, {**self.ours, our: pyasc}, self.variables)
+
+    def declare(self, pyasc: str, our: str) -> Bindings:
+        """A fresh binding: earlier values under either name are out of scope."""
+        names = {p: o for p, o in self.names.items() if p != pyasc and o != our}
+        ours = {o: p for o, p in self.ours.items() if o != our and p != pyasc}
+        return Bindings({**names, pyasc: our}, {**ours, our: pyasc}, self.variables)
 
     def capture(self, name: str, text: str) -> Bindings:
         return Bindings(self.names, self.ours, {**self.variables, name: text})
@@ -324,7 +371,8 @@ def _match(
         return
     if e.kind == "name":
         if _value_token_ok(toks, j, opts.mlir):
-            nb = b.bind(e.text, toks[j].text)
+            our = toks[j].text
+            nb = b.declare(e.text, our) if e.declares else b.bind(e.text, our)
             if nb is not None:
                 yield from _match(elems, i + 1, line, j + 1, nb, opts)
         return
@@ -365,6 +413,22 @@ class CaseResult:
     expected: str | None = None  # the first pattern token that did not match there
     got: str | None = None  # and what the output had instead
     bindings: Bindings | None = None
+    matched: dict[int, str] = field(default_factory=dict)  # directive line -> our line
+
+    def side_by_side(self, directives: Sequence[Directive]) -> str:
+        """Each directive beside the line of ours it matched (or, for the one that
+        failed, the nearest line), the failing one marked `>>`."""
+        rows = []
+        for d in directives:
+            mark = ">>" if d is self.failed else "  "
+            ours = self.matched.get(d.line)
+            if d is self.failed:
+                ours = f"nearest: {(self.nearest or '<none>').strip()}"
+            elif ours is None:
+                ours = "(not reached)" if d.kind != "CHECK-NOT" else "(not found: good)"
+            rows.append((f"{mark} {d.line:4d} {d.kind}: {d.pattern}", ours.strip()))
+        width = min(max((len(r[0]) for r in rows), default=0), 90)
+        return "\n".join(f"{left:<{width}} | {right}" for left, right in rows)
 
     def reason(self) -> str:
         if self.passed or self.failed is None:
@@ -380,6 +444,15 @@ def run_checks(directives: Sequence[Directive], output: str, opts: Options) -> C
     """Check one case's directives against the output, FileCheck-style: each directive
     matches after the previous one (CHECK-NEXT on the next line, CHECK-SAME on the
     same line, CHECK-NOT nowhere in between)."""
+    matched: dict[int, str] = {}
+    result = _run_checks(directives, output, opts, matched)
+    result.matched = matched
+    return result
+
+
+def _run_checks(
+    directives: Sequence[Directive], output: str, opts: Options, matched: dict[int, str]
+) -> CaseResult:
     lines = [Line(text, opts.mlir) for text in output.splitlines()]
     b = Bindings()
     cur_line, cur_tok = 0, 0  # where the next match may start
@@ -426,6 +499,7 @@ def run_checks(directives: Sequence[Directive], output: str, opts: Options) -> C
             return bad
         pending_not = []
         b, cur_line, cur_tok, first = nb, n, tend, False
+        matched[d.line] = lines[n].text
     bad = _check_nots(pending_not, lines, (cur_line, cur_tok), (len(lines), 0), b, opts)
     if bad is not None:
         return bad

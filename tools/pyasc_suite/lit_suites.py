@@ -82,10 +82,11 @@ def _check_outcome(
     unit: str, name: str, group: Sequence[Directive], output: str, opts: Options
 ) -> Outcome:
     result = run_checks(group, output, opts)
-    detail = _detail(group, output, result.failed)
     if result.passed:
         return Outcome(unit, name, "passed")
     relaxed = run_checks(group, output, Options(opts.mlir, opts.full_lines, relax_index=True))
+    shown = result if relaxed.passed else relaxed
+    detail = f"{shown.side_by_side(group)}\nours in full:\n{output.rstrip()}"
     if relaxed.passed:
         return Outcome(
             unit,
@@ -111,11 +112,9 @@ def _check_outcome(
     )
 
 
-def _detail(group: Sequence[Directive], output: str, failed: Directive | None) -> str:
-    checks = "\n".join(
-        f"{'>>' if d is failed else '  '} {d.line:4d} {d.kind}: {d.pattern}" for d in group
-    )
-    return f"expected:\n{checks}\nours:\n{output.rstrip()}"
+def _detail(group: Sequence[Directive], message: str) -> str:
+    checks = "\n".join(f"   {d.line:4d} {d.kind}: {d.pattern}" for d in group)
+    return f"{checks}\nnot checked, the driver said:\n{message.rstrip()}"
 
 
 def run_target(src: Path, only: str | None = None) -> SuiteResult:
@@ -141,7 +140,7 @@ def run_target(src: Path, only: str | None = None) -> SuiteResult:
             res = driver.run(case_text(lines, items, own))
             labels.append(group[0].kind == "CHECK-LABEL")
             if not res.ok:
-                detail = _detail(group, res.message, None)
+                detail = _detail(group, res.message)
                 result.outcomes.append(_error_outcome(rel, name, res, detail))
                 continue
             result.outcomes.append(_check_outcome(rel, name, group, res.output, opts))
@@ -191,7 +190,7 @@ def run_transforms(src: Path, only: str | None = None) -> SuiteResult:
                 name = (tag + " " + _case_name(group, [])).strip()
                 if not res.ok:
                     result.outcomes.append(
-                        _error_outcome(rel, name, res, _detail(group, res.message, None))
+                        _error_outcome(rel, name, res, _detail(group, res.message))
                     )
                 else:
                     result.outcomes.append(_check_outcome(rel, name, group, res.output, opts))

@@ -28,6 +28,12 @@ SANDBOX = Path(__file__).resolve().parent / "sandbox"
 TOOLS = Path(__file__).resolve().parents[1]
 # Our replacements for pyasc's conftest files (relative to python/test).
 CONFTEST_REPLACEMENTS = {"unit/conftest.py": SANDBOX / "unit_conftest.py"}
+# Subtotals printed under the table: (label, unit prefixes).
+SUBTOTALS = (
+    ("unit/language + unit/codegen (compile-only)", ("unit/language", "unit/codegen")),
+    ("unit", ("unit/",)),
+    ("generalization + kernels (run on the CPU simulator)", ("generalization", "kernels")),
+)
 # How kernels/conftest.py is told to use our CPU simulator (its --backend option).
 PYTEST_ARGS = {"kernels": ["--backend=CPU"]}
 
@@ -79,6 +85,11 @@ def run_python(
         for directory in _test_dirs(root, only):
             unit = str(directory.relative_to(root))
             result.outcomes += _run_pytest(root, directory, unit, env, timeout, verbose)
+        for label, prefixes in SUBTOTALS:
+            picked = [o for o in result.outcomes if o.unit.startswith(prefixes)]
+            if picked:
+                passed = sum(o.status == "passed" for o in picked)
+                result.notes.append(f"{label}: {passed}/{len(picked)} passed")
         if not _has_module("torch"):
             result.notes.append("torch is not installed: tests that need it skip or fail on import")
         if keep:
@@ -108,9 +119,8 @@ def _run_pytest(
         timed_out = False
     except subprocess.TimeoutExpired:
         tail, timed_out = [], True
-    records = (
-        [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
-    )
+    text = report.read_text().replace(f"{root}/", "") if report.exists() else ""
+    records = [json.loads(line) for line in text.splitlines()]
     outcomes = []
     for r in records:
         if r["status"].startswith("collect-") and "::" not in r["nodeid"]:
@@ -146,10 +156,11 @@ def _test_functions(path: Path) -> list[str]:
         tree = ast.parse(path.read_text())
     except SyntaxError:
         return ["<module>"]
-    names = [
+    # A name defined twice is one test: the later definition replaces the earlier.
+    names = dict.fromkeys(
         n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test")
-    ]
-    return names or ["<module>"]
+    )
+    return list(names) or ["<module>"]
 
 
 _STATUS = {
@@ -203,10 +214,10 @@ def _group(reason: str) -> str:
         m = pattern.search(first)
         if m:
             return template.format(*m.groups())
+    first = re.sub(r"\S+\.py:\d+(?::\d+)?:?\s*", "", first)  # file:line:col
     first = re.sub(r"^[\w.]*CompileError: (?:error: )?", "compile error: ", first)
     first = re.sub(r"(compile error: )\w*kernel\w*: ", r"\1", first)  # the kernel's name
     first = re.sub(r" at 0x[0-9a-f]+", "", first)
-    first = re.sub(r"\S+\.py:\d+(?::\d+)?:?\s*", "", first)  # file:line:col
     first = re.sub(r"\bline \d+\b", "line N", first)
     return first[:160]
 
