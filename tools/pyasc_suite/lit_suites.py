@@ -150,7 +150,7 @@ def run_target(src: Path, only: str | None = None) -> SuiteResult:
     if unregistered:
         names = {o.group for o in unregistered}
         result.notes.append(
-            f"{len(unregistered)} cases stop at an op or type we do not have "
+            f"{len(unregistered)} case(s) stop at an op or type we do not have "
             f"({len(names)} distinct names)"
         )
     labelled = [o for o, g in zip(result.outcomes, labels, strict=True) if g]
