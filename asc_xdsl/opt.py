@@ -25,6 +25,7 @@ from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
 from asc_xdsl.universe import DIALECTS, PASSES, TARGETS
 from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
+from asc_xdsl.utils.recursion import deep_recursion
 
 
 class AscOptMain(xDSLOptMain):
@@ -92,9 +93,13 @@ def _ascendc_core() -> Dialect:
 
 def main(args: Sequence[str] | None = None) -> int:
     try:
-        AscOptMain(args=args).run()
+        with deep_recursion():  # nested IR recurses in the parser, verifier and printers
+            AscOptMain(args=args).run()
     except (ParseError, DiagnosticException, PassFailedException, CodegenError) as e:
         print(str(e).rstrip(), file=sys.stderr)
+        return 1
+    except RecursionError:
+        print("asc-opt: error: the input nests too deeply to process", file=sys.stderr)
         return 1
     except (OSError, ValueError) as e:
         print(f"asc-opt: error: {e}", file=sys.stderr)

@@ -8,10 +8,12 @@ shared cache folder holds only text, and loading it parses IR, it runs no code.
 Files are written to a temporary name and renamed, and `kernel.json` is written
 last, so a reader never sees a half-written entry.
 
-The key hashes the kernel's source, its name, the argument signature (GM dtypes,
-scalar types, ConstExpr values), the options and the asc_xdsl and xDSL versions.
-Callees (inlined `@asc.jit` functions) are recorded with their source hashes and
-checked on every hit.
+The key hashes everything the kernel's IR depends on (`fingerprint.py`): its source
+and where it sits in its file, the `@asc.jit` helpers it calls, the module globals and
+closure variables it and they read (by value), the argument signature (GM dtypes,
+scalar types, ConstExpr values by content), the options, the compiler's own sources
+and the xDSL version. An entry that cannot be read back (missing files, a
+`kernel.json` of the wrong shape, IR that does not parse) is a miss and is rewritten.
 """
 
 from __future__ import annotations
@@ -21,25 +23,26 @@ import hashlib
 import json
 import os
 import tempfile
-import weakref
 from pathlib import Path
 from typing import Any
 
 CACHE_ENV = "ASC_XDSL_CACHE_DIR"
-FORMAT_VERSION = 1
-
-_REGISTRY: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
+FORMAT_VERSION = 2
 
 
 @functools.cache
 def versions() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
+    from asc_xdsl.frontend.fingerprint import compiler_key
+
     try:
         ours = version("asc-xdsl")
     except PackageNotFoundError:
         ours = "dev"
-    return f"asc_xdsl={ours};xdsl={version('xdsl')};format={FORMAT_VERSION}"
+    return (
+        f"asc_xdsl={ours};sources={compiler_key()};xdsl={version('xdsl')};format={FORMAT_VERSION}"
+    )
 
 
 def text_hash(text: str) -> str:
@@ -47,30 +50,25 @@ def text_hash(text: str) -> str:
 
 
 def function_id(jf: Any) -> str:
-    ident = f"{jf.fn.__module__}.{jf.fn.__qualname__}"
-    _REGISTRY[ident] = jf
-    return ident
+    return f"{jf.fn.__module__}.{jf.fn.__qualname__}"
 
 
-def kernel_key(source_hash: str, name: str, signature: list[str], options: dict[str, str]) -> str:
-    payload = json.dumps([versions(), source_hash, name, signature, sorted(options.items())])
+def kernel_key(dependencies: str, name: str, signature: list[str], options: dict[str, str]) -> str:
+    """The disk key: `dependencies` is the kernel's `fingerprint` digest (source,
+    location, helpers, globals), then the arguments, options and compiler."""
+    payload = json.dumps([versions(), dependencies, name, signature, sorted(options.items())])
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
-def callees_unchanged(callees: dict[str, str]) -> bool:
-    for ident, digest in callees.items():
-        jf = _REGISTRY.get(ident)
-        if jf is None or jf.source_hash != digest:
-            return False
-    return True
-
-
 def cache_dir() -> Path:
+    """The cache folder (also the CANN binary cache's): `ASC_XDSL_CACHE_DIR`, else
+    `$XDG_CACHE_HOME/asc_xdsl`, else `~/.cache/asc_xdsl`; `~` is expanded in each."""
     configured = os.environ.get(CACHE_ENV)
     if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "asc_xdsl"
+        return Path(configured).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "asc_xdsl"
 
 
 def _entry(key: str) -> Path:
@@ -112,34 +110,62 @@ def store(key: str, compiled: Any) -> None:
         pass
 
 
+# kernel.json: field -> the type it must have; anything else is a corrupt entry.
+_META_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "kernel_type": str,
+    "options": dict,
+    "callees": dict,
+    "versions": str,
+}
+
+
 def load(key: str, name: str) -> Any:
-    """The cached kernel for `key`, or None (missing, incomplete or unreadable entry)."""
+    """The cached kernel for `key`, or None: a missing, incomplete, corrupt or foreign
+    entry is a miss (the compile that follows rewrites it)."""
     entry = _entry(key)
     try:
         meta = json.loads((entry / "kernel.json").read_text())
-        if meta.get("name") != name or meta.get("versions") != versions():
+        if not _valid_meta(meta, name):
             return None
         texts = {
             "ir": (entry / "ir.mlir").read_text(),
             "lowered_ir": (entry / "lowered.mlir").read_text(),
             "ascendc": (entry / "kernel.cpp").read_text(),
         }
-    except (OSError, ValueError):
+        module_text = (entry / "module.mlir").read_text()
+    except (OSError, ValueError, RecursionError):  # JSON nested beyond Python's stack too
         return None
     from asc_xdsl.frontend.ir_context import parse_module
     from asc_xdsl.runtime.kernel import CompiledKernel
 
     try:
-        module = parse_module((entry / "module.mlir").read_text())
+        module = parse_module(module_text)
+        module.verify()
     except Exception:  # a corrupt entry: recompile
         return None
     return CompiledKernel(
         name=name,
         module=module,
         asm=texts,
-        kernel_type=meta.get("kernel_type", "vector"),
-        options=meta.get("options", {}),
-        metadata={"callees": meta.get("callees", {}), "from_disk_cache": True},
+        kernel_type=meta["kernel_type"],
+        options=meta["options"],
+        metadata={"callees": meta["callees"], "from_disk_cache": True},
+    )
+
+
+def _valid_meta(meta: Any, name: str) -> bool:
+    from asc_xdsl.runtime.kernel import KERNEL_TYPES
+
+    if not isinstance(meta, dict):
+        return False
+    if any(not isinstance(meta.get(k), t) for k, t in _META_FIELDS.items()):
+        return False
+    return (
+        meta["name"] == name
+        and meta["versions"] == versions()
+        and meta["kernel_type"] in KERNEL_TYPES
+        and all(isinstance(k, str) and _is_json(v) for k, v in meta["options"].items())
     )
 
 

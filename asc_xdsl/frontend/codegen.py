@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -33,6 +34,7 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
@@ -47,6 +49,11 @@ from asc_xdsl.frontend import language as lang
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.errors import CompileError, JitOnlyError
 from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
+
+MAX_UNROLL_ENV = "ASC_XDSL_MAX_UNROLL"
+DEFAULT_MAX_UNROLL = 10_000
+"""Loop bodies a kernel may unroll in total (static_range, compile-time sequences):
+beyond, compiling would take minutes and gigabytes, so it is an error instead."""
 
 # Python builtins a kernel may call on compile-time values.
 _CONST_BUILTINS = {
@@ -96,8 +103,9 @@ _PREDICATES = {
 class _Return(Exception):
     """Unwinds a helper body at a `return` (only at the end of an inlined body)."""
 
-    def __init__(self, value: Any):
+    def __init__(self, value: Any, node: ast.AST | None = None):
         self.value = value
+        self.node = node
 
 
 class FunctionSource:
@@ -139,6 +147,7 @@ class CodeGenerator(ast.NodeVisitor):
         source: FunctionSource,
         get_source: Callable[[Any], FunctionSource | None],
         kernel_type: str = "vector",
+        max_unroll: int = DEFAULT_MAX_UNROLL,
     ):
         self.kernel_type = kernel_type
         self.source = source
@@ -151,6 +160,8 @@ class CodeGenerator(ast.NodeVisitor):
         self._constants: dict[tuple[Any, str], SSAValue] = {}
         self._last_constant: Operation | None = None
         self.entry: Block | None = None
+        self.max_unroll = max_unroll
+        self._unrolled = 0
 
     # -- entry ----------------------------------------------------------------
 
@@ -193,7 +204,7 @@ class CodeGenerator(ast.NodeVisitor):
                 self.visit_body(self.source.tree.body)
             except _Return as r:
                 if r.value is not None:
-                    self.fail("a kernel returns nothing (results go to its GM arguments)")
+                    self.fail("a kernel returns nothing (results go to its GM arguments)", r.node)
             self.emit(func.ReturnOp())
         finally:
             context.pop()
@@ -291,7 +302,16 @@ class CodeGenerator(ast.NodeVisitor):
             signless = self.constant(self._wrap(value, dtype), _signless_dtype(dtype))
             op: Operation = UnrealizedConversionCastOp.get([signless], [dtype.ir_type()])
         elif dtype.is_float():
-            op = arith.ConstantOp(FloatAttr(float(value), dtype.ir_type()))
+            try:
+                number = float(value)
+            except OverflowError:  # an int beyond any float
+                return self.fail(f"constant {value} does not fit in {dtype.name}")
+            if dt.float_overflows(number, dtype):
+                self.fail(
+                    f"constant {value} does not fit in {dtype.name} (largest finite value "
+                    f"{dt.FLOAT_LIMITS[dtype.name][0]:g})"
+                )
+            op = arith.ConstantOp(FloatAttr(number, dtype.ir_type()))
         elif dtype.kind == "bool":
             op = arith.ConstantOp.from_int_and_width(int(bool(value)), 1)
         else:
@@ -479,6 +499,14 @@ class CodeGenerator(ast.NodeVisitor):
             return super().visit(node)
         except (CompileError, JitOnlyError, _Return):
             raise
+        except VerifyException as e:  # an op or type built from the kernel's values
+            self.fail(str(e).strip(), node if isinstance(node, ast.stmt | ast.expr) else None)
+        except RecursionError:  # reported a few levels up, where there is room again
+            self.fail(
+                "this code nests too deeply to compile (Python's recursion limit); split "
+                "the expression or the nested blocks into smaller parts",
+                node if isinstance(node, ast.stmt | ast.expr) else None,
+            )
         except Exception as e:  # point at the innermost line that failed
             self.fail(
                 f"{type(e).__name__}: {e} (raised while compiling this line; if the kernel "
@@ -551,7 +579,7 @@ class CodeGenerator(ast.NodeVisitor):
             self.fail(f"assignment to {_construct_name(target)} is not supported", target)
 
     def visit_Return(self, node: ast.Return) -> None:
-        raise _Return(None if node.value is None else self.visit(node.value))
+        raise _Return(None if node.value is None else self.visit(node.value), node)
 
     def visit_Assert(self, node: ast.Assert) -> None:
         test = self.visit(node.test)
@@ -695,10 +723,10 @@ class CodeGenerator(ast.NodeVisitor):
                 res.name_hint = n
             merged[n] = make(res)
         if "<return>" in merged:
-            raise _Return(merged.pop("<return>"))
+            raise _Return(merged.pop("<return>"), node)
         self.scope.update(merged)
         if any(r is not None for r in returned):
-            raise _Return(None)
+            raise _Return(None, node)
 
     def visit_IfExp(self, node: ast.IfExp) -> Any:
         cond = self.truth(self.visit(node.test))
@@ -735,18 +763,18 @@ class CodeGenerator(ast.NodeVisitor):
             self.fail("for ... else is not supported in kernels", node)
         iterable = self.visit(node.iter)
         if isinstance(iterable, lang.static_range):
-            for i in builtins.range(
-                *[self.constexpr(a, "static_range bound", int) for a in iterable.args]
-            ):
-                self.assign(node.target, i)
-                self.visit_body(node.body)
-            return
+            bounds = [self.constexpr(a, "static_range bound", int) for a in iterable.args]
+            try:
+                items: Sequence[Any] = builtins.range(*bounds)
+            except (TypeError, ValueError) as e:
+                return self.fail(f"bad static_range: {e}", node.iter)
+            self._unroll(items, node)
+            return None
         if not isinstance(iterable, IRValue | lang.range) and hasattr(iterable, "__iter__"):
             # A compile-time iterable (tuple, list, zip, enumerate, ...): unrolled.
-            for item in tuple(iterable):
-                self.assign(node.target, item)
-                self.visit_body(node.body)
-            return
+            left = self.max_unroll - self._unrolled
+            self._unroll(tuple(itertools.islice(iterable, max(left, 0) + 1)), node)
+            return None
         if not isinstance(iterable, lang.range):
             self.fail(
                 f"a kernel loop iterates over range(...), asc.range(...) or asc.static_range(...), not {lang._describe(iterable)}",
@@ -802,6 +830,21 @@ class CodeGenerator(ast.NodeVisitor):
         for n, make, res in zip(carried, rebuilds, for_op.results, strict=True):
             res.name_hint = n
             self.scope[n] = make(res)
+
+    def _unroll(self, items: Sequence[Any], node: ast.For) -> None:
+        """One copy of the body per item, within the kernel's unroll budget."""
+        if self._unrolled + len(items) > self.max_unroll:
+            self.fail(
+                f"unrolling this loop would make more than {self.max_unroll} copies of loop "
+                f"bodies in this kernel ({len(items)} here, {self._unrolled} before); "
+                "static_range and loops over compile-time sequences unroll: use range() for a "
+                f"loop on the device, or raise the limit with max_unroll= or {MAX_UNROLL_ENV}",
+                node.iter,
+            )
+        self._unrolled += len(items)
+        for item in items:
+            self.assign(node.target, item)
+            self.visit_body(node.body)
 
     def visit_While(self, node: ast.While) -> None:
         if node.orelse:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
@@ -111,6 +112,20 @@ ALL_DTYPES = (
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
 _BY_IR_NAME = {d.ir_name: d for d in ALL_DTYPES if d is not bool_}
 _BY_IR_NAME["i1"] = bool_
+
+
+FLOAT_LIMITS: dict[str, tuple[float, float]] = {
+    "float16": (65504.0, 65520.0),
+    "bfloat16": (float.fromhex("0x1.fep127"), float.fromhex("0x1.ffp127")),
+    "float32": (float.fromhex("0x1.fffffep127"), float.fromhex("0x1.ffffffp127")),
+    "float64": (float.fromhex("0x1.fffffffffffffp1023"), float("inf")),
+}
+"""Float dtype -> (largest finite value, smallest magnitude that rounds to infinity)."""
+
+
+def float_overflows(value: float, dtype: DataType) -> bool:
+    """Does finite `value` round to infinity in float type `dtype`? (inf and NaN: no)"""
+    return math.isfinite(value) and abs(value) >= FLOAT_LIMITS[dtype.name][1]
 
 
 def from_numpy(dtype: Any) -> DataType:

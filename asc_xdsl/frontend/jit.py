@@ -21,6 +21,7 @@ import inspect
 import os
 import textwrap
 import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -28,6 +29,8 @@ from typing import Any, Generic, TypeVar
 from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
+from asc_xdsl.frontend.fingerprint import Keyer, Unkeyable
+from asc_xdsl.utils.recursion import deep_recursion
 
 T = TypeVar("T")
 
@@ -48,6 +51,42 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "bisheng_options": None,
     "print_ir_before_all": False,
     "auto_sync_log": "",
+    # asc_xdsl's own: loop bodies a kernel may unroll (None: ASC_XDSL_MAX_UNROLL, else
+    # codegen.DEFAULT_MAX_UNROLL). It never changes the IR, so it is not in the cache key.
+    "max_unroll": None,
+}
+_NOT_IN_KEY = ("always_compile", "max_unroll")
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_opt_bool(v: Any) -> bool:
+    return v is None or isinstance(v, bool)
+
+
+# option -> (accepts the value?, what it must be); kernel_type is checked by _kernel_type.
+_OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "opt_level": (
+        lambda v: v is None or (type(v) is int and 0 <= v <= 3),
+        "0, 1, 2 or 3 (bisheng's -O level)",
+    ),
+    "insert_sync": (_is_opt_bool, "True, False or None"),
+    "auto_sync": (_is_opt_bool, "True, False or None"),
+    "always_compile": (_is_bool, "True or False"),
+    "debug": (_is_bool, "True or False"),
+    "strip_loc": (_is_bool, "True or False"),
+    "verify_sync": (_is_bool, "True or False"),
+    "run_passes": (_is_bool, "True or False"),
+    "matmul_cube_only": (_is_bool, "True or False"),
+    "print_ir_before_all": (_is_bool, "True or False"),
+    "auto_sync_log": (lambda v: v is None or isinstance(v, str), "a file name (str)"),
+    "max_unroll": (lambda v: v is None or (type(v) is int and v >= 0), "an integer >= 0"),
+    "bisheng_options": (
+        lambda v: v is None or (isinstance(v, tuple | list) and all(isinstance(f, str) for f in v)),
+        "a tuple of command-line flags (str)",
+    ),
 }
 
 
@@ -80,6 +119,7 @@ class JITFunction:
     """A Python function compiled as an Ascend C kernel (or inlined as a helper)."""
 
     def __init__(self, fn: Callable[..., Any], **options: Any):
+        _check_kernel_function(fn)
         _check_options(options, fn.__name__)
         self.fn = fn
         self.options = options
@@ -88,7 +128,6 @@ class JITFunction:
         self._source: Any = None
         self._signature = inspect.signature(fn)
         self._compiled: dict[str, Any] = {}
-        cache.function_id(self)
 
     def __repr__(self) -> str:
         return f"<asc.jit function {self.fn.__module__}.{self.fn.__qualname__}>"
@@ -123,9 +162,21 @@ class JITFunction:
             text = "".join(lines)
             dedented = textwrap.dedent(text)
             shift = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
-            tree = ast.parse(dedented)
-            fdef = tree.body[0]
-            assert isinstance(fdef, ast.FunctionDef | ast.AsyncFunctionDef)
+            try:
+                tree = ast.parse(dedented)
+            except SyntaxError as e:  # e.g. a def inside a multi-line expression
+                raise CompileError(
+                    f"the source of {self.__name__} cannot be parsed on its own: {e.msg}",
+                    filename,
+                    first_line,
+                ) from None
+            fdef = tree.body[0] if tree.body else None
+            if not isinstance(fdef, ast.FunctionDef | ast.AsyncFunctionDef):
+                raise CompileError(
+                    f"{self.__name__}: a kernel must be a function defined with `def`",
+                    filename,
+                    first_line,
+                )
             if isinstance(fdef, ast.AsyncFunctionDef):
                 raise CompileError(
                     f"{self.__name__}: async kernels are not supported", filename, first_line
@@ -133,7 +184,15 @@ class JITFunction:
             fdef.decorator_list = []
             from asc_xdsl.frontend.structured import lower_jumps
 
-            lower_jumps(fdef)
+            try:
+                lower_jumps(fdef)
+            except RecursionError:
+                raise CompileError(
+                    f"{self.__name__} nests too deeply to compile (Python's recursion limit); "
+                    "split its expressions or nested blocks into smaller parts",
+                    filename,
+                    first_line,
+                ) from None
             plain = [
                 line[shift:] if line[:shift].strip() == "" else line
                 for line in text.splitlines(True)
@@ -155,20 +214,33 @@ class JITFunction:
     def __getitem__(self, grid: Any) -> Callable[..., None]:
         """`kernel[block_dim]` or pyasc's `kernel[block_dim, stream]` (launches are
         synchronous, so the stream is accepted for compatibility)."""
-        block_dim = grid[0] if isinstance(grid, tuple) else grid
-        if isinstance(grid, tuple) and len(grid) > 2:
+        from asc_xdsl.runtime.kernel import check_block_dim
+
+        if isinstance(grid, tuple) and not 1 <= len(grid) <= 2:
             raise TypeError(f"{self.__name__}[...] takes block_dim and optionally a stream")
+        block_dim = check_block_dim(grid[0] if isinstance(grid, tuple) else grid)
 
         def launch(*args: Any, **kwargs: Any) -> None:
-            launch_options = {
-                k: kwargs.pop(k) for k in list(kwargs) if k in DEFAULT_OPTIONS or k == "backend"
-            }
-            backend = launch_options.pop("backend", None)
-            compiled = self.compile(*args, block_dim=block_dim, **launch_options, **kwargs)
-            runtime_args = compiled.metadata["runtime_args"](args, kwargs)
             from asc_xdsl.runtime.backends import get_backend
 
-            get_backend(backend).launch(compiled, block_dim, runtime_args)
+            params = self._signature.parameters
+            # Keywords that are not kernel parameters: compile options (pyasc's), the
+            # backend, and the backend's own launch options (platform=, profile_dir=, ...).
+            backend = get_backend(kwargs.pop("backend", None) if "backend" not in params else None)
+            extra = {k: kwargs.pop(k) for k in list(kwargs) if k not in params}
+            compile_options = {k: v for k, v in extra.items() if k in DEFAULT_OPTIONS}
+            launch_options = {k: v for k, v in extra.items() if k not in DEFAULT_OPTIONS}
+            unknown = sorted(set(launch_options) - set(backend.OPTIONS))
+            if unknown:
+                raise TypeError(
+                    f"{self.__name__}: unknown keyword(s) {', '.join(unknown)}: not a parameter "
+                    f"of the kernel, a compile option ({', '.join(sorted(DEFAULT_OPTIONS))}) "
+                    f"or a launch option of backend '{backend.name}' "
+                    f"({', '.join(backend.OPTIONS) or 'none'})"
+                )
+            compiled = self.compile(*args, block_dim=block_dim, **compile_options, **kwargs)
+            runtime_args = compiled.metadata["runtime_args"](args, kwargs)
+            backend.launch(compiled, block_dim, runtime_args, **launch_options)
 
         return launch
 
@@ -179,6 +251,7 @@ class JITFunction:
         _check_options(
             {k: v for k, v in kwargs.items() if k not in self._signature.parameters}, self.__name__
         )
+        _check_options(options, self.__name__)
         merged = {**DEFAULT_OPTIONS, **self.options, **options}
         if merged["insert_sync"]:
             # Never ignore an option silently: the kernel would race on hardware.
@@ -186,32 +259,43 @@ class JITFunction:
                 f"{self.__name__}: insert_sync=True (automatic SetFlag/WaitFlag insertion) is not "
                 "available yet; synchronise with TQue enque/deque or asc.set_flag/asc.wait_flag"
             )
+        with deep_recursion():  # long expressions and deep nesting recurse per level
+            return self._compile_cached(args, kwargs, merged, block_dim)
+
+    def _compile_cached(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any], merged: dict[str, Any], block_dim: int
+    ) -> Any:
         spec = self._specialise(args, kwargs)
         option_items = tuple(
-            sorted((k, repr(v)) for k, v in merged.items() if k != "always_compile")
+            sorted((k, repr(v)) for k, v in merged.items() if k not in _NOT_IN_KEY)
         )
-        memory_key = (tuple(spec.signature()), option_items)
+        signature = tuple(spec.signature())
+        # Source, location, helpers and the globals they read, by value (fingerprint.py).
+        dependencies = cache.text_hash(Keyer().jit_key(self))
+        memory_key = (signature, option_items, dependencies)
+        hit = None if merged["always_compile"] else self._compiled.get(memory_key)
+        if hit is not None:
+            hit.metadata["runtime_args"] = spec.runtime_args
+            _dump(hit)
+            return hit
+        disk_key = cache.kernel_key(
+            dependencies, self.__name__, list(signature), dict(option_items)
+        )
         if not merged["always_compile"]:
-            hit = self._compiled.get(memory_key)
-            if hit is None:
-                hit = cache.load(self._disk_key(spec, option_items), self.__name__)
-            if hit is not None and cache.callees_unchanged(hit.metadata.get("callees", {})):
+            hit = cache.load(disk_key, self.__name__)
+            if hit is not None:
                 hit.metadata["runtime_args"] = spec.runtime_args
                 self._compiled[memory_key] = hit
+                _dump(hit)
                 return hit
         compiled = self._compile(spec, merged)
         compiled.metadata["block_dim"] = block_dim
         compiled.metadata["runtime_args"] = spec.runtime_args
         self._compiled[memory_key] = compiled
         if not merged["always_compile"]:
-            cache.store(self._disk_key(spec, option_items), compiled)
+            cache.store(disk_key, compiled)
         _dump(compiled)
         return compiled
-
-    def _disk_key(self, spec: _Specialisation, option_items: tuple[tuple[str, str], ...]) -> str:
-        return cache.kernel_key(
-            self.source_hash, self.__name__, spec.signature(), dict(option_items)
-        )
 
     def _specialise(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Specialisation:
         try:
@@ -235,7 +319,9 @@ class JITFunction:
             return None
 
         kernel_type = _kernel_type(options["kernel_type"], self.__name__)
-        generator = CodeGenerator(self.source, get_source, kernel_type)
+        generator = CodeGenerator(
+            self.source, get_source, kernel_type, _max_unroll(options["max_unroll"])
+        )
         module = generator.compile_kernel(self.__name__, spec.params)
         _verify(module)
         lowered = module.clone() if options["run_passes"] else module
@@ -270,7 +356,8 @@ class LazyTexts(Mapping[str, str]):
 
     def __getitem__(self, key: str) -> str:
         if key not in self._texts:
-            self._texts[key] = self._factories[key]()
+            with deep_recursion():
+                self._texts[key] = self._factories[key]()
         return self._texts[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -289,13 +376,27 @@ class _Specialisation:
         self.params: list[tuple[str, Any]] = []
         self._runtime_names: list[str] = []
         hints = _annotations(jf.fn)
+        from asc_xdsl.frontend.language import GlobalAddress
+        from asc_xdsl.frontend.values import IRValue
+
         for name, value in arguments.items():
             ann = hints.get(name, inspect.Parameter.empty)
-            if isinstance(ann, _ConstExprAnnotation) or isinstance(value, ConstExpr):
+            value = _python_scalar(value)
+            if (
+                ann is ConstExpr
+                or isinstance(ann, _ConstExprAnnotation)
+                or isinstance(value, ConstExpr)
+            ):
                 self.params.append((name, value.value if isinstance(value, ConstExpr) else value))
                 continue
-            from asc_xdsl.frontend.language import GlobalAddress
-
+            if isinstance(ann, type) and issubclass(ann, IRValue) and ann is not GlobalAddress:
+                raise _parameter_error(
+                    jf,
+                    name,
+                    f"parameter '{name}' is annotated {ann.__name__}: a kernel takes GM "
+                    "addresses (asc.GlobalAddress), scalars (int, float, bool) and "
+                    f"asc.ConstExpr values; a {ann.__name__} is made inside the kernel",
+                )
             if (ann is GlobalAddress) != _is_array(value) and ann is not inspect.Parameter.empty:
                 want = (
                     "an array (numpy or torch)"
@@ -306,8 +407,19 @@ class _Specialisation:
                     f"{jf.__name__}: argument '{name}' is annotated {getattr(ann, '__name__', ann)} "
                     f"but got {type(value).__name__}; pass {want}"
                 )
+            if (
+                ann in _SCALAR_ANNOTATIONS
+                and isinstance(value, bool | int | float)
+                and not isinstance(value, _SCALAR_ANNOTATIONS[ann][1])
+            ):
+                raise TypeError(
+                    f"{jf.__name__}: argument '{name}' is annotated {ann.__name__} but got "
+                    f"{type(value).__name__} {value!r}"
+                )
             if _is_array(value):
                 self.params.append((name, _GmParam(dt.from_numpy(value.dtype))))
+            elif ann in _SCALAR_ANNOTATIONS and isinstance(value, bool | int | float):
+                self.params.append((name, _ScalarParam(_SCALAR_ANNOTATIONS[ann][0])))
             elif isinstance(value, bool):
                 self.params.append((name, _ScalarParam(dt.bool_)))
             elif isinstance(value, int):
@@ -327,19 +439,77 @@ class _Specialisation:
         from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam
 
         out = []
+        keyer = Keyer()
         for name, spec in self.params:
             if isinstance(spec, _GmParam):
                 out.append(f"{name}:gm:{spec.dtype.name}")
             elif isinstance(spec, _ScalarParam):
                 out.append(f"{name}:scalar:{spec.dtype.name}")
             else:
-                out.append(f"{name}:const:{type(spec).__name__}:{spec!r}")
+                try:
+                    out.append(f"{name}:const:{keyer.value_key(spec)}")
+                except Unkeyable as e:
+                    raise TypeError(
+                        f"{self._jf.__name__}: ConstExpr argument '{name}' is {e}, which the "
+                        "compile cache cannot key by content; pass numbers, strings, tuples, "
+                        "numpy arrays, dtypes, enums, dataclasses or functions"
+                    ) from None
         return out
 
     def runtime_args(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
         bound = self._jf._signature.bind(*args, **kwargs)
         bound.apply_defaults()
         return [bound.arguments[n] for n in self._runtime_names]
+
+
+def _check_kernel_function(fn: Any) -> None:
+    """`@asc.jit` takes a `def` function: anything else is refused where it is written."""
+    import types
+
+    if not isinstance(inspect.unwrap(fn), types.FunctionType):
+        raise TypeError(f"asc.jit decorates a Python function, got {type(fn).__name__} {fn!r}")
+    if fn.__name__ == "<lambda>":
+        import linecache
+
+        code = fn.__code__
+        line = linecache.getline(code.co_filename, code.co_firstlineno) or None
+        col = line.find("lambda") if line else -1
+        raise CompileError(
+            "asc.jit needs a function defined with `def`: a lambda cannot be a kernel",
+            code.co_filename,
+            code.co_firstlineno,
+            max(col, 0),
+            line,
+            len("lambda"),
+        )
+
+
+# A scalar parameter's annotation -> (its kernel type, the Python values it accepts).
+_SCALAR_ANNOTATIONS: dict[type, tuple[dt.DataType, type | tuple[type, ...]]] = {
+    bool: (dt.bool_, bool),
+    int: (dt.int32, int),
+    float: (dt.float32, (int, float)),
+}
+
+
+def _parameter_error(jf: JITFunction, name: str, message: str) -> CompileError:
+    """A CompileError pointing at parameter `name` in the kernel's `def`."""
+    source = jf.source
+    for arg in source.tree.args.args:
+        if arg.arg == name:
+            text = source.lines[arg.lineno - 1] if arg.lineno <= len(source.lines) else None
+            if text is not None and source.col_shift:
+                text = " " * source.col_shift + text
+            length = (arg.end_col_offset or arg.col_offset + 1) - arg.col_offset
+            return CompileError(
+                message,
+                source.filename,
+                arg.lineno + source.first_line - 1,
+                arg.col_offset + source.col_shift,
+                text,
+                length,
+            )
+    return CompileError(f"{jf.__name__}: {message}")
 
 
 def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
@@ -355,7 +525,22 @@ def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
 
 
 def _is_array(value: Any) -> bool:
-    return hasattr(value, "dtype") and hasattr(value, "shape") and not isinstance(value, type)
+    return (
+        hasattr(value, "dtype")
+        and hasattr(value, "shape")
+        and not isinstance(value, type)
+        and getattr(value, "ndim", 1) > 0  # numpy scalars and 0-d arrays are scalars
+    )
+
+
+def _python_scalar(value: Any) -> Any:
+    """A numpy scalar (or 0-d array/tensor) as the Python number it holds."""
+    if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+        try:
+            return value.item()
+        except (TypeError, ValueError):
+            return value
+    return value
 
 
 def _kernel_type(value: Any, name: str) -> str:
@@ -375,13 +560,37 @@ def _kernel_type(value: Any, name: str) -> str:
     raise TypeError(f"{name}: unknown kernel_type {value!r} (vector, cube or mix)")
 
 
+def _max_unroll(option: int | None) -> int:
+    from asc_xdsl.frontend.codegen import DEFAULT_MAX_UNROLL, MAX_UNROLL_ENV
+
+    if option is not None:
+        return option
+    text = os.environ.get(MAX_UNROLL_ENV)
+    if not text:
+        return DEFAULT_MAX_UNROLL
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise TypeError(f"{MAX_UNROLL_ENV} must be an integer >= 0, got {text!r}")
+    return value
+
+
 def _check_options(options: dict[str, Any], name: str) -> None:
+    """Unknown options and values of the wrong kind are errors, never ignored."""
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
         raise TypeError(
             f"{name}: unknown compile option(s) {', '.join(unknown)} "
             f"(known: {', '.join(sorted(DEFAULT_OPTIONS))})"
         )
+    for key, value in options.items():
+        rule = _OPTION_RULES.get(key)
+        if rule is not None and not rule[0](value):
+            raise TypeError(f"{name}: option {key} must be {rule[1]}, got {value!r}")
+        if key == "kernel_type":
+            _kernel_type(value, name)
 
 
 def _verify(module: Any) -> None:
@@ -441,10 +650,26 @@ def _run_passes(module: Any) -> None:
 
 
 def _dump(compiled: Any) -> None:
+    """Write the three texts to `ASC_XDSL_DUMP_DIR` (once per kernel and folder, cache
+    hits included). A folder that cannot be written is a warning: the compile is good."""
     directory = os.environ.get(DUMP_ENV)
-    if not directory:
+    if not directory or compiled.metadata.get("dumped_to") == directory:
         return
-    path = Path(directory)
-    path.mkdir(parents=True, exist_ok=True)
-    for suffix, key in ((".ir.mlir", "ir"), (".lowered.mlir", "lowered_ir"), (".cpp", "ascendc")):
-        (path / f"{compiled.name}{suffix}").write_text(compiled.asm[key])
+    path = Path(directory).expanduser()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        for suffix, key in (
+            (".ir.mlir", "ir"),
+            (".lowered.mlir", "lowered_ir"),
+            (".cpp", "ascendc"),
+        ):
+            (path / f"{compiled.name}{suffix}").write_text(compiled.asm[key])
+    except OSError as e:
+        warnings.warn(
+            f"{DUMP_ENV}={directory!r}: cannot write the dumps of kernel '{compiled.name}' "
+            f"there ({e.strerror or e}); the kernel compiled, nothing was dumped",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+        return
+    compiled.metadata["dumped_to"] = directory

@@ -22,9 +22,28 @@ from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 KERNEL_TYPES = ("vector", "cube", "mix")
 """Kernel types: vector-only (AIV), cube-only (AIC), mixed (MIX_AIC_1_2)."""
 
+MAX_BLOCK_DIM = 65535
+"""The largest block_dim a launch takes (the CANN runtime's limit; every backend keeps it)."""
+
 
 class LaunchError(Exception):
     """A launch that cannot run: bad arguments, no backend, a failing device call."""
+
+
+def check_block_dim(block_dim: Any) -> int:
+    """`block_dim` as an int in [1, MAX_BLOCK_DIM], or a LaunchError saying what is wrong."""
+    if isinstance(block_dim, bool) or not hasattr(block_dim, "__index__"):
+        raise LaunchError(
+            f"block_dim must be an integer in [1, {MAX_BLOCK_DIM}], got "
+            f"{type(block_dim).__name__} {block_dim!r}"
+        )
+    value = block_dim.__index__()
+    if not 1 <= value <= MAX_BLOCK_DIM:
+        raise LaunchError(
+            f"block_dim must be in [1, {MAX_BLOCK_DIM}], got {value} (it is the number of "
+            "blocks the launch runs)"
+        )
+    return value
 
 
 @dataclass
@@ -78,16 +97,17 @@ class _Launcher:
     def __call__(self, *args: Any, **options: Any) -> None:
         from asc_xdsl.runtime.backends import get_backend
 
-        if not isinstance(self.block_dim, int) or self.block_dim < 1:
-            raise LaunchError(f"block_dim must be a positive integer, got {self.block_dim!r}")
+        block_dim = check_block_dim(self.block_dim)
         backend = get_backend(options.pop("backend", None))
-        backend.launch(self.kernel, self.block_dim, args, **options)
+        backend.launch(self.kernel, block_dim, args, **options)
 
 
 class Backend(Protocol):
     """Runs compiled kernels: the CPU simulator ("cpu"), an NPU ("npu"), CANN's simulator ("model")."""
 
     name: str
+    OPTIONS: tuple[str, ...]
+    """The keyword options `launch` takes (`kernel[n](..., platform=...)` passes them on)."""
 
     def launch(
         self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any

@@ -8,22 +8,42 @@ source line and a caret, the way compilers do.
 
 from __future__ import annotations
 
+import math
 import re
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    f64,
+    i64,
+)
+from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from asc_xdsl.frontend.dtypes import FLOAT_LIMITS, DataType, float_overflows, from_ir
+from asc_xdsl.utils.recursion import deep_recursion
 
 
 class LocatedVerifyError(VerifyException):
     """A verification failure with the failing op's source position in its message."""
 
 
+MAX_NESTING = 1000
+"""Operations nested deeper than this are refused with a located error (each level
+costs Python frames in the parser, the verifier and the printers)."""
+
+
 class LocatingParser(Parser):
-    """A Parser that remembers the source span of each op's name."""
+    """A Parser that remembers the source span of each op's name, refuses literals
+    that do not fit their type and nesting beyond `MAX_NESTING`."""
 
     def __init__(
         self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0
@@ -33,18 +53,89 @@ class LocatingParser(Parser):
         self.attribute_aliases.update(aliases)
         self.op_spans: dict[Operation, Span] = {}
         self._line_offset = line_offset
+        self._depth = 0
+
+    def _span(self, start: int, end: int) -> Span:
+        return Span(start, end, self.lexer.input, self._line_offset)
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
         span = Span(start.start, start.end, start.input, self._line_offset)
+        if self._depth >= MAX_NESTING:
+            raise ParseError(
+                span, f"error: operations nest more than {MAX_NESTING} levels deep here"
+            )
+        self._depth += 1
         try:
             op = super().parse_operation()
         except VerifyException as e:
             # Type constraints of custom syntax are checked while parsing; report them
             # at the op like any other parse error.
             raise ParseError(span, f"error: {_first_line(e)}") from None
+        finally:
+            self._depth -= 1
         self.op_spans[op] = span
         return op
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        try:
+            with deep_recursion():
+                return super().parse_module(allow_implicit_module)
+        except RecursionError:  # e.g. attributes nested thousands deep
+            token = self._current_token.span
+            raise ParseError(
+                self._span(token.start, token.end),
+                "error: the input nests too deeply to parse here",
+            ) from None
+
+    def parse_optional_builtin_int_or_float_attr(self) -> IntegerAttr | FloatAttr | None:
+        """xDSL's number literal, with the checks MLIR makes: a float literal must fit
+        its type (`1.0e10 : f16`, `1.0e999999 : f32` are errors, not inf), a
+        hexadecimal float literal must have the type's width."""
+        if (flag := self.try_parse_builtin_boolean_attr()) is not None:
+            return flag
+        start = self._current_token.span.start
+        is_hex = self._current_token.text[:2] in ("0x", "0X")
+        if (value := self.parse_optional_number()) is None:
+            return None
+        end = self._current_token.span.start
+        raw = self.lexer.input.content[start:end]
+        literal = self._span(start, start + len(raw.rstrip()))
+        if self._current_token.kind != MLIRTokenKind.COLON:
+            return FloatAttr(value, f64) if isinstance(value, float) else IntegerAttr(value, i64)
+        t = self._parse_attribute_type()
+        if isinstance(t, AnyFloat):
+            return FloatAttr(self._float_literal(value, is_hex, t, literal), t)
+        if isinstance(t, IntegerType | IndexType):
+            if isinstance(value, float):
+                self.raise_error("Floating point value is not valid for integer type.", literal)
+            return IntegerAttr(value, t)
+        self.raise_error("Invalid type given for integer or float attribute.")
+
+    def _float_literal(self, value: int | float, is_hex: bool, t: AnyFloat, at: Span) -> float:
+        text = at.text.strip()
+        if is_hex:
+            bits = t.compile_time_size * 8
+            if not 0 <= value < 1 << bits:
+                raise ParseError(
+                    at,
+                    f"error: hexadecimal float literal {text} does not fit in the {bits} "
+                    f"bits of {t}",
+                )
+            return next(t.iter_unpack(int(value).to_bytes(t.compile_time_size, "little")))
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        dtype = _float_dtype(t)
+        if math.isinf(number) or (dtype is not None and float_overflows(number, dtype)):
+            largest = f" (largest finite value {FLOAT_LIMITS[dtype.name][0]:g})" if dtype else ""
+            raise ParseError(
+                at,
+                f"error: float literal {text} is out of range of {t}{largest}; write "
+                "infinity as a hexadecimal literal",
+            )
+        return number
 
 
 _LOC_ALIAS = re.compile(r"^(#loc[\w.$-]*)\s*=\s*loc\(.*\)\s*$", re.MULTILINE)
@@ -65,6 +156,14 @@ def _hoist_location_aliases(text: str | bytes, ctx: Context) -> tuple[str | byte
     return (blanked.encode() if isinstance(text, bytes) else blanked), dict(
         alias_parser.attribute_aliases
     )
+
+
+def _float_dtype(t: Attribute) -> DataType | None:
+    try:
+        dtype = from_ir(t)
+    except TypeError:
+        return None
+    return dtype if dtype.is_float() else None
 
 
 def _first_line(err: Exception) -> str:

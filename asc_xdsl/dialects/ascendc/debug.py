@@ -7,7 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import AnyFloat, StringAttr
+from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, StringAttr
+from xdsl.ir import Attribute
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -81,6 +82,25 @@ class PrintfOp(AscendCOp):
                 raise VerifyException(
                     f"'{self.name}': argument {i} for %f must be a float, got {t}"
                 )
+            # %s reads a NUL-terminated string: it needs a char pointer (a constant
+            # string belongs in the format itself); %p prints an address.
+            if conv == "s" and not _is_char_pointer(t):
+                raise VerifyException(
+                    f"'{self.name}': argument {i} for %s must be a string pointer "
+                    f"(memref of i8/ui8), got {t}; put a constant string in the format"
+                )
+            if conv == "p" and not (isinstance(t, MemRefType) or is_scalar_int(t)):
+                raise VerifyException(
+                    f"'{self.name}': argument {i} for %p must be a pointer (memref) or an "
+                    f"address (integer), got {t}"
+                )
+
+
+def _is_char_pointer(t: Attribute) -> bool:
+    if not isinstance(t, MemRefType):
+        return False
+    element = t.element_type
+    return isinstance(element, IntegerType) and element.width.data == 8
 
 
 @irdl_op_definition

@@ -29,6 +29,7 @@ from xdsl.ir import Attribute
 from asc_xdsl.backends.ascendc.printer import HIDDEN_KERNEL_PARAMS
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.numpy_types import np_dtype
+from asc_xdsl.runtime.scalars import scalar_argument
 
 HIDDEN_ARGS: dict[str, tuple[str, ...]] = {
     kind: tuple(name for name, _, _ in params) for kind, params in HIDDEN_KERNEL_PARAMS.items()
@@ -46,30 +47,17 @@ def scalar_dtype(t: Attribute) -> np.dtype:
         raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host") from None
 
 
-def encode_scalar(t: Attribute, value: Any, index: int) -> bytes:
-    """The bytes of scalar argument `index` (`value` converted to parameter type `t`)."""
+def encode_scalar(t: Attribute, value: Any, index: int, name: str | None = None) -> bytes:
+    """The bytes of scalar argument `index` (`value` checked against parameter type `t`
+    by the rule every backend shares, `runtime.scalars`)."""
     dtype = scalar_dtype(t)
-    if isinstance(value, np.ndarray) and value.ndim == 0:
-        value = value.item()
-    if not isinstance(value, (bool, int, float, np.generic)):
-        raise LaunchError(
-            f"argument {index} must be a number for parameter type {t}, got {type(value).__name__}"
-        )
-    try:
-        if isinstance(t, BFloat16Type):
-            bits = int(np.array([value], dtype=np.float32).view(np.uint32)[0])
-            rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16  # to nearest even
-            return (rounded & 0xFFFF).to_bytes(2, "little")
-        if dtype.kind in "iu":
-            if isinstance(value, float) and not float(value).is_integer():
-                raise LaunchError(f"argument {index}: {value!r} is not an integer ({t})")
-            info = np.iinfo(dtype)
-            if not info.min <= int(value) <= info.max:
-                raise LaunchError(f"argument {index}: {value!r} does not fit in {t}")
-            return np.array([int(value)], dtype=dtype).tobytes()
+    value = scalar_argument(t, value, index, name)
+    if isinstance(t, BFloat16Type):
+        bits = int(np.array([value], dtype=np.float32).view(np.uint32)[0])
+        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16  # to nearest even
+        return (rounded & 0xFFFF).to_bytes(2, "little")
+    with np.errstate(all="ignore"):
         return np.array([value], dtype=dtype).tobytes()
-    except (TypeError, ValueError, OverflowError) as e:
-        raise LaunchError(f"argument {index}: cannot convert {value!r} to {t}: {e}") from e
 
 
 @dataclass(frozen=True)

@@ -49,12 +49,17 @@ from asc_xdsl.runtime.cann.platforms import (
 )
 from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
 from asc_xdsl.runtime.gm_access import written_params
-from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError, is_gm_pointer
+from asc_xdsl.runtime.kernel import (
+    KERNEL_TYPES,
+    CompiledKernel,
+    LaunchError,
+    check_block_dim,
+    is_gm_pointer,
+)
 
 DEVICE_ENV = "ASC_XDSL_DEVICE_ID"
 ACL_LIBRARY = "libascendcl.so"
 SIMULATOR_LIBRARY = "libruntime_camodel.so"
-MAX_BLOCK_DIM = 65535
 LAUNCH_OPTIONS = ("device_id", "soc_version", "cache")
 
 
@@ -91,11 +96,13 @@ class _Prepared:
         except Exception:  # an unexpected IR shape: copy every GM argument back
             written = [is_gm_pointer(t) for t in types]
         self.entries: list[tuple[str, Any, bool]] = []
-        for i, (t, value) in enumerate(zip(types, args, strict=True)):
+        params = kernel.function.body.blocks[0].args
+        for i, (t, value, param) in enumerate(zip(types, args, params, strict=True)):
             if is_gm_pointer(t):
                 self.entries.append(("gm", gm_argument(value, i), written[i]))
             else:
-                self.entries.append(("scalar", encode_scalar(t, value, i), False))
+                scalar = encode_scalar(t, value, i, param.name_hint)
+                self.entries.append(("scalar", scalar, False))
 
 
 class CannBackend(ABC):
@@ -103,6 +110,7 @@ class CannBackend(ABC):
 
     name = "cann"
     simulator = False
+    OPTIONS = LAUNCH_OPTIONS
 
     @abstractmethod
     def runtime(self, toolkit: Toolkit, soc: str | None) -> acl.AclRuntime: ...
@@ -119,9 +127,8 @@ class CannBackend(ABC):
                 f"unknown launch option(s) {', '.join(unknown)} for backend '{self.name}' "
                 f"(known: {', '.join(LAUNCH_OPTIONS)})"
             )
+        block_dim = check_block_dim(block_dim)
         toolkit = require_toolkit()
-        if not 1 <= block_dim <= MAX_BLOCK_DIM:
-            raise LaunchError(f"block_dim must be in [1, {MAX_BLOCK_DIM}], got {block_dim}")
         if kernel.kernel_type not in KERNEL_TYPES:
             raise LaunchError(
                 f"kernel '{kernel.name}' has unknown kernel type '{kernel.kernel_type}'"

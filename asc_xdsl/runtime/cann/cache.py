@@ -23,17 +23,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-CACHE_ENV = "ASC_XDSL_CACHE_DIR"
 BINARY_SUBDIR = "bin"
 
 
 def cache_root() -> Path:
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
-    return base / "asc_xdsl"
+    """The cache folder, shared with the frontend's compile cache (one rule for both)."""
+    from asc_xdsl.frontend.cache import cache_dir
+
+    return cache_dir()
 
 
 def cache_key(**parts: object) -> str:

@@ -3,7 +3,7 @@
 Modules: `platform` (memory sizes), `memory` (GM binding, on-chip buffers, tensors),
 `queues` (TQue/TBuf), `compile` (IR -> closures), `ops/` (semantics per op family),
 `profile` (counters, cost model, msprof CSVs), `printing` (printf/DumpTensor format),
-`errors`, `backend` (`CpuSimulatorBackend`, `last_profile`). See docs/simulator.md.
+`errors`, `budget` (the step limit), `backend` (`CpuSimulatorBackend`, `last_profile`). See docs/simulator.md.
 """
 
 from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend, last_profile
@@ -14,6 +14,7 @@ from asc_xdsl.runtime.simulator.errors import (
     ProfileRegionError,
     QueueError,
     SimulatorError,
+    StepLimitError,
     TensorBoundsError,
     UnsupportedOpError,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "ProfileRegionError",
     "QueueError",
     "SimulatorError",
+    "StepLimitError",
     "TensorBoundsError",
     "UnsupportedOpError",
     "get_platform",

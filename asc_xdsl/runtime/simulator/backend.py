@@ -7,7 +7,9 @@ first, then environment variables):
 * `profile_dir` / `ASC_XDSL_PROFILE_DIR`: write msprof-shaped CSVs there;
 * `copy_tail`: "error" (default) or "drop" for DataCopy counts that are not 32 B multiples;
 * `block_order`: "ascending" (default), "descending" or "random" -- the order blocks
-  run in (a correct kernel gives the same results for every order).
+  run in (a correct kernel gives the same results for every order);
+* `max_steps` / `ASC_XDSL_SIM_MAX_STEPS`: the simulation budget in blocks plus loop
+  iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop.
 
 The figures of the last launch are in `last_profile()`.
 """
@@ -21,8 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, is_gm_pointer
+from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
+from asc_xdsl.runtime.scalars import scalar_argument
 from asc_xdsl.runtime.simulator import printing
+from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import ProfileRegionError, SimulatorError, failing_op
@@ -35,9 +39,10 @@ from asc_xdsl.runtime.simulator.profile import (
     RegionStats,
     new_counters,
 )
+from asc_xdsl.utils.recursion import deep_recursion
 
 _last_profile: KernelProfile | None = None
-OPTIONS = ("platform", "profile_dir", "copy_tail", "block_order")
+OPTIONS = ("platform", "profile_dir", "copy_tail", "block_order", "max_steps")
 
 
 def last_profile() -> KernelProfile | None:
@@ -54,15 +59,27 @@ class BlockContext:
         "cnt",
         "copy_tail",
         "flags",
+        "max_steps",
         "onchip",
         "prefix",
         "region_start",
         "regions",
+        "steps",
     )
 
     def __init__(
-        self, block_idx: int, block_num: int, platform: Platform, prefix: str, copy_tail: str
+        self,
+        block_idx: int,
+        block_num: int,
+        platform: Platform,
+        prefix: str,
+        copy_tail: str,
+        steps: int = DEFAULT_MAX_STEPS,
+        max_steps: int = DEFAULT_MAX_STEPS,
     ):
+        self.steps = steps
+        """Steps (loop iterations) this launch may still run (budget.py)."""
+        self.max_steps = max_steps
         self.block_idx = block_idx
         self.block_num = block_num
         self.onchip = OnChip(platform)
@@ -126,9 +143,7 @@ def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
             u8 = arr.reshape(-1).view(np.uint8)
             bound.append(GmPtr(GmBuffer(name, u8), 0, elem.itemsize))
         else:
-            if isinstance(arg, np.ndarray) or type(arg).__module__.startswith("torch"):
-                arg = arg.item()
-            bound.append(to_scalar(t, arg))
+            bound.append(to_scalar(t, scalar_argument(t, arg, i, param.name_hint)))
     return bound
 
 
@@ -139,8 +154,15 @@ def _bf16_bits(t, arr: np.ndarray) -> bool:
 
 class CpuSimulatorBackend:
     name = "cpu"
+    OPTIONS = OPTIONS
 
     def launch(
+        self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any
+    ) -> None:
+        with deep_recursion():  # nested regions recurse when compiled and run
+            self._launch(kernel, block_dim, args, **options)
+
+    def _launch(
         self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any
     ) -> None:
         unknown = set(options) - set(OPTIONS)
@@ -150,9 +172,13 @@ class CpuSimulatorBackend:
                 f"(known: {', '.join(OPTIONS)})"
             )
         global _last_profile
+        block_dim = check_block_dim(block_dim)
         platform = get_platform(options.get("platform"))
         copy_tail = options.get("copy_tail", "error")
+        if copy_tail not in ("error", "drop"):
+            raise LaunchError(f"copy_tail must be 'error' or 'drop', got {copy_tail!r}")
         order = options.get("block_order", "ascending")
+        budget = max_steps(options.get("max_steps"))
         program = _program(kernel)
         try:
             entry = program.function(kernel.name)
@@ -171,6 +197,9 @@ class CpuSimulatorBackend:
             kernel.name, kernel.kernel_type, block_dim, platform.name, platform.freq_mhz
         )
         results: dict[int, BlockProfile] = {}
+        if block_dim > budget:
+            raise blocks_error(block_dim, budget).at(kernel.function, None)
+        steps = budget - block_dim
         with np.errstate(all="ignore"):
             for b in blocks:
                 c = BlockContext(
@@ -179,11 +208,17 @@ class CpuSimulatorBackend:
                     platform,
                     printing.record_prefix(b, cores, kernel.kernel_type),
                     copy_tail,
+                    steps,
+                    budget,
                 )
                 try:
                     entry.call(c, values)
                 except SimulatorError as err:
                     raise err.at(failing_op(err.__traceback__), b) from None
+                except RecursionError as err:  # func.call cycles in the IR
+                    raise SimulatorError(
+                        "function calls nest too deeply (a recursive func.call?)"
+                    ).at(failing_op(err.__traceback__), b) from None
                 except Exception as err:
                     op = failing_op(err.__traceback__)
                     if op is not None:
@@ -194,6 +229,7 @@ class CpuSimulatorBackend:
                         "MetricsProfStart without a matching MetricsProfStop before the kernel ends"
                     ).at(c.region_start[0], b)
                 results[b] = BlockProfile(b, RegionStats.from_counters(c.cnt), c.regions)
+                steps = c.steps
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
         out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)

@@ -76,6 +76,11 @@ class UnsupportedOpError(SimulatorError):
     """An op the simulator has no semantics for."""
 
 
+class StepLimitError(SimulatorError):
+    """The launch ran out of its simulation budget (loop iterations plus blocks): a loop
+    that never ends, or one far longer than the simulator can run (`max_steps`)."""
+
+
 def _source_excerpt(op: Operation | None) -> str:
     """The kernel's source line with a caret under the column, when the op has one."""
     loc = getattr(op, "location", None)

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
 )
 
 from asc_xdsl.dialects.emitasc import PtrOffsetOp
+from asc_xdsl.runtime.simulator.budget import for_error, trip_count, while_error
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype, to_scalar, wrap_int
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError
@@ -418,6 +419,10 @@ def _for(op: scf.ForOp, comp: FunctionCompiler):
             step = e[st]
             if step <= 0:
                 raise SimulatorError(f"scf.for step must be positive, got {step}")
+            trips = trip_count(e[lb], e[ub], step)
+            c.steps -= trips
+            if c.steps < 0:
+                raise for_error(trips, c.steps + trips, c.max_steps)
             k = c.cnt
             for i in range(e[lb], e[ub], step):
                 e[iv] = i
@@ -432,6 +437,10 @@ def _for(op: scf.ForOp, comp: FunctionCompiler):
         step = e[st]
         if step <= 0:
             raise SimulatorError(f"scf.for step must be positive, got {step}")
+        trips = trip_count(e[lb], e[ub], step)
+        c.steps -= trips
+        if c.steps < 0:
+            raise for_error(trips, c.steps + trips, c.max_steps)
         k = c.cnt
         vals = [e[x] for x in inits]
         for i in range(e[lb], e[ub], step):
@@ -487,7 +496,12 @@ def _while(op: scf.WhileOp, comp: FunctionCompiler):
     def run(e, c, _op=op):
         k = c.cnt
         vals = [e[x] for x in inits]
+        iterations = 0
         while True:
+            c.steps -= 1
+            if c.steps < 0:
+                raise while_error(iterations, c.max_steps)
+            iterations += 1
             for slot, v in zip(before_args, vals, strict=True):
                 e[slot] = v
             k[I_S] += before_s

@@ -3,21 +3,21 @@
 // RUN: asc-opt %s --print-op-generic | asc-opt | filecheck %s
 // RUN: asc-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
 
-// CHECK-LABEL: func.func @printf(%n: i32, %l: i64, %u: ui32, %f: f32, %h: f16, %k: index)
+// CHECK-LABEL: func.func @printf(%n: i32, %l: i64, %u: ui32, %f: f32, %h: f16, %k: index, %str: memref<?xui8, 22 : i64>)
 // CHECK-NEXT:    ascendc.printf {desc = "hello"} :
 // CHECK-NEXT:    ascendc.printf %n {desc = "n=%d\0A"} : i32
-// CHECK-NEXT:    ascendc.printf %n, %l, %u, %u, %f, %h, %k, %k {desc = "%i %lld %u %x %f %.3f %s %p 100%%"} : i32, i64, ui32, ui32, f32, f16, index, index
+// CHECK-NEXT:    ascendc.printf %n, %l, %u, %u, %f, %h, %str, %k {desc = "%i %lld %u %x %f %.3f %s %p 100%%"} : i32, i64, ui32, ui32, f32, f16, memref<?xui8, 22 : i64>, index
 // CHECK-NEXT:    ascendc.printf {desc = "q\22b\\"} :
 // CHECK-NEXT:    func.return
 // GENERIC-LABEL: "func.func"() <{sym_name = "printf"
 // GENERIC:       "ascendc.printf"() <{desc = "hello"}> : () -> ()
 // GENERIC-NEXT:  "ascendc.printf"(%n) <{desc = "n=%d\0A"}> : (i32) -> ()
-// GENERIC-NEXT:  "ascendc.printf"(%n, %l, %u, %u, %f, %h, %k, %k) <{desc = "%i %lld %u %x %f %.3f %s %p 100%%"}> : (i32, i64, ui32, ui32, f32, f16, index, index) -> ()
+// GENERIC-NEXT:  "ascendc.printf"(%n, %l, %u, %u, %f, %h, %str, %k) <{desc = "%i %lld %u %x %f %.3f %s %p 100%%"}> : (i32, i64, ui32, ui32, f32, f16, memref<?xui8, 22 : i64>, index) -> ()
 // GENERIC-NEXT:  "ascendc.printf"() <{desc = "q\22b\\"}> : () -> ()
-func.func @printf(%n: i32, %l: i64, %u: ui32, %f: f32, %h: f16, %k: index) {
+func.func @printf(%n: i32, %l: i64, %u: ui32, %f: f32, %h: f16, %k: index, %str: memref<?xui8, 22>) {
   ascendc.printf {desc = "hello"} :
   ascendc.printf %n {desc = "n=%d\n"} : i32
-  ascendc.printf %n, %l, %u, %u, %f, %h, %k, %k {desc = "%i %lld %u %x %f %.3f %s %p 100%%"} : i32, i64, ui32, ui32, f32, f16, index, index
+  ascendc.printf %n, %l, %u, %u, %f, %h, %str, %k {desc = "%i %lld %u %x %f %.3f %s %p 100%%"} : i32, i64, ui32, ui32, f32, f16, memref<?xui8, 22 : i64>, index
   ascendc.printf {desc = "q\"b\\"} :
   return
 }
