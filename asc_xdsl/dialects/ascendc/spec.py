@@ -680,6 +680,10 @@ def define_op(
         body["traits"] = traits_def(SpecMemoryEffects())
     if spec.format is not None:
         body["assembly_format"] = spec.format
+        # The format replaces SpecOp's default syntax (IRDL refuses a class that has
+        # both a format and its own parse/print).
+        body["parse"] = classmethod(Operation.parse.__func__)  # type: ignore[attr-defined]
+        body["print"] = Operation.print
     cls = irdl_op_definition(type(class_name, (base,), body))
     # Check operands with messages that name the op and operand (and, for an element
     # type mismatch, both operands) before IRDL's own checks of the same constraints.
