@@ -154,10 +154,14 @@ def int_literal(value: int, t: Attribute) -> str:
 
 
 def c_string(text: str) -> str:
-    """A C string literal for `text` (quotes, backslashes, control bytes escaped)."""
+    """A C string literal for `text`, always one line: quotes, backslashes and control
+    characters escaped, non-ASCII as octal UTF-8 bytes, and a `?` after `?` as `\\?` (no
+    trigraph can form under any standard)."""
     out = ['"']
-    for ch in text:
-        if ch == '"':
+    for i, ch in enumerate(text):
+        if ch == "?" and i > 0 and text[i - 1] == "?":
+            out.append("\\?")
+        elif ch == '"':
             out.append('\\"')
         elif ch == "\\":
             out.append("\\\\")

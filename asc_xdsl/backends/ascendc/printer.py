@@ -42,7 +42,7 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     int_literal,
     template_arg,
 )
-from asc_xdsl.backends.ascendc.names import NameTable
+from asc_xdsl.backends.ascendc.names import NameTable, identifier_problem
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
@@ -204,6 +204,7 @@ class AscendCEmitter:
     def __init__(self, stream: IO[str]):
         self.stream = stream
         self.names = NameTable()
+        self.functions: dict[str, str] = {}  # symbol -> C++ name
         self.level = 0
 
     # -- output helpers -----------------------------------------------------
@@ -246,16 +247,14 @@ class AscendCEmitter:
         self.line('#include "kernel_operator.h"')
         for op in module.ops:
             if isinstance(op, IncludeOp) and op.include.data != "kernel_operator.h":
-                header = op.include.data
-                self.line(
-                    f"#include <{header}>" if op.is_standard_include else f'#include "{header}"'
-                )
+                self.line(self._include(op))
             elif not isinstance(op, func.FuncOp | IncludeOp):
                 raise CodegenError(
                     op, "only func.func and emitc.include may appear at module level"
                 )
         funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
-        self.names.reserve(f.sym_name.data for f in funcs)
+        self.functions = self._function_names(funcs)
+        self.names.reserve(self.functions.values())
         self.names.reserve(CALLED_FUNCTIONS)
         for f in self._needs_forward_declaration(funcs):
             self.line("")
@@ -264,6 +263,48 @@ class AscendCEmitter:
             if f.body.blocks:
                 self.line("")
                 self.emit_function(f)
+
+    @staticmethod
+    def _include(op: IncludeOp) -> str:
+        """The #include line. A header name has no escape sequences, so a name that
+        would end the directive early or start a new line is refused, not escaped."""
+        header, standard = op.include.data, op.is_standard_include is not None
+        close = ">" if standard else '"'
+        bad = next((ch for ch in header if ch == close or ord(ch) < 0x20 or ord(ch) == 0x7F), None)
+        if not header:
+            raise CodegenError(op, "an empty header name cannot be included")
+        if bad is not None:
+            raise CodegenError(
+                op, f"header name {header!r} cannot be written in an #include: it contains {bad!r}"
+            )
+        return f"#include <{header}>" if standard else f'#include "{header}"'
+
+    @staticmethod
+    def _function_names(funcs: Sequence[func.FuncOp]) -> dict[str, str]:
+        """The C++ name of each function. A kernel keeps its symbol (the launcher finds
+        it by name), so a kernel name C++ cannot spell is an error; other functions
+        are internal to the source and get a mangled name (NameTable.claim's rules)
+        that keeps clear of every name used as it is."""
+        taken = CALLED_FUNCTIONS | HIDDEN_PARAM_NAMES
+        kept = {
+            f.sym_name.data for f in funcs if identifier_problem(f.sym_name.data, taken) is None
+        }
+        table = NameTable(taken | kept)
+        names: dict[str, str] = {}
+        for f in funcs:
+            name = f.sym_name.data
+            if name in kept:
+                names[name] = name
+            elif KERNEL_ATTR in f.attributes:
+                problem = identifier_problem(name, taken)
+                raise CodegenError(
+                    f,
+                    f"kernel name '{name}' {problem}; a kernel keeps its name (the "
+                    "launcher looks it up by name), so rename the kernel",
+                )
+            elif name not in names:
+                names[name] = table.claim(name)
+        return names
 
     @staticmethod
     def _needs_forward_declaration(funcs: Sequence[func.FuncOp]) -> list[func.FuncOp]:
@@ -289,33 +330,42 @@ class AscendCEmitter:
         ret = self.ctype(f, outputs[0]) if outputs else "void"
         if is_kernel and outputs:
             raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
-        names = NameTable(self.names.reserved)
         if f.body.blocks:
-            params = [f"{self._param_type(f, a.type)} {names.define(a)}" for a in f.body.block.args]
+            names = self._define_params(NameTable(self.names.reserved), f)
+            params = [f"{self._param_type(f, a.type)} {names[a]}" for a in f.body.block.args]
         else:
             params = [self._param_type(f, t) for t in f.function_type.inputs.data]
         if is_kernel:
             prefix = 'extern "C" __global__ __aicore__'
-            params += [f"{ctype} {name}" for name, ctype, _ in hidden_kernel_params(f)]
+            params += [f"{ctype} {name}" for name, ctype, _ in _hidden_params(f)]
         elif not f.body.blocks:
             # Defined in another translation unit: an `inline` declaration would
             # require the definition here too.
             prefix = "__aicore__"
         else:
             prefix = "__aicore__ inline"
-        return f"{prefix} {ret} {f.sym_name.data}({', '.join(params)})"
+        return f"{prefix} {ret} {self.functions[f.sym_name.data]}({', '.join(params)})"
 
     def _param_type(self, f: func.FuncOp, t: Attribute) -> str:
         by_reference = isinstance(t, AscendCType) and t.BY_REFERENCE
         return f"{self.ctype(f, t)}&" if by_reference else self.ctype(f, t)
 
+    @staticmethod
+    def _define_params(names: NameTable, f: func.FuncOp) -> NameTable:
+        """Name `f`'s parameters in `names`; a kernel's hidden ones keep theirs."""
+        for hidden, _, _ in _hidden_params(f):
+            if names.claim(hidden) != hidden:
+                raise CodegenError(f, f"the hidden parameter name '{hidden}' is taken")
+        for a in f.body.block.args:
+            names.define(a)
+        return names
+
     def emit_function(self, f: func.FuncOp) -> None:
         self.names.reset()
-        for a in f.body.block.args:
-            self.names.define(a)
+        self._define_params(self.names, f)
         self.line(f"{self._signature(f)} {{")
         self.level += 1
-        for _, _, setup in hidden_kernel_params(f):
+        for _, _, setup in _hidden_params(f):
             self.line(setup)
         self.emit_block(f.body.block)
         self.level -= 1
@@ -429,8 +479,15 @@ class AscendCEmitter:
 
     @_handles(func.CallOp)
     def _call(self, op: func.CallOp) -> None:
+        callee = op.callee.root_reference.data
+        name = self.functions.get(callee)
+        if name is None:
+            problem = identifier_problem(callee, CALLED_FUNCTIONS)
+            if problem is not None:
+                raise CodegenError(op, f"callee '{callee}' {problem} (and is not in the module)")
+            name = callee
         args = ", ".join(self.name(a) for a in op.arguments)
-        self._statement(op, f"{op.callee.root_reference.data}({args})")
+        self._statement(op, f"{name}({args})")
 
     # -- arith and math -------------------------------------------------------
 
@@ -764,11 +821,17 @@ HIDDEN_KERNEL_PARAMS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "mix": (("ffts_addr", "__gm__ uint64_t*", "set_ffts_base_addr(*ffts_addr);"),),
 }
 """Per kernel type: (name, C++ type, set-up statement) of each hidden parameter."""
+HIDDEN_PARAM_NAMES = frozenset(name for ps in HIDDEN_KERNEL_PARAMS.values() for name, _, _ in ps)
 
 
 def kernel_type(f: func.FuncOp) -> str:
     attr = f.attributes.get(KERNEL_TYPE_ATTR)
     return attr.data if isinstance(attr, StringAttr) else "vector"
+
+
+def _hidden_params(f: func.FuncOp) -> tuple[tuple[str, str, str], ...]:
+    """The hidden parameters of `f`: a kernel's per its type, none for other functions."""
+    return hidden_kernel_params(f) if KERNEL_ATTR in f.attributes else ()
 
 
 def hidden_kernel_params(f: func.FuncOp) -> tuple[tuple[str, str, str], ...]:

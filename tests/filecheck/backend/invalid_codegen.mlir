@@ -112,3 +112,62 @@ func.func @nested_unsupported(%n: index, %x: f32) {
 func.func @bad_kind() attributes {ascendc.aicore, ascendc.global, ascendc.kernel_type = "tensor"} {
   return
 }
+
+// -----
+
+// A kernel keeps its name (the launcher finds it by name): one C++ cannot spell is refused.
+func.func @new() attributes {ascendc.aicore, ascendc.global} {
+  return
+}
+
+// CHECK: error: cannot emit 'func.func' as Ascend C: kernel name 'new' is a C++ keyword; a kernel keeps its name (the launcher looks it up by name), so rename the kernel
+
+// -----
+
+func.func @"vector add"() attributes {ascendc.aicore, ascendc.global} {
+  return
+}
+
+// CHECK: error: cannot emit 'func.func' as Ascend C: kernel name 'vector add' is not a C identifier; a kernel keeps its name (the launcher looks it up by name), so rename the kernel
+
+// -----
+
+func.func @printf() attributes {ascendc.aicore, ascendc.global} {
+  return
+}
+
+// CHECK: error: cannot emit 'func.func' as Ascend C: kernel name 'printf' already names something in Ascend C sources; a kernel keeps its name (the launcher looks it up by name), so rename the kernel
+
+// -----
+
+func.func @__kernel() attributes {ascendc.aicore, ascendc.global} {
+  return
+}
+
+// CHECK: error: cannot emit 'func.func' as Ascend C: kernel name '__kernel' is reserved by C++ (it has '__' or starts with '_' and a capital); a kernel keeps its name (the launcher looks it up by name), so rename the kernel
+
+// -----
+
+// A header name has no escapes: one that would close the directive or start a new line
+// is refused, never printed.
+emitc.include "evil.h\"\n#define x 1"
+
+// CHECK: error: cannot emit 'emitc.include' as Ascend C: header name 'evil.h"\n#define x 1' cannot be written in an #include: it contains '"'
+
+// -----
+
+emitc.include <"vector>\nint x;">
+
+// CHECK: error: cannot emit 'emitc.include' as Ascend C: header name 'vector>\nint x;' cannot be written in an #include: it contains '>'
+
+// -----
+
+emitc.include "two\nlines.h"
+
+// CHECK: error: cannot emit 'emitc.include' as Ascend C: header name 'two\nlines.h' cannot be written in an #include: it contains '\n'
+
+// -----
+
+emitc.include ""
+
+// CHECK: error: cannot emit 'emitc.include' as Ascend C: an empty header name cannot be included

@@ -1,13 +1,16 @@
 // Emission of the debug and profiling ops.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// The format is printed as a C string literal: `"` and `\` are escaped, `%%`
-// stays as it is and the newline becomes `\n`.
+// The format is printed as a C string literal, always on one line: `"` and `\` are
+// escaped, `%%` stays as it is, control characters and non-ASCII bytes are escapes, and
+// `??` cannot form a trigraph.
 // CHECK-LABEL: __aicore__ inline void print(int32_t n, int64_t l, uint32_t u, float f, half h, int64_t i) {
 // CHECK-NEXT:    AscendC::printf("hello");
 // CHECK-NEXT:    AscendC::printf("say \"hi\" C:\\tmp 100%% n=%d\n", n);
 // CHECK-NEXT:    AscendC::printf("%i %ld %u %x %f %8.3f\n", n, l, u, u, f, h);
 // CHECK-NEXT:    AscendC::printf("i=%d\n", i);
+// CHECK-NEXT:    AscendC::printf("tab\there ?\?=\")\n#define x");
+// CHECK-NEXT:    AscendC::printf("caf\303\251");
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @print(%n: i32, %l: i64, %u: ui32, %f: f32, %h: f16, %i: index) {
@@ -16,6 +19,8 @@ func.func @print(%n: i32, %l: i64, %u: ui32, %f: f32, %h: f16, %i: index) {
   ascendc.printf %n, %l, %u, %u, %f, %h {desc = "%i %ld %u %x %f %8.3f\n"} : i32, i64, ui32, ui32, f32, f16
   // An index is an integer (int64_t) for %d.
   ascendc.printf %i {desc = "i=%d\n"} : index
+  ascendc.printf {desc = "tab\there ??=\")\n#define x"} :
+  ascendc.printf {desc = "café"} :
   return
 }
 
