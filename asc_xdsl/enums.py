@@ -1,5 +1,7 @@
 """Ascend C enums shared by the dialect, the frontend and the runtimes:
-`TPosition`, `HardEvent`, `Pipe` (pyasc's `PipeID`), `RoundMode`.
+`TPosition`, `HardEvent`, `Pipe` (pyasc's `PipeID`), `RoundMode`, and the enum
+template arguments of the synchronisation, cache and atomic APIs (`MemDsbT`,
+`CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`).
 
 As in pyasc's `ascendc` dialect, an enum value is stored on an op as a plain
 `IntegerAttr` of type i32 (so the attribute dictionary and the generic form read
@@ -165,3 +167,46 @@ class RoundMode(AscEnum):
     CAST_ROUND = 4
     CAST_TRUNC = 5
     CAST_ODD = 6
+
+
+class MemDsbT(AscEnum):
+    """Which memory accesses `DataSyncBarrier<MemDsbT::X>()` waits for."""
+
+    ALL = 0
+    DDR = 1
+    UB = 2
+    SEQ = 3
+
+
+class CacheLine(AscEnum):
+    """What `DataCacheCleanAndInvalid` cleans: one cache line or the whole data cache."""
+
+    SINGLE_CACHE_LINE = 0
+    ENTIRE_DATA_CACHE = 1
+
+
+class DcciDst(AscEnum):
+    """The destination `DataCacheCleanAndInvalid` writes dirty lines back to."""
+
+    CACHELINE_ALL = 0
+    CACHELINE_UB = 1
+    CACHELINE_OUT = 2
+    CACHELINE_ATOMIC = 3
+
+
+class AtomicDtype(AscEnum):
+    """Element type of `SetStoreAtomicConfig`'s atomic accumulation."""
+
+    ATOMIC_NONE = 0
+    ATOMIC_F32 = 1
+    ATOMIC_F16 = 2
+    ATOMIC_S16 = 3
+    ATOMIC_S32 = 4
+    ATOMIC_S8 = 5
+    ATOMIC_BF16 = 6
+
+
+class AtomicOp(AscEnum):
+    """Operation of `SetStoreAtomicConfig`'s atomic accumulation."""
+
+    ATOMIC_SUM = 0

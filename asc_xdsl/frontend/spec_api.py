@@ -35,6 +35,9 @@ def _signature(spec: Any, extra: Sequence[str]) -> inspect.Signature:
         params.append(
             inspect.Parameter(p.py_name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=p.default)
         )
+    if spec.py_params:  # pyasc's own order
+        by_name = {p.name: p for p in params}
+        params = [by_name[name] for name in spec.py_params]
     names = {p.name for p in params}
     for name in extra:  # keywords other forms take; accepted and ignored here
         if name not in names:
@@ -99,15 +102,36 @@ def _build(g: Any, api: str, spec: Any, cls: type, bound: inspect.BoundArguments
     operands = []
     for o in spec.operands:
         operands.append(_convert(g, api, o, values[o.py_name], var_dtypes))
-    props = {}
-    for p in spec.props:
-        value = values[p.py_name]
-        if p.enum is None:
-            props[p.name] = g.constexpr(value, p.py_name, bool)
-        else:
-            props[p.name] = g.enum(value, p.enum, p.py_name)
+    props = {p.name: _prop(g, api, p, values[p.py_name]) for p in spec.props}
     op = g.emit(cls(*operands, **props))
-    return op.results[0] if op.results else None
+    if not op.results:
+        return None
+    results = [_result(r) for r in op.results]
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def _prop(g: Any, api: str, p: Any, value: Any) -> Any:
+    from asc_xdsl.dialects.ascendc.spec import PropKind
+
+    if p.kind is PropKind.UNIT:
+        return g.constexpr(value, p.py_name, bool)
+    if p.kind is PropKind.ENUM:
+        return g.enum(value, p.enum, p.py_name)
+    if p.kind is PropKind.INT:
+        return g.constexpr(value, p.py_name, int)
+    if not isinstance(value, dt.DataType):
+        g.fail(f"{api}: {p.py_name} must be a data type (asc.float16, ...), got {value!r}")
+    return value.ir_type()
+
+
+def _result(value: Any) -> Any:
+    """A scalar result as a runtime scalar of its dtype; other results as they are."""
+    from asc_xdsl.frontend.values import RuntimeScalar
+
+    try:
+        return RuntimeScalar(value, dt.from_ir(value.type))
+    except TypeError:
+        return value
 
 
 def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.DataType]) -> Any:

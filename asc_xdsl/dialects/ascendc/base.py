@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, auto
+from functools import cache
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -134,7 +135,10 @@ class AscendCOp(IRDLOperation):
 # ---------------------------------------------------------------------------
 
 
-def _enum_directive(enum: type[AscEnum]) -> type[CustomDirective]:
+@cache
+def enum_directive(enum: type[AscEnum]) -> type[CustomDirective]:
+    """`custom<E>($attr)` in an assembly format: enum `E` spelled as its keyword."""
+
     class EnumKeyword(CustomDirective):
         attr: AttributeVariable
 
@@ -163,9 +167,9 @@ def _enum_directive(enum: type[AscEnum]) -> type[CustomDirective]:
     return irdl_custom_directive(EnumKeyword)
 
 
-TPositionKeyword = _enum_directive(TPosition)
-HardEventKeyword = _enum_directive(HardEvent)
-PipeKeyword = _enum_directive(Pipe)
+TPositionKeyword = enum_directive(TPosition)
+HardEventKeyword = enum_directive(HardEvent)
+PipeKeyword = enum_directive(Pipe)
 
 
 def _type_directive(type_class: type[AscendCType]) -> type[CustomDirective]:

@@ -34,11 +34,13 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
     DenseArrayBase,
+    FunctionType,
     IndexType,
     IntegerAttr,
     IntegerType,
     MemRefType,
     Signedness,
+    TypeAttribute,
     UnitAttr,
     i32,
 )
@@ -55,12 +57,21 @@ from xdsl.irdl import (
     var_operand_def,
 )
 from xdsl.irdl.constraints import AttrConstraint, VerificationContext
+from xdsl.irdl.declarative_assembly_format import CustomDirective
+from xdsl.irdl.operations import IRDLOption, ParsePropInAttrDict
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import ArrayArg, AscendCOp, CallArg, EmitKind, verify_enum
+from asc_xdsl.dialects.ascendc.base import (
+    ArrayArg,
+    AscendCOp,
+    CallArg,
+    EmitKind,
+    enum_directive,
+    verify_enum,
+)
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType, TemplateArg
 
@@ -211,6 +222,11 @@ GM_POINTER = TypeRule(
 ANY = TypeRule(_Rule("any type", lambda t: True), "any", lambda v: i32)
 
 
+def exact(t: Attribute) -> TypeRule:
+    """Exactly type `t` (`GetSubBlockNum` returns `ui64`)."""
+    return TypeRule(_Rule(str(t), lambda a: a == t), str(t), lambda v: t)
+
+
 def of_type(type_class: type[Attribute], sample: Sample | None = None) -> TypeRule:
     """A value of one AscendC type (e.g. `!ascendc.binary_repeat_params`)."""
     name = getattr(type_class, "name", type_class.__name__)
@@ -258,18 +274,42 @@ class Operand:
         return self.py or self.name
 
 
+class PropKind(Enum):
+    """What a property holds."""
+
+    UNIT = auto()  # a flag (`isSetMask`): present or not
+    ENUM = auto()  # an `AscEnum` stored as i32 (`roundMode = 4 : i32`)
+    TYPE = auto()  # a type (`dtype = f16`): a C++ template type argument
+    INT = auto()  # an integer of `int_type` (`modeId = 0 : ui8`): a template value
+
+
 @dataclass(frozen=True)
 class Prop:
-    """A property: a unit flag (`isSetMask`) or an enum stored as i32 (`roundMode`)."""
+    """A property: a unit flag (`isSetMask`), an enum stored as i32 (`roundMode`), a type
+    (`dtype`) or an integer (`modeId`)."""
 
     name: str  # the property's name in IR (pyasc's camelCase)
-    enum: type[AscEnum] | None = None  # None: a unit attribute
+    enum: type[AscEnum] | None = None
     py: str | None = None
     default: Any = None  # Python default (a unit flag: True/False)
+    kind: PropKind | None = None  # None: ENUM when `enum` is given, else UNIT
+    int_type: str = "i32"  # INT: the attribute's integer type (`ui8`, `i32`, ...)
+
+    def __post_init__(self) -> None:
+        if self.kind is None:
+            object.__setattr__(self, "kind", PropKind.ENUM if self.enum else PropKind.UNIT)
+        if (self.kind is PropKind.ENUM) != (self.enum is not None):
+            raise ValueError(f"property {self.name}: an enum property needs its enum")
 
     @property
     def py_name(self) -> str:
         return self.py or _snake(self.name)
+
+    def ir_int_type(self) -> IntegerType:
+        """The integer type of an INT property (`ui8` -> IntegerType(8, unsigned))."""
+        unsigned = self.int_type.startswith("u")
+        width = int(self.int_type.lstrip("ui"))
+        return IntegerType(width, Signedness.UNSIGNED if unsigned else Signedness.SIGNLESS)
 
 
 @dataclass(frozen=True)
@@ -300,6 +340,9 @@ class OpSpec:
     dtypes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     pipe: str | None = None
     py: str | None = None  # Python API name (`asc.add`); None: not exposed by itself
+    py_params: tuple[str, ...] = ()
+    """The Python parameters' order by name, when it is not the operands' then the
+    properties' (`data_cache_clean_and_invalid(entire_type, dcci_dst, dst)`)."""
     sim: str | None = None  # the simulator's semantics key
     doc: str = ""
     format: str | None = None  # an IRDL assembly format; None: pyasc's default
@@ -385,13 +428,20 @@ class SpecOp(AscendCOp):
         properties: dict[str, Attribute] = {}
         for p in spec.props:
             value = props.pop(p.py_name, props.pop(p.name, p.default))
-            if p.enum is None:
+            if p.kind is PropKind.UNIT:
                 if value:
                     properties[p.name] = UnitAttr()
             elif isinstance(value, Attribute):
                 properties[p.name] = value
-            elif value is not None:
+            elif value is None:
+                continue
+            elif p.kind is PropKind.ENUM:
+                assert p.enum is not None
                 properties[p.name] = p.enum(value).attr()
+            elif p.kind is PropKind.INT:
+                properties[p.name] = IntegerAttr(int(value), p.ir_int_type())
+            else:
+                raise TypeError(f"{spec.name}: property {p.name} takes a type, got {value!r}")
         if props:
             raise TypeError(f"{spec.name}: unknown properties {', '.join(props)}")
         if result_types is None:
@@ -407,6 +457,12 @@ class SpecOp(AscendCOp):
         for p in spec.props:
             if p.enum is not None:
                 verify_enum(self, p.name, p.enum)
+            elif p.kind is PropKind.INT:
+                attr = self._prop(p.name)
+                if isinstance(attr, IntegerAttr) and attr.type != p.ir_int_type():
+                    raise VerifyException(
+                        f"'{self.name}': {p.name} must be a {p.int_type} integer, got {attr}"
+                    )
         if spec.dtypes:
             for var, allowed in spec.dtypes.items():
                 t = self.var_type(var)
@@ -445,6 +501,11 @@ class SpecOp(AscendCOp):
                         f"'{self.name}': {what} differ: {first} has {first_type}, "
                         f"{o.py_name} has {element}"
                     )
+        for r, value in zip(spec.results, self.results, strict=False):
+            try:
+                r.type.constraint.verify(value.type, VerificationContext())
+            except VerifyException as e:
+                raise VerifyException(f"'{self.name}': result {r.name} {e}") from None
 
     # -- facts the spec answers ---------------------------------------------------
 
@@ -460,6 +521,8 @@ class SpecOp(AscendCOp):
                 continue
             t = value.type
             return getattr(t, "element_type", t)
+        if any(p.name == var and p.kind is PropKind.TYPE for p in self.SPEC.props):
+            return self._prop(var)  # a type property (`dtype`) names the type itself
         return None
 
     def _prop(self, name: str) -> Attribute | None:
@@ -481,10 +544,20 @@ class SpecOp(AscendCOp):
             t = self.var_type(item)
             assert t is not None, f"{self.name}: no type for template variable {item}"
             return t
-        if prop.enum is None:
+        return self._prop_value(prop)
+
+    def _prop_value(self, prop: Prop) -> TemplateArg:
+        """A property as a C++ template or call argument."""
+        if prop.kind is PropKind.UNIT:
             return 1 if self.flag(prop.name) else 0  # pyasc spells bools 0/1
         attr = self._prop(prop.name)
+        if prop.kind is PropKind.TYPE:
+            assert attr is not None
+            return attr
         assert isinstance(attr, IntegerAttr)
+        if prop.kind is PropKind.INT:
+            return attr.value.data
+        assert prop.enum is not None
         return prop.enum.from_attr(attr)
 
     def cpp_call_args(self) -> Sequence[CallArg]:
@@ -516,10 +589,8 @@ class SpecOp(AscendCOp):
             return item(self)
         prop = next((p for p in self.SPEC.props if p.name == item), None)
         if prop is not None:
-            assert prop.enum is not None
-            attr = self._prop(prop.name)
-            assert isinstance(attr, IntegerAttr)
-            return prop.enum.from_attr(attr)
+            value = self._prop_value(prop)
+            return value if isinstance(value, AscEnum) else str(value)
         return getattr(self, item)
 
     # -- pyasc's default syntax: `operands attr-dict : type(operands)` -------------
@@ -536,19 +607,33 @@ class SpecOp(AscendCOp):
         attrs_pos = parser.pos
         attrs = parser.parse_optional_attr_dict()
         types: list[Attribute] = []
+        result_types: list[Attribute] = []
         if operands or parser._current_token.text == ":":
             parser.parse_punctuation(":")
             types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if not operands and cls.SPEC.results:
+            # pyasc's default syntax of an op without operands names its results' types.
+            types, result_types = [], types
+        elif not operands and len(types) == 1 and isinstance(types[0], FunctionType):
+            # `: () -> ()`, as pyasc's tests write an op without operands.
+            if types[0].inputs.data or types[0].outputs.data:
+                parser.raise_error("expected '() -> ()' for an op without operands", attrs_pos)
+            types = []
         if len(types) != len(operands):
             parser.raise_error(
                 f"{len(operands)} operands but {len(types)} types", attrs_pos, parser.pos
             )
         values = [parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)]
-        return cls._from_parts(parser, values, attrs, attrs_pos)
+        return cls._from_parts(parser, values, attrs, attrs_pos, result_types)
 
     @classmethod
     def _from_parts(
-        cls, parser: Parser, values: list[SSAValue], attrs: dict[str, Attribute], pos: int
+        cls,
+        parser: Parser,
+        values: list[SSAValue],
+        attrs: dict[str, Attribute],
+        pos: int,
+        result_types: Sequence[Attribute] = (),
     ) -> SpecOp:
         spec = cls.SPEC
         props: dict[str, Attribute] = {}
@@ -559,8 +644,16 @@ class SpecOp(AscendCOp):
         groups = _split_operands(spec, values, segments)
         if isinstance(groups, str):
             parser.raise_error(f"'{spec.name}': {groups}", pos, parser.pos)
-        op = cls.build(operands=groups, properties=props, attributes=attrs)
-        return op
+        if len(result_types) != len(spec.results):
+            parser.raise_error(
+                f"'{spec.name}' has {len(spec.results)} result(s), {len(result_types)} "
+                "type(s) were given",
+                pos,
+                parser.pos,
+            )
+        return cls.build(
+            operands=groups, properties=props, attributes=attrs, result_types=list(result_types)
+        )
 
     def print(self, printer: Printer) -> None:
         if self.operands:
@@ -579,10 +672,15 @@ class SpecOp(AscendCOp):
         if self.operands:
             printer.print_string(" : ")
             printer.print_list((v.type for v in self.operands), printer.print_attribute)
+        elif self.results:
+            printer.print_string(" : ")
+            printer.print_list((r.type for r in self.results), printer.print_attribute)
 
 
 def _var_doc(var: str) -> str:
-    return "element type" if var == "T" else f"{var} type"
+    if var == "T":
+        return "element type"
+    return var if var[0].islower() else f"{var} type"  # a type property, or a variable
 
 
 def _needs_segments(spec: OpSpec) -> bool:
@@ -667,23 +765,30 @@ def define_op(
         body[r.name] = result_def(r.type.constraint)
     for p in spec.props:
         attr_name = _snake(p.name)
-        if p.enum is None:
+        if p.kind is PropKind.UNIT:
             body[attr_name] = opt_prop_def(UnitAttr, prop_name=p.name)
+        elif p.kind is PropKind.TYPE:
+            body[attr_name] = prop_def(TypeAttribute, prop_name=p.name)
+        elif p.kind is PropKind.INT:
+            body[attr_name] = prop_def(IntegerAttr.constr(type=p.ir_int_type()), prop_name=p.name)
         else:
             body[attr_name] = prop_def(IntegerAttr, prop_name=p.name)
-    options = []
+    options: list[IRDLOption] = list(getattr(base, "irdl_options", ()))
     if _needs_segments(spec):
         options.append(AttrSizedOperandSegments(as_property=True))
-    if options:
-        body["irdl_options"] = tuple(options)
-    if any(o.effect is not Effect.NONE for o in spec.operands):
-        body["traits"] = traits_def(SpecMemoryEffects())
     if spec.format is not None:
         body["assembly_format"] = spec.format
         # The format replaces SpecOp's default syntax (IRDL refuses a class that has
         # both a format and its own parse/print).
         body["parse"] = classmethod(Operation.parse.__func__)  # type: ignore[attr-defined]
         body["print"] = Operation.print
+        # pyasc (MLIR) prints properties inside the attribute dictionary.
+        options.append(ParsePropInAttrDict())
+        body["custom_directives"] = _format_directives(spec.format, base)
+    if options:
+        body["irdl_options"] = tuple(options)
+    if any(o.effect is not Effect.NONE for o in spec.operands):
+        body["traits"] = traits_def(SpecMemoryEffects())
     cls = irdl_op_definition(type(class_name, (base,), body))
     # Check operands with messages that name the op and operand (and, for an element
     # type mismatch, both operands) before IRDL's own checks of the same constraints.
@@ -700,6 +805,24 @@ def define_op(
     cls.EMIT_KIND = spec.emit
     cls.PIPE = spec.pipe
     return cls
+
+
+def _format_directives(fmt: str, base: type[SpecOp]) -> tuple[type[CustomDirective], ...]:
+    """The custom directives `fmt` names: the base class's own, and `custom<E>` for an
+    enum `E` of `asc_xdsl.enums` (its lower-case keywords, as `ascendc.set_flag mte2_v`)."""
+    import re
+
+    from asc_xdsl import enums
+
+    directives = {d.__name__: d for d in base.custom_directives}
+    for name in re.findall(r"custom<(\w+)>", fmt):
+        if name in directives:
+            continue
+        enum = getattr(enums, name, None)
+        if not (isinstance(enum, type) and issubclass(enum, AscEnum)):
+            raise ValueError(f"format {fmt!r}: no custom directive or enum named {name}")
+        directives[name] = enum_directive(enum)
+    return tuple(directives.values())
 
 
 @dataclass
@@ -790,11 +913,13 @@ __all__ = [
     "OpSpec",
     "Operand",
     "Prop",
+    "PropKind",
     "Result",
     "SpecOp",
     "TypeRule",
     "define_op",
     "elem",
+    "exact",
     "global_",
     "local",
     "of_type",

@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Region
 
-from asc_xdsl.dialects.ascendc.spec import Arity, OpSpec, SpecOp
+from asc_xdsl.dialects.ascendc.spec import Arity, OpSpec, Prop, PropKind, SpecOp
 
 _DTYPES: dict[str, Attribute] = {
     "f16": Float16Type(),
@@ -71,9 +71,7 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
     for o, (first, count) in zip(spec.operands, groups, strict=True):
         values = list(block.args[first : first + count])
         operands.append(values if o.arity is Arity.VARIADIC else values[0])
-    props: Mapping[str, Any] = {
-        p.name: spec.example.get(p.name, _first(p.enum) if p.enum else True) for p in spec.props
-    }
+    props: Mapping[str, Any] = {p.name: _sample_prop(spec, p) for p in spec.props}
     results = [r.type.sample(variables) for r in spec.results]
     op = cls(*operands, result_types=results, **props)
     block.add_ops([op, func.ReturnOp()])
@@ -81,5 +79,14 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
     return ModuleOp([f]), op
 
 
-def _first(enum: Any) -> Any:
-    return next(iter(enum))
+def _sample_prop(spec: OpSpec, p: Prop) -> Any:
+    """`spec.example`'s value of property `p` (a type by its dtype name), else the first
+    enum value, a set flag, f32 or 0."""
+    value = spec.example.get(p.name)
+    if p.kind is PropKind.TYPE:
+        return dtype(value or "f32")
+    if value is not None:
+        return value
+    if p.kind is PropKind.ENUM:
+        return next(iter(p.enum))  # type: ignore[arg-type]
+    return 0 if p.kind is PropKind.INT else True
