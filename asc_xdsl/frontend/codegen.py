@@ -84,8 +84,8 @@ _ARITH: dict[str, tuple[Any, Any, Any]] = {
     "-": (arith.SubiOp, arith.SubiOp, arith.SubfOp),
     "*": (arith.MuliOp, arith.MuliOp, arith.MulfOp),
     "/": (None, None, arith.DivfOp),
-    "//": (arith.DivSIOp, arith.DivUIOp, None),
-    "%": (arith.RemSIOp, arith.RemUIOp, None),
+    "//": (None, arith.DivUIOp, None),  # signed and float: _python_division
+    "%": (None, arith.RemUIOp, None),
     "<<": (arith.ShLIOp, arith.ShLIOp, None),
     ">>": (arith.ShRSIOp, arith.ShRUIOp, None),
     "&": (arith.AndIOp, arith.AndIOp, None),
@@ -423,7 +423,10 @@ class CodeGenerator(ast.NodeVisitor):
 
     def binary(self, op: str, a: Any, b: Any) -> Any:
         if not isinstance(a, RuntimeScalar) and not isinstance(b, RuntimeScalar):
-            return _PY_OPS[op](a, b)
+            try:
+                return _PY_OPS[op](a, b)
+            except Exception as e:  # a compile-time expression that Python rejects
+                return self.fail(f"{type(e).__name__}: {e}")
         for x in (a, b):
             if not isinstance(x, RuntimeScalar | bool | int | float):
                 self.fail(f"operator {op} is not defined for {lang._describe(x)}")
@@ -437,6 +440,8 @@ class CodeGenerator(ast.NodeVisitor):
             dtype = dt.bool_  # logic on conditions stays i1
         if op == "/" and not dtype.is_float():
             dtype = dt.float32
+        if op in ("//", "%") and dtype.kind != "uint":  # unsigned ones are already Python's
+            return self._python_division(op, a, b, dtype)
         sint, uint, flt = _ARITH[op]
         op_class = flt if dtype.is_float() else (uint if dtype.kind == "uint" else sint)
         if op_class is None:
@@ -448,6 +453,20 @@ class CodeGenerator(ast.NodeVisitor):
         if dtype.kind == "uint":
             r = self._reinterpret(r, dtype.ir_type())
         return RuntimeScalar(r, dtype)
+
+    def _python_division(self, op: str, a: Any, b: Any, dtype: DataType) -> RuntimeScalar:
+        """`//` and `%` with Python's semantics on runtime operands (pyarith.py)."""
+        from asc_xdsl.frontend import pyarith
+
+        lhs, rhs = self.scalar(a, dtype), self.scalar(b, dtype)
+        if dtype.is_float():
+            if dtype.bitwidth > 32:
+                self.fail(f"operator {op} is not supported on runtime {dtype.name} values")
+            floordiv, mod = pyarith.float_divmod(self, lhs, rhs, dtype)
+            return RuntimeScalar(floordiv if op == "//" else mod, dtype)
+        if op == "//":
+            return RuntimeScalar(pyarith.int_floordiv(self, lhs, rhs), dtype)
+        return RuntimeScalar(pyarith.int_mod(self, lhs, rhs, dtype), dtype)
 
     def compare(self, op: str, a: Any, b: Any) -> RuntimeScalar:
         dtype = self._common_dtype(a, b)
@@ -1083,12 +1102,14 @@ class CodeGenerator(ast.NodeVisitor):
         )
 
     def _minmax(self, is_max: bool, args: list[Any]) -> Any:
+        # Python's rule: a later argument replaces the result only if strictly greater
+        # (smaller), so ties keep the first and a NaN result is kept.
         result = args[0]
         for a in args[1:]:
             dtype = self._common_dtype(result, a)
-            cond = self.compare(">" if is_max else "<", result, a)
+            cond = self.compare(">" if is_max else "<", a, result)
             op = self.emit(
-                arith.SelectOp(cond.handle, self.scalar(result, dtype), self.scalar(a, dtype))
+                arith.SelectOp(cond.handle, self.scalar(a, dtype), self.scalar(result, dtype))
             )
             result = RuntimeScalar(op.result, dtype)
         return result

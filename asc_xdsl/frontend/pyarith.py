@@ -1,0 +1,176 @@
+"""Python's `//` and `%` on runtime scalars, built from `arith` ops.
+
+A kernel is written in Python, so `-7 // 2` is -4 and `-7 % 2` is 1 whether the operands
+are compile-time constants (folded by Python) or runtime values. C++ truncates toward
+zero instead, so the runtime forms are built here from plain `arith` ops that every
+backend already knows (the printer needs nothing special):
+
+* signed integers: `arith.floordivsi` for `//`; for `%`, `remsi` plus the divisor when
+  the remainder is non-zero and its sign differs from the divisor's. Unsigned integers
+  are never negative: `divui`/`remui` are already Python's. Division by zero is an
+  error on the simulator (undefined on the device), as in C.
+* floats (f16, bf16, f32): CPython's `float_divmod` evaluated in f64 on the operands'
+  exact values, then rounded once to the operands' type -- so the result is Python's
+  result on those values, rounded like every other runtime float op. Its `fmod` is
+  exact: ten reduction stages `r -= trunc(r / (|b| * 2**m)) * |b| * 2**m` for
+  m = 261, 232, ..., 29, 0. Each stage's quotient is below 2**29, so with operands of at
+  most 24 significant bits (all f32/f16/bf16 values) the f64 division truncates to the
+  exact integer, the product is exact (29 + 24 bits) and so is the subtraction. IEEE
+  special cases follow C's fmod (NaN for x % 0, inf % y; fmod(x, inf) = x) and CPython's
+  sign rules; Python's ZeroDivisionError becomes NaN, as a float division by zero on
+  the device gives inf or NaN rather than stopping.
+* float64 runtime operands are refused (their 53-bit significands break the exact
+  reduction).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import Float64Type, IntegerType, f64
+from xdsl.ir import Operation, SSAValue
+
+if TYPE_CHECKING:
+    from asc_xdsl.frontend.codegen import CodeGenerator
+    from asc_xdsl.frontend.dtypes import DataType
+
+_STAGES = tuple(range(261, -1, -29))
+"""Reduction exponents: f32 operands have |a / b| < 2**277, and each stage leaves a
+remainder below |b| * 2**m, so the next quotient stays below 2**29."""
+_TRUNC_LIMIT = 2.0**29
+_INTEGRAL = 2.0**52
+"""f64 values at least this large are integers already (floor is the identity)."""
+
+
+class _Ops:
+    """Emits ops into the kernel being compiled; constants come from its table."""
+
+    def __init__(self, g: CodeGenerator):
+        self.g = g
+
+    def op(self, op: Operation) -> SSAValue:
+        return self.g.emit(op).results[0]
+
+    def f64(self, value: float) -> SSAValue:
+        from asc_xdsl.frontend import dtypes as dt
+
+        return self.g.constant(value, dt.float64)
+
+    def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.AddfOp(a, b))
+
+    def sub(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.SubfOp(a, b))
+
+    def mul(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.MulfOp(a, b))
+
+    def div(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.DivfOp(a, b))
+
+    def cmp(self, a: SSAValue, b: SSAValue, predicate: str) -> SSAValue:
+        return self.op(arith.CmpfOp(a, b, predicate))
+
+    def select(self, c: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.SelectOp(c, a, b))
+
+    def both(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.AndIOp(a, b))
+
+    def either(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.OrIOp(a, b))
+
+    def differ(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.XOrIOp(a, b))
+
+    def abs(self, x: SSAValue) -> SSAValue:
+        return self.select(self.cmp(x, self.f64(0.0), "olt"), self.op(arith.NegfOp(x)), x)
+
+    def trunc(self, x: SSAValue, limit: float, width: int) -> SSAValue:
+        """x rounded toward zero, for |x| < limit <= 2**(width-1); other inputs give 0
+        (never an out-of-range float-to-int conversion, which C++ leaves undefined)."""
+        safe = self.select(self.cmp(self.abs(x), self.f64(limit), "olt"), x, self.f64(0.0))
+        return self.op(arith.SIToFPOp(self.op(arith.FPToSIOp(safe, IntegerType(width))), f64))
+
+    def copysign_zero(self, sign_of: SSAValue) -> SSAValue:
+        """+0.0 or -0.0 with the sign bit of `sign_of` (bits, so -0.0 counts too)."""
+        i64 = IntegerType(64)
+        bits = self.op(arith.BitcastOp(sign_of, i64))
+        sign = self.op(arith.AndIOp(bits, self.g.constant(-(1 << 63), _i64())))
+        return self.op(arith.BitcastOp(sign, f64))
+
+
+def _i64() -> DataType:
+    from asc_xdsl.frontend import dtypes as dt
+
+    return dt.int64
+
+
+# -- integers -----------------------------------------------------------------------------
+
+
+def int_floordiv(g: CodeGenerator, a: SSAValue, b: SSAValue) -> SSAValue:
+    """Python's `a // b` on signless (signed) integers: rounds toward -inf."""
+    return g.emit(arith.FloorDivSIOp(a, b)).results[0]
+
+
+def int_mod(g: CodeGenerator, a: SSAValue, b: SSAValue, dtype: DataType) -> SSAValue:
+    """Python's `a % b` on signless (signed) integers of `dtype`: the divisor's sign."""
+    o = _Ops(g)
+    r = o.op(arith.RemSIOp(a, b))
+    zero = g.constant(0, dtype)
+    nonzero = o.op(arith.CmpiOp(r, zero, "ne"))
+    # The signs of r and b differ exactly when r ^ b is negative.
+    signs_differ = o.op(arith.CmpiOp(o.op(arith.XOrIOp(r, b)), zero, "slt"))
+    fix = o.both(nonzero, signs_differ)
+    return o.select(fix, o.op(arith.AddiOp(r, b)), r)
+
+
+# -- floats -------------------------------------------------------------------------------
+
+
+def float_divmod(
+    g: CodeGenerator, a: SSAValue, b: SSAValue, dtype: DataType
+) -> tuple[SSAValue, SSAValue]:
+    """(a // b, a % b) as Python computes them, rounded to `dtype` (f16, bf16, f32)."""
+    o = _Ops(g)
+    x = a if isinstance(a.type, Float64Type) else o.op(arith.ExtFOp(a, f64))
+    y = b if isinstance(b.type, Float64Type) else o.op(arith.ExtFOp(b, f64))
+    mod = _fmod(o, x, y)
+    # CPython's float_divmod, in f64.
+    zero, one = o.f64(0.0), o.f64(1.0)
+    div = o.div(o.sub(x, mod), y)
+    mod_nonzero = o.cmp(mod, zero, "une")  # NaN counts as non-zero, as in `if mod:`
+    flip = o.both(mod_nonzero, o.differ(o.cmp(y, zero, "olt"), o.cmp(mod, zero, "olt")))
+    mod = o.select(flip, o.add(mod, y), mod)
+    div = o.select(flip, o.sub(div, one), div)
+    mod = o.select(mod_nonzero, mod, o.copysign_zero(y))
+    floor = o.trunc(div, _INTEGRAL, 64)
+    floor = o.select(o.cmp(floor, div, "ogt"), o.sub(floor, one), floor)
+    floor = o.select(o.cmp(o.abs(div), o.f64(_INTEGRAL), "olt"), floor, div)
+    floor = o.select(o.cmp(o.sub(div, floor), o.f64(0.5), "ogt"), o.add(floor, one), floor)
+    floordiv = o.select(o.cmp(div, zero, "une"), floor, o.copysign_zero(o.div(x, y)))
+    target = dtype.ir_type()
+    if isinstance(target, Float64Type):
+        return floordiv, mod
+    return o.op(arith.TruncFOp(floordiv, target)), o.op(arith.TruncFOp(mod, target))
+
+
+def _fmod(o: _Ops, x: SSAValue, y: SSAValue) -> SSAValue:
+    """C's fmod(x, y), exact for operands of at most 24 significant bits."""
+    zero = o.f64(0.0)
+    inf = o.f64(float("inf"))
+    ax, ay = o.abs(x), o.abs(y)
+    r = ax
+    for m in _STAGES:
+        step = o.mul(ay, o.f64(2.0**m)) if m else ay
+        r = o.sub(r, o.mul(o.trunc(o.div(r, step), _TRUNC_LIMIT, 32), step))
+    r = o.select(o.cmp(x, zero, "olt"), o.op(arith.NegfOp(r)), r)  # the sign of x
+    nan = o.f64(float("nan"))
+    invalid = o.either(o.either(o.cmp(x, y, "uno"), o.cmp(ax, inf, "oeq")), o.cmp(y, zero, "oeq"))
+    r = o.select(o.cmp(ay, inf, "oeq"), x, r)
+    return o.select(invalid, nan, r)
+
+
+__all__ = ["float_divmod", "int_floordiv", "int_mod"]

@@ -1,0 +1,33 @@
+"""Kernels for Python's `//` and `%` on runtime operands (test_python_division.py)."""
+
+import asc_xdsl as asc
+
+
+@asc.jit
+def int_division(x: asc.GlobalAddress, a: int, b: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, a // b)
+    gm.set_value(1, a % b)
+    gm.set_value(2, -7 // b)  # a constant and a runtime operand
+    gm.set_value(3, a % -3)
+    gm.set_value(4, -7 // 2)  # folded by Python
+    gm.set_value(5, -7 % 2)
+
+
+@asc.jit
+def float_division(x: asc.GlobalAddress, a: float, b: float):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, a // b)
+    gm.set_value(1, a % b)
+    gm.set_value(2, a // 0.5)
+    gm.set_value(3, -7.5 % b)
+
+
+@asc.jit
+def extremes(x: asc.GlobalAddress, a: float, b: float):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, max(a, b))
+    gm.set_value(1, min(a, b))
