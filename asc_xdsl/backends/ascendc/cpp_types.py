@@ -117,7 +117,8 @@ def template_arg(arg: object) -> str:
         return "true" if arg else "false"
     if isinstance(arg, int | str):
         return str(arg)
-    assert isinstance(arg, Attribute)
+    if not isinstance(arg, Attribute):
+        raise UnsupportedType(f"template argument {arg!r} has no C++ spelling")
     return cpp_type(arg)
 
 

@@ -8,8 +8,9 @@ method here. The printer reads the IR and never changes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import IO, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import IO, Any, TypeVar
 
 from xdsl.dialects import arith, func, math, memref, scf
 from xdsl.dialects.builtin import (
@@ -29,7 +30,7 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
-from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl.utils.lexer import Span
 
 from asc_xdsl.backends.ascendc.cpp_types import (
@@ -198,6 +199,29 @@ _CONVERSIONS = (
 )
 
 
+_T = TypeVar("_T")
+
+
+def _matched(
+    op: Operation, labels: Sequence[str], *groups: Sequence[Any]
+) -> Iterator[tuple[Any, ...]]:
+    """zip(*groups), or a CodegenError when their lengths differ (IR that does not verify:
+    e.g. a yield with too few values)."""
+    lengths = [len(g) for g in groups]
+    if len(set(lengths)) > 1:
+        counts = ", ".join(f"{n} {label}" for n, label in zip(lengths, labels, strict=True))
+        raise CodegenError(op, f"mismatched counts: {counts}")
+    return zip(*groups, strict=True)
+
+
+def _predicate(op: arith.CmpiOp | arith.CmpfOp, table: dict[int, _T]) -> _T:
+    """The table entry of `op`'s comparison predicate (arith does not verify its range)."""
+    value = op.predicate.value.data
+    if value not in table:
+        raise CodegenError(op, f"unknown {op.name} predicate {value}")
+    return table[value]
+
+
 class AscendCEmitter:
     """Writes one module as Ascend C."""
 
@@ -205,6 +229,7 @@ class AscendCEmitter:
         self.stream = stream
         self.names = NameTable()
         self.functions: dict[str, str] = {}  # symbol -> C++ name
+        self.current_op: Operation | None = None  # the op being printed, for errors
         self.level = 0
 
     # -- output helpers -----------------------------------------------------
@@ -215,8 +240,14 @@ class AscendCEmitter:
     def name(self, value: SSAValue) -> str:
         if value not in self.names:
             owner = value.owner
-            op = owner if isinstance(owner, Operation) else owner.parent_op()
-            raise CodegenError(op, f"value {value.name_hint or ''} used before definition")  # type: ignore[arg-type]
+            source = owner.name if isinstance(owner, Operation) else "a block argument"
+            what = f"%{value.name_hint}" if value.name_hint else f"a {value.type} value"
+            user = self.current_op or (owner if isinstance(owner, Operation) else owner.parent_op())
+            raise CodegenError(
+                user,  # type: ignore[arg-type]
+                f"{what} (from {source}) is used where it is not defined: before its "
+                "definition, or outside its function",
+            )
         return self.names[value]
 
     def ctype(self, op: Operation, t: Attribute) -> str:
@@ -238,7 +269,8 @@ class AscendCEmitter:
         if isinstance(a, CastArg):
             kind = "reinterpret_cast" if a.reinterpret else "static_cast"
             return f"{kind}<{self.ctype(op, a.to)}>({self.name(a.value)})"
-        assert isinstance(a, str)
+        if not isinstance(a, str):
+            raise CodegenError(op, f"call argument {a!r} has no C++ spelling")
         return a
 
     # -- module and functions -----------------------------------------------
@@ -246,23 +278,33 @@ class AscendCEmitter:
     def emit_module(self, module: ModuleOp) -> None:
         self.line('#include "kernel_operator.h"')
         for op in module.ops:
-            if isinstance(op, IncludeOp) and op.include.data != "kernel_operator.h":
-                self.line(self._include(op))
+            if isinstance(op, IncludeOp):
+                with _guard(op):
+                    line = None if op.include.data == "kernel_operator.h" else self._include(op)
+                if line is not None:
+                    self.line(line)
             elif not isinstance(op, func.FuncOp | IncludeOp):
                 raise CodegenError(
                     op, "only func.func and emitc.include may appear at module level"
                 )
         funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
-        self.functions = self._function_names(funcs)
+        with _guard(module):
+            self.functions = self._function_names(funcs)
+            declare = self._needs_forward_declaration(funcs)
         self.names.reserve(self.functions.values())
         self.names.reserve(CALLED_FUNCTIONS)
-        for f in self._needs_forward_declaration(funcs):
+        for f in declare:
+            with _guard(f):
+                self.current_op = f
+                signature = self._signature(f)
             self.line("")
-            self.line(f"{self._signature(f)};")
+            self.line(f"{signature};")
         for f in funcs:
             if f.body.blocks:
                 self.line("")
-                self.emit_function(f)
+                with _guard(f):
+                    self.current_op = f
+                    self.emit_function(f)
 
     @staticmethod
     def _include(op: IncludeOp) -> str:
@@ -376,6 +418,16 @@ class AscendCEmitter:
             self.emit_op(op)
 
     def emit_op(self, op: Operation) -> None:
+        outer, self.current_op = self.current_op, op
+        try:
+            self._emit_op(op)
+        except CodegenError:
+            raise
+        except Exception as e:  # IR that does not verify, or a printer bug: say which op
+            raise unexpected_error(op, e) from None
+        self.current_op = outer
+
+    def _emit_op(self, op: Operation) -> None:
         handler = _HANDLERS.get(type(op))
         if handler is not None:
             handler(self, op)
@@ -572,7 +624,7 @@ class AscendCEmitter:
 
     @_handles(arith.CmpiOp)
     def _cmpi(self, op: arith.CmpiOp) -> None:
-        operator, unsigned = _CMPI[op.predicate.value.data]
+        operator, unsigned = _predicate(op, _CMPI)
         if unsigned:
             lhs, rhs = self._unsigned(op, op.lhs), self._unsigned(op, op.rhs)
         else:
@@ -582,7 +634,7 @@ class AscendCEmitter:
     @_handles(arith.CmpfOp)
     def _cmpf(self, op: arith.CmpfOp) -> None:
         lhs, rhs = self.name(op.lhs), self.name(op.rhs)
-        self.declare(op, op.result, _CMPF[op.predicate.value.data].format(a=lhs, b=rhs))
+        self.declare(op, op.result, _predicate(op, _CMPF).format(a=lhs, b=rhs))
 
     @_handles(arith.SelectOp)
     def _select(self, op: arith.SelectOp) -> None:
@@ -659,7 +711,8 @@ class AscendCEmitter:
     @_handles(memref.AllocaOp)
     def _alloca(self, op: memref.AllocaOp) -> None:
         t = op.memref.type
-        assert isinstance(t, MemRefType)
+        if not isinstance(t, MemRefType):
+            raise CodegenError(op, f"cannot allocate a {t}")
         shape = t.get_shape()
         if any(d < 0 for d in shape) or op.dynamic_sizes:
             raise CodegenError(op, "only statically shaped scalar arrays can be allocated")
@@ -690,9 +743,10 @@ class AscendCEmitter:
     def _ptr_offset(self, op: PtrOffsetOp) -> None:
         if op.dynamic_offset is not None:
             offset = self.name(op.dynamic_offset)
-        else:
-            assert op.static_offset is not None
+        elif op.static_offset is not None:
             offset = str(op.static_offset.value.data)
+        else:
+            raise CodegenError(op, "a pointer offset needs a dynamic or a static offset")
         self.declare(op, op.result, f"{self.name(op.base)} + {offset}")
 
     # -- scf ------------------------------------------------------------------
@@ -714,7 +768,7 @@ class AscendCEmitter:
         """
         pairs = [
             (target, self.name(value), value)
-            for target, value in zip(targets, values, strict=True)
+            for target, value in _matched(op, ("result(s)", "value(s) passed"), targets, values)
             if self.name(value) != target
         ]
         written: set[str] = set()
@@ -747,7 +801,13 @@ class AscendCEmitter:
         body = op.body.block
         iv, *carried = body.args
         carried_names = []
-        for arg, init, result in zip(carried, op.iter_args, op.results, strict=True):
+        for arg, init, result in _matched(
+            op,
+            ("loop-carried value(s)", "initial value(s)", "result(s)"),
+            carried,
+            op.iter_args,
+            op.results,
+        ):
             name = self.names.define(arg)
             self.line(f"{self.ctype(op, arg.type)} {name} = {self.name(init)};")
             self.names.alias(result, name)
@@ -773,7 +833,9 @@ class AscendCEmitter:
         results = self._declare_results(op)
         before, after = op.before_region.block, op.after_region.block
         state = []
-        for arg, init in zip(before.args, op.arguments, strict=True):
+        for arg, init in _matched(
+            op, ("loop argument(s)", "initial value(s)"), before.args, op.arguments
+        ):
             name = self.names.define(arg)
             self.line(f"{self.ctype(op, arg.type)} {name} = {self.name(init)};")
             state.append(name)
@@ -787,7 +849,9 @@ class AscendCEmitter:
                 self.line("break;")
                 self.level -= 1
                 self.line("}")
-                for arg, value in zip(after.args, inner.args, strict=True):
+                for arg, value in _matched(
+                    inner, ("after-region argument(s)", "value(s) passed"), after.args, inner.args
+                ):
                     self.declare(op, arg, self.name(value))
             else:
                 self.emit_op(inner)
@@ -803,7 +867,9 @@ class AscendCEmitter:
     def _switch(self, op: scf.IndexSwitchOp) -> None:
         results = self._declare_results(op)
         self.line(f"switch ({self.name(op.arg)}) {{")
-        for case, region in zip(op.cases.get_values(), op.case_regions, strict=True):
+        for case, region in _matched(
+            op, ("case value(s)", "case region(s)"), op.cases.get_values(), op.case_regions
+        ):
             self.line(f"case {case}: {{")
             self._emit_region_body(region.block, results)
             self.line("} break;")
@@ -839,6 +905,50 @@ def hidden_kernel_params(f: func.FuncOp) -> tuple[tuple[str, str, str], ...]:
     if kind not in HIDDEN_KERNEL_PARAMS:
         raise CodegenError(f, f"unknown kernel type '{kind}' (vector, cube or mix)")
     return HIDDEN_KERNEL_PARAMS[kind]
+
+
+def verification_problem(op: Operation) -> str | None:
+    """Why `op` itself (not its nested ops) does not verify, or None."""
+    try:
+        op.verify(verify_nested_ops=False)
+    except VerifyException as e:
+        return str(e)
+    except Exception as e:  # a verifier that trips over malformed IR
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+def unexpected_error(op: Operation, e: BaseException) -> CodegenError:
+    """The CodegenError for an exception the printer did not expect while printing `op`:
+    the first op in `op` (itself included) that does not verify, if there is one."""
+    if isinstance(e, RecursionError):
+        return CodegenError(op, "the IR is nested too deeply to print")
+    for inner in op.walk():
+        problem = verification_problem(inner)
+        if problem is not None:
+            return CodegenError(inner, f"the op does not verify: {problem}")
+    return CodegenError(op, f"internal error: {type(e).__name__}: {e}")
+
+
+@contextmanager
+def _guard(op: Operation) -> Iterator[None]:
+    """Turn an unexpected exception while printing `op` into a CodegenError for it."""
+    try:
+        yield
+    except CodegenError:
+        raise
+    except Exception as e:
+        raise unexpected_error(op, e) from None
+
+
+def check_printable(module: ModuleOp) -> None:
+    """Raise a CodegenError for the first op that does not verify: the printer's rules
+    assume verified IR (operand counts, properties, enum values), so IR that was never
+    verified (`--disable-verify`) is checked op by op before any of it is printed."""
+    for op in module.walk():
+        problem = verification_problem(op)
+        if problem is not None:
+            raise CodegenError(op, f"the op does not verify: {problem}")
 
 
 def _has_work(block: Block) -> bool:

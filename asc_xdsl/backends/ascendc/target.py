@@ -9,14 +9,19 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
-from asc_xdsl.backends.ascendc.printer import emit_ascendc
+from asc_xdsl.backends.ascendc.printer import check_printable, emit_ascendc
 
 
 @dataclass(frozen=True)
 class AscendCTarget(Target):
-    """Print the module as Ascend C source (`#include "kernel_operator.h"` + functions)."""
+    """Print the module as Ascend C source (`#include "kernel_operator.h"` + functions).
+
+    Only IR that verifies is printed, even under `--disable-verify`: each op is checked
+    first, and one that does not verify is a located CodegenError, never wrong C++.
+    """
 
     name: ClassVar[str] = "ascendc"
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        check_printable(module)
         emit_ascendc(module, output)
