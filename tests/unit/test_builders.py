@@ -26,14 +26,11 @@ from xdsl.rewriter import InsertPoint
 from asc_xdsl.backends.ascendc.printer import emit_ascendc
 from asc_xdsl.dialects.ascendc import (
     HANDWRITTEN_OPS,
-    HardEvent,
-    Pipe,
     TPosition,
     construct,
     data_copy,
     debug,
     framework,
-    sync,
     tensor,
     vector,
 )
@@ -128,30 +125,7 @@ BUILDERS: dict[type[Operation], Callable[[Env], Operation]] = {
     framework.TBufGetWithOffsetOp: lambda e: framework.TBufGetWithOffsetOp(
         e["buf"], e["u"], e["u"], LT_F32
     ),
-    data_copy.DataCopyL2Op: lambda e: data_copy.DataCopyL2Op(e["lt"], e["gt"], e["n"]),
-    data_copy.DataCopyL0Op: lambda e: data_copy.DataCopyL0Op(e["gt"], e["lt"], e["params"]),
-    data_copy.DataCopyPadL0Op: lambda e: data_copy.DataCopyPadL0Op(
-        e["lt"], e["gt"], e["params"], e["pad"]
-    ),
-    data_copy.DataCopyPadL2Op: lambda e: data_copy.DataCopyPadL2Op(e["gt"], e["lt"], e["params"]),
-    data_copy.DataCopyPadL0ExtOp: lambda e: data_copy.DataCopyPadL0ExtOp(
-        e["lt"], e["gt"], e["ext"], e["pad_ext"]
-    ),
-    data_copy.DataCopyPadL2ExtOp: lambda e: data_copy.DataCopyPadL2ExtOp(
-        e["gt"], e["lt"], e["ext"]
-    ),
-    sync.SetFlagOp: lambda e: sync.SetFlagOp(HardEvent.MTE2_V, e["n"]),
-    sync.WaitFlagOp: lambda e: sync.WaitFlagOp(HardEvent.V_MTE3, e["n"]),
-    sync.PipeBarrierOp: lambda e: sync.PipeBarrierOp(Pipe.PIPE_V),
-    sync.GetBlockIdxOp: lambda e: sync.GetBlockIdxOp(i32),
-    sync.GetBlockNumOp: lambda e: sync.GetBlockNumOp(i64),
-    sync.SetFftsBaseAddrOp: lambda e: sync.SetFftsBaseAddrOp(e["ffts"]),
     debug.PrintfOp: lambda e: debug.PrintfOp('n=%d x=%f "q"\n', [e["n"], e["x"]]),
-    debug.DumpTensorOp: lambda e: debug.DumpTensorOp(e["lt"], e["u"], e["u"], e["shape"]),
-    debug.DumpAccChkPointOp: lambda e: debug.DumpAccChkPointOp(e["gt"], e["u"], e["u"], e["u"]),
-    debug.PrintTimeStampOp: lambda e: debug.PrintTimeStampOp(e["u"]),
-    debug.MetricsProfStartOp: lambda e: debug.MetricsProfStartOp(),
-    debug.MetricsProfStopOp: lambda e: debug.MetricsProfStopOp(),
     construct.ConstructOp: lambda e: construct.ConstructOp(
         DataCopyParamsType(), [e["n"]] * 4, [IntegerType(16, Signedness.UNSIGNED)] * 4
     ),

@@ -28,7 +28,7 @@ EXPECTED = """\
 #include "kernel_operator.h"
 
 extern "C" __global__ __aicore__ void k(__gm__ float* x, int32_t n) {
-  int32_t idx = AscendC::GetBlockIdx();
+  int32_t idx = static_cast<int32_t>(AscendC::GetBlockIdx());
   AscendC::PipeBarrier<PIPE_V>();
   return;
 }

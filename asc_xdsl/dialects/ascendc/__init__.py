@@ -2,9 +2,9 @@
 
 Op names, types and textual syntax follow pyasc's `ascendc` dialect, so IR moves
 between the two tools. Hand-written ops live in modules by area (`tensor`,
-`framework`, `data_copy`, `sync`, `debug`, `construct`); most ops are declared as specs
-in family modules (`vector`, ... listed in `families.py`) and their classes are made on
-first use.
+`framework`, `sync`, `debug`, `construct`); most ops are declared as specs in family
+modules (`vector`, `data_copy`, `cube`, ... listed in `families.py`) and their classes
+are made on first use.
 
 Every op and type class is reachable from here by name, like xDSL's dialects:
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from xdsl.ir import Dialect
 
-from asc_xdsl.dialects.ascendc import construct, data_copy, debug, framework, sync, tensor, types
+from asc_xdsl.dialects.ascendc import construct, debug, framework, tensor, types
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
@@ -30,8 +30,6 @@ from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 HANDWRITTEN_OPS: list[type[AscendCOp]] = [
     *tensor.TENSOR_OPS,
     *framework.FRAMEWORK_OPS,
-    *data_copy.DATA_COPY_OPS,
-    *sync.SYNC_OPS,
     *debug.DEBUG_OPS,
     *construct.MISC_OPS,
 ]

@@ -1,4 +1,10 @@
-"""`ascendc.construct`: build a parameter struct (`AscendC::DataCopyParams v{...};`)."""
+"""`ascendc.construct`: build a parameter struct or enum value
+(`AscendC::DataCopyParams v{...};`).
+
+The data copy parameters and ShapeInfo have field tables (`types.construct_field_types`):
+their fields are checked and converted. The other parameter structs and enums
+(`struct_types.STRUCT_TYPES`) take their fields as given, in declaration order.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +25,12 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind, is_scalar
-from asc_xdsl.dialects.ascendc.types import CONSTRUCTIBLE_TYPES, construct_field_types
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.types import (
+    CONSTRUCTIBLE_TYPES,
+    AscendCType,
+    construct_field_types,
+)
 
 
 @irdl_op_definition
@@ -66,14 +77,16 @@ class ConstructOp(AscendCOp):
     def verify_(self) -> None:
         rtype = self.result.type
         n = len(self.operands_)
-        if not isinstance(rtype, CONSTRUCTIBLE_TYPES):
-            names = ", ".join(sorted(t.name for t in CONSTRUCTIBLE_TYPES))
+        if not isinstance(rtype, (*CONSTRUCTIBLE_TYPES, *STRUCT_TYPES.values())):
             raise VerifyException(
-                f"'{self.name}': cannot construct {rtype} (constructible: {names})"
+                f"'{self.name}': cannot construct {rtype} (constructible: the parameter "
+                "structs and enums, !ascendc.shape_info and the data copy parameters)"
             )
         known = construct_field_types(rtype, n)
-        if known is None:
+        if known is None and isinstance(rtype, CONSTRUCTIBLE_TYPES):
             raise VerifyException(f"'{self.name}': {rtype} cannot be built from {n} fields")
+        if known is None:  # a struct whose fields the dialect does not list: as given
+            known = [None] * n
         if self.types is not None:
             if len(self.types) != n:
                 raise VerifyException(
@@ -86,10 +99,11 @@ class ConstructOp(AscendCOp):
                         f"'{self.name}': field {i} of {rtype} is {field}, not {given}"
                     )
         for i, v in enumerate(self.operands_):
-            # Arrays (memrefs) only fill fields that take any type (ShapeInfo's shape
-            # arrays); `static_cast<uint16_t>(ptr)` is not C++.
+            # Arrays (memrefs) and structs only fill fields that take any type (ShapeInfo's
+            # shape arrays, AippParams' member structs); `static_cast<uint16_t>(ptr)` is
+            # not C++.
             if is_scalar(v.type) or (
-                isinstance(v.type, MemRefType) and (not known or known[i] is None)
+                isinstance(v.type, MemRefType | AscendCType) and (not known or known[i] is None)
             ):
                 continue
             raise VerifyException(f"'{self.name}': field {i} must be a scalar, got {v.type}")

@@ -1,32 +1,33 @@
-"""Debug printing and profiling: printf, DumpTensor, PrintTimeStamp, DumpAccChkPoint,
-MetricsProfStart/Stop."""
+"""Debug printing and profiling: printf (hand-written: its format string decides its
+arguments), and as op specs (see `spec.py`) DumpTensor, DumpAccChkPoint, PrintTimeStamp
+and the MetricsProfStart/Stop region marks, as pyasc's `OpDumpTensor.td` states them.
+
+Their Python functions are hand-written in `frontend/language.py`.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, StringAttr
 from xdsl.ir import Attribute
-from xdsl.irdl import (
-    irdl_op_definition,
-    operand_def,
-    opt_operand_def,
-    prop_def,
-    var_operand_def,
-)
+from xdsl.irdl import irdl_op_definition, prop_def, var_operand_def
 from xdsl.irdl.operations import ParsePropInAttrDict
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import (
-    DEFAULT_FORMAT,
-    AscendCOp,
-    CallArg,
-    EmitKind,
-    is_scalar_int,
-    require_int,
-    require_tensor,
+from asc_xdsl.dialects.ascendc.base import DEFAULT_FORMAT, AscendCOp, EmitKind, is_scalar_int
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    Arity,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    SpecOp,
+    of_type,
+    tensor,
 )
 from asc_xdsl.dialects.ascendc.types import ShapeInfoType
 
@@ -103,105 +104,78 @@ def _is_char_pointer(t: Attribute) -> bool:
     return isinstance(element, IntegerType) and element.width.data == 8
 
 
-@irdl_op_definition
-class DumpTensorOp(AscendCOp):
-    """`AscendC::DumpTensor(t, desc, dumpSize[, shapeInfo])`; dumpSize counts elements."""
-
-    name = "ascendc.dump_tensor"
-    API_NAME: ClassVar[str] = "DumpTensor"
-
-    tensor = operand_def()
-    desc = operand_def()
-    dump_size = operand_def()
-    shape_info = opt_operand_def(ShapeInfoType())
-
-    assembly_format = DEFAULT_FORMAT
-
-    def __init__(self, tensor, desc, dump_size, shape_info=None):
-        super().__init__(
-            operands=[tensor, desc, dump_size, [shape_info] if shape_info is not None else []]
-        )
-
-    def verify_(self) -> None:
-        require_tensor(self, self.tensor, "tensor")
-        require_int(self, self.desc, "desc")
-        require_int(self, self.dump_size, "dumpSize")
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
 
 
-@irdl_op_definition
-class DumpAccChkPointOp(AscendCOp):
-    """`AscendC::DumpAccChkPoint(t, index, countOff, dumpSize)`: DumpTensor from t[countOff]."""
+class DumpTensorBase(SpecOp):
+    """`op(tensor, desc, dump_size[, shape_info])`, as the frontend builds it."""
 
-    name = "ascendc.dump_acc_chk_point"
-    API_NAME: ClassVar[str] = "DumpAccChkPoint"
-
-    tensor = operand_def()
-    index = operand_def()
-    count_off = operand_def()
-    dump_size = operand_def()
-
-    assembly_format = DEFAULT_FORMAT
-
-    def __init__(self, tensor, index, count_off, dump_size):
-        super().__init__(operands=[tensor, index, count_off, dump_size])
-
-    def verify_(self) -> None:
-        require_tensor(self, self.tensor, "tensor")
-        require_int(self, self.index, "index")
-        require_int(self, self.count_off, "countOff")
-        require_int(self, self.dump_size, "dumpSize")
+    def __init__(self, *operands: Any, **kwargs: Any):
+        if len(operands) == 3:
+            operands = (*operands, None)
+        super().__init__(*operands, **kwargs)
 
 
-@irdl_op_definition
-class PrintTimeStampOp(AscendCOp):
-    """`AscendC::PrintTimeStamp(descId)` (needs -DASCENDC_TIME_STAMP_ON)."""
+_TENSOR = Operand("tensor", tensor("T"), Effect.READ)
+FAMILY.add(
+    "DumpTensorOp",
+    OpSpec(
+        "dump_tensor",
+        "DumpTensor",
+        (
+            _TENSOR,
+            Operand("desc", INT),
+            Operand("dump_size", INT),
+            Operand("shape_info", of_type(ShapeInfoType), arity=Arity.OPTIONAL),
+        ),
+        doc="`AscendC::DumpTensor(t, desc, dumpSize[, shapeInfo])`: print `dumpSize` "
+        "elements of `t` with the tag `desc`.",
+    ),
+    DumpTensorBase,
+)
+FAMILY.add(
+    "DumpAccChkPointOp",
+    OpSpec(
+        "dump_acc_chk_point",
+        "DumpAccChkPoint",
+        (
+            _TENSOR,
+            Operand("index", INT),
+            Operand("count_off", INT),
+            Operand("dump_size", INT),
+        ),
+        doc="`AscendC::DumpAccChkPoint(t, index, countOff, dumpSize)`: DumpTensor from "
+        "element `countOff` of `t`.",
+    ),
+)
+FAMILY.add(
+    "PrintTimeStampOp",
+    OpSpec(
+        "print_time_stamp",
+        "PrintTimeStamp",
+        (Operand("desc_id", INT),),
+        doc="`AscendC::PrintTimeStamp(descId)`: print the cycle count with the tag `descId` "
+        "(needs -DASCENDC_TIME_STAMP_ON).",
+    ),
+)
+FAMILY.add(
+    "MetricsProfStartOp",
+    OpSpec(
+        "metrics_prof_start",
+        "MetricsProfStart",
+        doc="`AscendC::MetricsProfStart()`: start of the region `msprof op` collects "
+        "metrics for (pair it with MetricsProfStop).",
+    ),
+)
+FAMILY.add(
+    "MetricsProfStopOp",
+    OpSpec(
+        "metrics_prof_stop",
+        "MetricsProfStop",
+        doc="`AscendC::MetricsProfStop()`: end of the profiled region.",
+    ),
+)
 
-    name = "ascendc.print_time_stamp"
-    API_NAME: ClassVar[str] = "PrintTimeStamp"
-
-    desc_id = operand_def()
-    assembly_format = DEFAULT_FORMAT
-
-    def __init__(self, desc_id):
-        super().__init__(operands=[desc_id])
-
-    def verify_(self) -> None:
-        require_int(self, self.desc_id, "descId")
-
-
-class _MetricsProfOp(AscendCOp):
-    """Marks of the region `msprof op` collects metrics for; used in pairs in kernels."""
-
-    assembly_format = "attr-dict"
-
-    def __init__(self):
-        super().__init__()
-
-    def cpp_call_args(self) -> Sequence[CallArg]:
-        return ()
-
-
-@irdl_op_definition
-class MetricsProfStartOp(_MetricsProfOp):
-    """`AscendC::MetricsProfStart();`: start of the profiled region."""
-
-    name = "ascendc.metrics_prof_start"
-    API_NAME: ClassVar[str] = "MetricsProfStart"
-
-
-@irdl_op_definition
-class MetricsProfStopOp(_MetricsProfOp):
-    """`AscendC::MetricsProfStop();`: end of the profiled region."""
-
-    name = "ascendc.metrics_prof_stop"
-    API_NAME: ClassVar[str] = "MetricsProfStop"
-
-
-DEBUG_OPS = [
-    PrintfOp,
-    DumpTensorOp,
-    DumpAccChkPointOp,
-    PrintTimeStampOp,
-    MetricsProfStartOp,
-    MetricsProfStopOp,
-]
+DEBUG_OPS = [PrintfOp]
+"""The hand-written ops of this module."""

@@ -11,7 +11,18 @@ from functools import cache
 
 from asc_xdsl.dialects.ascendc.spec import OpFamily, OpSpec, SpecOp
 
-FAMILY_MODULES: tuple[str, ...] = ("vector",)
+FAMILY_MODULES: tuple[str, ...] = (
+    "vector",
+    "data_copy",
+    "cube",
+    "sync",
+    "sysvar",
+    "debug",
+    "atomic",
+    "scalar",
+    "cache",
+    "misc",
+)
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 
 

@@ -56,12 +56,12 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.irdl.constraints import AttrConstraint, VerificationContext
+from xdsl.irdl.constraints import AnyAttr, AttrConstraint, VerificationContext
 from xdsl.irdl.declarative_assembly_format import CustomDirective
 from xdsl.irdl.operations import IRDLOption, ParsePropInAttrDict
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind
+from xdsl.traits import ConstantLike, EffectInstance, MemoryEffect, MemoryEffectKind
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import (
@@ -222,6 +222,13 @@ GM_POINTER = TypeRule(
 ANY = TypeRule(_Rule("any type", lambda t: True), "any", lambda v: i32)
 
 
+def predicate(
+    expected: str, check: Callable[[Attribute], bool], doc: str, sample: Attribute
+) -> TypeRule:
+    """A type for which `check` holds; messages say it must be `expected`."""
+    return TypeRule(_Rule(expected, check), doc, lambda v: sample)
+
+
 def exact(t: Attribute) -> TypeRule:
     """Exactly type `t` (`GetSubBlockNum` returns `ui64`)."""
     return TypeRule(_Rule(str(t), lambda a: a == t), str(t), lambda v: t)
@@ -268,6 +275,8 @@ class Operand:
     arity: Arity = Arity.SINGLE
     array: bool = False  # a variadic printed as a C array (`uint64_t m[] = {...}`)
     default: Any = inspect.Parameter.empty  # the Python API's default, if any
+    const: bool = False
+    """The value must be a compile-time constant (it is a C++ template argument)."""
 
     @property
     def py_name(self) -> str:
@@ -457,12 +466,6 @@ class SpecOp(AscendCOp):
         for p in spec.props:
             if p.enum is not None:
                 verify_enum(self, p.name, p.enum)
-            elif p.kind is PropKind.INT:
-                attr = self._prop(p.name)
-                if isinstance(attr, IntegerAttr) and attr.type != p.ir_int_type():
-                    raise VerifyException(
-                        f"'{self.name}': {p.name} must be a {p.int_type} integer, got {attr}"
-                    )
         if spec.dtypes:
             for var, allowed in spec.dtypes.items():
                 t = self.var_type(var)
@@ -488,6 +491,11 @@ class SpecOp(AscendCOp):
                     o.type.constraint.verify(t, VerificationContext())
                 except VerifyException as e:
                     raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
+                if o.const and not _is_constant(v):
+                    raise VerifyException(
+                        f"'{self.name}': {o.py_name} must be a constant (it is a C++ "
+                        f"template argument), got {_describe_value(v)}"
+                    )
                 var = o.type.var
                 if var is None:
                     continue
@@ -501,6 +509,14 @@ class SpecOp(AscendCOp):
                         f"'{self.name}': {what} differ: {first} has {first_type}, "
                         f"{o.py_name} has {element}"
                     )
+        for p in spec.props:
+            attr = self._prop(p.name)
+            if p.kind is PropKind.INT and not (
+                isinstance(attr, IntegerAttr) and attr.type == p.ir_int_type()
+            ):
+                raise VerifyException(
+                    f"'{self.name}': {p.name} must be a {p.int_type} integer, got {attr}"
+                )
         for r, value in zip(spec.results, self.results, strict=False):
             try:
                 r.type.constraint.verify(value.type, VerificationContext())
@@ -601,7 +617,8 @@ class SpecOp(AscendCOp):
             parser.parse_comma_separated_list(
                 parser.Delimiter.NONE, parser.parse_unresolved_operand
             )
-            if parser._current_token.text.startswith("%")
+            # (an op without operands never takes one: a `%` is the next op's result)
+            if cls.SPEC.operands and parser._current_token.text.startswith("%")
             else []
         )
         attrs_pos = parser.pos
@@ -675,6 +692,18 @@ class SpecOp(AscendCOp):
         elif self.results:
             printer.print_string(" : ")
             printer.print_list((r.type for r in self.results), printer.print_attribute)
+
+
+def _is_constant(value: SSAValue) -> bool:
+    owner = value.owner
+    return isinstance(owner, Operation) and owner.has_trait(ConstantLike)
+
+
+def _describe_value(value: SSAValue) -> str:
+    owner = value.owner
+    if isinstance(owner, Operation):
+        return f"the result of '{owner.name}'"
+    return "a block argument"
 
 
 def _var_doc(var: str) -> str:
@@ -753,8 +782,11 @@ def define_op(
         "__module__": module or base.__module__,
         "__doc__": spec.doc or f"`{base.NAMESPACE}{spec.api}`.",
     }
+    # An assembly format checks types while it parses, with the bare constraint's message;
+    # `verify_operands` checks the same rules and names the op and operand.
+    checked_later = spec.format is not None
     for o in spec.operands:
-        constraint = o.type.constraint
+        constraint = AnyAttr() if checked_later else o.type.constraint
         if o.arity is Arity.SINGLE:
             body[o.name] = operand_def(constraint)
         elif o.arity is Arity.OPTIONAL:
@@ -762,7 +794,7 @@ def define_op(
         else:
             body[o.name] = var_operand_def(constraint)
     for r in spec.results:
-        body[r.name] = result_def(r.type.constraint)
+        body[r.name] = result_def(AnyAttr() if checked_later else r.type.constraint)
     for p in spec.props:
         attr_name = _snake(p.name)
         if p.kind is PropKind.UNIT:
@@ -923,6 +955,7 @@ __all__ = [
     "global_",
     "local",
     "of_type",
+    "predicate",
     "spec_op_class",
     "tensor",
 ]

@@ -2,7 +2,8 @@
 
 Tests build, verify, print, parse and emit every op from its spec with these; docs
 show them. Element types come from `spec.example`, else the first dtype the spec
-supports, else f32.
+supports, else f32. An operand that must be a constant (a template argument) is an
+`arith.constant` (of `spec.example`'s value, else 0) instead of an argument.
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xdsl.dialects import func
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
     Float32Type,
+    IntegerAttr,
     IntegerType,
     ModuleOp,
     Signedness,
@@ -58,7 +60,13 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
     arg_types: list[Attribute] = []
     names: list[str] = []
     groups: list[tuple[int, int]] = []  # (first argument, count) per operand
+    constants: dict[str, arith.ConstantOp] = {}  # template-argument operands
     for o in spec.operands:
+        if o.const:
+            t = o.type.sample(variables)
+            constants[o.name] = arith.ConstantOp(IntegerAttr(spec.example.get(o.name, 0), t))
+            groups.append((-1, 0))
+            continue
         count = {Arity.SINGLE: 1, Arity.OPTIONAL: 1, Arity.VARIADIC: 2}[o.arity]
         groups.append((len(arg_types), count))
         for i in range(count):
@@ -69,12 +77,15 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
         arg.name_hint = name
     operands: list[Any] = []
     for o, (first, count) in zip(spec.operands, groups, strict=True):
+        if o.name in constants:
+            operands.append(constants[o.name].result)
+            continue
         values = list(block.args[first : first + count])
         operands.append(values if o.arity is Arity.VARIADIC else values[0])
     props: Mapping[str, Any] = {p.name: _sample_prop(spec, p) for p in spec.props}
     results = [r.type.sample(variables) for r in spec.results]
     op = cls(*operands, result_types=results, **props)
-    block.add_ops([op, func.ReturnOp()])
+    block.add_ops([*constants.values(), op, func.ReturnOp()])
     f = func.FuncOp("sample", (arg_types, []), Region(block))
     return ModuleOp([f]), op
 

@@ -1,164 +1,313 @@
-"""Synchronisation between pipes (`SetFlag`/`WaitFlag`, `PipeBarrier`) and system values."""
+"""Synchronisation, declared as op specs (see `spec.py`): between the pipes of one core
+(`SetFlag`/`WaitFlag`, `PipeBarrier`, `DataSyncBarrier`), between cores (`IBSet`/`IBWait`,
+`SyncAll`, `CrossCoreSetFlag`/`CrossCoreWaitFlag`, FFTS) and between neighbouring blocks
+(`NotifyNextBlock`/`WaitPreBlock`), as pyasc's `OpBlockSync.td`,
+`OpDetermineComputeSync.td` and `Ops.td` state them.
+
+The soft inter-core barriers keep their state in a GM workspace of `int32_t` flags and
+a UB scratch tensor of the same type (the headers take `GlobalTensor<int32_t>` and
+`LocalTensor<int32_t>`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, Signedness
-from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def
-from xdsl.irdl.operations import ParsePropInAttrDict
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, IntegerType, MemRefType, Signedness
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import (
-    AscendCOp,
-    CallArg,
-    EmitKind,
-    HardEventKeyword,
-    PipeKeyword,
-    enum_value,
-    is_scalar_int,
-    require_int,
-    verify_enum,
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, EmitKind, enum_value
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    PropKind,
+    SpecOp,
+    global_,
+    local,
+    predicate,
 )
-from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe
 from asc_xdsl.dialects.ascendc.types import TemplateArg
+from asc_xdsl.enums import HardEvent, MemDsbT, Pipe
+
+FAMILY = OpFamily(__name__)
 
 
-class _FlagOp(AscendCOp):
-    """`AscendC::SetFlag/WaitFlag<HardEvent::X_Y>(eventId)`."""
+def __getattr__(name: str) -> Any:
+    if name in ("GetBlockIdxOp", "GetBlockNumOp"):  # system values, in `sysvar` now
+        from asc_xdsl.dialects.ascendc import sysvar
 
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.FREE_FUNCTION
+        return getattr(sysvar, name)
+    return FAMILY.module_getattr(name)
 
-    event = prop_def(IntegerAttr)
-    event_id = operand_def()
 
-    irdl_options = (ParsePropInAttrDict(),)
-    custom_directives = (HardEventKeyword,)
-    assembly_format = "custom<HardEvent>($event) `,` $event_id attr-dict `:` type($event_id)"
+WORKSPACE_DTYPES = {"T": ("i32",)}
+"""The soft barriers' flags are `int32_t` in GM and UB."""
 
-    def __init__(self, event: HardEvent, event_id):
-        super().__init__(operands=[event_id], properties={"event": event.attr()})
+
+# ---------------------------------------------------------------------------
+# Between the pipes of one core
+# ---------------------------------------------------------------------------
+
+
+class FlagOp(SpecOp):
+    """`SetFlag`/`WaitFlag`: `op(event, event_id)` builds them as the frontend does."""
+
+    def __init__(self, *operands: Any, **kwargs: Any):
+        if operands and isinstance(operands[0], HardEvent):
+            kwargs["event"], operands = operands[0], operands[1:]
+        super().__init__(*operands, **kwargs)
 
     @property
     def hard_event(self) -> HardEvent:
         return enum_value(self, "event", HardEvent)  # type: ignore[return-value]
 
     def verify_(self) -> None:
-        event = verify_enum(self, "event", HardEvent)
-        if event is HardEvent.MAX:
+        super().verify_()
+        if self.hard_event is HardEvent.MAX:
             raise VerifyException(f"'{self.name}': MAX is not a hardware event")
-        require_int(self, self.event_id, "event id")
-
-    def cpp_template_args(self) -> Sequence[TemplateArg]:
-        return (self.hard_event,)
 
 
-@irdl_op_definition
-class SetFlagOp(_FlagOp):
-    """Signal `event` from its source pipe once earlier work there is done."""
+_FLAG_OPERANDS = (Operand("event_id", INT, default=0),)
+_EVENT = Prop("event", HardEvent)
+_FLAG_FORMAT = "custom<HardEvent>($event) `,` $event_id attr-dict `:` type($event_id)"
 
-    name = "ascendc.set_flag"
-    API_NAME: ClassVar[str] = "SetFlag"
+FAMILY.add(
+    "SetFlagOp",
+    OpSpec(
+        "set_flag",
+        "SetFlag",
+        _FLAG_OPERANDS,
+        props=(_EVENT,),
+        template=("event",),
+        format=_FLAG_FORMAT,
+        doc="`AscendC::SetFlag<event>(eventId)`: signal `event` from its source pipe once "
+        "earlier work there is done (Python: `asc.set_flag`, frontend/language.py).",
+    ),
+    FlagOp,
+)
+FAMILY.add(
+    "WaitFlagOp",
+    OpSpec(
+        "wait_flag",
+        "WaitFlag",
+        _FLAG_OPERANDS,
+        props=(_EVENT,),
+        template=("event",),
+        format=_FLAG_FORMAT,
+        doc="`AscendC::WaitFlag<event>(eventId)`: the destination pipe of `event` waits "
+        "for the matching flag (Python: `asc.wait_flag`).",
+    ),
+    FlagOp,
+)
 
 
-@irdl_op_definition
-class WaitFlagOp(_FlagOp):
-    """Stall the destination pipe of `event` until the matching flag is set."""
+class PipeBarrierBase(SpecOp):
+    """`PipeBarrier<pipe>()`; `op(pipe)` builds it as the frontend does."""
 
-    name = "ascendc.wait_flag"
-    API_NAME: ClassVar[str] = "WaitFlag"
-
-
-@irdl_op_definition
-class PipeBarrierOp(AscendCOp):
-    """`AscendC::PipeBarrier<PIPE_X>()`: later work of a pipe waits for earlier work."""
-
-    name = "ascendc.pipe_barrier"
-    API_NAME: ClassVar[str] = "PipeBarrier"
-
-    pipe = prop_def(IntegerAttr)
-
-    irdl_options = (ParsePropInAttrDict(),)
-    custom_directives = (PipeKeyword,)
-    assembly_format = "custom<Pipe>($pipe) attr-dict"
-
-    def __init__(self, pipe: Pipe):
-        super().__init__(properties={"pipe": pipe.attr()})
+    def __init__(self, *operands: Any, **kwargs: Any):
+        if operands and isinstance(operands[0], Pipe):
+            kwargs["pipe"], operands = operands[0], operands[1:]
+        super().__init__(*operands, **kwargs)
 
     @property
     def pipe_value(self) -> Pipe:
         return enum_value(self, "pipe", Pipe)  # type: ignore[return-value]
 
     def verify_(self) -> None:
-        pipe = verify_enum(self, "pipe", Pipe)
-        if pipe is Pipe.PIPE_S:
+        super().verify_()
+        # The headers assert it on dav-2201 (and static_assert it on later cores).
+        if self.pipe_value is Pipe.PIPE_S:
             raise VerifyException(
                 f"'{self.name}': PipeBarrier<PIPE_S> is not allowed (the scalar pipe is "
                 "always in order)"
             )
 
+
+FAMILY.add(
+    "PipeBarrierOp",
+    OpSpec(
+        "pipe_barrier",
+        "PipeBarrier",
+        props=(Prop("pipe", Pipe),),
+        template=("pipe",),
+        format="custom<Pipe>($pipe) attr-dict",
+        example={"pipe": Pipe.PIPE_V},
+        doc="`AscendC::PipeBarrier<pipe>()`: later work of a pipe waits for its earlier "
+        "work (Python: `asc.pipe_barrier`).",
+    ),
+    PipeBarrierBase,
+)
+FAMILY.add(
+    "DataSyncBarrierOp",
+    OpSpec(
+        "data_sync_barrier",
+        "DataSyncBarrier",
+        props=(Prop("memDsbType", MemDsbT, py="arg0"),),
+        template=("memDsbType",),
+        py="data_sync_barrier",
+        doc="`AscendC::DataSyncBarrier<MemDsbT::X>()`: wait for the memory accesses "
+        "`memDsbType` names.",
+    ),
+)
+
+
+# ---------------------------------------------------------------------------
+# Between cores
+# ---------------------------------------------------------------------------
+
+
+class AivOnlyOp(SpecOp):
+    """An API with `template <bool isAIVOnly = true>`: printed with `<false>` only when the
+    `isAIVOnly` flag is absent (pyasc prints the default with none)."""
+
     def cpp_template_args(self) -> Sequence[TemplateArg]:
-        return (self.pipe_value,)
-
-    def cpp_call_args(self) -> Sequence[CallArg]:
-        return ()
+        return () if self.flag("isAIVOnly") else (False,)
 
 
-class _SysValueOp(AscendCOp):
-    """A system value read with no arguments, returned as an integer."""
+_AIV_ONLY = Prop("isAIVOnly", py="is_aiv_only", default=True)
+_GM_WORKSPACE = Operand("gm_workspace", global_("T"), Effect.READ_WRITE)
+_UB_WORKSPACE = Operand("ub_workspace", local("T"), Effect.READ_WRITE)
 
-    PIPE: ClassVar[str | None] = "S"
+for _cls, _m, _api, _doc in (
+    ("IBSetOp", "ib_set", "IBSet", "set the flag of block `blockIdx` for `eventID`"),
+    ("IBWaitOp", "ib_wait", "IBWait", "wait until block `blockIdx` sets its flag"),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _m,
+            _api,
+            (
+                _GM_WORKSPACE,
+                _UB_WORKSPACE,
+                Operand("block_idx", INT),
+                Operand("event_id", INT),
+            ),
+            props=(_AIV_ONLY,),
+            dtypes=WORKSPACE_DTYPES,
+            py=_m,
+            doc=f"`AscendC::{_api}(gm, ub, blockIdx, eventID)`: {_doc} (flags in GM).",
+        ),
+        AivOnlyOp,
+    )
+FAMILY.add(
+    "SyncAllSoftOp",
+    OpSpec(
+        "sync_all_soft",
+        "SyncAll",
+        (_GM_WORKSPACE, _UB_WORKSPACE, Operand("used_cores", INT, default=0)),
+        props=(_AIV_ONLY,),
+        dtypes=WORKSPACE_DTYPES,
+        py="sync_all",
+        doc="`AscendC::SyncAll(gm, ub, usedCores)`: a barrier of all cores through flags "
+        "in a GM workspace.",
+    ),
+    AivOnlyOp,
+)
+FAMILY.add(
+    "SyncAllHardOp",
+    OpSpec(
+        "sync_all_hard",
+        "SyncAll",
+        props=(_AIV_ONLY,),
+        format="attr-dict",
+        py="sync_all",
+        doc="`AscendC::SyncAll()`: the hardware barrier of all cores.",
+    ),
+    AivOnlyOp,
+)
 
-    value = result_def()
-    assembly_format = "attr-dict `:` type($value)"
-
-    def __init__(self, result_type):
-        super().__init__(result_types=[result_type])
-
-    def verify_(self) -> None:
-        if not is_scalar_int(self.value.type):
-            raise VerifyException(
-                f"'{self.name}': result must be an integer, got {self.value.type}"
-            )
-
-
-@irdl_op_definition
-class GetBlockIdxOp(_SysValueOp):
-    """`AscendC::GetBlockIdx()`: index of this block, in [0, block_num)."""
-
-    name = "ascendc.get_block_idx"
-    API_NAME: ClassVar[str] = "GetBlockIdx"
-
-
-@irdl_op_definition
-class GetBlockNumOp(_SysValueOp):
-    """`AscendC::GetBlockNum()`: number of blocks of the launch."""
-
-    name = "ascendc.get_block_num"
-    API_NAME: ClassVar[str] = "GetBlockNum"
+_CROSS_CORE_FORMAT = "$flag_id `,` $modeId `,` custom<Pipe>($pipe) attr-dict `:` type($flag_id)"
+for _cls, _m, _api, _doc in (
+    ("CrossCoreSetFlagOp", "cross_core_set_flag", "CrossCoreSetFlag", "set flag `flagId`"),
+    ("CrossCoreWaitFlagOp", "cross_core_wait_flag", "CrossCoreWaitFlag", "wait for `flagId`"),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _m,
+            _api,
+            (Operand("flag_id", INT),),
+            props=(
+                Prop("modeId", py="mode_id", kind=PropKind.INT, int_type="ui8"),
+                Prop("pipe", Pipe),
+            ),
+            template=("modeId", "pipe"),
+            format=_CROSS_CORE_FORMAT,
+            py=_m,
+            doc=f"`AscendC::{_api}<modeId, pipe>(flagId)`: {_doc} between cube and vector "
+            "cores (FFTS).",
+        ),
+    )
 
 
-@irdl_op_definition
-class SetFftsBaseAddrOp(AscendCOp):
-    """`set_ffts_base_addr(*addr)`: the FFTS base address mixed kernels sync cube and vector
-    cores through (their hidden `ffts_addr` parameter points at it)."""
+class GlobalFunctionOp(SpecOp):
+    """A CCE builtin outside namespace AscendC (`ffts_cross_core_sync(...)`)."""
 
-    name = "ascendc.set_ffts_base_addr"
-    API_NAME: ClassVar[str] = "set_ffts_base_addr"
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.CUSTOM
-
-    address = operand_def(MemRefType)
-    assembly_format = "$address attr-dict `:` type($address)"
-
-    def __init__(self, address):
-        super().__init__(operands=[address])
-
-    def verify_(self) -> None:
-        t = self.address.type
-        assert isinstance(t, MemRefType)
-        if t.element_type != IntegerType(64, Signedness.UNSIGNED):
-            raise VerifyException(f"'{self.name}': the address must point to ui64, got {t}")
+    NAMESPACE: ClassVar[str] = ""
 
 
-SYNC_OPS = [SetFlagOp, WaitFlagOp, PipeBarrierOp, GetBlockIdxOp, GetBlockNumOp, SetFftsBaseAddrOp]
+FAMILY.add(
+    "FftsCrossCoreSyncOp",
+    OpSpec(
+        "ffts_cross_core_sync",
+        "ffts_cross_core_sync",
+        (Operand("config", INT),),
+        props=(Prop("pipe", Pipe),),
+        call=("pipe", "config"),
+        doc="`ffts_cross_core_sync(pipe, config)`: the FFTS message under CrossCoreSetFlag.",
+    ),
+    GlobalFunctionOp,
+)
+
+
+def _print_set_ffts_base_addr(emitter: Any, op: Any) -> None:
+    emitter.line(f"set_ffts_base_addr(*{emitter.name(op.address)});")
+
+
+_UI64 = IntegerType(64, Signedness.UNSIGNED)
+FFTS_ADDRESS = predicate(
+    "a GM pointer to ui64 (memref<?xui64, 22>)",
+    lambda t: isinstance(t, MemRefType) and t.element_type == _UI64,
+    "__gm__ uint64_t*",
+    MemRefType(_UI64, [DYNAMIC_INDEX], memory_space=IntegerAttr(GM_MEMORY_SPACE, 64)),
+)
+
+FAMILY.add(
+    "SetFftsBaseAddrOp",
+    OpSpec(
+        "set_ffts_base_addr",
+        "set_ffts_base_addr",
+        (Operand("address", FFTS_ADDRESS),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_set_ffts_base_addr,
+        doc="`set_ffts_base_addr(*addr)`: the FFTS base address mixed kernels sync cube and "
+        "vector cores through (their hidden `ffts_addr` parameter points at it).",
+    ),
+)
+
+
+# ---------------------------------------------------------------------------
+# Between neighbouring blocks (deterministic accumulation order)
+# ---------------------------------------------------------------------------
+
+for _cls, _m, _api, _doc in (
+    ("NotifyNextBlockOp", "notify_next_block", "NotifyNextBlock", "tell the next block"),
+    ("WaitPreBlockOp", "wait_pre_block", "WaitPreBlock", "wait for the previous block"),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _m,
+            _api,
+            (_GM_WORKSPACE, _UB_WORKSPACE),
+            dtypes=WORKSPACE_DTYPES,
+            py=_m,
+            doc=f"`AscendC::{_api}(gm, ub)`: {_doc} that this one is done.",
+        ),
+    )

@@ -70,7 +70,7 @@ func.func @printf_float_conversion_int(%n: i32) {
 
 func.func @dump_tensor_not_tensor(%n: i32, %u: ui32) {
   // CHECK: invalid_debug.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.dump_tensor': tensor must be a global or local tensor, got i32
+  // CHECK: error: 'ascendc.dump_tensor': tensor must be a local or global tensor, got i32
   ascendc.dump_tensor %n, %u, %u : i32, ui32, ui32
   return
 }
@@ -86,7 +86,7 @@ func.func @dump_tensor_desc_float(%t: !ascendc.local_tensor<*xf32>, %f: f32, %u:
 // -----
 
 func.func @dump_tensor_size_float(%t: !ascendc.global_tensor<*xf32>, %f: f32, %u: ui32) {
-  // CHECK: error: 'ascendc.dump_tensor': dumpSize must be an integer, got f32
+  // CHECK: error: 'ascendc.dump_tensor': dump_size must be an integer, got f32
   ascendc.dump_tensor %t, %u, %f : !ascendc.global_tensor<*xf32>, ui32, f32
   return
 }
@@ -94,7 +94,7 @@ func.func @dump_tensor_size_float(%t: !ascendc.global_tensor<*xf32>, %f: f32, %u
 // -----
 
 func.func @dump_acc_chk_point_not_tensor(%f: f32, %u: ui32) {
-  // CHECK: error: 'ascendc.dump_acc_chk_point': tensor must be a global or local tensor, got f32
+  // CHECK: error: 'ascendc.dump_acc_chk_point': tensor must be a local or global tensor, got f32
   ascendc.dump_acc_chk_point %f, %u, %u, %u : f32, ui32, ui32, ui32
   return
 }
@@ -110,7 +110,7 @@ func.func @dump_acc_chk_point_index_float(%t: !ascendc.local_tensor<*xf16>, %f: 
 // -----
 
 func.func @dump_acc_chk_point_offset_float(%t: !ascendc.local_tensor<*xf16>, %f: f32, %u: ui32) {
-  // CHECK: error: 'ascendc.dump_acc_chk_point': countOff must be an integer, got f32
+  // CHECK: error: 'ascendc.dump_acc_chk_point': count_off must be an integer, got f32
   ascendc.dump_acc_chk_point %t, %u, %f, %u : !ascendc.local_tensor<*xf16>, ui32, f32, ui32
   return
 }
@@ -118,7 +118,7 @@ func.func @dump_acc_chk_point_offset_float(%t: !ascendc.local_tensor<*xf16>, %f:
 // -----
 
 func.func @dump_acc_chk_point_size_float(%t: !ascendc.local_tensor<*xf16>, %f: f32, %u: ui32) {
-  // CHECK: error: 'ascendc.dump_acc_chk_point': dumpSize must be an integer, got f32
+  // CHECK: error: 'ascendc.dump_acc_chk_point': dump_size must be an integer, got f32
   ascendc.dump_acc_chk_point %t, %u, %u, %f : !ascendc.local_tensor<*xf16>, ui32, ui32, f32
   return
 }
@@ -126,7 +126,23 @@ func.func @dump_acc_chk_point_size_float(%t: !ascendc.local_tensor<*xf16>, %f: f
 // -----
 
 func.func @print_time_stamp_float(%f: f32) {
-  // CHECK: error: 'ascendc.print_time_stamp': descId must be an integer, got f32
+  // CHECK: error: 'ascendc.print_time_stamp': desc_id must be an integer, got f32
   ascendc.print_time_stamp %f : f32
+  return
+}
+
+// -----
+
+func.func @dump_tensor_shape_info_not_struct(%t: !ascendc.local_tensor<*xf16>, %u: ui32) {
+  // CHECK: error: 'ascendc.dump_tensor': shape_info must be !ascendc.shape_info, got ui32
+  ascendc.dump_tensor %t, %u, %u, %u : !ascendc.local_tensor<*xf16>, ui32, ui32, ui32
+  return
+}
+
+// -----
+
+func.func @dump_tensor_too_many(%t: !ascendc.local_tensor<*xf16>, %u: ui32) {
+  // CHECK: 'ascendc.dump_tensor': expected 3 or 4 operands, got 5
+  ascendc.dump_tensor %t, %u, %u, %u, %u : !ascendc.local_tensor<*xf16>, ui32, ui32, ui32, ui32
   return
 }

@@ -15,8 +15,8 @@
 // CHECK-NEXT:    constexpr int32_t tile = 2048;
 // CHECK-NEXT:    constexpr int32_t depth = 2;
 // CHECK-NEXT:    constexpr int32_t tile_bytes = 8192;
-// CHECK-NEXT:    int32_t block_num = AscendC::GetBlockNum();
-// CHECK-NEXT:    int32_t block_idx = AscendC::GetBlockIdx();
+// CHECK-NEXT:    int32_t block_num = static_cast<int32_t>(AscendC::GetBlockNum());
+// CHECK-NEXT:    int32_t block_idx = static_cast<int32_t>(AscendC::GetBlockIdx());
 // CHECK-NEXT:    int32_t block_len = total / block_num;
 // CHECK-NEXT:    int32_t block_off = block_len * block_idx;
 // CHECK-NEXT:    AscendC::TPipe pipe;

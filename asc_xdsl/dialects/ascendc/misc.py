@@ -1,0 +1,162 @@
+"""Core state, HCCL contexts and other single ops, declared as op specs (see `spec.py`),
+as pyasc's `OpCommon.td`, `OpHcclContext.td` and `Ops.td` state them: `InitSocState`,
+`CheckLocalMemoryIA`, `SetHcclContext`/`GetHcclContext`, `PopStackBuffer` and `noop`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, IntegerType, MemRefType, Signedness
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, EmitKind
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    Result,
+    SpecOp,
+    local,
+    of_type,
+    predicate,
+)
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.enums import TPosition
+
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
+
+FAMILY.add(
+    "InitSocStateOp",
+    OpSpec(
+        "init_soc_state",
+        "InitSocState",
+        pipe="S",
+        py="init_soc_state",
+        doc="`AscendC::InitSocState()`: reset the core's global state (atomic mode, mask "
+        "mode, ...).",
+    ),
+)
+FAMILY.add(
+    "CheckLocalMemoryIAOp",
+    OpSpec(
+        "check_local_memory_ia",
+        "CheckLocalMemoryIA",
+        (
+            Operand(
+                "param",
+                of_type(STRUCT_TYPES["CheckLocalMemoryIAParamType"]),
+                py="check_params",
+            ),
+        ),
+        pipe="S",
+        py="check_local_memory_ia",
+        doc="`AscendC::CheckLocalMemoryIA(param)`: trap accesses to a local memory range.",
+    ),
+)
+
+# ---------------------------------------------------------------------------
+# HCCL contexts: `template <uint32_t index>`, two slots (0 and 1)
+# ---------------------------------------------------------------------------
+
+_UI8 = IntegerType(8, Signedness.UNSIGNED)
+HCCL_CONTEXT = predicate(
+    "a GM pointer to ui8 (memref<?xui8, 22>)",
+    lambda t: isinstance(t, MemRefType) and t.element_type == _UI8,
+    "__gm__ uint8_t*",
+    MemRefType(_UI8, [DYNAMIC_INDEX], memory_space=IntegerAttr(GM_MEMORY_SPACE, 64)),
+)
+_INDEX = Operand("index", INT, const=True)
+
+
+class HcclContextOp(SpecOp):
+    """The headers keep two contexts and ignore any other index: so must the IR."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        attr = getattr(self.index.owner, "properties", {}).get("value")  # type: ignore[attr-defined]
+        if isinstance(attr, IntegerAttr) and attr.value.data not in (0, 1):
+            raise VerifyException(
+                f"'{self.name}': index must be 0 or 1 (there are two HCCL contexts), got "
+                f"{attr.value.data}"
+            )
+
+
+def _print_set_hccl_context(emitter: Any, op: Any) -> None:
+    index, context = emitter.name(op.index), emitter.name(op.context)
+    emitter.line(f"AscendC::SetHcclContext<{index}>({context});")
+
+
+def _print_get_hccl_context(emitter: Any, op: Any) -> None:
+    emitter.declare(op, op.context, f"AscendC::GetHcclContext<{emitter.name(op.index)}>()")
+
+
+FAMILY.add(
+    "SetHcclContextOp",
+    OpSpec(
+        "set_hccl_context",
+        "SetHcclContext",
+        (_INDEX, Operand("context", HCCL_CONTEXT)),
+        emit=EmitKind.CUSTOM,
+        printer=_print_set_hccl_context,
+        pipe="S",
+        py="set_hccl_context",
+        doc="`AscendC::SetHcclContext<index>(context)`: store the communication context "
+        "`index` (0 or 1).",
+    ),
+    HcclContextOp,
+)
+FAMILY.add(
+    "GetHcclContextOp",
+    OpSpec(
+        "get_hccl_context",
+        "GetHcclContext",
+        (_INDEX,),
+        results=(Result("context", HCCL_CONTEXT, HCCL_CONTEXT.sample({})),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_get_hccl_context,
+        format="$index attr-dict `:` type($index) `,` type($context)",
+        pipe="S",
+        py="get_hccl_context",
+        doc="`AscendC::GetHcclContext<index>()`: the communication context `index` (0 or 1).",
+    ),
+    HcclContextOp,
+)
+
+# ---------------------------------------------------------------------------
+# Others
+# ---------------------------------------------------------------------------
+
+FAMILY.add(
+    "PopStackBufferOp",
+    OpSpec(
+        "pop_stack_buffer",
+        "PopStackBuffer",
+        (Operand("tensor", local("T"), Effect.WRITE),),
+        props=(Prop("pos", TPosition),),
+        template=("T", "pos"),
+        format="custom<TPosition>($pos) $tensor attr-dict `:` type($tensor)",
+        doc="`AscendC::PopStackBuffer<T, pos>(tensor)`: make `tensor` the free space at the "
+        "end of the local memory.",
+    ),
+)
+
+
+def _print_noop(emitter: Any, op: Any) -> None:
+    emitter.line(";")  # an empty statement, as pyasc prints it
+
+
+FAMILY.add(
+    "NoOp",
+    OpSpec(
+        "noop",
+        "",
+        emit=EmitKind.CUSTOM,
+        printer=_print_noop,
+        doc="Nothing (an empty statement).",
+    ),
+)

@@ -1,0 +1,163 @@
+"""Scalar bit operations and conversion on the scalar unit, declared as op specs (see
+`spec.py`), as pyasc's `OpScalar.td` states them: `ScalarCast`, `ScalarGetSFFValue`,
+`ScalarGetCountOfValue`, `ScalarCountLeadingZero`, `CountBitsCntSameAsSignBit`.
+
+`ScalarGetSFFValue<countValue>` and `ScalarGetCountOfValue<countValue>` take the bit value
+they look for (0 or 1) as a template argument: the IR passes it as a constant operand,
+printed as the name of its `constexpr` variable (as pyasc does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, i32, i64
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import EmitKind, is_scalar
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    PropKind,
+    Result,
+    SpecOp,
+    elem,
+    exact,
+    predicate,
+)
+from asc_xdsl.enums import RoundMode
+
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
+
+_UI64 = IntegerType(64, Signedness.UNSIGNED)
+_SCALAR_RESULT = predicate("a scalar number", is_scalar, "U", i32)
+
+
+class ScalarCastBase(SpecOp):
+    """`ScalarCast<T, U, roundMode>(x)`: the result has type `dtype` (a builder without
+    result types takes it from there)."""
+
+    def __init__(self, *operands: Any, result_types: Sequence[Any] | None = None, **props: Any):
+        if result_types is None and "dtype" in props:
+            result_types = [props["dtype"]]
+        super().__init__(*operands, result_types=result_types, **props)
+
+    def verify_(self) -> None:
+        super().verify_()
+        dtype = self._prop("dtype")
+        if self.results[0].type != dtype:
+            raise VerifyException(
+                f"'{self.name}': the result type {self.results[0].type} must be dtype {dtype}"
+            )
+
+
+FAMILY.add(
+    "ScalarCastOp",
+    OpSpec(
+        "scalar_cast",
+        "ScalarCast",
+        (Operand("value_in", elem("T")),),
+        props=(Prop("dtype", kind=PropKind.TYPE), Prop("roundMode", RoundMode)),
+        results=(Result("value_out", _SCALAR_RESULT),),
+        template=("T", "dtype", "roundMode"),
+        # The headers convert float to half or int32_t only (CastF322F16/CastF322S32).
+        dtypes={"T": ("f32",), "dtype": ("f16", "i32")},
+        format="$value_in attr-dict `:` type($value_in) `->` type($value_out)",
+        pipe="S",
+        py="scalar_cast",
+        example={"dtype": "i32", "roundMode": RoundMode.CAST_ROUND},
+        doc="`AscendC::ScalarCast<T, U, roundMode>(x)`: convert a float scalar to half or "
+        "int32_t, rounding as `roundMode` says.",
+    ),
+    ScalarCastBase,
+)
+
+
+class CountValueOp(SpecOp):
+    """An API whose template argument `countValue` is the bit value (0 or 1) it looks for."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        owner = self.count_value.owner  # type: ignore[attr-defined]
+        attr = getattr(owner, "properties", {}).get("value")
+        if isinstance(attr, IntegerAttr) and attr.value.data not in (0, 1):
+            raise VerifyException(
+                f"'{self.name}': count_value must be 0 or 1 (the bit value counted), "
+                f"got {attr.value.data}"
+            )
+
+
+def _print_count_value(emitter: Any, op: Any) -> None:
+    """`int64_t r = AscendC::Api<count>(x);`, `count` naming the constant's variable."""
+    count, x = emitter.name(op.count_value), emitter.name(op.value_in)
+    emitter.declare(op, op.results[0], f"AscendC::{op.API_NAME}<{count}>({x})")
+
+
+_VALUE_IN = Operand("value_in", exact(_UI64))
+_FORMAT = "operands attr-dict `:` type(operands) `->` type(${})"
+FAMILY.add(
+    "ScalarGetSFFValueOp",
+    OpSpec(
+        "scalar_get_sff_value",
+        "ScalarGetSFFValue",
+        (_VALUE_IN, Operand("count_value", INT, const=True)),
+        results=(Result("position", INT, i64),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_count_value,
+        format=_FORMAT.format("position"),
+        pipe="S",
+        py="scalar_get_sff_value",
+        doc="`AscendC::ScalarGetSFFValue<countValue>(x)`: the position of the first bit "
+        "equal to `countValue` from the least significant one (-1 if none).",
+    ),
+    CountValueOp,
+)
+FAMILY.add(
+    "ScalarGetCountOfValueOp",
+    OpSpec(
+        "scalar_get_count_of_value",
+        "ScalarGetCountOfValue",
+        (_VALUE_IN, Operand("count_value", exact(i32), const=True)),
+        results=(Result("count", exact(i64), i64),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_count_value,
+        format=_FORMAT.format("count"),
+        pipe="S",
+        py="scalar_get_count_of_value",
+        doc="`AscendC::ScalarGetCountOfValue<countValue>(x)`: how many bits of `x` equal "
+        "`countValue`.",
+    ),
+    CountValueOp,
+)
+FAMILY.add(
+    "ScalarCountLeadingZeroOp",
+    OpSpec(
+        "scalar_count_leading_zero",
+        "ScalarCountLeadingZero",
+        (_VALUE_IN,),
+        results=(Result("count", exact(i64), i64),),
+        format=_FORMAT.format("count"),
+        pipe="S",
+        py="scalar_count_leading_zero",
+        doc="`AscendC::ScalarCountLeadingZero(x)`: the number of leading zero bits of `x`.",
+    ),
+)
+FAMILY.add(
+    "CountBitsCntSameAsSignBitOp",
+    OpSpec(
+        "count_bits_cnt_same_as_sign_bit",
+        "CountBitsCntSameAsSignBit",
+        (Operand("value_in", exact(i64)),),
+        results=(Result("count", exact(i64), i64),),
+        format=_FORMAT.format("count"),
+        pipe="S",
+        py="count_bits_cnt_same_as_sign_bit",
+        doc="`AscendC::CountBitsCntSameAsSignBit(x)`: how many bits after the sign bit equal "
+        "it (-1 for 0 and -1).",
+    ),
+)
