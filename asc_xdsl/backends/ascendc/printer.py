@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     ModuleOp,
+    Signedness,
     StringAttr,
     UnitAttr,
     UnrealizedConversionCastOp,
@@ -188,6 +189,8 @@ _CMPF: dict[int, str] = {
 _FULL_CONSTRUCTORS: dict[type[Attribute], tuple[str, ...]] = {
     DataCopyExtParamsType: ("1", "0", "0", "0", "0"),  # ..., rsv = 0
 }
+_MASK_ELEMENT = IntegerType(64, Signedness.UNSIGNED)
+"""Element type of the C arrays `ArrayArg`s print as (L1 bit masks)."""
 _CONVERSIONS = (
     arith.ExtSIOp,
     arith.TruncIOp,
@@ -473,12 +476,14 @@ class AscendCEmitter:
         self._statement(op, call)
 
     def _array(self, op: Operation, a: ArrayArg) -> str:
-        """Declare the C array an `ArrayArg` is passed as; return its name."""
+        """Declare the `uint64_t` C array (an L1 bit mask) an `ArrayArg` is passed as;
+        return its name. Each value is converted: braces forbid narrowing, and the
+        headers take `const uint64_t mask[]`, so an array of another type would not do."""
         if not a.values:
             raise CodegenError(op, "an array argument needs at least one value")
-        ctype = self.ctype(op, a.values[0].type)
+        values = ", ".join(self._convert_to(op, v, _MASK_ELEMENT) for v in a.values)
         name = self.names.claim("mask_list")
-        self.line(f"{ctype} {name}[] = {{{', '.join(self.name(v) for v in a.values)}}};")
+        self.line(f"{self.ctype(op, _MASK_ELEMENT)} {name}[] = {{{values}}};")
         return name
 
     def _statement(self, op: Operation, expr: str) -> None:

@@ -1,0 +1,17 @@
+// L1 (bit-mask) forms pass their mask words as one `uint64_t` C array, declared before
+// the call (the headers take `const uint64_t mask[]`); each word is converted to
+// uint64_t, since braces forbid narrowing and an int64_t array would not convert.
+// RUN: asc-opt %s -t ascendc | filecheck %s
+
+// CHECK-LABEL: __aicore__ inline void l1(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, uint64_t hi, int64_t lo, int32_t r, AscendC::BinaryRepeatParams params) {
+// CHECK-NEXT:    uint64_t mask_list[] = {hi, static_cast<uint64_t>(lo)};
+// CHECK-NEXT:    AscendC::Add<float, 0>(dst, src, src, mask_list, r, params);
+// CHECK-NEXT:    uint64_t mask_list_1[] = {static_cast<uint64_t>(lo), hi};
+// CHECK-NEXT:    AscendC::Mul<float, 0>(dst, src, src, mask_list_1, r, params);
+// CHECK-NEXT:    return;
+// CHECK-NEXT:  }
+func.func @l1(%dst: !ascendc.local_tensor<1024xf32>, %src: !ascendc.local_tensor<1024xf32>, %hi: ui64, %lo: i64, %r: i32, %params: !ascendc.binary_repeat_params) {
+  ascendc.add_l1 %dst, %src, %src, %hi, %lo, %r, %params : !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>, ui64, i64, i32, !ascendc.binary_repeat_params
+  ascendc.mul_l1 %dst, %src, %src, %lo, %hi, %r, %params : !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>, i64, ui64, i32, !ascendc.binary_repeat_params
+  return
+}
