@@ -44,7 +44,8 @@ def render() -> str:
     for cls in sorted(ALL_OPS, key=lambda c: c.name):
         module = cls.__module__.rsplit(".", 1)[-1]
         form = _FORM[cls.EMIT_KIND].format(api=cls.API_NAME or "struct")
-        pipe = cls.PIPE or ("MTE2/MTE3/V by direction" if module == "data_copy" else "")
+        # An op whose pipe depends on its operands (a copy's direction) describes it.
+        pipe = cls.PIPE or getattr(cls, "PIPE_DOC", "")
         lines.append(f"| `{cls.name}` | {module} | {form} | {pipe} | {_summary(cls)} |")
     for cls in EmitAsc.operations:
         lines.append(f"| `{cls.name}` | emitasc | printer method | S | {_summary(cls)} |")

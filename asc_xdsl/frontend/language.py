@@ -389,44 +389,8 @@ class ShapeInfo(_Struct):
 
 
 # ---------------------------------------------------------------------------
-# Data copy
-# ---------------------------------------------------------------------------
-
-
-def data_copy(dst: Any, src: Any, count_or_params: Any) -> None:
-    """`DataCopy(dst, src, count)` or `DataCopy(dst, src, DataCopyParams)`."""
-    g = require_jit("data_copy")
-    from asc_xdsl.dialects.ascendc.data_copy import DataCopyL0Op, DataCopyL2Op
-
-    _check_tensors(g, "data_copy", dst=dst, src=src)
-    if isinstance(count_or_params, DataCopyParams):
-        g.emit(DataCopyL0Op(dst.handle, src.handle, count_or_params.handle))
-    else:
-        g.emit(DataCopyL2Op(dst.handle, src.handle, g.scalar(count_or_params, dt.int32)))
-
-
-def data_copy_pad(dst: Any, src: Any, data_copy_params: Any, pad_params: Any = None) -> None:
-    """`DataCopyPad`: GM->local with pad params, local->GM without."""
-    g = require_jit("data_copy_pad")
-    from asc_xdsl.dialects.ascendc import data_copy as D
-
-    _check_tensors(g, "data_copy_pad", dst=dst, src=src)
-    ext = isinstance(data_copy_params, DataCopyExtParams)
-    if not ext and not isinstance(data_copy_params, DataCopyParams):
-        g.fail(
-            f"data_copy_pad needs DataCopyExtParams or DataCopyParams, got {_describe(data_copy_params)}"
-        )
-    if pad_params is None:
-        op = D.DataCopyPadL2ExtOp if ext else D.DataCopyPadL2Op
-        g.emit(op(dst.handle, src.handle, data_copy_params.handle))
-    else:
-        op = D.DataCopyPadL0ExtOp if ext else D.DataCopyPadL0Op
-        g.emit(op(dst.handle, src.handle, data_copy_params.handle, pad_params.handle))
-
-
-# ---------------------------------------------------------------------------
-# Vector compute: made from the op specs (asc_xdsl/frontend/spec_api.py), on first use
-# so that `import asc_xdsl` does not load xDSL.
+# Data copy, vector compute, cube: made from the op specs (asc_xdsl/frontend/spec_api.py),
+# on first use so that `import asc_xdsl` does not load xDSL.
 # ---------------------------------------------------------------------------
 
 
@@ -627,9 +591,7 @@ def _describe(value: Any) -> str:
 
 
 def _check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **tensors: Any) -> None:
-    allowed = kinds or (
-        (LocalTensor,) if api not in ("data_copy", "data_copy_pad") else (LocalTensor, GlobalTensor)
-    )
+    allowed = kinds or (LocalTensor,)
     for name, t in tensors.items():
         if not isinstance(t, allowed) or t.handle is None:
             what = " or ".join(k.__name__ for k in allowed)
@@ -652,8 +614,6 @@ __all__ = [
     "TPipe",
     "TPosition",
     "TQue",
-    "data_copy",
-    "data_copy_pad",
     "dump_acc_chk_point",
     "dump_tensor",
     "get_block_idx",

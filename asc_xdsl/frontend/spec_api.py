@@ -5,7 +5,10 @@ One Python function stands for every form of an API that shares its Python name:
 `asc.add(dst, src0, src1, mask=128, repeat_times=2, repeat_params=p)` the L0 form and a
 list mask the L1 form, as in pyasc. The call binds its arguments to each form's
 signature (operands' Python keywords, then properties with their defaults) and takes
-the first form that fits; each argument is converted by its operand's type rule.
+the first form that fits: the arguments bind, a list goes where a C array does, and
+each argument's type is one its operand's rule accepts (`data_copy(dst, src, count)`
+vs `data_copy(dst, src, DataCopyParams)`). Each argument is converted by its operand's
+type rule.
 """
 
 from __future__ import annotations
@@ -54,6 +57,34 @@ def _fits(spec: Any, bound: inspect.BoundArguments) -> bool:
     return True
 
 
+# Type rules a plain Python value (an int, a float, True) can fill.
+_PYTHON_VALUE_DOCS = frozenset({"int", "scalar", "bool", "uint64", "any"})
+
+
+def _types_fit(spec: Any, bound: inspect.BoundArguments) -> bool:
+    """Whether each argument has a type its operand's rule accepts: how forms that take
+    the same number of arguments are told apart (`data_copy(dst, src, count)` and
+    `data_copy(dst, src, DataCopyParams)`; `load_data` from L1 or from GM)."""
+    from xdsl.irdl.constraints import VerificationContext
+    from xdsl.utils.exceptions import VerifyException
+
+    for o in spec.operands:
+        value = bound.arguments.get(o.py_name)
+        if value is None:
+            continue
+        for v in value if o.array else (value,):
+            handle = getattr(v, "handle", None)
+            if handle is None:
+                if o.type.doc not in _PYTHON_VALUE_DOCS and o.type.doc != o.type.var:
+                    return False
+                continue
+            try:
+                o.type.constraint.verify(handle.type, VerificationContext())
+            except VerifyException:
+                return False
+    return True
+
+
 def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) -> Callable:
     """The kernel-language function for `forms`: (spec, class getter) pairs, tried in order."""
     extra = sorted({p.py_name for spec, _ in forms for p in spec.props})
@@ -62,6 +93,7 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
     def fn(*args: Any, **kwargs: Any) -> Any:
         g = require_jit(py_name)
         errors = []
+        candidates = []
         for spec, get_class, sig in signatures:
             try:
                 bound = sig.bind(*args, **kwargs)
@@ -69,8 +101,14 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
                 errors.append(f"{_form_doc(sig)}: {e}")
                 continue
             bound.apply_defaults()
-            if not _fits(spec, bound):
-                continue
+            if _fits(spec, bound):
+                candidates.append((spec, get_class, bound))
+        if candidates:
+            # The first form whose types fit; else the first that binds, whose checks
+            # then say what is wrong with the arguments.
+            spec, get_class, bound = next(
+                (c for c in candidates if _types_fit(c[0], c[2])), candidates[0]
+            )
             return _build(g, py_name, spec, get_class(), bound)
         forms_doc = "\n  ".join(f"{py_name}{_form_doc(s)}" for _, _, s in signatures)
         g.fail(f"no form of {py_name} takes these arguments; its forms are:\n  {forms_doc}")
@@ -140,8 +178,10 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
         return None
     if doc.startswith(("Local", "Global")):
         return value.handle
-    if o.array:
+    if o.array and doc in _PYTHON_VALUE_DOCS:
         return [g.integer(v, f"{api}: {o.py_name}", dt.uint64) for v in value]
+    if o.array:  # a C array of structs (`SliceInfo dstSliceInfo[]`)
+        return [_handle(g, api, o, v) for v in value]
     if doc == "int":
         return g.integer(value, f"{api}: {o.py_name}", dt.int32)
     if doc == "bool":
@@ -149,9 +189,13 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
     if doc in ("scalar", *var_dtypes):
         target = var_dtypes.get(o.type.var or "T") or next(iter(var_dtypes.values()), dt.float32)
         return g.scalar(value, target)
+    return _handle(g, api, o, value)
+
+
+def _handle(g: Any, api: str, o: Any, value: Any) -> Any:
     handle = getattr(value, "handle", None)
     if handle is None:
-        g.fail(f"{api}: {o.py_name} must be a {doc}, got {value!r}")
+        g.fail(f"{api}: {o.py_name} must be a {o.type.doc}, got {value!r}")
     return handle
 
 

@@ -1,23 +1,55 @@
-"""Data movement between GM and on-chip buffers: `DataCopy` and `DataCopyPad`.
+"""Data movement, declared as op specs: `DataCopy` and `DataCopyPad` in all their forms,
+`Copy`, `SetPadValue`, the `DataCopyPadExtParams` constructor and `SliceInfo` views.
 
-Pipes: GM->UB/L1 is MTE2, UB->GM is MTE3, UB->UB is V (see ASCENDC_SEMANTICS.md).
+Every copy writes its `dst` and reads its `src` (GM tensors included): the memory
+effects passes see. The pipe a copy issues on depends on where its tensors live (see
+ASCENDC_SEMANTICS.md and the headers' pipe table):
+
+| dst <- src | pipe |
+|---|---|
+| UB/L1/L0 <- GM | MTE2 |
+| GM <- UB/L1, L1 <- UB | MTE3 |
+| UB <- UB | V |
+| L0A/L0B/BT <- L1 | MTE1 |
+| GM/L1/UB <- L0C | FIX |
+
+so the op classes have no fixed `PIPE`; `op.pipe` works it out from the operand types
+and, for local tensors, the position of the queue, TBuf or `local_tensor_v2` that made
+them (None when the IR does not say).
+
+A copy form is a `CopyForm` row: the directions the C++ overloads exist for and which
+element types may differ. `DataCopyBaseOp` verifies both.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
-from xdsl.irdl import irdl_op_definition, operand_def
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import (
-    DEFAULT_FORMAT,
-    AscendCOp,
-    EmitKind,
-    require_int,
-    require_same_element,
-    require_tensor,
+from asc_xdsl.dialects.ascendc.base import EmitKind
+from asc_xdsl.dialects.ascendc.enums import TPosition
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    Arity,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    Result,
+    SpecOp,
+    TypeRule,
+    elem,
+    local,
+    of_type,
+    tensor,
 )
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.types import (
     DataCopyExtParamsType,
     DataCopyPadExtParamsType,
@@ -27,160 +59,590 @@ from asc_xdsl.dialects.ascendc.types import (
     LocalTensorType,
 )
 
+# ---------------------------------------------------------------------------
+# Where a tensor lives, and the pipe a move between two buffers issues on
+# ---------------------------------------------------------------------------
 
-class DataCopyBaseOp(AscendCOp):
-    """`AscendC::DataCopy[Pad](dst, src, ...)`: operands 0 and 1 are dst and src.
+BUFFER_OF_POSITION: dict[TPosition, str] = {
+    TPosition.GM: "GM",
+    TPosition.CO2: "GM",
+    TPosition.A1: "L1",
+    TPosition.B1: "L1",
+    TPosition.C1: "L1",
+    TPosition.A2: "L0A",
+    TPosition.B2: "L0B",
+    TPosition.CO1: "L0C",
+    TPosition.C2: "BT",
+    TPosition.VECIN: "UB",
+    TPosition.VECOUT: "UB",
+    TPosition.VECCALC: "UB",
+}
+"""The physical buffer behind each logical position (ASCENDC_SEMANTICS.md section 1)."""
 
-    `DIRECTIONS` lists the legal (dst, src) tensor kinds of the form.
+MOVE_PIPES: dict[tuple[str, str], str] = {
+    ("UB", "GM"): "MTE2",
+    ("L1", "GM"): "MTE2",
+    ("L0A", "GM"): "MTE2",
+    ("L0B", "GM"): "MTE2",
+    ("GM", "UB"): "MTE3",
+    ("GM", "L1"): "MTE3",
+    ("L1", "UB"): "MTE3",
+    ("UB", "UB"): "V",
+    ("L0A", "L1"): "MTE1",
+    ("L0B", "L1"): "MTE1",
+    ("BT", "L1"): "MTE1",
+    ("UB", "L1"): "MTE1",
+    ("GM", "L0C"): "FIX",
+    ("L1", "L0C"): "FIX",
+    ("UB", "L0C"): "FIX",
+}
+"""(dst buffer, src buffer) -> the pipe a copy between them issues on (the headers'
+"API流水类型汇总" table for Atlas A2/A3)."""
+
+
+def buffer_of(value: SSAValue) -> str | None:
+    """The buffer ("GM", "UB", "L1", "L0A", "L0B", "L0C", "BT") holding tensor `value`.
+
+    A global tensor is in GM. A local tensor is where the op that made it put it: a
+    queue's, TBuf's or `local_tensor_v2`'s position, through views of other local
+    tensors (`subindex`, ...). None when the IR does not say (a function argument).
+    """
+    if isinstance(value.type, GlobalTensorType):
+        return "GM"
+    seen: set[SSAValue] = set()
+    while isinstance(value, OpResult) and value not in seen:
+        seen.add(value)
+        op = value.op
+        position = getattr(op, "position", None)
+        if isinstance(position, TPosition):
+            return BUFFER_OF_POSITION.get(position)
+        for operand in op.operands:  # alloc_tensor / deque / tbuf.get_tensor
+            position = getattr(operand.type, "tposition", None)
+            if isinstance(position, TPosition):
+                return BUFFER_OF_POSITION.get(position)
+        views = [v for v in op.operands if isinstance(v.type, LocalTensorType)]
+        if not views:
+            return None
+        value = views[0]
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The shared base of every copy: directions, element types, pipe
+# ---------------------------------------------------------------------------
+
+_L, _G = LocalTensorType, GlobalTensorType
+LOCAL_FROM_GM = (_L, _G)
+GM_FROM_LOCAL = (_G, _L)
+LOCAL_FROM_LOCAL = (_L, _L)
+ANY_DIRECTION = (LOCAL_FROM_GM, GM_FROM_LOCAL, LOCAL_FROM_LOCAL)
+
+
+@dataclass(frozen=True)
+class CopyForm:
+    """What one copy form's C++ overloads accept.
+
+    Unless said otherwise, dst and src have one element type.
     """
 
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.FREE_FUNCTION
-    DIRECTIONS: ClassVar[tuple[tuple[type, type], ...]] = (
-        (LocalTensorType, GlobalTensorType),
-        (GlobalTensorType, LocalTensorType),
-        (LocalTensorType, LocalTensorType),
-    )
-    assembly_format = DEFAULT_FORMAT
+    directions: tuple[tuple[type, type], ...] = ANY_DIRECTION
+    """The (dst, src) tensor kinds."""
+    conversions: frozenset[tuple[str, str]] = frozenset()
+    """(dst, src) element types a local <- local copy converts between."""
+    local_reinterpret: bool = False
+    """A local <- local copy may pair any element types (`DataCopy<T, U>`)."""
+    independent: bool = False
+    """dst and src element types are independent (copies out of L0C convert)."""
+    local_pipe: str | None = None
+    """The pipe of a local <- local copy whose buffers the IR does not say."""
 
-    # Subclasses declare `dst` and `src` first (IRDL takes operands in class order).
+    @property
+    def mixed(self) -> bool:
+        """Whether dst and src may ever have different element types."""
+        return bool(self.conversions) or self.local_reinterpret or self.independent
+
+
+class DataCopyBaseOp(SpecOp):
+    """A copy from `src` to `dst`, in one of the directions of its `FORM`.
+
+    `op.pipe` is the pipe it issues on (see the module docstring).
+    """
+
+    FORM: ClassVar[CopyForm] = CopyForm()
+    PIPE_DOC: ClassVar[str] = "by direction (MTE2 in, MTE3 out, V UB->UB, MTE1, FIX)"
 
     def verify_(self) -> None:
-        dst = require_tensor(self, self.dst, "dst")
-        src = require_tensor(self, self.src, "src")
-        if (type(dst), type(src)) not in self.DIRECTIONS:
-            legal = ", ".join(f"{_kind(d)} <- {_kind(s)}" for d, s in self.DIRECTIONS)
+        super().verify_()
+        dst, src = self.dst.type, self.src.type
+        if (type(dst), type(src)) not in self.FORM.directions:
+            legal = ", ".join(f"{_kind(d)} <- {_kind(s)}" for d, s in self.FORM.directions)
             raise VerifyException(
                 f"'{self.name}': cannot copy {_kind(type(src))} to {_kind(type(dst))} "
                 f"(this form copies {legal})"
             )
-        require_same_element(self, {"dst": self.dst, "src": self.src})
+        form = self.FORM
+        conversions = form.conversions
+        d, s = dst.element_type, src.element_type  # type: ignore[attr-defined]
+        if d == s or form.independent:
+            return
+        if (type(dst), type(src)) == LOCAL_FROM_LOCAL and (
+            form.local_reinterpret or (str(d), str(s)) in conversions
+        ):
+            return
+        if conversions:
+            pairs = ", ".join(f"{a} <- {b}" for a, b in sorted(conversions))
+            raise VerifyException(
+                f"'{self.name}': element types differ: dst has {d}, src has {s} (a local "
+                f"copy converts only {pairs})"
+            )
+        raise VerifyException(f"'{self.name}': element types differ: dst has {d}, src has {s}")
+
+    @property
+    def pipe(self) -> str | None:
+        """The pipe this copy issues on; None when the IR does not say (a local <- local
+        copy between buffers of unknown position)."""
+        if self.PIPE is not None:
+            return self.PIPE
+        dst, src = buffer_of(self.dst), buffer_of(self.src)
+        if dst is not None and src is not None and (dst, src) in MOVE_PIPES:
+            return MOVE_PIPES[(dst, src)]
+        if src == "GM":
+            return "MTE2"
+        if dst == "GM":
+            return "FIX" if src == "L0C" else "MTE3"
+        return self.FORM.local_pipe
 
 
 def _kind(t: type) -> str:
     return "GM" if t is GlobalTensorType else "local"
 
 
-@irdl_op_definition
-class DataCopyL2Op(DataCopyBaseOp):
-    """`DataCopy(dst, src, count)`: one burst of count*sizeof(T) bytes (32 B multiple)."""
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
 
-    name = "ascendc.data_copy_l2"
-    API_NAME: ClassVar[str] = "DataCopy"
 
-    dst = operand_def()
-    src = operand_def()
-    cal_count = operand_def()
+def add_copy(family: OpFamily, class_name: str, spec: OpSpec, form: CopyForm) -> None:
+    """Declare a copy op: its class is a `DataCopyBaseOp` with `form`."""
+    body = {"FORM": form, "__annotations__": {"FORM": "ClassVar[CopyForm]"}}
+    base = type(f"_{class_name}Form", (DataCopyBaseOp,), body)
+    family.add(class_name, spec, base)
 
-    def __init__(self, dst, src, count):
-        super().__init__(operands=[dst, src, count])
+
+def struct(name: str) -> TypeRule:
+    """The type rule of a parameter struct of `struct_types.py` by class name."""
+    return of_type(STRUCT_TYPES[name])
+
+
+def _tensor(var: str, kind: type) -> TypeRule:
+    """A local or global tensor (the form's directions say which); samples are `kind`."""
+    return replace(tensor(var), sample=lambda v: kind(v[var]))
+
+
+def dst(var: str = "T", form: CopyForm | None = None) -> Operand:
+    kind = (form or CopyForm()).directions[0][0]
+    return Operand("dst", _tensor(var, kind), Effect.WRITE)
+
+
+def src(var: str = "T", form: CopyForm | None = None) -> Operand:
+    kind = (form or CopyForm()).directions[0][1]
+    return Operand("src", _tensor(var, kind), Effect.READ)
+
+
+_COPY_PARAMS = of_type(DataCopyParamsType)
+_EXT_PARAMS = of_type(DataCopyExtParamsType)
+_PAD_PARAMS = of_type(DataCopyPadParamsType)
+# DataCopyPadExtParams<T>: its T is the tensors' element type.
+_PAD_EXT_PARAMS = replace(
+    of_type(DataCopyPadExtParamsType, lambda v: DataCopyPadExtParamsType(v["T"])),
+    doc="DataCopyPadExtParams<T>",
+    var="T",
+)
+_ND2NZ = struct("Nd2NzParamsType")
+
+# Element type conversions of `DataCopy(LocalTensor<T>, LocalTensor<U>, DataCopyParams,
+# DataCopyEnhancedParams)` on Atlas A2/A3 (dst, src).
+ENHANCED_CONVERSIONS = frozenset(
+    {
+        ("bf16", "f32"),
+        ("f16", "f32"),
+        ("f16", "i32"),
+        ("i16", "i32"),
+        ("i8", "i32"),
+        ("ui8", "i32"),
+        ("f32", "f16"),
+    }
+)
+
+# (class, mnemonic, form-specific operands, form, pipe, sim key, doc)
+_DATA_COPY_TABLE: tuple[tuple[str, str, tuple[Operand, ...], CopyForm, str | None, str], ...] = (
+    (
+        "DataCopyL2Op",
+        "data_copy_l2",
+        (Operand("cal_count", INT, py="count"),),
+        CopyForm(),
+        None,
+        "`DataCopy(dst, src, count)`: one burst of count*sizeof(T) bytes (32 B multiple).",
+    ),
+    (
+        "DataCopyL0Op",
+        "data_copy_l0",
+        (Operand("repeat_params", _COPY_PARAMS),),
+        CopyForm(local_reinterpret=True),
+        None,
+        "`DataCopy(dst, src, DataCopyParams)`: strided bursts in 32-byte units.",
+    ),
+    (
+        "DataCopyEnhancedOp",
+        "data_copy_enhanced",
+        (
+            Operand("intri_params", _COPY_PARAMS, py="repeat_params"),
+            Operand("enhanced_params", struct("DataCopyEnhancedParamsType")),
+        ),
+        CopyForm(conversions=ENHANCED_CONVERSIONS),
+        None,
+        "`DataCopy(dst, src, DataCopyParams, DataCopyEnhancedParams)`; a local copy may "
+        "convert element types.",
+    ),
+    (
+        "DataCopyNd2NzOp",
+        "data_copy_nd2nz",
+        (Operand("intri_params", _ND2NZ),),
+        CopyForm(directions=(LOCAL_FROM_GM, LOCAL_FROM_LOCAL)),
+        None,
+        "`DataCopy(dst, src, Nd2NzParams)`: ND to NZ (fractal) layout.",
+    ),
+    (
+        "DataCopyNz2NdOp",
+        "data_copy_nz2nd",
+        (Operand("intri_params", struct("Nz2NdParamsFullType")),),
+        CopyForm(directions=(GM_FROM_LOCAL,)),
+        None,
+        "`DataCopy(dstGlobal, srcLocal, Nz2NdParamsFull)`: NZ to ND layout.",
+    ),
+    (
+        "DataCopyCO12DstOp",
+        "data_copy_co12dst",
+        (Operand("intri_params", struct("DataCopyCO12DstParamsType")),),
+        CopyForm(directions=(LOCAL_FROM_LOCAL, GM_FROM_LOCAL), independent=True),
+        "FIX",
+        "`DataCopy(dst, srcCO1, DataCopyCO12DstParams)`: out of L0C, converting.",
+    ),
+    (
+        "DataCopyPadL0Op",
+        "data_copy_pad_l0",
+        (Operand("data_copy_params", _COPY_PARAMS), Operand("pad_params", _PAD_PARAMS)),
+        CopyForm(directions=(LOCAL_FROM_GM,)),
+        None,
+        "`DataCopyPad(dstLocal, srcGlobal, DataCopyParams, DataCopyPadParams)`.",
+    ),
+    (
+        "DataCopyPadL2Op",
+        "data_copy_pad_l2",
+        (Operand("data_copy_params", _COPY_PARAMS),),
+        CopyForm(directions=(GM_FROM_LOCAL,)),
+        None,
+        "`DataCopyPad(dstGlobal, srcLocal, DataCopyParams)`.",
+    ),
+    (
+        "DataCopyPadL0ExtOp",
+        "data_copy_pad_l0_ext",
+        (Operand("data_copy_params", _EXT_PARAMS), Operand("pad_params", _PAD_EXT_PARAMS)),
+        CopyForm(directions=(LOCAL_FROM_GM,)),
+        None,
+        "`DataCopyPad(dstLocal, srcGlobal, DataCopyExtParams, DataCopyPadExtParams<T>)`.",
+    ),
+    (
+        "DataCopyPadL2ExtOp",
+        "data_copy_pad_l2_ext",
+        (Operand("data_copy_params", _EXT_PARAMS),),
+        CopyForm(directions=(GM_FROM_LOCAL,)),
+        None,
+        "`DataCopyPad(dstGlobal, srcLocal, DataCopyExtParams)`.",
+    ),
+    (
+        "DataCopyPadNd2NzOp",
+        "data_copy_pad_nd2nz",
+        (Operand("data_copy_params", _COPY_PARAMS), Operand("nd2nz_params", _ND2NZ)),
+        CopyForm(directions=(LOCAL_FROM_LOCAL,)),
+        None,
+        "`DataCopyPad(dstLocal, srcLocal, DataCopyParams, Nd2NzParams)` (UB to L1).",
+    ),
+    (
+        "DataCopyPadNd2NzExtOp",
+        "data_copy_pad_nd2nz_ext",
+        (Operand("data_copy_params", _EXT_PARAMS), Operand("nd2nz_params", _ND2NZ)),
+        CopyForm(directions=(LOCAL_FROM_LOCAL,)),
+        None,
+        "`DataCopyPad(dstLocal, srcLocal, DataCopyExtParams, Nd2NzParams)` (UB to L1).",
+    ),
+)
+
+for _cls, _mnemonic, _params, _form, _pipe, _doc in _DATA_COPY_TABLE:
+    _api = "DataCopyPad" if _mnemonic.startswith("data_copy_pad") else "DataCopy"
+    _vars = ("T", "U") if _form.mixed else ("T", "T")
+    add_copy(
+        FAMILY,
+        _cls,
+        OpSpec(
+            _mnemonic,
+            _api,
+            (dst(_vars[0], _form), src(_vars[1], _form), *_params),
+            pipe=_pipe,
+            py="data_copy_pad" if _api == "DataCopyPad" else "data_copy",
+            sim=f"copy:{_mnemonic}",
+            doc=_doc,
+        ),
+        _form,
+    )
+
+
+# ---------------------------------------------------------------------------
+# DataCopy with SliceInfo arrays: `SliceInfo dst_slice_info[] = {...};` and the call
+# ---------------------------------------------------------------------------
+
+_SLICE_INFO = struct("SliceInfoType")
+
+
+def c_array(emitter: Any, op: Operation, ctype: str, values: Sequence[SSAValue], base: str) -> str:
+    """Declare `ctype name[] = {values};` before `op`'s statement; return the name.
+
+    A value of another type than the array's is converted (braces forbid narrowing).
+    """
+    name = emitter.names.claim(base)
+    items = []
+    for v in values:
+        own = emitter.ctype(op, v.type)
+        items.append(
+            emitter.name(v) if own == ctype else f"static_cast<{ctype}>({emitter.name(v)})"
+        )
+    emitter.line(f"{ctype} {name}[] = {{{', '.join(items)}}};")
+    return name
+
+
+def _print_slice_copy(emitter: Any, op: Operation) -> None:
+    dst_info = c_array(
+        emitter, op, "AscendC::SliceInfo", op.dst_slice_info, f"{emitter.name(op.dst)}_slice_info"
+    )
+    src_info = c_array(
+        emitter, op, "AscendC::SliceInfo", op.src_slice_info, f"{emitter.name(op.src)}_slice_info"
+    )
+    args = [emitter.name(op.dst), emitter.name(op.src), dst_info, src_info]
+    if op.dim_value is not None:
+        args.append(emitter.name(op.dim_value))
+    emitter.line(f"AscendC::DataCopy({', '.join(args)});")
+
+
+class _SliceCopyOp(DataCopyBaseOp):
+    FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_GM, GM_FROM_LOCAL))
 
     def verify_(self) -> None:
         super().verify_()
-        require_int(self, self.cal_count, "count")
-
-
-@irdl_op_definition
-class DataCopyL0Op(DataCopyBaseOp):
-    """`DataCopy(dst, src, DataCopyParams)`: strided bursts in 32-byte units."""
-
-    name = "ascendc.data_copy_l0"
-    API_NAME: ClassVar[str] = "DataCopy"
-
-    dst = operand_def()
-    src = operand_def()
-    repeat_params = operand_def(DataCopyParamsType())
-
-    def __init__(self, dst, src, params):
-        super().__init__(operands=[dst, src, params])
-
-
-class _PadGmToLocal(DataCopyBaseOp):
-    DIRECTIONS: ClassVar[tuple[tuple[type, type], ...]] = ((LocalTensorType, GlobalTensorType),)
-
-
-class _PadLocalToGm(DataCopyBaseOp):
-    DIRECTIONS: ClassVar[tuple[tuple[type, type], ...]] = ((GlobalTensorType, LocalTensorType),)
-
-
-@irdl_op_definition
-class DataCopyPadL0Op(_PadGmToLocal):
-    """`DataCopyPad(dstLocal, srcGlobal, DataCopyParams, DataCopyPadParams)`."""
-
-    name = "ascendc.data_copy_pad_l0"
-    API_NAME: ClassVar[str] = "DataCopyPad"
-
-    dst = operand_def()
-    src = operand_def()
-    data_copy_params = operand_def(DataCopyParamsType())
-    pad_params = operand_def(DataCopyPadParamsType())
-
-    def __init__(self, dst, src, params, pad_params):
-        super().__init__(operands=[dst, src, params, pad_params])
-
-
-@irdl_op_definition
-class DataCopyPadL2Op(_PadLocalToGm):
-    """`DataCopyPad(dstGlobal, srcLocal, DataCopyParams)`."""
-
-    name = "ascendc.data_copy_pad_l2"
-    API_NAME: ClassVar[str] = "DataCopyPad"
-
-    dst = operand_def()
-    src = operand_def()
-    data_copy_params = operand_def(DataCopyParamsType())
-
-    def __init__(self, dst, src, params):
-        super().__init__(operands=[dst, src, params])
-
-
-@irdl_op_definition
-class DataCopyPadL0ExtOp(_PadGmToLocal):
-    """`DataCopyPad(dstLocal, srcGlobal, DataCopyExtParams, DataCopyPadExtParams<T>)`."""
-
-    name = "ascendc.data_copy_pad_l0_ext"
-    API_NAME: ClassVar[str] = "DataCopyPad"
-
-    dst = operand_def()
-    src = operand_def()
-    data_copy_params = operand_def(DataCopyExtParamsType())
-    pad_params = operand_def(DataCopyPadExtParamsType)
-
-    def __init__(self, dst, src, params, pad_params):
-        super().__init__(operands=[dst, src, params, pad_params])
-
-    def verify_(self) -> None:
-        super().verify_()
-        pad = self.pad_params.type
-        assert isinstance(pad, DataCopyPadExtParamsType)
-        dst = self.dst.type
-        assert isinstance(dst, LocalTensorType)
-        if pad.element_type != dst.element_type:
+        for what, infos in (("dst", self.dst_slice_info), ("src", self.src_slice_info)):
+            if not infos:
+                raise VerifyException(
+                    f"'{self.name}': {what} slice info needs at least one dimension"
+                )
+        if len(self.dst_slice_info) != len(self.src_slice_info):
             raise VerifyException(
-                f"'{self.name}': pad parameters are for {pad.element_type} but the "
-                f"tensors hold {dst.element_type}"
+                f"'{self.name}': {len(self.dst_slice_info)} dst slice infos but "
+                f"{len(self.src_slice_info)} src slice infos (one per dimension each)"
             )
 
 
-@irdl_op_definition
-class DataCopyPadL2ExtOp(_PadLocalToGm):
-    """`DataCopyPad(dstGlobal, srcLocal, DataCopyExtParams)`."""
+FAMILY.add(
+    "DataCopySliceOp",
+    OpSpec(
+        "data_copy_slice",
+        "DataCopy",
+        (
+            dst(form=_SliceCopyOp.FORM),
+            src(form=_SliceCopyOp.FORM),
+            Operand(
+                "dst_slice_info", _SLICE_INFO, py="slice_list1", arity=Arity.VARIADIC, array=True
+            ),
+            Operand(
+                "src_slice_info", _SLICE_INFO, py="slice_list2", arity=Arity.VARIADIC, array=True
+            ),
+            Operand("dim_value", INT, arity=Arity.OPTIONAL),
+        ),
+        emit=EmitKind.CUSTOM,
+        printer=_print_slice_copy,
+        py="data_copy",
+        sim="copy:data_copy_slice",
+        doc="`DataCopy(dst, src, SliceInfo dstSliceInfo[], SliceInfo srcSliceInfo[], "
+        "dimValue)`: a multi-dimensional slice, one SliceInfo per dimension.",
+    ),
+    _SliceCopyOp,
+)
 
-    name = "ascendc.data_copy_pad_l2_ext"
-    API_NAME: ClassVar[str] = "DataCopyPad"
 
-    dst = operand_def()
-    src = operand_def()
-    data_copy_params = operand_def(DataCopyExtParamsType())
-
-    def __init__(self, dst, src, params):
-        super().__init__(operands=[dst, src, params])
+# ---------------------------------------------------------------------------
+# Copy: UB -> UB on the vector pipe, with a mask (L0: bit mask array, L1: count)
+# ---------------------------------------------------------------------------
 
 
-DATA_COPY_OPS = [
-    DataCopyL2Op,
-    DataCopyL0Op,
-    DataCopyPadL0Op,
-    DataCopyPadL2Op,
-    DataCopyPadL0ExtOp,
-    DataCopyPadL2ExtOp,
+class _CopyOp(DataCopyBaseOp):
+    FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_LOCAL,), local_pipe="V")
+
+
+def constant_int(value: SSAValue) -> int | None:
+    """The value of an integer `arith.constant`, else None."""
+    owner = value.owner
+    if not (isinstance(owner, Operation) and owner.name == "arith.constant"):
+        return None
+    attr = owner.properties.get("value")
+    return attr.value.data if isinstance(attr, IntegerAttr) else None
+
+
+def emit_by_template_value(
+    emitter: Any, cond: str | None, statement: Callable[[str], str], choices: tuple[str, str]
+) -> None:
+    """`statement(arg)` for a template argument known when compiling (`cond` None:
+    `choices[0]` is its spelling), else `if (cond) statement(true) else statement(false)`
+    with `choices` = (the true spelling, the false spelling)."""
+    if cond is None:
+        emitter.line(statement(choices[0]))
+        return
+    emitter.line(f"if ({cond}) {{")
+    emitter.level += 1
+    emitter.line(statement(choices[0]))
+    emitter.level -= 1
+    emitter.line("} else {")
+    emitter.level += 1
+    emitter.line(statement(choices[1]))
+    emitter.level -= 1
+    emitter.line("}")
+
+
+def _print_copy(emitter: Any, op: Operation) -> None:
+    # isSetMask is an operand (as in pyasc) but a template argument in C++: a constant
+    # is named (its `constexpr`), a runtime flag picks one of the two instantiations.
+    if op.SPEC.mnemonic == "copy_l0":
+        mask = c_array(emitter, op, "uint64_t", op.mask, f"{emitter.name(op.dst)}_mask_list")
+    else:
+        mask = emitter.name(op.mask)
+    element = emitter.ctype(op, op.dst.type.element_type)
+    args = ", ".join(
+        [emitter.name(op.dst), emitter.name(op.src), mask]
+        + [emitter.name(v) for v in (op.repeat_time, op.repeat_params)]
+    )
+    flag = emitter.name(op.is_set_mask)
+    constant = constant_int(op.is_set_mask) is not None
+    emit_by_template_value(
+        emitter,
+        None if constant else flag,
+        lambda arg: f"AscendC::Copy<{element}, {arg}>({args});",
+        (flag, "") if constant else ("true", "false"),
+    )
+
+
+_COPY_DTYPES = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
+for _cls, _mnemonic, _mask in (
+    # pyasc's numbering: l0 takes the bit mask (C array), l1 the element count.
+    ("CopyL0Op", "copy_l0", Operand("mask", INT, arity=Arity.VARIADIC, array=True)),
+    ("CopyL1Op", "copy_l1", Operand("mask", INT)),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "Copy",
+            (
+                Operand("dst", local(), Effect.WRITE),
+                Operand("src", local(), Effect.READ),
+                _mask,
+                Operand("repeat_time", INT),
+                Operand("repeat_params", struct("CopyRepeatParamsType")),
+                Operand("is_set_mask", INT, default=True),
+            ),
+            emit=EmitKind.CUSTOM,
+            printer=_print_copy,
+            dtypes={"T": _COPY_DTYPES},
+            example={"T": "f16"},
+            pipe="V",
+            py="copy",
+            sim=f"copy:{_mnemonic}",
+            doc="`AscendC::Copy<T, isSetMask>(dst, src, mask, repeatTime, CopyRepeatParams)`: "
+            "UB to UB on the vector pipe.",
+        ),
+        _CopyOp,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Pad value, the DataCopyPadExtParams constructor, SliceInfo views
+# ---------------------------------------------------------------------------
+
+FAMILY.add(
+    "SetPadValueOp",
+    OpSpec(
+        "set_pad_value",
+        "SetPadValue",
+        (Operand("padding_value", elem("T")),),
+        props=(Prop("pos", TPosition, default=TPosition.MAX),),
+        template=("T", "pos"),
+        example={"T": "i32", "pos": TPosition.VECIN},
+        pipe="S",
+        py="set_pad_value",
+        doc="`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with "
+        "(pos MAX: every position).",
+    ),
+)
+
+FAMILY.add(
+    "DataCopyPadExtParamsOp",
+    OpSpec(
+        "data_copy_pad_ext_params",
+        "DataCopyPadExtParams",
+        results=(Result("params", _PAD_EXT_PARAMS),),
+        emit=EmitKind.CONSTRUCTOR,
+        format="attr-dict `:` type($params)",
+        doc="`AscendC::DataCopyPadExtParams<T> params;`: default pad parameters.",
+    ),
+)
+
+
+def _no_cpp_form(emitter: Any, op: Operation) -> None:
+    from asc_xdsl.backends.ascendc.printer import CodegenError
+
+    raise CodegenError(
+        op,
+        "AscendC::SliceInfo has no operator[] (pyasc has no Ascend C form for it either); "
+        "pass the SliceInfo values to data_copy as lists",
+    )
+
+
+FAMILY.add(
+    "SliceInfoSubIndexOp",
+    OpSpec(
+        "slice_info.subindex",
+        "operator[]",
+        (Operand("slice_info", _SLICE_INFO), Operand("index", INT)),
+        results=(Result("result", _SLICE_INFO, STRUCT_TYPES["SliceInfoType"]()),),
+        emit=EmitKind.CUSTOM,
+        printer=_no_cpp_form,
+        format="$slice_info `[` $index `]` attr-dict `:` type($slice_info) `,` type($index) "
+        "`,` type($result)",
+        views=(("slice_info", "result"),),
+        doc="`slice_info[index:]` in pyasc's Python API; IR only (no Ascend C form).",
+    ),
+)
+
+
+def data_copy_ops() -> list[type[SpecOp]]:
+    """Every op class of this module (defines them all)."""
+    return FAMILY.classes()
+
+
+__all__ = [
+    "BUFFER_OF_POSITION",
+    "ENHANCED_CONVERSIONS",
+    "FAMILY",
+    "MOVE_PIPES",
+    "CopyForm",
+    "DataCopyBaseOp",
+    "add_copy",
+    "buffer_of",
+    "c_array",
+    "data_copy_ops",
 ]

@@ -13,6 +13,9 @@ from asc_xdsl.dialects.ascendc.spec import OpFamily, OpSpec, SpecOp
 
 FAMILY_MODULES: tuple[str, ...] = (
     "vector",
+    "vec_reduce",
+    "vec_cmpsel",
+    "vec_vconv",
     "data_copy",
     "cube",
     "sync",

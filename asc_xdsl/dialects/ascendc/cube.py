@@ -1,0 +1,686 @@
+"""The cube unit, declared as op specs: loads into L0 (`LoadData` in its 2D/3D forms,
+`LoadDataWithTranspose`, `LoadDataWithSparse`), `Mmad`, `Fixpipe` out of L0C,
+`InitConstValue`, the load/matrix state setters (`SetFmatrix`, `SetLoadData*`,
+`SetHF32Mode`, ...), AIPP image loads and the system workspace.
+
+Loads and `Fixpipe` are copies (`data_copy.DataCopyBaseOp`): they write `dst`, read
+`src`, and know their pipe (L1 -> L0 MTE1, GM -> L1/L0 MTE2, L0C -> GM FIX). `Mmad`
+reads its inputs and reads and writes its accumulator (pipe M). The setters only
+change state on the scalar pipe.
+
+dtypes follow the Atlas A2/A3 tables of the Ascend C API docs (`Mmad`, `Fixpipe`,
+`MmadWithSparse`, `LoadDataWithSparse`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    FunctionType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    Signedness,
+)
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import (
+    GM_MEMORY_SPACE,
+    CallArg,
+    CastArg,
+    EmitKind,
+)
+from asc_xdsl.dialects.ascendc.data_copy import (
+    GM_FROM_LOCAL,
+    LOCAL_FROM_GM,
+    LOCAL_FROM_LOCAL,
+    CopyForm,
+    DataCopyBaseOp,
+    add_copy,
+    buffer_of,
+    constant_int,
+    emit_by_template_value,
+    struct,
+)
+from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.spec import (
+    BOOL,
+    GM_POINTER,
+    INT,
+    SCALAR,
+    Arity,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    Result,
+    SpecOp,
+    TypeRule,
+    _Rule,
+    global_,
+    local,
+)
+
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
+
+_UI8 = IntegerType(8, Signedness.UNSIGNED)
+_GM_BYTES = MemRefType(_UI8, [DYNAMIC_INDEX], memory_space=IntegerAttr(GM_MEMORY_SPACE, 64))
+"""`__gm__ uint8_t*` (`GM_ADDR`): what the workspace APIs take and return."""
+
+
+def _dst(rule: TypeRule) -> Operand:
+    return Operand("dst", rule, Effect.WRITE)
+
+
+def _src(rule: TypeRule) -> Operand:
+    return Operand("src", rule, Effect.READ)
+
+
+# ---------------------------------------------------------------------------
+# LoadData: L1 -> L0A/L0B (MTE1) or GM -> L1/L0 (MTE2)
+# ---------------------------------------------------------------------------
+
+_LOAD_2D = struct("LoadData2DParamsType")
+_LOAD_2D_V2 = struct("LoadData2DParamsV2Type")
+_LOAD_3D_V1 = struct("LoadData3DParamsV1Type")
+_LOAD_3D_V2 = struct("LoadData3DParamsV2Type")
+_LOAD_3D_V2_PRO = struct("LoadData3DParamsV2ProType")
+_ANY_LOAD_PARAMS = TypeRule(
+    _Rule(
+        "LoadData parameters (!ascendc.load_data_2d_params[_v2], "
+        "!ascendc.load_data_3d_params_v1/_v2/_v2_pro)",
+        lambda t: any(
+            r.constraint.check(t)  # type: ignore[attr-defined]
+            for r in (_LOAD_2D, _LOAD_2D_V2, _LOAD_3D_V1, _LOAD_3D_V2, _LOAD_3D_V2_PRO)
+        ),
+    ),
+    "LoadData*Params",
+    _LOAD_2D.sample,
+)
+
+# (class, mnemonic, src rule, params rule, pipe, description)
+_LOAD_DATA_TABLE: tuple[tuple[str, str, TypeRule, TypeRule, str, str], ...] = (
+    ("LoadDataL0Op", "load_data_l0", local(), _LOAD_2D, "MTE1", "2D, L1 -> L0A/L0B"),
+    ("LoadDataG2LOp", "load_data_g2l", global_(), _LOAD_2D, "MTE2", "2D, GM -> L1/L0"),
+    ("LoadDataL0V2Op", "load_data_l0_v2", local(), _LOAD_2D_V2, "MTE1", "2D V2, L1 -> L0"),
+    ("LoadDataG2LV2Op", "load_data_g2l_v2", global_(), _LOAD_2D_V2, "MTE2", "2D V2, GM -> L1/L0"),
+    ("LoadData3DL0V1Op", "load_data_3d_l0_v1", local(), _LOAD_3D_V1, "MTE1", "3D (img2col) V1"),
+    ("LoadData3DL0V2Op", "load_data_3d_l0_v2", local(), _LOAD_3D_V2, "MTE1", "3D (img2col) V2"),
+    (
+        "LoadData3DL0V2ProOp",
+        "load_data_3d_l0_v2pro",
+        local(),
+        _LOAD_3D_V2_PRO,
+        "MTE1",
+        "3D (img2col) V2Pro",
+    ),
+)
+for _cls, _mnemonic, _src_rule, _params, _pipe, _what in _LOAD_DATA_TABLE:
+    add_copy(
+        FAMILY,
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "LoadData",
+            (_dst(local()), _src(_src_rule), Operand("load_data_params", _params, py="params")),
+            pipe=_pipe,
+            py="load_data",
+            sim=f"cube:{_mnemonic}",
+            doc=f"`AscendC::LoadData(dst, src, params)`: {_what}.",
+        ),
+        CopyForm(directions=(LOCAL_FROM_GM if _pipe == "MTE2" else LOCAL_FROM_LOCAL,)),
+    )
+
+add_copy(
+    FAMILY,
+    "LoadDataOp",
+    OpSpec(
+        "load_data",
+        "LoadData",
+        (_dst(local()), _src(local()), Operand("load_data_params", _ANY_LOAD_PARAMS)),
+        pipe="MTE1",
+        sim="cube:load_data",
+        doc="`AscendC::LoadData(dst, src, params)` with any LoadData parameter struct "
+        "(pyasc's generic form), L1 -> L0.",
+    ),
+    CopyForm(directions=(LOCAL_FROM_LOCAL,)),
+)
+
+for _cls, _mnemonic, _params in (
+    ("LoadDataWithTransposeOp", "load_data_with_transpose", "LoadData2dTransposeParamsType"),
+    ("LoadDataWithTransposeV2Op", "load_data_with_transpose_v2", "LoadData2dTransposeParamsV2Type"),
+):
+    add_copy(
+        FAMILY,
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "LoadDataWithTranspose",
+            (
+                _dst(local()),
+                _src(local()),
+                Operand("load_data_params", struct(_params), py="params"),
+            ),
+            pipe="MTE1",
+            py="load_data_with_transpose",
+            sim=f"cube:{_mnemonic}",
+            doc="`AscendC::LoadDataWithTranspose(dst, src, params)`: L1 -> L0, transposed.",
+        ),
+        CopyForm(directions=(LOCAL_FROM_LOCAL,)),
+    )
+
+add_copy(
+    FAMILY,
+    "LoadDataWithSparseOp",
+    OpSpec(
+        "load_data_with_sparse",
+        "LoadDataWithSparse",
+        (
+            _dst(local()),
+            _src(local()),
+            Operand("idx", local("U"), Effect.READ),
+            Operand("load_data_param", _LOAD_2D, py="load_data_params"),
+        ),
+        dtypes={"T": ("i8",), "U": ("ui8",)},
+        pipe="MTE1",
+        py="load_data_with_sparse",
+        sim="cube:load_data_with_sparse",
+        doc="`AscendC::LoadDataWithSparse(dst, src, idx, LoadData2DParams)`: int8 weights "
+        "and their uint8 sparsity index, L1 -> L0B.",
+    ),
+    CopyForm(directions=(LOCAL_FROM_LOCAL,)),
+)
+
+
+# ---------------------------------------------------------------------------
+# Mmad: dst (L0C) += fm (L0A) x filter (L0B) [+ bias]
+# ---------------------------------------------------------------------------
+
+MMAD_TYPES: frozenset[tuple[str, str, str]] = frozenset(
+    {("i32", "i8", "i8"), ("f32", "f16", "f16"), ("f32", "f32", "f32"), ("f32", "bf16", "bf16")}
+)
+"""(dst, fm, filter) element types `Mmad` computes on Atlas A2/A3 (a bias has dst's)."""
+
+
+class _MmadOp(SpecOp):
+    def verify_(self) -> None:
+        super().verify_()
+        triple = tuple(str(self.var_type(v)) for v in ("T", "U", "S"))
+        if triple not in MMAD_TYPES:
+            known = ", ".join(f"{d} <- {a} x {b}" for d, a, b in sorted(MMAD_TYPES))
+            raise VerifyException(
+                f"'{self.name}': Mmad does not compute {triple[0]} <- {triple[1]} x {triple[2]} "
+                f"on Atlas A2/A3 (dst <- fm x filter: {known})"
+            )
+
+
+_MMAD_PARAMS = struct("MmadParamsType")
+_ACC = Operand("dst", local("T"), Effect.READ_WRITE)
+_FM = Operand("fm", local("U"), Effect.READ)
+for _cls, _mnemonic, _bias in (
+    ("MmadOp", "mmad", ()),
+    ("MmadWithBiasOp", "mmad_with_bias", (Operand("bias", local("T"), Effect.READ),)),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "Mmad",
+            (
+                _ACC,
+                _FM,
+                Operand("filter", local("S"), Effect.READ),
+                *_bias,
+                Operand("mmad_params", _MMAD_PARAMS, py="params"),
+            ),
+            example={"T": "f32", "U": "f16", "S": "f16"},
+            pipe="M",
+            py="mmad",
+            sim=f"cube:{_mnemonic}",
+            doc="`AscendC::Mmad(dst, fm, filter, [bias,] MmadParams)`: dst = fm x filter "
+            "(+ dst or bias), in L0C.",
+        ),
+        _MmadOp,
+    )
+
+FAMILY.add(
+    "MmadWithSparseOp",
+    OpSpec(
+        "mmad_with_sparse",
+        "MmadWithSparse",
+        (
+            _ACC,
+            _FM,
+            Operand("filter", local("U"), Effect.READ),
+            Operand("mmad_params", _MMAD_PARAMS),
+        ),
+        dtypes={"T": ("i32",), "U": ("i8",)},
+        pipe="M",
+        py="mmad_with_sparse",
+        sim="cube:mmad_with_sparse",
+        doc="`AscendC::MmadWithSparse(dst, fm, filter, MmadParams)`: int8 with a sparse "
+        "filter, int32 result.",
+    ),
+)
+
+
+# ---------------------------------------------------------------------------
+# Fixpipe: L0C -> GM, converting; the layout is a template argument
+# ---------------------------------------------------------------------------
+
+FIXPIPE_TYPES: dict[str, frozenset[str]] = {
+    "f32": frozenset({"i8", "ui8", "f16", "bf16", "f32"}),
+    "i32": frozenset({"i8", "ui8", "f16", "i32"}),
+}
+"""src (L0C) element type -> the dst element types Fixpipe writes on Atlas A2/A3."""
+
+FIXPIPE_LAYOUTS: dict[int, str] = {0: "AscendC::CFG_NZ", 1: "AscendC::CFG_ROW_MAJOR"}
+"""`CO2Layout` value -> the `FixpipeConfig` constant passed as template argument
+(COLUMN_MAJOR = 2 exists only on Ascend 950)."""
+
+
+def fixpipe_layout(op: Operation) -> int | None:
+    """The CO2Layout the op's config is built from when it is known at compile time: the
+    config is `ascendc.construct !ascendc.fixpipe_config(%c)` with `%c` a constant."""
+    owner = op.fixpipe_config.owner  # type: ignore[attr-defined]
+    if not (isinstance(owner, Operation) and owner.name == "ascendc.construct" and owner.operands):
+        return None
+    return constant_int(owner.operands[0])
+
+
+def _print_fixpipe(emitter: Any, op: Operation) -> None:
+    # The config is a template argument (`const FixpipeConfig&`): a constant layout
+    # names its `CFG_*` constant; a runtime config picks one of the two instantiations.
+    types = ", ".join(emitter.ctype(op, v.type.element_type) for v in (op.dst, op.src))
+    workspace = [op.cbuf_workspace] if op.SPEC.mnemonic == "fixpipe_with_workspace" else []
+    args = ", ".join(emitter.name(v) for v in (op.dst, op.src, *workspace, op.intri_params))
+    layout = fixpipe_layout(op)
+    emit_by_template_value(
+        emitter,
+        None
+        if layout is not None
+        else f"{emitter.name(op.fixpipe_config)}.format == AscendC::CO2Layout::NZ",
+        lambda config: f"AscendC::Fixpipe<{types}, {config}>({args});",
+        (FIXPIPE_LAYOUTS[layout], "")
+        if layout is not None
+        else (FIXPIPE_LAYOUTS[0], FIXPIPE_LAYOUTS[1]),
+    )
+
+
+class _FixpipeOp(DataCopyBaseOp):
+    FORM: ClassVar[CopyForm] = CopyForm(directions=(GM_FROM_LOCAL,), independent=True)
+
+    def verify_(self) -> None:
+        super().verify_()
+        dst, src = str(self.var_type("T")), str(self.var_type("U"))
+        allowed = FIXPIPE_TYPES.get(src)
+        if allowed is None or dst not in allowed:
+            known = "; ".join(f"{s} -> {', '.join(sorted(d))}" for s, d in FIXPIPE_TYPES.items())
+            raise VerifyException(
+                f"'{self.name}': Fixpipe does not convert {src} to {dst} on Atlas A2/A3 "
+                f"(L0C -> GM: {known})"
+            )
+        layout = fixpipe_layout(self)
+        if layout is not None and layout not in FIXPIPE_LAYOUTS:
+            raise VerifyException(
+                f"'{self.name}': CO2Layout {layout} is not available on Atlas A2/A3 "
+                "(0: NZ, 1: ROW_MAJOR)"
+            )
+
+
+for _cls, _mnemonic, _workspace in (
+    ("FixpipeOp", "fixpipe", ()),
+    (
+        "FixpipeWithWorkspaceOp",
+        "fixpipe_with_workspace",
+        (Operand("cbuf_workspace", local("S"), Effect.READ),),
+    ),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "Fixpipe",
+            (
+                _dst(global_("T")),
+                _src(local("U")),
+                *_workspace,
+                Operand("intri_params", struct("FixpipeParamsV220Type"), py="params"),
+                Operand("fixpipe_config", struct("FixpipeConfigType"), py="config"),
+            ),
+            emit=EmitKind.CUSTOM,
+            printer=_print_fixpipe,
+            dtypes={"S": ("ui64",)} if _workspace else {},
+            pipe="FIX",
+            py="fixpipe",
+            sim=f"cube:{_mnemonic}",
+            doc="`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] "
+            "FixpipeParamsV220)`: L0C -> GM with NZ2ND and quantisation on the way.",
+        ),
+        _FixpipeOp,
+    )
+
+FAMILY.add(
+    "SetFixpipePreQuantFlagOp",
+    OpSpec(
+        "set_fixpipe_pre_quant_flag",
+        "SetFixpipePreQuantFlag",
+        (Operand("config", INT),),
+        pipe="S",
+        doc="`AscendC::SetFixpipePreQuantFlag(config)`: the scalar quantisation parameter.",
+    ),
+)
+
+
+# ---------------------------------------------------------------------------
+# InitConstValue: fill an L1 (MTE2) or L0A/L0B (MTE1) tensor with a constant
+# ---------------------------------------------------------------------------
+
+
+class _InitConstValueOp(SpecOp):
+    PIPE_DOC: ClassVar[str] = "by position (MTE2 into L1, MTE1 into L0)"
+
+    @property
+    def pipe(self) -> str | None:
+        """MTE2 into L1, MTE1 into L0A/L0B; None when the IR does not say."""
+        return {"L1": "MTE2", "L0A": "MTE1", "L0B": "MTE1"}.get(buffer_of(self.dst) or "")
+
+
+FAMILY.add(
+    "InitConstValueOp",
+    OpSpec(
+        "init_const_value",
+        "InitConstValue",
+        (_dst(local()), Operand("init_const_value_params", struct("InitConstValueParamsType"))),
+        py="init_const_value",
+        sim="cube:init_const_value",
+        doc="`AscendC::InitConstValue(dst, InitConstValueParams)`: fill a cube buffer.",
+    ),
+    _InitConstValueOp,
+)
+
+
+# ---------------------------------------------------------------------------
+# Load and matrix state (scalar pipe)
+# ---------------------------------------------------------------------------
+
+
+def _pad_list(op: Operation) -> CallArg:
+    """`padList` as the `const uint8_t[4]` SetFmatrix takes (an int8 array is cast)."""
+    pad = op.pad_list  # type: ignore[attr-defined]
+    if pad.type.element_type == _UI8:
+        return pad
+    return CastArg(pad, MemRefType(_UI8, [4]), reinterpret=True)
+
+
+_PAD_LIST = TypeRule(
+    _Rule(
+        "a 4-element array of 8-bit integers (memref<4xui8>)",
+        lambda t: (
+            isinstance(t, MemRefType)
+            and t.get_shape() in ((4,), (DYNAMIC_INDEX,))
+            and isinstance(t.element_type, IntegerType)
+            and t.element_type.width.data == 8
+        ),
+    ),
+    "uint8_t[4]",
+    lambda v: MemRefType(_UI8, [4]),
+)
+
+# (class, mnemonic, API, operands, Python name, description)
+_SETTERS: tuple[tuple[str, str, str, tuple[Operand, ...], str | None, str], ...] = (
+    (
+        "SetFmatrixOp",
+        "set_fmatrix",
+        "SetFmatrix",
+        (
+            Operand("l1_h", INT),
+            Operand("l1_w", INT),
+            Operand("pad_list", _PAD_LIST, Effect.READ),
+            Operand("fmatrix_mode", struct("FmatrixModeType")),
+        ),
+        None,
+        "the feature map LoadData 3D reads (height, width, padding, left/right)",
+    ),
+    (
+        "SetLoadDataPaddingValueOp",
+        "set_load_data_padding_value",
+        "SetLoadDataPaddingValue",
+        (Operand("pad_value", SCALAR),),
+        "set_load_data_padding_value",
+        "the value LoadData 3D pads with",
+    ),
+    (
+        "SetLoadDataRepeatOp",
+        "set_load_data_repeat",
+        "SetLoadDataRepeat",
+        (Operand("repeat_params", struct("LoadDataRepeatParamType"), py="param"),),
+        "set_load_data_repeat",
+        "the repeat of LoadData 3D V2",
+    ),
+    (
+        "SetLoadDataBoundaryOp",
+        "set_load_data_boundary",
+        "SetLoadDataBoundary",
+        (Operand("value", INT, py="boundary"),),
+        "set_load_data_boundary",
+        "the L1 address where LoadData 3D wraps around",
+    ),
+    (
+        "SetHF32ModeOp",
+        "set_hf32_mode",
+        "SetHF32Mode",
+        (Operand("mode", BOOL, py="hf32_mode"),),
+        "set_hf32_mode",
+        "Mmad of float computes in HF32",
+    ),
+    (
+        "SetHF32TransModeOp",
+        "set_hf32_trans_mode",
+        "SetHF32TransMode",
+        (Operand("trans_mode", BOOL),),
+        "set_hf32_trans_mode",
+        "the HF32 rounding mode",
+    ),
+    (
+        "SetMMLayoutTransformOp",
+        "set_mm_layout_transform",
+        "SetMMLayoutTransform",
+        (Operand("mm_layout_mode", BOOL),),
+        "set_mm_layout_transform",
+        "Mmad reads/writes column-major (true) or row-major",
+    ),
+)
+for _cls, _mnemonic, _api, _operands, _py, _what in _SETTERS:
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            _api,
+            _operands,
+            call=("l1_h", "l1_w", _pad_list, "fmatrix_mode") if _api == "SetFmatrix" else None,
+            pipe="S",
+            py=_py,
+            doc=f"`AscendC::{_api}(...)`: sets {_what}.",
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------
+# AIPP: configure the image pre-processing, then load an image into L1
+# ---------------------------------------------------------------------------
+
+
+class AippInputFormat(AscEnum):
+    """`AscendC::AippInputFormat`: the source image format of AIPP. Its IR keyword is
+    the case name (`format = RGB888_U8`), as pyasc's I32EnumAttr prints it."""
+
+    YUV420SP_U8 = 0
+    XRGB8888_U8 = 1
+    RGB888_U8 = 4
+    YUV400_U8 = 9
+
+    @property
+    def keyword(self) -> str:
+        return self.name
+
+    @classmethod
+    def aliases(cls) -> dict[str, AscEnum]:
+        return {m.name.lower(): m for m in cls}
+
+
+class _AippOp(SpecOp):
+    """`SetAippFunctions(src0, [src1,] format, config)`, with pyasc's syntax:
+    `ascendc.set_aipp_functions %src0[, %src1], %config, format = RGB888_U8 : (...) -> ()`.
+    """
+
+    def cpp_call_args(self) -> list[CallArg]:
+        sources = [v for v in (self.src0, self.src1) if v is not None]
+        return [*sources, self._call_item("format"), self.config]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SpecOp:
+        pos = parser.pos
+        operands = [parser.parse_unresolved_operand()]
+        while True:
+            parser.parse_punctuation(",")
+            if parser.parse_optional_keyword("format") is not None:
+                break
+            operands.append(parser.parse_unresolved_operand())
+        parser.parse_punctuation("=")
+        word_pos = parser.pos
+        word = parser.parse_identifier()
+        value = AippInputFormat.from_keyword(word)
+        if value is None:
+            parser.raise_error(
+                f"expected an AippInputFormat ({', '.join(AippInputFormat.keywords())}), "
+                f"got '{word}'",
+                word_pos,
+                parser.pos,
+            )
+        attrs = parser.parse_optional_attr_dict()
+        attrs["format"] = value.attr()
+        parser.parse_punctuation(":")
+        type_pos = parser.pos
+        ftype = parser.parse_type()
+        if not isinstance(ftype, FunctionType) or ftype.outputs.data:
+            parser.raise_error("expected '(operand types) -> ()'", type_pos, parser.pos)
+        types = list(ftype.inputs.data)
+        if len(types) != len(operands):
+            parser.raise_error(
+                f"{len(operands)} operands but {len(types)} types", type_pos, parser.pos
+            )
+        values = [parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)]
+        return cls._from_parts(parser, values, attrs, pos)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_string(f", format = {self._call_item('format').keyword}")
+        attrs = {k: v for k, v in {**self.attributes, **self.properties}.items() if k != "format"}
+        if attrs:
+            printer.print_string(" ")
+            printer.print_attr_dict(dict(sorted(attrs.items())))
+        printer.print_string(" : ")
+        printer.print_attribute(FunctionType.from_lists([v.type for v in self.operands], []))
+
+
+FAMILY.add(
+    "SetAippFunctionsOp",
+    OpSpec(
+        "set_aipp_functions",
+        "SetAippFunctions",
+        (
+            Operand("src0", global_(), Effect.READ),
+            Operand("src1", global_(), Effect.READ, arity=Arity.OPTIONAL),
+            Operand("config", struct("AippParamsType")),
+        ),
+        props=(Prop("format", AippInputFormat, py="input_format"),),
+        example={"T": "i8", "format": AippInputFormat.RGB888_U8},
+        pipe="S",
+        doc="`AscendC::SetAippFunctions(src0, [src1,] AippInputFormat, AippParams<T>)`: the "
+        "image (one plane, or Y and UV planes) and the conversions LoadImageToLocal applies.",
+    ),
+    _AippOp,
+)
+
+FAMILY.add(
+    "LoadImageToLocalOp",
+    OpSpec(
+        "load_image_to_local",
+        "LoadImageToLocal",
+        (_dst(local()), Operand("load_data_params", struct("LoadImageToLocalParamsType"))),
+        pipe="MTE2",
+        py="load_image_to_local",
+        sim="cube:load_image_to_local",
+        doc="`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: the AIPP image "
+        "(SetAippFunctions) into L1 (A1/B1).",
+    ),
+)
+
+
+# ---------------------------------------------------------------------------
+# The system workspace (`GM_ADDR`, used by the cube/vector message queues)
+# ---------------------------------------------------------------------------
+
+
+def _print_get_workspace(emitter: Any, op: Operation) -> None:
+    # `GetSysWorkSpacePtr` is a global function returning `__gm__ uint8_t*`.
+    result = op.results[0]
+    expr = "GetSysWorkSpacePtr()"
+    if result.type != _GM_BYTES:
+        expr = f"reinterpret_cast<{emitter.ctype(op, result.type)}>({expr})"
+    emitter.declare(op, result, expr)
+
+
+FAMILY.add(
+    "GetSysWorkspacePtrOp",
+    OpSpec(
+        "get_sys_workspace_ptr",
+        "GetSysWorkSpacePtr",
+        results=(Result("value", replace(GM_POINTER, sample=lambda v: _GM_BYTES), _GM_BYTES),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_get_workspace,
+        format="attr-dict `:` type($value)",
+        pipe="S",
+        doc="`GetSysWorkSpacePtr()`: the system workspace, a `__gm__ uint8_t*`.",
+    ),
+)
+
+FAMILY.add(
+    "SetSysWorkspaceOp",
+    OpSpec(
+        "set_sys_workspace",
+        "SetSysWorkspace",
+        (Operand("workspace", GM_POINTER),),
+        call=(lambda op: CastArg(op.workspace, _GM_BYTES, reinterpret=True),),  # type: ignore[attr-defined]
+        pipe="S",
+        py="set_sys_workspace",
+        doc="`AscendC::SetSysWorkspace(workspace)`: the system workspace, passed as "
+        "`__gm__ uint8_t*`.",
+    ),
+)
+
+
+def cube_ops() -> list[type[SpecOp]]:
+    """Every op class of this module (defines them all)."""
+    return FAMILY.classes()
+
+
+__all__ = [
+    "FAMILY",
+    "FIXPIPE_LAYOUTS",
+    "FIXPIPE_TYPES",
+    "MMAD_TYPES",
+    "AippInputFormat",
+    "cube_ops",
+    "fixpipe_layout",
+]
