@@ -44,8 +44,6 @@ from asc_xdsl.dialects.ascendc.data_copy import (
     DataCopyBaseOp,
     add_copy,
     buffer_of,
-    constant_int,
-    emit_by_template_value,
     struct,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
@@ -289,30 +287,42 @@ FIXPIPE_LAYOUTS: dict[int, str] = {0: "AscendC::CFG_NZ", 1: "AscendC::CFG_ROW_MA
 
 def fixpipe_layout(op: Operation) -> int | None:
     """The CO2Layout the op's config is built from when it is known at compile time: the
-    config is `ascendc.construct !ascendc.fixpipe_config(%c)` with `%c` a constant."""
+    config is `ascendc.construct !ascendc.fixpipe_config(%c)` with `%c` an integer
+    `arith.constant`."""
     owner = op.fixpipe_config.owner  # type: ignore[attr-defined]
     if not (isinstance(owner, Operation) and owner.name == "ascendc.construct" and owner.operands):
         return None
-    return constant_int(owner.operands[0])
+    layout = owner.operands[0].owner
+    if not (isinstance(layout, Operation) and layout.name == "arith.constant"):
+        return None
+    value = layout.properties.get("value")
+    return value.value.data if isinstance(value, IntegerAttr) else None
 
 
 def _print_fixpipe(emitter: Any, op: Operation) -> None:
-    # The config is a template argument (`const FixpipeConfig&`): a constant layout
-    # names its `CFG_*` constant; a runtime config picks one of the two instantiations.
+    # The config is a template argument (`const FixpipeConfig&`): a layout known at
+    # compile time names its `CFG_*` constant; a config built at run time picks one of
+    # the two instantiations by its layout.
     types = ", ".join(emitter.ctype(op, v.type.element_type) for v in (op.dst, op.src))
     workspace = [op.cbuf_workspace] if op.SPEC.mnemonic == "fixpipe_with_workspace" else []
     args = ", ".join(emitter.name(v) for v in (op.dst, op.src, *workspace, op.intri_params))
+
+    def call(config: str) -> str:
+        return f"AscendC::Fixpipe<{types}, {config}>({args});"
+
     layout = fixpipe_layout(op)
-    emit_by_template_value(
-        emitter,
-        None
-        if layout is not None
-        else f"{emitter.name(op.fixpipe_config)}.format == AscendC::CO2Layout::NZ",
-        lambda config: f"AscendC::Fixpipe<{types}, {config}>({args});",
-        (FIXPIPE_LAYOUTS[layout], "")
-        if layout is not None
-        else (FIXPIPE_LAYOUTS[0], FIXPIPE_LAYOUTS[1]),
-    )
+    if layout is not None:
+        emitter.line(call(FIXPIPE_LAYOUTS[layout]))
+        return
+    emitter.line(f"if ({emitter.name(op.fixpipe_config)}.format == AscendC::CO2Layout::NZ) {{")
+    emitter.level += 1
+    emitter.line(call(FIXPIPE_LAYOUTS[0]))
+    emitter.level -= 1
+    emitter.line("} else {")
+    emitter.level += 1
+    emitter.line(call(FIXPIPE_LAYOUTS[1]))
+    emitter.level -= 1
+    emitter.line("}")
 
 
 class _FixpipeOp(DataCopyBaseOp):

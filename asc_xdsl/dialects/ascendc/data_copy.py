@@ -23,11 +23,10 @@ element types may differ. `DataCopyBaseOp` verifies both.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
@@ -485,38 +484,9 @@ class _CopyOp(DataCopyBaseOp):
     FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_LOCAL,), local_pipe="V")
 
 
-def constant_int(value: SSAValue) -> int | None:
-    """The value of an integer `arith.constant`, else None."""
-    owner = value.owner
-    if not (isinstance(owner, Operation) and owner.name == "arith.constant"):
-        return None
-    attr = owner.properties.get("value")
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
-
-
-def emit_by_template_value(
-    emitter: Any, cond: str | None, statement: Callable[[str], str], choices: tuple[str, str]
-) -> None:
-    """`statement(arg)` for a template argument known when compiling (`cond` None:
-    `choices[0]` is its spelling), else `if (cond) statement(true) else statement(false)`
-    with `choices` = (the true spelling, the false spelling)."""
-    if cond is None:
-        emitter.line(statement(choices[0]))
-        return
-    emitter.line(f"if ({cond}) {{")
-    emitter.level += 1
-    emitter.line(statement(choices[0]))
-    emitter.level -= 1
-    emitter.line("} else {")
-    emitter.level += 1
-    emitter.line(statement(choices[1]))
-    emitter.level -= 1
-    emitter.line("}")
-
-
 def _print_copy(emitter: Any, op: Operation) -> None:
-    # isSetMask is an operand (as in pyasc) but a template argument in C++: a constant
-    # is named (its `constexpr`), a runtime flag picks one of the two instantiations.
+    # isSetMask is an operand (as in pyasc), a constant: its `constexpr` is the template
+    # argument.
     if op.SPEC.mnemonic == "copy_l0":
         mask = c_array(emitter, op, "uint64_t", op.mask, f"{emitter.name(op.dst)}_mask_list")
     else:
@@ -526,14 +496,7 @@ def _print_copy(emitter: Any, op: Operation) -> None:
         [emitter.name(op.dst), emitter.name(op.src), mask]
         + [emitter.name(v) for v in (op.repeat_time, op.repeat_params)]
     )
-    flag = emitter.name(op.is_set_mask)
-    constant = constant_int(op.is_set_mask) is not None
-    emit_by_template_value(
-        emitter,
-        None if constant else flag,
-        lambda arg: f"AscendC::Copy<{element}, {arg}>({args});",
-        (flag, "") if constant else ("true", "false"),
-    )
+    emitter.line(f"AscendC::Copy<{element}, {emitter.name(op.is_set_mask)}>({args});")
 
 
 _COPY_DTYPES = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
@@ -553,7 +516,7 @@ for _cls, _mnemonic, _mask in (
                 _mask,
                 Operand("repeat_time", INT),
                 Operand("repeat_params", struct("CopyRepeatParamsType")),
-                Operand("is_set_mask", INT, default=True),
+                Operand("is_set_mask", INT, default=True, const=True),
             ),
             emit=EmitKind.CUSTOM,
             printer=_print_copy,
