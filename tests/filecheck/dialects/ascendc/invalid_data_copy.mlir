@@ -197,7 +197,8 @@ func.func @slice_subindex_float(%s: !ascendc.slice_info, %f: f32) {
 
 // -----
 
-func.func @copy_gm(%g: !ascendc.global_tensor<f16>, %l: !ascendc.local_tensor<f16>, %m: ui64, %r: ui8, %p: !ascendc.copy_repeat_params, %t: i1) {
+func.func @copy_gm(%g: !ascendc.global_tensor<f16>, %l: !ascendc.local_tensor<f16>, %m: ui64, %r: ui8, %p: !ascendc.copy_repeat_params) {
+  %t = arith.constant true
   // CHECK: error: 'ascendc.copy_l1': dst must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf16>
   ascendc.copy_l1 %g, %l, %m, %r, %p, %t : !ascendc.global_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, !ascendc.copy_repeat_params, i1
   return
@@ -205,7 +206,8 @@ func.func @copy_gm(%g: !ascendc.global_tensor<f16>, %l: !ascendc.local_tensor<f1
 
 // -----
 
-func.func @copy_dtype(%l: !ascendc.local_tensor<i8>, %m: ui64, %r: ui8, %p: !ascendc.copy_repeat_params, %t: i1) {
+func.func @copy_dtype(%l: !ascendc.local_tensor<i8>, %m: ui64, %r: ui8, %p: !ascendc.copy_repeat_params) {
+  %t = arith.constant true
   // CHECK: error: 'ascendc.copy_l0': Copy does not support element type i8 on Atlas A2/A3 (supported: i16, ui16, f16, bf16, i32, ui32, f32)
   ascendc.copy_l0 %l, %l, %m, %m, %r, %p, %t : !ascendc.local_tensor<i8>, !ascendc.local_tensor<i8>, ui64, ui64, ui8, !ascendc.copy_repeat_params, i1
   return
@@ -213,9 +215,19 @@ func.func @copy_dtype(%l: !ascendc.local_tensor<i8>, %m: ui64, %r: ui8, %p: !asc
 
 // -----
 
-func.func @copy_mask_float(%l: !ascendc.local_tensor<f16>, %m: f32, %r: ui8, %p: !ascendc.copy_repeat_params, %t: i1) {
+func.func @copy_mask_float(%l: !ascendc.local_tensor<f16>, %m: f32, %r: ui8, %p: !ascendc.copy_repeat_params) {
+  %t = arith.constant true
   // CHECK: error: 'ascendc.copy_l1': mask must be an integer, got f32
   ascendc.copy_l1 %l, %l, %m, %r, %p, %t : !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f32, ui8, !ascendc.copy_repeat_params, i1
+  return
+}
+
+// -----
+
+// isSetMask is a template argument of Copy: a compile-time constant.
+func.func @copy_runtime_flag(%l: !ascendc.local_tensor<f16>, %m: ui64, %r: ui8, %p: !ascendc.copy_repeat_params, %t: i1) {
+  // CHECK: error: 'ascendc.copy_l1': is_set_mask must be a constant (it is a C++ template argument), got a block argument
+  ascendc.copy_l1 %l, %l, %m, %r, %p, %t : !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, !ascendc.copy_repeat_params, i1
   return
 }
 
