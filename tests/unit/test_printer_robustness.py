@@ -23,6 +23,7 @@ from asc_xdsl.backends.ascendc import CodegenError, to_ascendc
 from asc_xdsl.backends.ascendc import printer as printer_module
 from asc_xdsl.backends.ascendc.printer import check_printable
 from asc_xdsl.frontend.ir_context import make_context
+from asc_xdsl.opt import AscOptMain
 
 BACKEND = Path(__file__).resolve().parents[1] / "filecheck" / "backend"
 
@@ -166,13 +167,20 @@ _MUTATIONS: list[tuple[Callable[[Operation], bool], Callable[[Operation, random.
 ]
 
 
+@pytest.fixture(scope="module")
+def opt_context():
+    """The context `asc-opt` parses with (it knows every op pyasc's IR uses)."""
+    return AscOptMain(args=[]).ctx
+
+
 @pytest.mark.parametrize("path", _printable_inputs(), ids=lambda p: str(p.relative_to(BACKEND)))
-def test_mutated_ir_prints_or_fails_with_a_codegen_error(path: Path) -> None:
+def test_mutated_ir_prints_or_fails_with_a_codegen_error(path: Path, opt_context) -> None:
     text = path.read_text()
     rng = random.Random(path.name)
     outcomes = {"printed": 0, "refused": 0}
+    original = Parser(opt_context, text, path.name).parse_module()
     for _ in range(MUTATIONS_PER_FILE):
-        module = Parser(make_context(), text, path.name).parse_module()
+        module = original.clone()
         ops = [op for op in module.walk() if not isinstance(op, ModuleOp)]
         op = rng.choice(ops)
         choices = [mutate for applies, mutate in _MUTATIONS if applies(op)]
