@@ -3,7 +3,8 @@
 The dialect has hundreds of spec-defined ops (see `ascendc/spec.py`); defining all of
 them costs far more than compiling a kernel that uses five. The context knows the
 hand-written ops and every type up front and asks the spec families for any other
-`ascendc.*` op name the parser meets.
+`ascendc.*` op name the parser meets, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
+and `emitc.*` ones.
 """
 
 from __future__ import annotations
@@ -15,17 +16,20 @@ from xdsl.ir import Operation
 class AscContext(Context):
     def _get_known_op(self, name: str) -> type[Operation] | None:
         known = super()._get_known_op(name)
-        if known is not None or not name.startswith("ascendc."):
+        if known is not None or not name.startswith(("ascendc.", "emitasc.", "emitc.")):
             return known
         import importlib
 
         from asc_xdsl.dialects.ascendc.spec import spec_op_class
         from asc_xdsl.dialects.ascendc_op_index import OP_MODULES
 
-        module = OP_MODULES.get(name)
-        if module is None:
-            return None
-        importlib.import_module(f"asc_xdsl.dialects.ascendc.{module}")
+        if name.startswith("ascendc."):
+            module = OP_MODULES.get(name)
+            if module is None:
+                return None
+            importlib.import_module(f"asc_xdsl.dialects.ascendc.{module}")
+        else:  # the emitasc ops and the emitc ops pyasc uses (one module, see its docs)
+            importlib.import_module("asc_xdsl.dialects.emitasc")
         cls = spec_op_class(name)
         if cls is not None:
             self.load_op(cls)

@@ -1,67 +1,164 @@
-"""The `emitasc` dialect: C++ constructs without an Ascend C API op (pyasc's names).
+"""The `emitasc` dialect: C++ constructs without an Ascend C API op (pyasc's names), and
+the `emitc` ops pyasc's IR uses that xDSL's `emitc` dialect lacks.
 
-- `emitasc.ptr_offset`: pointer arithmetic on GM pointers (`x + offset` in a Python
-  kernel, `__gm__ float* p = x + offset;` in Ascend C);
-- `#emitasc<kernel_arg explicit>`: pyasc's marker of what a kernel parameter is
-  (`explicit`, or a hidden one such as `ffts_addr`), kept so pyasc's IR parses;
-- `emitc.include`: the one EmitC op pyasc's modules contain, which xDSL's `emitc`
-  dialect lacks (registered on its own by name, see `PYASC_COMPAT_OPS`).
+Declared as op specs (`asc_xdsl/dialects/ascendc/spec.py`) with their own printers:
+
+- `emitasc.call_opaque` (a call by name), `emitasc.dereference` (`T& r = *p`),
+  `emitasc.reinterpret_cast`, `emitasc.ptr_offset` (`p + offset`: pointer arithmetic on GM
+  pointers, `x + offset` in a Python kernel), `emitasc.variable` (`T v[1]{init}`),
+  `emitasc.member`/`set_member`/`member_ptr`/`member_ref` (struct fields),
+  `emitasc.copy_struct` (a struct copied byte by byte out of GM),
+  `emitasc.declare_py_struct` (a Python-defined struct's declaration, at module level) and
+  `emitasc.verbatim` (one line of C++ with `$N` naming argument N);
+- `!emitasc.py_struct<"Name", [types], ["fields"]>`: a struct defined in Python;
+- `#emitasc<kernel_arg explicit>`: pyasc's marker of what a kernel parameter is;
+- `emitc.include`, `emitc.constant`, `emitc.cast`, `emitc.verbatim`: registered on their
+  own by name (`PYASC_COMPAT_OPS`), since xDSL's `emitc` dialect lacks them.
+
+Names that reach the C++ text as they are (callees, struct and field names, verbatim
+code) are checked so that no input can start a new statement, comment or line.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, StringAttr, UnitAttr
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    StringAttr,
+    TypedAttribute,
+    UnitAttr,
+)
+from xdsl.dialects.emitc import EmitC_OpaqueAttr
+from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
     irdl_op_definition,
-    operand_def,
-    opt_operand_def,
     opt_prop_def,
     prop_def,
-    result_def,
     traits_def,
 )
 from xdsl.irdl.operations import ParsePropInAttrDict
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
-from xdsl.traits import Pure
+from xdsl.traits import ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.dialects.ascendc.base import EmitKind
+from asc_xdsl.dialects.ascendc.spec import (
+    ANY,
+    Arity,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    PropKind,
+    Result,
+    SpecOp,
+    predicate,
+)
+from asc_xdsl.dialects.ascendc.types import AscendCType
 
-@irdl_op_definition
-class PtrOffsetOp(IRDLOperation):
-    """`base + offset`: a pointer `offset` elements past `base` (same type)."""
+# ---------------------------------------------------------------------------
+# Text that reaches the C++ as it is
+# ---------------------------------------------------------------------------
 
-    name = "emitasc.ptr_offset"
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# A callee: a qualified name with template arguments (`AscendC::Foo<half, 2>`).
+_CALLEE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:<>, *&]*")
 
-    base = operand_def(MemRefType)
-    dynamic_offset = opt_operand_def(IndexType)
-    static_offset = opt_prop_def(IntegerAttr, prop_name="staticOffset")
-    result = result_def(MemRefType)
 
-    irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(Pure())
-    assembly_format = "$base `[` $dynamic_offset `]` attr-dict `:` type($base) `,` type($result)"
+def check_identifier(op: Operation | str, what: str, name: str) -> None:
+    """`name` is a C++ identifier that is not a keyword."""
+    from asc_xdsl.backends.ascendc.names import identifier_problem
 
-    def __init__(self, base, offset):
-        super().__init__(operands=[base, [offset]], result_types=[base.type])
+    where = op if isinstance(op, str) else f"'{op.name}'"
+    problem = identifier_problem(name) if _IDENTIFIER.fullmatch(name) else "is not an identifier"
+    if problem is not None:
+        raise VerifyException(f"{where}: {what} {name!r} {problem}")
 
-    def verify_(self) -> None:
-        if (self.dynamic_offset is None) == (self.static_offset is None):
-            raise VerifyException(
-                f"'{self.name}' needs exactly one of a dynamic offset and staticOffset"
+
+def check_code_line(op: Operation, what: str, text: str) -> None:
+    """`text` stays on its line: no line breaks or other control characters."""
+    bad = next((ch for ch in text if ord(ch) < 0x20 or ord(ch) == 0x7F), None)
+    if bad is not None:
+        raise VerifyException(
+            f"'{op.name}': {what} {text!r} must be one line of C++ (it contains {bad!r})"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Types and attributes
+# ---------------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class PyStructType(AscendCType):
+    """`!emitasc.py_struct<"Name", [types], ["fields"]>`: a struct defined in Python, a
+    C++ struct of that name with these fields (declared by `emitasc.declare_py_struct`)."""
+
+    name = "emitasc.py_struct"
+
+    struct_name: StringAttr
+    types: ArrayAttr[Attribute]
+    names: ArrayAttr[StringAttr]
+
+    def __init__(self, struct_name: str, types: Sequence[Attribute], names: Sequence[str]):
+        super().__init__(
+            StringAttr(struct_name), ArrayAttr(types), ArrayAttr([StringAttr(n) for n in names])
+        )
+
+    @property
+    def CPP_CLASS(self) -> str:  # type: ignore[override]
+        return self.struct_name.data
+
+    def fields(self) -> list[tuple[str, Attribute]]:
+        return [(n.data, t) for n, t in zip(self.names.data, self.types.data, strict=True)]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        struct_name = StringAttr(parser.parse_str_literal())
+        parser.parse_punctuation(",")
+        types = ArrayAttr(
+            parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_type)
+        )
+        parser.parse_punctuation(",")
+        names = ArrayAttr(
+            parser.parse_comma_separated_list(
+                parser.Delimiter.SQUARE, lambda: StringAttr(parser.parse_str_literal())
             )
-        base, res = self.base.type, self.result.type
-        assert isinstance(base, MemRefType) and isinstance(res, MemRefType)
-        if base.element_type != res.element_type or base.memory_space != res.memory_space:
+        )
+        parser.parse_punctuation(">")
+        return (struct_name, types, names)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_attribute(self.struct_name)
+        printer.print_string(", ")
+        printer.print_attribute(self.types)
+        printer.print_string(", ")
+        printer.print_attribute(self.names)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        where = f"!{self.name}"
+        check_identifier(where, "struct name", self.struct_name.data)
+        if len(self.types) != len(self.names):
             raise VerifyException(
-                f"'{self.name}': result {res} must point to the same element type and "
-                f"memory space as the base {base}"
+                f"{where} {self.struct_name.data}: {len(self.types)} field types for "
+                f"{len(self.names)} field names"
             )
+        for n in self.names.data:
+            check_identifier(where, "field name", n.data)
 
 
 @irdl_attr_definition
@@ -86,6 +183,572 @@ class KernelArgAttr(ParametrizedAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.kind.data}>")
+
+
+# ---------------------------------------------------------------------------
+# emitasc ops
+# ---------------------------------------------------------------------------
+
+FAMILY = OpFamily(__name__)
+
+MEMREF = predicate(
+    "a pointer (memref)", lambda t: isinstance(t, MemRefType), "T*", MemRefType(IndexType(), [1])
+)
+
+
+def _cpp(emitter: Any, op: Operation, t: Attribute) -> str:
+    return emitter.ctype(op, t)
+
+
+def _codegen_error(op: Operation, reason: str) -> Exception:
+    from asc_xdsl.backends.ascendc.printer import CodegenError
+
+    return CodegenError(op, reason)
+
+
+def _statement(emitter: Any, op: Operation, expr: str) -> None:
+    """`expr;`, or `T r = expr;` for an op with a result."""
+    if op.results:
+        emitter.declare(op, op.results[0], expr)
+    else:
+        emitter.line(f"{expr};")
+
+
+class CallOpaqueBase(SpecOp):
+    def verify_(self) -> None:
+        super().verify_()
+        callee = self.callee.data  # type: ignore[attr-defined]
+        if not _CALLEE.fullmatch(callee) or ":" in callee.replace("::", ""):
+            raise VerifyException(
+                f"'{self.name}': callee {callee!r} is not a C++ function name (a qualified "
+                "name with template arguments)"
+            )
+
+
+def _print_call_opaque(emitter: Any, op: Any) -> None:
+    args = ", ".join(emitter.name(v) for v in op.callee_operands)
+    _statement(emitter, op, f"{op.callee.data}({args})")
+
+
+FAMILY.add(
+    "CallOpaqueOp",
+    OpSpec(
+        "call_opaque",
+        "call_opaque",
+        (Operand("callee_operands", ANY, arity=Arity.VARIADIC),),
+        props=(Prop("callee", kind=PropKind.STRING),),
+        results=(Result("result", ANY, optional=True),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_call_opaque,
+        format="$callee `(` $callee_operands `)` attr-dict `:` "
+        "functional-type($callee_operands, $result)",
+        dialect="emitasc",
+        doc="`callee(args...)`: a call of a C++ function by its name.",
+    ),
+    CallOpaqueBase,
+)
+
+
+class DereferenceBase(SpecOp):
+    def verify_(self) -> None:
+        super().verify_()
+        base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
+        if base.element_type != result:
+            raise VerifyException(
+                f"'{self.name}': the result type {result} must be the element type of {base}"
+            )
+
+
+def _reference(emitter: Any, op: Any, pointer: MemRefType, t: Attribute) -> str:
+    """`T&` for an object behind `pointer`, in the pointer's address space (`__gm__ T&`):
+    a plain reference cannot bind to GM on the device."""
+    from asc_xdsl.backends.ascendc.cpp_types import ADDRESS_SPACES, memory_space
+
+    space = ADDRESS_SPACES.get(memory_space(pointer) or -1)
+    return f"{space + ' ' if space else ''}{_cpp(emitter, op, t)}&"
+
+
+def _print_dereference(emitter: Any, op: Any) -> None:
+    ref = _reference(emitter, op, op.base.type, op.result.type)
+    name = emitter.names.define(op.result)
+    emitter.line(f"{ref} {name} = *{emitter.name(op.base)};")
+
+
+FAMILY.add(
+    "DereferenceOp",
+    OpSpec(
+        "dereference",
+        "operator*",
+        (Operand("base", MEMREF),),
+        results=(Result("result", ANY),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_dereference,
+        format="$base attr-dict `:` type($base) `,` type($result)",
+        dialect="emitasc",
+        doc="`T& r = *p;`: the object a pointer points to, as a reference.",
+    ),
+    DereferenceBase,
+)
+
+
+def _print_reinterpret_cast(emitter: Any, op: Any) -> None:
+    ctype = _cpp(emitter, op, op.result.type)
+    emitter.declare(op, op.result, f"reinterpret_cast<{ctype}>({emitter.name(op.source)})")
+
+
+FAMILY.add(
+    "ReinterpretCastOp",
+    OpSpec(
+        "reinterpret_cast",
+        "reinterpret_cast",
+        (Operand("source", ANY),),
+        results=(Result("result", ANY),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_reinterpret_cast,
+        format="$source attr-dict `:` type($source) `to` type($result)",
+        dialect="emitasc",
+        doc="`reinterpret_cast<T>(x)`: the same bits as another type.",
+    ),
+)
+
+
+class PtrOffsetBase(SpecOp):
+    """`base[offset]` with a dynamic (`[%i]`) or static (`[512]`) offset."""
+
+    def __init__(self, *operands: Any, **kwargs: Any):
+        if len(operands) == 2 and "result_types" not in kwargs:  # PtrOffsetOp(base, offset)
+            kwargs["result_types"] = [SSAValue.get(operands[0]).type]
+        super().__init__(*operands, **kwargs)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PtrOffsetBase:
+        pos = parser.pos
+        base = parser.parse_unresolved_operand()
+        parser.parse_punctuation("[")
+        dynamic = parser.parse_optional_unresolved_operand()
+        static = parser.parse_optional_integer() if dynamic is None else None
+        parser.parse_punctuation("]")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        base_type = parser.parse_type()
+        parser.parse_punctuation(",")
+        result_type = parser.parse_type()
+        operands = [parser.resolve_operand(base, base_type)]
+        if dynamic is not None:
+            operands.append(parser.resolve_operand(dynamic, IndexType()))
+        if static is not None:
+            attrs["staticOffset"] = IntegerAttr(static, IndexType())
+        values = [operands[0], operands[1] if len(operands) > 1 else None]
+        props = {k: attrs.pop(k) for k in ("staticOffset",) if k in attrs}
+        del pos
+        return cls.build(
+            operands=values, properties=props, attributes=attrs, result_types=[result_type]
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.base)  # type: ignore[attr-defined]
+        printer.print_string("[")
+        if self.dynamic_offset is not None:  # type: ignore[attr-defined]
+            printer.print_operand(self.dynamic_offset)  # type: ignore[attr-defined]
+        elif self.static_offset is not None:  # type: ignore[attr-defined]
+            printer.print_string(str(self.static_offset.value.data))  # type: ignore[attr-defined]
+        printer.print_string("]")
+        if self.attributes:
+            printer.print_string(" ")
+            printer.print_attr_dict(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.base.type)  # type: ignore[attr-defined]
+        printer.print_string(", ")
+        printer.print_attribute(self.result.type)  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        super().verify_()
+        if (self.dynamic_offset is None) == (self.static_offset is None):  # type: ignore[attr-defined]
+            raise VerifyException(
+                f"'{self.name}' needs exactly one of a dynamic offset and staticOffset"
+            )
+        base, res = self.base.type, self.result.type  # type: ignore[attr-defined]
+        if base.element_type != res.element_type or base.memory_space != res.memory_space:
+            raise VerifyException(
+                f"'{self.name}': result {res} must point to the same element type and "
+                f"memory space as the base {base}"
+            )
+
+
+def _print_ptr_offset(emitter: Any, op: Any) -> None:
+    if op.dynamic_offset is not None:
+        offset = emitter.name(op.dynamic_offset)
+    else:
+        offset = str(op.static_offset.value.data)
+    emitter.declare(op, op.result, f"{emitter.name(op.base)} + {offset}")
+
+
+FAMILY.add(
+    "PtrOffsetOp",
+    OpSpec(
+        "ptr_offset",
+        "operator+",
+        (
+            Operand("base", MEMREF),
+            Operand(
+                "dynamic_offset",
+                predicate("an index", lambda t: isinstance(t, IndexType), "index", IndexType()),
+                arity=Arity.OPTIONAL,
+            ),
+        ),
+        props=(Prop("staticOffset", kind=PropKind.INT, int_type="index", optional=True),),
+        results=(Result("result", MEMREF),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_ptr_offset,
+        dialect="emitasc",
+        views=(("base", "result"),),
+        doc="`p + offset`: a pointer `offset` elements past `p` (same type).",
+    ),
+    PtrOffsetBase,
+)
+
+
+class VariableBase(SpecOp):
+    """`emitasc.variable 512 : i32, memref<1xi32>` or `emitasc.variable %x : i32, ...`."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VariableBase:
+        attrs = parser.parse_optional_attr_dict()
+        props: dict[str, Attribute] = {}
+        operands: list[Any] = [None]
+        dynamic = parser.parse_optional_unresolved_operand()
+        if dynamic is not None:
+            parser.parse_punctuation(":")
+            operands = [parser.resolve_operand(dynamic, parser.parse_type())]
+        elif parser._current_token.text != ",":
+            props["staticInit"] = parser.parse_attribute()
+        parser.parse_punctuation(",")
+        result_type = parser.parse_type()
+        props.update({k: attrs.pop(k) for k in ("staticInit",) if k in attrs})
+        return cls.build(
+            operands=operands, properties=props, attributes=attrs, result_types=[result_type]
+        )
+
+    def print(self, printer: Printer) -> None:
+        if self.attributes:
+            printer.print_string(" ")
+            printer.print_attr_dict(self.attributes)
+        printer.print_string(" ")
+        if self.dynamic_init is not None:  # type: ignore[attr-defined]
+            printer.print_operand(self.dynamic_init)  # type: ignore[attr-defined]
+            printer.print_string(" : ")
+            printer.print_attribute(self.dynamic_init.type)  # type: ignore[attr-defined]
+        elif self.static_init is not None:  # type: ignore[attr-defined]
+            printer.print_attribute(self.static_init)  # type: ignore[attr-defined]
+        printer.print_string(", ")
+        printer.print_attribute(self.result.type)  # type: ignore[attr-defined]
+
+    def init_type(self) -> Attribute | None:
+        if self.dynamic_init is not None:  # type: ignore[attr-defined]
+            return self.dynamic_init.type  # type: ignore[attr-defined]
+        init = self.static_init  # type: ignore[attr-defined]
+        return init.type if isinstance(init, TypedAttribute) else None
+
+    def verify_(self) -> None:
+        super().verify_()
+        if (self.dynamic_init is None) == (self.static_init is None):  # type: ignore[attr-defined]
+            raise VerifyException(f"'{self.name}' needs exactly one initial value")
+        init = self.static_init  # type: ignore[attr-defined]
+        if init is not None and not isinstance(init, IntegerAttr | FloatAttr):
+            raise VerifyException(
+                f"'{self.name}': the initial value {init} must be an integer or float"
+            )
+        result = self.result.type  # type: ignore[attr-defined]
+        if any(d < 0 for d in result.get_shape()) or not result.get_shape():
+            raise VerifyException(
+                f"'{self.name}': the result {result} must have a static, non-empty shape"
+            )
+        if result.element_type != self.init_type():
+            raise VerifyException(
+                f"'{self.name}': the element type of {result} must be the initial value's "
+                f"type {self.init_type()}"
+            )
+
+
+def _print_variable(emitter: Any, op: Any) -> None:
+    from asc_xdsl.backends.ascendc.cpp_types import float_literal, int_literal
+
+    t = op.result.type
+    if op.dynamic_init is not None:
+        init = emitter.name(op.dynamic_init)
+    elif isinstance(op.static_init, IntegerAttr):
+        init = int_literal(op.static_init.value.data, t.element_type)
+    else:
+        init = float_literal(op.static_init.value.data, t.element_type)
+    name = emitter.names.define(op.result)
+    dims = "".join(f"[{d}]" for d in t.get_shape())
+    emitter.line(f"{_cpp(emitter, op, t.element_type)} {name}{dims}{{{init}}};")
+
+
+FAMILY.add(
+    "VariableOp",
+    OpSpec(
+        "variable",
+        "",
+        (Operand("dynamic_init", ANY, arity=Arity.OPTIONAL),),
+        props=(Prop("staticInit", kind=PropKind.ATTR, optional=True),),
+        results=(Result("result", MEMREF),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_variable,
+        dialect="emitasc",
+        doc="`T v[1]{init};`: a mutable local variable (a one-element array).",
+    ),
+    VariableBase,
+)
+
+
+class FieldOp(SpecOp):
+    """An op naming a struct field (`field`): a C++ identifier."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        field = self._prop("field")
+        if isinstance(field, StringAttr):
+            check_identifier(self, "field", field.data)
+
+
+def _access(emitter: Any, op: Any) -> str:
+    """`base.field`, or `base->field` through a pointer."""
+    arrow = "->" if isinstance(op.base.type, MemRefType) else "."
+    return f"{emitter.name(op.base)}{arrow}{op.field.data}"
+
+
+def _print_member(emitter: Any, op: Any) -> None:
+    emitter.declare(op, op.result, _access(emitter, op))
+
+
+def _print_set_member(emitter: Any, op: Any) -> None:
+    emitter.line(f"{_access(emitter, op)} = {emitter.name(op.value)};")
+
+
+_FIELD = Prop("field", kind=PropKind.STRING)
+FAMILY.add(
+    "MemberOp",
+    OpSpec(
+        "member",
+        "operator.",
+        (Operand("base", ANY),),
+        props=(_FIELD,),
+        results=(Result("result", ANY),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_member,
+        format="$base $field attr-dict `:` type($base) `,` type($result)",
+        dialect="emitasc",
+        doc="`T r = s.field;` (`p->field` through a pointer): a struct field's value.",
+    ),
+    FieldOp,
+)
+FAMILY.add(
+    "SetMemberOp",
+    OpSpec(
+        "set_member",
+        "operator.",
+        (Operand("base", ANY), Operand("value", ANY)),
+        props=(_FIELD,),
+        emit=EmitKind.CUSTOM,
+        printer=_print_set_member,
+        format="$base $field `,` $value attr-dict `:` type($base) `,` type($value)",
+        dialect="emitasc",
+        doc="`s.field = value;`: set a struct field.",
+    ),
+    FieldOp,
+)
+
+
+def _field_name(op: Any) -> str:
+    """The `field` named, else field `index` of a Python struct, else `var<index>`."""
+    if op.field is not None:
+        return op.field.data
+    index, element = op.index.value.data, op.base.type.element_type
+    if isinstance(element, PyStructType) and 0 <= index < len(element.names):
+        return element.names.data[index].data
+    return f"var{index}"
+
+
+def _print_member_ptr(emitter: Any, op: Any) -> None:
+    ctype = _cpp(emitter, op, op.result.type)
+    expr = f"reinterpret_cast<{ctype}>(&{emitter.name(op.base)}->{_field_name(op)})"
+    emitter.declare(op, op.result, expr)
+
+
+def _print_member_ref(emitter: Any, op: Any) -> None:
+    ref = _reference(emitter, op, op.base.type, op.result.type)
+    name = emitter.names.define(op.result)
+    field = f"{emitter.name(op.base)}->{_field_name(op)}"
+    emitter.line(f"{ref} {name} = reinterpret_cast<{ref}>({field});")
+
+
+_MEMBER_FORMAT = "$base `[` $index `]` ($field^)? attr-dict `:` type($base) `,` type($result)"
+_MEMBER_PROPS = (
+    Prop("index", kind=PropKind.INT, int_type="index"),
+    Prop("field", kind=PropKind.STRING, optional=True),
+)
+FAMILY.add(
+    "MemberPtrOp",
+    OpSpec(
+        "member_ptr",
+        "operator->",
+        (Operand("base", MEMREF),),
+        props=_MEMBER_PROPS,
+        results=(Result("result", MEMREF),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_member_ptr,
+        format=_MEMBER_FORMAT,
+        dialect="emitasc",
+        doc="`T* r = reinterpret_cast<T*>(&p->field);`: the address of a field "
+        "(`var<index>` when unnamed).",
+    ),
+    FieldOp,
+)
+FAMILY.add(
+    "MemberRefOp",
+    OpSpec(
+        "member_ref",
+        "operator->",
+        (Operand("base", MEMREF),),
+        props=_MEMBER_PROPS,
+        results=(Result("result", ANY),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_member_ref,
+        format=_MEMBER_FORMAT,
+        dialect="emitasc",
+        doc="`T& r = reinterpret_cast<T&>(p->field);`: a field as a reference.",
+    ),
+    FieldOp,
+)
+
+
+def _print_copy_struct(emitter: Any, op: Any) -> None:
+    """Copy the struct out of GM byte by byte (GM has no struct loads), as pyasc does."""
+    from asc_xdsl.backends.ascendc.cpp_types import ADDRESS_SPACES, memory_space
+
+    base_type = op.base.type
+    space = ADDRESS_SPACES.get(memory_space(base_type) or -1)
+    qualifier = f"{space} " if space else ""
+    name = emitter.names.define(op.result)
+    base = emitter.name(op.base)
+    i, byte = emitter.names.claim("i"), emitter.names.claim("byte")
+    emitter.line(f"{_cpp(emitter, op, op.result.type)} {name};")
+    emitter.line(f"for (size_t {i} = 0; {i} < sizeof({name}); {i}++) {{")
+    emitter.level += 1
+    emitter.line(f"auto {byte} = reinterpret_cast<{qualifier}uint8_t*>({base})[{i}];")
+    emitter.line(f"reinterpret_cast<uint8_t*>(&{name})[{i}] = {byte};")
+    emitter.level -= 1
+    emitter.line("};")
+
+
+class CopyStructBase(SpecOp):
+    def verify_(self) -> None:
+        super().verify_()
+        base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
+        if base.element_type != result:
+            raise VerifyException(
+                f"'{self.name}': the result type {result} must be the element type of {base}"
+            )
+
+
+FAMILY.add(
+    "CopyStructOp",
+    OpSpec(
+        "copy_struct",
+        "",
+        (Operand("base", MEMREF),),
+        results=(Result("result", ANY),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_copy_struct,
+        format="$base attr-dict `:` type($base) `,` type($result)",
+        dialect="emitasc",
+        doc="`T s;` filled byte by byte from `*p`: a local copy of a struct in GM.",
+    ),
+    CopyStructBase,
+)
+
+
+class DeclarePyStructBase(SpecOp):
+    def verify_(self) -> None:
+        super().verify_()
+        t = self._prop("pystruct")
+        if not isinstance(t, PyStructType):
+            raise VerifyException(f"'{self.name}': pystruct must be a !emitasc.py_struct, got {t}")
+
+
+def _print_declare_py_struct(emitter: Any, op: Any) -> None:
+    t = op.pystruct
+    emitter.line("#pragma pack(push, 8)")
+    emitter.line(f"struct {t.struct_name.data} {{")
+    emitter.level += 1
+    for field, ftype in t.fields():
+        emitter.line(f"{_cpp(emitter, op, ftype)} {field};")
+    emitter.level -= 1
+    emitter.line("};")
+    emitter.line("#pragma pack(pop)")
+
+
+FAMILY.add(
+    "DeclarePyStructOp",
+    OpSpec(
+        "declare_py_struct",
+        "struct",
+        props=(Prop("pystruct", kind=PropKind.TYPE),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_declare_py_struct,
+        format="$pystruct attr-dict",
+        dialect="emitasc",
+        doc="`struct Name { ... };` (packed to 8 bytes): declares a `!emitasc.py_struct`.",
+    ),
+    DeclarePyStructBase,
+)
+
+
+_ARG_REF = re.compile(r"\$(\d+)")
+
+
+class VerbatimBase(SpecOp):
+    def verify_(self) -> None:
+        super().verify_()
+        text = self._prop("value").data  # type: ignore[union-attr]
+        check_code_line(self, "code", text)
+        n = len(self.operands)
+        for m in _ARG_REF.finditer(text):
+            if int(m.group(1)) >= n and n:
+                raise VerifyException(
+                    f"'{self.name}': ${m.group(1)} names no argument (there are {n})"
+                )
+
+
+def _print_verbatim(emitter: Any, op: Any) -> None:
+    text = op.value.data
+    args = list(op.args) if hasattr(op, "args") else []
+    if args:  # `$N` is argument N's name
+        text = _ARG_REF.sub(lambda m: emitter.name(args[int(m.group(1))]), text)
+    emitter.line(text)
+
+
+FAMILY.add(
+    "VerbatimOp",
+    OpSpec(
+        "verbatim",
+        "",
+        (Operand("args", ANY, arity=Arity.VARIADIC),),
+        props=(Prop("value", kind=PropKind.STRING),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_verbatim,
+        format="$value ($args^ `:` type($args))? attr-dict",
+        dialect="emitasc",
+        doc="One line of C++ as it is, `$N` standing for argument N.",
+    ),
+    VerbatimBase,
+)
+
+# ---------------------------------------------------------------------------
+# emitc ops pyasc uses that xDSL's emitc dialect lacks
+# ---------------------------------------------------------------------------
 
 
 @irdl_op_definition
@@ -121,8 +784,122 @@ class IncludeOp(IRDLOperation):
         printer.print_string(f" <{text}>" if self.is_standard_include else f" {text}")
 
 
-PYASC_COMPAT_OPS = (IncludeOp,)
-"""Ops of other dialects' namespaces that pyasc modules use; load them with
-`Context.load_op` (their dialects, e.g. xDSL's `emitc`, lack them)."""
+class ConstantBase(SpecOp):
+    """`emitc.constant`: an integer, float or `#emitc.opaque<"C++ expression">` value.
 
-EmitAsc = Dialect("emitasc", [PtrOffsetOp], [KernelArgAttr])
+    MLIR's op has no custom syntax: it is read and written in the generic form."""
+
+    traits = traits_def(ConstantLike(), Pure())
+
+    parse = classmethod(Operation.parse.__func__)  # type: ignore[attr-defined, assignment]
+    print = Operation.print  # type: ignore[assignment]
+
+    def verify_(self) -> None:
+        super().verify_()
+        value, t = self._prop("value"), self.results[0].type
+        if isinstance(value, EmitC_OpaqueAttr):
+            text = value.value.data
+            check_code_line(self, "opaque value", text)
+            if ";" in text or "//" in text or "/*" in text:
+                raise VerifyException(
+                    f"'{self.name}': opaque value {text!r} must be one C++ expression"
+                )
+        elif not isinstance(value, IntegerAttr | FloatAttr):
+            raise VerifyException(
+                f"'{self.name}': value {value} must be an integer, a float or #emitc.opaque"
+            )
+        elif value.type != t:
+            raise VerifyException(f"'{self.name}': value {value} must have the result type {t}")
+
+
+def _print_constant(emitter: Any, op: Any) -> None:
+    from asc_xdsl.backends.ascendc.cpp_types import constant_qualifier, float_literal, int_literal
+
+    value, result = op.value, op.results[0]
+    if isinstance(value, EmitC_OpaqueAttr):
+        literal = value.value.data
+    elif isinstance(value, IntegerAttr):
+        literal = int_literal(value.value.data, result.type)
+    else:
+        literal = float_literal(value.value.data, result.type)
+    name = emitter.names.define(result)
+    ctype = _cpp(emitter, op, result.type)
+    emitter.line(f"{constant_qualifier(result.type)} {ctype} {name} = {literal};")
+
+
+FAMILY.add(
+    "EmitcConstantOp",
+    OpSpec(
+        "constant",
+        "constexpr",
+        props=(Prop("value", kind=PropKind.ATTR),),
+        results=(Result("result", ANY),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_constant,
+        dialect="emitc",
+        doc="`constexpr T v = value;` (an opaque value is a C++ expression).",
+    ),
+    ConstantBase,
+)
+
+
+def _print_emitc_cast(emitter: Any, op: Any) -> None:
+    ctype = _cpp(emitter, op, op.result.type)
+    emitter.declare(op, op.result, f"({ctype}) {emitter.name(op.source)}")
+
+
+FAMILY.add(
+    "EmitcCastOp",
+    OpSpec(
+        "cast",
+        "(T)",
+        (Operand("source", ANY),),
+        results=(Result("result", ANY),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_emitc_cast,
+        format="$source attr-dict `:` type($source) `to` type($result)",
+        dialect="emitc",
+        doc="`T v = (T) x;`: a C cast.",
+    ),
+)
+FAMILY.add(
+    "EmitcVerbatimOp",
+    OpSpec(
+        "verbatim",
+        "",
+        props=(Prop("value", kind=PropKind.STRING),),
+        emit=EmitKind.CUSTOM,
+        printer=_print_verbatim,
+        format="$value attr-dict",
+        dialect="emitc",
+        doc="One line of C++ as it is (`#define ASCENDC_CUBE_ONLY`).",
+    ),
+    VerbatimBase,
+)
+
+EMITASC_OPS = tuple(name for name, e in FAMILY.entries.items() if e.spec.dialect == "emitasc")
+"""Class names of the `emitasc` ops (the others are `emitc` ops)."""
+
+
+EmitAscCore = Dialect("emitasc", [], [KernelArgAttr, PyStructType])
+"""The dialect's attributes and types; `AscContext` makes its ops as IR names them."""
+
+
+@cache
+def _emitasc_dialect() -> Dialect:
+    return Dialect("emitasc", [FAMILY.get(c) for c in EMITASC_OPS], [KernelArgAttr, PyStructType])
+
+
+@cache
+def _compat_ops() -> tuple[type[Operation], ...]:
+    emitc = [FAMILY.get(c) for c, e in FAMILY.entries.items() if e.spec.dialect == "emitc"]
+    return (IncludeOp, *emitc)
+
+
+def __getattr__(name: str) -> Any:
+    # The dialect and the op list make their op classes: only when asked for.
+    if name == "EmitAsc":
+        return _emitasc_dialect()
+    if name == "PYASC_COMPAT_OPS":
+        return _compat_ops()
+    return FAMILY.module_getattr(name)

@@ -16,20 +16,20 @@ def _dialects() -> tuple[Any, ...]:
     from xdsl.dialects.scf import Scf
 
     from asc_xdsl.dialects.ascendc import AscendCCore
-    from asc_xdsl.dialects.emitasc import EmitAsc
+    from asc_xdsl.dialects.emitasc import EmitAscCore
 
-    return (Builtin, Func, Arith, Scf, Math, MemRef, AscendCCore, EmitAsc)
+    return (Builtin, Func, Arith, Scf, Math, MemRef, AscendCCore, EmitAscCore)
 
 
 def make_context() -> Any:
+    # AscContext makes the spec-defined ops (ascendc, emitasc, emitc) as IR names them.
     from asc_xdsl.dialects.context import AscContext
-    from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
+    from asc_xdsl.dialects.emitasc import IncludeOp
 
     ctx = AscContext()
     for d in _dialects():
         ctx.load_dialect(d)
-    for op in PYASC_COMPAT_OPS:
-        ctx.load_op(op)
+    ctx.load_op(IncludeOp)
     return ctx
 
 

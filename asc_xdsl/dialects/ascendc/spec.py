@@ -40,6 +40,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     Signedness,
+    StringAttr,
     TypeAttribute,
     UnitAttr,
     i32,
@@ -51,6 +52,7 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
     result_def,
     traits_def,
@@ -290,6 +292,8 @@ class PropKind(Enum):
     ENUM = auto()  # an `AscEnum` stored as i32 (`roundMode = 4 : i32`)
     TYPE = auto()  # a type (`dtype = f16`): a C++ template type argument
     INT = auto()  # an integer of `int_type` (`modeId = 0 : ui8`): a template value
+    STRING = auto()  # a string (`callee = "add"`)
+    ATTR = auto()  # any attribute (`value = 0 : ui32`, `#emitc.opaque<"...">`)
 
 
 @dataclass(frozen=True)
@@ -302,7 +306,8 @@ class Prop:
     py: str | None = None
     default: Any = None  # Python default (a unit flag: True/False)
     kind: PropKind | None = None  # None: ENUM when `enum` is given, else UNIT
-    int_type: str = "i32"  # INT: the attribute's integer type (`ui8`, `i32`, ...)
+    int_type: str = "i32"  # INT: the attribute's integer type (`ui8`, `i32`, `index`)
+    optional: bool = False  # may be absent (a UNIT property always may)
 
     def __post_init__(self) -> None:
         if self.kind is None:
@@ -314,8 +319,10 @@ class Prop:
     def py_name(self) -> str:
         return self.py or _snake(self.name)
 
-    def ir_int_type(self) -> IntegerType:
+    def ir_int_type(self) -> IntegerType | IndexType:
         """The integer type of an INT property (`ui8` -> IntegerType(8, unsigned))."""
+        if self.int_type == "index":
+            return IndexType()
         unsigned = self.int_type.startswith("u")
         width = int(self.int_type.lstrip("ui"))
         return IntegerType(width, Signedness.UNSIGNED if unsigned else Signedness.SIGNLESS)
@@ -326,6 +333,7 @@ class Result:
     name: str
     type: TypeRule
     default: Attribute | None = None  # the type a builder gives it when none is passed
+    optional: bool = False  # the op may have no such result (`emitasc.call_opaque`)
 
 
 # Template argument items: "T" (the element-type variable T), Prop name ("isSetMask",
@@ -366,7 +374,8 @@ class OpSpec:
     emitter (`asc_xdsl.backends.ascendc.printer.AscendCEmitter`) and the op."""
     example: Mapping[str, Any] = field(default_factory=dict)
     """Values tests and docs build a sample op with: element types by variable
-    (`{"T": "f16"}`), property values by name; unset ones take the first supported."""
+    (`{"T": "f16"}`), property values by name, the number of values of a variadic
+    operand by name; unset ones take the first supported (two values)."""
 
     @property
     def name(self) -> str:
@@ -449,14 +458,19 @@ class SpecOp(AscendCOp):
                 properties[p.name] = p.enum(value).attr()
             elif p.kind is PropKind.INT:
                 properties[p.name] = IntegerAttr(int(value), p.ir_int_type())
+            elif p.kind is PropKind.STRING:
+                properties[p.name] = StringAttr(str(value))
             else:
-                raise TypeError(f"{spec.name}: property {p.name} takes a type, got {value!r}")
+                raise TypeError(f"{spec.name}: property {p.name} takes an attribute, got {value!r}")
         if props:
             raise TypeError(f"{spec.name}: unknown properties {', '.join(props)}")
         if result_types is None:
-            result_types = [r.default for r in spec.results]
+            result_types = [r.default for r in spec.results if not r.optional]
             if any(t is None for t in result_types):
                 raise TypeError(f"{spec.name}: result_types are required")
+        if any(r.optional for r in spec.results):  # IRDL takes a list per optional result
+            given = list(result_types)
+            result_types = [[given.pop(0)] if given else [] for _ in spec.results]
         super().__init__(
             operands=list(operands), properties=properties, result_types=list(result_types)
         )
@@ -511,6 +525,8 @@ class SpecOp(AscendCOp):
                     )
         for p in spec.props:
             attr = self._prop(p.name)
+            if attr is None and p.optional:
+                continue
             if p.kind is PropKind.INT and not (
                 isinstance(attr, IntegerAttr) and attr.type == p.ir_int_type()
             ):
@@ -567,9 +583,12 @@ class SpecOp(AscendCOp):
         if prop.kind is PropKind.UNIT:
             return 1 if self.flag(prop.name) else 0  # pyasc spells bools 0/1
         attr = self._prop(prop.name)
-        if prop.kind is PropKind.TYPE:
+        if prop.kind in (PropKind.TYPE, PropKind.ATTR):
             assert attr is not None
             return attr
+        if prop.kind is PropKind.STRING:
+            assert isinstance(attr, StringAttr)
+            return attr.data
         assert isinstance(attr, IntegerAttr)
         if prop.kind is PropKind.INT:
             return attr.value.data
@@ -661,6 +680,10 @@ class SpecOp(AscendCOp):
         groups = _split_operands(spec, values, segments)
         if isinstance(groups, str):
             parser.raise_error(f"'{spec.name}': {groups}", pos, parser.pos)
+        if values and not result_types and spec.results and all(map(_fixed, spec.results)):
+            # pyasc's default syntax names the operands' types only: results of one
+            # possible type (`get_sort_len`'s ui32) are not written.
+            result_types = [r.default for r in spec.results]  # type: ignore[misc]
         if len(result_types) != len(spec.results):
             parser.raise_error(
                 f"'{spec.name}' has {len(spec.results)} result(s), {len(result_types)} "
@@ -692,6 +715,12 @@ class SpecOp(AscendCOp):
         elif self.results:
             printer.print_string(" : ")
             printer.print_list((r.type for r in self.results), printer.print_attribute)
+
+
+def _fixed(r: Result) -> bool:
+    """Whether result `r` can have only its default type (an `exact` rule)."""
+    c = r.type.constraint
+    return r.default is not None and isinstance(c, _Rule) and c.expected == str(r.default)
 
 
 def _is_constant(value: SSAValue) -> bool:
@@ -794,17 +823,21 @@ def define_op(
         else:
             body[o.name] = var_operand_def(constraint)
     for r in spec.results:
-        body[r.name] = result_def(AnyAttr() if checked_later else r.type.constraint)
+        result = opt_result_def if r.optional else result_def
+        body[r.name] = result(AnyAttr() if checked_later else r.type.constraint)
     for p in spec.props:
         attr_name = _snake(p.name)
-        if p.kind is PropKind.UNIT:
-            body[attr_name] = opt_prop_def(UnitAttr, prop_name=p.name)
-        elif p.kind is PropKind.TYPE:
-            body[attr_name] = prop_def(TypeAttribute, prop_name=p.name)
-        elif p.kind is PropKind.INT:
-            body[attr_name] = prop_def(IntegerAttr.constr(type=p.ir_int_type()), prop_name=p.name)
-        else:
-            body[attr_name] = prop_def(IntegerAttr, prop_name=p.name)
+        constraint: Any = {
+            PropKind.UNIT: UnitAttr,
+            PropKind.ENUM: IntegerAttr,
+            PropKind.TYPE: TypeAttribute,
+            PropKind.STRING: StringAttr,
+            PropKind.ATTR: AnyAttr(),
+        }.get(p.kind)  # type: ignore[arg-type]
+        if p.kind is PropKind.INT:
+            constraint = IntegerAttr.constr(type=p.ir_int_type())
+        optional = p.optional or p.kind is PropKind.UNIT
+        body[attr_name] = (opt_prop_def if optional else prop_def)(constraint, prop_name=p.name)
     options: list[IRDLOption] = list(getattr(base, "irdl_options", ()))
     if _needs_segments(spec):
         options.append(AttrSizedOperandSegments(as_property=True))

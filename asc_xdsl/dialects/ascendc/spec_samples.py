@@ -68,6 +68,10 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
             groups.append((-1, 0))
             continue
         count = {Arity.SINGLE: 1, Arity.OPTIONAL: 1, Arity.VARIADIC: 2}[o.arity]
+        if o.arity is not Arity.SINGLE:
+            # an API may take a fixed number (`[16]` arrays); an optional operand that
+            # cannot be a function argument (a static object) is left out with 0
+            count = spec.example.get(o.name, count)
         groups.append((len(arg_types), count))
         for i in range(count):
             arg_types.append(o.type.sample(variables))
@@ -91,13 +95,17 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
 
 
 def _sample_prop(spec: OpSpec, p: Prop) -> Any:
-    """`spec.example`'s value of property `p` (a type by its dtype name), else the first
-    enum value, a set flag, f32 or 0."""
+    """`spec.example`'s value of property `p` (a type by its dtype name), else none for an
+    optional one, the first enum value, a set flag, f32, "sample", `0 : i32` or 0."""
     value = spec.example.get(p.name)
     if p.kind is PropKind.TYPE:
         return dtype(value or "f32")
-    if value is not None:
+    if value is not None or p.optional:
         return value
     if p.kind is PropKind.ENUM:
         return next(iter(p.enum))  # type: ignore[arg-type]
+    if p.kind is PropKind.STRING:
+        return "sample"
+    if p.kind is PropKind.ATTR:
+        return IntegerAttr(0, IntegerType(32))
     return 0 if p.kind is PropKind.INT else True
