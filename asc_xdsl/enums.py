@@ -1,7 +1,10 @@
 """Ascend C enums shared by the dialect, the frontend and the runtimes:
 `TPosition`, `HardEvent`, `Pipe` (pyasc's `PipeID`), `RoundMode`, and the enum
 template arguments of the synchronisation, cache and atomic APIs (`MemDsbT`,
-`CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`).
+`CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`), and the modes of the compare,
+select and reduce APIs (`CMPMODE`, `SelMode`, `ReduceOrder`), and the matmul object's
+(`CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`, `IterateOrder`,
+`ScheduleType`, `IterateMode`).
 
 As in pyasc's `ascendc` dialect, an enum value is stored on an op as a plain
 `IntegerAttr` of type i32 (so the attribute dictionary and the generic form read
@@ -210,3 +213,144 @@ class AtomicOp(AscEnum):
     """Operation of `SetStoreAtomicConfig`'s atomic accumulation."""
 
     ATOMIC_SUM = 0
+
+
+class CMPMODE(AscEnum):
+    """Comparison of `Compare` / `CompareScalar` (`AscendC::CMPMODE`).
+
+    pyasc declares it an `I64EnumAttr` whose keywords are the upper-case names, so
+    its IR stores `{cmpMode = 0 : i64}` (an untyped `{cmpMode = 0}` is i64 too)."""
+
+    LT = 0
+    GT = 1
+    EQ = 2
+    LE = 3
+    GE = 4
+    NE = 5
+
+    @property
+    def keyword(self) -> str:
+        return self.name
+
+    def attr(self) -> IntegerAttr:
+        from xdsl.dialects.builtin import IntegerAttr, i64
+
+        return IntegerAttr(int(self), i64)
+
+
+class SelMode(AscEnum):
+    """How `Select` picks (`AscendC::SELMODE`; pyasc's Python name is `SelMode`): by
+    the bits of the mask between two tensors reusing the same bits every repeat (0),
+    between a tensor and a scalar (1), between two tensors consuming new bits each
+    repeat (2)."""
+
+    VSEL_CMPMASK_SPR = 0
+    VSEL_TENSOR_SCALAR_MODE = 1
+    VSEL_TENSOR_TENSOR_MODE = 2
+
+    @classmethod
+    def cpp_prefix(cls) -> str:
+        return "AscendC::SELMODE::"
+
+    @property
+    def keyword(self) -> str:
+        return self.name
+
+
+class ReduceOrder(AscEnum):
+    """What `WholeReduceMax/Min` store per repeat, and in which order (value and index,
+    index and value, value only, index only)."""
+
+    ORDER_VALUE_INDEX = 0
+    ORDER_INDEX_VALUE = 1
+    ORDER_ONLY_VALUE = 2
+    ORDER_ONLY_INDEX = 3
+
+
+# ---------------------------------------------------------------------------
+# Matmul (`matmul::MatmulType`, `MatmulConfig`): global C++ enums of the matmul
+# headers (printed without `AscendC::`). The IR numbers are pyasc's, which differ
+# from the C++ values for LayoutMode: C++ names are printed, never the numbers.
+# ---------------------------------------------------------------------------
+
+
+class _GlobalEnum(AscEnum):
+    @classmethod
+    def cpp_prefix(cls) -> str:
+        return f"{cls.__name__}::"
+
+
+class CubeFormat(_GlobalEnum):
+    """Data layout of a matmul operand (`CubeFormat`)."""
+
+    ND = 0
+    NZ = 1
+    ZN = 2
+    ZZ = 3
+    NN = 4
+    ND_ALIGN = 5
+    SCALAR = 6
+    VECTOR = 7
+
+
+class LayoutMode(_GlobalEnum):
+    """Batch layout of a matmul operand (`LayoutMode`)."""
+
+    NONE = 0
+    NORMAL = 1
+    BSNGD = 2
+    SBNGD = 3
+    BNGS1S2 = 4
+
+
+class BatchMode(_GlobalEnum):
+    """How batched matmul inputs relate to the L1 size (`BatchMode`)."""
+
+    NONE = 0
+    BATCH_LESS_THAN_L1 = 1
+    BATCH_LARGE_THAN_L1 = 2
+    SINGLE_LARGE_THAN_L1 = 3
+
+
+class BatchOutMode(_GlobalEnum):
+    """How batched matmul results are copied out (`BatchOutMode`)."""
+
+    SINGLE_BATCH = 0
+    MULTI_BATCH = 1
+    DYNAMIC = 2
+
+
+class IterateOrder(_GlobalEnum):
+    """Which axis a matmul walks first (`IterateOrder`)."""
+
+    ORDER_M = 0
+    ORDER_N = 1
+    UNDEF = 2
+
+
+class ScheduleType(_GlobalEnum):
+    """How a matmul moves data (`ScheduleType`)."""
+
+    INNER_PRODUCT = 0
+    OUTER_PRODUCT = 1
+
+
+class IterateMode(_GlobalEnum):
+    """Which Iterate interfaces a matmul object is used with (`IterateMode`, bit flags)."""
+
+    ITERATE_MODE_NORMAL = 1
+    ITERATE_MODE_ALL = 2
+    ITERATE_MODE_BATCH = 4
+    ITERATE_MODE_N_BATCH = 8
+    ITERATE_MODE_DEFAULT = 255
+
+
+class GatherMaskMode(AscEnum):
+    """The `GatherMask` mode template argument. pyasc knows only its default, which
+    is `AscendC::defaultGatherMaskMode` (the SoC's own version of the instruction)."""
+
+    DEFAULT = 0
+
+    @property
+    def cpp(self) -> str:
+        return "AscendC::defaultGatherMaskMode"

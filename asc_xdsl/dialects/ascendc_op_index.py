@@ -173,6 +173,7 @@ OP_MODULES: dict[str, str] = {
     "ascendc.load_data_with_transpose": "cube",
     "ascendc.load_data_with_transpose_v2": "cube",
     "ascendc.load_image_to_local": "cube",
+    "ascendc.local_tensor_auto": "misc",
     "ascendc.log": "adv_math",
     "ascendc.matmul.async_get_tensor_c": "adv_matmul",
     "ascendc.matmul.disable_bias": "adv_matmul",

@@ -41,11 +41,24 @@ def _signature(spec: Any, extra: Sequence[str]) -> inspect.Signature:
     if spec.py_params:  # pyasc's own order
         by_name = {p.name: p for p in params}
         params = [by_name[name] for name in spec.py_params]
+    # A property without a default (an enum, a type, ...) is required, as in pyasc
+    # (`compare(dst, src0, src1, cmp_mode, count)`), unless a parameter before it has
+    # a default (Python allows no required parameter after it).
+    required = {p.py_name for p in spec.props if _required(p)}
+    for i, param in enumerate(params):
+        if param.name in required and all(q.default is q.empty for q in params[:i]):
+            params[i] = param.replace(default=inspect.Parameter.empty)
     names = {p.name for p in params}
     for name in extra:  # keywords other forms take; accepted and ignored here
         if name not in names:
             params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None))
     return inspect.Signature(params)
+
+
+def _required(p: Any) -> bool:
+    from asc_xdsl.dialects.ascendc.spec import PropKind
+
+    return p.default is None and p.kind is not PropKind.UNIT and not p.optional
 
 
 def _fits(spec: Any, bound: inspect.BoundArguments) -> bool:
@@ -151,6 +164,8 @@ def _build(g: Any, api: str, spec: Any, cls: type, bound: inspect.BoundArguments
 def _prop(g: Any, api: str, p: Any, value: Any) -> Any:
     from asc_xdsl.dialects.ascendc.spec import PropKind
 
+    if value is None and p.optional:  # left out: the op does without it
+        return None
     if p.kind is PropKind.UNIT:
         return g.constexpr(value, p.py_name, bool)
     if p.kind is PropKind.ENUM:

@@ -16,6 +16,8 @@ FAMILY_MODULES: tuple[str, ...] = (
     "vec_reduce",
     "vec_cmpsel",
     "vec_vconv",
+    "vec_misc",
+    "vec_proposal",
     "data_copy",
     "cube",
     "sync",
@@ -25,6 +27,9 @@ FAMILY_MODULES: tuple[str, ...] = (
     "scalar",
     "cache",
     "misc",
+    "adv_math",
+    "adv_misc",
+    "adv_matmul",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

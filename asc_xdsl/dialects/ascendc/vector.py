@@ -14,10 +14,7 @@ Atlas A2/A3 come from ASCENDC_SEMANTICS.md section 3.
 
 from __future__ import annotations
 
-from xdsl.utils.exceptions import VerifyException
-
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.enums import RoundMode
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
     SCALAR,
@@ -292,135 +289,7 @@ for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
     )
 
 
-# ---------------------------------------------------------------------------
-# Duplicate, Cast, reductions (count form)
-# ---------------------------------------------------------------------------
-
-FAMILY.add(
-    "DuplicateL2Op",
-    OpSpec(
-        "duplicate_l2",
-        "Duplicate",
-        (dst(), Operand("scalar", SCALAR), COUNT),
-        template=("T",),
-        pipe="V",
-        py="duplicate",
-        sim="duplicate",
-        dtypes={"T": ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")},
-        doc="`AscendC::Duplicate<T>(dst, scalar, count)`: fill with a scalar.",
-    ),
-)
-
-_R, _F, _C, _RD, _T = (
-    RoundMode.CAST_RINT,
-    RoundMode.CAST_FLOOR,
-    RoundMode.CAST_CEIL,
-    RoundMode.CAST_ROUND,
-    RoundMode.CAST_TRUNC,
-)
-_NONE = frozenset({RoundMode.CAST_NONE})
-_RFCRDT = frozenset({_R, _F, _C, _RD, _T})
-_ALL = frozenset(RoundMode)
-
-# (src, dst) -> round modes Cast accepts for the pair on Atlas A2/A3.
-CAST_MODES: dict[tuple[str, str], frozenset[RoundMode]] = {
-    **{(s, "f16"): _NONE for s in ("i8", "ui8")},
-    ("i16", "f32"): _NONE,
-    ("f16", "f32"): _NONE,
-    ("bf16", "f32"): _NONE,
-    ("i32", "i16"): _NONE,
-    ("i32", "i64"): _NONE,
-    ("i64", "i32"): _NONE,
-    ("i16", "f16"): _RFCRDT | _NONE,
-    **{("f16", d): _RFCRDT | _NONE for d in ("i8", "ui8")},
-    ("i32", "f32"): _RFCRDT | _NONE,
-    **{("f16", d): _RFCRDT for d in ("i16", "i32")},
-    ("bf16", "i32"): _RFCRDT,
-    **{("f32", d): _RFCRDT for d in ("i16", "i32", "i64", "bf16", "f32")},
-    ("i64", "f32"): _RFCRDT,
-    ("f32", "f16"): _ALL,
-    ("i32", "f16"): _ALL,  # mode ignored; needs SetDeqScale
-}
-
-
-class _CastOp(SpecOp):
-    """Cast checks its (src, dst, round mode) triple against CAST_MODES."""
-
-    @property
-    def mode(self) -> RoundMode:
-        return self._call_item("roundMode")  # type: ignore[return-value]
-
-    def verify_(self) -> None:
-        super().verify_()
-        pair = (str(self.var_type("T")), str(self.var_type("U")))
-        modes = CAST_MODES.get(pair)
-        if modes is None:
-            raise VerifyException(
-                f"'{self.name}': Cast from {pair[0]} to {pair[1]} is not supported on Atlas A2/A3"
-            )
-        if self.mode not in modes:
-            names = ", ".join(m.name for m in sorted(modes))
-            raise VerifyException(
-                f"'{self.name}': Cast from {pair[0]} to {pair[1]} does not support "
-                f"{self.mode.name} (supported: {names})"
-            )
-
-
-FAMILY.add(
-    "CastL2Op",
-    OpSpec(
-        "cast_l2",
-        "Cast",
-        (dst("U"), src("src"), COUNT),
-        props=(Prop("roundMode", RoundMode, py="round_mode"),),
-        call=("dst", "src", "roundMode", "cal_count"),
-        example={"T": "f16", "U": "f32", "roundMode": RoundMode.CAST_NONE},
-        pipe="V",
-        py="cast",
-        sim="cast",
-        doc="`AscendC::Cast(dst, src, RoundMode, count)`: convert element types.",
-    ),
-    _CastOp,
-)
-
-_TMP = Operand("shared_tmp_buffer", local(), Effect.READ_WRITE)
-FAMILY.add(
-    "ReduceSumL2Op",
-    OpSpec(
-        "reduce_sum_l2",
-        "ReduceSum",
-        (dst(), src("src"), _TMP, Operand("count", INT)),
-        dtypes={"T": FLOAT_DTYPES},
-        pipe="V",
-        py="reduce_sum",
-        sim="reduce:sum",
-        doc="`AscendC::ReduceSum(dst, src, tmp, count)`: the sum in dst[0].",
-    ),
-)
-for _cls, _m, _api in (
-    ("ReduceMax", "reduce_max", "ReduceMax"),
-    ("ReduceMin", "reduce_min", "ReduceMin"),
-):
-    FAMILY.add(
-        f"{_cls}L2Op",
-        OpSpec(
-            f"{_m}_l2",
-            _api,
-            (
-                dst(),
-                src("src"),
-                _TMP,
-                Operand("count", INT),
-                Operand("cal_index", INT, default=False),
-            ),
-            dtypes={"T": FLOAT_DTYPES},
-            pipe="V",
-            py=_m,
-            sim=f"reduce:{_m[7:]}",
-            doc=f"`AscendC::{_api}(dst, src, tmp, count, calIndex)`: the value in dst[0], "
-            "its index (raw bits) in dst[1] when calIndex is set.",
-        ),
-    )
+# (Duplicate: vec_misc.py; Cast: vec_vconv.py; reductions: vec_reduce.py)
 
 
 def vector_ops() -> list[type[SpecOp]]:

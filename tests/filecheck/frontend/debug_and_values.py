@@ -60,7 +60,7 @@ print(compiled.asm["ascendc"])
 # CHECK:         AscendC::LocalTensor<half> h = buf.GetWithOffset<half>(v{{[0-9]+}}, v{{[0-9]+}});
 # CHECK-NEXT:    AscendC::MetricsProfStart();
 # CHECK-NEXT:    AscendC::DataCopy(t, gm, c256_i32);
-# CHECK-NEXT:    AscendC::Cast(h, t, AscendC::RoundMode::CAST_RINT, c256_i32);
+# CHECK-NEXT:    AscendC::Cast<half, float>(h, t, AscendC::RoundMode::CAST_RINT, c256_i32);
 # CHECK-NEXT:    AscendC::ReduceMax(t, t, t, c256_i32, c_true);
 # CHECK-NEXT:    float first = t.GetValue(c0_i32);
 # CHECK:         AscendC::MetricsProfStop();

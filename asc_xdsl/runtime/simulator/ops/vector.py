@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from asc_xdsl.dialects.ascendc import vec_misc as misc
+from asc_xdsl.dialects.ascendc import vec_reduce as red
+from asc_xdsl.dialects.ascendc import vec_vconv as conv
 from asc_xdsl.dialects.ascendc import vector as vec
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
@@ -116,7 +119,7 @@ def _vec_scalar(op, comp):
     return run
 
 
-@handles(vec.DuplicateL2Op)
+@handles(misc.DuplicateL2Op)
 def _duplicate(op, comp):
     d, s, n = comp.slots_of(op.operands)
     et = op.dst.type.element_type
@@ -133,8 +136,8 @@ def _duplicate(op, comp):
     return run
 
 
-@handles(vec.CastL2Op)
-def _cast(op: vec.CastL2Op, comp):
+@handles(conv.CastL2Op)
+def _cast(op: conv.CastL2Op, comp):
     d, a = comp.slot(op.dst), comp.slot(op.src)
     n = comp.slot(op.cal_count)
     mode = op.mode
@@ -190,7 +193,7 @@ def reduce_tmp_elements(count: int, itemsize: int, with_index: bool) -> int:
     return size
 
 
-@handles(vec.ReduceSumL2Op)
+@handles(red.ReduceSumL2Op)
 def _reduce_sum(op, comp):
     d, a, t, n = comp.slots_of(op.operands)
     itemsize = np_dtype(op.dst.type.element_type).itemsize
@@ -208,12 +211,12 @@ def _reduce_sum(op, comp):
     return run
 
 
-@handles(vec.ReduceMaxL2Op, vec.ReduceMinL2Op)
+@handles(red.ReduceMaxL2Op, red.ReduceMinL2Op)
 def _reduce_extreme(op, comp):
     d, a, t, n, ci = comp.slots_of(op.operands)
     dtype = np_dtype(op.dst.type.element_type)
     itemsize = dtype.itemsize
-    find = np.argmax if isinstance(op, vec.ReduceMaxL2Op) else np.argmin
+    find = np.argmax if isinstance(op, red.ReduceMaxL2Op) else np.argmin
     index_bits = np.uint16 if itemsize == 2 else np.uint32
 
     def run(e, c, _op=op):

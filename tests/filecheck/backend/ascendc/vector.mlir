@@ -64,40 +64,13 @@ func.func @scalar(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*x
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void duplicate_cast(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<uint8_t> c, AscendC::LocalTensor<int64_t> l, float sf, half sh, int32_t n) {
+// CHECK-LABEL: __aicore__ inline void duplicate(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<uint8_t> c, AscendC::LocalTensor<int64_t> l, float sf, half sh, int32_t n) {
 // CHECK-NEXT:    AscendC::Duplicate<half>(h, sh, n);
 // CHECK-NEXT:    AscendC::Duplicate<float>(f, sf, n);
-// CHECK-NEXT:    AscendC::Cast(h, f, AscendC::RoundMode::CAST_RINT, n);
-// CHECK-NEXT:    AscendC::Cast(f, h, AscendC::RoundMode::CAST_NONE, n);
-// CHECK-NEXT:    AscendC::Cast(h, f, AscendC::RoundMode::CAST_ODD, n);
-// CHECK-NEXT:    AscendC::Cast(w, b, AscendC::RoundMode::CAST_TRUNC, n);
-// CHECK-NEXT:    AscendC::Cast(c, h, AscendC::RoundMode::CAST_FLOOR, n);
-// CHECK-NEXT:    AscendC::Cast(w, f, AscendC::RoundMode::CAST_CEIL, n);
-// CHECK-NEXT:    AscendC::Cast(f, l, AscendC::RoundMode::CAST_ROUND, n);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
-func.func @duplicate_cast(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %l: !ascendc.local_tensor<*xi64>, %sf: f32, %sh: f16, %n: i32) {
+func.func @duplicate(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %l: !ascendc.local_tensor<*xi64>, %sf: f32, %sh: f16, %n: i32) {
   ascendc.duplicate_l2 %h, %sh, %n : !ascendc.local_tensor<*xf16>, f16, i32
   ascendc.duplicate_l2 %f, %sf, %n : !ascendc.local_tensor<*xf32>, f32, i32
-  ascendc.cast_l2 %h, %f, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
-  ascendc.cast_l2 %f, %h, %n {roundMode = 0 : i32} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32
-  ascendc.cast_l2 %h, %f, %n {roundMode = 6 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
-  ascendc.cast_l2 %w, %b, %n {roundMode = 5 : i32} : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xbf16>, i32
-  ascendc.cast_l2 %c, %h, %n {roundMode = 2 : i32} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, i32
-  ascendc.cast_l2 %w, %f, %n {roundMode = 3 : i32} : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xf32>, i32
-  ascendc.cast_l2 %f, %l, %n {roundMode = 4 : i32} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xi64>, i32
-  return
-}
-
-// CHECK-LABEL: __aicore__ inline void reduce(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, AscendC::LocalTensor<float> tmp, AscendC::LocalTensor<half> h, int32_t n, bool with_index) {
-// CHECK-NEXT:    AscendC::ReduceSum(dst, src, tmp, n);
-// CHECK-NEXT:    AscendC::ReduceMax(h, h, h, n, with_index);
-// CHECK-NEXT:    AscendC::ReduceMin(dst, src, tmp, n, with_index);
-// CHECK-NEXT:    return;
-// CHECK-NEXT:  }
-func.func @reduce(%dst: !ascendc.local_tensor<*xf32>, %src: !ascendc.local_tensor<*xf32>, %tmp: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %n: i32, %with_index: i1) {
-  ascendc.reduce_sum_l2 %dst, %src, %tmp, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
-  ascendc.reduce_max_l2 %h, %h, %h, %n, %with_index : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i1
-  ascendc.reduce_min_l2 %dst, %src, %tmp, %n, %with_index : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, i1
   return
 }

@@ -87,46 +87,15 @@ func.func @scalar(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*x
   return
 }
 
-// CHECK-LABEL: func.func @duplicate_cast(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %sf: f32, %sb: bf16, %n: i32)
+// CHECK-LABEL: func.func @duplicate(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %sf: f32, %sb: bf16, %n: i32)
 // CHECK-NEXT:    ascendc.duplicate_l2 %f, %sf, %n : !ascendc.local_tensor<*xf32>, f32, i32
 // CHECK-NEXT:    ascendc.duplicate_l2 %b, %sb, %n : !ascendc.local_tensor<*xbf16>, bf16, i32
-// CHECK-NEXT:    ascendc.cast_l2 %h, %f, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
-// CHECK-NEXT:    ascendc.cast_l2 %f, %h, %n {roundMode = 0 : i32} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32
-// CHECK-NEXT:    ascendc.cast_l2 %h, %f, %n {roundMode = 6 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
-// CHECK-NEXT:    ascendc.cast_l2 %w, %b, %n {roundMode = 5 : i32} : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xbf16>, i32
-// CHECK-NEXT:    ascendc.cast_l2 %c, %h, %n {roundMode = 2 : i32} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, i32
 // CHECK-NEXT:    func.return
-// GENERIC-LABEL: "func.func"() <{sym_name = "duplicate_cast"
+// GENERIC-LABEL: "func.func"() <{sym_name = "duplicate"
 // GENERIC:       "ascendc.duplicate_l2"(%f, %sf, %n) : (!ascendc.local_tensor<*xf32>, f32, i32) -> ()
 // GENERIC-NEXT:  "ascendc.duplicate_l2"(%b, %sb, %n) : (!ascendc.local_tensor<*xbf16>, bf16, i32) -> ()
-// GENERIC-NEXT:  "ascendc.cast_l2"(%h, %f, %n) <{roundMode = 1 : i32}> : (!ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32) -> ()
-// GENERIC-NEXT:  "ascendc.cast_l2"(%f, %h, %n) <{roundMode = 0 : i32}> : (!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32) -> ()
-// GENERIC-NEXT:  "ascendc.cast_l2"(%h, %f, %n) <{roundMode = 6 : i32}> : (!ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32) -> ()
-// GENERIC-NEXT:  "ascendc.cast_l2"(%w, %b, %n) <{roundMode = 5 : i32}> : (!ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xbf16>, i32) -> ()
-// GENERIC-NEXT:  "ascendc.cast_l2"(%c, %h, %n) <{roundMode = 2 : i32}> : (!ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, i32) -> ()
-func.func @duplicate_cast(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %sf: f32, %sb: bf16, %n: i32) {
+func.func @duplicate(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %sf: f32, %sb: bf16, %n: i32) {
   ascendc.duplicate_l2 %f, %sf, %n : !ascendc.local_tensor<*xf32>, f32, i32
   ascendc.duplicate_l2 %b, %sb, %n : !ascendc.local_tensor<*xbf16>, bf16, i32
-  ascendc.cast_l2 %h, %f, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
-  ascendc.cast_l2 %f, %h, %n {roundMode = 0 : i32} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32
-  ascendc.cast_l2 %h, %f, %n {roundMode = 6 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
-  ascendc.cast_l2 %w, %b, %n {roundMode = 5 : i32} : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xbf16>, i32
-  ascendc.cast_l2 %c, %h, %n {roundMode = 2 : i32} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, i32
-  return
-}
-
-// CHECK-LABEL: func.func @reduce(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %n: i32, %idx: i1)
-// CHECK-NEXT:    ascendc.reduce_sum_l2 %f, %f, %f, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
-// CHECK-NEXT:    ascendc.reduce_max_l2 %h, %h, %h, %n, %idx : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i1
-// CHECK-NEXT:    ascendc.reduce_min_l2 %f, %f, %f, %n, %idx : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, i1
-// CHECK-NEXT:    func.return
-// GENERIC-LABEL: "func.func"() <{sym_name = "reduce"
-// GENERIC:       "ascendc.reduce_sum_l2"(%f, %f, %f, %n) : (!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32) -> ()
-// GENERIC-NEXT:  "ascendc.reduce_max_l2"(%h, %h, %h, %n, %idx) : (!ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i1) -> ()
-// GENERIC-NEXT:  "ascendc.reduce_min_l2"(%f, %f, %f, %n, %idx) : (!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, i1) -> ()
-func.func @reduce(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %n: i32, %idx: i1) {
-  ascendc.reduce_sum_l2 %f, %f, %f, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
-  ascendc.reduce_max_l2 %h, %h, %h, %n, %idx : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i1
-  ascendc.reduce_min_l2 %f, %f, %f, %n, %idx : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, i1
   return
 }
