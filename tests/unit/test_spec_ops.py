@@ -43,6 +43,10 @@ def test_round_trip_custom_and_generic(op_class):
 def test_emits_its_api(op_class):
     module, _op = sample_op(op_class)
     out = io.StringIO()
+    if op_class.SPEC.lowered_by is not None:  # a virtual op: the printer refuses it
+        with pytest.raises(CodegenError, match=f"run the '{op_class.SPEC.lowered_by}' pass"):
+            emit_ascendc(module, out)
+        return
     if op_class.name in NO_ASCEND_C_FORM:
         with pytest.raises(CodegenError, match=NO_ASCEND_C_FORM[op_class.name]):
             emit_ascendc(module, out)
@@ -67,7 +71,8 @@ def test_memory_effects_follow_the_spec(op_class):
     assert effects is not None
     for name, effect in declared.items():
         value = getattr(op, name)
-        kinds = {e.kind for e in effects if e.value is value}
+        values = value if isinstance(value, tuple | list) else (value,)  # a variadic
+        kinds = {e.kind for e in effects if any(e.value is v for v in values)}
         assert (MemoryEffectKind.READ in kinds) == (Effect.READ in effect)
         assert (MemoryEffectKind.WRITE in kinds) == (Effect.WRITE in effect)
 

@@ -1,18 +1,28 @@
 """Core state, HCCL contexts and other single ops, declared as op specs (see `spec.py`),
 as pyasc's `OpCommon.td`, `OpHcclContext.td` and `Ops.td` state them: `InitSocState`,
-`CheckLocalMemoryIA`, `SetHcclContext`/`GetHcclContext`, `PopStackBuffer` and `noop`.
+`CheckLocalMemoryIA`, `SetHcclContext`/`GetHcclContext`, `PopStackBuffer`,
+`local_tensor_auto` (a virtual tensor pyasc's passes materialize) and `noop`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, IntegerType, MemRefType, Signedness
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    Signedness,
+    f32,
+    i64,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, EmitKind
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
+    Arity,
     Effect,
     Operand,
     OpFamily,
@@ -20,11 +30,13 @@ from asc_xdsl.dialects.ascendc.spec import (
     Prop,
     Result,
     SpecOp,
+    exact,
     local,
     of_type,
     predicate,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.enums import TPosition
 
 FAMILY = OpFamily(__name__)
@@ -158,5 +170,22 @@ FAMILY.add(
         emit=EmitKind.CUSTOM,
         printer=_print_noop,
         doc="Nothing (an empty statement).",
+    ),
+)
+
+
+FAMILY.add(
+    "LocalTensorAutoOp",
+    OpSpec(
+        "local_tensor_auto",
+        "LocalTensorAuto",
+        (Operand("dynamic_shape", exact(i64), arity=Arity.VARIADIC),),
+        props=(Prop("input"), Prop("output")),
+        results=(Result("result", local("T"), LocalTensorType(f32)),),
+        format="`(` $dynamic_shape `)` (`input` $input^)? (`output` $output^)? attr-dict "
+        "`:` type($result)",
+        lowered_by="materialize-tensor",
+        doc="A local tensor whose buffer is not allocated yet (pyasc's automatic allocation: "
+        "its `materialize-tensor` pass gives it one); `input`/`output` mark kernel data.",
     ),
 )

@@ -58,7 +58,12 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.irdl.constraints import AnyAttr, AttrConstraint, VerificationContext
+from xdsl.irdl.constraints import (
+    AnyAttr,
+    AttrConstraint,
+    EqAttrConstraint,
+    VerificationContext,
+)
 from xdsl.irdl.declarative_assembly_format import CustomDirective
 from xdsl.irdl.operations import IRDLOption, ParsePropInAttrDict
 from xdsl.parser import Parser
@@ -171,6 +176,7 @@ class TypeRule:
     doc: str
     sample: Sample = field(compare=False)
     var: str | None = None  # the element-type variable it binds or reads
+    unique: Attribute | None = None  # the one type it allows (an assembly format infers it)
 
 
 def local(var: str | None = "T") -> TypeRule:
@@ -233,7 +239,7 @@ def predicate(
 
 def exact(t: Attribute) -> TypeRule:
     """Exactly type `t` (`GetSubBlockNum` returns `ui64`)."""
-    return TypeRule(_Rule(str(t), lambda a: a == t), str(t), lambda v: t)
+    return TypeRule(_Rule(str(t), lambda a: a == t), str(t), lambda v: t, unique=t)
 
 
 def of_type(type_class: type[Attribute], sample: Sample | None = None) -> TypeRule:
@@ -376,6 +382,14 @@ class OpSpec:
     """Values tests and docs build a sample op with: element types by variable
     (`{"T": "f16"}`), property values by name, the number of values of a variadic
     operand by name; unset ones take the first supported (two values)."""
+    lowered_by: str | None = None
+    """For a virtual op without a C++ form: the pass that replaces it before printing
+    (the printer refuses it, naming the pass)."""
+
+    def __post_init__(self) -> None:
+        if self.lowered_by is not None and self.printer is None:
+            object.__setattr__(self, "emit", EmitKind.CUSTOM)
+            object.__setattr__(self, "printer", _refuse_virtual_op)
 
     @property
     def name(self) -> str:
@@ -383,6 +397,15 @@ class OpSpec:
 
     def effects(self) -> tuple[tuple[str, Effect], ...]:
         return tuple((o.name, o.effect) for o in self.operands if o.effect is not Effect.NONE)
+
+
+def _refuse_virtual_op(emitter: Any, op: Operation) -> None:
+    from asc_xdsl.backends.ascendc.printer import CodegenError
+
+    pass_name = type(op).SPEC.lowered_by  # type: ignore[attr-defined]
+    raise CodegenError(
+        op, f"it has no Ascend C form: run the '{pass_name}' pass first, which replaces it"
+    )
 
 
 def _snake(name: str) -> str:
@@ -719,8 +742,7 @@ class SpecOp(AscendCOp):
 
 def _fixed(r: Result) -> bool:
     """Whether result `r` can have only its default type (an `exact` rule)."""
-    c = r.type.constraint
-    return r.default is not None and isinstance(c, _Rule) and c.expected == str(r.default)
+    return r.default is not None and r.type.unique == r.default
 
 
 def _is_constant(value: SSAValue) -> bool:
@@ -814,8 +836,12 @@ def define_op(
     # An assembly format checks types while it parses, with the bare constraint's message;
     # `verify_operands` checks the same rules and names the op and operand.
     checked_later = spec.format is not None
+
+    def late(rule: TypeRule) -> AttrConstraint:
+        return EqAttrConstraint(rule.unique) if rule.unique is not None else AnyAttr()
+
     for o in spec.operands:
-        constraint = AnyAttr() if checked_later else o.type.constraint
+        constraint = late(o.type) if checked_later else o.type.constraint
         if o.arity is Arity.SINGLE:
             body[o.name] = operand_def(constraint)
         elif o.arity is Arity.OPTIONAL:
@@ -824,7 +850,7 @@ def define_op(
             body[o.name] = var_operand_def(constraint)
     for r in spec.results:
         result = opt_result_def if r.optional else result_def
-        body[r.name] = result(AnyAttr() if checked_later else r.type.constraint)
+        body[r.name] = result(late(r.type) if checked_later else r.type.constraint)
     for p in spec.props:
         attr_name = _snake(p.name)
         constraint: Any = {
