@@ -536,6 +536,21 @@ for _cls, _mnemonic, _mask in (
 # Pad value, the DataCopyPadExtParams constructor, SliceInfo views
 # ---------------------------------------------------------------------------
 
+PAD_POSITIONS = (TPosition.VECIN, TPosition.VECOUT, TPosition.MAX)
+"""Where DataCopyPad pads (GM -> VECIN/VECOUT); MAX sets both."""
+
+
+class _SetPadValueOp(SpecOp):
+    def verify_(self) -> None:
+        super().verify_()
+        pos = self._call_item("pos")
+        if pos not in PAD_POSITIONS:
+            raise VerifyException(
+                f"'{self.name}': DataCopyPad pads only into VECIN or VECOUT (pos vecin, "
+                f"vecout or max), not {pos.keyword}"  # type: ignore[union-attr]
+            )
+
+
 FAMILY.add(
     "SetPadValueOp",
     OpSpec(
@@ -548,8 +563,9 @@ FAMILY.add(
         pipe="S",
         py="set_pad_value",
         doc="`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with "
-        "(pos MAX: every position).",
+        "(pos MAX: both VECIN and VECOUT).",
     ),
+    _SetPadValueOp,
 )
 
 FAMILY.add(

@@ -249,6 +249,14 @@ func.func @set_pad_value_position(%v: i32) {
 
 // -----
 
+func.func @set_pad_value_a1(%v: i32) {
+  // CHECK: error: 'ascendc.set_pad_value': DataCopyPad pads only into VECIN or VECOUT (pos vecin, vecout or max), not a1
+  ascendc.set_pad_value %v {pos = 1 : i32} : i32
+  return
+}
+
+// -----
+
 func.func @pad_ext_params_result() {
   // CHECK: error: 'ascendc.data_copy_pad_ext_params': result params must be !ascendc.data_copy_pad_ext_params, got !ascendc.data_copy_params
   %0 = ascendc.data_copy_pad_ext_params : !ascendc.data_copy_params
