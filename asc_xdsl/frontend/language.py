@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from asc_xdsl.enums import HardEvent, RoundMode, TPosition
+from asc_xdsl.enums import (
+    AtomicDtype,
+    AtomicOp,
+    CacheLine,
+    DcciDst,
+    HardEvent,
+    MemDsbT,
+    RoundMode,
+    TPosition,
+)
 from asc_xdsl.enums import Pipe as PipeID
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
@@ -604,9 +613,14 @@ __all__ = [
     "DataCopyPadExtParams",
     "DataCopyParams",
     "GlobalAddress",
+    "AtomicDtype",
+    "AtomicOp",
+    "CacheLine",
+    "DcciDst",
     "GlobalTensor",
     "HardEvent",
     "LocalTensor",
+    "MemDsbT",
     "PipeID",
     "RoundMode",
     "ShapeInfo",

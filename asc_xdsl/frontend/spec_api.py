@@ -204,7 +204,21 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
     if doc in ("scalar", *var_dtypes):
         target = var_dtypes.get(o.type.var or "T") or next(iter(var_dtypes.values()), dt.float32)
         return g.scalar(value, target)
+    exact = _scalar_dtype(o.type.unique)
+    if exact is not None:  # one scalar type (`icache_preload(pre_fetch_len)`: int64)
+        if exact.is_int():
+            return g.integer(value, f"{api}: {o.py_name}", exact)
+        return g.scalar(value, exact)
     return _handle(g, api, o, value)
+
+
+def _scalar_dtype(t: Any) -> dt.DataType | None:
+    if t is None:
+        return None
+    try:
+        return dt.from_ir(t)
+    except TypeError:
+        return None
 
 
 def _handle(g: Any, api: str, o: Any, value: Any) -> Any:

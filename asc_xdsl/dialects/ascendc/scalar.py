@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, i32, i64
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, f32, i32, i64
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind, is_scalar
@@ -25,7 +25,6 @@ from asc_xdsl.dialects.ascendc.spec import (
     PropKind,
     Result,
     SpecOp,
-    elem,
     exact,
     predicate,
 )
@@ -61,12 +60,12 @@ FAMILY.add(
     OpSpec(
         "scalar_cast",
         "ScalarCast",
-        (Operand("value_in", elem("T")),),
+        # The headers convert float to half or int32_t only (CastF322F16/CastF322S32).
+        (Operand("value_in", exact(f32)),),
         props=(Prop("dtype", kind=PropKind.TYPE), Prop("roundMode", RoundMode)),
         results=(Result("value_out", _SCALAR_RESULT),),
-        template=("T", "dtype", "roundMode"),
-        # The headers convert float to half or int32_t only (CastF322F16/CastF322S32).
-        dtypes={"T": ("f32",), "dtype": ("f16", "i32")},
+        template=(lambda op: op.value_in.type, "dtype", "roundMode"),
+        dtypes={"dtype": ("f16", "i32")},
         format="$value_in attr-dict `:` type($value_in) `->` type($value_out)",
         pipe="S",
         py="scalar_cast",
