@@ -3,7 +3,8 @@
 
 The data copy parameters and ShapeInfo have field tables (`types.construct_field_types`):
 their fields are checked and converted. The other parameter structs and enums
-(`struct_types.STRUCT_TYPES`) take their fields as given, in declaration order.
+(`struct_types.STRUCT_TYPES`, `param_types.PARAM_TYPES`) take their fields as given, in
+declaration order.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind, is_scalar
+from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.types import (
     CONSTRUCTIBLE_TYPES,
@@ -77,7 +79,7 @@ class ConstructOp(AscendCOp):
     def verify_(self) -> None:
         rtype = self.result.type
         n = len(self.operands_)
-        if not isinstance(rtype, (*CONSTRUCTIBLE_TYPES, *STRUCT_TYPES.values())):
+        if not isinstance(rtype, (*CONSTRUCTIBLE_TYPES, *STRUCT_TYPES.values(), *PARAM_TYPES)):
             raise VerifyException(
                 f"'{self.name}': cannot construct {rtype} (constructible: the parameter "
                 "structs and enums, !ascendc.shape_info and the data copy parameters)"

@@ -64,13 +64,3 @@ func.func @scalar(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*x
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void duplicate(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<uint8_t> c, AscendC::LocalTensor<int64_t> l, float sf, half sh, int32_t n) {
-// CHECK-NEXT:    AscendC::Duplicate<half>(h, sh, n);
-// CHECK-NEXT:    AscendC::Duplicate<float>(f, sf, n);
-// CHECK-NEXT:    return;
-// CHECK-NEXT:  }
-func.func @duplicate(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %l: !ascendc.local_tensor<*xi64>, %sf: f32, %sh: f16, %n: i32) {
-  ascendc.duplicate_l2 %h, %sh, %n : !ascendc.local_tensor<*xf16>, f16, i32
-  ascendc.duplicate_l2 %f, %sf, %n : !ascendc.local_tensor<*xf32>, f32, i32
-  return
-}

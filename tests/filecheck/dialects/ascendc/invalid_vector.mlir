@@ -153,35 +153,3 @@ func.func @scalar_count_float(%a: !ascendc.local_tensor<*xf32>, %s: f32) {
   ascendc.adds_l2 %a, %a, %s, %s {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, f32
   return
 }
-
-// -----
-
-func.func @duplicate_dst_global(%g: !ascendc.global_tensor<*xf32>, %s: f32, %n: i32) {
-  // CHECK: error: 'ascendc.duplicate_l2': dst must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
-  ascendc.duplicate_l2 %g, %s, %n : !ascendc.global_tensor<*xf32>, f32, i32
-  return
-}
-
-// -----
-
-func.func @duplicate_int8(%a: !ascendc.local_tensor<*xi8>, %s: i8, %n: i32) {
-  // CHECK: error: 'ascendc.duplicate_l2': Duplicate does not support element type i8 on Atlas A2/A3 (supported: i16, ui16, f16, bf16, i32, ui32, f32)
-  ascendc.duplicate_l2 %a, %s, %n : !ascendc.local_tensor<*xi8>, i8, i32
-  return
-}
-
-// -----
-
-func.func @duplicate_scalar_tensor(%a: !ascendc.local_tensor<*xf32>, %n: i32) {
-  // CHECK: error: 'ascendc.duplicate_l2': scalar must be a scalar, got !ascendc.local_tensor<*xf32>
-  ascendc.duplicate_l2 %a, %a, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
-  return
-}
-
-// -----
-
-func.func @duplicate_count_float(%a: !ascendc.local_tensor<*xf32>, %s: f32) {
-  // CHECK: error: 'ascendc.duplicate_l2': count must be an integer, got f32
-  ascendc.duplicate_l2 %a, %s, %s : !ascendc.local_tensor<*xf32>, f32, f32
-  return
-}

@@ -87,15 +87,3 @@ func.func @scalar(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*x
   return
 }
 
-// CHECK-LABEL: func.func @duplicate(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %sf: f32, %sb: bf16, %n: i32)
-// CHECK-NEXT:    ascendc.duplicate_l2 %f, %sf, %n : !ascendc.local_tensor<*xf32>, f32, i32
-// CHECK-NEXT:    ascendc.duplicate_l2 %b, %sb, %n : !ascendc.local_tensor<*xbf16>, bf16, i32
-// CHECK-NEXT:    func.return
-// GENERIC-LABEL: "func.func"() <{sym_name = "duplicate"
-// GENERIC:       "ascendc.duplicate_l2"(%f, %sf, %n) : (!ascendc.local_tensor<*xf32>, f32, i32) -> ()
-// GENERIC-NEXT:  "ascendc.duplicate_l2"(%b, %sb, %n) : (!ascendc.local_tensor<*xbf16>, bf16, i32) -> ()
-func.func @duplicate(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %b: !ascendc.local_tensor<*xbf16>, %w: !ascendc.local_tensor<*xi32>, %c: !ascendc.local_tensor<*xui8>, %sf: f32, %sb: bf16, %n: i32) {
-  ascendc.duplicate_l2 %f, %sf, %n : !ascendc.local_tensor<*xf32>, f32, i32
-  ascendc.duplicate_l2 %b, %sb, %n : !ascendc.local_tensor<*xbf16>, bf16, i32
-  return
-}
