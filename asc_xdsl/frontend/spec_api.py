@@ -204,6 +204,10 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
     if doc in ("scalar", *var_dtypes):
         target = var_dtypes.get(o.type.var or "T") or next(iter(var_dtypes.values()), dt.float32)
         return g.scalar(value, target)
+    if doc == o.type.var and isinstance(value, bool | int | float):
+        # A scalar whose own type is the template argument (`SetPadValue<T>(value)`):
+        # a Python number is an int32 or a float32, as pyasc materialises it.
+        return g.scalar(value, dt.int32 if isinstance(value, int) else dt.float32)
     exact = _scalar_dtype(o.type.unique)
     if exact is not None:  # one scalar type (`icache_preload(pre_fetch_len)`: int64)
         if exact.is_int():

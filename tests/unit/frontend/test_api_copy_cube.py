@@ -101,6 +101,7 @@ def copies(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int, pad_value: float)
     asc.copy(b, a, [0xFFFF, 0], 2, CopyRepeatParams(), is_set_mask=False)
     asc.set_pad_value(pad_value, asc.TPosition.VECIN)
     asc.set_pad_value(n)
+    asc.set_pad_value(7, pos=asc.TPosition.VECOUT)
 
 
 def test_data_copy_forms_from_argument_types():
@@ -115,6 +116,7 @@ def test_data_copy_forms_from_argument_types():
         "AscendC::DataCopyPad(gy, a, ext);",
         "AscendC::SetPadValue<float, AscendC::TPosition::VECIN>(pad_value);",
         "AscendC::SetPadValue<int32_t, AscendC::TPosition::MAX>(n);",
+        "AscendC::SetPadValue<int32_t, AscendC::TPosition::VECOUT>(c7_i32);",
     ):
         assert line in body, (line, body)
     ir = copies.compile(X16, X16, 64, 0.5).asm["ir"]
