@@ -61,10 +61,11 @@ from asc_xdsl.dialects.ascendc.spec import (
     Result,
     SpecOp,
     TypeRule,
-    _Rule,
     global_,
     local,
+    predicate,
 )
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -91,17 +92,22 @@ _LOAD_2D_V2 = struct("LoadData2DParamsV2Type")
 _LOAD_3D_V1 = struct("LoadData3DParamsV1Type")
 _LOAD_3D_V2 = struct("LoadData3DParamsV2Type")
 _LOAD_3D_V2_PRO = struct("LoadData3DParamsV2ProType")
-_ANY_LOAD_PARAMS = TypeRule(
-    _Rule(
-        "LoadData parameters (!ascendc.load_data_2d_params[_v2], "
-        "!ascendc.load_data_3d_params_v1/_v2/_v2_pro)",
-        lambda t: any(
-            r.constraint.check(t)  # type: ignore[attr-defined]
-            for r in (_LOAD_2D, _LOAD_2D_V2, _LOAD_3D_V1, _LOAD_3D_V2, _LOAD_3D_V2_PRO)
-        ),
-    ),
+_LOAD_PARAM_TYPES = tuple(
+    STRUCT_TYPES[name]
+    for name in (
+        "LoadData2DParamsType",
+        "LoadData2DParamsV2Type",
+        "LoadData3DParamsV1Type",
+        "LoadData3DParamsV2Type",
+        "LoadData3DParamsV2ProType",
+    )
+)
+_ANY_LOAD_PARAMS = predicate(
+    "LoadData parameters (!ascendc.load_data_2d_params[_v2], "
+    "!ascendc.load_data_3d_params_v1/_v2/_v2_pro)",
+    lambda t: isinstance(t, _LOAD_PARAM_TYPES),
     "LoadData*Params",
-    _LOAD_2D.sample,
+    _LOAD_PARAM_TYPES[0](),
 )
 
 # (class, mnemonic, src rule, params rule, pipe, description)
@@ -431,24 +437,21 @@ def _pad_list(op: Operation) -> CallArg:
     return CastArg(pad, MemRefType(_UI8, [4]), reinterpret=True)
 
 
-_PAD_LIST = TypeRule(
-    _Rule(
-        "a 4-element array of 8-bit integers (memref<4xui8>)",
-        lambda t: (
-            isinstance(t, MemRefType)
-            and t.get_shape() in ((4,), (DYNAMIC_INDEX,))
-            and isinstance(t.element_type, IntegerType)
-            and t.element_type.width.data == 8
-        ),
+_PAD_LIST = predicate(
+    "a 4-element array of 8-bit integers (memref<4xui8>)",
+    lambda t: (
+        isinstance(t, MemRefType)
+        and t.get_shape() in ((4,), (DYNAMIC_INDEX,))
+        and isinstance(t.element_type, IntegerType)
+        and t.element_type.width.data == 8
     ),
     "uint8_t[4]",
-    lambda v: MemRefType(_UI8, [4]),
+    MemRefType(_UI8, [4]),
 )
 
-# (class, mnemonic, API, operands, Python name, description)
-_SETTERS: tuple[tuple[str, str, str, tuple[Operand, ...], str | None, str], ...] = (
-    (
-        "SetFmatrixOp",
+FAMILY.add(
+    "SetFmatrixOp",
+    OpSpec(
         "set_fmatrix",
         "SetFmatrix",
         (
@@ -457,9 +460,15 @@ _SETTERS: tuple[tuple[str, str, str, tuple[Operand, ...], str | None, str], ...]
             Operand("pad_list", _PAD_LIST, Effect.READ),
             Operand("fmatrix_mode", struct("FmatrixModeType")),
         ),
-        None,
-        "the feature map LoadData 3D reads (height, width, padding, left/right)",
+        call=("l1_h", "l1_w", _pad_list, "fmatrix_mode"),
+        pipe="S",
+        doc="`AscendC::SetFmatrix(l1H, l1W, padList, FmatrixMode)`: sets the feature map "
+        "LoadData 3D reads (height, width, padding, left/right).",
     ),
+)
+
+# (class, mnemonic, API, operands, Python name, description)
+_SETTERS: tuple[tuple[str, str, str, tuple[Operand, ...], str | None, str], ...] = (
     (
         "SetLoadDataPaddingValueOp",
         "set_load_data_padding_value",
@@ -516,7 +525,6 @@ for _cls, _mnemonic, _api, _operands, _py, _what in _SETTERS:
             _mnemonic,
             _api,
             _operands,
-            call=("l1_h", "l1_w", _pad_list, "fmatrix_mode") if _api == "SetFmatrix" else None,
             pipe="S",
             py=_py,
             doc=f"`AscendC::{_api}(...)`: sets {_what}.",
