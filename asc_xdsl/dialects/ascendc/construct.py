@@ -87,6 +87,7 @@ class ConstructOp(AscendCOp):
         known = construct_field_types(rtype, n)
         if known is None and isinstance(rtype, CONSTRUCTIBLE_TYPES):
             raise VerifyException(f"'{self.name}': {rtype} cannot be built from {n} fields")
+        listed = known is not None
         if known is None:  # a struct whose fields the dialect does not list: as given
             known = [None] * n
         if self.types is not None:
@@ -104,8 +105,11 @@ class ConstructOp(AscendCOp):
             # Arrays (memrefs) and structs only fill fields that take any type (ShapeInfo's
             # shape arrays, AippParams' member structs); `static_cast<uint16_t>(ptr)` is
             # not C++.
-            if is_scalar(v.type) or (
-                isinstance(v.type, MemRefType | AscendCType) and (not known or known[i] is None)
+            any_type = not known or known[i] is None
+            if (
+                is_scalar(v.type)
+                or (isinstance(v.type, MemRefType) and any_type)
+                or (isinstance(v.type, AscendCType) and not listed)
             ):
                 continue
             raise VerifyException(f"'{self.name}': field {i} must be a scalar, got {v.type}")
