@@ -25,6 +25,7 @@ Example:
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
@@ -837,11 +838,16 @@ def define_op(
     # `verify_operands` checks the same rules and names the op and operand.
     checked_later = spec.format is not None
 
-    def late(rule: TypeRule) -> AttrConstraint:
-        return EqAttrConstraint(rule.unique) if rule.unique is not None else AnyAttr()
+    def late(name: str, rule: TypeRule, group: str) -> AttrConstraint:
+        # A type the format does not spell must be inferable from its constraint.
+        fmt = spec.format or ""
+        written = f"type({group})" in fmt or re.search(rf"type\([^)]*\${name}\b", fmt)
+        if rule.unique is not None and not written:
+            return EqAttrConstraint(rule.unique)
+        return AnyAttr()
 
     for o in spec.operands:
-        constraint = late(o.type) if checked_later else o.type.constraint
+        constraint = late(o.name, o.type, "operands") if checked_later else o.type.constraint
         if o.arity is Arity.SINGLE:
             body[o.name] = operand_def(constraint)
         elif o.arity is Arity.OPTIONAL:
@@ -850,7 +856,9 @@ def define_op(
             body[o.name] = var_operand_def(constraint)
     for r in spec.results:
         result = opt_result_def if r.optional else result_def
-        body[r.name] = result(late(r.type) if checked_later else r.type.constraint)
+        body[r.name] = result(
+            late(r.name, r.type, "results") if checked_later else r.type.constraint
+        )
     for p in spec.props:
         attr_name = _snake(p.name)
         constraint: Any = {

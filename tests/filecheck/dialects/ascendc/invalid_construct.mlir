@@ -3,7 +3,7 @@
 
 func.func @not_constructible(%n: i32) {
   // CHECK: invalid_construct.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.construct': cannot construct i32 (constructible: ascendc.data_copy_ext_params, ascendc.data_copy_pad_ext_params, ascendc.data_copy_pad_params, ascendc.data_copy_params, ascendc.shape_info)
+  // CHECK: error: 'ascendc.construct': cannot construct i32 (constructible: the parameter structs and enums, !ascendc.shape_info, the data copy parameters
   %p = ascendc.construct i32(%n) : i32
   return
 }
