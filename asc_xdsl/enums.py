@@ -354,3 +354,11 @@ class GatherMaskMode(AscEnum):
     @property
     def cpp(self) -> str:
         return "AscendC::defaultGatherMaskMode"
+
+
+class MaskMode(AscEnum):
+    """How the vector mask is read (`AscendC::MaskMode`): as bits per element (NORMAL),
+    or as an element count (COUNTER, after `SetMaskCount`)."""
+
+    NORMAL = 0
+    COUNTER = 1

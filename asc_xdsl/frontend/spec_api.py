@@ -199,6 +199,8 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
         return [_handle(g, api, o, v) for v in value]
     if doc == "int":
         return g.integer(value, f"{api}: {o.py_name}", dt.int32)
+    if doc == "uint64":  # 64 mask bits (`set_vector_mask(mask_high, mask_low, ...)`)
+        return g.integer(value, f"{api}: {o.py_name}", dt.uint64)
     if doc == "bool":
         return g.scalar(value, dt.bool_)
     if doc in ("scalar", *var_dtypes):

@@ -1,5 +1,6 @@
-"""The other vector APIs, declared as op specs (see `spec.py`): gather and scatter,
-GatherMask, Brcb, Duplicate, Axpy, BilinearInterpolation, Transpose and TransDataTo5HD.
+"""The other vector APIs, declared as op specs (see `spec.py`): the vector mask state
+(SetVectorMask, ResetMask, SetMaskCount/Norm), gather and scatter, GatherMask, Brcb,
+Duplicate, Axpy, BilinearInterpolation, Transpose and TransDataTo5HD.
 
 Mnemonics, operand order and Python keywords are pyasc's (`OpVecGather.td`, ...,
 `OpDataConversion.td`); supported element types are those the Ascend C API reference
@@ -28,11 +29,12 @@ from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.data_copy import c_array
-from asc_xdsl.dialects.ascendc.enums import AscEnum, GatherMaskMode
+from asc_xdsl.dialects.ascendc.enums import AscEnum, GatherMaskMode, MaskMode
 from asc_xdsl.dialects.ascendc.spec import (
     BOOL,
     INT,
     SCALAR,
+    UINT64,
     Arity,
     Effect,
     Operand,
@@ -50,6 +52,7 @@ from asc_xdsl.dialects.ascendc.spec import (
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.types import LocalTensorType, TemplateArg
+from asc_xdsl.dialects.ascendc.vec_forms import WritesRegisterOp
 from asc_xdsl.dialects.ascendc.vector import (
     COUNT,
     IS_SET_MASK,
@@ -123,6 +126,57 @@ def _forms(
         )
     if count is not None:
         FAMILY.add(f"{prefix}L2Op", OpSpec(f"{mnemonic}_l2", api, (*head, count), **common))
+
+
+# ---------------------------------------------------------------------------
+# The vector mask: which elements the L0/L1 forms that leave it alone work on
+# ---------------------------------------------------------------------------
+
+MASK_DTYPES = ("i8", "ui8", "i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
+_MASK_PROPS = (
+    Prop("dtype", kind=PropKind.TYPE),
+    Prop("mode", MaskMode, py="mode"),
+)
+for _level, _operands, _doc in (
+    ("0", (_int("len", py="length"),), "the first len elements (NORMAL) or len elements"),
+    (
+        "1",
+        (Operand("mask_high", UINT64), Operand("mask_low", UINT64)),
+        "the elements whose bits are set",
+    ),
+):
+    FAMILY.add(
+        f"SetVectorMaskL{_level}Op",
+        OpSpec(
+            f"set_vector_mask_l{_level}",
+            "SetVectorMask",
+            _operands,
+            props=_MASK_PROPS,
+            template=("dtype", "mode"),
+            dtypes={"dtype": MASK_DTYPES},
+            pipe="S",
+            py="set_vector_mask",
+            doc=f"`AscendC::SetVectorMask<T, mode>(...)`: later vector ops work on {_doc} "
+            "(COUNTER: in all repeats together) of each repeat.",
+        ),
+        WritesRegisterOp,
+    )
+for _cls, _m, _api, _doc in (
+    ("ResetMask", "reset_mask", "ResetMask", "every element again"),
+    ("SetMaskCount", "set_mask_count", "SetMaskCount", "an element count (COUNTER mode)"),
+    ("SetMaskNorm", "set_mask_norm", "SetMaskNorm", "bits per element (NORMAL mode)"),
+):
+    FAMILY.add(
+        f"{_cls}Op",
+        OpSpec(
+            _m,
+            _api,
+            pipe="S",
+            py=_m,
+            doc=f"`AscendC::{_api}()`: the vector mask selects {_doc}.",
+        ),
+        WritesRegisterOp,
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -11,8 +11,18 @@ import numpy as np
 import pytest
 
 import asc_xdsl as asc
+from asc_xdsl.enums import MaskMode
 
 X = np.zeros(256, np.float32)
+
+
+@asc.jit
+def mask_state(x: asc.GlobalAddress):
+    asc.set_mask_count()
+    asc.set_vector_mask(256, asc.float32, MaskMode.COUNTER)
+    asc.set_mask_norm()
+    asc.set_vector_mask(0, 2**64 - 1, dtype=asc.float16, mode=MaskMode.NORMAL)
+    asc.reset_mask()
 
 
 @asc.jit
@@ -56,6 +66,20 @@ def layouts_and_sorts(x: asc.GlobalAddress):
 
 def _compile(kernel):
     return kernel.compile(X, always_compile=True)
+
+
+def test_mask_state():
+    compiled = _compile(mask_state)
+    ir, cpp = compiled.asm["ir"], compiled.asm["ascendc"]
+    assert "{dtype = f32, mode = 1 : i32}" in ir
+    for line in (
+        "AscendC::SetMaskCount();",
+        "AscendC::SetVectorMask<float, AscendC::MaskMode::COUNTER>(c256_i32);",
+        "AscendC::SetMaskNorm();",
+        "AscendC::SetVectorMask<half, AscendC::MaskMode::NORMAL>(v1, v2);",
+        "AscendC::ResetMask();",
+    ):
+        assert f"  {line}\n" in cpp, line
 
 
 def test_gather_scatter_fill():

@@ -1,6 +1,23 @@
-// Emission of the other vector ops (gather, scatter, GatherMask, Brcb, Duplicate, Axpy,
-// BilinearInterpolation, Transpose, TransDataTo5HD).
+// Emission of the other vector ops (vector mask state, gather, scatter, GatherMask, Brcb,
+// Duplicate, Axpy, BilinearInterpolation, Transpose, TransDataTo5HD).
 // RUN: asc-opt %s -t ascendc | filecheck %s
+
+// CHECK-LABEL: __aicore__ inline void mask_state(int32_t len, int64_t high, uint64_t low) {
+// CHECK-NEXT:    AscendC::SetMaskCount();
+// CHECK-NEXT:    AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(len);
+// CHECK-NEXT:    AscendC::SetMaskNorm();
+// CHECK-NEXT:    AscendC::SetVectorMask<float, AscendC::MaskMode::NORMAL>(high, low);
+// CHECK-NEXT:    AscendC::ResetMask();
+// CHECK-NEXT:    return;
+// CHECK-NEXT:  }
+func.func @mask_state(%len: i32, %high: i64, %low: ui64) {
+  ascendc.set_mask_count
+  ascendc.set_vector_mask_l0 %len {dtype = f16, mode = 1 : i32} : i32
+  ascendc.set_mask_norm
+  ascendc.set_vector_mask_l1 %high, %low {dtype = f32, mode = 0 : i32} : i64, ui64
+  ascendc.reset_mask
+  return
+}
 
 // CHECK-LABEL: __aicore__ inline void gather_scatter(AscendC::LocalTensor<float> f, AscendC::LocalTensor<uint16_t> u16, AscendC::LocalTensor<uint32_t> off, uint32_t base, int32_t mask, uint64_t m0, uint64_t m1, int32_t rep, int32_t stride, int32_t n, AscendC::GatherRepeatParams gp) {
 // CHECK-NEXT:    AscendC::Gather(f, f, off, base, mask, rep, stride);

@@ -253,3 +253,29 @@ func.func @duplicate_count_float(%a: !ascendc.local_tensor<*xf32>, %s: f32) {
   ascendc.duplicate_l2 %a, %s, %s : !ascendc.local_tensor<*xf32>, f32, f32
   return
 }
+
+// -----
+
+func.func @vector_mask_mode(%n: i32) {
+  // CHECK: invalid_vec_misc.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.set_vector_mask_l0': 2 is not a valid MaskMode (valid: 0 (normal), 1 (counter))
+  ascendc.set_vector_mask_l0 %n {dtype = f16, mode = 2 : i32} : i32
+  return
+}
+
+// -----
+
+func.func @vector_mask_dtype(%n: i32) {
+  // CHECK: error: 'ascendc.set_vector_mask_l0': SetVectorMask does not support dtype f64 on Atlas A2/A3 (supported: i8, ui8, i16, ui16, f16, bf16, i32, ui32, f32)
+  ascendc.set_vector_mask_l0 %n {dtype = f64, mode = 0 : i32} : i32
+  return
+}
+
+// -----
+
+func.func @vector_mask_bits_float(%h: f32, %l: i64) {
+  // CHECK: error: 'ascendc.set_vector_mask_l1': mask_high must be a 64-bit integer, got f32
+  ascendc.set_vector_mask_l1 %h, %l {dtype = f16, mode = 0 : i32} : f32, i64
+  return
+}
+

@@ -1,10 +1,32 @@
-// Round trip of the other vector ops (gather, scatter, GatherMask, Brcb, Duplicate, Axpy,
-// BilinearInterpolation, Transpose, TransDataTo5HD), custom and generic form.
-// (`ascendc.local_tensor.get_phy_addr` stands unregistered for the op that gives a
-// tensor's address: TransDataTo5HD's element type is found through it.)
+// Round trip of the other vector ops (vector mask state, gather, scatter, GatherMask,
+// Brcb, Duplicate, Axpy, BilinearInterpolation, Transpose, TransDataTo5HD), custom and
+// generic form. (`ascendc.local_tensor.get_phy_addr` stands unregistered for the op that
+// gives a tensor's address: TransDataTo5HD's element type is found through it.)
 // RUN: asc-opt %s --allow-unregistered-dialect | asc-opt --allow-unregistered-dialect | filecheck %s
 // RUN: asc-opt %s --allow-unregistered-dialect --print-op-generic | asc-opt --allow-unregistered-dialect | filecheck %s
 // RUN: asc-opt %s --allow-unregistered-dialect --print-op-generic | filecheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: func.func @mask_state(%len: i32, %high: i64, %low: ui64)
+// CHECK-NEXT:    ascendc.set_mask_count
+// CHECK-NEXT:    ascendc.set_vector_mask_l0 %len {dtype = f16, mode = 1 : i32} : i32
+// CHECK-NEXT:    ascendc.set_mask_norm
+// CHECK-NEXT:    ascendc.set_vector_mask_l1 %high, %low {dtype = f32, mode = 0 : i32} : i64, ui64
+// CHECK-NEXT:    ascendc.reset_mask
+// CHECK-NEXT:    func.return
+// GENERIC-LABEL: "func.func"() <{sym_name = "mask_state"
+// GENERIC:       "ascendc.set_mask_count"() : () -> ()
+// GENERIC-NEXT:  "ascendc.set_vector_mask_l0"(%len) <{dtype = f16, mode = 1 : i32}> : (i32) -> ()
+// GENERIC-NEXT:  "ascendc.set_mask_norm"() : () -> ()
+// GENERIC-NEXT:  "ascendc.set_vector_mask_l1"(%high, %low) <{dtype = f32, mode = 0 : i32}> : (i64, ui64) -> ()
+// GENERIC-NEXT:  "ascendc.reset_mask"() : () -> ()
+func.func @mask_state(%len: i32, %high: i64, %low: ui64) {
+  ascendc.set_mask_count
+  ascendc.set_vector_mask_l0 %len {dtype = f16, mode = 1 : i32} : i32
+  ascendc.set_mask_norm
+  ascendc.set_vector_mask_l1 %high, %low {dtype = f32, mode = 0 : i32} : i64, ui64
+  ascendc.reset_mask
+  return
+}
 
 // CHECK-LABEL: func.func @gather_scatter(%f: !ascendc.local_tensor<*xf32>, %u16: !ascendc.local_tensor<*xui16>, %off: !ascendc.local_tensor<*xui32>, %base: ui32, %mask: i32, %m0: ui64, %m1: ui64, %rep: i32, %stride: i32, %n: i32, %gp: !ascendc.gather_repeat_params)
 // CHECK-NEXT:    ascendc.gather_l0 %f, %f, %off, %base, %mask, %rep, %stride : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, i32, i32, i32
@@ -139,7 +161,7 @@ func.func @transpose(%h: !ascendc.local_tensor<*xf16>, %tmp: !ascendc.local_tens
 }
 
 // CHECK-LABEL: func.func @infer(%t: !ascendc.local_tensor<*xf16>, %dst: !ascendc.local_tensor<*xui64>, %src: !ascendc.local_tensor<*xui64>, %i: ui32, %p: !ascendc.trans_data_to_5hd_params)
-// CHECK-NEXT:    %a = "ascendc.local_tensor.get_phy_addr"(%t, %i) : (!ascendc.local_tensor<*xf16>, ui32) -> ui64
+// CHECK-NEXT:    %a = ascendc.local_tensor.get_phy_addr %t, %i : !ascendc.local_tensor<*xf16>, ui64, ui32
 // CHECK-NEXT:    ascendc.local_tensor.set_value %dst, %i, %a : !ascendc.local_tensor<*xui64>, ui32, ui64
 // CHECK-NEXT:    ascendc.trans_data_to_5hd %dst, %src, %p : !ascendc.local_tensor<*xui64>, !ascendc.local_tensor<*xui64>, !ascendc.trans_data_to_5hd_params
 // CHECK-NEXT:    func.return
