@@ -4,7 +4,8 @@
 * `Compare(dst, src0, src1, CMPMODE, ...)`: one bit per element in a `uint8_t`/`int8_t`
   dst, in L0/L1/L2 forms; `compare_r_l0/l1`: the same into the CMPMASK register
   (`Compare(src0, src1, CMPMODE, mask, repeatParams)`);
-* `CompareScalar(dst, src0, scalar, CMPMODE, ...)`: against a scalar of the element type;
+* `CompareScalar(dst, src0, scalar, CMPMODE, ...)`: against a scalar of the element type,
+  into a `uint8_t` dst;
 * `GetCmpMask(dst)` / `SetCmpMask(src)`: copy the CMPMASK register to / from UB;
 * `Select(dst, selMask, src0, src1 | scalar, SELMODE, ...)`: a set bit of selMask picks
   src0; `select_reg` (`Select<T, selMode>(dst, src0, src1, ...)`) and
@@ -61,6 +62,7 @@ FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
 
 CMP_DTYPES = {"T": ("f16", "f32", "i32"), "U": ("i8", "ui8")}
+CMP_SCALAR_DTYPES = {"T": ("f16", "f32", "i32"), "U": ("ui8",)}
 SEL_MASK_DTYPES = ("ui8", "ui16", "ui32", "ui64")
 
 _BINARY_PARAMS = of_type(STRUCT_TYPES["BinaryRepeatParamsType"])
@@ -98,12 +100,18 @@ _CMP_DST = Operand("dst", local("U"), Effect.WRITE)
 
 
 def _compare_forms(
-    class_prefix: str, mnemonic: str, api: str, rhs: Operand, params: Operand, doc: str
+    class_prefix: str,
+    mnemonic: str,
+    api: str,
+    rhs: Operand,
+    params: Operand,
+    dtypes: dict[str, tuple[str, ...]],
+    doc: str,
 ) -> None:
     """L0/L1 `Api(dst, src0, rhs, cmpMode, mask, repeatTimes, params)` (template
     `<T, U, isSetMask>` when the flag is unset) and L2 `Api(dst, src0, rhs, cmpMode, count)`."""
     head = (_CMP_DST, src("src0"), rhs)
-    common = {"dtypes": CMP_DTYPES, "pipe": "V", "py": mnemonic, "sim": f"cmpsel:{mnemonic}"}
+    common = {"dtypes": dtypes, "pipe": "V", "py": mnemonic, "sim": f"cmpsel:{mnemonic}"}
     for level, mask in _MASKS.items():
         operands = (*head, mask, REPEAT_TIMES, params)
         order = ("dst", "src0", rhs.name, "cmpMode", "mask", "repeat_times", "repeat_params")
@@ -149,6 +157,7 @@ _compare_forms(
     "Compare",
     src("src1"),
     Operand("repeat_params", _BINARY_PARAMS),
+    CMP_DTYPES,
     "`AscendC::Compare(dst, src0, src1, cmpMode, ...)`: dst gets one bit per element, "
     "set where `src0 cmpMode src1` holds.",
 )
@@ -158,6 +167,7 @@ _compare_forms(
     "CompareScalar",
     Operand("src1_scalar", elem("T")),
     Operand("repeat_params", _UNARY_PARAMS),
+    CMP_SCALAR_DTYPES,
     "`AscendC::CompareScalar(dst, src0, scalar, cmpMode, ...)`: dst gets one bit per "
     "element, set where `src0 cmpMode scalar` holds (the scalar has the element type).",
 )

@@ -144,3 +144,11 @@ func.func @select_bad_mode(%h: !ascendc.local_tensor<*xf16>, %r: ui8, %p: !ascen
   ascendc.select_reg %h, %h, %h, %r, %p {selMode = 3 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, ui8, !ascendc.binary_repeat_params
   return
 }
+
+// -----
+
+func.func @compare_scalar_dst_i8(%d: !ascendc.local_tensor<*xi8>, %h: !ascendc.local_tensor<*xf16>, %s: f16, %n: i32) {
+  // CHECK: error: 'ascendc.compare_scalar_l2': CompareScalar does not support U type i8 on Atlas A2/A3 (supported: ui8)
+  ascendc.compare_scalar_l2 %d, %h, %s, %n {cmpMode = 0} : !ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xf16>, f16, i32
+  return
+}
