@@ -881,6 +881,9 @@ EMITASC_OPS = tuple(name for name, e in FAMILY.entries.items() if e.spec.dialect
 """Class names of the `emitasc` ops (the others are `emitc` ops)."""
 
 
+PYASC_COMPAT_ATTRS = (EmitC_OpaqueAttr,)
+"""Attributes of other dialects that pyasc modules use (`#emitc.opaque<"...">`)."""
+
 EmitAscCore = Dialect("emitasc", [], [KernelArgAttr, PyStructType])
 """The dialect's attributes and types; `AscContext` makes its ops as IR names them."""
 

@@ -24,16 +24,21 @@ def _dialects() -> tuple[Any, ...]:
 def make_context() -> Any:
     # AscContext makes the spec-defined ops (ascendc, emitasc, emitc) as IR names them.
     from asc_xdsl.dialects.context import AscContext
-    from asc_xdsl.dialects.emitasc import IncludeOp
+    from asc_xdsl.dialects.emitasc import PYASC_COMPAT_ATTRS, IncludeOp
 
     ctx = AscContext()
     for d in _dialects():
         ctx.load_dialect(d)
     ctx.load_op(IncludeOp)
+    for attr in PYASC_COMPAT_ATTRS:  # `#emitc.opaque<...>` in emitc.constant
+        ctx.load_attr_or_type(attr)
     return ctx
 
 
 def parse_module(text: str) -> Any:
     from xdsl.parser import Parser
 
+    from asc_xdsl.utils.ir_diagnostics import check_string_literals
+
+    check_string_literals(text)  # xDSL's lexer would take hours on an unclosed string
     return Parser(make_context(), text).parse_module()

@@ -1,0 +1,71 @@
+"""The emitasc dialect and the emitc ops pyasc uses: made on demand, read by the
+contexts the frontend and the runtimes use, printed as C++."""
+
+import io
+
+from asc_xdsl.backends.ascendc.printer import emit_ascendc
+from asc_xdsl.dialects import emitasc
+from asc_xdsl.frontend.ir_context import make_context, parse_module
+
+PYASC_STYLE = """
+func.func @f(%p: memref<?xi32, 22>, %x: i32) -> i32 {
+  %0 = "emitc.constant"() {value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">} : () -> i32
+  %1 = emitc.cast %x : i32 to ui32
+  %2 = emitasc.ptr_offset %p[ 8 ] : memref<?xi32, 22>, memref<?xi32, 22>
+  %3 = emitasc.dereference %2 : memref<?xi32, 22>, i32
+  %4 = emitasc.call_opaque "AscendC::GetBlockIdx" () : () -> i32
+  return %4 : i32
+}
+"""
+
+
+def test_the_dialect_has_pyasc_ops_and_types():
+    names = sorted(op.name for op in emitasc.EmitAsc.operations)
+    assert names == [
+        f"emitasc.{m}"
+        for m in sorted(
+            [
+                "call_opaque",
+                "copy_struct",
+                "declare_py_struct",
+                "dereference",
+                "member",
+                "member_ptr",
+                "member_ref",
+                "ptr_offset",
+                "reinterpret_cast",
+                "set_member",
+                "variable",
+                "verbatim",
+            ]
+        )
+    ]
+    assert {op.name for op in emitasc.PYASC_COMPAT_OPS} == {
+        "emitc.include",
+        "emitc.constant",
+        "emitc.cast",
+        "emitc.verbatim",
+    }
+
+
+def test_a_fresh_context_makes_emitasc_ops_as_the_ir_names_them():
+    ctx = make_context()
+    assert "emitasc.call_opaque" not in ctx._loaded_ops
+    module = parse_module(PYASC_STYLE)
+    module.verify()
+    out = io.StringIO()
+    emit_ascendc(module, out)
+    body = out.getvalue().split(") {\n", 1)[1].splitlines()
+    assert body[:5] == [
+        "  constexpr int32_t v1 = ::AscendC::TOTAL_L1_SIZE;",
+        "  uint32_t v2 = (uint32_t) x;",
+        "  __gm__ int32_t* v3 = p + 8;",
+        "  __gm__ int32_t& v4 = *v3;",
+        "  int32_t v5 = AscendC::GetBlockIdx();",
+    ]
+
+
+def test_py_struct_is_a_cpp_struct_of_its_name():
+    t = emitasc.PyStructType("Cfg", [], [])
+    assert t.CPP_CLASS == "Cfg"
+    assert str(t) == '!emitasc.py_struct<"Cfg", [], []>'
