@@ -23,6 +23,7 @@ from typing import Any
 from xdsl.ir import Dialect
 
 from asc_xdsl.dialects.ascendc import construct, debug, framework, tensor, types
+from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
@@ -34,7 +35,7 @@ HANDWRITTEN_OPS: list[type[AscendCOp]] = [
     *debug.DEBUG_OPS,
     *construct.MISC_OPS,
 ]
-ASCENDC_TYPES = [*types.ASCENDC_TYPES, *STRUCT_TYPES.values(), *PARAM_TYPES]
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *STRUCT_TYPES.values(), *PARAM_TYPES, *ADV_TYPES]
 
 AscendCCore = Dialect("ascendc", HANDWRITTEN_OPS, ASCENDC_TYPES)
 

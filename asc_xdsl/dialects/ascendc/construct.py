@@ -25,6 +25,7 @@ from xdsl.irdl.operations import ParsePropInAttrDict
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.dialects.ascendc.adv_types import MatmulType
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind, is_scalar
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
@@ -79,10 +80,15 @@ class ConstructOp(AscendCOp):
     def verify_(self) -> None:
         rtype = self.result.type
         n = len(self.operands_)
+        if isinstance(rtype, MatmulType):  # a matmul object: default-constructed
+            if n:
+                raise VerifyException(f"'{self.name}': a matmul object takes no fields")
+            return
         if not isinstance(rtype, (*CONSTRUCTIBLE_TYPES, *STRUCT_TYPES.values(), *PARAM_TYPES)):
             raise VerifyException(
                 f"'{self.name}': cannot construct {rtype} (constructible: the parameter "
-                "structs and enums, !ascendc.shape_info and the data copy parameters)"
+                "structs and enums, !ascendc.shape_info, the data copy parameters and "
+                "!ascendc.matmul)"
             )
         known = construct_field_types(rtype, n)
         if known is None and isinstance(rtype, CONSTRUCTIBLE_TYPES):

@@ -85,7 +85,7 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
             operands.append(constants[o.name].result)
             continue
         values = list(block.args[first : first + count])
-        operands.append(values if o.arity is Arity.VARIADIC else values[0])
+        operands.append(values if o.arity is Arity.VARIADIC else (values or [None])[0])
     props: Mapping[str, Any] = {p.name: _sample_prop(spec, p) for p in spec.props}
     results = [r.type.sample(variables) for r in spec.results]
     op = cls(*operands, result_types=results, **props)
@@ -95,11 +95,12 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
 
 
 def _sample_prop(spec: OpSpec, p: Prop) -> Any:
-    """`spec.example`'s value of property `p` (a type by its dtype name), else none for an
+    """`spec.example`'s value of property `p` (a type by its dtype name, or itself), else none for an
     optional one, the first enum value, a set flag, f32, "sample", `0 : i32` or 0."""
     value = spec.example.get(p.name)
     if p.kind is PropKind.TYPE:
-        return dtype(value or "f32")
+        # a dtype name, or the type itself (`!ascendc.matmul<...>`)
+        return value if isinstance(value, Attribute) else dtype(value or "f32")
     if value is not None or p.optional:
         return value
     if p.kind is PropKind.ENUM:
