@@ -54,11 +54,12 @@ from asc_xdsl.dialects.ascendc.base import (
     CastArg,
     EmitKind,
 )
-from asc_xdsl.dialects.ascendc.construct import ConstructOp
+from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField, carried_element
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
-from asc_xdsl.dialects.ascendc.types import AscendCType, DataCopyExtParamsType
+from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp
 
 INDENT = "  "
@@ -183,11 +184,6 @@ _CMPF: dict[int, str] = {
     13: "{a} != {b}",
     14: "({a} != {a}) || ({b} != {b})",
     15: "true",
-}
-# Structs whose only field-taking constructor takes every field: the default values
-# of the trailing fields a construct may leave out.
-_FULL_CONSTRUCTORS: dict[type[Attribute], tuple[str, ...]] = {
-    DataCopyExtParamsType: ("1", "0", "0", "0", "0"),  # ..., rsv = 0
 }
 _MASK_ELEMENT = IntegerType(64, Signedness.UNSIGNED)
 """Element type of the C arrays `ArrayArg`s print as (L1 bit masks)."""
@@ -505,19 +501,56 @@ class AscendCEmitter:
 
     @_handles(ConstructOp)
     def _construct(self, op: ConstructOp) -> None:
-        fields = [
-            self._convert_to(op, v, t) for v, t in zip(op.operands_, op.field_types(), strict=True)
-        ]
-        defaults = _FULL_CONSTRUCTORS.get(type(op.result.type), ())
-        if fields and len(fields) < len(defaults):
-            fields += defaults[len(fields) :]
+        entry = op.entry()
+        rtype = op.result.type
+        ctype = self.ctype(op, rtype)
+        if entry is not None and entry.get("template") and carried_element(rtype) is None:
+            # A class template whose IR type does not carry T (AippParams<T>): T comes
+            # from the fields (the verifier made sure they state it).
+            element = op.template_element()
+            if element is None:
+                raise CodegenError(op, f"the template argument of {entry['cpp']} is unknown")
+            ctype = f"{ctype}<{self.ctype(op, element)}>"
+        try:
+            fields = op.fields()
+        except VerifyException as e:
+            raise CodegenError(op, str(e)) from None
+        values = [self._field(op, v, f) for v, f in zip(op.operands_, fields, strict=True)]
+        if entry is not None:
+            values += PYASC_SHORT_FORMS.get(entry["cpp"], {}).get(len(values), ())
         name = self.names.define(op.result)
-        ctype = self.ctype(op, op.result.type)
         # The Ascend C parameter structs have non-constexpr constructors (not literal
         # types), so `constexpr` would not compile; `const` keeps "never modified".
         prefix = ("static " if op.is_static else "") + ("const " if op.is_constexpr else "")
-        init = f"{{{', '.join(fields)}}}" if fields else ""
+        if values:
+            init = f"{{{', '.join(values)}}}"
+        else:
+            # Aggregates and enums are value-initialised (zero, or the members' defaults);
+            # a class with constructors runs its default constructor either way.
+            kind = entry["kind"] if entry is not None else "constructors"
+            init = "{}" if kind in ("aggregate", "enum") or op.is_constexpr else ""
         self.line(f"{prefix}{ctype} {name}{init};")
+
+    def _field(self, op: ConstructOp, value: SSAValue, f: StructField) -> str:
+        """`value` as the field `f` of a braced initialiser: converted to the field's
+        type (braces forbid narrowing; an integer becomes an enum only by a cast)."""
+        name = self.name(value)
+        t = value.type
+        if f.role == "enum":  # the enum's own IR type, or an integer to cast
+            return (
+                name
+                if t == f.ir and isinstance(t, AscendCType)
+                else f"static_cast<{f.cpp}>({name})"
+            )
+        if f.role == "struct" or (f.ir is not None and t == f.ir):
+            return name
+        if f.role == "pointer":
+            same = isinstance(t, MemRefType) and isinstance(f.ir, MemRefType)
+            if f.cpp.endswith("void*") or (same and t.element_type == f.ir.element_type):
+                return name
+            return f"reinterpret_cast<{f.cpp}>({name})"
+        target = self.ctype(op, f.ir) if f.ir is not None else f.cpp
+        return f"static_cast<{target}>({name})"
 
     def _convert_to(self, op: Operation, value: SSAValue, t: Attribute) -> str:
         """`value` as a `t`: a cast when the types differ (braces forbid narrowing)."""

@@ -5,6 +5,8 @@ Textual syntax follows pyasc's `ascendc` dialect:
     !ascendc.global_tensor<1024xf32>   !ascendc.local_tensor<*xf16>   (rank 0 == unranked)
     !ascendc.queue<vecin, 2>           !ascendc.que_bind<vecin, vecout, 1>
     !ascendc.tbuf<veccalc>             !ascendc.pipe    !ascendc.shape_info
+    !ascendc.tbuf_pool<vecin, 4>       !ascendc.local_mem_allocator<1>   (Hardware::UB)
+    !ascendc.base_local_tensor<*xf16>  !ascendc.tensor_desc<f32>   (or `!ascendc.tensor_desc`)
     !ascendc.data_copy_params          !ascendc.data_copy_pad_ext_params<f16>
 
 Each type states the C++ class it stands for (`CPP_CLASS`) and its template
@@ -20,9 +22,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
     IntAttr,
-    IntegerType,
-    Signedness,
-    i1,
+    NoneAttr,
 )
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
@@ -31,6 +31,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.enums import AscEnum, TPosition
+from asc_xdsl.enums import Hardware
 
 # A template argument as the printer sees it: a type, an enum value or a number.
 TemplateArg = Attribute | AscEnum | int | str
@@ -141,6 +142,23 @@ class LocalTensorType(TensorType):
 
     name = "ascendc.local_tensor"
     CPP_CLASS = "AscendC::LocalTensor"
+
+
+@irdl_attr_definition
+class BaseGlobalTensorType(TensorType):
+    """`AscendC::BaseGlobalTensor<T>`: the base class of GlobalTensor (APIs that take
+    either kind of tensor through its base)."""
+
+    name = "ascendc.base_global_tensor"
+    CPP_CLASS = "AscendC::BaseGlobalTensor"
+
+
+@irdl_attr_definition
+class BaseLocalTensorType(TensorType):
+    """`AscendC::BaseLocalTensor<T>`: the base class of LocalTensor."""
+
+    name = "ascendc.base_local_tensor"
+    CPP_CLASS = "AscendC::BaseLocalTensor"
 
 
 @irdl_attr_definition
@@ -267,6 +285,139 @@ class TBufType(AscendCType):
         return (self.tposition,)
 
 
+MAX_BUF_ID_SIZE = 16
+"""A TBufPool hands out at most 16 buffers (its `bufIDSize`)."""
+
+
+@irdl_attr_definition
+class TBufPoolType(AscendCType):
+    """`AscendC::TBufPool<pos, bufIDSize>`: a pool of `bufIDSize` buffers carved from a
+    TPipe's memory, which queues and TBufs of a stage can be given instead."""
+
+    name = "ascendc.tbuf_pool"
+    CPP_CLASS = "AscendC::TBufPool"
+    BY_REFERENCE = True
+
+    position: IntAttr
+    buf_id_size: IntAttr
+
+    def __init__(self, position: TPosition, buf_id_size: int = 4):
+        super().__init__(IntAttr(int(position)), IntAttr(buf_id_size))
+
+    @property
+    def tposition(self) -> TPosition:
+        return TPosition(self.position.data)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            pos = _parse_position(parser)
+            parser.parse_punctuation(",")
+            size = parser.parse_integer(allow_negative=False, allow_boolean=False)
+        return (IntAttr(int(pos)), IntAttr(size))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.tposition.keyword}, {self.buf_id_size.data}>")
+
+    def verify(self) -> None:
+        _verify_position(self.name, self.position.data)
+        if not 1 <= self.buf_id_size.data <= MAX_BUF_ID_SIZE:
+            raise VerifyException(
+                f"{self.name}: bufIDSize {self.buf_id_size.data} is out of range "
+                f"[1, {MAX_BUF_ID_SIZE}]"
+            )
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return (self.tposition, self.buf_id_size.data)
+
+
+@irdl_attr_definition
+class LocalMemAllocatorType(AscendCType):
+    """`AscendC::LocalMemAllocator<hard>`: hands out consecutive tensors of one physical
+    memory. The parameter is the `Hardware` number, as pyasc writes it
+    (`!ascendc.local_mem_allocator<1>` is `Hardware::UB`)."""
+
+    name = "ascendc.local_mem_allocator"
+    CPP_CLASS = "AscendC::LocalMemAllocator"
+    BY_REFERENCE = True  # it keeps the next free address
+
+    hardware: IntAttr
+
+    def __init__(self, hardware: Hardware):
+        super().__init__(IntAttr(int(hardware)))
+
+    @property
+    def hard(self) -> Hardware:
+        return Hardware(self.hardware.data)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            value = parser.parse_integer(allow_negative=False, allow_boolean=False)
+        return (IntAttr(value),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.hardware.data}>")
+
+    def verify(self) -> None:
+        if self.hardware.data not in {int(h) for h in Hardware}:
+            valid = ", ".join(f"{int(h)} ({h.name})" for h in Hardware)
+            raise VerifyException(
+                f"{self.name}: {self.hardware.data} is not a Hardware value (valid: {valid})"
+            )
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return (self.hard,)
+
+
+@irdl_attr_definition
+class TensorDescType(AscendCType):
+    """`AscendC::TensorDesc<T>`: one tensor's description in a ListTensorDesc.
+
+    pyasc writes it without its element type (`!ascendc.tensor_desc`); that form has no
+    C++ spelling except in the declaration `ascendc.tensor_desc` makes (class template
+    argument deduction), so a value that crosses a function boundary needs the element
+    type: `!ascendc.tensor_desc<f32>`.
+    """
+
+    name = "ascendc.tensor_desc"
+    CPP_CLASS = "AscendC::TensorDesc"
+    BY_REFERENCE = True  # ListTensorDesc::GetDesc fills it in place
+
+    element_type: Attribute  # NoneAttr: not stated
+
+    def __init__(self, element_type: Attribute | None = None):
+        super().__init__(NoneAttr() if element_type is None else element_type)
+
+    @property
+    def element(self) -> Attribute | None:
+        return None if isinstance(self.element_type, NoneAttr) else self.element_type
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        if parser.parse_optional_punctuation("<") is None:
+            return (NoneAttr(),)
+        element = parser.parse_type()
+        parser.parse_punctuation(">")
+        return (element,)
+
+    def print_parameters(self, printer: Printer) -> None:
+        if self.element is not None:
+            printer.print_string("<")
+            printer.print_attribute(self.element)
+            printer.print_string(">")
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        if self.element is None:
+            from asc_xdsl.backends.ascendc.cpp_types import UnsupportedType
+
+            raise UnsupportedType(
+                "!ascendc.tensor_desc needs its element type to be spelled in C++ "
+                "(AscendC::TensorDesc<T> is a class template): write !ascendc.tensor_desc<T>"
+            )
+        return (self.element,)
+
+
 @irdl_attr_definition
 class ShapeInfoType(_OpaqueType):
     name = "ascendc.shape_info"
@@ -323,35 +474,8 @@ class DataCopyPadExtParamsType(AscendCType):
         return (self.element_type,)
 
 
-_u8, _u16, _u32, _u64 = (IntegerType(w, Signedness.UNSIGNED) for w in (8, 16, 32, 64))
-
-
-def construct_field_types(t: Attribute, count: int) -> Sequence[Attribute | None] | None:
-    """C++ field types of a braced initialiser of `t` with `count` fields.
-
-    None when `t` cannot be built with that many fields. A None entry means "any"
-    (the field takes the operand as it is, e.g. ShapeInfo's shape arrays). The types
-    are the headers' constructor parameters: a braced initialiser must not narrow.
-    """
-    match t:
-        case DataCopyParamsType() if count in (0, 4):
-            return [_u16] * count
-        case DataCopyExtParamsType() if count in (0, 4, 5):
-            # blockCount, blockLen, srcStride, dstStride, rsv (rsv defaults to 0, as in
-            # pyasc; the C++ constructor takes all five, so the printer adds it).
-            return [_u16, _u32, _u32, _u32, _u32][:count]
-        case DataCopyPadParamsType() if count in (0, 4):
-            return [i1, _u8, _u8, _u64][:count]
-        case DataCopyPadExtParamsType() if count in (0, 4):
-            return [i1, _u8, _u8, t.element_type][:count]
-        case ShapeInfoType() if count in (0, 2, 3, 5):
-            # (dim, shape[]), (dim, shape[], format), (dim, shape[], dim, shape[], format)
-            return {0: [], 2: [_u8, None], 3: [_u8, None, None], 5: [_u8, None, _u8, None, None]}[
-                count
-            ]
-    return None
-
-
+# Built by `ascendc.construct` from fields (its field table: struct_fields.py), besides
+# the parameter structs of struct_types and param_types.
 CONSTRUCTIBLE_TYPES = (
     DataCopyParamsType,
     DataCopyExtParamsType,
@@ -367,6 +491,11 @@ ASCENDC_TYPES: list[type[AscendCType]] = [
     QueueType,
     QueBindType,
     TBufType,
+    TBufPoolType,
+    LocalMemAllocatorType,
+    BaseGlobalTensorType,
+    BaseLocalTensorType,
+    TensorDescType,
     ShapeInfoType,
     DataCopyParamsType,
     DataCopyExtParamsType,

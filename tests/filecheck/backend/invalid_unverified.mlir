@@ -108,7 +108,7 @@ func.func @construct_wrong_count(%n: i32) {
   return
 }
 
-// CHECK: error: cannot emit 'ascendc.construct' as Ascend C: the op does not verify: 'ascendc.construct': !ascendc.data_copy_params cannot be built from 1 fields
+// CHECK: error: cannot emit 'ascendc.construct' as Ascend C: the op does not verify: 'ascendc.construct': AscendC::DataCopyParams cannot be built from 1 field
 
 // -----
 

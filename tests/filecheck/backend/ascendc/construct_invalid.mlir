@@ -8,7 +8,7 @@ func.func @ext_three_fields(%n: i32) {
   return
 }
 
-// CHECK: error: 'ascendc.construct': !ascendc.data_copy_ext_params cannot be built from 3 fields
+// CHECK: error: 'ascendc.construct': AscendC::DataCopyExtParams cannot be built from 3 fields (accepted field counts: 0, 4, 5; see asc-devkit/include/basic_api/kernel_struct_data_copy.h)
 
 // -----
 
@@ -19,7 +19,7 @@ func.func @types_disagree(%n: i32, %h: ui16) {
   return
 }
 
-// CHECK: error: 'ascendc.construct': field 0 of !ascendc.data_copy_params is ui16, not i32
+// CHECK: error: 'ascendc.construct': field 0 (count) of AscendC::DataCopyParams is ui16, not i32
 
 // -----
 
@@ -29,4 +29,4 @@ func.func @array_into_scalar_field(%a: memref<4xui16>, %h: ui16) {
   return
 }
 
-// CHECK: error: 'ascendc.construct': field 0 must be a scalar, got memref<4xui16>
+// CHECK: error: 'ascendc.construct': field 0 (count) of AscendC::DataCopyParams must be a scalar, got memref<4xui16>

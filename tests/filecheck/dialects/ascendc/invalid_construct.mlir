@@ -20,7 +20,7 @@ func.func @not_constructible_tensor() {
 
 func.func @params_three_fields(%n: i32) {
   // CHECK: invalid_construct.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.construct': !ascendc.data_copy_params cannot be built from 3 fields
+  // CHECK: error: 'ascendc.construct': AscendC::DataCopyParams cannot be built from 3 fields
   %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %n) : i32, i32, i32
   return
 }
@@ -28,7 +28,7 @@ func.func @params_three_fields(%n: i32) {
 // -----
 
 func.func @params_five_fields(%n: i32) {
-  // CHECK: error: 'ascendc.construct': !ascendc.data_copy_params cannot be built from 5 fields
+  // CHECK: error: 'ascendc.construct': AscendC::DataCopyParams cannot be built from 5 fields
   %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %n, %n, %n) : i32, i32, i32, i32, i32
   return
 }
@@ -36,7 +36,7 @@ func.func @params_five_fields(%n: i32) {
 // -----
 
 func.func @ext_params_six_fields(%n: i32) {
-  // CHECK: error: 'ascendc.construct': !ascendc.data_copy_ext_params cannot be built from 6 fields
+  // CHECK: error: 'ascendc.construct': AscendC::DataCopyExtParams cannot be built from 6 fields
   %p = ascendc.construct !ascendc.data_copy_ext_params(%n, %n, %n, %n, %n, %n) : i32, i32, i32, i32, i32, i32
   return
 }
@@ -44,7 +44,7 @@ func.func @ext_params_six_fields(%n: i32) {
 // -----
 
 func.func @pad_params_five_fields(%n: i32) {
-  // CHECK: error: 'ascendc.construct': !ascendc.data_copy_pad_params cannot be built from 5 fields
+  // CHECK: error: 'ascendc.construct': AscendC::DataCopyPadParams cannot be built from 5 fields
   %p = ascendc.construct !ascendc.data_copy_pad_params(%n, %n, %n, %n, %n) : i32, i32, i32, i32, i32
   return
 }
@@ -52,7 +52,7 @@ func.func @pad_params_five_fields(%n: i32) {
 // -----
 
 func.func @pad_ext_params_two_fields(%n: i32) {
-  // CHECK: error: 'ascendc.construct': !ascendc.data_copy_pad_ext_params<f16> cannot be built from 2 fields
+  // CHECK: error: 'ascendc.construct': AscendC::DataCopyPadExtParams cannot be built from 2 fields
   %p = ascendc.construct !ascendc.data_copy_pad_ext_params<f16>(%n, %n) : i32, i32
   return
 }
@@ -60,7 +60,7 @@ func.func @pad_ext_params_two_fields(%n: i32) {
 // -----
 
 func.func @shape_info_one_field(%n: i32) {
-  // CHECK: error: 'ascendc.construct': !ascendc.shape_info cannot be built from 1 fields
+  // CHECK: error: 'ascendc.construct': AscendC::ShapeInfo cannot be built from 1 field
   %p = ascendc.construct !ascendc.shape_info(%n) : i32
   return
 }
@@ -85,16 +85,16 @@ func.func @types_not_types(%n: i32) {
 // -----
 
 func.func @field_tensor(%n: i32, %l: !ascendc.local_tensor<f32>) {
-  // CHECK: error: 'ascendc.construct': field 0 must be a scalar, got !ascendc.local_tensor<*xf32>
+  // CHECK: error: 'ascendc.construct': field 0 (count) of AscendC::DataCopyParams must be a scalar, got !ascendc.local_tensor<*xf32>
   %p = ascendc.construct !ascendc.data_copy_params(%l, %n, %n, %n) : !ascendc.local_tensor<f32>, i32, i32, i32
   return
 }
 
 // -----
 
-// An array only fills a field of ShapeInfo; `static_cast<uint16_t>(ptr)` is not C++.
+// An array only fills a pointer field (ShapeInfo's shapes); `static_cast<uint16_t>(ptr)` is not C++.
 func.func @field_memref(%n: i32, %m: memref<4xui32>) {
-  // CHECK: error: 'ascendc.construct': field 3 must be a scalar, got memref<4xui32>
+  // CHECK: error: 'ascendc.construct': field 3 (dstStrideIn) of AscendC::DataCopyParams must be a scalar, got memref<4xui32>
   %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %n, %m) : i32, i32, i32, memref<4xui32>
   return
 }
@@ -102,7 +102,7 @@ func.func @field_memref(%n: i32, %m: memref<4xui32>) {
 // -----
 
 func.func @field_params(%n: i32, %p: !ascendc.data_copy_params) {
-  // CHECK: error: 'ascendc.construct': field 1 must be a scalar, got !ascendc.data_copy_params
+  // CHECK: error: 'ascendc.construct': field 1 (inputShape) of AscendC::ShapeInfo must be an array (a memref), got !ascendc.data_copy_params
   %s = ascendc.construct !ascendc.shape_info(%n, %p) : i32, !ascendc.data_copy_params
   return
 }
