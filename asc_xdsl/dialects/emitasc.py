@@ -780,8 +780,15 @@ class IncludeOp(IRDLOperation):
         return op
 
     def print(self, printer: Printer) -> None:
-        text = f'"{self.include.data}"'
-        printer.print_string(f" <{text}>" if self.is_standard_include else f" {text}")
+        # The header name as an escaped string literal: a quote, backslash or newline in
+        # it must not end the literal (the parser reads the escapes back).
+        standard = self.is_standard_include is not None
+        printer.print_string(" <" if standard else " ")
+        printer.print_string_literal(self.include.data)
+        if standard:
+            printer.print_string(">")
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
 
 
 class ConstantBase(SpecOp):

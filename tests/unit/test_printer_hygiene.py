@@ -3,6 +3,7 @@ never break out of their literal or directive (names.py, cpp_types.c_string)."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
@@ -211,3 +212,29 @@ def test_kernel_type_attribute_is_not_a_string_sink() -> None:
     f.attributes["ascendc.kernel_type"] = StringAttr('vector"; evil(); "')
     with pytest.raises(CodegenError, match="unknown kernel type"):
         to_ascendc(module)
+
+
+@pytest.mark.parametrize(
+    ("header", "standard", "ir"),
+    [
+        ('odd"name', True, 'emitc.include <"odd\\22name">'),
+        ('a"b\nc.h', False, 'emitc.include "a\\22b\\0Ac.h"'),
+        ("back\\slash.h", False, 'emitc.include "back\\\\slash.h"'),
+        ("kernel_operator.h", False, 'emitc.include "kernel_operator.h"'),
+    ],
+)
+def test_include_ir_escapes_its_header_name(header, standard, ir) -> None:
+    """The IR printer writes the name as an escaped literal that parses back to it."""
+    from xdsl.parser import Parser
+    from xdsl.printer import Printer
+
+    from asc_xdsl.opt import AscOptMain
+
+    module = _module(IncludeOp(header, standard))
+    out = io.StringIO()
+    Printer(stream=out).print_op(module)
+    assert ir in out.getvalue().splitlines()[1]
+    reparsed = Parser(AscOptMain(args=[]).ctx, out.getvalue()).parse_module()
+    (include,) = [op for op in reparsed.ops if isinstance(op, IncludeOp)]
+    assert include.include.data == header
+    assert (include.is_standard_include is not None) == standard
