@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from xdsl.context import Context
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     AnyFloat,
     FloatAttr,
@@ -25,7 +27,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.lexer import Span
+from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from asc_xdsl.frontend.dtypes import FLOAT_LIMITS, DataType, float_overflows, from_ir
@@ -48,7 +50,8 @@ class LocatingParser(Parser):
     def __init__(
         self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0
     ):
-        text, aliases = _hoist_location_aliases(text, ctx)
+        check_string_literals(text, name, line_offset)
+        text, aliases = _hoist_location_aliases(text, ctx, name, line_offset)
         super().__init__(ctx, text, name)
         self.attribute_aliases.update(aliases)
         self.op_spans: dict[Operation, Span] = {}
@@ -138,20 +141,54 @@ class LocatingParser(Parser):
         return number
 
 
+# A string literal as xDSL's lexer accepts it (escapes \n \t \\ \" and two hex digits),
+# or a line comment; written without nested repetition so it runs in linear time.
+_STRING_OR_COMMENT = r'//[^\n]*|"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*(?P<end>")?'
+_STRING_RE = re.compile(_STRING_OR_COMMENT)
+_STRING_RE_BYTES = re.compile(_STRING_OR_COMMENT.encode())
+
+
+def check_string_literals(text: str | bytes, name: str = "<unknown>", line_offset: int = 0) -> None:
+    """A located ParseError at the first string literal that is not closed on its line
+    or holds an escape MLIR does not have. (xDSL's lexer matches string literals with
+    a regular expression that backtracks exponentially on such input: a 40-character
+    unterminated string takes hours.)"""
+    pattern = _STRING_RE_BYTES if isinstance(text, bytes) else _STRING_RE
+    quote = b'"' if isinstance(text, bytes) else '"'
+    for m in pattern.finditer(text):  # type: ignore[arg-type]
+        if m.group(0)[:1] == quote and m.group("end") is None:
+            at = m.end()
+            raise ParseError(
+                Span(m.start(), max(at, m.start() + 1), Input(text, name), line_offset),
+                "error: string literal is not closed on its line, or has an escape other "
+                'than \\n \\t \\\\ \\" and \\XX (two hex digits)',
+            )
+
+
 _LOC_ALIAS = re.compile(r"^(#loc[\w.$-]*)\s*=\s*loc\(.*\)\s*$", re.MULTILINE)
 
 
-def _hoist_location_aliases(text: str | bytes, ctx: Context) -> tuple[str | bytes, dict]:
+def _hoist_location_aliases(
+    text: str | bytes, ctx: Context, name: str = "<unknown>", line_offset: int = 0
+) -> tuple[str | bytes, dict]:
     """MLIR lets location aliases (`#loc3 = loc(...)`) follow their uses, and MLIR
     tools (pyasc's dumps among them) print them at the end; xDSL's parser needs an
     alias before its use. Parse the alias lines first and blank them out (so line
-    numbers stay) in the text the module is parsed from."""
+    numbers stay) in the text the module is parsed from. The alias lines are parsed in
+    place (everything else blanked), so an error in one points at its own line."""
     source = text.decode() if isinstance(text, bytes) else text
-    lines = [m.group(0) for m in _LOC_ALIAS.finditer(source)]
-    if not lines:
+    matches = list(_LOC_ALIAS.finditer(source))
+    if not matches:
         return text, {}
-    alias_parser = Parser(ctx, "\n".join(lines) + "\nbuiltin.module {}")  # needs one op
-    alias_parser.parse_module()
+    only_aliases = [c if c == "\n" else " " for c in source]
+    for m in matches:
+        only_aliases[m.start() : m.end()] = m.group(0)
+    alias_parser = Parser(ctx, "".join(only_aliases) + "\nbuiltin.module {}", name)
+    try:
+        alias_parser.parse_module()
+    except ParseError as e:
+        span = Span(e.span.start, e.span.end, Input(source, name), line_offset)
+        raise ParseError(span, e.msg) from None
     blanked = _LOC_ALIAS.sub("", source)
     return (blanked.encode() if isinstance(text, bytes) else blanked), dict(
         alias_parser.attribute_aliases
@@ -185,19 +222,43 @@ def _own_error(op: Operation) -> str | None:
     return None
 
 
+def _predicate_rule(count: int) -> Callable[[Operation], str | None]:
+    def check(op: Operation) -> str | None:
+        value = op.predicate.value.data  # type: ignore[attr-defined]
+        if not 0 <= value < count:
+            return f"'{op.name}': predicate {value} is not one of 0..{count - 1}"
+        return None
+
+    return check
+
+
+_EXTRA_RULES: dict[type[Operation], Callable[[Operation], str | None]] = {
+    arith.CmpiOp: _predicate_rule(10),
+    arith.CmpfOp: _predicate_rule(16),
+}
+"""Checks xDSL's own verifiers leave out, on which its IR printer (and ours) rely."""
+
+
+def _extra_error(op: Operation) -> str | None:
+    rule = _EXTRA_RULES.get(type(op))
+    return rule(op) if rule is not None else None
+
+
 def verify_located(module: ModuleOp, spans: dict[Operation, Span]) -> None:
     """Verify `module`; on failure raise LocatedVerifyError pointing at the failing op."""
     try:
         module.verify()
-        return
+        failure: Exception | None = None
     except VerifyException as whole:
         failure = whole
     for op in module.walk(reverse=False):
-        message = _own_error(op)
+        message = _own_error(op) if failure is not None else None
+        message = message or _extra_error(op)
         if message is None:
             continue
         span = spans.get(op)
         if span is None:
             raise LocatedVerifyError(f"error: {message}") from failure
         raise LocatedVerifyError(span.print_with_context(f"error: {message}").rstrip()) from None
-    raise failure
+    if failure is not None:
+        raise failure
