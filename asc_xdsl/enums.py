@@ -4,7 +4,8 @@ template arguments of the synchronisation, cache and atomic APIs (`MemDsbT`,
 `CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`), and the modes of the compare,
 select and reduce APIs (`CMPMODE`, `SelMode`, `ReduceOrder`), and the matmul object's
 (`CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`, `IterateOrder`,
-`ScheduleType`, `IterateMode`).
+`ScheduleType`, `IterateMode`), and those of the tensor and memory APIs
+(`CacheMode`, `CacheRwMode`, `Hardware`).
 
 As in pyasc's `ascendc` dialect, an enum value is stored on an op as a plain
 `IntegerAttr` of type i32 (so the attribute dictionary and the generic form read
@@ -362,3 +363,41 @@ class MaskMode(AscEnum):
 
     NORMAL = 0
     COUNTER = 1
+
+
+# ---------------------------------------------------------------------------
+# Tensors and memory (`SetL2CacheHint`, `LocalMemAllocator`)
+# ---------------------------------------------------------------------------
+
+
+class CacheMode(AscEnum):
+    """The L2 cache mode of a GlobalTensor's accesses (`AscendC::CacheMode`). The numbers
+    are the headers' and pyasc's dialect's (0 is DISABLE); pyasc's Python enum swaps
+    NORMAL and DISABLE."""
+
+    CACHE_MODE_DISABLE = 0
+    CACHE_MODE_NORMAL = 1
+    CACHE_MODE_LAST = 2
+    CACHE_MODE_PERSISTENT = 4
+
+
+class CacheRwMode(AscEnum):
+    """Which accesses an L2 cache hint is for (`AscendC::CacheRwMode`)."""
+
+    READ = 1
+    WRITE = 2
+    RW = 3
+
+
+class Hardware(AscEnum):
+    """Physical memories (`AscendC::Hardware`); `MAX` is a sentinel."""
+
+    GM = 0
+    UB = 1
+    L1 = 2
+    L0A = 3
+    L0B = 4
+    L0C = 5
+    BIAS = 6
+    FIXBUF = 7
+    MAX = 8

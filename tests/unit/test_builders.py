@@ -96,6 +96,16 @@ def _from_args(op_class: type[Operation], *names: str) -> Callable[[Env], Operat
 
 # One way to build each op with its Python __init__.
 BUILDERS: dict[type[Operation], Callable[[Env], Operation]] = {
+    debug.PrintfOp: lambda e: debug.PrintfOp('n=%d x=%f "q"\n', [e["n"], e["x"]]),
+    construct.ConstructOp: lambda e: construct.ConstructOp(
+        DataCopyParamsType(), [e["n"]] * 4, [IntegerType(16, Signedness.UNSIGNED)] * 4
+    ),
+}
+ARGS["lt16i"] = LocalTensorType(IntegerType(16))
+
+# Spec ops on Ascend C objects (object_ops.ObjectOp) keep the builders the frontend
+# uses: result types and enum properties positionally, inferred result types.
+OBJECT_BUILDERS: dict[type[Operation], Callable[[Env], Operation]] = {
     tensor.GlobalTensorOp: lambda e: tensor.GlobalTensorOp(GT_F32),
     tensor.LocalTensorOp: lambda e: tensor.LocalTensorOp(LT_F32),
     tensor.LocalTensorV2Op: lambda e: tensor.LocalTensorV2Op(
@@ -125,12 +135,7 @@ BUILDERS: dict[type[Operation], Callable[[Env], Operation]] = {
     framework.TBufGetWithOffsetOp: lambda e: framework.TBufGetWithOffsetOp(
         e["buf"], e["u"], e["u"], LT_F32
     ),
-    debug.PrintfOp: lambda e: debug.PrintfOp('n=%d x=%f "q"\n', [e["n"], e["x"]]),
-    construct.ConstructOp: lambda e: construct.ConstructOp(
-        DataCopyParamsType(), [e["n"]] * 4, [IntegerType(16, Signedness.UNSIGNED)] * 4
-    ),
 }
-ARGS["lt16i"] = LocalTensorType(IntegerType(16))
 
 
 def context() -> Context:
@@ -193,6 +198,27 @@ def test_built_op_prints_as_ascendc(op_class):
         assert statement.endswith(f"[{op.operands[1].name_hint}];")
     elif op.EMIT_KIND is EmitKind.CONSTRUCTOR:
         assert statement.lstrip().startswith(op.results[0].type.CPP_CLASS)
+
+
+@pytest.mark.parametrize("op_class", list(OBJECT_BUILDERS), ids=lambda c: c.name)
+def test_object_op_builders(op_class):
+    module, op = wrap(OBJECT_BUILDERS[op_class])
+    assert isinstance(op, op_class)
+    module.verify()
+    reparsed = Parser(context(), str(module)).parse_module()
+    assert str(reparsed) == str(module)
+    out = io.StringIO()
+    emit_ascendc(module, out)
+    assert out.getvalue().splitlines()[-3].endswith(";")
+
+
+def test_object_op_builders_infer_result_types():
+    module, op = wrap(OBJECT_BUILDERS[tensor.LocalTensorGetValueOp])
+    assert op.results[0].type == f32  # the tensor's element type
+    module, op = wrap(OBJECT_BUILDERS[tensor.GlobalTensorSubIndexOp])
+    assert op.results[0].type == GT_F32  # the tensor's type
+    module, op = wrap(OBJECT_BUILDERS[tensor.LocalTensorV2Op])
+    assert op.position is TPosition.VECIN  # an enum positionally
 
 
 def test_kernel_built_with_builder_prints_as_ascendc():

@@ -1,10 +1,10 @@
 """The AscendC dialect: Ascend C's kernel API as typed, verified xDSL ops.
 
 Op names, types and textual syntax follow pyasc's `ascendc` dialect, so IR moves
-between the two tools. Hand-written ops live in modules by area (`tensor`,
-`framework`, `sync`, `debug`, `construct`); most ops are declared as specs in family
-modules (`vector`, `data_copy`, `cube`, ... listed in `families.py`) and their classes
-are made on first use.
+between the two tools. The few hand-written ops live in `debug` (printf) and
+`construct`; the other ops are declared as specs in family modules (`tensor`,
+`framework`, `vector`, `data_copy`, ... listed in `families.py`) and their classes are
+made on first use.
 
 Every op and type class is reachable from here by name, like xDSL's dialects:
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from xdsl.ir import Dialect
 
-from asc_xdsl.dialects.ascendc import construct, debug, framework, tensor, types
+from asc_xdsl.dialects.ascendc import construct, debug, types
 from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
@@ -30,8 +30,6 @@ from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
 HANDWRITTEN_OPS: list[type[AscendCOp]] = [
-    *tensor.TENSOR_OPS,
-    *framework.FRAMEWORK_OPS,
     *debug.DEBUG_OPS,
     *construct.MISC_OPS,
 ]

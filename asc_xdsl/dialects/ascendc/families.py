@@ -12,6 +12,10 @@ from functools import cache
 from asc_xdsl.dialects.ascendc.spec import OpFamily, OpSpec, SpecOp
 
 FAMILY_MODULES: tuple[str, ...] = (
+    "tensor",
+    "framework",
+    "mem_allocator",
+    "list_tensor",
     "vector",
     "vec_reduce",
     "vec_cmpsel",

@@ -1,306 +1,698 @@
-"""The TPipe/TQue/TBuf framework: pipe and buffer creation, queue traffic, TBuf views."""
+"""The TPipe/TQue/TQueBind/TBuf/TBufPool framework, declared as op specs (see
+`spec.py`), as pyasc's `Fwk/TPipe.td`, `TQue.td`, `TBuf.td` and `TBufPool.td` state
+them: the objects, buffer initialisation, event ids, queue traffic (alloc/enque/deque/
+free, in place and with user positions), queue state, TBuf views and buffer pools.
+
+Positions follow the Ascend C documentation: a TQue or TBuf lives in an on-chip buffer
+(never GM: `TPipe::InitBuffer` asserts it), a TBufPool in VECIN/VECOUT/VECCALC/A1/B1/C1.
+`TQueBind` has no `Destroy()` in the headers: `que_bind.destroy` parses but has no
+Ascend C form. `TPipe::GetBaseAddr` exists only in CANN's CPU-debug build: its op prints
+for that build, and 0 (the base of the device's on-chip address space, which
+`GetPhyAddr` counts from) for the device.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from xdsl.irdl import (
-    irdl_op_definition,
-    operand_def,
-    opt_operand_def,
-    result_def,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, MemRefType, Signedness, i1, i32
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import (
-    AscendCOp,
-    EmitKind,
-    QueueTypeDirective,
-    TBufTypeDirective,
-    require_int,
+from asc_xdsl.dialects.ascendc.base import EmitKind
+from asc_xdsl.dialects.ascendc.object_ops import ObjectOp, cpu_debug_only
+from asc_xdsl.dialects.ascendc.spec import (
+    BOOL,
+    INT,
+    UINT64,
+    Arity,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    Result,
+    exact,
+    local,
+    of_type,
+    predicate,
 )
-from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.types import (
-    LocalTensorType,
     PipeType,
     QueBindType,
     QueueType,
+    TBufPoolType,
     TBufType,
     TemplateArg,
 )
+from asc_xdsl.enums import HardEvent, TPosition
 
-AnyQueue = QueueType | QueBindType
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
+
+_PIPE = Operand("pipe", exact(PipeType()))
+_QUEUE_SAMPLE = QueueType(TPosition.VECIN, 2)
+ANY_QUEUE = predicate(
+    "a !ascendc.queue or !ascendc.que_bind",
+    lambda t: isinstance(t, QueueType | QueBindType),
+    "TQue|TQueBind",
+    _QUEUE_SAMPLE,
+)
+_QUEUE = Operand("queue", ANY_QUEUE)
+_TBUF = of_type(TBufType, lambda v: TBufType(TPosition.VECCALC))
+_TBUF_POOL = of_type(TBufPoolType, lambda v: TBufPoolType(TPosition.VECIN, 4))
+_UI8 = IntegerType(8, Signedness.UNSIGNED)
+BUF_HANDLE = predicate(
+    "a TBufHandle (memref<?xui8>: uint8_t*)",
+    lambda t: (
+        isinstance(t, MemRefType)
+        and t.element_type == _UI8
+        and t.memory_space == MemRefType(_UI8, [DYNAMIC_INDEX]).memory_space
+    ),
+    "TBufHandle",
+    MemRefType(_UI8, [DYNAMIC_INDEX]),
+)
+"""`TBufHandle` is `uint8_t*` (a buffer's control block)."""
 
 
-def _require_buffer_position(op: AscendCOp, pos: TPosition, what: str) -> None:
-    if pos in (TPosition.GM, TPosition.MAX):
-        raise VerifyException(
-            f"'{op.name}': {what} position {pos.keyword} is not an on-chip buffer "
-            "(use vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)"
-        )
+def _result_element(op: Operation) -> TemplateArg:
+    """The element type of the local tensor the op gives (`que.AllocTensor<T>()`)."""
+    return op.results[0].type.element_type  # type: ignore[attr-defined]
+
+
+def _tensor_element(op: Operation) -> TemplateArg:
+    return op.tensor.type.element_type  # type: ignore[attr-defined]
+
+
+def _member(
+    class_name: str,
+    mnemonic: str,
+    api: str,
+    operands: tuple[Operand, ...],
+    doc: str,
+    base: type[ObjectOp] = ObjectOp,
+    **fields: Any,
+) -> None:
+    """A member call `obj.Api(...)` on operand 0 (or a custom printer: `emit=`)."""
+    fields.setdefault("emit", EmitKind.MEMBER_FUNCTION)
+    FAMILY.add(class_name, OpSpec(mnemonic, api, operands, doc=doc, **fields), base)
 
 
 # ---------------------------------------------------------------------------
 # Objects
 # ---------------------------------------------------------------------------
 
+ON_CHIP = (
+    TPosition.A1,
+    TPosition.A2,
+    TPosition.B1,
+    TPosition.B2,
+    TPosition.C1,
+    TPosition.C2,
+    TPosition.CO1,
+    TPosition.CO2,
+    TPosition.VECIN,
+    TPosition.VECOUT,
+    TPosition.VECCALC,
+)
+TBUF_POOL_POSITIONS = (
+    TPosition.VECIN,
+    TPosition.VECOUT,
+    TPosition.VECCALC,
+    TPosition.A1,
+    TPosition.B1,
+    TPosition.C1,
+)
+"""Where a TBufPool may be (the TBufPool constructor's documentation)."""
 
-@irdl_op_definition
-class PipeOp(AscendCOp):
-    """`AscendC::TPipe pipe;` -- owns the on-chip buffers of a kernel."""
 
-    name = "ascendc.pipe"
-    API_NAME: ClassVar[str] = "TPipe"
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.CONSTRUCTOR
+class _PositionedObjectOp(ObjectOp):
+    """A constructor whose object type has a position that must be one of `POSITIONS`."""
 
-    pipe = result_def(PipeType())
-    assembly_format = "attr-dict"
+    POSITIONS: ClassVar[tuple[TPosition, ...]] = ON_CHIP
+    WHAT: ClassVar[str] = "buffer"
 
-    def __init__(self):
-        super().__init__(result_types=[PipeType()])
-
-
-@irdl_op_definition
-class QueueOp(AscendCOp):
-    """`AscendC::TQue<pos, depth> que;`."""
-
-    name = "ascendc.queue"
-    API_NAME: ClassVar[str] = "TQue"
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.CONSTRUCTOR
-
-    queue = result_def(QueueType)
-    custom_directives = (QueueTypeDirective,)
-    assembly_format = "attr-dict `:` custom<QueueType>(type($queue))"
-
-    def __init__(self, queue_type: QueueType):
-        super().__init__(result_types=[queue_type])
+    @property
+    def positions(self) -> tuple[TPosition, ...]:
+        return self.POSITIONS
 
     def verify_(self) -> None:
-        t = self.queue.type
-        assert isinstance(t, QueueType)
-        _require_buffer_position(self, t.tposition, "queue")
-        if t.depth.data < 1:
+        super().verify_()
+        position = self.results[0].type.tposition  # type: ignore[attr-defined]
+        if position not in self.positions:
+            if position in (TPosition.GM, TPosition.MAX):
+                allowed = "use vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2"
+                raise VerifyException(
+                    f"'{self.name}': {self.WHAT} position {position.keyword} is not an "
+                    f"on-chip buffer ({allowed})"
+                )
+            allowed = ", ".join(p.keyword for p in self.positions)
+            raise VerifyException(
+                f"'{self.name}': a {self.WHAT} cannot be at {position.keyword} (allowed: {allowed})"
+            )
+
+
+class QueueBase(_PositionedObjectOp):
+    """`TQue<pos, depth>` derives from the TQueBind its position implies (`_LOGIC_POSITIONS`:
+    the headers have none for VECCALC, which is a TBuf's)."""
+
+    WHAT: ClassVar[str] = "queue"
+
+    @property
+    def positions(self) -> tuple[TPosition, ...]:
+        return tuple(_LOGIC_POSITIONS)
+
+    def verify_(self) -> None:
+        super().verify_()
+        if self.results[0].type.depth.data < 1:  # type: ignore[attr-defined]
             raise VerifyException(f"'{self.name}': queue depth must be at least 1")
 
 
-@irdl_op_definition
-class TBufOp(AscendCOp):
-    """`AscendC::TBuf<pos> buf;`."""
-
-    name = "ascendc.tbuf"
-    API_NAME: ClassVar[str] = "TBuf"
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.CONSTRUCTOR
-
-    buffer = result_def(TBufType)
-    custom_directives = (TBufTypeDirective,)
-    assembly_format = "attr-dict `:` custom<TBufType>(type($buffer))"
-
-    def __init__(self, buffer_type: TBufType):
-        super().__init__(result_types=[buffer_type])
-
-    def verify_(self) -> None:
-        t = self.buffer.type
-        assert isinstance(t, TBufType)
-        _require_buffer_position(self, t.tposition, "buffer")
+class TBufPoolBase(_PositionedObjectOp):
+    POSITIONS: ClassVar[tuple[TPosition, ...]] = TBUF_POOL_POSITIONS
+    WHAT: ClassVar[str] = "TBufPool"
 
 
-# ---------------------------------------------------------------------------
-# TPipe::InitBuffer
-# ---------------------------------------------------------------------------
-
-
-class _PipeMemberOp(AscendCOp):
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.MEMBER_FUNCTION
-
-
-@irdl_op_definition
-class PipeInitQueueOp(_PipeMemberOp):
-    """`pipe.InitBuffer(que, num, len)`: `num` buffers of `len` bytes for a queue."""
-
-    name = "ascendc.pipe.init_queue"
-    API_NAME: ClassVar[str] = "InitBuffer"
-
-    pipe = operand_def(PipeType())
-    queue = operand_def(AnyQueue)
-    num = operand_def()
-    length = operand_def()
-
-    assembly_format = (
-        "$pipe `,` $queue `,` $num `,` $length attr-dict `:` type($queue) `,` "
-        "type($num) `,` type($length)"
+FAMILY.add(
+    "PipeOp",
+    OpSpec(
+        "pipe",
+        "TPipe",
+        results=(Result("pipe", exact(PipeType()), PipeType()),),
+        emit=EmitKind.CONSTRUCTOR,
+        format="attr-dict",
+        doc="`AscendC::TPipe pipe;`: owns the on-chip buffers of a kernel.",
+    ),
+    ObjectOp,
+)
+for _cls, _m, _api, _result, _sample, _base, _doc in (
+    ("QueueOp", "queue", "TQue", "queue", _QUEUE_SAMPLE, QueueBase, "a queue of tensors"),
+    (
+        "QueBindOp",
+        "que_bind",
+        "TQueBind",
+        "que_bind",
+        QueBindType(TPosition.GM, TPosition.VECIN, 1),
+        ObjectOp,
+        "a queue from position `src` to `dst`",
+    ),
+    (
+        "TBufOp",
+        "tbuf",
+        "TBuf",
+        "buffer",
+        TBufType(TPosition.VECCALC),
+        _PositionedObjectOp,
+        "a raw calculation buffer",
+    ),
+    (
+        "TBufPoolOp",
+        "tBufPool",
+        "TBufPool",
+        "tbuf_pool",
+        TBufPoolType(TPosition.VECIN, 4),
+        TBufPoolBase,
+        "a pool of buffers",
+    ),
+):
+    _type = type(_sample)
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _m,
+            _api,
+            results=(Result(_result, of_type(_type, lambda v, s=_sample: s)),),
+            emit=EmitKind.CONSTRUCTOR,
+            # pyasc writes the type without its `!ascendc.` prefix (`: <vecin, 1>`).
+            format=f"attr-dict `:` custom<{_type.__name__}>(type(${_result}))",
+            doc=f"`AscendC::{_api}<...> x;`: {_doc}.",
+        ),
+        _base,
     )
 
-    def __init__(self, pipe, queue, num, length):
-        super().__init__(operands=[pipe, queue, num, length])
+# ---------------------------------------------------------------------------
+# TPipe
+# ---------------------------------------------------------------------------
+
+# pyasc's syntax leaves out the pipe's type (it has only one).
+_PIPE_FORMAT = "$pipe `,` "
+
+_member(
+    "PipeInitBufferOp",
+    "pipe.init_buffer",
+    "InitBuffer",
+    (_PIPE, Operand("buffer", _TBUF), Operand("length", INT)),
+    "`pipe.InitBuffer(tbuf, len)`: `len` bytes for a TBuf.",
+    format=_PIPE_FORMAT + "$buffer `,` $length attr-dict `:` type($buffer) `,` type($length)",
+)
+_member(
+    "PipeInitQueueOp",
+    "pipe.init_queue",
+    "InitBuffer",
+    (_PIPE, _QUEUE, Operand("num", INT), Operand("length", INT)),
+    "`pipe.InitBuffer(que, num, len)`: `num` buffers of `len` bytes for a queue.",
+    format=_PIPE_FORMAT + "$queue `,` $num `,` $length attr-dict `:` type($queue) `,` "
+    "type($num) `,` type($length)",
+)
+for _cls, _m, _api, _doc in (
+    ("PipeInitOp", "pipe.init", "Init", "initialise the pipe's state"),
+    ("PipeDestroyOp", "pipe.destroy", "Destroy", "release the pipe's buffers and events"),
+    ("PipeResetOp", "pipe.reset", "Reset", "reset the pipe's buffers and events"),
+):
+    _member(_cls, _m, _api, (_PIPE,), f"`pipe.{_api}()`: {_doc}.")
+
+
+class EventIdBase(ObjectOp):
+    """An op on a hardware event: MAX is not one."""
 
     def verify_(self) -> None:
-        require_int(self, self.num, "buffer count")
-        require_int(self, self.length, "buffer length")
+        super().verify_()
+        event = HardEvent.from_attr(self.event)  # type: ignore[attr-defined]
+        if event is HardEvent.MAX:
+            raise VerifyException(f"'{self.name}': MAX is not a hardware event")
 
 
-@irdl_op_definition
-class PipeInitBufferOp(_PipeMemberOp):
-    """`pipe.InitBuffer(tbuf, len)`: `len` bytes for a TBuf."""
+_EVENT = Prop("event", HardEvent, default=HardEvent.V_S)
+for _cls, _m, _api, _doc in (
+    ("PipeAllocEventIDOp", "pipe.alloc_event_id", "AllocEventID", "take a free event id"),
+    (
+        "PipeFetchEventIDOp",
+        "pipe.fetch_event_id",
+        "FetchEventID",
+        "the next free event id (not taken)",
+    ),
+):
+    _member(
+        _cls,
+        _m,
+        _api,
+        (_PIPE,),
+        f"`pipe.{_api}<event>()`: {_doc} of `event`.",
+        base=EventIdBase,
+        props=(_EVENT,),
+        results=(Result("event_id", INT, i32),),
+        template=("event",),
+        format=_PIPE_FORMAT + "custom<HardEvent>($event) attr-dict `:` type($event_id)",
+        example={"event": HardEvent.MTE2_V},
+    )
+_member(
+    "PipeReleaseEventIDOp",
+    "pipe.release_event_id",
+    "ReleaseEventID",
+    (_PIPE, Operand("id", INT)),
+    "`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.",
+    base=EventIdBase,
+    props=(_EVENT,),
+    template=("event",),
+    example={"event": HardEvent.MTE2_V},
+)
 
-    name = "ascendc.pipe.init_buffer"
-    API_NAME: ClassVar[str] = "InitBuffer"
 
-    pipe = operand_def(PipeType())
-    buffer = operand_def(TBufType)
-    length = operand_def()
+def _print_get_base_addr(emitter: Any, op: Any) -> None:
+    """The CPU-debug build's `uint8_t* GetBaseAddr(int8_t logicPos)` as an integer; on
+    the device an on-chip buffer's addresses start at 0."""
+    name = emitter.names.define(op.value)
+    t = emitter.ctype(op, op.value.type)
+    pos = TPosition.from_attr(op.logic_pos).cpp
+    pipe = emitter.name(op.pipe)
+    cpu_debug_only(
+        emitter,
+        lambda: emitter.line(
+            f"{t} {name} = reinterpret_cast<{t}>({pipe}.GetBaseAddr(static_cast<int8_t>({pos})));"
+        ),
+        lambda: emitter.line(f"{t} {name} = 0;"),
+    )
 
-    assembly_format = "$pipe `,` $buffer `,` $length attr-dict `:` type($buffer) `,` type($length)"
 
-    def __init__(self, pipe, buffer, length):
-        super().__init__(operands=[pipe, buffer, length])
+_member(
+    "PipeGetBaseAddrOp",
+    "pipe.get_base_addr",
+    "GetBaseAddr",
+    (_PIPE,),
+    "`pipe.GetBaseAddr(logicPos)`: where the buffer of `logicPos` starts, as an integer "
+    "(CANN's CPU-debug build has it; on the device on-chip addresses start at 0).",
+    props=(Prop("logicPos", TPosition, py="logic_pos", default=TPosition.VECIN),),
+    results=(Result("value", UINT64, IntegerType(64, Signedness.UNSIGNED)),),
+    emit=EmitKind.CUSTOM,
+    printer=_print_get_base_addr,
+    format=_PIPE_FORMAT + "custom<TPosition>($logicPos) attr-dict `:` type($value)",
+    example={"logicPos": TPosition.VECIN},
+)
+
+
+class SamePoolTypeBase(ObjectOp):
+    """`pool.InitBufPool(sub, len[, share])`: the headers let a TBufPool reach the
+    internals of pools of its own type only (TPipe's InitBufPool takes any pool)."""
 
     def verify_(self) -> None:
-        require_int(self, self.length, "buffer length")
+        super().verify_()
+        own = self.origin.type  # type: ignore[attr-defined]
+        for name in ("buf_pool", "share_buf"):
+            value = getattr(self, name)
+            if value is not None and value.type != own:
+                raise VerifyException(
+                    f"'{self.name}': {name} is a {value.type}, not a {own} (a TBufPool can "
+                    "only carve pools of its own type)"
+                )
 
+
+_INIT_BUF_POOL_FORMAT = (
+    "`(` ${obj} `,` $buf_pool `,` $len `)` attr-dict (`,` $share_buf^)? `:` type(${obj}) "
+    "`,` type($buf_pool) `,` type($len) (`,` type($share_buf)^)? `->` type($value)"
+)
+for _cls, _m, _obj, _rule, _what, _base in (
+    ("PipeInitBufPoolOp", "pipe.init_buf_pool", "pipe", exact(PipeType()), "the pipe", ObjectOp),
+    (
+        "TBufPoolInitBufPoolOp",
+        "tbuf_pool.init_buf_pool",
+        "origin",
+        _TBUF_POOL,
+        "a pool",
+        SamePoolTypeBase,
+    ),
+):
+    _member(
+        _cls,
+        _m,
+        "InitBufPool",
+        (
+            Operand(_obj, _rule),
+            Operand("buf_pool", _TBUF_POOL),
+            Operand("len", INT, default=0),
+            Operand("share_buf", _TBUF_POOL, arity=Arity.OPTIONAL, default=None),
+        ),
+        f"`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of {_what} for a TBufPool "
+        "(shared with `shareBuf`'s, if given).",
+        base=_base,
+        results=(Result("value", BOOL, i1),),
+        format=_INIT_BUF_POOL_FORMAT.format(obj=_obj),
+    )
+
+# ---------------------------------------------------------------------------
+# TBufPool
+# ---------------------------------------------------------------------------
+
+_POOL = Operand("buf_pool", _TBUF_POOL)
+_member(
+    "TBufPoolInitBufferOp",
+    "tbuf_pool.init_buffer",
+    "InitBuffer",
+    (_POOL, Operand("buffer", _TBUF), Operand("length", INT)),
+    "`pool.InitBuffer(tbuf, len)`: `len` bytes of the pool for a TBuf.",
+    format="$buf_pool `,` $buffer `,` $length attr-dict `:` type($buf_pool) `,` "
+    "type($buffer) `,` type($length)",
+)
+_member(
+    "TBufPoolInitQueueOp",
+    "tbuf_pool.init_queue",
+    "InitBuffer",
+    (_POOL, _QUEUE, Operand("num", INT), Operand("length", INT)),
+    "`pool.InitBuffer(que, num, len)`: `num` buffers of `len` bytes of the pool for a queue.",
+    format="$buf_pool `,` $queue `,` $num `,` $length attr-dict `:` type($buf_pool) `,` "
+    "type($queue) `,` type($num) `,` type($length)",
+)
+_member(
+    "TBufPoolResetOp",
+    "tbuf_pool.reset",
+    "Reset",
+    (_POOL,),
+    "`pool.Reset()`: free every buffer of the pool.",
+)
 
 # ---------------------------------------------------------------------------
 # Queue traffic
 # ---------------------------------------------------------------------------
 
+_TAKE_FORMAT = "$queue attr-dict `:` type($queue) `,` type($tensor)"
+_GIVE_FORMAT = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
+_RESULT_TENSOR = Result("tensor", local("T"))
+_TENSOR = Operand("tensor", local("T"))
+for _cls, _m, _api, _doc in (
+    ("AllocTensorOp", "que_bind.alloc_tensor", "AllocTensor", "take a free buffer of the queue"),
+    (
+        "DeQueOp",
+        "que_bind.deque_tensor",
+        "DeQue",
+        "take the oldest enqueued tensor (waits for its producer pipe)",
+    ),
+):
+    _member(
+        _cls,
+        _m,
+        _api,
+        (_QUEUE,),
+        f"`que.{_api}<T>()`: {_doc}.",
+        results=(_RESULT_TENSOR,),
+        template=(_result_element,),
+        format=_TAKE_FORMAT,
+    )
+for _cls, _m, _api, _doc in (
+    (
+        "AllocTensorInPlaceOp",
+        "que_bind.alloc_tensor_in_place",
+        "AllocTensor",
+        "a free buffer of the queue, into `t`",
+    ),
+    (
+        "DeQueInPlaceOp",
+        "que_bind.deque_tensor_in_place",
+        "DeQue",
+        "the oldest enqueued tensor, into `t`",
+    ),
+):
+    _member(
+        _cls,
+        _m,
+        _api,
+        (_QUEUE, _TENSOR),
+        f"`que.{_api}<T>(t)`: {_doc}.",
+        template=(_tensor_element,),
+        format=_GIVE_FORMAT,
+    )
+for _cls, _m, _api, _doc in (
+    ("EnQueOp", "que_bind.enque_tensor", "EnQue", "hand a filled tensor to the consumer pipe"),
+    ("FreeTensorOp", "que_bind.free_tensor", "FreeTensor", "give a tensor's buffer back"),
+):
+    _member(_cls, _m, _api, (_QUEUE, _TENSOR), f"`que.{_api}(t)`: {_doc}.", format=_GIVE_FORMAT)
 
-class _QueueOp(AscendCOp):
-    """A member call on a TQue/TQueBind (operand 0)."""
+_USER_POSITIONS = (
+    Prop("srcUserPos", TPosition, py="src_user_pos"),
+    Prop("dstUserPos", TPosition, py="dst_user_pos"),
+)
+_POSITIONS_FORMAT = "custom<TPosition>($srcUserPos) `,` custom<TPosition>($dstUserPos) attr-dict"
+_member(
+    "DeQuePosOp",
+    "que_bind.deque_tensor_pos",
+    "DeQue",
+    (_QUEUE,),
+    "`que.DeQue<srcUserPos, dstUserPos, T>()`: DeQue between user-given positions.",
+    props=_USER_POSITIONS,
+    results=(_RESULT_TENSOR,),
+    template=("srcUserPos", "dstUserPos", _result_element),
+    format=f"$queue `,` {_POSITIONS_FORMAT} `:` type($queue) `,` type($tensor)",
+    example={"srcUserPos": TPosition.GM, "dstUserPos": TPosition.VECIN},
+)
+_member(
+    "EnQuePosOp",
+    "que_bind.enque_tensor_pos",
+    "EnQue",
+    (_QUEUE, _TENSOR),
+    "`que.EnQue<srcUserPos, dstUserPos>(t)`: EnQue between user-given positions.",
+    props=_USER_POSITIONS,
+    template=("srcUserPos", "dstUserPos"),
+    format=f"$queue `,` $tensor `,` {_POSITIONS_FORMAT} `:` type($queue) `,` type($tensor)",
+    example={"srcUserPos": TPosition.GM, "dstUserPos": TPosition.VECIN},
+)
 
-    EMIT_KIND: ClassVar[EmitKind] = EmitKind.MEMBER_FUNCTION
+# ---------------------------------------------------------------------------
+# Queue state
+# ---------------------------------------------------------------------------
 
-
-class _TensorResultOp(_QueueOp):
-    """`obj.Api<T>(...)`: returns a local tensor of element type T."""
-
-    def cpp_template_args(self) -> Sequence[TemplateArg]:
-        t = self.results[0].type
-        assert isinstance(t, LocalTensorType)
-        return (t.element_type,)
-
-
-class _TakeTensorOp(_TensorResultOp):
-    """`que.Api<T>()`: a tensor out of the queue (its operands and syntax)."""
-
-    queue = operand_def(AnyQueue)
-    tensor = result_def(LocalTensorType)
-
-    assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue, tensor_type: LocalTensorType):
-        super().__init__(operands=[queue], result_types=[tensor_type])
-
-
-class _GiveTensorOp(_QueueOp):
-    """`que.Api(t)`: a tensor into the queue (its operands and syntax)."""
-
-    queue = operand_def(AnyQueue)
-    tensor = operand_def(LocalTensorType)
-
-    assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue, tensor):
-        super().__init__(operands=[queue, tensor])
-
-
-@irdl_op_definition
-class AllocTensorOp(_TakeTensorOp):
-    """`que.AllocTensor<T>()`: take a free buffer of the queue."""
-
-    name = "ascendc.que_bind.alloc_tensor"
-    API_NAME: ClassVar[str] = "AllocTensor"
-
-
-@irdl_op_definition
-class DeQueOp(_TakeTensorOp):
-    """`que.DeQue<T>()`: take the oldest enqueued tensor (waits for its producer pipe)."""
-
-    name = "ascendc.que_bind.deque_tensor"
-    API_NAME: ClassVar[str] = "DeQue"
-
-
-@irdl_op_definition
-class EnQueOp(_GiveTensorOp):
-    """`que.EnQue(t)`: hand a filled tensor to the consumer pipe."""
-
-    name = "ascendc.que_bind.enque_tensor"
-    API_NAME: ClassVar[str] = "EnQue"
+_STATE_FORMAT = "$queue attr-dict `:` type($queue) `,` type($value)"
+_member(
+    "GetTensorCountInQueOp",
+    "que_bind.get_tensor_count_in_que",
+    "GetTensorCountInQue",
+    (_QUEUE,),
+    "`que.GetTensorCountInQue()`: how many tensors are enqueued (int32_t).",
+    results=(Result("value", INT, i32),),
+    format=_STATE_FORMAT,
+)
+for _cls, _m, _api, _doc in (
+    ("HasIdleBufferOp", "que_bind.has_idle_buffer", "HasIdleBuffer", "a buffer is free"),
+    ("HasTensorInQueOp", "que_bind.has_tensor_in_que", "HasTensorInQue", "a tensor is enqueued"),
+    ("VacantInQueOp", "que_bind.vacant_in_que", "VacantInQue", "the queue can take a tensor"),
+):
+    _member(
+        _cls,
+        _m,
+        _api,
+        (_QUEUE,),
+        f"`que.{_api}()`: whether {_doc}.",
+        results=(Result("value", BOOL, i1),),
+        format=_STATE_FORMAT,
+    )
 
 
-@irdl_op_definition
-class FreeTensorOp(_GiveTensorOp):
-    """`que.FreeTensor(t)`: give a tensor's buffer back to the queue."""
+def _no_destroy(emitter: Any, op: Operation) -> None:
+    from asc_xdsl.backends.ascendc.printer import CodegenError
 
-    name = "ascendc.que_bind.free_tensor"
-    API_NAME: ClassVar[str] = "FreeTensor"
+    raise CodegenError(
+        op,
+        "TQueBind has no Destroy() in the Ascend C headers (pyasc has the op, not the API); "
+        "free the queue's tensors with free_tensor, its buffers with pipe.destroy",
+    )
 
+
+_member(
+    "QueBindDestroyOp",
+    "que_bind.destroy",
+    "Destroy",
+    (_QUEUE,),
+    "pyasc's `que.Destroy()`: IR only (TQueBind has no Destroy in the headers).",
+    emit=EmitKind.CUSTOM,
+    printer=_no_destroy,
+    format="$queue attr-dict `:` type($queue)",
+)
+
+# ---------------------------------------------------------------------------
+# TQue -> TQueBind, custom buffer handles
+# ---------------------------------------------------------------------------
+
+_LOGIC_POSITIONS: dict[TPosition, tuple[TPosition, TPosition]] = {
+    TPosition.A1: (TPosition.GM, TPosition.A1),
+    TPosition.B1: (TPosition.GM, TPosition.B1),
+    TPosition.C1: (TPosition.GM, TPosition.C1),
+    TPosition.A2: (TPosition.A1, TPosition.A2),
+    TPosition.B2: (TPosition.B1, TPosition.B2),
+    TPosition.C2: (TPosition.C1, TPosition.C2),
+    TPosition.CO1: (TPosition.CO1, TPosition.CO2),
+    TPosition.CO2: (TPosition.CO2, TPosition.GM),
+    TPosition.VECIN: (TPosition.GM, TPosition.VECIN),
+    TPosition.VECOUT: (TPosition.VECOUT, TPosition.GM),
+}
+"""`TQue<pos, depth>` derives from `TQueBind<src, dst, depth>` (the headers'
+`GetBufferLogicPos`); a queue at any other position has no TQueBind base."""
+
+
+def que_bind_of(t: Attribute) -> QueBindType | None:
+    """The TQueBind type a queue type is (a TQue's base class), if any."""
+    if isinstance(t, QueBindType):
+        return t
+    if isinstance(t, QueueType) and t.tposition in _LOGIC_POSITIONS:
+        src, dst = _LOGIC_POSITIONS[t.tposition]
+        return QueBindType(src, dst, t.depth.data)
+    return None
+
+
+class ToQueBindBase(ObjectOp):
+    """The result is the TQueBind the source queue is; a builder may leave it out."""
+
+    def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute] | None:
+        source = operands[0]
+        t = que_bind_of((source.results[0] if isinstance(source, Operation) else source).type)
+        return None if t is None else [t]
+
+    def verify_(self) -> None:
+        super().verify_()
+        source, result = self.source.type, self.result.type  # type: ignore[attr-defined]
+        base = que_bind_of(source)
+        if base is None:
+            raise VerifyException(f"'{self.name}': {source} has no TQueBind base class")
+        if base != result:
+            raise VerifyException(f"'{self.name}': {source} is a {base}, not a {result}")
+
+
+def _print_to_que_bind(emitter: Any, op: Any) -> None:
+    """`TQueBind<...>& b = que;`: a reference to the queue's base class."""
+    name = emitter.names.define(op.result)
+    emitter.line(f"{emitter.ctype(op, op.result.type)}& {name} = {emitter.name(op.source)};")
+
+
+FAMILY.add(
+    "ToQueBindOp",
+    OpSpec(
+        "to_que_bind",
+        "TQueBind",
+        (Operand("source", ANY_QUEUE),),
+        results=(
+            Result(
+                "result",
+                of_type(QueBindType, lambda v: QueBindType(TPosition.GM, TPosition.VECIN, 2)),
+            ),
+        ),
+        emit=EmitKind.CUSTOM,
+        printer=_print_to_que_bind,
+        format="$source attr-dict `:` type($source) `,` type($result)",
+        doc="`AscendC::TQueBind<src, dst, depth>& b = que;`: a TQue as its TQueBind base.",
+    ),
+    ToQueBindBase,
+)
+
+
+def _print_init_buf_handle(emitter: Any, op: Any) -> None:
+    """`que.InitBufHandle(&pool, index, handle, addr, len);` (the pool by pointer)."""
+    args = [
+        f"&{emitter.name(op.buf_pool)}",
+        *(emitter.name(v) for v in (op.index, op.buf_handle, op.cur_pool_addr, op.len)),
+    ]
+    emitter.line(f"{emitter.name(op.queue)}.InitBufHandle({', '.join(args)});")
+
+
+_HANDLE = Operand("buf_handle", BUF_HANDLE)
+_member(
+    "InitBufHandleOp",
+    "que_bind.init_buf_handle",
+    "InitBufHandle",
+    (
+        _QUEUE,
+        _POOL,
+        Operand("index", INT),
+        _HANDLE,
+        Operand("cur_pool_addr", INT),
+        Operand("len", INT),
+    ),
+    "`que.InitBufHandle(&pool, index, handle, addr, len)`: give buffer `index` of a "
+    "custom TBufPool to the queue.",
+    emit=EmitKind.CUSTOM,
+    printer=_print_init_buf_handle,
+    format="$queue `,` $buf_pool `,` $index `,` $buf_handle `,` $cur_pool_addr `,` $len "
+    "attr-dict `:` type($queue) `,` type($buf_pool) `,` type($index) `,` type($buf_handle) "
+    "`,` type($cur_pool_addr) `,` type($len)",
+)
+_member(
+    "InitStartBufHandleOp",
+    "que_bind.init_start_buf_handle",
+    "InitStartBufHandle",
+    (_QUEUE, Operand("start_buf_handle", BUF_HANDLE), Operand("num", INT), Operand("len", INT)),
+    "`que.InitStartBufHandle(handle, num, len)`: the queue's buffers start at `handle`.",
+    format="$queue `,` $start_buf_handle `,` $num `,` $len attr-dict `:` type($queue) `,` "
+    "type($start_buf_handle) `,` type($num) `,` type($len)",
+)
 
 # ---------------------------------------------------------------------------
 # TBuf views
 # ---------------------------------------------------------------------------
 
-
-@irdl_op_definition
-class TBufGetTensorOp(_TensorResultOp):
-    """`buf.Get<T>([len])`: the whole buffer (or its first `len` elements) as a tensor."""
-
-    name = "ascendc.tbuf.get_tensor"
-    API_NAME: ClassVar[str] = "Get"
-
-    buffer = operand_def(TBufType)
-    len = opt_operand_def()
-    tensor = result_def(LocalTensorType)
-
-    assembly_format = (
-        "$buffer attr-dict (`,` $len^)? `:` type($buffer) `,` type($tensor) (`,` type($len)^)?"
-    )
-
-    def __init__(self, buffer, tensor_type: LocalTensorType, length=None):
-        super().__init__(
-            operands=[buffer, [length] if length is not None else []],
-            result_types=[tensor_type],
-        )
-
-    def verify_(self) -> None:
-        if self.len is not None:
-            require_int(self, self.len, "length")
-
-
-@irdl_op_definition
-class TBufGetWithOffsetOp(_TensorResultOp):
-    """`buf.GetWithOffset<T>(size, byteOffset)`: `size` elements from a 32 B-aligned offset."""
-
-    name = "ascendc.tbuf.get_with_offset"
-    API_NAME: ClassVar[str] = "GetWithOffset"
-
-    buffer = operand_def(TBufType)
-    size = operand_def()
-    buf_offset = operand_def()
-    tensor = result_def(LocalTensorType)
-
-    assembly_format = (
-        "$buffer `,` $size `,` $buf_offset attr-dict `:` type($buffer) `,` type($size) `,` "
-        "type($buf_offset) `,` type($tensor)"
-    )
-
-    def __init__(self, buffer, size, offset, tensor_type: LocalTensorType):
-        super().__init__(operands=[buffer, size, offset], result_types=[tensor_type])
-
-    def verify_(self) -> None:
-        require_int(self, self.size, "size")
-        require_int(self, self.buf_offset, "offset")
-
-
-FRAMEWORK_OPS = [
-    PipeOp,
-    QueueOp,
-    TBufOp,
-    PipeInitQueueOp,
-    PipeInitBufferOp,
-    AllocTensorOp,
-    DeQueOp,
-    EnQueOp,
-    FreeTensorOp,
-    TBufGetTensorOp,
-    TBufGetWithOffsetOp,
-]
+_BUFFER = Operand("buffer", _TBUF)
+_member(
+    "TBufGetTensorOp",
+    "tbuf.get_tensor",
+    "Get",
+    (_BUFFER, Operand("len", INT, arity=Arity.OPTIONAL, default=None)),
+    "`buf.Get<T>([len])`: the whole buffer (or its first `len` elements) as a tensor.",
+    results=(_RESULT_TENSOR,),
+    template=(_result_element,),
+    format="$buffer attr-dict (`,` $len^)? `:` type($buffer) `,` type($tensor) (`,` type($len)^)?",
+)
+_member(
+    "TBufGetWithOffsetOp",
+    "tbuf.get_with_offset",
+    "GetWithOffset",
+    (_BUFFER, Operand("size", INT), Operand("buf_offset", INT)),
+    "`buf.GetWithOffset<T>(size, bufOffset)`: `size` elements from a 32-byte aligned byte offset.",
+    results=(_RESULT_TENSOR,),
+    template=(_result_element,),
+    format="$buffer `,` $size `,` $buf_offset attr-dict `:` type($buffer) `,` type($size) "
+    "`,` type($buf_offset) `,` type($tensor)",
+)

@@ -87,7 +87,6 @@ STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
     ("softmax_shape_info", "SoftMaxShapeInfoType", "AscendC::SoftMaxShapeInfo"),
     ("softmax_tiling", "SoftMaxTilingType", "SoftMaxTiling"),
     ("cube_tiling", "TCubeTilingType", "TCubeTiling"),
-    ("tensor_desc", "TensorDescType", "AscendC::TensorDesc"),
     ("trans_data_to_5hd_params", "TransDataTo5HDParamsType", "AscendC::TransDataTo5HDParams"),
     ("transpose_params_ext", "TransposeParamsExtType", "AscendC::TransposeParamsExt"),
     ("transpose_type", "TransposeTypeType", "AscendC::TransposeType"),

@@ -37,8 +37,7 @@ func.func @queue_negative_depth() {
 // -----
 
 func.func @queue_of_tbuf_type() {
-  // CHECK: error: result 'queue' at position 0 does not verify:
-  // CHECK-NEXT: !ascendc.tbuf<vecin> should be of base attribute ascendc.queue
+  // CHECK: error: 'ascendc.queue': result queue must be !ascendc.queue, got !ascendc.tbuf<vecin>
   %q = "ascendc.queue"() : () -> !ascendc.tbuf<vecin>
   return
 }
@@ -75,7 +74,7 @@ func.func @init_queue_num_float(%f: f32, %n: i32) {
   %pipe = ascendc.pipe
   %q = ascendc.queue : <vecin, 2>
   // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.pipe.init_queue': buffer count must be an integer, got f32
+  // CHECK: error: 'ascendc.pipe.init_queue': num must be an integer, got f32
   ascendc.pipe.init_queue %pipe, %q, %f, %n : !ascendc.queue<vecin, 2>, f32, i32
   return
 }
@@ -85,7 +84,7 @@ func.func @init_queue_num_float(%f: f32, %n: i32) {
 func.func @init_queue_length_float(%f: f16, %n: i32) {
   %pipe = ascendc.pipe
   %q = ascendc.queue : <vecin, 2>
-  // CHECK: error: 'ascendc.pipe.init_queue': buffer length must be an integer, got f16
+  // CHECK: error: 'ascendc.pipe.init_queue': length must be an integer, got f16
   ascendc.pipe.init_queue %pipe, %q, %n, %f : !ascendc.queue<vecin, 2>, i32, f16
   return
 }
@@ -94,8 +93,7 @@ func.func @init_queue_length_float(%f: f16, %n: i32) {
 
 func.func @init_queue_with_tbuf(%b: !ascendc.tbuf<vecin>, %n: i32) {
   %pipe = ascendc.pipe
-  // CHECK: error: operand 'queue' at position 1 does not verify:
-  // CHECK-NEXT: Unexpected attribute !ascendc.tbuf<vecin>
+  // CHECK: error: 'ascendc.pipe.init_queue': queue must be a !ascendc.queue or !ascendc.que_bind, got !ascendc.tbuf<vecin>
   "ascendc.pipe.init_queue"(%pipe, %b, %n, %n) : (!ascendc.pipe, !ascendc.tbuf<vecin>, i32, i32) -> ()
   return
 }
@@ -105,7 +103,7 @@ func.func @init_queue_with_tbuf(%b: !ascendc.tbuf<vecin>, %n: i32) {
 func.func @init_buffer_length_float(%f: f32) {
   %pipe = ascendc.pipe
   %b = ascendc.tbuf : <veccalc>
-  // CHECK: error: 'ascendc.pipe.init_buffer': buffer length must be an integer, got f32
+  // CHECK: error: 'ascendc.pipe.init_buffer': length must be an integer, got f32
   ascendc.pipe.init_buffer %pipe, %b, %f : !ascendc.tbuf<veccalc>, f32
   return
 }
@@ -114,8 +112,7 @@ func.func @init_buffer_length_float(%f: f32) {
 
 func.func @init_buffer_with_queue(%q: !ascendc.queue<vecin, 1>, %n: i32) {
   %pipe = ascendc.pipe
-  // CHECK: error: operand 'buffer' at position 1 does not verify:
-  // CHECK-NEXT: !ascendc.queue<vecin, 1> should be of base attribute ascendc.tbuf
+  // CHECK: error: 'ascendc.pipe.init_buffer': buffer must be !ascendc.tbuf, got !ascendc.queue<vecin, 1>
   "ascendc.pipe.init_buffer"(%pipe, %q, %n) : (!ascendc.pipe, !ascendc.queue<vecin, 1>, i32) -> ()
   return
 }
@@ -123,8 +120,7 @@ func.func @init_buffer_with_queue(%q: !ascendc.queue<vecin, 1>, %n: i32) {
 // -----
 
 func.func @init_buffer_not_pipe(%q: !ascendc.queue<vecin, 1>, %b: !ascendc.tbuf<vecin>, %n: i32) {
-  // CHECK: error: operand 'pipe' at position 0 does not verify:
-  // CHECK-NEXT: Expected attribute !ascendc.pipe but got !ascendc.queue<vecin, 1>
+  // CHECK: error: 'ascendc.pipe.init_buffer': pipe must be !ascendc.pipe, got !ascendc.queue<vecin, 1>
   "ascendc.pipe.init_buffer"(%q, %b, %n) : (!ascendc.queue<vecin, 1>, !ascendc.tbuf<vecin>, i32) -> ()
   return
 }
@@ -132,8 +128,7 @@ func.func @init_buffer_not_pipe(%q: !ascendc.queue<vecin, 1>, %b: !ascendc.tbuf<
 // -----
 
 func.func @alloc_global(%q: !ascendc.queue<vecin, 1>) {
-  // CHECK: error: result 'tensor' at position 0 does not verify:
-  // CHECK-NEXT: !ascendc.global_tensor<*xf32> should be of base attribute ascendc.local_tensor
+  // CHECK: error: 'ascendc.que_bind.alloc_tensor': result tensor must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
   %t = "ascendc.que_bind.alloc_tensor"(%q) : (!ascendc.queue<vecin, 1>) -> !ascendc.global_tensor<*xf32>
   return
 }
@@ -141,8 +136,7 @@ func.func @alloc_global(%q: !ascendc.queue<vecin, 1>) {
 // -----
 
 func.func @alloc_from_tbuf(%b: !ascendc.tbuf<vecin>) {
-  // CHECK: error: operand 'queue' at position 0 does not verify:
-  // CHECK-NEXT: Unexpected attribute !ascendc.tbuf<vecin>
+  // CHECK: error: 'ascendc.que_bind.alloc_tensor': queue must be a !ascendc.queue or !ascendc.que_bind, got !ascendc.tbuf<vecin>
   %t = "ascendc.que_bind.alloc_tensor"(%b) : (!ascendc.tbuf<vecin>) -> !ascendc.local_tensor<*xf32>
   return
 }
@@ -150,7 +144,7 @@ func.func @alloc_from_tbuf(%b: !ascendc.tbuf<vecin>) {
 // -----
 
 func.func @deque_global(%q: !ascendc.queue<vecin, 1>) {
-  // CHECK: !ascendc.global_tensor<*xf16> should be of base attribute ascendc.local_tensor
+  // CHECK: error: 'ascendc.que_bind.deque_tensor': result tensor must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf16>
   %t = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.global_tensor<f16>
   return
 }
@@ -158,8 +152,7 @@ func.func @deque_global(%q: !ascendc.queue<vecin, 1>) {
 // -----
 
 func.func @enque_global(%q: !ascendc.queue<vecin, 1>, %g: !ascendc.global_tensor<f32>) {
-  // CHECK: error: operand 'tensor' at position 1 does not verify:
-  // CHECK-NEXT: !ascendc.global_tensor<*xf32> should be of base attribute ascendc.local_tensor
+  // CHECK: error: 'ascendc.que_bind.enque_tensor': tensor must be a !ascendc.local_tensor, got !ascendc.global_tensor<*xf32>
   "ascendc.que_bind.enque_tensor"(%q, %g) : (!ascendc.queue<vecin, 1>, !ascendc.global_tensor<f32>) -> ()
   return
 }
@@ -167,8 +160,7 @@ func.func @enque_global(%q: !ascendc.queue<vecin, 1>, %g: !ascendc.global_tensor
 // -----
 
 func.func @free_scalar(%q: !ascendc.queue<vecin, 1>, %n: i32) {
-  // CHECK: error: operand 'tensor' at position 1 does not verify:
-  // CHECK-NEXT: i32 should be of base attribute ascendc.local_tensor
+  // CHECK: error: 'ascendc.que_bind.free_tensor': tensor must be a !ascendc.local_tensor, got i32
   "ascendc.que_bind.free_tensor"(%q, %n) : (!ascendc.queue<vecin, 1>, i32) -> ()
   return
 }
@@ -177,7 +169,7 @@ func.func @free_scalar(%q: !ascendc.queue<vecin, 1>, %n: i32) {
 
 func.func @get_tensor_len_float(%b: !ascendc.tbuf<veccalc>, %f: f32) {
   // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.tbuf.get_tensor': length must be an integer, got f32
+  // CHECK: error: 'ascendc.tbuf.get_tensor': len must be an integer, got f32
   %t = ascendc.tbuf.get_tensor %b, %f : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xf32>, f32
   return
 }
@@ -185,8 +177,7 @@ func.func @get_tensor_len_float(%b: !ascendc.tbuf<veccalc>, %f: f32) {
 // -----
 
 func.func @get_tensor_from_queue(%q: !ascendc.queue<vecin, 1>) {
-  // CHECK: error: operand 'buffer' at position 0 does not verify:
-  // CHECK-NEXT: !ascendc.queue<vecin, 1> should be of base attribute ascendc.tbuf
+  // CHECK: error: 'ascendc.tbuf.get_tensor': buffer must be !ascendc.tbuf, got !ascendc.queue<vecin, 1>
   %t = "ascendc.tbuf.get_tensor"(%q) : (!ascendc.queue<vecin, 1>) -> !ascendc.local_tensor<*xf32>
   return
 }
@@ -202,7 +193,126 @@ func.func @get_with_offset_size_float(%b: !ascendc.tbuf<veccalc>, %f: f32, %u: u
 // -----
 
 func.func @get_with_offset_offset_float(%b: !ascendc.tbuf<veccalc>, %f: f32, %u: ui32) {
-  // CHECK: error: 'ascendc.tbuf.get_with_offset': offset must be an integer, got f32
+  // CHECK: error: 'ascendc.tbuf.get_with_offset': buf_offset must be an integer, got f32
   %t = ascendc.tbuf.get_with_offset %b, %u, %f : !ascendc.tbuf<veccalc>, ui32, f32, !ascendc.local_tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @tbuf_pool_position() {
+  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.tBufPool': a TBufPool cannot be at co1 (allowed: vecin, vecout, veccalc, a1, b1, c1)
+  %p = ascendc.tBufPool : <co1, 4>
+  return
+}
+
+// -----
+
+func.func @tbuf_pool_size() {
+  // CHECK: ascendc.tbuf_pool: bufIDSize 17 is out of range [1, 16]
+  %p = ascendc.tBufPool : !ascendc.tbuf_pool<vecin, 17>
+  return
+}
+
+// -----
+
+func.func @event_max() {
+  %pipe = ascendc.pipe
+  // CHECK: error: 'ascendc.pipe.alloc_event_id': MAX is not a hardware event
+  %id = ascendc.pipe.alloc_event_id %pipe, max : i32
+  return
+}
+
+// -----
+
+func.func @release_event_max(%id: i32) {
+  %pipe = ascendc.pipe
+  // CHECK: error: 'ascendc.pipe.release_event_id': MAX is not a hardware event
+  ascendc.pipe.release_event_id %pipe, %id {event = 35 : i32} : !ascendc.pipe, i32
+  return
+}
+
+// -----
+
+func.func @event_id_float() {
+  %pipe = ascendc.pipe
+  // CHECK: error: 'ascendc.pipe.fetch_event_id': result event_id must be an integer, got f32
+  %id = ascendc.pipe.fetch_event_id %pipe, v_s : f32
+  return
+}
+
+// -----
+
+func.func @base_addr_narrow() {
+  %pipe = ascendc.pipe
+  // CHECK: error: 'ascendc.pipe.get_base_addr': result value must be a 64-bit integer, got i32
+  %a = ascendc.pipe.get_base_addr %pipe, vecin : i32
+  return
+}
+
+// -----
+
+func.func @init_buf_pool_result(%pool: !ascendc.tbuf_pool<vecin, 4>, %n: ui32) {
+  %pipe = ascendc.pipe
+  // CHECK: error: 'ascendc.pipe.init_buf_pool': result value must be i1, got i32
+  %ok = ascendc.pipe.init_buf_pool(%pipe, %pool, %n) : !ascendc.pipe, !ascendc.tbuf_pool<vecin, 4>, ui32 -> i32
+  return
+}
+
+// -----
+
+func.func @init_buf_pool_tbuf(%b: !ascendc.tbuf<vecin>, %n: ui32) {
+  %pipe = ascendc.pipe
+  // CHECK: error: 'ascendc.pipe.init_buf_pool': buf_pool must be !ascendc.tbuf_pool, got !ascendc.tbuf<vecin>
+  %ok = ascendc.pipe.init_buf_pool(%pipe, %b, %n) : !ascendc.pipe, !ascendc.tbuf<vecin>, ui32 -> i1
+  return
+}
+
+// -----
+
+func.func @to_que_bind_veccalc(%q: !ascendc.queue<veccalc, 1>) {
+  // CHECK: error: 'ascendc.to_que_bind': !ascendc.queue<veccalc, 1> has no TQueBind base class
+  %b = ascendc.to_que_bind %q : !ascendc.queue<veccalc, 1>, !ascendc.que_bind<gm, veccalc, 1>
+  return
+}
+
+// -----
+
+func.func @to_que_bind_other(%q: !ascendc.queue<vecout, 2>) {
+  // CHECK: error: 'ascendc.to_que_bind': !ascendc.queue<vecout, 2> is a !ascendc.que_bind<vecout, gm, 2>, not a !ascendc.que_bind<gm, vecout, 2>
+  %b = ascendc.to_que_bind %q : !ascendc.queue<vecout, 2>, !ascendc.que_bind<gm, vecout, 2>
+  return
+}
+
+// -----
+
+func.func @buf_handle_pointer(%q: !ascendc.queue<vecin, 1>, %h: memref<?xi32>, %n: ui8, %u: ui32) {
+  // CHECK: error: 'ascendc.que_bind.init_start_buf_handle': start_buf_handle must be a TBufHandle (memref<?xui8>: uint8_t*), got memref<?xi32>
+  ascendc.que_bind.init_start_buf_handle %q, %h, %n, %u : !ascendc.queue<vecin, 1>, memref<?xi32>, ui8, ui32
+  return
+}
+
+// -----
+
+func.func @deque_pos_keyword(%q: !ascendc.queue<vecin, 1>) {
+  // CHECK: expected a TPosition keyword (gm, a1, a2, b1, b2, c1, c2, co1, co2, vecin, vecout, veccalc, max), got 'ub'
+  %t = ascendc.que_bind.deque_tensor_pos %q, gm, ub : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @queue_veccalc() {
+  // CHECK: error: 'ascendc.queue': a queue cannot be at veccalc (allowed: a1, b1, c1, a2, b2, c2, co1, co2, vecin, vecout)
+  %q = ascendc.queue : <veccalc, 1>
+  return
+}
+
+// -----
+
+func.func @pool_of_other_type(%pool: !ascendc.tbuf_pool<vecin, 4>, %sub: !ascendc.tbuf_pool<vecin, 2>, %n: ui32) {
+  // CHECK: error: 'ascendc.tbuf_pool.init_buf_pool': buf_pool is a !ascendc.tbuf_pool<vecin, 2>, not a !ascendc.tbuf_pool<vecin, 4> (a TBufPool can only carve pools of its own type)
+  %ok = ascendc.tbuf_pool.init_buf_pool(%pool, %sub, %n) : !ascendc.tbuf_pool<vecin, 4>, !ascendc.tbuf_pool<vecin, 2>, ui32 -> i1
   return
 }

@@ -1,0 +1,184 @@
+"""Shared pieces of the ops on Ascend C objects: tensors, TPipe/TQue/TBuf/TBufPool, the
+local memory allocator and tensor lists (`tensor.py`, `framework.py`,
+`mem_allocator.py`, `list_tensor.py`).
+
+- `ObjectOp`: the spec-op base whose builders take result types and enum properties
+  positionally, as the frontend and simulator tests build these ops
+  (`AllocTensorOp(que, LocalTensorType(f32))`, `LocalTensorV2Op(TPosition.VECIN, a, n, t)`),
+  and infer the result types the operands decide (a sub-view has its tensor's type).
+- Assembly-format directives: an object type written without its `!ascendc.` prefix
+  (pyasc's `ascendc.queue : <vecin, 1>`).
+- `cpu_debug_only`: members that exist only in CANN's CPU-debug build of the headers
+  (`LocalTensor::Print`, `ToFile`, `TPipe::GetBaseAddr`) print inside
+  `#if ASCENDC_CPU_DEBUG`, so the same source still compiles for the device.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from xdsl.dialects.builtin import IntegerType, Signedness
+from xdsl.ir import Attribute, Operation
+from xdsl.irdl.declarative_assembly_format import CustomDirective
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import (
+    QueBindTypeDirective,
+    QueueTypeDirective,
+    TBufTypeDirective,
+    _type_directive,
+)
+from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.spec import Arity, PropKind, SpecOp
+from asc_xdsl.dialects.ascendc.types import TBufPoolType, TensorType
+
+# ---------------------------------------------------------------------------
+# Assembly-format directives
+# ---------------------------------------------------------------------------
+
+UI32 = IntegerType(32, Signedness.UNSIGNED)
+TBufPoolTypeDirective = _type_directive(TBufPoolType)
+
+OBJECT_DIRECTIVES = (
+    QueueTypeDirective,
+    QueBindTypeDirective,
+    TBufTypeDirective,
+    TBufPoolTypeDirective,
+)
+"""The directives object-op formats may name: `custom<QueueType>(type($queue))`, ..."""
+
+
+# ---------------------------------------------------------------------------
+# The base of object ops: builders in the frontend's style
+# ---------------------------------------------------------------------------
+
+
+class ObjectOp(SpecOp):
+    """A spec op whose builders take, besides the operands in spec order (trailing
+    optional ones may be left out):
+
+    - result types positionally, anywhere (`TBufGetTensorOp(buf, LocalTensorType(f32), n)`);
+    - an enum value for the enum property of its class (`LocalTensorV2Op(TPosition.A1, ...)`).
+
+    Result types the operands decide come from `infer_result_types`.
+    """
+
+    custom_directives: ClassVar[tuple[type[CustomDirective], ...]] = OBJECT_DIRECTIVES
+
+    def __init__(self, *args: Any, result_types: Sequence[Attribute] | None = None, **props: Any):
+        spec = self.SPEC
+        operands: list[Any] = []
+        types: list[Attribute] = []
+        for a in args:
+            if isinstance(a, AscEnum):  # the next enum property of its class, in order
+                prop = next(
+                    (
+                        p
+                        for p in spec.props
+                        if p.kind is PropKind.ENUM and p.enum is type(a) and p.name not in props
+                    ),
+                    None,
+                )
+                if prop is None:
+                    raise TypeError(f"{spec.name} takes no (further) {type(a).__name__}")
+                props[prop.name] = a
+            elif isinstance(a, Attribute):
+                types.append(a)
+            else:
+                operands.append(a)
+        optional_tail = [o for o in spec.operands[len(operands) :]]
+        if all(o.arity is Arity.OPTIONAL for o in optional_tail):
+            operands += [None] * len(optional_tail)
+        if result_types is None and types:
+            result_types = types
+        if result_types is None and spec.results:
+            result_types = self.infer_result_types(operands)
+        super().__init__(*operands, result_types=result_types, **props)
+
+    def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute] | None:
+        """The result types `operands` decide; None: the spec's defaults."""
+        return None
+
+
+def value_type(value: Any) -> Attribute:
+    """The type of an operand given to a builder (a value or the op defining it)."""
+    if isinstance(value, Operation):
+        value = value.results[0]
+    return value.type
+
+
+class SameTypeOp(ObjectOp):
+    """A view of the first operand (a tensor): a builder gives the result its type; a
+    result of another shape is fine, of another element type is not."""
+
+    def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute]:
+        return [value_type(operands[0])]
+
+    def verify_(self) -> None:
+        super().verify_()
+        source, result = self.operands[0].type, self.results[0].type
+        if not isinstance(source, TensorType) or not isinstance(result, TensorType):
+            return  # the operand and result rules report it
+        if source.element_type != result.element_type:
+            raise VerifyException(
+                f"'{self.name}': result element type {result.element_type} differs from "
+                f"the tensor's {source.element_type}"
+            )
+
+
+class ElementResultOp(ObjectOp):
+    """The result is one element of the first operand (a tensor)."""
+
+    def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute]:
+        return [value_type(operands[0]).element_type]  # type: ignore[attr-defined]
+
+    def verify_(self) -> None:
+        super().verify_()
+        source, result = self.operands[0].type, self.results[0].type
+        if isinstance(source, TensorType) and result != source.element_type:
+            raise VerifyException(
+                f"'{self.name}': result type {result} differs from the element type "
+                f"{source.element_type}"
+            )
+
+
+def require_element(op: Operation, what: str, element: Attribute, expected: Attribute) -> None:
+    """`element` (of `what`) is `expected`, the element type the op's object decides."""
+    if element != expected:
+        raise VerifyException(
+            f"'{op.name}': {what} has element type {element}, expected {expected}"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Printing
+# ---------------------------------------------------------------------------
+
+CPU_DEBUG_CONDITION = "defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG == 1"
+
+
+def cpu_debug_only(
+    emitter: Any, statement: Callable[[], None], otherwise: Callable[[], None] | None = None
+) -> None:
+    """Print `statement()` for CANN's CPU-debug build only (`otherwise()` for the device)."""
+    emitter.line(f"#if {CPU_DEBUG_CONDITION}")
+    statement()
+    if otherwise is not None:
+        emitter.line("#else")
+        otherwise()
+    emitter.line("#endif")
+
+
+__all__ = [
+    "CPU_DEBUG_CONDITION",
+    "OBJECT_DIRECTIVES",
+    "UI32",
+    "ElementResultOp",
+    "ObjectOp",
+    "SameTypeOp",
+    "TBufPoolTypeDirective",
+    "cpu_debug_only",
+    "require_element",
+    "value_type",
+]
