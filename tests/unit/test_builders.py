@@ -213,11 +213,11 @@ def test_object_op_builders(op_class):
 
 
 def test_object_op_builders_infer_result_types():
-    module, op = wrap(OBJECT_BUILDERS[tensor.LocalTensorGetValueOp])
+    _module, op = wrap(OBJECT_BUILDERS[tensor.LocalTensorGetValueOp])
     assert op.results[0].type == f32  # the tensor's element type
-    module, op = wrap(OBJECT_BUILDERS[tensor.GlobalTensorSubIndexOp])
+    _module, op = wrap(OBJECT_BUILDERS[tensor.GlobalTensorSubIndexOp])
     assert op.results[0].type == GT_F32  # the tensor's type
-    module, op = wrap(OBJECT_BUILDERS[tensor.LocalTensorV2Op])
+    _module, op = wrap(OBJECT_BUILDERS[tensor.LocalTensorV2Op])
     assert op.position is TPosition.VECIN  # an enum positionally
 
 
