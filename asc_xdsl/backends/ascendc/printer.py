@@ -137,6 +137,7 @@ _MATH_CALLS: dict[type[Operation], tuple[str, str]] = {
     math.SqrtOp: ("sqrt", "{call}"),
     math.RsqrtOp: ("sqrt", "{one} / {call}"),
     math.ExpOp: ("exp", "{call}"),
+    math.Exp2Op: ("exp2", "{call}"),
     math.LogOp: ("log", "{call}"),
     math.Log2Op: ("log2", "{call}"),
     math.SinOp: ("sin", "{call}"),
@@ -146,9 +147,19 @@ _MATH_CALLS: dict[type[Operation], tuple[str, str]] = {
     math.FloorOp: ("floor", "{call}"),
     math.RoundOp: ("round", "{call}"),
 }
+# Scalar math of two operands: C math library functions, like _MATH_CALLS.
+_MATH_BINARY_CALLS: dict[type[Operation], str] = {
+    math.CopySignOp: "copysign",
+    math.PowFOp: "pow",
+    math.Atan2Op: "atan2",
+}
 # Functions the printed code calls by name: no local may hide them.
 CALLED_FUNCTIONS = frozenset(
-    {f"{fn}{suffix}" for fn, _ in _MATH_CALLS.values() for suffix in ("", "f")}
+    {
+        f"{fn}{suffix}"
+        for fn in (*(fn for fn, _ in _MATH_CALLS.values()), *_MATH_BINARY_CALLS.values())
+        for suffix in ("", "f")
+    }
     | {"set_ffts_base_addr"}
 )
 # arith.cmpi predicate number -> (operator, unsigned comparison)
@@ -719,6 +730,42 @@ class AscendCEmitter:
         else:
             raise CodegenError(op, f"scalar {op.name} of {t} has no Ascend C form")
         self.declare(op, op.results[0], expr)
+
+    @_handles(*_MATH_BINARY_CALLS)
+    def _math_binary_call(self, op: Operation) -> None:
+        t = op.results[0].type
+        a, b = (self.name(v) for v in op.operands)
+        fn = _MATH_BINARY_CALLS[type(op)]
+        if isinstance(t, Float64Type):
+            expr = f"{fn}({a}, {b})"
+        elif isinstance(t, Float32Type):
+            expr = f"{fn}f({a}, {b})"
+        elif isinstance(t, Float16Type | BFloat16Type):
+            call = f"{fn}f(static_cast<float>({a}), static_cast<float>({b}))"
+            expr = f"static_cast<{self.ctype(op, t)}>({call})"
+        else:
+            raise CodegenError(op, f"scalar {op.name} of {t} has no Ascend C form")
+        self.declare(op, op.results[0], expr)
+
+    @_handles(arith.MulUIExtendedOp, arith.MulSIExtendedOp)
+    def _mul_extended(self, op: arith.MulUIExtendedOp | arith.MulSIExtendedOp) -> None:
+        # The full product in twice the width (exact for widths up to 32), then its low
+        # and high halves; the operands are read as unsigned for mului_extended.
+        t = op.lhs.type
+        width = t.width.data if isinstance(t, IntegerType) else 0
+        if width not in (8, 16, 32):
+            raise CodegenError(op, f"{op.name} of {t} has no Ascend C form (8 to 32 bits)")
+        signed = isinstance(op, arith.MulSIExtendedOp)
+        wide = "int64_t" if signed else "uint64_t"
+        if signed:
+            a, b = (f"static_cast<int64_t>({self.name(v)})" for v in (op.lhs, op.rhs))
+        else:
+            a, b = (f"static_cast<uint64_t>({self._unsigned(op, v)})" for v in (op.lhs, op.rhs))
+        product = self.names.claim("product")
+        self.line(f"{wide} {product} = {a} * {b};")
+        ctype = self.ctype(op, t)
+        self.declare(op, op.low, f"static_cast<{ctype}>({product})")
+        self.declare(op, op.high, f"static_cast<{ctype}>({product} >> {width})")
 
     @_handles(math.AbsFOp, math.AbsIOp)
     def _abs(self, op: Operation) -> None:

@@ -64,3 +64,40 @@ func.func @widths(%h: f16, %b: bf16, %d: f64) {
   %sqrtf = math.sqrt %d : f64
   return
 }
+
+// exp2 and the two-operand functions (copysign, pow, atan2) are C library calls too.
+// CHECK-LABEL: __aicore__ inline void two_operand(float x, float y, half h, half g, double d) {
+// CHECK-NEXT:    float e = exp2f(x);
+// CHECK-NEXT:    half eh = static_cast<half>(exp2f(static_cast<float>(h)));
+// CHECK-NEXT:    float s = copysignf(x, y);
+// CHECK-NEXT:    half sh = static_cast<half>(copysignf(static_cast<float>(h), static_cast<float>(g)));
+// CHECK-NEXT:    double sd = copysign(d, d);
+// CHECK-NEXT:    float p = powf(x, y);
+// CHECK-NEXT:    float a = atan2f(y, x);
+// CHECK-NEXT:    return;
+func.func @two_operand(%x: f32, %y: f32, %h: f16, %g: f16, %d: f64) {
+  %e = math.exp2 %x : f32
+  %eh = math.exp2 %h : f16
+  %s = math.copysign %x, %y : f32
+  %sh = math.copysign %h, %g : f16
+  %sd = math.copysign %d, %d : f64
+  %p = math.powf %x, %y : f32
+  %a = math.atan2 %y, %x : f32
+  return
+}
+
+// Extended multiplication: the exact product in 64 bits, then its halves; mului_extended
+// reads its operands as unsigned (pyasc sign-extends them: a wrong high half).
+// CHECK-LABEL: __aicore__ inline void mul_extended(int32_t a, int32_t b, int8_t c) {
+// CHECK-NEXT:    uint64_t product = static_cast<uint64_t>(static_cast<uint32_t>(a)) * static_cast<uint64_t>(static_cast<uint32_t>(b));
+// CHECK-NEXT:    int32_t lo = static_cast<int32_t>(product);
+// CHECK-NEXT:    int32_t hi = static_cast<int32_t>(product >> 32);
+// CHECK-NEXT:    int64_t product_1 = static_cast<int64_t>(c) * static_cast<int64_t>(c);
+// CHECK-NEXT:    int8_t slo = static_cast<int8_t>(product_1);
+// CHECK-NEXT:    int8_t shi = static_cast<int8_t>(product_1 >> 8);
+// CHECK-NEXT:    return;
+func.func @mul_extended(%a: i32, %b: i32, %c: i8) {
+  %lo, %hi = arith.mului_extended %a, %b : i32
+  %slo, %shi = arith.mulsi_extended %c, %c : i8
+  return
+}
