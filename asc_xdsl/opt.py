@@ -23,6 +23,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from asc_xdsl.backends.ascendc import CodegenError
 from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
+from asc_xdsl.transforms.diagnostics import source_spans
 from asc_xdsl.universe import DIALECTS, PASSES, TARGETS
 from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.utils.recursion import deep_recursion
@@ -45,9 +46,12 @@ class AscOptMain(xDSLOptMain):
 
     def apply_passes(self, prog: ModuleOp) -> None:
         # Report ill-formed input at its source position before any pass runs.
+        spans = getattr(self, "_spans", {})
         if not self.args.disable_verify:
-            verify_located(prog, getattr(self, "_spans", {}))
-        super().apply_passes(prog)
+            verify_located(prog, spans)
+        # Passes' diagnostics show the ops they name at their source lines.
+        with source_spans(spans):
+            super().apply_passes(prog)
 
     def output_resulting_program(self, prog: ModuleOp) -> str:
         try:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from xdsl.ir import Dialect
@@ -38,7 +39,36 @@ DIALECTS: dict[str, Callable[[], Dialect]] = {
     "ascendc": _ascendc_dialect,
     "emitasc": _emitasc_dialect,
 }
-PASSES: dict[str, Callable[[], type[ModulePass]]] = {}
+
+
+def _pass(module: str, cls: str) -> Callable[[], type[ModulePass]]:
+    def factory() -> type[ModulePass]:
+        return getattr(importlib.import_module(f"asc_xdsl.transforms.{module}"), cls)
+
+    return factory
+
+
+PASS_CLASSES: dict[str, tuple[str, str]] = {
+    "ascendc-declare-py-struct": ("declare_py_struct", "DeclarePyStructPass"),
+    "ascendc-define-cube-only": ("define_cube_only", "DefineCubeOnlyPass"),
+    "ascendc-detect-enable-debug": ("detect_enable_debug", "DetectEnableDebugPass"),
+    "ascendc-detect-kernel-type": ("detect_kernel_type", "DetectKernelTypePass"),
+    "ascendc-erase-sync": ("erase_sync", "EraseSyncPass"),
+    "ascendc-generate-boilerplate": ("generate_boilerplate", "GenerateBoilerplatePass"),
+    "ascendc-hoist-que-bind": ("hoist_que_bind", "HoistQueBindPass"),
+    "ascendc-hoist-ub-allocation": ("hoist_ub_allocation", "HoistUBAllocationPass"),
+    "ascendc-input-output-tensor": ("input_output_tensor", "InputOutputTensorPass"),
+    "ascendc-legalize-kernel-args": ("legalize_kernel_args", "LegalizeKernelArgsPass"),
+    "ascendc-materialize-tensor": ("materialize_tensor", "MaterializeTensorPass"),
+    "ascendc-noop": ("noop", "NoopPass"),
+    "ascendc-privatize-func": ("privatize_func", "PrivatizeFuncPass"),
+    "ascendc-unify-pipe": ("unify_pipe", "UnifyPipePass"),
+}
+"""Pass name (pyasc's) -> (module of `asc_xdsl.transforms`, class); imported on first use."""
+
+PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    name: _pass(module, cls) for name, (module, cls) in PASS_CLASSES.items()
+}
 TARGETS: dict[str, Callable[[], type[Target]]] = {"ascendc": _ascendc_target}
 
 ASC_XDSL_UNIVERSE = Universe(all_dialects=DIALECTS, all_passes=PASSES, all_targets=TARGETS)

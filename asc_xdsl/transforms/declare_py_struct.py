@@ -1,0 +1,74 @@
+"""`ascendc-declare-py-struct`: declare each struct defined in Python once, in order.
+
+Every `!emitasc.py_struct` that a value of the module has (a block argument or a result,
+at any depth of its type: a pointer to a struct, a struct inside a struct) gets an
+`emitasc.declare_py_struct` at the top of the module (after its `#define`s and
+`#include`s), each after the structs its fields use, each once.
+
+Before:
+
+    func.func @k(%cfg: memref<?x!emitasc.py_struct<"Cfg", [!emitasc.py_struct<"Tile",
+                 [i32], ["n"]>], ["tile"]>, 22>) attributes {ascendc.global} { ... }
+
+After:
+
+    emitasc.declare_py_struct !emitasc.py_struct<"Tile", [i32], ["n"]>
+    emitasc.declare_py_struct !emitasc.py_struct<"Cfg", [!emitasc.py_struct<"Tile", ...>], ["tile"]>
+    func.func @k(...) ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue
+from xdsl.passes import ModulePass
+
+from asc_xdsl.dialects.emitasc import DeclarePyStructOp, PyStructType
+from asc_xdsl.transforms.generate_boilerplate import is_preamble
+
+
+def _structs(t: Attribute) -> Iterator[PyStructType]:
+    """The py_structs in type `t`, fields before the structs that hold them."""
+    if isinstance(t, ParametrizedAttribute):
+        for p in t.parameters:
+            yield from _structs(p)
+    elif isinstance(t, ArrayAttr):
+        for p in t.data:
+            yield from _structs(p)
+    if isinstance(t, PyStructType):
+        yield t
+
+
+def _values(module: ModuleOp) -> Iterator[SSAValue]:
+    for op in module.walk():
+        for region in op.regions:
+            for block in region.blocks:
+                yield from block.args
+        yield from op.results
+
+
+@dataclass(frozen=True)
+class DeclarePyStructPass(ModulePass):
+    name = "ascendc-declare-py-struct"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        body = op.body.block
+        declared = {o.pystruct for o in body.ops if isinstance(o, DeclarePyStructOp)}
+        order: list[PyStructType] = []
+        for value in _values(op):
+            for s in _structs(value.type):
+                if s not in declared:
+                    declared.add(s)
+                    order.append(s)
+        # After the #defines and #includes the struct's field types need.
+        anchor = next((o for o in body.ops if not is_preamble(o)), None)
+        for s in order:
+            decl = DeclarePyStructOp(pystruct=s)
+            if anchor is None:
+                body.add_op(decl)
+            else:
+                body.insert_op_before(decl, anchor)

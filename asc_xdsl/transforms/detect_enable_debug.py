@@ -1,0 +1,39 @@
+"""`ascendc-detect-enable-debug`: mark a module that prints from the device.
+
+A module with `ascendc.printf` or `ascendc.dump_tensor` gets the unit attribute
+`asc.enable_debug` (pyasc's name): its launch needs a dump workspace for the device's
+output.
+
+Before:
+
+    builtin.module {
+      func.func @k(%n: i32) attributes {ascendc.global} {
+        ascendc.printf %n {desc = "n = %d\\n"} : i32
+        ...
+
+After:
+
+    builtin.module attributes {asc.enable_debug} {
+      ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, UnitAttr
+from xdsl.passes import ModulePass
+
+ENABLE_DEBUG_ATTR = "asc.enable_debug"
+DEBUG_OPS = frozenset({"ascendc.printf", "ascendc.dump_tensor"})
+"""The ops whose output goes through the dump workspace (as pyasc's pass decides)."""
+
+
+@dataclass(frozen=True)
+class DetectEnableDebugPass(ModulePass):
+    name = "ascendc-detect-enable-debug"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if any(o.name in DEBUG_OPS for o in op.walk()):
+            op.attributes[ENABLE_DEBUG_ATTR] = UnitAttr()

@@ -1,0 +1,116 @@
+"""`ascendc-detect-kernel-type`: which AI Core side each kernel needs, from its ops.
+
+A kernel (and the functions it calls) uses the vector core when an op issues on the
+vector pipe or holds data in UB, the cube core when an op issues on M/MTE1/FIX or holds
+data in L1/L0A/L0B/L0C/BT; both make it mixed. A Matmul object (`regist_matmul_obj`)
+runs on the cube core for vector-side clients: mixed, or cube when the module is
+`asc.matmul_cube_only` (pyasc's rule, which also marks the module `asc.compile_mix`).
+
+Each kernel without an `ascendc.kernel_type` gets one ("vector", "cube" or "mix"; a
+kernel that uses neither side is "vector"); a kernel type set by the user stays.
+
+Before:
+
+    func.func @k(...) attributes {ascendc.global} {
+      ascendc.mmad %c, %a, %b, %p : ...
+      ascendc.add_l2 %z, %x, %y, %n : ...
+
+After:
+
+    func.func @k(...) attributes {ascendc.global, ascendc.kernel_type = "mix"} { ... }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+
+from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
+from asc_xdsl.enums import TPosition
+from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
+from asc_xdsl.transforms.hardware import (
+    core_of_buffer,
+    core_of_pipe,
+    object_buffer,
+    op_pipe,
+    position_buffer,
+)
+
+COMPILE_MIX_ATTR = "asc.compile_mix"
+MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj"})
+"""Ops that set up a Matmul object, which serves vector-side clients from the cube."""
+
+
+def _sides(op: Operation) -> Iterator[str]:
+    """The core sides ("cube", "vector") `op` itself needs."""
+    side = core_of_pipe(op_pipe(op))
+    if side is not None:
+        yield side
+    for value in (*op.operands, *op.results):
+        side = core_of_buffer(object_buffer(value.type))
+        if side is not None:
+            yield side
+    position = getattr(op, "position", None)  # local_tensor_v2(pos, addr, size)
+    if isinstance(position, TPosition):
+        side = core_of_buffer(position_buffer(position))
+        if side is not None:
+            yield side
+
+
+def _reachable(kernel: func.FuncOp, functions: dict[str, func.FuncOp]) -> list[func.FuncOp]:
+    """The kernel and the functions it calls, directly or not."""
+    seen = [kernel]
+    i = 0
+    while i < len(seen):
+        for op in seen[i].walk():
+            if isinstance(op, func.CallOp):
+                callee = functions.get(op.callee.string_value())
+                if callee is not None and callee not in seen:
+                    seen.append(callee)
+        i += 1
+    return seen
+
+
+def kernel_sides(kernel: func.FuncOp, module: ModuleOp) -> tuple[set[str], bool]:
+    """The core sides a kernel's ops need, and whether it sets up a Matmul object."""
+    functions = {f.sym_name.data: f for f in module.walk() if isinstance(f, func.FuncOp)}
+    sides: set[str] = set()
+    matmul = False
+    for f in _reachable(kernel, functions):
+        for op in f.walk():
+            sides.update(_sides(op))
+            matmul |= op.name in MATMUL_OBJECT_OPS
+    return sides, matmul
+
+
+@dataclass(frozen=True)
+class DetectKernelTypePass(ModulePass):
+    name = "ascendc-detect-kernel-type"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        cube_only = MATMUL_CUBE_ONLY_ATTR in op.attributes
+        any_matmul = False
+        for kernel in op.walk():
+            if not isinstance(kernel, func.FuncOp) or KERNEL_ATTR not in kernel.attributes:
+                continue
+            sides, matmul = kernel_sides(kernel, op)
+            any_matmul |= matmul
+            if KERNEL_TYPE_ATTR in kernel.attributes:
+                continue
+            if matmul:
+                kind = "cube" if cube_only else "mix"
+            elif sides == {"cube", "vector"}:
+                kind = "mix"
+            elif sides == {"cube"}:
+                kind = "cube"
+            else:
+                kind = "vector"
+            kernel.attributes[KERNEL_TYPE_ATTR] = StringAttr(kind)
+        if any_matmul:
+            op.attributes[COMPILE_MIX_ATTR] = UnitAttr()

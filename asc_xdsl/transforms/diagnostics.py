@@ -1,0 +1,149 @@
+"""Located diagnostics of passes: warnings that let compilation go on, errors that stop it.
+
+A pass reports at an op (or a value: a block argument is shown at the op that owns its
+block) with optional notes at other ops, as MLIR's `emitWarning().attachNote(...)` does:
+
+    diags = PassDiagnostics("ascendc-verify-sync")
+    diags.warning(free_op, "FreeTensor: tensor memory was freed before its last use",
+                  notes=[(tensor, "tensor declared here")])
+    diags.finish()            # warnings go to the handler; errors raise PassFailedException
+
+Each message names where it is:
+
+- an op the frontend made carries a `FileLineColLoc` (`kernel.py:12:5: warning: ...`);
+- an op `asc-opt` parsed has the source span the driver registered with `source_spans`
+  (the line is shown with a caret under the op);
+- otherwise the op is printed after the message.
+
+Warnings go to `sys.stderr` unless a caller installs a handler (`warning_handler`), as
+the JIT does to turn them into Python warnings.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.lexer import Span
+
+Where = Operation | SSAValue
+
+_SPANS: ContextVar[Mapping[Operation, Span] | None] = ContextVar("asc_pass_spans", default=None)
+_HANDLER: ContextVar[Callable[[str], None] | None] = ContextVar("asc_warning_handler", default=None)
+
+
+@contextmanager
+def source_spans(spans: Mapping[Operation, Span]) -> Iterator[None]:
+    """Within the block, diagnostics show ops at these source spans (the driver's parse)."""
+    token = _SPANS.set(spans)
+    try:
+        yield
+    finally:
+        _SPANS.reset(token)
+
+
+@contextmanager
+def warning_handler(handler: Callable[[str], None]) -> Iterator[None]:
+    """Within the block, each formatted warning goes to `handler`, not to stderr."""
+    token = _HANDLER.set(handler)
+    try:
+        yield
+    finally:
+        _HANDLER.reset(token)
+
+
+def _anchor(where: Where) -> Operation | None:
+    """The op a diagnostic about `where` is shown at."""
+    if isinstance(where, Operation):
+        return where
+    if isinstance(where, OpResult):
+        return where.op
+    if isinstance(where, BlockArgument):
+        block: Block = where.block
+        return block.parent_op()
+    return None
+
+
+def locate(where: Where, severity: str, message: str) -> str:
+    """`message` with the position of `where`, in the form compilers print."""
+    text = f"{severity}: {message}"
+    op = _anchor(where)
+    if op is None:
+        return text
+    loc = op.location
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: {text}"
+    span = (_SPANS.get() or {}).get(op)
+    if span is not None:
+        return span.print_with_context(text).rstrip()
+    return f"{text}\n  at: {_one_line(op)}"
+
+
+def _one_line(op: Operation) -> str:
+    from io import StringIO
+
+    out = StringIO()
+    if op.regions:  # a function or loop: its first line is enough
+        printed = f"'{op.name}'"
+        sym = op.attributes.get("sym_name") or getattr(op, "sym_name", None)
+        name = getattr(sym, "data", None)
+        return f"{printed} @{name}" if name else printed
+    Printer(stream=out).print_op(op)
+    return out.getvalue().strip()
+
+
+@dataclass
+class Diagnostic:
+    severity: str  # "warning" | "error"
+    where: Where
+    message: str
+    notes: Sequence[tuple[Where, str]] = ()
+
+    def format(self) -> str:
+        parts = [locate(self.where, self.severity, self.message)]
+        parts += [locate(w, "note", m) for w, m in self.notes]
+        return "\n".join(parts)
+
+
+@dataclass
+class PassDiagnostics:
+    """The diagnostics one run of a pass reports."""
+
+    pass_name: str
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def warning(self, where: Where, message: str, notes: Sequence[tuple[Where, str]] = ()) -> None:
+        self.items.append(Diagnostic("warning", where, message, notes))
+
+    def error(self, where: Where, message: str, notes: Sequence[tuple[Where, str]] = ()) -> None:
+        self.items.append(Diagnostic("error", where, message, notes))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    def finish(self) -> None:
+        """Report the warnings; raise the errors (all of them, in one exception)."""
+        handler = _HANDLER.get()
+        for d in self.items:
+            if d.severity == "warning":
+                text = d.format()
+                if handler is None:
+                    print(text, file=sys.stderr)
+                else:
+                    handler(text)
+        errors = self.errors
+        if errors:
+            raise PassFailedException("\n".join(d.format() for d in errors))
+
+
+def fail(pass_name: str, where: Where, message: str) -> PassFailedException:
+    """The exception a pass raises for one located error."""
+    return PassFailedException(Diagnostic("error", where, f"{pass_name}: {message}").format())

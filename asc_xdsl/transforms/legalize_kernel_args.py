@@ -1,0 +1,125 @@
+"""`ascendc-legalize-kernel-args`: a kernel's parameters as the launcher passes them.
+
+Each parameter of a kernel is marked `{emitasc.kernel_arg = #emitasc.kernel_arg<explicit>}`
+(an argument the caller gives). A mixed kernel (`ascendc.kernel_type = "mix"`, set by
+`ascendc-detect-kernel-type`, which runs first) gets the parameter the runtime adds for
+cube <-> vector synchronisation, `ffts_addr` (`__gm__ uint64_t*`, marked
+`#emitasc.kernel_arg<ffts_addr>`), and sets the FFTS base address from it first thing.
+A kernel that sets up a Matmul object and is not cube-only
+(`asc.matmul_cube_only`) also sends the cube core's start message (pyasc's
+`ffts_cross_core_sync(PIPE_MTE3, 0xf21)` under `ASCEND_IS_AIC`).
+
+Before:
+
+    func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global, ascendc.kernel_type = "mix"} {
+      ...
+
+After:
+
+    func.func @k(%x: memref<?xf32, 22> {emitasc.kernel_arg = #emitasc.kernel_arg<explicit>},
+                 %ffts_addr: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc.kernel_arg<ffts_addr>})
+        attributes {ascendc.global, ascendc.kernel_type = "mix"} {
+      ascendc.set_ffts_base_addr %ffts_addr : memref<?xui64, 22>
+      ...
+
+Running it again changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+    Signedness,
+    StringAttr,
+    i64,
+)
+from xdsl.ir import Attribute, Block
+from xdsl.passes import ModulePass
+
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR, KERNEL_TYPE_ATTR
+from asc_xdsl.dialects.emitasc import KernelArgAttr
+from asc_xdsl.enums import Pipe
+from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
+from asc_xdsl.transforms.detect_kernel_type import kernel_sides
+
+KERNEL_ARG_ATTR = "emitasc.kernel_arg"
+FFTS_PARAM = "ffts_addr"
+FFTS_TYPE = MemRefType(
+    IntegerType(64, Signedness.UNSIGNED),
+    [DYNAMIC_INDEX],
+    memory_space=IntegerAttr(GM_MEMORY_SPACE, 64),
+)
+CUBE_START_MESSAGE = 0xF21
+"""The FFTS config a Matmul kernel's cube core sends on MTE3 when it starts (pyasc)."""
+
+
+def _kind(attrs: DictionaryAttr) -> str | None:
+    marker = attrs.data.get(KERNEL_ARG_ATTR)
+    return marker.kind.data if isinstance(marker, KernelArgAttr) else None
+
+
+def _arg_attrs(kernel: func.FuncOp) -> list[DictionaryAttr]:
+    n = len(kernel.function_type.inputs.data)
+    given = list(kernel.arg_attrs.data) if kernel.arg_attrs is not None else []
+    return given + [DictionaryAttr({})] * (n - len(given))
+
+
+def _with_kind(attrs: DictionaryAttr, kind: str) -> DictionaryAttr:
+    data: dict[str, Attribute] = dict(attrs.data)
+    data[KERNEL_ARG_ATTR] = KernelArgAttr(kind)
+    return DictionaryAttr(data)
+
+
+def _send_cube_start(block: Block, before: object) -> None:
+    """`if (ASCEND_IS_AIC) { ffts_cross_core_sync(PIPE_MTE3, 0xf21); }`."""
+    from asc_xdsl.dialects.ascendc import sync, sysvar
+
+    is_aic = sysvar.AscendIsAICOp()
+    config = arith.ConstantOp(IntegerAttr(CUBE_START_MESSAGE, i64))
+    send = sync.FftsCrossCoreSyncOp(config, pipe=Pipe.PIPE_MTE3)
+    branch = scf.IfOp(is_aic.results[0], [], [config, send, scf.YieldOp()])
+    block.insert_ops_before([is_aic, branch], before)  # type: ignore[arg-type]
+
+
+def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
+    from asc_xdsl.dialects.ascendc import sync
+
+    attrs = [a if _kind(a) else _with_kind(a, "explicit") for a in _arg_attrs(kernel)]
+    block = kernel.body.block
+    mixed = kernel.attributes.get(KERNEL_TYPE_ATTR) == StringAttr("mix")
+    if mixed and not any(_kind(a) == FFTS_PARAM for a in attrs):
+        ffts = block.insert_arg(FFTS_TYPE, len(block.args))
+        ffts.name_hint = FFTS_PARAM
+        attrs.append(_with_kind(DictionaryAttr({}), FFTS_PARAM))
+        first = block.first_op
+        assert first is not None  # a function body ends with its return
+        block.insert_op_before(sync.SetFftsBaseAddrOp(ffts), first)
+        _, matmul = kernel_sides(kernel, module)
+        if matmul and MATMUL_CUBE_ONLY_ATTR not in module.attributes:
+            _send_cube_start(block, first)
+        kernel.update_function_type()
+    kernel.arg_attrs = ArrayAttr(attrs)
+
+
+@dataclass(frozen=True)
+class LegalizeKernelArgsPass(ModulePass):
+    name = "ascendc-legalize-kernel-args"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for kernel in list(op.walk()):
+            if (
+                isinstance(kernel, func.FuncOp)
+                and KERNEL_ATTR in kernel.attributes
+                and kernel.body.blocks
+            ):
+                legalize(kernel, op)

@@ -1,0 +1,141 @@
+"""`ascendc-materialize-tensor`: give each automatic tensor a buffer of its own.
+
+A `local_tensor_auto` becomes a buffer of the TPipe sized for its elements
+(`elements * sizeof(T)` bytes; a dynamic shape multiplies its extents at run time):
+
+- marked `input` or `output` (`ascendc-input-output-tensor`): a queue of depth 1 at
+  VECIN (input) or VECOUT (output, also when it is both), one buffer, allocated where
+  the tensor was made and freed at the end of that block (the last allocated first);
+- neither: a VECCALC TBuf, whose whole buffer is the tensor.
+
+Each gets its own `ascendc.pipe`; `ascendc-unify-pipe` makes them one, and
+`ascendc-hoist-que-bind` moves the queues and buffers out of loops.
+
+Before:
+
+    %x = ascendc.local_tensor_auto() input : <64xf32>
+    %t = ascendc.local_tensor_auto() : <64xf32>
+    ...
+    func.return
+
+After:
+
+    %c1 = arith.constant 1 : i32
+    %c256 = arith.constant 256 : i64
+    %p0 = ascendc.pipe
+    %q = ascendc.queue : <vecin, 1>
+    ascendc.pipe.init_queue %p0, %q, %c1, %c256 : !ascendc.queue<vecin, 1>, i32, i64
+    %x = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+    %c256_1 = arith.constant 256 : i64
+    %p1 = ascendc.pipe
+    %b = ascendc.tbuf : <veccalc>
+    ascendc.pipe.init_buffer %p1, %b, %c256_1 : !ascendc.tbuf<veccalc>, i64
+    %t = ascendc.tbuf.get_tensor %b : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
+    ...
+    ascendc.que_bind.free_tensor %q, %x : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+    func.return
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, i32, i64
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from asc_xdsl.dialects.ascendc.types import LocalTensorType, QueueType, TBufType
+from asc_xdsl.enums import TPosition
+from asc_xdsl.frontend.dtypes import from_ir
+from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms.hoist_ub_allocation import is_input, is_output
+from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO
+
+PASS = "ascendc-materialize-tensor"
+
+
+def _constant(value: int, t: IntegerType) -> arith.ConstantOp:
+    c = arith.ConstantOp(IntegerAttr(value, t))
+    c.result.name_hint = f"c{value}_i{t.width.data}"
+    return c
+
+
+def _length(op: Operation, new: list[Operation]) -> SSAValue:
+    """The tensor's size in bytes, as an i64 (ops that compute it go to `new`)."""
+    t = op.results[0].type
+    assert isinstance(t, LocalTensorType)
+    try:
+        size = from_ir(t.element_type).sizeof()
+    except TypeError:
+        raise fail(PASS, op, f"element type {t.element_type} has no size") from None
+    static = t.static_size()
+    if static is not None:
+        new.append(c := _constant(static * size, i64))
+        return c.result
+    if not op.operands:
+        raise fail(PASS, op, f"{t} has a dynamic shape: give its extents as operands")
+    dynamic: list[SSAValue] = []
+    for extent in op.operands:
+        owner = extent.owner
+        value = owner.value if isinstance(owner, arith.ConstantOp) else None
+        if isinstance(value, IntegerAttr):
+            size *= value.value.data  # a constant extent folds into the element size
+        else:
+            dynamic.append(extent)
+    new.append(c := _constant(size, i64))
+    length: SSAValue = c.result
+    for i, extent in enumerate(dynamic):
+        mul = arith.MuliOp(extent, length) if i == 0 else arith.MuliOp(length, extent)
+        new.append(mul)
+        length = mul.result
+    return length
+
+
+def _materialize(op: Operation, frees: dict[Block, Operation]) -> None:
+    from asc_xdsl.dialects.ascendc import framework as fw
+
+    block = op.parent_block()
+    assert block is not None
+    new: list[Operation] = []
+    length = _length(op, new)
+    tensor_type = op.results[0].type
+    pipe = fw.PipeOp()
+    new.append(pipe)
+    if not is_input(op) and not is_output(op):
+        buffer = fw.TBufOp(result_types=[TBufType(TPosition.VECCALC)])
+        init = fw.PipeInitBufferOp(pipe, buffer, length)
+        tensor = fw.TBufGetTensorOp(buffer, None, result_types=[tensor_type])
+        block.insert_ops_before([*new, buffer, init, tensor], op)
+        op.results[0].replace_all_uses_with(tensor.results[0])
+        op.detach()
+        op.erase()
+        return
+    position = TPosition.VECOUT if is_output(op) else TPosition.VECIN
+    queue = fw.QueueOp(result_types=[QueueType(position, 1)])
+    num = _constant(1, i32)
+    init = fw.PipeInitQueueOp(pipe, queue, num, length)
+    alloc = fw.AllocTensorOp(queue, result_types=[tensor_type])
+    block.insert_ops_before([num, *new, queue, init, alloc], op)
+    op.results[0].replace_all_uses_with(alloc.results[0])
+    op.detach()
+    op.erase()
+    # Freed at the end of the block, the last allocated first.
+    free = fw.FreeTensorOp(queue, alloc)
+    before = frees.get(block) or block.last_op
+    assert before is not None
+    block.insert_op_before(free, before)
+    frees[block] = free
+
+
+@dataclass(frozen=True)
+class MaterializeTensorPass(ModulePass):
+    name = PASS
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for f in op.walk():
+            if isinstance(f, func.FuncOp) and f.body.blocks:
+                frees: dict[Block, Operation] = {}
+                for o in [o for o in f.walk() if o.name == LOCAL_TENSOR_AUTO]:
+                    _materialize(o, frees)

@@ -1,0 +1,51 @@
+// ascendc-generate-boilerplate: kernel_operator.h always, the headers of library ops
+// the module uses (wherever they are: loops, branches, helpers), after the #defines,
+// each once.
+// RUN: asc-opt %s --split-input-file -p ascendc-generate-boilerplate,ascendc-generate-boilerplate | filecheck %s
+
+// CHECK:       builtin.module {
+// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    func.func @plain
+// CHECK-NOT:     emitc.include
+func.func @plain(%lb: index, %ub: index, %step: index) attributes {ascendc.global} {
+  scf.for %i = %lb to %ub step %step {
+    ascendc.pipe_barrier pipe_v
+  }
+  func.return
+}
+
+// -----
+
+// A ListTensorDesc in a branch in a loop, after a #define: its header, once.
+// CHECK:       builtin.module {
+// CHECK-NEXT:    emitc.verbatim "#define ASCENDC_CUBE_ONLY"
+// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    emitc.include "kernel_operator_list_tensor_intf.h"
+// CHECK-NEXT:    func.func @lists
+// CHECK-NOT:     emitc.include
+emitc.verbatim "#define ASCENDC_CUBE_ONLY"
+func.func @lists(%lb: index, %ub: index, %step: index, %c: i1) attributes {ascendc.global} {
+  scf.for %i = %lb to %ub step %step {
+    scf.if %c {
+      %l = ascendc.list_tensor_desc : !ascendc.list_tensor_desc
+      %m = ascendc.list_tensor_desc : !ascendc.list_tensor_desc
+    }
+  }
+  func.return
+}
+
+// -----
+
+// A Matmul object needs lib/matmul_intf.h: already there, it is not repeated;
+// kernel_operator.h comes first.
+// CHECK:       builtin.module {
+// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    emitc.include "lib/matmul_intf.h"
+// CHECK-NEXT:    func.func @matmul
+// CHECK-NOT:     emitc.include
+emitc.include "lib/matmul_intf.h"
+func.func @matmul(%ws: memref<?xui8, 22>, %mm: !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, %tiling: !ascendc.cube_tiling) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  ascendc.regist_matmul_obj %pipe, %ws, %mm, %tiling : !ascendc.pipe, memref<?xui8, 22>, !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, !ascendc.cube_tiling
+  func.return
+}

@@ -1,0 +1,26 @@
+// ascendc-noop leaves a kernel with a loop and a branch exactly as it was.
+// RUN: asc-opt %s -p ascendc-noop | filecheck %s
+// RUN: asc-opt %s | filecheck %s
+
+// CHECK-LABEL: func.func @kernel(%x: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %step: index, %flag: i1, %a: ui32, %s: ui32) attributes {ascendc.global} {
+// CHECK-NEXT:    %t = ascendc.local_tensor_v2 vecin, %a, %s : !ascendc.local_tensor<*xf32>
+// CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
+// CHECK-NEXT:      scf.if %flag {
+// CHECK-NEXT:        ascendc.data_copy_l2 %t, %x, %n : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        ascendc.pipe_barrier pipe_all
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @kernel(%x: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %step: index, %flag: i1, %a: ui32, %s: ui32) attributes {ascendc.global} {
+  %t = ascendc.local_tensor_v2 vecin, %a, %s : !ascendc.local_tensor<*xf32>
+  scf.for %i = %lb to %ub step %step {
+    scf.if %flag {
+      ascendc.data_copy_l2 %t, %x, %n : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+    } else {
+      ascendc.pipe_barrier pipe_all
+    }
+  }
+  return
+}
