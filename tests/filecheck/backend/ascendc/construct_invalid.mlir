@@ -30,3 +30,71 @@ func.func @array_into_scalar_field(%a: memref<4xui16>, %h: ui16) {
 }
 
 // CHECK: error: 'ascendc.construct': field 0 (count) of AscendC::DataCopyParams must be a scalar, got memref<4xui16>
+
+// -----
+
+// pyasc's UnaryRepeatParams from 3 fields: the headers take 0, 4 or 5.
+func.func @unary_three_fields(%c: i8, %s: i16, %l: i64) {
+  %p = ascendc.construct !ascendc.unary_repeat_params(%c, %s, %l) : i8, i16, i64
+  return
+}
+
+// CHECK: error: 'ascendc.construct': AscendC::UnaryRepeatParams cannot be built from 3 fields (accepted field counts: 0, 4, 5; see asc-devkit/include/basic_api/kernel_struct_unary.h)
+
+// -----
+
+// pyasc's AippSwapParams with [i8, i8, i8]: its fields are bool.
+func.func @swap_types(%b: i1) {
+  %p = ascendc.construct !ascendc.aipp_swap_params(%b, %b, %b) [i8, i8, i8] : i1, i1, i1
+  return
+}
+
+// CHECK: error: 'ascendc.construct': field 0 (isSwapRB) of AscendC::AippSwapParams is i1, not i8
+
+// -----
+
+// A class template whose type does not carry T, built without a field of type T.
+func.func @template_unknown() {
+  %p = ascendc.construct !ascendc.init_const_value_params()
+  return
+}
+
+// CHECK: error: 'ascendc.construct': AscendC::InitConstValueParams is a class template and !ascendc.init_const_value_params does not say its element type: give the fields of type T (their types, or [types], state it)
+
+// -----
+
+func.func @template_disagrees(%m: i32, %c: i8, %h: i16) {
+  %p = ascendc.construct !ascendc.aipp_padding_params(%m, %c, %h) : i32, i8, i16
+  return
+}
+
+// CHECK: error: 'ascendc.construct': the fields of AscendC::AippPaddingParams<T> disagree on T: i8, i16 (give [types])
+
+// -----
+
+func.func @enum_two_values(%x: i32) {
+  %p = ascendc.construct !ascendc.fmatrix_mode(%x, %x) : i32, i32
+  return
+}
+
+// CHECK: error: 'ascendc.construct': AscendC::FmatrixMode is an enum: it takes one value, not 2
+
+// -----
+
+// ListTensorDesc reads global memory: a local array is not its data.
+func.func @list_desc_local(%a: memref<4xui8>) {
+  %p = ascendc.construct !ascendc.list_tensor_desc(%a) : memref<4xui8>
+  return
+}
+
+// CHECK: error: 'ascendc.construct': field 0 (data) of AscendC::ListTensorDesc must be a global memory pointer, got memref<4xui8>
+
+// -----
+
+// The headers declare pad_t at namespace scope, not in AscendC.
+func.func @pad_t(%x: i32) {
+  %p = ascendc.construct !ascendc.pad_t(%x) : i32
+  return
+}
+
+// CHECK: error: 'ascendc.construct': !ascendc.pad_t stands for AscendC::pad_t, which the Ascend C headers do not declare
