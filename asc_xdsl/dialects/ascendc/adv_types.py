@@ -19,7 +19,7 @@ pyasc, the type is spelled with that object's declaration in front,
 `constexpr static MatmulConfig CFG{...};matmul::Matmul<..., CFG>`, which is what a
 declaration of a matmul object in a function body needs (`ascendc.construct`). It is
 not a C++ parameter type: a function parameter of this type would need the config
-declared at namespace scope, which the printer does not do (see docs/ops.md).
+declared at namespace scope, which the printer does not do (docs/dialect.md).
 """
 
 from __future__ import annotations
