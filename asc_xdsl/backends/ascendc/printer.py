@@ -287,16 +287,28 @@ class AscendCEmitter:
 
     def emit_module(self, module: ModuleOp) -> None:
         self.line('#include "kernel_operator.h"')
+        # Declarations that print themselves (struct declarations, `#define` lines):
+        # after the includes, before any function, in their order.
+        declarations: list[Operation] = []
         for op in module.ops:
             if isinstance(op, IncludeOp):
                 with _guard(op):
                     line = None if op.include.data == "kernel_operator.h" else self._include(op)
                 if line is not None:
                     self.line(line)
-            elif not isinstance(op, func.FuncOp | IncludeOp):
+            elif _module_level_declaration(op):
+                declarations.append(op)
+            elif not isinstance(op, func.FuncOp):
                 raise CodegenError(
-                    op, "only func.func and emitc.include may appear at module level"
+                    op,
+                    "only func.func, emitc.include and declarations (emitasc.declare_py_struct, "
+                    "emitc.verbatim) may appear at module level",
                 )
+        for op in declarations:
+            self.line("")
+            with _guard(op):
+                self.current_op = op
+                op.SPEC.printer(self, op)  # type: ignore[attr-defined]
         funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
         with _guard(module):
             self.functions = self._function_names(funcs)
@@ -1034,6 +1046,12 @@ def check_printable(module: ModuleOp) -> None:
         problem = verification_problem(op)
         if problem is not None:
             raise CodegenError(op, f"the op does not verify: {problem}")
+
+
+def _module_level_declaration(op: Operation) -> bool:
+    """An op without operands that prints itself (its spec's `printer`)."""
+    spec = getattr(type(op), "SPEC", None)
+    return spec is not None and spec.printer is not None and not op.operands and not op.results
 
 
 def _has_work(block: Block) -> bool:

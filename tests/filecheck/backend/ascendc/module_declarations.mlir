@@ -1,0 +1,22 @@
+// Declarations at module level print after the includes and before the functions.
+// RUN: asc-opt %s -t ascendc | filecheck %s
+
+// CHECK:      #include "kernel_operator.h"
+// CHECK-EMPTY:
+// CHECK-NEXT: #define ASCENDC_CUBE_ONLY
+// CHECK-EMPTY:
+// CHECK-NEXT: #pragma pack(push, 8)
+// CHECK-NEXT: struct Shape {
+// CHECK-NEXT:   int32_t rows;
+// CHECK-NEXT:   int32_t cols;
+// CHECK-NEXT: };
+// CHECK-NEXT: #pragma pack(pop)
+// CHECK-EMPTY:
+// CHECK-NEXT: __aicore__ inline void uses_shape(__gm__ Shape* s) {
+// CHECK-NEXT:   return;
+// CHECK-NEXT: }
+func.func @uses_shape(%s: memref<?x!emitasc.py_struct<"Shape", [i32, i32], ["rows", "cols"]>, 22>) {
+  func.return
+}
+emitasc.verbatim "#define ASCENDC_CUBE_ONLY"
+emitasc.declare_py_struct !emitasc.py_struct<"Shape", [i32, i32], ["rows", "cols"]>
