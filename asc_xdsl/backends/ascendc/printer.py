@@ -500,7 +500,10 @@ class AscendCEmitter:
         headers take `const uint64_t mask[]`, so an array of another type would not do."""
         if not a.values:
             raise CodegenError(op, "an array argument needs at least one value")
-        values = ", ".join(self._convert_to(op, v, _MASK_ELEMENT) for v in a.values)
+        values = ", ".join(
+            self.name(v) if _nonnegative_constant(v) else self._convert_to(op, v, _MASK_ELEMENT)
+            for v in a.values
+        )
         name = self.names.claim("mask_list")
         self.line(f"{self.ctype(op, _MASK_ELEMENT)} {name}[] = {{{values}}};")
         return name
@@ -1046,6 +1049,18 @@ def check_printable(module: ModuleOp) -> None:
         problem = verification_problem(op)
         if problem is not None:
             raise CodegenError(op, f"the op does not verify: {problem}")
+
+
+def _nonnegative_constant(value: SSAValue) -> bool:
+    """A `constexpr` integer that is >= 0: it converts to uint64_t in braces without a
+    cast (a constant expression whose value fits is not narrowing)."""
+    owner = value.owner
+    return (
+        isinstance(owner, arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and isinstance(value.type, IntegerType)
+        and owner.value.value.data >= 0
+    )
 
 
 def _module_level_declaration(op: Operation) -> bool:
