@@ -294,7 +294,7 @@ class CodeGenerator(ast.NodeVisitor):
     def constant(self, value: Any, dtype: DataType) -> SSAValue:
         """A constant of `dtype`, made once per kernel at the top of its body (so it
         dominates every use); unsigned ones are a signless constant reinterpreted."""
-        key = (float(value) if isinstance(value, float) else value, dtype.name)
+        key = (_constant_key(value, dtype), dtype.name)
         cached = self._constants.get(key)
         if cached is not None:
             return cached
@@ -751,12 +751,54 @@ class CodeGenerator(ast.NodeVisitor):
         cond = self.truth(self.visit(node.test))
         if not isinstance(cond, RuntimeScalar):
             return self.visit(node.body if cond else node.orelse)
-        a, b = self.visit(node.body), self.visit(node.orelse)
-        if isinstance(a, IRValue) and not isinstance(a, RuntimeScalar):
-            self.fail("a runtime conditional expression must choose between scalars")
+        (then_block, a), (else_block, b) = (
+            self._branch(lambda n=n: self.visit(n)) for n in (node.body, node.orelse)
+        )
+        for v in (a, b):
+            if isinstance(v, IRValue) and not isinstance(v, RuntimeScalar):
+                self.fail("a runtime conditional expression must choose between scalars")
         dtype = self._common_dtype(a, b)
-        op = self.emit(arith.SelectOp(cond.handle, self.scalar(a, dtype), self.scalar(b, dtype)))
-        return RuntimeScalar(op.result, dtype)
+        if _speculatable(then_block) and _speculatable(else_block):
+            self._hoist(then_block)
+            self._hoist(else_block)
+            op = self.emit(
+                arith.SelectOp(cond.handle, self.scalar(a, dtype), self.scalar(b, dtype))
+            )
+            return RuntimeScalar(op.result, dtype)
+        return self._if_value(cond, (then_block, a), (else_block, b), dtype)
+
+    # Python evaluates only the chosen operand of `x if c else y` and the needed ones of
+    # `and`/`or`. Operands whose ops cannot fail run on both paths (an arith.select);
+    # one that may fail (an integer division, a tensor read: `n // d if d else 0`)
+    # runs under an scf.if, so a guarded division is never executed.
+
+    def _branch(self, build: Callable[[], Any]) -> tuple[Block, Any]:
+        """Build one operand's ops into a scratch block: (block, value)."""
+        block = Block()
+        with self._in_block(block):
+            return block, build()
+
+    def _hoist(self, block: Block) -> None:
+        for op in list(block.ops):
+            op.detach()
+            assert self.block is not None
+            self.block.add_op(op)
+
+    def _if_value(
+        self,
+        cond: RuntimeScalar,
+        then: tuple[Block, Any],
+        other: tuple[Block, Any],
+        dtype: DataType,
+    ) -> RuntimeScalar:
+        """`then` if cond else `other` as an scf.if yielding one `dtype` value."""
+        for block, value in (then, other):
+            with self._in_block(block):
+                self.emit(scf.YieldOp(self.scalar(value, dtype)))
+        op = self.emit(
+            scf.IfOp(cond.handle, [dtype.ir_type()], Region([then[0]]), Region([other[0]]))
+        )
+        return RuntimeScalar(op.results[0], dtype)
 
     def _assigned_names(self, body: Sequence[ast.stmt]) -> list[str]:
         names: list[str] = []
@@ -1003,19 +1045,31 @@ class CodeGenerator(ast.NodeVisitor):
         ](value)
 
     def visit_BoolOp(self, node: ast.BoolOp) -> Any:
+        """`and`/`or` as conditions (the result is a bool), evaluated as far as Python
+        does: a constant that decides ends the chain; after a runtime operand, the rest
+        is evaluated only when needed (see _branch)."""
         is_and = isinstance(node.op, ast.And)
-        result: Any = None
-        for i, value_node in enumerate(node.values):
-            value = self.truth(self.visit(value_node))
-            if i == 0:
-                result = value
-                if not isinstance(value, RuntimeScalar) and (value is not is_and):
-                    return value  # short-circuit on a constant
+        result: Any = is_and  # the neutral element
+        for value_node in node.values:
+            if not isinstance(result, RuntimeScalar):
+                result = self.truth(self.visit(value_node))
+                if not isinstance(result, RuntimeScalar) and result is not is_and:
+                    return result
                 continue
-            if not isinstance(result, RuntimeScalar) and not isinstance(value, RuntimeScalar):
-                result = (result and value) if is_and else (result or value)
-            else:
+            block, value = self._branch(lambda n=value_node: self.truth(self.visit(n)))
+            if not isinstance(value, RuntimeScalar) and value is not is_and:
+                return value  # `x and False` is False, `x or True` is True
+            if _speculatable(block):
+                self._hoist(block)
                 result = self.binary("&" if is_and else "|", result, value)
+                continue
+            decided = (Block(), not is_and)
+            result = self._if_value(
+                result,
+                (block, value) if is_and else decided,
+                decided if is_and else (block, value),
+                dt.bool_,
+            )
         return result
 
     def visit_Compare(self, node: ast.Compare) -> Any:
@@ -1169,6 +1223,38 @@ class _ScalarParam:
 
     def __init__(self, dtype: DataType):
         self.dtype = dtype
+
+
+# Ops that may run whether or not Python would evaluate their expression: they cannot
+# fail or touch memory. (Integer division and remainder trap on zero; tensor and
+# memref accesses can be out of bounds.)
+_TRAPPING = (
+    arith.DivSIOp,
+    arith.DivUIOp,
+    arith.RemSIOp,
+    arith.RemUIOp,
+    arith.FloorDivSIOp,
+    arith.CeilDivSIOp,
+    arith.CeilDivUIOp,
+)
+
+
+def _speculatable(block: Block) -> bool:
+    for top in block.ops:
+        for op in top.walk():
+            if isinstance(op, _TRAPPING) or not op.name.startswith(("arith.", "math.", "builtin.")):
+                return False
+    return True
+
+
+def _constant_key(value: Any, dtype: DataType) -> Any:
+    """A float constant by its bits (-0.0 is not 0.0, yet 2 is 2.0); others as they are."""
+    if dtype.is_float() or isinstance(value, float):
+        try:
+            return float(value).hex()
+        except (OverflowError, TypeError, ValueError):  # refused when the constant is made
+            return value
+    return value
 
 
 def _signless_dtype(dtype: DataType) -> DataType:

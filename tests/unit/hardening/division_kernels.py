@@ -31,3 +31,11 @@ def extremes(x: asc.GlobalAddress, a: float, b: float):
     gm.set_global_buffer(x, 8)
     gm.set_value(0, max(a, b))
     gm.set_value(1, min(a, b))
+
+
+@asc.jit
+def signed_zero(x: asc.GlobalAddress, a: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, float(a) * 0.0)  # makes the +0.0 constant first
+    gm.set_value(1, -0.0 if a == 0 else 1.0)

@@ -2,7 +2,8 @@
 
 Hypothesis builds random expressions over runtime parameters (`a`, `b`: int32; `p`,
 `q`: float32) and constants, with every operator the frontend accepts on scalars
-(+ - * / // % & | ^ << >>, unary - + ~, comparisons, min, max, float()), mixing
+(+ - * / // % & | ^ << >>, unary - + ~, comparisons, min, max, float(), `x if c else
+y`, `and`, `or`, `not`), mixing
 compile-time and runtime operands. Each expression becomes a one-line kernel that
 stores it into a GM array; the kernel runs on the CPU simulator and its result is
 compared bit for bit with `reference()`, plain Python that states the frontend's
@@ -14,6 +15,9 @@ typing rules:
 * int32 arithmetic wraps; float32 arithmetic rounds like numpy's float32;
 * `//` and `%` are Python's on the operands' values (a float division by zero is NaN;
   an integer one is a runtime error); `min`/`max` keep the first argument on ties;
+* `x if c else y`, `and` and `or` evaluate only what Python evaluates at run time (a
+  guarded division never runs); `and`/`or` give a bool (the kernel's conditions), so
+  they are fuzzed as `bool(x and y)`; both operands of a runtime choice are compiled;
 * a constant that does not fit the type it meets, or that Python rejects, is a
   compile error (located); so is an operator the type does not have (`~` on floats).
 
@@ -34,7 +38,7 @@ from typing import Any
 import numpy as np
 import pytest
 from fuzzkit import fuzz_settings
-from hypothesis import event, given
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 import asc_xdsl as asc
@@ -82,6 +86,9 @@ def f32(v: float) -> np.float32:
 
 def common(x: Val, y: Val) -> str:
     kinds = [v.kind for v in (x, y) if v.runtime]
+    if not kinds:  # two constants meeting a runtime choice
+        floats = any(isinstance(v.value, float) for v in (x, y))
+        return "f32" if floats else "i32"
     const_float = any(
         not v.runtime and isinstance(v.value, float) and not isinstance(v.value, bool)
         for v in (x, y)
@@ -201,6 +208,49 @@ def minmax(name: str, x: Val, y: Val) -> Val:
     return Val(kind, convert(y if picked else x, kind))
 
 
+def truth(x: Val) -> Val:
+    if not x.runtime:
+        return python_const(bool, x.value)
+    return Val("bool", bool(float(x.value)) if x.kind == "f32" else bool(x.value))
+
+
+def run_only_if(executed: bool, evaluate: Any) -> Any:
+    """Evaluate (compile errors count), keeping runtime failures only if executed."""
+    mark = len(RUN_FAILS)
+    value = evaluate()
+    if not executed:
+        del RUN_FAILS[mark:]
+    return value
+
+
+def if_exp(node: tuple, env: dict[str, Val]) -> Val:
+    c = truth(reference(node[1], env))
+    if not c.runtime:
+        return reference(node[2] if c.value else node[3], env)
+    a = run_only_if(c.value, lambda: reference(node[2], env))
+    b = run_only_if(not c.value, lambda: reference(node[3], env))
+    kind = common(a, b)
+    chosen, other = (a, b) if c.value else (b, a)
+    convert(other, kind)  # both are converted; a constant that does not fit fails
+    return Val(kind, convert(chosen, kind))
+
+
+def bool_op(is_and: bool, nodes: tuple, env: dict[str, Val]) -> Val:
+    result = Val("const", is_and)
+    for n in nodes:
+        if not result.runtime:
+            result = truth(reference(n, env))
+            if not result.runtime and result.value is not is_and:
+                return result
+            continue
+        needed = result.value if is_and else not result.value
+        v = run_only_if(needed, lambda n=n: truth(reference(n, env)))
+        if not v.runtime and v.value is not is_and:
+            return v
+        result = Val("bool", (result.value and v.value) if is_and else (result.value or v.value))
+    return result
+
+
 def to_float(x: Val) -> Val:
     if not x.runtime:
         return python_const(float, x.value)
@@ -225,6 +275,13 @@ def reference(node: tuple, env: dict[str, Val]) -> Val:
     if tag == "call":
         args = [reference(a, env) for a in node[2:]]
         return to_float(*args) if node[1] == "float" else minmax(node[1], *args)
+    if tag == "ifexp":
+        return if_exp(node, env)
+    if tag == "boolop":  # rendered as bool(x and y ...): and/or give conditions
+        return bool_op(node[1] == "and", node[2:], env)
+    if tag == "not":
+        t = truth(reference(node[1], env))
+        return Val("const", not t.value) if not t.runtime else Val("bool", not t.value)
     raise AssertionError(tag)
 
 
@@ -238,6 +295,12 @@ def render(node: tuple) -> str:
         return f"({render(node[2])} {node[1]} {render(node[3])})"
     if tag == "un":
         return f"({node[1]}{render(node[2])})"
+    if tag == "ifexp":
+        return f"({render(node[2])} if {render(node[1])} else {render(node[3])})"
+    if tag == "boolop":
+        return f"bool({f' {node[1]} '.join(render(a) for a in node[2:])})"
+    if tag == "not":
+        return f"(not {render(node[1])})"
     return f"{node[1]}({', '.join(render(a) for a in node[2:])})"
 
 
@@ -272,6 +335,9 @@ def extend(children: st.SearchStrategy) -> st.SearchStrategy:
         st.tuples(st.just("un"), st.sampled_from(["-", "+", "~"]), children),
         st.tuples(st.just("call"), st.sampled_from(["min", "max"]), children, children),
         st.tuples(st.just("call"), st.just("float"), children),
+        st.tuples(st.just("ifexp"), children, children, children),
+        st.tuples(st.just("boolop"), st.sampled_from(["and", "or"]), children, children),
+        st.tuples(st.just("not"), children),
     )
 
 
@@ -322,6 +388,25 @@ def kernel_folder(tmp_path_factory):
 
 @given(node=EXPRESSIONS, a=INT32S, b=INT32S, p=FLOAT32S, q=FLOAT32S)
 @fuzz_settings()
+# What the fuzzer found, replayed on every run:
+# -0.0 shared the +0.0 constant of the kernel's constant table;
+@example(
+    node=("ifexp", ("call", "float", ("leaf", "a")), ("leaf", "a"), ("const", -0.0)),
+    a=0, b=0, p=0.0, q=0.0,
+)  # fmt: skip
+# max/min chose the later argument on ties and NaN (Python keeps the first);
+@example(node=("call", "max", ("leaf", "p"), ("leaf", "q")), a=0, b=0, p=math.nan, q=1.0)
+@example(node=("call", "min", ("leaf", "p"), ("leaf", "q")), a=0, b=0, p=0.0, q=-0.0)
+# a guarded division must not run; a compile error wins over a runtime one.
+@example(
+    node=("ifexp", ("leaf", "b"), ("bin", "//", ("leaf", "a"), ("leaf", "b")), ("const", 1)),
+    a=7, b=0, p=0.0, q=0.0,
+)  # fmt: skip
+@example(
+    node=("bin", "+", ("bin", "<<", ("const", I32_MIN), ("const", 1)),
+          ("bin", "//", ("leaf", "a"), ("leaf", "a"))),
+    a=0, b=0, p=0.0, q=0.0,
+)  # fmt: skip
 def test_fuzz_scalar_expressions_match_python(kernel_folder, node, a, b, p, q):
     env = {
         "a": Val("i32", a),

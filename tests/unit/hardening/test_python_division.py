@@ -145,3 +145,9 @@ def test_emitted_ascend_c_computes_the_same(tmp_path):
     for (a, b), line in zip(FLOAT_CASES, lines[len(INT_CASES) :], strict=True):
         got = [float.fromhex(v) if "nan" not in v else math.nan for v in line.split()]
         assert all(same(g, w) for g, w in zip(got, python_float(a, b), strict=True)), (a, b)
+
+
+def test_negative_zero_constant_is_not_merged_with_zero():
+    x = np.ones(8, np.float32)
+    D.signed_zero[1](x, 0)
+    assert x[1] == 0.0 and math.copysign(1.0, float(x[1])) == -1.0
