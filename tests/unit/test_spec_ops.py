@@ -102,3 +102,16 @@ def test_op_index_is_current():
 
     with open(ascendc_op_index.__file__) as f:
         assert f.read() == render(), "run python tools/gen_op_index.py"
+
+
+@pytest.mark.parametrize(
+    "op_class", [c for c in SPEC_OPS if not c.SPEC.results], ids=lambda c: c.name
+)
+def test_ops_without_results_survive_dce_and_cse(op_class):
+    """An op without results is there for its effect (a write, a print, a register):
+    dead-code elimination and CSE must keep it."""
+    from asc_xdsl.transforms.pipeline import run_pipeline
+
+    module, _ = sample_op(op_class)
+    run_pipeline(module, "dce,cse")
+    assert any(isinstance(o, op_class) for o in module.walk())

@@ -439,6 +439,11 @@ class SpecMemoryEffects(MemoryEffect):
                     effects.add(EffectInstance(MemoryEffectKind.READ, v))
                 if Effect.WRITE in effect:
                     effects.add(EffectInstance(MemoryEffectKind.WRITE, v))
+        if not op.results and not any(e.kind is MemoryEffectKind.WRITE for e in effects):
+            # An op without results that writes none of its operands acts on state the IR
+            # does not name (printing, a hardware register, a trace): a write of unknown
+            # target keeps dead-code elimination and CSE from dropping it.
+            effects.add(EffectInstance(MemoryEffectKind.WRITE))
         return frozenset(effects)
 
 

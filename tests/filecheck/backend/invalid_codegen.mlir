@@ -89,7 +89,7 @@ func.func @dynamic_alloca(%n: index) {
 
 "memref.global"() <{sym_name = "table", type = memref<4xi32>, initial_value = dense<0> : tensor<4xi32>, sym_visibility = "private"}> : () -> ()
 
-// CHECK:       error: cannot emit 'memref.global' as Ascend C: only func.func and emitc.include may appear at module level
+// CHECK:       error: cannot emit 'memref.global' as Ascend C: only func.func, emitc.include and declarations (emitasc.declare_py_struct, emitc.verbatim) may appear at module level
 
 // -----
 
