@@ -14,7 +14,7 @@ from xdsl.traits import MemoryEffectKind, get_effects
 from asc_xdsl.backends.ascendc.printer import emit_ascendc
 from asc_xdsl.dialects.ascendc.data_copy import DataCopyBaseOp, buffer_of
 from asc_xdsl.frontend.ir_context import make_context
-from asc_xdsl.runtime.gm_access import written_params
+from asc_xdsl.transforms.gm_writes import written_params
 
 LT = "!ascendc.local_tensor<*xf16>"
 GT = "!ascendc.global_tensor<*xf16>"

@@ -11,7 +11,8 @@
 4. convert and check every argument before touching the device; copy host tensors to
    device memory; pack the argument buffer (`args.py`) with the hidden arguments of
    the kernel type; launch on a new stream; synchronise;
-5. copy back only the GM arguments the kernel writes (`gm_access.written_params`);
+5. copy back only the GM arguments the kernel writes (`transforms.gm_writes.written_params`,
+   derived from the ops' memory effects);
    free device memory, unload the binary and destroy the stream, also on errors.
 
 Launch options: `device_id`, `soc_version`, `cache` (False: rebuild even if cached).
@@ -48,7 +49,7 @@ from asc_xdsl.runtime.cann.platforms import (
     get_platform,
 )
 from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
-from asc_xdsl.runtime.gm_access import written_params
+from asc_xdsl.transforms.gm_writes import written_params
 from asc_xdsl.runtime.kernel import (
     KERNEL_TYPES,
     CompiledKernel,

@@ -1,11 +1,11 @@
-"""Which GM parameters a kernel writes (the outputs the CANN backends copy back)."""
+"""GM parameters a kernel writes, from the ops' memory effects and views (transforms.gm_writes)."""
 
 from __future__ import annotations
 
 from cann_fake import MIX_KERNEL, VECTOR_ADD, parse_module
 from xdsl.dialects import func
 
-from asc_xdsl.runtime.gm_access import written_params
+from asc_xdsl.transforms.gm_writes import written_params
 
 
 def _written(text: str, name: str | None = None) -> list[bool]:
