@@ -16,7 +16,6 @@ the on-disk cache, see `cache.py`).
 from __future__ import annotations
 
 import ast
-import functools
 import inspect
 import os
 import textwrap
@@ -629,24 +628,10 @@ def _print_ir(module: Any) -> str:
     return str(module) + "\n"
 
 
-PIPELINE = "cse"
-"""The pass pipeline between the frontend's IR and the printer (`lowered_ir`)."""
-
-
-@functools.cache
-def _pipeline() -> Any:
-    from xdsl.passes import PassPipeline
-    from xdsl.transforms import get_all_passes
-
-    from asc_xdsl.universe import PASSES
-
-    return PassPipeline.parse_spec({**get_all_passes(), **PASSES}, PIPELINE)
-
-
 def _run_passes(module: Any) -> None:
-    from xdsl.context import Context
+    from asc_xdsl.transforms.pipeline import run_pipeline
 
-    _pipeline().apply(Context(), module)
+    run_pipeline(module)
 
 
 def _dump(compiled: Any) -> None:

@@ -22,8 +22,14 @@ def _pipeline(spec: str) -> Any:
     return PassPipeline.parse_spec({**get_all_passes(), **PASSES}, spec)
 
 
-def run_pipeline(module: Any, spec: str = JIT_PIPELINE) -> None:
-    """Run the pipeline `spec` on `module` in place."""
+@functools.cache
+def _context() -> Any:
     from asc_xdsl.frontend.ir_context import make_context
 
-    _pipeline(spec).apply(make_context(), module)
+    return make_context()
+
+
+def run_pipeline(module: Any, spec: str = JIT_PIPELINE) -> None:
+    """Run the pipeline `spec` on `module` in place (one context per process: building
+    one per compile would cost more than the passes)."""
+    _pipeline(spec).apply(_context(), module)
