@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -128,14 +129,25 @@ def float_overflows(value: float, dtype: DataType) -> bool:
     return math.isfinite(value) and abs(value) >= FLOAT_LIMITS[dtype.name][1]
 
 
+_FROM_NUMPY: dict[Any, DataType] = {}
+
+
 def from_numpy(dtype: Any) -> DataType:
-    """The DataType of a numpy (or torch) dtype."""
+    """The DataType of a numpy (or torch) dtype (memoised: it runs on every launch)."""
+    try:
+        return _FROM_NUMPY[dtype]
+    except (KeyError, TypeError):
+        pass
     name = str(dtype).removeprefix("torch.")
     if name == "bool":
-        return bool_
-    if name in _BY_NAME:
-        return _BY_NAME[name]
-    raise TypeError(f"arrays of dtype {name} cannot be passed to a kernel")
+        found = bool_
+    elif name in _BY_NAME:
+        found = _BY_NAME[name]
+    else:
+        raise TypeError(f"arrays of dtype {name} cannot be passed to a kernel")
+    with contextlib.suppress(TypeError):  # an unhashable dtype object is not memoised
+        _FROM_NUMPY[dtype] = found
+    return found
 
 
 def from_ir(t: Any) -> DataType:

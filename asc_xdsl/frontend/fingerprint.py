@@ -158,66 +158,75 @@ class Keyer:
         return f"jit:{ident}@{where}#{jf.source_hash}[{';'.join(deps)}]"
 
     def dependency_keys(self, source: Any) -> list[str]:
-        """Keys of the globals and closure cells `source`'s function names."""
-        from asc_xdsl.frontend.errors import CompileError
-
+        """Keys of the globals and closure cells `source`'s function names (each
+        compile() call, so keep it cheap: ~1 us per name)."""
         out = []
-        scope = _Scope(source.fn)
-        for chain, node, local in _chains(source):
-            value, resolved = scope.resolve(chain)
-            if not resolved:
-                out.append(f"{'.'.join(chain)}=<unbound>")
+        fn = source.fn
+        scope = fn.__globals__
+        cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=True))
+        for chain, text, node, local in _chains(source):
+            head = chain[0]
+            if head in cells:
+                try:
+                    value = cells[head].cell_contents
+                except ValueError:  # an unbound cell
+                    out.append(f"{text}=<unbound>")
+                    continue
+            elif head in scope:
+                value = scope[head]
+            elif head in _BUILTINS:
+                value = _BUILTINS[head]
+            else:
+                out.append(f"{text}=<unbound>")
+                continue
+            if type(value) is types.ModuleType and value.__name__.partition(".")[0] == "asc_xdsl":
+                out.append(f"{text}=asc")  # the compiler's own API: in compiler_key()
+                continue
+            for attr in chain[1:]:
+                if not isinstance(value, types.ModuleType | type):
+                    break  # the value itself is keyed (e.g. an array and its .dtype)
+                try:
+                    value = getattr(value, attr)
+                except Exception:
+                    value = _MISSING
+                    break
+            if value is _MISSING:
+                out.append(f"{text}=<missing>")
+                continue
+            memo = _STABLE_KEYS.get(id(value))
+            if memo is not None and memo[0] is value:
+                out.append(f"{text}={memo[1]}")
                 continue
             try:
-                out.append(f"{'.'.join(chain)}={self.value_key(value)}")
+                out.append(f"{text}={self.value_key(value)}")
             except Unkeyable as e:
                 if local:  # most likely the local variable of the same name
                     continue
-                line = node.lineno + source.first_line - 1
-                text = source.lines[node.lineno - 1] if node.lineno <= len(source.lines) else None
-                if text is not None and source.col_shift:
-                    text = " " * source.col_shift + text
-                raise CompileError(
-                    f"the kernel reads '{'.'.join(chain)}', {e}, which cannot be part of the "
-                    "compile-cache key; use numbers, strings, tuples, numpy arrays, dtypes, "
-                    "enums or @asc.jit functions (or pass it as a ConstExpr argument)",
-                    source.filename,
-                    line,
-                    node.col_offset + source.col_shift,
-                    text,
-                    (node.end_col_offset or node.col_offset + 1) - node.col_offset,
-                ) from None
+                raise _unkeyable_global(source, node, text, e) from None
         return out
 
 
-class _Scope:
-    """How the code generator resolves a free name: closure, module globals, builtins."""
+_BUILTINS = vars(builtins)
+_MISSING = object()
 
-    def __init__(self, fn: Any):
-        self.globals = fn.__globals__
-        self.cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=True))
 
-    def resolve(self, chain: tuple[str, ...]) -> tuple[Any, bool]:
-        head = chain[0]
-        if head in self.cells:
-            try:
-                value = self.cells[head].cell_contents
-            except ValueError:  # an unbound cell
-                return None, False
-        elif head in self.globals:
-            value = self.globals[head]
-        elif hasattr(builtins, head):
-            value = getattr(builtins, head)
-        else:
-            return None, False
-        for attr in chain[1:]:
-            if not _is_namespace(value):
-                break  # the value itself is keyed (e.g. an array and its .dtype)
-            try:
-                value = getattr(value, attr)
-            except Exception:
-                return None, False
-        return value, True
+def _unkeyable_global(source: Any, node: ast.AST, text: str, e: Unkeyable) -> Exception:
+    from asc_xdsl.frontend.errors import CompileError
+
+    line = node.lineno + source.first_line - 1
+    source_line = source.lines[node.lineno - 1] if node.lineno <= len(source.lines) else None
+    if source_line is not None and source.col_shift:
+        source_line = " " * source.col_shift + source_line
+    return CompileError(
+        f"the kernel reads '{text}', {e}, which cannot be part of the compile-cache key; "
+        "use numbers, strings, tuples, numpy arrays, dtypes, enums or @asc.jit functions "
+        "(or pass it as a ConstExpr argument)",
+        source.filename,
+        line,
+        node.col_offset + source.col_shift,
+        source_line,
+        (node.end_col_offset or node.col_offset + 1) - node.col_offset,
+    )
 
 
 _SCALARS = (bool, int, float, complex, str, bytes)
@@ -249,14 +258,9 @@ def _identity_key(value: Any) -> str | None:
     return None
 
 
-def _is_namespace(value: Any) -> bool:
-    """Modules and classes: what is read from them is keyed, not the whole object."""
-    return isinstance(value, types.ModuleType | type)
-
-
-def _chains(source: Any) -> list[tuple[tuple[str, ...], ast.AST, bool]]:
-    """(attribute chain, first node, also bound locally?) for each free name of the
-    function, computed once per parsed source."""
+def _chains(source: Any) -> list[tuple[tuple[str, ...], str, ast.AST, bool]]:
+    """(attribute chain, its text, first node, also bound locally?) for each free name
+    of the function, computed once per parsed source."""
     cached = getattr(source, "_dependency_chains", None)
     if cached is not None:
         return cached
@@ -273,7 +277,7 @@ def _chains(source: Any) -> list[tuple[tuple[str, ...], ast.AST, bool]]:
         if chain[0] in params or chain in found:
             continue
         found[chain] = (node, chain[0] in stored)
-    result = [(chain, node, local) for chain, (node, local) in found.items()]
+    result = [(chain, ".".join(chain), node, local) for chain, (node, local) in found.items()]
     source._dependency_chains = result
     return result
 
