@@ -58,11 +58,13 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
     "ascendc-hoist-que-bind": ("hoist_que_bind", "HoistQueBindPass"),
     "ascendc-hoist-ub-allocation": ("hoist_ub_allocation", "HoistUBAllocationPass"),
     "ascendc-input-output-tensor": ("input_output_tensor", "InputOutputTensorPass"),
+    "ascendc-insert-sync": ("insert_sync", "InsertSyncPass"),
     "ascendc-legalize-kernel-args": ("legalize_kernel_args", "LegalizeKernelArgsPass"),
     "ascendc-materialize-tensor": ("materialize_tensor", "MaterializeTensorPass"),
     "ascendc-noop": ("noop", "NoopPass"),
     "ascendc-privatize-func": ("privatize_func", "PrivatizeFuncPass"),
     "ascendc-unify-pipe": ("unify_pipe", "UnifyPipePass"),
+    "ascendc-verify-sync": ("verify_sync", "VerifySyncPass"),
 }
 """Pass name (pyasc's) -> (module of `asc_xdsl.transforms`, class); imported on first use."""
 

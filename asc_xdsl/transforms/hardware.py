@@ -7,7 +7,8 @@
   or buffer-pool type; `core_of_buffer` / `core_of_pipe`: the AI Core side ("cube" or
   "vector") a buffer or pipe belongs to.
 - `QUEUE_EVENTS`: the hardware events a TQue's EnQue/DeQue and FreeTensor/AllocTensor
-  set and wait, by the queue's logical (src, dst) positions.
+  set and wait, by the queue's logical (src, dst) positions; `QUEUE_OPS`: what each
+  queue op does.
 """
 
 from __future__ import annotations
@@ -107,3 +108,18 @@ def queue_events(t: Attribute) -> QueueEvents | None:
         return None
     key = (TPosition(bind.src_position.data), TPosition(bind.dst_position.data))
     return QUEUE_EVENTS.get(key)
+
+
+QUEUE_OPS: dict[str, str] = {
+    "ascendc.que_bind.alloc_tensor": "alloc",
+    "ascendc.que_bind.alloc_tensor_in_place": "alloc",
+    "ascendc.que_bind.free_tensor": "free",
+    "ascendc.que_bind.enque_tensor": "enque",
+    "ascendc.que_bind.enque_tensor_pos": "enque",
+    "ascendc.que_bind.deque_tensor": "deque",
+    "ascendc.que_bind.deque_tensor_pos": "deque",
+    "ascendc.que_bind.deque_tensor_in_place": "deque",
+}
+"""Queue traffic by op: "alloc" hands out a buffer, "free" gives it back, "enque" passes
+a tensor to the consumer, "deque" takes the oldest one. Operand 0 is the queue; an op
+whose tensor is operand 1 (in-place forms, enque, free) names it there."""

@@ -44,12 +44,12 @@ PASS = "ascendc-input-output-tensor"
 
 def _moves(op: Operation, memory: MemoryMap, value: SSAValue) -> tuple[bool, bool]:
     """(op fills `value`'s memory from GM, op copies `value`'s memory to GM)."""
-    mine = memory.locs(value)
+    mine = {loc.root for loc in memory.locs(value) if loc.root is not None}
     acc = accesses(op, memory)
     reads_gm = any(not a.write and a.loc.space == "GM" for a in acc)
     writes_gm = any(a.write and a.loc.space == "GM" for a in acc)
-    writes_it = any(a.write and a.loc in mine for a in acc)
-    reads_it = any(not a.write and a.loc in mine for a in acc)
+    writes_it = any(a.write and a.loc.root in mine for a in acc)
+    reads_it = any(not a.write and a.loc.root in mine for a in acc)
     return writes_it and reads_gm, reads_it and writes_gm
 
 

@@ -24,6 +24,7 @@ class DriverResult:
     kind: str  # ok | usage | unknown-pass | parse | verify | pass | codegen | internal
     output: str  # what the driver printed (the translation on success)
     message: str = ""  # the full diagnostic
+    warnings: str = ""  # what passes reported without failing (stderr)
 
     @property
     def ok(self) -> bool:
@@ -66,6 +67,12 @@ class Driver:
     def run(self, text: str) -> DriverResult:
         if self.error is not None:
             return self.error
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            result = self._run(text)
+        result.warnings = err.getvalue()
+        return result
+
+    def _run(self, text: str) -> DriverResult:
         main = self.main
         stage = "parse"
         try:

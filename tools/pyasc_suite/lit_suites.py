@@ -203,7 +203,7 @@ def _diagnostics_outcome(unit: str, name: str, chunk: str, res: DriverResult) ->
     expected = _EXPECTED_DIAG.findall(chunk)
     if res.kind in ("usage", "unknown-pass"):
         return _error_outcome(unit, name, res, res.message)
-    said = res.output + res.message
+    said = res.output + res.message + res.warnings
     missing = [m for m in expected if m not in said]
     if not missing and (expected or res.ok):
         return Outcome(unit, name, "passed")

@@ -1,0 +1,170 @@
+"""`ascendc-insert-sync`: the synchronisation a kernel needs, from its ops' dependences.
+
+Which pipes must wait for which is derived from the ops' memory effects and pipes
+(`sync_analysis`): an op that touches memory an earlier op on another pipe may still be
+using gets, right before it, a `SetFlag<X_Y>`/`WaitFlag<X_Y>` pair per pipe X it depends
+on; one pair orders all of X's earlier work, so a dependence that an earlier flag,
+barrier, queue EnQue/DeQue or AllocTensor/FreeTensor already orders (directly or through
+other pipes) gets nothing. A dependence within a pipe gets `PipeBarrier<pipe>`; where no
+event joins the two pipes, or an op may issue on any pipe (a call, a library op without
+a pipe), `PipeBarrier<PIPE_ALL>`. Dependences across loop iterations are found by
+iterating the loop's analysis to a fixpoint: their pair goes before the later op inside
+the loop body, so every iteration sets and waits it. Syncs the kernel already has are
+kept and counted; run `ascendc-erase-sync` first to start from none.
+
+Event ids: a pair is set and waited at once, so one id per event serves all pairs. With
+a TPipe in the function, each pair takes a free id from it (`pipe.fetch_event_id`, as
+the queues' own flags come from the pipe); without, the pass uses id 0 (or the lowest id
+0-5 no hand-written flag of that event holds at that point).
+
+Before:
+
+    scf.for %i = %lb to %ub step %c1 {
+      ascendc.data_copy_l2 %x, %gx, %n : ...      // MTE2 writes %x
+      ascendc.abs_l2 %y, %x, %n : ...             // V reads %x, writes %y
+      ascendc.data_copy_l2 %gy, %y, %n : ...      // MTE3 reads %y
+    }
+
+After (the first pair orders the V op of the previous iteration before the copy that
+overwrites %x):
+
+    scf.for %i = %lb to %ub step %c1 {
+      ascendc.set_flag v_mte2, %c0 : i32
+      ascendc.wait_flag v_mte2, %c0 : i32
+      ascendc.data_copy_l2 %x, %gx, %n : ...
+      ascendc.set_flag mte2_v, %c0 : i32
+      ascendc.wait_flag mte2_v, %c0 : i32
+      ascendc.set_flag mte3_v, %c0 : i32
+      ascendc.wait_flag mte3_v, %c0 : i32
+      ascendc.abs_l2 %y, %x, %n : ...
+      ascendc.set_flag v_mte3, %c0 : i32
+      ascendc.wait_flag v_mte3, %c0 : i32
+      ascendc.data_copy_l2 %gy, %y, %n : ...
+    }
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, i32
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from asc_xdsl.enums import HardEvent
+from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms.sync_analysis import BARRIER_PIPE, Barrier, FlagPair, SyncAnalysis
+
+PASS = "ascendc-insert-sync"
+MANUAL_EVENT_IDS = range(6)
+"""Event ids a kernel may use by hand (6 is reserved, 7 is the TPipe's)."""
+PIPE_OP = "ascendc.pipe"
+
+
+def _dominating_pipe(f: func.FuncOp, before: Operation) -> SSAValue | None:
+    """A TPipe made before `before` in its block or a block around it."""
+    op: Operation | None = before
+    while op is not None and op is not f:
+        prev = op.prev_op
+        while prev is not None:
+            if prev.name == PIPE_OP:
+                return prev.results[0]
+            prev = prev.prev_op
+        op = op.parent_op()
+    return None
+
+
+class _Inserter:
+    def __init__(self, f: func.FuncOp):
+        self.f = f
+        self.has_pipe = any(op.name == PIPE_OP for op in f.walk())
+        self.constants: dict[int, SSAValue] = {}
+        self.inserted = 0
+
+    def _constant_id(self, value: int) -> SSAValue:
+        if value not in self.constants:
+            block = self.f.body.block
+            c = arith.ConstantOp(IntegerAttr(value, i32))
+            c.result.name_hint = f"event{value}"
+            first = block.first_op
+            assert first is not None
+            block.insert_op_before(c, first)
+            self.constants[value] = c.result
+        return self.constants[value]
+
+    def _event_id(self, pair: FlagPair, at: Operation, new: list[Operation]) -> SSAValue:
+        from asc_xdsl.dialects.ascendc.framework import PipeFetchEventIDOp
+
+        busy_constants = {k[1] for k in pair.busy_ids if isinstance(k, tuple)}
+        busy_values = [k for k in pair.busy_ids if not isinstance(k, tuple)]
+        if self.has_pipe:
+            if pair.busy_ids:
+                raise fail(
+                    PASS,
+                    at,
+                    f"a hand-written SetFlag<{pair.event.name}> is still set here, and the "
+                    "TPipe may hand out its id: erase the hand-written syncs first "
+                    "(ascendc-erase-sync)",
+                )
+            pipe = _dominating_pipe(self.f, at)
+            if pipe is None:
+                raise fail(
+                    PASS,
+                    at,
+                    "the kernel's TPipe is made after this op or in a region that does not "
+                    "hold it: make it first (ascendc-unify-pipe puts it at the top)",
+                )
+            fetch = PipeFetchEventIDOp(pipe, result_types=[IntegerType(8)], event=pair.event)
+            fetch.results[0].name_hint = "event_id"
+            new.append(fetch)
+            return fetch.results[0]
+        if busy_values:
+            raise fail(
+                PASS,
+                at,
+                f"a hand-written SetFlag<{pair.event.name}> with an id computed at run time "
+                "is still set here: no id is known to be free (erase the hand-written "
+                "syncs first: ascendc-erase-sync)",
+            )
+        free = next((i for i in MANUAL_EVENT_IDS if i not in busy_constants), None)
+        if free is None:
+            raise fail(PASS, at, f"every event id of {pair.event.name} is set here")
+        return self._constant_id(free)
+
+    def insert(self, op: Operation, actions: list[FlagPair | Barrier]) -> None:
+        from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, SetFlagOp, WaitFlagOp
+
+        block = op.parent_block()
+        assert isinstance(block, Block)
+        for action in actions:
+            new: list[Operation] = []
+            if isinstance(action, Barrier):
+                new.append(PipeBarrierOp(BARRIER_PIPE[action.pipe]))
+            else:
+                event: HardEvent = action.event
+                event_id = self._event_id(action, op, new)
+                new += [SetFlagOp(event, event_id), WaitFlagOp(event, event_id)]
+            block.insert_ops_before(new, op)
+            self.inserted += 1
+
+
+def insert_sync(f: func.FuncOp) -> int:
+    """Insert what `f` needs; the number of pairs and barriers inserted."""
+    analysis = SyncAnalysis(f, fix=True)
+    inserter = _Inserter(f)
+    for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
+        if actions:
+            inserter.insert(op, actions)
+    return inserter.inserted
+
+
+@dataclass(frozen=True)
+class InsertSyncPass(ModulePass):
+    name = PASS
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for f in op.walk():
+            if isinstance(f, func.FuncOp) and f.body.blocks:
+                insert_sync(f)

@@ -1,0 +1,452 @@
+"""Which memory accesses of a function the hardware may run out of order: the analysis
+`ascendc-verify-sync` reports from and `ascendc-insert-sync` inserts synchronisation with.
+
+**The model.** Each op that touches memory issues on a pipe (`memory.accesses`). A pipe
+runs its work in order but overlaps it, and pipes run in parallel, so an access is
+*pending* for a pipe Y until something guarantees it has completed before Y's next op
+starts:
+
+- `SetFlag<X_Y>` fires when every earlier op of X has completed (and after every wait X
+  did before it); the matching `WaitFlag<X_Y>` holds Y until then. After the wait,
+  what stays pending for Y is what was pending for X at the set, minus X's own ops.
+- A wait on the scalar pipe S holds the scalar unit, which issues every later op: all
+  pipes gain what S gains.
+- `PipeBarrier<X>` completes X's earlier ops before X's later ones; `PipeBarrier<PIPE_ALL>`
+  completes everything.
+- A TQue's traffic synchronises (`hardware.QUEUE_EVENTS`): EnQue sets and the DeQue that
+  takes the tensor waits (first in, first out); FreeTensor sets and the AllocTensor that
+  gets the buffer back waits. Which buffer an allocation gets is not known statically,
+  but every earlier access to it was made through a tensor freed since (a buffer is
+  handed out only when free): so at an AllocTensor, the accesses through freed tensors
+  of the queue that their FreeTensor's flag covers are complete for the queue's
+  producer pipe. (The ordering holds for the buffer the allocation gets; the others can
+  only be reached again through a later allocation, which waits for them.)
+- The scalar pipe is in order with itself; nothing else is.
+
+Two accesses *conflict* when they may touch the same memory and one writes. An access
+of op B on pipe Y that conflicts with an access still pending for Y is **unordered**: a
+race. The state is the pending set per pipe, the flags set and not yet waited, and the
+queues' pending EnQues and recent frees, carried through the function's structured
+control flow: both branches of an `scf.if` are merged (anything pending on either path
+stays pending), a loop is iterated to a fixpoint (so a dependence from one iteration to
+the next, across the back edge, is seen).
+
+`SyncAnalysis(function, fix=False)` records the unordered pairs (`findings`). With
+`fix=True` it resolves each as it meets it, just before the later op, with the fewest
+syncs that order it given everything already ordered: a SetFlag/WaitFlag pair per
+source pipe (one pair covers all the pipe's earlier work), a `PipeBarrier` for a
+dependence within a pipe, `PipeBarrier<PIPE_ALL>` where no event between the two pipes
+exists or an op may issue on any pipe; these plans (`plans`) are what insert-sync
+materialises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Block, Operation, SSAValue
+
+from asc_xdsl.enums import HardEvent, Pipe, TPosition
+from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, QueueEvents, queue_events
+from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses
+from asc_xdsl.transforms.offsets import loops_around, may_overlap
+
+EVENTS_AIV = ("S_V", "S_MTE2", "S_MTE3", "V_S", "V_MTE2", "V_MTE3", "MTE2_S", "MTE2_V")
+EVENTS_AIV += ("MTE2_MTE3", "MTE3_S", "MTE3_V", "MTE3_MTE2")
+EVENTS_AIC = ("M_MTE1", "M_MTE2", "M_FIX", "MTE1_M", "MTE1_MTE2", "MTE1_MTE3", "MTE1_FIX")
+EVENTS_AIC += ("MTE2_M", "MTE2_MTE1", "MTE2_MTE3", "MTE3_MTE1", "MTE3_MTE2", "FIX_M", "FIX_MTE1")
+EVENTS = frozenset(HardEvent[e] for e in (*EVENTS_AIV, *EVENTS_AIC))
+"""The SetFlag/WaitFlag events between two pipes of one core of Atlas A2/A3 (the
+headers' table of legal intra-core syncs)."""
+
+PIPE_OF: dict[Pipe, str] = {
+    Pipe.PIPE_S: "S",
+    Pipe.PIPE_V: "V",
+    Pipe.PIPE_M: "M",
+    Pipe.PIPE_MTE1: "MTE1",
+    Pipe.PIPE_MTE2: "MTE2",
+    Pipe.PIPE_MTE3: "MTE3",
+    Pipe.PIPE_FIX: "FIX",
+    Pipe.PIPE_ALL: ALL,
+}
+BARRIER_PIPE = {v: k for k, v in PIPE_OF.items()}
+
+SET_FLAG = "ascendc.set_flag"
+WAIT_FLAG = "ascendc.wait_flag"
+PIPE_BARRIER = "ascendc.pipe_barrier"
+ENQUE = frozenset(n for n, r in QUEUE_OPS.items() if r == "enque")
+DEQUE = frozenset(n for n, r in QUEUE_OPS.items() if r == "deque")
+ALLOC = frozenset(n for n, r in QUEUE_OPS.items() if r == "alloc")
+FREE = frozenset(n for n, r in QUEUE_OPS.items() if r == "free")
+
+MAX_ENQUEUED = 16
+"""EnQues of one queue tracked at once (a queue's depth is far less)."""
+MAX_ROUNDS = 200
+"""Rounds of a loop's fixpoint before the analysis gives up (it converges in a few)."""
+
+Snapshot = frozenset[Access]
+
+
+def event_between(src: str, dst: str) -> HardEvent | None:
+    """The event that orders pipe `src` before pipe `dst`, if the core has one."""
+    event = HardEvent.__members__.get(f"{src}_{dst}")
+    return event if event in EVENTS else None
+
+
+def constant_int(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def flag_key(op: Operation) -> tuple[HardEvent, Hashable]:
+    """(event, id) of a SetFlag/WaitFlag: a constant id by value, another by its value."""
+    event = op.hard_event  # type: ignore[attr-defined]
+    value = op.event_id  # type: ignore[attr-defined]
+    const = constant_int(value)
+    return event, ("const", const) if const is not None else value
+
+
+# ---------------------------------------------------------------------------
+# The state at a point of the program
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class State:
+    pending: dict[str, Snapshot] = field(default_factory=lambda: {p: frozenset() for p in PIPES})
+    flags: dict[tuple[HardEvent, Hashable], Snapshot] = field(default_factory=dict)
+    enqueued: dict[object, tuple[Snapshot, ...] | None] = field(default_factory=dict)
+    released: dict[object, Snapshot] = field(default_factory=dict)
+    """Queue -> accesses through its freed tensors that their FreeTensor's flag covers
+    (still pending somewhere: complete before the producer pipe's next AllocTensor)."""
+
+    def copy(self) -> State:
+        return State(dict(self.pending), dict(self.flags), dict(self.enqueued), dict(self.released))
+
+    def merge(self, other: State) -> State:
+        """What holds after either of two paths (anything pending on one stays pending)."""
+        pending = {p: self.pending[p] | other.pending[p] for p in PIPES}
+        flags = dict(self.flags)
+        for k, v in other.flags.items():
+            flags[k] = flags.get(k, frozenset()) | v
+        enqueued: dict[object, tuple[Snapshot, ...] | None] = {}
+        for q in self.enqueued.keys() | other.enqueued.keys():
+            a, b = self.enqueued.get(q, ()), other.enqueued.get(q, ())
+            same = a is not None and b is not None and len(a) == len(b)
+            enqueued[q] = tuple(x | y for x, y in zip(a, b, strict=True)) if same else None
+        # Released on one path, and on the other released too or not pending at all.
+        live = (self.pending_for(ALL) - self.all_released()) | (
+            other.pending_for(ALL) - other.all_released()
+        )
+        released = {
+            q: frozenset(
+                a
+                for a in self.released.get(q, frozenset()) | other.released.get(q, frozenset())
+                if a not in live
+            )
+            for q in self.released.keys() | other.released.keys()
+        }
+        return State(pending, flags, enqueued, released)
+
+    def all_released(self) -> Snapshot:
+        return frozenset().union(*self.released.values())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and (
+            self.pending == other.pending
+            and self.flags == other.flags
+            and self.enqueued == other.enqueued
+            and self.released == other.released
+        )
+
+    # -- what ops do to it -------------------------------------------------------
+
+    def snapshot(self, pipe: str) -> Snapshot:
+        """What stays pending after a SetFlag on `pipe` fires: what was pending for it,
+        but not its own earlier ops (the flag waits for them)."""
+        return frozenset(a for a in self.pending[pipe] if a.pipe != pipe)
+
+    def wait(self, snapshot: Snapshot, pipe: str) -> None:
+        """A WaitFlag on `pipe` for a flag set with `snapshot`."""
+        for p in PIPES if pipe == "S" else (pipe,):  # the scalar unit issues everything
+            self.pending[p] = self.pending[p] & snapshot
+
+    def barrier(self, pipe: str) -> None:
+        if pipe == ALL:
+            self.pending = {p: frozenset() for p in PIPES}
+        elif pipe in self.pending:
+            self.pending[pipe] = frozenset(a for a in self.pending[pipe] if a.pipe != pipe)
+
+    def issue(self, acc: Sequence[Access]) -> None:
+        pipe = acc[0].pipe
+        for p in PIPES:
+            if p == "S" == pipe:
+                continue  # the scalar pipe is in order with itself
+            self.pending[p] = self.pending[p] | frozenset(acc)
+
+    def pending_for(self, pipe: str) -> Snapshot:
+        if pipe == ALL:
+            return frozenset().union(*self.pending.values())
+        return self.pending[pipe]
+
+
+# ---------------------------------------------------------------------------
+# Plans (insert-sync) and findings (verify-sync)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FlagPair:
+    """SetFlag<event>(id); WaitFlag<event>(id), right before the op."""
+
+    event: HardEvent
+    busy_ids: frozenset[Hashable]  # ids of hand-written flags of `event` set at that point
+
+
+@dataclass(frozen=True)
+class Barrier:
+    pipe: str  # a pipe of PIPES (not S) or ALL
+
+
+Action = FlagPair | Barrier
+
+
+@dataclass(frozen=True)
+class Race:
+    """`sink` may run before `source` completes (or, loop-carried, across iterations)."""
+
+    source: Access
+    sink: Access
+
+
+@dataclass(frozen=True)
+class FlagMisuse:
+    op: Operation
+    message: str
+
+
+class SyncAnalysis:
+    """The analysis of one function; see the module docstring."""
+
+    def __init__(self, function: func.FuncOp, fix: bool = False):
+        self.function = function
+        self.fix = fix
+        self.memory = MemoryMap(function)
+        self.plans: dict[Operation, list[Action]] = {}
+        self.races: dict[Operation, list[Race]] = {}
+        self.misuses: dict[Operation, FlagMisuse] = {}
+        self.order = {op: i for i, op in enumerate(function.walk())}
+        self._accesses: dict[Operation, list[Access]] = {}
+        self._loops_of: dict[Operation, list[Operation]] = {}
+        if function.body.blocks:
+            self.exit = self.block(function.body.block, State())
+
+    # -- facts about the function --------------------------------------------------
+
+    def access_list(self, op: Operation) -> list[Access]:
+        if op not in self._accesses:
+            self._accesses[op] = accesses(op, self.memory)
+        return self._accesses[op]
+
+    # -- the walk -----------------------------------------------------------------
+
+    def block(self, block: Block, state: State) -> State:
+        for op in block.ops:
+            state = self.op(op, state)
+        return state
+
+    def op(self, op: Operation, state: State) -> State:
+        if isinstance(op, scf.ForOp):
+            return self.loop(op.body.block, None, state)
+        if isinstance(op, scf.WhileOp):
+            return self.loop(op.after_region.block, op.before_region.block, state)
+        if isinstance(op, scf.IfOp | scf.IndexSwitchOp):
+            return self.branches(op, state)
+        if op.regions:  # a region op we do not know: everything in it, on any pipe
+            acc = [Access(op, ALL, a.loc, a.write) for o in op.walk() for a in self.access_list(o)]
+            return self.access(op, acc, state) if acc else state
+        if op.name in (SET_FLAG, WAIT_FLAG, PIPE_BARRIER) or op.name in QUEUE_OPS:
+            return self.sync(op, state)
+        acc = self.access_list(op)
+        return self.access(op, acc, state) if acc else state
+
+    def branches(self, op: Operation, state: State) -> State:
+        out: State | None = None
+        for region in op.regions:
+            if not region.blocks:
+                continue
+            s = self.block(region.block, state.copy())
+            out = s if out is None else out.merge(s)
+        if out is None or (isinstance(op, scf.IfOp) and not op.false_region.blocks):
+            out = state if out is None else out.merge(state)  # no else: may skip the branch
+        return out
+
+    def loop(self, body: Block, before: Block | None, entry: State) -> State:
+        """A loop (`before` is a while loop's condition region, run before each body and
+        once more on exit), iterated until the state at its head is stable."""
+        head = entry
+        for _ in range(MAX_ROUNDS):
+            s = self.block(before, head.copy()) if before is not None else head
+            exit_state = s
+            out = self.block(body, s.copy())
+            new = head.merge(out)
+            if new == head:
+                return exit_state if before is not None else head
+            head = new
+        raise RuntimeError("sync analysis: a loop's state did not settle")  # a bug of ours
+
+    # -- sync ops -------------------------------------------------------------------
+
+    def sync(self, op: Operation, state: State) -> State:
+        state = state.copy()
+        name = op.name
+        if name == SET_FLAG:
+            key = flag_key(op)
+            if key in state.flags:
+                self.misuses[op] = FlagMisuse(
+                    op,
+                    f"SetFlag<{key[0].name}> sets a flag that is already set (its WaitFlag "
+                    "has not run): the second set is lost",
+                )
+            else:
+                self.misuses.pop(op, None)
+            state.flags[key] = state.flags.get(key, frozenset()) | state.snapshot(key[0].src_pipe)
+        elif name == WAIT_FLAG:
+            key = flag_key(op)
+            snapshot = state.flags.pop(key, None)
+            if snapshot is None:
+                self.misuses[op] = FlagMisuse(
+                    op,
+                    f"WaitFlag<{key[0].name}> waits for a flag no SetFlag before it sets: "
+                    "it would wait forever",
+                )
+            else:
+                self.misuses.pop(op, None)
+                state.wait(snapshot, key[0].dst_pipe)
+        elif name == PIPE_BARRIER:
+            pipe = PIPE_OF.get(op.pipe_value)  # type: ignore[attr-defined]
+            if pipe is not None:
+                state.barrier(pipe)
+        else:
+            self.queue_traffic(op, state)
+        return state
+
+    def _events(self, op: Operation) -> QueueEvents | None:
+        if "srcUserPos" in op.properties:  # EnQue/DeQue between positions the user gives
+            from asc_xdsl.dialects.ascendc.base import enum_value
+            from asc_xdsl.transforms.hardware import QUEUE_EVENTS
+
+            src = enum_value(op, "srcUserPos", TPosition)  # type: ignore[arg-type]
+            dst = enum_value(op, "dstUserPos", TPosition)  # type: ignore[arg-type]
+            return QUEUE_EVENTS.get((src, dst))  # type: ignore[arg-type]
+        return queue_events(op.operands[0].type)
+
+    def queue_traffic(self, op: Operation, state: State) -> None:
+        events = self._events(op)
+        if events is None:
+            return
+        q = self.memory.object_root(op.operands[0])
+        role = QUEUE_OPS[op.name]
+        if role == "enque":
+            have = state.enqueued.get(q, ())
+            snap = state.snapshot(events.enque.src_pipe)
+            fits = have is not None and len(have) < MAX_ENQUEUED
+            state.enqueued[q] = (*have, snap) if fits else None  # type: ignore[misc]
+        elif role == "deque":
+            have = state.enqueued.get(q, ())
+            if have:  # the oldest EnQue's flag
+                state.wait(have[0], events.enque.dst_pipe)
+                state.enqueued[q] = have[1:]
+        elif role == "free":
+            allocs = {loc.alloc for loc in self.memory.locs(op.operands[1]) if loc.root is q}
+            if allocs and None not in allocs:
+                covered = state.snapshot(events.free.src_pipe)
+                done = frozenset(
+                    a
+                    for a in state.pending_for(ALL)
+                    if a.loc.root is q and a.loc.alloc in allocs and a not in covered
+                )
+                state.released[q] = state.released.get(q, frozenset()) | done
+        else:  # alloc: the producer pipe waits for the free of the buffer it gets
+            released = state.released.get(q, frozenset())
+            pipe = events.free.dst_pipe
+            state.pending[pipe] = state.pending[pipe] - released
+            # This allocation's tensor is live again.
+            state.released[q] = frozenset(a for a in released if a.loc.alloc is not op)
+
+    # -- accesses ---------------------------------------------------------------------
+
+    def access(self, op: Operation, acc: Sequence[Access], state: State) -> State:
+        state = state.copy()
+        pipe = acc[0].pipe
+        races = self.races_with(state.pending_for(pipe), acc)
+        if not self.fix:
+            if races:
+                self.races[op] = races
+            else:
+                self.races.pop(op, None)
+        else:
+            self.plans[op] = self._resolve(state, pipe, acc) if races else []
+        state.issue(acc)
+        return state
+
+    def _resolve(self, state: State, pipe: str, acc: Sequence[Access]) -> list[Action]:
+        """Syncs before an op that order every access it races with (applied to `state`).
+
+        Each step takes the source pipe whose flag leaves the fewest races (a flag from
+        one pipe also orders what that pipe already waited for) and, of those, the one
+        that leaves the least pending (so that later ops need fewer flags); then
+        barriers."""
+        actions: list[Action] = []
+        while races := self.races_with(state.pending_for(pipe), acc):
+            sources = {r.source.pipe for r in races}
+
+            def left(src: str) -> tuple[int, int, int]:
+                kept = state.pending[pipe] & state.snapshot(src)
+                return len(self.races_with(kept, acc)), len(kept), PIPES.index(src)
+
+            # Any pipe's flag may order the sources (through what it waited for).
+            cross = [p for p in PIPES if p != pipe and event_between(p, pipe)]
+            cross = [p for p in cross if left(p)[0] < len(races)] if pipe in PIPES else []
+            if ALL not in sources and cross:
+                src = min(cross, key=left)
+                event = event_between(src, pipe)
+                assert event is not None
+                busy = frozenset(k[1] for k in state.flags if k[0] is event)
+                actions.append(FlagPair(event, busy))
+                state.wait(state.snapshot(src), pipe)
+            elif sources == {pipe} and pipe != ALL:
+                actions.append(Barrier(pipe))  # a dependence within the pipe
+                state.barrier(pipe)
+            else:  # no event joins the pipes, or an op may issue on any pipe
+                actions.append(Barrier(ALL))
+                state.barrier(ALL)
+        return actions
+
+    def races_with(self, pending: Iterable[Access], acc: Sequence[Access]) -> list[Race]:
+        return [Race(a, b) for a in pending for b in acc if a.conflicts(b) and self._overlap(a, b)]
+
+    def _loops(self, op: Operation) -> list[Operation]:
+        if op not in self._loops_of:
+            self._loops_of[op] = loops_around(op)
+        return self._loops_of[op]
+
+    def _overlap(self, a: Access, b: Access) -> bool:
+        """May the two touch the same elements (given their offsets into one allocation,
+        across the iterations of the loops around both)?"""
+        la, lb = a.loc, b.loc
+        if la.root is None or la.root is not lb.root or la.elem != lb.elem:
+            return True
+        inner = set(self._loops(b.op))
+        common = [lp for lp in self._loops(a.op) if lp in inner]
+        first = self.order[a.op] < self.order[b.op]
+        return may_overlap(la.offset, a.extent, lb.offset, b.extent, common, first)
+
+    def is_loop_carried(self, race: Race) -> bool:
+        """The source runs after the sink in program order: from an earlier iteration."""
+        return self.order[race.source.op] >= self.order[race.sink.op]
