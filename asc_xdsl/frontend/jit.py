@@ -594,14 +594,13 @@ def _check_options(options: dict[str, Any], name: str) -> None:
 
 def _verify(module: Any) -> None:
     """Verify the frontend's IR; a failure is the kernel author's error, at its line."""
-    from xdsl.utils.exceptions import VerifyException
 
     from asc_xdsl.utils.ir_diagnostics import _own_error
 
     try:
         module.verify()
         return
-    except VerifyException:
+    except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
     for op in module.walk():
         message = _own_error(op)

@@ -208,18 +208,30 @@ def _first_line(err: Exception) -> str:
 
 
 def _own_error(op: Operation) -> str | None:
-    """The message of `op`'s own verification failure (nested ops excluded), if any."""
+    """The message of `op`'s own verification failure (nested ops excluded), if any.
+    A verifier that crashes is reported as such, at the op, not as a traceback."""
     try:
         op.verify_()
     except VerifyException as e:
         return str(e)
+    except Exception as e:
+        return _crashed(op, e)
     try:
         op.verify(verify_nested_ops=False)
     except (VerifyException, DiagnosticException) as e:
         text = str(e)
         marker = "Operation does not verify: "
         return text.split(marker, 1)[1].splitlines()[0] if marker in text else _first_line(e)
+    except Exception as e:
+        return _crashed(op, e)
     return None
+
+
+def _crashed(op: Operation, e: Exception) -> str:
+    return (
+        f"'{op.name}': its verifier failed with {type(e).__name__}: {e} (the op is "
+        "malformed; the crash itself is a bug in asc_xdsl, please report it)"
+    )
 
 
 def _predicate_rule(count: int) -> Callable[[Operation], str | None]:
@@ -249,7 +261,7 @@ def verify_located(module: ModuleOp, spans: dict[Operation, Span]) -> None:
     try:
         module.verify()
         failure: Exception | None = None
-    except VerifyException as whole:
+    except Exception as whole:  # VerifyException, or a verifier that crashed
         failure = whole
     for op in module.walk(reverse=False):
         message = _own_error(op) if failure is not None else None

@@ -374,3 +374,17 @@ def test_unclosed_string_literal_is_located_not_a_hang(tmp_path, capsys):
     status, _, err = run_opt(tmp_path, capsys, text)
     assert status == 1
     assert "input.mlir:1:1" in err and "string literal is not closed on its line" in err
+
+
+def test_a_crashing_verifier_is_a_located_error(tmp_path, capsys, monkeypatch):
+    from xdsl.dialects import arith
+
+    def broken(self):
+        raise AttributeError("'IntegerType' object has no attribute 'element_type'")
+
+    monkeypatch.setattr(arith.AddiOp, "verify_", broken)
+    text = "func.func @f(%a: i32) {\n  %b = arith.addi %a, %a : i32\n  func.return\n}\n"
+    status, _, err = run_opt(tmp_path, capsys, text)
+    assert status == 1
+    assert "input.mlir:2:" in err
+    assert "'arith.addi': its verifier failed with AttributeError" in err
