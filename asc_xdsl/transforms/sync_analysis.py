@@ -52,7 +52,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from asc_xdsl.enums import HardEvent, Pipe, TPosition
 from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, QueueEvents, queue_events
 from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses
-from asc_xdsl.transforms.offsets import loops_around, may_overlap
+from asc_xdsl.transforms.offsets import Linear, linear, loops_around, may_overlap
 
 EVENTS_AIV = ("S_V", "S_MTE2", "S_MTE3", "V_S", "V_MTE2", "V_MTE3", "MTE2_S", "MTE2_V")
 EVENTS_AIV += ("MTE2_MTE3", "MTE3_S", "MTE3_V", "MTE3_MTE2")
@@ -243,6 +243,8 @@ class SyncAnalysis:
         self.order = {op: i for i, op in enumerate(function.walk())}
         self._accesses: dict[Operation, list[Access]] = {}
         self._loops_of: dict[Operation, list[Operation]] = {}
+        self.reporting = True  # off while a loop's fixpoint is being found
+        self.facts: dict[SSAValue, tuple[str, scf.ForOp, int]] = {}
         if function.body.blocks:
             self.exit = self.block(function.body.block, State())
 
@@ -262,6 +264,9 @@ class SyncAnalysis:
 
     def op(self, op: Operation, state: State) -> State:
         if isinstance(op, scf.ForOp):
+            step = constant_int(op.step)
+            if step is not None and step > 0:
+                return self.peeled_loop(op, step, state)
             return self.loop(op.body.block, None, state)
         if isinstance(op, scf.WhileOp):
             return self.loop(op.after_region.block, op.before_region.block, state)
@@ -276,29 +281,95 @@ class SyncAnalysis:
         return self.access(op, acc, state) if acc else state
 
     def branches(self, op: Operation, state: State) -> State:
+        known = self.condition(op.cond) if isinstance(op, scf.IfOp) else None
         out: State | None = None
-        for region in op.regions:
-            if not region.blocks:
+        for i, region in enumerate(op.regions):
+            if not region.blocks or known is (i == 1):  # the branch this iteration skips
                 continue
             s = self.block(region.block, state.copy())
             out = s if out is None else out.merge(s)
-        if out is None or (isinstance(op, scf.IfOp) and not op.false_region.blocks):
-            out = state if out is None else out.merge(state)  # no else: may skip the branch
+        if out is None:
+            return state
+        if known is None and isinstance(op, scf.IfOp) and not op.false_region.blocks:
+            out = out.merge(state)  # no else: may skip the branch
         return out
 
     def loop(self, body: Block, before: Block | None, entry: State) -> State:
         """A loop (`before` is a while loop's condition region, run before each body and
-        once more on exit), iterated until the state at its head is stable."""
+        once more on exit), iterated until the state at its head is stable; then once
+        more to record what it finds."""
+        reporting, self.reporting = self.reporting, False
         head = entry
         for _ in range(MAX_ROUNDS):
             s = self.block(before, head.copy()) if before is not None else head
-            exit_state = s
-            out = self.block(body, s.copy())
-            new = head.merge(out)
+            new = head.merge(self.block(body, s.copy()))
             if new == head:
-                return exit_state if before is not None else head
+                break
             head = new
-        raise RuntimeError("sync analysis: a loop's state did not settle")  # a bug of ours
+        else:
+            raise RuntimeError("sync analysis: a loop's state did not settle")  # a bug of ours
+        self.reporting = reporting
+        s = self.block(before, head.copy()) if before is not None else head
+        self.block(body, s.copy())
+        return s if before is not None else head
+
+    def peeled_loop(self, loop: scf.ForOp, step: int, entry: State) -> State:
+        """An `scf.for` whose first and last iterations are analysed on their own, so
+        that branches on the induction variable (`if i > 0`, `if i + 1 < n`: a flag
+        waited in all but the first iteration, set in all but the last) take the side
+        they take there."""
+        body = loop.body.block
+        iv = body.args[0]
+
+        def iteration(state: State, where: str) -> State:
+            self.facts[iv] = (where, loop, step)
+            try:
+                return self.block(body, state.copy())
+            finally:
+                del self.facts[iv]
+
+        only = iteration(entry, "only")  # a single iteration: the first and the last
+        head = iteration(entry, "first")
+        reporting, self.reporting = self.reporting, False
+        for _ in range(MAX_ROUNDS):
+            new = head.merge(iteration(head, "middle"))
+            if new == head:
+                break
+            head = new
+        else:
+            raise RuntimeError("sync analysis: a loop's state did not settle")  # a bug of ours
+        self.reporting = reporting
+        iteration(head, "middle")
+        last = iteration(head, "last")
+        return entry.merge(only).merge(last)
+
+    # -- conditions on induction variables -------------------------------------------
+
+    def condition(self, cond: SSAValue) -> bool | None:
+        """The value of an `arith.cmpi` between an induction variable (plus a constant)
+        and its loop's bound (plus a constant), in the iteration being analysed."""
+        op = cond.owner
+        if not isinstance(op, arith.CmpiOp) or not self.facts:
+            return None
+        d = linear(op.lhs) - linear(op.rhs)
+        for iv, (where, loop, step) in self.facts.items():
+            s = d.coeff(iv)
+            if s not in (1, -1):
+                continue
+            for bound, spans in ((loop.lb, _FROM_LB), (loop.ub, _FROM_UB)):
+                rest = d - (Linear.atom(iv) - linear(bound)).scale(s)
+                if rest.constant is None:
+                    continue
+                lo, hi = spans(where, step)
+                if s == -1:
+                    lo, hi = (None if hi is None else -hi), (None if lo is None else -lo)
+                c = rest.constant
+                return _compare(
+                    op.predicate.value.data,
+                    None if lo is None else lo + c,
+                    None if hi is None else hi + c,
+                )
+        return None
 
     # -- sync ops -------------------------------------------------------------------
 
@@ -307,26 +378,23 @@ class SyncAnalysis:
         name = op.name
         if name == SET_FLAG:
             key = flag_key(op)
-            if key in state.flags:
+            if key in state.flags and self.reporting:
                 self.misuses[op] = FlagMisuse(
                     op,
                     f"SetFlag<{key[0].name}> sets a flag that is already set (its WaitFlag "
                     "has not run): the second set is lost",
                 )
-            else:
-                self.misuses.pop(op, None)
             state.flags[key] = state.flags.get(key, frozenset()) | state.snapshot(key[0].src_pipe)
         elif name == WAIT_FLAG:
             key = flag_key(op)
             snapshot = state.flags.pop(key, None)
-            if snapshot is None:
+            if snapshot is None and self.reporting:
                 self.misuses[op] = FlagMisuse(
                     op,
                     f"WaitFlag<{key[0].name}> waits for a flag no SetFlag before it sets: "
                     "it would wait forever",
                 )
-            else:
-                self.misuses.pop(op, None)
+            elif snapshot is not None:
                 state.wait(snapshot, key[0].dst_pipe)
         elif name == PIPE_BARRIER:
             pipe = PIPE_OF.get(op.pipe_value)  # type: ignore[attr-defined]
@@ -385,13 +453,13 @@ class SyncAnalysis:
         state = state.copy()
         pipe = acc[0].pipe
         races = self.races_with(state.pending_for(pipe), acc)
-        if not self.fix:
-            if races:
-                self.races[op] = races
-            else:
-                self.races.pop(op, None)
-        else:
-            self.plans[op] = self._resolve(state, pipe, acc) if races else []
+        if self.fix:  # resolve (the state needs it) and record, in every iteration analysed
+            actions = self._resolve(state, pipe, acc) if races else []
+            if self.reporting:
+                self.plans[op] = _union(self.plans.get(op, []), actions)
+        elif races and self.reporting:
+            have = self.races.setdefault(op, [])
+            have += [r for r in races if r not in have]
         state.issue(acc)
         return state
 
@@ -450,3 +518,58 @@ class SyncAnalysis:
     def is_loop_carried(self, race: Race) -> bool:
         """The source runs after the sink in program order: from an earlier iteration."""
         return self.order[race.source.op] >= self.order[race.sink.op]
+
+
+def _FROM_LB(where: str, step: int) -> tuple[int | None, int | None]:
+    """Bounds of i - lb: 0 in the first iteration, at least one step later on."""
+    return (0, 0) if where in ("first", "only") else (step, None)
+
+
+def _FROM_UB(where: str, step: int) -> tuple[int | None, int | None]:
+    """Bounds of i - ub: within a step below the bound in the last iteration, more
+    than a step below before it."""
+    return (-step, -1) if where in ("last", "only") else (None, -step - 1)
+
+
+_CMPI = {0: "eq", 1: "ne", 2: "slt", 3: "sle", 4: "sgt", 5: "sge"}
+
+
+def _compare(predicate: int, lo: int | None, hi: int | None) -> bool | None:
+    """`d <pred> 0` for every d in [lo, hi], if the same for all (signed predicates)."""
+    kind = _CMPI.get(predicate)
+    if kind is None:
+        return None
+    below = hi is not None and hi < 0  # d < 0 throughout
+    above = lo is not None and lo > 0
+    zero = lo == hi == 0
+    table = {
+        "eq": True if zero else (False if below or above else None),
+        "ne": False if zero else (True if below or above else None),
+        "slt": True if below else (False if lo is not None and lo >= 0 else None),
+        "sle": True if hi is not None and hi <= 0 else (False if above else None),
+        "sgt": True if above else (False if hi is not None and hi <= 0 else None),
+        "sge": True if lo is not None and lo >= 0 else (False if below else None),
+    }
+    return table[kind]
+
+
+def _union(have: list[Action], new: list[Action]) -> list[Action]:
+    """The syncs an op needs in every iteration analysed: one pair per event (a flag
+    busy in any of them is busy), each barrier once."""
+    out = list(have)
+    for a in new:
+        same = next(
+            (
+                i
+                for i, b in enumerate(out)
+                if isinstance(a, FlagPair) and isinstance(b, FlagPair) and a.event is b.event
+            ),
+            None,
+        )
+        if same is not None:
+            b = out[same]
+            assert isinstance(a, FlagPair) and isinstance(b, FlagPair)
+            out[same] = FlagPair(a.event, a.busy_ids | b.busy_ids)
+        elif a not in out:
+            out.append(a)
+    return out

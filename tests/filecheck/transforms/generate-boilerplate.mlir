@@ -44,8 +44,10 @@ func.func @lists(%lb: index, %ub: index, %step: index, %c: i1) attributes {ascen
 // CHECK-NEXT:    func.func @matmul
 // CHECK-NOT:     emitc.include
 emitc.include "lib/matmul_intf.h"
-func.func @matmul(%ws: memref<?xui8, 22>, %mm: !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, %tiling: !ascendc.cube_tiling) attributes {ascendc.global} {
+func.func @matmul(%ws: memref<?xui8, 22>) attributes {ascendc.global} {
   %pipe = ascendc.pipe
+  %mm = ascendc.construct !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>()
+  %tiling = ascendc.construct !ascendc.cube_tiling()
   ascendc.regist_matmul_obj %pipe, %ws, %mm, %tiling : !ascendc.pipe, memref<?xui8, 22>, !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, !ascendc.cube_tiling
   func.return
 }

@@ -41,7 +41,7 @@ func.func @mixed_kernel(%a: i32, %c: i1) attributes {ascendc.global, ascendc.ker
 // -----
 
 // A mixed Matmul kernel: after the FFTS address, the cube core's start message.
-// CHECK-LABEL: func.func @matmul_kernel(
+// CHECK-LABEL: func.func @matmul_kernel(%ws: memref<?xui8, 22 : i64> {emitasc.kernel_arg = #emitasc.kernel_arg<explicit>},
 // CHECK-SAME:    %ffts_addr: memref<?xui64, 22 : i64> {emitasc.kernel_arg = #emitasc.kernel_arg<ffts_addr>})
 // CHECK-NEXT:    ascendc.set_ffts_base_addr %ffts_addr : memref<?xui64, 22 : i64>
 // CHECK-NEXT:    %[[AIC:.*]] = ascendc.ascend_is_aic : i1
@@ -51,8 +51,10 @@ func.func @mixed_kernel(%a: i32, %c: i1) attributes {ascendc.global, ascendc.ker
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %pipe = ascendc.pipe
 // CHECK-NOT:     ffts_cross_core_sync
-func.func @matmul_kernel(%ws: memref<?xui8, 22>, %mm: !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, %tiling: !ascendc.cube_tiling) attributes {ascendc.global, ascendc.kernel_type = "mix"} {
+func.func @matmul_kernel(%ws: memref<?xui8, 22>) attributes {ascendc.global, ascendc.kernel_type = "mix"} {
   %pipe = ascendc.pipe
+  %mm = ascendc.construct !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>()
+  %tiling = ascendc.construct !ascendc.cube_tiling()
   ascendc.regist_matmul_obj %pipe, %ws, %mm, %tiling : !ascendc.pipe, memref<?xui8, 22>, !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, !ascendc.cube_tiling
   func.return
 }
@@ -64,8 +66,10 @@ func.func @matmul_kernel(%ws: memref<?xui8, 22>, %mm: !ascendc.matmul<gm, 0 : i3
 // CHECK-NEXT:    ascendc.set_ffts_base_addr
 // CHECK-NEXT:    %pipe = ascendc.pipe
 builtin.module attributes {asc.matmul_cube_only} {
-  func.func @matmul_kernel(%ws: memref<?xui8, 22>, %mm: !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, %tiling: !ascendc.cube_tiling) attributes {ascendc.global, ascendc.kernel_type = "mix"} {
+  func.func @matmul_kernel(%ws: memref<?xui8, 22>) attributes {ascendc.global, ascendc.kernel_type = "mix"} {
     %pipe = ascendc.pipe
+    %mm = ascendc.construct !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>()
+    %tiling = ascendc.construct !ascendc.cube_tiling()
     ascendc.regist_matmul_obj %pipe, %ws, %mm, %tiling : !ascendc.pipe, memref<?xui8, 22>, !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, !ascendc.cube_tiling
     func.return
   }

@@ -2,7 +2,9 @@
 // RUN: asc-opt %s -p ascendc-noop | filecheck %s
 // RUN: asc-opt %s | filecheck %s
 
-// CHECK-LABEL: func.func @kernel(%x: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %step: index, %flag: i1, %a: ui32, %s: ui32) attributes {ascendc.global} {
+// CHECK-LABEL: func.func @kernel(%p: memref<?xf32, 22 : i64>, %n: i32, %lb: index, %ub: index, %step: index, %flag: i1, %a: ui32, %s: ui32) attributes {ascendc.global} {
+// CHECK-NEXT:    %x = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %x, %p : !ascendc.global_tensor<*xf32>, memref<?xf32, 22 : i64>
 // CHECK-NEXT:    %t = ascendc.local_tensor_v2 vecin, %a, %s : !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
 // CHECK-NEXT:      scf.if %flag {
@@ -13,7 +15,9 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
-func.func @kernel(%x: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %step: index, %flag: i1, %a: ui32, %s: ui32) attributes {ascendc.global} {
+func.func @kernel(%p: memref<?xf32, 22>, %n: i32, %lb: index, %ub: index, %step: index, %flag: i1, %a: ui32, %s: ui32) attributes {ascendc.global} {
+  %x = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_global_buffer %x, %p : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
   %t = ascendc.local_tensor_v2 vecin, %a, %s : !ascendc.local_tensor<*xf32>
   scf.for %i = %lb to %ub step %step {
     scf.if %flag {

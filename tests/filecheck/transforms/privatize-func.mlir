@@ -12,8 +12,10 @@ func.func public @scale(%v: f32, %k: i32, %b: i1) -> f32 {
   func.return %r : f32
 }
 
-// CHECK-LABEL:  func.func @kernel(%x: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %step: index, %c: i1) attributes {ascendc.global} {
-func.func private @kernel(%x: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %step: index, %c: i1) attributes {ascendc.global} {
+// CHECK-LABEL:  func.func @kernel(%p: memref<?xf32, 22 : i64>, %n: i32, %lb: index, %ub: index, %step: index, %c: i1) attributes {ascendc.global} {
+func.func private @kernel(%p: memref<?xf32, 22>, %n: i32, %lb: index, %ub: index, %step: index, %c: i1) attributes {ascendc.global} {
+  %x = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_global_buffer %x, %p : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
   scf.for %i = %lb to %ub step %step {
     %v = ascendc.global_tensor.get_value %x, %n : !ascendc.global_tensor<*xf32>, i32, f32
     %w = func.call @scale(%v, %n, %c) : (f32, i32, i1) -> f32
