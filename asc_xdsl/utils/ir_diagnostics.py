@@ -13,13 +13,14 @@ import re
 from collections.abc import Callable
 
 from xdsl.context import Context
-from xdsl.dialects import arith
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     AnyFloat,
     FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
+    MemRefType,
     ModuleOp,
     f64,
     i64,
@@ -244,9 +245,28 @@ def _predicate_rule(count: int) -> Callable[[Operation], str | None]:
     return check
 
 
+def _kernel_signature(op: Operation) -> str | None:
+    """A kernel (`ascendc.global`) takes GM pointers and scalars from the host; tensors,
+    queues and other framework objects are made inside it."""
+    from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+
+    assert isinstance(op, func.FuncOp)
+    if KERNEL_ATTR not in op.attributes:
+        return None
+    for i, t in enumerate(op.function_type.inputs.data):
+        if not isinstance(t, MemRefType | IntegerType | IndexType | AnyFloat):
+            return (
+                f"kernel @{op.sym_name.data}: parameter {i} has type {t}; a kernel takes GM "
+                "pointers (memref<?xT, 22>) and scalars, and makes tensors and framework "
+                "objects itself"
+            )
+    return None
+
+
 _EXTRA_RULES: dict[type[Operation], Callable[[Operation], str | None]] = {
     arith.CmpiOp: _predicate_rule(10),
     arith.CmpfOp: _predicate_rule(16),
+    func.FuncOp: _kernel_signature,
 }
 """Checks xDSL's own verifiers leave out, on which its IR printer (and ours) rely."""
 

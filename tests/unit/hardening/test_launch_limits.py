@@ -388,3 +388,13 @@ def test_a_crashing_verifier_is_a_located_error(tmp_path, capsys, monkeypatch):
     assert status == 1
     assert "input.mlir:2:" in err
     assert "'arith.addi': its verifier failed with AttributeError" in err
+
+
+def test_a_kernel_taking_a_local_tensor_is_a_verifier_error(tmp_path, capsys):
+    text = (
+        "func.func @k(%t: !ascendc.local_tensor<*xf32>, %n: i32) "
+        "attributes {ascendc.aicore, ascendc.global} {\n  func.return\n}\n"
+    )
+    status, _, err = run_opt(tmp_path, capsys, text)
+    assert status == 1 and "input.mlir:1:1" in err
+    assert "kernel @k: parameter 0 has type !ascendc.local_tensor<*xf32>" in err
