@@ -891,7 +891,13 @@ def define_op(
         body["custom_directives"] = _format_directives(spec.format, base)
     if options:
         body["irdl_options"] = tuple(options)
-    if any(o.effect is not Effect.NONE for o in spec.operands):
+    # Effects are known when the spec states some, and for pure views (a result that
+    # names part of an operand's memory, like `subindex`): those have none, so CSE may
+    # merge them. Other ops without stated effects stay unknown to xDSL (never merged
+    # or dropped: object creation, flags, system registers).
+    result_names = {r.name for r in spec.results}
+    pure_view = any(view in result_names for _, view in spec.views)
+    if pure_view or any(o.effect is not Effect.NONE for o in spec.operands):
         body["traits"] = traits_def(SpecMemoryEffects())
     cls = irdl_op_definition(type(class_name, (base,), body))
     # Check operands with messages that name the op and operand (and, for an element
