@@ -1,6 +1,6 @@
 """Data and instruction caches, declared as op specs (see `spec.py`):
-`DataCacheCleanAndInvalid` and the instruction cache preload, as pyasc's `OpCache.td`
-states them.
+`DataCacheCleanAndInvalid`, the instruction cache preload (pyasc's `OpCache.td`) and
+`DataCachePreload` (pyasc's `Common.td`).
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import i64
 
 from asc_xdsl.dialects.ascendc.spec import (
+    INT,
     Effect,
     Operand,
     OpFamily,
@@ -78,5 +79,21 @@ FAMILY.add(
         py="icache_preload",
         doc="`AscendC::ICachePreLoad(preFetchLen)`: preload instructions into the "
         "instruction cache.",
+    ),
+)
+FAMILY.add(
+    "DataCachePreloadOp",
+    OpSpec(
+        "data_cache_preload",
+        "DataCachePreload",
+        (
+            Operand("src", global_("T"), Effect.READ),
+            Operand("cache_offset", INT),
+        ),
+        dtypes={"T": ("ui64",)},  # the headers take a GlobalTensor<uint64_t>
+        pipe="S",
+        py="data_cache_preload",
+        doc="`AscendC::DataCachePreload(src, cacheOffset)`: prefetch the cache line of "
+        "`src` at byte offset `cacheOffset` into the data cache.",
     ),
 )

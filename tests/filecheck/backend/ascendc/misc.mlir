@@ -49,18 +49,20 @@ func.func @scalars(%f: f32, %u: ui64, %s: i64) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void caches(AscendC::GlobalTensor<float> g, int64_t len) {
+// CHECK-LABEL: __aicore__ inline void caches(AscendC::GlobalTensor<float> g, int64_t len, AscendC::GlobalTensor<uint64_t> w, int32_t off) {
 // CHECK-NEXT:    AscendC::DataCacheCleanAndInvalid<float, AscendC::CacheLine::SINGLE_CACHE_LINE, AscendC::DcciDst::CACHELINE_OUT>(g);
 // CHECK-NEXT:    AscendC::DataCacheCleanAndInvalid<float, AscendC::CacheLine::ENTIRE_DATA_CACHE>(g);
 // CHECK-NEXT:    int64_t st = AscendC::GetICachePreloadStatus();
 // CHECK-NEXT:    AscendC::ICachePreLoad(len);
+// CHECK-NEXT:    AscendC::DataCachePreload(w, off);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
-func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64) {
+func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64, %w: !ascendc.global_tensor<*xui64>, %off: i32) {
   ascendc.data_cache_clean_invalid_global %g {dcciDst = 2 : i32, entireType = 0 : i32} : !ascendc.global_tensor<*xf32>
   ascendc.data_cache_clean_invalid_global_nodccidst %g {entireType = 1 : i32} : !ascendc.global_tensor<*xf32>
   %st = ascendc.get_icache_preload_status : i64
   ascendc.icache_preload %len : i64
+  ascendc.data_cache_preload %w, %off : !ascendc.global_tensor<*xui64>, i32
   return
 }
 

@@ -162,3 +162,11 @@ func.func @local_tensor_auto_shape(%n: i32) {
   %t = "ascendc.local_tensor_auto"(%n) : (i32) -> !ascendc.local_tensor<*xf32>
   return
 }
+
+// -----
+
+func.func @preload_float_tensor(%g: !ascendc.global_tensor<*xf32>, %off: i32) {
+  // CHECK: error: 'ascendc.data_cache_preload': DataCachePreload does not support element type f32 on Atlas A2/A3 (supported: ui64)
+  ascendc.data_cache_preload %g, %off : !ascendc.global_tensor<*xf32>, i32
+  return
+}

@@ -46,19 +46,21 @@ func.func @scalars(%f: f32, %u: ui64, %s: i64) {
   return
 }
 
-// CHECK-LABEL: func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64)
+// CHECK-LABEL: func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64, %w: !ascendc.global_tensor<*xui64>, %off: i32)
 // CHECK-NEXT:    ascendc.data_cache_clean_invalid_global %g {dcciDst = 2 : i32, entireType = 0 : i32} : !ascendc.global_tensor<*xf32>
 // CHECK-NEXT:    ascendc.data_cache_clean_invalid_global_nodccidst %g {entireType = 1 : i32} : !ascendc.global_tensor<*xf32>
 // CHECK-NEXT:    %st = ascendc.get_icache_preload_status : i64
 // CHECK-NEXT:    ascendc.icache_preload %len : i64
+// CHECK-NEXT:    ascendc.data_cache_preload %w, %off : !ascendc.global_tensor<*xui64>, i32
 // GENERIC:       "ascendc.data_cache_clean_invalid_global"(%g) <{entireType = 0 : i32, dcciDst = 2 : i32}> : (!ascendc.global_tensor<*xf32>) -> ()
 // GENERIC-NEXT:  "ascendc.data_cache_clean_invalid_global_nodccidst"(%g) <{entireType = 1 : i32}> : (!ascendc.global_tensor<*xf32>) -> ()
 // GENERIC-NEXT:  %st = "ascendc.get_icache_preload_status"() : () -> i64
-func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64) {
+func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64, %w: !ascendc.global_tensor<*xui64>, %off: i32) {
   ascendc.data_cache_clean_invalid_global %g {dcciDst = 2 : i32, entireType = 0 : i32} : !ascendc.global_tensor<*xf32>
   ascendc.data_cache_clean_invalid_global_nodccidst %g {entireType = 1 : i32} : !ascendc.global_tensor<*xf32>
   %st = ascendc.get_icache_preload_status : i64
   ascendc.icache_preload %len : i64
+  ascendc.data_cache_preload %w, %off : !ascendc.global_tensor<*xui64>, i32
   return
 }
 
