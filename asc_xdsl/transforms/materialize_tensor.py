@@ -9,7 +9,8 @@ A `local_tensor_auto` becomes a buffer of the TPipe sized for its elements
 - neither: a VECCALC TBuf, whose whole buffer is the tensor.
 
 Each gets its own `ascendc.pipe`; `ascendc-unify-pipe` makes them one, and
-`ascendc-hoist-que-bind` moves the queues and buffers out of loops.
+`ascendc-hoist-que-bind` moves the queues and buffers out of loops. The constants (sizes,
+the buffer count) are made once, at the top of the function.
 
 Before:
 
@@ -20,16 +21,16 @@ Before:
 
 After:
 
-    %c1 = arith.constant 1 : i32
     %c256 = arith.constant 256 : i64
+    %c1 = arith.constant 1 : i32
+    ...
     %p0 = ascendc.pipe
     %q = ascendc.queue : <vecin, 1>
     ascendc.pipe.init_queue %p0, %q, %c1, %c256 : !ascendc.queue<vecin, 1>, i32, i64
     %x = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
-    %c256_1 = arith.constant 256 : i64
     %p1 = ascendc.pipe
     %b = ascendc.tbuf : <veccalc>
-    ascendc.pipe.init_buffer %p1, %b, %c256_1 : !ascendc.tbuf<veccalc>, i64
+    ascendc.pipe.init_buffer %p1, %b, %c256 : !ascendc.tbuf<veccalc>, i64
     %t = ascendc.tbuf.get_tensor %b : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
     ...
     ascendc.que_bind.free_tensor %q, %x : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
@@ -56,77 +57,90 @@ from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO
 PASS = "ascendc-materialize-tensor"
 
 
-def _constant(value: int, t: IntegerType) -> arith.ConstantOp:
-    c = arith.ConstantOp(IntegerAttr(value, t))
-    c.result.name_hint = f"c{value}_i{t.width.data}"
-    return c
+class _Materializer:
+    """Lowers the automatic tensors of one function; the constants it needs are made
+    once, at the top of the function (as MLIR's folder leaves them)."""
 
+    def __init__(self, f: func.FuncOp):
+        self.f = f
+        self.constants: dict[tuple[int, IntegerType], SSAValue] = {}
+        self.frees: dict[Block, Operation] = {}  # the first FreeTensor put in each block
 
-def _length(op: Operation, new: list[Operation]) -> SSAValue:
-    """The tensor's size in bytes, as an i64 (ops that compute it go to `new`)."""
-    t = op.results[0].type
-    assert isinstance(t, LocalTensorType)
-    try:
-        size = from_ir(t.element_type).sizeof()
-    except TypeError:
-        raise fail(PASS, op, f"element type {t.element_type} has no size") from None
-    static = t.static_size()
-    if static is not None:
-        new.append(c := _constant(static * size, i64))
-        return c.result
-    if not op.operands:
-        raise fail(PASS, op, f"{t} has a dynamic shape: give its extents as operands")
-    dynamic: list[SSAValue] = []
-    for extent in op.operands:
-        owner = extent.owner
-        value = owner.value if isinstance(owner, arith.ConstantOp) else None
-        if isinstance(value, IntegerAttr):
-            size *= value.value.data  # a constant extent folds into the element size
-        else:
-            dynamic.append(extent)
-    new.append(c := _constant(size, i64))
-    length: SSAValue = c.result
-    for i, extent in enumerate(dynamic):
-        mul = arith.MuliOp(extent, length) if i == 0 else arith.MuliOp(length, extent)
-        new.append(mul)
-        length = mul.result
-    return length
+    def constant(self, value: int, t: IntegerType) -> SSAValue:
+        key = (value, t)
+        if key not in self.constants:
+            c = arith.ConstantOp(IntegerAttr(value, t))
+            c.result.name_hint = f"c{value}_i{t.width.data}"
+            block = self.f.body.block
+            at = next((o for o in block.ops if not isinstance(o, arith.ConstantOp)), None)
+            if at is None:
+                block.add_op(c)
+            else:
+                block.insert_op_before(c, at)
+            self.constants[key] = c.result
+        return self.constants[key]
 
+    def length(self, op: Operation, new: list[Operation]) -> SSAValue:
+        """The tensor's size in bytes, as an i64 (ops that compute it go to `new`)."""
+        t = op.results[0].type
+        assert isinstance(t, LocalTensorType)
+        try:
+            size = from_ir(t.element_type).sizeof()
+        except TypeError:
+            raise fail(PASS, op, f"element type {t.element_type} has no size") from None
+        static = t.static_size()
+        if static is not None:
+            return self.constant(static * size, i64)
+        if not op.operands:
+            raise fail(PASS, op, f"{t} has a dynamic shape: give its extents as operands")
+        dynamic: list[SSAValue] = []
+        for extent in op.operands:
+            owner = extent.owner
+            value = owner.value if isinstance(owner, arith.ConstantOp) else None
+            if isinstance(value, IntegerAttr):
+                size *= value.value.data  # a constant extent folds into the element size
+            else:
+                dynamic.append(extent)
+        length = self.constant(size, i64)
+        for i, extent in enumerate(dynamic):
+            mul = arith.MuliOp(extent, length) if i == 0 else arith.MuliOp(length, extent)
+            new.append(mul)
+            length = mul.result
+        return length
 
-def _materialize(op: Operation, frees: dict[Block, Operation]) -> None:
-    from asc_xdsl.dialects.ascendc import framework as fw
+    def materialize(self, op: Operation) -> None:
+        from asc_xdsl.dialects.ascendc import framework as fw
 
-    block = op.parent_block()
-    assert block is not None
-    new: list[Operation] = []
-    length = _length(op, new)
-    tensor_type = op.results[0].type
-    pipe = fw.PipeOp()
-    new.append(pipe)
-    if not is_input(op) and not is_output(op):
-        buffer = fw.TBufOp(result_types=[TBufType(TPosition.VECCALC)])
-        init = fw.PipeInitBufferOp(pipe, buffer, length)
-        tensor = fw.TBufGetTensorOp(buffer, None, result_types=[tensor_type])
-        block.insert_ops_before([*new, buffer, init, tensor], op)
-        op.results[0].replace_all_uses_with(tensor.results[0])
+        block = op.parent_block()
+        assert block is not None
+        new: list[Operation] = []
+        length = self.length(op, new)
+        tensor_type = op.results[0].type
+        pipe = fw.PipeOp()
+        new.append(pipe)
+        if not is_input(op) and not is_output(op):
+            buffer = fw.TBufOp(result_types=[TBufType(TPosition.VECCALC)])
+            init = fw.PipeInitBufferOp(pipe, buffer, length)
+            tensor = fw.TBufGetTensorOp(buffer, None, result_types=[tensor_type])
+            block.insert_ops_before([*new, buffer, init, tensor], op)
+            op.results[0].replace_all_uses_with(tensor.results[0])
+            op.detach()
+            op.erase()
+            return
+        position = TPosition.VECOUT if is_output(op) else TPosition.VECIN
+        queue = fw.QueueOp(result_types=[QueueType(position, 1)])
+        init = fw.PipeInitQueueOp(pipe, queue, self.constant(1, i32), length)
+        alloc = fw.AllocTensorOp(queue, result_types=[tensor_type])
+        block.insert_ops_before([*new, queue, init, alloc], op)
+        op.results[0].replace_all_uses_with(alloc.results[0])
         op.detach()
         op.erase()
-        return
-    position = TPosition.VECOUT if is_output(op) else TPosition.VECIN
-    queue = fw.QueueOp(result_types=[QueueType(position, 1)])
-    num = _constant(1, i32)
-    init = fw.PipeInitQueueOp(pipe, queue, num, length)
-    alloc = fw.AllocTensorOp(queue, result_types=[tensor_type])
-    block.insert_ops_before([num, *new, queue, init, alloc], op)
-    op.results[0].replace_all_uses_with(alloc.results[0])
-    op.detach()
-    op.erase()
-    # Freed at the end of the block, the last allocated first.
-    free = fw.FreeTensorOp(queue, alloc)
-    before = frees.get(block) or block.last_op
-    assert before is not None
-    block.insert_op_before(free, before)
-    frees[block] = free
+        # Freed at the end of the block, the last allocated first.
+        free = fw.FreeTensorOp(queue, alloc)
+        before = self.frees.get(block) or block.last_op
+        assert before is not None
+        block.insert_op_before(free, before)
+        self.frees[block] = free
 
 
 @dataclass(frozen=True)
@@ -136,6 +150,6 @@ class MaterializeTensorPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
-                frees: dict[Block, Operation] = {}
+                lowering = _Materializer(f)
                 for o in [o for o in f.walk() if o.name == LOCAL_TENSOR_AUTO]:
-                    _materialize(o, frees)
+                    lowering.materialize(o)

@@ -474,13 +474,18 @@ class SyncAnalysis:
         while races := self.races_with(state.pending_for(pipe), acc):
             sources = {r.source.pipe for r in races}
 
-            def left(src: str) -> tuple[int, int, int]:
+            def left(src: str) -> tuple[int, int, int, int]:
                 kept = state.pending[pipe] & state.snapshot(src)
-                return len(self.races_with(kept, acc)), len(kept), PIPES.index(src)
+                rest = self.races_with(kept, acc)
+                across = sum(r.source.pipe != pipe for r in rest)
+                return across, len(rest), len(kept), PIPES.index(src)
 
-            # Any pipe's flag may order the sources (through what it waited for).
+            # Any pipe's flag may order the sources (through what it waited for); a
+            # dependence within the pipe takes a barrier (cheaper than a wait) unless
+            # a flag the op needs anyway orders it.
+            across = sum(r.source.pipe != pipe for r in races)
             cross = [p for p in PIPES if p != pipe and event_between(p, pipe)]
-            cross = [p for p in cross if left(p)[0] < len(races)] if pipe in PIPES else []
+            cross = [p for p in cross if left(p)[0] < across] if pipe in PIPES else []
             if ALL not in sources and cross:
                 src = min(cross, key=left)
                 event = event_between(src, pipe)

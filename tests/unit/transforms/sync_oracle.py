@@ -20,6 +20,7 @@ concrete buffers, offsets and iterations), so it checks insert-sync's output.
 
 from __future__ import annotations
 
+import operator
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,6 +74,24 @@ class Race:
     second: Access
 
 
+_INT_OPS = {
+    arith.MuliOp: int.__mul__,
+    arith.AddiOp: int.__add__,
+    arith.SubiOp: int.__sub__,
+    arith.DivSIOp: lambda a, b: int(a / b),
+    arith.FloorDivSIOp: int.__floordiv__,
+    arith.RemSIOp: lambda a, b: a - b * int(a / b),
+}
+_CMPI = {
+    0: operator.eq,
+    1: operator.ne,
+    2: operator.lt,
+    3: operator.le,
+    4: operator.gt,
+    5: operator.ge,
+}
+
+
 def _join(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
     return {p: max(a.get(p, 0), b.get(p, 0)) for p in a.keys() | b.keys()}
 
@@ -105,14 +124,25 @@ class Oracle:
     def op(self, op: Operation) -> None:
         if isinstance(op, scf.ForOp):
             lb, ub, step = (self.value(v) for v in (op.lb, op.ub, op.step))
+            body = op.body.block
+            carried = [self.value(v) for v in op.iter_args]
             for i in range(lb, ub, step):
-                self.env[op.body.block.args[0]] = i
-                self.block(op.body.block)
+                self.env[body.args[0]] = i
+                for arg, v in zip(body.args[1:], carried, strict=True):
+                    self.env[arg] = v
+                self.block(body)
+                carried = [self.value(v) for v in body.last_op.operands]
+            for r, v in zip(op.results, carried, strict=True):
+                self.env[r] = v
             return
         if isinstance(op, scf.IfOp):
-            region = op.true_region if self.value(op.cond) else op.false_region
+            cond = self.env.get(op.cond, True)  # a condition on data: one side
+            region = op.true_region if cond else op.false_region
             if region.blocks:
                 self.block(region.block)
+                last = region.block.last_op
+                for r, v in zip(op.results, last.operands if last else (), strict=False):
+                    self.env[r] = self.value(v)
             return
         if isinstance(op, scf.YieldOp | func.ReturnOp):
             return
@@ -125,15 +155,14 @@ class Oracle:
             self.env[op.result] = op.value.value.data  # type: ignore[union-attr]
         elif isinstance(op, arith.IndexCastOp | arith.ExtSIOp | UnrealizedConversionCastOp):
             self.env[op.results[0]] = self.value(op.operands[0])
-        elif isinstance(op, arith.MuliOp | arith.AddiOp | arith.SubiOp | arith.DivSIOp):
+        elif type(op) in _INT_OPS:
             a, b = (self.value(v) for v in op.operands)
-            f = {
-                arith.MuliOp: int.__mul__,
-                arith.AddiOp: int.__add__,
-                arith.SubiOp: int.__sub__,
-                arith.DivSIOp: int.__floordiv__,
-            }
-            self.env[op.results[0]] = f[type(op)](a, b)
+            self.env[op.results[0]] = _INT_OPS[type(op)](a, b)
+        elif isinstance(op, arith.CmpiOp):
+            a, b = (self.value(v) for v in op.operands)
+            self.env[op.result] = _CMPI[op.predicate.value.data](a, b)
+        elif op.name.startswith("arith.") or op.name.startswith("math."):
+            self.env[op.results[0]] = 0.0  # float data: no effect on control or memory
         else:
             return False
         return True
