@@ -124,7 +124,7 @@ def test_fewer_syncs_than_redundant_queues() -> None:
 
 def test_numerics_on_the_simulator() -> None:
     kernel, args, _ = KERNELS["generic_add (PIPE_ALL barriers)"]
-    x, y, _, n, tile = args
+    x, y, _, n, _tile = args
     compiled = kernel_from_module(inserted(kernel.compile(*args).asm["lowered_ir"]))
     z = np.zeros_like(x)
     compiled[1](x, y, z, n)
