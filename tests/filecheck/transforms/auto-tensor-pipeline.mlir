@@ -4,7 +4,7 @@
 // inserted; verify-sync has nothing to say about the result.
 // RUN: asc-opt %s -p ascendc-privatize-func,ascendc-input-output-tensor,ascendc-hoist-ub-allocation,ascendc-materialize-tensor,ascendc-unify-pipe,cse,ascendc-erase-sync,ascendc-hoist-que-bind,ascendc-insert-sync,ascendc-unify-pipe,ascendc-verify-sync 2>&1 | filecheck %s
 
-// CHECK-LABEL: func.func @auto(
+// CHECK-LABEL: func.func @auto_tensors(
 // CHECK-NEXT:    %[[PIPE:.*]] = ascendc.pipe
 // CHECK:         %[[B:.*]] = ascendc.tbuf : !ascendc.tbuf<veccalc>
 // CHECK-NEXT:    ascendc.pipe.init_buffer %[[PIPE]], %[[B]], %[[LEN:.*]] : !ascendc.tbuf<veccalc>, i64
@@ -32,7 +32,7 @@
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %[[QI]], %x
 // CHECK-NEXT:    }
 // CHECK-NOT:     warning
-func.func @auto(%px: memref<?xf32, 22>, %py: memref<?xf32, 22>, %n: i32) attributes {ascendc.global} {
+func.func @auto_tensors(%px: memref<?xf32, 22>, %py: memref<?xf32, 22>, %n: f32) attributes {ascendc.global} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c4 = arith.constant 4 : i32
@@ -50,7 +50,7 @@ func.func @auto(%px: memref<?xf32, 22>, %py: memref<?xf32, 22>, %n: i32) attribu
     %t = ascendc.local_tensor_auto() : !ascendc.local_tensor<64xf32>
     ascendc.exp_l2 %t, %x, %c64 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
     %y = ascendc.local_tensor_auto() : !ascendc.local_tensor<64xf32>
-    ascendc.adds_l2 %y, %t, %n, %c64 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32, i32
+    ascendc.adds_l2 %y, %t, %n, %c64 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, f32, i32
     ascendc.data_copy_l2 %ty, %y, %c64 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
   }
   func.return
