@@ -49,7 +49,6 @@ from asc_xdsl.runtime.cann.platforms import (
     get_platform,
 )
 from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
-from asc_xdsl.transforms.gm_writes import written_params
 from asc_xdsl.runtime.kernel import (
     KERNEL_TYPES,
     CompiledKernel,
@@ -57,6 +56,7 @@ from asc_xdsl.runtime.kernel import (
     check_block_dim,
     is_gm_pointer,
 )
+from asc_xdsl.transforms.gm_writes import written_params
 
 DEVICE_ENV = "ASC_XDSL_DEVICE_ID"
 ACL_LIBRARY = "libascendcl.so"
