@@ -13,6 +13,7 @@ for that build, and 0 (the base of the device's on-chip address space, which
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -21,7 +22,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.object_ops import ObjectOp, cpu_debug_only
+from asc_xdsl.dialects.ascendc.object_ops import ObjectOp, add_member, cpu_debug_only
 from asc_xdsl.dialects.ascendc.spec import (
     BOOL,
     INT,
@@ -84,18 +85,7 @@ def _tensor_element(op: Operation) -> TemplateArg:
     return op.tensor.type.element_type  # type: ignore[attr-defined]
 
 
-def _member(
-    class_name: str,
-    mnemonic: str,
-    api: str,
-    operands: tuple[Operand, ...],
-    doc: str,
-    base: type[ObjectOp] = ObjectOp,
-    **fields: Any,
-) -> None:
-    """A member call `obj.Api(...)` on operand 0 (or a custom printer: `emit=`)."""
-    fields.setdefault("emit", EmitKind.MEMBER_FUNCTION)
-    FAMILY.add(class_name, OpSpec(mnemonic, api, operands, doc=doc, **fields), base)
+_member = functools.partial(add_member, FAMILY)
 
 
 # ---------------------------------------------------------------------------

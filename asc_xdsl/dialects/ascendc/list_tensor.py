@@ -11,13 +11,14 @@ the element type is known, the pointers and tensors a TensorDesc gives must have
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Attribute, Operation
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.object_ops import UI32, ObjectOp, require_element
+from asc_xdsl.dialects.ascendc.object_ops import UI32, ObjectOp, add_member, require_element
 from asc_xdsl.dialects.ascendc.spec import (
     GM_POINTER,
     INT,
@@ -44,18 +45,7 @@ _DESC = of_type(TensorDescType, lambda v: TensorDescType(v["T"]))
 _UI64 = UINT64.sample({})
 
 
-def _member(
-    class_name: str,
-    mnemonic: str,
-    api: str,
-    operands: tuple[Operand, ...],
-    doc: str,
-    base: type[ObjectOp] = ObjectOp,
-    **fields: Any,
-) -> None:
-    """A member call `obj.Api(...)` on operand 0 (or a custom printer: `emit=`)."""
-    fields.setdefault("emit", EmitKind.MEMBER_FUNCTION)
-    FAMILY.add(class_name, OpSpec(mnemonic, api, operands, doc=doc, **fields), base)
+_member = functools.partial(add_member, FAMILY)
 
 
 # ---------------------------------------------------------------------------

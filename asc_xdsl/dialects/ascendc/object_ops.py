@@ -24,13 +24,14 @@ from xdsl.irdl.declarative_assembly_format import CustomDirective
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import (
+    EmitKind,
     QueBindTypeDirective,
     QueueTypeDirective,
     TBufTypeDirective,
     _type_directive,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.spec import Arity, PropKind, SpecOp
+from asc_xdsl.dialects.ascendc.spec import Arity, Operand, OpFamily, OpSpec, PropKind, SpecOp
 from asc_xdsl.dialects.ascendc.types import TBufPoolType, TensorType
 
 # ---------------------------------------------------------------------------
@@ -182,3 +183,19 @@ __all__ = [
     "require_element",
     "value_type",
 ]
+
+
+def add_member(
+    family: OpFamily,
+    class_name: str,
+    mnemonic: str,
+    api: str,
+    operands: tuple[Operand, ...],
+    doc: str,
+    base: type[ObjectOp] = ObjectOp,
+    **fields: Any,
+) -> None:
+    """Add a member call `obj.Api(...)` on operand 0 (or a custom printer: `emit=`) to
+    `family`; modules bind their family: `_member = functools.partial(add_member, FAMILY)`."""
+    fields.setdefault("emit", EmitKind.MEMBER_FUNCTION)
+    family.add(class_name, OpSpec(mnemonic, api, operands, doc=doc, **fields), base)

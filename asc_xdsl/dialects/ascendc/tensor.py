@@ -21,6 +21,7 @@ the headers do:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -36,6 +37,7 @@ from asc_xdsl.dialects.ascendc.object_ops import (
     ElementResultOp,
     ObjectOp,
     SameTypeOp,
+    add_member,
     cpu_debug_only,
     require_element,
 )
@@ -79,18 +81,7 @@ _INTS: dict[str, Attribute] = {
 }
 
 
-def _member(
-    class_name: str,
-    mnemonic: str,
-    api: str,
-    operands: tuple[Operand, ...],
-    doc: str,
-    base: type[ObjectOp] = ObjectOp,
-    **fields: Any,
-) -> None:
-    """A member call `obj.Api(...)` on operand 0 (or a custom printer: `emit=`)."""
-    fields.setdefault("emit", EmitKind.MEMBER_FUNCTION)
-    FAMILY.add(class_name, OpSpec(mnemonic, api, operands, doc=doc, **fields), base)
+_member = functools.partial(add_member, FAMILY)
 
 
 def _getter(class_name: str, mnemonic: str, api: str, tensor: Operand, result: Result, doc: str):
