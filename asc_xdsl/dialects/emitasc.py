@@ -291,24 +291,36 @@ FAMILY.add(
 )
 
 
-def _print_reinterpret_cast(emitter: Any, op: Any) -> None:
-    ctype = _cpp(emitter, op, op.result.type)
-    emitter.declare(op, op.result, f"reinterpret_cast<{ctype}>({emitter.name(op.source)})")
+def _add_cast(class_name: str, mnemonic: str, api: str, spelling: str, dialect: str, doc: str):
+    """A conversion `T v = <spelling>;` of one operand, `{t}` the C++ type, `{x}` the operand."""
+
+    def printer(emitter: Any, op: Any) -> None:
+        ctype = _cpp(emitter, op, op.result.type)
+        emitter.declare(op, op.result, spelling.format(t=ctype, x=emitter.name(op.source)))
+
+    FAMILY.add(
+        class_name,
+        OpSpec(
+            mnemonic,
+            api,
+            (Operand("source", ANY),),
+            results=(Result("result", ANY),),
+            emit=EmitKind.CUSTOM,
+            printer=printer,
+            format="$source attr-dict `:` type($source) `to` type($result)",
+            dialect=dialect,
+            doc=doc,
+        ),
+    )
 
 
-FAMILY.add(
+_add_cast(
     "ReinterpretCastOp",
-    OpSpec(
-        "reinterpret_cast",
-        "reinterpret_cast",
-        (Operand("source", ANY),),
-        results=(Result("result", ANY),),
-        emit=EmitKind.CUSTOM,
-        printer=_print_reinterpret_cast,
-        format="$source attr-dict `:` type($source) `to` type($result)",
-        dialect="emitasc",
-        doc="`reinterpret_cast<T>(x)`: the same bits as another type.",
-    ),
+    "reinterpret_cast",
+    "reinterpret_cast",
+    "reinterpret_cast<{t}>({x})",
+    "emitasc",
+    "`reinterpret_cast<T>(x)`: the same bits as another type.",
 )
 
 
@@ -850,25 +862,7 @@ FAMILY.add(
 )
 
 
-def _print_emitc_cast(emitter: Any, op: Any) -> None:
-    ctype = _cpp(emitter, op, op.result.type)
-    emitter.declare(op, op.result, f"({ctype}) {emitter.name(op.source)}")
-
-
-FAMILY.add(
-    "EmitcCastOp",
-    OpSpec(
-        "cast",
-        "(T)",
-        (Operand("source", ANY),),
-        results=(Result("result", ANY),),
-        emit=EmitKind.CUSTOM,
-        printer=_print_emitc_cast,
-        format="$source attr-dict `:` type($source) `to` type($result)",
-        dialect="emitc",
-        doc="`T v = (T) x;`: a C cast.",
-    ),
-)
+_add_cast("EmitcCastOp", "cast", "(T)", "({t}) {x}", "emitc", "`T v = (T) x;`: a C cast.")
 FAMILY.add(
     "EmitcVerbatimOp",
     OpSpec(
