@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import re
 import textwrap
 import time
 import warnings
@@ -252,12 +253,12 @@ class JITFunction:
         )
         _check_options(options, self.__name__)
         merged = {**DEFAULT_OPTIONS, **self.options, **options}
-        if merged["insert_sync"]:
-            # Never ignore an option silently: the kernel would race on hardware.
-            raise CompileError(
-                f"{self.__name__}: insert_sync=True (automatic SetFlag/WaitFlag insertion) is not "
-                "available yet; synchronise with TQue enque/deque or asc.set_flag/asc.wait_flag"
-            )
+        for key in ("insert_sync", "verify_sync"):
+            if merged[key] and not merged["run_passes"]:
+                # Never ignore an option silently: its pass would not run.
+                raise CompileError(
+                    f"{self.__name__}: {key}=True needs the pass pipeline, but run_passes=False"
+                )
         with deep_recursion():  # long expressions and deep nesting recurse per level
             return self._compile_cached(args, kwargs, merged, block_dim)
 
@@ -325,7 +326,7 @@ class JITFunction:
         _verify(module)
         lowered = module.clone() if options["run_passes"] else module
         if options["run_passes"]:
-            _run_passes(lowered)
+            _run_passes(lowered, options)
         from asc_xdsl.backends.ascendc import to_ascendc
 
         # The texts are printed on first use: most launches never read them.
@@ -627,10 +628,45 @@ def _print_ir(module: Any) -> str:
     return str(module) + "\n"
 
 
-def _run_passes(module: Any) -> None:
-    from asc_xdsl.transforms.pipeline import run_pipeline
+class SyncWarning(UserWarning):
+    """A synchronisation problem `verify_sync=True` found (`ascendc-verify-sync`)."""
 
-    run_pipeline(module)
+
+# The position a pass diagnostic starts with when its op has a Python location.
+_DIAGNOSTIC_AT = re.compile(r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?:warning|error): ")
+
+
+def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
+    """The pipeline the options ask for; its warnings become Python warnings at the
+    kernel's line, its errors a `CompileError` there."""
+    from xdsl.utils.exceptions import PassFailedException
+
+    from asc_xdsl.transforms.diagnostics import warning_handler
+    from asc_xdsl.transforms.pipeline import pipeline_spec, run_pipeline
+
+    found: list[str] = []
+    try:
+        with warning_handler(found.append):
+            run_pipeline(module, pipeline_spec(options))
+    except PassFailedException as e:
+        raise _pass_error(str(e)) from None
+    for text in found:
+        at = _DIAGNOSTIC_AT.match(text)
+        if at is None:
+            warnings.warn(text, SyncWarning, stacklevel=5)
+        else:
+            warnings.warn_explicit(text, SyncWarning, at["file"], int(at["line"]))
+
+
+def _pass_error(text: str) -> CompileError:
+    import linecache
+
+    at = _DIAGNOSTIC_AT.match(text)
+    if at is None:
+        return CompileError(text)
+    filename, line = at["file"], int(at["line"])
+    source = linecache.getline(filename, line) or None
+    return CompileError(text[at.end() :], filename, line, int(at["col"]) - 1, source)
 
 
 def _dump(compiled: Any) -> None:

@@ -1,15 +1,32 @@
 """The pass pipeline between the frontend's IR and the printer (`asm["lowered_ir"]`).
 
 One definition for `@asc.jit` kernels and kernels written as IR (`asc_xdsl.runtime.ir_kernel`).
+The passes follow from the compile options (`pipeline_spec`), in pyasc's order
+(`python/asc/runtime/compiler.py`): `cse`; with `insert_sync=True`, the kernel's own
+syncs are erased and the ones it needs derived (`ascendc-erase-sync`,
+`ascendc-insert-sync`, as pyasc's optimising stage does); with `verify_sync=True`,
+`ascendc-verify-sync` last (pyasc's post-processing stage), so it checks what is printed.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 JIT_PIPELINE = "cse"
-"""xDSL pass-pipeline spec run on every kernel before printing and launching."""
+"""xDSL pass-pipeline spec run on every kernel (no options) before printing and launching."""
+
+# Compile option -> the passes it appends when true, in pipeline order.
+OPTION_PASSES: tuple[tuple[str, str], ...] = (
+    ("insert_sync", "ascendc-erase-sync,ascendc-insert-sync"),
+    ("verify_sync", "ascendc-verify-sync"),
+)
+
+
+def pipeline_spec(options: Mapping[str, Any]) -> str:
+    """The pipeline spec for these compile options (`JIT_PIPELINE` when none is set)."""
+    return ",".join([JIT_PIPELINE] + [spec for key, spec in OPTION_PASSES if options.get(key)])
 
 
 @functools.cache

@@ -143,6 +143,6 @@ def test_kernel_type_option_sets_the_kernel_abi():
         K.with_options.compile(X32, always_compile=True, kernel_type="tensor")
 
 
-def test_insert_sync_is_refused_not_ignored():
-    with pytest.raises(asc.CompileError, match=r"insert_sync=True .* is not available yet"):
-        K.with_options.compile(X32, always_compile=True, insert_sync=True)
+def test_insert_sync_without_passes_is_refused_not_ignored():
+    with pytest.raises(asc.CompileError, match=r"insert_sync=True needs the pass pipeline"):
+        K.with_options.compile(X32, always_compile=True, insert_sync=True, run_passes=False)
