@@ -168,8 +168,29 @@ class PipeType(_OpaqueType):
     BY_REFERENCE = True
 
 
+class _PositionCountType(AscendCType):
+    """A type written `<position, N>` (`!ascendc.queue<vecin, 2>`, `!ascendc.tbuf_pool<vecin, 4>`):
+    its parameters are the position and a count, in that order."""
+
+    @property
+    def tposition(self) -> TPosition:
+        return TPosition(self.parameters[0].data)  # type: ignore[attr-defined]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            pos = _parse_position(parser)
+            parser.parse_punctuation(",")
+            count = parser.parse_integer(allow_negative=False, allow_boolean=False)
+        return (IntAttr(int(pos)), IntAttr(count))
+
+    def print_parameters(self, printer: Printer) -> None:
+        count = self.parameters[1].data  # type: ignore[attr-defined]
+        printer.print_string(f"<{self.tposition.keyword}, {count}>")
+
+
 @irdl_attr_definition
-class QueueType(AscendCType):
+class QueueType(_PositionCountType):
     """`AscendC::TQue<pos, depth>`."""
 
     name = "ascendc.queue"
@@ -181,21 +202,6 @@ class QueueType(AscendCType):
 
     def __init__(self, position: TPosition, depth: int):
         super().__init__(IntAttr(int(position)), IntAttr(depth))
-
-    @property
-    def tposition(self) -> TPosition:
-        return TPosition(self.position.data)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            pos = _parse_position(parser)
-            parser.parse_punctuation(",")
-            depth = parser.parse_integer(allow_negative=False, allow_boolean=False)
-        return (IntAttr(int(pos)), IntAttr(depth))
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.tposition.keyword}, {self.depth.data}>")
 
     def verify(self) -> None:
         _verify_position(self.name, self.position.data)
@@ -290,7 +296,7 @@ MAX_BUF_ID_SIZE = 16
 
 
 @irdl_attr_definition
-class TBufPoolType(AscendCType):
+class TBufPoolType(_PositionCountType):
     """`AscendC::TBufPool<pos, bufIDSize>`: a pool of `bufIDSize` buffers carved from a
     TPipe's memory, which queues and TBufs of a stage can be given instead."""
 
@@ -303,21 +309,6 @@ class TBufPoolType(AscendCType):
 
     def __init__(self, position: TPosition, buf_id_size: int = 4):
         super().__init__(IntAttr(int(position)), IntAttr(buf_id_size))
-
-    @property
-    def tposition(self) -> TPosition:
-        return TPosition(self.position.data)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            pos = _parse_position(parser)
-            parser.parse_punctuation(",")
-            size = parser.parse_integer(allow_negative=False, allow_boolean=False)
-        return (IntAttr(int(pos)), IntAttr(size))
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.tposition.keyword}, {self.buf_id_size.data}>")
 
     def verify(self) -> None:
         _verify_position(self.name, self.position.data)

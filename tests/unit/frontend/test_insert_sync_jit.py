@@ -144,3 +144,30 @@ def test_the_options_are_in_the_cache_key() -> None:
 def test_sync_options_need_the_passes() -> None:
     with pytest.raises(asc.CompileError, match=r"insert_sync=True needs the pass pipeline"):
         vadd_no_syncs.compile(*_args(), insert_sync=True, run_passes=False)
+
+
+@asc.jit
+def enque_in_branch(x: asc.GlobalAddress, flag: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x)
+    pipe = asc.TPipe()
+    que = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(que=que, num=1, len=TILE * 4)
+    t = que.alloc_tensor(asc.float32)
+    asc.data_copy(t, gm, TILE)
+    if flag > 0:
+        que.enque(t)
+    u = que.deque(asc.float32)  # which tensor: erase-sync cannot tell
+    asc.abs(u, u, TILE)
+    que.free_tensor(u)
+
+
+def test_a_pass_error_is_a_compile_error_at_the_kernel_line() -> None:
+    x = np.zeros(TILE, np.float32)
+    with pytest.raises(asc.CompileError) as info:
+        enque_in_branch.compile(x, 1, always_compile=True, insert_sync=True)
+    lines, first = inspect.getsourcelines(enque_in_branch.fn)
+    line = first + next(i for i, text in enumerate(lines) if "erase-sync cannot tell" in text)
+    assert info.value.lineno == line
+    assert "ascendc-erase-sync" in info.value.message
+    assert "erase-sync cannot tell" in str(info.value)  # the source line is shown
