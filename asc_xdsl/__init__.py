@@ -5,12 +5,16 @@
     @asc.jit
     def kernel(x: asc.GlobalAddress, ...): ...
 
-The names below are pyasc's, so a pyasc kernel runs after changing only its import.
+The names below are pyasc's, so a pyasc kernel runs after changing only its import:
+the compiler's (`jit`, `ConstExpr`, errors) from `asc_xdsl.frontend`, the kernel
+language's from `asc_xdsl.language`.
 """
 
 from asc_xdsl.frontend import *  # noqa: F403
 from asc_xdsl.frontend import __all__ as _frontend_all
+from asc_xdsl.language import *  # noqa: F403
+from asc_xdsl.language import __all__ as _language_all
 
 __version__ = "0.1.0"
 
-__all__ = [*_frontend_all]
+__all__ = [*_frontend_all, *_language_all]

@@ -45,10 +45,13 @@ from asc_xdsl.dialects.ascendc.base import (
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend import language as lang
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.errors import CompileError, JitOnlyError
 from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
+from asc_xdsl.language.core.range import range as device_range
+from asc_xdsl.language.core.range import static_range
+from asc_xdsl.language.core.tensor import GlobalAddress
+from asc_xdsl.language.core.utils import describe
 
 MAX_UNROLL_ENV = "ASC_XDSL_MAX_UNROLL"
 DEFAULT_MAX_UNROLL = 10_000
@@ -183,7 +186,7 @@ class CodeGenerator(ast.NodeVisitor):
         for arg, (pname, spec) in zip(block.args, runtime, strict=True):
             arg.name_hint = pname
             self.scope[pname] = (
-                lang.GlobalAddress(arg, spec.dtype)
+                GlobalAddress(arg, spec.dtype)
                 if isinstance(spec, _GmParam)
                 else RuntimeScalar(arg, spec.dtype)
             )
@@ -287,7 +290,7 @@ class CodeGenerator(ast.NodeVisitor):
             return self.constant(int(value), dt.int32)
         if isinstance(value, float):
             return self.constant(value, dt.float32)
-        return self.fail(f"printf cannot print {lang._describe(value)}")
+        return self.fail(f"printf cannot print {describe(value)}")
 
     # -- scalars -------------------------------------------------------------------
 
@@ -354,7 +357,7 @@ class CodeGenerator(ast.NodeVisitor):
         if (isinstance(value, RuntimeScalar) and value.dtype.is_float()) or isinstance(
             value, float
         ):
-            self.fail(f"{what} must be an integer, got {lang._describe(value)}")
+            self.fail(f"{what} must be an integer, got {describe(value)}")
         return self.scalar(value, dtype)
 
     def scalar(self, value: Any, dtype: DataType) -> SSAValue:
@@ -367,7 +370,7 @@ class CodeGenerator(ast.NodeVisitor):
             return self.constant(value, dtype)
         if isinstance(value, AscEnum):
             return self.constant(int(value), dtype)
-        return self.fail(f"expected a {dtype.name} scalar, got {lang._describe(value)}")
+        return self.fail(f"expected a {dtype.name} scalar, got {describe(value)}")
 
     def convert(self, value: RuntimeScalar, dtype: DataType) -> RuntimeScalar:
         src = value.dtype
@@ -429,7 +432,7 @@ class CodeGenerator(ast.NodeVisitor):
                 return self.fail(f"{type(e).__name__}: {e}")
         for x in (a, b):
             if not isinstance(x, RuntimeScalar | bool | int | float):
-                self.fail(f"operator {op} is not defined for {lang._describe(x)}")
+                self.fail(f"operator {op} is not defined for {describe(x)}")
         if op in _PREDICATES:
             return self.compare(op, a, b)
         dtype = self._common_dtype(a, b)
@@ -593,7 +596,7 @@ class CodeGenerator(ast.NodeVisitor):
             if isinstance(container, IRValue | list | dict):
                 container[index] = value
             else:
-                self.fail(f"{lang._describe(container)} does not support item assignment", target)
+                self.fail(f"{describe(container)} does not support item assignment", target)
         else:
             self.fail(f"assignment to {_construct_name(target)} is not supported", target)
 
@@ -608,7 +611,9 @@ class CodeGenerator(ast.NodeVisitor):
             )
         if not test:
             msg = self.visit(node.msg) if node.msg is not None else "assertion failed"
-            self.fail(f"assertion failed: {msg}", node)
+            if isinstance(msg, FormatString):  # runtime values: their format, unfilled
+                msg = msg.fmt
+            self.fail(f"AssertionError: {msg}", node)
 
     def visit_Break(self, node: ast.Break) -> None:
         self.fail(
@@ -649,7 +654,7 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(value, float):
             return self.constant(value, dt.float32), lambda h: RuntimeScalar(h, dt.float32)
         return self.fail(
-            f"variable '{name}' holds {lang._describe(value)}, which cannot change inside "
+            f"variable '{name}' holds {describe(value)}, which cannot change inside "
             "runtime control flow",
             node,
         )
@@ -823,7 +828,7 @@ class CodeGenerator(ast.NodeVisitor):
         if node.orelse:
             self.fail("for ... else is not supported in kernels", node)
         iterable = self.visit(node.iter)
-        if isinstance(iterable, lang.static_range):
+        if isinstance(iterable, static_range):
             bounds = [self.constexpr(a, "static_range bound", int) for a in iterable.args]
             try:
                 items: Sequence[Any] = builtins.range(*bounds)
@@ -831,14 +836,14 @@ class CodeGenerator(ast.NodeVisitor):
                 return self.fail(f"bad static_range: {e}", node.iter)
             self._unroll(items, node)
             return None
-        if not isinstance(iterable, IRValue | lang.range) and hasattr(iterable, "__iter__"):
+        if not isinstance(iterable, IRValue | device_range) and hasattr(iterable, "__iter__"):
             # A compile-time iterable (tuple, list, zip, enumerate, ...): unrolled.
             left = self.max_unroll - self._unrolled
             self._unroll(tuple(itertools.islice(iterable, max(left, 0) + 1)), node)
             return None
-        if not isinstance(iterable, lang.range):
+        if not isinstance(iterable, device_range):
             self.fail(
-                f"a kernel loop iterates over range(...), asc.range(...) or asc.static_range(...), not {lang._describe(iterable)}",
+                f"a kernel loop iterates over range(...), asc.range(...) or asc.static_range(...), not {describe(iterable)}",
                 node.iter,
             )
         if not isinstance(node.target, ast.Name):
@@ -968,11 +973,15 @@ class CodeGenerator(ast.NodeVisitor):
         if name in g:
             return g[name]
         if name == "range":
-            return lang.range
+            return device_range
         if name in _CONST_BUILTINS:
             return getattr(builtins, name)
         if hasattr(builtins, name):
-            return self.fail(f"the builtin '{name}' is not supported in kernels", node)
+            return self.fail(
+                f"NameError: {name} is not defined (the builtin '{name}' is not supported "
+                "in kernels)",
+                node,
+            )
         return self.fail(f"name '{name}' is not defined", node)
 
     def visit_Name(self, node: ast.Name) -> Any:
@@ -994,7 +1003,7 @@ class CodeGenerator(ast.NodeVisitor):
         try:
             return getattr(base, node.attr)
         except AttributeError:
-            return self.fail(f"{lang._describe(base)} has no attribute '{node.attr}'", node)
+            return self.fail(f"{describe(base)} has no attribute '{node.attr}'", node)
 
     def visit_Subscript(self, node: ast.Subscript) -> Any:
         base = self.visit(node.value)
@@ -1002,7 +1011,7 @@ class CodeGenerator(ast.NodeVisitor):
         try:
             return base[index]
         except (TypeError, KeyError, IndexError) as e:
-            return self.fail(f"cannot index {lang._describe(base)}: {e}", node)
+            return self.fail(f"cannot index {describe(base)}: {e}", node)
 
     def visit_Slice(self, node: ast.Slice) -> slice:
         parts = [None if p is None else self.visit(p) for p in (node.lower, node.upper, node.step)]
@@ -1013,13 +1022,13 @@ class CodeGenerator(ast.NodeVisitor):
         if op is None:
             self.fail(f"operator {type(node.op).__name__} is not supported in kernels", node)
         lhs, rhs = self.visit(node.left), self.visit(node.right)
-        if isinstance(lhs, lang.GlobalAddress) and op == "+":
+        if isinstance(lhs, GlobalAddress) and op == "+":
             return lhs + rhs
         if isinstance(lhs, RuntimeScalar) or isinstance(rhs, RuntimeScalar):
             return self.binary(op, lhs, rhs)
         if isinstance(lhs, IRValue) or isinstance(rhs, IRValue):
             self.fail(
-                f"operator {op} is not defined for {lang._describe(lhs)} and {lang._describe(rhs)}",
+                f"operator {op} is not defined for {describe(lhs)} and {describe(rhs)}",
                 node,
             )
         try:
@@ -1039,7 +1048,7 @@ class CodeGenerator(ast.NodeVisitor):
                 return self.invert(value)
             return value
         if isinstance(value, IRValue):
-            self.fail(f"unary operator not defined for {lang._describe(value)}", node)
+            self.fail(f"unary operator not defined for {describe(value)}", node)
         return {ast.USub: lambda v: -v, ast.UAdd: lambda v: +v, ast.Invert: lambda v: ~v}[
             type(node.op)
         ](value)
@@ -1104,7 +1113,7 @@ class CodeGenerator(ast.NodeVisitor):
                 )
                 args.append(value)
             elif isinstance(value, IRValue):
-                self.fail(f"an f-string cannot print {lang._describe(value)}", part)
+                self.fail(f"an f-string cannot print {describe(value)}", part)
             else:
                 fmt.append(str(value).replace("%", "%%"))
         if not args:
@@ -1133,9 +1142,7 @@ class CodeGenerator(ast.NodeVisitor):
             return self.convert(args[0], target)
         if fn in (builtins.min, builtins.max) and any(isinstance(a, RuntimeScalar) for a in args):
             return self._minmax(fn is builtins.max, args)
-        if getattr(fn, "__module__", "") == lang.__name__ or (
-            isinstance(fn, type) and issubclass(fn, IRValue)
-        ):
+        if _is_language_api(fn) or (isinstance(fn, type) and issubclass(fn, IRValue)):
             try:
                 return fn(*args, **kwargs)
             except TypeError as e:
@@ -1296,3 +1303,11 @@ _NAMES = {
 
 def _construct_name(node: ast.AST) -> str:
     return _NAMES.get(type(node), f"{type(node).__name__} syntax")
+
+
+def _is_language_api(fn: Any) -> bool:
+    """A function or method of the kernel language (`asc.add`, `que.alloc_tensor`)."""
+    return getattr(fn, "__module__", "").startswith(_LANGUAGE)
+
+
+_LANGUAGE = "asc_xdsl.language."

@@ -100,6 +100,31 @@ class ConstExpr(Generic[T]):
         return _ConstExprAnnotation(item)
 
 
+class MockTensor:
+    """A stand-in for an array argument in compile-only use (pyasc's): the kernel
+    compiles with a GM pointer to `dtype`; launching it for real is refused."""
+
+    def __init__(self, dtype: dt.DataType):
+        if not isinstance(dtype, dt.DataType):
+            raise TypeError(f"MockTensor needs a dtype such as asc.float16, got {dtype!r}")
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"MockTensor({self.dtype.name})"
+
+
+class MockValue:
+    """A stand-in for a scalar argument of type `dtype` in compile-only use."""
+
+    def __init__(self, dtype: dt.DataType):
+        if not isinstance(dtype, dt.DataType):
+            raise TypeError(f"MockValue needs a dtype such as asc.int32, got {dtype!r}")
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"MockValue({self.dtype.name})"
+
+
 class _ConstExprAnnotation:
     def __init__(self, inner: Any):
         self.inner = inner
@@ -376,8 +401,8 @@ class _Specialisation:
         self.params: list[tuple[str, Any]] = []
         self._runtime_names: list[str] = []
         hints = _annotations(jf.fn)
-        from asc_xdsl.frontend.language import GlobalAddress
         from asc_xdsl.frontend.values import IRValue
+        from asc_xdsl.language.core.tensor import GlobalAddress
 
         for name, value in arguments.items():
             ann = hints.get(name, inspect.Parameter.empty)
@@ -397,7 +422,8 @@ class _Specialisation:
                     "addresses (asc.GlobalAddress), scalars (int, float, bool) and "
                     f"asc.ConstExpr values; a {ann.__name__} is made inside the kernel",
                 )
-            if (ann is GlobalAddress) != _is_array(value) and ann is not inspect.Parameter.empty:
+            is_pointer = _is_array(value) or isinstance(value, MockTensor)
+            if (ann is GlobalAddress) != is_pointer and ann is not inspect.Parameter.empty:
                 want = (
                     "an array (numpy or torch)"
                     if ann is GlobalAddress
@@ -416,7 +442,10 @@ class _Specialisation:
                     f"{jf.__name__}: argument '{name}' is annotated {ann.__name__} but got "
                     f"{type(value).__name__} {value!r}"
                 )
-            if _is_array(value):
+            if isinstance(value, MockTensor | MockValue):
+                kind = _GmParam if isinstance(value, MockTensor) else _ScalarParam
+                self.params.append((name, kind(value.dtype)))
+            elif _is_array(value):
                 self.params.append((name, _GmParam(dt.from_numpy(value.dtype))))
             elif ann in _SCALAR_ANNOTATIONS and isinstance(value, bool | int | float):
                 self.params.append((name, _ScalarParam(_SCALAR_ANNOTATIONS[ann][0])))
@@ -428,8 +457,9 @@ class _Specialisation:
                 self.params.append((name, _ScalarParam(dt.float32)))
             else:
                 raise TypeError(
-                    f"{jf.__name__}: argument '{name}' is {type(value).__name__}; kernels take "
-                    "numpy arrays (or torch tensors), int, float, bool, or ConstExpr values"
+                    f"{jf.__name__}: Argument type in JIT function is not supported: "
+                    f"{type(value).__name__} (argument '{name}'; kernels take numpy arrays "
+                    "or torch tensors, int, float, bool, or ConstExpr values)"
                 )
             self._runtime_names.append(name)
         self._jf = jf

@@ -140,7 +140,7 @@ def _form_doc(sig: inspect.Signature) -> str:
 
 
 def _build(g: Any, api: str, spec: Any, cls: type, bound: inspect.BoundArguments) -> Any:
-    from asc_xdsl.frontend.language import _check_tensor_arg
+    from asc_xdsl.language.core.utils import check_tensor_arg
 
     values = bound.arguments
     # Element types of the type variables, from the tensors that bind them.
@@ -148,7 +148,7 @@ def _build(g: Any, api: str, spec: Any, cls: type, bound: inspect.BoundArguments
     for o in spec.operands:
         var = o.type.var
         if var is not None and o.type.doc.startswith(("Local", "Global")):
-            t = _check_tensor_arg(g, api, o.py_name, values[o.py_name], o.type.doc)
+            t = check_tensor_arg(g, api, o.py_name, values[o.py_name], o.type.doc)
             var_dtypes.setdefault(var, t.dtype)
     operands = []
     for o in spec.operands:

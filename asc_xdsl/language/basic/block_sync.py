@@ -1,0 +1,34 @@
+"""Synchronisation between pipes within a core: `set_flag`, `wait_flag`, `pipe_barrier`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.enums import HardEvent
+from asc_xdsl.enums import Pipe as PipeID
+from asc_xdsl.frontend import dtypes as dt
+from asc_xdsl.frontend.context import require_jit
+
+
+def set_flag(event: HardEvent, event_id: Any = 0) -> None:
+    """`AscendC::SetFlag<event>(event_id)`."""
+    g = require_jit("set_flag")
+    from asc_xdsl.dialects.ascendc.sync import SetFlagOp
+
+    g.emit(SetFlagOp(g.enum(event, HardEvent, "event"), g.scalar(event_id, dt.int32)))
+
+
+def wait_flag(event: HardEvent, event_id: Any = 0) -> None:
+    """`AscendC::WaitFlag<event>(event_id)`."""
+    g = require_jit("wait_flag")
+    from asc_xdsl.dialects.ascendc.sync import WaitFlagOp
+
+    g.emit(WaitFlagOp(g.enum(event, HardEvent, "event"), g.scalar(event_id, dt.int32)))
+
+
+def pipe_barrier(pipe: PipeID) -> None:
+    """`AscendC::PipeBarrier<pipe>()`."""
+    g = require_jit("pipe_barrier")
+    from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp
+
+    g.emit(PipeBarrierOp(g.enum(pipe, PipeID, "pipe")))

@@ -1,0 +1,28 @@
+"""pyasc's `asc.language.core`: data types, enums, tensors, parameter structs, loops."""
+
+from asc_xdsl.language.core.dtype import *  # noqa: F403
+from asc_xdsl.language.core.dtype import __all__ as _dtype_all
+from asc_xdsl.language.core.enums import *  # noqa: F403
+from asc_xdsl.language.core.enums import __all__ as _enums_all
+from asc_xdsl.language.core.range import range, static_range
+from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor
+from asc_xdsl.language.core.types import (
+    DataCopyExtParams,
+    DataCopyPadExtParams,
+    DataCopyParams,
+    ShapeInfo,
+)
+
+__all__ = [
+    *_dtype_all,
+    *_enums_all,
+    "DataCopyExtParams",
+    "DataCopyPadExtParams",
+    "DataCopyParams",
+    "GlobalAddress",
+    "GlobalTensor",
+    "LocalTensor",
+    "ShapeInfo",
+    "range",
+    "static_range",
+]

@@ -1,0 +1,181 @@
+"""Tensors and GM addresses: `GlobalAddress`, `GlobalTensor`, `LocalTensor`.
+
+Each method builds IR into the kernel being compiled (`frontend/codegen.py`); called
+from plain Python it raises `JitOnlyError`, as pyasc's `require_jit` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.enums import TPosition
+from asc_xdsl.frontend import dtypes as dt
+from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.frontend.dtypes import DataType
+from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language.core.utils import describe as _describe
+
+# ---------------------------------------------------------------------------
+# Global memory
+# ---------------------------------------------------------------------------
+
+
+class GlobalAddress(IRValue):
+    """A `__gm__ T*` kernel argument; `addr + offset` is a pointer `offset` elements on."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: DataType | None = None):
+        super().__init__(handle)
+        self.dtype = dtype
+
+    def __add__(self, offset: Any) -> GlobalAddress:
+        g = require_jit("GlobalAddress.__add__")
+        from asc_xdsl.dialects.emitasc import PtrOffsetOp
+
+        op = g.emit(PtrOffsetOp(self.handle, g.index(offset)))
+        return GlobalAddress(op.result, self.dtype)
+
+    __radd__ = __add__
+
+
+class _Tensor(IRValue):
+    __slots__ = ("dtype",)
+
+    def _require_handle(self, g: Any) -> None:
+        if self.handle is None:
+            g.fail(f"use set_global_buffer before using a {type(self).__name__}")
+
+    def _subview(self, index: Any) -> Any:
+        g = require_jit(f"{type(self).__name__}[...]")
+        self._require_handle(g)
+        if isinstance(index, slice):
+            if index.stop is not None or index.step is not None:
+                g.fail("only `t[start:]` slices are supported (a view from `start` on)")
+            start = 0 if index.start is None else index.start
+            return self.with_handle(
+                g.emit(self._SUBINDEX(self.handle, g.scalar(start, dt.int32))).result
+            )
+        return self.get_value(index)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._subview(index)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self.set_value(index, value)
+
+    def get_value(self, index: Any) -> RuntimeScalar:
+        g = require_jit(f"{type(self).__name__}.get_value")
+        self._require_handle(g)
+        op = g.emit(self._GET(self.handle, g.integer(index, "a tensor index")))
+        return RuntimeScalar(op.results[0], self.dtype)
+
+    def set_value(self, index: Any, value: Any) -> None:
+        g = require_jit(f"{type(self).__name__}.set_value")
+        self._require_handle(g)
+        g.emit(
+            self._SET(self.handle, g.integer(index, "a tensor index"), g.scalar(value, self.dtype))
+        )
+
+
+class GlobalTensor(_Tensor):
+    """`AscendC::GlobalTensor<T>`; typed when bound with `set_global_buffer`."""
+
+    def __init__(self, handle: Any = None, dtype: DataType | None = None):
+        require_jit("GlobalTensor")
+        super().__init__(handle)
+        self.dtype = dtype
+
+    @property
+    def _SUBINDEX(self):
+        from asc_xdsl.dialects.ascendc.tensor import GlobalTensorSubIndexOp
+
+        return GlobalTensorSubIndexOp
+
+    @property
+    def _GET(self):
+        from asc_xdsl.dialects.ascendc.tensor import GlobalTensorGetValueOp
+
+        return GlobalTensorGetValueOp
+
+    @property
+    def _SET(self):
+        from asc_xdsl.dialects.ascendc.tensor import GlobalTensorSetValueOp
+
+        return GlobalTensorSetValueOp
+
+    def set_global_buffer(
+        self, buffer: GlobalAddress | None = None, buffer_size: Any = None
+    ) -> None:
+        g = require_jit("GlobalTensor.set_global_buffer")
+        from asc_xdsl.dialects.ascendc.tensor import GlobalTensorOp, GlobalTensorSetGlobalBufferOp
+        from asc_xdsl.dialects.ascendc.types import GlobalTensorType
+
+        if not isinstance(buffer, GlobalAddress):
+            g.fail(
+                f"set_global_buffer needs a GlobalAddress kernel argument, got {_describe(buffer)}"
+            )
+        if self.handle is None:
+            self.dtype = self.dtype or buffer.dtype
+            self.handle = g.emit(GlobalTensorOp(GlobalTensorType(self.dtype.ir_type()))).tensor
+            g.name_later(self)
+        size = None if buffer_size is None else g.scalar(buffer_size, dt.int32)
+        g.emit(GlobalTensorSetGlobalBufferOp(self.handle, buffer.handle, size))
+
+
+class LocalTensor(_Tensor):
+    """`AscendC::LocalTensor<T>`: `LocalTensor(dtype, pos, addr, tile_size)` places a
+    tensor of `tile_size` elements at byte address `addr` of buffer `pos`."""
+
+    def __init__(
+        self,
+        dtype: DataType | None = None,
+        pos: TPosition = TPosition.VECIN,
+        addr: Any = 0,
+        tile_size: Any = 0,
+        *,
+        handle: Any = None,
+    ):
+        g = require_jit("LocalTensor")
+        super().__init__(handle)
+        self.dtype = dtype
+        if handle is not None:
+            return
+        from asc_xdsl.dialects.ascendc.tensor import LocalTensorOp, LocalTensorV2Op
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        if not isinstance(dtype, DataType):
+            g.fail(f"LocalTensor needs a dtype such as asc.float32, got {_describe(dtype)}")
+        t = LocalTensorType(dtype.ir_type())
+        if isinstance(addr, int) and isinstance(tile_size, int) and tile_size == 0 and addr == 0:
+            self.handle = g.emit(LocalTensorOp(t)).tensor
+        else:
+            pos = g.enum(pos, TPosition, "pos")
+            u32 = g.scalar(addr, dt.uint32), g.scalar(tile_size, dt.uint32)
+            self.handle = g.emit(LocalTensorV2Op(pos, u32[0], u32[1], t)).result
+
+    @property
+    def _SUBINDEX(self):
+        from asc_xdsl.dialects.ascendc.tensor import LocalTensorSubIndexOp
+
+        return LocalTensorSubIndexOp
+
+    @property
+    def _GET(self):
+        from asc_xdsl.dialects.ascendc.tensor import LocalTensorGetValueOp
+
+        return LocalTensorGetValueOp
+
+    @property
+    def _SET(self):
+        from asc_xdsl.dialects.ascendc.tensor import LocalTensorSetValueOp
+
+        return LocalTensorSetValueOp
+
+
+def local_tensor(handle: Any, dtype: DataType) -> LocalTensor:
+    """A LocalTensor around an existing SSA value (an op's result)."""
+    t = object.__new__(LocalTensor)
+    t.handle = handle
+    t.dtype = dtype
+    return t

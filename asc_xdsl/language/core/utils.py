@@ -1,0 +1,40 @@
+"""Argument checks shared by the kernel-language functions: a wrong argument is a
+located `CompileError` naming the API, the parameter and what it got."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+
+
+def describe(value: Any) -> str:
+    """How an error message names a value: `a runtime float32 value`, `int 3`."""
+    if isinstance(value, RuntimeScalar):
+        return f"a runtime {value.dtype.name} value"
+    if isinstance(value, IRValue):
+        return f"a runtime {type(value).__name__}"
+    return f"{type(value).__name__} {value!r}"
+
+
+def check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **tensors: Any) -> None:
+    """Each keyword is a bound tensor of one of `kinds` (default: LocalTensor)."""
+    from asc_xdsl.language.core.tensor import LocalTensor
+
+    allowed = kinds or (LocalTensor,)
+    for name, t in tensors.items():
+        if not isinstance(t, allowed) or t.handle is None:
+            what = " or ".join(k.__name__ for k in allowed)
+            g.fail(f"{api}: {name} must be a {what}, got {describe(t)}")
+
+
+def check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
+    """`value` is a bound tensor of the kind an operand's type rule `doc` names
+    (`LocalTensor<T>`, `GlobalTensor<T>`, or either)."""
+    from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
+
+    kinds = {"Local": (LocalTensor,), "Global": (GlobalTensor,)}.get(
+        doc.split("Tensor")[0], (LocalTensor, GlobalTensor)
+    )
+    check_tensors(g, api, kinds, **{name: value})
+    return value

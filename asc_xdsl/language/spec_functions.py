@@ -1,0 +1,58 @@
+"""The kernel-language functions made from op specs, built on first call.
+
+Every op spec with a Python name (`OpSpec.py`) is a function of the language:
+`asc.add`, `asc.data_copy`, ...; a name with a namespace (`adv.acos`) belongs to that
+namespace (`asc.adv.acos`). `dialects/ascendc_op_index.py` lists the names and the
+family modules that define them, so importing the language loads no xDSL: a
+function's forms (`frontend/spec_api.py`) are made when a kernel first calls it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.frontend.context import require_jit
+
+
+class SpecFunction:
+    """`asc.<name>`: the spec-derived function, built when a kernel first calls it."""
+
+    __slots__ = ("__name__", "__qualname__", "_fn", "_key", "_modules")
+
+    def __init__(self, key: str, modules: tuple[str, ...]):
+        self._key = key  # the spec's Python name, namespace included
+        self.__name__ = self.__qualname__ = key.rsplit(".", 1)[-1]
+        self._modules = modules
+        self._fn: Any = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._fn is None:
+            require_jit(self._key)
+            self._fn = _build(self._modules)[self._key]
+        return self._fn(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<asc_xdsl kernel function {self._key}>"
+
+
+def _build(modules: tuple[str, ...]) -> dict[str, Any]:
+    import importlib
+
+    from asc_xdsl.frontend.spec_api import spec_functions
+
+    return spec_functions(
+        [importlib.import_module(f"asc_xdsl.dialects.ascendc.{m}").FAMILY for m in modules]
+    )
+
+
+def spec_functions(namespace: str = "") -> dict[str, SpecFunction]:
+    """The functions of one namespace ("" for `asc.*`, "adv" for `asc.adv.*`), by name."""
+    from asc_xdsl.dialects.ascendc_op_index import PY_FUNCTIONS
+
+    prefix = f"{namespace}." if namespace else ""
+    out = {}
+    for key, modules in PY_FUNCTIONS.items():
+        space, _, name = key.rpartition(".")
+        if space == namespace:
+            out[name] = SpecFunction(f"{prefix}{name}", modules)
+    return out
