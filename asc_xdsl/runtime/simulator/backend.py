@@ -39,6 +39,7 @@ from asc_xdsl.runtime.simulator.profile import (
     RegionStats,
     new_counters,
 )
+from asc_xdsl.runtime.simulator.vmask import MaskState
 from asc_xdsl.utils.recursion import deep_recursion
 
 _last_profile: KernelProfile | None = None
@@ -64,7 +65,9 @@ class BlockContext:
         "prefix",
         "region_start",
         "regions",
+        "regs",
         "steps",
+        "vmask",
     )
 
     def __init__(
@@ -89,6 +92,10 @@ class BlockContext:
         self.prefix = prefix
         self.copy_tail = copy_tail
         self.flags: dict = {}
+        self.vmask = MaskState()
+        """The vector mask register (vmask.py)."""
+        self.regs: dict[str, object] = {}
+        """Other control registers by name (CMPMASK, DEQSCALE, ...), set by the ops."""
 
 
 def _program(kernel: CompiledKernel) -> Program:

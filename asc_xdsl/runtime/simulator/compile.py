@@ -10,6 +10,11 @@ Every closure has the default argument `_op=op`, which costs nothing per call; w
 semantic error is raised the launcher finds the failing op in the traceback
 (`errors.failing_op`) and adds its name, location and block to the message.
 
+Dispatch is by table: `HANDLERS` by op class (`@handles`), then `SIM_HOOKS` by the
+family of the op spec's simulator key (`OpSpec.sim = "binary:add"` -> the hook
+registered with `@sim_hook("binary")`, called with the key's argument "add"), so a
+family's ops in every form (count, mask, bit mask) share one handler.
+
 Scalar-pipe instructions (arith, math, scf, calls, GetValue/SetValue, ...) are counted
 statically: each region knows how many it holds and adds them to the counters once per
 execution, so scalar ops pay no profiling cost.
@@ -25,13 +30,15 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.base import AscendCOp
-from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 
 Closure = Callable[[list, Any], None]
 Handler = Callable[[Operation, "FunctionCompiler"], Closure | None]
 
 HANDLERS: dict[type[Operation], Handler] = {}
+Hook = Callable[[Operation, "FunctionCompiler", str], Closure | None]
+SIM_HOOKS: dict[str, Hook] = {}
 SCALAR_PIPE_PREFIXES = (
     "arith.",
     "math.",
@@ -52,6 +59,33 @@ def handles(*op_types: type[Operation]) -> Callable[[Handler], Handler]:
         return fn
 
     return register
+
+
+def sim_hook(*families: str) -> Callable[[Hook], Hook]:
+    """Register a handler for every spec op whose simulator key is `family[:argument]`."""
+
+    def register(fn: Hook) -> Hook:
+        for f in families:
+            SIM_HOOKS[f] = fn
+        return fn
+
+    return register
+
+
+def handler_for(op: Operation) -> Handler | None:
+    """The handler of an op: by class, else by its spec's simulator key."""
+    handler = HANDLERS.get(type(op))
+    if handler is not None:
+        return handler
+    spec = getattr(type(op), "SPEC", None)
+    key = getattr(spec, "sim", None)
+    if not key:
+        return None
+    family, _, arg = key.partition(":")
+    hook = SIM_HOOKS.get(family)
+    if hook is None:
+        return None
+    return lambda o, comp: hook(o, comp, arg)
 
 
 def is_scalar_pipe(op: Operation) -> bool:
@@ -161,10 +195,13 @@ class FunctionCompiler:
 
                 self.constant(op.result, constant_value(op))
                 continue
-            handler = HANDLERS.get(type(op))
+            handler = handler_for(op)
             if handler is None:
                 raise UnsupportedOpError("the CPU simulator has no semantics for this op", op=op)
-            f = handler(op, self)
+            try:
+                f = handler(op, self)
+            except SimulatorError as err:  # a form or key the handler does not support
+                raise err.at(op, None) from None
             if f is not None:
                 closures.append(f)
             if is_scalar_pipe(op):

@@ -120,3 +120,47 @@ def op_kernel(
         + "\n  return\n}\n"
     )
     return kernel(text, "op_kernel")
+
+
+def inout_kernel(body: str, dtypes: list, scalars: list[str] = (), capacity: int = 4096):
+    """A kernel whose UB buffers `%b0`, `%b1`, .. (one per dtype, `capacity` bytes each)
+    are copied in from GM arrays, changed by `body`, and all copied back, so a test sees
+    what an op wrote and what it left alone. The kernel's parameters are the arrays then
+    the scalars `%s0`, `%s1`, ..; `{t0}`, `{lt0}`, .. in `body` are the buffers' element
+    and local tensor types.
+    """
+    import numpy as np
+
+    params, lines, subs = [], ["%pipe = ascendc.pipe"], {}
+    for i, d in enumerate(dtypes):
+        t = mlir_type(d)
+        count = capacity // (2 if d == "bf16" else np.dtype(d).itemsize)
+        lt, gt = f"!ascendc.local_tensor<*x{t}>", f"!ascendc.global_tensor<*x{t}>"
+        subs[f"t{i}"], subs[f"lt{i}"] = t, lt
+        params.append(f"%g{i}: memref<?x{t}, 22>")
+        lines += [
+            f"%q{i} = ascendc.tbuf : !ascendc.tbuf<veccalc>",
+            f"%bytes{i} = arith.constant {capacity} : i32",
+            f"%count{i} = arith.constant {count} : i32",
+            f"ascendc.pipe.init_buffer %pipe, %q{i}, %bytes{i} : !ascendc.tbuf<veccalc>, i32",
+            f"%b{i} = ascendc.tbuf.get_tensor %q{i} : !ascendc.tbuf<veccalc>, {lt}",
+            f"%gt{i} = ascendc.global_tensor : {gt}",
+            f"ascendc.global_tensor.set_global_buffer %gt{i}, %g{i} : {gt}, memref<?x{t}, 22>",
+            f"ascendc.data_copy_l2 %b{i}, %gt{i}, %count{i} : {lt}, {gt}, i32",
+        ]
+    for k, st in enumerate(scalars):
+        params.append(f"%s{k}: {st}")
+    for name, value in subs.items():
+        body = body.replace("{" + name + "}", value)
+    lines += [line.strip() for line in body.strip().splitlines()]
+    for i in range(len(dtypes)):
+        t = subs[f"t{i}"]
+        lines.append(
+            f"ascendc.data_copy_l2 %gt{i}, %b{i}, %count{i} : !ascendc.global_tensor<*x{t}>, "
+            f"{subs[f'lt{i}']}, i32"
+        )
+    text = (
+        f"func.func @inout_kernel({', '.join(params)}) attributes "
+        "{ascendc.aicore, ascendc.global} {\n  " + "\n  ".join(lines) + "\n  return\n}\n"
+    )
+    return kernel(text, "inout_kernel")

@@ -3,7 +3,9 @@
 from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     copy,
     debug,
+    elementwise,
     framework,
+    masks,
     scalar,
     vector,
 )

@@ -8,6 +8,7 @@ from asc_xdsl.dialects.ascendc import sync
 from asc_xdsl.dialects.ascendc import tensor as ten
 from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.memory import (
@@ -299,6 +300,11 @@ _DEFAULTS = {
     ty.DataCopyPadParamsType: (False, 0, 0, 0),
     ty.DataCopyPadExtParamsType: (False, 0, 0, 0),
     ty.ShapeInfoType: (),
+    # the repeat parameters' default members (blocks contiguous, repeats 8 blocks apart)
+    STRUCT_TYPES["BinaryRepeatParamsType"]: (1, 1, 1, 8, 8, 8),
+    STRUCT_TYPES["UnaryRepeatParamsType"]: (1, 1, 8, 8, False),
+    STRUCT_TYPES["BrcbRepeatParamsType"]: (1, 8),
+    STRUCT_TYPES["GatherRepeatParamsType"]: (1, 8),
 }
 
 

@@ -18,6 +18,7 @@ from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16,
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
 from asc_xdsl.runtime.simulator.ops.cast import cast_array
 from asc_xdsl.runtime.simulator.profile import C_V, I_V, VEC_ELEMS, vector_cycles
+from asc_xdsl.runtime.simulator.vmask import FULL
 
 BINARY = {
     vec.AddL2Op: np.add,
@@ -67,10 +68,13 @@ SLOW = {vec.DivL2Op, vec.ExpL2Op, vec.LnL2Op, vec.SqrtL2Op, vec.RsqrtL2Op, vec.R
 def _cost(op, itemsize: int):
     per_repeat = 2 if type(op) in SLOW else 1
 
-    def charge(k, n):
+    def charge(c, n):
+        k = c.cnt
         k[I_V] += 1
         k[VEC_ELEMS] += n
         k[C_V] += vector_cycles(n * itemsize, per_repeat)
+        m = c.vmask  # the count form leaves normal mode and a full mask behind
+        m.counter, m.bits = False, FULL
 
     return charge
 
@@ -84,7 +88,7 @@ def _binary(op, comp):
     def run(e, c, _op=op):
         count = e[n]
         fn(e[a].span(count, "src0"), e[b].span(count, "src1"), out=e[d].span(count, "dst"))
-        charge(c.cnt, count)
+        charge(c, count)
 
     return run
 
@@ -98,13 +102,17 @@ def _unary(op, comp):
     def run(e, c, _op=op):
         count = e[n]
         fn(e[a].span(count, "src"), out=e[d].span(count, "dst"))
-        charge(c.cnt, count)
+        charge(c, count)
 
     return run
 
 
 @handles(*SCALAR)
 def _vec_scalar(op, comp):
+    if not op.flag("isSetMask"):  # runs under the mask register: the general engine
+        from asc_xdsl.runtime.simulator.ops.elementwise import tensor_scalar
+
+        return tensor_scalar(op, comp, op.SPEC.sim.partition(":")[2])
     d, a, s, n = comp.slots_of(op.operands)
     fn = SCALAR[type(op)]
     dtype = np_dtype(op.dst.type.element_type)
@@ -114,7 +122,7 @@ def _vec_scalar(op, comp):
     def run(e, c, _op=op):
         count = e[n]
         fn(e[a].span(count, "src"), cast(e[s]), out=e[d].span(count, "dst"))
-        charge(c.cnt, count)
+        charge(c, count)
 
     return run
 
@@ -131,7 +139,7 @@ def _duplicate(op, comp):
         count = e[n]
         v = f32_to_bf16(np.float32(e[s])) if bf16 else e[s]
         e[d].span(count, "dst")[:] = v
-        charge(c.cnt, count)
+        charge(c, count)
 
     return run
 
@@ -150,7 +158,7 @@ def _cast(op: conv.CastL2Op, comp):
         count = e[n]
         src = e[a].span(count, "src")
         e[d].span(count, "dst")[:] = cast_array(src, sbf, ddtype, dbf, mode)
-        charge(c.cnt, count)
+        charge(c, count)
 
     return run
 
@@ -207,6 +215,7 @@ def _reduce_sum(op, comp):
         k[I_V] += 1
         k[VEC_ELEMS] += count
         k[C_V] += vector_cycles(count * itemsize, 2)
+        c.vmask.reset_after_count_form()
 
     return run
 
@@ -243,6 +252,7 @@ def _reduce_extreme(op, comp):
         k[I_V] += 1
         k[VEC_ELEMS] += count
         k[C_V] += vector_cycles(count * itemsize, 2)
+        c.vmask.reset_after_count_form()
 
     return run
 

@@ -1,0 +1,200 @@
+"""Element-wise vector ops (binary, unary, tensor-scalar) in every form, by spec key.
+
+The spec's simulator key (`binary:add`, `unary:exp`, `scalar:adds`) picks the function
+below; the form (count, continuous mask, bit mask) and the mask register come from
+`instr.VectorCall`. Count forms with a fast whole-tile handler (`vector.py`) use it;
+the rest run here in counter mode, as the Ascend C implementation does.
+
+Precision: each op rounds once to the element type (numpy's float16 loops compute in
+float32); the fused ops (FusedMulAdd, MulAddDst, FusedExpSub, ...) are computed in
+float64 and rounded once (*decision*: the fused rounding is not documented). Integer
+results wrap. Max/Min propagate NaN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.dtypes import np_dtype
+from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+from asc_xdsl.runtime.simulator.ops.instr import DEFAULT_BLK, DEFAULT_REP, VectorCall, apply, charge
+
+Fn = Callable[..., np.ndarray]
+
+
+def _fused(expr: Callable[..., np.ndarray]) -> Callable[[np.dtype], Fn]:
+    """An expression evaluated in float64, rounded once to the element type."""
+
+    def make(dt: np.dtype) -> Fn:
+        def fn(*xs):
+            with np.errstate(all="ignore"):
+                return expr(*(x.astype(np.float64) for x in xs)).astype(dt)
+
+        return fn
+
+    return make
+
+
+def _plain(ufunc: Callable[..., np.ndarray]) -> Callable[[np.dtype], Fn]:
+    def make(dt: np.dtype) -> Fn:
+        def fn(*xs):
+            with np.errstate(all="ignore"):
+                return ufunc(*xs).astype(dt, copy=False)
+
+        return fn
+
+    return make
+
+
+def _relu(x):
+    return np.maximum(x, x.dtype.type(0))
+
+
+# Binary: fn(a, b), or fn(old_dst, a, b) for the keys in READS_DST.
+BINARY: dict[str, Callable[[np.dtype], Fn]] = {
+    "add": _plain(np.add),
+    "sub": _plain(np.subtract),
+    "mul": _plain(np.multiply),
+    "div": _plain(np.divide),
+    "max": _plain(np.maximum),
+    "min": _plain(np.minimum),
+    "and": _plain(np.bitwise_and),
+    "or": _plain(np.bitwise_or),
+    "add_relu": _plain(lambda a, b: _relu(a + b)),
+    "sub_relu": _plain(lambda a, b: _relu(a - b)),
+    "fused_mul_add": _fused(lambda d, a, b: a * d + b),
+    "fused_mul_add_relu": _fused(lambda d, a, b: np.maximum(a * d + b, 0)),
+    "mul_add_dst": _fused(lambda d, a, b: a * b + d),
+    "fused_abs_sub": _plain(lambda a, b: np.abs(a - b)),
+    "fused_exp_sub": _fused(lambda a, b: np.exp(a - b)),
+    "prelu": _plain(lambda a, b: np.where(a >= 0, a, a * b)),
+}
+READS_DST = {"fused_mul_add", "fused_mul_add_relu", "mul_add_dst"}
+
+
+def _rsqrt(x):
+    return x.dtype.type(1) / np.sqrt(x)
+
+
+UNARY: dict[str, Callable[[np.dtype], Fn]] = {
+    "abs": _plain(np.abs),
+    "exp": _plain(np.exp),
+    "ln": _plain(np.log),
+    "sqrt": _plain(np.sqrt),
+    "rsqrt": _plain(_rsqrt),
+    "reciprocal": _plain(lambda x: x.dtype.type(1) / x),
+    "relu": _plain(_relu),
+    "not": _plain(np.invert),
+    "neg": _plain(np.negative),
+}
+
+
+def _shift_left(x, s):
+    bits = x.dtype.itemsize * 8
+    return np.left_shift(x, s) if 0 <= s < bits else np.zeros_like(x)
+
+
+def _shift_right(x, s):
+    bits = x.dtype.itemsize * 8
+    if 0 <= s < bits:
+        return np.right_shift(x, s)
+    return np.where(x < 0, x.dtype.type(-1), x.dtype.type(0)) if x.dtype.kind == "i" else 0 * x
+
+
+# Tensor-scalar: fn(x, scalar), the scalar already converted to the element type.
+SCALAR: dict[str, Callable[[np.dtype], Fn]] = {
+    "adds": _plain(np.add),
+    "muls": _plain(np.multiply),
+    "maxs": _plain(np.maximum),
+    "mins": _plain(np.minimum),
+    "leaky_relu": _plain(lambda x, s: np.where(x >= 0, x, x * s)),
+    "shift_left": _plain(_shift_left),
+    "shift_right": _plain(_shift_right),
+}
+SLOW = {"div", "exp", "ln", "sqrt", "rsqrt", "reciprocal", "fused_exp_sub"}
+
+
+def _params(op, comp):
+    """The slot of the op's repeat-parameter struct, or None (count form)."""
+    p = getattr(op, "repeat_params", None)
+    return comp.slot(p) if p is not None else None
+
+
+def _strides(fields, n_src: int):
+    """(dst, [src...]) (block, repeat) strides from a Binary/UnaryRepeatParams tuple."""
+    if fields is None:
+        return (DEFAULT_BLK, DEFAULT_REP), [(DEFAULT_BLK, DEFAULT_REP)] * n_src
+    f = [int(v) for v in fields]
+    blk, rep = f[: n_src + 1], f[n_src + 1 : 2 * n_src + 2]
+    return (blk[0], rep[0]), [(blk[i + 1], rep[i + 1]) for i in range(n_src)]
+
+
+def _lookup(table, key, op):
+    make = table.get(key)
+    if make is None:
+        raise UnsupportedOpError(f"the CPU simulator has no semantics for '{key}'")
+    return make
+
+
+@sim_hook("binary")
+def _binary(op, comp, key: str):
+    make = _lookup(BINARY, key, op)
+    dt = np_dtype(op.dst.type.element_type)
+    if np_dtype(op.src0.type.element_type) != dt:
+        raise UnsupportedOpError(f"'{key}' with a destination type other than the sources'")
+    fn, reads_dst = make(dt), key in READS_DST
+    call = VectorCall(op, comp)
+    d, a, b, p = comp.slot(op.dst), comp.slot(op.src0), comp.slot(op.src1), _params(op, comp)
+    erep = 256 // dt.itemsize
+    cycles = 2 if key in SLOW else 1
+
+    def run(e, c, _op=op):
+        ln = call.lanes(e, c, erep)
+        ds, (s0, s1) = _strides(e[p] if p is not None else None, 2)
+        apply(ln, e[d], ds, [(e[a], s0, "src0"), (e[b], s1, "src1")], fn, reads_dst)
+        charge(c, ln, cycles)
+
+    return run
+
+
+@sim_hook("unary")
+def _unary(op, comp, key: str):
+    make = _lookup(UNARY, key, op)
+    dt = np_dtype(op.dst.type.element_type)
+    fn = make(dt)
+    call = VectorCall(op, comp)
+    d, a, p = comp.slot(op.dst), comp.slot(op.src), _params(op, comp)
+    erep = 256 // dt.itemsize
+    cycles = 2 if key in SLOW else 1
+
+    def run(e, c, _op=op):
+        ln = call.lanes(e, c, erep)
+        ds, (s0,) = _strides(e[p] if p is not None else None, 1)
+        apply(ln, e[d], ds, [(e[a], s0, "src")], fn)
+        charge(c, ln, cycles)
+
+    return run
+
+
+@sim_hook("scalar")
+def tensor_scalar(op, comp, key: str):
+    make = _lookup(SCALAR, key, op)
+    dt = np_dtype(op.dst.type.element_type)
+    base = make(dt)
+    call = VectorCall(op, comp)
+    d, a, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.scalar), _params(op, comp)
+    erep = 256 // dt.itemsize
+    shift = key.startswith("shift")
+
+    def run(e, c, _op=op):
+        ln = call.lanes(e, c, erep)
+        ds, (s0,) = _strides(e[p] if p is not None else None, 1)
+        # converted as C++ converts the argument to T (integers wrap)
+        v = int(e[s]) if shift else np.array(e[s]).astype(dt)[()]
+        apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: base(x, v))
+        charge(c, ln)
+
+    return run
