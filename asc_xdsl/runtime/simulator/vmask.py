@@ -136,3 +136,29 @@ def repeat_bounds(ln: Lanes) -> list[tuple[int, int]]:
     per = ln.per_repeat
     total = ln.total
     return [(s, min(s + per, total)) for s in range(0, total, per)] if per else []
+
+
+@lru_cache(maxsize=1024)
+def _lane_ids(key: tuple) -> tuple[np.ndarray, np.ndarray]:
+    erep, repeats, row, count = key
+    r = np.repeat(np.arange(repeats), erep)
+    e = np.tile(np.arange(erep), repeats)
+    if row is None:
+        r, e = r[:count], e[:count]
+    else:
+        enabled = np.array([(row >> i) & 1 for i in range(erep)], dtype=bool)
+        keep = np.tile(enabled, repeats)
+        r, e = r[keep], e[keep]
+    r.setflags(write=False)
+    e.setflags(write=False)
+    return r, e
+
+
+def lane_ids(ln: Lanes) -> tuple[np.ndarray, np.ndarray]:
+    """(repeat, element-in-repeat) of each enabled element, in execution order."""
+    return _lane_ids(ln.key)
+
+
+def full_lanes(erep: int, repeats: int) -> Lanes:
+    """Every element of `repeats` repeats (instructions that ignore the mask)."""
+    return Lanes(erep, repeats, (1 << erep) - 1, 0)

@@ -120,8 +120,10 @@ def apply(
     srcs: Sequence[tuple[object, Stride, str]],
     fn: Callable[..., np.ndarray],
     reads_dst: bool = False,
+    extras: Sequence[np.ndarray] = (),
 ) -> None:
-    """dst = fn([old dst,] *srcs) on the lanes' elements of each operand."""
+    """dst = fn([old dst,] *srcs, *extras) on the lanes' elements of each operand;
+    `extras` are per-lane values in execution order (select bits, ...)."""
     di = indices(ln, dst.itemsize, *dst_stride)
     check_span(dst, di, "dst")
     sis = []
@@ -143,11 +145,11 @@ def apply(
         args = [a[si] for a, si in zip(arrs, sis, strict=True)]
         if reads_dst:
             args.insert(0, darr[di])
-        darr[di] = fn(*args)
+        darr[di] = fn(*args, *extras)
         return
     for s, t in repeat_bounds(ln):
         d = di[s:t]
         args = [a[si[s:t]] for a, si in zip(arrs, sis, strict=True)]
         if reads_dst:
             args.insert(0, darr[d])
-        darr[d] = fn(*args)
+        darr[d] = fn(*args, *(x[s:t] for x in extras))
