@@ -6,23 +6,16 @@ from asc_xdsl.language.core.enums import *  # noqa: F403
 from asc_xdsl.language.core.enums import __all__ as _enums_all
 from asc_xdsl.language.core.range import range, static_range
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor
-from asc_xdsl.language.core.types import (
-    DataCopyExtParams,
-    DataCopyPadExtParams,
-    DataCopyParams,
-    ShapeInfo,
-)
+from asc_xdsl.language.core.types import *  # noqa: F403
+from asc_xdsl.language.core.types import __all__ as _types_all
 
 __all__ = [
     *_dtype_all,
     *_enums_all,
-    "DataCopyExtParams",
-    "DataCopyPadExtParams",
-    "DataCopyParams",
+    *_types_all,
     "GlobalAddress",
     "GlobalTensor",
     "LocalTensor",
-    "ShapeInfo",
     "range",
     "static_range",
 ]

@@ -1,89 +1,254 @@
-"""Parameter structs of the APIs (`DataCopyParams`, ...): each builds an
-`ascendc.construct` of its struct type from its fields."""
+"""The parameter structs of the APIs (`BinaryRepeatParams`, `DataCopyParams`, ...).
+
+Each class builds an `ascendc.construct` of its struct type. One table says, per
+struct, pyasc's Python parameters (names, order, defaults; a struct with overloaded
+constructors has one form per overload); the fields' C++ names and types come from
+the headers' table (`dialects/ascendc/struct_fields.py`): a parameter fills the C++
+field of the same name (`dst_blk_stride` -> `dstBlkStrideIn`) unless it names
+another (`block_count>count`). The constructor used is the one with exactly the
+form's fields, so the Ascend C is `AscendC::BinaryRepeatParams v{1, 1, 1, 8, 8, 8}`
+with every value converted to its field's type.
+"""
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue
+from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language.core.utils import describe
+
+# pyasc class -> its Python forms: parameters in pyasc's order, `name=default`, with
+# `>cppField` when the C++ field has another name. `dtype` is the template argument.
+# Enum-valued fields take the enum or its integer value (their default is 0).
+STRUCTS: dict[str, tuple[str, ...]] = {
+    "BinaryRepeatParams": (
+        "dst_blk_stride=1 src0_blk_stride=1 src1_blk_stride=1 "
+        "dst_rep_stride=8 src0_rep_stride=8 src1_rep_stride=8",
+    ),
+    "UnaryRepeatParams": ("dst_blk_stride=1 src_blk_stride=1 dst_rep_stride=8 src_rep_stride=8",),
+    "BrcbRepeatParams": ("dst_blk_stride=1 dst_rep_stride=8",),
+    "GatherRepeatParams": ("dst_blk_stride=1 dst_rep_stride=8",),
+    "CopyRepeatParams": ("dst_stride=0 src_stride=0 dst_repeat_size=0 src_repeat_size=0",),
+    "GatherMaskParams": (
+        "src0_block_stride=1 repeat_times=1 src0_repeat_stride=0 src1_repeat_stride=0",
+    ),
+    "DataCopyParams": ("block_count>count=1 block_len>len=0 src_stride=0 dst_stride=0",),
+    "DataCopyExtParams": ("block_count>count=1 block_len>len=0 src_stride=0 dst_stride=0 rsv=0",),
+    "DataCopyPadParams": (
+        "is_pad>isPadValue=False left_padding>leftPadValue=0 "
+        "right_padding>rightPadValue=0 padding_value>padValue=0",
+    ),
+    "DataCopyPadExtParams": (
+        "dtype is_pad>isPadValue=False left_padding>leftPadValue=0 "
+        "right_padding>rightPadValue=0 padding_value>padValue=0",
+    ),
+    "InitConstValueParams": ("repeat_times=0 block_num=0 dst_gap=0 init_value=0",),
+    "MmadParams": (
+        "m=0 n=0 k=0 is_bias=False fm_offset=0 en_ssparse=False en_winograd_a=False "
+        "en_winograd_b=False",
+        "m=0 n=0 k=0 unit_flag=0 cmatrix_source=False cmatrix_init_val=True",
+    ),
+    "LoadData2DParams": (
+        "start_index=0 repeat_times=1 src_stride=0 sid=0 dst_gap=0 if_transpose=False addr_mode=0",
+    ),
+    "LoadData2DParamsV2": (
+        "m_start_position=0 k_start_position=0 m_step=0 k_step=0 src_stride=0 dst_stride=0 "
+        "if_transpose=False sid=0",
+    ),
+    "LoadData2dTransposeParams": (
+        "start_index=0 repeat_times=1 src_stride=0 dst_gap=0 dst_frac_gap>dstfracGapIn=0 "
+        "addr_mode=0",
+    ),
+    "LoadData2dTransposeParamsV2": (
+        "start_index=0 repeat_times=0 src_stride=0 dst_gap=0 dst_frac_gap=0 src_frac_gap=0 "
+        "addr_mode=0",
+    ),
+    "LoadData3DParamsV2Pro": (
+        "channel_size=0 en_transpose=False en_small_k=False filter_size_w=False "
+        "filter_size_h=False f_matrix_ctrl=False ext_config=0 filter_config=1103823438081",
+    ),
+    "LoadDataRepeatParam": ("repeat_time=1 repeat_stride=0 repeat_mode=0",),
+    "LoadImageToLocalParams": (
+        "horiz_size=2 vert_size=2 horiz_start_pos=0 vert_start_pos=0 src_horiz_size=2 "
+        "top_pad_size=0 bot_pad_size=0 left_pad_size=0 right_pad_size=0",
+    ),
+    "Nd2NzParams": (
+        "nd_num n_value d_value src_nd_matrix_stride src_d_value dst_nz_c0_stride "
+        "dst_nz_n_stride dst_nz_matrix_stride",
+    ),
+    "Nz2NdParamsFull": (
+        "nd_num n_value d_value src_nd_matrix_stride src_n_stride dst_d_stride "
+        "dst_nd_matrix_stride",
+    ),
+    "SliceInfo": ("start_index=0 end_index=0 stride=0 burst_len=0 shape_value=0",),
+    "TransDataTo5HDParams": (
+        "dst_high_half=False src_high_half=False repeat_times=1 dst_rep_stride=0 src_rep_stride=0",
+    ),
+    "TransposeParamsExt": ("n_size=0 c_size=0 h_size=0 w_size=0 transpose_type=10",),
+    "CheckLocalMemoryIAParam": (
+        "enable_bit=0 start_addr=0 end_addr=0 is_scalar_read=False is_scalar_write=False "
+        "is_vector_read=False is_vector_write=False is_mte_read=False is_mte_write=False "
+        "is_enable=False",
+    ),
+    "FixpipeParamsV220": (
+        "n_size m_size src_stride dst_stride quant_pre=0 deq_scalar=0 nd_num=1 "
+        "src_nd_stride=0 dst_nd_stride=0 relu_en=False unit_flag=0 is_channel_split=False",
+    ),
+    "DataCopyCO12DstParams": (
+        "n_size m_size dst_stride src_stride quant_pre=0 relu_pre=0 channel_split=False "
+        "nz2nd_en=False",
+    ),
+    "DataCopyEnhancedParams": (
+        "block_mode=0 deq_scale=0 deq_value_in>deqValueIn=0 sid_store_mode_in>sidStoreModeIn=0 "
+        "is_relu_in>isReluIn=False pad_mode_in>padModeIn=0 pad_value_in>padValueIn=0",
+    ),
+}
+
+_BY_IR_NAME = {d.ir_name: d for d in dt.ALL_DTYPES if d is not dt.bool_} | {"i1": dt.bool_}
 
 
-class _Struct(IRValue):
-    _TYPE: str = ""
+class _Param:
+    """One Python parameter: its name, default and the C++ field it fills."""
 
-    def _build(
-        self, api: str, fields: list[Any], field_dtypes: list[DataType], type_args: Any = ()
-    ) -> None:
+    __slots__ = ("cpp", "default", "name")
+
+    def __init__(self, text: str):
+        import ast
+
+        head, _, default = text.partition("=")
+        self.name, _, cpp = head.partition(">")
+        self.cpp = cpp or None
+        self.default = ast.literal_eval(default) if default else inspect.Parameter.empty
+
+
+def _field_key(name: str) -> str:
+    """`dstBlkStrideIn` -> `dstblkstride`: how a C++ field matches a Python name."""
+    for suffix in ("In", "_"):
+        name = name.removesuffix(suffix)
+    return name.lower()
+
+
+class _Form:
+    """One constructor: the Python signature and, per parameter, the field it fills."""
+
+    def __init__(self, struct: str, text: str):
+        self.params = [_Param(p) for p in text.split()]
+        self.signature = inspect.Signature(
+            [
+                inspect.Parameter(
+                    p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=p.default
+                )
+                for p in self.params
+            ]
+        )
+        self.struct = struct
+        self._fields: list[tuple[str, str, str]] | None = None
+
+    def fields(self) -> list[tuple[str, str, str]]:
+        """(Python name, IR type, role) per C++ field, in the constructor's order."""
+        if self._fields is None:
+            from asc_xdsl.dialects.ascendc.struct_fields import struct_form
+
+            valued = [p for p in self.params if p.name != "dtype"]
+            form = struct_form(f"AscendC::{self.struct}", len(valued))
+            if form is None:
+                raise TypeError(f"{self.struct} has no constructor of {len(valued)} fields")
+            by_key = {_field_key(p.cpp or p.name.replace("_", "")): p.name for p in valued}
+            self._fields = [(by_key[_field_key(f[0])], f[2], f[3]) for f in form]
+        return self._fields
+
+
+class _StructValue(IRValue):
+    """A parameter struct built in the kernel; subclasses come from `STRUCTS`."""
+
+    _FORMS: tuple[_Form, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        api = type(self).__name__
         g = require_jit(api)
-        from asc_xdsl.dialects.ascendc import types as T
-        from asc_xdsl.dialects.ascendc.construct import ConstructOp
-
-        rtype = getattr(T, self._TYPE)(*type_args)
-        values = [g.scalar(f, d) for f, d in zip(fields, field_dtypes, strict=True)]
-        self.handle = g.emit(ConstructOp(rtype, values)).result
-
-
-class DataCopyParams(_Struct):
-    """`DataCopyParams{blockCount, blockLen, srcStride, dstStride}`, all in 32-byte units."""
-
-    _TYPE = "DataCopyParamsType"
-
-    def __init__(
-        self, block_count: Any = 1, block_len: Any = 0, src_stride: Any = 0, dst_stride: Any = 0
-    ):
-        self._build(
-            "DataCopyParams", [block_count, block_len, src_stride, dst_stride], [dt.uint16] * 4
-        )
-
-
-class DataCopyExtParams(_Struct):
-    """`DataCopyExtParams{blockCount, blockLen (bytes), srcStride, dstStride, rsv}`."""
-
-    _TYPE = "DataCopyExtParamsType"
-
-    def __init__(
-        self,
-        block_count: Any = 1,
-        block_len: Any = 0,
-        src_stride: Any = 0,
-        dst_stride: Any = 0,
-        rsv: Any = 0,
-    ):
-        self._build(
-            "DataCopyExtParams",
-            [block_count, block_len, src_stride, dst_stride, rsv],
-            [dt.uint16, dt.uint32, dt.uint32, dt.uint32, dt.uint32],
-        )
+        bound = None
+        for form in self._FORMS:
+            try:
+                bound = form.signature.bind(*args, **kwargs)
+                break
+            except TypeError as e:
+                error = e
+        if bound is None:
+            g.fail(f"bad arguments to {api}: {error}")
+        bound.apply_defaults()
+        values = bound.arguments
+        dtype = values.get("dtype")
+        if "dtype" in values and not isinstance(dtype, DataType):
+            g.fail(f"{api}: dtype must be a data type (asc.float16, ...), got {describe(dtype)}")
+        operands, types = [], []
+        for name, ir_name, role in form.fields():
+            value = values[name]
+            if ir_name == "T":
+                dtype = dtype or _value_dtype(value)
+                field_dtype = dtype
+            elif role == "enum":
+                value, field_dtype = int(value), dt.int32
+            elif ir_name in _BY_IR_NAME:
+                field_dtype = _BY_IR_NAME[ir_name]
+            else:  # pointers and nested structs have no Python form here
+                g.fail(f"{api}: field {name} ({ir_name}) cannot be built from Python")
+            operands.append(g.scalar(value, field_dtype))
+            types.append(field_dtype.ir_type())
+        self.handle = _construct(api, dtype, operands, types if dtype else None)
 
 
-class DataCopyPadExtParams(_Struct):
-    """`DataCopyPadExtParams<T>{isPad, leftPadding, rightPadding, paddingValue}`."""
-
-    _TYPE = "DataCopyPadExtParamsType"
-
-    def __init__(
-        self,
-        dtype: DataType,
-        is_pad: Any = False,
-        left_padding: Any = 0,
-        right_padding: Any = 0,
-        padding_value: Any = 0,
-    ):
-        self._build(
-            "DataCopyPadExtParams",
-            [is_pad, left_padding, right_padding, padding_value],
-            [dt.bool_, dt.uint8, dt.uint8, dtype],
-            (dtype.ir_type(),),
-        )
+def _value_dtype(value: Any) -> DataType:
+    """The template argument a value gives (`init_value=1.0` -> float32)."""
+    if isinstance(value, RuntimeScalar):
+        return value.dtype
+    if hasattr(value, "dtype") and not isinstance(value, IRValue):  # a numpy scalar
+        return dt.from_numpy(value.dtype)
+    return dt.float32 if isinstance(value, float) else dt.int32
 
 
-class ShapeInfo(_Struct):
+def _construct(api: str, dtype: DataType | None, operands: list[Any], types: Any) -> Any:
+    g = require_jit(api)
+    from asc_xdsl.dialects.ascendc import param_types, struct_types
+    from asc_xdsl.dialects.ascendc import types as T
+    from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+    name = f"{api}Type"
+    cls = (
+        getattr(T, name, None) or struct_types.STRUCT_TYPES.get(name) or getattr(param_types, name)
+    )
+    takes_element = "element_type" in getattr(cls, "__annotations__", {}) or hasattr(
+        cls, "element_type"
+    )
+    rtype = cls(dtype.ir_type()) if takes_element and dtype is not None else cls()
+    return g.emit(ConstructOp(rtype, operands, types)).result
+
+
+def _make(name: str, forms: tuple[str, ...]) -> type[_StructValue]:
+    doc = f"`AscendC::{name}`: {name}({forms[0].replace(' ', ', ')})"
+    cls = type(
+        name,
+        (_StructValue,),
+        {"__doc__": doc, "__module__": __name__, "_FORMS": tuple(_Form(name, f) for f in forms)},
+    )
+    cls.__signature__ = cls._FORMS[0].signature  # type: ignore[attr-defined]
+    return cls
+
+
+STRUCT_CLASSES: dict[str, type[_StructValue]] = {
+    name: _make(name, forms) for name, forms in STRUCTS.items()
+}
+globals().update(STRUCT_CLASSES)
+
+
+class ShapeInfo(IRValue):
     """`AscendC::ShapeInfo` (default-constructed)."""
 
-    _TYPE = "ShapeInfoType"
-
     def __init__(self) -> None:
-        self._build("ShapeInfo", [], [])
+        self.handle = _construct("ShapeInfo", None, [], None)
+
+
+__all__ = [*STRUCT_CLASSES, "ShapeInfo"]
