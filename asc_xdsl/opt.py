@@ -3,6 +3,7 @@
     python -m asc_xdsl.opt kernel.mlir -t ascendc          # print Ascend C
     python -m asc_xdsl.opt kernel.mlir -p canonicalize,cse # run passes, print IR
     python -m asc_xdsl.opt tests.mlir --split-input-file --verify-diagnostics
+    python -m asc_xdsl.opt kernel.mlir --soc Ascend910B1   # also check the SoC's dtypes
 
 Malformed or ill-typed IR exits with status 1 and a diagnostic that points at the
 line and column; the compiler's own traceback is never shown.
@@ -10,6 +11,7 @@ line and column; the compiler's own traceback is never shown.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
 from typing import IO
@@ -21,6 +23,7 @@ from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from asc_xdsl.backends.ascendc import CodegenError
+from asc_xdsl.dialects.ascendc.target import SOC_ATTR, SOC_FAMILY, set_soc
 from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
 from asc_xdsl.transforms.diagnostics import source_spans
@@ -42,7 +45,19 @@ class AscOptMain(xDSLOptMain):
         parser = LocatingParser(self.ctx, chunk.read(), self.get_input_name(), start_offset)
         module = parser.parse_module(not self.args.no_implicit_module)
         self._spans = parser.op_spans
+        if self.args.soc is not None:
+            set_soc(module, self.args.soc)
         return module
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--soc",
+            choices=list(SOC_FAMILY),
+            default=None,
+            help=f"the SoC the input is compiled for (sets the module's {SOC_ATTR}, so the "
+            "per-SoC dtype checks apply)",
+        )
 
     def apply_passes(self, prog: ModuleOp) -> None:
         # Report ill-formed input at its source position before any pass runs.

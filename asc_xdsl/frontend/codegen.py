@@ -42,6 +42,7 @@ from asc_xdsl.dialects.ascendc.base import (
     KERNEL_ATTR,
     KERNEL_TYPE_ATTR,
 )
+from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, set_soc
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
@@ -156,6 +157,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.source = source
         self._get_source = get_source
         self.module = ModuleOp([])
+        set_soc(self.module, DEFAULT_SOC)  # the per-SoC dtype checks apply
         self.block: Block | None = None
         self.scope: dict[str, Any] = {}
         self.node: ast.AST | None = None

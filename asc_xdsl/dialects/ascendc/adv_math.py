@@ -47,6 +47,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     local,
     predicate,
 )
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
 FAMILY = OpFamily(__name__)
@@ -242,7 +243,7 @@ class _AxpyOp(SpecOp):
                 "one, use the basic API, ascendc.axpy_l2)"
             )
         pair = (str(self.var_type("T")), str(self.var_type("U")))
-        if pair not in AXPY_PAIRS:
+        if pair not in AXPY_PAIRS and checks_atlas_a2_a3(self):
             valid = ", ".join(f"{d}+={s}" for d, s in sorted(AXPY_PAIRS))
             raise VerifyException(
                 f"'{self.name}': Axpy does not support dst {pair[0]} with src {pair[1]} "

@@ -46,6 +46,7 @@ from asc_xdsl.dialects.ascendc.enums import (
     Pipe,
     TPosition,
 )
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import (
     AscendCType,
     GlobalTensorType,
@@ -283,7 +284,7 @@ def require_same_element(op: IRDLOperation, values: dict[str, SSAValue]) -> Attr
 
 def require_dtype(op: IRDLOperation, element: Attribute, allowed: Sequence[str], api: str) -> None:
     """`element` is one of the dtypes (short names such as 'f16', 'i32') the API supports."""
-    if dtype_name(element) not in allowed:
+    if dtype_name(element) not in allowed and checks_atlas_a2_a3(op):
         raise VerifyException(
             f"'{op.name}': {api} does not support element type {element} on Atlas A2/A3 "
             f"(supported: {', '.join(allowed)})"

@@ -66,6 +66,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     predicate,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -218,7 +219,7 @@ class _MmadOp(SpecOp):
     def verify_(self) -> None:
         super().verify_()
         triple = tuple(str(self.var_type(v)) for v in ("T", "U", "S"))
-        if triple not in MMAD_TYPES:
+        if triple not in MMAD_TYPES and checks_atlas_a2_a3(self):
             known = ", ".join(f"{d} <- {a} x {b}" for d, a, b in sorted(MMAD_TYPES))
             raise VerifyException(
                 f"'{self.name}': Mmad does not compute {triple[0]} <- {triple[1]} x {triple[2]} "
@@ -336,6 +337,8 @@ class _FixpipeOp(DataCopyBaseOp):
 
     def verify_(self) -> None:
         super().verify_()
+        if not checks_atlas_a2_a3(self):
+            return
         dst, src = str(self.var_type("T")), str(self.var_type("U"))
         allowed = FIXPIPE_TYPES.get(src)
         if allowed is None or dst not in allowed:

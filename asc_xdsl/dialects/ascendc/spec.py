@@ -81,6 +81,7 @@ from asc_xdsl.dialects.ascendc.base import (
     verify_enum,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType, TemplateArg
 
 # ---------------------------------------------------------------------------
@@ -509,7 +510,7 @@ class SpecOp(AscendCOp):
         for p in spec.props:
             if p.enum is not None:
                 verify_enum(self, p.name, p.enum)
-        if spec.dtypes:
+        if spec.dtypes and checks_atlas_a2_a3(self):
             for var, allowed in spec.dtypes.items():
                 t = self.var_type(var)
                 if t is not None and str(t) not in allowed:

@@ -51,6 +51,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     predicate,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import LocalTensorType, TemplateArg
 from asc_xdsl.dialects.ascendc.vec_forms import WritesRegisterOp
 from asc_xdsl.dialects.ascendc.vector import (
@@ -445,7 +446,7 @@ class _AxpyOp(SpecOp):
     def verify_(self) -> None:
         super().verify_()
         pair = (str(self.var_type("U")), str(self.var_type("T")))
-        if pair not in AXPY_TYPES:
+        if pair not in AXPY_TYPES and checks_atlas_a2_a3(self):
             ok = ", ".join(f"{s} -> {d}" for s, d in sorted(AXPY_TYPES))
             raise VerifyException(
                 f"'{self.name}': Axpy from {pair[0]} to {pair[1]} is not supported on "
@@ -622,7 +623,7 @@ class _TransDataTo5HDAddressOp(_TransDataTo5HDOp):
                 f"'{self.name}': dtype {given} differs from {found}, the element type of "
                 "the tensors the addresses come from"
             )
-        if str(t) not in TRANSPOSE_DTYPES:
+        if str(t) not in TRANSPOSE_DTYPES and checks_atlas_a2_a3(self):
             raise VerifyException(
                 f"'{self.name}': TransDataTo5HD does not support element type {t} on "
                 f"Atlas A2/A3 (supported: {', '.join(TRANSPOSE_DTYPES)})"

@@ -35,6 +35,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     predicate,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.vec_forms import (
     ReadsRegisterOp,
     WritesRegisterOp,
@@ -68,7 +69,7 @@ class PairCheckedOp(SpecOp):
     def verify_(self) -> None:
         super().verify_()
         pair = (str(self.var_type("T")), str(self.var_type("U")))
-        if pair not in self.PAIRS:
+        if pair not in self.PAIRS and checks_atlas_a2_a3(self):
             supported = ", ".join(f"{s} to {d}" for s, d in sorted(self.PAIRS))
             raise VerifyException(
                 f"'{self.name}': {self.SPEC.api} from {pair[0]} to {pair[1]} is not supported "
@@ -122,6 +123,8 @@ class _CastOp(SpecOp):
 
     def verify_(self) -> None:
         super().verify_()
+        if not checks_atlas_a2_a3(self):
+            return
         pair = (str(self.var_type("T")), str(self.var_type("U")))
         modes = CAST_MODES.get(pair)
         if modes is None:

@@ -1,6 +1,6 @@
 // Verifier and parser errors of the advanced-API ops and types (adv_*.py), located at
 // the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @reuse_not_constant(%f: !ascendc.local_tensor<*xf32>, %r: i1) {
   // CHECK: invalid_adv.mlir:[[# @LINE + 3]]:3

@@ -1,5 +1,5 @@
 // Verifier errors of ascendc.construct (construct.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @not_constructible(%n: i32) {
   // CHECK: invalid_construct.mlir:[[# @LINE + 2]]:3

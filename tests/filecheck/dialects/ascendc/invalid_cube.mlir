@@ -1,5 +1,5 @@
 // Verifier and parser errors of the cube ops (cube.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @g2l_from_local(%a: !ascendc.local_tensor<f16>, %b: !ascendc.local_tensor<f16>, %p: !ascendc.load_data_2d_params) {
   // CHECK: invalid_cube.mlir:[[# @LINE + 2]]:3

@@ -1,5 +1,5 @@
 // Verifier errors of the data movement ops (data_copy.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @gm_to_gm(%g: !ascendc.global_tensor<f32>, %n: i32) {
   // CHECK: invalid_data_copy.mlir:[[# @LINE + 2]]:3

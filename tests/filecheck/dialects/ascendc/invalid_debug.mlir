@@ -1,5 +1,5 @@
 // Verifier errors of the debug and profiling ops, located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @printf_unsupported_conversion(%n: i32) {
   // CHECK: invalid_debug.mlir:[[# @LINE + 3]]:3

@@ -1,5 +1,5 @@
 // Verifier errors of the TPipe/TQue/TBuf framework ops (framework.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @queue_gm() {
   // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3

@@ -1,5 +1,5 @@
 // Verifier errors of the atomic, scalar, cache, HCCL and other single ops.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @atomic_f64() {
   // CHECK: invalid_misc.mlir:[[# @LINE + 2]]:3

@@ -1,5 +1,5 @@
 // Verifier and parser errors of the synchronisation ops, located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @event_id_not_int(%id: f32) {
   // CHECK: invalid_sync.mlir:[[# @LINE + 2]]:3

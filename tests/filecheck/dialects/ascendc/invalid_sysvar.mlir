@@ -1,5 +1,5 @@
 // Verifier errors of the system-value ops, located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @block_idx_float() {
   // CHECK: invalid_sysvar.mlir:[[# @LINE + 2]]:3

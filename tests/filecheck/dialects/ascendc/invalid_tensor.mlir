@@ -1,5 +1,5 @@
 // Verifier errors of the tensor ops (tensor.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @v2_gm(%u: ui32) {
   // CHECK: invalid_tensor.mlir:[[# @LINE + 2]]:3

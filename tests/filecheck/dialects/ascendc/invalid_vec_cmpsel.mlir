@@ -1,5 +1,5 @@
 // Verifier errors of the compare and select ops (vec_cmpsel.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @compare_dst_f32(%f: !ascendc.local_tensor<*xf32>, %n: i32) {
   // CHECK: invalid_vec_cmpsel.mlir:[[# @LINE + 3]]:3

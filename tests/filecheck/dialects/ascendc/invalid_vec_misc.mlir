@@ -1,7 +1,7 @@
 // Verifier and parser errors of the other vector ops, located at the failing op.
 // (`ascendc.local_tensor.get_phy_addr` stands unregistered for the op that gives a
 // tensor's address.)
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics --allow-unregistered-dialect | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics --allow-unregistered-dialect | filecheck %s
 
 func.func @gather_offset_float(%f: !ascendc.local_tensor<*xf32>, %base: ui32, %n: i32) {
   // CHECK: invalid_vec_misc.mlir:[[# @LINE + 2]]:3

@@ -1,5 +1,5 @@
 // Verifier and parser errors of the sort and region-proposal ops, located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @mrg_sort_three_counts(%dst: !ascendc.local_tensor<*xf32>, %l: !ascendc.mrg_sort_src_list<f32>, %c: ui16, %s: ui32, %v: i16, %r: i32) {
   // CHECK: invalid_vec_proposal.mlir:[[# @LINE + 2]]:3

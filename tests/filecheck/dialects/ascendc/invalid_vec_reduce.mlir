@@ -1,5 +1,5 @@
 // Verifier errors of the reduction ops (vec_reduce.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @block_reduce_int(%a: !ascendc.local_tensor<*xi32>, %n: i32) {
   // CHECK: invalid_vec_reduce.mlir:[[# @LINE + 3]]:3

@@ -1,5 +1,5 @@
 // Verifier errors of the conversion ops (vec_vconv.py), located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @cast_l0_float_none(%f: !ascendc.local_tensor<*xf32>, %m: ui64, %r: ui8, %p: !ascendc.unary_repeat_params) {
   // CHECK: invalid_vec_vconv.mlir:[[# @LINE + 3]]:3

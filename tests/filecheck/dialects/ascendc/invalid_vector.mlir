@@ -1,5 +1,5 @@
 // Verifier errors of the vector compute ops, located at the failing op.
-// RUN: asc-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: asc-opt %s --soc Ascend910B1 --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @binary_dst_global(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
   // CHECK: invalid_vector.mlir:[[# @LINE + 3]]:3

@@ -1,0 +1,68 @@
+"""The SoC a module is compiled for, and whether the per-SoC checks apply.
+
+Which element types, conversions and layouts an API takes depends on the chip: `And` on
+f32, `Cast` f32 -> f32 without rounding or `Mmad` on i32 inputs are not Atlas A2/A3
+instructions. The verifiers hold those tables for Atlas A2/A3 (arch 2201, dav-c220), the
+chips this compiler targets. They apply when the module names its SoC:
+
+    builtin.module attributes {ascendc.soc = "Ascend910B1"} { ... }
+
+The frontend always names it (`DEFAULT_SOC`), and `asc-opt --soc NAME` sets it on the
+input. A module that names no SoC is target-neutral IR (pyasc's dialect tests are written
+so): only the SoC-independent checks run, and the C++ compiler judges the rest.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import VerifyException
+
+SOC_ATTR = "ascendc.soc"
+
+ATLAS_A2_A3 = "Atlas A2/A3"
+"""The family the verifiers' dtype tables describe (arch 2201)."""
+
+SOC_FAMILY: dict[str, str] = {
+    "Ascend910B": ATLAS_A2_A3,  # the series, for IR valid on each of its chips
+    "Ascend910B1": ATLAS_A2_A3,
+    "Ascend910B2": ATLAS_A2_A3,
+    "Ascend910B3": ATLAS_A2_A3,
+    "Ascend910B4": ATLAS_A2_A3,
+    "Ascend910_93": ATLAS_A2_A3,
+}
+"""SoC names as CANN spells them (`--soc_version`) -> the family whose tables apply."""
+
+DEFAULT_SOC = "Ascend910B"
+"""What the frontend compiles for: every chip the simulator and the CANN backend run."""
+
+
+def declared_soc(op: Operation) -> str | None:
+    """The SoC named by the outermost module around `op`, or None."""
+    top: Operation = op
+    while (parent := top.parent_op()) is not None:
+        top = parent
+    if not isinstance(top, ModuleOp):
+        return None
+    attr = top.attributes.get(SOC_ATTR)
+    if attr is None:
+        return None
+    if not isinstance(attr, StringAttr) or attr.data not in SOC_FAMILY:
+        raise VerifyException(
+            f"module attribute {SOC_ATTR} = {attr} names no SoC this compiler knows "
+            f'(known: {", ".join(SOC_FAMILY)}); write e.g. {SOC_ATTR} = "{DEFAULT_SOC}"'
+        )
+    return attr.data
+
+
+def checks_atlas_a2_a3(op: Operation) -> bool:
+    """Whether `op` is compiled for Atlas A2/A3, so the family's dtype tables apply."""
+    soc = declared_soc(op)
+    return soc is not None and SOC_FAMILY[soc] == ATLAS_A2_A3
+
+
+def set_soc(module: ModuleOp, soc: str) -> None:
+    """Name the SoC `module` is compiled for (a ValueError for an unknown name)."""
+    if soc not in SOC_FAMILY:
+        raise ValueError(f"unknown SoC '{soc}' (known: {', '.join(SOC_FAMILY)})")
+    module.attributes[SOC_ATTR] = StringAttr(soc)
