@@ -5,6 +5,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     copy,
     debug,
     elementwise,
+    fill,
     framework,
     masks,
     scalar,
