@@ -274,6 +274,7 @@ FAMILY.add(
         ),
         dtypes={"T": FLOATS},
         pipe="V",
+        py="adv.concat",
         sim="adv_concat",
         doc="`AscendC::Concat(dst, src, tmp, repeatTime)`: lay out scores as proposals for Sort.",
     ),
@@ -291,6 +292,7 @@ FAMILY.add(
         ),
         dtypes={"T": FLOATS},
         pipe="V",
+        py="adv.extract",
         sim="adv_extract",
         doc="`AscendC::Extract(dstValue, dstIndex, sorted, repeatTime)`: split sorted "
         "proposals into values and indices.",

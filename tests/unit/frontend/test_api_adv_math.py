@@ -1,9 +1,10 @@
 """Compile-only tests of the advanced APIs (adv_math / adv_misc / adv_matmul specs).
 
-pyasc exposes these APIs as `asc.adv.*` (functions and the Matmul class); that Python
-namespace is a later step, so these kernels are written as IR and compiled through the
-same pipeline an `@asc.jit` kernel goes through (`runtime.ir_kernel`: verify, the JIT
-passes, the Ascend C printer), and built with the op classes' Python builders.
+pyasc exposes these APIs as `asc.adv.*` (the math functions from Python:
+test_api_adv_namespace.py; the Matmul class not yet), so these kernels are written as
+IR and compiled through the same pipeline an `@asc.jit` kernel goes through
+(`runtime.ir_kernel`: verify, the JIT passes, the Ascend C printer), and built with the
+op classes' Python builders.
 """
 
 from __future__ import annotations
