@@ -87,13 +87,14 @@ class Lanes:
         return self.count if self.row is None else self.repeats * self.row.bit_count()
 
 
-def lanes(state: MaskState, erep: int, repeat_times: int) -> Lanes:
-    """The lanes of an instruction of `erep` elements per repeat under the mask register."""
+def lanes(state: MaskState, erep: int, repeat_times: int, max_repeat: int = 255) -> Lanes:
+    """The lanes of an instruction of `erep` elements per repeat under the mask register
+    (`max_repeat`: the API's limit on repeatTime, 255 for a uint8_t)."""
     if state.counter:
         n = state.bits & LOW64
         return Lanes(erep, -(-n // erep), None, n)
-    if not 0 <= repeat_times <= 255:
-        raise SimulatorError(f"repeatTime {repeat_times} is outside [0, 255] (a uint8_t)")
+    if not 0 <= repeat_times <= max_repeat:
+        raise SimulatorError(f"repeatTime {repeat_times} is outside [0, {max_repeat}]")
     row = state.bits & ((1 << erep) - 1)
     return Lanes(erep, repeat_times if row else 0, row, 0)
 

@@ -8,6 +8,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     fill,
     framework,
     masks,
+    reduce,
     scalar,
     vector,
 )

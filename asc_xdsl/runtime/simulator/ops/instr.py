@@ -63,7 +63,7 @@ class VectorCall:
     def is_count_form(self) -> bool:
         return self.count is not None
 
-    def lanes(self, e: list, c, erep: int) -> Lanes:
+    def lanes(self, e: list, c, erep: int, max_repeat: int = 255) -> Lanes:
         """Set the mask register as the API would and return the instruction's lanes."""
         st = c.vmask
         if self.count is not None:  # level 2: counter mode over `count` elements
@@ -88,7 +88,7 @@ class VectorCall:
             else:
                 st.bits = continuous_bits(int(e[self.mask]), erep)
         repeat = int(e[self.repeat]) if self.repeat is not None else 1
-        return lanes(st, erep, repeat)
+        return lanes(st, erep, repeat, max_repeat)
 
 
 def charge(c, ln: Lanes, per_repeat: int = 1) -> None:
