@@ -467,6 +467,23 @@ OP_MODULES: dict[str, str] = {
 }
 
 PY_FUNCTIONS: dict[str, tuple[str, ...]] = {
+    "GlobalTensor.get_shape_info": ("tensor",),
+    "GlobalTensor.set_shape_info": ("tensor",),
+    "LocalTensor.get_length": ("tensor",),
+    "LocalTensor.get_phy_addr": ("tensor",),
+    "LocalTensor.get_position": ("tensor",),
+    "LocalTensor.get_shape_info": ("tensor",),
+    "LocalTensor.get_size": ("tensor",),
+    "LocalTensor.get_user_tag": ("tensor",),
+    "LocalTensor.print": ("tensor",),
+    "LocalTensor.set_buffer_len": ("tensor",),
+    "LocalTensor.set_shape_info": ("tensor",),
+    "LocalTensor.set_size": ("tensor",),
+    "LocalTensor.set_user_tag": ("tensor",),
+    "LocalTensor.to_file": ("tensor",),
+    "TPipe.destroy": ("framework",),
+    "TPipe.init": ("framework",),
+    "TPipe.reset": ("framework",),
     "abs": ("vector",),
     "add": ("vector",),
     "add_deq_relu": ("vector",),

@@ -178,13 +178,23 @@ def _prop(g: Any, api: str, p: Any, value: Any) -> Any:
 
 
 def _result(value: Any) -> Any:
-    """A scalar result as a runtime scalar of its dtype; other results as they are."""
-    from asc_xdsl.frontend.values import RuntimeScalar
+    """A result as the language's value of its type: a runtime scalar of its dtype, a
+    LocalTensor/GlobalTensor of its element type, else an opaque runtime value (a
+    ShapeInfo, an event id) that other APIs take as an argument."""
+    from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
+    from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+    from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
 
+    t = value.type
+    kinds = {LocalTensorType: LocalTensor, GlobalTensorType: GlobalTensor}
+    if type(t) in kinds:
+        tensor = object.__new__(kinds[type(t)])
+        tensor.handle, tensor.dtype = value, dt.from_ir(t.element_type)
+        return tensor
     try:
-        return RuntimeScalar(value, dt.from_ir(value.type))
+        return RuntimeScalar(value, dt.from_ir(t))
     except TypeError:
-        return value
+        return IRValue(value)
 
 
 def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.DataType]) -> Any:

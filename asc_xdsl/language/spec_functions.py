@@ -2,7 +2,9 @@
 
 Every op spec with a Python name (`OpSpec.py`) is a function of the language:
 `asc.add`, `asc.data_copy`, ...; a name with a namespace (`adv.acos`) belongs to that
-namespace (`asc.adv.acos`). `dialects/ascendc_op_index.py` lists the names and the
+namespace (`asc.adv.acos`), and one whose namespace is a class of the language
+(`LocalTensor.get_size`, a member op) is a method of that class, its object the op's
+first operand. `dialects/ascendc_op_index.py` lists the names and the
 family modules that define them, so importing the language loads no xDSL: a
 function's forms (`frontend/spec_api.py`) are made when a kernel first calls it.
 """
@@ -56,3 +58,20 @@ def spec_functions(namespace: str = "") -> dict[str, SpecFunction]:
         if space == namespace:
             out[name] = SpecFunction(f"{prefix}{name}", modules)
     return out
+
+
+def install_methods(cls: type) -> None:
+    """Give `cls` a method for each member op whose Python name is `<cls>.<method>`
+    (a method the class defines itself wins)."""
+    for name, fn in spec_functions(cls.__name__).items():
+        if name not in cls.__dict__:
+            setattr(cls, name, _method(fn))
+
+
+def _method(fn: SpecFunction) -> Any:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return fn(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = fn.__name__
+    method.__doc__ = f"The member op `{fn._key}` (its spec's Python name)."
+    return method

@@ -249,7 +249,7 @@ for _cls, _m, _api, _doc in (
     ("PipeDestroyOp", "pipe.destroy", "Destroy", "release the pipe's buffers and events"),
     ("PipeResetOp", "pipe.reset", "Reset", "reset the pipe's buffers and events"),
 ):
-    _member(_cls, _m, _api, (_PIPE,), f"`pipe.{_api}()`: {_doc}.")
+    _member(_cls, _m, _api, (_PIPE,), f"`pipe.{_api}()`: {_doc}.", py=f"TPipe.{_m[5:]}")
 
 
 class EventIdBase(ObjectOp):

@@ -94,7 +94,14 @@ def _getter(class_name: str, mnemonic: str, api: str, tensor: Operand, result: R
         doc,
         results=(result,),
         format=f"$tensor attr-dict `:` type($tensor) `,` type(${result.name})",
+        py=_method_name(mnemonic),
     )
+
+
+def _method_name(mnemonic: str) -> str:
+    """The Python method of a member op: `local_tensor.get_size` -> `LocalTensor.get_size`."""
+    obj, _, method = mnemonic.partition(".")
+    return "".join(w.capitalize() for w in obj.split("_")) + "." + method
 
 
 # ---------------------------------------------------------------------------
@@ -567,7 +574,7 @@ for _cls, _m, _api, _operand, _doc in (
     ),
 ):
     _tensor = Operand("tensor", global_("T")) if _m.startswith("global") else _LOCAL
-    _member(_cls, _m, _api, (_tensor, _operand), f"`t.{_api}(x)`: set {_doc}.")
+    _member(_cls, _m, _api, (_tensor, _operand), f"`t.{_api}(x)`: set {_doc}.", py=_method_name(_m))
 
 
 def _print_local_phy_addr(emitter: Any, op: Any) -> None:
@@ -586,6 +593,7 @@ _member(
     "GetPhyAddr",
     (_LOCAL, Operand("offset", INT, arity=Arity.OPTIONAL, default=0)),
     "`t.GetPhyAddr([offset])`: the on-chip address of element `offset`, as a uint64_t.",
+    py=_method_name("local_tensor.get_phy_addr"),
     results=(Result("result", UINT64, _INTS["ui64"]),),
     emit=EmitKind.CUSTOM,
     printer=_print_local_phy_addr,
@@ -619,6 +627,7 @@ _member(
     ),
     "`t.Print([len])`: print the tensor's first `len` elements (CANN's CPU-debug build "
     "only: printed inside `#if ASCENDC_CPU_DEBUG`).",
+    py=_method_name("local_tensor.print"),
     emit=EmitKind.CUSTOM,
     printer=_print_print,
 )
@@ -630,6 +639,7 @@ _member(
     "`t.ToFile(fileName)`: write the tensor to a file (CANN's CPU-debug build only: "
     "printed inside `#if ASCENDC_CPU_DEBUG`).",
     props=(Prop("fileName", kind=PropKind.STRING, py="file_name"),),
+    py=_method_name("local_tensor.to_file"),
     emit=EmitKind.CUSTOM,
     printer=_print_to_file,
 )

@@ -14,6 +14,7 @@ from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
 from asc_xdsl.language.core.utils import describe as _describe
+from asc_xdsl.language.spec_functions import install_methods
 
 # ---------------------------------------------------------------------------
 # Global memory
@@ -179,3 +180,7 @@ def local_tensor(handle: Any, dtype: DataType) -> LocalTensor:
     t.handle = handle
     t.dtype = dtype
     return t
+
+
+install_methods(GlobalTensor)
+install_methods(LocalTensor)

@@ -15,6 +15,7 @@ from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor
 from asc_xdsl.language.core.utils import describe as _describe
+from asc_xdsl.language.spec_functions import install_methods
 
 
 class TPipe(IRValue):
@@ -134,3 +135,8 @@ class TBuf(IRValue):
             )
         )
         return local_tensor(op.tensor, dtype)
+
+
+install_methods(TPipe)
+install_methods(TQue)
+install_methods(TBuf)

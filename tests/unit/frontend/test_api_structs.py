@@ -67,9 +67,7 @@ def test_every_struct_has_a_constructor(name):
     """Each Python form names fields of one of the headers' constructors."""
     for form in STRUCT_CLASSES[name]._FORMS:
         fields = form.fields()
-        assert [f[0] for f in fields] and {f[0] for f in fields} <= set(
-            form.signature.parameters
-        )
+        assert [f[0] for f in fields] and {f[0] for f in fields} <= set(form.signature.parameters)
 
 
 @asc.jit
