@@ -284,6 +284,7 @@ for _cls, _m, _api, _doc in (
         template=("event",),
         format=_PIPE_FORMAT + "custom<HardEvent>($event) attr-dict `:` type($event_id)",
         example={"event": HardEvent.MTE2_V},
+        py=f"TPipe.{_m[5:]}",
     )
 _member(
     "PipeReleaseEventIDOp",
@@ -295,6 +296,7 @@ _member(
     props=(_EVENT,),
     template=("event",),
     example={"event": HardEvent.MTE2_V},
+    py="TPipe.release_event_id",
 )
 
 
@@ -507,6 +509,7 @@ _member(
     "`que.GetTensorCountInQue()`: how many tensors are enqueued (int32_t).",
     results=(Result("value", INT, i32),),
     format=_STATE_FORMAT,
+    py="TQue.get_tensor_count_in_que",
 )
 for _cls, _m, _api, _doc in (
     ("HasIdleBufferOp", "que_bind.has_idle_buffer", "HasIdleBuffer", "a buffer is free"),
@@ -521,6 +524,7 @@ for _cls, _m, _api, _doc in (
         f"`que.{_api}()`: whether {_doc}.",
         results=(Result("value", BOOL, i1),),
         format=_STATE_FORMAT,
+        py=f"TQue.{_m[9:]}",
     )
 
 

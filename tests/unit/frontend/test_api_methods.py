@@ -68,3 +68,33 @@ def method_wrong_argument(x: asc.GlobalAddress):
 def test_method_wrong_argument_is_located():
     with pytest.raises(asc.CompileError, match="set_shape_info: shape_info must be a"):
         method_wrong_argument.compile(X, always_compile=True)
+
+
+@asc.jit
+def events_and_queue_state(x: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    que = asc.TQue(asc.TPosition.VECIN, 2)
+    pipe.init_buffer(que, 2, 1024)
+    ev = pipe.alloc_event_id(asc.HardEvent.MTE2_V)
+    nxt = pipe.fetch_event_id()
+    pipe.release_event_id(ev, asc.HardEvent.MTE2_V)
+    asc.printf(
+        "%d %d %d %d\n",
+        nxt,
+        que.get_tensor_count_in_que(),
+        que.has_idle_buffer(),
+        que.vacant_in_que(),
+    )
+
+
+def test_event_ids_and_queue_state():
+    cpp = events_and_queue_state.compile(X, always_compile=True).asm["ascendc"]
+    for line in (
+        "int32_t ev = pipe.AllocEventID<AscendC::HardEvent::MTE2_V>();",
+        "int32_t nxt = pipe.FetchEventID<AscendC::HardEvent::V_S>();",
+        "pipe.ReleaseEventID<AscendC::HardEvent::MTE2_V>(ev);",
+        "int32_t v1 = que.GetTensorCountInQue();",
+        "bool v2 = que.HasIdleBuffer();",
+        "bool v3 = que.VacantInQue();",
+    ):
+        assert f"  {line}\n" in cpp, line
