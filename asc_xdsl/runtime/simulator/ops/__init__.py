@@ -7,6 +7,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     elementwise,
     fill,
     framework,
+    layout,
     masks,
     reduce,
     scalar,

@@ -1,0 +1,134 @@
+"""Transpose and TransDataTo5HD (V pipe), by spec keys `transpose`, `transpose_ext` and
+`trans_data_to_5hd`.
+
+* **Transpose(dst, src)**: one 16x16 matrix of 2-byte elements, dst = src.T.
+* **Transpose(dst, src, tmp, TransposeParamsExt{n, c, h, w, type})**:
+  TRANSPOSE_ND2ND_B16 as above; TRANSPOSE_NCHW2NHWC and TRANSPOSE_NHWC2NCHW as
+  numpy transposes of the [n, c, h, w] / [n, h, w, c] tensor. h * w * sizeof(T) must be
+  a multiple of 32 bytes and tmp must hold the documented size ((c + 2) or (2c + 1)
+  times h0 * w0 * sizeof(T) bytes, h0 = 16 (32 for 8-bit types), w0 = 32 / sizeof(T));
+  other transpose types are not available on Atlas A2/A3 (an error).
+* **TransDataTo5HD(dstList[16], srcList[16], params)** for 16-bit types: each repeat
+  reads one 32-byte block from each of the 16 sources (row i of a 16x16 matrix) and
+  writes column j to destination j; repeat k adds k * dstRepStride / srcRepStride
+  blocks to every address (repeatTimes 1 adds them once, as the API documents). The
+  8- and 32-bit layouts (vnchwconv_b8/b32) are not modelled yet and are refused when
+  the kernel is compiled, as is the form that takes the addresses in uint64 tensors.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.dtypes import np_dtype
+from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.ops.instr import charge
+from asc_xdsl.runtime.simulator.vmask import full_lanes
+
+ND2ND_B16, NCHW2NHWC, NHWC2NCHW = 10, 11, 12
+
+
+def _need(t, n: int, what: str) -> np.ndarray:
+    t.check(n, what)
+    return t.arr[:n]
+
+
+def _transpose16(dst, src) -> None:
+    s = _need(src, 256, "src").reshape(16, 16).copy()
+    _need(dst, 256, "dst")[:] = s.T.reshape(-1)
+
+
+@sim_hook("transpose")
+def _transpose(op, comp, key: str):
+    d, s = comp.slot(op.dst), comp.slot(op.src)
+
+    def run(e, c, _op=op):
+        _transpose16(e[d], e[s])
+        charge(c, full_lanes(128, 4))
+
+    return run
+
+
+@sim_hook("transpose_ext")
+def _transpose_ext(op, comp, key: str):
+    d, s, t, p = (comp.slot(v) for v in (op.dst, op.src, op.shared_tmp_buffer, op.params))
+    dt = np_dtype(op.dst.type.element_type)
+
+    def run(e, c, _op=op):
+        fields = e[p]
+        if len(fields) < 5:
+            raise SimulatorError(
+                "TransposeParamsExt without a transpose type (TRANSPOSE_TYPE_NONE)"
+            )
+        n, ch, h, w, kind = (int(v) for v in fields[:5])
+        dst, src = e[d], e[s]
+        if kind == ND2ND_B16:
+            if dt.itemsize != 2:
+                raise SimulatorError(f"TRANSPOSE_ND2ND_B16 of {dt.itemsize}-byte elements")
+            _transpose16(dst, src)
+            charge(c, full_lanes(128, 4))
+            return
+        if kind not in (NCHW2NHWC, NHWC2NCHW):
+            raise UnsupportedOpError(
+                f"TransposeType {kind} is not available on Atlas A2/A3 (ND2ND_B16, "
+                "NCHW2NHWC, NHWC2NCHW are)"
+            )
+        if h * w * dt.itemsize % 32:
+            raise SimulatorError(
+                f"hSize * wSize * sizeof(T) = {h * w * dt.itemsize} bytes is not a multiple of 32"
+            )
+        h0, w0 = (32 if dt.itemsize == 1 else 16), 32 // dt.itemsize
+        blocks = ch + 2 if kind == NCHW2NHWC else 2 * ch + 1
+        need = blocks * h0 * w0 * dt.itemsize
+        tmp = e[t]
+        if tmp.length * tmp.itemsize < need:
+            raise TensorBoundsError(
+                f"shared_tmp_buffer holds {tmp.length * tmp.itemsize} bytes; the transpose "
+                f"needs {need}"
+            )
+        total = n * ch * h * w
+        x = _need(src, total, "src")
+        if kind == NCHW2NHWC:
+            y = x.reshape(n, ch, h, w).transpose(0, 2, 3, 1)
+        else:
+            y = x.reshape(n, h, w, ch).transpose(0, 3, 1, 2)
+        _need(dst, total, "dst")[:] = y.reshape(-1)
+        charge(c, full_lanes(256 // dt.itemsize, -(-total * dt.itemsize // 256)))
+
+    return run
+
+
+@sim_hook("trans_data_to_5hd")
+def _trans_data_to_5hd(op, comp, key: str):
+    if not hasattr(op, "dst_list") or not all(
+        hasattr(v.type, "element_type") for v in (*op.dst_list, *op.src_list)
+    ):
+        raise UnsupportedOpError(
+            "TransDataTo5HD with addresses (uint64 tensors or integers) is not modelled; "
+            "pass the 16 destination and 16 source LocalTensors"
+        )
+    dt = np_dtype(op.dst_list[0].type.element_type)
+    if dt.itemsize != 2:
+        raise UnsupportedOpError(
+            f"TransDataTo5HD of {dt.itemsize * 8}-bit elements is not modelled yet (16-bit is)"
+        )
+    dl, sl, p = comp.slots_of(op.dst_list), comp.slots_of(op.src_list), comp.slot(op.params)
+
+    def run(e, c, _op=op):
+        fields = [int(v) for v in e[p]] if e[p] else [0, 0, 0, 0, 0]
+        repeats, dstride, sstride = fields[2], fields[3], fields[4]
+        dsts, srcs = [e[i] for i in dl], [e[i] for i in sl]
+        first = 1 if repeats == 1 else 0  # one repeat starts one stride in
+        for k in range(first, first + repeats):
+            rows = []
+            for i, t in enumerate(srcs):
+                start = k * sstride * 16
+                rows.append(_need(t, start + 16, f"src_list[{i}]")[start:].copy())
+            mat = np.stack(rows)
+            for j, t in enumerate(dsts):
+                start = k * dstride * 16
+                _need(t, start + 16, f"dst_list[{j}]")[start:] = mat[:, j]
+        charge(c, full_lanes(128, 4 * repeats))
+
+    return run
