@@ -11,5 +11,6 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     masks,
     reduce,
     scalar,
+    vconv,
     vector,
 )

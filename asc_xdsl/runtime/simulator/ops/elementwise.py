@@ -73,6 +73,7 @@ BINARY: dict[str, Callable[[np.dtype], Fn]] = {
     "prelu": _plain(lambda a, b: np.where(a >= 0, a, a * b)),
 }
 READS_DST = {"fused_mul_add", "fused_mul_add_relu", "mul_add_dst"}
+CONVERTING = {"mul_cast", "add_deq_relu"}  # vconv.py
 
 
 def _rsqrt(x):
@@ -123,9 +124,15 @@ def _params(op, comp):
     return comp.slot(p) if p is not None else None
 
 
-def _strides(fields, n_src: int):
-    """(dst, [src...]) (block, repeat) strides from a Binary/UnaryRepeatParams tuple."""
+def _strides(fields, n_src: int, sizes: tuple[int, ...] = ()):
+    """(dst, [src...]) (block, repeat) strides from a Binary/UnaryRepeatParams tuple;
+    None: the count form's contiguous defaults, where an operand narrower than the
+    widest (`sizes`: dst's then the sources' itemsizes) advances fewer blocks."""
     if fields is None:
+        if sizes:
+            wide = max(sizes)
+            reps = [DEFAULT_REP * s // wide for s in sizes]
+            return (DEFAULT_BLK, reps[0]), [(DEFAULT_BLK, r) for r in reps[1:]]
         return (DEFAULT_BLK, DEFAULT_REP), [(DEFAULT_BLK, DEFAULT_REP)] * n_src
     f = [int(v) for v in fields]
     blk, rep = f[: n_src + 1], f[n_src + 1 : 2 * n_src + 2]
@@ -141,19 +148,25 @@ def _lookup(table, key, op):
 
 @sim_hook("binary")
 def _binary(op, comp, key: str):
+    if key in CONVERTING:
+        from asc_xdsl.runtime.simulator.ops.vconv import binary_cast
+
+        return binary_cast(op, comp, key)
     make = _lookup(BINARY, key, op)
     dt = np_dtype(op.dst.type.element_type)
-    if np_dtype(op.src0.type.element_type) != dt:
+    st = np_dtype(op.src0.type.element_type)
+    if st != dt and key not in READS_DST:
         raise UnsupportedOpError(f"'{key}' with a destination type other than the sources'")
     fn, reads_dst = make(dt), key in READS_DST
     call = VectorCall(op, comp)
     d, a, b, p = comp.slot(op.dst), comp.slot(op.src0), comp.slot(op.src1), _params(op, comp)
-    erep = 256 // dt.itemsize
+    erep = 256 // max(dt.itemsize, st.itemsize)  # a mixed-type op follows the wider type
     cycles = 2 if key in SLOW else 1
+    sizes = (dt.itemsize, st.itemsize, st.itemsize)
 
     def run(e, c, _op=op):
         ln = call.lanes(e, c, erep)
-        ds, (s0, s1) = _strides(e[p] if p is not None else None, 2)
+        ds, (s0, s1) = _strides(e[p] if p is not None else None, 2, sizes)
         apply(ln, e[d], ds, [(e[a], s0, "src0"), (e[b], s1, "src1")], fn, reads_dst)
         charge(c, ln, cycles)
 

@@ -1,0 +1,194 @@
+"""Cast in the mask forms (every round mode on the pairs that need one, strides of
+the narrower side, counter mode), the int32 -> half conversions through DEQSCALE
+(Cast, AddDeqRelu), AddReluCast/SubReluCast, MulCast and MulAddDst with a wider
+destination, on the simulator against numpy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import simkit
+import vecref
+
+from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
+
+UN = "!ascendc.unary_repeat_params"
+BIN = "!ascendc.binary_repeat_params"
+CAP = 4096
+_K: dict = {}
+
+
+def _kernel(key, body, dtypes, scalars, capacity=CAP):
+    if key not in _K:
+        _K[key] = simkit.inout_kernel(body, dtypes, scalars, capacity=capacity)
+    return _K[key]
+
+
+def _round(x, mode):
+    x = x.astype(np.float64)
+    return {
+        1: np.rint,
+        2: np.floor,
+        3: np.ceil,
+        4: lambda v: np.copysign(np.floor(np.abs(v) + 0.5), v),
+        5: np.trunc,
+    }[mode](x)
+
+
+@pytest.mark.parametrize("mode", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("level", [0, 1])
+def test_cast_f32_to_i32_mask_forms(mode, level):
+    mt, mask = ("i32", "%s4") if level == 0 else ("ui64, ui64", "%s4, %s5")
+    k = _kernel(
+        ("cast", mode, level),
+        f"""
+        %p = ascendc.construct {UN}(%s0, %s1, %s2, %s3) : i32, i32, i32, i32
+        ascendc.cast_l{level} %b1, %b0, {mask}, %s6, %p {{isSetMask, roundMode = {mode} : i32}} : {{lt1}}, {{lt0}}, {mt}, i32, {UN}
+        """,
+        ["float32", "int32"],
+        ["i32"] * 4 + (["i32", "i32"] if level == 0 else ["ui64", "ui64"]) + ["i32"],
+    )
+    rng = np.random.default_rng(mode)
+    src = (rng.integers(-40, 40, 1024) / 4).astype(np.float32)  # many .5 ties
+    dst = np.full(1024, 77, np.int32)
+    bits = (1 << 50) - 1 if level == 0 else 0xF0F0_F0F0_FFFF_0001
+    margs = [50, 0] if level == 0 else [bits, 0]
+    got = dst.copy()
+    k[1](src, got, 1, 2, 8, 16, *margs, 3)
+    ls = vecref.lanes(64, 3, bits)
+    (_, want) = vecref.run(
+        [src, dst], 1, [0], [(1, 8), (2, 16)], lambda x: _round(x, mode).astype(np.int32), 64, ls
+    )
+    np.testing.assert_array_equal(got, want)
+
+
+def test_cast_f32_to_f16_narrow_side_strides_and_counter_mode():
+    """64 elements per repeat (the wider type); the half destination advances 4 blocks
+    per repeat when contiguous."""
+    k = _kernel(
+        ("cast-f16",),
+        f"""
+        %p = ascendc.construct {UN}(%s0, %s0, %s1, %s2) : i32, i32, i32, i32
+        ascendc.set_mask_count
+        ascendc.cast_l1 %b1, %b0, %s3, %s4, %s5, %p {{isSetMask, roundMode = 1 : i32}} : {{lt1}}, {{lt0}}, ui64, ui64, i32, {UN}
+        ascendc.set_mask_norm
+        """,
+        ["float32", "float16"],
+        ["i32", "i32", "i32", "ui64", "ui64", "i32"],
+    )
+    src = np.random.default_rng(1).uniform(-100, 100, 1024).astype(np.float32)
+    dst = np.zeros(2048, np.float16)
+    k[1](src, dst, 1, 4, 8, 150, 0, 1)
+    want = np.zeros(2048, np.float16)
+    want[:150] = src[:150].astype(np.float16)
+    np.testing.assert_array_equal(dst, want)
+
+
+def test_int32_to_half_goes_through_deq_scale():
+    k = _kernel(
+        ("deq",),
+        """
+        ascendc.set_deq_scale %s0 : f16
+        ascendc.cast_l2 %b1, %b0, %s1 {roundMode = 0 : i32} : {lt1}, {lt0}, i32
+        ascendc.add_deq_relu_l2 %b2, %b0, %b3, %s1 : {lt2}, {lt0}, {lt3}, i32
+        """,
+        ["int32", "float16", "float16", "int32"],
+        ["f16", "i32"],
+    )
+    rng = np.random.default_rng(2)
+    a = rng.integers(-5000, 5000, 1024).astype(np.int32)
+    b = rng.integers(-5000, 5000, 1024).astype(np.int32)
+    d1, d2 = np.zeros(2048, np.float16), np.zeros(2048, np.float16)
+    k[1](a, d1, d2, b, np.float16(0.125), 300)
+    w1, w2 = np.zeros(2048, np.float16), np.zeros(2048, np.float16)
+    w1[:300] = (a[:300] * 0.125).astype(np.float16)
+    w2[:300] = np.maximum(((a[:300] + b[:300]) * 0.125).astype(np.float16), 0)
+    np.testing.assert_array_equal(d1, w1)
+    np.testing.assert_array_equal(d2, w2)
+
+
+def test_int32_to_half_without_deq_scale_is_an_error():
+    k = simkit.inout_kernel(
+        "ascendc.cast_l2 %b1, %b0, %s0 {roundMode = 0 : i32} : {lt1}, {lt0}, i32",
+        ["int32", "float16"],
+        ["i32"],
+    )
+    with pytest.raises(SimulatorError, match=r"SetDeqScale\(half scale\) first"):
+        k[1](np.zeros(1024, np.int32), np.zeros(2048, np.float16), 8)
+
+
+@pytest.mark.parametrize(
+    ("src", "dst"), [("float32", "float16"), ("float16", "int8"), ("int16", "int8")]
+)
+@pytest.mark.parametrize("op", ["add", "sub"])
+@pytest.mark.parametrize("level", [0, 2])
+def test_relu_cast(src, dst, op, level):
+    if level == 2:
+        body = f"ascendc.{op}_relu_cast_l2 %b2, %b0, %b1, %s0 : {{lt2}}, {{lt0}}, {{lt1}}, i32"
+        scalars = ["i32"]
+    else:
+        body = f"""
+        %p = ascendc.construct {BIN}()
+        ascendc.{op}_relu_cast_l0 %b2, %b0, %b1, %s0, %s1, %p {{isSetMask}} : {{lt2}}, {{lt0}}, {{lt1}}, i32, i32, {BIN}
+        """
+        scalars = ["i32", "i32"]
+    k = _kernel(("rc", src, dst, op, level), body, [src, src, dst], scalars)
+    rng = np.random.default_rng(3)
+    n_src = CAP // np.dtype(src).itemsize
+    a = rng.integers(-300, 300, n_src).astype(src)
+    b = rng.integers(-300, 300, n_src).astype(src)
+    out = np.full(CAP // np.dtype(dst).itemsize, 5, dst)
+    erep = 256 // max(np.dtype(src).itemsize, np.dtype(dst).itemsize)
+    r = (a + b) if op == "add" else (a - b)
+    conv = np.maximum(r, 0).astype(np.float64)
+    if np.dtype(dst).kind == "i":
+        info = np.iinfo(dst)
+        conv = np.clip(np.rint(conv), info.min, info.max)
+    conv = conv.astype(dst)
+    want = out.copy()
+    if level == 2:
+        k[1](a, b, out, 200)
+        want[:200] = conv[:200]
+    else:
+        k[1](a, b, out, erep - 3, 2)
+        # default strides: each side 8 blocks per repeat of its own type
+        for rr in range(2):
+            for e in range(erep - 3):
+                want[vecref.pos(rr, e, out.itemsize, 1, 8)] = conv[
+                    vecref.pos(rr, e, a.itemsize, 1, 8)
+                ]
+    np.testing.assert_array_equal(out, want)
+
+
+def test_mul_cast_and_mul_add_dst_wider_destination():
+    k = _kernel(
+        ("mulcast",),
+        """
+        ascendc.mul_cast_l2 %b2, %b0, %b1, %s0 : {lt2}, {lt0}, {lt1}, i32
+        ascendc.mul_add_dst_l2 %b3, %b0, %b1, %s0 : {lt3}, {lt0}, {lt1}, i32
+        """,
+        ["float16", "float16", "int8", "float32"],
+        ["i32"],
+    )
+    rng = np.random.default_rng(4)
+    a = rng.integers(-20, 20, 2048).astype(np.float16)
+    b = rng.integers(-20, 20, 2048).astype(np.float16)
+    d8 = np.zeros(CAP, np.int8)
+    d32 = rng.uniform(-1, 1, 1024).astype(np.float32)
+    w32 = d32.copy()
+    k[1](a, b, d8, d32, 256)
+    w8 = np.zeros(CAP, np.int8)
+    w8[:256] = np.clip(a[:256].astype(np.float64) * b[:256], -128, 127).astype(np.int8)
+    w32[:256] = (a[:256].astype(np.float64) * b[:256] + w32[:256]).astype(np.float32)
+    np.testing.assert_array_equal(d8, w8)
+    np.testing.assert_array_equal(d32, w32)
+
+
+def test_cast_deq_is_refused_when_compiled():
+    k = simkit.inout_kernel(
+        "ascendc.cast_deq_l2 %b1, %b0, %s0 {halfBlock, isVecDeq} : {lt1}, {lt0}, i32",
+        ["int16", "int8"],
+        ["i32"],
+    )
+    with pytest.raises(UnsupportedOpError, match="CastDequant"):
+        k[1](np.zeros(2048, np.int16), np.zeros(4096, np.int8), 32)
