@@ -11,6 +11,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     masks,
     reduce,
     scalar,
+    sort,
     vconv,
     vector,
 )
