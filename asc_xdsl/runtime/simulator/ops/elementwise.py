@@ -211,3 +211,24 @@ def tensor_scalar(op, comp, key: str):
         charge(c, ln)
 
     return run
+
+
+@sim_hook("axpy")
+def _axpy(op, comp, key: str):
+    """Axpy: dst = src * scalar + dst, computed in float64 and rounded once to dst's type
+    (a half source into a float destination follows the wider type's repeats)."""
+    dt, st = np_dtype(op.dst.type.element_type), np_dtype(op.src.type.element_type)
+    call = VectorCall(op, comp)
+    d, a, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.scalar), _params(op, comp)
+    erep = 256 // max(dt.itemsize, st.itemsize)
+    sizes = (dt.itemsize, st.itemsize)
+    fma = _fused(lambda old, x, v: x * v + old)(dt)
+
+    def run(e, c, _op=op):
+        ln = call.lanes(e, c, erep)
+        ds, (s0,) = _strides(e[p] if p is not None else None, 1, sizes)
+        v = np.array(np.array(e[s]).astype(st), np.float64)
+        apply(ln, e[d], ds, [(e[a], s0, "src")], lambda old, x: fma(old, x, v), reads_dst=True)
+        charge(c, ln)
+
+    return run
