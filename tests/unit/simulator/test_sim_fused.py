@@ -106,3 +106,29 @@ def test_axpy(src, dst):
     want = d.copy()
     want[:N] = (x[:N].astype(np.float64) * float(v) + d[:N]).astype(dst)
     np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize(
+    ("name", "fn"),
+    [("add", np.add), ("sub", np.subtract), ("mul", np.multiply), ("div", np.divide)],
+)
+def test_operator_form_runs_over_the_destination(name, fn):
+    """`dst = a + b` (the L3 form) computes dst.GetSize() elements: here the view of
+    the buffer from element 16 on (1008 elements)."""
+    lt = "{lt0}"
+    k = simkit.inout_kernel(
+        f"""
+        %i = arith.constant 16 : index
+        %d = ascendc.local_tensor.subindex %b2[%i] : {lt}, index, {lt}
+        ascendc.{name}_l3 %d, %b0, %b1 : {lt}, {lt}, {lt}
+        """,
+        ["float32"] * 3,
+        [],
+    )
+    rng = np.random.default_rng(4)
+    a, b = rng.uniform(1, 2, 1024).astype(np.float32), rng.uniform(1, 2, 1024).astype(np.float32)
+    d = np.zeros(1024, np.float32)
+    k[1](a, b, d)
+    want = np.zeros(1024, np.float32)
+    want[16:] = fn(a[:1008], b[:1008])
+    np.testing.assert_array_equal(d, want)

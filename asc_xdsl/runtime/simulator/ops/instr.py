@@ -58,18 +58,20 @@ class VectorCall:
         self.mask = comp.slots_of(mask) if self.bit_mask else (comp.slot(mask) if mask else None)
         rt = next((n for n in ("repeat_times", "repeat_time") if n in names), None)
         self.repeat = comp.slot(getattr(op, rt)) if rt else None
+        # the C++ operator form (`dst = a + b`) runs over the destination's whole size
+        self.whole = comp.slot(op.dst) if spec.mnemonic.endswith("_l3") else None
 
     @property
     def is_count_form(self) -> bool:
-        return self.count is not None
+        return self.count is not None or self.whole is not None
 
     def lanes(self, e: list, c, erep: int, max_repeat: int = 255) -> Lanes:
         """Set the mask register as the API would and return the instruction's lanes."""
         st = c.vmask
-        if self.count is not None:  # level 2: counter mode over `count` elements
+        if self.count is not None or self.whole is not None:  # counter mode over n elements
             if not self.set_mask:  # isSetMask=false: one repeat under the register
                 return lanes(st, erep, 1)
-            n = int(e[self.count])
+            n = int(e[self.count]) if self.whole is None else e[self.whole].length
             if n < 0:
                 raise SimulatorError(f"negative element count {n}")
             st.counter, st.bits = True, n
