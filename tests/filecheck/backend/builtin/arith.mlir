@@ -134,7 +134,7 @@ func.func @cmpi(%a: i32, %b: i32) {
 // CHECK-NEXT:    bool ole = x <= y;
 // CHECK-NEXT:    bool one = (x < y) || (x > y);
 // CHECK-NEXT:    bool ord = (x == x) && (y == y);
-// CHECK-NEXT:    bool ueq = !(x != y);
+// CHECK-NEXT:    bool ueq = !((x < y) || (x > y));
 // CHECK-NEXT:    bool ugt = !(x <= y);
 // CHECK-NEXT:    bool uge = !(x < y);
 // CHECK-NEXT:    bool ult = !(x >= y);
