@@ -196,6 +196,17 @@ _CMPF: dict[int, str] = {
     14: "({a} != {a}) || ({b} != {b})",
     15: "true",
 }
+# Signed and float min/max as C++ expressions of `{a}` and `{b}`. A comparison with NaN is
+# false, so the float forms test for it: `maximumf`/`minimumf` return a NaN operand,
+# `maxnumf`/`minnumf` the other one.
+_MIN_MAX: dict[type[Operation], str] = {
+    arith.MaxSIOp: "({a} > {b}) ? {a} : {b}",
+    arith.MinSIOp: "({a} < {b}) ? {a} : {b}",
+    arith.MaximumfOp: "(({a} != {a}) || ({a} > {b})) ? {a} : {b}",
+    arith.MinimumfOp: "(({a} != {a}) || ({a} < {b})) ? {a} : {b}",
+    arith.MaxnumfOp: "(({b} != {b}) || ({a} > {b})) ? {a} : {b}",
+    arith.MinnumfOp: "(({b} != {b}) || ({a} < {b})) ? {a} : {b}",
+}
 _MASK_ELEMENT = IntegerType(64, Signedness.UNSIGNED)
 """Element type of the C arrays `ArrayArg`s print as (L1 bit masks)."""
 _CONVERSIONS = (
@@ -665,15 +676,10 @@ class AscendCEmitter:
             op, op.result, f"({a} / {b}) - ((({a} % {b}) != 0) && (({a} < 0) != ({b} < 0)))"
         )
 
-    @_handles(arith.MaxSIOp, arith.MaximumfOp, arith.MaxnumfOp)
-    def _max(self, op: Operation) -> None:
+    @_handles(*_MIN_MAX)
+    def _min_max(self, op: Operation) -> None:
         a, b = (self.name(v) for v in op.operands)
-        self.declare(op, op.results[0], f"({a} > {b}) ? {a} : {b}")
-
-    @_handles(arith.MinSIOp, arith.MinimumfOp, arith.MinnumfOp)
-    def _min(self, op: Operation) -> None:
-        a, b = (self.name(v) for v in op.operands)
-        self.declare(op, op.results[0], f"({a} < {b}) ? {a} : {b}")
+        self.declare(op, op.results[0], _MIN_MAX[type(op)].format(a=a, b=b))
 
     @_handles(arith.MaxUIOp, arith.MinUIOp)
     def _minmax_unsigned(self, op: Operation) -> None:

@@ -80,10 +80,10 @@ func.func @divisions(%a: i32, %b: i32) {
 // CHECK-NEXT:    int64_t mins = (a < b) ? a : b;
 // CHECK-NEXT:    int64_t maxu = (static_cast<uint64_t>(a) > static_cast<uint64_t>(b)) ? a : b;
 // CHECK-NEXT:    int64_t minu = (static_cast<uint64_t>(a) < static_cast<uint64_t>(b)) ? a : b;
-// CHECK-NEXT:    half maximumf = (x > y) ? x : y;
-// CHECK-NEXT:    half minimumf = (x < y) ? x : y;
-// CHECK-NEXT:    half maxnumf = (x > y) ? x : y;
-// CHECK-NEXT:    half minnumf = (x < y) ? x : y;
+// CHECK-NEXT:    half maximumf = ((x != x) || (x > y)) ? x : y;
+// CHECK-NEXT:    half minimumf = ((x != x) || (x < y)) ? x : y;
+// CHECK-NEXT:    half maxnumf = ((y != y) || (x > y)) ? x : y;
+// CHECK-NEXT:    half minnumf = ((y != y) || (x < y)) ? x : y;
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @min_max(%a: i64, %b: i64, %x: f16, %y: f16) {
