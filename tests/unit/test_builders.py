@@ -271,7 +271,7 @@ def test_kernel_built_with_builder_prints_as_ascendc():
     assert out.getvalue() == (
         '#include "kernel_operator.h"\n'
         "\n"
-        "__aicore__ inline int32_t twice(int32_t a) {\n"
+        "__inline__ __attribute__((always_inline)) __aicore__ int32_t twice(int32_t a) {\n"
         "  int32_t doubled = a + a;\n"
         "  return doubled;\n"
         "}\n"

@@ -71,7 +71,10 @@ func.func @f(%total: i32, %scale: i32) -> i32 {
 """
         )
     )
-    assert "__aicore__ inline int32_t f(int32_t total, int32_t scale) {" in text
+    assert (
+        "__inline__ __attribute__((always_inline)) __aicore__ int32_t f(int32_t total, int32_t scale) {"
+        in text
+    )
     assert body_lines(text, "f") == [
         "  int32_t scaled_total = total * scale;",
         "  return scaled_total;",

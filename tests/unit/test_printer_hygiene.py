@@ -128,7 +128,8 @@ def _function_names(names: list[str]) -> list[str]:
         block.add_op(func.ReturnOp())
         funcs.append(func.FuncOp(name, ((), ()), Region(block)))
     text = to_ascendc(ModuleOp(funcs))
-    return re.findall(r"^__aicore__ inline void (\w+)\(\) \{$", text, re.M)
+    prefix = re.escape("__inline__ __attribute__((always_inline)) __aicore__")
+    return re.findall(rf"^{prefix} void (\w+)\(\) \{{$", text, re.M)
 
 
 def test_function_names_are_kept_or_mangled_deterministically() -> None:

@@ -418,7 +418,7 @@ class AscendCEmitter:
             # require the definition here too.
             prefix = "__aicore__"
         else:
-            prefix = "__aicore__ inline"
+            prefix = "__inline__ __attribute__((always_inline)) __aicore__"
         return f"{prefix} {ret} {self.functions[f.sym_name.data]}({', '.join(params)})"
 
     def _param_type(self, f: func.FuncOp, t: Attribute) -> str:

@@ -2,7 +2,7 @@
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // The optional scratch buffer and count; a buffer of another element type is passed as bytes.
-// CHECK-LABEL: __aicore__ inline void forms(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, AscendC::LocalTensor<uint8_t> tmp, AscendC::LocalTensor<float> tmpf, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void forms(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, AscendC::LocalTensor<uint8_t> tmp, AscendC::LocalTensor<float> tmpf, int32_t n) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
 // CHECK-NEXT:    AscendC::Acosh<float, false_>(dst, src, tmp, n);
@@ -22,7 +22,7 @@ func.func @forms(%dst: !ascendc.local_tensor<1024xf32>, %src: !ascendc.local_ten
 }
 
 // Every unary function (Log takes no scratch buffer; Ceil, Digamma, Floor, Lgamma, Round need a count).
-// CHECK-LABEL: __aicore__ inline void unary(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> tmp, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void unary(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> tmp, int32_t n) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    AscendC::Acos<float, false_>(f, f, tmp, n);
 // CHECK-NEXT:    AscendC::Acosh<half, false_>(h, h, tmp, n);
@@ -78,7 +78,7 @@ func.func @unary(%f: !ascendc.local_tensor<1024xf32>, %h: !ascendc.local_tensor<
 }
 
 // Power of tensors, a tensor and a scalar, a scalar and a tensor; Xor.
-// CHECK-LABEL: __aicore__ inline void binary(AscendC::LocalTensor<float> f, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<int16_t> s, AscendC::LocalTensor<uint16_t> u, AscendC::LocalTensor<uint8_t> tmp, float x, int32_t k, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void binary(AscendC::LocalTensor<float> f, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<int16_t> s, AscendC::LocalTensor<uint16_t> u, AscendC::LocalTensor<uint8_t> tmp, float x, int32_t k, int32_t n) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    AscendC::Power<float, false_>(f, f, f, tmp, n);
 // CHECK-NEXT:    AscendC::Power<float, false_>(f, f, x);
@@ -98,7 +98,7 @@ func.func @binary(%f: !ascendc.local_tensor<1024xf32>, %w: !ascendc.local_tensor
 }
 
 // Axpy (half into float), ClampMax/ClampMin, Exp with a Taylor level.
-// CHECK-LABEL: __aicore__ inline void others(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> tmp, float a, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void others(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> tmp, float a, int32_t n) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr int8_t level = 4;
 // CHECK-NEXT:    AscendC::Axpy<float, half, false_>(f, h, a, tmp, n);

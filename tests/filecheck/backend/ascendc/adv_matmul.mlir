@@ -6,7 +6,7 @@
 emitc.include "lib/matmul_intf.h"
 
 // Setting up: tiling and pipe, A and B (GM or local, transposed or not), bias, shapes.
-// CHECK-LABEL: __aicore__ inline void setup(TCubeTiling tiling, AscendC::GlobalTensor<half> a, AscendC::LocalTensor<half> b, AscendC::GlobalTensor<float> bias, int32_t n, half h, uint64_t q, AscendC::GlobalTensor<uint64_t> qv, AscendC::GlobalTensor<uint8_t> idx, AscendC::GlobalTensor<float> ws, __gm__ uint8_t* wp, __gm__ half* user) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void setup(TCubeTiling tiling, AscendC::GlobalTensor<half> a, AscendC::LocalTensor<half> b, AscendC::GlobalTensor<float> bias, int32_t n, half h, uint64_t q, AscendC::GlobalTensor<uint64_t> qv, AscendC::GlobalTensor<uint8_t> idx, AscendC::GlobalTensor<float> ws, __gm__ uint8_t* wp, __gm__ half* user) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
 // CHECK-NEXT:    AscendC::TPipe pipe;
@@ -64,7 +64,7 @@ func.func @setup(%tiling: !ascendc.cube_tiling, %a: !ascendc.global_tensor<*xf16
 }
 
 // Computing: block by block (Iterate, GetTensorC), all at once (IterateAll), batched.
-// CHECK-LABEL: __aicore__ inline void compute(AscendC::GlobalTensor<float> c, AscendC::LocalTensor<float> lc, int32_t n, uint32_t u, int8_t atomic) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void compute(AscendC::GlobalTensor<float> c, AscendC::LocalTensor<float> lc, int32_t n, uint32_t u, int8_t atomic) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
 // CHECK-NEXT:    constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,2,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
@@ -112,7 +112,7 @@ func.func @compute(%c: !ascendc.global_tensor<*xf32>, %lc: !ascendc.local_tensor
 }
 
 // The cube side of a mixed kernel: a KFC server runs the vector cores' requests.
-// CHECK-LABEL: __aicore__ inline void server(__gm__ uint8_t* ws, TCubeTiling tiling) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void server(__gm__ uint8_t* ws, TCubeTiling tiling) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
 // CHECK-NEXT:    AscendC::KfcServer server_1;
 // CHECK-NEXT:    constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,2,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
@@ -139,7 +139,7 @@ func.func @server(%ws: memref<?xui8, 22>, %tiling: !ascendc.cube_tiling) {
 }
 
 // Compile-time tiling of a matmul of the given types.
-// CHECK-LABEL: __aicore__ inline void api_tiling(MatmulConfig cfg, int32_t l1) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void api_tiling(MatmulConfig cfg, int32_t l1) {
 // CHECK-NEXT:    MatmulApiStaticTiling t = AscendC::GetMatmulApiTiling<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>(cfg, l1);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
@@ -149,7 +149,7 @@ func.func @api_tiling(%cfg: !ascendc.matmul_config, %l1: i32) {
 }
 
 // IterateNBatch: A and B in a batch layout (BSNGD).
-// CHECK-LABEL: __aicore__ inline void n_batch(uint32_t u) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void n_batch(uint32_t u) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
 // CHECK-NEXT:    constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
@@ -165,7 +165,7 @@ func.func @n_batch(%u: ui32) {
 }
 
 // Every format, layout and position, and a config's enum fields, in C++.
-// CHECK-LABEL: __aicore__ inline void spellings() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void spellings() {
 // CHECK-NEXT:    constexpr static MatmulConfig CFG{0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::SINGLE_LARGE_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::ORDER_N,ScheduleType::OUTER_PRODUCT,0,1,0,0,0,0,0,0,0,1024,BatchOutMode::DYNAMIC};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::A1, CubeFormat::NZ, half, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::B1, CubeFormat::ZN, half, false, LayoutMode::SBNGD>, matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND_ALIGN, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::VECTOR, float>, CFG> mm;
 // CHECK-NEXT:    mm.End();
 // CHECK-NEXT:    return;

@@ -2,7 +2,7 @@
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // SoftMax computes the row sums and maxima (float ones for half data); SimpleSoftMax takes them.
-// CHECK-LABEL: __aicore__ inline void softmax(AscendC::LocalTensor<half> dst, AscendC::LocalTensor<float> sum, AscendC::LocalTensor<float> max, AscendC::LocalTensor<half> src, AscendC::LocalTensor<uint8_t> tmp, SoftMaxTiling tiling, AscendC::SoftMaxShapeInfo shape, AscendC::LocalTensor<float> f) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void softmax(AscendC::LocalTensor<half> dst, AscendC::LocalTensor<float> sum, AscendC::LocalTensor<float> max, AscendC::LocalTensor<half> src, AscendC::LocalTensor<uint8_t> tmp, SoftMaxTiling tiling, AscendC::SoftMaxShapeInfo shape, AscendC::LocalTensor<float> f) {
 // CHECK-NEXT:    AscendC::SoftMax<half, 1, 0, 0>(dst, sum, max, src, tmp, tiling, shape);
 // CHECK-NEXT:    AscendC::SoftMax<float, 0, 1, 1>(f, f, f, f, tiling);
 // CHECK-NEXT:    AscendC::SimpleSoftMax<half, 0, 0, 0>(dst, sum, max, src, tiling, shape);
@@ -18,7 +18,7 @@ func.func @softmax(%dst: !ascendc.local_tensor<1024xf16>, %sum: !ascendc.local_t
 }
 
 // Concat lays scores out as proposals for Sort; Extract splits sorted proposals.
-// CHECK-LABEL: __aicore__ inline void sort(AscendC::LocalTensor<half> dst, AscendC::LocalTensor<half> src, AscendC::LocalTensor<half> tmp, AscendC::LocalTensor<uint32_t> idx, AscendC::LocalTensor<half> v, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void sort(AscendC::LocalTensor<half> dst, AscendC::LocalTensor<half> src, AscendC::LocalTensor<half> tmp, AscendC::LocalTensor<uint32_t> idx, AscendC::LocalTensor<half> v, int32_t n) {
 // CHECK-NEXT:    AscendC::Concat(dst, src, tmp, n);
 // CHECK-NEXT:    AscendC::Extract(v, idx, dst, n);
 // CHECK-NEXT:    return;
@@ -30,7 +30,7 @@ func.func @sort(%dst: !ascendc.local_tensor<1024xf16>, %src: !ascendc.local_tens
 }
 
 // AscendQuant to int8 (with and without a scratch buffer); RmsNorm.
-// CHECK-LABEL: __aicore__ inline void quant_norm(AscendC::LocalTensor<int8_t> q, AscendC::LocalTensor<half> x, AscendC::LocalTensor<float> f, AscendC::LocalTensor<float> g, AscendC::LocalTensor<uint8_t> tmp, float scale, float offset, int32_t n, float eps, RmsNormTiling tiling) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void quant_norm(AscendC::LocalTensor<int8_t> q, AscendC::LocalTensor<half> x, AscendC::LocalTensor<float> f, AscendC::LocalTensor<float> g, AscendC::LocalTensor<uint8_t> tmp, float scale, float offset, int32_t n, float eps, RmsNormTiling tiling) {
 // CHECK-NEXT:    AscendC::AscendQuant<half, 0>(q, x, scale, offset, n);
 // CHECK-NEXT:    AscendC::AscendQuant<float, 1>(q, f, tmp, scale, offset, n);
 // CHECK-NEXT:    AscendC::RmsNorm<float, 0>(f, f, g, eps, tiling);

@@ -7,7 +7,7 @@
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // Without `[types]`: the struct's own field types.
-// CHECK-LABEL: __aicore__ inline void field_types(int32_t n, uint16_t h, uint32_t w, bool b, uint8_t c, uint64_t l, float f) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void field_types(int32_t n, uint16_t h, uint32_t w, bool b, uint8_t c, uint64_t l, float f) {
 // CHECK-NEXT:    AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
 // CHECK-NEXT:    AscendC::DataCopyParams same{h, h, h, h};
 // CHECK-NEXT:    AscendC::DataCopyParams mixed{h, static_cast<uint16_t>(w), h, static_cast<uint16_t>(n)};
@@ -36,7 +36,7 @@ func.func @field_types(%n: i32, %h: ui16, %w: ui32, %b: i1, %c: ui8, %l: ui64, %
 
 // With `[types]` (they must agree with the struct's own where it has fixed ones);
 // arrays are reinterpreted.
-// CHECK-LABEL: __aicore__ inline void given_types(int32_t n, uint16_t h, int32_t* shape) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void given_types(int32_t n, uint16_t h, int32_t* shape) {
 // CHECK-NEXT:    AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), h, h};
 // CHECK-NEXT:    AscendC::ShapeInfo s{static_cast<uint8_t>(n), reinterpret_cast<uint32_t*>(shape)};
 // CHECK-NEXT:    return;
@@ -49,7 +49,7 @@ func.func @given_types(%n: i32, %h: ui16, %shape: memref<4xi32>) {
 
 // No fields: a default-constructed struct. constexpr/static prefixes. ShapeInfo's
 // dimension counts are uint8_t, its shape arrays pass through.
-// CHECK-LABEL: __aicore__ inline void forms(uint16_t h, uint8_t dim, uint32_t* shape, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void forms(uint16_t h, uint8_t dim, uint32_t* shape, int32_t n) {
 // CHECK-NEXT:    AscendC::DataCopyParams d;
 // CHECK-NEXT:    AscendC::DataCopyPadExtParams<half> de;
 // CHECK-NEXT:    const AscendC::DataCopyParams ce{h, h, h, h};
@@ -70,7 +70,7 @@ func.func @forms(%h: ui16, %dim: ui8, %shape: memref<4xui32>, %n: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void static_constexpr(int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void static_constexpr(int32_t n) {
 // CHECK-NEXT:    static const AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
 func.func @static_constexpr(%n: i32) {
   %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %n, %n) constexpr static : i32, i32, i32, i32

@@ -2,7 +2,7 @@
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // LoadData in its 2D, 2D V2 and 3D V2Pro forms, from L1 (A1) or GM, and with transpose.
-// CHECK-LABEL: __aicore__ inline void load_data(AscendC::LocalTensor<half> a2, AscendC::LocalTensor<half> a1, AscendC::GlobalTensor<half> gm, AscendC::LoadData2DParams p2, AscendC::LoadData2DParamsV2 v2, AscendC::LoadData3DParamsV2Pro pro, AscendC::LoadData2dTransposeParams t, AscendC::LoadData2dTransposeParamsV2 t2) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data(AscendC::LocalTensor<half> a2, AscendC::LocalTensor<half> a1, AscendC::GlobalTensor<half> gm, AscendC::LoadData2DParams p2, AscendC::LoadData2DParamsV2 v2, AscendC::LoadData3DParamsV2Pro pro, AscendC::LoadData2dTransposeParams t, AscendC::LoadData2dTransposeParamsV2 t2) {
 // CHECK-NEXT:    AscendC::LoadData(a2, a1, p2);
 // CHECK-NEXT:    AscendC::LoadData(a1, gm, p2);
 // CHECK-NEXT:    AscendC::LoadData(a2, a1, v2);
@@ -26,7 +26,7 @@ func.func @load_data(%a2: !ascendc.local_tensor<f16>, %a1: !ascendc.local_tensor
 }
 
 // Mmad (bf16 x bf16 -> f32, int8 x int8 -> int32), with a bias, and the sparse forms.
-// CHECK-LABEL: __aicore__ inline void mmad(AscendC::LocalTensor<float> c, AscendC::LocalTensor<bfloat16_t> a, AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<float> bias, AscendC::MmadParams mp, AscendC::LocalTensor<int32_t> ci, AscendC::LocalTensor<int8_t> w, AscendC::LocalTensor<int8_t> w1, AscendC::LocalTensor<uint8_t> idx, AscendC::LoadData2DParams p2) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void mmad(AscendC::LocalTensor<float> c, AscendC::LocalTensor<bfloat16_t> a, AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<float> bias, AscendC::MmadParams mp, AscendC::LocalTensor<int32_t> ci, AscendC::LocalTensor<int8_t> w, AscendC::LocalTensor<int8_t> w1, AscendC::LocalTensor<uint8_t> idx, AscendC::LoadData2DParams p2) {
 // CHECK-NEXT:    AscendC::Mmad(c, a, b, mp);
 // CHECK-NEXT:    AscendC::Mmad(c, a, b, bias, mp);
 // CHECK-NEXT:    AscendC::Mmad(ci, w1, w, mp);
@@ -45,7 +45,7 @@ func.func @mmad(%c: !ascendc.local_tensor<f32>, %a: !ascendc.local_tensor<bf16>,
 
 // Fixpipe: the config is a template argument, a CFG_* constant when its layout is a
 // constant; a config built at run time picks the instantiation by its layout.
-// CHECK-LABEL: __aicore__ inline void fixpipe(AscendC::GlobalTensor<half> gm, AscendC::GlobalTensor<int8_t> gi, AscendC::LocalTensor<float> c, AscendC::LocalTensor<int32_t> ci, AscendC::LocalTensor<uint64_t> ws, AscendC::FixpipeParamsV220 fp, AscendC::FixpipeConfig runtime_cfg, int64_t q) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void fixpipe(AscendC::GlobalTensor<half> gm, AscendC::GlobalTensor<int8_t> gi, AscendC::LocalTensor<float> c, AscendC::LocalTensor<int32_t> ci, AscendC::LocalTensor<uint64_t> ws, AscendC::FixpipeParamsV220 fp, AscendC::FixpipeConfig runtime_cfg, int64_t q) {
 // CHECK-NEXT:    constexpr int64_t row = 1;
 // CHECK-NEXT:    constexpr int32_t nz = 0;
 // CHECK-NEXT:    AscendC::FixpipeConfig row_major{static_cast<AscendC::CO2Layout>(row)};
@@ -73,7 +73,7 @@ func.func @fixpipe(%gm: !ascendc.global_tensor<f16>, %gi: !ascendc.global_tensor
 }
 
 // Load and matrix state; an int8 pad list is passed as the const uint8_t[4] SetFmatrix takes.
-// CHECK-LABEL: __aicore__ inline void state(int16_t h, uint16_t w, int8_t* pad, uint8_t* padu, AscendC::FmatrixMode fm, half v, AscendC::LoadDataRepeatParam rp, int32_t b, bool m) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void state(int16_t h, uint16_t w, int8_t* pad, uint8_t* padu, AscendC::FmatrixMode fm, half v, AscendC::LoadDataRepeatParam rp, int32_t b, bool m) {
 // CHECK-NEXT:    AscendC::SetFmatrix(h, w, reinterpret_cast<uint8_t*>(pad), fm);
 // CHECK-NEXT:    AscendC::SetFmatrix(h, w, padu, fm);
 // CHECK-NEXT:    AscendC::SetLoadDataPaddingValue(v);
@@ -98,7 +98,7 @@ func.func @state(%h: i16, %w: ui16, %pad: memref<4xi8>, %padu: memref<4xui8>, %f
 
 // AIPP image load; the workspace APIs take and return `__gm__ uint8_t*`, other GM
 // pointers are reinterpreted.
-// CHECK-LABEL: __aicore__ inline void image_and_workspace(AscendC::LocalTensor<int8_t> a1, AscendC::LoadImageToLocalParams lp, __gm__ uint8_t* w8, __gm__ int32_t* wi) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void image_and_workspace(AscendC::LocalTensor<int8_t> a1, AscendC::LoadImageToLocalParams lp, __gm__ uint8_t* w8, __gm__ int32_t* wi) {
 // CHECK-NEXT:    AscendC::LoadImageToLocal(a1, lp);
 // CHECK-NEXT:    AscendC::SetSysWorkspace(reinterpret_cast<__gm__ uint8_t*>(w8));
 // CHECK-NEXT:    AscendC::SetSysWorkspace(reinterpret_cast<__gm__ uint8_t*>(wi));

@@ -1,7 +1,7 @@
 // Emission of the data movement ops (data_copy.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void data_copy(AscendC::GlobalTensor<int32_t> gt, AscendC::LocalTensor<int32_t> lt, AscendC::LocalTensor<int32_t> lt2, int32_t n, AscendC::DataCopyParams p) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy(AscendC::GlobalTensor<int32_t> gt, AscendC::LocalTensor<int32_t> lt, AscendC::LocalTensor<int32_t> lt2, int32_t n, AscendC::DataCopyParams p) {
 // CHECK-NEXT:    AscendC::DataCopy(lt, gt, n);
 // CHECK-NEXT:    AscendC::DataCopy(gt, lt, n);
 // CHECK-NEXT:    AscendC::DataCopy(lt2, lt, n);
@@ -20,7 +20,7 @@ func.func @data_copy(%gt: !ascendc.global_tensor<i32>, %lt: !ascendc.local_tenso
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void data_copy_pad(AscendC::GlobalTensor<half> gt, AscendC::LocalTensor<half> lt, int32_t n, half pad) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_pad(AscendC::GlobalTensor<half> gt, AscendC::LocalTensor<half> lt, int32_t n, half pad) {
 // CHECK-NEXT:    AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n), static_cast<uint16_t>(n)};
 // CHECK-NEXT:    AscendC::DataCopyPadParams pp{static_cast<bool>(n), static_cast<uint8_t>(n), static_cast<uint8_t>(n), static_cast<uint64_t>(n)};
 // CHECK-NEXT:    AscendC::DataCopyExtParams e{static_cast<uint16_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n), static_cast<uint32_t>(n)};
@@ -45,7 +45,7 @@ func.func @data_copy_pad(%gt: !ascendc.global_tensor<*xf16>, %lt: !ascendc.local
 
 // The other DataCopy forms: enhanced (a local copy may convert f32 -> f16), ND->NZ,
 // NZ->ND, out of L0C (co12dst) and a reinterpreting local copy.
-// CHECK-LABEL: __aicore__ inline void data_copy_forms(AscendC::GlobalTensor<int32_t> gt, AscendC::LocalTensor<int32_t> lt, AscendC::LocalTensor<float> lf, AscendC::LocalTensor<half> lh, AscendC::DataCopyParams p, AscendC::DataCopyEnhancedParams e, AscendC::Nd2NzParams nd, AscendC::Nz2NdParamsFull nz, AscendC::DataCopyCO12DstParams co, AscendC::GlobalTensor<half> gh) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_forms(AscendC::GlobalTensor<int32_t> gt, AscendC::LocalTensor<int32_t> lt, AscendC::LocalTensor<float> lf, AscendC::LocalTensor<half> lh, AscendC::DataCopyParams p, AscendC::DataCopyEnhancedParams e, AscendC::Nd2NzParams nd, AscendC::Nz2NdParamsFull nz, AscendC::DataCopyCO12DstParams co, AscendC::GlobalTensor<half> gh) {
 // CHECK-NEXT:    AscendC::DataCopy(lt, gt, p, e);
 // CHECK-NEXT:    AscendC::DataCopy(gt, lt, p, e);
 // CHECK-NEXT:    AscendC::DataCopy(lh, lf, p, e);
@@ -71,7 +71,7 @@ func.func @data_copy_forms(%gt: !ascendc.global_tensor<i32>, %lt: !ascendc.local
 }
 
 // Slices: one SliceInfo per dimension, passed as C arrays; dimValue may be left out.
-// CHECK-LABEL: __aicore__ inline void data_copy_slice(AscendC::GlobalTensor<int32_t> gt, AscendC::LocalTensor<int32_t> lt, AscendC::SliceInfo s0, AscendC::SliceInfo s1, uint32_t d) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_slice(AscendC::GlobalTensor<int32_t> gt, AscendC::LocalTensor<int32_t> lt, AscendC::SliceInfo s0, AscendC::SliceInfo s1, uint32_t d) {
 // CHECK-NEXT:    AscendC::SliceInfo lt_slice_info[] = {s0, s1};
 // CHECK-NEXT:    AscendC::SliceInfo gt_slice_info[] = {s1, s0};
 // CHECK-NEXT:    AscendC::DataCopy(lt, gt, lt_slice_info, gt_slice_info, d);
@@ -87,7 +87,7 @@ func.func @data_copy_slice(%gt: !ascendc.global_tensor<i32>, %lt: !ascendc.local
 }
 
 // DataCopyPad with default pad parameters, and UB -> L1 with ND->NZ.
-// CHECK-LABEL: __aicore__ inline void data_copy_pad_forms(AscendC::LocalTensor<half> lt, AscendC::LocalTensor<half> vec, AscendC::DataCopyParams p, AscendC::DataCopyExtParams e, AscendC::Nd2NzParams nd, AscendC::GlobalTensor<half> gt) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_pad_forms(AscendC::LocalTensor<half> lt, AscendC::LocalTensor<half> vec, AscendC::DataCopyParams p, AscendC::DataCopyExtParams e, AscendC::Nd2NzParams nd, AscendC::GlobalTensor<half> gt) {
 // CHECK-NEXT:    AscendC::DataCopyPadExtParams<half> pe;
 // CHECK-NEXT:    AscendC::DataCopyPad(lt, gt, e, pe);
 // CHECK-NEXT:    AscendC::DataCopyPad(lt, vec, p, nd);
@@ -104,7 +104,7 @@ func.func @data_copy_pad_forms(%lt: !ascendc.local_tensor<f16>, %vec: !ascendc.l
 
 // Copy: isSetMask is a constant whose constexpr is the template argument; the bit
 // mask is a uint64_t array (a signed word is converted).
-// CHECK-LABEL: __aicore__ inline void copy(AscendC::LocalTensor<half> dst, AscendC::LocalTensor<half> src, uint64_t count, uint8_t rep, AscendC::CopyRepeatParams p, uint64_t hi, int64_t lo) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void copy(AscendC::LocalTensor<half> dst, AscendC::LocalTensor<half> src, uint64_t count, uint8_t rep, AscendC::CopyRepeatParams p, uint64_t hi, int64_t lo) {
 // CHECK-NEXT:    constexpr int8_t true_ = 1;
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    AscendC::Copy<half, true_>(dst, src, count, rep, p);
@@ -121,7 +121,7 @@ func.func @copy(%dst: !ascendc.local_tensor<f16>, %src: !ascendc.local_tensor<f1
 }
 
 // SetPadValue<T, pos>: T from the value, pos MAX for every position.
-// CHECK-LABEL: __aicore__ inline void set_pad_value(half h, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void set_pad_value(half h, int32_t n) {
 // CHECK-NEXT:    AscendC::SetPadValue<half, AscendC::TPosition::MAX>(h);
 // CHECK-NEXT:    AscendC::SetPadValue<int32_t, AscendC::TPosition::VECIN>(n);
 // CHECK-NEXT:    return;

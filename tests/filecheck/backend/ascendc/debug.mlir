@@ -4,7 +4,7 @@
 // The format is printed as a C string literal, always on one line: `"` and `\` are
 // escaped, `%%` stays as it is, control characters and non-ASCII bytes are escapes, and
 // `??` cannot form a trigraph.
-// CHECK-LABEL: __aicore__ inline void print(int32_t n, int64_t l, uint32_t u, float f, half h, int64_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void print(int32_t n, int64_t l, uint32_t u, float f, half h, int64_t i) {
 // CHECK-NEXT:    AscendC::printf("hello");
 // CHECK-NEXT:    AscendC::printf("say \"hi\" C:\\tmp 100%% n=%d\n", n);
 // CHECK-NEXT:    AscendC::printf("%i %ld %u %x %f %8.3f\n", n, l, u, u, f, h);
@@ -24,7 +24,7 @@ func.func @print(%n: i32, %l: i64, %u: ui32, %f: f32, %h: f16, %i: index) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void dump(AscendC::LocalTensor<half> lt, AscendC::GlobalTensor<float> gt, uint32_t desc, int32_t size) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void dump(AscendC::LocalTensor<half> lt, AscendC::GlobalTensor<float> gt, uint32_t desc, int32_t size) {
 // CHECK-NEXT:    AscendC::DumpTensor(lt, desc, size);
 // CHECK-NEXT:    AscendC::ShapeInfo si;
 // CHECK-NEXT:    AscendC::DumpTensor(gt, desc, size, si);

@@ -1,7 +1,7 @@
 // Emission of the emitasc ops and the emitc ops pyasc uses.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline int64_t calls() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int64_t calls() {
 // CHECK-NEXT:    int64_t r = AscendC::GetBlockIdx();
 // CHECK-NEXT:    AscendC::PipeBarrier<PIPE_ALL>();
 // CHECK-NEXT:    return r;
@@ -13,7 +13,7 @@ func.func @calls() -> i64 {
 }
 
 // A reference into GM keeps the pointer's address space.
-// CHECK-LABEL: __aicore__ inline void pointers(__gm__ int32_t* p, int32_t* l, __gm__ float* x, int64_t i, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void pointers(__gm__ int32_t* p, int32_t* l, __gm__ float* x, int64_t i, int32_t n) {
 // CHECK-NEXT:    __gm__ int32_t& r = *p;
 // CHECK-NEXT:    int32_t& rl = *l;
 // CHECK-NEXT:    __gm__ int32_t* q = p + 512;
@@ -42,7 +42,7 @@ func.func @pointers(%p: memref<?xi32, 22>, %l: memref<?xi32>, %x: memref<8xf32, 
 
 // Struct fields (of an Ascend C parameter struct here); a struct in GM is copied out
 // byte by byte.
-// CHECK-LABEL: __aicore__ inline void structs(__gm__ AscendC::DataCopyParams* g, AscendC::DataCopyParams s, uint16_t k) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void structs(__gm__ AscendC::DataCopyParams* g, AscendC::DataCopyParams s, uint16_t k) {
 // CHECK-NEXT:    AscendC::DataCopyParams copy;
 // CHECK-NEXT:    for (size_t i = 0; i < sizeof(copy); i++) {
 // CHECK-NEXT:      auto byte = reinterpret_cast<__gm__ uint8_t*>(g)[i];
@@ -67,7 +67,7 @@ func.func @structs(%g: memref<?x!ascendc.data_copy_params, 22>, %s: !ascendc.dat
 
 // A Python struct's declaration (at module level in pyasc's modules); an unnamed
 // field of one is found by its index.
-// CHECK-LABEL: __aicore__ inline void py_struct() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void py_struct() {
 // CHECK-NEXT:    #pragma pack(push, 8)
 // CHECK-NEXT:    struct Cfg {
 // CHECK-NEXT:      int32_t n;
@@ -81,7 +81,7 @@ func.func @py_struct() {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void emitc(int32_t x) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void emitc(int32_t x) {
 // CHECK-NEXT:    constexpr int32_t v1 = ::AscendC::TOTAL_L1_SIZE;
 // CHECK-NEXT:    constexpr uint32_t v2 = 128;
 // CHECK-NEXT:    const half v3 = static_cast<half>(1.5f);

@@ -1,7 +1,7 @@
 // Emission of the TPipe/TQue/TQueBind/TBuf/TBufPool ops (framework.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void objects(int32_t n, uint32_t len) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void objects(int32_t n, uint32_t len) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
 // CHECK-NEXT:    AscendC::TQue<AscendC::TPosition::VECIN, 2> qin;
 // CHECK-NEXT:    AscendC::TQue<AscendC::TPosition::VECOUT, 1> qout;
@@ -32,7 +32,7 @@ func.func @objects(%n: i32, %len: ui32) {
 
 // TPipe::GetBaseAddr exists only in the CPU-debug build; on the device on-chip addresses
 // (GetPhyAddr's) start at 0.
-// CHECK-LABEL: __aicore__ inline void pipe_members(AscendC::TPipe& pipe) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void pipe_members(AscendC::TPipe& pipe) {
 // CHECK-NEXT:    pipe.Init();
 // CHECK-NEXT:    int32_t id = pipe.AllocEventID<AscendC::HardEvent::MTE2_V>();
 // CHECK-NEXT:    AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(id);
@@ -62,7 +62,7 @@ func.func @pipe_members(%pipe: !ascendc.pipe) {
 }
 
 // A pool carves pools of its own type (the headers give it access to no other).
-// CHECK-LABEL: __aicore__ inline void pools(uint32_t len, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void pools(uint32_t len, int32_t n) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
 // CHECK-NEXT:    AscendC::TBufPool<AscendC::TPosition::VECIN, 4> pool;
 // CHECK-NEXT:    AscendC::TBufPool<AscendC::TPosition::VECIN, 4> stage;
@@ -93,7 +93,7 @@ func.func @pools(%len: ui32, %n: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void queue_traffic(uint32_t addr, uint32_t len) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void queue_traffic(uint32_t addr, uint32_t len) {
 // CHECK-NEXT:    AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
 // CHECK-NEXT:    AscendC::LocalTensor<half> t = q.AllocTensor<half>();
 // CHECK-NEXT:    q.EnQue(t);
@@ -133,7 +133,7 @@ func.func @queue_traffic(%addr: ui32, %len: ui32) {
 }
 
 // A custom TBufPool hands its buffers to queues by TBufHandle (uint8_t*).
-// CHECK-LABEL: __aicore__ inline void buf_handles(AscendC::TQue<AscendC::TPosition::VECIN, 1>& q, AscendC::TBufPool<AscendC::TPosition::VECIN, 4>& pool, uint8_t* h, uint32_t idx, uint32_t addr, uint8_t num) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void buf_handles(AscendC::TQue<AscendC::TPosition::VECIN, 1>& q, AscendC::TBufPool<AscendC::TPosition::VECIN, 4>& pool, uint8_t* h, uint32_t idx, uint32_t addr, uint8_t num) {
 // CHECK-NEXT:    q.InitBufHandle(&pool, idx, h, addr, idx);
 // CHECK-NEXT:    q.InitStartBufHandle(h, num, idx);
 // CHECK-NEXT:    return;
@@ -144,7 +144,7 @@ func.func @buf_handles(%q: !ascendc.queue<vecin, 1>, %pool: !ascendc.tbuf_pool<v
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void tbuf_views(uint32_t len, uint32_t off) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void tbuf_views(uint32_t len, uint32_t off) {
 // CHECK-NEXT:    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
 // CHECK-NEXT:    AscendC::LocalTensor<float> all = buf.Get<float>();
 // CHECK-NEXT:    AscendC::LocalTensor<uint8_t> part = buf.Get<uint8_t>(len);
@@ -161,7 +161,7 @@ func.func @tbuf_views(%len: ui32, %off: ui32) {
 
 // Framework objects are passed to helper functions by reference (a copied TPipe or
 // TQue would lose its buffers and queue state); tensors are passed by value.
-// CHECK-LABEL: __aicore__ inline void helper(AscendC::TPipe& pipe, AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1>& bind, AscendC::TBuf<AscendC::TPosition::VECCALC>& buf, AscendC::TBufPool<AscendC::TPosition::VECIN, 4>& pool, AscendC::LocalTensor<float> t) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void helper(AscendC::TPipe& pipe, AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1>& bind, AscendC::TBuf<AscendC::TPosition::VECCALC>& buf, AscendC::TBufPool<AscendC::TPosition::VECIN, 4>& pool, AscendC::LocalTensor<float> t) {
 func.func @helper(%pipe: !ascendc.pipe, %que: !ascendc.queue<vecin, 2>, %bind: !ascendc.que_bind<vecin, vecout, 1>, %buf: !ascendc.tbuf<veccalc>, %pool: !ascendc.tbuf_pool<vecin, 4>, %t: !ascendc.local_tensor<*xf32>) {
   return
 }

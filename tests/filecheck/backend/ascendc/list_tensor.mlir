@@ -6,7 +6,7 @@
 // CHECK-NEXT:  #include "kernel_operator_list_tensor_intf.h"
 emitc.include "kernel_operator_list_tensor_intf.h"
 
-// CHECK-LABEL: __aicore__ inline void list(__gm__ int8_t* data, uint32_t len, uint32_t size, AscendC::TensorDesc<half>& td) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void list(__gm__ int8_t* data, uint32_t len, uint32_t size, AscendC::TensorDesc<half>& td) {
 // CHECK-NEXT:    AscendC::ListTensorDesc l;
 // CHECK-NEXT:    AscendC::ListTensorDesc l2 = AscendC::ListTensorDesc(data, len, size);
 // CHECK-NEXT:    l.Init(data, len, size);
@@ -27,7 +27,7 @@ func.func @list(%data: memref<?xi8, 22>, %len: ui32, %size: ui32, %td: !ascendc.
 
 // A TensorDesc declared without its element type in the IR type deduces it from the
 // initialiser (class template argument deduction).
-// CHECK-LABEL: __aicore__ inline void desc(uint64_t addr, int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void desc(uint64_t addr, int32_t i) {
 // CHECK-NEXT:    AscendC::TensorDesc d = AscendC::TensorDesc<float>();
 // CHECK-NEXT:    AscendC::TensorDesc<half> dt = AscendC::TensorDesc<half>();
 // CHECK-NEXT:    uint64_t dim = d.GetDim();

@@ -4,7 +4,7 @@
 // int64_t array would not convert.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void l1(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, uint64_t hi, int64_t lo, int32_t r, AscendC::BinaryRepeatParams params) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void l1(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, uint64_t hi, int64_t lo, int32_t r, AscendC::BinaryRepeatParams params) {
 // CHECK-NEXT:    uint64_t mask_list[] = {hi, static_cast<uint64_t>(lo)};
 // CHECK-NEXT:    AscendC::Add<float, 0>(dst, src, src, mask_list, r, params);
 // CHECK-NEXT:    uint64_t mask_list_1[] = {static_cast<uint64_t>(lo), hi};
@@ -19,7 +19,7 @@ func.func @l1(%dst: !ascendc.local_tensor<1024xf32>, %src: !ascendc.local_tensor
 
 // A non-negative constant word needs no cast: a constant expression whose value fits
 // is not narrowing. A negative one is converted.
-// CHECK-LABEL: __aicore__ inline void constant_words(AscendC::LocalTensor<float> dst, int32_t r, AscendC::BinaryRepeatParams params) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void constant_words(AscendC::LocalTensor<float> dst, int32_t r, AscendC::BinaryRepeatParams params) {
 // CHECK-NEXT:    constexpr int64_t all = -1;
 // CHECK-NEXT:    constexpr int64_t low = 255;
 // CHECK-NEXT:    uint64_t mask_list[] = {static_cast<uint64_t>(all), low};

@@ -2,7 +2,7 @@
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // The constant tile size is the template argument of Alloc<pos, T, tileSize>().
-// CHECK-LABEL: __aicore__ inline void allocator(uint32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void allocator(uint32_t n) {
 // CHECK-NEXT:    constexpr int64_t hw = 1;
 // CHECK-NEXT:    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
 // CHECK-NEXT:    uint32_t addr = ub.GetCurAddr();
@@ -28,7 +28,7 @@ func.func @allocator(%n: ui32) {
 }
 
 // An allocator is passed by reference (it keeps the next free address).
-// CHECK-LABEL: __aicore__ inline void helper(AscendC::LocalMemAllocator<AscendC::Hardware::L0C>& a) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void helper(AscendC::LocalMemAllocator<AscendC::Hardware::L0C>& a) {
 func.func @helper(%a: !ascendc.local_mem_allocator<5>) {
   return
 }

@@ -1,7 +1,7 @@
 // Emission of the atomic, scalar, cache, HCCL and other single ops.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void atomics() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void atomics() {
 // CHECK-NEXT:    AscendC::SetAtomicAdd<half>();
 // CHECK-NEXT:    AscendC::SetAtomicMax<float>();
 // CHECK-NEXT:    AscendC::SetAtomicMin<int16_t>();
@@ -26,7 +26,7 @@ func.func @atomics() {
 
 // The bit value ScalarGetSFFValue/ScalarGetCountOfValue look for is a template argument:
 // the constant's variable.
-// CHECK-LABEL: __aicore__ inline void scalars(float f, uint64_t u, int64_t s) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void scalars(float f, uint64_t u, int64_t s) {
 // CHECK-NEXT:    constexpr int32_t c0 = 0;
 // CHECK-NEXT:    constexpr int32_t c1 = 1;
 // CHECK-NEXT:    int32_t c = AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_ROUND>(f);
@@ -49,7 +49,7 @@ func.func @scalars(%f: f32, %u: ui64, %s: i64) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void caches(AscendC::GlobalTensor<float> g, int64_t len, AscendC::GlobalTensor<uint64_t> w, int32_t off) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void caches(AscendC::GlobalTensor<float> g, int64_t len, AscendC::GlobalTensor<uint64_t> w, int32_t off) {
 // CHECK-NEXT:    AscendC::DataCacheCleanAndInvalid<float, AscendC::CacheLine::SINGLE_CACHE_LINE, AscendC::DcciDst::CACHELINE_OUT>(g);
 // CHECK-NEXT:    AscendC::DataCacheCleanAndInvalid<float, AscendC::CacheLine::ENTIRE_DATA_CACHE>(g);
 // CHECK-NEXT:    int64_t st = AscendC::GetICachePreloadStatus();
@@ -67,7 +67,7 @@ func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64, %w: !ascendc.glo
 }
 
 // The HCCL context index is a template argument too. `noop` is an empty statement.
-// CHECK-LABEL: __aicore__ inline void others(__gm__ uint8_t* ctx, AscendC::CheckLocalMemoryIAParam param, AscendC::LocalTensor<half> t) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void others(__gm__ uint8_t* ctx, AscendC::CheckLocalMemoryIAParam param, AscendC::LocalTensor<half> t) {
 // CHECK-NEXT:    constexpr int32_t c1 = 1;
 // CHECK-NEXT:    AscendC::InitSocState();
 // CHECK-NEXT:    AscendC::CheckLocalMemoryIA(param);

@@ -12,7 +12,7 @@
 // CHECK-NEXT: };
 // CHECK-NEXT: #pragma pack(pop)
 // CHECK-EMPTY:
-// CHECK-NEXT: __aicore__ inline void uses_shape(__gm__ Shape* s) {
+// CHECK-NEXT: __inline__ __attribute__((always_inline)) __aicore__ void uses_shape(__gm__ Shape* s) {
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @uses_shape(%s: memref<?x!emitasc.py_struct<"Shape", [i32, i32], ["rows", "cols"]>, 22>) {

@@ -8,7 +8,7 @@
 // tests/unit/test_headers.py compiles this output against the headers.
 // RUN: asc-opt %s --split-input-file -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void data_copy_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_params(int32_t i) {
 // CHECK-NEXT:   AscendC::DataCopyParams v0;
 // CHECK-NEXT:   AscendC::DataCopyParams v4{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -21,7 +21,7 @@ func.func @data_copy_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void data_copy_ext_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_ext_params(int32_t i) {
 // CHECK-NEXT:   AscendC::DataCopyExtParams v0;
 // CHECK-NEXT:   AscendC::DataCopyExtParams v4{static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), 0};
 // CHECK-NEXT:   AscendC::DataCopyExtParams v5{static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
@@ -36,7 +36,7 @@ func.func @data_copy_ext_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void data_copy_pad_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_pad_params(int32_t i) {
 // CHECK-NEXT:   AscendC::DataCopyPadParams v0;
 // CHECK-NEXT:   AscendC::DataCopyPadParams v4{static_cast<bool>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint64_t>(i)};
 // CHECK-NEXT:   return;
@@ -49,7 +49,7 @@ func.func @data_copy_pad_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void data_copy_pad_ext_params(int32_t i, half h) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_pad_ext_params(int32_t i, half h) {
 // CHECK-NEXT:   AscendC::DataCopyPadExtParams<half> v0;
 // CHECK-NEXT:   AscendC::DataCopyPadExtParams<half> v4{static_cast<bool>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), h};
 // CHECK-NEXT:   return;
@@ -62,7 +62,7 @@ func.func @data_copy_pad_ext_params(%i: i32, %h: f16) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void shape_info(int32_t i, uint32_t* u32s) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void shape_info(int32_t i, uint32_t* u32s) {
 // CHECK-NEXT:   AscendC::ShapeInfo v0;
 // CHECK-NEXT:   AscendC::ShapeInfo v2{static_cast<uint8_t>(i), u32s};
 // CHECK-NEXT:   AscendC::ShapeInfo v3{static_cast<uint8_t>(i), u32s, static_cast<AscendC::DataFormat>(i)};
@@ -79,7 +79,7 @@ func.func @shape_info(%i: i32, %u32s: memref<8xui32>) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_cpadding_params(int32_t i, int8_t c) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_cpadding_params(int32_t i, int8_t c) {
 // CHECK-NEXT:   AscendC::AippChannelPaddingParams<int8_t> v2{static_cast<uint32_t>(i), c};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
@@ -90,7 +90,7 @@ func.func @aipp_cpadding_params(%i: i32, %c: i8) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_csc_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_csc_params(int32_t i) {
 // CHECK-NEXT:   AscendC::AippColorSpaceConvParams v0{};
 // CHECK-NEXT:   AscendC::AippColorSpaceConvParams v1{static_cast<bool>(i)};
 // CHECK-NEXT:   AscendC::AippColorSpaceConvParams v16{static_cast<bool>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i)};
@@ -105,7 +105,7 @@ func.func @aipp_csc_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_dtc_params(int32_t i, float f) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_dtc_params(int32_t i, float f) {
 // CHECK-NEXT:   AscendC::AippDataTypeConvParams v0{};
 // CHECK-NEXT:   AscendC::AippDataTypeConvParams v1{static_cast<uint8_t>(i)};
 // CHECK-NEXT:   AscendC::AippDataTypeConvParams v10{static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<half>(f), static_cast<half>(f), static_cast<half>(f), static_cast<half>(f), static_cast<half>(f), static_cast<half>(f), static_cast<uint32_t>(i)};
@@ -120,7 +120,7 @@ func.func @aipp_dtc_params(%i: i32, %f: f32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_input_format(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_input_format(int32_t i) {
 // CHECK-NEXT:   AscendC::AippInputFormat v0{};
 // CHECK-NEXT:   AscendC::AippInputFormat v1{static_cast<AscendC::AippInputFormat>(i)};
 // CHECK-NEXT:   return;
@@ -133,7 +133,7 @@ func.func @aipp_input_format(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_padding_params(int32_t i, int8_t c) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_padding_params(int32_t i, int8_t c) {
 // CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> v2{static_cast<uint32_t>(i), c};
 // CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> v3{static_cast<uint32_t>(i), c, c};
 // CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> v4{static_cast<uint32_t>(i), c, c, c};
@@ -150,7 +150,7 @@ func.func @aipp_padding_params(%i: i32, %c: i8) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_params(int32_t i, int8_t c) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_params(int32_t i, int8_t c) {
 // CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_1{static_cast<uint32_t>(i), c, c, c, c};
 // CHECK-NEXT:   AscendC::AippParams<int8_t> v1{aipp_padding_params_1};
 // CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_2{static_cast<uint32_t>(i), c, c, c, c};
@@ -213,7 +213,7 @@ func.func @aipp_params(%i: i32, %c: i8) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_single_line_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_single_line_params(int32_t i) {
 // CHECK-NEXT:   AscendC::AippSingleLineParams v0{};
 // CHECK-NEXT:   AscendC::AippSingleLineParams v1{static_cast<bool>(i)};
 // CHECK-NEXT:   return;
@@ -226,7 +226,7 @@ func.func @aipp_single_line_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void aipp_swap_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_swap_params(int32_t i) {
 // CHECK-NEXT:   AscendC::AippSwapParams v0{};
 // CHECK-NEXT:   AscendC::AippSwapParams v1{static_cast<bool>(i)};
 // CHECK-NEXT:   AscendC::AippSwapParams v2{static_cast<bool>(i), static_cast<bool>(i)};
@@ -243,7 +243,7 @@ func.func @aipp_swap_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void ascend_quant_config(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void ascend_quant_config(int32_t i) {
 // CHECK-NEXT:   AscendC::AscendQuantConfig v4{static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
@@ -254,7 +254,7 @@ func.func @ascend_quant_config(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void batch_mode(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void batch_mode(int32_t i) {
 // CHECK-NEXT:   BatchMode v0{};
 // CHECK-NEXT:   BatchMode v1{static_cast<BatchMode>(i)};
 // CHECK-NEXT:   return;
@@ -268,7 +268,7 @@ func.func @batch_mode(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void batch_out_mode(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void batch_out_mode(int32_t i) {
 // CHECK-NEXT:   BatchOutMode v0{};
 // CHECK-NEXT:   BatchOutMode v1{static_cast<BatchOutMode>(i)};
 // CHECK-NEXT:   return;
@@ -282,7 +282,7 @@ func.func @batch_out_mode(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void binary_repeat_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void binary_repeat_params(int32_t i) {
 // CHECK-NEXT:   AscendC::BinaryRepeatParams v0;
 // CHECK-NEXT:   AscendC::BinaryRepeatParams v6{static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i)};
 // CHECK-NEXT:   return;
@@ -295,7 +295,7 @@ func.func @binary_repeat_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void block_mode(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void block_mode(int32_t i) {
 // CHECK-NEXT:   AscendC::BlockMode v0{};
 // CHECK-NEXT:   AscendC::BlockMode v1{static_cast<AscendC::BlockMode>(i)};
 // CHECK-NEXT:   return;
@@ -308,7 +308,7 @@ func.func @block_mode(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void brcb_repeat_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void brcb_repeat_params(int32_t i) {
 // CHECK-NEXT:   AscendC::BrcbRepeatParams v0;
 // CHECK-NEXT:   AscendC::BrcbRepeatParams v2{static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -321,7 +321,7 @@ func.func @brcb_repeat_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void buf_addr(int32_t i, uint8_t* u8s) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void buf_addr(int32_t i, uint8_t* u8s) {
 // CHECK-NEXT:   AscendC::TBuffAddr v0{};
 // CHECK-NEXT:   AscendC::TBuffAddr v1{static_cast<uint32_t>(i)};
 // CHECK-NEXT:   AscendC::TBuffAddr v2{static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
@@ -342,7 +342,7 @@ func.func @buf_addr(%i: i32, %u8s: memref<4xui8>) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void co2_layout(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void co2_layout(int32_t i) {
 // CHECK-NEXT:   AscendC::CO2Layout v0{};
 // CHECK-NEXT:   AscendC::CO2Layout v1{static_cast<AscendC::CO2Layout>(i)};
 // CHECK-NEXT:   return;
@@ -355,7 +355,7 @@ func.func @co2_layout(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void check_local_memory_ia_param(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void check_local_memory_ia_param(int32_t i) {
 // CHECK-NEXT:   AscendC::CheckLocalMemoryIAParam v0;
 // CHECK-NEXT:   AscendC::CheckLocalMemoryIAParam v10{static_cast<uint8_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   return;
@@ -368,7 +368,7 @@ func.func @check_local_memory_ia_param(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void copy_repeat_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void copy_repeat_params(int32_t i) {
 // CHECK-NEXT:   AscendC::CopyRepeatParams v0;
 // CHECK-NEXT:   AscendC::CopyRepeatParams v4{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -381,7 +381,7 @@ func.func @copy_repeat_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void data_copy_co12dst_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_co12dst_params(int32_t i) {
 // CHECK-NEXT:   AscendC::DataCopyCO12DstParams v0;
 // CHECK-NEXT:   AscendC::DataCopyCO12DstParams v8{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<uint16_t>(i), static_cast<QuantMode_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   return;
@@ -394,7 +394,7 @@ func.func @data_copy_co12dst_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void data_copy_enhanced_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_enhanced_params(int32_t i) {
 // CHECK-NEXT:   AscendC::DataCopyEnhancedParams v0;
 // CHECK-NEXT:   AscendC::DataCopyEnhancedParams v7{static_cast<AscendC::BlockMode>(i), static_cast<AscendC::DeqScale>(i), static_cast<uint64_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<pad_t>(i), static_cast<uint64_t>(i)};
 // CHECK-NEXT:   return;
@@ -407,7 +407,7 @@ func.func @data_copy_enhanced_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void data_format(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_format(int32_t i) {
 // CHECK-NEXT:   AscendC::DataFormat v0{};
 // CHECK-NEXT:   AscendC::DataFormat v1{static_cast<AscendC::DataFormat>(i)};
 // CHECK-NEXT:   return;
@@ -420,7 +420,7 @@ func.func @data_format(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void deq_scale(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void deq_scale(int32_t i) {
 // CHECK-NEXT:   AscendC::DeqScale v0{};
 // CHECK-NEXT:   AscendC::DeqScale v1{static_cast<AscendC::DeqScale>(i)};
 // CHECK-NEXT:   return;
@@ -433,7 +433,7 @@ func.func @deq_scale(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void fixpipe_config(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void fixpipe_config(int32_t i) {
 // CHECK-NEXT:   AscendC::FixpipeConfig v1{static_cast<AscendC::CO2Layout>(i)};
 // CHECK-NEXT:   AscendC::FixpipeConfig v2{static_cast<AscendC::CO2Layout>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   AscendC::FixpipeConfig v3{static_cast<AscendC::CO2Layout>(i), static_cast<bool>(i), static_cast<bool>(i)};
@@ -448,7 +448,7 @@ func.func @fixpipe_config(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void fixpipe_params_v220(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void fixpipe_params_v220(int32_t i) {
 // CHECK-NEXT:   AscendC::FixpipeParamsV220 v0;
 // CHECK-NEXT:   AscendC::FixpipeParamsV220 v5{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   AscendC::FixpipeParamsV220 v11{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<QuantMode_t>(i), static_cast<int64_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i)};
@@ -465,7 +465,7 @@ func.func @fixpipe_params_v220(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void fmatrix_mode(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void fmatrix_mode(int32_t i) {
 // CHECK-NEXT:   AscendC::FmatrixMode v0{};
 // CHECK-NEXT:   AscendC::FmatrixMode v1{static_cast<AscendC::FmatrixMode>(i)};
 // CHECK-NEXT:   return;
@@ -478,7 +478,7 @@ func.func @fmatrix_mode(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void gather_mask_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void gather_mask_params(int32_t i) {
 // CHECK-NEXT:   AscendC::GatherMaskParams v0;
 // CHECK-NEXT:   AscendC::GatherMaskParams v4{static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i)};
 // CHECK-NEXT:   return;
@@ -491,7 +491,7 @@ func.func @gather_mask_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void gather_repeat_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void gather_repeat_params(int32_t i) {
 // CHECK-NEXT:   AscendC::GatherRepeatParams v0;
 // CHECK-NEXT:   AscendC::GatherRepeatParams v2{static_cast<uint8_t>(i), static_cast<uint8_t>(i)};
 // CHECK-NEXT:   return;
@@ -504,7 +504,7 @@ func.func @gather_repeat_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void init_const_value_params(int32_t i, half h) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void init_const_value_params(int32_t i, half h) {
 // CHECK-NEXT:   AscendC::InitConstValueParams<half> v2{static_cast<uint16_t>(i), h};
 // CHECK-NEXT:   AscendC::InitConstValueParams<half> v4{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), h};
 // CHECK-NEXT:   return;
@@ -517,7 +517,7 @@ func.func @init_const_value_params(%i: i32, %h: f16) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void is_reset_load_3d_config(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void is_reset_load_3d_config(int32_t i) {
 // CHECK-NEXT:   AscendC::IsResetLoad3dConfig v2{static_cast<bool>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
@@ -528,7 +528,7 @@ func.func @is_reset_load_3d_config(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void iterate_mode(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void iterate_mode(int32_t i) {
 // CHECK-NEXT:   IterateMode v0{};
 // CHECK-NEXT:   IterateMode v1{static_cast<IterateMode>(i)};
 // CHECK-NEXT:   return;
@@ -542,7 +542,7 @@ func.func @iterate_mode(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void iterate_order(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void iterate_order(int32_t i) {
 // CHECK-NEXT:   IterateOrder v0{};
 // CHECK-NEXT:   IterateOrder v1{static_cast<IterateOrder>(i)};
 // CHECK-NEXT:   return;
@@ -556,7 +556,7 @@ func.func @iterate_order(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void kfc_server() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void kfc_server() {
 // CHECK-NEXT:   AscendC::KfcServer v0;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
@@ -568,7 +568,7 @@ func.func @kfc_server() {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void list_tensor_desc(int32_t i, __gm__ uint8_t* gm) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void list_tensor_desc(int32_t i, __gm__ uint8_t* gm) {
 // CHECK-NEXT:   AscendC::ListTensorDesc v0;
 // CHECK-NEXT:   AscendC::ListTensorDesc v1{gm};
 // CHECK-NEXT:   AscendC::ListTensorDesc v2{gm, static_cast<uint32_t>(i)};
@@ -586,7 +586,7 @@ func.func @list_tensor_desc(%i: i32, %gm: memref<?xui8, 22>) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_2d_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_2d_params(int32_t i) {
 // CHECK-NEXT:   AscendC::LoadData2DParams v0;
 // CHECK-NEXT:   AscendC::LoadData2DParams v7{static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<bool>(i), static_cast<uint8_t>(i)};
 // CHECK-NEXT:   return;
@@ -599,7 +599,7 @@ func.func @load_data_2d_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_2d_params_v2(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_2d_params_v2(int32_t i) {
 // CHECK-NEXT:   AscendC::LoadData2DParamsV2 v0;
 // CHECK-NEXT:   AscendC::LoadData2DParamsV2 v8{static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), i, static_cast<uint16_t>(i), static_cast<bool>(i), static_cast<uint8_t>(i)};
 // CHECK-NEXT:   return;
@@ -612,7 +612,7 @@ func.func @load_data_2d_params_v2(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_2d_transpose_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_2d_transpose_params(int32_t i) {
 // CHECK-NEXT:   AscendC::LoadData2dTransposeParams v0;
 // CHECK-NEXT:   AscendC::LoadData2dTransposeParams v5{static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   AscendC::LoadData2dTransposeParams v6{static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i)};
@@ -627,7 +627,7 @@ func.func @load_data_2d_transpose_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_2d_transpose_params_v2(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_2d_transpose_params_v2(int32_t i) {
 // CHECK-NEXT:   AscendC::LoadData2dTransposeParamsV2 v0;
 // CHECK-NEXT:   AscendC::LoadData2dTransposeParamsV2 v6{static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   AscendC::LoadData2dTransposeParamsV2 v7{static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i)};
@@ -642,7 +642,7 @@ func.func @load_data_2d_transpose_params_v2(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_3d_params_v1(int32_t i, half h, uint8_t* u8s) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_3d_params_v1(int32_t i, half h, uint8_t* u8s) {
 // CHECK-NEXT:   AscendC::LoadData3DParamsV1<half> v19{u8s, static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<int16_t>(i), static_cast<int16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), h};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
@@ -653,7 +653,7 @@ func.func @load_data_3d_params_v1(%i: i32, %h: f16, %u8s: memref<4xui8>) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_3d_params_v2(int32_t i, half h, uint8_t* u8s) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_3d_params_v2(int32_t i, half h, uint8_t* u8s) {
 // CHECK-NEXT:   AscendC::LoadData3DParamsV2<half> v17{u8s, static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i), h};
 // CHECK-NEXT:   AscendC::LoadData3DParamsV2<half> v20{u8s, static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i), h, static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   return;
@@ -666,7 +666,7 @@ func.func @load_data_3d_params_v2(%i: i32, %h: f16, %u8s: memref<4xui8>) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_3d_params_v2_pro(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_3d_params_v2_pro(int32_t i) {
 // CHECK-NEXT:   AscendC::LoadData3DParamsV2Pro v0;
 // CHECK-NEXT:   AscendC::LoadData3DParamsV2Pro v8{static_cast<uint16_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint64_t>(i), static_cast<uint64_t>(i)};
 // CHECK-NEXT:   return;
@@ -679,7 +679,7 @@ func.func @load_data_3d_params_v2_pro(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_data_repeat_param(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_data_repeat_param(int32_t i) {
 // CHECK-NEXT:   AscendC::LoadDataRepeatParam v0;
 // CHECK-NEXT:   AscendC::LoadDataRepeatParam v3{static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i)};
 // CHECK-NEXT:   return;
@@ -692,7 +692,7 @@ func.func @load_data_repeat_param(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void load_image_to_local_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_image_to_local_params(int32_t i) {
 // CHECK-NEXT:   AscendC::LoadImageToLocalParams v0;
 // CHECK-NEXT:   AscendC::LoadImageToLocalParams v9{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -705,7 +705,7 @@ func.func @load_image_to_local_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void mask_mode(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void mask_mode(int32_t i) {
 // CHECK-NEXT:   AscendC::MaskMode v0{};
 // CHECK-NEXT:   AscendC::MaskMode v1{static_cast<AscendC::MaskMode>(i)};
 // CHECK-NEXT:   return;
@@ -718,7 +718,7 @@ func.func @mask_mode(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void matmul_api_static_tiling(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void matmul_api_static_tiling(int32_t i) {
 // CHECK-NEXT:   MatmulApiStaticTiling v0{};
 // CHECK-NEXT:   MatmulApiStaticTiling v1{i};
 // CHECK-NEXT:   MatmulConfig matmul_config_47{};
@@ -736,7 +736,7 @@ func.func @matmul_api_static_tiling(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void matmul_config(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void matmul_config(int32_t i) {
 // CHECK-NEXT:   MatmulConfig v0{};
 // CHECK-NEXT:   MatmulConfig v1{static_cast<bool>(i)};
 // CHECK-NEXT:   MatmulConfig v53{static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<BatchMode>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<IterateOrder>(i), static_cast<ScheduleType>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint32_t>(i), static_cast<BatchOutMode>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<DecompressionMode>(i)};
@@ -752,7 +752,7 @@ func.func @matmul_config(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void matrix_offset(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void matrix_offset(int32_t i) {
 // CHECK-NEXT:   MatrixOffset v0{};
 // CHECK-NEXT:   MatrixOffset v1{i};
 // CHECK-NEXT:   MatrixOffset v2{i, i};
@@ -774,7 +774,7 @@ func.func @matrix_offset(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void mmad_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void mmad_params(int32_t i) {
 // CHECK-NEXT:   AscendC::MmadParams v0;
 // CHECK-NEXT:   AscendC::MmadParams v6{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   AscendC::MmadParams v8{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<bool>(i), i, static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i)};
@@ -789,7 +789,7 @@ func.func @mmad_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void mrg_sort4_info(int32_t i, uint16_t* u16s) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void mrg_sort4_info(int32_t i, uint16_t* u16s) {
 // CHECK-NEXT:   AscendC::MrgSort4Info v0;
 // CHECK-NEXT:   AscendC::MrgSort4Info v4{u16s, static_cast<bool>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -802,7 +802,7 @@ func.func @mrg_sort4_info(%i: i32, %u16s: memref<4xui16>) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void nd2nz_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void nd2nz_params(int32_t i) {
 // CHECK-NEXT:   AscendC::Nd2NzParams v0;
 // CHECK-NEXT:   AscendC::Nd2NzParams v8{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -815,7 +815,7 @@ func.func @nd2nz_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void nz2nd_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void nz2nd_params(int32_t i) {
 // CHECK-NEXT:   AscendC::Nz2NdParams v0;
 // CHECK-NEXT:   AscendC::Nz2NdParams v5{static_cast<bool>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -828,7 +828,7 @@ func.func @nz2nd_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void nz2nd_params_full(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void nz2nd_params_full(int32_t i) {
 // CHECK-NEXT:   AscendC::Nz2NdParamsFull v0;
 // CHECK-NEXT:   AscendC::Nz2NdParamsFull v7{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -841,7 +841,7 @@ func.func @nz2nd_params_full(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void quant_mode_t(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void quant_mode_t(int32_t i) {
 // CHECK-NEXT:   QuantMode_t v0{};
 // CHECK-NEXT:   QuantMode_t v1{static_cast<QuantMode_t>(i)};
 // CHECK-NEXT:   return;
@@ -854,7 +854,7 @@ func.func @quant_mode_t(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void quant_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void quant_params(int32_t i) {
 // CHECK-NEXT:   AscendC::QuantParams v0;
 // CHECK-NEXT:   AscendC::QuantParams v1{static_cast<QuantMode_t>(i)};
 // CHECK-NEXT:   AscendC::QuantParams v2{static_cast<QuantMode_t>(i), static_cast<uint64_t>(i)};
@@ -869,7 +869,7 @@ func.func @quant_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void reduce_order(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void reduce_order(int32_t i) {
 // CHECK-NEXT:   AscendC::ReduceOrder v0{};
 // CHECK-NEXT:   AscendC::ReduceOrder v1{static_cast<AscendC::ReduceOrder>(i)};
 // CHECK-NEXT:   return;
@@ -882,7 +882,7 @@ func.func @reduce_order(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void rmsnorm_tiling(int32_t i, float f) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void rmsnorm_tiling(int32_t i, float f) {
 // CHECK-NEXT:   RmsNormTiling v0{};
 // CHECK-NEXT:   RmsNormTiling v1{static_cast<uint32_t>(i)};
 // CHECK-NEXT:   RmsNormTiling v12{static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), f, static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
@@ -897,7 +897,7 @@ func.func @rmsnorm_tiling(%i: i32, %f: f32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void schedule_type(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void schedule_type(int32_t i) {
 // CHECK-NEXT:   ScheduleType v0{};
 // CHECK-NEXT:   ScheduleType v1{static_cast<ScheduleType>(i)};
 // CHECK-NEXT:   return;
@@ -911,7 +911,7 @@ func.func @schedule_type(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void slice_info(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void slice_info(int32_t i) {
 // CHECK-NEXT:   AscendC::SliceInfo v0;
 // CHECK-NEXT:   AscendC::SliceInfo v4{static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
 // CHECK-NEXT:   AscendC::SliceInfo v5{static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
@@ -926,7 +926,7 @@ func.func @slice_info(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void softmax_shape_info(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void softmax_shape_info(int32_t i) {
 // CHECK-NEXT:   AscendC::SoftMaxShapeInfo v0{};
 // CHECK-NEXT:   AscendC::SoftMaxShapeInfo v1{static_cast<uint32_t>(i)};
 // CHECK-NEXT:   AscendC::SoftMaxShapeInfo v2{static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
@@ -945,7 +945,7 @@ func.func @softmax_shape_info(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void softmax_tiling(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void softmax_tiling(int32_t i) {
 // CHECK-NEXT:   SoftMaxTiling v0{};
 // CHECK-NEXT:   SoftMaxTiling v1{static_cast<uint32_t>(i)};
 // CHECK-NEXT:   SoftMaxTiling v16{static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
@@ -960,7 +960,7 @@ func.func @softmax_tiling(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void cube_tiling(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void cube_tiling(int32_t i) {
 // CHECK-NEXT:   TCubeTiling v0{};
 // CHECK-NEXT:   TCubeTiling v1{i};
 // CHECK-NEXT:   TCubeTiling v50{i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i};
@@ -975,7 +975,7 @@ func.func @cube_tiling(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void trans_data_to_5hd_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void trans_data_to_5hd_params(int32_t i) {
 // CHECK-NEXT:   AscendC::TransDataTo5HDParams v0;
 // CHECK-NEXT:   AscendC::TransDataTo5HDParams v5{static_cast<bool>(i), static_cast<bool>(i), static_cast<uint8_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i)};
 // CHECK-NEXT:   return;
@@ -988,7 +988,7 @@ func.func @trans_data_to_5hd_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void transpose_params_ext(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void transpose_params_ext(int32_t i) {
 // CHECK-NEXT:   AscendC::TransposeParamsExt v0;
 // CHECK-NEXT:   AscendC::TransposeParamsExt v5{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<AscendC::TransposeType>(i)};
 // CHECK-NEXT:   return;
@@ -1001,7 +1001,7 @@ func.func @transpose_params_ext(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void transpose_type(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void transpose_type(int32_t i) {
 // CHECK-NEXT:   AscendC::TransposeType v0{};
 // CHECK-NEXT:   AscendC::TransposeType v1{static_cast<AscendC::TransposeType>(i)};
 // CHECK-NEXT:   return;
@@ -1014,7 +1014,7 @@ func.func @transpose_type(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void unary_repeat_params(int32_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void unary_repeat_params(int32_t i) {
 // CHECK-NEXT:   AscendC::UnaryRepeatParams v0;
 // CHECK-NEXT:   AscendC::UnaryRepeatParams v4{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams v5{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i)};
@@ -1029,7 +1029,7 @@ func.func @unary_repeat_params(%i: i32) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void vdeq_info(int16_t* i16s, float* f32s, bool* bs) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void vdeq_info(int16_t* i16s, float* f32s, bool* bs) {
 // CHECK-NEXT:   AscendC::VdeqInfo v0;
 // CHECK-NEXT:   AscendC::VdeqInfo v3{f32s, i16s, bs};
 // CHECK-NEXT:   return;
@@ -1042,7 +1042,7 @@ func.func @vdeq_info(%i16s: memref<4xi16>, %f32s: memref<4xf32>, %bs: memref<4xi
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void mrg_sort_src_list(AscendC::LocalTensor<half> lt) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void mrg_sort_src_list(AscendC::LocalTensor<half> lt) {
 // CHECK-NEXT:   AscendC::MrgSortSrcList<half> v0;
 // CHECK-NEXT:   AscendC::MrgSortSrcList<half> v4{lt, lt, lt, lt};
 // CHECK-NEXT:   return;
@@ -1055,7 +1055,7 @@ func.func @mrg_sort_src_list(%lt: !ascendc.local_tensor<*xf16>) {
 
 // -----
 
-// CHECK-LABEL: __aicore__ inline void tensor_desc() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void tensor_desc() {
 // CHECK-NEXT:   AscendC::TensorDesc<half> v0;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
@@ -1070,7 +1070,7 @@ func.func @tensor_desc() {
 
 // Operands of the fields' own types pass as they are, an enum's own type too; `[types]`
 // states T for a class template its type does not carry (pyasc's AippPaddingParams).
-// CHECK-LABEL: __aicore__ inline void exact_types(uint16_t h, uint32_t w, bool b, QuantMode_t q, AscendC::FmatrixMode fm, int32_t m, int8_t c, AscendC::CO2Layout cf) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void exact_types(uint16_t h, uint32_t w, bool b, QuantMode_t q, AscendC::FmatrixMode fm, int32_t m, int8_t c, AscendC::CO2Layout cf) {
 // CHECK-NEXT:   AscendC::FixpipeParamsV220 p{h, h, h, w, b};
 // CHECK-NEXT:   AscendC::QuantParams qp{q};
 // CHECK-NEXT:   AscendC::FmatrixMode fm2{fm};

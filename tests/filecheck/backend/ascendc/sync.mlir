@@ -1,7 +1,7 @@
 // Emission of the synchronisation ops.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void pipes(int32_t id) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void pipes(int32_t id) {
 // CHECK-NEXT:    AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(id);
 // CHECK-NEXT:    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(id);
 // CHECK-NEXT:    AscendC::PipeBarrier<PIPE_V>();
@@ -21,7 +21,7 @@ func.func @pipes(%id: i32) {
 }
 
 // `isAIVOnly` is the headers' default (true): printed as `<false>` only when absent.
-// CHECK-LABEL: __aicore__ inline void cores(AscendC::GlobalTensor<int32_t> gm, AscendC::LocalTensor<int32_t> ub, int32_t blk, int32_t ev, uint16_t flag, uint64_t cfg) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void cores(AscendC::GlobalTensor<int32_t> gm, AscendC::LocalTensor<int32_t> ub, int32_t blk, int32_t ev, uint16_t flag, uint64_t cfg) {
 // CHECK-NEXT:    AscendC::IBSet(gm, ub, blk, ev);
 // CHECK-NEXT:    AscendC::IBWait<false>(gm, ub, blk, ev);
 // CHECK-NEXT:    AscendC::IBSet<false>(gm, ub, blk, ev);
@@ -54,7 +54,7 @@ func.func @cores(%gm: !ascendc.global_tensor<*xi32>, %ub: !ascendc.local_tensor<
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void ffts(__gm__ uint64_t* addr) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void ffts(__gm__ uint64_t* addr) {
 // CHECK-NEXT:    set_ffts_base_addr(*addr);
 // CHECK-NEXT:    return;
 func.func @ffts(%addr: memref<?xui64, 22>) {

@@ -3,7 +3,7 @@
 
 // The block index and count are converted to the result type (as pyasc prints them);
 // the other values are assigned as the headers return them.
-// CHECK-LABEL: __aicore__ inline void values(uint32_t v) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void values(uint32_t v) {
 // CHECK-NEXT:    int32_t idx = static_cast<int32_t>(AscendC::GetBlockIdx());
 // CHECK-NEXT:    int64_t num = static_cast<int64_t>(AscendC::GetBlockNum());
 // CHECK-NEXT:    int16_t blk = AscendC::GetDataBlockSizeInBytes();

@@ -1,7 +1,7 @@
 // Emission of the tensor ops (tensor.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void constructors(uint32_t addr, uint32_t len) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void constructors(uint32_t addr, uint32_t len) {
 // CHECK-NEXT:    AscendC::GlobalTensor<int32_t> gt;
 // CHECK-NEXT:    AscendC::GlobalTensor<half> gs;
 // CHECK-NEXT:    AscendC::LocalTensor<float> lt;
@@ -44,7 +44,7 @@ func.func @bind(%x: memref<?xf32, 22>, %y: memref<?xui8, 22>, %n: i32, %size: ui
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void access(AscendC::GlobalTensor<float> gt, AscendC::LocalTensor<half> lt, int64_t i, uint32_t u, uint64_t off, half h) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void access(AscendC::GlobalTensor<float> gt, AscendC::LocalTensor<half> lt, int64_t i, uint32_t u, uint64_t off, half h) {
 // CHECK-NEXT:    AscendC::GlobalTensor<float> gsub = gt[i];
 // CHECK-NEXT:    AscendC::GlobalTensor<float> gsub2 = gt[off];
 // CHECK-NEXT:    float gv = gt.GetValue(off);
@@ -70,7 +70,7 @@ func.func @access(%gt: !ascendc.global_tensor<*xf32>, %lt: !ascendc.local_tensor
 }
 
 // GlobalTensor::GetPhyAddr() returns a const pointer: GetPhyAddr(0) is the same address.
-// CHECK-LABEL: __aicore__ inline void global_members(AscendC::GlobalTensor<int32_t> gt, uint64_t off, AscendC::ShapeInfo si, int32_t d, uint32_t u) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void global_members(AscendC::GlobalTensor<int32_t> gt, uint64_t off, AscendC::ShapeInfo si, int32_t d, uint32_t u) {
 // CHECK-NEXT:    __gm__ int32_t* p = gt.GetPhyAddr(0);
 // CHECK-NEXT:    __gm__ int32_t* p2 = gt.GetPhyAddr(off);
 // CHECK-NEXT:    uint64_t size = gt.GetSize();
@@ -96,7 +96,7 @@ func.func @global_members(%gt: !ascendc.global_tensor<*xi32>, %off: ui64, %si: !
 
 // LocalTensor::GetPhyAddr() is a uint64_t on the device and a pointer in the CPU-debug
 // build: the cast is valid in both.
-// CHECK-LABEL: __aicore__ inline void local_members(AscendC::LocalTensor<float> lt, AscendC::LocalTensor<float> src, uint32_t u, int32_t tag, AscendC::ShapeInfo si) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void local_members(AscendC::LocalTensor<float> lt, AscendC::LocalTensor<float> src, uint32_t u, int32_t tag, AscendC::ShapeInfo si) {
 // CHECK-NEXT:    uint64_t addr = reinterpret_cast<uint64_t>(lt.GetPhyAddr());
 // CHECK-NEXT:    uint64_t addr2 = reinterpret_cast<uint64_t>(lt.GetPhyAddr(u));
 // CHECK-NEXT:    uint32_t len = lt.GetLength();
@@ -129,7 +129,7 @@ func.func @local_members(%lt: !ascendc.local_tensor<*xf32>, %src: !ascendc.local
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void shape_info(AscendC::ShapeInfo si, int32_t d) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void shape_info(AscendC::ShapeInfo si, int32_t d) {
 // CHECK-NEXT:    int32_t s = si.shape[d];
 // CHECK-NEXT:    uint32_t o = si.originalShape[d];
 // CHECK-NEXT:    int32_t n = AscendC::GetShapeSize(si);
@@ -143,7 +143,7 @@ func.func @shape_info(%si: !ascendc.shape_info, %d: i32) {
 }
 
 // Print and ToFile exist only in CANN's CPU-debug build.
-// CHECK-LABEL: __aicore__ inline void debug_output(AscendC::LocalTensor<half> lt, uint32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void debug_output(AscendC::LocalTensor<half> lt, uint32_t n) {
 // CHECK-NEXT:    #if defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG == 1
 // CHECK-NEXT:    lt.Print();
 // CHECK-NEXT:    #endif

@@ -1,7 +1,7 @@
 // Emission of the compare and select ops (vec_cmpsel.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void compare(AscendC::LocalTensor<uint8_t> d, AscendC::LocalTensor<int8_t> s8, AscendC::LocalTensor<half> h, AscendC::LocalTensor<float> f, AscendC::LocalTensor<int32_t> w, int32_t n, int32_t m, uint8_t r, AscendC::BinaryRepeatParams bp, AscendC::UnaryRepeatParams up, uint64_t m0, uint64_t m1, half sh, int32_t sw) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void compare(AscendC::LocalTensor<uint8_t> d, AscendC::LocalTensor<int8_t> s8, AscendC::LocalTensor<half> h, AscendC::LocalTensor<float> f, AscendC::LocalTensor<int32_t> w, int32_t n, int32_t m, uint8_t r, AscendC::BinaryRepeatParams bp, AscendC::UnaryRepeatParams up, uint64_t m0, uint64_t m1, half sh, int32_t sw) {
 // CHECK-NEXT:    AscendC::Compare(d, h, h, AscendC::CMPMODE::GT, m, r, bp);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::Compare<float, int8_t, 0>(s8, f, f, AscendC::CMPMODE::LE, mask_list, r, bp);
@@ -31,7 +31,7 @@ func.func @compare(%d: !ascendc.local_tensor<*xui8>, %s8: !ascendc.local_tensor<
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void selects(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> c8, AscendC::LocalTensor<uint16_t> c16, AscendC::LocalTensor<uint32_t> c32, AscendC::LocalTensor<uint64_t> c64, float sf, half sh, int32_t n, int32_t m, uint8_t r, AscendC::BinaryRepeatParams bp, uint64_t m0, uint64_t m1) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void selects(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> c8, AscendC::LocalTensor<uint16_t> c16, AscendC::LocalTensor<uint32_t> c32, AscendC::LocalTensor<uint64_t> c64, float sf, half sh, int32_t n, int32_t m, uint8_t r, AscendC::BinaryRepeatParams bp, uint64_t m0, uint64_t m1) {
 // CHECK-NEXT:    AscendC::Select(f, c8, f, f, AscendC::SELMODE::VSEL_CMPMASK_SPR, m, r, bp);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::Select<half, uint16_t, 0>(h, c16, h, h, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, mask_list, r, bp);

@@ -2,7 +2,7 @@
 // Duplicate, Axpy, BilinearInterpolation, Transpose, TransDataTo5HD).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void mask_state(int32_t len, int64_t high, uint64_t low) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void mask_state(int32_t len, int64_t high, uint64_t low) {
 // CHECK-NEXT:    AscendC::SetMaskCount();
 // CHECK-NEXT:    AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(len);
 // CHECK-NEXT:    AscendC::SetMaskNorm();
@@ -19,7 +19,7 @@ func.func @mask_state(%len: i32, %high: i64, %low: ui64) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void gather_scatter(AscendC::LocalTensor<float> f, AscendC::LocalTensor<uint16_t> u16, AscendC::LocalTensor<uint32_t> off, uint32_t base, int32_t mask, uint64_t m0, uint64_t m1, int32_t rep, int32_t stride, int32_t n, AscendC::GatherRepeatParams gp) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void gather_scatter(AscendC::LocalTensor<float> f, AscendC::LocalTensor<uint16_t> u16, AscendC::LocalTensor<uint32_t> off, uint32_t base, int32_t mask, uint64_t m0, uint64_t m1, int32_t rep, int32_t stride, int32_t n, AscendC::GatherRepeatParams gp) {
 // CHECK-NEXT:    AscendC::Gather(f, f, off, base, mask, rep, stride);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::Gather(f, f, off, base, mask_list, rep, stride);
@@ -42,7 +42,7 @@ func.func @gather_scatter(%f: !ascendc.local_tensor<*xf32>, %u16: !ascendc.local
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void gather_mask(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint32_t> p32, AscendC::LocalTensor<uint16_t> p16, bool reduce, uint32_t mask, AscendC::GatherMaskParams params) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void gather_mask(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint32_t> p32, AscendC::LocalTensor<uint16_t> p16, bool reduce, uint32_t mask, AscendC::GatherMaskParams params) {
 // CHECK-NEXT:    uint64_t n0;
 // CHECK-NEXT:    AscendC::GatherMask<float, uint32_t, AscendC::defaultGatherMaskMode>(f, f, p32, reduce, mask, params, n0);
 // CHECK-NEXT:    uint64_t n1;
@@ -62,7 +62,7 @@ func.func @gather_mask(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tens
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void fill(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<bfloat16_t> b, float sf, half sh, bfloat16_t sb, int32_t si, int32_t mask, uint64_t m0, uint64_t m1, int32_t rep, int32_t bs, int32_t rs, int32_t n, AscendC::BrcbRepeatParams bp) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void fill(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<bfloat16_t> b, float sf, half sh, bfloat16_t sb, int32_t si, int32_t mask, uint64_t m0, uint64_t m1, int32_t rep, int32_t bs, int32_t rs, int32_t n, AscendC::BrcbRepeatParams bp) {
 // CHECK-NEXT:    AscendC::Brcb(f, f, rep, bp);
 // CHECK-NEXT:    AscendC::Duplicate<float, 1>(f, sf, mask, rep, bs, rs);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
@@ -86,7 +86,7 @@ func.func @fill(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf1
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void axpy(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, half sh, int32_t si, int32_t mask, uint64_t m0, uint64_t m1, int32_t rep, int32_t n, AscendC::UnaryRepeatParams up) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void axpy(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, half sh, int32_t si, int32_t mask, uint64_t m0, uint64_t m1, int32_t rep, int32_t n, AscendC::UnaryRepeatParams up) {
 // CHECK-NEXT:    AscendC::Axpy<float, half, 1>(f, h, sh, mask, rep, up);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::Axpy<half, half, 0>(h, h, sh, mask_list, rep, up);
@@ -100,7 +100,7 @@ func.func @axpy(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf1
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void bilinear(AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint32_t> off, AscendC::LocalTensor<uint8_t> tmp, int64_t mask, uint64_t m0, uint64_t m1, int8_t hrep, bool mode, int16_t bs, int16_t vro, int8_t vrep) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void bilinear(AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint32_t> off, AscendC::LocalTensor<uint8_t> tmp, int64_t mask, uint64_t m0, uint64_t m1, int8_t hrep, bool mode, int16_t bs, int16_t vro, int8_t vrep) {
 // CHECK-NEXT:    AscendC::BilinearInterpolation(h, h, off, h, mask, hrep, mode, bs, vro, vrep, tmp);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::BilinearInterpolation(h, h, off, h, mask_list, hrep, mode, bs, vro, vrep, tmp);
@@ -112,7 +112,7 @@ func.func @bilinear(%h: !ascendc.local_tensor<*xf16>, %off: !ascendc.local_tenso
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void transpose(AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> tmp, AscendC::TransposeParamsExt tp, AscendC::LocalTensor<uint64_t> dst, AscendC::LocalTensor<uint64_t> src, uint64_t a, AscendC::TransDataTo5HDParams p) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void transpose(AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint8_t> tmp, AscendC::TransposeParamsExt tp, AscendC::LocalTensor<uint64_t> dst, AscendC::LocalTensor<uint64_t> src, uint64_t a, AscendC::TransDataTo5HDParams p) {
 // CHECK-NEXT:    AscendC::Transpose(h, h);
 // CHECK-NEXT:    AscendC::Transpose(h, h, tmp, tp);
 // CHECK-NEXT:    AscendC::TransDataTo5HD<half>(dst, src, p);

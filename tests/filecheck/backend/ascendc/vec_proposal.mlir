@@ -1,7 +1,7 @@
 // Emission of the sort and region-proposal ops.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void sort(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint32_t> idx, uint32_t n, int32_t rep) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void sort(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<uint32_t> idx, uint32_t n, int32_t rep) {
 // CHECK-NEXT:    uint32_t len = AscendC::GetSortLen<float>(n);
 // CHECK-NEXT:    uint32_t off = AscendC::GetSortOffset<float>(n);
 // CHECK-NEXT:    AscendC::Sort32(f, f, idx, rep);
@@ -18,7 +18,7 @@ func.func @sort(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf1
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void merge(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> q, uint16_t c16, uint32_t c32, int32_t ci, int16_t valid, int32_t rep, AscendC::MrgSort4Info info) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void merge(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> q, uint16_t c16, uint32_t c32, int32_t ci, int16_t valid, int32_t rep, AscendC::MrgSort4Info info) {
 // CHECK-NEXT:    AscendC::MrgSortSrcList<float> empty;
 // CHECK-NEXT:    AscendC::MrgSortSrcList<float> list{q, q, q, q};
 // CHECK-NEXT:    uint16_t dst_element_count_list[] = {c16, c16, c16, c16};
@@ -47,7 +47,7 @@ func.func @merge(%dst: !ascendc.local_tensor<*xf32>, %q: !ascendc.local_tensor<*
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void proposals(AscendC::LocalTensor<half> h, int32_t rep, int32_t mode) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void proposals(AscendC::LocalTensor<half> h, int32_t rep, int32_t mode) {
 // CHECK-NEXT:    AscendC::RpSort16(h, h, rep);
 // CHECK-NEXT:    AscendC::ProposalConcat(h, h, rep, mode);
 // CHECK-NEXT:    AscendC::ProposalExtract(h, h, rep, mode);

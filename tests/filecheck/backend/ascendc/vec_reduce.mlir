@@ -1,7 +1,7 @@
 // Emission of the reduction ops (vec_reduce.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void block_pair_repeat(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, int32_t n, int32_t r, int32_t ds, int32_t sb, int32_t sr, uint64_t m0, uint64_t m1) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void block_pair_repeat(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, int32_t n, int32_t r, int32_t ds, int32_t sb, int32_t sr, uint64_t m0, uint64_t m1) {
 // CHECK-NEXT:    AscendC::BlockReduceSum(f, f, r, n, ds, sb, sr);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::BlockReduceSum(h, h, r, mask_list, ds, sb, sr);
@@ -32,7 +32,7 @@ func.func @block_pair_repeat(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.loca
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void whole(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, int32_t n, int32_t r, int32_t ds, int32_t sb, int32_t sr, uint64_t m0, uint64_t m1) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void whole(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, int32_t n, int32_t r, int32_t ds, int32_t sb, int32_t sr, uint64_t m0, uint64_t m1) {
 // CHECK-NEXT:    AscendC::WholeReduceMax(f, f, n, r, ds, sb, sr, AscendC::ReduceOrder::ORDER_INDEX_VALUE);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::WholeReduceMax<half, 0>(h, h, mask_list, r, ds, sb, sr, AscendC::ReduceOrder::ORDER_VALUE_INDEX);
@@ -54,7 +54,7 @@ func.func @whole(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void reduce(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, AscendC::LocalTensor<float> tmp, AscendC::LocalTensor<half> h, int32_t n, int32_t r, int32_t sr, bool with_index, int64_t w0, uint64_t m1) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void reduce(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, AscendC::LocalTensor<float> tmp, AscendC::LocalTensor<half> h, int32_t n, int32_t r, int32_t sr, bool with_index, int64_t w0, uint64_t m1) {
 // CHECK-NEXT:    AscendC::ReduceSum(dst, src, tmp, n, r, sr);
 // CHECK-NEXT:    uint64_t mask_list[] = {static_cast<uint64_t>(w0), m1};
 // CHECK-NEXT:    AscendC::ReduceSum(h, h, h, mask_list, r, sr);

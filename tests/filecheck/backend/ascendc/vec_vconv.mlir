@@ -1,7 +1,7 @@
 // Emission of the conversion ops (vec_vconv.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void casts(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<int8_t> i8, AscendC::LocalTensor<uint8_t> u8, AscendC::LocalTensor<int16_t> s16, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<int64_t> l, int32_t n, int32_t m, uint8_t r, AscendC::UnaryRepeatParams up, AscendC::BinaryRepeatParams bp, uint64_t m0, uint64_t m1) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void casts(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<int8_t> i8, AscendC::LocalTensor<uint8_t> u8, AscendC::LocalTensor<int16_t> s16, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<int64_t> l, int32_t n, int32_t m, uint8_t r, AscendC::UnaryRepeatParams up, AscendC::BinaryRepeatParams bp, uint64_t m0, uint64_t m1) {
 // CHECK-NEXT:    AscendC::Cast<half, float, 1>(h, f, AscendC::RoundMode::CAST_ODD, m, r, up);
 // CHECK-NEXT:    uint64_t mask_list[] = {m0, m1};
 // CHECK-NEXT:    AscendC::Cast<int32_t, bfloat16_t, 0>(w, b, AscendC::RoundMode::CAST_TRUNC, mask_list, r, up);
@@ -46,7 +46,7 @@ func.func @casts(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void deq_scale(half sh, float sf, int16_t off, bool sign, AscendC::LocalTensor<uint64_t> v, AscendC::VdeqInfo info) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void deq_scale(half sh, float sf, int16_t off, bool sign, AscendC::LocalTensor<uint64_t> v, AscendC::VdeqInfo info) {
 // CHECK-NEXT:    AscendC::SetDeqScale(sh);
 // CHECK-NEXT:    AscendC::SetDeqScale(sf, off, sign);
 // CHECK-NEXT:    AscendC::SetDeqScale(v, info);

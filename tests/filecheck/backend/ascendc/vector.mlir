@@ -1,7 +1,7 @@
 // Emission of the vector compute ops (count form).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void binary(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src0, AscendC::LocalTensor<float> src1, AscendC::LocalTensor<half> h, AscendC::LocalTensor<int16_t> s, AscendC::LocalTensor<uint16_t> u, AscendC::LocalTensor<int32_t> w, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void binary(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src0, AscendC::LocalTensor<float> src1, AscendC::LocalTensor<half> h, AscendC::LocalTensor<int16_t> s, AscendC::LocalTensor<uint16_t> u, AscendC::LocalTensor<int32_t> w, int32_t n) {
 // CHECK-NEXT:    AscendC::Add(dst, src0, src1, n);
 // CHECK-NEXT:    AscendC::Sub(w, w, w, n);
 // CHECK-NEXT:    AscendC::Mul(s, s, s, n);
@@ -24,7 +24,7 @@ func.func @binary(%dst: !ascendc.local_tensor<*xf32>, %src0: !ascendc.local_tens
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void unary(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<uint16_t> u, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void unary(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<int32_t> w, AscendC::LocalTensor<uint16_t> u, int32_t n) {
 // CHECK-NEXT:    AscendC::Abs(f, f, n);
 // CHECK-NEXT:    AscendC::Exp(h, h, n);
 // CHECK-NEXT:    AscendC::Ln(f, f, n);
@@ -47,7 +47,7 @@ func.func @unary(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void scalar(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<int16_t> s, AscendC::LocalTensor<int32_t> w, float sf, half sh, int16_t ss, int32_t sw, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void scalar(AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> h, AscendC::LocalTensor<int16_t> s, AscendC::LocalTensor<int32_t> w, float sf, half sh, int16_t ss, int32_t sw, int32_t n) {
 // CHECK-NEXT:    AscendC::Adds<float, 0>(f, f, sf, n);
 // CHECK-NEXT:    AscendC::Adds<half, 1>(h, h, sh, n);
 // CHECK-NEXT:    AscendC::Muls<int16_t, 1>(s, s, ss, n);

@@ -3,7 +3,7 @@
 // min/max, all cmpi and cmpf predicates, select, conversions, bitcast and constants.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void int_ops(int32_t a, int32_t b) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void int_ops(int32_t a, int32_t b) {
 // CHECK-NEXT:    int32_t add = a + b;
 // CHECK-NEXT:    int32_t sub = a - b;
 // CHECK-NEXT:    int32_t mul = a * b;
@@ -30,7 +30,7 @@ func.func @int_ops(%a: i32, %b: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void float_ops(float x, float y) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void float_ops(float x, float y) {
 // CHECK-NEXT:    float add = x + y;
 // CHECK-NEXT:    float sub = x - y;
 // CHECK-NEXT:    float mul = x * y;
@@ -47,7 +47,7 @@ func.func @float_ops(%x: f32, %y: f32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void unsigned_ops(int32_t a, int32_t b, int64_t i, int64_t j) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void unsigned_ops(int32_t a, int32_t b, int64_t i, int64_t j) {
 // CHECK-NEXT:    int32_t divu = static_cast<int32_t>(static_cast<uint32_t>(a) / static_cast<uint32_t>(b));
 // CHECK-NEXT:    int32_t remu = static_cast<int32_t>(static_cast<uint32_t>(a) % static_cast<uint32_t>(b));
 // CHECK-NEXT:    int32_t shru = static_cast<int32_t>(static_cast<uint32_t>(a) >> static_cast<uint32_t>(b));
@@ -62,7 +62,7 @@ func.func @unsigned_ops(%a: i32, %b: i32, %i: index, %j: index) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void divisions(int32_t a, int32_t b) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void divisions(int32_t a, int32_t b) {
 // CHECK-NEXT:    int32_t cds = (a / b) + (((a % b) != 0) && ((a < 0) == (b < 0)));
 // CHECK-NEXT:    int32_t cdu = static_cast<int32_t>((static_cast<uint32_t>(a) / static_cast<uint32_t>(b)) + ((static_cast<uint32_t>(a) % static_cast<uint32_t>(b)) != 0));
 // CHECK-NEXT:    int32_t fds = (a / b) - (((a % b) != 0) && ((a < 0) != (b < 0)));
@@ -75,7 +75,7 @@ func.func @divisions(%a: i32, %b: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void min_max(int64_t a, int64_t b, half x, half y) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void min_max(int64_t a, int64_t b, half x, half y) {
 // CHECK-NEXT:    int64_t maxs = (a > b) ? a : b;
 // CHECK-NEXT:    int64_t mins = (a < b) ? a : b;
 // CHECK-NEXT:    int64_t maxu = (static_cast<uint64_t>(a) > static_cast<uint64_t>(b)) ? a : b;
@@ -98,7 +98,7 @@ func.func @min_max(%a: i64, %b: i64, %x: f16, %y: f16) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void cmpi(int32_t a, int32_t b) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void cmpi(int32_t a, int32_t b) {
 // CHECK-NEXT:    bool eq = a == b;
 // CHECK-NEXT:    bool ne = a != b;
 // CHECK-NEXT:    bool slt = a < b;
@@ -125,7 +125,7 @@ func.func @cmpi(%a: i32, %b: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void cmpf(float x, float y) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void cmpf(float x, float y) {
 // CHECK-NEXT:    bool false_ = false;
 // CHECK-NEXT:    bool oeq = x == y;
 // CHECK-NEXT:    bool ogt = x > y;
@@ -164,7 +164,7 @@ func.func @cmpf(%x: f32, %y: f32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void select(bool c, float x, float y) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void select(bool c, float x, float y) {
 // CHECK-NEXT:    float s = c ? x : y;
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
@@ -173,7 +173,7 @@ func.func @select(%c: i1, %x: f32, %y: f32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void casts(int32_t a, int64_t i, half h, float x, bool c) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void casts(int32_t a, int64_t i, half h, float x, bool c) {
 // CHECK-NEXT:    int64_t extsi = static_cast<int64_t>(a);
 // CHECK-NEXT:    int64_t extui = static_cast<int64_t>(static_cast<uint32_t>(a));
 // CHECK-NEXT:    int32_t extui_bool = static_cast<int32_t>(static_cast<bool>(c));
@@ -208,7 +208,7 @@ func.func @casts(%a: i32, %i: index, %h: f16, %x: f32, %c: i1) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void constants() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void constants() {
 // CHECK-NEXT:    constexpr bool t = true;
 // CHECK-NEXT:    constexpr bool f = false;
 // CHECK-NEXT:    constexpr int32_t c0 = 0;

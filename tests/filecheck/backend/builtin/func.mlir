@@ -8,11 +8,11 @@
 // CHECK-EMPTY:
 // CHECK-NEXT:  __aicore__ float external_helper(int32_t, __gm__ float*);
 // CHECK-EMPTY:
-// CHECK-NEXT:  __aicore__ inline int32_t defined_later(int32_t v);
+// CHECK-NEXT:  __inline__ __attribute__((always_inline)) __aicore__ int32_t defined_later(int32_t v);
 // CHECK-EMPTY:
-// CHECK-NEXT:  __aicore__ inline void no_result();
+// CHECK-NEXT:  __inline__ __attribute__((always_inline)) __aicore__ void no_result();
 // CHECK-EMPTY:
-// CHECK-NEXT:  __aicore__ inline float caller(
+// CHECK-NEXT:  __inline__ __attribute__((always_inline)) __aicore__ float caller(
 
 func.func private @external_helper(i32, memref<?xf32, 22>) -> f32
 
@@ -29,7 +29,7 @@ func.func @caller(%x: memref<?xf32, 22>, %n: i32) -> f32 {
   return %b : f32
 }
 
-// CHECK-LABEL: __aicore__ inline int32_t defined_later(int32_t v) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t defined_later(int32_t v) {
 // CHECK-NEXT:    constexpr int32_t two = 2;
 // CHECK-NEXT:    int32_t r = v * two;
 // CHECK-NEXT:    return r;
@@ -40,7 +40,7 @@ func.func @defined_later(%v: i32) -> i32 {
   return %r : i32
 }
 
-// CHECK-LABEL: __aicore__ inline void no_result() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void no_result() {
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @no_result() {
@@ -56,7 +56,7 @@ func.func @kernel(%x: memref<?xf32, 22>, %n: i32) attributes {ascendc.aicore, as
   return
 }
 
-// CHECK-LABEL: __aicore__ inline int64_t returns_index(int64_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int64_t returns_index(int64_t i) {
 // CHECK-NEXT:    return i;
 // CHECK-NEXT:  }
 func.func @returns_index(%i: index) -> index {

@@ -3,7 +3,7 @@
 // hide the functions the code calls.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void unary(float x) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void unary(float x) {
 // CHECK-NEXT:    float sqrt_1 = sqrtf(x);
 // CHECK-NEXT:    float rsqrt = 1.0f / sqrtf(x);
 // CHECK-NEXT:    float exp_1 = expf(x);
@@ -32,7 +32,7 @@ func.func @unary(%x: f32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void abs_fma(half x, half y, half z, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void abs_fma(half x, half y, half z, int32_t n) {
 // CHECK-NEXT:    half absf = (x < static_cast<half>(0)) ? -x : x;
 // CHECK-NEXT:    int32_t absi = (n < static_cast<int32_t>(0)) ? -n : n;
 // CHECK-NEXT:    half fma = x * y + z;
@@ -46,7 +46,7 @@ func.func @abs_fma(%x: f16, %y: f16, %z: f16, %n: i32) {
 }
 
 // half and bfloat16 are computed in float; double uses the unsuffixed functions.
-// CHECK-LABEL: __aicore__ inline void widths(half h, bfloat16_t b, double d) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void widths(half h, bfloat16_t b, double d) {
 // CHECK-NEXT:    half v1 = static_cast<half>(sqrtf(static_cast<float>(h)));
 // CHECK-NEXT:    half v2 = static_cast<half>(1.0f / sqrtf(static_cast<float>(h)));
 // CHECK-NEXT:    bfloat16_t v3 = static_cast<bfloat16_t>(expf(static_cast<float>(b)));
@@ -66,7 +66,7 @@ func.func @widths(%h: f16, %b: bf16, %d: f64) {
 }
 
 // exp2 and the two-operand functions (copysign, pow, atan2) are C library calls too.
-// CHECK-LABEL: __aicore__ inline void two_operand(float x, float y, half h, half g, double d) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void two_operand(float x, float y, half h, half g, double d) {
 // CHECK-NEXT:    float e = exp2f(x);
 // CHECK-NEXT:    half eh = static_cast<half>(exp2f(static_cast<float>(h)));
 // CHECK-NEXT:    float s = copysignf(x, y);
@@ -88,7 +88,7 @@ func.func @two_operand(%x: f32, %y: f32, %h: f16, %g: f16, %d: f64) {
 
 // Extended multiplication: the exact product in 64 bits, then its halves; mului_extended
 // reads its operands as unsigned (pyasc sign-extends them: a wrong high half).
-// CHECK-LABEL: __aicore__ inline void mul_extended(int32_t a, int32_t b, int8_t c) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void mul_extended(int32_t a, int32_t b, int8_t c) {
 // CHECK-NEXT:    uint64_t product = static_cast<uint64_t>(static_cast<uint32_t>(a)) * static_cast<uint64_t>(static_cast<uint32_t>(b));
 // CHECK-NEXT:    int32_t lo = static_cast<int32_t>(product);
 // CHECK-NEXT:    int32_t hi = static_cast<int32_t>(product >> 32);

@@ -3,14 +3,14 @@
 // subscripts, alloca as a local array (rank 0 -> one element), cast as reinterpret_cast.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void spaces(__gm__ float* gm, __ca__ half* ca, __cb__ half* cb, __cc__ float* cc, __ubuf__ int32_t* ub, __cbuf__ int8_t* cbuf, __fbuf__ uint64_t* fb, int64_t* plain) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void spaces(__gm__ float* gm, __ca__ half* ca, __cb__ half* cb, __cc__ float* cc, __ubuf__ int32_t* ub, __cbuf__ int8_t* cbuf, __fbuf__ uint64_t* fb, int64_t* plain) {
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @spaces(%gm: memref<?xf32, 22>, %ca: memref<?xf16, 23>, %cb: memref<?xf16, 24>, %cc: memref<?xf32, 25>, %ub: memref<?xi32, 26>, %cbuf: memref<?xi8, 27>, %fb: memref<?xui64, 28>, %plain: memref<?xi64>) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void load_store(__gm__ float* x, __gm__ float* y, int64_t i) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void load_store(__gm__ float* x, __gm__ float* y, int64_t i) {
 // CHECK-NEXT:    float v = x[i];
 // CHECK-NEXT:    y[i] = v;
 // CHECK-NEXT:    return;
@@ -21,7 +21,7 @@ func.func @load_store(%x: memref<?xf32, 22>, %y: memref<?xf32, 22>, %i: index) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void stack_arrays(int64_t i, int64_t j, int32_t v) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void stack_arrays(int64_t i, int64_t j, int32_t v) {
 // CHECK-NEXT:    int32_t scalar[1];
 // CHECK-NEXT:    int32_t row[8];
 // CHECK-NEXT:    float grid[4][2];
@@ -44,7 +44,7 @@ func.func @stack_arrays(%i: index, %j: index, %v: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void cast(__gm__ float* x) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void cast(__gm__ float* x) {
 // CHECK-NEXT:    __gm__ float* fixed = reinterpret_cast<__gm__ float*>(x);
 // CHECK-NEXT:    constexpr int64_t c = 3;
 // CHECK-NEXT:    float v = fixed[c];

@@ -14,9 +14,9 @@ emitc.include <"cstdint">
 emitc.include "kernel_tiling/kernel_tiling.h"
 
 // A callee defined later is declared under its C++ name.
-// CHECK:       __aicore__ inline int32_t new_(int32_t x);
+// CHECK:       __inline__ __attribute__((always_inline)) __aicore__ int32_t new_(int32_t x);
 
-// CHECK-LABEL: __aicore__ inline int32_t a_b_1(int32_t new_1, int32_t errno_, int32_t ffts_addr) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t a_b_1(int32_t new_1, int32_t errno_, int32_t ffts_addr) {
 // CHECK-NEXT:    int32_t class_ = new_1 + errno_;
 // CHECK-NEXT:    int32_t stdout_ = class_ + ffts_addr;
 // CHECK-NEXT:    int32_t r = new_(stdout_);
@@ -29,13 +29,13 @@ func.func @"a b"(%new: i32, %errno: i32, %ffts_addr: i32) -> i32 {
   return %r : i32
 }
 
-// CHECK-LABEL: __aicore__ inline int32_t new_(int32_t x) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t new_(int32_t x) {
 func.func @new(%x: i32) -> i32 {
   return %x : i32
 }
 
 // `a_b` is a valid name: it keeps it, and `a b` above moved to `a_b_1`.
-// CHECK-LABEL: __aicore__ inline int32_t a_b(int32_t x) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t a_b(int32_t x) {
 // CHECK-NEXT:    int32_t r = a_b_1(x, x, x);
 func.func @a_b(%x: i32) -> i32 {
   %r = func.call @"a b"(%x, %x, %x) : (i32, i32, i32) -> i32
@@ -43,10 +43,10 @@ func.func @a_b(%x: i32) -> i32 {
 }
 
 // Names the printed code calls or C++ reserves are not used as they are.
-// CHECK-LABEL: __aicore__ inline float sqrtf_1(float x) {
-// CHECK-LABEL: __aicore__ inline void v_Reserved() {
-// CHECK-LABEL: __aicore__ inline void v_9lives() {
-// CHECK-LABEL: __aicore__ inline void x_y() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ float sqrtf_1(float x) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void v_Reserved() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void v_9lives() {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void x_y() {
 func.func @sqrtf(%x: f32) -> f32 {
   return %x : f32
 }

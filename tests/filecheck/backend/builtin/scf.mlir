@@ -3,7 +3,7 @@
 // while with results, index_switch.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK-LABEL: __aicore__ inline void for_plain(__gm__ float* x, int64_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void for_plain(__gm__ float* x, int64_t n) {
 // CHECK-NEXT:    constexpr int64_t c0 = 0;
 // CHECK-NEXT:    constexpr int64_t c1 = 1;
 // CHECK-NEXT:    constexpr float zero = 0.0f;
@@ -22,7 +22,7 @@ func.func @for_plain(%x: memref<?xf32, 22>, %n: index) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline float for_iter_args(__gm__ float* x, int64_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ float for_iter_args(__gm__ float* x, int64_t n) {
 // CHECK-NEXT:    constexpr int64_t c0 = 0;
 // CHECK-NEXT:    constexpr int64_t c1 = 1;
 // CHECK-NEXT:    constexpr float init = 0.0f;
@@ -56,7 +56,7 @@ func.func @for_iter_args(%x: memref<?xf32, 22>, %n: index) -> f32 {
   return %mean : f32
 }
 
-// CHECK-LABEL: __aicore__ inline int64_t for_nested(int64_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int64_t for_nested(int64_t n) {
 // CHECK-NEXT:    constexpr int64_t c0 = 0;
 // CHECK-NEXT:    constexpr int64_t c1 = 1;
 // CHECK-NEXT:    int64_t a = c0;
@@ -83,7 +83,7 @@ func.func @for_nested(%n: index) -> index {
   return %r : index
 }
 
-// CHECK-LABEL: __aicore__ inline void if_no_results(bool c, __gm__ int32_t* x, int64_t i, int32_t v) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void if_no_results(bool c, __gm__ int32_t* x, int64_t i, int32_t v) {
 // CHECK-NEXT:    if (c) {
 // CHECK-NEXT:      x[i] = v;
 // CHECK-NEXT:    }
@@ -96,7 +96,7 @@ func.func @if_no_results(%c: i1, %x: memref<?xi32, 22>, %i: index, %v: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void if_empty_else(bool c, __gm__ int32_t* x, int64_t i, int32_t v) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void if_empty_else(bool c, __gm__ int32_t* x, int64_t i, int32_t v) {
 // CHECK-NEXT:    if (c) {
 // CHECK-NEXT:      x[i] = v;
 // CHECK-NEXT:    }
@@ -110,7 +110,7 @@ func.func @if_empty_else(%c: i1, %x: memref<?xi32, 22>, %i: index, %v: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline void if_else(bool c, __gm__ int32_t* x, int64_t i, int32_t v, int32_t w) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void if_else(bool c, __gm__ int32_t* x, int64_t i, int32_t v, int32_t w) {
 // CHECK-NEXT:    if (c) {
 // CHECK-NEXT:      x[i] = v;
 // CHECK-NEXT:    } else {
@@ -127,7 +127,7 @@ func.func @if_else(%c: i1, %x: memref<?xi32, 22>, %i: index, %v: i32, %w: i32) {
   return
 }
 
-// CHECK-LABEL: __aicore__ inline int32_t if_results(bool c, int32_t a, int32_t b) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t if_results(bool c, int32_t a, int32_t b) {
 // CHECK-NEXT:    int32_t r;
 // CHECK-NEXT:    int32_t s;
 // CHECK-NEXT:    if (c) {
@@ -152,7 +152,7 @@ func.func @if_results(%c: i1, %a: i32, %b: i32) -> i32 {
   return %t : i32
 }
 
-// CHECK-LABEL: __aicore__ inline int32_t while_results(int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t while_results(int32_t n) {
 // CHECK-NEXT:    constexpr int32_t c0 = 0;
 // CHECK-NEXT:    constexpr int32_t c1 = 1;
 // CHECK-NEXT:    int32_t res;
@@ -183,7 +183,7 @@ func.func @while_results(%n: i32) -> i32 {
   return %res : i32
 }
 
-// CHECK-LABEL: __aicore__ inline float index_switch(int64_t sel, float a, float b) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ float index_switch(int64_t sel, float a, float b) {
 // CHECK-NEXT:    float r;
 // CHECK-NEXT:    switch (sel) {
 // CHECK-NEXT:    case 0: {
@@ -216,7 +216,7 @@ func.func @index_switch(%sel: index, %a: f32, %b: f32) -> f32 {
   return %r : f32
 }
 
-// CHECK-LABEL: __aicore__ inline int32_t for_swap(int64_t n, int32_t a, int32_t b) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t for_swap(int64_t n, int32_t a, int32_t b) {
 // CHECK-NEXT:    constexpr int64_t c0 = 0;
 // CHECK-NEXT:    constexpr int64_t c1 = 1;
 // CHECK-NEXT:    int32_t p = a;
@@ -240,7 +240,7 @@ func.func @for_swap(%n: index, %a: i32, %b: i32) -> i32 {
   return %d : i32
 }
 
-// CHECK-LABEL: __aicore__ inline int32_t while_swap(int32_t a, int32_t b) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t while_swap(int32_t a, int32_t b) {
 // CHECK-NEXT:    int32_t r;
 // CHECK-NEXT:    int32_t r_1;
 // CHECK-NEXT:    int32_t p = a;

@@ -1,10 +1,10 @@
 // Vector add in the TPipe/TQue style, double-buffered (queue depth 2): each of
 // GetBlockNum() blocks adds its share of `total` floats tile by tile; the compute
-// stage is a helper function, printed `__aicore__ inline` and called per tile.
+// stage is a helper function, printed always-inline and called per tile.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // CHECK:       #include "kernel_operator.h"
-// CHECK-LABEL: __aicore__ inline void compute(AscendC::LocalTensor<float> z, AscendC::LocalTensor<float> x, AscendC::LocalTensor<float> y, int32_t n) {
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void compute(AscendC::LocalTensor<float> z, AscendC::LocalTensor<float> x, AscendC::LocalTensor<float> y, int32_t n) {
 // CHECK-NEXT:    AscendC::Add(z, x, y, n);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
