@@ -167,6 +167,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.entry: Block | None = None
         self.max_unroll = max_unroll
         self._unrolled = 0
+        self.tpipe: Any = None  # the kernel's first TPipe (`get_tpipe_ptr()`)
 
     # -- entry ----------------------------------------------------------------
 

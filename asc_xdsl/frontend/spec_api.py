@@ -208,7 +208,7 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
     if o.array:  # a C array of structs (`SliceInfo dstSliceInfo[]`)
         return [_handle(g, api, o, v) for v in value]
     if doc == "int":
-        return g.integer(value, f"{api}: {o.py_name}", dt.int32)
+        return g.integer(value, f"{api}: {o.py_name}", _int_dtype(value))
     if doc == "uint64":  # 64 mask bits (`set_vector_mask(mask_high, mask_low, ...)`)
         return g.integer(value, f"{api}: {o.py_name}", dt.uint64)
     if doc == "bool":
@@ -226,6 +226,16 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
             return g.integer(value, f"{api}: {o.py_name}", exact)
         return g.scalar(value, exact)
     return _handle(g, api, o, value)
+
+
+def _int_dtype(value: Any) -> dt.DataType:
+    """The type a Python int takes for an integer operand: int32 unless it needs more
+    (`0xFFFFFFFF` is a uint32, as the C++ parameter it stands for)."""
+    if type(value) is not int or -(2**31) <= value < 2**31:
+        return dt.int32
+    if 0 <= value < 2**32:
+        return dt.uint32
+    return dt.int64 if value < 2**63 else dt.uint64
 
 
 def _scalar_dtype(t: Any) -> dt.DataType | None:

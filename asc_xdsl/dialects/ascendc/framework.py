@@ -329,6 +329,7 @@ _member(
     printer=_print_get_base_addr,
     format=_PIPE_FORMAT + "custom<TPosition>($logicPos) attr-dict `:` type($value)",
     example={"logicPos": TPosition.VECIN},
+    py="TPipe.get_base_addr",
 )
 
 
@@ -352,8 +353,16 @@ _INIT_BUF_POOL_FORMAT = (
     "`(` ${obj} `,` $buf_pool `,` $len `)` attr-dict (`,` $share_buf^)? `:` type(${obj}) "
     "`,` type($buf_pool) `,` type($len) (`,` type($share_buf)^)? `->` type($value)"
 )
-for _cls, _m, _obj, _rule, _what, _base in (
-    ("PipeInitBufPoolOp", "pipe.init_buf_pool", "pipe", exact(PipeType()), "the pipe", ObjectOp),
+for _cls, _m, _obj, _rule, _what, _base, _py_class in (
+    (
+        "PipeInitBufPoolOp",
+        "pipe.init_buf_pool",
+        "pipe",
+        exact(PipeType()),
+        "the pipe",
+        ObjectOp,
+        "TPipe",
+    ),
     (
         "TBufPoolInitBufPoolOp",
         "tbuf_pool.init_buf_pool",
@@ -361,6 +370,7 @@ for _cls, _m, _obj, _rule, _what, _base in (
         _TBUF_POOL,
         "a pool",
         SamePoolTypeBase,
+        "TBufPool",
     ),
 ):
     _member(
@@ -378,6 +388,7 @@ for _cls, _m, _obj, _rule, _what, _base in (
         base=_base,
         results=(Result("value", BOOL, i1),),
         format=_INIT_BUF_POOL_FORMAT.format(obj=_obj),
+        py=f"{_py_class}.init_buf_pool",
     )
 
 # ---------------------------------------------------------------------------
@@ -409,6 +420,7 @@ _member(
     "Reset",
     (_POOL,),
     "`pool.Reset()`: free every buffer of the pool.",
+    py="TBufPool.reset",
 )
 
 # ---------------------------------------------------------------------------
@@ -509,7 +521,7 @@ _member(
     "`que.GetTensorCountInQue()`: how many tensors are enqueued (int32_t).",
     results=(Result("value", INT, i32),),
     format=_STATE_FORMAT,
-    py="TQue.get_tensor_count_in_que",
+    py="TQueBind.get_tensor_count_in_que",
 )
 for _cls, _m, _api, _doc in (
     ("HasIdleBufferOp", "que_bind.has_idle_buffer", "HasIdleBuffer", "a buffer is free"),
@@ -524,7 +536,7 @@ for _cls, _m, _api, _doc in (
         f"`que.{_api}()`: whether {_doc}.",
         results=(Result("value", BOOL, i1),),
         format=_STATE_FORMAT,
-        py=f"TQue.{_m[9:]}",
+        py=f"TQueBind.{_m[9:]}",
     )
 
 
@@ -648,6 +660,7 @@ _member(
     ),
     "`que.InitBufHandle(&pool, index, handle, addr, len)`: give buffer `index` of a "
     "custom TBufPool to the queue.",
+    py="TQueBind.init_buf_handle",
     emit=EmitKind.CUSTOM,
     printer=_print_init_buf_handle,
     format="$queue `,` $buf_pool `,` $index `,` $buf_handle `,` $cur_pool_addr `,` $len "
@@ -660,6 +673,7 @@ _member(
     "InitStartBufHandle",
     (_QUEUE, Operand("start_buf_handle", BUF_HANDLE), Operand("num", INT), Operand("len", INT)),
     "`que.InitStartBufHandle(handle, num, len)`: the queue's buffers start at `handle`.",
+    py="TQueBind.init_start_buf_handle",
     format="$queue `,` $start_buf_handle `,` $num `,` $len attr-dict `:` type($queue) `,` "
     "type($start_buf_handle) `,` type($num) `,` type($len)",
 )

@@ -90,6 +90,7 @@ _member(
     "Init",
     (Operand("tensor", _LIST), *_DATA),
     "`l.Init(data, length, shapeSize)`: the list packed at `data`.",
+    py="ListTensorDesc.init",
     views=(("data", "tensor"),),
 )
 _member(
@@ -98,6 +99,7 @@ _member(
     "GetDesc",
     (Operand("tensor", _LIST), Operand("desc", _DESC), Operand("index", INT)),
     "`l.GetDesc(desc, index)`: fill `desc` with the description of tensor `index`.",
+    py="ListTensorDesc.get_desc",
 )
 
 
@@ -130,6 +132,7 @@ _member(
     "GetSize",
     (Operand("tensor", _LIST),),
     "`l.GetSize()`: the number of tensors in the list (uint32_t).",
+    py="ListTensorDesc.get_size",
     results=(Result("result", exact(UI32), UI32),),
 )
 
@@ -193,6 +196,7 @@ _member(
     "SetShapeAddr",
     (_DESC_OPERAND, Operand("shape_ptr", UINT64)),
     "`d.SetShapeAddr(shapePtr)`: where the tensor's shape is (an address as uint64_t).",
+    py="TensorDesc.set_shape_addr",
     emit=EmitKind.CUSTOM,
     printer=_print_set_shape_addr,
     format="$tensor_desc `,` $shape_ptr attr-dict `:` type($tensor_desc) `,` type($shape_ptr)",
@@ -207,6 +211,7 @@ for _cls, _m, _api, _doc in (
         _api,
         (_DESC_OPERAND,),
         f"`d.{_api}()`: {_doc} (uint64_t).",
+        py=f"TensorDesc.{_m[12:]}",
         results=(Result("result", INT, _UI64),),
         format="$tensor_desc attr-dict `:` type($tensor_desc) `,` type($result)",
     )
@@ -216,6 +221,7 @@ _member(
     "GetShape",
     (_DESC_OPERAND, Operand("offset", INT)),
     "`d.GetShape(i)`: the extent of dimension `i` (uint64_t).",
+    py="TensorDesc.get_shape",
     results=(Result("result", INT, _UI64),),
     format="$tensor_desc `,` $offset attr-dict `:` type($tensor_desc) `,` type($result) `,` "
     "type($offset)",

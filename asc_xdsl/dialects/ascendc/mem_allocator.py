@@ -108,6 +108,7 @@ FAMILY.add(
         emit=EmitKind.MEMBER_FUNCTION,
         format="$allocator attr-dict `:` type($allocator) `,` type($result)",
         doc="`a.GetCurAddr()`: the address the next tensor starts at (uint32_t).",
+        py="LocalMemAllocator.get_cur_addr",
     ),
     ObjectOp,
 )

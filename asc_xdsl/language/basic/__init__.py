@@ -14,6 +14,7 @@ from asc_xdsl.language.basic.dump_tensor import (
     print_time_stamp,
     printf,
 )
+from asc_xdsl.language.basic.list_tensor import ListTensorDesc, TensorDesc
 from asc_xdsl.language.basic.sys_var import get_block_idx, get_block_num
 from asc_xdsl.language.spec_functions import spec_functions as _spec_functions
 
@@ -22,6 +23,8 @@ globals().update(_SPEC_FUNCTIONS)
 
 __all__ = [
     *_SPEC_FUNCTIONS,
+    "ListTensorDesc",
+    "TensorDesc",
     "dump_acc_chk_point",
     "dump_tensor",
     "get_block_idx",

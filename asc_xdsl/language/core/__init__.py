@@ -4,8 +4,9 @@ from asc_xdsl.language.core.dtype import *  # noqa: F403
 from asc_xdsl.language.core.dtype import __all__ as _dtype_all
 from asc_xdsl.language.core.enums import *  # noqa: F403
 from asc_xdsl.language.core.enums import __all__ as _enums_all
+from asc_xdsl.language.core.memory_allocator import LocalMemAllocator
 from asc_xdsl.language.core.range import range, static_range
-from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor
+from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, MrgSortSrcList
 from asc_xdsl.language.core.types import *  # noqa: F403
 from asc_xdsl.language.core.types import __all__ as _types_all
 
@@ -15,7 +16,9 @@ __all__ = [
     *_types_all,
     "GlobalAddress",
     "GlobalTensor",
+    "LocalMemAllocator",
     "LocalTensor",
+    "MrgSortSrcList",
     "range",
     "static_range",
 ]

@@ -174,6 +174,36 @@ class LocalTensor(_Tensor):
         return LocalTensorSetValueOp
 
 
+class MrgSortSrcList(IRValue):
+    """`AscendC::MrgSortSrcList<T>(src1, src2, src3, src4)`: the four sorted queues
+    `mrg_sort` merges (the C++ constructor takes all four)."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(
+        self, dtype: DataType, src1: Any, src2: Any, src3: Any = None, src4: Any = None
+    ) -> None:
+        g = require_jit("MrgSortSrcList")
+        from asc_xdsl.language.core.types import construct
+        from asc_xdsl.language.core.utils import check_tensors
+
+        if not isinstance(dtype, DataType):
+            g.fail(f"MrgSortSrcList: dtype must be a data type, got {_describe(dtype)}")
+        if src3 is None or src4 is None:
+            g.fail(
+                "MrgSortSrcList: give four source tensors (AscendC::MrgSortSrcList has only "
+                "the four-tensor constructor; valid_bit says how many mrg_sort reads)"
+            )
+        srcs = (src1, src2, src3, src4)
+        check_tensors(g, "MrgSortSrcList", **{f"src{i + 1}": t for i, t in enumerate(srcs)})
+        for i, t in enumerate(srcs):
+            if t.dtype is not dtype:
+                g.fail(f"MrgSortSrcList: src{i + 1} holds {t.dtype.name}, not {dtype.name}")
+        types = [t.handle.type for t in srcs]
+        self.dtype = dtype
+        super().__init__(construct("MrgSortSrcList", dtype, [t.handle for t in srcs], types))
+
+
 def local_tensor(handle: Any, dtype: DataType) -> LocalTensor:
     """A LocalTensor around an existing SSA value (an op's result)."""
     t = object.__new__(LocalTensor)

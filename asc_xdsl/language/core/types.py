@@ -198,7 +198,7 @@ class _StructValue(IRValue):
                 g.fail(f"{api}: field {name} ({ir_name}) cannot be built from Python")
             operands.append(g.scalar(value, field_dtype))
             types.append(field_dtype.ir_type())
-        self.handle = _construct(api, dtype, operands, types if dtype else None)
+        self.handle = construct(api, dtype, operands, types if dtype else None)
 
 
 def _value_dtype(value: Any) -> DataType:
@@ -210,7 +210,7 @@ def _value_dtype(value: Any) -> DataType:
     return dt.float32 if isinstance(value, float) else dt.int32
 
 
-def _construct(api: str, dtype: DataType | None, operands: list[Any], types: Any) -> Any:
+def construct(api: str, dtype: DataType | None, operands: list[Any], types: Any) -> Any:
     g = require_jit(api)
     from asc_xdsl.dialects.ascendc import param_types, struct_types
     from asc_xdsl.dialects.ascendc import types as T
@@ -220,9 +220,7 @@ def _construct(api: str, dtype: DataType | None, operands: list[Any], types: Any
     cls = (
         getattr(T, name, None) or struct_types.STRUCT_TYPES.get(name) or getattr(param_types, name)
     )
-    takes_element = "element_type" in getattr(cls, "__annotations__", {}) or hasattr(
-        cls, "element_type"
-    )
+    takes_element = "element_type" in inspect.signature(cls.__init__).parameters
     rtype = cls(dtype.ir_type()) if takes_element and dtype is not None else cls()
     return g.emit(ConstructOp(rtype, operands, types)).result
 
@@ -248,7 +246,7 @@ class ShapeInfo(IRValue):
     """`AscendC::ShapeInfo` (default-constructed)."""
 
     def __init__(self) -> None:
-        self.handle = _construct("ShapeInfo", None, [], None)
+        self.handle = construct("ShapeInfo", None, [], None)
 
 
 __all__ = [*STRUCT_CLASSES, "ShapeInfo"]

@@ -1,5 +1,5 @@
-"""pyasc's `asc.language.fwk`: the TPipe framework (pipes, queues, buffers)."""
+"""pyasc's `asc.language.fwk`: the TPipe framework (pipes, queues, buffers, pools)."""
 
-from asc_xdsl.language.fwk.tpipe import TBuf, TPipe, TQue
+from asc_xdsl.language.fwk.tpipe import TBuf, TBufPool, TPipe, TQue, TQueBind, get_tpipe_ptr
 
-__all__ = ["TBuf", "TPipe", "TQue"]
+__all__ = ["TBuf", "TBufPool", "TPipe", "TQue", "TQueBind", "get_tpipe_ptr"]

@@ -19,82 +19,172 @@ from asc_xdsl.language.spec_functions import install_methods
 
 
 class TPipe(IRValue):
-    """`AscendC::TPipe`: owns the on-chip buffers of the kernel."""
+    """`AscendC::TPipe`: owns the on-chip buffers of the kernel. The first one a kernel
+    makes is the one `get_tpipe_ptr()` gives (`GetTPipePtr()`)."""
 
     def __init__(self) -> None:
         g = require_jit("TPipe")
         from asc_xdsl.dialects.ascendc.framework import PipeOp
 
         super().__init__(g.emit(PipeOp()).pipe)
+        if g.tpipe is None:
+            g.tpipe = self
 
     def init_buffer(self, que: Any = None, num: Any = 0, len: Any = 0, *, buf: Any = None) -> None:
         """`init_buffer(que, num, len)`: `num` buffers of `len` bytes for a TQue;
         `init_buffer(buf, num)`: `num` bytes for a TBuf (pyasc's spelling)."""
-        g = require_jit("TPipe.init_buffer")
-        from asc_xdsl.dialects.ascendc.framework import PipeInitBufferOp, PipeInitQueueOp
+        _init_buffer(self, "TPipe", que, num, len, buf, num_is_length=True)
 
-        target = buf if buf is not None else que
-        if isinstance(target, TBuf):
-            length = len if len else num
-            g.emit(PipeInitBufferOp(self.handle, target.handle, g.scalar(length, dt.int32)))
-        elif isinstance(target, TQue):
-            g.emit(
-                PipeInitQueueOp(
-                    self.handle, target.handle, g.scalar(num, dt.int32), g.scalar(len, dt.int32)
-                )
+
+def _init_buffer(
+    owner: IRValue, api: str, que: Any, num: Any, len: Any, buf: Any, num_is_length: bool
+) -> None:
+    """`owner.InitBuffer(que, num, len)` or `owner.InitBuffer(tbuf, len)` (a TPipe's or a
+    TBufPool's memory); for a TBuf, pyasc's TPipe takes the length as `num`."""
+    g = require_jit(f"{api}.init_buffer")
+    from asc_xdsl.dialects.ascendc import framework as fw
+
+    target = buf if buf is not None else que
+    pipe = isinstance(owner, TPipe)
+    if isinstance(target, TBuf):
+        length = len if len or not num_is_length else num
+        op = fw.PipeInitBufferOp if pipe else fw.TBufPoolInitBufferOp
+        g.emit(op(owner.handle, target.handle, g.scalar(length, dt.int32)))
+    elif isinstance(target, TQueBind):
+        op = fw.PipeInitQueueOp if pipe else fw.TBufPoolInitQueueOp
+        g.emit(op(owner.handle, target.handle, g.scalar(num, dt.int32), g.scalar(len, dt.int32)))
+    else:
+        g.fail(f"{api}.init_buffer needs a TQue, TQueBind or TBuf, got {_describe(target)}")
+
+
+def get_tpipe_ptr() -> TPipe:
+    """`GetTPipePtr()`: the kernel's TPipe (the first one it made)."""
+    g = require_jit("get_tpipe_ptr")
+    if g.tpipe is None:
+        g.fail("get_tpipe_ptr: the kernel has made no asc.TPipe() yet")
+    return g.tpipe
+
+
+class TQueBind(IRValue):
+    """`AscendC::TQueBind<src, dst, depth>`: a queue from position `src` to `dst`
+    (depth 0: an in-place queue, whose tensors the caller provides)."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        src: TPosition = TPosition.VECIN,
+        dst: TPosition = TPosition.VECIN,
+        depth: int = 0,
+        mask: int = 0,
+    ) -> None:
+        g = require_jit("TQueBind")
+        from asc_xdsl.dialects.ascendc.framework import QueBindOp
+        from asc_xdsl.dialects.ascendc.types import QueBindType
+
+        src = g.enum(src, TPosition, "src")
+        dst = g.enum(dst, TPosition, "dst")
+        depth = g.constexpr(depth, "depth", int)
+        if g.constexpr(mask, "mask", int):
+            g.fail(
+                "TQueBind: a non-zero mask has no Ascend C form here (TQueBind<src, dst, depth>)"
+            )
+        super().__init__(g.emit(QueBindOp(QueBindType(src, dst, depth))).que_bind)
+
+    def _api(self, method: str) -> str:
+        return f"{type(self).__name__}.{method}"
+
+    def _take(self, op_name: str, dtype: Any, method: str, positions: tuple = ()) -> Any:
+        """`que.AllocTensor<T>()`/`DeQue<T>()`: a new tensor of `dtype`; given a
+        LocalTensor instead, the in-place form fills it and returns None."""
+        g = require_jit(self._api(method))
+        from asc_xdsl.dialects.ascendc import framework as fw
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        if isinstance(dtype, LocalTensor):
+            if positions:
+                g.fail(f"{self._api(method)}: the in-place form takes no positions")
+            g.emit(getattr(fw, op_name + "InPlaceOp")(self.handle, dtype.handle))
+            return None
+        if not isinstance(dtype, DataType):
+            g.fail(
+                f"{self._api(method)} needs a dtype such as asc.float32 (or a LocalTensor "
+                f"to fill), got {_describe(dtype)}"
+            )
+        t = LocalTensorType(dtype.ir_type())
+        if positions:
+            src, dst = self._positions(g, method, positions)
+            op = g.emit(
+                fw.DeQuePosOp(self.handle, src_user_pos=src, dst_user_pos=dst, result_types=[t])
             )
         else:
-            g.fail(f"init_buffer needs a TQue or TBuf, got {_describe(target)}")
+            op = g.emit(getattr(fw, op_name + "Op")(self.handle, t))
+        return local_tensor(op.tensor, dtype)
+
+    def _positions(self, g: Any, method: str, positions: tuple) -> tuple[TPosition, TPosition]:
+        src, dst = positions
+        if src is None or dst is None:
+            g.fail(f"{self._api(method)}: give both src_user_pos and dst_user_pos, or neither")
+        return g.enum(src, TPosition, "src_user_pos"), g.enum(dst, TPosition, "dst_user_pos")
+
+    def alloc_tensor(self, dtype: Any) -> LocalTensor | None:
+        """`alloc_tensor(dtype)` -> a LocalTensor; `alloc_tensor(tensor)`: in place."""
+        return self._take("AllocTensor", dtype, "alloc_tensor")
+
+    def deque(
+        self,
+        dtype: Any,
+        src_user_pos: TPosition | None = None,
+        dst_user_pos: TPosition | None = None,
+    ) -> LocalTensor | None:
+        """`deque(dtype[, src_user_pos, dst_user_pos])` -> a LocalTensor;
+        `deque(tensor)`: in place."""
+        given = (src_user_pos, dst_user_pos) != (None, None)
+        return self._take("DeQue", dtype, "deque", (src_user_pos, dst_user_pos) if given else ())
+
+    def _give(self, tensor: Any, method: str) -> Any:
+        g = require_jit(self._api(method))
+        if not isinstance(tensor, LocalTensor):
+            g.fail(f"{self._api(method)} needs a LocalTensor, got {_describe(tensor)}")
+        return g
+
+    def enque(
+        self,
+        tensor: LocalTensor,
+        src_user_pos: TPosition | None = None,
+        dst_user_pos: TPosition | None = None,
+    ) -> None:
+        g = self._give(tensor, "enque")
+        from asc_xdsl.dialects.ascendc import framework as fw
+
+        if (src_user_pos, dst_user_pos) == (None, None):
+            g.emit(fw.EnQueOp(self.handle, tensor.handle))
+            return
+        src, dst = self._positions(g, "enque", (src_user_pos, dst_user_pos))
+        g.emit(fw.EnQuePosOp(self.handle, tensor.handle, src_user_pos=src, dst_user_pos=dst))
+
+    def free_tensor(self, tensor: LocalTensor) -> None:
+        g = self._give(tensor, "free_tensor")
+        from asc_xdsl.dialects.ascendc.framework import FreeTensorOp
+
+        g.emit(FreeTensorOp(self.handle, tensor.handle))
 
 
-class TQue(IRValue):
-    """`AscendC::TQue<pos, depth>`."""
+class TQue(TQueBind):
+    """`AscendC::TQue<pos, depth>` (a TQueBind whose positions its position implies)."""
 
     __slots__ = ("depth", "pos")
 
-    def __init__(self, pos: TPosition = TPosition.VECIN, depth: int = 1) -> None:
+    def __init__(self, pos: TPosition = TPosition.VECIN, depth: int = 1, mask: int = 0) -> None:
         g = require_jit("TQue")
         from asc_xdsl.dialects.ascendc.framework import QueueOp
         from asc_xdsl.dialects.ascendc.types import QueueType
 
         self.pos = g.enum(pos, TPosition, "pos")
         self.depth = g.constexpr(depth, "depth", int)
-        super().__init__(g.emit(QueueOp(QueueType(self.pos, self.depth))).queue)
-
-    def _take(self, op_class: Any, dtype: Any, api: str) -> LocalTensor:
-        g = require_jit(f"TQue.{api}")
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
-
-        if not isinstance(dtype, DataType):
-            g.fail(f"TQue.{api} needs a dtype such as asc.float32, got {_describe(dtype)}")
-        op = g.emit(op_class(self.handle, LocalTensorType(dtype.ir_type())))
-        return local_tensor(op.tensor, dtype)
-
-    def alloc_tensor(self, dtype: DataType) -> LocalTensor:
-        from asc_xdsl.dialects.ascendc.framework import AllocTensorOp
-
-        return self._take(AllocTensorOp, dtype, "alloc_tensor")
-
-    def deque(self, dtype: DataType) -> LocalTensor:
-        from asc_xdsl.dialects.ascendc.framework import DeQueOp
-
-        return self._take(DeQueOp, dtype, "deque")
-
-    def _give(self, op_class: Any, tensor: Any, api: str) -> None:
-        g = require_jit(f"TQue.{api}")
-        if not isinstance(tensor, LocalTensor):
-            g.fail(f"TQue.{api} needs a LocalTensor, got {_describe(tensor)}")
-        g.emit(op_class(self.handle, tensor.handle))
-
-    def enque(self, tensor: LocalTensor) -> None:
-        from asc_xdsl.dialects.ascendc.framework import EnQueOp
-
-        self._give(EnQueOp, tensor, "enque")
-
-    def free_tensor(self, tensor: LocalTensor) -> None:
-        from asc_xdsl.dialects.ascendc.framework import FreeTensorOp
-
-        self._give(FreeTensorOp, tensor, "free_tensor")
+        if g.constexpr(mask, "mask", int):
+            g.fail("TQue: a non-zero mask has no Ascend C form here (TQue<pos, depth>)")
+        IRValue.__init__(self, g.emit(QueueOp(QueueType(self.pos, self.depth))).queue)
 
 
 class TBuf(IRValue):
@@ -137,6 +227,28 @@ class TBuf(IRValue):
         return local_tensor(op.tensor, dtype)
 
 
+class TBufPool(IRValue):
+    """`AscendC::TBufPool<pos, bufIDSize>`: a pool of on-chip memory that queues and
+    buffers can be carved from (and that can be reset and reused)."""
+
+    __slots__ = ()
+
+    def __init__(self, pos: TPosition = TPosition.VECIN, buf_id_size: int = 4) -> None:
+        g = require_jit("TBufPool")
+        from asc_xdsl.dialects.ascendc.framework import TBufPoolOp
+        from asc_xdsl.dialects.ascendc.types import TBufPoolType
+
+        pos = g.enum(pos, TPosition, "pos")
+        size = g.constexpr(buf_id_size, "buf_id_size", int)
+        super().__init__(g.emit(TBufPoolOp(TBufPoolType(pos, size))).tbuf_pool)
+
+    def init_buffer(self, que: Any = None, num: Any = 0, len: Any = 0, *, buf: Any = None) -> None:
+        """`init_buffer(que, num, len)`: `num` buffers of `len` bytes of the pool for a
+        queue; `init_buffer(buf=tbuf, len=n)`: `n` bytes for a TBuf."""
+        _init_buffer(self, "TBufPool", que, num, len, buf, num_is_length=False)
+
+
 install_methods(TPipe)
-install_methods(TQue)
+install_methods(TQueBind)
 install_methods(TBuf)
+install_methods(TBufPool)
