@@ -48,7 +48,7 @@ from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.errors import CompileError, JitOnlyError
-from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
+from asc_xdsl.frontend.values import FormatString, IRValue, KernelLoop, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.range import static_range
 from asc_xdsl.language.core.tensor import GlobalAddress
@@ -966,6 +966,41 @@ class CodeGenerator(ast.NodeVisitor):
             res.name_hint = n
             self.scope[n] = make(res)
 
+    def visit_With(self, node: ast.With) -> None:
+        """`with ctx as i: body` for a loop context (`KernelLoop`) of the language: the
+        loop `i = 0; while ctx.condition(): body; i += 1` (built as that Python)."""
+        if len(node.items) != 1:
+            self.fail("'with' in a kernel takes one context", node)
+        item = node.items[0]
+        ctx = self.visit(item.context_expr)
+        if not isinstance(ctx, KernelLoop):
+            self.fail(
+                f"'with' in a kernel needs a loop context such as matmul.iterate(), got "
+                f"{describe(ctx)}",
+                item.context_expr,
+            )
+        hidden = f"with@{node.lineno}:{node.col_offset}"  # no Python name can clash
+        self.scope[hidden] = ctx
+        test = ast.Call(
+            ast.Attribute(ast.Name(hidden, ast.Load()), "condition", ast.Load()), [], []
+        )
+        body = list(node.body)
+        target = item.optional_vars
+        if target is not None:
+            if not isinstance(target, ast.Name):
+                self.fail("the target of 'with ... as' must be a name", target)
+            self.assign(target, 0)  # a runtime int32 once the loop carries it
+            body.append(ast.AugAssign(ast.Name(target.id, ast.Store()), ast.Add(), ast.Constant(1)))
+        loop = ast.While(test, body, [])
+        for new in ast.walk(loop):
+            if not hasattr(new, "lineno"):
+                ast.copy_location(new, node)
+                new.end_lineno, new.end_col_offset = node.lineno, node.col_offset + 4
+        try:
+            self.visit_While(loop)
+        finally:
+            self.scope.pop(hidden, None)
+
     # -- expressions --------------------------------------------------------------
 
     def lookup(self, name: str, node: ast.AST) -> Any:
@@ -1295,7 +1330,7 @@ def _public_enum_name(enum: type[AscEnum]) -> str:
 
 _NAMES = {
     ast.Lambda: "lambda", ast.ListComp: "a list comprehension", ast.DictComp: "a dict comprehension",
-    ast.SetComp: "a set comprehension", ast.GeneratorExp: "a generator expression", ast.With: "'with'",
+    ast.SetComp: "a set comprehension", ast.GeneratorExp: "a generator expression",
     ast.Try: "'try'", ast.Raise: "'raise'", ast.Global: "'global'", ast.Nonlocal: "'nonlocal'",
     ast.ClassDef: "a class definition", ast.Delete: "'del'", ast.Yield: "'yield'",
     ast.Await: "'await'", ast.NamedExpr: "':='", ast.Import: "'import'", ast.ImportFrom: "'import'",

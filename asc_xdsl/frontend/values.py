@@ -141,6 +141,15 @@ class RuntimeScalar(IRValue):
     __hash__ = object.__hash__
 
 
+class KernelLoop:
+    """A `with` context of the kernel language that is a loop (`with mm.iterate() as i:`):
+    the body runs while `condition()` (built anew for each test) is true; the `as`
+    target counts the iterations before the current one, from 0."""
+
+    def condition(self) -> RuntimeScalar:
+        raise NotImplementedError
+
+
 class FormatString:
     """An f-string in a kernel: a printf format plus its runtime arguments."""
 

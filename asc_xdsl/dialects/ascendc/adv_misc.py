@@ -201,6 +201,10 @@ _FLAGS = (
     Prop("basicBlock", py="basic_block", default=False),
     Prop("dataFormatNZ", py="data_format_nz", default=False),
 )
+_SOFTMAX_PY_PARAMS = (
+    *("dst", "sum", "max", "src", "tiling", "temp_buffer"),
+    *("reuse_source", "basic_block", "data_format_nz", "softmax_shape_info"),
+)
 for _cls, _m, _api, _effect, _doc in (
     (
         "SoftMaxOp",
@@ -252,6 +256,9 @@ for _cls, _m, _api, _effect, _doc in (
             printer=print_api,
             doc=f"`AscendC::{_api}<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, "
             f"sum, max, src[, sharedTmpBuffer], tiling[, shapeInfo])`: {_doc}.",
+            # pyasc has SoftMax only, its tiling before the scratch buffer.
+            py="adv.softmax" if _m == "softmax" else None,
+            py_params=_SOFTMAX_PY_PARAMS if _m == "softmax" else (),
         ),
         _SoftMaxOp,
     )
@@ -373,5 +380,6 @@ FAMILY.add(
         printer=print_api,
         doc="`AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon, "
         "tiling)`: dst = src / sqrt(mean(src^2) + epsilon) * gamma, per row.",
+        py="adv.rmsnorm",
     ),
 )

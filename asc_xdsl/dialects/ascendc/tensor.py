@@ -276,6 +276,7 @@ _member(
     "`t.SetAddrWithOffset(src, offset)`: `t` starts `offset` elements into `src` "
     "(deprecated in the headers; prefer `src[offset]`).",
     views=(("src", "tensor"),),
+    py=_method_name("local_tensor.set_addr_with_offset"),
 )
 
 # ---------------------------------------------------------------------------
@@ -364,6 +365,7 @@ _member(
     (Operand("tensor", global_("T")),),
     "`gt.GetSize()`: the number of elements bound with SetGlobalBuffer (uint64_t).",
     results=(Result("size", exact(_INTS["ui64"]), _INTS["ui64"]),),
+    py=_method_name("global_tensor.get_size"),
 )
 _member(
     "GlobalTensorSetL2CacheHintOp",
@@ -378,6 +380,7 @@ _member(
     template=("rwMode",),
     call=("mode",),
     example={"mode": CacheMode.CACHE_MODE_DISABLE, "rwMode": CacheRwMode.RW},
+    py=_method_name("global_tensor.set_l2_cache_hint"),
 )
 
 

@@ -5,6 +5,8 @@ from asc_xdsl.language.core.dtype import __all__ as _dtype_all
 from asc_xdsl.language.core.enums import *  # noqa: F403
 from asc_xdsl.language.core.enums import __all__ as _enums_all
 from asc_xdsl.language.core.memory_allocator import LocalMemAllocator
+from asc_xdsl.language.core.properties import *  # noqa: F403
+from asc_xdsl.language.core.properties import __all__ as _properties_all
 from asc_xdsl.language.core.range import range, static_range
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, MrgSortSrcList
 from asc_xdsl.language.core.types import *  # noqa: F403
@@ -14,6 +16,7 @@ __all__ = [
     *_dtype_all,
     *_enums_all,
     *_types_all,
+    *_properties_all,
     "GlobalAddress",
     "GlobalTensor",
     "LocalMemAllocator",

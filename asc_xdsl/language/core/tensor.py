@@ -62,6 +62,15 @@ class _Tensor(IRValue):
     def __getitem__(self, index: Any) -> Any:
         return self._subview(index)
 
+    def __call__(self, index: Any) -> RuntimeScalar:
+        """`t(i)` (`operator()`): element `i`."""
+        g = require_jit(f"{type(self).__name__}(i)")
+        self._require_handle(g)
+        op = self._BRACKET(
+            self.handle, g.integer(index, "a tensor index"), result_types=[self.dtype.ir_type()]
+        )
+        return RuntimeScalar(g.emit(op).result, self.dtype)
+
     def __setitem__(self, index: Any, value: Any) -> None:
         self.set_value(index, value)
 
@@ -104,6 +113,27 @@ class GlobalTensor(_Tensor):
         from asc_xdsl.dialects.ascendc.tensor import GlobalTensorSetValueOp
 
         return GlobalTensorSetValueOp
+
+    @property
+    def _BRACKET(self):
+        from asc_xdsl.dialects.ascendc.tensor import GlobalTensorBracketOp
+
+        return GlobalTensorBracketOp
+
+    def get_phy_addr(self, offset: Any = None) -> GlobalAddress:
+        """`gt.GetPhyAddr([offset])`: the `__gm__ T*` of element `offset` (default 0)."""
+        g = require_jit("GlobalTensor.get_phy_addr")
+        self._require_handle(g)
+        from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, MemRefType
+
+        from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+        from asc_xdsl.dialects.ascendc.tensor import GlobalTensorGetPhyAddrOp
+
+        space = IntegerAttr(GM_MEMORY_SPACE, 64)
+        t = MemRefType(self.dtype.ir_type(), [DYNAMIC_INDEX], memory_space=space)
+        index = None if offset is None else g.integer(offset, "get_phy_addr: offset", dt.uint64)
+        op = g.emit(GlobalTensorGetPhyAddrOp(self.handle, index, result_types=[t]))
+        return GlobalAddress(op.result, self.dtype)
 
     def set_global_buffer(
         self, buffer: GlobalAddress | None = None, buffer_size: Any = None
@@ -172,6 +202,24 @@ class LocalTensor(_Tensor):
         from asc_xdsl.dialects.ascendc.tensor import LocalTensorSetValueOp
 
         return LocalTensorSetValueOp
+
+    @property
+    def _BRACKET(self):
+        from asc_xdsl.dialects.ascendc.tensor import LocalTensorBracketOp
+
+        return LocalTensorBracketOp
+
+    def reinterpret_cast(self, dtype: DataType) -> LocalTensor:
+        """`t.ReinterpretCast<U>()`: the same memory as a tensor of `dtype`."""
+        g = require_jit("LocalTensor.reinterpret_cast")
+        from asc_xdsl.dialects.ascendc.tensor import LocalTensorReinterpretCastOp
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        if not isinstance(dtype, DataType):
+            g.fail(f"reinterpret_cast needs a dtype such as asc.float32, got {_describe(dtype)}")
+        t = LocalTensorType(dtype.ir_type())
+        op = g.emit(LocalTensorReinterpretCastOp(self.handle, result_types=[t]))
+        return local_tensor(op.result, dtype)
 
 
 class MrgSortSrcList(IRValue):

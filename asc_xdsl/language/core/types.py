@@ -111,6 +111,11 @@ STRUCTS: dict[str, tuple[str, ...]] = {
 _BY_IR_NAME = {d.ir_name: d for d in dt.ALL_DTYPES if d is not dt.bool_} | {"i1": dt.bool_}
 
 
+def member_dtype(ir_name: str) -> DataType:
+    """The data type of a struct member of IR type `ir_name` (`ui32`, `i1`, `f32`)."""
+    return _BY_IR_NAME[ir_name]
+
+
 class _Param:
     """One Python parameter: its name, default and the C++ field it fills."""
 
@@ -240,6 +245,46 @@ STRUCT_CLASSES: dict[str, type[_StructValue]] = {
     name: _make(name, forms) for name, forms in STRUCTS.items()
 }
 globals().update(STRUCT_CLASSES)
+
+
+class AggregateValue(IRValue):
+    """A C++ aggregate (`TCubeTiling`, `SoftMaxTiling`, ...) built in the kernel from its
+    members, in declaration order or by keyword. A keyword names a member by its
+    snake_case spelling (`share_l0c_size` is `shareL0CSize`, `k_a` is `Ka`); members
+    left out are zero (value-initialised), so only the members up to the last one given
+    are passed: `AscendC::tiling::TCubeTiling t{...}`. Subclasses set `_TYPE`, the
+    struct type's class name (`TCubeTilingType`)."""
+
+    _TYPE = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        api = type(self).__name__
+        g = require_jit(api)
+        from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+        from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+
+        rtype = STRUCT_TYPES[self._TYPE]()
+        members = [f for f in struct_entry(rtype.CPP_CLASS)["fields"] if f[3] == "value"]
+        by_key = {_field_key(f[0]): i for i, f in enumerate(members)}
+        if len(args) > len(members):
+            g.fail(f"{api} has {len(members)} members, got {len(args)} arguments")
+        values: dict[int, Any] = dict(enumerate(args))
+        for name, value in kwargs.items():
+            i = by_key.get(_field_key(name.replace("_", "")))
+            if i is None:
+                g.fail(f"{api} has no member {name!r}")
+            if i in values:
+                g.fail(f"{api}: member {name!r} given twice")
+            values[i] = value
+        count = max(values, default=-1) + 1
+        operands, types = [], []
+        for i, (_, _, ir_name, _) in enumerate(members[:count]):
+            field_dtype = _BY_IR_NAME[ir_name]
+            operands.append(g.scalar(values.get(i, 0), field_dtype))
+            types.append(field_dtype.ir_type())
+        from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+        self.handle = g.emit(ConstructOp(rtype, operands, types or None)).result
 
 
 class ShapeInfo(IRValue):

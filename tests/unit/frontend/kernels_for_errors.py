@@ -20,7 +20,7 @@ def uses_list_comprehension(x: asc.GlobalAddress, n: int):
 
 @asc.jit
 def uses_with(x: asc.GlobalAddress, n: int):
-    with open("f"):
+    with n:  # only loop contexts (matmul.iterate()) are kernel `with`s
         pass
 
 

@@ -29,7 +29,13 @@ CASES = [
         "a list comprehension is not supported in kernels",
         "[i for",
     ),
-    (K.uses_with, (X, 1), "'with' is not supported in kernels", "with open"),
+    (
+        K.uses_with,
+        (X, 1),
+        "'with' in a kernel needs a loop context such as matmul.iterate(), got a runtime "
+        "int32 value",
+        "with n",
+    ),
     (K.uses_try, (X, 1), "'try' is not supported in kernels", "try:"),
     (K.runtime_assert, (X, 1), "assert needs a compile-time condition", "assert n > 0"),
     (

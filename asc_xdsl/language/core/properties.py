@@ -1,0 +1,49 @@
+"""`asc.property(name)`: a constant of the Ascend C headers (`TOTAL_L1_SIZE`, ...) as
+a kernel value, spelled by its C++ name (pyasc's `asc.language.core.properties`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from asc_xdsl.frontend import dtypes as dt
+from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.frontend.dtypes import DataType
+from asc_xdsl.frontend.values import RuntimeScalar
+
+
+@dataclass(frozen=True)
+class Property:
+    """A named constant of the headers and its type."""
+
+    name: str  # the C++ expression (`::AscendC::TOTAL_L1_SIZE`)
+    dtype: DataType
+
+
+def property(prop: Property) -> RuntimeScalar:
+    """The value of `prop`: `constexpr int32_t v = ::AscendC::TOTAL_L1_SIZE;`."""
+    g = require_jit("property")
+    if not isinstance(prop, Property):
+        g.fail(f"property needs an asc property such as asc.TOTAL_L1_SIZE, got {prop!r}")
+    from xdsl.dialects.builtin import StringAttr
+    from xdsl.dialects.emitc import EmitC_OpaqueAttr
+
+    from asc_xdsl.dialects.emitasc import EmitcConstantOp
+
+    value = EmitC_OpaqueAttr(StringAttr(prop.name))
+    op = g.emit(EmitcConstantOp(value=value, result_types=[prop.dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], prop.dtype)
+
+
+DEFAULT_C0_SIZE = Property("::AscendC::DEFAULT_C0_SIZE", dt.int32)
+ONE_BLK_SIZE = Property("::AscendC::ONE_BLK_SIZE", dt.int16)
+TOTAL_L1_SIZE = Property("::AscendC::TOTAL_L1_SIZE", dt.int32)
+TOTAL_L0C_SIZE = Property("::AscendC::TOTAL_L0C_SIZE", dt.int32)
+
+__all__ = [
+    "DEFAULT_C0_SIZE",
+    "ONE_BLK_SIZE",
+    "TOTAL_L0C_SIZE",
+    "TOTAL_L1_SIZE",
+    "Property",
+    "property",
+]
