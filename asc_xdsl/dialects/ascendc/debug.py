@@ -2,7 +2,7 @@
 arguments), and as op specs (see `spec.py`) DumpTensor, DumpAccChkPoint, PrintTimeStamp
 and the MetricsProfStart/Stop region marks, as pyasc's `OpDumpTensor.td` states them.
 
-Their Python functions are hand-written in `frontend/language.py`.
+Their Python functions are hand-written in `language/basic/dump_tensor.py`.
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ FAMILY.add(
         template=("event",),
         format=_FLAG_FORMAT,
         doc="`AscendC::SetFlag<event>(eventId)`: signal `event` from its source pipe once "
-        "earlier work there is done (Python: `asc.set_flag`, frontend/language.py).",
+        "earlier work there is done (Python: `asc.set_flag`, language/basic/block_sync.py).",
     ),
     FlagOp,
 )

@@ -117,7 +117,7 @@ for _cls, _m, _api, _rule, _default, _cast, _what in _VALUES:
             emit=EmitKind.CUSTOM if _cast else EmitKind.FREE_FUNCTION,
             printer=_print_cast if _cast else None,
             pipe="S",
-            # get_block_idx/num: Python functions of their own (frontend/language.py)
+            # get_block_idx/num: Python functions of their own (language/basic/sys_var.py)
             py=None if _cast else _m,
             doc=f"`AscendC::{_api}()`: {_what}.",
         ),
