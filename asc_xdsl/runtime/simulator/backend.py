@@ -9,7 +9,9 @@ first, then environment variables):
 * `block_order`: "ascending" (default), "descending" or "random" -- the order blocks
   run in (a correct kernel gives the same results for every order);
 * `max_steps` / `ASC_XDSL_SIM_MAX_STEPS`: the simulation budget in blocks plus loop
-  iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop.
+  iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop;
+* `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
+  "error" or "warn".
 
 The figures of the last launch are in `last_profile()`.
 """
@@ -25,7 +27,7 @@ import numpy as np
 
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import printing
+from asc_xdsl.runtime.simulator import printing, sanitizer
 from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -43,7 +45,7 @@ from asc_xdsl.runtime.simulator.vmask import MaskState
 from asc_xdsl.utils.recursion import deep_recursion
 
 _last_profile: KernelProfile | None = None
-OPTIONS = ("platform", "profile_dir", "copy_tail", "block_order", "max_steps")
+OPTIONS = ("platform", "profile_dir", "copy_tail", "block_order", "max_steps", "sanitize")
 
 
 def last_profile() -> KernelProfile | None:
@@ -66,6 +68,7 @@ class BlockContext:
         "region_start",
         "regions",
         "regs",
+        "san",
         "steps",
         "vmask",
     )
@@ -96,13 +99,16 @@ class BlockContext:
         """The vector mask register (vmask.py)."""
         self.regs: dict[str, object] = {}
         """Other control registers by name (CMPMASK, DEQSCALE, ...), set by the ops."""
+        self.san = None
+        """The race checker's state of this block (sanitizer.BlockSanitizer), if on."""
 
 
-def _program(kernel: CompiledKernel) -> Program:
-    cached = kernel.metadata.get("_cpu_simulator_program")
+def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
+    key = "_cpu_simulator_program" + ("_sanitized" if sanitize else "")
+    cached = kernel.metadata.get(key)
     if cached is None or cached.module is not kernel.module:
-        cached = Program(kernel.module)
-        kernel.metadata["_cpu_simulator_program"] = cached
+        cached = Program(kernel.module, sanitize)
+        kernel.metadata[key] = cached
     return cached
 
 
@@ -186,7 +192,10 @@ class CpuSimulatorBackend:
             raise LaunchError(f"copy_tail must be 'error' or 'drop', got {copy_tail!r}")
         order = options.get("block_order", "ascending")
         budget = max_steps(options.get("max_steps"))
-        program = _program(kernel)
+        san_mode = sanitizer.sanitize_mode(options.get("sanitize"))
+        auto_sync = kernel.options.get("auto_sync", True) is not False
+        findings: list[SimulatorError] = []
+        program = _program(kernel, san_mode != "off")
         try:
             entry = program.function(kernel.name)
         except SimulatorError as err:
@@ -218,8 +227,13 @@ class CpuSimulatorBackend:
                     steps,
                     budget,
                 )
+                if san_mode != "off":
+                    c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)
                 try:
                     entry.call(c, values)
+                    if c.san is not None:
+                        c.san.finish()
+                        findings += c.san.findings
                 except SimulatorError as err:
                     raise err.at(failing_op(err.__traceback__), b) from None
                 except RecursionError as err:  # func.call cycles in the IR
@@ -237,6 +251,7 @@ class CpuSimulatorBackend:
                     ).at(c.region_start[0], b)
                 results[b] = BlockProfile(b, RegionStats.from_counters(c.cnt), c.regions)
                 steps = c.steps
+        sanitizer.emit_warnings(findings)
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
         out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)

@@ -15,6 +15,9 @@ family of the op spec's simulator key (`OpSpec.sim = "binary:add"` -> the hook
 registered with `@sim_hook("binary")`, called with the key's argument "add"), so a
 family's ops in every form (count, mask, bit mask) share one handler.
 
+With `Program(module, sanitize=True)` each op's closure is wrapped by the race checker
+(`sanitizer.instrument`); a program compiled without it pays nothing for it.
+
 Scalar-pipe instructions (arith, math, scf, calls, GetValue/SetValue, ...) are counted
 statically: each region knows how many it holds and adds them to the counters once per
 execution, so scalar ops pay no profiling cost.
@@ -123,10 +126,11 @@ class Function:
 class Program:
     """All functions of a module, compiled on first use."""
 
-    def __init__(self, module: ModuleOp):
+    def __init__(self, module: ModuleOp, sanitize: bool = False):
         import asc_xdsl.runtime.simulator.ops  # noqa: F401  (registers the handlers)
 
         self.module = module
+        self.sanitize = sanitize
         self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, func.FuncOp)}
         self.compiled: dict[str, Function] = {}
 
@@ -202,6 +206,10 @@ class FunctionCompiler:
                 f = handler(op, self)
             except SimulatorError as err:  # a form or key the handler does not support
                 raise err.at(op, None) from None
+            if self.program.sanitize:
+                from asc_xdsl.runtime.simulator.sanitizer import instrument
+
+                f = instrument(op, self, f)
             if f is not None:
                 closures.append(f)
             if is_scalar_pipe(op):

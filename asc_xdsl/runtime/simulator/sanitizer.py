@@ -1,0 +1,631 @@
+"""The race checker (sanitizer): unsynchronised pipes, flag misuse, queue misuse.
+
+The simulator runs a block's ops one after the other, so a kernel whose pipes are not
+ordered still computes the right numbers here and corrupts them on an NPU. The
+sanitizer replays the hardware's ordering rules (ASCENDC_SEMANTICS.md section 4) beside
+the simulation with vector clocks:
+
+- each pipe counts the accesses it issues; `known[P][Q] = k` says pipe P knows Q's
+  first k accesses complete. A pipe issues in order but overlaps its instructions, so
+  P knows its own earlier work complete only after `PipeBarrier<P>` (S and M excepted:
+  the scalar unit is in order, and Mmad accumulates into L0C in order);
+- `SetFlag<X_Y>(id)` snapshots what X knows plus X's own count; `WaitFlag<X_Y>(id)`
+  joins the snapshot into Y (into every pipe when Y is S: the scalar unit issues all
+  that follows); `PipeBarrier<PIPE_ALL>` completes everything;
+- TQue traffic carries the events of its positions (`transforms/hardware.py`): EnQue
+  sets / DeQue waits (first in, first out), FreeTensor sets / the AllocTensor that gets
+  the buffer back waits;
+- with the compile option `auto_sync` (the default, bisheng's `--cce-auto-sync`) the
+  compiler orders S with V/MTE2/MTE3 both ways and V after V (the AIV table of the
+  Ascend C sync docs); without it those pairs need flags and barriers too.
+
+Every tensor operand an op's spec says it reads or writes is an access of a byte range
+of its memory (UB, L1, L0A/B/C of the block, or one GM argument): count forms touch
+`count` elements, `DataCopy`/`DataCopyPad` with parameter structs their bursts' span,
+GetValue/SetValue one element, any other form the tensor's whole window. An access
+that overlaps an earlier one, where one of them writes and the later pipe does not
+know the earlier access complete, is a RAW, WAR or WAW race, reported at both ops'
+source lines. Also reported: `WaitFlag` with no `SetFlag` before it (the pipe hangs),
+`SetFlag` twice without a wait, event ids outside 0-7, flags still set when the
+kernel ends, and queues left with tensors EnQue'd but never DeQue'd or allocated but
+never freed.
+
+Launch option `sanitize` (`ASC_XDSL_SANITIZE`): "off" (the default: the program is
+compiled without instrumentation and pays nothing), "error" (the first finding raises a
+`RaceError` or `SyncError`) or "warn" (each distinct finding becomes one
+`SanitizerWarning` after the launch). See docs/simulator.md.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from xdsl.ir import Operation
+
+from asc_xdsl.dialects.ascendc.data_copy import MOVE_PIPES
+from asc_xdsl.dialects.ascendc.spec import Effect
+from asc_xdsl.enums import HardEvent, Pipe
+from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.simulator.errors import (
+    SimulatorError,
+    _source_excerpt,
+    op_location,
+    op_title,
+)
+from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, op_pipe, queue_events
+
+SANITIZE_ENV = "ASC_XDSL_SANITIZE"
+MODES = ("error", "warn", "off")
+DEFAULT_MODE = "off"
+
+EVENT_IDS = range(8)
+"""SetFlag/WaitFlag ids on Atlas A2/A3: 0-5 by hand, 6 reserved, 7 the TPipe's."""
+
+IN_ORDER_PIPES = frozenset({"S", "M"})
+"""Pipes whose later work never overtakes earlier work on the same pipe."""
+
+AUTO_SYNC_PAIRS = frozenset(
+    {("S", "V"), ("S", "MTE2"), ("S", "MTE3"), ("V", "S"), ("MTE2", "S"), ("MTE3", "S")}
+    | {("V", "V")}
+)
+"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders on the AIV."""
+
+_FLAG_OPS = {"ascendc.set_flag": "set", "ascendc.wait_flag": "wait"}
+_COUNT_OPERANDS = ("cal_count", "count")
+PAGE_SHIFT = 14
+"""Records are kept per 16 KiB page of a memory (a tile or two of UB)."""
+PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
+PRUNE_AT = 64  # records of one page before the complete ones are dropped
+
+
+def sanitize_mode(value: Any) -> str:
+    """The launch option (or `ASC_XDSL_SANITIZE`) as one of MODES."""
+    if value is None:
+        value = os.environ.get(SANITIZE_ENV) or DEFAULT_MODE
+    if value is True:
+        value = "error"
+    elif value is False:
+        value = "off"
+    if value not in MODES:
+        raise LaunchError(f"sanitize must be one of {', '.join(MODES)} (or a bool), got {value!r}")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# Findings
+# ---------------------------------------------------------------------------
+
+
+class SyncError(SimulatorError):
+    """A flag or queue used in a way that hangs or misbehaves on hardware."""
+
+
+class RaceError(SimulatorError):
+    """Two pipes touch the same bytes, one writes, and nothing orders them.
+
+    `op` is the later access, `other` the earlier one; both are located."""
+
+    def __init__(self, message: str, op: Operation, other: Operation, block: int | None):
+        super().__init__(message, op, block)
+        self.other = other
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        where = op_location(self.other) or "<no location>"
+        return (
+            f"{text}\n{where}: the earlier access: {op_title(self.other)}"
+            f"{_source_excerpt(self.other)}"
+        )
+
+
+class SanitizerWarning(UserWarning):
+    """A sanitizer finding in `sanitize="warn"` mode (the text of the error it would be)."""
+
+
+def _kind(earlier_writes: bool, later_writes: bool) -> str:
+    if earlier_writes:
+        return "WAW" if later_writes else "RAW"
+    return "WAR"
+
+
+_KIND_TEXT = {
+    "RAW": "read-after-write",
+    "WAR": "write-after-read",
+    "WAW": "write-after-write",
+}
+_FIX = {
+    "RAW": "the reader needs SetFlag<{a}_{b}>/WaitFlag<{a}_{b}> (or a queue EnQue/DeQue)",
+    "WAR": "the writer needs SetFlag<{a}_{b}>/WaitFlag<{a}_{b}> (or a queue FreeTensor/"
+    "AllocTensor)",
+    "WAW": "the second writer needs SetFlag<{a}_{b}>/WaitFlag<{a}_{b}>",
+}
+
+
+# ---------------------------------------------------------------------------
+# The per-block state
+# ---------------------------------------------------------------------------
+
+
+class BlockSanitizer:
+    """Vector clocks, flags, queue handoffs and access records of one block.
+
+    Pipes are numbered by `PIPES`; `count[p]` is how many accesses pipe p issued and
+    `known[p][q]` how many of q's pipe p knows complete. Records are kept per memory and
+    `PAGE`-sized page, (lo, hi, pipe, index, writes, op) each, so an access looks only at
+    the records of the pages it touches.
+    """
+
+    def __init__(self, mode: str, auto_sync: bool, block: int):
+        self.mode = mode
+        self.block = block
+        n = len(PIPES)
+        # ordered_by[p][q]: q's work is always complete before p's next (in-order pipes,
+        # compiler auto-sync)
+        auto = AUTO_SYNC_PAIRS if auto_sync else frozenset()
+        self.always = [
+            [
+                (q == p and PIPES[p] in IN_ORDER_PIPES) or (PIPES[q], PIPES[p]) in auto
+                for q in range(n)
+            ]
+            for p in range(n)
+        ]
+        self.count = [0] * n
+        self.known = [[0] * n for _ in range(n)]
+        self.flags: dict[tuple[HardEvent, int], tuple[list[int], Operation]] = {}
+        self.fifo: dict[int, deque] = {}
+        self.freed: dict[tuple[int, int], list[int]] = {}
+        self.outstanding: dict[int, list] = {}  # queue id -> [label, allocs - frees, op]
+        self.records: dict[tuple[Any, int], list[tuple]] = {}
+        self.names: dict[Any, str] = {}
+        self.findings: list[SimulatorError] = []
+        self._seen: set[tuple] = set()
+
+    # -- findings ------------------------------------------------------------------
+    def report(self, err: SimulatorError, key: tuple) -> None:
+        err.at(err.op, self.block)
+        if self.mode == "error":
+            raise err
+        if key not in self._seen:
+            self._seen.add(key)
+            self.findings.append(err)
+
+    # -- ordering ----------------------------------------------------------------------
+    def snapshot(self, pipe: int) -> list[int]:
+        snap = self.known[pipe][:]
+        snap[pipe] = self.count[pipe]
+        return snap
+
+    def join(self, snap: list[int], pipe: int) -> None:
+        known = self.known
+        for p in range(len(PIPES)) if pipe == PIPE_INDEX["S"] else (pipe,):
+            known[p] = list(map(max, known[p], snap))
+
+    def barrier(self, pipe: Pipe) -> None:
+        if pipe is Pipe.PIPE_ALL:
+            self.known = [self.count[:] for _ in PIPES]
+        else:
+            p = PIPE_INDEX.get(pipe.name.removeprefix("PIPE_"))
+            if p is not None:
+                self.known[p][p] = self.count[p]
+
+    # -- flags ---------------------------------------------------------------------------
+    def flag(self, op: Operation, role: str, event: HardEvent, event_id: Any) -> None:
+        api = "SetFlag" if role == "set" else "WaitFlag"
+        call = f"{api}<HardEvent::{event.name}>({event_id})"
+        if not isinstance(event_id, int) or event_id not in EVENT_IDS:
+            self.report(
+                SyncError(
+                    f"{call}: event id {event_id} is out of range: Atlas A2/A3 has ids 0-7 per "
+                    "event (0-5 for kernels, 6 reserved, 7 used by TPipe)",
+                    op,
+                ),
+                ("id", op),
+            )
+            return
+        key = (event, event_id)
+        if role == "set":
+            if key in self.flags:
+                first = self.flags[key][1]
+                self.report(
+                    SyncError(
+                        f"{call} is set again before a WaitFlag cleared it (first set at "
+                        f"{op_location(first) or '<no location>'}): a double set is undefined "
+                        "on hardware",
+                        op,
+                    ),
+                    ("double", op),
+                )
+            self.flags[key] = (self.snapshot(PIPE_INDEX[event.src_pipe]), op)
+            return
+        entry = self.flags.pop(key, None)
+        if entry is None:
+            self.report(
+                SyncError(
+                    f"{call} waits for a flag no earlier SetFlag<HardEvent::{event.name}>"
+                    f"({event_id}) set: the {event.dst_pipe} pipe hangs here on hardware",
+                    op,
+                ),
+                ("unset", op),
+            )
+            return
+        self.join(entry[0], PIPE_INDEX[event.dst_pipe])
+
+    # -- queues ----------------------------------------------------------------------------
+    def queue(self, op: Operation, role: str, events: Any, queue: Any, tensor: Any) -> None:
+        """TQue traffic; `events` = (enque src, enque dst, free src, free dst) pipe numbers."""
+        qid = id(queue)
+        if role == "alloc":
+            out = self.outstanding.get(qid)
+            if out is None:
+                out = self.outstanding[qid] = [getattr(queue, "label", "?"), 0, op]
+            out[1] += 1
+            snap = self.freed.pop((qid, tensor.alloc.slot), None)
+            if snap is not None:
+                self.join(snap, events[3])
+        elif role == "free":
+            out = self.outstanding.get(qid)
+            if out is not None:
+                out[1] -= 1
+            if events is not None:
+                self.freed[(qid, tensor.alloc.slot)] = self.snapshot(events[2])
+        elif role == "enque":
+            snap = self.snapshot(events[0]) if events is not None else None
+            waiting = self.fifo.get(qid)
+            if waiting is None:
+                waiting = self.fifo[qid] = deque()
+            waiting.append((snap, op, getattr(queue, "label", "?")))
+        else:
+            waiting = self.fifo.get(qid)
+            if waiting:
+                snap = waiting.popleft()[0]
+                if snap is not None:
+                    self.join(snap, events[1])
+
+    # -- accesses ----------------------------------------------------------------------------
+    def access(self, op: Operation, pipe: int, spans: list[tuple[Any, int, int, bool]]) -> None:
+        """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`."""
+        index = self.count[pipe]
+        self.count[pipe] = index + 1
+        known = self.known[pipe]
+        always = self.always[pipe]
+        records = self.records
+        for key, lo, hi, write in spans:
+            if hi <= lo:
+                continue
+            new = (lo, hi, pipe, index, write, op)
+            for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
+                recs = records.get((key, page))
+                if recs is None:
+                    records[(key, page)] = [new]
+                    continue
+                keep = []
+                races = None
+                for a in recs:
+                    alo, ahi, ap, ai, aw, _ = a
+                    if ahi <= lo or hi <= alo or (ai == index and ap == pipe):
+                        keep.append(a)
+                        continue
+                    in_order = always[ap] or known[ap] > ai
+                    if not in_order and (write or aw):
+                        if races is None:
+                            races = []
+                        races.append(a)
+                    # a new access covering an ordered older one stands for it from now on
+                    if (ap == pipe or in_order) and lo <= alo and ahi <= hi and (write or not aw):
+                        continue
+                    keep.append(a)
+                keep.append(new)
+                if len(keep) > PRUNE_AT:
+                    keep = self._prune(keep)
+                records[(key, page)] = keep
+                if races:
+                    # the most telling first: another pipe's access, then the latest one
+                    races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
+                    for a in races:
+                        self._race(a, op, pipe, write, key, lo, hi)
+
+    def _prune(self, recs: list[tuple]) -> list[tuple]:
+        """Drop the records every pipe that issued work knows complete (many small
+        disjoint accesses in one page, e.g. GetValue in a loop)."""
+        active = [p for p, n in enumerate(self.count) if n]
+        known, always = self.known, self.always
+        return [
+            a for a in recs if not all(always[p][a[2]] or known[p][a[2]] > a[3] for p in active)
+        ]
+
+    def _race(self, a: tuple, op: Operation, pipe: int, write: bool, key, lo, hi) -> None:
+        alo, ahi, ap, _, aw, aop = a
+        kind = _kind(aw, write)
+        first, second = PIPES[ap], PIPES[pipe]
+        where = self.names.get(key, str(key))
+        what = "writes" if write else "reads"
+        earlier = "wrote" if aw else "read"
+        hint = _FIX[kind].format(a=first, b=second)
+        if ap == pipe:
+            hint = f"the same pipe overlaps its work: PipeBarrier<PIPE_{second}> between them"
+        self.report(
+            RaceError(
+                f"{_KIND_TEXT[kind]} race ({kind}): pipe {second} {what} {where} bytes "
+                f"[{max(lo, alo)}, {min(hi, ahi)}) that pipe {first} {earlier} in "
+                f"{op_title(aop)} with nothing ordering the two; {hint}",
+                op,
+                aop,
+                self.block,
+            ),
+            ("race", kind, op, aop),
+        )
+
+    # -- the end of the block -------------------------------------------------------------
+    def finish(self) -> None:
+        for (event, event_id), (_, op) in list(self.flags.items()):
+            self.report(
+                SyncError(
+                    f"SetFlag<HardEvent::{event.name}>({event_id}) is still set when the kernel "
+                    "ends (no WaitFlag cleared it): the flag leaks into the next kernel",
+                    op,
+                ),
+                ("left", op),
+            )
+        for waiting in self.fifo.values():
+            if waiting:
+                _, op, label = waiting[0]
+                self.report(
+                    SyncError(
+                        f"queue {label}: {len(waiting)} tensor(s) EnQue'd and never DeQue'd when "
+                        "the kernel ends",
+                        op,
+                    ),
+                    ("enque", op),
+                )
+        for label, n, op in self.outstanding.values():
+            if n > 0:
+                self.report(
+                    SyncError(
+                        f"queue {label}: {n} tensor(s) allocated with AllocTensor and never "
+                        "given back with FreeTensor when the kernel ends",
+                        op,
+                    ),
+                    ("alloc", op),
+                )
+
+
+def emit_warnings(findings: list[SimulatorError]) -> None:
+    """`sanitize="warn"`: one warning per distinct finding of the launch."""
+    for err in findings:
+        warnings.warn(str(err), SanitizerWarning, stacklevel=4)
+
+
+# ---------------------------------------------------------------------------
+# Instrumentation: one wrapper closure per op that syncs or touches memory
+# ---------------------------------------------------------------------------
+
+Closure = Callable[[list, Any], None]
+
+
+def instrument(op: Operation, comp: Any, f: Closure | None) -> Closure | None:
+    """The op's closure `f` followed by the sanitizer's bookkeeping (or `f` itself)."""
+    name = op.name
+    if name in _FLAG_OPS:
+        return _flag(op, comp, f, _FLAG_OPS[name])
+    if name == "ascendc.pipe_barrier":
+        pipe = op.pipe_value  # type: ignore[attr-defined]
+
+        def barrier(e, c, _op=op):
+            if f is not None:
+                f(e, c)
+            c.san.barrier(pipe)
+
+        return barrier
+    if name in QUEUE_OPS:
+        return _queue(op, comp, f, QUEUE_OPS[name])
+    spec = getattr(type(op), "SPEC", None)
+    if spec is None or f is None:
+        return f
+    return _access(op, comp, f, spec)
+
+
+def _flag(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure:
+    i = comp.slot(op.event_id)
+    event = op.hard_event
+
+    def run(e, c, _op=op):
+        if f is not None:
+            f(e, c)
+        c.san.flag(_op, role, event, e[i])
+
+    return run
+
+
+def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | None:
+    if f is None:
+        return None
+    ev = queue_events(op.operands[0].type)
+    events = None
+    if ev is not None:
+        events = tuple(
+            PIPE_INDEX[p]
+            for p in (ev.enque.src_pipe, ev.enque.dst_pipe, ev.free.src_pipe, ev.free.dst_pipe)
+        )
+    q = comp.slot(op.operands[0])
+    if role in ("enque", "free") or len(op.operands) > 1:
+        t = comp.slot(op.operands[1])
+    else:
+        t = comp.slot(op.results[0])
+
+    def run(e, c, _op=op):
+        f(e, c)
+        c.san.queue(_op, role, events, e[q], e[t])
+
+    return run
+
+
+def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
+    slots, entries = [], []
+    for o in spec.operands:
+        if o.effect is Effect.NONE:
+            continue
+        v = getattr(op, o.name, None)
+        if v is None or isinstance(v, list | tuple):  # variadic tensor lists: not tracked
+            continue
+        if Effect.READ in o.effect:
+            entries.append((len(slots), False))
+        if Effect.WRITE in o.effect:
+            entries.append((len(slots), True))
+        slots.append((comp.slot(v), o.name))
+    if not slots:
+        return f
+    entries.sort(key=lambda x: x[1])  # reads first: a read-modify-write reports its read
+    static_pipe = op_pipe(op)
+    if static_pipe is None and not hasattr(type(op), "FORM"):
+        # No pipe: a library object or debug call (Matmul, DumpTensor, soft barriers)
+        # that runs on several pipes and syncs inside; it orders like PIPE_ALL.
+        def library(e, c, _op=op):
+            f(e, c)
+            c.san.barrier(Pipe.PIPE_ALL)
+
+        return library
+    pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
+    names = [n for _, n in slots]
+    extent = _extent_rule(op, comp)
+    count = _count_slot(op, comp) if extent is None else None
+
+    def run(e, c, _op=op):
+        f(e, c)
+        tensors = [e[s] for s, _ in slots]
+        pipe = pipe_no if pipe_no is not None else _copy_pipe(tensors[0], tensors[1])
+        san = c.san
+        if count is not None:
+            n = e[count]
+            sizes = [(0, n * t.itemsize if n > 0 else 0) for t in tensors]
+        elif extent is not None:
+            sizes = extent(e, names, tensors)
+        else:
+            sizes = [_window(t) for t in tensors]
+        bounds = []
+        for t, (start, nbytes) in zip(tensors, sizes, strict=True):
+            if t.__class__ is LocalTensor:
+                lo = t.offset + start
+                bounds.append((t.mem_name, lo, lo + nbytes))
+            elif t.__class__ is GlobalTensor and t.buf is not None:
+                lo = t.byte_offset + start
+                bounds.append((t.buf, lo, lo + nbytes))
+                if t.buf not in san.names:
+                    san.names[t.buf] = f"GM argument '{t.buf.name}'"
+            else:
+                bounds.append(None)
+        spans = [(*bounds[i], w) for i, w in entries if bounds[i] is not None]
+        san.access(_op, pipe, spans)
+
+    return run
+
+
+def _copy_pipe(dst: Any, src: Any) -> int:
+    """The pipe number of a copy between these tensors' memories."""
+    d = "GM" if isinstance(dst, GlobalTensor) else getattr(dst, "mem_name", None)
+    s = "GM" if isinstance(src, GlobalTensor) else getattr(src, "mem_name", None)
+    return PIPE_INDEX[MOVE_PIPES.get((d, s), "MTE2" if s == "GM" else "MTE3")]
+
+
+def _window(t: Any) -> tuple[int, int]:
+    """The bytes an access of unknown extent may touch: the tensor's whole window."""
+    if isinstance(t, LocalTensor):
+        return 0, t.length * t.itemsize
+    if isinstance(t, GlobalTensor) and t.buf is not None:
+        return 0, max(t.buf.nbytes - t.byte_offset, 0)
+    return 0, 0
+
+
+# -- extents: which bytes of each tensor operand an op touches -------------------------
+
+Extent = Callable[[list, list, list], list]
+
+
+def _extent_rule(op: Operation, comp: Any) -> Extent | None:
+    """The op's own extent rule (`_EXTENTS`), if it has one."""
+    rule = _EXTENTS.get(op.name)
+    return rule(op, comp) if rule is not None else None
+
+
+def _count_slot(op: Operation, comp: Any) -> int | None:
+    """The slot of a count form's element count (`count` elements of every tensor)."""
+    for n in _COUNT_OPERANDS:
+        v = getattr(op, n, None)
+        if v is not None and not isinstance(v, list | tuple) and v in op.operands:
+            return comp.slot(v)
+    return None
+
+
+def _element(op: Operation, comp: Any) -> Extent:
+    i = comp.slot(op.operands[1])
+
+    def one(e, names, tensors):
+        t = tensors[0]
+        return [(e[i] * t.itemsize, t.itemsize)]
+
+    return one
+
+
+def _bursts(count: int, length: int, pitch: int) -> int:
+    return 0 if count <= 0 or length <= 0 else (count - 1) * pitch + length
+
+
+def _copy_params(op: Operation, comp: Any) -> Extent:
+    """DataCopy with DataCopyParams: blockLen and gaps in 32 B units on both sides."""
+    p = comp.slot(op.repeat_params)
+
+    def spans(e, names, tensors):
+        n, blen, sgap, dgap = e[p][:4]
+        out = {"dst": _bursts(n, blen * 32, (blen + dgap) * 32)}
+        out["src"] = _bursts(n, blen * 32, (blen + sgap) * 32)
+        return [(0, out[k]) for k in names]
+
+    return spans
+
+
+def _pad_in(op: Operation, comp: Any) -> Extent:
+    """DataCopyPad GM -> local: blockLen/srcStride in bytes, dstStride in 32 B blocks."""
+    p, pp = comp.slot(op.data_copy_params), comp.slot(op.pad_params)
+
+    def spans(e, names, tensors):
+        n, blen, sstride, dstride = e[p][:4]
+        _, left, right, _ = e[pp]
+        size = tensors[0].itemsize
+        burst = -(-(left * size + blen + right * size) // 32) * 32
+        out = {"src": _bursts(n, blen, blen + sstride)}
+        out["dst"] = _bursts(n, burst, burst + dstride * 32)
+        return [(0, out[k]) for k in names]
+
+    return spans
+
+
+def _pad_out(op: Operation, comp: Any) -> Extent:
+    """DataCopyPad local -> GM: srcStride in 32 B blocks, blockLen/dstStride in bytes."""
+    p = comp.slot(op.data_copy_params)
+
+    def spans(e, names, tensors):
+        n, blen, sstride, dstride = e[p][:4]
+        burst = -(-blen // 32) * 32
+        out = {"src": _bursts(n, blen, burst + sstride * 32)}
+        out["dst"] = _bursts(n, blen, blen + dstride)
+        return [(0, out[k]) for k in names]
+
+    return spans
+
+
+_EXTENTS: dict[str, Callable[[Operation, Any], Extent]] = {
+    "ascendc.local_tensor.get_value": _element,
+    "ascendc.local_tensor.set_value": _element,
+    "ascendc.global_tensor.get_value": _element,
+    "ascendc.global_tensor.set_value": _element,
+    "ascendc.data_copy_l0": _copy_params,
+    "ascendc.data_copy_pad_l0": _pad_in,
+    "ascendc.data_copy_pad_l0_ext": _pad_in,
+    "ascendc.data_copy_pad_l2": _pad_out,
+    "ascendc.data_copy_pad_l2_ext": _pad_out,
+}
+"""Ops whose extent is not `count` elements or the whole window, by name."""
