@@ -34,6 +34,7 @@ N_COUNTERS = VEC_ELEMS + 1
 CYCLE_OFFSET = 7  # C_x = I_x + CYCLE_OFFSET
 DMA_LATENCY = 30
 VEC_LATENCY = 8
+CUBE_LATENCY = 20
 REPEAT_BYTES = 256
 DMA_BYTES_PER_CYCLE = {"MTE2": 32, "MTE3": 32, "MTE1": 128, "V": 128, "FIX": 64}
 PROFILE_DIR_ENV = "ASC_XDSL_PROFILE_DIR"
@@ -48,6 +49,19 @@ def charge_dma(cnt: list[int], pipe: int, direction: int, nbytes: int) -> None:
     bw = DMA_BYTES_PER_CYCLE[PIPES[pipe]]
     cnt[pipe + CYCLE_OFFSET] += DMA_LATENCY + -(-nbytes // bw)
     cnt[B_BASE + direction] += nbytes
+
+
+def charge_pipe(cnt: list[int], pipe: int, nbytes: int) -> None:
+    """A pipe's own work that moves no data between memories (InitConstValue fills)."""
+    cnt[pipe] += 1
+    cnt[pipe + CYCLE_OFFSET] += DMA_LATENCY + -(-nbytes // DMA_BYTES_PER_CYCLE[PIPES[pipe]])
+
+
+def charge_cube(cnt: list[int], fractal_ops: int) -> None:
+    """One Mmad: `fractal_ops` = ceil(m/16) * ceil(n/16) * ceil(k/C0) fractal products,
+    one per cycle (a 16 x C0 by C0 x 16 block)."""
+    cnt[I_M] += 1
+    cnt[C_M] += CUBE_LATENCY + fractal_ops
 
 
 def vector_cycles(nbytes: int, cycles_per_repeat: int = 1) -> int:

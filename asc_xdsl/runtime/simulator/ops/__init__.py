@@ -3,6 +3,7 @@
 from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     cmpsel,
     copy,
+    cube,
     debug,
     elementwise,
     fill,

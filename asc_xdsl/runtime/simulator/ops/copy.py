@@ -48,9 +48,12 @@ ROUTES = {
     ("GM", "L0C"): (I_FIX, _D["L0C_GM"]),
     ("UB", "UB"): (I_V, _D["UB_UB"]),
     ("L0A", "L1"): (I_MTE1, _D["L1_L0"]),
+    ("L0A", "GM"): (I_MTE2, _D["GM_L1"]),
+    ("L0B", "GM"): (I_MTE2, _D["GM_L1"]),
     ("L0B", "L1"): (I_MTE1, _D["L1_L0"]),
     ("L1", "UB"): (I_MTE3, _D["UB_L1"]),
     ("UB", "L1"): (I_MTE1, _D["L1_UB"]),
+    ("BT", "L1"): (I_MTE1, _D["L1_L0"]),
     ("UB", "L0C"): (I_FIX, _D["L1_UB"]),
     ("L1", "L0C"): (I_FIX, _D["L1_UB"]),
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from asc_xdsl.dialects.ascendc import construct as con
 from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import sync
@@ -308,6 +310,29 @@ _DEFAULTS = {
 }
 
 
+class Struct(tuple):
+    """A parameter struct's value: its fields in the constructor's order (missing
+    trailing fields defaulted), and `names`, the constructor's field names ("mIn" ->
+    "m"), so ops that take many-form structs (cube, fixpipe) read fields by name."""
+
+    names: tuple[str, ...] = ()
+
+    def fields(self, defaults: dict[str, object]) -> dict[str, object]:
+        """The struct's members: `defaults` (the header's member initialisers)
+        overridden by the fields the constructor was given."""
+        out = dict(defaults)
+        out.update(zip(self.names, self, strict=False))
+        return out
+
+
+def _field_names(op: con.ConstructOp) -> tuple[str, ...]:
+    try:
+        fields = op.fields()
+    except Exception:  # a struct the table does not know: positional access only
+        return ()
+    return tuple(re.sub(r"(In|_)$", "", f.name) for f in fields)
+
+
 @handles(con.ConstructOp)
 def _construct(op: con.ConstructOp, comp):
     """A struct is a tuple of its fields (declaration order), missing fields defaulted."""
@@ -315,6 +340,7 @@ def _construct(op: con.ConstructOp, comp):
     r = comp.slot(op.result)
     rtype = op.result.type
     defaults = _DEFAULTS.get(type(rtype), ())
+    names = _field_names(op) if not isinstance(rtype, ty.ShapeInfoType) else ()
     field_types = op.field_types() if not isinstance(rtype, ty.ShapeInfoType) else []
     convert = [
         (lambda v, t=t: to_scalar(t, v)) if i < len(field_types) else (lambda v: v)
@@ -323,7 +349,9 @@ def _construct(op: con.ConstructOp, comp):
 
     def run(e, c, _op=op):
         vals = [conv(e[f]) for conv, f in zip(convert, fields, strict=True)]
-        e[r] = tuple(vals) + tuple(defaults[len(vals) :])
+        value = Struct((*vals, *defaults[len(vals) :]))
+        value.names = names
+        e[r] = value
 
     return run
 

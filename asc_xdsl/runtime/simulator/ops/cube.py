@@ -1,0 +1,547 @@
+"""The cube core: loads into L0A/L0B, Mmad, Fixpipe out of L0C, ND->NZ copies into L1.
+
+Layouts (Atlas A2/A3, ASCENDC_SEMANTICS.md section 1 and the Ascend C docs' fractal
+formats). A fractal is 16 rows of one 32-byte block (C0 = 32 / sizeof(T) elements):
+
+* L1 (what `DataCopy` with `Nd2NzParams` writes): **Nz** -- fractals of 16 x C0,
+  column blocks one after another (`dstNzC0Stride` 32 B blocks apart), rows
+  `dstNzNStride` blocks apart;
+* L0A (Mmad's A, M x K): **Zz** -- fractals row-major over (M/16, K/C0), each row-major;
+* L0B (Mmad's B, K x N): **Zn** -- fractals row-major over (K/C0, N/16), each
+  column-major (the C0 K-values of one N column are contiguous);
+* L0C (Mmad's C, M x N, f32/i32): **Nz** with 16 x 16 fractals, column blocks of
+  ceil(M/16) fractals.
+
+`LoadData` (2D) moves 512-byte fractals (repeat r reads fractal startIndex + r*srcStride,
+writes at r*(1+dstGap) fractals), transposing each 16 x 16 fractal with ifTranspose
+(16-bit types). `Mmad` computes in float32 (int64 for int8, wrapped to int32) over the
+padded fractal grid and keeps the first m x n results. `Fixpipe` reads the L0C Nz
+matrix (column blocks `srcStride` rows apart) and writes ND rows (`dstStride` elements)
+or Nz, with ReLU and the conversion its `quantPre` names on the way.
+
+Parameter structs are read by field name (`framework.Struct`), missing members take the
+header's initialisers (`*_DEFAULTS`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
+from asc_xdsl.runtime.simulator.errors import (
+    AlignmentError,
+    SimulatorError,
+    TensorBoundsError,
+    UnsupportedOpError,
+)
+from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.ops.copy import route
+from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
+
+FRACTAL = 512
+"""Bytes of one L0A/L0B fractal (16 x 32 B)."""
+
+# The header's member initialisers of each parameter struct (kernel_struct_mm.h,
+# kernel_struct_fixpipe.h, kernel_struct_data_copy.h).
+LOAD_2D_DEFAULTS = {
+    "startIndex": 0,
+    "repeatTimes": 0,
+    "srcStride": 0,
+    "sid": 0,
+    "dstGap": 0,
+    "ifTranspose": False,
+    "addrMode": 0,
+}
+TRANSPOSE_DEFAULTS = {
+    "startIndex": 0,
+    "repeatTimes": 0,
+    "srcStride": 0,
+    "dstGap": 0,
+    "dstfracGap": 0,
+    "addrMode": 0,
+}
+MMAD_DEFAULTS = {
+    "m": 0,
+    "n": 0,
+    "k": 0,
+    "isBias": False,
+    "fmOffset": 0,
+    "enSsparse": False,
+    "enWinogradA": False,
+    "enWinogradB": False,
+    "unitFlag": 0,
+    "kDirectionAlign": False,
+    "cmatrixSource": False,
+    "cmatrixInitVal": True,
+}
+FIXPIPE_DEFAULTS = {
+    "nSize": 0,
+    "mSize": 0,
+    "srcStride": 0,
+    "dstStride": 0,
+    "quantPre": 0,
+    "deqScalar": 0,
+    "ndNum": 1,
+    "srcNdStride": 0,
+    "dstNdStride": 0,
+    "reluEn": False,
+    "unitFlag": 0,
+    "isChannelSplit": False,
+}
+FIXPIPE_CONFIG_DEFAULTS = {"format": 1, "isToUB": False, "enableFixVal": False}
+ND2NZ_DEFAULTS = {
+    "ndNum": 0,
+    "nValue": 0,
+    "dValue": 0,
+    "srcNdMatrixStride": 0,
+    "srcDValue": 0,
+    "dstNzC0Stride": 0,
+    "dstNzNStride": 0,
+    "dstNzMatrixStride": 0,
+}
+INIT_CONST_DEFAULTS = {"repeatTimes": 0, "blockNum": 0, "dstGap": 0, "initValue": 0}
+
+# QuantMode_t (the order of the Ascend C enum)
+NO_QUANT, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 = range(9)
+QUANT_NAMES = [
+    "NoQuant",
+    "F322F16",
+    "F322BF16",
+    "DEQF16",
+    "VDEQF16",
+    "QF322B8_PRE",
+    "VQF322B8_PRE",
+    "REQ8",
+    "VREQ8",
+]
+# CO2Layout
+NZ, ROW_MAJOR = 0, 1
+
+
+def fields(value, defaults: dict, what: str) -> dict:
+    """The members of a parameter struct value (see framework.Struct)."""
+    if not hasattr(value, "fields"):
+        raise SimulatorError(f"{what}: the parameter struct was not built by ascendc.construct")
+    return value.fields(defaults)
+
+
+def _local(t, what: str, memories: tuple[str, ...]) -> LocalTensor:
+    if not isinstance(t, LocalTensor):
+        raise SimulatorError(f"{what} must be a local tensor in {' or '.join(memories)}")
+    t.check(0, what, vector=False)
+    if t.mem_name not in memories:
+        raise SimulatorError(
+            f"{what} is in {t.mem_name} ({t.position.name}); this operand must be in "
+            f"{' or '.join(memories)}"
+        )
+    return t
+
+
+def _bytes(t, start: int, nbytes: int, what: str) -> np.ndarray:
+    """uint8 view of bytes [start, start + nbytes) of a tensor (checked)."""
+    if isinstance(t, GlobalTensor):
+        return t.bytes_at(start, nbytes, what)
+    have = t.length * t.itemsize
+    if start < 0 or start + nbytes > have:
+        raise TensorBoundsError(
+            f"{what} needs bytes [{start}, {start + nbytes}) of a local tensor of {have} bytes "
+            f"({t.describe()})"
+        )
+    return t.mem[t.offset + start : t.offset + start + nbytes]
+
+
+def _check_align(t: LocalTensor, what: str, align: int) -> None:
+    if t.offset % align:
+        raise AlignmentError(
+            f"{what} starts at {t.mem_name} byte {t.offset}, which is not {align}-byte aligned"
+        )
+
+
+def _frac_transpose(frac: np.ndarray, itemsize: int) -> np.ndarray:
+    """Transpose (count, 512) byte fractals as 16 x 16 matrices of 16-bit elements."""
+    n = frac.shape[0]
+    m = frac.view(np.uint16).reshape(n, 16, 16).transpose(0, 2, 1)
+    return np.ascontiguousarray(m).view(np.uint8).reshape(n, FRACTAL)
+
+
+# -- LoadData 2D -----------------------------------------------------------------------
+
+
+def _load_2d(op, comp, transpose_api: bool):
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
+    itemsize = np_dtype(op.dst.type.element_type).itemsize
+    api = "LoadDataWithTranspose" if transpose_api else "LoadData"
+    if transpose_api and itemsize != 2:
+        raise UnsupportedOpError(
+            f"{api} of {itemsize * 8}-bit elements (square blocks of two fractals) is not "
+            "simulated; 16-bit element types are",
+        )
+
+    def run(e, c, _op=op):
+        dst, src = e[d], e[s]
+        f = fields(e[p], TRANSPOSE_DEFAULTS if transpose_api else LOAD_2D_DEFAULTS, api)
+        dst = _local(dst, f"{api} dst", ("L0A", "L0B", "L1"))
+        pipe, direction = route(dst, src)
+        reps = f["repeatTimes"]
+        if reps == 0:
+            return
+        _check_align(dst, f"{api} dst", FRACTAL if dst.mem_name != "L1" else 32)
+        transpose = transpose_api or bool(f.get("ifTranspose"))
+        if transpose and itemsize != 2:
+            raise SimulatorError(f"{api}: ifTranspose needs a 16-bit element type")
+        step = -f["srcStride"] if f["addrMode"] else f["srcStride"]
+        first = f["startIndex"]
+        last = first + (reps - 1) * step
+        lo, hi = min(first, last), max(first, last)
+        if lo < 0:
+            raise TensorBoundsError(f"{api}: fractal index {lo} before the source's start")
+        sw = _bytes(src, lo * FRACTAL, (hi - lo + 1) * FRACTAL, f"{api} reads src")
+        idx = (np.arange(reps) * step + (first - lo)) * FRACTAL
+        frac = sw[idx[:, None] + np.arange(FRACTAL)]
+        if transpose:
+            frac = _frac_transpose(frac, itemsize)
+        pitch = (1 + f["dstGap"]) * FRACTAL
+        dw = _bytes(dst, 0, (reps - 1) * pitch + FRACTAL, f"{api} writes dst")
+        as_strided(dw, shape=(reps, FRACTAL), strides=(pitch, 1))[...] = frac
+        charge_dma(c.cnt, pipe, direction, reps * FRACTAL)
+
+    return run
+
+
+# -- Mmad --------------------------------------------------------------------------------
+
+
+def _as_f32(arr: np.ndarray, bf16: bool) -> np.ndarray:
+    return bf16_to_f32(arr) if bf16 else arr.astype(np.float32)
+
+
+def _mmad(op, comp, with_bias: bool):
+    d, a, b = comp.slot(op.dst), comp.slot(op.fm), comp.slot(op.filter)
+    bias_slot = comp.slot(op.bias) if with_bias else None
+    p = comp.slot(op.mmad_params)
+    a_type = op.fm.type.element_type
+    a_dt = np_dtype(a_type)
+    c_dt = np_dtype(op.dst.type.element_type)
+    integer = c_dt.kind == "i"
+    bf16 = is_bf16(a_type)
+    k0 = 32 // a_dt.itemsize
+
+    def run(e, c, _op=op):
+        f = fields(e[p], MMAD_DEFAULTS, "Mmad")
+        dst = _local(e[d], "Mmad dst", ("L0C",))
+        fm = _local(e[a], "Mmad fm", ("L0A",))
+        filt = _local(e[b], "Mmad filter", ("L0B",))
+        m, n, k = f["m"], f["n"], f["k"]
+        if m == 0 or n == 0 or k == 0:
+            return
+        _check_align(fm, "Mmad fm", FRACTAL)
+        _check_align(filt, "Mmad filter", FRACTAL)
+        m1, n1 = -(-m // 16), -(-n // 16)
+        kk = k if not (f["kDirectionAlign"] and k0 == 8) else -(-k // 16) * 16
+        k1 = -(-kk // k0)
+        av = _bytes(fm, 0, m1 * k1 * FRACTAL, "Mmad reads fm").view(a_dt)
+        bv = _bytes(filt, 0, k1 * n1 * FRACTAL, "Mmad reads filter").view(a_dt)
+        cbytes = n1 * m1 * 256 * c_dt.itemsize
+        cv = _bytes(dst, 0, cbytes, "Mmad writes dst").view(c_dt)
+        # Zz -> (M, K); Zn -> (K, N); L0C Nz <-> (M, N)
+        # the whole fractal grid is computed (rows past m and columns past n from
+        # whatever the padding of L0A/L0B holds), as the cube does
+        am = av.reshape(m1, k1, 16, k0).transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * k0)[:, :k]
+        bm = bv.reshape(k1, n1, 16, k0).transpose(0, 3, 1, 2).reshape(k1 * k0, n1 * 16)[:k]
+        c4 = cv.reshape(n1, m1, 16, 16)  # a view: written through at the end
+        cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)  # a copy
+        if integer:
+            prod = am.astype(np.int64) @ bm.astype(np.int64)
+        else:
+            prod = _as_f32(am, bf16) @ _as_f32(bm, bf16)
+        init_from_bias = with_bias and e[bias_slot].mem_name == "BT"
+        if init_from_bias or (not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"]):
+            if not with_bias:
+                raise SimulatorError(
+                    "Mmad: cmatrixSource=true takes C's initial value from the bias table, "
+                    "which only the bias form of Mmad names"
+                )
+            bias = _local(e[bias_slot], "Mmad bias", ("BT", "L0C"))
+            bias_v = _bytes(bias, 0, n1 * 16 * c_dt.itemsize, "Mmad reads bias").view(c_dt)
+            prod = prod + bias_v[None, :]
+        elif not (f["cmatrixInitVal"] and not f["isBias"]):
+            prod = prod + cm
+        out = prod.astype(c_dt) if not integer else prod.astype(np.int64).astype(np.int32)
+        c4[...] = out.reshape(m1, 16, n1, 16).transpose(2, 0, 1, 3)
+        charge_cube(c.cnt, m1 * n1 * k1)
+
+    return run
+
+
+# -- Fixpipe -----------------------------------------------------------------------------
+
+
+def _scale_field(bits: int) -> tuple[np.float32, int, bool]:
+    """(scale, offset, signed) of a QUANT_PRE value: bits 0-31 a float kept to 10
+    mantissa bits, 37-45 a 9-bit signed offset, 46 the sign of the int8 result."""
+    m1 = np.array([bits & 0xFFFFE000], np.uint32).view(np.float32)[0]
+    off = (bits >> 37) & 0x1FF
+    off = off - 512 if off & 0x100 else off
+    return m1, off, bool((bits >> 46) & 1)
+
+
+def _deq_shift(x: np.ndarray, bits: int) -> np.ndarray:
+    """REQ8/DEQF16 with the MCB bit: shift right by N (1..16) and keep 16 bits."""
+    if not (bits >> 36) & 1:
+        return x.astype(np.float64)
+    shift = ((bits >> 32) & 0xF) + 1
+    return (x.astype(np.int64) >> shift).astype(np.int16).astype(np.float64)
+
+
+def _to_int8(x: np.ndarray, signed: bool) -> np.ndarray:
+    lo, hi = (-128, 127) if signed else (0, 255)
+    return np.clip(np.rint(x), lo, hi).astype(np.int8 if signed else np.uint8)
+
+
+def convert_out(x: np.ndarray, quant: int, out_dt: np.dtype, out_bf16: bool, scales) -> np.ndarray:
+    """Fixpipe's conversion of the L0C values `x` (m x n); `scales` is the QUANT_PRE
+    value (scalar modes) or one per column (vector modes, a uint64 array)."""
+    if quant in (NO_QUANT,):
+        return x.astype(out_dt)
+    if quant == F322F16:
+        return x.astype(np.float16)
+    if quant == F322BF16:
+        return f32_to_bf16(x)
+    per_column = quant in (VDEQF16, VQF322B8_PRE, VREQ8)
+    cols = scales if per_column else np.full(x.shape[1], scales, np.uint64)
+    out = np.empty(x.shape, np.float16 if quant in (DEQF16, VDEQF16) else out_dt)
+    for j in range(x.shape[1]):  # per column: each has its own scale word
+        bits = int(cols[j])
+        scale, off, signed = _scale_field(bits)
+        col = x[:, j]
+        if quant in (DEQF16, VDEQF16):
+            out[:, j] = (_deq_shift(col, bits) * np.float64(scale)).astype(np.float16)
+        elif quant in (REQ8, VREQ8):
+            out[:, j] = _to_int8(_deq_shift(col, bits) * np.float64(scale) + off, signed)
+        else:  # QF322B8_PRE, VQF322B8_PRE
+            out[:, j] = _to_int8(col.astype(np.float64) * np.float64(scale) + off, signed)
+    return out
+
+
+# (L0C type, dst type) -> the quant modes Fixpipe accepts for them
+FIXPIPE_MODES: dict[tuple[str, str], tuple[int, ...]] = {
+    ("float32", "float32"): (NO_QUANT,),
+    ("float32", "float16"): (F322F16,),
+    ("float32", "bf16"): (F322BF16,),
+    ("float32", "int8"): (QF322B8_PRE, VQF322B8_PRE),
+    ("float32", "uint8"): (QF322B8_PRE, VQF322B8_PRE),
+    ("int32", "int32"): (NO_QUANT,),
+    ("int32", "float16"): (DEQF16, VDEQF16),
+    ("int32", "int8"): (REQ8, VREQ8),
+    ("int32", "uint8"): (REQ8, VREQ8),
+}
+
+
+def _fixpipe(op, comp, workspace: bool):
+    d, s, p, cfg = (
+        comp.slot(op.dst),
+        comp.slot(op.src),
+        comp.slot(op.intri_params),
+        comp.slot(op.fixpipe_config),
+    )
+    ws = comp.slot(op.cbuf_workspace) if workspace else None
+    out_type = op.dst.type.element_type
+    out_bf16 = is_bf16(out_type)
+    out_dt = np_dtype(out_type)
+    src_dt = np_dtype(op.src.type.element_type)
+    modes = FIXPIPE_MODES.get((src_dt.name, "bf16" if out_bf16 else out_dt.name))
+    if modes is None:
+        raise UnsupportedOpError(f"Fixpipe from {src_dt} to {out_type} is not simulated")
+
+    def run(e, c, _op=op):
+        f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
+        layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
+        src = _local(e[s], "Fixpipe src", ("L0C",))
+        dst = e[d]
+        pipe, direction = route(dst, src)
+        n, m, nd = f["nSize"], f["mSize"], f["ndNum"]
+        if n == 0 or m == 0 or nd == 0:
+            return
+        quant = int(f["quantPre"])
+        if quant not in modes:
+            want = " or ".join(QUANT_NAMES[q] for q in modes)
+            raise SimulatorError(
+                f"Fixpipe from {src_dt} to {out_type} needs quantPre {want}, got "
+                f"{QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else quant}"
+            )
+        if f["isChannelSplit"]:
+            raise SimulatorError("Fixpipe: isChannelSplit is not simulated")
+        if f["unitFlag"] not in (0, 2, 3):
+            raise SimulatorError(f"Fixpipe: unitFlag must be 0, 2 or 3, got {f['unitFlag']}")
+        stride = f["srcStride"]
+        n1 = -(-n // 16)
+        if stride < m:
+            raise SimulatorError(
+                f"Fixpipe: srcStride {stride} (rows between column blocks) is less than mSize {m}"
+            )
+        scales = f["deqScalar"]
+        if quant in (VDEQF16, VQF322B8_PRE, VREQ8):
+            if ws is None:
+                raise SimulatorError(
+                    f"Fixpipe quantPre {QUANT_NAMES[quant]} reads one scale per column from "
+                    "cbufWorkspace: use the form with the workspace tensor"
+                )
+            wt = _local(e[ws], "Fixpipe cbufWorkspace", ("L1",))
+            scales = _bytes(wt, 0, n * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
+        isz = src_dt.itemsize
+        osz = out_dt.itemsize
+        written = 0
+        for i in range(nd):
+            base = i * f["srcNdStride"] * 256 * isz
+            sv = _bytes(src, base, ((n1 - 1) * stride + m) * 16 * isz, "Fixpipe reads src")
+            blocks = as_strided(
+                sv.view(src_dt), shape=(n1, m, 16), strides=(stride * 16 * isz, 16 * isz, isz)
+            )
+            x = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
+            if f["reluEn"]:
+                x = np.maximum(x, 0)
+            y = convert_out(x, quant, out_dt, out_bf16, scales)
+            yb = np.ascontiguousarray(y).view(np.uint8).reshape(m, n * osz)
+            if layout == ROW_MAJOR:
+                row = f["dstStride"]
+                if row < n:
+                    raise SimulatorError(
+                        f"Fixpipe (row-major): dstStride {row} elements per row is less than "
+                        f"nSize {n}"
+                    )
+                start = i * f["dstNdStride"] * osz
+                dw = _dst_bytes(dst, start, ((m - 1) * row + n) * osz)
+                as_strided(dw, shape=(m, n * osz), strides=(row * osz, 1))[...] = yb
+            else:  # Nz: column blocks of 16 elements, dstStride 32-byte blocks apart
+                if out_dt.itemsize == 1:
+                    raise SimulatorError("Fixpipe to an 8-bit Nz destination is not simulated")
+                pitch = f["dstStride"] * 32
+                width = 16 * osz
+                dw = _dst_bytes(dst, 0, (n1 - 1) * pitch + m * width)
+                yb16 = np.zeros((m, n1 * width), np.uint8)
+                yb16[:, : n * osz] = yb
+                view = as_strided(dw, shape=(n1, m, width), strides=(pitch, width, 1))
+                view[...] = yb16.reshape(m, n1, width).transpose(1, 0, 2)
+            written += m * n * osz
+        charge_dma(c.cnt, pipe, direction, written)
+
+    return run
+
+
+def _dst_bytes(dst, start: int, nbytes: int) -> np.ndarray:
+    if isinstance(dst, LocalTensor):
+        dst.check(0, "Fixpipe dst", vector=False)
+    return _bytes(dst, start, nbytes, "Fixpipe writes dst")
+
+
+# -- DataCopy ND -> NZ -----------------------------------------------------------------
+
+
+def _nd2nz(op, comp):
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.intri_params)
+    dt = np_dtype(op.dst.type.element_type)
+    size = dt.itemsize
+    c0 = 32 // size
+
+    def run(e, c, _op=op):
+        f = fields(e[p], ND2NZ_DEFAULTS, "DataCopy (Nd2NzParams)")
+        dst, src = e[d], e[s]
+        dst = _local(dst, "DataCopy dst", ("L1",))
+        pipe, direction = route(dst, src)
+        nd, rows, cols = f["ndNum"], f["nValue"], f["dValue"]
+        if nd == 0 or rows == 0 or cols == 0:
+            return
+        if f["dstNzC0Stride"] == 0 or f["dstNzNStride"] == 0 or f["srcDValue"] == 0:
+            raise SimulatorError(
+                "Nd2NzParams: srcDValue, dstNzC0Stride and dstNzNStride must be >= 1"
+            )
+        if f["srcDValue"] < cols:
+            raise SimulatorError(
+                f"Nd2NzParams: srcDValue {f['srcDValue']} (a source row) is less than dValue {cols}"
+            )
+        d1 = -(-cols // c0)
+        c0s, ns = f["dstNzC0Stride"] * 32, f["dstNzNStride"] * 32
+        span = (d1 - 1) * c0s + (rows - 1) * ns + 32
+        for i in range(nd):
+            sbase = i * f["srcNdMatrixStride"] * size
+            need = ((rows - 1) * f["srcDValue"] + cols) * size
+            sv = _bytes(src, sbase, need, "DataCopy reads src")
+            grid = as_strided(sv, shape=(rows, cols * size), strides=(f["srcDValue"] * size, 1))
+            padded = np.zeros((rows, d1 * 32), np.uint8)
+            padded[:, : cols * size] = grid
+            dbase = i * f["dstNzMatrixStride"] * size
+            dw = _bytes(dst, dbase, span, "DataCopy writes dst")
+            view = as_strided(dw, shape=(rows, d1, 32), strides=(ns, c0s, 1))
+            view[...] = padded.reshape(rows, d1, 32)
+        charge_dma(c.cnt, pipe, direction, nd * rows * cols * size)
+
+    return run
+
+
+# -- InitConstValue ----------------------------------------------------------------------
+
+
+def _init_const(op, comp):
+    d, p = comp.slot(op.dst), comp.slot(op.init_const_value_params)
+    dt = np_dtype(op.dst.type.element_type)
+
+    def run(e, c, _op=op):
+        f = fields(e[p], INIT_CONST_DEFAULTS, "InitConstValue")
+        dst = _local(e[d], "InitConstValue dst", ("L1", "L0A", "L0B"))
+        reps, blocks, gap = f["repeatTimes"], f["blockNum"], f["dstGap"]
+        if reps == 0 or blocks == 0:  # a NOP, as documented (the two-field form too)
+            return
+        unit = FRACTAL if dst.mem_name != "L1" else 32
+        burst = blocks * unit
+        pitch = burst + gap * unit
+        dw = _bytes(dst, 0, (reps - 1) * pitch + burst, "InitConstValue writes dst")
+        fill = np.full(burst // dt.itemsize, f["initValue"], dt).view(np.uint8)
+        as_strided(dw, shape=(reps, burst), strides=(pitch, 1))[...] = fill
+        charge_pipe(c.cnt, I_MTE2 if dst.mem_name == "L1" else I_MTE1, reps * burst)
+
+    return run
+
+
+# -- dispatch ----------------------------------------------------------------------------
+
+_BUILDERS = {
+    "load_data_l0": lambda op, comp: _load_2d(op, comp, False),
+    "load_data_g2l": lambda op, comp: _load_2d(op, comp, False),
+    "load_data": lambda op, comp: _load_2d(op, comp, False),
+    "load_data_with_transpose": lambda op, comp: _load_2d(op, comp, True),
+    "mmad": lambda op, comp: _mmad(op, comp, False),
+    "mmad_with_bias": lambda op, comp: _mmad(op, comp, True),
+    "fixpipe": lambda op, comp: _fixpipe(op, comp, False),
+    "fixpipe_with_workspace": lambda op, comp: _fixpipe(op, comp, True),
+    "init_const_value": _init_const,
+}
+_REFUSED = {
+    "load_data_l0_v2": "LoadData2DParamsV2 is the Ascend 950 form",
+    "load_data_g2l_v2": "LoadData2DParamsV2 is the Ascend 950 form",
+    "load_data_3d_l0_v1": "LoadData 3D (img2col) is not simulated",
+    "load_data_3d_l0_v2": "LoadData 3D (img2col) is not simulated",
+    "load_data_3d_l0_v2pro": "LoadData 3D (img2col) is not simulated",
+    "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
+    "load_data_with_sparse": "LoadDataWithSparse is not simulated",
+    "mmad_with_sparse": "MmadWithSparse is not simulated",
+    "load_image_to_local": "AIPP image loads are not simulated",
+}
+
+
+@sim_hook("cube")
+def _cube(op, comp, key: str):
+    if key == "load_data" and "3d" in type(op.operands[2].type).__name__.lower():
+        raise UnsupportedOpError("LoadData 3D (img2col) is not simulated")
+    build = _BUILDERS.get(key)
+    if build is None:
+        raise UnsupportedOpError(_REFUSED.get(key, f"cube op {key} is not simulated"))
+    return build(op, comp)
+
+
+@sim_hook("copy")
+def _copy_family(op, comp, key: str):
+    if key == "data_copy_nd2nz":
+        return _nd2nz(op, comp)
+    raise UnsupportedOpError(f"DataCopy form {key} is not simulated")
