@@ -19,6 +19,7 @@ import ast
 import inspect
 import os
 import re
+import sys
 import textwrap
 import time
 import warnings
@@ -278,6 +279,16 @@ class JITFunction:
         )
         _check_options(options, self.__name__)
         merged = {**DEFAULT_OPTIONS, **self.options, **options}
+        if merged["auto_sync_log"]:
+            # pyasc's bisheng flag: the log of bisheng's automatic synchronisation
+            # (the CANN backend compiles with it; the simulator runs no bisheng).
+            if not merged["auto_sync"]:
+                raise CompileError(
+                    f"{self.__name__}: auto_sync_log={merged['auto_sync_log']!r} logs "
+                    "bisheng's automatic synchronisation, but auto_sync=False"
+                )
+            flag = f"-cce-auto-sync-log={merged['auto_sync_log']}"
+            merged["bisheng_options"] = [*(merged["bisheng_options"] or ()), flag]
         for key in ("insert_sync", "verify_sync"):
             if merged[key] and not merged["run_passes"]:
                 # Never ignore an option silently: its pass would not run.
@@ -344,6 +355,8 @@ class JITFunction:
             return None
 
         kernel_type = _kernel_type(options["kernel_type"], self.__name__)
+        if options["matmul_cube_only"] and options["kernel_type"] is None:
+            kernel_type = "cube"  # the Matmul library for the cube core alone (AIC_ONLY)
         generator = CodeGenerator(
             self.source, get_source, kernel_type, _max_unroll(options["max_unroll"])
         )
@@ -352,6 +365,7 @@ class JITFunction:
         lowered = module.clone() if options["run_passes"] else module
         if options["run_passes"]:
             _run_passes(lowered, options)
+        _finish(lowered, options)
         from asc_xdsl.backends.ascendc import to_ascendc
 
         # The texts are printed on first use: most launches never read them.
@@ -675,9 +689,13 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
     from asc_xdsl.transforms.pipeline import pipeline_spec, run_pipeline
 
     found: list[str] = []
+    spec = pipeline_spec(options)
     try:
         with warning_handler(found.append):
-            run_pipeline(module, pipeline_spec(options))
+            if options["print_ir_before_all"]:
+                _run_printing(module, spec)
+            else:
+                run_pipeline(module, spec)
     except PassFailedException as e:
         raise _pass_error(str(e)) from None
     for text in found:
@@ -686,6 +704,34 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
             warnings.warn(text, SyncWarning, stacklevel=5)
         else:
             warnings.warn_explicit(text, SyncWarning, at["file"], int(at["line"]))
+
+
+def _finish(module: Any, options: Mapping[str, Any]) -> None:
+    """What the options ask for after the optimising passes, as pyasc's post-processing
+    does: `matmul_cube_only` puts `#define ASCENDC_CUBE_ONLY` before the includes;
+    `strip_loc` drops the ops' source locations (errors from the printer and the
+    runtimes then name no Python line)."""
+    if options["matmul_cube_only"]:
+        from asc_xdsl.transforms.define_cube_only import DefineCubeOnlyPass
+        from asc_xdsl.transforms.pipeline import _context
+
+        DefineCubeOnlyPass().apply(_context(), module)
+    if options["strip_loc"]:
+        from xdsl.dialects.builtin import UnknownLoc
+
+        for op in module.walk():
+            op.location = UnknownLoc()
+
+
+def _run_printing(module: Any, spec: str) -> None:
+    """`print_ir_before_all=True`: the pipeline, the IR printed to stderr before each
+    pass (MLIR's `IR Dump Before` banners, as pyasc's pass manager prints them)."""
+    from asc_xdsl.transforms.pipeline import _context, _pipeline
+
+    for p in _pipeline(spec).passes:
+        print(f"// -----// IR Dump Before {p.name} //----- //", file=sys.stderr)
+        print(module, file=sys.stderr)
+        p.apply(_context(), module)
 
 
 def _pass_error(text: str) -> CompileError:
