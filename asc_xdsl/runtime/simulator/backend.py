@@ -11,7 +11,9 @@ first, then environment variables):
 * `max_steps` / `ASC_XDSL_SIM_MAX_STEPS`: the simulation budget in blocks plus loop
   iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop;
 * `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
-  "error" or "warn".
+  "error" or "warn";
+* `gm_overread`: "error" (default) or "zeros": GM reads past an argument's end return
+  zeros, with one warning (`gm_overread.py`), for third-party kernels.
 
 The figures of the last launch are in `last_profile()`.
 """
@@ -27,7 +29,7 @@ import numpy as np
 
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import printing, sanitizer
+from asc_xdsl.runtime.simulator import gm_overread, printing, sanitizer
 from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -45,7 +47,15 @@ from asc_xdsl.runtime.simulator.vmask import MaskState
 from asc_xdsl.utils.recursion import deep_recursion
 
 _last_profile: KernelProfile | None = None
-OPTIONS = ("platform", "profile_dir", "copy_tail", "block_order", "max_steps", "sanitize")
+OPTIONS = (
+    "platform",
+    "profile_dir",
+    "copy_tail",
+    "block_order",
+    "max_steps",
+    "sanitize",
+    "gm_overread",
+)
 
 
 def last_profile() -> KernelProfile | None:
@@ -200,7 +210,9 @@ class CpuSimulatorBackend:
             entry = program.function(kernel.name)
         except SimulatorError as err:
             raise err.at(err.op, None) from None
+        overread = gm_overread.overread_mode(options.get("gm_overread"))
         values = bind_arguments(kernel, args)
+        padded = gm_overread.pad_arguments(values) if overread == "zeros" else []
         blocks = list(range(block_dim))
         if order == "descending":
             blocks.reverse()
@@ -251,6 +263,7 @@ class CpuSimulatorBackend:
                     ).at(c.region_start[0], b)
                 results[b] = BlockProfile(b, RegionStats.from_counters(c.cnt), c.regions)
                 steps = c.steps
+        gm_overread.finish(padded)
         sanitizer.emit_warnings(findings)
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
