@@ -327,3 +327,121 @@ def test_load_data_3d_is_refused_at_compile_time():
     )
     with pytest.raises(SimulatorError, match=r"LoadData 3D \(img2col\) is not simulated"):
         ir.kernel()[1](0)
+
+
+def _co1_kernel(
+    it: str, out_t: str, m: int, k: int, n: int, *, quant: int, nz2nd: bool, pre: list[str] = ()
+):
+    """A matmul whose result leaves L0C by DataCopy(dst, CO1, DataCopyCO12DstParams)."""
+    ir = IR()
+    a2, b2 = _load_operands(ir, it, m, k, n, True)
+    acc = ACC[it]
+    c_gm = ir.gm("c", out_t)
+    co1 = ir.local("co1", 0, ceil(m, 16) * ceil(n, 16) * 256, acc)
+    _mmad(ir, co1, a2, b2, it, m, n, k)
+    for line in pre:
+        ir.op(line.format(ir=ir))
+    p = ir.struct(
+        "data_copy_co12dst_params",
+        [
+            (n, "ui16"),
+            (m, "ui16"),
+            (n if nz2nd else m * SIZE[ACC[it]] // 2, "ui32"),
+            (ceil(m, 16) * 16, "ui16"),
+            (quant, "i64"),
+            (0, "ui8"),
+            (False, "i1"),
+            (nz2nd, "i1"),
+        ],
+    )
+    ir.op(
+        f"ascendc.data_copy_co12dst {c_gm}, {co1}, {p} : {gt(out_t)}, {lt(acc)}, "
+        "!ascendc.data_copy_co12dst_params"
+    )
+    return ir
+
+
+def test_data_copy_from_l0c_with_the_quant_register():
+    m, k, n = 16, 32, 32
+    a = RNG.integers(-9, 9, (m, k)).astype(np.int8)
+    b = RNG.integers(-9, 9, (k, n)).astype(np.int8)
+    acc = a.astype(np.int64) @ b.astype(np.int64)
+    k2 = _co1_kernel(
+        "i8",
+        "f16",
+        m,
+        k,
+        n,
+        quant=3,
+        nz2nd=True,
+        pre=["ascendc.set_fixpipe_pre_quant_flag %q : ui64"],
+    )
+    # the quant word is a kernel argument here
+    k2.params.append("%q: ui64")
+    c = np.zeros((m, n), np.float16)
+    k2.kernel()[1](a, b.T.copy(), c, _quant_word(0.5))
+    np.testing.assert_array_equal(c, (acc * 0.5).astype(np.float16))
+    # without SetFixpipePreQuantFlag: a located error
+    k3 = _co1_kernel("i8", "f16", m, k, n, quant=3, nz2nd=True)
+    with pytest.raises(SimulatorError, match="before SetFixpipePreQuantFlag"):
+        k3.kernel()[1](a, b.T.copy(), c)
+
+
+def test_data_copy_from_l0c_nz():
+    m, k, n = 16, 16, 32
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    out = np.zeros(m * n, np.float32)
+    _co1_kernel("f32", "f32", m, k, n, quant=0, nz2nd=False).kernel()[1](a, b.T.copy(), out)
+    # Nz with f32 output: 16-float (64 B) rows, column blocks dstStride = 2m blocks apart
+    ref = (a @ b).astype(np.float32)
+    for j in range(2):
+        block = out[j * m * 16 : (j + 1) * m * 16].reshape(m, 16)
+        np.testing.assert_allclose(block, ref[:, j * 16 : (j + 1) * 16], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("even", [False, True])
+def test_mmad_hf32(even):
+    m, k, n = 16, 16, 16
+    ir = IR()
+    on = ir.const(True, "i1")
+    ir.lines.append(f"ascendc.set_hf32_mode {on} : i1")
+    mode = ir.const(even, "i1")
+    ir.lines.append(f"ascendc.set_hf32_trans_mode {mode} : i1")
+    a2, b2 = _load_operands(ir, "f32", m, k, n, True)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, 256, "f32")
+    _mmad(ir, co1, a2, b2, "f32", m, n, k)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", m, n)
+    ulp = 2.0**-11  # HF32 keeps 11 mantissa bits
+    a = np.full((m, k), 1 + 1.5 * ulp, np.float32)
+    a[:, 1] = 1 + 0.5 * ulp  # a tie: even -> 1, toward zero -> 1
+    a[:, 2] = 1 + 1.5 * ulp  # a tie: even -> 1 + 2 ulp, toward zero -> 1 + 1 ulp
+    b = np.zeros((k, n), np.float32)
+    b[0, 0] = b[1, 1] = b[2, 2] = 1
+    c = np.zeros((m, n), np.float32)
+    ir.kernel()[1](a, b.T.copy(), c)
+    assert c[0, 1] == 1.0
+    assert c[0, 2] == (1 + 2 * ulp if even else 1 + ulp)
+    assert c[0, 0] == c[0, 2]
+
+
+def test_sys_workspace_round_trip():
+    ir = IR()
+    ir.gm("w", "ui8")
+    ir.lines.append("ascendc.set_sys_workspace %w : memref<?xui8, 22>")
+    ir.lines.append("%wp = ascendc.get_sys_workspace_ptr : memref<?xui8, 22>")
+    ir.lines.append("%wt = ascendc.global_tensor : !ascendc.global_tensor<*xui8>")
+    ir.lines.append(
+        "ascendc.global_tensor.set_global_buffer %wt, %wp : !ascendc.global_tensor<*xui8>, "
+        "memref<?xui8, 22>"
+    )
+    i = ir.const(3, "i64")
+    v = ir.const(42, "ui8")
+    ir.lines.append(f"%idx = arith.index_cast {i} : i64 to index")
+    ir.lines.append(
+        f"ascendc.global_tensor.set_value %wt, %idx, {v} : !ascendc.global_tensor<*xui8>, index, ui8"
+    )
+    w = np.zeros(64, np.uint8)
+    ir.kernel()[1](w)
+    assert w[3] == 42 and w.sum() == 42

@@ -28,7 +28,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.dialects.ascendc import cube as cube_dialect
+from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
@@ -100,6 +101,16 @@ ND2NZ_DEFAULTS = {
     "dstNzC0Stride": 0,
     "dstNzNStride": 0,
     "dstNzMatrixStride": 0,
+}
+CO12DST_DEFAULTS = {
+    "nSize": 0,
+    "mSize": 0,
+    "dstStride": 0,
+    "srcStride": 0,
+    "quantPre": 0,
+    "reluPre": 0,
+    "channelSplit": False,
+    "nz2ndEn": False,
 }
 INIT_CONST_DEFAULTS = {"repeatTimes": 0, "blockNum": 0, "dstGap": 0, "initValue": 0}
 
@@ -217,6 +228,18 @@ def _as_f32(arr: np.ndarray, bf16: bool) -> np.ndarray:
     return bf16_to_f32(arr) if bf16 else arr.astype(np.float32)
 
 
+def to_hf32(x: np.ndarray, ties_even: bool) -> np.ndarray:
+    """float32 rounded to HF32 (1, 8, 11: the low 12 mantissa bits dropped), to the
+    nearest with ties to even (HF32TransMode NEAREST_EVEN) or toward zero (NEAREST_ZERO)."""
+    bits = np.ascontiguousarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    low = bits & 0xFFF
+    keep = bits & ~np.uint64(0xFFF)
+    odd = (bits >> 12) & 1
+    up = (low > 0x800) | ((low == 0x800) & (odd == 1) & ties_even)
+    out = (keep + (up.astype(np.uint64) << 12)).astype(np.uint32).view(np.float32)
+    return np.where(np.isfinite(x), out, x)
+
+
 def _mmad(op, comp, with_bias: bool):
     d, a, b = comp.slot(op.dst), comp.slot(op.fm), comp.slot(op.filter)
     bias_slot = comp.slot(op.bias) if with_bias else None
@@ -254,8 +277,15 @@ def _mmad(op, comp, with_bias: bool):
         cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)  # a copy
         if integer:
             prod = am.astype(np.int64) @ bm.astype(np.int64)
+        elif k0 == 8 and c.regs.get("HF32"):
+            even = bool(c.regs.get("HF32_TRANS", False))
+            prod = to_hf32(am, even) @ to_hf32(bm, even)
         else:
             prod = _as_f32(am, bf16) @ _as_f32(bm, bf16)
+        if c.regs.get("MM_LAYOUT"):
+            raise SimulatorError(
+                "Mmad after SetMMLayoutTransform(true) (column-major cube order) is not simulated"
+            )
         init_from_bias = with_bias and e[bias_slot].mem_name == "BT"
         if init_from_bias or (not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"]):
             if not with_bias:
@@ -339,6 +369,72 @@ FIXPIPE_MODES: dict[tuple[str, str], tuple[int, ...]] = {
 }
 
 
+def _out_types(op, api: str):
+    out_type = op.dst.type.element_type
+    out_dt = np_dtype(out_type)
+    src_dt = np_dtype(op.src.type.element_type)
+    modes = FIXPIPE_MODES.get((src_dt.name, "bf16" if is_bf16(out_type) else out_dt.name))
+    if modes is None:
+        raise UnsupportedOpError(f"{api} from {src_dt} to {out_type} is not simulated")
+    return out_type, out_dt, src_dt, modes
+
+
+def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales) -> None:
+    """Move the L0C Nz matrix (f: nSize, mSize, srcStride, dstStride, quantPre, relu,
+    ndNum, srcNdStride, dstNdStride) to dst, converting: Fixpipe and DataCopy CO1 -> dst."""
+    out_type, out_dt, src_dt, modes = op_types
+    src = _local(src, f"{api} src", ("L0C",))
+    pipe, direction = route(dst, src)
+    n, m, nd = f["nSize"], f["mSize"], f["ndNum"]
+    if n == 0 or m == 0 or nd == 0:
+        return
+    quant = int(f["quantPre"])
+    if quant not in modes:
+        want = " or ".join(QUANT_NAMES[q] for q in modes)
+        got = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else quant
+        raise SimulatorError(f"{api} from {src_dt} to {out_type} needs quantPre {want}, got {got}")
+    stride = f["srcStride"]
+    n1 = -(-n // 16)
+    if stride < m:
+        raise SimulatorError(
+            f"{api}: srcStride {stride} (rows between column blocks) is less than mSize {m}"
+        )
+    isz, osz = src_dt.itemsize, out_dt.itemsize
+    written = 0
+    for i in range(nd):
+        base = i * f["srcNdStride"] * 256 * isz
+        sv = _bytes(src, base, ((n1 - 1) * stride + m) * 16 * isz, f"{api} reads src")
+        blocks = as_strided(
+            sv.view(src_dt), shape=(n1, m, 16), strides=(stride * 16 * isz, 16 * isz, isz)
+        )
+        x = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
+        if f["relu"]:
+            x = np.maximum(x, 0)
+        y = convert_out(x, quant, out_dt, is_bf16(out_type), scales)
+        yb = np.ascontiguousarray(y).view(np.uint8).reshape(m, n * osz)
+        if layout == ROW_MAJOR:
+            row = f["dstStride"]
+            if row < n:
+                raise SimulatorError(
+                    f"{api} (ND): dstStride {row} elements per row is less than nSize {n}"
+                )
+            start = i * f["dstNdStride"] * osz
+            dw = _dst_bytes(dst, api, start, ((m - 1) * row + n) * osz)
+            as_strided(dw, shape=(m, n * osz), strides=(row * osz, 1))[...] = yb
+        else:  # Nz: column blocks of 16 elements, dstStride 32-byte blocks apart
+            if osz == 1:
+                raise SimulatorError(f"{api} to an 8-bit Nz destination is not simulated")
+            pitch = f["dstStride"] * 32
+            width = 16 * osz
+            dw = _dst_bytes(dst, api, 0, (n1 - 1) * pitch + m * width)
+            yb16 = np.zeros((m, n1 * width), np.uint8)
+            yb16[:, : n * osz] = yb
+            view = as_strided(dw, shape=(n1, m, width), strides=(pitch, width, 1))
+            view[...] = yb16.reshape(m, n1, width).transpose(1, 0, 2)
+        written += m * n * osz
+    charge_dma(c.cnt, pipe, direction, written)
+
+
 def _fixpipe(op, comp, workspace: bool):
     d, s, p, cfg = (
         comp.slot(op.dst),
@@ -347,41 +443,17 @@ def _fixpipe(op, comp, workspace: bool):
         comp.slot(op.fixpipe_config),
     )
     ws = comp.slot(op.cbuf_workspace) if workspace else None
-    out_type = op.dst.type.element_type
-    out_bf16 = is_bf16(out_type)
-    out_dt = np_dtype(out_type)
-    src_dt = np_dtype(op.src.type.element_type)
-    modes = FIXPIPE_MODES.get((src_dt.name, "bf16" if out_bf16 else out_dt.name))
-    if modes is None:
-        raise UnsupportedOpError(f"Fixpipe from {src_dt} to {out_type} is not simulated")
+    types = _out_types(op, "Fixpipe")
 
     def run(e, c, _op=op):
         f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
         layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
-        src = _local(e[s], "Fixpipe src", ("L0C",))
-        dst = e[d]
-        pipe, direction = route(dst, src)
-        n, m, nd = f["nSize"], f["mSize"], f["ndNum"]
-        if n == 0 or m == 0 or nd == 0:
-            return
-        quant = int(f["quantPre"])
-        if quant not in modes:
-            want = " or ".join(QUANT_NAMES[q] for q in modes)
-            raise SimulatorError(
-                f"Fixpipe from {src_dt} to {out_type} needs quantPre {want}, got "
-                f"{QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else quant}"
-            )
         if f["isChannelSplit"]:
             raise SimulatorError("Fixpipe: isChannelSplit is not simulated")
         if f["unitFlag"] not in (0, 2, 3):
             raise SimulatorError(f"Fixpipe: unitFlag must be 0, 2 or 3, got {f['unitFlag']}")
-        stride = f["srcStride"]
-        n1 = -(-n // 16)
-        if stride < m:
-            raise SimulatorError(
-                f"Fixpipe: srcStride {stride} (rows between column blocks) is less than mSize {m}"
-            )
         scales = f["deqScalar"]
+        quant = int(f["quantPre"])
         if quant in (VDEQF16, VQF322B8_PRE, VREQ8):
             if ws is None:
                 raise SimulatorError(
@@ -389,51 +461,48 @@ def _fixpipe(op, comp, workspace: bool):
                     "cbufWorkspace: use the form with the workspace tensor"
                 )
             wt = _local(e[ws], "Fixpipe cbufWorkspace", ("L1",))
-            scales = _bytes(wt, 0, n * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
-        isz = src_dt.itemsize
-        osz = out_dt.itemsize
-        written = 0
-        for i in range(nd):
-            base = i * f["srcNdStride"] * 256 * isz
-            sv = _bytes(src, base, ((n1 - 1) * stride + m) * 16 * isz, "Fixpipe reads src")
-            blocks = as_strided(
-                sv.view(src_dt), shape=(n1, m, 16), strides=(stride * 16 * isz, 16 * isz, isz)
-            )
-            x = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
-            if f["reluEn"]:
-                x = np.maximum(x, 0)
-            y = convert_out(x, quant, out_dt, out_bf16, scales)
-            yb = np.ascontiguousarray(y).view(np.uint8).reshape(m, n * osz)
-            if layout == ROW_MAJOR:
-                row = f["dstStride"]
-                if row < n:
-                    raise SimulatorError(
-                        f"Fixpipe (row-major): dstStride {row} elements per row is less than "
-                        f"nSize {n}"
-                    )
-                start = i * f["dstNdStride"] * osz
-                dw = _dst_bytes(dst, start, ((m - 1) * row + n) * osz)
-                as_strided(dw, shape=(m, n * osz), strides=(row * osz, 1))[...] = yb
-            else:  # Nz: column blocks of 16 elements, dstStride 32-byte blocks apart
-                if out_dt.itemsize == 1:
-                    raise SimulatorError("Fixpipe to an 8-bit Nz destination is not simulated")
-                pitch = f["dstStride"] * 32
-                width = 16 * osz
-                dw = _dst_bytes(dst, 0, (n1 - 1) * pitch + m * width)
-                yb16 = np.zeros((m, n1 * width), np.uint8)
-                yb16[:, : n * osz] = yb
-                view = as_strided(dw, shape=(n1, m, width), strides=(pitch, width, 1))
-                view[...] = yb16.reshape(m, n1, width).transpose(1, 0, 2)
-            written += m * n * osz
-        charge_dma(c.cnt, pipe, direction, written)
+            scales = _bytes(wt, 0, f["nSize"] * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
+        f["relu"] = f["reluEn"]
+        _move_out(c, "Fixpipe", e[d], e[s], types, f, layout, scales)
 
     return run
 
 
-def _dst_bytes(dst, start: int, nbytes: int) -> np.ndarray:
+def _copy_co1(op, comp):
+    """DataCopy(dst, srcCO1, DataCopyCO12DstParams): Fixpipe with its scalar quant word
+    from SetFixpipePreQuantFlag and one ND matrix (ndNum 1) when nz2ndEn."""
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.intri_params)
+    types = _out_types(op, "DataCopy")
+
+    def run(e, c, _op=op):
+        f = fields(e[p], CO12DST_DEFAULTS, "DataCopy (DataCopyCO12DstParams)")
+        quant = int(f["quantPre"])
+        if quant in (VDEQF16, VQF322B8_PRE, VREQ8):
+            raise SimulatorError(
+                f"DataCopy from L0C with quantPre {QUANT_NAMES[quant]} reads its scales through "
+                "SetFixPipeConfig, which the simulator does not model"
+            )
+        scales = 0
+        if quant in (DEQF16, QF322B8_PRE, REQ8):
+            if "QUANT_PRE" not in c.regs:
+                raise SimulatorError(
+                    f"DataCopy from L0C with quantPre {QUANT_NAMES[quant]} before "
+                    "SetFixpipePreQuantFlag set the scale"
+                )
+            scales = c.regs["QUANT_PRE"]
+        if f["channelSplit"]:
+            raise SimulatorError("DataCopy from L0C: channelSplit is not simulated")
+        f.update(relu=bool(f["reluPre"]), ndNum=1, srcNdStride=0, dstNdStride=0)
+        layout = ROW_MAJOR if f["nz2ndEn"] else NZ
+        _move_out(c, "DataCopy", e[d], e[s], types, f, layout, scales)
+
+    return run
+
+
+def _dst_bytes(dst, api: str, start: int, nbytes: int) -> np.ndarray:
     if isinstance(dst, LocalTensor):
-        dst.check(0, "Fixpipe dst", vector=False)
-    return _bytes(dst, start, nbytes, "Fixpipe writes dst")
+        dst.check(0, f"{api} dst", vector=False)
+    return _bytes(dst, start, nbytes, f"{api} writes dst")
 
 
 # -- DataCopy ND -> NZ -----------------------------------------------------------------
@@ -504,6 +573,60 @@ def _init_const(op, comp):
     return run
 
 
+# -- state registers (scalar pipe) ---------------------------------------------------------
+
+# op class name -> (register, operand): the value the op leaves for later cube ops.
+# The LoadData 3D registers (fmatrix, padding value, repeat, boundary) are kept for
+# completeness; the loads that read them are refused.
+_SETTERS = {
+    "SetFixpipePreQuantFlagOp": ("QUANT_PRE", "config"),
+    "SetHF32ModeOp": ("HF32", "mode"),
+    "SetHF32TransModeOp": ("HF32_TRANS", "trans_mode"),
+    "SetMMLayoutTransformOp": ("MM_LAYOUT", "mm_layout_mode"),
+    "SetLoadDataPaddingValueOp": ("LOAD3D_PAD", "pad_value"),
+    "SetLoadDataRepeatOp": ("LOAD3D_REPEAT", "repeat_params"),
+    "SetLoadDataBoundaryOp": ("LOAD3D_BOUNDARY", "value"),
+    "SetFmatrixOp": ("FMATRIX", "l1_h"),
+}
+
+
+def _setter(op, comp):
+    reg, operand = _SETTERS[type(op).__name__]
+    v = comp.slot(getattr(op, operand))
+
+    def run(e, c, _op=op):
+        c.regs[reg] = e[v]
+
+    return run
+
+
+for _name in _SETTERS:
+    handles(getattr(cube_dialect, _name))(_setter)
+
+
+@handles(cube_dialect.SetSysWorkspaceOp)
+def _set_workspace(op, comp):
+    v = comp.slot(op.workspace)
+
+    def run(e, c, _op=op):
+        c.regs["SYS_WORKSPACE"] = e[v]
+
+    return run
+
+
+@handles(cube_dialect.GetSysWorkspacePtrOp)
+def _get_workspace(op, comp):
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        ptr = c.regs.get("SYS_WORKSPACE")
+        if ptr is None:
+            raise SimulatorError("GetSysWorkSpacePtr before SetSysWorkspace gave the workspace")
+        e[r] = ptr
+
+    return run
+
+
 # -- dispatch ----------------------------------------------------------------------------
 
 _BUILDERS = {
@@ -544,4 +667,6 @@ def _cube(op, comp, key: str):
 def _copy_family(op, comp, key: str):
     if key == "data_copy_nd2nz":
         return _nd2nz(op, comp)
+    if key == "data_copy_co12dst":
+        return _copy_co1(op, comp)
     raise UnsupportedOpError(f"DataCopy form {key} is not simulated")
