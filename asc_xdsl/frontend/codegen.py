@@ -104,6 +104,14 @@ _PREDICATES = {
 }  # fmt: skip
 
 
+class _Break(Exception):
+    """`break` in the body of a loop the frontend unrolls (static_range)."""
+
+
+class _Continue(Exception):
+    """`continue` in the body of a loop the frontend unrolls (static_range)."""
+
+
 class _Return(Exception):
     """Unwinds a helper body at a `return` (only at the end of an inlined body)."""
 
@@ -168,6 +176,10 @@ class CodeGenerator(ast.NodeVisitor):
         self.max_unroll = max_unroll
         self._unrolled = 0
         self.tpipe: Any = None  # the kernel's first TPipe (`get_tpipe_ptr()`)
+        self._depth = 0  # runtime regions (scf bodies) the builder is in
+        self._unrolling: list[int] = []  # the region depth of each unrolled loop's body
+        # Names bound only inside a runtime branch or loop, which may not run: where.
+        self._scoped: dict[str, str] = {}
 
     # -- entry ----------------------------------------------------------------
 
@@ -522,7 +534,7 @@ class CodeGenerator(ast.NodeVisitor):
             self.node = node
         try:
             return super().visit(node)
-        except (CompileError, JitOnlyError, _Return):
+        except (CompileError, JitOnlyError, _Return, _Break, _Continue):
             raise
         except VerifyException as e:  # an op or type built from the kernel's values
             self.fail(str(e).strip(), node if isinstance(node, ast.stmt | ast.expr) else None)
@@ -619,14 +631,25 @@ class CodeGenerator(ast.NodeVisitor):
             self.fail(f"AssertionError: {msg}", node)
 
     def visit_Break(self, node: ast.Break) -> None:
-        self.fail(
-            "'break' is not supported in kernel loops yet (restructure with a while condition)"
-        )
+        self._jump(node, _Break, "'break'", "restructure with a while condition")
 
     def visit_Continue(self, node: ast.Continue) -> None:
-        self.fail(
-            "'continue' is not supported in kernel loops yet (use an if around the rest of the body)"
-        )
+        self._jump(node, _Continue, "'continue'", "use an if around the rest of the body")
+
+    def _jump(self, node: ast.stmt, jump: type[Exception], what: str, hint: str) -> None:
+        """break/continue of an unrolled loop when no runtime branch or loop lies between
+        (the unroller stops or skips). Runtime loops never get here: structured.py
+        rewrote their jumps into flags."""
+        if self._unrolling and self._unrolling[-1] == self._depth:
+            raise jump()
+        if self._unrolling:
+            self.fail(
+                f"{what} under a runtime condition in a static_range loop is not supported: "
+                "the loop is unrolled at compile time, so the condition must be a "
+                "compile-time value",
+                node,
+            )
+        self.fail(f"{what} is not supported in runtime kernel loops yet ({hint})", node)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self.fail("nested function definitions are not supported in kernels")
@@ -637,10 +660,12 @@ class CodeGenerator(ast.NodeVisitor):
     def _in_block(self, block: Block) -> Iterator[None]:
         outer = self.block
         self.block = block
+        self._depth += 1
         try:
             yield
         finally:
             self.block = outer
+            self._depth -= 1
 
     def _carry(
         self, value: Any, node: ast.AST, name: str
@@ -724,6 +749,7 @@ class CodeGenerator(ast.NodeVisitor):
             names.append("<return>")
         self.scope = dict(before)
         # Names bound in only one branch are not visible after the if.
+        self._note_scoped((then_scope.keys() | else_scope.keys()) - before.keys(), "if", node)
         results, rebuild = [], []
         for n in names:
             with self._in_block(then_block):
@@ -895,10 +921,17 @@ class CodeGenerator(ast.NodeVisitor):
             ]
             self.emit(scf.YieldOp(*yields))
         for_op = self.emit(scf.ForOp(lb, ub, st, inits, Region([body])))
+        self._note_scoped(self.scope.keys() - before.keys(), "loop", node)
         self.scope = before
         for n, make, res in zip(carried, rebuilds, for_op.results, strict=True):
             res.name_hint = n
             self.scope[n] = make(res)
+
+    def _note_scoped(self, names: Any, what: str, node: ast.stmt) -> None:
+        line = node.lineno + self.current_source.first_line - 1
+        for n in names:
+            if not n.startswith("<"):
+                self._scoped[n] = f"the runtime {what} at line {line}"
 
     def _unroll(self, items: Sequence[Any], node: ast.For) -> None:
         """One copy of the body per item, within the kernel's unroll budget."""
@@ -911,9 +944,18 @@ class CodeGenerator(ast.NodeVisitor):
                 node.iter,
             )
         self._unrolled += len(items)
-        for item in items:
-            self.assign(node.target, item)
-            self.visit_body(node.body)
+        self._unrolling.append(self._depth)
+        try:
+            for item in items:
+                self.assign(node.target, item)
+                try:
+                    self.visit_body(node.body)
+                except _Continue:
+                    continue
+                except _Break:
+                    break
+        finally:
+            self._unrolling.pop()
 
     def visit_While(self, node: ast.While) -> None:
         if node.orelse:
@@ -961,6 +1003,7 @@ class CodeGenerator(ast.NodeVisitor):
         while_op = self.emit(
             scf.WhileOp(inits, types, Region([before_block]), Region([after_block]))
         )
+        self._note_scoped(self.scope.keys() - outer.keys(), "loop", node)
         self.scope = outer
         for n, make, res in zip(carried, rebuilds, while_op.results, strict=True):
             res.name_hint = n
@@ -1018,6 +1061,13 @@ class CodeGenerator(ast.NodeVisitor):
             return self.fail(
                 f"NameError: {name} is not defined (the builtin '{name}' is not supported "
                 "in kernels)",
+                node,
+            )
+        if name in self._scoped:
+            return self.fail(
+                f"name '{name}' is bound only inside {self._scoped[name]}, which may not run: "
+                "give it a value before (a variable defined on every path, such as one set "
+                "in both branches of an if, is visible after it)",
                 node,
             )
         return self.fail(f"name '{name}' is not defined", node)
@@ -1237,7 +1287,8 @@ class CodeGenerator(ast.NodeVisitor):
             if k not in names:
                 self.fail(f"{source.tree.name}() has no parameter '{k}'", node)
             bound[k] = v
-        outer_scope, outer_node = self.scope, self.node
+        outer_scope, outer_node, outer_scoped = self.scope, self.node, self._scoped
+        self._scoped = {}
         self._inline_stack.append(source)
         try:
             for n in names:
@@ -1253,7 +1304,7 @@ class CodeGenerator(ast.NodeVisitor):
             return None
         finally:
             self._inline_stack.pop()
-            self.scope, self.node = outer_scope, outer_node
+            self.scope, self.node, self._scoped = outer_scope, outer_node, outer_scoped
 
 
 class _GmParam:
