@@ -56,7 +56,7 @@ from asc_xdsl.runtime.simulator.errors import (
     op_location,
     op_title,
 )
-from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
 from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, op_pipe, queue_events
 
 SANITIZE_ENV = "ASC_XDSL_SANITIZE"
@@ -181,7 +181,6 @@ class BlockSanitizer:
         self.freed: dict[tuple[int, int], list[int]] = {}
         self.outstanding: dict[int, list] = {}  # queue id -> [label, allocs - frees, op]
         self.records: dict[tuple[Any, int], list[tuple]] = {}
-        self.names: dict[Any, str] = {}
         self.findings: list[SimulatorError] = []
         self._seen: set[tuple] = set()
 
@@ -342,7 +341,7 @@ class BlockSanitizer:
         alo, ahi, ap, _, aw, aop = a
         kind = _kind(aw, write)
         first, second = PIPES[ap], PIPES[pipe]
-        where = self.names.get(key, str(key))
+        where = f"GM argument '{key.name}'" if isinstance(key, GmBuffer) else key
         what = "writes" if write else "reads"
         earlier = "wrote" if aw else "read"
         hint = _FIX[kind].format(a=first, b=second)
@@ -490,22 +489,17 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
 
         return library
     pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
-    names = [n for _, n in slots]
     extent = _extent_rule(op, comp)
     count = _count_slot(op, comp) if extent is None else None
+    if count is not None:
+        return _count_access(op, f, pipe_no, count, [(slots[i][0], w) for i, w in entries])
+    names = [n for _, n in slots]
 
     def run(e, c, _op=op):
         f(e, c)
         tensors = [e[s] for s, _ in slots]
         pipe = pipe_no if pipe_no is not None else _copy_pipe(tensors[0], tensors[1])
-        san = c.san
-        if count is not None:
-            n = e[count]
-            sizes = [(0, n * t.itemsize if n > 0 else 0) for t in tensors]
-        elif extent is not None:
-            sizes = extent(e, names, tensors)
-        else:
-            sizes = [_window(t) for t in tensors]
+        sizes = extent(e, names, tensors) if extent else [_window(t) for t in tensors]
         bounds = []
         for t, (start, nbytes) in zip(tensors, sizes, strict=True):
             if t.__class__ is LocalTensor:
@@ -514,12 +508,36 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
             elif t.__class__ is GlobalTensor and t.buf is not None:
                 lo = t.byte_offset + start
                 bounds.append((t.buf, lo, lo + nbytes))
-                if t.buf not in san.names:
-                    san.names[t.buf] = f"GM argument '{t.buf.name}'"
             else:
                 bounds.append(None)
         spans = [(*bounds[i], w) for i, w in entries if bounds[i] is not None]
-        san.access(_op, pipe, spans)
+        c.san.access(_op, pipe, spans)
+
+    return run
+
+
+def _count_access(
+    op: Operation, f: Closure, pipe_no: int | None, count: int, entries: list[tuple[int, bool]]
+) -> Closure:
+    """The common case, a count form: `count` elements of every tensor (kept lean)."""
+    first, second = entries[0][0], entries[-1][0]
+
+    def run(e, c, _op=op):
+        f(e, c)
+        n = e[count]
+        if n < 0:
+            n = 0
+        spans = []
+        for s, w in entries:
+            t = e[s]
+            if t.__class__ is LocalTensor:
+                lo = t.offset
+                spans.append((t.mem_name, lo, lo + n * t.itemsize, w))
+            elif t.__class__ is GlobalTensor and t.buf is not None:
+                lo = t.byte_offset
+                spans.append((t.buf, lo, lo + n * t.itemsize, w))
+        pipe = pipe_no if pipe_no is not None else _copy_pipe(e[second], e[first])
+        c.san.access(_op, pipe, spans)
 
     return run
 
