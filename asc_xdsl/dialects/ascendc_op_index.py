@@ -594,6 +594,7 @@ PY_FUNCTIONS: dict[str, tuple[str, ...]] = {
     "get_store_atomic_config": ("atomic",),
     "get_sub_block_idx": ("sysvar",),
     "get_sub_block_num": ("sysvar",),
+    "get_sys_workspace": ("cube",),
     "get_system_cycle": ("sysvar",),
     "get_task_ratio": ("sysvar",),
     "ib_set": ("sync",),

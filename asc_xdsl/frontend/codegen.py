@@ -376,9 +376,12 @@ class CodeGenerator(ast.NodeVisitor):
         return self.scalar(value, dtype)
 
     def scalar(self, value: Any, dtype: DataType) -> SSAValue:
-        """`value` (Python number or runtime scalar) as an SSA value of `dtype`."""
+        """`value` (Python number, numpy scalar or runtime scalar) as an SSA value of
+        `dtype`."""
         if isinstance(value, RuntimeScalar):
             return self.convert(value, dtype).handle
+        if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+            value = value.item()  # a numpy scalar: the Python number it holds
         if isinstance(value, bool | int | float) and not isinstance(value, AscEnum):
             if isinstance(value, float) and not dtype.is_float() and not value.is_integer():
                 self.fail(f"{value} is not a whole number, but {dtype.name} is required")
@@ -1237,7 +1240,7 @@ class CodeGenerator(ast.NodeVisitor):
                 return self.fail(f"bad arguments to {getattr(fn, '__name__', fn)}: {e}", node)
         if callable(fn) and not any(isinstance(a, IRValue) for a in [*args, *kwargs.values()]):
             if fn in (getattr(builtins, b) for b in _CONST_BUILTINS) or (
-                isinstance(fn, type) and issubclass(fn, AscEnum)
+                isinstance(fn, type) and (issubclass(fn, AscEnum) or _is_numpy_scalar(fn))
             ):
                 try:
                     return fn(*args, **kwargs)
@@ -1392,6 +1395,12 @@ _NAMES = {
 
 def _construct_name(node: ast.AST) -> str:
     return _NAMES.get(type(node), f"{type(node).__name__} syntax")
+
+
+def _is_numpy_scalar(cls: type) -> bool:
+    """`np.float16`, `np.int32`, ...: a compile-time constant of that type (pyasc's
+    tests write `init_value=np.float16(2.2)`)."""
+    return cls.__module__ == "numpy" and any(b.__name__ == "generic" for b in cls.__mro__)
 
 
 def _is_language_api(fn: Any) -> bool:

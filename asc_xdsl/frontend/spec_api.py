@@ -88,7 +88,11 @@ def _types_fit(spec: Any, bound: inspect.BoundArguments) -> bool:
         for v in value if o.array else (value,):
             handle = getattr(v, "handle", None)
             if handle is None:
-                if o.type.doc not in _PYTHON_VALUE_DOCS and o.type.doc != o.type.var:
+                if (
+                    o.type.doc not in _PYTHON_VALUE_DOCS
+                    and o.type.doc != o.type.var
+                    and _scalar_alternative(o.type.doc) is None
+                ):
                     return False
                 continue
             try:
@@ -181,11 +185,20 @@ def _result(value: Any) -> Any:
     """A result as the language's value of its type: a runtime scalar of its dtype, a
     LocalTensor/GlobalTensor of its element type, else an opaque runtime value (a
     ShapeInfo, an event id) that other APIs take as an argument."""
+    from xdsl.dialects.builtin import IntegerAttr, MemRefType
+
+    from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE as GM
     from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
     from asc_xdsl.frontend.values import IRValue, RuntimeScalar
     from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
 
     t = value.type
+    space = getattr(t, "memory_space", None)
+    if isinstance(t, MemRefType) and isinstance(space, IntegerAttr) and space.value.data == GM:
+        # a `__gm__ T*` (`get_sys_workspace()`): a GM address other APIs take
+        from asc_xdsl.language.core.tensor import GlobalAddress
+
+        return GlobalAddress(value, dt.from_ir(t.element_type))
     kinds = {LocalTensorType: LocalTensor, GlobalTensorType: GlobalTensor}
     if type(t) in kinds:
         tensor = object.__new__(kinds[type(t)])
@@ -220,12 +233,28 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
         # A scalar whose own type is the template argument (`SetPadValue<T>(value)`):
         # a Python number is an int32 or a float32, as pyasc materialises it.
         return g.scalar(value, dt.int32 if isinstance(value, int) else dt.float32)
+    alternative = _scalar_alternative(doc)
+    if alternative is not None and getattr(value, "handle", None) is None:
+        # a Python number where the rule also takes a scalar type (`uint8|LocalTensor<U>`)
+        return g.integer(value, f"{api}: {o.py_name}", alternative)
     exact = _scalar_dtype(o.type.unique)
     if exact is not None:  # one scalar type (`icache_preload(pre_fetch_len)`: int64)
         if exact.is_int():
             return g.integer(value, f"{api}: {o.py_name}", exact)
         return g.scalar(value, exact)
     return _handle(g, api, o, value)
+
+
+def _scalar_alternative(doc: str) -> dt.DataType | None:
+    """The integer type an alternative of a type rule names (`uint8|LocalTensor<U>`)."""
+    for name in doc.split("|"):
+        dtype = _DTYPES_BY_NAME.get(name)
+        if dtype is not None and dtype.is_int():
+            return dtype
+    return None
+
+
+_DTYPES_BY_NAME = {d.name: d for d in dt.ALL_DTYPES}
 
 
 def _int_dtype(value: Any) -> dt.DataType:

@@ -673,6 +673,7 @@ FAMILY.add(
         format="attr-dict `:` type($value)",
         pipe="S",
         doc="`GetSysWorkSpacePtr()`: the system workspace, a `__gm__ uint8_t*`.",
+        py="get_sys_workspace",
     ),
 )
 

@@ -89,6 +89,7 @@ STRUCTS: dict[str, tuple[str, ...]] = {
         "dst_high_half=False src_high_half=False repeat_times=1 dst_rep_stride=0 src_rep_stride=0",
     ),
     "TransposeParamsExt": ("n_size=0 c_size=0 h_size=0 w_size=0 transpose_type=10",),
+    "FixpipeConfig": ("layout>format_",),
     "CheckLocalMemoryIAParam": (
         "enable_bit=0 start_addr=0 end_addr=0 is_scalar_read=False is_scalar_write=False "
         "is_vector_read=False is_vector_write=False is_mte_read=False is_mte_write=False "
