@@ -255,35 +255,39 @@ class BlockSanitizer:
         self.join(entry[0], PIPE_INDEX[event.dst_pipe])
 
     # -- queues ----------------------------------------------------------------------------
-    def queue(self, op: Operation, role: str, events: Any, queue: Any, tensor: Any) -> None:
-        """TQue traffic; `events` = (enque src, enque dst, free src, free dst) pipe numbers."""
+    # TQue traffic: `events` = (enque src, enque dst, free src, free dst) pipe numbers,
+    # None for positions whose queues carry no sync.
+    def alloc(self, op: Operation, events: Any, queue: Any, tensor: Any) -> None:
         qid = id(queue)
-        if role == "alloc":
-            out = self.outstanding.get(qid)
-            if out is None:
-                out = self.outstanding[qid] = [getattr(queue, "label", "?"), 0, op]
-            out[1] += 1
-            snap = self.freed.pop((qid, tensor.alloc.slot), None)
+        out = self.outstanding.get(qid)
+        if out is None:
+            out = self.outstanding[qid] = [queue.label, 0, op]
+        out[1] += 1
+        snap = self.freed.pop((qid, tensor.alloc.slot), None)
+        if snap is not None:
+            self.join(snap, events[3])
+
+    def free(self, op: Operation, events: Any, queue: Any, tensor: Any) -> None:
+        qid = id(queue)
+        out = self.outstanding.get(qid)
+        if out is not None:
+            out[1] -= 1
+        if events is not None:
+            self.freed[(qid, tensor.alloc.slot)] = self.snapshot(events[2])
+
+    def enque(self, op: Operation, events: Any, queue: Any, tensor: Any) -> None:
+        snap = self.snapshot(events[0]) if events is not None else None
+        waiting = self.fifo.get(id(queue))
+        if waiting is None:
+            waiting = self.fifo[id(queue)] = deque()
+        waiting.append((snap, op, queue.label))
+
+    def deque(self, op: Operation, events: Any, queue: Any, tensor: Any) -> None:
+        waiting = self.fifo.get(id(queue))
+        if waiting:
+            snap = waiting.popleft()[0]
             if snap is not None:
-                self.join(snap, events[3])
-        elif role == "free":
-            out = self.outstanding.get(qid)
-            if out is not None:
-                out[1] -= 1
-            if events is not None:
-                self.freed[(qid, tensor.alloc.slot)] = self.snapshot(events[2])
-        elif role == "enque":
-            snap = self.snapshot(events[0]) if events is not None else None
-            waiting = self.fifo.get(qid)
-            if waiting is None:
-                waiting = self.fifo[qid] = deque()
-            waiting.append((snap, op, getattr(queue, "label", "?")))
-        else:
-            waiting = self.fifo.get(qid)
-            if waiting:
-                snap = waiting.popleft()[0]
-                if snap is not None:
-                    self.join(snap, events[1])
+                self.join(snap, events[1])
 
     # -- accesses ----------------------------------------------------------------------------
     def access(self, op: Operation, pipe: int, spans: list[tuple[Any, int, int, bool]]) -> None:
@@ -456,9 +460,11 @@ def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | 
     else:
         t = comp.slot(op.results[0])
 
+    method = getattr(BlockSanitizer, role)
+
     def run(e, c, _op=op):
         f(e, c)
-        c.san.queue(_op, role, events, e[q], e[t])
+        method(c.san, _op, events, e[q], e[t])
 
     return run
 
