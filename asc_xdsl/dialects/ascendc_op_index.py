@@ -589,6 +589,7 @@ PY_FUNCTIONS: dict[str, tuple[str, ...]] = {
     "get_icache_preload_status": ("cache",),
     "get_mrg_sort_result": ("vec_proposal",),
     "get_program_counter": ("sysvar",),
+    "get_shape_size": ("tensor",),
     "get_sort_len": ("vec_proposal",),
     "get_sort_offset": ("vec_proposal",),
     "get_store_atomic_config": ("atomic",),

@@ -147,6 +147,7 @@ FAMILY.add(
         results=(Result("result", INT, _INTS["i32"]),),
         format="$shape_info attr-dict `:` type($shape_info) `->` type($result)",
         doc="`AscendC::GetShapeSize(shapeInfo)`: the number of elements a ShapeInfo describes.",
+        py="get_shape_size",
     ),
     ObjectOp,
 )

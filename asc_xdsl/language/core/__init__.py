@@ -1,5 +1,6 @@
 """pyasc's `asc.language.core`: data types, enums, tensors, parameter structs, loops."""
 
+from asc_xdsl.language.core.array import Array, array
 from asc_xdsl.language.core.dtype import *  # noqa: F403
 from asc_xdsl.language.core.dtype import __all__ as _dtype_all
 from asc_xdsl.language.core.enums import *  # noqa: F403
@@ -13,6 +14,8 @@ from asc_xdsl.language.core.types import *  # noqa: F403
 from asc_xdsl.language.core.types import __all__ as _types_all
 
 __all__ = [
+    "Array",
+    "array",
     *_dtype_all,
     *_enums_all,
     *_types_all,

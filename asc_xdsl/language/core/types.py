@@ -90,6 +90,9 @@ STRUCTS: dict[str, tuple[str, ...]] = {
     ),
     "TransposeParamsExt": ("n_size=0 c_size=0 h_size=0 w_size=0 transpose_type=10",),
     "FixpipeConfig": ("layout>format_",),
+    # Pointer fields take an asc.array or a Python list (an array of the field's type).
+    "MrgSort4Info": ("element_lengths if_exhausted_suspension=False valid_bit=15 repeat_times=1",),
+    "VdeqInfo": ("scale>vdeqScaleIn offset>vdeqOffsetIn sign_mode>vdeqSignModeIn",),
     "CheckLocalMemoryIAParam": (
         "enable_bit=0 start_addr=0 end_addr=0 is_scalar_read=False is_scalar_write=False "
         "is_vector_read=False is_vector_write=False is_mte_read=False is_mte_write=False "
@@ -200,11 +203,38 @@ class _StructValue(IRValue):
                 value, field_dtype = int(value), dt.int32
             elif ir_name in _BY_IR_NAME:
                 field_dtype = _BY_IR_NAME[ir_name]
-            else:  # pointers and nested structs have no Python form here
+            elif role == "pointer":
+                handle = pointer_field(g, api, name, value, ir_name)
+                operands.append(handle)
+                types.append(handle.type)
+                continue
+            else:  # nested structs have no Python form here
                 g.fail(f"{api}: field {name} ({ir_name}) cannot be built from Python")
             operands.append(g.scalar(value, field_dtype))
             types.append(field_dtype.ir_type())
         self.handle = construct(api, dtype, operands, types if dtype else None)
+
+
+def pointer_field(g: Any, api: str, name: str, value: Any, ir_name: str) -> Any:
+    """A `T*` field (`memref<?xT>`): an asc.array of T, or a list made one. An array of
+    constants of another type is rebuilt as T (C++ would not convert the pointer)."""
+    from asc_xdsl.language.core.array import Array, array
+
+    dtype = _BY_IR_NAME[ir_name.removeprefix("memref<?x").removesuffix(">")]
+    if isinstance(value, list | tuple):
+        return array(dtype, list(value)).handle
+    if not isinstance(value, Array):
+        g.fail(
+            f"{api}: {name} must be an asc.array or a list of {dtype.name}, got {describe(value)}"
+        )
+    if value.dtype is dtype:
+        return value.handle
+    if value.values is None:
+        g.fail(
+            f"{api}: {name} is an array of {value.dtype.name}, the field a {dtype.name}*: "
+            f"make the array asc.{dtype.name}"
+        )
+    return array(dtype, value.values).handle
 
 
 def _value_dtype(value: Any) -> DataType:
@@ -289,10 +319,30 @@ class AggregateValue(IRValue):
 
 
 class ShapeInfo(IRValue):
-    """`AscendC::ShapeInfo` (default-constructed)."""
+    """`AscendC::ShapeInfo`: `ShapeInfo()`, or `ShapeInfo(shape[, original_shape],
+    data_format=DataFormat.ND)` from arrays (or lists) of the extents."""
 
-    def __init__(self) -> None:
-        self.handle = construct("ShapeInfo", None, [], None)
+    def __init__(
+        self, shape: Any = None, original_shape: Any = None, data_format: Any = None
+    ) -> None:
+        g = require_jit("ShapeInfo")
+        if shape is None:
+            if original_shape is not None or data_format is not None:
+                g.fail("ShapeInfo: original_shape and data_format need a shape")
+            self.handle = construct("ShapeInfo", None, [], None)
+            return
+        from asc_xdsl.language.core.enums import DataFormat
+
+        fmt = g.enum(DataFormat.ND if data_format is None else data_format, DataFormat,
+                     "data_format")  # fmt: skip
+        operands: list[Any] = []
+        for name, extents in (("shape", shape), ("original_shape", original_shape)):
+            if extents is None:
+                continue
+            handle = pointer_field(g, "ShapeInfo", name, extents, "memref<?xui32>")
+            operands += [g.scalar(handle.type.get_shape()[0], dt.uint8), handle]
+        operands.append(g.scalar(int(fmt), dt.int32))
+        self.handle = construct("ShapeInfo", None, operands, None)
 
 
 __all__ = [*STRUCT_CLASSES, "ShapeInfo"]
