@@ -29,7 +29,7 @@ import numpy as np
 
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import gm_overread, printing, sanitizer
+from asc_xdsl.runtime.simulator import cores, gm_overread, printing, sanitizer
 from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -71,6 +71,7 @@ class BlockContext:
         "block_num",
         "cnt",
         "copy_tail",
+        "core",
         "flags",
         "max_steps",
         "onchip",
@@ -79,6 +80,7 @@ class BlockContext:
         "regions",
         "regs",
         "san",
+        "sched",
         "steps",
         "vmask",
     )
@@ -109,6 +111,10 @@ class BlockContext:
         """The vector mask register (vmask.py)."""
         self.regs: dict[str, object] = {}
         """Other control registers by name (CMPMASK, DEQSCALE, ...), set by the ops."""
+        self.core: cores.Core | None = None
+        """Which core this is (cores.py); None outside a launch."""
+        self.sched: cores.Scheduler | None = None
+        """The scheduler of cores that synchronise with each other, else None."""
         self.san = None
         """The race checker's state of this block (sanitizer.BlockSanitizer), if on."""
 
@@ -117,7 +123,7 @@ def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
     key = "_cpu_simulator_program" + ("_sanitized" if sanitize else "")
     cached = kernel.metadata.get(key)
     if cached is None or cached.module is not kernel.module:
-        cached = Program(kernel.module, sanitize)
+        cached = Program(kernel.module, sanitize, mix=kernel.kernel_type == "mix")
         kernel.metadata[key] = cached
     return cached
 
@@ -220,49 +226,69 @@ class CpuSimulatorBackend:
             random.shuffle(blocks)
         elif order != "ascending":
             raise LaunchError(f"block_order must be ascending, descending or random, got {order!r}")
-        cores = block_dim * (2 if kernel.kernel_type == "mix" else 1)
         profile = KernelProfile(
             kernel.name, kernel.kernel_type, block_dim, platform.name, platform.freq_mhz
         )
-        results: dict[int, BlockProfile] = {}
         if block_dim > budget:
             raise blocks_error(block_dim, budget).at(kernel.function, None)
-        steps = budget - block_dim
-        with np.errstate(all="ignore"):
-            for b in blocks:
-                c = BlockContext(
-                    b,
-                    block_dim,
-                    platform,
-                    printing.record_prefix(b, cores, kernel.kernel_type),
-                    copy_tail,
-                    steps,
-                    budget,
-                )
-                if san_mode != "off":
-                    c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)
-                try:
+        core_list = cores.layout(kernel.kernel_type, blocks)
+        sched = cores.Scheduler(core_list) if cores.needs_threads(kernel.module) else None
+        left = [budget - block_dim]
+        ran: dict[cores.Core, BlockContext] = {}
+
+        def run_core(core: cores.Core) -> None:
+            c = BlockContext(
+                core.block_idx,
+                block_dim,
+                platform,
+                printing.record_prefix(core, block_dim, kernel.kernel_type),
+                copy_tail,
+                left[0],
+                budget,
+            )
+            c.core, c.sched = core, sched
+            b = core.block
+            if san_mode != "off":
+                c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)
+            try:
+                with np.errstate(all="ignore"):  # per thread when the cores are threads
                     entry.call(c, values)
-                    if c.san is not None:
-                        c.san.finish()
-                        findings += c.san.findings
-                except SimulatorError as err:
-                    raise err.at(failing_op(err.__traceback__), b) from None
-                except RecursionError as err:  # func.call cycles in the IR
-                    raise SimulatorError(
-                        "function calls nest too deeply (a recursive func.call?)"
-                    ).at(failing_op(err.__traceback__), b) from None
-                except Exception as err:
-                    op = failing_op(err.__traceback__)
-                    if op is not None:
-                        err.add_note(f"while simulating {op.name} in block {b}")
-                    raise
-                if c.region_start is not None:
-                    raise ProfileRegionError(
-                        "MetricsProfStart without a matching MetricsProfStop before the kernel ends"
-                    ).at(c.region_start[0], b)
-                results[b] = BlockProfile(b, RegionStats.from_counters(c.cnt), c.regions)
-                steps = c.steps
+                if c.san is not None:
+                    c.san.finish()
+                    findings.extend(c.san.findings)
+            except SimulatorError as err:
+                raise err.at(failing_op(err.__traceback__), b) from None
+            except RecursionError as err:  # func.call cycles in the IR
+                raise SimulatorError("function calls nest too deeply (a recursive func.call?)").at(
+                    failing_op(err.__traceback__), b
+                ) from None
+            except Exception as err:
+                op = failing_op(err.__traceback__)
+                if op is not None:
+                    err.add_note(f"while simulating {op.name} in block {b}")
+                raise
+            if c.region_start is not None:
+                raise ProfileRegionError(
+                    "MetricsProfStart without a matching MetricsProfStop before the kernel ends"
+                ).at(c.region_start[0], b)
+            ran[core] = c
+            left[0] = min(left[0], c.steps)
+
+        with np.errstate(all="ignore"):
+            if sched is not None:
+                sched.run(run_core)
+            else:
+                for core in core_list:
+                    run_core(core)
+        results: dict[int, BlockProfile] = {}
+        for core, c in ran.items():  # a block's figures: its cores' summed
+            stats = RegionStats.from_counters(c.cnt)
+            prev = results.get(core.block)
+            if prev is None:
+                results[core.block] = BlockProfile(core.block, stats, list(c.regions))
+            else:
+                prev.whole = prev.whole + stats
+                prev.regions += c.regions
         gm_overread.finish(padded)
         sanitizer.emit_warnings(findings)
         profile.blocks = [results[b] for b in sorted(results)]

@@ -126,11 +126,13 @@ class Function:
 class Program:
     """All functions of a module, compiled on first use."""
 
-    def __init__(self, module: ModuleOp, sanitize: bool = False):
+    def __init__(self, module: ModuleOp, sanitize: bool = False, mix: bool = False):
         import asc_xdsl.runtime.simulator.ops  # noqa: F401  (registers the handlers)
 
         self.module = module
         self.sanitize = sanitize
+        self.mix = mix
+        """A mix kernel: each op runs only on the side that has its unit (cores.side_guard)."""
         self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, func.FuncOp)}
         self.compiled: dict[str, Function] = {}
 
@@ -206,6 +208,10 @@ class FunctionCompiler:
                 f = handler(op, self)
             except SimulatorError as err:  # a form or key the handler does not support
                 raise err.at(op, None) from None
+            if self.program.mix and f is not None:
+                from asc_xdsl.runtime.simulator.cores import side_guard
+
+                f = side_guard(op, self, f)
             if self.program.sanitize:
                 from asc_xdsl.runtime.simulator.sanitizer import instrument
 

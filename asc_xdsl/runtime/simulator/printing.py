@@ -23,9 +23,11 @@ from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32
 _SPEC = re.compile(r"%(%|[-+ #0]*\d*(?:\.\d+)?(?:ll|l)?[diuxfsp])")
 
 
-def record_prefix(block: int, cores: int, kernel_type: str) -> str:
-    side = "AIC" if kernel_type == "cube" else "AIV"
-    return f"[{side} Block {block}/{cores}] "
+def record_prefix(core, block_dim: int, kernel_type: str) -> str:
+    """`[AIV Block i/N] `: the core's kind, its GetBlockIdx and the number of cores of
+    its kind (a mix kernel has 2 AIVs per block)."""
+    total = block_dim * (2 if kernel_type == "mix" and core.kind == "AIV" else 1)
+    return f"[{core.kind} Block {core.block_idx}/{total}] "
 
 
 def format_printf(fmt: str, args: list) -> str:

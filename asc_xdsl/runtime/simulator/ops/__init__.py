@@ -10,6 +10,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     framework,
     layout,
     masks,
+    multicore,
     reduce,
     scalar,
     sort,

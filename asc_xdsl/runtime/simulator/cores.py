@@ -1,0 +1,311 @@
+"""The cores a launch runs and the synchronisation between them.
+
+`layout(kernel_type, block_dim)` lists the cores (ASCENDC_SEMANTICS.md section 6):
+a vector kernel runs one AIV per block, a cube kernel one AIC, a mix kernel (Atlas A2,
+MIX_AIC_1_2) one AIC and two AIV sub-blocks per block. GetBlockIdx is the block on the
+AIC and block x 2 + GetSubBlockIdx() on a mix kernel's AIVs; GetBlockNum is block_dim.
+
+Cores of a launch without cross-core synchronisation run one after the other. A module
+with CrossCoreSetFlag/WaitFlag, SyncAll, IBSet/IBWait or NotifyNextBlock/WaitPreBlock
+runs every core in its own thread, one at a time (`Scheduler`): a core runs until it
+waits for something no other core has done yet, then the next runnable core (in
+launch order) goes on. When every unfinished core waits, the kernel would hang on the
+NPU: a `DeadlockError` names each waiting core and the op it waits in.
+
+Cross-core flags (`CrossCoreSetFlag<mode, pipe>(id)` / `CrossCoreWaitFlag(id)`, ids
+0-15) are counters per (core, id); a wait takes one when there is one, else blocks.
+Mode 0: when every core of the setter's kind has set id, each of them gets one;
+mode 1: when both AIVs of a block have set id, each gets one; mode 2: the AIC's set
+gives each AIV of its block one, and both AIVs' sets give the AIC one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+
+from xdsl.ir import Operation
+
+from asc_xdsl.runtime.simulator.errors import SimulatorError, op_location, op_title
+
+MAX_THREADED_CORES = 4096
+FLAG_IDS = 16
+
+
+class DeadlockError(SimulatorError):
+    """Every unfinished core waits for another: the kernel hangs on the NPU."""
+
+
+@dataclass(frozen=True)
+class Core:
+    kind: str
+    """"AIC" or "AIV"."""
+    block: int
+    sub: int
+    """GetSubBlockIdx(): 0 on the AIC, 0/1 on a mix kernel's AIVs."""
+    sub_num: int
+    """GetSubBlockNum(): 2 on a mix kernel's AIVs, else 1."""
+    block_idx: int
+    """GetBlockIdx()."""
+
+    @property
+    def label(self) -> str:
+        sub = f".{self.sub}" if self.sub_num > 1 else ""
+        return f"{self.kind} of block {self.block}{sub}"
+
+
+def layout(kernel_type: str, blocks: list[int]) -> list[Core]:
+    """The cores of the given blocks, in launch order."""
+    if kernel_type == "cube":
+        return [Core("AIC", b, 0, 1, b) for b in blocks]
+    if kernel_type == "mix":
+        out = []
+        for b in blocks:
+            out.append(Core("AIC", b, 0, 1, b))
+            out += [Core("AIV", b, s, 2, b * 2 + s) for s in (0, 1)]
+        return out
+    return [Core("AIV", b, 0, 1, b) for b in blocks]
+
+
+SYNC_OPS = frozenset(
+    {
+        "ascendc.cross_core_set_flag",
+        "ascendc.cross_core_wait_flag",
+        "ascendc.ffts_cross_core_sync",
+        "ascendc.sync_all_soft",
+        "ascendc.sync_all_hard",
+        "ascendc.ib_set",
+        "ascendc.ib_wait",
+        "ascendc.notify_next_block",
+        "ascendc.wait_pre_block",
+    }
+)
+
+
+def needs_threads(module: Operation) -> bool:
+    """Whether the module synchronises cores (so they must run interleaved)."""
+    return any(op.name in SYNC_OPS for op in module.walk())
+
+
+class _Abort(BaseException):
+    """Ends a waiting core's thread after a deadlock or another core's error."""
+
+
+class Scheduler:
+    """Runs cores in threads, one at a time, switching when the running one waits."""
+
+    def __init__(self, cores: list[Core]):
+        self.cores = cores
+        self.cond = threading.Condition()
+        self.running: Core | None = None
+        self.started: set[Core] = set()
+        self.done: set[Core] = set()
+        self.waiting: dict[Core, tuple] = {}
+        self.failure: BaseException | None = None
+        self.sync = CrossCoreState(cores)
+
+    def wait_until(self, core: Core, ready, op: Operation | None, what: str) -> None:
+        """Block `core` until `ready()` is true; other cores run meanwhile."""
+        with self.cond:
+            if ready():
+                return
+            self.waiting[core] = (ready, op, what)
+            self._pick()
+            self._await_turn(core)
+            del self.waiting[core]
+
+    def _await_turn(self, core: Core) -> None:
+        while self.running is not core and self.failure is None:
+            self.cond.wait()
+        if self.failure is not None:
+            raise _Abort
+
+    def _pick(self) -> None:
+        """The first core (launch order) that can go on gets the turn (lock held)."""
+        for c in self.cores:
+            if c in self.done:
+                continue
+            w = self.waiting.get(c)
+            if (c not in self.started) or (w is not None and w[0]()):
+                self.started.add(c)
+                self.running = c
+                self.cond.notify_all()
+                return
+        if self.waiting and self.failure is None:
+            self.failure = self._deadlock()
+        self.running = None
+        self.cond.notify_all()
+
+    def _deadlock(self) -> DeadlockError:
+        lines, first = [], None
+        for c in self.cores:
+            if c in self.waiting:
+                _, op, what = self.waiting[c]
+                where = op_location(op) if op is not None else None
+                title = op_title(op) if op is not None else "?"
+                lines.append(f"  {c.label}: {title} {what}" + (f" at {where}" if where else ""))
+                first = first or op
+        return DeadlockError(
+            "deadlock: every unfinished core waits and nothing can wake it (the kernel hangs "
+            "on the NPU):\n" + "\n".join(lines),
+            op=first,
+        )
+
+    def run(self, body) -> None:
+        """Run `body(core)` for every core, interleaved; re-raise the first failure."""
+        if len(self.cores) > MAX_THREADED_CORES:
+            raise SimulatorError(
+                f"{len(self.cores)} cores synchronise with each other: the simulator runs at "
+                f"most {MAX_THREADED_CORES} such cores in one launch"
+            )
+
+        def main(core: Core) -> None:
+            try:
+                with self.cond:
+                    self._await_turn(core)
+                body(core)
+            except _Abort:
+                return
+            except BaseException as err:  # handed to the launcher's thread
+                with self.cond:
+                    self.failure = self.failure or err
+                    self.done.add(core)
+                    self.running = None
+                    self.cond.notify_all()
+                return
+            with self.cond:
+                self.done.add(core)
+                self._pick()
+
+        old = threading.stack_size()
+        threading.stack_size(64 * 1024 * 1024)  # kernels with deep nesting recurse
+        try:
+            threads = [threading.Thread(target=main, args=(c,), daemon=True) for c in self.cores]
+            for t in threads:
+                t.start()
+        finally:
+            threading.stack_size(old)
+        with self.cond:
+            self._pick()
+        for t in threads:
+            t.join()
+        if self.failure is not None:
+            raise self.failure
+
+
+class CrossCoreState:
+    """Flag counters, barriers and GM-workspace flags shared by the cores of a launch."""
+
+    def __init__(self, cores: list[Core]):
+        self.cores = cores
+        self.by_kind: dict[str, list[Core]] = defaultdict(list)
+        self.by_block: dict[int, list[Core]] = defaultdict(list)
+        for c in cores:
+            self.by_kind[c.kind].append(c)
+            self.by_block[c.block].append(c)
+        self.counters: dict[tuple[Core, int], int] = defaultdict(int)
+        self.pending: dict[tuple, set[Core]] = defaultdict(set)
+        self.barrier_count: dict[tuple, int] = defaultdict(int)
+        self.arrived: dict[Core, int] = defaultdict(int)
+        self.block_done: set[int] = set()
+        self.ib_flags: dict[tuple[int, int], int] = defaultdict(int)
+
+    def set_flag(self, core: Core, mode: int, flag: int) -> None:
+        if mode == 2:
+            if core.kind == "AIC":
+                for c in self.by_block[core.block]:
+                    if c.kind == "AIV":
+                        self.counters[c, flag] += 1
+                return
+            group = [c for c in self.by_block[core.block] if c.kind == "AIV"]
+            self._collect(
+                (2, core.block, flag),
+                core,
+                group,
+                [c for c in self.by_block[core.block] if c.kind == "AIC"],
+            )
+            return
+        if mode == 1:
+            if core.kind != "AIV":
+                raise SimulatorError(
+                    "CrossCoreSetFlag mode 1 syncs the AIVs of a block: not on the AIC"
+                )
+            group = [c for c in self.by_block[core.block] if c.kind == "AIV"]
+            self._collect((1, core.block, flag), core, group, group)
+            return
+        if mode == 0:
+            group = self.by_kind[core.kind]
+            self._collect((0, core.kind, flag), core, group, group)
+            return
+        raise SimulatorError(
+            f"CrossCoreSetFlag mode {mode} does not exist on Atlas A2/A3 (0, 1, 2)"
+        )
+
+    def _collect(self, key, core: Core, group: list[Core], receivers: list[Core]) -> None:
+        seen = self.pending[key]
+        seen.add(core)
+        if len(seen) == len(group):
+            seen.clear()
+            for c in receivers:
+                self.counters[c, key[2]] += 1
+
+    def can_take(self, core: Core, flag: int):
+        return lambda: self.counters[core, flag] > 0
+
+    def take(self, core: Core, flag: int) -> None:
+        self.counters[core, flag] -= 1
+
+    def barrier(self, core: Core, group: list[Core]):
+        """Arrive at the next barrier of `group`; the returned predicate says it is open."""
+        key = tuple(group)
+        self.arrived[core] += 1
+        gen = self.arrived[core]
+        self.barrier_count[key, gen] += 1
+        return lambda: self.barrier_count[key, gen] >= len(group)
+
+
+def check_flag_id(flag: int, what: str) -> None:
+    if not 0 <= flag < FLAG_IDS:
+        raise SimulatorError(f"{what}: flag id {flag} is outside 0-{FLAG_IDS - 1}")
+
+
+_AIC_MEMORIES = frozenset({"L1", "L0A", "L0B", "L0C", "BT"})
+
+
+def side_guard(op: Operation, comp, f):
+    """In a mix kernel an op runs on the side that has its unit, and does nothing on the
+    other (the API guards its calls with ASCEND_IS_AIV / ASCEND_IS_AIC): vector ops on
+    the AIVs, Mmad/LoadData/Fixpipe on the AIC, and a copy where its local tensors are
+    (UB on the AIVs, L1/L0 on the AIC). Scalar and framework ops run everywhere."""
+    from asc_xdsl.dialects.ascendc.base import AscendCOp
+    from asc_xdsl.dialects.ascendc.data_copy import DataCopyBaseOp
+    from asc_xdsl.runtime.simulator.memory import LocalTensor
+    from asc_xdsl.transforms.hardware import core_of_pipe, op_pipe
+
+    if not isinstance(op, AscendCOp):
+        return f
+    pipe = op_pipe(op)
+    side = core_of_pipe(pipe)
+    if side is not None:
+        kind = "AIC" if side == "cube" else "AIV"
+
+        def fixed(e, c, _op=op, _f=f, _kind=kind):
+            if c.core.kind == _kind:
+                _f(e, c)
+
+        return fixed
+    if not isinstance(op, DataCopyBaseOp):
+        return f
+    slots = [comp.slot(v) for v in op.operands]
+
+    def by_memory(e, c, _op=op, _f=f):
+        for s in slots:
+            t = e[s]
+            if isinstance(t, LocalTensor):
+                on_aic = t.mem_name in _AIC_MEMORIES
+                if on_aic != (c.core.kind == "AIC"):
+                    return
+        _f(e, c)
+
+    return by_memory

@@ -1,0 +1,230 @@
+"""Which core runs (sub-block index, AIC/AIV) and the synchronisation between cores:
+CrossCoreSetFlag/WaitFlag (and the raw ffts_cross_core_sync), SyncAll (hardware and
+the soft one through a GM workspace), IBSet/IBWait, NotifyNextBlock/WaitPreBlock.
+The state and the scheduler are in `cores.py`."""
+
+from __future__ import annotations
+
+from asc_xdsl.dialects import ascendc
+from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.cores import check_flag_id
+from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+
+
+def _value(op, comp, get):
+    r = comp.slot(op.results[0])
+
+    def run(e, c, _op=op):
+        e[r] = get(c)
+
+    return run
+
+
+@handles(ascendc.GetSubBlockIdxOp)
+def _sub_idx(op, comp):
+    return _value(op, comp, lambda c: c.core.sub)
+
+
+@handles(ascendc.GetSubBlockNumOp)
+def _sub_num(op, comp):
+    return _value(op, comp, lambda c: c.core.sub_num)
+
+
+@handles(ascendc.GetTaskRatioOp)
+def _task_ratio(op, comp):
+    return _value(op, comp, lambda c: c.core.sub_num)
+
+
+@handles(ascendc.AscendIsAICOp)
+def _is_aic(op, comp):
+    return _value(op, comp, lambda c: c.core.kind == "AIC")
+
+
+@handles(ascendc.AscendIsAIVOp)
+def _is_aiv(op, comp):
+    return _value(op, comp, lambda c: c.core.kind == "AIV")
+
+
+def _mode(op) -> int:
+    """`modeId` (absent: 0, the first mode)."""
+    mode = op.properties.get("modeId")
+    return 0 if mode is None else int(mode.value.data)
+
+
+def _sched(c, what: str):
+    if c.sched is None:  # cores.needs_threads saw no sync op: cannot happen
+        raise SimulatorError(f"{what} outside a launch that synchronises cores")
+    return c.sched
+
+
+def _set_flag(c, mode: int, flag: int, what: str) -> None:
+    check_flag_id(flag, what)
+    s = _sched(c, what)
+    if mode in (1, 2) and len(s.sync.by_block[c.core.block]) != 3:
+        raise SimulatorError(
+            f"{what} mode {mode} synchronises the AIC and AIVs of one AI Core: it needs a mix "
+            "kernel (kernel_type='mix')"
+        )
+    s.sync.set_flag(c.core, mode, flag)
+
+
+@handles(ascendc.CrossCoreSetFlagOp)
+def _cross_set(op, comp):
+    f = comp.slot(op.flag_id)
+    mode = _mode(op)
+
+    def run(e, c, _op=op):
+        _set_flag(c, mode, e[f], "CrossCoreSetFlag")
+
+    return run
+
+
+@handles(ascendc.FftsCrossCoreSyncOp)
+def _ffts(op, comp):
+    """The config word of `ffts_cross_core_sync(pipe, config)`: 1 | mode << 4 | flag << 8."""
+    cfg = comp.slot(op.config)
+
+    def run(e, c, _op=op):
+        word = int(e[cfg])
+        _set_flag(c, (word >> 4) & 0xF, (word >> 8) & 0xF, "ffts_cross_core_sync")
+
+    return run
+
+
+@handles(ascendc.CrossCoreWaitFlagOp)
+def _cross_wait(op, comp):
+    f = comp.slot(op.flag_id)
+
+    def run(e, c, _op=op):
+        flag = e[f]
+        check_flag_id(flag, "CrossCoreWaitFlag")
+        s = _sched(c, "CrossCoreWaitFlag")
+        s.wait_until(c.core, s.sync.can_take(c.core, flag), op, f"waits for cross-core flag {flag}")
+        s.sync.take(c.core, flag)
+
+    return run
+
+
+def _aiv_only(op) -> bool:
+    """`SyncAll<isAIVOnly>`: the flag is present for true (the API's default)."""
+    return bool(op.flag("isAIVOnly"))
+
+
+def _group(c, aiv_only: bool):
+    s = _sched(c, "SyncAll")
+    cores = s.sync.by_kind["AIV"] if aiv_only and "AIV" in s.sync.by_kind else s.cores
+    return s, list(cores)
+
+
+@handles(ascendc.SyncAllHardOp)
+def _sync_all_hard(op, comp):
+    aiv_only = _aiv_only(op)
+
+    def run(e, c, _op=op):
+        s, group = _group(c, aiv_only)
+        if c.core not in group:
+            return  # an AIC at SyncAll<isAIVOnly=true> does not take part
+        s.wait_until(c.core, s.sync.barrier(c.core, group), op, "waits in SyncAll")
+
+    return run
+
+
+def _workspace_check(gm, ub, cores: int, what: str) -> None:
+    if not isinstance(gm, GlobalTensor):
+        raise SimulatorError(f"{what}: the workspace must be a GlobalTensor")
+    gm.bytes_at(0, cores * 32, f"{what} uses {cores} x 32 B of its GM workspace:")
+    if not isinstance(ub, LocalTensor) or ub.mem_name != "UB":
+        raise SimulatorError(f"{what}: the UB workspace must be a local tensor in UB")
+    ub.check(32 // ub.itemsize, f"{what} UB workspace", vector=False)
+
+
+@handles(ascendc.SyncAllSoftOp)
+def _sync_all_soft(op, comp):
+    gm, ub, n = comp.slot(op.gm_workspace), comp.slot(op.ub_workspace), comp.slot(op.used_cores)
+    aiv_only = _aiv_only(op)
+
+    def run(e, c, _op=op):
+        s, group = _group(c, aiv_only)
+        used = e[n]
+        if not 1 <= used <= len(group):
+            raise SimulatorError(
+                f"SyncAll: usedCores {used} but {len(group)} cores of this launch take part"
+            )
+        group = [g for g in group if g.block_idx < used]
+        if c.core not in group:
+            raise SimulatorError(
+                f"SyncAll with usedCores {used} called by core {c.core.block_idx}, which is "
+                "not among them (it would wait forever)"
+            )
+        _workspace_check(e[gm], e[ub], used, "SyncAll")
+        s.wait_until(c.core, s.sync.barrier(c.core, group), op, "waits in SyncAll (soft)")
+
+    return run
+
+
+@handles(ascendc.IBSetOp)
+def _ib_set(op, comp):
+    gm, ub, b, ev = (comp.slot(v) for v in op.operands)
+
+    def run(e, c, _op=op):
+        _workspace_check(e[gm], e[ub], c.block_num, "IBSet")
+        s = _sched(c, "IBSet")
+        s.sync.ib_flags[e[b], e[ev]] += 1
+
+    return run
+
+
+@handles(ascendc.IBWaitOp)
+def _ib_wait(op, comp):
+    gm, ub, b, ev = (comp.slot(v) for v in op.operands)
+
+    def run(e, c, _op=op):
+        _workspace_check(e[gm], e[ub], c.block_num, "IBWait")
+        s = _sched(c, "IBWait")
+        key = (e[b], e[ev])
+        s.wait_until(
+            c.core,
+            lambda: s.sync.ib_flags[key] > 0,
+            op,
+            f"waits for IBSet of block {key[0]}, event {key[1]}",
+        )
+
+    return run
+
+
+@handles(ascendc.NotifyNextBlockOp)
+def _notify_next(op, comp):
+    gm, ub = comp.slot(op.gm_workspace), comp.slot(op.ub_workspace)
+
+    def run(e, c, _op=op):
+        _workspace_check(e[gm], e[ub], c.block_num, "NotifyNextBlock")
+        _sched(c, "NotifyNextBlock").sync.block_done.add((c.core.kind, c.core.block_idx))
+
+    return run
+
+
+@handles(ascendc.WaitPreBlockOp)
+def _wait_pre(op, comp):
+    gm, ub = comp.slot(op.gm_workspace), comp.slot(op.ub_workspace)
+
+    def run(e, c, _op=op):
+        _workspace_check(e[gm], e[ub], c.block_num, "WaitPreBlock")
+        if c.core.block_idx == 0:
+            return
+        s = _sched(c, "WaitPreBlock")
+        prev = (c.core.kind, c.core.block_idx - 1)
+        s.wait_until(
+            c.core,
+            lambda: prev in s.sync.block_done,
+            op,
+            f"waits for NotifyNextBlock of block {prev[1]}",
+        )
+
+    return run
+
+
+@handles(ascendc.DataSyncBarrierOp)
+def _dsb(op, comp):
+    """The simulator completes every memory access before the next op starts."""
+    return None
