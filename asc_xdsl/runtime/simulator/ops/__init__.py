@@ -1,6 +1,8 @@
 """Op semantics, one module per family; importing this package registers them all."""
 
 from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
+    atomic,
+    cache,
     cmpsel,
     copy,
     cube,
@@ -8,6 +10,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     elementwise,
     fill,
     framework,
+    gathermask,
     layout,
     masks,
     multicore,

@@ -28,6 +28,7 @@ from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.profile import (
     DIRECTIONS,
     I_FIX,
@@ -109,7 +110,12 @@ def _copy_count(op, comp):
                 )
             nbytes -= nbytes % 32
         pipe, direction = route(dst, src)
-        window(dst, nbytes, "DataCopy writes dst")[:] = window(src, nbytes, "DataCopy reads src")
+        put(
+            c,
+            dst,
+            window(dst, nbytes, "DataCopy writes dst"),
+            window(src, nbytes, "DataCopy reads src"),
+        )
         charge_dma(c.cnt, pipe, direction, nbytes)
 
     return run
@@ -130,9 +136,9 @@ def _copy_params(op, comp):
         sw = window(src, (count - 1) * sp + length, "DataCopy reads src")
         dw = window(dst, (count - 1) * dp + length, "DataCopy writes dst")
         if sgap == 0 and dgap == 0:
-            dw[:] = sw
+            put(c, dst, dw, sw)
         else:
-            _strided(dw, count, length, dp)[...] = _strided(sw, count, length, sp)
+            put(c, dst, _strided(dw, count, length, dp), _strided(sw, count, length, sp))
         charge_dma(c.cnt, pipe, direction, count * length)
 
     return run
@@ -194,7 +200,7 @@ def _pad_out(op, comp):
         sp, dp = burst + sstride * 32, blen + dstride
         sw = window(src, (count - 1) * sp + blen, "DataCopyPad reads src")
         dw = window(dst, (count - 1) * dp + blen, "DataCopyPad writes dst")
-        _strided(dw, count, blen, dp)[...] = _strided(sw, count, blen, sp)
+        put(c, dst, _strided(dw, count, blen, dp), _strided(sw, count, blen, sp))
         charge_dma(c.cnt, pipe, direction, count * blen)
 
     return run

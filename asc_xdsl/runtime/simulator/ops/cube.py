@@ -38,6 +38,7 @@ from asc_xdsl.runtime.simulator.errors import (
     UnsupportedOpError,
 )
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.copy import route
 from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
 
@@ -420,7 +421,7 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales) -> 
                 )
             start = i * f["dstNdStride"] * osz
             dw = _dst_bytes(dst, api, start, ((m - 1) * row + n) * osz)
-            as_strided(dw, shape=(m, n * osz), strides=(row * osz, 1))[...] = yb
+            put(c, dst, as_strided(dw, shape=(m, n * osz), strides=(row * osz, 1)), yb)
         else:  # Nz: column blocks of 16 elements, dstStride 32-byte blocks apart
             if osz == 1:
                 raise SimulatorError(f"{api} to an 8-bit Nz destination is not simulated")
@@ -430,7 +431,7 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales) -> 
             yb16 = np.zeros((m, n1 * width), np.uint8)
             yb16[:, : n * osz] = yb
             view = as_strided(dw, shape=(n1, m, width), strides=(pitch, width, 1))
-            view[...] = yb16.reshape(m, n1, width).transpose(1, 0, 2)
+            put(c, dst, view, yb16.reshape(m, n1, width).transpose(1, 0, 2))
         written += m * n * osz
     charge_dma(c.cnt, pipe, direction, written)
 
