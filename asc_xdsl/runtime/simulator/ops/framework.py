@@ -333,6 +333,17 @@ def _field_names(op: con.ConstructOp) -> tuple[str, ...]:
     return tuple(re.sub(r"(In|_)$", "", f.name) for f in fields)
 
 
+def _is_scalar(t) -> bool:
+    """A field converted to its scalar type (tensors and other structs pass as they are)."""
+    if t is None:
+        return False
+    try:
+        np_dtype(t)
+    except TypeError:
+        return False
+    return True
+
+
 @handles(con.ConstructOp)
 def _construct(op: con.ConstructOp, comp):
     """A struct is a tuple of its fields (declaration order), missing fields defaulted."""
@@ -343,8 +354,8 @@ def _construct(op: con.ConstructOp, comp):
     names = _field_names(op) if not isinstance(rtype, ty.ShapeInfoType) else ()
     field_types = op.field_types() if not isinstance(rtype, ty.ShapeInfoType) else []
     convert = [
-        (lambda v, t=t: to_scalar(t, v)) if i < len(field_types) else (lambda v: v)
-        for i, t in enumerate(list(field_types) + [None] * (len(fields) - len(field_types)))
+        (lambda v, t=t: to_scalar(t, v)) if _is_scalar(t) else (lambda v: v)
+        for t in list(field_types) + [None] * (len(fields) - len(field_types))
     ]
 
     def run(e, c, _op=op):

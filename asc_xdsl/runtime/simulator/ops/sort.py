@@ -18,7 +18,7 @@ import numpy as np
 from asc_xdsl.dialects.ascendc import vec_proposal as prop
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
-from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.instr import charge
 from asc_xdsl.runtime.simulator.vmask import full_lanes
 
@@ -60,3 +60,127 @@ def _sort_layout(op, comp):
         e[r] = (int(e[n]) * FLOAT_SORTED_ELEMENTS) & 0xFFFFFFFF
 
     return run
+
+
+# -- Sort, MrgSort, GetMrgSortResult --------------------------------------------------
+#
+# **Sort<T, isFullSort>(dst, concat, index, tmp, repeatTime)**: without isFullSort,
+# Sort32 of each 32 scores; with it, all 32*repeatTime scores sorted descending (stable:
+# equal scores keep their order) into (score, index) pairs; tmp must hold as many pairs.
+# **MrgSort<T, isExhaustedSuspension>(dst, sortList, counts, sortedNum, validBit, 1)**
+# merges the queues validBit names (0b11, 0b111, 0b1111: the first 2, 3 or 4) of
+# (score, index) pairs, each already sorted descending, into dst, descending; equal
+# scores take the lower queue first (*decision*). With isExhaustedSuspension it stops
+# when a queue runs out; GetMrgSortResult then gives how many pairs of each queue were
+# merged (all of them otherwise). repeatTime > 1 is refused.
+
+_VALID_BITS = {0b11: 2, 0b111: 3, 0b1111: 4}
+
+
+def _pairs(t, n: int, dt, what: str) -> tuple[np.ndarray, np.ndarray]:
+    """Scores and indices of the first n (score, index) pairs of a tensor."""
+    t.check(n * 8 // dt.itemsize, what)
+    raw = t.arr.view(np.uint8)[: n * 8].reshape(n, 8)
+    scores = raw[:, : dt.itemsize].copy().view(dt).reshape(-1)
+    index = raw[:, 4:].copy().view(np.uint32).reshape(-1)
+    return scores, index
+
+
+def _write_pairs(dst, scores: np.ndarray, index: np.ndarray, dt, what: str) -> None:
+    n = scores.size
+    dst.check(n * 8 // dt.itemsize, what)
+    raw = dst.arr.view(np.uint8)[: n * 8].reshape(n, 8)
+    raw[:, : dt.itemsize] = scores.astype(dt).view(np.uint8).reshape(n, dt.itemsize)
+    raw[:, 4:] = index.astype(np.uint32).view(np.uint8).reshape(n, 4)
+
+
+@sim_hook("sort")
+def _sort(op, comp, key: str):
+    dt = np_dtype(op.dst.type.element_type)
+    d, a, b, tmp, rt = (comp.slot(v) for v in (op.dst, op.concat, op.index, op.tmp, op.repeat_time))
+    full = bool(op.flag("isFullSort"))
+
+    def run(e, c, _op=op):
+        repeats = int(e[rt])
+        if not 0 <= repeats <= 255:
+            raise SimulatorError(f"repeatTime {repeats} is outside [0, 255]")
+        n = 32 * repeats
+        scores, index = e[a], e[b]
+        scores.check(n, "concat")
+        index.check(n, "index")
+        e[tmp].check(n * 8 // dt.itemsize, "tmp")
+        s = scores.arr[:n].reshape(1 if full else repeats, -1)
+        order = np.argsort(-s.astype(np.float64), axis=1, kind="stable")
+        sorted_scores = np.take_along_axis(s, order, axis=1).reshape(-1)
+        sorted_index = np.take_along_axis(index.arr[:n].reshape(s.shape), order, axis=1)
+        _write_pairs(e[d], sorted_scores, sorted_index.reshape(-1), dt, "dst")
+        charge(c, full_lanes(32, repeats), 2 + (2 * (repeats > 1) if full else 0))
+
+    return run
+
+
+@sim_hook("mrg_sort")
+def _mrg_sort(op, comp, key: str):
+    if op.name != "ascendc.mrg_sort":
+        raise SimulatorError("MrgSort with MrgSort4Info is not simulated; the count-list form is")
+    dt = np_dtype(op.dst.type.element_type)
+    d, lst = comp.slot(op.dst), comp.slot(op.sort_list)
+    counts = comp.slots_of(op.element_count_list)
+    vb, rt = comp.slot(op.valid_bit), comp.slot(op.repeat_time)
+    suspend = bool(op.flag("isExhaustedSuspension"))
+
+    def run(e, c, _op=op):
+        queues = _VALID_BITS.get(int(e[vb]))
+        if queues is None:
+            raise SimulatorError(
+                f"MrgSort validBit {int(e[vb]):#b} must be 0b11, 0b111 or 0b1111 (2-4 queues)"
+            )
+        if int(e[rt]) != 1:
+            raise SimulatorError(f"MrgSort with repeatTime {int(e[rt])} is not simulated (1 is)")
+        lists = e[lst]
+        parts = []
+        for q in range(queues):
+            n = int(e[counts[q]])
+            s, i = _pairs(lists[q], n, dt, f"sortList[{q}]")
+            parts.append((s.astype(np.float64), i, np.full(n, q), np.arange(n)))
+        score = np.concatenate([p[0] for p in parts])
+        index = np.concatenate([p[1] for p in parts])
+        queue = np.concatenate([p[2] for p in parts])
+        pos = np.concatenate([p[3] for p in parts])
+        # merge order: score descending, then queue, then position (each queue is sorted)
+        order = np.lexsort((pos, queue, -score))
+        taken = [int(e[counts[q]]) for q in range(queues)]
+        if suspend:
+            seen = np.zeros(queues, int)
+            stop = order.size
+            for k, j in enumerate(order):
+                seen[queue[j]] += 1
+                if seen[queue[j]] == taken[queue[j]]:
+                    stop = k + 1
+                    break
+            order = order[:stop]
+            taken = [int((queue[order] == q).sum()) for q in range(queues)]
+        _write_pairs(e[d], score[order].astype(dt), index[order], dt, "dst")
+        c.regs["MRG_SORT_RESULT"] = taken + [0] * (4 - queues)
+        charge(c, full_lanes(32, max(1, -(-order.size // 32))), 2)
+
+    return run
+
+
+@handles(prop.GetMrgSortResultOp)
+def _mrg_sort_result(op, comp):
+    slots = [comp.slot(r) for r in op.results]
+
+    def run(e, c, _op=op):
+        got = c.regs.get("MRG_SORT_RESULT")
+        if got is None:
+            raise SimulatorError("GetMrgSortResult before any MrgSort")
+        for s, v in zip(slots, got, strict=True):
+            e[s] = v
+
+    return run
+
+
+@handles(prop.MrgSort4Op)
+def _mrg_sort4(op, comp):
+    raise UnsupportedOpError("MrgSort4 is not an Atlas A2/A3 API (use MrgSort)")
