@@ -1,10 +1,17 @@
-"""Benchmark of the CPU simulator: vector add of 2^24 float32 over 48 blocks.
+"""Benchmarks of the CPU simulator.
 
-Tiles of 4096 elements go through TPipe/TQue (double-buffered queues); block b handles
-tiles b, b+48, b+96, ... Prints the simulator's time, numpy's `x + y` time for the
-same data, their ratio and simulated (IR) ops per second.
+* vector add of 2^24 float32 over 48 blocks: tiles of 4096 elements go through
+  TPipe/TQue (double-buffered queues); block b handles tiles b, b+48, b+96, ... Prints
+  the simulator's time, numpy's `x + y` time for the same data, their ratio and
+  simulated (IR) ops per second.
+* matmul of two 1024 x 1024 half matrices into float on the cube path, as pyasc's
+  matmul tutorial tiles it: 24 blocks, 128 x 128 output tiles, K in steps of 256
+  (DataCopy ND->NZ into L1, LoadData into L0A/L0B, Mmad accumulating in L0C, Fixpipe to
+  GM), against `numpy.matmul` of the same data in float32, with the race checker on
+  (the default) and off.
 
-    python bench/simulator.py [--elements N] [--blocks B] [--tile T] [--repeat R]
+    python bench/simulator.py [--bench add|matmul|all] [--elements N] [--blocks B]
+                              [--tile T] [--repeat R] [--size S]
 """
 
 from __future__ import annotations
@@ -79,13 +86,177 @@ def build_kernel(tile: int) -> CompiledKernel:
     return CompiledKernel(name="add_bench", module=module)
 
 
+def matmul_ir(size: int, base: int = 128, kstep: int = 256) -> str:
+    """C (size x size, f32) = A x B (f16), one 128 x 128 tile of C per iteration."""
+    h, f = "!ascendc.local_tensor<*xf16>", "!ascendc.local_tensor<*xf32>"
+    gh, gf = "!ascendc.global_tensor<*xf16>", "!ascendc.global_tensor<*xf32>"
+    tiles_n = size // base
+    m1, k1, n1 = base // 16, kstep // 16, base // 16
+
+    def u16(name: str, v: int) -> str:
+        return (
+            f"%{name}_i = arith.constant {v} : i16\n"
+            f"  %{name} = builtin.unrealized_conversion_cast %{name}_i : i16 to ui16"
+        )
+
+    def u8(name: str, v: int) -> str:
+        return (
+            f"%{name}_i = arith.constant {v} : i8\n"
+            f"  %{name} = builtin.unrealized_conversion_cast %{name}_i : i8 to ui8"
+        )
+
+    def u32(name: str, v: int) -> str:
+        return (
+            f"%{name}_i = arith.constant {v} : i32\n"
+            f"  %{name} = builtin.unrealized_conversion_cast %{name}_i : i32 to ui32"
+        )
+
+    consts = "\n  ".join(
+        [
+            u16("one16", 1),
+            u16("zero16", 0),
+            u16("base16", base),
+            u16("kstep16", kstep),
+            u16("size16", size),
+            u16("m1_16", m1),
+            u16("k1_16", k1),
+            u16("n1_16", n1),
+            u8("zero8", 0),
+            u8("k1_8", k1),
+            u8("n1_8", n1),
+            u8("unit8", 0),
+            u32("a_addr", 0),
+            u32("b_addr", base * kstep * 2),
+            u32("zero32", 0),
+            u32("a_len", base * kstep),
+            u32("c_len", base * base),
+            u32("size32", size),
+        ]
+    )
+    return f"""
+func.func @matmul_bench(%a: memref<?xf16, 22>, %b: memref<?xf16, 22>, %c: memref<?xf32, 22>) attributes {{ascendc.aicore, ascendc.global}} {{
+  {consts}
+  %false = arith.constant false
+  %true = arith.constant true
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %size = arith.constant {size} : i32
+  %base = arith.constant {base} : i32
+  %kstep = arith.constant {kstep} : i32
+  %tiles_n = arith.constant {tiles_n} : i32
+  %tiles = arith.constant {tiles_n * tiles_n} : i32
+  %ksteps = arith.constant {size // kstep} : i32
+  %m1 = arith.constant {m1} : i32
+  %k1 = arith.constant {k1} : i32
+  %frac = arith.constant 256 : i32
+  %a_row = arith.constant {k1 * 256} : i32
+  %b_row = arith.constant {n1 * 256} : i32
+  %block_num = ascendc.get_block_num : i32
+  %block_idx = ascendc.get_block_idx : i32
+  %a_gm = ascendc.global_tensor : {gh}
+  %b_gm = ascendc.global_tensor : {gh}
+  %c_gm = ascendc.global_tensor : {gf}
+  ascendc.global_tensor.set_global_buffer %a_gm, %a : {gh}, memref<?xf16, 22>
+  ascendc.global_tensor.set_global_buffer %b_gm, %b : {gh}, memref<?xf16, 22>
+  ascendc.global_tensor.set_global_buffer %c_gm, %c : {gf}, memref<?xf32, 22>
+  %a1 = ascendc.local_tensor_v2 a1, %a_addr, %a_len : {h}
+  %b1 = ascendc.local_tensor_v2 b1, %b_addr, %a_len : {h}
+  %a2 = ascendc.local_tensor_v2 a2, %zero32, %a_len : {h}
+  %b2 = ascendc.local_tensor_v2 b2, %zero32, %a_len : {h}
+  %co1 = ascendc.local_tensor_v2 co1, %zero32, %c_len : {f}
+  %nd_a = ascendc.construct !ascendc.nd2nz_params(%one16, %base16, %kstep16, %zero16, %size16, %base16, %one16, %zero16) : ui16, ui16, ui16, ui16, ui16, ui16, ui16, ui16
+  %nd_b = ascendc.construct !ascendc.nd2nz_params(%one16, %kstep16, %base16, %zero16, %size16, %kstep16, %one16, %zero16) : ui16, ui16, ui16, ui16, ui16, ui16, ui16, ui16
+  %ld_a = ascendc.construct !ascendc.load_data_2d_params(%zero16, %k1_8, %m1_16, %zero8, %zero16, %false, %zero8) : ui16, ui8, ui16, ui8, ui16, i1, ui8
+  %ld_b = ascendc.construct !ascendc.load_data_2d_params(%zero16, %n1_8, %k1_16, %zero8, %zero16, %true, %zero8) : ui16, ui8, ui16, ui8, ui16, i1, ui8
+  %q_i = arith.constant 0 : i64
+  %fp = ascendc.construct !ascendc.fixpipe_params_v220(%base16, %base16, %base16, %size32, %false, %q_i, %q_i, %one16, %zero16, %zero16, %unit8) : ui16, ui16, ui16, ui32, i1, i64, i64, ui16, ui16, ui16, ui8
+  %layout = arith.constant 1 : i64
+  %cfg = ascendc.construct !ascendc.fixpipe_config(%layout) [!ascendc.co2_layout] : i64
+  scf.for %t = %block_idx to %tiles step %block_num : i32 {{
+    %mi = arith.divsi %t, %tiles_n : i32
+    %ni = arith.remsi %t, %tiles_n : i32
+    %row0 = arith.muli %mi, %base : i32
+    %col0 = arith.muli %ni, %base : i32
+    %a_off0 = arith.muli %row0, %size : i32
+    scf.for %kk = %zero to %ksteps step %one : i32 {{
+      %k0 = arith.muli %kk, %kstep : i32
+      %a_off = arith.addi %a_off0, %k0 : i32
+      %b_off0 = arith.muli %k0, %size : i32
+      %b_off = arith.addi %b_off0, %col0 : i32
+      %a_src = ascendc.global_tensor.subindex %a_gm[%a_off] : {gh}, i32, {gh}
+      %b_src = ascendc.global_tensor.subindex %b_gm[%b_off] : {gh}, i32, {gh}
+      ascendc.data_copy_nd2nz %a1, %a_src, %nd_a : {h}, {gh}, !ascendc.nd2nz_params
+      ascendc.data_copy_nd2nz %b1, %b_src, %nd_b : {h}, {gh}, !ascendc.nd2nz_params
+      ascendc.pipe_barrier pipe_all
+      scf.for %i = %zero to %m1 step %one : i32 {{
+        %da = arith.muli %i, %a_row : i32
+        %sa = arith.muli %i, %frac : i32
+        %a2_i = ascendc.local_tensor.subindex %a2[%da] : {h}, i32, {h}
+        %a1_i = ascendc.local_tensor.subindex %a1[%sa] : {h}, i32, {h}
+        ascendc.load_data_l0 %a2_i, %a1_i, %ld_a : {h}, {h}, !ascendc.load_data_2d_params
+      }}
+      scf.for %j = %zero to %k1 step %one : i32 {{
+        %db = arith.muli %j, %b_row : i32
+        %sb = arith.muli %j, %frac : i32
+        %b2_j = ascendc.local_tensor.subindex %b2[%db] : {h}, i32, {h}
+        %b1_j = ascendc.local_tensor.subindex %b1[%sb] : {h}, i32, {h}
+        ascendc.load_data_l0 %b2_j, %b1_j, %ld_b : {h}, {h}, !ascendc.load_data_2d_params
+      }}
+      ascendc.pipe_barrier pipe_all
+      %first = arith.cmpi eq, %kk, %zero : i32
+      %mm = ascendc.construct !ascendc.mmad_params(%base16, %base16, %kstep16, %unit8, %false, %first) : ui16, ui16, ui16, ui8, i1, i1
+      ascendc.mmad %co1, %a2, %b2, %mm : {f}, {h}, {h}, !ascendc.mmad_params
+      ascendc.pipe_barrier pipe_all
+    }}
+    %c_off0 = arith.muli %row0, %size : i32
+    %c_off = arith.addi %c_off0, %col0 : i32
+    %c_dst = ascendc.global_tensor.subindex %c_gm[%c_off] : {gf}, i32, {gf}
+    ascendc.fixpipe %c_dst, %co1, %fp, %cfg : {gf}, {f}, !ascendc.fixpipe_params_v220, !ascendc.fixpipe_config
+    ascendc.pipe_barrier pipe_all
+  }}
+  return
+}}
+"""
+
+
+def bench_matmul(size: int, blocks: int, repeat: int) -> None:
+    module = parse_module(matmul_ir(size))
+    module.verify()
+    kernel = CompiledKernel(name="matmul_bench", module=module, kernel_type="cube")
+    rng = np.random.default_rng(0)
+    a = rng.integers(-4, 5, (size, size)).astype(np.float16)
+    b = rng.integers(-4, 5, (size, size)).astype(np.float16)
+    c = np.zeros((size, size), np.float32)
+    ref_c = np.matmul(a.astype(np.float32), b.astype(np.float32))
+    kernel[blocks](a, b, c, backend="cpu")  # warm-up: compiles the IR to closures
+    assert np.array_equal(c, ref_c), "simulator matmul differs from numpy"
+    on = min(_time(lambda: kernel[blocks](a, b, c, backend="cpu")) for _ in range(repeat))
+    off = min(
+        _time(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off")) for _ in range(repeat)
+    )
+    ref = min(
+        _time(lambda: np.matmul(a.astype(np.float32), b.astype(np.float32))) for _ in range(repeat)
+    )
+    print(f"matmul: {size}x{size}x{size} half -> float, {blocks} blocks, cube path")
+    print(f"simulator, race checker on:  {on * 1e3:9.2f} ms")
+    print(f"simulator, race checker off: {off * 1e3:9.2f} ms")
+    print(f"numpy.matmul (float32):      {ref * 1e3:9.2f} ms")
+    print(f"ratio (checker off):         {off / ref:9.1f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bench", choices=("add", "matmul", "all"), default="all")
     ap.add_argument("--elements", type=int, default=1 << 24)
     ap.add_argument("--blocks", type=int, default=48)
     ap.add_argument("--tile", type=int, default=4096)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--size", type=int, default=1024)
     a = ap.parse_args()
+    if a.bench in ("matmul", "all"):
+        bench_matmul(a.size, 24, a.repeat)
+    if a.bench == "matmul":
+        return
     n = a.elements
     rng = np.random.default_rng(0)
     x = rng.random(n, dtype=np.float32)

@@ -110,12 +110,12 @@ def _copy_count(op, comp):
                 )
             nbytes -= nbytes % 32
         pipe, direction = route(dst, src)
-        put(
-            c,
-            dst,
-            window(dst, nbytes, "DataCopy writes dst"),
-            window(src, nbytes, "DataCopy reads src"),
-        )
+        dw = window(dst, nbytes, "DataCopy writes dst")
+        sw = window(src, nbytes, "DataCopy reads src")
+        if c.regs:  # an atomic mode may be set (registers are rarely used: a fast test)
+            put(c, dst, dw, sw)
+        else:
+            dw[:] = sw
         charge_dma(c.cnt, pipe, direction, nbytes)
 
     return run

@@ -226,7 +226,8 @@ def _load_2d(op, comp, transpose_api: bool):
 
 
 def _as_f32(arr: np.ndarray, bf16: bool) -> np.ndarray:
-    return bf16_to_f32(arr) if bf16 else arr.astype(np.float32)
+    """C-ordered float32 (a strided operand would take numpy's slow non-BLAS matmul)."""
+    return np.ascontiguousarray(bf16_to_f32(arr) if bf16 else arr.astype(np.float32, order="C"))
 
 
 def to_hf32(x: np.ndarray, ties_even: bool) -> np.ndarray:
@@ -276,8 +277,10 @@ def _mmad(op, comp, with_bias: bool):
         bm = bv.reshape(k1, n1, 16, k0).transpose(0, 3, 1, 2).reshape(k1 * k0, n1 * 16)[:k]
         c4 = cv.reshape(n1, m1, 16, 16)  # a view: written through at the end
         cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)  # a copy
-        if integer:
-            prod = am.astype(np.int64) @ bm.astype(np.int64)
+        if integer:  # float64 BLAS is exact here: |sum| < 2^14 * 4095 * 16 < 2^53
+            prod = (am.astype(np.float64, order="C") @ bm.astype(np.float64, order="C")).astype(
+                np.int64
+            )
         elif k0 == 8 and c.regs.get("HF32"):
             even = bool(c.regs.get("HF32_TRANS", False))
             prod = to_hf32(am, even) @ to_hf32(bm, even)
