@@ -673,4 +673,8 @@ def _copy_family(op, comp, key: str):
         return _nd2nz(op, comp)
     if key == "data_copy_co12dst":
         return _copy_co1(op, comp)
+    if key in ("copy_l0", "copy_l1"):
+        from asc_xdsl.runtime.simulator.ops.elementwise import vector_copy
+
+        return vector_copy(op, comp)
     raise UnsupportedOpError(f"DataCopy form {key} is not simulated")

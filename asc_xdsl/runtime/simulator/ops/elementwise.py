@@ -232,3 +232,25 @@ def _axpy(op, comp, key: str):
         charge(c, ln)
 
     return run
+
+
+def vector_copy(op, comp):
+    """Copy<T, isSetMask>(dst, src, mask, repeatTime, CopyRepeatParams): UB -> UB on the
+    vector pipe, the unary level-0/1 form of the identity; CopyRepeatParams (dstStride,
+    srcStride, dstRepeatSize, srcRepeatSize) are the block and repeat strides."""
+    dt = np_dtype(op.dst.type.element_type)
+    call = VectorCall(op, comp)
+    owner = op.is_set_mask.owner
+    value = getattr(owner, "value", None)
+    if owner is not None and owner.name == "arith.constant" and value is not None:
+        call.set_mask = bool(value.value.data)
+    d, a, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.repeat_params)
+    erep = 256 // dt.itemsize
+
+    def run(e, c, _op=op):
+        ln = call.lanes(e, c, erep)
+        ds, (s0,) = _strides(e[p], 1)
+        apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: x)
+        charge(c, ln)
+
+    return run
