@@ -639,12 +639,9 @@ class SpecOp(AscendCOp):
                     args.extend(value)
                 else:
                     args.append(value)
-            if spec.emit in (
-                EmitKind.MEMBER_FUNCTION,
-                EmitKind.SUBSCRIPT,
-                EmitKind.CALL_OPERATOR,
-                EmitKind.ASSIGN_MEMBER,
-            ):
+            if spec.emit is EmitKind.ASSIGN_MEMBER:  # dst = obj.Api(rest)
+                return args[2:]
+            if spec.emit in (EmitKind.MEMBER_FUNCTION, EmitKind.SUBSCRIPT, EmitKind.CALL_OPERATOR):
                 return args[1:]
             return args
         return [self._call_item(item) for item in spec.call]

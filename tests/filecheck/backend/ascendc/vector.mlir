@@ -64,3 +64,20 @@ func.func @scalar(%f: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*x
   return
 }
 
+
+// The L3 forms are LocalTensor's operators: `dst = src0 + src1` calls the member
+// `operator+(src1)` of src0.
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void operators(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> a, AscendC::LocalTensor<float> b) {
+// CHECK-NEXT:    dst = a.operator+(b);
+// CHECK-NEXT:    dst = a.operator-(b);
+// CHECK-NEXT:    dst = b.operator*(a);
+// CHECK-NEXT:    dst = a.operator/(b);
+// CHECK-NEXT:    return;
+// CHECK-NEXT:  }
+func.func @operators(%dst: !ascendc.local_tensor<*xf32>, %a: !ascendc.local_tensor<*xf32>, %b: !ascendc.local_tensor<*xf32>) {
+  ascendc.add_l3 %dst, %a, %b : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>
+  ascendc.sub_l3 %dst, %a, %b : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>
+  ascendc.mul_l3 %dst, %b, %a : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>
+  ascendc.div_l3 %dst, %a, %b : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>
+  return
+}
