@@ -1,7 +1,8 @@
 """`ascendc-generate-boilerplate`: the `#include`s a module's ops need.
 
 Every module includes `kernel_operator.h`; ops of the Ascend C libraries add their
-headers (`REQUIRED_HEADERS`). The includes go at the top of the module, after the
+headers (`REQUIRED_HEADERS`), and so do the classes values have (`TYPE_HEADERS`: a
+function that takes a ListTensorDesc needs its declaration too). The includes go at the top of the module, after the
 `#define` lines that configure them (`ascendc-define-cube-only`); an include already
 there is not repeated.
 
@@ -23,6 +24,7 @@ After:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -40,6 +42,25 @@ REQUIRED_HEADERS: dict[str, str] = {
     "ascendc.regist_matmul_obj": "lib/matmul_intf.h",
 }
 """Op -> the header that declares its API, beyond `kernel_operator.h` (pyasc's pass)."""
+
+TYPE_HEADERS: dict[str, str] = {
+    "AscendC::ListTensorDesc": "kernel_operator_list_tensor_intf.h",
+    "AscendC::TensorDesc": "kernel_operator_list_tensor_intf.h",
+    "AscendC::KfcServer": "lib/matmul_intf.h",
+    "matmul::Matmul": "lib/matmul_intf.h",
+}
+"""C++ class of a value's type -> the header that declares it: a function that only
+passes such an object along needs the class too."""
+
+
+def _type_headers(o: Operation) -> Iterator[str]:
+    types = [v.type for v in o.results]
+    types += [v.type for v in o.operands]
+    types += [a.type for r in o.regions for b in r.blocks for a in b.args]
+    for t in types:
+        cls = getattr(type(t), "CPP_CLASS", None)
+        if isinstance(cls, str) and cls in TYPE_HEADERS:
+            yield TYPE_HEADERS[cls]
 
 
 def is_define(op: Operation) -> bool:
@@ -61,8 +82,9 @@ class GenerateBoilerplatePass(ModulePass):
         headers = [BASE_HEADER]
         for o in op.walk():
             header = REQUIRED_HEADERS.get(o.name)
-            if header is not None and header not in headers:
-                headers.append(header)
+            for needed in (header, *_type_headers(o)):
+                if needed is not None and needed not in headers:
+                    headers.append(needed)
         body = op.body.block
         present = {o.include.data for o in body.ops if isinstance(o, IncludeOp)}
         anchor = next((o for o in body.ops if not is_define(o)), None)

@@ -11,7 +11,7 @@ from xdsl.dialects import func
 from xdsl.parser import Parser
 from xdsl.traits import MemoryEffectKind, get_effects
 
-from asc_xdsl.backends.ascendc.printer import emit_ascendc
+from asc_xdsl.backends.ascendc.printer import CodegenError, emit_ascendc
 from asc_xdsl.dialects.ascendc.data_copy import DataCopyBaseOp, buffer_of
 from asc_xdsl.frontend.ir_context import make_context
 from asc_xdsl.transforms.gm_writes import written_params
@@ -175,12 +175,12 @@ func.func @k(%a: memref<?xf16, 22>, %c: memref<?xf32, 22>, %fp: !ascendc.fixpipe
 # the dialect's types for them carry no element type yet, so a FileCheck test cannot
 # declare them as parameters that the real headers accept. The call statements are these.
 TEMPLATED_PARAMS = f"""
-func.func @f(%a2: {LT}, %a1: {LT}, %v1: !ascendc.load_data_3d_params_v1, %v2: !ascendc.load_data_3d_params_v2, %init: !ascendc.init_const_value_params, %y: !ascendc.global_tensor<*xi8>, %uv: !ascendc.global_tensor<*xi8>, %cfg: !ascendc.aipp_params) {{
-  ascendc.load_data_3d_l0_v1 %a2, %a1, %v1 : {LT}, {LT}, !ascendc.load_data_3d_params_v1
-  ascendc.load_data_3d_l0_v2 %a2, %a1, %v2 : {LT}, {LT}, !ascendc.load_data_3d_params_v2
-  ascendc.init_const_value %a1, %init : {LT}, !ascendc.init_const_value_params
-  ascendc.set_aipp_functions %y, %cfg, format = XRGB8888_U8 : (!ascendc.global_tensor<*xi8>, !ascendc.aipp_params) -> ()
-  ascendc.set_aipp_functions %y, %uv, %cfg, format = YUV420SP_U8 : (!ascendc.global_tensor<*xi8>, !ascendc.global_tensor<*xi8>, !ascendc.aipp_params) -> ()
+func.func @f(%a2: {LT}, %a1: {LT}, %v1: !ascendc.load_data_3d_params_v1<f16>, %v2: !ascendc.load_data_3d_params_v2<f16>, %init: !ascendc.init_const_value_params<f16>, %y: !ascendc.global_tensor<*xi8>, %uv: !ascendc.global_tensor<*xi8>, %cfg: !ascendc.aipp_params<i8>) {{
+  ascendc.load_data_3d_l0_v1 %a2, %a1, %v1 : {LT}, {LT}, !ascendc.load_data_3d_params_v1<f16>
+  ascendc.load_data_3d_l0_v2 %a2, %a1, %v2 : {LT}, {LT}, !ascendc.load_data_3d_params_v2<f16>
+  ascendc.init_const_value %a1, %init : {LT}, !ascendc.init_const_value_params<f16>
+  ascendc.set_aipp_functions %y, %cfg, format = XRGB8888_U8 : (!ascendc.global_tensor<*xi8>, !ascendc.aipp_params<i8>) -> ()
+  ascendc.set_aipp_functions %y, %uv, %cfg, format = YUV420SP_U8 : (!ascendc.global_tensor<*xi8>, !ascendc.global_tensor<*xi8>, !ascendc.aipp_params<i8>) -> ()
   return
 }}
 """
@@ -190,7 +190,15 @@ def test_statements_of_ops_with_templated_parameter_structs() -> None:
     module = Parser(make_context(), TEMPLATED_PARAMS).parse_module()
     out = io.StringIO()
     emit_ascendc(module, out)
-    body = out.getvalue().split(") {\n", 1)[1].splitlines()
+    head, body_text = out.getvalue().split(") {\n", 1)
+    # Class templates of an element type spell it where a value crosses a function boundary.
+    for param in (
+        "AscendC::LoadData3DParamsV1<half> v1",
+        "AscendC::InitConstValueParams<half> init",
+        "AscendC::AippParams<int8_t> cfg",
+    ):
+        assert param in head
+    body = body_text.splitlines()
     assert body == [
         "  AscendC::LoadData(a2, a1, v1);",
         "  AscendC::LoadData(a2, a1, v2);",
@@ -200,3 +208,10 @@ def test_statements_of_ops_with_templated_parameter_structs() -> None:
         "  return;",
         "}",
     ]
+
+
+def test_a_class_template_without_its_element_type_is_no_parameter() -> None:
+    text = "func.func @f(%c: !ascendc.init_const_value_params) {\n  return\n}"
+    module = Parser(make_context(), text).parse_module()
+    with pytest.raises(CodegenError, match=r"AscendC::InitConstValueParams<T> is a class template"):
+        emit_ascendc(module, io.StringIO())

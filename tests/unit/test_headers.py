@@ -85,6 +85,26 @@ def test_emission_test_output_compiles(checker: Checker, path: Path) -> None:
     assert not problems, "\n\n".join(problems)
 
 
+def test_every_op_sample_compiles(checker: Checker) -> None:
+    """The sample of every op spec (its emission test's input) compiles, a few dozen ops
+    per translation unit; a failure names the ops whose functions the errors point into."""
+    problems = []
+    for result in checker.check_all(check_headers.sources_from_specs(), jobs=2):
+        if result.status == "ERROR":
+            problems.append(f"ERROR {result.source.name}: {result.message}")
+        elif result.status == "FAIL":
+            ops = ", ".join(check_headers.failing_functions(result.source, result.message))
+            errors = check_headers.errors_only(result.message)
+            problems.append(f"FAIL {result.source.name} (ops: {ops})\n{errors}")
+    assert not problems, "\n\n".join(problems)
+
+
+def test_spec_sample_failures_name_their_ops() -> None:
+    source = Source("specs#0", '#include "kernel_operator.h"\n\nvoid op_a(int x) {\n  f(x);\n}\n')
+    message = "specs#0:4:3: error: 'f' was not declared in this scope"
+    assert check_headers.failing_functions(source, message) == ["op_a"]
+
+
 def test_emission_tests_are_found() -> None:
     names = {p.name for p in emission_tests()}
     # One of each kind; any new emission test is picked up by the same rules.

@@ -96,7 +96,7 @@ def cpp_type(t: Attribute) -> str:
     if isinstance(t, AscendCType):
         args = t.cpp_template_args()
         if not args:
-            return t.CPP_CLASS
+            return f"{t.CPP_CLASS}<>" if t.CPP_EMPTY_TEMPLATE_ARGS else t.CPP_CLASS
         return f"{t.CPP_CLASS}<{', '.join(template_arg(a) for a in args)}>"
     raise UnsupportedType(f"type {t} has no Ascend C equivalent")
 

@@ -8,7 +8,7 @@ method here. The printer reads the IR and never changes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TypeVar
 
@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     FloatAttr,
+    FunctionType,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -45,6 +46,7 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     template_arg,
 )
 from asc_xdsl.backends.ascendc.names import NameTable, identifier_problem
+from asc_xdsl.dialects.ascendc.adv_types import MATMUL_CONFIG_NAMES, MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
@@ -297,7 +299,16 @@ class AscendCEmitter:
     # -- module and functions -----------------------------------------------
 
     def emit_module(self, module: ModuleOp) -> None:
+        configs = _matmul_configs(module)
+        token = MATMUL_CONFIG_NAMES.set(configs)
+        try:
+            self._emit_module(module, configs)
+        finally:
+            MATMUL_CONFIG_NAMES.reset(token)
+
+    def _emit_module(self, module: ModuleOp, matmul_configs: Mapping[str, str]) -> None:
         self.line('#include "kernel_operator.h"')
+        self.names.reserve(matmul_configs.values())
         # Declarations that print themselves (struct declarations, `#define` lines):
         # after the includes, before any function, in their order.
         declarations: list[Operation] = []
@@ -315,6 +326,10 @@ class AscendCEmitter:
                     "only func.func, emitc.include and declarations (emitasc.declare_py_struct, "
                     "emitc.verbatim) may appear at module level",
                 )
+        if matmul_configs:  # the MatmulConfigs matmul types refer to, by name
+            self.line("")
+        for initializer, name in matmul_configs.items():
+            self.line(f"constexpr static MatmulConfig {name}{initializer};")
         for op in declarations:
             self.line("")
             with _guard(op):
@@ -540,14 +555,15 @@ class AscendCEmitter:
     def _construct(self, op: ConstructOp) -> None:
         entry = op.entry()
         rtype = op.result.type
-        ctype = self.ctype(op, rtype)
         if entry is not None and entry.get("template") and carried_element(rtype) is None:
             # A class template whose IR type does not carry T (AippParams<T>): T comes
             # from the fields (the verifier made sure they state it).
             element = op.template_element()
             if element is None:
                 raise CodegenError(op, f"the template argument of {entry['cpp']} is unknown")
-            ctype = f"{ctype}<{self.ctype(op, element)}>"
+            ctype = f"{entry['cpp']}<{self.ctype(op, element)}>"
+        else:
+            ctype = self.ctype(op, rtype)
         try:
             fields = op.fields()
         except VerifyException as e:
@@ -1067,6 +1083,26 @@ def _nonnegative_constant(value: SSAValue) -> bool:
         and isinstance(value.type, IntegerType)
         and owner.value.value.data >= 0
     )
+
+
+def _matmul_configs(module: ModuleOp) -> dict[str, str]:
+    """Each distinct MatmulConfig the module's matmul types use -> the name it is
+    declared under (`CFG`, `CFG_1`, ...), in order of first use."""
+    names: dict[str, str] = {}
+    for op in module.walk():
+        types = [v.type for v in (*op.operands, *op.results)]
+        types += [a.type for r in op.regions for b in r.blocks for a in b.args]
+        types += [*op.properties.values(), *op.attributes.values()]
+        if isinstance(op, func.FuncOp) and isinstance(
+            function_type := op.properties.get("function_type"), FunctionType
+        ):  # a declaration's parameters (unverified input may lack the property)
+            types += [*function_type.inputs.data, *function_type.outputs.data]
+        for t in types:
+            if isinstance(t, MatmulType):
+                initializer = t.config.cpp_initializer()
+                if initializer not in names:
+                    names[initializer] = f"CFG_{len(names)}" if names else "CFG"
+    return names
 
 
 def _module_level_declaration(op: Operation) -> bool:

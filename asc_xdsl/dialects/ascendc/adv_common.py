@@ -77,7 +77,8 @@ class AddressOf:
 @dataclass(frozen=True)
 class AsBytes:
     """A call argument that Ascend C takes as a `LocalTensor<uint8_t>`: the tensor
-    itself when it holds ui8, else `t.ReinterpretCast<uint8_t>()`."""
+    itself when it holds ui8, else a view `t_bytes = t.ReinterpretCast<uint8_t>()`
+    declared just before the call."""
 
     value: SSAValue
 
@@ -116,7 +117,13 @@ def _arg_text(emitter: Any, op: Operation, arg: object) -> str:
     if isinstance(arg, AsBytes):
         name = emitter.name(arg.value)
         element = getattr(arg.value.type, "element_type", None)
-        return name if element == UI8 else f"{name}.ReinterpretCast<uint8_t>()"
+        if element == UI8:
+            return name
+        # A named view, not the temporary: some APIs (Digamma, ...) take the scratch
+        # buffer by non-const reference, which a temporary cannot bind to.
+        view = emitter.names.claim(f"{name}_bytes")
+        emitter.line(f"AscendC::LocalTensor<uint8_t> {view} = {name}.ReinterpretCast<uint8_t>();")
+        return view
     return emitter.arg(op, arg)
 
 

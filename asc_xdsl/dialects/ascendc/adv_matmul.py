@@ -17,6 +17,7 @@ every method, so no pass drops or reorders a call.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -29,12 +30,14 @@ from xdsl.dialects.builtin import (
     f32,
     i1,
 )
+from xdsl.ir import Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.adv_common import (
     MATMUL_RULE,
+    UI8,
     address_of,
     operand,
     print_api,
@@ -161,6 +164,19 @@ def _add(
     FAMILY.add(class_name, OpSpec(name, api, operands, doc=doc, **fields), base)
 
 
+def _scalar_as_element(ab: str) -> Callable[[Operation], SSAValue | CastArg]:
+    """The `{ab}_scalar` operand as the element type of matrix `ab`."""
+
+    def item(op: Operation) -> SSAValue | CastArg:
+        value: SSAValue = getattr(op, f"{ab}_scalar")
+        mm = op.operands[0].type
+        element = mm.matrix(ab).dtype if isinstance(mm, MatmulType) else value.type
+        return value if value.type == element else CastArg(value, element)
+
+    item.__name__ = f"{ab}_scalar_as_element"
+    return item
+
+
 _SYNC = (operand("sync"),)
 
 # -- setup ---------------------------------------------------------------------------
@@ -196,7 +212,9 @@ for _ab in ("a", "b"):
         f"set_tensor_{_ab}_scalar",
         f"SetTensor{_AB}",
         (_MM, Operand(f"{_ab}_scalar", SCALAR)),
-        f"`mm.SetTensor{_AB}(scalar)`: an {_AB} matrix of one repeated value.",
+        f"`mm.SetTensor{_AB}(scalar)`: an {_AB} matrix of one repeated value (converted "
+        f"to {_AB}'s element type: the overloads make any other type ambiguous).",
+        call=(_scalar_as_element(_ab),),
     )
 _add(
     "MatmulSetBiasOp",
@@ -667,7 +685,10 @@ _add("MatmulEndOp", "end", "End", (_MM,), "`mm.End()`: release the object's reso
 
 def _print_regist(emitter: Any, op: Any) -> None:
     # The macro expands to unqualified AscendC names.
-    args = [f"&{emitter.name(op.pipe)}", emitter.name(op.workspace), emitter.name(op.matmul)]
+    workspace = emitter.name(op.workspace)
+    if op.workspace.type.element_type != UI8:  # the macro takes a GM_ADDR
+        workspace = f"reinterpret_cast<GM_ADDR>({workspace})"
+    args = [f"&{emitter.name(op.pipe)}", workspace, emitter.name(op.matmul)]
     if op.tiling is not None:
         args.append(f"&{emitter.name(op.tiling)}")
     emitter.line("using namespace AscendC;")

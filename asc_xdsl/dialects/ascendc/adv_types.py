@@ -14,17 +14,18 @@ any order, printed in the C++ struct's order; a field left out keeps `MatmulConf
 default.
 
 C++: `matmul::Matmul<matmul::MatmulType<A...>, <B...>, <C...>, <Bias...>, CFG>`, whose
-last template argument is a reference to a `MatmulConfig` with static storage. Like
-pyasc, the type is spelled with that object's declaration in front,
-`constexpr static MatmulConfig CFG{...};matmul::Matmul<..., CFG>`, which is what a
-declaration of a matmul object in a function body needs (`ascendc.construct`). It is
-not a C++ parameter type: a function parameter of this type would need the config
-declared at namespace scope, which the printer does not do (docs/dialect.md).
+last template argument is a reference to a `MatmulConfig` with static storage. The
+printer declares each distinct config once at namespace scope,
+`constexpr static MatmulConfig CFG{...};` (`CFG_1`, ... for more), so the type is a
+valid C++ type everywhere: a local object, a function parameter, a template argument.
+(pyasc spells the declaration in front of the type, which is valid only in a local
+declaration.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -310,7 +311,6 @@ class MatmulType(AscendCType):
     """
 
     name = "ascendc.matmul"
-    CPP_NAME: ClassVar[str] = "matmul::Matmul"
     BY_REFERENCE = True  # an object with state, as TPipe
 
     a_position: IntegerAttr
@@ -467,13 +467,22 @@ class MatmulType(AscendCType):
             self.matmul_type_cpp(self.matrix("bias"), bias=True),
         ]
 
-    @property
-    def CPP_CLASS(self) -> str:  # type: ignore[override]
-        # The config's declaration comes first (see the module docstring).
-        return f"constexpr static MatmulConfig CFG{self.config.cpp_initializer()};{self.CPP_NAME}"
+    CPP_CLASS: ClassVar[str] = "matmul::Matmul"
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
-        return [*self.matmul_type_args(), "CFG"]
+        # The config by the name the printer declares it under (module docstring).
+        return [*self.matmul_type_args(), matmul_config_name(self.config.cpp_initializer())]
+
+
+MATMUL_CONFIG_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar(
+    "MATMUL_CONFIG_NAMES", default=None
+)
+"""While a module prints: each distinct MatmulConfig initializer -> its declared name."""
+
+
+def matmul_config_name(initializer: str) -> str:
+    names = MATMUL_CONFIG_NAMES.get()
+    return names.get(initializer, "CFG") if names else "CFG"
 
 
 def matmul_config_field(name: str) -> ConfigField:

@@ -60,6 +60,26 @@ ANY_QUEUE = predicate(
     _QUEUE_SAMPLE,
 )
 _QUEUE = Operand("queue", ANY_QUEUE)
+
+
+def _queue_of_depth(zero: bool) -> Operand:
+    """A queue operand whose depth is 0 (the in-place AllocTensor/DeQue forms) or not (the
+    forms that return a tensor, and EnQue between user positions): the headers
+    static_assert it."""
+    what = "of depth 0" if zero else "of depth at least 1 (a queue of depth 0 works in place)"
+    return Operand(
+        "queue",
+        predicate(
+            f"a !ascendc.queue or !ascendc.que_bind {what}",
+            lambda t: isinstance(t, QueueType | QueBindType) and (t.depth.data == 0) == zero,
+            "TQue|TQueBind",
+            QueueType(TPosition.VECIN, 0 if zero else 2),
+        ),
+    )
+
+
+_IN_PLACE_QUEUE = _queue_of_depth(zero=True)
+_BUFFERED_QUEUE = _queue_of_depth(zero=False)
 _TBUF = of_type(TBufType, lambda v: TBufType(TPosition.VECCALC))
 _TBUF_POOL = of_type(TBufPoolType, lambda v: TBufPoolType(TPosition.VECIN, 4))
 _UI8 = IntegerType(8, Signedness.UNSIGNED)
@@ -151,11 +171,6 @@ class QueueBase(_PositionedObjectOp):
     @property
     def positions(self) -> tuple[TPosition, ...]:
         return tuple(_LOGIC_POSITIONS)
-
-    def verify_(self) -> None:
-        super().verify_()
-        if self.results[0].type.depth.data < 1:  # type: ignore[attr-defined]
-            raise VerifyException(f"'{self.name}': queue depth must be at least 1")
 
 
 class TBufPoolBase(_PositionedObjectOp):
@@ -444,7 +459,7 @@ for _cls, _m, _api, _doc in (
         _cls,
         _m,
         _api,
-        (_QUEUE,),
+        (_BUFFERED_QUEUE,),
         f"`que.{_api}<T>()`: {_doc}.",
         results=(_RESULT_TENSOR,),
         template=(_result_element,),
@@ -468,8 +483,8 @@ for _cls, _m, _api, _doc in (
         _cls,
         _m,
         _api,
-        (_QUEUE, _TENSOR),
-        f"`que.{_api}<T>(t)`: {_doc}.",
+        (_IN_PLACE_QUEUE, _TENSOR),
+        f"`que.{_api}<T>(t)`: {_doc} (a queue of depth 0).",
         template=(_tensor_element,),
         format=_GIVE_FORMAT,
     )
@@ -488,7 +503,7 @@ _member(
     "DeQuePosOp",
     "que_bind.deque_tensor_pos",
     "DeQue",
-    (_QUEUE,),
+    (_BUFFERED_QUEUE,),
     "`que.DeQue<srcUserPos, dstUserPos, T>()`: DeQue between user-given positions.",
     props=_USER_POSITIONS,
     results=(_RESULT_TENSOR,),
@@ -500,7 +515,7 @@ _member(
     "EnQuePosOp",
     "que_bind.enque_tensor_pos",
     "EnQue",
-    (_QUEUE, _TENSOR),
+    (_BUFFERED_QUEUE, _TENSOR),
     "`que.EnQue<srcUserPos, dstUserPos>(t)`: EnQue between user-given positions.",
     props=_USER_POSITIONS,
     template=("srcUserPos", "dstUserPos"),

@@ -35,6 +35,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
     DenseArrayBase,
+    Float16Type,
     FunctionType,
     IndexType,
     IntegerAttr,
@@ -82,7 +83,12 @@ from asc_xdsl.dialects.ascendc.base import (
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
-from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType, TemplateArg
+from asc_xdsl.dialects.ascendc.types import (
+    GlobalTensorType,
+    LocalTensorType,
+    OptionalElementType,
+    TemplateArg,
+)
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -250,8 +256,15 @@ def of_type(type_class: type[Attribute], sample: Sample | None = None) -> TypeRu
     return TypeRule(
         _Rule(f"!{name}", lambda t: isinstance(t, type_class)),
         getattr(type_class, "CPP_CLASS", name),
-        sample or (lambda v: type_class()),
+        sample or (lambda v: _sample_of(type_class, v)),
     )
+
+
+def _sample_of(type_class: type[Attribute], variables: Mapping[str, Attribute]) -> Attribute:
+    """A sample value type: a class template of an element type takes the op's `T`."""
+    if issubclass(type_class, OptionalElementType):
+        return type_class(variables.get("T", Float16Type()))
+    return type_class()
 
 
 # ---------------------------------------------------------------------------

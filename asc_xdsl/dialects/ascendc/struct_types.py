@@ -1,7 +1,8 @@
 """Parameterless AscendC struct and handle types (`!ascendc.binary_repeat_params`, ...).
 
-One row per type: mnemonic, Python class name, C++ class. They all print as their bare
-mnemonic and stand for the C++ class (values are built with `ascendc.construct` or
+One row per type: mnemonic, Python class name, C++ class. They print as their bare
+mnemonic (a class template of an element type may add it, `!ascendc.aipp_params<ui8>`)
+and stand for the C++ class (values are built with `ascendc.construct` or
 passed in as kernel/function arguments). The names and classes follow pyasc's dialect
 (`../shared/reference/types.tsv`).
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 from xdsl.irdl import irdl_attr_definition
 
-from asc_xdsl.dialects.ascendc.types import _OpaqueType
+from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+from asc_xdsl.dialects.ascendc.types import AscendCType, OptionalElementType, _OpaqueType
 
 # (mnemonic, class name, C++ class)
 STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
@@ -96,18 +98,28 @@ STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[_OpaqueType]:
+EMPTY_TEMPLATE_ARGS = frozenset({"AscendC::KfcServer"})
+"""Class templates whose parameters all have defaults: spelled `C<>` as a type."""
+
+
+def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[AscendCType]:
+    # A class template of an element type (the headers' table says so) takes it as an
+    # optional parameter, `!ascendc.x<f16>`; the others have none.
+    entry = struct_entry(cpp_class)
+    base = OptionalElementType if entry and entry.get("template") == ("T",) else _OpaqueType
     cls = type(
         class_name,
-        (_OpaqueType,),
+        (base,),
         {"name": f"ascendc.{mnemonic}", "__module__": __name__, "__doc__": f"`{cpp_class}`."},
     )
     cls = irdl_attr_definition(cls)
-    cls.CPP_CLASS = cpp_class  # a class fact, set after IRDL read the fields
+    # Class facts, set after IRDL read the fields.
+    cls.CPP_CLASS = cpp_class
+    cls.CPP_EMPTY_TEMPLATE_ARGS = cpp_class in EMPTY_TEMPLATE_ARGS
     return cls
 
 
-STRUCT_TYPES: dict[str, type[_OpaqueType]] = {
+STRUCT_TYPES: dict[str, type[AscendCType]] = {
     class_name: _define(mnemonic, class_name, cpp)
     for mnemonic, class_name, cpp in STRUCT_TYPE_TABLE
 }

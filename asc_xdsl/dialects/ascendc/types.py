@@ -41,6 +41,8 @@ class AscendCType(ParametrizedAttribute, TypeAttribute):
     """Base of every AscendC type: knows its C++ class and template arguments."""
 
     CPP_CLASS: ClassVar[str]
+    # A class template whose parameters all have defaults is spelled `C<>` as a type.
+    CPP_EMPTY_TEMPLATE_ARGS: ClassVar[bool] = False
     # Framework objects (TPipe, TQue, TBuf) own state and buffers: functions take
     # them by reference, never by copy.
     BY_REFERENCE: ClassVar[bool] = False
@@ -361,19 +363,13 @@ class LocalMemAllocatorType(AscendCType):
         return (self.hard,)
 
 
-@irdl_attr_definition
-class TensorDescType(AscendCType):
-    """`AscendC::TensorDesc<T>`: one tensor's description in a ListTensorDesc.
+class OptionalElementType(AscendCType):
+    """A class template `C<T>` that pyasc's IR writes without `T` (`!ascendc.x`).
 
-    pyasc writes it without its element type (`!ascendc.tensor_desc`); that form has no
-    C++ spelling except in the declaration `ascendc.tensor_desc` makes (class template
-    argument deduction), so a value that crosses a function boundary needs the element
-    type: `!ascendc.tensor_desc<f32>`.
+    That form has no C++ spelling except where the op that makes the value deduces `T`
+    (a declaration with an initializer), so a value that crosses a function boundary
+    needs the element type: `!ascendc.x<f32>`.
     """
-
-    name = "ascendc.tensor_desc"
-    CPP_CLASS = "AscendC::TensorDesc"
-    BY_REFERENCE = True  # ListTensorDesc::GetDesc fills it in place
 
     element_type: Attribute  # NoneAttr: not stated
 
@@ -403,10 +399,20 @@ class TensorDescType(AscendCType):
             from asc_xdsl.backends.ascendc.cpp_types import UnsupportedType
 
             raise UnsupportedType(
-                "!ascendc.tensor_desc needs its element type to be spelled in C++ "
-                "(AscendC::TensorDesc<T> is a class template): write !ascendc.tensor_desc<T>"
+                f"!{self.name} needs its element type to be spelled in C++ "
+                f"({self.CPP_CLASS}<T> is a class template): write !{self.name}<T>"
             )
         return (self.element,)
+
+
+@irdl_attr_definition
+class TensorDescType(OptionalElementType):
+    """`AscendC::TensorDesc<T>`: one tensor's description in a ListTensorDesc
+    (`ascendc.tensor_desc` deduces `T` where it declares one)."""
+
+    name = "ascendc.tensor_desc"
+    CPP_CLASS = "AscendC::TensorDesc"
+    BY_REFERENCE = True  # ListTensorDesc::GetDesc fills it in place
 
 
 @irdl_attr_definition

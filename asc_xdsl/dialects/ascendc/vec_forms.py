@@ -1,19 +1,22 @@
 """Pieces shared by the vector families whose calls pyasc prints irregularly
 (`vec_reduce`, `vec_cmpsel`, `vec_vconv`): an enum argument between the operands, L0/L1
-forms printed without template arguments, and ops that use a control register (CMPMASK,
-DEQSCALE) no operand shows.
+forms printed without template arguments, ops that use a control register (CMPMASK,
+DEQSCALE) no operand shows, and ops checked against the (src, dst) type pairs they convert.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.ir import Operation
 from xdsl.irdl import traits_def
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
+from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import ArrayArg
 from asc_xdsl.dialects.ascendc.spec import CallItem, Operand, SpecOp
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import TemplateArg
 
 
@@ -30,6 +33,23 @@ class ImplicitSetMaskOp(SpecOp):
         if self.flag("isSetMask"):
             return []
         return super().cpp_template_args()
+
+
+class PairCheckedOp(SpecOp):
+    """Checks that its API converts the element type of `T` (the source) into that of
+    `U` (the destination): `PAIRS` lists the (src, dst) pairs Atlas A2/A3 support."""
+
+    PAIRS: ClassVar[frozenset[tuple[str, str]]] = frozenset()
+
+    def verify_(self) -> None:
+        super().verify_()
+        pair = (str(self.var_type("T")), str(self.var_type("U")))
+        if pair not in self.PAIRS and checks_atlas_a2_a3(self):
+            supported = ", ".join(f"{s} to {d}" for s, d in sorted(self.PAIRS))
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} from {pair[0]} to {pair[1]} is not supported "
+                f"on Atlas A2/A3 (supported: {supported})"
+            )
 
 
 class WritesRegisterOp(SpecOp):

@@ -37,6 +37,7 @@ from asc_xdsl.dialects.ascendc.spec import (
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.vec_forms import (
+    PairCheckedOp,
     ReadsRegisterOp,
     WritesRegisterOp,
     call_order,
@@ -58,23 +59,6 @@ __getattr__ = FAMILY.module_getattr
 
 _UNARY_PARAMS = Operand("repeat_params", of_type(STRUCT_TYPES["UnaryRepeatParamsType"]))
 _MASKS = {"l0": MASK, "l1": MASK_BITS}
-
-
-class PairCheckedOp(SpecOp):
-    """Checks that its API converts the element type of `T` (the source) into that of
-    `U` (the destination): `PAIRS` lists the (src, dst) pairs Atlas A2/A3 support."""
-
-    PAIRS: ClassVar[frozenset[tuple[str, str]]] = frozenset()
-
-    def verify_(self) -> None:
-        super().verify_()
-        pair = (str(self.var_type("T")), str(self.var_type("U")))
-        if pair not in self.PAIRS and checks_atlas_a2_a3(self):
-            supported = ", ".join(f"{s} to {d}" for s, d in sorted(self.PAIRS))
-            raise VerifyException(
-                f"'{self.name}': {self.SPEC.api} from {pair[0]} to {pair[1]} is not supported "
-                f"on Atlas A2/A3 (supported: {supported})"
-            )
 
 
 # ---------------------------------------------------------------------------

@@ -14,6 +14,8 @@ Atlas A2/A3 come from ASCENDC_SEMANTICS.md section 3.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
@@ -30,6 +32,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     of_type,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.vec_forms import PairCheckedOp
 
 ARITH_DTYPES = ("i16", "f16", "i32", "f32")
 FLOAT_DTYPES = ("f16", "f32")
@@ -68,9 +71,12 @@ def _forms(
     l3_operator: str | None = None,
     py: str | None = None,
     sim: str | None = None,
+    example: dict[str, str] | None = None,
 ) -> list[tuple[str, OpSpec]]:
     """One spec per level in `levels` ("0123"); returns (class-name suffix, spec) pairs."""
     common = {"pipe": "V", "py": py, "sim": sim, "dtypes": {"T": dtypes} if dtypes else {}}
+    if example:
+        common["example"] = example
     out = []
     if "0" in levels:
         out.append(
@@ -190,10 +196,17 @@ for _cls, _m, _api, _dt, _lv, _l3, _py in BINARY_TABLE:
         ),
     )
 
+
+class _AddDeqReluOp(PairCheckedOp):
+    """AddDeqRelu dequantises int32 sums to half (the headers static_assert the pair)."""
+
+    PAIRS: ClassVar[frozenset[tuple[str, str]]] = frozenset({("i32", "f16")})
+
+
 # Binary ops whose dst has its own element type: `Api<Tdst, Tsrc, isSetMask>`.
-for _cls, _m, _api, _py in (
-    ("AddDeqRelu", "add_deq_relu", "AddDeqRelu", "add_deq_relu"),
-    ("MulAddDst", "mul_add_dst", "MulAddDst", "mul_add_dst"),
+for _cls, _m, _api, _py, _base, _example in (
+    ("AddDeqRelu", "add_deq_relu", "AddDeqRelu", "add_deq_relu", _AddDeqReluOp, "i32"),
+    ("MulAddDst", "mul_add_dst", "MulAddDst", "mul_add_dst", SpecOp, None),
 ):
     _define_all(
         _cls,
@@ -207,7 +220,9 @@ for _cls, _m, _api, _py in (
             template=("U", "T", "isSetMask"),
             py=_py,
             sim=f"binary:{_m}",
+            example={"T": _example, "U": "f16"} if _example else None,
         ),
+        _base,
     )
 
 # MulCast: no template arguments and no isSetMask in any form.

@@ -80,8 +80,8 @@ func.func @enqueued_in_branch(%c: i1) {
 // -----
 
 func.func @in_place(%t: !ascendc.local_tensor<*xf32>) {
-  %q = ascendc.queue : <vecin, 1>
-  ascendc.que_bind.deque_tensor_in_place %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+  %q = ascendc.queue : <vecin, 0>
+  ascendc.que_bind.deque_tensor_in_place %q, %t : !ascendc.queue<vecin, 0>, !ascendc.local_tensor<*xf32>
   func.return
 }
 // CHECK:      erase-sync.mlir:[[# @LINE - 3]]:3

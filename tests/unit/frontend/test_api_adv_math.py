@@ -136,10 +136,12 @@ def test_matmul_object_declares_its_config() -> None:
         ]
 
     cpp = to_ascendc(_function([i32, i32], build))
-    declaration = (
+    config = (
         "constexpr static MatmulConfig CFG{1,0,0,128,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,"
         "BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,"
         "ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};"
+    )
+    declaration = (
         "matmul::Matmul<"
         "matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, "
         "matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, "
@@ -147,6 +149,7 @@ def test_matmul_object_declares_its_config() -> None:
         "LayoutMode::NONE>, "
         "matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> v3;"
     )
+    assert config in cpp.splitlines()  # once, at namespace scope
     lines = _body_lines(cpp, "f")
     # SetBatchNum exists only in the cube-only build of the matmul API (ASCENDC_CUBE_ONLY),
     # which the header check does not model: its exact emission is checked here.

@@ -1,13 +1,15 @@
 // Emission of the advanced math APIs (adv_math.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// The optional scratch buffer and count; a buffer of another element type is passed as bytes.
+// The optional scratch buffer and count; a buffer of another element type is passed as a
+// named byte view (some APIs take it by non-const reference).
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void forms(AscendC::LocalTensor<float> dst, AscendC::LocalTensor<float> src, AscendC::LocalTensor<uint8_t> tmp, AscendC::LocalTensor<float> tmpf, int32_t n) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
 // CHECK-NEXT:    AscendC::Acosh<float, false_>(dst, src, tmp, n);
 // CHECK-NEXT:    AscendC::Acosh<float, true_>(dst, src);
-// CHECK-NEXT:    AscendC::Acosh<float, false_>(dst, src, tmpf.ReinterpretCast<uint8_t>());
+// CHECK-NEXT:    AscendC::LocalTensor<uint8_t> tmpf_bytes = tmpf.ReinterpretCast<uint8_t>();
+// CHECK-NEXT:    AscendC::Acosh<float, false_>(dst, src, tmpf_bytes);
 // CHECK-NEXT:    AscendC::Acosh<float, false_>(dst, src, n);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }

@@ -1,8 +1,11 @@
-// Emission of the matmul object's methods (adv_matmul.py). A matmul object is declared
-// with its MatmulConfig in front, as pyasc spells it.
+// Emission of the matmul object's methods (adv_matmul.py). Each distinct MatmulConfig is
+// declared once at namespace scope; the matmul types name it.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // CHECK: #include "lib/matmul_intf.h"
+// CHECK: constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,2,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK: constexpr static MatmulConfig CFG_1{1,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK: constexpr static MatmulConfig CFG_2{0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::SINGLE_LARGE_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::ORDER_N,ScheduleType::OUTER_PRODUCT,0,1,0,0,0,0,0,0,0,1024,BatchOutMode::DYNAMIC};
 emitc.include "lib/matmul_intf.h"
 
 // Setting up: tiling and pipe, A and B (GM or local, transposed or not), bias, shapes.
@@ -10,7 +13,7 @@ emitc.include "lib/matmul_intf.h"
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
 // CHECK-NEXT:    AscendC::TPipe pipe;
-// CHECK-NEXT:    constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,2,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
+// CHECK-NEXT:    matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
 // CHECK-NEXT:    mm.Init(&tiling, &pipe);
 // CHECK-NEXT:    mm.Init(&tiling);
 // CHECK-NEXT:    mm.SetTensorA(a, false_);
@@ -67,7 +70,7 @@ func.func @setup(%tiling: !ascendc.cube_tiling, %a: !ascendc.global_tensor<*xf16
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void compute(AscendC::GlobalTensor<float> c, AscendC::LocalTensor<float> lc, int32_t n, uint32_t u, int8_t atomic) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
-// CHECK-NEXT:    constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,2,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
+// CHECK-NEXT:    matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
 // CHECK-NEXT:    bool more = mm.Iterate<true_>(false_);
 // CHECK-NEXT:    bool more2 = mm.Iterate<false_>(true_, lc);
 // CHECK-NEXT:    mm.GetTensorC<true_>(c, atomic, false_);
@@ -114,8 +117,8 @@ func.func @compute(%c: !ascendc.global_tensor<*xf32>, %lc: !ascendc.local_tensor
 // The cube side of a mixed kernel: a KFC server runs the vector cores' requests.
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void server(__gm__ uint8_t* ws, TCubeTiling tiling) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
-// CHECK-NEXT:    AscendC::KfcServer server_1;
-// CHECK-NEXT:    constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,2,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
+// CHECK-NEXT:    AscendC::KfcServer<> server_1;
+// CHECK-NEXT:    matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
 // CHECK-NEXT:    using namespace AscendC;
 // CHECK-NEXT:    REGIST_MATMUL_OBJ(&pipe, ws, mm, &tiling);
 // CHECK-NEXT:    server_1.Init(ws);
@@ -152,7 +155,7 @@ func.func @api_tiling(%cfg: !ascendc.matmul_config, %l1: i32) {
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void n_batch(uint32_t u) {
 // CHECK-NEXT:    constexpr bool false_ = false;
 // CHECK-NEXT:    constexpr bool true_ = true;
-// CHECK-NEXT:    constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG> mm;
+// CHECK-NEXT:    matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG_1> mm;
 // CHECK-NEXT:    mm.IterateNBatch<true_, false_>(u, u, u, false_, u, u, u);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
@@ -166,7 +169,7 @@ func.func @n_batch(%u: ui32) {
 
 // Every format, layout and position, and a config's enum fields, in C++.
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void spellings() {
-// CHECK-NEXT:    constexpr static MatmulConfig CFG{0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::SINGLE_LARGE_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::ORDER_N,ScheduleType::OUTER_PRODUCT,0,1,0,0,0,0,0,0,0,1024,BatchOutMode::DYNAMIC};matmul::Matmul<matmul::MatmulType<AscendC::TPosition::A1, CubeFormat::NZ, half, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::B1, CubeFormat::ZN, half, false, LayoutMode::SBNGD>, matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND_ALIGN, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::VECTOR, float>, CFG> mm;
+// CHECK-NEXT:    matmul::Matmul<matmul::MatmulType<AscendC::TPosition::A1, CubeFormat::NZ, half, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::B1, CubeFormat::ZN, half, false, LayoutMode::SBNGD>, matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND_ALIGN, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::VECTOR, float>, CFG_2> mm;
 // CHECK-NEXT:    mm.End();
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }

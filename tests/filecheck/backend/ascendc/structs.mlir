@@ -557,7 +557,7 @@ func.func @iterate_order(%i: i32) {
 // -----
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void kfc_server() {
-// CHECK-NEXT:   AscendC::KfcServer v0;
+// CHECK-NEXT:   AscendC::KfcServer<> v0;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 emitc.include "lib/matmul_intf.h"

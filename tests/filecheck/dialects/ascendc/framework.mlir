@@ -97,15 +97,15 @@ func.func @tbuf_pool(%pool: !ascendc.tbuf_pool<vecin, 4>, %sub: !ascendc.tbuf_po
   return
 }
 
-// CHECK-LABEL: func.func @queue_traffic(%q: !ascendc.queue<vecin, 2>, %qb: !ascendc.que_bind<vecin, vecout, 1>, %lt: !ascendc.local_tensor<*xf32>)
+// CHECK-LABEL: func.func @queue_traffic(%q: !ascendc.queue<vecin, 2>, %qb: !ascendc.que_bind<vecin, vecout, 1>, %lt: !ascendc.local_tensor<*xf32>, %q0: !ascendc.que_bind<vecin, vecout, 0>)
 // CHECK-NEXT:    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %t : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    %d = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %d : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    %tb = ascendc.que_bind.alloc_tensor %qb : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<256xf16>
-// CHECK-NEXT:    ascendc.que_bind.alloc_tensor_in_place %qb, %lt : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>
+// CHECK-NEXT:    ascendc.que_bind.alloc_tensor_in_place %q0, %lt : !ascendc.que_bind<vecin, vecout, 0>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    ascendc.que_bind.enque_tensor_pos %qb, %lt, vecin, vecout : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>
-// CHECK-NEXT:    ascendc.que_bind.deque_tensor_in_place %qb, %lt : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>
+// CHECK-NEXT:    ascendc.que_bind.deque_tensor_in_place %q0, %lt : !ascendc.que_bind<vecin, vecout, 0>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    %dp = ascendc.que_bind.deque_tensor_pos %qb, gm, vecin : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    %count = ascendc.que_bind.get_tensor_count_in_que %q : !ascendc.queue<vecin, 2>, i32
 // CHECK-NEXT:    %idle = ascendc.que_bind.has_idle_buffer %q : !ascendc.queue<vecin, 2>, i1
@@ -116,15 +116,15 @@ func.func @tbuf_pool(%pool: !ascendc.tbuf_pool<vecin, 4>, %sub: !ascendc.tbuf_po
 // CHECK-NEXT:    return
 // GENERIC-LABEL: "func.func"() <{sym_name = "queue_traffic"
 // GENERIC:         "ascendc.que_bind.enque_tensor_pos"(%qb, %lt) <{srcUserPos = 9 : i32, dstUserPos = 10 : i32}> : (!ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>) -> ()
-func.func @queue_traffic(%q: !ascendc.queue<vecin, 2>, %qb: !ascendc.que_bind<vecin, vecout, 1>, %lt: !ascendc.local_tensor<*xf32>) {
+func.func @queue_traffic(%q: !ascendc.queue<vecin, 2>, %qb: !ascendc.que_bind<vecin, vecout, 1>, %lt: !ascendc.local_tensor<*xf32>, %q0: !ascendc.que_bind<vecin, vecout, 0>) {
   %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
   ascendc.que_bind.enque_tensor %q, %t : !ascendc.queue<vecin, 2> , !ascendc.local_tensor<*xf32>
   %d = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
   ascendc.que_bind.free_tensor %q, %d : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
   %tb = ascendc.que_bind.alloc_tensor %qb : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<256xf16>
-  ascendc.que_bind.alloc_tensor_in_place %qb, %lt : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>
+  ascendc.que_bind.alloc_tensor_in_place %q0, %lt : !ascendc.que_bind<vecin, vecout, 0>, !ascendc.local_tensor<*xf32>
   ascendc.que_bind.enque_tensor_pos %qb, %lt, vecin, vecout : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>
-  ascendc.que_bind.deque_tensor_in_place %qb, %lt : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<*xf32>
+  ascendc.que_bind.deque_tensor_in_place %q0, %lt : !ascendc.que_bind<vecin, vecout, 0>, !ascendc.local_tensor<*xf32>
   %dp = ascendc.que_bind.deque_tensor_pos %qb, gm, vecin : !ascendc.que_bind<vecin, vecout, 1>, !ascendc.local_tensor<f32>
   %count = ascendc.que_bind.get_tensor_count_in_que %q :  !ascendc.queue<vecin, 2>, i32
   %idle = ascendc.que_bind.has_idle_buffer %q : !ascendc.queue<vecin, 2>, i1

@@ -10,10 +10,22 @@ func.func @queue_gm() {
 
 // -----
 
-func.func @queue_depth_zero() {
-  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.queue': queue depth must be at least 1
+// A queue of depth 0 hands tensors over in place only (the headers static_assert it).
+func.func @queue_depth_zero_returns_no_tensor() {
   %q = ascendc.queue : !ascendc.queue<vecin, 0>
+  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.que_bind.alloc_tensor': queue must be a !ascendc.queue or !ascendc.que_bind of depth at least 1 (a queue of depth 0 works in place), got !ascendc.queue<vecin, 0>
+  %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 0>, !ascendc.local_tensor<256xf32>
+  return
+}
+
+// -----
+
+func.func @in_place_needs_depth_zero(%t: !ascendc.local_tensor<*xf32>) {
+  %q = ascendc.queue : !ascendc.queue<vecin, 2>
+  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.que_bind.deque_tensor_in_place': queue must be a !ascendc.queue or !ascendc.que_bind of depth 0, got !ascendc.queue<vecin, 2>
+  ascendc.que_bind.deque_tensor_in_place %q, %t : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
   return
 }
 
@@ -136,7 +148,7 @@ func.func @alloc_global(%q: !ascendc.queue<vecin, 1>) {
 // -----
 
 func.func @alloc_from_tbuf(%b: !ascendc.tbuf<vecin>) {
-  // CHECK: error: 'ascendc.que_bind.alloc_tensor': queue must be a !ascendc.queue or !ascendc.que_bind, got !ascendc.tbuf<vecin>
+  // CHECK: error: 'ascendc.que_bind.alloc_tensor': queue must be a !ascendc.queue or !ascendc.que_bind of depth at least 1 (a queue of depth 0 works in place), got !ascendc.tbuf<vecin>
   %t = "ascendc.que_bind.alloc_tensor"(%b) : (!ascendc.tbuf<vecin>) -> !ascendc.local_tensor<*xf32>
   return
 }
