@@ -653,6 +653,7 @@ def _print_copy_struct(emitter: Any, op: Any) -> None:
     emitter.line(f"reinterpret_cast<uint8_t*>(&{name})[{i}] = {byte};")
     emitter.level -= 1
     emitter.line("};")
+    emitter.names.release(i, byte)  # the loop's scope ended
 
 
 class CopyStructBase(SpecOp):

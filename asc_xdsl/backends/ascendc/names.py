@@ -125,6 +125,11 @@ class NameTable:
         self._used.add(name)
         return name
 
+    def release(self, *names: str) -> None:
+        """Hand `names` (from `claim`) out again: they named something in a scope that has
+        ended (a loop's counter), so a later scope may reuse them."""
+        self._used.difference_update(n for n in names if n not in self._reserved)
+
     def define(self, value: SSAValue, preferred: str | None = None) -> str:
         """Give `value` a name (once); `preferred` is used when it has no hint."""
         if value in self._names:

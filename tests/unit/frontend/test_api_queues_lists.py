@@ -40,7 +40,6 @@ def queues():
     ptr = asc.get_tpipe_ptr()
     e = ptr.alloc_event_id(event=asc.HardEvent.V_S)
     ptr.release_event_id(id=e, event=asc.HardEvent.V_S)
-    tq.deque(w)
     asc.printf("%d %d\n", n, v)
 
 
@@ -48,10 +47,6 @@ def test_queue_bind_pool_and_pipe_pointer():
     compiled = queues.compile(always_compile=True)
     ir, cpp = compiled.asm["ir"], compiled.asm["ascendc"]
     assert "%que = ascendc.que_bind : !ascendc.que_bind<vecin, vecout, 1>" in ir
-    assert (
-        "ascendc.que_bind.deque_tensor_in_place %tq, %w : !ascendc.queue<vecin, 1>, "
-        "!ascendc.local_tensor<*xf32>" in ir
-    )
     for line in (
         "AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> que;",
         "AscendC::LocalTensor<half> x = que.AllocTensor<half>();",
@@ -74,7 +69,6 @@ def test_queue_bind_pool_and_pipe_pointer():
         # get_tpipe_ptr() is the kernel's pipe
         "int32_t e = pipe.AllocEventID<AscendC::HardEvent::V_S>();",
         "pipe.ReleaseEventID<AscendC::HardEvent::V_S>(e);",
-        "tq.DeQue<float>(w);",
     ):
         assert f"  {line}\n" in cpp, line
 

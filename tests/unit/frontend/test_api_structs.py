@@ -58,7 +58,7 @@ def test_overloads_and_template_fields():
     # a T field takes the struct's dtype, or the value's type (1.5: float32)
     assert "!ascendc.data_copy_pad_ext_params<f16>(" in ir
     assert re.search(
-        r"!ascendc.init_const_value_params\((%\w+, ){3}%\w+\) \[ui16, ui16, ui16, f32\]", ir
+        r"!ascendc.init_const_value_params<f32>\((%\w+, ){3}%\w+\) \[ui16, ui16, ui16, f32\]", ir
     )
 
 
