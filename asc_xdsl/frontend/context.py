@@ -20,6 +20,11 @@ def pop() -> None:
     _ACTIVE.pop()
 
 
+def in_jit() -> bool:
+    """Whether a kernel is being compiled (host-side values behave otherwise)."""
+    return bool(_ACTIVE)
+
+
 def require_jit(api: str) -> CodeGenerator:
     """The active code generator; JitOnlyError outside a kernel being compiled."""
     if not _ACTIVE:

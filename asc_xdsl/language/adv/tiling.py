@@ -1,7 +1,8 @@
 """The tiling structs of the advanced APIs (pyasc's `asc.language.adv.tiling`):
 `TCubeTiling` (a matmul's tiling), `SoftmaxTiling`, `RmsNormTiling`, built in the
 kernel from their members (`core/types.py`'s AggregateValue: keywords are the
-members' snake_case names, members left out are zero)."""
+members' snake_case names, members left out are zero). Made outside a kernel, they are
+host-side records (`asc_xdsl.lib.host`'s `get_tiling` fills a TCubeTiling)."""
 
 from __future__ import annotations
 
@@ -12,18 +13,21 @@ class TCubeTiling(AggregateValue):
     """`AscendC::tiling::TCubeTiling`: the tiling a Matmul object computes with."""
 
     _TYPE = "TCubeTilingType"
+    _CPP = "TCubeTiling"
 
 
 class SoftmaxTiling(AggregateValue):
     """`AscendC::tiling::SoftMaxTiling`: the tiling of `adv.softmax`."""
 
     _TYPE = "SoftMaxTilingType"
+    _CPP = "SoftMaxTiling"
 
 
 class RmsNormTiling(AggregateValue):
     """`AscendC::tiling::RmsNormTiling`: the tiling of `adv.rmsnorm`."""
 
     _TYPE = "RmsNormTilingType"
+    _CPP = "RmsNormTiling"
 
 
 __all__ = ["RmsNormTiling", "SoftmaxTiling", "TCubeTiling"]

@@ -16,7 +16,7 @@ import inspect
 from typing import Any
 
 from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.frontend.context import in_jit, require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
 from asc_xdsl.language.core.utils import describe
@@ -287,9 +287,15 @@ class AggregateValue(IRValue):
     struct type's class name (`TCubeTilingType`)."""
 
     _TYPE = ""
+    _CPP = ""  # the C++ class (the headers' table key), for host-side values
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         api = type(self).__name__
+        if not in_jit():
+            # On the host (pyasc builds a TCubeTiling for get_tiling to fill, then
+            # passes it to the kernel): a record of the members' values.
+            self._init_host(*args, **kwargs)
+            return
         g = require_jit(api)
         from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
         from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
@@ -316,6 +322,73 @@ class AggregateValue(IRValue):
         from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
         self.handle = g.emit(ConstructOp(rtype, operands, types or None)).result
+
+    # -- host-side values ---------------------------------------------------------
+    # Members are read and written by their snake_case names (`t.k_a`, `t.base_m`),
+    # matched like the keywords above; every member starts at zero.
+
+    @classmethod
+    def host_members(cls) -> tuple[str, ...]:
+        """The C++ names of the struct's value members, in declaration order."""
+        from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+
+        entry = struct_entry(cls._CPP)
+        return tuple(f[0] for f in entry["fields"] if f[3] == "value")
+
+    def _init_host(self, *args: Any, **kwargs: Any) -> None:
+        api = type(self).__name__
+        members = self.host_members()
+        if len(args) > len(members):
+            raise TypeError(f"{api} has {len(members)} members, got {len(args)} arguments")
+        object.__setattr__(self, "handle", None)
+        object.__setattr__(self, "_host", dict.fromkeys(members, 0))
+        for name, value in zip(members, args, strict=False):
+            self._host[name] = _host_int(api, name, value)
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def _host_member(self, name: str) -> str:
+        key = _field_key(name.replace("_", ""))
+        for member in self.__dict__["_host"]:
+            if _field_key(member) == key:
+                return member
+        raise AttributeError(f"{type(self).__name__} has no member {name!r}")
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or "_host" not in self.__dict__:
+            raise AttributeError(name)
+        return self._host[self._host_member(name)]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if "_host" not in self.__dict__ or name == "handle":
+            object.__setattr__(self, name, value)
+            return
+        member = self._host_member(name)
+        self._host[member] = _host_int(type(self).__name__, name, value)
+
+    def host_values(self) -> dict[str, int]:
+        """The members' values by C++ name (a host-side value only)."""
+        if "_host" not in self.__dict__:
+            raise TypeError(f"a runtime {type(self).__name__} has no host values")
+        return dict(self._host)
+
+    def __repr__(self) -> str:
+        if "_host" not in self.__dict__:
+            return f"<runtime {type(self).__name__}>"
+        given = ", ".join(f"{k}={v}" for k, v in self._host.items() if v)
+        return f"{type(self).__name__}({given})"
+
+
+def _host_int(api: str, name: str, value: Any) -> int:
+    """A member value of a host-side aggregate: an int32 (every tiling member is one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        value_ = getattr(value, "value", value)  # an IntEnum-like host enum
+        if isinstance(value_, bool) or not isinstance(value_, int):
+            raise TypeError(f"{api}.{name} must be an int, got {value!r}")
+        value = value_
+    if not -(2**31) <= value < 2**31:
+        raise ValueError(f"{api}.{name} = {value} does not fit its int32_t member")
+    return int(value)
 
 
 class ShapeInfo(IRValue):
