@@ -180,6 +180,9 @@ class CodeGenerator(ast.NodeVisitor):
         self._unrolling: list[int] = []  # the region depth of each unrolled loop's body
         # Names bound only inside a runtime branch or loop, which may not run: where.
         self._scoped: dict[str, str] = {}
+        # Names whose value is a zero on a path that did not bind them (a runtime if
+        # bound them in one branch only): a loop cannot carry them (see visit_For).
+        self._maybe_unbound: set[str] = set()
 
     # -- entry ----------------------------------------------------------------
 
@@ -599,6 +602,7 @@ class CodeGenerator(ast.NodeVisitor):
                 if isinstance(owner, Operation) and not value.handle.name_hint:
                     value.handle.name_hint = target.id
             self.scope[target.id] = value
+            self._maybe_unbound.discard(target.id)
         elif isinstance(target, ast.Tuple | ast.List):
             if not isinstance(value, tuple | list):
                 self.fail("only tuples can be unpacked", target)
@@ -751,7 +755,20 @@ class CodeGenerator(ast.NodeVisitor):
             )
             names.append("<return>")
         self.scope = dict(before)
-        # Names bound in only one branch are not visible after the if.
+        # A name bound in one branch only is visible after the if when it holds a
+        # scalar: the other path yields a zero of its type (Python would raise
+        # NameError there; the value is never read on a path that binds nothing).
+        one_sided = []
+        for n in (then_scope.keys() ^ else_scope.keys()) - before.keys():
+            value = then_scope.get(n, else_scope.get(n))
+            if not n.startswith("<") and _is_scalar(value):
+                dtype = value.dtype if isinstance(value, RuntimeScalar) else _py_dtype(value)
+                zero = RuntimeScalar(self.constant(0, dtype), dtype)
+                then_scope.setdefault(n, zero)
+                else_scope.setdefault(n, zero)
+                names.append(n)
+                one_sided.append(n)
+        # Other names bound in only one branch are not visible after the if.
         self._note_scoped((then_scope.keys() | else_scope.keys()) - before.keys(), "if", node)
         results, rebuild = [], []
         for n in names:
@@ -781,6 +798,8 @@ class CodeGenerator(ast.NodeVisitor):
         if "<return>" in merged:
             raise _Return(merged.pop("<return>"), node)
         self.scope.update(merged)
+        self._maybe_unbound.update(one_sided)
+        self._maybe_unbound.difference_update(n for n in names if n not in one_sided)
         if any(r is not None for r in returned):
             raise _Return(None, node)
 
@@ -913,6 +932,8 @@ class CodeGenerator(ast.NodeVisitor):
         for n, make, arg in zip(carried, rebuilds, body.args[1:], strict=True):
             arg.name_hint = n
             self.scope[n] = make(arg)
+        outer_unbound = self._maybe_unbound
+        self._maybe_unbound = set()
         with self._in_block(body):
             try:
                 self.visit_body(node.body)
@@ -922,13 +943,29 @@ class CodeGenerator(ast.NodeVisitor):
                 self._as_type(self.scope[n], h.type, n, node)
                 for n, h in zip(carried, inits, strict=True)
             ]
+            # A scalar first bound in the body (on every path through it) is a loop
+            # result too: after the loop it holds the last iteration's value; before
+            # the first iteration it is a zero (Python: unbound if the loop never ran).
+            fresh = [
+                n for n in self.scope
+                if n not in before and n != node.target.id and not n.startswith("<")
+                and n not in self._maybe_unbound and _is_scalar(self.scope[n])
+            ]  # fmt: skip
+            for n in fresh:
+                h, make = self._carry(self.scope[n], node, n)
+                yields.append(h)
+                rebuilds.append(make)
+                inits.append(self.constant(0, dt.from_ir(h.type)))
+                body.insert_arg(h.type, len(body.args)).name_hint = n
             self.emit(scf.YieldOp(*yields))
+        self._maybe_unbound = outer_unbound
         for_op = self.emit(scf.ForOp(lb, ub, st, inits, Region([body])))
-        self._note_scoped(self.scope.keys() - before.keys(), "loop", node)
+        self._note_scoped(self.scope.keys() - before.keys() - set(fresh), "loop", node)
         self.scope = before
-        for n, make, res in zip(carried, rebuilds, for_op.results, strict=True):
+        for n, make, res in zip(carried + fresh, rebuilds, for_op.results, strict=True):
             res.name_hint = n
             self.scope[n] = make(res)
+            self._scoped.pop(n, None)
 
     def _note_scoped(self, names: Any, what: str, node: ast.stmt) -> None:
         line = node.lineno + self.current_source.first_line - 1
@@ -1336,6 +1373,18 @@ _TRAPPING = (
     arith.CeilDivSIOp,
     arith.CeilDivUIOp,
 )
+
+
+def _is_scalar(value: Any) -> bool:
+    """A runtime scalar or a Python number: a value a zero can stand in for."""
+    return isinstance(value, RuntimeScalar | int | float) and not isinstance(value, AscEnum)
+
+
+def _py_dtype(value: Any) -> DataType:
+    """The runtime type a Python number takes when it crosses runtime control flow."""
+    if isinstance(value, bool):
+        return dt.bool_
+    return dt.float32 if isinstance(value, float) else dt.int32
 
 
 def _speculatable(block: Block) -> bool:
