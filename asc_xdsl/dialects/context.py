@@ -4,7 +4,8 @@ The dialect has hundreds of spec-defined ops (see `ascendc/spec.py`); defining a
 them costs far more than compiling a kernel that uses five. The context knows the
 hand-written ops and every type up front and asks the spec families for any other
 `ascendc.*` op name the parser meets, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
-and `emitc.*` ones.
+and `emitc.*` ones. Two upstream ops are parsed in the forms pyasc writes too
+(`pyasc_syntax.py`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from xdsl.ir import Operation
 
 class AscContext(Context):
     def _get_known_op(self, name: str) -> type[Operation] | None:
+        if name in ("arith.select", "memref.cast"):  # pyasc's forms of upstream ops
+            from asc_xdsl.dialects.pyasc_syntax import SYNTAX
+
+            return SYNTAX[name]
         known = super()._get_known_op(name)
         if known is not None or not name.startswith(("ascendc.", "emitasc.", "emitc.")):
             return known

@@ -209,6 +209,8 @@ _MIN_MAX: dict[type[Operation], str] = {
     arith.MaxnumfOp: "(({b} != {b}) || ({a} > {b})) ? {a} : {b}",
     arith.MinnumfOp: "(({b} != {b}) || ({a} < {b})) ? {a} : {b}",
 }
+EMIT_AS_UNSIGNED = "ascendc.emit_as_unsigned"
+"""A `memref.alloca` attribute (pyasc's): declare the integer array unsigned."""
 _MASK_ELEMENT = IntegerType(64, Signedness.UNSIGNED)
 """Element type of the C arrays `ArrayArg`s print as (L1 bit masks)."""
 _CONVERSIONS = (
@@ -840,7 +842,11 @@ class AscendCEmitter:
             raise CodegenError(op, "only statically shaped scalar arrays can be allocated")
         name = self.names.define(op.memref)
         dims = "".join(f"[{d}]" for d in shape) or "[1]"
-        self.line(f"{self.ctype(op, t.element_type)} {name}{dims};")
+        element = t.element_type
+        if EMIT_AS_UNSIGNED in op.attributes and isinstance(element, IntegerType):
+            # pyasc's frontend marks arrays whose i16 bits it means as uint16_t
+            element = IntegerType(element.width, Signedness.UNSIGNED)
+        self.line(f"{self.ctype(op, element)} {name}{dims};")
 
     @_handles(memref.CastOp)
     def _memref_cast(self, op: memref.CastOp) -> None:
@@ -970,7 +976,7 @@ class AscendCEmitter:
                 self._assign(inner, results, inner.args)
                 self.line("break;")
                 self.level -= 1
-                self.line("}")
+                self.line("};")  # pyasc ends the while loop's blocks with `};`
                 for arg, value in _matched(
                     inner, ("after-region argument(s)", "value(s) passed"), after.args, inner.args
                 ):
@@ -983,7 +989,7 @@ class AscendCEmitter:
             else:
                 self.emit_op(inner)
         self.level -= 1
-        self.line("}")
+        self.line("};")
 
     @_handles(scf.IndexSwitchOp)
     def _switch(self, op: scf.IndexSwitchOp) -> None:

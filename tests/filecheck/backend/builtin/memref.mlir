@@ -44,6 +44,18 @@ func.func @stack_arrays(%i: index, %j: index, %v: i32) {
   return
 }
 
+// pyasc marks arrays it declares unsigned with {ascendc.emit_as_unsigned}.
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void unsigned_array(int16_t v) {
+// CHECK-NEXT:    uint16_t bits[2];
+// CHECK-NEXT:    constexpr int64_t c1 = 1;
+// CHECK-NEXT:    bits[c1] = v;
+func.func @unsigned_array(%v: i16) {
+  %bits = memref.alloca() {ascendc.emit_as_unsigned} : memref<2xi16>
+  %c1 = arith.constant 1 : index
+  memref.store %v, %bits[%c1] : memref<2xi16>
+  return
+}
+
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void cast(__gm__ float* x) {
 // CHECK-NEXT:    __gm__ float* fixed = reinterpret_cast<__gm__ float*>(x);
 // CHECK-NEXT:    constexpr int64_t c = 3;

@@ -162,11 +162,11 @@ func.func @if_results(%c: i1, %a: i32, %b: i32) -> i32 {
 // CHECK-NEXT:      if (!more) {
 // CHECK-NEXT:        res = i;
 // CHECK-NEXT:        break;
-// CHECK-NEXT:      }
+// CHECK-NEXT:      };
 // CHECK-NEXT:      int32_t j = i;
 // CHECK-NEXT:      int32_t next = j + c1;
 // CHECK-NEXT:      i = next;
-// CHECK-NEXT:    }
+// CHECK-NEXT:    };
 // CHECK-NEXT:    return res;
 // CHECK-NEXT:  }
 func.func @while_results(%n: i32) -> i32 {
@@ -251,12 +251,12 @@ func.func @for_swap(%n: index, %a: i32, %b: i32) -> i32 {
 // CHECK-NEXT:        r = p;
 // CHECK-NEXT:        r_1 = q;
 // CHECK-NEXT:        break;
-// CHECK-NEXT:      }
+// CHECK-NEXT:      };
 // CHECK-NEXT:      int32_t u = p;
 // CHECK-NEXT:      int32_t w = q;
 // CHECK-NEXT:      p = w;
 // CHECK-NEXT:      q = u;
-// CHECK-NEXT:    }
+// CHECK-NEXT:    };
 // CHECK-NEXT:    return r_1;
 // CHECK-NEXT:  }
 func.func @while_swap(%a: i32, %b: i32) -> i32 {
