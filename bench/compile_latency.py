@@ -4,7 +4,8 @@
 
 Prints, per kernel: the first compile in a fresh process (imports xDSL, parses the
 source), the warm compile in a running process (cache bypassed: always_compile=True),
-and a cache hit; plus `import asc_xdsl`. Baseline, measured in the same process:
+and a cache hit; plus `import asc_xdsl`. The machine is shared: medians move by
+several ms between runs, so compare minima or runs made back to back. Baseline, measured in the same process:
 CPython's own `compile()` of the kernel's module source. The goal (issue 3): warm
 compile <= 10 ms for the tutorial vector add, import <= 0.25 s.
 

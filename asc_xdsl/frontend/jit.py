@@ -357,12 +357,20 @@ class JITFunction:
         kernel_type = _kernel_type(options["kernel_type"], self.__name__)
         if options["matmul_cube_only"] and options["kernel_type"] is None:
             kernel_type = "cube"  # the Matmul library for the cube core alone (AIC_ONLY)
-        generator = CodeGenerator(
-            self.source, get_source, kernel_type, _max_unroll(options["max_unroll"])
-        )
-        module = generator.compile_kernel(self.__name__, spec.params)
+        def build() -> Any:
+            generator = CodeGenerator(
+                self.source, get_source, kernel_type, _max_unroll(options["max_unroll"])
+            )
+            return generator.compile_kernel(self.__name__, spec.params)
+
+        module = build()
         _verify(module)
-        lowered = module.clone() if options["run_passes"] else module
+        # The passes change the module in place. The frontend's IR (`asm["ir"]`) is
+        # rebuilt from the same source and arguments when first read: code generation
+        # is deterministic, and most compiles never read it (a copy of every module
+        # cost a fifth of a warm compile).
+        frontend_ir = (lambda: _print_ir(build())) if options["run_passes"] else None
+        lowered = module
         if options["run_passes"]:
             _run_passes(lowered, options)
         _finish(lowered, options)
@@ -370,7 +378,7 @@ class JITFunction:
 
         # The texts are printed on first use: most launches never read them.
         asm = LazyTexts(
-            ir=lambda: _print_ir(module),
+            ir=frontend_ir or (lambda: _print_ir(module)),
             lowered_ir=lambda: _print_ir(lowered),
             ascendc=lambda: to_ascendc(lowered),
         )
