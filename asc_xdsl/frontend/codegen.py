@@ -183,6 +183,8 @@ class CodeGenerator(ast.NodeVisitor):
         # Names whose value is a zero on a path that did not bind them (a runtime if
         # bound them in one branch only): a loop cannot carry them (see visit_For).
         self._maybe_unbound: set[str] = set()
+        # Device functions made for `inline=False` helpers: (specialisation, (name, result)).
+        self._functions: list[tuple[tuple[Any, ...], tuple[str, DataType | None]]] = []
 
     # -- entry ----------------------------------------------------------------
 
@@ -1264,6 +1266,8 @@ class CodeGenerator(ast.NodeVisitor):
                 kwargs[kw.arg] = self.visit(kw.value)
         source = self._get_source(fn)
         if source is not None:
+            if getattr(fn, "inline", True) is False:
+                return self.call_function(source, args, kwargs, node)
             return self.inline(source, args, kwargs, node)
         if fn in (int, float, bool) and len(args) == 1 and isinstance(args[0], RuntimeScalar):
             target = {int: dt.int32, float: dt.float32, bool: dt.bool_}[fn]
@@ -1303,9 +1307,10 @@ class CodeGenerator(ast.NodeVisitor):
             result = RuntimeScalar(op.result, dtype)
         return result
 
-    def inline(
+    def _bind_call(
         self, source: FunctionSource, args: list[Any], kwargs: dict[str, Any], node: ast.AST
-    ) -> Any:
+    ) -> tuple[list[str], dict[str, Any], dict[str, ast.expr]]:
+        """A helper call's parameter names, the values given, and the defaults left."""
         if source in self._inline_stack or source is self.source:
             self.fail(f"recursive call to {source.tree.name} is not supported", node)
         params = source.tree.args
@@ -1318,24 +1323,125 @@ class CodeGenerator(ast.NodeVisitor):
         defaults = dict(
             zip(names[len(names) - len(params.defaults) :], params.defaults, strict=True)
         )
-        bound: dict[str, Any] = {}
         if len(args) > len(names):
             self.fail(f"{source.tree.name}() takes {len(names)} arguments, {len(args)} given", node)
-        for n, v in zip(names, args, strict=False):
-            bound[n] = v
+        bound: dict[str, Any] = dict(zip(names, args, strict=False))
         for k, v in kwargs.items():
             if k not in names:
                 self.fail(f"{source.tree.name}() has no parameter '{k}'", node)
             bound[k] = v
+        for n in names:
+            if n not in bound and n not in defaults:
+                self.fail(f"{source.tree.name}() is missing the argument '{n}'", node)
+        return names, bound, {n: d for n, d in defaults.items() if n not in bound}
+
+    def call_function(
+        self, source: FunctionSource, args: list[Any], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        """A helper marked `@asc.jit(inline=False)`: its own device function (one per
+        specialisation) and a func.call, as pyasc emits helpers. Its parameters follow
+        pyasc: runtime scalars, and Python numbers not annotated `asc.ConstExpr`, are
+        runtime scalar parameters; tensors and other kernel values are passed as they
+        are; any other Python value (a ConstExpr, a dtype, an enum, ...) is folded into
+        the specialisation. It returns nothing or one scalar (a C++ function's one value)."""
+        from asc_xdsl.frontend.jit import _ConstExprAnnotation
+
+        names, bound, defaults = self._bind_call(source, args, kwargs, node)
+        self._inline_stack.append(source)
+        try:
+            for n, d in defaults.items():  # evaluated in the helper's own file
+                bound[n] = self.visit(d)
+        finally:
+            self._inline_stack.pop()
+        annotations = getattr(source.fn, "__annotations__", {})
+        operands: list[SSAValue] = []
+        makers: list[tuple[str, Callable[[SSAValue], Any]]] = []
+        folded: list[tuple[str, Any]] = []
+        for n in names:
+            value = bound[n]
+            if isinstance(annotations.get(n), _ConstExprAnnotation) or not (
+                _is_scalar(value) or (isinstance(value, IRValue) and value.handle is not None)
+            ):
+                folded.append((n, value))
+                continue
+            handle, make = self._carry(value, node, n)
+            operands.append(handle)
+            makers.append((n, make))
+        types = [h.type for h in operands]
+        key = (source, tuple(types), tuple(folded))
+        found = next((f for k, f in self._functions if _same_key(k, key)), None)
+        if found is None:
+            found = self._build_function(source, types, makers, folded, node)
+            self._functions.append((key, found))
+        callee, result = found
+        call = self.emit(func.CallOp(callee, operands, [result.ir_type()] if result else []))
+        return RuntimeScalar(call.results[0], result) if result else None
+
+    def _build_function(
+        self,
+        source: FunctionSource,
+        types: list[Any],
+        makers: list[tuple[str, Callable[[SSAValue], Any]]],
+        folded: list[tuple[str, Any]],
+        node: ast.AST,
+    ) -> tuple[str, DataType | None]:
+        taken = {
+            op.sym_name.data for op in self.module.body.block.ops if isinstance(op, func.FuncOp)
+        }
+        name, i = source.tree.name, 0
+        while name in taken or name == self.source.tree.name:
+            i += 1
+            name = f"{source.tree.name}_{i}"
+        block = Block(arg_types=types)
+        scope: dict[str, Any] = dict(folded)
+        for arg, (n, make) in zip(block.args, makers, strict=True):
+            arg.name_hint = n
+            scope[n] = make(arg)
+        saved = (self.block, self.entry, self.scope, self._constants, self._last_constant,
+                 self._scoped, self._maybe_unbound, self._depth, self.node)  # fmt: skip
+        self.block = self.entry = block
+        self.scope, self._constants, self._last_constant = scope, {}, None
+        self._scoped, self._maybe_unbound, self._depth = {}, set(), 0
+        self._inline_stack.append(source)
+        try:
+            value, at = None, None
+            try:
+                self.visit_body(source.tree.body)
+            except _Return as r:
+                value, at = r.value, r.node
+            if value is not None and not _is_scalar(value):
+                self.fail(
+                    f"{source.tree.name} is a device function (inline=False): it returns "
+                    f"nothing or one scalar, not {describe(value)}",
+                    at,
+                )
+            result = None
+            if value is None:
+                self.emit(func.ReturnOp())
+            else:
+                result = value.dtype if isinstance(value, RuntimeScalar) else _py_dtype(value)
+                self.emit(func.ReturnOp(self.scalar(value, result)))
+            outputs = [result.ir_type()] if result else []
+            fn = func.FuncOp(name, (types, outputs), Region([block]))
+            fn.location = self._loc(source.tree, source)
+        finally:
+            self._inline_stack.pop()
+            (self.block, self.entry, self.scope, self._constants, self._last_constant,
+             self._scoped, self._maybe_unbound, self._depth, self.node) = saved  # fmt: skip
+        kernel = next(iter(self.module.body.block.ops))
+        self.module.body.block.insert_op_before(fn, kernel)  # defined before its callers
+        return name, result
+
+    def inline(
+        self, source: FunctionSource, args: list[Any], kwargs: dict[str, Any], node: ast.AST
+    ) -> Any:
+        _, bound, defaults = self._bind_call(source, args, kwargs, node)
         outer_scope, outer_node, outer_scoped = self.scope, self.node, self._scoped
         self._scoped = {}
         self._inline_stack.append(source)
         try:
-            for n in names:
-                if n not in bound:
-                    if n not in defaults:
-                        self.fail(f"{source.tree.name}() is missing the argument '{n}'", node)
-                    bound[n] = self.visit(defaults[n])
+            for n, d in defaults.items():  # evaluated in the helper's own file
+                bound[n] = self.visit(d)
             self.scope = bound
             try:
                 self.visit_body(source.tree.body)
@@ -1385,6 +1491,22 @@ def _py_dtype(value: Any) -> DataType:
     if isinstance(value, bool):
         return dt.bool_
     return dt.float32 if isinstance(value, float) else dt.int32
+
+
+def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Whether two device-function specialisations are the same (folded values compare
+    by type and value, or identity when they do not compare)."""
+    if a[0] is not b[0] or a[1] != b[1] or len(a[2]) != len(b[2]):
+        return False
+    for (_, x), (_, y) in zip(a[2], b[2], strict=True):
+        if type(x) is not type(y):
+            return False
+        try:
+            if x is not y and not bool(x == y):
+                return False
+        except Exception:
+            return False
+    return True
 
 
 def _speculatable(block: Block) -> bool:

@@ -146,6 +146,13 @@ class JITFunction:
 
     def __init__(self, fn: Callable[..., Any], **options: Any):
         _check_kernel_function(fn)
+        # `inline=False`: called from a kernel, this helper is its own device function
+        # (codegen.call_function); by default helpers are inlined into their callers.
+        self.inline = options.pop("inline", True)
+        if not isinstance(self.inline, bool):
+            raise TypeError(
+                f"{fn.__name__}: option inline must be True or False, got {self.inline!r}"
+            )
         _check_options(options, fn.__name__)
         self.fn = fn
         self.options = options
@@ -357,6 +364,7 @@ class JITFunction:
         kernel_type = _kernel_type(options["kernel_type"], self.__name__)
         if options["matmul_cube_only"] and options["kernel_type"] is None:
             kernel_type = "cube"  # the Matmul library for the cube core alone (AIC_ONLY)
+
         def build() -> Any:
             generator = CodeGenerator(
                 self.source, get_source, kernel_type, _max_unroll(options["max_unroll"])
