@@ -7,6 +7,10 @@
 
 `Backend.CPU` is asc_xdsl's addition; `Model` and `NPU` need a CANN toolkit, and
 `set_platform(..., check=True)` says so at once when there is none.
+
+Scripts you do not own that ask for `NPU` or `Model` run on the simulator without
+editing them: `ASC_XDSL_BACKEND_MAP="NPU=cpu,Model=cpu"` maps pyasc's backend names to
+ours (pairs `Name=backend`, comma-separated; names not listed keep their own backend).
 """
 
 from __future__ import annotations
@@ -52,6 +56,23 @@ class KernelType(Enum):
 
 
 _BACKEND_NAMES = {Backend.CPU: "cpu", Backend.Model: "model", Backend.NPU: "npu"}
+BACKEND_MAP_ENV = "ASC_XDSL_BACKEND_MAP"
+
+
+def backend_name(backend: Backend) -> str:
+    """Our backend for one of pyasc's: `_BACKEND_NAMES`, unless ASC_XDSL_BACKEND_MAP
+    maps it to another (`NPU=cpu,Model=cpu`)."""
+    text = os.environ.get(BACKEND_MAP_ENV, "").strip()
+    mapped = dict(_BACKEND_NAMES)
+    for pair in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, ours = (part.strip() for part in pair.partition("="))
+        if not sep or name not in Backend.__members__ or not ours:
+            raise ValueError(
+                f"{BACKEND_MAP_ENV}={text!r}: {pair!r} is not Name=backend with Name one of "
+                f"{', '.join(Backend.__members__)} (e.g. NPU=cpu)"
+            )
+        mapped[Backend[name]] = ours
+    return mapped[backend]
 
 
 def set_platform(
@@ -79,8 +100,9 @@ def set_platform(
         os.environ["ASC_XDSL_SOC_VERSION"] = soc  # CANN's arch and simulator libraries
     if device_id is not None:
         os.environ["ASC_XDSL_DEVICE_ID"] = str(device_id)
-    if check and chosen is not Backend.CPU:
+    ours = backend_name(chosen)
+    if check and ours in ("npu", "model"):
         from asc_xdsl.runtime.cann.toolkit import require_toolkit
 
         require_toolkit()  # a clear error now rather than at the first launch
-    set_backend(_BACKEND_NAMES[chosen])
+    set_backend(ours)

@@ -46,6 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.add_argument("--keep", action="store_true", help="keep the temporary copy")
         if name in ("python", "tutorials"):
             p.add_argument("--timeout", type=int, default=900, help="seconds per pytest/script run")
+            p.add_argument(
+                "--gm-overread",
+                choices=("error", "zeros"),
+                default="error",
+                help="simulator: GM reads past an array's end are errors, or read zeros",
+            )
     args = parser.parse_args(argv)
     src = pyasc_src()
     start = time.perf_counter()
@@ -69,7 +75,7 @@ def _run(args: argparse.Namespace, src: Path) -> SuiteResult:
     if args.suite == "python":
         from pyasc_suite.python_suite import run_python
 
-        return run_python(src, args.dir, args.timeout, args.keep, args.verbose)
+        return run_python(src, args.dir, args.timeout, args.keep, args.verbose, args.gm_overread)
     from pyasc_suite.python_suite import run_tutorials
 
-    return run_tutorials(src, args.timeout)
+    return run_tutorials(src, args.timeout, args.gm_overread)

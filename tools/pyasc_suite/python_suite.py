@@ -36,6 +36,10 @@ SUBTOTALS = (
 )
 # How kernels/conftest.py is told to use our CPU simulator (its --backend option).
 PYTEST_ARGS = {"kernels": ["--backend=CPU"]}
+# The generalization tests hard-code `Backend.NPU` (and torch device "npu"): pyasc's
+# backend names map to our simulator as a user's would (asc_xdsl.runtime.config), and
+# device "npu" is host memory (sandbox/_pyasc_suite_torch.py).
+BACKEND_MAP = "NPU=cpu,Model=cpu"
 
 
 def copy_rewritten(src: Path, dst: Path, names: Iterable[str]) -> None:
@@ -64,16 +68,23 @@ def _test_dirs(root: Path, only: str | None) -> list[Path]:
     return dirs
 
 
-def _environment(workdir: Path) -> dict[str, str]:
+def _environment(workdir: Path, gm_overread: str = "error") -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(SANDBOX), str(TOOLS), env.get("PYTHONPATH", "")])
     env["ASC_XDSL_CACHE_DIR"] = str(workdir / "cache")  # never the user's cache
+    env["ASC_XDSL_BACKEND_MAP"] = BACKEND_MAP
+    env["ASC_XDSL_GM_OVERREAD"] = gm_overread  # "zeros": reads past a GM array's end
     env.pop("ASC_XDSL_DUMP_DIR", None)
     return env
 
 
 def run_python(
-    src: Path, only: str | None, timeout: int, keep: bool = False, verbose: bool = False
+    src: Path,
+    only: str | None,
+    timeout: int,
+    keep: bool = False,
+    verbose: bool = False,
+    gm_overread: str = "error",
 ) -> SuiteResult:
     result = SuiteResult("python", str(src / "python/test"))
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_suite_"))
@@ -81,7 +92,7 @@ def run_python(
     try:
         copy_rewritten(src / "python/test", root, TEST_DIRS)
         (root / "pytest.ini").write_text("[pytest]\n")  # this directory is the rootdir
-        env = _environment(workdir)
+        env = _environment(workdir, gm_overread)
         for directory in _test_dirs(root, only):
             unit = str(directory.relative_to(root))
             result.outcomes += _run_pytest(root, directory, unit, env, timeout, verbose)
@@ -92,6 +103,7 @@ def run_python(
                 result.notes.append(f"{label}: {passed}/{len(picked)} passed")
         if not _has_module("torch"):
             result.notes.append("torch is not installed: tests that need it skip or fail on import")
+        result.notes.append(f"simulator launches with gm_overread={gm_overread!r}")
         if keep:
             result.notes.append(f"rewritten tests kept in {root}")
     finally:
@@ -231,14 +243,15 @@ def _has_module(name: str) -> bool:
 TUTORIAL_ARGS = ["-r", "CPU"]  # the tutorials' backend option: our CPU simulator
 
 
-def run_tutorials(src: Path, timeout: int) -> SuiteResult:
+def run_tutorials(src: Path, timeout: int, gm_overread: str = "error") -> SuiteResult:
     tutorials = src / "python/tutorials"
     result = SuiteResult("tutorials", str(tutorials))
     if not _has_module("torch"):
         result.notes.append("torch is not installed: every tutorial builds its inputs with torch")
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_suite_"))
     try:
-        env = _environment(workdir)
+        env = _environment(workdir, gm_overread)
+        result.notes.append(f"simulator launches with gm_overread={gm_overread!r}")
         for script in sorted(tutorials.glob("0*/*.py")):
             copy = workdir / script.parent.name / script.name
             copy.parent.mkdir(parents=True, exist_ok=True)

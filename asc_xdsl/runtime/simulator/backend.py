@@ -12,8 +12,9 @@ first, then environment variables):
   iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop;
 * `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
   "error" or "warn";
-* `gm_overread`: "error" (default) or "zeros": GM reads past an argument's end return
-  zeros, with one warning (`gm_overread.py`), for third-party kernels.
+* `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default) or "zeros": GM reads past
+  an argument's end return zeros, with one warning (`gm_overread.py`), for third-party
+  kernels.
 
 The figures of the last launch are in `last_profile()`.
 """

@@ -7,7 +7,8 @@ the op. `gm_overread="zeros"` is for running code you do not own: each GM argume
 bound to a copy followed by `PAD_BYTES` zero bytes, reads that run into them return
 zeros, and one `GmOverreadWarning` after the launch names the arguments and the first
 such read. Writes past the end stay errors. After the launch the copies are written
-back into the caller's arrays (not when the launch raises).
+back into the caller's arrays (not when the launch raises). Scripts you cannot edit
+get the same with `ASC_XDSL_GM_OVERREAD=zeros` (the keyword wins over it).
 
 The ops name each GM access `"<API> reads ..."` or `"<API> writes ..."` when they check
 it (`GmBuffer.check`); only reads are let through.
@@ -15,6 +16,7 @@ it (`GmBuffer.check`); only reads are let through.
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Sequence
 
@@ -24,6 +26,7 @@ from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.memory import GmBuffer, GmPtr
 
 MODES = ("error", "zeros")
+GM_OVERREAD_ENV = "ASC_XDSL_GM_OVERREAD"
 PAD_BYTES = 512 * 1024
 """Zero bytes after each argument: the largest on-chip buffer (L1), so no single copy
 can read past them."""
@@ -56,9 +59,13 @@ class PaddedGmBuffer(GmBuffer):
 
 
 def overread_mode(value: object) -> str:
+    """The launch option (or ASC_XDSL_GM_OVERREAD) as one of MODES."""
+    where = "gm_overread"
+    if value is None and os.environ.get(GM_OVERREAD_ENV):
+        value, where = os.environ[GM_OVERREAD_ENV], GM_OVERREAD_ENV
     mode = "error" if value is None else value
     if mode not in MODES:
-        raise LaunchError(f"gm_overread must be 'error' or 'zeros', got {value!r}")
+        raise LaunchError(f"{where} must be 'error' or 'zeros', got {value!r}")
     return mode  # type: ignore[return-value]
 
 

@@ -8,11 +8,13 @@ import os
 from typing import Any
 
 import _pyasc_suite_shim
+import _pyasc_suite_torch
 import pytest
 
 
 def pytest_configure(config: pytest.Config) -> None:
     _pyasc_suite_shim.install()
+    _pyasc_suite_torch.install()
 
 
 def _write(nodeid: str, status: str, reason: str = "") -> None:
