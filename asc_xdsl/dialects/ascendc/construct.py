@@ -302,7 +302,11 @@ class ConstructOp(AscendCOp):
 
 
 def _agrees(given: Attribute, f: StructField) -> bool:
-    """Whether a `[types]` entry names the field's type (any array for an array)."""
+    """Whether a `[types]` entry names the field's type (any array for an array). For
+    a number field any number type agrees: the printer converts the value to the type
+    the headers declare (pyasc's lists often name another width or signedness)."""
+    if f.role == "value" and is_scalar(given):
+        return True
     if f.role == "pointer":
         return (
             isinstance(given, MemRefType)

@@ -34,16 +34,21 @@ func.func @field_types(%n: i32, %h: ui16, %w: ui32, %b: i1, %c: ui8, %l: ui64, %
   return
 }
 
-// With `[types]` (they must agree with the struct's own where it has fixed ones);
-// arrays are reinterpreted.
-// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void given_types(int32_t n, uint16_t h, int32_t* shape) {
+// With `[types]`; arrays are reinterpreted. A number field takes the type the headers
+// declare whatever number type `[types]` names (pyasc's lists often name another width
+// or signedness: i32 for DataCopyParams' uint16_t, i8 for AippSwapParams' bool).
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void given_types(int32_t n, uint16_t h, int32_t* shape, int8_t b) {
 // CHECK-NEXT:    AscendC::DataCopyParams p{static_cast<uint16_t>(n), static_cast<uint16_t>(n), h, h};
 // CHECK-NEXT:    AscendC::ShapeInfo s{static_cast<uint8_t>(n), reinterpret_cast<uint32_t*>(shape)};
+// CHECK-NEXT:    AscendC::DataCopyParams q{static_cast<uint16_t>(n), static_cast<uint16_t>(n), h, h};
+// CHECK-NEXT:    AscendC::AippSwapParams w{static_cast<bool>(b), static_cast<bool>(b), static_cast<bool>(b)};
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
-func.func @given_types(%n: i32, %h: ui16, %shape: memref<4xi32>) {
+func.func @given_types(%n: i32, %h: ui16, %shape: memref<4xi32>, %b: i8) {
   %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %h, %h) [ui16, ui16, ui16, ui16] : i32, i32, ui16, ui16
   %s = ascendc.construct !ascendc.shape_info(%n, %shape) [ui8, memref<4xui32>] : i32, memref<4xi32>
+  %q = ascendc.construct !ascendc.data_copy_params(%n, %n, %h, %h) [i32, ui16, ui16, ui16] : i32, i32, ui16, ui16
+  %w = ascendc.construct !ascendc.aipp_swap_params(%b, %b, %b) [i8, i8, i8] : i8, i8, i8
   return
 }
 

@@ -12,17 +12,6 @@ func.func @ext_three_fields(%n: i32) {
 
 // -----
 
-// `[types]` must agree with the struct's fixed field types: an int32_t into a uint16_t
-// field narrows, which a braced initialiser forbids.
-func.func @types_disagree(%n: i32, %h: ui16) {
-  %p = ascendc.construct !ascendc.data_copy_params(%n, %n, %h, %h) [i32, ui16, ui16, ui16] : i32, i32, ui16, ui16
-  return
-}
-
-// CHECK: error: 'ascendc.construct': field 0 (count) of AscendC::DataCopyParams is ui16, not i32
-
-// -----
-
 // An array only fills a field that takes any type.
 func.func @array_into_scalar_field(%a: memref<4xui16>, %h: ui16) {
   %p = ascendc.construct !ascendc.data_copy_params(%a, %h, %h, %h) : memref<4xui16>, ui16, ui16, ui16
@@ -40,16 +29,6 @@ func.func @unary_three_fields(%c: i8, %s: i16, %l: i64) {
 }
 
 // CHECK: error: 'ascendc.construct': AscendC::UnaryRepeatParams cannot be built from 3 fields (accepted field counts: 0, 4, 5; see asc-devkit/include/basic_api/kernel_struct_unary.h)
-
-// -----
-
-// pyasc's AippSwapParams with [i8, i8, i8]: its fields are bool.
-func.func @swap_types(%b: i1) {
-  %p = ascendc.construct !ascendc.aipp_swap_params(%b, %b, %b) [i8, i8, i8] : i1, i1, i1
-  return
-}
-
-// CHECK: error: 'ascendc.construct': field 0 (isSwapRB) of AscendC::AippSwapParams is i1, not i8
 
 // -----
 
