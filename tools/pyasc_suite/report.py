@@ -14,7 +14,7 @@ from pathlib import Path
 class Outcome:
     unit: str  # the file or directory a case belongs to
     name: str  # the case within it
-    status: str  # passed | failed | error | skipped
+    status: str  # passed | differs (on purpose, target suite) | failed | error | skipped
     kind: str = ""  # why not passed: parse, verify, codegen, mismatch, index-type, ...
     reason: str = ""  # one line
     group: str = ""  # the key failures are grouped by (reason without case details)
@@ -55,7 +55,7 @@ class SuiteResult:
         path.write_text(json.dumps(data, indent=1) + "\n")
 
 
-STATUSES = ("passed", "failed", "error", "skipped")
+STATUSES = ("passed", "differs", "failed", "error", "skipped")
 
 
 def table(rows: Sequence[Sequence[str]], header: Sequence[str]) -> str:
@@ -81,14 +81,19 @@ def print_result(
                 print(f"  FAIL {o.name}: {o.reason}")
                 if verbose and o.detail:
                     print(_indent(o.detail, "    | "))
+    differs = result.counts()["differs"] > 0
+    if differs and show_cases:
+        print("\ncases that differ on purpose (tools/pyasc_suite/target_differences.py):")
+        kinds = Counter((o.kind, o.group) for o in result.outcomes if o.status == "differs")
+        for (kind, why), n in kinds.most_common():
+            print(f"  {n:3d}  {kind}: {why}")
+    statuses = [s for s in STATUSES if s != "differs" or differs]
     rows = []
-    for unit in result.units():
+    for unit in [*result.units(), None]:
         c = result.counts(unit)
-        rows.append([unit, c["passed"], c["failed"], c["error"], c["skipped"], sum(c.values())])
-    c = result.counts()
-    rows.append(["TOTAL", c["passed"], c["failed"], c["error"], c["skipped"], sum(c.values())])
+        rows.append([unit or "TOTAL", *(c[s] for s in statuses), sum(c.values())])
     print(f"\n{result.suite} ({result.source}, {result.date})")
-    print(table(rows, ["unit", "passed", "failed", "error", "skipped", "total"]))
+    print(table(rows, ["unit", *statuses, "total"]))
     for note in result.notes:
         print(f"note: {note}")
     kinds = Counter(o.kind for o in result.outcomes if o.status in ("failed", "error"))

@@ -27,6 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.enums import CMPMODE, SelMode
 from asc_xdsl.dialects.ascendc.spec import (
+    SCALAR,
     Effect,
     Operand,
     OpFamily,
@@ -44,6 +45,7 @@ from asc_xdsl.dialects.ascendc.vec_forms import (
     ImplicitSetMaskOp,
     ReadsRegisterOp,
     WritesRegisterOp,
+    as_element,
     call_order,
     names,
 )
@@ -112,9 +114,12 @@ def _compare_forms(
     `<T, U, isSetMask>` when the flag is unset) and L2 `Api(dst, src0, rhs, cmpMode, count)`."""
     head = (_CMP_DST, src("src0"), rhs)
     common = {"dtypes": dtypes, "pipe": "V", "py": mnemonic, "sim": f"cmpsel:{mnemonic}"}
+    # A scalar of another number type is converted to the element type.
+    rhs_item = as_element(rhs.name) if rhs.type is SCALAR else rhs.name
     for level, mask in _MASKS.items():
         operands = (*head, mask, REPEAT_TIMES, params)
         order = ("dst", "src0", rhs.name, "cmpMode", "mask", "repeat_times", "repeat_params")
+        call = tuple(rhs_item if i == 2 else c for i, c in enumerate(call_order(operands, *order)))
         FAMILY.add(
             f"{class_prefix}{level.upper()}Op",
             OpSpec(
@@ -123,7 +128,7 @@ def _compare_forms(
                 operands,
                 props=(_CMP_MODE, IS_SET_MASK),
                 template=("T", "U", "isSetMask"),
-                call=call_order(operands, *order),
+                call=call,
                 py_params=(*_py(head), "cmp_mode", *_py(operands[3:]), "is_set_mask"),
                 doc=doc,
                 **common,
@@ -138,7 +143,7 @@ def _compare_forms(
             api,
             operands,
             props=(_CMP_MODE,),
-            call=("dst", "src0", rhs.name, "cmpMode", "cal_count"),
+            call=("dst", "src0", rhs_item, "cmpMode", "cal_count"),
             py_params=(*_py(head), "cmp_mode", "count"),
             doc=doc,
             **common,
@@ -165,11 +170,12 @@ _compare_forms(
     "CompareScalar",
     "compare_scalar",
     "CompareScalar",
-    Operand("src1_scalar", elem("T")),
+    Operand("src1_scalar", SCALAR),
     Operand("repeat_params", _UNARY_PARAMS),
     CMP_SCALAR_DTYPES,
     "`AscendC::CompareScalar(dst, src0, scalar, cmpMode, ...)`: dst gets one bit per "
-    "element, set where `src0 cmpMode scalar` holds (the scalar has the element type).",
+    "element, set where `src0 cmpMode scalar` holds (a scalar of another number type is "
+    "converted to the element type).",
 )
 
 # Compare into the CMPMASK register: `Compare<T, isSetMask>(src0, src1, cmpMode, mask, params)`.

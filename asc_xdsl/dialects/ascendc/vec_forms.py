@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import traits_def
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import ArrayArg
+from asc_xdsl.dialects.ascendc.base import ArrayArg, CastArg
 from asc_xdsl.dialects.ascendc.spec import CallItem, Operand, SpecOp
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import TemplateArg
@@ -79,6 +79,20 @@ def call_order(operands: Sequence[Operand], *names: str) -> tuple[CallItem, ...]
     (an L1 bit mask) is passed as its C array, a property as its value."""
     arrays = {o.name for o in operands if o.array}
     return tuple(_array(n) if n in arrays else n for n in names)
+
+
+def as_element(name: str, var: str = "T") -> CallItem:
+    """Operand `name` (a scalar) converted to the element type `var` stands for, when its
+    type differs: a call that deduces `var` from the tensors and the scalar alike would
+    otherwise fail to deduce."""
+
+    def item(op: Operation) -> SSAValue | CastArg:
+        value: SSAValue = getattr(op, name)
+        element = op.var_type(var)  # type: ignore[attr-defined]
+        return value if element is None or value.type == element else CastArg(value, element)
+
+    item.__name__ = f"{name}_as_{var}"
+    return item
 
 
 def names(operands: Sequence[Operand]) -> tuple[str, ...]:

@@ -13,6 +13,7 @@
 // CHECK-NEXT:    uint64_t mask_list_2[] = {m0, m1};
 // CHECK-NEXT:    AscendC::CompareScalar<half, uint8_t, 0>(d, h, sh, AscendC::CMPMODE::GT, mask_list_2, r, up);
 // CHECK-NEXT:    AscendC::CompareScalar(d, w, sw, AscendC::CMPMODE::EQ, n);
+// CHECK-NEXT:    AscendC::CompareScalar(d, h, static_cast<half>(sw), AscendC::CMPMODE::LT, n);
 // CHECK-NEXT:    AscendC::GetCmpMask(d);
 // CHECK-NEXT:    AscendC::SetCmpMask(h);
 // CHECK-NEXT:    return;
@@ -26,6 +27,8 @@ func.func @compare(%d: !ascendc.local_tensor<*xui8>, %s8: !ascendc.local_tensor<
   ascendc.compare_scalar_l0 %d, %h, %sh, %m, %r, %up {cmpMode = 0, isSetMask} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, f16, i32, ui8, !ascendc.unary_repeat_params
   ascendc.compare_scalar_l1 %d, %h, %sh, %m0, %m1, %r, %up {cmpMode = 1} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, f16, ui64, ui64, ui8, !ascendc.unary_repeat_params
   ascendc.compare_scalar_l2 %d, %w, %sw, %n {cmpMode = 2} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xi32>, i32, i32
+  // a scalar of another type is converted to the element type
+  ascendc.compare_scalar_l2 %d, %h, %sw, %n {cmpMode = 0} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, i32, i32
   ascendc.get_cmp_mask %d : !ascendc.local_tensor<*xui8>
   ascendc.set_cmp_mask %h : !ascendc.local_tensor<*xf16>
   return

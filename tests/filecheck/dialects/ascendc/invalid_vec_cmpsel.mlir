@@ -67,9 +67,10 @@ func.func @compare_r_i32(%w: !ascendc.local_tensor<*xi32>, %m: i32, %p: !ascendc
 
 // -----
 
-func.func @compare_scalar_type(%d: !ascendc.local_tensor<*xui8>, %f: !ascendc.local_tensor<*xf32>, %s: i32, %n: i32) {
-  // CHECK: error: 'ascendc.compare_scalar_l2': types differ: src0 has f32, src1_scalar has i32
-  ascendc.compare_scalar_l2 %d, %f, %s, %n {cmpMode = 0} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf32>, i32, i32
+// The scalar may have another number type (it is converted), but it must be a number.
+func.func @compare_scalar_type(%d: !ascendc.local_tensor<*xui8>, %f: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // CHECK: error: 'ascendc.compare_scalar_l2': src1_scalar must be a scalar number, got !ascendc.local_tensor<*xf32>
+  ascendc.compare_scalar_l2 %d, %f, %f, %n {cmpMode = 0} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
   return
 }
 
