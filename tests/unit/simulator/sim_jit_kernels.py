@@ -10,5 +10,11 @@ def scale_tiles(x: asc.GlobalAddress, n: int, tile: asc.ConstExpr[int]):
     t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, tile)
     for i in range(asc.get_block_idx(), n // tile, asc.get_block_num()):
         asc.data_copy(t, gm[i * tile :], tile)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
         asc.muls(t, t, 2.0, tile)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
         asc.data_copy(gm[i * tile :], t, tile)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)  # the next tile's copy-in reuses t
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)

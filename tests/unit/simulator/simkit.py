@@ -61,6 +61,24 @@ def mlir_type(dtype) -> str:
     }[d.name]
 
 
+def _handoff(*events: str) -> list[str]:
+    """SetFlag/WaitFlag pairs (event id 0) that order one pipe's accesses before
+    another's, as the hardware needs between a copy and the ops that use its data."""
+    lines = ["%handoff_ev = arith.constant 0 : i32"]
+    for ev in events:
+        lines += [
+            f"ascendc.set_flag {ev}, %handoff_ev : i32",
+            f"ascendc.wait_flag {ev}, %handoff_ev : i32",
+        ]
+    return lines
+
+
+# Copies in (MTE2) before the body's vector and scalar ops; the body's vector, scalar and
+# GM -> UB copies before the copies out (MTE3).
+AFTER_COPY_IN = ("mte2_v", "mte2_s")
+BEFORE_COPY_OUT = ("v_mte3", "s_mte3", "mte2_mte3")
+
+
 def op_kernel(
     body: str,
     inputs: list,
@@ -106,7 +124,9 @@ def op_kernel(
     for k, st in enumerate(scalars):
         params.append(f"%s{k}: {st}")
     params.append("%n: i32")
+    lines += _handoff(*AFTER_COPY_IN)
     lines += [line.strip() for line in body.format(**subs).strip().splitlines()]
+    lines += _handoff(*BEFORE_COPY_OUT)[1:]
     for kind, i, _ in bufs:
         if kind == "out":
             name = f"out{i}"
@@ -152,7 +172,9 @@ def inout_kernel(body: str, dtypes: list, scalars: list[str] = (), capacity: int
         params.append(f"%s{k}: {st}")
     for name, value in subs.items():
         body = body.replace("{" + name + "}", value)
+    lines += _handoff(*AFTER_COPY_IN)
     lines += [line.strip() for line in body.strip().splitlines()]
+    lines += _handoff(*BEFORE_COPY_OUT)[1:]
     for i in range(len(dtypes)):
         t = subs[f"t{i}"]
         lines.append(

@@ -58,6 +58,7 @@ def test_gm_read_past_end_names_op_location_block():
   %sub = ascendc.global_tensor.subindex %gm[%off] : {GT}, index, {GT}
   %t = ascendc.que_bind.alloc_tensor %q : {Q}, {LT}
   ascendc.data_copy_l2 %t, %sub, %n : {LT}, {GT}, i32 loc("kern.py":17:9)
+  ascendc.que_bind.free_tensor %q, %t : {Q}, {LT}
 """)
     x = np.zeros(3 * 64, np.float32)  # blocks 0..2 fit, block 3 reads past the end
     msg = _raises(
@@ -134,6 +135,7 @@ def test_vector_access_past_tensor_length():
     k = _kernel(f"""
   %t = ascendc.que_bind.alloc_tensor %q : {Q}, {LT}
   ascendc.add_l2 %t, %t, %t, %n : {LT}, {LT}, {LT}, i32 loc("v.py":5:1)
+  ascendc.que_bind.free_tensor %q, %t : {Q}, {LT}
 """)
     _raises(
         TensorBoundsError,
@@ -234,7 +236,10 @@ def test_copy_tail_error_or_drop():
     k = _kernel(f"""
   %t = ascendc.que_bind.alloc_tensor %q : {Q}, {LT}
   ascendc.data_copy_l2 %t, %gm, %n : {LT}, {GT}, i32
+  ascendc.set_flag mte2_mte3, %c0 : i32
+  ascendc.wait_flag mte2_mte3, %c0 : i32
   ascendc.data_copy_l2 %gm, %t, %n : {GT}, {LT}, i32
+  ascendc.que_bind.free_tensor %q, %t : {Q}, {LT}
 """)
     x = np.arange(16, dtype=np.float32)
     _raises(SimulatorError, k, x.copy(), 12, match=["not a multiple of 32", "DataCopyPad"])

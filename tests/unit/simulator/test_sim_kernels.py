@@ -28,13 +28,35 @@ def test_vector_add_tque(path, blocks):
     np.testing.assert_array_equal(z, x + y)
 
 
+MANUAL_FLAGS = KERNELS + "vector_add_manual_flags.mlir"
+MANUAL_FLAGS_ARGS = (0, 4096, 8192, 1024)  # x, y, z UB addresses and the tile length
+# The printer test's kernel has no V -> MTE2 pair: the next tile's copy-in may overwrite
+# x_ub/y_ub while the add still reads them. With the pair the kernel is race free.
+COPY_IN = "    ascendc.data_copy_l2 %x_ub, %x_tile"
+V_MTE2 = "    ascendc.set_flag v_mte2, %event : i32\n    ascendc.wait_flag v_mte2, %event : i32\n"
+
+
 @pytest.mark.parametrize("blocks", [1, 8])
 def test_vector_add_manual_flags(blocks):
-    k = simkit.kernel_file(KERNELS + "vector_add_manual_flags.mlir")
+    k = simkit.kernel_file(MANUAL_FLAGS)
     n = 4 * 1024
     x, y, z = _vectors(n, 1)
     # each block adds all tiles (the kernel does not split by block): same result
-    k[blocks](x, y, z, n, 0, 4096, 8192, 1024)
+    k[blocks](x, y, z, n, *MANUAL_FLAGS_ARGS, sanitize="off")  # its WAR: the next test
+    np.testing.assert_array_equal(z, x + y)
+
+
+def test_vector_add_manual_flags_race_and_its_fix():
+    from asc_xdsl.runtime.simulator.sanitizer import RaceError
+
+    n = 4 * 1024
+    x, y, z = _vectors(n, 1)
+    with pytest.raises(RaceError, match=r"write-after-read race \(WAR\): pipe MTE2 writes UB"):
+        simkit.kernel_file(MANUAL_FLAGS)[1](x, y, z, n, *MANUAL_FLAGS_ARGS, sanitize="error")
+    text = (simkit.ROOT / MANUAL_FLAGS).read_text()
+    assert text.count(COPY_IN) == 1
+    fixed = simkit.kernel(text.replace(COPY_IN, V_MTE2 + COPY_IN))
+    fixed[2](x, y, z, n, *MANUAL_FLAGS_ARGS, sanitize="error")
     np.testing.assert_array_equal(z, x + y)
 
 

@@ -56,6 +56,8 @@ def sort_merge_kernel(
     asc.mrg_sort(merged, lst, [32, 32, c3, 32], [0, 0, 0, 0], valid_bit=valid, repeat_time=1)
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     asc.data_copy(y_gm, merged, count=2 * N)
+    asc.set_flag(asc.HardEvent.MTE3_V, 0)  # the sort overwrites what the copy reads
+    asc.wait_flag(asc.HardEvent.MTE3_V, 0)
     asc.sort(merged, scores, index, tmp, 4, is_full_sort=True)
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     asc.data_copy(z_gm, merged, count=2 * N)
