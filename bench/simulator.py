@@ -7,8 +7,8 @@
 * matmul of two 1024 x 1024 half matrices into float on the cube path, as pyasc's
   matmul tutorial tiles it: 24 blocks, 128 x 128 output tiles, K in steps of 256
   (DataCopy ND->NZ into L1, LoadData into L0A/L0B, Mmad accumulating in L0C, Fixpipe to
-  GM), against `numpy.matmul` of the same data in float32, with the race checker on
-  (the default) and off.
+  GM), against `numpy.matmul` of the same data in float32, with the race checker off
+  (the default) and on.
 
     python bench/simulator.py [--bench add|matmul|all] [--elements N] [--blocks B]
                               [--tile T] [--repeat R] [--size S]
@@ -228,9 +228,13 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     b = rng.integers(-4, 5, (size, size)).astype(np.float16)
     c = np.zeros((size, size), np.float32)
     ref_c = np.matmul(a.astype(np.float32), b.astype(np.float32))
-    kernel[blocks](a, b, c, backend="cpu")  # warm-up: compiles the IR to closures
-    assert np.array_equal(c, ref_c), "simulator matmul differs from numpy"
-    on = min(_time(lambda: kernel[blocks](a, b, c, backend="cpu")) for _ in range(repeat))
+    for mode in ("off", "error"):  # warm-up: compiles the IR (plain and instrumented)
+        kernel[blocks](a, b, c, backend="cpu", sanitize=mode)
+        assert np.array_equal(c, ref_c), "simulator matmul differs from numpy"
+    on = min(
+        _time(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="error"))
+        for _ in range(repeat)
+    )
     off = min(
         _time(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off")) for _ in range(repeat)
     )
@@ -242,6 +246,7 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     print(f"simulator, race checker off: {off * 1e3:9.2f} ms")
     print(f"numpy.matmul (float32):      {ref * 1e3:9.2f} ms")
     print(f"ratio (checker off):         {off / ref:9.1f}x")
+    print(f"checker cost:                {on / off:9.2f}x")
 
 
 def main() -> None:
@@ -263,10 +268,18 @@ def main() -> None:
     y = rng.random(n, dtype=np.float32)
     z = np.zeros(n, np.float32)
     kernel = build_kernel(a.tile)
-    kernel[a.blocks](x, y, z, n, backend="cpu")  # warm-up: compiles the IR to closures
-    assert np.array_equal(z, x + y), "simulator result differs from numpy"
+    for mode in ("off", "error"):  # warm-up: compiles the IR (plain and instrumented)
+        kernel[a.blocks](x, y, z, n, backend="cpu", sanitize=mode)
+        assert np.array_equal(z, x + y), "simulator result differs from numpy"
 
-    sim = min(_time(lambda: kernel[a.blocks](x, y, z, n, backend="cpu")) for _ in range(a.repeat))
+    sim = min(
+        _time(lambda: kernel[a.blocks](x, y, z, n, backend="cpu", sanitize="off"))
+        for _ in range(a.repeat)
+    )
+    checked = min(
+        _time(lambda: kernel[a.blocks](x, y, z, n, backend="cpu", sanitize="error"))
+        for _ in range(a.repeat)
+    )
     ref = min(_time(lambda: np.add(x, y)) for _ in range(a.repeat))
     tiles = n // a.tile
     loop = next(op for op in kernel.module.walk() if isinstance(op, scf.ForOp))
@@ -276,6 +289,7 @@ def main() -> None:
     print(f"simulator: {sim * 1e3:9.2f} ms")
     print(f"numpy x+y: {ref * 1e3:9.2f} ms")
     print(f"ratio:     {sim / ref:9.1f}x")
+    print(f"simulator, race checker on: {checked * 1e3:9.2f} ms ({checked / sim:.2f}x)")
     print(f"simulated ops/s: {ops / sim:,.0f} ({ops} IR ops)")
 
 

@@ -50,6 +50,7 @@ from asc_xdsl.dialects.ascendc.data_copy import MOVE_PIPES
 from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import (
     SimulatorError,
     _source_excerpt,
@@ -641,7 +642,58 @@ def _pad_out(op: Operation, comp: Any) -> Extent:
     return spans
 
 
+def _load_2d(op: Operation, comp: Any) -> Extent:
+    """LoadData 2D: repeat r moves one 512 B fractal from source fractal startIndex +
+    r*srcStride (backwards with addrMode) to destination fractal r*(1 + dstGap)."""
+    from asc_xdsl.runtime.simulator.ops.cube import FRACTAL, LOAD_2D_DEFAULTS, fields
+
+    p = comp.slot(op.operands[2])
+
+    def spans(e, names, tensors):
+        f = fields(e[p], LOAD_2D_DEFAULTS, "LoadData")
+        reps = f["repeatTimes"]
+        if reps <= 0:
+            return [(0, 0) for _ in names]
+        step = -f["srcStride"] if f["addrMode"] else f["srcStride"]
+        first, last = f["startIndex"], f["startIndex"] + (reps - 1) * step
+        lo = max(min(first, last), 0)
+        out = {
+            "dst": (0, (reps - 1) * (1 + f["dstGap"]) * FRACTAL + FRACTAL),
+            "src": (lo * FRACTAL, (max(first, last) - lo + 1) * FRACTAL),
+        }
+        return [out[k] for k in names]
+
+    return spans
+
+
+def _mmad(op: Operation, comp: Any) -> Extent:
+    """Mmad: the m x k (L0A), k x n (L0B) and m x n (L0C) fractal grids; bias: n elements."""
+    from asc_xdsl.runtime.simulator.ops.cube import FRACTAL, MMAD_DEFAULTS, fields
+
+    p = comp.slot(op.mmad_params)
+    k0 = 32 // np_dtype(op.fm.type.element_type).itemsize
+    c_size = np_dtype(op.dst.type.element_type).itemsize
+
+    def spans(e, names, tensors):
+        f = fields(e[p], MMAD_DEFAULTS, "Mmad")
+        m1, n1 = -(-f["m"] // 16), -(-f["n"] // 16)
+        kk = f["k"] if not (f["kDirectionAlign"] and k0 == 8) else -(-f["k"] // 16) * 16
+        k1 = -(-kk // k0)
+        out = {
+            "dst": (0, m1 * n1 * 256 * c_size),
+            "fm": (0, m1 * k1 * FRACTAL),
+            "filter": (0, k1 * n1 * FRACTAL),
+        }
+        return [out.get(k) or (0, f["n"] * t.itemsize) for k, t in zip(names, tensors, strict=True)]
+
+    return spans
+
+
 _EXTENTS: dict[str, Callable[[Operation, Any], Extent]] = {
+    "ascendc.load_data_l0": _load_2d,
+    "ascendc.load_data_g2l": _load_2d,
+    "ascendc.mmad": _mmad,
+    "ascendc.mmad_with_bias": _mmad,
     "ascendc.local_tensor.get_value": _element,
     "ascendc.local_tensor.set_value": _element,
     "ascendc.global_tensor.get_value": _element,
