@@ -115,3 +115,10 @@ def test_ops_without_results_survive_dce_and_cse(op_class):
     module, _ = sample_op(op_class)
     run_pipeline(module, "dce,cse")
     assert any(isinstance(o, op_class) for o in module.walk())
+
+
+def test_few_ops_need_their_own_printer():
+    """Irregular ops keep hand-written printing under 15 % of the spec ops (the issue's
+    budget); the generic printer covers the rest from the specs."""
+    custom = [c.name for c in SPEC_OPS if c.SPEC.printer is not None]
+    assert len(custom) / len(SPEC_OPS) < 0.15, custom

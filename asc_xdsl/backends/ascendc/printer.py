@@ -51,7 +51,9 @@ from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
     KERNEL_TYPE_ATTR,
+    AddressOf,
     ArrayArg,
+    AsBytes,
     AscendCOp,
     CastArg,
     EmitKind,
@@ -211,6 +213,7 @@ _MIN_MAX: dict[type[Operation], str] = {
 }
 EMIT_AS_UNSIGNED = "ascendc.emit_as_unsigned"
 """A `memref.alloca` attribute (pyasc's): declare the integer array unsigned."""
+_UI8 = IntegerType(8, Signedness.UNSIGNED)
 _MASK_ELEMENT = IntegerType(64, Signedness.UNSIGNED)
 """Element type of the C arrays `ArrayArg`s print as (L1 bit masks)."""
 _CONVERSIONS = (
@@ -286,9 +289,17 @@ class AscendCEmitter:
         name = self.names.define(value)
         self.line(f"{self.ctype(op, value.type)} {name} = {expr};")
 
+    def _template_text(self, a: object) -> str:
+        """A template argument: a type, enum or number, or an operand (a constant) by name."""
+        return self.name(a) if isinstance(a, SSAValue) else template_arg(a)
+
     def arg(self, op: Operation, a: object) -> str:
         if isinstance(a, SSAValue):
             return self.name(a)
+        if isinstance(a, AddressOf):
+            return f"&{self.name(a.value)}"
+        if isinstance(a, AsBytes):
+            return self._as_bytes(a.value)
         if isinstance(a, AscEnum):
             return a.cpp
         if isinstance(a, CastArg):
@@ -297,6 +308,17 @@ class AscendCEmitter:
         if not isinstance(a, str):
             raise CodegenError(op, f"call argument {a!r} has no C++ spelling")
         return a
+
+    def _as_bytes(self, value: SSAValue) -> str:
+        """`value` as a `LocalTensor<uint8_t>`: itself when it holds ui8, else a named view
+        declared before the call (some APIs, e.g. Digamma, take the scratch buffer by
+        non-const reference, which a temporary cannot bind to)."""
+        name = self.name(value)
+        if getattr(value.type, "element_type", None) == _UI8:
+            return name
+        view = self.names.claim(f"{name}_bytes")
+        self.line(f"AscendC::LocalTensor<uint8_t> {view} = {name}.ReinterpretCast<uint8_t>();")
+        return view
 
     # -- module and functions -----------------------------------------------
 
@@ -489,17 +511,24 @@ class AscendCEmitter:
     # -- AscendC ops: generic printing from op metadata --------------------
 
     def emit_ascendc(self, op: AscendCOp) -> None:
-        kind = op.EMIT_KIND
         custom = getattr(getattr(op, "SPEC", None), "printer", None)
         if custom is not None:
             custom(self, op)
-            return
+        else:
+            self.emit_call(op)
+
+    def emit_call(self, op: AscendCOp) -> None:
+        """The generic form: the call (or declaration) the op's spec describes."""
+        kind = op.EMIT_KIND
         if kind is EmitKind.CUSTOM:
             raise CodegenError(op, "no printer method for this custom op")
-        targs = op.cpp_template_args()
-        tmpl = f"<{', '.join(template_arg(a) for a in targs)}>" if targs else ""
+        # An item that is None (an absent optional operand) is left out.
+        targs = [self._template_text(a) for a in op.cpp_template_args() if a is not None]
+        tmpl = f"<{', '.join(targs)}>" if targs else ""
         call_args = [
-            self._array(op, a) if isinstance(a, ArrayArg) else a for a in op.cpp_call_args()
+            self._array(op, a) if isinstance(a, ArrayArg) else a
+            for a in op.cpp_call_args()
+            if a is not None
         ]
         args = ", ".join(self.arg(op, a) for a in call_args)
         if kind is EmitKind.CONSTRUCTOR:

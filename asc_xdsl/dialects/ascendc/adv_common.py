@@ -3,25 +3,21 @@
 Many advanced APIs take a compile-time flag that pyasc's dialect passes as an operand
 (`isReuseSource`, a matmul's `sync`): in C++ it is a template argument, so the operand
 must be a constant, and the call names the constant (`AscendC::Acosh<float, c0>(...)`,
-where `constexpr bool c0 = false;`). The generic printer spells template arguments
-from types, enums and numbers only, so these ops print through `print_api`, which adds
-argument kinds: an operand as a template argument (its C++ name), `AddressOf` (`&pipe`,
-`&tiling`: the APIs take pointers to objects the IR holds by value) and `AsBytes` (a
-scratch buffer, which the APIs take as `LocalTensor<uint8_t>`).
+where `constexpr bool c0 = false;`): `operand(name)` is such a template item. Call items
+`address_of` (`&pipe`, `&tiling`) and `as_bytes` (a scratch buffer the APIs take as
+`LocalTensor<uint8_t>`) make the argument kinds `base.AddressOf` and `base.AsBytes`. An
+item that is None (an absent optional operand) is left out of the call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from xdsl.dialects.builtin import IntegerType, Signedness
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.adv_types import MatmulType
-from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.base import AddressOf, AsBytes
 from asc_xdsl.dialects.ascendc.spec import (
     BOOL,
     Arity,
@@ -67,22 +63,6 @@ def operand(name: str) -> Callable[[Operation], SSAValue]:
     return lambda op: getattr(op, name)
 
 
-@dataclass(frozen=True)
-class AddressOf:
-    """A call argument `&value` (`Init(&tiling, &pipe)`)."""
-
-    value: SSAValue
-
-
-@dataclass(frozen=True)
-class AsBytes:
-    """A call argument that Ascend C takes as a `LocalTensor<uint8_t>`: the tensor
-    itself when it holds ui8, else a view `t_bytes = t.ReinterpretCast<uint8_t>()`
-    declared just before the call."""
-
-    value: SSAValue
-
-
 def as_bytes(name: str) -> Callable[[Operation], AsBytes | None]:
     def item(op: Operation) -> AsBytes | None:
         value = getattr(op, name)
@@ -99,56 +79,6 @@ def address_of(name: str) -> Callable[[Operation], AddressOf | None]:
     return item
 
 
-def _template_text(emitter: Any, op: Operation, arg: object) -> str:
-    if isinstance(arg, SSAValue):
-        return emitter.name(arg)
-    if isinstance(arg, AscEnum):
-        return arg.cpp
-    if isinstance(arg, bool):
-        return "true" if arg else "false"
-    if isinstance(arg, Attribute):
-        return emitter.ctype(op, arg)
-    return str(arg)
-
-
-def _arg_text(emitter: Any, op: Operation, arg: object) -> str:
-    if isinstance(arg, AddressOf):
-        return f"&{emitter.name(arg.value)}"
-    if isinstance(arg, AsBytes):
-        name = emitter.name(arg.value)
-        element = getattr(arg.value.type, "element_type", None)
-        if element == UI8:
-            return name
-        # A named view, not the temporary: some APIs (Digamma, ...) take the scratch
-        # buffer by non-const reference, which a temporary cannot bind to.
-        view = emitter.names.claim(f"{name}_bytes")
-        emitter.line(f"AscendC::LocalTensor<uint8_t> {view} = {name}.ReinterpretCast<uint8_t>();")
-        return view
-    return emitter.arg(op, arg)
-
-
-def call_text(emitter: Any, op: Any) -> str:
-    """`AscendC::Api<targs>(args)` or `obj.Api<targs>(args)` for `op`; a template or call
-    item that is None (an absent optional operand) is left out."""
-    targs = [_template_text(emitter, op, a) for a in op.cpp_template_args() if a is not None]
-    args = [_arg_text(emitter, op, a) for a in op.cpp_call_args() if a is not None]
-    if op.EMIT_KIND is EmitKind.MEMBER_FUNCTION:
-        head = f"{emitter.name(op.operands[0])}.{op.API_NAME}"
-    else:
-        head = f"{op.NAMESPACE}{op.API_NAME}"
-    tmpl = f"<{', '.join(targs)}>" if targs else ""
-    return f"{head}{tmpl}({', '.join(args)})"
-
-
-def print_api(emitter: Any, op: Any) -> None:
-    """Print `op`'s call (declaring its result, if it has one)."""
-    call = call_text(emitter, op)
-    if op.results:
-        emitter.declare(op, op.results[0], call)
-    else:
-        emitter.line(f"{call};")
-
-
 __all__ = [
     "MATMUL_RULE",
     "REUSE_SOURCE",
@@ -157,9 +87,7 @@ __all__ = [
     "AsBytes",
     "address_of",
     "as_bytes",
-    "call_text",
     "flag",
     "operand",
-    "print_api",
     "tmp_buffer",
 ]

@@ -31,7 +31,6 @@ from asc_xdsl.dialects.ascendc.adv_common import (
     REUSE_SOURCE,
     as_bytes,
     operand,
-    print_api,
     tmp_buffer,
 )
 from asc_xdsl.dialects.ascendc.base import is_scalar
@@ -139,7 +138,6 @@ for _cls, _m, _api, _forms in UNARY_TABLE:
             py=f"adv.{_m}",
             py_params=_PY,
             sim=f"adv_unary:{_m}",
-            printer=print_api,
             # a sample that every form accepts
             example={"shared_tmp_buffer": 0} if _forms is _N else {},
             doc=f"`AscendC::{_api}<T, isReuseSource>(dst, src{_FORM_DOC[_forms]})`: "
@@ -211,7 +209,6 @@ for _cls, _m, _api, _rule, _dt, _base in BINARY_TABLE:
             py=f"adv.{_m}",
             py_params=("dst", "src0", "src1", "count", "temp_buffer", "is_reuse_source"),
             sim=f"adv_binary:{_m}",
-            printer=print_api,
             doc=f"`AscendC::{_api}<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer]"
             "[, calCount])`: elementwise "
             + (
@@ -273,7 +270,6 @@ FAMILY.add(
         py="adv.axpy",
         py_params=("dst", "src", "scalar", "count", "temp_buffer", "is_reuse_source"),
         sim="adv_axpy",
-        printer=print_api,
         doc="`AscendC::Axpy<T, U, isReuseSource>(dst, src, scalar, sharedTmpBuffer, "
         "calCount)`: dst += src * scalar (the buffer is optional in pyasc's syntax only).",
     ),
@@ -303,7 +299,6 @@ for _cls, _m, _api, _what in (
             pipe="V",
             py_params=("dst", "src", "scalar", "count", "temp_buffer", "is_reuse_source"),
             sim=f"adv_clamp:{_m}",
-            printer=print_api,
             doc=f"`AscendC::{_api}<T, isReuseSource>(dst, src[, sharedTmpBuffer], scalar, "
             f"calCount)`: dst = {_what}.",
         ),
@@ -364,7 +359,6 @@ FAMILY.add(
         py="adv.exp",
         py_params=("dst", "src", "count", "taylor_expand_level", "temp_buffer", "is_reuse_source"),
         sim="adv_exp",
-        printer=print_api,
         doc="`AscendC::Exp<T, taylorExpandLevel, isReuseSource>(dst, src[, sharedTmpBuffer], "
         "calCount)`: e^src, the fractional part by a Taylor expansion of the given level.",
     ),

@@ -40,7 +40,6 @@ from asc_xdsl.dialects.ascendc.adv_common import (
     UI8,
     address_of,
     operand,
-    print_api,
 )
 from asc_xdsl.dialects.ascendc.adv_types import MatmulType, MatrixSpec
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, CastArg, EmitKind
@@ -193,7 +192,6 @@ _add(
     "`mm.Init(&tiling[, &pipe])`: the tiling the object computes with (and the pipe "
     "whose buffers it takes).",
     call=(address_of("cube_tiling"), address_of("pipe")),
-    printer=print_api,
 )
 for _ab in ("a", "b"):
     _AB = _ab.upper()
@@ -312,7 +310,6 @@ _add(
     ),
     template=tuple(_matmul_type_arg(i) for i in range(4)),
     example={"matmulType": MatmulType.default_sample()},
-    printer=print_api,
     base=_ApiTilingOp,
 )
 
@@ -395,7 +392,6 @@ _add(
     results=(Result("result", INT, i1),),
     template=_SYNC,
     call=("partialsum", "local_cmaxtrix"),
-    printer=print_api,
     base=_IterateOp,
 )
 
@@ -432,7 +428,6 @@ _add(
     roles={"tensor": "c", "tensor2": "c"},
     template=_SYNC,
     call=("tensor", "tensor2", "atomic", "sequentialwrite"),
-    printer=print_api,
     base=_GetTensorCOp,
 )
 
@@ -450,7 +445,6 @@ _add(
     call=("atomic", "sequentialwrite"),
     format="$matmul `,` $atomic `,` $sequentialwrite `,` $sync attr-dict `:` type($matmul) "
     "`,` type($atomic) `,` type($sequentialwrite) `,` type($sync) `,` type($result)",
-    printer=print_api,
 )
 
 
@@ -483,7 +477,6 @@ _add(
     trailing=_ITERATE_ALL_OPTIONS,
     template=_SYNC,
     call=("tensor", *_ITERATE_ALL_OPTIONS),
-    printer=print_api,
     base=_IterateAllOp,
 )
 _add(
@@ -541,7 +534,6 @@ _add(
         "en_partial_sum",
         "en_atomic",
     ),
-    printer=print_api,
     base=_IterateBatchOp,
 )
 _add(
@@ -580,7 +572,6 @@ _add(
     format="$matmul `,` $batch_a `,` $batch_b `,` $sequentialwrite `,` $sync attr-dict `:` "
     "type($matmul) `,` type($batch_a) `,` type($batch_b) `,` type($sequentialwrite) `,` "
     "type($sync) `,` type($result)",
-    printer=print_api,
 )
 _add(
     "MatmulGetBatchTensorCLocalMemOp",
@@ -599,7 +590,6 @@ _add(
     roles={"c": "c"},
     template=_SYNC,
     call=("c", "batch_a", "batch_b", "sequentialwrite"),
-    printer=print_api,
 )
 
 
@@ -677,7 +667,6 @@ _add(
         "matrix_stride_b",
         "matrix_stride_c",
     ),
-    printer=print_api,
     base=_IterateNBatchOp,
 )
 _add("MatmulEndOp", "end", "End", (_MM,), "`mm.End()`: release the object's resources.")

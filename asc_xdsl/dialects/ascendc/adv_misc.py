@@ -25,7 +25,6 @@ from asc_xdsl.dialects.ascendc.adv_common import (
     MATMUL_RULE,
     as_bytes,
     operand,
-    print_api,
     tmp_buffer,
 )
 from asc_xdsl.dialects.ascendc.base import CastArg, EmitKind
@@ -253,7 +252,6 @@ for _cls, _m, _api, _effect, _doc in (
             dtypes={"T": FLOATS, "S": FLOATS},
             pipe="V",
             sim=f"adv_softmax:{_m}",
-            printer=print_api,
             doc=f"`AscendC::{_api}<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, "
             f"sum, max, src[, sharedTmpBuffer], tiling[, shapeInfo])`: {_doc}.",
             # pyasc has SoftMax only, its tiling before the scratch buffer.
@@ -324,7 +322,7 @@ def _print_quant(emitter: Any, op: Any) -> None:
             "argument, which needs a constexpr object; ascendc.construct declares structs "
             "`static const` at most, so leave config out (ASCEND_QUANT_DEFAULT_CFG)",
         )
-    print_api(emitter, op)
+    emitter.emit_call(op)
 
 
 FAMILY.add(
@@ -377,7 +375,6 @@ FAMILY.add(
         dtypes={"T": FLOATS},
         pipe="V",
         sim="adv_rmsnorm",
-        printer=print_api,
         doc="`AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon, "
         "tiling)`: dst = src / sqrt(mean(src^2) + epsilon) * gamma, per row.",
         py="adv.rmsnorm",

@@ -95,6 +95,23 @@ class CastArg:
 
 
 @dataclass(frozen=True)
+class AddressOf:
+    """A call argument `&value` (`Init(&tiling, &pipe)`: the APIs take pointers to objects
+    the IR holds by value)."""
+
+    value: SSAValue
+
+
+@dataclass(frozen=True)
+class AsBytes:
+    """A call argument Ascend C takes as a `LocalTensor<uint8_t>` (a scratch buffer): the
+    tensor itself when it holds ui8, else a view `t_bytes = t.ReinterpretCast<uint8_t>()`
+    the printer declares just before the call."""
+
+    value: SSAValue
+
+
+@dataclass(frozen=True)
 class ArrayArg:
     """Values passed as one C array (an L1 bit mask): the printer declares
     `uint64_t name[] = {...};` before the call and passes `name`."""
@@ -102,7 +119,7 @@ class ArrayArg:
     values: tuple[SSAValue, ...]
 
 
-CallArg = SSAValue | AscEnum | CastArg | ArrayArg | str
+CallArg = SSAValue | AscEnum | CastArg | ArrayArg | AddressOf | AsBytes | str
 """A call argument: a value, an enum constant, a converted value, a C array of values,
 or a C++ expression."""
 
