@@ -202,16 +202,25 @@ class CodeGenerator(ast.NodeVisitor):
             elif isinstance(spec, _ScalarParam):
                 arg_types.append(spec.dtype.ir_type())
                 runtime.append((pname, spec))
+            elif isinstance(spec, _StructParam):
+                arg_types.append(
+                    MemRefType(spec.cls.ir_type(), [DYNAMIC_INDEX], memory_space=_gm_space())
+                )
+                runtime.append((pname, spec))
         block = Block(arg_types=arg_types)
+        struct_args = []
         for arg, (pname, spec) in zip(block.args, runtime, strict=True):
             arg.name_hint = pname
+            if isinstance(spec, _StructParam):
+                struct_args.append((pname, spec, arg))
+                continue
             self.scope[pname] = (
                 GlobalAddress(arg, spec.dtype)
                 if isinstance(spec, _GmParam)
                 else RuntimeScalar(arg, spec.dtype)
             )
         for pname, spec in params:
-            if not isinstance(spec, _GmParam | _ScalarParam):
+            if not isinstance(spec, _GmParam | _ScalarParam | _StructParam):
                 self.scope[pname] = spec
         kernel = func.FuncOp(name, (arg_types, []), Region([block]))
         kernel.attributes[KERNEL_ATTR] = UnitAttr()
@@ -223,6 +232,8 @@ class CodeGenerator(ast.NodeVisitor):
         self.block = self.entry = block
         context.push(self)
         try:
+            for pname, spec, arg in struct_args:
+                self.scope[pname] = self._local_struct(pname, spec, arg)
             try:
                 self.visit_body(self.source.tree.body)
             except _Return as r:
@@ -232,6 +243,15 @@ class CodeGenerator(ast.NodeVisitor):
         finally:
             context.pop()
         return self.module
+
+    def _local_struct(self, pname: str, spec: _StructParam, arg: Any) -> Any:
+        """A struct parameter's local copy (`emitasc.copy_struct`): GM has no struct
+        loads, so the kernel copies the struct out once and reads its members there."""
+        from asc_xdsl.dialects.emitasc import CopyStructOp
+
+        op = CopyStructOp.create(operands=[arg], result_types=[spec.cls.ir_type()])
+        self.emit(op).results[0].name_hint = f"{pname}_local"
+        return spec.cls.from_handle(op.results[0])
 
     # -- services used by the language functions -------------------------------
 
@@ -480,6 +500,23 @@ class CodeGenerator(ast.NodeVisitor):
             r = self._reinterpret(r, dtype.ir_type())
         return RuntimeScalar(r, dtype)
 
+    def ceildiv(self, a: Any, b: Any) -> Any:
+        """`a / b` rounded toward +infinity, on integers, one of them a runtime value
+        (`arith.ceildivsi`, or `ceildivui` on unsigned ones)."""
+        for x in (a, b):
+            is_int = isinstance(x, int) or (isinstance(x, RuntimeScalar) and x.dtype.is_int())
+            if not is_int or isinstance(x, AscEnum):
+                self.fail(f"ceildiv needs integers, got {describe(x)}")
+        dtype = self._common_dtype(a, b)
+        unsigned = dtype.kind == "uint"
+        lhs = self._signless(self.scalar(a, dtype), dtype)
+        rhs = self._signless(self.scalar(b, dtype), dtype)
+        op_class = arith.CeilDivUIOp if unsigned else arith.CeilDivSIOp
+        r = self.emit(op_class(lhs, rhs)).results[0]
+        if unsigned:
+            r = self._reinterpret(r, dtype.ir_type())
+        return RuntimeScalar(r, dtype)
+
     def _python_division(self, op: str, a: Any, b: Any, dtype: DataType) -> RuntimeScalar:
         """`//` and `%` with Python's semantics on runtime operands (pyarith.py)."""
         from asc_xdsl.frontend import pyarith
@@ -594,8 +631,11 @@ class CodeGenerator(ast.NodeVisitor):
             index = self.visit(node.target.slice)
             current = container[index]
             container[index] = self.binary(op, current, self.visit(node.value))
+        elif isinstance(node.target, ast.Attribute):
+            current = self.visit(node.target)
+            self.assign(node.target, self.binary(op, current, self.visit(node.value)))
         else:
-            self.fail("augmented assignment needs a name or a subscript target")
+            self.fail("augmented assignment needs a name, a subscript or an attribute target")
 
     def assign(self, target: ast.AST, value: Any) -> None:
         if isinstance(target, ast.Name):
@@ -621,8 +661,26 @@ class CodeGenerator(ast.NodeVisitor):
                 container[index] = value
             else:
                 self.fail(f"{describe(container)} does not support item assignment", target)
+        elif isinstance(target, ast.Attribute):
+            self._assign_attribute(target, value)
         else:
             self.fail(f"assignment to {_construct_name(target)} is not supported", target)
+
+    def _assign_attribute(self, target: ast.Attribute, value: Any) -> None:
+        """`s.member = v` on a struct with members (a tiling struct); other values have
+        no attributes a kernel may set."""
+        from asc_xdsl.language.core.types import AggregateValue
+
+        base = self.visit(target.value)
+        if not isinstance(base, AggregateValue) or target.attr.startswith("_"):
+            self.fail(f"cannot assign attribute '{target.attr}' of {describe(base)}", target)
+        outer, self.node = self.node, target
+        try:
+            setattr(base, target.attr, value)
+        except AttributeError:
+            self.fail(f"cannot assign attribute '{target.attr}' of {describe(base)}", target)
+        finally:
+            self.node = outer
 
     def visit_Return(self, node: ast.Return) -> None:
         raise _Return(None if node.value is None else self.visit(node.value), node)
@@ -1467,6 +1525,15 @@ class _ScalarParam:
         self.dtype = dtype
 
 
+class _StructParam:
+    """A kernel parameter passed as a GM pointer to a struct (`TCubeTiling`): the host
+    record's bytes in GM, as Ascend C kernels take tiling data. `cls` is the
+    language's class (`asc.adv.TCubeTiling`)."""
+
+    def __init__(self, cls: type):
+        self.cls = cls
+
+
 # Ops that may run whether or not Python would evaluate their expression: they cannot
 # fail or touch memory. (Integer division and remainder trap on zero; tensor and
 # memref accesses can be out of bounds.)
@@ -1575,7 +1642,10 @@ def _is_numpy_scalar(cls: type) -> bool:
 
 
 def _is_language_api(fn: Any) -> bool:
-    """A function or method of the kernel language (`asc.add`, `que.alloc_tensor`)."""
+    """A function or method of the kernel language (`asc.add`, `que.alloc_tensor`), or a
+    method of a kernel value (`n.ceildiv(d)` on a runtime scalar)."""
+    if isinstance(getattr(fn, "__self__", None), IRValue):
+        return True
     return getattr(fn, "__module__", "").startswith(_LANGUAGE)
 
 

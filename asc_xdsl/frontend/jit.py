@@ -426,13 +426,15 @@ class _Specialisation:
     """How each argument of one call enters the kernel: constant, GM pointer or scalar."""
 
     def __init__(self, jf: JITFunction, arguments: dict[str, Any]):
-        from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam
+        from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam, _StructParam
 
         self.params: list[tuple[str, Any]] = []
         self._runtime_names: list[str] = []
+        self._struct_names: set[str] = set()
         hints = _annotations(jf.fn)
         from asc_xdsl.frontend.values import IRValue
         from asc_xdsl.language.core.tensor import GlobalAddress
+        from asc_xdsl.language.core.types import AggregateValue
 
         for name, value in arguments.items():
             ann = hints.get(name, inspect.Parameter.empty)
@@ -443,6 +445,19 @@ class _Specialisation:
                 or isinstance(value, ConstExpr)
             ):
                 self.params.append((name, value.value if isinstance(value, ConstExpr) else value))
+                continue
+            struct_ann = isinstance(ann, type) and issubclass(ann, AggregateValue)
+            if struct_ann or isinstance(value, AggregateValue):
+                # A tiling struct made on the host: a GM pointer to its bytes.
+                cls = ann if struct_ann else type(value)
+                if not isinstance(value, cls) or value.handle is not None:
+                    raise TypeError(
+                        f"{jf.__name__}: argument '{name}' is annotated {cls.__name__} but "
+                        f"got {type(value).__name__}; pass an {cls.__name__}() made on the host"
+                    )
+                self.params.append((name, _StructParam(cls)))
+                self._runtime_names.append(name)
+                self._struct_names.add(name)
                 continue
             if isinstance(ann, type) and issubclass(ann, IRValue) and ann is not GlobalAddress:
                 raise _parameter_error(
@@ -496,13 +511,15 @@ class _Specialisation:
 
     def signature(self) -> list[str]:
         """The cache-key part of the arguments: GM dtypes, scalar types, constant values."""
-        from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam
+        from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam, _StructParam
 
         out = []
         keyer = Keyer()
         for name, spec in self.params:
             if isinstance(spec, _GmParam):
                 out.append(f"{name}:gm:{spec.dtype.name}")
+            elif isinstance(spec, _StructParam):
+                out.append(f"{name}:struct:{spec.cls.__module__}.{spec.cls.__qualname__}")
             elif isinstance(spec, _ScalarParam):
                 out.append(f"{name}:scalar:{spec.dtype.name}")
             else:
@@ -519,7 +536,18 @@ class _Specialisation:
     def runtime_args(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
         bound = self._jf._signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        return [bound.arguments[n] for n in self._runtime_names]
+        return [
+            _struct_bytes(bound.arguments[n]) if n in self._struct_names else bound.arguments[n]
+            for n in self._runtime_names
+        ]
+
+
+def _struct_bytes(record: Any) -> Any:
+    """A host-side struct as the GM buffer its kernel parameter points to (a fresh
+    uint8 array of the C++ struct's bytes: the kernel reads its own copy)."""
+    import numpy as np
+
+    return np.frombuffer(record.pack(), np.uint8).copy()
 
 
 def _check_kernel_function(fn: Any) -> None:

@@ -132,6 +132,10 @@ class RuntimeScalar(IRValue):
     def __ne__(self, o):
         return self._bin("!=", o)  # type: ignore[override]
 
+    def ceildiv(self, other: Any) -> Any:
+        """The integer division rounded up (`arith.ceildivsi`, pyasc's `x.ceildiv(y)`)."""
+        return require_jit("ceildiv").ceildiv(self, other)
+
     def __neg__(self) -> Any:
         return require_jit("operator -").negate(self)
 

@@ -12,10 +12,12 @@ from asc_xdsl.language.core.range import range, static_range
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, MrgSortSrcList
 from asc_xdsl.language.core.types import *  # noqa: F403
 from asc_xdsl.language.core.types import __all__ as _types_all
+from asc_xdsl.language.core.utils import ceildiv
 
 __all__ = [
     "Array",
     "array",
+    "ceildiv",
     *_dtype_all,
     *_enums_all,
     *_types_all,

@@ -323,6 +323,74 @@ class AggregateValue(IRValue):
 
         self.handle = g.emit(ConstructOp(rtype, operands, types or None)).result
 
+    @classmethod
+    def from_handle(cls, handle: Any) -> AggregateValue:
+        """The kernel value held by SSA value `handle` (a struct kernel parameter's copy)."""
+        value = object.__new__(cls)
+        object.__setattr__(value, "handle", handle)
+        return value
+
+    @classmethod
+    def ir_type(cls) -> Any:
+        """The struct's IR type (`!ascendc.cube_tiling` for TCubeTiling)."""
+        from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+
+        return STRUCT_TYPES[cls._TYPE]()
+
+    @classmethod
+    def _member(cls, name: str) -> tuple[str, DataType] | None:
+        """The C++ name and type of the value member `name` (snake_case) names."""
+        from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+
+        key = _field_key(name.replace("_", ""))
+        for cpp, _, ir_name, role in struct_entry(cls.ir_type().CPP_CLASS)["fields"]:
+            if role == "value" and _field_key(cpp) == key:
+                return cpp, _BY_IR_NAME[ir_name]
+        return None
+
+    # -- kernel-side member access --------------------------------------------------
+    # `tiling.m` reads member `M` (`emitasc.member`, `T r = tiling.M;`); assigning one
+    # sets it (`emitasc.set_member`) on the kernel's own copy.
+
+    def _kernel_handle(self) -> Any:
+        try:
+            return object.__getattribute__(self, "handle")
+        except AttributeError:  # not made yet
+            return None
+
+    def _kernel_member(self, name: str) -> tuple[Any, str, DataType]:
+        api = type(self).__name__
+        g = require_jit(f"{api}.{name}")
+        member = self._member(name)
+        if member is None:
+            g.fail(f"{api} has no member {name!r}")
+        return g, *member  # type: ignore[misc]
+
+    def _read_member(self, name: str) -> RuntimeScalar:
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.dialects.emitasc import MemberOp
+
+        g, cpp, dtype = self._kernel_member(name)
+        op = MemberOp.create(
+            operands=[self.handle],
+            properties={"field": StringAttr(cpp)},
+            result_types=[dtype.ir_type()],
+        )
+        return RuntimeScalar(g.emit(op).results[0], dtype)
+
+    def _write_member(self, name: str, value: Any) -> None:
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.dialects.emitasc import SetMemberOp
+
+        g, cpp, dtype = self._kernel_member(name)
+        op = SetMemberOp.create(
+            operands=[self.handle, g.scalar(value, dtype)],
+            properties={"field": StringAttr(cpp)},
+        )
+        g.emit(op)
+
     # -- host-side values ---------------------------------------------------------
     # Members are read and written by their snake_case names (`t.k_a`, `t.base_m`),
     # matched like the keywords above; every member starts at zero.
@@ -355,16 +423,41 @@ class AggregateValue(IRValue):
         raise AttributeError(f"{type(self).__name__} has no member {name!r}")
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or "_host" not in self.__dict__:
+        if name.startswith("_"):
             raise AttributeError(name)
+        if "_host" not in self.__dict__:
+            if self._kernel_handle() is None or not in_jit():
+                raise AttributeError(name)
+            return self._read_member(name)
         return self._host[self._host_member(name)]
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if "_host" not in self.__dict__ or name == "handle":
+        if name == "handle":
             object.__setattr__(self, name, value)
+            return
+        if "_host" not in self.__dict__:
+            if self._kernel_handle() is None or not in_jit():
+                raise AttributeError(f"{type(self).__name__} has no member {name!r}")
+            self._write_member(name, value)
             return
         member = self._host_member(name)
         self._host[member] = _host_int(type(self).__name__, name, value)
+
+    def pack(self) -> bytes:
+        """The host-side value as the C++ struct's bytes (members in declaration order,
+        natural alignment): what a kernel parameter of this struct receives in GM."""
+        import numpy as np
+
+        from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+
+        if "_host" not in self.__dict__:
+            raise TypeError(f"a runtime {type(self).__name__} has no host bytes")
+        fields = [f for f in struct_entry(self._CPP)["fields"] if f[3] == "value"]
+        layout = np.dtype([(f[0], _BY_IR_NAME[f[2]].numpy_name) for f in fields], align=True)
+        record = np.zeros((), layout)
+        for cpp, value in self._host.items():
+            record[cpp] = value
+        return record.tobytes()
 
     def host_values(self) -> dict[str, int]:
         """The members' values by C++ name (a host-side value only)."""

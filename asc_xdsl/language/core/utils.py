@@ -1,11 +1,22 @@
-"""Argument checks shared by the kernel-language functions: a wrong argument is a
-located `CompileError` naming the API, the parameter and what it got."""
+"""Argument checks shared by the kernel-language functions (a wrong argument is a
+located `CompileError` naming the API, the parameter and what it got), and pyasc's
+`asc.language.core.utils.ceildiv`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+
+
+def ceildiv(x: Any, y: Any) -> Any:
+    """`x / y` rounded up (pyasc's `asc.ceildiv`). Two Python integers give pyasc's
+    `(x + y - 1) // y`, on the host too; with a runtime integer it is
+    `arith.ceildivsi` (the ceiling of x / y: the same for y > 0)."""
+    if isinstance(x, RuntimeScalar) or isinstance(y, RuntimeScalar):
+        return require_jit("ceildiv").ceildiv(x, y)
+    return (x + y - 1) // y
 
 
 def describe(value: Any) -> str:

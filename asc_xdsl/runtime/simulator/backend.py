@@ -36,6 +36,7 @@ from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import ProfileRegionError, SimulatorError, failing_op
 from asc_xdsl.runtime.simulator.memory import GmBuffer, GmPtr, OnChip
+from asc_xdsl.runtime.simulator.ops.framework import struct_layout
 from asc_xdsl.runtime.simulator.platform import Platform, get_platform
 from asc_xdsl.runtime.simulator.profile import (
     PROFILE_DIR_ENV,
@@ -160,8 +161,16 @@ def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
         name = param.name_hint or f"arg{i}"
         if is_gm_pointer(t):
             arr = _as_array(arg, name)
-            elem = np_dtype(t.element_type)
-            if elem.itemsize != 1 and arr.dtype != elem and not _bf16_bits(t, arr):
+            # a struct (tiling data) arrives as its bytes; a pointer step is one struct
+            struct = struct_layout(t.element_type)
+            elem = np_dtype(t.element_type) if struct is None else struct
+            if struct is not None:
+                if arr.nbytes < struct.itemsize:
+                    raise LaunchError(
+                        f"argument '{name}': the kernel reads a {struct.itemsize}-byte "
+                        f"{t.element_type} but got {arr.nbytes} bytes"
+                    )
+            elif elem.itemsize != 1 and arr.dtype != elem and not _bf16_bits(t, arr):
                 raise LaunchError(
                     f"argument '{name}': the kernel reads {t.element_type} but got a "
                     f"{arr.dtype} array"

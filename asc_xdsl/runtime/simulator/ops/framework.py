@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from asc_xdsl.dialects.ascendc import construct as con
 from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import sync
 from asc_xdsl.dialects.ascendc import tensor as ten
 from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
+from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.emitasc import CopyStructOp, MemberOp, SetMemberOp
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
+from asc_xdsl.runtime.simulator.errors import GmAccessError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.memory import (
     PERMANENT,
     UNBOUND_LOCAL,
@@ -363,6 +368,88 @@ def _construct(op: con.ConstructOp, comp):
         value = Struct((*vals, *defaults[len(vals) :]))
         value.names = names
         e[r] = value
+
+    return run
+
+
+# -- structs passed to the kernel in GM (tiling data) ----------------------------------
+# A struct kernel parameter (`memref<?x!ascendc.cube_tiling, 22>`) points at the host
+# record's bytes; `emitasc.copy_struct` reads them into a Struct whose names are the
+# C++ members, which `emitasc.member`/`set_member` read and write.
+
+
+def struct_layout(t) -> np.dtype | None:
+    """The C layout of struct type `t` (members of scalar types only), else None."""
+    entry = struct_entry(getattr(t, "CPP_CLASS", ""))
+    if not entry or not isinstance(t, ty.AscendCType):
+        return None
+    fields = [(f[0], _IR_SCALAR.get(f[2])) for f in entry["fields"] if f[3] == "value"]
+    if not fields or any(d is None for _, d in fields):
+        return None
+    return np.dtype(fields, align=True)
+
+
+_IR_SCALAR = {
+    f"{p}{w}": f"{'u' if p == 'ui' else ''}int{w}" for p in ("i", "ui") for w in (8, 16, 32, 64)
+} | {"i1": "bool", "f16": "float16", "f32": "float32", "f64": "float64"}
+
+
+@handles(CopyStructOp)
+def _copy_struct(op: CopyStructOp, comp):
+    base, r = comp.slot(op.base), comp.slot(op.result)
+    layout = struct_layout(op.result.type)
+    if layout is None:
+        raise UnsupportedOpError(
+            f"the CPU simulator copies structs of scalar members only, not {op.result.type}",
+            op=op,
+        )
+    names = layout.names
+    convert = [int if layout.fields[n][0].kind in "iub" else float for n in names]
+
+    def run(e, c, _op=op):
+        p = e[base]
+        end = p.byte_offset + layout.itemsize
+        if p.byte_offset < 0 or end > p.buf.nbytes:
+            raise GmAccessError(
+                f"copying a {layout.itemsize}-byte struct from argument '{p.buf.name}' "
+                f"({p.buf.nbytes} bytes) at byte {p.byte_offset}"
+            )
+        record = p.buf.u8[p.byte_offset : end].view(layout)[0]
+        value = Struct(f(record[i]) for i, f in enumerate(convert))
+        value.names = names
+        e[r] = value
+
+    return run
+
+
+def _member_index(op) -> int:
+    names = struct_layout(op.base.type)
+    field = op.field.data
+    if names is None or field not in names.names:
+        raise UnsupportedOpError(f"no member {field!r} in {op.base.type}", op=op)
+    return names.names.index(field)
+
+
+@handles(MemberOp)
+def _member(op: MemberOp, comp):
+    base, r, i, t = comp.slot(op.base), comp.slot(op.result), _member_index(op), op.result.type
+
+    def run(e, c, _op=op):
+        value = e[base]  # a struct built in the kernel may stop before member i: zero
+        e[r] = to_scalar(t, value[i] if i < len(value) else 0)
+
+    return run
+
+
+@handles(SetMemberOp)
+def _set_member(op: SetMemberOp, comp):
+    base, v, i = comp.slot(op.base), comp.slot(op.value), _member_index(op)
+
+    def run(e, c, _op=op):
+        old = tuple(e[base]) + (0,) * (i + 1 - len(e[base]))
+        new = Struct((*old[:i], e[v], *old[i + 1 :]))
+        new.names = e[base].names
+        e[base] = new
 
     return run
 
