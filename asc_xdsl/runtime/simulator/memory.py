@@ -117,6 +117,7 @@ class LocalTensor:
         "mem_name",
         "offset",
         "position",
+        "shape_info",
         "vec_ok",
     )
 
@@ -135,6 +136,8 @@ class LocalTensor:
         if arr is None:
             arr = mem[offset : offset + length * self.itemsize].view(dtype)
         self.arr = arr
+        self.shape_info: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        """(shape, original shape) from SetShapeInfo (ops/shape_info.py), else None."""
 
     def span(self, n: int, what: str) -> np.ndarray:
         """The first n elements, for a vector instruction (checked)."""

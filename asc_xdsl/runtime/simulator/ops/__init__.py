@@ -2,6 +2,9 @@
 
 from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     adv_math,
+    adv_norm,
+    adv_quant,
+    adv_softmax,
     atomic,
     cache,
     cmpsel,
@@ -17,6 +20,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     multicore,
     reduce,
     scalar,
+    shape_info,
     sort,
     vconv,
     vector,

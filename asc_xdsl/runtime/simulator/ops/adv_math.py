@@ -105,7 +105,8 @@ UNARY: dict[str, Fn] = {
 }
 
 
-def _charge(c, n: int, itemsize: int) -> None:
+def charge_library(c, n: int, itemsize: int) -> None:
+    """Cost of a library call over n elements (CYCLES_PER_REPEAT)."""
     k = c.cnt
     k[I_V] += 1
     k[VEC_ELEMS] += n
@@ -121,7 +122,7 @@ def _count_of(op, comp, src_name: str):
     return lambda e, src: src.length
 
 
-def _tmp_check(op, comp):
+def check_tmp(op, comp):
     """The scratch buffer, if given, must be a live local tensor."""
     tmp = getattr(op, "shared_tmp_buffer", None)
     if tmp is None:
@@ -142,7 +143,7 @@ def _unary(op, comp, key: str):
         raise UnsupportedOpError(f"the CPU simulator has no semantics for '{key}'")
     dt = np_dtype(op.dst.type.element_type)
     d, s = comp.slot(op.dst), comp.slot(op.src)
-    count, tmp = _count_of(op, comp, "src"), _tmp_check(op, comp)
+    count, tmp = _count_of(op, comp, "src"), check_tmp(op, comp)
 
     def run(e, c, _op=op):
         src = e[s]
@@ -151,7 +152,7 @@ def _unary(op, comp, key: str):
         tmp(e)
         with np.errstate(all="ignore"):
             e[d].span(n, "dst")[...] = _rounded(fn(x), dt)
-        _charge(c, n, dt.itemsize)
+        charge_library(c, n, dt.itemsize)
 
     return run
 
@@ -172,7 +173,7 @@ def _binary(op, comp, key: str):
     tensor1 = isinstance(op.src1.type, LocalTensorType)
     size_of = comp.slot(op.src0 if tensor0 else op.src1)
     n_slot = comp.slot(op.cal_count) if op.cal_count is not None else None
-    tmp = _tmp_check(op, comp)
+    tmp = check_tmp(op, comp)
 
     def operand(e, slot, is_tensor, n, name):
         if is_tensor:
@@ -198,7 +199,7 @@ def _binary(op, comp, key: str):
         x, y = operand(e, a, tensor0, n, "src0"), operand(e, b, tensor1, n, "src1")
         tmp(e)
         e[d].span(n, "dst")[...] = fn(x, y)
-        _charge(c, n, dt.itemsize)
+        charge_library(c, n, dt.itemsize)
 
     return run
 
@@ -207,7 +208,7 @@ def _binary(op, comp, key: str):
 def _axpy(op, comp, key: str):
     dt = np_dtype(op.dst.type.element_type)
     d, s, k, n = (comp.slot(v) for v in (op.dst, op.src, op.scalar, op.cal_count))
-    tmp = _tmp_check(op, comp)
+    tmp = check_tmp(op, comp)
 
     def run(e, c, _op=op):
         count = int(e[n])
@@ -216,7 +217,7 @@ def _axpy(op, comp, key: str):
         tmp(e)
         with np.errstate(all="ignore"):
             dst[...] = (dst.astype(np.float64) + src * float(e[k])).astype(dt)
-        _charge(c, count, dt.itemsize)
+        charge_library(c, count, dt.itemsize)
 
     return run
 
@@ -226,14 +227,14 @@ def _clamp(op, comp, key: str):
     fn = {"clamp_max": np.minimum, "clamp_min": np.maximum}[key]
     dt = np_dtype(op.dst.type.element_type)
     d, s, k, n = (comp.slot(v) for v in (op.dst, op.src, op.scalar, op.cal_count))
-    tmp = _tmp_check(op, comp)
+    tmp = check_tmp(op, comp)
 
     def run(e, c, _op=op):
         count = int(e[n])
         x = e[s].span(count, "src")
         tmp(e)
         e[d].span(count, "dst")[...] = fn(x, np.array(e[k]).astype(dt))
-        _charge(c, count, dt.itemsize)
+        charge_library(c, count, dt.itemsize)
 
     return run
 
@@ -242,7 +243,7 @@ def _clamp(op, comp, key: str):
 def _exp(op, comp, key: str):
     dt = np_dtype(op.dst.type.element_type)
     d, s, n = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.cal_count)
-    tmp = _tmp_check(op, comp)
+    tmp = check_tmp(op, comp)
 
     def run(e, c, _op=op):
         count = int(e[n])
@@ -250,7 +251,7 @@ def _exp(op, comp, key: str):
         tmp(e)
         with np.errstate(all="ignore"):
             e[d].span(count, "dst")[...] = np.exp(x).astype(dt)
-        _charge(c, count, dt.itemsize)
+        charge_library(c, count, dt.itemsize)
 
     return run
 

@@ -1,0 +1,78 @@
+"""A local tensor's ShapeInfo: `SetShapeInfo` keeps the dimensions on the tensor (the
+adv APIs that take their shape from it read them), `GetShapeInfo` gives them back.
+
+`AscendC::ShapeInfo(dim, shape[, originalDim, originalShape], format)` copies the
+dimensions out of the arrays when it is built; here they are read when SetShapeInfo
+runs (the IR's ShapeInfo value holds the arrays). Without an original shape it is the
+shape. A sub-tensor (`t[i:]`) does not carry its parent's ShapeInfo.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from asc_xdsl.dialects.ascendc import tensor as ten
+from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.memory import LocalTensor
+from asc_xdsl.runtime.simulator.ops.cube import fields
+
+MAX_DIM = 8
+# The constructors' fields by their number of arguments (kernel_tensor.h).
+FORMS = {
+    2: ("inputShapeDim", "inputShape"),
+    3: ("inputShapeDim", "inputShape", "inputFormat"),
+    5: (
+        "inputShapeDim",
+        "inputShape",
+        "inputOriginalShapeDim",
+        "inputOriginalShape",
+        "inputFormat",
+    ),
+}
+DEFAULTS = {
+    "inputShapeDim": 0,
+    "inputShape": None,
+    "inputOriginalShapeDim": 0,
+    "inputOriginalShape": None,
+}
+
+
+def _dims(n: int, arr, what: str) -> tuple[int, ...]:
+    if not 0 <= n <= MAX_DIM:
+        raise SimulatorError(f"ShapeInfo: {what} has {n} dimensions (at most {MAX_DIM})")
+    if n == 0:
+        return ()
+    if not isinstance(arr, np.ndarray) or arr.size < n:
+        raise SimulatorError(f"ShapeInfo: {what} needs an array of {n} dimensions")
+    return tuple(int(v) for v in arr.reshape(-1)[:n])
+
+
+def shape_of(value) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(shape, original shape) of a ShapeInfo value built by ascendc.construct."""
+    if not value.names:  # ShapeInfo has several constructors: its fields by arity
+        value.names = FORMS.get(len(value), ())
+    f = fields(value, DEFAULTS, "ShapeInfo")
+    shape = _dims(int(f["inputShapeDim"]), f["inputShape"], "the shape")
+    original = _dims(int(f["inputOriginalShapeDim"]), f["inputOriginalShape"], "the original shape")
+    return shape, original or shape
+
+
+def tensor_shape(t: LocalTensor, what: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ShapeInfo a local tensor was given, or an error naming the tensor."""
+    if t.shape_info is None:
+        raise SimulatorError(
+            f"{what} has no ShapeInfo: the API takes the shape from it (call SetShapeInfo "
+            "on the tensor first)"
+        )
+    return t.shape_info
+
+
+@handles(ten.LocalTensorSetShapeInfoOp)
+def _set(op, comp):
+    t, s = comp.slot(op.tensor), comp.slot(op.shape_info)
+
+    def run(e, c, _op=op):
+        e[t].shape_info = shape_of(e[s])
+
+    return run
