@@ -4,14 +4,15 @@ The dialect has hundreds of spec-defined ops (see `ascendc/spec.py`); defining a
 them costs far more than compiling a kernel that uses five. The context knows the
 hand-written ops and every type up front and asks the spec families for any other
 `ascendc.*` op name the parser meets, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
-and `emitc.*` ones. Two upstream ops are parsed in the forms pyasc writes too
+and `emitc.*` ones; the struct types (`!ascendc.binary_repeat_params`, ...) are
+defined when first named too. Two upstream ops are parsed in the forms pyasc writes too
 (`pyasc_syntax.py`).
 """
 
 from __future__ import annotations
 
 from xdsl.context import Context
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation, TypeAttribute
 
 
 class AscContext(Context):
@@ -39,6 +40,25 @@ class AscContext(Context):
         if cls is not None:
             self.load_op(cls)
         return cls
+
+    def get_optional_type(self, name: str) -> type[TypeAttribute] | None:
+        self._load_struct_type(name)
+        return super().get_optional_type(name)
+
+    def get_optional_attr(self, name: str) -> type[Attribute] | None:
+        self._load_struct_type(name)
+        return super().get_optional_attr(name)
+
+    def _load_struct_type(self, name: str) -> None:
+        """The struct types (`struct_types.py`) are defined when the parser first meets
+        one, like the spec-defined ops."""
+        if name in self._loaded_types or not name.startswith("ascendc."):
+            return
+        from asc_xdsl.dialects.ascendc.struct_types import BY_MNEMONIC, STRUCT_TYPES
+
+        class_name = BY_MNEMONIC.get(name)
+        if class_name is not None:
+            self.load_attr_or_type(STRUCT_TYPES[class_name])
 
     def clone(self) -> AscContext:
         return AscContext(

@@ -33,7 +33,8 @@ HANDWRITTEN_OPS: list[type[AscendCOp]] = [
     *debug.DEBUG_OPS,
     *construct.MISC_OPS,
 ]
-ASCENDC_TYPES = [*types.ASCENDC_TYPES, *STRUCT_TYPES.values(), *PARAM_TYPES, *ADV_TYPES]
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES]
+"""The types defined up front; the struct types (`STRUCT_TYPES`) come on first use."""
 
 AscendCCore = Dialect("ascendc", HANDWRITTEN_OPS, ASCENDC_TYPES)
 
@@ -41,6 +42,11 @@ _BY_NAME: dict[str, Any] = {
     **{c.__name__: c for c in HANDWRITTEN_OPS},
     **{c.__name__: c for c in ASCENDC_TYPES},
 }
+
+
+def all_types() -> list[type[Any]]:
+    """Every type class of the dialect (defines all struct types)."""
+    return [*ASCENDC_TYPES, *STRUCT_TYPES.values()]
 
 
 def all_ops() -> list[type[AscendCOp]]:
@@ -54,7 +60,9 @@ def __getattr__(name: str) -> Any:
     if name in _BY_NAME:
         return _BY_NAME[name]
     if name == "AscendC":
-        return Dialect("ascendc", all_ops(), ASCENDC_TYPES)
+        return Dialect("ascendc", all_ops(), all_types())
+    if name in STRUCT_TYPES:
+        return STRUCT_TYPES[name]
     if name == "ALL_OPS":
         return all_ops()
     from asc_xdsl.dialects.ascendc.families import find_class
@@ -76,4 +84,5 @@ __all__ = [
     "RoundMode",
     "TPosition",
     "all_ops",
+    "all_types",
 ]

@@ -9,6 +9,8 @@ passed in as kernel/function arguments). The names and classes follow pyasc's di
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from xdsl.irdl import irdl_attr_definition
 
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
@@ -119,8 +121,37 @@ def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[AscendCType]
     return cls
 
 
-STRUCT_TYPES: dict[str, type[AscendCType]] = {
-    class_name: _define(mnemonic, class_name, cpp)
-    for mnemonic, class_name, cpp in STRUCT_TYPE_TABLE
-}
-globals().update(STRUCT_TYPES)
+class _LazyTypes(Mapping[str, type[AscendCType]]):
+    """Class name -> type class, each defined on first use: defining all 73 costs more
+    than compiling a small kernel, which uses one or two (`AscContext` finds the others
+    by mnemonic when the parser meets them)."""
+
+    def __init__(self) -> None:
+        self._rows = {class_name: (m, cpp) for m, class_name, cpp in STRUCT_TYPE_TABLE}
+        self._made: dict[str, type[AscendCType]] = {}
+
+    def __getitem__(self, class_name: str) -> type[AscendCType]:
+        made = self._made.get(class_name)
+        if made is None:
+            mnemonic, cpp = self._rows[class_name]
+            made = self._made[class_name] = _define(mnemonic, class_name, cpp)
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
+STRUCT_TYPES: Mapping[str, type[AscendCType]] = _LazyTypes()
+"""Class name -> type class (defined on first use)."""
+
+BY_MNEMONIC: dict[str, str] = {f"ascendc.{m}": class_name for m, class_name, _ in STRUCT_TYPE_TABLE}
+"""Type name (`ascendc.binary_repeat_params`) -> class name."""
+
+
+def __getattr__(name: str) -> type[AscendCType]:
+    if name in STRUCT_TYPES:
+        return STRUCT_TYPES[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
