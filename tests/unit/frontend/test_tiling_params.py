@@ -291,3 +291,29 @@ def test_struct_parameter_needs_a_host_record():
         read_members.compile(np.zeros(2, np.int32), 3)
     with pytest.raises(TypeError, match="annotated TCubeTiling but got SoftmaxTiling"):
         read_members.compile(np.zeros(2, np.int32), asc.adv.SoftmaxTiling())
+
+
+# -- the Ascend C compiles against the real headers (skipped unless configured) ---------
+
+
+def test_struct_parameter_ascendc_compiles_against_the_headers():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
+    import check_headers
+
+    try:
+        headers = check_headers.find_headers()
+    except check_headers.HeadersMissing as e:
+        pytest.skip(f"Ascend C headers not configured: {e} (see docs/configuration.md)")
+    out = np.zeros(8, np.int32)
+    texts = [
+        read_members.compile(out, _tiling(), always_compile=True).asm["ascendc"],
+        write_members.compile(out, _tiling(), always_compile=True).asm["ascendc"],
+    ]
+    with check_headers.Checker(headers) as checker:
+        results = checker.check_all(
+            check_headers.Source(f"tiling{i}.cpp", text) for i, text in enumerate(texts)
+        )
+    assert [r.status for r in results] == ["PASS", "PASS"], [r.message for r in results]
