@@ -447,7 +447,7 @@ class _Specialisation:
                 self.params.append((name, value.value if isinstance(value, ConstExpr) else value))
                 continue
             struct_ann = isinstance(ann, type) and issubclass(ann, AggregateValue)
-            if struct_ann or isinstance(value, AggregateValue):
+            if struct_ann or (isinstance(value, AggregateValue) and ann is _EMPTY):
                 # A tiling struct made on the host: a GM pointer to its bytes.
                 cls = ann if struct_ann else type(value)
                 if not isinstance(value, cls) or value.handle is not None:
@@ -504,7 +504,8 @@ class _Specialisation:
                 raise TypeError(
                     f"{jf.__name__}: Argument type in JIT function is not supported: "
                     f"{type(value).__name__} (argument '{name}'; kernels take numpy arrays "
-                    "or torch tensors, int, float, bool, or ConstExpr values)"
+                    "or torch tensors, int, float, bool, tiling structs (asc.adv.TCubeTiling) "
+                    "or ConstExpr values)"
                 )
             self._runtime_names.append(name)
         self._jf = jf
@@ -548,6 +549,9 @@ def _struct_bytes(record: Any) -> Any:
     import numpy as np
 
     return np.frombuffer(record.pack(), np.uint8).copy()
+
+
+_EMPTY = inspect.Parameter.empty
 
 
 def _check_kernel_function(fn: Any) -> None:

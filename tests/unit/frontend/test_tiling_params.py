@@ -317,3 +317,20 @@ def test_struct_parameter_ascendc_compiles_against_the_headers():
             check_headers.Source(f"tiling{i}.cpp", text) for i, text in enumerate(texts)
         )
     assert [r.status for r in results] == ["PASS", "PASS"], [r.message for r in results]
+
+
+@asc.jit
+def pointer_param(out: asc.GlobalAddress):
+    pass
+
+
+@asc.jit
+def int_param(n: int):
+    pass
+
+
+def test_a_tiling_struct_for_another_parameter_kind_is_refused():
+    with pytest.raises(TypeError, match="annotated GlobalAddress but got TCubeTiling"):
+        pointer_param.compile(_tiling())
+    with pytest.raises(TypeError, match=r"not supported: TCubeTiling \(argument 'n'"):
+        int_param.compile(_tiling())
