@@ -125,7 +125,7 @@ def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
     key = "_cpu_simulator_program" + ("_sanitized" if sanitize else "")
     cached = kernel.metadata.get(key)
     if cached is None or cached.module is not kernel.module:
-        cached = Program(kernel.module, sanitize, mix=kernel.kernel_type == "mix")
+        cached = Program(kernel.module, sanitize, mix=cores.kernel_type_of(kernel) == "mix")
         kernel.metadata[key] = cached
     return cached
 
@@ -226,6 +226,7 @@ class CpuSimulatorBackend:
             entry = program.function(kernel.name)
         except SimulatorError as err:
             raise err.at(err.op, None) from None
+        kernel_type = cores.kernel_type_of(kernel)
         overread = gm_overread.overread_mode(options.get("gm_overread"))
         values = bind_arguments(kernel, args)
         padded = gm_overread.pad_arguments(values) if overread == "zeros" else []
@@ -237,11 +238,11 @@ class CpuSimulatorBackend:
         elif order != "ascending":
             raise LaunchError(f"block_order must be ascending, descending or random, got {order!r}")
         profile = KernelProfile(
-            kernel.name, kernel.kernel_type, block_dim, platform.name, platform.freq_mhz
+            kernel.name, kernel_type, block_dim, platform.name, platform.freq_mhz
         )
         if block_dim > budget:
             raise blocks_error(block_dim, budget).at(kernel.function, None)
-        core_list = cores.layout(kernel.kernel_type, blocks)
+        core_list = cores.layout(kernel_type, blocks)
         sched = cores.Scheduler(core_list) if cores.needs_threads(kernel.module) else None
         left = [budget - block_dim]
         ran: dict[cores.Core, BlockContext] = {}
@@ -251,7 +252,7 @@ class CpuSimulatorBackend:
                 core.block_idx,
                 block_dim,
                 platform,
-                printing.record_prefix(core, block_dim, kernel.kernel_type),
+                printing.record_prefix(core, block_dim, kernel_type),
                 copy_tail,
                 left[0],
                 budget,

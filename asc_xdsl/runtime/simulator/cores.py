@@ -55,6 +55,22 @@ class Core:
         return f"{self.kind} of block {self.block}{sub}"
 
 
+MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj", "ascendc.matmul.init"})
+
+
+def kernel_type_of(kernel) -> str:
+    """The layout a kernel runs on: its kernel_type, except that a vector kernel (the
+    default) that uses the Matmul object runs as a mix kernel: the library serves the
+    AIVs' calls from the AIC, and bisheng builds such a kernel as MIX_AIC_1_2."""
+    cached = kernel.metadata.get("_cpu_simulator_kernel_type")
+    if cached is None:
+        cached = kernel.kernel_type
+        if cached == "vector" and any(op.name in MATMUL_OBJECT_OPS for op in kernel.module.walk()):
+            cached = "mix"
+        kernel.metadata["_cpu_simulator_kernel_type"] = cached
+    return cached
+
+
 def layout(kernel_type: str, blocks: list[int]) -> list[Core]:
     """The cores of the given blocks, in launch order."""
     if kernel_type == "cube":

@@ -2,6 +2,7 @@
 
 from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     adv_math,
+    adv_matmul,
     adv_norm,
     adv_quant,
     adv_softmax,
@@ -15,6 +16,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     fill,
     framework,
     gathermask,
+    header_constants,
     layout,
     masks,
     multicore,

@@ -1,0 +1,408 @@
+"""The Matmul object (`matmul::Matmul<A, B, C, Bias, CFG>`) by what it computes.
+
+The library moves A and B through L1/L0 and C out of L0C in base blocks; the simulator
+keeps the object's state (`MatmulState`: its TCubeTiling, the tensors and shapes set on
+it, the iteration cursor) and computes each result with numpy, as the cube does: half
+/ bfloat16 / float products accumulated in float32 (int8 in int32), the bias (float or
+int32) added, then converted to C's type.
+
+* `REGIST_MATMUL_OBJ(pipe, workspace, mm, tiling)` / `mm.Init(tiling)`: the object
+  takes the tiling (M, N, Ka, Kb, singleCoreM/N/K, baseM/N, isBias, iterateOrder).
+* `SetTensorA/B(t, isTranspose)`: A is singleCoreM x K, rows Ka elements apart (or
+  stored K x M, rows M apart, when transposed); B is K x singleCoreN, rows N apart (or
+  stored N x K, rows Kb apart). `SetBias(t)`: singleCoreN values; `DisableBias()`.
+* `SetTail(m, n, k)` / `SetSingleShape(m, n, k)`: this core's singleCoreM/N/K (-1 keeps
+  one); `SetOrgShape(M, N, Ka[, Kb[, Kc]])`: the strides.
+* `IterateAll(C[, enAtomic])`: the whole singleCoreM x singleCoreN result into C (a GM
+  tensor: rows N apart; a local tensor: rows singleCoreN apart); enAtomic 1/2/3 adds /
+  takes the max / min with what C holds.
+* `Iterate()` then `GetTensorC(C[, enAtomic, enSequentialWrite])`: one baseM x baseN
+  block per Iterate, M fastest for iterateOrder 0 (ORDER_M) and N fastest otherwise;
+  Iterate returns false after the last. GetTensorC writes the block at its place in C
+  (rows N apart in GM, singleCoreN apart in a local tensor), or with enSequentialWrite
+  contiguously from C's start (rows baseN apart). Edge blocks are smaller.
+* `End()`: the object forgets its tensors.
+
+In a mix kernel the object's methods run on the AIV sub-blocks (the AIC serves them in
+the library), in a cube kernel on the AIC. Batch, quantisation, sparse, the
+asynchronous forms and user-defined callbacks are refused when the kernel is compiled.
+The object's ops take no pipe: the race checker orders them like PIPE_ALL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from asc_xdsl.dialects.ascendc.adv_matmul import FAMILY
+from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
+from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.ops.cube import fields
+from asc_xdsl.runtime.simulator.profile import C_M, I_M
+
+TILING_DEFAULTS = {
+    "usedCoreNum": 1,
+    "M": 0,
+    "N": 0,
+    "Ka": 0,
+    "Kb": 0,
+    "singleCoreM": 0,
+    "singleCoreN": 0,
+    "singleCoreK": 0,
+    "baseM": 0,
+    "baseN": 0,
+    "baseK": 0,
+    "isBias": 0,
+    "iterateOrder": 0,
+}
+ATOMIC = {1: np.add, 2: np.maximum, 3: np.minimum}
+MACS_PER_CYCLE = 16 * 16 * 16
+"""Cost model: the cube's 16x16x16 half MACs per cycle."""
+
+
+@dataclass
+class MatmulState:
+    """One Matmul object of one core."""
+
+    tiling: dict[str, Any]
+    types: dict[str, Any]  # "a", "b", "c", "bias" -> element type
+    a: Any = None
+    b: Any = None
+    trans_a: bool = False
+    trans_b: bool = False
+    bias: Any = None
+    shape: dict[str, int] = field(default_factory=dict)  # singleCoreM/N/K, M, N, Ka, Kb
+    cursor: int = -1  # the block the last Iterate computed
+    block: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        t = self.tiling
+        self.shape = {k: int(t[k]) for k in ("singleCoreM", "singleCoreN", "singleCoreK")}
+        self.shape.update({k: int(t[k]) for k in ("M", "N", "Ka", "Kb")})
+        if not t["isBias"]:
+            self.bias = None
+
+    # -- the result ----------------------------------------------------------------
+    def product(self, rows: slice, cols: slice) -> np.ndarray:
+        """C[rows, cols] (float32 or int32) of this core's singleCoreM x singleCoreN."""
+        s = self.shape
+        m, n, k = s["singleCoreM"], s["singleCoreN"], s["singleCoreK"]
+        if self.a is None or self.b is None:
+            raise SimulatorError("Matmul: SetTensorA and SetTensorB come before Iterate")
+        if min(m, n, k) <= 0:
+            raise SimulatorError(f"Matmul: the shape {m} x {n} x {k} is empty (tiling?)")
+        r0, r1 = rows.start, min(rows.stop, m)
+        c0, c1 = cols.start, min(cols.stop, n)
+        ta, tb = self.types["a"], self.types["b"]
+        if self.trans_a:  # stored K x M
+            a = _matrix(self.a, k, r1, s["M"], ta, "A")[:, r0:r1].T
+        else:
+            a = _matrix(self.a, r1, k, s["Ka"] or k, ta, "A")[r0:r1]
+        if self.trans_b:  # stored N x K
+            b = _matrix(self.b, c1, k, s["Kb"] or k, tb, "B")[c0:c1].T
+        else:
+            b = _matrix(self.b, k, c1, s["N"], tb, "B")[:, c0:c1]
+        integer = a.dtype.kind in "iu"
+        acc = np.float64 if integer else np.float32  # float64 is exact for int8 sums
+        out = np.ascontiguousarray(a, acc) @ np.ascontiguousarray(b, acc)
+        if self.bias is not None:
+            out = out + _values(self.bias, c1, self.types["bias"], "bias")[c0:c1].astype(acc)
+        return out.astype(np.int32) if integer else out
+
+    def blocks(self) -> tuple[int, int]:
+        s, t = self.shape, self.tiling
+        bm, bn = int(t["baseM"]), int(t["baseN"])
+        if bm <= 0 or bn <= 0:
+            raise SimulatorError(f"Matmul: baseM {bm} / baseN {bn} in the tiling must be > 0")
+        return -(-s["singleCoreM"] // bm), -(-s["singleCoreN"] // bn)
+
+    def block_at(self, index: int) -> tuple[int, int]:
+        """(m, n) block indices of the index-th Iterate."""
+        mi, ni = self.blocks()
+        if int(self.tiling["iterateOrder"]) == 0:  # ORDER_M: along M first
+            return index % mi, index // mi
+        return index // ni, index % ni
+
+
+def _matrix(t, rows: int, cols: int, stride: int, et, what: str) -> np.ndarray:
+    """A rows x cols ND matrix from a tensor's start, rows `stride` elements apart, as
+    float32 (int32 for int8); only the elements it covers are read."""
+    if stride < cols:
+        raise SimulatorError(f"Matmul: {what}'s rows are {stride} apart, fewer than its {cols}")
+    if rows <= 0 or cols <= 0:
+        return np.zeros((max(rows, 0), max(cols, 0)), np.float32)
+    data = _values(t, (rows - 1) * stride + cols, et, what)
+    return np.lib.stride_tricks.as_strided(
+        data, shape=(rows, cols), strides=(stride * data.itemsize, data.itemsize), writeable=False
+    )
+
+
+def _values(t, n: int, et, what: str) -> np.ndarray:
+    if isinstance(t, GlobalTensor):
+        raw = t.elements(0, n, f"Matmul reads {what}")
+    elif isinstance(t, LocalTensor):
+        t.check(n, f"Matmul's {what}", vector=False)
+        raw = t.arr[:n]
+    else:
+        raise SimulatorError(f"Matmul: {what} must be a tensor")
+    if is_bf16(et):
+        return bf16_to_f32(raw)
+    return raw.astype(np.int32) if raw.dtype.kind in "iu" else raw.astype(np.float32)
+
+
+def _store(dst, start: int, stride: int, block: np.ndarray, et, atomic: int, what: str) -> None:
+    """Write block (r x c) into dst from element start, rows `stride` apart."""
+    r, cols = block.shape
+    if r == 0 or cols == 0:
+        return
+    n = (r - 1) * stride + cols
+    if isinstance(dst, GlobalTensor):
+        flat = dst.elements(start, n, f"Matmul writes {what}")
+    elif isinstance(dst, LocalTensor):
+        dst.check(start + n, f"Matmul's {what}", vector=False)
+        flat = dst.arr[start : start + n]
+    else:
+        raise SimulatorError(f"Matmul: {what} must be a tensor")
+    view = np.lib.stride_tricks.as_strided(
+        flat, shape=(r, cols), strides=(stride * flat.itemsize, flat.itemsize), writeable=True
+    )
+    if is_bf16(et):
+        value = f32_to_bf16(block.astype(np.float32))
+    else:
+        value = block.astype(np.dtype(np_dtype(et)))
+    if atomic:
+        if atomic not in ATOMIC:
+            raise SimulatorError(f"Matmul: enAtomic {atomic} (0 none, 1 add, 2 max, 3 min)")
+        if is_bf16(et):
+            value = f32_to_bf16(ATOMIC[atomic](bf16_to_f32(view), bf16_to_f32(value)))
+        else:
+            value = ATOMIC[atomic](view, value)
+    view[...] = value
+
+
+def _charge(c, m: int, n: int, k: int) -> None:
+    cnt = c.cnt
+    cnt[I_M] += 1
+    cnt[C_M] += max(1, m * n * k // MACS_PER_CYCLE)
+
+
+# -- handlers ------------------------------------------------------------------------
+
+_OPS = {cls.name: cls for cls in FAMILY.classes()}
+
+
+def _ops(*names: str) -> list[type]:
+    return [_OPS[f"ascendc.{n}"] for n in names]
+
+
+def _state(e, slot: int) -> MatmulState:
+    mm = e[slot]
+    if not isinstance(mm, MatmulState):
+        raise SimulatorError("Matmul object used before REGIST_MATMUL_OBJ / Init")
+    return mm
+
+
+def _on_client(comp, f):
+    """In a mix kernel the methods run on the AIVs (the AIC serves them)."""
+    if not comp.program.mix:
+        return f
+
+    def guarded(e, c, _f=f):
+        if c.core.kind != "AIC":
+            _f(e, c)
+
+    return guarded
+
+
+def _types(mm_type) -> dict[str, Any]:
+    return {w: mm_type.matrix(w).dtype for w in ("a", "b", "c", "bias")}
+
+
+@handles(*_ops("regist_matmul_obj", "matmul.init"))
+def _init(op, comp):
+    tiling = op.tiling if hasattr(op, "tiling") else op.cube_tiling
+    mm, t = comp.slot(op.matmul), comp.slot(tiling)
+    types = _types(op.matmul.type)
+
+    def run(e, c, _op=op):
+        e[mm] = MatmulState(fields(e[t], TILING_DEFAULTS, "Matmul's TCubeTiling"), types)
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.set_tensor_a", "matmul.set_tensor_b"))
+def _set_tensor(op, comp):
+    which = op.name[-1]
+    mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
+    tr = comp.slot(op.transpose) if op.transpose is not None else None
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        setattr(st, which, e[t])
+        setattr(st, f"trans_{which}", bool(e[tr]) if tr is not None else False)
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.set_bias", "matmul.disable_bias"))
+def _set_bias(op, comp):
+    mm = comp.slot(op.matmul)
+    t = comp.slot(op.tensor) if op.name.endswith("set_bias") else None
+
+    def run(e, c, _op=op):
+        _state(e, mm).bias = e[t] if t is not None else None
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.set_tail", "matmul.set_single_shape"))
+def _set_single(op, comp):
+    mm = comp.slot(op.matmul)
+    slots = [comp.slot(v) if v is not None else None for v in op.operands[1:4]]
+    slots += [None] * (3 - len(slots))
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        for key, s in zip(("singleCoreM", "singleCoreN", "singleCoreK"), slots, strict=True):
+            if s is not None and int(e[s]) >= 0:  # -1: keep the tiling's
+                st.shape[key] = int(e[s])
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.set_org_shape"))
+def _set_org(op, comp):
+    mm = comp.slot(op.matmul)
+    keys = ("M", "N", "Ka", "Kb")
+    slots = [comp.slot(v) for v in op.operands[1:5]]
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        values = [int(e[s]) for s in slots]
+        st.shape.update(zip(keys, values, strict=False))
+        if len(values) == 3:  # SetOrgShape(M, N, K): Kb is K too
+            st.shape["Kb"] = values[2]
+
+    return _on_client(comp, run)
+
+
+def _atomic_slot(op, comp, name: str):
+    v = getattr(op, name, None)
+    return comp.slot(v) if v is not None else None
+
+
+@handles(*_ops("matmul.iterate_all"))
+def _iterate_all(op, comp):
+    mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
+    at = _atomic_slot(op, comp, "en_atomic")
+    et = op.matmul.type.matrix("c").dtype
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        s = st.shape
+        out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]))
+        dst = e[t]
+        stride = s["N"] if isinstance(dst, GlobalTensor) else s["singleCoreN"]
+        _store(dst, 0, stride, out, et, int(e[at]) if at is not None else 0, "C")
+        _charge(c, *out.shape, s["singleCoreK"])
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.iterate"))
+def _iterate(op, comp):
+    mm, r = comp.slot(op.matmul), comp.slot(op.result)
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        mi, ni = st.blocks()
+        st.cursor += 1
+        if st.cursor >= mi * ni:
+            st.cursor, st.block = -1, None
+            e[r] = False
+            return
+        m, n = st.block_at(st.cursor)
+        bm, bn = int(st.tiling["baseM"]), int(st.tiling["baseN"])
+        st.block = st.product(slice(m * bm, (m + 1) * bm), slice(n * bn, (n + 1) * bn))
+        _charge(c, *st.block.shape, st.shape["singleCoreK"])
+        e[r] = True
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.get_tensor_c"))
+def _get_tensor_c(op, comp):
+    if op.tensor2 is not None:
+        raise UnsupportedOpError("GetTensorC into two tensors (GM and local) is not simulated")
+    mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
+    at = _atomic_slot(op, comp, "atomic")
+    seq = _atomic_slot(op, comp, "sequentialwrite")
+    et = op.matmul.type.matrix("c").dtype
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        if st.block is None:
+            raise SimulatorError("Matmul: GetTensorC without a block (call Iterate first)")
+        dst, atomic = e[t], int(e[at]) if at is not None else 0
+        if seq is not None and e[seq]:
+            _store(dst, 0, int(st.tiling["baseN"]), st.block, et, atomic, "C")
+            return
+        m, n = st.block_at(st.cursor)
+        bm, bn = int(st.tiling["baseM"]), int(st.tiling["baseN"])
+        stride = st.shape["N"] if isinstance(dst, GlobalTensor) else st.shape["singleCoreN"]
+        _store(dst, m * bm * stride + n * bn, stride, st.block, et, atomic, "C")
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.end", "matmul.set_workspace", "matmul.set_hf32"))
+def _end(op, comp):
+    mm = comp.slot(op.matmul)
+    ends = op.name.endswith(".end")
+    hf32 = op.name.endswith("set_hf32")
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        if ends:
+            st.a = st.b = st.bias = st.block = None
+            st.cursor = -1
+        elif hf32 and e[comp.slot(op.enable_hf32)]:
+            raise SimulatorError("Matmul SetHF32(true) is not simulated")
+
+    return _on_client(comp, run)
+
+
+REFUSED = (
+    "matmul.set_tensor_a_scalar",
+    "matmul.set_tensor_b_scalar",
+    "matmul.set_self_define_data",
+    "matmul.set_sparse_index",
+    "matmul.set_user_def_info",
+    "matmul.get_tensor_c_return",
+    "matmul.wait_iterate_all",
+    "matmul.iterate_batch",
+    "matmul.iterate_batch_cube_only",
+    "matmul.wait_iterate_batch",
+    "matmul.get_batch_tensor_c",
+    "matmul.get_batch_tensor_c_local_mem",
+    "matmul.iterate_n_batch",
+    "matmul.set_batch_num",
+    "matmul.set_quant_scalar",
+    "matmul.set_quant_vector",
+    "matmul.wait_get_tensor_c",
+    "matmul.get_offset_c",
+    "matmul.async_get_tensor_c",
+)
+
+
+@handles(*_ops(*REFUSED))
+def _refused(op, comp):
+    raise UnsupportedOpError(
+        f"the Matmul object's {op.SPEC.api} is not simulated (supported: Init/"
+        "REGIST_MATMUL_OBJ, SetTensorA/B, SetBias/DisableBias, SetTail, SetSingleShape, "
+        "SetOrgShape, IterateAll, Iterate + GetTensorC, End)"
+    )

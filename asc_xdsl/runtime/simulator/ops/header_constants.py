@@ -1,0 +1,45 @@
+"""`emitc.constant`: a literal, or a constant of the Ascend C headers by its C++ name
+(`asc.property(asc.DEFAULT_C0_SIZE)` emits `::AscendC::DEFAULT_C0_SIZE`).
+
+The sizes of on-chip memories come from the launch's platform; the others are the
+headers' fixed values (kernel_utils.h: 32-byte blocks).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr
+from xdsl.dialects.emitc import EmitC_OpaqueAttr
+
+from asc_xdsl.dialects.emitasc import EmitcConstantOp
+from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.dtypes import to_scalar
+from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+
+FIXED = {"DEFAULT_C0_SIZE": 32, "ONE_BLK_SIZE": 32}
+"""Header constants that do not depend on the platform."""
+MEMORY_SIZES = {"TOTAL_L1_SIZE": "L1", "TOTAL_L0C_SIZE": "L0C", "TOTAL_UB_SIZE": "UB"}
+"""Header constants that are an on-chip memory's size in bytes."""
+
+
+@handles(EmitcConstantOp)
+def _constant(op, comp):
+    value, r, t = op.value, comp.slot(op.results[0]), op.results[0].type
+    if isinstance(value, IntegerAttr | FloatAttr):
+        comp.constant(op.results[0], to_scalar(t, value.value.data))
+        return None
+    name = value.value.data if isinstance(value, EmitC_OpaqueAttr) else str(value)
+    short = name.removeprefix("::").removeprefix("AscendC::")
+    if short in FIXED:
+        comp.constant(op.results[0], to_scalar(t, FIXED[short]))
+        return None
+    if short in MEMORY_SIZES:
+        mem = MEMORY_SIZES[short]
+
+        def run(e, c, _op=op):
+            e[r] = to_scalar(t, c.onchip.capacity(mem))
+
+        return run
+    raise UnsupportedOpError(
+        f"the CPU simulator does not know the value of {name!r} (known: "
+        f"{', '.join(sorted([*FIXED, *MEMORY_SIZES]))})"
+    )
