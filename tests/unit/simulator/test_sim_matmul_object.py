@@ -227,3 +227,45 @@ def test_header_constants():
     out = np.zeros(8, np.int32)
     header_constants[1](out)
     assert out[:3].tolist() == [32, 512 * 1024, 128 * 1024]
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_batch(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+    batch_a: asc.ConstExpr[int],
+    batch_b: asc.ConstExpr[int],
+):
+    """IterateBatch of NORMAL-layout matrices; Init after a REGIST_MATMUL_OBJ without one."""
+    a_g, b_g, c_g = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    a_g.set_global_buffer(a)
+    b_g.set_global_buffer(b)
+    c_g.set_global_buffer(c)
+    pipe = asc.TPipe()
+    normal = asc.LayoutMode.NORMAL
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype, False, normal),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype, False, normal),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype, False, normal),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul)
+    matmul.init(tiling)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    matmul.iterate_batch(c_g, batch_a, batch_b, False)
+
+
+@pytest.mark.parametrize("batch_a, batch_b", [(2, 2), (1, 3), (4, 2)])
+def test_iterate_batch(batch_a, batch_b):
+    rng = np.random.default_rng(4)
+    a = rng.uniform(-5, 5, (batch_a, M, K)).astype(np.float32)
+    b = rng.uniform(-5, 5, (batch_b, K, N)).astype(np.float32)
+    batch = max(batch_a, batch_b)
+    c = np.zeros((batch, M, N), np.float32)
+    mm_batch[1](a, b, c, _tiling(), WORKSPACE, batch_a, batch_b)
+    for i in range(batch):
+        ia, ib = i // (batch // batch_a), i // (batch // batch_b)
+        np.testing.assert_allclose(c[i], a[ia] @ b[ib], rtol=1e-5, atol=1e-4)

@@ -224,7 +224,9 @@ def _types(mm_type) -> dict[str, Any]:
 
 @handles(*_ops("regist_matmul_obj", "matmul.init"))
 def _init(op, comp):
-    tiling = op.tiling if hasattr(op, "tiling") else op.cube_tiling
+    tiling = op.tiling if op.name.endswith("regist_matmul_obj") else op.cube_tiling
+    if tiling is None:  # REGIST_MATMUL_OBJ(pipe, workspace, mm): Init(tiling) follows
+        return None
     mm, t = comp.slot(op.matmul), comp.slot(tiling)
     types = _types(op.matmul.type)
 
@@ -359,6 +361,54 @@ def _get_tensor_c(op, comp):
     return _on_client(comp, run)
 
 
+@handles(*_ops("matmul.iterate_batch"))
+def _iterate_batch(op, comp):
+    mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
+    ba, bb = comp.slot(op.batch_a), comp.slot(op.batch_b)
+    strides = [
+        comp.slot(v) if v is not None else None
+        for v in (op.maxtrix_stride_a, op.maxtrix_stride_b, op.maxtrix_stride_c)
+    ]
+    at = _atomic_slot(op, comp, "en_atomic")
+    et = op.matmul.type.matrix("c").dtype
+    layouts = {op.matmul.type.matrix(w).layout for w in ("a", "b", "c")}
+    if any(int(getattr(lay, "value", lay)) > 1 for lay in layouts):
+        raise UnsupportedOpError("IterateBatch is simulated for the NORMAL layout only")
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        s = st.shape
+        n_a, n_b = int(e[ba]), int(e[bb])
+        batch = max(n_a, n_b)
+        if n_a <= 0 or n_b <= 0 or batch % n_a or batch % n_b:
+            raise SimulatorError(f"IterateBatch: batchA {n_a} and batchB {n_b} do not divide")
+        given = [int(e[x]) if x is not None else 0 for x in strides]
+        step_a = given[0] or s["M"] * (s["Ka"] or s["singleCoreK"])
+        step_b = given[1] or (s["Kb"] or s["singleCoreK"]) * s["N"]
+        dst = e[t]
+        on_gm = isinstance(dst, GlobalTensor)
+        step_c = given[2] or (s["M"] * s["N"] if on_gm else s["singleCoreM"] * s["singleCoreN"])
+        a, b = st.a, st.b
+        try:
+            for i in range(batch):
+                st.a = a.sub(i // (batch // n_a) * step_a)
+                st.b = b.sub(i // (batch // n_b) * step_b)
+                out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]))
+                stride = s["N"] if on_gm else s["singleCoreN"]
+                atomic = int(e[at]) if at is not None else 0
+                _store(dst, i * step_c, stride, out, et, atomic, "C")
+                _charge(c, *out.shape, s["singleCoreK"])
+        finally:
+            st.a, st.b = a, b
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.set_batch_num"))
+def _batch_num(op, comp):
+    return None  # IterateBatch takes its batch counts as arguments
+
+
 @handles(*_ops("matmul.end", "matmul.set_workspace", "matmul.set_hf32"))
 def _end(op, comp):
     mm = comp.slot(op.matmul)
@@ -384,13 +434,11 @@ REFUSED = (
     "matmul.set_user_def_info",
     "matmul.get_tensor_c_return",
     "matmul.wait_iterate_all",
-    "matmul.iterate_batch",
     "matmul.iterate_batch_cube_only",
     "matmul.wait_iterate_batch",
     "matmul.get_batch_tensor_c",
     "matmul.get_batch_tensor_c_local_mem",
     "matmul.iterate_n_batch",
-    "matmul.set_batch_num",
     "matmul.set_quant_scalar",
     "matmul.set_quant_vector",
     "matmul.wait_get_tensor_c",
