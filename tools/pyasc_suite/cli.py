@@ -49,8 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.add_argument(
                 "--gm-overread",
                 choices=("error", "zeros"),
-                default="error",
-                help="simulator: GM reads past an array's end are errors, or read zeros",
+                default="zeros",  # as someone running kernels they do not own would
+                help="simulator: GM reads past an array's end read zeros (default, with "
+                "a warning) or are errors; writes past the end are errors either way",
             )
     args = parser.parse_args(argv)
     src = pyasc_src()

@@ -139,3 +139,22 @@ def test_harness_npu_device_is_host_memory():
     assert (x.device.type, z.device.type, y.device.type) == ("cpu", "cpu", "cpu")
     twice_whole_tiles[1](x, z, 128, backend="cpu")
     assert torch.equal(z, 2 * x)
+
+
+def test_harness_groups_simulator_errors_across_blocks_and_sizes():
+    """tools/pyasc_suite groups a simulator error by its kind, not by block or bytes."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
+    try:
+        from pyasc_suite.python_suite import _group
+    finally:
+        sys.path.pop(0)
+    a = (
+        "GmAccessError: t.py:45:5: block 8: ascendc.data_copy_l2 (DataCopy): GM access outside "
+        "argument 'z': DataCopy writes dst bytes [2016, 4064) but the array has 4000 bytes"
+    )
+    b = a.replace("block 8", "block 15").replace("[2016, 4064)", "[39548, 41596)")
+    assert _group(a) == _group(b.replace("4000 bytes", "40000 bytes"))
+    assert "writes dst bytes [a, b)" in _group(a)
