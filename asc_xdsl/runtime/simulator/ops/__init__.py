@@ -7,6 +7,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     adv_quant,
     adv_softmax,
     atomic,
+    bilinear,
     cache,
     cmpsel,
     copy,
