@@ -1,6 +1,7 @@
 """Op semantics, one module per family; importing this package registers them all."""
 
 from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
+    addresses,
     adv_math,
     adv_matmul,
     adv_norm,

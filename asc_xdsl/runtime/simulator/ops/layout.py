@@ -13,7 +13,9 @@
   writes column j to destination j; repeat k adds k * dstRepStride / srcRepStride
   blocks to every address (repeatTimes 1 adds them once, as the API documents). The
   8- and 32-bit layouts (vnchwconv_b8/b32) are not modelled yet and are refused when
-  the kernel is compiled, as is the form that takes the addresses in uint64 tensors.
+  the kernel is compiled. The address forms (16 + 16 uint64 UB addresses, as scalars or
+  in two LocalTensor<uint64_t>, from GetPhyAddr: `addresses.py`) move the same blocks
+  through the addresses, each checked inside UB.
 """
 
 from __future__ import annotations
@@ -101,34 +103,73 @@ def _transpose_ext(op, comp, key: str):
 
 @sim_hook("trans_data_to_5hd")
 def _trans_data_to_5hd(op, comp, key: str):
-    if not hasattr(op, "dst_list") or not all(
-        hasattr(v.type, "element_type") for v in (*op.dst_list, *op.src_list)
-    ):
-        raise UnsupportedOpError(
-            "TransDataTo5HD with addresses (uint64 tensors or integers) is not modelled; "
-            "pass the 16 destination and 16 source LocalTensors"
-        )
-    dt = np_dtype(op.dst_list[0].type.element_type)
+    t = op.data_type() if hasattr(op, "data_type") else op.dst_list[0].type.element_type
+    dt = np_dtype(t)
     if dt.itemsize != 2:
         raise UnsupportedOpError(
             f"TransDataTo5HD of {dt.itemsize * 8}-bit elements is not modelled yet (16-bit is)"
         )
-    dl, sl, p = comp.slots_of(op.dst_list), comp.slots_of(op.src_list), comp.slot(op.params)
+    p = comp.slot(op.params)
+    if op.name.endswith("tensor_list"):
+        rows = _tensor_rows(op, comp)
+    elif op.name.endswith("uint_list"):
+        rows = _address_rows(comp.slots_of(op.dst_list), comp.slots_of(op.src_list), None, dt)
+    else:  # two LocalTensor<uint64_t> tables of 16 addresses
+        rows = _address_rows(comp.slot(op.dst), comp.slot(op.src), 16, dt)
 
     def run(e, c, _op=op):
         fields = [int(v) for v in e[p]] if e[p] else [0, 0, 0, 0, 0]
         repeats, dstride, sstride = fields[2], fields[3], fields[4]
-        dsts, srcs = [e[i] for i in dl], [e[i] for i in sl]
+        read, write = rows(e, c)
         first = 1 if repeats == 1 else 0  # one repeat starts one stride in
         for k in range(first, first + repeats):
-            rows = []
-            for i, t in enumerate(srcs):
-                start = k * sstride * 16
-                rows.append(_need(t, start + 16, f"src_list[{i}]")[start:].copy())
-            mat = np.stack(rows)
-            for j, t in enumerate(dsts):
-                start = k * dstride * 16
-                _need(t, start + 16, f"dst_list[{j}]")[start:] = mat[:, j]
+            mat = np.stack([read(i, k * sstride * 16) for i in range(16)])
+            for j in range(16):
+                write(j, k * dstride * 16, mat[:, j])
         charge(c, full_lanes(128, 4 * repeats))
 
     return run
+
+
+def _tensor_rows(op, comp):
+    """Row accessors of the form that takes 16 + 16 LocalTensors."""
+    dl, sl = comp.slots_of(op.dst_list), comp.slots_of(op.src_list)
+
+    def rows(e, c):
+        dsts, srcs = [e[i] for i in dl], [e[i] for i in sl]
+
+        def read(i, start):
+            return _need(srcs[i], start + 16, f"src_list[{i}]")[start:].copy()
+
+        def write(j, start, values):
+            _need(dsts[j], start + 16, f"dst_list[{j}]")[start:] = values
+
+        return read, write
+
+    return rows
+
+
+def _address_rows(dst, src, table: int | None, dt: np.dtype):
+    """Row accessors of the address forms: 16 + 16 UB byte addresses, as uint64 scalars
+    (`table` None: slot lists) or in two LocalTensor<uint64_t> (slots of the tables)."""
+    from asc_xdsl.runtime.simulator.ops.addresses import ub_elements
+
+    def addresses(e, where, name):
+        if table is None:
+            return [int(e[s]) for s in where]
+        return [int(v) for v in _need(e[where], table, name)]
+
+    def rows(e, c):
+        dsts, srcs = addresses(e, dst, "dst"), addresses(e, src, "src")
+
+        def read(i, start):
+            a = srcs[i] + start * dt.itemsize
+            return ub_elements(c, a, 16, dt, f"TransDataTo5HD src address {i}").copy()
+
+        def write(j, start, values):
+            a = dsts[j] + start * dt.itemsize
+            ub_elements(c, a, 16, dt, f"TransDataTo5HD dst address {j}")[:] = values
+
+        return read, write
+
+    return rows
