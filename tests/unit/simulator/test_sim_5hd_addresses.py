@@ -58,5 +58,5 @@ def test_address_table_form():
 def test_address_past_ub_data_is_checked():
     x = np.arange(N, dtype=np.float16)
     z = np.zeros(N, np.float16)
-    with pytest.raises(TensorBoundsError, match="TransDataTo5HD dst address .* outside UB"):
+    with pytest.raises(TensorBoundsError, match=r"TransDataTo5HD dst address .* outside UB"):
         five_hd[1](x, z, 10**6)
