@@ -608,6 +608,19 @@ for _name in _SETTERS:
     handles(getattr(cube_dialect, _name))(_setter)
 
 
+@handles(cube_dialect.SetAippFunctionsOp)
+def _set_aipp(op, comp):
+    """SetAippFunctions keeps the image and its conversions for LoadImageToLocal (which
+    is refused); nothing else reads them, so a kernel that only sets them runs."""
+    srcs = [comp.slot(v) for v in (op.src0, op.src1) if v is not None]
+    cfg, fmt = comp.slot(op.config), op.format
+
+    def run(e, c, _op=op):
+        c.regs["AIPP"] = ([e[s] for s in srcs], fmt, e[cfg])
+
+    return run
+
+
 @handles(cube_dialect.SetSysWorkspaceOp)
 def _set_workspace(op, comp):
     v = comp.slot(op.workspace)
