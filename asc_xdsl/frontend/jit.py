@@ -755,17 +755,14 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
 
 
 def _finish(module: Any, options: Mapping[str, Any]) -> None:
-    """What pyasc's post-processing does after the optimising passes: the `#include`s
-    the module's ops and values need (`ascendc-generate-boilerplate`: `lib/matmul_intf.h`
-    for a Matmul); `matmul_cube_only` puts `#define ASCENDC_CUBE_ONLY` before the
-    includes; `strip_loc` drops the ops' source locations (errors from the printer and
-    the runtimes then name no Python line)."""
-    from asc_xdsl.transforms.generate_boilerplate import GenerateBoilerplatePass
-    from asc_xdsl.transforms.pipeline import _context
-
-    GenerateBoilerplatePass().apply(_context(), module)
+    """What the options ask for after the pipeline (whose last pass,
+    `ascendc-generate-boilerplate`, added the `#include`s), as pyasc's post-processing
+    does: `matmul_cube_only` puts `#define ASCENDC_CUBE_ONLY` before the includes;
+    `strip_loc` drops the ops' source locations (errors from the printer and the
+    runtimes then name no Python line)."""
     if options["matmul_cube_only"]:
         from asc_xdsl.transforms.define_cube_only import DefineCubeOnlyPass
+        from asc_xdsl.transforms.pipeline import _context
 
         DefineCubeOnlyPass().apply(_context(), module)
     if options["strip_loc"]:

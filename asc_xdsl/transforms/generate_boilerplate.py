@@ -64,9 +64,11 @@ def _type_headers(o: Operation) -> Iterator[str]:
 
 
 def is_define(op: Operation) -> bool:
-    """An `emitc.verbatim "#define ..."` line."""
-    value = getattr(getattr(op, "value", None), "data", None)
-    return op.name == "emitc.verbatim" and isinstance(value, str) and value.startswith("#define")
+    """An `emitc.verbatim "#define ..."` line (or emitasc's verbatim)."""
+    # read the property directly: an op that lost it (unverified input) is no define
+    value = getattr(op.properties.get("value") or op.attributes.get("value"), "data", None)
+    verbatim = op.name in ("emitc.verbatim", "emitasc.verbatim")
+    return verbatim and isinstance(value, str) and value.startswith("#define")
 
 
 def is_preamble(op: Operation) -> bool:

@@ -5,7 +5,8 @@ The passes follow from the compile options (`pipeline_spec`), in pyasc's order
 (`python/asc/runtime/compiler.py`): `cse`; with `insert_sync=True`, the kernel's own
 syncs are erased and the ones it needs derived (`ascendc-erase-sync`,
 `ascendc-insert-sync`, as pyasc's optimising stage does); with `verify_sync=True`,
-`ascendc-verify-sync` last (pyasc's post-processing stage), so it checks what is printed.
+`ascendc-verify-sync` (pyasc's post-processing stage), so it checks what is printed;
+`ascendc-generate-boilerplate` last (the headers the ops need, e.g. `lib/matmul_intf.h`).
 """
 
 from __future__ import annotations
@@ -24,9 +25,15 @@ OPTION_PASSES: tuple[tuple[str, str], ...] = (
 )
 
 
+POSTPROCESSING = "ascendc-generate-boilerplate"
+"""Run last, as pyasc's post-processing does: the `#include`s the kernel's ops need."""
+
+
 def pipeline_spec(options: Mapping[str, Any]) -> str:
-    """The pipeline spec for these compile options (`JIT_PIPELINE` when none is set)."""
-    return ",".join([JIT_PIPELINE] + [spec for key, spec in OPTION_PASSES if options.get(key)])
+    """The pipeline spec for these compile options (`JIT_PIPELINE`, then the option's
+    passes, then `POSTPROCESSING`)."""
+    chosen = [spec for key, spec in OPTION_PASSES if options.get(key)]
+    return ",".join([JIT_PIPELINE, *chosen, POSTPROCESSING])
 
 
 @functools.cache
@@ -46,7 +53,8 @@ def _context() -> Any:
     return make_context()
 
 
-def run_pipeline(module: Any, spec: str = JIT_PIPELINE) -> None:
-    """Run the pipeline `spec` on `module` in place (one context per process: building
-    one per compile would cost more than the passes)."""
-    _pipeline(spec).apply(_context(), module)
+def run_pipeline(module: Any, spec: str | None = None) -> None:
+    """Run the pipeline `spec` (default: the one of no compile options) on `module` in
+    place (one context per process: building one per compile would cost more than the
+    passes)."""
+    _pipeline(spec or pipeline_spec({})).apply(_context(), module)

@@ -65,6 +65,7 @@ from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp
+from asc_xdsl.transforms.generate_boilerplate import is_define
 
 INDENT = "  "
 
@@ -331,12 +332,20 @@ class AscendCEmitter:
             MATMUL_CONFIG_NAMES.reset(token)
 
     def _emit_module(self, module: ModuleOp, matmul_configs: Mapping[str, str]) -> None:
+        # `#define` lines configure the headers (ASCENDC_CUBE_ONLY): before any include.
+        defines = [op for op in module.ops if is_define(op)]
+        for op in defines:
+            with _guard(op):
+                self.current_op = op
+                op.SPEC.printer(self, op)  # type: ignore[attr-defined]
         self.line('#include "kernel_operator.h"')
         self.names.reserve(matmul_configs.values())
-        # Declarations that print themselves (struct declarations, `#define` lines):
+        # Declarations that print themselves (struct declarations, other verbatim lines):
         # after the includes, before any function, in their order.
         declarations: list[Operation] = []
         for op in module.ops:
+            if op in defines:
+                continue
             if isinstance(op, IncludeOp):
                 with _guard(op):
                     line = None if op.include.data == "kernel_operator.h" else self._include(op)

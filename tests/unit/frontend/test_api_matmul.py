@@ -56,6 +56,8 @@ def matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
 def test_matmul_object_and_iterate_loop():
     compiled = matmul_kernel.compile(F16, F16, F32, U8, always_compile=True)
     ir, cpp = compiled.asm["ir"], compiled.asm["ascendc"]
+    # the JIT pipeline's ascendc-generate-boilerplate adds the matmul API's header
+    assert cpp.startswith('#include "kernel_operator.h"\n#include "lib/matmul_intf.h"\n')
     assert "ascendc.matmul.iterate %mm, %" in ir
     assert "scf.while" in ir
     for line in (

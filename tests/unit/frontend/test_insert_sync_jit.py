@@ -63,11 +63,13 @@ def _args(n: int = 4 * TILE):
     return x, y, np.zeros(n, np.float32), n
 
 
-def test_default_pipeline_is_unchanged() -> None:
-    assert pipeline_spec({}) == JIT_PIPELINE == "cse"
-    assert pipeline_spec({"insert_sync": None, "verify_sync": False}) == "cse"
+def test_pipeline_per_option() -> None:
+    assert JIT_PIPELINE == "cse"
+    assert pipeline_spec({}) == "cse,ascendc-generate-boilerplate"
+    assert pipeline_spec({"insert_sync": None, "verify_sync": False}) == pipeline_spec({})
     assert pipeline_spec({"insert_sync": True, "verify_sync": True}) == (
-        "cse,ascendc-erase-sync,ascendc-insert-sync,ascendc-verify-sync"
+        "cse,ascendc-erase-sync,ascendc-insert-sync,ascendc-verify-sync,"
+        "ascendc-generate-boilerplate"
     )
 
 

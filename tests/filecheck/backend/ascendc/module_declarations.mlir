@@ -1,9 +1,9 @@
-// Declarations at module level print after the includes and before the functions.
+// Declarations at module level print after the includes and before the functions;
+// `#define` lines configure the headers, so they come first.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
-// CHECK:      #include "kernel_operator.h"
-// CHECK-EMPTY:
-// CHECK-NEXT: #define ASCENDC_CUBE_ONLY
+// CHECK:      #define ASCENDC_CUBE_ONLY
+// CHECK-NEXT: #include "kernel_operator.h"
 // CHECK-EMPTY:
 // CHECK-NEXT: #pragma pack(push, 8)
 // CHECK-NEXT: struct Shape {
