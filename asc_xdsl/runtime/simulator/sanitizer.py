@@ -689,7 +689,67 @@ def _mmad(op: Operation, comp: Any) -> Extent:
     return spans
 
 
+def _nd2nz(op: Operation, comp: Any) -> Extent:
+    """DataCopy ND -> NZ: ndNum source matrices of nValue rows (srcDValue apart) and
+    their NZ images (column blocks dstNzC0Stride, rows dstNzNStride 32-byte units)."""
+    from asc_xdsl.runtime.simulator.ops.cube import ND2NZ_DEFAULTS, fields
+
+    p = comp.slot(op.intri_params)
+    size = np_dtype(op.dst.type.element_type).itemsize
+
+    def spans(e, names, tensors):
+        f = fields(e[p], ND2NZ_DEFAULTS, "DataCopy (Nd2NzParams)")
+        nd, rows, cols = f["ndNum"], f["nValue"], f["dValue"]
+        if nd <= 0 or rows <= 0 or cols <= 0:
+            return [(0, 0) for _ in names]
+        d1 = -(-cols // (32 // size))
+        span = (d1 - 1) * f["dstNzC0Stride"] * 32 + (rows - 1) * f["dstNzNStride"] * 32 + 32
+        out = {
+            "src": (0, (nd - 1) * f["srcNdMatrixStride"] * size
+                    + ((rows - 1) * f["srcDValue"] + cols) * size),
+            "dst": (0, (nd - 1) * f["dstNzMatrixStride"] * size + span),
+        }  # fmt: skip
+        return [out[k] for k in names]
+
+    return spans
+
+
+def _fixpipe(op: Operation, comp: Any) -> Extent:
+    """Fixpipe L0C -> GM/L1: the Nz column blocks it reads, the ND rows (dstStride
+    apart, ndNum matrices dstNdStride apart) or Nz blocks it writes, nSize scale words."""
+    from asc_xdsl.runtime.simulator.ops.cube import (
+        FIXPIPE_CONFIG_DEFAULTS,
+        FIXPIPE_DEFAULTS,
+        ROW_MAJOR,
+        fields,
+    )
+
+    p, cfg = comp.slot(op.intri_params), comp.slot(op.fixpipe_config)
+    isz = np_dtype(op.src.type.element_type).itemsize
+    osz = np_dtype(op.dst.type.element_type).itemsize
+
+    def spans(e, names, tensors):
+        f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
+        layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
+        n, m, nd = f["nSize"], f["mSize"], f["ndNum"]
+        if n <= 0 or m <= 0 or nd <= 0:
+            return [(0, 0) for _ in names]
+        n1 = -(-n // 16)
+        src = (nd - 1) * f["srcNdStride"] * 256 * isz + ((n1 - 1) * f["srcStride"] + m) * 16 * isz
+        if layout == ROW_MAJOR:
+            dst = (nd - 1) * f["dstNdStride"] * osz + ((m - 1) * f["dstStride"] + n) * osz
+        else:
+            dst = (n1 - 1) * f["dstStride"] * 32 + m * 16 * osz
+        out = {"src": (0, src), "dst": (0, dst), "cbuf_workspace": (0, n * 8)}
+        return [out[k] for k in names]
+
+    return spans
+
+
 _EXTENTS: dict[str, Callable[[Operation, Any], Extent]] = {
+    "ascendc.data_copy_nd2nz": _nd2nz,
+    "ascendc.fixpipe": _fixpipe,
+    "ascendc.fixpipe_with_workspace": _fixpipe,
     "ascendc.load_data_l0": _load_2d,
     "ascendc.load_data_g2l": _load_2d,
     "ascendc.mmad": _mmad,
