@@ -309,3 +309,24 @@ def test_run_line():
 )
 def test_rewrite_imports(before, after):
     assert rewrite_imports(before) == after
+
+
+def test_listed_differences_hold_only_while_they_fail_for_their_reason():
+    from pyasc_suite.lit_suites import _mark_differences
+    from pyasc_suite.report import Outcome, SuiteResult
+
+    def outcome(name: str, status: str, reason: str = "") -> Outcome:
+        return Outcome("arith.mlir", name, status, "mismatch", reason)
+
+    result = SuiteResult("target", "here")
+    result.outcomes = [
+        outcome("emit_cmpi_op", "failed", "nearest: static_cast<uint32_t>(arg0) >= ..."),
+        outcome("emit_binary_ops", "failed", "something else entirely"),
+        outcome("emit_maxf", "passed"),
+        outcome("not_listed", "failed", "static_cast<uint32_t>(arg0) >="),
+    ]
+    _mark_differences(result)
+    assert [o.status for o in result.outcomes] == ["differs", "failed", "passed", "failed"]
+    assert result.outcomes[0].kind == "semantics"
+    assert any("emit_binary_ops is listed as 'semantics'" in n for n in result.notes)
+    assert any("emit_maxf passes: drop it" in n for n in result.notes)
