@@ -49,5 +49,5 @@ def test_fixpipes_of_disjoint_rows_are_not_flagged():
 
 def test_fixpipes_of_overlapping_rows_are_flagged():
     a, b, c = _operands()
-    with pytest.raises(RaceError, match="write-after-write race .* pipe FIX writes GM"):
+    with pytest.raises(RaceError, match=r"write-after-write race .* pipe FIX writes GM"):
         _two_fixpipes(8)[1](a, b, c, sanitize="error")
