@@ -32,16 +32,18 @@ FORMAT_VERSION = 2
 
 @functools.cache
 def versions() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    # xDSL by its installed files (where, and when installed): its version string and
+    # importlib.metadata both cost tens of ms, more than a warm compile.
+    import xdsl
 
+    import asc_xdsl
     from asc_xdsl.frontend.fingerprint import compiler_key
 
-    try:
-        ours = version("asc-xdsl")
-    except PackageNotFoundError:
-        ours = "dev"
+    installed = Path(xdsl.__file__)
+    xdsl_id = f"{installed.parent}@{installed.stat().st_mtime_ns}"
     return (
-        f"asc_xdsl={ours};sources={compiler_key()};xdsl={version('xdsl')};format={FORMAT_VERSION}"
+        f"asc_xdsl={asc_xdsl.__version__};sources={compiler_key()};xdsl={xdsl_id};"
+        f"format={FORMAT_VERSION}"
     )
 
 

@@ -65,6 +65,8 @@ def __getattr__(name: str) -> Any:
         return STRUCT_TYPES[name]
     if name == "ALL_OPS":
         return all_ops()
+    if not name[:1].isupper():  # a submodule (`from ... import sysvar`): not a class
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from asc_xdsl.dialects.ascendc.families import find_class
 
     cls = find_class(name)
