@@ -55,7 +55,7 @@ class GmPtr:
 class GlobalTensor:
     """`GlobalTensor<T>`; unbound until SetGlobalBuffer."""
 
-    __slots__ = ("buf", "byte_offset", "dtype", "elem_type", "itemsize")
+    __slots__ = ("buf", "byte_offset", "dtype", "elem_type", "itemsize", "size")
 
     def __init__(self, dtype: np.dtype, elem_type, buf: GmBuffer | None = None, byte_offset=0):
         self.buf = buf
@@ -63,6 +63,9 @@ class GlobalTensor:
         self.dtype = dtype
         self.itemsize = dtype.itemsize
         self.elem_type = elem_type
+        self.size = 0
+        """GetSize: the element count SetGlobalBuffer(ptr, size) gave (the one-argument
+        form leaves it, 0 at first, as the headers do)."""
 
     def bound(self) -> GmBuffer:
         if self.buf is None:
@@ -118,6 +121,7 @@ class LocalTensor:
         "offset",
         "position",
         "shape_info",
+        "user_tag",
         "vec_ok",
     )
 
@@ -138,6 +142,8 @@ class LocalTensor:
         self.arr = arr
         self.shape_info: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         """(shape, original shape) from SetShapeInfo (ops/shape_info.py), else None."""
+        self.user_tag = 0
+        """SetUserTag's value (ops/tensor_members.py)."""
 
     def span(self, n: int, what: str) -> np.ndarray:
         """The first n elements, for a vector instruction (checked)."""
@@ -240,6 +246,13 @@ class OnChip:
         self.platform = platform
         self.mems = {name: np.zeros(size, np.uint8) for name, size in platform.memory_sizes.items()}
         self.used = dict.fromkeys(self.mems, 0)
+        self.generation = 0
+        """Bumped by TPipe Init/Destroy/Reset: queues may be given buffers again."""
+
+    def release_all(self) -> None:
+        """TPipe Init/Destroy/Reset: every buffer goes back; allocation restarts at 0."""
+        self.used = dict.fromkeys(self.mems, 0)
+        self.generation += 1
 
     def capacity(self, name: str) -> int:
         return self.mems[name].size

@@ -27,6 +27,7 @@ class Queue:
     __slots__ = (
         "depth",
         "free",
+        "generation",
         "label",
         "mem_name",
         "onchip",
@@ -47,10 +48,12 @@ class Queue:
         self.waiting: deque[LocalTensor] = deque()
         self.views: dict = {}
         self.label = label
+        self.generation = -1
 
     def init(self, onchip: OnChip, num: int, length: int) -> None:
-        if self.slots:
+        if self.slots and self.generation == onchip.generation:
             raise QueueError(f"InitBuffer called twice for queue {self.label}")
+        self.generation = onchip.generation  # a TPipe Destroy/Reset allows a new one
         if num < 1 or length < 0:
             raise QueueError(
                 f"InitBuffer({self.label}, {num}, {length}): bad buffer count or length"

@@ -21,6 +21,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     header_constants,
     layout,
     masks,
+    members,
     multicore,
     reduce,
     scalar,

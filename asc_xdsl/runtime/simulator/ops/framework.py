@@ -185,12 +185,15 @@ def _local_tensor(op, comp):
 @handles(ten.GlobalTensorSetGlobalBufferOp)
 def _set_global_buffer(op, comp):
     t, b = comp.slot(op.tensor), comp.slot(op.buffer)
+    n = comp.slot(op.size) if op.size is not None else None
 
     def run(e, c, _op=op):
         gt, ptr = e[t], e[b]
         assert isinstance(ptr, GmPtr)
         gt.buf = ptr.buf
         gt.byte_offset = ptr.byte_offset
+        if n is not None:
+            gt.size = int(e[n])
 
     return run
 
