@@ -743,6 +743,21 @@ def _print_verbatim(emitter: Any, op: Any) -> None:
     emitter.line(text)
 
 
+def verbatim_text(op: Operation) -> str | None:
+    """The line an `emitc.verbatim` / `emitasc.verbatim` op prints, else None (also for
+    one that lost its `value`: unverified input)."""
+    if op.name not in ("emitc.verbatim", "emitasc.verbatim"):
+        return None
+    value = op.properties.get("value") or op.attributes.get("value")
+    return value.data if isinstance(value, StringAttr) else None
+
+
+def is_define(op: Operation) -> bool:
+    """A `#define` line: it configures the headers, so it precedes every `#include`."""
+    text = verbatim_text(op)
+    return text is not None and text.startswith("#define")
+
+
 FAMILY.add(
     "VerbatimOp",
     OpSpec(

@@ -7,6 +7,7 @@ a new SSA value (an `scf.if`/`scf.for` result) with `with_handle`.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from asc_xdsl.frontend.context import require_jit
@@ -145,13 +146,13 @@ class RuntimeScalar(IRValue):
     __hash__ = object.__hash__
 
 
-class KernelLoop:
+class KernelLoop(ABC):
     """A `with` context of the kernel language that is a loop (`with mm.iterate() as i:`):
     the body runs while `condition()` (built anew for each test) is true; the `as`
     target counts the iterations before the current one, from 0."""
 
-    def condition(self) -> RuntimeScalar:
-        raise NotImplementedError
+    @abstractmethod
+    def condition(self) -> RuntimeScalar: ...
 
 
 class FormatString:

@@ -27,7 +27,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.passes import ModulePass
 
-from asc_xdsl.dialects.emitasc import EmitcVerbatimOp
+from asc_xdsl.dialects.emitasc import EmitcVerbatimOp, verbatim_text
 
 MATMUL_CUBE_ONLY_ATTR = "asc.matmul_cube_only"
 CUBE_ONLY_DEFINE = "#define ASCENDC_CUBE_ONLY"
@@ -40,9 +40,7 @@ class DefineCubeOnlyPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         body = op.body.block
         already = any(
-            o.name == "emitc.verbatim"
-            and getattr(getattr(o, "value", None), "data", None) == CUBE_ONLY_DEFINE
-            for o in body.ops
+            o.name == "emitc.verbatim" and verbatim_text(o) == CUBE_ONLY_DEFINE for o in body.ops
         )
         if not already:
             define = EmitcVerbatimOp(value=CUBE_ONLY_DEFINE)

@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from asc_xdsl.dialects.emitasc import IncludeOp
+from asc_xdsl.dialects.emitasc import IncludeOp, is_define
 
 BASE_HEADER = "kernel_operator.h"
 REQUIRED_HEADERS: dict[str, str] = {
@@ -61,14 +61,6 @@ def _type_headers(o: Operation) -> Iterator[str]:
         cls = getattr(type(t), "CPP_CLASS", None)
         if isinstance(cls, str) and cls in TYPE_HEADERS:
             yield TYPE_HEADERS[cls]
-
-
-def is_define(op: Operation) -> bool:
-    """An `emitc.verbatim "#define ..."` line (or emitasc's verbatim)."""
-    # read the property directly: an op that lost it (unverified input) is no define
-    value = getattr(op.properties.get("value") or op.attributes.get("value"), "data", None)
-    verbatim = op.name in ("emitc.verbatim", "emitasc.verbatim")
-    return verbatim and isinstance(value, str) and value.startswith("#define")
 
 
 def is_preamble(op: Operation) -> bool:

@@ -64,8 +64,7 @@ from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
-from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp
-from asc_xdsl.transforms.generate_boilerplate import is_define
+from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 
 INDENT = "  "
 

@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     f32,
     i1,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -42,7 +42,7 @@ from asc_xdsl.dialects.ascendc.adv_common import (
     operand,
 )
 from asc_xdsl.dialects.ascendc.adv_types import MatmulType, MatrixSpec
-from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, CastArg, EmitKind
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, CastArg, EmitKind, converted
 from asc_xdsl.dialects.ascendc.spec import (
     GM_POINTER,
     INT,
@@ -166,14 +166,11 @@ def _add(
 def _scalar_as_element(ab: str) -> Callable[[Operation], SSAValue | CastArg]:
     """The `{ab}_scalar` operand as the element type of matrix `ab`."""
 
-    def item(op: Operation) -> SSAValue | CastArg:
-        value: SSAValue = getattr(op, f"{ab}_scalar")
+    def element(op: Operation) -> Attribute | None:
         mm = op.operands[0].type
-        element = mm.matrix(ab).dtype if isinstance(mm, MatmulType) else value.type
-        return value if value.type == element else CastArg(value, element)
+        return mm.matrix(ab).dtype if isinstance(mm, MatmulType) else None
 
-    item.__name__ = f"{ab}_scalar_as_element"
-    return item
+    return converted(f"{ab}_scalar", element)
 
 
 _SYNC = (operand("sync"),)

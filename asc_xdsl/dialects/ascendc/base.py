@@ -13,7 +13,7 @@ its own, so most ops need no printer code at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum, auto
 from functools import cache
@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
 )
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
@@ -92,6 +92,22 @@ class CastArg:
     value: SSAValue
     to: Attribute
     reinterpret: bool = False
+
+
+def converted(
+    name: str, to: Callable[[Operation], Attribute | None]
+) -> Callable[[Operation], SSAValue | CastArg]:
+    """A call item: operand `name`, as a `static_cast` to the type `to(op)` gives when that
+    type is known and differs (an overload set or a deduction that the operand's own type
+    would make ambiguous)."""
+
+    def item(op: Operation) -> SSAValue | CastArg:
+        value: SSAValue = getattr(op, name)
+        target = to(op)
+        return value if target is None or value.type == target else CastArg(value, target)
+
+    item.__name__ = f"{name}_converted"
+    return item
 
 
 @dataclass(frozen=True)

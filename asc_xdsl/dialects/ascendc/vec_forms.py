@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 from xdsl.irdl import traits_def
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import ArrayArg, CastArg
+from asc_xdsl.dialects.ascendc.base import ArrayArg, converted
 from asc_xdsl.dialects.ascendc.spec import CallItem, Operand, SpecOp
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import TemplateArg
@@ -85,14 +85,7 @@ def as_element(name: str, var: str = "T") -> CallItem:
     """Operand `name` (a scalar) converted to the element type `var` stands for, when its
     type differs: a call that deduces `var` from the tensors and the scalar alike would
     otherwise fail to deduce."""
-
-    def item(op: Operation) -> SSAValue | CastArg:
-        value: SSAValue = getattr(op, name)
-        element = op.var_type(var)  # type: ignore[attr-defined]
-        return value if element is None or value.type == element else CastArg(value, element)
-
-    item.__name__ = f"{name}_as_{var}"
-    return item
+    return converted(name, lambda op: op.var_type(var))  # type: ignore[attr-defined]
 
 
 def names(operands: Sequence[Operand]) -> tuple[str, ...]:
