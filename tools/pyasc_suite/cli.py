@@ -48,10 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.add_argument("--timeout", type=int, default=900, help="seconds per pytest/script run")
             p.add_argument(
                 "--gm-overread",
-                choices=("error", "zeros"),
-                default="zeros",  # as someone running kernels they do not own would
-                help="simulator: GM reads past an array's end read zeros (default, with "
-                "a warning) or are errors; writes past the end are errors either way",
+                choices=("error", "zeros", "pad"),
+                default="pad",  # as someone running kernels they do not own would
+                help="simulator: accesses past a buffer's end (docs/simulator.md): 'pad' "
+                "(default) lets them behave as on the NPU with a warning, 'zeros' lets only "
+                "GM reads through (as zeros), 'error' refuses them",
             )
     args = parser.parse_args(argv)
     src = pyasc_src()

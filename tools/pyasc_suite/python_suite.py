@@ -68,12 +68,12 @@ def _test_dirs(root: Path, only: str | None) -> list[Path]:
     return dirs
 
 
-def _environment(workdir: Path, gm_overread: str = "zeros") -> dict[str, str]:
+def _environment(workdir: Path, gm_overread: str = "pad") -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(SANDBOX), str(TOOLS), env.get("PYTHONPATH", "")])
     env["ASC_XDSL_CACHE_DIR"] = str(workdir / "cache")  # never the user's cache
     env["ASC_XDSL_BACKEND_MAP"] = BACKEND_MAP
-    env["ASC_XDSL_GM_OVERREAD"] = gm_overread  # "zeros": reads past a GM array's end
+    env["ASC_XDSL_GM_OVERREAD"] = gm_overread  # "pad": overruns behave as on the NPU
     env.pop("ASC_XDSL_DUMP_DIR", None)
     return env
 
@@ -84,7 +84,7 @@ def run_python(
     timeout: int,
     keep: bool = False,
     verbose: bool = False,
-    gm_overread: str = "zeros",
+    gm_overread: str = "pad",
 ) -> SuiteResult:
     result = SuiteResult("python", str(src / "python/test"))
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_suite_"))
@@ -246,7 +246,7 @@ def _has_module(name: str) -> bool:
 TUTORIAL_ARGS = ["-r", "CPU"]  # the tutorials' backend option: our CPU simulator
 
 
-def run_tutorials(src: Path, timeout: int, gm_overread: str = "zeros") -> SuiteResult:
+def run_tutorials(src: Path, timeout: int, gm_overread: str = "pad") -> SuiteResult:
     tutorials = src / "python/tutorials"
     result = SuiteResult("tutorials", str(tutorials))
     if not _has_module("torch"):

@@ -12,15 +12,17 @@ first, then environment variables):
   iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop;
 * `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
   "error" or "warn";
-* `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default) or "zeros": GM reads past
-  an argument's end return zeros, with one warning (`gm_overread.py`), for third-party
-  kernels.
+* `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default), "zeros" (GM reads past an
+  argument's end return zeros) or "pad" (GM reads and writes past it land in a dropped
+  zero pad, local tensor overruns reach the next on-chip bytes, DataCopy tails are
+  dropped), each with one warning (`gm_overread.py`), for third-party kernels.
 
 The figures of the last launch are in `last_profile()`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 from collections.abc import Sequence
@@ -213,7 +215,8 @@ class CpuSimulatorBackend:
         global _last_profile
         block_dim = check_block_dim(block_dim)
         platform = get_platform(options.get("platform"))
-        copy_tail = options.get("copy_tail", "error")
+        overread = gm_overread.overread_mode(options.get("gm_overread"))
+        copy_tail = options.get("copy_tail", "drop" if overread == "pad" else "error")
         if copy_tail not in ("error", "drop"):
             raise LaunchError(f"copy_tail must be 'error' or 'drop', got {copy_tail!r}")
         order = options.get("block_order", "ascending")
@@ -227,9 +230,8 @@ class CpuSimulatorBackend:
         except SimulatorError as err:
             raise err.at(err.op, None) from None
         kernel_type = cores.kernel_type_of(kernel)
-        overread = gm_overread.overread_mode(options.get("gm_overread"))
         values = bind_arguments(kernel, args)
-        padded = gm_overread.pad_arguments(values) if overread == "zeros" else []
+        overruns = gm_overread.Overruns(overread, values) if overread != "error" else None
         blocks = list(range(block_dim))
         if order == "descending":
             blocks.reverse()
@@ -285,7 +287,7 @@ class CpuSimulatorBackend:
             ran[core] = c
             left[0] = min(left[0], c.steps)
 
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), overruns or contextlib.nullcontext():
             if sched is not None:
                 sched.run(run_core)
             else:
@@ -300,7 +302,6 @@ class CpuSimulatorBackend:
             else:
                 prev.whole = prev.whole + stats
                 prev.regions += c.regions
-        gm_overread.finish(padded)
         sanitizer.emit_warnings(findings)
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile

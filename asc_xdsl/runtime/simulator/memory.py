@@ -105,6 +105,21 @@ class Allocation:
 PERMANENT = Allocation()
 
 
+class LocalOverruns:
+    """Launch option gm_overread="pad" (gm_overread.py): vector accesses past a local
+    tensor's end reach the following bytes of its on-chip memory, as on the NPU."""
+
+    __slots__ = ("count", "first")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: str | None = None
+
+
+local_overruns: LocalOverruns | None = None
+"""Set for the duration of a launch in mode "pad" (one launch runs at a time)."""
+
+
 class LocalTensor:
     """`LocalTensor<T>`: `length` elements at byte `offset` of on-chip memory `mem_name`."""
 
@@ -159,7 +174,7 @@ class LocalTensor:
             )
         if n < 0:
             raise TensorBoundsError(f"negative element count {n} for {what}")
-        if n > self.length:
+        if n > self.length and not self.reach(n, what):
             raise TensorBoundsError(
                 f"access past the end of local tensor {what}: {n} elements of "
                 f"{self.dtype} requested, the tensor holds {self.length} ({self.describe()})"
@@ -174,6 +189,23 @@ class LocalTensor:
                 f"misaligned {self.mem_name} address for {what}: byte {self.offset} is not "
                 "a multiple of 32"
             )
+
+    def reach(self, n: int, what: str) -> bool:
+        """In mode "pad", let a vector access of n elements run past the tensor's end
+        into the next bytes of its memory (True); else, or past the memory, False."""
+        log = local_overruns
+        end = self.offset + n * self.itemsize
+        if log is None or end > self.mem.size:
+            return False
+        if log.first is None:
+            log.first = (
+                f"{what}: {n} elements of {self.dtype} from a tensor of {self.length} "
+                f"({self.describe()}) reach {self.mem_name} byte {end}"
+            )
+        log.count += 1
+        if self.arr.size < n:
+            self.arr = self.mem[self.offset : end].view(self.dtype)
+        return True
 
     def element(self, index: int, what: str) -> int:
         """Check a scalar access to element `index`."""

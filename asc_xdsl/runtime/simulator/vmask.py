@@ -124,7 +124,7 @@ def indices(ln: Lanes, itemsize: int, blk: int, rep: int) -> np.ndarray:
 def check_span(t, idx: np.ndarray, what: str) -> None:
     """Error unless every index lies inside local tensor `t` (a UB vector operand)."""
     t.check(0, what)
-    if idx.size and idx[-1] >= t.length:
+    if idx.size and idx[-1] >= t.length and not t.reach(int(idx[-1]) + 1, what):
         # strides are non-negative, so the last index of the last repeat is the largest
         raise TensorBoundsError(
             f"access past the end of local tensor {what}: the instruction touches element "

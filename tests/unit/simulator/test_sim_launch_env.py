@@ -84,7 +84,7 @@ def test_gm_overread_from_the_environment(monkeypatch):
     z = np.zeros_like(x)
     with pytest.raises(GmAccessError, match="GM access outside argument 'x'"):
         twice_whole_tiles[1](x, z, n, backend="cpu")
-    monkeypatch.setenv("ASC_XDSL_GM_OVERREAD", "zeros")
+    monkeypatch.setenv("ASC_XDSL_GM_OVERREAD", "pad")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         twice_whole_tiles[1](x, z, n, backend="cpu")
@@ -93,8 +93,8 @@ def test_gm_overread_from_the_environment(monkeypatch):
     # the keyword wins over the environment
     with pytest.raises(GmAccessError):
         twice_whole_tiles[1](x, z, n, backend="cpu", gm_overread="error")
-    monkeypatch.setenv("ASC_XDSL_GM_OVERREAD", "pad")
-    with pytest.raises(LaunchError, match="ASC_XDSL_GM_OVERREAD must be 'error' or 'zeros'"):
+    monkeypatch.setenv("ASC_XDSL_GM_OVERREAD", "padding")
+    with pytest.raises(LaunchError, match="ASC_XDSL_GM_OVERREAD must be 'error', 'zeros' or"):
         twice_whole_tiles[1](x, z, n, backend="cpu")
 
 
