@@ -3,8 +3,24 @@
 `set_backend(name)` / `ASC_XDSL_BACKEND` choose the backend; see `backends.py`.
 """
 
-from asc_xdsl.runtime.backends import available_backends, get_backend, set_backend
+from typing import Any
+
 from asc_xdsl.runtime.kernel import Backend, CompiledKernel, LaunchError
+
+_LAZY = {  # loaded on first use: a prebuilt kernel launches without them (and xDSL)
+    "available_backends": "asc_xdsl.runtime.backends",
+    "get_backend": "asc_xdsl.runtime.backends",
+    "set_backend": "asc_xdsl.runtime.backends",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'asc_xdsl.runtime' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
 
 __all__ = [
     "Backend",

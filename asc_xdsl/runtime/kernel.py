@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from xdsl.dialects import func
-from xdsl.dialects.builtin import MemRefType, ModuleOp
-
-from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+if TYPE_CHECKING:  # xDSL loads with the first compile: launching a prebuilt kernel needs none
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import ModuleOp
 
 KERNEL_TYPES = ("vector", "cube", "mix")
 """Kernel types: vector-only (AIV), cube-only (AIC), mixed (MIX_AIC_1_2)."""
@@ -64,6 +63,8 @@ class CompiledKernel:
 
     @property
     def function(self) -> func.FuncOp:
+        from xdsl.dialects import func
+
         for op in self.module.ops:
             if isinstance(op, func.FuncOp) and op.sym_name.data == self.name:
                 return op
@@ -82,6 +83,10 @@ class CompiledKernel:
 
 
 def is_gm_pointer(t: object) -> bool:
+    from xdsl.dialects.builtin import MemRefType
+
+    from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+
     if not isinstance(t, MemRefType):
         return False
     space = t.memory_space

@@ -18,20 +18,19 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl import soc as soc_table
+
 SOC_ATTR = "ascendc.soc"
 
-ATLAS_A2_A3 = "Atlas A2/A3"
+ATLAS_A2_A3 = soc_table.ATLAS_A2_A3
 """The family the verifiers' dtype tables describe (arch 2201)."""
 
-SOC_FAMILY: dict[str, str] = {
-    "Ascend910B": ATLAS_A2_A3,  # the series, for IR valid on each of its chips
-    "Ascend910B1": ATLAS_A2_A3,
-    "Ascend910B2": ATLAS_A2_A3,
-    "Ascend910B3": ATLAS_A2_A3,
-    "Ascend910B4": ATLAS_A2_A3,
-    "Ascend910_93": ATLAS_A2_A3,
+SOC_FAMILY: dict[str, str | None] = {
+    name: soc_table.get_soc(name).dtype_tables for name in soc_table.known_names()
 }
-"""SoC names as CANN spells them (`--soc_version`) -> the family whose tables apply."""
+"""SoC names as CANN spells them (`--soc_version`), series included (IR valid on each of
+its chips) -> the family whose dtype tables apply (None: none, only the SoC-independent
+checks run). From the shared SoC table `asc_xdsl.soc`."""
 
 DEFAULT_SOC = "Ascend910B"
 """What the frontend compiles for: every chip the simulator and the CANN backend run."""

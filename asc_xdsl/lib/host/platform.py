@@ -1,9 +1,9 @@
 """The SoC a host tiling is computed for: its core counts and on-chip buffer sizes.
 
 `PlatformAscendCManager.get_instance(soc_version)` (pyasc's spelling) gives a
-`PlatformAscendC`; the sizes are the simulator's platform table (every supported SoC
-is Atlas A2/A3 with the same per-core memories), so a tiling computed here fits the
-buffers the kernel runs with.
+`PlatformAscendC`; sizes and core counts are the simulator's platform, read from the
+shared SoC table (`asc_xdsl.soc`), so a tiling computed here fits the buffers the
+kernel runs with.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ class PlatformAscendC:
     ("L1", "L0A", "L0B", "L0C", "UB", "BT", in bytes)."""
 
     def __init__(self, soc_version: str | Platform) -> None:
-        from asc_xdsl.runtime.simulator.platform import Platform as Sizes
+        from asc_xdsl.runtime.simulator.platform import get_platform
 
         name = soc_version.value if isinstance(soc_version, Platform) else soc_version
         try:
@@ -24,7 +24,7 @@ class PlatformAscendC:
         except ValueError:
             known = ", ".join(p.value for p in Platform)
             raise ValueError(f"unknown SoC version {name!r}; known: {known}") from None
-        sizes = Sizes(self.soc_version.value)
+        sizes = get_platform(self.soc_version.value)  # the shared SoC table's sizes
         self._memory = dict(sizes.memory_sizes)
         self._aic, self._aiv = sizes.aic_cores, sizes.aiv_cores
 

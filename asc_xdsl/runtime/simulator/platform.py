@@ -1,8 +1,9 @@
 """Platforms: on-chip memory sizes and clock of the Ascend SoCs the simulator models.
 
 `get_platform(name)` takes a keyword first, then `ASC_XDSL_PLATFORM`, then the default
-`Ascend910B1`. All supported SoCs are Atlas A2/A3 (arch 2201, dav-c220) and share the
-per-core memory sizes of ASCENDC_SEMANTICS.md section 1.
+`Ascend910B1`. Sizes and core counts come from the shared SoC table (`asc_xdsl.soc`);
+the simulator models Atlas A2/A3 (arch 2201, dav-c220) semantics, so only those SoCs
+(and their series names) are platforms here.
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from asc_xdsl import soc as socs
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.runtime.kernel import LaunchError
 
 PLATFORM_ENV = "ASC_XDSL_PLATFORM"
-DEFAULT_PLATFORM = "Ascend910B1"
+DEFAULT_PLATFORM = socs.DEFAULT_SOC
+SIMULATED_NPU_ARCH = 2201
 
 KIB = 1024
 
@@ -53,9 +56,15 @@ class Platform:
     """AI Core clock used to turn estimated cycles into microseconds."""
 
 
+def _platform(name: str) -> Platform:
+    chip = socs.get_soc(name)
+    return Platform(name, dict(chip.memory), chip.aic_cores, chip.aiv_cores, chip.freq_mhz)
+
+
 PLATFORMS: dict[str, Platform] = {
-    name: Platform(name)
-    for name in ("Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4", "Ascend910_93")
+    name: _platform(name)
+    for name in socs.known_names()
+    if socs.get_soc(name).npu_arch == SIMULATED_NPU_ARCH
 }
 
 
@@ -65,6 +74,12 @@ def get_platform(name: str | None = None) -> Platform:
         return PLATFORMS[chosen]
     except KeyError:
         where = "" if name else f" (from {PLATFORM_ENV})"
+        if chosen in socs.SOCS or chosen in socs.SERIES:
+            raise LaunchError(
+                f"platform '{chosen}'{where} is arch {socs.get_soc(chosen).npu_arch}; the "
+                f"CPU simulator models Atlas A2/A3 (arch {SIMULATED_NPU_ARCH}, dav-c220) "
+                f"only: {', '.join(PLATFORMS)}"
+            ) from None
         raise LaunchError(
             f"unknown platform '{chosen}'{where}; known: {', '.join(PLATFORMS)}"
         ) from None
