@@ -163,14 +163,16 @@ class _PositionedObjectOp(ObjectOp):
 
 
 class QueueBase(_PositionedObjectOp):
-    """`TQue<pos, depth>` derives from the TQueBind its position implies (`_LOGIC_POSITIONS`:
-    the headers have none for VECCALC, which is a TBuf's)."""
+    """`TQue<pos, depth>` derives from the TQueBind its position implies (`_LOGIC_POSITIONS`).
+    VECCALC has none (a TBuf's position), yet the API docs' own samples declare
+    `TQue<TPosition::VECCALC, 1>` for scratch tensors (Hypot, IsInf, Rint), and bisheng
+    builds them; such a queue allocates and frees, with no pipe of its own to sync."""
 
     WHAT: ClassVar[str] = "queue"
 
     @property
     def positions(self) -> tuple[TPosition, ...]:
-        return tuple(_LOGIC_POSITIONS)
+        return (*_LOGIC_POSITIONS, TPosition.VECCALC)
 
 
 class TBufPoolBase(_PositionedObjectOp):

@@ -4,20 +4,20 @@
 // RUN: asc-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
 
 // pyasc prints an object type in the stripped form (`: <vec_in, 1>`) and spells the
-// vector positions with an underscore; both parse, the full form is printed.
+// vector positions with an underscore; both parse; the stripped form is printed, as pyasc does.
 // CHECK-LABEL: func.func @objects()
 // CHECK-NEXT:    %pipe = ascendc.pipe
-// CHECK-NEXT:    %q = ascendc.queue : !ascendc.queue<vecin, 2>
-// CHECK-NEXT:    %q1 = ascendc.queue : !ascendc.queue<vecin, 1>
-// CHECK-NEXT:    %q2 = ascendc.queue : !ascendc.queue<vecout, 1>
-// CHECK-NEXT:    %q3 = ascendc.queue : !ascendc.queue<co1, 64>
-// CHECK-NEXT:    %qb = ascendc.que_bind : !ascendc.que_bind<gm, vecin, 1>
-// CHECK-NEXT:    %qb0 = ascendc.que_bind : !ascendc.que_bind<vecin, vecin, 0>
-// CHECK-NEXT:    %b = ascendc.tbuf : !ascendc.tbuf<veccalc>
-// CHECK-NEXT:    %b1 = ascendc.tbuf : !ascendc.tbuf<veccalc>
-// CHECK-NEXT:    %b2 = ascendc.tbuf : !ascendc.tbuf<a1>
-// CHECK-NEXT:    %pool = ascendc.tBufPool : !ascendc.tbuf_pool<vecin, 4>
-// CHECK-NEXT:    %pool2 = ascendc.tBufPool : !ascendc.tbuf_pool<a1, 16>
+// CHECK-NEXT:    %q = ascendc.queue : <vecin, 2>
+// CHECK-NEXT:    %q1 = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    %q2 = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    %q3 = ascendc.queue : <co1, 64>
+// CHECK-NEXT:    %qb = ascendc.que_bind : <gm, vecin, 1>
+// CHECK-NEXT:    %qb0 = ascendc.que_bind : <vecin, vecin, 0>
+// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    %b1 = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    %b2 = ascendc.tbuf : <a1>
+// CHECK-NEXT:    %pool = ascendc.tBufPool : <vecin, 4>
+// CHECK-NEXT:    %pool2 = ascendc.tBufPool : <a1, 16>
 // CHECK-NEXT:    return
 // GENERIC-LABEL: "func.func"() <{sym_name = "objects"
 // GENERIC:         %pipe = "ascendc.pipe"() : () -> !ascendc.pipe
@@ -42,8 +42,8 @@ func.func @objects() {
 
 // CHECK-LABEL: func.func @pipe(%qb: !ascendc.que_bind<vecin, vecout, 1>, %n: i32, %len: ui32, %pool: !ascendc.tbuf_pool<vecin, 4>, %share: !ascendc.tbuf_pool<vecin, 4>)
 // CHECK-NEXT:    %pipe = ascendc.pipe
-// CHECK-NEXT:    %q = ascendc.queue : !ascendc.queue<vecin, 2>
-// CHECK-NEXT:    %b = ascendc.tbuf : !ascendc.tbuf<veccalc>
+// CHECK-NEXT:    %q = ascendc.queue : <vecin, 2>
+// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %q, %n, %len : !ascendc.queue<vecin, 2>, i32, ui32
 // CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %qb, %n, %n : !ascendc.que_bind<vecin, vecout, 1>, i32, i32
 // CHECK-NEXT:    ascendc.pipe.init_buffer %pipe, %b, %len : !ascendc.tbuf<veccalc>, ui32
@@ -157,5 +157,18 @@ func.func @tbuf_views(%b: !ascendc.tbuf<veccalc>, %n: i32, %u: ui32) {
   %all = ascendc.tbuf.get_tensor %b : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<i32>
   %part = ascendc.tbuf.get_tensor %b, %n : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xf32>, i32
   %off = ascendc.tbuf.get_with_offset %b, %u, %u : !ascendc.tbuf<veccalc>, ui32, ui32, !ascendc.local_tensor<*xf16>
+  return
+}
+
+// A TQue at VECCALC (the API docs' samples declare `TQue<TPosition::VECCALC, 1>` for
+// scratch tensors).
+// CHECK-LABEL: func.func @queue_veccalc()
+// CHECK-NEXT:    %q = ascendc.queue : <veccalc, 1>
+// CHECK-NEXT:    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<veccalc, 1>, !ascendc.local_tensor<*xf32>
+// GENERIC-LABEL: "func.func"() <{sym_name = "queue_veccalc"
+// GENERIC:         %q = "ascendc.queue"() : () -> !ascendc.queue<veccalc, 1>
+func.func @queue_veccalc() {
+  %q = ascendc.queue : <veccalc, 1>
+  %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<veccalc, 1>, !ascendc.local_tensor<*xf32>
   return
 }

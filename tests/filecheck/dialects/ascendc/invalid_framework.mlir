@@ -315,14 +315,6 @@ func.func @deque_pos_keyword(%q: !ascendc.queue<vecin, 1>) {
 
 // -----
 
-func.func @queue_veccalc() {
-  // CHECK: error: 'ascendc.queue': a queue cannot be at veccalc (allowed: a1, b1, c1, a2, b2, c2, co1, co2, vecin, vecout)
-  %q = ascendc.queue : <veccalc, 1>
-  return
-}
-
-// -----
-
 func.func @pool_of_other_type(%pool: !ascendc.tbuf_pool<vecin, 4>, %sub: !ascendc.tbuf_pool<vecin, 2>, %n: ui32) {
   // CHECK: error: 'ascendc.tbuf_pool.init_buf_pool': buf_pool is a !ascendc.tbuf_pool<vecin, 2>, not a !ascendc.tbuf_pool<vecin, 4> (a TBufPool can only carve pools of its own type)
   %ok = ascendc.tbuf_pool.init_buf_pool(%pool, %sub, %n) : !ascendc.tbuf_pool<vecin, 4>, !ascendc.tbuf_pool<vecin, 2>, ui32 -> i1
