@@ -535,6 +535,7 @@ PY_FUNCTIONS: dict[str, tuple[str, ...]] = {
     "adv.lgamma": ("adv_math",),
     "adv.log": ("adv_math",),
     "adv.power": ("adv_math",),
+    "adv.quant": ("adv_misc",),
     "adv.rmsnorm": ("adv_misc",),
     "adv.round": ("adv_math",),
     "adv.sign": ("adv_math",),

@@ -183,6 +183,9 @@ class CodeGenerator(ast.NodeVisitor):
         # Names whose value is a zero on a path that did not bind them (a runtime if
         # bound them in one branch only): a loop cannot carry them (see visit_For).
         self._maybe_unbound: set[str] = set()
+        # Element reads of `t[i]` (`TensorElement`): dropped at the end if `t[i]` was
+        # only used as a tensor (its sub-tensor view).
+        self._element_reads: list[Operation] = []
         # Device functions made for `inline=False` helpers: (specialisation, (name, result)).
         self._functions: list[tuple[tuple[Any, ...], tuple[str, DataType | None]]] = []
 
@@ -242,6 +245,10 @@ class CodeGenerator(ast.NodeVisitor):
             self.emit(func.ReturnOp())
         finally:
             context.pop()
+        for op in reversed(self._element_reads):
+            if not op.results[0].uses:
+                op.detach()
+                op.erase()
         return self.module
 
     def _local_struct(self, pname: str, spec: _StructParam, arg: Any) -> Any:
@@ -561,6 +568,9 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(value, IRValue):
             self.fail(f"a {type(value).__name__} cannot be used as a condition")
         return bool(value)
+
+    def note_element_read(self, op: Operation) -> None:
+        self._element_reads.append(op)
 
     def name_later(self, obj: Any) -> None:
         for name, v in self.scope.items():
@@ -1339,7 +1349,8 @@ class CodeGenerator(ast.NodeVisitor):
                 return self.fail(f"bad arguments to {getattr(fn, '__name__', fn)}: {e}", node)
         if callable(fn) and not any(isinstance(a, IRValue) for a in [*args, *kwargs.values()]):
             if fn in (getattr(builtins, b) for b in _CONST_BUILTINS) or (
-                isinstance(fn, type) and (issubclass(fn, AscEnum) or _is_numpy_scalar(fn))
+                fn is DataType
+                or (isinstance(fn, type) and (issubclass(fn, AscEnum) or _is_numpy_scalar(fn)))
             ):
                 try:
                     return fn(*args, **kwargs)

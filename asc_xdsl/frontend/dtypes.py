@@ -12,7 +12,20 @@ class DataType:
 
     __slots__ = ("_ir_type", "bitwidth", "kind", "name")
 
-    def __init__(self, name: str, kind: str, bitwidth: int):
+    def __new__(cls, name: str, kind: str | None = None, bitwidth: int | None = None):
+        # `DataType("int32")` (pyasc's form, also inside kernels) is the known dtype.
+        if kind is None:
+            try:
+                return _BY_NAME[_ALIASES.get(name, name)]
+            except KeyError:
+                known = ", ".join(sorted({*_BY_NAME, *_ALIASES}))
+                raise ValueError(f"unknown data type {name!r} (known: {known})") from None
+        return super().__new__(cls)
+
+    def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None):
+        if kind is None:  # a known dtype, returned by __new__
+            return
+        assert bitwidth is not None
         self.name = name
         self.kind = kind
         self.bitwidth = bitwidth
@@ -70,6 +83,9 @@ class DataType:
     def numpy_name(self) -> str:
         return {"bfloat16": "bfloat16", "bool": "bool"}.get(self.name, self.name)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (DataType, (self.name,))  # copies and pickles are the known dtype
+
     def __repr__(self) -> str:
         return f"DataType(name={self.name}, kind={self.kind}, bitwidth={self.bitwidth})"
 
@@ -111,6 +127,9 @@ ALL_DTYPES = (
     float64,
 )
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
+_ALIASES = {"half": "float16", "bool_": "bool", "int_": "int32", "float_": "float32",
+            "double": "float64"}  # fmt: skip
+"""pyasc's other spellings of the dtype names (its `bool_` is a name, not a type)."""
 _BY_IR_NAME = {d.ir_name: d for d in ALL_DTYPES if d is not bool_}
 _BY_IR_NAME["i1"] = bool_
 

@@ -81,11 +81,15 @@ def _types_fit(spec: Any, bound: inspect.BoundArguments) -> bool:
     from xdsl.irdl.constraints import VerificationContext
     from xdsl.utils.exceptions import VerifyException
 
+    from asc_xdsl.language.core.tensor import TensorElement
+
     for o in spec.operands:
         value = bound.arguments.get(o.py_name)
         if value is None:
             continue
         for v in value if o.array else (value,):
+            if isinstance(v, TensorElement) and o.type.doc.startswith(("Local", "Global")):
+                v = v.tensor  # `t[i]` stands for a sub-tensor of t (same type)
             handle = getattr(v, "handle", None)
             if handle is None:
                 if (
@@ -150,10 +154,19 @@ def _build(g: Any, api: str, spec: Any, cls: type, bound: inspect.BoundArguments
     # Element types of the type variables, from the tensors that bind them.
     var_dtypes: dict[str, dt.DataType] = {}
     for o in spec.operands:
-        var = o.type.var
-        if var is not None and o.type.doc.startswith(("Local", "Global")):
-            t = check_tensor_arg(g, api, o.py_name, values[o.py_name], o.type.doc)
-            var_dtypes.setdefault(var, t.dtype)
+        value = values[o.py_name]
+        if value is None or not o.type.doc.startswith(("Local", "Global")):
+            continue
+        if o.array:  # a C array of tensors (`TransDataTo5HD`'s lists)
+            values[o.py_name] = [
+                check_tensor_arg(g, api, f"{o.py_name}[{i}]", v, o.type.doc)
+                for i, v in enumerate(value)
+            ]
+            value = values[o.py_name][0] if value else None
+        else:
+            value = values[o.py_name] = check_tensor_arg(g, api, o.py_name, value, o.type.doc)
+        if o.type.var is not None and value is not None:
+            var_dtypes.setdefault(o.type.var, value.dtype)
     operands = []
     for o in spec.operands:
         operands.append(_convert(g, api, o, values[o.py_name], var_dtypes))
@@ -215,7 +228,7 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
     if value is None:
         return None
     if doc.startswith(("Local", "Global")):
-        return value.handle
+        return [v.handle for v in value] if o.array else value.handle
     if o.array and doc in _PYTHON_VALUE_DOCS:
         return [g.integer(v, f"{api}: {o.py_name}", dt.uint64) for v in value]
     if o.array:  # a C array of structs (`SliceInfo dstSliceInfo[]`)
@@ -226,6 +239,8 @@ def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.Data
         return g.integer(value, f"{api}: {o.py_name}", dt.uint64)
     if doc == "bool":
         return g.scalar(value, dt.bool_)
+    if doc == "float" and isinstance(value, int | float):  # any float type; Python's: f32
+        return g.scalar(value, dt.float32)
     if doc in ("scalar", *var_dtypes):
         target = var_dtypes.get(o.type.var or "T") or next(iter(var_dtypes.values()), dt.float32)
         return g.scalar(value, target)

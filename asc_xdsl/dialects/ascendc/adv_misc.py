@@ -350,6 +350,10 @@ FAMILY.add(
         example={"config": 0},  # see _print_quant
         pipe="V",
         sim="adv_quant",
+        py="adv.quant",
+        py_params=(
+            "dst", "src", "scale", "offset", "count", "temp_buffer", "reuse_source", "config"
+        ),  # fmt: skip
         printer=_print_quant,
         doc="`AscendC::AscendQuant<T, isReuseSource[, config]>(dst, src[, sharedTmpBuffer], "
         "scale, offset, calCount)`: dst = int8(src * scale + offset).",

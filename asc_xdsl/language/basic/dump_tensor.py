@@ -7,7 +7,7 @@ from typing import Any
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.values import FormatString
-from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
+from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor, as_tensor
 from asc_xdsl.language.core.utils import check_tensors as _check_tensors
 from asc_xdsl.language.core.utils import describe as _describe
 
@@ -31,6 +31,7 @@ def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) 
     g = require_jit("dump_tensor")
     from asc_xdsl.dialects.ascendc.debug import DumpTensorOp
 
+    tensor = as_tensor(tensor)
     _check_tensors(g, "dump_tensor", tensor=tensor, kinds=(LocalTensor, GlobalTensor))
     shape = None if shape_info is None else shape_info.handle
     g.emit(
@@ -45,6 +46,7 @@ def dump_acc_chk_point(tensor: Any, index: Any, count_off: Any, dump_size: Any) 
     g = require_jit("dump_acc_chk_point")
     from asc_xdsl.dialects.ascendc.debug import DumpAccChkPointOp
 
+    tensor = as_tensor(tensor)
     _check_tensors(g, "dump_acc_chk_point", tensor=tensor, kinds=(LocalTensor, GlobalTensor))
     g.emit(
         DumpAccChkPointOp(

@@ -18,6 +18,30 @@ from asc_xdsl.frontend.dtypes import (
     uint64,
 )
 
+
+class KnownTypes:
+    """pyasc's namespace of the dtypes (`KnownTypes.int32`), with its aliases."""
+
+    bool_ = bool_
+    int8 = int8
+    int16 = int16
+    int32 = int32
+    int64 = int64
+    uint8 = uint8
+    uint16 = uint16
+    uint32 = uint32
+    uint64 = uint64
+    float16 = float16
+    bfloat16 = bfloat16
+    float32 = float32
+    float64 = float64
+    half = half
+    int_ = int32
+    float_ = float32
+    double = float64
+
+
+# `KnownTypes` is not re-exported as `asc.KnownTypes` (nor is it in pyasc).
 __all__ = [
     "DataType",
     "bfloat16",

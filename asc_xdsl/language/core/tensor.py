@@ -53,11 +53,17 @@ class _Tensor(IRValue):
         if isinstance(index, slice):
             if index.stop is not None or index.step is not None:
                 g.fail("only `t[start:]` slices are supported (a view from `start` on)")
-            start = 0 if index.start is None else index.start
-            return self.with_handle(
-                g.emit(self._SUBINDEX(self.handle, g.scalar(start, dt.int32))).result
-            )
-        return self.get_value(index)
+            return self.view(0 if index.start is None else index.start)
+        value = self.get_value(index)
+        g.note_element_read(value.handle.owner)
+        return TensorElement(value.handle, self.dtype, self, index)
+
+    def view(self, start: Any) -> Any:
+        """`t[start:]` (`t[start]` in Ascend C): the tensor from element `start` on."""
+        g = require_jit(f"{type(self).__name__}[...]")
+        return self.with_handle(
+            g.emit(self._SUBINDEX(self.handle, g.scalar(start, dt.int32))).result
+        )
 
     def __getitem__(self, index: Any) -> Any:
         return self._subview(index)
@@ -86,6 +92,38 @@ class _Tensor(IRValue):
         g.emit(
             self._SET(self.handle, g.integer(index, "a tensor index"), g.scalar(value, self.dtype))
         )
+
+
+class TensorElement(RuntimeScalar):
+    """`t[i]`: element `i` of a tensor. pyasc (and Ascend C's `operator[]`) mean the
+    sub-tensor from element `i` on, so where a tensor is wanted (a tensor argument, a
+    list of tensors, a tensor method such as `t[i].get_phy_addr()`) it is that view
+    (`as_tensor`); as a number it is the element, read where `t[i]` stands (the read is
+    dropped when nothing uses it as a number)."""
+
+    __slots__ = ("index", "tensor")
+
+    def __init__(self, handle: Any, dtype: DataType, tensor: _Tensor, index: Any):
+        super().__init__(handle, dtype)
+        self.tensor = tensor
+        self.index = index
+
+    def as_tensor(self) -> Any:
+        return self.tensor.view(self.index)
+
+    def __getattr__(self, name: str) -> Any:
+        # only names a scalar lacks get here: a tensor method is the view's
+        if name.startswith("_") or not hasattr(type(self.tensor), name):
+            raise AttributeError(name)
+        return getattr(self.as_tensor(), name)
+
+    def __repr__(self) -> str:
+        return f"TensorElement({self.dtype.name})"
+
+
+def as_tensor(value: Any) -> Any:
+    """`value`, or the sub-tensor a tensor element `t[i]` stands for."""
+    return value.as_tensor() if isinstance(value, TensorElement) else value
 
 
 class GlobalTensor(_Tensor):
@@ -242,7 +280,7 @@ class MrgSortSrcList(IRValue):
                 "MrgSortSrcList: give four source tensors (AscendC::MrgSortSrcList has only "
                 "the four-tensor constructor; valid_bit says how many mrg_sort reads)"
             )
-        srcs = (src1, src2, src3, src4)
+        srcs = tuple(as_tensor(t) for t in (src1, src2, src3, src4))
         check_tensors(g, "MrgSortSrcList", **{f"src{i + 1}": t for i, t in enumerate(srcs)})
         for i, t in enumerate(srcs):
             if t.dtype is not dtype:

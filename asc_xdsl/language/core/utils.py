@@ -47,5 +47,8 @@ def check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
     kinds = {"Local": (LocalTensor,), "Global": (GlobalTensor,)}.get(
         doc.split("Tensor")[0], (LocalTensor, GlobalTensor)
     )
+    from asc_xdsl.language.core.tensor import as_tensor
+
+    value = as_tensor(value)
     check_tensors(g, api, kinds, **{name: value})
     return value

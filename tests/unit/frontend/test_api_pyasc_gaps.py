@@ -1,0 +1,160 @@
+"""pyasc API pieces its numeric tests use: `asc.DataType("int32")` in a kernel,
+`KnownTypes`, `asc.adv.quant`, `t[i]` as pyasc's sub-tensor (`t[i].get_phy_addr()`,
+lists of sub-tensors), a TQue at VECCALC. Compiled (exact Ascend C) and run on the
+simulator against numpy."""
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.language.core.dtype import KnownTypes
+
+
+def test_datatype_by_name_is_the_known_dtype():
+    assert asc.DataType("int32") is asc.int32
+    assert asc.DataType("half") is asc.float16 and asc.DataType("double") is asc.float64
+    assert copy.deepcopy(asc.float16) is asc.float16
+    assert pickle.loads(pickle.dumps(asc.uint8)) is asc.uint8
+    with pytest.raises(ValueError, match=r"unknown data type 'int3' \(known: .*int32"):
+        asc.DataType("int3")
+
+
+def test_known_types_namespace():
+    assert KnownTypes.int32 is asc.int32 and KnownTypes.half is asc.float16
+    assert KnownTypes.int_ is asc.int32 and KnownTypes.float_ is asc.float32
+    assert not hasattr(asc, "KnownTypes")  # not an `asc.*` name in pyasc either
+
+
+@asc.jit
+def datatype_in_kernel(x: asc.GlobalAddress):
+    tmp_dtype = asc.DataType("int32")
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x)
+    gm[0] = tmp_dtype.sizeof()
+
+
+def test_datatype_called_in_a_kernel():
+    out = np.zeros(8, np.int32)
+    datatype_in_kernel[1](out)
+    assert out[0] == 4
+
+
+@asc.jit
+def datatype_unknown(x: asc.GlobalAddress):
+    d = asc.DataType("int3")  # noqa: F841
+
+
+def test_datatype_unknown_in_a_kernel_is_located():
+    with pytest.raises(asc.CompileError) as e:
+        datatype_unknown.compile(np.zeros(8, np.int32), always_compile=True)
+    text = str(e.value)
+    assert "test_api_pyasc_gaps.py:" in text and "unknown data type 'int3'" in text
+    assert 'd = asc.DataType("int3")' in text
+
+
+@asc.jit
+def quant_kernel(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    src_gm = asc.GlobalTensor()
+    dst_gm = asc.GlobalTensor()
+    src_gm.set_global_buffer(src)
+    dst_gm.set_global_buffer(dst)
+    pipe = asc.TPipe()
+    que_in = asc.TQue(asc.TPosition.VECIN, 1)
+    que_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    que_tmp = asc.TQue(asc.TPosition.VECCALC, 1)
+    pipe.init_buffer(que=que_in, num=1, len=n * src_gm.dtype.sizeof())
+    pipe.init_buffer(que=que_out, num=1, len=n)
+    pipe.init_buffer(que=que_tmp, num=1, len=512)
+    x = que_in.alloc_tensor(src_gm.dtype)
+    asc.data_copy(x, src_gm, count=n)
+    que_in.enque(x)
+    x = que_in.deque(src_gm.dtype)
+    y = que_out.alloc_tensor(asc.int8)
+    tmp = que_tmp.alloc_tensor(asc.uint8)
+    asc.adv.quant(y, x, 2.0, 0.9, n, tmp)
+    que_tmp.free_tensor(tmp)
+    que_out.enque(y)
+    que_in.free_tensor(x)
+    y = que_out.deque(asc.int8)
+    asc.data_copy(dst_gm, y, count=n)
+    que_out.free_tensor(y)
+
+
+def test_adv_quant_emits_ascend_quant():
+    src, dst = np.zeros(64, np.float32), np.zeros(64, np.int8)
+    cpp = quant_kernel.compile(src, dst, 64, always_compile=True).asm["ascendc"]
+    assert "AscendC::TQue<AscendC::TPosition::VECCALC, 1> que_tmp;" in cpp
+    assert "AscendC::AscendQuant<float, 0>(y, x_1, tmp, cst_f32, cst_f32_1, c64_i32);" in cpp
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_adv_quant_matches_numpy(dtype):
+    rng = np.random.default_rng(7)
+    src = (rng.random(64) * 8 - 4).astype(dtype)
+    dst = np.zeros(64, np.int8)
+    quant_kernel[1](src, dst, 64)
+    expected = np.round(src.astype(np.float32) * 2.0 + 0.9).astype(np.int8)
+    np.testing.assert_array_equal(dst, expected)
+
+
+@asc.jit
+def elements_and_views(x: asc.GlobalAddress):
+    t = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECCALC, addr=0, tile_size=512)
+    addr = t[32].get_phy_addr()
+    v = t[3] + 1.0
+    asc.add(t[64], t[128], t[256], 32)
+    t[5] += 2.0
+    asc.printf("%lu %f\n", addr, v)
+
+
+def test_element_is_a_sub_tensor_where_a_tensor_is_wanted():
+    cpp = elements_and_views.compile(np.zeros(8, np.float16), always_compile=True).asm["ascendc"]
+    for line in (
+        "AscendC::LocalTensor<half> v3 = t[c32_i32];",
+        "uint64_t addr = reinterpret_cast<uint64_t>(v3.GetPhyAddr());",
+        "half v4 = t.GetValue(c3_i32);",  # used as a number: the element
+        "AscendC::Add(v5, v6, v7, c32_i32);",
+        "t.SetValue(c5_i32, v9);",
+    ):
+        assert f"  {line}\n" in cpp, line
+    # reads of elements used only as tensors are dropped
+    assert cpp.count("GetValue") == 2
+
+
+@asc.jit
+def trans_5hd_lists(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm.set_global_buffer(z)
+    src = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=256)
+    dst = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECOUT, addr=512, tile_size=256)
+    asc.data_copy(src, x_gm, count=256)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    params = asc.TransDataTo5HDParams(
+        dst_high_half=False, src_high_half=False, repeat_times=1, dst_rep_stride=0,
+        src_rep_stride=0,
+    )  # fmt: skip
+    dst_list = []
+    src_list = []
+    for i in asc.static_range(16):
+        dst_list = dst_list + [dst[16 * i]]
+        src_list = src_list + [src[16 * i]]
+    asc.trans_data_to_5hd(dst_list, src_list, params)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(z_gm, dst, count=256)
+
+
+def test_lists_of_sub_tensors():
+    x = np.arange(256, dtype=np.float16)
+    z = np.zeros(256, np.float16)
+    cpp = trans_5hd_lists.compile(x, z, always_compile=True).asm["ascendc"]
+    assert "AscendC::TransDataTo5HD<half>(" in cpp and "GetValue" not in cpp
+    trans_5hd_lists[1](x, z)
+    # 16 rows of 16 elements (one 32-byte block each), transposed
+    np.testing.assert_array_equal(z.reshape(16, 16), x.reshape(16, 16).T)
