@@ -206,12 +206,11 @@ HardEventKeyword = enum_directive(HardEvent)
 PipeKeyword = enum_directive(Pipe)
 
 
+@cache
 def _type_directive(type_class: type[AscendCType]) -> type[CustomDirective]:
-    """A result type that may be written without its `!ascendc.name` prefix.
-
-    pyasc prints `ascendc.queue : <vecin, 1>` (MLIR's stripped form for a type of
-    the op's own dialect); we print the full type and accept both.
-    """
+    """A result type written without its `!ascendc.name` prefix, as MLIR prints a type
+    whose class the op's format names (pyasc: `ascendc.queue : <vecin, 1>`); the full
+    form parses too, and a type of another class prints in full."""
 
     class MaybeStrippedType(CustomDirective):
         type: TypeDirective
@@ -224,7 +223,14 @@ def _type_directive(type_class: type[AscendCType]) -> type[CustomDirective]:
             self.type.set(state, (t,))
 
         def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-            self.type.print(printer, state, op)
+            (t,) = self.type.get(op)
+            if type(t) is not type_class:
+                self.type.print(printer, state, op)
+                return
+            state.print_whitespace(printer)
+            t.print_parameters(printer)
+            state.last_was_punctuation = False
+            state.should_emit_space = True
 
     MaybeStrippedType.__name__ = MaybeStrippedType.__qualname__ = type_class.__name__
     return irdl_custom_directive(MaybeStrippedType)

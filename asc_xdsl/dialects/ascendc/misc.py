@@ -183,7 +183,7 @@ FAMILY.add(
         props=(Prop("input"), Prop("output")),
         results=(Result("result", local("T"), LocalTensorType(f32)),),
         format="`(` $dynamic_shape `)` (`input` $input^)? (`output` $output^)? attr-dict "
-        "`:` type($result)",
+        "`:` custom<LocalTensorType>(type($result))",
         lowered_by="materialize-tensor",
         doc="A local tensor whose buffer is not allocated yet (pyasc's automatic allocation: "
         "its `materialize-tensor` pass gives it one); `input`/`output` mark kernel data.",

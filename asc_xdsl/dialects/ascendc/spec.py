@@ -78,6 +78,7 @@ from asc_xdsl.dialects.ascendc.base import (
     AscendCOp,
     CallArg,
     EmitKind,
+    _type_directive,
     enum_directive,
     verify_enum,
 )
@@ -929,15 +930,21 @@ def define_op(
 
 
 def _format_directives(fmt: str, base: type[SpecOp]) -> tuple[type[CustomDirective], ...]:
-    """The custom directives `fmt` names: the base class's own, and `custom<E>` for an
-    enum `E` of `asc_xdsl.enums` (its lower-case keywords, as `ascendc.set_flag mte2_v`)."""
+    """The custom directives `fmt` names: the base class's own, `custom<E>` for an
+    enum `E` of `asc_xdsl.enums` (its lower-case keywords, as `ascendc.set_flag mte2_v`),
+    and `custom<T>(type($x))` for an AscendC type class `T` (written without its prefix)."""
     import re
 
     from asc_xdsl import enums
+    from asc_xdsl.dialects.ascendc import types
 
     directives = {d.__name__: d for d in base.custom_directives}
     for name in re.findall(r"custom<(\w+)>", fmt):
         if name in directives:
+            continue
+        type_class = getattr(types, name, None)
+        if isinstance(type_class, type) and issubclass(type_class, types.AscendCType):
+            directives[name] = _type_directive(type_class)
             continue
         enum = getattr(enums, name, None)
         if not (isinstance(enum, type) and issubclass(enum, AscEnum)):

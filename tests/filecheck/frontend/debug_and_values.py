@@ -35,7 +35,7 @@ print(compiled.asm["ir"])
 print(compiled.asm["ascendc"])
 
 # CHECK-LABEL: func.func @debug
-# CHECK:         %buf = ascendc.tbuf : !ascendc.tbuf<veccalc>
+# CHECK:         %buf = ascendc.tbuf : <veccalc>
 # CHECK-NEXT:    ascendc.pipe.init_buffer %pipe, %buf, %{{.*}} : !ascendc.tbuf<veccalc>, i32
 # CHECK-NEXT:    %t = ascendc.tbuf.get_tensor %buf : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xf32>
 # CHECK:         %h = ascendc.tbuf.get_with_offset %buf, %{{.*}}, %{{.*}} : !ascendc.tbuf<veccalc>, ui32, ui32, !ascendc.local_tensor<*xf16>

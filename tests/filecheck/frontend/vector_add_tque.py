@@ -21,8 +21,8 @@ print(compiled.asm["ascendc"])
 # CHECK:         emitasc.ptr_offset %x[
 # CHECK:         %x_gm = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
 # CHECK:         %pipe = ascendc.pipe
-# CHECK:         %in_queue_x = ascendc.queue : !ascendc.queue<vecin, 2>
-# CHECK:         %out_queue_z = ascendc.queue : !ascendc.queue<vecout, 2>
+# CHECK:         %in_queue_x = ascendc.queue : <vecin, 2>
+# CHECK:         %out_queue_z = ascendc.queue : <vecout, 2>
 # CHECK:         ascendc.pipe.init_queue %pipe, %in_queue_x, %{{.*}}, %{{.*}} : !ascendc.queue<vecin, 2>, i32, i32
 # CHECK:         scf.for %i = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
 # CHECK:           %x_local = ascendc.que_bind.alloc_tensor %in_queue_x : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>

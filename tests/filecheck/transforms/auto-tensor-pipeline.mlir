@@ -6,12 +6,12 @@
 
 // CHECK-LABEL: func.func @auto_tensors(
 // CHECK-NEXT:    %[[PIPE:.*]] = ascendc.pipe
-// CHECK:         %[[B:.*]] = ascendc.tbuf : !ascendc.tbuf<veccalc>
+// CHECK:         %[[B:.*]] = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    ascendc.pipe.init_buffer %[[PIPE]], %[[B]], %[[LEN:.*]] : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    %t = ascendc.tbuf.get_tensor %[[B]]
-// CHECK-NEXT:    %[[QO:.*]] = ascendc.queue : !ascendc.queue<vecout, 1>
+// CHECK-NEXT:    %[[QO:.*]] = ascendc.queue : <vecout, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue %[[PIPE]], %[[QO]], %c1, %[[LEN]]
-// CHECK-NEXT:    %[[QI:.*]] = ascendc.queue : !ascendc.queue<vecin, 1>
+// CHECK-NEXT:    %[[QI:.*]] = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue %[[PIPE]], %[[QI]], %c1, %[[LEN]]
 // CHECK-NEXT:    scf.for %i = %c0 to %c4 step %c1 : i32 {
 // CHECK:           %x = ascendc.que_bind.alloc_tensor %[[QI]]

@@ -6,10 +6,10 @@
 // first, each followed by its initialisation.
 // CHECK-LABEL: func.func @nested(
 // CHECK-NEXT:    %pipe = ascendc.pipe
-// CHECK-NEXT:    %b = ascendc.tbuf : !ascendc.tbuf<veccalc>
+// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    ascendc.pipe.init_buffer %pipe, %b, %len
 // CHECK-NEXT:    %tmp = ascendc.tbuf.get_tensor %b
-// CHECK-NEXT:    %q = ascendc.queue : !ascendc.queue<vecin, 2>
+// CHECK-NEXT:    %q = ascendc.queue : <vecin, 2>
 // CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %q, %num, %len
 // CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
 // CHECK-NEXT:      scf.for %j = %lb to %ub step %step {
@@ -42,7 +42,7 @@ func.func @nested(%num: i32, %len: i64, %n: i32, %lb: index, %ub: index, %step: 
 // A buffer length computed in the outer loop: the objects leave the inner loop only.
 // CHECK-LABEL: func.func @length_in_loop(
 // CHECK-NEXT:    %pipe = ascendc.pipe
-// CHECK-NEXT:    %b = ascendc.tbuf : !ascendc.tbuf<vecout>
+// CHECK-NEXT:    %b = ascendc.tbuf : <vecout>
 // CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
 // CHECK-NEXT:      %len = arith.index_cast %i : index to i64
 // CHECK-NEXT:      ascendc.pipe.init_buffer %pipe, %b, %len

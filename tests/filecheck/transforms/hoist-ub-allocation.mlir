@@ -5,12 +5,12 @@
 
 // Tensors hoisted from one region come out later-made first (as pyasc orders them).
 // CHECK-LABEL: func.func @scratch(
-// CHECK-NEXT:    %dyn = ascendc.local_tensor_auto(%len) : !ascendc.local_tensor<*xf16>
-// CHECK-NEXT:    %tmp = ascendc.local_tensor_auto() : !ascendc.local_tensor<128xf16>
+// CHECK-NEXT:    %dyn = ascendc.local_tensor_auto(%len) : <*xf16>
+// CHECK-NEXT:    %tmp = ascendc.local_tensor_auto() : <128xf16>
 // CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
-// CHECK-NEXT:      %x = ascendc.local_tensor_auto() input : !ascendc.local_tensor<128xf16>
+// CHECK-NEXT:      %x = ascendc.local_tensor_auto() input : <128xf16>
 // CHECK-NEXT:      scf.if %c {
-// CHECK-NEXT:        %y = ascendc.local_tensor_auto() output : !ascendc.local_tensor<128xf16>
+// CHECK-NEXT:        %y = ascendc.local_tensor_auto() output : <128xf16>
 // CHECK-NEXT:        ascendc.add_l2 %tmp, %x, %dyn, %n
 // CHECK-NEXT:        ascendc.abs_l2 %y, %tmp, %n
 // CHECK-NEXT:      }
@@ -33,7 +33,7 @@ func.func @scratch(%n: i32, %len: i64, %lb: index, %ub: index, %step: index, %c:
 // CHECK-LABEL: func.func @shape_in_loop(
 // CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
 // CHECK-NEXT:      %len = arith.index_cast %i : index to i64
-// CHECK-NEXT:      %tmp = ascendc.local_tensor_auto(%len) : !ascendc.local_tensor<*xf32>
+// CHECK-NEXT:      %tmp = ascendc.local_tensor_auto(%len) : <*xf32>
 // CHECK-NEXT:      scf.if %c {
 // CHECK-NEXT:        ascendc.duplicate_l2 %tmp, %v, %n
 func.func @shape_in_loop(%v: f32, %n: i32, %lb: index, %ub: index, %step: index, %c: i1) {

@@ -5,17 +5,17 @@
 
 // CHECK-LABEL: func.func @tiles(
 // CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
-// CHECK-NEXT:      %x = ascendc.local_tensor_auto() input : !ascendc.local_tensor<256xf32>
+// CHECK-NEXT:      %x = ascendc.local_tensor_auto() input : <256xf32>
 // CHECK-NEXT:      %xv = ascendc.local_tensor.subindex %x[%k]
 // CHECK-NEXT:      ascendc.data_copy_l2 %xv, %gx, %n
-// CHECK-NEXT:      %tmp = ascendc.local_tensor_auto() : !ascendc.local_tensor<256xf32>
-// CHECK-NEXT:      %y = ascendc.local_tensor_auto() output : !ascendc.local_tensor<256xf32>
+// CHECK-NEXT:      %tmp = ascendc.local_tensor_auto() : <256xf32>
+// CHECK-NEXT:      %y = ascendc.local_tensor_auto() output : <256xf32>
 // CHECK-NEXT:      ascendc.exp_l2 %tmp, %x, %n
 // CHECK-NEXT:      scf.if %c {
 // CHECK-NEXT:        ascendc.data_copy_l2 %y, %tmp, %n
 // CHECK-NEXT:        ascendc.data_copy_pad_l2 %gy, %y, %params
 // CHECK-NEXT:      }
-// CHECK-NEXT:      %io = ascendc.local_tensor_auto() input output : !ascendc.local_tensor<256xf32>
+// CHECK-NEXT:      %io = ascendc.local_tensor_auto() input output : <256xf32>
 func.func @tiles(%gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_tensor<*xf32>, %params: !ascendc.data_copy_params, %n: i32, %k: i32, %lb: index, %ub: index, %step: index, %c: i1) {
   scf.for %i = %lb to %ub step %step {
     %x = ascendc.local_tensor_auto() : !ascendc.local_tensor<256xf32>
@@ -38,8 +38,8 @@ func.func @tiles(%gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_tensor
 // An accumulator carried through a loop and copied out after it: the copy-out reads a
 // new output tensor, filled from the loop's result.
 // CHECK-LABEL: func.func @accumulate(
-// CHECK-NEXT:    %acc0 = ascendc.local_tensor_auto() : !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    %[[OUT:.*]] = ascendc.local_tensor_auto() output : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    %acc0 = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    %[[OUT:.*]] = ascendc.local_tensor_auto() output : <64xf32>
 // CHECK-NEXT:    %acc = scf.for %i = %lb to %ub step %step iter_args(%a = %acc0) -> (!ascendc.local_tensor<64xf32>) {
 // CHECK:         }
 // CHECK-NEXT:    %[[N:.*]] = arith.constant 64 : i64

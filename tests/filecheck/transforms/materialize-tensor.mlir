@@ -9,17 +9,17 @@
 // CHECK-NEXT:    %[[C128:.*]] = arith.constant 128 : i64
 // CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK-NEXT:    %[[P0:.*]] = ascendc.pipe
-// CHECK-NEXT:    %[[B:.*]] = ascendc.tbuf : !ascendc.tbuf<veccalc>
+// CHECK-NEXT:    %[[B:.*]] = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    ascendc.pipe.init_buffer %[[P0]], %[[B]], %[[C64]] : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    %[[TMP:.*]] = ascendc.tbuf.get_tensor %[[B]] : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<32xf16>
 // CHECK-NEXT:    scf.for %i = %lb to %ub step %step {
 // CHECK-NEXT:      %[[P1:.*]] = ascendc.pipe
-// CHECK-NEXT:      %[[QI:.*]] = ascendc.queue : !ascendc.queue<vecin, 1>
+// CHECK-NEXT:      %[[QI:.*]] = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:      ascendc.pipe.init_queue %[[P1]], %[[QI]], %[[ONE]], %[[C128]] : !ascendc.queue<vecin, 1>, i32, i64
 // CHECK-NEXT:      %[[X:.*]] = ascendc.que_bind.alloc_tensor %[[QI]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<32xf32>
 // CHECK-NEXT:      scf.if %c {
 // CHECK-NEXT:        %[[P2:.*]] = ascendc.pipe
-// CHECK-NEXT:        %[[QO:.*]] = ascendc.queue : !ascendc.queue<vecout, 1>
+// CHECK-NEXT:        %[[QO:.*]] = ascendc.queue : <vecout, 1>
 // CHECK-NEXT:        ascendc.pipe.init_queue %[[P2]], %[[QO]], %[[ONE]], %[[C128]] : !ascendc.queue<vecout, 1>, i32, i64
 // CHECK-NEXT:        %[[Y:.*]] = ascendc.que_bind.alloc_tensor %[[QO]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<32xf32>
 // CHECK-NEXT:        ascendc.abs_l2 %[[Y]], %[[X]], %n
@@ -27,7 +27,7 @@
 // CHECK-NEXT:        ascendc.que_bind.free_tensor %[[QO]], %[[Y]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<32xf32>
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[P3:.*]] = ascendc.pipe
-// CHECK-NEXT:      %[[QB:.*]] = ascendc.queue : !ascendc.queue<vecout, 1>
+// CHECK-NEXT:      %[[QB:.*]] = ascendc.queue : <vecout, 1>
 // CHECK-NEXT:      ascendc.pipe.init_queue %[[P3]], %[[QB]], %[[ONE]], %[[C128]] : !ascendc.queue<vecout, 1>, i32, i64
 // CHECK-NEXT:      %[[Z:.*]] = ascendc.que_bind.alloc_tensor %[[QB]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<32xf32>
 // CHECK-NEXT:      ascendc.abs_l2 %[[Z]], %[[X]], %n
@@ -58,7 +58,7 @@ func.func @in_loop(%n: i32, %lb: index, %ub: index, %step: index, %c: i1) {
 // CHECK-NEXT:    %[[M1:.*]] = arith.muli %rows, %[[BYTES]] : i64
 // CHECK-NEXT:    %[[M2:.*]] = arith.muli %[[M1]], %cols : i64
 // CHECK-NEXT:    %[[P:.*]] = ascendc.pipe
-// CHECK-NEXT:    %[[Q:.*]] = ascendc.queue : !ascendc.queue<vecin, 1>
+// CHECK-NEXT:    %[[Q:.*]] = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue %[[P]], %[[Q]], %[[ONE]], %[[M2]] : !ascendc.queue<vecin, 1>, i32, i64
 // CHECK-NEXT:    %[[T:.*]] = ascendc.que_bind.alloc_tensor %[[Q]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf16>
 func.func @dynamic(%rows: i64, %cols: i64) {

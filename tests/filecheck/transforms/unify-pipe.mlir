@@ -4,10 +4,10 @@
 
 // CHECK-LABEL: func.func @three_pipes(
 // CHECK-NEXT:    %[[P:.*]] = ascendc.pipe
-// CHECK-NEXT:    %q = ascendc.queue : !ascendc.queue<vecin, 1>
+// CHECK-NEXT:    %q = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue %[[P]], %q, %num, %len
 // CHECK-NEXT:    scf.for
-// CHECK-NEXT:      %b = ascendc.tbuf : !ascendc.tbuf<veccalc>
+// CHECK-NEXT:      %b = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:      ascendc.pipe.init_buffer %[[P]], %b, %len
 // CHECK-NEXT:      scf.if %c {
 // CHECK-NEXT:        %id = ascendc.pipe.fetch_event_id %[[P]], v_s : i8
@@ -31,7 +31,7 @@ func.func @three_pipes(%num: i32, %len: i64, %lb: index, %ub: index, %step: inde
 }
 
 // CHECK-LABEL: func.func @one_pipe(
-// CHECK-NEXT:    %q = ascendc.queue : !ascendc.queue<vecout, 1>
+// CHECK-NEXT:    %q = ascendc.queue : <vecout, 1>
 // CHECK-NEXT:    %p = ascendc.pipe
 // CHECK-NEXT:    ascendc.pipe.init_queue %p, %q, %num, %len
 func.func @one_pipe(%num: i32, %len: i64) {

@@ -71,7 +71,7 @@ func.func @caches(%g: !ascendc.global_tensor<*xf32>, %len: i64, %w: !ascendc.glo
 // CHECK-NEXT:    ascendc.set_hccl_context %c1, %ctx : i32, memref<?xui8, 22 : i64>
 // CHECK-NEXT:    %c = ascendc.get_hccl_context %c1 : i32, memref<?xui8, 22 : i64>
 // CHECK-NEXT:    ascendc.pop_stack_buffer veccalc %t : !ascendc.local_tensor<*xf16>
-// CHECK-NEXT:    %auto = ascendc.local_tensor_auto(%n, %n) input : !ascendc.local_tensor<*xf32>
+// CHECK-NEXT:    %auto = ascendc.local_tensor_auto(%n, %n) input : <*xf32>
 // CHECK-NEXT:    ascendc.noop
 // GENERIC:       "ascendc.init_soc_state"() : () -> ()
 // GENERIC-NEXT:  "ascendc.check_local_memory_ia"(%param) : (!ascendc.check_local_memory_ia_param) -> ()
