@@ -83,7 +83,7 @@ def print_result(
                     print(_indent(o.detail, "    | "))
     differs = result.counts()["differs"] > 0
     if differs and show_cases:
-        print("\ncases that differ on purpose (tools/pyasc_suite/target_differences.py):")
+        print(f"\ncases that differ on purpose (tools/pyasc_suite/{result.suite}_differences.py):")
         kinds = Counter((o.kind, o.group) for o in result.outcomes if o.status == "differs")
         for (kind, why), n in kinds.most_common():
             print(f"  {n:3d}  {kind}: {why}")

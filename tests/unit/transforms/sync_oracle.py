@@ -41,7 +41,7 @@ WHOLE = 1 << 40  # bytes a tensor access touches when the op says no count
 
 @dataclass(frozen=True)
 class Tensor:
-    root: tuple  # ("gm", arg), ("explicit", space), ("queue", id, buffer), ("tbuf", id)
+    root: tuple  # ("gm", arg), ("arg", local tensor arg), ("explicit", space), ("queue", id, buffer), ("tbuf", id)
     start: int  # byte offset in the root
     size: int  # bytes per element
 
@@ -102,6 +102,8 @@ class Oracle:
         for a in function.body.block.args:
             if isinstance(a.type, GlobalTensorType) or is_gm_pointer(a.type):
                 self.env[a] = Tensor(("gm", a.name_hint), 0, from_ir(a.type.element_type).sizeof())
+            elif isinstance(a.type, LocalTensorType):  # a buffer of its own (the passes' assumption)
+                self.env[a] = Tensor(("arg", a.name_hint), 0, from_ir(a.type.element_type).sizeof())
             elif a.name_hint in args:
                 self.env[a] = args[a.name_hint]
         self.count = {p: 0 for p in PIPES}
