@@ -6,6 +6,7 @@ the modules here hold the ones with hand-written Python.
 """
 
 from asc_xdsl.language.basic.block_sync import pipe_barrier, set_flag, wait_flag
+from asc_xdsl.language.basic.common import set_aipp_functions
 from asc_xdsl.language.basic.dump_tensor import (
     dump_acc_chk_point,
     dump_tensor,
@@ -34,6 +35,7 @@ __all__ = [
     "pipe_barrier",
     "print_time_stamp",
     "printf",
+    "set_aipp_functions",
     "set_flag",
     "wait_flag",
 ]

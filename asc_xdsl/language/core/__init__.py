@@ -1,5 +1,7 @@
 """pyasc's `asc.language.core`: data types, enums, tensors, parameter structs, loops."""
 
+from asc_xdsl.language.core.aipp_types import *  # noqa: F403
+from asc_xdsl.language.core.aipp_types import __all__ as _aipp_all
 from asc_xdsl.language.core.array import Array, array
 from asc_xdsl.language.core.dtype import *  # noqa: F403
 from asc_xdsl.language.core.dtype import __all__ as _dtype_all
@@ -18,6 +20,7 @@ __all__ = [
     "Array",
     "array",
     "ceildiv",
+    *_aipp_all,
     *_dtype_all,
     *_enums_all,
     *_types_all,

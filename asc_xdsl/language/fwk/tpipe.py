@@ -14,6 +14,7 @@ from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor
+from asc_xdsl.language.core.utils import check_tensors
 from asc_xdsl.language.core.utils import describe as _describe
 from asc_xdsl.language.spec_functions import install_methods
 
@@ -210,6 +211,18 @@ class TBuf(IRValue):
         length = None if len is None else g.scalar(len, dt.int32)
         op = g.emit(TBufGetTensorOp(self.handle, LocalTensorType(dtype.ir_type()), length))
         return local_tensor(op.tensor, dtype)
+
+    def alloc_tensor(self, dtype: DataType) -> LocalTensor:
+        """`buf.AllocTensor<T>()`, which the headers define as `Get<T>()` (the whole buffer);
+        built as that (pyasc's TBuf inherits TQueBind's alloc_tensor)."""
+        require_jit("TBuf.alloc_tensor")
+        return self.get(dtype)
+
+    def free_tensor(self, tensor: LocalTensor) -> None:
+        """`buf.FreeTensor(t)`: nothing to do (the headers' body is empty); the tensor is
+        checked, no op is built."""
+        g = require_jit("TBuf.free_tensor")
+        check_tensors(g, "TBuf.free_tensor", tensor=tensor)
 
     def get_with_offset(self, size: Any, buf_offset: Any, dtype: DataType) -> LocalTensor:
         g = require_jit("TBuf.get_with_offset")

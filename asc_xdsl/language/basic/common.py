@@ -1,0 +1,53 @@
+"""pyasc's `asc.language.basic.common`: `set_aipp_functions`, whose two overloads put
+the optional second image plane before the format (the op specs' one signature
+cannot say that)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.language.core.aipp_types import AippParams
+from asc_xdsl.language.core.tensor import GlobalTensor
+from asc_xdsl.language.core.utils import check_tensors, describe
+
+
+def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetAippFunctions(src0, [src1,] input_format, config)`:
+    `set_aipp_functions(src0, input_format, config)` for one image plane,
+    `set_aipp_functions(src0, src1, input_format, config)` for Y and UV planes."""
+    g = require_jit("set_aipp_functions")
+    import inspect
+
+    from asc_xdsl.dialects.ascendc.cube import FAMILY, AippInputFormat
+
+    forms = (("src0", "input_format", "config"), ("src0", "src1", "input_format", "config"))
+    for names in forms:
+        sig = inspect.Signature(
+            [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
+        )
+        try:
+            bound = sig.bind(*args, **kwargs).arguments
+            break
+        except TypeError:
+            continue
+    else:
+        g.fail(
+            "set_aipp_functions takes (src0, input_format, config) or "
+            "(src0, src1, input_format, config)"
+        )
+    planes = {n: bound[n] for n in ("src0", "src1") if n in bound}
+    check_tensors(g, "set_aipp_functions", (GlobalTensor,), **planes)
+    config = bound["config"]
+    if not isinstance(config, AippParams):
+        g.fail(f"set_aipp_functions: config must be an asc.AippParams, got {describe(config)}")
+    op = FAMILY.get("SetAippFunctionsOp")
+    src1 = planes.get("src1")
+    g.emit(
+        op(
+            planes["src0"].handle,
+            None if src1 is None else src1.handle,
+            config.handle,
+            format=g.enum(bound["input_format"], AippInputFormat, "input_format"),
+        )
+    )
