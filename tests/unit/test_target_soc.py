@@ -38,7 +38,8 @@ def test_the_frontend_checks_the_soc_dtypes() -> None:
 
 def test_set_soc_refuses_an_unknown_name() -> None:
     module = ModuleOp([])
-    with pytest.raises(ValueError, match=r"unknown SoC 'Ascend999' \(known: Ascend910B1, .*Ascend310P3"):
+    known = r"unknown SoC 'Ascend999' \(known: Ascend910B1, .*Ascend310P3"
+    with pytest.raises(ValueError, match=known):
         set_soc(module, "Ascend999")
     set_soc(module, "Ascend910B3")
     assert module.attributes[SOC_ATTR] == StringAttr("Ascend910B3")

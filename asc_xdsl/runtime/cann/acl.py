@@ -25,13 +25,6 @@ ACL_MEMCPY_HOST_TO_DEVICE = 1
 ACL_MEMCPY_DEVICE_TO_HOST = 2
 ACL_RT_BINARY_LOAD_OPT_MAGIC = 2
 
-BINARY_MAGIC = {
-    "mix": 0x43554245,  # ACL_RT_BINARY_MAGIC_ELF_AICORE
-    "vector": 0x41415246,  # ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE
-    "cube": 0x41494343,  # ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE
-}
-"""Magic number of a kernel binary per kernel type (aclrtBinaryLoadOptions)."""
-
 ERROR_MEANINGS: dict[int, str] = {
     100000: "invalid parameter",
     100001: "ACL is not initialised (aclInit)",
@@ -247,8 +240,10 @@ class AclRuntime:
     def memcpy(self, dst: int, src: int, size: int, kind: int) -> None:
         self.call("aclrtMemcpy", c_void_p(dst), size, c_void_p(src), size, kind)
 
-    def load_binary(self, path: Path, kernel_type: str) -> int:
-        option = _LoadOption(ACL_RT_BINARY_LOAD_OPT_MAGIC, BINARY_MAGIC[kernel_type])
+    def load_binary(self, path: Path, magic: int) -> int:
+        """Load a kernel binary; `magic` (ACL_RT_BINARY_MAGIC_*) says which cores it runs
+        on (the SoC table's per kernel type, `asc_xdsl.soc`)."""
+        option = _LoadOption(ACL_RT_BINARY_LOAD_OPT_MAGIC, magic)
         options = _LoadOptions(ctypes.pointer(option), 1)
         handle = c_void_p()
         self.call(

@@ -5,59 +5,145 @@ packs it): each argument in order, at an offset aligned to its slot alignment;
 a GM pointer is 8 bytes aligned to 8; a scalar of 4 or 8 bytes keeps its size and
 alignment; scalars of 1 or 2 bytes (`bool`, `int8_t`, `half`, ...) take a 4-byte
 slot (value in the low bytes, zero padding). The whole buffer is padded to a multiple
-of 8. Hidden arguments follow the explicit ones: mixed (`mix`) kernels take a last
-`__gm__ uint64_t* ffts_addr` that points to device memory holding the FFTS (cube <->
-vector synchronisation) base address (pyasc's `legalize_kernel_args`).
+of 8. Hidden arguments follow the explicit ones (the manifest lists them: `ffts_addr`
+for mix kernels, the dump buffer for kernels that print).
 
 Host values: numpy arrays and CPU torch tensors are host memory (the backend copies
-them to the device and back); torch_npu tensors are device memory, passed by pointer.
+them to the device and back); torch_npu tensors are device memory, passed by pointer;
+a `Workspace` is device memory the launch allocates (never copied). Tiling structs
+arrive as their bytes (the frontend packs them, `language/core/types.py: pack`), i.e.
+as a uint8 array for the GM pointer the kernel reads the struct from.
+
+Everything here works from a manifest's parameter records: no xDSL (a prebuilt kernel
+launches without it); `encode_scalar` takes an IR type and loads xDSL on use.
 """
 
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import (
-    BFloat16Type,
-)
-from xdsl.ir import Attribute
 
-from asc_xdsl.backends.ascendc.printer import HIDDEN_KERNEL_PARAMS
 from asc_xdsl.runtime.kernel import LaunchError
-from asc_xdsl.runtime.numpy_types import np_dtype
-from asc_xdsl.runtime.scalars import scalar_argument
-
-HIDDEN_ARGS: dict[str, tuple[str, ...]] = {
-    kind: tuple(name for name, _, _ in params) for kind, params in HIDDEN_KERNEL_PARAMS.items()
-}
-"""Hidden trailing kernel parameters each kernel type needs (the printer declares them)."""
 
 POINTER_SIZE = 8
 
+FLOAT_MAX: dict[str, float] = {
+    "float16": 65504.0,
+    "bfloat16": 3.3895313892515355e38,
+    "float32": 3.4028234663852886e38,
+    "float64": math.inf,
+}
+"""Largest finite value of each float parameter dtype (what an argument must fit)."""
 
-def scalar_dtype(t: Attribute) -> np.dtype:
-    """The numpy dtype of a scalar kernel parameter type (bf16 as its uint16 bits)."""
-    try:
-        return np_dtype(t)
-    except TypeError:
-        raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host") from None
+
+@dataclass(frozen=True)
+class ScalarSpec:
+    """A scalar parameter as the manifest records it."""
+
+    type: str
+    """The IR type as printed (`i32`, `ui8`, `f16`, `bf16`, `i1`, `index`): errors name it."""
+    dtype: str
+    """numpy name of its storage (`int32`, `float16`, `bool`; `bfloat16` for bf16)."""
+    bounds: tuple[int, int] | None = None
+    """[lo, hi] of an integer type (bool: 0 .. 1); None for floats."""
+
+    @property
+    def size(self) -> int:
+        return 2 if self.dtype == "bfloat16" else np.dtype(self.dtype).itemsize
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "dtype": self.dtype}
+        if self.bounds is not None:
+            out["bounds"] = list(self.bounds)
+        return out
+
+    @staticmethod
+    def from_json(d: Mapping[str, Any]) -> ScalarSpec:
+        bounds = d.get("bounds")
+        return ScalarSpec(str(d["type"]), str(d["dtype"]), tuple(bounds) if bounds else None)
 
 
-def encode_scalar(t: Attribute, value: Any, index: int, name: str | None = None) -> bytes:
-    """The bytes of scalar argument `index` (`value` checked against parameter type `t`
-    by the rule every backend shares, `runtime.scalars`)."""
-    dtype = scalar_dtype(t)
-    value = scalar_argument(t, value, index, name)
-    if isinstance(t, BFloat16Type):
-        bits = int(np.array([value], dtype=np.float32).view(np.uint32)[0])
-        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16  # to nearest even
-        return (rounded & 0xFFFF).to_bytes(2, "little")
+def _plain(value: Any) -> Any:
+    """numpy scalars, 0-d arrays and 0-d torch tensors as Python numbers."""
+    item = getattr(value, "item", None)
+    if item is not None and getattr(value, "ndim", 0) == 0 and not isinstance(value, bool | int):
+        try:
+            return item()
+        except (TypeError, ValueError):
+            return value
+    return value
+
+
+def _bf16_bits(value: float) -> int:
+    bits = int(np.array([value], dtype=np.float32).view(np.uint32)[0])
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) & 0xFFFF  # to nearest even
+
+
+def _rounds_to_inf(number: float, dtype: str) -> bool:
     with np.errstate(all="ignore"):
-        return np.array([value], dtype=dtype).tobytes()
+        if dtype == "bfloat16":
+            return (_bf16_bits(number) & 0x7F80) == 0x7F80
+        return bool(np.isinf(np.array([number]).astype(dtype))[0])
+
+
+def check_scalar(spec: ScalarSpec, value: Any, index: int, name: str | None = None) -> Any:
+    """`value` checked against `spec`: the rule (and error text) of `runtime.scalars`,
+    which the simulator applies too, from the manifest's record instead of an IR type."""
+    where = f" (parameter '{name}')" if name else ""
+    value = _plain(value)
+    if not isinstance(value, bool | int | float):
+        raise LaunchError(
+            f"argument {index} must be a number for parameter type {spec.type}, got "
+            f"{type(value).__name__}{where}"
+        )
+    if spec.bounds is not None:
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise LaunchError(
+                    f"argument {index}: {value!r} is not an integer ({spec.type}){where}"
+                )
+            value = int(value)
+        lo, hi = spec.bounds
+        if not lo <= value <= hi:
+            range_text = f": {lo} .. {hi}" if name else f" ({lo} .. {hi})"
+            label = f" (parameter '{name}'{range_text})" if name else range_text
+            raise LaunchError(f"argument {index}: {value!r} does not fit in {spec.type}{label}")
+        return bool(value) if spec.dtype == "bool" else int(value)
+    if spec.dtype not in FLOAT_MAX:
+        raise LaunchError(f"kernel parameters of type {spec.type} cannot be passed from the host")
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float
+        number = math.inf
+    if math.isnan(number) or (math.isinf(number) and isinstance(value, float)):
+        return number  # an explicit infinity or NaN
+    if math.isinf(number) or _rounds_to_inf(number, spec.dtype):
+        raise LaunchError(
+            f"argument {index}: {value!r} does not fit in {spec.type} (largest finite value "
+            f"{FLOAT_MAX[spec.dtype]:g}){where}"
+        )
+    return number
+
+
+def encode_value(spec: ScalarSpec, value: Any, index: int, name: str | None = None) -> bytes:
+    """The bytes of scalar argument `index` for parameter `spec` (checked first)."""
+    value = check_scalar(spec, value, index, name)
+    if spec.dtype == "bfloat16":
+        return _bf16_bits(value).to_bytes(2, "little")
+    with np.errstate(all="ignore"):
+        return np.array([value], dtype=spec.dtype).tobytes()
+
+
+def encode_scalar(t: Any, value: Any, index: int, name: str | None = None) -> bytes:
+    """The bytes of scalar argument `index` for IR parameter type `t` (loads xDSL)."""
+    from asc_xdsl.runtime.cann.describe import scalar_spec
+
+    return encode_value(scalar_spec(t), value, index, name)
 
 
 @dataclass(frozen=True)
@@ -74,6 +160,13 @@ def scalar_slot(data: bytes) -> Slot:
     if len(data) < 4:
         data = data.ljust(4, b"\0")
     return Slot(data, min(len(data), 8))
+
+
+def slot_layout(sizes: Sequence[int]) -> list[tuple[int, int]]:
+    """(offset, slot size) of parameters of these byte sizes (8 = a pointer)."""
+    blob, offsets = pack([scalar_slot(b"\0" * n) for n in sizes])
+    del blob
+    return [(off, max(n, 4)) for off, n in zip(offsets, sizes, strict=True)]
 
 
 def pack(slots: Sequence[Slot]) -> tuple[bytes, list[int]]:
@@ -130,7 +223,30 @@ class DevicePointer:
     address: int
 
 
-def gm_argument(value: Any, index: int) -> HostBuffer | DevicePointer:
+@dataclass(frozen=True)
+class Workspace:
+    """GM scratch memory the launch allocates for a GM pointer parameter: `nbytes` for
+    the kernel's own use, after the SoC's system workspace when `system` (the layout
+    CANN's operators use: the kernel calls `SetSysWorkspace(workspace)` and finds its
+    part with `GetUserWorkspace(workspace)`; `asc.adv.register_matmul(pipe, workspace,
+    ...)` takes the whole buffer). Its contents are undefined at entry, as on CANN,
+    and never copied to or from the host."""
+
+    nbytes: int = 0
+    system: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.nbytes, bool) or not isinstance(self.nbytes, int) or self.nbytes < 0:
+            raise LaunchError(f"Workspace(nbytes) takes a byte count >= 0, got {self.nbytes!r}")
+
+    def size(self, system_workspace: int) -> int:
+        """Bytes to allocate on a SoC whose system workspace is `system_workspace`."""
+        return self.nbytes + (system_workspace if self.system else 0)
+
+
+def gm_argument(value: Any, index: int) -> HostBuffer | DevicePointer | Workspace:
+    if isinstance(value, Workspace):
+        return value
     if isinstance(value, np.ndarray):
         if value.flags.c_contiguous and value.flags.writeable:
             return HostBuffer(value.reshape(-1).view(np.uint8))
@@ -155,6 +271,6 @@ def gm_argument(value: Any, index: int) -> HostBuffer | DevicePointer:
             f"the CANN backends (use a CPU tensor or a torch_npu tensor)"
         )
     raise LaunchError(
-        f"argument {index} is a GM pointer parameter and needs a numpy array or a torch "
-        f"tensor, got {type(value).__name__}"
+        f"argument {index} is a GM pointer parameter and needs a numpy array, a torch "
+        f"tensor or a Workspace, got {type(value).__name__}"
     )

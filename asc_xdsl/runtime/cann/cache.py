@@ -61,6 +61,13 @@ class BinaryCache:
         path = self.binary_path(key)
         return path if path.is_file() else None
 
+    def commands(self, key: str) -> list[list[str]]:
+        """The command lines stored with entry `key` (empty if unreadable)."""
+        try:
+            return json.loads((self.dir / f"{key}.json").read_text())
+        except (OSError, ValueError):
+            return []
+
     def new_workdir(self, key: str) -> Path:
         tmp = self.dir / "tmp"
         tmp.mkdir(parents=True, exist_ok=True)

@@ -1,12 +1,14 @@
 """Building a kernel binary with CANN's `bisheng` and `ld.lld`.
 
-One `bisheng -c -x cce` call per core type the kernel runs on: `dav-c220-vec` for
-vector kernels, `dav-c220-cube` for cube kernels, both for mixed kernels; then
+One `bisheng -c -x cce` call per arch the SoC table (`asc_xdsl.soc`) gives the kernel
+type: on Atlas A2/A3 `dav-c220-vec` for vector kernels, `dav-c220-cube` for cube
+kernels, both for mixed kernels; on 310P `dav-m200` (its AI Cores); then
 `ld.lld -m aicorelinux -Ttext=0 ... -static` links the object(s) into the binary that
 `aclrtBinaryLoadFromFile` loads. Flags (Ascend C needs them; pyasc's runtime uses the
 same set): C++17, `--cce-aicore-only`, the Ascend C header directories under
 `<toolkit>/compiler/tikcpp/tikcfw`, `-O<opt_level>`, the AI Core stack sizes,
-`-DASCENDC_DUMP=0`, `-D__NPU_TILING__ -DTILING_KEY_VAR=0`; mixed kernels add
+`-DASCENDC_DUMP=1` for kernels that print (`dump` option; else 0),
+`-D__NPU_TILING__ -DTILING_KEY_VAR=0`; mixed kernels add
 `-cce-enable-mix -D__MIX_CORE_MACRO__=1`; `auto_sync` adds bisheng's automatic
 synchronisation (`--cce-auto-sync -mllvm -api-deps-filter`).
 
@@ -26,16 +28,9 @@ from typing import Any
 
 from asc_xdsl.runtime.cann.cache import BinaryCache, cache_key
 from asc_xdsl.runtime.cann.errors import CannError, CompileError, ToolkitNotFoundError
-from asc_xdsl.runtime.cann.platforms import Platform
 from asc_xdsl.runtime.cann.toolkit import Toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES
-
-CORES_OF_KERNEL_TYPE: dict[str, tuple[str, ...]] = {
-    "vector": ("vec",),
-    "cube": ("cube",),
-    "mix": ("cube", "vec"),
-}
-"""Core types each kernel type is compiled for (cube first for mixed kernels)."""
+from asc_xdsl.soc import Soc, UnknownSocError
 
 STACK_FLAGS = (
     "-mllvm", "-cce-aicore-stack-size=0x8000",
@@ -76,7 +71,8 @@ def common_flags(toolkit: Toolkit, kernel_type: str, options: Mapping[str, Any])
     tikcfw = toolkit.tikcpp / "tikcfw"
     for sub in (tikcfw, tikcfw / "impl", tikcfw / "interface"):
         flags += ["-I", str(sub)]
-    flags += ["-DASCENDC_DUMP=0", "-D__NPU_TILING__", "-DTILING_KEY_VAR=0"]
+    dump = 1 if options.get("dump") else 0
+    flags += [f"-DASCENDC_DUMP={dump}", "-D__NPU_TILING__", "-DTILING_KEY_VAR=0"]
     if kernel_type == "mix":
         flags += ["-cce-enable-mix", "-D__MIX_CORE_MACRO__=1"]
     if options.get("auto_sync", True):
@@ -87,10 +83,24 @@ def common_flags(toolkit: Toolkit, kernel_type: str, options: Mapping[str, Any])
     return flags
 
 
+def arches(platform: Soc, kernel_type: str) -> tuple[str, ...]:
+    """`--cce-aicore-arch` values of `kernel_type` on `platform` (a CannError if it has none)."""
+    try:
+        return platform.build(kernel_type).arches
+    except UnknownSocError as e:
+        raise CannError(str(e)) from None
+
+
+def _object_name(arch: str) -> str:
+    """kernel_vec.o / kernel_cube.o (A2/A3), kernel_aicore.o (310P's dav-m200)."""
+    core = arch.rsplit("-", 1)[-1]
+    return f"kernel_{core if core in ('vec', 'cube') else 'aicore'}.o"
+
+
 def plan_build(
     toolkit: Toolkit,
     kernel_type: str,
-    platform: Platform,
+    platform: Soc,
     options: Mapping[str, Any],
     workdir: Path,
 ) -> BuildPlan:
@@ -101,14 +111,11 @@ def plan_build(
     output = workdir / "kernel.o"
     objects: list[str] = []
     compiles: list[list[str]] = []
-    for core in CORES_OF_KERNEL_TYPE[kernel_type]:
-        obj = workdir / f"kernel_{core}.o"
+    for arch in arches(platform, kernel_type):
+        obj = workdir / _object_name(arch)
         compiles.append(
-            [
-                bisheng, "-c", *flags, f"--cce-aicore-arch={platform.core_arch(core)}",
-                str(source), "-o", str(obj),
-            ]
-        )  # fmt: skip
+            [bisheng, "-c", *flags, f"--cce-aicore-arch={arch}", str(source), "-o", str(obj)]
+        )
         objects.append(str(obj))
     link = [linker, "-m", "aicorelinux", "-Ttext=0", *objects, "-static", "-o", str(output)]
     return BuildPlan(source, output, compiles, link, flags)
@@ -137,26 +144,26 @@ def build_binary(
     kernel: str,
     source: str,
     kernel_type: str,
-    platform: Platform,
+    platform: Soc,
     options: Mapping[str, Any],
     cache: BinaryCache | None = None,
     use_cache: bool = True,
-) -> Path:
-    """The kernel binary for `source`: from the cache, or built and stored there."""
+) -> tuple[Path, list[list[str]]]:
+    """The kernel binary for `source` (from the cache, or built and stored there) and
+    the commands that build it."""
     cache = cache if cache is not None else BinaryCache()
     flags = common_flags(toolkit, kernel_type, options)
-    arches = [platform.core_arch(core) for core in CORES_OF_KERNEL_TYPE[kernel_type]]
     key = cache_key(
         source=source,
         flags=flags,
-        arches=arches,
+        arches=list(arches(platform, kernel_type)),
         kernel_type=kernel_type,
         toolkit_version=toolkit.version,
     )
     if use_cache:
         hit = cache.lookup(key)
         if hit is not None:
-            return hit
+            return hit, cache.commands(key)
     workdir = cache.new_workdir(key)
     plan = plan_build(toolkit, kernel_type, platform, options, workdir)
     plan.source.write_text(source)
@@ -170,4 +177,4 @@ def build_binary(
         )
     binary = cache.store(key, plan.output, source, plan.commands)
     cache.discard(workdir)
-    return binary
+    return binary, plan.commands

@@ -13,16 +13,17 @@ from cann_fake import ROOT, VERSION, cube_kernel, mix_kernel, vector_add_kernel
 from asc_xdsl.runtime.cann.cache import BinaryCache, cache_root
 from asc_xdsl.runtime.cann.compiler import build_binary
 from asc_xdsl.runtime.cann.errors import CannError, CompileError
-from asc_xdsl.runtime.cann.platforms import get_platform
 from asc_xdsl.runtime.cann.toolkit import require_toolkit
+from asc_xdsl.soc import get_soc
 
-A2 = get_platform("Ascend910B1")
+A2 = get_soc("Ascend910B1")
 
 
 def _build(kernel, **kw):
-    return build_binary(
+    binary, _ = build_binary(
         require_toolkit(), kernel.name, kernel.ascendc, kernel.kernel_type, A2, kernel.options, **kw
     )
+    return binary
 
 
 def _expected_flags(home: Path, mix: bool = False, opt: str = "-O3", extra=()) -> list[str]:
@@ -135,7 +136,7 @@ def test_cache_key(fake_toolkit, monkeypatch):
     assert build_binary(
         require_toolkit(), "add_custom", vector_add_kernel().ascendc, "mix",
         A2, {},
-    ) != base  # kernel type / arch  # fmt: skip
+    )[0] != base  # kernel type / arch  # fmt: skip
     info = next(fake_toolkit.home.glob("*-linux/ascend_toolkit_install.info"))
     info.write_text("version=9.0.0\n")
     assert require_toolkit().version == "9.0.0"

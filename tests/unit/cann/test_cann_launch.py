@@ -10,9 +10,11 @@ import pytest
 from cann_fake import cube_kernel, make_toolkit, mix_kernel, vector_add_kernel
 
 from asc_xdsl.runtime.cann import acl
+from asc_xdsl.soc import get_soc
 from asc_xdsl.runtime.cann.errors import AclError, CannError
 from asc_xdsl.runtime.kernel import LaunchError
 
+A2 = get_soc("Ascend910B2")
 FFTS = 0xFF7500  # what the fake aclrtGetHardwareSyncAddr returns
 
 
@@ -31,7 +33,7 @@ def test_vector_launch_call_sequence(fake_toolkit):
         "aclInit",
         "aclrtSetDevice 0",
         "aclrtCreateStream",
-        f"aclrtBinaryLoadFromFile magic=0x{acl.BINARY_MAGIC['vector']:x} nopt=1 type=2",
+        f"aclrtBinaryLoadFromFile magic=0x{A2.build('vector').magic:x} nopt=1 type=2",
         "aclrtBinaryGetFunction add_custom",
         "aclrtMalloc dev0 size=256 policy=0",
         "aclrtMemcpy H2D dev0<-host n=256",
@@ -99,7 +101,7 @@ def test_cube_kernel_magic(fake_toolkit):
     a = np.zeros(32, np.float16)
     cube_kernel()[4](a, 32, backend="npu")
     calls = fake_toolkit.acl_calls()
-    assert f"aclrtBinaryLoadFromFile magic=0x{acl.BINARY_MAGIC['cube']:x} nopt=1 type=2" in calls
+    assert f"aclrtBinaryLoadFromFile magic=0x{A2.build('cube').magic:x} nopt=1 type=2" in calls
     assert "aclrtLaunchKernelWithConfig cube_k block_dim=4 cfg=null reserve=null" in calls
     # a is only read (no GM write in the IR): nothing is copied back
     assert not any("D2H" in c for c in calls)
@@ -111,7 +113,7 @@ def test_mix_kernel_passes_ffts_address_last(fake_toolkit):
     x = np.zeros(4, np.int64)
     mix_kernel()[2](x, backend="npu")
     calls = fake_toolkit.acl_calls()
-    assert f"aclrtBinaryLoadFromFile magic=0x{acl.BINARY_MAGIC['mix']:x} nopt=1 type=2" in calls
+    assert f"aclrtBinaryLoadFromFile magic=0x{A2.build('mix').magic:x} nopt=1 type=2" in calls
     i = calls.index("aclrtGetHardwareSyncAddr")
     assert calls[i + 1 : i + 3] == [
         "aclrtMalloc dev1 size=8 policy=0",
@@ -141,7 +143,10 @@ def test_model_backend_loads_the_simulator_first(fake_toolkit):
 def test_model_backend_soc_option(fake_toolkit):
     x, y, z = _inputs()
     kernel = vector_add_kernel()
-    with pytest.raises(CannError, match=r"SoC 'Ascend310P3' is not supported"):
+    with pytest.raises(CannError, match=r"unknown SoC 'Ascend999'; known: Ascend910B1, "):
+        kernel[1](x, y, z, 64, backend="model", soc_version="Ascend999")
+    assert fake_toolkit.acl_calls() == []  # refused before ACL is loaded
+    with pytest.raises(CannError, match=r"libruntime_camodel.so not found .*Ascend310P3/lib"):
         kernel[1](x, y, z, 64, backend="model", soc_version="Ascend310P3")
 
 

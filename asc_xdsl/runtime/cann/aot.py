@@ -1,0 +1,107 @@
+"""Ahead-of-time builds: a kernel binary and its launch manifest, with only the
+toolkit's compiler (no ACL, no device).
+
+    compiled = kernel.compile(x, y, z, n, backend="npu", soc_version="Ascend910B1")
+    compiled.metadata["manifest"]           # the Manifest; written with out_dir=...
+
+`python -m asc_xdsl.build` is the command line (asc_xdsl/build.py); `prebuilt.load`
+launches the result later without recompiling (and without xDSL).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from asc_xdsl import soc as socs
+from asc_xdsl.runtime.cann import describe, dump
+from asc_xdsl.runtime.cann.compiler import build_binary
+from asc_xdsl.runtime.cann.errors import CannError
+from asc_xdsl.runtime.cann.manifest import Manifest, file_sha256
+from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
+from asc_xdsl.runtime.kernel import CompiledKernel
+
+DUMP_ENV = "ASCENDC_DUMP"
+"""`ASCENDC_DUMP=0` builds printing kernels without printf/DumpTensor (pyasc's switch)."""
+
+OPTION_KEYS = ("opt_level", "auto_sync", "debug", "bisheng_options")
+"""The compile options a build depends on (recorded in the manifest)."""
+
+
+def wants_dump(kernel: CompiledKernel) -> bool:
+    return describe.uses_dump(kernel) and os.environ.get(DUMP_ENV, "1").lower() not in (
+        "0",
+        "false",
+    )
+
+
+def resolve_soc(name: str | None) -> socs.Soc:
+    """The SoC `name` (None: ASC_XDSL_SOC_VERSION, else Ascend910B1), or a CannError."""
+    try:
+        return socs.get_soc(name)
+    except socs.UnknownSocError as e:
+        raise CannError(str(e)) from None
+
+
+@dataclass(frozen=True)
+class Built:
+    manifest: Manifest
+    binary: Path
+    manifest_path: Path | None = None
+
+
+def build_kernel(
+    kernel: CompiledKernel,
+    soc: socs.Soc,
+    *,
+    toolkit: Toolkit | None = None,
+    out_dir: str | os.PathLike[str] | None = None,
+    use_cache: bool = True,
+) -> Built:
+    """Build `kernel` for `soc` (cached) and describe it; with `out_dir`, copy the
+    binary there as `<kernel>.o` and write `<kernel>.json` beside it."""
+    toolkit = toolkit if toolkit is not None else require_toolkit()
+    with_dump = wants_dump(kernel)
+    explicit = describe.params(kernel)
+    hidden = describe.hidden(kernel, with_dump)
+    args_size = describe.layout(explicit, hidden)
+    text = describe.source(kernel, with_dump)
+    options = {k: kernel.options.get(k) for k in OPTION_KEYS if k in kernel.options}
+    binary, commands = build_binary(
+        toolkit,
+        kernel.name,
+        text,
+        kernel.kernel_type,
+        soc,
+        {**options, "dump": with_dump},
+        use_cache=use_cache,
+    )
+    build = soc.build(kernel.kernel_type)
+    manifest = Manifest(
+        kernel=kernel.name,
+        kernel_type=kernel.kernel_type,
+        soc=soc.name,
+        npu_arch=soc.npu_arch,
+        arches=list(build.arches),
+        magic=build.magic,
+        toolkit_version=toolkit.version,
+        binary=f"{kernel.name}.o",
+        binary_sha256=file_sha256(binary),
+        params=explicit,
+        hidden=hidden,
+        args_size=args_size,
+        dump={"cores": dump.CORES, "block_bytes": dump.BLOCK_BYTES} if with_dump else None,
+        options={**options, "dump": with_dump},
+        commands=commands,
+    )
+    if out_dir is None:
+        return Built(manifest, binary)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / manifest.binary
+    shutil.copyfile(binary, target)
+    path = out / f"{kernel.name}.json"
+    manifest.write(path)
+    return Built(manifest, target, path)

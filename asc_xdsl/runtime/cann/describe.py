@@ -1,0 +1,131 @@
+"""A compiled kernel's launch description, from its IR: the manifest's parameters,
+hidden arguments and dump setting (manifest.py), and the Ascend C it is built from.
+
+This is the xDSL side of a build; launching reads only the manifest it writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, Signedness
+from xdsl.ir import Attribute
+
+from asc_xdsl.backends.ascendc.printer import HIDDEN_KERNEL_PARAMS
+from asc_xdsl.runtime.cann import dump
+from asc_xdsl.runtime.cann.args import POINTER_SIZE, ScalarSpec, slot_layout
+from asc_xdsl.runtime.cann.errors import CannError
+from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, is_gm_pointer
+from asc_xdsl.runtime.numpy_types import np_dtype
+from asc_xdsl.runtime.scalars import int_bounds
+
+
+def scalar_spec(t: Attribute) -> ScalarSpec:
+    """The manifest record of a scalar parameter of IR type `t`."""
+    try:
+        dtype = np_dtype(t)
+    except TypeError:
+        raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host") from None
+    name = "bfloat16" if str(t) == "bf16" else dtype.name
+    bounds = int_bounds(t) if isinstance(t, IntegerType | IndexType) else None
+    return ScalarSpec(str(t), name, bounds)
+
+
+def _struct_record(t: MemRefType) -> dict[str, Any] | None:
+    from asc_xdsl.runtime.simulator.ops.framework import struct_layout
+
+    layout = struct_layout(t.element_type)
+    if layout is None:
+        return None
+    cpp = getattr(t.element_type, "CPP_CLASS", str(t.element_type))
+    return {"cpp": cpp, "size": layout.itemsize}
+
+
+def _gm_dtype(t: MemRefType) -> str | None:
+    try:
+        return "bfloat16" if str(t.element_type) == "bf16" else np_dtype(t.element_type).name
+    except TypeError:
+        return None
+
+
+def uses_dump(kernel: CompiledKernel) -> bool:
+    """Whether the kernel writes the dump buffer (printf, DumpTensor, ...)."""
+    return any(op.name in dump.DUMP_OPS for op in kernel.module.walk())
+
+
+def params(kernel: CompiledKernel) -> list[dict[str, Any]]:
+    """The explicit parameters' records (without their slot offsets)."""
+    from asc_xdsl.transforms.gm_writes import written_params
+
+    fn = kernel.function
+    types = list(fn.function_type.inputs.data)
+    try:
+        written = written_params(fn)
+    except Exception:  # an unexpected IR shape: copy every GM argument back
+        written = [is_gm_pointer(t) for t in types]
+    out: list[dict[str, Any]] = []
+    for i, (t, arg) in enumerate(zip(types, fn.body.blocks[0].args, strict=True)):
+        name = arg.name_hint or f"arg{i}"
+        if is_gm_pointer(t):
+            record: dict[str, Any] = {"name": name, "kind": "gm", "type": str(t)}
+            record["dtype"] = _gm_dtype(t)
+            record["written"] = bool(written[i])
+            struct = _struct_record(t)
+            if struct is not None:
+                record["struct"] = struct
+            record["size"] = POINTER_SIZE
+        else:
+            spec = scalar_spec(t)
+            record = {"name": name, "kind": "scalar", **spec.to_json(), "size": spec.size}
+        out.append(record)
+    return out
+
+
+def hidden(kernel: CompiledKernel, with_dump: bool) -> list[dict[str, Any]]:
+    """The hidden trailing parameters: the printer's per kernel type, then the dump buffer."""
+    if kernel.kernel_type not in HIDDEN_KERNEL_PARAMS:
+        raise CannError(f"kernel '{kernel.name}' has unknown kernel type '{kernel.kernel_type}'")
+    out = [
+        {"name": name, "kind": name, "size": POINTER_SIZE}
+        for name, _, _ in HIDDEN_KERNEL_PARAMS[kernel.kernel_type]
+    ]
+    if with_dump:
+        out.append({"name": dump.DUMP_PARAM, "kind": "dump", "size": POINTER_SIZE})
+    return out
+
+
+def layout(explicit: list[dict[str, Any]], hidden_: list[dict[str, Any]]) -> int:
+    """Set each record's `offset` in the argument buffer; returns the buffer's size."""
+    records = [*explicit, *hidden_]
+    places = slot_layout([r["size"] for r in records])
+    for r, (offset, size) in zip(records, places, strict=True):
+        r["offset"], r["size"] = offset, size
+    if not places:
+        return 0
+    end = places[-1][0] + places[-1][1]
+    return end + (-end % 8)
+
+
+def source(kernel: CompiledKernel, with_dump: bool) -> str:
+    """The Ascend C the binary is built from (the printer's, plus the dump buffer)."""
+    text = kernel.ascendc
+    if not text:
+        raise LaunchError(
+            f"kernel '{kernel.name}' has no Ascend C source (asm['ascendc']); compile it "
+            f"with the Ascend C printer first"
+        )
+    for name, _, _ in HIDDEN_KERNEL_PARAMS.get(kernel.kernel_type, ()):
+        if not _declares_param(text, kernel.name, name):
+            raise LaunchError(
+                f"the Ascend C of {kernel.kernel_type} kernel '{kernel.name}' does not "
+                f"declare the hidden parameter '{name}' (last parameter, "
+                f"`__gm__ uint64_t* {name}`), which the launch passes"
+            )
+    return dump.instrument(text, kernel.name) if with_dump else text
+
+
+def _declares_param(text: str, kernel: str, param: str) -> bool:
+    import re
+
+    match = re.search(rf"\b{re.escape(kernel)}\s*\(([^)]*)\)", text)
+    return bool(match and re.search(rf"\b{param}\b", match.group(1)))

@@ -1,0 +1,231 @@
+"""One launch of a built kernel through ACL, driven by its manifest (manifest.py).
+
+Shared by the JIT backends (`kernel[n](..., backend="npu")`) and prebuilt kernels
+(prebuilt.py): check and convert every argument before any device call, then
+`aclrtCreateStream`, load the binary with the manifest's magic, copy host tensors to
+device memory, allocate workspaces, set the hidden arguments (the FFTS word of mix
+kernels, the dump buffer of printing kernels), pack the argument buffer, launch,
+synchronise, copy back what the kernel writes, print what it printed; release
+everything, also after errors. No xDSL.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from asc_xdsl import soc as socs
+from asc_xdsl.runtime.cann import acl, dump
+from asc_xdsl.runtime.cann.args import (
+    DevicePointer,
+    HostBuffer,
+    ScalarSpec,
+    Slot,
+    Workspace,
+    encode_value,
+    gm_argument,
+    pack,
+    pointer_slot,
+    scalar_slot,
+)
+from asc_xdsl.runtime.cann.errors import AclError, CannError
+from asc_xdsl.runtime.cann.manifest import Manifest
+from asc_xdsl.runtime.cann.toolkit import Toolkit
+from asc_xdsl.runtime.kernel import LaunchError, check_block_dim
+
+
+DEVICE_ENV = "ASC_XDSL_DEVICE_ID"
+ACL_LIBRARY = "libascendcl.so"
+SIMULATOR_LIBRARY = "libruntime_camodel.so"
+H2D, D2H = acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST
+
+
+def soc_or_error(name: str) -> socs.Soc:
+    try:
+        return socs.get_soc(name)
+    except socs.UnknownSocError as e:
+        raise CannError(str(e)) from None
+
+
+def device_id(options: dict[str, Any]) -> int:
+    value = options.get("device_id")
+    source = "device_id"
+    if value is None:
+        value, source = os.environ.get(DEVICE_ENV, "0"), DEVICE_ENV
+    try:
+        device = int(value)
+    except (TypeError, ValueError):
+        raise LaunchError(f"{source} must be a device number, got {value!r}") from None
+    if device < 0:
+        raise LaunchError(f"{source} must be >= 0, got {device}")
+    return device
+
+
+def npu_runtime(toolkit: Toolkit) -> acl.AclRuntime:
+    return acl.get_runtime(toolkit.find_library(ACL_LIBRARY))
+
+
+def model_runtime(toolkit: Toolkit, soc: str | None) -> acl.AclRuntime:
+    chip = soc_or_error(soc or socs.DEFAULT_SOC)
+    camodel = toolkit.find_library(SIMULATOR_LIBRARY, [toolkit.simulator_lib_dir(chip.name)])
+    return acl.get_runtime(toolkit.find_library(ACL_LIBRARY), preload=(camodel,))
+
+
+def device_soc(runtime: acl.AclRuntime) -> str:
+    soc = runtime.soc_name()
+    if not soc:
+        raise CannError(
+            f"cannot tell the NPU's SoC version (aclrtGetSocName); pass "
+            f"soc_version=... or set {socs.SOC_ENV}"
+        )
+    return soc
+
+
+def check_launch(manifest: Manifest, block_dim: Any, soc: socs.Soc) -> int:
+    """`block_dim` checked in general and for the SoC (a mix launch takes at most one
+    block per AI Core), and the binary's SoC arch checked against the device's."""
+    block_dim = check_block_dim(block_dim)
+    limit = soc.max_block_dim(manifest.kernel_type)
+    if limit is not None and block_dim > limit:
+        raise LaunchError(
+            f"block_dim {block_dim} is more than {soc.name} runs for a mix kernel "
+            f"('{manifest.kernel}'): a mix block is one AI Core and its vector cores, "
+            f"and {soc.name} has {limit} AI Cores"
+        )
+    if soc.npu_arch != manifest.npu_arch:
+        raise LaunchError(
+            f"kernel '{manifest.kernel}' was built for {manifest.soc} (arch "
+            f"{manifest.npu_arch}) and cannot run on {soc.name} (arch {soc.npu_arch}); "
+            f"rebuild it with --soc {soc.name}"
+        )
+    return block_dim
+
+
+def _struct_bytes(value: Any, param: dict[str, Any], index: int) -> HostBuffer:
+    """A tiling struct argument: a host record (`.pack()`), bytes or a uint8 array."""
+    struct = param["struct"]
+    if hasattr(value, "pack") and not isinstance(value, np.ndarray):
+        value = value.pack()
+    if isinstance(value, bytes | bytearray):
+        value = np.frombuffer(bytes(value), np.uint8).copy()
+    if not isinstance(value, np.ndarray):
+        raise LaunchError(
+            f"argument {index} (parameter '{param['name']}') is a {struct['cpp']}: pass the "
+            f"host struct, its bytes or a uint8 array, got {type(value).__name__}"
+        )
+    if value.nbytes < struct["size"]:
+        raise LaunchError(
+            f"argument {index} (parameter '{param['name']}'): the kernel reads a "
+            f"{struct['size']}-byte {struct['cpp']} but got {value.nbytes} bytes"
+        )
+    return HostBuffer(np.ascontiguousarray(value).reshape(-1).view(np.uint8).copy())
+
+
+def prepare(manifest: Manifest, args: Sequence[Any]) -> list[tuple[str, Any, bool]]:
+    """Every argument converted and checked: (kind, value, copy back)."""
+    if len(args) != len(manifest.params):
+        raise LaunchError(
+            f"kernel '{manifest.kernel}' takes {len(manifest.params)} arguments, got {len(args)}"
+        )
+    out: list[tuple[str, Any, bool]] = []
+    for i, (param, value) in enumerate(zip(manifest.params, args, strict=True)):
+        if param["kind"] == "scalar":
+            spec = ScalarSpec.from_json(param)
+            out.append(("scalar", encode_value(spec, value, i, param["name"]), False))
+        elif param.get("struct") and not isinstance(value, Workspace):
+            out.append(("gm", _struct_bytes(value, param, i), False))
+        else:
+            out.append(("gm", gm_argument(value, i), bool(param.get("written", True))))
+    return out
+
+
+def run(
+    runtime: acl.AclRuntime,
+    manifest: Manifest,
+    binary: Path,
+    block_dim: int,
+    prepared: list[tuple[str, Any, bool]],
+    soc: socs.Soc,
+    backend: str,
+) -> None:
+    stream = runtime.create_stream()
+    allocations: list[int] = []
+    handle = 0
+    failed = True
+
+    def device_alloc(nbytes: int) -> int:
+        address = runtime.malloc(nbytes)
+        allocations.append(address)
+        return address
+
+    try:
+        handle = runtime.load_binary(binary, manifest.magic)
+        func = runtime.get_function(handle, manifest.kernel)
+        slots: list[Slot] = []
+        copy_back: list[tuple[HostBuffer, int]] = []
+        for kind, value, written in prepared:
+            if kind == "scalar":
+                slots.append(scalar_slot(value))
+            elif isinstance(value, DevicePointer):
+                slots.append(pointer_slot(value.address))
+            elif isinstance(value, Workspace):
+                slots.append(pointer_slot(device_alloc(value.size(soc.system_workspace))))
+            else:
+                device = device_alloc(value.nbytes)
+                if value.nbytes:
+                    runtime.memcpy(device, value.address, value.nbytes, H2D)
+                slots.append(pointer_slot(device))
+                if written:
+                    copy_back.append((value, device))
+        dump_buffer: tuple[int, int] | None = None
+        for hidden in manifest.hidden:
+            if hidden["kind"] == "ffts_addr":
+                address = ctypes.c_uint64(runtime.hardware_sync_addr())
+                device = device_alloc(8)
+                runtime.memcpy(device, ctypes.addressof(address), 8, H2D)
+            else:  # "dump"
+                cores, block_bytes = manifest.dump["cores"], manifest.dump["block_bytes"]
+                device = device_alloc(cores * block_bytes)
+                init = ctypes.create_string_buffer(dump.init_blocks(device, cores, block_bytes))
+                runtime.memcpy(device, ctypes.addressof(init), len(init) - 1, H2D)
+                dump_buffer = (device, cores * block_bytes)
+            slots.append(pointer_slot(device))
+        blob, _ = pack(slots)
+        runtime.launch(func, block_dim, stream, blob)
+        runtime.call("aclrtSynchronizeStream", ctypes.c_void_p(stream))
+        for host, device in copy_back:
+            if host.nbytes:
+                runtime.memcpy(host.address, device, host.nbytes, D2H)
+            host.write_back()
+        if dump_buffer is not None:
+            device, nbytes = dump_buffer
+            out = np.zeros(nbytes, np.uint8)
+            runtime.memcpy(int(out.ctypes.data), device, nbytes, D2H)
+            sys.stdout.write(dump.decode(out, block_dim, manifest.kernel_type))
+            sys.stdout.flush()
+        failed = False
+    except AclError as e:
+        raise AclError(
+            e.function,
+            e.code,
+            f"launching kernel '{manifest.kernel}' ({manifest.kernel_type}, block_dim "
+            f"{block_dim}) on backend '{backend}' ({soc.name}): {e}",
+        ) from None
+    finally:
+        _release(runtime, "aclrtFree", allocations, quiet=failed)
+        if handle:
+            _release(runtime, "aclrtBinaryUnLoad", [handle], quiet=failed)
+        _release(runtime, "aclrtDestroyStream", [stream], quiet=failed)
+
+
+def _release(runtime: acl.AclRuntime, fn: str, handles: list[int], quiet: bool) -> None:
+    for h in handles:
+        code = runtime.fn(fn)(ctypes.c_void_p(h))
+        if code != acl.ACL_SUCCESS and not quiet:
+            raise runtime.error(fn, code)
