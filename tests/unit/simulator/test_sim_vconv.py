@@ -1,6 +1,6 @@
 """Cast in the mask forms (every round mode on the pairs that need one, strides of
 the narrower side, counter mode), the int32 -> half conversions through DEQSCALE
-(Cast, AddDeqRelu), AddReluCast/SubReluCast, MulCast and MulAddDst with a wider
+(Cast, AddDeqRelu), CastDequant int16 -> int8/uint8, AddReluCast/SubReluCast, MulCast and MulAddDst with a wider
 destination, on the simulator against numpy."""
 
 from __future__ import annotations
@@ -184,11 +184,90 @@ def test_mul_cast_and_mul_add_dst_wider_destination():
     np.testing.assert_array_equal(d32, w32)
 
 
-def test_cast_deq_is_refused_when_compiled():
+def _dequant(x, scale, offset, dt):
+    """CastDequant's reference: the scale cut to (1, 8, 10), offset 9-bit, rint, saturate."""
+    s = np.array([scale], np.float32).view(np.uint32) & np.uint32(0xFFFFE000)
+    off = ((offset & 0x1FF) ^ 0x100) - 0x100
+    y = np.rint(x.astype(np.float64) * float(s.view(np.float32)[0]) + off)
+    return np.clip(y, np.iinfo(dt).min, np.iinfo(dt).max).astype(dt)
+
+
+@pytest.mark.parametrize("half_block", [True, False])
+@pytest.mark.parametrize(("dst", "sign"), [("int8", 1), ("uint8", 0)])
+def test_cast_dequant_count_form(half_block, dst, sign):
+    """Each block of 16 int16 sources gives 16 bytes in one half of the dst block at the
+    same position (the headers' 1/1/8/8 strides); the other half is kept."""
+    hb = "halfBlock, " if half_block else ""
+    k = _kernel(
+        ("cast-deq", half_block, dst),
+        f"""
+        ascendc.set_deq_scale %s0, %s1, %s2 : f32, i16, i1
+        ascendc.cast_deq_l2 %b1, %b0, %s3 {{{hb.rstrip(", ")}}} : {{lt1}}, {{lt0}}, i32
+        """,
+        ["int16", dst],
+        ["f32", "i16", "i1", "i32"],
+    )
+    dt = np.dtype(dst)
+    src = np.random.default_rng(3).integers(-3000, 3000, 2048).astype(np.int16)
+    got = np.full(4096, 7, dt)
+    scale, offset, n = 0.1234567, 300, 300  # offset 300 is -212 as a 9-bit integer
+    k[1](src, got, np.float32(scale), offset, sign, n)
+    want = np.full(4096, 7, dt)
+    lane = np.arange(n)
+    at = (lane // 16) * 32 + (16 if half_block else 0) + lane % 16
+    want[at] = _dequant(src[:n], scale, offset, dt)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_cast_dequant_mask_form_strides():
+    """A bit mask over 128 int16 lanes, dst blocks 2 apart and repeats 20 blocks apart,
+    results in the first half of each block (halfBlock=false)."""
+    k = _kernel(
+        ("cast-deq-l1",),
+        f"""
+        ascendc.set_deq_scale %s0, %s1, %s2 : f32, i16, i1
+        %p = ascendc.construct {UN}(%s3, %s4, %s5, %s6) : i32, i32, i32, i32
+        ascendc.cast_deq_l1 %b1, %b0, %s7, %s8, %s9, %p {{isSetMask}} : {{lt1}}, {{lt0}}, ui64, ui64, i32, {UN}
+        """,
+        ["int16", "int8"],
+        ["f32", "i16", "i1", "i32", "i32", "i32", "i32", "ui64", "ui64", "i32"],
+    )
+    src = np.random.default_rng(4).integers(-2000, 2000, 2048).astype(np.int16)
+    got = np.zeros(4096, np.int8)
+    lo, hi = 0xFFFF_0000_FFFF_00FF, 0x0F0F_0F0F_0F0F_0F0F
+    k[1](src, got, np.float32(0.05), -3, 1, 2, 1, 20, 8, lo, hi, 3)
+    want = np.zeros(4096, np.int8)
+    bits = lo | (hi << 64)
+    for r in range(3):
+        for lane in (i for i in range(128) if bits >> i & 1):
+            b, i = divmod(lane, 16)
+            s = r * 8 * 16 + b * 16 + i
+            want[r * 20 * 32 + b * 2 * 32 + i] = _dequant(src[s : s + 1], 0.05, -3, np.int8)[0]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_cast_dequant_checks_the_register_and_sign_mode():
+    body = """
+        {}
+        ascendc.cast_deq_l2 %b1, %b0, %s0 {{halfBlock}} : {{lt1}}, {{lt0}}, i32
+        """
+    bare = simkit.inout_kernel(body.format(""), ["int16", "int8"], ["i32"])
+    with pytest.raises(SimulatorError, match=r"SetDeqScale\(float scale, int16_t offset"):
+        bare[1](np.zeros(2048, np.int16), np.zeros(4096, np.int8), 32)
+    unsigned = simkit.inout_kernel(
+        body.format("ascendc.set_deq_scale %s1, %s2, %s3 : f32, i16, i1"),
+        ["int16", "int8"],
+        ["i32", "f32", "i16", "i1"],
+    )
+    with pytest.raises(SimulatorError, match="CastDequant to int8 needs signMode=true"):
+        unsigned[1](np.zeros(2048, np.int16), np.zeros(4096, np.int8), 32, np.float32(1), 0, 0)
+
+
+def test_cast_dequant_vector_table_is_refused():
     k = simkit.inout_kernel(
         "ascendc.cast_deq_l2 %b1, %b0, %s0 {halfBlock, isVecDeq} : {lt1}, {lt0}, i32",
         ["int16", "int8"],
         ["i32"],
     )
-    with pytest.raises(UnsupportedOpError, match="CastDequant"):
+    with pytest.raises(UnsupportedOpError, match="isVecDeq=true"):
         k[1](np.zeros(2048, np.int16), np.zeros(4096, np.int8), 32)

@@ -9,9 +9,15 @@ repeat stride 4).
 **DEQSCALE** (`c.regs`): `SetDeqScale(half scale)` holds the scale of the int32 ->
 half conversions (Cast, whose round mode is then ignored, and AddDeqRelu): the result
 is half(x * scale), rounded once to nearest even (*decision*: computed in float64).
-`SetDeqScale(float scale, int16 offset, bool signMode)` is accepted and kept for
-CastDequant, whose int16 -> int8 arithmetic is not modelled yet (refused when the
-kernel is compiled, as is the vector-dequant SetDeqScale(vdeq, info)).
+`SetDeqScale(float scale, int16 offset, bool signMode)` holds those of CastDequant
+int16 -> int8/uint8 (isVecDeq=false): dst = saturate(rint(src * scale + offset)), the
+scale read as the hardware does in its (1, 8, 10) format (the float's mantissa cut to 10
+bits: *decision*, truncated), the offset as a signed 9-bit integer, the result signed
+(int8) or unsigned (uint8) as signMode says (the dst type must agree). Each 32-byte
+block of 16 sources gives 16 bytes, written to the second (halfBlock=true) or first
+half of the dst block at the same block position; the other half is kept (so two calls
+can fill both). The int32 -> half pair is Cast through DEQSCALE. The vector-dequant
+mode (isVecDeq=true, `SetDeqScale(vdeq, info)`) is not modelled yet (refused).
 
 AddReluCast/SubReluCast: max(src0 op src1, 0) in the source type, then converted
 with round-to-nearest-even and saturation; MulCast likewise for src0 * src1
@@ -29,6 +35,7 @@ from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.cast import cast_array
 from asc_xdsl.runtime.simulator.ops.elementwise import _params, _strides
 from asc_xdsl.runtime.simulator.ops.instr import VectorCall, apply, charge
+from asc_xdsl.runtime.simulator.vmask import check_span, indices, lane_ids
 
 DEQSCALE = "DEQSCALE"
 
@@ -154,9 +161,59 @@ def _set_deq_scale(op, comp, key: str):
     return run
 
 
-@sim_hook("cast_deq", "set_deq_scale_l4")
+@sim_hook("set_deq_scale_l4")
 def _not_modelled(op, comp, key: str):
     raise UnsupportedOpError(
-        "CastDequant (int16 -> int8 with the DEQSCALE scale, offset and sign mode or the "
-        "vector-dequant table) is not modelled by the CPU simulator yet"
+        "SetDeqScale(vdeq, info) (CastDequant's vector-dequant table) is not modelled by the "
+        "CPU simulator yet; SetDeqScale(scale, offset, signMode) with isVecDeq=false is"
     )
+
+
+def _deq_params(c, dt: np.dtype) -> tuple[float, int]:
+    """DEQSCALE's (scale, offset) for CastDequant int16 -> dt, checked against signMode."""
+    reg = c.regs.get(DEQSCALE)
+    if not isinstance(reg, tuple):
+        raise SimulatorError(
+            "CastDequant int16 -> 8-bit needs the DEQSCALE register: call "
+            "SetDeqScale(float scale, int16_t offset, bool signMode) first"
+        )
+    scale, offset, signed = reg
+    if signed != (dt == np.int8):
+        raise SimulatorError(
+            f"CastDequant to {dt} needs signMode={'true' if dt == np.int8 else 'false'} in "
+            f"SetDeqScale (it is {'true' if signed else 'false'})"
+        )
+    bits = np.array([scale], np.float32).view(np.uint32) & np.uint32(0xFFFFE000)
+    return float(bits.view(np.float32)[0]), ((offset & 0x1FF) ^ 0x100) - 0x100
+
+
+@sim_hook("cast_deq")
+def _cast_deq(op, comp, key: str):
+    dt, st = np_dtype(op.dst.type.element_type), np_dtype(op.src.type.element_type)
+    if st == np.int32:  # int32 -> half: Cast with RINT through DEQSCALE, as the headers do
+        return cast_hook(op, comp, key)
+    if op.flag("isVecDeq"):
+        raise UnsupportedOpError(
+            "CastDequant with isVecDeq=true (the vector-dequant table of SetDeqScale(vdeq, "
+            "info)) is not modelled by the CPU simulator yet; isVecDeq=false is"
+        )
+    half = 16 if op.flag("halfBlock") else 0
+    info = np.iinfo(dt)
+    call = VectorCall(op, comp)
+    d, a, p = comp.slot(op.dst), comp.slot(op.src), _params(op, comp)
+
+    def run(e, c, _op=op):
+        scale, offset = _deq_params(c, dt)
+        ln = call.lanes(e, c, 128)
+        (dblk, drep), ((sblk, srep),) = _strides(e[p] if p is not None else None, 1)
+        dst, src = e[d], e[a]
+        si = indices(ln, 2, sblk, srep)
+        check_span(src, si, "src")
+        r, lane = lane_ids(ln)
+        di = r * (drep * 32) + (lane // 16) * (dblk * 32) + half + lane % 16
+        check_span(dst, di, "dst")
+        x = np.rint(src.arr[si].astype(np.float64) * scale + offset)
+        dst.arr[di] = np.clip(x, info.min, info.max).astype(dt)
+        charge(c, ln)
+
+    return run
