@@ -279,7 +279,15 @@ class JITFunction:
 
     def compile(self, *args: Any, block_dim: int = 1, **kwargs: Any) -> Any:
         """Compile for these arguments without running: a `CompiledKernel` whose
-        `asm` holds "ir", "lowered_ir" and "ascendc"."""
+        `asm` holds "ir", "lowered_ir" and "ascendc".
+
+        `backend="npu"` (or "model") also builds the kernel binary with CANN's bisheng,
+        for `soc_version=` (default ASC_XDSL_SOC_VERSION, else Ascend910B1), without ACL
+        or a device: `metadata["binary"]` and `metadata["manifest"]` describe it, and
+        `out_dir=` writes `<kernel>.o` and its manifest `<kernel>.json` there
+        (`asc_xdsl.runtime.cann.prebuilt.load` launches them; docs/cann.md)."""
+        params = self._signature.parameters
+        aot = {k: kwargs.pop(k) for k in _AOT_OPTIONS if k in kwargs and k not in params}
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in DEFAULT_OPTIONS}
         _check_options(
             {k: v for k, v in kwargs.items() if k not in self._signature.parameters}, self.__name__
@@ -302,8 +310,30 @@ class JITFunction:
                 raise CompileError(
                     f"{self.__name__}: {key}=True needs the pass pipeline, but run_passes=False"
                 )
+        backend = aot.pop("backend", None)
+        if aot and backend not in _AOT_BACKENDS:
+            raise TypeError(
+                f"{self.__name__}: {', '.join(sorted(aot))} build a kernel binary with "
+                f"CANN: pass backend='npu' (or 'model') too"
+            )
+        if backend not in (None, "cpu", *_AOT_BACKENDS):
+            raise TypeError(
+                f"{self.__name__}: compile(backend={backend!r}): the backends are 'cpu' "
+                f"(no binary) and {' and '.join(repr(b) for b in _AOT_BACKENDS)} (a CANN build)"
+            )
         with deep_recursion():  # long expressions and deep nesting recurse per level
-            return self._compile_cached(args, kwargs, merged, block_dim)
+            compiled = self._compile_cached(args, kwargs, merged, block_dim)
+        if backend in _AOT_BACKENDS:
+            from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc
+
+            built = build_kernel(
+                compiled, resolve_soc(aot.get("soc_version")), out_dir=aot.get("out_dir")
+            )
+            compiled.metadata["built"] = built
+            compiled.metadata["binary"] = str(built.binary)
+            compiled.metadata["manifest"] = built.manifest
+            compiled.metadata["platform"] = built.manifest.soc
+        return compiled
 
     def _compile_cached(
         self, args: tuple[Any, ...], kwargs: dict[str, Any], merged: dict[str, Any], block_dim: int
@@ -667,6 +697,11 @@ def _max_unroll(option: int | None) -> int:
     if value < 0:
         raise TypeError(f"{MAX_UNROLL_ENV} must be an integer >= 0, got {text!r}")
     return value
+
+
+_AOT_BACKENDS = ("npu", "model")
+_AOT_OPTIONS = ("backend", "soc_version", "out_dir")
+"""`compile` keywords that build a CANN binary ahead of time (not compile options)."""
 
 
 def _check_options(options: dict[str, Any], name: str) -> None:

@@ -5,6 +5,11 @@
  *   add_custom(x, y, z, int32 total): z[i] = x[i] + y[i]; also scribbles x[0] = -1
  *     on the device, so a test can see that x is not copied back;
  *   mix_k(int64* x, uint64* ffts_addr): x[0] = *ffts_addr.
+ *   print_k(int32* x, int32 n, uint8* dump): on each block b < block_dim (core id b),
+ *     printf("x[0]=%d n=%u name=%s f=%f\n", x[0], n, "abc", 1.5f) and DumpTensor of
+ *     x[0..3] (desc 7, GM), written into the dump buffer exactly as Ascend C's device
+ *     code writes them (asc-devkit impl/utils/debug: asc_debug_utils.h,
+ *     asc_aicore_printf_impl.h, asc_aicore_dump_impl.h, asc_debug_types.h).
  * fake_fail(name, code) makes the next call of `name` return `code`.
  * Built with -DFAKE_NO_WITH_CONFIG it lacks the aclrtKernelArgs* and
  * aclrtLaunchKernelWithConfig symbols (an older runtime: aclrtLaunchKernel only).
@@ -135,8 +140,67 @@ int aclrtBinaryGetFunction(void *bin, const char *name, void **func) {
 }
 int aclrtGetHardwareSyncAddr(void **addr) { *addr = (void *)(uintptr_t)0xFF7500ULL; logf_("aclrtGetHardwareSyncAddr"); return 0; }
 
+
+/* -- Ascend C's debug ring buffer, as the device writes it -------------------- */
+struct head { uint32_t length, core_id, block_num, ring_len; uint16_t magic, flag; uint32_t rsv;
+              uint64_t ring_addr, debug_bus; uint32_t resv[4]; };
+struct rw { uint32_t type, length; uint64_t buf_offset, pack_idx; };
+struct print_tlv { uint32_t type, length, block_idx, resv; uint64_t fmt_offset; };
+struct tensor_tlv { uint32_t type, length, tensor_addr, data_type, desc, buffer_id; uint16_t position, block_idx;
+                    uint32_t dim, shape[8], resv1, dump_size; };
+
+static struct head *block_info(uint8_t *space, uint32_t core) {  /* get_block_info */
+    struct head *first = (struct head *)space;
+    struct head *h = (struct head *)(space + (size_t)first->length * (core % 75));
+    if (h->magic != 0xAE86) return NULL;
+    h->flag = 1; /* ASCEND_IS_AIV */
+    return h;
+}
+static struct rw *write_info(struct head *h) { return (struct rw *)((uint8_t *)(uintptr_t)h->ring_addr + h->ring_len); }
+static uint8_t *tlv_addr(struct head *h) { return (uint8_t *)(uintptr_t)h->ring_addr + write_info(h)->buf_offset; }
+static int has_space(struct head *h, uint32_t len) { return write_info(h)->buf_offset + len <= h->ring_len; }
+static void advance(struct head *h, uint32_t len) { write_info(h)->buf_offset += len; write_info(h)->pack_idx += 1; }
+
+static void device_printf(uint8_t *space, uint32_t core, uint32_t block, uint32_t total, int32_t x0, uint32_t n) {
+    struct head *h = block_info(space, core);
+    const char *dumphead = "[AIV Block %u/%u] ", *fmt = "x[0]=%d n=%u name=%s f=%f\n", *str = "abc";
+    uint32_t nargs = 6, head_len = (uint32_t)strlen(dumphead), fmt_len = (uint32_t)strlen(fmt) + 1,
+             str_len = (uint32_t)strlen(str) + 1;
+    uint32_t args_len = nargs * 8 + str_len;
+    uint32_t tlv_len = ((sizeof(struct print_tlv) + args_len + fmt_len + head_len + 7) & ~7u) + 8;
+    if (!h || !has_space(h, tlv_len)) return;
+    struct print_tlv *t = (struct print_tlv *)tlv_addr(h);
+    t->type = 1; t->length = tlv_len - 8; t->block_idx = block; t->resv = 0; t->fmt_offset = (nargs + 1) * 8;
+    uint8_t *param = (uint8_t *)(t + 1);
+    uint8_t *head_at = param + t->fmt_offset - 8;
+    memcpy(head_at, dumphead, head_len);
+    memcpy(head_at + head_len, fmt, fmt_len);
+    uint64_t u; int64_t i; float f = 1.5f;
+    u = block; memcpy(param, &u, 8);
+    u = total; memcpy(param + 8, &u, 8);
+    i = x0; memcpy(param + 16, &i, 8);
+    u = n; memcpy(param + 24, &u, 8);
+    uint32_t str_offset = (uint32_t)t->fmt_offset + fmt_len + head_len;  /* set_string_param */
+    u = str_offset - 8 * 4; memcpy(param + 32, &u, 8);
+    memcpy(param + str_offset, str, str_len);
+    u = 0; memcpy(param + 40, &u, 8); memcpy(param + 40, &f, 4);
+    advance(h, tlv_len);
+}
+
+static void device_dump_tensor(uint8_t *space, uint32_t core, uint32_t block, const int32_t *x, uint32_t count) {
+    struct head *h = block_info(space, core);
+    uint32_t align_len = (count * 4 + 31) / 32 * 32, tlv_len = sizeof(struct tensor_tlv) + align_len;
+    if (!h || !has_space(h, tlv_len)) return;
+    struct tensor_tlv *t = (struct tensor_tlv *)tlv_addr(h);
+    memset(t, 0, tlv_len);
+    t->type = 2; t->length = sizeof(struct tensor_tlv) - 8 + align_len;
+    t->tensor_addr = (uint32_t)(uintptr_t)x; t->data_type = 3; /* ACL_INT32 */ t->desc = 7;
+    t->position = 0; /* Hardware::GM */ t->block_idx = (uint16_t)block; t->dump_size = count * 4;
+    memcpy(t + 1, x, count * 4);
+    advance(h, tlv_len);
+}
+
 static void run_kernel(struct func *fn, uint32_t block_dim, const unsigned char *a, size_t len) {
-    (void)block_dim;
     memcpy(g_args, a, len < sizeof g_args ? len : sizeof g_args);
     g_args_len = len;
     if (strcmp(fn->name, "add_custom") == 0 && len >= 32) {
@@ -144,6 +208,13 @@ static void run_kernel(struct func *fn, uint32_t block_dim, const unsigned char 
         memcpy(&x, a, 8); memcpy(&y, a + 8, 8); memcpy(&z, a + 16, 8); memcpy(&total, a + 24, 4);
         for (int32_t i = 0; i < total; i++) z[i] = x[i] + y[i];
         if (total > 0) x[0] = -1.0f;
+    } else if (strcmp(fn->name, "print_k") == 0 && len >= 24) {
+        int32_t *x; int32_t n; uint8_t *space;
+        memcpy(&x, a, 8); memcpy(&n, a + 8, 4); memcpy(&space, a + 16, 8);
+        for (uint32_t b = 0; b < block_dim; b++) {
+            device_printf(space, b, b, block_dim, x[0], (uint32_t)n);
+            device_dump_tensor(space, b, b, x, 4);
+        }
     } else if (strcmp(fn->name, "mix_k") == 0 && len >= 16) {
         uint64_t *x, *ffts;
         memcpy(&x, a, 8); memcpy(&ffts, a + 8, 8);
