@@ -289,8 +289,9 @@ class OnChip:
     def capacity(self, name: str) -> int:
         return self.mems[name].size
 
-    def reserve(self, name: str, nbytes: int, what: str) -> int:
-        """Bump-allocate `nbytes` (rounded up to 32 B) of memory `name` for TPipe.InitBuffer."""
+    def reserve(self, name: str, nbytes: int, what: str, buffers: int = 1) -> int:
+        """Bump-allocate `nbytes` (rounded up to 32 B) of memory `name` for TPipe.InitBuffer
+        (`buffers`: how many, which only a TBufPool counts)."""
         nbytes = -(-nbytes // 32) * 32
         start = self.used[name]
         cap = self.capacity(name)

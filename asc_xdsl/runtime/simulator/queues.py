@@ -1,6 +1,8 @@
 """TQue/TQueBind and TBuf state of one block.
 
-A queue gets `num` buffers of `len` bytes (rounded up to 32 B) from `InitBuffer`.
+A queue gets `num` buffers of `len` bytes (rounded up to 32 B) from `InitBuffer`, of the
+pipe or of a `BufPool` (TBufPool: a region of the pipe's memory that hands out at most
+`bufIDSize` buffers and starts over at `Reset`).
 `AllocTensor` takes free buffers round-robin, `EnQue` appends (at most `depth` tensors
 wait in the queue), `DeQue` takes the oldest, `FreeTensor` gives a buffer back. Misuse
 raises `QueueError`; a freed tensor's `Allocation` turns dead so later use is caught.
@@ -61,7 +63,7 @@ class Queue:
         self.onchip = onchip
         self.slot_bytes = -(-length // 32) * 32
         what = f"InitBuffer({self.label}, num={num}, len={length})"
-        base = onchip.reserve(self.mem_name, num * self.slot_bytes, what)
+        base = onchip.reserve(self.mem_name, num * self.slot_bytes, what, buffers=num)
         self.slots = [base + i * self.slot_bytes for i in range(num)]
         self.free = deque(range(num))
 
@@ -167,3 +169,82 @@ class TBuf:
             elem_type,
             PERMANENT,
         )
+
+
+class BufPool:
+    """`TBufPool<pos, bufIDSize>`: InitBufPool gives it `len` bytes (rounded up to 32 B)
+    of its parent (the pipe or a pool: a bump allocation there), or the start and size
+    of another pool (`shareBuf`: both then hand out the same bytes). Queues and TBufs
+    InitBuffer'ed from it take its bytes in order and count against bufIDSize; Reset
+    lets them be given again (earlier tensors keep their bytes, as on the device)."""
+
+    __slots__ = ("label", "max_buffers", "mem_name", "mems", "nbytes", "parent", "position",
+                 "resets", "start", "used", "used_buffers")  # fmt: skip
+
+    def __init__(self, position: TPosition, max_buffers: int, label: str):
+        self.position = position
+        self.mem_name = memory_of(position)
+        self.max_buffers = max_buffers
+        self.label = label
+        self.start = -1
+        self.nbytes = self.used = self.used_buffers = self.resets = 0
+        self.parent = None
+        self.mems: dict = {}
+
+    def init(self, parent, length: int, share: BufPool | None = None) -> bool:
+        if self.start >= 0:
+            raise QueueError(f"InitBufPool called twice for TBufPool {self.label}")
+        nbytes = -(-length // 32) * 32
+        what = f"InitBufPool({self.label}, len={length})"
+        if length <= 0:
+            raise QueueError(f"{what}: the length must be positive")
+        if share is not None:
+            if share.start < 0:
+                raise QueueError(f"{what}: shareBuf {share.label} has no buffer yet")
+            if share.mem_name != self.mem_name or nbytes > share.nbytes:
+                raise QueueError(
+                    f"{what}: shareBuf {share.label} is {share.nbytes} bytes of "
+                    f"{share.mem_name}; the pool must be in the same memory and fit in it"
+                )
+            self.start, self.nbytes = share.start, share.nbytes
+        else:
+            self.start = parent.reserve(self.mem_name, nbytes, what)
+            self.nbytes = nbytes
+        self.parent, self.mems = parent, parent.mems
+        return True
+
+    @property
+    def generation(self) -> tuple:
+        """Bumped by Reset (and the pipe's): queues may be given buffers again."""
+        return (self.parent.generation, self.resets)
+
+    def reserve(self, name: str, nbytes: int, what: str, buffers: int = 1) -> int:
+        """A bump allocation of the pool's bytes for InitBuffer (and sub-pools)."""
+        if self.start < 0:
+            raise QueueError(f"{what} from TBufPool {self.label} before its InitBufPool")
+        if name != self.mem_name:
+            raise QueueError(
+                f"{what} from TBufPool {self.label}: the buffer is in {name}, the pool in "
+                f"{self.mem_name}"
+            )
+        nbytes = -(-nbytes // 32) * 32
+        if self.used + nbytes > self.nbytes:
+            from asc_xdsl.runtime.simulator.errors import MemoryOverflowError
+
+            raise MemoryOverflowError(
+                f"{what} needs {nbytes} bytes of TBufPool {self.label}, which has "
+                f"{self.nbytes - self.used} of {self.nbytes} left"
+            )
+        if self.used_buffers + buffers > self.max_buffers:
+            raise QueueError(
+                f"{what}: TBufPool {self.label} hands out at most {self.max_buffers} buffers "
+                f"(bufIDSize); {self.used_buffers} are taken"
+            )
+        offset = self.start + self.used
+        self.used += nbytes
+        self.used_buffers += buffers
+        return offset
+
+    def reset(self) -> None:
+        self.used = self.used_buffers = 0
+        self.resets += 1

@@ -25,7 +25,7 @@ from asc_xdsl.runtime.simulator.memory import (
     GmPtr,
     LocalTensor,
 )
-from asc_xdsl.runtime.simulator.queues import Queue, TBuf, memory_of
+from asc_xdsl.runtime.simulator.queues import BufPool, Queue, TBuf, memory_of
 
 
 def _elem(t):
@@ -68,6 +68,59 @@ def _tbuf(op, comp):
 
     def run(e, c, _op=op):
         e[r] = TBuf(pos, label)
+
+    return run
+
+
+@handles(fw.TBufPoolOp)
+def _tbuf_pool(op, comp):
+    r, t = comp.slot(op.results[0]), op.results[0].type
+    pos, size, label = t.tposition, t.buf_id_size.data, _label(op.results[0])
+
+    def run(e, c, _op=op):
+        e[r] = BufPool(pos, size, label)
+
+    return run
+
+
+@handles(fw.PipeInitBufPoolOp, fw.TBufPoolInitBufPoolOp)
+def _init_buf_pool(op, comp):
+    parent, pool, ln = comp.slot(op.operands[0]), comp.slot(op.buf_pool), comp.slot(op.len)
+    share = comp.slot(op.share_buf) if op.share_buf is not None else None
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        e[r] = e[pool].init(e[parent], int(e[ln]), e[share] if share is not None else None)
+
+    return run
+
+
+@handles(fw.TBufPoolInitQueueOp)
+def _pool_init_queue(op, comp):
+    p, q, n, ln = comp.slots_of(op.operands)
+
+    def run(e, c, _op=op):
+        e[q].init(e[p], e[n], e[ln])
+
+    return run
+
+
+@handles(fw.TBufPoolInitBufferOp)
+def _pool_init_buffer(op, comp):
+    p, b, ln = comp.slots_of(op.operands)
+
+    def run(e, c, _op=op):
+        e[b].init(e[p], e[ln])
+
+    return run
+
+
+@handles(fw.TBufPoolResetOp)
+def _pool_reset(op, comp):
+    p = comp.slot(op.buf_pool)
+
+    def run(e, c, _op=op):
+        e[p].reset()
 
     return run
 
