@@ -48,6 +48,7 @@ from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.errors import CompileError, JitOnlyError
+from asc_xdsl.frontend.structured import is_generated
 from asc_xdsl.frontend.values import FormatString, IRValue, KernelLoop, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.range import static_range
@@ -158,10 +159,14 @@ class CodeGenerator(ast.NodeVisitor):
         self,
         source: FunctionSource,
         get_source: Callable[[Any], FunctionSource | None],
-        kernel_type: str = "vector",
+        kernel_type: str | None = "vector",
         max_unroll: int = DEFAULT_MAX_UNROLL,
+        matmul_cube_only: bool = False,
     ):
+        # None: pyasc's rule once the kernel is built (`_detect_kernel_type`)
         self.kernel_type = kernel_type
+        self.matmul_cube_only = matmul_cube_only
+        self.matmul_object = False  # a Matmul object is registered (REGIST_MATMUL_OBJ)
         self.source = source
         self._get_source = get_source
         self.module = ModuleOp([])
@@ -228,8 +233,6 @@ class CodeGenerator(ast.NodeVisitor):
         kernel = func.FuncOp(name, (arg_types, []), Region([block]))
         kernel.attributes[KERNEL_ATTR] = UnitAttr()
         kernel.attributes[AICORE_ATTR] = UnitAttr()
-        if self.kernel_type != "vector":
-            kernel.attributes[KERNEL_TYPE_ATTR] = StringAttr(self.kernel_type)
         kernel.location = self._loc(self.source.tree, self.source)
         self.module.body.block.add_op(kernel)
         self.block = self.entry = block
@@ -245,11 +248,24 @@ class CodeGenerator(ast.NodeVisitor):
             self.emit(func.ReturnOp())
         finally:
             context.pop()
+        self._detect_kernel_type(kernel)
         for op in reversed(self._element_reads):
             if not op.results[0].uses:
                 op.detach()
                 op.erase()
         return self.module
+
+    def _detect_kernel_type(self, kernel: func.FuncOp) -> None:
+        """pyasc's rule for a kernel without a kernel_type: one that registers a Matmul
+        object is MIX_AIC_1_2 (the library serves the vector cores' calls from the cube
+        core), or AIC_ONLY with `matmul_cube_only`; any other is AIV_ONLY."""
+        if self.kernel_type is None:
+            if not self.matmul_object:
+                self.kernel_type = "vector"
+            else:
+                self.kernel_type = "cube" if self.matmul_cube_only else "mix"
+        if self.kernel_type != "vector":
+            kernel.attributes[KERNEL_TYPE_ATTR] = StringAttr(self.kernel_type)
 
     def _local_struct(self, pname: str, spec: _StructParam, arg: Any) -> Any:
         """A struct parameter's local copy (`emitasc.copy_struct`): GM has no struct
@@ -764,6 +780,22 @@ class CodeGenerator(ast.NodeVisitor):
             node,
         )
 
+    def _placeholder(self, value: Any) -> Callable[[], SSAValue] | None:
+        """How to build, where the builder is, the value a variable bound on some paths
+        only holds on the others (Python would raise NameError there, so it is never
+        read): a zero of a scalar's type, an empty tensor (`AscendC::LocalTensor<T> t;`)
+        of a tensor's. None for other values (objects, Python values), which cannot be."""
+        if _is_scalar(value):
+            dtype = value.dtype if isinstance(value, RuntimeScalar) else _py_dtype(value)
+            return lambda: self.constant(0, dtype)
+        from asc_xdsl.dialects.ascendc.tensor import GlobalTensorOp, LocalTensorOp
+        from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
+
+        empty = {LocalTensor: LocalTensorOp, GlobalTensor: GlobalTensorOp}.get(type(value))
+        if empty is None or value.handle is None:
+            return None
+        return lambda: self.emit(empty(value.handle.type)).results[0]
+
     def _as_type(self, value: Any, t: Any, name: str, node: ast.AST) -> SSAValue:
         """`value` as an SSA value of IR type `t` (a carried variable's type)."""
         if isinstance(value, IRValue) and not isinstance(value, RuntimeScalar):
@@ -826,20 +858,26 @@ class CodeGenerator(ast.NodeVisitor):
             names.append("<return>")
         self.scope = dict(before)
         # A name bound in one branch only is visible after the if when it holds a
-        # scalar: the other path yields a zero of its type (Python would raise
-        # NameError there; the value is never read on a path that binds nothing).
+        # scalar or a tensor: the other path yields a placeholder of its type (Python
+        # would raise NameError there; the value is never read on a path that binds
+        # nothing).
         one_sided = []
-        for n in (then_scope.keys() ^ else_scope.keys()) - before.keys():
-            value = then_scope.get(n, else_scope.get(n))
-            if not n.startswith("<") and _is_scalar(value):
-                dtype = value.dtype if isinstance(value, RuntimeScalar) else _py_dtype(value)
-                zero = RuntimeScalar(self.constant(0, dtype), dtype)
-                then_scope.setdefault(n, zero)
-                else_scope.setdefault(n, zero)
-                names.append(n)
-                one_sided.append(n)
+        for n in sorted((then_scope.keys() ^ else_scope.keys()) - before.keys()):
+            in_then = n in then_scope
+            value = then_scope[n] if in_then else else_scope[n]
+            make = None if n.startswith("<") else self._placeholder(value)
+            if make is None:
+                continue
+            with self._in_block(else_block if in_then else then_block):
+                placeholder = _rebuild(value, make())
+            (else_scope if in_then else then_scope)[n] = placeholder
+            names.append(n)
+            one_sided.append(n)
         # Other names bound in only one branch are not visible after the if.
-        self._note_scoped((then_scope.keys() | else_scope.keys()) - before.keys(), "if", node)
+        self._note_scoped(
+            (then_scope.keys() | else_scope.keys()) - before.keys(), "if", node,
+            {**else_scope, **then_scope},
+        )  # fmt: skip
         results, rebuild = [], []
         for n in names:
             with self._in_block(then_block):
@@ -1013,22 +1051,19 @@ class CodeGenerator(ast.NodeVisitor):
                 self._as_type(self.scope[n], h.type, n, node)
                 for n, h in zip(carried, inits, strict=True)
             ]
-            # A scalar first bound in the body (on every path through it) is a loop
-            # result too: after the loop it holds the last iteration's value; before
-            # the first iteration it is a zero (Python: unbound if the loop never ran).
-            fresh = [
-                n for n in self.scope
-                if n not in before and n != node.target.id and not n.startswith("<")
-                and n not in self._maybe_unbound and _is_scalar(self.scope[n])
-            ]  # fmt: skip
+            # A scalar or tensor first bound in the body (on every path through it) is
+            # a loop result too: after the loop it holds the last iteration's value;
+            # before the first iteration a placeholder (Python: unbound if the loop
+            # never ran).
+            fresh, placeholders = self._fresh(before, {node.target.id})
             for n in fresh:
                 h, make = self._carry(self.scope[n], node, n)
                 yields.append(h)
                 rebuilds.append(make)
-                inits.append(self.constant(0, dt.from_ir(h.type)))
                 body.insert_arg(h.type, len(body.args)).name_hint = n
             self.emit(scf.YieldOp(*yields))
         self._maybe_unbound = outer_unbound
+        inits += [make() for make in placeholders]
         for_op = self.emit(scf.ForOp(lb, ub, st, inits, Region([body])))
         self._note_scoped(self.scope.keys() - before.keys() - set(fresh), "loop", node)
         self.scope = before
@@ -1037,11 +1072,42 @@ class CodeGenerator(ast.NodeVisitor):
             self.scope[n] = make(res)
             self._scoped.pop(n, None)
 
-    def _note_scoped(self, names: Any, what: str, node: ast.stmt) -> None:
+    def _fresh(
+        self, before: dict[str, Any], exclude: set[str]
+    ) -> tuple[list[str], list[Callable[[], SSAValue]]]:
+        """The names a loop body bound on every path that were not bound before it, whose
+        values have placeholders (`_placeholder`), and those placeholders' builders."""
+        fresh, makers = [], []
+        for n, value in self.scope.items():
+            if (
+                n in before or n in exclude or n.startswith("<") or n in self._maybe_unbound
+                or is_generated(n)  # a break/continue flag: never read after its loop
+            ):  # fmt: skip
+                continue
+            make = self._placeholder(value)
+            if make is not None:
+                fresh.append(n)
+                makers.append(make)
+        return fresh, makers
+
+    def _note_scoped(
+        self, names: Any, what: str, node: ast.stmt, values: dict[str, Any] | None = None
+    ) -> None:
+        """Names bound inside a runtime `what` that are not visible after it, and why
+        (the message a later read of one gives)."""
         line = node.lineno + self.current_source.first_line - 1
         for n in names:
-            if not n.startswith("<"):
-                self._scoped[n] = f"the runtime {what} at line {line}"
+            if n.startswith("<"):
+                continue
+            where = f"the runtime {what} at line {line}, which may not run"
+            value = (values or self.scope).get(n)
+            if value is not None and self._placeholder(value) is None:
+                keyword = "if" if what == "if" else "loop"
+                where += (
+                    f", and holds {describe(value)}, which cannot be carried out of it: "
+                    f"create it before the {keyword}"
+                )
+            self._scoped[n] = where
 
     def _unroll(self, items: Sequence[Any], node: ast.For) -> None:
         """One copy of the body per item, within the kernel's unroll budget."""
@@ -1094,30 +1160,43 @@ class CodeGenerator(ast.NodeVisitor):
                 self.fail(
                     "a while loop needs a runtime condition (a constant one never ends)", node.test
                 )
-            self.emit(scf.ConditionOp(cond.handle, *before_block.args))
         for n, make, arg in zip(carried, rebuilds, after_block.args, strict=True):
             self.scope[n] = make(arg)
+        outer_unbound = self._maybe_unbound
+        self._maybe_unbound = set()
         with self._in_block(after_block):
             try:
                 self.visit_body(node.body)
             except _Return:
                 self.fail("'return' inside a runtime loop is not supported", node)
-            self.emit(
-                scf.YieldOp(
-                    *[
-                        self._as_type(self.scope[n], t, n, node)
-                        for n, t in zip(carried, types, strict=True)
-                    ]
-                )
-            )
+            yields = [
+                self._as_type(self.scope[n], t, n, node)
+                for n, t in zip(carried, types, strict=True)
+            ]
+            # As in a for loop: a scalar or tensor first bound in the body is a loop
+            # result (the last iteration's value), a placeholder before the first.
+            fresh, placeholders = self._fresh(outer, getattr(node, "loop_names", set()))
+            for n in fresh:
+                h, make = self._carry(self.scope[n], node, n)
+                yields.append(h)
+                rebuilds.append(make)
+                types.append(h.type)
+                for block in (before_block, after_block):
+                    block.insert_arg(h.type, len(block.args)).name_hint = n
+            self.emit(scf.YieldOp(*yields))
+        self._maybe_unbound = outer_unbound
+        with self._in_block(before_block):  # the test passes every value on
+            self.emit(scf.ConditionOp(cond.handle, *before_block.args))
+        inits += [make() for make in placeholders]
         while_op = self.emit(
             scf.WhileOp(inits, types, Region([before_block]), Region([after_block]))
         )
-        self._note_scoped(self.scope.keys() - outer.keys(), "loop", node)
+        self._note_scoped(self.scope.keys() - outer.keys() - set(fresh), "loop", node)
         self.scope = outer
-        for n, make, res in zip(carried, rebuilds, while_op.results, strict=True):
+        for n, make, res in zip(carried + fresh, rebuilds, while_op.results, strict=True):
             res.name_hint = n
             self.scope[n] = make(res)
+            self._scoped.pop(n, None)
 
     def visit_With(self, node: ast.With) -> None:
         """`with ctx as i: body` for a loop context (`KernelLoop`) of the language: the
@@ -1174,12 +1253,14 @@ class CodeGenerator(ast.NodeVisitor):
                 node,
             )
         if name in self._scoped:
-            return self.fail(
-                f"name '{name}' is bound only inside {self._scoped[name]}, which may not run: "
-                "give it a value before (a variable defined on every path, such as one set "
-                "in both branches of an if, is visible after it)",
-                node,
+            where = self._scoped[name]
+            hint = (
+                ""
+                if "cannot be carried" in where
+                else ": give it a value before (a variable defined on every path, such as "
+                "one set in both branches of an if, is visible after it)"
             )
+            return self.fail(f"name '{name}' is bound only inside {where}{hint}", node)
         return self.fail(f"name '{name}' is not defined", node)
 
     def visit_Name(self, node: ast.Name) -> Any:
@@ -1557,6 +1638,14 @@ _TRAPPING = (
     arith.CeilDivSIOp,
     arith.CeilDivUIOp,
 )
+
+
+def _rebuild(value: Any, handle: SSAValue) -> Any:
+    """A value like `value` (its dtype, its kind) around another SSA value."""
+    if isinstance(value, IRValue):
+        return value.with_handle(handle)
+    dtype = _py_dtype(value)
+    return RuntimeScalar(handle, dtype)
 
 
 def _is_scalar(value: Any) -> bool:

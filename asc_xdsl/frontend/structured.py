@@ -22,6 +22,16 @@ from __future__ import annotations
 import ast
 import copy
 import itertools
+import re
+
+
+_GENERATED = re.compile(r"_(break|continue|i|stop)_\d+")
+"""The names this rewrite introduces (`_break_1`, `_i_1`, ...)."""
+
+
+def is_generated(name: str) -> bool:
+    """Whether `name` is a variable of this rewrite (never a Python value after its loop)."""
+    return _GENERATED.fullmatch(name) is not None
 
 
 def lower_jumps(fdef: ast.FunctionDef) -> ast.FunctionDef:
@@ -113,6 +123,9 @@ def _lower_loop(loop: ast.For | ast.While, k: int, breaks: bool, continues: bool
         head.append(_assign(cnt, ast.Constant(False), loop))
     body = head + _guard(loop.body, brk, cnt, flags)
     new = ast.copy_location(ast.While(test=test, body=body, orelse=[]), loop)
+    if isinstance(loop, ast.For):
+        # the for loop's own names stay the loop's, as in a for loop without jumps
+        new.loop_names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]
     return [*prologue, new]
 
 

@@ -472,6 +472,7 @@ def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) 
         g.fail(f"register_matmul: tiling must be an asc.adv.TCubeTiling, got {describe(tiling)}")
     handle = None if tiling is None else tiling.handle
     g.emit(RegistMatmulObjOp(pipe.handle, workspace.handle, matmul.handle, handle))
+    g.matmul_object = True  # the kernel is then mixed (see CodeGenerator._detect_kernel_type)
 
 
 def get_matmul_api_tiling(

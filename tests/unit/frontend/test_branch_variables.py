@@ -1,7 +1,8 @@
-"""Scalars first bound inside a runtime `if` or `for` are visible after it, as in
-Python: an scf.if / scf.for result whose value on a path that binds nothing is a zero
-of its type (Python would raise NameError there). Names that cannot be carried stay
-located errors (test_python_semantics.py)."""
+"""Scalars and tensors first bound inside a runtime `if`, `for` or `while` are visible
+after it, as in Python: an scf.if / scf.for / scf.while result whose value on a path
+that binds nothing is a placeholder of its type (a zero, an empty `LocalTensor<T>`;
+Python would raise NameError there). Names that cannot be carried (objects, Python
+values) stay located errors (test_python_semantics.py)."""
 
 import numpy as np
 import pytest
@@ -95,16 +96,72 @@ def read_in_other_branch(out: asc.GlobalAddress, n: int):
 def bound_in_while(out: asc.GlobalAddress, n: int):
     i = 0
     while i < n:
-        z = i
+        z = i * 3
         i += 1
-    asc.printf("%d\n", z)
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    g[0] = z
+
+
+@pytest.mark.parametrize(("n", "expect"), [(4, 9), (0, 0)])
+def test_scalar_first_bound_in_a_while_body(n, expect):
+    ir = _ir(bound_in_while, np.zeros(1, np.int32), n)
+    assert "%i, %z = scf.while (%i_1 = %0, %z_1 = %0) : (i32, i32) -> (i32, i32) {" in ir
+    out = np.zeros(1, np.int32)
+    bound_in_while[1](out, n)
+    assert out[0] == expect  # the last iteration's z; the placeholder 0 if none ran
+
+
+@asc.jit
+def tensors_first_bound_in_branches_and_loops(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q, num=1, len=256)
+    if n > 2:
+        t = q.alloc_tensor(asc.int32)
+    asc.duplicate(t, n, 64)
+    q.enque(t)
+    for _ in range(n - 2):
+        w = q.deque(asc.int32)
+    asc.data_copy(g, w, count=64)
+    q.free_tensor(w)
+
+
+def test_tensors_first_bound_in_a_branch_or_loop():
+    x = np.zeros(64, np.int32)
+    cpp = tensors_first_bound_in_branches_and_loops.compile(x, 3, always_compile=True)
+    text = cpp.asm["ascendc"]
+    for line in (
+        "  AscendC::LocalTensor<int32_t> t;\n",
+        "    AscendC::LocalTensor<int32_t> t_1 = q.AllocTensor<int32_t>();\n    t = t_1;\n",
+        # the else path's placeholder: an empty tensor (never read there)
+        "  } else {\n    AscendC::LocalTensor<int32_t> v",
+        "    AscendC::LocalTensor<int32_t> w_1 = q.DeQue<int32_t>();\n    w = w_1;\n",
+        "  AscendC::DataCopy(g, w, c64_i32);\n",
+    ):
+        assert line in text, line
+    tensors_first_bound_in_branches_and_loops[1](x, 3)
+    assert (x == 3).all()
+
+
+@asc.jit
+def object_bound_in_branch(x: asc.GlobalAddress, n: int):
+    if n > 0:
+        q = asc.TQue(asc.TPosition.VECIN, 1)
+    q.alloc_tensor(asc.float32)
 
 
 @pytest.mark.parametrize(
     ("kernel", "message"),
     [
         (read_in_other_branch, r"name 'w' is not defined"),
-        (bound_in_while, r"name 'z' is bound only inside the runtime loop at line \d+"),
+        (
+            object_bound_in_branch,
+            r"name 'q' is bound only inside the runtime if at line \d+, which may not run, "
+            r"and holds a runtime TQue, which cannot be carried out of it: create it before the if",
+        ),
     ],
 )
 def test_reads_python_refuses_stay_located_errors(kernel, message):
