@@ -30,7 +30,6 @@ from typing import Any
 from asc_xdsl import soc as socs
 from asc_xdsl.runtime.cann import acl, describe
 from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc, wants_dump
-from asc_xdsl.runtime.cann.errors import CannError
 from asc_xdsl.runtime.cann.launch import (
     check_launch,
     device_id,
