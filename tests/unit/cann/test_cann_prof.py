@@ -140,3 +140,92 @@ def test_usage_error_without_script(capsys):
     with pytest.raises(SystemExit):
         prof.main(["--simulator"])
     assert "give the script to profile after `--`" in capsys.readouterr().err
+
+
+# -- reading msprof's CSVs, beside the simulator's --------------------------------------
+
+BASIC = "Op Name,Op Type,Task Duration(us),Block Dim,Mix Block Dim,Device Id,Pid,Current Freq,Rated Freq\n"
+
+
+def _pipe_csv(rows: list[dict[str, str]]) -> str:
+    from asc_xdsl.runtime.simulator.profile import PIPE_UTILIZATION_HEADER as header
+
+    lines = [",".join(header)]
+    lines += [",".join(r.get(h, "NA") for h in header) for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _device_result(root: Path, name: str = "add_custom", duration: str = "12.5") -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "OpBasicInfo.csv").write_text(BASIC + f"{name},vector,{duration},2,0,0,1,1800,1800\n")
+    rows = [
+        {"block_id": "0", "sub_block_id": "vector0", "aiv_vec_time(us)": "2.0",
+         "aiv_vec_ratio": "0.2", "aiv_mte2_time(us)": "6.0", "aiv_mte2_ratio": "0.6"},
+        {"block_id": "1", "sub_block_id": "vector0", "aiv_vec_time(us)": "4.0",
+         "aiv_vec_ratio": "0.4", "aiv_mte2_time(us)": "NA", "aiv_mte2_ratio": "NA"},
+    ]  # fmt: skip
+    (root / "PipeUtilization.csv").write_text(_pipe_csv(rows))
+    return root
+
+
+def test_read_an_opprof_folder(tmp_path):
+    (s,) = prof.read_profile(_device_result(tmp_path / "OPPROF_1_A"))
+    assert (s.name, s.op_type, s.task_duration_us, s.block_dim) == ("add_custom", "vector", 12.5, 2)
+    assert s.pipes["aiv_vec"] == (3.0, pytest.approx(0.3))  # the blocks' mean
+    assert s.pipes["aiv_mte2"] == (6.0, 0.6)  # NA rows left out
+    assert "aic_cube" not in s.pipes  # every row NA
+
+
+def test_read_several_kernels_and_op_summary(tmp_path):
+    root = tmp_path / "OPPROF_2_B"
+    _device_result(root / "device0" / "add_custom" / "0", "add_custom")
+    _device_result(root / "device0" / "mul_custom" / "0", "mul_custom", "3")
+    assert [s.name for s in prof.read_profile(tmp_path)] == ["add_custom", "mul_custom"]
+    summary = tmp_path / "op_summary_0_1.csv"
+    summary.write_text(
+        "Task ID,Op Name,Task Type,Task Duration(us),Block Dim,aiv_vec_time(us),aiv_vec_ratio\n"
+        "1,add_custom,AI_VECTOR_CORE,7.25,8,1.5,0.25\n"
+    )
+    (s,) = prof.read_profile(summary)
+    assert (s.op_type, s.task_duration_us, s.block_dim, s.pipes) == (
+        "AI_VECTOR_CORE", 7.25, 8, {"aiv_vec": (1.5, 0.25)}
+    )
+
+
+def test_read_errors(tmp_path):
+    with pytest.raises(prof.ProfError, match=r"no such msprof result"):
+        prof.read_profile(tmp_path / "missing")
+    with pytest.raises(prof.ProfError, match=r"no OpBasicInfo\*.csv under .*instruction traces"):
+        prof.read_profile(tmp_path)
+    bad = tmp_path / "x.csv"
+    bad.write_text("a,b\n1,2\n")
+    with pytest.raises(prof.ProfError, match=r"not an msprof summary \(no 'Task Duration\(us\)'"):
+        prof.read_profile(bad)
+
+
+def test_simulator_profile_side_by_side(tmp_path, capsys):
+    import numpy as np
+
+    from asc_xdsl.runtime import last_profile
+    from cann_fake import vector_add_kernel
+
+    n = 8 * 2048
+    x, y, z = (np.ones(n, np.float32) for _ in range(3))
+    vector_add_kernel()[8](x, y, z, n, backend="cpu", profile_dir=str(tmp_path / "sim"))
+    kp = last_profile()
+    sim = prof.summary_of(kp)
+    assert sim.task_duration_us == pytest.approx(kp.task_duration_us, abs=1e-6)
+    assert sim.block_dim == 8 and sim.name == "add_custom"
+    vec_us = [kp.us(b.figures.cycles["V"]) for b in kp.blocks]
+    assert sim.pipes["aiv_vec"][0] == pytest.approx(sum(vec_us) / len(vec_us), abs=1e-5)
+    assert kp.output_dir is not None and kp.output_dir.exists()  # its own CSVs kept
+    device = prof.read_profile(_device_result(tmp_path / "dev"))[0]
+    table = prof.compare(device, sim).splitlines()
+    assert table[0] == "add_custom (vector)"
+    assert table[1].split() == ["field", "device", "simulator"]
+    assert table[2].split()[:3] == ["Task", "Duration(us)", "12.500"]
+    assert table[4].split()[:4] == ["aiv_mte2", "time(us)", "6.000", f"{sim.pipes['aiv_mte2'][0]:.3f}"]
+    assert prof.main(["show", str(tmp_path / "dev"), "--simulator", str(tmp_path / "sim")]) == 0
+    assert capsys.readouterr().out.strip() == "\n".join(table)
+    assert prof.main(["show", str(tmp_path / "dev"), "--kernel", "nope"]) == 2
+    assert "no kernel 'nope' in" in capsys.readouterr().err
