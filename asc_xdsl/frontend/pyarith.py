@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import Float64Type, IntegerType, f64
 from xdsl.ir import Operation, SSAValue
 
 if TYPE_CHECKING:
-    from asc_xdsl.frontend.codegen import CodeGenerator
+    from asc_xdsl.frontend.scalars import ScalarBuilder as CodeGenerator
     from asc_xdsl.frontend.dtypes import DataType
 
 _STAGES = tuple(range(261, -1, -29))

@@ -1,0 +1,364 @@
+"""Scalar values in kernels: constants, conversions and Python's arithmetic on runtime
+scalars, built as `arith` ops.
+
+`ScalarBuilder` is the part of the code generator (`codegen.CodeGenerator`) that the
+language's functions and the statement visitors use for numbers: `constant` (made once
+per kernel at the top of its body), `scalar`/`integer` (a Python, numpy or runtime
+value as an SSA value of a dtype), `convert`, `binary`/`compare` with Python's
+semantics (`//` and `%` through `pyarith.py`, `/` a float division), `ceildiv`,
+`truth`, `min`/`max`. It needs from the generator: `emit`, `fail`, `_loc`, `node`
+(the statement being compiled), `entry` (the kernel body's first block) and the
+constant cache (`_constants`, `_last_constant`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerType, UnrealizedConversionCastOp
+from xdsl.ir import Block, Operation, SSAValue
+
+from asc_xdsl.enums import AscEnum
+from asc_xdsl.frontend import dtypes as dt
+from asc_xdsl.frontend.dtypes import DataType
+from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language.core.utils import describe
+
+PY_OPS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": lambda a, b: a / b, "//": lambda a, b: a // b, "%": lambda a, b: a % b,
+    "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b, "&": lambda a, b: a & b,
+    "|": lambda a, b: a | b, "^": lambda a, b: a ^ b, "**": lambda a, b: a**b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+}  # fmt: skip
+# (signless int op, unsigned int op, float op)
+_ARITH: dict[str, tuple[Any, Any, Any]] = {
+    "+": (arith.AddiOp, arith.AddiOp, arith.AddfOp),
+    "-": (arith.SubiOp, arith.SubiOp, arith.SubfOp),
+    "*": (arith.MuliOp, arith.MuliOp, arith.MulfOp),
+    "/": (None, None, arith.DivfOp),
+    "//": (None, arith.DivUIOp, None),  # signed and float: _python_division
+    "%": (None, arith.RemUIOp, None),
+    "<<": (arith.ShLIOp, arith.ShLIOp, None),
+    ">>": (arith.ShRSIOp, arith.ShRUIOp, None),
+    "&": (arith.AndIOp, arith.AndIOp, None),
+    "|": (arith.OrIOp, arith.OrIOp, None),
+    "^": (arith.XOrIOp, arith.XOrIOp, None),
+    "**": (None, None, None),
+}
+# comparison -> (signed int, unsigned int, float) predicates
+_PREDICATES = {
+    "<": ("slt", "ult", "olt"), "<=": ("sle", "ule", "ole"), ">": ("sgt", "ugt", "ogt"),
+    ">=": ("sge", "uge", "oge"), "==": ("eq", "eq", "oeq"), "!=": ("ne", "ne", "une"),
+}  # fmt: skip
+
+
+class ScalarBuilder:
+    """Builds scalar values and Python arithmetic on them (see the module docstring)."""
+
+    # provided by the code generator
+    node: Any
+    entry: Block | None
+    _constants: dict[tuple[Any, str], SSAValue]
+    _last_constant: Operation | None
+
+    def emit(self, op: Operation) -> Operation:
+        raise NotImplementedError
+
+    def fail(self, message: str, node: Any = None) -> Any:
+        raise NotImplementedError
+
+    def _loc(self, node: Any, source: Any = None) -> Any:
+        raise NotImplementedError
+
+    def index(self, value: Any) -> SSAValue:
+        """`value` as an `index` (pointer offsets)."""
+        v = self.scalar(value, dt.int32) if not _is_index(value) else value.handle
+        if isinstance(v.type, IndexType):
+            return v
+        return self.emit(
+            arith.IndexCastOp(self._signless(v, self._dtype_of(v)), IndexType())
+        ).result
+
+    def printf_arg(self, value: Any) -> SSAValue:
+        if isinstance(value, RuntimeScalar):
+            return value.handle
+        if isinstance(value, bool | int):
+            return self.constant(int(value), dt.int32)
+        if isinstance(value, float):
+            return self.constant(value, dt.float32)
+        return self.fail(f"printf cannot print {describe(value)}")
+
+    def constant(self, value: Any, dtype: DataType) -> SSAValue:
+        """A constant of `dtype`, made once per kernel at the top of its body (so it
+        dominates every use); unsigned ones are a signless constant reinterpreted."""
+        key = (_constant_key(value, dtype), dtype.name)
+        cached = self._constants.get(key)
+        if cached is not None:
+            return cached
+        if dtype.kind == "uint":
+            signless = self.constant(self._wrap(value, dtype), _signless_dtype(dtype))
+            op: Operation = UnrealizedConversionCastOp.get([signless], [dtype.ir_type()])
+        elif dtype.is_float():
+            try:
+                number = float(value)
+            except OverflowError:  # an int beyond any float
+                return self.fail(f"constant {value} does not fit in {dtype.name}")
+            if dt.float_overflows(number, dtype):
+                self.fail(
+                    f"constant {value} does not fit in {dtype.name} (largest finite value "
+                    f"{dt.FLOAT_LIMITS[dtype.name][0]:g})"
+                )
+            op = arith.ConstantOp(FloatAttr(number, dtype.ir_type()))
+        elif dtype.kind == "bool":
+            op = arith.ConstantOp.from_int_and_width(int(bool(value)), 1)
+        else:
+            width = dtype.bitwidth
+            if not -(1 << (width - 1)) <= int(value) < 1 << (width - 1):
+                self.fail(f"constant {value} does not fit in {dtype.name}")
+            op = arith.ConstantOp.from_int_and_width(int(value), width)
+        op.location = self._loc(self.node)
+        assert self.entry is not None
+        if self._last_constant is not None:
+            self.entry.insert_op_after(op, self._last_constant)
+        elif self.entry.first_op is not None:
+            self.entry.insert_op_before(op, self.entry.first_op)
+        else:
+            self.entry.add_op(op)
+        self._last_constant = op
+        self._constants[key] = op.results[0]
+        return op.results[0]
+
+    def _wrap(self, value: Any, dtype: DataType) -> int:
+        """An unsigned constant as the signed value with the same bits."""
+        ivalue = int(value)
+        if not 0 <= ivalue < 1 << dtype.bitwidth:
+            self.fail(f"constant {value} does not fit in {dtype.name}")
+        return ivalue - (1 << dtype.bitwidth) if ivalue >= 1 << (dtype.bitwidth - 1) else ivalue
+
+    def _reinterpret(self, value: SSAValue, t: Any) -> SSAValue:
+        return self.emit(UnrealizedConversionCastOp.get([value], [t])).results[0]
+
+    def _dtype_of(self, v: SSAValue) -> DataType:
+        return dt.from_ir(v.type)
+
+    def _signless(self, v: SSAValue, dtype: DataType) -> SSAValue:
+        if dtype.kind == "uint":
+            return self._reinterpret(v, IntegerType(dtype.bitwidth))
+        return v
+
+    def integer(self, value: Any, what: str, dtype: DataType = dt.int32) -> SSAValue:
+        """`value` as an integer of `dtype`; floats are an error (indices, counts)."""
+        if (isinstance(value, RuntimeScalar) and value.dtype.is_float()) or isinstance(
+            value, float
+        ):
+            self.fail(f"{what} must be an integer, got {describe(value)}")
+        return self.scalar(value, dtype)
+
+    def scalar(self, value: Any, dtype: DataType) -> SSAValue:
+        """`value` (Python number, numpy scalar or runtime scalar) as an SSA value of
+        `dtype`."""
+        if isinstance(value, RuntimeScalar):
+            return self.convert(value, dtype).handle
+        if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+            value = value.item()  # a numpy scalar: the Python number it holds
+        if isinstance(value, bool | int | float) and not isinstance(value, AscEnum):
+            if isinstance(value, float) and not dtype.is_float() and not value.is_integer():
+                self.fail(f"{value} is not a whole number, but {dtype.name} is required")
+            return self.constant(value, dtype)
+        if isinstance(value, AscEnum):
+            return self.constant(int(value), dtype)
+        return self.fail(f"expected a {dtype.name} scalar, got {describe(value)}")
+
+    def convert(self, value: RuntimeScalar, dtype: DataType) -> RuntimeScalar:
+        src = value.dtype
+        if src == dtype:
+            return value
+        v = value.handle
+        if src.kind == "bool" and dtype.kind != "bool":
+            v = self.emit(arith.ExtUIOp(v, IntegerType(32))).result
+            return self.convert(RuntimeScalar(v, dt.int32), dtype)
+        if dtype.kind == "bool":
+            zero = self.scalar(0, src)
+            return self.compare("!=", RuntimeScalar(v, src), RuntimeScalar(zero, src))
+        if src.is_float() and dtype.is_float():
+            op = arith.ExtFOp if dtype.bitwidth > src.bitwidth else arith.TruncFOp
+            return RuntimeScalar(self.emit(op(v, dtype.ir_type())).result, dtype)
+        if src.is_float():
+            signless = IntegerType(dtype.bitwidth)
+            conv = arith.FPToSIOp if dtype.kind == "int" else arith.FPToUIOp
+            r = self.emit(conv(v, signless)).result
+            return RuntimeScalar(
+                self._reinterpret(r, dtype.ir_type()) if dtype.kind == "uint" else r, dtype
+            )
+        v = self._signless(v, src)
+        if dtype.is_float():
+            conv = arith.UIToFPOp if src.kind == "uint" else arith.SIToFPOp
+            return RuntimeScalar(self.emit(conv(v, dtype.ir_type())).result, dtype)
+        if dtype.bitwidth > src.bitwidth:
+            ext = arith.ExtUIOp if src.kind == "uint" else arith.ExtSIOp
+            v = self.emit(ext(v, IntegerType(dtype.bitwidth))).result
+        elif dtype.bitwidth < src.bitwidth:
+            v = self.emit(arith.TruncIOp(v, IntegerType(dtype.bitwidth))).result
+        if dtype.kind == "uint":
+            v = self._reinterpret(v, dtype.ir_type())
+        return RuntimeScalar(v, dtype)
+
+    def _common_dtype(self, a: Any, b: Any) -> DataType:
+        types = [x.dtype for x in (a, b) if isinstance(x, RuntimeScalar)]
+        if any(isinstance(x, float) and not isinstance(x, bool) for x in (a, b)) and not any(
+            t.is_float() for t in types
+        ):
+            return dt.float32
+        floats = [t for t in types if t.is_float()]
+        pool = floats or types
+        if not pool:  # two compile-time numbers (e.g. constant loop bounds)
+            return dt.float32 if any(isinstance(x, float) for x in (a, b)) else dt.int32
+        best = pool[0]
+        for t in pool[1:]:
+            if t.bitwidth > best.bitwidth:
+                best = t
+        if best.kind == "bool":
+            return dt.int32
+        return best
+
+    def binary(self, op: str, a: Any, b: Any) -> Any:
+        if not isinstance(a, RuntimeScalar) and not isinstance(b, RuntimeScalar):
+            try:
+                return PY_OPS[op](a, b)
+            except Exception as e:  # a compile-time expression that Python rejects
+                return self.fail(f"{type(e).__name__}: {e}")
+        for x in (a, b):
+            if not isinstance(x, RuntimeScalar | bool | int | float):
+                self.fail(f"operator {op} is not defined for {describe(x)}")
+        if op in _PREDICATES:
+            return self.compare(op, a, b)
+        dtype = self._common_dtype(a, b)
+        if op in ("&", "|", "^") and all(
+            (x.dtype.kind == "bool") if isinstance(x, RuntimeScalar) else isinstance(x, bool)
+            for x in (a, b)
+        ):
+            dtype = dt.bool_  # logic on conditions stays i1
+        if op == "/" and not dtype.is_float():
+            dtype = dt.float32
+        if op in ("//", "%") and dtype.kind != "uint":  # unsigned ones are already Python's
+            return self._python_division(op, a, b, dtype)
+        sint, uint, flt = _ARITH[op]
+        op_class = flt if dtype.is_float() else (uint if dtype.kind == "uint" else sint)
+        if op_class is None:
+            kind = "floats" if dtype.is_float() else "integers"
+            self.fail(f"operator {op} is not supported on {kind} in kernels")
+        lhs = self._signless(self.scalar(a, dtype), dtype)
+        rhs = self._signless(self.scalar(b, dtype), dtype)
+        r = self.emit(op_class(lhs, rhs)).results[0]
+        if dtype.kind == "uint":
+            r = self._reinterpret(r, dtype.ir_type())
+        return RuntimeScalar(r, dtype)
+
+    def ceildiv(self, a: Any, b: Any) -> Any:
+        """`a / b` rounded toward +infinity, on integers, one of them a runtime value
+        (`arith.ceildivsi`, or `ceildivui` on unsigned ones)."""
+        for x in (a, b):
+            is_int = isinstance(x, int) or (isinstance(x, RuntimeScalar) and x.dtype.is_int())
+            if not is_int or isinstance(x, AscEnum):
+                self.fail(f"ceildiv needs integers, got {describe(x)}")
+        dtype = self._common_dtype(a, b)
+        unsigned = dtype.kind == "uint"
+        lhs = self._signless(self.scalar(a, dtype), dtype)
+        rhs = self._signless(self.scalar(b, dtype), dtype)
+        op_class = arith.CeilDivUIOp if unsigned else arith.CeilDivSIOp
+        r = self.emit(op_class(lhs, rhs)).results[0]
+        if unsigned:
+            r = self._reinterpret(r, dtype.ir_type())
+        return RuntimeScalar(r, dtype)
+
+    def _python_division(self, op: str, a: Any, b: Any, dtype: DataType) -> RuntimeScalar:
+        """`//` and `%` with Python's semantics on runtime operands (pyarith.py)."""
+        from asc_xdsl.frontend import pyarith
+
+        lhs, rhs = self.scalar(a, dtype), self.scalar(b, dtype)
+        if dtype.is_float():
+            if dtype.bitwidth > 32:
+                self.fail(f"operator {op} is not supported on runtime {dtype.name} values")
+            floordiv, mod = pyarith.float_divmod(self, lhs, rhs, dtype)
+            return RuntimeScalar(floordiv if op == "//" else mod, dtype)
+        if op == "//":
+            return RuntimeScalar(pyarith.int_floordiv(self, lhs, rhs), dtype)
+        return RuntimeScalar(pyarith.int_mod(self, lhs, rhs, dtype), dtype)
+
+    def compare(self, op: str, a: Any, b: Any) -> RuntimeScalar:
+        dtype = self._common_dtype(a, b)
+        signed, unsigned, flt = _PREDICATES[op]
+        lhs = self._signless(self.scalar(a, dtype), dtype)
+        rhs = self._signless(self.scalar(b, dtype), dtype)
+        if dtype.is_float():
+            r = self.emit(arith.CmpfOp(lhs, rhs, flt)).result
+        else:
+            r = self.emit(
+                arith.CmpiOp(lhs, rhs, unsigned if dtype.kind == "uint" else signed)
+            ).result
+        return RuntimeScalar(r, dt.bool_)
+
+    def negate(self, a: RuntimeScalar) -> RuntimeScalar:
+        if a.dtype.is_float():
+            return RuntimeScalar(self.emit(arith.NegfOp(a.handle)).result, a.dtype)
+        return self.binary("-", 0, a)
+
+    def invert(self, a: RuntimeScalar) -> RuntimeScalar:
+        if a.dtype.is_float():
+            self.fail("operator ~ needs an integer")
+        return self.binary("^", a, -1 if a.dtype.kind != "uint" else (1 << a.dtype.bitwidth) - 1)
+
+    def truth(self, value: Any) -> Any:
+        """A Python bool (constant) or an i1 runtime scalar."""
+        if isinstance(value, RuntimeScalar):
+            return self.convert(value, dt.bool_)
+        if isinstance(value, IRValue):
+            self.fail(f"a {type(value).__name__} cannot be used as a condition")
+        return bool(value)
+
+    def _minmax(self, is_max: bool, args: list[Any]) -> Any:
+        # Python's rule: a later argument replaces the result only if strictly greater
+        # (smaller), so ties keep the first and a NaN result is kept.
+        result = args[0]
+        for a in args[1:]:
+            dtype = self._common_dtype(result, a)
+            cond = self.compare(">" if is_max else "<", a, result)
+            op = self.emit(
+                arith.SelectOp(cond.handle, self.scalar(a, dtype), self.scalar(result, dtype))
+            )
+            result = RuntimeScalar(op.result, dtype)
+        return result
+
+
+def py_dtype(value: Any) -> DataType:
+    """The runtime type a Python number takes when it crosses runtime control flow."""
+    if isinstance(value, bool):
+        return dt.bool_
+    return dt.float32 if isinstance(value, float) else dt.int32
+
+
+def _constant_key(value: Any, dtype: DataType) -> Any:
+    """A float constant by its bits (-0.0 is not 0.0, yet 2 is 2.0); others as they are."""
+    if dtype.is_float() or isinstance(value, float):
+        try:
+            return float(value).hex()
+        except (OverflowError, TypeError, ValueError):  # refused when the constant is made
+            return value
+    return value
+
+
+def _signless_dtype(dtype: DataType) -> DataType:
+    return {8: dt.int8, 16: dt.int16, 32: dt.int32, 64: dt.int64}[dtype.bitwidth]
+
+
+def _is_index(value: Any) -> bool:
+    return isinstance(value, RuntimeScalar) and isinstance(value.handle.type, IndexType)
+
+
+def is_scalar(value: Any) -> bool:
+    """A runtime scalar or a Python number: a value a zero can stand in for."""
+    return isinstance(value, RuntimeScalar | int | float) and not isinstance(value, AscEnum)
