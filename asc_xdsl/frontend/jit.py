@@ -391,17 +391,24 @@ class JITFunction:
                 return fn.source
             return None
 
-        kernel_type = _kernel_type(options["kernel_type"], self.__name__)
-        if options["matmul_cube_only"] and options["kernel_type"] is None:
-            kernel_type = "cube"  # the Matmul library for the cube core alone (AIC_ONLY)
+        given = options["kernel_type"]
+        kernel_type = None if given is None else _kernel_type(given, self.__name__)
+        detected: list[str] = []  # the kernel type the generator chose
 
         def build() -> Any:
             generator = CodeGenerator(
-                self.source, get_source, kernel_type, _max_unroll(options["max_unroll"])
+                self.source,
+                get_source,
+                kernel_type,
+                _max_unroll(options["max_unroll"]),
+                matmul_cube_only=bool(options["matmul_cube_only"]),
             )
-            return generator.compile_kernel(self.__name__, spec.params)
+            module = generator.compile_kernel(self.__name__, spec.params)
+            detected.append(generator.kernel_type)
+            return module
 
         module = build()
+        kernel_type = detected[0]  # pyasc's rule when none was given
         _verify(module)
         # The passes change the module in place. The frontend's IR (`asm["ir"]`) is
         # rebuilt from the same source and arguments when first read: code generation

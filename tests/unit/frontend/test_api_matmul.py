@@ -87,6 +87,17 @@ def test_matmul_object_and_iterate_loop():
     assert "  mm.IterateAll<c_true>(cg, v2, c_false, c_false, c_false);\n" in cpp
 
 
+def test_a_kernel_registering_a_matmul_object_is_mixed():
+    # pyasc's rule (its detect-kernel-type): MIX_AIC_1_2, or AIC_ONLY with matmul_cube_only
+    compiled = matmul_kernel.compile(F16, F16, F32, U8, always_compile=True)
+    assert compiled.kernel_type == "mix"
+    assert 'ascendc.kernel_type = "mix"' in compiled.asm["ir"]
+    cube = matmul_kernel.compile(F16, F16, F32, U8, always_compile=True, matmul_cube_only=True)
+    assert cube.kernel_type == "cube"
+    given = matmul_kernel.compile(F16, F16, F32, U8, always_compile=True, kernel_type="aiv")
+    assert given.kernel_type == "vector"  # a kernel type given is kept
+
+
 @asc.jit
 def adv_structs():
     dst = asc.LocalTensor(dtype=asc.float16)
