@@ -46,7 +46,7 @@ def queues():
 def test_queue_bind_pool_and_pipe_pointer():
     compiled = queues.compile(always_compile=True)
     ir, cpp = compiled.asm["ir"], compiled.asm["ascendc"]
-    assert "%que = ascendc.que_bind : !ascendc.que_bind<vecin, vecout, 1>" in ir
+    assert "%que = ascendc.que_bind : <vecin, vecout, 1>" in ir
     for line in (
         "AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> que;",
         "AscendC::LocalTensor<half> x = que.AllocTensor<half>();",
