@@ -650,6 +650,7 @@ PY_FUNCTIONS: dict[str, tuple[str, ...]] = {
     "set_atomic_type": ("atomic",),
     "set_cmp_mask": ("vec_cmpsel",),
     "set_deq_scale": ("vec_vconv",),
+    "set_fix_pipe_pre_quant_flag": ("cube",),
     "set_hccl_context": ("misc",),
     "set_hf32_mode": ("cube",),
     "set_hf32_trans_mode": ("cube",),

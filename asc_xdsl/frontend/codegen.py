@@ -288,6 +288,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             return value
         if isinstance(value, AscEnum) and type(value).__name__ == enum.__name__:
             return enum(int(value))
+        if type(value) is int and value in enum._value2member_map_:
+            return enum(value)  # pyasc's enums are IntEnums: a member's number is it
         self.fail(f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}")
 
     def constexpr(self, value: Any, what: str, kind: type) -> Any:

@@ -394,6 +394,7 @@ FAMILY.add(
         "SetFixpipePreQuantFlag",
         (Operand("config", INT),),
         pipe="S",
+        py="set_fix_pipe_pre_quant_flag",  # pyasc's spelling
         doc="`AscendC::SetFixpipePreQuantFlag(config)`: the scalar quantisation parameter.",
     ),
 )
