@@ -27,6 +27,7 @@ import argparse
 import ast
 import importlib.util
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -44,9 +45,25 @@ def _load_module(path: Path) -> Any:
     sys.path.insert(0, str(path.parent.resolve()))
     try:
         spec.loader.exec_module(module)
+    except SyntaxError as e:
+        raise BuildError(f"{e.filename}:{e.lineno}: {e.msg}") from None
+    except Exception as e:  # the module's own code failed: say where, no traceback
+        raise BuildError(f"importing {path} failed at {_where(e, path)}: {_what(e)}") from None
     finally:
         sys.path.pop(0)
     return module
+
+
+def _what(e: BaseException) -> str:
+    return f"{type(e).__name__}: {e}"
+
+
+def _where(e: BaseException, path: Path) -> str:
+    """file:line of the innermost frame in `path` (else the innermost frame)."""
+    frames = traceback.extract_tb(e.__traceback__)
+    own = [f for f in frames if Path(f.filename).resolve() == path.resolve()]
+    frame = (own or frames)[-1]
+    return f"{frame.filename}:{frame.lineno}"
 
 
 def _jit_kernels(module: Any) -> dict[str, Any]:
@@ -77,6 +94,8 @@ def _example_args(module: Any, name: str, expr: str | None, path: Path) -> tuple
             value = eval(compile(expr, "--args", "eval"), namespace)  # the user's own code
         except SyntaxError as e:
             raise BuildError(f"--args is not a Python expression: {e.msg}") from None
+        except Exception as e:
+            raise BuildError(f"--args {expr!r} failed: {_what(e)}") from None
         return value if isinstance(value, tuple) else (value,)
     table = getattr(module, "BUILD_ARGS", None)
     if not isinstance(table, dict) or name not in table:
@@ -86,7 +105,13 @@ def _example_args(module: Any, name: str, expr: str | None, path: Path) -> tuple
             f"8) or define BUILD_ARGS = {{'{name}': (...)}} in the module"
         )
     value = table[name]
-    value = value() if callable(value) else value
+    if callable(value):
+        try:
+            value = value()
+        except Exception as e:
+            raise BuildError(
+                f"BUILD_ARGS['{name}']() failed at {_where(e, path)}: {_what(e)}"
+            ) from None
     if not isinstance(value, tuple):
         raise BuildError(f"{path}: BUILD_ARGS['{name}'] must be a tuple of arguments")
     return value

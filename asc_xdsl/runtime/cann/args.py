@@ -164,8 +164,7 @@ def scalar_slot(data: bytes) -> Slot:
 
 def slot_layout(sizes: Sequence[int]) -> list[tuple[int, int]]:
     """(offset, slot size) of parameters of these byte sizes (8 = a pointer)."""
-    blob, offsets = pack([scalar_slot(b"\0" * n) for n in sizes])
-    del blob
+    _, offsets = pack([scalar_slot(b"\0" * n) for n in sizes])
     return [(off, max(n, 4)) for off, n in zip(offsets, sizes, strict=True)]
 
 

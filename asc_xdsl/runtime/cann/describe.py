@@ -6,6 +6,7 @@ This is the xDSL side of a build; launching reads only the manifest it writes.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, Signedness
@@ -125,7 +126,5 @@ def source(kernel: CompiledKernel, with_dump: bool) -> str:
 
 
 def _declares_param(text: str, kernel: str, param: str) -> bool:
-    import re
-
     match = re.search(rf"\b{re.escape(kernel)}\s*\(([^)]*)\)", text)
     return bool(match and re.search(rf"\b{param}\b", match.group(1)))

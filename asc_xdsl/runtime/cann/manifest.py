@@ -41,6 +41,15 @@ HIDDEN_KINDS = ("ffts_addr", "dump")
 PARAM_KINDS = ("gm", "scalar")
 
 
+_FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "kernel": (str,), "kernel_type": (str,), "soc": (str,), "npu_arch": (int,),
+    "arches": (list,), "magic": (int,), "toolkit_version": (str,), "binary": (str,),
+    "binary_sha256": (str,), "params": (list,), "hidden": (list,), "args_size": (int,),
+    "dump": (dict, type(None)), "options": (dict,), "commands": (list,),
+}  # fmt: skip
+"""The JSON type of each field: a hand-edited manifest fails here, not mid-launch."""
+
+
 class ManifestError(CannError):
     """A manifest that is missing, unreadable or does not describe a launchable kernel."""
 
@@ -97,17 +106,20 @@ class Manifest:
         unknown = sorted(set(data) - names)
         if unknown:
             raise ManifestError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        for name, kinds in _FIELD_TYPES.items():
+            if name in data and not isinstance(data[name], kinds):
+                expected = " or ".join(k.__name__ for k in kinds)
+                raise ManifestError(
+                    f"{where}: field '{name}' must be {expected}, got {type(data[name]).__name__}"
+                )
         m = Manifest(**data)
-        for i, p in enumerate(m.params):
-            if p.get("kind") not in PARAM_KINDS:
-                raise ManifestError(
-                    f"{where}: params[{i}] has kind {p.get('kind')!r} (expected {PARAM_KINDS})"
-                )
-        for i, h in enumerate(m.hidden):
-            if h.get("kind") not in HIDDEN_KINDS:
-                raise ManifestError(
-                    f"{where}: hidden[{i}] has kind {h.get('kind')!r} (expected {HIDDEN_KINDS})"
-                )
+        for field_name, kinds in (("params", PARAM_KINDS), ("hidden", HIDDEN_KINDS)):
+            for i, record in enumerate(getattr(m, field_name)):
+                kind = record.get("kind") if isinstance(record, dict) else None
+                if kind not in kinds:
+                    raise ManifestError(
+                        f"{where}: {field_name}[{i}] has kind {kind!r} (expected {kinds})"
+                    )
         return m
 
 

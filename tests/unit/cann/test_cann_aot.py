@@ -256,3 +256,44 @@ def test_tiling_struct_argument_is_its_bytes(fake_toolkit):
     assert struct.unpack_from("<qqi", fake_toolkit.last_args())[2] == 3
     with pytest.raises(LaunchError, match=rf"reads a {size}-byte TCubeTiling but got 4 bytes"):
         kernel[1](x, b"\0" * 4, 3, backend="npu")
+
+
+def test_build_command_line_reports_errors_in_the_users_code(no_acl, tmp_path, capsys):
+    src = tmp_path / "broken.py"
+    src.write_text("import numpy as np\n\nx = 1 / 0\n")
+    assert build_main([str(src), "-o", str(tmp_path)]) == 2
+    assert f"importing {src} failed at {src}:3: ZeroDivisionError: division by zero" in (
+        capsys.readouterr().err
+    )
+    src.write_text("def f(:\n")
+    assert build_main([str(src), "-o", str(tmp_path)]) == 2
+    assert f"{src}:1: " in capsys.readouterr().err
+    src.write_text("from cann_jit_kernels import add_custom\n")
+    sys.path.insert(0, str(HERE))
+    try:
+        assert build_main([str(src), "--args", "nope", "-o", str(tmp_path)]) == 2
+    finally:
+        sys.path.remove(str(HERE))
+    assert "--args 'nope' failed: NameError: name 'nope' is not defined" in capsys.readouterr().err
+
+
+def test_hand_edited_manifest_errors(tmp_path):
+    base = {
+        "format": "asc_xdsl.cann.kernel/1", "kernel": "k", "kernel_type": "vector",
+        "soc": "Ascend910B1", "npu_arch": 2201, "arches": [], "magic": 1,
+        "toolkit_version": "x", "binary": "k.o", "binary_sha256": "", "params": [],
+        "hidden": [], "args_size": 0,
+    }  # fmt: skip
+    assert Manifest.from_dict(dict(base)).kernel == "k"
+    with pytest.raises(ManifestError, match=r"field 'params' must be list, got dict"):
+        Manifest.from_dict({**base, "params": {}})
+    with pytest.raises(ManifestError, match=r"params\[0\] has kind 'ptr'"):
+        Manifest.from_dict({**base, "params": [{"kind": "ptr"}]})
+    with pytest.raises(ManifestError, match=r"missing field\(s\) args_size"):
+        Manifest.from_dict({k: v for k, v in base.items() if k != "args_size"})
+    with pytest.raises(ManifestError, match=r"unknown field\(s\) extra"):
+        Manifest.from_dict({**base, "extra": 1})
+    path = tmp_path / "m.json"
+    path.write_text("{\n  nope")
+    with pytest.raises(ManifestError, match=r"m.json:2: not a JSON kernel manifest"):
+        Manifest.read(path)
