@@ -62,6 +62,7 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
     "ascendc-legalize-kernel-args": ("legalize_kernel_args", "LegalizeKernelArgsPass"),
     "ascendc-materialize-tensor": ("materialize_tensor", "MaterializeTensorPass"),
     "ascendc-noop": ("noop", "NoopPass"),
+    "ascendc-plan-memory": ("plan_memory", "PlanMemoryPass"),
     "ascendc-privatize-func": ("privatize_func", "PrivatizeFuncPass"),
     "ascendc-unify-pipe": ("unify_pipe", "UnifyPipePass"),
     "ascendc-verify-sync": ("verify_sync", "VerifySyncPass"),

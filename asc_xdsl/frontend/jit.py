@@ -779,7 +779,7 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
     from asc_xdsl.transforms.pipeline import pipeline_spec, run_pipeline
 
     found: list[str] = []
-    spec = pipeline_spec(options)
+    spec = pipeline_spec(options, module)
     try:
         with warning_handler(found.append):
             if options["print_ir_before_all"]:
@@ -797,12 +797,12 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
 
 
 def _finish(module: Any, options: Mapping[str, Any]) -> None:
-    """What the options ask for after the pipeline (whose last pass,
-    `ascendc-generate-boilerplate`, added the `#include`s), as pyasc's post-processing
-    does: `matmul_cube_only` puts `#define ASCENDC_CUBE_ONLY` before the includes;
+    """What the options ask for after the pipeline: `matmul_cube_only` without the
+    pipeline (`run_passes=False`) still puts `#define ASCENDC_CUBE_ONLY` before the
+    includes (the pipeline's `ascendc-define-cube-only` does it otherwise);
     `strip_loc` drops the ops' source locations (errors from the printer and the
     runtimes then name no Python line)."""
-    if options["matmul_cube_only"]:
+    if options["matmul_cube_only"] and not options["run_passes"]:
         from asc_xdsl.transforms.define_cube_only import DefineCubeOnlyPass
         from asc_xdsl.transforms.pipeline import _context
 

@@ -1,12 +1,24 @@
 """The pass pipeline between the frontend's IR and the printer (`asm["lowered_ir"]`).
 
-One definition for `@asc.jit` kernels and kernels written as IR (`asc_xdsl.runtime.ir_kernel`).
-The passes follow from the compile options (`pipeline_spec`), in pyasc's order
-(`python/asc/runtime/compiler.py`): `cse`; with `insert_sync=True`, the kernel's own
-syncs are erased and the ones it needs derived (`ascendc-erase-sync`,
-`ascendc-insert-sync`, as pyasc's optimising stage does); with `verify_sync=True`,
-`ascendc-verify-sync` (pyasc's post-processing stage), so it checks what is printed;
-`ascendc-generate-boilerplate` last (the headers the ops need, e.g. `lib/matmul_intf.h`).
+One definition for `@asc.jit` kernels and kernels written as IR (`asc_xdsl.runtime.ir_kernel`),
+in pyasc's order (`python/asc/runtime/compiler.py`: lowering, optimizing, post-processing).
+`pipeline_spec(options, module)` picks the stages from the compile options and from what
+the module holds, so a kernel pays only for the passes that can change it:
+
+- lowering: `ascendc-privatize-func`; with automatic tensors (`local_tensor_auto`), the
+  passes that give them queues and buffers; `cse`;
+- optimizing: with `insert_sync` (`None`, pyasc's default, means "when the module has
+  automatic tensors"), the kernel's own syncs are erased, queue set-up leaves loops and the
+  syncs it needs are derived;
+- post-processing: the `#include`s (and `#define ASCENDC_CUBE_ONLY` with
+  `matmul_cube_only`), the kernel type, the debug mark, on-chip memory planning (an
+  overflow is an error at the kernel), and with `verify_sync` the sync checker last, so it
+  checks what is printed.
+
+pyasc also runs MLIR's inliner, symbol DCE, SCCP and LICM, which xDSL 0.74 lacks or which
+find nothing in the frontend's IR (it inlines and folds as it goes), and
+`ascendc-legalize-kernel-args`, whose hidden `ffts_addr` parameter our printer and
+runtimes still add from the kernel type.
 """
 
 from __future__ import annotations
@@ -15,25 +27,57 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-JIT_PIPELINE = "cse"
-"""xDSL pass-pipeline spec run on every kernel (no options) before printing and launching."""
-
-# Compile option -> the passes it appends when true, in pipeline order.
-OPTION_PASSES: tuple[tuple[str, str], ...] = (
-    ("insert_sync", "ascendc-erase-sync,ascendc-insert-sync"),
-    ("verify_sync", "ascendc-verify-sync"),
+LOWERING = ("ascendc-privatize-func",)
+AUTOMATIC_TENSORS = (
+    "ascendc-input-output-tensor",
+    "ascendc-hoist-ub-allocation",
+    "ascendc-materialize-tensor",
+    "ascendc-unify-pipe",
+    "canonicalize",
 )
+"""pyasc's lowering of `local_tensor_auto`: input/output marks, hoisting, queues/TBufs."""
+LOWERING_END = ("cse",)
+INSERT_SYNC = (
+    "ascendc-erase-sync",
+    "ascendc-hoist-que-bind",
+    "ascendc-insert-sync",
+    "ascendc-unify-pipe",
+    "canonicalize",
+)
+POSTPROCESSING = (
+    "ascendc-declare-py-struct",
+    "ascendc-generate-boilerplate",
+)
+CUBE_ONLY = ("ascendc-define-cube-only",)
+POSTPROCESSING_END = (
+    "ascendc-detect-kernel-type",
+    "ascendc-detect-enable-debug",
+    "ascendc-plan-memory",
+)
+VERIFY_SYNC = ("ascendc-verify-sync",)
 
 
-POSTPROCESSING = "ascendc-generate-boilerplate"
-"""Run last, as pyasc's post-processing does: the `#include`s the kernel's ops need."""
+def has_automatic_tensors(module: Any) -> bool:
+    """pyasc's `need_insert_sync`: the module has a `local_tensor_auto`."""
+    return module is not None and any(op.name == "ascendc.local_tensor_auto" for op in module.walk())
 
 
-def pipeline_spec(options: Mapping[str, Any]) -> str:
-    """The pipeline spec for these compile options (`JIT_PIPELINE`, then the option's
-    passes, then `POSTPROCESSING`)."""
-    chosen = [spec for key, spec in OPTION_PASSES if options.get(key)]
-    return ",".join([JIT_PIPELINE, *chosen, POSTPROCESSING])
+def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
+    """The pipeline spec for these compile options and this module (None: a module
+    without automatic tensors)."""
+    auto = has_automatic_tensors(module)
+    insert_sync = options.get("insert_sync")
+    stages = [
+        (LOWERING, True),
+        (AUTOMATIC_TENSORS, auto),
+        (LOWERING_END, True),
+        (INSERT_SYNC, auto if insert_sync is None else insert_sync),
+        (POSTPROCESSING, True),
+        (CUBE_ONLY, options.get("matmul_cube_only")),
+        (POSTPROCESSING_END, True),
+        (VERIFY_SYNC, options.get("verify_sync")),
+    ]
+    return ",".join(p for passes, on in stages if on for p in passes)
 
 
 @functools.cache
@@ -54,7 +98,7 @@ def _context() -> Any:
 
 
 def run_pipeline(module: Any, spec: str | None = None) -> None:
-    """Run the pipeline `spec` (default: the one of no compile options) on `module` in
-    place (one context per process: building one per compile would cost more than the
-    passes)."""
-    _pipeline(spec or pipeline_spec({})).apply(_context(), module)
+    """Run the pipeline `spec` (default: the one of no compile options, for this module)
+    on `module` in place (one context per process: building one per compile would cost
+    more than the passes)."""
+    _pipeline(spec or pipeline_spec({}, module)).apply(_context(), module)

@@ -16,7 +16,7 @@ from xdsl.dialects import func
 
 import asc_xdsl as asc
 from asc_xdsl.frontend.jit import SyncWarning
-from asc_xdsl.transforms.pipeline import JIT_PIPELINE, pipeline_spec
+from asc_xdsl.transforms.pipeline import pipeline_spec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms"))
 from sync_oracle import Oracle  # the race checker of the sync passes' tests
@@ -64,13 +64,31 @@ def _args(n: int = 4 * TILE):
 
 
 def test_pipeline_per_option() -> None:
-    assert JIT_PIPELINE == "cse"
-    assert pipeline_spec({}) == "cse,ascendc-generate-boilerplate"
-    assert pipeline_spec({"insert_sync": None, "verify_sync": False}) == pipeline_spec({})
-    assert pipeline_spec({"insert_sync": True, "verify_sync": True}) == (
-        "cse,ascendc-erase-sync,ascendc-insert-sync,ascendc-verify-sync,"
-        "ascendc-generate-boilerplate"
+    """pyasc's order; the automatic-tensor passes and (insert_sync=None) the sync
+    insertion run for modules with local_tensor_auto only, as pyasc's need_insert_sync."""
+    from asc_xdsl.frontend.ir_context import parse_module
+
+    plain = (
+        "ascendc-privatize-func,cse,ascendc-declare-py-struct,ascendc-generate-boilerplate,"
+        "ascendc-detect-kernel-type,ascendc-detect-enable-debug,ascendc-plan-memory"
     )
+    assert pipeline_spec({}) == plain
+    assert pipeline_spec({"insert_sync": None, "verify_sync": False}) == plain
+    sync = "ascendc-erase-sync,ascendc-hoist-que-bind,ascendc-insert-sync,ascendc-unify-pipe,"
+    assert pipeline_spec({"insert_sync": True, "verify_sync": True, "matmul_cube_only": True}) == (
+        "ascendc-privatize-func,cse," + sync + "canonicalize,ascendc-declare-py-struct,"
+        "ascendc-generate-boilerplate,ascendc-define-cube-only,ascendc-detect-kernel-type,"
+        "ascendc-detect-enable-debug,ascendc-plan-memory,ascendc-verify-sync"
+    )
+    auto = parse_module(
+        "func.func @k() {\n  %t = ascendc.local_tensor_auto() : <64xf32>\n  func.return\n}"
+    )
+    lowering = (
+        "ascendc-privatize-func,ascendc-input-output-tensor,ascendc-hoist-ub-allocation,"
+        "ascendc-materialize-tensor,ascendc-unify-pipe,canonicalize,cse,"
+    )
+    assert pipeline_spec({}, auto).startswith(lowering + sync)
+    assert sync not in pipeline_spec({"insert_sync": False}, auto)
 
 
 def test_insert_sync_puts_flags_in_the_ascendc() -> None:
