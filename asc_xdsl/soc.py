@@ -34,7 +34,11 @@ MAGIC_VECTOR_CORE = 0x41415246  # ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE
 MAGIC_CUBE_CORE = 0x41494343  # ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE
 
 
-class UnknownSocError(ValueError):
+class SocError(ValueError):
+    """A SoC that cannot do what was asked (e.g. a kernel type it has no cores for)."""
+
+
+class UnknownSocError(SocError):
     """A SoC name not in the table; the message lists the known ones."""
 
 
@@ -103,7 +107,7 @@ class Soc:
     def build(self, kernel_type: str) -> KernelBuild:
         b = self.builds.get(kernel_type)
         if b is None:
-            raise UnknownSocError(
+            raise SocError(
                 f"{self.name} ({self.series}) cannot run '{kernel_type}' kernels (it runs "
                 f"{', '.join(self.builds)}); mix kernels need Atlas A2/A3 "
                 f"(e.g. {DEFAULT_SOC})"
@@ -179,6 +183,7 @@ __all__ = [
     "SOC_ENV",
     "KernelBuild",
     "Soc",
+    "SocError",
     "UnknownSocError",
     "get_soc",
     "known_names",

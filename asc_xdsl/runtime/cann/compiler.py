@@ -30,7 +30,7 @@ from asc_xdsl.runtime.cann.cache import BinaryCache, cache_key
 from asc_xdsl.runtime.cann.errors import CannError, CompileError, ToolkitNotFoundError
 from asc_xdsl.runtime.cann.toolkit import Toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES
-from asc_xdsl.soc import Soc, UnknownSocError
+from asc_xdsl.soc import Soc, SocError
 
 STACK_FLAGS = (
     "-mllvm", "-cce-aicore-stack-size=0x8000",
@@ -87,7 +87,7 @@ def arches(platform: Soc, kernel_type: str) -> tuple[str, ...]:
     """`--cce-aicore-arch` values of `kernel_type` on `platform` (a CannError if it has none)."""
     try:
         return platform.build(kernel_type).arches
-    except UnknownSocError as e:
+    except SocError as e:
         raise CannError(str(e)) from None
 
 

@@ -82,3 +82,34 @@ def test_numpy_views_share_memory():
     ro = np.zeros(4, np.float32)
     ro.flags.writeable = False
     assert gm_argument(ro, 0).original is ro
+
+
+_TYPES = [i1, i8, i32, i64, IntegerType(8, Signedness.UNSIGNED), IntegerType(32, Signedness.UNSIGNED),
+          IndexType(), Float16Type(), BFloat16Type(), Float32Type()]  # fmt: skip
+_VALUES = [0, 1, -1, 2, 2.5, 4.0, 255, 256, -129, 2**31, 2**63, 2**64, 1e39, 70000.0, 65504,
+           float("inf"), float("nan"), True, np.int64(3), np.float32(1.5), "1", None]  # fmt: skip
+
+
+@pytest.mark.parametrize("t", _TYPES, ids=str)
+def test_manifest_scalar_rule_is_the_runtime_rule(t):
+    """A prebuilt launch checks scalars from the manifest's record (no IR types): the
+    same accepted values and the same error text as runtime.scalars, which the
+    simulator and the JIT launch use."""
+    from asc_xdsl.runtime.cann.args import check_scalar
+    from asc_xdsl.runtime.cann.describe import scalar_spec
+    from asc_xdsl.runtime.scalars import scalar_argument
+
+    spec = scalar_spec(t)
+    for value in _VALUES:
+        try:
+            expected = ("ok", scalar_argument(t, value, 2, "p"))
+        except LaunchError as e:
+            expected = ("error", str(e))
+        try:
+            got = ("ok", check_scalar(spec, value, 2, "p"))
+        except LaunchError as e:
+            got = ("error", str(e))
+        if expected[0] == "ok" and isinstance(expected[1], float) and expected[1] != expected[1]:
+            assert got[0] == "ok" and got[1] != got[1], value  # NaN
+        else:
+            assert got == expected, value

@@ -159,3 +159,18 @@ def test_instrumented_source_compiles_with_the_ascend_c_headers(tmp_path):
         text=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_time_stamp_and_bf16_tensor_records():
+    # TimeStampTlv (asc_aicore_time_impl.h: descId, blockIdx, cycle, pc, entry)
+    stamp = struct.pack("<IIIHHQQQ8x", dump.DUMP_TIME_STAMP, 40, 3, 1, 0, 1000, 0x40, 900)
+    # DumpTensorTlv of 2 bf16 values in UB (data padded to 32 bytes)
+    data = np.array([0x3F80, 0xC000], np.uint16).tobytes().ljust(32, b"\0")
+    tensor = struct.pack("<IIIIIIHHI8III", dump.DUMP_TENSOR, 64 + 32, 0x100, 27, 9, 0, 1, 1, 0,
+                         *([0] * 8), 0, 4) + data  # fmt: skip
+    text = dump.decode(_buffer_with(stamp + tensor), 2, "mix")
+    assert text == (
+        "[AIV Block 1/4] descId is 3, rsv is 0, timeStamp is 1000, pcPtr is 64, entry is 900.\n"
+        "[AIV Block 1/4] DumpTensor: desc=9, addr=256, data_type=bfloat16, position=UB, "
+        "dump_size=2\n[AIV Block 1/4] [1.000000, -2.000000]\n"
+    )
