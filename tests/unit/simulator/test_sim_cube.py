@@ -1,5 +1,5 @@
 """The cube core on the simulator against numpy: DataCopy ND->NZ into L1, LoadData 2D
-(with and without fractal transpose), Mmad (f16, bf16, f32, int8; init, accumulate,
+(with and without fractal transpose), LoadData 3D V2 (img2col into L0A and L0B), Mmad (f16, bf16, f32, int8; init, accumulate,
 bias), Fixpipe (row-major and Nz, ReLU, f32->f16/bf16, int32 dequant/requant)."""
 
 from __future__ import annotations
@@ -315,17 +315,147 @@ def test_mmad_operand_in_wrong_buffer():
         ir.kernel()[1]()
 
 
-def test_load_data_3d_is_refused_at_compile_time():
+# LoadData 3D V2 (img2col): a 2 x 5 x 6 x 16 (C1 H W C0) f16 feature map, filter 2 x 3,
+# stride (1, 2), dilation (2, 1), padding left 1 right 0 top 1 bottom 1: Hout 5, Wout 3;
+# rows 0..15 (row 15 is past Hout * Wout: it reads padding and the map's last rows),
+# K from 32 (the third C0 block) for 128.
+FM = (2, 5, 6, 16)
+PAD = (1, 0, 1, 1)
+GEOM = {"fh": 2, "fw": 3, "sh": 1, "sw": 2, "dh": 2, "dw": 1}
+K_START, K_EXT, M_EXT, PAD_VALUE = 32, 128, 16, -1.5
+
+
+def _img2col_ref(fm: np.ndarray) -> np.ndarray:
+    """The img2col rows 0..15, columns K_START.. of `fm` (C1, H, W, C0), loop by loop."""
+    c1n, h_, w_, c0 = fm.shape
+    g = GEOM
+    wout = (w_ + PAD[0] + PAD[1] - ((g["fw"] - 1) * g["dw"] + 1)) // g["sw"] + 1
+    out = np.zeros((M_EXT, K_EXT), np.float32)
+    for m in range(M_EXT):
+        ho, wo = divmod(m, wout)
+        for j, k in enumerate(range(K_START, K_START + K_EXT)):
+            c1, rest = divmod(k // c0, g["fh"] * g["fw"])
+            kh, kw = divmod(rest, g["fw"])
+            h = ho * g["sh"] - PAD[2] + kh * g["dh"]
+            w = wo * g["sw"] - PAD[0] + kw * g["dw"]
+            inside = 0 <= h < h_ and 0 <= w < w_
+            out[m, j] = fm[c1, h, w, k % c0] if inside else PAD_VALUE
+    return out
+
+
+def _load_3d(ir: IR, dst: str, src: str, transpose: bool = False) -> None:
+    pad = ir.name("pad")
+    ir.lines.append(f"{pad} = memref.alloca() : memref<4xui8>")
+    for i, v in enumerate(PAD):
+        idx, val = ir.const(i, "index"), ir.const(v, "ui8")
+        ir.lines.append(f"memref.store {val}, {pad}[{idx}] : memref<4xui8>")
+    g = GEOM
+    values = [
+        (FM[1], "ui16"), (FM[2], "ui16"), (FM[0] * FM[3], "ui16"),  # l1H, l1W, channelSize
+        (K_EXT, "ui16"), (M_EXT, "ui16"), (K_START, "ui16"), (0, "ui16"),
+        (g["sw"], "ui8"), (g["sh"], "ui8"), (g["fw"], "ui8"), (g["fh"], "ui8"),
+        (g["dw"], "ui8"), (g["dh"], "ui8"), (transpose, "i1"), (False, "i1"),
+        (PAD_VALUE, "f16"), (False, "i1"), (False, "i1"), (False, "i1"),
+    ]  # fmt: skip
+    names = [ir.const(v, t) for v, t in values]
+    types = ", ".join(["memref<4xui8>"] + [t for _, t in values])
+    r = ir.name("p")
+    ir.lines.append(
+        f"{r} = ascendc.construct !ascendc.load_data_3d_params_v2<f16>({pad}, {', '.join(names)})"
+        f" : {types}"
+    )
+    ir.op(
+        f"ascendc.load_data_3d_l0_v2 {dst}, {src}, {r} : {lt('f16')}, {lt('f16')}, "
+        "!ascendc.load_data_3d_params_v2<f16>"
+    )
+
+
+def _identity_b(ir: IR, n: int, l1_addr: int) -> str:
+    """An n x n identity in L0B (Zn), from GM through L1 with fractal transposes."""
+    eye_gm = ir.gm("eye", "f16")
+    n1 = n // 16
+    b1 = ir.local("b1", l1_addr, n * n, "f16")
+    b2 = ir.local("b2", 0, n * n, "f16")
+    nd2nz(ir, b1, eye_gm, "f16", n, n, n)
+    for kk in range(n1):
+        load_2d(ir, ir.sub(b2, kk * n1 * 256, "f16"), ir.sub(b1, kk * 256, "f16"), "f16", 0, n1, n1, transpose=True)
+    return b2
+
+
+def _fm_in_l1(ir: IR) -> str:
+    fm_gm = ir.gm("fm", "f16")
+    a1 = ir.local("a1", 0, int(np.prod(FM)), "f16")
+    cnt = ir.const(int(np.prod(FM)), "i32")
+    ir.op(f"ascendc.data_copy_l2 {a1}, {fm_gm}, {cnt} : {lt('f16')}, {gt('f16')}, i32")
+    return a1
+
+
+def test_load_data_3d_into_l0a_is_img2col_in_zz():
+    """C = img2col (16 x 128, in L0A) x I (128 x 128)."""
+    ir = IR()
+    a1 = _fm_in_l1(ir)
+    a2 = ir.local("a2", 0, M_EXT * K_EXT, "f16")
+    _load_3d(ir, a2, a1)
+    b2 = _identity_b(ir, K_EXT, 4096)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
+    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    fm = RNG.standard_normal(FM).astype(np.float16)
+    c = np.zeros((M_EXT, K_EXT), np.float32)
+    ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.float16), c)
+    np.testing.assert_array_equal(c, _img2col_ref(fm))
+
+
+def test_load_data_3d_into_l0b_is_img2col_as_b():
+    """C = I (16 x 16, in L0A) x img2col (16 x 128, in L0B: positions are Mmad's K)."""
+    ir = IR()
+    a1 = _fm_in_l1(ir)
+    b2 = ir.local("b2", 0, M_EXT * K_EXT, "f16")
+    _load_3d(ir, b2, a1)
+    eye_gm = ir.gm("eye", "f16")
+    l1e = ir.local("a1", 4096, 256, "f16")
+    c256 = ir.const(256, "i32")
+    ir.op(f"ascendc.data_copy_l2 {l1e}, {eye_gm}, {c256} : {lt('f16')}, {gt('f16')}, i32")
+    a2 = ir.local("a2", 0, 256, "f16")
+    load_2d(ir, a2, l1e, "f16", 0, 1, 1)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
+    _mmad(ir, co1, a2, b2, "f16", 16, K_EXT, M_EXT)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", 16, K_EXT)
+    fm = RNG.standard_normal(FM).astype(np.float16)
+    c = np.zeros((16, K_EXT), np.float32)
+    ir.kernel()[1](fm, np.eye(16, dtype=np.float16), c)
+    np.testing.assert_array_equal(c, _img2col_ref(fm))
+
+
+def test_load_data_3d_transposed_into_l0a_is_its_transpose():
+    """enTranspose: L0A holds img2col^T (128 x 16) in Zz; C = that x I (16 x 16)."""
+    ir = IR()
+    a1 = _fm_in_l1(ir)
+    a2 = ir.local("a2", 0, M_EXT * K_EXT, "f16")
+    _load_3d(ir, a2, a1, transpose=True)
+    b2 = _identity_b(ir, 16, 4096)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
+    _mmad(ir, co1, a2, b2, "f16", K_EXT, 16, M_EXT)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", K_EXT, 16)
+    fm = RNG.standard_normal(FM).astype(np.float16)
+    c = np.zeros((K_EXT, 16), np.float32)
+    ir.kernel()[1](fm, np.eye(16, dtype=np.float16), c)
+    np.testing.assert_array_equal(c, _img2col_ref(fm).T)
+
+
+def test_load_data_3d_forms_not_simulated_are_refused():
     ir = IR()
     a1 = ir.local("a1", 0, 512, "f16")
     a2 = ir.local("a2", 0, 512, "f16")
-    ir.params.append("%p3d: !ascendc.load_data_3d_params_v2")
-    p = "%p3d"
+    ir.params.append("%p3d: !ascendc.load_data_3d_params_v1")
     ir.op(
-        f"ascendc.load_data_3d_l0_v2 {a2}, {a1}, {p} : {lt('f16')}, {lt('f16')}, "
-        "!ascendc.load_data_3d_params_v2"
+        f"ascendc.load_data_3d_l0_v1 {a2}, {a1}, %p3d : {lt('f16')}, {lt('f16')}, "
+        "!ascendc.load_data_3d_params_v1"
     )
-    with pytest.raises(SimulatorError, match=r"LoadData 3D \(img2col\) is not simulated"):
+    with pytest.raises(SimulatorError, match=r"LoadData3DParamsV1 is not simulated \(V2 is\)"):
         ir.kernel()[1](0)
 
 

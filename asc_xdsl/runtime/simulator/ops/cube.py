@@ -222,6 +222,132 @@ def _load_2d(op, comp, transpose_api: bool):
     return run
 
 
+# -- LoadData 3D V2 (img2col) ------------------------------------------------------------
+
+LOAD_3D_V2_DEFAULTS = {
+    "padList": (0, 0, 0, 0),
+    "l1H": 0,
+    "l1W": 0,
+    "channelSize": 0,
+    "kExtension": 0,
+    "mExtension": 0,
+    "kStartPt": 0,
+    "mStartPt": 0,
+    "strideW": 1,
+    "strideH": 1,
+    "filterW": 1,
+    "filterH": 1,
+    "dilationFilterW": 1,
+    "dilationFilterH": 1,
+    "enTranspose": False,
+    "enSmallK": False,
+    "padValue": 0,
+    "filterSizeW": False,
+    "filterSizeH": False,
+    "fMatrixCtrl": False,
+}
+FMATRIX = ("FMATRIX_LEFT", "FMATRIX_RIGHT")
+"""Registers of SetFmatrix's (l1H, l1W, padList [left, right, top, bottom])."""
+
+
+def img2col(fm: np.ndarray, f: dict, geometry: tuple, pad_value) -> np.ndarray:
+    """The (mExtension x kExtension) window of the img2col matrix of feature map `fm`
+    (C1 x H x W x C0 in L1): row m is output position (m // Wout, m % Wout), column k
+    is (c1, kh, kw, c0) with c0 fastest; taps outside the map read `pad_value`
+    (the asc-devkit load3d model, extended to rows past Hout * Wout)."""
+    l1h, l1w, (left, right, top, bottom) = geometry
+    c1n, _, _, c0 = fm.shape
+    fh = f["filterH"] + (256 if f["filterSizeH"] else 0)
+    fw = f["filterW"] + (256 if f["filterSizeW"] else 0)
+    sh, sw, dh, dw = f["strideH"], f["strideW"], f["dilationFilterH"], f["dilationFilterW"]
+    wout = (l1w + left + right - ((fw - 1) * dw + 1)) // sw + 1
+    if wout <= 0 or (l1h + top + bottom - ((fh - 1) * dh + 1)) // sh + 1 <= 0:
+        raise SimulatorError(
+            f"LoadData 3D: the {fh} x {fw} filter (dilation {dh}, {dw}) does not fit the "
+            f"{l1h} x {l1w} feature map with padding {[left, right, top, bottom]}"
+        )
+    m = f["mStartPt"] + np.arange(f["mExtension"])
+    k = f["kStartPt"] // c0 + np.arange(f["kExtension"] // c0)  # C0 blocks of K
+    c1, tap = k // (fh * fw), k % (fh * fw)
+    if c1.size and int(c1[-1]) >= c1n:
+        raise TensorBoundsError(
+            f"LoadData 3D: K position {f['kStartPt'] + f['kExtension'] - 1} is past the "
+            f"{c1n * fh * fw * c0} of channelSize {c1n * c0} x {fh} x {fw}"
+        )
+    h = (m // wout * sh - top)[:, None] + (tap // fw * dh)[None, :]
+    w = (m % wout * sw - left)[:, None] + (tap % fw * dw)[None, :]
+    inside = (h >= 0) & (h < l1h) & (w >= 0) & (w < l1w)
+    taps = fm[c1[None, :], np.clip(h, 0, l1h - 1), np.clip(w, 0, l1w - 1)]  # (M, K/C0, C0)
+    return np.where(inside[:, :, None], taps, np.asarray(pad_value, fm.dtype))
+
+
+def _load_3d_v2(op, comp):
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
+    dt = np_dtype(op.dst.type.element_type)
+    api = "LoadData 3D"
+    if dt.itemsize not in (1, 2):
+        raise UnsupportedOpError(
+            f"{api} of {dt.itemsize * 8}-bit elements is not simulated (8- and 16-bit are)"
+        )
+    c0 = 32 // dt.itemsize
+
+    def run(e, c, _op=op):
+        f = fields(e[p], LOAD_3D_V2_DEFAULTS, api)
+        if "LOAD3D_REPEAT" in c.regs or "LOAD3D_BOUNDARY" in c.regs:
+            raise UnsupportedOpError(
+                f"{api} after SetLoadDataRepeat / SetLoadDataBoundary is not simulated"
+            )
+        dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
+        src = _local(e[s], f"{api} src", ("L1",))
+        _check_align(dst, f"{api} dst", FRACTAL)
+        _check_align(src, f"{api} src", 32)
+        # the API's default IsResetLoad3dConfig sets the left fmatrix and the padding
+        # value from the parameters first
+        pad = tuple(int(v) for v in np.asarray(f["padList"]).reshape(-1)[:4])
+        c.regs[FMATRIX[0]] = (int(f["l1H"]), int(f["l1W"]), pad)
+        c.regs["LOAD3D_PAD"] = f["padValue"]
+        geometry = c.regs.get(FMATRIX[1]) if f["fMatrixCtrl"] else c.regs[FMATRIX[0]]
+        if geometry is None:
+            raise SimulatorError(
+                f"{api} with fMatrixCtrl reads the right fmatrix: SetFmatrix(..., "
+                "FmatrixMode::FMATRIX_RIGHT) first"
+            )
+        channels, kext, mext = int(f["channelSize"]), int(f["kExtension"]), int(f["mExtension"])
+        bad = [
+            name
+            for name, v, unit in (
+                ("channelSize", channels, c0),
+                ("kStartPt", int(f["kStartPt"]), c0),
+                ("kExtension", kext, c0),
+                ("mExtension", mext, 16),
+            )
+            if v % unit
+        ]
+        if bad or not channels:
+            raise UnsupportedOpError(
+                f"{api}: {', '.join(bad) or 'channelSize 0'} must be a multiple of C0 = {c0} "
+                "(mExtension of 16) and channelSize positive: other forms are not simulated"
+            )
+        transpose = bool(f["enTranspose"])
+        if dst.mem_name == "L0B" and dt.itemsize != 2 or transpose and dt.itemsize != 2:
+            raise UnsupportedOpError(f"{api} to {dst.mem_name} of 8-bit elements is not simulated")
+        l1h, l1w, _ = geometry
+        nbytes = channels * l1h * l1w * dt.itemsize
+        fm = _bytes(src, 0, nbytes, f"{api} reads src").view(dt).reshape(channels // c0, l1h, l1w, c0)
+        mat = img2col(fm, f, geometry, c.regs["LOAD3D_PAD"])  # (M, K/C0, C0)
+        frac = mat.reshape(mext // 16, 16, kext // c0, c0).transpose(0, 2, 1, 3)  # zZ
+        if dst.mem_name == "L0B":
+            frac = frac.transpose(0, 1, 3, 2)  # each fractal k0 x m0
+        elif transpose:
+            frac = frac.transpose(1, 0, 3, 2)  # k1 outer, each fractal k0 x m0
+        out = np.ascontiguousarray(frac).view(np.uint8).reshape(-1)
+        _bytes(dst, 0, out.size, f"{api} writes dst")[:] = out
+        pipe, direction = route(dst, src)
+        charge_dma(c.cnt, pipe, direction, out.size)
+
+    return run
+
+
 # -- Mmad --------------------------------------------------------------------------------
 
 
@@ -580,8 +706,8 @@ def _init_const(op, comp):
 # -- state registers (scalar pipe) ---------------------------------------------------------
 
 # op class name -> (register, operand): the value the op leaves for later cube ops.
-# The LoadData 3D registers (fmatrix, padding value, repeat, boundary) are kept for
-# completeness; the loads that read them are refused.
+# LoadData 3D V2 reads the fmatrix and padding value (SetFmatrix: `_set_fmatrix`);
+# the repeat and boundary registers are kept, and a load is refused if one is set.
 _SETTERS = {
     "SetFixpipePreQuantFlagOp": ("QUANT_PRE", "config"),
     "SetHF32ModeOp": ("HF32", "mode"),
@@ -590,7 +716,6 @@ _SETTERS = {
     "SetLoadDataPaddingValueOp": ("LOAD3D_PAD", "pad_value"),
     "SetLoadDataRepeatOp": ("LOAD3D_REPEAT", "repeat_params"),
     "SetLoadDataBoundaryOp": ("LOAD3D_BOUNDARY", "value"),
-    "SetFmatrixOp": ("FMATRIX", "l1_h"),
 }
 
 
@@ -606,6 +731,20 @@ def _setter(op, comp):
 
 for _name in _SETTERS:
     handles(getattr(cube_dialect, _name))(_setter)
+
+
+@handles(cube_dialect.SetFmatrixOp)
+def _set_fmatrix(op, comp):
+    h, w, pad, mode = comp.slots_of(op.operands)
+
+    def run(e, c, _op=op):
+        which = int(e[mode])
+        if which not in (0, 1):
+            raise SimulatorError(f"SetFmatrix: FmatrixMode {which} is neither LEFT (0) nor RIGHT (1)")
+        pads = tuple(int(v) for v in np.asarray(e[pad]).reshape(-1)[:4])
+        c.regs[FMATRIX[which]] = (int(e[h]), int(e[w]), pads)
+
+    return run
 
 
 @handles(cube_dialect.SetAippFunctionsOp)
@@ -651,6 +790,7 @@ _BUILDERS = {
     "load_data_g2l": lambda op, comp: _load_2d(op, comp, False),
     "load_data": lambda op, comp: _load_2d(op, comp, False),
     "load_data_with_transpose": lambda op, comp: _load_2d(op, comp, True),
+    "load_data_3d_l0_v2": _load_3d_v2,
     "mmad": lambda op, comp: _mmad(op, comp, False),
     "mmad_with_bias": lambda op, comp: _mmad(op, comp, True),
     "fixpipe": lambda op, comp: _fixpipe(op, comp, False),
@@ -660,9 +800,8 @@ _BUILDERS = {
 _REFUSED = {
     "load_data_l0_v2": "LoadData2DParamsV2 is the Ascend 950 form",
     "load_data_g2l_v2": "LoadData2DParamsV2 is the Ascend 950 form",
-    "load_data_3d_l0_v1": "LoadData 3D (img2col) is not simulated",
-    "load_data_3d_l0_v2": "LoadData 3D (img2col) is not simulated",
-    "load_data_3d_l0_v2pro": "LoadData 3D (img2col) is not simulated",
+    "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not simulated (V2 is)",
+    "load_data_3d_l0_v2pro": "LoadData 3D with LoadData3DParamsV2Pro is not simulated (V2 is)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
     "load_data_with_sparse": "LoadDataWithSparse is not simulated",
     "mmad_with_sparse": "MmadWithSparse is not simulated",
@@ -672,8 +811,11 @@ _REFUSED = {
 
 @sim_hook("cube")
 def _cube(op, comp, key: str):
-    if key == "load_data" and "3d" in type(op.operands[2].type).__name__.lower():
-        raise UnsupportedOpError("LoadData 3D (img2col) is not simulated")
+    params = type(op.operands[2].type).__name__ if key == "load_data" else ""
+    if params == "LoadData3DParamsV2Type":
+        return _load_3d_v2(op, comp)
+    if "3D" in params:
+        raise UnsupportedOpError(f"LoadData 3D with {params[:-4]} is not simulated (V2 is)")
     build = _BUILDERS.get(key)
     if build is None:
         raise UnsupportedOpError(_REFUSED.get(key, f"cube op {key} is not simulated"))
