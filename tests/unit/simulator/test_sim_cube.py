@@ -325,7 +325,7 @@ GEOM = {"fh": 2, "fw": 3, "sh": 1, "sw": 2, "dh": 2, "dw": 1}
 K_START, K_EXT, M_EXT, PAD_VALUE = 32, 128, 16, -1.5
 
 
-def _img2col_ref(fm: np.ndarray) -> np.ndarray:
+def _img2col_ref(fm: np.ndarray, pad_value=PAD_VALUE) -> np.ndarray:
     """The img2col rows 0..15, columns K_START.. of `fm` (C1, H, W, C0), loop by loop."""
     c1n, h_, w_, c0 = fm.shape
     g = GEOM
@@ -339,11 +339,11 @@ def _img2col_ref(fm: np.ndarray) -> np.ndarray:
             h = ho * g["sh"] - PAD[2] + kh * g["dh"]
             w = wo * g["sw"] - PAD[0] + kw * g["dw"]
             inside = 0 <= h < h_ and 0 <= w < w_
-            out[m, j] = fm[c1, h, w, k % c0] if inside else PAD_VALUE
+            out[m, j] = fm[c1, h, w, k % c0] if inside else pad_value
     return out
 
 
-def _load_3d(ir: IR, dst: str, src: str, transpose: bool = False) -> None:
+def _load_3d(ir: IR, dst: str, src: str, transpose: bool = False, t="f16", fm=FM) -> None:
     pad = ir.name("pad")
     ir.lines.append(f"{pad} = memref.alloca() : memref<4xui8>")
     for i, v in enumerate(PAD):
@@ -351,22 +351,22 @@ def _load_3d(ir: IR, dst: str, src: str, transpose: bool = False) -> None:
         ir.lines.append(f"memref.store {val}, {pad}[{idx}] : memref<4xui8>")
     g = GEOM
     values = [
-        (FM[1], "ui16"), (FM[2], "ui16"), (FM[0] * FM[3], "ui16"),  # l1H, l1W, channelSize
+        (fm[1], "ui16"), (fm[2], "ui16"), (fm[0] * fm[3], "ui16"),  # l1H, l1W, channelSize
         (K_EXT, "ui16"), (M_EXT, "ui16"), (K_START, "ui16"), (0, "ui16"),
         (g["sw"], "ui8"), (g["sh"], "ui8"), (g["fw"], "ui8"), (g["fh"], "ui8"),
         (g["dw"], "ui8"), (g["dh"], "ui8"), (transpose, "i1"), (False, "i1"),
-        (PAD_VALUE, "f16"), (False, "i1"), (False, "i1"), (False, "i1"),
+        (PAD_VALUE if t == "f16" else -3, t), (False, "i1"), (False, "i1"), (False, "i1"),
     ]  # fmt: skip
     names = [ir.const(v, t) for v, t in values]
     types = ", ".join(["memref<4xui8>"] + [t for _, t in values])
     r = ir.name("p")
     ir.lines.append(
-        f"{r} = ascendc.construct !ascendc.load_data_3d_params_v2<f16>({pad}, {', '.join(names)})"
+        f"{r} = ascendc.construct !ascendc.load_data_3d_params_v2<{t}>({pad}, {', '.join(names)})"
         f" : {types}"
     )
     ir.op(
-        f"ascendc.load_data_3d_l0_v2 {dst}, {src}, {r} : {lt('f16')}, {lt('f16')}, "
-        "!ascendc.load_data_3d_params_v2<f16>"
+        f"ascendc.load_data_3d_l0_v2 {dst}, {src}, {r} : {lt(t)}, {lt(t)}, "
+        f"!ascendc.load_data_3d_params_v2<{t}>"
     )
 
 
@@ -382,11 +382,11 @@ def _identity_b(ir: IR, n: int, l1_addr: int) -> str:
     return b2
 
 
-def _fm_in_l1(ir: IR) -> str:
-    fm_gm = ir.gm("fm", "f16")
-    a1 = ir.local("a1", 0, int(np.prod(FM)), "f16")
-    cnt = ir.const(int(np.prod(FM)), "i32")
-    ir.op(f"ascendc.data_copy_l2 {a1}, {fm_gm}, {cnt} : {lt('f16')}, {gt('f16')}, i32")
+def _fm_in_l1(ir: IR, t="f16", fm=FM) -> str:
+    fm_gm = ir.gm("fm", t)
+    a1 = ir.local("a1", 0, int(np.prod(fm)), t)
+    cnt = ir.const(int(np.prod(fm)), "i32")
+    ir.op(f"ascendc.data_copy_l2 {a1}, {fm_gm}, {cnt} : {lt(t)}, {gt(t)}, i32")
     return a1
 
 
@@ -405,6 +405,28 @@ def test_load_data_3d_into_l0a_is_img2col_in_zz():
     c = np.zeros((M_EXT, K_EXT), np.float32)
     ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.float16), c)
     np.testing.assert_array_equal(c, _img2col_ref(fm))
+
+
+def test_load_data_3d_int8_into_l0a():
+    """C0 = 32: a 1 x 5 x 6 x 32 int8 map, padding -3; C (int32) = img2col x I."""
+    fm_shape = (1, 5, 6, 32)
+    ir = IR()
+    a1 = _fm_in_l1(ir, "i8", fm_shape)
+    a2 = ir.local("a2", 0, M_EXT * K_EXT, "i8")
+    _load_3d(ir, a2, a1, t="i8", fm=fm_shape)
+    eye_gm = ir.gm("eye", "i8")  # I^T = I: its Nz is the Zn B operand, one load
+    b1 = ir.local("b1", 4096, K_EXT * K_EXT, "i8")
+    b2 = ir.local("b2", 0, K_EXT * K_EXT, "i8")
+    nd2nz(ir, b1, eye_gm, "i8", K_EXT, K_EXT, K_EXT)
+    load_2d(ir, b2, b1, "i8", 0, (K_EXT // 32) * (K_EXT // 16), 1)
+    c_gm = ir.gm("c", "i32")
+    co1 = ir.local("co1", 0, M_EXT * K_EXT, "i32")
+    _mmad(ir, co1, a2, b2, "i8", M_EXT, K_EXT, K_EXT)
+    _fixpipe(ir, c_gm, co1, "i32", "i32", M_EXT, K_EXT)
+    fm = RNG.integers(-100, 100, fm_shape).astype(np.int8)
+    c = np.zeros((M_EXT, K_EXT), np.int32)
+    ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.int8), c)
+    np.testing.assert_array_equal(c, _img2col_ref(fm, -3).astype(np.int32))
 
 
 def test_load_data_3d_into_l0b_is_img2col_as_b():
