@@ -23,18 +23,8 @@ from asc_xdsl.runtime.cann.manifest import Manifest, file_sha256
 from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
 from asc_xdsl.runtime.kernel import CompiledKernel
 
-DUMP_ENV = "ASCENDC_DUMP"
-"""`ASCENDC_DUMP=0` builds printing kernels without printf/DumpTensor (pyasc's switch)."""
-
 OPTION_KEYS = ("opt_level", "auto_sync", "debug", "bisheng_options")
 """The compile options a build depends on (recorded in the manifest)."""
-
-
-def wants_dump(kernel: CompiledKernel) -> bool:
-    return describe.uses_dump(kernel) and os.environ.get(DUMP_ENV, "1").lower() not in (
-        "0",
-        "false",
-    )
 
 
 def resolve_soc(name: str | None) -> socs.Soc:
@@ -63,19 +53,15 @@ def build_kernel(
     """Build `kernel` for `soc` (cached) and describe it; with `out_dir`, copy the
     binary there as `<kernel>.o` and write `<kernel>.json` beside it."""
     toolkit = toolkit if toolkit is not None else require_toolkit()
-    with_dump = wants_dump(kernel)
-    explicit = describe.params(kernel)
-    hidden = describe.hidden(kernel, with_dump)
-    args_size = describe.layout(explicit, hidden)
-    text = describe.source(kernel, with_dump)
+    d = describe.describe(kernel)
     options = {k: kernel.options.get(k) for k in OPTION_KEYS if k in kernel.options}
     binary, commands = build_binary(
         toolkit,
         kernel.name,
-        text,
+        d.source,
         kernel.kernel_type,
         soc,
-        {**options, "dump": with_dump},
+        {**options, "dump": d.with_dump},
         use_cache=use_cache,
     )
     build = soc.build(kernel.kernel_type)
@@ -89,11 +75,11 @@ def build_kernel(
         toolkit_version=toolkit.version,
         binary=f"{kernel.name}.o",
         binary_sha256=file_sha256(binary),
-        params=explicit,
-        hidden=hidden,
-        args_size=args_size,
-        dump={"cores": dump.CORES, "block_bytes": dump.BLOCK_BYTES} if with_dump else None,
-        options={**options, "dump": with_dump},
+        params=d.params,
+        hidden=d.hidden,
+        args_size=d.args_size,
+        dump={"cores": dump.CORES, "block_bytes": dump.BLOCK_BYTES} if d.with_dump else None,
+        options={**options, "dump": d.with_dump},
         commands=commands,
     )
     if out_dir is None:

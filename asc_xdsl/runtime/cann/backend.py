@@ -29,7 +29,7 @@ from typing import Any
 
 from asc_xdsl import soc as socs
 from asc_xdsl.runtime.cann import acl, describe
-from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc, wants_dump
+from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc
 from asc_xdsl.runtime.cann.launch import (
     check_launch,
     device_id,
@@ -49,12 +49,9 @@ LAUNCH_OPTIONS = ("device_id", "soc_version", "cache")
 def _argument_view(kernel: CompiledKernel) -> Manifest:
     """The parameter part of the kernel's manifest (no build yet): what arguments are
     checked against before any device call."""
-    with_dump = wants_dump(kernel)
-    explicit = describe.params(kernel)
-    hidden = describe.hidden(kernel, with_dump)
-    size = describe.layout(explicit, hidden)
-    return Manifest(kernel.name, kernel.kernel_type, "", 0, [], 0, "", "", "", explicit,
-                    hidden, size)  # fmt: skip
+    d = describe.describe(kernel)
+    return Manifest(kernel.name, kernel.kernel_type, "", 0, [], 0, "", "", "", d.params,
+                    d.hidden, d.args_size)  # fmt: skip
 
 
 class CannBackend(ABC):
@@ -85,8 +82,7 @@ class CannBackend(ABC):
             raise LaunchError(
                 f"kernel '{kernel.name}' has unknown kernel type '{kernel.kernel_type}'"
             )
-        describe.source(kernel, False)  # the Ascend C exists and declares its hidden params
-        prepared = prepare(_argument_view(kernel), args)
+        prepared = prepare(_argument_view(kernel), args)  # checks the Ascend C too
         device = device_id(options)
         if self.simulator and device != 0:
             raise LaunchError(

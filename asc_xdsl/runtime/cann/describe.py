@@ -6,7 +6,9 @@ This is the xDSL side of a build; launching reads only the manifest it writes.
 
 from __future__ import annotations
 
+import os
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, Signedness
@@ -128,3 +130,39 @@ def source(kernel: CompiledKernel, with_dump: bool) -> str:
 def _declares_param(text: str, kernel: str, param: str) -> bool:
     match = re.search(rf"\b{re.escape(kernel)}\s*\(([^)]*)\)", text)
     return bool(match and re.search(rf"\b{param}\b", match.group(1)))
+
+
+DUMP_ENV = "ASCENDC_DUMP"
+"""`ASCENDC_DUMP=0` builds printing kernels without printf/DumpTensor (pyasc's switch)."""
+
+
+@dataclass(frozen=True)
+class Description:
+    """What a build and a launch need to know about a compiled kernel."""
+
+    params: list[dict[str, Any]]
+    hidden: list[dict[str, Any]]
+    args_size: int
+    with_dump: bool
+    source: str
+    """The Ascend C to build (the printer's, instrumented when the kernel prints)."""
+
+
+def wants_dump(kernel: CompiledKernel) -> bool:
+    off = os.environ.get(DUMP_ENV, "1").lower() in ("0", "false")
+    return not off and uses_dump(kernel)
+
+
+def describe(kernel: CompiledKernel) -> Description:
+    """The kernel's description, computed once per kernel and dump setting (launches
+    of a cached kernel reuse it: the IR walks are not repeated)."""
+    with_dump = wants_dump(kernel)
+    cached = kernel.metadata.setdefault("cann_description", {})
+    found = cached.get(with_dump)
+    if found is None:
+        explicit = params(kernel)
+        hidden_ = hidden(kernel, with_dump)
+        size = layout(explicit, hidden_)
+        found = Description(explicit, hidden_, size, with_dump, source(kernel, with_dump))
+        cached[with_dump] = found
+    return found
