@@ -7,6 +7,7 @@ from asc_xdsl.language.core.dtype import *  # noqa: F403
 from asc_xdsl.language.core.dtype import __all__ as _dtype_all
 from asc_xdsl.language.core.enums import *  # noqa: F403
 from asc_xdsl.language.core.enums import __all__ as _enums_all
+from asc_xdsl.language.core.local_tensor_auto import LocalTensorAuto
 from asc_xdsl.language.core.memory_allocator import LocalMemAllocator
 from asc_xdsl.language.core.properties import *  # noqa: F403
 from asc_xdsl.language.core.properties import __all__ as _properties_all
@@ -29,6 +30,7 @@ __all__ = [
     "GlobalTensor",
     "LocalMemAllocator",
     "LocalTensor",
+    "LocalTensorAuto",
     "MrgSortSrcList",
     "range",
     "static_range",
