@@ -32,6 +32,7 @@ from asc_xdsl.runtime.cann import acl, describe
 from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc
 from asc_xdsl.runtime.cann.launch import (
     check_launch,
+    check_soc_block_dim,
     device_id,
     device_soc,
     model_runtime,
@@ -89,8 +90,8 @@ class CannBackend(ABC):
                 f"CANN's simulator (backend 'model') has device 0 only, got device {device}"
             )
         soc_name = options.get("soc_version") or os.environ.get(socs.SOC_ENV) or None
-        if soc_name is not None:
-            resolve_soc(soc_name)  # an unknown name fails before ACL is loaded
+        if soc_name is not None:  # an unknown name or a too large block_dim fails before ACL
+            check_soc_block_dim(resolve_soc(soc_name), kernel.kernel_type, kernel.name, block_dim)
         runtime = self.runtime(toolkit, soc_name)
         runtime.set_device(device)
         soc = resolve_soc(soc_name or self.default_soc(runtime))

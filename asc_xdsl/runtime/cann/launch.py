@@ -87,17 +87,24 @@ def device_soc(runtime: acl.AclRuntime) -> str:
     return soc
 
 
-def check_launch(manifest: Manifest, block_dim: Any, soc: socs.Soc) -> int:
-    """`block_dim` checked in general and for the SoC (a mix launch takes at most one
-    block per AI Core), and the binary's SoC arch checked against the device's."""
+def check_soc_block_dim(soc: socs.Soc, kernel_type: str, kernel: str, block_dim: Any) -> int:
+    """`block_dim` checked in general and for the SoC: a mix launch takes at most one
+    block per AI Core."""
     block_dim = check_block_dim(block_dim)
-    limit = soc.max_block_dim(manifest.kernel_type)
+    limit = soc.max_block_dim(kernel_type)
     if limit is not None and block_dim > limit:
         raise LaunchError(
             f"block_dim {block_dim} is more than {soc.name} runs for a mix kernel "
-            f"('{manifest.kernel}'): a mix block is one AI Core and its vector cores, "
+            f"('{kernel}'): a mix block is one AI Core and its vector cores, "
             f"and {soc.name} has {limit} AI Cores"
         )
+    return block_dim
+
+
+def check_launch(manifest: Manifest, block_dim: Any, soc: socs.Soc) -> int:
+    """`block_dim` checked in general and for the SoC (a mix launch takes at most one
+    block per AI Core), and the binary's SoC arch checked against the device's."""
+    block_dim = check_soc_block_dim(soc, manifest.kernel_type, manifest.kernel, block_dim)
     if soc.npu_arch != manifest.npu_arch:
         raise LaunchError(
             f"kernel '{manifest.kernel}' was built for {manifest.soc} (arch "

@@ -206,8 +206,10 @@ def test_mix_block_dim_is_checked_per_soc(fake_toolkit):
         mix_kernel()[25](x, backend="npu")
     mix_kernel()[24](x, backend="npu")
     assert x[0] == 0xFF7500
+    builds = len(fake_toolkit.tool_calls())
     with pytest.raises(LaunchError, match=r"block_dim 21 .* Ascend910B3 .* 20 AI Cores"):
         mix_kernel()[21](x, backend="npu", soc_version="Ascend910B3")
+    assert len(fake_toolkit.tool_calls()) == builds  # a named SoC is checked before building
 
 
 def test_workspace_is_allocated_in_gm_and_never_copied(fake_toolkit):
