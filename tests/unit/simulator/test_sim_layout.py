@@ -109,18 +109,62 @@ def test_trans_data_to_5hd_b16_repeats():
     np.testing.assert_array_equal(dst, want)
 
 
-def test_trans_data_to_5hd_b32_is_refused():
-    lt = "!ascendc.local_tensor<*xf32>"
-    ds = ", ".join(["%b1"] * 16)
-    ss = ", ".join(["%b0"] * 16)
-    k = simkit.inout_kernel(
-        f"""
-        %p = ascendc.construct !ascendc.trans_data_to_5hd_params()
-        ascendc.trans_data_to_5hd_tensor_list {ds}, {ss}, %p {{operandSegmentSizes = array<i32: 16, 16, 1>}} : {", ".join([lt] * 32)}, !ascendc.trans_data_to_5hd_params
-        """,
-        ["float32", "float32"],
-        [],
+def _trans_5hd_kernel(t: str, dst_at, src_at, scalars=("i1", "i1", "i32", "i32", "i32")):
+    """TransDataTo5HD of 16 sub-tensors of %b0 (element offsets `src_at`) into 16 of %b1
+    (`dst_at`), params (dstHighHalf, srcHighHalf, repeats, dstRepStride, srcRepStride)
+    from the scalars."""
+    mt = {"float32": "f32", "int8": "i8", "float16": "f16"}[t]
+    lt = f"!ascendc.local_tensor<*x{mt}>"
+    lines = []
+    for i in range(16):
+        lines.append(f"%si{i} = arith.constant {src_at[i]} : index")
+        lines.append(f"%di{i} = arith.constant {dst_at[i]} : index")
+        lines.append(f"%s_{i} = ascendc.local_tensor.subindex %b0[%si{i}] : {lt}, index, {lt}")
+        lines.append(f"%d_{i} = ascendc.local_tensor.subindex %b1[%di{i}] : {lt}, index, {lt}")
+    ds = ", ".join(f"%d_{i}" for i in range(16))
+    ss = ", ".join(f"%s_{i}" for i in range(16))
+    lines.append(
+        "%p = ascendc.construct !ascendc.trans_data_to_5hd_params(%s0, %s1, %s2, %s3, %s4) : "
+        "i1, i1, i32, i32, i32"
     )
-    z = np.zeros(1024, np.float32)
-    with pytest.raises(UnsupportedOpError, match="32-bit elements is not modelled"):
-        k[1](z, z.copy())
+    lines.append(
+        f"ascendc.trans_data_to_5hd_tensor_list {ds}, {ss}, %p {{operandSegmentSizes = "
+        f"array<i32: 16, 16, 1>}} : {', '.join([lt] * 32)}, !ascendc.trans_data_to_5hd_params"
+    )
+    return simkit.inout_kernel("\n".join(lines), [t, t], list(scalars), capacity=8192)
+
+
+def test_trans_data_to_5hd_b32_transposes_16_x_8_blocks():
+    """As asc-devkit's CumSum transposes a (32 x 16) float matrix to (16 x 32): sources
+    are rows of one 8-column block, destinations 2j / 2j + 1 the two halves of row j of
+    the transpose; 2 repeats (16 more rows: src stride 2 * 16 blocks, dst 2 blocks)."""
+    outer, inner = 32, 16
+    src_at = [n * inner for n in range(16)]  # block i = 0 of each row
+    dst_at = [(n // 2) * outer + 8 * (n % 2) for n in range(16)]
+    k = _trans_5hd_kernel("float32", dst_at, src_at)
+    x = np.random.default_rng(5).standard_normal(2048).astype(np.float32)
+    got = np.zeros(2048, np.float32)
+    k[1](x, got, False, False, 2, 2, inner * 2)
+    m = x[: outer * inner].reshape(outer, inner)
+    want = np.zeros(2048, np.float32)
+    want[: 8 * outer] = m[:, :8].T.reshape(-1)  # rows 0..7 of the transpose
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize(("src_high", "dst_high"), [(0, 0), (0, 1), (1, 0), (1, 1)])
+def test_trans_data_to_5hd_b8_moves_half_blocks(src_high, dst_high):
+    """A 16 x 32 int8 block matrix: srcHighHalf picks its columns 0..15 or 16..31,
+    whose column j goes to the low or high 16 bytes of destination j (the other half
+    kept), as asc-devkit's Matmul ND->NZ transposes 32 x 32 int8 tiles in 4 calls."""
+    src_at = [i * 32 for i in range(16)]
+    dst_at = [j * 32 for j in range(16)]
+    k = _trans_5hd_kernel("int8", dst_at, src_at)
+    x = np.random.default_rng(6).integers(-128, 128, 8192).astype(np.int8)
+    got = np.full(8192, 7, np.int8)
+    k[1](x, got, bool(dst_high), bool(src_high), 1, 0, 0)
+    s = x[:512].reshape(16, 32)
+    want = np.full(8192, 7, np.int8)
+    half = s[:, 16 * src_high : 16 * src_high + 16]
+    for j in range(16):
+        want[j * 32 + 16 * dst_high : j * 32 + 16 * dst_high + 16] = half[:, j]
+    np.testing.assert_array_equal(got, want)

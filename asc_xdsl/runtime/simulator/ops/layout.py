@@ -8,12 +8,15 @@
   a multiple of 32 bytes and tmp must hold the documented size ((c + 2) or (2c + 1)
   times h0 * w0 * sizeof(T) bytes, h0 = 16 (32 for 8-bit types), w0 = 32 / sizeof(T));
   other transpose types are not available on Atlas A2/A3 (an error).
-* **TransDataTo5HD(dstList[16], srcList[16], params)** for 16-bit types: each repeat
-  reads one 32-byte block from each of the 16 sources (row i of a 16x16 matrix) and
-  writes column j to destination j; repeat k adds k * dstRepStride / srcRepStride
-  blocks to every address (repeatTimes 1 adds them once, as the API documents). The
-  8- and 32-bit layouts (vnchwconv_b8/b32) are not modelled yet and are refused when
-  the kernel is compiled. The address forms (16 + 16 uint64 UB addresses, as scalars or
+* **TransDataTo5HD(dstList[16], srcList[16], params)**: each repeat reads one 32-byte
+  block from each of the 16 sources (row i of a matrix S) and writes S's columns:
+  16-bit: S is 16 x 16, column j to destination j; 32-bit: S is 16 x 8, column j's
+  first 8 values to destination 2j and its last 8 to 2j + 1; 8-bit: S is the low
+  (srcHighHalf false) or high 16 bytes of each block, 16 x 16, column j to the low or
+  high (dstHighHalf) 16 bytes of destination j, whose other half is kept (the layouts
+  asc-devkit's CumSum and Matmul ND->NZ code rely on). Repeat k adds k * dstRepStride /
+  srcRepStride blocks to every address (repeatTimes 1 adds them once, as the API
+  documents). The address forms (16 + 16 uint64 UB addresses, as scalars or
   in two LocalTensor<uint64_t>, from GetPhyAddr: `addresses.py`) move the same blocks
   through the addresses, each checked inside UB.
 """
@@ -101,14 +104,31 @@ def _transpose_ext(op, comp, key: str):
     return run
 
 
+def _columns_b16(mat, src_high, dst_high):
+    return [(j, 0, mat[:, j]) for j in range(16)]
+
+
+def _columns_b32(mat, src_high, dst_high):  # 16 x 8: each column fills two blocks
+    return [(2 * j + h, 0, mat[8 * h : 8 * h + 8, j]) for j in range(8) for h in (0, 1)]
+
+
+def _columns_b8(mat, src_high, dst_high):  # 16 x 32: one half of it, into half blocks
+    half = mat[:, 16 if src_high else 0 :][:, :16]
+    return [(j, 16 if dst_high else 0, half[:, j]) for j in range(16)]
+
+
+_COLUMNS = {2: _columns_b16, 4: _columns_b32, 1: _columns_b8}
+"""Element size -> (matrix of 16 source blocks, srcHighHalf, dstHighHalf) -> the
+(destination, element offset in its block, values) it writes."""
+
+
 @sim_hook("trans_data_to_5hd")
 def _trans_data_to_5hd(op, comp, key: str):
     t = op.data_type() if hasattr(op, "data_type") else op.dst_list[0].type.element_type
     dt = np_dtype(t)
-    if dt.itemsize != 2:
-        raise UnsupportedOpError(
-            f"TransDataTo5HD of {dt.itemsize * 8}-bit elements is not modelled yet (16-bit is)"
-        )
+    if dt.itemsize not in _COLUMNS:
+        raise UnsupportedOpError(f"TransDataTo5HD of {dt.itemsize * 8}-bit elements")
+    columns, blk = _COLUMNS[dt.itemsize], 32 // dt.itemsize
     p = comp.slot(op.params)
     if op.name.endswith("tensor_list"):
         rows = _tensor_rows(op, comp)
@@ -119,13 +139,13 @@ def _trans_data_to_5hd(op, comp, key: str):
 
     def run(e, c, _op=op):
         fields = [int(v) for v in e[p]] if e[p] else [0, 0, 0, 0, 0]
-        repeats, dstride, sstride = fields[2], fields[3], fields[4]
+        dst_high, src_high, repeats, dstride, sstride = fields[:5]
         read, write = rows(e, c)
         first = 1 if repeats == 1 else 0  # one repeat starts one stride in
         for k in range(first, first + repeats):
-            mat = np.stack([read(i, k * sstride * 16) for i in range(16)])
-            for j in range(16):
-                write(j, k * dstride * 16, mat[:, j])
+            mat = np.stack([read(i, k * sstride * blk, blk) for i in range(16)])
+            for j, at, values in columns(mat, src_high, dst_high):
+                write(j, k * dstride * blk + at, values)
         charge(c, full_lanes(128, 4 * repeats))
 
     return run
@@ -138,11 +158,11 @@ def _tensor_rows(op, comp):
     def rows(e, c):
         dsts, srcs = [e[i] for i in dl], [e[i] for i in sl]
 
-        def read(i, start):
-            return _need(srcs[i], start + 16, f"src_list[{i}]")[start:].copy()
+        def read(i, start, n):
+            return _need(srcs[i], start + n, f"src_list[{i}]")[start:].copy()
 
         def write(j, start, values):
-            _need(dsts[j], start + 16, f"dst_list[{j}]")[start:] = values
+            _need(dsts[j], start + values.size, f"dst_list[{j}]")[start:] = values
 
         return read, write
 
@@ -162,13 +182,13 @@ def _address_rows(dst, src, table: int | None, dt: np.dtype):
     def rows(e, c):
         dsts, srcs = addresses(e, dst, "dst"), addresses(e, src, "src")
 
-        def read(i, start):
+        def read(i, start, n):
             a = srcs[i] + start * dt.itemsize
-            return ub_elements(c, a, 16, dt, f"TransDataTo5HD src address {i}").copy()
+            return ub_elements(c, a, n, dt, f"TransDataTo5HD src address {i}").copy()
 
         def write(j, start, values):
             a = dsts[j] + start * dt.itemsize
-            ub_elements(c, a, 16, dt, f"TransDataTo5HD dst address {j}")[:] = values
+            ub_elements(c, a, values.size, dt, f"TransDataTo5HD dst address {j}")[:] = values
 
         return read, write
 
