@@ -118,10 +118,12 @@ class _Materializer:
         tensor_type = op.results[0].type
         pipe = fw.PipeOp()
         new.append(pipe)
+        name = op.results[0].name_hint
         if not is_input(op) and not is_output(op):
             buffer = fw.TBufOp(result_types=[TBufType(TPosition.VECCALC)])
             init = fw.PipeInitBufferOp(pipe, buffer, length)
             tensor = fw.TBufGetTensorOp(buffer, None, result_types=[tensor_type])
+            _at(op, [*new, buffer, init, tensor], {buffer: f"{name}_buf", tensor: name})
             block.insert_ops_before([*new, buffer, init, tensor], op)
             op.results[0].replace_all_uses_with(tensor.results[0])
             op.detach()
@@ -131,16 +133,28 @@ class _Materializer:
         queue = fw.QueueOp(result_types=[QueueType(position, 1)])
         init = fw.PipeInitQueueOp(pipe, queue, self.constant(1, i32), length)
         alloc = fw.AllocTensorOp(queue, result_types=[tensor_type])
+        _at(op, [*new, queue, init, alloc], {queue: f"{name}_que", alloc: name})
         block.insert_ops_before([*new, queue, init, alloc], op)
         op.results[0].replace_all_uses_with(alloc.results[0])
         op.detach()
         op.erase()
         # Freed at the end of the block, the last allocated first.
         free = fw.FreeTensorOp(queue, alloc)
+        free.location = op.location
         before = self.frees.get(block) or block.last_op
         assert before is not None
         block.insert_op_before(free, before)
         self.frees[block] = free
+
+
+def _at(auto: Operation, ops: list[Operation], names: dict[Operation, str]) -> None:
+    """The new ops take the automatic tensor's location (errors about its buffer, such
+    as a memory overflow, point at the user's line) and names from its name."""
+    for o in ops:
+        o.location = auto.location
+    if auto.results[0].name_hint:
+        for o, name in names.items():
+            o.results[0].name_hint = name
 
 
 @dataclass(frozen=True)
