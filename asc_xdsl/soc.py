@@ -69,6 +69,23 @@ _M200_BUILDS = MappingProxyType(
     }
 )
 
+# Code generation flags CANN's op compiler passes per arch (asc-devkit tools/build/
+# asc_op_compile_base/asc_op_compiler: ascendc_compile_v220.py's stack sizes and scalar
+# dcci; ascendc_compile_v200.py's overflow/mask/jump options, ascendc_common_utility.py's
+# 310P function stack size).
+_C220_FLAGS = (
+    "-mllvm", "-cce-aicore-stack-size=0x8000",
+    "-mllvm", "-cce-aicore-function-stack-size=0x8000",
+    "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false",
+)  # fmt: skip
+_M200_FLAGS = (
+    "-mllvm", "-cce-aicore-function-stack-size=16000",
+    "-mllvm", "-cce-aicore-record-overflow=false",
+    "-mllvm", "-cce-aicore-mask-opt=false",
+    "-mllvm", "-cce-aicore-jump-expand=false",
+    "--cce-mask-opt",
+)  # fmt: skip
+
 _A2_MEMORY = MappingProxyType(
     {"UB": 192 * KIB, "L1": 512 * KIB, "L0A": 64 * KIB, "L0B": 64 * KIB, "L0C": 128 * KIB,
      "BT": 1 * KIB}
@@ -97,6 +114,8 @@ class Soc:
     dtype_tables: str | None
     """The family whose dtype tables the verifiers apply (None: no tables, only the
     SoC-independent checks run and bisheng judges the rest)."""
+    bisheng_flags: tuple[str, ...] = _C220_FLAGS
+    """Code generation flags of its arch (stack sizes, ...), after the language flags."""
     system_workspace: int = 2 * KIB * KIB
     """Bytes of the system workspace the Ascend C libraries use (GetLibApiWorkSpaceSize:
     16 MiB on arch 2201, 2 MiB else; asc-devkit impl/utils/tiling/platform/
@@ -127,7 +146,8 @@ def _a2(name: str, series: str, aic: int) -> Soc:
 
 
 def _310p(name: str, aic: int, aiv: int) -> Soc:
-    return Soc(name, "Atlas inference (310P)", 2002, aic, aiv, _310P_MEMORY, _M200_BUILDS, None)
+    return Soc(name, "Atlas inference (310P)", 2002, aic, aiv, _310P_MEMORY, _M200_BUILDS, None,
+               bisheng_flags=_M200_FLAGS)  # fmt: skip
 
 
 _SOCS = (

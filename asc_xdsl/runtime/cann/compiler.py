@@ -6,7 +6,8 @@ kernels, both for mixed kernels; on 310P `dav-m200` (its AI Cores); then
 `ld.lld -m aicorelinux -Ttext=0 ... -static` links the object(s) into the binary that
 `aclrtBinaryLoadFromFile` loads. Flags (Ascend C needs them; pyasc's runtime uses the
 same set): C++17, `--cce-aicore-only`, the Ascend C header directories under
-`<toolkit>/compiler/tikcpp/tikcfw`, `-O<opt_level>`, the AI Core stack sizes,
+`<toolkit>/compiler/tikcpp/tikcfw`, `-O<opt_level>`, the arch's code generation flags
+from the SoC table (A2/A3: the AI Core stack sizes; 310P: CANN's v200 set),
 `-DASCENDC_DUMP=1` for kernels that print (`dump` option; else 0),
 `-D__NPU_TILING__ -DTILING_KEY_VAR=0`; mixed kernels add
 `-cce-enable-mix -D__MIX_CORE_MACRO__=1`; `auto_sync` adds bisheng's automatic
@@ -32,13 +33,6 @@ from asc_xdsl.runtime.cann.toolkit import Toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES
 from asc_xdsl.soc import Soc, SocError
 
-STACK_FLAGS = (
-    "-mllvm", "-cce-aicore-stack-size=0x8000",
-    "-mllvm", "-cce-aicore-function-stack-size=0x8000",
-    "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false",
-)  # fmt: skip
-
-
 @dataclass(frozen=True)
 class BuildPlan:
     """The commands that turn `source` into `output` (paths inside `workdir`)."""
@@ -54,8 +48,11 @@ class BuildPlan:
         return [*self.compile_commands, self.link_command]
 
 
-def common_flags(toolkit: Toolkit, kernel_type: str, options: Mapping[str, Any]) -> list[str]:
-    """bisheng flags shared by every core type of one kernel (no paths of the build)."""
+def common_flags(
+    toolkit: Toolkit, kernel_type: str, options: Mapping[str, Any], platform: Soc
+) -> list[str]:
+    """bisheng flags shared by every core type of one kernel (no paths of the build);
+    the arch's code generation flags come from the SoC table."""
     if kernel_type not in KERNEL_TYPES:
         raise CannError(f"unknown kernel type '{kernel_type}' (expected one of {KERNEL_TYPES})")
     opt_level = options.get("opt_level", 3)
@@ -64,7 +61,7 @@ def common_flags(toolkit: Toolkit, kernel_type: str, options: Mapping[str, Any])
     if opt_level not in (0, 1, 2, 3):
         raise CannError(f"opt_level must be 0, 1, 2 or 3, got {opt_level!r}")
     flags = ["-x", "cce", f"-O{opt_level}", "-std=c++17", "--cce-aicore-only"]
-    flags += STACK_FLAGS
+    flags += platform.bisheng_flags
     version_header = toolkit.home / "include" / "version" / "cann_version.h"
     if version_header.is_file():
         flags += ["-include", str(version_header)]
@@ -104,7 +101,7 @@ def plan_build(
     options: Mapping[str, Any],
     workdir: Path,
 ) -> BuildPlan:
-    flags = common_flags(toolkit, kernel_type, options)
+    flags = common_flags(toolkit, kernel_type, options, platform)
     bisheng = str(toolkit.bisheng)
     linker = str(toolkit.linker)
     source = workdir / "kernel.cpp"
@@ -152,7 +149,7 @@ def build_binary(
     """The kernel binary for `source` (from the cache, or built and stored there) and
     the commands that build it."""
     cache = cache if cache is not None else BinaryCache()
-    flags = common_flags(toolkit, kernel_type, options)
+    flags = common_flags(toolkit, kernel_type, options, platform)
     key = cache_key(
         source=source,
         flags=flags,

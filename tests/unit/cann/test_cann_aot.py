@@ -94,7 +94,11 @@ def test_310p_builds_for_its_ai_core_and_refuses_mix(no_acl, tmp_path):
     m = build_kernel(vector_add_kernel(), get_soc("Ascend310P3"), out_dir=tmp_path).manifest
     assert (m.arches, m.magic, m.npu_arch) == (["dav-m200"], MAGIC_AICORE, 2002)
     assert _bisheng_arches(no_acl) == ["dav-m200"]
-    assert json.loads(json.dumps(no_acl.tool_calls()))[0][-1].endswith("kernel_aicore.o")
+    bisheng = no_acl.tool_calls()[0]
+    assert bisheng[-1].endswith("kernel_aicore.o")
+    # CANN's v200 code generation flags, not the A2/A3 stack sizes
+    assert "-cce-aicore-function-stack-size=16000" in bisheng and "--cce-mask-opt" in bisheng
+    assert "-cce-aicore-dcci-insert-for-scalar=false" not in bisheng
     with pytest.raises(CannError, match=r"Ascend310P3 .* cannot run 'mix' kernels .* Atlas A2/A3"):
         build_kernel(mix_kernel(), get_soc("Ascend310P3"), out_dir=tmp_path)
 
