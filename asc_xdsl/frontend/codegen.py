@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -164,7 +165,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         for pname, spec in params:
             if isinstance(spec, _GmParam):
                 arg_types.append(
-                    MemRefType(spec.dtype.ir_type(), [DYNAMIC_INDEX], memory_space=_gm_space())
+                    _gm_pointer(spec.dtype.ir_type())
                 )
                 runtime.append((pname, spec))
             elif isinstance(spec, _ScalarParam):
@@ -172,7 +173,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
                 runtime.append((pname, spec))
             elif isinstance(spec, _StructParam):
                 arg_types.append(
-                    MemRefType(spec.cls.ir_type(), [DYNAMIC_INDEX], memory_space=_gm_space())
+                    _gm_pointer(spec.cls.ir_type())
                 )
                 runtime.append((pname, spec))
         block = Block(arg_types=arg_types)
@@ -857,10 +858,13 @@ def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     return True
 
 
-def _gm_space() -> Any:
+@functools.cache
+def _gm_pointer(element: Any) -> MemRefType:
+    """`__gm__ T*` (`memref<?xT, 22>`), made once per element type (building the type
+    and its memory-space attribute costs more than a cache lookup)."""
     from xdsl.dialects.builtin import IntegerAttr
 
-    return IntegerAttr(GM_MEMORY_SPACE, 64)
+    return MemRefType(element, [DYNAMIC_INDEX], memory_space=IntegerAttr(GM_MEMORY_SPACE, 64))
 
 
 def _public_enum_name(enum: type[AscEnum]) -> str:

@@ -92,7 +92,7 @@ def runtime_value_in_python_if(x: asc.GlobalAddress, n: int):
 
 @asc.jit
 def bad_enum(x: asc.GlobalAddress, n: int):
-    asc.set_flag(4, 0)
+    asc.set_flag(999, 0)  # a number that names no HardEvent
 
 
 @asc.jit

@@ -67,7 +67,7 @@ CASES = [
     (K.float_loop_bound, (X, 1.5), "range bounds must be integers", "range(f)"),
     (K.negative_step, (X, 1), "a kernel range needs a positive step", "range(n, 0, -1)"),
     (K.runtime_value_in_python_if, (X, 1), "a TPipe cannot be used as a condition", "if t:"),
-    (K.bad_enum, (X, 1), "event must be an asc.HardEvent value, got 4", "asc.set_flag"),
+    (K.bad_enum, (X, 1), "event must be an asc.HardEvent value, got 999", "asc.set_flag"),
     (K.global_keyword, (X, 1), "'global' is not supported in kernels", "global NOT"),
     (K.unpack_runtime, (X, 1), "only tuples can be unpacked", "a, b = n"),
     (
