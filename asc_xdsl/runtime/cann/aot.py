@@ -78,7 +78,7 @@ def build_kernel(
         params=d.params,
         hidden=d.hidden,
         args_size=d.args_size,
-        dump={"cores": dump.CORES, "block_bytes": dump.BLOCK_BYTES} if d.with_dump else None,
+        dump=dump.manifest_entry(soc.npu_arch) if d.with_dump else None,
         options={**options, "dump": d.with_dump},
         commands=commands,
     )

@@ -96,6 +96,31 @@ class DumpDecodeError(CannError):
     """The dump buffer holds bytes that are not what the device writes."""
 
 
+MIN_BLOCK_BYTES = 16 << 10
+"""The smallest block `buffer_layout` gives a launch of many blocks on arch 2002."""
+INDEX_BY_ARCH = {2201: "core", 2002: "block"}
+"""How the device picks its block: `get_coreid() % 75` on 2201
+(npu_arch_2201/asc_debug_utils_impl.h), its block index on 2002
+(npu_arch_2002/asc_debug_utils_impl.h), which can exceed 75."""
+
+
+def manifest_entry(npu_arch: int) -> dict[str, object]:
+    """The manifest's `dump` record for a printing kernel of `npu_arch`."""
+    index = INDEX_BY_ARCH.get(npu_arch, "core")
+    return {"cores": CORES, "block_bytes": BLOCK_BYTES, "index": index}
+
+
+def buffer_layout(entry: dict[str, object], block_dim: int) -> tuple[int, int]:
+    """(blocks, bytes per block) of the buffer a launch of `block_dim` blocks passes:
+    75 x 1 MiB, or on arch 2002 one block per launched block when there are more than
+    75, their size shrunk to keep the buffer near 75 MiB (down to 16 KiB)."""
+    cores, block_bytes = int(entry["cores"]), int(entry["block_bytes"])
+    if entry.get("index") != "block" or block_dim <= cores:
+        return cores, block_bytes
+    shrunk = (cores * block_bytes // block_dim) & ~0xFFF
+    return block_dim, max(MIN_BLOCK_BYTES, shrunk)
+
+
 def ring_len(block_bytes: int = BLOCK_BYTES) -> int:
     return block_bytes - RING_OFFSET - RW_INFO.size
 

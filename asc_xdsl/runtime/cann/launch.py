@@ -197,7 +197,7 @@ def run(
                 device = device_alloc(8)
                 runtime.memcpy(device, ctypes.addressof(address), 8, H2D)
             else:  # "dump"
-                cores, block_bytes = manifest.dump["cores"], manifest.dump["block_bytes"]
+                cores, block_bytes = dump.buffer_layout(manifest.dump, block_dim)
                 device = device_alloc(cores * block_bytes)
                 init = ctypes.create_string_buffer(dump.init_blocks(device, cores, block_bytes))
                 runtime.memcpy(device, ctypes.addressof(init), len(init) - 1, H2D)

@@ -18,7 +18,8 @@
       ],
       "hidden": [{"name": "ffts_addr", "kind": "ffts_addr", "offset": 32, "size": 8}],
       "args_size": 40,                    # the packed argument buffer (args.py)
-      "dump": null,                       # or {"cores": 75, "block_bytes": 1048576}
+      "dump": null,                       # or {"cores": 75, "block_bytes": 1048576,
+                                          #     "index": "core" | "block"} (dump.py)
       "options": {...}, "commands": [[...], ...]
     }
 
@@ -68,7 +69,7 @@ class Manifest:
     params: list[dict[str, Any]]
     hidden: list[dict[str, Any]]
     args_size: int
-    dump: dict[str, int] | None = None
+    dump: dict[str, Any] | None = None
     options: dict[str, Any] = field(default_factory=dict)
     commands: list[list[str]] = field(default_factory=list)
     format: str = FORMAT

@@ -56,7 +56,16 @@ def test_printing_kernel_prints_what_the_device_wrote(fake_toolkit, capfd):
     assert f"aclrtMemcpy D2H host<-dev1 n={BUFFER}" in calls
     m = kernel.metadata["manifest"]
     assert m.hidden == [{"name": "asc_xdsl_dump", "kind": "dump", "size": 8, "offset": 16}]
-    assert m.dump == {"cores": 75, "block_bytes": 1 << 20}
+    assert m.dump == {"cores": 75, "block_bytes": 1 << 20, "index": "core"}
+
+
+def test_buffer_layout_per_arch():
+    a2, p310 = dump.manifest_entry(2201), dump.manifest_entry(2002)
+    assert p310["index"] == "block"
+    assert dump.buffer_layout(a2, 4000) == (75, 1 << 20)  # get_coreid() % 75
+    assert dump.buffer_layout(p310, 40) == (75, 1 << 20)
+    assert dump.buffer_layout(p310, 300) == (300, (75 << 20) // 300 & ~0xFFF)  # block index
+    assert dump.buffer_layout(p310, 65535) == (65535, 16 << 10)
 
 
 def test_ascendc_dump_0_builds_without_printing(fake_toolkit, capfd, monkeypatch):
