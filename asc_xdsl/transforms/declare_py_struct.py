@@ -59,8 +59,9 @@ class DeclarePyStructPass(ModulePass):
         body = op.body.block
         declared = {o.pystruct for o in body.ops if isinstance(o, DeclarePyStructOp)}
         order: list[PyStructType] = []
-        for value in _values(op):
-            for s in _structs(value.type):
+        # Each distinct type once, in order of first use (most values share a few types).
+        for t in dict.fromkeys(value.type for value in _values(op)):
+            for s in _structs(t):
                 if s not in declared:
                     declared.add(s)
                     order.append(s)

@@ -99,10 +99,17 @@ class DetectKernelTypePass(ModulePass):
         for kernel in op.walk():
             if not isinstance(kernel, func.FuncOp) or KERNEL_ATTR not in kernel.attributes:
                 continue
+            if KERNEL_TYPE_ATTR in kernel.attributes:
+                # The type is given: only the Matmul object matters (for the module).
+                functions = {f.sym_name.data: f for f in op.walk() if isinstance(f, func.FuncOp)}
+                any_matmul |= any(
+                    o.name in MATMUL_OBJECT_OPS
+                    for f in _reachable(kernel, functions)
+                    for o in f.walk()
+                )
+                continue
             sides, matmul = kernel_sides(kernel, op)
             any_matmul |= matmul
-            if KERNEL_TYPE_ATTR in kernel.attributes:
-                continue
             if matmul:
                 kind = "cube" if cube_only else "mix"
             elif sides == {"cube", "vector"}:
