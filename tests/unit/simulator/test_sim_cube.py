@@ -468,6 +468,90 @@ def test_load_data_3d_transposed_into_l0a_is_its_transpose():
     np.testing.assert_array_equal(c, _img2col_ref(fm).T)
 
 
+def _load_transpose(ir: IR, dst: str, src: str, t: str, start, reps, stride, gap, frac_gap, dec=False):
+    p = ir.struct(
+        "load_data_2d_transpose_params",
+        [(start, "ui16"), (reps, "ui8"), (stride, "ui16"), (gap, "ui16"), (frac_gap, "ui16"),
+         (1 if dec else 0, "ui8")],
+    )  # fmt: skip
+    ir.op(
+        f"ascendc.load_data_with_transpose {dst}, {src}, {p} : {lt(t)}, {lt(t)}, "
+        "!ascendc.load_data_2d_transpose_params"
+    )
+
+
+def _identity_a(ir: IR, t: str, k: int, l1_addr: int) -> str:
+    """A k x k identity in L0A (Zz), from GM through L1 (Nz)."""
+    c0 = 32 // SIZE[t]
+    eye_gm = ir.gm("eye", t)
+    a1 = ir.local("a1", l1_addr, k * k, t)
+    a2 = ir.local("a2", 0, k * k, t)
+    nd2nz(ir, a1, eye_gm, t, k, k, k)
+    for i in range(k // 16):  # Nz -> Zz: one row of fractals per load
+        load_2d(ir, ir.sub(a2, i * 16 * k, t), ir.sub(a1, i * 16 * c0, t), t, 0, k // c0, k // 16)
+    return a2
+
+
+@pytest.mark.parametrize(("t", "k"), [("f16", 16), ("f32", 16), ("i8", 32)])
+def test_load_data_with_transpose_makes_b_of_its_nz_square(t, k):
+    """A k x k matrix B in Nz (one square: one 16-bit fractal, two 32-bit column
+    fractals, two 8-bit row fractals) loaded transposed into L0B is Mmad's B: I x B = B.
+    Square 1 of three, through the second destination fractal pair (dstGap 0)."""
+    np_t = {"f16": np.float16, "f32": np.float32, "i8": np.int8}[t]
+    ir = IR()
+    x_gm = ir.gm("x", t)
+    l1 = ir.local("a1", 0, 3 * k * k, t)
+    n = ir.const(3 * k * k, "i32")
+    ir.op(f"ascendc.data_copy_l2 {l1}, {x_gm}, {n} : {lt(t)}, {gt(t)}, i32")
+    b2 = ir.local("b2", 0, k * k, t)
+    _load_transpose(ir, b2, l1, t, 1, 1, 0, 0, 0)
+    a2 = _identity_a(ir, t, k, 8192)
+    acc = ACC[t]
+    c_gm = ir.gm("c", acc)
+    co1 = ir.local("co1", 0, k * k, acc)
+    _mmad(ir, co1, a2, b2, t, k, k, k)
+    _fixpipe(ir, c_gm, co1, acc, acc, k, k)
+    mats = [RNG.integers(-50, 50, (k, k)).astype(np_t) for _ in range(3)]
+    x = np.concatenate([nz_of(m, 32 // SIZE[t]) for m in mats])
+    c = np.zeros((k, k), np.int32 if t == "i8" else np.float32)
+    ir.kernel()[1](x, np.eye(k, dtype=np_t), c)
+    np.testing.assert_array_equal(c, mats[1].astype(c.dtype))
+
+
+@pytest.mark.parametrize(("gap", "frac_gap"), [(0, 1), (1, 0)])
+def test_load_data_with_transpose_repeats_gaps_and_decrement(gap, frac_gap):
+    """f32 squares 2 then 1 (startIndex 2, srcStride 1, decrementing): repeat i puts
+    the two column fractals of B_i^T at fractals i * (1 + dstGap) and that + 1 +
+    dstFracGap; the four fractals, read as a 16 x 32 Zn operand (fractal k1 * 2 + n1),
+    give I x B."""
+    t, k = "f32", 16
+    ir = IR()
+    x_gm = ir.gm("x", t)
+    l1 = ir.local("a1", 0, 3 * k * k, t)
+    n = ir.const(3 * k * k, "i32")
+    ir.op(f"ascendc.data_copy_l2 {l1}, {x_gm}, {n} : {lt(t)}, {gt(t)}, i32")
+    b2 = ir.local("b2", 0, 4 * 128, t)
+    _load_transpose(ir, b2, l1, t, 2, 2, 1, gap, frac_gap, dec=True)
+    a2 = _identity_a(ir, t, k, 8192)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, 2 * k * k, "f32")
+    _mmad(ir, co1, a2, b2, t, 16, 32, 16)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", 16, 32)
+    mats = [RNG.integers(-50, 50, (k, k)).astype(np.float32) for _ in range(3)]
+    x = np.concatenate([nz_of(m, 8) for m in mats])
+    c = np.zeros((16, 32), np.float32)
+    ir.kernel()[1](x, np.eye(k, dtype=np.float32), c)
+    fracs = {}
+    for i, m in enumerate((mats[2], mats[1])):
+        for j in range(2):  # column fractal j of B^T (16 x 8): B rows 8j..8j+7, transposed
+            fracs[i * (1 + gap) + j * (1 + frac_gap)] = m[8 * j : 8 * j + 8, :]
+    want = np.zeros((16, 32), np.float32)
+    for f, rows in fracs.items():
+        k1, n1 = divmod(f, 2)
+        want[8 * k1 : 8 * k1 + 8, 16 * n1 : 16 * n1 + 16] = rows
+    np.testing.assert_array_equal(c, want)
+
+
 def test_load_data_3d_forms_not_simulated_are_refused():
     ir = IR()
     a1 = ir.local("a1", 0, 512, "f16")

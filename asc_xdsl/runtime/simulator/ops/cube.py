@@ -181,26 +181,21 @@ def _frac_transpose(frac: np.ndarray, itemsize: int) -> np.ndarray:
 # -- LoadData 2D -----------------------------------------------------------------------
 
 
-def _load_2d(op, comp, transpose_api: bool):
+def _load_2d(op, comp):
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
     itemsize = np_dtype(op.dst.type.element_type).itemsize
-    api = "LoadDataWithTranspose" if transpose_api else "LoadData"
-    if transpose_api and itemsize != 2:
-        raise UnsupportedOpError(
-            f"{api} of {itemsize * 8}-bit elements (square blocks of two fractals) is not "
-            "simulated; 16-bit element types are",
-        )
+    api = "LoadData"
 
     def run(e, c, _op=op):
         dst, src = e[d], e[s]
-        f = fields(e[p], TRANSPOSE_DEFAULTS if transpose_api else LOAD_2D_DEFAULTS, api)
+        f = fields(e[p], LOAD_2D_DEFAULTS, api)
         dst = _local(dst, f"{api} dst", ("L0A", "L0B", "L1"))
         pipe, direction = route(dst, src)
         reps = f["repeatTimes"]
         if reps == 0:
             return
         _check_align(dst, f"{api} dst", FRACTAL if dst.mem_name != "L1" else 32)
-        transpose = transpose_api or bool(f.get("ifTranspose"))
+        transpose = bool(f.get("ifTranspose"))
         if transpose and itemsize != 2:
             raise SimulatorError(f"{api}: ifTranspose needs a 16-bit element type")
         step = -f["srcStride"] if f["addrMode"] else f["srcStride"]
@@ -218,6 +213,68 @@ def _load_2d(op, comp, transpose_api: bool):
         dw = _bytes(dst, 0, (reps - 1) * pitch + FRACTAL, f"{api} writes dst")
         as_strided(dw, shape=(reps, FRACTAL), strides=(pitch, 1))[...] = frac
         charge_dma(c.cnt, pipe, direction, reps * FRACTAL)
+
+    return run
+
+
+# -- LoadDataWithTranspose ----------------------------------------------------------------
+
+
+def _square_transpose(sq: np.ndarray, itemsize: int) -> list[np.ndarray]:
+    """The destination fractals (512 bytes each) of one transposed square (bytes): a 16 x
+    16 fractal (16-bit); a 32 x 32 square of two 16 x 32 fractals (8-bit), whose
+    transpose splits into row halves; a 16 x 16 matrix of two 16 x 8 column fractals
+    (32-bit), whose transpose splits the same way (asc-devkit's transpose model)."""
+    if itemsize == 2:
+        return [_frac_transpose(sq[None, :], 2)[0]]
+    if itemsize == 1:
+        t = sq.reshape(32, 32).T
+        return [np.ascontiguousarray(t[:16]).reshape(-1), np.ascontiguousarray(t[16:]).reshape(-1)]
+    m = np.concatenate(sq.view(np.uint32).reshape(2, 16, 8), axis=1)  # 16 x 16
+    t = m.T
+    return [np.ascontiguousarray(t[:, 8 * j : 8 * j + 8]).view(np.uint8).reshape(-1) for j in (0, 1)]
+
+
+def _load_transpose(op, comp):
+    """LoadDataWithTranspose (L1 -> L0A/L0B): repeat i transposes square startIndex +/-
+    i * srcStride (squares of 512 B for 16-bit, 1024 B for 8/32-bit types) into the
+    fractal at i * (1 + dstGap) * 512 and, for 8/32-bit, a second one (1 + dstFracGap)
+    fractals after it."""
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
+    itemsize = np_dtype(op.dst.type.element_type).itemsize
+    api = "LoadDataWithTranspose"
+    if itemsize not in (1, 2, 4):
+        raise UnsupportedOpError(f"{api} of {itemsize * 8}-bit elements is not simulated")
+    square = FRACTAL * (1 if itemsize == 2 else 2)
+
+    def run(e, c, _op=op):
+        f = fields(e[p], TRANSPOSE_DEFAULTS, api)
+        dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
+        src = e[s]
+        pipe, direction = route(dst, src)
+        reps = f["repeatTimes"]
+        if reps == 0:
+            return
+        _check_align(dst, f"{api} dst", FRACTAL)
+        step = -f["srcStride"] if f["addrMode"] else f["srcStride"]
+        first = f["startIndex"]
+        last = first + (reps - 1) * step
+        lo, hi = min(first, last), max(first, last)
+        if lo < 0:
+            raise TensorBoundsError(f"{api}: square index {lo} before the source's start")
+        sw = _bytes(src, lo * square, (hi - lo + 1) * square, f"{api} reads src")
+        pitch, frac_gap = (1 + f["dstGap"]) * FRACTAL, (1 + f["dstfracGap"]) * FRACTAL
+        outs = [
+            _square_transpose(sw[(first - lo + i * step) * square :][:square].copy(), itemsize)
+            for i in range(reps)
+        ]
+        end = (reps - 1) * pitch + (len(outs[0]) - 1) * frac_gap + FRACTAL
+        dw = _bytes(dst, 0, end, f"{api} writes dst")
+        for i, fracs in enumerate(outs):  # in order: repeats may overwrite each other
+            for j, frac in enumerate(fracs):
+                at = i * pitch + j * frac_gap
+                dw[at : at + FRACTAL] = frac
+        charge_dma(c.cnt, pipe, direction, reps * square)
 
     return run
 
@@ -786,10 +843,10 @@ def _get_workspace(op, comp):
 # -- dispatch ----------------------------------------------------------------------------
 
 _BUILDERS = {
-    "load_data_l0": lambda op, comp: _load_2d(op, comp, False),
-    "load_data_g2l": lambda op, comp: _load_2d(op, comp, False),
-    "load_data": lambda op, comp: _load_2d(op, comp, False),
-    "load_data_with_transpose": lambda op, comp: _load_2d(op, comp, True),
+    "load_data_l0": _load_2d,
+    "load_data_g2l": _load_2d,
+    "load_data": _load_2d,
+    "load_data_with_transpose": _load_transpose,
     "load_data_3d_l0_v2": _load_3d_v2,
     "mmad": lambda op, comp: _mmad(op, comp, False),
     "mmad_with_bias": lambda op, comp: _mmad(op, comp, True),
