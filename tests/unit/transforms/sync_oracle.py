@@ -178,8 +178,8 @@ class Oracle:
             root = ("explicit", str(op.position))
             size = from_ir(t.element_type).sizeof()
             self.env[op.results[0]] = Tensor(root, self.value(op.addr), size)
-        elif name == "ascendc.local_tensor":  # not bound to memory yet (a loop's seed)
-            self.env[op.results[0]] = None
+        elif name in ("ascendc.local_tensor", "ascendc.construct"):
+            self.env[op.results[0]] = None  # an unbound tensor (a loop's seed), a struct
         elif name in ("ascendc.global_tensor", "ascendc.get_block_idx"):
             self.env[op.results[0]] = 0  # a tensor bound later; block 0 ...
         elif name == "ascendc.get_block_num":
