@@ -58,6 +58,7 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
     "ascendc-hoist-que-bind": ("hoist_que_bind", "HoistQueBindPass"),
     "ascendc-hoist-ub-allocation": ("hoist_ub_allocation", "HoistUBAllocationPass"),
     "ascendc-input-output-tensor": ("input_output_tensor", "InputOutputTensorPass"),
+    "ascendc-jit-pipeline": ("jit_pipeline", "JitPipelinePass"),
     "ascendc-insert-sync": ("insert_sync", "InsertSyncPass"),
     "ascendc-legalize-kernel-args": ("legalize_kernel_args", "LegalizeKernelArgsPass"),
     "ascendc-materialize-tensor": ("materialize_tensor", "MaterializeTensorPass"),

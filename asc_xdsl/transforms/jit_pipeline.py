@@ -1,0 +1,35 @@
+"""`ascendc-jit-pipeline`: the pipeline `@asc.jit` runs, by name, for textual IR.
+
+    asc-opt kernel.mlir -p 'ascendc-jit-pipeline{insert_sync=true verify_sync=true}'
+
+runs what `transforms/pipeline.py` builds for those compile options and this module
+(`insert_sync` unset: pyasc's default, on when the module has `local_tensor_auto`), so
+IR moves between the JIT (`asm["lowered_ir"]`) and the driver with the same result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from asc_xdsl.transforms.pipeline import _pipeline, pipeline_spec
+
+
+@dataclass(frozen=True)
+class JitPipelinePass(ModulePass):
+    name = "ascendc-jit-pipeline"
+
+    insert_sync: bool | None = None
+    verify_sync: bool = False
+    matmul_cube_only: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        options = {
+            "insert_sync": self.insert_sync,
+            "verify_sync": self.verify_sync,
+            "matmul_cube_only": self.matmul_cube_only,
+        }
+        _pipeline(pipeline_spec(options, op)).apply(ctx, op)
