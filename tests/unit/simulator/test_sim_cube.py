@@ -11,6 +11,7 @@ from cubekit import IR, ceil, gt, load_2d, lt, nd2nz, nz_of
 from asc_xdsl.runtime.simulator import last_profile
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16
 from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.ops.cube import sparse_columns
 
 SIZE = {"f16": 2, "bf16": 2, "f32": 4, "i8": 1, "i32": 4}
 ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32"}
@@ -550,6 +551,97 @@ def test_load_data_with_transpose_repeats_gaps_and_decrement(gap, frac_gap):
         k1, n1 = divmod(f, 2)
         want[8 * k1 : 8 * k1 + 8, 16 * n1 : 16 * n1 + 16] = rows
     np.testing.assert_array_equal(c, want)
+
+
+def _densify(b: np.ndarray):
+    """4:2 densification of a sparse N x K int8 matrix (at most 2 non-zeros in each group
+    of 4 along K): dense N x K/2 values and their 2-bit indexes (idx0 = the first one's
+    position, idx1 = the second's minus 1; a lone value at position 3 goes second)."""
+    n, k = b.shape
+    dense = np.zeros((n, k // 2), np.int8)
+    codes = np.zeros((n, k // 2), np.uint8)
+    for r in range(n):
+        for g in range(k // 4):
+            nz = [j for j in range(4) if b[r, 4 * g + j]]
+            if len(nz) == 2:
+                pair, idx = nz, (nz[0], nz[1] - 1)
+            elif len(nz) == 1 and nz[0] == 3:
+                pair, idx = [None, 3], (0, 2)
+            elif len(nz) == 1:
+                pair, idx = [nz[0], None], (nz[0], 0)
+            else:
+                pair, idx = [None, None], (0, 0)
+            for slot in (0, 1):
+                if pair[slot] is not None:
+                    dense[r, 2 * g + slot] = b[r, 4 * g + pair[slot]]
+                codes[r, 2 * g + slot] = idx[slot]
+    return dense, codes
+
+
+def _index_fractals(codes: np.ndarray) -> np.ndarray:
+    """2-bit codes (N x K/2) packed 4 to a byte, lowest bits first, in 16 x 8 byte
+    fractals ordered (K block, N block) like the weights' Zn."""
+    n = codes.shape[0]
+    packed = (codes.reshape(n, -1, 4).astype(np.uint8) << np.array([0, 2, 4, 6], np.uint8)).sum(axis=2, dtype=np.uint8)
+    return packed.reshape(n // 16, 16, -1, 8).transpose(2, 0, 1, 3).reshape(-1)
+
+
+def test_mmad_with_sparse_is_a_times_the_sparse_b():
+    """C (32 x 32) = A (32 x 128) x B^T for a 4:2 sparse B (32 x 128, groups with 0, 1
+    or 2 non-zeros), B given densified with its index (LoadDataWithSparse)."""
+    m, n, k = 32, 32, 128
+    rng = np.random.default_rng(11)
+    a = rng.integers(-100, 100, (m, k)).astype(np.int8)
+    b = np.zeros((n, k), np.int8)
+    for r in range(n):
+        for g in range(k // 4):
+            for j in rng.choice(4, rng.integers(0, 3), replace=False):
+                b[r, 4 * g + j] = rng.integers(1, 100)
+    dense, codes = _densify(b)
+    ir = IR()
+    a_gm, b_gm, x_gm = ir.gm("a", "i8"), ir.gm("b", "i8"), ir.gm("idx", "ui8")
+    a1 = ir.local("a1", 0, m * k, "i8")
+    b1 = ir.local("b1", 8192, n * k // 2, "i8")
+    x1 = ir.local("b1", 16384, n * k // 8, "ui8")
+    for dst, src, cnt, t in ((a1, a_gm, m * k, "i8"), (b1, b_gm, n * k // 2, "i8"), (x1, x_gm, n * k // 8, "ui8")):
+        c_ = ir.const(cnt, "i32")
+        ir.op(f"ascendc.data_copy_l2 {dst}, {src}, {c_} : {lt(t)}, {gt(t)}, i32")
+    a2 = ir.local("a2", 0, m * k, "i8")
+    for i in range(m // 16):  # Nz -> Zz
+        load_2d(ir, ir.sub(a2, i * 16 * k, "i8"), ir.sub(a1, i * 16 * 32, "i8"), "i8", 0, k // 32, m // 16)
+    b2 = ir.local("b2", 1024, n * k // 2, "i8")  # not at 0: the index follows its address
+    p = ir.struct(
+        "load_data_2d_params",
+        [(0, "ui16"), ((k // 64) * (n // 16), "ui8"), (0, "ui16"), (0, "ui8"), (0, "ui16"), (False, "i1"), (0, "ui8")],
+    )  # fmt: skip
+    ir.op(
+        f"ascendc.load_data_with_sparse {b2}, {b1}, {x1}, {p} : {lt('i8')}, {lt('i8')}, "
+        f"{lt('ui8')}, !ascendc.load_data_2d_params"
+    )
+    co1 = ir.local("co1", 0, m * n, "i32")
+    mp = ir.struct(
+        "mmad_params",
+        [(m, "ui16"), (n, "ui16"), (k, "ui16"), (0, "ui8"), (False, "i1"), (True, "i1")],
+    )
+    ir.op(
+        f"ascendc.mmad_with_sparse {co1}, {a2}, {b2}, {mp} : {lt('i32')}, {lt('i8')}, "
+        f"{lt('i8')}, !ascendc.mmad_params"
+    )
+    c_gm = ir.gm("c", "i32")
+    _fixpipe(ir, c_gm, co1, "i32", "i32", m, n)
+    c = np.zeros((m, n), np.int32)
+    ir.kernel()[1](nz_of(a, 32), nz_of(dense, 32), _index_fractals(codes), c)
+    np.testing.assert_array_equal(c, a.astype(np.int64) @ b.T.astype(np.int64))
+
+
+def test_sparse_index_selection_table():
+    """MmadWithSparse's table: (idx0, idx1) -> the columns of a group of 4 its two
+    dense values meet (the same column twice: X/X)."""
+    table = {(2, 2): (2, 3), (1, 2): (1, 3), (0, 2): (0, 3), (1, 1): (1, 2), (0, 1): (0, 2),
+             (0, 0): (0, 1), (2, 0): (2, 2), (1, 0): (1, 1)}  # fmt: skip
+    codes = np.array([[i for pair in table for i in pair]], np.uint8)
+    cols = sparse_columns(codes).reshape(-1, 2) - 4 * np.arange(len(table))[:, None]
+    assert [tuple(c) for c in cols] == list(table.values())
 
 
 def test_load_data_3d_forms_not_simulated_are_refused():

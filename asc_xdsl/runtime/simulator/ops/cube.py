@@ -492,6 +492,101 @@ def _mmad(op, comp, with_bias: bool):
     return run
 
 
+# -- sparse (4:2) loads and Mmad ------------------------------------------------------------
+
+SPARSE_INDEX = "SPARSE_INDEX"
+"""The cube's index buffer (a quarter of L0B's size): LoadDataWithSparse puts the
+128-byte index fractal of the weight fractal at L0B byte o at byte o / 4, where
+MmadWithSparse reads it (*decision*: the documentation only says no address is given)."""
+INDEX_FRACTAL = 128
+
+
+def _index_buffer(c) -> np.ndarray:
+    buf = c.regs.get(SPARSE_INDEX)
+    if buf is None:
+        buf = c.regs[SPARSE_INDEX] = np.zeros(c.onchip.capacity("L0B") // 4, np.uint8)
+    return buf
+
+
+def _load_sparse(op, comp):
+    """LoadDataWithSparse: weight fractals startIndex .. + repeatTimes of src (512 B,
+    contiguous: the other LoadData2DParams fields are unused) to dst in L0B, and the
+    index fractals of the same numbers (128 B) of idx into the index buffer."""
+    d, s, x, p = (comp.slot(v) for v in (op.dst, op.src, op.idx, op.operands[3]))
+    api = "LoadDataWithSparse"
+
+    def run(e, c, _op=op):
+        f = fields(e[p], LOAD_2D_DEFAULTS, api)
+        dst = _local(e[d], f"{api} dst", ("L0B",))
+        src = _local(e[s], f"{api} src", ("L1",))
+        idx = _local(e[x], f"{api} idx", ("L1",))
+        reps, start = f["repeatTimes"], f["startIndex"]
+        if reps == 0:
+            return
+        _check_align(dst, f"{api} dst", FRACTAL)
+        w = _bytes(src, start * FRACTAL, reps * FRACTAL, f"{api} reads src")
+        ix = _bytes(idx, start * INDEX_FRACTAL, reps * INDEX_FRACTAL, f"{api} reads idx")
+        _bytes(dst, 0, reps * FRACTAL, f"{api} writes dst")[:] = w
+        at = dst.offset // 4
+        _index_buffer(c)[at : at + ix.size] = ix
+        pipe, direction = route(dst, src)
+        charge_dma(c.cnt, pipe, direction, reps * (FRACTAL + INDEX_FRACTAL))
+
+    return run
+
+
+def sparse_columns(codes: np.ndarray) -> np.ndarray:
+    """The columns of A each dense weight meets: `codes` (N x K/2) are the 2-bit indexes
+    in order, two per group of 4 columns; the first picks column idx0 of its group, the
+    second column max(idx1 + 1, idx0) (MmadWithSparse's selection table)."""
+    first, second = codes[:, 0::2].astype(np.int64), codes[:, 1::2].astype(np.int64)
+    base = 4 * np.arange(first.shape[1])
+    cols = np.empty(codes.shape, np.int64)
+    cols[:, 0::2] = base + first
+    cols[:, 1::2] = base + np.maximum(second + 1, first)
+    return cols
+
+
+def _mmad_sparse(op, comp):
+    """MmadWithSparse: C (M x N, int32) = A (M x K, Zz in L0A) with its columns picked
+    by the index x dense B (K/2 x N, Zn in L0B), init or accumulate as Mmad."""
+    d, a, b, p = comp.slot(op.dst), comp.slot(op.fm), comp.slot(op.filter), comp.slot(op.mmad_params)
+    api = "MmadWithSparse"
+
+    def run(e, c, _op=op):
+        f = fields(e[p], MMAD_DEFAULTS, api)
+        dst = _local(e[d], f"{api} dst", ("L0C",))
+        fm = _local(e[a], f"{api} fm", ("L0A",))
+        filt = _local(e[b], f"{api} filter", ("L0B",))
+        m, n, k = f["m"], f["n"], f["k"]
+        if m == 0 or n == 0 or k == 0:
+            return
+        if k % 64:
+            raise SimulatorError(f"{api}: k = {k} must be a multiple of 64 (one dense fractal)")
+        _check_align(fm, f"{api} fm", FRACTAL)
+        _check_align(filt, f"{api} filter", FRACTAL)
+        m1, n1, k1, kd1 = -(-m // 16), -(-n // 16), k // 32, k // 64
+        am = _bytes(fm, 0, m1 * k1 * FRACTAL, f"{api} reads fm").view(np.int8)
+        am = am.reshape(m1, k1, 16, 32).transpose(0, 2, 1, 3).reshape(m1 * 16, k)
+        bv = _bytes(filt, 0, kd1 * n1 * FRACTAL, f"{api} reads filter").view(np.int8)
+        bd = bv.reshape(kd1, n1, 16, 32).transpose(0, 3, 1, 2).reshape(kd1 * 32, n1 * 16)
+        at = filt.offset // 4
+        ix = _index_buffer(c)[at : at + kd1 * n1 * INDEX_FRACTAL]
+        rows = ix.reshape(kd1, n1, 16, 8).transpose(1, 2, 0, 3).reshape(n1 * 16, kd1 * 8)
+        codes = ((rows[:, :, None] >> np.array([0, 2, 4, 6], np.uint8)) & 3).reshape(n1 * 16, -1)
+        cols = sparse_columns(codes)  # (N, K/2)
+        picked = am.astype(np.int64)[:, cols]  # (M, N, K/2)
+        prod = np.einsum("mnp,pn->mn", picked, bd.astype(np.int64))
+        cv = _bytes(dst, 0, n1 * m1 * 256 * 4, f"{api} writes dst").view(np.int32)
+        c4 = cv.reshape(n1, m1, 16, 16)
+        if not (f["cmatrixInitVal"] and not f["isBias"]):
+            prod = prod + c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)
+        c4[...] = prod.astype(np.int32).reshape(m1, 16, n1, 16).transpose(2, 0, 1, 3)
+        charge_cube(c.cnt, m1 * n1 * kd1 * 2)
+
+    return run
+
+
 # -- Fixpipe -----------------------------------------------------------------------------
 
 
@@ -848,6 +943,8 @@ _BUILDERS = {
     "load_data": _load_2d,
     "load_data_with_transpose": _load_transpose,
     "load_data_3d_l0_v2": _load_3d_v2,
+    "load_data_with_sparse": _load_sparse,
+    "mmad_with_sparse": _mmad_sparse,
     "mmad": lambda op, comp: _mmad(op, comp, False),
     "mmad_with_bias": lambda op, comp: _mmad(op, comp, True),
     "fixpipe": lambda op, comp: _fixpipe(op, comp, False),
@@ -860,8 +957,6 @@ _REFUSED = {
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not simulated (V2 is)",
     "load_data_3d_l0_v2pro": "LoadData 3D with LoadData3DParamsV2Pro is not simulated (V2 is)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
-    "load_data_with_sparse": "LoadDataWithSparse is not simulated",
-    "mmad_with_sparse": "MmadWithSparse is not simulated",
     "load_image_to_local": "AIPP image loads are not simulated",
 }
 
