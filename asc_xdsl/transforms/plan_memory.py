@@ -45,6 +45,8 @@ from xdsl.passes import ModulePass
 
 from asc_xdsl import soc as soc_table
 from asc_xdsl.dialects.ascendc.target import SOC_ATTR
+from asc_xdsl.enums import TPosition
+from asc_xdsl.frontend.dtypes import from_ir
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import object_buffer, position_buffer
 
@@ -83,7 +85,6 @@ def _name(op: Operation, obj: SSAValue) -> str:
 class _Memory:
     """One memory's bump allocator: the next free address (None once a size is unknown)."""
 
-    name: str
     capacity: int
     next: int | None = 0
     known: int = 0  # bytes of the requests with a constant size
@@ -112,12 +113,14 @@ def _plan(f: func.FuncOp, capacity: dict[str, int], soc_name: str) -> None:
         buffer = object_buffer(obj.type)
         if buffer is None or buffer not in capacity:
             continue
-        mem = memories.setdefault(buffer, _Memory(buffer, capacity[buffer]))
+        mem = memories.setdefault(buffer, _Memory(capacity[buffer]))
         num = constant(_operand(op, num_name)) if num_name else 1
         length = constant(_operand(op, len_name))
         if num is None or length is None:
             mem.next = None
             continue
+        if num < 0 or length < 0:
+            raise fail(PASS, op, f"{_name(op, obj)} asks for {num} buffers of {length} bytes")
         nbytes = num * (-(-length // ALIGN) * ALIGN)
         mem.taken.append((_name(op, obj), nbytes))
         mem.known += nbytes
@@ -137,13 +140,11 @@ def _plan(f: func.FuncOp, capacity: dict[str, int], soc_name: str) -> None:
 
 def _check_explicit(op: Operation, capacity: dict[str, int], soc_name: str) -> None:
     """A tensor at a constant address must end within its memory."""
-    from asc_xdsl.enums import TPosition
-
     buffer = position_buffer(TPosition(op.pos.value.data))  # type: ignore[attr-defined]
     addr, size = constant(op.addr), constant(op.tile_size)  # type: ignore[attr-defined]
     if buffer not in capacity or addr is None or size is None:
         return
-    nbytes = size * op.result.type.element_type.bitwidth // 8  # type: ignore[attr-defined]
+    nbytes = size * from_ir(op.result.type.element_type).sizeof()  # type: ignore[attr-defined]
     if addr + nbytes > capacity[buffer]:
         raise fail(
             PASS,

@@ -110,3 +110,15 @@ func.func @explicit_address() attributes {ascendc.global} {
   %t = ascendc.local_tensor_v2 vecin, %addr, %n : !ascendc.local_tensor<*xf32>
   func.return
 }
+
+// -----
+
+func.func @negative() attributes {ascendc.global} {
+  %c1 = arith.constant 1 : i32
+  %m = arith.constant -64 : i32
+  %pipe = ascendc.pipe
+  %q = ascendc.queue : <vecin, 1>
+  // CHECK: error: ascendc-plan-memory: %q asks for 1 buffers of -64 bytes
+  ascendc.pipe.init_queue %pipe, %q, %c1, %m : !ascendc.queue<vecin, 1>, i32, i32
+  func.return
+}
