@@ -232,7 +232,8 @@ def _square_transpose(sq: np.ndarray, itemsize: int) -> list[np.ndarray]:
         return [np.ascontiguousarray(t[:16]).reshape(-1), np.ascontiguousarray(t[16:]).reshape(-1)]
     m = np.concatenate(sq.view(np.uint32).reshape(2, 16, 8), axis=1)  # 16 x 16
     t = m.T
-    return [np.ascontiguousarray(t[:, 8 * j : 8 * j + 8]).view(np.uint8).reshape(-1) for j in (0, 1)]
+    halves = (t[:, :8], t[:, 8:])
+    return [np.ascontiguousarray(h).view(np.uint8).reshape(-1) for h in halves]
 
 
 def _load_transpose(op, comp):
@@ -390,7 +391,8 @@ def _load_3d_v2(op, comp):
             raise UnsupportedOpError(f"{api} to {dst.mem_name} of 8-bit elements is not simulated")
         l1h, l1w, _ = geometry
         nbytes = channels * l1h * l1w * dt.itemsize
-        fm = _bytes(src, 0, nbytes, f"{api} reads src").view(dt).reshape(channels // c0, l1h, l1w, c0)
+        fm = _bytes(src, 0, nbytes, f"{api} reads src").view(dt)
+        fm = fm.reshape(channels // c0, l1h, l1w, c0)
         mat = img2col(fm, f, geometry, c.regs["LOAD3D_PAD"])  # (M, K/C0, C0)
         frac = mat.reshape(mext // 16, 16, kext // c0, c0).transpose(0, 2, 1, 3)  # zZ
         if dst.mem_name == "L0B":
@@ -550,7 +552,8 @@ def sparse_columns(codes: np.ndarray) -> np.ndarray:
 def _mmad_sparse(op, comp):
     """MmadWithSparse: C (M x N, int32) = A (M x K, Zz in L0A) with its columns picked
     by the index x dense B (K/2 x N, Zn in L0B), init or accumulate as Mmad."""
-    d, a, b, p = comp.slot(op.dst), comp.slot(op.fm), comp.slot(op.filter), comp.slot(op.mmad_params)
+    d, a, b = comp.slot(op.dst), comp.slot(op.fm), comp.slot(op.filter)
+    p = comp.slot(op.mmad_params)
     api = "MmadWithSparse"
 
     def run(e, c, _op=op):
@@ -892,7 +895,9 @@ def _set_fmatrix(op, comp):
     def run(e, c, _op=op):
         which = int(e[mode])
         if which not in (0, 1):
-            raise SimulatorError(f"SetFmatrix: FmatrixMode {which} is neither LEFT (0) nor RIGHT (1)")
+            raise SimulatorError(
+                f"SetFmatrix: FmatrixMode {which} is neither LEFT (0) nor RIGHT (1)"
+            )
         pads = tuple(int(v) for v in np.asarray(e[pad]).reshape(-1)[:4])
         c.regs[FMATRIX[which]] = (int(e[h]), int(e[w]), pads)
 
