@@ -408,12 +408,13 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             self.fail(f"assignment to {_construct_name(target)} is not supported", target)
 
     def _assign_attribute(self, target: ast.Attribute, value: Any) -> None:
-        """`s.member = v` on a struct with members (a tiling struct); other values have
-        no attributes a kernel may set."""
+        """`s.member = v` on a struct with members (a tiling struct, a Python-defined
+        Struct); other values have no attributes a kernel may set."""
+        from asc_xdsl.language.core.struct import Struct
         from asc_xdsl.language.core.types import AggregateValue
 
         base = self.visit(target.value)
-        if not isinstance(base, AggregateValue) or target.attr.startswith("_"):
+        if not isinstance(base, AggregateValue | Struct) or target.attr.startswith("_"):
             self.fail(f"cannot assign attribute '{target.attr}' of {describe(base)}", target)
         outer, self.node = self.node, target
         try:

@@ -471,8 +471,10 @@ class _Specialisation:
         hints = _annotations(jf.fn)
         from asc_xdsl.frontend.values import IRValue
         from asc_xdsl.language.core.tensor import GlobalAddress
+        from asc_xdsl.language.core.struct import Struct
         from asc_xdsl.language.core.types import AggregateValue
 
+        structs = (AggregateValue, Struct)  # passed as a GM pointer to their bytes
         for name, value in arguments.items():
             ann = hints.get(name, inspect.Parameter.empty)
             value = _python_scalar(value)
@@ -483,9 +485,10 @@ class _Specialisation:
             ):
                 self.params.append((name, value.value if isinstance(value, ConstExpr) else value))
                 continue
-            struct_ann = isinstance(ann, type) and issubclass(ann, AggregateValue)
-            if struct_ann or (isinstance(value, AggregateValue) and ann is _EMPTY):
-                # A tiling struct made on the host: a GM pointer to its bytes.
+            struct_ann = isinstance(ann, type) and issubclass(ann, structs)
+            if struct_ann or (isinstance(value, structs) and ann is _EMPTY):
+                # A tiling struct (or a Python-defined Struct) made on the host: a GM
+                # pointer to its bytes.
                 cls = ann if struct_ann else type(value)
                 if not isinstance(value, cls) or value.handle is not None:
                     raise TypeError(
@@ -541,8 +544,8 @@ class _Specialisation:
                 raise TypeError(
                     f"{jf.__name__}: Argument type in JIT function is not supported: "
                     f"{type(value).__name__} (argument '{name}'; kernels take numpy arrays "
-                    "or torch tensors, int, float, bool, tiling structs (asc.adv.TCubeTiling) "
-                    "or ConstExpr values)"
+                    "or torch tensors, int, float, bool, tiling structs (asc.adv.TCubeTiling), "
+                    "Struct values (asc.language.core.struct) or ConstExpr values)"
                 )
             self._runtime_names.append(name)
         self._jf = jf
@@ -557,7 +560,9 @@ class _Specialisation:
             if isinstance(spec, _GmParam):
                 out.append(f"{name}:gm:{spec.dtype.name}")
             elif isinstance(spec, _StructParam):
-                out.append(f"{name}:struct:{spec.cls.__module__}.{spec.cls.__qualname__}")
+                # a Python-defined Struct by its fields too (a class redefined differently)
+                layout = getattr(spec.cls, "layout_key", lambda: "")()
+                out.append(f"{name}:struct:{spec.cls.__module__}.{spec.cls.__qualname__}{layout}")
             elif isinstance(spec, _ScalarParam):
                 out.append(f"{name}:scalar:{spec.dtype.name}")
             else:

@@ -254,6 +254,15 @@ class ConstructOp(AscendCOp):
             if n:
                 raise VerifyException(f"'{self.name}': a matmul object takes no fields")
             return
+        from asc_xdsl.dialects.emitasc import PyStructType
+
+        if isinstance(rtype, PyStructType):  # `Name v{};`, its fields then set one by one
+            if n:
+                raise VerifyException(
+                    f"'{self.name}': a Python-defined struct is built empty (value-"
+                    "initialised); set its fields with emitasc.set_member"
+                )
+            return
         entry = self.entry()
         if entry is None:
             raise VerifyException(
