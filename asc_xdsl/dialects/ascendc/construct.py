@@ -256,11 +256,11 @@ class ConstructOp(AscendCOp):
             return
         from asc_xdsl.dialects.emitasc import PyStructType
 
-        if isinstance(rtype, PyStructType):  # `Name v{};`, its fields then set one by one
+        if isinstance(rtype, PyStructType):  # `Name v;`, its fields then set one by one
             if n:
                 raise VerifyException(
-                    f"'{self.name}': a Python-defined struct is built empty (value-"
-                    "initialised); set its fields with emitasc.set_member"
+                    f"'{self.name}': a Python-defined struct is built without fields "
+                    "(`Name v;`); set them with emitasc.set_member"
                 )
             return
         entry = self.entry()
