@@ -191,12 +191,27 @@ class _PositionCountType(AscendCType):
         printer.print_string(f"<{self.tposition.keyword}, {count}>")
 
 
+class _QueueClass:
+    """QueueType's C++ class: `AscendC::TQue`, but `AscendC::TQueBind` for a queue at
+    VECCALC. The headers' `TQue<pos>` derives from `TQueBind<GetBufferLogicPos(pos)>`,
+    which ASSERTs pos != VECCALC: CANN's CPU-debug build rejects `TQue<VECCALC, d>`
+    (the assert is not a constant expression), while the device build (ASSERT compiled
+    out) gets `TQueBind<MAX, MAX, d>`: UB buffers, EnQue/free events MTE2_MTE3 and
+    MTE3_MTE2. `TQueBind<VECCALC, VECCALC, d>` is that in both builds."""
+
+    def __get__(self, obj, owner=None) -> str:
+        if obj is not None and obj.tposition is TPosition.VECCALC:
+            return "AscendC::TQueBind"
+        return "AscendC::TQue"
+
+
 @irdl_attr_definition
 class QueueType(_PositionCountType):
-    """`AscendC::TQue<pos, depth>`."""
+    """`AscendC::TQue<pos, depth>` (at VECCALC spelled `TQueBind<VECCALC, VECCALC,
+    depth>`: `_QueueClass`)."""
 
     name = "ascendc.queue"
-    CPP_CLASS = "AscendC::TQue"
+    CPP_CLASS = _QueueClass()
     BY_REFERENCE = True
 
     position: IntAttr
@@ -210,6 +225,8 @@ class QueueType(_PositionCountType):
         _verify_depth(self.name, self.depth.data)
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
+        if self.tposition is TPosition.VECCALC:
+            return (self.tposition, self.tposition, self.depth.data)
         return (self.tposition, self.depth.data)
 
 

@@ -165,3 +165,20 @@ func.func @tbuf_views(%len: ui32, %off: ui32) {
 func.func @helper(%pipe: !ascendc.pipe, %que: !ascendc.queue<vecin, 2>, %bind: !ascendc.que_bind<vecin, vecout, 1>, %buf: !ascendc.tbuf<veccalc>, %pool: !ascendc.tbuf_pool<vecin, 4>, %t: !ascendc.local_tensor<*xf32>) {
   return
 }
+
+// A TQue at VECCALC is spelled as the TQueBind the device builds it as (CANN's CPU-debug
+// headers reject TQue<VECCALC, d>: GetBufferLogicPos asserts).
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void veccalc_queue(int32_t n) {
+// CHECK-NEXT:    AscendC::TPipe pipe;
+// CHECK-NEXT:    AscendC::TQueBind<AscendC::TPosition::VECCALC, AscendC::TPosition::VECCALC, 1> tmp;
+// CHECK-NEXT:    pipe.InitBuffer(tmp, n, n);
+// CHECK-NEXT:    AscendC::LocalTensor<float> t = tmp.AllocTensor<float>();
+// CHECK-NEXT:    tmp.FreeTensor(t);
+func.func @veccalc_queue(%n: i32) {
+  %pipe = ascendc.pipe
+  %tmp = ascendc.queue : <veccalc, 1>
+  ascendc.pipe.init_queue %pipe, %tmp, %n, %n : !ascendc.queue<veccalc, 1>, i32, i32
+  %t = ascendc.que_bind.alloc_tensor %tmp : !ascendc.queue<veccalc, 1>, !ascendc.local_tensor<*xf32>
+  ascendc.que_bind.free_tensor %tmp, %t : !ascendc.queue<veccalc, 1>, !ascendc.local_tensor<*xf32>
+  return
+}
