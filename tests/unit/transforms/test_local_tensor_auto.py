@@ -53,6 +53,24 @@ def axpy_scratch(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
 
 
 @asc.jit
+def branchy(x: asc.GlobalAddress, z: asc.GlobalAddress, flag: int, tiles: asc.ConstExpr[int]):
+    """2-D half tensors, a branch between the copies in and out, in a loop."""
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm.set_global_buffer(z)
+    for i in range(tiles):
+        a = asc.LocalTensorAuto(asc.float16, [4, 16])
+        b = asc.LocalTensorAuto(asc.float16, [4, 16])
+        asc.data_copy(a, x_gm[i * 64 :], 64)
+        if flag > 0:
+            asc.abs(b, a, 64)
+        else:
+            asc.muls(b, a, 2.0, 64)
+        asc.data_copy(z_gm[i * 64 :], b, 64)
+
+
+@asc.jit
 def too_big(x: asc.GlobalAddress):
     x_gm = asc.GlobalTensor()
     x_gm.set_global_buffer(x)
@@ -132,6 +150,15 @@ def test_dynamic_size_and_scratch_tensor() -> None:
     ir = compiled.asm["lowered_ir"]
     assert "%tmp_buf = ascendc.tbuf : <veccalc>" in ir
     assert _races(compiled, {"n": 96}) == []
+
+
+@pytest.mark.parametrize("flag", [0, 1])
+def test_branch_in_a_loop(flag: int) -> None:
+    x = (np.random.default_rng(9).random(256) - 0.5).astype(np.float16)
+    z = np.zeros_like(x)
+    branchy[1](x, z, flag, 4)
+    np.testing.assert_array_equal(z, np.abs(x) if flag else x * np.float16(2))
+    assert _races(branchy.compile(x, z, flag, 4), {"flag": flag}) == []
 
 
 def test_ub_overflow_is_an_error_at_the_tensor() -> None:
