@@ -148,10 +148,17 @@ def build(
     if not path.is_file():
         raise BuildError(f"{path}: no such file")
     if path.suffix == ".mlir":
+        from asc_xdsl.runtime.cann.aot import OPTION_KEYS
         from asc_xdsl.runtime.ir_kernel import load_kernel
 
         if args is not None:
             raise BuildError("--args is for .py kernels: IR kernels have their types written")
+        unknown = sorted(set(options) - set(OPTION_KEYS))
+        if unknown:
+            raise BuildError(
+                f"unknown build option(s) {', '.join(unknown)} for an IR kernel (known: "
+                f"{', '.join(OPTION_KEYS)})"
+            )
         compiled = load_kernel(path, kernel)
         compiled.options.update(options)
         return build_kernel(compiled, chip, out_dir=out_dir)

@@ -85,9 +85,15 @@ def build_kernel(
     if out_dir is None:
         return Built(manifest, binary)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     target = out / manifest.binary
-    shutil.copyfile(binary, target)
     path = out / f"{kernel.name}.json"
-    manifest.write(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(binary, target)
+        manifest.write(path)
+    except OSError as e:
+        raise CannError(
+            f"cannot write the build of kernel '{kernel.name}' to {out}: {e.strerror} "
+            f"({e.filename})"
+        ) from None
     return Built(manifest, target, path)

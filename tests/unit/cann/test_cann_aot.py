@@ -122,6 +122,14 @@ def test_build_command_line_errors(no_acl, tmp_path, capsys):
     assert "no kernel 'nope' in the module (kernels: add_custom)" in capsys.readouterr().err
     assert build_main([str(tmp_path / "missing.py"), "-o", str(tmp_path)]) == 2
     assert "missing.py: no such file" in capsys.readouterr().err
+    assert build_main([mlir, "--option", "opt_levl=2", "-o", str(tmp_path)]) == 2
+    assert "unknown build option(s) opt_levl for an IR kernel (known: opt_level, " in (
+        capsys.readouterr().err
+    )
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert build_main([mlir, "-o", str(blocker / "out")]) == 2
+    assert "cannot write the build of kernel 'add_custom' to " in capsys.readouterr().err
 
 
 KERNELS_PY = '''
