@@ -40,19 +40,10 @@ from asc_xdsl.runtime.cann.launch import (
     prepare,
     run,
 )
-from asc_xdsl.runtime.cann.manifest import Manifest
 from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError, check_block_dim
 
 LAUNCH_OPTIONS = ("device_id", "soc_version", "cache")
-
-
-def _argument_view(kernel: CompiledKernel) -> Manifest:
-    """The parameter part of the kernel's manifest (no build yet): what arguments are
-    checked against before any device call."""
-    d = describe.describe(kernel)
-    return Manifest(kernel.name, kernel.kernel_type, "", 0, [], 0, "", "", "", d.params,
-                    d.hidden, d.args_size)  # fmt: skip
 
 
 class CannBackend(ABC):
@@ -83,7 +74,8 @@ class CannBackend(ABC):
             raise LaunchError(
                 f"kernel '{kernel.name}' has unknown kernel type '{kernel.kernel_type}'"
             )
-        prepared = prepare(_argument_view(kernel), args)  # checks the Ascend C too
+        described = describe.describe(kernel)  # checks the Ascend C too
+        prepared = prepare(kernel.name, described.params, args)
         device = device_id(options)
         if self.simulator and device != 0:
             raise LaunchError(

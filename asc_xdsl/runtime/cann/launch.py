@@ -134,14 +134,15 @@ def _struct_bytes(value: Any, param: dict[str, Any], index: int) -> HostBuffer:
     return HostBuffer(np.ascontiguousarray(value).reshape(-1).view(np.uint8).copy())
 
 
-def prepare(manifest: Manifest, args: Sequence[Any]) -> list[tuple[str, Any, bool]]:
-    """Every argument converted and checked: (kind, value, copy back)."""
-    if len(args) != len(manifest.params):
-        raise LaunchError(
-            f"kernel '{manifest.kernel}' takes {len(manifest.params)} arguments, got {len(args)}"
-        )
+def prepare(
+    kernel: str, params: Sequence[dict[str, Any]], args: Sequence[Any]
+) -> list[tuple[str, Any, bool]]:
+    """Every argument checked against its parameter record (the manifest's `params`) and
+    converted: (kind, value, copy back)."""
+    if len(args) != len(params):
+        raise LaunchError(f"kernel '{kernel}' takes {len(params)} arguments, got {len(args)}")
     out: list[tuple[str, Any, bool]] = []
-    for i, (param, value) in enumerate(zip(manifest.params, args, strict=True)):
+    for i, (param, value) in enumerate(zip(params, args, strict=True)):
         if param["kind"] == "scalar":
             spec = ScalarSpec.from_json(param)
             out.append(("scalar", encode_value(spec, value, i, param["name"]), False))

@@ -79,7 +79,7 @@ class PrebuiltKernel:
                 f"a prebuilt kernel runs on {' or '.join(BACKENDS)}, not '{backend}' (the "
                 f"CPU simulator runs the kernel's IR: use the .py or .mlir it was built from)"
             )
-        prepared = prepare(self.manifest, args)
+        prepared = prepare(self.name, self.manifest.params, args)
         device = device_id(options)
         if backend == "model" and device != 0:
             raise LaunchError(
