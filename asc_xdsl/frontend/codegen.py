@@ -101,6 +101,19 @@ class FunctionSource:
         self.lines = lines
         self.col_shift = col_shift
         self.locs: dict[tuple[int, int], Any] = {}
+        self._read_outside: dict[int, frozenset[str]] = {}
+
+    def read_outside(self, node: ast.AST) -> frozenset[str]:
+        """The names the function reads outside statement `node`, other than reads of
+        another `for` loop's own variable inside that loop (made once per node: whether
+        a loop's own variable is needed after it)."""
+        key = id(node)
+        found = self._read_outside.get(key)
+        if found is None:
+            names: set[str] = set()
+            _collect_reads(self.tree, node, frozenset(), names)
+            found = self._read_outside[key] = frozenset(names)
+        return found
 
     @property
     def globals(self) -> dict[str, Any]:
@@ -111,6 +124,25 @@ class FunctionSource:
                 with contextlib.suppress(ValueError):  # an unbound cell
                     scope[name] = cell.cell_contents
         return scope
+
+
+def _collect_reads(tree: ast.AST, skip: ast.AST, shadowed: frozenset[str], out: set[str]) -> None:
+    """Add to `out` the names read in `tree` outside `skip`, except names a `for` loop
+    around the read binds (that loop's own variable)."""
+    if tree is skip:
+        return
+    if isinstance(tree, ast.Name) and isinstance(tree.ctx, ast.Load):
+        if tree.id not in shadowed:
+            out.add(tree.id)
+        return
+    if isinstance(tree, ast.For):
+        _collect_reads(tree.iter, skip, shadowed, out)
+        own = {n.id for n in ast.walk(tree.target) if isinstance(n, ast.Name)}
+        for stmt in [*tree.body, *tree.orelse]:
+            _collect_reads(stmt, skip, shadowed | own, out)
+        return
+    for child in ast.iter_child_nodes(tree):
+        _collect_reads(child, skip, shadowed, out)
 
 
 class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):

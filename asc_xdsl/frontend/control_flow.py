@@ -346,21 +346,30 @@ class ControlFlow:
         if bound_type.kind != "int":
             bound_type = dt.int32
         lb, ub, st = (self.scalar(x, bound_type) for x in (start, stop, step))
-        carried = [
-            n for n in self._assigned_names(node.body) if n in self.scope and n != node.target.id
-        ]
+        target = node.target.id
+        carried = [n for n in self._assigned_names(node.body) if n in self.scope and n != target]
         inits, rebuilds = [], []
         for n in carried:
             h, make = self._carry(self.scope[n], node, n)
             inits.append(h)
             rebuilds.append(make)
-        body = Block(arg_types=[bound_type.ir_type(), *[h.type for h in inits]])
-        body.args[0].name_hint = node.target.id
+        # The loop variable after the loop (Python: its last value, or what it held
+        # before when the loop does not run) is a loop result when the function reads it
+        # elsewhere or it was bound before.
+        keep_target = target in self.scope or target in self.current_source.read_outside(node)
+        kept: list[SSAValue] = []  # the loop variable's value before the loop
+        if keep_target:
+            previous = self.scope.get(target, 0)
+            kept.append(self._as_type(previous, bound_type.ir_type(), target, node))
+        body = Block(arg_types=[bound_type.ir_type(), *[h.type for h in [*inits, *kept]]])
+        body.args[0].name_hint = target
         before = dict(self.scope)
-        self.scope[node.target.id] = RuntimeScalar(body.args[0], bound_type)
-        for n, make, arg in zip(carried, rebuilds, body.args[1:], strict=True):
+        self.scope[target] = RuntimeScalar(body.args[0], bound_type)
+        for n, make, arg in zip(carried, rebuilds, body.args[1:], strict=False):
             arg.name_hint = n
             self.scope[n] = make(arg)
+        if keep_target:
+            body.args[len(carried) + 1].name_hint = target
         outer_unbound = self._maybe_unbound
         self._maybe_unbound = set()
         with self._in_block(body):
@@ -372,11 +381,14 @@ class ControlFlow:
                 self._as_type(self.scope[n], h.type, n, node)
                 for n, h in zip(carried, inits, strict=True)
             ]
+            if keep_target:  # this iteration's value (the body may rebind the name)
+                yields.append(body.args[0])
+                rebuilds.append(lambda h, d=bound_type: RuntimeScalar(h, d))
             # A scalar or tensor first bound in the body (on every path through it) is
             # a loop result too: after the loop it holds the last iteration's value;
             # before the first iteration a placeholder (Python: unbound if the loop
             # never ran).
-            fresh, placeholders = self._fresh(before, {node.target.id})
+            fresh, placeholders = self._fresh(before, {target})
             for n in fresh:
                 h, make = self._carry(self.scope[n], node, n)
                 yields.append(h)
@@ -384,11 +396,13 @@ class ControlFlow:
                 body.insert_arg(h.type, len(body.args)).name_hint = n
             self.emit(scf.YieldOp(*yields))
         self._maybe_unbound = outer_unbound
+        inits += kept
         inits += [make() for make in placeholders]
         for_op = self.emit(scf.ForOp(lb, ub, st, inits, Region([body])))
-        self._note_scoped(self.scope.keys() - before.keys() - set(fresh), "loop", node)
+        results = [*carried, *([target] if keep_target else []), *fresh]
+        self._note_scoped(self.scope.keys() - before.keys() - set(results), "loop", node)
         self.scope = before
-        for n, make, res in zip(carried + fresh, rebuilds, for_op.results, strict=True):
+        for n, make, res in zip(results, rebuilds, for_op.results, strict=True):
             res.name_hint = n
             self.scope[n] = make(res)
             self._scoped.pop(n, None)
@@ -496,7 +510,10 @@ class ControlFlow:
             ]
             # As in a for loop: a scalar or tensor first bound in the body is a loop
             # result (the last iteration's value), a placeholder before the first.
-            fresh, placeholders = self._fresh(outer, getattr(node, "loop_names", set()))
+            own = getattr(node, "loop_names", set())  # a lowered for loop's variable
+            fresh, placeholders = self._fresh(
+                outer, own - self.current_source.read_outside(node) if own else own
+            )
             for n in fresh:
                 h, make = self._carry(self.scope[n], node, n)
                 yields.append(h)

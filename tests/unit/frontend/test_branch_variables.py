@@ -168,3 +168,41 @@ def test_reads_python_refuses_stay_located_errors(kernel, message):
     with pytest.raises(CompileError, match=message) as e:
         kernel.compile(np.zeros(1, np.int32), 1, always_compile=True)
     assert "test_branch_variables.py:" in str(e.value)
+
+
+@asc.jit
+def loop_variables_after_loops(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x)
+    for i in range(n):
+        pass
+    g[0] = i  # the last value (a placeholder 0 when the loop did not run)
+    j = 100
+    for j in range(2, n):
+        pass
+    g[1] = j  # 100 when the loop did not run, as in Python
+    for q in range(n):
+        if q == 2:
+            break
+    g[2] = q  # a loop with break (a while after structured.py)
+    s = 0
+    for t in range(n):
+        s += t
+    g[3] = s
+
+
+@pytest.mark.parametrize(("n", "expect"), [(5, [4, 4, 2, 10]), (0, [0, 100, 0, 0])])
+def test_loop_variable_after_the_loop(n, expect):
+    x = np.zeros(4, np.int32)
+    loop_variables_after_loops[1](x, n)
+    assert x.tolist() == expect
+
+
+def test_loop_variable_is_a_result_only_when_read_after():
+    cpp = loop_variables_after_loops.compile(np.zeros(4, np.int32), 5).asm["ascendc"]
+    assert "  for (int32_t i_1 = c0_i32; i_1 < n; i_1 += c1_i32) {\n    i = i_1;\n  }\n" in cpp
+    # `t` is not read after its loop: no copy
+    assert "  for (int32_t t = c0_i32; t < n; t += c1_i32) {\n    int32_t s_1 = s + t;\n" in cpp
+    # sequential loops over the same name do not carry it from one to the next
+    ir = _ir(first_bound_in_branches_and_loops, np.zeros(4, np.int32), 5)
+    assert "%last = scf.for %i = %0 to %n step %1 iter_args(%last_1 = %0) -> (i32) : i32 {" in ir
