@@ -186,7 +186,7 @@ def pack(slots: Sequence[Slot]) -> tuple[bytes, list[int]]:
 # ---------------------------------------------------------------------------
 
 
-def _torch_device_type(value: Any) -> str | None:
+def torch_device_type(value: Any) -> str | None:
     """ "cpu", "npu", ... for a torch tensor; None for anything else."""
     if type(value).__module__.split(".")[0] != "torch" or not hasattr(value, "data_ptr"):
         return None
@@ -251,7 +251,7 @@ def gm_argument(value: Any, index: int) -> HostBuffer | DevicePointer | Workspac
             return HostBuffer(value.reshape(-1).view(np.uint8))
         copy = np.ascontiguousarray(value)
         return HostBuffer(copy.reshape(-1).view(np.uint8), original=value)
-    device = _torch_device_type(value)
+    device = torch_device_type(value)
     if device == "npu":
         return DevicePointer(int(value.data_ptr()))
     if device == "cpu":

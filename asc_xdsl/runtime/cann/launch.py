@@ -28,6 +28,7 @@ from asc_xdsl.runtime.cann.args import (
     ScalarSpec,
     Slot,
     Workspace,
+    torch_device_type,
     encode_value,
     gm_argument,
     pack,
@@ -114,24 +115,26 @@ def check_launch(manifest: Manifest, block_dim: Any, soc: socs.Soc) -> int:
     return block_dim
 
 
-def _struct_bytes(value: Any, param: dict[str, Any], index: int) -> HostBuffer:
-    """A tiling struct argument: a host record (`.pack()`), bytes or a uint8 array."""
+def _struct_argument(value: Any, param: dict[str, Any], index: int) -> Any:
+    """A tiling struct argument: a host record (`.pack()`), its bytes, or memory holding
+    them (a uint8 array, a torch tensor, a Workspace); host bytes are size-checked."""
     struct = param["struct"]
     if hasattr(value, "pack") and not isinstance(value, np.ndarray):
         value = value.pack()
     if isinstance(value, bytes | bytearray):
         value = np.frombuffer(bytes(value), np.uint8).copy()
-    if not isinstance(value, np.ndarray):
+    if not isinstance(value, np.ndarray | Workspace) and torch_device_type(value) is None:
         raise LaunchError(
             f"argument {index} (parameter '{param['name']}') is a {struct['cpp']}: pass the "
             f"host struct, its bytes or a uint8 array, got {type(value).__name__}"
         )
-    if value.nbytes < struct["size"]:
+    arg = gm_argument(value, index)
+    if isinstance(arg, HostBuffer) and arg.nbytes < struct["size"]:
         raise LaunchError(
             f"argument {index} (parameter '{param['name']}'): the kernel reads a "
-            f"{struct['size']}-byte {struct['cpp']} but got {value.nbytes} bytes"
+            f"{struct['size']}-byte {struct['cpp']} but got {arg.nbytes} bytes"
         )
-    return HostBuffer(np.ascontiguousarray(value).reshape(-1).view(np.uint8).copy())
+    return arg
 
 
 def prepare(
@@ -146,8 +149,8 @@ def prepare(
         if param["kind"] == "scalar":
             spec = ScalarSpec.from_json(param)
             out.append(("scalar", encode_value(spec, value, i, param["name"]), False))
-        elif param.get("struct") and not isinstance(value, Workspace):
-            out.append(("gm", _struct_bytes(value, param, i), False))
+        elif param.get("struct"):
+            out.append(("gm", _struct_argument(value, param, i), False))
         else:
             out.append(("gm", gm_argument(value, i), bool(param.get("written", True))))
     return out
