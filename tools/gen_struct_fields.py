@@ -776,6 +776,13 @@ def class_entry(res: Resolver, decl: ClassDecl) -> dict:
             fields.append(f)
         entry["fields"] = tuple(fields)
     entry["template"] = tuple(required)
+    # Parameters with defaults: such a class is spelled `C<>` when the IR names none,
+    # and a defaulted element type `T` may still be given (`!ascendc.x<f16>`).
+    defaulted = tuple(
+        n if kind == "typename" else f"{kind} {n}" for kind, n, default in decl.template if default
+    )
+    if defaulted:
+        entry["template_defaults"] = defaulted
     entry["header"] = res.header(decl.file)
     entry["notes"] = tuple(dict.fromkeys(notes))
     return entry

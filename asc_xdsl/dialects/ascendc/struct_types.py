@@ -14,7 +14,12 @@ from collections.abc import Iterator, Mapping
 from xdsl.irdl import irdl_attr_definition
 
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
-from asc_xdsl.dialects.ascendc.types import AscendCType, OptionalElementType, _OpaqueType
+from asc_xdsl.dialects.ascendc.types import (
+    AscendCType,
+    DefaultedElementType,
+    OptionalElementType,
+    _OpaqueType,
+)
 
 # (mnemonic, class name, C++ class)
 STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
@@ -47,6 +52,7 @@ STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
     ("fixpipe_config", "FixpipeConfigType", "AscendC::FixpipeConfig"),
     ("fixpipe_params_v220", "FixpipeParamsV220Type", "AscendC::FixpipeParamsV220"),
     ("fmatrix_mode", "FmatrixModeType", "AscendC::FmatrixMode"),
+    ("fixpipe_params", "FixpipeParamsType", "AscendC::FixpipeParams"),
     ("gather_mask_params", "GatherMaskParamsType", "AscendC::GatherMaskParams"),
     ("gather_repeat_params", "GatherRepeatParamsType", "AscendC::GatherRepeatParams"),
     ("init_const_value_params", "InitConstValueParamsType", "AscendC::InitConstValueParams"),
@@ -100,24 +106,32 @@ STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
 )
 
 
-EMPTY_TEMPLATE_ARGS = frozenset({"AscendC::KfcServer"})
-"""Class templates whose parameters all have defaults: spelled `C<>` as a type."""
+def _base(entry: dict | None) -> type[AscendCType]:
+    # A class template of an element type (the headers' table says so) takes it as an
+    # optional parameter, `!ascendc.x<f16>`; with a default (`T = int32_t`) the bare
+    # type is the default; the others have no parameter.
+    entry = entry or {}
+    if entry.get("template") == ("T",):
+        return OptionalElementType
+    if not entry.get("template") and entry.get("template_defaults", ())[:1] == ("T",):
+        return DefaultedElementType
+    return _OpaqueType
 
 
 def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[AscendCType]:
-    # A class template of an element type (the headers' table says so) takes it as an
-    # optional parameter, `!ascendc.x<f16>`; the others have none.
     entry = struct_entry(cpp_class)
-    base = OptionalElementType if entry and entry.get("template") == ("T",) else _OpaqueType
     cls = type(
         class_name,
-        (base,),
+        (_base(entry),),
         {"name": f"ascendc.{mnemonic}", "__module__": __name__, "__doc__": f"`{cpp_class}`."},
     )
     cls = irdl_attr_definition(cls)
-    # Class facts, set after IRDL read the fields.
+    # Class facts, set after IRDL read the fields. A class template whose parameters
+    # all have defaults is spelled `C<>` as a type.
     cls.CPP_CLASS = cpp_class
-    cls.CPP_EMPTY_TEMPLATE_ARGS = cpp_class in EMPTY_TEMPLATE_ARGS
+    cls.CPP_EMPTY_TEMPLATE_ARGS = bool(entry and entry.get("template_defaults")) and not (
+        entry.get("template")
+    )
     return cls
 
 

@@ -422,6 +422,14 @@ class OptionalElementType(AscendCType):
         return (self.element,)
 
 
+class DefaultedElementType(OptionalElementType):
+    """A class template `C<T = D>`: `!ascendc.x` is `C<>` (the header's default),
+    `!ascendc.x<f16>` is `C<half>`."""
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        return () if self.element is None else (self.element,)
+
+
 @irdl_attr_definition
 class TensorDescType(OptionalElementType):
     """`AscendC::TensorDesc<T>`: one tensor's description in a ListTensorDesc
