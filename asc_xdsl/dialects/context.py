@@ -51,8 +51,18 @@ class AscContext(Context):
 
     def _load_struct_type(self, name: str) -> None:
         """The struct types (`struct_types.py`) are defined when the parser first meets
-        one, like the spec-defined ops."""
-        if name in self._loaded_types or not name.startswith("ascendc."):
+        one, like the spec-defined ops; so are the `emitc` attributes pyasc's IR uses."""
+        if name in self._loaded_types:
+            return
+        if name.startswith("emitc.") and name not in self._loaded_attrs:
+            from asc_xdsl.dialects.emitasc import PYASC_COMPAT_ATTRS
+
+            if name in PYASC_COMPAT_ATTRS:
+                from xdsl.dialects import emitc
+
+                self.load_attr_or_type(getattr(emitc, PYASC_COMPAT_ATTRS[name]))
+            return
+        if not name.startswith("ascendc."):
             return
         from asc_xdsl.dialects.ascendc.struct_types import BY_MNEMONIC, STRUCT_TYPES
 

@@ -36,7 +36,6 @@ from xdsl.dialects.builtin import (
     TypedAttribute,
     UnitAttr,
 )
-from xdsl.dialects.emitc import EmitC_OpaqueAttr
 from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -832,7 +831,7 @@ class ConstantBase(SpecOp):
     def verify_(self) -> None:
         super().verify_()
         value, t = self._prop("value"), self.results[0].type
-        if isinstance(value, EmitC_OpaqueAttr):
+        if isinstance(value, opaque_attr()):
             text = value.value.data
             check_code_line(self, "opaque value", text)
             if ";" in text or "//" in text or "/*" in text:
@@ -851,7 +850,7 @@ def _print_constant(emitter: Any, op: Any) -> None:
     from asc_xdsl.backends.ascendc.cpp_types import constant_qualifier, float_literal, int_literal
 
     value, result = op.value, op.results[0]
-    if isinstance(value, EmitC_OpaqueAttr):
+    if isinstance(value, opaque_attr()):
         literal = value.value.data
     elif isinstance(value, IntegerAttr):
         literal = int_literal(value.value.data, result.type)
@@ -898,8 +897,17 @@ EMITASC_OPS = tuple(name for name, e in FAMILY.entries.items() if e.spec.dialect
 """Class names of the `emitasc` ops (the others are `emitc` ops)."""
 
 
-PYASC_COMPAT_ATTRS = (EmitC_OpaqueAttr,)
-"""Attributes of other dialects that pyasc modules use (`#emitc.opaque<"...">`)."""
+PYASC_COMPAT_ATTRS = {"emitc.opaque": "EmitC_OpaqueAttr"}
+"""Attributes of xDSL's `emitc` dialect that pyasc modules use (`#emitc.opaque<"...">`),
+by name: importing that dialect costs a twentieth of a first compile, so `AscContext`
+loads them when the parser first meets one."""
+
+
+def opaque_attr() -> type[Attribute]:
+    """`#emitc.opaque<"C++ expression">` (xDSL's, imported on first use)."""
+    from xdsl.dialects.emitc import EmitC_OpaqueAttr
+
+    return EmitC_OpaqueAttr
 
 EmitAscCore = Dialect("emitasc", [], [KernelArgAttr, PyStructType])
 """The dialect's attributes and types; `AscContext` makes its ops as IR names them."""

@@ -2,8 +2,11 @@
 
 On disk (`ASC_XDSL_CACHE_DIR`, default `$XDG_CACHE_HOME/asc_xdsl` or
 `~/.cache/asc_xdsl`), each compiled kernel is a folder of plain files named by its
-key: `kernel.json` (metadata), `ir.mlir`, `lowered.mlir`, `kernel.cpp`, and
-`module.mlir` (the lowered IR with source locations, parsed back on a hit). No pickle: a
+key: `kernel.json` (metadata) and `module.mlir` (the lowered IR with source locations,
+parsed back on a hit), plus whichever of `ir.mlir`, `lowered.mlir` and `kernel.cpp` the
+compile had printed by then. A hit prints a missing text from the module when it is first
+read (the frontend IR by compiling the source again): printing all three, and building
+the frontend IR a second time, for every miss cost a tenth of a first compile. No pickle: a
 shared cache folder holds only text, and loading it parses IR, it runs no code.
 Files are written to a temporary name and renamed, and `kernel.json` is written
 last, so a reader never sees a half-written entry.
@@ -23,6 +26,7 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -89,17 +93,22 @@ def _write_atomic(path: Path, text: str) -> None:
         raise
 
 
+# Texts of `CompiledKernel.asm` -> their file in an entry.
+TEXT_FILES = {"ir": "ir.mlir", "lowered_ir": "lowered.mlir", "ascendc": "kernel.cpp"}
+
+
 def store(key: str, compiled: Any) -> None:
     """Write a compiled kernel; failures (read-only cache, full disk) are not fatal."""
     entry = _entry(key)
     try:
         entry.mkdir(parents=True, exist_ok=True)
-        _write_atomic(entry / "ir.mlir", compiled.asm["ir"])
-        _write_atomic(entry / "lowered.mlir", compiled.asm["lowered_ir"])
+        printed = getattr(compiled.asm, "printed", compiled.asm)
+        for text, file in TEXT_FILES.items():
+            if text in printed:
+                _write_atomic(entry / file, printed[text])
         # What a cache hit parses back: the lowered IR *with* source locations, so
         # runtime errors still point at the kernel's Python lines.
         _write_atomic(entry / "module.mlir", _with_locations(compiled.module))
-        _write_atomic(entry / "kernel.cpp", compiled.asm["ascendc"])
         meta = {
             "name": compiled.name,
             "kernel_type": compiled.kernel_type,
@@ -122,23 +131,20 @@ _META_FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def load(key: str, name: str) -> Any:
+def load(key: str, name: str, frontend_ir: Callable[[], str]) -> Any:
     """The cached kernel for `key`, or None: a missing, incomplete, corrupt or foreign
-    entry is a miss (the compile that follows rewrites it)."""
+    entry is a miss (the compile that follows rewrites it). `frontend_ir` prints the
+    frontend's IR when the entry has no `ir.mlir` and it is asked for."""
     entry = _entry(key)
     try:
         meta = json.loads((entry / "kernel.json").read_text())
         if not _valid_meta(meta, name):
             return None
-        texts = {
-            "ir": (entry / "ir.mlir").read_text(),
-            "lowered_ir": (entry / "lowered.mlir").read_text(),
-            "ascendc": (entry / "kernel.cpp").read_text(),
-        }
         module_text = (entry / "module.mlir").read_text()
     except (OSError, ValueError, RecursionError):  # JSON nested beyond Python's stack too
         return None
     from asc_xdsl.frontend.ir_context import parse_module
+    from asc_xdsl.frontend.jit import LazyTexts
     from asc_xdsl.runtime.kernel import CompiledKernel
 
     try:
@@ -146,6 +152,23 @@ def load(key: str, name: str) -> Any:
         module.verify()
     except Exception:  # a corrupt entry: recompile
         return None
+
+    def printed(text: str, otherwise: Callable[[], str]) -> Callable[[], str]:
+        def read() -> str:
+            try:
+                return (entry / TEXT_FILES[text]).read_text()
+            except OSError:  # not printed by the compile that wrote the entry
+                return otherwise()
+
+        return read
+
+    from asc_xdsl.backends.ascendc import to_ascendc
+
+    texts = LazyTexts(
+        ir=printed("ir", frontend_ir),
+        lowered_ir=printed("lowered_ir", lambda: str(module) + "\n"),
+        ascendc=printed("ascendc", lambda: to_ascendc(module)),
+    )
     return CompiledKernel(
         name=name,
         module=module,

@@ -355,7 +355,9 @@ class JITFunction:
             dependencies, self.__name__, list(signature), dict(option_items)
         )
         if not merged["always_compile"]:
-            hit = cache.load(disk_key, self.__name__)
+            hit = cache.load(
+                disk_key, self.__name__, lambda: self._frontend_ir(spec, merged)
+            )
             if hit is not None:
                 hit.metadata["runtime_args"] = spec.runtime_args
                 self._compiled[memory_key] = hit
@@ -378,34 +380,51 @@ class JITFunction:
         bound.apply_defaults()
         return _Specialisation(self, bound.arguments)
 
-    def _compile(self, spec: _Specialisation, options: dict[str, Any]) -> Any:
+    def _build(
+        self,
+        spec: _Specialisation,
+        options: dict[str, Any],
+        callees: dict[str, str] | None = None,
+        detected: list[str] | None = None,
+    ) -> Any:
+        """The frontend's IR of this specialisation; `callees` collects the source
+        hashes of the `@asc.jit` helpers it calls, `detected` the kernel type the
+        generator chose (pyasc's rule when none was given)."""
         from asc_xdsl.frontend.codegen import CodeGenerator
-        from asc_xdsl.runtime.kernel import CompiledKernel
-
-        start = time.perf_counter()
-        callees: dict[str, str] = {}
 
         def get_source(fn: Any) -> Any:
             if isinstance(fn, JITFunction):
-                callees[cache.function_id(fn)] = fn.source_hash
+                if callees is not None:
+                    callees[cache.function_id(fn)] = fn.source_hash
                 return fn.source
             return None
 
         given = options["kernel_type"]
-        kernel_type = None if given is None else _kernel_type(given, self.__name__)
+        generator = CodeGenerator(
+            self.source,
+            get_source,
+            None if given is None else _kernel_type(given, self.__name__),
+            _max_unroll(options["max_unroll"]),
+            matmul_cube_only=bool(options["matmul_cube_only"]),
+        )
+        module = generator.compile_kernel(self.__name__, spec.params)
+        if detected is not None:
+            detected.append(generator.kernel_type)
+        return module
+
+    def _frontend_ir(self, spec: _Specialisation, options: dict[str, Any]) -> str:
+        with deep_recursion():
+            return _print_ir(self._build(spec, options))
+
+    def _compile(self, spec: _Specialisation, options: dict[str, Any]) -> Any:
+        from asc_xdsl.runtime.kernel import CompiledKernel
+
+        start = time.perf_counter()
+        callees: dict[str, str] = {}
         detected: list[str] = []  # the kernel type the generator chose
 
         def build() -> Any:
-            generator = CodeGenerator(
-                self.source,
-                get_source,
-                kernel_type,
-                _max_unroll(options["max_unroll"]),
-                matmul_cube_only=bool(options["matmul_cube_only"]),
-            )
-            module = generator.compile_kernel(self.__name__, spec.params)
-            detected.append(generator.kernel_type)
-            return module
+            return self._build(spec, options, callees, detected)
 
         module = build()
         kernel_type = detected[0]  # pyasc's rule when none was given
@@ -445,6 +464,11 @@ class LazyTexts(Mapping[str, str]):
     def __init__(self, **factories: Callable[[], str]):
         self._factories = factories
         self._texts: dict[str, str] = {}
+
+    @property
+    def printed(self) -> Mapping[str, str]:
+        """The texts printed so far."""
+        return self._texts
 
     def __getitem__(self, key: str) -> str:
         if key not in self._texts:

@@ -54,17 +54,40 @@ def test_disk_cache_is_plain_text_and_reloads(fresh_cache):
     first = K.scale.compile(X32, 1, 256)
     entries = list((fresh_cache / "kernels").iterdir())
     assert len(entries) == 1
+    # Nothing was printed before the entry was written: only the module and metadata.
     names = sorted(p.name for p in entries[0].iterdir())
-    assert names == ["ir.mlir", "kernel.cpp", "kernel.json", "lowered.mlir", "module.mlir"]
+    assert names == ["kernel.json", "module.mlir"]
     K.scale._compiled.clear()
     again = K.scale.compile(X32, 1, 256)
     assert again is not first
     assert again.metadata.get("from_disk_cache") is True
+    # A hit prints each text from the module (the frontend IR from the source) on first
+    # read; each equals what the fresh compile prints.
     assert again.asm["ascendc"] == first.asm["ascendc"]
     assert again.asm["lowered_ir"] == first.asm["lowered_ir"]
+    assert again.asm["ir"] == first.asm["ir"]
     # Source locations survive the disk cache (runtime errors point at kernel lines).
     locs = {str(op.location) for op in again.module.walk()}
     assert any("jit_kernels.py" in loc for loc in locs)
+
+
+def test_disk_cache_keeps_the_texts_printed_before_it_was_written(fresh_cache):
+    # A compile whose texts were printed before the entry was written (PYASC_DUMP_PATH
+    # dumps them, the npu backend prints the C++) stores them; a hit reads them back.
+    first = K.scale.compile(X32, 1, 256)
+    texts = {k: first.asm[k] for k in ("ir", "lowered_ir", "ascendc")}
+    entry = next((fresh_cache / "kernels").iterdir())
+    from asc_xdsl.frontend import cache
+
+    cache.store(entry.name, first)
+    names = sorted(p.name for p in entry.iterdir())
+    assert names == ["ir.mlir", "kernel.cpp", "kernel.json", "lowered.mlir", "module.mlir"]
+    (entry / "kernel.cpp").write_text("// from the entry\n")
+    K.scale._compiled.clear()
+    again = K.scale.compile(X32, 1, 256)
+    assert again.metadata.get("from_disk_cache") is True
+    assert again.asm["ascendc"] == "// from the entry\n"
+    assert again.asm["ir"] == texts["ir"] and again.asm["lowered_ir"] == texts["lowered_ir"]
 
 
 def test_corrupt_disk_entry_is_recompiled(fresh_cache):
