@@ -311,3 +311,16 @@ def test_hand_edited_manifest_errors(tmp_path):
     path.write_text("{\n  nope")
     with pytest.raises(ManifestError, match=r"m.json:2: not a JSON kernel manifest"):
         Manifest.read(path)
+
+
+def test_prebuilt_on_cann_simulator_uses_the_manifest_soc(fake_toolkit, tmp_path):
+    build_kernel(vector_add_kernel(), get_soc("Ascend910B1"), out_dir=tmp_path)
+    k = load(tmp_path)
+    x = np.arange(16, dtype=np.float32)
+    z = np.zeros(16, np.float32)
+    with pytest.raises(LaunchError, match=r"has device 0 only, got device 1"):
+        k[1](x, x, z, 16, backend="model", device_id=1)
+    k[1](x, x, z, 16, backend="model")  # the simulator of Ascend910B1, the manifest's SoC
+    np.testing.assert_array_equal(z, 2 * x)
+    camodel = fake_toolkit.home / "tools/simulator/Ascend910B1/lib/libruntime_camodel.so"
+    assert str(camodel) in Path("/proc/self/maps").read_text()
