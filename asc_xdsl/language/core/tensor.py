@@ -111,6 +111,12 @@ class TensorElement(RuntimeScalar):
     def as_tensor(self) -> Any:
         return self.tensor.view(self.index)
 
+    def __getitem__(self, index: Any) -> Any:
+        return self.as_tensor()[index]  # `t[i][j]`: indexing the view
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self.as_tensor()[index] = value
+
     def __getattr__(self, name: str) -> Any:
         # only names a scalar lacks get here: a tensor method is the view's
         if name.startswith("_") or not hasattr(type(self.tensor), name):

@@ -259,3 +259,21 @@ def test_enum_numbers_and_set_fix_pipe_pre_quant_flag():
     assert "  AscendC::SetFixpipePreQuantFlag(c11_i32);\n" in cpp
     with pytest.raises(asc.CompileError, match=r"pipe must be an asc.PipeID value, got 99"):
         enum_number_unknown.compile(always_compile=True)
+
+
+@asc.jit
+def nested_views(x: asc.GlobalAddress):
+    t = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECCALC, addr=0, tile_size=512)
+    v = t[32][3]
+    t[64][1] = v
+
+
+def test_indexing_a_sub_tensor():
+    cpp = nested_views.compile(np.zeros(8, np.float16), always_compile=True).asm["ascendc"]
+    for line in (
+        "AscendC::LocalTensor<half> v3 = t[c32_i32];",
+        "half v = v3.GetValue(c3_i32);",
+        "AscendC::LocalTensor<half> v4 = t[c64_i32];",
+        "v4.SetValue(c1_i32, v);",
+    ):
+        assert f"  {line}\n" in cpp, line
