@@ -14,7 +14,7 @@ from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
-from asc_xdsl.dialects.emitasc import CopyStructOp, MemberOp, SetMemberOp
+from asc_xdsl.dialects.emitasc import CopyStructOp, MemberOp, PyStructType, SetMemberOp
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import GmAccessError, UnsupportedOpError
@@ -435,7 +435,13 @@ def _construct(op: con.ConstructOp, comp):
 
 
 def struct_layout(t) -> np.dtype | None:
-    """The C layout of struct type `t` (members of scalar types only), else None."""
+    """The C layout of struct type `t` (members of scalar types only, or of structs
+    defined in Python, `!emitasc.py_struct`, nested), else None."""
+    if isinstance(t, PyStructType):
+        members = [(n, struct_layout(f) or _IR_SCALAR.get(str(f))) for n, f in t.fields()]
+        if not members or any(d is None for _, d in members):
+            return None
+        return np.dtype(members, align=True)  # natural alignment, as Struct.pack lays it
     entry = struct_entry(getattr(t, "CPP_CLASS", ""))
     if not entry or not isinstance(t, ty.AscendCType):
         return None
@@ -459,8 +465,6 @@ def _copy_struct(op: CopyStructOp, comp):
             f"the CPU simulator copies structs of scalar members only, not {op.result.type}",
             op=op,
         )
-    names = layout.names
-    convert = [int if layout.fields[n][0].kind in "iub" else float for n in names]
 
     def run(e, c, _op=op):
         p = e[base]
@@ -470,12 +474,27 @@ def _copy_struct(op: CopyStructOp, comp):
                 f"copying a {layout.itemsize}-byte struct from argument '{p.buf.name}' "
                 f"({p.buf.nbytes} bytes) at byte {p.byte_offset}"
             )
-        record = p.buf.u8[p.byte_offset : end].view(layout)[0]
-        value = Struct(f(record[i]) for i, f in enumerate(convert))
-        value.names = names
-        e[r] = value
+        e[r] = _struct_value(p.buf.u8[p.byte_offset : end].view(layout)[0], layout)
 
     return run
+
+
+def _struct_value(record, layout: np.dtype) -> Struct:
+    """A numpy record as a Struct (nested structs as Structs), members by name."""
+    out = []
+    for name in layout.names:
+        kind = layout.fields[name][0]
+        v = record[name]
+        out.append(_struct_value(v, kind) if kind.names else int(v) if kind.kind in "iub" else float(v))
+    value = Struct(out)
+    value.names = layout.names
+    return value
+
+
+def _zero_struct(t) -> Struct:
+    """A py_struct member a kernel-built struct was not given: zero, as C++ `{}`."""
+    layout = struct_layout(t)
+    return _struct_value(np.zeros((), layout)[()], layout)
 
 
 def _member_index(op) -> int:
@@ -489,10 +508,14 @@ def _member_index(op) -> int:
 @handles(MemberOp)
 def _member(op: MemberOp, comp):
     base, r, i, t = comp.slot(op.base), comp.slot(op.result), _member_index(op), op.result.type
+    nested = isinstance(t, PyStructType)
 
     def run(e, c, _op=op):
         value = e[base]  # a struct built in the kernel may stop before member i: zero
-        e[r] = to_scalar(t, value[i] if i < len(value) else 0)
+        if nested:
+            e[r] = value[i] if i < len(value) else _zero_struct(t)
+        else:
+            e[r] = to_scalar(t, value[i] if i < len(value) else 0)
 
     return run
 
