@@ -19,6 +19,7 @@ class Outcome:
     reason: str = ""  # one line
     group: str = ""  # the key failures are grouped by (reason without case details)
     detail: str = ""  # --verbose text
+    overrun: bool = False  # python suite: a launch ran past a buffer's end (gm_overread)
 
 
 @dataclass

@@ -1,5 +1,7 @@
 """pytest plugin: one JSON line per test outcome, appended as tests finish (so a run
-that times out still reports what it did). The file is $PYASC_SUITE_REPORT."""
+that times out still reports what it did), and an "overrun" line for each test whose
+simulator launches ran past a buffer's end (gm_overread's warnings). The file is
+$PYASC_SUITE_REPORT."""
 
 from __future__ import annotations
 
@@ -49,3 +51,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _write(report.nodeid, "error", _reason(report))
     elif report.skipped and report.when == "setup":
         _write(report.nodeid, "skipped", _reason(report))
+
+
+OVERRUN_WARNINGS = ("GmOverreadWarning", "LocalOverrunWarning")
+
+
+def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str, location: Any) -> None:
+    if nodeid and warning_message.category.__name__ in OVERRUN_WARNINGS:
+        _write(nodeid, "overrun", str(warning_message.message))
