@@ -42,3 +42,28 @@ def add_custom(
         zr = out_z.deque(asc.float32)
         asc.data_copy(z_gm[i * tile :], zr, tile)
         out_z.free_tensor(zr)
+
+
+# -- a kernel taking a struct defined in Python (its C++ declaration is printed) ------
+
+from asc_xdsl.language.core.dtype import KnownTypes as KT  # noqa: E402
+from asc_xdsl.language.core.struct import Field, Struct, StructField  # noqa: E402
+
+
+class Inner(Struct):
+    a = Field(dtype=KT.int16, default=0)
+    b = Field(dtype=KT.int64, default=0)
+
+
+class Config(Struct):
+    flag = Field(dtype=KT.int8, default=1)
+    inner = StructField(Inner)
+    scale = Field(dtype=KT.float32, default=0.5, name="scaleValue")
+    count = Field(dtype=KT.uint32, default=0)
+
+
+@asc.jit
+def struct_param(x: asc.GlobalAddress, cfg: Config):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x)
+    g[0] = cfg.count

@@ -105,3 +105,35 @@ def test_tiling_struct_bytes_match_the_headers(tmp_path, cls_name):
     assert size == len(packed)
     assert offsets == [layout.fields[m][1] for m in members]
     assert packed == bytes.fromhex(hex_bytes)
+
+
+@needs_gxx
+def test_printed_struct_declarations_lay_out_as_the_host_packs(tmp_path, monkeypatch):
+    """A struct defined in Python: the declarations the printer writes into the kernel's
+    Ascend C, compiled by g++, hold exactly the bytes the host record packs to (what the
+    launch copies to GM for the kernel's `__gm__ Config*`)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    from cann_jit_kernels import Config, Inner, struct_param
+
+    cfg = Config(flag=-3, inner=Inner(a=-2, b=1 << 40), scale=1.25, count=7)
+    cpp = struct_param.compile(np.zeros(8, np.int32), cfg).asm["ascendc"]
+    decls = re.findall(r"^struct \w+ \{\n(?:  .*\n)*\};\n", cpp, re.M)
+    assert [d.split()[1] for d in decls] == ["Inner", "Config"]
+    source = "#include <cstdint>\n#include <cstddef>\n#include <cstdio>\n" + "".join(decls)
+    source += """int main() {
+  Config c{};
+  c.flag = -3; c.inner.a = -2; c.inner.b = 1LL << 40; c.scaleValue = 1.25f; c.count = 7;
+  printf("%zu %zu %zu %zu\\n", sizeof(Config), offsetof(Config, inner),
+         offsetof(Config, scaleValue), offsetof(Config, count));
+  const unsigned char* p = (const unsigned char*)&c;
+  for (size_t i = 0; i < sizeof(c); ++i) printf("%02x", p[i]);
+}
+"""
+    layout, hex_bytes = _run_cxx(tmp_path, source).splitlines()
+    packed = cfg.pack()
+    dtype = Config.numpy_dtype()
+    assert [int(v) for v in layout.split()] == [
+        len(packed), dtype.fields["inner"][1], dtype.fields["scaleValue"][1],
+        dtype.fields["count"][1],
+    ]  # fmt: skip
+    assert packed == bytes.fromhex(hex_bytes)
