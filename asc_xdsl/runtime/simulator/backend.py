@@ -216,8 +216,10 @@ class CpuSimulatorBackend:
         block_dim = check_block_dim(block_dim)
         platform = get_platform(options.get("platform"))
         overread = gm_overread.overread_mode(options.get("gm_overread"))
-        copy_tail = options.get("copy_tail", "drop" if overread == "pad" else "error")
-        if copy_tail not in ("error", "drop"):
+        copy_tail = options.get("copy_tail")
+        if copy_tail is None:  # "pad": dropped as on the NPU, with gm_overread's warning
+            copy_tail = "pad" if overread == "pad" else "error"
+        elif copy_tail not in ("error", "drop"):
             raise LaunchError(f"copy_tail must be 'error' or 'drop', got {copy_tail!r}")
         order = options.get("block_order", "ascending")
         budget = max_steps(options.get("max_steps"))

@@ -13,12 +13,12 @@ do not own there are two opt-in modes:
   is dropped after the launch. Vector accesses past a local tensor's end reach the
   following bytes of the same on-chip memory (the next buffer, as on the NPU; past the
   memory's end it stays an error), and a DataCopy whose size is not a 32-byte multiple
-  drops its tail as the NPU does (`copy_tail="drop"` unless given).
+  drops its tail as the NPU does (unless `copy_tail` is given).
 
 Both modes bind each GM argument to a padded copy, written back into the caller's
 array after the launch (not when the launch raises), and warn once per launch for each
-argument (`GmOverreadWarning`) and once for local tensors (`LocalOverrunWarning`),
-naming the first such access. Scripts you cannot edit get the same with
+argument (`GmOverreadWarning`), once for local tensors (`LocalOverrunWarning`) and
+once for dropped DataCopy tails (`CopyTailWarning`), naming the first such access. Scripts you cannot edit get the same with
 `ASC_XDSL_GM_OVERREAD=zeros|pad` (the keyword wins over it).
 
 The ops name each access `"<API> reads ..."` or `"<API> writes ..."` when they check it
@@ -51,6 +51,10 @@ class GmOverreadWarning(UserWarning):
 
 class LocalOverrunWarning(UserWarning):
     """Vector accesses ran past a local tensor's end into the next bytes (`"pad"`)."""
+
+
+class CopyTailWarning(UserWarning):
+    """DataCopy sizes that are not 32-byte multiples dropped their tails (`"pad"`)."""
 
 
 class PaddedGmBuffer(GmBuffer):
@@ -128,6 +132,13 @@ class Overruns:
                     f"'{self.mode}'): " + "; ".join(d for d in done if d),
                     GmOverreadWarning,
                 )
+        if self.local is not None and self.local.first_tail:
+            _warn(
+                f"{self.local.tails} DataCopy(s) of a size that is not a multiple of 32 bytes "
+                f"dropped the tail, as the NPU does (gm_overread='pad'); the first: "
+                f"{self.local.first_tail}",
+                CopyTailWarning,
+            )
         if self.local is not None and self.local.first:
             _warn(
                 f"{self.local.count} vector access(es) ran past the end of a local tensor "

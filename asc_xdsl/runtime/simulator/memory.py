@@ -107,13 +107,19 @@ PERMANENT = Allocation()
 
 class LocalOverruns:
     """Launch option gm_overread="pad" (gm_overread.py): vector accesses past a local
-    tensor's end reach the following bytes of its on-chip memory, as on the NPU."""
+    tensor's end reach the following bytes of its on-chip memory, as on the NPU; the
+    DataCopy tails dropped as on the NPU are noted here too."""
 
-    __slots__ = ("count", "first")
+    __slots__ = ("count", "first", "first_tail", "tails")
 
     def __init__(self) -> None:
-        self.count = 0
+        self.count = self.tails = 0
         self.first: str | None = None
+        self.first_tail: str | None = None
+
+    def tail(self, what: str) -> None:
+        self.tails += 1
+        self.first_tail = self.first_tail or what
 
 
 local_overruns: LocalOverruns | None = None

@@ -11,7 +11,11 @@ import pytest
 import asc_xdsl as asc
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator import GmAccessError, SimulatorError, TensorBoundsError
-from asc_xdsl.runtime.simulator.gm_overread import GmOverreadWarning, LocalOverrunWarning
+from asc_xdsl.runtime.simulator.gm_overread import (
+    CopyTailWarning,
+    GmOverreadWarning,
+    LocalOverrunWarning,
+)
 
 TILE = 64  # float32 elements
 
@@ -105,7 +109,8 @@ def _caught(kernel, *args, **options):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         kernel(*args, backend="cpu", **options)
-    return [w for w in caught if w.category in (GmOverreadWarning, LocalOverrunWarning)]
+    kinds = (GmOverreadWarning, LocalOverrunWarning, CopyTailWarning)
+    return [w for w in caught if w.category in kinds]
 
 
 def test_pad_mode_drops_writes_past_the_end_with_one_warning_per_argument():
@@ -226,7 +231,14 @@ def test_pad_mode_drops_datacopy_tails_as_the_npu_does():
     x, z = np.arange(1, 21, dtype=np.float32), np.zeros(20, np.float32)
     with pytest.raises(SimulatorError, match="not a multiple of 32 bytes"):
         copy_odd_count[1](x, z, 20, backend="cpu")
-    copy_odd_count[1](x, z, 20, backend="cpu", gm_overread="pad")
+    found = _caught(copy_odd_count[1], x, z, 20, gm_overread="pad")
+    assert [w.category for w in found] == [CopyTailWarning]
+    assert "2 DataCopy(s) of a size that is not a multiple of 32 bytes dropped the tail" in str(
+        found[0].message
+    )
+    assert "the first: DataCopy of 20 elements (80 bytes) dropped its last 16 bytes" in str(
+        found[0].message
+    )
     np.testing.assert_array_equal(z, np.where(np.arange(20) < 16, x, 0))
     with pytest.raises(SimulatorError, match="not a multiple of 32 bytes"):  # the keyword wins
         copy_odd_count[1](x, z, 20, backend="cpu", gm_overread="pad", copy_tail="error")

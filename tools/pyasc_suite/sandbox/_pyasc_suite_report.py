@@ -53,7 +53,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _write(report.nodeid, "skipped", _reason(report))
 
 
-OVERRUN_WARNINGS = ("GmOverreadWarning", "LocalOverrunWarning")
+OVERRUN_WARNINGS = ("GmOverreadWarning", "LocalOverrunWarning", "CopyTailWarning")
 
 
 def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str, location: Any) -> None:

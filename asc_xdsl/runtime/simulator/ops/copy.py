@@ -3,7 +3,7 @@
 * Count form `DataCopy(dst, src, count)`: one burst of count*sizeof(T) bytes. On
   hardware a tail that is not a multiple of 32 bytes is silently dropped; the simulator
   raises an error instead (as CPU debug asserts), or drops it like hardware with the
-  launch option `copy_tail="drop"`.
+  launch option `copy_tail="drop"` (or gm_overread="pad", which warns).
 * `DataCopyParams{blockCount, blockLen, srcGap, dstGap}`: all in 32-byte units; burst k
   reads `src + k(blockLen+srcGap)*32` and writes `dst + k(blockLen+dstGap)*32`.
 * DataCopyPad GM->local (`DataCopyParams` or `DataCopyExtParams` with the pad struct):
@@ -24,6 +24,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from asc_xdsl.dialects.ascendc import data_copy as dc
+from asc_xdsl.runtime.simulator import memory
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
@@ -102,7 +103,12 @@ def _copy_count(op, comp):
         if nbytes < 0:
             raise SimulatorError(f"negative DataCopy count {count}")
         if nbytes % 32:
-            if c.copy_tail != "drop":
+            if c.copy_tail == "pad":  # gm_overread="pad": dropped, with a warning
+                memory.local_overruns.tail(
+                    f"DataCopy of {count} elements ({nbytes} bytes) dropped its last "
+                    f"{nbytes % 32} bytes"
+                )
+            elif c.copy_tail != "drop":
                 raise SimulatorError(
                     f"DataCopy of {count} elements ({nbytes} bytes) is not a multiple of 32 "
                     f"bytes: the NPU silently drops the last {nbytes % 32} bytes (use "
