@@ -113,23 +113,22 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
 
     def fn(*args: Any, **kwargs: Any) -> Any:
         g = require_jit(py_name)
-        errors = []
-        candidates = []
+        # The first form whose types fit; else the first that binds, whose checks then
+        # say what is wrong with the arguments.
+        first = None
         for spec, get_class, sig in signatures:
             try:
                 bound = sig.bind(*args, **kwargs)
-            except TypeError as e:
-                errors.append(f"{_form_doc(sig)}: {e}")
+            except TypeError:
                 continue
             bound.apply_defaults()
-            if _fits(spec, bound):
-                candidates.append((spec, get_class, bound))
-        if candidates:
-            # The first form whose types fit; else the first that binds, whose checks
-            # then say what is wrong with the arguments.
-            spec, get_class, bound = next(
-                (c for c in candidates if _types_fit(c[0], c[2])), candidates[0]
-            )
+            if not _fits(spec, bound):
+                continue
+            if _types_fit(spec, bound):
+                return _build(g, py_name, spec, get_class(), bound)
+            first = first or (spec, get_class, bound)
+        if first is not None:
+            spec, get_class, bound = first
             return _build(g, py_name, spec, get_class(), bound)
         forms_doc = "\n  ".join(f"{py_name}{_form_doc(s)}" for _, _, s in signatures)
         g.fail(f"no form of {py_name} takes these arguments; its forms are:\n  {forms_doc}")
