@@ -19,20 +19,13 @@ from asc_xdsl import soc as socs
 from asc_xdsl.runtime.cann import describe, dump
 from asc_xdsl.runtime.cann.compiler import build_binary
 from asc_xdsl.runtime.cann.errors import CannError
+from asc_xdsl.runtime.cann.launch import resolve_soc
 from asc_xdsl.runtime.cann.manifest import Manifest, file_sha256
 from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
 from asc_xdsl.runtime.kernel import CompiledKernel
 
 OPTION_KEYS = ("opt_level", "auto_sync", "debug", "bisheng_options")
 """The compile options a build depends on (recorded in the manifest)."""
-
-
-def resolve_soc(name: str | None) -> socs.Soc:
-    """The SoC `name` (None: ASC_XDSL_SOC_VERSION, else Ascend910B1), or a CannError."""
-    try:
-        return socs.get_soc(name)
-    except socs.UnknownSocError as e:
-        raise CannError(str(e)) from None
 
 
 @dataclass(frozen=True)
@@ -97,3 +90,6 @@ def build_kernel(
             f"({e.filename})"
         ) from None
     return Built(manifest, target, path)
+
+
+__all__ = ["OPTION_KEYS", "Built", "build_kernel", "resolve_soc"]

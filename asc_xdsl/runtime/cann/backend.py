@@ -29,7 +29,7 @@ from typing import Any
 
 from asc_xdsl import soc as socs
 from asc_xdsl.runtime.cann import acl, describe
-from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc
+from asc_xdsl.runtime.cann.aot import build_kernel
 from asc_xdsl.runtime.cann.launch import (
     check_launch,
     check_soc_block_dim,
@@ -38,6 +38,7 @@ from asc_xdsl.runtime.cann.launch import (
     model_runtime,
     npu_runtime,
     prepare,
+    resolve_soc,
     run,
 )
 from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit

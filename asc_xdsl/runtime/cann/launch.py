@@ -47,7 +47,8 @@ SIMULATOR_LIBRARY = "libruntime_camodel.so"
 H2D, D2H = acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST
 
 
-def soc_or_error(name: str) -> socs.Soc:
+def resolve_soc(name: str | None) -> socs.Soc:
+    """The SoC `name` (None: ASC_XDSL_SOC_VERSION, else Ascend910B1), or a CannError."""
     try:
         return socs.get_soc(name)
     except socs.UnknownSocError as e:
@@ -73,7 +74,7 @@ def npu_runtime(toolkit: Toolkit) -> acl.AclRuntime:
 
 
 def model_runtime(toolkit: Toolkit, soc: str | None) -> acl.AclRuntime:
-    chip = soc_or_error(soc or socs.DEFAULT_SOC)
+    chip = resolve_soc(soc or socs.DEFAULT_SOC)
     camodel = toolkit.find_library(SIMULATOR_LIBRARY, [toolkit.simulator_lib_dir(chip.name)])
     return acl.get_runtime(toolkit.find_library(ACL_LIBRARY), preload=(camodel,))
 

@@ -25,7 +25,7 @@ from asc_xdsl.runtime.cann.launch import (
     npu_runtime,
     prepare,
     run,
-    soc_or_error,
+    resolve_soc,
 )
 from asc_xdsl.runtime.cann.manifest import Manifest, ManifestError, file_sha256
 from asc_xdsl.runtime.cann.toolkit import require_toolkit
@@ -91,7 +91,7 @@ class PrebuiltKernel:
             soc_name = soc_name or self.manifest.soc
         runtime = npu_runtime(toolkit) if backend == "npu" else model_runtime(toolkit, soc_name)
         runtime.set_device(device)
-        soc = soc_or_error(soc_name or device_soc(runtime))
+        soc = resolve_soc(soc_name or device_soc(runtime))
         block_dim = check_launch(self.manifest, block_dim, soc)
         run(runtime, self.manifest, self.binary, block_dim, prepared, soc, backend)
 
