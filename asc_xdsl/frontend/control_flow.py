@@ -285,9 +285,14 @@ class ControlFlow:
         )
         return RuntimeScalar(op.results[0], dtype)
 
-    def _assigned_names(self, body: Sequence[ast.stmt]) -> list[str]:
+    def _assigned_names(self, loop: ast.For | ast.While) -> list[str]:
+        """The names a loop's body assigns, in order (found once per loop: the AST is
+        kept with the function and compiled again for each specialisation)."""
+        found = getattr(loop, "assigned_names", None)
+        if found is not None:
+            return found
         names: list[str] = []
-        for stmt in body:
+        for stmt in loop.body:
             for sub in ast.walk(stmt):
                 targets: list[ast.AST] = []
                 if isinstance(sub, ast.Assign):
@@ -302,6 +307,7 @@ class ControlFlow:
                             and n.id not in names
                         ):
                             names.append(n.id)
+        loop.assigned_names = names  # type: ignore[union-attr]
         return names
 
     def visit_For(self, node: ast.For) -> None:
@@ -347,7 +353,7 @@ class ControlFlow:
             bound_type = dt.int32
         lb, ub, st = (self.scalar(x, bound_type) for x in (start, stop, step))
         target = node.target.id
-        carried = [n for n in self._assigned_names(node.body) if n in self.scope and n != target]
+        carried = [n for n in self._assigned_names(node) if n in self.scope and n != target]
         inits, rebuilds = [], []
         for n in carried:
             h, make = self._carry(self.scope[n], node, n)
@@ -475,7 +481,7 @@ class ControlFlow:
             first = self.truth(self.visit(node.test))
         if not isinstance(first, RuntimeScalar) and not first:
             return
-        carried = [n for n in self._assigned_names(node.body) if n in self.scope]
+        carried = [n for n in self._assigned_names(node) if n in self.scope]
         inits, rebuilds = [], []
         for n in carried:
             h, make = self._carry(self.scope[n], node, n)

@@ -6,6 +6,7 @@ from plain Python it raises `JitOnlyError`, as pyasc's `require_jit` does.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from asc_xdsl.enums import TPosition
@@ -19,6 +20,22 @@ from asc_xdsl.language.spec_functions import install_methods
 # ---------------------------------------------------------------------------
 # Global memory
 # ---------------------------------------------------------------------------
+
+
+@functools.cache
+def local_tensor_type(dtype: DataType) -> Any:
+    """`!ascendc.local_tensor<*xT>`, made once per dtype (types are immutable)."""
+    from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+    return LocalTensorType(dtype.ir_type())
+
+
+@functools.cache
+def global_tensor_type(dtype: DataType) -> Any:
+    """`!ascendc.global_tensor<*xT>`, made once per dtype."""
+    from asc_xdsl.dialects.ascendc.types import GlobalTensorType
+
+    return GlobalTensorType(dtype.ir_type())
 
 
 class GlobalAddress(IRValue):
@@ -184,7 +201,6 @@ class GlobalTensor(_Tensor):
     ) -> None:
         g = require_jit("GlobalTensor.set_global_buffer")
         from asc_xdsl.dialects.ascendc.tensor import GlobalTensorOp, GlobalTensorSetGlobalBufferOp
-        from asc_xdsl.dialects.ascendc.types import GlobalTensorType
 
         if not isinstance(buffer, GlobalAddress):
             g.fail(
@@ -192,7 +208,7 @@ class GlobalTensor(_Tensor):
             )
         if self.handle is None:
             self.dtype = self.dtype or buffer.dtype
-            self.handle = g.emit(GlobalTensorOp(GlobalTensorType(self.dtype.ir_type()))).tensor
+            self.handle = g.emit(GlobalTensorOp(global_tensor_type(self.dtype))).tensor
             g.name_later(self)
         size = None if buffer_size is None else g.scalar(buffer_size, dt.int32)
         g.emit(GlobalTensorSetGlobalBufferOp(self.handle, buffer.handle, size))
@@ -217,11 +233,10 @@ class LocalTensor(_Tensor):
         if handle is not None:
             return
         from asc_xdsl.dialects.ascendc.tensor import LocalTensorOp, LocalTensorV2Op
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         if not isinstance(dtype, DataType):
             g.fail(f"LocalTensor needs a dtype such as asc.float32, got {_describe(dtype)}")
-        t = LocalTensorType(dtype.ir_type())
+        t = local_tensor_type(dtype)
         if isinstance(addr, int) and isinstance(tile_size, int) and tile_size == 0 and addr == 0:
             self.handle = g.emit(LocalTensorOp(t)).tensor
         else:
@@ -257,11 +272,10 @@ class LocalTensor(_Tensor):
         """`t.ReinterpretCast<U>()`: the same memory as a tensor of `dtype`."""
         g = require_jit("LocalTensor.reinterpret_cast")
         from asc_xdsl.dialects.ascendc.tensor import LocalTensorReinterpretCastOp
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         if not isinstance(dtype, DataType):
             g.fail(f"reinterpret_cast needs a dtype such as asc.float32, got {_describe(dtype)}")
-        t = LocalTensorType(dtype.ir_type())
+        t = local_tensor_type(dtype)
         op = g.emit(LocalTensorReinterpretCastOp(self.handle, result_types=[t]))
         return local_tensor(op.result, dtype)
 

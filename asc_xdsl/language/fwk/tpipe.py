@@ -13,7 +13,7 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue
-from asc_xdsl.language.core.tensor import LocalTensor, local_tensor
+from asc_xdsl.language.core.tensor import LocalTensor, local_tensor, local_tensor_type
 from asc_xdsl.language.core.utils import check_tensors
 from asc_xdsl.language.core.utils import describe as _describe
 from asc_xdsl.language.spec_functions import install_methods
@@ -100,7 +100,6 @@ class TQueBind(IRValue):
         LocalTensor instead, the in-place form fills it and returns None."""
         g = require_jit(self._api(method))
         from asc_xdsl.dialects.ascendc import framework as fw
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         if isinstance(dtype, LocalTensor):
             if positions:
@@ -112,7 +111,7 @@ class TQueBind(IRValue):
                 f"{self._api(method)} needs a dtype such as asc.float32 (or a LocalTensor "
                 f"to fill), got {_describe(dtype)}"
             )
-        t = LocalTensorType(dtype.ir_type())
+        t = local_tensor_type(dtype)
         if positions:
             src, dst = self._positions(g, method, positions)
             op = g.emit(
@@ -204,12 +203,11 @@ class TBuf(IRValue):
     def get(self, dtype: DataType, len: Any = None) -> LocalTensor:
         g = require_jit("TBuf.get")
         from asc_xdsl.dialects.ascendc.framework import TBufGetTensorOp
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         if not isinstance(dtype, DataType):
             g.fail(f"TBuf.get needs a dtype such as asc.float32, got {_describe(dtype)}")
         length = None if len is None else g.scalar(len, dt.int32)
-        op = g.emit(TBufGetTensorOp(self.handle, LocalTensorType(dtype.ir_type()), length))
+        op = g.emit(TBufGetTensorOp(self.handle, local_tensor_type(dtype), length))
         return local_tensor(op.tensor, dtype)
 
     def alloc_tensor(self, dtype: DataType) -> LocalTensor:
@@ -227,14 +225,13 @@ class TBuf(IRValue):
     def get_with_offset(self, size: Any, buf_offset: Any, dtype: DataType) -> LocalTensor:
         g = require_jit("TBuf.get_with_offset")
         from asc_xdsl.dialects.ascendc.framework import TBufGetWithOffsetOp
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         op = g.emit(
             TBufGetWithOffsetOp(
                 self.handle,
                 g.scalar(size, dt.uint32),
                 g.scalar(buf_offset, dt.uint32),
-                LocalTensorType(dtype.ir_type()),
+                local_tensor_type(dtype),
             )
         )
         return local_tensor(op.tensor, dtype)
