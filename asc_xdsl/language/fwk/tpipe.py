@@ -6,6 +6,7 @@ A TPipe owns the on-chip buffers; queues and buffers get their memory from it
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from asc_xdsl.enums import TPosition
@@ -178,13 +179,20 @@ class TQue(TQueBind):
     def __init__(self, pos: TPosition = TPosition.VECIN, depth: int = 1, mask: int = 0) -> None:
         g = require_jit("TQue")
         from asc_xdsl.dialects.ascendc.framework import QueueOp
-        from asc_xdsl.dialects.ascendc.types import QueueType
 
         self.pos = g.enum(pos, TPosition, "pos")
         self.depth = g.constexpr(depth, "depth", int)
         if g.constexpr(mask, "mask", int):
             g.fail("TQue: a non-zero mask has no Ascend C form here (TQue<pos, depth>)")
-        IRValue.__init__(self, g.emit(QueueOp(QueueType(self.pos, self.depth))).queue)
+        IRValue.__init__(self, g.emit(QueueOp(_queue_type(self.pos, self.depth))).queue)
+
+
+@functools.cache
+def _queue_type(pos: TPosition, depth: int) -> Any:
+    """`!ascendc.queue<pos, depth>`, made once per position and depth."""
+    from asc_xdsl.dialects.ascendc.types import QueueType
+
+    return QueueType(pos, depth)
 
 
 class TBuf(IRValue):
