@@ -263,11 +263,75 @@ def test_cast_dequant_checks_the_register_and_sign_mode():
         unsigned[1](np.zeros(2048, np.int16), np.zeros(4096, np.int8), 32, np.float32(1), 0, 0)
 
 
-def test_cast_dequant_vector_table_is_refused():
+VDEQ_SCALE = np.linspace(0.01, 0.3, 16).astype(np.float32)
+VDEQ_OFFSET = np.arange(-8, 8).astype(np.int16) * 9
+
+
+def _vdeq_table(sign: int) -> str:
+    """IR: a VdeqInfo of VDEQ_SCALE, VDEQ_OFFSET and `sign` from stack arrays, packed
+    into %b2 (uint64) by SetDeqScale(vdeq, info)."""
+    lines = [
+        "%vs = memref.alloca() : memref<16xf32>",
+        "%vo = memref.alloca() : memref<16xi16>",
+        "%vm = memref.alloca() : memref<16xi1>",
+        f"%vsign = arith.constant {'true' if sign else 'false'}",
+    ]
+    for i in range(16):
+        lines += [
+            f"%i{i} = arith.constant {i} : index",
+            f"%s{i}v = arith.constant {float(VDEQ_SCALE[i])!r} : f32",
+            f"%o{i}v = arith.constant {int(VDEQ_OFFSET[i])} : i16",
+            f"memref.store %s{i}v, %vs[%i{i}] : memref<16xf32>",
+            f"memref.store %o{i}v, %vo[%i{i}] : memref<16xi16>",
+            f"memref.store %vsign, %vm[%i{i}] : memref<16xi1>",
+        ]
+    lines += [
+        "%info = ascendc.construct !ascendc.vdeq_info(%vs, %vo, %vm) : memref<16xf32>, "
+        "memref<16xi16>, memref<16xi1>",
+        "ascendc.set_deq_scale_l4 %b2, %info : {lt2}, !ascendc.vdeq_info",
+    ]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("dst", "sign"), [("int8", 1), ("uint8", 0)])
+def test_cast_dequant_vector_table(dst, sign):
+    """isVecDeq: element i of each block of 16 uses the table's entry i."""
+    k = _kernel(
+        ("cast-deq-vec", dst),
+        _vdeq_table(sign)
+        + "\nascendc.cast_deq_l2 %b1, %b0, %s0 {halfBlock, isVecDeq} : {lt1}, {lt0}, i32",
+        ["int16", dst, "uint64"],
+        ["i32"],
+    )
+    dt = np.dtype(dst)
+    src = np.random.default_rng(8).integers(-2000, 2000, 2048).astype(np.int16)
+    got, table = np.full(4096, 5, dt), np.zeros(512, np.uint64)
+    k[1](src, got, table, 256)
+    words = [  # the headers' MakeDeqScaleConfig
+        (sign << 46) | ((int(o) & 0x1FF) << 37) | int(v.view(np.uint32))
+        for v, o in zip(VDEQ_SCALE, VDEQ_OFFSET, strict=True)
+    ]
+    assert table[:16].tolist() == words
+    want = np.full(4096, 5, dt)
+    for n in range(256):
+        e = n % 16
+        want[(n // 16) * 32 + 16 + e] = _dequant(src[n : n + 1], VDEQ_SCALE[e], int(VDEQ_OFFSET[e]), dt)[0]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_cast_dequant_vector_table_checks():
     k = simkit.inout_kernel(
         "ascendc.cast_deq_l2 %b1, %b0, %s0 {halfBlock, isVecDeq} : {lt1}, {lt0}, i32",
         ["int16", "int8"],
         ["i32"],
     )
-    with pytest.raises(UnsupportedOpError, match="isVecDeq=true"):
+    with pytest.raises(SimulatorError, match=r"needs the DEQSCALE table: call SetDeqScale\(vdeq"):
         k[1](np.zeros(2048, np.int16), np.zeros(4096, np.int8), 32)
+    k = simkit.inout_kernel(
+        _vdeq_table(0)
+        + "\nascendc.cast_deq_l2 %b1, %b0, %s0 {halfBlock, isVecDeq} : {lt1}, {lt0}, i32",
+        ["int16", "int8", "uint64"],
+        ["i32"],
+    )
+    with pytest.raises(SimulatorError, match=r"to int8 needs signMode=true .*entry 0 is false"):
+        k[1](np.zeros(2048, np.int16), np.zeros(4096, np.int8), np.zeros(512, np.uint64), 32)

@@ -17,7 +17,10 @@ bits: *decision*, truncated), the offset as a signed 9-bit integer, the result s
 block of 16 sources gives 16 bytes, written to the second (halfBlock=true) or first
 half of the dst block at the same block position; the other half is kept (so two calls
 can fill both). The int32 -> half pair is Cast through DEQSCALE. The vector-dequant
-mode (isVecDeq=true, `SetDeqScale(vdeq, info)`) is not modelled yet (refused).
+mode (isVecDeq=true): `SetDeqScale(vdeq, info)` packs VdeqInfo's 16 (scale, offset,
+signMode) into vdeq as the headers do (scale's float bits, offset at bit 37, signMode
+at bit 46) and points DEQSCALE at it; CastDequant reads that table from UB when it
+runs, element i of each 16-element block using entry i.
 
 AddReluCast/SubReluCast: max(src0 op src1, 0) in the source type, then converted
 with round-to-nearest-even and saturation; MulCast likewise for src0 * src1
@@ -32,6 +35,7 @@ from asc_xdsl.dialects.ascendc.enums import RoundMode
 from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.memory import LocalTensor
 from asc_xdsl.runtime.simulator.ops.cast import cast_array
 from asc_xdsl.runtime.simulator.ops.elementwise import _params, _strides
 from asc_xdsl.runtime.simulator.ops.instr import VectorCall, apply, charge
@@ -162,29 +166,79 @@ def _set_deq_scale(op, comp, key: str):
 
 
 @sim_hook("set_deq_scale_l4")
-def _not_modelled(op, comp, key: str):
-    raise UnsupportedOpError(
-        "SetDeqScale(vdeq, info) (CastDequant's vector-dequant table) is not modelled by the "
-        "CPU simulator yet; SetDeqScale(scale, offset, signMode) with isVecDeq=false is"
+def _set_deq_table(op, comp, key: str):
+    v, info = comp.slot(op.vdeq), comp.slot(op.vdeq_info)
+
+    def run(e, c, _op=op):
+        f = e[info].fields({"vdeqScale": None, "vdeqOffset": None, "vdeqSignMode": None})
+        scale = _table(f["vdeqScale"], np.float32)
+        offset = _table(f["vdeqOffset"], np.int16)
+        sign = _table(f["vdeqSignMode"], np.bool_)
+        vdeq = e[v]
+        vdeq.check(16, "vdeq", vector=False)
+        vdeq.arr[:16] = _pack(scale, offset, sign).view(vdeq.dtype)
+        c.regs[DEQSCALE] = vdeq  # the table's address: read when CastDequant runs
+
+    return run
+
+
+def _table(values, dtype) -> np.ndarray:
+    """One of VdeqInfo's 16-entry arrays (all zero when the struct was built empty)."""
+    if values is None:
+        return np.zeros(16, dtype)
+    arr = np.asarray(values).reshape(-1)
+    if arr.size < 16:
+        raise SimulatorError(f"VdeqInfo holds 16 entries per array, got {arr.size}")
+    return arr[:16].astype(dtype)
+
+
+def _pack(scale: np.ndarray, offset: np.ndarray, sign: np.ndarray) -> np.ndarray:
+    """DEQSCALE words (the headers' MakeDeqScaleConfig): scale's float bits, the
+    offset's low 9 bits at bit 37, signMode at bit 46."""
+    return (
+        (sign.astype(np.uint64) << np.uint64(46))
+        | ((offset.astype(np.int64) & 0x1FF).astype(np.uint64) << np.uint64(37))
+        | scale.astype(np.float32).view(np.uint32).astype(np.uint64)
     )
 
 
-def _deq_params(c, dt: np.dtype) -> tuple[float, int]:
-    """DEQSCALE's (scale, offset) for CastDequant int16 -> dt, checked against signMode."""
+def _unpack(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scale cut to (1, 8, 10), 9-bit signed offset, signMode) of DEQSCALE words."""
+    scale = (bits & np.uint64(0xFFFFE000)).astype(np.uint32).view(np.float32)
+    off = ((bits >> np.uint64(37)) & np.uint64(0x1FF)).astype(np.int64)
+    sign = ((bits >> np.uint64(46)) & np.uint64(1)).astype(bool)
+    return scale.astype(np.float64), (off ^ 0x100) - 0x100, sign
+
+
+def _deq_params(c, dt: np.dtype, vector: bool) -> tuple[np.ndarray, np.ndarray]:
+    """DEQSCALE's (scale, offset) for CastDequant int16 -> dt: one each, or 16 (vector
+    dequant: one per element of a block), each checked against its signMode."""
     reg = c.regs.get(DEQSCALE)
-    if not isinstance(reg, tuple):
+    if vector:
+        if not isinstance(reg, LocalTensor):
+            raise SimulatorError(
+                "CastDequant with isVecDeq=true needs the DEQSCALE table: call "
+                "SetDeqScale(vdeq, vdeqInfo) first"
+            )
+        reg.check(16, "the vdeq table", vector=False)
+        bits = reg.arr[:16].view(np.uint64)
+    else:
+        if not isinstance(reg, tuple):
+            raise SimulatorError(
+                "CastDequant int16 -> 8-bit needs the DEQSCALE register: call "
+                "SetDeqScale(float scale, int16_t offset, bool signMode) first"
+            )
+        scale, offset, signed = reg
+        bits = _pack(np.array([scale]), np.array([offset]), np.array([signed]))
+    scale, offset, signed = _unpack(bits)
+    want = dt == np.int8
+    if (signed != want).any():
+        where = f"entry {int(np.argmax(signed != want))} is" if vector else "it is"
         raise SimulatorError(
-            "CastDequant int16 -> 8-bit needs the DEQSCALE register: call "
-            "SetDeqScale(float scale, int16_t offset, bool signMode) first"
+            f"CastDequant to {dt} needs signMode={'true' if want else 'false'} in "
+            f"SetDeqScale ({where} {'false' if want else 'true'})"
         )
-    scale, offset, signed = reg
-    if signed != (dt == np.int8):
-        raise SimulatorError(
-            f"CastDequant to {dt} needs signMode={'true' if dt == np.int8 else 'false'} in "
-            f"SetDeqScale (it is {'true' if signed else 'false'})"
-        )
-    bits = np.array([scale], np.float32).view(np.uint32) & np.uint32(0xFFFFE000)
-    return float(bits.view(np.float32)[0]), ((offset & 0x1FF) ^ 0x100) - 0x100
+    return scale, offset
 
 
 @sim_hook("cast_deq")
@@ -192,18 +246,14 @@ def _cast_deq(op, comp, key: str):
     dt, st = np_dtype(op.dst.type.element_type), np_dtype(op.src.type.element_type)
     if st == np.int32:  # int32 -> half: Cast with RINT through DEQSCALE, as the headers do
         return cast_hook(op, comp, key)
-    if op.flag("isVecDeq"):
-        raise UnsupportedOpError(
-            "CastDequant with isVecDeq=true (the vector-dequant table of SetDeqScale(vdeq, "
-            "info)) is not modelled by the CPU simulator yet; isVecDeq=false is"
-        )
+    vector = op.flag("isVecDeq")
     half = 16 if op.flag("halfBlock") else 0
     info = np.iinfo(dt)
     call = VectorCall(op, comp)
     d, a, p = comp.slot(op.dst), comp.slot(op.src), _params(op, comp)
 
     def run(e, c, _op=op):
-        scale, offset = _deq_params(c, dt)
+        scale, offset = _deq_params(c, dt, vector)
         ln = call.lanes(e, c, 128)
         (dblk, drep), ((sblk, srep),) = _strides(e[p] if p is not None else None, 1)
         dst, src = e[d], e[a]
@@ -212,7 +262,8 @@ def _cast_deq(op, comp, key: str):
         r, lane = lane_ids(ln)
         di = r * (drep * 32) + (lane // 16) * (dblk * 32) + half + lane % 16
         check_span(dst, di, "dst")
-        x = np.rint(src.arr[si].astype(np.float64) * scale + offset)
+        entry = lane % 16 if vector else 0  # the table entry of each element
+        x = np.rint(src.arr[si].astype(np.float64) * scale[entry] + offset[entry])
         dst.arr[di] = np.clip(x, info.min, info.max).astype(dt)
         charge(c, ln)
 
