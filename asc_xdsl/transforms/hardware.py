@@ -110,6 +110,9 @@ def queue_events(t: Attribute) -> QueueEvents | None:
     return QUEUE_EVENTS.get(key)
 
 
+PIPE_RELEASES = frozenset({"ascendc.pipe.reset", "ascendc.pipe.destroy", "ascendc.pipe.init"})
+"""TPipe calls that give every buffer back: allocation starts again at address 0."""
+
 QUEUE_OPS: dict[str, str] = {
     "ascendc.que_bind.alloc_tensor": "alloc",
     "ascendc.que_bind.alloc_tensor_in_place": "alloc",

@@ -21,22 +21,31 @@ def _defined_outside(value: SSAValue, region_op: Operation) -> bool:
     return owner is None or not region_op.is_ancestor(owner)  # type: ignore[arg-type]
 
 
-def _target(op: Operation) -> Operation | None:
+def _target(op: Operation, stays: Callable[[Operation, Operation], bool]) -> Operation | None:
     """The op to move `op` in front of, or None if it stays."""
     parent = op.parent_op()
     if parent is None or isinstance(parent, func.FuncOp):
         return None
-    if not all(_defined_outside(v, parent) for v in op.operands):
+    if not all(_defined_outside(v, parent) for v in op.operands) or stays(op, parent):
         return None
     return parent
 
 
-def hoist(root: Operation, hoistable: Callable[[Operation], bool]) -> None:
-    """Hoist the ops of `root` (a function) for which `hoistable` holds."""
+def _never(op: Operation, parent: Operation) -> bool:
+    return False
+
+
+def hoist(
+    root: Operation,
+    hoistable: Callable[[Operation], bool],
+    stays: Callable[[Operation, Operation], bool] = _never,
+) -> None:
+    """Hoist the ops of `root` (a function) for which `hoistable` holds; `stays(op,
+    parent)` keeps an op inside `parent` for a reason of the caller's."""
     worklist = [op for op in root.walk() if op is not root and hoistable(op)]
     while worklist:
         op = worklist.pop()
-        parent = _target(op)
+        parent = _target(op, stays)
         if parent is None:
             continue
         op.detach()

@@ -3,7 +3,8 @@
 TQue/TQueBind/TBuf objects, `pipe.init_queue` / `pipe.init_buffer` and `tbuf.get_tensor`
 move out of loops and branches, as far as their operands allow (see `hoist.py`), so a
 kernel that declares them where it uses them does not initialise a buffer per
-iteration (which would exhaust the pipe's memory).
+iteration (which would exhaust the pipe's memory). Set-up stays in a loop or branch
+that gives the pipe's memory back (`pipe.destroy`, `reset`, `init`).
 
 Before:
 
@@ -35,6 +36,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
+from asc_xdsl.transforms.hardware import PIPE_RELEASES
 from asc_xdsl.transforms.hoist import hoist
 
 HOISTED = frozenset(
@@ -50,8 +52,20 @@ HOISTED = frozenset(
 """The ops this pass moves (pyasc's list)."""
 
 
+SETUP = frozenset(
+    {"ascendc.pipe.init_buffer", "ascendc.pipe.init_queue", "ascendc.tbuf.get_tensor"}
+)
+"""The hoisted ops that take memory from the pipe, or a tensor in it."""
+
+
 def _hoistable(op: Operation) -> bool:
     return op.name in HOISTED
+
+
+def _stays(op: Operation, parent: Operation) -> bool:
+    """Buffer set-up stays in a loop or branch that gives the pipe's memory back
+    (`pipe.destroy`/`reset`/`init`): before that, its buffers would be released."""
+    return op.name in SETUP and any(o.name in PIPE_RELEASES for o in parent.walk())
 
 
 @dataclass(frozen=True)
@@ -61,4 +75,4 @@ class HoistQueBindPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
-                hoist(f, _hoistable)
+                hoist(f, _hoistable, _stays)

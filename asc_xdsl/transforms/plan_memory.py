@@ -48,7 +48,7 @@ from asc_xdsl.dialects.ascendc.target import SOC_ATTR
 from asc_xdsl.enums import TPosition
 from asc_xdsl.frontend.dtypes import from_ir
 from asc_xdsl.transforms.diagnostics import fail
-from asc_xdsl.transforms.hardware import object_buffer, position_buffer
+from asc_xdsl.transforms.hardware import PIPE_RELEASES, object_buffer, position_buffer
 
 PASS = "ascendc-plan-memory"
 ADDRESS_ATTR = "ascendc.address"
@@ -62,8 +62,6 @@ REQUESTS: dict[str, tuple[str, str | None, str]] = {
     "ascendc.pipe.init_buffer": ("buffer", None, "length"),
     "ascendc.pipe.init_buf_pool": ("buf_pool", None, "len"),
 }
-RELEASES = frozenset({"ascendc.pipe.reset", "ascendc.pipe.destroy", "ascendc.pipe.init"})
-"""TPipe calls after which allocation starts again at address 0."""
 
 
 def constant(value: SSAValue | None) -> int | None:
@@ -98,7 +96,7 @@ def _operand(op: Operation, name: str | None) -> SSAValue | None:
 def _plan(f: func.FuncOp, capacity: dict[str, int], soc_name: str) -> None:
     memories: dict[str, _Memory] = {}
     for op in f.walk():  # program order
-        if op.name in RELEASES:
+        if op.name in PIPE_RELEASES:
             memories.clear()
             continue
         if op.name == "ascendc.local_tensor_v2":

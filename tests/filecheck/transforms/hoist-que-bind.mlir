@@ -62,3 +62,30 @@ func.func @length_in_loop(%lb: index, %ub: index, %step: index) {
   }
   func.return
 }
+
+// A loop that gives the pipe's memory back (destroy, init) keeps its buffer set-up;
+// the objects themselves still leave it.
+// CHECK-LABEL: func.func @pipe_destroyed_in_loop(
+// CHECK-NEXT:    %pipe = ascendc.pipe
+// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    %q = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    scf.for
+// CHECK-NEXT:      ascendc.pipe.destroy %pipe
+// CHECK-NEXT:      ascendc.pipe.init %pipe
+// CHECK-NEXT:      ascendc.pipe.init_queue %pipe, %q, %c1, %len
+// CHECK-NEXT:      ascendc.pipe.init_buffer %pipe, %b, %len
+// CHECK-NEXT:      %t = ascendc.tbuf.get_tensor %b
+func.func @pipe_destroyed_in_loop(%lb: index, %ub: index, %step: index, %c1: i32, %len: i32) {
+  %pipe = ascendc.pipe
+  scf.for %i = %lb to %ub step %step {
+    ascendc.pipe.destroy %pipe : !ascendc.pipe
+    ascendc.pipe.init %pipe : !ascendc.pipe
+    %q = ascendc.queue : <vecin, 1>
+    ascendc.pipe.init_queue %pipe, %q, %c1, %len : !ascendc.queue<vecin, 1>, i32, i32
+    %b = ascendc.tbuf : <veccalc>
+    ascendc.pipe.init_buffer %pipe, %b, %len : !ascendc.tbuf<veccalc>, i32
+    %t = ascendc.tbuf.get_tensor %b : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xf32>
+    ascendc.duplicate_l2 %t, %len, %len : !ascendc.local_tensor<*xf32>, i32, i32
+  }
+  func.return
+}
