@@ -110,6 +110,10 @@ half = float16
 bfloat16 = DataType("bfloat16", "float", 16)
 float32 = DataType("float32", "float", 32)
 float64 = DataType("float64", "float", 64)
+# pyasc's C-style aliases
+int_ = int32
+float_ = float32
+double = float64
 
 ALL_DTYPES = (
     bool_,

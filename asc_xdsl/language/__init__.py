@@ -11,7 +11,7 @@ pyasc's `require_jit` does. Names and signatures follow pyasc
 (`../shared/reference/python_api.tsv`).
 """
 
-from asc_xdsl.language import adv
+from asc_xdsl.language import adv, basic, core, fwk
 from asc_xdsl.language.basic import *  # noqa: F403
 from asc_xdsl.language.basic import __all__ as _basic_all
 from asc_xdsl.language.core import *  # noqa: F403
@@ -19,4 +19,4 @@ from asc_xdsl.language.core import __all__ as _core_all
 from asc_xdsl.language.fwk import *  # noqa: F403
 from asc_xdsl.language.fwk import __all__ as _fwk_all
 
-__all__ = ["adv", *_basic_all, *_core_all, *_fwk_all]
+__all__ = ["adv", "basic", "core", "fwk", *_basic_all, *_core_all, *_fwk_all]

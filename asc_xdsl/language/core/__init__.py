@@ -15,12 +15,16 @@ from asc_xdsl.language.core.range import range, static_range
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, MrgSortSrcList
 from asc_xdsl.language.core.types import *  # noqa: F403
 from asc_xdsl.language.core.types import __all__ as _types_all
-from asc_xdsl.language.core.utils import ceildiv
+from asc_xdsl.language.core.ops import inline, number
+from asc_xdsl.language.core.utils import ceildiv, static_assert
 
 __all__ = [
     "Array",
     "array",
     "ceildiv",
+    "inline",
+    "number",
+    "static_assert",
     *_aipp_all,
     *_dtype_all,
     *_enums_all,

@@ -19,6 +19,25 @@ def ceildiv(x: Any, y: Any) -> Any:
     return (x + y - 1) // y
 
 
+def static_assert(test: Any, message: str | None = None) -> None:
+    """A compile-time assertion (pyasc's `asc.static_assert`): `test` must be a Python
+    bool; when false, compiling fails at the call with `message`."""
+    from asc_xdsl.frontend.context import in_jit
+
+    text = message if message is not None else "static_assert failed"
+    if in_jit():
+        g = require_jit("static_assert")
+        if not isinstance(test, bool):
+            g.fail(f"static_assert needs a compile-time bool, got {describe(test)}")
+        if not test:
+            g.fail(f"static_assert: {text}")
+        return
+    if not isinstance(test, bool):
+        raise TypeError(f"static_assert needs a bool, got {describe(test)}")
+    if not test:
+        raise AssertionError(text)
+
+
 def describe(value: Any) -> str:
     """How an error message names a value: `a runtime float32 value`, `int 3`."""
     if isinstance(value, RuntimeScalar):

@@ -277,3 +277,37 @@ def test_indexing_a_sub_tensor():
         "v4.SetValue(c1_i32, v);",
     ):
         assert f"  {line}\n" in cpp, line
+
+
+@asc.jit
+def inline_number_static_assert(x: asc.GlobalAddress, n: int):
+    asc.static_assert(asc.float16.sizeof() == 2, "half is 2 bytes")
+    v = asc.number(3, asc.float16)
+    asc.inline("#define MY_FLAG 1", before_function=True)
+    asc.inline("int32_t doubled = $0 * 2;", (n,))
+    asc.printf("%f\n", v)
+
+
+@asc.jit
+def static_assert_fails(x: asc.GlobalAddress):
+    asc.static_assert(asc.float16.sizeof() == 4, "half is not 4 bytes")
+
+
+def test_inline_number_and_static_assert():
+    cpp = inline_number_static_assert.compile(
+        np.zeros(8, np.float16), 3, always_compile=True
+    ).asm["ascendc"]
+    assert cpp.startswith('#define MY_FLAG 1\n#include "kernel_operator.h"\n')
+    assert "  const half v = static_cast<half>(3.0f);\n" in cpp
+    assert "  int32_t doubled = n * 2;\n" in cpp
+    with pytest.raises(asc.CompileError, match="static_assert: half is not 4 bytes") as e:
+        static_assert_fails.compile(np.zeros(8, np.float16), always_compile=True)
+    assert "asc.static_assert(asc.float16.sizeof() == 4" in str(e.value)
+    with pytest.raises(AssertionError, match="no"):
+        asc.static_assert(False, "no")  # on the host too, as pyasc's
+
+
+def test_pyasc_aliases_and_submodules():
+    assert asc.int_ is asc.int32 and asc.float_ is asc.float32 and asc.double is asc.float64
+    assert asc.basic.set_flag is asc.set_flag and asc.fwk.TQue is asc.TQue
+    assert asc.core.dtype.KnownTypes.double is asc.float64
