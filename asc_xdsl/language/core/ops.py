@@ -39,8 +39,13 @@ def inline(code: str, args: Any = None, before_function: bool = False) -> None:
         function = function.parent_op()
     if values:
         g.fail("inline: a line before the function takes no arguments (they live in it)")
-    if function is None or function.parent is None:  # the kernel, before it is added
-        g.module.body.block.add_op(op)
+    if function is None:  # a device function being built: before every function
+        module_ops = g.module.body.block
+        first = next((o for o in module_ops.ops if o.name == "func.func"), None)
+        if first is None:
+            module_ops.add_op(op)
+        else:
+            module_ops.insert_op_before(op, first)
     else:
         g.module.body.block.insert_op_before(op, function)
 
