@@ -71,6 +71,21 @@ STRUCTS: dict[str, tuple[str, ...]] = {
         "channel_size=0 en_transpose=False en_small_k=False filter_size_w=False "
         "filter_size_h=False f_matrix_ctrl=False ext_config=0 filter_config=1103823438081",
     ),
+    # `pad_list` is the C array `padList[4]` (a list or an asc.array); `pad_value` of
+    # the template type (its type follows the value: give a numpy scalar for f16).
+    "LoadData3DParamsV1": (
+        "pad_list>padListIn=(0,0,0,0) l1_h=1 l1_w=1 c1_index=0 fetch_filter_w=0 "
+        "fetch_filter_h=0 left_top_w=0 left_top_h=0 stride_w=1 stride_h=1 filter_w=1 "
+        "filter_h=1 dilation_filter_w=1 dilation_filter_h=1 jump_stride=1 repeat_mode=0 "
+        "repeat_time=1 c_size=0 pad_value=0",
+    ),
+    # pyasc's 19 parameters, then the C++ constructor's enSmallK (pyasc leaves it out)
+    "LoadData3DParamsV2": (
+        "pad_list>padListIn=(0,0,0,0) l1_h=1 l1_w=1 channel_size=1 k_extension=1 "
+        "m_extension=1 k_start_pt=0 m_start_pt=0 stride_w=1 stride_h=1 filter_w=1 "
+        "filter_h=1 dilation_filter_w=1 dilation_filter_h=1 en_transpose=False pad_value=0 "
+        "filter_size_w=False filter_size_h=False f_matrix_ctrl=False en_small_k=False",
+    ),
     "LoadDataRepeatParam": ("repeat_time=1 repeat_stride=0 repeat_mode=0",),
     "LoadImageToLocalParams": (
         "horiz_size=2 vert_size=2 horiz_start_pos=0 vert_start_pos=0 src_horiz_size=2 "

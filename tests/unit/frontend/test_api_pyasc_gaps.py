@@ -311,3 +311,26 @@ def test_pyasc_aliases_and_submodules():
     assert asc.int_ is asc.int32 and asc.float_ is asc.float32 and asc.double is asc.float64
     assert asc.basic.set_flag is asc.set_flag and asc.fwk.TQue is asc.TQue
     assert asc.core.dtype.KnownTypes.double is asc.float64
+
+
+@asc.jit
+def load_data_3d(x: asc.GlobalAddress):
+    src = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A1, addr=0, tile_size=512)
+    dst = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A2, addr=0, tile_size=512)
+    zero = np.float16(0)
+    p1 = asc.LoadData3DParamsV1((0, 0, 0, 0), 16, 16, 0, 0, 0, 0, 0, 1, 1, 3, 3, 1, 1, 1, 0, 1, 0, zero)
+    p2 = asc.LoadData3DParamsV2((0, 0, 0, 0), 16, 16, 16, 16, 16, 0, 0, 1, 1, 3, 3, 1, 1, False, zero)
+    asc.load_data(dst, src, p1)
+    asc.load_data(dst, src, p2)
+
+
+def test_load_data_3d_params():
+    cpp = load_data_3d.compile(np.zeros(8, np.float16), always_compile=True).asm["ascendc"]
+    assert "  uint8_t v8[4];\n" in cpp  # padList
+    assert (
+        "  AscendC::LoadData3DParamsV1<half> p1{v8, v4, v4, v5, v3, v3, c0_i16, c0_i16, v6, v6, "
+        "v7, v7, v6, v6, v6, v3, v6, v3, cst_f16};\n"
+    ) in cpp
+    # V2: pyasc's parameters, then enSmallK (false) before padValue, as the constructor has
+    assert ", c_false, c_false, cst_f16, c_false, c_false, c_false};\n" in cpp
+    assert "  AscendC::LoadData(dst, src, p1);\n  AscendC::LoadData(dst, src, p2);\n" in cpp
