@@ -3,7 +3,8 @@
 Modules: `platform` (memory sizes), `memory` (GM binding, on-chip buffers, tensors),
 `queues` (TQue/TBuf), `compile` (IR -> closures), `ops/` (semantics per op family),
 `profile` (counters, cost model, msprof CSVs), `printing` (printf/DumpTensor format),
-`errors`, `budget` (the step limit), `backend` (`CpuSimulatorBackend`, `last_profile`). See docs/simulator.md.
+`errors`, `budget` (the step limit), `backend` (`CpuSimulatorBackend`, `last_profile`),
+`tensor_list` (the packed tensor lists ListTensorDesc reads). See docs/simulator.md.
 """
 
 from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend, last_profile
@@ -20,6 +21,7 @@ from asc_xdsl.runtime.simulator.errors import (
 )
 from asc_xdsl.runtime.simulator.platform import PLATFORMS, get_platform
 from asc_xdsl.runtime.simulator.profile import KernelProfile
+from asc_xdsl.runtime.simulator.tensor_list import pack_tensor_list, tensor_list
 
 __all__ = [
     "PLATFORMS",
@@ -36,4 +38,6 @@ __all__ = [
     "UnsupportedOpError",
     "get_platform",
     "last_profile",
+    "pack_tensor_list",
+    "tensor_list",
 ]

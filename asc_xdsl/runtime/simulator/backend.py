@@ -47,6 +47,7 @@ from asc_xdsl.runtime.simulator.profile import (
     RegionStats,
     new_counters,
 )
+from asc_xdsl.runtime.simulator.tensor_list import GmAddresses
 from asc_xdsl.runtime.simulator.vmask import MaskState
 from asc_xdsl.utils.recursion import deep_recursion
 
@@ -77,6 +78,7 @@ class BlockContext:
         "copy_tail",
         "core",
         "flags",
+        "gm",
         "max_steps",
         "onchip",
         "prefix",
@@ -121,6 +123,8 @@ class BlockContext:
         """The scheduler of cores that synchronise with each other, else None."""
         self.san = None
         """The race checker's state of this block (sanitizer.BlockSanitizer), if on."""
+        self.gm: GmAddresses | None = None
+        """The launch's GM buffers by host address (tensor lists' pointers)."""
 
 
 def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
@@ -132,7 +136,8 @@ def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
     return cached
 
 
-def _as_array(arg: Any, name: str) -> np.ndarray:
+def as_array(arg: Any, name: str) -> np.ndarray:
+    """A kernel's array argument as numpy (a torch CPU tensor shares its memory)."""
     if isinstance(arg, np.ndarray):
         return arg
     mod = type(arg).__module__
@@ -162,7 +167,7 @@ def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
     for i, (t, arg, param) in enumerate(zip(types, args, params, strict=True)):
         name = param.name_hint or f"arg{i}"
         if is_gm_pointer(t):
-            arr = _as_array(arg, name)
+            arr = as_array(arg, name)
             # a struct (tiling data) arrives as its bytes; a pointer step is one struct
             struct = struct_layout(t.element_type)
             elem = np_dtype(t.element_type) if struct is None else struct
@@ -183,9 +188,31 @@ def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
                 raise LaunchError(f"argument '{name}': the array is read-only")
             u8 = arr.reshape(-1).view(np.uint8)
             bound.append(GmPtr(GmBuffer(name, u8), 0, elem.itemsize))
+            for j, t in enumerate(getattr(arg, "tensors", ())):  # a tensor_list's arrays
+                bound.append(ListedTensor(GmBuffer(f"{name}[{j}]", t.reshape(-1).view(np.uint8))))
         else:
             bound.append(to_scalar(t, scalar_argument(t, arg, i, param.name_hint)))
     return bound
+
+
+class ListedTensor:
+    """An array a tensor_list argument points to: bound for address lookups only."""
+
+    __slots__ = ("buf",)
+
+    def __init__(self, buf: GmBuffer):
+        self.buf = buf
+
+
+def gm_addresses(bound: Sequence[object]) -> GmAddresses:
+    """The launch's GM buffers by the host address of the caller's memory (a padded
+    copy, gm_overread, is found by its original's address)."""
+    table = GmAddresses()
+    for v in bound:
+        if isinstance(v, (GmPtr, ListedTensor)):
+            buf = v.buf
+            table.add(buf, getattr(buf, "caller", buf.u8))
+    return table
 
 
 def _bf16_bits(t, arr: np.ndarray) -> bool:
@@ -232,8 +259,10 @@ class CpuSimulatorBackend:
         except SimulatorError as err:
             raise err.at(err.op, None) from None
         kernel_type = cores.kernel_type_of(kernel)
-        values = bind_arguments(kernel, args)
+        bound = bind_arguments(kernel, args)
+        values = [v for v in bound if not isinstance(v, ListedTensor)]
         overruns = gm_overread.Overruns(overread, values) if overread != "error" else None
+        addresses = gm_addresses(bound)
         blocks = list(range(block_dim))
         if order == "descending":
             blocks.reverse()
@@ -261,7 +290,7 @@ class CpuSimulatorBackend:
                 left[0],
                 budget,
             )
-            c.core, c.sched = core, sched
+            c.core, c.sched, c.gm = core, sched, addresses
             b = core.block
             if san_mode != "off":
                 c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)

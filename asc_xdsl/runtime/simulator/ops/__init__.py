@@ -20,6 +20,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     gathermask,
     header_constants,
     layout,
+    list_tensor,
     masks,
     members,
     multicore,
