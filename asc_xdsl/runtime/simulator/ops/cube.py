@@ -387,8 +387,9 @@ def _load_3d_v2(op, comp):
                 "(mExtension of 16) and channelSize positive: other forms are not simulated"
             )
         transpose = bool(f["enTranspose"])
-        if dst.mem_name == "L0B" and dt.itemsize != 2 or transpose and dt.itemsize != 2:
-            raise UnsupportedOpError(f"{api} to {dst.mem_name} of 8-bit elements is not simulated")
+        if dt.itemsize != 2 and (dst.mem_name == "L0B" or transpose):
+            how = "into L0B" if dst.mem_name == "L0B" else "with enTranspose"
+            raise UnsupportedOpError(f"{api} of 8-bit elements {how} is not simulated")
         l1h, l1w, _ = geometry
         nbytes = channels * l1h * l1w * dt.itemsize
         fm = _bytes(src, 0, nbytes, f"{api} reads src").view(dt)
