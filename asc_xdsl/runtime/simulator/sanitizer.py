@@ -12,9 +12,10 @@ the simulation with vector clocks:
 - `SetFlag<X_Y>(id)` snapshots what X knows plus X's own count; `WaitFlag<X_Y>(id)`
   joins the snapshot into Y (into every pipe when Y is S: the scalar unit issues all
   that follows); `PipeBarrier<PIPE_ALL>` completes everything;
-- TQue traffic carries the events of its positions (`transforms/hardware.py`): EnQue
-  sets / DeQue waits (first in, first out), FreeTensor sets / the AllocTensor that gets
-  the buffer back waits;
+- TQue traffic carries the events of its positions (`transforms/hardware.py`; a TQue
+  at VECCALC the device's UB -> UB pair, MTE2_MTE3 / MTE3_MTE2): EnQue sets / DeQue
+  waits (first in, first out), FreeTensor sets / the AllocTensor that gets the buffer
+  back waits;
 - with the compile option `auto_sync` (the default, bisheng's `--cce-auto-sync`) the
   compiler orders S with V/MTE2/MTE3 both ways and V after V (the AIV table of the
   Ascend C sync docs); without it those pairs need flags and barriers too.
@@ -47,6 +48,8 @@ from typing import Any
 from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc.data_copy import MOVE_PIPES
+from asc_xdsl.dialects.ascendc.enums import TPosition
+from asc_xdsl.dialects.ascendc.types import QueueType
 from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.runtime.kernel import LaunchError
@@ -58,7 +61,7 @@ from asc_xdsl.runtime.simulator.errors import (
     op_title,
 )
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
-from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, op_pipe, queue_events
+from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, QueueEvents, op_pipe, queue_events
 
 SANITIZE_ENV = "ASC_XDSL_SANITIZE"
 MODES = ("error", "warn", "off")
@@ -445,10 +448,19 @@ def _flag(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure:
     return run
 
 
+# A TQue at VECCALC has no TQueBind base in the dialect's table; the device builds it as
+# TQueBind<MAX, MAX>, both sides UB, whose events (the headers' GetQueEvt(UB, UB)) are
+# MTE2_MTE3 on EnQue and MTE3_MTE2 on FreeTensor.
+_VECCALC_QUEUE = QueueEvents(HardEvent.MTE2_MTE3, HardEvent.MTE3_MTE2)
+
+
 def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | None:
     if f is None:
         return None
-    ev = queue_events(op.operands[0].type)
+    qt = op.operands[0].type
+    ev = queue_events(qt)
+    if ev is None and isinstance(qt, QueueType) and qt.tposition is TPosition.VECCALC:
+        ev = _VECCALC_QUEUE
     events = None
     if ev is not None:
         events = tuple(

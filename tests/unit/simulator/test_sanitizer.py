@@ -445,3 +445,35 @@ def _without_barrier_before_mmad(text: str) -> str:
     mmad = next(i for i, line in enumerate(lines) if "ascendc.mmad " in line)
     barrier = max(i for i in range(mmad) if "pipe_barrier pipe_all" in lines[i])
     return "\n".join(lines[:barrier] + lines[barrier + 1 :])
+
+
+@asc.jit
+def through_veccalc_queue(x: asc.GlobalAddress, z: asc.GlobalAddress, to_vector: asc.ConstExpr[bool]):
+    """A tile through a TQue at VECCALC: its EnQue/DeQue order MTE2 before MTE3 (the
+    device's UB -> UB events), not MTE2 before V."""
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECCALC, 1)
+    pipe.init_buffer(que=q, num=1, len=TILE * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, xg, TILE)  # veccalc-write
+    q.enque(t)
+    u = q.deque(asc.float32)
+    if to_vector:
+        asc.muls(u, u, 2.0, TILE)  # veccalc-read
+        asc.set_flag(E.V_MTE3, 0)
+        asc.wait_flag(E.V_MTE3, 0)
+    asc.data_copy(zg, u, TILE)
+    q.free_tensor(u)
+
+
+def test_veccalc_queue_orders_mte2_before_mte3_only():
+    x, _, z = _arrays()
+    through_veccalc_queue[1](x, z, False, backend="cpu", sanitize="error")
+    np.testing.assert_array_equal(z, x)
+    with pytest.raises(RaceError, match="read-after-write race") as err:
+        through_veccalc_queue[1](x, z, True, backend="cpu", sanitize="error")
+    assert where("veccalc-read") in str(err.value)
+    assert f":{line_of('veccalc-write')}:" in str(err.value)
