@@ -118,6 +118,22 @@ class Queue:
             raise QueueError(f"DeQue on queue {self.label} of a tensor freed while queued")
         return t.retyped(dtype, elem_type)
 
+    def state(self, query: str) -> int | bool:
+        """The headers' queue state: usedCount (tensors enqueued) and bufUsedCount
+        (buffers allocated) against depth and the buffer count."""
+        if self.depth == 0:
+            raise QueueError(
+                f"queue state ({query}) of queue {self.label}, whose depth is 0 (the headers "
+                "static_assert depth != 0)"
+            )
+        enqueued, allocated = len(self.waiting), len(self.slots) - len(self.free)
+        return {
+            "count": enqueued,
+            "vacant": enqueued < self.depth,
+            "has_tensor": enqueued > 0,
+            "idle": allocated < len(self.slots),
+        }[query]
+
     def release(self, t: LocalTensor) -> None:
         self._owned(t, "FreeTensor")
         t.alloc.live = False

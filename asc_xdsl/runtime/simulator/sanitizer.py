@@ -61,7 +61,14 @@ from asc_xdsl.runtime.simulator.errors import (
     op_title,
 )
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
-from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, QueueEvents, op_pipe, queue_events
+from asc_xdsl.transforms.hardware import (
+    PIPES,
+    QUEUE_EVENTS,
+    QUEUE_OPS,
+    QueueEvents,
+    op_pipe,
+    queue_events,
+)
 
 SANITIZE_ENV = "ASC_XDSL_SANITIZE"
 MODES = ("error", "warn", "off")
@@ -466,6 +473,13 @@ def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | 
         events = tuple(
             PIPE_INDEX[p]
             for p in (ev.enque.src_pipe, ev.enque.dst_pipe, ev.free.src_pipe, ev.free.dst_pipe)
+        )
+    if "srcUserPos" in op.properties:  # EnQue/DeQue<srcUserPos, dstUserPos>: their event
+        pair = (op._call_item("srcUserPos"), op._call_item("dstUserPos"))  # type: ignore[attr-defined]
+        user = QUEUE_EVENTS.get(pair)
+        events = None if user is None else (
+            PIPE_INDEX[user.enque.src_pipe],
+            PIPE_INDEX[user.enque.dst_pipe],
         )
     q = comp.slot(op.operands[0])
     if role in ("enque", "free") or len(op.operands) > 1:

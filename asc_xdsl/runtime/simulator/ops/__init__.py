@@ -26,6 +26,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     multicore,
     reduce,
     scalar,
+    scalar_bits,
     shape_info,
     sort,
     vconv,

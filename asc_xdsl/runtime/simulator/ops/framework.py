@@ -61,6 +61,22 @@ def _queue(op, comp):
     return run
 
 
+@handles(fw.QueBindOp)
+def _que_bind(op, comp):
+    """`TQueBind<src, dst, depth>`: its buffers are where the headers' GetBufferPos puts
+    them, dst's memory (src's when dst is GM or CO2)."""
+    r = comp.slot(op.results[0])
+    t = op.results[0].type
+    src, dst = TPosition(t.src_position.data), TPosition(t.dst_position.data)
+    pos = src if dst in (TPosition.GM, TPosition.CO2) else dst
+    depth, label = t.depth.data, _label(op.results[0])
+
+    def run(e, c, _op=op):
+        e[r] = Queue(pos, depth, label)
+
+    return run
+
+
 @handles(fw.TBufOp)
 def _tbuf(op, comp):
     r = comp.slot(op.buffer)
@@ -125,6 +141,25 @@ def _pool_reset(op, comp):
     return run
 
 
+_QUEUE_STATE = {
+    fw.GetTensorCountInQueOp: "count",
+    fw.VacantInQueOp: "vacant",
+    fw.HasTensorInQueOp: "has_tensor",
+    fw.HasIdleBufferOp: "idle",
+}
+
+
+@handles(*_QUEUE_STATE)
+def _queue_state(op, comp):
+    q, r, query = comp.slot(op.queue), comp.slot(op.value), _QUEUE_STATE[type(op)]
+    t = op.value.type
+
+    def run(e, c, _op=op):
+        e[r] = to_scalar(t, e[q].state(query))
+
+    return run
+
+
 @handles(fw.PipeInitQueueOp)
 def _init_queue(op, comp):
     p, q, n, ln = comp.slots_of(op.operands)
@@ -156,7 +191,7 @@ def _alloc(op, comp):
     return run
 
 
-@handles(fw.EnQueOp)
+@handles(fw.EnQueOp, fw.EnQuePosOp)
 def _enque(op, comp):
     q, t = comp.slot(op.queue), comp.slot(op.tensor)
 
@@ -166,7 +201,7 @@ def _enque(op, comp):
     return run
 
 
-@handles(fw.DeQueOp)
+@handles(fw.DeQueOp, fw.DeQuePosOp)
 def _deque(op, comp):
     q, r = comp.slot(op.queue), comp.slot(op.tensor)
     et, dt = _elem(op.tensor.type)
