@@ -7,5 +7,15 @@ Light at import time: xDSL and the code generator load on the first compile.
 
 from asc_xdsl.frontend.errors import CompileError, JitOnlyError
 from asc_xdsl.frontend.jit import ConstExpr, JITFunction, jit
+from asc_xdsl.frontend.options import CodegenOptions, CompileOptions, LaunchOptions
 
-__all__ = ["CompileError", "ConstExpr", "JITFunction", "JitOnlyError", "jit"]
+__all__ = [
+    "CodegenOptions",
+    "CompileError",
+    "CompileOptions",
+    "ConstExpr",
+    "JITFunction",
+    "JitOnlyError",
+    "LaunchOptions",
+    "jit",
+]

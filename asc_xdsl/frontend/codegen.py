@@ -155,10 +155,12 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         kernel_type: str | None = "vector",
         max_unroll: int = DEFAULT_MAX_UNROLL,
         matmul_cube_only: bool = False,
+        capture_exceptions: bool = True,
     ):
         # None: pyasc's rule once the kernel is built (`_detect_kernel_type`)
         self.kernel_type = kernel_type
         self.matmul_cube_only = matmul_cube_only
+        self.capture_exceptions = capture_exceptions  # CodegenOptions'
         self.matmul_object = False  # a Matmul object is registered (REGIST_MATMUL_OBJ)
         self.source = source
         self._get_source = get_source
@@ -363,6 +365,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
                 node if isinstance(node, ast.stmt | ast.expr) else None,
             )
         except Exception as e:  # point at the innermost line that failed
+            if not self.capture_exceptions:
+                raise
             self.fail(
                 f"{type(e).__name__}: {e} (raised while compiling this line; if the kernel "
                 "is not at fault, please report it)",

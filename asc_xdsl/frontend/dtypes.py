@@ -25,7 +25,6 @@ class DataType:
     def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None):
         if kind is None:  # a known dtype, returned by __new__
             return
-        assert bitwidth is not None
         self.name = name
         self.kind = kind
         self.bitwidth = bitwidth
@@ -33,6 +32,8 @@ class DataType:
 
     def sizeof(self) -> int:
         """Size in bytes (as `sizeof(T)` in Ascend C)."""
+        if self.bitwidth is None:
+            raise ValueError(f"data type {self.name} has no size")
         return max(1, self.bitwidth // 8)
 
     def is_float(self) -> bool:
@@ -44,11 +45,22 @@ class DataType:
     def is_signed(self) -> bool:
         return self.kind in ("int", "float")
 
+    def is_unsigned(self) -> bool:
+        return self.kind == "uint"
+
+    def is_numeric(self) -> bool:
+        return self.is_int() or self.is_float()
+
+    def is_void(self) -> bool:
+        return self.kind == "void"
+
     @property
     def ir_name(self) -> str:
         """The IR type's spelling: i32, ui16, f16, bf16, i1."""
         if self.kind == "bool":
             return "i1"
+        if self.kind == "void":
+            raise TypeError("asc.void is no element type: a value or a tensor needs a numeric dtype")
         if self.name == "bfloat16":
             return "bf16"
         prefix = {"int": "i", "uint": "ui", "float": "f"}[self.kind]
@@ -61,6 +73,8 @@ class DataType:
         return self._ir_type
 
     def _make_ir_type(self) -> Any:
+        if self.kind == "void":
+            raise TypeError("asc.void is no element type: a value or a tensor needs a numeric dtype")
         from xdsl.dialects.builtin import (
             BFloat16Type,
             Float16Type,
@@ -110,6 +124,8 @@ half = float16
 bfloat16 = DataType("bfloat16", "float", 16)
 float32 = DataType("float32", "float", 32)
 float64 = DataType("float64", "float", 64)
+# pyasc's marker of "no value" (C++ `void`): not an element type (no size, no IR type)
+void = DataType("void", "void", None)
 # pyasc's C-style aliases
 int_ = int32
 float_ = float32
@@ -130,7 +146,7 @@ ALL_DTYPES = (
     float32,
     float64,
 )
-_BY_NAME = {d.name: d for d in ALL_DTYPES}
+_BY_NAME = {d.name: d for d in ALL_DTYPES} | {"void": void}
 _ALIASES = {"half": "float16", "bool_": "bool", "int_": "int32", "float_": "float32",
             "double": "float64"}  # fmt: skip
 """pyasc's other spellings of the dtype names (its `bool_` is a name, not a type)."""

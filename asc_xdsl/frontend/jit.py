@@ -31,32 +31,23 @@ from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.fingerprint import Keyer, Unkeyable
+from asc_xdsl.frontend.options import CodegenOptions, CompileOptions, LaunchOptions, defaults
 from asc_xdsl.utils.recursion import deep_recursion
 
 T = TypeVar("T")
 
 DUMP_ENV = "ASC_XDSL_DUMP_DIR"
 
-# pyasc's compile options (CompileOptions) and their defaults.
+# pyasc's options (CompileOptions, CodegenOptions; options.py) and their defaults.
 DEFAULT_OPTIONS: dict[str, Any] = {
-    "kernel_type": None,
-    "opt_level": 3,
-    "insert_sync": None,
-    "auto_sync": True,
-    "always_compile": False,
-    "debug": False,
-    "strip_loc": False,
-    "verify_sync": False,
-    "run_passes": True,
-    "matmul_cube_only": False,
-    "bisheng_options": None,
-    "print_ir_before_all": False,
-    "auto_sync_log": "",
+    **defaults(CompileOptions),
+    **defaults(CodegenOptions),
     # asc_xdsl's own: loop bodies a kernel may unroll (None: ASC_XDSL_MAX_UNROLL, else
     # codegen.DEFAULT_MAX_UNROLL). It never changes the IR, so it is not in the cache key.
     "max_unroll": None,
 }
-_NOT_IN_KEY = ("always_compile", "max_unroll")
+# Options that never change a compiled kernel: not in the cache key.
+_NOT_IN_KEY = ("always_compile", "max_unroll", "capture_exceptions", "ir_multithreading")
 
 
 def _is_bool(v: Any) -> bool:
@@ -82,6 +73,8 @@ _OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "run_passes": (_is_bool, "True or False"),
     "matmul_cube_only": (_is_bool, "True or False"),
     "print_ir_before_all": (_is_bool, "True or False"),
+    "capture_exceptions": (_is_bool, "True or False"),
+    "ir_multithreading": (_is_bool, "True or False"),
     "auto_sync_log": (lambda v: v is None or isinstance(v, str), "a file name (str)"),
     "max_unroll": (lambda v: v is None or (type(v) is int and v >= 0), "an integer >= 0"),
     "bisheng_options": (
@@ -99,6 +92,11 @@ class ConstExpr(Generic[T]):
 
     def __class_getitem__(cls, item: Any) -> Any:
         return _ConstExprAnnotation(item)
+
+    @staticmethod
+    def unwrap(obj: Any) -> Any:
+        """The value of a ConstExpr; any other object as it is (pyasc's)."""
+        return obj.value if isinstance(obj, ConstExpr) else obj
 
 
 class MockTensor:
@@ -245,10 +243,13 @@ class JITFunction:
     # -- compile and launch ------------------------------------------------------------
 
     def __getitem__(self, grid: Any) -> Callable[..., None]:
-        """`kernel[block_dim]` or pyasc's `kernel[block_dim, stream]` (launches are
-        synchronous, so the stream is accepted for compatibility)."""
+        """`kernel[block_dim]`, pyasc's `kernel[block_dim, stream]` or
+        `kernel[asc.LaunchOptions(core_num, stream)]` (launches are synchronous, so the
+        stream is accepted for compatibility)."""
         from asc_xdsl.runtime.kernel import check_block_dim
 
+        if isinstance(grid, LaunchOptions):  # pyasc's record of the same two
+            grid = (grid.core_num, grid.stream)
         if isinstance(grid, tuple) and not 1 <= len(grid) <= 2:
             raise TypeError(f"{self.__name__}[...] takes block_dim and optionally a stream")
         block_dim = check_block_dim(grid[0] if isinstance(grid, tuple) else grid)
@@ -406,6 +407,7 @@ class JITFunction:
             None if given is None else _kernel_type(given, self.__name__),
             _max_unroll(options["max_unroll"]),
             matmul_cube_only=bool(options["matmul_cube_only"]),
+            capture_exceptions=options["capture_exceptions"],
         )
         module = generator.compile_kernel(self.__name__, spec.params)
         if detected is not None:

@@ -138,6 +138,7 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
         [f"`{spec.name}`: AscendC::{spec.api}{_form_doc(sig)}" for spec, _, sig in signatures]
     )
     fn.__signature__ = signatures[0][2]  # type: ignore[attr-defined]
+    fn.forms = signatures  # type: ignore[attr-defined]
     return fn
 
 

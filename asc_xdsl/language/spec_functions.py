@@ -11,6 +11,8 @@ function's forms (`frontend/spec_api.py`) are made when a kernel first calls it.
 
 from __future__ import annotations
 
+import types
+import inspect
 from typing import Any
 
 from asc_xdsl.frontend.context import require_jit
@@ -30,11 +32,25 @@ class SpecFunction:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._fn is None:
             require_jit(self._key)
-            self._fn = _build(self._modules)[self._key]
-        return self._fn(*args, **kwargs)
+        return self._built()(*args, **kwargs)
 
     def __repr__(self) -> str:
         return f"<asc_xdsl kernel function {self._key}>"
+
+    @property
+    def forms(self) -> list[inspect.Signature]:
+        """The Python signature of each form (overload), in the order calls try them."""
+        return [sig for _, _, sig in self._built().forms]
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        # what `inspect.signature` and `help()` show: the first form (the usual call)
+        return self.forms[0]
+
+    def _built(self) -> Any:
+        if self._fn is None:
+            self._fn = _build(self._modules)[self._key]
+        return self._fn
 
 
 def _build(modules: tuple[str, ...]) -> dict[str, Any]:
@@ -68,10 +84,35 @@ def install_methods(cls: type) -> None:
             setattr(cls, name, _method(fn))
 
 
-def _method(fn: SpecFunction) -> Any:
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return fn(self, *args, **kwargs)
+class _SpecMethod:
+    """A method made from a member op's spec: `fn` with the object as first operand."""
 
-    method.__name__ = method.__qualname__ = fn.__name__
-    method.__doc__ = f"The member op `{fn._key}` (its spec's Python name)."
-    return method
+    __slots__ = ("__name__", "__qualname__", "_fn")
+
+    def __init__(self, fn: SpecFunction):
+        self._fn = fn
+        self.__name__ = self.__qualname__ = fn.__name__
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        return self if obj is None else types.MethodType(self, obj)
+
+    def __call__(self, obj: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._fn(obj, *args, **kwargs)
+
+    @property
+    def forms(self) -> list[inspect.Signature]:
+        """Each form's signature, `self` (the op's first operand) first."""
+        return [_with_self(sig) for sig in self._fn.forms]
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        return self.forms[0]
+
+
+def _with_self(sig: inspect.Signature) -> inspect.Signature:
+    first, *rest = sig.parameters.values()
+    return sig.replace(parameters=[first.replace(name="self"), *rest])
+
+
+def _method(fn: SpecFunction) -> Any:
+    return _SpecMethod(fn)

@@ -482,8 +482,9 @@ def get_matmul_api_tiling(
     b_type: MatmulType,
     c_type: MatmulType,
     bias_type: MatmulType | None = None,
-) -> IRValue:
-    """`GetMatmulApiTiling<A, B, C, Bias>(cfg, l1Size)`: a MatmulApiStaticTiling."""
+) -> Any:
+    """`GetMatmulApiTiling<A, B, C, Bias>(cfg, l1Size)`: a MatmulApiStaticTiling (its
+    members are read by snake_case name: `tiling.base_m`)."""
     g = require_jit("get_matmul_api_tiling")
     from asc_xdsl.dialects.ascendc.adv_matmul import MatmulGetMatmulApiTilingOp
 
@@ -494,7 +495,9 @@ def get_matmul_api_tiling(
     t = _matmul_ir_type(a_type, b_type, c_type, bias_type, mm_cfg, "get_matmul_api_tiling")
     size = _int(g, l1_size, "l1_size")
     op = MatmulGetMatmulApiTilingOp(mm_cfg.construct(), size, matmul_type=t)
-    return IRValue(g.emit(op).results[0])
+    from asc_xdsl.language.adv.tiling import MatmulApiStaticTiling
+
+    return MatmulApiStaticTiling.from_handle(g.emit(op).results[0])
 
 
 # ---------------------------------------------------------------------------

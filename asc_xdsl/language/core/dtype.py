@@ -19,6 +19,7 @@ from asc_xdsl.frontend.dtypes import (
     uint16,
     uint32,
     uint64,
+    void,
 )
 
 
@@ -38,6 +39,7 @@ class KnownTypes:
     bfloat16 = bfloat16
     float32 = float32
     float64 = float64
+    void = void
     half = half
     int_ = int32
     float_ = float32
@@ -64,4 +66,5 @@ __all__ = [
     "uint16",
     "uint32",
     "uint64",
+    "void",
 ]

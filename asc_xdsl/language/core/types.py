@@ -303,6 +303,8 @@ class AggregateValue(IRValue):
 
     _TYPE = ""
     _CPP = ""  # the C++ class (the headers' table key), for host-side values
+    # a member's value when not given: its C++ default member initializer (0 when none)
+    _DEFAULT = 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         api = type(self).__name__
@@ -332,7 +334,7 @@ class AggregateValue(IRValue):
         operands, types = [], []
         for i, (_, _, ir_name, _) in enumerate(members[:count]):
             field_dtype = _BY_IR_NAME[ir_name]
-            operands.append(g.scalar(values.get(i, 0), field_dtype))
+            operands.append(g.scalar(values.get(i, self._DEFAULT), field_dtype))
             types.append(field_dtype.ir_type())
         from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
@@ -424,7 +426,7 @@ class AggregateValue(IRValue):
         if len(args) > len(members):
             raise TypeError(f"{api} has {len(members)} members, got {len(args)} arguments")
         object.__setattr__(self, "handle", None)
-        object.__setattr__(self, "_host", dict.fromkeys(members, 0))
+        object.__setattr__(self, "_host", dict.fromkeys(members, self._DEFAULT))
         for name, value in zip(members, args, strict=False):
             self._host[name] = _host_int(api, name, value)
         for name, value in kwargs.items():
