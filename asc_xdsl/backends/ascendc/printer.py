@@ -259,6 +259,8 @@ class AscendCEmitter:
         self.functions: dict[str, str] = {}  # symbol -> C++ name
         self.current_op: Operation | None = None  # the op being printed, for errors
         self.level = 0
+        # AscendQuant configs declared at namespace scope: construct op -> (name, args)
+        self.quant_configs: dict[Operation, tuple[str, str]] = {}
 
     # -- output helpers -----------------------------------------------------
 
@@ -362,6 +364,10 @@ class AscendCEmitter:
             self.line("")
         for initializer, name in matmul_configs.items():
             self.line(f"constexpr static MatmulConfig {name}{initializer};")
+        self.quant_configs = _quant_configs(module)
+        self.names.reserve(name for name, _ in self.quant_configs.values())
+        for name, args in dict(self.quant_configs.values()).items():
+            self.line(f"constexpr static AscendC::AscendQuantConfig {name}{{{args}}};")
         for op in declarations:
             self.line("")
             with _guard(op):
@@ -592,6 +598,10 @@ class AscendCEmitter:
 
     @_handles(ConstructOp)
     def _construct(self, op: ConstructOp) -> None:
+        hoisted = self.quant_configs.get(op)
+        if hoisted is not None:  # declared at namespace scope (_quant_configs)
+            self.names.alias(op.result, hoisted[0])
+            return
         entry = op.entry()
         rtype = op.result.type
         if entry is not None and entry.get("template") and carried_element(rtype) is None:
@@ -1146,6 +1156,48 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
                 if initializer not in names:
                     names[initializer] = f"CFG_{len(names)}" if names else "CFG"
     return names
+
+
+def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
+    """AscendQuant takes its config as a `const AscendQuantConfig&` template argument,
+    which must be a constexpr object with linkage: each config (a construct of
+    constants) -> the namespace-scope name it is declared under (`QUANT_CFG`,
+    `QUANT_CFG_1`, ... per distinct value) and its constructor arguments."""
+    names: dict[str, str] = {}
+    out: dict[Operation, tuple[str, str]] = {}
+    for op in module.walk():
+        config = getattr(op, "config", None) if op.name == "ascendc.quant" else None
+        if config is None:
+            continue
+        construct = config.owner
+        if not isinstance(construct, ConstructOp):
+            raise CodegenError(
+                op, "AscendQuant's config must be built in the kernel (asc.adv.QuantConfig(...))"
+            )
+        values = []
+        for v in construct.operands:
+            owner = v.owner
+            while (
+                isinstance(owner, Operation)
+                and owner.name == "builtin.unrealized_conversion_cast"  # i32 -> ui32
+            ):
+                owner = owner.operands[0].owner
+            if not (
+                isinstance(owner, arith.ConstantOp)
+                and isinstance(owner.value, IntegerAttr)
+                and owner.value.value.data >= 0
+            ):
+                raise CodegenError(
+                    op,
+                    "AscendQuant's config is a constexpr template argument: build "
+                    "asc.adv.QuantConfig from compile-time integers >= 0",
+                )
+            values.append(str(owner.value.value.data))
+        args = ", ".join(values)
+        if args not in names:
+            names[args] = f"QUANT_CFG_{len(names)}" if names else "QUANT_CFG"
+        out[construct] = (names[args], args)
+    return out
 
 
 def _module_level_declaration(op: Operation) -> bool:

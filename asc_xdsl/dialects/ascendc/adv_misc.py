@@ -312,19 +312,6 @@ FAMILY.add(
 _FLOAT = predicate("a float", lambda t: isinstance(t, AnyFloat), "float", f32)
 
 
-def _print_quant(emitter: Any, op: Any) -> None:
-    if op.config is not None:
-        from asc_xdsl.backends.ascendc.printer import CodegenError
-
-        raise CodegenError(
-            op,
-            "AscendQuant takes its config as a `const AscendQuantConfig&` template "
-            "argument, which needs a constexpr object; ascendc.construct declares structs "
-            "`static const` at most, so leave config out (ASCEND_QUANT_DEFAULT_CFG)",
-        )
-    emitter.emit_call(op)
-
-
 FAMILY.add(
     "QuantOp",
     OpSpec(
@@ -347,16 +334,16 @@ FAMILY.add(
         template=("T", "isReuseSource", operand("config")),
         call=("dst", "src_tensor", as_bytes("shared_tmp_buffer"), "scale", "offset", "cal_count"),
         dtypes={"T": FLOATS},
-        example={"config": 0},  # see _print_quant
+        example={"config": 0},
         pipe="V",
         sim="adv_quant",
         py="adv.quant",
         py_params=(
             "dst", "src", "scale", "offset", "count", "temp_buffer", "reuse_source", "config"
         ),  # fmt: skip
-        printer=_print_quant,
         doc="`AscendC::AscendQuant<T, isReuseSource[, config]>(dst, src[, sharedTmpBuffer], "
-        "scale, offset, calCount)`: dst = int8(src * scale + offset).",
+        "scale, offset, calCount)`: dst = int8(src * scale + offset). A config is a "
+        "constexpr `AscendQuantConfig` the printer declares at namespace scope (QUANT_CFG).",
     ),
 )
 

@@ -1,0 +1,78 @@
+"""`asc.adv.quant(..., config=asc.adv.QuantConfig(...))`: the C++ takes the config as a
+`const AscendQuantConfig&` template argument, so the printer declares each distinct
+config once at namespace scope (`constexpr static AscendC::AscendQuantConfig
+QUANT_CFG{...};`, as it does MatmulConfigs) and names it in the call."""
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.backends.ascendc.printer import CodegenError
+
+
+@asc.jit
+def quant_with_config(
+    src: asc.GlobalAddress, dst: asc.GlobalAddress, n: asc.ConstExpr[int], runtime_count: int,
+    twice: asc.ConstExpr[bool], from_runtime: asc.ConstExpr[bool],
+):  # fmt: skip
+    src_gm = asc.GlobalTensor()
+    dst_gm = asc.GlobalTensor()
+    src_gm.set_global_buffer(src)
+    dst_gm.set_global_buffer(dst)
+    pipe = asc.TPipe()
+    que_in = asc.TQue(asc.TPosition.VECIN, 1)
+    que_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=que_in, num=1, len=n * 4)
+    pipe.init_buffer(que=que_out, num=1, len=n)
+    x = que_in.alloc_tensor(asc.float32)
+    asc.data_copy(x, src_gm, count=n)
+    que_in.enque(x)
+    x = que_in.deque(asc.float32)
+    y = que_out.alloc_tensor(asc.int8)
+    if from_runtime:
+        asc.adv.quant(y, x, 2.0, 0.9, n, config=asc.adv.QuantConfig(runtime_count, 0, 0, 0))
+    else:
+        asc.adv.quant(y, x, 2.0, 0.9, n, config=asc.adv.QuantConfig(n, 0, 0, 0))
+    if twice:
+        asc.adv.quant(y, x, 2.0, 0.9, n, config=asc.adv.QuantConfig(n, 0, 0, 0))
+        asc.adv.quant(y, x, 2.0, 0.9, n, config=asc.adv.QuantConfig(n // 2, 0, 0, 0))
+    que_out.enque(y)
+    que_in.free_tensor(x)
+    y = que_out.deque(asc.int8)
+    asc.data_copy(dst_gm, y, count=n)
+    que_out.free_tensor(y)
+
+
+SRC, DST = np.zeros(64, np.float32), np.zeros(64, np.int8)
+
+
+def test_the_config_is_a_namespace_scope_constexpr():
+    cpp = quant_with_config.compile(SRC, DST, 64, 0, False, False, always_compile=True)
+    cpp = cpp.asm["ascendc"]
+    assert "\nconstexpr static AscendC::AscendQuantConfig QUANT_CFG{64, 0, 0, 0};\n" in cpp
+    assert cpp.index("QUANT_CFG{") < cpp.index("__global__")
+    assert "AscendC::AscendQuant<float, 0, QUANT_CFG>(y, x_1, cst_f32, cst_f32_1, c64_i32);" in cpp
+    # not declared again inside the kernel
+    assert cpp.count("AscendQuantConfig") == 1
+
+
+def test_equal_configs_share_one_declaration():
+    cpp = quant_with_config.compile(SRC, DST, 64, 0, True, False, always_compile=True)
+    cpp = cpp.asm["ascendc"]
+    assert cpp.count("AscendQuantConfig QUANT_CFG{64, 0, 0, 0};") == 1
+    assert "constexpr static AscendC::AscendQuantConfig QUANT_CFG_1{32, 0, 0, 0};" in cpp
+    assert cpp.count("AscendQuant<float, 0, QUANT_CFG>(") == 2
+    assert cpp.count("AscendQuant<float, 0, QUANT_CFG_1>(") == 1
+
+
+def test_a_config_of_runtime_values_is_refused():
+    compiled = quant_with_config.compile(SRC, DST, 64, 3, False, True, always_compile=True)
+    with pytest.raises(CodegenError, match="build asc.adv.QuantConfig from compile-time integers"):
+        compiled.asm["ascendc"]
+
+
+def test_a_kernel_with_a_config_matches_numpy():
+    src = (np.random.default_rng(3).random(64) * 8 - 4).astype(np.float32)
+    dst = np.zeros(64, np.int8)
+    quant_with_config[1](src, dst, 64, 0, False, False)
+    np.testing.assert_array_equal(dst, np.round(src * 2.0 + 0.9).astype(np.int8))
