@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
@@ -68,23 +68,32 @@ def is_preamble(op: Operation) -> bool:
     return is_define(op) or isinstance(op, IncludeOp)
 
 
+def missing_headers(module: ModuleOp) -> list[str]:
+    """The headers `module`'s ops and values need that it does not include, in order
+    (`kernel_operator.h` first)."""
+    headers = [BASE_HEADER]
+    for o in module.walk():
+        header = REQUIRED_HEADERS.get(o.name)
+        for needed in (header, *_type_headers(o)):
+            if needed is not None and needed not in headers:
+                headers.append(needed)
+    # (An include without its header name is the printer's error to report, at it.)
+    present = {
+        name.data
+        for o in module.body.block.ops
+        if isinstance(o, IncludeOp) and isinstance(name := o.properties.get("include"), StringAttr)
+    }
+    return [h for h in headers if h not in present]
+
+
 @dataclass(frozen=True)
 class GenerateBoilerplatePass(ModulePass):
     name = "ascendc-generate-boilerplate"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        headers = [BASE_HEADER]
-        for o in op.walk():
-            header = REQUIRED_HEADERS.get(o.name)
-            for needed in (header, *_type_headers(o)):
-                if needed is not None and needed not in headers:
-                    headers.append(needed)
         body = op.body.block
-        present = {o.include.data for o in body.ops if isinstance(o, IncludeOp)}
         anchor = next((o for o in body.ops if not is_define(o)), None)
-        for header in headers:
-            if header in present:
-                continue
+        for header in missing_headers(op):
             include = IncludeOp(header)
             if anchor is None:
                 body.add_op(include)

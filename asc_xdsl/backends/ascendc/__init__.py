@@ -9,9 +9,13 @@ from asc_xdsl.backends.ascendc.target import AscendCTarget
 
 
 def to_ascendc(module: ModuleOp) -> str:
-    """The Ascend C source of `module` as a string."""
+    """The Ascend C source of `module` as a string: a translation unit that compiles,
+    with the headers the module needs and does not include (which
+    `ascendc-generate-boilerplate` adds in the JIT's pipeline)."""
+    from asc_xdsl.transforms.generate_boilerplate import missing_headers
+
     out = StringIO()
-    emit_ascendc(module, out)
+    emit_ascendc(module, out, missing_headers(module))
     return out.getvalue()
 
 

@@ -324,22 +324,25 @@ class AscendCEmitter:
 
     # -- module and functions -----------------------------------------------
 
-    def emit_module(self, module: ModuleOp) -> None:
+    def emit_module(self, module: ModuleOp, headers: Sequence[str] = ()) -> None:
         configs = _matmul_configs(module)
         token = MATMUL_CONFIG_NAMES.set(configs)
         try:
-            self._emit_module(module, configs)
+            self._emit_module(module, configs, headers)
         finally:
             MATMUL_CONFIG_NAMES.reset(token)
 
-    def _emit_module(self, module: ModuleOp, matmul_configs: Mapping[str, str]) -> None:
+    def _emit_module(
+        self, module: ModuleOp, matmul_configs: Mapping[str, str], headers: Sequence[str]
+    ) -> None:
         # `#define` lines configure the headers (ASCENDC_CUBE_ONLY): before any include.
         defines = [op for op in module.ops if is_define(op)]
         for op in defines:
             with _guard(op):
                 self.current_op = op
                 op.SPEC.printer(self, op)  # type: ignore[attr-defined]
-        self.line('#include "kernel_operator.h"')
+        for header in headers:  # given by the caller, before the module's own
+            self.line(f'#include "{header}"')
         self.names.reserve(matmul_configs.values())
         # Declarations that print themselves (struct declarations, other verbatim lines):
         # after the includes, before any function, in their order.
@@ -349,9 +352,7 @@ class AscendCEmitter:
                 continue
             if isinstance(op, IncludeOp):
                 with _guard(op):
-                    line = None if op.include.data == "kernel_operator.h" else self._include(op)
-                if line is not None:
-                    self.line(line)
+                    self.line(self._include(op))
             elif _module_level_declaration(op):
                 declarations.append(op)
             elif not isinstance(op, func.FuncOp):
@@ -1210,9 +1211,10 @@ def _has_work(block: Block) -> bool:
     return any(not isinstance(op, scf.YieldOp) for op in block.ops)
 
 
-def emit_ascendc(module: ModuleOp, stream: IO[str]) -> None:
-    """Print `module` as Ascend C to `stream`; raises CodegenError for unprintable IR."""
-    AscendCEmitter(stream).emit_module(module)
+def emit_ascendc(module: ModuleOp, stream: IO[str], headers: Sequence[str] = ()) -> None:
+    """Print `module` as Ascend C to `stream`, `#include`-ing `headers` before the
+    module's own `emitc.include`s; raises CodegenError for unprintable IR."""
+    AscendCEmitter(stream).emit_module(module, headers)
 
 
 def is_kernel(f: func.FuncOp) -> bool:

@@ -14,7 +14,9 @@ from asc_xdsl.backends.ascendc.printer import check_printable, emit_ascendc
 
 @dataclass(frozen=True)
 class AscendCTarget(Target):
-    """Print the module as Ascend C source (`#include "kernel_operator.h"` + functions).
+    """Print the module as Ascend C source: a translation unit that compiles, so the
+    headers it needs and does not include (what `ascendc-generate-boilerplate` would
+    add: the JIT runs it) are included, then its declarations and functions.
 
     Only IR that verifies is printed, even under `--disable-verify`: each op is checked
     first, and one that does not verify is a located CodegenError, never wrong C++.
@@ -23,5 +25,7 @@ class AscendCTarget(Target):
     name: ClassVar[str] = "ascendc"
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        from asc_xdsl.transforms.generate_boilerplate import missing_headers
+
         check_printable(module)
-        emit_ascendc(module, output)
+        emit_ascendc(module, output, missing_headers(module))
