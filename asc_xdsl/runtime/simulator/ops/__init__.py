@@ -22,6 +22,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     layout,
     list_tensor,
     masks,
+    mem_allocator,
     members,
     multicore,
     reduce,

@@ -8,7 +8,7 @@ import numpy as np
 
 from asc_xdsl.dialects.ascendc import construct as con
 from asc_xdsl.dialects.ascendc import framework as fw
-from asc_xdsl.dialects.ascendc import sync
+from asc_xdsl.dialects.ascendc import misc, sync, sysvar
 from asc_xdsl.dialects.ascendc import tensor as ten
 from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
@@ -17,7 +17,7 @@ from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.emitasc import CopyStructOp, MemberOp, PyStructType, SetMemberOp
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
-from asc_xdsl.runtime.simulator.errors import GmAccessError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.memory import (
     PERMANENT,
     UNBOUND_LOCAL,
@@ -386,6 +386,55 @@ def _block_num(op, comp):
 
     def run(e, c, _op=op):
         e[r] = c.block_num
+
+    return run
+
+
+@handles(sysvar.GetDataBlockSizeInBytesOp)
+def _block_size(op, comp):
+    r, t = comp.slot(op.value), op.value.type
+
+    def run(e, c, _op=op):
+        e[r] = to_scalar(t, 32)  # ONE_BLK_SIZE
+
+    return run
+
+
+@handles(misc.NoOp)
+def _noop(op, comp):
+    return None
+
+
+@handles(sysvar.TrapOp)
+def _trap(op, comp):
+    def run(e, c, _op=op):
+        raise SimulatorError("Trap(): the kernel stopped the AI Core")
+
+    return run
+
+
+@handles(ten.LocalTensorBracketOp, ten.GlobalTensorBracketOp)
+def _bracket(op, comp):
+    """`t(i)`: element i, as GetValue reads it."""
+    t, i, r = comp.slot(op.tensor), comp.slot(op.index), comp.slot(op.result)
+    rt = op.result.type
+    local = isinstance(op, ten.LocalTensorBracketOp)
+
+    def run(e, c, _op=op):
+        x = e[t]
+        v = x.arr[x.element(e[i], "tensor")] if local else x.elements(e[i], 1, "t(i) reads")[0]
+        e[r] = to_scalar(rt, v)
+
+    return run
+
+
+@handles(fw.ToQueBindOp)
+def _to_que_bind(op, comp):
+    """`TQueBind<...>& b = que;`: the same queue."""
+    s, r = comp.slot(op.source), comp.slot(op.result)
+
+    def run(e, c, _op=op):
+        e[r] = e[s]
 
     return run
 

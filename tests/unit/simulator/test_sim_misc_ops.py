@@ -1,0 +1,65 @@
+"""Small ops on the simulator: GetDataBlockSizeInBytes (32), the empty statement,
+Trap (stops the kernel: an error at its line), t(i) element reads of local and global
+tensors, and a TQue seen as its TQueBind base."""
+
+import numpy as np
+import pytest
+import simkit
+
+from asc_xdsl.runtime.simulator import SimulatorError
+
+LT, GT = "!ascendc.local_tensor<*xi32>", "!ascendc.global_tensor<*xi32>"
+
+
+def test_block_size_noop_and_brackets():
+    k = simkit.inout_kernel(
+        f"""
+        %bs = ascendc.get_data_block_size_in_bytes : i32
+        ascendc.noop
+        %i3 = arith.constant 3 : i32
+        %l3 = ascendc.local_tensor.bracket %b0(%i3) : {LT}, i32, i32
+        %g = ascendc.global_tensor : {GT}
+        ascendc.global_tensor.set_global_buffer %g, %g0 : {GT}, memref<?xi32, 22>
+        %g5 = ascendc.global_tensor.bracket %g(%s0) : {GT}, i32, i32
+        %i0 = arith.constant 0 : i32
+        %i1 = arith.constant 1 : i32
+        %i2 = arith.constant 2 : i32
+        ascendc.local_tensor.set_value %b0, %i0, %bs : {LT}, i32, i32
+        ascendc.local_tensor.set_value %b0, %i1, %l3 : {LT}, i32, i32
+        ascendc.local_tensor.set_value %b0, %i2, %g5 : {LT}, i32, i32
+        """,
+        ["int32"],
+        ["i32"],
+    )
+    x = np.arange(1024, dtype=np.int32) * 10
+    k[1](x, 5)
+    assert x[:3].tolist() == [32, 30, 50]
+
+
+def test_trap_stops_the_kernel():
+    k = simkit.inout_kernel("ascendc.trap", ["int32"])
+    with pytest.raises(SimulatorError, match=r"Trap\(\): the kernel stopped the AI Core"):
+        k[1](np.zeros(1024, np.int32))
+
+
+def test_a_tque_seen_as_its_tquebind_is_the_same_queue():
+    q, b = "!ascendc.queue<vecin, 1>", "!ascendc.que_bind<gm, vecin, 1>"
+    k = simkit.inout_kernel(
+        f"""
+        %q = ascendc.queue : {q}
+        %b = ascendc.to_que_bind %q : {q}, {b}
+        %one = arith.constant 1 : i32
+        %len = arith.constant 1024 : i32
+        ascendc.pipe.init_queue %pipe, %q, %one, %len : {q}, i32, i32
+        %t = ascendc.que_bind.alloc_tensor %b : {b}, {LT}
+        %n = ascendc.que_bind.has_idle_buffer %q : {q}, i1
+        %v = arith.extui %n : i1 to i32
+        %i0 = arith.constant 0 : i32
+        ascendc.local_tensor.set_value %b0, %i0, %v : {LT}, i32, i32
+        ascendc.que_bind.free_tensor %q, %t : {q}, {LT}
+        """,
+        ["int32"],
+    )
+    x = np.full(1024, 7, np.int32)
+    k[1](x)
+    assert x[0] == 0  # the buffer allocated through the TQueBind is the TQue's
