@@ -9,7 +9,8 @@ other pipes) gets nothing. A dependence within a pipe gets `PipeBarrier<pipe>`; 
 event joins the two pipes, or an op may issue on any pipe (a call, a library op without
 a pipe), `PipeBarrier<PIPE_ALL>`. Dependences across loop iterations are found by
 iterating the loop's analysis to a fixpoint: their pair goes before the later op inside
-the loop body, so every iteration sets and waits it. Syncs the kernel already has are
+the loop body, so every iteration sets and waits it. Where both sides of a branch would
+start with the same syncs, they go once before it. Syncs the kernel already has are
 kept and counted; run `ascendc-erase-sync` first to start from none.
 
 Event ids: a pair is set and waited at once, so one id per event serves all pairs. With
@@ -48,11 +49,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, i32
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
+from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, WaitFlagOp
 from asc_xdsl.enums import HardEvent
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.sync_analysis import BARRIER_PIPE, Barrier, FlagPair, SyncAnalysis
@@ -78,6 +80,7 @@ def _dominating_pipe(f: func.FuncOp, before: Operation) -> SSAValue | None:
 
 class _Inserter:
     def __init__(self, f: func.FuncOp):
+        self.made: set[Operation] = set()  # the ops this pass inserted
         self.f = f
         self.has_pipe = any(op.name == PIPE_OP for op in f.walk())
         self.constants: dict[int, SSAValue] = {}
@@ -147,7 +150,55 @@ class _Inserter:
                 event_id = self._event_id(action, op, new)
                 new += [SetFlagOp(event, event_id), WaitFlagOp(event, event_id)]
             block.insert_ops_before(new, op)
+            self.made.update(new)
             self.inserted += 1
+
+    def merge_branches(self) -> None:
+        """Where both sides of an `scf.if` start with the same inserted syncs, they go
+        once before it (innermost first, so they may keep moving out): the waits then
+        happen earlier, which orders no less, and nothing of the branch precedes the
+        sets."""
+        for branch in reversed([o for o in self.f.walk() if isinstance(o, scf.IfOp)]):
+            if not branch.false_region.blocks:
+                continue
+            then_ops = list(branch.true_region.block.ops)
+            else_ops = list(branch.false_region.block.ops)
+            common = 0
+            for a, b in zip(then_ops, else_ops):
+                if a not in self.made or b not in self.made or not _same_sync(a, b):
+                    break
+                common += 1
+            # Whole groups only: a set without its wait would not be the same sync.
+            while common and then_ops[common - 1].name == "ascendc.set_flag":
+                common -= 1
+            if not common:
+                continue
+            parent = branch.parent_block()
+            assert parent is not None
+            for a, b in zip(then_ops[:common], else_ops[:common]):
+                a.detach()
+                parent.insert_op_before(a, branch)
+                for old, new in zip(b.results, a.results):
+                    old.replace_all_uses_with(new)
+                b.detach()
+                b.erase()
+                self.inserted -= isinstance(a, PipeBarrierOp | WaitFlagOp)
+
+
+def _same_sync(a: Operation, b: Operation) -> bool:
+    """The same sync op: name, properties (event, pipe), and operands, where an operand
+    made in the branch is matched by position (the event id it fetched)."""
+    if a.name != b.name or a.properties != b.properties or len(a.operands) != len(b.operands):
+        return False
+    for x, y in zip(a.operands, b.operands):
+        if x is y:
+            continue
+        fetched = [o for o in (x.owner, y.owner) if isinstance(o, Operation)]
+        if len(fetched) != 2 or any(o.name != "ascendc.pipe.fetch_event_id" for o in fetched):
+            return False
+        if fetched[0].parent_block() is fetched[1].parent_block():
+            return False
+    return True
 
 
 def insert_sync(f: func.FuncOp) -> int:
@@ -157,6 +208,7 @@ def insert_sync(f: func.FuncOp) -> int:
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         if actions:
             inserter.insert(op, actions)
+    inserter.merge_branches()
     return inserter.inserted
 
 

@@ -12,16 +12,15 @@
 // CHECK:         scf.for
 // CHECK:           %x = ascendc.que_bind.alloc_tensor %x_que
 // CHECK:           ascendc.data_copy_l2 %x
-// CHECK:           scf.if %c {
-// CHECK-NEXT:        ascendc.pipe.fetch_event_id %{{.*}}, mte2_v
-// CHECK-NEXT:        ascendc.set_flag mte2_v
-// CHECK-NEXT:        ascendc.wait_flag mte2_v
+// Both sides need the same MTE2 -> V pair: it goes once, before the branch.
+// CHECK-NEXT:      ascendc.pipe.fetch_event_id %{{.*}}, mte2_v
+// CHECK-NEXT:      ascendc.set_flag mte2_v
+// CHECK-NEXT:      ascendc.wait_flag mte2_v
+// CHECK-NEXT:      scf.if %c {
 // CHECK-NEXT:        ascendc.abs_l2 %y, %x, %n
-// CHECK:           } else {
-// CHECK-NEXT:        ascendc.pipe.fetch_event_id %{{.*}}, mte2_v
-// CHECK-NEXT:        ascendc.set_flag mte2_v
-// CHECK-NEXT:        ascendc.wait_flag mte2_v
+// CHECK-NEXT:      } else {
 // CHECK-NEXT:        ascendc.exp_l2 %y, %x, %n
+// CHECK-NEXT:      }
 // CHECK:           ascendc.set_flag v_mte3
 // CHECK-NEXT:      ascendc.wait_flag v_mte3
 // The tiles' offsets are %i with an unknown step: the copies out may overlap.
