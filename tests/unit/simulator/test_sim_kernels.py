@@ -323,3 +323,41 @@ def test_dump_local_tensor_and_acc_chk_point(capsys):
     assert lines[2].endswith("addr=8, data_type=int32, position=UB, dump_size=3")
     assert lines[3] == "[AIV Block 0/1] [2, 3, 4]"
     assert lines[-1] == "[AIV Block 0/1] data is not enough."
+
+
+@pytest.mark.parametrize(
+    ("set_pad", "first_is_pad", "want"), [(False, False, 0.0), (True, False, 7.0), (False, True, 9.0)]
+)
+def test_data_copy_pad_without_is_pad_uses_the_pad_register(set_pad, first_is_pad, want):
+    """isPad=false pads with the MOV_PAD register: what SetPadValue set, or the
+    paddingValue of an earlier isPad=true DataCopyPad, else 0."""
+    setter = (  # pos 12: TPosition::MAX (not used on Atlas A2/A3)
+        "%seven = arith.constant 7.0 : f32\nascendc.set_pad_value %seven {{pos = 12 : i32}} : f32"
+        if set_pad
+        else ""
+    )
+    k = simkit.op_kernel(
+        setter
+        + """
+        %cnt = arith.constant 1 : i32
+        %len = arith.constant 20 : i32
+        %z = arith.constant 0 : i32
+        %p = ascendc.construct !ascendc.data_copy_ext_params(%cnt, %len, %z, %z) : i32, i32, i32, i32
+        %f = arith.constant false
+        %first = arith.constant FIRST
+        %one = arith.constant 1 : i32
+        %nine = arith.constant 9.0 : f32
+        %p0 = ascendc.construct !ascendc.data_copy_pad_ext_params<f32>(%first, %one, %one, %nine) : i1, i32, i32, f32
+        %pp = ascendc.construct !ascendc.data_copy_pad_ext_params<f32>(%f, %one, %one, %nine) : i1, i32, i32, f32
+        ascendc.data_copy_pad_l0_ext %out0, %in0_gm, %p, %p0 : {lt_out0}, {gt_in0}, !ascendc.data_copy_ext_params, !ascendc.data_copy_pad_ext_params<f32>
+        ascendc.pipe_barrier pipe_mte2
+        ascendc.data_copy_pad_l0_ext %out0, %in0_gm, %p, %pp : {lt_out0}, {gt_in0}, !ascendc.data_copy_ext_params, !ascendc.data_copy_pad_ext_params<f32>
+        """.replace("FIRST", "true" if first_is_pad else "false"),
+        ["float32"],
+        ["float32"],
+    )
+    x = np.arange(1, 1025, dtype=np.float32)
+    out = np.full(1024, -1.0, np.float32)
+    k[1](x, out, 0)
+    assert out[0] == want and out[6] == want
+    np.testing.assert_array_equal(out[1:6], x[:5])

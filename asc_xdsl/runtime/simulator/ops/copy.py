@@ -9,8 +9,10 @@
 * DataCopyPad GM->local (`DataCopyParams` or `DataCopyExtParams` with the pad struct):
   blockLen and srcStride in bytes, dstStride in 32-byte blocks; each burst fills
   RoundUp(left*s + blockLen + right*s, 32) bytes of the destination, the pads with
-  paddingValue (isPad) or 0 (isPad=false: there is no SetPadValue op, so the pad
-  register holds 0); the alignment filler after the right pad is left untouched.
+  the MOV_PAD register: isPad writes paddingValue's bits there first; `SetPadValue<T,
+  pos>` writes T's bits of its value (pos is not used on Atlas A2/A3, as the headers
+  show); never set, it reads 0 (the docs' "random" filler made deterministic,
+  *decision*); the alignment filler after the right pad is left untouched.
 * DataCopyPad local->GM: blockLen in bytes, srcStride in 32-byte blocks (local),
   dstStride in bytes (GM); exactly blockLen bytes per burst reach GM.
 
@@ -181,13 +183,38 @@ def _pad_in(op, comp):
         dw = window(dst, (count - 1) * dp + burst, "DataCopyPad writes dst")
         dv = _strided(dw, count, burst, dp)
         dv[:, lb : lb + blen] = _strided(sw, count, blen, sp)
+        if is_pad:
+            c.regs[MOV_PAD] = pad_bits(value, dtype)
         if lb or rb:
-            fill = np.full(max(left, right), value if is_pad else 0, dtype).view(np.uint8)
+            bits = np.array([c.regs.get(MOV_PAD, 0)], np.uint64).view(np.uint8)
+            fill = np.resize(bits[:size], max(left, right) * size)
             if lb:
                 dv[:, :lb] = fill[:lb]
             if rb:
                 dv[:, lb + blen : lb + blen + rb] = fill[:rb]
         charge_dma(c.cnt, pipe, direction, count * blen)
+
+    return run
+
+
+MOV_PAD = "MOV_PAD"
+"""`c.regs` key: the bits DataCopyPad GM -> UB pads with (set_mov_pad_val)."""
+
+
+def pad_bits(value, dtype: np.dtype) -> int:
+    """`GetScalarBitcodeValue`: the value's bits as a T, zero-extended to 64 bits."""
+    raw = np.zeros(8, np.uint8)
+    raw[: dtype.itemsize] = np.array([value], dtype).view(np.uint8)
+    return int(raw.view(np.uint64)[0])
+
+
+@handles(dc.SetPadValueOp)
+def _set_pad_value(op, comp):
+    v = comp.slot(op.padding_value)
+    dtype = np_dtype(op.padding_value.type)
+
+    def run(e, c, _op=op):
+        c.regs[MOV_PAD] = pad_bits(e[v], dtype)
 
     return run
 
