@@ -166,23 +166,23 @@ class Matmul(IRValue):
         g = require_jit(f"Matmul.set_tensor_{which}")
         upper = which.upper()
         if isinstance(value, _Tensor):
-            handle = _tensor(g, f"Matmul.set_tensor_{which}", f"tensor_{which}", value)
+            handle = _tensor(g, f"Matmul.set_tensor_{which}", "tensor", value)
             self._emit(f"MatmulSetTensor{upper}Op", handle, _flag(g, transpose))
             return
         dtype = getattr(self, which).dtype
         self._emit(f"MatmulSetTensor{upper}ScalarOp", g.scalar(value, dtype))
 
-    def set_tensor_a(self, tensor_a: Any, transpose: Any = False) -> None:
-        """`mm.SetTensorA(tensor, transpose)`, or `mm.SetTensorA(scalar)`."""
-        self._set_matrix("a", tensor_a, transpose)
+    def set_tensor_a(self, tensor: Any, transpose: Any = False) -> None:
+        """`mm.SetTensorA(tensor, transpose)`, or `mm.SetTensorA(scalar)` (a number)."""
+        self._set_matrix("a", tensor, transpose)
 
-    def set_tensor_b(self, tensor_b: Any, transpose: Any = False) -> None:
-        """`mm.SetTensorB(tensor, transpose)`, or `mm.SetTensorB(scalar)`."""
-        self._set_matrix("b", tensor_b, transpose)
+    def set_tensor_b(self, tensor: Any, transpose: Any = False) -> None:
+        """`mm.SetTensorB(tensor, transpose)`, or `mm.SetTensorB(scalar)` (a number)."""
+        self._set_matrix("b", tensor, transpose)
 
-    def set_bias(self, bias_tensor: Any) -> None:
+    def set_bias(self, tensor: Any) -> None:
         g = require_jit("Matmul.set_bias")
-        self._emit("MatmulSetBiasOp", _tensor(g, "Matmul.set_bias", "bias_tensor", bias_tensor))
+        self._emit("MatmulSetBiasOp", _tensor(g, "Matmul.set_bias", "tensor", tensor))
 
     def disable_bias(self) -> None:
         self._emit("MatmulDisableBiasOp")
@@ -214,22 +214,22 @@ class Matmul(IRValue):
         g = require_jit("Matmul.set_quant_scalar")
         self._emit("MatmulSetQuantScalarOp", _int(g, quant_scalar, "quant_scalar", dt.uint64))
 
-    def set_quant_vector(self, quant_tensor: Any) -> None:
+    def set_quant_vector(self, quant_vector: Any) -> None:
         g = require_jit("Matmul.set_quant_vector")
         handle = _tensor(
-            g, "Matmul.set_quant_vector", "quant_tensor", quant_tensor, (GlobalTensor,)
+            g, "Matmul.set_quant_vector", "quant_vector", quant_vector, (GlobalTensor,)
         )
         self._emit("MatmulSetQuantVectorOp", handle)
 
     def set_org_shape(
-        self, org_m: Any, org_n: Any, org_k: Any, org_kb: Any = None, org_kc: Any = None
+        self, org_m: Any, org_n: Any, org_ka: Any, org_kb: Any = None, org_kc: Any = None
     ) -> None:
         """`mm.SetOrgShape(m, n, k)` or `(m, n, ka, kb[, kc])`."""
         g = require_jit("Matmul.set_org_shape")
         if org_kc is not None and org_kb is None:
             g.fail("Matmul.set_org_shape: org_kc needs org_kb before it")
         ints = [None if v is None else _int(g, v, "set_org_shape") for v in
-                (org_m, org_n, org_k, org_kb, org_kc)]  # fmt: skip
+                (org_m, org_n, org_ka, org_kb, org_kc)]  # fmt: skip
         self._emit("MatmulSetOrgShapeOp", *ints)
 
     def set_single_shape(self, single_m: Any, single_n: Any, single_k: Any) -> None:
@@ -251,20 +251,20 @@ class Matmul(IRValue):
             "MatmulSetBatchNumOp", *[_int(g, v, "set_batch_num") for v in (batch_a, batch_b)]
         )
 
-    def set_workspace(self, workspace: Any, size: Any = None) -> None:
+    def set_workspace(self, addr: Any, size: Any = None) -> None:
         """`mm.SetWorkspace(gm_tensor)` or `mm.SetWorkspace(addr, size)`."""
         g = require_jit("Matmul.set_workspace")
-        if isinstance(workspace, GlobalTensor):
+        if isinstance(addr, GlobalTensor):
             if size is not None:
                 g.fail("Matmul.set_workspace: a GlobalTensor workspace takes no size")
-            self._emit("MatmulSetWorkspaceOp", workspace.handle, None)
-        elif isinstance(workspace, GlobalAddress):
+            self._emit("MatmulSetWorkspaceOp", addr.handle, None)
+        elif isinstance(addr, GlobalAddress):
             if size is None:
                 g.fail("Matmul.set_workspace: a GM address needs its size in bytes")
-            self._emit("MatmulSetWorkspaceOp", workspace.handle, _int(g, size, "size"))
+            self._emit("MatmulSetWorkspaceOp", addr.handle, _int(g, size, "size"))
         else:
             g.fail(
-                f"Matmul.set_workspace needs a GlobalTensor or a GM address, got {describe(workspace)}"
+                f"Matmul.set_workspace needs a GlobalTensor or a GM address, got {describe(addr)}"
             )
 
     # -- computing -------------------------------------------------------------------
@@ -281,16 +281,20 @@ class Matmul(IRValue):
         self,
         tensor: Any,
         en_atomic: Any = 0,
-        en_sequential_write: Any = False,
-        wait_iterate_all: Any = False,
-        fake_msg: Any = False,
         sync: Any = True,
+        en_sequential_write: Any = None,
+        wait_iterate_all: Any = None,
+        fake_msg: Any = None,
     ) -> None:
         """`mm.IterateAll<sync>(tensor, enAtomic, enSequentialWrite, waitIterateAll,
-        fakeMsg)`; into a LocalTensor, `mm.IterateAll<sync>(tensor, enAtomic)`."""
+        fakeMsg)` (a flag left None is false); into a LocalTensor,
+        `mm.IterateAll<sync>(tensor, enAtomic)`."""
         g = require_jit("Matmul.iterate_all")
         handle = _tensor(g, "Matmul.iterate_all", "tensor", tensor)
-        flags = [_flag(g, v) for v in (en_sequential_write, wait_iterate_all, fake_msg)]
+        flags = [
+            _flag(g, False if v is None else v)
+            for v in (en_sequential_write, wait_iterate_all, fake_msg)
+        ]
         if isinstance(tensor, LocalTensor):
             if any((en_sequential_write, wait_iterate_all, fake_msg)):
                 g.fail("Matmul.iterate_all into a LocalTensor takes only en_atomic and sync")
@@ -313,7 +317,7 @@ class Matmul(IRValue):
         en_partial_sum: Any = False,
         en_atomic: Any = 0,
         sync: Any = True,
-        wait_iterate_batch: Any = False,
+        wait_iterate_batch: Any = None,
     ) -> None:
         g = require_jit("Matmul.iterate_batch")
         strides = [
@@ -329,7 +333,7 @@ class Matmul(IRValue):
             _flag(g, en_partial_sum),
             _int(g, en_atomic, "en_atomic", dt.uint8),
             _flag(g, sync),
-            _flag(g, wait_iterate_batch),
+            _flag(g, False if wait_iterate_batch is None else wait_iterate_batch),
         )
 
     def wait_iterate_batch(self) -> None:

@@ -31,7 +31,7 @@ class LocalMemAllocator(IRValue):
         )
         super().__init__(g.emit(op).allocator)
 
-    def alloc(self, pos: TPosition, dtype: DataType, tile_size: Any) -> LocalTensor:
+    def alloc(self, pos: TPosition, data_type: DataType, tile_size: Any) -> LocalTensor:
         """`a.Alloc<pos, T, tileSize>()` for a constant `tile_size` (a template argument),
         `a.Alloc<pos, T>(tileSize)` for a runtime one."""
         g = require_jit("LocalMemAllocator.alloc")
@@ -39,8 +39,12 @@ class LocalMemAllocator(IRValue):
         from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         pos = g.enum(pos, TPosition, "pos")
-        if not isinstance(dtype, DataType):
-            g.fail(f"LocalMemAllocator.alloc: dtype must be a data type, got {describe(dtype)}")
+        if not isinstance(data_type, DataType):
+            g.fail(
+                "LocalMemAllocator.alloc: data_type must be a data type, got "
+                f"{describe(data_type)}"
+            )
+        dtype = data_type
         dynamic = isinstance(tile_size, RuntimeScalar)
         size = g.integer(tile_size, "LocalMemAllocator.alloc: tile_size", dt.int32)
         op_class = ma.LocalMemAllocatorAllocDynamicOp if dynamic else ma.LocalMemAllocatorAllocOp

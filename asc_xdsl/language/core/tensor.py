@@ -82,8 +82,8 @@ class _Tensor(IRValue):
             g.emit(self._SUBINDEX(self.handle, g.scalar(start, dt.int32))).result
         )
 
-    def __getitem__(self, index: Any) -> Any:
-        return self._subview(index)
+    def __getitem__(self, slices: Any) -> Any:
+        return self._subview(slices)
 
     def __call__(self, index: Any) -> RuntimeScalar:
         """`t(i)` (`operator()`): element `i`."""
@@ -97,17 +97,17 @@ class _Tensor(IRValue):
     def __setitem__(self, index: Any, value: Any) -> None:
         self.set_value(index, value)
 
-    def get_value(self, index: Any) -> RuntimeScalar:
+    def get_value(self, offset: Any) -> RuntimeScalar:
         g = require_jit(f"{type(self).__name__}.get_value")
         self._require_handle(g)
-        op = g.emit(self._GET(self.handle, g.integer(index, "a tensor index")))
+        op = g.emit(self._GET(self.handle, g.integer(offset, "a tensor index")))
         return RuntimeScalar(op.results[0], self.dtype)
 
-    def set_value(self, index: Any, value: Any) -> None:
+    def set_value(self, offset: Any, value: Any) -> None:
         g = require_jit(f"{type(self).__name__}.set_value")
         self._require_handle(g)
         g.emit(
-            self._SET(self.handle, g.integer(index, "a tensor index"), g.scalar(value, self.dtype))
+            self._SET(self.handle, g.integer(offset, "a tensor index"), g.scalar(value, self.dtype))
         )
 
 

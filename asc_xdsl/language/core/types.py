@@ -293,6 +293,21 @@ STRUCT_CLASSES: dict[str, type[_StructValue]] = {
 globals().update(STRUCT_CLASSES)
 
 
+def _fixpipe_preset(layout_name: str) -> classmethod:
+    def preset(cls: type) -> Any:
+        from asc_xdsl.language.core.enums import CO2Layout
+
+        return cls(CO2Layout[layout_name])
+
+    preset.__doc__ = f"`AscendC::CFG_{layout_name}`: FixpipeConfig(CO2Layout.{layout_name})."
+    return classmethod(preset)
+
+
+# the headers' two FixpipeConfig constants, as pyasc's class methods
+STRUCT_CLASSES["FixpipeConfig"].cfg_nz = _fixpipe_preset("NZ")  # type: ignore[attr-defined]
+STRUCT_CLASSES["FixpipeConfig"].cfg_row_major = _fixpipe_preset("ROW_MAJOR")  # type: ignore[attr-defined]
+
+
 class AggregateValue(IRValue):
     """A C++ aggregate (`TCubeTiling`, `SoftMaxTiling`, ...) built in the kernel from its
     members, in declaration order or by keyword. A keyword names a member by its

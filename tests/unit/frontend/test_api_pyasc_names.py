@@ -1,0 +1,157 @@
+# ruff: noqa: F841 -- kernel variables are named for the C++ lines the tests check
+"""pyasc's names that issue 9's audit found missing: the option records
+(CodegenOptions, CompileOptions, LaunchOptions), asc.void and DataType's predicates,
+ConstExpr.unwrap, adv.MatmulApiStaticTiling, FixpipeConfig.cfg_nz/cfg_row_major,
+pyasc's keyword names of the Matmul methods; and inspect.signature of the functions
+made from op specs."""
+
+import dataclasses
+import inspect
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.frontend.errors import CompileError
+from asc_xdsl.frontend.jit import DEFAULT_OPTIONS
+
+X = np.zeros(64, np.float32)
+
+
+@asc.jit
+def copy_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    yg.set_value(offset=0, value=xg.get_value(offset=0) + 1.0)
+
+
+def test_option_records_are_the_option_keywords():
+    compile_fields = {f.name: f.default for f in dataclasses.fields(asc.CompileOptions)}
+    codegen_fields = {f.name: f.default for f in dataclasses.fields(asc.CodegenOptions)}
+    assert compile_fields["opt_level"] == 3 and compile_fields["insert_sync"] is None
+    assert codegen_fields == {"capture_exceptions": True, "ir_multithreading": True}
+    # every field is a keyword @asc.jit takes, with the same default
+    assert {**compile_fields, **codegen_fields}.items() <= DEFAULT_OPTIONS.items()
+    # ... and one the compiler checks
+    with pytest.raises(TypeError, match="option capture_exceptions must be True or False"):
+        copy_kernel.compile(X, X, capture_exceptions="no")
+    copy_kernel.compile(X, X, always_compile=True, ir_multithreading=False)
+
+
+@asc.jit
+def failing_kernel(x: asc.GlobalAddress):
+    n = asc.void.sizeof()  # a ValueError raised while the line compiles
+
+
+def test_capture_exceptions():
+    with pytest.raises(CompileError, match="ValueError: data type void has no size") as e:
+        failing_kernel.compile(X, always_compile=True)
+    assert "test_api_pyasc_names.py:" in str(e.value)
+    # capture_exceptions=False: the exception itself, with its own traceback
+    with pytest.raises(ValueError, match="data type void has no size"):
+        failing_kernel.compile(X, always_compile=True, capture_exceptions=False)
+
+
+def test_launch_options():
+    x, y = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+    copy_kernel[asc.LaunchOptions(core_num=1)](x, y)
+    assert y[0] == 1.0
+    assert asc.LaunchOptions() == asc.LaunchOptions(0, None)
+
+
+def test_void_and_dtype_predicates():
+    assert asc.DataType("void") is asc.void and asc.void.is_void()
+    assert not asc.void.is_numeric() and not asc.float16.is_void()
+    assert asc.uint8.is_unsigned() and not asc.int8.is_unsigned()
+    assert asc.int32.is_numeric() and asc.float32.is_numeric()
+    with pytest.raises(ValueError, match="data type void has no size"):
+        asc.void.sizeof()
+    with pytest.raises(TypeError, match="asc.void is no element type"):
+        asc.void.ir_type()
+
+
+@asc.jit
+def void_tensor(x: asc.GlobalAddress):
+    t = asc.LocalTensor(asc.void, asc.TPosition.VECCALC, 0, 64)
+
+
+def test_void_is_no_element_type_in_a_kernel():
+    with pytest.raises(CompileError, match="asc.void is no element type") as e:
+        void_tensor.compile(X, always_compile=True)
+    assert "test_api_pyasc_names.py:" in str(e.value)
+
+
+def test_const_expr_unwrap():
+    assert asc.ConstExpr.unwrap(asc.ConstExpr(4)) == 4
+    assert asc.ConstExpr.unwrap(4) == 4
+
+
+@asc.jit
+def static_tiling(x: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    t = asc.adv.MatmulApiStaticTiling(used_core_num=1, m=64, n=32)
+    t.base_m = 16
+    xg.set_value(0, t.n + t.base_m + t.k_a)
+
+
+def test_matmul_api_static_tiling():
+    cpp = static_tiling.compile(np.zeros(8, np.int32), always_compile=True).asm["ascendc"]
+    assert "MatmulApiStaticTiling t{c1_i32, c64_i32, c32_i32};" in cpp
+    assert "t.baseM = c16_i32;" in cpp
+    assert "int32_t v1 = t.N;" in cpp and "int32_t v4 = t.Ka;" in cpp
+    # on the host: a record whose members not given are -1, as the header's
+    host = asc.adv.MatmulApiStaticTiling(m=8)
+    assert host.m == 8 and host.k_a == -1 and host.used_core_num == -1
+
+
+@asc.jit
+def matmul_api_tiling(x: asc.GlobalAddress):
+    gm, nd = asc.TPosition.GM, asc.CubeFormat.ND
+    a = asc.adv.MatmulType(gm, nd, asc.float16)
+    c = asc.adv.MatmulType(gm, nd, asc.float32)
+    tiling = asc.adv.get_matmul_api_tiling(asc.adv.get_mdl_config(), 524288, a, a, c)
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    xg.set_value(0, tiling.base_k)
+
+
+def test_get_matmul_api_tiling_gives_a_static_tiling():
+    cpp = matmul_api_tiling.compile(np.zeros(8, np.int32), always_compile=True).asm["ascendc"]
+    assert "AscendC::GetMatmulApiTiling<" in cpp
+    assert ".baseK;" in cpp
+
+
+@asc.jit
+def fixpipe_presets(x: asc.GlobalAddress):
+    dst = asc.GlobalTensor()
+    dst.set_global_buffer(x)
+    src = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.CO1, addr=0, tile_size=512)
+    params = asc.FixpipeParamsV220(16, 16, 32, 32)
+    asc.fixpipe(dst, src, params, asc.FixpipeConfig.cfg_row_major())
+    asc.fixpipe(dst, src, params, asc.FixpipeConfig.cfg_nz())
+
+
+def test_fixpipe_config_presets():
+    cpp = fixpipe_presets.compile(np.zeros(16, np.float16), always_compile=True).asm["ascendc"]
+    assert "AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(dst, src, params);" in cpp
+    assert "AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(dst, src, params);" in cpp
+
+
+def test_spec_functions_have_signatures():
+    assert str(inspect.signature(asc.adv.acos)) == (
+        "(dst, src, count=None, temp_buffer=None, is_reuse_source=False)"
+    )
+    assert len(asc.add.forms) >= 2  # the count form and the mask/repeat form
+    assert str(inspect.signature(asc.TPipe.alloc_event_id)).startswith("(self, event=")
+    pipe_method = asc.TPipe.alloc_event_id
+    assert pipe_method.__get__(None, asc.TPipe) is pipe_method
+
+
+def test_matmul_methods_take_pyasc_s_keywords():
+    sig = inspect.signature(asc.adv.Matmul.iterate_all)
+    assert list(sig.parameters)[:4] == ["self", "tensor", "en_atomic", "sync"]
+    assert "org_ka" in inspect.signature(asc.adv.Matmul.set_org_shape).parameters
+    assert "addr" in inspect.signature(asc.adv.Matmul.set_workspace).parameters
