@@ -63,3 +63,22 @@ def test_a_tque_seen_as_its_tquebind_is_the_same_queue():
     x = np.full(1024, 7, np.int32)
     k[1](x)
     assert x[0] == 0  # the buffer allocated through the TQueBind is the TQue's
+
+
+def test_system_cycle_counts_the_modelled_cycles():
+    k = simkit.inout_kernel(
+        f"""
+        %t0 = ascendc.get_system_cycle : i64
+        %n = arith.constant 512 : i32
+        ascendc.adds_l2 %b0, %b0, %n, %n : {LT}, {LT}, i32, i32
+        %t1 = ascendc.get_system_cycle : i64
+        %d = arith.subi %t1, %t0 : i64
+        %d32 = arith.trunci %d : i64 to i32
+        %i0 = arith.constant 0 : i32
+        ascendc.local_tensor.set_value %b0, %i0, %d32 : {LT}, i32, i32
+        """,
+        ["int32"],
+    )
+    x = np.zeros(1024, np.int32)
+    k[1](x)
+    assert x[0] > 0  # the Adds took modelled cycles

@@ -25,6 +25,7 @@ from asc_xdsl.runtime.simulator.memory import (
     GmPtr,
     LocalTensor,
 )
+from asc_xdsl.runtime.simulator.profile import CYCLE_OFFSET, PIPES
 from asc_xdsl.runtime.simulator.queues import BufPool, Queue, TBuf, memory_of
 
 
@@ -396,6 +397,17 @@ def _block_size(op, comp):
 
     def run(e, c, _op=op):
         e[r] = to_scalar(t, 32)  # ONE_BLK_SIZE
+
+    return run
+
+
+@handles(sysvar.GetSystemCycleOp)
+def _system_cycle(op, comp):
+    """The block's modelled cycles so far (every pipe's, as PrintTimeStamp counts them)."""
+    r, t = comp.slot(op.value), op.value.type
+
+    def run(e, c, _op=op):
+        e[r] = to_scalar(t, sum(c.cnt[CYCLE_OFFSET : CYCLE_OFFSET + len(PIPES)]))
 
     return run
 
