@@ -82,3 +82,36 @@ def test_system_cycle_counts_the_modelled_cycles():
     x = np.zeros(1024, np.int32)
     k[1](x)
     assert x[0] > 0  # the Adds took modelled cycles
+
+
+def test_get_shape_info_gives_back_the_dimensions():
+    si = "!ascendc.shape_info"
+    k = simkit.inout_kernel(
+        f"""
+        %dims = memref.alloca() : memref<4xui32>
+        %a = arith.constant 6 : i32
+        %b = arith.constant 9 : i32
+        %ua = builtin.unrealized_conversion_cast %a : i32 to ui32
+        %ub = builtin.unrealized_conversion_cast %b : i32 to ui32
+        %x0 = arith.constant 0 : index
+        %x1 = arith.constant 1 : index
+        memref.store %ua, %dims[%x0] : memref<4xui32>
+        memref.store %ub, %dims[%x1] : memref<4xui32>
+        %c2 = arith.constant 2 : i8
+        %n = builtin.unrealized_conversion_cast %c2 : i8 to ui8
+        %info = ascendc.construct {si}(%n, %dims) : ui8, memref<4xui32>
+        ascendc.local_tensor.set_shape_info %b0, %info : {LT}, {si}
+        %got = ascendc.local_tensor.get_shape_info %b0 : {LT}, {si}
+        %d0 = ascendc.shape_info.shape %got, %i0v i32, i32
+        %d1 = ascendc.shape_info.original_shape %got, %i1v i32, i32
+        ascendc.local_tensor.set_value %b0, %i0v, %d0 : {LT}, i32, i32
+        ascendc.local_tensor.set_value %b0, %i1v, %d1 : {LT}, i32, i32
+        """.replace("%i0v", "%s0").replace("%i1v", "%s1"),
+        ["int32"],
+        ["i32", "i32"],
+    )
+    x = np.zeros(1024, np.int32)
+    k[1](x, 0, 1)
+    assert x[:2].tolist() == [6, 9]
+    with pytest.raises(SimulatorError, match=r"ShapeInfo.shape\[2\] of 2 dimensions"):
+        k[1](x, 2, 1)

@@ -1,5 +1,6 @@
 """A local tensor's ShapeInfo: `SetShapeInfo` keeps the dimensions on the tensor (the
-adv APIs that take their shape from it read them), `GetShapeInfo` gives them back.
+adv APIs that take their shape from it read them), `GetShapeInfo` gives them back
+(`info.shape[i]`, `info.originalShape[i]` read them; past the rank an error).
 
 `AscendC::ShapeInfo(dim, shape[, originalDim, originalShape], format)` copies the
 dimensions out of the arrays when it is built; here they are read when SetShapeInfo
@@ -16,6 +17,7 @@ from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.memory import LocalTensor
 from asc_xdsl.runtime.simulator.ops.cube import fields
+from asc_xdsl.runtime.simulator.ops.framework import Struct
 
 MAX_DIM = 8
 # The constructors' fields by their number of arguments (kernel_tensor.h).
@@ -74,5 +76,38 @@ def _set(op, comp):
 
     def run(e, c, _op=op):
         e[t].shape_info = shape_of(e[s])
+
+    return run
+
+
+@handles(ten.LocalTensorGetShapeInfoOp)
+def _get(op, comp):
+    """`t.GetShapeInfo()`: a ShapeInfo of the tensor's dimensions (none when it was
+    never given one: the headers' default ShapeInfo)."""
+    t, r = comp.slot(op.tensor), comp.slot(op.shape_info)
+
+    def run(e, c, _op=op):
+        shape, original = e[t].shape_info or ((), ())
+        value = Struct(
+            (len(shape), np.array(shape, np.uint32), len(original), np.array(original, np.uint32), 0)
+        )
+        value.names = FORMS[5]
+        e[r] = value
+
+    return run
+
+
+@handles(ten.ShapeInfoShapeOp, ten.ShapeInfoOriginalShapeOp)
+def _dim(op, comp):
+    """`info.shape[dim]` / `info.originalShape[dim]`."""
+    b, d, r = comp.slot(op.base), comp.slot(op.dim), comp.slot(op.result)
+    which = 0 if isinstance(op, ten.ShapeInfoShapeOp) else 1
+    name = ("shape", "originalShape")[which]
+
+    def run(e, c, _op=op):
+        dims, k = shape_of(e[b])[which], int(e[d])
+        if not 0 <= k < len(dims):
+            raise SimulatorError(f"ShapeInfo.{name}[{k}] of {len(dims)} dimensions")
+        e[r] = dims[k]
 
     return run
