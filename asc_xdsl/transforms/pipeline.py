@@ -59,7 +59,9 @@ VERIFY_SYNC = ("ascendc-verify-sync",)
 
 def has_automatic_tensors(module: Any) -> bool:
     """pyasc's `need_insert_sync`: the module has a `local_tensor_auto`."""
-    return module is not None and any(op.name == "ascendc.local_tensor_auto" for op in module.walk())
+    if module is None:
+        return False
+    return any(op.name == "ascendc.local_tensor_auto" for op in module.walk())
 
 
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
