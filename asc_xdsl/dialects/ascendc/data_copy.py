@@ -294,7 +294,7 @@ _DATA_COPY_TABLE: tuple[tuple[str, str, tuple[Operand, ...], CopyForm, str | Non
         "DataCopyEnhancedOp",
         "data_copy_enhanced",
         (
-            Operand("intri_params", _COPY_PARAMS, py="repeat_params"),
+            Operand("intri_params", _COPY_PARAMS),
             Operand("enhanced_params", struct("DataCopyEnhancedParamsType")),
         ),
         CopyForm(conversions=ENHANCED_CONVERSIONS),

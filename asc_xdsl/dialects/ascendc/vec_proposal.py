@@ -49,7 +49,7 @@ REPEAT_TIME = Operand("repeat_time", INT)
 _INFO = Operand("params", of_type(STRUCT_TYPES["MrgSort4InfoType"]))
 
 
-def _src_list(name: str) -> Operand:
+def _src_list(name: str, py: str | None = None) -> Operand:
     """A `MrgSortSrcList<T>` (it stands for the four queues it holds: read)."""
     rule = TypeRule(
         predicate(
@@ -62,7 +62,7 @@ def _src_list(name: str) -> Operand:
         lambda v: MrgSortSrcListType(v["T"]),
         "T",  # its element type is the tensors'
     )
-    return Operand(name, rule, Effect.READ)
+    return Operand(name, rule, Effect.READ, py=py)
 
 
 # ---------------------------------------------------------------------------
@@ -202,7 +202,7 @@ FAMILY.add(
     OpSpec(
         "mrg_sort_with_info",
         "MrgSort",
-        (dst(), _src_list("src"), _INFO),
+        (dst(), _src_list("src", py="sort_list"), _INFO),
         dtypes={"T": SORT_DTYPES},
         pipe="V",
         py="mrg_sort",

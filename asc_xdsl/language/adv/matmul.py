@@ -11,6 +11,7 @@ is the loop `while (mm.Iterate()) { ...; ++i; }`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import inspect
 from typing import Any
 
 from asc_xdsl.enums import (
@@ -35,7 +36,7 @@ from asc_xdsl.language.adv.types import (
 )
 from asc_xdsl.language.core.enums import MatmulConfigMode
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, _Tensor
-from asc_xdsl.language.core.utils import describe
+from asc_xdsl.language.core.utils import describe, overloads
 
 
 @dataclass(frozen=True)
@@ -172,13 +173,19 @@ class Matmul(IRValue):
         dtype = getattr(self, which).dtype
         self._emit(f"MatmulSetTensor{upper}ScalarOp", g.scalar(value, dtype))
 
-    def set_tensor_a(self, tensor: Any, transpose: Any = False) -> None:
+    @overloads(lambda self, scalar: None, lambda self, tensor, transpose=False: None)
+    def set_tensor_a(
+        self, tensor: Any = None, transpose: Any = False, *, scalar: Any = None
+    ) -> None:
         """`mm.SetTensorA(tensor, transpose)`, or `mm.SetTensorA(scalar)` (a number)."""
-        self._set_matrix("a", tensor, transpose)
+        self._set_matrix("a", tensor if scalar is None else scalar, transpose)
 
-    def set_tensor_b(self, tensor: Any, transpose: Any = False) -> None:
+    @overloads(lambda self, scalar: None, lambda self, tensor, transpose=False: None)
+    def set_tensor_b(
+        self, tensor: Any = None, transpose: Any = False, *, scalar: Any = None
+    ) -> None:
         """`mm.SetTensorB(tensor, transpose)`, or `mm.SetTensorB(scalar)` (a number)."""
-        self._set_matrix("b", tensor, transpose)
+        self._set_matrix("b", tensor if scalar is None else scalar, transpose)
 
     def set_bias(self, tensor: Any) -> None:
         g = require_jit("Matmul.set_bias")
@@ -408,22 +415,26 @@ class Matmul(IRValue):
 
         return GlobalTensorType(self.c.dtype.ir_type())
 
+    @overloads(
+        lambda self, batch_a, batch_b, en_sequential_write=False, sync=True: None,
+        lambda self, tensor, batch_a, batch_b, en_sequential_write=False, sync=True: None,
+    )
     def get_batch_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
-        """`get_batch_tensor_c(c, batch_a, batch_b, en_sequential_write=False, sync=True)`
+        """`get_batch_tensor_c(tensor, batch_a, batch_b, en_sequential_write=False, sync=True)`
         into a LocalTensor, or `get_batch_tensor_c(batch_a, batch_b, ...)` -> GlobalTensor."""
         g = require_jit("Matmul.get_batch_tensor_c")
-        first = args[0] if args else kwargs.get("c")
+        first = args[0] if args else kwargs.get("tensor")
         if isinstance(first, LocalTensor):
             return self._batch_c_local(g, *args, **kwargs)
         return self._batch_c_global(g, *args, **kwargs)
 
     def _batch_c_local(
-        self, g: Any, c: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
+        self, g: Any, tensor: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
         sync: Any = True,
     ) -> None:  # fmt: skip
         self._emit(
             "MatmulGetBatchTensorCLocalMemOp",
-            c.handle,
+            tensor.handle,
             _int(g, batch_a, "batch_a"),
             _int(g, batch_b, "batch_b"),
             _flag(g, en_sequential_write),
@@ -649,6 +660,26 @@ def get_ib_share_norm_config(*args: Any, **kwargs: Any) -> MatmulConfig:
     """`GetIBShareNormConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, ...)`."""
     return _preset("ib_share_norm", args, kwargs)
 
+
+def _preset_signature(name: str) -> inspect.Signature:
+    return inspect.Signature(
+        [
+            inspect.Parameter(py_name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default)
+            for py_name, _, default in _PRESETS[name][1]
+        ]
+    )
+
+
+# what inspect.signature and help() show: each preset's parameters (the table's)
+for _name, _preset_fn in (
+    ("normal", get_normal_config),
+    ("mdl", get_mdl_config),
+    ("special_mdl", get_special_mdl_config),
+    ("basic", get_basic_config),
+    ("special_basic", get_special_basic_config),
+    ("ib_share_norm", get_ib_share_norm_config),
+):
+    _preset_fn.__signature__ = _preset_signature(_name)  # type: ignore[attr-defined]
 
 _MODE_PRESETS = {
     MatmulConfigMode.CONFIG_NORM: "normal",

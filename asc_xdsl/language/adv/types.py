@@ -8,6 +8,7 @@ fields are Python constants, checked against the C++ struct's fields
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +24,30 @@ def _config_fields() -> tuple[Any, ...]:
     return MATMUL_CONFIG_FIELDS
 
 
+class _FieldSignature:
+    """`inspect.signature(MatmulConfig)`: its fields and their defaults (the dialect's
+    table, loaded when first asked for)."""
+
+    def __get__(self, obj: Any, owner: type) -> inspect.Signature:
+        return inspect.Signature(
+            [
+                inspect.Parameter(
+                    f.name,
+                    inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                    default=f.kind(f.default),
+                )
+                for f in _config_fields()
+            ]
+        )
+
+
 class MatmulConfig:
     """`MatmulConfig{...}`: `MatmulConfig(do_norm=True, do_basic_block=False, ...)`, the
     fields in the C++ struct's order (positionally or by name); fields left out keep
     the struct's defaults."""
 
     __slots__ = ("values",)
+    __signature__ = _FieldSignature()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         fields = _config_fields()

@@ -4,6 +4,7 @@ cannot say that)."""
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from asc_xdsl.frontend.context import require_jit
@@ -12,20 +13,20 @@ from asc_xdsl.language.core.tensor import GlobalTensor
 from asc_xdsl.language.core.utils import check_tensors, describe
 
 
+_AIPP_FORMS = tuple(
+    inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
+    for names in (("src0", "input_format", "config"), ("src0", "src1", "input_format", "config"))
+)
+
+
 def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
     """`AscendC::SetAippFunctions(src0, [src1,] input_format, config)`:
     `set_aipp_functions(src0, input_format, config)` for one image plane,
     `set_aipp_functions(src0, src1, input_format, config)` for Y and UV planes."""
     g = require_jit("set_aipp_functions")
-    import inspect
-
     from asc_xdsl.dialects.ascendc.cube import FAMILY, AippInputFormat
 
-    forms = (("src0", "input_format", "config"), ("src0", "src1", "input_format", "config"))
-    for names in forms:
-        sig = inspect.Signature(
-            [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
-        )
+    for sig in _AIPP_FORMS:
         try:
             bound = sig.bind(*args, **kwargs).arguments
             break
@@ -51,3 +52,6 @@ def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
             format=g.enum(bound["input_format"], AippInputFormat, "input_format"),
         )
     )
+
+
+set_aipp_functions.forms = list(_AIPP_FORMS)  # type: ignore[attr-defined]

@@ -268,6 +268,13 @@ class LocalTensor(_Tensor):
 
         return LocalTensorBracketOp
 
+    # pyasc names a LocalTensor's element `index` (a GlobalTensor's `offset`)
+    def get_value(self, index: Any) -> RuntimeScalar:  # type: ignore[override]
+        return super().get_value(index)
+
+    def set_value(self, index: Any, value: Any) -> None:  # type: ignore[override]
+        super().set_value(index, value)
+
     def reinterpret_cast(self, dtype: DataType) -> LocalTensor:
         """`t.ReinterpretCast<U>()`: the same memory as a tensor of `dtype`."""
         g = require_jit("LocalTensor.reinterpret_cast")

@@ -19,6 +19,7 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import in_jit, require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language.core.enums import DataFormat
 from asc_xdsl.language.core.utils import describe
 
 # pyasc class -> its Python forms: parameters in pyasc's order, `name=default`, with
@@ -521,18 +522,15 @@ class ShapeInfo(IRValue):
     data_format=DataFormat.ND)` from arrays (or lists) of the extents."""
 
     def __init__(
-        self, shape: Any = None, original_shape: Any = None, data_format: Any = None
+        self, shape: Any = None, original_shape: Any = None, data_format: Any = DataFormat.ND
     ) -> None:
         g = require_jit("ShapeInfo")
         if shape is None:
-            if original_shape is not None or data_format is not None:
+            if original_shape is not None or data_format is not DataFormat.ND:
                 g.fail("ShapeInfo: original_shape and data_format need a shape")
             self.handle = construct("ShapeInfo", None, [], None)
             return
-        from asc_xdsl.language.core.enums import DataFormat
-
-        fmt = g.enum(DataFormat.ND if data_format is None else data_format, DataFormat,
-                     "data_format")  # fmt: skip
+        fmt = g.enum(data_format, DataFormat, "data_format")
         operands: list[Any] = []
         for name, extents in (("shape", shape), ("original_shape", original_shape)):
             if extents is None:

@@ -4,10 +4,23 @@ located `CompileError` naming the API, the parameter and what it got), and pyasc
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from typing import Any
 
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+
+
+def overloads(*stubs: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:
+    """Record the call forms a function dispatching on its arguments takes (pyasc's
+    `@overload`s) as `fn.forms`, one `inspect.Signature` per stub (its body unused)."""
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.forms = [inspect.signature(stub) for stub in stubs]  # type: ignore[attr-defined]
+        return fn
+
+    return mark
 
 
 def ceildiv(x: Any, y: Any) -> Any:

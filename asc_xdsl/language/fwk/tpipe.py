@@ -15,9 +15,12 @@ from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor, local_tensor_type
-from asc_xdsl.language.core.utils import check_tensors
+from asc_xdsl.language.core.utils import check_tensors, overloads
 from asc_xdsl.language.core.utils import describe as _describe
 from asc_xdsl.language.spec_functions import install_methods
+
+# pyasc's two forms of TPipe/TBufPool.init_buffer (a TBuf positionally works too)
+_INIT_BUFFER = overloads(lambda self, que, num=0, len=0: None, lambda self, buf, num=0: None)
 
 
 class TPipe(IRValue):
@@ -32,6 +35,7 @@ class TPipe(IRValue):
         if g.tpipe is None:
             g.tpipe = self
 
+    @_INIT_BUFFER
     def init_buffer(self, que: Any = None, num: Any = 0, len: Any = 0, *, buf: Any = None) -> None:
         """`init_buffer(que, num, len)`: `num` buffers of `len` bytes for a TQue;
         `init_buffer(buf, num)`: `num` bytes for a TBuf (pyasc's spelling)."""
@@ -57,6 +61,11 @@ def _init_buffer(
         g.emit(op(owner.handle, target.handle, g.scalar(num, dt.int32), g.scalar(len, dt.int32)))
     else:
         g.fail(f"{api}.init_buffer needs a TQue, TQueBind or TBuf, got {_describe(target)}")
+
+
+def _one_of(dtype: Any, tensor: Any) -> Any:
+    """The dtype, or the tensor of the in-place form given by keyword (pyasc's `tensor=`)."""
+    return tensor if tensor is not None else dtype
 
 
 def get_tpipe_ptr() -> TPipe:
@@ -128,20 +137,29 @@ class TQueBind(IRValue):
             g.fail(f"{self._api(method)}: give both src_user_pos and dst_user_pos, or neither")
         return g.enum(src, TPosition, "src_user_pos"), g.enum(dst, TPosition, "dst_user_pos")
 
-    def alloc_tensor(self, dtype: Any) -> LocalTensor | None:
+    @overloads(lambda self, dtype: None, lambda self, tensor: None)
+    def alloc_tensor(self, dtype: Any = None, *, tensor: Any = None) -> LocalTensor | None:
         """`alloc_tensor(dtype)` -> a LocalTensor; `alloc_tensor(tensor)`: in place."""
-        return self._take("AllocTensor", dtype, "alloc_tensor")
+        return self._take("AllocTensor", _one_of(dtype, tensor), "alloc_tensor")
 
+    @overloads(
+        lambda self, dtype, src_user_pos=None, dst_user_pos=None: None,
+        lambda self, tensor: None,
+    )
     def deque(
         self,
-        dtype: Any,
+        dtype: Any = None,
         src_user_pos: TPosition | None = None,
         dst_user_pos: TPosition | None = None,
+        *,
+        tensor: Any = None,
     ) -> LocalTensor | None:
         """`deque(dtype[, src_user_pos, dst_user_pos])` -> a LocalTensor;
         `deque(tensor)`: in place."""
         given = (src_user_pos, dst_user_pos) != (None, None)
-        return self._take("DeQue", dtype, "deque", (src_user_pos, dst_user_pos) if given else ())
+        return self._take(
+            "DeQue", _one_of(dtype, tensor), "deque", (src_user_pos, dst_user_pos) if given else ()
+        )
 
     def _give(self, tensor: Any, method: str) -> Any:
         g = require_jit(self._api(method))
@@ -260,6 +278,7 @@ class TBufPool(IRValue):
         size = g.constexpr(buf_id_size, "buf_id_size", int)
         super().__init__(g.emit(TBufPoolOp(TBufPoolType(pos, size))).tbuf_pool)
 
+    @_INIT_BUFFER
     def init_buffer(self, que: Any = None, num: Any = 0, len: Any = 0, *, buf: Any = None) -> None:
         """`init_buffer(que, num, len)`: `num` buffers of `len` bytes of the pool for a
         queue; `init_buffer(buf=tbuf, len=n)`: `n` bytes for a TBuf."""

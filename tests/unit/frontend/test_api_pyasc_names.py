@@ -155,3 +155,25 @@ def test_matmul_methods_take_pyasc_s_keywords():
     assert list(sig.parameters)[:4] == ["self", "tensor", "en_atomic", "sync"]
     assert "org_ka" in inspect.signature(asc.adv.Matmul.set_org_shape).parameters
     assert "addr" in inspect.signature(asc.adv.Matmul.set_workspace).parameters
+
+
+@asc.jit
+def queue_keywords(x: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    que = asc.TQue(asc.TPosition.VECIN, 0)  # in-place allocation needs depth 0
+    pipe.init_buffer(que, 1, 256)
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 128)  # pyasc's (buf, num) form, positionally
+    t = asc.LocalTensor(asc.float32)
+    que.alloc_tensor(tensor=t)  # the in-place form by pyasc's keyword
+    que.enque(t)
+    que.deque(tensor=t)
+    que.free_tensor(t)
+
+
+def test_queue_methods_take_pyasc_s_forms():
+    cpp = queue_keywords.compile(X, always_compile=True).asm["ascendc"]
+    assert "pipe.InitBuffer(buf, c128_i32);" in cpp
+    assert "que.AllocTensor<float>(t);" in cpp
+    assert "que.DeQue<float>(t);" in cpp
+    assert [str(s) for s in asc.TQue.alloc_tensor.forms] == ["(self, dtype)", "(self, tensor)"]
