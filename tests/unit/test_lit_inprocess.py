@@ -200,53 +200,48 @@ def test_unknown_mode_is_an_error():
 SUITE_CFG = """
 import os, sys
 sys.path.insert(0, {root!r})
-sys.path.insert(0, os.path.dirname(__file__))  # lp_pid
+sys.path.insert(0, os.path.dirname(__file__))  # lp_cli
 from tools.lit_inprocess import InProcessShTest
 config.name = "lp"
-config.test_format = InProcessShTest(
-    ["asc_xdsl.opt", "filecheck", "lp_pid"], lit_config.params.get("inprocess", "1")
-)
-config.suffixes = [".mlir"]
+config.test_format = InProcessShTest(["filecheck", "lp_cli"], lit_config.params["inprocess"])
+config.suffixes = [".test"]
 config.test_source_root = os.path.dirname(__file__)
-config.excludes = ["lit.cfg"]
-config.substitutions.append(("asc-opt", sys.executable + " -m asc_xdsl.opt"))
 config.substitutions.append(("filecheck", sys.executable + " -m filecheck"))
-config.substitutions.append(("lp-pid", sys.executable + " -m lp_pid"))
-config.environment["PYTHONPATH"] = os.pathsep.join([{root!r}, os.path.dirname(__file__)])
+config.substitutions.append(("lp-cli", sys.executable + " -m lp_cli"))
+config.environment["PYTHONPATH"] = os.path.dirname(__file__)
+"""
+
+CLI = """
+import os, sys
+if sys.argv[1] == "emit":
+    print(" ".join(sys.argv[2:]))
+elif sys.argv[1] == "fail":
+    print("lp-cli: error: bad input", file=sys.stderr)
+    sys.exit(1)
+elif sys.argv[1] == "pid":
+    print(os.getpid())
 """
 
 TESTS = {
-    "pass.mlir": """
-        // RUN: asc-opt %s | filecheck %s
-        // CHECK: func.func @f()
-        func.func @f() {
-          func.return
-        }
+    "pass.test": """
+        RUN: lp-cli emit hello world | filecheck %s
+        CHECK: hello world
     """,
-    "broken_check.mlir": """
-        // RUN: asc-opt %s | filecheck %s
-        // CHECK: func.func @not_there()
-        func.func @f() {
-          func.return
-        }
+    "broken_check.test": """
+        RUN: lp-cli emit hello | filecheck %s
+        CHECK: not there
     """,
-    "expected_error.mlir": """
-        // RUN: not asc-opt %s 2>&1 | filecheck %s
-        // CHECK: error
-        func.func @f() {
-          "func.return"(%undefined) : (i32) -> ()
-        }
+    "expected_error.test": """
+        RUN: not lp-cli fail 2>&1 | filecheck %s
+        CHECK: error: bad input
     """,
-    "failing_producer.mlir": """
-        // RUN: asc-opt %s | filecheck %s --allow-empty --check-prefix=NONE
-        // NONE-NOT: anything
-        func.func @f() {
-          "func.return"(%undefined) : (i32) -> ()
-        }
+    "failing_producer.test": """
+        RUN: lp-cli fail | filecheck %s --allow-empty --check-prefix=NONE
+        NONE-NOT: anything
     """,
-    "pid.mlir": """
-        // A tool whose output differs in process (the worker's pid): check mode says so.
-        // RUN: lp-pid
+    "pid.test": """
+        A command whose output differs in process (the worker's pid): check mode says so.
+        RUN: lp-cli pid
     """,
 }
 
@@ -269,20 +264,20 @@ def _run_lit(suite, mode):
 
 def test_a_lit_suite_in_check_mode_runs_both_ways_and_compares(tmp_path):
     (tmp_path / "lit.cfg").write_text(SUITE_CFG.format(root=str(ROOT)))
-    (tmp_path / "lp_pid.py").write_text("import os\nprint(os.getpid())\n")
+    (tmp_path / "lp_cli.py").write_text(CLI)
     for name, text in TESTS.items():
         (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
     verdicts, log = _run_lit(tmp_path, "check")
     assert verdicts == {
-        "pass.mlir": "PASS",
-        "broken_check.mlir": "FAIL",
-        "expected_error.mlir": "PASS",
-        "failing_producer.mlir": "FAIL",  # pipefail: asc-opt's status counts
-        "pid.mlir": "FAIL",
+        "pass.test": "PASS",
+        "broken_check.test": "FAIL",
+        "expected_error.test": "PASS",
+        "failing_producer.test": "FAIL",  # pipefail: the producer's status counts
+        "pid.test": "FAIL",
     }
     # The failure log is lit's: the command, FileCheck's message, the exit status.
     assert "# executed command: " in log and "-m filecheck" in log
-    assert "error: Couldn't match \"func.func @not_there()\"" in log
+    assert "error: Couldn't match \"not there\"" in log
     assert "# error: command failed with exit status: 1" in log
     assert log.count("in-process and shell runs differ") == 1
-    assert "differ in stdout of " in log and "-m lp_pid" in log
+    assert "differ in stdout of " in log and "-m lp_cli pid" in log
