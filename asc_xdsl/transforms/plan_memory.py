@@ -119,7 +119,7 @@ def _plan(f: func.FuncOp, capacity: dict[str, int], soc_name: str) -> None:
         if num is None or length is None:
             mem.next = None
             continue
-        if num < 0 or length < 0:
+        if num < 1 or length < 0:
             raise fail(PASS, op, f"{_name(op, obj)} asks for {num} buffers of {length} bytes")
         nbytes = num * (-(-length // ALIGN) * ALIGN)
         mem.taken.append((_name(op, obj), nbytes))
