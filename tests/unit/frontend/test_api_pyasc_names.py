@@ -177,3 +177,13 @@ def test_queue_methods_take_pyasc_s_forms():
     assert "que.AllocTensor<float>(t);" in cpp
     assert "que.DeQue<float>(t);" in cpp
     assert [str(s) for s in asc.TQue.alloc_tensor.forms] == ["(self, dtype)", "(self, tensor)"]
+
+
+def test_pyasc_s_module_paths_of_the_option_records():
+    from asc_xdsl.codegen.function_visitor import CodegenOptions
+    from asc_xdsl.runtime.compiler import CompileOptions
+    from asc_xdsl.runtime.launcher import LaunchOptions
+
+    assert (CodegenOptions, CompileOptions, LaunchOptions) == (
+        asc.CodegenOptions, asc.CompileOptions, asc.LaunchOptions,
+    )  # fmt: skip
