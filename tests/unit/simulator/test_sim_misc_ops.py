@@ -115,3 +115,19 @@ def test_get_shape_info_gives_back_the_dimensions():
     assert x[:2].tolist() == [6, 9]
     with pytest.raises(SimulatorError, match=r"ShapeInfo.shape\[2\] of 2 dimensions"):
         k[1](x, 2, 1)
+
+
+def test_pipe_base_address_is_the_devices_zero():
+    k = simkit.inout_kernel(
+        f"""
+        %base = ascendc.pipe.get_base_addr %pipe, vecin : ui64
+        %v = builtin.unrealized_conversion_cast %base : ui64 to i64
+        %v32 = arith.trunci %v : i64 to i32
+        %i0 = arith.constant 0 : i32
+        ascendc.local_tensor.set_value %b0, %i0, %v32 : {LT}, i32, i32
+        """,
+        ["int32"],
+    )
+    x = np.full(1024, 5, np.int32)
+    k[1](x)
+    assert x[0] == 0

@@ -440,6 +440,18 @@ def _bracket(op, comp):
     return run
 
 
+@handles(fw.PipeGetBaseAddrOp)
+def _base_addr(op, comp):
+    """`pipe.GetBaseAddr(pos)`: 0, the device's value (on-chip addresses, GetPhyAddr's
+    too, count from each memory's start; only CANN's CPU-debug build has the call)."""
+    r, t = comp.slot(op.value), op.value.type
+
+    def run(e, c, _op=op):
+        e[r] = to_scalar(t, 0)
+
+    return run
+
+
 @handles(fw.ToQueBindOp)
 def _to_que_bind(op, comp):
     """`TQueBind<...>& b = que;`: the same queue."""
