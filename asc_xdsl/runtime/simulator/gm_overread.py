@@ -10,7 +10,7 @@ do not own there are two opt-in modes:
 * `"zeros"`: GM reads past an argument's end return zeros; writes past it stay errors.
 * `"pad"`: each GM argument is followed by a pad of `PAD_BYTES` zero bytes that reads
   and writes past its end land in (a later read sees what was written there); the pad
-  is dropped after the launch. Vector accesses past a local tensor's end reach the
+  is dropped after the launch. Vector and DataCopy accesses past a local tensor's end reach the
   following bytes of the same on-chip memory (the next buffer, as on the NPU; past the
   memory's end it stays an error), and a DataCopy whose size is not a 32-byte multiple
   drops its tail as the NPU does (unless `copy_tail` is given).

@@ -106,7 +106,7 @@ PERMANENT = Allocation()
 
 
 class LocalOverruns:
-    """Launch option gm_overread="pad" (gm_overread.py): vector accesses past a local
+    """Launch option gm_overread="pad" (gm_overread.py): vector and DataCopy accesses past a local
     tensor's end reach the following bytes of its on-chip memory, as on the NPU; the
     DataCopy tails dropped as on the NPU are noted here too."""
 

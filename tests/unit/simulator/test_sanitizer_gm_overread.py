@@ -242,3 +242,31 @@ def test_pad_mode_drops_datacopy_tails_as_the_npu_does():
     np.testing.assert_array_equal(z, np.where(np.arange(20) < 16, x, 0))
     with pytest.raises(SimulatorError, match="not a multiple of 32 bytes"):  # the keyword wins
         copy_odd_count[1](x, z, 20, backend="cpu", gm_overread="pad", copy_tail="error")
+
+
+@asc.jit
+def copy_past_a_small_buffer(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    """A DataCopy of 64 floats into an 8-float buffer: on the NPU the rest lands in the
+    next buffer of the UB."""
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    small, after = asc.TBuf(asc.TPosition.VECCALC), asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(small, 32)
+    pipe.init_buffer(after, 256)
+    s, a = small.get(asc.float32), after.get(asc.float32)
+    asc.data_copy(s, xg, 64)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(zg, a, 56)
+
+
+def test_a_datacopy_past_a_local_tensor_reaches_the_next_buffer_in_pad_mode():
+    x, z = np.arange(64, dtype=np.float32), np.zeros(56, np.float32)
+    with pytest.raises(TensorBoundsError, match="DataCopy writes dst needs 256 bytes"):
+        copy_past_a_small_buffer[1](x, z, backend="cpu")
+    found = _caught(copy_past_a_small_buffer[1], x, z, gm_overread="pad")
+    assert [w.category for w in found] == [LocalOverrunWarning]
+    assert "DataCopy writes dst: 64 elements of float32 from a tensor of 8" in str(found[0].message)
+    np.testing.assert_array_equal(z, x[8:])
