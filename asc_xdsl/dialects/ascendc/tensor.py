@@ -545,7 +545,7 @@ for _cls, _m, _api, _operand, _doc in (
         "LocalTensorSetSizeOp",
         "local_tensor.set_size",
         "SetSize",
-        Operand("size", INT),
+        Operand("size", INT, default=0),  # pyasc's Python default
         "the number of elements",
     ),
     (
@@ -559,7 +559,7 @@ for _cls, _m, _api, _operand, _doc in (
         "LocalTensorSetUserTagOp",
         "local_tensor.set_user_tag",
         "SetUserTag",
-        Operand("tag", INT),
+        Operand("tag", INT, default=0),  # pyasc's Python default
         "a user tag (int32_t)",
     ),
     (

@@ -49,6 +49,8 @@ DELIBERATE = {
         "is_set_mask is keyword-only in the count form: Ascend C's count form has no "
         "isSetMask, and a fifth positional argument is the mask form's repeat_times",
     ),
+    "asc.TPipe.get_base_addr": "pyasc's default logic_pos=None is refused by its own "
+    "require_constexpr: GetBaseAddr needs a position (ours defaults to VECIN)",
     "asc.adv.get_normal_config": "iterate_order defaults to IterateOrder.UNDEF, as the "
     "headers' GetNormalConfig (pyasc's Python default is ORDER_M)",
     **dict.fromkeys(
@@ -67,9 +69,6 @@ NOT_YET = {
     "asc.SliceInfo.__getitem__": "indexing a SliceInfo",
     **dict.fromkeys(["asc.adv.axpy", "asc.adv.quant"], "count=None (the whole tensor)"),
     **dict.fromkeys(
-        ["asc.LocalTensor.set_size", "asc.LocalTensor.set_user_tag"], "the argument's default 0"
-    ),
-    **dict.fromkeys(
         ["asc.LoadImageToLocalParams", "asc.LoadImageToLocalParams.__init__"],
         "sid (a member the C++ constructor does not take)",
     ),
@@ -77,7 +76,6 @@ NOT_YET = {
         ["asc.ShapeInfo.shape", "asc.ShapeInfo.original_shape"], "reading a ShapeInfo's extents"
     ),
     "asc.TBuf.get": "the shape= parameter (tensor shapes)",
-    "asc.TPipe.get_base_addr": "logic_pos=None",
     "asc.TQueBind.free_all_event": "TQueBind::FreeAllEvent",
     "asc.adv.Matmul.get_tensor_c": "the form without a tensor given positionally (en_atomic first)",
     "asc.adv.Matmul.iterate_batch": "the form (tensor, en_partial_sum, en_atomic, ...)",
