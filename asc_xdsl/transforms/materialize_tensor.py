@@ -117,6 +117,7 @@ class _Materializer:
         length = self.length(op, new)
         tensor_type = op.results[0].type
         pipe = fw.PipeOp()
+        pipe.results[0].name_hint = "pipe"
         new.append(pipe)
         name = op.results[0].name_hint
         if not is_input(op) and not is_output(op):

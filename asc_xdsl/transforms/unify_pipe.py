@@ -40,6 +40,10 @@ def unify(f: func.FuncOp) -> None:
         return
     block = f.body.block
     pipe = PipeOp()
+    # The user's name for it if one has a name (the C++ object is then `pipe`-like).
+    pipe.results[0].name_hint = next(
+        (p.results[0].name_hint for p in pipes if p.results[0].name_hint), "pipe"
+    )
     first = block.first_op
     assert first is not None
     block.insert_op_before(pipe, first)
