@@ -37,6 +37,7 @@ VEC_LATENCY = 8
 CUBE_LATENCY = 20
 REPEAT_BYTES = 256
 DMA_BYTES_PER_CYCLE = {"MTE2": 32, "MTE3": 32, "MTE1": 128, "V": 128, "FIX": 64}
+_BW = [DMA_BYTES_PER_CYCLE.get(p) for p in PIPES]  # by pipe number: the hot path
 PROFILE_DIR_ENV = "ASC_XDSL_PROFILE_DIR"
 
 
@@ -46,8 +47,7 @@ def new_counters() -> list[int]:
 
 def charge_dma(cnt: list[int], pipe: int, direction: int, nbytes: int) -> None:
     cnt[pipe] += 1
-    bw = DMA_BYTES_PER_CYCLE[PIPES[pipe]]
-    cnt[pipe + CYCLE_OFFSET] += DMA_LATENCY + -(-nbytes // bw)
+    cnt[pipe + CYCLE_OFFSET] += DMA_LATENCY + -(-nbytes // _BW[pipe])
     cnt[B_BASE + direction] += nbytes
 
 

@@ -68,7 +68,14 @@ def _mem(t) -> str:
 
 
 def route(dst, src) -> tuple[int, int]:
-    r = ROUTES.get((_mem(dst), _mem(src)))
+    # the common classes inline (DataCopy's per-op cost), anything else through _mem
+    dc, sc = dst.__class__, src.__class__
+    r = ROUTES.get(
+        (
+            dst.mem_name if dc is LocalTensor else "GM" if dc is GlobalTensor else _mem(dst),
+            src.mem_name if sc is LocalTensor else "GM" if sc is GlobalTensor else _mem(src),
+        )
+    )
     if r is None:
         raise SimulatorError(f"no data path from {_mem(src)} to {_mem(dst)}")
     return r
