@@ -1,10 +1,27 @@
-"""Test-session settings: compile caches go to a temporary folder, never ~/.cache."""
+"""Test-session settings: compile caches go to a temporary folder, never ~/.cache; how many
+xdist workers `-n auto` (pyproject's addopts) starts."""
+
+import os
 
 import pytest
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """One worker per core (xdist's default) for a run over directories, as the README's
+    `pytest tests/unit`; none for a run of named files or tests, where starting workers (each
+    imports xDSL and collects) costs more than it saves. PYTEST_XDIST_AUTO_NUM_WORKERS wins."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    roots = (config.invocation_params.dir, config.rootpath)
+    paths = [arg.split("::")[0] for arg in config.args]
+    if any((root / path).is_dir() for path in paths for root in roots):
+        return None
+    return 0
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_cache_dir(tmp_path_factory):
+    # Under xdist each worker has its own tmp_path_factory, hence its own cache.
     mp = pytest.MonkeyPatch()
     mp.setenv("ASC_XDSL_CACHE_DIR", str(tmp_path_factory.mktemp("asc_xdsl_cache")))
     mp.delenv("ASC_XDSL_DUMP_DIR", raising=False)
