@@ -76,3 +76,41 @@ def test_a_kernel_with_a_config_matches_numpy():
     dst = np.zeros(64, np.int8)
     quant_with_config[1](src, dst, 64, 0, False, False)
     np.testing.assert_array_equal(dst, np.round(src * 2.0 + 0.9).astype(np.int8))
+
+
+@asc.jit
+def quant_whole_tensor(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    src_gm = asc.GlobalTensor()
+    dst_gm = asc.GlobalTensor()
+    src_gm.set_global_buffer(src)
+    dst_gm.set_global_buffer(dst)
+    pipe = asc.TPipe()
+    que_in = asc.TQue(asc.TPosition.VECIN, 1)
+    que_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=que_in, num=1, len=n * 4)
+    pipe.init_buffer(que=que_out, num=1, len=n)
+    x = que_in.alloc_tensor(asc.float32)
+    asc.data_copy(x, src_gm, count=n)
+    que_in.enque(x)
+    x = que_in.deque(asc.float32)
+    y = que_out.alloc_tensor(asc.int8)
+    asc.adv.quant(y, x, 0.5, -1.0)  # pyasc's count=None: all of x
+    que_out.enque(y)
+    que_in.free_tensor(x)
+    y = que_out.deque(asc.int8)
+    asc.data_copy(dst_gm, y, count=n)
+    que_out.free_tensor(y)
+
+
+def test_quant_without_a_count_takes_the_whole_source():
+    src = (np.random.default_rng(5).random(64) * 40 - 20).astype(np.float32)
+    dst = np.zeros(64, np.int8)
+    cpp = quant_whole_tensor.compile(src, dst, 64, always_compile=True).asm["ascendc"]
+    assert "uint32_t v1 = x_1.GetSize();" in cpp
+    assert "int32_t v2 = static_cast<int32_t>(v1);" in cpp
+    assert "AscendC::AscendQuant<float, 0>(y, x_1, cst_f32, cst_f32_1, v2);" in cpp
+    quant_whole_tensor[1](src, dst, 64)
+    # AscendQuant computes in half: Muls then Adds, each rounded to half
+    y = src.astype(np.float16) * np.float16(0.5) + np.float16(-1.0)
+    expected = np.clip(np.rint(y.astype(np.float32)), -128, 127).astype(np.int8)
+    np.testing.assert_array_equal(dst, expected)

@@ -49,6 +49,8 @@ DELIBERATE = {
         "is_set_mask is keyword-only in the count form: Ascend C's count form has no "
         "isSetMask, and a fifth positional argument is the mask form's repeat_times",
     ),
+    "asc.adv.axpy": "count is required: Ascend C's Axpy has no form without calCount "
+    "(pyasc's count=None would print a call that does not compile)",
     "asc.TPipe.get_base_addr": "pyasc's default logic_pos=None is refused by its own "
     "require_constexpr: GetBaseAddr needs a position (ours defaults to VECIN)",
     "asc.adv.get_normal_config": "iterate_order defaults to IterateOrder.UNDEF, as the "
@@ -67,7 +69,6 @@ NOT_YET = {
         ["asc.SliceInfo", "asc.SliceInfo.__init__"], "end_index/burst_len default to None"
     ),
     "asc.SliceInfo.__getitem__": "indexing a SliceInfo",
-    **dict.fromkeys(["asc.adv.axpy", "asc.adv.quant"], "count=None (the whole tensor)"),
     **dict.fromkeys(
         ["asc.LoadImageToLocalParams", "asc.LoadImageToLocalParams.__init__"],
         "sid (a member the C++ constructor does not take)",
