@@ -2,7 +2,8 @@
 synchronisation, system values, debugging).
 
 The regular majority are made from the op specs (`language/spec_functions.py`);
-the modules here hold the ones with hand-written Python.
+the modules here hold the ones with hand-written Python (`fixpipe.py` wraps the
+spec's function for pyasc's default argument).
 """
 
 from asc_xdsl.language.basic.block_sync import pipe_barrier, set_flag, wait_flag
@@ -21,6 +22,9 @@ from asc_xdsl.language.spec_functions import spec_functions as _spec_functions
 
 _SPEC_FUNCTIONS = _spec_functions()
 globals().update(_SPEC_FUNCTIONS)
+
+# hand-written over the spec's: pyasc's default config
+from asc_xdsl.language.basic.fixpipe import fixpipe  # noqa: E402
 
 __all__ = [
     *_SPEC_FUNCTIONS,

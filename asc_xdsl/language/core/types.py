@@ -301,6 +301,8 @@ def _fixpipe_preset(layout_name: str) -> classmethod:
         return cls(CO2Layout[layout_name])
 
     preset.__doc__ = f"`AscendC::CFG_{layout_name}`: FixpipeConfig(CO2Layout.{layout_name})."
+    preset.__name__ = f"cfg_{layout_name.lower()}"
+    preset.__qualname__ = f"FixpipeConfig.{preset.__name__}"
     return classmethod(preset)
 
 

@@ -132,12 +132,15 @@ def fixpipe_presets(x: asc.GlobalAddress):
     params = asc.FixpipeParamsV220(16, 16, 32, 32)
     asc.fixpipe(dst, src, params, asc.FixpipeConfig.cfg_row_major())
     asc.fixpipe(dst, src, params, asc.FixpipeConfig.cfg_nz())
+    asc.fixpipe(dst, src, params)  # pyasc's default: FixpipeConfig.cfg_row_major
+    asc.fixpipe(dst, src, params, config=asc.FixpipeConfig.cfg_nz)  # the preset itself
 
 
 def test_fixpipe_config_presets():
     cpp = fixpipe_presets.compile(np.zeros(16, np.float16), always_compile=True).asm["ascendc"]
-    assert "AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(dst, src, params);" in cpp
-    assert "AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(dst, src, params);" in cpp
+    for layout in ("ROW_MAJOR", "NZ"):
+        call = f"AscendC::Fixpipe<half, float, AscendC::CFG_{layout}>(dst, src, params);"
+        assert cpp.count(call) == 2, layout
 
 
 def test_spec_functions_have_signatures():
@@ -187,3 +190,19 @@ def test_pyasc_s_module_paths_of_the_option_records():
     assert (CodegenOptions, CompileOptions, LaunchOptions) == (
         asc.CodegenOptions, asc.CompileOptions, asc.LaunchOptions,
     )  # fmt: skip
+
+
+@asc.jit
+def fixpipe_with_workspace(x: asc.GlobalAddress):
+    dst = asc.GlobalTensor()
+    dst.set_global_buffer(x)
+    src = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.CO1, addr=0, tile_size=512)
+    ws = asc.LocalTensor(dtype=asc.uint64, pos=asc.TPosition.C1, addr=0, tile_size=16)
+    asc.fixpipe(dst, src, ws, asc.FixpipeParamsV220(16, 16, 32, 32))
+
+
+def test_fixpipe_s_workspace_form_takes_the_default_config():
+    compiled = fixpipe_with_workspace.compile(np.zeros(16, np.float16), always_compile=True)
+    assert "AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(dst, src, ws, params);" in (
+        compiled.asm["ascendc"]
+    )

@@ -64,7 +64,6 @@ DELIBERATE = {
 
 # Not there yet (listed in docs/frontend.md's status; remove an entry when it is done).
 NOT_YET = {
-    "asc.fixpipe": "config defaults to FixpipeConfig.cfg_row_major()",
     **dict.fromkeys(
         ["asc.SliceInfo", "asc.SliceInfo.__init__"], "end_index/burst_len default to None"
     ),
