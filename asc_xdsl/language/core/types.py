@@ -100,7 +100,7 @@ STRUCTS: dict[str, tuple[str, ...]] = {
         "nd_num n_value d_value src_nd_matrix_stride src_n_stride dst_d_stride "
         "dst_nd_matrix_stride",
     ),
-    "SliceInfo": ("start_index=0 end_index=0 stride=0 burst_len=0 shape_value=0",),
+    "SliceInfo": ("start_index=0 end_index=None stride=0 burst_len=None shape_value=0",),
     "TransDataTo5HDParams": (
         "dst_high_half=False src_high_half=False repeat_times=1 dst_rep_stride=0 src_rep_stride=0",
     ),
@@ -129,6 +129,9 @@ STRUCTS: dict[str, tuple[str, ...]] = {
 }
 
 _BY_IR_NAME = {d.ir_name: d for d in dt.ALL_DTYPES if d is not dt.bool_} | {"i1": dt.bool_}
+
+# pyasc's `None` defaults: the C++ member initialisers they stand for (ONE_BLK_SIZE is 32)
+_NONE_MEANS: dict[str, dict[str, int]] = {"SliceInfo": {"end_index": 31, "burst_len": 32}}
 
 
 def member_dtype(ir_name: str) -> DataType:
@@ -206,6 +209,9 @@ class _StructValue(IRValue):
             g.fail(f"bad arguments to {api}: {error}")
         bound.apply_defaults()
         values = bound.arguments
+        for name, meant in _NONE_MEANS.get(api, {}).items():
+            if values.get(name) is None:
+                values[name] = meant
         dtype = values.get("dtype")
         if "dtype" in values and not isinstance(dtype, DataType):
             g.fail(f"{api}: dtype must be a data type (asc.float16, ...), got {describe(dtype)}")

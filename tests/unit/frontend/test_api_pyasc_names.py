@@ -206,3 +206,20 @@ def test_fixpipe_s_workspace_form_takes_the_default_config():
     assert "AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(dst, src, ws, v10);" in (
         compiled.asm["ascendc"]
     )
+
+
+@asc.jit
+def slice_infos(x: asc.GlobalAddress):
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, 256)
+    s = asc.SliceInfo()  # pyasc's None defaults: the header's ONE_BLK_SIZE - 1 and ONE_BLK_SIZE
+    t = asc.SliceInfo(0, 15, 1, 16)
+    asc.data_copy(a, gx, [s, t], [t, s], 2)
+
+
+def test_slice_info_defaults_are_the_header_s():
+    cpp = slice_infos.compile(np.zeros(256, np.float16), always_compile=True).asm["ascendc"]
+    assert "uint32_t v3 = static_cast<uint32_t>(c31_i32);" in cpp
+    assert "uint32_t v4 = static_cast<uint32_t>(c32_i32);" in cpp
+    assert "AscendC::SliceInfo s{v1, v3, v1, v4, v1};" in cpp

@@ -64,9 +64,6 @@ DELIBERATE = {
 
 # Not there yet (listed in docs/frontend.md's status; remove an entry when it is done).
 NOT_YET = {
-    **dict.fromkeys(
-        ["asc.SliceInfo", "asc.SliceInfo.__init__"], "end_index/burst_len default to None"
-    ),
     "asc.SliceInfo.__getitem__": "indexing a SliceInfo",
     **dict.fromkeys(
         ["asc.LoadImageToLocalParams", "asc.LoadImageToLocalParams.__init__"],
