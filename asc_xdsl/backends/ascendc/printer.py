@@ -1183,17 +1183,18 @@ def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
                 and owner.name == "builtin.unrealized_conversion_cast"  # i32 -> ui32
             ):
                 owner = owner.operands[0].owner
-            if not (
-                isinstance(owner, arith.ConstantOp)
-                and isinstance(owner.value, IntegerAttr)
-                and owner.value.value.data >= 0
-            ):
+            constant = (
+                getattr(owner, "value", None)
+                if isinstance(owner, Operation) and owner.name in ("arith.constant", "emitc.constant")
+                else None
+            )
+            if not (isinstance(constant, IntegerAttr) and constant.value.data >= 0):
                 raise CodegenError(
                     op,
                     "AscendQuant's config is a constexpr template argument: build "
                     "asc.adv.QuantConfig from compile-time integers >= 0",
                 )
-            values.append(str(owner.value.value.data))
+            values.append(str(constant.value.data))
         args = ", ".join(values)
         if args not in names:
             names[args] = f"QUANT_CFG_{len(names)}" if names else "QUANT_CFG"

@@ -13,12 +13,14 @@ func.func @cumsum(%f: !ascendc.local_tensor<1024xf32>, %a: i32, %b: i32, %c: i32
 
 // -----
 
-// AscendQuant's config is a reference template argument: it needs a constexpr object.
-func.func @quant_config(%q: !ascendc.local_tensor<1024xi8>, %x: !ascendc.local_tensor<1024xf16>, %s: f32, %n: i32) {
+// AscendQuant's config is a reference template argument: a constexpr object, so its
+// fields must be constants (the printer declares it at namespace scope).
+func.func @quant_config(%q: !ascendc.local_tensor<1024xi8>, %x: !ascendc.local_tensor<1024xf16>, %s: f32, %n: i32, %k: ui32) {
   %c0 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
-  %config = ascendc.construct !ascendc.ascend_quant_config(%c0, %c0, %c0, %c0) constexpr static : ui32, ui32, ui32, ui32
+  %config = ascendc.construct !ascendc.ascend_quant_config(%k, %c0, %c0, %c0) : ui32, ui32, ui32, ui32
   ascendc.quant %q, %x, %s, %s, %n, %config {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0, 1>} : !ascendc.local_tensor<1024xi8>, !ascendc.local_tensor<1024xf16>, f32, f32, i32, !ascendc.ascend_quant_config
   return
 }
 
-// CHECK: error: cannot emit 'ascendc.quant' as Ascend C: AscendQuant takes its config as a `const AscendQuantConfig&` template argument, which needs a constexpr object; ascendc.construct declares structs `static const` at most, so leave config out (ASCEND_QUANT_DEFAULT_CFG)
+// CHECK: invalid_adv.mlir:21:3
+// CHECK: error: cannot emit 'ascendc.quant' as Ascend C: AscendQuant's config is a constexpr template argument: build asc.adv.QuantConfig from compile-time integers >= 0
