@@ -7,6 +7,9 @@ import math
 from typing import Any
 
 
+_VOID = "asc.void is no element type: a value or a tensor needs a numeric dtype"
+
+
 class DataType:
     """A scalar element type: name, kind (int/uint/float/bool) and bit width."""
 
@@ -60,7 +63,7 @@ class DataType:
         if self.kind == "bool":
             return "i1"
         if self.kind == "void":
-            raise TypeError("asc.void is no element type: a value or a tensor needs a numeric dtype")
+            raise TypeError(_VOID)
         if self.name == "bfloat16":
             return "bf16"
         prefix = {"int": "i", "uint": "ui", "float": "f"}[self.kind]
@@ -74,7 +77,7 @@ class DataType:
 
     def _make_ir_type(self) -> Any:
         if self.kind == "void":
-            raise TypeError("asc.void is no element type: a value or a tensor needs a numeric dtype")
+            raise TypeError(_VOID)
         from xdsl.dialects.builtin import (
             BFloat16Type,
             Float16Type,

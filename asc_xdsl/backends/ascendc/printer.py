@@ -1159,6 +1159,9 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
     return names
 
 
+_CONSTANT_OPS = ("arith.constant", "emitc.constant")
+
+
 def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
     """AscendQuant takes its config as a `const AscendQuantConfig&` template argument,
     which must be a constexpr object with linkage: each config (a construct of
@@ -1183,11 +1186,8 @@ def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
                 and owner.name == "builtin.unrealized_conversion_cast"  # i32 -> ui32
             ):
                 owner = owner.operands[0].owner
-            constant = (
-                getattr(owner, "value", None)
-                if isinstance(owner, Operation) and owner.name in ("arith.constant", "emitc.constant")
-                else None
-            )
+            is_constant = isinstance(owner, Operation) and owner.name in _CONSTANT_OPS
+            constant = getattr(owner, "value", None) if is_constant else None
             if not (isinstance(constant, IntegerAttr) and constant.value.data >= 0):
                 raise CodegenError(
                     op,

@@ -14,8 +14,8 @@ from asc_xdsl.language.core.utils import check_tensors, describe
 
 
 _AIPP_FORMS = tuple(
-    inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
-    for names in (("src0", "input_format", "config"), ("src0", "src1", "input_format", "config"))
+    inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in ns])
+    for ns in (("src0", "input_format", "config"), ("src0", "src1", "input_format", "config"))
 )
 
 

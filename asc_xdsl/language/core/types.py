@@ -313,8 +313,9 @@ def _fixpipe_preset(layout_name: str) -> classmethod:
 
 
 # the headers' two FixpipeConfig constants, as pyasc's class methods
-STRUCT_CLASSES["FixpipeConfig"].cfg_nz = _fixpipe_preset("NZ")  # type: ignore[attr-defined]
-STRUCT_CLASSES["FixpipeConfig"].cfg_row_major = _fixpipe_preset("ROW_MAJOR")  # type: ignore[attr-defined]
+_FIXPIPE_CONFIG: Any = STRUCT_CLASSES["FixpipeConfig"]
+_FIXPIPE_CONFIG.cfg_nz = _fixpipe_preset("NZ")
+_FIXPIPE_CONFIG.cfg_row_major = _fixpipe_preset("ROW_MAJOR")
 
 
 class AggregateValue(IRValue):

@@ -182,13 +182,15 @@ def _fits(theirs: list[tuple[str, str, Any]], sig: inspect.Signature) -> str | N
         if kind == "positional" and (j != i or p.kind is p.KEYWORD_ONLY):
             return f"{name!r} is not positional parameter {i}"
         if not _same_default(default, p.default):
-            return f"{name!r} defaults to {p.default!r}, pyasc's to {ast.unparse(default) if default else 'nothing'}"
+            theirs_default = ast.unparse(default) if default else "nothing"
+            return f"{name!r} defaults to {p.default!r}, pyasc's to {theirs_default}"
     named = {name for name, _, _ in theirs}
     given = sum(kind in ("posonly", "positional") for _, kind, _ in theirs)
     for i, p in enumerate(ours):
         if i < given and p.kind is not p.KEYWORD_ONLY:
             continue  # filled by pyasc's positional arguments
-        if p.name not in named and p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+        variadic = p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        if p.name not in named and p.default is p.empty and not variadic:
             return f"ours requires {p.name!r}, which pyasc does not take"
     return None
 
@@ -203,7 +205,8 @@ def _entries() -> list[tuple[str, str, str]]:
     for row in _rows("python_methods.tsv"):
         if row["method"] in INTERNAL_METHODS:
             continue
-        out.append((f"{row['class']}.{row['method']}", f"{row['class']}.{row['method']}", row["signature"]))
+        key = f"{row['class']}.{row['method']}"
+        out.append((key, key, row["signature"]))
     return out
 
 
