@@ -1170,7 +1170,12 @@ def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
     names: dict[str, str] = {}
     out: dict[Operation, tuple[str, str]] = {}
     for op in module.walk():
-        config = getattr(op, "config", None) if op.name == "ascendc.quant" else None
+        if op.name != "ascendc.quant":
+            continue
+        try:
+            config = op.config  # type: ignore[attr-defined]
+        except (AttributeError, IndexError, KeyError):  # unverified IR: printing it reports it
+            continue
         if config is None:
             continue
         construct = config.owner
@@ -1184,10 +1189,11 @@ def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
             while (
                 isinstance(owner, Operation)
                 and owner.name == "builtin.unrealized_conversion_cast"  # i32 -> ui32
+                and owner.operands
             ):
                 owner = owner.operands[0].owner
             is_constant = isinstance(owner, Operation) and owner.name in _CONSTANT_OPS
-            constant = getattr(owner, "value", None) if is_constant else None
+            constant = owner.properties.get("value") if is_constant else None
             if not (isinstance(constant, IntegerAttr) and constant.value.data >= 0):
                 raise CodegenError(
                     op,
