@@ -55,7 +55,7 @@ class GmPtr:
 class GlobalTensor:
     """`GlobalTensor<T>`; unbound until SetGlobalBuffer."""
 
-    __slots__ = ("buf", "byte_offset", "dtype", "elem_type", "itemsize", "size")
+    __slots__ = ("buf", "byte_offset", "dtype", "elem_type", "itemsize", "shape_info", "size")
 
     def __init__(self, dtype: np.dtype, elem_type, buf: GmBuffer | None = None, byte_offset=0):
         self.buf = buf
@@ -66,6 +66,8 @@ class GlobalTensor:
         self.size = 0
         """GetSize: the element count SetGlobalBuffer(ptr, size) gave (the one-argument
         form leaves it, 0 at first, as the headers do)."""
+        self.shape_info: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        """(shape, original shape) from SetShapeInfo (ops/shape_info.py), else None."""
 
     def bound(self) -> GmBuffer:
         if self.buf is None:
@@ -73,9 +75,13 @@ class GlobalTensor:
         return self.buf
 
     def sub(self, index: int) -> GlobalTensor:
-        return GlobalTensor(
+        """`gt[index]`: the tensor moved by index, keeping its ShapeInfo (operator[] copies
+        `*this`)."""
+        out = GlobalTensor(
             self.dtype, self.elem_type, self.bound(), self.byte_offset + index * self.itemsize
         )
+        out.shape_info = self.shape_info
+        return out
 
     def bytes_at(self, byte_start: int, nbytes: int, what: str) -> np.ndarray:
         """uint8 view of bytes [byte_offset + byte_start, +nbytes) of the array (checked)."""

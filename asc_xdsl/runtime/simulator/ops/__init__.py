@@ -26,10 +26,12 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     members,
     multicore,
     reduce,
+    refused,
     scalar,
     scalar_bits,
     shape_info,
     sort,
+    system_state,
     vconv,
     vector,
 )

@@ -32,6 +32,7 @@ from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.ops.atomic import put
+from asc_xdsl.runtime.simulator.ops.framework import Struct
 from asc_xdsl.runtime.simulator.profile import (
     DIRECTIONS,
     I_FIX,
@@ -156,6 +157,22 @@ def _copy_params(op, comp):
         else:
             put(c, dst, _strided(dw, count, length, dp), _strided(sw, count, length, sp))
         charge_dma(c.cnt, pipe, direction, count * length)
+
+    return run
+
+
+PAD_EXT_FIELDS = ("isPad", "leftPadding", "rightPadding", "paddingValue")
+
+
+@handles(dc.DataCopyPadExtParamsOp)
+def _pad_ext_params(op, comp):
+    """`DataCopyPadExtParams<T> params;`: the header's member initialisers (no padding)."""
+    r = comp.slot(op.params)
+
+    def run(e, c, _op=op):
+        value = Struct((False, 0, 0, 0))
+        value.names = PAD_EXT_FIELDS
+        e[r] = value
 
     return run
 

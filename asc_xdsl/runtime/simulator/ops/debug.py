@@ -1,14 +1,33 @@
-"""printf, DumpTensor, DumpAccChkPoint, PrintTimeStamp and the MetricsProf region marks."""
+"""printf, DumpTensor, DumpAccChkPoint, PrintTimeStamp, the MetricsProf region marks and
+LocalTensor::ToFile (CANN's CPU-debug API: the tensor's GetSize() x sizeof(T) bytes, raw,
+to the file named, relative to the working directory as the CPU-debug build's is)."""
 
 from __future__ import annotations
 
 from asc_xdsl.dialects.ascendc import debug as dbg
+from asc_xdsl.dialects.ascendc import tensor as ten
 from asc_xdsl.runtime.simulator import printing
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import dtype_label, is_bf16
-from asc_xdsl.runtime.simulator.errors import ProfileRegionError
+from asc_xdsl.runtime.simulator.errors import ProfileRegionError, SimulatorError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor
 from asc_xdsl.runtime.simulator.profile import C_S, CYCLE_OFFSET, I_S, RegionStats
+
+
+@handles(ten.LocalTensorToFileOp)
+def _to_file(op, comp):
+    t, name = comp.slot(op.tensor), op.file_name.data
+
+    def run(e, c, _op=op):
+        tensor = e[t]
+        tensor.check(tensor.length, "ToFile's tensor", vector=False)
+        try:
+            with open(name, "wb") as f:
+                f.write(tensor.arr[: tensor.length].tobytes())
+        except OSError as err:
+            raise SimulatorError(f"ToFile cannot write '{name}': {err.strerror}") from None
+
+    return run
 
 
 @handles(dbg.PrintfOp)

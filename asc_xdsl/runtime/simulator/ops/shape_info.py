@@ -1,19 +1,24 @@
-"""A local tensor's ShapeInfo: `SetShapeInfo` keeps the dimensions on the tensor (the
+"""A tensor's ShapeInfo (local or global): `SetShapeInfo` keeps the dimensions on the tensor (the
 adv APIs that take their shape from it read them), `GetShapeInfo` gives them back
 (`info.shape[i]`, `info.originalShape[i]` read them; past the rank an error).
 
 `AscendC::ShapeInfo(dim, shape[, originalDim, originalShape], format)` copies the
 dimensions out of the arrays when it is built; here they are read when SetShapeInfo
 runs (the IR's ShapeInfo value holds the arrays). Without an original shape it is the
-shape. A sub-tensor (`t[i:]`) does not carry its parent's ShapeInfo.
+shape. A local sub-tensor (`t[i:]`) does not carry its parent's ShapeInfo; a global one
+(`gt[i]`, operator[] copies `*this`) does. `GetShapeSize(info)` is the product of the
+shape's dimensions (1 for none, as the header's loop gives), kept to uint64.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 from asc_xdsl.dialects.ascendc import tensor as ten
 from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.dtypes import to_scalar
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.memory import LocalTensor
 from asc_xdsl.runtime.simulator.ops.cube import fields
@@ -70,7 +75,7 @@ def tensor_shape(t: LocalTensor, what: str) -> tuple[tuple[int, ...], tuple[int,
     return t.shape_info
 
 
-@handles(ten.LocalTensorSetShapeInfoOp)
+@handles(ten.LocalTensorSetShapeInfoOp, ten.GlobalTensorSetShapeInfoOp)
 def _set(op, comp):
     t, s = comp.slot(op.tensor), comp.slot(op.shape_info)
 
@@ -80,7 +85,31 @@ def _set(op, comp):
     return run
 
 
-@handles(ten.LocalTensorGetShapeInfoOp)
+@handles(ten.GlobalTensorSetShapeInfoV2Op)
+def _set_dims(op, comp):
+    """`gt.SetShapeInfo(ShapeInfo(n, dims))`: the dimensions as uint32 (the array's type)."""
+    t, dims = comp.slot(op.tensor), comp.slots_of(op.dims)
+
+    def run(e, c, _op=op):
+        shape = tuple(int(e[d]) & 0xFFFFFFFF for d in dims)
+        e[t].shape_info = (shape, shape)
+
+    return run
+
+
+@handles(ten.GetShapeSizeOp)
+def _size(op, comp):
+    s, r = comp.slot(op.shape_info), comp.slot(op.result)
+    rtype = op.result.type
+
+    def run(e, c, _op=op):
+        size = math.prod(shape_of(e[s])[0]) & 0xFFFFFFFFFFFFFFFF  # the header's uint64_t
+        e[r] = to_scalar(rtype, size)
+
+    return run
+
+
+@handles(ten.LocalTensorGetShapeInfoOp, ten.GlobalTensorGetShapeInfoOp)
 def _get(op, comp):
     """`t.GetShapeInfo()`: a ShapeInfo of the tensor's dimensions (none when it was
     never given one: the headers' default ShapeInfo)."""

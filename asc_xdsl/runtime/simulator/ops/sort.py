@@ -184,3 +184,52 @@ def _mrg_sort_result(op, comp):
 @handles(prop.MrgSort4Op)
 def _mrg_sort4(op, comp):
     raise UnsupportedOpError("MrgSort4 is not an Atlas A2/A3 API (use MrgSort)")
+
+
+# -- the advanced API's Concat / Extract (Atlas A2/A3 forms) ----------------------------
+
+
+def _repeats(e, rt: int, what: str) -> int:
+    repeats = int(e[rt])
+    if not 0 <= repeats <= 255:
+        raise SimulatorError(f"{what}: repeatTime {repeats} is outside [0, 255]")
+    return repeats
+
+
+@sim_hook("adv_concat")
+def _concat(op, comp, key: str):
+    """`Concat(concat, src, tmp, repeatTime)`: on dav-c220 the header only rebinds its
+    reference argument (`concat = src`): Sort32 takes scores as they are. `concat` is
+    then src's tensor; no data moves."""
+    d, s, rt = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.repeat_time)
+
+    def run(e, c, _op=op):
+        _repeats(e, rt, "Concat")
+        e[d] = e[s]
+
+    return run
+
+
+@sim_hook("adv_extract")
+def _extract(op, comp, key: str):
+    """`Extract(dstValue, dstIndex, sorted, repeatTime)`: each repeat takes 32 (score,
+    index) pairs (256 bytes: 64 float / 128 half elements) and writes the 32 scores to
+    dstValue and the 32 uint32 indices to dstIndex, packed (the header's two GatherMask
+    passes: patterns 1 / 3 for the scores, 2 for the indices)."""
+    dt = np_dtype(op.src.type.element_type)
+    v, i, s, rt = (comp.slot(x) for x in (op.dst_value, op.dst_index, op.src, op.repeat_time))
+
+    def run(e, c, _op=op):
+        repeats = _repeats(e, rt, "Extract")
+        n = 32 * repeats
+        values, index, pairs = e[v], e[i], e[s]
+        pairs.check(n * 8 // dt.itemsize, "sorted")
+        values.check(n, "dstValue")
+        index.check(n, "dstIndex")
+        raw = pairs.arr.view(np.uint8)[: n * 8].reshape(n, 8)
+        values.arr[:n] = raw[:, : dt.itemsize].copy().view(dt).reshape(-1)
+        index.arr.view(np.uint32)[:n] = raw[:, 4:].copy().view(np.uint32).reshape(-1)
+        for _ in range(2):  # two GatherMask instructions
+            charge(c, full_lanes(32, repeats))
+
+    return run
