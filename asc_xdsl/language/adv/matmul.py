@@ -35,7 +35,13 @@ from asc_xdsl.language.adv.types import (
     MatmulShapeParams,
 )
 from asc_xdsl.language.core.enums import MatmulConfigMode
-from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, _Tensor
+from asc_xdsl.language.core.tensor import (
+    GlobalAddress,
+    GlobalTensor,
+    LocalTensor,
+    TensorElement,
+    _Tensor,
+)
 from asc_xdsl.language.core.utils import describe, overloads
 
 
@@ -374,7 +380,20 @@ class Matmul(IRValue):
 
     # -- results ---------------------------------------------------------------------
 
-    def get_tensor_c(
+    @overloads(
+        lambda self, tensor, en_atomic=0, en_sequential_write=False, sync=True,
+        optional_tensor=None: None,
+        lambda self, en_atomic=0, en_sequential_write=False, sync=True: None,
+    )  # fmt: skip
+    def get_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
+        """`mm.GetTensorC<sync>(tensor[, local], enAtomic, enSequentialWrite)`; without
+        a tensor (sync=False), the block in the workspace as a GlobalTensor."""
+        first = args[0] if args else kwargs.get("tensor")
+        if args and not isinstance(first, _Tensor | TensorElement):  # pyasc's form without one
+            args = (None, *args)
+        return self._get_tensor_c(*args, **kwargs)
+
+    def _get_tensor_c(
         self,
         tensor: Any = None,
         en_atomic: Any = 0,
@@ -382,8 +401,6 @@ class Matmul(IRValue):
         sync: Any = True,
         optional_tensor: Any = None,
     ) -> GlobalTensor | None:
-        """`mm.GetTensorC<sync>(tensor[, local], enAtomic, enSequentialWrite)`; without
-        a tensor (sync=False), the block in the workspace as a GlobalTensor."""
         g = require_jit("Matmul.get_tensor_c")
         atomic = _int(g, en_atomic, "en_atomic", dt.uint8)
         if tensor is None:

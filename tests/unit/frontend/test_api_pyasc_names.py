@@ -223,3 +223,21 @@ def test_slice_info_defaults_are_the_header_s():
     assert "uint32_t v3 = static_cast<uint32_t>(c31_i32);" in cpp
     assert "uint32_t v4 = static_cast<uint32_t>(c32_i32);" in cpp
     assert "AscendC::SliceInfo s{v1, v3, v1, v4, v1};" in cpp
+
+
+@asc.jit
+def tensor_c_positional(c: asc.GlobalAddress):
+    gm, nd = asc.TPosition.GM, asc.CubeFormat.ND
+    a = asc.adv.MatmulType(gm, nd, asc.float16)
+    mm = asc.adv.Matmul(a, a, asc.adv.MatmulType(gm, nd, asc.float32))
+    block = mm.get_tensor_c(1, False, False)  # pyasc's form without a tensor: en_atomic first
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    mm.get_tensor_c(cg, 0, False, True)
+
+
+def test_get_tensor_c_without_a_tensor_positionally():
+    cpp = tensor_c_positional.compile(np.zeros(64, np.float32), always_compile=True)
+    cpp = cpp.asm["ascendc"]
+    assert "AscendC::GlobalTensor<float> block = mm.GetTensorC<c_false>(v1, c_false);" in cpp
+    assert "mm.GetTensorC<c_true>(cg, v2, c_false);" in cpp
