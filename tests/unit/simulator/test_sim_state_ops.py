@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import simkit
 
-from asc_xdsl.runtime.simulator import UnsupportedOpError
+from asc_xdsl.runtime.simulator import SimulatorError, UnsupportedOpError
 
 LT, GT = "!ascendc.local_tensor<*xi32>", "!ascendc.global_tensor<*xi32>"
 SET0 = "%i0 = arith.constant 0 : i32\n"
@@ -25,3 +25,95 @@ def test_get_arch_version_writes_its_argument():
     x = np.zeros(1024, np.uint32)
     k[1](x, 7)
     assert x[0] == 0x220
+
+
+def test_global_shape_info_and_shape_size():
+    k = simkit.inout_kernel(
+        SET0
+        + f"""
+        %a = arith.constant 3 : i32
+        %b = arith.constant 5 : i32
+        %c = arith.constant 7 : i32
+        ascendc.global_tensor.set_shape_info_v2 %gt0, %a, %b, %c : {GT}, i32, i32, i32
+        %i4 = arith.constant 4 : i32
+        %sub = ascendc.global_tensor.subindex %gt0[%i4] : {GT}, i32, {GT}
+        %info = ascendc.global_tensor.get_shape_info %sub : {GT}, !ascendc.shape_info
+        %n = ascendc.get_shape_size %info : !ascendc.shape_info -> i32
+        ascendc.local_tensor.set_value %b0, %i0, %n : {LT}, i32, i32
+        """,
+        ["int32"],
+    )
+    x = np.zeros(1024, np.int32)
+    k[1](x)
+    assert x[0] == 3 * 5 * 7
+
+
+def test_hccl_contexts_are_kept_per_index():
+    k = simkit.inout_kernel(
+        SET0
+        + f"""
+        %c0 = arith.constant 0 : i32
+        %c1 = arith.constant 1 : i32
+        %p = builtin.unrealized_conversion_cast %g0 : memref<?xi32, 22> to memref<?xui8, 22>
+        ascendc.set_hccl_context %c1, %p : i32, memref<?xui8, 22>
+        %q = ascendc.get_hccl_context %c1 : i32, memref<?xui8, 22>
+        %bad = ascendc.get_hccl_context %c0 : i32, memref<?xui8, 22>
+        """,
+        ["int32"],
+    )
+    with pytest.raises(SimulatorError, match=r"GetHcclContext<0> before SetHcclContext<0>"):
+        k[1](np.zeros(1024, np.int32))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_extract_splits_sorted_pairs(dtype):
+    dt = np.dtype(dtype)
+    lt = f"!ascendc.local_tensor<*x{simkit.mlir_type(dtype)}>"
+    k = simkit.inout_kernel(
+        f"""
+        %n = arith.constant 2 : i32
+        ascendc.sort32 %b1, %b0, %b2, %n : {lt}, {lt}, !ascendc.local_tensor<*xui32>, i32
+        ascendc.extract %b3, %b4, %b1, %n : {lt}, !ascendc.local_tensor<*xui32>, {lt}, i32
+        ascendc.concat %b5, %b3, %b1, %n : {lt}, {lt}, {lt}, i32
+        """,
+        [dtype, dtype, "uint32", dtype, "uint32", dtype],
+    )
+    rng = np.random.default_rng(5)
+    cap = 4096 // dt.itemsize
+    scores = rng.permutation(cap).astype(dt)
+    index = np.arange(1024, dtype=np.uint32) + 100
+    value_out, index_out = np.zeros(cap, dt), np.zeros(1024, np.uint32)
+    concat = np.zeros(cap, dt)
+    bufs = [scores, np.zeros(cap, dt), index, value_out, index_out, concat]
+    k[1](*bufs)
+    s = scores[:64].reshape(2, 32)
+    order = np.argsort(-s.astype(np.float64), axis=1, kind="stable")
+    np.testing.assert_array_equal(value_out[:64], np.take_along_axis(s, order, 1).reshape(-1))
+    expect_index = np.take_along_axis(index[:64].reshape(2, 32), order, 1).reshape(-1)
+    np.testing.assert_array_equal(index_out[:64], expect_index)
+    assert not value_out[64:].any() and not index_out[64:].any()
+    # Concat rebinds its destination to src: the buffer copied out is src's
+    np.testing.assert_array_equal(concat, value_out)
+
+
+def test_to_file_writes_the_tensor_bytes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    k = simkit.inout_kernel(
+        f'ascendc.local_tensor.to_file %b0 {{fileName = "t.bin"}} : {LT}', ["int32"]
+    )
+    x = np.arange(1024, dtype=np.int32)
+    k[1](x)
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "t.bin", np.int32), x)
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ("%pc = ascendc.get_program_counter : i64", "no program counter"),
+        ("ascendc.rp_sort16 %b0, %b0, %i0 : {LT}, {LT}, i32", "not an Atlas A2/A3 instruction"),
+    ],
+)
+def test_refused_ops_name_the_reason(body, reason):
+    with pytest.raises(UnsupportedOpError, match=reason):
+        k = simkit.inout_kernel(SET0 + body.replace("{LT}", LT), ["int32"])
+        k[1](np.zeros(1024, np.int32))
