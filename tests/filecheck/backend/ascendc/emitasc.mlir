@@ -100,12 +100,19 @@ func.func @emitc(%x: i32) {
 
 // A Python-defined struct built in a kernel: declared, then its fields set.
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void py_struct_built(int32_t n) {
+// CHECK-NEXT:    #pragma pack(push, 8)
+// CHECK-NEXT:    struct Cfg {
+// CHECK-NEXT:      int32_t n;
+// CHECK-NEXT:      float scale;
+// CHECK-NEXT:    };
+// CHECK-NEXT:    #pragma pack(pop)
 // CHECK-NEXT:    Cfg c;
 // CHECK-NEXT:    c.n = n;
 // CHECK-NEXT:    int32_t v = c.n;
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @py_struct_built(%n: i32) {
+  emitasc.declare_py_struct !emitasc.py_struct<"Cfg", [i32, f32], ["n", "scale"]>
   %c = ascendc.construct !emitasc.py_struct<"Cfg", [i32, f32], ["n", "scale"]>()
   emitasc.set_member %c "n", %n : !emitasc.py_struct<"Cfg", [i32, f32], ["n", "scale"]>, i32
   %v = emitasc.member %c "n" : !emitasc.py_struct<"Cfg", [i32, f32], ["n", "scale"]>, i32
