@@ -117,3 +117,29 @@ def test_refused_ops_name_the_reason(body, reason):
     with pytest.raises(UnsupportedOpError, match=reason):
         k = simkit.inout_kernel(SET0 + body.replace("{LT}", LT), ["int32"])
         k[1](np.zeros(1024, np.int32))
+
+
+def test_init_soc_state_resets_atomic_mode_and_mask():
+    """After InitSocState: normal mask mode with every bit set (an op that does not set
+    the mask covers its whole repeat) and no atomic add on the copy out."""
+    lt = "!ascendc.local_tensor<*xf16>"
+    un = "!ascendc.unary_repeat_params"
+    k = simkit.inout_kernel(
+        f"""
+        %p = ascendc.construct {un}()
+        %zero = arith.constant 0 : i32
+        %one = arith.constant 1 : i32
+        ascendc.set_atomic_add {{dtype = f16}}
+        ascendc.set_mask_count
+        ascendc.set_vector_mask_l1 %s0, %s1 {{dtype = f16, mode = 0 : i32}} : ui64, ui64
+        ascendc.init_soc_state
+        ascendc.abs_l0 %b0, %b0, %zero, %one, %p : {lt}, {lt}, i32, i32, {un}
+        """,
+        ["float16"],
+        ["ui64", "ui64"],
+    )
+    x = -np.arange(2048, dtype=np.float16)
+    want = x.copy()
+    want[:128] = np.abs(want[:128])
+    k[1](x, 0, 1)
+    np.testing.assert_array_equal(x, want)

@@ -1,10 +1,14 @@
-"""Per-core system state an op writes or reads back: GetArchVersion and the two HCCL
-communication contexts.
+"""Per-core system state an op writes or reads back: GetArchVersion, InitSocState and
+the two HCCL communication contexts.
 
 - **GetArchVersion(coreVersion)** writes bits 32-43 of the core's arch register into its
   argument: the architecture as hex digits, 0x220 on dav-c220 (Atlas A2/A3; the
   documentation prints it with `%x`). The argument is a C++ variable, so the op
   overwrites the value's frame slot and later reads see it.
+- **InitSocState()** (dav-c220's InitSocStateImpl): atomic mode off (SetAtomicNone),
+  mask mode normal, and the unit's registers: the AIV's vector mask all ones, the AIC's
+  LoadData padding value 0 (the L1 3D size register it also clears is not modelled).
+  Each core keeps both sets, the other unit's unused, so both are reset.
 - **SetHcclContext<i>(ctx) / GetHcclContext<i>()**, i in {0, 1}: a GM pointer kept per
   core. Reading a context never set is an error (the headers return a null pointer that
   any use would fault on). The collective operations that use a context are not ops of
@@ -16,6 +20,7 @@ from __future__ import annotations
 from asc_xdsl.dialects.ascendc import misc, sysvar
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.vmask import FULL
 
 ARCH_VERSION = 0x220  # (get_arch_ver() >> 32) & 0xFFF on dav-c220
 HCCL_CONTEXTS = 2
@@ -27,6 +32,17 @@ def _arch_version(op, comp):
 
     def run(e, c, _op=op):
         e[v] = ARCH_VERSION
+
+    return run
+
+
+@handles(misc.InitSocStateOp)
+def _init_soc_state(op, comp):
+    def run(e, c, _op=op):
+        c.regs.pop("ATOMIC", None)
+        c.regs["LOAD3D_PAD"] = 0
+        c.vmask.counter = False
+        c.vmask.bits = FULL
 
     return run
 
