@@ -77,6 +77,22 @@ def format_values(values: np.ndarray, bf16: bool = False) -> str:
     return "[" + ", ".join(items) + "]"
 
 
+def format_tensor_print(values: np.ndarray, itemsize: int, bf16: bool = False) -> str:
+    """LocalTensor::Print (CPU-debug build): rows of one 32-byte block's elements, each
+    row `%04d : ` (its first index) then the values as an ostream writes them (floats
+    `%g`, 8-bit types as int32), each followed by a space."""
+    if bf16:
+        values = bf16_to_f32(values)
+    per_row = 32 // itemsize
+    floats = values.dtype.kind == "f"
+    rows = []
+    for start in range(0, len(values), per_row):
+        row = values[start : start + per_row]
+        items = [f"{float(v):g}" if floats else str(int(v)) for v in row]
+        rows.append(f"{start:04d} : " + "".join(i + " " for i in items) + "\n")
+    return "".join(rows)
+
+
 def format_dump(
     desc: int,
     addr: int,

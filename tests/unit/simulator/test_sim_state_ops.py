@@ -143,3 +143,22 @@ def test_init_soc_state_resets_atomic_mode_and_mask():
     want[:128] = np.abs(want[:128])
     k[1](x, 0, 1)
     np.testing.assert_array_equal(x, want)
+
+
+def test_print_rows_of_one_block(capsys):
+    lt = "!ascendc.local_tensor<*xf32>"
+    k = simkit.inout_kernel(
+        f"""
+        %n = arith.constant 11 : i32
+        ascendc.local_tensor.print %b0, %n : {lt}, i32
+        """,
+        ["float32"],
+    )
+    x = np.arange(1024, dtype=np.float32) / 4
+    k[1](x)
+    out = capsys.readouterr().out.splitlines()
+    values = [f"{v:g}" for v in x[:11]]
+    assert out == [
+        "[AIV Block 0/1] 0000 : " + " ".join(values[:8]) + " ",
+        "[AIV Block 0/1] 0008 : " + " ".join(values[8:]) + " ",
+    ]

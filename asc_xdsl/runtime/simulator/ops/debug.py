@@ -1,6 +1,7 @@
 """printf, DumpTensor, DumpAccChkPoint, PrintTimeStamp, the MetricsProf region marks and
-LocalTensor::ToFile (CANN's CPU-debug API: the tensor's GetSize() x sizeof(T) bytes, raw,
-to the file named, relative to the working directory as the CPU-debug build's is)."""
+CANN's CPU-debug APIs LocalTensor::Print (printing.format_tensor_print) and ToFile (the
+tensor's GetSize() x sizeof(T) bytes, raw, to the file named, relative to the working
+directory as the CPU-debug build's is)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,23 @@ from asc_xdsl.runtime.simulator.dtypes import dtype_label, is_bf16
 from asc_xdsl.runtime.simulator.errors import ProfileRegionError, SimulatorError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor
 from asc_xdsl.runtime.simulator.profile import C_S, CYCLE_OFFSET, I_S, RegionStats
+
+
+@handles(ten.LocalTensorPrintOp)
+def _print_tensor(op, comp):
+    """`t.Print([len])`: the first min(len, GetSize()) elements (all without len)."""
+    t = comp.slot(op.tensor)
+    n = None if op.len is None else comp.slot(op.len)
+    bf16 = is_bf16(op.tensor.type.element_type)
+
+    def run(e, c, _op=op):
+        tensor = e[t]
+        tensor.check(0, "Print's tensor", vector=False)
+        count = tensor.length if n is None else max(0, min(int(e[n]), tensor.length))
+        text = printing.format_tensor_print(tensor.arr[:count], tensor.itemsize, bf16)
+        printing.emit(c.prefix, text)
+
+    return run
 
 
 @handles(ten.LocalTensorToFileOp)
