@@ -318,7 +318,54 @@ class Matmul(IRValue):
     def wait_iterate_all(self) -> None:
         self._emit("MatmulWaitIterateAllOp")
 
-    def iterate_batch(
+    @overloads(
+        lambda self, tensor, batch_a, batch_b, en_sequential_write, matrix_stride_a=0,
+        matrix_stride_b=0, matrix_stride_c=0, en_partial_sum=False, en_atomic=0, sync=True,
+        wait_iterate_batch=None: None,
+        lambda self, tensor, en_partial_sum, en_atomic, en_sequential_write,
+        matrix_stride_a=0, matrix_stride_b=0, matrix_stride_c=0, sync=True: None,
+    )  # fmt: skip
+    def iterate_batch(self, *args: Any, **kwargs: Any) -> None:
+        """`mm.IterateBatch<sync[, waitIterateBatch]>(tensor, batchA, batchB,
+        enSequentialWrite, ...)`, or pyasc's cube-only form `(tensor, en_partial_sum,
+        en_atomic, en_sequential_write, ...)` (a bool second argument) into GM."""
+        second = args[1] if len(args) > 1 else kwargs.get("en_partial_sum")
+        by_flag = isinstance(second, bool) or (
+            isinstance(second, RuntimeScalar) and second.dtype is dt.bool_
+        )
+        batches = "batch_a" in kwargs or "batch_b" in kwargs
+        if not batches and (by_flag if len(args) > 1 else "en_partial_sum" in kwargs):
+            self._iterate_batch_cube_only(*args, **kwargs)
+        else:
+            self._iterate_batch(*args, **kwargs)
+
+    def _iterate_batch_cube_only(
+        self,
+        tensor: Any,
+        en_partial_sum: Any,
+        en_atomic: Any,
+        en_sequential_write: Any,
+        matrix_stride_a: Any = 0,
+        matrix_stride_b: Any = 0,
+        matrix_stride_c: Any = 0,
+        sync: Any = True,
+    ) -> None:
+        api = "Matmul.iterate_batch"
+        g = require_jit(api)
+        if sync is not True:  # the C++ form has no sync template argument
+            g.fail(f"{api}: the cube-only form (en_partial_sum, ...) is synchronous: sync=True")
+        handle = _tensor(g, api, "tensor", tensor, (GlobalTensor,))
+        self._emit(
+            "MatmulIterateBatchCubeOnlyOp",
+            handle,
+            _int(g, en_partial_sum, "en_partial_sum"),
+            _int(g, en_atomic, "en_atomic"),
+            _int(g, en_sequential_write, "en_sequential_write"),
+            *(_int(g, v, "matrix_stride") for v in
+              (matrix_stride_a, matrix_stride_b, matrix_stride_c)),  # fmt: skip
+        )
+
+    def _iterate_batch(
         self,
         tensor: Any,
         batch_a: Any,

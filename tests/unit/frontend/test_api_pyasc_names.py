@@ -241,3 +241,26 @@ def test_get_tensor_c_without_a_tensor_positionally():
     cpp = cpp.asm["ascendc"]
     assert "AscendC::GlobalTensor<float> block = mm.GetTensorC<c_false>(v1, c_false);" in cpp
     assert "mm.GetTensorC<c_true>(cg, v2, c_false);" in cpp
+
+
+@asc.jit
+def iterate_batch_forms(c: asc.GlobalAddress):
+    gm, nd = asc.TPosition.GM, asc.CubeFormat.ND
+    a = asc.adv.MatmulType(gm, nd, asc.float16)
+    mm = asc.adv.Matmul(a, a, asc.adv.MatmulType(gm, nd, asc.float32))
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    mm.iterate_batch(cg, 2, 3, False)
+    mm.iterate_batch(cg, False, 0, False)  # pyasc's cube-only form (a bool second)
+    mm.iterate_batch(cg, en_partial_sum=True, en_atomic=1, en_sequential_write=False)
+
+
+def test_iterate_batch_forms():
+    cpp = iterate_batch_forms.compile(np.zeros(64, np.float32), always_compile=True)
+    lines = [x.strip() for x in cpp.asm["ascendc"].splitlines() if "IterateBatch" in x]
+    assert lines == [
+        "mm.IterateBatch<c_true, c_false>(cg, c2_i32, c3_i32, c_false, c0_i32, c0_i32, c0_i32, "
+        "c_false, v1);",
+        "mm.IterateBatch(cg, c0_i32, c0_i32, c0_i32, c0_i32, c0_i32, c0_i32);",
+        "mm.IterateBatch(cg, c1_i32, c1_i32, c0_i32, c0_i32, c0_i32, c0_i32);",
+    ]

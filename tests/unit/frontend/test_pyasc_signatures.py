@@ -74,7 +74,6 @@ NOT_YET = {
     ),
     "asc.TBuf.get": "the shape= parameter (tensor shapes)",
     "asc.TQueBind.free_all_event": "TQueBind::FreeAllEvent",
-    "asc.adv.Matmul.iterate_batch": "the form (tensor, en_partial_sum, en_atomic, ...)",
 }
 
 
