@@ -162,3 +162,19 @@ def test_print_rows_of_one_block(capsys):
         "[AIV Block 0/1] 0000 : " + " ".join(values[:8]) + " ",
         "[AIV Block 0/1] 0008 : " + " ".join(values[8:]) + " ",
     ]
+
+
+def test_mrg_sort_of_a_default_src_list_names_the_empty_queue():
+    lt = "!ascendc.local_tensor<*xf32>"
+    k = simkit.inout_kernel(
+        f"""
+        %empty = ascendc.mrg_sort_src_list : !ascendc.mrg_sort_src_list<f32>
+        %c16 = arith.constant 16 : i32
+        %valid = arith.constant 3 : i16
+        %rep = arith.constant 1 : i32
+        ascendc.mrg_sort %b0, %empty, %c16, %c16, %c16, %c16, %c16, %c16, %c16, %c16, %valid, %rep {{operandSegmentSizes = array<i32: 1, 1, 4, 4, 1, 1>}} : {lt}, !ascendc.mrg_sort_src_list<f32>, i32, i32, i32, i32, i32, i32, i32, i32, i16, i32
+        """,
+        ["float32"],
+    )
+    with pytest.raises(SimulatorError, match=r"sortList\[0\] is an empty LocalTensor"):
+        k[1](np.zeros(1024, np.float32))

@@ -1,4 +1,5 @@
-"""Sort32 and the sorted-layout helpers GetSortOffset/GetSortLen (Atlas A2/A3).
+"""Sort32, Sort, MrgSort and the sorted-layout helpers GetSortOffset/GetSortLen, the
+advanced API's Concat/Extract (Atlas A2/A3).
 
 **Sort32(dst, src0, src1, repeatTime)**: each repeat sorts 32 scores of src0 with their
 uint32 indices from src1, descending, into 32 (score, index) pairs of 8 bytes: the
@@ -19,6 +20,7 @@ from asc_xdsl.dialects.ascendc import vec_proposal as prop
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.ops.framework import Struct
 from asc_xdsl.runtime.simulator.ops.instr import charge
 from asc_xdsl.runtime.simulator.vmask import full_lanes
 
@@ -79,6 +81,11 @@ _VALID_BITS = {0b11: 2, 0b111: 3, 0b1111: 4}
 
 def _pairs(t, n: int, dt, what: str) -> tuple[np.ndarray, np.ndarray]:
     """Scores and indices of the first n (score, index) pairs of a tensor."""
+    if t is None:
+        raise SimulatorError(
+            f"{what} is an empty LocalTensor (a default MrgSortSrcList has no tensors: "
+            "build it from the four queues)"
+        )
     t.check(n * 8 // dt.itemsize, what)
     raw = t.arr.view(np.uint8)[: n * 8].reshape(n, 8)
     scores = raw[:, : dt.itemsize].copy().view(dt).reshape(-1)
@@ -167,6 +174,20 @@ def _mrg_sort(op, comp, key: str):
     return run
 
 
+@handles(prop.MrgSortSrcListOp)
+def _empty_src_list(op, comp):
+    """`MrgSortSrcList<T> v;`: four default (empty) LocalTensors; MrgSort on one is an
+    error naming the queue."""
+    r = comp.slot(op.params)
+
+    def run(e, c, _op=op):
+        value = Struct((None, None, None, None))
+        value.names = ("src1", "src2", "src3", "src4")
+        e[r] = value
+
+    return run
+
+
 @handles(prop.GetMrgSortResultOp)
 def _mrg_sort_result(op, comp):
     slots = [comp.slot(r) for r in op.results]
@@ -222,13 +243,12 @@ def _extract(op, comp, key: str):
     def run(e, c, _op=op):
         repeats = _repeats(e, rt, "Extract")
         n = 32 * repeats
-        values, index, pairs = e[v], e[i], e[s]
-        pairs.check(n * 8 // dt.itemsize, "sorted")
+        values, index = e[v], e[i]
+        scores, indices = _pairs(e[s], n, dt, "sorted")
         values.check(n, "dstValue")
         index.check(n, "dstIndex")
-        raw = pairs.arr.view(np.uint8)[: n * 8].reshape(n, 8)
-        values.arr[:n] = raw[:, : dt.itemsize].copy().view(dt).reshape(-1)
-        index.arr.view(np.uint32)[:n] = raw[:, 4:].copy().view(np.uint32).reshape(-1)
+        values.arr[:n] = scores
+        index.arr.view(np.uint32)[:n] = indices
         for _ in range(2):  # two GatherMask instructions
             charge(c, full_lanes(32, repeats))
 
