@@ -26,7 +26,10 @@ KIB = 1024
 SOC_ENV = "ASC_XDSL_SOC_VERSION"
 DEFAULT_SOC = "Ascend910B1"
 ATLAS_A2_A3 = "Atlas A2/A3"
-"""The family whose dtype tables the verifiers hold (arch 2201)."""
+"""The family the specs' dtype tables describe (arch 2201)."""
+ATLAS_INFERENCE = "Atlas inference"
+"""310P (arch 2002): its dtype tables are deltas on Atlas A2/A3's
+(asc_xdsl/dialects/ascendc/family_dtypes.py)."""
 
 # ACL_RT_BINARY_MAGIC_* (aclrtBinaryLoadOptions): which cores a kernel binary runs on.
 MAGIC_AICORE = 0x43554245  # ACL_RT_BINARY_MAGIC_ELF_AICORE (mix on A2/A3; 310P AI Core)
@@ -146,8 +149,8 @@ def _a2(name: str, series: str, aic: int) -> Soc:
 
 
 def _310p(name: str, aic: int, aiv: int) -> Soc:
-    return Soc(name, "Atlas inference (310P)", 2002, aic, aiv, _310P_MEMORY, _M200_BUILDS, None,
-               bisheng_flags=_M200_FLAGS)  # fmt: skip
+    return Soc(name, "Atlas inference (310P)", 2002, aic, aiv, _310P_MEMORY, _M200_BUILDS,
+               ATLAS_INFERENCE, bisheng_flags=_M200_FLAGS)  # fmt: skip
 
 
 _SOCS = (
@@ -197,6 +200,7 @@ def get_soc(name: str | None = None, *, source: str = "") -> Soc:
 
 __all__ = [
     "ATLAS_A2_A3",
+    "ATLAS_INFERENCE",
     "DEFAULT_SOC",
     "SERIES",
     "SOCS",

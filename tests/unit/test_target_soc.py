@@ -45,12 +45,9 @@ def test_set_soc_refuses_an_unknown_name() -> None:
     assert module.attributes[SOC_ATTR] == StringAttr("Ascend910B3")
 
 
-def test_a_soc_without_dtype_tables_runs_only_the_soc_independent_checks() -> None:
-    # 310P is in the shared SoC table (asc_xdsl.soc) but the verifiers hold Atlas A2/A3
-    # dtype tables only: Not on f32 is left to bisheng there
-    from asc_xdsl.dialects.ascendc.target import SOC_FAMILY
-
-    assert SOC_FAMILY["Ascend310P3"] is None
+def test_310p_has_the_atlas_inference_tables() -> None:
+    # 310P's tables are deltas on Atlas A2/A3's (family_dtypes.py)
+    assert SOC_FAMILY["Ascend310P3"] == "Atlas inference"
     assert SOC_FAMILY["Ascend910_9391"] == "Atlas A2/A3"
 
 

@@ -83,7 +83,8 @@ from asc_xdsl.dialects.ascendc.base import (
     verify_enum,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
+from asc_xdsl.dialects.ascendc.family_dtypes import LISTED_APIS, Unsupported, family_dtypes
+from asc_xdsl.dialects.ascendc.target import soc_family
 from asc_xdsl.dialects.ascendc.types import (
     GlobalTensorType,
     LocalTensorType,
@@ -377,6 +378,8 @@ class OpSpec:
     template: tuple[TemplateItem, ...] = ()
     call: tuple[CallItem, ...] | None = None  # None: the operands in order
     dtypes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Type variable -> the dtypes Atlas A2/A3 takes; other SoC families' tables are
+    deltas on it, by `api` (family_dtypes.py)."""
     pipe: str | None = None
     py: str | None = None  # Python API name (`asc.add`); None: not exposed by itself
     py_params: tuple[str, ...] = ()
@@ -524,14 +527,22 @@ class SpecOp(AscendCOp):
         for p in spec.props:
             if p.enum is not None:
                 verify_enum(self, p.name, p.enum)
-        if spec.dtypes and checks_atlas_a2_a3(self):
-            for var, allowed in spec.dtypes.items():
-                t = self.var_type(var)
-                if t is not None and str(t) not in allowed:
-                    raise VerifyException(
-                        f"'{self.name}': {spec.api} does not support {_var_doc(var)} {t} "
-                        f"on Atlas A2/A3 (supported: {', '.join(allowed)})"
-                    )
+        family = soc_family(self) if spec.dtypes or spec.api in LISTED_APIS else None
+        if family is None:
+            return
+        table = family_dtypes(family, spec.api, spec.dtypes)
+        if isinstance(table, Unsupported):
+            raise VerifyException(
+                f"'{self.name}': {spec.api} is not supported on {family} "
+                f"(Ascend C API reference: {table.page})"
+            )
+        for var, allowed in (table or {}).items():
+            t = self.var_type(var)
+            if t is not None and str(t) not in allowed:
+                raise VerifyException(
+                    f"'{self.name}': {spec.api} does not support {_var_doc(var)} {t} "
+                    f"on {family} (supported: {', '.join(allowed) or 'none'})"
+                )
 
     def verify_operands(self) -> None:
         spec = self.SPEC

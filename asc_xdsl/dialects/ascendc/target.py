@@ -2,8 +2,9 @@
 
 Which element types, conversions and layouts an API takes depends on the chip: `And` on
 f32, `Cast` f32 -> f32 without rounding or `Mmad` on i32 inputs are not Atlas A2/A3
-instructions. The verifiers hold those tables for Atlas A2/A3 (arch 2201, dav-c220), the
-chips this compiler targets. They apply when the module names its SoC:
+instructions, and bf16 or `Neg` do not exist on Atlas inference (310P). The specs hold
+the Atlas A2/A3 tables (arch 2201, dav-c220); other families state theirs as deltas
+(`family_dtypes.py`). They apply when the module names its SoC:
 
     builtin.module attributes {ascendc.soc = "Ascend910B1"} { ... }
 
@@ -54,10 +55,16 @@ def declared_soc(op: Operation) -> str | None:
     return attr.data
 
 
-def checks_atlas_a2_a3(op: Operation) -> bool:
-    """Whether `op` is compiled for Atlas A2/A3, so the family's dtype tables apply."""
+def soc_family(op: Operation) -> str | None:
+    """The family whose dtype tables apply to `op` (None: the module names no SoC)."""
     soc = declared_soc(op)
-    return soc is not None and SOC_FAMILY[soc] == ATLAS_A2_A3
+    return None if soc is None else SOC_FAMILY[soc]
+
+
+def checks_atlas_a2_a3(op: Operation) -> bool:
+    """Whether `op` is compiled for Atlas A2/A3, so the verifiers' own Atlas A2/A3
+    tables (conversions, Mmad, ...; no other family's yet) apply."""
+    return soc_family(op) == ATLAS_A2_A3
 
 
 def set_soc(module: ModuleOp, soc: str) -> None:

@@ -74,4 +74,4 @@ def test_the_verifiers_dtype_family_per_soc():
 
     assert set(SOC_FAMILY) == set(socs.known_names())
     assert {SOC_FAMILY[n] for n in socs.SOCS if n.startswith("Ascend910")} == {socs.ATLAS_A2_A3}
-    assert SOC_FAMILY["Ascend310P1"] is None
+    assert SOC_FAMILY["Ascend310P1"] == socs.ATLAS_INFERENCE

@@ -1,0 +1,132 @@
+"""What each SoC family other than Atlas A2/A3 supports, as a delta on the specs' tables.
+
+An op spec's `dtypes` is the Atlas A2/A3 table (arch 2201). Another family states, per
+Ascend C API, how its table differs: the same (`SAME`), without some dtypes (`NO_BF16`),
+its own list for a type variable (`Delta(only=...)`), or not at all (`Unsupported`: the
+API does not exist there, and the verifier says so). An API a family does not list has
+not been established for it: only the SoC-independent checks run (docs/dialect.md names
+those APIs).
+
+Atlas inference series (310P, `Atlas 推理系列产品AI Core`): from the Ascend C API
+reference (asc-devkit docs/zh/api/SIMD-API/基础API), whose pages state the product
+support and the data types of each product. Keys are the spec's `api` (the operator
+forms, `operator+`, are their API's page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from asc_xdsl import soc as soc_table
+
+DtypeTable = Mapping[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Delta:
+    """A family's table as a change to Atlas A2/A3's."""
+
+    drop: tuple[str, ...] = ()
+    """Dtypes Atlas A2/A3 takes and this family does not (for every type variable)."""
+    only: DtypeTable = field(default_factory=dict)
+    """Type variable -> this family's own list, replacing Atlas A2/A3's."""
+
+    def apply(self, a2_a3: DtypeTable) -> DtypeTable:
+        return {
+            var: self.only.get(var, tuple(d for d in allowed if d not in self.drop))
+            for var, allowed in a2_a3.items()
+        }
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """The API does not exist on the family (its reference page says 不支持)."""
+
+    page: str
+    """The reference page saying so (for the error message and readers)."""
+
+
+SAME = Delta()
+NO_BF16 = Delta(drop=("bf16",))
+_F16_F32 = ("f16", "f32")
+
+
+_ATLAS_INFERENCE: dict[str, Delta | Unsupported] = {
+    # 基础算术 / 逻辑计算 / 复合计算: the same dtypes as Atlas A2/A3.
+    **dict.fromkeys(
+        (
+            "Add", "Sub", "Mul", "Div", "Max", "Min", "And", "Or",
+            "operator+", "operator-", "operator*", "operator/",
+            "AddRelu", "SubRelu", "FusedMulAdd", "FusedMulAddRelu",
+            "Abs", "Exp", "Ln", "Sqrt", "Rsqrt", "Reciprocal", "Relu", "Not",
+            "Adds", "Muls", "Maxs", "Mins", "LeakyRelu",
+        ),
+        SAME,
+    ),
+    "Prelu": Unsupported("基础算术/Prelu(ISASI)"),
+    "Neg": Unsupported("基础算术/Neg(ISASI)"),
+    "FusedAbsSub": Unsupported("复合计算/AbsSub(ISASI)"),
+    "FusedExpSub": Unsupported("复合计算/ExpSub(ISASI)"),
+    "ShiftLeft": Unsupported("逻辑计算/ShiftLeft"),
+    "ShiftRight": Unsupported("逻辑计算/ShiftRight"),
+    # 归约计算: half and float, as on Atlas A2/A3 (ReduceDataBlock, ReducePairElem,
+    # ReduceRepeat and ReduceSum/Max/Min pages).
+    **dict.fromkeys(
+        (
+            "BlockReduceSum", "BlockReduceMax", "BlockReduceMin", "PairReduceSum",
+            "RepeatReduceSum", "WholeReduceSum", "WholeReduceMax", "WholeReduceMin",
+            "ReduceSum", "ReduceMax", "ReduceMin",
+        ),
+        SAME,
+    ),
+    # 比较与选择: Compare/Compares take half and float only (no int32_t EQ).
+    "Compare": Delta(only={"T": _F16_F32}),
+    "CompareScalar": Delta(only={"T": _F16_F32}),
+    **dict.fromkeys(("GetCmpMask", "SetCmpMask", "Select", "GatherMask"), SAME),
+    # 掩码操作, 数据填充, 离散与聚合, 数据排布转换, 复合计算.
+    **dict.fromkeys(
+        ("SetVectorMask", "Duplicate", "Axpy", "BilinearInterpolation", "Transpose",
+         "TransDataTo5HD"),
+        SAME,
+    ),
+    "Gather": NO_BF16,
+    "Brcb": NO_BF16,
+    "Gatherb": Unsupported("离散与聚合/Gatherb(ISASI)"),
+    # 排序组合: the region-proposal APIs exist, the 32-element sorts do not.
+    **dict.fromkeys(("MrgSort4", "RpSort16", "ProposalConcat", "ProposalExtract"), SAME),
+    "Sort32": Unsupported("排序组合（ISASI）/Sort32"),
+    "MrgSort": Unsupported("排序组合（ISASI）/MrgSort"),
+    # 数据搬运: UB -> UB Copy does not exist.
+    "Copy": Unsupported("数据搬运/UB与UB数据搬运/UBToUB连续数据搬运(Copy)"),
+    # 原子操作: int16_t, half, float; no atomic max/min.
+    "SetAtomicAdd": Delta(only={"dtype": ("i16", "f16", "f32")}),
+    "SetAtomicType": Delta(only={"dtype": ("i16", "f16", "f32")}),
+    "SetAtomicMax": Unsupported("原子操作/SetAtomicMax(ISASI)"),
+    "SetAtomicMin": Unsupported("原子操作/SetAtomicMin(ISASI)"),
+    # 核间同步, 缓存控制.
+    **dict.fromkeys(
+        ("IBSet", "IBWait", "SyncAll", "NotifyNextBlock", "WaitPreBlock", "DataCachePreload"),
+        SAME,
+    ),
+}  # fmt: skip
+
+FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]] = MappingProxyType(
+    {soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE)}
+)
+"""SoC family (other than Atlas A2/A3) -> Ascend C API -> its table's delta."""
+
+LISTED_APIS = frozenset(api for table in FAMILY_DTYPES.values() for api in table)
+"""APIs some family states: a spec without an Atlas A2/A3 table is checked too."""
+
+
+def family_dtypes(family: str, api: str, a2_a3: DtypeTable) -> DtypeTable | Unsupported | None:
+    """The dtype table of `api` on `family`, given its Atlas A2/A3 table; Unsupported when
+    the API does not exist there; None when the family's support is not established."""
+    if family == soc_table.ATLAS_A2_A3:
+        return a2_a3
+    entry = FAMILY_DTYPES.get(family, {}).get(api)
+    if entry is None or isinstance(entry, Unsupported):
+        return entry
+    return entry.apply(a2_a3)
