@@ -488,6 +488,8 @@ PY_FUNCTIONS: dict[str, tuple[str, ...]] = {
     "LocalTensor.set_size": ("tensor",),
     "LocalTensor.set_user_tag": ("tensor",),
     "LocalTensor.to_file": ("tensor",),
+    "ShapeInfo.original_shape": ("tensor",),
+    "ShapeInfo.shape": ("tensor",),
     "TBufPool.init_buf_pool": ("framework",),
     "TBufPool.reset": ("framework",),
     "TPipe.alloc_event_id": ("framework",),

@@ -134,6 +134,7 @@ for _cls, _m, _field, _what in (
             printer=_print_shape_field,
             format="$base `,` $dim attr-dict type($dim) `,` type($result)",
             doc=f"`info.{_field}[dim]`: {_what} of a ShapeInfo.",
+            py="ShapeInfo." + _m.rsplit(".", 1)[1],  # pyasc's method
         ),
         ObjectOp,
     )

@@ -21,6 +21,7 @@ from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
 from asc_xdsl.language.core.enums import DataFormat
 from asc_xdsl.language.core.utils import describe
+from asc_xdsl.language.spec_functions import install_methods
 
 # pyasc class -> its Python forms: parameters in pyasc's order, `name=default`, with
 # `>cppField` when the C++ field has another name. `dtype` is the template argument.
@@ -549,5 +550,7 @@ class ShapeInfo(IRValue):
         operands.append(g.scalar(int(fmt), dt.int32))
         self.handle = construct("ShapeInfo", None, operands, None)
 
+
+install_methods(ShapeInfo)  # `info.shape(dim)`, `info.original_shape(dim)` (member specs)
 
 __all__ = [*STRUCT_CLASSES, "ShapeInfo"]

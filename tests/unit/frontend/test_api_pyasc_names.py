@@ -264,3 +264,20 @@ def test_iterate_batch_forms():
         "mm.IterateBatch(cg, c0_i32, c0_i32, c0_i32, c0_i32, c0_i32, c0_i32);",
         "mm.IterateBatch(cg, c1_i32, c1_i32, c0_i32, c0_i32, c0_i32, c0_i32);",
     ]
+
+
+@asc.jit
+def shape_extents(x: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    info = asc.ShapeInfo([4, 8], [2, 16])
+    xg.set_value(0, info.shape(1) + info.original_shape(0))
+
+
+def test_shape_info_extents():
+    cpp = shape_extents.compile(np.zeros(8, np.int32), always_compile=True).asm["ascendc"]
+    assert "int32_t v8 = info.shape[c1_i32];" in cpp
+    assert "int32_t v9 = info.originalShape[c0_i32];" in cpp
+    x = np.zeros(8, np.int32)
+    shape_extents[1](x)
+    assert x[0] == 8 + 2

@@ -49,6 +49,8 @@ DELIBERATE = {
         "is_set_mask is keyword-only in the count form: Ascend C's count form has no "
         "isSetMask, and a fifth positional argument is the mask form's repeat_times",
     ),
+    "asc.SliceInfo.__getitem__": "Ascend C's SliceInfo has no operator[] (the dialect's "
+    "slice_info.subindex, pyasc's IR for it, has no C++ form)",
     "asc.adv.axpy": "count is required: Ascend C's Axpy has no form without calCount "
     "(pyasc's count=None would print a call that does not compile)",
     "asc.TPipe.get_base_addr": "pyasc's default logic_pos=None is refused by its own "
@@ -64,13 +66,9 @@ DELIBERATE = {
 
 # Not there yet (listed in docs/frontend.md's status; remove an entry when it is done).
 NOT_YET = {
-    "asc.SliceInfo.__getitem__": "indexing a SliceInfo",
     **dict.fromkeys(
         ["asc.LoadImageToLocalParams", "asc.LoadImageToLocalParams.__init__"],
         "sid (a member the C++ constructor does not take)",
-    ),
-    **dict.fromkeys(
-        ["asc.ShapeInfo.shape", "asc.ShapeInfo.original_shape"], "reading a ShapeInfo's extents"
     ),
     "asc.TBuf.get": "the shape= parameter (tensor shapes)",
     "asc.TQueBind.free_all_event": "TQueBind::FreeAllEvent",
