@@ -178,3 +178,42 @@ def test_mrg_sort_of_a_default_src_list_names_the_empty_queue():
     )
     with pytest.raises(SimulatorError, match=r"sortList\[0\] is an empty LocalTensor"):
         k[1](np.zeros(1024, np.float32))
+
+
+def test_pop_stack_buffer_is_the_ub_after_the_pipes_buffers():
+    k = simkit.inout_kernel(
+        SET0
+        + f"""
+        %t = ascendc.local_tensor : {LT}
+        ascendc.pop_stack_buffer veccalc %t : {LT}
+        %n = ascendc.local_tensor.get_size %t : {LT}, i32
+        %last = arith.subi %n, %s0 : i32
+        %seven = arith.constant 7 : i32
+        ascendc.local_tensor.set_value %t, %last, %seven : {LT}, i32, i32
+        %back = ascendc.local_tensor.get_value %t, %last : {LT}, i32, i32
+        %i1 = arith.constant 1 : i32
+        ascendc.local_tensor.set_value %b0, %i0, %n : {LT}, i32, i32
+        ascendc.local_tensor.set_value %b0, %i1, %back : {LT}, i32, i32
+        """,
+        ["int32"],
+        ["i32"],
+    )
+    x = np.zeros(1024, np.int32)
+    k[1](x, 1)
+    ub = 192 * 1024
+    assert x[0] == (ub - 128 - 4096) // 4  # one 4 KiB InitBuffer, the KFC message kept
+    assert x[1] == 7
+
+
+def test_pop_stack_buffer_with_no_ub_left():
+    k = simkit.inout_kernel(
+        SET0
+        + f"""
+        %t = ascendc.local_tensor : {LT}
+        ascendc.pop_stack_buffer veccalc %t : {LT}
+        """,
+        ["int32"],
+        capacity=192 * 1024 - 128,
+    )
+    with pytest.raises(SimulatorError, match=r"PopStackBuffer: TPipe's buffers use 196480"):
+        k[1](np.zeros(192 * 256 - 32, np.int32))

@@ -31,6 +31,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     scalar_bits,
     shape_info,
     sort,
+    stack_buffer,
     system_state,
     vconv,
     vector,
