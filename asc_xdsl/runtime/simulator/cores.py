@@ -4,6 +4,9 @@
 a vector kernel runs one AIV per block, a cube kernel one AIC, a mix kernel (Atlas A2,
 MIX_AIC_1_2) one AIC and two AIV sub-blocks per block. GetBlockIdx is the block on the
 AIC and block x 2 + GetSubBlockIdx() on a mix kernel's AIVs; GetBlockNum is block_dim.
+On a platform whose AI Cores are not split (310P), a vector or cube kernel runs one
+"AICore" per block, with both pipes; ASCEND_IS_AIC and ASCEND_IS_AIV are false there, as
+in the headers (g_coreType is MIX without __DAV_C220_CUBE__/__DAV_C220_VEC__).
 
 Cores of a launch without cross-core synchronisation run one after the other. A module
 with CrossCoreSetFlag/WaitFlag, SyncAll, IBSet/IBWait or NotifyNextBlock/WaitPreBlock
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import Operation
 
+from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.errors import SimulatorError, op_location, op_title
 
 MAX_THREADED_CORES = 4096
@@ -40,7 +44,7 @@ class DeadlockError(SimulatorError):
 @dataclass(frozen=True)
 class Core:
     kind: str
-    """"AIC" or "AIV"."""
+    """"AIC", "AIV", or "AICore" (an unsplit AI Core: both pipes)."""
     block: int
     sub: int
     """GetSubBlockIdx(): 0 on the AIC, 0/1 on a mix kernel's AIVs."""
@@ -71,8 +75,10 @@ def kernel_type_of(kernel) -> str:
     return cached
 
 
-def layout(kernel_type: str, blocks: list[int]) -> list[Core]:
-    """The cores of the given blocks, in launch order."""
+def layout(kernel_type: str, blocks: list[int], split: bool = True) -> list[Core]:
+    """The cores of the given blocks, in launch order (`split`: AIC + AIV cores)."""
+    if not split:
+        return [Core("AICore", b, 0, 1, b) for b in blocks]
     if kernel_type == "cube":
         return [Core("AIC", b, 0, 1, b) for b in blocks]
     if kernel_type == "mix":
@@ -102,6 +108,36 @@ SYNC_OPS = frozenset(
 def needs_threads(module: Operation) -> bool:
     """Whether the module synchronises cores (so they must run interleaved)."""
     return any(op.name in SYNC_OPS for op in module.walk())
+
+
+FFTS_OPS = frozenset(
+    {"ascendc.cross_core_set_flag", "ascendc.cross_core_wait_flag", "ascendc.ffts_cross_core_sync"}
+)
+"""Cross-core flags between cube and vector cores: split-core SoCs only."""
+
+
+def check_platform(kernel, kernel_type: str, platform) -> None:
+    """Refuse what `platform` cannot run: a kernel type it lacks, FFTS flags without
+    split cores. Raises LaunchError (SimulatorError at the op for an op)."""
+    if kernel_type not in platform.kernel_types:
+        why = (
+            " (a vector kernel using the Matmul object is built as a mix kernel)"
+            if kernel_type != kernel.kernel_type
+            else ""
+        )
+        raise LaunchError(
+            f"{kernel.name}: platform {platform.name} runs {', '.join(platform.kernel_types)} "
+            f"kernels, not '{kernel_type}'{why}; mix kernels need Atlas A2/A3 "
+            f"(e.g. platform='Ascend910B1')"
+        )
+    if platform.split_cores:
+        return
+    for op in kernel.module.walk():
+        if op.name in FFTS_OPS:
+            raise SimulatorError(
+                f"platform {platform.name} has no separate cube and vector cores, so no "
+                "FFTS cross-core flags; they need Atlas A2/A3 (e.g. platform='Ascend910B1')"
+            ).at(op, None)
 
 
 class _Abort(BaseException):

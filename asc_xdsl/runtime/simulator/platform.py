@@ -1,9 +1,11 @@
 """Platforms: on-chip memory sizes and clock of the Ascend SoCs the simulator models.
 
 `get_platform(name)` takes a keyword first, then `ASC_XDSL_PLATFORM`, then the default
-`Ascend910B1`. Sizes and core counts come from the shared SoC table (`asc_xdsl.soc`);
-the simulator models Atlas A2/A3 (arch 2201, dav-c220) semantics, so only those SoCs
-(and their series names) are platforms here.
+`Ascend910B1`. Sizes, core counts and kernel types come from the shared SoC table
+(`asc_xdsl.soc`); every SoC there (and series name) is a platform. Atlas A2/A3 (arch
+2201) splits an AI Core into a cube core and two vector cores; on Atlas inference (310P,
+arch 2002) one AI Core has both pipes and runs vector and cube kernels, and there are no
+mix kernels and no FFTS cross-core flags (`cores.check_platform`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from asc_xdsl.runtime.kernel import LaunchError
 
 PLATFORM_ENV = "ASC_XDSL_PLATFORM"
 DEFAULT_PLATFORM = socs.DEFAULT_SOC
-SIMULATED_NPU_ARCH = 2201
+SPLIT_CORE_ARCH = 2201
+"""The arch whose AI Cores are split into AIC + AIV (dav-c220-cube / -vec)."""
 
 KIB = 1024
 
@@ -54,18 +57,26 @@ class Platform:
     aiv_cores: int = 48
     freq_mhz: int = 1800
     """AI Core clock used to turn estimated cycles into microseconds."""
+    kernel_types: tuple[str, ...] = ("vector", "cube", "mix")
+    """The kernel types it runs."""
+    split_cores: bool = True
+    """Separate cube (AIC) and vector (AIV) cores; False: one AI Core runs both pipes."""
 
 
 def _platform(name: str) -> Platform:
     chip = socs.get_soc(name)
-    return Platform(name, dict(chip.memory), chip.aic_cores, chip.aiv_cores, chip.freq_mhz)
+    return Platform(
+        name,
+        dict(chip.memory),
+        chip.aic_cores,
+        chip.aiv_cores,
+        chip.freq_mhz,
+        tuple(chip.builds),
+        chip.npu_arch == SPLIT_CORE_ARCH,
+    )
 
 
-PLATFORMS: dict[str, Platform] = {
-    name: _platform(name)
-    for name in socs.known_names()
-    if socs.get_soc(name).npu_arch == SIMULATED_NPU_ARCH
-}
+PLATFORMS: dict[str, Platform] = {name: _platform(name) for name in socs.known_names()}
 
 
 def get_platform(name: str | None = None) -> Platform:
@@ -74,12 +85,6 @@ def get_platform(name: str | None = None) -> Platform:
         return PLATFORMS[chosen]
     except KeyError:
         where = "" if name else f" (from {PLATFORM_ENV})"
-        if chosen in socs.SOCS or chosen in socs.SERIES:
-            raise LaunchError(
-                f"platform '{chosen}'{where} is arch {socs.get_soc(chosen).npu_arch}; the "
-                f"CPU simulator models Atlas A2/A3 (arch {SIMULATED_NPU_ARCH}, dav-c220) "
-                f"only: {', '.join(PLATFORMS)}"
-            ) from None
         raise LaunchError(
             f"unknown platform '{chosen}'{where}; known: {', '.join(PLATFORMS)}"
         ) from None

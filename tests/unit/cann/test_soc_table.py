@@ -65,8 +65,10 @@ def test_the_simulator_and_host_tiling_read_the_table():
     assert (b3.aic_cores, b3.aiv_cores, b3.memory_sizes) == (20, 40, A2_MEMORY)
     assert get_platform("Ascend910_93").aic_cores == 24
     assert PlatformAscendC("Ascend910B3").get_core_num_aic() == 20
-    with pytest.raises(LaunchError, match=r"'Ascend310P3' is arch 2002; the CPU simulator models Atlas A2/A3"):
-        get_platform("Ascend310P3")
+    p3 = get_platform("Ascend310P3")
+    assert (p3.aic_cores, p3.kernel_types, p3.split_cores) == (8, ("vector", "cube"), False)
+    with pytest.raises(LaunchError, match=r"unknown platform 'Ascend310'; known: Ascend910B1"):
+        get_platform("Ascend310")
 
 
 def test_the_verifiers_dtype_family_per_soc():
