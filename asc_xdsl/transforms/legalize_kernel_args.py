@@ -40,19 +40,25 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     Signedness,
-    StringAttr,
     i64,
 )
 from xdsl.ir import Attribute, Block
 from xdsl.passes import ModulePass
 
-from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR, KERNEL_TYPE_ATTR
+from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.detect_kernel_type import kernel_sides
+from asc_xdsl.transforms.kernel_args import (
+    EXPLICIT,
+    HIDDEN,
+    KERNEL_ARG_ATTR,
+    kernel_type,
+    marked_kind,
+    param_attrs,
+)
 
-KERNEL_ARG_ATTR = "emitasc.kernel_arg"
 FFTS_PARAM = "ffts_addr"
 FFTS_TYPE = MemRefType(
     IntegerType(64, Signedness.UNSIGNED),
@@ -61,17 +67,6 @@ FFTS_TYPE = MemRefType(
 )
 CUBE_START_MESSAGE = 0xF21
 """The FFTS config a Matmul kernel's cube core sends on MTE3 when it starts (pyasc)."""
-
-
-def _kind(attrs: DictionaryAttr) -> str | None:
-    marker = attrs.data.get(KERNEL_ARG_ATTR)
-    return marker.kind.data if isinstance(marker, KernelArgAttr) else None
-
-
-def _arg_attrs(kernel: func.FuncOp) -> list[DictionaryAttr]:
-    n = len(kernel.function_type.inputs.data)
-    given = list(kernel.arg_attrs.data) if kernel.arg_attrs is not None else []
-    return given + [DictionaryAttr({})] * (n - len(given))
 
 
 def _with_kind(attrs: DictionaryAttr, kind: str) -> DictionaryAttr:
@@ -94,10 +89,10 @@ def _send_cube_start(block: Block, before: object) -> None:
 def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
     from asc_xdsl.dialects.ascendc import sync
 
-    attrs = [a if _kind(a) else _with_kind(a, "explicit") for a in _arg_attrs(kernel)]
+    attrs = [a if marked_kind(a) else _with_kind(a, EXPLICIT) for a in param_attrs(kernel)]
     block = kernel.body.block
-    mixed = kernel.attributes.get(KERNEL_TYPE_ATTR) == StringAttr("mix")
-    if mixed and not any(_kind(a) == FFTS_PARAM for a in attrs):
+    needed = kernel_type(kernel) in HIDDEN[FFTS_PARAM].kernel_types
+    if needed and not any(marked_kind(a) == FFTS_PARAM for a in attrs):
         ffts = block.insert_arg(FFTS_TYPE, len(block.args))
         ffts.name_hint = FFTS_PARAM
         attrs.append(_with_kind(DictionaryAttr({}), FFTS_PARAM))

@@ -11,14 +11,14 @@ the module holds, so a kernel pays only for the passes that can change it:
   automatic tensors"), the kernel's own syncs are erased, queue set-up leaves loops and the
   syncs it needs are derived;
 - post-processing: the `#include`s (and `#define ASCENDC_CUBE_ONLY` with
-  `matmul_cube_only`), the kernel type, the debug mark, on-chip memory planning (an
+  `matmul_cube_only`), the kernel type, the kernel's parameters as the launcher passes
+  them (a mixed kernel's hidden `ffts_addr`, after the kernel type it depends on), the
+  debug mark, on-chip memory planning (an
   overflow is an error at the kernel), and with `verify_sync` the sync checker last, so it
   checks what is printed.
 
 pyasc also runs MLIR's inliner, symbol DCE, SCCP and LICM, which xDSL 0.74 lacks or which
-find nothing in the frontend's IR (it inlines and folds as it goes), and
-`ascendc-legalize-kernel-args`, whose hidden `ffts_addr` parameter our printer and
-runtimes still add from the kernel type.
+find nothing in the frontend's IR (it inlines and folds as it goes).
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ POSTPROCESSING = (
 CUBE_ONLY = ("ascendc-define-cube-only",)
 POSTPROCESSING_END = (
     "ascendc-detect-kernel-type",
+    "ascendc-legalize-kernel-args",
     "ascendc-detect-enable-debug",
     "ascendc-plan-memory",
 )

@@ -27,7 +27,6 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     Signedness,
-    StringAttr,
     UnitAttr,
     UnrealizedConversionCastOp,
 )
@@ -50,7 +49,6 @@ from asc_xdsl.dialects.ascendc.adv_types import MATMUL_CONFIG_NAMES, MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
-    KERNEL_TYPE_ATTR,
     AddressOf,
     ArrayArg,
     AsBytes,
@@ -65,6 +63,7 @@ from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
+from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
 
 INDENT = "  "
 
@@ -414,7 +413,7 @@ class AscendCEmitter:
         it by name), so a kernel name C++ cannot spell is an error; other functions
         are internal to the source and get a mangled name (NameTable.claim's rules)
         that keeps clear of every name used as it is."""
-        taken = CALLED_FUNCTIONS | HIDDEN_PARAM_NAMES
+        taken = CALLED_FUNCTIONS
         kept = {
             f.sym_name.data for f in funcs if identifier_problem(f.sym_name.data, taken) is None
         }
@@ -466,7 +465,6 @@ class AscendCEmitter:
             params = [self._param_type(f, t) for t in f.function_type.inputs.data]
         if is_kernel:
             prefix = 'extern "C" __global__ __aicore__'
-            params += [f"{ctype} {name}" for name, ctype, _ in _hidden_params(f)]
         elif not f.body.blocks:
             # Defined in another translation unit: an `inline` declaration would
             # require the definition here too.
@@ -481,21 +479,21 @@ class AscendCEmitter:
 
     @staticmethod
     def _define_params(names: NameTable, f: func.FuncOp) -> NameTable:
-        """Name `f`'s parameters in `names`; a kernel's hidden ones keep theirs."""
-        for hidden, _, _ in _hidden_params(f):
-            if names.claim(hidden) != hidden:
-                raise CodegenError(f, f"the hidden parameter name '{hidden}' is taken")
-        for a in f.body.block.args:
+        """Name `f`'s parameters in `names`; a kernel's hidden ones (marked
+        `#emitasc.kernel_arg<ffts_addr>`, ...) first, so they keep their hints."""
+        args = f.body.block.args
+        kinds = param_kinds(f) if KERNEL_ATTR in f.attributes else [EXPLICIT] * len(args)
+        for a, _ in sorted(zip(args, kinds, strict=True), key=lambda p: p[1] == EXPLICIT):
             names.define(a)
         return names
 
     def emit_function(self, f: func.FuncOp) -> None:
+        if KERNEL_ATTR in f.attributes:
+            _check_kernel_params(f)
         self.names.reset()
         self._define_params(self.names, f)
         self.line(f"{self._signature(f)} {{")
         self.level += 1
-        for _, _, setup in _hidden_params(f):
-            self.line(setup)
         self.emit_block(f.body.block)
         self.level -= 1
         self.line("}")
@@ -1055,32 +1053,12 @@ class AscendCEmitter:
         self.line("}")
 
 
-HIDDEN_KERNEL_PARAMS: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "vector": (),
-    "cube": (),
-    # Mixed (cube + vector) kernels get the FFTS base address for cube<->vector sync
-    # as a trailing GM pointer, and set it first (the CANN launcher passes it).
-    "mix": (("ffts_addr", "__gm__ uint64_t*", "set_ffts_base_addr(*ffts_addr);"),),
-}
-"""Per kernel type: (name, C++ type, set-up statement) of each hidden parameter."""
-HIDDEN_PARAM_NAMES = frozenset(name for ps in HIDDEN_KERNEL_PARAMS.values() for name, _, _ in ps)
-
-
-def kernel_type(f: func.FuncOp) -> str:
-    attr = f.attributes.get(KERNEL_TYPE_ATTR)
-    return attr.data if isinstance(attr, StringAttr) else "vector"
-
-
-def _hidden_params(f: func.FuncOp) -> tuple[tuple[str, str, str], ...]:
-    """The hidden parameters of `f`: a kernel's per its type, none for other functions."""
-    return hidden_kernel_params(f) if KERNEL_ATTR in f.attributes else ()
-
-
-def hidden_kernel_params(f: func.FuncOp) -> tuple[tuple[str, str, str], ...]:
-    kind = kernel_type(f)
-    if kind not in HIDDEN_KERNEL_PARAMS:
-        raise CodegenError(f, f"unknown kernel type '{kind}' (vector, cube or mix)")
-    return HIDDEN_KERNEL_PARAMS[kind]
+def _check_kernel_params(f: func.FuncOp) -> None:
+    """A kernel of a known type whose parameters are what its launcher passes (the
+    hidden ones are in the IR: `ascendc-legalize-kernel-args` adds them)."""
+    problem = kind_problem(f)
+    if problem is not None:
+        raise CodegenError(f, problem)
 
 
 def verification_problem(op: Operation) -> str | None:

@@ -7,20 +7,19 @@ This is the xDSL side of a build; launching reads only the manifest it writes.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, Signedness
 from xdsl.ir import Attribute
 
-from asc_xdsl.backends.ascendc.printer import HIDDEN_KERNEL_PARAMS
 from asc_xdsl.runtime.cann import dump
 from asc_xdsl.runtime.cann.args import POINTER_SIZE, ScalarSpec, slot_layout
 from asc_xdsl.runtime.cann.errors import CannError
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, is_gm_pointer
 from asc_xdsl.runtime.numpy_types import np_dtype
 from asc_xdsl.runtime.scalars import int_bounds
+from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
 
 
 def scalar_spec(t: Attribute) -> ScalarSpec:
@@ -57,7 +56,8 @@ def uses_dump(kernel: CompiledKernel) -> bool:
 
 
 def params(kernel: CompiledKernel) -> list[dict[str, Any]]:
-    """The explicit parameters' records (without their slot offsets)."""
+    """The explicit parameters' records (without their slot offsets); hidden ones
+    (`#emitasc.kernel_arg<ffts_addr>`, ...) are `hidden`'s."""
     from asc_xdsl.transforms.gm_writes import written_params
 
     fn = kernel.function
@@ -67,7 +67,10 @@ def params(kernel: CompiledKernel) -> list[dict[str, Any]]:
     except Exception:  # an unexpected IR shape: copy every GM argument back
         written = [is_gm_pointer(t) for t in types]
     out: list[dict[str, Any]] = []
-    for i, (t, arg) in enumerate(zip(types, fn.body.blocks[0].args, strict=True)):
+    args = fn.body.blocks[0].args
+    for i, (t, arg, kind) in enumerate(zip(types, args, param_kinds(fn), strict=True)):
+        if kind != EXPLICIT:
+            continue
         name = arg.name_hint or f"arg{i}"
         if is_gm_pointer(t):
             record: dict[str, Any] = {"name": name, "kind": "gm", "type": str(t)}
@@ -85,12 +88,23 @@ def params(kernel: CompiledKernel) -> list[dict[str, Any]]:
 
 
 def hidden(kernel: CompiledKernel, with_dump: bool) -> list[dict[str, Any]]:
-    """The hidden trailing parameters: the printer's per kernel type, then the dump buffer."""
-    if kernel.kernel_type not in HIDDEN_KERNEL_PARAMS:
-        raise CannError(f"kernel '{kernel.name}' has unknown kernel type '{kernel.kernel_type}'")
+    """The hidden trailing parameters: the IR's (marked `#emitasc.kernel_arg<kind>` by
+    ascendc-legalize-kernel-args), then the dump buffer the build adds."""
+    fn = kernel.function
+    problem = kind_problem(fn, kernel.kernel_type)  # the type it is built and launched as
+    if problem is not None:
+        raise CannError(f"kernel '{kernel.name}': {problem}")
+    kinds = param_kinds(fn)
+    hidden_at = [i for i, kind in enumerate(kinds) if kind != EXPLICIT]
+    if hidden_at and hidden_at[0] != len(kinds) - len(hidden_at):
+        raise CannError(
+            f"kernel '{kernel.name}': its hidden parameters must come after the explicit "
+            f"ones (the launch packs them last)"
+        )
+    args = fn.body.blocks[0].args
     out = [
-        {"name": name, "kind": name, "size": POINTER_SIZE}
-        for name, _, _ in HIDDEN_KERNEL_PARAMS[kernel.kernel_type]
+        {"name": args[i].name_hint or kinds[i], "kind": kinds[i], "size": POINTER_SIZE}
+        for i in hidden_at
     ]
     if with_dump:
         out.append({"name": dump.DUMP_PARAM, "kind": "dump", "size": POINTER_SIZE})
@@ -117,19 +131,7 @@ def source(kernel: CompiledKernel, with_dump: bool) -> str:
             f"kernel '{kernel.name}' has no Ascend C source (asm['ascendc']); compile it "
             f"with the Ascend C printer first"
         )
-    for name, _, _ in HIDDEN_KERNEL_PARAMS.get(kernel.kernel_type, ()):
-        if not _declares_param(text, kernel.name, name):
-            raise LaunchError(
-                f"the Ascend C of {kernel.kernel_type} kernel '{kernel.name}' does not "
-                f"declare the hidden parameter '{name}' (last parameter, "
-                f"`__gm__ uint64_t* {name}`), which the launch passes"
-            )
     return dump.instrument(text, kernel.name) if with_dump else text
-
-
-def _declares_param(text: str, kernel: str, param: str) -> bool:
-    match = re.search(rf"\b{re.escape(kernel)}\s*\(([^)]*)\)", text)
-    return bool(match and re.search(rf"\b{param}\b", match.group(1)))
 
 
 DUMP_ENV = "ASCENDC_DUMP"

@@ -201,12 +201,17 @@ def run(
                 address = ctypes.c_uint64(runtime.hardware_sync_addr())
                 device = device_alloc(8)
                 runtime.memcpy(device, ctypes.addressof(address), 8, H2D)
-            else:  # "dump"
+            elif hidden["kind"] == "dump":
                 cores, block_bytes = dump.buffer_layout(manifest.dump, block_dim)
                 device = device_alloc(cores * block_bytes)
                 init = ctypes.create_string_buffer(dump.init_blocks(device, cores, block_bytes))
                 runtime.memcpy(device, ctypes.addressof(init), len(init) - 1, H2D)
                 dump_buffer = (device, cores * block_bytes)
+            else:  # a kind of runtime/hidden_params.py this launch does not fill yet
+                raise LaunchError(
+                    f"kernel '{manifest.kernel}': the CANN launch cannot fill the hidden "
+                    f"parameter '{hidden['name']}' of kind {hidden['kind']!r}"
+                )
             slots.append(pointer_slot(device))
         blob, _ = pack(slots)
         runtime.launch(func, block_dim, stream, blob)

@@ -23,8 +23,9 @@
       "options": {...}, "commands": [[...], ...]
     }
 
-`hidden` kinds: `ffts_addr` (mix: a GM word holding aclrtGetHardwareSyncAddr's address)
-and `dump` (the printf/DumpTensor buffer, dump.py). Stdlib only.
+`hidden` kinds (runtime/hidden_params.py): `ffts_addr` (mix: a GM word holding
+aclrtGetHardwareSyncAddr's address) and `dump` (the printf/DumpTensor buffer, dump.py).
+Stdlib only.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from asc_xdsl.runtime.cann.errors import CannError
+from asc_xdsl.runtime.hidden_params import HIDDEN
 
 FORMAT = "asc_xdsl.cann.kernel/1"
-HIDDEN_KINDS = ("ffts_addr", "dump")
+HIDDEN_KINDS = tuple(HIDDEN)
 PARAM_KINDS = ("gm", "scalar")
 
 

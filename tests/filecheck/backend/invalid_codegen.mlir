@@ -171,3 +171,19 @@ emitc.include "two\nlines.h"
 emitc.include ""
 
 // CHECK: error: cannot emit 'emitc.include' as Ascend C: an empty header name cannot be included
+
+// -----
+
+// A mixed kernel without its hidden ffts_addr parameter: the pass that adds it did not run.
+// CHECK: error: cannot emit 'func.func' as Ascend C: a mix kernel takes the hidden ffts_addr parameter (#emitasc.kernel_arg<ffts_addr>), which ascendc-legalize-kernel-args adds: run it (asc-opt -p ascendc-legalize-kernel-args) or the JIT pipeline first
+func.func @mixed_unlegalized(%x: memref<?xf32, 22>) attributes {ascendc.aicore, ascendc.global, ascendc.kernel_type = "mix"} {
+  return
+}
+
+// -----
+
+// A parameter kind no launcher fills.
+// CHECK: error: cannot emit 'func.func' as Ascend C: unknown kernel parameter kind(s) tiling (explicit, ffts_addr, dump)
+func.func @odd_kind(%t: memref<?xui8, 22> {emitasc.kernel_arg = #emitasc.kernel_arg<tiling>}) attributes {ascendc.aicore, ascendc.global, ascendc.kernel_type = "vector"} {
+  return
+}

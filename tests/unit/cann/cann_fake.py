@@ -25,8 +25,9 @@ from pathlib import Path
 import pytest
 
 from asc_xdsl.backends.ascendc import to_ascendc
-from asc_xdsl.frontend.ir_context import parse_module
+from asc_xdsl.frontend.ir_context import make_context, parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
+from asc_xdsl.transforms.legalize_kernel_args import LegalizeKernelArgsPass
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -148,7 +149,10 @@ def fake_toolkit(
 
 
 def make_kernel(text: str, name: str, kernel_type: str = "vector", **options) -> CompiledKernel:
+    """A kernel as the JIT makes it: its parameters legalized (a mix kernel's hidden
+    ffts_addr added), then printed."""
     module = parse_module(text)
+    LegalizeKernelArgsPass().apply(make_context(), module)
     return CompiledKernel(
         name=name,
         module=module,
@@ -188,8 +192,8 @@ def cube_kernel(**options) -> CompiledKernel:
 
 
 def mix_kernel(with_ffts: bool = True, **options) -> CompiledKernel:
-    """The mix kernel; the printer declares its hidden ffts_addr parameter (with_ffts=False
-    marks it vector in the IR, so its C++ lacks the parameter the launch passes)."""
+    """The mix kernel, with its hidden ffts_addr parameter (with_ffts=False marks it
+    vector in the IR, so the pass adds no ffts_addr the mix launch passes)."""
     text = (
         MIX_KERNEL
         if not with_ffts

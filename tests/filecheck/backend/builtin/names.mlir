@@ -2,10 +2,11 @@
 // as they are get deterministic names. Functions: a valid name keeps it; the others are
 // sanitised (characters outside [A-Za-z0-9_] become `_`, a keyword gets `_`), then
 // numbered clear of every kept name. Values: the same rules, plus macros of the headers
-// (`errno`, `stdout`, ...), the functions the code calls (`sqrtf`, ...) and, in a kernel
-// that has them, hidden parameters (`ffts_addr`) are avoided. Kernels keep their names or are refused
+// (`errno`, `stdout`, ...) and the functions the code calls (`sqrtf`, ...) are avoided,
+// and a kernel's hidden parameters (`#emitasc.kernel_arg<ffts_addr>`) are named first, so
+// they keep their names. Kernels keep their names or are refused
 // (invalid_codegen.mlir). Standard and quoted includes print as given.
-// RUN: asc-opt %s -t ascendc | filecheck %s
+// RUN: asc-opt %s -p ascendc-legalize-kernel-args -t ascendc | filecheck %s
 
 // CHECK:       #include "kernel_operator.h"
 // CHECK-NEXT:  #include <cstdint>
