@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from asc_xdsl.runtime.hidden_params import HIDDEN
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
 from asc_xdsl.runtime.simulator import cores, gm_overread, printing, sanitizer
@@ -49,6 +50,7 @@ from asc_xdsl.runtime.simulator.profile import (
 )
 from asc_xdsl.runtime.simulator.tensor_list import GmAddresses
 from asc_xdsl.runtime.simulator.vmask import MaskState
+from asc_xdsl.transforms.kernel_args import EXPLICIT, param_kinds
 from asc_xdsl.utils.recursion import deep_recursion
 
 _last_profile: KernelProfile | None = None
@@ -157,15 +159,38 @@ def as_array(arg: Any, name: str) -> np.ndarray:
     )
 
 
+def _hidden_argument(kernel: CompiledKernel, kind: str, name: str) -> GmPtr:
+    """What the simulator binds to a hidden parameter (runtime/hidden_params.py): a
+    zeroed GM word; the simulator needs no FFTS address to sync cube and vector cores."""
+    hidden = HIDDEN.get(kind)
+    if hidden is None or hidden.simulator is None:
+        raise LaunchError(
+            f"kernel '{kernel.name}': the simulator cannot fill the hidden parameter "
+            f"'{name}' (#emitasc.kernel_arg<{kind}>)"
+        )
+    return GmPtr(GmBuffer(name, np.zeros(8, np.uint8)), 0, 8)
+
+
 def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
+    """The caller's arguments bound to the kernel's explicit parameters, and the hidden
+    ones (`#emitasc.kernel_arg<ffts_addr>`, ...) to what the simulator fills them with."""
     fn = kernel.function
     params = fn.body.blocks[0].args
     types = fn.function_type.inputs.data
-    if len(args) != len(types):
-        raise LaunchError(f"kernel '{kernel.name}' takes {len(types)} arguments, got {len(args)}")
+    kinds = param_kinds(fn)
+    explicit = [i for i, kind in enumerate(kinds) if kind == EXPLICIT]
+    if len(args) != len(explicit):
+        raise LaunchError(
+            f"kernel '{kernel.name}' takes {len(explicit)} arguments, got {len(args)}"
+        )
+    given = dict(zip(explicit, args, strict=True))
     bound = []
-    for i, (t, arg, param) in enumerate(zip(types, args, params, strict=True)):
+    for i, (t, param, kind) in enumerate(zip(types, params, kinds, strict=True)):
         name = param.name_hint or f"arg{i}"
+        if kind != EXPLICIT:
+            bound.append(_hidden_argument(kernel, kind, name))
+            continue
+        arg = given[i]
         if is_gm_pointer(t):
             arr = as_array(arg, name)
             # a struct (tiling data) arrives as its bytes; a pointer step is one struct
