@@ -91,7 +91,7 @@ STRUCTS: dict[str, tuple[str, ...]] = {
     "LoadDataRepeatParam": ("repeat_time=1 repeat_stride=0 repeat_mode=0",),
     "LoadImageToLocalParams": (
         "horiz_size=2 vert_size=2 horiz_start_pos=0 vert_start_pos=0 src_horiz_size=2 "
-        "top_pad_size=0 bot_pad_size=0 left_pad_size=0 right_pad_size=0",
+        "top_pad_size=0 bot_pad_size=0 left_pad_size=0 right_pad_size=0 sid=0",
     ),
     "Nd2NzParams": (
         "nd_num n_value d_value src_nd_matrix_stride src_d_value dst_nz_c0_stride "
@@ -130,6 +130,12 @@ STRUCTS: dict[str, tuple[str, ...]] = {
 }
 
 _BY_IR_NAME = {d.ir_name: d for d in dt.ALL_DTYPES if d is not dt.bool_} | {"i1": dt.bool_}
+
+# Parameters that set a member the constructor does not take (`params.sid = v;` after
+# it), by struct: Python name -> (C++ member, its type); the member's initialiser is 0.
+_SET_AFTER: dict[str, dict[str, tuple[str, DataType]]] = {
+    "LoadImageToLocalParams": {"sid": ("sid", dt.uint8)},
+}
 
 # pyasc's `None` defaults: the C++ member initialisers they stand for (ONE_BLK_SIZE is 32)
 _NONE_MEANS: dict[str, dict[str, int]] = {"SliceInfo": {"end_index": 31, "burst_len": 32}}
@@ -182,7 +188,8 @@ class _Form:
         if self._fields is None:
             from asc_xdsl.dialects.ascendc.struct_fields import struct_form
 
-            valued = [p for p in self.params if p.name != "dtype"]
+            after = _SET_AFTER.get(self.struct, {})
+            valued = [p for p in self.params if p.name != "dtype" and p.name not in after]
             form = struct_form(f"AscendC::{self.struct}", len(valued))
             if form is None:
                 raise TypeError(f"{self.struct} has no constructor of {len(valued)} fields")
@@ -236,6 +243,18 @@ class _StructValue(IRValue):
             operands.append(g.scalar(value, field_dtype))
             types.append(field_dtype.ir_type())
         self.handle = construct(api, dtype, operands, types if dtype else None)
+        for name, (member, member_dtype) in _SET_AFTER.get(api, {}).items():
+            value = values[name]
+            if not (isinstance(value, int) and value == 0):  # else the initialiser's 0
+                _set_member(g, self.handle, member, g.scalar(value, member_dtype))
+
+
+def _set_member(g: Any, handle: Any, member: str, value: Any) -> None:
+    from xdsl.dialects.builtin import StringAttr
+
+    from asc_xdsl.dialects.emitasc import SetMemberOp
+
+    g.emit(SetMemberOp.create(operands=[handle, value], properties={"field": StringAttr(member)}))
 
 
 def pointer_field(g: Any, api: str, name: str, value: Any, ir_name: str) -> Any:

@@ -281,3 +281,16 @@ def test_shape_info_extents():
     x = np.zeros(8, np.int32)
     shape_extents[1](x)
     assert x[0] == 8 + 2
+
+
+@asc.jit
+def image_params(x: asc.GlobalAddress, sid: int):
+    p = asc.LoadImageToLocalParams(4, 4, 0, 0, 4, sid=sid)
+    q = asc.LoadImageToLocalParams(4, 4)
+
+
+def test_load_image_params_sid_is_set_after_the_constructor():
+    cpp = image_params.compile(np.zeros(8, np.int8), 3, always_compile=True).asm["ascendc"]
+    assert "AscendC::LoadImageToLocalParams p{" in cpp
+    assert "p.sid = v6;" in cpp  # pyasc's sid=, a member the constructor does not take
+    assert "q.sid" not in cpp  # sid=0 is the member's initialiser

@@ -66,10 +66,6 @@ DELIBERATE = {
 
 # Not there yet (listed in docs/frontend.md's status; remove an entry when it is done).
 NOT_YET = {
-    **dict.fromkeys(
-        ["asc.LoadImageToLocalParams", "asc.LoadImageToLocalParams.__init__"],
-        "sid (a member the C++ constructor does not take)",
-    ),
     "asc.TBuf.get": "the shape= parameter (tensor shapes)",
     "asc.TQueBind.free_all_event": "TQueBind::FreeAllEvent",
 }
