@@ -1,0 +1,43 @@
+"""The per-family dtype deltas (family_dtypes.py) name real APIs and type variables."""
+
+from __future__ import annotations
+
+from asc_xdsl import soc as socs
+from asc_xdsl.dialects.ascendc import all_ops
+from asc_xdsl.dialects.ascendc.family_dtypes import (
+    FAMILY_DTYPES,
+    NO_BF16,
+    Delta,
+    Unsupported,
+    family_dtypes,
+)
+
+SPECS = [op.SPEC for op in all_ops() if getattr(op, "SPEC", None) is not None]
+
+
+def test_every_listed_api_is_a_spec_api_and_its_variables_exist() -> None:
+    by_api: dict[str, list] = {}
+    for spec in SPECS:
+        by_api.setdefault(spec.api, []).append(spec)
+    for family, table in FAMILY_DTYPES.items():
+        for api, entry in table.items():
+            assert api in by_api, f"{family}: {api} is no spec's api"
+            if isinstance(entry, Delta):
+                for var in entry.only:
+                    assert any(var in s.dtypes for s in by_api[api]), f"{api}: no variable {var}"
+
+
+def test_every_soc_family_has_tables() -> None:
+    families = {chip.dtype_tables for chip in socs.SOCS.values()}
+    assert families == {socs.ATLAS_A2_A3, *FAMILY_DTYPES}
+
+
+def test_deltas_apply_to_the_atlas_a2_a3_table() -> None:
+    a2 = {"T": ("i16", "f16", "bf16", "f32")}
+    assert family_dtypes(socs.ATLAS_A2_A3, "Brcb", a2) is a2
+    assert NO_BF16.apply(a2) == {"T": ("i16", "f16", "f32")}
+    assert family_dtypes(socs.ATLAS_INFERENCE, "Brcb", a2) == {"T": ("i16", "f16", "f32")}
+    assert family_dtypes(socs.ATLAS_INFERENCE, "Compare", a2) == {"T": ("f16", "f32")}
+    assert isinstance(family_dtypes(socs.ATLAS_INFERENCE, "Neg", a2), Unsupported)
+    # not established: only the SoC-independent checks run
+    assert family_dtypes(socs.ATLAS_INFERENCE, "Acos", a2) is None
