@@ -28,12 +28,16 @@ class RunError(Exception):
 
 
 def _params(kernel: Any) -> list[tuple[str, Any]]:
+    """The parameters the command line gives (not the hidden ones the launcher fills)."""
+    from asc_xdsl.transforms.kernel_args import EXPLICIT, param_kinds
+
     f = kernel.function
     return [
         (arg.name_hint or f"arg{i}", t)
-        for i, (arg, t) in enumerate(
-            zip(f.body.block.args, f.function_type.inputs.data, strict=True)
+        for i, (arg, t, kind) in enumerate(
+            zip(f.body.block.args, f.function_type.inputs.data, param_kinds(f), strict=True)
         )
+        if kind == EXPLICIT
     ]
 
 
