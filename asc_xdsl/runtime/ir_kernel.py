@@ -10,6 +10,11 @@ that launches on any backend like an `@asc.jit` kernel does:
     print(kernel.asm["ascendc"])
 
 `python -m asc_xdsl.run add.mlir ...` does the same from the command line.
+
+The JIT pipeline gives a `mix` kernel the hidden `ffts_addr` parameter its launch passes
+(`ascendc-legalize-kernel-args`); the caller passes only the explicit ones. With
+`run_passes=False` the IR is taken as it is: a `mix` kernel without that parameter has
+no Ascend C (the printer says which pass adds it) and the CANN launch refuses it.
 """
 
 from __future__ import annotations
