@@ -12,16 +12,15 @@ from asc_xdsl.dialects.ascendc.family_dtypes import (
     family_dtypes,
 )
 
-SPECS = [op.SPEC for op in all_ops() if getattr(op, "SPEC", None) is not None]
-
-
 def test_every_listed_api_is_a_spec_api_and_its_variables_exist() -> None:
     by_api: dict[str, list] = {}
-    for spec in SPECS:
-        by_api.setdefault(spec.api, []).append(spec)
+    for op in all_ops():
+        if getattr(op, "SPEC", None) is not None:
+            by_api.setdefault(op.SPEC.api, []).append(op.SPEC)
+            by_api.setdefault(op.name, []).append(op.SPEC)
     for family, table in FAMILY_DTYPES.items():
         for api, entry in table.items():
-            assert api in by_api, f"{family}: {api} is no spec's api"
+            assert api in by_api, f"{family}: {api} is no spec's api or op name"
             if isinstance(entry, Delta):
                 for var in entry.only:
                     assert any(var in s.dtypes for s in by_api[api]), f"{api}: no variable {var}"

@@ -3,9 +3,10 @@
 An op spec's `dtypes` is the Atlas A2/A3 table (arch 2201). Another family states, per
 Ascend C API, how its table differs: the same (`SAME`), without some dtypes (`NO_BF16`),
 its own list for a type variable (`Delta(only=...)`), or not at all (`Unsupported`: the
-API does not exist there, and the verifier says so). An API a family does not list has
-not been established for it: only the SoC-independent checks run (docs/dialect.md names
-those APIs).
+API does not exist there, and the verifier says so). An op name
+(`ascendc.data_copy_co12dst`) keys one form of an API whose forms differ (DataCopy's
+L0C -> GM/L1 form). An API a family does not list has not been established for it: only
+the SoC-independent checks run (docs/dialect.md names those APIs).
 
 Atlas inference series (310P, `Atlas 推理系列产品AI Core`): from the Ascend C API
 reference (asc-devkit docs/zh/api/SIMD-API/基础API), whose pages state the product
@@ -100,6 +101,9 @@ _ATLAS_INFERENCE: dict[str, Delta | Unsupported] = {
     "MrgSort": Unsupported("排序组合（ISASI）/MrgSort"),
     # 数据搬运: UB -> UB Copy does not exist.
     "Copy": Unsupported("数据搬运/UB与UB数据搬运/UBToUB连续数据搬运(Copy)"),
+    # 矩阵计算的搬出: L0C leaves only to UB (DataCopy with DataCopyEnhancedParams).
+    "ascendc.data_copy_co12dst": Unsupported("矩阵计算的搬出/L0C到GM数据搬运（DataCopy）"),
+    "Fixpipe": Unsupported("矩阵计算的搬出/L0C到GM数据搬运（Fixpipe）"),
     # 原子操作: int16_t, half, float; no atomic max/min.
     "SetAtomicAdd": Delta(only={"dtype": ("i16", "f16", "f32")}),
     "SetAtomicType": Delta(only={"dtype": ("i16", "f16", "f32")}),
@@ -115,18 +119,23 @@ _ATLAS_INFERENCE: dict[str, Delta | Unsupported] = {
 FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]] = MappingProxyType(
     {soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE)}
 )
-"""SoC family (other than Atlas A2/A3) -> Ascend C API -> its table's delta."""
+"""SoC family (other than Atlas A2/A3) -> Ascend C API (or op name) -> its table's delta."""
 
 LISTED_APIS = frozenset(api for table in FAMILY_DTYPES.values() for api in table)
-"""APIs some family states: a spec without an Atlas A2/A3 table is checked too."""
+"""APIs and op names some family states: a spec without an Atlas A2/A3 table is checked
+too."""
 
 
-def family_dtypes(family: str, api: str, a2_a3: DtypeTable) -> DtypeTable | Unsupported | None:
-    """The dtype table of `api` on `family`, given its Atlas A2/A3 table; Unsupported when
-    the API does not exist there; None when the family's support is not established."""
+def family_dtypes(
+    family: str, api: str, a2_a3: DtypeTable, op_name: str = ""
+) -> DtypeTable | Unsupported | None:
+    """The dtype table of `api` (the form `op_name` of it) on `family`, given its Atlas
+    A2/A3 table; Unsupported when it does not exist there; None when the family's support
+    is not established."""
     if family == soc_table.ATLAS_A2_A3:
         return a2_a3
-    entry = FAMILY_DTYPES.get(family, {}).get(api)
+    table = FAMILY_DTYPES.get(family, {})
+    entry = table.get(op_name) or table.get(api)
     if entry is None or isinstance(entry, Unsupported):
         return entry
     return entry.apply(a2_a3)

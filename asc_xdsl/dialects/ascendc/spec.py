@@ -527,10 +527,11 @@ class SpecOp(AscendCOp):
         for p in spec.props:
             if p.enum is not None:
                 verify_enum(self, p.name, p.enum)
-        family = soc_family(self) if spec.dtypes or spec.api in LISTED_APIS else None
+        listed = spec.api in LISTED_APIS or self.name in LISTED_APIS
+        family = soc_family(self) if spec.dtypes or listed else None
         if family is None:
             return
-        table = family_dtypes(family, spec.api, spec.dtypes)
+        table = family_dtypes(family, spec.api, spec.dtypes, self.name)
         if isinstance(table, Unsupported):
             raise VerifyException(
                 f"'{self.name}': {spec.api} is not supported on {family} "

@@ -50,3 +50,13 @@ func.func @cast_f32_f32(%d: !ascendc.local_tensor<1024xf32>, %s: !ascendc.local_
   ascendc.cast_l2 %d, %s, %n {roundMode = 0 : i32} : !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>, i32
   return
 }
+
+// -----
+
+// One form of an API: L0C leaves by DataCopy to UB only (DataCopyEnhancedParams) on 310P.
+// P310: error: 'ascendc.data_copy_co12dst': DataCopy is not supported on Atlas inference (Ascend C API reference: 矩阵计算的搬出/L0C到GM数据搬运（DataCopy）)
+// A2: func.func @co1_to_gm
+func.func @co1_to_gm(%g: !ascendc.global_tensor<*xf32>, %c: !ascendc.local_tensor<*xf32>, %p: !ascendc.data_copy_co12dst_params) {
+  ascendc.data_copy_co12dst %g, %c, %p : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.data_copy_co12dst_params
+  return
+}
