@@ -28,8 +28,11 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
+from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.dialects.ascendc.target import SOC_ATTR, SOC_FAMILY, set_soc
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.errors import SimulatorError, op_location, op_title
 
@@ -130,6 +133,7 @@ def check_platform(kernel, kernel_type: str, platform) -> None:
             f"kernels, not '{kernel_type}'{why}; mix kernels need Atlas A2/A3 "
             f"(e.g. platform='Ascend910B1')"
         )
+    _check_soc_family(kernel, platform)
     if platform.split_cores:
         return
     for op in kernel.module.walk():
@@ -138,6 +142,31 @@ def check_platform(kernel, kernel_type: str, platform) -> None:
                 f"platform {platform.name} has no separate cube and vector cores, so no "
                 "FFTS cross-core flags; they need Atlas A2/A3 (e.g. platform='Ascend910B1')"
             ).at(op, None)
+
+
+def _check_soc_family(kernel, platform) -> None:
+    """A module verified for another SoC family (the frontend names Ascend910B) is
+    verified again for the platform's: its dtype tables and unsupported APIs. Once per
+    kernel and family."""
+    declared = kernel.module.attributes.get(SOC_ATTR)
+    want = SOC_FAMILY[platform.name]
+    if not isinstance(declared, StringAttr) or SOC_FAMILY.get(declared.data) == want:
+        return
+    done = kernel.metadata.setdefault("_cpu_simulator_families", set())
+    if want in done:
+        return
+    module = kernel.module.clone()
+    set_soc(module, platform.name)
+    # the clone walks in the original's order: report the original op (its location)
+    for op, original in zip(module.walk(), kernel.module.walk(), strict=True):
+        try:
+            op.verify(verify_nested_ops=False)
+        except VerifyException as err:
+            raise SimulatorError(
+                f"compiled for {declared.data} but launched on platform {platform.name} "
+                f"({want}), which {kernel.name} does not verify for: {err}"
+            ).at(original, None) from None
+    done.add(want)
 
 
 class _Abort(BaseException):

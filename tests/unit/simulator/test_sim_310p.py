@@ -132,3 +132,25 @@ def test_310p_refuses_mix_kernels_and_ffts_flags():
         mix_kernel[1](x, platform=P310)
     with pytest.raises(SimulatorError, match=r"no separate cube and vector cores, so no FFTS"):
         ffts_kernel[1](x, platform=P310)
+
+
+@asc.jit
+def neg_kernel(x: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    t = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, x_gm, n)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.neg(t, t, n)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(x_gm, t, n)
+
+
+def test_a_kernel_is_verified_for_the_platform_family():
+    # the frontend verifies for Ascend910B; a launch on 310P verifies for Atlas inference
+    x = np.arange(128, dtype=np.float16)
+    neg_kernel[1](x, 128)
+    np.testing.assert_array_equal(x, -np.arange(128, dtype=np.float16))
+    with pytest.raises(LaunchError, match=r"launched on platform Ascend310P \(Atlas inference\)"
+                       r"(.|\n)*Neg is not supported on Atlas inference"):
+        neg_kernel[1](x, 128, platform=P310)
