@@ -103,7 +103,7 @@ class Queue:
 
     def enque(self, t: LocalTensor) -> None:
         self._owned(t, "EnQue")
-        if len(self.waiting) >= self.depth:
+        if self.depth and len(self.waiting) >= self.depth:  # depth 0: no FIFO to fill
             raise QueueError(
                 f"EnQue on queue {self.label}: {len(self.waiting)} tensors already wait, the "
                 f"depth is {self.depth}"
@@ -117,6 +117,19 @@ class Queue:
         if not t.alloc.live:
             raise QueueError(f"DeQue on queue {self.label} of a tensor freed while queued")
         return t.retyped(dtype, elem_type)
+
+    def deque_in_place(self, t: LocalTensor) -> None:
+        """`DeQue(t)` of a depth-0 queue: waits for t's own EnQue (the headers wait on its
+        buffer's event); t keeps its buffer."""
+        self._owned(t, "DeQue")
+        for k, w in enumerate(self.waiting):
+            if w.alloc is t.alloc:
+                del self.waiting[k]
+                return
+        raise QueueError(
+            f"DeQue(t) on queue {self.label} of a tensor that was not EnQue'd (the device "
+            "would wait forever)"
+        )
 
     def state(self, query: str) -> int | bool:
         """The headers' queue state: usedCount (tensors enqueued) and bufUsedCount

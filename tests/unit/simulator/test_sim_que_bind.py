@@ -1,6 +1,6 @@
-"""TQueBind on the simulator: its buffers in dst's memory, EnQue/DeQue with user
-positions (the race checker orders the pipes their event names: <GM, VECIN> orders
-MTE2 before V; a pair without an event orders nothing)."""
+"""TQueBind on the simulator: its buffers in dst's memory, the depth-0 in-place forms,
+EnQue/DeQue with user positions (the race checker orders the pipes their event names:
+<GM, VECIN> orders MTE2 before V; a pair without an event orders nothing)."""
 
 import numpy as np
 import pytest
@@ -41,3 +41,64 @@ def test_user_positions_order_their_pipes():
     np.testing.assert_array_equal(z, 3 * x)
     with pytest.raises(RaceError, match=r"read-after-write race \(RAW\): pipe V reads UB"):
         triple[1](x, z, False, backend="cpu", sanitize="error")
+
+
+QB0 = "!ascendc.que_bind<vecin, vecout, 0>"
+LTF = "!ascendc.local_tensor<*xf32>"
+
+
+def _depth0_kernel():
+    import simkit
+
+    return simkit.inout_kernel(
+        f"""
+        %q = ascendc.que_bind : {QB0}
+        %two = arith.constant 2 : i32
+        %len = arith.constant 1024 : i32
+        ascendc.pipe.init_queue %pipe, %q, %two, %len : {QB0}, i32, i32
+        %t = ascendc.local_tensor : {LTF}
+        ascendc.que_bind.alloc_tensor_in_place %q, %t : {QB0}, {LTF}
+        %n = arith.constant 256 : i32
+        %three = arith.constant 3.0 : f32
+        ascendc.muls_l2 %t, %b0, %three, %n {{isSetMask}} : {LTF}, {LTF}, f32, i32
+        ascendc.que_bind.enque_tensor %q, %t : {QB0}, {LTF}
+        ascendc.que_bind.deque_tensor_in_place %q, %t : {QB0}, {LTF}
+        ascendc.adds_l2 %b0, %t, %three, %n {{isSetMask}} : {LTF}, {LTF}, f32, i32
+        ascendc.que_bind.free_tensor %q, %t : {QB0}, {LTF}
+        """,
+        ["float32"],
+    )
+
+
+def test_depth0_in_place_alloc_and_deque():
+    """A depth-0 TQueBind: AllocTensor(t) gives t a buffer, EnQue(t) then DeQue(t) hand
+    the same buffer over (no FIFO), FreeTensor(t) gives it back."""
+    x = np.arange(1024, dtype=np.float32)
+    want = x.copy()
+    want[:256] = 3 * x[:256] + 3
+    _depth0_kernel()[1](x)
+    np.testing.assert_array_equal(x, want)
+
+
+def test_depth0_deque_in_place_of_a_tensor_never_enqueued():
+    from asc_xdsl.runtime.simulator import SimulatorError
+
+    with pytest.raises(SimulatorError, match=r"DeQue\(t\) on queue .* not EnQue'd"):
+        _bad_order_kernel()[1](np.zeros(1024, np.float32))
+
+
+def _bad_order_kernel():
+    import simkit
+
+    return simkit.inout_kernel(
+        f"""
+        %q = ascendc.que_bind : {QB0}
+        %two = arith.constant 2 : i32
+        %len = arith.constant 1024 : i32
+        ascendc.pipe.init_queue %pipe, %q, %two, %len : {QB0}, i32, i32
+        %t = ascendc.local_tensor : {LTF}
+        ascendc.que_bind.alloc_tensor_in_place %q, %t : {QB0}, {LTF}
+        ascendc.que_bind.deque_tensor_in_place %q, %t : {QB0}, {LTF}
+        """,
+        ["float32"],
+    )

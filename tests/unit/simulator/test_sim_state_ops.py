@@ -166,13 +166,16 @@ def test_print_rows_of_one_block(capsys):
 
 def test_mrg_sort_of_a_default_src_list_names_the_empty_queue():
     lt = "!ascendc.local_tensor<*xf32>"
+    counts, count_types = ", ".join(["%c16"] * 8), ", ".join(["i32"] * 8)
+    segments = "operandSegmentSizes = array<i32: 1, 1, 4, 4, 1, 1>"
     k = simkit.inout_kernel(
         f"""
         %empty = ascendc.mrg_sort_src_list : !ascendc.mrg_sort_src_list<f32>
         %c16 = arith.constant 16 : i32
         %valid = arith.constant 3 : i16
         %rep = arith.constant 1 : i32
-        ascendc.mrg_sort %b0, %empty, %c16, %c16, %c16, %c16, %c16, %c16, %c16, %c16, %valid, %rep {{operandSegmentSizes = array<i32: 1, 1, 4, 4, 1, 1>}} : {lt}, !ascendc.mrg_sort_src_list<f32>, i32, i32, i32, i32, i32, i32, i32, i32, i16, i32
+        ascendc.mrg_sort %b0, %empty, {counts}, %valid, %rep {{{segments}}} : {lt},
+            !ascendc.mrg_sort_src_list<f32>, {count_types}, i16, i32
         """,
         ["float32"],
     )

@@ -213,6 +213,28 @@ def _deque(op, comp):
     return run
 
 
+@handles(fw.AllocTensorInPlaceOp)
+def _alloc_in_place(op, comp):
+    """`que.AllocTensor<T>(t)` (depth 0): t gets the next free buffer."""
+    q, t = comp.slot(op.queue), comp.slot(op.tensor)
+    et, dt = _elem(op.tensor.type)
+
+    def run(e, c, _op=op):
+        e[t] = e[q].alloc(dt, et)
+
+    return run
+
+
+@handles(fw.DeQueInPlaceOp)
+def _deque_in_place(op, comp):
+    q, t = comp.slot(op.queue), comp.slot(op.tensor)
+
+    def run(e, c, _op=op):
+        e[q].deque_in_place(e[t])
+
+    return run
+
+
 @handles(fw.FreeTensorOp)
 def _free(op, comp):
     q, t = comp.slot(op.queue), comp.slot(op.tensor)

@@ -18,10 +18,6 @@ _NOT_A2 = "not an Atlas A2/A3 instruction (the documentation lists it for other 
 _CODEGEN = (
     "a C++ emission construct (opaque text or C++ lvalues) with no IR semantics to execute"
 )
-_QUE_IN_PLACE = (
-    "TQueBind's depth-0 in-place forms hand out a buffer that both the producer and "
-    "consumer pipes use without a copy; the simulator's queues model depth >= 1 only"
-)
 _BUF_HANDLE = (
     "a custom buffer handle names hardware buffer-id registers directly; the simulator "
     "allocates queue buffers through TPipe::InitBuffer only"
@@ -36,8 +32,6 @@ REFUSED: dict[str, str] = {  # op name -> reason
     "ascendc.proposal_concat": _NOT_A2,
     "ascendc.proposal_extract": _NOT_A2,
     "ascendc.rp_sort16": _NOT_A2,
-    "ascendc.que_bind.alloc_tensor_in_place": _QUE_IN_PLACE,
-    "ascendc.que_bind.deque_tensor_in_place": _QUE_IN_PLACE,
     "ascendc.que_bind.init_buf_handle": _BUF_HANDLE,
     "ascendc.que_bind.init_start_buf_handle": _BUF_HANDLE,
     "ascendc.que_bind.destroy": "TQueBind has no Destroy() in the Ascend C headers",
