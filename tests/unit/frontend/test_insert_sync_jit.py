@@ -70,7 +70,8 @@ def test_pipeline_per_option() -> None:
 
     plain = (
         "ascendc-privatize-func,cse,ascendc-declare-py-struct,ascendc-generate-boilerplate,"
-        "ascendc-detect-kernel-type,ascendc-detect-enable-debug,ascendc-plan-memory"
+        "ascendc-detect-kernel-type,ascendc-legalize-kernel-args,ascendc-detect-enable-debug,"
+        "ascendc-plan-memory"
     )
     assert pipeline_spec({}) == plain
     assert pipeline_spec({"insert_sync": None, "verify_sync": False}) == plain
@@ -78,7 +79,8 @@ def test_pipeline_per_option() -> None:
     assert pipeline_spec({"insert_sync": True, "verify_sync": True, "matmul_cube_only": True}) == (
         "ascendc-privatize-func,cse," + sync + "canonicalize,ascendc-declare-py-struct,"
         "ascendc-generate-boilerplate,ascendc-define-cube-only,ascendc-detect-kernel-type,"
-        "ascendc-detect-enable-debug,ascendc-plan-memory,ascendc-verify-sync"
+        "ascendc-legalize-kernel-args,ascendc-detect-enable-debug,ascendc-plan-memory,"
+        "ascendc-verify-sync"
     )
     auto = parse_module(
         "func.func @k() {\n  %t = ascendc.local_tensor_auto() : <64xf32>\n  func.return\n}"
