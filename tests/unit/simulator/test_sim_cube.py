@@ -773,3 +773,50 @@ def test_sys_workspace_round_trip():
     w = np.zeros(64, np.uint8)
     ir.kernel()[1](w)
     assert w[3] == 42 and w.sum() == 42
+
+
+def _load_3d_v2pro(ir: IR, dst: str, src: str, fm=FM, right: bool = False) -> None:
+    """The V2Pro form of `_load_3d`: the fmatrix and padding value from the registers,
+    the window and filter packed into extConfig / filterConfig."""
+    pad = ir.name("pad")
+    ir.lines.append(f"{pad} = memref.alloca() : memref<4xui8>")
+    for i, v in enumerate(PAD):
+        idx, val = ir.const(i, "index"), ir.const(v, "ui8")
+        ir.lines.append(f"memref.store {val}, {pad}[{idx}] : memref<4xui8>")
+    h, w = ir.const(fm[1], "i16"), ir.const(fm[2], "i16")
+    mode = ir.struct("fmatrix_mode", [(int(right), "i32")])
+    ir.op(
+        f"ascendc.set_fmatrix {h}, {w}, {pad}, {mode} : i16, i16, memref<4xui8>, "
+        "!ascendc.fmatrix_mode"
+    )
+    ir.op(f"ascendc.set_load_data_padding_value {ir.const(PAD_VALUE, 'f16')} : f16")
+    g = GEOM
+    ext = K_EXT | M_EXT << 16 | K_START << 32 | 0 << 48
+    filt = g["sw"] | g["sh"] << 8 | g["fw"] << 16 | g["fh"] << 24 | g["dw"] << 32 | g["dh"] << 40
+    p = ir.struct(
+        "load_data_3d_params_v2_pro",
+        [(fm[0] * fm[3], "ui16"), (False, "i1"), (False, "i1"), (False, "i1"), (False, "i1"),
+         (right, "i1"), (ext, "ui64"), (filt, "ui64")],
+    )  # fmt: skip
+    ir.op(
+        f"ascendc.load_data_3d_l0_v2pro {dst}, {src}, {p} : {lt('f16')}, {lt('f16')}, "
+        "!ascendc.load_data_3d_params_v2_pro"
+    )
+
+
+@pytest.mark.parametrize("right", [False, True])
+def test_load_data_3d_v2pro_unpacks_its_words(right):
+    """V2Pro with SetFmatrix (left or right) + SetLoadDataPaddingValue = V2's img2col."""
+    ir = IR()
+    a1 = _fm_in_l1(ir)
+    a2 = ir.local("a2", 0, M_EXT * K_EXT, "f16")
+    _load_3d_v2pro(ir, a2, a1, right=right)
+    b2 = _identity_b(ir, K_EXT, 4096)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
+    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    fm = RNG.standard_normal(FM).astype(np.float16)
+    c = np.zeros((M_EXT, K_EXT), np.float32)
+    ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.float16), c)
+    np.testing.assert_array_equal(c, _img2col_ref(fm))

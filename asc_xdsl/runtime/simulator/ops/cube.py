@@ -339,10 +339,46 @@ def img2col(fm: np.ndarray, f: dict, geometry: tuple, pad_value) -> np.ndarray:
     return np.where(inside[:, :, None], taps, np.asarray(pad_value, fm.dtype))
 
 
-def _load_3d_v2(op, comp):
+# LoadData3DParamsV2Pro packs V2's window and filter fields into two words (dav-c220's
+# LoadData3DV2L12L0*Cal shifts them out): field -> (word, shift, bits).
+V2PRO_PACKED = {
+    "kExtension": ("extConfig", 0, 16),
+    "mExtension": ("extConfig", 16, 16),
+    "kStartPt": ("extConfig", 32, 16),
+    "mStartPt": ("extConfig", 48, 16),
+    "strideW": ("filterConfig", 0, 8),
+    "strideH": ("filterConfig", 8, 8),
+    "filterW": ("filterConfig", 16, 8),
+    "filterH": ("filterConfig", 24, 8),
+    "dilationFilterW": ("filterConfig", 32, 8),
+    "dilationFilterH": ("filterConfig", 40, 8),
+}
+LOAD_3D_V2PRO_DEFAULTS = {
+    "channelSize": 0,
+    "enTranspose": False,
+    "enSmallK": False,
+    "filterSizeW": False,
+    "filterSizeH": False,
+    "fMatrixCtrl": False,
+    "extConfig": 0,
+    "filterConfig": 0x10101010101,  # stride, filter and dilation 1
+}
+
+
+def _v2pro_fields(value, api: str) -> dict:
+    f = fields(value, LOAD_3D_V2PRO_DEFAULTS, api)
+    for name, (word, shift, bits) in V2PRO_PACKED.items():
+        f[name] = (int(f[word]) >> shift) & ((1 << bits) - 1)
+    return f
+
+
+def _load_3d_v2(op, comp, pro: bool = False):
+    """LoadData 3D V2, or V2Pro (`pro`): the same img2col from packed fields, with the
+    fmatrix and padding value the registers hold (SetFmatrix, SetLoadDataPaddingValue;
+    V2's default IsResetLoad3dConfig writes them from its parameters instead)."""
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
     dt = np_dtype(op.dst.type.element_type)
-    api = "LoadData 3D"
+    api = "LoadData 3D V2Pro" if pro else "LoadData 3D"
     if dt.itemsize not in (1, 2):
         raise UnsupportedOpError(
             f"{api} of {dt.itemsize * 8}-bit elements is not simulated (8- and 16-bit are)"
@@ -350,7 +386,7 @@ def _load_3d_v2(op, comp):
     c0 = 32 // dt.itemsize
 
     def run(e, c, _op=op):
-        f = fields(e[p], LOAD_3D_V2_DEFAULTS, api)
+        f = _v2pro_fields(e[p], api) if pro else fields(e[p], LOAD_3D_V2_DEFAULTS, api)
         if "LOAD3D_REPEAT" in c.regs or "LOAD3D_BOUNDARY" in c.regs:
             raise UnsupportedOpError(
                 f"{api} after SetLoadDataRepeat / SetLoadDataBoundary is not simulated"
@@ -359,16 +395,19 @@ def _load_3d_v2(op, comp):
         src = _local(e[s], f"{api} src", ("L1",))
         _check_align(dst, f"{api} dst", FRACTAL)
         _check_align(src, f"{api} src", 32)
-        # the API's default IsResetLoad3dConfig sets the left fmatrix and the padding
-        # value from the parameters first
-        pad = tuple(int(v) for v in np.asarray(f["padList"]).reshape(-1)[:4])
-        c.regs[FMATRIX[0]] = (int(f["l1H"]), int(f["l1W"]), pad)
-        c.regs["LOAD3D_PAD"] = f["padValue"]
-        geometry = c.regs.get(FMATRIX[1]) if f["fMatrixCtrl"] else c.regs[FMATRIX[0]]
+        if not pro:
+            # the API's default IsResetLoad3dConfig sets the left fmatrix and the padding
+            # value from the parameters first
+            pad = tuple(int(v) for v in np.asarray(f["padList"]).reshape(-1)[:4])
+            c.regs[FMATRIX[0]] = (int(f["l1H"]), int(f["l1W"]), pad)
+            c.regs["LOAD3D_PAD"] = f["padValue"]
+        which = int(bool(f["fMatrixCtrl"]))
+        geometry = c.regs.get(FMATRIX[which])
         if geometry is None:
+            side = ("LEFT", "RIGHT")[which]
             raise SimulatorError(
-                f"{api} with fMatrixCtrl reads the right fmatrix: SetFmatrix(..., "
-                "FmatrixMode::FMATRIX_RIGHT) first"
+                f"{api} reads the {side.lower()} fmatrix: SetFmatrix(..., "
+                f"FmatrixMode::FMATRIX_{side}) first"
             )
         channels, kext, mext = int(f["channelSize"]), int(f["kExtension"]), int(f["mExtension"])
         bad = [
@@ -394,7 +433,8 @@ def _load_3d_v2(op, comp):
         nbytes = channels * l1h * l1w * dt.itemsize
         fm = _bytes(src, 0, nbytes, f"{api} reads src").view(dt)
         fm = fm.reshape(channels // c0, l1h, l1w, c0)
-        mat = img2col(fm, f, geometry, c.regs["LOAD3D_PAD"])  # (M, K/C0, C0)
+        pad_value = np.asarray(c.regs.get("LOAD3D_PAD", 0)).astype(dt)  # 0 until set
+        mat = img2col(fm, f, geometry, pad_value)  # (M, K/C0, C0)
         frac = mat.reshape(mext // 16, 16, kext // c0, c0).transpose(0, 2, 1, 3)  # zZ
         if dst.mem_name == "L0B":
             frac = frac.transpose(0, 1, 3, 2)  # each fractal k0 x m0
@@ -894,7 +934,10 @@ def _set_fmatrix(op, comp):
     h, w, pad, mode = comp.slots_of(op.operands)
 
     def run(e, c, _op=op):
-        which = int(e[mode])
+        value = e[mode]
+        if isinstance(value, tuple):  # `FmatrixMode(v)` built by ascendc.construct; () is 0
+            value = value[0] if value else 0
+        which = int(value)
         if which not in (0, 1):
             raise SimulatorError(
                 f"SetFmatrix: FmatrixMode {which} is neither LEFT (0) nor RIGHT (1)"
@@ -949,6 +992,7 @@ _BUILDERS = {
     "load_data": _load_2d,
     "load_data_with_transpose": _load_transpose,
     "load_data_3d_l0_v2": _load_3d_v2,
+    "load_data_3d_l0_v2pro": lambda op, comp: _load_3d_v2(op, comp, pro=True),
     "load_data_with_sparse": _load_sparse,
     "mmad_with_sparse": _mmad_sparse,
     "mmad": lambda op, comp: _mmad(op, comp, False),
@@ -961,7 +1005,6 @@ _REFUSED = {
     "load_data_l0_v2": "LoadData2DParamsV2 is the Ascend 950 form",
     "load_data_g2l_v2": "LoadData2DParamsV2 is the Ascend 950 form",
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not simulated (V2 is)",
-    "load_data_3d_l0_v2pro": "LoadData 3D with LoadData3DParamsV2Pro is not simulated (V2 is)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
     "load_image_to_local": "AIPP image loads are not simulated",
 }
@@ -972,6 +1015,8 @@ def _cube(op, comp, key: str):
     params = type(op.operands[2].type).__name__ if key == "load_data" else ""
     if params == "LoadData3DParamsV2Type":
         return _load_3d_v2(op, comp)
+    if params == "LoadData3DParamsV2ProType":
+        return _load_3d_v2(op, comp, pro=True)
     if "3D" in params:
         raise UnsupportedOpError(f"LoadData 3D with {params[:-4]} is not simulated (V2 is)")
     build = _BUILDERS.get(key)
