@@ -24,7 +24,9 @@ from asc_xdsl import soc as soc_table
 SOC_ATTR = "ascendc.soc"
 
 ATLAS_A2_A3 = soc_table.ATLAS_A2_A3
-"""The family the verifiers' dtype tables describe (arch 2201)."""
+"""The family the specs' dtype tables describe (arch 2201)."""
+ATLAS_INFERENCE = soc_table.ATLAS_INFERENCE
+"""310P (arch 2002)."""
 
 SOC_FAMILY: dict[str, str | None] = {
     name: soc_table.get_soc(name).dtype_tables for name in soc_table.known_names()

@@ -1,7 +1,8 @@
 """Type conversions, declared as op specs (see `spec.py`), after pyasc's `OpVecVconv.td`.
 
 * `Cast<dst, src[, isSetMask]>(dst, src, RoundMode, ...)` in L0/L1/L2 forms, checked
-  against the (src, dst, round mode) triples Atlas A2/A3 support;
+  against the (src, dst, round mode) triples its SoC family supports (Atlas A2/A3,
+  Atlas inference);
 * `CastDeq<dst, src, ...>`: dequantize int16 to int8/uint8 (or int32 to half) with the
   scale `SetDeqScale` set;
 * `SetDeqScale(scale[, offset, signMode])` and its L4 form `SetDeqScale(vdeq, vdeqInfo)`;
@@ -35,7 +36,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     predicate,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
-from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
+from asc_xdsl.dialects.ascendc.target import ATLAS_A2_A3, ATLAS_INFERENCE, soc_family
 from asc_xdsl.dialects.ascendc.vec_forms import (
     PairCheckedOp,
     ReadsRegisterOp,
@@ -97,9 +98,29 @@ CAST_MODES: Mapping[tuple[str, str], frozenset[RoundMode]] = {
     ("i32", "f16"): _ALL,  # mode ignored; needs SetDeqScale
 }
 
+# The same on Atlas inference (310P; the Cast page's "Atlas 推理系列产品AI Core" table):
+# fewer pairs, and f16 -> i16 rounds only with CAST_RINT.
+CAST_MODES_310P: Mapping[tuple[str, str], frozenset[RoundMode]] = {
+    **{(s, "f16"): _NONE for s in ("i8", "ui8", "i16")},
+    **{("f16", d): (_RFCRDT - {_R}) | _NONE for d in ("i8", "ui8")},
+    ("f16", "i16"): frozenset({_R}),
+    ("f16", "i32"): _RFCRDT,
+    ("f16", "f32"): _NONE,
+    ("i32", "i16"): _NONE,
+    ("i32", "f16"): _ALL,  # mode ignored; needs SetDeqScale
+    ("i32", "f32"): _NONE,
+    ("f32", "f16"): frozenset({RoundMode.CAST_ODD, RoundMode.CAST_NONE}),
+    ("f32", "i64"): _RFCRDT,
+}
+
+CAST_MODES_BY_FAMILY: Mapping[str, Mapping[tuple[str, str], frozenset[RoundMode]]] = {
+    ATLAS_A2_A3: CAST_MODES,
+    ATLAS_INFERENCE: CAST_MODES_310P,
+}
+
 
 class _CastOp(SpecOp):
-    """Cast checks its (src, dst, round mode) triple against CAST_MODES."""
+    """Cast checks its (src, dst, round mode) triple against its SoC family's table."""
 
     @property
     def mode(self) -> RoundMode:
@@ -107,13 +128,15 @@ class _CastOp(SpecOp):
 
     def verify_(self) -> None:
         super().verify_()
-        if not checks_atlas_a2_a3(self):
+        family = soc_family(self)
+        table = CAST_MODES_BY_FAMILY.get(family) if family is not None else None
+        if table is None:
             return
         pair = (str(self.var_type("T")), str(self.var_type("U")))
-        modes = CAST_MODES.get(pair)
+        modes = table.get(pair)
         if modes is None:
             raise VerifyException(
-                f"'{self.name}': Cast from {pair[0]} to {pair[1]} is not supported on Atlas A2/A3"
+                f"'{self.name}': Cast from {pair[0]} to {pair[1]} is not supported on {family}"
             )
         if self.mode not in modes:
             supported = ", ".join(m.name for m in sorted(modes))
