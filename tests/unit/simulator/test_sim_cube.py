@@ -356,7 +356,7 @@ def _load_3d(ir: IR, dst: str, src: str, transpose: bool = False, t="f16", fm=FM
         (K_EXT, "ui16"), (M_EXT, "ui16"), (K_START, "ui16"), (0, "ui16"),
         (g["sw"], "ui8"), (g["sh"], "ui8"), (g["fw"], "ui8"), (g["fh"], "ui8"),
         (g["dw"], "ui8"), (g["dh"], "ui8"), (transpose, "i1"), (False, "i1"),
-        (PAD_VALUE if t == "f16" else -3, t), (False, "i1"), (False, "i1"), (False, "i1"),
+        (PAD_VALUE if t in ("f16", "f32") else -3, t), (False, "i1"), (False, "i1"), (False, "i1"),
     ]  # fmt: skip
     names = [ir.const(v, t) for v, t in values]
     types = ", ".join(["memref<4xui8>"] + [t for _, t in values])
@@ -644,7 +644,7 @@ def test_sparse_index_selection_table():
     assert [tuple(c) for c in cols] == list(table.values())
 
 
-def test_load_data_3d_forms_not_simulated_are_refused():
+def test_load_data_3d_v1_is_refused():
     ir = IR()
     a1 = ir.local("a1", 0, 512, "f16")
     a2 = ir.local("a2", 0, 512, "f16")
@@ -653,7 +653,7 @@ def test_load_data_3d_forms_not_simulated_are_refused():
         f"ascendc.load_data_3d_l0_v1 {a2}, {a1}, %p3d : {lt('f16')}, {lt('f16')}, "
         "!ascendc.load_data_3d_params_v1"
     )
-    with pytest.raises(SimulatorError, match=r"LoadData3DParamsV1 is not simulated \(V2 is\)"):
+    with pytest.raises(SimulatorError, match=r"LoadData3DParamsV1 is not an Atlas A2/A3 form"):
         ir.kernel()[1](0)
 
 
@@ -819,4 +819,35 @@ def test_load_data_3d_v2pro_unpacks_its_words(right):
     fm = RNG.standard_normal(FM).astype(np.float16)
     c = np.zeros((M_EXT, K_EXT), np.float32)
     ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.float16), c)
+    np.testing.assert_array_equal(c, _img2col_ref(fm))
+
+
+def test_load_data_3d_float32_into_l0a():
+    """C0 = 8: a 4 x 5 x 6 x 8 float map into L0A (16 x 8 fractals, Zz); C = img2col x I
+    in float32, I written to L0B in its Zn layout."""
+    fm_shape = (4, 5, 6, 8)
+    ir = IR()
+    a1 = _fm_in_l1(ir, "f32", fm_shape)
+    a2 = ir.local("a2", 0, M_EXT * K_EXT, "f32")
+    _load_3d(ir, a2, a1, t="f32", fm=fm_shape)
+    k1, n1 = K_EXT // 8, K_EXT // 16
+    eye_gm = ir.gm("eye", "f32")
+    b1 = ir.local("b1", 8192, K_EXT * K_EXT, "f32")
+    b2 = ir.local("b2", 0, K_EXT * K_EXT, "f32")
+    cnt = ir.const(K_EXT * K_EXT, "i32")
+    ir.op(f"ascendc.data_copy_l2 {b1}, {eye_gm}, {cnt} : {lt('f32')}, {gt('f32')}, i32")
+    load_2d(ir, b2, b1, "f32", 0, k1 * n1, 1)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
+    _mmad(ir, co1, a2, b2, "f32", M_EXT, K_EXT, K_EXT)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    # Zn: fractal (k1, n1) holds 16 rows of n, 8 k each
+    kk, nn = np.meshgrid(np.arange(8), np.arange(16))
+    zn = np.zeros((k1, n1, 16, 8), np.float32)
+    for a in range(k1):
+        for b in range(n1):
+            zn[a, b] = (a * 8 + kk) == (b * 16 + nn)
+    fm = RNG.standard_normal(fm_shape).astype(np.float32)
+    c = np.zeros((M_EXT, K_EXT), np.float32)
+    ir.kernel()[1](fm, zn.reshape(-1), c)
     np.testing.assert_array_equal(c, _img2col_ref(fm))

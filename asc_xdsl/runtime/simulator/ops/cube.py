@@ -379,11 +379,7 @@ def _load_3d_v2(op, comp, pro: bool = False):
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
     dt = np_dtype(op.dst.type.element_type)
     api = "LoadData 3D V2Pro" if pro else "LoadData 3D"
-    if dt.itemsize not in (1, 2):
-        raise UnsupportedOpError(
-            f"{api} of {dt.itemsize * 8}-bit elements is not simulated (8- and 16-bit are)"
-        )
-    c0 = 32 // dt.itemsize
+    c0 = 32 // dt.itemsize  # 32 / 16 / 8 elements: one 32-byte block
 
     def run(e, c, _op=op):
         f = _v2pro_fields(e[p], api) if pro else fields(e[p], LOAD_3D_V2_DEFAULTS, api)
@@ -427,8 +423,12 @@ def _load_3d_v2(op, comp, pro: bool = False):
             )
         transpose = bool(f["enTranspose"])
         if dt.itemsize != 2 and (dst.mem_name == "L0B" or transpose):
+            # the 8-bit and 32-bit fractals (32 x 16, 16 x 8) transpose as whole blocks the
+            # documentation only draws: not modelled
             how = "into L0B" if dst.mem_name == "L0B" else "with enTranspose"
-            raise UnsupportedOpError(f"{api} of 8-bit elements {how} is not simulated")
+            raise UnsupportedOpError(
+                f"{api} of {dt.itemsize * 8}-bit elements {how} is not simulated"
+            )
         l1h, l1w, _ = geometry
         nbytes = channels * l1h * l1w * dt.itemsize
         fm = _bytes(src, 0, nbytes, f"{api} reads src").view(dt)
@@ -1004,7 +1004,8 @@ _BUILDERS = {
 _REFUSED = {
     "load_data_l0_v2": "LoadData2DParamsV2 is the Ascend 950 form",
     "load_data_g2l_v2": "LoadData2DParamsV2 is the Ascend 950 form",
-    "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not simulated (V2 is)",
+    "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not an Atlas A2/A3 form "
+    "(dav-c220's headers report it unsupported; use V2)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
     "load_image_to_local": "AIPP image loads are not simulated",
 }
@@ -1018,7 +1019,7 @@ def _cube(op, comp, key: str):
     if params == "LoadData3DParamsV2ProType":
         return _load_3d_v2(op, comp, pro=True)
     if "3D" in params:
-        raise UnsupportedOpError(f"LoadData 3D with {params[:-4]} is not simulated (V2 is)")
+        raise UnsupportedOpError(_REFUSED["load_data_3d_l0_v1"])
     build = _BUILDERS.get(key)
     if build is None:
         raise UnsupportedOpError(_REFUSED.get(key, f"cube op {key} is not simulated"))
