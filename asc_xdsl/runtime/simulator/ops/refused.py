@@ -1,5 +1,5 @@
 """Ops the CPU simulator refuses when the kernel is compiled, each with the reason: a
-table, op class -> why the op has no meaning on one simulated AI Core (or is not an
+table, op name -> why the op has no meaning on one simulated AI Core (or is not an
 Atlas A2/A3 instruction, or is a codegen-only construct). The refusal is a located
 `UnsupportedOpError` naming the op and its line, never a silent no-op."""
 
@@ -19,8 +19,8 @@ _CODEGEN = (
     "a C++ emission construct (opaque text or C++ lvalues) with no IR semantics to execute"
 )
 _BUF_HANDLE = (
-    "a custom buffer handle names hardware buffer-id registers directly; the simulator "
-    "allocates queue buffers through TPipe::InitBuffer only"
+    "a custom buffer handle is a TBufType descriptor (address, length, events) the kernel "
+    "lays out itself; the simulator's queues get their buffers from TPipe::InitBuffer only"
 )
 
 REFUSED: dict[str, str] = {  # op name -> reason
