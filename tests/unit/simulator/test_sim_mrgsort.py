@@ -143,3 +143,71 @@ def test_exhausted_suspension_stops_at_the_first_empty_queue():
     r = np.zeros(4, np.uint16)
     suspend_kernel[1](pairs.reshape(-1), r)
     assert r.tolist() == [32, 0, 0, 0]
+
+
+def _ui16(name: str, value: int) -> str:
+    return (
+        f"%{name}_i = arith.constant {value} : i16\n"
+        f"%{name} = builtin.unrealized_conversion_cast %{name}_i : i16 to ui16\n"
+    )
+
+
+@pytest.mark.parametrize("suspend", [False, True])
+def test_merge_with_mrg_sort4_info(suspend):
+    """MrgSort(dst, srcList, MrgSort4Info): queue 0 (16 pairs at element 0) and queue 1
+    (8 pairs at element 32) of %b0 merged into %b1; the counts read back."""
+    import simkit
+
+    lt = "!ascendc.local_tensor<*xf32>"
+    stores = "".join(
+        _ui16(f"len{q}", n)
+        + f"%at{q} = arith.constant {q} : index\n"
+        + f"memref.store %len{q}, %el[%at{q}] : memref<4xui16>\n"
+        for q, n in enumerate((16, 8, 0, 0))
+    )
+    body = (
+        "%el = memref.alloca() : memref<4xui16>\n"
+        + stores
+        + _ui16("vb", 3)
+        + _ui16("rep", 1)
+        + f"""
+        %susp = arith.constant {"true" if suspend else "false"}
+        %info = ascendc.construct !ascendc.mrg_sort4_info(%el, %susp, %vb, %rep)
+            : memref<4xui16>, i1, ui16, ui16
+        %i32 = arith.constant 32 : i32
+        %second = ascendc.local_tensor.subindex %b0[%i32] : {lt}, i32, {lt}
+        %list = ascendc.construct !ascendc.mrg_sort_src_list<f32>(%b0, %second, %b0, %b0)
+            : {lt}, {lt}, {lt}, {lt}
+        ascendc.mrg_sort_with_info %b1, %list, %info
+            : {lt}, !ascendc.mrg_sort_src_list<f32>, !ascendc.mrg_sort4_info
+        %a, %b, %c, %d = ascendc.get_mrg_sort_result : ui16, ui16, ui16, ui16
+        %i0 = arith.constant 0 : i32
+        %i1 = arith.constant 1 : i32
+        ascendc.local_tensor.set_value %b2, %i0, %a : !ascendc.local_tensor<*xui16>, i32, ui16
+        ascendc.local_tensor.set_value %b2, %i1, %b : !ascendc.local_tensor<*xui16>, i32, ui16
+        """
+    )
+    k = simkit.inout_kernel(body, ["float32", "float32", "uint16"])
+    rng = np.random.default_rng(3)
+    q0 = np.sort(rng.integers(-50, 50, 16).astype(np.float32))[::-1]
+    q1 = np.sort(rng.integers(-50, 50, 8).astype(np.float32))[::-1]
+    src = np.zeros(1024, np.float32)
+    pairs = src.view(np.uint32)
+    src[0:32:2], pairs[1:32:2] = q0, np.arange(16) + 100
+    src[32:48:2], pairs[33:48:2] = q1, np.arange(8) + 200
+    dst, counts = np.zeros(1024, np.float32), np.zeros(2048, np.uint16)
+    k[1](src, dst, counts)
+    keys = sorted([(-v, 0, j, 100 + j) for j, v in enumerate(q0)]
+                  + [(-v, 1, j, 200 + j) for j, v in enumerate(q1)])  # fmt: skip
+    if suspend:  # stops once a queue is used up
+        seen, cut = [0, 0], len(keys)
+        for n, key in enumerate(keys):
+            seen[key[1]] += 1
+            if seen[key[1]] == (16, 8)[key[1]]:
+                cut = n + 1
+                break
+        keys = keys[:cut]
+    got = dst[: 2 * len(keys)]
+    np.testing.assert_array_equal(got[0::2], [-key[0] for key in keys])
+    np.testing.assert_array_equal(got.view(np.uint32)[1::2], [key[3] for key in keys])
+    assert counts[:2].tolist() == [sum(key[1] == q for key in keys) for q in (0, 1)]

@@ -20,6 +20,7 @@ from asc_xdsl.dialects.ascendc import vec_proposal as prop
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.ops.cube import fields
 from asc_xdsl.runtime.simulator.ops.framework import Struct
 from asc_xdsl.runtime.simulator.ops.instr import charge
 from asc_xdsl.runtime.simulator.vmask import full_lanes
@@ -126,50 +127,79 @@ def _sort(op, comp, key: str):
     return run
 
 
+def _merge(c, dst, lists, counts: list[int], valid_bit: int, repeats: int, suspend: bool, dt):
+    """MrgSort of the 2-4 queues valid_bit names (counts pairs each) into dst."""
+    queues = _VALID_BITS.get(valid_bit)
+    if queues is None:
+        raise SimulatorError(
+            f"MrgSort validBit {valid_bit:#b} must be 0b11, 0b111 or 0b1111 (2-4 queues)"
+        )
+    if repeats != 1:
+        raise SimulatorError(f"MrgSort with repeatTime {repeats} is not simulated (1 is)")
+    parts = []
+    for q in range(queues):
+        n = counts[q]
+        s, i = _pairs(lists[q], n, dt, f"sortList[{q}]")
+        parts.append((s.astype(np.float64), i, np.full(n, q), np.arange(n)))
+    score = np.concatenate([p[0] for p in parts])
+    index = np.concatenate([p[1] for p in parts])
+    queue = np.concatenate([p[2] for p in parts])
+    pos = np.concatenate([p[3] for p in parts])
+    # merge order: score descending, then queue, then position (each queue is sorted)
+    order = np.lexsort((pos, queue, -score))
+    taken = counts[:queues]
+    if suspend:
+        seen = np.zeros(queues, int)
+        stop = order.size
+        for k, j in enumerate(order):
+            seen[queue[j]] += 1
+            if seen[queue[j]] == taken[queue[j]]:
+                stop = k + 1
+                break
+        order = order[:stop]
+        taken = [int((queue[order] == q).sum()) for q in range(queues)]
+    _write_pairs(dst, score[order].astype(dt), index[order], dt, "dst")
+    c.regs["MRG_SORT_RESULT"] = list(taken) + [0] * (4 - queues)
+    charge(c, full_lanes(32, max(1, -(-order.size // 32))), 2)
+
+
 @sim_hook("mrg_sort")
 def _mrg_sort(op, comp, key: str):
-    if op.name != "ascendc.mrg_sort":
-        raise SimulatorError("MrgSort with MrgSort4Info is not simulated; the count-list form is")
     dt = np_dtype(op.dst.type.element_type)
+    if op.name != "ascendc.mrg_sort":
+        return _mrg_sort_info(op, comp, dt)
     d, lst = comp.slot(op.dst), comp.slot(op.sort_list)
     counts = comp.slots_of(op.element_count_list)
     vb, rt = comp.slot(op.valid_bit), comp.slot(op.repeat_time)
     suspend = bool(op.flag("isExhaustedSuspension"))
 
     def run(e, c, _op=op):
-        queues = _VALID_BITS.get(int(e[vb]))
-        if queues is None:
-            raise SimulatorError(
-                f"MrgSort validBit {int(e[vb]):#b} must be 0b11, 0b111 or 0b1111 (2-4 queues)"
-            )
-        if int(e[rt]) != 1:
-            raise SimulatorError(f"MrgSort with repeatTime {int(e[rt])} is not simulated (1 is)")
-        lists = e[lst]
-        parts = []
-        for q in range(queues):
-            n = int(e[counts[q]])
-            s, i = _pairs(lists[q], n, dt, f"sortList[{q}]")
-            parts.append((s.astype(np.float64), i, np.full(n, q), np.arange(n)))
-        score = np.concatenate([p[0] for p in parts])
-        index = np.concatenate([p[1] for p in parts])
-        queue = np.concatenate([p[2] for p in parts])
-        pos = np.concatenate([p[3] for p in parts])
-        # merge order: score descending, then queue, then position (each queue is sorted)
-        order = np.lexsort((pos, queue, -score))
-        taken = [int(e[counts[q]]) for q in range(queues)]
-        if suspend:
-            seen = np.zeros(queues, int)
-            stop = order.size
-            for k, j in enumerate(order):
-                seen[queue[j]] += 1
-                if seen[queue[j]] == taken[queue[j]]:
-                    stop = k + 1
-                    break
-            order = order[:stop]
-            taken = [int((queue[order] == q).sum()) for q in range(queues)]
-        _write_pairs(e[d], score[order].astype(dt), index[order], dt, "dst")
-        c.regs["MRG_SORT_RESULT"] = taken + [0] * (4 - queues)
-        charge(c, full_lanes(32, max(1, -(-order.size // 32))), 2)
+        n = [int(e[k]) for k in counts]
+        _merge(c, e[d], e[lst], n, int(e[vb]), int(e[rt]), suspend, dt)
+
+    return run
+
+
+MRG_SORT4_INFO_DEFAULTS = {
+    "elementLengths": None,  # uint16_t[4] = {0}
+    "ifExhaustedSuspension": False,
+    "validBit": 0,
+    "repeatTimes": 1,
+}
+
+
+def _mrg_sort_info(op, comp, dt):
+    """`MrgSort(dst, srcList, MrgSort4Info)`: the same merge, its fields from the struct."""
+    d, lst, p = comp.slot(op.dst), comp.slot(op.operands[1]), comp.slot(op.operands[2])
+
+    def run(e, c, _op=op):
+        f = fields(e[p], MRG_SORT4_INFO_DEFAULTS, "MrgSort4Info")
+        lengths = f["elementLengths"]
+        n = [0] * 4 if lengths is None else [int(v) for v in np.asarray(lengths).reshape(-1)]
+        if len(n) < 4:
+            raise SimulatorError(f"MrgSort4Info: elementLengths has {len(n)} values (4 needed)")
+        suspend = bool(f["ifExhaustedSuspension"])
+        _merge(c, e[d], e[lst], n[:4], int(f["validBit"]), int(f["repeatTimes"]), suspend, dt)
 
     return run
 
