@@ -211,3 +211,59 @@ def test_merge_with_mrg_sort4_info(suspend):
     np.testing.assert_array_equal(got[0::2], [-key[0] for key in keys])
     np.testing.assert_array_equal(got.view(np.uint32)[1::2], [key[3] for key in keys])
     assert counts[:2].tolist() == [sum(key[1] == q for key in keys) for q in (0, 1)]
+
+
+def _info_merge_kernel(lengths, valid_bit: int, repeats: int, starts):
+    """MrgSort4Info merge of %b0's queues at element offsets `starts` into %b1."""
+    import simkit
+
+    lt = "!ascendc.local_tensor<*xf32>"
+    lines = ["%el = memref.alloca() : memref<4xui16>"]
+    for q, n in enumerate(lengths):
+        lines += [_ui16(f"len{q}", n), f"%at{q} = arith.constant {q} : index",
+                  f"memref.store %len{q}, %el[%at{q}] : memref<4xui16>"]  # fmt: skip
+    for q, start in enumerate(starts):
+        lines += [f"%o{q} = arith.constant {start} : i32",
+                  f"%s{q}q = ascendc.local_tensor.subindex %b0[%o{q}] : {lt}, i32, {lt}"]  # fmt: skip
+    lines += [
+        _ui16("vb", valid_bit),
+        _ui16("rep", repeats),
+        "%susp = arith.constant false",
+        "%info = ascendc.construct !ascendc.mrg_sort4_info(%el, %susp, %vb, %rep)"
+        " : memref<4xui16>, i1, ui16, ui16",
+        "%list = ascendc.construct !ascendc.mrg_sort_src_list<f32>(%s0q, %s1q, %s2q, %s3q)"
+        f" : {lt}, {lt}, {lt}, {lt}",
+        f"ascendc.mrg_sort_with_info %b1, %list, %info : {lt}, "
+        "!ascendc.mrg_sort_src_list<f32>, !ascendc.mrg_sort4_info",
+    ]
+    return simkit.inout_kernel("\n".join(lines), ["float32", "float32"])
+
+
+def test_mrg_sort_repeats_over_contiguous_queues():
+    """repeatTime 2: four queues of 8 pairs, twice; each repeat moves src and dst by
+    the 32 pairs of its four queues."""
+    rng = np.random.default_rng(9)
+    src = np.zeros(1024, np.float32)
+    pairs = src.view(np.uint32)
+    want = []
+    for r in range(2):
+        keys = []
+        for q in range(4):
+            base = (r * 4 + q) * 8  # pair number of the queue's first pair
+            run = np.sort(rng.integers(-20, 20, 8).astype(np.float32))[::-1]
+            src[2 * base : 2 * base + 16 : 2] = run
+            pairs[2 * base + 1 : 2 * base + 16 : 2] = np.arange(8) + 100 * (r * 4 + q)
+            keys += [(-v, q, j, 100 * (r * 4 + q) + j) for j, v in enumerate(run)]
+        want += sorted(keys)
+    dst = np.zeros(1024, np.float32)
+    _info_merge_kernel((8, 8, 8, 8), 0b1111, 2, (0, 16, 32, 48))[1](src, dst)
+    np.testing.assert_array_equal(dst[0:128:2], [-k[0] for k in want])
+    np.testing.assert_array_equal(dst.view(np.uint32)[1:128:2], [k[3] for k in want])
+
+
+def test_mrg_sort_repeats_need_contiguous_equal_queues():
+    from asc_xdsl.runtime.simulator import SimulatorError
+
+    k = _info_merge_kernel((8, 8, 8, 8), 0b1111, 2, (0, 16, 48, 32))
+    with pytest.raises(SimulatorError, match=r"repeatTime 2 needs four queues .* one after"):
+        k[1](np.zeros(1024, np.float32), np.zeros(1024, np.float32))

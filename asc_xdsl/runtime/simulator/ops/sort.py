@@ -135,7 +135,12 @@ def _merge(c, dst, lists, counts: list[int], valid_bit: int, repeats: int, suspe
             f"MrgSort validBit {valid_bit:#b} must be 0b11, 0b111 or 0b1111 (2-4 queues)"
         )
     if repeats != 1:
-        raise SimulatorError(f"MrgSort with repeatTime {repeats} is not simulated (1 is)")
+        _check_repeatable(lists, counts, valid_bit, repeats, suspend)
+        step = 4 * counts[0] * 8 // dt.itemsize  # four queues of pairs, in elements
+        for r in range(repeats):
+            moved = [lists[0].sub(r * step + q * step // 4) for q in range(4)]
+            _merge(c, dst.sub(r * step), moved, counts, valid_bit, 1, suspend, dt)
+        return
     parts = []
     for q in range(queues):
         n = counts[q]
@@ -161,6 +166,27 @@ def _merge(c, dst, lists, counts: list[int], valid_bit: int, repeats: int, suspe
     _write_pairs(dst, score[order].astype(dt), index[order], dt, "dst")
     c.regs["MRG_SORT_RESULT"] = list(taken) + [0] * (4 - queues)
     charge(c, full_lanes(32, max(1, -(-order.size // 32))), 2)
+
+
+def _check_repeatable(lists, counts: list[int], valid_bit: int, repeats: int, suspend: bool):
+    """repeatTime > 1 takes effect only for four equal, contiguous queues without
+    suspension (the documentation's four conditions); each repeat then moves src and
+    dst by the four queues' length."""
+    if not 1 <= repeats <= 255:
+        raise SimulatorError(f"MrgSort repeatTime {repeats} is outside [1, 255]")
+    first = lists[0]
+    contiguous = all(
+        t is not None
+        and first is not None
+        and t.mem is first.mem
+        and t.offset == first.offset + q * counts[0] * 8
+        for q, t in enumerate(lists[:4])
+    )
+    if valid_bit != 0b1111 or len(set(counts[:4])) != 1 or not contiguous or suspend:
+        raise SimulatorError(
+            f"MrgSort repeatTime {repeats} needs four queues (validBit 0b1111) of equal "
+            "length, stored one after another, without isExhaustedSuspension"
+        )
 
 
 @sim_hook("mrg_sort")
