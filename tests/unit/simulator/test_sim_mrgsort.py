@@ -223,8 +223,10 @@ def _info_merge_kernel(lengths, valid_bit: int, repeats: int, starts):
         lines += [_ui16(f"len{q}", n), f"%at{q} = arith.constant {q} : index",
                   f"memref.store %len{q}, %el[%at{q}] : memref<4xui16>"]  # fmt: skip
     for q, start in enumerate(starts):
-        lines += [f"%o{q} = arith.constant {start} : i32",
-                  f"%s{q}q = ascendc.local_tensor.subindex %b0[%o{q}] : {lt}, i32, {lt}"]  # fmt: skip
+        lines += [
+            f"%o{q} = arith.constant {start} : i32",
+            f"%s{q}q = ascendc.local_tensor.subindex %b0[%o{q}] : {lt}, i32, {lt}",
+        ]
     lines += [
         _ui16("vb", valid_bit),
         _ui16("rep", repeats),
