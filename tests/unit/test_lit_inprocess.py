@@ -10,10 +10,11 @@ from pathlib import Path
 import lit.ShUtil as ShUtil
 import pytest
 
-from tools import lit_inprocess as lp
-
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
+sys.path.insert(0, str(ROOT))  # tools/ is not installed
+
+from tools import lit_inprocess as lp  # noqa: E402
 
 TOOL = """
 import os, sys, warnings
