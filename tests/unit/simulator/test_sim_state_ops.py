@@ -220,3 +220,24 @@ def test_pop_stack_buffer_with_no_ub_left():
     )
     with pytest.raises(SimulatorError, match=r"PopStackBuffer: TPipe's buffers use 196480"):
         k[1](np.zeros(192 * 256 - 32, np.int32))
+
+
+def test_atlas_inference_forms():
+    """310P (arch 2002): PopStackBuffer runs to the UB's end (no KFC message kept),
+    GetArchVersion is an error (its register value is unknown here)."""
+    k = simkit.inout_kernel(
+        SET0
+        + f"""
+        %t = ascendc.local_tensor : {LT}
+        ascendc.pop_stack_buffer veccalc %t : {LT}
+        %n = ascendc.local_tensor.get_size %t : {LT}, i32
+        ascendc.local_tensor.set_value %b0, %i0, %n : {LT}, i32, i32
+        """,
+        ["int32"],
+    )
+    x = np.zeros(1024, np.int32)
+    k[1](x, platform="Ascend310P")
+    assert x[0] == (256 * 1024 - 4096) // 4  # 310P: 256 KiB of UB
+    arch = simkit.inout_kernel("ascendc.get_arch_version %s0 : ui32", ["uint32"], ["ui32"])
+    with pytest.raises(SimulatorError, match=r"GetArchVersion on Ascend310P"):
+        arch[1](np.zeros(1024, np.uint32), 0, platform="Ascend310P")

@@ -1,10 +1,10 @@
 """`PopStackBuffer<T, pos>(popLocal)`: popLocal becomes the UB left after TPipe's
 buffers, from the queue end (every InitBuffer so far, 32-byte aligned) to the end
-address dav-c220's header gives, TOTAL_UB_SIZE - sizeof(KfcMsg): the last 128 bytes
-(a KFC message: head, ubAddr and the 120-byte body) stay reserved for the Matmul
-client. `pos` must be a UB position (the header asserts it); nothing left is an error,
-as the header's assert is. The tensor is not a queue buffer: later InitBuffers may
-overlap it, as on the device.
+address the header gives: on dav-c220 TOTAL_UB_SIZE - sizeof(KfcMsg), the last 128
+bytes (a KFC message: head, ubAddr and the 120-byte body) kept for the Matmul client;
+on Atlas inference (arch 2002) TOTAL_UB_SIZE. `pos` must be a UB position (the header
+asserts it); nothing left is an error, as the header's assert is. The tensor is not a
+queue buffer: later InitBuffers may overlap it, as on the device.
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ def _pop_stack_buffer(op, comp):
 
     def run(e, c, _op=op):
         start = c.onchip.used["UB"]
-        end = c.onchip.capacity("UB") - KFC_MSG_BYTES
+        # dav-c220 keeps the KFC message; other arches end at TOTAL_UB_SIZE
+        reserved = KFC_MSG_BYTES if c.onchip.platform.split_cores else 0
+        end = c.onchip.capacity("UB") - reserved
         if start >= end:
             raise MemoryOverflowError(
                 f"PopStackBuffer: TPipe's buffers use {start} bytes of UB, nothing is left "

@@ -8,7 +8,9 @@ the two HCCL communication contexts.
 - **InitSocState()** (dav-c220's InitSocStateImpl): atomic mode off (SetAtomicNone),
   mask mode normal, and the unit's registers: the AIV's vector mask all ones, the AIC's
   LoadData padding value 0 (the L1 3D size register it also clears is not modelled).
-  Each core keeps both sets, the other unit's unused, so both are reset.
+  Each core keeps both sets, the other unit's unused, so both are reset. On Atlas
+  inference (310P, arch 2002) it only turns atomics off, as that arch's branch does;
+  GetArchVersion there is an error (its register value is not known here).
 - **SetHcclContext<i>(ctx) / GetHcclContext<i>()**, i in {0, 1}: a GM pointer kept per
   core. Reading a context never set is an error (the headers return a null pointer that
   any use would fault on). The collective operations that use a context are not ops of
@@ -31,6 +33,11 @@ def _arch_version(op, comp):
     v = comp.slot(op.core_version)
 
     def run(e, c, _op=op):
+        if not c.onchip.platform.split_cores:
+            raise SimulatorError(
+                f"GetArchVersion on {c.onchip.platform.name}: the simulator knows the arch "
+                "register of dav-c220 (Atlas A2/A3) only"
+            )
         e[v] = ARCH_VERSION
 
     return run
@@ -40,6 +47,8 @@ def _arch_version(op, comp):
 def _init_soc_state(op, comp):
     def run(e, c, _op=op):
         c.regs.pop("ATOMIC", None)
+        if not c.onchip.platform.split_cores:  # arch 2002's InitSocStateImpl: atomics only
+            return
         c.regs["LOAD3D_PAD"] = 0
         c.vmask.counter = False
         c.vmask.bits = FULL
