@@ -241,3 +241,16 @@ def test_atlas_inference_forms():
     arch = simkit.inout_kernel("ascendc.get_arch_version %s0 : ui32", ["uint32"], ["ui32"])
     with pytest.raises(SimulatorError, match=r"GetArchVersion on Ascend310P"):
         arch[1](np.zeros(1024, np.uint32), 0, platform="Ascend310P")
+
+
+def test_concat_on_atlas_inference_is_refused():
+    lt = "!ascendc.local_tensor<*xf32>"
+    k = simkit.inout_kernel(
+        f"""
+        %n = arith.constant 1 : i32
+        ascendc.concat %b1, %b0, %b1, %n : {lt}, {lt}, {lt}, i32
+        """,
+        ["float32", "float32"],
+    )
+    with pytest.raises(UnsupportedOpError, match=r"Concat on Ascend310P works on region"):
+        k[1](np.zeros(1024, np.float32), np.zeros(1024, np.float32), platform="Ascend310P")

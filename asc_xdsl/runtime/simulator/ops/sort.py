@@ -266,6 +266,16 @@ def _mrg_sort4(op, comp):
 # -- the advanced API's Concat / Extract (Atlas A2/A3 forms) ----------------------------
 
 
+def _a2_form(c, what: str) -> None:
+    """Atlas inference (arch 2002) builds Concat/Extract on region proposals
+    (ProposalConcat/ProposalExtract), which are not simulated."""
+    if not c.onchip.platform.split_cores:
+        raise UnsupportedOpError(
+            f"{what} on {c.onchip.platform.name} works on region proposals "
+            f"(Proposal{what}), which the simulator does not model"
+        )
+
+
 def _repeats(e, rt: int, what: str) -> int:
     repeats = int(e[rt])
     if not 0 <= repeats <= 255:
@@ -281,6 +291,7 @@ def _concat(op, comp, key: str):
     d, s, rt = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.repeat_time)
 
     def run(e, c, _op=op):
+        _a2_form(c, "Concat")
         _repeats(e, rt, "Concat")
         e[d] = e[s]
 
@@ -297,6 +308,7 @@ def _extract(op, comp, key: str):
     v, i, s, rt = (comp.slot(x) for x in (op.dst_value, op.dst_index, op.src, op.repeat_time))
 
     def run(e, c, _op=op):
+        _a2_form(c, "Extract")
         repeats = _repeats(e, rt, "Extract")
         n = 32 * repeats
         values, index = e[v], e[i]
