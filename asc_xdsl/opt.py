@@ -22,10 +22,9 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedExc
 from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from asc_xdsl.backends.ascendc import CodegenError
-from asc_xdsl.dialects.ascendc.target import SOC_ATTR, SOC_FAMILY, set_soc
+from asc_xdsl import soc as soc_table
+from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.dialects.context import AscContext
-from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS
 from asc_xdsl.transforms.diagnostics import source_spans
 from asc_xdsl.universe import DIALECTS, PASSES, TARGETS
 from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
@@ -46,6 +45,8 @@ class AscOptMain(xDSLOptMain):
         module = parser.parse_module(not self.args.no_implicit_module)
         self._spans = parser.op_spans
         if self.args.soc is not None:
+            from asc_xdsl.dialects.ascendc.target import set_soc
+
             set_soc(module, self.args.soc)
         return module
 
@@ -53,9 +54,9 @@ class AscOptMain(xDSLOptMain):
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
             "--soc",
-            choices=list(SOC_FAMILY),
+            choices=soc_table.known_names(),
             default=None,
-            help=f"the SoC the input is compiled for (sets the module's {SOC_ATTR}, so the "
+            help=f"the SoC the input is compiled for (sets the module's {soc_table.SOC_ATTR}, so the "
             "per-SoC dtype checks apply)",
         )
 
@@ -90,9 +91,9 @@ class AscOptMain(xDSLOptMain):
                 self.ctx.register_dialect(name, factory)
         # The entry point registers the whole `ascendc` dialect (for plain xdsl-opt);
         # asc-opt's AscContext needs only the core and makes the rest on demand.
+        # The emitc ops pyasc uses that xDSL's emitc lacks (`emitc.include`) are made
+        # by the context too, as the input names them.
         self.ctx._registered_dialects["ascendc"] = _ascendc_core
-        for op in PYASC_COMPAT_OPS:  # e.g. emitc.include, which xDSL's emitc lacks
-            self.ctx.load_op(op)
 
     def register_all_passes(self) -> None:
         super().register_all_passes()

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 KIB = 1024
+SOC_ATTR = "ascendc.soc"
+"""The module attribute that names the SoC a module is compiled for."""
 SOC_ENV = "ASC_XDSL_SOC_VERSION"
 DEFAULT_SOC = "Ascend910B1"
 ATLAS_A2_A3 = "Atlas A2/A3"
@@ -192,9 +194,7 @@ def get_soc(name: str | None = None, *, source: str = "") -> Soc:
     soc = SOCS.get(SERIES.get(name, name))
     if soc is None:
         where = f" (from {source})" if source else ""
-        raise UnknownSocError(
-            f"unknown SoC '{name}'{where}; known: {', '.join(known_names())}"
-        )
+        raise UnknownSocError(f"unknown SoC '{name}'{where}; known: {', '.join(known_names())}")
     return soc
 
 

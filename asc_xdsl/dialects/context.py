@@ -35,7 +35,10 @@ class AscContext(Context):
                 return None
             importlib.import_module(f"asc_xdsl.dialects.ascendc.{module}")
         else:  # the emitasc ops and the emitc ops pyasc uses (one module, see its docs)
-            importlib.import_module("asc_xdsl.dialects.emitasc")
+            emitasc = importlib.import_module("asc_xdsl.dialects.emitasc")
+            if name in emitasc.HANDWRITTEN_OPS:
+                self.load_op(emitasc.HANDWRITTEN_OPS[name])
+                return emitasc.HANDWRITTEN_OPS[name]
         cls = spec_op_class(name)
         if cls is not None:
             self.load_op(cls)

@@ -909,6 +909,7 @@ def opaque_attr() -> type[Attribute]:
 
     return EmitC_OpaqueAttr
 
+
 EmitAscCore = Dialect("emitasc", [], [KernelArgAttr, PyStructType])
 """The dialect's attributes and types; `AscContext` makes its ops as IR names them."""
 
@@ -916,6 +917,10 @@ EmitAscCore = Dialect("emitasc", [], [KernelArgAttr, PyStructType])
 @cache
 def _emitasc_dialect() -> Dialect:
     return Dialect("emitasc", [FAMILY.get(c) for c in EMITASC_OPS], [KernelArgAttr, PyStructType])
+
+
+HANDWRITTEN_OPS: dict[str, type[Operation]] = {IncludeOp.name: IncludeOp}
+"""The ops not defined by specs, by name (`AscContext` finds them when IR names them)."""
 
 
 @cache

@@ -6,7 +6,6 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-
 # Dialect name -> (module, attribute) of the dialect object. Registered, not loaded:
 # the context imports a dialect when the parser first meets one of its names, so a
 # compile that parses nothing (the JIT's pass pipeline) imports none of them (`math`

@@ -15,7 +15,6 @@ from typing import IO, Any, TypeVar
 from xdsl.dialects import arith, func, math, memref, scf
 from xdsl.dialects.builtin import (
     BFloat16Type,
-    FileLineColLoc,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -31,8 +30,7 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
-from xdsl.utils.exceptions import DiagnosticException, VerifyException
-from xdsl.utils.lexer import Span
+from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.backends.ascendc.cpp_types import (
     UnsupportedType,
@@ -44,6 +42,7 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     int_literal,
     template_arg,
 )
+from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.backends.ascendc.names import NameTable, identifier_problem
 from asc_xdsl.dialects.ascendc.adv_types import MATMUL_CONFIG_NAMES, MatmulType
 from asc_xdsl.dialects.ascendc.base import (
@@ -66,32 +65,6 @@ from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
 
 INDENT = "  "
-
-
-class CodegenError(DiagnosticException):
-    """An op the Ascend C printer cannot emit; the message names the op and its location.
-
-    A DiagnosticException, so `--split-input-file --verify-diagnostics` reports it
-    per chunk; `asc-opt` adds the op's source position (see `asc_xdsl.opt`).
-    """
-
-    def __init__(self, op: Operation, reason: str, where: str | None = None):
-        self.op = op
-        self.reason = reason
-        message = f"error: cannot emit '{op.name}' as Ascend C: {reason}"
-        super().__init__(f"{_location(op)}{message}" if where is None else where)
-
-    def at(self, span: Span) -> CodegenError:
-        """The same error, shown at `span` with the source line and a caret."""
-        message = f"error: cannot emit '{self.op.name}' as Ascend C: {self.reason}"
-        return CodegenError(self.op, self.reason, span.print_with_context(message).rstrip())
-
-
-def _location(op: Operation) -> str:
-    loc = op.location
-    if isinstance(loc, FileLineColLoc):
-        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
-    return ""
 
 
 OpT = TypeVar("OpT", bound=Operation)

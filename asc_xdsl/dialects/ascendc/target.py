@@ -20,8 +20,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl import soc as soc_table
-
-SOC_ATTR = "ascendc.soc"
+from asc_xdsl.soc import SOC_ATTR
 
 ATLAS_A2_A3 = soc_table.ATLAS_A2_A3
 """The family the specs' dtype tables describe (arch 2201)."""

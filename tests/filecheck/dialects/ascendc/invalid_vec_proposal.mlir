@@ -11,7 +11,7 @@ func.func @mrg_sort_three_counts(%dst: !ascendc.local_tensor<*xf32>, %l: !ascend
 // -----
 
 func.func @mrg_sort_list_type(%dst: !ascendc.local_tensor<*xf32>, %l: !ascendc.mrg_sort_src_list<f16>, %info: !ascendc.mrg_sort4_info) {
-  // CHECK: error: 'ascendc.mrg_sort_with_info': element types differ: dst has f32, src has f16
+  // CHECK: error: 'ascendc.mrg_sort_with_info': element types differ: dst has f32, sort_list has f16
   ascendc.mrg_sort_with_info %dst, %l, %info : !ascendc.local_tensor<*xf32>, !ascendc.mrg_sort_src_list<f16>, !ascendc.mrg_sort4_info
   return
 }

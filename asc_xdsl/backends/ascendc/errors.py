@@ -1,0 +1,38 @@
+"""`CodegenError`: what the Ascend C printer cannot emit.
+
+Its own module, so that drivers (`asc-opt`) can catch it without importing the printer
+and the dialects it reads (a fifth of asc-opt's start-up).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.lexer import Span
+
+
+class CodegenError(DiagnosticException):
+    """An op the Ascend C printer cannot emit; the message names the op and its location.
+
+    A DiagnosticException, so `--split-input-file --verify-diagnostics` reports it
+    per chunk; `asc-opt` adds the op's source position (see `asc_xdsl.opt`).
+    """
+
+    def __init__(self, op: Operation, reason: str, where: str | None = None):
+        self.op = op
+        self.reason = reason
+        message = f"error: cannot emit '{op.name}' as Ascend C: {reason}"
+        super().__init__(f"{_location(op)}{message}" if where is None else where)
+
+    def at(self, span: Span) -> CodegenError:
+        """The same error, shown at `span` with the source line and a caret."""
+        message = f"error: cannot emit '{self.op.name}' as Ascend C: {self.reason}"
+        return CodegenError(self.op, self.reason, span.print_with_context(message).rstrip())
+
+
+def _location(op: Operation) -> str:
+    loc = op.location
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
+    return ""
