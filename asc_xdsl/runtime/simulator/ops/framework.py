@@ -112,26 +112,6 @@ def _init_buf_pool(op, comp):
     return run
 
 
-@handles(fw.TBufPoolInitQueueOp)
-def _pool_init_queue(op, comp):
-    p, q, n, ln = comp.slots_of(op.operands)
-
-    def run(e, c, _op=op):
-        e[q].init(e[p], e[n], e[ln])
-
-    return run
-
-
-@handles(fw.TBufPoolInitBufferOp)
-def _pool_init_buffer(op, comp):
-    p, b, ln = comp.slots_of(op.operands)
-
-    def run(e, c, _op=op):
-        e[b].init(e[p], e[ln])
-
-    return run
-
-
 @handles(fw.TBufPoolResetOp)
 def _pool_reset(op, comp):
     p = comp.slot(op.buf_pool)
@@ -161,7 +141,9 @@ def _queue_state(op, comp):
     return run
 
 
-@handles(fw.PipeInitQueueOp)
+# A queue's or TBuf's memory comes from a TPipe or a TBufPool alike: the owner hands
+# out the bytes (`queues.py`).
+@handles(fw.PipeInitQueueOp, fw.TBufPoolInitQueueOp)
 def _init_queue(op, comp):
     p, q, n, ln = comp.slots_of(op.operands)
 
@@ -171,7 +153,7 @@ def _init_queue(op, comp):
     return run
 
 
-@handles(fw.PipeInitBufferOp)
+@handles(fw.PipeInitBufferOp, fw.TBufPoolInitBufferOp)
 def _init_buffer(op, comp):
     p, b, ln = comp.slots_of(op.operands)
 
