@@ -5,8 +5,8 @@
     python tools/check_headers.py tests/filecheck/frontend/vector_add_tque.py  # what a script compiles
     python tools/check_headers.py --specs                                      # every op's sample
 
-Inputs: `.mlir` files are translated with `asc-opt -t ascendc`, each `// -----` chunk on
-its own; `.py` files are run with `ASC_XDSL_DUMP_DIR` set and every `.cpp` the frontend
+Inputs: `.mlir` files are translated with `asc-opt -t ascendc` (after the `-p` passes
+of the file's RUN line, if it names some), each `// -----` chunk on its own; `.py` files are run with `ASC_XDSL_DUMP_DIR` set and every `.cpp` the frontend
 writes is checked; `.cpp` files are checked as they are; `--specs` checks the sample of every op spec
 (`spec_samples.py`, through `ascendc-generate-boilerplate`), a few dozen ops per
 translation unit, each in a function named after its op. Each source is reported as
@@ -162,13 +162,26 @@ def split_chunks(text: str) -> list[tuple[str, int]]:
     return chunks
 
 
+def run_line_passes(text: str) -> list[str]:
+    """`-p PIPELINE` of the file's first `asc-opt ... -t ascendc` RUN line, as arguments
+    (an emission test may need passes first, e.g. `ascendc-legalize-kernel-args`)."""
+    for line in text.splitlines():
+        m = re.search(r"RUN:.*asc-opt\b(.*)-t ascendc", line)
+        if m:
+            p = re.search(r"(?:^|\s)-p\s+(\S+)", m.group(1))
+            return ["-p", p.group(1)] if p else []
+    return []
+
+
 def sources_from_mlir(path: Path, display: str | None = None) -> list[Source]:
-    """Translate every chunk of an .mlir file as `asc-opt -t ascendc` would."""
+    """Translate every chunk of an .mlir file as its `asc-opt [-p ...] -t ascendc` RUN
+    line would."""
     from asc_xdsl.opt import AscOptMain
 
     display = display or str(path)
-    chunks = split_chunks(path.read_text())
-    driver = AscOptMain(args=[str(path), "-t", "ascendc"])
+    text = path.read_text()
+    chunks = split_chunks(text)
+    driver = AscOptMain(args=[str(path), *run_line_passes(text), "-t", "ascendc"])
     sources = []
     for i, (chunk, offset) in enumerate(chunks):
         name = display if len(chunks) == 1 else f"{display}#{i}"
