@@ -17,7 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerType, UnrealizedConversionCastOp
+from xdsl.dialects.builtin import (
+    FloatAttr,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    UnrealizedConversionCastOp,
+)
 from xdsl.ir import Block, Operation, SSAValue
 
 from asc_xdsl.enums import AscEnum
@@ -90,6 +96,8 @@ class ScalarBuilder:
             return self.constant(int(value), dt.int32)
         if isinstance(value, float):
             return self.constant(value, dt.float32)
+        if isinstance(value, IRValue) and isinstance(getattr(value.handle, "type", None), MemRefType):
+            return value.handle  # a GM address (`__gm__ T*`), for %p
         return self.fail(f"printf cannot print {describe(value)}")
 
     def constant(self, value: Any, dtype: DataType) -> SSAValue:

@@ -19,6 +19,7 @@ import sys
 import numpy as np
 
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32
+from asc_xdsl.runtime.simulator.memory import GmPtr
 
 _SPEC = re.compile(r"%(%|[-+ #0]*\d*(?:\.\d+)?(?:ll|l)?[diuxfsp])")
 
@@ -28,6 +29,15 @@ def record_prefix(core, block_dim: int, kernel_type: str) -> str:
     its kind (a mix kernel has 2 AIVs per block)."""
     total = block_dim * (2 if kernel_type == "mix" and core.kind == "AIV" else 1)
     return f"[{core.kind} Block {core.block_idx}/{total}] "
+
+
+def _address(v) -> int:
+    """A %p argument: a GM pointer is its array's host address plus its offset (what
+    the CPU debug build prints); anything else is already a number."""
+    if isinstance(v, GmPtr):
+        base = getattr(v.buf, "caller", v.buf.u8)  # a padded copy keeps the caller's array
+        return base.ctypes.data + v.byte_offset
+    return int(v)
 
 
 def format_printf(fmt: str, args: list) -> str:
@@ -50,7 +60,7 @@ def format_printf(fmt: str, args: list) -> str:
         if letter == "f":
             return f"%{flags}f" % float(v)
         if letter == "p":
-            return f"0x{int(v) & ((1 << 64) - 1):x}"
+            return f"0x{_address(v) & ((1 << 64) - 1):x}"
         return f"%{flags}s" % (v,)
 
     return _SPEC.sub(conv, fmt)

@@ -294,3 +294,17 @@ def test_load_image_params_sid_is_set_after_the_constructor():
     assert "AscendC::LoadImageToLocalParams p{" in cpp
     assert "p.sid = v6;" in cpp  # pyasc's sid=, a member the constructor does not take
     assert "q.sid" not in cpp  # sid=0 is the member's initialiser
+
+
+@asc.jit
+def print_address(x: asc.GlobalAddress):
+    asc.printf("x at %p\n", x)
+
+
+def test_printf_of_a_gm_address(capsys):
+    x = np.zeros(8, np.float32)
+    cpp = print_address.compile(x, always_compile=True).asm["ascendc"]
+    assert 'AscendC::printf("x at %p\\n", x);' in cpp
+    print_address[1](x)
+    # the simulator prints the array's host address, as the CPU debug build does
+    assert f"x at 0x{x.ctypes.data:x}\n" in capsys.readouterr().out
