@@ -48,6 +48,7 @@ TYPE_HEADERS: dict[str, str] = {
     "AscendC::TensorDesc": "kernel_operator_list_tensor_intf.h",
     "AscendC::KfcServer": "lib/matmul_intf.h",
     "matmul::Matmul": "lib/matmul_intf.h",
+    "MatmulApiStaticTiling": "lib/matmul_intf.h",
 }
 """C++ class of a value's type -> the header that declares it: a function that only
 passes such an object along needs the class too."""

@@ -51,3 +51,15 @@ func.func @matmul(%ws: memref<?xui8, 22>) attributes {ascendc.global} {
   ascendc.regist_matmul_obj %pipe, %ws, %mm, %tiling : !ascendc.pipe, memref<?xui8, 22>, !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, !ascendc.cube_tiling
   func.return
 }
+
+// -----
+
+// A MatmulApiStaticTiling passed along (no Matmul object): its class is declared in
+// lib/matmul_intf.h.
+// CHECK:       builtin.module {
+// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    emitc.include "lib/matmul_intf.h"
+// CHECK-NEXT:    func.func @static_tiling
+func.func @static_tiling(%t: !ascendc.matmul_api_static_tiling) {
+  func.return
+}
