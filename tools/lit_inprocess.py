@@ -34,6 +34,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import lit.ShUtil as ShUtil
 import lit.TestRunner as TestRunner
@@ -127,12 +128,29 @@ def _exit_status(code: object, stderr: io.TextIOBase) -> int:
     return 1
 
 
+def _xdsl_globals() -> list[tuple[Any, str, Any]]:
+    """Class attributes xDSL's driver patches for one run: `--disable-verify` replaces
+    `Attribute.__post_init__` (no attribute verifies after it), `--syntax-highlight`
+    sets `Diagnostic.colored`. Each (owner, name, value) is put back after a command."""
+    from xdsl.ir import Attribute
+    from xdsl.utils.diagnostic import Diagnostic
+
+    return [
+        (owner, name, owner.__dict__.get(name, _ABSENT))
+        for owner, name in ((Attribute, "__post_init__"), (Diagnostic, "colored"))
+    ]
+
+
+_ABSENT = object()
+
+
 @contextmanager
 def _process_state(env: dict[str, str], cwd: str) -> Iterator[None]:
     """The interpreter state a tool can see or change, restored afterwards."""
     saved_env = dict(os.environ)
     saved_cwd = os.getcwd()
     saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr, list(sys.path), sys.getrecursionlimit())
+    saved_xdsl = _xdsl_globals()
     try:
         os.environ.clear()
         os.environ.update(env)
@@ -144,6 +162,12 @@ def _process_state(env: dict[str, str], cwd: str) -> Iterator[None]:
     finally:
         sys.argv, sys.stdin, sys.stdout, sys.stderr, sys.path[:], limit = saved
         sys.setrecursionlimit(limit)
+        for owner, name, value in saved_xdsl:
+            if value is _ABSENT:
+                if name in owner.__dict__:
+                    delattr(owner, name)
+            else:
+                setattr(owner, name, value)
         os.chdir(saved_cwd)
         os.environ.clear()
         os.environ.update(saved_env)

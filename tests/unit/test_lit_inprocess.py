@@ -124,6 +124,41 @@ def test_environment_cwd_path_and_warnings_are_per_run(tool):
     assert restored and leaked == []
 
 
+XDSL_STATE_PROBE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import lit_inprocess as lp
+bad = sys.argv[2]
+def opt(*argv):
+    step = lp._Step("asc_xdsl.opt", [bad, *argv], [], True)
+    return lp._run_module(step, b"", dict(__import__("os").environ), sys.argv[1])[0].decode()
+first = opt()
+opt("--disable-verify")  # xDSL's driver patches Attribute.__post_init__ for this run
+second = opt()
+print(json.dumps([first, second]))
+"""
+
+
+def test_xdsl_driver_patches_do_not_outlive_a_command(tmp_path):
+    # `asc-opt --disable-verify` turns attribute verification off process-wide; the
+    # next in-process command must verify again, as a new interpreter would.
+    bad = tmp_path / "bad.mlir"
+    bad.write_text(
+        "func.func @f() {\n  %p = ascendc.tBufPool : !ascendc.tbuf_pool<vecin, 17>\n  return\n}\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.run(
+        [PY, "-c", XDSL_STATE_PROBE, str(ROOT / "tools"), str(bad)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    first, second = json.loads(p.stdout)
+    assert "bufIDSize 17 is out of range" in first
+    assert second == first
+
+
 def _pipeline(line):
     return ShUtil.ShParser(line, False, True).parse()
 
@@ -278,7 +313,7 @@ def test_a_lit_suite_in_check_mode_runs_both_ways_and_compares(tmp_path):
     }
     # The failure log is lit's: the command, FileCheck's message, the exit status.
     assert "# executed command: " in log and "-m filecheck" in log
-    assert "error: Couldn't match \"not there\"" in log
+    assert 'error: Couldn\'t match "not there"' in log
     assert "# error: command failed with exit status: 1" in log
     assert log.count("in-process and shell runs differ") == 1
     assert "differ in stdout of " in log and "-m lp_cli pid" in log
