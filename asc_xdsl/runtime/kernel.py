@@ -74,10 +74,6 @@ class CompiledKernel:
     def ascendc(self) -> str:
         return self.asm.get("ascendc", "")
 
-    def gm_params(self) -> list[bool]:
-        """For each kernel parameter: is it a GM pointer?"""
-        return [is_gm_pointer(t) for t in self.function.function_type.inputs.data]
-
     def __getitem__(self, block_dim: int) -> _Launcher:
         return _Launcher(self, block_dim)
 
