@@ -1,0 +1,157 @@
+"""Warm compile time against kernel size: a generated kernel family, asc_xdsl beside pyasc.
+
+    python bench/compile_scaling.py [--sizes 10 100 1000] [--repeat N] [--pyasc-python PATH]
+
+Each kernel copies a tile in, runs N vector statements on it inside a runtime loop over
+the tiles (every other group of five under a runtime `if`), and copies it out: the shape
+of a real kernel, grown. Both compilers get the same source (only the import differs)
+and compile it to Ascend C with their caches bypassed: asc_xdsl with
+`always_compile=True`, pyasc with a new ConstExpr value per call and bisheng stubbed (as
+`compile_latency.py` does). Printed: the median warm compile per size for each, the
+ratio, and the cost per statement (the slope between the two largest sizes), so the
+curve shows, not only one point. pyasc is found as in `compile_latency.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+STATEMENTS = ("asc.adds(b, a, 1.0, tile)", "asc.muls(b, b, 2.0, tile)", "asc.add(b, b, a, tile)")
+
+
+def kernel_source(n: int, module: str) -> str:
+    """The generated kernel with `n` vector statements (`module`: the import name)."""
+    body = []
+    for group in range(0, n, 5):
+        stmts = [STATEMENTS[k % len(STATEMENTS)] for k in range(group, min(group + 5, n))]
+        if (group // 5) % 2:
+            body.append("if i % 2 == 0:")
+            body += ["    " + s for s in stmts]
+        else:
+            body += stmts
+    inner = textwrap.indent("\n".join(body), " " * 8)
+    return f"""import {module} as asc
+
+
+@asc.jit
+def gen_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, tile: asc.ConstExpr[int]):
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    z_gm.set_global_buffer(z, n)
+    pipe = asc.TPipe()
+    q_in = asc.TQue(asc.TPosition.VECIN, 1)
+    q_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q_in, num=1, len=tile * 4)
+    pipe.init_buffer(que=q_out, num=1, len=tile * 4)
+    for i in range(n // tile):
+        a = q_in.alloc_tensor(asc.float32)
+        asc.data_copy(a, x_gm[i * tile:], tile)
+        q_in.enque(a)
+        a = q_in.deque(asc.float32)
+        b = q_out.alloc_tensor(asc.float32)
+{inner}
+        q_out.enque(b)
+        q_in.free_tensor(a)
+        b = q_out.deque(asc.float32)
+        asc.data_copy(z_gm[i * tile:], b, tile)
+        q_out.free_tensor(b)
+"""
+
+
+PYASC = """
+import os, sys, time, tempfile
+os.environ["PYASC_COMPILER"] = "/bin/false"; os.environ["PYASC_LINKER"] = "/bin/false"
+os.environ["PYASC_CACHE_DIR"] = tempfile.mkdtemp()
+import numpy as np
+import asc
+import asc.runtime.compiler as C
+class Done(Exception): pass
+def stop(self, source, kernel_args=None):
+    raise Done
+C.Compiler.run_compilation = stop
+sys.path.insert(0, {folder!r})
+import {module} as m
+x = np.zeros(4096, np.float32); z = x.copy()
+times = []
+for i in range({repeat} + 1):
+    t = time.perf_counter()
+    try:
+        m.gen_kernel[1](x, z, 4096, 256 + 32 * i)   # a new constexpr each time: no cache hit
+    except Done:
+        pass
+    times.append(time.perf_counter() - t)
+print(sorted(times[1:])[len(times[1:]) // 2])
+"""
+
+
+def ours(folder: Path, module: str, repeat: int) -> float:
+    import numpy as np
+
+    sys.path.insert(0, str(folder))
+    kernel = __import__(module).gen_kernel
+    x = np.zeros(4096, np.float32)
+    z = x.copy()
+    kernel.compile(x, z, 4096, 256, always_compile=True).asm["ascendc"]  # warm up
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        kernel.compile(x, z, 4096, 256, always_compile=True).asm["ascendc"]
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def theirs(python: str, folder: Path, module: str, repeat: int) -> float | str:
+    code = PYASC.format(folder=str(folder), module=module, repeat=repeat)
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True)
+    if out.returncode != 0:
+        return "failed: " + (out.stderr.strip().splitlines() or ["?"])[-1][:60]
+    return float(out.stdout.split()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--pyasc-python", help="a Python interpreter with pyasc installed")
+    args = parser.parse_args()
+    if args.pyasc_python is None and importlib.util.find_spec("asc") is not None:
+        args.pyasc_python = sys.executable
+    folder = Path(tempfile.mkdtemp())
+    rows = []
+    for n in args.sizes:
+        (folder / f"gen_ours_{n}.py").write_text(kernel_source(n, "asc_xdsl"))
+        (folder / f"gen_pyasc_{n}.py").write_text(kernel_source(n, "asc"))
+        repeat = max(3, args.repeat if n < 500 else args.repeat // 2)
+        mine = ours(folder, f"gen_ours_{n}", repeat)
+        other = (
+            theirs(args.pyasc_python, folder, f"gen_pyasc_{n}", repeat)
+            if args.pyasc_python
+            else None
+        )
+        rows.append((n, mine, other))
+    print(f"{'statements':>10}{'asc_xdsl (ms)':>15}{'pyasc 1.1.1 (ms)':>18}{'ratio':>8}")
+    for n, mine, other in rows:
+        if isinstance(other, float):
+            print(f"{n:>10}{mine * 1e3:>15.1f}{other * 1e3:>18.1f}{mine / other:>7.2f}x")
+        else:
+            print(f"{n:>10}{mine * 1e3:>15.1f}{other or 'not run':>18}")
+    if len(rows) >= 2:
+        (n1, a1, p1), (n2, a2, p2) = rows[-2], rows[-1]
+        slope = (a2 - a1) / (n2 - n1) * 1e3
+        line = f"\nper statement ({n1} -> {n2}): asc_xdsl {slope:.3f} ms"
+        if isinstance(p1, float) and isinstance(p2, float):
+            line += f", pyasc {(p2 - p1) / (n2 - n1) * 1e3:.3f} ms"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
