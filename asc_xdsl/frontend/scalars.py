@@ -13,6 +13,7 @@ constant cache (`_constants`, `_last_constant`).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -62,7 +63,7 @@ _PREDICATES = {
 }  # fmt: skip
 
 
-class ScalarBuilder:
+class ScalarBuilder(ABC):
     """Builds scalar values and Python arithmetic on them (see the module docstring)."""
 
     # provided by the code generator
@@ -71,14 +72,14 @@ class ScalarBuilder:
     _constants: dict[tuple[Any, str], SSAValue]
     _last_constant: Operation | None
 
-    def emit(self, op: Operation) -> Operation:
-        raise NotImplementedError
+    @abstractmethod
+    def emit(self, op: Operation) -> Operation: ...
 
-    def fail(self, message: str, node: Any = None) -> Any:
-        raise NotImplementedError
+    @abstractmethod
+    def fail(self, message: str, node: Any = None) -> Any: ...
 
-    def _loc(self, node: Any, source: Any = None) -> Any:
-        raise NotImplementedError
+    @abstractmethod
+    def _loc(self, node: Any, source: Any = None) -> Any: ...
 
     def index(self, value: Any) -> SSAValue:
         """`value` as an `index` (pointer offsets)."""
@@ -96,7 +97,9 @@ class ScalarBuilder:
             return self.constant(int(value), dt.int32)
         if isinstance(value, float):
             return self.constant(value, dt.float32)
-        if isinstance(value, IRValue) and isinstance(getattr(value.handle, "type", None), MemRefType):
+        if isinstance(value, IRValue) and isinstance(
+            getattr(value.handle, "type", None), MemRefType
+        ):
             return value.handle  # a GM address (`__gm__ T*`), for %p
         return self.fail(f"printf cannot print {describe(value)}")
 

@@ -22,6 +22,7 @@ builds one.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from asc_xdsl.frontend.context import in_jit, require_jit
@@ -32,7 +33,7 @@ from asc_xdsl.language.core.utils import describe
 _MISSING = object()
 
 
-class BaseField:
+class BaseField(ABC):
     """A field of a `Struct`: its default and, when the C++ name differs, that name."""
 
     def __init__(self, default: Any = _MISSING, name: str | None = None) -> None:
@@ -42,14 +43,14 @@ class BaseField:
     def cpp_name(self, attribute: str) -> str:
         return attribute if self.name is None else self.name
 
-    def ir_type(self) -> Any:
-        raise NotImplementedError
+    @abstractmethod
+    def ir_type(self) -> Any: ...
 
-    def numpy_dtype(self) -> Any:
-        raise NotImplementedError
+    @abstractmethod
+    def numpy_dtype(self) -> Any: ...
 
-    def host_value(self, owner: str, attribute: str, value: Any) -> Any:
-        raise NotImplementedError
+    @abstractmethod
+    def host_value(self, owner: str, attribute: str, value: Any) -> Any: ...
 
 
 class Field(BaseField):
