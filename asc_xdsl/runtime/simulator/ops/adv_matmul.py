@@ -21,11 +21,30 @@ int32) added, then converted to C's type.
   Iterate returns false after the last. GetTensorC writes the block at its place in C
   (rows N apart in GM, singleCoreN apart in a local tensor), or with enSequentialWrite
   contiguously from C's start (rows baseN apart). Edge blocks are smaller.
+  GetTensorC(gm, local) writes both (enAtomic on GM only: the library ignores it for a
+  local destination); AsyncGetTensorC(local) is GetTensorC(local).
+* `SetTensorA/B(scalar)`: every element that value (in A's / B's type; the docs' [1, K]
+  A when singleCoreM is 1).
+* `SetQuantScalar(word)` / `SetQuantVector(words)`: C is converted as the library's
+  Fixpipe does (ops/cube.py `convert_out`): int8 into half DEQF16 / VDEQF16, into int8
+  REQ8 / VREQ8, half or bfloat16 into int8 QF322B8_PRE / VQF322B8_PRE; the vector has
+  one word per column of singleCoreN (from the block's first column for Iterate). Such
+  type pairs without a quant setting are an error.
+* `SetHF32(enable, transMode)`: sets the core's HF32 registers as SetHF32Mode /
+  SetHF32TransMode (so later Mmads see them too); float32 A and B are then rounded to
+  HF32 (ties to even for transMode 0, toward zero for 1: the bit the library sets,
+  dav-c220's NEAREST_ZERO. The Matmul doc's "ties away from zero" for 1 disagrees
+  with the headers; the headers are followed).
+* `IterateBatch` (NORMAL layout; the cube-only form with `SetBatchNum`'s counts).
+* The asynchronous forms run to completion at once; WaitIterateAll, WaitIterateBatch
+  and WaitGetTensorC do nothing. SetSelfDefineData / SetUserDefInfo only feed user
+  callbacks, which an object in the IR cannot have: no-ops.
 * `End()`: the object forgets its tensors.
 
 In a mix kernel the object's methods run on the AIV sub-blocks (the AIC serves them in
-the library), in a cube kernel on the AIC. Batch, quantisation, sparse, the
-asynchronous forms and user-defined callbacks are refused when the kernel is compiled.
+the library), in a cube kernel on the AIC. Refused when the kernel is compiled, with the
+reason (`REFUSED`): SetSparseIndex, GetTensorC / GetBatchTensorC of the workspace,
+IterateNBatch and the BSNGD / SBNGD / BNGS1S2 batch layouts, GetOffsetC.
 The object's ops take no pipe: the race checker orders them like PIPE_ALL.
 """
 
@@ -41,7 +60,17 @@ from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
-from asc_xdsl.runtime.simulator.ops.cube import fields
+from asc_xdsl.runtime.simulator.ops.cube import (
+    DEQF16,
+    QF322B8_PRE,
+    REQ8,
+    VDEQF16,
+    VQF322B8_PRE,
+    VREQ8,
+    convert_out,
+    fields,
+    to_hf32,
+)
 from asc_xdsl.runtime.simulator.profile import C_M, I_M
 
 TILING_DEFAULTS = {
@@ -78,6 +107,9 @@ class MatmulState:
     shape: dict[str, int] = field(default_factory=dict)  # singleCoreM/N/K, M, N, Ka, Kb
     cursor: int = -1  # the block the last Iterate computed
     block: np.ndarray | None = None
+    block_cols: int = 0  # the first column of `block` in this core's C
+    quant: tuple[str, Any] | None = None  # ("scalar", word) or ("vector", tensor)
+    batch_num: tuple[int, int] | None = None  # SetBatchNum(batchA, batchB)
 
     def __post_init__(self) -> None:
         t = self.tiling
@@ -87,8 +119,9 @@ class MatmulState:
             self.bias = None
 
     # -- the result ----------------------------------------------------------------
-    def product(self, rows: slice, cols: slice) -> np.ndarray:
-        """C[rows, cols] (float32 or int32) of this core's singleCoreM x singleCoreN."""
+    def product(self, rows: slice, cols: slice, regs: dict) -> np.ndarray:
+        """C[rows, cols] (float32 or int32) of this core's singleCoreM x singleCoreN;
+        float32 operands rounded to HF32 when the core's HF32 mode is on (`regs`)."""
         s = self.shape
         m, n, k = s["singleCoreM"], s["singleCoreN"], s["singleCoreK"]
         if self.a is None or self.b is None:
@@ -98,17 +131,25 @@ class MatmulState:
         r0, r1 = rows.start, min(rows.stop, m)
         c0, c1 = cols.start, min(cols.stop, n)
         ta, tb = self.types["a"], self.types["b"]
-        if self.trans_a:  # stored K x M
+        if isinstance(self.a, Scalar):  # SetTensorA(scalar): every element the value
+            a = np.full((r1 - r0, k), self.a.value)
+        elif self.trans_a:  # stored K x M
             a = _matrix(self.a, k, r1, s["M"], ta, "A")[:, r0:r1].T
         else:
             a = _matrix(self.a, r1, k, s["Ka"] or k, ta, "A")[r0:r1]
-        if self.trans_b:  # stored N x K
+        if isinstance(self.b, Scalar):
+            b = np.full((k, c1 - c0), self.b.value)
+        elif self.trans_b:  # stored N x K
             b = _matrix(self.b, c1, k, s["Kb"] or k, tb, "B")[c0:c1].T
         else:
             b = _matrix(self.b, k, c1, s["N"], tb, "B")[:, c0:c1]
-        integer = a.dtype.kind in "iu"
+        integer = np.dtype(np_dtype(ta)).kind in "iu" and not is_bf16(ta)
         acc = np.float64 if integer else np.float32  # float64 is exact for int8 sums
-        out = np.ascontiguousarray(a, acc) @ np.ascontiguousarray(b, acc)
+        a, b = np.ascontiguousarray(a, acc), np.ascontiguousarray(b, acc)
+        if regs.get("HF32") and np_dtype(ta) == np.float32 and np_dtype(tb) == np.float32:
+            even = bool(regs.get("HF32_TRANS", False))
+            a, b = to_hf32(a, even), to_hf32(b, even)
+        out = a @ b
         if self.bias is not None:
             out = out + _values(self.bias, c1, self.types["bias"], "bias")[c0:c1].astype(acc)
         return out.astype(np.int32) if integer else out
@@ -126,6 +167,52 @@ class MatmulState:
         if int(self.tiling["iterateOrder"]) == 0:  # ORDER_M: along M first
             return index % mi, index // mi
         return index // ni, index % ni
+
+
+    def to_c(self, block: np.ndarray, col0: int) -> np.ndarray:
+        """The block (columns from col0 of this core's C) converted as the Matmul's
+        Fixpipe does: the quant mode follows from the types and SetQuantScalar/Vector."""
+        modes = QUANT_MODES.get((block.dtype.kind, str(self.types["c"])))
+        if modes is None:
+            return block  # _store converts (float32 -> half/bf16/float, int32 -> int32)
+        if self.quant is None:
+            raise SimulatorError(
+                f"Matmul: A of {self.types['a']} into C of {self.types['c']} is (de)quantised "
+                "on the way out: call SetQuantScalar or SetQuantVector first"
+            )
+        kind, value = self.quant
+        if kind == "scalar":
+            return convert_out(block, modes[0], np_dtype(self.types["c"]), False, value)
+        words = _words(value, col0 + block.shape[1], "SetQuantVector's tensor")[col0:]
+        return convert_out(block, modes[1], np_dtype(self.types["c"]), False, words)
+
+
+# (accumulator kind, C type) -> (scalar mode, vector mode), as the library picks them
+QUANT_MODES = {
+    ("i", "f16"): (DEQF16, VDEQF16),
+    ("i", "i8"): (REQ8, VREQ8),
+    ("i", "ui8"): (REQ8, VREQ8),
+    ("f", "i8"): (QF322B8_PRE, VQF322B8_PRE),
+    ("f", "ui8"): (QF322B8_PRE, VQF322B8_PRE),
+}
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """SetTensorA/B(scalar): the matrix is that value everywhere (the docs: a [1, K]
+    tensor of it for A)."""
+
+    value: float
+
+
+def _words(t, n: int, what: str) -> np.ndarray:
+    """n uint64 words from a tensor's start (a quant vector)."""
+    if isinstance(t, GlobalTensor):
+        return t.elements(0, n, f"Matmul reads {what}").view(np.uint64)
+    if isinstance(t, LocalTensor):
+        t.check(n, f"Matmul's {what}", vector=False)
+        return t.arr[:n].view(np.uint64)
+    raise SimulatorError(f"Matmul: {what} must be a tensor")
 
 
 def _matrix(t, rows: int, cols: int, stride: int, et, what: str) -> np.ndarray:
@@ -250,6 +337,37 @@ def _set_tensor(op, comp):
     return _on_client(comp, run)
 
 
+@handles(*_ops("matmul.set_tensor_a_scalar", "matmul.set_tensor_b_scalar"))
+def _set_scalar(op, comp):
+    which = op.name.split(".")[-1][len("set_tensor_")]
+    mm, v = comp.slot(op.matmul), comp.slot(op.operands[1])
+    et = op.matmul.type.matrix(which).dtype
+
+    def run(e, c, _op=op):
+        st = _state(e, mm)
+        # the API takes A's / B's element type: the value is converted to it
+        if is_bf16(et):
+            value = bf16_to_f32(f32_to_bf16(np.float32(e[v])))[()]
+        else:
+            value = np.array(e[v]).astype(np_dtype(et))[()]
+        setattr(st, which, Scalar(float(value)))
+        setattr(st, f"trans_{which}", False)
+
+    return _on_client(comp, run)
+
+
+@handles(*_ops("matmul.set_quant_scalar", "matmul.set_quant_vector"))
+def _set_quant(op, comp):
+    mm, v = comp.slot(op.matmul), comp.slot(op.operands[1])
+    kind = "scalar" if op.name.endswith("scalar") else "vector"
+
+    def run(e, c, _op=op):
+        value = e[v]
+        _state(e, mm).quant = (kind, int(value) & (2**64 - 1) if kind == "scalar" else value)
+
+    return _on_client(comp, run)
+
+
 @handles(*_ops("matmul.set_bias", "matmul.disable_bias"))
 def _set_bias(op, comp):
     mm = comp.slot(op.matmul)
@@ -306,10 +424,10 @@ def _iterate_all(op, comp):
     def run(e, c, _op=op):
         st = _state(e, mm)
         s = st.shape
-        out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]))
+        out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]), c.regs)
         dst = e[t]
         stride = s["N"] if isinstance(dst, GlobalTensor) else s["singleCoreN"]
-        _store(dst, 0, stride, out, et, int(e[at]) if at is not None else 0, "C")
+        _store(dst, 0, stride, st.to_c(out, 0), et, int(e[at]) if at is not None else 0, "C")
         _charge(c, *out.shape, s["singleCoreK"])
 
     return _on_client(comp, run)
@@ -329,18 +447,23 @@ def _iterate(op, comp):
             return
         m, n = st.block_at(st.cursor)
         bm, bn = int(st.tiling["baseM"]), int(st.tiling["baseN"])
-        st.block = st.product(slice(m * bm, (m + 1) * bm), slice(n * bn, (n + 1) * bn))
-        _charge(c, *st.block.shape, st.shape["singleCoreK"])
+        block = st.product(slice(m * bm, (m + 1) * bm), slice(n * bn, (n + 1) * bn), c.regs)
+        st.block = st.to_c(block, n * bn)
+        _charge(c, *block.shape, st.shape["singleCoreK"])
         e[r] = True
 
     return _on_client(comp, run)
 
 
-@handles(*_ops("matmul.get_tensor_c"))
+@handles(*_ops("matmul.get_tensor_c", "matmul.async_get_tensor_c"))
 def _get_tensor_c(op, comp):
-    if op.tensor2 is not None:
-        raise UnsupportedOpError("GetTensorC into two tensors (GM and local) is not simulated")
-    mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
+    """GetTensorC(C[, local]) / AsyncGetTensorC(local): the last Iterate's block. With
+    two tensors it goes to both (GM and a local copy); enAtomic applies to GM only (the
+    library ignores it for a local destination)."""
+    mm = comp.slot(op.matmul)
+    targets = [comp.slot(op.tensor)]
+    if getattr(op, "tensor2", None) is not None:
+        targets.append(comp.slot(op.tensor2))
     at = _atomic_slot(op, comp, "atomic")
     seq = _atomic_slot(op, comp, "sequentialwrite")
     et = op.matmul.type.matrix("c").dtype
@@ -349,22 +472,32 @@ def _get_tensor_c(op, comp):
         st = _state(e, mm)
         if st.block is None:
             raise SimulatorError("Matmul: GetTensorC without a block (call Iterate first)")
-        dst, atomic = e[t], int(e[at]) if at is not None else 0
-        if seq is not None and e[seq]:
-            _store(dst, 0, int(st.tiling["baseN"]), st.block, et, atomic, "C")
-            return
         m, n = st.block_at(st.cursor)
         bm, bn = int(st.tiling["baseM"]), int(st.tiling["baseN"])
-        stride = st.shape["N"] if isinstance(dst, GlobalTensor) else st.shape["singleCoreN"]
-        _store(dst, m * bm * stride + n * bn, stride, st.block, et, atomic, "C")
+        for slot in targets:
+            dst = e[slot]
+            on_gm = isinstance(dst, GlobalTensor)
+            atomic = int(e[at]) if at is not None and on_gm else 0
+            if seq is not None and e[seq]:
+                _store(dst, 0, bn, st.block, et, atomic, "C")
+                continue
+            stride = st.shape["N"] if on_gm else st.shape["singleCoreN"]
+            _store(dst, m * bm * stride + n * bn, stride, st.block, et, atomic, "C")
 
     return _on_client(comp, run)
 
 
-@handles(*_ops("matmul.iterate_batch"))
+@handles(*_ops("matmul.wait_iterate_all", "matmul.wait_get_tensor_c", "matmul.wait_iterate_batch"))
+def _wait(op, comp):
+    return None  # the simulator runs the asynchronous forms to completion at once
+
+
+@handles(*_ops("matmul.iterate_batch", "matmul.iterate_batch_cube_only"))
 def _iterate_batch(op, comp):
+    """IterateBatch: the mix form takes batchA/batchB, the cube-only form SetBatchNum's."""
     mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
-    ba, bb = comp.slot(op.batch_a), comp.slot(op.batch_b)
+    counts = getattr(op, "batch_a", None) is not None
+    ba, bb = (comp.slot(op.batch_a), comp.slot(op.batch_b)) if counts else (None, None)
     strides = [
         comp.slot(v) if v is not None else None
         for v in (op.maxtrix_stride_a, op.maxtrix_stride_b, op.maxtrix_stride_c)
@@ -373,12 +506,20 @@ def _iterate_batch(op, comp):
     et = op.matmul.type.matrix("c").dtype
     layouts = {op.matmul.type.matrix(w).layout for w in ("a", "b", "c")}
     if any(int(getattr(lay, "value", lay)) > 1 for lay in layouts):
-        raise UnsupportedOpError("IterateBatch is simulated for the NORMAL layout only")
+        raise UnsupportedOpError(
+            "IterateBatch is simulated for the NORMAL layout only (BSNGD, SBNGD and BNGS1S2 "
+            "are not)"
+        )
 
     def run(e, c, _op=op):
         st = _state(e, mm)
         s = st.shape
-        n_a, n_b = int(e[ba]), int(e[bb])
+        if counts:
+            n_a, n_b = int(e[ba]), int(e[bb])
+        elif st.batch_num is None:
+            raise SimulatorError("Matmul: the cube-only IterateBatch needs SetBatchNum first")
+        else:
+            n_a, n_b = st.batch_num
         batch = max(n_a, n_b)
         if n_a <= 0 or n_b <= 0 or batch % n_a or batch % n_b:
             raise SimulatorError(f"IterateBatch: batchA {n_a} and batchB {n_b} do not divide")
@@ -393,10 +534,10 @@ def _iterate_batch(op, comp):
             for i in range(batch):
                 st.a = a.sub(i // (batch // n_a) * step_a)
                 st.b = b.sub(i // (batch // n_b) * step_b)
-                out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]))
+                out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]), c.regs)
                 stride = s["N"] if on_gm else s["singleCoreN"]
                 atomic = int(e[at]) if at is not None else 0
-                _store(dst, i * step_c, stride, out, et, atomic, "C")
+                _store(dst, i * step_c, stride, st.to_c(out, 0), et, atomic, "C")
                 _charge(c, *out.shape, s["singleCoreK"])
         finally:
             st.a, st.b = a, b
@@ -406,51 +547,72 @@ def _iterate_batch(op, comp):
 
 @handles(*_ops("matmul.set_batch_num"))
 def _batch_num(op, comp):
-    return None  # IterateBatch takes its batch counts as arguments
+    """SetBatchNum(batchA, batchB): the counts of the cube-only IterateBatch (the mix
+    form takes its own)."""
+    mm, a, b = comp.slot(op.matmul), comp.slot(op.batch_a), comp.slot(op.batch_b)
+
+    def run(e, c, _op=op):
+        _state(e, mm).batch_num = (int(e[a]), int(e[b]))
+
+    return _on_client(comp, run)
 
 
-@handles(*_ops("matmul.end", "matmul.set_workspace", "matmul.set_hf32"))
+@handles(*_ops("matmul.set_self_define_data", "matmul.set_user_def_info"))
+def _callback_data(op, comp):
+    return None  # data for user callbacks (MatmulCallBackFunc); the IR's object has none
+
+
+@handles(*_ops("matmul.end", "matmul.set_workspace"))
 def _end(op, comp):
     mm = comp.slot(op.matmul)
     ends = op.name.endswith(".end")
-    hf32 = op.name.endswith("set_hf32")
 
     def run(e, c, _op=op):
         st = _state(e, mm)
         if ends:
             st.a = st.b = st.bias = st.block = None
             st.cursor = -1
-        elif hf32 and e[comp.slot(op.enable_hf32)]:
-            raise SimulatorError("Matmul SetHF32(true) is not simulated")
 
     return _on_client(comp, run)
 
 
-REFUSED = (
-    "matmul.set_tensor_a_scalar",
-    "matmul.set_tensor_b_scalar",
-    "matmul.set_self_define_data",
-    "matmul.set_sparse_index",
-    "matmul.set_user_def_info",
-    "matmul.get_tensor_c_return",
-    "matmul.wait_iterate_all",
-    "matmul.iterate_batch_cube_only",
-    "matmul.wait_iterate_batch",
-    "matmul.get_batch_tensor_c",
-    "matmul.get_batch_tensor_c_local_mem",
-    "matmul.iterate_n_batch",
-    "matmul.set_quant_scalar",
-    "matmul.set_quant_vector",
-    "matmul.wait_get_tensor_c",
-    "matmul.get_offset_c",
-    "matmul.async_get_tensor_c",
-)
+@handles(*_ops("matmul.set_hf32"))
+def _set_hf32(op, comp):
+    """SetHF32(enable, transMode) sets the core's HF32 registers as SetHF32Mode and
+    SetHF32TransMode do (matmul_impl_base.h): transMode 1 sets the trans bit, which
+    dav-c220's headers define as rounding ties toward zero (HF32TransMode::NEAREST_ZERO),
+    0 clears it (ties to even). The register keeps the HF32TransMode value (NEAREST_EVEN
+    is 1), as ops/cube.py reads it."""
+    en, tm = comp.slot(op.enable_hf32), comp.slot(op.trans_mode)
+
+    def run(e, c, _op=op):
+        mode = int(e[tm])
+        if mode not in (0, 1):
+            raise SimulatorError(f"Matmul SetHF32: transMode must be 0 or 1, got {mode}")
+        c.regs["HF32"] = bool(e[en])
+        c.regs["HF32_TRANS"] = mode == 0
+
+    return _on_client(comp, run)
+
+
+REFUSED = {
+    "matmul.set_sparse_index": "sparse B (MatmulType with sparse) is not modelled by the "
+    "Matmul object here (MmadWithSparse is, as a cube op)",
+    "matmul.get_tensor_c_return": "the block's place in the workspace it returns is not "
+    "documented",
+    "matmul.get_batch_tensor_c": "it reads the workspace of an asynchronous IterateBatch, "
+    "whose layout is not documented",
+    "matmul.get_batch_tensor_c_local_mem": "it reads the workspace of an asynchronous "
+    "IterateBatch, whose layout is not documented",
+    "matmul.iterate_n_batch": "it is for the BSNGD/SBNGD/BNGS1S2 batch layouts, which are "
+    "not simulated",
+    "matmul.get_offset_c": "a reserved interface (the docs define no value for it)",
+}
 
 
 @handles(*_ops(*REFUSED))
 def _refused(op, comp):
     raise UnsupportedOpError(
-        f"the Matmul object's {op.SPEC.api} is not simulated (supported: Init/"
-        "REGIST_MATMUL_OBJ, SetTensorA/B, SetBias/DisableBias, SetTail, SetSingleShape, "
-        "SetOrgShape, IterateAll, Iterate + GetTensorC, End)"
+        f"the Matmul object's {op.SPEC.api} is not simulated: "
+        f"{REFUSED[op.name.removeprefix('ascendc.')]}"
     )

@@ -1,0 +1,301 @@
+"""The Matmul object's further forms on the simulator against numpy: SetQuantScalar /
+SetQuantVector (int8 into half), SetHF32, SetTensorA(scalar), GetTensorC into GM and a
+local tensor together, the asynchronous IterateAll + WaitIterateAll, and the cube-only
+IterateBatch with SetBatchNum."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.runtime.simulator import SimulatorError
+
+M, N, K = 32, 64, 48
+GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
+WORKSPACE = np.zeros(1024, np.uint8)
+
+
+def _tiling(**kw) -> asc.adv.TCubeTiling:
+    fields = dict(
+        used_core_num=1, m=M, n=N, k_a=K, k_b=K, single_core_m=M, single_core_n=N,
+        single_core_k=K, base_m=16, base_n=32, base_k=16, is_bias=0, iterate_order=0,
+    )  # fmt: skip
+    fields.update(kw)
+    return asc.adv.TCubeTiling(**fields)
+
+
+@asc.jit
+def gtensor(addr: asc.GlobalAddress) -> asc.GlobalTensor:
+    g = asc.GlobalTensor()
+    g.set_global_buffer(addr)
+    return g
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_quant(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    q: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+    word: asc.ConstExpr[int],
+    per_column: asc.ConstExpr[bool],
+    blocks: asc.ConstExpr[bool],
+):
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    q_g = gtensor(q)
+    pipe = asc.TPipe()
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    if per_column:
+        matmul.set_quant_vector(q_g)
+    else:
+        matmul.set_quant_scalar(word)
+    if blocks:
+        with matmul.iterate():
+            matmul.get_tensor_c(c_g)
+    else:
+        matmul.iterate_all(c_g)
+    matmul.end()
+
+
+def _int8_operands(seed):
+    rng = np.random.default_rng(seed)
+    return rng.integers(-5, 5, (M, K), dtype=np.int8), rng.integers(-5, 5, (K, N), dtype=np.int8)
+
+
+def _scale_word(scale: np.ndarray) -> np.ndarray:
+    """The docs' word: the float's bits with the low 13 cleared (kept to 1, 8, 10)."""
+    return (scale.astype(np.float32).view(np.uint32) & 0xFFFFE000).astype(np.uint64)
+
+
+@pytest.mark.parametrize("blocks", [False, True])
+def test_quant_vector_dequantises_each_column_into_half(blocks):
+    """pyasc's test_matmul_quant: int8 x int8 -> half with one scale per column."""
+    a, b = _int8_operands(1)
+    scale = (np.random.default_rng(2).random(N, dtype=np.float32) - 0.5) * 10
+    words = _scale_word(scale)
+    c = np.zeros((M, N), np.float16)
+    mm_quant[1](a, b, c, words, _tiling(), WORKSPACE, 0, True, blocks)
+    kept = words.astype(np.uint32).view(np.float32).astype(np.float64)
+    want = (a.astype(np.int64) @ b.astype(np.int64)) * kept
+    np.testing.assert_array_equal(c, want.astype(np.float16))
+
+
+def test_quant_scalar_with_an_offset_requantises_into_int8():
+    """REQ8: x * scale + offset, rounded to even and saturated to int8."""
+    a, b = _int8_operands(3)
+    scale = np.float32(0.37)
+    offset = -7
+    word = int(_scale_word(np.array([scale]))[0]) | ((offset & 0x1FF) << 37) | (1 << 46)
+    c = np.zeros((M, N), np.int8)
+    mm_quant[1](a, b, c, np.zeros(N, np.uint64), _tiling(), WORKSPACE, word, False, False)
+    kept = np.float64(np.array([word & 0xFFFFE000], np.uint32).view(np.float32)[0])
+    want = np.clip(np.rint((a.astype(np.int64) @ b.astype(np.int64)) * kept + offset), -128, 127)
+    np.testing.assert_array_equal(c, want.astype(np.int8))
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_plain(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+):
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    pipe = asc.TPipe()
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    matmul.iterate_all(c_g)
+
+
+def test_int8_into_half_without_a_quant_setting_is_an_error():
+    a, b = _int8_operands(4)
+    c = np.zeros((M, N), np.float16)
+    with pytest.raises(SimulatorError, match="call SetQuantScalar or SetQuantVector"):
+        mm_plain[1](a, b, c, _tiling(), WORKSPACE)
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_hf32(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+    trans_mode: asc.ConstExpr[int],
+):
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    pipe = asc.TPipe()
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_hf32(True, trans_mode)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    matmul.iterate_all(c_g)
+
+
+def _hf32(x: np.ndarray, ties_even: bool) -> np.ndarray:
+    """12 significant bits (HF32's 11 stored): frexp's mantissa in units of 2^-12."""
+    m, e = np.frexp(x.astype(np.float64))
+    units = m * 4096.0
+    if ties_even:
+        units = np.round(units)  # numpy rounds half to even
+    else:  # ties toward zero
+        units = np.sign(units) * np.ceil(np.abs(units) - 0.5)
+    return np.ldexp(units / 4096.0, e).astype(np.float32)
+
+
+@pytest.mark.parametrize(("trans_mode", "ties_even"), [(0, True), (1, False)])
+def test_set_hf32_rounds_float_operands(trans_mode, ties_even):
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((M, K)).astype(np.float32)
+    b = rng.standard_normal((K, N)).astype(np.float32)
+    # exact ties at bit 11: the rounding mode decides them
+    a[0, :8] = np.float32(1 + 2**-12 + 2**-11 * np.arange(8) % 2)
+    c = np.zeros((M, N), np.float32)
+    mm_hf32[1](a, b, c, _tiling(), WORKSPACE, trans_mode)
+    want = _hf32(a, ties_even) @ _hf32(b, ties_even)
+    np.testing.assert_allclose(c, want, rtol=1e-6, atol=1e-6)
+    assert not np.allclose(c, a @ b, rtol=1e-6, atol=1e-6)
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_scalar_a(
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+):
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    pipe = asc.TPipe()
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(scalar=2.0)
+    matmul.set_tensor_b(b_g)
+    matmul.iterate_all(c_g, sync=False)
+    matmul.wait_iterate_all()
+
+
+def test_scalar_a_reduces_b_over_k_and_async_iterate_all_completes_by_the_wait():
+    """SetTensorA(2): every row of C is twice B's column sums (the docs' reduce-sum use)."""
+    b = np.random.default_rng(6).integers(-4, 5, (K, N)).astype(np.float16)
+    c = np.zeros((1, N), np.float32)
+    mm_scalar_a[1](b, c, _tiling(m=1, single_core_m=1), WORKSPACE)
+    np.testing.assert_array_equal(c[0], 2 * b.astype(np.float32).sum(axis=0))
+
+
+@asc.jit
+def mm_two_targets(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    c_local: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+):
+    """A mix kernel: each AIV computes its half of C's columns, block by block, into GM
+    and a UB copy, then copies the UB copy out (M x N/2 contiguous per AIV)."""
+    idx = asc.get_block_idx()
+    half = tiling.single_core_n
+    a_g = gtensor(a)
+    b_g = gtensor(b + idx * half)
+    c_g = gtensor(c + idx * half)
+    cl_g = gtensor(c_local + idx * M * half)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, M * N * 2)
+    local = buf.get(asc.float32)
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    with matmul.iterate():
+        matmul.get_tensor_c(c_g, optional_tensor=local)
+    matmul.end()
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(cl_g, local, count=M * half)
+
+
+def test_get_tensor_c_into_gm_and_a_local_tensor():
+    rng = np.random.default_rng(7)
+    a = rng.integers(-4, 5, (M, K)).astype(np.float16)
+    b = rng.integers(-4, 5, (K, N)).astype(np.float16)
+    c = np.zeros((M, N), np.float32)
+    c_local = np.zeros((2, M, N // 2), np.float32)
+    tiling = _tiling(used_core_num=2, single_core_n=N // 2, base_n=16)
+    mm_two_targets[1](a, b, c, c_local, tiling, WORKSPACE)
+    want = a.astype(np.float32) @ b.astype(np.float32)
+    np.testing.assert_array_equal(c, want)
+    np.testing.assert_array_equal(np.concatenate(list(c_local), axis=1), want)
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_batch_cube(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+    batch_a: asc.ConstExpr[int],
+    batch_b: asc.ConstExpr[int],
+):
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    pipe = asc.TPipe()
+    normal = asc.LayoutMode.NORMAL
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype, False, normal),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype, False, normal),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype, False, normal),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    matmul.set_batch_num(batch_a, batch_b)
+    matmul.iterate_batch(c_g, False, 0, False)
+
+
+def test_cube_only_iterate_batch_takes_set_batch_num():
+    rng = np.random.default_rng(8)
+    a = rng.uniform(-5, 5, (1, M, K)).astype(np.float32)
+    b = rng.uniform(-5, 5, (3, K, N)).astype(np.float32)
+    c = np.zeros((3, M, N), np.float32)
+    mm_batch_cube[1](a, b, c, _tiling(), WORKSPACE, 1, 3)
+    for i in range(3):
+        np.testing.assert_allclose(c[i], a[0] @ b[i], rtol=1e-5, atol=1e-4)
