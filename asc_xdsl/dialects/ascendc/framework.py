@@ -557,6 +557,20 @@ for _cls, _m, _api, _doc in (
     )
 
 
+_member(
+    "FreeAllEventOp",
+    "que_bind.free_all_event",
+    "FreeAllEvent",
+    (_BUFFERED_QUEUE,),
+    "`que.FreeAllEvent()`: wait for the events of the buffers FreeTensor gave back and "
+    "release their ids (event ids are few; a queue's buffers each hold one until the next "
+    "AllocTensor waits on it). No tensor may be EnQue'd then; depth >= 1, as the headers "
+    "static_assert.",
+    format="$queue attr-dict `:` type($queue)",
+    py="TQueBind.free_all_event",
+)
+
+
 def _no_destroy(emitter: Any, op: Operation) -> None:
     from asc_xdsl.backends.ascendc.printer import CodegenError
 

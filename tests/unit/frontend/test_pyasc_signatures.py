@@ -67,7 +67,6 @@ DELIBERATE = {
 # Not there yet (listed in docs/frontend.md's status; remove an entry when it is done).
 NOT_YET = {
     "asc.TBuf.get": "the shape= parameter (tensor shapes)",
-    "asc.TQueBind.free_all_event": "TQueBind::FreeAllEvent",
 }
 
 

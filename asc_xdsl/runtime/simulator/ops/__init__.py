@@ -25,6 +25,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     mem_allocator,
     members,
     multicore,
+    queue_events,
     reduce,
     refused,
     scalar,
