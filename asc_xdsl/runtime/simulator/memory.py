@@ -25,6 +25,8 @@ from asc_xdsl.runtime.simulator.errors import (
 )
 from asc_xdsl.runtime.simulator.platform import MEMORY_ALIGN, Platform
 
+_new = object.__new__
+
 
 class GmBuffer:
     __slots__ = ("name", "nbytes", "u8")
@@ -56,6 +58,8 @@ class GlobalTensor:
     """`GlobalTensor<T>`; unbound until SetGlobalBuffer."""
 
     __slots__ = ("buf", "byte_offset", "dtype", "elem_type", "itemsize", "shape_info", "size")
+    mem_name = "GM"
+    """The memory's name, as a LocalTensor's (`ops/copy.py` routes by the pair)."""
 
     def __init__(self, dtype: np.dtype, elem_type, buf: GmBuffer | None = None, byte_offset=0):
         self.buf = buf
@@ -77,11 +81,25 @@ class GlobalTensor:
     def sub(self, index: int) -> GlobalTensor:
         """`gt[index]`: the tensor moved by index, keeping its ShapeInfo (operator[] copies
         `*this`)."""
-        out = GlobalTensor(
-            self.dtype, self.elem_type, self.bound(), self.byte_offset + index * self.itemsize
-        )
+        if self.buf is None:
+            self.bound()  # the error
+        out = _new(GlobalTensor)  # a hot op: the fields copied, no __init__
+        out.buf = self.buf
+        out.byte_offset = self.byte_offset + index * self.itemsize
+        out.dtype = self.dtype
+        out.itemsize = self.itemsize
+        out.elem_type = self.elem_type
+        out.size = 0
         out.shape_info = self.shape_info
         return out
+
+    def window(self, nbytes: int, what: str) -> np.ndarray:
+        """uint8 view of the tensor's first `nbytes` bytes (checked), as DataCopy moves them."""
+        buf = self.buf
+        start = self.byte_offset
+        if buf is None or start < 0 or start + nbytes > buf.nbytes:
+            return self.bytes_at(0, nbytes, what)  # the error
+        return buf.u8[start : start + nbytes]
 
     def bytes_at(self, byte_start: int, nbytes: int, what: str) -> np.ndarray:
         """uint8 view of bytes [byte_offset + byte_start, +nbytes) of the array (checked)."""
@@ -179,6 +197,40 @@ class LocalTensor:
         self.check(n, what)
         return self.arr[:n]
 
+    def allocated(self, alloc: Allocation) -> LocalTensor:
+        """A copy of this tensor owned by `alloc` (a queue's AllocTensor hands out a copy
+        of its buffer's tensor, so a freed one stays dead)."""
+        t = _new(LocalTensor)  # the hot path of AllocTensor: fields copied, no __init__
+        t.mem = self.mem
+        t.mem_name = self.mem_name
+        t.position = self.position
+        t.offset = self.offset
+        t.length = self.length
+        t.dtype = self.dtype
+        t.elem_type = self.elem_type
+        t.itemsize = self.itemsize
+        t.alloc = alloc
+        t.aligned = self.aligned
+        t.vec_ok = self.vec_ok
+        t.arr = self.arr
+        t.shape_info = None
+        t.user_tag = 0
+        return t
+
+    def window(self, nbytes: int, what: str) -> np.ndarray:
+        """uint8 view of the tensor's first `nbytes` bytes (checked), as DataCopy moves
+        them; `what` is "<API> reads|writes <operand>"."""
+        if not self.alloc.live or not self.aligned or nbytes > self.length * self.itemsize:
+            name = what.split()[-1]
+            over = nbytes > self.length * self.itemsize and self.alloc.live
+            if over and not self.reach(-(-nbytes // self.itemsize), what):  # gm_overread="pad"
+                raise TensorBoundsError(
+                    f"{what} needs {nbytes} bytes of local tensor {name} but it holds "
+                    f"{self.length * self.itemsize} bytes ({self.describe()})"
+                )
+            self.check(0, name)
+        return self.mem[self.offset : self.offset + nbytes]
+
     def check(self, n: int, what: str, vector: bool = True) -> None:
         if not self.alloc.live:
             raise QueueError(
@@ -251,7 +303,7 @@ class LocalTensor:
         )
 
     def retyped(self, dtype, elem_type) -> LocalTensor:
-        if dtype == self.dtype:
+        if dtype is self.dtype or dtype == self.dtype:
             return self
         nbytes = self.length * self.itemsize
         return LocalTensor(

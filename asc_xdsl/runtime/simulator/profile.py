@@ -51,6 +51,12 @@ def charge_dma(cnt: list[int], pipe: int, direction: int, nbytes: int) -> None:
     cnt[B_BASE + direction] += nbytes
 
 
+def dma_slots(pipe: int, direction: int) -> tuple[int, int, int, int]:
+    """What `charge_dma` touches for a copy on `pipe` in `direction`: (instruction
+    counter, cycle counter, byte counter, bytes per cycle), for ops that charge inline."""
+    return pipe, pipe + CYCLE_OFFSET, B_BASE + direction, _BW[pipe]
+
+
 def charge_pipe(cnt: list[int], pipe: int, nbytes: int) -> None:
     """A pipe's own work that moves no data between memories (InitConstValue fills)."""
     cnt[pipe] += 1

@@ -36,7 +36,7 @@ class Queue:
         "position",
         "slot_bytes",
         "slots",
-        "views",
+        "protos",
         "waiting",
     )
 
@@ -48,7 +48,8 @@ class Queue:
         self.slot_bytes = 0
         self.free: deque[int] = deque()
         self.waiting: deque[LocalTensor] = deque()
-        self.views: dict = {}
+        self.protos: dict = {}
+        """dtype -> each buffer's tensor of that type (None until first allocated)."""
         self.label = label
         self.generation = -1
 
@@ -66,6 +67,7 @@ class Queue:
         base = onchip.reserve(self.mem_name, num * self.slot_bytes, what, buffers=num)
         self.slots = [base + i * self.slot_bytes for i in range(num)]
         self.free = deque(range(num))
+        self.protos = {}
 
     def alloc(self, dtype, elem_type) -> LocalTensor:
         if not self.free:
@@ -77,23 +79,20 @@ class Queue:
                 f"{self.depth})"
             )
         slot = self.free.popleft()
-        arr = self.views.get((slot, dtype))
-        mem = self.onchip.mems[self.mem_name]
-        offset = self.slots[slot]
-        t = LocalTensor(
-            mem,
-            self.mem_name,
-            self.position,
-            offset,
-            self.slot_bytes // dtype.itemsize,
-            dtype,
-            elem_type,
-            Allocation(self, slot),
-            arr,
-        )
-        if arr is None:
-            self.views[(slot, dtype)] = t.arr
-        return t
+        # each buffer's tensor of each type is built once; AllocTensor hands out a copy
+        # with its own Allocation, so a tensor freed earlier stays dead
+        protos = self.protos.get(dtype)
+        if protos is None:
+            protos = self.protos[dtype] = [None] * len(self.slots)
+        proto = protos[slot]
+        if proto is None:
+            mem = self.onchip.mems[self.mem_name]
+            length = self.slot_bytes // dtype.itemsize
+            proto = protos[slot] = LocalTensor(
+                mem, self.mem_name, self.position, self.slots[slot], length, dtype, elem_type,
+                PERMANENT,
+            )  # fmt: skip
+        return proto.allocated(Allocation(self, slot))
 
     def _owned(self, t: LocalTensor, api: str) -> None:
         if not isinstance(t, LocalTensor) or t.alloc is PERMANENT or t.alloc.queue is not self:
@@ -102,7 +101,9 @@ class Queue:
             raise QueueError(f"{api} on queue {self.label} of a tensor that was already freed")
 
     def enque(self, t: LocalTensor) -> None:
-        self._owned(t, "EnQue")
+        alloc = getattr(t, "alloc", None)
+        if alloc is None or alloc.queue is not self or not alloc.live:
+            self._owned(t, "EnQue")  # the error
         if self.depth and len(self.waiting) >= self.depth:  # depth 0: no FIFO to fill
             raise QueueError(
                 f"EnQue on queue {self.label}: {len(self.waiting)} tensors already wait, the "
@@ -148,9 +149,11 @@ class Queue:
         }[query]
 
     def release(self, t: LocalTensor) -> None:
-        self._owned(t, "FreeTensor")
-        t.alloc.live = False
-        self.free.append(t.alloc.slot)
+        alloc = getattr(t, "alloc", None)
+        if alloc is None or alloc.queue is not self or not alloc.live:
+            self._owned(t, "FreeTensor")  # the error
+        alloc.live = False
+        self.free.append(alloc.slot)
 
 
 class TBuf:

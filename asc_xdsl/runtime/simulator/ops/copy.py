@@ -29,18 +29,19 @@ from asc_xdsl.dialects.ascendc import data_copy as dc
 from asc_xdsl.runtime.simulator import memory
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
-from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
-from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.framework import Struct
 from asc_xdsl.runtime.simulator.profile import (
     DIRECTIONS,
+    DMA_LATENCY,
     I_FIX,
     I_MTE1,
     I_MTE2,
     I_MTE3,
     I_V,
     charge_dma,
+    dma_slots,
 )
 
 _D = {d: i for i, d in enumerate(DIRECTIONS)}
@@ -64,39 +65,23 @@ ROUTES = {
 }
 
 
-def _mem(t) -> str:
-    return "GM" if isinstance(t, GlobalTensor) else t.mem_name
+# the same, as the counters a copy charges (profile.dma_slots): DataCopy charges inline
+CHARGES = {k: dma_slots(*v) for k, v in ROUTES.items()}
 
 
 def route(dst, src) -> tuple[int, int]:
-    # the common classes inline (DataCopy's per-op cost), anything else through _mem
-    dc, sc = dst.__class__, src.__class__
-    r = ROUTES.get(
-        (
-            dst.mem_name if dc is LocalTensor else "GM" if dc is GlobalTensor else _mem(dst),
-            src.mem_name if sc is LocalTensor else "GM" if sc is GlobalTensor else _mem(src),
-        )
-    )
+    """(pipe, direction) of a copy from src's memory to dst's (GlobalTensor's is "GM")."""
+    r = ROUTES.get((dst.mem_name, src.mem_name))
     if r is None:
-        raise SimulatorError(f"no data path from {_mem(src)} to {_mem(dst)}")
+        raise SimulatorError(f"no data path from {src.mem_name} to {dst.mem_name}")
     return r
 
 
 def window(t, nbytes: int, what: str) -> np.ndarray:
     """uint8 view of the first `nbytes` bytes of tensor `t` (checked)."""
-    if isinstance(t, LocalTensor):
-        if not t.alloc.live or not t.aligned or nbytes > t.length * t.itemsize:
-            over = nbytes > t.length * t.itemsize and t.alloc.live
-            if over and not t.reach(-(-nbytes // t.itemsize), what):  # gm_overread="pad"
-                raise TensorBoundsError(
-                    f"{what} needs {nbytes} bytes of local tensor {what.split()[-1]} but it holds "
-                    f"{t.length * t.itemsize} bytes ({t.describe()})"
-                )
-            t.check(0, what.split()[-1])
-        return t.mem[t.offset : t.offset + nbytes]
     if t is None:
         raise SimulatorError("tensor used before it was assigned")
-    return t.bytes_at(0, nbytes, what)
+    return t.window(nbytes, what)
 
 
 def _strided(buf: np.ndarray, count: int, length: int, pitch: int) -> np.ndarray:
@@ -108,34 +93,47 @@ def _copy_count(op, comp):
     d, s, n = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.cal_count)
     size = np_dtype(op.dst.type.element_type).itemsize
 
+    # The most frequent op of a tiled kernel: one routing lookup, two windows, one
+    # assignment, the counters charged inline.
     def run(e, c, _op=op):
         dst, src, count = e[d], e[s], e[n]
         nbytes = count * size
-        if nbytes < 0:
-            raise SimulatorError(f"negative DataCopy count {count}")
-        if nbytes % 32:
-            if c.copy_tail == "pad":  # gm_overread="pad": dropped, with a warning
-                memory.local_overruns.tail(
-                    f"DataCopy of {count} elements ({nbytes} bytes) dropped its last "
-                    f"{nbytes % 32} bytes"
-                )
-            elif c.copy_tail != "drop":
-                raise SimulatorError(
-                    f"DataCopy of {count} elements ({nbytes} bytes) is not a multiple of 32 "
-                    f"bytes: the NPU silently drops the last {nbytes % 32} bytes (use "
-                    "DataCopyPad, or copy_tail='drop' to mimic the hardware)"
-                )
-            nbytes -= nbytes % 32
-        pipe, direction = route(dst, src)
-        dw = window(dst, nbytes, "DataCopy writes dst")
-        sw = window(src, nbytes, "DataCopy reads src")
+        if nbytes & 31 or nbytes < 0:
+            nbytes = _tail(c, count, nbytes)
+        charge = CHARGES.get((dst.mem_name, src.mem_name))
+        if charge is None:
+            route(dst, src)  # the error
+        dw = dst.window(nbytes, "DataCopy writes dst")
+        sw = src.window(nbytes, "DataCopy reads src")
         if c.regs:  # an atomic mode may be set (registers are rarely used: a fast test)
             put(c, dst, dw, sw)
         else:
             dw[:] = sw
-        charge_dma(c.cnt, pipe, direction, nbytes)
+        pipe, cycles, moved, bandwidth = charge
+        k = c.cnt
+        k[pipe] += 1
+        k[cycles] += DMA_LATENCY + -(-nbytes // bandwidth)
+        k[moved] += nbytes
 
     return run
+
+
+def _tail(c, count: int, nbytes: int) -> int:
+    """The bytes a count-form DataCopy moves when count x sizeof is not a multiple of
+    32: an error, or (copy_tail="drop", gm_overread="pad") the tail dropped."""
+    if nbytes < 0:
+        raise SimulatorError(f"negative DataCopy count {count}")
+    if c.copy_tail == "pad":  # gm_overread="pad": dropped, with a warning
+        memory.local_overruns.tail(
+            f"DataCopy of {count} elements ({nbytes} bytes) dropped its last {nbytes % 32} bytes"
+        )
+    elif c.copy_tail != "drop":
+        raise SimulatorError(
+            f"DataCopy of {count} elements ({nbytes} bytes) is not a multiple of 32 "
+            f"bytes: the NPU silently drops the last {nbytes % 32} bytes (use "
+            "DataCopyPad, or copy_tail='drop' to mimic the hardware)"
+        )
+    return nbytes - nbytes % 32
 
 
 @handles(dc.DataCopyL0Op)
