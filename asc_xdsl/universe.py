@@ -67,8 +67,13 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
     "ascendc-privatize-func": ("privatize_func", "PrivatizeFuncPass"),
     "ascendc-unify-pipe": ("unify_pipe", "UnifyPipePass"),
     "ascendc-verify-sync": ("verify_sync", "VerifySyncPass"),
+    # MLIR's passes pyasc's JIT runs that xDSL 0.74 lacks (or has under another name)
+    "inline": ("inline", "InlinePass"),
+    "loop-invariant-code-motion": ("licm", "LoopInvariantCodeMotionPass"),
+    "sccp": ("sccp", "SCCPPass"),
+    "symbol-dce": ("symbol_dce", "SymbolDCEPass"),
 }
-"""Pass name (pyasc's) -> (module of `asc_xdsl.transforms`, class); imported on first use."""
+"""Pass name (pyasc's, or MLIR's) -> (module of `asc_xdsl.transforms`, class); imported on first use."""
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     name: _pass(module, cls) for name, (module, cls) in PASS_CLASSES.items()

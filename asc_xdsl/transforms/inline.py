@@ -1,0 +1,161 @@
+"""`inline`: MLIR's inliner for `func.call`s of functions defined in the module.
+
+A call is replaced by a copy of its callee's body (arguments bound to the call's
+operands, `func.return`'s operands in place of the call's results) when the callee is a
+`func.func` with a one-block body in the same module. This is what pyasc's JIT runs in
+its lowering: the frontend's device functions (`@asc.jit(inline=False)`: a private
+`func.func` and a `func.call`) end up inside the kernel, where constant propagation,
+loop-invariant code motion and sync insertion (which must treat an opaque call as a
+barrier on every pipe) see through them. Callees are inlined bottom-up, so a helper
+that calls helpers is flattened once and then copied.
+
+Left as calls, as MLIR's inliner leaves them:
+
+- a call marked `no_inline` (MLIR's `func.call ... {no_inline}`);
+- a call of a kernel (`ascendc.global`): a launch entry, never folded into a caller;
+- a call of a declaration, or of a function whose body has several blocks (its
+  branches could not live in the single-block regions of `scf` ops);
+- a recursive call: one whose callee can reach its caller through calls (self or
+  mutual recursion); the cycle stays, the rest of its functions are still inlined.
+
+The callees stay (now unused private functions go with `symbol-dce`, next in the
+pipeline). Inlined ops keep their source locations (the helper's file and line).
+
+Before:
+
+    func.func private @clamp(%v: i32, %hi: i32) -> i32 {
+      %c = arith.cmpi sgt, %v, %hi : i32
+      %r = arith.select %c, %hi, %v : i32
+      func.return %r : i32
+    }
+    func.func @kernel(%n: i32) attributes {ascendc.global} {
+      %c5 = arith.constant 5 : i32
+      %a = func.call @clamp(%n, %c5) : (i32, i32) -> i32
+      ...
+    }
+
+After:
+
+    func.func private @clamp(...) { ... }            // unchanged; symbol-dce drops it
+    func.func @kernel(%n: i32) attributes {ascendc.global} {
+      %c5 = arith.constant 5 : i32
+      %c = arith.cmpi sgt, %n, %c5 : i32
+      %a = arith.select %c, %c5, %n : i32
+      ...
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+
+NO_INLINE = "no_inline"
+"""MLIR's `func.call` flag that keeps a call a call."""
+
+
+def _calls(op: Operation) -> Iterator[func.CallOp]:
+    return (o for o in op.walk() if isinstance(o, func.CallOp))
+
+
+def _functions(module: ModuleOp) -> dict[str, func.FuncOp]:
+    return {
+        f.sym_name.data: f for f in module.body.block.ops if isinstance(f, func.FuncOp)
+    }
+
+
+def _inlinable_body(callee: func.FuncOp | None) -> bool:
+    return (
+        callee is not None
+        and KERNEL_ATTR not in callee.attributes
+        and len(callee.body.blocks) == 1
+    )
+
+
+def _reaches(functions: dict[str, func.FuncOp]) -> dict[str, set[str]]:
+    """For each function, the functions its calls can reach (transitively)."""
+    direct = {
+        name: {c.callee.root_reference.data for c in _calls(f)} & functions.keys()
+        for name, f in functions.items()
+    }
+    reach: dict[str, set[str]] = {}
+    for name in functions:
+        seen: set[str] = set()
+        stack = list(direct[name])
+        while stack:
+            n = stack.pop()
+            if n not in seen:
+                seen.add(n)
+                stack.extend(direct[n] - seen)
+        reach[name] = seen
+    return reach
+
+
+def _bottom_up(functions: dict[str, func.FuncOp], reach: dict[str, set[str]]) -> list[str]:
+    """Callees before their callers (functions of one recursive cycle in any order)."""
+    order: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str, path: set[str]) -> None:
+        if name in done or name in path:
+            return
+        path.add(name)
+        for c in sorted(reach[name]):
+            if name not in reach[c]:  # not in a cycle with `name`
+                visit(c, path)
+        path.discard(name)
+        done.add(name)
+        order.append(name)
+
+    for name in functions:
+        visit(name, set())
+    return order
+
+
+def inline_call(call: func.CallOp, callee: func.FuncOp) -> None:
+    """Replace `call` by a copy of `callee`'s one-block body."""
+    block = callee.body.block
+    mapping: dict[SSAValue, SSAValue] = dict(zip(block.args, call.arguments, strict=True))
+    ret = block.last_op
+    assert isinstance(ret, func.ReturnOp), "func.func bodies end with func.return (verified)"
+    parent = call.parent
+    assert parent is not None
+    for op in block.ops:
+        if op is not ret:
+            parent.insert_op_before(op.clone(mapping), call)
+    for result, value in zip(call.res, ret.arguments, strict=True):
+        new = mapping.get(value, value)
+        if result.name_hint and value in mapping and value.owner is not block:
+            new.name_hint = result.name_hint  # the caller's name for the value
+        result.replace_all_uses_with(new)
+    parent.erase_op(call)
+
+
+@dataclass(frozen=True)
+class InlinePass(ModulePass):
+    name = "inline"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        functions = _functions(op)
+        reach = _reaches(functions)
+        for name in _bottom_up(functions, reach):
+            caller = functions[name]
+            for call in list(_calls(caller)):
+                target = call.callee.root_reference.data
+                callee = functions.get(target)
+                if (
+                    NO_INLINE in call.attributes
+                    or not _inlinable_body(callee)
+                    or name in reach.get(target, ())  # recursive: the callee reaches back
+                ):
+                    continue
+                assert callee is not None
+                inline_call(call, callee)

@@ -1,0 +1,63 @@
+"""`loop-invariant-code-motion`: MLIR's LICM, as pyasc's JIT runs it, by xDSL's code.
+
+xDSL's `licm` (`xdsl.transforms.loop_invariant_code_motion`) moves an op out of a
+loop when its operands are all defined outside the loop and it is side-effect free
+and speculatable; this pass runs xDSL's code under MLIR's name, on every loop kind
+MLIR's pass treats (xDSL's only visits `scf.for`): `scf.for`, both regions of
+`scf.while`, `scf.parallel`. Inner loops go first, so an op invariant in two nested
+loops leaves both.
+
+What may move is what the ops declare: `arith`/`math` ops (a division only by a
+constant that cannot trap), `ascendc.construct`. An op that reads or writes memory
+(every Ascend C op whose spec declares an effect, e.g. `GetValue` reading a tensor a
+vector op in the same loop writes, `DataCopy`, `AllocTensor`) or whose effects are
+unknown stays where it is, as MLIR's pass leaves memory accesses.
+
+Before:
+
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %tile = arith.muli %len, %c2 : i32             // invariant
+      %off = arith.muli %i, %tile : i32
+      %v = ascendc.local_tensor.get_value %t, %off : ...   // reads memory: stays
+      ...
+    }
+
+After:
+
+    %tile = arith.muli %len, %c2 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %off = arith.muli %i, %tile : i32
+      %v = ascendc.local_tensor.get_value %t, %off : ...
+      ...
+    }
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.builder import Builder
+from xdsl.context import Context
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint
+
+# xDSL's LICM step for one loop region (used by its pass for scf.for's body).
+from xdsl.transforms.loop_invariant_code_motion import _move_loop_invariant_code
+
+LOOPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp)
+"""MLIR's `LoopLikeOpInterface` ops among the dialects we use: all their regions are
+loop bodies."""
+
+
+@dataclass(frozen=True)
+class LoopInvariantCodeMotionPass(ModulePass):
+    name = "loop-invariant-code-motion"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        loops = [o for o in op.walk(region_first=True) if isinstance(o, LOOPS)]
+        for loop in loops:  # inner loops first
+            builder = Builder(InsertPoint.before(loop))
+            for region in loop.regions:
+                _move_loop_invariant_code(region, builder)
