@@ -326,15 +326,15 @@ GEOM = {"fh": 2, "fw": 3, "sh": 1, "sw": 2, "dh": 2, "dw": 1}
 K_START, K_EXT, M_EXT, PAD_VALUE = 32, 128, 16, -1.5
 
 
-def _img2col_ref(fm: np.ndarray, pad_value=PAD_VALUE) -> np.ndarray:
+def _img2col_ref(fm: np.ndarray, pad_value=PAD_VALUE, k_ext=K_EXT) -> np.ndarray:
     """The img2col rows 0..15, columns K_START.. of `fm` (C1, H, W, C0), loop by loop."""
     c1n, h_, w_, c0 = fm.shape
     g = GEOM
     wout = (w_ + PAD[0] + PAD[1] - ((g["fw"] - 1) * g["dw"] + 1)) // g["sw"] + 1
-    out = np.zeros((M_EXT, K_EXT), np.float32)
+    out = np.zeros((M_EXT, k_ext), np.float32)
     for m in range(M_EXT):
         ho, wo = divmod(m, wout)
-        for j, k in enumerate(range(K_START, K_START + K_EXT)):
+        for j, k in enumerate(range(K_START, K_START + k_ext)):
             c1, rest = divmod(k // c0, g["fh"] * g["fw"])
             kh, kw = divmod(rest, g["fw"])
             h = ho * g["sh"] - PAD[2] + kh * g["dh"]
@@ -344,7 +344,9 @@ def _img2col_ref(fm: np.ndarray, pad_value=PAD_VALUE) -> np.ndarray:
     return out
 
 
-def _load_3d(ir: IR, dst: str, src: str, transpose: bool = False, t="f16", fm=FM) -> None:
+def _load_3d(
+    ir: IR, dst: str, src: str, transpose: bool = False, t="f16", fm=FM, k_ext=K_EXT
+) -> None:
     pad = ir.name("pad")
     ir.lines.append(f"{pad} = memref.alloca() : memref<4xui8>")
     for i, v in enumerate(PAD):
@@ -353,7 +355,7 @@ def _load_3d(ir: IR, dst: str, src: str, transpose: bool = False, t="f16", fm=FM
     g = GEOM
     values = [
         (fm[1], "ui16"), (fm[2], "ui16"), (fm[0] * fm[3], "ui16"),  # l1H, l1W, channelSize
-        (K_EXT, "ui16"), (M_EXT, "ui16"), (K_START, "ui16"), (0, "ui16"),
+        (k_ext, "ui16"), (M_EXT, "ui16"), (K_START, "ui16"), (0, "ui16"),
         (g["sw"], "ui8"), (g["sh"], "ui8"), (g["fw"], "ui8"), (g["fh"], "ui8"),
         (g["dw"], "ui8"), (g["dh"], "ui8"), (transpose, "i1"), (False, "i1"),
         (PAD_VALUE if t in ("f16", "f32") else -3, t), (False, "i1"), (False, "i1"), (False, "i1"),

@@ -372,6 +372,70 @@ def _v2pro_fields(value, api: str) -> dict:
     return f
 
 
+LOAD3D_REPEAT_DEFAULTS = {"repeatStride": 0, "repeatTime": 1, "repeatMode": 0}
+MIN_BOUNDARY = 1024
+"""SetLoadDataBoundary: values 1..1023 are undefined behaviour (the docs' minimum)."""
+
+
+def _repeat_times(c, api: str) -> int:
+    """SetLoadDataRepeat's repeatTime: 0 makes the load a no-op, 1 (the default) one
+    load; more repeats are refused (A2/A3 have no dstStride: the docs do not say where
+    each repeat's output goes)."""
+    reg = c.regs.get("LOAD3D_REPEAT")
+    if reg is None:
+        return 1
+    times = int(fields(reg, LOAD3D_REPEAT_DEFAULTS, "SetLoadDataRepeat")["repeatTime"])
+    if times > 1:
+        raise UnsupportedOpError(
+            f"{api} after SetLoadDataRepeat with repeatTime {times} is not simulated: the "
+            "Atlas A2/A3 docs do not say where each repeat's output goes (dstStride is an "
+            "Ascend 950 parameter)"
+        )
+    return times
+
+
+def _feature_map(c, src: LocalTensor, nbytes: int, api: str) -> np.ndarray:
+    """The feature map's bytes from src; after SetLoadDataBoundary(b) (b > 0) an L1
+    address at or past b reads from L1's start again (address % b)."""
+    boundary = int(c.regs.get("LOAD3D_BOUNDARY", 0))
+    if not boundary:
+        return _bytes(src, 0, nbytes, f"{api} reads src")
+    if boundary < MIN_BOUNDARY:
+        raise SimulatorError(
+            f"{api}: SetLoadDataBoundary({boundary}) is invalid: a boundary below "
+            f"{MIN_BOUNDARY} bytes is undefined behaviour (0 means none)"
+        )
+    if src.offset >= boundary:
+        raise SimulatorError(
+            f"{api}: src starts at L1 byte {src.offset}, not inside the boundary "
+            f"{boundary} that SetLoadDataBoundary set"
+        )
+    addr = (src.offset + np.arange(nbytes)) % boundary
+    if nbytes and int(addr.max()) >= src.mem.size:
+        raise TensorBoundsError(f"{api}: the boundary {boundary} is past L1's end")
+    return src.mem[addr]
+
+
+def _b32_transposed(mat: np.ndarray, old: np.ndarray, into_l0b: bool) -> np.ndarray:
+    """32-bit img2col window (M x K) into 16 x 8 fractals as asc-devkit's load3d.py
+    model moves it: K padded to 16; each 8-row half of a 16-row M block transposed
+    (K x 8). L0B: [M/16, 2, Kp, 8]; L0A with enTranspose: [Kp/16, M/16, 2, 16, 8]. The
+    padded K positions are not written (`old`, the destination's elements, stay)."""
+    m, k = mat.shape
+    kp = -(-k // 16) * 16
+    padded = np.zeros((m, kp), mat.dtype)
+    padded[:, :k] = mat
+    halves = padded.reshape(m // 16, 2, 8, kp).transpose(0, 1, 3, 2)  # [M1, 2, Kp, 8]
+    valid = np.broadcast_to((np.arange(kp) < k)[None, None, :, None], halves.shape)
+    if not into_l0b:
+        order = (2, 0, 1, 3, 4)  # [Kp/16, M1, 2, 16, 8]
+        halves = halves.reshape(m // 16, 2, kp // 16, 16, 8).transpose(order)
+        valid = valid.reshape(m // 16, 2, kp // 16, 16, 8).transpose(order)
+    out = old.reshape(halves.shape).copy()
+    out[valid] = halves[valid]
+    return out
+
+
 def _load_3d_v2(op, comp, pro: bool = False):
     """LoadData 3D V2, or V2Pro (`pro`): the same img2col from packed fields, with the
     fmatrix and padding value the registers hold (SetFmatrix, SetLoadDataPaddingValue;
@@ -383,10 +447,6 @@ def _load_3d_v2(op, comp, pro: bool = False):
 
     def run(e, c, _op=op):
         f = _v2pro_fields(e[p], api) if pro else fields(e[p], LOAD_3D_V2_DEFAULTS, api)
-        if "LOAD3D_REPEAT" in c.regs or "LOAD3D_BOUNDARY" in c.regs:
-            raise UnsupportedOpError(
-                f"{api} after SetLoadDataRepeat / SetLoadDataBoundary is not simulated"
-            )
         dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
         src = _local(e[s], f"{api} src", ("L1",))
         _check_align(dst, f"{api} dst", FRACTAL)
@@ -397,6 +457,8 @@ def _load_3d_v2(op, comp, pro: bool = False):
             pad = tuple(int(v) for v in np.asarray(f["padList"]).reshape(-1)[:4])
             c.regs[FMATRIX[0]] = (int(f["l1H"]), int(f["l1W"]), pad)
             c.regs["LOAD3D_PAD"] = f["padValue"]
+        if _repeat_times(c, api) == 0:
+            return  # repeatTime 0: the docs' NOP
         which = int(bool(f["fMatrixCtrl"]))
         geometry = c.regs.get(FMATRIX[which])
         if geometry is None:
@@ -405,7 +467,13 @@ def _load_3d_v2(op, comp, pro: bool = False):
                 f"{api} reads the {side.lower()} fmatrix: SetFmatrix(..., "
                 f"FmatrixMode::FMATRIX_{side}) first"
             )
+        l1h, l1w, _ = geometry
         channels, kext, mext = int(f["channelSize"]), int(f["kExtension"]), int(f["mExtension"])
+        no_filter = (not f["filterW"] and not f["filterSizeW"]) or (
+            not f["filterH"] and not f["filterSizeH"]
+        )
+        if 0 in (l1h, l1w, channels, kext, mext) or no_filter:
+            return  # the docs: such an instruction is not executed
         bad = [
             name
             for name, v, unit in (
@@ -416,30 +484,34 @@ def _load_3d_v2(op, comp, pro: bool = False):
             )
             if v % unit
         ]
-        if bad or not channels:
+        if bad:
             raise UnsupportedOpError(
-                f"{api}: {', '.join(bad) or 'channelSize 0'} must be a multiple of C0 = {c0} "
-                "(mExtension of 16) and channelSize positive: other forms are not simulated"
+                f"{api}: {', '.join(bad)} must be a multiple of C0 = {c0} (mExtension of "
+                "16): the small-channel forms (channelSize 4, 8, N*C0+4 ...) are not simulated"
             )
         transpose = bool(f["enTranspose"])
-        if dt.itemsize != 2 and (dst.mem_name == "L0B" or transpose):
-            # the 8-bit and 32-bit fractals (32 x 16, 16 x 8) transpose as whole blocks the
-            # documentation only draws: not modelled
-            how = "into L0B" if dst.mem_name == "L0B" else "with enTranspose"
-            raise UnsupportedOpError(
-                f"{api} of {dt.itemsize * 8}-bit elements {how} is not simulated"
+        into_l0b = dst.mem_name == "L0B"
+        if dt.itemsize == 1 and (into_l0b or transpose):
+            raise SimulatorError(
+                f"{api} of 8-bit elements {'into L0B' if into_l0b else 'with enTranspose'} "
+                "is invalid on Atlas A2/A3 (the LoadData 3D docs: no b8 into L0B, no b8 "
+                "transpose into L0A)"
             )
-        l1h, l1w, _ = geometry
         nbytes = channels * l1h * l1w * dt.itemsize
-        fm = _bytes(src, 0, nbytes, f"{api} reads src").view(dt)
+        fm = _feature_map(c, src, nbytes, api).view(dt)
         fm = fm.reshape(channels // c0, l1h, l1w, c0)
         pad_value = np.asarray(c.regs.get("LOAD3D_PAD", 0)).astype(dt)  # 0 until set
         mat = img2col(fm, f, geometry, pad_value)  # (M, K/C0, C0)
-        frac = mat.reshape(mext // 16, 16, kext // c0, c0).transpose(0, 2, 1, 3)  # zZ
-        if dst.mem_name == "L0B":
-            frac = frac.transpose(0, 1, 3, 2)  # each fractal k0 x m0
-        elif transpose:
-            frac = frac.transpose(1, 0, 3, 2)  # k1 outer, each fractal k0 x m0
+        if dt.itemsize == 4 and (into_l0b or transpose):
+            kp = -(-kext // 16) * 16
+            old = _bytes(dst, 0, mext * kp * 4, f"{api} writes dst").view(dt)
+            frac = _b32_transposed(mat.reshape(mext, kext), old, into_l0b)
+        else:
+            frac = mat.reshape(mext // 16, 16, kext // c0, c0).transpose(0, 2, 1, 3)  # zZ
+            if into_l0b:
+                frac = frac.transpose(0, 1, 3, 2)  # each fractal k0 x m0
+            elif transpose:
+                frac = frac.transpose(1, 0, 3, 2)  # k1 outer, each fractal k0 x m0
         out = np.ascontiguousarray(frac).view(np.uint8).reshape(-1)
         _bytes(dst, 0, out.size, f"{api} writes dst")[:] = out
         pipe, direction = route(dst, src)
