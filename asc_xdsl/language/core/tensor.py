@@ -60,6 +60,10 @@ class GlobalAddress(IRValue):
 class _Tensor(IRValue):
     __slots__ = ("dtype",)
 
+    # pyasc's `tensor.shape`: the TensorShape a tensor was made with (`TBuf.get(dtype,
+    # shape=...)`), else None. Python-side, as in pyasc: views and casts have none.
+    shape: Any = None
+
     def _require_handle(self, g: Any) -> None:
         if self.handle is None:
             g.fail(f"use set_global_buffer before using a {type(self).__name__}")

@@ -13,6 +13,9 @@ with every value converted to its field's type.
 from __future__ import annotations
 
 import inspect
+import math
+import operator
+from collections.abc import Iterable
 from typing import Any
 
 from asc_xdsl.frontend import dtypes as dt
@@ -544,6 +547,40 @@ def _host_int(api: str, name: str, value: Any) -> int:
     if not -(2**31) <= value < 2**31:
         raise ValueError(f"{api}.{name} = {value} does not fit its int32_t member")
     return int(value)
+
+
+class TensorShape(tuple):
+    """pyasc's `TensorShape`: a tensor's extents, compile-time ints (`TBuf.get(dtype,
+    shape=...)`, `LocalTensor.shape`). `TensorShape()` or `TensorShape(None)` is empty;
+    `TensorShape(n)`, `TensorShape([m, n])` and `TensorShape(m, n)` give the extents."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any) -> TensorShape:
+        if len(args) == 1:
+            (arg,) = args
+            if isinstance(arg, TensorShape):
+                return arg
+            if arg is None:
+                args = ()
+            elif isinstance(arg, Iterable) and not isinstance(arg, str | bytes):
+                args = tuple(arg)
+        dims = []
+        for d in args:
+            if isinstance(d, bool) or isinstance(d, IRValue):
+                raise TypeError(f"TensorShape takes compile-time ints, got {describe(d)}")
+            try:
+                dims.append(operator.index(d))
+            except TypeError:
+                raise TypeError(f"TensorShape takes compile-time ints, got {describe(d)}") from None
+        return super().__new__(cls, dims)
+
+    def size(self) -> int:
+        """The number of elements (1 for the empty shape, as numpy's)."""
+        return math.prod(self)
+
+    def __repr__(self) -> str:
+        return f"TensorShape{tuple(self)!r}"
 
 
 class ShapeInfo(IRValue):

@@ -205,6 +205,19 @@ class TQue(TQueBind):
         IRValue.__init__(self, g.emit(QueueOp(_queue_type(self.pos, self.depth))).queue)
 
 
+def _tensor_shape(g: Any, shape: Any) -> Any:
+    """`shape` as a TensorShape of positive compile-time extents, or a located error."""
+    from asc_xdsl.language.core.types import TensorShape
+
+    try:
+        dims = TensorShape(shape)
+    except TypeError as e:
+        g.fail(f"TBuf.get: shape: {e}")
+    if not dims or any(d <= 0 for d in dims):
+        g.fail(f"TBuf.get: shape needs positive extents, got {tuple(dims)}")
+    return dims
+
+
 @functools.cache
 def _queue_type(pos: TPosition, depth: int) -> Any:
     """`!ascendc.queue<pos, depth>`, made once per position and depth."""
@@ -226,15 +239,36 @@ class TBuf(IRValue):
         self.pos = g.enum(pos, TPosition, "pos")
         super().__init__(g.emit(TBufOp(TBufType(self.pos))).buffer)
 
-    def get(self, dtype: DataType, len: Any = None) -> LocalTensor:
+    @overloads(
+        lambda self, dtype, shape=None: None, lambda self, dtype, len=None, shape=None: None
+    )
+    def get(self, dtype: DataType, len: Any = None, shape: Any = None) -> LocalTensor:
+        """`buf.Get<T>([len])`: the whole buffer, or its first `len` elements. With a
+        `shape` (a TensorShape, or a list or tuple of ints, also in `len`'s place as
+        pyasc's first form has it) the tensor has that many elements (`Get<T>(size)`)
+        and that `shape`; a `len` given too must be the same size."""
         g = require_jit("TBuf.get")
         from asc_xdsl.dialects.ascendc.framework import TBufGetTensorOp
 
         if not isinstance(dtype, DataType):
             g.fail(f"TBuf.get needs a dtype such as asc.float32, got {_describe(dtype)}")
+        if shape is None and isinstance(len, list | tuple):
+            len, shape = None, len  # get(dtype, shape): pyasc's first form
+        dims = None if shape is None else _tensor_shape(g, shape)
+        if dims is not None:
+            if len is None:
+                len = dims.size()
+            elif isinstance(len, IRValue) or len != dims.size():
+                shown = _describe(len) if isinstance(len, IRValue) else repr(len)
+                g.fail(
+                    f"TBuf.get: len={shown} but shape {tuple(dims)} has "
+                    f"{dims.size()} elements (give one of them, or both the same)"
+                )
         length = None if len is None else g.scalar(len, dt.int32)
         op = g.emit(TBufGetTensorOp(self.handle, local_tensor_type(dtype), length))
-        return local_tensor(op.tensor, dtype)
+        tensor = local_tensor(op.tensor, dtype)
+        tensor.shape = dims
+        return tensor
 
     def alloc_tensor(self, dtype: DataType) -> LocalTensor:
         """`buf.AllocTensor<T>()`, which the headers define as `Get<T>()` (the whole buffer);

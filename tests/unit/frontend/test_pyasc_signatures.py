@@ -65,9 +65,7 @@ DELIBERATE = {
 }
 
 # Not there yet (listed in docs/frontend.md's status; remove an entry when it is done).
-NOT_YET = {
-    "asc.TBuf.get": "the shape= parameter (tensor shapes)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def _rows(table: str) -> list[dict[str, str]]:
