@@ -584,10 +584,8 @@ def _mmad(op, comp, with_bias: bool):
             prod = to_hf32(am, even) @ to_hf32(bm, even)
         else:
             prod = _as_f32(am, bf16) @ _as_f32(bm, bf16)
-        if c.regs.get("MM_LAYOUT"):
-            raise SimulatorError(
-                "Mmad after SetMMLayoutTransform(true) (column-major cube order) is not simulated"
-            )
+        # SetMMLayoutTransform (MM_LAYOUT) only orders the fractals the cube produces (N
+        # or M first, for unitFlag's overlap with Fixpipe): L0C ends the same
         init_from_bias = with_bias and e[bias_slot].mem_name == "BT"
         if init_from_bias or (not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"]):
             if not with_bias:
@@ -773,8 +771,40 @@ def _out_types(op, api: str):
     src_dt = np_dtype(op.src.type.element_type)
     modes = FIXPIPE_MODES.get((src_dt.name, "bf16" if is_bf16(out_type) else out_dt.name))
     if modes is None:
-        raise UnsupportedOpError(f"{api} from {src_dt} to {out_type} is not simulated")
+        raise UnsupportedOpError(
+            f"{api} from {src_dt} to {out_type} is invalid on Atlas A2/A3: L0C float goes "
+            "to float, half, bfloat16, int8 or uint8, int32 to int32, half, int8 or uint8"
+        )
     return out_type, out_dt, src_dt, modes
+
+
+def nz_blocks(n: int, osz: int, split: bool) -> list[tuple[int, int]]:
+    """(first column, columns) of each destination Nz column block: 16 columns; 8 with
+    the float channel split (a 16 x 16 fractal becomes two 16 x 8); for 8-bit outputs
+    the Int8 Channel Merge (automatic) pairs 16-column blocks into 32 (an odd last one
+    stays 16 wide)."""
+    if split:
+        return [(j * 8, 8) for j in range(-(-n // 8))]
+    n16 = -(-n // 16)
+    if osz != 1:
+        return [(j * 16, 16) for j in range(n16)]
+    merged = [(p * 32, 32) for p in range(n16 // 2)]
+    return merged + ([(n16 // 2 * 32, 16)] if n16 % 2 else [])
+
+
+def _nz_out(c, api: str, dst, yb: np.ndarray, m: int, n: int, osz: int, f: dict) -> None:
+    """Write the converted rows `yb` (m x n*osz bytes) as Nz: column block b at
+    b * dstStride * 32 bytes, its rows one after another (columns past n zero)."""
+    blocks = nz_blocks(n, osz, f["split"])
+    pitch = f["dstStride"] * 32
+    end = max(b * pitch + m * width * osz for b, (_, width) in enumerate(blocks))
+    dw = _dst_bytes(dst, api, 0, end)
+    for b, (col, width) in enumerate(blocks):
+        wb = width * osz
+        take = min(width, n - col) * osz
+        rows = np.zeros((m, wb), np.uint8)
+        rows[:, :take] = yb[:, col * osz : col * osz + take]
+        put(c, dst, as_strided(dw[b * pitch :], shape=(m, wb), strides=(wb, 1)), rows)
 
 
 def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales) -> None:
@@ -819,18 +849,30 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales) -> 
             start = i * f["dstNdStride"] * osz
             dw = _dst_bytes(dst, api, start, ((m - 1) * row + n) * osz)
             put(c, dst, as_strided(dw, shape=(m, n * osz), strides=(row * osz, 1)), yb)
-        else:  # Nz: column blocks of 16 elements, dstStride 32-byte blocks apart
-            if osz == 1:
-                raise SimulatorError(f"{api} to an 8-bit Nz destination is not simulated")
-            pitch = f["dstStride"] * 32
-            width = 16 * osz
-            dw = _dst_bytes(dst, api, 0, (n1 - 1) * pitch + m * width)
-            yb16 = np.zeros((m, n1 * width), np.uint8)
-            yb16[:, : n * osz] = yb
-            view = as_strided(dw, shape=(n1, m, width), strides=(pitch, width, 1))
-            put(c, dst, view, yb16.reshape(m, n1, width).transpose(1, 0, 2))
+        else:  # Nz: column blocks dstStride 32-byte blocks apart
+            _nz_out(c, api, dst, yb, m, n, osz, f)
         written += m * n * osz
     charge_dma(c.cnt, pipe, direction, written)
+
+
+def _channel_split(on, api: str, types, layout: int, f: dict) -> bool:
+    """The F32 Channel Split's conditions (docs): float to float, Nz, no unitFlag, nSize
+    a multiple of 8; anything else with it on is an invalid form."""
+    if not on:
+        return False
+    _, out_dt, src_dt, _ = types
+    bad = []
+    if (src_dt.name, out_dt.name) != ("float32", "float32"):
+        bad.append(f"{src_dt} to {out_dt} (it needs float to float)")
+    if layout != NZ:
+        bad.append("an ND destination (it needs Nz)")
+    if f.get("unitFlag"):
+        bad.append(f"unitFlag {f['unitFlag']}")
+    if f["nSize"] % 8:
+        bad.append(f"nSize {f['nSize']} (a multiple of 8)")
+    if bad:
+        raise SimulatorError(f"{api}: channel split is invalid with {', '.join(bad)}")
+    return True
 
 
 def _fixpipe(op, comp, workspace: bool):
@@ -846,8 +888,7 @@ def _fixpipe(op, comp, workspace: bool):
     def run(e, c, _op=op):
         f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
         layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
-        if f["isChannelSplit"]:
-            raise SimulatorError("Fixpipe: isChannelSplit is not simulated")
+        f["split"] = _channel_split(f["isChannelSplit"], "Fixpipe", types, layout, f)
         if f["unitFlag"] not in (0, 2, 3):
             raise SimulatorError(f"Fixpipe: unitFlag must be 0, 2 or 3, got {f['unitFlag']}")
         scales = f["deqScalar"]
@@ -888,10 +929,9 @@ def _copy_co1(op, comp):
                     "SetFixpipePreQuantFlag set the scale"
                 )
             scales = c.regs["QUANT_PRE"]
-        if f["channelSplit"]:
-            raise SimulatorError("DataCopy from L0C: channelSplit is not simulated")
         f.update(relu=bool(f["reluPre"]), ndNum=1, srcNdStride=0, dstNdStride=0)
         layout = ROW_MAJOR if f["nz2ndEn"] else NZ
+        f["split"] = _channel_split(f["channelSplit"], "DataCopy from L0C", types, layout, f)
         _move_out(c, "DataCopy", e[d], e[s], types, f, layout, scales)
 
     return run
