@@ -5,8 +5,11 @@ set, every DMA write to GM (DataCopy / DataCopyPad from UB or L1, Fixpipe and Da
 from L0C) combines each element, read as T, with the one in GM: add (in T: integers
 wrap, floats round once), max or min (NaN propagates); `put` does the store.
 SetAtomicType changes T and keeps the operation. Scalar SetValue to GM is not a DMA and
-is never atomic. The store-atomic configuration (Set/GetStoreAtomicConfig) is not an
-Atlas A2/A3 API and is refused.
+is never atomic. SetStoreAtomicConfig<type, op> writes the same register (dav-c220's
+set_st_atomic_cfg): ATOMIC_NONE turns atomics off, another type sets add (ATOMIC_SUM,
+the only op) of that type. GetStoreAtomicConfig reads it back as the AtomicDtype code
+and op 0 (sum); after SetAtomicMax/Min it is an error (the register's code for those is
+not documented).
 """
 
 from __future__ import annotations
@@ -72,8 +75,51 @@ handles(ascendc.SetAtomicTypeOp)(_setter("type"))
 handles(ascendc.SetAtomicNoneOp)(_setter("none"))
 
 
-@handles(ascendc.SetStoreAtomicConfigOp, ascendc.GetStoreAtomicConfigOp)
-def _store_config(op, comp):
-    raise UnsupportedOpError(
-        "Set/GetStoreAtomicConfig is not an Atlas A2/A3 API (use SetAtomicAdd/Max/Min)"
-    )
+# AtomicDtype's codes (asc_xdsl.enums, the header's order) and the types they name
+STORE_ATOMIC_TYPES = {
+    1: np.dtype(np.float32),
+    2: np.dtype(np.float16),
+    3: np.dtype(np.int16),
+    4: np.dtype(np.int32),
+    5: np.dtype(np.int8),
+    6: "bf16",
+}
+
+
+@handles(ascendc.SetStoreAtomicConfigOp)
+def _set_store_config(op, comp):
+    code = int(op.properties["atomicType"].value.data)
+    if code and code not in STORE_ATOMIC_TYPES:
+        raise UnsupportedOpError(f"SetStoreAtomicConfig: atomic type {code} is not an AtomicDtype")
+    dt = STORE_ATOMIC_TYPES.get(code)
+
+    def run(e, c, _op=op):
+        if dt is None:  # ATOMIC_NONE
+            c.regs.pop("ATOMIC", None)
+        else:
+            c.regs["ATOMIC"] = ("add", dt)
+
+    return run
+
+
+_TYPE_CODES = {("bf16" if v == "bf16" else v.name): k for k, v in STORE_ATOMIC_TYPES.items()}
+
+
+@handles(ascendc.GetStoreAtomicConfigOp)
+def _get_store_config(op, comp):
+    t, o = comp.slot(op.atomic_type), comp.slot(op.atomic_op)
+
+    def run(e, c, _op=op):
+        mode = c.regs.get("ATOMIC")
+        if mode is None:
+            e[t], e[o] = 0, 0
+            return
+        operation, dt = mode
+        if operation != "add":
+            raise SimulatorError(
+                f"GetStoreAtomicConfig after SetAtomic{operation.capitalize()}: the register's "
+                "code for max/min is not documented (only ATOMIC_SUM = 0)"
+            )
+        e[t], e[o] = _TYPE_CODES[dt if dt == "bf16" else dt.name], 0
+
+    return run
