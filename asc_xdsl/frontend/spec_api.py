@@ -50,9 +50,20 @@ def _signature(spec: Any, extra: Sequence[str]) -> inspect.Signature:
             params[i] = param.replace(default=inspect.Parameter.empty)
     names = {p.name for p in params}
     for name in extra:  # keywords other forms take; accepted and ignored here
-        if name not in names:
+        if name == _IS_SET_MASK and name not in names and not any(
+            p.default is inspect.Parameter.empty and p.kind is p.KEYWORD_ONLY for p in params
+        ):
+            # pyasc's count forms take it last, positionally, and ignore it: a count
+            # form sets its own mask (Ascend C's has no isSetMask)
+            params.append(
+                inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=True)
+            )
+        elif name not in names:
             params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None))
     return inspect.Signature(params)
+
+
+_IS_SET_MASK = "is_set_mask"
 
 
 def _required(p: Any) -> bool:
@@ -62,11 +73,16 @@ def _required(p: Any) -> bool:
 
 
 def _fits(spec: Any, bound: inspect.BoundArguments) -> bool:
-    """Whether the arguments have the shapes this form needs (a list mask for L1)."""
+    """Whether the arguments have the shapes this form needs (a list mask for L1); an
+    `is_set_mask` the form ignores must still be a bool (else the arguments were meant
+    for another form: a mask form's `repeat_times` in its place)."""
     for o in spec.operands:
         value = bound.arguments.get(o.py_name)
         if o.array != isinstance(value, list | tuple):
             return False
+    flag = bound.arguments.get(_IS_SET_MASK)
+    if flag is not None and not isinstance(flag, bool):
+        return any(p.py_name == _IS_SET_MASK for p in spec.props)  # its own flag: checked
     return True
 
 

@@ -41,6 +41,15 @@ class TPipe(IRValue):
         `init_buffer(buf, num)`: `num` bytes for a TBuf (pyasc's spelling)."""
         _init_buffer(self, "TPipe", que, num, len, buf, num_is_length=True)
 
+    def get_base_addr(self, logic_pos: TPosition | None = None) -> Any:
+        """`pipe.GetBaseAddr(logicPos)`: where the buffer of position `logic_pos` starts.
+        The position is required (GetBaseAddr has no default): pyasc's default, None,
+        is refused, as pyasc refuses it."""
+        g = require_jit("TPipe.get_base_addr")
+        if logic_pos is None:
+            g.fail("TPipe.get_base_addr needs logic_pos, the TPosition whose buffer it asks for")
+        return _spec_method("TPipe", "get_base_addr")(self, logic_pos)
+
 
 def _init_buffer(
     owner: IRValue, api: str, que: Any, num: Any, len: Any, buf: Any, num_is_length: bool
@@ -61,6 +70,14 @@ def _init_buffer(
         g.emit(op(owner.handle, target.handle, g.scalar(num, dt.int32), g.scalar(len, dt.int32)))
     else:
         g.fail(f"{api}.init_buffer needs a TQue, TQueBind or TBuf, got {_describe(target)}")
+
+
+@functools.cache
+def _spec_method(cls: str, name: str) -> Any:
+    """The function made from the member op spec `cls.name` (its object first)."""
+    from asc_xdsl.language.spec_functions import spec_functions
+
+    return spec_functions(cls)[name]
 
 
 def _one_of(dtype: Any, tensor: Any) -> Any:

@@ -40,21 +40,10 @@ DELIBERATE = {
         ["asc.LocalTensor", "asc.LocalTensor.__init__"],
         "pyasc declares a (dtype, addr) overload that its dispatcher does not implement",
     ),
-    **dict.fromkeys(
-        [f"asc.{op}" for op in (
-            "add", "add_deq_relu", "add_relu", "bitwise_and", "bitwise_or", "div",
-            "fused_mul_add", "fused_mul_add_relu", "max", "min", "mul", "mul_add_dst", "sub",
-            "sub_relu",
-        )],  # fmt: skip
-        "is_set_mask is keyword-only in the count form: Ascend C's count form has no "
-        "isSetMask, and a fifth positional argument is the mask form's repeat_times",
-    ),
     "asc.SliceInfo.__getitem__": "Ascend C's SliceInfo has no operator[] (the dialect's "
     "slice_info.subindex, pyasc's IR for it, has no C++ form)",
     "asc.adv.axpy": "count is required: Ascend C's Axpy has no form without calCount "
     "(pyasc's count=None would print a call that does not compile)",
-    "asc.TPipe.get_base_addr": "pyasc's default logic_pos=None is refused by its own "
-    "require_constexpr: GetBaseAddr needs a position (ours defaults to VECIN)",
     "asc.adv.get_normal_config": "iterate_order defaults to IterateOrder.UNDEF, as the "
     "headers' GetNormalConfig (pyasc's Python default is ORDER_M)",
     **dict.fromkeys(
