@@ -245,7 +245,10 @@ def _load_transpose(op, comp):
     itemsize = np_dtype(op.dst.type.element_type).itemsize
     api = "LoadDataWithTranspose"
     if itemsize not in (1, 2, 4):
-        raise UnsupportedOpError(f"{api} of {itemsize * 8}-bit elements is not simulated")
+        raise UnsupportedOpError(
+            f"{api} of {itemsize * 8}-bit elements is invalid: it moves 8-, 16- or 32-bit "
+            "elements"
+        )
     square = FRACTAL * (1 if itemsize == 2 else 2)
 
     def run(e, c, _op=op):

@@ -127,7 +127,10 @@ def _trans_data_to_5hd(op, comp, key: str):
     t = op.data_type() if hasattr(op, "data_type") else op.dst_list[0].type.element_type
     dt = np_dtype(t)
     if dt.itemsize not in _COLUMNS:
-        raise UnsupportedOpError(f"TransDataTo5HD of {dt.itemsize * 8}-bit elements")
+        raise UnsupportedOpError(
+            f"TransDataTo5HD of {t} is invalid on Atlas A2/A3: it moves int8, uint8, "
+            "int16, uint16, half, int32, uint32 or float elements"
+        )
     columns, blk = _COLUMNS[dt.itemsize], 32 // dt.itemsize
     p = comp.slot(op.params)
     if op.name.endswith("tensor_list"):
