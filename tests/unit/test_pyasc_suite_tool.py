@@ -313,8 +313,7 @@ def test_rewrite_imports(before, after):
 
 def test_listed_differences_hold_only_while_they_fail_for_their_reason():
     from pyasc_suite import target_differences
-    from pyasc_suite.lit_suites import _mark_differences
-    from pyasc_suite.report import Outcome, SuiteResult
+    from pyasc_suite.report import Outcome, SuiteResult, mark_differences
 
     def outcome(name: str, status: str, reason: str = "") -> Outcome:
         return Outcome("arith.mlir", name, status, "mismatch", reason)
@@ -326,7 +325,7 @@ def test_listed_differences_hold_only_while_they_fail_for_their_reason():
         outcome("emit_maxf", "passed"),
         outcome("not_listed", "failed", "static_cast<uint32_t>(arg0) >="),
     ]
-    _mark_differences(result, target_differences)
+    mark_differences(result, target_differences)
     assert [o.status for o in result.outcomes] == ["differs", "failed", "passed", "failed"]
     assert result.outcomes[0].kind == "semantics"
     assert any("emit_binary_ops is listed as 'semantics'" in n for n in result.notes)

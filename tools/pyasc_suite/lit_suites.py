@@ -7,13 +7,12 @@ import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
 
 from pyasc_suite.checks import Directive, Options, group_directives, parse_directives, run_checks
 from pyasc_suite.driver import Driver, DriverResult
 from pyasc_suite.mlir_split import case_text, own_items, split_input_file, top_level_items
-from pyasc_suite.report import Outcome, SuiteResult
+from pyasc_suite.report import Outcome, SuiteResult, mark_differences
 from pyasc_suite import target_differences, transforms_differences
 
 TARGET_DIR = "test/Target/AscendC"
@@ -155,7 +154,7 @@ def run_target(src: Path, only: str | None = None) -> SuiteResult:
             f"{len(unregistered)} case(s) stop at an op or type we do not have "
             f"({len(names)} distinct names)"
         )
-    _mark_differences(result, target_differences)
+    mark_differences(result, target_differences)
     labelled = [o for o, g in zip(result.outcomes, labels, strict=True) if g]
     passed = sum(o.status == "passed" for o in labelled)
     differs = sum(o.status == "differs" for o in labelled)
@@ -165,26 +164,6 @@ def run_target(src: Path, only: str | None = None) -> SuiteResult:
         "unlabelled CHECK blocks"
     )
     return result
-
-
-def _mark_differences(result: SuiteResult, table: Any) -> None:
-    """Failures listed in `table` (a module: target_differences, transforms_differences),
-    failing for the reason given there, become "differs"; a listed case that passes or
-    fails otherwise is noted."""
-    source = Path(table.__file__).name
-    for o in result.outcomes:
-        entry = table.DIFFERENCES.get((o.unit, o.name))
-        if entry is None:
-            continue
-        reason, expect = entry
-        if o.status == "passed":
-            result.notes.append(f"{o.unit} {o.name} passes: drop it from {source}")
-        elif expect in o.reason:
-            o.status, o.kind, o.group = "differs", reason, table.REASONS[reason]
-        else:
-            result.notes.append(
-                f"{o.unit} {o.name} is listed as '{reason}' ({expect!r}) but fails otherwise"
-            )
 
 
 def run_transforms(src: Path, only: str | None = None) -> SuiteResult:
@@ -219,7 +198,7 @@ def run_transforms(src: Path, only: str | None = None) -> SuiteResult:
                     )
                 else:
                     result.outcomes.append(_check_outcome(rel, name, group, res.output, opts))
-    _mark_differences(result, transforms_differences)
+    mark_differences(result, transforms_differences)
     return result
 
 

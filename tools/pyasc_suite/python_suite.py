@@ -20,7 +20,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from pyasc_suite.report import Outcome, SuiteResult
+from pyasc_suite import python_differences
+from pyasc_suite.report import Outcome, SuiteResult, mark_differences
 from pyasc_suite.rewrite import rewrite_imports
 
 TEST_DIRS = ("unit", "generalization", "kernels")
@@ -96,11 +97,16 @@ def run_python(
         for directory in _test_dirs(root, only):
             unit = str(directory.relative_to(root))
             result.outcomes += _run_pytest(root, directory, unit, env, timeout, verbose)
+        mark_differences(result, python_differences)
         for label, prefixes in SUBTOTALS:
             picked = [o for o in result.outcomes if o.unit.startswith(prefixes)]
             if picked:
                 passed = sum(o.status == "passed" for o in picked)
-                result.notes.append(f"{label}: {passed}/{len(picked)} passed")
+                differs = sum(o.status == "differs" for o in picked)
+                result.notes.append(
+                    f"{label}: {passed}/{len(picked)} passed"
+                    + (f", {differs} differ on purpose" if differs else "")
+                )
                 over = sum(o.status == "passed" and o.overrun for o in picked)
                 if over:
                     result.notes.append(
