@@ -15,8 +15,9 @@ Left as calls, as MLIR's inliner leaves them:
 - a call of a kernel (`ascendc.global`): a launch entry, never folded into a caller;
 - a call of a declaration, or of a function whose body has several blocks (its
   branches could not live in the single-block regions of `scf` ops);
-- a recursive call: one whose callee can reach its caller through calls (self or
-  mutual recursion); the cycle stays, the rest of its functions are still inlined.
+- a call of a recursive function (one that can reach itself through calls: self or
+  mutual recursion; MLIR's inliner refuses self-recursive callees too): the cycle
+  stays a cycle of calls; what its functions call is still inlined into them.
 
 The callees stay (now unused private functions go with `symbol-dce`, next in the
 pipeline). Inlined ops keep their source locations (the helper's file and line).
@@ -154,7 +155,7 @@ class InlinePass(ModulePass):
                 if (
                     NO_INLINE in call.attributes
                     or not _inlinable_body(callee)
-                    or name in reach.get(target, ())  # recursive: the callee reaches back
+                    or target in reach[target]  # a recursive function
                 ):
                     continue
                 assert callee is not None

@@ -35,13 +35,16 @@ After:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
+from xdsl.traits import ConditionallySpeculatable, IsTerminator
 
 # xDSL's LICM step for one loop region (used by its pass for scf.for's body).
 from xdsl.transforms.loop_invariant_code_motion import _move_loop_invariant_code
@@ -51,6 +54,29 @@ LOOPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp)
 loop bodies."""
 
 
+@cache
+def _may_speculate(t: type[Operation]) -> bool:
+    """Whether ops of this class can ever be moved: speculatable, not a terminator."""
+    return t.has_trait(ConditionallySpeculatable) and not t.has_trait(IsTerminator)
+
+
+def _has_candidates(loop: Operation) -> bool:
+    """Whether some op of the loop's body could move: one of a class that can be
+    speculated, using no value the body defines (an op with regions: checked by
+    xDSL). xDSL's step starts from those ops only, so a loop without any has nothing
+    to hoist, and skipping it saves computing the memory effects of its Ascend C ops."""
+    for region in loop.regions:
+        for block in region.blocks:
+            inside = set(block.args)
+            for o in block.ops:
+                if _may_speculate(type(o)) and (
+                    o.regions or not any(v in inside for v in o.operands)
+                ):
+                    return True
+                inside.update(o.results)
+    return False
+
+
 @dataclass(frozen=True)
 class LoopInvariantCodeMotionPass(ModulePass):
     name = "loop-invariant-code-motion"
@@ -58,6 +84,7 @@ class LoopInvariantCodeMotionPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         loops = [o for o in op.walk(region_first=True) if isinstance(o, LOOPS)]
         for loop in loops:  # inner loops first
-            builder = Builder(InsertPoint.before(loop))
-            for region in loop.regions:
-                _move_loop_invariant_code(region, builder)
+            if _has_candidates(loop):
+                builder = Builder(InsertPoint.before(loop))
+                for region in loop.regions:
+                    _move_loop_invariant_code(region, builder)

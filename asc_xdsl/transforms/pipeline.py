@@ -3,13 +3,18 @@
 One definition for `@asc.jit` kernels and kernels written as IR (`asc_xdsl.runtime.ir_kernel`),
 in pyasc's order (`python/asc/runtime/compiler.py`: lowering, optimizing, post-processing).
 `pipeline_spec(options, module)` picks the stages from the compile options and from what
-the module holds, so a kernel pays only for the passes that can change it:
+the module holds (one walk, `ModuleFacts`), so a kernel pays only for the passes that
+can change it:
 
-- lowering: `ascendc-privatize-func`; with automatic tensors (`local_tensor_auto`), the
-  passes that give them queues and buffers; `cse`;
-- optimizing: with `insert_sync` (`None`, pyasc's default, means "when the module has
-  automatic tensors"), the kernel's own syncs are erased, queue set-up leaves loops and the
-  syncs it needs are derived;
+- lowering: `ascendc-privatize-func`; with calls, MLIR's `inline` (device functions
+  end up in the kernel) and `canonicalize`; with functions other than kernels,
+  `symbol-dce`; with `unrealized_conversion_cast`s, `reconcile-unrealized-casts`;
+  with automatic tensors (`local_tensor_auto`), the passes that give them queues and
+  buffers; `cse`;
+- optimizing: with loops, `loop-invariant-code-motion`; where a constant may propagate
+  (`sccp.ChangeScan`), `sccp`; with `insert_sync` (`None`, pyasc's default, means "when
+  the module has automatic tensors"), the kernel's own syncs are erased, queue set-up
+  leaves loops and the syncs it needs are derived;
 - post-processing: the `#include`s (and `#define ASCENDC_CUBE_ONLY` with
   `matmul_cube_only`), the kernel type, the kernel's parameters as the launcher passes
   them (a mixed kernel's hidden `ffts_addr`, after the kernel type it depends on), the
@@ -17,17 +22,22 @@ the module holds, so a kernel pays only for the passes that can change it:
   overflow is an error at the kernel), and with `verify_sync` the sync checker last, so it
   checks what is printed.
 
-pyasc also runs MLIR's inliner, symbol DCE, SCCP and LICM, which xDSL 0.74 lacks or which
-find nothing in the frontend's IR (it inlines and folds as it goes).
+pyasc's `canonicalize` after `sccp` is left out: `sccp` erases what its folding leaves
+unused itself, and the frontend's IR is otherwise canonical already.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 LOWERING = ("ascendc-privatize-func",)
+INLINE = ("inline",)
+SYMBOL_DCE = ("symbol-dce",)
+CANONICALIZE = ("canonicalize",)
+RECONCILE_CASTS = ("reconcile-unrealized-casts",)
 AUTOMATIC_TENSORS = (
     "ascendc-input-output-tensor",
     "ascendc-hoist-ub-allocation",
@@ -37,6 +47,8 @@ AUTOMATIC_TENSORS = (
 )
 """pyasc's lowering of `local_tensor_auto`: input/output marks, hoisting, queues/TBufs."""
 LOWERING_END = ("cse",)
+LICM = ("loop-invariant-code-motion",)
+SCCP = ("sccp",)
 INSERT_SYNC = (
     "ascendc-erase-sync",
     "ascendc-hoist-que-bind",
@@ -58,22 +70,69 @@ POSTPROCESSING_END = (
 VERIFY_SYNC = ("ascendc-verify-sync",)
 
 
-def has_automatic_tensors(module: Any) -> bool:
-    """pyasc's `need_insert_sync`: the module has a `local_tensor_auto`."""
+LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel"})
+"""The loops `loop-invariant-code-motion` looks into."""
+AUTO_TENSOR = "ascendc.local_tensor_auto"
+CAST = "builtin.unrealized_conversion_cast"
+
+
+@dataclass(frozen=True)
+class ModuleFacts:
+    """What the pipeline's optional stages depend on, from one walk of the module."""
+
+    names: frozenset[str] = frozenset()
+    """The names of the ops in the module."""
+    helpers: bool = False
+    """Top-level symbols other than kernels (private after privatize-func)."""
+    constants_may_propagate: bool = False
+    """`sccp` may change the module (`sccp.ChangeScan`)."""
+
+    @property
+    def automatic_tensors(self) -> bool:
+        """pyasc's `need_insert_sync`: the module has a `local_tensor_auto`."""
+        return AUTO_TENSOR in self.names
+
+    @property
+    def calls(self) -> bool:
+        return "func.call" in self.names
+
+
+def module_facts(module: Any) -> ModuleFacts:
+    """The facts of `module` (None: a module without any of them)."""
     if module is None:
-        return False
-    return any(op.name == "ascendc.local_tensor_auto" for op in module.walk())
+        return ModuleFacts()
+    from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+    from asc_xdsl.transforms.sccp import ChangeScan
+
+    names: set[str] = set()
+    scan = ChangeScan()
+    for op in module.walk():
+        names.add(op.name)
+        if not scan.found:
+            scan.visit(op)
+    helpers = any(
+        "sym_name" in op.properties and KERNEL_ATTR not in op.attributes
+        for op in module.body.block.ops
+    )
+    return ModuleFacts(frozenset(names), helpers, scan.found)
 
 
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
     """The pipeline spec for these compile options and this module (None: a module
-    without automatic tensors)."""
-    auto = has_automatic_tensors(module)
+    without calls, helpers, loops or automatic tensors)."""
+    facts = module_facts(module)
+    auto = facts.automatic_tensors
     insert_sync = options.get("insert_sync")
     stages = [
         (LOWERING, True),
+        (INLINE, facts.calls),
+        (SYMBOL_DCE, facts.helpers),
+        (CANONICALIZE, facts.calls),  # what the inlined bodies bring
+        (RECONCILE_CASTS, CAST in facts.names),
         (AUTOMATIC_TENSORS, auto),
         (LOWERING_END, True),
+        (LICM, not LOOPS.isdisjoint(facts.names)),
+        (SCCP, facts.constants_may_propagate),
         (INSERT_SYNC, auto if insert_sync is None else insert_sync),
         (POSTPROCESSING, True),
         (CUBE_ONLY, options.get("matmul_cube_only")),

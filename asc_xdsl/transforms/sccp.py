@@ -62,26 +62,16 @@ After:
 
 from __future__ import annotations
 
-import functools
 import struct
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import arith, cf, func, scf
-from xdsl.dialects.builtin import (
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    FloatAttr,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    ModuleOp,
-)
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -94,7 +84,11 @@ from xdsl.traits import (
 )
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+from asc_xdsl.transforms.constant_fold import ROUNDING, evaluate, number, width
 from asc_xdsl.transforms.symbol_dce import is_private, symbol_uses
+
+if TYPE_CHECKING:
+    from xdsl.dialects import cf  # imported where a module has cf ops
 
 
 class _Overdefined:
@@ -107,51 +101,6 @@ OVER = _Overdefined()
 
 Lattice = Attribute | _Overdefined
 
-INDEX_BITS = 64
-"""`index` is 64-bit (the device's size_t; the simulator's too)."""
-
-_FLOAT_ROUNDING: dict[type, Callable[[float], float]] = {
-    Float16Type: lambda v: float(np.float16(v)),
-    Float32Type: lambda v: float(np.float32(v)),
-    Float64Type: float,
-}
-"""Float types folded, and how a double result is rounded to each (exact for one
-IEEE add/sub/mul/compare: a double holds more than twice their significands)."""
-
-
-def _width(t: Attribute) -> int | None:
-    if isinstance(t, IntegerType):
-        return t.width.data
-    if isinstance(t, IndexType):
-        return INDEX_BITS
-    return None
-
-
-def _int_value(v: int, width: int) -> int:
-    """`v` in `width` bits: i1 as 0/1, wider types two's-complement signed."""
-    v &= (1 << width) - 1
-    if width > 1 and v >> (width - 1):
-        v -= 1 << width
-    return v
-
-
-def _python_value(attr: Lattice) -> int | float | None:
-    if isinstance(attr, IntegerAttr):
-        return attr.value.data
-    if isinstance(attr, FloatAttr):
-        return attr.value.data
-    return None
-
-
-def _attribute(value: Any, t: Attribute) -> Attribute | None:
-    """The constant of type `t` holding the interpreter's result, if representable."""
-    if (w := _width(t)) is not None and isinstance(value, int | bool):
-        return IntegerAttr(_int_value(int(value), w), t)  # type: ignore[arg-type]
-    rounding = _FLOAT_ROUNDING.get(type(t))
-    if rounding is not None and isinstance(value, int | float):
-        return FloatAttr(rounding(float(value)), t)  # type: ignore[arg-type]
-    return None
-
 
 def _same(a: Lattice, b: Lattice) -> bool:
     """Lattice equality; floats by their bits (-0.0 is not 0.0, NaN is NaN)."""
@@ -162,76 +111,40 @@ def _same(a: Lattice, b: Lattice) -> bool:
     return a == b
 
 
-def _int_args(args: Sequence[Any], op: Operation) -> tuple[int, int, int]:
-    return args[0], args[1], _width(op.results[0].type) or INDEX_BITS
-
-
-def _signed_division_undefined(args: Sequence[Any], op: Operation) -> bool:
-    lhs, rhs, w = _int_args(args, op)
-    return rhs == 0 or (rhs == -1 and lhs == -(1 << (w - 1)))
-
-
-def _shift_undefined(args: Sequence[Any], op: Operation) -> bool:
-    _, rhs, w = _int_args(args, op)
-    return not 0 <= rhs < w
-
-
-UNDEFINED: dict[type[Operation], Callable[[Sequence[Any], Operation], bool]] = {
-    arith.DivSIOp: _signed_division_undefined,
-    arith.RemSIOp: lambda args, op: args[1] == 0,
-    arith.FloorDivSIOp: _signed_division_undefined,
-    arith.ShLIOp: _shift_undefined,
-    arith.ShRSIOp: _shift_undefined,
-}
-"""Operands for which an op is undefined (traps or poison): not folded, the op stays."""
-
-
-@functools.cache
-def _interpreter() -> Any:
-    from xdsl.interpreter import Interpreter
-    from xdsl.interpreters.arith import ArithFunctions
-
-    interpreter = Interpreter(ModuleOp([]), index_bitwidth=INDEX_BITS)
-    interpreter.register_implementations(ArithFunctions())
-    return interpreter
-
-
-def _evaluate(op: Operation, constants: list[Attribute]) -> list[Attribute] | None:
-    """`op`'s results on constant operands, by xDSL's interpreter (None: not known)."""
-    interpreter = _interpreter()
-    if type(op) not in interpreter._impls._impl_dict:  # noqa: SLF001 (xDSL has no query)
-        return None
-    args = [_python_value(c) for c in constants]
-    if any(a is None for a in args):
-        return None
-    undefined = UNDEFINED.get(type(op))
-    if undefined is not None and undefined(args, op):
-        return None
-    try:
-        values = interpreter.run_op(op, tuple(args))
-    except Exception:  # noqa: BLE001 (an op the interpreter cannot evaluate stays)
-        return None
-    results = [_attribute(v, r.type) for v, r in zip(values, op.results, strict=True)]
-    return None if any(r is None for r in results) else results  # type: ignore[return-value]
-
-
 def _absorbed(
     op: arith.SignlessIntegerBinaryOperation, lhs: Lattice, rhs: Lattice
 ) -> Attribute | SSAValue | None:
     """`x * 0` is 0, `x * 1` is x, ... with one constant operand: xDSL's absorbing
     and identity elements of the op (`is_right_zero`, `is_right_unit`)."""
-    commutative = op.has_trait(Commutative)
+    cls = type(op)
     if isinstance(rhs, IntegerAttr):
-        if op.is_right_zero(rhs):
+        zero, unit = _special(cls, rhs)
+        if zero:
             return rhs
-        if op.is_right_unit(rhs):
+        if unit:
             return op.lhs
-    if commutative and isinstance(lhs, IntegerAttr):
-        if op.is_right_zero(lhs):
+    if isinstance(lhs, IntegerAttr) and _folding(cls)[2]:
+        zero, unit = _special(cls, lhs)
+        if zero:
             return lhs
-        if op.is_right_unit(lhs):
+        if unit:
             return op.rhs
     return None
+
+
+@cache
+def _special(
+    cls: type[arith.SignlessIntegerBinaryOperation], attr: IntegerAttr
+) -> tuple[bool, bool]:
+    """(absorbing, identity) on the right of the op class (xDSL's answers, cached:
+    they build attributes)."""
+    return cls.is_right_zero(attr), cls.is_right_unit(attr)
+
+
+@cache
+def _folding(t: type[Operation]) -> tuple[bool, HasFolder | None, bool]:
+    """(constant-like, its folder, commutative) of an op class (traits are per class)."""
+    return t.has_trait(ConstantLike), t.get_trait(HasFolder), t.has_trait(Commutative)
 
 
 class _Solver:
@@ -333,7 +246,7 @@ class _Solver:
 
     # -- transfer functions --------------------------------------------------
     def _visit(self, op: Operation) -> None:
-        visit = _VISITORS.get(type(op))
+        visit = _VISITORS.get(op.name)
         if visit is not None:
             visit(self, op)
         elif op.regions or op.successors:
@@ -353,7 +266,8 @@ class _Solver:
             self.mark_live(block)
 
     def _visit_plain(self, op: Operation) -> None:
-        if op.has_trait(ConstantLike) and (folder := op.get_trait(HasFolder)) is not None:
+        constant_like, folder, _ = _folding(type(op))
+        if constant_like and folder is not None:
             folded = folder.fold(op)
             if folded is not None and all(isinstance(f, Attribute) for f in folded):
                 for r, f in zip(op.results, folded, strict=True):
@@ -362,19 +276,28 @@ class _Solver:
         operands = [self.get(o) for o in op.operands]
         if any(o is None for o in operands):
             return  # wait until every operand is known
-        if all(o is not OVER for o in operands) and is_side_effect_free(op):
-            results = _evaluate(op, operands)  # type: ignore[arg-type]
+        if (
+            operands
+            and op.name.startswith("arith.")  # what `evaluate` knows (all pure)
+            and all(o is not OVER for o in operands)
+        ):
+            results = evaluate(op, operands)  # type: ignore[arg-type]
             if results is not None:
                 for r, v in zip(op.results, results, strict=True):
                     self.join(r, v)
                 return
+        if isinstance(op, arith.SelectOp) and operands[0] is not OVER:
+            chosen = op.lhs if number(operands[0]) else op.rhs  # type: ignore[arg-type]
+            self.join(op.result, self.get(chosen))
+            return
         if isinstance(op, arith.SignlessIntegerBinaryOperation):
             absorbed = _absorbed(op, operands[0], operands[1])  # type: ignore[arg-type]
             if absorbed is not None:
                 self.join(op.result, absorbed if isinstance(absorbed, Attribute) else self.get(absorbed))
-                return
-        folder = op.get_trait(HasFolder)
-        folded = folder.fold(op) if folder is not None else None
+            else:
+                self.overdefine(op.results)  # xDSL's folder knows no more than this
+            return
+        folded = folder.fold(op) if folder is not None and not constant_like else None
         if folded is not None:
             for r, f in zip(op.results, folded, strict=True):
                 self.join(r, self.get(f) if isinstance(f, SSAValue) else f)
@@ -385,9 +308,9 @@ class _Solver:
         cond = self.get(op.cond)
         if cond is None:
             return
-        if cond is OVER or _python_value(cond):
+        if cond is OVER or number(cond):
             self.enter(op.true_region, ())
-        if cond is OVER or not _python_value(cond):
+        if cond is OVER or not number(cond):
             self.enter(op.false_region, ())
 
     def visit_index_switch(self, op: scf.IndexSwitchOp) -> None:
@@ -399,7 +322,7 @@ class _Solver:
             for region in op.regions:
                 self.enter(region, ())
             return
-        value = _python_value(arg)
+        value = number(arg)
         chosen = cases.index(value) if value in cases else None
         self.enter(op.default_region if chosen is None else op.case_regions[chosen], ())
 
@@ -407,7 +330,7 @@ class _Solver:
         bounds = [self.get(op.lb), self.get(op.ub), self.get(op.step)]
         if any(b is None for b in bounds):
             return
-        lb, ub, _ = (_python_value(b) for b in bounds)
+        lb, ub, _ = (number(b) for b in bounds)
         known = lb is not None and ub is not None
         if not (known and lb >= ub):  # type: ignore[operator]
             body = op.body.block
@@ -426,9 +349,9 @@ class _Solver:
         cond = self.get(op.condition)
         if cond is None:
             return
-        if cond is OVER or _python_value(cond):
+        if cond is OVER or number(cond):
             self.enter(loop.after_region, op.args)
-        if cond is OVER or not _python_value(cond):
+        if cond is OVER or not number(cond):
             self.join_all(loop.res, op.args)
 
     def visit_yield(self, op: scf.YieldOp) -> None:
@@ -450,10 +373,10 @@ class _Solver:
         cond = self.get(op.cond)
         if cond is None:
             return
-        if cond is OVER or _python_value(cond):
+        if cond is OVER or number(cond):
             self.join_all(op.then_block.args, op.then_arguments)
             self.mark_live(op.then_block)
-        if cond is OVER or not _python_value(cond):
+        if cond is OVER or not number(cond):
             self.join_all(op.else_block.args, op.else_arguments)
             self.mark_live(op.else_block)
 
@@ -481,18 +404,18 @@ class _Solver:
             self.join_all(call.res, op.arguments)
 
 
-_VISITORS: dict[type[Operation], Callable[[_Solver, Any], None]] = {
-    scf.IfOp: _Solver.visit_if,
-    scf.IndexSwitchOp: _Solver.visit_index_switch,
-    scf.ForOp: _Solver.visit_for,
-    scf.WhileOp: _Solver.visit_while,
-    scf.ConditionOp: _Solver.visit_condition,
-    scf.YieldOp: _Solver.visit_yield,
-    cf.BranchOp: _Solver.visit_branch,
-    cf.ConditionalBranchOp: _Solver.visit_cond_branch,
-    cf.SwitchOp: _Solver.visit_switch,
-    func.CallOp: _Solver.visit_call,
-    func.ReturnOp: _Solver.visit_return,
+_VISITORS: dict[str, Callable[[_Solver, Any], None]] = {
+    "scf.if": _Solver.visit_if,
+    "scf.index_switch": _Solver.visit_index_switch,
+    "scf.for": _Solver.visit_for,
+    "scf.while": _Solver.visit_while,
+    "scf.condition": _Solver.visit_condition,
+    "scf.yield": _Solver.visit_yield,
+    "cf.br": _Solver.visit_branch,
+    "cf.cond_br": _Solver.visit_cond_branch,
+    "cf.switch": _Solver.visit_switch,
+    "func.call": _Solver.visit_call,
+    "func.return": _Solver.visit_return,
 }
 """Ops whose control flow the solver models; any other op with regions or successors
 runs all of them with overdefined arguments."""
@@ -516,7 +439,7 @@ def _switch_targets(
     if flag is None:
         return [default, *cases]
     values = [v.value.data for v in op.case_values.get_attrs()] if op.case_values else []
-    value = _python_value(flag)
+    value = number(flag)
     return [cases[values.index(value)] if value in values else default]
 
 
@@ -596,8 +519,8 @@ def _entry_block(op: Operation) -> Block:
 
 
 def _materializable(value: Lattice, t: Attribute) -> bool:
-    return (isinstance(value, IntegerAttr) and _width(t) is not None) or (
-        isinstance(value, FloatAttr) and type(t) in _FLOAT_ROUNDING
+    return (isinstance(value, IntegerAttr) and width(t) is not None) or (
+        isinstance(value, FloatAttr) and type(t) in ROUNDING
     )
 
 
@@ -605,6 +528,8 @@ def _materializable(value: Lattice, t: Attribute) -> bool:
 class _Rewrite:
     solver: _Solver
     changed: bool = False
+    dropped: list[SSAValue] = field(default_factory=list[SSAValue])
+    """Values that lost a use: their ops go if that was the last (and they are pure)."""
 
     def value(self, v: SSAValue) -> Lattice | None:
         """The solver's element for `v`, or the constant it was replaced by."""
@@ -624,16 +549,37 @@ class _Rewrite:
                         self._replace_values(block.args, block.first_op or block, constants)
             if op.parent not in live:
                 continue
-            if type(op) in _STRUCTURE:
+            if op.name in _STRUCTURE:
                 decided.append(op)
             if not op.has_trait(ConstantLike):
                 self._replace_results(op, constants)
         for op in decided:
             if op.parent is not None:
-                _STRUCTURE[type(op)](self, op)
+                _STRUCTURE[op.name](self, op)
         self._erase_dead_blocks(module)
         constants.erase_unused_new()
+        self._erase_unused()
         return self.changed
+
+    def _erase(self, op: Operation) -> None:
+        for o in op.walk():  # values of the op (and its regions) lose a use
+            self.dropped.extend(o.operands)
+        assert op.parent is not None
+        op.parent.erase_op(op)
+        self.changed = True
+
+    def _erase_unused(self) -> None:
+        while self.dropped:
+            v = self.dropped.pop()
+            op = v.owner
+            if (
+                isinstance(op, Operation)
+                and op.parent is not None
+                and not op.regions
+                and all(not r.uses for r in op.results)
+                and is_side_effect_free(op)
+            ):
+                self._erase(op)
 
     def _replace_values(
         self, values: Iterable[SSAValue], at: Operation | Block, constants: _Constants
@@ -657,8 +603,7 @@ class _Rewrite:
             and all(not r.uses for r in op.results)
             and is_side_effect_free(op)
         ):
-            assert op.parent is not None
-            op.parent.erase_op(op)
+            self._erase(op)
 
     # Dead control flow: an op whose selector the solver found constant.
     def _select_region(self, op: Operation, region: Region | None) -> None:
@@ -668,25 +613,23 @@ class _Rewrite:
             yielded = block.last_op
             assert yielded is not None
             results = list(yielded.operands)
-            block.erase_op(yielded)
+            self._erase(yielded)
             Rewriter.inline_block(block, InsertPoint.before(op))
         for r, v in zip(op.results, results, strict=True):
             _replace(r, v)
-        assert op.parent is not None
-        op.parent.erase_op(op)
-        self.changed = True
+        self._erase(op)
 
     def rewrite_if(self, op: scf.IfOp) -> None:
         cond = self.value(op.cond)
         if cond is not None and cond is not OVER:
-            self._select_region(op, op.true_region if _python_value(cond) else op.false_region)
+            self._select_region(op, op.true_region if number(cond) else op.false_region)
 
     def rewrite_index_switch(self, op: scf.IndexSwitchOp) -> None:
         arg = self.value(op.arg)
         if arg is None or arg is OVER:
             return
         cases = op.cases.get_values()
-        value = _python_value(arg)
+        value = number(arg)
         self._select_region(
             op, op.case_regions[cases.index(value)] if value in cases else op.default_region
         )
@@ -698,31 +641,27 @@ class _Rewrite:
         ):  # never iterates
             for r, v in zip(op.res, op.iter_args, strict=True):
                 _replace(r, v)
-            assert op.parent is not None
-            op.parent.erase_op(op)
-            self.changed = True
+            self._erase(op)
 
     def rewrite_while(self, op: scf.WhileOp) -> None:
         before = op.before_region.block
         condition = before.last_op
         assert isinstance(condition, scf.ConditionOp)
         cond = self.value(condition.condition)
-        if cond is None or cond is OVER or _python_value(cond):
+        if cond is None or cond is OVER or number(cond):
             return
         results = list(condition.args)
-        before.erase_op(condition)
+        self._erase(condition)
         Rewriter.inline_block(before, InsertPoint.before(op), list(op.arguments))
         for r, v in zip(op.res, results, strict=True):
             _replace(r, v)
-        assert op.parent is not None
-        op.parent.erase_op(op)
-        self.changed = True
+        self._erase(op)
 
     def rewrite_cond_branch(self, op: cf.ConditionalBranchOp) -> None:
         cond = self.value(op.cond)
         if cond is None or cond is OVER:
             return
-        if _python_value(cond):
+        if number(cond):
             self._branch(op, op.then_block, op.then_arguments)
         else:
             self._branch(op, op.else_block, op.else_arguments)
@@ -735,8 +674,11 @@ class _Rewrite:
         self._branch(op, block, operands)
 
     def _branch(self, op: Operation, block: Block, operands: Sequence[SSAValue]) -> None:
-        br = cf.BranchOp(block, *operands)
+        from xdsl.dialects.cf import BranchOp
+
+        br = BranchOp(block, *operands)
         br.location = op.location
+        self.dropped.extend(op.operands)
         Rewriter.replace_op(op, br)
         self.changed = True
 
@@ -776,15 +718,83 @@ def _reachable(entry: Block) -> set[Block]:
     return seen
 
 
-_STRUCTURE: dict[type[Operation], Callable[[_Rewrite, Any], None]] = {
-    scf.IfOp: _Rewrite.rewrite_if,
-    scf.IndexSwitchOp: _Rewrite.rewrite_index_switch,
-    scf.ForOp: _Rewrite.rewrite_for,
-    scf.WhileOp: _Rewrite.rewrite_while,
-    cf.ConditionalBranchOp: _Rewrite.rewrite_cond_branch,
-    cf.SwitchOp: _Rewrite.rewrite_switch,
+_STRUCTURE: dict[str, Callable[[_Rewrite, Any], None]] = {
+    "scf.if": _Rewrite.rewrite_if,
+    "scf.index_switch": _Rewrite.rewrite_index_switch,
+    "scf.for": _Rewrite.rewrite_for,
+    "scf.while": _Rewrite.rewrite_while,
+    "cf.cond_br": _Rewrite.rewrite_cond_branch,
+    "cf.switch": _Rewrite.rewrite_switch,
 }
 """Control flow the rewrite simplifies once the solver has decided its selector."""
+
+
+_FORWARDING = frozenset(
+    {"scf.yield", "scf.condition", "func.return", "scf.if", "scf.index_switch", "scf.while"}
+)
+"""Ops a constant operand of which may reach a merge (results, block arguments) or
+select a region: a constant there may spread."""
+
+
+class ChangeScan:
+    """Whether `sccp` may change a module, op by op in one walk (the JIT pipeline's), so
+    a kernel with nothing to propagate does not pay for the solver. Sound: any value
+    the solver proves constant traces back to an op seen here with a constant operand
+    that can fold or forward it (or a call, or a branch)."""
+
+    def __init__(self) -> None:
+        self.constants: dict[SSAValue, Lattice] = {}
+        self.found = False
+
+    def visit(self, op: Operation) -> None:
+        operands = op.operands
+        constants = self.constants
+        if not operands:
+            constant_like, folder, _ = _folding(type(op))
+            if constant_like and folder is not None and (folded := folder.fold(op)):
+                constants.update(
+                    (r, f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
+                )
+            self.found = op.name.startswith("cf.")  # a cf.br: blocks may be unreachable
+            return
+        for o in operands:
+            if o in constants:
+                break
+        else:  # the common op: no constant operand
+            self.found = op.name == "func.call" or op.name.startswith("cf.")
+            return
+        self.found = self._may_fold(op, [constants.get(o) for o in operands])
+
+    @staticmethod
+    def _may_fold(op: Operation, known: list[Lattice | None]) -> bool:
+        name = op.name
+        if name in _FORWARDING or name == "func.call" or name.startswith("cf."):
+            return True
+        if name == "arith.select":
+            return known[0] is not None
+        if isinstance(op, scf.ForOp):
+            lb, ub = known[0], known[1]
+            return any(k is not None for k in known[3:]) or (
+                isinstance(lb, IntegerAttr)
+                and isinstance(ub, IntegerAttr)
+                and lb.value.data >= ub.value.data
+            )
+        if name.startswith("arith."):
+            return all(k is not None for k in known) or (
+                isinstance(op, arith.SignlessIntegerBinaryOperation)
+                and _absorbed(op, known[0] or OVER, known[1] or OVER) is not None
+            )
+        return _folding(type(op))[1] is not None
+
+
+def may_change(module: ModuleOp) -> bool:
+    """Whether `sccp` may change `module` (see `ChangeScan`)."""
+    scan = ChangeScan()
+    for op in module.walk():
+        scan.visit(op)
+        if scan.found:
+            return True
+    return False
 
 
 def sccp(module: ModuleOp) -> bool:

@@ -4,7 +4,7 @@
 // RUN: asc-opt %s -p 'ascendc-jit-pipeline{insert_sync=false}' | filecheck %s --check-prefix=NOSYNC
 
 // CHECK:       emitc.include "kernel_operator.h"
-// CHECK-LABEL: func.func private @k(
+// CHECK-LABEL: func.func @k(
 // CHECK:         %y_que = ascendc.queue : <vecout, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue %{{.*}}, %y_que, %c1_i32, %c256_i64 {ascendc.address = 0 : i64, ascendc.bytes = 256 : i64}
 // CHECK-NEXT:    %x_que = ascendc.queue : <vecin, 1>
@@ -29,11 +29,15 @@
 // CHECK:           ascendc.que_bind.free_tensor %y_que, %y
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %x_que, %x
 
-// NOSYNC-LABEL: func.func private @k(
+// NOSYNC-LABEL: func.func @k(
 // NOSYNC-NOT:     local_tensor_auto
 // NOSYNC-NOT:     set_flag
 // NOSYNC:         func.return
-func.func @k(%gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_tensor<*xf32>, %n: i32, %lb: i32, %ub: i32, %step: i32, %c: i1) {
+func.func @k(%px: memref<?xf32, 22>, %py: memref<?xf32, 22>, %n: i32, %lb: i32, %ub: i32, %step: i32, %c: i1) attributes {ascendc.global} {
+  %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_global_buffer %gx, %px : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+  %gy = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_global_buffer %gy, %py : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
   scf.for %i = %lb to %ub step %step : i32 {
     %x = ascendc.local_tensor_auto() : <64xf32>
     %y = ascendc.local_tensor_auto() : <64xf32>
