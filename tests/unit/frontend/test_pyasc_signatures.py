@@ -44,8 +44,9 @@ DELIBERATE = {
     "slice_info.subindex, pyasc's IR for it, has no C++ form)",
     "asc.adv.axpy": "count is required: Ascend C's Axpy has no form without calCount "
     "(pyasc's count=None would print a call that does not compile)",
-    "asc.adv.get_normal_config": "iterate_order defaults to IterateOrder.UNDEF, as the "
-    "headers' GetNormalConfig (pyasc's Python default is ORDER_M)",
+    "asc.adv.get_normal_config": "iterate_order defaults to IterateOrder.UNDEF (the "
+    "tiling's order), as the headers' GetNormalConfig and the C++ prototype pyasc's own "
+    "docstring gives; its Python default, ORDER_M, contradicts both",
     **dict.fromkeys(
         ["asc.adv.MatmulConfig", "asc.adv.MatmulConfig.__init__"],
         "batch_mode defaults to BatchMode.NONE: the C++ member has no initialiser, so "
