@@ -193,7 +193,8 @@ class LocalTensor:
     def span(self, n: int, what: str) -> np.ndarray:
         """The first n elements, for a vector instruction (checked)."""
         if n <= self.length and self.vec_ok and self.alloc.live and n >= 0:
-            return self.arr[:n]
+            arr = self.arr  # the whole tensor needs no slice (gm_overread="pad" may lengthen arr)
+            return arr if n == len(arr) else arr[:n]
         self.check(n, what)
         return self.arr[:n]
 

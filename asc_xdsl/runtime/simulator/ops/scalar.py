@@ -326,8 +326,18 @@ def _int_cast(op, comp):
 
         return run_bool
 
+    # a value already in both ranges passes as it is (the usual index_cast of a loop value)
+    src_signed = sw > 1 and not zero_ext
+    src_lo, src_hi = (-(1 << (sw - 1)), (1 << (sw - 1)) - 1) if src_signed else (0, (1 << sw) - 1)
+    dst_lo, dst_hi = (-(1 << (dw - 1)), (1 << (dw - 1)) - 1) if d_signed else (0, (1 << dw) - 1)
+    lo, hi = max(src_lo, dst_lo), min(src_hi, dst_hi)
+
     def run(e, c, _op=op):
-        v = int(e[a])
+        v = e[a]
+        if type(v) is int and lo <= v <= hi:
+            e[r] = v
+            return
+        v = int(v)
         v = v & ((1 << sw) - 1) if zero_ext else wrap_int(v, sw, sw > 1)
         e[r] = wrap_int(v, dw, d_signed)
 

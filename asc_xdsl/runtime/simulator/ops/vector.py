@@ -17,7 +17,14 @@ from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
 from asc_xdsl.runtime.simulator.ops.cast import cast_array
-from asc_xdsl.runtime.simulator.profile import C_V, I_V, VEC_ELEMS, vector_cycles
+from asc_xdsl.runtime.simulator.profile import (
+    C_V,
+    I_V,
+    REPEAT_BYTES,
+    VEC_ELEMS,
+    VEC_LATENCY,
+    vector_cycles,
+)
 from asc_xdsl.runtime.simulator.vmask import FULL
 
 BINARY = {
@@ -66,28 +73,40 @@ SLOW = {vec.DivL2Op, vec.ExpL2Op, vec.LnL2Op, vec.SqrtL2Op, vec.RsqrtL2Op, vec.R
 
 
 def _cost(op, itemsize: int):
+    """The count form's charge: one V instruction of n elements (profile.vector_cycles,
+    inline), and the mask register left in normal mode with a full mask."""
     per_repeat = 2 if type(op) in SLOW else 1
+    elements_per_repeat = REPEAT_BYTES // itemsize
 
     def charge(c, n):
         k = c.cnt
         k[I_V] += 1
         k[VEC_ELEMS] += n
-        k[C_V] += vector_cycles(n * itemsize, per_repeat)
-        m = c.vmask  # the count form leaves normal mode and a full mask behind
-        m.counter, m.bits = False, FULL
+        k[C_V] += VEC_LATENCY + -(-n // elements_per_repeat) * per_repeat
+        m = c.vmask
+        m.counter = False
+        m.bits = FULL
 
     return charge
+
+
+def _positional_out(fn):
+    """`fn` callable as fn(x, y, out): the count forms pass `out` positionally (a keyword
+    costs numpy a dict per call), except to the ufuncs that deprecate it."""
+    if fn in (np.maximum, np.minimum):
+        return lambda x, y, out: fn(x, y, out=out)
+    return fn
 
 
 @handles(*BINARY)
 def _binary(op, comp):
     d, a, b, n = comp.slots_of(op.operands)
-    fn = BINARY[type(op)]
+    fn = _positional_out(BINARY[type(op)])
     charge = _cost(op, np_dtype(op.dst.type.element_type).itemsize)
 
     def run(e, c, _op=op):
         count = e[n]
-        fn(e[a].span(count, "src0"), e[b].span(count, "src1"), out=e[d].span(count, "dst"))
+        fn(e[a].span(count, "src0"), e[b].span(count, "src1"), e[d].span(count, "dst"))
         charge(c, count)
 
     return run
@@ -101,7 +120,7 @@ def _unary(op, comp):
 
     def run(e, c, _op=op):
         count = e[n]
-        fn(e[a].span(count, "src"), out=e[d].span(count, "dst"))
+        fn(e[a].span(count, "src"), e[d].span(count, "dst"))
         charge(c, count)
 
     return run
@@ -114,14 +133,14 @@ def _vec_scalar(op, comp):
 
         return tensor_scalar(op, comp, op.SPEC.sim.partition(":")[2])
     d, a, s, n = comp.slots_of(op.operands)
-    fn = SCALAR[type(op)]
+    fn = _positional_out(SCALAR[type(op)])
     dtype = np_dtype(op.dst.type.element_type)
     cast = dtype.type
     charge = _cost(op, dtype.itemsize)
 
     def run(e, c, _op=op):
         count = e[n]
-        fn(e[a].span(count, "src"), cast(e[s]), out=e[d].span(count, "dst"))
+        fn(e[a].span(count, "src"), cast(e[s]), e[d].span(count, "dst"))
         charge(c, count)
 
     return run
