@@ -286,9 +286,11 @@ class _Solver:
                 for r, v in zip(op.results, results, strict=True):
                     self.join(r, v)
                 return
-        if isinstance(op, arith.SelectOp) and operands[0] is not OVER:
-            chosen = op.lhs if number(operands[0]) else op.rhs  # type: ignore[arg-type]
-            self.join(op.result, self.get(chosen))
+        if isinstance(op, arith.SelectOp):  # one of its operands, or the one chosen
+            if operands[0] is OVER or number(operands[0]):  # type: ignore[arg-type]
+                self.join(op.result, operands[1])
+            if operands[0] is OVER or not number(operands[0]):  # type: ignore[arg-type]
+                self.join(op.result, operands[2])
             return
         if isinstance(op, arith.SignlessIntegerBinaryOperation):
             absorbed = _absorbed(op, operands[0], operands[1])  # type: ignore[arg-type]
@@ -494,6 +496,10 @@ class _Table:
             return const.result
         else:
             self.entry.detach_op(const)
+        if self.first_other is not None and self.first_other.parent is not self.entry:
+            self.first_other = next(  # it was folded away: the next one that is no constant
+                (o for o in self.entry.ops if o not in self.top and o is not const), None
+            )
         if self.first_other is None:
             self.entry.add_op(const)
         else:
@@ -575,7 +581,6 @@ class _Rewrite:
             if (
                 isinstance(op, Operation)
                 and op.parent is not None
-                and not op.regions
                 and all(not r.uses for r in op.results)
                 and is_side_effect_free(op)
             ):
@@ -599,7 +604,6 @@ class _Rewrite:
         if (
             op.results
             and self._replace_values(op.results, op, constants)
-            and not op.regions
             and all(not r.uses for r in op.results)
             and is_side_effect_free(op)
         ):
@@ -730,8 +734,11 @@ _STRUCTURE: dict[str, Callable[[_Rewrite, Any], None]] = {
 
 
 _FORWARDING = frozenset(
-    {"scf.yield", "scf.condition", "func.return", "scf.if", "scf.index_switch", "scf.while"}
-)
+    {
+        "scf.yield", "scf.condition", "func.return",
+        "scf.if", "scf.index_switch", "scf.while", "arith.select",
+    }
+)  # fmt: skip
 """Ops a constant operand of which may reach a merge (results, block arguments) or
 select a region: a constant there may spread."""
 
@@ -770,8 +777,6 @@ class ChangeScan:
         name = op.name
         if name in _FORWARDING or name == "func.call" or name.startswith("cf."):
             return True
-        if name == "arith.select":
-            return known[0] is not None
         if isinstance(op, scf.ForOp):
             lb, ub = known[0], known[1]
             return any(k is not None for k in known[3:]) or (
