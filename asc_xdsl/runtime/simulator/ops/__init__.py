@@ -7,6 +7,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     adv_norm,
     adv_quant,
     adv_softmax,
+    aipp,
     atomic,
     bilinear,
     cache,

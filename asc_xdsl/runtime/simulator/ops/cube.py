@@ -1063,19 +1063,6 @@ def _set_fmatrix(op, comp):
     return run
 
 
-@handles(cube_dialect.SetAippFunctionsOp)
-def _set_aipp(op, comp):
-    """SetAippFunctions keeps the image and its conversions for LoadImageToLocal (which
-    is refused); nothing else reads them, so a kernel that only sets them runs."""
-    srcs = [comp.slot(v) for v in (op.src0, op.src1) if v is not None]
-    cfg, fmt = comp.slot(op.config), op.format
-
-    def run(e, c, _op=op):
-        c.regs["AIPP"] = ([e[s] for s in srcs], fmt, e[cfg])
-
-    return run
-
-
 @handles(cube_dialect.SetSysWorkspaceOp)
 def _set_workspace(op, comp):
     v = comp.slot(op.workspace)
@@ -1122,7 +1109,6 @@ _REFUSED = {
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not an Atlas A2/A3 form "
     "(dav-c220's headers report it unsupported; use V2)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
-    "load_image_to_local": "AIPP image loads are not simulated",
 }
 
 
