@@ -147,7 +147,7 @@ class MatmulState:
         acc = np.float64 if integer else np.float32  # float64 is exact for int8 sums
         a, b = np.ascontiguousarray(a, acc), np.ascontiguousarray(b, acc)
         if regs.get("HF32") and np_dtype(ta) == np.float32 and np_dtype(tb) == np.float32:
-            even = bool(regs.get("HF32_TRANS", False))
+            even = not regs.get("HF32_TRANS", False)  # the trans bit: ties toward zero
             a, b = to_hf32(a, even), to_hf32(b, even)
         out = a @ b
         if self.bias is not None:
@@ -581,8 +581,7 @@ def _set_hf32(op, comp):
     """SetHF32(enable, transMode) sets the core's HF32 registers as SetHF32Mode and
     SetHF32TransMode do (matmul_impl_base.h): transMode 1 sets the trans bit, which
     dav-c220's headers define as rounding ties toward zero (HF32TransMode::NEAREST_ZERO),
-    0 clears it (ties to even). The register keeps the HF32TransMode value (NEAREST_EVEN
-    is 1), as ops/cube.py reads it."""
+    0 clears it (ties to even); ops/cube.py's Mmad reads the same bit."""
     en, tm = comp.slot(op.enable_hf32), comp.slot(op.trans_mode)
 
     def run(e, c, _op=op):
@@ -590,7 +589,7 @@ def _set_hf32(op, comp):
         if mode not in (0, 1):
             raise SimulatorError(f"Matmul SetHF32: transMode must be 0 or 1, got {mode}")
         c.regs["HF32"] = bool(e[en])
-        c.regs["HF32_TRANS"] = mode == 0
+        c.regs["HF32_TRANS"] = mode == 1
 
     return _on_client(comp, run)
 

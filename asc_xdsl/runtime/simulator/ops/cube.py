@@ -533,7 +533,8 @@ def _as_f32(arr: np.ndarray, bf16: bool) -> np.ndarray:
 
 def to_hf32(x: np.ndarray, ties_even: bool) -> np.ndarray:
     """float32 rounded to HF32 (1, 8, 11: the low 12 mantissa bits dropped), to the
-    nearest with ties to even (HF32TransMode NEAREST_EVEN) or toward zero (NEAREST_ZERO)."""
+    nearest with ties to even (the trans bit clear, HF32TransMode NEAREST_EVEN) or
+    toward zero (the bit set: SetHF32TransMode(true), NEAREST_ZERO)."""
     bits = np.ascontiguousarray(x, np.float32).view(np.uint32).astype(np.uint64)
     low = bits & 0xFFF
     keep = bits & ~np.uint64(0xFFF)
@@ -583,7 +584,8 @@ def _mmad(op, comp, with_bias: bool):
                 np.int64
             )
         elif k0 == 8 and c.regs.get("HF32"):
-            even = bool(c.regs.get("HF32_TRANS", False))
+            # the trans bit (SetHF32TransMode(bool)): set rounds ties toward zero
+            even = not c.regs.get("HF32_TRANS", False)
             prod = to_hf32(am, even) @ to_hf32(bm, even)
         else:
             prod = _as_f32(am, bf16) @ _as_f32(bm, bf16)
