@@ -330,3 +330,12 @@ def test_listed_differences_hold_only_while_they_fail_for_their_reason():
     assert result.outcomes[0].kind == "semantics"
     assert any("emit_binary_ops is listed as 'semantics'" in n for n in result.notes)
     assert any("emit_maxf passes: drop it" in n for n in result.notes)
+
+
+def test_every_listed_difference_has_a_known_reason():
+    from pyasc_suite import python_differences, target_differences, transforms_differences
+
+    for table in (python_differences, target_differences, transforms_differences):
+        for case, (reason, expect) in table.DIFFERENCES.items():
+            assert reason in table.REASONS, (table.__name__, case)
+            assert expect.strip(), (table.__name__, case)  # a text the failure must hold
