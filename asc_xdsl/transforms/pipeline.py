@@ -8,8 +8,7 @@ can change it:
 
 - lowering: `ascendc-privatize-func`; with calls, MLIR's `inline` (device functions
   end up in the kernel) and `canonicalize`; with functions other than kernels,
-  `symbol-dce`; with `unrealized_conversion_cast`s, `reconcile-unrealized-casts`;
-  with automatic tensors (`local_tensor_auto`), the passes that give them queues and
+  `symbol-dce`; with automatic tensors (`local_tensor_auto`), the passes that give them queues and
   buffers; `cse`;
 - optimizing: with loops, `loop-invariant-code-motion`; where a constant may propagate
   (`sccp.ChangeScan`), `sccp`; with `insert_sync` (`None`, pyasc's default, means "when
@@ -23,7 +22,10 @@ can change it:
   checks what is printed.
 
 pyasc's `canonicalize` after `sccp` is left out: `sccp` erases what its folding leaves
-unused itself, and the frontend's IR is otherwise canonical already.
+unused itself, and the frontend's IR is otherwise canonical already. So is MLIR's
+`reconcile-unrealized-casts`: our `builtin.unrealized_conversion_cast`s are the
+signless/unsigned reinterpretations the printer emits (`i32` to `ui32`), not leftovers of
+a conversion, and xDSL's pass warns on each.
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ LOWERING = ("ascendc-privatize-func",)
 INLINE = ("inline",)
 SYMBOL_DCE = ("symbol-dce",)
 CANONICALIZE = ("canonicalize",)
-RECONCILE_CASTS = ("reconcile-unrealized-casts",)
 AUTOMATIC_TENSORS = (
     "ascendc-input-output-tensor",
     "ascendc-hoist-ub-allocation",
@@ -73,7 +74,6 @@ VERIFY_SYNC = ("ascendc-verify-sync",)
 LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel"})
 """The loops `loop-invariant-code-motion` looks into."""
 AUTO_TENSOR = "ascendc.local_tensor_auto"
-CAST = "builtin.unrealized_conversion_cast"
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,6 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
         (INLINE, facts.calls),
         (SYMBOL_DCE, facts.helpers),
         (CANONICALIZE, facts.calls),  # what the inlined bodies bring
-        (RECONCILE_CASTS, CAST in facts.names),
         (AUTOMATIC_TENSORS, auto),
         (LOWERING_END, True),
         (LICM, not LOOPS.isdisjoint(facts.names)),

@@ -83,7 +83,8 @@ def test_pipeline_per_option() -> None:
         "ascendc-verify-sync"
     )
     auto = parse_module(
-        "func.func @k() {\n  %t = ascendc.local_tensor_auto() : <64xf32>\n  func.return\n}"
+        "func.func @k() attributes {ascendc.global} {\n"
+        "  %t = ascendc.local_tensor_auto() : <64xf32>\n  func.return\n}"
     )
     lowering = (
         "ascendc-privatize-func,ascendc-input-output-tensor,ascendc-hoist-ub-allocation,"
