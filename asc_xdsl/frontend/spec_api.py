@@ -49,16 +49,15 @@ def _signature(spec: Any, extra: Sequence[str]) -> inspect.Signature:
         if param.name in required and all(q.default is q.empty for q in params[:i]):
             params[i] = param.replace(default=inspect.Parameter.empty)
     names = {p.name for p in params}
-    for name in extra:  # keywords other forms take; accepted and ignored here
-        if name == _IS_SET_MASK and name not in names and not any(
-            p.default is inspect.Parameter.empty and p.kind is p.KEYWORD_ONLY for p in params
-        ):
-            # pyasc's count forms take it last, positionally, and ignore it: a count
-            # form sets its own mask (Ascend C's has no isSetMask)
-            params.append(
-                inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=True)
-            )
-        elif name not in names:
+    ignored = [name for name in extra if name not in names]  # other forms' keywords
+    if _IS_SET_MASK in ignored:
+        # pyasc's count forms take it last, positionally too, and ignore it: a count
+        # form sets its own mask (Ascend C's has no isSetMask)
+        params.append(
+            inspect.Parameter(_IS_SET_MASK, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=True)
+        )
+    for name in ignored:  # accepted and ignored here
+        if name != _IS_SET_MASK:
             params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None))
     return inspect.Signature(params)
 
