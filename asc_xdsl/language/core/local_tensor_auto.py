@@ -18,6 +18,7 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.language.core.tensor import LocalTensor
+from asc_xdsl.language.core.types import TensorShape
 from asc_xdsl.language.core.utils import describe as _describe
 
 
@@ -44,10 +45,13 @@ class LocalTensorAuto(LocalTensor):
             if bad:
                 g.fail(f"LocalTensorAuto dimensions must be positive, got {dims}")
             op = LocalTensorAutoOp([], result_types=[LocalTensorType(dtype.ir_type(), dims)])
+            shape = TensorShape(dims)  # `t.shape`, as pyasc's (none for a dynamic one)
         else:
             sizes = [g.scalar(d, dt.int64) for d in dims]
             op = LocalTensorAutoOp(sizes, result_types=[LocalTensorType(dtype.ir_type())])
+            shape = None
         super().__init__(dtype, handle=g.emit(op).result)
+        self.shape = shape
 
 
 __all__ = ["LocalTensorAuto"]

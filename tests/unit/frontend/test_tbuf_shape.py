@@ -150,3 +150,17 @@ def test_tensor_shape():
         TensorShape("a")
     with pytest.raises(TypeError, match="compile-time ints, got bool True"):
         TensorShape(True)
+
+
+@asc.jit
+def auto_shapes(n: int):
+    a = asc.LocalTensorAuto(asc.float16, [4, 16])
+    b = asc.LocalTensorAuto(asc.float16, [n])
+    asc.static_assert(a.shape == (4, 16) and a.shape.size() == 64, "static shape")
+    asc.static_assert(b.shape is None, "a dynamic shape has none")
+    asc.duplicate(a, 1.0, 64)
+    asc.duplicate(b, 1.0, n)
+
+
+def test_local_tensor_auto_keeps_a_static_shape():
+    auto_shapes.compile(64, always_compile=True)  # the static_asserts hold
