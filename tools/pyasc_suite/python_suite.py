@@ -3,7 +3,9 @@
 The tests are copied to a temporary directory (never into this repository), their
 imports rewritten (rewrite.py), pyasc's unit/conftest.py replaced by ours
 (sandbox/unit_conftest.py: the same fixtures for our package), and pytest runs once
-per test directory with a plugin that records every outcome.
+per test directory with a plugin that records every outcome. Tests we fail on purpose
+are listed in python_differences.py and reported as "differs" while they fail for the
+reason given there.
 """
 
 from __future__ import annotations
