@@ -168,9 +168,12 @@ _CMPI: list[tuple[bool, Callable[[int, int], bool]]] = [
 """`arith.cmpi` predicates by number: (signed, comparison)."""
 
 
-def _cmpi(op: arith.CmpiOp, a: int, b: int) -> int:
+def _cmpi(op: arith.CmpiOp, a: int, b: int) -> int | None:
     w = width(op.lhs.type) or INDEX_BITS
-    signed, cmp = _CMPI[op.predicate.value.data]
+    p = op.predicate.value.data
+    if not 0 <= p < len(_CMPI):
+        return None  # not a predicate (the verifier does not check it)
+    signed, cmp = _CMPI[p]
     conv = _signed if signed else _unsigned
     return int(cmp(conv(a, w), conv(b, w)))
 
@@ -181,8 +184,10 @@ _CMPF: list[Callable[[float, float], bool] | None] = [
 """`arith.cmpf` predicates 1-6 (ordered) and 8-13 (the same + 7, unordered) by number."""
 
 
-def _cmpf(op: arith.CmpfOp, a: float, b: float) -> int:
+def _cmpf(op: arith.CmpfOp, a: float, b: float) -> int | None:
     p = op.predicate.value.data
+    if not 0 <= p <= 15:
+        return None  # not a predicate
     unordered = math.isnan(a) or math.isnan(b)
     if p in (0, 15):
         return int(p == 15)

@@ -1,0 +1,156 @@
+"""pyasc's MLIR passes in the JIT pipeline: `inline` and `symbol-dce` (lowering),
+`loop-invariant-code-motion` and `sccp` (optimizing) run where they can change the
+module, change what they should in a kernel from Python (numerics unchanged on the
+simulator), and the checks that skip them are sound on every module in the repository."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.builder import Builder
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.rewriter import InsertPoint
+from xdsl.transforms.loop_invariant_code_motion import _move_loop_invariant_code
+
+import asc_xdsl as asc
+from asc_xdsl.frontend.ir_context import parse_module
+from asc_xdsl.transforms.licm import LOOPS, _has_candidates
+from asc_xdsl.transforms.pipeline import pipeline_spec
+from asc_xdsl.transforms.sccp import may_change, sccp
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@asc.jit(inline=False)
+def pick(v: int, mode: int):
+    r = v + 1
+    if mode == 0:
+        r = v * 2
+    return r
+
+
+@asc.jit
+def folded(out: asc.GlobalAddress, n: int, k: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 8)
+    acc = 0
+    for i in range(n):
+        step = k * 3  # invariant: leaves the loop
+        g.set_value(0, g.get_value(0) + step)  # reads what the loop writes: stays
+        acc = acc * k  # stays 0
+        g.set_value(1, pick(i, 0))  # inlined; mode == 0 decided
+    g.set_value(2, acc)
+
+
+def _lines(ir: str) -> list[str]:
+    return [line.strip() for line in ir.splitlines()]
+
+
+def test_a_kernel_through_inline_licm_and_sccp():
+    out = np.zeros(8, np.int32)
+    compiled = folded.compile(out, 5, 7, always_compile=True)
+    lowered = compiled.asm["lowered_ir"]
+    assert "func.call" in compiled.asm["ir"] and "func.call" not in lowered
+    assert "@pick" not in lowered  # inlined, then dropped by symbol-dce
+    assert "arith.cmpi" not in lowered  # mode == 0 folded: the branch is gone
+    lines = _lines(lowered)
+    loop = next(i for i, line in enumerate(lines) if line.startswith("%acc, %step_1 = scf.for"))
+    assert lines[loop - 1] == "%step = arith.muli %k, %3 : i32"  # hoisted
+    assert lines[loop + 1].startswith("%5 = ascendc.global_tensor.get_value %g")  # not hoisted
+    assert "ascendc.global_tensor.set_value %g, %4, %1" in lowered  # acc is 0
+    folded[1](out, 5, 7)
+    expected = np.zeros(8, np.int32)
+    expected[:3] = [5 * 7 * 3, (5 - 1) * 2, 0]
+    np.testing.assert_array_equal(out, expected)
+    unoptimized = np.zeros(8, np.int32)
+    folded[1](unoptimized, 5, 7, run_passes=False)
+    np.testing.assert_array_equal(unoptimized, expected)
+
+
+def test_the_stages_a_module_needs():
+    vadd = parse_module((ROOT / "examples" / "vector_add.mlir").read_text())
+    spec = pipeline_spec({}, vadd)
+    assert "loop-invariant-code-motion" in spec
+    for name in ("inline", "symbol-dce", "sccp", "canonicalize"):
+        assert name not in spec.split(","), name
+    calls = parse_module(
+        "func.func private @h(%v: i32) -> i32 {\n  func.return %v : i32\n}\n"
+        "func.func @k(%n: i32) attributes {ascendc.global} {\n"
+        "  %r = func.call @h(%n) : (i32) -> i32\n  func.return\n}"
+    )
+    assert pipeline_spec({}, calls).startswith(
+        "ascendc-privatize-func,inline,symbol-dce,canonicalize,cse,sccp,"
+    )
+
+
+def _context() -> Context:
+    from xdsl.universe import Universe
+
+    from asc_xdsl.universe import ASC_XDSL_UNIVERSE
+
+    ctx = Context(allow_unregistered=True)
+    for universe in (Universe.get_multiverse(), ASC_XDSL_UNIVERSE):
+        for name, dialect in universe.all_dialects.items():
+            if name not in ctx.registered_dialect_names:
+                ctx.register_dialect(name, dialect)
+    return ctx
+
+
+def _repository_modules() -> list[tuple[str, ModuleOp]]:
+    """Every valid module of the repository's .mlir files (a split file's parts apart;
+    the parts that test parse, verification or printing errors are skipped)."""
+    ctx = _context()
+    found = []
+    for path in sorted([*ROOT.glob("tests/filecheck/**/*.mlir"), *ROOT.glob("examples/*.mlir")]):
+        for i, part in enumerate(path.read_text().split("// -----")):
+            try:
+                module = Parser(ctx, part).parse_module()
+                module.verify()
+                _text(module)
+            except Exception:  # noqa: BLE001 (tests of malformed IR)
+                continue
+            found.append((f"{path.relative_to(ROOT)}#{i}", module))
+    return found
+
+
+def _text(module: ModuleOp) -> str:
+    out = io.StringIO()
+    Printer(stream=out).print_op(module)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def modules() -> list[tuple[str, ModuleOp]]:
+    found = _repository_modules()
+    assert len(found) > 100
+    return found
+
+
+def test_sccp_is_skipped_only_where_it_changes_nothing(modules):
+    changed = 0
+    for name, module in modules:
+        copy = module.clone()
+        before = _text(copy)
+        did = sccp(copy)
+        changed += did
+        if not may_change(module):
+            assert not did and _text(copy) == before, name
+        copy.verify()
+    assert changed > 0
+
+
+def test_licm_skips_only_loops_with_nothing_to_move(modules):
+    for name, module in modules:
+        copy = module.clone()
+        for loop in [o for o in copy.walk(region_first=True) if isinstance(o, LOOPS)]:
+            if not _has_candidates(loop):
+                before = _text(copy)
+                for region in loop.regions:
+                    _move_loop_invariant_code(region, Builder(InsertPoint.before(loop)))
+                assert _text(copy) == before, name
