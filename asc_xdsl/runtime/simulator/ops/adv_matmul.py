@@ -35,7 +35,9 @@ int32) added, then converted to C's type.
   HF32 (ties to even for transMode 0, toward zero for 1: the bit the library sets,
   dav-c220's NEAREST_ZERO. The Matmul doc's "ties away from zero" for 1 disagrees
   with the headers; the headers are followed).
-* `IterateBatch` (NORMAL layout; the cube-only form with `SetBatchNum`'s counts).
+* `IterateBatch` (the cube-only form with `SetBatchNum`'s counts): NORMAL, and the
+  BSNGD / SBNGD / BNGS1S2 layouts as the library places their batches, with its
+  one-axis broadcast and the sum over G when C's G is 1 (`_iterate_batch`).
 * The asynchronous forms run to completion at once; WaitIterateAll, WaitIterateBatch
   and WaitGetTensorC do nothing. SetSelfDefineData / SetUserDefInfo only feed user
   callbacks, which an object in the IR cannot have: no-ops.
@@ -44,7 +46,7 @@ int32) added, then converted to C's type.
 In a mix kernel the object's methods run on the AIV sub-blocks (the AIC serves them in
 the library), in a cube kernel on the AIC. Refused when the kernel is compiled, with the
 reason (`REFUSED`): SetSparseIndex, GetTensorC / GetBatchTensorC of the workspace,
-IterateNBatch and the BSNGD / SBNGD / BNGS1S2 batch layouts, GetOffsetC.
+IterateNBatch (its results go to the workspace), GetOffsetC.
 The object's ops take no pipe: the race checker orders them like PIPE_ALL.
 """
 
@@ -56,6 +58,7 @@ from typing import Any
 import numpy as np
 
 from asc_xdsl.dialects.ascendc.adv_matmul import FAMILY
+from asc_xdsl.enums import LayoutMode
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
@@ -87,6 +90,9 @@ TILING_DEFAULTS = {
     "baseK": 0,
     "isBias": 0,
     "iterateOrder": 0,
+    # the batch layouts' axes (SetALayout / SetBLayout / SetCLayout)
+    **{f"{w}LayoutInfo{x}": 0 for w in "AB" for x in "BSNGD"},
+    **{f"CLayoutInfo{x}": 0 for x in ("B", "S1", "N", "G", "S2")},
 }
 ATOMIC = {1: np.add, 2: np.maximum, 3: np.minimum}
 MACS_PER_CYCLE = 16 * 16 * 16
@@ -492,9 +498,52 @@ def _wait(op, comp):
     return None  # the simulator runs the asynchronous forms to completion at once
 
 
+def _axes(t: dict, w: str) -> tuple[int, int, int]:
+    """(B, N, G) of operand w's layout, each at least 1."""
+    return tuple(max(1, int(t[f"{w}LayoutInfo{x}"])) for x in "BNG")  # type: ignore[return-value]
+
+
+def _pairing(t: dict, w: str, other: str) -> tuple[int, int]:
+    """(mod, divisor) taking batch i to operand w's batch i / divisor * mod + i % mod:
+    the broadcast of one axis the library allows (batch_scheduler_base.h's
+    CalcBatchIterate[AB]OffsetInfo) for the BSNGD / SBNGD / BNGS1S2 layouts."""
+    (b, n, g), (ob, on, og) = _axes(t, w), _axes(t, other)
+    if g == 1 and og != 1:
+        return 1, og
+    if n == 1 and on != 1:
+        return og, og * on
+    if b == 1 and ob != 1:
+        return og * on, og * on * ob
+    return 1, 1
+
+
+def _input_place(
+    layout: LayoutMode, t: dict, w: str, idx: int, height: int, width: int, given: int
+) -> tuple[int, int]:
+    """(element offset, row pitch) of operand w's batch idx (a height x width matrix as
+    stored), as the library's batch copy-in reads it (batch_copy_cube_in.h):
+    BNGS1S2 contiguous matrices; BSNGD [B, S, N, G, D] (a row of N*G batches D apart,
+    rows N*G*D apart, the next B after S rows); SBNGD [S, B, N, G, D] (batches D apart,
+    rows B*N*G*D apart). A given matrixStride replaces the distance between batches."""
+    b, n, g = _axes(t, w)
+    d = int(t[f"{w}LayoutInfoD"]) or width
+    if layout == LayoutMode.BNGS1S2:
+        return idx * (given or height * width), width
+    if layout == LayoutMode.BSNGD:
+        line, j = divmod(idx, n * g)
+        return line * n * g * height * width + j * (given or width), n * g * d
+    return idx * (given or width), b * n * g * d  # SBNGD
+
+
 @handles(*_ops("matmul.iterate_batch", "matmul.iterate_batch_cube_only"))
 def _iterate_batch(op, comp):
-    """IterateBatch: the mix form takes batchA/batchB, the cube-only form SetBatchNum's."""
+    """IterateBatch: the mix form takes batchA/batchB, the cube-only form SetBatchNum's.
+    NORMAL: A and B batches M x Ka / Kb x N apart (or the given strides), batch i using
+    A's i / (batch / batchA) and B's alike, C's M x N apart. BSNGD / SBNGD / BNGS1S2 (A
+    and B alike): as the library places them (`_input_place`, `_pairing`); C in BNGS1S2
+    singleCoreM x singleCoreN apart, in BSNGD / SBNGD singleCoreN apart along rows of
+    CLayoutInfo N*G*S2 (times B for SBNGD); a C whose G is 1 while A's or B's is not
+    sums the G batches (the library's atomic add: C must start zeroed)."""
     mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
     counts = getattr(op, "batch_a", None) is not None
     ba, bb = (comp.slot(op.batch_a), comp.slot(op.batch_b)) if counts else (None, None)
@@ -503,17 +552,23 @@ def _iterate_batch(op, comp):
         for v in (op.maxtrix_stride_a, op.maxtrix_stride_b, op.maxtrix_stride_c)
     ]
     at = _atomic_slot(op, comp, "en_atomic")
+    seq = _atomic_slot(op, comp, "en_senquential_write")
     et = op.matmul.type.matrix("c").dtype
-    layouts = {op.matmul.type.matrix(w).layout for w in ("a", "b", "c")}
-    if any(int(getattr(lay, "value", lay)) > 1 for lay in layouts):
+    la, lb, lc = (LayoutMode(int(op.matmul.type.matrix(w).layout)) for w in ("a", "b", "c"))
+    normal = (LayoutMode.NONE, LayoutMode.NORMAL)
+    if (la in normal) != (lb in normal) or (la not in normal and la != lb):
+        raise SimulatorError(
+            f"IterateBatch: A's layout {la.name} and B's {lb.name} must be the same (docs)"
+        )
+    if (la in normal) != (lc in normal):
         raise UnsupportedOpError(
-            "IterateBatch is simulated for the NORMAL layout only (BSNGD, SBNGD and BNGS1S2 "
-            "are not)"
+            f"IterateBatch with A/B in {la.name} and C in {lc.name} is not simulated (C is "
+            "NORMAL with NORMAL inputs, BSNGD/SBNGD/BNGS1S2 with those)"
         )
 
     def run(e, c, _op=op):
         st = _state(e, mm)
-        s = st.shape
+        s, tl = st.shape, st.tiling
         if counts:
             n_a, n_b = int(e[ba]), int(e[bb])
         elif st.batch_num is None:
@@ -524,25 +579,91 @@ def _iterate_batch(op, comp):
         if n_a <= 0 or n_b <= 0 or batch % n_a or batch % n_b:
             raise SimulatorError(f"IterateBatch: batchA {n_a} and batchB {n_b} do not divide")
         given = [int(e[x]) if x is not None else 0 for x in strides]
-        step_a = given[0] or s["M"] * (s["Ka"] or s["singleCoreK"])
-        step_b = given[1] or (s["Kb"] or s["singleCoreK"]) * s["N"]
         dst = e[t]
         on_gm = isinstance(dst, GlobalTensor)
-        step_c = given[2] or (s["M"] * s["N"] if on_gm else s["singleCoreM"] * s["singleCoreN"])
-        a, b = st.a, st.b
+        atomic = int(e[at]) if at is not None else 0
+        m, n, k = s["singleCoreM"], s["singleCoreN"], s["singleCoreK"]
+        if la in normal:
+            place = _normal_places(st, given, n_a, n_b, batch, on_gm)
+        else:
+            if lc in (LayoutMode.BSNGD, LayoutMode.SBNGD) and seq is not None and e[seq]:
+                raise SimulatorError(
+                    f"IterateBatch: C in {lc.name} cannot take enSequentialWrite (docs)"
+                )
+            place = _layout_places(tl, st, la, lc, given, batch, on_gm)
+        a, b, shape = st.a, st.b, dict(s)
         try:
             for i in range(batch):
-                st.a = a.sub(i // (batch // n_a) * step_a)
-                st.b = b.sub(i // (batch // n_b) * step_b)
-                out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]), c.regs)
-                stride = s["N"] if on_gm else s["singleCoreN"]
-                atomic = int(e[at]) if at is not None else 0
-                _store(dst, i * step_c, stride, st.to_c(out, 0), et, atomic, "C")
-                _charge(c, *out.shape, s["singleCoreK"])
+                (a_off, a_pitch), (b_off, b_pitch), (c_off, c_pitch), add = place(i)
+                st.a, st.b = a.sub(a_off), b.sub(b_off)
+                s.update({"M" if st.trans_a else "Ka": a_pitch})
+                s.update({"Kb" if st.trans_b else "N": b_pitch})
+                out = st.product(slice(0, m), slice(0, n), c.regs)
+                _store(dst, c_off, c_pitch, st.to_c(out, 0), et, 1 if add else atomic, "C")
+                _charge(c, *out.shape, k)
         finally:
             st.a, st.b = a, b
+            s.clear()
+            s.update(shape)
 
     return _on_client(comp, run)
+
+
+def _normal_places(st, given: list[int], n_a: int, n_b: int, batch: int, on_gm: bool):
+    """NORMAL: matrices M x Ka (A), Kb x N (B), M x N (C) apart unless given; rows as
+    SetOrgShape says (Ka, or M when A is transposed; N, or Kb when B is)."""
+    s = st.shape
+    ka, kb = s["Ka"] or s["singleCoreK"], s["Kb"] or s["singleCoreK"]
+    step_a = given[0] or s["M"] * ka
+    step_b = given[1] or kb * s["N"]
+    step_c = given[2] or (s["M"] * s["N"] if on_gm else s["singleCoreM"] * s["singleCoreN"])
+    c_pitch = s["N"] if on_gm else s["singleCoreN"]
+    pitch_a, pitch_b = (s["M"] if st.trans_a else ka), (kb if st.trans_b else s["N"])
+
+    def place(i: int):
+        a_idx, b_idx = i // (batch // n_a), i // (batch // n_b)
+        return (a_idx * step_a, pitch_a), (b_idx * step_b, pitch_b), (i * step_c, c_pitch), False
+
+    return place
+
+
+def _layout_places(tl, st, la, lc, given: list[int], batch: int, on_gm: bool):
+    s = st.shape
+    m, n, k = s["singleCoreM"], s["singleCoreN"], s["singleCoreK"]
+    a_hw = (k, m) if st.trans_a else (m, k)
+    b_hw = (n, k) if st.trans_b else (k, n)
+    if la == LayoutMode.BSNGD:
+        for w in "AB":
+            _, ln, lg = _axes(tl, w)
+            if batch > ln * max(_axes(tl, "A")[2], _axes(tl, "B")[2]):
+                raise SimulatorError(
+                    f"IterateBatch (BSNGD): {batch} batches span more than one row of S "
+                    f"({w}LayoutInfoN x G = {ln * lg}): the library computes one row per call"
+                )
+    mod_a, div_a = _pairing(tl, "A", "B")
+    mod_b, div_b = _pairing(tl, "B", "A")
+    cb, cn, cg = (max(1, int(tl[f"CLayoutInfo{x}"])) for x in "BNG")
+    reduce = cg == 1 and (_axes(tl, "A")[2] != 1 or _axes(tl, "B")[2] != 1)
+    group = max(_axes(tl, "A")[2], _axes(tl, "B")[2]) if reduce else 1
+    s2 = int(tl["CLayoutInfoS2"]) or n
+    if lc == LayoutMode.BNGS1S2:
+        c_step, c_pitch = m * n, (s["N"] if on_gm else n)
+    elif lc == LayoutMode.BSNGD:
+        c_step, c_pitch = n, cg * s2 * cn
+    else:  # SBNGD
+        c_step, c_pitch = n, cg * s2 * cn * cb
+
+    def place(i: int):
+        a_idx = i // div_a * mod_a + i % mod_a
+        b_idx = i // div_b * mod_b + i % mod_b
+        return (
+            _input_place(la, tl, "A", a_idx, *a_hw, given[0]),
+            _input_place(la, tl, "B", b_idx, *b_hw, given[1]),
+            (i // group * c_step, c_pitch),
+            reduce,
+        )
+
+    return place
 
 
 @handles(*_ops("matmul.set_batch_num"))
@@ -603,8 +724,8 @@ REFUSED = {
     "whose layout is not documented",
     "matmul.get_batch_tensor_c_local_mem": "it reads the workspace of an asynchronous "
     "IterateBatch, whose layout is not documented",
-    "matmul.iterate_n_batch": "it is for the BSNGD/SBNGD/BNGS1S2 batch layouts, which are "
-    "not simulated",
+    "matmul.iterate_n_batch": "its results go to the SetWorkspace buffer in a layout the "
+    "docs do not give (GetBatchTensorC reads them back)",
     "matmul.get_offset_c": "a reserved interface (the docs define no value for it)",
 }
 
