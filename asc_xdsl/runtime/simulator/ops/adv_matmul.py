@@ -113,7 +113,6 @@ class MatmulState:
     shape: dict[str, int] = field(default_factory=dict)  # singleCoreM/N/K, M, N, Ka, Kb
     cursor: int = -1  # the block the last Iterate computed
     block: np.ndarray | None = None
-    block_cols: int = 0  # the first column of `block` in this core's C
     quant: tuple[str, Any] | None = None  # ("scalar", word) or ("vector", tensor)
     batch_num: tuple[int, int] | None = None  # SetBatchNum(batchA, batchB)
 
