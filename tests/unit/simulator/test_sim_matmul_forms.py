@@ -299,3 +299,91 @@ def test_cube_only_iterate_batch_takes_set_batch_num():
     mm_batch_cube[1](a, b, c, _tiling(), WORKSPACE, 1, 3)
     for i in range(3):
         np.testing.assert_allclose(c[i], a[0] @ b[i], rtol=1e-5, atol=1e-4)
+
+
+SINGLE = dict(m=16, n=32, k_a=16, k_b=16, single_core_m=16, single_core_n=32, single_core_k=16)
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_partial(
+    a0: asc.GlobalAddress,
+    b0: asc.GlobalAddress,
+    a1: asc.GlobalAddress,
+    b1: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    c_l0c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+):
+    """Two products summed in CO1: Iterate(), then Iterate(enPartialSum=true) on new
+    operands; the second round also into a CO1 tensor of ours, moved out by Fixpipe."""
+    a0_g = gtensor(a0)
+    b0_g = gtensor(b0)
+    a1_g = gtensor(a1)
+    b1_g = gtensor(b1)
+    c_g = gtensor(c)
+    l0c_g = gtensor(c_l0c)
+    pipe = asc.TPipe()
+    co1 = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.CO1, addr=0, tile_size=16 * 32)
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a0_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b0_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(a0_g)
+    matmul.set_tensor_b(b0_g)
+    with matmul.iterate(False, True, co1):
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    matmul.set_tensor_a(a1_g)
+    matmul.set_tensor_b(b1_g)
+    with matmul.iterate(True, True, co1):
+        matmul.get_tensor_c(c_g)
+    matmul.end()
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.fixpipe(l0c_g, co1, asc.FixpipeParamsV220(32, 16, 16, 32))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def test_partial_sums_accumulate_in_co1_and_a_user_co1_holds_them():
+    rng = np.random.default_rng(9)
+    a0, a1 = (rng.integers(-4, 5, (16, 16)).astype(np.float16) for _ in range(2))
+    b0, b1 = (rng.integers(-4, 5, (16, 32)).astype(np.float16) for _ in range(2))
+    c = np.zeros((16, 32), np.float32)
+    c_l0c = np.zeros((16, 32), np.float32)
+    mm_partial[1](a0, b0, a1, b1, c, c_l0c, _tiling(**SINGLE), WORKSPACE)
+    f = np.float32
+    want = a0.astype(f) @ b0.astype(f) + a1.astype(f) @ b1.astype(f)
+    np.testing.assert_array_equal(c, want)
+    np.testing.assert_array_equal(c_l0c, want)
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_partial_blocks(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+):
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    pipe = asc.TPipe()
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    with matmul.iterate(True):
+        matmul.get_tensor_c(c_g)
+
+
+def test_partial_sums_over_several_blocks_are_an_error():
+    a = np.zeros((M, K), np.float16)
+    b = np.zeros((K, N), np.float16)
+    with pytest.raises(SimulatorError, match="enPartialSum=true\\) needs singleCoreM == baseM"):
+        mm_partial_blocks[1](a, b, np.zeros((M, N), np.float32), _tiling(), WORKSPACE)

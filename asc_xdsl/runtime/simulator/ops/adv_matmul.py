@@ -41,6 +41,9 @@ int32) added, then converted to C's type.
 * The asynchronous forms run to completion at once; WaitIterateAll, WaitIterateBatch
   and WaitGetTensorC do nothing. SetSelfDefineData / SetUserDefInfo only feed user
   callbacks, which an object in the IR cannot have: no-ops.
+* `Iterate(enPartialSum[, localC])`: enPartialSum adds the block to what CO1 holds
+  (single-block tilings, as the docs require); localC, a CO1 tensor, receives the block
+  in Nz (float / int32).
 * `End()`: the object forgets its tensors.
 
 In a mix kernel the object's methods run on the AIV sub-blocks (the AIC serves them in
@@ -115,6 +118,7 @@ class MatmulState:
     block: np.ndarray | None = None
     quant: tuple[str, Any] | None = None  # ("scalar", word) or ("vector", tensor)
     batch_num: tuple[int, int] | None = None  # SetBatchNum(batchA, batchB)
+    acc: np.ndarray | None = None  # the last block as CO1 holds it (enPartialSum adds to it)
 
     def __post_init__(self) -> None:
         t = self.tiling
@@ -438,9 +442,26 @@ def _iterate_all(op, comp):
     return _on_client(comp, run)
 
 
+def _l0c_index(t, rows: int, cols: int, what: str) -> np.ndarray:
+    """Element positions in a user CO1 tensor of a rows x cols block in L0C's Nz layout
+    (column blocks of 16, each ceil(rows / 16) * 16 rows)."""
+    if not isinstance(t, LocalTensor) or t.mem_name != "L0C":
+        raise SimulatorError(f"Matmul: {what} must be a local tensor in L0C (CO1)")
+    r16, c16 = -(-rows // 16) * 16, -(-cols // 16) * 16
+    t.check(r16 * c16, f"Matmul's {what}", vector=False)
+    c = np.arange(cols)
+    return (c // 16 * r16 * 16 + c % 16)[None, :] + (np.arange(rows) * 16)[:, None]
+
+
 @handles(*_ops("matmul.iterate"))
 def _iterate(op, comp):
+    """Iterate<sync>(enPartialSum[, localC]): the next base block. enPartialSum adds it
+    to what CO1 holds (the docs allow it when singleCoreM == baseM and singleCoreN ==
+    baseN: the one block); localC is a CO1 tensor of the user, which then holds the
+    block in Nz (float / int32, before any conversion)."""
     mm, r = comp.slot(op.matmul), comp.slot(op.result)
+    ps = comp.slot(op.partialsum)
+    lc = comp.slot(op.local_cmaxtrix) if op.local_cmaxtrix is not None else None
 
     def run(e, c, _op=op):
         st = _state(e, mm)
@@ -453,6 +474,22 @@ def _iterate(op, comp):
         m, n = st.block_at(st.cursor)
         bm, bn = int(st.tiling["baseM"]), int(st.tiling["baseN"])
         block = st.product(slice(m * bm, (m + 1) * bm), slice(n * bn, (n + 1) * bn), c.regs)
+        partial = bool(e[ps])
+        if partial and (mi, ni) != (1, 1):
+            s = st.shape
+            raise SimulatorError(
+                f"Matmul Iterate(enPartialSum=true) needs singleCoreM == baseM and "
+                f"singleCoreN == baseN (docs), got {s['singleCoreM']} x {s['singleCoreN']} "
+                f"against {bm} x {bn}"
+            )
+        if lc is not None:
+            co1 = e[lc]
+            at = _l0c_index(co1, *block.shape, "localCmatrix")
+            block = co1.arr[at] + block if partial else block
+            co1.arr[at] = block.astype(co1.arr.dtype)
+        elif partial and st.acc is not None and st.acc.shape == block.shape:
+            block = st.acc + block
+        st.acc = block
         st.block = st.to_c(block, n * bn)
         _charge(c, *block.shape, st.shape["singleCoreK"])
         e[r] = True
@@ -690,7 +727,7 @@ def _end(op, comp):
     def run(e, c, _op=op):
         st = _state(e, mm)
         if ends:
-            st.a = st.b = st.bias = st.block = None
+            st.a = st.b = st.bias = st.block = st.acc = None
             st.cursor = -1
 
     return _on_client(comp, run)
