@@ -28,8 +28,9 @@ when its block is executable, and a value only moves up the lattice:
   (recursion included).
 
 Then each value proven constant is replaced by an `arith.constant` at the top of its
-function's entry block (an existing one of the same value reused), ops left without
-uses and side effects are erased, and dead control flow goes: an `scf.if` or
+function's entry block (an existing one of the same value reused), ops this leaves
+without uses and side effects are erased (not an `scf.while`: it may never end, and the
+simulator stops such a loop at its step budget), and dead control flow goes: an `scf.if` or
 `scf.index_switch` with a constant selector becomes the region it selects, an
 `scf.for` that never iterates becomes its initial values, an `scf.while` whose first
 condition is false becomes its `before` region, a `cf.cond_br`/`cf.switch` with a
@@ -37,11 +38,13 @@ constant selector a `cf.br`, and blocks no executable branch reaches are erased.
 
 Before:
 
-    func.func @kernel(%n: i32) attributes {ascendc.global} {
+    func.func @kernel(%n: i32, ...) attributes {ascendc.global} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
+      ...
       %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
         %x = arith.muli %acc, %n : i32            // 0 * n, every iteration
+        ascendc.global_tensor.set_value %g, %i, %x : ...
         scf.yield %x : i32
       }
       %c = arith.cmpi eq, %r, %c0 : i32            // true
@@ -50,11 +53,11 @@ Before:
       } else {
         ascendc.global_tensor.set_value %g, %c1, %r : ...
       }
-      ...
 
 After:
 
       %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+        ascendc.global_tensor.set_value %g, %i, %c0 : ...
         scf.yield %c0 : i32
       }
       ascendc.global_tensor.set_value %g, %c0, %c0 : ...
@@ -578,12 +581,7 @@ class _Rewrite:
         while self.dropped:
             v = self.dropped.pop()
             op = v.owner
-            if (
-                isinstance(op, Operation)
-                and op.parent is not None
-                and all(not r.uses for r in op.results)
-                and is_side_effect_free(op)
-            ):
+            if isinstance(op, Operation) and op.parent is not None and _dead(op):
                 self._erase(op)
 
     def _replace_values(
@@ -601,12 +599,7 @@ class _Rewrite:
         return replaced
 
     def _replace_results(self, op: Operation, constants: _Constants) -> None:
-        if (
-            op.results
-            and self._replace_values(op.results, op, constants)
-            and all(not r.uses for r in op.results)
-            and is_side_effect_free(op)
-        ):
+        if op.results and self._replace_values(op.results, op, constants) and _dead(op):
             self._erase(op)
 
     # Dead control flow: an op whose selector the solver found constant.
@@ -699,6 +692,21 @@ class _Rewrite:
                 for b in dead:
                     b.erase(safe_erase=False)
                     self.changed = True
+
+
+_TERMINATING = frozenset({"scf.if", "scf.index_switch", "scf.for", "scf.yield"})
+"""Ops with regions that surely end: an unused one without effects may go. A
+`scf.while` may spin forever (the simulator stops it at its step budget; the device
+hangs), so one stays even when nothing uses its results."""
+
+
+def _dead(op: Operation) -> bool:
+    """Unused, without effects, and surely ending (so erasing it changes nothing)."""
+    return (
+        all(not r.uses for r in op.results)
+        and is_side_effect_free(op)
+        and all(not o.regions or o.name in _TERMINATING for o in op.walk())
+    )
 
 
 def _replace(old: SSAValue, new: SSAValue) -> None:

@@ -272,3 +272,31 @@ func.func @calls(%n: i32) -> (i32, i32, i32) {
   func.return %a, %b, %c : i32, i32, i32
 }
 
+
+// -----
+
+// A while that may never end stays, though its result (always 0) is a constant and
+// nothing else uses it: erasing it would turn a hang into a return.
+// CHECK-LABEL: func.func @spin(%n: i32) -> i32 {
+// CHECK-NEXT:    %c0 = arith.constant 0 : i32
+// CHECK-NEXT:    %i = scf.while (%k = %c0) : (i32) -> i32 {
+// CHECK-NEXT:      %more = arith.cmpi slt, %c0, %n : i32
+// CHECK-NEXT:      scf.condition(%more) %c0 : i32
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:    ^bb0(%k2: i32):
+// CHECK-NEXT:      scf.yield %c0 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %c0 : i32
+func.func @spin(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %i = scf.while (%k = %c0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %k, %n : i32
+    scf.condition(%more) %k : i32
+  } do {
+  ^bb0(%k2: i32):
+    %k3 = arith.muli %k2, %c1 : i32
+    scf.yield %k3 : i32
+  }
+  func.return %i : i32
+}
