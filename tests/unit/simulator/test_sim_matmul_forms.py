@@ -387,3 +387,37 @@ def test_partial_sums_over_several_blocks_are_an_error():
     b = np.zeros((K, N), np.float16)
     with pytest.raises(SimulatorError, match="enPartialSum=true\\) needs singleCoreM == baseM"):
         mm_partial_blocks[1](a, b, np.zeros((M, N), np.float32), _tiling(), WORKSPACE)
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_all_atomic(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+    workspace: asc.GlobalAddress,
+):
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    pipe = asc.TPipe()
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
+        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
+        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
+    )
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
+    matmul.set_tensor_a(a_g)
+    matmul.set_tensor_b(b_g)
+    matmul.iterate_all(c_g, 1)  # enAtomic 1: add into C
+    matmul.iterate_all(c_g, 2)  # 2: the maximum with C (C already holds more)
+
+
+def test_iterate_all_into_gm_adds_and_takes_the_maximum_with_en_atomic():
+    rng = np.random.default_rng(10)
+    a = rng.integers(-4, 5, (M, K)).astype(np.float16)
+    b = rng.integers(-4, 5, (K, N)).astype(np.float16)
+    c = np.full((M, N), 100, np.float32)
+    mm_all_atomic[1](a, b, c, _tiling(), WORKSPACE)
+    prod = a.astype(np.float32) @ b.astype(np.float32)
+    np.testing.assert_array_equal(c, np.maximum(100 + prod, prod))

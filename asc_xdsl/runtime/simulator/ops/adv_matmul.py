@@ -426,6 +426,10 @@ def _atomic_slot(op, comp, name: str):
 
 @handles(*_ops("matmul.iterate_all"))
 def _iterate_all(op, comp):
+    """IterateAll: every block at its place, as dav-c220's library loops Iterate +
+    GetTensorC(gm, enAtomic) (enSequentialWrite, waitIterateAll and fakeMsg do not
+    change that outside the IBShare / intraBlockPartSum configurations); enAtomic
+    applies to a GM C only (the library ignores it for a local one)."""
     mm, t = comp.slot(op.matmul), comp.slot(op.tensor)
     at = _atomic_slot(op, comp, "en_atomic")
     et = op.matmul.type.matrix("c").dtype
@@ -435,8 +439,10 @@ def _iterate_all(op, comp):
         s = st.shape
         out = st.product(slice(0, s["singleCoreM"]), slice(0, s["singleCoreN"]), c.regs)
         dst = e[t]
-        stride = s["N"] if isinstance(dst, GlobalTensor) else s["singleCoreN"]
-        _store(dst, 0, stride, st.to_c(out, 0), et, int(e[at]) if at is not None else 0, "C")
+        on_gm = isinstance(dst, GlobalTensor)
+        stride = s["N"] if on_gm else s["singleCoreN"]
+        atomic = int(e[at]) if at is not None and on_gm else 0
+        _store(dst, 0, stride, st.to_c(out, 0), et, atomic, "C")
         _charge(c, *out.shape, s["singleCoreK"])
 
     return _on_client(comp, run)
