@@ -81,7 +81,12 @@ def attribute(value: Number, t: Attribute) -> Attribute | None:
 
 
 def number(attr: Attribute) -> Number | None:
-    if isinstance(attr, IntegerAttr | FloatAttr):
+    """The value of a constant: an integer as `normalize` stores it (IR may spell a
+    signless value either way: `4294967295 : i32` is -1)."""
+    if isinstance(attr, IntegerAttr):
+        w = width(attr.type)
+        return attr.value.data if w is None else normalize(attr.value.data, w)
+    if isinstance(attr, FloatAttr):
         return attr.value.data
     return None
 

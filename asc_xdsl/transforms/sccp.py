@@ -106,12 +106,16 @@ Lattice = Attribute | _Overdefined
 
 
 def _same(a: Lattice, b: Lattice) -> bool:
-    """Lattice equality; floats by their bits (-0.0 is not 0.0, NaN is NaN)."""
-    if isinstance(a, FloatAttr) and isinstance(b, FloatAttr):
-        return a.type == b.type and struct.pack("<d", a.value.data) == struct.pack(
-            "<d", b.value.data
-        )
+    """Lattice equality: integers by value (however the IR spells them), floats by
+    their bits (-0.0 is not 0.0, NaN is NaN)."""
+    if isinstance(a, IntegerAttr | FloatAttr) and isinstance(b, IntegerAttr | FloatAttr):
+        return a.type == b.type and _bits(a) == _bits(b)
     return a == b
+
+
+def _bits(attr: IntegerAttr | FloatAttr) -> int | bytes | None:
+    v = number(attr)
+    return struct.pack("<d", v) if isinstance(v, float) else v
 
 
 def _absorbed(
@@ -443,7 +447,7 @@ def _switch_targets(
     default = (op.default_block, op.default_operands)
     if flag is None:
         return [default, *cases]
-    values = [v.value.data for v in op.case_values.get_attrs()] if op.case_values else []
+    values = [number(v) for v in op.case_values.get_attrs()] if op.case_values else []
     value = number(flag)
     return [cases[values.index(value)] if value in values else default]
 
@@ -512,9 +516,7 @@ class _Table:
 
 
 def _key(value: Attribute, t: Attribute) -> tuple[Any, ...]:
-    v = value.value.data if isinstance(value, IntegerAttr | FloatAttr) else value
-    if isinstance(v, float):
-        v = struct.pack("<d", v)
+    v = _bits(value) if isinstance(value, IntegerAttr | FloatAttr) else value
     return (type(value), v, t)
 
 
@@ -634,7 +636,7 @@ class _Rewrite:
     def rewrite_for(self, op: scf.ForOp) -> None:
         lb, ub = self.value(op.lb), self.value(op.ub)
         if isinstance(lb, IntegerAttr) and isinstance(ub, IntegerAttr) and (
-            lb.value.data >= ub.value.data
+            number(lb) >= number(ub)  # type: ignore[operator]
         ):  # never iterates
             for r, v in zip(op.res, op.iter_args, strict=True):
                 _replace(r, v)
@@ -790,7 +792,7 @@ class ChangeScan:
             return any(k is not None for k in known[3:]) or (
                 isinstance(lb, IntegerAttr)
                 and isinstance(ub, IntegerAttr)
-                and lb.value.data >= ub.value.data
+                and number(lb) >= number(ub)  # type: ignore[operator]
             )
         if name.startswith("arith."):
             return all(k is not None for k in known) or (

@@ -300,3 +300,23 @@ func.func @spin(%n: i32) -> i32 {
   }
   func.return %i : i32
 }
+
+// -----
+
+// A signless constant spelled unsigned is the same value: 4294967295 : i32 is -1, so
+// the loop from 0 to it never iterates and the compare is true.
+// CHECK-LABEL: func.func @spelling(%x: i32) -> (i32, i1) {
+// CHECK-NEXT:    %0 = arith.constant true
+// CHECK-NEXT:    func.return %x, %0 : i32, i1
+func.func @spelling(%x: i32) -> (i32, i1) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %big = arith.constant 4294967295 : i32
+  %m1 = arith.constant -1 : i32
+  %r = scf.for %i = %c0 to %big step %c1 iter_args(%a = %x) -> (i32) : i32 {
+    %b = arith.addi %a, %c1 : i32
+    scf.yield %b : i32
+  }
+  %t = arith.cmpi eq, %big, %m1 : i32
+  func.return %r, %t : i32, i1
+}
