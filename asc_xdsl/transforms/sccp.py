@@ -238,7 +238,9 @@ class _Solver:
                 for ref in symbol_uses(module):
                     if ref in candidates:
                         uses[ref] = uses.get(ref, 0) + 1
-                self.tracked = {n: by_name[n] for n in candidates if uses[n] == call_counts[n]}
+                self.tracked = {
+                    n: by_name[n] for n in candidates if uses.get(n, 0) == call_counts[n]
+                }
             for c in calls:
                 f = self.tracked.get(c.callee.root_reference.data)
                 if f is not None:
