@@ -39,7 +39,7 @@ from asc_xdsl.runtime.simulator.errors import (
 )
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.ops.atomic import put
-from asc_xdsl.runtime.simulator.ops.copy import route
+from asc_xdsl.runtime.simulator.ops.copy import route, window
 from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
 
 FRACTAL = 512
@@ -1129,12 +1129,60 @@ def _cube(op, comp, key: str):
     return build(op, comp)
 
 
+def _copy_enhanced(op, comp):
+    """DataCopy(dst, src, DataCopyParams, DataCopyEnhancedParams) as dav-c220's headers
+    implement it: between GM, UB and L1 the DataCopyParams bursts (blockCount bursts of
+    blockLen 32-byte blocks, srcStride / dstStride blocks between them) with the
+    enhanced parameters unused; L1 -> L0C is the cube's matrix copy (its units are not
+    documented: refused); UB <-> L0C is not an A2/A3 path (an error)."""
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.intri_params)
+
+    def run(e, c, _op=op):
+        dst, src = e[d], e[s]
+        pair = (src.mem_name, dst.mem_name)
+        if pair == ("L1", "L0C"):
+            raise UnsupportedOpError(
+                "DataCopy L1 -> L0C with DataCopyEnhancedParams (copy_matrix_cbuf_to_cc) is not "
+                "simulated: the docs do not give the units of its bursts"
+            )
+        if "L0C" in pair and not c.onchip.platform.split_cores:  # 310P has the path
+            raise UnsupportedOpError(
+                f"DataCopy {pair[0]} -> {pair[1]} with DataCopyEnhancedParams on "
+                f"{c.onchip.platform.name} is not simulated (its quant/ReLU modes)"
+            )
+        if "L0C" in pair:
+            raise SimulatorError(
+                f"DataCopy {pair[0]} -> {pair[1]} with DataCopyEnhancedParams is invalid on "
+                "Atlas A2/A3 (dav-c220's headers report it unsupported)"
+            )
+        if src.dtype != dst.dtype:
+            raise SimulatorError(
+                f"DataCopy {pair[0]} -> {pair[1]} from {src.dtype} to {dst.dtype} is invalid: "
+                "A2/A3's type-converting forms only move L1 -> L0C or between L0C and UB"
+            )
+        count, blen, sgap, dgap = (int(v) for v in e[p][:4])
+        pipe, direction = route(dst, src)
+        if count == 0 or blen == 0:
+            return
+        length = blen * 32
+        sp, dp = (blen + sgap) * 32, (blen + dgap) * 32
+        sw = window(src, (count - 1) * sp + length, "DataCopy reads src")
+        dw = window(dst, (count - 1) * dp + length, "DataCopy writes dst")
+        view = as_strided(dw, shape=(count, length), strides=(dp, 1))
+        put(c, dst, view, as_strided(sw, shape=(count, length), strides=(sp, 1)))
+        charge_dma(c.cnt, pipe, direction, count * length)
+
+    return run
+
+
 @sim_hook("copy")
 def _copy_family(op, comp, key: str):
     if key == "data_copy_nd2nz":
         return _nd2nz(op, comp)
     if key == "data_copy_co12dst":
         return _copy_co1(op, comp)
+    if key == "data_copy_enhanced":
+        return _copy_enhanced(op, comp)
     if key in ("copy_l0", "copy_l1"):
         from asc_xdsl.runtime.simulator.ops.elementwise import vector_copy
 
