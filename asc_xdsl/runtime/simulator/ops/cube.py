@@ -1175,6 +1175,145 @@ def _copy_enhanced(op, comp):
     return run
 
 
+NZ2ND_DEFAULTS = {
+    "ndNum": 1,
+    "nValue": 0,
+    "dValue": 0,
+    "srcNdMatrixStride": 0,
+    "srcNStride": 0,
+    "dstDStride": 0,
+    "dstNdMatrixStride": 0,
+}
+
+
+def _copy_nz2nd(op, comp):
+    """DataCopy(dstGlobal, srcLocal, Nz2NdParamsFull), UB -> GM, as dav-c220 builds it:
+    for each of ndNum matrices (srcNdMatrixStride x 256 elements / dstNdMatrixStride
+    elements apart), column block j of 16 elements (srcNStride x 16 elements apart, its
+    nValue rows 16 elements apart) goes to columns 16j.. of nValue rows dstDStride
+    elements apart. 16- and 32-bit elements; dValue a multiple of 16."""
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.intri_params)
+    dt = np_dtype(op.dst.type.element_type)
+    api = "DataCopy (Nz2NdParamsFull)"
+    if dt.itemsize not in (2, 4):
+        raise UnsupportedOpError(f"{api} of {dt} is invalid: it moves 16- and 32-bit elements")
+
+    def run(e, c, _op=op):
+        f = {k: int(v) for k, v in fields(e[p], NZ2ND_DEFAULTS, api).items()}
+        dst, src = e[d], e[s]
+        pipe, direction = route(dst, src)
+        nd, n, dv = f["ndNum"], f["nValue"], f["dValue"]
+        if dv % 16:
+            raise SimulatorError(f"{api}: dValue {dv} must be a multiple of 16")
+        if nd == 0 or n == 0 or dv == 0:
+            return
+        if f["dstDStride"] < dv:
+            raise SimulatorError(f"{api}: dstDStride {f['dstDStride']} is less than dValue {dv}")
+        blocks = dv // 16
+        src_span = (nd - 1) * f["srcNdMatrixStride"] * 256 + (blocks - 1) * f["srcNStride"] * 16
+        sv = _bytes(src, 0, (src_span + n * 16) * dt.itemsize, f"{api} reads src").view(dt)
+        dst_span = (nd - 1) * f["dstNdMatrixStride"] + (n - 1) * f["dstDStride"] + dv
+        dw = _dst_bytes(dst, api, 0, dst_span * dt.itemsize)
+        for i in range(nd):
+            base = i * f["srcNdMatrixStride"] * 256
+            zn = as_strided(
+                sv[base:],
+                shape=(blocks, n, 16),
+                strides=(f["srcNStride"] * 16 * dt.itemsize, 16 * dt.itemsize, dt.itemsize),
+            )
+            rows = np.ascontiguousarray(zn.transpose(1, 0, 2)).reshape(n, dv)
+            at = i * f["dstNdMatrixStride"] * dt.itemsize
+            width, pitch = dv * dt.itemsize, f["dstDStride"] * dt.itemsize
+            view = as_strided(dw[at:], shape=(n, width), strides=(pitch, 1))
+            put(c, dst, view, rows.view(np.uint8).reshape(n, width))
+        charge_dma(c.cnt, pipe, direction, nd * n * dv * dt.itemsize)
+
+    return run
+
+
+SLICE_DEFAULTS = {"startIndex": 0, "endIndex": 0, "stride": 0, "burstLen": 1, "shapeValue": 0}
+
+
+def _slice_offsets(infos: list[dict], shape: list[int]) -> tuple[int, list[int]]:
+    """(start element, the offsets of every slice of dims 1..) as the headers'
+    DataCopyGetPhyStartIndex / DataCopyGetOffsetList compute them (dim 0 fastest)."""
+    start, size, offsets = 0, 1, [0]
+    for i, f in enumerate(infos):
+        if i:
+            size *= shape[i - 1]
+        start += f["startIndex"] * size
+        if i:
+            count = (f["endIndex"] - f["startIndex"] + 1 + f["stride"]) // (1 + f["stride"])
+            offsets = [o + j * (1 + f["stride"]) * size for j in range(count) for o in offsets]
+    return start, offsets
+
+
+def _copy_slice(op, comp):
+    """DataCopy(dst, src, SliceInfo dst[], SliceInfo src[], dimValue), GM <-> UB, as the
+    headers compute it: per slice of the outer dims (offsets from each side's SliceInfo,
+    shapes from shapeValue or, when src's first is 0, the tensors' ShapeInfo), bursts of
+    burstLen 32-byte blocks along dim 0, (end - start + 1 + stride) / (burst + stride)
+    of them; on the GM side `stride` elements apart, on the UB side stride * sizeof(T)
+    / 32 whole blocks apart (the headers' integer division)."""
+    from asc_xdsl.runtime.simulator.ops.shape_info import tensor_shape  # imports this module
+
+    d, s = comp.slot(op.dst), comp.slot(op.src)
+    ds, ss = comp.slots_of(op.dst_slice_info), comp.slots_of(op.src_slice_info)
+    dimv = comp.slot(op.dim_value) if op.dim_value is not None else None
+    dt = np_dtype(op.dst.type.element_type)
+    api = "DataCopy (SliceInfo)"
+
+    def run(e, c, _op=op):
+        dst, src = e[d], e[s]
+        pipe, direction = route(dst, src)
+        dims = int(e[dimv]) if dimv is not None else 1
+        if not 1 <= dims <= min(len(ds), len(ss)):
+            raise SimulatorError(f"{api}: dimValue {dims} but {min(len(ds), len(ss))} SliceInfos")
+        dinfo = [{k: int(v) for k, v in fields(e[x], SLICE_DEFAULTS, api).items()} for x in ds]
+        sinfo = [{k: int(v) for k, v in fields(e[x], SLICE_DEFAULTS, api).items()} for x in ss]
+        dinfo, sinfo = dinfo[:dims], sinfo[:dims]
+        if sinfo[0]["shapeValue"]:
+            sshape = [f["shapeValue"] for f in sinfo]
+            dshape = [f["shapeValue"] for f in dinfo]
+        else:
+            sshape = list(tensor_shape(src, f"{api} src")[0])
+            dshape = list(tensor_shape(dst, f"{api} dst")[0])
+        s0, soffs = _slice_offsets(sinfo, sshape)
+        d0, doffs = _slice_offsets(dinfo, dshape)
+        if len(doffs) < len(soffs):
+            raise SimulatorError(
+                f"{api}: {len(soffs)} source slices but the destination's SliceInfo has "
+                f"{len(doffs)}"
+            )
+        burst = sinfo[0]["burstLen"] * 32 // dt.itemsize
+        first = sinfo[0]
+        count = (first["endIndex"] - first["startIndex"] + 1 + first["stride"]) // (
+            burst + first["stride"]
+        )
+        if count <= 0 or burst <= 0:
+            return
+
+        def gap(t, info) -> int:  # elements between bursts on that side
+            if isinstance(t, GlobalTensor):
+                return info["stride"]
+            return info["stride"] * dt.itemsize // 32 * 32 // dt.itemsize
+
+        sp, dp = burst + gap(src, sinfo[0]), burst + gap(dst, dinfo[0])
+        isz = dt.itemsize
+        for so, do in zip(soffs, doffs, strict=False):
+            sw = _bytes(src, (s0 + so) * isz, ((count - 1) * sp + burst) * isz, f"{api} reads src")
+            dw = _dst_bytes(dst, api, (d0 + do) * isz, ((count - 1) * dp + burst) * isz)
+            put(
+                c,
+                dst,
+                as_strided(dw, shape=(count, burst * isz), strides=(dp * isz, 1)),
+                as_strided(sw, shape=(count, burst * isz), strides=(sp * isz, 1)),
+            )
+        charge_dma(c.cnt, pipe, direction, len(soffs) * count * burst * isz)
+
+    return run
+
+
 @sim_hook("copy")
 def _copy_family(op, comp, key: str):
     if key == "data_copy_nd2nz":
@@ -1183,6 +1322,15 @@ def _copy_family(op, comp, key: str):
         return _copy_co1(op, comp)
     if key == "data_copy_enhanced":
         return _copy_enhanced(op, comp)
+    if key == "data_copy_nz2nd":
+        return _copy_nz2nd(op, comp)
+    if key == "data_copy_slice":
+        return _copy_slice(op, comp)
+    if key in ("data_copy_pad_nd2nz", "data_copy_pad_nd2nz_ext"):
+        raise UnsupportedOpError(
+            "DataCopyPad UB -> L1 with Nd2NzParams is not simulated: the library moves the "
+            "data UB -> GM -> L1 through messages between the AIV and the AIC"
+        )
     if key in ("copy_l0", "copy_l1"):
         from asc_xdsl.runtime.simulator.ops.elementwise import vector_copy
 
