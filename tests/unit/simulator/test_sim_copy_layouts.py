@@ -117,3 +117,14 @@ ascendc.data_copy_pad_nd2nz %l1, %b0, %p, %nd : !ascendc.local_tensor<*xf32>, {l
     kern = simkit.inout_kernel(body, [np.float32])
     with pytest.raises(UnsupportedOpError, match="UB -> GM -> L1 through messages"):
         kern[1](np.zeros(1024, np.float32))
+
+
+def test_gm_to_ub_nd2nz_is_refused_with_the_reason():
+    body = (
+        _gm_view("src", "s0")
+        + "%nd = ascendc.construct !ascendc.nd2nz_params()\n"
+        + f"ascendc.data_copy_nd2nz %b0, %src, %nd : {{lt0}}, {GF}, !ascendc.nd2nz_params\n"
+    )
+    kern = simkit.inout_kernel(body, [np.float32], ["memref<?xf32, 22>"])
+    with pytest.raises(UnsupportedOpError, match="GM -> UB with Nd2NzParams is not simulated"):
+        kern[1](np.zeros(1024, np.float32), np.zeros(64, np.float32))

@@ -960,6 +960,12 @@ def _nd2nz(op, comp):
     def run(e, c, _op=op):
         f = fields(e[p], ND2NZ_DEFAULTS, "DataCopy (Nd2NzParams)")
         dst, src = e[d], e[s]
+        if isinstance(dst, LocalTensor) and dst.mem_name == "UB":
+            raise UnsupportedOpError(
+                "DataCopy GM -> UB with Nd2NzParams is not simulated: dav-c220 emulates it "
+                "in software with its own readings of the parameters (dstNzNStride in bytes, "
+                "every matrix at dstNzMatrixStride), which the docs do not describe"
+            )
         dst = _local(dst, "DataCopy dst", ("L1",))
         pipe, direction = route(dst, src)
         nd, rows, cols = f["ndNum"], f["nValue"], f["dValue"]
