@@ -14,10 +14,15 @@ formats). A fractal is 16 rows of one 32-byte block (C0 = 32 / sizeof(T) element
 
 `LoadData` (2D) moves 512-byte fractals (repeat r reads fractal startIndex + r*srcStride,
 writes at r*(1+dstGap) fractals), transposing each 16 x 16 fractal with ifTranspose
-(16-bit types). `Mmad` computes in float32 (int64 for int8, wrapped to int32) over the
-padded fractal grid and keeps the first m x n results. `Fixpipe` reads the L0C Nz
-matrix (column blocks `srcStride` rows apart) and writes ND rows (`dstStride` elements)
-or Nz, with ReLU and the conversion its `quantPre` names on the way.
+(16-bit types). LoadData 3D V2/V2Pro is img2col (`img2col`), 32-bit transposed / into
+L0B as asc-devkit's load3d.py model (`_b32_transposed`), after SetLoadDataBoundary's
+wrap and SetLoadDataRepeat's 0/1 repeats. `Mmad` computes in float32 (int64 for int8,
+wrapped to int32) over the padded fractal grid and keeps the first m x n results.
+`Fixpipe` reads the L0C Nz matrix (column blocks `srcStride` rows apart) and writes ND
+rows (`dstStride` elements) or Nz (16-column blocks; 8 with the F32 Channel Split, 32
+with the Int8 Channel Merge: `nz_blocks`), with ReLU and the conversion its `quantPre`
+names on the way. The `copy` hook serves the DataCopy forms that belong here: ND -> NZ,
+NZ -> ND, SliceInfo, DataCopyEnhancedParams and out of L0C.
 
 Parameter structs are read by field name (`framework.Struct`), missing members take the
 header's initialisers (`*_DEFAULTS`).
