@@ -52,6 +52,7 @@ from xdsl.transforms.loop_invariant_code_motion import _move_loop_invariant_code
 LOOPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp)
 """MLIR's `LoopLikeOpInterface` ops among the dialects we use: all their regions are
 loop bodies."""
+LOOP_NAMES = frozenset(loop.name for loop in LOOPS)
 
 
 @cache
@@ -60,11 +61,12 @@ def _may_speculate(t: type[Operation]) -> bool:
     return t.has_trait(ConditionallySpeculatable) and not t.has_trait(IsTerminator)
 
 
-def _has_candidates(loop: Operation) -> bool:
+def has_candidates(loop: Operation) -> bool:
     """Whether some op of the loop's body could move: one of a class that can be
     speculated, using no value the body defines (an op with regions: checked by
     xDSL). xDSL's step starts from those ops only, so a loop without any has nothing
-    to hoist, and skipping it saves computing the memory effects of its Ascend C ops."""
+    to hoist: skipping it saves computing the memory effects of its Ascend C ops (and
+    the JIT pipeline runs this pass only where a loop has one)."""
     for region in loop.regions:
         for block in region.blocks:
             inside = set(block.args)
@@ -84,7 +86,7 @@ class LoopInvariantCodeMotionPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         loops = [o for o in op.walk(region_first=True) if isinstance(o, LOOPS)]
         for loop in loops:  # inner loops first
-            if _has_candidates(loop):
+            if has_candidates(loop):
                 builder = Builder(InsertPoint.before(loop))
                 for region in loop.regions:
                     _move_loop_invariant_code(region, builder)

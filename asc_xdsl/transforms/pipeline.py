@@ -10,7 +10,8 @@ can change it:
   end up in the kernel) and `canonicalize`; with functions other than kernels,
   `symbol-dce`; with automatic tensors (`local_tensor_auto`), the passes that give them queues and
   buffers; `cse`;
-- optimizing: with loops, `loop-invariant-code-motion`; where a constant may propagate
+- optimizing: with loops that have an op it may move (or calls, whose bodies may bring
+  some), `loop-invariant-code-motion`; where a constant may propagate
   (`sccp.ChangeScan`), `sccp`; with `insert_sync` (`None`, pyasc's default, means "when
   the module has automatic tensors"), the kernel's own syncs are erased, queue set-up
   leaves loops and the syncs it needs are derived;
@@ -71,8 +72,6 @@ POSTPROCESSING_END = (
 VERIFY_SYNC = ("ascendc-verify-sync",)
 
 
-LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel"})
-"""The loops `loop-invariant-code-motion` looks into."""
 AUTO_TENSOR = "ascendc.local_tensor_auto"
 
 
@@ -84,6 +83,8 @@ class ModuleFacts:
     """The names of the ops in the module."""
     helpers: bool = False
     """Top-level symbols other than kernels (private after privatize-func)."""
+    movable_code: bool = False
+    """A loop has an op `loop-invariant-code-motion` may move (`licm.has_candidates`)."""
     constants_may_propagate: bool = False
     """`sccp` may change the module (`sccp.ChangeScan`)."""
 
@@ -102,19 +103,24 @@ def module_facts(module: Any) -> ModuleFacts:
     if module is None:
         return ModuleFacts()
     from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+    from asc_xdsl.transforms.licm import LOOP_NAMES, has_candidates
     from asc_xdsl.transforms.sccp import ChangeScan
 
     names: set[str] = set()
     scan = ChangeScan()
+    movable = False
     for op in module.walk():
-        names.add(op.name)
+        name = op.name
+        names.add(name)
         if not scan.found:
             scan.visit(op)
+        if not movable and name in LOOP_NAMES:
+            movable = has_candidates(op)
     helpers = any(
         "sym_name" in op.properties and KERNEL_ATTR not in op.attributes
         for op in module.body.block.ops
     )
-    return ModuleFacts(frozenset(names), helpers, scan.found)
+    return ModuleFacts(frozenset(names), helpers, movable, scan.found)
 
 
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
@@ -130,7 +136,7 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
         (CANONICALIZE, facts.calls),  # what the inlined bodies bring
         (AUTOMATIC_TENSORS, auto),
         (LOWERING_END, True),
-        (LICM, not LOOPS.isdisjoint(facts.names)),
+        (LICM, facts.movable_code or facts.calls),  # inlined bodies may bring some
         (SCCP, facts.constants_may_propagate),
         (INSERT_SYNC, auto if insert_sync is None else insert_sync),
         (POSTPROCESSING, True),

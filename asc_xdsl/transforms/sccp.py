@@ -762,7 +762,9 @@ class ChangeScan:
     that can fold or forward it (or a call, or a branch)."""
 
     def __init__(self) -> None:
-        self.constants: dict[SSAValue, Lattice] = {}
+        self.constants: dict[int, Lattice] = {}
+        """Constant-like results by `id` (the module outlives the scan; `id` hashes
+        faster than an SSA value)."""
         self.found = False
 
     def visit(self, op: Operation) -> None:
@@ -772,24 +774,22 @@ class ChangeScan:
             constant_like, folder, _ = _folding(type(op))
             if constant_like and folder is not None and (folded := folder.fold(op)):
                 constants.update(
-                    (r, f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
+                    (id(r), f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
                 )
             self.found = op.name.startswith("cf.")  # a cf.br: blocks may be unreachable
             return
-        for o in operands:
-            if o in constants:
-                break
-        else:  # the common op: no constant operand
+        ids = [id(o) for o in operands]
+        if constants.keys().isdisjoint(ids):  # the common op: no constant operand
             self.found = op.name == "func.call" or op.name.startswith("cf.")
             return
-        self.found = self._may_fold(op, [constants.get(o) for o in operands])
+        self.found = self._may_fold(op, [constants.get(i) for i in ids])
 
     @staticmethod
     def _may_fold(op: Operation, known: list[Lattice | None]) -> bool:
         name = op.name
         if name in _FORWARDING or name == "func.call" or name.startswith("cf."):
             return True
-        if isinstance(op, scf.ForOp):
+        if name == "scf.for":
             lb, ub = known[0], known[1]
             return any(k is not None for k in known[3:]) or (
                 isinstance(lb, IntegerAttr)
