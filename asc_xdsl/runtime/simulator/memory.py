@@ -29,11 +29,13 @@ _new = object.__new__
 
 
 class GmBuffer:
-    __slots__ = ("name", "nbytes", "u8")
+    __slots__ = ("mv", "name", "nbytes", "u8")
 
     def __init__(self, name: str, u8: np.ndarray):
         self.name = name
         self.u8 = u8
+        self.mv = memoryview(u8)
+        """The same bytes as a memoryview: cheaper than numpy to slice and copy."""
         self.nbytes = u8.size
 
     def check(self, start: int, nbytes: int, what: str) -> None:
@@ -98,8 +100,16 @@ class GlobalTensor:
         buf = self.buf
         start = self.byte_offset
         if buf is None or start < 0 or start + nbytes > buf.nbytes:
-            return self.bytes_at(0, nbytes, what)  # the error
+            return self.bytes_at(0, nbytes, what)  # the error (or a padded buffer's pad)
         return buf.u8[start : start + nbytes]
+
+    def raw(self, nbytes: int, what: str) -> memoryview:
+        """The bytes of `window` as a memoryview (a plain copy's fast path)."""
+        buf = self.buf
+        start = self.byte_offset
+        if buf is None or start < 0 or start + nbytes > buf.nbytes:
+            self.bytes_at(0, nbytes, what)  # the error (or a padded buffer's pad)
+        return buf.mv[start : start + nbytes]
 
     def bytes_at(self, byte_start: int, nbytes: int, what: str) -> np.ndarray:
         """uint8 view of bytes [byte_offset + byte_start, +nbytes) of the array (checked)."""
@@ -163,6 +173,7 @@ class LocalTensor:
         "length",
         "mem",
         "mem_name",
+        "mv",
         "offset",
         "position",
         "shape_info",
@@ -172,6 +183,8 @@ class LocalTensor:
 
     def __init__(self, mem, mem_name, position, offset, length, dtype, elem_type, alloc, arr=None):
         self.mem = mem
+        self.mv = memoryview(mem)
+        """The memory as a memoryview: cheaper than numpy to slice and copy."""
         self.mem_name = mem_name
         self.position = position
         self.offset = offset
@@ -203,6 +216,7 @@ class LocalTensor:
         of its buffer's tensor, so a freed one stays dead)."""
         t = _new(LocalTensor)  # the hot path of AllocTensor: fields copied, no __init__
         t.mem = self.mem
+        t.mv = self.mv
         t.mem_name = self.mem_name
         t.position = self.position
         t.offset = self.offset
@@ -222,15 +236,24 @@ class LocalTensor:
         """uint8 view of the tensor's first `nbytes` bytes (checked), as DataCopy moves
         them; `what` is "<API> reads|writes <operand>"."""
         if not self.alloc.live or not self.aligned or nbytes > self.length * self.itemsize:
-            name = what.split()[-1]
-            over = nbytes > self.length * self.itemsize and self.alloc.live
-            if over and not self.reach(-(-nbytes // self.itemsize), what):  # gm_overread="pad"
-                raise TensorBoundsError(
-                    f"{what} needs {nbytes} bytes of local tensor {name} but it holds "
-                    f"{self.length * self.itemsize} bytes ({self.describe()})"
-                )
-            self.check(0, name)
+            self._check_window(nbytes, what)
         return self.mem[self.offset : self.offset + nbytes]
+
+    def raw(self, nbytes: int, what: str) -> memoryview:
+        """The bytes of `window` as a memoryview (a plain copy's fast path)."""
+        if not self.alloc.live or not self.aligned or nbytes > self.length * self.itemsize:
+            self._check_window(nbytes, what)
+        return self.mv[self.offset : self.offset + nbytes]
+
+    def _check_window(self, nbytes: int, what: str) -> None:
+        name = what.split()[-1]
+        over = nbytes > self.length * self.itemsize and self.alloc.live
+        if over and not self.reach(-(-nbytes // self.itemsize), what):  # gm_overread="pad"
+            raise TensorBoundsError(
+                f"{what} needs {nbytes} bytes of local tensor {name} but it holds "
+                f"{self.length * self.itemsize} bytes ({self.describe()})"
+            )
+        self.check(0, name)
 
     def check(self, n: int, what: str, vector: bool = True) -> None:
         if not self.alloc.live:
@@ -285,23 +308,19 @@ class LocalTensor:
         return index
 
     def sub(self, index: int) -> LocalTensor:
-        self.check(0, "tensor", vector=False)
+        if not self.alloc.live:
+            self.check(0, "tensor", vector=False)  # the error
         if index < 0 or index > self.length:
             raise TensorBoundsError(
                 f"sub-tensor at element {index} of a local tensor of {self.length} elements"
             )
-        off = self.offset + index * self.itemsize
-        return LocalTensor(
-            self.mem,
-            self.mem_name,
-            self.position,
-            off,
-            self.length - index,
-            self.dtype,
-            self.elem_type,
-            self.alloc,
-            self.arr[index:],
-        )
+        t = self.allocated(self.alloc)
+        t.offset = off = self.offset + index * self.itemsize
+        t.length = self.length - index
+        t.aligned = off % 32 == 0
+        t.vec_ok = t.aligned and self.mem_name == "UB"
+        t.arr = self.arr[index:]
+        return t
 
     def retyped(self, dtype, elem_type) -> LocalTensor:
         if dtype is self.dtype or dtype == self.dtype:
