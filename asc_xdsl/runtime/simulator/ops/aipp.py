@@ -22,7 +22,8 @@ right pixels, each pixel C0 elements of U (NC1HWC0 with C1 = 1), in these steps:
 5. **Channel padding** to C0 = 32 bytes of U (mode 0) or 4 (mode 1) with cPaddingValue.
 
 Refused with the reason: colour space conversion (isEnableCsc: its formula is only
-drawn in the docs), padding modes 2 and 3 (block and mirrored-block copies, only drawn).
+drawn in the Ascend C docs, and the ACL AIPP docs' text formula names the biases the
+other way round), padding modes 2 and 3 (block and mirrored-block copies, only drawn).
 Invalid parameters (out of the documented ranges, odd positions the format needs even,
 top/bottom padding in mode 0, dst outside L1) are errors.
 """
@@ -234,7 +235,10 @@ def _load_image(op, comp):
         if a["cscParams"]["isEnableCsc"]:
             raise UnsupportedOpError(
                 "LoadImageToLocal with colour space conversion (isEnableCsc) is not "
-                "simulated: the docs give its formula only as a picture"
+                "simulated: the Ascend C docs give its formula only as a picture, and ACL's "
+                "AIPP docs ((M x (in - input bias)) >> 8 for YUV -> RGB, (M x in) >> 8 + "
+                "output bias for RGB -> YUV) name the biases the other way round from "
+                "cscBiasIn / cscBiasOut"
             )
         rows = 1 if a["singleLineParams"]["isSingleLineCopy"] else int(p["vertSize"])
         img = _channels(planes, fmt, p, a["swapParams"], rows)
