@@ -67,7 +67,8 @@ def test_rgb888_crop_swap_mean_and_paddings():
 
 def test_colour_space_conversion_is_refused_with_the_reason():
     img = np.zeros((H, W, 3), np.uint8)
-    with pytest.raises(UnsupportedOpError, match="colour space conversion.*only as a picture.*the other way round"):
+    msg = "colour space conversion.*only as a picture.*the other way round"
+    with pytest.raises(UnsupportedOpError, match=msg):
         rgb_kernel[1](img, np.zeros(4 * 9 * 32, np.int8), True)
 
 
