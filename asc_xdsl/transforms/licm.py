@@ -63,19 +63,18 @@ def _may_speculate(t: type[Operation]) -> bool:
 
 def has_candidates(loop: Operation) -> bool:
     """Whether some op of the loop's body could move: one of a class that can be
-    speculated, using no value the body defines (an op with regions: checked by
-    xDSL). xDSL's step starts from those ops only, so a loop without any has nothing
+    speculated, whose operands the body does not define (xDSL then checks the ops
+    nested in it too). xDSL's step starts from those ops only, so a loop without any has nothing
     to hoist: skipping it saves computing the memory effects of its Ascend C ops (and
     the JIT pipeline runs this pass only where a loop has one)."""
     for region in loop.regions:
         for block in region.blocks:
-            inside = set(block.args)
             for o in block.ops:
-                if _may_speculate(type(o)) and (
-                    o.regions or not any(v in inside for v in o.operands)
+                if _may_speculate(type(o)) and not any(
+                    v.owner is block or getattr(v.owner, "parent", None) is block
+                    for v in o.operands
                 ):
                     return True
-                inside.update(o.results)
     return False
 
 

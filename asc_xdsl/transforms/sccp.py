@@ -139,19 +139,33 @@ def _absorbed(
     return None
 
 
-@cache
-def _special(
-    cls: type[arith.SignlessIntegerBinaryOperation], attr: IntegerAttr
-) -> tuple[bool, bool]:
-    """(absorbing, identity) on the right of the op class (xDSL's answers, cached:
-    they build attributes)."""
-    return cls.is_right_zero(attr), cls.is_right_unit(attr)
+_SPECIAL: dict[tuple[type, int, int], tuple[bool, bool]] = {}
+
+
+def _special(cls: type[arith.SignlessIntegerBinaryOperation], attr: IntegerAttr) -> tuple[bool, bool]:
+    """(absorbing, identity) on the right of the op class: xDSL's answers, cached by
+    value and type (xDSL builds an attribute to answer; hashing one is slow too)."""
+    key = (cls, attr.value.data, id(attr.type))
+    found = _SPECIAL.get(key)
+    if found is None:
+        found = _SPECIAL[key] = (cls.is_right_zero(attr), cls.is_right_unit(attr))
+        _TYPES_SEEN.append(attr.type)  # keeps the id valid
+    return found
+
+
+_TYPES_SEEN: list[Attribute] = []
 
 
 @cache
-def _folding(t: type[Operation]) -> tuple[bool, HasFolder | None, bool]:
-    """(constant-like, its folder, commutative) of an op class (traits are per class)."""
-    return t.has_trait(ConstantLike), t.get_trait(HasFolder), t.has_trait(Commutative)
+def _folding(t: type[Operation]) -> tuple[bool, HasFolder | None, bool, bool]:
+    """(constant-like, its folder, commutative, an integer binary op with xDSL's
+    absorbing/identity elements) of an op class (traits are per class)."""
+    return (
+        t.has_trait(ConstantLike),
+        t.get_trait(HasFolder),
+        t.has_trait(Commutative),
+        issubclass(t, arith.SignlessIntegerBinaryOperation),
+    )
 
 
 class _Solver:
@@ -275,7 +289,7 @@ class _Solver:
             self.mark_live(block)
 
     def _visit_plain(self, op: Operation) -> None:
-        constant_like, folder, _ = _folding(type(op))
+        constant_like, folder, _, _ = _folding(type(op))
         if constant_like and folder is not None:
             folded = folder.fold(op)
             if folded is not None and all(isinstance(f, Attribute) for f in folded):
@@ -768,26 +782,30 @@ class ChangeScan:
         self.found = False
 
     def visit(self, op: Operation) -> None:
+        t = type(op)
+        if not _scanned(t):
+            return  # an op that neither folds nor passes values on (most Ascend C ops)
+        name = op.name
+        if name == "func.call" or name.startswith("cf."):
+            self.found = True  # callee arguments, or blocks that may be unreachable
+            return
         operands = op.operands
         constants = self.constants
         if not operands:
-            constant_like, folder, _ = _folding(type(op))
+            constant_like, folder, _, _ = _folding(t)
             if constant_like and folder is not None and (folded := folder.fold(op)):
                 constants.update(
                     (id(r), f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
                 )
-            self.found = op.name.startswith("cf.")  # a cf.br: blocks may be unreachable
             return
         ids = [id(o) for o in operands]
-        if constants.keys().isdisjoint(ids):  # the common op: no constant operand
-            self.found = op.name == "func.call" or op.name.startswith("cf.")
-            return
-        self.found = self._may_fold(op, [constants.get(i) for i in ids])
+        if not constants.keys().isdisjoint(ids):  # a constant operand
+            self.found = self._may_fold(op, [constants.get(i) for i in ids])
 
     @staticmethod
     def _may_fold(op: Operation, known: list[Lattice | None]) -> bool:
         name = op.name
-        if name in _FORWARDING or name == "func.call" or name.startswith("cf."):
+        if name in _FORWARDING:
             return True
         if name == "scf.for":
             lb, ub = known[0], known[1]
@@ -798,10 +816,17 @@ class ChangeScan:
             )
         if name.startswith("arith."):
             return all(k is not None for k in known) or (
-                isinstance(op, arith.SignlessIntegerBinaryOperation)
-                and _absorbed(op, known[0] or OVER, known[1] or OVER) is not None
+                _folding(type(op))[3]
+                and _absorbed(op, known[0] or OVER, known[1] or OVER) is not None  # type: ignore[arg-type]
             )
         return _folding(type(op))[1] is not None
+
+
+@cache
+def _scanned(t: type[Operation]) -> bool:
+    """Whether a constant operand of an op of this class may propagate: arith, scf, func
+    and cf ops, and ops with a folder."""
+    return t.name.startswith(("arith.", "scf.", "func.", "cf.")) or _folding(t)[1] is not None
 
 
 def may_change(module: ModuleOp) -> bool:
