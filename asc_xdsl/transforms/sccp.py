@@ -139,21 +139,21 @@ def _absorbed(
     return None
 
 
-_SPECIAL: dict[tuple[type, int, int], tuple[bool, bool]] = {}
+_SPECIAL: dict[tuple[type, int, int | None], tuple[bool, bool]] = {}
 
 
-def _special(cls: type[arith.SignlessIntegerBinaryOperation], attr: IntegerAttr) -> tuple[bool, bool]:
+def _special(
+    cls: type[arith.SignlessIntegerBinaryOperation], attr: IntegerAttr
+) -> tuple[bool, bool]:
     """(absorbing, identity) on the right of the op class: xDSL's answers, cached by
-    value and type (xDSL builds an attribute to answer; hashing one is slow too)."""
-    key = (cls, attr.value.data, id(attr.type))
+    value and width (xDSL builds an attribute to answer; hashing one is slow too)."""
+    key = (cls, attr.value.data, width(attr.type))
     found = _SPECIAL.get(key)
     if found is None:
+        if len(_SPECIAL) > 4096:
+            _SPECIAL.clear()  # bounded: a long-running process compiles many kernels
         found = _SPECIAL[key] = (cls.is_right_zero(attr), cls.is_right_unit(attr))
-        _TYPES_SEEN.append(attr.type)  # keeps the id valid
     return found
-
-
-_TYPES_SEEN: list[Attribute] = []
 
 
 @cache
