@@ -1,5 +1,6 @@
 """Duplicate (mask forms), Brcb, Gather (all forms) and Gatherb on the simulator
-against numpy / the reference model; Scatter is refused (not on Atlas A2/A3)."""
+against numpy / the reference model; Scatter is refused on Atlas A2/A3 (not there; 310P's
+is in test_sim_scatter_310p.py)."""
 
 from __future__ import annotations
 
@@ -171,7 +172,7 @@ def test_gather_offset_outside_src_is_an_error():
         k[1](z, offs, z.copy(), z.copy(), 0, 8, 8, 1, 8)
 
 
-def test_scatter_is_refused_when_compiled():
+def test_scatter_is_refused_on_atlas_a2():
     k = simkit.inout_kernel(
         "ascendc.scatter_l2 %b0, %b1, %b2, %s0, %s1 : {lt0}, {lt1}, {lt2}, i32, i32",
         ["float32", "float32", "uint32"],

@@ -10,8 +10,11 @@
   counter mode. An offset that is not element aligned or leaves src is an error.
 * **Gatherb**: destination block j of repeat i gets the 32 bytes at byte offset
   offset[8i + j] of src; the destination strides as Brcb's.
-* **Scatter** does not exist on Atlas A2/A3 (the headers stop with "not supported on
-  current device"), so it is refused when the kernel is compiled.
+* **Scatter** (Atlas inference, 310P: dav-m200's vscatter): the inverse of Gather,
+  src element e of repeat r (src read at r * srcRepStride blocks + e; 256 bytes a
+  repeat) goes to dst[(dstBaseAddr + dstOffset[r * Erep + e]) / sizeof(T)]; the count
+  form runs in counter mode. Atlas A2/A3 do not have it (the headers stop with "not
+  supported on current device"): an error there.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import TensorBoundsError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.instr import VectorCall, apply, charge
-from asc_xdsl.runtime.simulator.vmask import check_span, full_lanes, lane_ids
+from asc_xdsl.runtime.simulator.vmask import check_span, full_lanes, indices, lane_ids
 
 
 def _same(values):
@@ -151,7 +154,34 @@ def _gather(op, comp, key: str):
 
 @sim_hook("scatter")
 def _scatter(op, comp, key: str):
-    raise UnsupportedOpError(
-        "Scatter is not supported on Atlas A2/A3 (the Ascend C headers stop with "
-        "'Scatter is not supported on current device')"
-    )
+    dt = np_dtype(op.dst.type.element_type)
+    erep = 256 // dt.itemsize
+    call = VectorCall(op, comp)
+    d, s, o, base = (comp.slot(v) for v in (op.dst, op.src, op.dst_offset, op.dst_base_addr))
+    rep = comp.slot(op.src_rep_stride) if call.count is None else None
+
+    def run(e, c, _op=op):
+        if c.onchip.platform.split_cores:  # the A2/A3 cores
+            raise UnsupportedOpError(
+                "Scatter is not supported on Atlas A2/A3 (the Ascend C headers stop with "
+                "'Scatter is not supported on current device')"
+            )
+        ln = call.lanes(e, c, erep)
+        dst, src, off = e[d], e[s], e[o]
+        r, el = lane_ids(ln)
+        oi = r * erep + el
+        check_span(off, oi, "dst_offset")
+        si = indices(ln, dt.itemsize, 1, int(e[rep]) if rep is not None else 8)
+        check_span(src, si, "src")
+        byte = int(e[base]) + off.arr[oi].astype(np.int64)
+        dst.check(0, "dst")
+        bad = (byte % dt.itemsize != 0) | (byte < 0) | (byte >= dst.length * dt.itemsize)
+        if bad.any():
+            raise TensorBoundsError(
+                f"Scatter writes dst byte {int(byte[bad][0])} (dstBaseAddr + dstOffset): it "
+                f"must be a multiple of {dt.itemsize} inside dst's {dst.length * dt.itemsize} bytes"
+            )
+        dst.arr[byte // dt.itemsize] = src.arr[si]
+        charge(c, ln)
+
+    return run
