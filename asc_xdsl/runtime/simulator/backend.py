@@ -134,6 +134,7 @@ def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
     cached = kernel.metadata.get(key)
     if cached is None or cached.module is not kernel.module:
         cached = Program(kernel.module, sanitize, mix=cores.kernel_type_of(kernel) == "mix")
+        cached.threads = cores.needs_threads(kernel.module)
         kernel.metadata[key] = cached
     return cached
 
@@ -302,7 +303,7 @@ class CpuSimulatorBackend:
         if block_dim > budget:
             raise blocks_error(block_dim, budget).at(kernel.function, None)
         core_list = cores.layout(kernel_type, blocks, platform.split_cores)
-        sched = cores.Scheduler(core_list) if cores.needs_threads(kernel.module) else None
+        sched = cores.Scheduler(core_list) if program.threads else None
         left = [budget - block_dim]
         ran: dict[cores.Core, BlockContext] = {}
 

@@ -133,6 +133,8 @@ class Program:
         self.sanitize = sanitize
         self.mix = mix
         """A mix kernel: each op runs only on the side that has its unit (cores.side_guard)."""
+        self.threads = False
+        """Whether its cores synchronise (cores.needs_threads), set by the launcher."""
         self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, func.FuncOp)}
         self.compiled: dict[str, Function] = {}
 

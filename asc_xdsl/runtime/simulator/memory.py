@@ -355,23 +355,36 @@ class UnboundLocalTensor:
 UNBOUND_LOCAL = UnboundLocalTensor()
 
 
+class Memories(dict):
+    """A block's on-chip memories by name, each a zeroed uint8 array made when first used
+    (a vector kernel never touches L1 or L0: a launch of many blocks need not zero them)."""
+
+    def __init__(self, sizes: dict[str, int]):
+        super().__init__()
+        self.sizes = sizes
+
+    def __missing__(self, name: str) -> np.ndarray:
+        mem = self[name] = np.zeros(self.sizes[name], np.uint8)
+        return mem
+
+
 class OnChip:
     """The on-chip memories of one block, and TPipe's bump allocator over them."""
 
     def __init__(self, platform: Platform):
         self.platform = platform
-        self.mems = {name: np.zeros(size, np.uint8) for name, size in platform.memory_sizes.items()}
-        self.used = dict.fromkeys(self.mems, 0)
+        self.mems = Memories(platform.memory_sizes)
+        self.used = dict.fromkeys(platform.memory_sizes, 0)
         self.generation = 0
         """Bumped by TPipe Init/Destroy/Reset: queues may be given buffers again."""
 
     def release_all(self) -> None:
         """TPipe Init/Destroy/Reset: every buffer goes back; allocation restarts at 0."""
-        self.used = dict.fromkeys(self.mems, 0)
+        self.used = dict.fromkeys(self.platform.memory_sizes, 0)
         self.generation += 1
 
     def capacity(self, name: str) -> int:
-        return self.mems[name].size
+        return self.platform.memory_sizes[name]
 
     def reserve(self, name: str, nbytes: int, what: str, buffers: int = 1) -> int:
         """Bump-allocate `nbytes` (rounded up to 32 B) of memory `name` for TPipe.InitBuffer
