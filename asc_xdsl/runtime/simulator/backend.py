@@ -338,6 +338,8 @@ class CpuSimulatorBackend:
                 if op is not None:
                     err.add_note(f"while simulating {op.name} in block {b}")
                 raise
+            finally:
+                c.onchip.mems.release()
             if c.region_start is not None:
                 raise ProfileRegionError(
                     "MetricsProfStart without a matching MetricsProfStop before the kernel ends"

@@ -357,15 +357,40 @@ UNBOUND_LOCAL = UnboundLocalTensor()
 
 class Memories(dict):
     """A block's on-chip memories by name, each a zeroed uint8 array made when first used
-    (a vector kernel never touches L1 or L0: a launch of many blocks need not zero them)."""
+    (a vector kernel never touches L1 or L0: a launch of many blocks need not zero them).
+
+    Fresh pages cost a page fault each, far more than zeroing pages already mapped, so a
+    finished block's memories (`release`) are zeroed again for the next block rather
+    than allocated anew."""
 
     def __init__(self, sizes: dict[str, int]):
         super().__init__()
         self.sizes = sizes
 
     def __missing__(self, name: str) -> np.ndarray:
-        mem = self[name] = np.zeros(self.sizes[name], np.uint8)
+        size = self.sizes[name]
+        spare = _SPARE.get((name, size))
+        if spare:
+            mem = spare.pop()
+            mem.fill(0)
+        else:
+            mem = np.zeros(size, np.uint8)
+        self[name] = mem
         return mem
+
+    def release(self) -> None:
+        """The block is over: its memories may serve the next block."""
+        for name, mem in self.items():
+            spare = _SPARE.setdefault((name, mem.size), [])
+            if len(spare) < _SPARES:
+                spare.append(mem)
+        self.clear()
+
+
+_SPARE: dict[tuple[str, int], list[np.ndarray]] = {}
+"""Released memories by (name, size), at most `_SPARES` each (blocks usually run one
+after another; cores that synchronise run side by side and take fresh ones)."""
+_SPARES = 4
 
 
 class OnChip:
