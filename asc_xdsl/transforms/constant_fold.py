@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith
@@ -36,9 +37,17 @@ from xdsl.ir import Attribute, Operation
 INDEX_BITS = 64
 """`index` is 64-bit (the device's size_t; the simulator's too)."""
 
+def _rounding(np_type: type[np.floating[Any]]) -> Callable[[float], float]:
+    def rounded(v: float) -> float:
+        with np.errstate(over="ignore"):  # beyond the type's range it is inf, quietly
+            return float(np_type(v))
+
+    return rounded
+
+
 ROUNDING: dict[type, Callable[[float], float]] = {
-    Float16Type: lambda v: float(np.float16(v)),
-    Float32Type: lambda v: float(np.float32(v)),
+    Float16Type: _rounding(np.float16),
+    Float32Type: _rounding(np.float32),
     Float64Type: float,
 }
 """The float types folded, and how a double is rounded to each."""
@@ -82,12 +91,14 @@ def attribute(value: Number, t: Attribute) -> Attribute | None:
 
 def number(attr: Attribute) -> Number | None:
     """The value of a constant: an integer as `normalize` stores it (IR may spell a
-    signless value either way: `4294967295 : i32` is -1)."""
+    signless value either way: `4294967295 : i32` is -1), a float in its type's
+    precision (None for a type not folded)."""
     if isinstance(attr, IntegerAttr):
         w = width(attr.type)
         return attr.value.data if w is None else normalize(attr.value.data, w)
     if isinstance(attr, FloatAttr):
-        return attr.value.data
+        rounding = ROUNDING.get(type(attr.type))  # `0.1 : f32` is the f32 nearest 0.1
+        return None if rounding is None else rounding(attr.value.data)
     return None
 
 
