@@ -718,11 +718,15 @@ _TERMINATING = frozenset({"scf.if", "scf.index_switch", "scf.for", "scf.yield"})
 hangs), so one stays even when nothing uses its results."""
 
 
+_PURE_WITHOUT_TRAIT = frozenset({"arith.remui", "arith.extsi"})
+"""arith ops MLIR declares pure that xDSL 0.74 gives no memory-effect trait."""
+
+
 def _dead(op: Operation) -> bool:
     """Unused, without effects, and surely ending (so erasing it changes nothing)."""
     return (
         all(not r.uses for r in op.results)
-        and is_side_effect_free(op)
+        and (op.name in _PURE_WITHOUT_TRAIT or is_side_effect_free(op))
         and all(not o.regions or o.name in _TERMINATING for o in op.walk())
     )
 
