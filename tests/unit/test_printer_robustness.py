@@ -68,7 +68,7 @@ def test_a_printer_bug_is_an_internal_error_at_the_op(monkeypatch: pytest.Monkey
     def broken(self, op):
         raise KeyError("oops")
 
-    monkeypatch.setitem(printer_module._HANDLERS, arith.AddiOp, broken)
+    monkeypatch.setitem(printer_module._HANDLERS, arith.AddiOp.name, broken)
     with pytest.raises(CodegenError) as info:
         to_ascendc(module)
     message = str(info.value)

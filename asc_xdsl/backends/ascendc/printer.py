@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
-from xdsl.dialects import arith, func, math, memref, scf
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
@@ -64,70 +64,84 @@ from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
 
+if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely has one
+    from xdsl.dialects import math, memref
+
 INDENT = "  "
 
 
 OpT = TypeVar("OpT", bound=Operation)
+_T = TypeVar("_T")
 _Handler = Callable[["AscendCEmitter", OpT], None]
-_HANDLERS: dict[type[Operation], _Handler] = {}
+_HANDLERS: dict[str, _Handler] = {}
+"""Op name -> its method. Names, not classes: the pyasc-syntax parsers' ops and xDSL's
+are one op, and the math and memref dialects need not be imported to print a kernel."""
 
 
-def _handles(*op_types: type[OpT]) -> Callable[[_Handler], _Handler]:
+def _handles(*ops: type[Operation] | str) -> Callable[[_Handler], _Handler]:
     def register(method: _Handler) -> _Handler:
-        for op_type in op_types:
-            _HANDLERS[op_type] = method
+        for op in ops:
+            _HANDLERS[op if isinstance(op, str) else op.name] = method
         return method
 
     return register
 
 
+def _names(table: Mapping[type[Operation], _T]) -> dict[str, _T]:
+    return {op.name: value for op, value in table.items()}
+
+
 # arith/math ops that are one C++ operator or function of their operands.
-_INFIX: dict[type[Operation], str] = {
-    arith.AddiOp: "+",
-    arith.SubiOp: "-",
-    arith.MuliOp: "*",
-    arith.DivSIOp: "/",
-    arith.RemSIOp: "%",
-    arith.AndIOp: "&",
-    arith.OrIOp: "|",
-    arith.XOrIOp: "^",
-    arith.ShLIOp: "<<",
-    arith.ShRSIOp: ">>",
-    arith.AddfOp: "+",
-    arith.SubfOp: "-",
-    arith.MulfOp: "*",
-    arith.DivfOp: "/",
-}
+_INFIX: dict[str, str] = _names(
+    {
+        arith.AddiOp: "+",
+        arith.SubiOp: "-",
+        arith.MuliOp: "*",
+        arith.DivSIOp: "/",
+        arith.RemSIOp: "%",
+        arith.AndIOp: "&",
+        arith.OrIOp: "|",
+        arith.XOrIOp: "^",
+        arith.ShLIOp: "<<",
+        arith.ShRSIOp: ">>",
+        arith.AddfOp: "+",
+        arith.SubfOp: "-",
+        arith.MulfOp: "*",
+        arith.DivfOp: "/",
+    }
+)
 # Unsigned integer ops: the same operators on operands read as unsigned.
-_UNSIGNED_INFIX: dict[type[Operation], str] = {
-    arith.DivUIOp: "/",
-    arith.RemUIOp: "%",
-    arith.ShRUIOp: ">>",
-}
+_UNSIGNED_INFIX: dict[str, str] = _names(
+    {
+        arith.DivUIOp: "/",
+        arith.RemUIOp: "%",
+        arith.ShRUIOp: ">>",
+    }
+)
 # Scalar math: C math library calls, (function, expression of its `{call}`). The Ascend
 # C headers have no scalar forms for dav-2201 (`AscendC::Sqrt` and friends take tensors;
 # `AscendC::Std::sqrt` exists for Ascend 950 only); bisheng (clang) knows these as
 # library builtins, CANN's CPU-debug build gets them from <cmath>. float calls use the
 # `f`-suffixed function, double the plain one; half/bfloat16 are computed in float.
-_MATH_CALLS: dict[type[Operation], tuple[str, str]] = {
-    math.SqrtOp: ("sqrt", "{call}"),
-    math.RsqrtOp: ("sqrt", "{one} / {call}"),
-    math.ExpOp: ("exp", "{call}"),
-    math.Exp2Op: ("exp2", "{call}"),
-    math.LogOp: ("log", "{call}"),
-    math.Log2Op: ("log2", "{call}"),
-    math.SinOp: ("sin", "{call}"),
-    math.CosOp: ("cos", "{call}"),
-    math.TanhOp: ("tanh", "{call}"),
-    math.CeilOp: ("ceil", "{call}"),
-    math.FloorOp: ("floor", "{call}"),
-    math.RoundOp: ("round", "{call}"),
+_MATH_CALLS: dict[str, tuple[str, str]] = {
+    "math.sqrt": ("sqrt", "{call}"),
+    "math.rsqrt": ("sqrt", "{one} / {call}"),
+    "math.exp": ("exp", "{call}"),
+    "math.exp2": ("exp2", "{call}"),
+    "math.log": ("log", "{call}"),
+    "math.log2": ("log2", "{call}"),
+    "math.sin": ("sin", "{call}"),
+    "math.cos": ("cos", "{call}"),
+    "math.tanh": ("tanh", "{call}"),
+    "math.ceil": ("ceil", "{call}"),
+    "math.floor": ("floor", "{call}"),
+    "math.round": ("round", "{call}"),
 }
 # Scalar math of two operands: C math library functions, like _MATH_CALLS.
-_MATH_BINARY_CALLS: dict[type[Operation], str] = {
-    math.CopySignOp: "copysign",
-    math.PowFOp: "pow",
-    math.Atan2Op: "atan2",
+_MATH_BINARY_CALLS: dict[str, str] = {
+    "math.copysign": "copysign",
+    "math.powf": "pow",
+    "math.atan2": "atan2",
 }
 # Functions the printed code calls by name: no local may hide them.
 CALLED_FUNCTIONS = frozenset(
@@ -175,14 +189,16 @@ _CMPF: dict[int, str] = {
 # Signed and float min/max as C++ expressions of `{a}` and `{b}`. A comparison with NaN is
 # false, so the float forms test for it: `maximumf`/`minimumf` return a NaN operand,
 # `maxnumf`/`minnumf` the other one.
-_MIN_MAX: dict[type[Operation], str] = {
-    arith.MaxSIOp: "({a} > {b}) ? {a} : {b}",
-    arith.MinSIOp: "({a} < {b}) ? {a} : {b}",
-    arith.MaximumfOp: "(({a} != {a}) || ({a} > {b})) ? {a} : {b}",
-    arith.MinimumfOp: "(({a} != {a}) || ({a} < {b})) ? {a} : {b}",
-    arith.MaxnumfOp: "(({b} != {b}) || ({a} > {b})) ? {a} : {b}",
-    arith.MinnumfOp: "(({b} != {b}) || ({a} < {b})) ? {a} : {b}",
-}
+_MIN_MAX: dict[str, str] = _names(
+    {
+        arith.MaxSIOp: "({a} > {b}) ? {a} : {b}",
+        arith.MinSIOp: "({a} < {b}) ? {a} : {b}",
+        arith.MaximumfOp: "(({a} != {a}) || ({a} > {b})) ? {a} : {b}",
+        arith.MinimumfOp: "(({a} != {a}) || ({a} < {b})) ? {a} : {b}",
+        arith.MaxnumfOp: "(({b} != {b}) || ({a} > {b})) ? {a} : {b}",
+        arith.MinnumfOp: "(({b} != {b}) || ({a} < {b})) ? {a} : {b}",
+    }
+)
 EMIT_AS_UNSIGNED = "ascendc.emit_as_unsigned"
 """A `memref.alloca` attribute (pyasc's): declare the integer array unsigned."""
 _UI8 = IntegerType(8, Signedness.UNSIGNED)
@@ -197,9 +213,6 @@ _CONVERSIONS = (
     arith.TruncFOp,
     arith.IndexCastOp,
 )
-
-
-_T = TypeVar("_T")
 
 
 def _matched(
@@ -486,7 +499,7 @@ class AscendCEmitter:
         self.current_op = outer
 
     def _emit_op(self, op: Operation) -> None:
-        handler = _HANDLERS.get(type(op))
+        handler = _HANDLERS.get(op.name)
         if handler is not None:
             handler(self, op)
         elif isinstance(op, AscendCOp):
@@ -675,7 +688,7 @@ class AscendCEmitter:
     @_handles(*_INFIX)
     def _infix(self, op: Operation) -> None:
         lhs, rhs = (self.name(v) for v in op.operands)
-        self.declare(op, op.results[0], f"{lhs} {_INFIX[type(op)]} {rhs}")
+        self.declare(op, op.results[0], f"{lhs} {_INFIX[op.name]} {rhs}")
 
     def _unsigned(self, op: Operation, value: SSAValue) -> str:
         t = value.type
@@ -688,7 +701,7 @@ class AscendCEmitter:
         lhs, rhs = (self._unsigned(op, v) for v in op.operands)
         ctype = self.ctype(op, op.results[0].type)
         self.declare(
-            op, op.results[0], f"static_cast<{ctype}>({lhs} {_UNSIGNED_INFIX[type(op)]} {rhs})"
+            op, op.results[0], f"static_cast<{ctype}>({lhs} {_UNSIGNED_INFIX[op.name]} {rhs})"
         )
 
     @_handles(arith.CeilDivSIOp)
@@ -716,7 +729,7 @@ class AscendCEmitter:
     @_handles(*_MIN_MAX)
     def _min_max(self, op: Operation) -> None:
         a, b = (self.name(v) for v in op.operands)
-        self.declare(op, op.results[0], _MIN_MAX[type(op)].format(a=a, b=b))
+        self.declare(op, op.results[0], _MIN_MAX[op.name].format(a=a, b=b))
 
     @_handles(arith.MaxUIOp, arith.MinUIOp)
     def _minmax_unsigned(self, op: Operation) -> None:
@@ -777,7 +790,7 @@ class AscendCEmitter:
     @_handles(*_MATH_CALLS)
     def _math_call(self, op: Operation) -> None:
         t, x = op.results[0].type, self.name(op.operands[0])
-        fn, template = _MATH_CALLS[type(op)]
+        fn, template = _MATH_CALLS[op.name]
         if isinstance(t, Float64Type):
             expr = template.format(call=f"{fn}({x})", one="1.0")
         elif isinstance(t, Float32Type):
@@ -793,7 +806,7 @@ class AscendCEmitter:
     def _math_binary_call(self, op: Operation) -> None:
         t = op.results[0].type
         a, b = (self.name(v) for v in op.operands)
-        fn = _MATH_BINARY_CALLS[type(op)]
+        fn = _MATH_BINARY_CALLS[op.name]
         if isinstance(t, Float64Type):
             expr = f"{fn}({a}, {b})"
         elif isinstance(t, Float32Type):
@@ -825,24 +838,24 @@ class AscendCEmitter:
         self.declare(op, op.low, f"static_cast<{ctype}>({product})")
         self.declare(op, op.high, f"static_cast<{ctype}>({product} >> {width})")
 
-    @_handles(math.AbsFOp, math.AbsIOp)
+    @_handles("math.absf", "math.absi")
     def _abs(self, op: Operation) -> None:
         x = self.name(op.operands[0])
         zero = f"static_cast<{self.ctype(op, op.results[0].type)}>(0)"
         self.declare(op, op.results[0], f"({x} < {zero}) ? -{x} : {x}")
 
-    @_handles(math.FmaOp)
+    @_handles("math.fma")
     def _fma(self, op: math.FmaOp) -> None:
         a, b, c = (self.name(v) for v in op.operands)
         self.declare(op, op.result, f"{a} * {b} + {c}")
 
     # -- memref (GM pointers and small scalar arrays) -------------------------
 
-    @_handles(memref.LoadOp)
+    @_handles("memref.load")
     def _load(self, op: memref.LoadOp) -> None:
         self.declare(op, op.res, f"{self.name(op.memref)}{self._subscript(op.indices)}")
 
-    @_handles(memref.StoreOp)
+    @_handles("memref.store")
     def _store(self, op: memref.StoreOp) -> None:
         target = f"{self.name(op.memref)}{self._subscript(op.indices)}"
         self.line(f"{target} = {self.name(op.value)};")
@@ -851,7 +864,7 @@ class AscendCEmitter:
         # A rank-0 memref is allocated as a one-element array (see _alloca).
         return "".join(f"[{self.name(i)}]" for i in indices) or "[0]"
 
-    @_handles(memref.AllocaOp)
+    @_handles("memref.alloca")
     def _alloca(self, op: memref.AllocaOp) -> None:
         t = op.memref.type
         if not isinstance(t, MemRefType):
@@ -867,7 +880,7 @@ class AscendCEmitter:
             element = IntegerType(element.width, Signedness.UNSIGNED)
         self.line(f"{self.ctype(op, element)} {name}{dims};")
 
-    @_handles(memref.CastOp)
+    @_handles("memref.cast")
     def _memref_cast(self, op: memref.CastOp) -> None:
         ctype = self.ctype(op, op.dest.type)
         self.declare(op, op.dest, f"reinterpret_cast<{ctype}>({self.name(op.source)})")
