@@ -10,10 +10,15 @@ the compiler's (`jit`, `ConstExpr`, errors) from `asc_xdsl.frontend`, the kernel
 language's from `asc_xdsl.language`.
 """
 
-from asc_xdsl.frontend import *  # noqa: F403
-from asc_xdsl.frontend import __all__ as _frontend_all
-from asc_xdsl.language import *  # noqa: F403
-from asc_xdsl.language import __all__ as _language_all
+from asc_xdsl.utils import dataclass_code as _dataclass_code
+
+# Before xDSL is imported: its dataclasses' generated methods come compiled from disk.
+_dataclass_code.install()
+
+from asc_xdsl.frontend import *  # noqa: E402, F403
+from asc_xdsl.frontend import __all__ as _frontend_all  # noqa: E402
+from asc_xdsl.language import *  # noqa: E402, F403
+from asc_xdsl.language import __all__ as _language_all  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,103 @@
+"""The on-disk table of compiled dataclass methods (asc_xdsl/utils/dataclass_code.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+from importlib.util import MAGIC_NUMBER
+
+import pytest
+
+import asc_xdsl  # noqa: F401  (installs the table)
+from asc_xdsl.utils import dataclass_code
+from asc_xdsl.utils.dataclass_code import _CodeTable
+
+
+@pytest.fixture
+def fake_module(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
+    """A module whose name puts its dataclasses' sources in the table."""
+    module = types.ModuleType("asc_xdsl._dataclass_code_test")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    return module
+
+
+def _point_class(table: _CodeTable, module: types.ModuleType, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(dataclasses, "exec", table.exec, raising=False)
+    namespace = {"__module__": module.__name__, "__annotations__": {"x": int, "y": "tuple[int, ...]"}}
+    cls = type("Point", (), namespace)
+    cls.y = dataclasses.field(default_factory=tuple)
+    return dataclasses.dataclass(frozen=True)(cls)
+
+
+def test_installed_by_the_package() -> None:
+    assert isinstance(dataclasses.exec.__self__, _CodeTable)  # type: ignore[attr-defined]
+    dataclass_code.install()  # idempotent
+    assert isinstance(dataclasses.exec.__self__, _CodeTable)  # type: ignore[attr-defined]
+
+
+def test_a_table_round_trips_and_hits_behave_as_compiled(
+    tmp_path, fake_module, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = str(tmp_path / "table.marshal")
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    first = _CodeTable(path)
+    Point = _point_class(first, fake_module, monkeypatch)
+    assert first.grew and first.codes
+    first.write()
+
+    second = _CodeTable(path)
+    assert set(second.codes) == set(first.codes)
+    Again = _point_class(second, fake_module, monkeypatch)
+    assert not second.grew  # every method came from the table
+    p, q = Again(1, (2,)), Again(1, (2,))
+    assert p == q and hash(p) == hash(q) and repr(p) == "Point(x=1, y=(2,))"
+    assert Again(3).y == () and Again(3) != p
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.x = 2  # type: ignore[misc]
+    # compiled without this test module's `from __future__ import annotations`
+    assert Again.__init__.__annotations__ == Point.__init__.__annotations__
+    assert Again.__init__.__annotations__["x"] is int
+
+
+def test_other_modules_are_not_kept(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _CodeTable(str(tmp_path / "table.marshal"))
+    monkeypatch.setattr(dataclasses, "exec", table.exec, raising=False)
+
+    @dataclasses.dataclass
+    class Local:
+        a: int
+
+    assert Local(1) == Local(1)
+    assert table.codes == {} and not table.grew
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",  # empty
+        b"\x00\x00\x00\x00\x00" + b"junk",  # another interpreter's magic number
+        MAGIC_NUMBER + bytes([sys.flags.optimize]) + b"\xff\x00",  # damaged
+        MAGIC_NUMBER + bytes([sys.flags.optimize]) + __import__("marshal").dumps([1]),
+    ],
+)
+def test_unusable_tables_are_ignored(tmp_path, content: bytes) -> None:
+    path = tmp_path / "table.marshal"
+    path.write_bytes(content)
+    assert _CodeTable(str(path)).codes == {}
+
+
+def test_not_written_without_bytecode_writing(
+    tmp_path, fake_module, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "table.marshal"
+    table = _CodeTable(str(path))
+    _point_class(table, fake_module, monkeypatch)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    table.write()
+    assert not path.exists()
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    (tmp_path / "a_file").write_text("")
+    table.path = str(tmp_path / "a_file" / "table.marshal")
+    table.write()  # a folder that cannot be made or written is no error
+    assert not path.exists()
