@@ -47,7 +47,7 @@ class _CodeTable:
             with open(self.path, "rb") as f:
                 if f.read(len(self.header)) != self.header:
                     return {}  # another interpreter's bytecode
-                table = marshal.load(f)
+                table = marshal.loads(f.read())  # load(f) reads piecemeal: 5x slower
         except (OSError, EOFError, ValueError, TypeError):
             return {}  # absent or damaged: compiled again and rewritten
         return table if isinstance(table, dict) else {}
