@@ -107,13 +107,15 @@ def module_facts(module: Any) -> ModuleFacts:
     from asc_xdsl.transforms.sccp import ChangeScan
 
     names: set[str] = set()
+    add = names.add
     scan = ChangeScan()
+    visit = scan.visit
     movable = False
     for op in module.walk():
         name = op.name
-        names.add(name)
+        add(name)
         if not scan.found:
-            scan.visit(op)
+            visit(op)
         if not movable and name in LOOP_NAMES:
             movable = has_candidates(op)
     helpers = any(

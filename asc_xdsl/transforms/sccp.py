@@ -787,7 +787,10 @@ class ChangeScan:
 
     def visit(self, op: Operation) -> None:
         t = type(op)
-        if not _scanned(t):
+        scanned = _SCANNED.get(t)
+        if scanned is None:
+            scanned = _SCANNED[t] = _scanned(t)
+        if not scanned:
             return  # an op that neither folds nor passes values on (most Ascend C ops)
         name = op.name
         if name == "func.call" or name.startswith("cf."):
@@ -826,7 +829,9 @@ class ChangeScan:
         return _folding(type(op))[1] is not None
 
 
-@cache
+_SCANNED: dict[type[Operation], bool] = {}
+
+
 def _scanned(t: type[Operation]) -> bool:
     """Whether a constant operand of an op of this class may propagate: arith, scf, func
     and cf ops, and ops with a folder."""
