@@ -1,0 +1,135 @@
+"""`asc-opt` against `xdsl-opt` on 10,000-op modules: parse + verify + print, start-up included.
+
+    python bench/opt_speed.py [--ops N] [--repeat N] [--callgrind]
+
+Two generated modules: `arith` (one function of integer arithmetic, comparisons and
+selects: every op is xDSL's) and `mixed` (AscendC vector ops on local tensors with the
+arith that computes their counts). Each row is one command run in a fresh process, the
+way a user or lit runs it: `xdsl-opt` and `asc-opt` printing the IR back (`-t mlir`,
+the default), and `asc-opt -t ascendc` printing Ascend C. `xdsl-opt` knows the AscendC
+dialect through asc_xdsl's entry point, so it reads the mixed module too. Printed: the
+best wall time of `--repeat` runs, the user+system CPU time of that run, and the ratio
+to `xdsl-opt`'s on the same module measured in the same run (the goal, issue 14: asc-opt
+<= 1.05x xdsl-opt, `-t ascendc` no slower than `-t mlir`). `--callgrind` adds
+instruction counts (valgrind, PYTHONHASHSEED=0), steady where the shared machine makes
+times move; it takes minutes. An empty module's row shows the start-up alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+
+
+def arith_module(n_ops: int) -> str:
+    """One function of `n_ops` arith ops (plus its return)."""
+    lines = ["func.func @f(%a: i32, %b: i32) -> i32 {"]
+    last, k = "%a", 0
+    while k + 5 <= n_ops - 1:
+        lines += [
+            f"  %c{k} = arith.constant {k % 97 + 1} : i32",
+            f"  %m{k} = arith.muli {last}, %c{k} : i32",
+            f"  %s{k} = arith.addi %m{k}, %b : i32",
+            f"  %p{k} = arith.cmpi slt, %s{k}, %a : i32",
+            f"  %x{k} = arith.select %p{k}, %s{k}, %m{k} : i32",
+        ]
+        last, k = f"%x{k}", k + 5
+    lines += [f"  func.return {last} : i32", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def mixed_module(n_ops: int) -> str:
+    """One function of AscendC vector ops whose counts arith computes: `n_ops` ops."""
+    f32 = "!ascendc.local_tensor<*xf32>"
+    lines = [f"func.func @g(%x: {f32}, %y: {f32}, %z: {f32}, %s: f32, %n: i32) {{"]
+    k = 0
+    while k + 5 <= n_ops - 1:
+        lines += [
+            f"  %c{k} = arith.constant {k % 31 + 1} : i32",
+            f"  %m{k} = arith.muli %n, %c{k} : i32",
+            f"  ascendc.add_l2 %z, %x, %y, %m{k} : {f32}, {f32}, {f32}, i32",
+            f"  ascendc.muls_l2 %z, %z, %s, %m{k} : {f32}, {f32}, f32, i32",
+            f"  ascendc.relu_l2 %y, %z, %n : {f32}, {f32}, i32",
+        ]
+        k += 5
+    lines += ["  func.return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _run(cmd: list[str]) -> tuple[float, float]:
+    """(wall, user+system CPU) of one fresh process running `cmd`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
+
+
+def _instructions(cmd: list[str]) -> int:
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ops", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--callgrind", action="store_true", help="also count instructions")
+    args = parser.parse_args()
+    if args.callgrind and shutil.which("valgrind") is None:
+        raise SystemExit("--callgrind needs valgrind on PATH")
+    xdsl_opt, asc_opt = str(BIN / "xdsl-opt"), str(BIN / "asc-opt")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        modules = {
+            "empty": "builtin.module {\n}\n",
+            "arith": arith_module(args.ops),
+            "mixed": mixed_module(args.ops),
+        }
+        print(f"{'module':<8}{'command':<22}{'wall (s)':>10}{'cpu (s)':>9}{'ratio':>8}", end="")
+        print(f"{'instructions':>16}{'ratio':>8}" if args.callgrind else "")
+        for name, text in modules.items():
+            path = Path(tmp) / f"{name}.mlir"
+            path.write_text(text)
+            commands = {
+                "xdsl-opt": [xdsl_opt, str(path)],
+                "asc-opt": [asc_opt, str(path)],
+                "asc-opt -t ascendc": [asc_opt, str(path), "-t", "ascendc"],
+            }
+            if name == "empty":
+                del commands["asc-opt -t ascendc"]
+            base: tuple[float, float, int] | None = None
+            for label, cmd in commands.items():
+                runs = [_run(cmd) for _ in range(args.repeat)]
+                wall, cpu = min(runs)
+                count = _instructions(cmd) if args.callgrind else 0
+                base = base or (wall, cpu, count)
+                row = f"{name:<8}{label:<22}{wall:>10.3f}{cpu:>9.3f}{wall / base[0]:>7.2f}x"
+                if args.callgrind:
+                    row += f"{count:>16,}{count / base[2]:>7.2f}x"
+                print(row)
+
+
+if __name__ == "__main__":
+    main()
