@@ -1,12 +1,13 @@
-"""Upstream ops' declarative assembly formats compiled when first used, not when defined.
+"""Declarative assembly formats compiled when an op is first parsed or printed.
 
 xDSL compiles an op's `assembly_format` into a program as its class is defined; for the
-func/arith/scf ops a compile loads, that was ~10% of a cold start, and a kernel compiled
-from Python never parses IR and prints few of them. `install()` makes
+func/arith/scf ops and AscendC ops a compile loads, that was ~10% of a cold start, and a
+kernel compiled from Python to Ascend C neither parses nor prints IR. `install()` makes
 `FormatProgram.from_str` return a stand-in that compiles the program on its first
-`parse` or `print` (the only two uses xDSL makes of it) for the dialects xDSL ships.
-The AscendC, emitasc and emitc ops asc_xdsl defines keep the eager compile, so a wrong
-format in them is still an error when their class is made.
+`parse` or `print` (the only two uses xDSL makes of it). A format that does not compile
+is then an error at that first use: a `PyRDLOpDefinitionError` naming the op, as xDSL's
+at definition would be, never a parse error of the input; the tests print and parse
+every AscendC op (tests/unit/test_builders.py), so none reaches a user.
 
 `import asc_xdsl` does not load xDSL (a cache hit needs none of it): until xDSL's format
 module is imported, `install()` only leaves a one-shot import hook that patches it as it
@@ -22,8 +23,6 @@ from types import ModuleType
 from typing import Any
 
 FORMAT_MODULE = "xdsl.irdl.declarative_assembly_format"
-_EAGER = ("ascendc.", "emitasc.", "emitc.")
-"""Op name prefixes of the dialects asc_xdsl defines ops in."""
 
 
 class LazyFormatProgram:
@@ -40,7 +39,14 @@ class LazyFormatProgram:
 
     def program(self) -> Any:
         if self._program is None:
-            self._program = self._compile(self._source, self._op_def)
+            from xdsl.utils.exceptions import ParseError, PyRDLOpDefinitionError
+
+            try:
+                self._program = self._compile(self._source, self._op_def)
+            except ParseError as e:
+                raise PyRDLOpDefinitionError(
+                    f"'{self._op_def.name}': its assembly format does not compile: {e}"
+                ) from None
         return self._program
 
     def parse(self, parser: Any, op_type: Any) -> Any:
@@ -57,8 +63,6 @@ def _patch(module: ModuleType) -> None:
     compile = program_class.from_str
 
     def from_str(source: str, op_def: Any) -> Any:
-        if op_def.name.startswith(_EAGER):
-            return compile(source, op_def)
         return LazyFormatProgram(compile, source, op_def)
 
     program_class.from_str = staticmethod(from_str)
@@ -91,7 +95,7 @@ class _PatchOnImport:
 
 
 def install() -> None:
-    """Make upstream formats lazy for ops defined from now on (idempotent)."""
+    """Make formats lazy for ops defined from now on (idempotent)."""
     module = sys.modules.get(FORMAT_MODULE)
     if module is not None:
         _patch(module)

@@ -6,6 +6,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from xdsl.context import Context
 from xdsl.dialects import builtin
 from xdsl.dialects.builtin import i32
@@ -13,6 +15,7 @@ from xdsl.ir import Dialect
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
 from xdsl.irdl.declarative_assembly_format import FormatProgram
 from xdsl.parser import Parser
+from xdsl.utils.exceptions import PyRDLOpDefinitionError
 
 from asc_xdsl.utils import lazy_formats
 from asc_xdsl.utils.lazy_formats import LazyFormatProgram
@@ -58,8 +61,25 @@ def test_the_hook_patches_xdsl_as_it_loads_and_leaves() -> None:
         from xdsl.dialects import arith
         from asc_xdsl.dialects.ascendc.debug import PrintfOp
         print(isinstance(program(arith.SubiOp), LazyFormatProgram), hooks())
-        print(isinstance(program(PrintfOp), LazyFormatProgram))  # ours: eager
+        print(isinstance(program(PrintfOp), LazyFormatProgram))
         """
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "1", "True", "0", "False"]
+    assert out.stdout.split() == ["False", "1", "True", "0", "True"]
+
+
+def test_a_wrong_format_is_a_definition_error_at_first_use() -> None:
+    lazy_formats.install()
+
+    @irdl_op_definition
+    class BadOp(IRDLOperation):
+        name = "lazytest.bad"
+        x = operand_def(i32)
+        assembly_format = "$x $nonexistent attr-dict"
+
+    ctx = Context(allow_unregistered=True)
+    ctx.load_dialect(builtin.Builtin)
+    ctx.load_dialect(Dialect("lazytest", [BadOp]))
+    text = '%0 = "test.op"() : () -> i32\nlazytest.bad %0'
+    with pytest.raises(PyRDLOpDefinitionError, match="'lazytest.bad': its assembly format"):
+        Parser(ctx, text).parse_module()
