@@ -12,12 +12,14 @@ line and column; the compiler's own traceback is never shown.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Dialect, Operation
+from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
@@ -69,7 +71,29 @@ class AscOptMain(xDSLOptMain):
         with source_spans(spans):
             super().apply_passes(prog)
 
+    def setup_pipeline(self) -> None:
+        super().setup_pipeline()
+        between_passes = self.pipeline.callback
+        if between_passes is None or self.args.time_passes:
+            return
+
+        def callback(previous: Any, module: ModuleOp, following: Any) -> None:
+            if previous is not None:  # the input itself verify_located has checked
+                between_passes(previous, module, following)
+
+        self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
+
     def output_resulting_program(self, prog: ModuleOp) -> str:
+        if not self.args.disable_verify and parse_spec(self.args.target).name == "ascendc":
+            # verified after the last pass (or, without passes, as the input): the
+            # ascendc target need not verify each op again before printing it
+            from asc_xdsl.backends.ascendc.printer import verified
+
+            with verified(prog):
+                return self._output(prog)
+        return self._output(prog)
+
+    def _output(self, prog: ModuleOp) -> str:
         try:
             return super().output_resulting_program(prog)
         except CodegenError as e:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from xdsl.dialects import arith, func, scf
@@ -1081,10 +1082,27 @@ def _guard(op: Operation) -> Iterator[None]:
         raise unexpected_error(op, e) from None
 
 
+_VERIFIED: ContextVar[ModuleOp | None] = ContextVar("asc_xdsl_verified_module", default=None)
+
+
+@contextmanager
+def verified(module: ModuleOp) -> Iterator[None]:
+    """Within this block `check_printable(module)` trusts the caller, who has just
+    verified `module` (asc-opt, after the last pass, unless `--disable-verify`): a second
+    verification cost as much as the printing."""
+    token = _VERIFIED.set(module)
+    try:
+        yield
+    finally:
+        _VERIFIED.reset(token)
+
+
 def check_printable(module: ModuleOp) -> None:
     """Raise a CodegenError for the first op that does not verify: the printer's rules
     assume verified IR (operand counts, properties, enum values), so IR that was never
     verified (`--disable-verify`) is checked op by op before any of it is printed."""
+    if _VERIFIED.get() is module:
+        return
     for op in module.walk():
         problem = verification_problem(op)
         if problem is not None:
