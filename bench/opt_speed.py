@@ -6,11 +6,12 @@ Two generated modules: `arith` (one function of integer arithmetic, comparisons 
 selects: every op is xDSL's) and `mixed` (AscendC vector ops on local tensors with the
 arith that computes their counts). Each row is one command run in a fresh process, the
 way a user or lit runs it: `xdsl-opt` and `asc-opt` printing the IR back (`-t mlir`,
-the default), and `asc-opt -t ascendc` printing Ascend C. `xdsl-opt` knows the AscendC
-dialect through asc_xdsl's entry point, so it reads the mixed module too. Printed: the
-best wall time of `--repeat` runs, the user+system CPU time of that run, and the ratio
-to `xdsl-opt`'s on the same module measured in the same run (the goal, issue 14: asc-opt
-<= 1.05x xdsl-opt, `-t ascendc` no slower than `-t mlir`). `--callgrind` adds
+the default), and `asc-opt -t ascendc` printing Ascend C. The baseline is xDSL alone
+(`xdsl-opt` with asc_xdsl's `xdsl.universe` entry point hidden) where the module is
+xDSL's, and `xdsl-opt` with that entry point (which gives it the AscendC dialect) for
+the mixed module. Printed: the best wall time of `--repeat` runs, the user+system CPU
+time of that run, and the ratio to the module's baseline measured in the same run (the
+goal, issue 14: asc-opt <= 1.05x xdsl-opt, `-t ascendc` no slower than `-t mlir`). `--callgrind` adds
 instruction counts (valgrind, PYTHONHASHSEED=0), steady where the shared machine makes
 times move; it takes minutes. An empty module's row shows the start-up alone.
 """
@@ -29,6 +30,19 @@ import time
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
+XDSL_ALONE = """
+import sys
+import importlib.metadata as metadata
+found = metadata.entry_points
+def entry_points(**selection):  # xDSL's own universe, asc_xdsl's hidden
+    return metadata.EntryPoints(
+        e for e in found(**selection) if not e.value.startswith("asc_xdsl")
+    )
+metadata.entry_points = entry_points
+from xdsl.tools.xdsl_opt import main
+sys.argv = ["xdsl-opt", *sys.argv[1:]]
+main()
+"""
 
 
 def arith_module(n_ops: int) -> str:
@@ -107,16 +121,19 @@ def main() -> None:
             "arith": arith_module(args.ops),
             "mixed": mixed_module(args.ops),
         }
-        print(f"{'module':<8}{'command':<22}{'wall (s)':>10}{'cpu (s)':>9}{'ratio':>8}", end="")
+        print(f"{'module':<8}{'command':<24}{'wall (s)':>10}{'cpu (s)':>9}{'ratio':>8}", end="")
         print(f"{'instructions':>16}{'ratio':>8}" if args.callgrind else "")
         for name, text in modules.items():
             path = Path(tmp) / f"{name}.mlir"
             path.write_text(text)
             commands = {
+                "xdsl-opt (xDSL alone)": [sys.executable, "-c", XDSL_ALONE, str(path)],
                 "xdsl-opt": [xdsl_opt, str(path)],
                 "asc-opt": [asc_opt, str(path)],
                 "asc-opt -t ascendc": [asc_opt, str(path), "-t", "ascendc"],
             }
+            if name == "mixed":  # xDSL alone has no AscendC dialect
+                del commands["xdsl-opt (xDSL alone)"]
             if name == "empty":
                 del commands["asc-opt -t ascendc"]
             base: tuple[float, float, int] | None = None
@@ -125,7 +142,7 @@ def main() -> None:
                 wall, cpu = min(runs)
                 count = _instructions(cmd) if args.callgrind else 0
                 base = base or (wall, cpu, count)
-                row = f"{name:<8}{label:<22}{wall:>10.3f}{cpu:>9.3f}{wall / base[0]:>7.2f}x"
+                row = f"{name:<8}{label:<24}{wall:>10.3f}{cpu:>9.3f}{wall / base[0]:>7.2f}x"
                 if args.callgrind:
                     row += f"{count:>16,}{count / base[2]:>7.2f}x"
                 print(row)
