@@ -17,6 +17,8 @@ from asc_xdsl.runtime.simulator.errors import QueueError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.memory import PERMANENT, Allocation, LocalTensor, OnChip
 from asc_xdsl.runtime.simulator.platform import POSITION_MEMORY
 
+_new = object.__new__
+
 
 def memory_of(position: TPosition) -> str:
     try:
@@ -70,29 +72,38 @@ class Queue:
         self.protos = {}
 
     def alloc(self, dtype, elem_type) -> LocalTensor:
-        if not self.free:
-            if not self.slots:
-                raise QueueError(f"AllocTensor on queue {self.label} before InitBuffer")
-            raise QueueError(
-                f"AllocTensor on queue {self.label}: all {len(self.slots)} buffers are in use "
-                f"(more AllocTensor than the queue's buffers without FreeTensor; depth "
-                f"{self.depth})"
-            )
-        slot = self.free.popleft()
-        # each buffer's tensor of each type is built once; AllocTensor hands out a copy
-        # with its own Allocation, so a tensor freed earlier stays dead
-        protos = self.protos.get(dtype)
-        if protos is None:
-            protos = self.protos[dtype] = [None] * len(self.slots)
-        proto = protos[slot]
-        if proto is None:
-            mem = self.onchip.mems[self.mem_name]
-            length = self.slot_bytes // dtype.itemsize
-            proto = protos[slot] = LocalTensor(
-                mem, self.mem_name, self.position, self.slots[slot], length, dtype, elem_type,
-                PERMANENT,
-            )  # fmt: skip
-        return proto.allocated(Allocation(self, slot))
+        free = self.free
+        if not free:
+            self._exhausted()
+        protos = self.protos.get(dtype) or self._prototypes(dtype, elem_type)
+        slot = free.popleft()
+        # a copy of the buffer's tensor with its own Allocation: a tensor freed earlier
+        # stays dead (the hot path: no __init__ calls)
+        alloc = _new(Allocation)
+        alloc.live = True
+        alloc.queue = self
+        alloc.slot = slot
+        return protos[slot].allocated(alloc)
+
+    def _prototypes(self, dtype, elem_type) -> list[LocalTensor]:
+        """Each buffer's tensor of type `dtype`, built once per queue and type."""
+        mem = self.onchip.mems[self.mem_name]
+        length = self.slot_bytes // dtype.itemsize
+        protos = self.protos[dtype] = [
+            LocalTensor(mem, self.mem_name, self.position, offset, length, dtype, elem_type,
+                        PERMANENT)
+            for offset in self.slots
+        ]  # fmt: skip
+        return protos
+
+    def _exhausted(self) -> None:
+        if not self.slots:
+            raise QueueError(f"AllocTensor on queue {self.label} before InitBuffer")
+        raise QueueError(
+            f"AllocTensor on queue {self.label}: all {len(self.slots)} buffers are in use "
+            f"(more AllocTensor than the queue's buffers without FreeTensor; depth "
+            f"{self.depth})"
+        )
 
     def _owned(self, t: LocalTensor, api: str) -> None:
         if not isinstance(t, LocalTensor) or t.alloc is PERMANENT or t.alloc.queue is not self:
@@ -101,7 +112,10 @@ class Queue:
             raise QueueError(f"{api} on queue {self.label} of a tensor that was already freed")
 
     def enque(self, t: LocalTensor) -> None:
-        alloc = getattr(t, "alloc", None)
+        try:
+            alloc = t.alloc
+        except AttributeError:  # not a local tensor
+            alloc = None
         if alloc is None or alloc.queue is not self or not alloc.live:
             self._owned(t, "EnQue")  # the error
         if self.depth and len(self.waiting) >= self.depth:  # depth 0: no FIFO to fill
@@ -117,7 +131,7 @@ class Queue:
         t = self.waiting.popleft()
         if not t.alloc.live:
             raise QueueError(f"DeQue on queue {self.label} of a tensor freed while queued")
-        return t.retyped(dtype, elem_type)
+        return t if dtype is t.dtype else t.retyped(dtype, elem_type)
 
     def deque_in_place(self, t: LocalTensor) -> None:
         """`DeQue(t)` of a depth-0 queue: waits for t's own EnQue (the headers wait on its
@@ -149,7 +163,10 @@ class Queue:
         }[query]
 
     def release(self, t: LocalTensor) -> None:
-        alloc = getattr(t, "alloc", None)
+        try:
+            alloc = t.alloc
+        except AttributeError:  # not a local tensor
+            alloc = None
         if alloc is None or alloc.queue is not self or not alloc.live:
             self._owned(t, "FreeTensor")  # the error
         alloc.live = False
