@@ -2,28 +2,50 @@
 
 * vector add of 2^24 float32 over 48 blocks: tiles of 4096 elements go through
   TPipe/TQue (double-buffered queues); block b handles tiles b, b+48, b+96, ... Prints
-  the simulator's time, numpy's `x + y` time for the same data, their ratio and
-  simulated (IR) ops per second.
+  the simulator's time, numpy's `x + y` time for the same data and their ratio.
+* per-op overhead: the same kernel on tiles of 256 elements (2^22 elements by default),
+  where the Python cost of each IR op dominates: simulated IR ops per second (the loop
+  body's ops times its iterations, over the launch's time).
+* both with the race checker off (the default) and on, and its cost (on / off).
 * matmul of two 1024 x 1024 half matrices into float on the cube path, as pyasc's
   matmul tutorial tiles it: 24 blocks, 128 x 128 output tiles, K in steps of 256
   (DataCopy ND->NZ into L1, LoadData into L0A/L0B, Mmad accumulating in L0C, Fixpipe to
   GM), against `numpy.matmul` of the same data in float32, with the race checker off
-  (the default) and on.
+  and on.
 
-    python bench/simulator.py [--bench add|matmul|all] [--elements N] [--blocks B]
-                              [--tile T] [--repeat R] [--size S]
+Times are medians of `--repeat` launches after a warm-up launch (which compiles the
+IR). `--against REV` runs the add benchmarks also on the simulator of git revision REV
+(its `asc_xdsl/` extracted with `git archive` into a temporary directory), the two
+alternating in subprocesses so that both see the same machine load, and prints the
+speedup.
+
+    python bench/simulator.py [--bench add|ops|matmul|all] [--elements N] [--blocks B]
+                              [--tile T] [--ops-tile T] [--ops-elements N] [--repeat R]
+                              [--size S] [--against REV]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 from xdsl.dialects import scf
 
-from asc_xdsl.frontend.ir_context import parse_module
-from asc_xdsl.runtime.kernel import CompiledKernel
+ROOT = Path(__file__).resolve().parent.parent
+if __name__ == "__main__" and os.environ.get("ASC_XDSL_BENCH_ROOT"):  # --against's worker
+    sys.path.insert(0, os.environ["ASC_XDSL_BENCH_ROOT"])
+
+from asc_xdsl.frontend.ir_context import parse_module  # noqa: E402
+from asc_xdsl.runtime.kernel import CompiledKernel  # noqa: E402
 
 
 def vector_add_ir(tile: int, depth: int = 2) -> str:
@@ -231,16 +253,12 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     for mode in ("off", "error"):  # warm-up: compiles the IR (plain and instrumented)
         kernel[blocks](a, b, c, backend="cpu", sanitize=mode)
         assert np.array_equal(c, ref_c), "simulator matmul differs from numpy"
-    on = min(
-        _time(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="error"))
-        for _ in range(repeat)
-    )
-    off = min(
-        _time(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off")) for _ in range(repeat)
-    )
-    ref = min(
-        _time(lambda: np.matmul(a.astype(np.float32), b.astype(np.float32))) for _ in range(repeat)
-    )
+    def median(fn) -> float:
+        return statistics.median(_time(fn) for _ in range(repeat))
+
+    on = median(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="error"))
+    off = median(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off"))
+    ref = median(lambda: np.matmul(a.astype(np.float32), b.astype(np.float32)))
     print(f"matmul: {size}x{size}x{size} half -> float, {blocks} blocks, cube path")
     print(f"simulator, race checker on:  {on * 1e3:9.2f} ms")
     print(f"simulator, race checker off: {off * 1e3:9.2f} ms")
@@ -249,48 +267,136 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     print(f"checker cost:                {on / off:9.2f}x")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--bench", choices=("add", "matmul", "all"), default="all")
-    ap.add_argument("--elements", type=int, default=1 << 24)
-    ap.add_argument("--blocks", type=int, default=48)
-    ap.add_argument("--tile", type=int, default=4096)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--size", type=int, default=1024)
-    a = ap.parse_args()
-    if a.bench in ("matmul", "all"):
-        bench_matmul(a.size, 24, a.repeat)
-    if a.bench == "matmul":
-        return
-    n = a.elements
+def measure_add(tile: int, n: int, blocks: int, repeat: int) -> dict:
+    """Median times (s) of the vector add on the simulator, checker off and on, and of
+    numpy's x + y; the IR ops simulated per launch."""
     rng = np.random.default_rng(0)
     x = rng.random(n, dtype=np.float32)
     y = rng.random(n, dtype=np.float32)
     z = np.zeros(n, np.float32)
-    kernel = build_kernel(a.tile)
+    kernel = build_kernel(tile)
     for mode in ("off", "error"):  # warm-up: compiles the IR (plain and instrumented)
-        kernel[a.blocks](x, y, z, n, backend="cpu", sanitize=mode)
+        z[:] = 0
+        kernel[blocks](x, y, z, n, backend="cpu", sanitize=mode)
         assert np.array_equal(z, x + y), "simulator result differs from numpy"
 
-    sim = min(
-        _time(lambda: kernel[a.blocks](x, y, z, n, backend="cpu", sanitize="off"))
-        for _ in range(a.repeat)
-    )
-    checked = min(
-        _time(lambda: kernel[a.blocks](x, y, z, n, backend="cpu", sanitize="error"))
-        for _ in range(a.repeat)
-    )
-    ref = min(_time(lambda: np.add(x, y)) for _ in range(a.repeat))
-    tiles = n // a.tile
+    def median(fn) -> float:
+        return statistics.median(_time(fn) for _ in range(repeat))
+
+    off = median(lambda: kernel[blocks](x, y, z, n, backend="cpu", sanitize="off"))
+    on = median(lambda: kernel[blocks](x, y, z, n, backend="cpu", sanitize="error"))
+    ref = median(lambda: np.add(x, y))
     loop = next(op for op in kernel.module.walk() if isinstance(op, scf.ForOp))
     ops_per_tile = len(list(loop.body.block.ops)) - 1  # without the scf.yield
-    ops = tiles * ops_per_tile
-    print(f"vector add: {n} float32 elements, {a.blocks} blocks, tiles of {a.tile}")
-    print(f"simulator: {sim * 1e3:9.2f} ms")
-    print(f"numpy x+y: {ref * 1e3:9.2f} ms")
-    print(f"ratio:     {sim / ref:9.1f}x")
-    print(f"simulator, race checker on: {checked * 1e3:9.2f} ms ({checked / sim:.2f}x)")
-    print(f"simulated ops/s: {ops / sim:,.0f} ({ops} IR ops)")
+    return {"off": off, "on": on, "numpy": ref, "ops": n // tile * ops_per_tile}
+
+
+def _worker(args: argparse.Namespace) -> None:
+    """`--worker`: one measurement, printed as JSON (the parent alternates revisions)."""
+    r = measure_add(args.tile, args.elements, args.blocks, args.repeat)
+    print(json.dumps(r))
+
+
+def _extract(rev: str, into: str) -> None:
+    """asc_xdsl/ of git revision `rev` into directory `into`."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "asc_xdsl"], capture_output=True, check=False
+    )
+    if archive.returncode:
+        sys.exit(f"--against {rev}: git archive failed: {archive.stderr.decode().strip()}")
+    with tempfile.TemporaryFile() as f:
+        f.write(archive.stdout)
+        f.seek(0)
+        with tarfile.open(fileobj=f) as tar:
+            tar.extractall(into, filter="data")
+
+
+def _in_subprocess(root: str | None, tile: int, n: int, blocks: int, repeat: int) -> dict:
+    env = dict(os.environ)
+    env.pop("ASC_XDSL_BENCH_ROOT", None)
+    if root:
+        env["ASC_XDSL_BENCH_ROOT"] = root
+    cmd = [sys.executable, __file__, "--worker", "--tile", str(tile), "--elements", str(n)]
+    cmd += ["--blocks", str(blocks), "--repeat", str(repeat)]
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    if out.returncode:
+        sys.exit(f"benchmark worker failed ({'revision ' + root if root else 'this tree'}):\n"
+                 f"{out.stderr}")
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def _merge(runs: list[dict]) -> dict:
+    """The medians of several workers' medians."""
+    return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+
+
+def bench_add(cases: list[tuple[str, int, int]], blocks: int, repeat: int, against: str | None):
+    """Each case (label, tile, elements): this tree's simulator, and with `against` the
+    revision's, alternating in subprocesses."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        if against:
+            _extract(against, tmp)
+        for label, tile, n in cases:
+            if not against:
+                rows.append((label, tile, n, measure_add(tile, n, blocks, repeat), None))
+                continue
+            mine, theirs = [], []
+            for _ in range(3):  # alternate: both see the same load
+                mine.append(_in_subprocess(None, tile, n, blocks, repeat))
+                theirs.append(_in_subprocess(tmp, tile, n, blocks, repeat))
+            rows.append((label, tile, n, _merge(mine), _merge(theirs)))
+    print(f"vector add, float32, {blocks} blocks, TPipe/TQue (medians of {repeat} launches)")
+    head = f"{'':34} {'sim ms':>9} {'numpy ms':>9} {'ratio':>7} {'M ops/s':>8} {'checked ms':>11} {'checker':>8}"
+    print(head)
+    for label, tile, n, r, base in rows:
+        for who, m in (("", r), (f" @{against}", base)):
+            if m is None:
+                continue
+            print(
+                f"{label + who:34} {m['off'] * 1e3:9.2f} {m['numpy'] * 1e3:9.2f} "
+                f"{m['off'] / m['numpy']:6.1f}x {m['ops'] / m['off'] / 1e6:8.3f} "
+                f"{m['on'] * 1e3:11.2f} {m['on'] / m['off']:7.2f}x"
+            )
+        if base is not None:
+            print(
+                f"{'  speedup vs ' + against:34} {base['off'] / r['off']:8.2f}x "
+                f"(checker on {base['on'] / r['on']:.2f}x)"
+            )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bench", choices=("add", "ops", "matmul", "all"), default="all")
+    ap.add_argument("--elements", type=int, default=1 << 24)
+    ap.add_argument("--blocks", type=int, default=48)
+    ap.add_argument("--tile", type=int, default=4096)
+    ap.add_argument("--ops-tile", type=int, default=256)
+    ap.add_argument("--ops-elements", type=int, default=1 << 22)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--size", type=int, default=1024)
+    ap.add_argument("--against", metavar="REV", help="also run the add benchmarks at this git revision")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        _worker(a)
+        return
+    if a.bench in ("matmul", "all"):
+        bench_matmul(a.size, 24, a.repeat)
+    cases = []
+    if a.bench in ("add", "all"):
+        cases.append((f"{_count(a.elements)} elements, tiles of {a.tile}", a.tile, a.elements))
+    if a.bench in ("ops", "all"):
+        cases.append(
+            (f"{_count(a.ops_elements)} elements, tiles of {a.ops_tile}", a.ops_tile,
+             a.ops_elements)
+        )  # fmt: skip
+    if cases:
+        bench_add(cases, a.blocks, a.repeat, a.against)
+
+
+def _count(n: int) -> str:
+    return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
 
 
 def _time(fn) -> float:
