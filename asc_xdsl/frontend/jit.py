@@ -761,10 +761,11 @@ def _check_options(options: dict[str, Any], name: str) -> None:
 def _verify(module: Any) -> None:
     """Verify the frontend's IR; a failure is the kernel author's error, at its line."""
 
+    from asc_xdsl.dialects.fast_verify import verify_module
     from asc_xdsl.utils.ir_diagnostics import _own_error
 
     try:
-        module.verify()
+        verify_module(module)
         return
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass

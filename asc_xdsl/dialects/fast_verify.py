@@ -1,0 +1,180 @@
+"""A faster IRDL verifier for ops of fixed arity, with IRDL's own messages on failure.
+
+xDSL's `OpDef.verify` is generic: per op it looks up options, splits variadic segments
+and reads every operand through its descriptor, which is about a third of a warm kernel
+compile. Most ops have a fixed number of operands, results, regions and successors; for
+those, `install` replaces the class's `OpDef.verify` (an instance attribute shadowing the
+method) with a plan made once per class that checks the same things directly: the
+counts, each operand and result type against its constraint (one `VerificationContext`,
+so type variables bind across them as in IRDL), regions, properties, attributes and
+traits. When the plan finds anything wrong it runs xDSL's verifier, so the error is
+IRDL's own message; the plan never accepts what IRDL would reject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from xdsl.dialects.builtin import DenseArrayBase, i32
+from xdsl.ir import Operation
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    AttrSizedResultSegments,
+    IRDLOperation,
+    OpDef,
+    OptAttributeDef,
+    OptionalDef,
+    OptPropertyDef,
+    VariadicDef,
+)
+from xdsl.irdl.constraints import VerificationContext
+from xdsl.irdl.operations import (
+    AttrSizedSegments,
+    VarIRConstruct,
+    irdl_op_verify_regions,
+    verify_variadic_size,
+)
+from xdsl.utils.exceptions import VerifyException
+
+_INSTALLED: set[type] = set()
+
+
+def install(cls: type[IRDLOperation]) -> None:
+    """Give `cls` the fast verifier if its definition has a fixed arity (idempotent)."""
+    if cls in _INSTALLED:
+        return
+    _INSTALLED.add(cls)
+    op_def = cls.get_irdl_definition()
+    plan = _plan(op_def)
+    if plan is not None:
+        op_def.verify = plan  # type: ignore[method-assign]
+
+
+def _segments(
+    defs: list[tuple[str, Any]], option_class: type[AttrSizedSegments], op_def: OpDef
+) -> Callable[[Operation, int], Sequence[int]] | None:
+    """How a list of `count` operands (or results) splits among `defs`: a function of
+    the op and the count, giving each def's size (raising on a mismatch), or None where
+    only IRDL's general rule applies (several variadics of the same size)."""
+    n = len(defs)
+    optional = tuple(isinstance(d, OptionalDef) for _, d in defs)
+    variadic = [i for i, (_, d) in enumerate(defs) if isinstance(d, VariadicDef)]
+    option = next((o for o in op_def.options if isinstance(o, option_class)), None)
+    if option is not None:
+        name, as_property = option.attribute_name, option.as_property
+
+        def sized(op: Operation, count: int) -> Sequence[int]:
+            attr = (op.properties if as_property else op.attributes).get(name)
+            if not isinstance(attr, DenseArrayBase) or attr.elt_type != i32:
+                raise VerifyException(name)
+            sizes = attr.get_values()
+            if len(sizes) != n or sum(sizes) != count:
+                raise VerifyException(name)
+            for size, is_optional in zip(sizes, optional):
+                if size < 0 or (is_optional and size > 1):
+                    raise VerifyException(name)
+            return sizes
+
+        return sized
+    if not variadic:
+        ones = (1,) * n
+
+        def fixed(op: Operation, count: int) -> Sequence[int]:
+            if count != n:
+                raise VerifyException("arity")
+            return ones
+
+        return fixed
+    if len(variadic) > 1:
+        return None
+    at, at_most = variadic[0], 1 if optional[variadic[0]] else None
+
+    def one_variadic(op: Operation, count: int) -> Sequence[int]:
+        size = count - (n - 1)
+        if size < 0 or (at_most is not None and size > at_most):
+            raise VerifyException("arity")
+        return (1,) * at + (size,) + (1,) * (n - at - 1)
+
+    return one_variadic
+
+
+def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
+    operand_split = _segments(op_def.operands, AttrSizedOperandSegments, op_def)
+    result_split = _segments(op_def.results, AttrSizedResultSegments, op_def)
+    if operand_split is None or result_split is None:
+        return None
+    slow = OpDef.verify.__get__(op_def)
+    operand_constrs = tuple(d.constr for _, d in op_def.operands)
+    result_constrs = tuple(d.constr for _, d in op_def.results)
+    fixed_regions = not op_def.options and not any(
+        isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors]
+    )
+    n_regions, n_successors = len(op_def.regions), len(op_def.successors)
+    props = tuple(
+        (name, d.constr, isinstance(d, OptPropertyDef)) for name, d in op_def.properties.items()
+    )
+    prop_names = frozenset(op_def.properties)
+    attrs = tuple(
+        (name, d.constr, isinstance(d, OptAttributeDef)) for name, d in op_def.attributes.items()
+    )
+    traits = tuple(op_def.traits)
+
+    def check_values(constrs, split, op, values, ctx) -> None:
+        sizes = split(op, len(values))
+        at = 0
+        for constr, size in zip(constrs, sizes):
+            constr.verify(tuple(v.type for v in values[at : at + size]), ctx)
+            at += size
+
+    def check(op: Operation) -> None:
+        ctx = VerificationContext()
+        check_values(operand_constrs, operand_split, op, op.operands, ctx)
+        check_values(result_constrs, result_split, op, op.results, ctx)
+        if fixed_regions:
+            if len(op.successors) != n_successors or len(op.regions) != n_regions:
+                raise VerifyException("arity")
+            if n_regions:
+                irdl_op_verify_regions(op, op_def, ctx)
+        else:
+            irdl_op_verify_regions(op, op_def, ctx)
+            verify_variadic_size(op, op_def, VarIRConstruct.SUCCESSOR)
+        properties = op.properties
+        for name, constr, optional in props:
+            value = properties.get(name)
+            if value is None:
+                if optional:
+                    continue
+                raise VerifyException("property")
+            constr.verify(value, ctx)
+        if not prop_names.issuperset(properties):
+            raise VerifyException("property")
+        attributes = op.attributes
+        for name, constr, optional in attrs:
+            value = attributes.get(name)
+            if value is None:
+                if optional:
+                    continue
+                raise VerifyException("attribute")
+            constr.verify(value, ctx)
+
+    def verify(op: Operation) -> None:
+        try:
+            check(op)
+        except VerifyException:
+            slow(op)  # IRDL's own message (and IRDL's word if it accepts the op)
+            return
+        for trait in traits:
+            trait.verify(op)
+
+    return verify
+
+
+def verify_module(module: Operation) -> None:
+    """`module.verify()`, with the fast verifier installed for every op class in it."""
+    seen = _INSTALLED
+    for op in module.walk():
+        cls = type(op)
+        if cls not in seen and isinstance(op, IRDLOperation):
+            install(cls)
+    module.verify()

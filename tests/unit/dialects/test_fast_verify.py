@@ -1,0 +1,94 @@
+"""The fast IRDL verifier (`asc_xdsl.dialects.fast_verify`) agrees with xDSL's own: on
+every op of every lit test input, and on broken ops of each kind it checks (same
+acceptance, same message)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from xdsl.irdl import IRDLOperation, OpDef
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+from asc_xdsl.dialects import fast_verify
+from asc_xdsl.frontend.ir_context import parse_module
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _outcome(verify, op) -> str | None:
+    try:
+        verify(op)
+    except VerifyException as e:
+        return str(e)
+    return None
+
+
+def _compare(op) -> tuple[str | None, str | None] | None:
+    """(xDSL's outcome, the fast plan's) for `op`, or None when it has no plan."""
+    op_def = type(op).get_irdl_definition()
+    plan = fast_verify._plan(op_def)
+    if plan is None:
+        return None
+    return _outcome(lambda o: OpDef.verify(op_def, o), op), _outcome(plan, op)
+
+
+def test_fast_verifier_agrees_with_irdl_on_every_lit_input():
+    accepted = rejected = 0
+    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
+        for i, text in enumerate(path.read_text().split("// -----")):
+            try:
+                module = parse_module(text)
+            except (ParseError, VerifyException, ValueError):
+                continue
+            for op in module.walk():
+                if not isinstance(op, IRDLOperation) or (pair := _compare(op)) is None:
+                    continue
+                slow, fast = pair
+                assert fast == slow, f"{path.relative_to(ROOT)} chunk {i}: {op.name}"
+                accepted += slow is None
+                rejected += slow is not None
+    assert accepted > 1000 and rejected > 0, (accepted, rejected)
+
+
+T = "!ascendc.local_tensor<*xf32>"
+BROKEN = {  # ops inside `func.func @f(%t: T, %n: i32, %b: i1)`
+    "result type": '%0 = "ascendc.get_block_idx"() : () -> f32',
+    "too few operands": f'"ascendc.add_l2"(%t, %t) : ({T}, {T}) -> ()',
+    "operand type": f'"ascendc.add_l2"(%t, %t, %n, %n) : ({T}, {T}, i32, i32) -> ()',
+    "unknown property": (
+        f'"ascendc.add_l2"(%t, %t, %t, %n) <{{foo = 1 : i32}}> : ({T}, {T}, {T}, i32) -> ()'
+    ),
+    "segment sizes": (
+        f'"ascendc.acos"(%t, %t, %b) <{{operandSegmentSizes = array<i32: 1, 1, 0, 1, 1>}}> '
+        f": ({T}, {T}, i1) -> ()"
+    ),
+    "optional operand count": (
+        f'"ascendc.acos"(%t, %t, %b) <{{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>}}> '
+        f": ({T}, {T}, i1) -> ()"
+    ),
+}
+
+
+def _module(body: str):
+    return parse_module(
+        f"func.func @f(%t: {T}, %n: i32, %b: i1) {{\n{body}\nfunc.return\n}}"
+    )
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_a_broken_op_gets_xdsls_message(case):
+    module = _module(BROKEN[case])
+    ops = [op for op in module.walk() if op.name.startswith("ascendc.")]
+    pair = _compare(ops[-1])
+    assert pair is not None, "the op should have a fast plan"
+    slow, fast = pair
+    assert slow is not None, "xDSL should reject this op"
+    assert fast == slow
+
+
+def test_verify_module_reports_what_module_verify_does():
+    module = _module(BROKEN["result type"])
+    with pytest.raises(VerifyException) as fast:
+        fast_verify.verify_module(module)
+    assert str(fast.value) == "'ascendc.get_block_idx': result value must be an integer, got f32"
