@@ -35,6 +35,7 @@ from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
 from asc_xdsl.enums import TPosition
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.hardware import (
+    BUFFER_OBJECT_TYPES,
     core_of_buffer,
     core_of_pipe,
     object_buffer,
@@ -49,18 +50,38 @@ MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj"})
 
 def _sides(op: Operation) -> Iterator[str]:
     """The core sides ("cube", "vector") `op` itself needs."""
-    side = core_of_pipe(op_pipe(op))
-    if side is not None:
-        yield side
+    pipe_side, reads_position = _class_facts(type(op), op)
+    if pipe_side is not None:
+        yield pipe_side
     for value in (*op.operands, *op.results):
-        side = core_of_buffer(object_buffer(value.type))
-        if side is not None:
-            yield side
-    position = getattr(op, "position", None)  # local_tensor_v2(pos, addr, size)
-    if isinstance(position, TPosition):
-        side = core_of_buffer(position_buffer(position))
-        if side is not None:
-            yield side
+        if isinstance(value.type, BUFFER_OBJECT_TYPES):
+            side = core_of_buffer(object_buffer(value.type))
+            if side is not None:
+                yield side
+    if reads_position:  # local_tensor_v2(pos, addr, size)
+        position = getattr(op, "position", None)
+        if isinstance(position, TPosition):
+            side = core_of_buffer(position_buffer(position))
+            if side is not None:
+                yield side
+
+
+_CLASS_FACTS: dict[type, tuple[str | None, bool]] = {}
+
+
+def _class_facts(op_class: type, op: Operation) -> tuple[str | None, bool]:
+    """The core side of the op's pipe when its class fixes it, and whether the op has a
+    `position`: asked once per op class (an op whose pipe is a property is asked each
+    time)."""
+    facts = _CLASS_FACTS.get(op_class)
+    if facts is not None:
+        return facts
+    class_pipe = getattr(op_class, "PIPE", None)
+    side = core_of_pipe(class_pipe if class_pipe is not None else op_pipe(op))
+    facts = (side, hasattr(op_class, "position"))
+    if class_pipe is not None or not hasattr(op_class, "pipe"):
+        _CLASS_FACTS[op_class] = facts
+    return facts
 
 
 def _reachable(kernel: func.FuncOp, functions: dict[str, func.FuncOp]) -> list[func.FuncOp]:

@@ -54,14 +54,25 @@ TYPE_HEADERS: dict[str, str] = {
 passes such an object along needs the class too."""
 
 
+def _type_header(type_class: type) -> str | None:
+    cls = getattr(type_class, "CPP_CLASS", None)
+    return TYPE_HEADERS.get(cls) if isinstance(cls, str) else None
+
+
+_TYPE_HEADER_CACHE: dict[type, str | None] = {}
+
+
 def _type_headers(o: Operation) -> Iterator[str]:
-    types = [v.type for v in o.results]
-    types += [v.type for v in o.operands]
-    types += [a.type for r in o.regions for b in r.blocks for a in b.args]
-    for t in types:
-        cls = getattr(type(t), "CPP_CLASS", None)
-        if isinstance(cls, str) and cls in TYPE_HEADERS:
-            yield TYPE_HEADERS[cls]
+    values = [*o.results, *o.operands]
+    values += [a for r in o.regions for b in r.blocks for a in b.args]
+    cache = _TYPE_HEADER_CACHE
+    for v in values:
+        type_class = type(v.type)
+        header = cache.get(type_class, 0)
+        if header == 0:
+            header = cache[type_class] = _type_header(type_class)
+        if header is not None:
+            yield header
 
 
 def is_preamble(op: Operation) -> bool:

@@ -66,6 +66,10 @@ def position_buffer(position: TPosition) -> str | None:
     return None if buffer == "GM" else buffer
 
 
+BUFFER_OBJECT_TYPES = (QueBindType, QueueType, TBufType, TBufPoolType)
+"""The types `object_buffer` answers for (other types hold no on-chip memory)."""
+
+
 def object_buffer(t: Attribute) -> str | None:
     """The on-chip buffer a queue / TQueBind / TBuf / TBufPool type holds memory in."""
     if isinstance(t, QueBindType):

@@ -67,7 +67,7 @@ from xdsl.irdl.constraints import (
     VerificationContext,
 )
 from xdsl.irdl.declarative_assembly_format import CustomDirective
-from xdsl.irdl.operations import IRDLOption, ParsePropInAttrDict
+from xdsl.irdl.operations import IRDLOption, ParsePropInAttrDict, VariadicDef
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, EffectInstance, MemoryEffect, MemoryEffectKind
@@ -446,23 +446,55 @@ class SpecMemoryEffects(MemoryEffect):
 
     @classmethod
     def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
-        spec: OpSpec = type(op).SPEC  # type: ignore[attr-defined]
-        effects: set[EffectInstance] = set()
-        for name, effect in spec.effects():
-            values = getattr(op, name)
-            if values is None:
-                continue
-            for v in values if isinstance(values, Sequence) else (values,):
-                if Effect.READ in effect:
-                    effects.add(EffectInstance(MemoryEffectKind.READ, v))
-                if Effect.WRITE in effect:
-                    effects.add(EffectInstance(MemoryEffectKind.WRITE, v))
-        if not op.results and not any(e.kind is MemoryEffectKind.WRITE for e in effects):
+        op_class = type(op)
+        plan = _EFFECT_PLANS.get(op_class)
+        if plan is None:
+            plan = _EFFECT_PLANS[op_class] = _effect_plan(op_class)
+        return plan(op)
+
+
+_EFFECT_PLANS: dict[type, Any] = {}
+_READ, _WRITE = MemoryEffectKind.READ, MemoryEffectKind.WRITE
+_UNKNOWN_WRITE = EffectInstance(_WRITE)
+
+
+def _effect_plan(op_class: type) -> Any:
+    """`get_effects` for one op class, made once: CSE and DCE ask for every op, several
+    times, so the operands an effect names are found by position where the op has no
+    variadic operands (and through the accessors otherwise)."""
+    spec: OpSpec = op_class.SPEC  # type: ignore[attr-defined]
+    kinds = {
+        name: tuple(k for e, k in ((Effect.READ, _READ), (Effect.WRITE, _WRITE)) if e in effect)
+        for name, effect in spec.effects()
+    }
+    op_def = op_class.get_irdl_definition()
+    fixed = not any(isinstance(d, VariadicDef) for _, d in op_def.operands)
+    positions = [i for i, (name, _) in enumerate(op_def.operands) if name in kinds]
+    by_position = tuple((i, kinds[op_def.operands[i][0]]) for i in positions)
+
+    def effects(op: Operation) -> frozenset[EffectInstance]:
+        found: set[EffectInstance] = set()
+        if fixed:
+            operands = op.operands
+            for i, ks in by_position:
+                for k in ks:
+                    found.add(EffectInstance(k, operands[i]))
+        else:
+            for name, ks in kinds.items():
+                values = getattr(op, name)
+                if values is None:
+                    continue
+                for v in values if isinstance(values, Sequence) else (values,):
+                    for k in ks:
+                        found.add(EffectInstance(k, v))
+        if not op.results and not any(e.kind is _WRITE for e in found):
             # An op without results that writes none of its operands acts on state the IR
             # does not name (printing, a hardware register, a trace): a write of unknown
             # target keeps dead-code elimination and CSE from dropping it.
-            effects.add(EffectInstance(MemoryEffectKind.WRITE))
-        return frozenset(effects)
+            found.add(_UNKNOWN_WRITE)
+        return frozenset(found)
+
+    return effects
 
 
 # ---------------------------------------------------------------------------
