@@ -28,9 +28,17 @@ from xdsl.irdl import (
     OptPropertyDef,
     VariadicDef,
 )
-from xdsl.irdl.constraints import VerificationContext
+from xdsl.irdl.constraints import (
+    AnyAttr,
+    EqIntConstraint,
+    RangeLengthConstraint,
+    RangeOf,
+    VerificationContext,
+)
 from xdsl.irdl.operations import (
+    AttrSizedRegionSegments,
     AttrSizedSegments,
+    AttrSizedSuccessorSegments,
     VarIRConstruct,
     irdl_op_verify_regions,
     verify_variadic_size,
@@ -99,6 +107,31 @@ def _segments(
     return one_variadic
 
 
+def _element_constraint(constr: Any) -> Any:
+    """The attribute constraint of a single operand or result (`RangeOf(c)` of length
+    one, as IRDL declares it), or None where it is something else."""
+    if (
+        isinstance(constr, RangeLengthConstraint)
+        and isinstance(constr.constraint, RangeOf)
+        and constr.length == EqIntConstraint(1)
+    ):
+        return constr.constraint.constr
+    return None
+
+
+def _fixed_checks(defs: list[tuple[str, Any]]) -> tuple[tuple[int, Any], ...] | None:
+    """(position, attribute constraint) per def that checks something, when every def
+    is single; None when one is not."""
+    checks = []
+    for i, (_, d) in enumerate(defs):
+        element = _element_constraint(d.constr)
+        if element is None:
+            return None
+        if not isinstance(element, AnyAttr):  # AnyAttr checks nothing
+            checks.append((i, element))
+    return tuple(checks)
+
+
 def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     operand_split = _segments(op_def.operands, AttrSizedOperandSegments, op_def)
     result_split = _segments(op_def.results, AttrSizedResultSegments, op_def)
@@ -107,9 +140,15 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     slow = OpDef.verify.__get__(op_def)
     operand_constrs = tuple(d.constr for _, d in op_def.operands)
     result_constrs = tuple(d.constr for _, d in op_def.results)
-    fixed_regions = not op_def.options and not any(
-        isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors]
-    )
+    # Ops whose operands and results are all single (most): check them by position.
+    n_operands, n_results = len(operand_constrs), len(result_constrs)
+    sized = any(isinstance(o, AttrSizedSegments) for o in op_def.options)
+    operand_checks = None if sized else _fixed_checks(op_def.operands)
+    result_checks = None if sized else _fixed_checks(op_def.results)
+    fixed_regions = not any(
+        isinstance(o, AttrSizedRegionSegments | AttrSizedSuccessorSegments)
+        for o in op_def.options
+    ) and not any(isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors])
     n_regions, n_successors = len(op_def.regions), len(op_def.successors)
     props = tuple(
         (name, d.constr, isinstance(d, OptPropertyDef)) for name, d in op_def.properties.items()
@@ -129,8 +168,17 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
 
     def check(op: Operation) -> None:
         ctx = VerificationContext()
-        check_values(operand_constrs, operand_split, op, op.operands, ctx)
-        check_values(result_constrs, result_split, op, op.results, ctx)
+        operands, results = op.operands, op.results
+        if operand_checks is not None and len(operands) == n_operands:
+            for i, constr in operand_checks:
+                constr.verify(operands[i].type, ctx)
+        else:
+            check_values(operand_constrs, operand_split, op, operands, ctx)
+        if result_checks is not None and len(results) == n_results:
+            for i, constr in result_checks:
+                constr.verify(results[i].type, ctx)
+        else:
+            check_values(result_constrs, result_split, op, results, ctx)
         if fixed_regions:
             if len(op.successors) != n_successors or len(op.regions) != n_regions:
                 raise VerifyException("arity")

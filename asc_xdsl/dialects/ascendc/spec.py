@@ -50,6 +50,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
+    IRDLOperation,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -67,7 +68,7 @@ from xdsl.irdl.constraints import (
     VerificationContext,
 )
 from xdsl.irdl.declarative_assembly_format import CustomDirective
-from xdsl.irdl.operations import IRDLOption, ParsePropInAttrDict, VariadicDef
+from xdsl.irdl.operations import AttrSizedSegments, IRDLOption, ParsePropInAttrDict, VariadicDef
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, EffectInstance, MemoryEffect, MemoryEffectKind
@@ -502,6 +503,24 @@ def _effect_plan(op_class: type) -> Any:
 # ---------------------------------------------------------------------------
 
 
+_FIXED_ARITY: dict[type, bool] = {}
+
+
+def _fixed_arity(op_class: type[IRDLOperation]) -> bool:
+    """Whether every operand and result of `op_class` is single and it has no regions,
+    successors or segment options (asked once per class)."""
+    fixed = _FIXED_ARITY.get(op_class)
+    if fixed is None:
+        op_def = op_class.get_irdl_definition()
+        fixed = _FIXED_ARITY[op_class] = not (
+            op_def.regions
+            or op_def.successors
+            or op_def.options and any(isinstance(o, AttrSizedSegments) for o in op_def.options)
+            or any(isinstance(d, VariadicDef) for _, d in [*op_def.operands, *op_def.results])
+        )
+    return fixed
+
+
 class SpecOp(AscendCOp):
     """An op defined by an `OpSpec` (`cls.SPEC`); everything below reads the spec."""
 
@@ -550,9 +569,20 @@ class SpecOp(AscendCOp):
         if any(r.optional for r in spec.results):  # IRDL takes a list per optional result
             given = list(result_types)
             result_types = [[given.pop(0)] if given else [] for _ in spec.results]
-        super().__init__(
-            operands=list(operands), properties=properties, result_types=list(result_types)
-        )
+        operands_list, types = list(operands), list(result_types)
+        if (
+            _fixed_arity(type(self))
+            and all(isinstance(v, SSAValue) for v in operands_list)
+            and all(isinstance(t, Attribute) for t in types)
+        ):
+            # What IRDL's builder ends with, for an op of fixed arity given values and
+            # types: no segments to size, nothing to convert (it stays the general path
+            # for everything else, and for its messages).
+            Operation.__init__(
+                self, operands=operands_list, result_types=types, properties=properties
+            )
+            return
+        super().__init__(operands=operands_list, properties=properties, result_types=types)
 
     def verify_(self) -> None:
         spec = self.SPEC
@@ -579,10 +609,16 @@ class SpecOp(AscendCOp):
 
     def verify_operands(self) -> None:
         spec = self.SPEC
-        try:
-            groups = [(o, getattr(self, o.name)) for o in spec.operands]
-        except Exception:  # a malformed operand list: IRDL's checks report it
-            return
+        groups: Any
+        if _fixed_arity(type(self)):  # one value per operand, in spec order
+            if len(self.operands) != len(spec.operands):
+                return  # IRDL's checks report it
+            groups = zip(spec.operands, self.operands)
+        else:
+            try:
+                groups = [(o, getattr(self, o.name)) for o in spec.operands]
+            except Exception:  # a malformed operand list: IRDL's checks report it
+                return
         bound: dict[str, tuple[str, Attribute]] = {}
         for o, values in groups:
             if values is None:
