@@ -29,6 +29,7 @@ from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import DeclarePyStructOp, PyStructType
 from asc_xdsl.transforms.generate_boilerplate import is_preamble
+from asc_xdsl.transforms.ir_walk import ops_in
 
 
 def _structs(t: Attribute) -> Iterator[PyStructType]:
@@ -44,7 +45,7 @@ def _structs(t: Attribute) -> Iterator[PyStructType]:
 
 
 def _values(module: ModuleOp) -> Iterator[SSAValue]:
-    for op in module.walk():
+    for op in ops_in(module):
         for region in op.regions:
             for block in region.blocks:
                 yield from block.args

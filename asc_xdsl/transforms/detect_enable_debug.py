@@ -25,6 +25,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.passes import ModulePass
 
+from asc_xdsl.transforms.ir_walk import ops_in
+
 ENABLE_DEBUG_ATTR = "asc.enable_debug"
 DEBUG_OPS = frozenset({"ascendc.printf", "ascendc.dump_tensor"})
 """The ops whose output goes through the dump workspace (as pyasc's pass decides)."""
@@ -35,5 +37,5 @@ class DetectEnableDebugPass(ModulePass):
     name = "ascendc-detect-enable-debug"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if any(o.name in DEBUG_OPS for o in op.walk()):
+        if any(o.name in DEBUG_OPS for o in ops_in(op)):
             op.attributes[ENABLE_DEBUG_ATTR] = UnitAttr()

@@ -42,6 +42,7 @@ from asc_xdsl.transforms.hardware import (
     op_pipe,
     position_buffer,
 )
+from asc_xdsl.transforms.ir_walk import functions, ops_in
 
 COMPILE_MIX_ATTR = "asc.compile_mix"
 MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj"})
@@ -84,30 +85,61 @@ def _class_facts(op_class: type, op: Operation) -> tuple[str | None, bool]:
     return facts
 
 
-def _reachable(kernel: func.FuncOp, functions: dict[str, func.FuncOp]) -> list[func.FuncOp]:
-    """The kernel and the functions it calls, directly or not."""
-    seen = [kernel]
-    i = 0
-    while i < len(seen):
-        for op in seen[i].walk():
-            if isinstance(op, func.CallOp):
-                callee = functions.get(op.callee.string_value())
-                if callee is not None and callee not in seen:
+@dataclass
+class _FunctionFacts:
+    """What one function's own ops need and whom it calls (one walk per function)."""
+
+    sides: set[str]
+    matmul: bool
+    callees: list[str]
+
+
+def _function_facts(f: func.FuncOp) -> _FunctionFacts:
+    facts = _FunctionFacts(set(), False, [])
+    for op in ops_in(f):
+        facts.sides.update(_sides(op))
+        facts.matmul |= op.name in MATMUL_OBJECT_OPS
+        if isinstance(op, func.CallOp):
+            facts.callees.append(op.callee.string_value())
+    return facts
+
+
+class _Module:
+    """The module's functions by name, each function's facts made on first use."""
+
+    def __init__(self, module: ModuleOp):
+        self.functions = {f.sym_name.data: f for f in functions(module)}
+        self._facts: dict[str, _FunctionFacts] = {}
+
+    def facts(self, name: str) -> _FunctionFacts:
+        if name not in self._facts:
+            self._facts[name] = _function_facts(self.functions[name])
+        return self._facts[name]
+
+    def reachable(self, kernel: func.FuncOp) -> list[str]:
+        """The kernel and the functions it calls, directly or not (by name)."""
+        seen = [kernel.sym_name.data]
+        i = 0
+        while i < len(seen):
+            for callee in self.facts(seen[i]).callees:
+                if callee in self.functions and callee not in seen:
                     seen.append(callee)
-        i += 1
-    return seen
+            i += 1
+        return seen
+
+    def sides(self, kernel: func.FuncOp) -> tuple[set[str], bool]:
+        sides: set[str] = set()
+        matmul = False
+        for name in self.reachable(kernel):
+            facts = self.facts(name)
+            sides |= facts.sides
+            matmul |= facts.matmul
+        return sides, matmul
 
 
 def kernel_sides(kernel: func.FuncOp, module: ModuleOp) -> tuple[set[str], bool]:
     """The core sides a kernel's ops need, and whether it sets up a Matmul object."""
-    functions = {f.sym_name.data: f for f in module.walk() if isinstance(f, func.FuncOp)}
-    sides: set[str] = set()
-    matmul = False
-    for f in _reachable(kernel, functions):
-        for op in f.walk():
-            sides.update(_sides(op))
-            matmul |= op.name in MATMUL_OBJECT_OPS
-    return sides, matmul
+    return _Module(module).sides(kernel)
 
 
 @dataclass(frozen=True)
@@ -116,21 +148,15 @@ class DetectKernelTypePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         cube_only = MATMUL_CUBE_ONLY_ATTR in op.attributes
+        module = _Module(op)
         any_matmul = False
-        for kernel in op.walk():
-            if not isinstance(kernel, func.FuncOp) or KERNEL_ATTR not in kernel.attributes:
+        for kernel in module.functions.values():
+            if KERNEL_ATTR not in kernel.attributes:
                 continue
-            if KERNEL_TYPE_ATTR in kernel.attributes:
-                # The type is given: only the Matmul object matters (for the module).
-                functions = {f.sym_name.data: f for f in op.walk() if isinstance(f, func.FuncOp)}
-                any_matmul |= any(
-                    o.name in MATMUL_OBJECT_OPS
-                    for f in _reachable(kernel, functions)
-                    for o in f.walk()
-                )
-                continue
-            sides, matmul = kernel_sides(kernel, op)
+            sides, matmul = module.sides(kernel)
             any_matmul |= matmul
+            if KERNEL_TYPE_ATTR in kernel.attributes:
+                continue  # the type is given: only the Matmul object matters (for the module)
             if matmul:
                 kind = "cube" if cube_only else "mix"
             elif sides == {"cube", "vector"}:

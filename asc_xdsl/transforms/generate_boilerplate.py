@@ -33,6 +33,7 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import IncludeOp, is_define
+from asc_xdsl.transforms.ir_walk import ops_in
 
 BASE_HEADER = "kernel_operator.h"
 REQUIRED_HEADERS: dict[str, str] = {
@@ -84,7 +85,7 @@ def missing_headers(module: ModuleOp) -> list[str]:
     """The headers `module`'s ops and values need that it does not include, in order
     (`kernel_operator.h` first)."""
     headers = [BASE_HEADER]
-    for o in module.walk():
+    for o in ops_in(module):
         header = REQUIRED_HEADERS.get(o.name)
         for needed in (header, *_type_headers(o)):
             if needed is not None and needed not in headers:

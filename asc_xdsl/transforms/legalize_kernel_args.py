@@ -52,6 +52,7 @@ from asc_xdsl.dialects.emitasc import KernelArgAttr
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.detect_kernel_type import kernel_sides
+from asc_xdsl.transforms.ir_walk import functions
 from asc_xdsl.transforms.kernel_args import (
     EXPLICIT,
     HIDDEN,
@@ -113,10 +114,6 @@ class LegalizeKernelArgsPass(ModulePass):
     name = "ascendc-legalize-kernel-args"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for kernel in list(op.walk()):
-            if (
-                isinstance(kernel, func.FuncOp)
-                and KERNEL_ATTR in kernel.attributes
-                and kernel.body.blocks
-            ):
+        for kernel in list(functions(op)):
+            if KERNEL_ATTR in kernel.attributes and kernel.body.blocks:
                 legalize(kernel, op)

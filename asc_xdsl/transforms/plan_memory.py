@@ -51,6 +51,7 @@ from asc_xdsl.enums import TPosition
 from asc_xdsl.frontend.dtypes import from_ir
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import PIPE_RELEASES, object_buffer, position_buffer
+from asc_xdsl.transforms.ir_walk import functions
 
 PASS = "ascendc-plan-memory"
 ADDRESS_ATTR = "ascendc.address"
@@ -162,6 +163,6 @@ class PlanMemoryPass(ModulePass):
         attr = op.attributes.get(SOC_ATTR)
         soc = soc_table.get_soc(attr.data if isinstance(attr, StringAttr) else None)
         capacity = dict(soc.memory)
-        for f in op.walk():
-            if isinstance(f, func.FuncOp) and f.body.blocks:
+        for f in functions(op):
+            if f.body.blocks:
                 _plan(f, capacity, soc.name)

@@ -20,11 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+from asc_xdsl.transforms.ir_walk import functions
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,7 @@ class PrivatizeFuncPass(ModulePass):
     name = "ascendc-privatize-func"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for f in op.walk():
-            if not isinstance(f, func.FuncOp):
-                continue
+        for f in functions(op):
             if KERNEL_ATTR not in f.attributes:
                 f.sym_visibility = StringAttr("private")
             elif f.body.blocks:

@@ -1,0 +1,43 @@
+"""Walking a module the way the passes need, cheaply.
+
+Each pass of the JIT pipeline looks at every op once or twice; xDSL's `walk()` is a
+chain of nested generators (op -> region -> block -> op), so a module's walk costs a
+few generator resumptions per op and level. `ops_in` collects the same ops, in the same
+order, into a list; `functions` finds the `func.func`s of a module without entering
+their bodies (functions live in the module's block, or in a nested module's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+
+
+def ops_in(op: Operation) -> list[Operation]:
+    """`op` and every op nested in it, in `op.walk()`'s (pre-)order."""
+    found: list[Operation] = []
+    _collect(op, found)
+    return found
+
+
+def _collect(op: Operation, found: list[Operation]) -> None:
+    found.append(op)
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.ops:
+                if child.regions:
+                    _collect(child, found)
+                else:
+                    found.append(child)
+
+
+def functions(module: ModuleOp) -> Iterator[func.FuncOp]:
+    """The functions of `module` (and of the modules nested in it), in order."""
+    for op in module.body.block.ops:
+        if isinstance(op, func.FuncOp):
+            yield op
+        elif isinstance(op, ModuleOp):
+            yield from functions(op)
