@@ -10,8 +10,8 @@ included (issue 14's goal: <= 1.0x pyasc's). Before the fresh processes are time
 runs with bytecode writing allowed (even under PYTHONDONTWRITEBYTECODE), as any first
 run of an installation does: the `.pyc` files and asc_xdsl's table of compiled
 dataclass methods (asc_xdsl/utils/dataclass_code.py) then exist, as pyasc's `.pyc`
-files do in its venv. The machine is shared: medians move by
-several ms between runs, so compare minima or runs made back to back. Baseline, measured in the same process:
+files do in its venv. The machine is shared: medians move by several ms between runs,
+so compare minima or runs made back to back. Baseline, measured in the same process:
 CPython's own `compile()` of the kernel's module source. The goal (issue 3): warm
 compile <= 10 ms for the tutorial vector add, import <= 0.25 s.
 
@@ -181,7 +181,10 @@ def main() -> None:
     print(
         f"warm compile goal <= 10 ms: {'met' if rows[0][3] <= 0.010 else 'NOT met'} ({rows[0][3] * 1e3:.2f} ms)"
     )
-    print(f"cold start (Python start -> first kernel compiled, imports included): {rows[0][1]:.3f} s")
+    print(
+        "cold start (Python start -> first kernel compiled, imports included): "
+        f"{rows[0][1]:.3f} s"
+    )
 
     if args.pyasc_python is None:
         import importlib.util

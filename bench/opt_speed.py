@@ -11,9 +11,9 @@ the default), and `asc-opt -t ascendc` printing Ascend C. The baseline is xDSL a
 xDSL's, and `xdsl-opt` with that entry point (which gives it the AscendC dialect) for
 the mixed module. Printed: the best wall time of `--repeat` runs, the user+system CPU
 time of that run, and the ratio to the module's baseline measured in the same run (the
-goal, issue 14: asc-opt <= 1.05x xdsl-opt, `-t ascendc` no slower than `-t mlir`). `--callgrind` adds
-instruction counts (valgrind, PYTHONHASHSEED=0), steady where the shared machine makes
-times move; it takes minutes. An empty module's row shows the start-up alone.
+goal, issue 14: asc-opt <= 1.05x xdsl-opt, `-t ascendc` no slower than `-t mlir`).
+`--callgrind` adds instruction counts (valgrind, PYTHONHASHSEED=0), steady where the
+shared machine makes times move; it takes minutes. An empty module's row shows the start-up alone.
 """
 
 from __future__ import annotations

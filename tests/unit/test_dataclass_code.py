@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import sys
 import types
 from importlib.util import MAGIC_NUMBER
@@ -24,7 +25,8 @@ def fake_module(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
 
 def _point_class(table: _CodeTable, module: types.ModuleType, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(dataclasses, "exec", table.exec, raising=False)
-    namespace = {"__module__": module.__name__, "__annotations__": {"x": int, "y": "tuple[int, ...]"}}
+    annotations = {"x": int, "y": "tuple[int, ...]"}
+    namespace = {"__module__": module.__name__, "__annotations__": annotations}
     cls = type("Point", (), namespace)
     cls.y = dataclasses.field(default_factory=tuple)
     return dataclasses.dataclass(frozen=True)(cls)
@@ -78,7 +80,7 @@ def test_other_modules_are_not_kept(tmp_path, monkeypatch: pytest.MonkeyPatch) -
         b"",  # empty
         b"\x00\x00\x00\x00\x00" + b"junk",  # another interpreter's magic number
         MAGIC_NUMBER + bytes([sys.flags.optimize]) + b"\xff\x00",  # damaged
-        MAGIC_NUMBER + bytes([sys.flags.optimize]) + __import__("marshal").dumps([1]),
+        MAGIC_NUMBER + bytes([sys.flags.optimize]) + marshal.dumps([1]),
     ],
 )
 def test_unusable_tables_are_ignored(tmp_path, content: bytes) -> None:
