@@ -13,7 +13,9 @@ the mixed module. Printed: the best wall time of `--repeat` runs, the user+syste
 time of that run, and the ratio to the module's baseline measured in the same run (the
 goal, issue 14: asc-opt <= 1.05x xdsl-opt, `-t ascendc` no slower than `-t mlir`).
 `--callgrind` adds instruction counts (valgrind, PYTHONHASHSEED=0), steady where the
-shared machine makes times move; it takes minutes. An empty module's row shows the start-up alone.
+shared machine makes times move; it takes minutes. An empty module's row shows the start-up alone. A second
+table times the two printers alone on the parsed, verified module in this process
+(CPU time, best of `--repeat`): xDSL's `Printer` against `emit_ascendc`.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
@@ -105,6 +108,35 @@ def _instructions(cmd: list[str]) -> int:
     return int(found.group(1))
 
 
+def printers_alone(path: Path, repeat: int) -> tuple[float, float]:
+    """CPU seconds of xDSL's IR printer and of the Ascend C printer on `path`'s module."""
+    from io import StringIO
+
+    from xdsl.printer import Printer
+
+    from asc_xdsl.backends.ascendc.printer import emit_ascendc
+    from asc_xdsl.opt import AscOptMain
+    from asc_xdsl.transforms.generate_boilerplate import missing_headers
+    from asc_xdsl.utils.ir_diagnostics import LocatingParser
+
+    ctx = AscOptMain(args=[str(path)]).ctx
+    module = LocatingParser(ctx, path.read_text(), str(path)).parse_module()
+    module.verify()
+
+    def best(print_module: Callable[[StringIO], None]) -> float:
+        times = []
+        for _ in range(repeat):
+            start = time.process_time()
+            print_module(StringIO())
+            times.append(time.process_time() - start)
+        return min(times)
+
+    return (
+        best(lambda out: Printer(stream=out).print_op(module)),
+        best(lambda out: emit_ascendc(module, out, missing_headers(module))),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ops", type=int, default=10_000)
@@ -146,6 +178,10 @@ def main() -> None:
                 if args.callgrind:
                     row += f"{count:>16,}{count / base[2]:>7.2f}x"
                 print(row)
+        print(f"\n{'module':<8}{'xDSL printer (s)':>18}{'Ascend C printer (s)':>22}{'ratio':>8}")
+        for name in ("arith", "mixed"):
+            mlir, ascendc = printers_alone(Path(tmp) / f"{name}.mlir", args.repeat)
+            print(f"{name:<8}{mlir:>18.3f}{ascendc:>22.3f}{ascendc / mlir:>7.2f}x")
 
 
 if __name__ == "__main__":
