@@ -62,6 +62,7 @@ from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.tensor import GlobalAddress
 from asc_xdsl.language.core.utils import describe
+from asc_xdsl.transforms.inline import NO_INLINE
 
 __all__ = ["DEFAULT_MAX_UNROLL", "MAX_UNROLL_ENV", "CodeGenerator", "FunctionSource"]
 
@@ -777,7 +778,10 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             found = self._build_function(source, types, makers, folded, node)
             self._functions.append((key, found))
         callee, result = found
-        call = self.emit(func.CallOp(callee, operands, [result.ir_type()] if result else []))
+        call = func.CallOp(callee, operands, [result.ir_type()] if result else [])
+        # The author asked for a device function: the pipeline's inliner keeps the call.
+        call.attributes[NO_INLINE] = UnitAttr()
+        self.emit(call)
         return RuntimeScalar(call.results[0], result) if result else None
 
     def _build_function(

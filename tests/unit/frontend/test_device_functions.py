@@ -1,7 +1,7 @@
 """Helpers marked `@asc.jit(inline=False)` are their own device functions (func.func +
-func.call, one per specialisation; pyasc's way of emitting helpers), which the JIT
-pipeline's `inline` pass then inlines (pyasc's lowering does the same); unmarked helpers
-are inlined by the frontend."""
+func.call marked `no_inline`, one per specialisation), in the IR and in the Ascend C: the
+JIT pipeline's `inline` pass keeps such calls. Unmarked helpers are inlined by the
+frontend."""
 
 import numpy as np
 import pytest
@@ -57,9 +57,12 @@ def test_function_and_calls_in_the_ir():
     ir = calls.compile(np.zeros(4, np.int32), 9, always_compile=True).asm["ir"]
     assert CLAMP_IR in ir
     assert ir.count("func.func @clamp(") == 1 and ir.count("func.func @store(") == 1
-    assert "    %a = func.call @clamp(%n, %0) : (i32, i32) -> i32\n" in ir
-    assert "    %b = func.call @clamp(%1, %0) : (i32, i32) -> i32\n" in ir
-    assert "func.call @store(%out, %2, %a) : (memref<?xi32, 22 : i64>, i32, i32) -> ()" in ir
+    assert "    %a = func.call @clamp(%n, %0) {no_inline} : (i32, i32) -> i32\n" in ir
+    assert "    %b = func.call @clamp(%1, %0) {no_inline} : (i32, i32) -> i32\n" in ir
+    assert (
+        "func.call @store(%out, %2, %a) {no_inline} : (memref<?xi32, 22 : i64>, i32, i32) -> ()"
+        in ir
+    )
     assert "twice" not in ir  # inlined: n + n
     assert "arith.addi %n, %n : i32" in ir
 
@@ -80,14 +83,16 @@ def test_ascend_c_functions():
     assert "  int32_t a = clamp(n, c5_i32);\n" in cpp
 
 
-def test_the_pipeline_inlines_them_as_pyasc():
-    # pyasc's lowering runs MLIR's inliner and symbol DCE, so does the JIT pipeline;
-    # sccp then folds clamp(3, 5) * 2.
+def test_the_pipeline_keeps_them():
+    # The inliner leaves `no_inline` calls; sccp still sees that every call passes
+    # hi = 5 (a private function), and symbol-dce keeps what is called.
     k = calls.compile(np.zeros(4, np.int32), 9, always_compile=True)
-    assert "func.call" not in k.asm["lowered_ir"]
-    assert "func.func private" not in k.asm["lowered_ir"]
-    assert "clamp(" not in k.asm["ascendc"] and "store(" not in k.asm["ascendc"]
-    assert "t_1.SetValue(c1_i32, c6_i32);" in k.asm["ascendc"]
+    assert "func.call @clamp(%n, %0) {no_inline} : (i32, i32) -> i32" in k.asm["lowered_ir"]
+    cpp = k.asm["ascendc"]
+    assert "int32_t clamp(int32_t v, int32_t hi) {\n" in cpp
+    assert "  bool v1 = v > c5_i32;\n" in cpp
+    assert "  int32_t a = clamp(n, c5_i32);\n  int32_t b = clamp(c3_i32, c5_i32);\n" in cpp
+    assert "  store(out, c0_i32, a);\n" in cpp
 
 
 @pytest.mark.parametrize(("n", "expect"), [(9, [10, 6, 18, 0]), (2, [4, 6, 4, 0])])
