@@ -607,7 +607,10 @@ class SpecOp(AscendCOp):
                     f"on {family} (supported: {', '.join(allowed) or 'none'})"
                 )
 
-    def verify_operands(self) -> None:
+    def verify_operands(self, check_types: bool = True) -> None:
+        """The spec's operand rules, in messages that name the op and operand; without
+        `check_types` only what IRDL's constraints do not check (constant operands and
+        element types shared by different kinds of operand)."""
         spec = self.SPEC
         groups: Any
         if _fixed_arity(type(self)):  # one value per operand, in spec order
@@ -625,10 +628,11 @@ class SpecOp(AscendCOp):
                 continue
             for v in values if isinstance(values, Sequence) else (values,):
                 t = v.type
-                try:
-                    o.type.constraint.verify(t, VerificationContext())
-                except VerifyException as e:
-                    raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
+                if check_types:
+                    try:
+                        o.type.constraint.verify(t, VerificationContext())
+                    except VerifyException as e:
+                        raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
                 if o.const and not _is_constant(v):
                     raise VerifyException(
                         f"'{self.name}': {o.py_name} must be a constant (it is a C++ "
@@ -647,6 +651,8 @@ class SpecOp(AscendCOp):
                         f"'{self.name}': {what} differ: {first} has {first_type}, "
                         f"{o.py_name} has {element}"
                     )
+        if not check_types:
+            return
         for p in spec.props:
             attr = self._prop(p.name)
             if attr is None and p.optional:
@@ -992,13 +998,26 @@ def define_op(
     if pure_view or any(o.effect is not Effect.NONE for o in spec.operands):
         body["traits"] = traits_def(SpecMemoryEffects())
     cls = irdl_op_definition(type(class_name, (base,), body))
-    # Check operands with messages that name the op and operand (and, for an element
-    # type mismatch, both operands) before IRDL's own checks of the same constraints.
+    # `verify_operands` says what is wrong with an operand naming the op and operand (and,
+    # for an element type mismatch, both operands). Where IRDL checks the same constraints
+    # (no assembly format), it runs only to word a fault IRDL found, and the constants a
+    # C++ template argument needs are checked after; with a format it checks first.
     irdl_verify = cls.verify_
+    irdl_checks_types = spec.format is None
+    has_rules = any(o.const or o.type.var is not None for o in spec.operands)
 
     def verify_(op: SpecOp) -> None:
-        op.verify_operands()
-        irdl_verify(op)
+        if not irdl_checks_types:
+            op.verify_operands()
+            irdl_verify(op)
+            return
+        try:
+            irdl_verify(op)
+        except VerifyException:
+            op.verify_operands()
+            raise
+        if has_rules:  # constants, and element types across kinds of operand
+            op.verify_operands(check_types=False)
 
     cls.verify_ = verify_
     # Class facts are set after IRDL has read the class body (they are not fields).
