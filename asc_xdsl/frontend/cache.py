@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import json
 import os
 import tempfile
@@ -37,13 +38,16 @@ FORMAT_VERSION = 2
 @functools.cache
 def versions() -> str:
     # xDSL by its installed files (where, and when installed): its version string and
-    # importlib.metadata both cost tens of ms, more than a warm compile.
-    import xdsl
-
+    # importlib.metadata both cost tens of ms, more than a warm compile. find_spec
+    # locates the package without importing it: a launch of a stored binary never
+    # loads xDSL (runtime/cann/jit_binaries.py).
     import asc_xdsl
     from asc_xdsl.frontend.fingerprint import compiler_key
 
-    installed = Path(xdsl.__file__)
+    spec = importlib.util.find_spec("xdsl")
+    if spec is None or spec.origin is None:
+        raise ImportError("xDSL is not installed: asc_xdsl needs it (pip install xdsl)")
+    installed = Path(spec.origin)
     xdsl_id = f"{installed.parent}@{installed.stat().st_mtime_ns}"
     return (
         f"asc_xdsl={asc_xdsl.__version__};sources={compiler_key()};xdsl={xdsl_id};"
@@ -77,7 +81,9 @@ def cache_dir() -> Path:
     return base / "asc_xdsl"
 
 
-def _entry(key: str) -> Path:
+def entry_dir(key: str) -> Path:
+    """The folder of entry `key` (backends keep their builds of the kernel there too:
+    the CANN binaries, runtime/cann/jit_binaries.py)."""
     return cache_dir() / "kernels" / key
 
 
@@ -99,7 +105,7 @@ TEXT_FILES = {"ir": "ir.mlir", "lowered_ir": "lowered.mlir", "ascendc": "kernel.
 
 def store(key: str, compiled: Any) -> None:
     """Write a compiled kernel; failures (read-only cache, full disk) are not fatal."""
-    entry = _entry(key)
+    entry = entry_dir(key)
     try:
         entry.mkdir(parents=True, exist_ok=True)
         printed = getattr(compiled.asm, "printed", compiled.asm)
@@ -135,7 +141,7 @@ def load(key: str, name: str, frontend_ir: Callable[[], str]) -> Any:
     """The cached kernel for `key`, or None: a missing, incomplete, corrupt or foreign
     entry is a miss (the compile that follows rewrites it). `frontend_ir` prints the
     frontend's IR when the entry has no `ir.mlir` and it is asked for."""
-    entry = _entry(key)
+    entry = entry_dir(key)
     try:
         meta = json.loads((entry / "kernel.json").read_text())
         if not _valid_meta(meta, name):

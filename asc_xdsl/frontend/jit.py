@@ -16,6 +16,7 @@ the on-disk cache, see `cache.py`).
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import os
 import re
@@ -179,7 +180,7 @@ class JITFunction:
     def source(self) -> Any:
         """The parsed source (once per function)."""
         if self._source is None:
-            from asc_xdsl.frontend.codegen import FunctionSource
+            from asc_xdsl.frontend.kernel_source import FunctionSource
 
             fn = inspect.unwrap(self.fn)
             try:
@@ -272,8 +273,14 @@ class JITFunction:
                     f"or a launch option of backend '{backend.name}' "
                     f"({', '.join(backend.OPTIONS) or 'none'})"
                 )
-            compiled = self.compile(*args, block_dim=block_dim, **compile_options, **kwargs)
-            runtime_args = compiled.metadata["runtime_args"](args, kwargs)
+            merged = self._merged_options(compile_options, kwargs)
+            with deep_recursion():  # long expressions and deep nesting recurse per level
+                request = self._request(args, kwargs, merged)
+            runtime_args = request.spec.runtime_args(args, kwargs)
+            if self._launch_stored(request, backend, block_dim, runtime_args, launch_options):
+                return
+            with deep_recursion():
+                compiled = self._compile_cached(request, block_dim)
             backend.launch(compiled, block_dim, runtime_args, **launch_options)
 
         return launch
@@ -290,9 +297,38 @@ class JITFunction:
         params = self._signature.parameters
         aot = {k: kwargs.pop(k) for k in _AOT_OPTIONS if k in kwargs and k not in params}
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in DEFAULT_OPTIONS}
-        _check_options(
-            {k: v for k, v in kwargs.items() if k not in self._signature.parameters}, self.__name__
-        )
+        merged = self._merged_options(options, kwargs)
+        backend = aot.pop("backend", None)
+        if aot and backend not in _AOT_BACKENDS:
+            raise TypeError(
+                f"{self.__name__}: {', '.join(sorted(aot))} build a kernel binary with "
+                f"CANN: pass backend='npu' (or 'model') too"
+            )
+        if backend not in (None, "cpu", *_AOT_BACKENDS):
+            raise TypeError(
+                f"{self.__name__}: compile(backend={backend!r}): the backends are 'cpu' "
+                f"(no binary) and {' and '.join(repr(b) for b in _AOT_BACKENDS)} (a CANN build)"
+            )
+        with deep_recursion():  # long expressions and deep nesting recurse per level
+            compiled = self._compile_cached(self._request(args, kwargs, merged), block_dim)
+        if backend in _AOT_BACKENDS:
+            from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc
+
+            built = build_kernel(
+                compiled, resolve_soc(aot.get("soc_version")), out_dir=aot.get("out_dir")
+            )
+            compiled.metadata["built"] = built
+            compiled.metadata["binary"] = str(built.binary)
+            compiled.metadata["manifest"] = built.manifest
+            compiled.metadata["platform"] = built.manifest.soc
+        return compiled
+
+    def _merged_options(self, options: dict[str, Any], kwargs: dict[str, Any]) -> dict[str, Any]:
+        """The compile options of one compile or launch: the defaults, the decorator's,
+        then `options`, all checked (`kwargs`, the kernel's arguments by name, may hold
+        no other keyword)."""
+        params = self._signature.parameters
+        _check_options({k: v for k, v in kwargs.items() if k not in params}, self.__name__)
         _check_options(options, self.__name__)
         merged = {**DEFAULT_OPTIONS, **self.options, **options}
         if merged["auto_sync_log"]:
@@ -311,65 +347,69 @@ class JITFunction:
                 raise CompileError(
                     f"{self.__name__}: {key}=True needs the pass pipeline, but run_passes=False"
                 )
-        backend = aot.pop("backend", None)
-        if aot and backend not in _AOT_BACKENDS:
-            raise TypeError(
-                f"{self.__name__}: {', '.join(sorted(aot))} build a kernel binary with "
-                f"CANN: pass backend='npu' (or 'model') too"
-            )
-        if backend not in (None, "cpu", *_AOT_BACKENDS):
-            raise TypeError(
-                f"{self.__name__}: compile(backend={backend!r}): the backends are 'cpu' "
-                f"(no binary) and {' and '.join(repr(b) for b in _AOT_BACKENDS)} (a CANN build)"
-            )
-        with deep_recursion():  # long expressions and deep nesting recurse per level
-            compiled = self._compile_cached(args, kwargs, merged, block_dim)
-        if backend in _AOT_BACKENDS:
-            from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc
+        return merged
 
-            built = build_kernel(
-                compiled, resolve_soc(aot.get("soc_version")), out_dir=aot.get("out_dir")
-            )
-            compiled.metadata["built"] = built
-            compiled.metadata["binary"] = str(built.binary)
-            compiled.metadata["manifest"] = built.manifest
-            compiled.metadata["platform"] = built.manifest.soc
-        return compiled
-
-    def _compile_cached(
-        self, args: tuple[Any, ...], kwargs: dict[str, Any], merged: dict[str, Any], block_dim: int
-    ) -> Any:
+    def _request(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any], merged: dict[str, Any]
+    ) -> _Request:
         spec = self._specialise(args, kwargs)
         option_items = tuple(
             sorted((k, repr(v)) for k, v in merged.items() if k not in _NOT_IN_KEY)
         )
-        signature = tuple(spec.signature())
         # Source, location, helpers and the globals they read, by value (fingerprint.py).
         dependencies = cache.text_hash(Keyer().jit_key(self))
-        memory_key = (signature, option_items, dependencies)
-        hit = None if merged["always_compile"] else self._compiled.get(memory_key)
+        signature = tuple(spec.signature())
+        return _Request(self.__name__, spec, merged, signature, option_items, dependencies)
+
+    def _launch_stored(
+        self,
+        request: _Request,
+        backend: Any,
+        block_dim: int,
+        runtime_args: list[Any],
+        launch_options: dict[str, Any],
+    ) -> bool:
+        """Launch the binary a backend stored with the disk-cache entry of `request`
+        (`npu`, `model`: runtime/cann/jit_binaries.py), without building the kernel from
+        its IR: no xDSL. False when the backend stores none, a compile is asked for
+        (`always_compile`, `ASC_XDSL_DUMP_DIR`), this process already holds the kernel,
+        or the entry has no binary for this toolkit, SoC and dump setting."""
+        launch_stored = getattr(backend, "launch_stored", None)
+        if (
+            launch_stored is None
+            or request.options["always_compile"]
+            or os.environ.get(DUMP_ENV)
+            or request.memory_key in self._compiled
+        ):
+            return False
+        entry = cache.entry_dir(request.disk_key)
+        return bool(launch_stored(entry, self.__name__, block_dim, runtime_args, **launch_options))
+
+    def _compile_cached(self, request: _Request, block_dim: int) -> Any:
+        spec, merged = request.spec, request.options
+        hit = None if merged["always_compile"] else self._compiled.get(request.memory_key)
         if hit is not None:
             hit.metadata["runtime_args"] = spec.runtime_args
             _dump(hit)
             return hit
-        disk_key = cache.kernel_key(
-            dependencies, self.__name__, list(signature), dict(option_items)
-        )
         if not merged["always_compile"]:
             hit = cache.load(
-                disk_key, self.__name__, lambda: self._frontend_ir(spec, merged)
+                request.disk_key, self.__name__, lambda: self._frontend_ir(spec, merged)
             )
             if hit is not None:
                 hit.metadata["runtime_args"] = spec.runtime_args
-                self._compiled[memory_key] = hit
+                hit.metadata["cache_entry"] = cache.entry_dir(request.disk_key)
+                self._compiled[request.memory_key] = hit
                 _dump(hit)
                 return hit
         compiled = self._compile(spec, merged)
         compiled.metadata["block_dim"] = block_dim
         compiled.metadata["runtime_args"] = spec.runtime_args
-        self._compiled[memory_key] = compiled
+        self._compiled[request.memory_key] = compiled
         if not merged["always_compile"]:
-            cache.store(disk_key, compiled)
+            cache.store(request.disk_key, compiled)
+            # where a backend keeps what it builds from this kernel (its binaries)
+            compiled.metadata["cache_entry"] = cache.entry_dir(request.disk_key)
         _dump(compiled)
         return compiled
 
@@ -459,6 +499,30 @@ class JITFunction:
         return compiled
 
 
+class _Request:
+    """One compile or launch: its specialisation, options and cache keys."""
+
+    def __init__(
+        self,
+        name: str,
+        spec: _Specialisation,
+        options: dict[str, Any],
+        signature: tuple[str, ...],
+        option_items: tuple[tuple[str, str], ...],
+        dependencies: str,
+    ):
+        self.name = name
+        self.spec = spec
+        self.options = options
+        self.memory_key = (signature, option_items, dependencies)
+
+    @functools.cached_property
+    def disk_key(self) -> str:
+        """The on-disk key (cache.py): computed only when the memory cache misses."""
+        signature, option_items, dependencies = self.memory_key
+        return cache.kernel_key(dependencies, self.name, list(signature), dict(option_items))
+
+
 class LazyTexts(Mapping[str, str]):
     """Texts computed on first access (`CompiledKernel.asm`): most launches never
     read the IR or C++ text, so they are printed only when asked for."""
@@ -489,15 +553,15 @@ class _Specialisation:
     """How each argument of one call enters the kernel: constant, GM pointer or scalar."""
 
     def __init__(self, jf: JITFunction, arguments: dict[str, Any]):
-        from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam, _StructParam
+        from asc_xdsl.frontend.kernel_source import GmParam, ScalarParam, StructParam
 
         self.params: list[tuple[str, Any]] = []
         self._runtime_names: list[str] = []
         self._struct_names: set[str] = set()
         hints = _annotations(jf.fn)
         from asc_xdsl.frontend.values import IRValue
-        from asc_xdsl.language.core.tensor import GlobalAddress
         from asc_xdsl.language.core.struct import Struct
+        from asc_xdsl.language.core.tensor import GlobalAddress
         from asc_xdsl.language.core.types import AggregateValue
 
         structs = (AggregateValue, Struct)  # passed as a GM pointer to their bytes
@@ -521,7 +585,7 @@ class _Specialisation:
                         f"{jf.__name__}: argument '{name}' is annotated {cls.__name__} but "
                         f"got {type(value).__name__}; pass an {cls.__name__}() made on the host"
                     )
-                self.params.append((name, _StructParam(cls)))
+                self.params.append((name, StructParam(cls)))
                 self._runtime_names.append(name)
                 self._struct_names.add(name)
                 continue
@@ -554,18 +618,18 @@ class _Specialisation:
                     f"{type(value).__name__} {value!r}"
                 )
             if isinstance(value, MockTensor | MockValue):
-                kind = _GmParam if isinstance(value, MockTensor) else _ScalarParam
+                kind = GmParam if isinstance(value, MockTensor) else ScalarParam
                 self.params.append((name, kind(value.dtype)))
             elif _is_array(value):
-                self.params.append((name, _GmParam(dt.from_numpy(value.dtype))))
+                self.params.append((name, GmParam(dt.from_numpy(value.dtype))))
             elif ann in _SCALAR_ANNOTATIONS and isinstance(value, bool | int | float):
-                self.params.append((name, _ScalarParam(_SCALAR_ANNOTATIONS[ann][0])))
+                self.params.append((name, ScalarParam(_SCALAR_ANNOTATIONS[ann][0])))
             elif isinstance(value, bool):
-                self.params.append((name, _ScalarParam(dt.bool_)))
+                self.params.append((name, ScalarParam(dt.bool_)))
             elif isinstance(value, int):
-                self.params.append((name, _ScalarParam(dt.int32)))
+                self.params.append((name, ScalarParam(dt.int32)))
             elif isinstance(value, float):
-                self.params.append((name, _ScalarParam(dt.float32)))
+                self.params.append((name, ScalarParam(dt.float32)))
             else:
                 raise TypeError(
                     f"{jf.__name__}: Argument type in JIT function is not supported: "
@@ -578,18 +642,18 @@ class _Specialisation:
 
     def signature(self) -> list[str]:
         """The cache-key part of the arguments: GM dtypes, scalar types, constant values."""
-        from asc_xdsl.frontend.codegen import _GmParam, _ScalarParam, _StructParam
+        from asc_xdsl.frontend.kernel_source import GmParam, ScalarParam, StructParam
 
         out = []
         keyer = Keyer()
         for name, spec in self.params:
-            if isinstance(spec, _GmParam):
+            if isinstance(spec, GmParam):
                 out.append(f"{name}:gm:{spec.dtype.name}")
-            elif isinstance(spec, _StructParam):
+            elif isinstance(spec, StructParam):
                 # a Python-defined Struct by its fields too (a class redefined differently)
                 layout = getattr(spec.cls, "layout_key", lambda: "")()
                 out.append(f"{name}:struct:{spec.cls.__module__}.{spec.cls.__qualname__}{layout}")
-            elif isinstance(spec, _ScalarParam):
+            elif isinstance(spec, ScalarParam):
                 out.append(f"{name}:scalar:{spec.dtype.name}")
             else:
                 try:

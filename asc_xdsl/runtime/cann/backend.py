@@ -8,7 +8,9 @@
 2. pick the platform: `soc_version=` or `ASC_XDSL_SOC_VERSION`, else the device's
    (`aclrtGetSocName`) on `npu` and Ascend910B1 on `model`;
 3. build the binary from the printed Ascend C and describe it (`aot.build_kernel`:
-   cached binary + manifest);
+   cached binary + manifest), and keep both in the kernel's JIT disk-cache entry;
+   a later process whose JIT key finds them there launches them without the IR and
+   without importing xDSL (`launch_stored`, jit_binaries.py);
 4. convert and check every argument before touching the device (mix block_dim per
    SoC too); then `launch.run`: copy host tensors to device memory, allocate
    workspaces, pack the argument buffer (`args.py`) with the hidden arguments; launch
@@ -25,11 +27,11 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from asc_xdsl import soc as socs
-from asc_xdsl.runtime.cann import acl, describe
-from asc_xdsl.runtime.cann.aot import build_kernel
+from asc_xdsl.runtime.cann import acl, jit_binaries
 from asc_xdsl.runtime.cann.launch import (
     check_launch,
     check_soc_block_dim,
@@ -60,15 +62,19 @@ class CannBackend(ABC):
     @abstractmethod
     def default_soc(self, runtime: acl.AclRuntime) -> str: ...
 
+    def preset_soc(self) -> str | None:
+        """The SoC used when none is given, if known before ACL loads (None: the
+        device's)."""
+        return None
+
     def launch(
         self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any
     ) -> None:
-        unknown = sorted(set(options) - set(LAUNCH_OPTIONS))
-        if unknown:
-            raise LaunchError(
-                f"unknown launch option(s) {', '.join(unknown)} for backend '{self.name}' "
-                f"(known: {', '.join(LAUNCH_OPTIONS)})"
-            )
+        # The build side (xDSL): a launch of a stored binary (launch_stored) needs none.
+        from asc_xdsl.runtime.cann import describe
+        from asc_xdsl.runtime.cann.aot import build_kernel
+
+        self._check_options(options)
         block_dim = check_block_dim(block_dim)
         toolkit = require_toolkit()
         if kernel.kernel_type not in KERNEL_TYPES:
@@ -77,12 +83,8 @@ class CannBackend(ABC):
             )
         described = describe.describe(kernel)  # checks the Ascend C too
         prepared = prepare(kernel.name, described.params, args)
-        device = device_id(options)
-        if self.simulator and device != 0:
-            raise LaunchError(
-                f"CANN's simulator (backend 'model') has device 0 only, got device {device}"
-            )
-        soc_name = options.get("soc_version") or os.environ.get(socs.SOC_ENV) or None
+        device = self._device(options)
+        soc_name = self._given_soc(options)
         if soc_name is not None:  # an unknown name or a too large block_dim fails before ACL
             check_soc_block_dim(resolve_soc(soc_name), kernel.kernel_type, kernel.name, block_dim)
         runtime = self.runtime(toolkit, soc_name)
@@ -93,7 +95,68 @@ class CannBackend(ABC):
         kernel.metadata["binary"] = str(built.binary)
         kernel.metadata["platform"] = soc.name
         kernel.metadata["manifest"] = built.manifest
+        entry = kernel.metadata.get("cache_entry")
+        if entry is not None:  # a later process launches it without compiling
+            jit_binaries.store(Path(entry), built.manifest, built.binary, toolkit)
         run(runtime, built.manifest, built.binary, block_dim, prepared, soc, self.name)
+
+    def launch_stored(
+        self, entry: Path, name: str, block_dim: int, args: Sequence[Any], **options: Any
+    ) -> bool:
+        """Launch kernel `name` from the binary kept in its JIT disk-cache entry `entry`
+        for this toolkit, SoC and dump setting (jit_binaries.py), with the checks and
+        steps of `launch` but without the kernel's IR (no xDSL). False when there is
+        none, or `cache=False` asks for a build: the caller then compiles and launches."""
+        self._check_options(options)
+        if options.get("cache", True) is False:
+            return False
+        block_dim = check_block_dim(block_dim)
+        toolkit = require_toolkit()
+        soc_name = self._given_soc(options)
+        preset = soc_name or self.preset_soc()
+        soc = resolve_soc(preset) if preset is not None else None
+        # Without a SoC yet (the device tells), any SoC's variant checks the arguments:
+        # they are the kernel's, the same for every SoC.
+        kernel = jit_binaries.find(entry, name, toolkit, soc.name if soc else None)
+        if kernel is None:
+            return False
+        prepared = prepare(name, kernel.manifest.params, args)
+        device = self._device(options)
+        if soc is not None:
+            check_soc_block_dim(soc, kernel.manifest.kernel_type, name, block_dim)
+        runtime = self.runtime(toolkit, soc_name)
+        runtime.set_device(device)
+        if soc is None:
+            soc = resolve_soc(self.default_soc(runtime))
+            checked = kernel
+            kernel = jit_binaries.find(entry, name, toolkit, soc.name)
+            if kernel is None:
+                return False
+            if kernel.manifest.params != checked.manifest.params:
+                prepared = prepare(name, kernel.manifest.params, args)
+        block_dim = check_launch(kernel.manifest, block_dim, soc)
+        run(runtime, kernel.manifest, kernel.binary, block_dim, prepared, soc, self.name)
+        return True
+
+    def _check_options(self, options: dict[str, Any]) -> None:
+        unknown = sorted(set(options) - set(LAUNCH_OPTIONS))
+        if unknown:
+            raise LaunchError(
+                f"unknown launch option(s) {', '.join(unknown)} for backend '{self.name}' "
+                f"(known: {', '.join(LAUNCH_OPTIONS)})"
+            )
+
+    def _device(self, options: dict[str, Any]) -> int:
+        device = device_id(options)
+        if self.simulator and device != 0:
+            raise LaunchError(
+                f"CANN's simulator (backend 'model') has device 0 only, got device {device}"
+            )
+        return device
+
+    @staticmethod
+    def _given_soc(options: dict[str, Any]) -> str | None:
+        return options.get("soc_version") or os.environ.get(socs.SOC_ENV) or None
 
 
 class NpuBackend(CannBackend):
@@ -118,4 +181,7 @@ class ModelBackend(CannBackend):
         return model_runtime(toolkit, soc)
 
     def default_soc(self, runtime: acl.AclRuntime) -> str:
+        return socs.DEFAULT_SOC
+
+    def preset_soc(self) -> str | None:
         return socs.DEFAULT_SOC

@@ -6,11 +6,10 @@ This is the xDSL side of a build; launching reads only the manifest it writes.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, Signedness
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute
 
 from asc_xdsl.runtime.cann import dump
@@ -134,10 +133,6 @@ def source(kernel: CompiledKernel, with_dump: bool) -> str:
     return dump.instrument(text, kernel.name) if with_dump else text
 
 
-DUMP_ENV = "ASCENDC_DUMP"
-"""`ASCENDC_DUMP=0` builds printing kernels without printf/DumpTensor (pyasc's switch)."""
-
-
 @dataclass(frozen=True)
 class Description:
     """What a build and a launch need to know about a compiled kernel."""
@@ -151,8 +146,7 @@ class Description:
 
 
 def wants_dump(kernel: CompiledKernel) -> bool:
-    off = os.environ.get(DUMP_ENV, "1").lower() in ("0", "false")
-    return not off and uses_dump(kernel)
+    return dump.enabled() and uses_dump(kernel)
 
 
 def describe(kernel: CompiledKernel) -> Description:

@@ -44,6 +44,7 @@ Stdlib + numpy only: a prebuilt kernel decodes its output without xDSL.
 
 from __future__ import annotations
 
+import os
 import re
 import struct
 from collections.abc import Callable, Iterator
@@ -53,6 +54,8 @@ import numpy as np
 
 from asc_xdsl.runtime.cann.errors import CannError
 
+DUMP_ENV = "ASCENDC_DUMP"
+"""`ASCENDC_DUMP=0` builds printing kernels without printf/DumpTensor (pyasc's switch)."""
 DUMP_PARAM = "asc_xdsl_dump"
 """Name of the hidden dump-buffer parameter the build adds to a printing kernel."""
 DUMP_OPS = frozenset(
@@ -102,6 +105,12 @@ INDEX_BY_ARCH = {2201: "core", 2002: "block"}
 """How the device picks its block: `get_coreid() % 75` on 2201
 (npu_arch_2201/asc_debug_utils_impl.h), its block index on 2002
 (npu_arch_2002/asc_debug_utils_impl.h), which can exceed 75."""
+
+
+def enabled() -> bool:
+    """Whether printing kernels are built with their prints (`ASCENDC_DUMP` is not
+    0 / false)."""
+    return os.environ.get(DUMP_ENV, "1").lower() not in ("0", "false")
 
 
 def manifest_entry(npu_arch: int) -> dict[str, object]:
