@@ -24,7 +24,6 @@ file) is a miss, and the build that follows replaces it. Stdlib only.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -106,12 +105,9 @@ def store(entry: Path, manifest: Manifest, binary: Path, toolkit: Toolkit) -> No
     full cache) are not errors: the next process builds again."""
     kernel = manifest.kernel
     target = variant_dir(entry, manifest.soc, toolkit)
-    try:
-        kept = json.loads((target / f"{kernel}.json").read_text())
-        if kept["binary_sha256"] == manifest.binary_sha256:
-            return
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # missing or damaged: (re)write it
+    kept = _load(target, kernel, toolkit, manifest.soc)  # checked once per process
+    if kept is not None and kept.manifest.binary_sha256 == manifest.binary_sha256:
+        return
     staged: Path | None = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
