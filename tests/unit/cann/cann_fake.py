@@ -51,10 +51,8 @@ def _compile(source: Path, out: Path, *flags: str) -> None:
     subprocess.run([cc, "-shared", "-fPIC", "-O1", *flags, "-o", str(out), str(source)], check=True)
 
 
-@pytest.fixture(scope="session")
-def fake_libs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The fake libraries, compiled once per session."""
-    d = tmp_path_factory.mktemp("fake_libs")
+def build_fake_libs(d: Path) -> dict[str, Path]:
+    """The fake libraries, compiled into folder `d` (also used by bench/npu_cache_hit.py)."""
     libs = {
         "acl": d / "libascendcl.so",
         "acl_old": d / "libascendcl_old.so",
@@ -66,6 +64,12 @@ def fake_libs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     marker.write_text("int fake_camodel_marker(void) { return 1; }\n")
     _compile(marker, libs["camodel"])
     return libs
+
+
+@pytest.fixture(scope="session")
+def fake_libs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The fake libraries, compiled once per session."""
+    return build_fake_libs(tmp_path_factory.mktemp("fake_libs"))
 
 
 @dataclass
