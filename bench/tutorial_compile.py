@@ -1,0 +1,99 @@
+"""Warm compile of pyasc's tutorial kernels (Python -> Ascend C) on asc_xdsl.
+
+    PYASC_SRC=/path/to/pyasc python bench/tutorial_compile.py [--repeat N]
+
+Each tutorial (`python/tutorials/0*/*.py` of a pyasc checkout, with `import asc` renamed
+to `import asc_xdsl as asc`; they need torch) runs once on the CPU simulator; the first
+kernel it compiles is then compiled again `--repeat` times with the cache bypassed
+(`always_compile=True`, the Ascend C printed each time). Printed per kernel: its op
+count after the pipeline, and the minimum and median warm compile, beside CPython's own
+`compile()` of the tutorial's source as a baseline from the same run. Issue 9's goal:
+<= 10 ms per tutorial kernel. On a shared machine compare minima, or count instructions
+with `valgrind --tool=callgrind`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import re
+import runpy
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _rename(text: str) -> str:
+    text = re.sub(r"^import asc\.", "import asc_xdsl.", text, flags=re.M)
+    text = re.sub(r"^import asc$", "import asc_xdsl as asc", text, flags=re.M)
+    return re.sub(r"^from asc\b", "from asc_xdsl", text, flags=re.M)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    src = os.environ.get("PYASC_SRC")
+    if not src or not (Path(src) / "python" / "tutorials").is_dir():
+        sys.exit("set PYASC_SRC to a checkout of hicann/pyasc (its python/tutorials)")
+    # The tutorials launch on "NPU" or "Model"; run them on the simulator.
+    os.environ.setdefault("ASC_XDSL_BACKEND_MAP", "NPU=cpu,Model=cpu")
+    os.environ.setdefault("ASC_XDSL_GM_OVERREAD", "pad")
+    os.environ["ASC_XDSL_CACHE_DIR"] = tempfile.mkdtemp()
+    jit = importlib.import_module("asc_xdsl.frontend.jit")
+    compile_kernel = jit.JITFunction._compile
+    first: list[tuple[object, object, dict]] = []
+
+    def recording(self, spec, options):  # the tutorial's own compile
+        first.append((self, spec, options))
+        return compile_kernel(self, spec, options)
+
+    jit.JITFunction._compile = recording
+    rows = []
+    for tutorial in sorted(p for p in (Path(src) / "python" / "tutorials").iterdir() if p.is_dir()):
+        script = next(tutorial.glob("*.py"))
+        source = _rename(script.read_text())
+        work = Path(tempfile.mkdtemp())
+        (work / script.name).write_text(source)
+        first.clear()
+        argv, cwd = sys.argv, os.getcwd()
+        sys.argv = [script.name, "-r", "CPU"]
+        os.chdir(work)
+        try:
+            runpy.run_path(str(work / script.name), run_name="__main__")
+        finally:
+            sys.argv = argv
+            os.chdir(cwd)
+        fn, spec, options = first[0]
+        options = {**options, "always_compile": True}
+        for _ in range(3):
+            compile_kernel(fn, spec, options).asm["ascendc"]
+        times = []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            compiled = compile_kernel(fn, spec, options)
+            compiled.asm["ascendc"]
+            times.append(time.perf_counter() - t)
+        base = []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            compile(source, script.name, "exec")
+            base.append(time.perf_counter() - t)
+        ops = sum(1 for _ in compiled.module.walk())
+        rows.append((tutorial.name, fn.__name__, ops, min(times), statistics.median(times), min(base)))
+    print(f"{'tutorial':<22} {'kernel':<24} {'ops':>4} {'min (ms)':>9} {'median (ms)':>12} {'CPython compile (ms)':>21} {'min / CPython':>14}")
+    for name, kernel, ops, best, median, base in rows:
+        print(
+            f"{name:<22} {kernel:<24} {ops:>4} {best * 1e3:>9.2f} {median * 1e3:>12.2f} "
+            f"{base * 1e3:>21.2f} {best / base:>13.1f}x"
+        )
+    worst = max(r[3] for r in rows)
+    verdict = "met" if worst <= 0.010 else "NOT met"
+    print(f"\nwarm compile goal <= 10 ms per tutorial kernel: {verdict} (slowest {worst * 1e3:.2f} ms)")
+
+
+if __name__ == "__main__":
+    main()
