@@ -38,6 +38,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,14 +74,23 @@ def fake_toolkit(root: Path) -> Path:
     return make_toolkit(root, build_fake_libs(libs))
 
 
-def run(script: str, env: dict[str, str]) -> tuple[float, float, float, int]:
-    """(wall, CPU, in-process time, xDSL modules) of one fresh process."""
-    import time
+def _writing_bytecode(env: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def run(script: str, env: dict[str, str], cwd: Path) -> tuple[float, float, float, int]:
+    """(wall, CPU, in-process time, xDSL modules) of one fresh process, run in `cwd`
+    (not the checkout: `python -c` puts the working folder first on sys.path)."""
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=False
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        check=False,
     )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -123,20 +133,19 @@ def main() -> None:
             envs["baseline checkout"] = {**env, "PYTHONPATH": path}
         # Untimed: compile, build and launch (the cache holds the kernel now), then each
         # row twice, with bytecode writing allowed (see the docstring).
-        primed = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        run(launch, primed)
+        run(launch, _writing_bytecode(env), work)
         stored = sorted(cache.glob("kernels/*/cann"))
         if not stored:
             sys.exit("the first launch kept no binary in the cache (see docs/cann.md)")
         for row in rows:  # twice: a baseline checkout compiles its own entry first
             for _ in range(2):
                 _remove(stored if row == "through the IR" else [])
-                run(scripts[row], {k: v for k, v in envs[row].items() if k in primed})
+                run(scripts[row], _writing_bytecode(envs[row]), work)
         results: dict[str, list[tuple[float, float, float, int]]] = {r: [] for r in rows}
         for _ in range(args.repeat):
             for row in rows:
                 _remove(stored if row == "through the IR" else [])
-                results[row].append(run(scripts[row], envs[row]))
+                results[row].append(run(scripts[row], envs[row], work))
     load = os.getloadavg()[0]
     print(f"vadd_kernel, fresh process per run, best of {args.repeat} (load average {load:.1f})")
     print(f"{'row':<16} {'wall':>8} {'CPU':>8} {'median':>8} {'to launch':>10} {'xDSL':>5}")
