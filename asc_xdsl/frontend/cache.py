@@ -9,7 +9,10 @@ read (the frontend IR by compiling the source again): printing all three, and bu
 the frontend IR a second time, for every miss cost a tenth of a first compile. No pickle: a
 shared cache folder holds only text, and loading it parses IR, it runs no code.
 Files are written to a temporary name and renamed, and `kernel.json` is written
-last, so a reader never sees a half-written entry.
+last, so a reader never sees a half-written entry. The `npu` and `model` backends keep
+the binaries they build from the kernel in its entry too (`cann/`,
+`runtime/cann/jit_binaries.py`): a later launch there runs them without this module's
+`load`, so without xDSL. Computing the key needs no xDSL either.
 
 The key hashes everything the kernel's IR depends on (`fingerprint.py`): its source
 and where it sits in its file, the `@asc.jit` helpers it calls, the module globals and
