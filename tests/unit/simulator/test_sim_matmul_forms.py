@@ -10,26 +10,8 @@ import pytest
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
-
-M, N, K = 32, 64, 48
-GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
-WORKSPACE = np.zeros(1024, np.uint8)
-
-
-def _tiling(**kw) -> asc.adv.TCubeTiling:
-    fields = dict(
-        used_core_num=1, m=M, n=N, k_a=K, k_b=K, single_core_m=M, single_core_n=N,
-        single_core_k=K, base_m=16, base_n=32, base_k=16, is_bias=0, iterate_order=0,
-    )  # fmt: skip
-    fields.update(kw)
-    return asc.adv.TCubeTiling(**fields)
-
-
-@asc.jit
-def gtensor(addr: asc.GlobalAddress) -> asc.GlobalTensor:
-    g = asc.GlobalTensor()
-    g.set_global_buffer(addr)
-    return g
+from matmulkit import K, M, N, WORKSPACE, gm_matmul, gtensor, operands, registered
+from matmulkit import tiling as _tiling
 
 
 @asc.jit(matmul_cube_only=True)
@@ -44,19 +26,8 @@ def mm_quant(
     per_column: asc.ConstExpr[bool],
     blocks: asc.ConstExpr[bool],
 ):
-    a_g = gtensor(a)
-    b_g = gtensor(b)
-    c_g = gtensor(c)
+    matmul, c_g = registered(a, b, c, tiling, workspace)
     q_g = gtensor(q)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
     if per_column:
         matmul.set_quant_vector(q_g)
     else:
@@ -113,18 +84,7 @@ def mm_plain(
     tiling: asc.adv.TCubeTiling,
     workspace: asc.GlobalAddress,
 ):
-    a_g = gtensor(a)
-    b_g = gtensor(b)
-    c_g = gtensor(c)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    matmul, c_g = registered(a, b, c, tiling, workspace)
     matmul.iterate_all(c_g)
 
 
@@ -148,11 +108,7 @@ def mm_hf32(
     b_g = gtensor(b)
     c_g = gtensor(c)
     pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
+    matmul = gm_matmul(a_g, b_g, c_g)
     asc.adv.register_matmul(pipe, workspace, matmul, tiling)
     matmul.set_hf32(True, trans_mode)
     matmul.set_tensor_a(a_g)
@@ -195,11 +151,7 @@ def mm_scalar_a(
     b_g = gtensor(b)
     c_g = gtensor(c)
     pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
+    matmul = gm_matmul(b_g, b_g, c_g)
     asc.adv.register_matmul(pipe, workspace, matmul, tiling)
     matmul.set_tensor_a(scalar=2.0)
     matmul.set_tensor_b(b_g)
@@ -236,11 +188,7 @@ def mm_two_targets(
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf, M * N * 2)
     local = buf.get(asc.float32)
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
+    matmul = gm_matmul(a_g, b_g, c_g)
     asc.adv.register_matmul(pipe, workspace, matmul, tiling)
     matmul.set_tensor_a(a_g)
     matmul.set_tensor_b(b_g)
@@ -252,9 +200,7 @@ def mm_two_targets(
 
 
 def test_get_tensor_c_into_gm_and_a_local_tensor():
-    rng = np.random.default_rng(7)
-    a = rng.integers(-4, 5, (M, K)).astype(np.float16)
-    b = rng.integers(-4, 5, (K, N)).astype(np.float16)
+    a, b = operands(seed=7)
     c = np.zeros((M, N), np.float32)
     c_local = np.zeros((2, M, N // 2), np.float32)
     tiling = _tiling(used_core_num=2, single_core_n=N // 2, base_n=16)
@@ -274,19 +220,7 @@ def mm_batch_cube(
     batch_a: asc.ConstExpr[int],
     batch_b: asc.ConstExpr[int],
 ):
-    a_g = gtensor(a)
-    b_g = gtensor(b)
-    c_g = gtensor(c)
-    pipe = asc.TPipe()
-    normal = asc.LayoutMode.NORMAL
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype, False, normal),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype, False, normal),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype, False, normal),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    matmul, c_g = registered(a, b, c, tiling, workspace, (asc.LayoutMode.NORMAL,) * 3)
     matmul.set_batch_num(batch_a, batch_b)
     matmul.iterate_batch(c_g, False, 0, False)
 
@@ -325,11 +259,7 @@ def mm_partial(
     l0c_g = gtensor(c_l0c)
     pipe = asc.TPipe()
     co1 = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.CO1, addr=0, tile_size=16 * 32)
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a0_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b0_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
+    matmul = gm_matmul(a0_g, b0_g, c_g)
     asc.adv.register_matmul(pipe, workspace, matmul, tiling)
     matmul.set_tensor_a(a0_g)
     matmul.set_tensor_b(b0_g)
@@ -366,18 +296,7 @@ def mm_partial_blocks(
     tiling: asc.adv.TCubeTiling,
     workspace: asc.GlobalAddress,
 ):
-    a_g = gtensor(a)
-    b_g = gtensor(b)
-    c_g = gtensor(c)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    matmul, c_g = registered(a, b, c, tiling, workspace)
     with matmul.iterate(True):
         matmul.get_tensor_c(c_g)
 
@@ -397,26 +316,13 @@ def mm_all_atomic(
     tiling: asc.adv.TCubeTiling,
     workspace: asc.GlobalAddress,
 ):
-    a_g = gtensor(a)
-    b_g = gtensor(b)
-    c_g = gtensor(c)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    matmul, c_g = registered(a, b, c, tiling, workspace)
     matmul.iterate_all(c_g, 1)  # enAtomic 1: add into C
     matmul.iterate_all(c_g, 2)  # 2: the maximum with C (C already holds more)
 
 
 def test_iterate_all_into_gm_adds_and_takes_the_maximum_with_en_atomic():
-    rng = np.random.default_rng(10)
-    a = rng.integers(-4, 5, (M, K)).astype(np.float16)
-    b = rng.integers(-4, 5, (K, N)).astype(np.float16)
+    a, b = operands(seed=10)
     c = np.full((M, N), 100, np.float32)
     mm_all_atomic[1](a, b, c, _tiling(), WORKSPACE)
     prod = a.astype(np.float32) @ b.astype(np.float32)
