@@ -9,10 +9,9 @@ import pytest
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
+from matmulkit import WORKSPACE, registered
 
 M, N, K = 16, 32, 16
-GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
-WORKSPACE = np.zeros(1024, np.uint8)
 L = asc.LayoutMode
 
 
@@ -40,19 +39,8 @@ def mm_layout(
     in_layout: asc.ConstExpr[int],
     out_layout: asc.ConstExpr[int],
 ):
-    a_g, b_g, c_g = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    a_g.set_global_buffer(a)
-    b_g.set_global_buffer(b)
-    c_g.set_global_buffer(c)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype, False, asc.LayoutMode(in_layout)),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype, False, asc.LayoutMode(in_layout)),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype, False, asc.LayoutMode(out_layout)),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    layouts = (L(in_layout), L(in_layout), L(out_layout))
+    matmul, c_g = registered(a, b, c, tiling, workspace, layouts)
     matmul.iterate_batch(c_g, batch_a, batch_b, False)
 
 
@@ -64,44 +52,38 @@ def _mm(x, y):
     return x.astype(np.float32) @ y.astype(np.float32)
 
 
-def test_bsngd_inputs_into_bngs1s2():
-    """A [1, S=M, N=2, G=2, D=K], B [1, K, 2, 2, N]: batch i is column block i of a row;
-    C [1, 2, 2, M, N]: contiguous M x N matrices."""
-    a, b = _rand((M, 4, K), 1), _rand((K, 4, N), 2)
-    c = np.zeros((4, M, N), np.float32)
-    tiling = _tiling((1, 2, 2), (1, 2, 2), (1, 2, 2))
-    mm_layout[1](a, b, c, tiling, WORKSPACE, 4, 4, int(L.BSNGD), int(L.BNGS1S2))
-    for i in range(4):
-        np.testing.assert_array_equal(c[i], _mm(a[:, i], b[:, i]))
+# (A's, B's and C's (B, N, G); A's and B's batches; seeds; the layouts; C's shape; the
+# axis of C its batches run along)
+PER_BATCH = {
+    # A [1, S=M, N=2, G=2, D=K], B [1, K, 2, 2, N]: batch i is column block i of a row;
+    # C [1, 2, 2, M, N]: contiguous M x N matrices
+    "bsngd_inputs_into_bngs1s2": (
+        ((1, 2, 2),) * 3, (4, 4), (1, 2), (L.BSNGD, L.BNGS1S2), (4, M, N), 0
+    ),
+    # A [S=M, B=2, N=1, G=2, D=K] (4 batches along a row), C [M, 2, 1, 2, N] likewise
+    "sbngd_inputs_and_output_with_a_b_axis": (
+        ((2, 1, 2),) * 3, (4, 4), (3, 4), (L.SBNGD, L.SBNGD), (M, 4, N), 1
+    ),
+    "bsngd_output_writes_along_its_rows": (
+        ((1, 1, 2),) * 3, (2, 2), (5, 6), (L.BSNGD, L.BSNGD), (M, 2, N), 1
+    ),
+    # A's G is 1, B's 2: both batches use A's one matrix
+    "a_broadcast_along_g": (
+        ((1, 1, 1), (1, 1, 2), (1, 1, 2)), (1, 2), (7, 8), (L.BSNGD, L.BNGS1S2), (2, M, N), 0
+    ),
+}
 
 
-def test_sbngd_inputs_and_output_with_a_b_axis():
-    """A [S=M, B=2, N=1, G=2, D=K] (4 batches along a row), C [M, 2, 1, 2, N] likewise."""
-    a, b = _rand((M, 4, K), 3), _rand((K, 4, N), 4)
-    c = np.zeros((M, 4, N), np.float32)
-    tiling = _tiling((2, 1, 2), (2, 1, 2), (2, 1, 2))
-    mm_layout[1](a, b, c, tiling, WORKSPACE, 4, 4, int(L.SBNGD), int(L.SBNGD))
-    for i in range(4):
-        np.testing.assert_array_equal(c[:, i], _mm(a[:, i], b[:, i]))
-
-
-def test_bsngd_output_writes_along_its_rows():
-    a, b = _rand((M, 2, K), 5), _rand((K, 2, N), 6)
-    c = np.zeros((M, 2, N), np.float32)
-    tiling = _tiling((1, 1, 2), (1, 1, 2), (1, 1, 2))
-    mm_layout[1](a, b, c, tiling, WORKSPACE, 2, 2, int(L.BSNGD), int(L.BSNGD))
-    for i in range(2):
-        np.testing.assert_array_equal(c[:, i], _mm(a[:, i], b[:, i]))
-
-
-def test_a_broadcast_along_g():
-    """A's G is 1, B's 2: both batches use A's one matrix."""
-    a, b = _rand((M, 1, K), 7), _rand((K, 2, N), 8)
-    c = np.zeros((2, M, N), np.float32)
-    tiling = _tiling((1, 1, 1), (1, 1, 2), (1, 1, 2))
-    mm_layout[1](a, b, c, tiling, WORKSPACE, 1, 2, int(L.BSNGD), int(L.BNGS1S2))
-    for i in range(2):
-        np.testing.assert_array_equal(c[i], _mm(a[:, 0], b[:, i]))
+@pytest.mark.parametrize(
+    "bng, batches, seeds, layouts, c_shape, axis", PER_BATCH.values(), ids=PER_BATCH.keys()
+)
+def test_each_batch_of_c_is_its_a_and_b_product(bng, batches, seeds, layouts, c_shape, axis):
+    (na, nb), (sa, sb) = batches, seeds
+    a, b = _rand((M, na, K), sa), _rand((K, nb, N), sb)
+    c = np.zeros(c_shape, np.float32)
+    mm_layout[1](a, b, c, _tiling(*bng), WORKSPACE, na, nb, int(layouts[0]), int(layouts[1]))
+    for i in range(nb):
+        np.testing.assert_array_equal(np.take(c, i, axis), _mm(a[:, i % na], b[:, i]))
 
 
 def test_c_with_g_1_sums_the_g_batches():
@@ -126,19 +108,7 @@ def mm_mixed(
     a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
 ):  # fmt: skip
-    a_g, b_g, c_g = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    a_g.set_global_buffer(a)
-    b_g.set_global_buffer(b)
-    c_g.set_global_buffer(c)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype, False, asc.LayoutMode.BSNGD),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype, False, asc.LayoutMode.SBNGD),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype, False, asc.LayoutMode.BNGS1S2),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    matmul, c_g = registered(a, b, c, tiling, workspace, (L.BSNGD, L.SBNGD, L.BNGS1S2))
     matmul.iterate_batch(c_g, 2, 2, False)
 
 

@@ -9,18 +9,8 @@ import pytest
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
-
-M, N, K = 32, 64, 48
-GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
-
-
-def _tiling(**kw) -> asc.adv.TCubeTiling:
-    fields = dict(
-        used_core_num=1, m=M, n=N, k_a=K, k_b=K, single_core_m=M, single_core_n=N,
-        single_core_k=K, base_m=16, base_n=32, base_k=16, is_bias=0, iterate_order=0,
-    )  # fmt: skip
-    fields.update(kw)
-    return asc.adv.TCubeTiling(**fields)
+from matmulkit import GM, ND, K, M, N, WORKSPACE, gm_matmul, gtensor, operands, registered
+from matmulkit import tiling as _tiling
 
 
 @asc.jit(matmul_cube_only=True)
@@ -35,16 +25,10 @@ def mm_all(
     trans_b: asc.ConstExpr[bool],
     with_bias: asc.ConstExpr[bool],
 ):
-    a_g, b_g, c_g, bias_g = (
-        asc.GlobalTensor(),
-        asc.GlobalTensor(),
-        asc.GlobalTensor(),
-        asc.GlobalTensor(),
-    )
-    a_g.set_global_buffer(a)
-    b_g.set_global_buffer(b)
-    c_g.set_global_buffer(c)
-    bias_g.set_global_buffer(bias)
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
+    bias_g = gtensor(bias)
     pipe = asc.TPipe()
     matmul = asc.adv.Matmul(
         a=asc.adv.MatmulType(GM, ND, a_g.dtype, trans_a),
@@ -61,22 +45,13 @@ def mm_all(
     matmul.end()
 
 
-def _operands(dtype=np.float16, seed=0):
-    rng = np.random.default_rng(seed)
-    a = rng.integers(-4, 5, (M, K)).astype(dtype)
-    b = rng.integers(-4, 5, (K, N)).astype(dtype)
-    return a, b
-
-
-WORKSPACE = np.zeros(1024, np.uint8)
-
 
 @pytest.mark.parametrize(
     "trans_a, trans_b", [(False, False), (True, False), (False, True), (True, True)]
 )
 @pytest.mark.parametrize("with_bias", [False, True])
 def test_iterate_all(trans_a, trans_b, with_bias):
-    a, b = _operands()
+    a, b = operands()
     bias = np.arange(N, dtype=np.float32) - 20
     c = np.full((M, N), -1, np.float32)
     a_in = np.ascontiguousarray(a.T) if trans_a else a  # stored K x M
@@ -88,7 +63,7 @@ def test_iterate_all(trans_a, trans_b, with_bias):
 
 
 def test_int8_into_int32():
-    a, b = _operands(np.int8, seed=1)
+    a, b = operands(np.int8, seed=1)
     a = (a * 30).astype(np.int8)  # products up to 14400: exact int32 sums
     c = np.zeros((M, N), np.int32)
     bias = np.zeros(N, np.int32)
@@ -106,19 +81,7 @@ def mm_blocks(
     tail_m: int,
     tail_n: int,
 ):
-    a_g, b_g, c_g = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    a_g.set_global_buffer(a)
-    b_g.set_global_buffer(b)
-    c_g.set_global_buffer(c)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    matmul, c_g = registered(a, b, c, tiling, workspace)
     matmul.set_tail(tail_m, tail_n)
     with matmul.iterate() as count:
         matmul.get_tensor_c(c_g)
@@ -128,7 +91,7 @@ def mm_blocks(
 
 @pytest.mark.parametrize("order", [0, 1])
 def test_iterate_blocks_with_a_tail(order):
-    a, b = _operands(seed=2)
+    a, b = operands(seed=2)
     c = np.full(M * N + 1, -1, np.float32)
     tail_m, tail_n = 20, 40  # 2 x 2 blocks of 16 x 32, the last ones partial
     mm_blocks[1](a, b, c, _tiling(iterate_order=order), WORKSPACE, tail_m, tail_n)
@@ -149,19 +112,8 @@ def mm_mix(
 ):
     """Each AIV computes the columns of its block index, as pyasc's mix tutorial."""
     idx = asc.get_block_idx()
-    a_g, b_g, c_g = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    a_g.set_global_buffer(a)
-    b_g.set_global_buffer(b + idx * tiling.single_core_n)
-    c_g.set_global_buffer(c + idx * tiling.single_core_n)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    half = tiling.single_core_n
+    matmul, c_g = registered(a, b + idx * half, c + idx * half, tiling, workspace)
     matmul.iterate_all(c_g)
     matmul.end()
 
@@ -169,7 +121,7 @@ def mm_mix(
 def test_a_vector_kernel_with_the_object_runs_as_mix():
     from asc_xdsl.runtime.simulator.cores import kernel_type_of
 
-    a, b = _operands(seed=3)
+    a, b = operands(seed=3)
     c = np.zeros((M, N), np.float32)
     tiling = _tiling(used_core_num=2, single_core_n=N // 2)
     mm_mix[1](a, b, c, tiling, WORKSPACE)  # one block: two AIVs, one half each
@@ -182,31 +134,19 @@ def mm_no_iterate(
     a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
 ):  # fmt: skip
-    a_g, b_g, c_g = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    a_g.set_global_buffer(a)
-    b_g.set_global_buffer(b)
-    c_g.set_global_buffer(c)
-    pipe = asc.TPipe()
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype),
-    )
-    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
-    matmul.set_tensor_a(a_g)
-    matmul.set_tensor_b(b_g)
+    matmul, c_g = registered(a, b, c, tiling, workspace)
     matmul.get_tensor_c(c_g)
 
 
 def test_get_tensor_c_before_iterate_is_an_error():
-    a, b = _operands()
+    a, b = operands()
     c = np.zeros((M, N), np.float32)
     with pytest.raises(SimulatorError, match="GetTensorC without a block"):
         mm_no_iterate[1](a, b, c, _tiling(), WORKSPACE)
 
 
 def test_operand_past_its_array_is_an_error():
-    a, b = _operands()
+    a, b = operands()
     c = np.zeros((M, N), np.float32)
     with pytest.raises(Exception, match="Matmul reads A"):
         mm_all[1](
@@ -216,8 +156,7 @@ def test_operand_past_its_array_is_an_error():
 
 @asc.jit
 def header_constants(out: asc.GlobalAddress):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(out)
+    g = gtensor(out)
     g.set_value(0, asc.property(asc.DEFAULT_C0_SIZE))
     g.set_value(1, asc.property(asc.TOTAL_L1_SIZE))
     g.set_value(2, asc.property(asc.TOTAL_L0C_SIZE))
@@ -240,17 +179,11 @@ def mm_batch(
     batch_b: asc.ConstExpr[int],
 ):
     """IterateBatch of NORMAL-layout matrices; Init after a REGIST_MATMUL_OBJ without one."""
-    a_g, b_g, c_g = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    a_g.set_global_buffer(a)
-    b_g.set_global_buffer(b)
-    c_g.set_global_buffer(c)
+    a_g = gtensor(a)
+    b_g = gtensor(b)
+    c_g = gtensor(c)
     pipe = asc.TPipe()
-    normal = asc.LayoutMode.NORMAL
-    matmul = asc.adv.Matmul(
-        a=asc.adv.MatmulType(GM, ND, a_g.dtype, False, normal),
-        b=asc.adv.MatmulType(GM, ND, b_g.dtype, False, normal),
-        c=asc.adv.MatmulType(GM, ND, c_g.dtype, False, normal),
-    )
+    matmul = gm_matmul(a_g, b_g, c_g, (asc.LayoutMode.NORMAL,) * 3)
     asc.adv.register_matmul(pipe, workspace, matmul)
     matmul.init(tiling)
     matmul.set_tensor_a(a_g)
