@@ -83,8 +83,12 @@ def main() -> None:
             compile(source, script.name, "exec")
             base.append(time.perf_counter() - t)
         ops = sum(1 for _ in compiled.module.walk())
-        rows.append((tutorial.name, fn.__name__, ops, min(times), statistics.median(times), min(base)))
-    print(f"{'tutorial':<22} {'kernel':<24} {'ops':>4} {'min (ms)':>9} {'median (ms)':>12} {'CPython compile (ms)':>21} {'min / CPython':>14}")
+        rows.append(
+            (tutorial.name, fn.__name__, ops, min(times), statistics.median(times), min(base))
+        )
+    print(
+        f"{'tutorial':<22} {'kernel':<24} {'ops':>4} {'min (ms)':>9} {'median (ms)':>12} {'CPython compile (ms)':>21} {'min / CPython':>14}"
+    )
     for name, kernel, ops, best, median, base in rows:
         print(
             f"{name:<22} {kernel:<24} {ops:>4} {best * 1e3:>9.2f} {median * 1e3:>12.2f} "
@@ -92,7 +96,9 @@ def main() -> None:
         )
     worst = max(r[3] for r in rows)
     verdict = "met" if worst <= 0.010 else "NOT met"
-    print(f"\nwarm compile goal <= 10 ms per tutorial kernel: {verdict} (slowest {worst * 1e3:.2f} ms)")
+    print(
+        f"\nwarm compile goal <= 10 ms per tutorial kernel: {verdict} (slowest {worst * 1e3:.2f} ms)"
+    )
 
 
 if __name__ == "__main__":

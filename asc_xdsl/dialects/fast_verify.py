@@ -79,7 +79,7 @@ def _segments(
             sizes = attr.get_values()
             if len(sizes) != n or sum(sizes) != count:
                 raise VerifyException(name)
-            for size, is_optional in zip(sizes, optional):
+            for size, is_optional in zip(sizes, optional, strict=True):
                 if size < 0 or (is_optional and size > 1):
                     raise VerifyException(name)
             return sizes
@@ -132,6 +132,19 @@ def _fixed_checks(defs: list[tuple[str, Any]]) -> tuple[tuple[int, Any], ...] | 
     return tuple(checks)
 
 
+def _check_attributes(
+    defs: tuple[tuple[str, Any, bool], ...], given: dict[str, Any], ctx: VerificationContext
+) -> None:
+    """Each defined property (or attribute) is given unless optional, and verifies."""
+    for name, constr, optional in defs:
+        value = given.get(name)
+        if value is None:
+            if optional:
+                continue
+            raise VerifyException(name)
+        constr.verify(value, ctx)
+
+
 def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     operand_split = _segments(op_def.operands, AttrSizedOperandSegments, op_def)
     result_split = _segments(op_def.results, AttrSizedResultSegments, op_def)
@@ -146,8 +159,7 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     operand_checks = None if sized else _fixed_checks(op_def.operands)
     result_checks = None if sized else _fixed_checks(op_def.results)
     fixed_regions = not any(
-        isinstance(o, AttrSizedRegionSegments | AttrSizedSuccessorSegments)
-        for o in op_def.options
+        isinstance(o, AttrSizedRegionSegments | AttrSizedSuccessorSegments) for o in op_def.options
     ) and not any(isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors])
     n_regions, n_successors = len(op_def.regions), len(op_def.successors)
     props = tuple(
@@ -162,7 +174,7 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     def check_values(constrs, split, op, values, ctx) -> None:
         sizes = split(op, len(values))
         at = 0
-        for constr, size in zip(constrs, sizes):
+        for constr, size in zip(constrs, sizes, strict=True):
             constr.verify(tuple(v.type for v in values[at : at + size]), ctx)
             at += size
 
@@ -187,24 +199,10 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
         else:
             irdl_op_verify_regions(op, op_def, ctx)
             verify_variadic_size(op, op_def, VarIRConstruct.SUCCESSOR)
-        properties = op.properties
-        for name, constr, optional in props:
-            value = properties.get(name)
-            if value is None:
-                if optional:
-                    continue
-                raise VerifyException("property")
-            constr.verify(value, ctx)
-        if not prop_names.issuperset(properties):
+        _check_attributes(props, op.properties, ctx)
+        if not prop_names.issuperset(op.properties):
             raise VerifyException("property")
-        attributes = op.attributes
-        for name, constr, optional in attrs:
-            value = attributes.get(name)
-            if value is None:
-                if optional:
-                    continue
-                raise VerifyException("attribute")
-            constr.verify(value, ctx)
+        _check_attributes(attrs, op.attributes, ctx)
 
     def verify(op: Operation) -> None:
         try:

@@ -515,7 +515,7 @@ def _fixed_arity(op_class: type[IRDLOperation]) -> bool:
         fixed = _FIXED_ARITY[op_class] = not (
             op_def.regions
             or op_def.successors
-            or op_def.options and any(isinstance(o, AttrSizedSegments) for o in op_def.options)
+            or any(isinstance(o, AttrSizedSegments) for o in op_def.options)
             or any(isinstance(d, VariadicDef) for _, d in [*op_def.operands, *op_def.results])
         )
     return fixed
@@ -616,7 +616,7 @@ class SpecOp(AscendCOp):
         if _fixed_arity(type(self)):  # one value per operand, in spec order
             if len(self.operands) != len(spec.operands):
                 return  # IRDL's checks report it
-            groups = zip(spec.operands, self.operands)
+            groups = zip(spec.operands, self.operands, strict=True)
         else:
             try:
                 groups = [(o, getattr(self, o.name)) for o in spec.operands]

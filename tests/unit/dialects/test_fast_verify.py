@@ -71,9 +71,7 @@ BROKEN = {  # ops inside `func.func @f(%t: T, %n: i32, %b: i1)`
 
 
 def _module(body: str):
-    return parse_module(
-        f"func.func @f(%t: {T}, %n: i32, %b: i1) {{\n{body}\nfunc.return\n}}"
-    )
+    return parse_module(f"func.func @f(%t: {T}, %n: i32, %b: i1) {{\n{body}\nfunc.return\n}}")
 
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
