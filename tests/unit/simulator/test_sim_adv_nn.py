@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import simkit
+from softmaxkit import shape_info_and_tiling
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
@@ -97,16 +98,7 @@ def _ir_softmax(kind: str, t: str, valid: int) -> str:
     operands = "%out0, %out1, %out2, %in0, %tiling, %info"
     if kind == "simple_softmax":
         operands = "%out0, %in1, %in2, %in0, %tiling, %info"
-    return f"""
-%m = arith.constant {M} : i32
-%k = arith.constant {K} : i32
-%ok = arith.constant {valid} : i32
-%mu = builtin.unrealized_conversion_cast %m : i32 to ui32
-%ku = builtin.unrealized_conversion_cast %k : i32 to ui32
-%oku = builtin.unrealized_conversion_cast %ok : i32 to ui32
-%info = ascendc.construct !ascendc.softmax_shape_info(%mu, %ku, %mu, %oku) : ui32, ui32, ui32, ui32
-%tiling = ascendc.construct !ascendc.softmax_tiling()
-ascendc.{kind} {operands} {{{{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}}}} : {lt}, {LF}, {LF}, {lt}, !ascendc.softmax_tiling, !ascendc.softmax_shape_info
+    return shape_info_and_tiling(M, K, valid) + f"""ascendc.{kind} {operands} {{{{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}}}} : {lt}, {LF}, {LF}, {lt}, !ascendc.softmax_tiling, !ascendc.softmax_shape_info
 """
 
 

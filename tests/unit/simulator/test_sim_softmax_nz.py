@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import simkit
+from softmaxkit import shape_info_and_tiling
 
 from asc_xdsl.runtime.simulator import SimulatorError
 
@@ -26,16 +27,7 @@ def from_nz(flat: np.ndarray, m: int, k: int) -> np.ndarray:
 def _body(kind: str, k: int, valid: int) -> str:
     """%b0 src, %b1 dst, %b2 sum, %b3 max (in and out, so untouched bytes show)."""
     types = "{lt0}, {lt2}, {lt2}, {lt0}, !ascendc.softmax_tiling, !ascendc.softmax_shape_info"
-    return f"""
-%m = arith.constant {M} : i32
-%k = arith.constant {k} : i32
-%ok = arith.constant {valid} : i32
-%mu = builtin.unrealized_conversion_cast %m : i32 to ui32
-%ku = builtin.unrealized_conversion_cast %k : i32 to ui32
-%oku = builtin.unrealized_conversion_cast %ok : i32 to ui32
-%info = ascendc.construct !ascendc.softmax_shape_info(%mu, %ku, %mu, %oku) : ui32, ui32, ui32, ui32
-%tiling = ascendc.construct !ascendc.softmax_tiling()
-ascendc.{kind} %b1, %b2, %b3, %b0, %tiling, %info {{dataFormatNZ, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}} : {types}
+    return shape_info_and_tiling(M, k, valid) + f"""ascendc.{kind} %b1, %b2, %b3, %b0, %tiling, %info {{dataFormatNZ, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}} : {types}
 """
 
 
