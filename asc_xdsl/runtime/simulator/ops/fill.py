@@ -122,6 +122,26 @@ def _gatherb(op, comp, key: str):
     return run
 
 
+def _offset_elements(name, verb, side, tensor, off, base, ln, dt) -> np.ndarray:
+    """Gather's and Scatter's element of `tensor` for each enabled lane (repeat r,
+    element e): (base + off[r * Erep + e]) / sizeof(T); side is "src" or "dst", the
+    operand names' prefix. An offset that is not element aligned or leaves the tensor
+    is an error."""
+    r, el = lane_ids(ln)
+    oi = r * (256 // dt.itemsize) + el
+    check_span(off, oi, f"{side}_offset")
+    byte = int(base) + off.arr[oi].astype(np.int64)
+    tensor.check(0, side)
+    size = tensor.length * dt.itemsize
+    bad = (byte % dt.itemsize != 0) | (byte < 0) | (byte >= size)
+    if bad.any():
+        raise TensorBoundsError(
+            f"{name} {verb} {side} byte {int(byte[bad][0])} ({side}BaseAddr + {side}Offset): "
+            f"it must be a multiple of {dt.itemsize} inside {side}'s {size} bytes"
+        )
+    return byte // dt.itemsize
+
+
 @sim_hook("gather")
 def _gather(op, comp, key: str):
     dt = np_dtype(op.dst.type.element_type)
@@ -132,19 +152,8 @@ def _gather(op, comp, key: str):
 
     def run(e, c, _op=op):
         ln = call.lanes(e, c, erep)
-        src, off = e[s], e[o]
-        r, el = lane_ids(ln)
-        oi = r * erep + el
-        check_span(off, oi, "src_offset")
-        byte = int(e[base]) + off.arr[oi].astype(np.int64)
-        src.check(0, "src")
-        bad = (byte % dt.itemsize != 0) | (byte < 0) | (byte >= src.length * dt.itemsize)
-        if bad.any():
-            raise TensorBoundsError(
-                f"Gather reads src byte {int(byte[bad][0])} (srcBaseAddr + srcOffset): it must "
-                f"be a multiple of {dt.itemsize} inside src's {src.length * dt.itemsize} bytes"
-            )
-        values = src.arr[byte // dt.itemsize]
+        src = e[s]
+        values = src.arr[_offset_elements("Gather", "reads", "src", src, e[o], e[base], ln, dt)]
         stride = (1, int(e[rep])) if rep is not None else (1, 8)
         apply(ln, e[d], stride, [], _same, extras=[values])
         charge(c, ln)
@@ -167,21 +176,11 @@ def _scatter(op, comp, key: str):
                 "'Scatter is not supported on current device')"
             )
         ln = call.lanes(e, c, erep)
-        dst, src, off = e[d], e[s], e[o]
-        r, el = lane_ids(ln)
-        oi = r * erep + el
-        check_span(off, oi, "dst_offset")
+        dst, src = e[d], e[s]
+        di = _offset_elements("Scatter", "writes", "dst", dst, e[o], e[base], ln, dt)
         si = indices(ln, dt.itemsize, 1, int(e[rep]) if rep is not None else 8)
         check_span(src, si, "src")
-        byte = int(e[base]) + off.arr[oi].astype(np.int64)
-        dst.check(0, "dst")
-        bad = (byte % dt.itemsize != 0) | (byte < 0) | (byte >= dst.length * dt.itemsize)
-        if bad.any():
-            raise TensorBoundsError(
-                f"Scatter writes dst byte {int(byte[bad][0])} (dstBaseAddr + dstOffset): it "
-                f"must be a multiple of {dt.itemsize} inside dst's {dst.length * dt.itemsize} bytes"
-            )
-        dst.arr[byte // dt.itemsize] = src.arr[si]
+        dst.arr[di] = src.arr[si]
         charge(c, ln)
 
     return run
