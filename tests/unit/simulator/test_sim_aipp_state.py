@@ -29,12 +29,32 @@ ascendc.set_aipp_functions %gt0, %cfg, format = RGB888_U8 : ({GT}, !ascendc.aipp
 
 
 @asc.jit
+def gtensor(addr: asc.GlobalAddress) -> asc.GlobalTensor:
+    g = asc.GlobalTensor()
+    g.set_global_buffer(addr)
+    return g
+
+
+@asc.jit
+def load_and_copy_out(l1, out, size, start, pads, count):
+    """LoadImageToLocal of the size (horizontal, vertical) window at start (horizontal,
+    vertical) of a W-wide image into l1, pads (top, bottom, left, right) added; then
+    l1's first count elements out to GM at out."""
+    params = asc.LoadImageToLocalParams(
+        horiz_size=size[0], vert_size=size[1], horiz_start_pos=start[0],
+        vert_start_pos=start[1], src_horiz_size=W, top_pad_size=pads[0],
+        bot_pad_size=pads[1], left_pad_size=pads[2], right_pad_size=pads[3],
+    )  # fmt: skip
+    asc.load_image_to_local(l1, params)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(gtensor(out), l1, count=count)
+
+
+@asc.jit
 def rgb_kernel(img: asc.GlobalAddress, out: asc.GlobalAddress, csc: asc.ConstExpr[bool]):
     """RGB888 -> int8: crop 4 x 6 from (1, 2), R/B swapped, mean (10, 20, 30), two
     constant columns left (5, 6, 7) and one right, channels padded to 32 with -1."""
-    src, dst = asc.GlobalTensor(), asc.GlobalTensor()
-    src.set_global_buffer(img)
-    dst.set_global_buffer(out)
+    src = gtensor(img)
     l1 = asc.LocalTensor(dtype=asc.int8, pos=asc.TPosition.A1, addr=0, tile_size=4 * 9 * 32)
     cfg = asc.AippParams(
         dtype=asc.int8,
@@ -45,13 +65,7 @@ def rgb_kernel(img: asc.GlobalAddress, out: asc.GlobalAddress, csc: asc.ConstExp
         csc_params=asc.AippColorSpaceConvParams(is_enable_csc=csc),
     )
     asc.set_aipp_functions(src, asc.AippInputFormat.RGB888_U8, cfg)
-    params = asc.LoadImageToLocalParams(
-        horiz_size=6, vert_size=4, horiz_start_pos=2, vert_start_pos=1, src_horiz_size=W,
-        top_pad_size=0, bot_pad_size=0, left_pad_size=2, right_pad_size=1,
-    )  # fmt: skip
-    asc.load_image_to_local(l1, params)
-    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
-    asc.data_copy(dst, l1, count=4 * 9 * 32)
+    load_and_copy_out(l1, out, (6, 4), (2, 1), (0, 0, 2, 1), 4 * 9 * 32)
 
 
 def test_rgb888_crop_swap_mean_and_paddings():
@@ -76,10 +90,7 @@ def test_colour_space_conversion_is_refused_with_the_reason():
 def yuv_kernel(y: asc.GlobalAddress, uv: asc.GlobalAddress, out: asc.GlobalAddress):
     """YUV420SP -> half: crop 4 x 4 from (2, 4), U/V swapped, (x - mean - min) * var,
     channels padded to 4 (mode 1) with 0.5, edge padding one row above and below."""
-    ys, uvs, dst = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    ys.set_global_buffer(y)
-    uvs.set_global_buffer(uv)
-    dst.set_global_buffer(out)
+    ys, uvs = gtensor(y), gtensor(uv)
     l1 = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A1, addr=0, tile_size=6 * 4 * 4)
     cfg = asc.AippParams(
         dtype=asc.float16,
@@ -89,13 +100,7 @@ def yuv_kernel(y: asc.GlobalAddress, uv: asc.GlobalAddress, out: asc.GlobalAddre
         c_padding_params=asc.AippChannelPaddingParams(1, 0.5),
     )
     asc.set_aipp_functions(ys, uvs, asc.AippInputFormat.YUV420SP_U8, cfg)
-    params = asc.LoadImageToLocalParams(
-        horiz_size=4, vert_size=4, horiz_start_pos=4, vert_start_pos=2, src_horiz_size=W,
-        top_pad_size=1, bot_pad_size=1, left_pad_size=0, right_pad_size=0,
-    )  # fmt: skip
-    asc.load_image_to_local(l1, params)
-    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
-    asc.data_copy(dst, l1, count=6 * 4 * 4)
+    load_and_copy_out(l1, out, (4, 4), (4, 2), (1, 1, 0, 0), 6 * 4 * 4)
 
 
 def test_yuv420sp_to_half_with_edge_padding_and_four_channels():
@@ -121,9 +126,7 @@ def test_yuv420sp_to_half_with_edge_padding_and_four_channels():
 def xrgb_kernel(img: asc.GlobalAddress, out: asc.GlobalAddress, mode: asc.ConstExpr[int],
                 top: asc.ConstExpr[int], single: asc.ConstExpr[bool]):  # fmt: skip
     """XRGB8888 (X first, moved last by isSwapAX) -> int8, one row with isSingleLineCopy."""
-    src, dst = asc.GlobalTensor(), asc.GlobalTensor()
-    src.set_global_buffer(img)
-    dst.set_global_buffer(out)
+    src = gtensor(img)
     l1 = asc.LocalTensor(dtype=asc.int8, pos=asc.TPosition.A1, addr=0, tile_size=8 * 4 * 32)
     cfg = asc.AippParams(
         dtype=asc.int8,
@@ -133,13 +136,7 @@ def xrgb_kernel(img: asc.GlobalAddress, out: asc.GlobalAddress, mode: asc.ConstE
         dtc_params=asc.AippDataTypeConvParams(128, 128, 128),
     )
     asc.set_aipp_functions(src, asc.AippInputFormat.XRGB8888_U8, cfg)
-    params = asc.LoadImageToLocalParams(
-        horiz_size=4, vert_size=3, horiz_start_pos=0, vert_start_pos=2, src_horiz_size=W,
-        top_pad_size=top, bot_pad_size=0, left_pad_size=0, right_pad_size=0,
-    )  # fmt: skip
-    asc.load_image_to_local(l1, params)
-    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
-    asc.data_copy(dst, l1, count=8 * 4 * 32)
+    load_and_copy_out(l1, out, (4, 3), (0, 2), (top, 0, 0, 0), 8 * 4 * 32)
 
 
 def test_xrgb8888_single_line_drops_x():
