@@ -393,17 +393,23 @@ def _fm_in_l1(ir: IR, t="f16", fm=FM) -> str:
     return a1
 
 
+def _times_identity(ir: IR, a2: str) -> None:
+    """C = a2 (M_EXT x K_EXT half in L0A) x I (K_EXT x K_EXT), out in float32 to GM "c":
+    the kernel's parameters end with I's half array and C's."""
+    b2 = _identity_b(ir, K_EXT, 4096)
+    c_gm = ir.gm("c", "f32")
+    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
+    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
+    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+
+
 def test_load_data_3d_into_l0a_is_img2col_in_zz():
     """C = img2col (16 x 128, in L0A) x I (128 x 128)."""
     ir = IR()
     a1 = _fm_in_l1(ir)
     a2 = ir.local("a2", 0, M_EXT * K_EXT, "f16")
     _load_3d(ir, a2, a1)
-    b2 = _identity_b(ir, K_EXT, 4096)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    _times_identity(ir, a2)
     fm = RNG.standard_normal(FM).astype(np.float16)
     c = np.zeros((M_EXT, K_EXT), np.float32)
     ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.float16), c)
@@ -814,11 +820,7 @@ def test_load_data_3d_v2pro_unpacks_its_words(right):
     a1 = _fm_in_l1(ir)
     a2 = ir.local("a2", 0, M_EXT * K_EXT, "f16")
     _load_3d_v2pro(ir, a2, a1, right=right)
-    b2 = _identity_b(ir, K_EXT, 4096)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    _times_identity(ir, a2)
     fm = RNG.standard_normal(FM).astype(np.float16)
     c = np.zeros((M_EXT, K_EXT), np.float32)
     ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.float16), c)

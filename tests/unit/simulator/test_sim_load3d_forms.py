@@ -14,10 +14,10 @@ from test_sim_cube import (
     M_EXT,
     _fixpipe,
     _fm_in_l1,
-    _identity_b,
     _img2col_ref,
     _load_3d,
     _mmad,
+    _times_identity,
 )
 
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
@@ -102,11 +102,7 @@ def _img2col_kernel(before=None):
     if before is not None:
         before(ir)
     _load_3d(ir, a2, a1)
-    b2 = _identity_b(ir, K_EXT, 4096)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    _times_identity(ir, a2)
     return ir.kernel()
 
 
@@ -144,11 +140,7 @@ def test_set_load_data_boundary_wraps_reads_to_the_start_of_l1():
     a2 = ir.local("a2", 0, M_EXT * K_EXT, "f16")
     _boundary(2048)(ir)
     _load_3d(ir, a2, src)
-    b2 = _identity_b(ir, K_EXT, 4096)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    _times_identity(ir, a2)
     fm = RNG.standard_normal(FM).astype(np.float16)
     flat = fm.reshape(-1)
     c = np.zeros((M_EXT, K_EXT), np.float32)
