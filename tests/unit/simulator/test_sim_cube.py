@@ -393,14 +393,21 @@ def _fm_in_l1(ir: IR, t="f16", fm=FM) -> str:
     return a1
 
 
+def _product_out(ir: IR, a2: str, b2: str, t: str, m: int, n: int, k: int, co1_count,
+                 acc: str = "f32") -> None:  # fmt: skip
+    """C (m x n of acc) = a2 x b2 (Mmad of t, K = k) in CO1 (co1_count elements at 0),
+    out to GM "c" by Fixpipe: C is the kernel's next parameter."""
+    c_gm = ir.gm("c", acc)
+    co1 = ir.local("co1", 0, co1_count, acc)
+    _mmad(ir, co1, a2, b2, t, m, n, k)
+    _fixpipe(ir, c_gm, co1, acc, acc, m, n)
+
+
 def _times_identity(ir: IR, a2: str) -> None:
     """C = a2 (M_EXT x K_EXT half in L0A) x I (K_EXT x K_EXT), out in float32 to GM "c":
     the kernel's parameters end with I's half array and C's."""
     b2 = _identity_b(ir, K_EXT, 4096)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f16", M_EXT, K_EXT, K_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    _product_out(ir, a2, b2, "f16", M_EXT, K_EXT, K_EXT, M_EXT * K_EXT)
 
 
 def test_load_data_3d_into_l0a_is_img2col_in_zz():
@@ -428,10 +435,7 @@ def test_load_data_3d_int8_into_l0a():
     b2 = ir.local("b2", 0, K_EXT * K_EXT, "i8")
     nd2nz(ir, b1, eye_gm, "i8", K_EXT, K_EXT, K_EXT)
     load_2d(ir, b2, b1, "i8", 0, (K_EXT // 32) * (K_EXT // 16), 1)
-    c_gm = ir.gm("c", "i32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "i32")
-    _mmad(ir, co1, a2, b2, "i8", M_EXT, K_EXT, K_EXT)
-    _fixpipe(ir, c_gm, co1, "i32", "i32", M_EXT, K_EXT)
+    _product_out(ir, a2, b2, "i8", M_EXT, K_EXT, K_EXT, M_EXT * K_EXT, acc="i32")
     fm = RNG.integers(-100, 100, fm_shape).astype(np.int8)
     c = np.zeros((M_EXT, K_EXT), np.int32)
     ir.kernel()[1](fm, np.eye(K_EXT, dtype=np.int8), c)
@@ -450,10 +454,7 @@ def test_load_data_3d_into_l0b_is_img2col_as_b():
     ir.op(f"ascendc.data_copy_l2 {l1e}, {eye_gm}, {c256} : {lt('f16')}, {gt('f16')}, i32")
     a2 = ir.local("a2", 0, 256, "f16")
     load_2d(ir, a2, l1e, "f16", 0, 1, 1)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f16", 16, K_EXT, M_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", 16, K_EXT)
+    _product_out(ir, a2, b2, "f16", 16, K_EXT, M_EXT, M_EXT * K_EXT)
     fm = RNG.standard_normal(FM).astype(np.float16)
     c = np.zeros((16, K_EXT), np.float32)
     ir.kernel()[1](fm, np.eye(16, dtype=np.float16), c)
@@ -467,10 +468,7 @@ def test_load_data_3d_transposed_into_l0a_is_its_transpose():
     a2 = ir.local("a2", 0, M_EXT * K_EXT, "f16")
     _load_3d(ir, a2, a1, transpose=True)
     b2 = _identity_b(ir, 16, 4096)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f16", K_EXT, 16, M_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", K_EXT, 16)
+    _product_out(ir, a2, b2, "f16", K_EXT, 16, M_EXT, M_EXT * K_EXT)
     fm = RNG.standard_normal(FM).astype(np.float16)
     c = np.zeros((K_EXT, 16), np.float32)
     ir.kernel()[1](fm, np.eye(16, dtype=np.float16), c)
@@ -515,11 +513,7 @@ def test_load_data_with_transpose_makes_b_of_its_nz_square(t, k):
     b2 = ir.local("b2", 0, k * k, t)
     _load_transpose(ir, b2, l1, t, 1, 1, 0, 0, 0)
     a2 = _identity_a(ir, t, k, 8192)
-    acc = ACC[t]
-    c_gm = ir.gm("c", acc)
-    co1 = ir.local("co1", 0, k * k, acc)
-    _mmad(ir, co1, a2, b2, t, k, k, k)
-    _fixpipe(ir, c_gm, co1, acc, acc, k, k)
+    _product_out(ir, a2, b2, t, k, k, k, k * k, acc=ACC[t])
     mats = [RNG.integers(-50, 50, (k, k)).astype(np_t) for _ in range(3)]
     x = np.concatenate([nz_of(m, 32 // SIZE[t]) for m in mats])
     c = np.zeros((k, k), np.int32 if t == "i8" else np.float32)
@@ -542,10 +536,7 @@ def test_load_data_with_transpose_repeats_gaps_and_decrement(gap, frac_gap):
     b2 = ir.local("b2", 0, 4 * 128, t)
     _load_transpose(ir, b2, l1, t, 2, 2, 1, gap, frac_gap, dec=True)
     a2 = _identity_a(ir, t, k, 8192)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, 2 * k * k, "f32")
-    _mmad(ir, co1, a2, b2, t, 16, 32, 16)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", 16, 32)
+    _product_out(ir, a2, b2, t, 16, 32, 16, 2 * k * k)
     mats = [RNG.integers(-50, 50, (k, k)).astype(np.float32) for _ in range(3)]
     x = np.concatenate([nz_of(m, 8) for m in mats])
     c = np.zeros((16, 32), np.float32)
@@ -746,10 +737,7 @@ def test_mmad_hf32(even):
     mode = ir.const(not even, "i1")
     ir.lines.append(f"ascendc.set_hf32_trans_mode {mode} : i1")
     a2, b2 = _load_operands(ir, "f32", m, k, n, True)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, 256, "f32")
-    _mmad(ir, co1, a2, b2, "f32", m, n, k)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", m, n)
+    _product_out(ir, a2, b2, "f32", m, n, k, 256)
     ulp = 2.0**-11  # HF32 keeps 11 mantissa bits
     a = np.full((m, k), 1 + 1.5 * ulp, np.float32)
     a[:, 1] = 1 + 0.5 * ulp  # a tie: even -> 1, toward zero -> 1
@@ -842,10 +830,7 @@ def test_load_data_3d_float32_into_l0a():
     cnt = ir.const(K_EXT * K_EXT, "i32")
     ir.op(f"ascendc.data_copy_l2 {b1}, {eye_gm}, {cnt} : {lt('f32')}, {gt('f32')}, i32")
     load_2d(ir, b2, b1, "f32", 0, k1 * n1, 1)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f32", M_EXT, K_EXT, K_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", M_EXT, K_EXT)
+    _product_out(ir, a2, b2, "f32", M_EXT, K_EXT, K_EXT, M_EXT * K_EXT)
     # Zn: fractal (k1, n1) holds 16 rows of n, 8 k each
     kk, nn = np.meshgrid(np.arange(8), np.arange(16))
     zn = np.zeros((k1, n1, 16, 8), np.float32)

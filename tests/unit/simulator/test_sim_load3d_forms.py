@@ -16,7 +16,7 @@ from test_sim_cube import (
     _fm_in_l1,
     _img2col_ref,
     _load_3d,
-    _mmad,
+    _product_out,
     _times_identity,
 )
 
@@ -58,10 +58,7 @@ def test_float32_transposed_into_l0a_is_the_transposed_img2col():
     b1 = _copy_in(ir, "b1", 8192, "eye", 256)
     b2 = ir.local("b2", 0, 256, "f32")
     load_2d(ir, b2, b1, "f32", 0, 2, 1)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, M_EXT * K_EXT, "f32")
-    _mmad(ir, co1, a2, b2, "f32", K_EXT, 16, M_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", K_EXT, 16)
+    _product_out(ir, a2, b2, "f32", K_EXT, 16, M_EXT, M_EXT * K_EXT)
     fm = RNG.standard_normal(FM32).astype(np.float32)
     c = np.zeros((K_EXT, 16), np.float32)
     ir.kernel()[1](fm, _zn_identity(16, 16), c)
@@ -79,10 +76,7 @@ def test_float32_into_l0b_is_the_img2col_as_b(k_ext):
     l1e = _copy_in(ir, "a1", 8192, "eye", 256)
     a2 = ir.local("a2", 0, 256, "f32")
     load_2d(ir, a2, l1e, "f32", 0, 2, 1)
-    c_gm = ir.gm("c", "f32")
-    co1 = ir.local("co1", 0, 16 * 128, "f32")
-    _mmad(ir, co1, a2, b2, "f32", 16, k_ext, M_EXT)
-    _fixpipe(ir, c_gm, co1, "f32", "f32", 16, k_ext)
+    _product_out(ir, a2, b2, "f32", 16, k_ext, M_EXT, 16 * 128)
     fm = RNG.standard_normal(FM32).astype(np.float32)
     c = np.zeros((16, k_ext), np.float32)
     ir.kernel()[1](fm, _zz_identity(16, 16).reshape(-1), c)
