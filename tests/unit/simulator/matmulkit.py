@@ -1,9 +1,10 @@
-"""What the Matmul-object tests share: the default shapes and tiling, GM tensors over
-kernel addresses and the object over GM ND operands, registered with A and B set."""
+"""What the Matmul-object tests share: the default shapes and tiling, and the object
+over GM ND operands (GM tensors from jitkit.gtensor), registered with A and B set."""
 
 from __future__ import annotations
 
 import numpy as np
+from jitkit import gtensor
 
 import asc_xdsl as asc
 
@@ -27,13 +28,6 @@ def operands(dtype=np.float16, seed=0, a_shape=(M, K), b_shape=(K, N)):
     """Small integers (exact in every cube type's sums) for A and B."""
     rng = np.random.default_rng(seed)
     return rng.integers(-4, 5, a_shape).astype(dtype), rng.integers(-4, 5, b_shape).astype(dtype)
-
-
-@asc.jit
-def gtensor(addr: asc.GlobalAddress) -> asc.GlobalTensor:
-    g = asc.GlobalTensor()
-    g.set_global_buffer(addr)
-    return g
 
 
 @asc.jit

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import simkit
+from jitkit import gtensor
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError, UnsupportedOpError
@@ -26,13 +27,6 @@ ascendc.set_aipp_functions %gt0, %cfg, format = RGB888_U8 : ({GT}, !ascendc.aipp
     y = x.copy()
     k[1](y, sanitize="error")
     np.testing.assert_array_equal(y, x)
-
-
-@asc.jit
-def gtensor(addr: asc.GlobalAddress) -> asc.GlobalTensor:
-    g = asc.GlobalTensor()
-    g.set_global_buffer(addr)
-    return g
 
 
 @asc.jit

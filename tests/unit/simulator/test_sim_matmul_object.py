@@ -9,7 +9,8 @@ import pytest
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
-from matmulkit import GM, ND, K, M, N, WORKSPACE, gm_matmul, gtensor, operands, registered
+from jitkit import gtensor
+from matmulkit import GM, ND, K, M, N, WORKSPACE, gm_matmul, operands, registered
 from matmulkit import tiling as _tiling
 
 
