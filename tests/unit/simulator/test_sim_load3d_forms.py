@@ -12,7 +12,6 @@ from test_sim_cube import (
     FM,
     K_EXT,
     M_EXT,
-    _fixpipe,
     _fm_in_l1,
     _img2col_ref,
     _load_3d,
