@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from asc_xdsl import soc as socs
-from asc_xdsl.runtime.cann import describe, dump
+from asc_xdsl.runtime.cann import describe, dump, jit_binaries
 from asc_xdsl.runtime.cann.compiler import build_binary
 from asc_xdsl.runtime.cann.errors import CannError
 from asc_xdsl.runtime.cann.launch import resolve_soc
@@ -44,7 +44,9 @@ def build_kernel(
     use_cache: bool = True,
 ) -> Built:
     """Build `kernel` for `soc` (cached) and describe it; with `out_dir`, copy the
-    binary there as `<kernel>.o` and write `<kernel>.json` beside it."""
+    binary there as `<kernel>.o` and write `<kernel>.json` beside it. A kernel from the
+    JIT's disk cache (`metadata["cache_entry"]`) keeps both in its entry too
+    (jit_binaries.py)."""
     toolkit = toolkit if toolkit is not None else require_toolkit()
     d = describe.describe(kernel)
     options = {k: kernel.options.get(k) for k in OPTION_KEYS if k in kernel.options}
@@ -75,6 +77,9 @@ def build_kernel(
         options={**options, "dump": d.with_dump},
         commands=commands,
     )
+    entry = kernel.metadata.get("cache_entry")
+    if entry is not None:  # a later JIT launch runs it without compiling (no xDSL)
+        jit_binaries.store(Path(entry), manifest, binary, toolkit)
     if out_dir is None:
         return Built(manifest, binary)
     out = Path(out_dir)

@@ -43,7 +43,7 @@ from asc_xdsl.runtime.cann.launch import (
     resolve_soc,
     run,
 )
-from asc_xdsl.runtime.cann.toolkit import Toolkit, require_toolkit
+from asc_xdsl.runtime.cann.toolkit import Toolkit, find_toolkit, require_toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError, check_block_dim
 
 LAUNCH_OPTIONS = ("device_id", "soc_version", "cache")
@@ -95,9 +95,6 @@ class CannBackend(ABC):
         kernel.metadata["binary"] = str(built.binary)
         kernel.metadata["platform"] = soc.name
         kernel.metadata["manifest"] = built.manifest
-        entry = kernel.metadata.get("cache_entry")
-        if entry is not None:  # a later process launches it without compiling
-            jit_binaries.store(Path(entry), built.manifest, built.binary, toolkit)
         run(runtime, built.manifest, built.binary, block_dim, prepared, soc, self.name)
 
     def launch_stored(
@@ -108,10 +105,10 @@ class CannBackend(ABC):
         steps of `launch` but without the kernel's IR (no xDSL). False when there is
         none, or `cache=False` asks for a build: the caller then compiles and launches."""
         self._check_options(options)
-        if options.get("cache", True) is False:
-            return False
+        toolkit = find_toolkit()
+        if options.get("cache", True) is False or toolkit is None:
+            return False  # a build, or `launch`'s own error after the compile's
         block_dim = check_block_dim(block_dim)
-        toolkit = require_toolkit()
         soc_name = self._given_soc(options)
         preset = soc_name or self.preset_soc()
         soc = resolve_soc(preset) if preset is not None else None

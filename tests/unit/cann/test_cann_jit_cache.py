@@ -215,3 +215,19 @@ def test_second_toolkit_home_misses(fake_toolkit, fake_libs, tmp_path, monkeypat
     add_custom._compiled.clear()
     add_custom[8](*_inputs(), 64, 4, backend="npu")
     assert len(_variants(fake_toolkit.cache)) == 2
+
+
+def test_ahead_of_time_build_serves_a_later_launch(fake_toolkit, fresh, tmp_path):
+    x, y, z = _inputs()
+    add_custom.compile(x, y, z, 64, 4, backend="npu", soc_version="Ascend910B2", out_dir=tmp_path)
+    assert [n.split("-")[0] for n in _variants(fake_toolkit.cache)] == ["Ascend910B2"]
+    fresh()
+    add_custom[8](x, y, z, 64, 4, backend="npu")
+    np.testing.assert_array_equal(z, x + 0.5)
+
+
+def test_no_toolkit_fails_as_before(no_cann):
+    from asc_xdsl.runtime.cann.errors import ToolkitNotFoundError
+
+    with pytest.raises(ToolkitNotFoundError, match="CANN toolkit"):
+        add_custom[8](*_inputs(), 64, 4, backend="npu")
