@@ -111,13 +111,15 @@ class Queue:
         if not t.alloc.live:
             raise QueueError(f"{api} on queue {self.label} of a tensor that was already freed")
 
-    def enque(self, t: LocalTensor) -> None:
-        try:
-            alloc = t.alloc
-        except AttributeError:  # not a local tensor
-            alloc = None
+    def _live_alloc(self, t: LocalTensor, api: str):
+        """The allocation of `t`, a live tensor of this queue (else `_owned`'s error)."""
+        alloc = getattr(t, "alloc", None)  # None: not a local tensor
         if alloc is None or alloc.queue is not self or not alloc.live:
-            self._owned(t, "EnQue")  # the error
+            self._owned(t, api)  # the error
+        return alloc
+
+    def enque(self, t: LocalTensor) -> None:
+        alloc = self._live_alloc(t, "EnQue")
         if self.depth and len(self.waiting) >= self.depth:  # depth 0: no FIFO to fill
             raise QueueError(
                 f"EnQue on queue {self.label}: {len(self.waiting)} tensors already wait, the "
@@ -163,12 +165,7 @@ class Queue:
         }[query]
 
     def release(self, t: LocalTensor) -> None:
-        try:
-            alloc = t.alloc
-        except AttributeError:  # not a local tensor
-            alloc = None
-        if alloc is None or alloc.queue is not self or not alloc.live:
-            self._owned(t, "FreeTensor")  # the error
+        alloc = self._live_alloc(t, "FreeTensor")
         alloc.live = False
         self.free.append(alloc.slot)
 
