@@ -24,6 +24,7 @@ declaration.)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -250,11 +251,17 @@ class MatmulConfigAttr(ParametrizedAttribute):
     def cpp_initializer(self) -> str:
         """The braced initializer of the C++ struct, every field in order (pyasc's
         spelling: bools as 1/0, enums by name)."""
-        parts = []
-        for f in MATMUL_CONFIG_FIELDS:
-            value = self.value(f.name)
-            parts.append(f.kind(value).cpp if issubclass(f.kind, AscEnum) else str(value))
-        return "{" + ",".join(parts) + "}"
+        return _cpp_initializer(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _cpp_initializer(config: MatmulConfigAttr) -> str:
+    # Asked for each matmul type of a module when it is printed: made once per config.
+    parts = []
+    for f in MATMUL_CONFIG_FIELDS:
+        value = config.value(f.name)
+        parts.append(f.kind(value).cpp if issubclass(f.kind, AscEnum) else str(value))
+    return "{" + ",".join(parts) + "}"
 
 
 # ---------------------------------------------------------------------------
