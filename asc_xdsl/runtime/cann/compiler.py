@@ -156,6 +156,7 @@ def build_binary(
         arches=list(arches(platform, kernel_type)),
         kernel_type=kernel_type,
         toolkit_version=toolkit.version,
+        tools=toolkit.tools_identity(),
     )
     if use_cache:
         hit = cache.lookup(key)

@@ -16,8 +16,8 @@ The JIT key covers the kernel: its source, helpers, the globals they read, the
 arguments' types and ConstExpr values, the compile options (`opt_level`, `auto_sync`,
 `debug`, `bisheng_options`, ...) and the compiler's own sources. The folder's name
 adds what else the binary depends on: the SoC and, hashed, the toolkit (its home and
-version, `ASC_XDSL_BISHENG` / `ASC_XDSL_LINKER`) and whether printing kernels print
-(`ASCENDC_DUMP`). A folder is published by renaming a complete temporary one, so a
+version, and the compiler and linker a build runs: `Toolkit.tools_identity`) and
+whether printing kernels print (`ASCENDC_DUMP`). A folder is published by renaming a complete temporary one, so a
 reader sees a whole variant or none; one that does not load (a missing or changed
 file) is a miss, and the build that follows replaces it. Stdlib only.
 """
@@ -34,7 +34,7 @@ from asc_xdsl.runtime.cann.cache import cache_key
 from asc_xdsl.runtime.cann.errors import CannError
 from asc_xdsl.runtime.cann.manifest import Manifest
 from asc_xdsl.runtime.cann.prebuilt import PrebuiltKernel, load
-from asc_xdsl.runtime.cann.toolkit import BISHENG_ENV, LINKER_ENV, Toolkit
+from asc_xdsl.runtime.cann.toolkit import Toolkit
 
 SUBDIR = "cann"
 
@@ -48,8 +48,7 @@ def build_key(toolkit: Toolkit) -> str:
     return cache_key(
         home=str(toolkit.home),
         version=toolkit.version,
-        bisheng=os.environ.get(BISHENG_ENV, ""),
-        linker=os.environ.get(LINKER_ENV, ""),
+        tools=toolkit.tools_identity(),
         dump=dump.enabled(),
     )[:16]
 

@@ -61,6 +61,21 @@ class Toolkit:
             f"set {env} to its path or {SETUP_HINT}"
         )
 
+    def tools_identity(self) -> str:
+        """The executables a build runs (an override, the toolkit's own, or one on
+        PATH) with their sizes and mtimes, for cache keys: another or a replaced
+        compiler builds again."""
+        found = []
+        for name, env in (("bisheng", BISHENG_ENV), ("ld.lld", LINKER_ENV)):
+            try:
+                path = self.tool(name, env)
+                st = path.stat()
+            except (ToolkitNotFoundError, OSError):  # no such tool: a build reports it
+                found.append(f"{name}=?{os.environ.get(env, '')}")
+                continue
+            found.append(f"{name}={path}:{st.st_size}:{st.st_mtime_ns}")
+        return ";".join(found)
+
     @property
     def bisheng(self) -> Path:
         return self.tool("bisheng", BISHENG_ENV)

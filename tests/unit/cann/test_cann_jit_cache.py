@@ -121,6 +121,17 @@ def test_variants_are_keyed_by_soc_toolkit_and_dump(fake_toolkit, fresh, monkeyp
     assert len(_variants(fake_toolkit.cache)) == 4
 
 
+def test_a_replaced_compiler_builds_again(fake_toolkit, fresh):
+    add_custom[8](*_inputs(), 64, 4, backend="npu")
+    bisheng = fake_toolkit.home / "compiler" / "ccec_compiler" / "bin" / "bisheng"
+    bisheng.write_text(bisheng.read_text() + "\n# an updated compiler\n")
+    add_custom._compiled.clear()
+    before = len(fake_toolkit.tool_calls())
+    add_custom[8](*_inputs(), 64, 4, backend="npu")
+    assert len(fake_toolkit.tool_calls()) == before + 2  # bisheng and ld.lld ran again
+    assert len(_variants(fake_toolkit.cache)) == 2
+
+
 def test_model_backend_hits_the_default_soc(fake_toolkit, fresh):
     add_custom[8](*_inputs(), 64, 4, backend="model")
     assert [n.split("-")[0] for n in _variants(fake_toolkit.cache)] == ["Ascend910B1"]
