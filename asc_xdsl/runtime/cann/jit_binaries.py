@@ -17,9 +17,10 @@ arguments' types and ConstExpr values, the compile options (`opt_level`, `auto_s
 `debug`, `bisheng_options`, ...) and the compiler's own sources. The folder's name
 adds what else the binary depends on: the SoC and, hashed, the toolkit (its home and
 version, and the compiler and linker a build runs: `Toolkit.tools_identity`) and
-whether printing kernels print (`ASCENDC_DUMP`). A folder is published by renaming a complete temporary one, so a
-reader sees a whole variant or none; one that does not load (a missing or changed
-file) is a miss, and the build that follows replaces it. Stdlib only.
+whether printing kernels print (`ASCENDC_DUMP`). A folder is published by renaming a
+complete temporary one, so a reader sees a whole variant or none; one that does not
+load (a missing or changed file) is a miss, and the build that follows replaces it.
+Stdlib only.
 """
 
 from __future__ import annotations
