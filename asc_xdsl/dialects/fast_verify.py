@@ -12,6 +12,7 @@ finds anything wrong it runs xDSL's verifier, so the error is IRDL's own message
 plan never accepts what IRDL would reject (tests/unit/dialects/test_fast_verify.py
 compares the two on every op of the lit inputs).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
