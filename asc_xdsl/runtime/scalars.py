@@ -14,14 +14,15 @@ the type is finite (infinities and NaN pass through as they are); `i1` takes boo
 
 from __future__ import annotations
 
-import math
+import functools
 from typing import Any
 
 from xdsl.dialects.builtin import IndexType, IntegerType, Signedness
 from xdsl.ir import Attribute
 
-from asc_xdsl.frontend import dtypes as dt
+from asc_xdsl.runtime.cann.args import ScalarSpec, check_scalar
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.numpy_types import np_dtype
 
 
 def int_bounds(t: Attribute) -> tuple[int, int] | None:
@@ -38,56 +39,23 @@ def int_bounds(t: Attribute) -> tuple[int, int] | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)
+def scalar_spec(t: Attribute) -> ScalarSpec:
+    """The record of a scalar parameter of IR type `t` (what a CANN manifest keeps)."""
+    try:
+        dtype = np_dtype(t)
+    except TypeError:
+        raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host") from None
+    name = "bfloat16" if str(t) == "bf16" else dtype.name
+    bounds = int_bounds(t) if isinstance(t, IntegerType | IndexType) else None
+    return ScalarSpec(str(t), name, bounds)
+
+
 def scalar_argument(t: Attribute, value: Any, index: int, name: str | None = None) -> Any:
     """`value` checked against scalar parameter type `t`: a Python int, float or bool.
 
     `index` counts the kernel's runtime parameters from 0 and `name` is the parameter's
-    (when known); both appear in the error so it reads the same on every backend."""
-    where = f" (parameter '{name}')" if name else ""
-    value = _plain(value)
-    if not isinstance(value, bool | int | float):
-        raise LaunchError(
-            f"argument {index} must be a number for parameter type {t}, got "
-            f"{type(value).__name__}{where}"
-        )
-    bounds = int_bounds(t)
-    if bounds is not None:
-        if isinstance(value, float):
-            if not value.is_integer():
-                raise LaunchError(f"argument {index}: {value!r} is not an integer ({t}){where}")
-            value = int(value)
-        lo, hi = bounds
-        if not lo <= value <= hi:
-            range_text = f": {lo} .. {hi}" if name else f" ({lo} .. {hi})"
-            label = f" (parameter '{name}'{range_text})" if name else range_text
-            raise LaunchError(f"argument {index}: {value!r} does not fit in {t}{label}")
-        return bool(value) if isinstance(t, IntegerType) and t.width.data == 1 else int(value)
-    try:
-        dtype = dt.from_ir(t)
-    except TypeError:
-        dtype = None
-    if dtype is None or not dtype.is_float():
-        raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host")
-    try:
-        number = float(value)
-    except OverflowError:  # an int beyond any float
-        number = math.inf
-    if math.isnan(number) or (math.isinf(number) and isinstance(value, float)):
-        return number  # an explicit infinity or NaN
-    if math.isinf(number) or dt.float_overflows(number, dtype):
-        raise LaunchError(
-            f"argument {index}: {value!r} does not fit in {t} (largest finite value "
-            f"{dt.FLOAT_LIMITS[dtype.name][0]:g}){where}"
-        )
-    return number
-
-
-def _plain(value: Any) -> Any:
-    """numpy scalars, 0-d arrays and 0-d torch tensors as Python numbers."""
-    item = getattr(value, "item", None)
-    if item is not None and getattr(value, "ndim", 0) == 0 and not isinstance(value, bool | int):
-        try:
-            return item()
-        except (TypeError, ValueError):
-            return value
-    return value
+    (when known); both appear in the error so it reads the same on every backend. The
+    rule is `check_scalar`'s, which a prebuilt CANN launch applies to its manifest's
+    record without xDSL."""
+    return check_scalar(scalar_spec(t), value, index, name)

@@ -92,8 +92,9 @@ def _rounds_to_inf(number: float, dtype: str) -> bool:
 
 
 def check_scalar(spec: ScalarSpec, value: Any, index: int, name: str | None = None) -> Any:
-    """`value` checked against `spec`: the rule (and error text) of `runtime.scalars`,
-    which the simulator applies too, from the manifest's record instead of an IR type."""
+    """`value` checked against `spec`: the one rule (and error text) for scalar
+    arguments on every backend (`runtime.scalars.scalar_argument` applies it to an IR
+    type's record; a prebuilt launch to its manifest's, without xDSL)."""
     where = f" (parameter '{name}')" if name else ""
     value = _plain(value)
     if not isinstance(value, bool | int | float):
@@ -141,7 +142,7 @@ def encode_value(spec: ScalarSpec, value: Any, index: int, name: str | None = No
 
 def encode_scalar(t: Any, value: Any, index: int, name: str | None = None) -> bytes:
     """The bytes of scalar argument `index` for IR parameter type `t` (loads xDSL)."""
-    from asc_xdsl.runtime.cann.describe import scalar_spec
+    from asc_xdsl.runtime.scalars import scalar_spec
 
     return encode_value(scalar_spec(t), value, index, name)
 

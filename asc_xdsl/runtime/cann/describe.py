@@ -9,27 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
-from xdsl.ir import Attribute
+from xdsl.dialects.builtin import MemRefType
 
 from asc_xdsl.runtime.cann import dump
-from asc_xdsl.runtime.cann.args import POINTER_SIZE, ScalarSpec, slot_layout
+from asc_xdsl.runtime.cann.args import POINTER_SIZE, slot_layout
 from asc_xdsl.runtime.cann.errors import CannError
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, is_gm_pointer
 from asc_xdsl.runtime.numpy_types import np_dtype
-from asc_xdsl.runtime.scalars import int_bounds
+from asc_xdsl.runtime.scalars import scalar_spec
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
-
-
-def scalar_spec(t: Attribute) -> ScalarSpec:
-    """The manifest record of a scalar parameter of IR type `t`."""
-    try:
-        dtype = np_dtype(t)
-    except TypeError:
-        raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host") from None
-    name = "bfloat16" if str(t) == "bf16" else dtype.name
-    bounds = int_bounds(t) if isinstance(t, IntegerType | IndexType) else None
-    return ScalarSpec(str(t), name, bounds)
 
 
 def _struct_record(t: MemRefType) -> dict[str, Any] | None:

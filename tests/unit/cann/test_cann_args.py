@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import struct
 
 import numpy as np
@@ -92,14 +93,14 @@ _VALUES = [0, 1, -1, 2, 2.5, 4.0, 255, 256, -129, 2**31, 2**63, 2**64, 1e39, 700
 
 @pytest.mark.parametrize("t", _TYPES, ids=str)
 def test_manifest_scalar_rule_is_the_runtime_rule(t):
-    """A prebuilt launch checks scalars from the manifest's record (no IR types): the
-    same accepted values and the same error text as runtime.scalars, which the
-    simulator and the JIT launch use."""
-    from asc_xdsl.runtime.cann.args import check_scalar
-    from asc_xdsl.runtime.cann.describe import scalar_spec
-    from asc_xdsl.runtime.scalars import scalar_argument
+    """A prebuilt launch checks scalars from the manifest's record (JSON, no IR types):
+    the record survives the manifest, so the launch accepts the same values with the
+    same error text as runtime.scalars, which the simulator and the JIT launch use."""
+    from asc_xdsl.runtime.cann.args import ScalarSpec, check_scalar
+    from asc_xdsl.runtime.scalars import scalar_argument, scalar_spec
 
-    spec = scalar_spec(t)
+    spec = ScalarSpec.from_json(json.loads(json.dumps(scalar_spec(t).to_json())))
+    assert spec == scalar_spec(t)
     for value in _VALUES:
         try:
             expected = ("ok", scalar_argument(t, value, 2, "p"))
