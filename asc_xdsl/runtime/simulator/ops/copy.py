@@ -141,22 +141,27 @@ def _copy_params(op, comp):
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.repeat_params)
 
     def run(e, c, _op=op):
-        dst, src = e[d], e[s]
         count, blen, sgap, dgap = e[p][:4]
-        pipe, direction = route(dst, src)
-        if count == 0 or blen == 0:
-            return
-        length = blen * 32
-        sp, dp = (blen + sgap) * 32, (blen + dgap) * 32
-        sw = window(src, (count - 1) * sp + length, "DataCopy reads src")
-        dw = window(dst, (count - 1) * dp + length, "DataCopy writes dst")
-        if sgap == 0 and dgap == 0:
-            put(c, dst, dw, sw)
-        else:
-            put(c, dst, _strided(dw, count, length, dp), _strided(sw, count, length, sp))
-        charge_dma(c.cnt, pipe, direction, count * length)
+        copy_bursts(c, e[d], e[s], count, blen, sgap, dgap)
 
     return run
+
+
+def copy_bursts(c, dst, src, count: int, blen: int, sgap: int, dgap: int) -> None:
+    """DataCopyParams' movement: `count` bursts of `blen` 32-byte blocks, `sgap`/`dgap`
+    blocks apart in src/dst, on the pipe the two memories decide (and its cost)."""
+    pipe, direction = route(dst, src)
+    if count == 0 or blen == 0:
+        return
+    length = blen * 32
+    sp, dp = (blen + sgap) * 32, (blen + dgap) * 32
+    sw = window(src, (count - 1) * sp + length, "DataCopy reads src")
+    dw = window(dst, (count - 1) * dp + length, "DataCopy writes dst")
+    if sgap == 0 and dgap == 0:
+        put(c, dst, dw, sw)
+    else:
+        put(c, dst, _strided(dw, count, length, dp), _strided(sw, count, length, sp))
+    charge_dma(c.cnt, pipe, direction, count * length)
 
 
 PAD_EXT_FIELDS = ("isPad", "leftPadding", "rightPadding", "paddingValue")

@@ -44,7 +44,7 @@ from asc_xdsl.runtime.simulator.errors import (
 )
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.ops.atomic import put
-from asc_xdsl.runtime.simulator.ops.copy import route, window
+from asc_xdsl.runtime.simulator.ops.copy import copy_bursts, route
 from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
 
 FRACTAL = 512
@@ -1171,17 +1171,7 @@ def _copy_enhanced(op, comp):
                 f"DataCopy {pair[0]} -> {pair[1]} from {src.dtype} to {dst.dtype} is invalid: "
                 "A2/A3's type-converting forms only move L1 -> L0C or between L0C and UB"
             )
-        count, blen, sgap, dgap = (int(v) for v in e[p][:4])
-        pipe, direction = route(dst, src)
-        if count == 0 or blen == 0:
-            return
-        length = blen * 32
-        sp, dp = (blen + sgap) * 32, (blen + dgap) * 32
-        sw = window(src, (count - 1) * sp + length, "DataCopy reads src")
-        dw = window(dst, (count - 1) * dp + length, "DataCopy writes dst")
-        view = as_strided(dw, shape=(count, length), strides=(dp, 1))
-        put(c, dst, view, as_strided(sw, shape=(count, length), strides=(sp, 1)))
-        charge_dma(c.cnt, pipe, direction, count * length)
+        copy_bursts(c, dst, src, *(int(v) for v in e[p][:4]))
 
     return run
 
