@@ -47,7 +47,9 @@ QB0 = "!ascendc.que_bind<vecin, vecout, 0>"
 LTF = "!ascendc.local_tensor<*xf32>"
 
 
-def _depth0_kernel():
+def _depth0_kernel(body: str):
+    """A kernel with a depth-0 TQueBind %q (two 1024-byte buffers) and a tensor %t that
+    AllocTensor(t) gave a buffer; `body` follows."""
     import simkit
 
     return simkit.inout_kernel(
@@ -58,14 +60,8 @@ def _depth0_kernel():
         ascendc.pipe.init_queue %pipe, %q, %two, %len : {QB0}, i32, i32
         %t = ascendc.local_tensor : {LTF}
         ascendc.que_bind.alloc_tensor_in_place %q, %t : {QB0}, {LTF}
-        %n = arith.constant 256 : i32
-        %three = arith.constant 3.0 : f32
-        ascendc.muls_l2 %t, %b0, %three, %n {{isSetMask}} : {LTF}, {LTF}, f32, i32
-        ascendc.que_bind.enque_tensor %q, %t : {QB0}, {LTF}
-        ascendc.que_bind.deque_tensor_in_place %q, %t : {QB0}, {LTF}
-        ascendc.adds_l2 %b0, %t, %three, %n {{isSetMask}} : {LTF}, {LTF}, f32, i32
-        ascendc.que_bind.free_tensor %q, %t : {QB0}, {LTF}
-        """,
+        """
+        + body,
         ["float32"],
     )
 
@@ -76,7 +72,17 @@ def test_depth0_in_place_alloc_and_deque():
     x = np.arange(1024, dtype=np.float32)
     want = x.copy()
     want[:256] = 3 * x[:256] + 3
-    _depth0_kernel()[1](x)
+    _depth0_kernel(
+        f"""
+        %n = arith.constant 256 : i32
+        %three = arith.constant 3.0 : f32
+        ascendc.muls_l2 %t, %b0, %three, %n {{isSetMask}} : {LTF}, {LTF}, f32, i32
+        ascendc.que_bind.enque_tensor %q, %t : {QB0}, {LTF}
+        ascendc.que_bind.deque_tensor_in_place %q, %t : {QB0}, {LTF}
+        ascendc.adds_l2 %b0, %t, %three, %n {{isSetMask}} : {LTF}, {LTF}, f32, i32
+        ascendc.que_bind.free_tensor %q, %t : {QB0}, {LTF}
+        """
+    )[1](x)
     np.testing.assert_array_equal(x, want)
 
 
@@ -84,21 +90,6 @@ def test_depth0_deque_in_place_of_a_tensor_never_enqueued():
     from asc_xdsl.runtime.simulator import SimulatorError
 
     with pytest.raises(SimulatorError, match=r"DeQue\(t\) on queue .* not EnQue'd"):
-        _bad_order_kernel()[1](np.zeros(1024, np.float32))
-
-
-def _bad_order_kernel():
-    import simkit
-
-    return simkit.inout_kernel(
-        f"""
-        %q = ascendc.que_bind : {QB0}
-        %two = arith.constant 2 : i32
-        %len = arith.constant 1024 : i32
-        ascendc.pipe.init_queue %pipe, %q, %two, %len : {QB0}, i32, i32
-        %t = ascendc.local_tensor : {LTF}
-        ascendc.que_bind.alloc_tensor_in_place %q, %t : {QB0}, {LTF}
-        ascendc.que_bind.deque_tensor_in_place %q, %t : {QB0}, {LTF}
-        """,
-        ["float32"],
-    )
+        _depth0_kernel(f"ascendc.que_bind.deque_tensor_in_place %q, %t : {QB0}, {LTF}\n")[1](
+            np.zeros(1024, np.float32)
+        )
