@@ -98,6 +98,11 @@ def _int(g: Any, value: Any, what: str, dtype: DataType = dt.int32) -> Any:
     return g.integer(value, what, dtype)
 
 
+def _strides(g: Any, a: Any, b: Any, c: Any) -> list[Any]:
+    """The matrix_stride_a/b/c operands the batch iterations share."""
+    return [_int(g, v, "matrix_stride") for v in (a, b, c)]
+
+
 def _tensor(g: Any, api: str, name: str, value: Any, kinds: tuple[type, ...] = (_Tensor,)) -> Any:
     if not isinstance(value, kinds) or value.handle is None:
         what = " or ".join(k.__name__.lstrip("_") for k in kinds)
@@ -361,8 +366,7 @@ class Matmul(IRValue):
             _int(g, en_partial_sum, "en_partial_sum"),
             _int(g, en_atomic, "en_atomic"),
             _int(g, en_sequential_write, "en_sequential_write"),
-            *(_int(g, v, "matrix_stride") for v in
-              (matrix_stride_a, matrix_stride_b, matrix_stride_c)),  # fmt: skip
+            *_strides(g, matrix_stride_a, matrix_stride_b, matrix_stride_c),
         )
 
     def _iterate_batch(
@@ -380,9 +384,7 @@ class Matmul(IRValue):
         wait_iterate_batch: Any = None,
     ) -> None:
         g = require_jit("Matmul.iterate_batch")
-        strides = [
-            _int(g, v, "matrix_stride") for v in (matrix_stride_a, matrix_stride_b, matrix_stride_c)
-        ]
+        strides = _strides(g, matrix_stride_a, matrix_stride_b, matrix_stride_c)
         self._emit(
             "MatmulIterateBatchOp",
             _tensor(g, "Matmul.iterate_batch", "tensor", tensor),
@@ -413,9 +415,7 @@ class Matmul(IRValue):
     ) -> None:
         g = require_jit("Matmul.iterate_n_batch")
         ints = [_int(g, v, "iterate_n_batch") for v in (batch_loop, batch_a, batch_b)]
-        strides = [
-            _int(g, v, "matrix_stride") for v in (matrix_stride_a, matrix_stride_b, matrix_stride_c)
-        ]
+        strides = _strides(g, matrix_stride_a, matrix_stride_b, matrix_stride_c)
         self._emit(
             "MatmulIterateNBatchOp",
             *ints,
