@@ -12,6 +12,11 @@ LT, GT = "!ascendc.local_tensor<*xi32>", "!ascendc.global_tensor<*xi32>"
 SET0 = "%i0 = arith.constant 0 : i32\n"
 
 
+def _i32_kernel(body: str, scalars: list[str] = (), **kw):
+    """simkit.inout_kernel over one i32 buffer %b0, with the index %i0 = 0 set first."""
+    return simkit.inout_kernel(SET0 + body, ["int32"], scalars, **kw)
+
+
 def test_get_arch_version_writes_its_argument():
     k = simkit.inout_kernel(
         SET0
@@ -28,9 +33,8 @@ def test_get_arch_version_writes_its_argument():
 
 
 def test_global_shape_info_and_shape_size():
-    k = simkit.inout_kernel(
-        SET0
-        + f"""
+    k = _i32_kernel(
+        f"""
         %a = arith.constant 3 : i32
         %b = arith.constant 5 : i32
         %c = arith.constant 7 : i32
@@ -41,7 +45,6 @@ def test_global_shape_info_and_shape_size():
         %n = ascendc.get_shape_size %info : !ascendc.shape_info -> i32
         ascendc.local_tensor.set_value %b0, %i0, %n : {LT}, i32, i32
         """,
-        ["int32"],
     )
     x = np.zeros(1024, np.int32)
     k[1](x)
@@ -49,9 +52,8 @@ def test_global_shape_info_and_shape_size():
 
 
 def test_hccl_contexts_are_kept_per_index():
-    k = simkit.inout_kernel(
-        SET0
-        + f"""
+    k = _i32_kernel(
+        f"""
         %c0 = arith.constant 0 : i32
         %c1 = arith.constant 1 : i32
         %p = builtin.unrealized_conversion_cast %g0 : memref<?xi32, 22> to memref<?xui8, 22>
@@ -59,7 +61,6 @@ def test_hccl_contexts_are_kept_per_index():
         %q = ascendc.get_hccl_context %c1 : i32, memref<?xui8, 22>
         %bad = ascendc.get_hccl_context %c0 : i32, memref<?xui8, 22>
         """,
-        ["int32"],
     )
     with pytest.raises(SimulatorError, match=r"GetHcclContext<0> before SetHcclContext<0>"):
         k[1](np.zeros(1024, np.int32))
@@ -115,7 +116,7 @@ def test_to_file_writes_the_tensor_bytes(tmp_path, monkeypatch):
 )
 def test_refused_ops_name_the_reason(body, reason):
     with pytest.raises(UnsupportedOpError, match=reason):
-        k = simkit.inout_kernel(SET0 + body.replace("{LT}", LT), ["int32"])
+        k = _i32_kernel(body.replace("{LT}", LT))
         k[1](np.zeros(1024, np.int32))
 
 
@@ -184,9 +185,8 @@ def test_mrg_sort_of_a_default_src_list_names_the_empty_queue():
 
 
 def test_pop_stack_buffer_is_the_ub_after_the_pipes_buffers():
-    k = simkit.inout_kernel(
-        SET0
-        + f"""
+    k = _i32_kernel(
+        f"""
         %t = ascendc.local_tensor : {LT}
         ascendc.pop_stack_buffer veccalc %t : {LT}
         %n = ascendc.local_tensor.get_size %t : {LT}, i32
@@ -198,7 +198,6 @@ def test_pop_stack_buffer_is_the_ub_after_the_pipes_buffers():
         ascendc.local_tensor.set_value %b0, %i0, %n : {LT}, i32, i32
         ascendc.local_tensor.set_value %b0, %i1, %back : {LT}, i32, i32
         """,
-        ["int32"],
         ["i32"],
     )
     x = np.zeros(1024, np.int32)
@@ -209,13 +208,11 @@ def test_pop_stack_buffer_is_the_ub_after_the_pipes_buffers():
 
 
 def test_pop_stack_buffer_with_no_ub_left():
-    k = simkit.inout_kernel(
-        SET0
-        + f"""
+    k = _i32_kernel(
+        f"""
         %t = ascendc.local_tensor : {LT}
         ascendc.pop_stack_buffer veccalc %t : {LT}
         """,
-        ["int32"],
         capacity=192 * 1024 - 128,
     )
     with pytest.raises(SimulatorError, match=r"PopStackBuffer: TPipe's buffers use 196480"):
@@ -225,15 +222,13 @@ def test_pop_stack_buffer_with_no_ub_left():
 def test_atlas_inference_forms():
     """310P (arch 2002): PopStackBuffer runs to the UB's end (no KFC message kept),
     GetArchVersion is an error (its register value is unknown here)."""
-    k = simkit.inout_kernel(
-        SET0
-        + f"""
+    k = _i32_kernel(
+        f"""
         %t = ascendc.local_tensor : {LT}
         ascendc.pop_stack_buffer veccalc %t : {LT}
         %n = ascendc.local_tensor.get_size %t : {LT}, i32
         ascendc.local_tensor.set_value %b0, %i0, %n : {LT}, i32, i32
         """,
-        ["int32"],
     )
     x = np.zeros(1024, np.int32)
     k[1](x, platform="Ascend310P")
