@@ -226,13 +226,20 @@ def test_slice_info_defaults_are_the_header_s():
 
 
 @asc.jit
-def tensor_c_positional(c: asc.GlobalAddress):
+def half_matmul_to(c: asc.GlobalAddress):
+    """A float16 x float16 -> float32 GM Matmul and a GlobalTensor over `c`."""
     gm, nd = asc.TPosition.GM, asc.CubeFormat.ND
     a = asc.adv.MatmulType(gm, nd, asc.float16)
     mm = asc.adv.Matmul(a, a, asc.adv.MatmulType(gm, nd, asc.float32))
-    block = mm.get_tensor_c(1, False, False)  # pyasc's form without a tensor: en_atomic first
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
+    return mm, cg
+
+
+@asc.jit
+def tensor_c_positional(c: asc.GlobalAddress):
+    mm, cg = half_matmul_to(c)
+    block = mm.get_tensor_c(1, False, False)  # pyasc's form without a tensor: en_atomic first
     mm.get_tensor_c(cg, 0, False, True)
 
 
@@ -245,11 +252,7 @@ def test_get_tensor_c_without_a_tensor_positionally():
 
 @asc.jit
 def iterate_batch_forms(c: asc.GlobalAddress):
-    gm, nd = asc.TPosition.GM, asc.CubeFormat.ND
-    a = asc.adv.MatmulType(gm, nd, asc.float16)
-    mm = asc.adv.Matmul(a, a, asc.adv.MatmulType(gm, nd, asc.float32))
-    cg = asc.GlobalTensor()
-    cg.set_global_buffer(c)
+    mm, cg = half_matmul_to(c)
     mm.iterate_batch(cg, 2, 3, False)
     mm.iterate_batch(cg, False, 0, False)  # pyasc's cube-only form (a bool second)
     mm.iterate_batch(cg, en_partial_sum=True, en_atomic=1, en_sequential_write=False)
