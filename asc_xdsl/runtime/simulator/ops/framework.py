@@ -163,7 +163,9 @@ def _init_buffer(op, comp):
     return run
 
 
-@handles(fw.AllocTensorOp)
+# `que.AllocTensor<T>()` gives its result the next free buffer; the depth-0 form
+# `que.AllocTensor<T>(t)` gives it to t, the same slot rebound.
+@handles(fw.AllocTensorOp, fw.AllocTensorInPlaceOp)
 def _alloc(op, comp):
     q, r = comp.slot(op.queue), comp.slot(op.tensor)
     et, dt = _elem(op.tensor.type)
@@ -191,18 +193,6 @@ def _deque(op, comp):
 
     def run(e, c, _op=op):
         e[r] = e[q].deque(dt, et)
-
-    return run
-
-
-@handles(fw.AllocTensorInPlaceOp)
-def _alloc_in_place(op, comp):
-    """`que.AllocTensor<T>(t)` (depth 0): t gets the next free buffer."""
-    q, t = comp.slot(op.queue), comp.slot(op.tensor)
-    et, dt = _elem(op.tensor.type)
-
-    def run(e, c, _op=op):
-        e[t] = e[q].alloc(dt, et)
 
     return run
 
