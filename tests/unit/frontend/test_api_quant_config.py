@@ -11,10 +11,8 @@ from asc_xdsl.backends.ascendc.printer import CodegenError
 
 
 @asc.jit
-def quant_with_config(
-    src: asc.GlobalAddress, dst: asc.GlobalAddress, n: asc.ConstExpr[int], runtime_count: int,
-    twice: asc.ConstExpr[bool], from_runtime: asc.ConstExpr[bool],
-):  # fmt: skip
+def load_float32(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    """n float32 of `src` in a VECIN tensor x, and a VECOUT int8 tensor y for the result."""
     src_gm = asc.GlobalTensor()
     dst_gm = asc.GlobalTensor()
     src_gm.set_global_buffer(src)
@@ -29,6 +27,25 @@ def quant_with_config(
     que_in.enque(x)
     x = que_in.deque(asc.float32)
     y = que_out.alloc_tensor(asc.int8)
+    return dst_gm, que_in, que_out, x, y
+
+
+@asc.jit
+def store_int8(dst_gm, que_in, que_out, x, y, n: asc.ConstExpr[int]):
+    """y's n int8 to `dst_gm`; x and y back to their queues."""
+    que_out.enque(y)
+    que_in.free_tensor(x)
+    y = que_out.deque(asc.int8)
+    asc.data_copy(dst_gm, y, count=n)
+    que_out.free_tensor(y)
+
+
+@asc.jit
+def quant_with_config(
+    src: asc.GlobalAddress, dst: asc.GlobalAddress, n: asc.ConstExpr[int], runtime_count: int,
+    twice: asc.ConstExpr[bool], from_runtime: asc.ConstExpr[bool],
+):  # fmt: skip
+    dst_gm, que_in, que_out, x, y = load_float32(src, dst, n)
     if from_runtime:
         asc.adv.quant(y, x, 2.0, 0.9, n, config=asc.adv.QuantConfig(runtime_count, 0, 0, 0))
     else:
@@ -36,11 +53,7 @@ def quant_with_config(
     if twice:
         asc.adv.quant(y, x, 2.0, 0.9, n, config=asc.adv.QuantConfig(n, 0, 0, 0))
         asc.adv.quant(y, x, 2.0, 0.9, n, config=asc.adv.QuantConfig(n // 2, 0, 0, 0))
-    que_out.enque(y)
-    que_in.free_tensor(x)
-    y = que_out.deque(asc.int8)
-    asc.data_copy(dst_gm, y, count=n)
-    que_out.free_tensor(y)
+    store_int8(dst_gm, que_in, que_out, x, y, n)
 
 
 SRC, DST = np.zeros(64, np.float32), np.zeros(64, np.int8)
@@ -80,26 +93,9 @@ def test_a_kernel_with_a_config_matches_numpy():
 
 @asc.jit
 def quant_whole_tensor(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: asc.ConstExpr[int]):
-    src_gm = asc.GlobalTensor()
-    dst_gm = asc.GlobalTensor()
-    src_gm.set_global_buffer(src)
-    dst_gm.set_global_buffer(dst)
-    pipe = asc.TPipe()
-    que_in = asc.TQue(asc.TPosition.VECIN, 1)
-    que_out = asc.TQue(asc.TPosition.VECOUT, 1)
-    pipe.init_buffer(que=que_in, num=1, len=n * 4)
-    pipe.init_buffer(que=que_out, num=1, len=n)
-    x = que_in.alloc_tensor(asc.float32)
-    asc.data_copy(x, src_gm, count=n)
-    que_in.enque(x)
-    x = que_in.deque(asc.float32)
-    y = que_out.alloc_tensor(asc.int8)
+    dst_gm, que_in, que_out, x, y = load_float32(src, dst, n)
     asc.adv.quant(y, x, 0.5, -1.0)  # pyasc's count=None: all of x
-    que_out.enque(y)
-    que_in.free_tensor(x)
-    y = que_out.deque(asc.int8)
-    asc.data_copy(dst_gm, y, count=n)
-    que_out.free_tensor(y)
+    store_int8(dst_gm, que_in, que_out, x, y, n)
 
 
 def test_quant_without_a_count_takes_the_whole_source():
