@@ -40,6 +40,7 @@ from asc_xdsl.dialects.ascendc.base import (
     GM_MEMORY_SPACE,
     KERNEL_ATTR,
     KERNEL_TYPE_ATTR,
+    NO_INLINE,
 )
 from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, set_soc
 from asc_xdsl.enums import AscEnum
@@ -65,7 +66,6 @@ from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.tensor import GlobalAddress
 from asc_xdsl.language.core.utils import describe
-from asc_xdsl.transforms.inline import NO_INLINE
 
 __all__ = ["DEFAULT_MAX_UNROLL", "MAX_UNROLL_ENV", "CodeGenerator", "FunctionSource"]
 

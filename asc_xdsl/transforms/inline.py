@@ -57,10 +57,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
-from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
-
-NO_INLINE = "no_inline"
-"""MLIR's `func.call` flag that keeps a call a call."""
+from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, NO_INLINE
 
 
 def _calls(op: Operation) -> Iterator[func.CallOp]:

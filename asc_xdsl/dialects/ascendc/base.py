@@ -71,6 +71,8 @@ AICORE_ATTR = "ascendc.aicore"
 """Unit attribute: the function runs on the AI Core (`__aicore__`)."""
 KERNEL_TYPE_ATTR = "ascendc.kernel_type"
 """String attribute of a kernel: "vector" (default), "cube" or "mix"."""
+NO_INLINE = "no_inline"
+"""MLIR's `func.call` flag that keeps a call a call (the `inline` pass honours it)."""
 
 
 class EmitKind(Enum):
