@@ -42,12 +42,12 @@ from asc_xdsl.runtime.simulator.ops.cube import _bytes, _check_align, _local, fi
 from asc_xdsl.runtime.simulator.profile import charge_dma
 
 YUV420SP, XRGB8888, RGB888, YUV400 = 0, 1, 4, 9
-# format -> (name, bytes per pixel of src0, data channels, the even-position rules)
+# format -> (name, bytes per pixel of src0, the even-position rules)
 FORMATS = {
-    YUV420SP: ("YUV420SP_U8", 1, 3, ("horizStartPos", "vertStartPos", "srcHorizSize")),
-    XRGB8888: ("XRGB8888_U8", 4, 3, ("horizStartPos",)),
-    RGB888: ("RGB888_U8", 3, 3, ("horizStartPos",)),
-    YUV400: ("YUV400_U8", 1, 1, ("horizStartPos",)),
+    YUV420SP: ("YUV420SP_U8", 1, ("horizStartPos", "vertStartPos", "srcHorizSize")),
+    XRGB8888: ("XRGB8888_U8", 4, ("horizStartPos",)),
+    RGB888: ("RGB888_U8", 3, ("horizStartPos",)),
+    YUV400: ("YUV400_U8", 1, ("horizStartPos",)),
 }
 
 LOAD_DEFAULTS = {
@@ -74,14 +74,6 @@ RANGES = {
     "leftPadSize": (0, 32),
     "rightPadSize": (0, 32),
 }
-AIPP_DEFAULTS = {
-    "paddingParams": None,
-    "swapParams": None,
-    "singleLineParams": None,
-    "dtcParams": None,
-    "cPaddingParams": None,
-    "cscParams": None,
-}
 # each AippParams member's defaults (kernel_struct_aipp.h's initialisers)
 SUB_DEFAULTS = {
     "paddingParams": {"paddingMode": 0, **{f"paddingValueCh{i}": 0 for i in range(4)}},
@@ -96,6 +88,7 @@ SUB_DEFAULTS = {
     "cPaddingParams": {"cPaddingMode": 0, "cPaddingValue": 0},
     "cscParams": {"isEnableCsc": False},
 }
+AIPP_DEFAULTS = dict.fromkeys(SUB_DEFAULTS)  # AippParams' members: each unset until given
 
 
 @handles(cube_dialect.SetAippFunctionsOp)
@@ -126,7 +119,7 @@ def _check_load(p: dict, fmt: int) -> None:
             raise SimulatorError(
                 f"LoadImageToLocal: {name} {int(p[name])} is outside [{lo}, {hi}]"
             )
-    name, _, _, even = FORMATS[fmt]
+    name, _, even = FORMATS[fmt]
     odd = [f"{k} {int(p[k])}" for k in even if int(p[k]) % 2]
     if odd:
         raise SimulatorError(f"LoadImageToLocal: {', '.join(odd)} must be even for {name}")
@@ -149,7 +142,7 @@ def _channels(planes, fmt: int, p: dict, swap: dict, rows: int) -> np.ndarray:
     """The cropped image as (rows, horizSize, channels) uint8."""
     r0, c0, w = int(p["vertStartPos"]), int(p["horizStartPos"]), int(p["horizSize"])
     width = int(p["srcHorizSize"])
-    _, bpp, _, _ = FORMATS[fmt]
+    _, bpp, _ = FORMATS[fmt]
     src0 = _plane(planes[0], r0, rows, width * bpp, "src0")
     px = src0[:, c0 * bpp : (c0 + w) * bpp].reshape(rows, w, bpp)
     if fmt == YUV400:
