@@ -176,16 +176,6 @@ def _alloc(op, comp):
     return run
 
 
-@handles(fw.EnQueOp, fw.EnQuePosOp)
-def _enque(op, comp):
-    q, t = comp.slot(op.queue), comp.slot(op.tensor)
-
-    def run(e, c, _op=op):
-        e[q].enque(e[t])
-
-    return run
-
-
 @handles(fw.DeQueOp, fw.DeQuePosOp)
 def _deque(op, comp):
     q, r = comp.slot(op.queue), comp.slot(op.tensor)
@@ -197,22 +187,23 @@ def _deque(op, comp):
     return run
 
 
-@handles(fw.DeQueInPlaceOp)
-def _deque_in_place(op, comp):
+# Queue methods on (queue, tensor) with no result: EnQue, a depth-0 queue's DeQue(t),
+# FreeTensor.
+QUEUE_CALLS = {
+    fw.EnQueOp: Queue.enque,
+    fw.EnQuePosOp: Queue.enque,
+    fw.DeQueInPlaceOp: Queue.deque_in_place,
+    fw.FreeTensorOp: Queue.release,
+}
+
+
+@handles(*QUEUE_CALLS)
+def _queue_call(op, comp):
     q, t = comp.slot(op.queue), comp.slot(op.tensor)
+    call = QUEUE_CALLS[type(op)]
 
     def run(e, c, _op=op):
-        e[q].deque_in_place(e[t])
-
-    return run
-
-
-@handles(fw.FreeTensorOp)
-def _free(op, comp):
-    q, t = comp.slot(op.queue), comp.slot(op.tensor)
-
-    def run(e, c, _op=op):
-        e[q].release(e[t])
+        call(e[q], e[t])
 
     return run
 
