@@ -675,12 +675,14 @@ def _layout_places(tl, st, la, lc, given: list[int], batch: int, on_gm: bool):
     a_hw = (k, m) if st.trans_a else (m, k)
     b_hw = (n, k) if st.trans_b else (k, n)
     if la == LayoutMode.BSNGD:
+        g = max(_axes(tl, "A")[2], _axes(tl, "B")[2])  # the row's G: the larger side's
         for w in "AB":
-            _, ln, lg = _axes(tl, w)
-            if batch > ln * max(_axes(tl, "A")[2], _axes(tl, "B")[2]):
+            ln = _axes(tl, w)[1]
+            if batch > ln * g:
                 raise SimulatorError(
                     f"IterateBatch (BSNGD): {batch} batches span more than one row of S "
-                    f"({w}LayoutInfoN x G = {ln * lg}): the library computes one row per call"
+                    f"({w}LayoutInfoN x max(ALayoutInfoG, BLayoutInfoG) = {ln * g}): the "
+                    "library computes one row per call"
                 )
     mod_a, div_a = _pairing(tl, "A", "B")
     mod_b, div_b = _pairing(tl, "B", "A")
