@@ -54,17 +54,28 @@ def _sides(op: Operation) -> Iterator[str]:
     pipe_side, reads_position = _class_facts(type(op), op)
     if pipe_side is not None:
         yield pipe_side
-    for value in (*op.operands, *op.results):
-        if isinstance(value.type, BUFFER_OBJECT_TYPES):
-            side = core_of_buffer(object_buffer(value.type))
-            if side is not None:
-                yield side
+    holds = _HOLDS_BUFFER
+    for values in (op.operands, op.results):
+        for value in values:
+            t = value.type
+            holding = holds.get(type(t))
+            if holding is None:
+                holding = holds[type(t)] = isinstance(t, BUFFER_OBJECT_TYPES)
+            if holding:
+                side = core_of_buffer(object_buffer(t))
+                if side is not None:
+                    yield side
     if reads_position:  # local_tensor_v2(pos, addr, size)
         position = getattr(op, "position", None)
         if isinstance(position, TPosition):
             side = core_of_buffer(position_buffer(position))
             if side is not None:
                 yield side
+
+
+_HOLDS_BUFFER: dict[type, bool] = {}
+"""Type class -> whether its values hold on-chip memory (`BUFFER_OBJECT_TYPES`), asked
+once per class (an isinstance against these classes goes through ABCMeta)."""
 
 
 _CLASS_FACTS: dict[type, tuple[str | None, bool]] = {}
@@ -94,26 +105,30 @@ class _FunctionFacts:
     callees: list[str]
 
 
-def _function_facts(f: func.FuncOp) -> _FunctionFacts:
+def _function_facts(f: func.FuncOp, with_sides: bool = True) -> _FunctionFacts:
     facts = _FunctionFacts(set(), False, [])
     for op in ops_in(f):
-        facts.sides.update(_sides(op))
-        facts.matmul |= op.name in MATMUL_OBJECT_OPS
-        if isinstance(op, func.CallOp):
+        if with_sides:
+            facts.sides.update(_sides(op))
+        name = op.name
+        facts.matmul |= name in MATMUL_OBJECT_OPS
+        if name == "func.call" and isinstance(op, func.CallOp):
             facts.callees.append(op.callee.string_value())
     return facts
 
 
 class _Module:
-    """The module's functions by name, each function's facts made on first use."""
+    """The module's functions by name, each function's facts made on first use
+    (without `with_sides`, only the Matmul set-ups and calls: a cheaper walk)."""
 
-    def __init__(self, module: ModuleOp):
+    def __init__(self, module: ModuleOp, with_sides: bool = True):
         self.functions = {f.sym_name.data: f for f in functions(module)}
         self._facts: dict[str, _FunctionFacts] = {}
+        self._with_sides = with_sides
 
     def facts(self, name: str) -> _FunctionFacts:
         if name not in self._facts:
-            self._facts[name] = _function_facts(self.functions[name])
+            self._facts[name] = _function_facts(self.functions[name], self._with_sides)
         return self._facts[name]
 
     def reachable(self, kernel: func.FuncOp) -> list[str]:
@@ -140,6 +155,11 @@ class _Module:
 def kernel_sides(kernel: func.FuncOp, module: ModuleOp) -> tuple[set[str], bool]:
     """The core sides a kernel's ops need, and whether it sets up a Matmul object."""
     return _Module(module).sides(kernel)
+
+
+def sets_up_matmul(kernel: func.FuncOp, module: ModuleOp) -> bool:
+    """Whether the kernel (or a function it calls) sets up a Matmul object."""
+    return _Module(module, with_sides=False).sides(kernel)[1]
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ After:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -63,19 +62,6 @@ def _type_header(type_class: type) -> str | None:
 _TYPE_HEADER_CACHE: dict[type, str | None] = {}
 
 
-def _type_headers(o: Operation) -> Iterator[str]:
-    values = [*o.results, *o.operands]
-    values += [a for r in o.regions for b in r.blocks for a in b.args]
-    cache = _TYPE_HEADER_CACHE
-    for v in values:
-        type_class = type(v.type)
-        header = cache.get(type_class, 0)
-        if header == 0:
-            header = cache[type_class] = _type_header(type_class)
-        if header is not None:
-            yield header
-
-
 def is_preamble(op: Operation) -> bool:
     """A `#define` or `#include` of the module's preamble."""
     return is_define(op) or isinstance(op, IncludeOp)
@@ -85,11 +71,23 @@ def missing_headers(module: ModuleOp) -> list[str]:
     """The headers `module`'s ops and values need that it does not include, in order
     (`kernel_operator.h` first)."""
     headers = [BASE_HEADER]
+    cache = _TYPE_HEADER_CACHE
     for o in ops_in(module):
         header = REQUIRED_HEADERS.get(o.name)
-        for needed in (header, *_type_headers(o)):
-            if needed is not None and needed not in headers:
-                headers.append(needed)
+        if header is not None and header not in headers:
+            headers.append(header)
+        # each value's type class: its header, asked once per class
+        values = [*o.results, *o.operands]
+        for r in o.regions:
+            for b in r.blocks:
+                values += b.args
+        for v in values:
+            type_class = type(v.type)
+            header = cache.get(type_class, 0)
+            if header == 0:
+                header = cache[type_class] = _type_header(type_class)
+            if header is not None and header not in headers:
+                headers.append(header)
     # (An include without its header name is the printer's error to report, at it.)
     present = {
         name.data

@@ -51,7 +51,7 @@ from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
-from asc_xdsl.transforms.detect_kernel_type import kernel_sides
+from asc_xdsl.transforms.detect_kernel_type import sets_up_matmul
 from asc_xdsl.transforms.ir_walk import functions
 from asc_xdsl.transforms.kernel_args import (
     EXPLICIT,
@@ -102,8 +102,7 @@ def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
         first = block.first_op
         assert first is not None  # a function body ends with its return
         block.insert_op_before(sync.SetFftsBaseAddrOp(ffts), first)
-        _, matmul = kernel_sides(kernel, module)
-        if matmul and MATMUL_CUBE_ONLY_ATTR not in module.attributes:
+        if sets_up_matmul(kernel, module) and MATMUL_CUBE_ONLY_ATTR not in module.attributes:
             _send_cube_start(block, first)
         kernel.update_function_type()
     kernel.arg_attrs = ArrayAttr(attrs)

@@ -63,6 +63,7 @@ from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
+from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
 
 if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely has one
@@ -1125,20 +1126,34 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
     """Each distinct MatmulConfig the module's matmul types use -> the name it is
     declared under (`CFG`, `CFG_1`, ...), in order of first use."""
     names: dict[str, str] = {}
-    for op in module.walk():
-        types = [v.type for v in (*op.operands, *op.results)]
-        types += [a.type for r in op.regions for b in r.blocks for a in b.args]
-        types += [*op.properties.values(), *op.attributes.values()]
+    is_matmul = _IS_MATMUL_TYPE
+    for op in ops_in(module):
+        types = [v.type for v in op.operands]
+        types += [v.type for v in op.results]
+        for r in op.regions:
+            for b in r.blocks:
+                types += [a.type for a in b.args]
+        types += op.properties.values()
+        types += op.attributes.values()
         if isinstance(op, func.FuncOp) and isinstance(
             function_type := op.properties.get("function_type"), FunctionType
         ):  # a declaration's parameters (unverified input may lack the property)
             types += [*function_type.inputs.data, *function_type.outputs.data]
         for t in types:
-            if isinstance(t, MatmulType):
+            matmul = is_matmul.get(type(t))
+            if matmul is None:
+                matmul = is_matmul[type(t)] = isinstance(t, MatmulType)
+            if matmul:
                 initializer = t.config.cpp_initializer()
                 if initializer not in names:
                     names[initializer] = f"CFG_{len(names)}" if names else "CFG"
     return names
+
+
+_IS_MATMUL_TYPE: dict[type, bool] = {}
+"""Attribute class -> whether it is a matmul type, asked once per class (the walk above
+looks at every value's type; an isinstance against an attribute class goes through
+ABCMeta)."""
 
 
 _CONSTANT_OPS = ("arith.constant", "emitc.constant")
