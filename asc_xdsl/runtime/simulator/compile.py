@@ -10,6 +10,17 @@ Every closure has the default argument `_op=op`, which costs nothing per call; w
 semantic error is raised the launcher finds the failing op in the traceback
 (`errors.failing_op`) and adds its name, location and block to the message.
 
+Generated code per block: a hot handler returns its semantics as Python source
+(`comp.inline(op, template, **names)`, an `Inline`) instead of a closure. A block that
+holds one becomes a single generated function: the templates are pasted in order with
+their values as Python locals (an SSA value used only by inlined ops of the block never
+touches the frame), the other ops' closures are called from it, and values crossing
+the block's boundary go through the frame. No call, no list index per inlined op. The
+generated function's globals hold `_asc_lines` (source line -> op), which
+`errors.failing_op` reads for the op of a failing line. Under the race checker or in a
+mix kernel, where each op's closure is wrapped, an `Inline` is compiled alone into a
+closure `run(e, c, _op)` (the same source over frame slots).
+
 Dispatch is by table: `HANDLERS` by op class (`@handles`), then `SIM_HOOKS` by the
 family of the op spec's simulator key (`OpSpec.sim = "binary:add"` -> the hook
 registered with `@sim_hook("binary")`, called with the key's argument "add"), so a
@@ -25,7 +36,8 @@ execution, so scalar ops pay no profiling cost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from xdsl.dialects import arith, func, scf
@@ -37,7 +49,33 @@ from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 
 Closure = Callable[[list, Any], None]
-Handler = Callable[[Operation, "FunctionCompiler"], Closure | None]
+
+
+class Inline:
+    """An op's semantics as a source template (see the module docstring).
+
+    `template`: Python statements (or a sequence of such parts, each indented on its
+    own); `{name}` stands for `names[name]`: an SSA value (an operand read, or a result
+    assigned: `{r} = ...`) or any other object (a constant of the template). Its own
+    temporaries must not start with `_` (generated names do) and the names `e` (frame)
+    and `c` (block context) are the generated function's.
+    """
+
+    __slots__ = ("names", "op", "template")
+
+    def __init__(self, op: Operation, template: str | Sequence[str], names: dict[str, Any]):
+        parts = [template] if isinstance(template, str) else template
+        self.op = op
+        self.template = "\n".join(textwrap.dedent(t).strip("\n") for t in parts)
+        self.names = names
+
+    def render(self, value: Callable[[SSAValue], str], const: Callable[[Any], str]) -> str:
+        return self.template.format_map(
+            {k: value(v) if isinstance(v, SSAValue) else const(v) for k, v in self.names.items()}
+        )
+
+
+Handler = Callable[[Operation, "FunctionCompiler"], Closure | Inline | None]
 
 HANDLERS: dict[type[Operation], Handler] = {}
 Hook = Callable[[Operation, "FunctionCompiler", str], Closure | None]
@@ -173,6 +211,12 @@ class FunctionCompiler:
     def constant(self, value: SSAValue, py_value) -> None:
         self.fn.template[self.slot(value)] = py_value
 
+    def constant_of(self, value: SSAValue) -> Any:
+        """The value of an `arith.constant` result (its frame slot's), else None."""
+        if isinstance(value.owner, arith.ConstantOp):
+            return self.fn.template[self.slot(value)]
+        return None
+
     def scalar_ops_after(self) -> list[int]:
         """A cell that will hold the number of scalar ops after the current op in its block."""
         cell = [0]
@@ -188,9 +232,74 @@ class FunctionCompiler:
         if isinstance(term, func.ReturnOp):
             fn.ret_slots = self.slots_of(term.arguments)
 
+    def inline(self, op: Operation, template: str | Sequence[str], **names) -> Inline:
+        """The op's semantics as source (see `Inline`), fused with its block's other ops."""
+        return Inline(op, template, names)
+
+    def closure(self, inline: Inline) -> Closure:
+        """`inline` alone as a closure `run(e, c, _op)` over frame slots."""
+        gen = _Source(self)
+        text = inline.render(lambda v: f"e[{self.slot(v)}]", gen.const)
+        src = "def run(e, c, _op=_op):\n" + textwrap.indent(text, "    ") + "\n"
+        gen.env["_op"] = inline.op
+        return gen.build(src, "run", inline.op.name)
+
+    def fuse(self, items: list[tuple[Operation, Closure | Inline]]) -> Closure:
+        """One generated function `block(e, c)` running `items` in order (see the module
+        docstring): inlined ops with their values as locals, closures called."""
+        gen = _Source(self)
+        inlined = {op for op, f in items if isinstance(f, Inline)}
+        local: dict[SSAValue, str] = {}
+        """Values held in a Python local, valid at this point of the code."""
+        framed: set[SSAValue] = set()
+        """The locals that are copies of frame slots (reloaded after a closure runs)."""
+        lines: list[str] = []
+        line_ops: dict[int, Operation] = {}
+
+        def emit(text: str, op: Operation) -> None:
+            for ln in text.splitlines():
+                lines.append("    " + ln)
+                line_ops[len(lines) + 1] = op  # line 1 is the `def`
+
+        for op, f in items:
+            if not isinstance(f, Inline):
+                emit(f"{gen.const(f)}(e, c)", op)
+                for v in framed:  # the closure may have rebound a slot
+                    local.pop(v, None)
+                framed.clear()
+                continue
+            loads: list[str] = []
+
+            def value(v: SSAValue, op=op, loads=loads) -> str:
+                name = local.get(v)
+                if name is not None:
+                    return name
+                if v.owner is op:  # a result: a local, copied to the frame if used elsewhere
+                    name = local[v] = f"_v{self.slot(v)}"
+                    return name
+                if isinstance(v.owner, arith.ConstantOp):
+                    return gen.const(self.constant_of(v))
+                name = local[v] = f"_v{self.slot(v)}"
+                framed.add(v)
+                loads.append(f"{name} = e[{self.slot(v)}]")
+                return name
+
+            text = f.render(value, gen.const)
+            escaping = [
+                r for r in op.results
+                if r in local and any(u.operation not in inlined for u in r.uses)
+            ]  # fmt: skip
+            framed.update(escaping)
+            stores = [f"e[{self.slot(r)}] = {local[r]}" for r in escaping]
+            emit("\n".join([*loads, text, *stores]), op)
+        src = "def block(e, c):\n" + "\n".join(lines) + "\n"
+        gen.env["_asc_lines"] = line_ops
+        return gen.build(src, "block", "block")
+
     def block(self, block: Block) -> tuple[list[Closure], int, Operation | None]:
-        """Closures of a block's ops (terminator excluded), its scalar-op count, its terminator."""
-        closures: list[Closure] = []
+        """Closures of a block's ops (terminator excluded), its scalar-op count, its
+        terminator; one generated function when an op of the block is inlined."""
+        items: list[tuple[Operation, Closure | Inline]] = []
         outer = (self._s_before, self._after_cells)
         self._s_before, self._after_cells = 0, []
         term = None
@@ -210,6 +319,8 @@ class FunctionCompiler:
                 f = handler(op, self)
             except SimulatorError as err:  # a form or key the handler does not support
                 raise err.at(op, None) from None
+            if isinstance(f, Inline) and (self.program.mix or self.program.sanitize):
+                f = self.closure(f)  # wrapped below
             if self.program.mix and f is not None:
                 from asc_xdsl.runtime.simulator.cores import side_guard
 
@@ -219,11 +330,40 @@ class FunctionCompiler:
 
                 f = instrument(op, self, f)
             if f is not None:
-                closures.append(f)
+                items.append((op, f))
             if is_scalar_pipe(op):
                 self._s_before += 1
         total = self._s_before
         for cell, before in self._after_cells:
             cell[0] = total - before
         self._s_before, self._after_cells = outer
+        if any(isinstance(f, Inline) for _, f in items):
+            closures = [self.fuse(items)]
+        else:
+            closures = [f for _, f in items]  # type: ignore[misc]
         return closures, total, term
+
+
+class _Source:
+    """Generated source's globals: constants of templates and closures by name."""
+
+    def __init__(self, comp: FunctionCompiler):
+        self.comp = comp
+        self.env: dict[str, Any] = {}
+        self._names: dict[int, str] = {}
+
+    def const(self, obj: Any) -> str:
+        if obj is None or type(obj) in (bool, int, str):
+            return repr(obj)
+        name = self._names.get(id(obj))
+        if name is None:
+            name = self._names[id(obj)] = f"_g{len(self.env)}"
+            self.env[name] = obj
+        return name
+
+    def build(self, src: str, name: str, what: str) -> Closure:
+        fn_name = self.comp.fn.name
+        code = compile(src, f"<simulator @{fn_name}: {what}>", "exec")
+        exec(code, self.env)  # noqa: S102  (source generated from the handlers' templates)
+        self.env["_asc_source"] = src  # for reading: fn.__globals__["_asc_source"]
+        return self.env[name]

@@ -109,12 +109,19 @@ def op_title(op: Operation) -> str:
 def failing_op(tb: TracebackType | None) -> Operation | None:
     """The innermost op whose closure is on the traceback.
 
-    Every compiled closure has a default argument `_op` (free at call time), so the
-    op that failed is found from the frames after the fact, with no per-op cost.
+    Every compiled closure has a default argument `_op` (free at call time), and a
+    block's generated function a table `_asc_lines` (line -> op) in its globals
+    (`compile.FunctionCompiler.fuse`), so the op that failed is found from the frames
+    after the fact, with no per-op cost.
     """
     found = None
     while tb is not None:
-        candidate = tb.tb_frame.f_locals.get("_op")
+        frame = tb.tb_frame
+        candidate = frame.f_locals.get("_op")
+        if candidate is None:
+            lines = frame.f_globals.get("_asc_lines")
+            if lines is not None:
+                candidate = lines.get(tb.tb_lineno)
         if isinstance(candidate, Operation):
             found = candidate
         tb = tb.tb_next

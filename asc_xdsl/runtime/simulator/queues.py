@@ -111,15 +111,10 @@ class Queue:
         if not t.alloc.live:
             raise QueueError(f"{api} on queue {self.label} of a tensor that was already freed")
 
-    def _live_alloc(self, t: LocalTensor, api: str):
-        """The allocation of `t`, a live tensor of this queue (else `_owned`'s error)."""
-        alloc = getattr(t, "alloc", None)  # None: not a local tensor
-        if alloc is None or alloc.queue is not self or not alloc.live:
-            self._owned(t, api)  # the error
-        return alloc
-
     def enque(self, t: LocalTensor) -> None:
-        alloc = self._live_alloc(t, "EnQue")
+        alloc = getattr(t, "alloc", None)  # a live tensor of this queue, else _owned's error
+        if alloc is None or alloc.queue is not self or not alloc.live:
+            self._owned(t, "EnQue")  # the error
         if self.depth and len(self.waiting) >= self.depth:  # depth 0: no FIFO to fill
             raise QueueError(
                 f"EnQue on queue {self.label}: {len(self.waiting)} tensors already wait, the "
@@ -165,7 +160,9 @@ class Queue:
         }[query]
 
     def release(self, t: LocalTensor) -> None:
-        alloc = self._live_alloc(t, "FreeTensor")
+        alloc = getattr(t, "alloc", None)  # a live tensor of this queue, else _owned's error
+        if alloc is None or alloc.queue is not self or not alloc.live:
+            self._owned(t, "FreeTensor")  # the error
         alloc.live = False
         self.free.append(alloc.slot)
 

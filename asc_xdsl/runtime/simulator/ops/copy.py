@@ -90,32 +90,41 @@ def _strided(buf: np.ndarray, count: int, length: int, pitch: int) -> np.ndarray
 
 @handles(dc.DataCopyL2Op)
 def _copy_count(op, comp):
-    d, s, n = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.cal_count)
-    size = np_dtype(op.dst.type.element_type).itemsize
-
     # The most frequent op of a tiled kernel: one routing lookup, two byte windows, one
     # assignment, the counters charged inline.
-    def run(e, c, _op=op):
-        dst, src, count = e[d], e[s], e[n]
-        nbytes = count * size
+    size = np_dtype(op.dst.type.element_type).itemsize
+    count = comp.constant_of(op.cal_count)
+    if type(count) is int and count >= 0 and (count * size) % 32 == 0:
+        nbytes = f"nbytes = {count * size}"  # a constant count: checked once, here
+    else:
+        nbytes = """
+        nbytes = {count} * {size}
         if nbytes & 31 or nbytes < 0:
-            nbytes = _tail(c, count, nbytes)
-        charge = CHARGES.get((dst.mem_name, src.mem_name))
+            nbytes = {tail}(c, {count}, nbytes)
+        """
+    return comp.inline(
+        op,
+        ("""
+        dst = {dst}
+        src = {src}
+        """, nbytes, """
+        charge = {charges}.get((dst.mem_name, src.mem_name))
         if charge is None:
-            route(dst, src)  # the error
+            {route}(dst, src)  # the error
         if c.regs:  # an atomic mode may be set (registers are rarely used: a fast test)
             dw = dst.window(nbytes, "DataCopy writes dst")
-            put(c, dst, dw, src.window(nbytes, "DataCopy reads src"))
+            {put}(c, dst, dw, src.window(nbytes, "DataCopy reads src"))
         else:  # memoryviews: a third of numpy's cost to slice and copy
-            dw = dst.raw(nbytes, "DataCopy writes dst")
-            dw[:] = src.raw(nbytes, "DataCopy reads src")
+            dst.raw(nbytes, "DataCopy writes dst")[:] = src.raw(nbytes, "DataCopy reads src")
         pipe, cycles, moved, bandwidth = charge
         k = c.cnt
         k[pipe] += 1
-        k[cycles] += DMA_LATENCY + -(-nbytes // bandwidth)
+        k[cycles] += {latency} + -(-nbytes // bandwidth)
         k[moved] += nbytes
-
-    return run
+        """),
+        dst=op.dst, src=op.src, count=op.cal_count, size=size, tail=_tail, charges=CHARGES,
+        route=route, put=put, latency=DMA_LATENCY,
+    )  # fmt: skip
 
 
 def _tail(c, count: int, nbytes: int) -> int:

@@ -167,10 +167,12 @@ def _init_buffer(op, comp):
 # `que.AllocTensor<T>(t)` gives it to t, the same slot rebound.
 @handles(fw.AllocTensorOp, fw.AllocTensorInPlaceOp)
 def _alloc(op, comp):
-    q, r = comp.slot(op.queue), comp.slot(op.tensor)
     et, dt = _elem(op.tensor.type)
+    if isinstance(op, fw.AllocTensorOp):
+        return comp.inline(op, "{r} = {q}.alloc({dt}, {et})", r=op.tensor, q=op.queue, dt=dt, et=et)
+    q, r = comp.slot(op.queue), comp.slot(op.tensor)
 
-    def run(e, c, _op=op):
+    def run(e, c, _op=op):  # rebinds its operand's slot: a closure, never inlined
         e[r] = e[q].alloc(dt, et)
 
     return run
@@ -178,34 +180,23 @@ def _alloc(op, comp):
 
 @handles(fw.DeQueOp, fw.DeQuePosOp)
 def _deque(op, comp):
-    q, r = comp.slot(op.queue), comp.slot(op.tensor)
     et, dt = _elem(op.tensor.type)
-
-    def run(e, c, _op=op):
-        e[r] = e[q].deque(dt, et)
-
-    return run
+    return comp.inline(op, "{r} = {q}.deque({dt}, {et})", r=op.tensor, q=op.queue, dt=dt, et=et)
 
 
 # Queue methods on (queue, tensor) with no result: EnQue, a depth-0 queue's DeQue(t),
 # FreeTensor.
 QUEUE_CALLS = {
-    fw.EnQueOp: Queue.enque,
-    fw.EnQuePosOp: Queue.enque,
-    fw.DeQueInPlaceOp: Queue.deque_in_place,
-    fw.FreeTensorOp: Queue.release,
+    fw.EnQueOp: Queue.enque.__name__,
+    fw.EnQuePosOp: Queue.enque.__name__,
+    fw.DeQueInPlaceOp: Queue.deque_in_place.__name__,
+    fw.FreeTensorOp: Queue.release.__name__,
 }
 
 
 @handles(*QUEUE_CALLS)
 def _queue_call(op, comp):
-    q, t = comp.slot(op.queue), comp.slot(op.tensor)
-    call = QUEUE_CALLS[type(op)]
-
-    def run(e, c, _op=op):
-        call(e[q], e[t])
-
-    return run
+    return comp.inline(op, f"{{q}}.{QUEUE_CALLS[type(op)]}({{t}})", q=op.queue, t=op.tensor)
 
 
 @handles(fw.TBufGetTensorOp)
@@ -274,12 +265,7 @@ def _set_global_buffer(op, comp):
 
 @handles(ten.GlobalTensorSubIndexOp, ten.LocalTensorSubIndexOp)
 def _subindex(op, comp):
-    t, i, r = comp.slot(op.tensor), comp.slot(op.index), comp.slot(op.result)
-
-    def run(e, c, _op=op):
-        e[r] = e[t].sub(e[i])
-
-    return run
+    return comp.inline(op, "{r} = {t}.sub({i})", r=op.result, t=op.tensor, i=op.index)
 
 
 @handles(ten.LocalTensorV2Op)

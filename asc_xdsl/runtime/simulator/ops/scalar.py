@@ -96,6 +96,17 @@ _UNSIGNED_INT = {
 }
 
 
+_INFIX = {
+    operator.add: "+",
+    operator.sub: "-",
+    operator.mul: "*",
+    operator.and_: "&",
+    operator.or_: "|",
+    operator.xor: "^",
+}
+"""Integer ops written as Python operators in generated code (the others are calls)."""
+
+
 @handles(*_SIGNED_INT, *_UNSIGNED_INT, arith.ShLIOp)
 def _int_binary(op, comp: FunctionCompiler):
     a, b, r = comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
@@ -130,11 +141,18 @@ def _int_binary(op, comp: FunctionCompiler):
 
         return run_shift
 
-    def run(e, c, _op=op):
-        v = fn(e[a], e[b])
-        e[r] = v if lo <= v <= hi else wrap_int(v, width, signed)
-
-    return run
+    infix = _INFIX.get(fn)
+    expr = f"{{a}} {infix} {{b}}" if infix else "{fn}({a}, {b})"
+    return comp.inline(
+        op,
+        f"""
+        {{r}} = {expr}
+        if not {{lo}} <= {{r}} <= {{hi}}:
+            {{r}} = {{wrap}}({{r}}, {{width}}, {{signed}})
+        """,
+        r=op.result, a=op.lhs, b=op.rhs, fn=fn, lo=lo, hi=hi, wrap=wrap_int, width=width,
+        signed=signed,
+    )  # fmt: skip
 
 
 _CMPI = [
@@ -332,16 +350,20 @@ def _int_cast(op, comp):
     dst_lo, dst_hi = (-(1 << (dw - 1)), (1 << (dw - 1)) - 1) if d_signed else (0, (1 << dw) - 1)
     lo, hi = max(src_lo, dst_lo), min(src_hi, dst_hi)
 
-    def run(e, c, _op=op):
-        v = e[a]
-        if type(v) is int and lo <= v <= hi:
-            e[r] = v
-            return
+    def convert(v):
         v = int(v)
         v = v & ((1 << sw) - 1) if zero_ext else wrap_int(v, sw, sw > 1)
-        e[r] = wrap_int(v, dw, d_signed)
+        return wrap_int(v, dw, d_signed)
 
-    return run
+    return comp.inline(
+        op,
+        """
+        {r} = {a}
+        if type({r}) is not int or not {lo} <= {r} <= {hi}:
+            {r} = {convert}({r})
+        """,
+        r=op.result, a=op.operands[0], lo=lo, hi=hi, convert=convert,
+    )  # fmt: skip
 
 
 @handles(arith.SIToFPOp, arith.UIToFPOp)

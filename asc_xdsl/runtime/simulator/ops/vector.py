@@ -72,22 +72,20 @@ SCALAR = {
 SLOW = {vec.DivL2Op, vec.ExpL2Op, vec.LnL2Op, vec.SqrtL2Op, vec.RsqrtL2Op, vec.ReciprocalL2Op}
 
 
-def _cost(op, itemsize: int):
-    """The count form's charge: one V instruction of n elements (profile.vector_cycles,
-    inline), and the mask register left in normal mode with a full mask."""
+def _charge_source(op, itemsize: int) -> str:
+    """The count form's charge, as template source (`count` elements; `{full}` is
+    vmask.FULL): one V instruction of n elements (profile.vector_cycles, inline), and
+    the mask register left in normal mode with a full mask."""
     per_repeat = 2 if type(op) in SLOW else 1
-    elements_per_repeat = REPEAT_BYTES // itemsize
-
-    def charge(c, n):
+    return f"""
         k = c.cnt
-        k[I_V] += 1
-        k[VEC_ELEMS] += n
-        k[C_V] += VEC_LATENCY + -(-n // elements_per_repeat) * per_repeat
+        k[{I_V}] += 1
+        k[{VEC_ELEMS}] += count
+        k[{C_V}] += {VEC_LATENCY} + -(-count // {REPEAT_BYTES // itemsize}) * {per_repeat}
         m = c.vmask
         m.counter = False
-        m.bits = FULL
-
-    return charge
+        m.bits = {{full}}
+        """
 
 
 def _positional_out(fn):
@@ -100,30 +98,35 @@ def _positional_out(fn):
 
 @handles(*BINARY)
 def _binary(op, comp):
-    d, a, b, n = comp.slots_of(op.operands)
+    d, a, b, n = op.operands
     fn = _positional_out(BINARY[type(op)])
-    charge = _cost(op, np_dtype(op.dst.type.element_type).itemsize)
-
-    def run(e, c, _op=op):
-        count = e[n]
-        fn(e[a].span(count, "src0"), e[b].span(count, "src1"), e[d].span(count, "dst"))
-        charge(c, count)
-
-    return run
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            {fn}({a}.span(count, "src0"), {b}.span(count, "src1"), {d}.span(count, "dst"))
+            """,
+            _charge_source(op, np_dtype(op.dst.type.element_type).itemsize),
+        ),
+        fn=fn, d=d, a=a, b=b, n=n, full=FULL,
+    )  # fmt: skip
 
 
 @handles(*UNARY)
 def _unary(op, comp):
-    d, a, n = comp.slots_of(op.operands)
-    fn = UNARY[type(op)]
-    charge = _cost(op, np_dtype(op.dst.type.element_type).itemsize)
-
-    def run(e, c, _op=op):
-        count = e[n]
-        fn(e[a].span(count, "src"), e[d].span(count, "dst"))
-        charge(c, count)
-
-    return run
+    d, a, n = op.operands
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            {fn}({a}.span(count, "src"), {d}.span(count, "dst"))
+            """,
+            _charge_source(op, np_dtype(op.dst.type.element_type).itemsize),
+        ),
+        fn=UNARY[type(op)], d=d, a=a, n=n, full=FULL,
+    )  # fmt: skip
 
 
 @handles(*SCALAR)
@@ -132,41 +135,41 @@ def _vec_scalar(op, comp):
         from asc_xdsl.runtime.simulator.ops.elementwise import tensor_scalar
 
         return tensor_scalar(op, comp, op.SPEC.sim.partition(":")[2])
-    d, a, s, n = comp.slots_of(op.operands)
-    fn = _positional_out(SCALAR[type(op)])
+    d, a, s, n = op.operands
     dtype = np_dtype(op.dst.type.element_type)
-    cast = dtype.type
-    charge = _cost(op, dtype.itemsize)
-
-    def run(e, c, _op=op):
-        count = e[n]
-        fn(e[a].span(count, "src"), cast(e[s]), e[d].span(count, "dst"))
-        charge(c, count)
-
-    return run
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            {fn}({a}.span(count, "src"), {cast}({s}), {d}.span(count, "dst"))
+            """,
+            _charge_source(op, dtype.itemsize),
+        ),
+        fn=_positional_out(SCALAR[type(op)]), cast=dtype.type, d=d, a=a, s=s, n=n, full=FULL,
+    )  # fmt: skip
 
 
 @handles(misc.DuplicateL2Op)
 def _duplicate(op, comp):
-    d, s, n = comp.slots_of(op.operands)
+    d, s, n = op.operands
     et = op.dst.type.element_type
-    dtype = np_dtype(et)
-    bf16 = is_bf16(et)
-    charge = _cost(op, dtype.itemsize)
-
-    def run(e, c, _op=op):
-        count = e[n]
-        v = f32_to_bf16(np.float32(e[s])) if bf16 else e[s]
-        e[d].span(count, "dst")[:] = v
-        charge(c, count)
-
-    return run
+    value = "{bf16}({f32}({s}))" if is_bf16(et) else "{s}"
+    return comp.inline(
+        op,
+        (
+            f"""
+            count = {{n}}
+            {{d}}.span(count, "dst")[:] = {value}
+            """,
+            _charge_source(op, np_dtype(et).itemsize),
+        ),
+        d=d, s=s, n=n, bf16=f32_to_bf16, f32=np.float32, full=FULL,
+    )  # fmt: skip
 
 
 @handles(conv.CastL2Op)
 def _cast(op: conv.CastL2Op, comp):
-    d, a = comp.slot(op.dst), comp.slot(op.src)
-    n = comp.slot(op.cal_count)
     mode = op.mode
     dt, st = op.dst.type.element_type, op.src.type.element_type
     ddtype, sdtype = np_dtype(dt), np_dtype(st)
@@ -175,15 +178,19 @@ def _cast(op: conv.CastL2Op, comp):
         from asc_xdsl.runtime.simulator.ops.vconv import cast_hook
 
         return cast_hook(op, comp, "cast")
-    charge = _cost(op, max(ddtype.itemsize, sdtype.itemsize))
-
-    def run(e, c, _op=op):
-        count = e[n]
-        src = e[a].span(count, "src")
-        e[d].span(count, "dst")[:] = cast_array(src, sbf, ddtype, dbf, mode)
-        charge(c, count)
-
-    return run
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            src = {a}.span(count, "src")
+            {d}.span(count, "dst")[:] = {cast}(src, {sbf}, {ddtype}, {dbf}, {mode})
+            """,
+            _charge_source(op, max(ddtype.itemsize, sdtype.itemsize)),
+        ),
+        n=op.cal_count, a=op.src, d=op.dst, cast=cast_array, sbf=sbf, ddtype=ddtype, dbf=dbf,
+        mode=mode, full=FULL,
+    )  # fmt: skip
 
 
 # -- reductions --------------------------------------------------------------------
