@@ -291,10 +291,15 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
 
     def visit(self, node: ast.AST) -> Any:
         outer = self.node
-        if isinstance(node, ast.stmt | ast.expr):
-            self.node = node
+        cls = node.__class__
+        dispatch = _DISPATCH.get((type(self), cls))
+        if dispatch is None:
+            dispatch = _DISPATCH[type(self), cls] = _dispatch(type(self), cls)
+        method, located = dispatch
+        if located:
+            self.node = node  # type: ignore[assignment]
         try:
-            return super().visit(node)
+            return method(self, node)
         except (CompileError, JitOnlyError, _Return, _Break, _Continue):
             raise
         except VerifyException as e:  # an op or type built from the kernel's values
@@ -798,6 +803,19 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         finally:
             self._inline_stack.pop()
             self.scope, self.node, self._scoped = outer_scope, outer_node, outer_scoped
+
+
+_DISPATCH: dict[tuple[type, type], tuple[Callable[..., Any], bool]] = {}
+"""(generator class, AST node class) -> the visitor method (`ast.NodeVisitor.visit`'s
+rule: `visit_<class name>`, else `generic_visit`) and whether the node is a statement
+or an expression (errors point at those): looked up once per class, not per node."""
+
+
+def _dispatch(generator: type, node_class: type) -> tuple[Callable[..., Any], bool]:
+    method = getattr(generator, "visit_" + node_class.__name__, None)
+    if method is None:
+        method = generator.generic_visit
+    return method, issubclass(node_class, ast.stmt | ast.expr)
 
 
 def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:

@@ -13,6 +13,7 @@ constant cache (`_constants`, `_last_constant`).
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     FloatAttr,
     IndexType,
+    IntegerAttr,
     IntegerType,
     MemRefType,
     UnrealizedConversionCastOp,
@@ -61,6 +63,19 @@ _PREDICATES = {
     "<": ("slt", "ult", "olt"), "<=": ("sle", "ule", "ole"), ">": ("sgt", "ugt", "ogt"),
     ">=": ("sge", "uge", "oge"), "==": ("eq", "eq", "oeq"), "!=": ("ne", "ne", "une"),
 }  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1024)
+def _int_attr(value: int, width: int) -> IntegerAttr:
+    """The `value : i<width>` attribute, built once (attributes are immutable, so ops may
+    share one; building and checking it cost more than the constant op)."""
+    return IntegerAttr(value, IntegerType(width))
+
+
+def _int_constant(value: int, width: int) -> arith.ConstantOp:
+    """`arith.constant value : i<width>` (what `ConstantOp.from_int_and_width` builds)."""
+    attr = _int_attr(value, width)
+    return arith.ConstantOp.create(result_types=[attr.type], properties={"value": attr})
 
 
 class ScalarBuilder(ABC):
@@ -125,12 +140,12 @@ class ScalarBuilder(ABC):
                 )
             op = arith.ConstantOp(FloatAttr(number, dtype.ir_type()))
         elif dtype.kind == "bool":
-            op = arith.ConstantOp.from_int_and_width(int(bool(value)), 1)
+            op = _int_constant(int(bool(value)), 1)
         else:
             width = dtype.bitwidth
             if not -(1 << (width - 1)) <= int(value) < 1 << (width - 1):
                 self.fail(f"constant {value} does not fit in {dtype.name}")
-            op = arith.ConstantOp.from_int_and_width(int(value), width)
+            op = _int_constant(int(value), width)
         op.location = self._loc(self.node)
         assert self.entry is not None
         if self._last_constant is not None:
