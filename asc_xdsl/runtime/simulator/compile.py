@@ -247,58 +247,30 @@ class FunctionCompiler:
     def fuse(self, items: list[tuple[Operation, Closure | Inline]]) -> Closure:
         """One generated function `block(e, c)` running `items` in order (see the module
         docstring): inlined ops with their values as locals, closures called."""
-        gen = _Source(self)
-        inlined = {op for op, f in items if isinstance(f, Inline)}
-        local: dict[SSAValue, str] = {}
-        """Values held in a Python local, valid at this point of the code."""
-        framed: set[SSAValue] = set()
-        """The locals that are copies of frame slots (reloaded after a closure runs)."""
-        lines: list[str] = []
-        line_ops: dict[int, Operation] = {}
-
-        def emit(text: str, op: Operation) -> None:
-            for ln in text.splitlines():
-                lines.append("    " + ln)
-                line_ops[len(lines) + 1] = op  # line 1 is the `def`
-
-        for op, f in items:
-            if not isinstance(f, Inline):
-                emit(f"{gen.const(f)}(e, c)", op)
-                for v in framed:  # the closure may have rebound a slot
-                    local.pop(v, None)
-                framed.clear()
-                continue
-            loads: list[str] = []
-
-            def value(v: SSAValue, op=op, loads=loads) -> str:
-                name = local.get(v)
-                if name is not None:
-                    return name
-                if v.owner is op:  # a result: a local, copied to the frame if used elsewhere
-                    name = local[v] = f"_v{self.slot(v)}"
-                    return name
-                if isinstance(v.owner, arith.ConstantOp):
-                    return gen.const(self.constant_of(v))
-                name = local[v] = f"_v{self.slot(v)}"
-                framed.add(v)
-                loads.append(f"{name} = e[{self.slot(v)}]")
-                return name
-
-            text = f.render(value, gen.const)
-            escaping = [
-                r for r in op.results
-                if r in local and any(u.operation not in inlined for u in r.uses)
-            ]  # fmt: skip
-            framed.update(escaping)
-            stores = [f"e[{self.slot(r)}] = {local[r]}" for r in escaping]
-            emit("\n".join([*loads, text, *stores]), op)
-        src = "def block(e, c):\n" + "\n".join(lines) + "\n"
-        gen.env["_asc_lines"] = line_ops
-        return gen.build(src, "block", "block")
+        return _Fuser(self).function(items)
 
     def block(self, block: Block) -> tuple[list[Closure], int, Operation | None]:
         """Closures of a block's ops (terminator excluded), its scalar-op count, its
         terminator; one generated function when an op of the block is inlined."""
+        items, total, term = self.block_items(block)
+        return self.closures(items), total, term
+
+    def closures(self, items: list[tuple[Operation, Closure | Inline]]) -> list[Closure]:
+        """`block_items`' ops as closures: one generated function if one is inlined."""
+        if any(isinstance(f, Inline) for _, f in items):
+            return [self.fuse(items)]
+        return [f for _, f in items]  # type: ignore[misc]
+
+    @property
+    def wraps(self) -> bool:
+        """Whether each op's closure is wrapped (race checker, mix kernel): no fusing."""
+        return self.program.mix or self.program.sanitize
+
+    def block_items(
+        self, block: Block
+    ) -> tuple[list[tuple[Operation, Closure | Inline]], int, Operation | None]:
+        """(op, closure or Inline) of a block's ops (terminator excluded), its scalar-op
+        count, its terminator."""
         items: list[tuple[Operation, Closure | Inline]] = []
         outer = (self._s_before, self._after_cells)
         self._s_before, self._after_cells = 0, []
@@ -319,7 +291,7 @@ class FunctionCompiler:
                 f = handler(op, self)
             except SimulatorError as err:  # a form or key the handler does not support
                 raise err.at(op, None) from None
-            if isinstance(f, Inline) and (self.program.mix or self.program.sanitize):
+            if isinstance(f, Inline) and self.wraps:
                 f = self.closure(f)  # wrapped below
             if self.program.mix and f is not None:
                 from asc_xdsl.runtime.simulator.cores import side_guard
@@ -337,11 +309,164 @@ class FunctionCompiler:
         for cell, before in self._after_cells:
             cell[0] = total - before
         self._s_before, self._after_cells = outer
-        if any(isinstance(f, Inline) for _, f in items):
-            closures = [self.fuse(items)]
-        else:
-            closures = [f for _, f in items]  # type: ignore[misc]
-        return closures, total, term
+        return items, total, term
+
+
+class Body:
+    """A nested block of an inlined op (`Inline.names` value): its items, pasted where the
+    template has the placeholder alone on a line, with `args` (its block arguments,
+    assigned by the template) as locals."""
+
+    __slots__ = ("args", "items")
+
+    def __init__(self, items: list[tuple[Operation, Closure | Inline]], args: Sequence[SSAValue]):
+        self.items = items
+        self.args = list(args)
+
+    def calls(self) -> bool:
+        """Whether a closure runs in it (which may rebind any frame slot)."""
+        for _, f in self.items:
+            if not isinstance(f, Inline):
+                return True
+            if any(isinstance(b, Body) and b.calls() for b in f.names.values()):
+                return True
+        return False
+
+    def inlined(self):
+        """Its inlined ops and theirs, and what they read or define."""
+        for op, f in self.items:
+            if isinstance(f, Inline):
+                yield op, f
+                for b in f.names.values():
+                    if isinstance(b, Body):
+                        yield from b.inlined()
+
+
+def _inside(value: SSAValue, op: Operation) -> bool:
+    """Whether `value` is defined inside `op`'s regions (or by `op`)."""
+    owner = value.owner
+    at = owner if isinstance(owner, Operation) else owner.parent_op()
+    while at is not None:
+        if at is op:
+            return True
+        at = at.parent_op()
+    return False
+
+
+class _Fuser:
+    """The source of one generated function (see `FunctionCompiler.fuse`)."""
+
+    def __init__(self, comp: FunctionCompiler):
+        self.comp = comp
+        self.gen = _Source(comp)
+        self.lines: list[str] = []
+        self.line_ops: dict[int, Operation] = {}
+        self.local: dict[SSAValue, str] = {}
+        """Values held in a Python local, valid at this point of the code."""
+        self.framed: set[SSAValue] = set()
+        """The locals that are copies of frame slots (reloaded after a closure runs)."""
+        self.inlined: set[Operation] = set()
+
+    def function(self, items: list[tuple[Operation, Closure | Inline]]) -> Closure:
+        self.inlined = {op for op, _ in Body(items, ()).inlined()}
+        self.items(items, "    ")
+        src = "def block(e, c):\n" + "\n".join(self.lines) + "\n"
+        self.gen.env["_asc_lines"] = self.line_ops
+        return self.gen.build(src, "block", "block")
+
+    def emit(self, text: str, op: Operation | None, indent: str) -> None:
+        for ln in text.splitlines():
+            self.lines.append(indent + ln)
+            if op is not None:
+                self.line_ops[len(self.lines) + 1] = op  # line 1 is the `def`
+
+    def name(self, v: SSAValue) -> str:
+        return f"_v{self.comp.slot(v)}"
+
+    def escapes(self, v: SSAValue) -> bool:
+        """Whether something besides this function's inlined ops reads `v` (from the frame)."""
+        return any(u.operation not in self.inlined for u in v.uses)
+
+    def forget_framed(self) -> None:
+        """A closure ran: it may have rebound any slot, so framed copies are reloaded."""
+        for v in self.framed:
+            self.local.pop(v, None)
+        self.framed.clear()
+
+    def items(self, items: list[tuple[Operation, Closure | Inline]], indent: str) -> None:
+        if not items:
+            self.emit("pass", None, indent)
+        for op, f in items:
+            if isinstance(f, Inline):
+                self.inline(op, f, indent)
+            else:
+                self.emit(f"{self.gen.const(f)}(e, c)", op, indent)
+                self.forget_framed()
+
+    def inline(self, op: Operation, f: Inline, indent: str) -> None:
+        comp, local = self.comp, self.local
+        loads: list[str] = []
+        bodies: list[Body] = []
+
+        def load(v: SSAValue) -> str:
+            name = local[v] = self.name(v)
+            self.framed.add(v)
+            loads.append(f"{name} = e[{comp.slot(v)}]")
+            return name
+
+        def value(v: SSAValue) -> str:
+            name = local.get(v)
+            if name is not None:
+                return name
+            if v.owner is op:  # a result: a local, copied to the frame if used elsewhere
+                name = local[v] = self.name(v)
+                return name
+            if _inside(v, op):  # a block argument of a body, assigned by the template
+                return self.name(v)
+            if isinstance(v.owner, arith.ConstantOp):
+                return self.gen.const(comp.constant_of(v))
+            return load(v)
+
+        def const(obj: Any) -> str:
+            if isinstance(obj, Body):
+                bodies.append(obj)
+                return f"#@body{len(bodies) - 1}"
+            return self.gen.const(obj)
+
+        text = f.render(value, const)
+        for b in bodies:  # loop-invariant reads before the loop, unless a closure may rebind
+            if not b.calls():
+                for _, g in b.inlined():
+                    for v in g.names.values():
+                        if isinstance(v, SSAValue) and not _inside(v, op) and v not in local:
+                            if not isinstance(v.owner, arith.ConstantOp):
+                                load(v)
+        self.emit("\n".join(loads), op, indent)
+        for ln in text.splitlines():
+            marker = ln.strip()
+            if marker.startswith("#@body"):
+                pad = indent + ln[: len(ln) - len(ln.lstrip())]
+                self.body(bodies[int(marker[6:])], pad)
+            else:
+                self.emit(ln, op, indent)
+        escaping = [r for r in op.results if r in local and self.escapes(r)]
+        self.framed.update(escaping)
+        self.emit("\n".join(f"e[{comp.slot(r)}] = {local[r]}" for r in escaping), op, indent)
+
+    def body(self, body: Body, indent: str) -> None:
+        """A nested block; what it defines or loads is local to it (it may not run)."""
+        saved = (dict(self.local), set(self.framed))
+        calls = body.calls()
+        if calls:  # each pass starts from the frame: a closure of the last one may rebind
+            self.forget_framed()
+        for a in body.args:
+            self.local[a] = self.name(a)
+            if self.escapes(a):
+                self.emit(f"e[{self.comp.slot(a)}] = {self.name(a)}", None, indent)
+        self.items(body.items, indent)
+        self.local, self.framed = saved
+        if calls:
+            self.forget_framed()
 
 
 class _Source:

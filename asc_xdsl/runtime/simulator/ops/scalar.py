@@ -25,7 +25,7 @@ from xdsl.dialects.builtin import (
 
 from asc_xdsl.dialects.emitasc import PtrOffsetOp
 from asc_xdsl.runtime.simulator.budget import for_error, trip_count, while_error
-from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
+from asc_xdsl.runtime.simulator.compile import Body, FunctionCompiler, Inline, handles
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype, to_scalar, wrap_int
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError
 from asc_xdsl.runtime.simulator.memory import GmPtr
@@ -438,8 +438,36 @@ def _region_runner(comp: FunctionCompiler, region):
 
 @handles(scf.ForOp)
 def _for(op: scf.ForOp, comp: FunctionCompiler):
+    if not op.iter_args and not comp.wraps:
+        items, s, _ = comp.block_items(op.body.block)
+        if any(isinstance(f, Inline) for _, f in items):  # the loop in generated code
+            return comp.inline(
+                op,
+                """
+                lb = {lb}
+                ub = {ub}
+                step = {st}
+                if step <= 0:
+                    raise {error}("scf.for step must be positive, got " + str(step))
+                trips = {trip_count}(lb, ub, step)
+                c.steps -= trips
+                if c.steps < 0:
+                    raise {for_error}(trips, c.steps + trips, c.max_steps)
+                cnt = c.cnt
+                for {iv} in range(lb, ub, step):
+                    cnt[{I_S}] += {s}
+                    cnt[{C_S}] += {s}
+                    {body}
+                """,
+                lb=op.lb, ub=op.ub, st=op.step, error=SimulatorError, trip_count=trip_count,
+                for_error=for_error, iv=op.body.block.args[0], I_S=I_S, C_S=C_S, s=s,
+                body=Body(items, op.body.block.args),
+            )  # fmt: skip
+        body, term = comp.closures(items), None
+        args = comp.slots_of(op.body.block.args)
+    else:
+        body, s, term, args = _region_runner(comp, op.body)
     lb, ub, st = comp.slot(op.lb), comp.slot(op.ub), comp.slot(op.step)
-    body, s, term, args = _region_runner(comp, op.body)
     iv, carried = args[0], args[1:]
     inits = comp.slots_of(op.iter_args)
     results = comp.slots_of(op.results)
