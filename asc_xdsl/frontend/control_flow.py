@@ -557,21 +557,29 @@ class ControlFlow:
             )
         hidden = f"with@{node.lineno}:{node.col_offset}"  # no Python name can clash
         self.scope[hidden] = ctx
-        test = ast.Call(
-            ast.Attribute(ast.Name(hidden, ast.Load()), "condition", ast.Load()), [], []
-        )
-        body = list(node.body)
         target = item.optional_vars
         if target is not None:
             if not isinstance(target, ast.Name):
                 self.fail("the target of 'with ... as' must be a name", target)
             self.assign(target, 0)  # a runtime int32 once the loop carries it
-            body.append(ast.AugAssign(ast.Name(target.id, ast.Store()), ast.Add(), ast.Constant(1)))
-        loop = ast.While(test, body, [])
-        for new in ast.walk(loop):
-            if not hasattr(new, "lineno"):
-                ast.copy_location(new, node)
-                new.end_lineno, new.end_col_offset = node.lineno, node.col_offset + 4
+        # The loop's syntax is made once per `with` (the AST is kept with the function
+        # and compiled again for each specialisation).
+        loop = getattr(node, "asc_loop", None)
+        if loop is None:
+            test = ast.Call(
+                ast.Attribute(ast.Name(hidden, ast.Load()), "condition", ast.Load()), [], []
+            )
+            body = list(node.body)
+            if target is not None:
+                body.append(
+                    ast.AugAssign(ast.Name(target.id, ast.Store()), ast.Add(), ast.Constant(1))
+                )
+            loop = ast.While(test, body, [])
+            for new in ast.walk(loop):
+                if not hasattr(new, "lineno"):
+                    ast.copy_location(new, node)
+                    new.end_lineno, new.end_col_offset = node.lineno, node.col_offset + 4
+            node.asc_loop = loop  # type: ignore[attr-defined]
         try:
             self.visit_While(loop)
         finally:

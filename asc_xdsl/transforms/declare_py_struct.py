@@ -60,8 +60,15 @@ class DeclarePyStructPass(ModulePass):
         body = op.body.block
         declared = {o.pystruct for o in body.ops if isinstance(o, DeclarePyStructOp)}
         order: list[PyStructType] = []
-        # Each distinct type once, in order of first use (most values share a few types).
-        for t in dict.fromkeys(value.type for value in _values(op)):
+        # Each type once, in order of first use (most values share a few type objects;
+        # telling them apart by identity spares hashing every value's type, and equal
+        # types that are different objects find the same structs, declared once).
+        seen: set[int] = set()
+        for value in _values(op):
+            t = value.type
+            if id(t) in seen:
+                continue
+            seen.add(id(t))
             for s in _structs(t):
                 if s not in declared:
                     declared.add(s)

@@ -104,6 +104,7 @@ def module_facts(module: Any) -> ModuleFacts:
         return ModuleFacts()
     from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
     from asc_xdsl.transforms.licm import LOOP_NAMES, has_candidates
+    from asc_xdsl.transforms.ir_walk import ops_in
     from asc_xdsl.transforms.sccp import ChangeScan
 
     names: set[str] = set()
@@ -111,7 +112,7 @@ def module_facts(module: Any) -> ModuleFacts:
     scan = ChangeScan()
     visit = scan.visit
     movable = False
-    for op in module.walk():
+    for op in ops_in(module):
         name = op.name
         add(name)
         if not scan.found:

@@ -51,7 +51,7 @@ from asc_xdsl.enums import TPosition
 from asc_xdsl.frontend.dtypes import from_ir
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import PIPE_RELEASES, object_buffer, position_buffer
-from asc_xdsl.transforms.ir_walk import functions
+from asc_xdsl.transforms.ir_walk import functions, ops_in
 
 PASS = "ascendc-plan-memory"
 ADDRESS_ATTR = "ascendc.address"
@@ -98,7 +98,7 @@ def _operand(op: Operation, name: str | None) -> SSAValue | None:
 
 def _plan(f: func.FuncOp, capacity: dict[str, int], soc_name: str) -> None:
     memories: dict[str, _Memory] = {}
-    for op in f.walk():  # program order
+    for op in ops_in(f):  # program order
         if op.name in PIPE_RELEASES:
             memories.clear()
             continue

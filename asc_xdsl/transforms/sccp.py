@@ -88,6 +88,7 @@ from xdsl.traits import (
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.transforms.constant_fold import ROUNDING, evaluate, number, width
+from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.symbol_dce import is_private, symbol_uses
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ class _Solver:
         functions = [
             f for f in module.body.block.ops if isinstance(f, func.FuncOp) and f.body.blocks
         ]
-        calls = [c for c in module.walk() if isinstance(c, func.CallOp)] if functions else []
+        calls = [c for c in ops_in(module) if isinstance(c, func.CallOp)] if functions else []
         if calls:
             by_name = {f.sym_name.data: f for f in functions}
             call_counts: dict[str, int] = {}
@@ -569,7 +570,7 @@ class _Rewrite:
         constants = _Constants()
         decided: list[Operation] = []
         live = self.solver.live
-        for op in list(module.walk()):
+        for op in ops_in(module):
             for region in op.regions:
                 for block in region.blocks:
                     if block in live and block.args:

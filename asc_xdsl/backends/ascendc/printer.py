@@ -431,7 +431,7 @@ class AscendCEmitter:
             if not f.body.blocks:
                 needed[f.sym_name.data] = f
                 continue
-            for op in f.walk():
+            for op in ops_in(f):
                 if isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
                     if position.get(callee, -1) > i:
@@ -1166,7 +1166,7 @@ def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
     `QUANT_CFG_1`, ... per distinct value) and its constructor arguments."""
     names: dict[str, str] = {}
     out: dict[Operation, tuple[str, str]] = {}
-    for op in module.walk():
+    for op in ops_in(module):
         if op.name != "ascendc.quant":
             continue
         try:
