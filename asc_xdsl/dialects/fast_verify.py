@@ -45,6 +45,7 @@ from xdsl.irdl.operations import (
     irdl_op_verify_regions,
     verify_variadic_size,
 )
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import VerifyException
 
 _INSTALLED: set[type] = set()
@@ -171,7 +172,7 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     attrs = tuple(
         (name, d.constr, isinstance(d, OptAttributeDef)) for name, d in op_def.attributes.items()
     )
-    traits = tuple(op_def.traits)
+    traits = tuple(_fast_trait(t) for t in op_def.traits)
 
     def check_values(constrs, split, op, values, ctx) -> None:
         sizes = split(op, len(values))
@@ -216,6 +217,43 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
             trait.verify(op)
 
     return verify
+
+
+def _fast_trait(trait: Any) -> Any:
+    """`trait`, or for `IsolatedFromAbove` a check with the same verdict that finds the
+    values defined inside the op once (xDSL's asks, per operand, whether the op is an
+    ancestor of its owner by walking up the parents)."""
+    if type(trait) is IsolatedFromAbove:
+        return _IsolatedFromAbove(trait)
+    return trait
+
+
+class _IsolatedFromAbove:
+    """Every operand used inside the op is defined inside it. On a fault, xDSL's own
+    check runs (its message; and it leaves the ops inside a nested isolated op to
+    that op's own check, which runs too: the module verifies the same)."""
+
+    def __init__(self, trait: IsolatedFromAbove):
+        self.trait = trait
+
+    def verify(self, op: Operation) -> None:
+        inside: set[int] = set()
+        ops: list[Operation] = []
+        pending = [op]
+        while pending:
+            for region in pending.pop().regions:
+                for block in region.blocks:
+                    inside.add(id(block))
+                    for child in block.ops:
+                        inside.add(id(child))
+                        ops.append(child)
+                        if child.regions:
+                            pending.append(child)
+        for child in ops:
+            for operand in child.operands:
+                if id(operand.owner) not in inside:
+                    self.trait.verify(op)
+                    return
 
 
 def verify_module(module: Operation) -> None:

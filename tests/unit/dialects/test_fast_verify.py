@@ -90,3 +90,40 @@ def test_verify_module_reports_what_module_verify_does():
     with pytest.raises(VerifyException) as fast:
         fast_verify.verify_module(module)
     assert str(fast.value) == "'ascendc.get_block_idx': result value must be an integer, got f32"
+
+
+def _isolated_outcomes(op) -> tuple[str | None, str | None]:
+    from xdsl.traits import IsolatedFromAbove
+
+    trait = IsolatedFromAbove()
+    return (
+        _outcome(trait.verify, op),
+        _outcome(fast_verify._IsolatedFromAbove(trait).verify, op),
+    )
+
+
+def test_isolated_from_above_check_agrees_with_xdsls():
+    from xdsl.dialects import arith, func, scf
+    from xdsl.dialects.builtin import i1
+    from xdsl.ir import Block, Region
+
+    def kernel(*ops):
+        return func.FuncOp("f", ([i1], []), Region(Block([*ops, func.ReturnOp()], arg_types=[i1])))
+
+    outer = arith.ConstantOp.from_int_and_width(1, 32)
+    inner = arith.ConstantOp.from_int_and_width(2, 32)
+    good = kernel(inner, arith.AddiOp(inner, inner))
+    assert _isolated_outcomes(good) == (None, None)
+    bad = kernel(arith.AddiOp(outer, outer))
+    slow, fast = _isolated_outcomes(bad)
+    assert slow is not None and fast == slow
+    # deeper: an scf.if inside uses the function's argument (fine) and an outside value
+    f = kernel(c := arith.ConstantOp.from_int_and_width(3, 32))
+    branch = scf.IfOp(f.body.block.args[0], [], [arith.AddiOp(c, c), scf.YieldOp()])
+    f.body.block.insert_op_before(branch, f.body.block.last_op)
+    assert _isolated_outcomes(f) == (None, None)
+    branch.true_region.block.insert_op_before(
+        arith.AddiOp(outer, outer), branch.true_region.block.last_op
+    )
+    slow, fast = _isolated_outcomes(f)
+    assert slow is not None and fast == slow
