@@ -589,6 +589,8 @@ class AscendCEmitter:
         if hoisted is not None:  # declared at namespace scope (_quant_configs)
             self.names.alias(op.result, hoisted[0])
             return
+        if _assigned_by_members(op):  # its fields go straight into the outer struct
+            return
         entry = op.entry()
         rtype = op.result.type
         if entry is not None and entry.get("template") and carried_element(rtype) is None:
@@ -604,10 +606,17 @@ class AscendCEmitter:
             fields = op.fields()
         except VerifyException as e:
             raise CodegenError(op, str(e)) from None
-        values = [self._field(op, v, f) for v, f in zip(op.operands_, fields, strict=True)]
+        name = self.names.define(op.result)
+        if _nested_aggregate(op, entry, fields):
+            self._construct_by_members(op, ctype, name, fields)
+            return
+        listed = op.types.data if op.types is not None else (None,) * len(fields)
+        values = [
+            self._field(op, v, f, given)
+            for v, f, given in zip(op.operands_, fields, listed, strict=True)
+        ]
         if entry is not None:
             values += PYASC_SHORT_FORMS.get(entry["cpp"], {}).get(len(values), ())
-        name = self.names.define(op.result)
         # The Ascend C parameter structs have non-constexpr constructors (not literal
         # types), so `constexpr` would not compile; `const` keeps "never modified".
         prefix = ("static " if op.is_static else "") + ("const " if op.is_constexpr else "")
@@ -620,11 +629,41 @@ class AscendCEmitter:
             init = "{}" if kind in ("aggregate", "enum") or op.is_constexpr else ""
         self.line(f"{prefix}{ctype} {name}{init};")
 
-    def _field(self, op: ConstructOp, value: SSAValue, f: StructField) -> str:
+    def _construct_by_members(
+        self, op: ConstructOp, ctype: str, name: str, fields: Sequence[StructField]
+    ) -> None:
+        """`T v;` and then each member's fields assigned one by one (`v.m.f = x;`), for
+        a struct of structs whose members are built here (AippParams): what pyasc
+        writes, and no braced conversions to get right."""
+        self.line(f"{ctype} {name};")
+        for value, member in zip(op.operands_, fields, strict=True):
+            inner = value.owner
+            if not isinstance(inner, ConstructOp) or not inner.operands_:
+                self.line(f"{name}.{member.name} = {self.name(value)};")
+                continue
+            for v, f in zip(inner.operands_, inner.fields(), strict=True):
+                converted = self.name(v) if f.role == "value" else self._field(inner, v, f)
+                self.line(f"{name}.{member.name}.{f.name} = {converted};")
+
+    def _field(
+        self, op: ConstructOp, value: SSAValue, f: StructField, listed: Attribute | None = None
+    ) -> str:
         """`value` as the field `f` of a braced initialiser: converted to the field's
-        type (braces forbid narrowing; an integer becomes an enum only by a cast)."""
+        type (braces forbid narrowing; an integer becomes an enum only by a cast).
+
+        An integer constant whose value the field holds needs no cast (a constant
+        expression that fits is not narrowing); where the op lists the field's type
+        (`[types]`) and that differs from the value's, the value is cast to the listed
+        type as pyasc does, when that conversion cannot narrow into the field."""
         name = self.name(value)
         t = value.type
+        if f.role == "value" and isinstance(f.ir, IntegerType) and t != f.ir:
+            fits = _constant_fits(value, f.ir)
+            if isinstance(listed, IntegerType) and listed != t:
+                if fits or _int_range_within(listed, f.ir):
+                    return f"static_cast<{self.ctype(op, listed)}>({name})"
+            elif fits:
+                return name
         if f.role == "enum":  # the enum's own IR type, or an integer to cast
             return (
                 name
@@ -1108,6 +1147,70 @@ def check_printable(module: ModuleOp) -> None:
         problem = verification_problem(op)
         if problem is not None:
             raise CodegenError(op, f"the op does not verify: {problem}")
+
+
+def _int_range(t: IntegerType) -> tuple[int, int]:
+    width = t.width.data
+    if width == 1:
+        return 0, 1
+    if t.signedness.data == Signedness.UNSIGNED:
+        return 0, (1 << width) - 1
+    return -(1 << (width - 1)), (1 << (width - 1)) - 1
+
+
+def _int_range_within(inner: IntegerType, outer: IntegerType) -> bool:
+    """Every value of `inner` is one of `outer` (a conversion that never narrows)."""
+    (lo, hi), (olo, ohi) = _int_range(inner), _int_range(outer)
+    return outer.width.data > 1 and olo <= lo and hi <= ohi
+
+
+def _constant_fits(value: SSAValue, t: IntegerType) -> bool:
+    """An integer `constexpr` (arith.constant) whose value `t` holds: it initialises a
+    `t` in braces without a cast. Not for bool targets (an integer is no bool there)."""
+    owner = value.owner
+    if not (
+        isinstance(owner, arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and isinstance(value.type, IntegerType)
+        and value.type.width.data > 1
+        and t.width.data > 1
+    ):
+        return False
+    v = owner.value.value.data
+    lo, hi = _int_range(t)
+    return lo <= v <= hi
+
+
+def _nested_aggregate(
+    op: ConstructOp, entry: dict[str, Any] | None, fields: Sequence[StructField]
+) -> bool:
+    """An aggregate whose members are all structs, at least one built by a construct
+    with fields: printed member by member (`_construct_by_members`)."""
+    return (
+        entry is not None
+        and entry["kind"] == "aggregate"
+        and not op.is_constexpr
+        and not op.is_static
+        and bool(fields)
+        and all(f.role == "struct" for f in fields)
+        and any(
+            isinstance(v.owner, ConstructOp) and v.owner.operands_ and v.owner.entry()
+            for v in op.operands_
+        )
+    )
+
+
+def _assigned_by_members(op: ConstructOp) -> bool:
+    """A struct with fields whose one use is a struct of structs printed member by
+    member: its fields are assigned there, so it needs no variable of its own."""
+    user = op.result.get_user_of_unique_use() if op.operands_ else None
+    if not isinstance(user, ConstructOp) or op.entry() is None:
+        return False
+    entry = user.entry()
+    try:
+        return _nested_aggregate(user, entry, user.fields())
+    except VerifyException:
+        return False
 
 
 def _nonnegative_constant(value: SSAValue) -> bool:

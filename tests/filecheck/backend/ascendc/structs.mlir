@@ -151,33 +151,72 @@ func.func @aipp_padding_params(%i: i32, %c: i8) {
 // -----
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void aipp_params(int32_t i, int8_t c) {
-// CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_1{static_cast<uint32_t>(i), c, c, c, c};
-// CHECK-NEXT:   AscendC::AippParams<int8_t> v1{aipp_padding_params_1};
-// CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_2{static_cast<uint32_t>(i), c, c, c, c};
+// CHECK-NEXT:   AscendC::AippParams<int8_t> v1;
+// CHECK-NEXT:   v1.paddingParams.paddingMode = i;
+// CHECK-NEXT:   v1.paddingParams.paddingValueCh0 = c;
+// CHECK-NEXT:   v1.paddingParams.paddingValueCh1 = c;
+// CHECK-NEXT:   v1.paddingParams.paddingValueCh2 = c;
+// CHECK-NEXT:   v1.paddingParams.paddingValueCh3 = c;
 // CHECK-NEXT:   AscendC::AippSwapParams aipp_swap_params_2{};
-// CHECK-NEXT:   AscendC::AippParams<int8_t> v2{aipp_padding_params_2, aipp_swap_params_2};
-// CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_3{static_cast<uint32_t>(i), c, c, c, c};
+// CHECK-NEXT:   AscendC::AippParams<int8_t> v2;
+// CHECK-NEXT:   v2.paddingParams.paddingMode = i;
+// CHECK-NEXT:   v2.paddingParams.paddingValueCh0 = c;
+// CHECK-NEXT:   v2.paddingParams.paddingValueCh1 = c;
+// CHECK-NEXT:   v2.paddingParams.paddingValueCh2 = c;
+// CHECK-NEXT:   v2.paddingParams.paddingValueCh3 = c;
+// CHECK-NEXT:   v2.swapParams = aipp_swap_params_2;
 // CHECK-NEXT:   AscendC::AippSwapParams aipp_swap_params_3{};
 // CHECK-NEXT:   AscendC::AippSingleLineParams aipp_single_line_params_3{};
-// CHECK-NEXT:   AscendC::AippParams<int8_t> v3{aipp_padding_params_3, aipp_swap_params_3, aipp_single_line_params_3};
-// CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_4{static_cast<uint32_t>(i), c, c, c, c};
+// CHECK-NEXT:   AscendC::AippParams<int8_t> v3;
+// CHECK-NEXT:   v3.paddingParams.paddingMode = i;
+// CHECK-NEXT:   v3.paddingParams.paddingValueCh0 = c;
+// CHECK-NEXT:   v3.paddingParams.paddingValueCh1 = c;
+// CHECK-NEXT:   v3.paddingParams.paddingValueCh2 = c;
+// CHECK-NEXT:   v3.paddingParams.paddingValueCh3 = c;
+// CHECK-NEXT:   v3.swapParams = aipp_swap_params_3;
+// CHECK-NEXT:   v3.singleLineParams = aipp_single_line_params_3;
 // CHECK-NEXT:   AscendC::AippSwapParams aipp_swap_params_4{};
 // CHECK-NEXT:   AscendC::AippSingleLineParams aipp_single_line_params_4{};
 // CHECK-NEXT:   AscendC::AippDataTypeConvParams aipp_dtc_params_4{};
-// CHECK-NEXT:   AscendC::AippParams<int8_t> v4{aipp_padding_params_4, aipp_swap_params_4, aipp_single_line_params_4, aipp_dtc_params_4};
-// CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_5{static_cast<uint32_t>(i), c, c, c, c};
+// CHECK-NEXT:   AscendC::AippParams<int8_t> v4;
+// CHECK-NEXT:   v4.paddingParams.paddingMode = i;
+// CHECK-NEXT:   v4.paddingParams.paddingValueCh0 = c;
+// CHECK-NEXT:   v4.paddingParams.paddingValueCh1 = c;
+// CHECK-NEXT:   v4.paddingParams.paddingValueCh2 = c;
+// CHECK-NEXT:   v4.paddingParams.paddingValueCh3 = c;
+// CHECK-NEXT:   v4.swapParams = aipp_swap_params_4;
+// CHECK-NEXT:   v4.singleLineParams = aipp_single_line_params_4;
+// CHECK-NEXT:   v4.dtcParams = aipp_dtc_params_4;
 // CHECK-NEXT:   AscendC::AippSwapParams aipp_swap_params_5{};
 // CHECK-NEXT:   AscendC::AippSingleLineParams aipp_single_line_params_5{};
 // CHECK-NEXT:   AscendC::AippDataTypeConvParams aipp_dtc_params_5{};
-// CHECK-NEXT:   AscendC::AippChannelPaddingParams<int8_t> aipp_cpadding_params_5{static_cast<uint32_t>(i), c};
-// CHECK-NEXT:   AscendC::AippParams<int8_t> v5{aipp_padding_params_5, aipp_swap_params_5, aipp_single_line_params_5, aipp_dtc_params_5, aipp_cpadding_params_5};
-// CHECK-NEXT:   AscendC::AippPaddingParams<int8_t> aipp_padding_params_6{static_cast<uint32_t>(i), c, c, c, c};
+// CHECK-NEXT:   AscendC::AippParams<int8_t> v5;
+// CHECK-NEXT:   v5.paddingParams.paddingMode = i;
+// CHECK-NEXT:   v5.paddingParams.paddingValueCh0 = c;
+// CHECK-NEXT:   v5.paddingParams.paddingValueCh1 = c;
+// CHECK-NEXT:   v5.paddingParams.paddingValueCh2 = c;
+// CHECK-NEXT:   v5.paddingParams.paddingValueCh3 = c;
+// CHECK-NEXT:   v5.swapParams = aipp_swap_params_5;
+// CHECK-NEXT:   v5.singleLineParams = aipp_single_line_params_5;
+// CHECK-NEXT:   v5.dtcParams = aipp_dtc_params_5;
+// CHECK-NEXT:   v5.cPaddingParams.cPaddingMode = i;
+// CHECK-NEXT:   v5.cPaddingParams.cPaddingValue = c;
 // CHECK-NEXT:   AscendC::AippSwapParams aipp_swap_params_6{};
 // CHECK-NEXT:   AscendC::AippSingleLineParams aipp_single_line_params_6{};
 // CHECK-NEXT:   AscendC::AippDataTypeConvParams aipp_dtc_params_6{};
-// CHECK-NEXT:   AscendC::AippChannelPaddingParams<int8_t> aipp_cpadding_params_6{static_cast<uint32_t>(i), c};
 // CHECK-NEXT:   AscendC::AippColorSpaceConvParams aipp_csc_params_6{};
-// CHECK-NEXT:   AscendC::AippParams<int8_t> v6{aipp_padding_params_6, aipp_swap_params_6, aipp_single_line_params_6, aipp_dtc_params_6, aipp_cpadding_params_6, aipp_csc_params_6};
+// CHECK-NEXT:   AscendC::AippParams<int8_t> v6;
+// CHECK-NEXT:   v6.paddingParams.paddingMode = i;
+// CHECK-NEXT:   v6.paddingParams.paddingValueCh0 = c;
+// CHECK-NEXT:   v6.paddingParams.paddingValueCh1 = c;
+// CHECK-NEXT:   v6.paddingParams.paddingValueCh2 = c;
+// CHECK-NEXT:   v6.paddingParams.paddingValueCh3 = c;
+// CHECK-NEXT:   v6.swapParams = aipp_swap_params_6;
+// CHECK-NEXT:   v6.singleLineParams = aipp_single_line_params_6;
+// CHECK-NEXT:   v6.dtcParams = aipp_dtc_params_6;
+// CHECK-NEXT:   v6.cPaddingParams.cPaddingMode = i;
+// CHECK-NEXT:   v6.cPaddingParams.cPaddingValue = c;
+// CHECK-NEXT:   v6.cscParams = aipp_csc_params_6;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @aipp_params(%i: i32, %c: i8) {
@@ -1086,5 +1125,28 @@ func.func @exact_types(%h: ui16, %w: ui32, %b: i1, %q: !ascendc.quant_mode_t, %f
   %pad = ascendc.construct !ascendc.aipp_padding_params(%m, %c, %c, %c, %c) [ui32, i8, i8, i8, i8] : i32, i8, i8, i8, i8
   %cfg = ascendc.construct !ascendc.fixpipe_config(%cf) : !ascendc.co2_layout
   %cm = ascendc.construct !ascendc.fmatrix_mode(%m) constexpr : i32
+  return
+}
+
+// -----
+
+// An integer constant the field holds initialises it without a cast (a constant
+// expression that fits is not narrowing); a runtime value is cast to the field's type.
+// Where `[types]` lists another type than the value's, a value is cast to the listed
+// type as pyasc writes it, unless that could narrow into the field (field 6, uint8_t).
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void field_constants(int32_t n) {
+// CHECK-NEXT:   constexpr int32_t c7 = 7;
+// CHECK-NEXT:   constexpr int32_t big = 70000;
+// CHECK-NEXT:   constexpr int32_t neg = -1;
+// CHECK-NEXT:   AscendC::DataCopyParams p{c7, static_cast<uint16_t>(n), static_cast<uint16_t>(big), static_cast<uint16_t>(neg)};
+// CHECK-NEXT:   AscendC::LoadImageToLocalParams q{static_cast<uint16_t>(c7), static_cast<uint16_t>(c7), static_cast<uint16_t>(c7), static_cast<uint16_t>(c7), static_cast<uint16_t>(c7), static_cast<uint16_t>(c7), static_cast<uint8_t>(n), static_cast<uint16_t>(c7), static_cast<uint16_t>(c7)};
+// CHECK-NEXT:   return;
+// CHECK-NEXT: }
+func.func @field_constants(%n: i32) {
+  %c7 = arith.constant 7 : i32
+  %big = arith.constant 70000 : i32
+  %neg = arith.constant -1 : i32
+  %p = ascendc.construct !ascendc.data_copy_params(%c7, %n, %big, %neg) : i32, i32, i32, i32
+  %q = ascendc.construct !ascendc.load_image_to_local_params(%c7, %c7, %c7, %c7, %c7, %c7, %n, %c7, %c7) [ui16, ui16, ui16, ui16, ui16, ui16, ui16, ui16, ui16] : i32, i32, i32, i32, i32, i32, i32, i32, i32
   return
 }
