@@ -16,6 +16,7 @@ from pyasc_suite.checks import (
     run_checks,
 )
 from pyasc_suite.driver import Driver
+from pyasc_suite.expected_cpp import assemble, first_error
 from pyasc_suite.lit_suites import parse_run_line
 from pyasc_suite.mlir_split import (
     case_text,
@@ -339,3 +340,75 @@ def test_every_listed_difference_has_a_known_reason():
         for case, (reason, expect) in table.DIFFERENCES.items():
             assert reason in table.REASONS, (table.__name__, case)
             assert expect.strip(), (table.__name__, case)  # a text the failure must hold
+
+
+# -- expected-cpp: pyasc's CHECK lines as a translation unit ---------------------------
+
+
+def _group(text: str):
+    (group,) = group_directives(parse_directives(text))
+    return group
+
+
+def test_expected_cpp_assembles_a_function_with_nested_braces():
+    group = _group(
+        "// CHECK: #define ASCENDC_CUBE_ONLY\n"
+        "// CHECK-NEXT: void f(uint32_t v1) {\n"
+        "// CHECK-NEXT:   switch(v1) {\n"
+        "// CHECK-NEXT:   case 1: {\n"
+        '// CHECK-NEXT:     printf("}");\n'
+        "// CHECK-NEXT:   } break;\n"
+        "// CHECK-NEXT:   }\n"
+        "// CHECK-NEXT:   float [[X:.+]] = 1.0f;\n"
+        "// CHECK-NEXT:   float v2 = [[X]];\n"
+        "// CHECK-NEXT: }\n"
+        "// CHECK-NEXT: void g() {\n"
+    )
+    source, why = assemble(group, ["__aicore__ bool h(int32_t);"])
+    assert why == ""
+    assert source == (
+        "#define ASCENDC_CUBE_ONLY\n"
+        '#include "kernel_operator.h"\n'
+        "\n"
+        "__aicore__ bool h(int32_t);\n"
+        "void f(uint32_t v1) {\n"
+        "switch(v1) {\n"
+        "case 1: {\n"
+        'printf("}");\n'
+        "} break;\n"
+        "}\n"
+        "float X = 1.0f;\n"
+        "float v2 = X;\n"
+        "}\n"
+    )
+
+
+def test_expected_cpp_joins_check_same_and_includes_the_matmul_header():
+    group = _group(
+        "// CHECK-LABEL: void f(matmul::Matmul<A, B, C> v1,\n"
+        "// CHECK-SAME: int32_t v2) {\n"
+        "// CHECK-NEXT: }\n"
+    )
+    source, _ = assemble(group)
+    assert source is not None
+    assert '#include "lib/matmul_intf.h"' in source
+    assert "void f(matmul::Matmul<A, B, C> v1,int32_t v2) {" in source
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("// CHECK: void f() {\n// CHECK-NEXT: {{.*}}\n// CHECK-NEXT: }\n", "regex"),
+        ("// CHECK: int x = 1;\n", "does not start a function"),
+        ("// CHECK: void f() {\n// CHECK-NEXT: return;\n", "whole function"),
+    ],
+)
+def test_expected_cpp_refuses_what_is_no_whole_function(text, why):
+    source, reason = assemble(_group(text))
+    assert source is None
+    assert why in reason
+
+
+def test_expected_cpp_first_error_drops_file_and_position():
+    message = "a.cpp: In function 'void f()':\na.cpp:3:5: error: 'x' was not declared\n"
+    assert first_error(message) == "'x' was not declared"

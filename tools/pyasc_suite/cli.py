@@ -34,12 +34,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("transforms", "pyasc's Transforms lit tests: IR -> IR passes"),
         ("python", "pyasc's Python tests (unit, generalization, kernels), imports rewritten"),
         ("tutorials", "pyasc's tutorials on the CPU simulator, imports rewritten"),
+        ("expected-cpp", "does pyasc's expected C++ of each Target case compile (headers)?"),
     ):
         p = sub.add_parser(name, help=help_text)
         p.add_argument("--json", type=Path, help="write machine-readable results here")
         p.add_argument("--verbose", action="store_true", help="full details of each failure")
         p.add_argument("--top", type=int, default=15, help="failure groups to list")
-        if name in ("target", "transforms"):
+        if name in ("target", "transforms", "expected-cpp"):
             p.add_argument("--file", help="run one test file (path under the suite, or its name)")
         if name == "python":
             p.add_argument("--dir", help="run one directory (e.g. unit/language/basic)")
@@ -56,6 +57,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     args = parser.parse_args(argv)
     src = pyasc_src()
+    if args.suite == "expected-cpp":
+        from pyasc_suite.expected_cpp import run_expected
+        from pyasc_suite.lit_suites import run_target
+
+        ours = run_target(src, args.file)
+        return run_expected(src, args.file, {(o.unit, o.name): o.status for o in ours.outcomes})
     start = time.perf_counter()
     result = _run(args, src)
     print_result(result, verbose=args.verbose, top=args.top)
