@@ -103,14 +103,6 @@ class GlobalTensor:
             return self.bytes_at(0, nbytes, what)  # the error (or a padded buffer's pad)
         return buf.u8[start : start + nbytes]
 
-    def raw(self, nbytes: int, what: str) -> memoryview:
-        """The bytes of `window` as a memoryview (a plain copy's fast path)."""
-        buf = self.buf
-        start = self.byte_offset
-        if buf is None or start < 0 or start + nbytes > buf.nbytes:
-            self.bytes_at(0, nbytes, what)  # the error (or a padded buffer's pad)
-        return buf.mv[start : start + nbytes]
-
     def bytes_at(self, byte_start: int, nbytes: int, what: str) -> np.ndarray:
         """uint8 view of bytes [byte_offset + byte_start, +nbytes) of the array (checked)."""
         buf = self.bound()
@@ -238,12 +230,6 @@ class LocalTensor:
         if not self.alloc.live or not self.aligned or nbytes > self.length * self.itemsize:
             self._check_window(nbytes, what)
         return self.mem[self.offset : self.offset + nbytes]
-
-    def raw(self, nbytes: int, what: str) -> memoryview:
-        """The bytes of `window` as a memoryview (a plain copy's fast path)."""
-        if not self.alloc.live or not self.aligned or nbytes > self.length * self.itemsize:
-            self._check_window(nbytes, what)
-        return self.mv[self.offset : self.offset + nbytes]
 
     def _check_window(self, nbytes: int, what: str) -> None:
         name = what.split()[-1]

@@ -22,10 +22,13 @@ copy, never a loop over bursts.
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from asc_xdsl.dialects.ascendc import data_copy as dc
+from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.runtime.simulator import memory
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
@@ -90,41 +93,67 @@ def _strided(buf: np.ndarray, count: int, length: int, pitch: int) -> np.ndarray
 
 @handles(dc.DataCopyL2Op)
 def _copy_count(op, comp):
-    # The most frequent op of a tiled kernel: one routing lookup, two byte windows, one
-    # assignment, the counters charged inline.
+    # The most frequent op of a tiled kernel: one routing lookup, two byte windows (as
+    # memoryviews: a third of numpy's cost to slice and copy) sliced inline by the
+    # operands' IR types, one assignment, the counters charged inline.
     size = np_dtype(op.dst.type.element_type).itemsize
     count = comp.constant_of(op.cal_count)
     if type(count) is int and count >= 0 and (count * size) % 32 == 0:
-        nbytes = f"nbytes = {count * size}"  # a constant count: checked once, here
+        nbytes = count * size  # a constant count: checked once, here
+        size_source = f"nbytes = {nbytes}"
+        charge = "pipe, cycles, moved, cost = charge"
+        costs = {k: (p, cy, mv, DMA_LATENCY + -(-nbytes // bw)) for k, (p, cy, mv, bw) in
+                 CHARGES.items()}  # fmt: skip
     else:
-        nbytes = """
+        size_source = """
         nbytes = {count} * {size}
         if nbytes & 31 or nbytes < 0:
             nbytes = {tail}(c, {count}, nbytes)
         """
+        charge = f"pipe, cycles, moved, bandwidth = charge\ncost = {DMA_LATENCY} + -(-nbytes // bandwidth)"
+        costs = CHARGES
     return comp.inline(
         op,
         ("""
         dst = {dst}
         src = {src}
-        """, nbytes, """
-        charge = {charges}.get((dst.mem_name, src.mem_name))
+        """, size_source, """
+        charge = {costs}.get((dst.mem_name, src.mem_name))
         if charge is None:
             {route}(dst, src)  # the error
         if c.regs:  # an atomic mode may be set (registers are rarely used: a fast test)
             dw = dst.window(nbytes, "DataCopy writes dst")
             {put}(c, dst, dw, src.window(nbytes, "DataCopy reads src"))
-        else:  # memoryviews: a third of numpy's cost to slice and copy
-            dst.raw(nbytes, "DataCopy writes dst")[:] = src.raw(nbytes, "DataCopy reads src")
-        pipe, cycles, moved, bandwidth = charge
+        """, "else:\n" + textwrap.indent(
+            _bytes_source("dst", op.dst.type, "dw", "DataCopy writes dst")
+            + _bytes_source("src", op.src.type, "sw", "DataCopy reads src")
+            + "dw[:] = sw", "    "
+        ), charge, """
         k = c.cnt
         k[pipe] += 1
-        k[cycles] += {latency} + -(-nbytes // bandwidth)
+        k[cycles] += cost
         k[moved] += nbytes
         """),
-        dst=op.dst, src=op.src, count=op.cal_count, size=size, tail=_tail, charges=CHARGES,
-        route=route, put=put, latency=DMA_LATENCY,
+        dst=op.dst, src=op.src, count=op.cal_count, size=size, tail=_tail, costs=costs,
+        route=route, put=put,
     )  # fmt: skip
+
+
+def _bytes_source(t: str, ir_type, out: str, what: str) -> str:
+    """Statements setting `out` to a memoryview of the first `nbytes` bytes of tensor `t`
+    (a local or global tensor, by `ir_type`), checked as `window` checks them."""
+    if isinstance(ir_type, LocalTensorType):
+        return (
+            f"if not {t}.alloc.live or not {t}.aligned or nbytes > {t}.length * {t}.itemsize:\n"
+            f"    {t}._check_window(nbytes, {what!r})\n"
+            f"{out} = {t}.mv[{t}.offset : {t}.offset + nbytes]\n"
+        )
+    return (
+        f"{out} = {t}.byte_offset\n"
+        f"if {t}.buf is None or {out} < 0 or {out} + nbytes > {t}.buf.nbytes:\n"
+        f"    {t}.bytes_at(0, nbytes, {what!r})  # the error (or a padded buffer's pad)\n"
+        f"{out} = {t}.buf.mv[{out} : {out} + nbytes]\n"
+    )
 
 
 def _tail(c, count: int, nbytes: int) -> int:
