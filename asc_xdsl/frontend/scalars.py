@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     UnrealizedConversionCastOp,
 )
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import dtypes as dt
@@ -70,6 +70,24 @@ def _int_attr(value: int, width: int) -> IntegerAttr:
     """The `value : i<width>` attribute, built once (attributes are immutable, so ops may
     share one; building and checking it cost more than the constant op)."""
     return IntegerAttr(value, IntegerType(width))
+
+
+_NO_OVERFLOW = arith.IntegerOverflowAttr("none")
+_BINARY_PROPERTIES: dict[type, dict[str, Attribute]] = {}
+
+
+def _binary_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue) -> Operation:
+    """`op_class(lhs, rhs)` for an arith binary op of `_ARITH` (result of `lhs`'s type,
+    no flags), built as its constructor ends, by `Operation`'s: IRDL's builder sizes and
+    converts operands first, which costs more than the op (tests/unit/frontend/
+    test_scalar_builders.py compares the two)."""
+    properties = _BINARY_PROPERTIES.get(op_class)
+    if properties is None:
+        with_flags = issubclass(op_class, arith.SignlessIntegerBinaryOperationWithOverflow)
+        properties = _BINARY_PROPERTIES[op_class] = (
+            {"overflowFlags": _NO_OVERFLOW} if with_flags else {}
+        )
+    return op_class.create(operands=[lhs, rhs], result_types=[lhs.type], properties=properties)
 
 
 def _int_constant(value: int, width: int) -> arith.ConstantOp:
@@ -279,7 +297,7 @@ class ScalarBuilder(ABC):
             self.fail(f"operator {op} is not supported on {kind} in kernels")
         lhs = self._signless(self.scalar(a, dtype), dtype)
         rhs = self._signless(self.scalar(b, dtype), dtype)
-        r = self.emit(op_class(lhs, rhs)).results[0]
+        r = self.emit(_binary_op(op_class, lhs, rhs)).results[0]
         if dtype.kind == "uint":
             r = self._reinterpret(r, dtype.ir_type())
         return RuntimeScalar(r, dtype)

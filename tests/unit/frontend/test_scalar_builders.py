@@ -1,0 +1,49 @@
+"""The frontend's fast builders of scalar ops (asc_xdsl/frontend/scalars.py) make the
+same ops as xDSL's constructors."""
+
+from __future__ import annotations
+
+import pytest
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, f32, i32
+from xdsl.ir import Block
+from xdsl.printer import Printer
+
+from asc_xdsl.frontend import scalars
+
+
+def _generic(op) -> str:
+    import io
+
+    out = io.StringIO()
+    Printer(stream=out, print_generic_format=True).print_op(op)
+    return out.getvalue()
+
+
+CLASSES = sorted(
+    {c for triple in scalars._ARITH.values() for c in triple if c is not None},
+    key=lambda c: c.name,
+)
+
+
+@pytest.mark.parametrize("op_class", CLASSES, ids=lambda c: c.name)
+def test_binary_op_is_the_constructors_op(op_class):
+    t = f32 if op_class.name.endswith("f") else i32
+    block = Block(arg_types=[t, t])
+    a, b = block.args
+    fast, slow = scalars._binary_op(op_class, a, b), op_class(a, b)
+    assert type(fast) is type(slow)
+    assert _generic(fast) == _generic(slow)
+    assert fast.properties == slow.properties
+    # each op has its own properties
+    assert scalars._binary_op(op_class, a, b).properties is not fast.properties
+    fast.verify()
+
+
+@pytest.mark.parametrize("value,width", [(0, 32), (-5, 32), (1, 1), (0, 1), (2**63 - 1, 64)])
+def test_int_constant_is_from_int_and_width(value, width):
+    fast = scalars._int_constant(value, width)
+    slow = arith.ConstantOp.from_int_and_width(value, width)
+    assert _generic(fast) == _generic(slow)
+    assert fast.value == IntegerAttr(value, IntegerType(width))
+    fast.verify()
