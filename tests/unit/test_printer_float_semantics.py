@@ -1,17 +1,22 @@
 """The C++ of every arith.cmpf predicate and of the float min/max ops, compiled with g++
-and run on ordered and unordered (NaN) operands, agrees with the ops' definitions."""
+and run on ordered and unordered (NaN) operands, agrees with the ops' definitions; float
+literals are the shortest decimals the compiler reads back as the same value."""
 
 from __future__ import annotations
 
 import math
+import random
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
 import pytest
 from xdsl.dialects import arith
 from xdsl.dialects.arith import CMPF_COMPARISON_OPERATIONS
+from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type
 
+from asc_xdsl.backends.ascendc.cpp_types import float_literal
 from asc_xdsl.backends.ascendc.printer import _CMPF, _MIN_MAX
 
 PAIRS = [(1.0, 2.0), (2.0, 1.0), (1.5, 1.5), (math.nan, 1.0), (1.0, math.nan), (math.nan, math.nan)]
@@ -82,3 +87,59 @@ def test_float_min_max_propagate_or_drop_nan_as_defined(tmp_path: Path) -> None:
     got = run_cpp(tmp_path, [f"static_cast<double>({_MIN_MAX[op.name]})" for op in ops], "%g")
     want = [[f"{FLOAT_MIN_MAX[op](a, b):g}" for op in ops] for a, b in PAIRS]
     assert got == want
+
+
+def _f32_values() -> list[float]:
+    """Finite float32 values across the range: random bit patterns, subnormals, the
+    extremes, and decimals people write."""
+    rng = random.Random(7)
+    bits = [rng.getrandbits(32) & 0xBFFFFFFF for _ in range(300)]  # exponent never all ones
+    bits += [0x00000001, 0x007FFFFF, 0x00800000, 0x7F7FFFFF, 0x80000001, 0x3F800001]
+    values = [struct.unpack("<f", struct.pack("<I", b))[0] for b in bits]
+    return values + [struct.unpack("f", struct.pack("f", v))[0] for v in (0.1, 1.23, 3e-5)]
+
+
+@needs_gxx
+def test_float_literals_read_back_as_the_same_float(tmp_path: Path) -> None:
+    values = _f32_values()
+    literals = [float_literal(v, Float32Type()) for v in values]
+    expected_bits = [struct.unpack("<I", struct.pack("<f", v))[0] for v in values]
+    source = tmp_path / "literals.cpp"
+    source.write_text(
+        "#include <cstdint>\n#include <cstdio>\n#include <cstring>\n"
+        f"static const float xs[] = {{{', '.join(literals)}}};\n"
+        f"static const uint32_t bits[] = {{{', '.join(f'{b}u' for b in expected_bits)}}};\n"
+        "int main() {\n"
+        "  for (unsigned i = 0; i < sizeof(xs) / sizeof(xs[0]); ++i) {\n"
+        "    uint32_t b; std::memcpy(&b, &xs[i], 4);\n"
+        '    if (b != bits[i]) { std::printf("%u\\n", i); return 1; }\n'
+        "  }\n"
+        "  return 0;\n"
+        "}\n"
+    )
+    binary = tmp_path / "literals"
+    subprocess.run(["g++", "-O0", "-o", str(binary), str(source)], check=True)
+    done = subprocess.run([str(binary)], capture_output=True, text=True)
+    assert done.returncode == 0, (
+        f"literal {literals[int(done.stdout)]} is not {values[int(done.stdout)]!r}"
+    )
+
+
+def test_float_literals_are_the_shortest_decimal():
+    f32 = lambda v: struct.unpack("f", struct.pack("f", v))[0]  # noqa: E731
+    assert float_literal(f32(0.1), Float32Type()) == "0.1f"
+    assert float_literal(f32(1.23), Float32Type()) == "1.23f"
+    assert float_literal(1e-10, Float32Type()) == "1e-10f"
+    assert float_literal(0.1, Float64Type()) == "0.1"
+    # half: the float literal the compiler converts to the same half
+    assert float_literal(2.19921875, Float16Type()) == "static_cast<half>(2.2f)"
+    assert float_literal(65504.0, Float16Type()) == "static_cast<half>(65500.0f)"
+
+
+def test_half_literals_convert_to_the_same_half():
+    for b in range(0, 0x7C00, 7):  # every 7th finite positive half
+        value = struct.unpack("<e", struct.pack("<H", b))[0]
+        text = float_literal(value, Float16Type())
+        decimal = float(text.removeprefix("static_cast<half>(").removesuffix("f)"))
+        as_float = struct.unpack("f", struct.pack("f", decimal))[0]
+        assert struct.unpack("e", struct.pack("e", as_float))[0] == value, text

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import struct
+from collections.abc import Callable
 
 from xdsl.dialects.builtin import (
     BFloat16Type,
@@ -122,14 +124,50 @@ def template_arg(arg: object) -> str:
     return cpp_type(arg)
 
 
+def _through_float(value: float) -> float:
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def _through_half(value: float) -> float:
+    return struct.unpack("e", struct.pack("e", _through_float(value)))[0]
+
+
+# How the compiler reads a literal of ours for each type: a double literal, or a float
+# one (`1.5f`) that a half is then converted from. bfloat16 literals are written exactly.
+_READ_AS: dict[type[Attribute], Callable[[float], float]] = {
+    Float64Type: float,
+    Float32Type: _through_float,
+    Float16Type: _through_half,
+}
+
+
+def _shortest_digits(value: float, read: Callable[[float], float]) -> str:
+    """The fewest significant digits that read back as what `value` is in the type
+    (`0.1`, not `0.10000000149011612`, for a float)."""
+    try:
+        target = read(value)
+    except OverflowError:  # beyond the type's range: the IR's own value
+        return repr(value)
+    for digits in range(1, 18):
+        shortest = float(f"{value:.{digits}g}")
+        try:
+            if read(shortest) == target:
+                return repr(shortest)  # positional where Python's repr is (`65500.0`)
+        except OverflowError:  # rounded past the type's largest value
+            continue
+    return repr(value)
+
+
 def float_literal(value: float, t: Attribute) -> str:
-    """A C++ expression for a float constant of IR type `t`."""
+    """A C++ expression for a float constant of IR type `t`: the shortest decimal that
+    the compiler reads back as the same value of `t`."""
     if math.isnan(value):
         text = '__builtin_nanf("")'
     elif math.isinf(value):
         text = "__builtin_inff()" if value > 0 else "-__builtin_inff()"
     else:
-        text = repr(float(value))
+        read = _READ_AS.get(type(t))
+        text = repr(float(value)) if read is None else _shortest_digits(float(value), read)
         if "e" not in text and "." not in text:
             text += ".0"
         if not isinstance(t, Float64Type):

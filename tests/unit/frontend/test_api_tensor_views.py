@@ -68,7 +68,7 @@ def test_workspace_pattern_value_and_numpy_scalar():
         "AscendC::GatherMask<half, AscendC::defaultGatherMaskMode>(dst, src, v7, c_false, "
         "c128_i32, params, n);",
         # np.float16(2.2) is a compile-time half (the template argument follows)
-        "const half cst_f16 = static_cast<half>(2.19921875f);",
+        "const half cst_f16 = static_cast<half>(2.2f);",
         "AscendC::InitConstValueParams<half> init{v4, v9, v10, cst_f16};",
     ):
         assert f"  {line}\n" in cpp, line

@@ -222,7 +222,7 @@ func.func @casts(%a: i32, %i: index, %h: f16, %x: f32, %c: i1) {
 // CHECK-NEXT:    const half half_ = static_cast<half>(1.5f);
 // CHECK-NEXT:    constexpr float one = 1.0f;
 // CHECK-NEXT:    constexpr float negf = -2.5f;
-// CHECK-NEXT:    constexpr float tiny = 1.000000013351432e-10f;
+// CHECK-NEXT:    constexpr float tiny = 1e-10f;
 // CHECK-NEXT:    constexpr float inf = __builtin_inff();
 // CHECK-NEXT:    constexpr float ninf = -__builtin_inff();
 // CHECK-NEXT:    constexpr float nan = __builtin_nanf("");
