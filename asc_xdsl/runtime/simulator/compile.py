@@ -15,11 +15,17 @@ Generated code per block: a hot handler returns its semantics as Python source
 holds one becomes a single generated function: the templates are pasted in order with
 their values as Python locals (an SSA value used only by inlined ops of the block never
 touches the frame), the other ops' closures are called from it, and values crossing
-the block's boundary go through the frame. No call, no list index per inlined op. The
+the block's boundary go through the frame. No call, no list index per inlined op. An
+`scf.for` without carried values whose body holds an inlined op is itself a template
+(`Body`: the body's code pasted inside the Python `for`), its loop-invariant reads
+made once before the loop. A closure called from generated code may rebind any frame
+slot (`AllocTensor(t)` rebinds t's), so the locals copied from the frame are read
+again after it, and a loop whose body calls one reads them in each pass. The
 generated function's globals hold `_asc_lines` (source line -> op), which
-`errors.failing_op` reads for the op of a failing line. Under the race checker or in a
-mix kernel, where each op's closure is wrapped, an `Inline` is compiled alone into a
-closure `run(e, c, _op)` (the same source over frame slots).
+`errors.failing_op` reads for the op of a failing line, and `_asc_source` (its source,
+to read). Under the race checker or in a mix kernel, where each op's closure is
+wrapped, an `Inline` is compiled alone into a closure `run(e, c, _op)` (the same
+source over frame slots) and loops stay closures.
 
 Dispatch is by table: `HANDLERS` by op class (`@handles`), then `SIM_HOOKS` by the
 family of the op spec's simulator key (`OpSpec.sim = "binary:add"` -> the hook
