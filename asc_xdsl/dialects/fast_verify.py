@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from xdsl.dialects.builtin import DenseArrayBase, i32
-from xdsl.ir import Operation
+from xdsl.ir import ErasedSSAValue, Operation
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     AttrSizedResultSegments,
@@ -45,7 +45,7 @@ from xdsl.irdl.operations import (
     irdl_op_verify_regions,
     verify_variadic_size,
 )
-from xdsl.traits import IsolatedFromAbove
+from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 _INSTALLED: set[type] = set()
@@ -240,15 +240,19 @@ class _IsolatedFromAbove:
         inside: set[int] = set()
         ops: list[Operation] = []
         pending = [op]
-        while pending:
+        while pending:  # (through xDSL's links: its iterators cost a call per step)
             for region in pending.pop().regions:
-                for block in region.blocks:
+                block = region._first_block  # pyright: ignore[reportPrivateUsage]
+                while block is not None:
                     inside.add(id(block))
-                    for child in block.ops:
+                    child = block._first_op  # pyright: ignore[reportPrivateUsage]
+                    while child is not None:
                         inside.add(id(child))
                         ops.append(child)
                         if child.regions:
                             pending.append(child)
+                        child = child._next_op  # pyright: ignore[reportPrivateUsage]
+                    block = block._next_block  # pyright: ignore[reportPrivateUsage]
         for child in ops:
             for operand in child.operands:
                 if id(operand.owner) not in inside:
@@ -257,7 +261,11 @@ class _IsolatedFromAbove:
 
 
 def verify_module(module: Operation) -> None:
-    """`module.verify()`, with the fast verifier installed for every op class in it."""
+    """`module.verify()`, with the fast verifier installed for every op class in it.
+
+    The walk is `_verifies`: the same checks as xDSL's `Operation.verify` (and its
+    block's and region's), in the same order; when any fails (or raises), xDSL's runs,
+    so the error raised is its own."""
     seen = _INSTALLED
     ops = [module]
     while ops:  # every op nested in `module` (a list, cheaper than xDSL's walk)
@@ -266,6 +274,84 @@ def verify_module(module: Operation) -> None:
         if cls not in seen and isinstance(op, IRDLOperation):
             install(cls)
         for region in op.regions:
-            for block in region.blocks:
-                ops.extend(block.ops)
-    module.verify()
+            block = region._first_block  # pyright: ignore[reportPrivateUsage]
+            while block is not None:
+                child = block._first_op  # pyright: ignore[reportPrivateUsage]
+                while child is not None:
+                    ops.append(child)
+                    child = child._next_op  # pyright: ignore[reportPrivateUsage]
+                block = block._next_block  # pyright: ignore[reportPrivateUsage]
+    try:
+        good = _verifies(module)
+    except Exception:
+        good = False
+    if not good:
+        module.verify()
+
+
+_TERMINATORS: dict[type, tuple[bool, bool]] = {}
+"""Op class -> (is a terminator, its regions need no terminator), asked once per class."""
+
+
+def _terminator_facts(cls: type[Operation]) -> tuple[bool, bool]:
+    facts = _TERMINATORS.get(cls)
+    if facts is None:
+        facts = _TERMINATORS[cls] = (cls.has_trait(IsTerminator), cls.has_trait(NoTerminator))
+    return facts
+
+
+def _verifies(op: Operation) -> bool:
+    """Whether xDSL's `op.verify()` passes (False: it may not; a VerifyException of a
+    verifier is False, any other error is raised)."""
+    for operand in op.operands:
+        if isinstance(operand, ErasedSSAValue):
+            return False
+    parent_block = op.parent
+    parent_region = None if parent_block is None else parent_block.parent
+    if op.successors:
+        if parent_block is None or parent_region is None:
+            return False
+        if parent_block._last_op is not op:  # pyright: ignore[reportPrivateUsage]
+            return False
+        for successor in op.successors:
+            if successor.parent != parent_region:
+                return False
+    if (
+        parent_region is not None
+        and parent_block._last_op is op  # type: ignore[union-attr]  # pyright: ignore[reportPrivateUsage]
+    ):
+        several = parent_region._first_block is not parent_region._last_block  # pyright: ignore[reportPrivateUsage]
+        if not several:
+            parent_op = parent_region.parent
+            if (
+                parent_op is not None
+                and not _terminator_facts(type(parent_op))[1]
+                and not _terminator_facts(type(op))[0]
+            ):
+                return False
+        elif not _terminator_facts(type(op))[0]:
+            return False
+    for region in op.regions:
+        block = region._first_block  # pyright: ignore[reportPrivateUsage]
+        while block is not None:
+            child = block._first_op  # pyright: ignore[reportPrivateUsage]
+            if child is None:  # an empty block: fine where no terminator is needed
+                parent_op = region.parent
+                if (
+                    parent_op is not None
+                    and region._first_block is region._last_block  # pyright: ignore[reportPrivateUsage]
+                    and not _terminator_facts(type(parent_op))[1]
+                ):
+                    return False
+            while child is not None:
+                if child.parent is not block or not _verifies(child):
+                    return False
+                child = child._next_op  # pyright: ignore[reportPrivateUsage]
+            if block.parent is not region:
+                return False
+            block = block._next_block  # pyright: ignore[reportPrivateUsage]
+    try:
+        op.verify_()
+    except VerifyException:
+        return False
+    return True

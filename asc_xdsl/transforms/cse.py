@@ -162,7 +162,8 @@ class _Driver:
         self.known = outer
 
     def block(self, block: Block) -> None:
-        for op in block.ops:
+        op = block.first_op
+        while op is not None:
             facts = _class_facts(type(op))
             if op.regions:
                 if facts.isolated:  # (an unregistered op may be: xDSL assumes it is)
@@ -174,6 +175,7 @@ class _Driver:
                     for region in op.regions:
                         self.region(region)
             self.operation(op, facts)
+            op = op._next_op  # pyright: ignore[reportPrivateUsage]
 
     def operation(self, op: Operation, facts: _ClassFacts) -> None:
         if facts.terminator:

@@ -24,14 +24,21 @@ def ops_in(op: Operation) -> list[Operation]:
 
 
 def _collect(op: Operation, found: list[Operation]) -> None:
+    # The blocks and ops are followed through the links xDSL keeps them in (the fields
+    # behind `first_block`, `next_block`, `first_op`, `next_op`): its iterators and
+    # properties cost a Python call per step, and every pass walks every op.
     found.append(op)
     for region in op.regions:
-        for block in region.blocks:
-            for child in block.ops:
+        block = region._first_block  # pyright: ignore[reportPrivateUsage]
+        while block is not None:
+            child = block._first_op  # pyright: ignore[reportPrivateUsage]
+            while child is not None:
                 if child.regions:
                     _collect(child, found)
                 else:
                     found.append(child)
+                child = child._next_op  # pyright: ignore[reportPrivateUsage]
+            block = block._next_block  # pyright: ignore[reportPrivateUsage]
 
 
 def functions(module: ModuleOp) -> Iterator[func.FuncOp]:

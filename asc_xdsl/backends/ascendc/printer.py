@@ -487,8 +487,10 @@ class AscendCEmitter:
         self.line("}")
 
     def emit_block(self, block: Block) -> None:
-        for op in block.ops:
+        op = block.first_op
+        while op is not None:  # (xDSL's op iterator costs a call per op)
             self.emit_op(op)
+            op = op._next_op  # pyright: ignore[reportPrivateUsage]
 
     def emit_op(self, op: Operation) -> None:
         outer, self.current_op = self.current_op, op

@@ -127,3 +127,42 @@ def test_isolated_from_above_check_agrees_with_xdsls():
     )
     slow, fast = _isolated_outcomes(f)
     assert slow is not None and fast == slow
+
+
+STRUCTURE = {  # IR xDSL's structural checks reject (terminators, blocks)
+    "no terminator": "func.func @f() {\n  %0 = arith.constant 1 : i32\n}",
+    "empty block": 'func.func @f(%c: i1) {\n  "scf.if"(%c) ({\n  ^bb0:\n  }, {\n  }) : (i1) -> ()\n'
+    "  func.return\n}",
+    "op verifier": "func.func @f() {\n  %0 = arith.constant 1 : i32\n  %1 = arith.constant "
+    '1 : i64\n  %2 = "arith.addi"(%0, %1) : (i32, i64) -> i32\n  func.return\n}',
+}
+
+
+@pytest.mark.parametrize("case", sorted(STRUCTURE))
+def test_structural_faults_get_xdsls_error(case):
+    from xdsl.dialects.builtin import ModuleOp
+
+    module = parse_module(STRUCTURE[case])
+    expected = _outcome(lambda m: ModuleOp.verify(m), module)
+    assert expected is not None
+    assert _outcome(fast_verify.verify_module, module) == expected
+
+
+def test_verify_module_accepts_what_xdsl_accepts_on_every_lit_input():
+    accepted = 0
+    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
+        for text in path.read_text().split("// -----"):
+            try:
+                module = parse_module(text)
+            except Exception:
+                continue
+            slow = _outcome(lambda m: m.verify(), module)
+            try:
+                fast = _outcome(fast_verify.verify_module, module)
+            except Exception as e:  # not a VerifyException: xDSL raises it too
+                with pytest.raises(type(e)):
+                    module.verify()
+                continue
+            assert fast == slow
+            accepted += fast is None
+    assert accepted > 250
