@@ -183,7 +183,7 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
 
     def check(op: Operation) -> None:
         ctx = VerificationContext()
-        operands, results = op.operands, op.results
+        operands, results = op._operands, op.results  # (the tuple behind op.operands)
         if operand_checks is not None and len(operands) == n_operands:
             for i, constr in operand_checks:
                 constr.verify(operands[i].type, ctx)
@@ -242,19 +242,19 @@ class _IsolatedFromAbove:
         pending = [op]
         while pending:  # (through xDSL's links: its iterators cost a call per step)
             for region in pending.pop().regions:
-                block = region._first_block  # pyright: ignore[reportPrivateUsage]
+                block = region._first_block
                 while block is not None:
                     inside.add(id(block))
-                    child = block._first_op  # pyright: ignore[reportPrivateUsage]
+                    child = block._first_op
                     while child is not None:
                         inside.add(id(child))
                         ops.append(child)
                         if child.regions:
                             pending.append(child)
-                        child = child._next_op  # pyright: ignore[reportPrivateUsage]
-                    block = block._next_block  # pyright: ignore[reportPrivateUsage]
+                        child = child._next_op
+                    block = block._next_block
         for child in ops:
-            for operand in child.operands:
+            for operand in child._operands:
                 if id(operand.owner) not in inside:
                     self.trait.verify(op)
                     return
@@ -274,13 +274,13 @@ def verify_module(module: Operation) -> None:
         if cls not in seen and isinstance(op, IRDLOperation):
             install(cls)
         for region in op.regions:
-            block = region._first_block  # pyright: ignore[reportPrivateUsage]
+            block = region._first_block
             while block is not None:
-                child = block._first_op  # pyright: ignore[reportPrivateUsage]
+                child = block._first_op
                 while child is not None:
                     ops.append(child)
-                    child = child._next_op  # pyright: ignore[reportPrivateUsage]
-                block = block._next_block  # pyright: ignore[reportPrivateUsage]
+                    child = child._next_op
+                block = block._next_block
     try:
         good = _verifies(module)
     except Exception:
@@ -303,7 +303,7 @@ def _terminator_facts(cls: type[Operation]) -> tuple[bool, bool]:
 def _verifies(op: Operation) -> bool:
     """Whether xDSL's `op.verify()` passes (False: it may not; a VerifyException of a
     verifier is False, any other error is raised)."""
-    for operand in op.operands:
+    for operand in op._operands:
         if isinstance(operand, ErasedSSAValue):
             return False
     parent_block = op.parent
@@ -311,16 +311,16 @@ def _verifies(op: Operation) -> bool:
     if op.successors:
         if parent_block is None or parent_region is None:
             return False
-        if parent_block._last_op is not op:  # pyright: ignore[reportPrivateUsage]
+        if parent_block._last_op is not op:
             return False
         for successor in op.successors:
             if successor.parent != parent_region:
                 return False
     if (
         parent_region is not None
-        and parent_block._last_op is op  # type: ignore[union-attr]  # pyright: ignore[reportPrivateUsage]
+        and parent_block._last_op is op  # type: ignore[union-attr]
     ):
-        several = parent_region._first_block is not parent_region._last_block  # pyright: ignore[reportPrivateUsage]
+        several = parent_region._first_block is not parent_region._last_block
         if not several:
             parent_op = parent_region.parent
             if (
@@ -332,24 +332,24 @@ def _verifies(op: Operation) -> bool:
         elif not _terminator_facts(type(op))[0]:
             return False
     for region in op.regions:
-        block = region._first_block  # pyright: ignore[reportPrivateUsage]
+        block = region._first_block
         while block is not None:
-            child = block._first_op  # pyright: ignore[reportPrivateUsage]
+            child = block._first_op
             if child is None:  # an empty block: fine where no terminator is needed
                 parent_op = region.parent
                 if (
                     parent_op is not None
-                    and region._first_block is region._last_block  # pyright: ignore[reportPrivateUsage]
+                    and region._first_block is region._last_block
                     and not _terminator_facts(type(parent_op))[1]
                 ):
                     return False
             while child is not None:
                 if child.parent is not block or not _verifies(child):
                     return False
-                child = child._next_op  # pyright: ignore[reportPrivateUsage]
+                child = child._next_op
             if block.parent is not region:
                 return False
-            block = block._next_block  # pyright: ignore[reportPrivateUsage]
+            block = block._next_block
     try:
         op.verify_()
     except VerifyException:

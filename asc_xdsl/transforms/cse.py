@@ -62,7 +62,7 @@ class _Key:
                 sum(hash(i) for i in op.attributes.items()),
                 sum(hash(i) for i in op.properties.items()),
                 hash(op.result_types),
-                hash(op.operands),
+                hash(op._operands),  # (the tuple behind op.operands)
             )
         )
 
@@ -78,7 +78,7 @@ class _Key:
             and self.name == other.name
             and a.attributes == b.attributes
             and a.properties == b.properties
-            and a.operands == b.operands
+            and a._operands == b._operands
             and a.result_types == b.result_types
             and all(
                 s.is_structurally_equivalent(o) for s, o in zip(a.regions, b.regions, strict=True)
@@ -175,7 +175,7 @@ class _Driver:
                     for region in op.regions:
                         self.region(region)
             self.operation(op, facts)
-            op = op._next_op  # pyright: ignore[reportPrivateUsage]
+            op = op._next_op
 
     def operation(self, op: Operation, facts: _ClassFacts) -> None:
         if facts.terminator:

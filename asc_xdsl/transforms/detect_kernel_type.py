@@ -55,7 +55,7 @@ def _sides(op: Operation) -> Iterator[str]:
     if pipe_side is not None:
         yield pipe_side
     holds = _HOLDS_BUFFER
-    for values in (op.operands, op.results):
+    for values in (op._operands, op.results):  # (the tuple behind op.operands)
         for value in values:
             t = value.type
             holding = holds.get(type(t))

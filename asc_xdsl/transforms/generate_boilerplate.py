@@ -77,7 +77,7 @@ def missing_headers(module: ModuleOp) -> list[str]:
         if header is not None and header not in headers:
             headers.append(header)
         # each value's type class: its header, asked once per class
-        values = [*o.results, *o.operands]
+        values = [*o.results, *o._operands]  # (the tuple behind o.operands)
         for r in o.regions:
             for b in r.blocks:
                 values += b.args

@@ -29,16 +29,16 @@ def _collect(op: Operation, found: list[Operation]) -> None:
     # properties cost a Python call per step, and every pass walks every op.
     found.append(op)
     for region in op.regions:
-        block = region._first_block  # pyright: ignore[reportPrivateUsage]
+        block = region._first_block
         while block is not None:
-            child = block._first_op  # pyright: ignore[reportPrivateUsage]
+            child = block._first_op
             while child is not None:
                 if child.regions:
                     _collect(child, found)
                 else:
                     found.append(child)
-                child = child._next_op  # pyright: ignore[reportPrivateUsage]
-            block = block._next_block  # pyright: ignore[reportPrivateUsage]
+                child = child._next_op
+            block = block._next_block
 
 
 def functions(module: ModuleOp) -> Iterator[func.FuncOp]:

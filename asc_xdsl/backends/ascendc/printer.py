@@ -490,7 +490,7 @@ class AscendCEmitter:
         op = block.first_op
         while op is not None:  # (xDSL's op iterator costs a call per op)
             self.emit_op(op)
-            op = op._next_op  # pyright: ignore[reportPrivateUsage]
+            op = op._next_op
 
     def emit_op(self, op: Operation) -> None:
         outer, self.current_op = self.current_op, op
@@ -506,8 +506,8 @@ class AscendCEmitter:
         handler = _HANDLERS.get(op.name)
         if handler is not None:
             handler(self, op)
-        elif isinstance(op, AscendCOp):
-            self.emit_ascendc(op)
+        elif _is_ascendc_op(type(op)):
+            self.emit_ascendc(op)  # type: ignore[arg-type]
         else:
             raise CodegenError(op, "this op has no Ascend C form")
 
@@ -1233,7 +1233,7 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
     names: dict[str, str] = {}
     is_matmul = _IS_MATMUL_TYPE
     for op in ops_in(module):
-        types = [v.type for v in op.operands]
+        types = [v.type for v in op._operands]  # (the tuple behind op.operands)
         types += [v.type for v in op.results]
         for r in op.regions:
             for b in r.blocks:
@@ -1253,6 +1253,18 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
                 if initializer not in names:
                     names[initializer] = f"CFG_{len(names)}" if names else "CFG"
     return names
+
+
+_ASCENDC_OP_CLASSES: dict[type, bool] = {}
+
+
+def _is_ascendc_op(op_class: type) -> bool:
+    """Whether ops of this class are AscendCOps, asked once per class (an isinstance
+    against an op class goes through ABCMeta)."""
+    found = _ASCENDC_OP_CLASSES.get(op_class)
+    if found is None:
+        found = _ASCENDC_OP_CLASSES[op_class] = issubclass(op_class, AscendCOp)
+    return found
 
 
 _IS_MATMUL_TYPE: dict[type, bool] = {}

@@ -31,7 +31,15 @@ from asc_xdsl.dialects.ascendc.base import (
     _type_directive,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.spec import Arity, Operand, OpFamily, OpSpec, PropKind, SpecOp
+from asc_xdsl.dialects.ascendc.spec import (
+    Arity,
+    Operand,
+    OpFamily,
+    OpSpec,
+    PropKind,
+    SpecOp,
+    all_instances,
+)
 from asc_xdsl.dialects.ascendc.types import TBufPoolType, TensorType
 
 # ---------------------------------------------------------------------------
@@ -84,7 +92,7 @@ class ObjectOp(SpecOp):
                 if prop is None:
                     raise TypeError(f"{spec.name} takes no (further) {type(a).__name__}")
                 props[prop.name] = a
-            elif isinstance(a, Attribute):
+            elif all_instances((a,), Attribute):
                 types.append(a)
             else:
                 operands.append(a)

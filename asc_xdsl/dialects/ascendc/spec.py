@@ -24,6 +24,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -428,6 +429,7 @@ def _refuse_virtual_op(emitter: Any, op: Operation) -> None:
     )
 
 
+@functools.cache  # (builders ask for each property's Python name per op)
 def _snake(name: str) -> str:
     out = []
     for i, c in enumerate(name):
@@ -504,6 +506,21 @@ def _effect_plan(op_class: type) -> Any:
 
 
 _FIXED_ARITY: dict[type, bool] = {}
+_SUBCLASS: dict[tuple[type, type], bool] = {}
+
+
+def all_instances(items: Sequence[Any], base: type) -> bool:
+    """`all(isinstance(x, base) for x in items)`, asked once per class of x (an
+    isinstance against xDSL's abstract classes goes through ABCMeta each time)."""
+    known = _SUBCLASS
+    for x in items:
+        key = (type(x), base)
+        ok = known.get(key)
+        if ok is None:
+            ok = known[key] = isinstance(x, base)
+        if not ok:
+            return False
+    return True
 
 
 def _fixed_arity(op_class: type[IRDLOperation]) -> bool:
@@ -572,8 +589,8 @@ class SpecOp(AscendCOp):
         operands_list, types = list(operands), list(result_types)
         if (
             _fixed_arity(type(self))
-            and all(isinstance(v, SSAValue) for v in operands_list)
-            and all(isinstance(t, Attribute) for t in types)
+            and all_instances(operands_list, SSAValue)
+            and all_instances(types, Attribute)
         ):
             # What IRDL's builder ends with, for an op of fixed arity given values and
             # types: no segments to size, nothing to convert (it stays the general path
@@ -614,9 +631,10 @@ class SpecOp(AscendCOp):
         spec = self.SPEC
         groups: Any
         if _fixed_arity(type(self)):  # one value per operand, in spec order
-            if len(self.operands) != len(spec.operands):
+            operands = self._operands  # (the tuple `self.operands` wraps)
+            if len(operands) != len(spec.operands):
                 return  # IRDL's checks report it
-            groups = zip(spec.operands, self.operands, strict=True)
+            groups = zip(spec.operands, operands, strict=True)
         else:
             try:
                 groups = [(o, getattr(self, o.name)) for o in spec.operands]
