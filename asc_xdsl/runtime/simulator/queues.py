@@ -112,7 +112,10 @@ class Queue:
             raise QueueError(f"{api} on queue {self.label} of a tensor that was already freed")
 
     def enque(self, t: LocalTensor) -> None:
-        alloc = getattr(t, "alloc", None)  # a live tensor of this queue, else _owned's error
+        try:  # a live tensor of this queue, else _owned's error (a hot path: no getattr)
+            alloc = t.alloc
+        except AttributeError:  # not a local tensor
+            alloc = None
         if alloc is None or alloc.queue is not self or not alloc.live:
             self._owned(t, "EnQue")  # the error
         if self.depth and len(self.waiting) >= self.depth:  # depth 0: no FIFO to fill
@@ -160,7 +163,10 @@ class Queue:
         }[query]
 
     def release(self, t: LocalTensor) -> None:
-        alloc = getattr(t, "alloc", None)  # a live tensor of this queue, else _owned's error
+        try:  # a live tensor of this queue, else _owned's error (a hot path: no getattr)
+            alloc = t.alloc
+        except AttributeError:  # not a local tensor
+            alloc = None
         if alloc is None or alloc.queue is not self or not alloc.live:
             self._owned(t, "FreeTensor")  # the error
         alloc.live = False
