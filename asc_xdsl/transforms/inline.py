@@ -65,16 +65,12 @@ def _calls(op: Operation) -> Iterator[func.CallOp]:
 
 
 def _functions(module: ModuleOp) -> dict[str, func.FuncOp]:
-    return {
-        f.sym_name.data: f for f in module.body.block.ops if isinstance(f, func.FuncOp)
-    }
+    return {f.sym_name.data: f for f in module.body.block.ops if isinstance(f, func.FuncOp)}
 
 
 def _inlinable_body(callee: func.FuncOp | None) -> bool:
     return (
-        callee is not None
-        and KERNEL_ATTR not in callee.attributes
-        and len(callee.body.blocks) == 1
+        callee is not None and KERNEL_ATTR not in callee.attributes and len(callee.body.blocks) == 1
     )
 
 
@@ -142,18 +138,34 @@ class InlinePass(ModulePass):
     name = "inline"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        functions = _functions(op)
-        reach = _reaches(functions)
-        for name in _bottom_up(functions, reach):
-            caller = functions[name]
-            for call in list(_calls(caller)):
-                target = call.callee.root_reference.data
-                callee = functions.get(target)
-                if (
-                    NO_INLINE in call.attributes
-                    or not _inlinable_body(callee)
-                    or target in reach[target]  # a recursive function
-                ):
-                    continue
-                assert callee is not None
-                inline_call(call, callee)
+        # Each module is a symbol table of its own: `@f` in a nested module's function
+        # names that module's `f`.
+        for module in _modules(op):
+            _inline_in(module)
+
+
+def _modules(module: ModuleOp) -> Iterator[ModuleOp]:
+    """`module` and the modules nested in it (at any depth)."""
+    yield module
+    for op in module.body.block.ops:
+        if isinstance(op, ModuleOp):
+            yield from _modules(op)
+
+
+def _inline_in(module: ModuleOp) -> None:
+    """Inline, bottom-up, the calls of `module`'s functions to its own functions."""
+    functions = _functions(module)
+    reach = _reaches(functions)
+    for name in _bottom_up(functions, reach):
+        caller = functions[name]
+        for call in list(_calls(caller)):
+            target = call.callee.root_reference.data
+            callee = functions.get(target)
+            if (
+                NO_INLINE in call.attributes
+                or not _inlinable_body(callee)
+                or target in reach[target]  # a recursive function
+            ):
+                continue
+            assert callee is not None
+            inline_call(call, callee)
