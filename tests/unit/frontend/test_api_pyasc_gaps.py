@@ -183,11 +183,14 @@ def test_aipp_params_and_set_aipp_functions():
     z = np.zeros(64, np.int8)
     cpp = aipp_setup.compile(x, z, always_compile=True).asm["ascendc"]
     for line in (
-        "AscendC::AippPaddingParams<int8_t> padding_params{v1, c3_i8, c0_i8, c0_i8, c0_i8};",
-        "AscendC::AippSwapParams swap_params{c_true, c_false, c_false};",
-        "AscendC::AippChannelPaddingParams<int8_t> c_padding_params{v1, c0_i8};",
-        "AscendC::AippParams<int8_t> cfg{padding_params, swap_params, single_line_params, "
-        "dtc_params, c_padding_params, csc_params};",
+        # declared, then its members' fields assigned one by one (pyasc's form)
+        "AscendC::AippParams<int8_t> cfg;",
+        "cfg.paddingParams.paddingMode = v1;",
+        "cfg.paddingParams.paddingValueCh0 = c3_i8;",
+        "cfg.swapParams.isSwapRB = c_true;",
+        "cfg.swapParams.isSwapUV = c_false;",
+        "cfg.cPaddingParams.cPaddingValue = c0_i8;",
+        "cfg.cscParams.cscBiasOut2 = v2;",
         "AscendC::SetAippFunctions(x_gm, AscendC::AippInputFormat::RGB888_U8, cfg);",
         "AscendC::SetAippFunctions(x_gm, z_gm, AscendC::AippInputFormat::YUV420SP_U8, cfg);",
     ):
