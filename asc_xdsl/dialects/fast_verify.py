@@ -289,6 +289,10 @@ def verify_module(module: Operation) -> None:
         module.verify()
 
 
+_ERASED: dict[type, bool] = {}
+"""Value class -> whether it is an ErasedSSAValue (an isinstance per operand would go
+through ABCMeta)."""
+
 _TERMINATORS: dict[type, tuple[bool, bool]] = {}
 """Op class -> (is a terminator, its regions need no terminator), asked once per class."""
 
@@ -303,8 +307,12 @@ def _terminator_facts(cls: type[Operation]) -> tuple[bool, bool]:
 def _verifies(op: Operation) -> bool:
     """Whether xDSL's `op.verify()` passes (False: it may not; a VerifyException of a
     verifier is False, any other error is raised)."""
+    erased = _ERASED
     for operand in op._operands:
-        if isinstance(operand, ErasedSSAValue):
+        is_erased = erased.get(type(operand))
+        if is_erased is None:
+            is_erased = erased[type(operand)] = isinstance(operand, ErasedSSAValue)
+        if is_erased:
             return False
     parent_block = op.parent
     parent_region = None if parent_block is None else parent_block.parent

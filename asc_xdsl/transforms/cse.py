@@ -55,7 +55,8 @@ class _Key:
 
     def __init__(self, op: Operation):
         self.op = op
-        self.name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
+        unregistered = _class_facts(type(op)).unregistered
+        self.name = op.op_name.data if unregistered else op.name  # type: ignore[attr-defined]
         self.hash = hash(
             (
                 self.name,
@@ -96,6 +97,7 @@ class _ClassFacts:
     isolated: bool
     effect_traits: tuple[MemoryEffect, ...]
     has_effect_interface: bool
+    unregistered: bool
 
 
 _CLASS_FACTS: dict[type, _ClassFacts] = {}
@@ -111,6 +113,7 @@ def _class_facts(cls: type[Operation]) -> _ClassFacts:
             cls.has_trait(IsolatedFromAbove),
             traits,
             bool(traits),
+            issubclass(cls, UnregisteredOp),
         )
     return facts
 

@@ -34,14 +34,31 @@ from asc_xdsl.transforms.ir_walk import ops_in
 
 def _structs(t: Attribute) -> Iterator[PyStructType]:
     """The py_structs in type `t`, fields before the structs that hold them."""
-    if isinstance(t, ParametrizedAttribute):
-        for p in t.parameters:
+    parametrized, array, struct = _kind(type(t))
+    if parametrized:
+        for p in t.parameters:  # type: ignore[attr-defined]
             yield from _structs(p)
-    elif isinstance(t, ArrayAttr):
-        for p in t.data:
+    elif array:
+        for p in t.data:  # type: ignore[attr-defined]
             yield from _structs(p)
-    if isinstance(t, PyStructType):
-        yield t
+    if struct:
+        yield t  # type: ignore[misc]
+
+
+_KINDS: dict[type, tuple[bool, bool, bool]] = {}
+
+
+def _kind(cls: type) -> tuple[bool, bool, bool]:
+    """(parametrized, an array, a py_struct) for an attribute class, asked once per class
+    (isinstance against attribute classes goes through ABCMeta)."""
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = (
+            issubclass(cls, ParametrizedAttribute),
+            issubclass(cls, ArrayAttr),
+            issubclass(cls, PyStructType),
+        )
+    return kind
 
 
 def _values(module: ModuleOp) -> Iterator[SSAValue]:

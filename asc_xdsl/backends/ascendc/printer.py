@@ -283,8 +283,8 @@ class AscendCEmitter:
         return self.name(a) if isinstance(a, SSAValue) else template_arg(a)
 
     def arg(self, op: Operation, a: object) -> str:
-        if isinstance(a, SSAValue):
-            return self.name(a)
+        if _is_value(a):
+            return self.name(a)  # type: ignore[arg-type]
         if isinstance(a, AddressOf):
             return f"&{self.name(a.value)}"
         if isinstance(a, AsBytes):
@@ -432,7 +432,7 @@ class AscendCEmitter:
                 needed[f.sym_name.data] = f
                 continue
             for op in ops_in(f):
-                if isinstance(op, func.CallOp):
+                if op.name == "func.call" and isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
                     if position.get(callee, -1) > i:
                         needed[callee] = funcs[position[callee]]
@@ -993,7 +993,7 @@ class AscendCEmitter:
         """Emit a block ending in scf.yield; assign the yielded values to `results`."""
         self.level += 1
         for op in block.ops:
-            if isinstance(op, scf.YieldOp):
+            if op.name == "scf.yield" and isinstance(op, scf.YieldOp):
                 self._assign(op, results, op.arguments)
             else:
                 self.emit_op(op)
@@ -1240,8 +1240,10 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
                 types += [a.type for a in b.args]
         types += op.properties.values()
         types += op.attributes.values()
-        if isinstance(op, func.FuncOp) and isinstance(
-            function_type := op.properties.get("function_type"), FunctionType
+        if (
+            op.name == "func.func"
+            and isinstance(op, func.FuncOp)
+            and isinstance(function_type := op.properties.get("function_type"), FunctionType)
         ):  # a declaration's parameters (unverified input may lack the property)
             types += [*function_type.inputs.data, *function_type.outputs.data]
         for t in types:
@@ -1253,6 +1255,17 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
                 if initializer not in names:
                     names[initializer] = f"CFG_{len(names)}" if names else "CFG"
     return names
+
+
+_VALUE_CLASSES: dict[type, bool] = {}
+
+
+def _is_value(a: object) -> bool:
+    """isinstance(a, SSAValue), asked once per class (it goes through ABCMeta)."""
+    found = _VALUE_CLASSES.get(type(a))
+    if found is None:
+        found = _VALUE_CLASSES[type(a)] = isinstance(a, SSAValue)
+    return found
 
 
 _ASCENDC_OP_CLASSES: dict[type, bool] = {}

@@ -644,7 +644,7 @@ class SpecOp(AscendCOp):
         for o, values in groups:
             if values is None:
                 continue
-            for v in values if isinstance(values, Sequence) else (values,):
+            for v in values if not all_instances((values,), SSAValue) else (values,):
                 t = v.type
                 if check_types:
                     try:
