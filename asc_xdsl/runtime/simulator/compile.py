@@ -339,7 +339,7 @@ class Body:
         return False
 
     def inlined(self):
-        """Its inlined ops and theirs, and what they read or define."""
+        """(op, Inline) of its inlined ops, those of nested bodies included."""
         for op, f in self.items:
             if isinstance(f, Inline):
                 yield op, f
