@@ -93,6 +93,19 @@ CASES = {
       }
       %e = arith.subi %n, %n : i32
       "test.use"(%a, %e) : (i32, i32) -> ()""",
+    "a branch rebinds a read its scope forgets": """
+      %a = ascendc.local_tensor.get_value %t, %n : !ascendc.local_tensor<*xf32>, i32, f32
+      scf.if %flag {
+        ascendc.local_tensor.set_value %t, %n, %a : !ascendc.local_tensor<*xf32>, i32, f32
+        %b = ascendc.local_tensor.get_value %t, %n : !ascendc.local_tensor<*xf32>, i32, f32
+        %c = ascendc.local_tensor.get_value %t, %n : !ascendc.local_tensor<*xf32>, i32, f32
+        "test.use"(%b, %c) : (f32, f32) -> ()
+      } else {
+        %d = ascendc.local_tensor.get_value %t, %n : !ascendc.local_tensor<*xf32>, i32, f32
+        "test.use"(%d) : (f32) -> ()
+      }
+      %e = ascendc.local_tensor.get_value %t, %n : !ascendc.local_tensor<*xf32>, i32, f32
+      "test.use"(%a, %e) : (f32, f32) -> ()""",
     "dead ops": """
       %a = arith.addi %n, %n : i32
       %b = arith.muli %a, %a : i32""",
@@ -120,3 +133,24 @@ def test_cse_agrees_with_xdsl_where_the_rules_differ(case):
     ours, theirs = _both(text, unregistered=True)
     assert ours == theirs
     assert "Error" not in ours
+
+
+def test_cse_agrees_with_xdsl_on_a_kernel_with_branches(tmp_path):
+    """bench/compile_scaling.py's generated kernel: statements under runtime branches in
+    a loop (scopes nested two deep, many of them)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from compile_scaling import kernel_source
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    (tmp_path / "cse_branches.py").write_text(kernel_source(30, "asc_xdsl"))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import cse_branches
+    finally:
+        sys.path.remove(str(tmp_path))
+    x = np.zeros(4096, np.float32)
+    text = cse_branches.gen_kernel.compile(x, x, 4096, 256).asm["ir"]
+    ours, theirs = _both(text)
+    assert ours == theirs
+    assert "scf.if" in ours
