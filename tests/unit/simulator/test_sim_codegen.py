@@ -88,11 +88,12 @@ def test_a_freed_tensor_used_after_the_loop_is_an_error():
 
 def test_an_inlined_op_failing_in_a_loop_names_its_location_and_block():
     body = f"""
-    %u = ascendc.que_bind.alloc_tensor_in_place %q, %t : {QB0}, {LT}
+    ascendc.que_bind.alloc_tensor_in_place %q, %t : {QB0}, {LT}
     ascendc.data_copy_l2 %t, %xs, %tile : {LT}, {GT}, i32 loc("loop.py":7:5)
+    ascendc.pipe_barrier pipe_all
     ascendc.que_bind.free_tensor %q, %t : {QB0}, {LT}
 """
-    k = _loop_kernel(body.replace("%u = ", ""))
+    k = _loop_kernel(body)
     x = np.zeros(5 * 64, np.float32)  # tile 5 is past the end: block 1's third pass
     with pytest.raises(GmAccessError) as info:
         k[2](x, np.zeros_like(x), 6)
