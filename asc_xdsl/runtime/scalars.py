@@ -17,26 +17,13 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from xdsl.dialects.builtin import IndexType, IntegerType, Signedness
+from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Attribute
 
 from asc_xdsl.runtime.cann.args import ScalarSpec, check_scalar
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.numpy_types import np_dtype
-
-
-def int_bounds(t: Attribute) -> tuple[int, int] | None:
-    """[lo, hi] of an integer-like parameter type (signless = signed, index = i64)."""
-    if isinstance(t, IndexType):
-        return -(1 << 63), (1 << 63) - 1
-    if isinstance(t, IntegerType):
-        width = t.width.data
-        if width == 1:
-            return 0, 1
-        if t.signedness.data == Signedness.UNSIGNED:
-            return 0, (1 << width) - 1
-        return -(1 << (width - 1)), (1 << (width - 1)) - 1
-    return None
+from asc_xdsl.utils.int_types import int_bounds
 
 
 @functools.lru_cache(maxsize=256)

@@ -16,10 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyasc_suite.checks import Directive, group_directives, parse_directives
-from pyasc_suite.driver import Driver
-from pyasc_suite.lit_suites import TARGET_DIR, _case_name
-from pyasc_suite.mlir_split import case_text, own_items, top_level_items
+from pyasc_suite.checks import Directive
+from pyasc_suite.lit_suites import target_cases
 
 _CAPTURE = re.compile(r"\[\[(\w+)(?::[^\]]*)?\]\]")
 _FUNCTION_START = re.compile(r"^\s*(?:[\w:<>,* ]+?)\b\w+\(")
@@ -84,28 +82,13 @@ def assemble(
 
 
 def expected_cases(src: Path, only: str | None = None) -> list[ExpectedCase]:
-    root = src / TARGET_DIR
     cases = []
-    for path in sorted(root.rglob("*.mlir")):
-        rel = str(path.relative_to(root))
-        if only and only not in (rel, path.name):
-            continue
-        text = path.read_text()
-        lines = text.splitlines()
-        items = top_level_items(lines)
-        driver = Driver(str(path), target="ascendc")
-        groups = group_directives(parse_directives(text))
-        for k, group in enumerate(groups):
-            first = group[0].line - 1
-            nxt = groups[k + 1][0].line - 1 if k + 1 < len(groups) else None
-            own = own_items(items, first, nxt) or list(items)
-            name = _case_name(group, [it.symbol for it in own if it.symbol])
-            declarations: list[str] = []
-            res = driver.run(case_text(lines, items, own))
-            if res.ok:  # the functions it declares but does not define, as we print them
-                declarations = [ln for ln in res.output.splitlines() if _DECLARATION.match(ln)]
-            source, why = assemble(group, declarations)
-            cases.append(ExpectedCase(rel, name, source, why))
+    for case in target_cases(src, only):
+        declarations: list[str] = []
+        if case.result.ok:  # the functions it declares but does not define, as we print them
+            declarations = [ln for ln in case.result.output.splitlines() if _DECLARATION.match(ln)]
+        source, why = assemble(case.group, declarations)
+        cases.append(ExpectedCase(case.unit, case.name, source, why))
     return cases
 
 

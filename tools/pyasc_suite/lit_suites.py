@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyasc_suite import target_differences, transforms_differences
 from pyasc_suite.checks import Directive, Options, group_directives, parse_directives, run_checks
 from pyasc_suite.driver import Driver, DriverResult
 from pyasc_suite.mlir_split import case_text, own_items, split_input_file, top_level_items
 from pyasc_suite.report import Outcome, SuiteResult, mark_differences
-from pyasc_suite import target_differences, transforms_differences
 
 TARGET_DIR = "test/Target/AscendC"
 TRANSFORMS_DIR = "test/Dialect/AscendC/Transforms"
@@ -118,10 +118,20 @@ def _detail(group: Sequence[Directive], message: str) -> str:
     return f"{checks}\nnot checked, the driver said:\n{message.rstrip()}"
 
 
-def run_target(src: Path, only: str | None = None) -> SuiteResult:
+@dataclass
+class TargetCase:
+    """One case of the Target suite, translated by our driver."""
+
+    unit: str  # the file, relative to the suite
+    name: str
+    group: list[Directive]  # its CHECK lines
+    result: DriverResult  # our translation of the IR it checks
+    opts: Options  # how its file's RUN line matches
+
+
+def target_cases(src: Path, only: str | None = None) -> Iterator[TargetCase]:
+    """Each case of the Target suite (of the files `only` selects) with our output."""
     root = src / TARGET_DIR
-    result = SuiteResult("target", str(root))
-    labels: list[bool] = []  # per outcome: does its case start with a CHECK-LABEL?
     for path in sorted(root.rglob("*.mlir")):
         rel = str(path.relative_to(root))
         if only and not _selected(rel, only):
@@ -138,13 +148,20 @@ def run_target(src: Path, only: str | None = None) -> SuiteResult:
             nxt = groups[k + 1][0].line - 1 if k + 1 < len(groups) else None
             own = own_items(items, first, nxt) or list(items)
             name = _case_name(group, [it.symbol for it in own if it.symbol])
-            res = driver.run(case_text(lines, items, own))
-            labels.append(group[0].kind == "CHECK-LABEL")
-            if not res.ok:
-                detail = _detail(group, res.message)
-                result.outcomes.append(_error_outcome(rel, name, res, detail))
-                continue
-            result.outcomes.append(_check_outcome(rel, name, group, res.output, opts))
+            yield TargetCase(rel, name, group, driver.run(case_text(lines, items, own)), opts)
+
+
+def run_target(src: Path, only: str | None = None) -> SuiteResult:
+    result = SuiteResult("target", str(src / TARGET_DIR))
+    labels: list[bool] = []  # per outcome: does its case start with a CHECK-LABEL?
+    for case in target_cases(src, only):
+        rel, name, group, res = case.unit, case.name, case.group, case.result
+        labels.append(group[0].kind == "CHECK-LABEL")
+        if not res.ok:
+            detail = _detail(group, res.message)
+            result.outcomes.append(_error_outcome(rel, name, res, detail))
+            continue
+        result.outcomes.append(_check_outcome(rel, name, group, res.output, case.opts))
     if only and not result.outcomes:
         result.notes.append(f"no file matches --file {only}")
     unregistered = [o for o in result.outcomes if "is not registered" in o.reason]

@@ -65,6 +65,7 @@ from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
+from asc_xdsl.utils.int_types import int_bounds
 
 if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely has one
     from xdsl.dialects import math, memref
@@ -1151,19 +1152,16 @@ def check_printable(module: ModuleOp) -> None:
             raise CodegenError(op, f"the op does not verify: {problem}")
 
 
-def _int_range(t: IntegerType) -> tuple[int, int]:
-    width = t.width.data
-    if width == 1:
-        return 0, 1
-    if t.signedness.data == Signedness.UNSIGNED:
-        return 0, (1 << width) - 1
-    return -(1 << (width - 1)), (1 << (width - 1)) - 1
-
-
 def _int_range_within(inner: IntegerType, outer: IntegerType) -> bool:
     """Every value of `inner` is one of `outer` (a conversion that never narrows)."""
     (lo, hi), (olo, ohi) = _int_range(inner), _int_range(outer)
     return outer.width.data > 1 and olo <= lo and hi <= ohi
+
+
+def _int_range(t: IntegerType) -> tuple[int, int]:
+    bounds = int_bounds(t)
+    assert bounds is not None
+    return bounds
 
 
 def _constant_fits(value: SSAValue, t: IntegerType) -> bool:
