@@ -4,7 +4,8 @@ A queue gets `num` buffers of `len` bytes (rounded up to 32 B) from `InitBuffer`
 pipe or of a `BufPool` (TBufPool: a region of the pipe's memory that hands out at most
 `bufIDSize` buffers and starts over at `Reset`).
 `AllocTensor` takes free buffers round-robin, `EnQue` appends (at most `depth` tensors
-wait in the queue), `DeQue` takes the oldest, `FreeTensor` gives a buffer back. Misuse
+wait in the queue), `DeQue` takes the oldest, `FreeTensor` gives a buffer back (these
+four as template source, ALLOC, ENQUE, DEQUE and FREE, for the generated code). Misuse
 raises `QueueError`; a freed tensor's `Allocation` turns dead so later use is caught.
 """
 
@@ -71,20 +72,6 @@ class Queue:
         self.free = deque(range(num))
         self.protos = {}
 
-    def alloc(self, dtype, elem_type) -> LocalTensor:
-        free = self.free
-        if not free:
-            self._exhausted()
-        protos = self.protos.get(dtype) or self._prototypes(dtype, elem_type)
-        slot = free.popleft()
-        # a copy of the buffer's tensor with its own Allocation: a tensor freed earlier
-        # stays dead (the hot path: no __init__ calls)
-        alloc = _new(Allocation)
-        alloc.live = True
-        alloc.queue = self
-        alloc.slot = slot
-        return protos[slot].allocated(alloc)
-
     def _prototypes(self, dtype, elem_type) -> list[LocalTensor]:
         """Each buffer's tensor of type `dtype`, built once per queue and type."""
         mem = self.onchip.mems[self.mem_name]
@@ -111,27 +98,17 @@ class Queue:
         if not t.alloc.live:
             raise QueueError(f"{api} on queue {self.label} of a tensor that was already freed")
 
-    def enque(self, t: LocalTensor) -> None:
-        try:  # a live tensor of this queue, else _owned's error (a hot path: no getattr)
-            alloc = t.alloc
-        except AttributeError:  # not a local tensor
-            alloc = None
-        if alloc is None or alloc.queue is not self or not alloc.live:
-            self._owned(t, "EnQue")  # the error
-        if self.depth and len(self.waiting) >= self.depth:  # depth 0: no FIFO to fill
-            raise QueueError(
-                f"EnQue on queue {self.label}: {len(self.waiting)} tensors already wait, the "
-                f"depth is {self.depth}"
-            )
-        self.waiting.append(t)
+    def _full(self) -> None:
+        raise QueueError(
+            f"EnQue on queue {self.label}: {len(self.waiting)} tensors already wait, the "
+            f"depth is {self.depth}"
+        )
 
-    def deque(self, dtype, elem_type) -> LocalTensor:
-        if not self.waiting:
-            raise QueueError(f"DeQue from empty queue {self.label} (no EnQue before it)")
-        t = self.waiting.popleft()
-        if not t.alloc.live:
-            raise QueueError(f"DeQue on queue {self.label} of a tensor freed while queued")
-        return t if dtype is t.dtype else t.retyped(dtype, elem_type)
+    def _empty(self) -> None:
+        raise QueueError(f"DeQue from empty queue {self.label} (no EnQue before it)")
+
+    def _freed_while_queued(self) -> None:
+        raise QueueError(f"DeQue on queue {self.label} of a tensor freed while queued")
 
     def deque_in_place(self, t: LocalTensor) -> None:
         """`DeQue(t)` of a depth-0 queue: waits for t's own EnQue (the headers wait on its
@@ -162,15 +139,60 @@ class Queue:
             "idle": allocated < len(self.slots),
         }[query]
 
-    def release(self, t: LocalTensor) -> None:
-        try:  # a live tensor of this queue, else _owned's error (a hot path: no getattr)
-            alloc = t.alloc
-        except AttributeError:  # not a local tensor
-            alloc = None
-        if alloc is None or alloc.queue is not self or not alloc.live:
-            self._owned(t, "FreeTensor")  # the error
-        alloc.live = False
-        self.free.append(alloc.slot)
+
+# The hot queue operations as template source (compile.Inline; ops/framework.py pastes
+# them into the generated code of AllocTensor, EnQue, DeQue and FreeTensor, so none is
+# a method call): `{q}` the queue, `{t}` a tensor, `{r}` the result, `{dtype}` and
+# `{elem_type}` the result's element type, and TEMPLATE_NAMES.
+
+ALLOC = """
+q = {q}
+if not q.free:
+    q._exhausted()
+protos = q.protos.get({dtype}) or q._prototypes({dtype}, {elem_type})
+# a copy of the buffer's tensor with its own Allocation: a tensor freed earlier stays
+# dead (the hot path: no __init__ calls)
+alloc = {new}({Allocation})
+alloc.live = True
+alloc.queue = q
+alloc.slot = slot = q.free.popleft()
+{r} = protos[slot].allocated(alloc)
+"""
+
+# a live tensor of this queue, else _owned's error
+_LIVE = """
+q = {q}
+t = {t}
+try:
+    alloc = t.alloc
+except AttributeError:  # not a local tensor
+    alloc = None
+if alloc is None or alloc.queue is not q or not alloc.live:
+    q._owned(t, "%s")  # the error
+"""
+
+ENQUE = _LIVE % "EnQue" + """
+if q.depth and len(q.waiting) >= q.depth:  # depth 0: no FIFO to fill
+    q._full()
+q.waiting.append(t)
+"""
+
+DEQUE = """
+q = {q}
+if not q.waiting:
+    q._empty()
+t = q.waiting.popleft()
+if not t.alloc.live:
+    q._freed_while_queued()
+{r} = t if {dtype} is t.dtype else t.retyped({dtype}, {elem_type})
+"""
+
+FREE = _LIVE % "FreeTensor" + """
+alloc.live = False
+q.free.append(alloc.slot)
+"""
+
+TEMPLATE_NAMES = {"new": _new, "Allocation": Allocation}
 
 
 class TBuf:

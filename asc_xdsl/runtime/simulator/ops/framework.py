@@ -26,6 +26,7 @@ from asc_xdsl.runtime.simulator.memory import (
     LocalTensor,
 )
 from asc_xdsl.runtime.simulator.profile import CYCLE_OFFSET, PIPES
+from asc_xdsl.runtime.simulator import queues
 from asc_xdsl.runtime.simulator.queues import BufPool, Queue, TBuf, memory_of
 
 
@@ -164,39 +165,36 @@ def _init_buffer(op, comp):
 
 
 # `que.AllocTensor<T>()` gives its result the next free buffer; the depth-0 form
-# `que.AllocTensor<T>(t)` gives it to t, the same slot rebound.
+# `que.AllocTensor<T>(t)` gives it to t, the same slot rebound (a closure: never fused,
+# so the slot is the frame's).
 @handles(fw.AllocTensorOp, fw.AllocTensorInPlaceOp)
 def _alloc(op, comp):
     et, dt = _elem(op.tensor.type)
-    if isinstance(op, fw.AllocTensorOp):
-        return comp.inline(op, "{r} = {q}.alloc({dt}, {et})", r=op.tensor, q=op.queue, dt=dt, et=et)
-    q, r = comp.slot(op.queue), comp.slot(op.tensor)
-
-    def run(e, c, _op=op):  # rebinds its operand's slot: a closure, never inlined
-        e[r] = e[q].alloc(dt, et)
-
-    return run
+    f = comp.inline(op, queues.ALLOC, r=op.tensor, q=op.queue, dtype=dt, elem_type=et,
+                    **queues.TEMPLATE_NAMES)  # fmt: skip
+    return f if isinstance(op, fw.AllocTensorOp) else comp.closure(f)
 
 
 @handles(fw.DeQueOp, fw.DeQuePosOp)
 def _deque(op, comp):
     et, dt = _elem(op.tensor.type)
-    return comp.inline(op, "{r} = {q}.deque({dt}, {et})", r=op.tensor, q=op.queue, dt=dt, et=et)
+    return comp.inline(op, queues.DEQUE, r=op.tensor, q=op.queue, dtype=dt, elem_type=et)
 
 
-# Queue methods on (queue, tensor) with no result: EnQue, a depth-0 queue's DeQue(t),
-# FreeTensor.
-QUEUE_CALLS = {
-    fw.EnQueOp: Queue.enque.__name__,
-    fw.EnQuePosOp: Queue.enque.__name__,
-    fw.DeQueInPlaceOp: Queue.deque_in_place.__name__,
-    fw.FreeTensorOp: Queue.release.__name__,
-}
+@handles(fw.EnQueOp, fw.EnQuePosOp, fw.FreeTensorOp)
+def _give(op, comp):
+    template = queues.FREE if isinstance(op, fw.FreeTensorOp) else queues.ENQUE
+    return comp.inline(op, template, q=op.queue, t=op.tensor)
 
 
-@handles(*QUEUE_CALLS)
-def _queue_call(op, comp):
-    return comp.inline(op, f"{{q}}.{QUEUE_CALLS[type(op)]}({{t}})", q=op.queue, t=op.tensor)
+@handles(fw.DeQueInPlaceOp)
+def _deque_in_place(op, comp):
+    q, t = comp.slot(op.queue), comp.slot(op.tensor)
+
+    def run(e, c, _op=op):
+        e[q].deque_in_place(e[t])
+
+    return run
 
 
 @handles(fw.TBufGetTensorOp)
