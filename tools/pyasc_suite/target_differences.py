@@ -61,6 +61,10 @@ DIFFERENCES: dict[tuple[str, str], tuple[str, str]] = {
     ("basic/common.mlir", "emit_pipe_barrier"): ("rejected", "PipeBarrier<PIPE_S> is not allowed"),
     ("basic/common.mlir", "emit_set_flag"): ("rejected", "MAX is not a hardware event"),
     ("basic/common.mlir", "emit_wait_flag"): ("rejected", "MAX is not a hardware event"),
+    # IBSet/IBWait/SyncAll take GlobalTensor<int32_t>/LocalTensor<int32_t> flags
+    ("basic/common.mlir", "emit_ib_set"): ("rejected", "of i32 (the flags)"),
+    ("basic/common.mlir", "emit_ib_wait"): ("rejected", "of i32 (the flags)"),
+    ("basic/common.mlir", "emit_sync_all_soft"): ("rejected", "of i32 (the flags)"),
     ("basic/common.mlir", "emit_set_hccl_context"): ("rejected", "index must be a constant"),
     ("basic/common.mlir", "emit_get_hccl_context"): ("rejected", "index must be a constant"),
     ("basic/data_copy.mlir", "emit_data_copy_pad"): ("conversions", "static_cast<uint16_t>"),

@@ -41,11 +41,12 @@ from asc_xdsl.dialects.ascendc.spec import (
     Result,
     SpecOp,
     local,
+    local_of,
     of_type,
     predicate,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
-from asc_xdsl.dialects.ascendc.types import LocalTensorType, PipeType
+from asc_xdsl.dialects.ascendc.types import PipeType
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -54,16 +55,6 @@ FLOATS = ("f16", "f32")
 _UI8 = IntegerType(8, Signedness.UNSIGNED)
 _UI32 = IntegerType(32, Signedness.UNSIGNED)
 _I8 = IntegerType(8)
-
-
-def _local_of(element: Any, what: str) -> Any:
-    """A local tensor of exactly `element`."""
-    return predicate(
-        f"a !ascendc.local_tensor of {element} ({what})",
-        lambda t: isinstance(t, LocalTensorType) and t.element_type == element,
-        f"LocalTensor<{element}>",
-        LocalTensorType(element),
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -291,7 +282,7 @@ FAMILY.add(
         "Extract",
         (
             Operand("dst_value", local("T"), Effect.WRITE),
-            Operand("dst_index", _local_of(_UI32, "the indices"), Effect.WRITE),
+            Operand("dst_index", local_of(_UI32, "the indices"), Effect.WRITE),
             Operand("src", local("T"), Effect.READ),
             Operand("repeat_time", INT),
         ),
@@ -318,7 +309,7 @@ FAMILY.add(
         "quant",
         "AscendQuant",
         (
-            Operand("dst", _local_of(_I8, "AscendQuant writes int8"), Effect.WRITE),
+            Operand("dst", local_of(_I8, "AscendQuant writes int8"), Effect.WRITE),
             Operand("src_tensor", local("T"), Effect.READ, py="src"),
             Operand("scale", _FLOAT),
             Operand("offset", _FLOAT),
@@ -339,7 +330,14 @@ FAMILY.add(
         sim="adv_quant",
         py="adv.quant",
         py_params=(
-            "dst", "src", "scale", "offset", "count", "temp_buffer", "reuse_source", "config"
+            "dst",
+            "src",
+            "scale",
+            "offset",
+            "count",
+            "temp_buffer",
+            "reuse_source",
+            "config",
         ),  # fmt: skip
         doc="`AscendC::AscendQuant<T, isReuseSource[, config]>(dst, src[, sharedTmpBuffer], "
         "scale, offset, calCount)`: dst = int8(src * scale + offset). A config is a "

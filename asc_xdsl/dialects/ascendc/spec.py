@@ -200,6 +200,28 @@ def local(var: str | None = "T") -> TypeRule:
     )
 
 
+def _tensor_of(kind: type[Attribute], element: Attribute, what: str | None) -> TypeRule:
+    name = kind.name  # type: ignore[attr-defined]
+    cpp = kind.CPP_CLASS.removeprefix("AscendC::")  # type: ignore[attr-defined]
+    return predicate(
+        f"a !{name} of {element}" + (f" ({what})" if what else ""),
+        lambda t: isinstance(t, kind) and t.element_type == element,  # type: ignore[attr-defined]
+        f"{cpp}<{element}>",
+        kind(element),
+    )
+
+
+def local_of(element: Attribute, what: str | None = None) -> TypeRule:
+    """A local tensor of exactly `element` (`LocalTensor<uint32_t>` offsets); `what`
+    says why in the message."""
+    return _tensor_of(LocalTensorType, element, what)
+
+
+def global_of(element: Attribute, what: str | None = None) -> TypeRule:
+    """A global tensor of exactly `element` (`GlobalTensor<int32_t>` flags)."""
+    return _tensor_of(GlobalTensorType, element, what)
+
+
 def global_(var: str | None = "T") -> TypeRule:
     return TypeRule(
         _TensorRule("global", var),

@@ -27,8 +27,8 @@ from asc_xdsl.dialects.ascendc.spec import (
     Prop,
     PropKind,
     SpecOp,
-    global_,
-    local,
+    global_of,
+    local_of,
     predicate,
 )
 from asc_xdsl.dialects.ascendc.types import TemplateArg
@@ -45,8 +45,8 @@ def __getattr__(name: str) -> Any:
     return FAMILY.module_getattr(name)
 
 
-WORKSPACE_DTYPES = {"T": ("i32",)}
-"""The soft barriers' flags are `int32_t` in GM and UB."""
+_FLAGS = IntegerType(32)
+"""The soft barriers' flags are `int32_t` in GM and UB (the headers' signatures)."""
 
 
 # ---------------------------------------------------------------------------
@@ -170,8 +170,8 @@ class AivOnlyOp(SpecOp):
 
 
 _AIV_ONLY = Prop("isAIVOnly", py="is_aiv_only", default=True)
-_GM_WORKSPACE = Operand("gm_workspace", global_("T"), Effect.READ_WRITE)
-_UB_WORKSPACE = Operand("ub_workspace", local("T"), Effect.READ_WRITE)
+_GM_WORKSPACE = Operand("gm_workspace", global_of(_FLAGS, "the flags"), Effect.READ_WRITE)
+_UB_WORKSPACE = Operand("ub_workspace", local_of(_FLAGS, "the flags"), Effect.READ_WRITE)
 
 for _cls, _m, _api, _doc in (
     ("IBSetOp", "ib_set", "IBSet", "set the flag of block `blockIdx` for `eventID`"),
@@ -189,7 +189,6 @@ for _cls, _m, _api, _doc in (
                 Operand("event_id", INT),
             ),
             props=(_AIV_ONLY,),
-            dtypes=WORKSPACE_DTYPES,
             py=_m,
             doc=f"`AscendC::{_api}(gm, ub, blockIdx, eventID)`: {_doc} (flags in GM).",
         ),
@@ -202,7 +201,6 @@ FAMILY.add(
         "SyncAll",
         (_GM_WORKSPACE, _UB_WORKSPACE, Operand("used_cores", INT, default=0)),
         props=(_AIV_ONLY,),
-        dtypes=WORKSPACE_DTYPES,
         py="sync_all",
         doc="`AscendC::SyncAll(gm, ub, usedCores)`: a barrier of all cores through flags "
         "in a GM workspace.",
@@ -306,7 +304,6 @@ for _cls, _m, _api, _doc in (
             _m,
             _api,
             (_GM_WORKSPACE, _UB_WORKSPACE),
-            dtypes=WORKSPACE_DTYPES,
             py=_m,
             doc=f"`AscendC::{_api}(gm, ub)`: {_doc} that this one is done.",
         ),

@@ -47,6 +47,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     TypeRule,
     exact,
     local,
+    local_of,
     of_type,
     predicate,
 )
@@ -71,16 +72,6 @@ _UI8, _UI16, _UI32, _UI64 = (IntegerType(w, Signedness.UNSIGNED) for w in (8, 16
 
 ALL_16_32 = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
 TRANSPOSE_DTYPES = ("i8", "ui8", "i16", "ui16", "f16", "i32", "ui32", "f32")
-
-
-def local_of(element: Attribute) -> TypeRule:
-    """A local tensor of exactly `element` (`LocalTensor<uint32_t>` offsets)."""
-    return predicate(
-        f"a !ascendc.local_tensor of {element}",
-        lambda t: isinstance(t, LocalTensorType) and t.element_type == element,
-        f"LocalTensor<{element}>",
-        LocalTensorType(element),
-    )
 
 
 def _struct(name: str) -> TypeRule:

@@ -52,7 +52,7 @@ func.func @not_a_function_type() {
 
 func.func @ib_set_uint8(%gm: !ascendc.global_tensor<*xui8>, %ub: !ascendc.local_tensor<*xui8>, %n: i32) {
   // CHECK: invalid_sync.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.ib_set': IBSet does not support element type ui8 on Atlas A2/A3 (supported: i32)
+  // CHECK: error: 'ascendc.ib_set': gm_workspace must be a !ascendc.global_tensor of i32 (the flags), got !ascendc.global_tensor<*xui8>
   ascendc.ib_set %gm, %ub, %n, %n {isAIVOnly} : !ascendc.global_tensor<*xui8>, !ascendc.local_tensor<*xui8>, i32, i32
   return
 }
@@ -60,7 +60,7 @@ func.func @ib_set_uint8(%gm: !ascendc.global_tensor<*xui8>, %ub: !ascendc.local_
 // -----
 
 func.func @ib_wait_local_workspace(%ub: !ascendc.local_tensor<*xi32>, %n: i32) {
-  // CHECK: error: 'ascendc.ib_wait': gm_workspace must be a !ascendc.global_tensor, got !ascendc.local_tensor<*xi32>
+  // CHECK: error: 'ascendc.ib_wait': gm_workspace must be a !ascendc.global_tensor of i32 (the flags), got !ascendc.local_tensor<*xi32>
   ascendc.ib_wait %ub, %ub, %n, %n : !ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xi32>, i32, i32
   return
 }
@@ -68,7 +68,7 @@ func.func @ib_wait_local_workspace(%ub: !ascendc.local_tensor<*xi32>, %n: i32) {
 // -----
 
 func.func @sync_all_mixed(%gm: !ascendc.global_tensor<*xi32>, %ub: !ascendc.local_tensor<*xf32>, %n: i32) {
-  // CHECK: error: 'ascendc.sync_all_soft': element types differ: gm_workspace has i32, ub_workspace has f32
+  // CHECK: error: 'ascendc.sync_all_soft': ub_workspace must be a !ascendc.local_tensor of i32 (the flags), got !ascendc.local_tensor<*xf32>
   ascendc.sync_all_soft %gm, %ub, %n : !ascendc.global_tensor<*xi32>, !ascendc.local_tensor<*xf32>, i32
   return
 }
@@ -116,7 +116,7 @@ func.func @ffts_not_u64(%addr: memref<?xi32, 22>) {
 // -----
 
 func.func @notify_float(%gm: !ascendc.global_tensor<*xf32>, %ub: !ascendc.local_tensor<*xf32>) {
-  // CHECK: error: 'ascendc.notify_next_block': NotifyNextBlock does not support element type f32 on Atlas A2/A3 (supported: i32)
+  // CHECK: error: 'ascendc.notify_next_block': gm_workspace must be a !ascendc.global_tensor of i32 (the flags), got !ascendc.global_tensor<*xf32>
   ascendc.notify_next_block %gm, %ub : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<*xf32>
   return
 }
