@@ -45,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name == "python":
             p.add_argument("--dir", help="run one directory (e.g. unit/language/basic)")
             p.add_argument("--keep", action="store_true", help="keep the temporary copy")
+        if name == "expected-cpp":
+            p.add_argument("--ours", action="store_true", help="compile our C++ of each case too")
         if name in ("python", "tutorials"):
             p.add_argument("--timeout", type=int, default=900, help="seconds per pytest/script run")
             p.add_argument(
@@ -62,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from pyasc_suite.lit_suites import run_target
 
         ours = run_target(src, args.file)
-        return run_expected(src, args.file, {(o.unit, o.name): o.status for o in ours.outcomes})
+        statuses = {(o.unit, o.name): o.status for o in ours.outcomes}
+        return run_expected(src, args.file, statuses, args.ours)
     start = time.perf_counter()
     result = _run(args, src)
     print_result(result, verbose=args.verbose, top=args.top)

@@ -23,6 +23,7 @@ _CAPTURE = re.compile(r"\[\[(\w+)(?::[^\]]*)?\]\]")
 _FUNCTION_START = re.compile(r"^\s*(?:[\w:<>,* ]+?)\b\w+\(")
 # What the translation unit includes: pyasc's printer includes these two (the matmul
 # header only where a Matmul, KfcServer or MatmulConfig appears).
+_CORES = ("vec", "cube")  # a case passes when it compiles for either core
 _DECLARATION = re.compile(r"^(?:__aicore__ |extern )[^{]*\);$")
 _MATMUL = re.compile(r"\b(?:matmul::|KfcServer|MatmulConfig|MatmulApiStaticTiling)")
 
@@ -33,6 +34,7 @@ class ExpectedCase:
     name: str
     source: str | None  # None: the CHECK lines do not make a function
     why_not: str = ""
+    ours: str | None = None  # our translation of the case's IR (None: we refuse it)
 
 
 def _depth_change(text: str) -> int:
@@ -88,7 +90,8 @@ def expected_cases(src: Path, only: str | None = None) -> list[ExpectedCase]:
         if case.result.ok:  # the functions it declares but does not define, as we print them
             declarations = [ln for ln in case.result.output.splitlines() if _DECLARATION.match(ln)]
         source, why = assemble(case.group, declarations)
-        cases.append(ExpectedCase(case.unit, case.name, source, why))
+        ours = case.result.output if case.result.ok else None
+        cases.append(ExpectedCase(case.unit, case.name, source, why, ours))
     return cases
 
 
@@ -100,10 +103,14 @@ def first_error(message: str) -> str:
     return message.strip().splitlines()[0] if message.strip() else ""
 
 
-def run_expected(src: Path, only: str | None, statuses: dict[tuple[str, str], str]) -> int:
+def run_expected(
+    src: Path, only: str | None, statuses: dict[tuple[str, str], str], ours: bool = False
+) -> int:
     """Check every assembled case against the headers; print one line per case and a
     table of (our outcome x does pyasc's C++ compile). `statuses` maps (unit, case) to
-    our outcome in the Target suite (passed / differs / failed)."""
+    our outcome in the Target suite (passed / differs / failed). With `ours`, our own
+    translation of each case is compiled too (a third column: IR we accept whose C++
+    the headers refuse is a verifier gap)."""
     import os
     import sys
     from collections import Counter
@@ -117,28 +124,38 @@ def run_expected(src: Path, only: str | None, statuses: dict[tuple[str, str], st
         print(f"pyasc_suite expected-cpp: {e}")
         return 2
     cases = expected_cases(src, only)
-    table: Counter[tuple[str, str]] = Counter()
+    sources = [Source(f"{c.unit}:{c.name}", c.source, _CORES) for c in cases if c.source]
+    if ours:
+        sources += [Source(f"ours {c.unit}:{c.name}", c.ours, _CORES) for c in cases if c.ours]
+    table: Counter[tuple[str, ...]] = Counter()
     with Checker(headers) as checker:
-        sources = [c for c in cases if c.source is not None]
-        jobs = max(1, min(4, os.cpu_count() or 1))
-        results = checker.check_all(
-            (Source(f"{c.unit}:{c.name}", c.source, ("vec", "cube")) for c in sources), jobs
-        )
-        by_case: dict[str, list] = {}
-        for r in results:
-            by_case.setdefault(r.source.name, []).append(r)
-        for c in cases:
-            ours = statuses.get((c.unit, c.name), "?")
-            if c.source is None:
-                verdict, why = "not assembled", c.why_not
-            else:
-                rs = by_case[f"{c.unit}:{c.name}"]
-                ok = any(r.ok for r in rs)
-                verdict = "compiles" if ok else "does not compile"
-                why = "" if ok else first_error(rs[0].message)
-            table[(ours, verdict)] += 1
-            print(f"{ours:8} {verdict:17} {c.unit}:{c.name}" + (f"  -- {why}" if why else ""))
+        results = checker.check_all(sources, max(1, min(4, os.cpu_count() or 1)))
+    by_source: dict[str, list] = {}
+    for r in results:
+        by_source.setdefault(r.source.name, []).append(r)
+
+    def verdict(name: str) -> tuple[str, str]:
+        rs = by_source[name]
+        if any(r.ok for r in rs):
+            return "compiles", ""
+        return "does not compile", first_error(rs[0].message)
+
+    for c in cases:
+        status = statuses.get((c.unit, c.name), "?")
+        if c.source is None:
+            theirs, why = "not assembled", c.why_not
+        else:
+            theirs, why = verdict(f"{c.unit}:{c.name}")
+        row = [status, theirs]
+        if ours:
+            mine, my_why = verdict(f"ours {c.unit}:{c.name}") if c.ours else ("refused", "")
+            row.append(mine)
+            why = f"{why}; ours: {my_why}" if my_why else why
+        table[tuple(row)] += 1
+        columns = f"{status:8} {theirs:17}" + (f" ours {row[2]:17}" if ours else "")
+        print(f"{columns} {c.unit}:{c.name}" + (f"  -- {why}" if why else ""))
     print()
-    for (ours, verdict), n in sorted(table.items()):
-        print(f"{n:4d}  ours {ours:8}  pyasc's expected C++ {verdict}")
+    for row, n in sorted(table.items()):
+        text = f"{n:4d}  ours {row[0]:8}  pyasc's expected C++ {row[1]}"
+        print(text + (f", our C++ {row[2]}" if ours else ""))
     return 0
