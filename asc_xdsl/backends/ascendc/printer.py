@@ -897,16 +897,38 @@ class AscendCEmitter:
 
     @_handles("memref.load")
     def _load(self, op: memref.LoadOp) -> None:
-        self.declare(op, op.res, f"{self.name(op.memref)}{self._subscript(op.indices)}")
+        self.declare(op, op.res, f"{self.name(op.memref)}{self._subscript(op, op.memref)}")
 
     @_handles("memref.store")
     def _store(self, op: memref.StoreOp) -> None:
-        target = f"{self.name(op.memref)}{self._subscript(op.indices)}"
+        target = f"{self.name(op.memref)}{self._subscript(op, op.memref)}"
         self.line(f"{target} = {self.name(op.value)};")
 
-    def _subscript(self, indices: Sequence[SSAValue]) -> str:
-        # A rank-0 memref is allocated as a one-element array (see _alloca).
-        return "".join(f"[{self.name(i)}]" for i in indices) or "[0]"
+    def _subscript(self, op: memref.LoadOp | memref.StoreOp, array: SSAValue) -> str:
+        """`[i][j]` into an array this function allocates (`T a[4][8]`); into a pointer
+        (a parameter, a GM address) one linear index, `[i * 8 + j]`, from the static
+        sizes of all but the first dimension. A rank-0 memref is allocated as a
+        one-element array (see _alloca)."""
+        indices = op.indices
+        owner = array.owner
+        if len(indices) <= 1 or (isinstance(owner, Operation) and owner.name == "memref.alloca"):
+            return "".join(f"[{self.name(i)}]" for i in indices) or "[0]"
+        t = array.type
+        sizes = t.get_shape()[1:] if isinstance(t, MemRefType) else (-1,)
+        if any(d < 0 for d in sizes):
+            raise CodegenError(
+                op,
+                f"a {t} is a pointer in C++: {len(indices)} indices into it need the "
+                "sizes of all but its first dimension, and they are not static",
+            )
+        linear = self.name(indices[0])
+        for size, i in zip(sizes, indices[1:], strict=True):
+            linear = (
+                f"{linear} * {size} + {self.name(i)}"
+                if linear.isidentifier()
+                else (f"({linear}) * {size} + {self.name(i)}")
+            )
+        return f"[{linear}]"
 
     @_handles("memref.alloca")
     def _alloca(self, op: memref.AllocaOp) -> None:

@@ -187,3 +187,12 @@ func.func @mixed_unlegalized(%x: memref<?xf32, 22>) attributes {ascendc.aicore, 
 func.func @odd_kind(%t: memref<?xui8, 22> {emitasc.kernel_arg = #emitasc.kernel_arg<tiling>}) attributes {ascendc.aicore, ascendc.global, ascendc.kernel_type = "vector"} {
   return
 }
+
+// -----
+
+// A memref parameter is a pointer: two indices need its row size, which is dynamic here.
+// CHECK: error: cannot emit 'memref.load' as Ascend C: a memref<?x?xi64> is a pointer in C++: 2 indices into it need the sizes of all but its first dimension, and they are not static
+func.func @dynamic_rows(%a: memref<?x?xi64>, %i: index) -> i64 {
+  %v = memref.load %a[%i, %i] : memref<?x?xi64>
+  return %v : i64
+}

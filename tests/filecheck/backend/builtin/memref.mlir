@@ -1,6 +1,7 @@
 // Emission of memref: pointer address spaces (22 __gm__, 23 __ca__, 24 __cb__, 25 __cc__,
 // 26 __ubuf__, 27 __cbuf__, 28 __fbuf__, none = plain pointer), load/store as
-// subscripts, alloca as a local array (rank 0 -> one element), cast as reinterpret_cast.
+// subscripts (one linear index into a pointer of rank > 1), alloca as a local array
+// (rank 0 -> one element), cast as reinterpret_cast.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void spaces(__gm__ float* gm, __ca__ half* ca, __cb__ half* cb, __cc__ float* cc, __ubuf__ int32_t* ub, __cbuf__ int8_t* cbuf, __fbuf__ uint64_t* fb, int64_t* plain) {
@@ -66,5 +67,22 @@ func.func @cast(%x: memref<?xf32, 22>) {
   %fixed = "memref.cast"(%x) : (memref<?xf32, 22>) -> memref<16xf32, 22>
   %c = arith.constant 3 : index
   %v = memref.load %fixed[%c] : memref<16xf32, 22>
+  return
+}
+
+// A pointer of rank 3 is subscripted once, row-major over its static sizes; a local
+// array keeps one subscript per dimension.
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void linear(int32_t* b, int64_t i, int64_t j, int64_t k) {
+// CHECK-NEXT:    int32_t c[4][8];
+// CHECK-NEXT:    int32_t v1 = b[(i * 8 + j) * 4 + k];
+// CHECK-NEXT:    c[i][j] = v1;
+// CHECK-NEXT:    b[(k * 8 + i) * 4 + j] = v1;
+// CHECK-NEXT:    return;
+// CHECK-NEXT:  }
+func.func @linear(%b: memref<?x8x4xi32>, %i: index, %j: index, %k: index) {
+  %c = memref.alloca() : memref<4x8xi32>
+  %0 = memref.load %b[%i, %j, %k] : memref<?x8x4xi32>
+  memref.store %0, %c[%i, %j] : memref<4x8xi32>
+  memref.store %0, %b[%k, %i, %j] : memref<?x8x4xi32>
   return
 }
