@@ -28,7 +28,7 @@ from asc_xdsl import soc as soc_table
 from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.transforms.diagnostics import source_spans
-from asc_xdsl.universe import DIALECTS, PASSES, TARGETS
+from asc_xdsl.universe import DIALECTS, FASTER_UPSTREAM, PASSES, TARGETS
 from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.utils.recursion import deep_recursion
 
@@ -121,7 +121,7 @@ class AscOptMain(xDSLOptMain):
 
     def register_all_passes(self) -> None:
         super().register_all_passes()
-        for name, factory in PASSES.items():
+        for name, factory in {**PASSES, **FASTER_UPSTREAM}.items():
             self.register_pass(name, factory)
 
     def register_all_targets(self) -> None:

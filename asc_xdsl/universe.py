@@ -78,6 +78,12 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     name: _pass(module, cls) for name, (module, cls) in PASS_CLASSES.items()
 }
+FASTER_UPSTREAM: dict[str, Callable[[], type[ModulePass]]] = {
+    "cse": _pass("cse", "CommonSubexpressionElimination"),
+}
+"""xDSL passes that asc-opt and the JIT pipeline run in our faster form, with the same
+results (transforms/cse.py). Not in the universe: a second `cse` there would clash
+with xDSL's in `xdsl-opt`'s registry."""
 TARGETS: dict[str, Callable[[], type[Target]]] = {"ascendc": _ascendc_target}
 
 ASC_XDSL_UNIVERSE = Universe(all_dialects=DIALECTS, all_passes=PASSES, all_targets=TARGETS)

@@ -155,13 +155,9 @@ def _pipeline(spec: str) -> Any:
     from xdsl.passes import PassPipeline
     from xdsl.transforms import get_all_passes
 
-    from asc_xdsl.transforms.cse import CommonSubexpressionElimination
-    from asc_xdsl.universe import PASSES
+    from asc_xdsl.universe import FASTER_UPSTREAM, PASSES
 
-    # `cse`: xDSL's rules with the per-op work done once (transforms/cse.py)
-    return PassPipeline.parse_spec(
-        {**get_all_passes(), **PASSES, "cse": lambda: CommonSubexpressionElimination}, spec
-    )
+    return PassPipeline.parse_spec({**get_all_passes(), **PASSES, **FASTER_UPSTREAM}, spec)
 
 
 @functools.cache
