@@ -486,7 +486,8 @@ class JITFunction:
         asm = LazyTexts(
             ir=frontend_ir or (lambda: _print_ir(module)),
             lowered_ir=lambda: _print_ir(lowered),
-            ascendc=lambda: to_ascendc(lowered),
+            # the pipeline's ascendc-generate-boilerplate included every header it needs
+            ascendc=lambda: to_ascendc(lowered, complete=bool(options["run_passes"])),
         )
         compiled = CompiledKernel(
             name=self.__name__,

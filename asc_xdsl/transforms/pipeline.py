@@ -103,8 +103,8 @@ def module_facts(module: Any) -> ModuleFacts:
     if module is None:
         return ModuleFacts()
     from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
-    from asc_xdsl.transforms.licm import LOOP_NAMES, has_candidates
     from asc_xdsl.transforms.ir_walk import ops_in
+    from asc_xdsl.transforms.licm import LOOP_NAMES, has_candidates
     from asc_xdsl.transforms.sccp import ChangeScan
 
     names: set[str] = set()

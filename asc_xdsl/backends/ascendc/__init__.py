@@ -14,17 +14,22 @@ if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
 
 
-def to_ascendc(module: ModuleOp) -> str:
+def to_ascendc(module: ModuleOp, complete: bool = False) -> str:
     """The Ascend C source of `module` as a string: a translation unit that compiles,
     with the headers the module needs and does not include (which
-    `ascendc-generate-boilerplate` adds in the JIT's pipeline)."""
+    `ascendc-generate-boilerplate` adds in the JIT's pipeline). `complete` says the
+    module includes them already (it went through that pass): no walk to look."""
     from io import StringIO
 
     from asc_xdsl.backends.ascendc.printer import emit_ascendc
-    from asc_xdsl.transforms.generate_boilerplate import missing_headers
 
+    headers: tuple[str, ...] | list[str] = ()
+    if not complete:
+        from asc_xdsl.transforms.generate_boilerplate import missing_headers
+
+        headers = missing_headers(module)
     out = StringIO()
-    emit_ascendc(module, out, missing_headers(module))
+    emit_ascendc(module, out, headers)
     return out.getvalue()
 
 
