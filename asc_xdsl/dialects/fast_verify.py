@@ -48,6 +48,8 @@ from xdsl.irdl.operations import (
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.utils.class_tests import SubclassCache
+
 _INSTALLED: set[type] = set()
 
 
@@ -289,7 +291,7 @@ def verify_module(module: Operation) -> None:
         module.verify()
 
 
-_ERASED: dict[type, bool] = {}
+_ERASED = SubclassCache(ErasedSSAValue)
 """Value class -> whether it is an ErasedSSAValue (an isinstance per operand would go
 through ABCMeta)."""
 
@@ -309,10 +311,7 @@ def _verifies(op: Operation) -> bool:
     verifier is False, any other error is raised)."""
     erased = _ERASED
     for operand in op._operands:
-        is_erased = erased.get(type(operand))
-        if is_erased is None:
-            is_erased = erased[type(operand)] = isinstance(operand, ErasedSSAValue)
-        if is_erased:
+        if erased[type(operand)]:
             return False
     parent_block = op.parent
     parent_region = None if parent_block is None else parent_block.parent
@@ -325,8 +324,7 @@ def _verifies(op: Operation) -> bool:
             if successor.parent != parent_region:
                 return False
     if (
-        parent_region is not None
-        and parent_block._last_op is op  # type: ignore[union-attr]
+        parent_region is not None and parent_block._last_op is op  # type: ignore[union-attr]
     ):
         several = parent_region._first_block is not parent_region._last_block
         if not several:

@@ -43,6 +43,7 @@ from asc_xdsl.transforms.hardware import (
     position_buffer,
 )
 from asc_xdsl.transforms.ir_walk import functions, ops_in
+from asc_xdsl.utils.class_tests import SubclassCache
 
 COMPILE_MIX_ATTR = "asc.compile_mix"
 MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj"})
@@ -58,10 +59,7 @@ def _sides(op: Operation) -> Iterator[str]:
     for values in (op._operands, op.results):  # (the tuple behind op.operands)
         for value in values:
             t = value.type
-            holding = holds.get(type(t))
-            if holding is None:
-                holding = holds[type(t)] = isinstance(t, BUFFER_OBJECT_TYPES)
-            if holding:
+            if holds[type(t)]:
                 side = core_of_buffer(object_buffer(t))
                 if side is not None:
                     yield side
@@ -73,7 +71,7 @@ def _sides(op: Operation) -> Iterator[str]:
                 yield side
 
 
-_HOLDS_BUFFER: dict[type, bool] = {}
+_HOLDS_BUFFER = SubclassCache(BUFFER_OBJECT_TYPES)
 """Type class -> whether its values hold on-chip memory (`BUFFER_OBJECT_TYPES`), asked
 once per class (an isinstance against these classes goes through ABCMeta)."""
 

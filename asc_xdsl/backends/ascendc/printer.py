@@ -65,6 +65,7 @@ from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
+from asc_xdsl.utils.class_tests import SubclassCache
 from asc_xdsl.utils.int_types import int_bounds
 
 if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely has one
@@ -284,7 +285,7 @@ class AscendCEmitter:
         return self.name(a) if isinstance(a, SSAValue) else template_arg(a)
 
     def arg(self, op: Operation, a: object) -> str:
-        if _is_value(a):
+        if _IS_VALUE[type(a)]:
             return self.name(a)  # type: ignore[arg-type]
         if isinstance(a, AddressOf):
             return f"&{self.name(a.value)}"
@@ -507,7 +508,7 @@ class AscendCEmitter:
         handler = _HANDLERS.get(op.name)
         if handler is not None:
             handler(self, op)
-        elif _is_ascendc_op(type(op)):
+        elif _IS_ASCENDC_OP[type(op)]:
             self.emit_ascendc(op)  # type: ignore[arg-type]
         else:
             raise CodegenError(op, "this op has no Ascend C form")
@@ -1186,19 +1187,24 @@ def _int_range(t: IntegerType) -> tuple[int, int]:
     return bounds
 
 
-def _constant_fits(value: SSAValue, t: IntegerType) -> bool:
-    """An integer `constexpr` (arith.constant) whose value `t` holds: it initialises a
-    `t` in braces without a cast. Not for bool targets (an integer is no bool there)."""
+def _int_constant(value: SSAValue) -> int | None:
+    """The value of an integer `constexpr` (an arith.constant), else None."""
     owner = value.owner
-    if not (
+    if (
         isinstance(owner, arith.ConstantOp)
         and isinstance(owner.value, IntegerAttr)
         and isinstance(value.type, IntegerType)
-        and value.type.width.data > 1
-        and t.width.data > 1
     ):
+        return owner.value.value.data
+    return None
+
+
+def _constant_fits(value: SSAValue, t: IntegerType) -> bool:
+    """An integer `constexpr` whose value `t` holds: it initialises a `t` in braces
+    without a cast. Not for bool targets (an integer is no bool there)."""
+    v = _int_constant(value)
+    if v is None or value.type.width.data == 1 or t.width.data == 1:  # type: ignore[attr-defined]
         return False
-    v = owner.value.value.data
     lo, hi = _int_range(t)
     return lo <= v <= hi
 
@@ -1238,13 +1244,8 @@ def _assigned_by_members(op: ConstructOp) -> bool:
 def _nonnegative_constant(value: SSAValue) -> bool:
     """A `constexpr` integer that is >= 0: it converts to uint64_t in braces without a
     cast (a constant expression whose value fits is not narrowing)."""
-    owner = value.owner
-    return (
-        isinstance(owner, arith.ConstantOp)
-        and isinstance(owner.value, IntegerAttr)
-        and isinstance(value.type, IntegerType)
-        and owner.value.value.data >= 0
-    )
+    v = _int_constant(value)
+    return v is not None and v >= 0
 
 
 def _matmul_configs(module: ModuleOp) -> dict[str, str]:
@@ -1267,9 +1268,7 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
         ):  # a declaration's parameters (unverified input may lack the property)
             types += [*function_type.inputs.data, *function_type.outputs.data]
         for t in types:
-            matmul = is_matmul.get(type(t))
-            if matmul is None:
-                matmul = is_matmul[type(t)] = isinstance(t, MatmulType)
+            matmul = is_matmul[type(t)]
             if matmul:
                 initializer = t.config.cpp_initializer()
                 if initializer not in names:
@@ -1277,33 +1276,11 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
     return names
 
 
-_VALUE_CLASSES: dict[type, bool] = {}
-
-
-def _is_value(a: object) -> bool:
-    """isinstance(a, SSAValue), asked once per class (it goes through ABCMeta)."""
-    found = _VALUE_CLASSES.get(type(a))
-    if found is None:
-        found = _VALUE_CLASSES[type(a)] = isinstance(a, SSAValue)
-    return found
-
-
-_ASCENDC_OP_CLASSES: dict[type, bool] = {}
-
-
-def _is_ascendc_op(op_class: type) -> bool:
-    """Whether ops of this class are AscendCOps, asked once per class (an isinstance
-    against an op class goes through ABCMeta)."""
-    found = _ASCENDC_OP_CLASSES.get(op_class)
-    if found is None:
-        found = _ASCENDC_OP_CLASSES[op_class] = issubclass(op_class, AscendCOp)
-    return found
-
-
-_IS_MATMUL_TYPE: dict[type, bool] = {}
-"""Attribute class -> whether it is a matmul type, asked once per class (the walk above
-looks at every value's type; an isinstance against an attribute class goes through
-ABCMeta)."""
+_IS_VALUE = SubclassCache(SSAValue)
+_IS_ASCENDC_OP = SubclassCache(AscendCOp)
+_IS_MATMUL_TYPE = SubclassCache(MatmulType)
+"""Per class (utils/class_tests.py): an isinstance against these goes through ABCMeta,
+and the printer asks it of every call argument, op and (for matmul types) value type."""
 
 
 _CONSTANT_OPS = ("arith.constant", "emitc.constant")
