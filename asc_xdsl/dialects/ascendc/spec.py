@@ -528,6 +528,31 @@ def _effect_plan(op_class: type) -> Any:
 
 
 _FIXED_ARITY: dict[type, bool] = {}
+_OPERAND_RULES: dict[type, tuple[tuple[int, str, bool, str | None], ...]] = {}
+"""Op class -> (position, Python name, constant, type variable) of each operand with a
+rule `verify_operands` checks without types."""
+_VERIFY_PLANS: dict[type, tuple[tuple[tuple[str, Any], ...], dict[str, Any] | None]] = {}
+"""Op class -> (its enum properties, and None when no dtype table can apply to it, else
+its tables by SoC family as found)."""
+_UNKNOWN_FAMILY = object()
+_TYPE_TEXTS: dict[Attribute, str] = {}
+
+
+def _verify_plan(cls: type) -> tuple[tuple[tuple[str, Any], ...], dict[str, Any] | None]:
+    spec: OpSpec = cls.SPEC  # type: ignore[attr-defined]
+    enums = tuple((p.name, p.enum) for p in spec.props if p.enum is not None)
+    listed = spec.api in LISTED_APIS or cls.name in LISTED_APIS  # type: ignore[attr-defined]
+    return enums, ({} if spec.dtypes or listed else None)
+
+
+def _type_text(t: Attribute) -> str:
+    """`str(t)` (xDSL prints it through a new Printer each time), kept per type."""
+    text = _TYPE_TEXTS.get(t)
+    if text is None:
+        if len(_TYPE_TEXTS) > 4096:
+            _TYPE_TEXTS.clear()  # bounded: a long-running process compiles many kernels
+        text = _TYPE_TEXTS[t] = str(t)
+    return text
 _SUBCLASS: dict[tuple[type, type], bool] = {}
 
 
@@ -625,14 +650,21 @@ class SpecOp(AscendCOp):
 
     def verify_(self) -> None:
         spec = self.SPEC
-        for p in spec.props:
-            if p.enum is not None:
-                verify_enum(self, p.name, p.enum)
-        listed = spec.api in LISTED_APIS or self.name in LISTED_APIS
-        family = soc_family(self) if spec.dtypes or listed else None
+        cls = type(self)
+        plan = _VERIFY_PLANS.get(cls)
+        if plan is None:
+            plan = _VERIFY_PLANS[cls] = _verify_plan(cls)
+        enums, by_family = plan
+        for name, enum in enums:
+            verify_enum(self, name, enum)
+        if by_family is None:
+            return
+        family = soc_family(self)
         if family is None:
             return
-        table = family_dtypes(family, spec.api, spec.dtypes, self.name)
+        table = by_family.get(family, _UNKNOWN_FAMILY)
+        if table is _UNKNOWN_FAMILY:
+            table = by_family[family] = family_dtypes(family, spec.api, spec.dtypes, self.name)
         if isinstance(table, Unsupported):
             raise VerifyException(
                 f"'{self.name}': {spec.api} is not supported on {family} "
@@ -640,7 +672,7 @@ class SpecOp(AscendCOp):
             )
         for var, allowed in (table or {}).items():
             t = self.var_type(var)
-            if t is not None and str(t) not in allowed:
+            if t is not None and _type_text(t) not in allowed:
                 raise VerifyException(
                     f"'{self.name}': {spec.api} does not support {_var_doc(var)} {t} "
                     f"on {family} (supported: {', '.join(allowed) or 'none'})"
@@ -652,6 +684,9 @@ class SpecOp(AscendCOp):
         element types shared by different kinds of operand)."""
         spec = self.SPEC
         groups: Any
+        if not check_types and _fixed_arity(type(self)):
+            self._verify_operand_rules()
+            return
         if _fixed_arity(type(self)):  # one value per operand, in spec order
             operands = self._operands  # (the tuple `self.operands` wraps)
             if len(operands) != len(spec.operands):
@@ -708,6 +743,43 @@ class SpecOp(AscendCOp):
                 r.type.constraint.verify(value.type, VerificationContext())
             except VerifyException as e:
                 raise VerifyException(f"'{self.name}': result {r.name} {e}") from None
+
+    def _verify_operand_rules(self) -> None:
+        """`verify_operands(check_types=False)` of an op of fixed arity: the same checks
+        in the same order, on the operands that have a rule (positions found once per
+        class)."""
+        cls = type(self)
+        rules = _OPERAND_RULES.get(cls)
+        if rules is None:
+            rules = _OPERAND_RULES[cls] = tuple(
+                (i, o.py_name, o.const, o.type.var)
+                for i, o in enumerate(self.SPEC.operands)
+                if o.const or o.type.var is not None
+            )
+        operands = self._operands
+        if len(operands) != len(self.SPEC.operands):
+            return  # IRDL's checks report it
+        bound: dict[str, tuple[str, Attribute]] = {}
+        for i, py_name, const, var in rules:
+            v = operands[i]
+            if const and not _is_constant(v):
+                raise VerifyException(
+                    f"'{self.name}': {py_name} must be a constant (it is a C++ "
+                    f"template argument), got {_describe_value(v)}"
+                )
+            if var is None:
+                continue
+            t = v.type
+            element = getattr(t, "element_type", t)
+            if var not in bound:
+                bound[var] = (py_name, element)
+            elif bound[var][1] != element:
+                first, first_type = bound[var]
+                what = "element types" if hasattr(t, "element_type") else "types"
+                raise VerifyException(
+                    f"'{self.name}': {what} differ: {first} has {first_type}, "
+                    f"{py_name} has {element}"
+                )
 
     # -- facts the spec answers ---------------------------------------------------
 
