@@ -14,6 +14,8 @@ import asc_xdsl  # noqa: F401  (installs the table)
 from asc_xdsl.utils import dataclass_code
 from asc_xdsl.utils.dataclass_code import _CodeTable
 
+HEADER = MAGIC_NUMBER + bytes([sys.flags.optimize, dataclass_code._FORMAT])
+
 
 @pytest.fixture
 def fake_module(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
@@ -79,14 +81,57 @@ def test_other_modules_are_not_kept(tmp_path, monkeypatch: pytest.MonkeyPatch) -
     [
         b"",  # empty
         b"\x00\x00\x00\x00\x00" + b"junk",  # another interpreter's magic number
-        MAGIC_NUMBER + bytes([sys.flags.optimize]) + b"\xff\x00",  # damaged
-        MAGIC_NUMBER + bytes([sys.flags.optimize]) + marshal.dumps([1]),
+        HEADER + b"\xff\x00",  # damaged
+        HEADER + marshal.dumps([1]),
+        HEADER + marshal.dumps({"asc_xdsl.x": (1, b"\xff")}),  # a damaged chunk
+        # layout 1: one flat table of sources
+        MAGIC_NUMBER
+        + bytes([sys.flags.optimize])
+        + marshal.dumps({"x = 1": compile("x = 1", "", "exec")}),
     ],
 )
 def test_unusable_tables_are_ignored(tmp_path, content: bytes) -> None:
     path = tmp_path / "table.marshal"
     path.write_bytes(content)
     assert _CodeTable(str(path)).codes == {}
+
+
+def test_a_module_chunk_is_read_when_the_module_makes_a_dataclass(
+    tmp_path, fake_module, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = str(tmp_path / "table.marshal")
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    first = _CodeTable(path)
+    _point_class(first, fake_module, monkeypatch)
+    first.write()
+
+    second = _CodeTable(path)
+    assert set(second.stored) == {fake_module.__name__} and second.chunks == {}
+    _point_class(second, fake_module, monkeypatch)
+    assert set(second.chunks) == {fake_module.__name__} and not second.grew
+    second.write()  # nothing new: not rewritten, and a rewrite keeps unread chunks as read
+    other = types.ModuleType("asc_xdsl._dataclass_code_other")
+    monkeypatch.setitem(sys.modules, other.__name__, other)
+    third = _CodeTable(path)
+    _point_class(third, other, monkeypatch)
+    assert third.grew and fake_module.__name__ not in third.chunks
+    third.write()
+    assert set(_CodeTable(path).stored) == {fake_module.__name__, other.__name__}
+
+
+def test_beyond_the_limit_only_sources_in_use_are_kept(
+    tmp_path, fake_module, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = str(tmp_path / "table.marshal")
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    table = _CodeTable(path)
+    table.chunk("asc_xdsl.old")["x = 1"] = compile("x = 1", "", "exec")
+    _point_class(table, fake_module, monkeypatch)
+    monkeypatch.setattr(dataclass_code, "_MAX_ENTRIES", 1)
+    table.write()
+    kept = _CodeTable(path)
+    assert set(kept.stored) == {fake_module.__name__}
+    assert set(kept.codes) == table.used[fake_module.__name__]
 
 
 def test_not_written_without_bytecode_writing(
