@@ -179,12 +179,31 @@ class _Solver:
         self.queued: set[Operation] = set()
         self.callers: dict[func.FuncOp, list[func.CallOp]] = {}
         self.tracked: dict[str, func.FuncOp] = {}
+        self.selects = False
+        """A visit saw control flow the rewrite may simplify: a constant selector (of
+        an `scf.if`, ...), a loop that never iterates, a branch, or a live block with
+        siblings (whose unreachable siblings the rewrite erases)."""
         self._start(module)
-        while self.work:
-            op = self.work.popleft()
-            self.queued.discard(op)
-            if op.parent in self.live:
-                self._visit(op)
+        work, queued, live, visit = self.work, self.queued, self.live, self._visit
+        while work:
+            op = work.popleft()
+            queued.discard(op)
+            if op.parent in live:
+                visit(op)
+
+    def may_rewrite(self) -> bool:
+        """Whether the rewrite may change anything: a value with uses the solver found
+        constant (not an op's own constant), or control flow it may simplify. (When
+        not, the rewrite would replace, erase and simplify nothing.)"""
+        if self.selects:
+            return True
+        for v, element in self.values.items():
+            if element is OVER or v.first_use is None:
+                continue
+            owner = v.owner
+            if isinstance(owner, Block) or not _folding(type(owner))[0]:
+                return True
+        return False
 
     # -- lattice and liveness ------------------------------------------------
     def get(self, v: SSAValue) -> Lattice | None:
@@ -216,8 +235,15 @@ class _Solver:
     def mark_live(self, block: Block) -> None:
         if block not in self.live:
             self.live.add(block)
-            for op in block.ops:
-                self._enqueue(op)
+            if block._next_block is not None or block._prev_block is not None:
+                self.selects = True  # the rewrite erases the blocks no branch reaches
+            queued, work = self.queued, self.work
+            op = block._first_op
+            while op is not None:  # (through xDSL's links: its iterator is a call a step)
+                if op not in queued:
+                    queued.add(op)
+                    work.append(op)
+                op = op._next_op
 
     def enter(self, region: Region, args: Iterable[SSAValue] | None) -> None:
         """Execute `region`'s entry block, its arguments joined with `args` (None:
@@ -276,6 +302,16 @@ class _Solver:
         elif op.regions or op.successors:
             self._visit_unknown(op)
         elif op.results:
+            if _opaque(type(op)):
+                # `_visit_plain`'s answer for an op it cannot fold: overdefined results,
+                # once every operand is known
+                values = self.values
+                for o in op._operands:
+                    if o not in values:
+                        return
+                for r in op.results:
+                    self.join(r, OVER)
+                return
             self._visit_plain(op)
 
     def _visit_unknown(self, op: Operation) -> None:
@@ -334,6 +370,8 @@ class _Solver:
         cond = self.get(op.cond)
         if cond is None:
             return
+        if cond is not OVER:
+            self.selects = True
         if cond is OVER or number(cond):
             self.enter(op.true_region, ())
         if cond is OVER or not number(cond):
@@ -348,6 +386,7 @@ class _Solver:
             for region in op.regions:
                 self.enter(region, ())
             return
+        self.selects = True
         value = number(arg)
         chosen = cases.index(value) if value in cases else None
         self.enter(op.default_region if chosen is None else op.case_regions[chosen], ())
@@ -358,6 +397,8 @@ class _Solver:
             return
         lb, ub, _ = (number(b) for b in bounds)
         known = lb is not None and ub is not None
+        if known and lb >= ub:  # type: ignore[operator]
+            self.selects = True  # a loop that never iterates
         if not (known and lb >= ub):  # type: ignore[operator]
             body = op.body.block
             self.overdefine(body.args[:1])
@@ -375,6 +416,8 @@ class _Solver:
         cond = self.get(op.condition)
         if cond is None:
             return
+        if cond is not OVER:
+            self.selects = True
         if cond is OVER or number(cond):
             self.enter(loop.after_region, op.args)
         if cond is OVER or not number(cond):
@@ -392,10 +435,12 @@ class _Solver:
         # others (scf.parallel, ...): their results are overdefined already
 
     def visit_branch(self, op: cf.BranchOp) -> None:
+        self.selects = True
         self.join_all(op.successor.args, op.arguments)
         self.mark_live(op.successor)
 
     def visit_cond_branch(self, op: cf.ConditionalBranchOp) -> None:
+        self.selects = True
         cond = self.get(op.cond)
         if cond is None:
             return
@@ -407,6 +452,7 @@ class _Solver:
             self.mark_live(op.else_block)
 
     def visit_switch(self, op: cf.SwitchOp) -> None:
+        self.selects = True
         flag = self.get(op.flag)
         if flag is None:
             return
@@ -445,6 +491,26 @@ _VISITORS: dict[str, Callable[[_Solver, Any], None]] = {
 }
 """Ops whose control flow the solver models; any other op with regions or successors
 runs all of them with overdefined arguments."""
+
+
+_OPAQUE: dict[type[Operation], bool] = {}
+
+
+def _opaque(t: type[Operation]) -> bool:
+    """Whether `_visit_plain` can only overdefine the results of an op of class `t`
+    (once its operands are known): not arith (nothing to evaluate, no select, no
+    absorbing element), not constant-like, no folder."""
+    found = _OPAQUE.get(t)
+    if found is None:
+        constant_like, folder, _, binary = _folding(t)
+        found = _OPAQUE[t] = not (
+            constant_like
+            or folder is not None
+            or binary
+            or t.name.startswith("arith.")
+            or issubclass(t, arith.SelectOp)
+        )
+    return found
 
 
 def _returns(f: func.FuncOp) -> list[func.ReturnOp]:
@@ -579,7 +645,7 @@ class _Rewrite:
                 continue
             if op.name in _STRUCTURE:
                 decided.append(op)
-            if not op.has_trait(ConstantLike):
+            if not _folding(type(op))[0]:  # (not ConstantLike)
                 self._replace_results(op, constants)
         for op in decided:
             if op.parent is not None:
@@ -851,7 +917,10 @@ def may_change(module: ModuleOp) -> bool:
 
 def sccp(module: ModuleOp) -> bool:
     """Run SCCP on `module` in place; whether it changed anything."""
-    return _Rewrite(_Solver(module)).run(module)
+    solver = _Solver(module)
+    if not solver.may_rewrite():
+        return False  # (what the rewrite would find: nothing to replace or simplify)
+    return _Rewrite(solver).run(module)
 
 
 @dataclass(frozen=True)
