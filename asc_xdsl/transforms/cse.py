@@ -57,12 +57,13 @@ class _Key:
         self.op = op
         unregistered = _class_facts(type(op)).unregistered
         self.name = op.op_name.data if unregistered else op.name  # type: ignore[attr-defined]
+        attributes, properties = op.attributes, op.properties
         self.hash = hash(
             (
                 self.name,
-                sum(hash(i) for i in op.attributes.items()),
-                sum(hash(i) for i in op.properties.items()),
-                hash(op.result_types),
+                sum(map(hash, attributes.items())) if attributes else 0,
+                sum(map(hash, properties.items())) if properties else 0,
+                hash(tuple([r.type for r in op.results])),  # (op.result_types)
                 hash(op._operands),  # (the tuple behind op.operands)
             )
         )
@@ -147,6 +148,8 @@ class _Driver:
     def __init__(self) -> None:
         self.known: dict[_Key, Operation] = {}
         self.erase: dict[Operation, None] = {}
+        self.stored: set[int] = set()
+        """`id`s of every op ever stored in `known` (of any scope)."""
 
     def run(self, root: Operation) -> None:
         for region in root.regions:
@@ -210,12 +213,14 @@ class _Driver:
                 self._replace(op, existing)
                 return
             self.known[key] = op
+            self.stored.add(id(op))
             return
         existing = self.known.get(key)
         if existing is not None:
             self._replace(op, existing)
             return
         self.known[key] = op
+        self.stored.add(id(op))
 
     @staticmethod
     def _writes_between(first: Operation, last: Operation) -> bool:
@@ -232,9 +237,14 @@ class _Driver:
     def _replace(self, op: Operation, existing: Operation) -> None:
         """Uses of `op`'s results in ops not yet visited take `existing`'s; `op` goes
         when none remain. (xDSL's test of "not yet visited": no equal op is known.)"""
-        known = self.known
+        known, stored = self.known, self.stored
         for old, new in zip(op.results, existing.results, strict=True):
-            if all(_Key(use.operation) not in known for use in old.uses):
+            users = [use.operation for use in old.uses]
+            # A use's op can equal a known op only if that op uses `old` too: so when
+            # no user was ever stored, no key need be made.
+            if all(id(u) not in stored for u in users) or all(
+                _Key(u) not in known for u in users
+            ):
                 old.replace_all_uses_with(new)
         if all(r.first_use is None for r in op.results):
             self.erase[op] = None

@@ -8,6 +8,7 @@ taken name gets `_1`, `_2`, ... in order of definition.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -111,13 +112,7 @@ class NameTable:
 
     def claim(self, base: str) -> str:
         """A fresh identifier derived from `base`."""
-        # Identifiers with `__` anywhere or starting with `_` + capital are reserved in C++.
-        base = re.sub(r"__+", "_", re.sub(r"[^A-Za-z0-9_]", "_", base))
-        if not base or base[0].isdigit() or re.match(r"_[A-Z]", base):
-            base = f"v_{base}".replace("__", "_")
-        if base in CPP_RESERVED:
-            base = f"{base}_"
-        sep = "" if base.endswith("_") else "_"
+        base, sep = _base_of(base)
         name, n = base, 1
         while name in self._used:
             name = f"{base}{sep}{n}"
@@ -156,6 +151,19 @@ class NameTable:
 
     def __getitem__(self, value: SSAValue) -> str:
         return self._names[value]
+
+
+@functools.lru_cache(maxsize=4096)
+def _base_of(base: str) -> tuple[str, str]:
+    """The identifier `claim` derives from `base`, and the separator before a number
+    (kept per base: a function prints the same hints again and again)."""
+    # Identifiers with `__` anywhere or starting with `_` + capital are reserved in C++.
+    base = re.sub(r"__+", "_", re.sub(r"[^A-Za-z0-9_]", "_", base))
+    if not base or base[0].isdigit() or re.match(r"_[A-Z]", base):
+        base = f"v_{base}".replace("__", "_")
+    if base in CPP_RESERVED:
+        base = f"{base}_"
+    return base, "" if base.endswith("_") else "_"
 
 
 def _location_name(value: SSAValue) -> str | None:

@@ -479,6 +479,7 @@ class SpecMemoryEffects(MemoryEffect):
 
 
 _EFFECT_PLANS: dict[type, Any] = {}
+_item = tuple.__getitem__
 _READ, _WRITE = MemoryEffectKind.READ, MemoryEffectKind.WRITE
 _UNKNOWN_WRITE = EffectInstance(_WRITE)
 
@@ -500,10 +501,11 @@ def _effect_plan(op_class: type) -> Any:
     def effects(op: Operation) -> frozenset[EffectInstance]:
         found: set[EffectInstance] = set()
         if fixed:
-            operands = op.operands
+            operands = op._operands  # (the tuple behind op.operands)
             for i, ks in by_position:
+                v = _item(operands, i)  # (SSAValues' own indexing is a Python call)
                 for k in ks:
-                    found.add(EffectInstance(k, operands[i]))
+                    found.add(EffectInstance(k, v))
         else:
             for name, ks in kinds.items():
                 values = getattr(op, name)
