@@ -250,6 +250,9 @@ class AscendCEmitter:
         self.level = 0
         # AscendQuant configs declared at namespace scope: construct op -> (name, args)
         self.quant_configs: dict[Operation, tuple[str, str]] = {}
+        # IR type (by identity, kept alive here) -> its C++ spelling, for one module (a
+        # matmul type's spelling names the module's configs)
+        self._ctypes: dict[int, tuple[Attribute, str]] = {}
 
     # -- output helpers -----------------------------------------------------
 
@@ -270,10 +273,15 @@ class AscendCEmitter:
         return self.names[value]
 
     def ctype(self, op: Operation, t: Attribute) -> str:
+        known = self._ctypes.get(id(t))
+        if known is not None:
+            return known[1]
         try:
-            return cpp_type(t)
+            text = cpp_type(t)
         except UnsupportedType as e:
             raise CodegenError(op, str(e)) from None
+        self._ctypes[id(t)] = (t, text)
+        return text
 
     def declare(self, op: Operation, value: SSAValue, expr: str) -> None:
         """`T name = expr;` for a new value."""
@@ -315,6 +323,7 @@ class AscendCEmitter:
 
     def emit_module(self, module: ModuleOp, headers: Sequence[str] = ()) -> None:
         configs = _matmul_configs(module)
+        self._ctypes = {}
         token = MATMUL_CONFIG_NAMES.set(configs)
         try:
             self._emit_module(module, configs, headers)
@@ -1256,11 +1265,14 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
     for op in ops_in(module):
         types = [v.type for v in op._operands]  # (the tuple behind op.operands)
         types += [v.type for v in op.results]
-        for r in op.regions:
-            for b in r.blocks:
-                types += [a.type for a in b.args]
-        types += op.properties.values()
-        types += op.attributes.values()
+        if op.regions:
+            for r in op.regions:
+                for b in r.blocks:
+                    types += [a.type for a in b.args]
+        if op.properties:
+            types += op.properties.values()
+        if op.attributes:
+            types += op.attributes.values()
         if (
             op.name == "func.func"
             and isinstance(op, func.FuncOp)
@@ -1268,11 +1280,11 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
         ):  # a declaration's parameters (unverified input may lack the property)
             types += [*function_type.inputs.data, *function_type.outputs.data]
         for t in types:
-            matmul = is_matmul[type(t)]
-            if matmul:
-                initializer = t.config.cpp_initializer()
-                if initializer not in names:
-                    names[initializer] = f"CFG_{len(names)}" if names else "CFG"
+            if not is_matmul[type(t)]:
+                continue
+            initializer = t.config.cpp_initializer()
+            if initializer not in names:
+                names[initializer] = f"CFG_{len(names)}" if names else "CFG"
     return names
 
 
