@@ -176,7 +176,8 @@ class _Solver:
         self.values: dict[SSAValue, Lattice] = {}
         self.live: set[Block] = set()
         self.work: deque[Operation] = deque()
-        self.queued: set[Operation] = set()
+        self.queued: set[int] = set()
+        """`id`s of the ops in `work` (an op's own hash is a Python call)."""
         self.callers: dict[func.FuncOp, list[func.CallOp]] = {}
         self.tracked: dict[str, func.FuncOp] = {}
         self.selects = False
@@ -187,7 +188,7 @@ class _Solver:
         work, queued, live, visit = self.work, self.queued, self.live, self._visit
         while work:
             op = work.popleft()
-            queued.discard(op)
+            queued.discard(id(op))
             if op.parent in live:
                 visit(op)
 
@@ -216,8 +217,14 @@ class _Solver:
         if old is OVER or (old is not None and _same(old, new)):
             return
         self.values[v] = new if old is None else OVER
-        for use in v.uses:
-            self._enqueue(use.operation)
+        queued, work = self.queued, self.work
+        use = v.first_use
+        while use is not None:  # (through xDSL's links: its iterator is a generator)
+            user = use.operation
+            if id(user) not in queued:
+                queued.add(id(user))
+                work.append(user)
+            use = use._next_use
 
     def join_all(self, targets: Iterable[SSAValue], sources: Iterable[SSAValue]) -> None:
         for t, s in zip(targets, sources, strict=True):
@@ -228,8 +235,8 @@ class _Solver:
             self.join(v, OVER)
 
     def _enqueue(self, op: Operation) -> None:
-        if op not in self.queued:
-            self.queued.add(op)
+        if id(op) not in self.queued:
+            self.queued.add(id(op))
             self.work.append(op)
 
     def mark_live(self, block: Block) -> None:
@@ -240,8 +247,8 @@ class _Solver:
             queued, work = self.queued, self.work
             op = block._first_op
             while op is not None:  # (through xDSL's links: its iterator is a call a step)
-                if op not in queued:
-                    queued.add(op)
+                if id(op) not in queued:
+                    queued.add(id(op))
                     work.append(op)
                 op = op._next_op
 
@@ -333,7 +340,8 @@ class _Solver:
                 for r, f in zip(op.results, folded, strict=True):
                     self.join(r, f)  # type: ignore[arg-type]
                 return
-        operands = [self.get(o) for o in op.operands]
+        get = self.values.get
+        operands = [get(o) for o in op._operands]  # (the tuple behind op.operands)
         if any(o is None for o in operands):
             return  # wait until every operand is known
         if (
