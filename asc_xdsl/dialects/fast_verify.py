@@ -51,6 +51,8 @@ from xdsl.utils.exceptions import VerifyException
 from asc_xdsl.utils.class_tests import SubclassCache
 
 _INSTALLED: set[type] = set()
+_item = tuple.__getitem__
+"""Indexing xDSL's value tuples without `SSAValues.__getitem__` (a Python call)."""
 
 
 def install(cls: type[IRDLOperation]) -> None:
@@ -188,12 +190,12 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
         operands, results = op._operands, op.results  # (the tuple behind op.operands)
         if operand_checks is not None and len(operands) == n_operands:
             for i, constr in operand_checks:
-                constr.verify(operands[i].type, ctx)
+                constr.verify(_item(operands, i).type, ctx)
         else:
             check_values(operand_constrs, operand_split, op, operands, ctx)
         if result_checks is not None and len(results) == n_results:
             for i, constr in result_checks:
-                constr.verify(results[i].type, ctx)
+                constr.verify(_item(results, i).type, ctx)
         else:
             check_values(result_constrs, result_split, op, results, ctx)
         if fixed_regions:
@@ -265,13 +267,14 @@ class _IsolatedFromAbove:
 def verify_module(module: Operation) -> None:
     """`module.verify()`, with the fast verifier installed for every op class in it.
 
-    The walk is `_verifies`: the same checks as xDSL's `Operation.verify` (and its
-    block's and region's), in the same order; when any fails (or raises), xDSL's runs,
-    so the error raised is its own."""
+    The checks are `_verifies`': those of xDSL's `Operation.verify` (and its block's and
+    region's) on every op; when any fails (or raises), xDSL's runs, so the error raised
+    is its own."""
     seen = _INSTALLED
     ops = [module]
-    while ops:  # every op nested in `module` (a list, cheaper than xDSL's walk)
-        op = ops.pop()
+    pending = [module]
+    while pending:  # every op nested in `module` (a list, cheaper than xDSL's walk)
+        op = pending.pop()
         cls = type(op)
         if cls not in seen and isinstance(op, IRDLOperation):
             install(cls)
@@ -281,10 +284,16 @@ def verify_module(module: Operation) -> None:
                 child = block._first_op
                 while child is not None:
                     ops.append(child)
+                    if child.regions:
+                        pending.append(child)
+                    else:
+                        cls = type(child)
+                        if cls not in seen and isinstance(child, IRDLOperation):
+                            install(cls)
                     child = child._next_op
                 block = block._next_block
     try:
-        good = _verifies(module)
+        good = _verifies(ops)
     except Exception:
         good = False
     if not good:
@@ -306,58 +315,62 @@ def _terminator_facts(cls: type[Operation]) -> tuple[bool, bool]:
     return facts
 
 
-def _verifies(op: Operation) -> bool:
-    """Whether xDSL's `op.verify()` passes (False: it may not; a VerifyException of a
-    verifier is False, any other error is raised)."""
+def _verifies(ops: list[Operation]) -> bool:
+    """Whether xDSL's `verify()` of the outermost of `ops` (all the ops it holds, each
+    once) passes (False: it may not; a VerifyException of a verifier is False, any
+    other error is raised). Each op is checked on its own, in any order: any fault
+    means xDSL's verifier runs, so only the verdict matters."""
     erased = _ERASED
-    for operand in op._operands:
-        if erased[type(operand)]:
-            return False
-    parent_block = op.parent
-    parent_region = None if parent_block is None else parent_block.parent
-    if op.successors:
-        if parent_block is None or parent_region is None:
-            return False
-        if parent_block._last_op is not op:
-            return False
-        for successor in op.successors:
-            if successor.parent != parent_region:
+    facts = _TERMINATORS
+    for op in ops:
+        for operand in op._operands:
+            if erased[type(operand)]:
                 return False
-    if (
-        parent_region is not None and parent_block._last_op is op  # type: ignore[union-attr]
-    ):
-        several = parent_region._first_block is not parent_region._last_block
-        if not several:
-            parent_op = parent_region.parent
-            if (
-                parent_op is not None
-                and not _terminator_facts(type(parent_op))[1]
-                and not _terminator_facts(type(op))[0]
-            ):
+        parent_block = op.parent
+        parent_region = None if parent_block is None else parent_block.parent
+        if op.successors:
+            if parent_block is None or parent_region is None:
                 return False
-        elif not _terminator_facts(type(op))[0]:
-            return False
-    for region in op.regions:
-        block = region._first_block
-        while block is not None:
-            child = block._first_op
-            if child is None:  # an empty block: fine where no terminator is needed
-                parent_op = region.parent
-                if (
-                    parent_op is not None
-                    and region._first_block is region._last_block
-                    and not _terminator_facts(type(parent_op))[1]
-                ):
+            if parent_block._last_op is not op:
+                return False
+            for successor in op.successors:
+                if successor.parent != parent_region:
                     return False
-            while child is not None:
-                if child.parent is not block or not _verifies(child):
-                    return False
-                child = child._next_op
-            if block.parent is not region:
+        if (
+            parent_region is not None and parent_block._last_op is op  # type: ignore[union-attr]
+        ):
+            several = parent_region._first_block is not parent_region._last_block
+            if not several:
+                parent_op = parent_region.parent
+                if parent_op is not None:
+                    parent_facts = facts.get(type(parent_op)) or _terminator_facts(type(parent_op))
+                    if not parent_facts[1]:
+                        op_facts = facts.get(type(op)) or _terminator_facts(type(op))
+                        if not op_facts[0]:
+                            return False
+            elif not (facts.get(type(op)) or _terminator_facts(type(op)))[0]:
                 return False
-            block = block._next_block
-    try:
-        op.verify_()
-    except VerifyException:
-        return False
+        for region in op.regions:
+            block = region._first_block
+            while block is not None:
+                child = block._first_op
+                if child is None:  # an empty block: fine where no terminator is needed
+                    parent_op = region.parent
+                    if (
+                        parent_op is not None
+                        and region._first_block is region._last_block
+                        and not _terminator_facts(type(parent_op))[1]
+                    ):
+                        return False
+                while child is not None:
+                    if child.parent is not block:
+                        return False
+                    child = child._next_op
+                if block.parent is not region:
+                    return False
+                block = block._next_block
+        try:
+            op.verify_()
+        except VerifyException:
+            return False
     return True

@@ -533,18 +533,25 @@ _FIXED_ARITY: dict[type, bool] = {}
 _OPERAND_RULES: dict[type, tuple[tuple[int, str, bool, str | None], ...]] = {}
 """Op class -> (position, Python name, constant, type variable) of each operand with a
 rule `verify_operands` checks without types."""
-_VERIFY_PLANS: dict[type, tuple[tuple[tuple[str, Any], ...], dict[str, Any] | None]] = {}
-"""Op class -> (its enum properties, and None when no dtype table can apply to it, else
-its tables by SoC family as found)."""
+_VERIFY_PLANS: dict[type, tuple[Any, dict[str, Any] | None, dict[str, int] | None]] = {}
+"""Op class -> (its enum properties; None when no dtype table can apply to it, else its
+tables by SoC family as found; for an op of fixed arity, the position of the first
+operand of each element-type variable)."""
 _UNKNOWN_FAMILY = object()
 _TYPE_TEXTS: dict[Attribute, str] = {}
 
 
-def _verify_plan(cls: type) -> tuple[tuple[tuple[str, Any], ...], dict[str, Any] | None]:
+def _verify_plan(cls: type) -> tuple[Any, dict[str, Any] | None, dict[str, int] | None]:
     spec: OpSpec = cls.SPEC  # type: ignore[attr-defined]
     enums = tuple((p.name, p.enum) for p in spec.props if p.enum is not None)
     listed = spec.api in LISTED_APIS or cls.name in LISTED_APIS  # type: ignore[attr-defined]
-    return enums, ({} if spec.dtypes or listed else None)
+    positions: dict[str, int] | None = None
+    if _fixed_arity(cls):
+        positions = {}
+        for i, o in enumerate(spec.operands):
+            if o.type.var is not None:
+                positions.setdefault(o.type.var, i)
+    return enums, ({} if spec.dtypes or listed else None), positions
 
 
 def _type_text(t: Attribute) -> str:
@@ -656,7 +663,7 @@ class SpecOp(AscendCOp):
         plan = _VERIFY_PLANS.get(cls)
         if plan is None:
             plan = _VERIFY_PLANS[cls] = _verify_plan(cls)
-        enums, by_family = plan
+        enums, by_family, positions = plan
         for name, enum in enums:
             verify_enum(self, name, enum)
         if by_family is None:
@@ -672,8 +679,16 @@ class SpecOp(AscendCOp):
                 f"'{self.name}': {spec.api} is not supported on {family} "
                 f"(Ascend C API reference: {table.page})"
             )
+        operands = self._operands
+        if positions is not None and len(operands) != len(spec.operands):
+            positions = None
         for var, allowed in (table or {}).items():
-            t = self.var_type(var)
+            at = positions.get(var) if positions is not None else None
+            if at is None:
+                t = self.var_type(var)
+            else:  # `var_type`'s answer for an op of fixed arity: its first such operand
+                t = _item(operands, at).type
+                t = getattr(t, "element_type", t)
             if t is not None and _type_text(t) not in allowed:
                 raise VerifyException(
                     f"'{self.name}': {spec.api} does not support {_var_doc(var)} {t} "
