@@ -87,6 +87,9 @@ class NameTable:
         self._reserved = set(reserved)
         self._used: set[str] = set(self._reserved)
         self._counter = 0
+        self._next: dict[str, int] = {}
+        """Base -> a number n such that `base_1` ... `base_{n-1}` are all taken (names
+        are only added until a release or reset, which forget these)."""
 
     def reserve(self, names: Iterable[str]) -> None:
         """Never hand out `names` (e.g. the module's function names: a local named
@@ -102,6 +105,7 @@ class NameTable:
         self._names.clear()
         self._used = set(self._reserved)
         self._counter = 0
+        self._next.clear()
 
     def _fresh_numbered(self) -> str:
         while True:
@@ -113,17 +117,23 @@ class NameTable:
     def claim(self, base: str) -> str:
         """A fresh identifier derived from `base`."""
         base, sep = _base_of(base)
-        name, n = base, 1
-        while name in self._used:
+        used = self._used
+        name = base
+        if name in used:  # the first free `base_n` (those below `_next` are taken)
+            n = self._next.get(base, 1)
             name = f"{base}{sep}{n}"
-            n += 1
-        self._used.add(name)
+            while name in used:
+                n += 1
+                name = f"{base}{sep}{n}"
+            self._next[base] = n + 1
+        used.add(name)
         return name
 
     def release(self, *names: str) -> None:
         """Hand `names` (from `claim`) out again: they named something in a scope that has
         ended (a loop's counter), so a later scope may reuse them."""
         self._used.difference_update(n for n in names if n not in self._reserved)
+        self._next.clear()
 
     def define(self, value: SSAValue, preferred: str | None = None) -> str:
         """Give `value` a name (once); `preferred` is used when it has no hint."""

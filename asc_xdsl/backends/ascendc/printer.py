@@ -1262,6 +1262,7 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
     declared under (`CFG`, `CFG_1`, ...), in order of first use."""
     names: dict[str, str] = {}
     is_matmul = _IS_MATMUL_TYPE
+    matmul_seen: set[int] = set()  # matmul type objects already named
     for op in ops_in(module):
         types = [v.type for v in op._operands]  # (the tuple behind op.operands)
         types += [v.type for v in op.results]
@@ -1280,8 +1281,9 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
         ):  # a declaration's parameters (unverified input may lack the property)
             types += [*function_type.inputs.data, *function_type.outputs.data]
         for t in types:
-            if not is_matmul[type(t)]:
+            if not is_matmul[type(t)] or id(t) in matmul_seen:
                 continue
+            matmul_seen.add(id(t))  # (the module holds `t`: its id stays its own)
             initializer = t.config.cpp_initializer()
             if initializer not in names:
                 names[initializer] = f"CFG_{len(names)}" if names else "CFG"
