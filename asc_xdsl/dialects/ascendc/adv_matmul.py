@@ -64,7 +64,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     predicate,
     tensor,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES, of_struct
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType, PipeType
 from asc_xdsl.enums import CubeFormat, LayoutMode, TPosition
 
@@ -183,7 +183,7 @@ _add(
     "Init",
     (
         _MM,
-        Operand("cube_tiling", of_type(STRUCT_TYPES["TCubeTilingType"])),
+        Operand("cube_tiling", of_struct("TCubeTilingType")),
         Operand("pipe", of_type(PipeType), Effect.READ_WRITE, arity=Arity.OPTIONAL),
     ),
     "`mm.Init(&tiling[, &pipe])`: the tiling the object computes with (and the pipe "
@@ -291,7 +291,7 @@ _add(
     "get_matmul_api_tiling",
     "GetMatmulApiTiling",
     (
-        Operand("mm_cfg", of_type(STRUCT_TYPES["MatmulConfigType"])),
+        Operand("mm_cfg", of_struct("MatmulConfigType")),
         Operand("l1_size", INT),
     ),
     "`AscendC::GetMatmulApiTiling<A, B, C, Bias>(cfg, l1Size)`: the constant tiling of "
@@ -689,7 +689,7 @@ _add(
         Operand("pipe", of_type(PipeType), Effect.READ_WRITE),
         Operand("workspace", GM_POINTER, Effect.READ_WRITE),
         Operand("matmul", MATMUL_RULE, Effect.READ_WRITE),
-        Operand("tiling", of_type(STRUCT_TYPES["TCubeTilingType"]), arity=Arity.OPTIONAL),
+        Operand("tiling", of_struct("TCubeTilingType"), arity=Arity.OPTIONAL),
     ),
     "`REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling])`: register the object with the "
     "cube core's KFC server (mixed kernels), and Init it with the tiling.",

@@ -48,7 +48,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     of_type,
     tensor,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES, of_struct
 from asc_xdsl.dialects.ascendc.types import (
     DataCopyExtParamsType,
     DataCopyPadExtParamsType,
@@ -229,7 +229,7 @@ def add_copy(family: OpFamily, class_name: str, spec: OpSpec, form: CopyForm) ->
 
 def struct(name: str) -> TypeRule:
     """The type rule of a parameter struct of `struct_types.py` by class name."""
-    return of_type(STRUCT_TYPES[name])
+    return of_struct(name)
 
 
 def _tensor(var: str, kind: type) -> TypeRule:

@@ -32,10 +32,9 @@ from asc_xdsl.dialects.ascendc.spec import (
     SpecOp,
     exact,
     local,
-    of_type,
     predicate,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import of_struct
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.enums import TPosition
 
@@ -61,7 +60,7 @@ FAMILY.add(
         (
             Operand(
                 "param",
-                of_type(STRUCT_TYPES["CheckLocalMemoryIAParamType"]),
+                of_struct("CheckLocalMemoryIAParamType"),
                 py="check_params",
             ),
         ),

@@ -10,6 +10,7 @@ passed in as kernel/function arguments). The names and classes follow pyasc's di
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from xdsl.irdl import irdl_attr_definition
 
@@ -20,6 +21,11 @@ from asc_xdsl.dialects.ascendc.types import (
     OptionalElementType,
     _OpaqueType,
 )
+
+if TYPE_CHECKING:
+    from xdsl.ir import Attribute
+
+    from asc_xdsl.dialects.ascendc.spec import TypeRule
 
 # (mnemonic, class name, C++ class)
 STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
@@ -158,8 +164,29 @@ class _LazyTypes(Mapping[str, type[AscendCType]]):
         return len(self._rows)
 
 
-STRUCT_TYPES: Mapping[str, type[AscendCType]] = _LazyTypes()
+STRUCT_TYPES: _LazyTypes = _LazyTypes()
 """Class name -> type class (defined on first use)."""
+
+def of_struct(class_name: str) -> TypeRule:
+    """The type rule of a parameter struct by class name: `spec.of_type` of its class
+    (an equal rule) without defining the class, so a family module that names structs
+    for its L0/L1 forms does not define them when it loads. Until the class is made
+    no value can have the type, so the check needs no class before then."""
+    from asc_xdsl.dialects.ascendc.spec import TypeRule, _Rule, _sample_of
+
+    mnemonic, cpp = STRUCT_TYPES._rows[class_name]
+    made = STRUCT_TYPES._made
+
+    def check(t: Attribute) -> bool:
+        cls = made.get(class_name)
+        return cls is not None and isinstance(t, cls)
+
+    return TypeRule(
+        _Rule(f"!ascendc.{mnemonic}", check),
+        cpp,
+        lambda v: _sample_of(STRUCT_TYPES[class_name], v),
+    )
+
 
 BY_MNEMONIC: dict[str, str] = {f"ascendc.{m}": class_name for m, class_name, _ in STRUCT_TYPE_TABLE}
 """Type name (`ascendc.binary_repeat_params`) -> class name."""

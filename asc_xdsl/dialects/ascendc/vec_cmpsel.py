@@ -37,9 +37,8 @@ from asc_xdsl.dialects.ascendc.spec import (
     TypeRule,
     elem,
     local,
-    of_type,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import of_struct
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.dialects.ascendc.vec_forms import (
     ImplicitSetMaskOp,
@@ -67,8 +66,8 @@ CMP_DTYPES = {"T": ("f16", "f32", "i32"), "U": ("i8", "ui8")}
 CMP_SCALAR_DTYPES = {"T": ("f16", "f32", "i32"), "U": ("ui8",)}
 SEL_MASK_DTYPES = ("ui8", "ui16", "ui32", "ui64")
 
-_BINARY_PARAMS = of_type(STRUCT_TYPES["BinaryRepeatParamsType"])
-_UNARY_PARAMS = of_type(STRUCT_TYPES["UnaryRepeatParamsType"])
+_BINARY_PARAMS = of_struct("BinaryRepeatParamsType")
+_UNARY_PARAMS = of_struct("UnaryRepeatParamsType")
 _CMP_MODE = Prop("cmpMode", CMPMODE, py="cmp_mode")
 _SEL_MODE = Prop("selMode", SelMode, py="sel_mode")
 _MASKS = {"l0": MASK, "l1": MASK_BITS}

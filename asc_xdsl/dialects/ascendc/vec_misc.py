@@ -48,10 +48,9 @@ from asc_xdsl.dialects.ascendc.spec import (
     exact,
     local,
     local_of,
-    of_type,
     predicate,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import of_struct
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import LocalTensorType, TemplateArg
 from asc_xdsl.dialects.ascendc.vec_forms import WritesRegisterOp
@@ -75,7 +74,7 @@ TRANSPOSE_DTYPES = ("i8", "ui8", "i16", "ui16", "f16", "i32", "ui32", "f32")
 
 
 def _struct(name: str) -> TypeRule:
-    return of_type(STRUCT_TYPES[name])
+    return of_struct(name)
 
 
 def _int(name: str, py: str | None = None) -> Operand:

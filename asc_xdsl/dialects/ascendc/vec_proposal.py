@@ -31,10 +31,9 @@ from asc_xdsl.dialects.ascendc.spec import (
     SpecOp,
     TypeRule,
     exact,
-    of_type,
     predicate,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import of_struct
 from asc_xdsl.dialects.ascendc.vec_misc import local_of
 from asc_xdsl.dialects.ascendc.vector import dst, src
 
@@ -46,7 +45,7 @@ SORT_DTYPES = ("f16", "f32")
 _NOT_ON_A2 = " Not on Atlas A2/A3 (the headers stop with 'not supported on current device' there)."
 
 REPEAT_TIME = Operand("repeat_time", INT)
-_INFO = Operand("params", of_type(STRUCT_TYPES["MrgSort4InfoType"]))
+_INFO = Operand("params", of_struct("MrgSort4InfoType"))
 
 
 def _src_list(name: str, py: str | None = None) -> Operand:

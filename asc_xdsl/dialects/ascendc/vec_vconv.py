@@ -32,10 +32,9 @@ from asc_xdsl.dialects.ascendc.spec import (
     Prop,
     SpecOp,
     local,
-    of_type,
     predicate,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import of_struct
 from asc_xdsl.dialects.ascendc.target import ATLAS_A2_A3, ATLAS_INFERENCE, soc_family
 from asc_xdsl.dialects.ascendc.vec_forms import (
     PairCheckedOp,
@@ -58,7 +57,7 @@ from asc_xdsl.dialects.ascendc.vector import (
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
 
-_UNARY_PARAMS = Operand("repeat_params", of_type(STRUCT_TYPES["UnaryRepeatParamsType"]))
+_UNARY_PARAMS = Operand("repeat_params", of_struct("UnaryRepeatParamsType"))
 _MASKS = {"l0": MASK, "l1": MASK_BITS}
 
 
@@ -295,7 +294,7 @@ FAMILY.add(
         "SetDeqScale",
         (
             Operand("vdeq", local(), Effect.WRITE),
-            Operand("vdeq_info", of_type(STRUCT_TYPES["VdeqInfoType"])),
+            Operand("vdeq_info", of_struct("VdeqInfoType")),
         ),
         dtypes={"T": ("ui64",)},
         pipe="S",
@@ -327,7 +326,7 @@ for _cls, _m, _api, _sign in (
         _m,
         _api,
         (dst("U"), src("src0"), src("src1")),
-        Operand("repeat_params", of_type(STRUCT_TYPES["BinaryRepeatParamsType"])),
+        Operand("repeat_params", of_struct("BinaryRepeatParamsType")),
         levels="012",
         dtypes=None,
         template=("U", "T", "isSetMask"),

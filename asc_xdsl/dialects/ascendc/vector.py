@@ -29,17 +29,16 @@ from asc_xdsl.dialects.ascendc.spec import (
     Prop,
     SpecOp,
     local,
-    of_type,
 )
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+from asc_xdsl.dialects.ascendc.struct_types import of_struct
 from asc_xdsl.dialects.ascendc.vec_forms import PairCheckedOp
 
 ARITH_DTYPES = ("i16", "f16", "i32", "f32")
 FLOAT_DTYPES = ("f16", "f32")
 BIT_DTYPES = ("i16", "ui16")
 
-_BINARY_PARAMS = of_type(STRUCT_TYPES["BinaryRepeatParamsType"])
-_UNARY_PARAMS = of_type(STRUCT_TYPES["UnaryRepeatParamsType"])
+_BINARY_PARAMS = of_struct("BinaryRepeatParamsType")
+_UNARY_PARAMS = of_struct("UnaryRepeatParamsType")
 IS_SET_MASK = Prop("isSetMask", py="is_set_mask", default=True)
 
 
