@@ -83,7 +83,9 @@ class NameTable:
     """
 
     def __init__(self, reserved: Iterable[str] = ()) -> None:
-        self._names: dict[SSAValue, str] = {}
+        self._names: dict[int, tuple[SSAValue, str]] = {}
+        """`id` of a value -> the value (kept alive, so the id stays its own) and its
+        name (an SSA value's own hash is a Python call)."""
         self._reserved = set(reserved)
         self._used: set[str] = set(self._reserved)
         self._counter = 0
@@ -137,8 +139,9 @@ class NameTable:
 
     def define(self, value: SSAValue, preferred: str | None = None) -> str:
         """Give `value` a name (once); `preferred` is used when it has no hint."""
-        if value in self._names:
-            return self._names[value]
+        known = self._names.get(id(value))
+        if known is not None:
+            return known[1]
         hint = value.name_hint
         if not hint or _GENERATED.match(hint):  # %arg3 says less than loc("block_length")
             hint = _location_name(value) or hint
@@ -149,18 +152,23 @@ class NameTable:
         else:
             name = self._fresh_numbered()
             self._used.add(name)
-        self._names[value] = name
+        self._names[id(value)] = (value, name)
         return name
 
     def alias(self, value: SSAValue, name: str) -> None:
         """`value` is spelled `name` (e.g. a loop result that lives in its iter variable)."""
-        self._names[value] = name
+        self._names[id(value)] = (value, name)
+
+    def get(self, value: SSAValue) -> str | None:
+        """`value`'s name, or None when it has none yet."""
+        known = self._names.get(id(value))
+        return None if known is None else known[1]
 
     def __contains__(self, value: SSAValue) -> bool:
-        return value in self._names
+        return id(value) in self._names
 
     def __getitem__(self, value: SSAValue) -> str:
-        return self._names[value]
+        return self._names[id(value)][1]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -260,6 +260,9 @@ class AscendCEmitter:
         self.stream.write(f"{INDENT * self.level}{text}\n" if text else "\n")
 
     def name(self, value: SSAValue) -> str:
+        known = self.names.get(value)
+        if known is not None:
+            return known
         if value not in self.names:
             owner = value.owner
             source = owner.name if isinstance(owner, Operation) else "a block argument"
@@ -442,6 +445,8 @@ class AscendCEmitter:
             if not f.body.blocks:
                 needed[f.sym_name.data] = f
                 continue
+            if i == len(funcs) - 1:
+                continue  # no function is defined after the last (its calls need no walk)
             for op in ops_in(f):
                 if op.name == "func.call" and isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
