@@ -68,13 +68,17 @@ def has_candidates(loop: Operation) -> bool:
     to hoist: skipping it saves computing the memory effects of its Ascend C ops (and
     the JIT pipeline runs this pass only where a loop has one)."""
     for region in loop.regions:
-        for block in region.blocks:
-            for o in block.ops:
+        block = region._first_block
+        while block is not None:  # (through xDSL's links: its iterators cost a call a step)
+            o = block._first_op
+            while o is not None:
                 if _may_speculate(type(o)) and not any(
                     v.owner is block or getattr(v.owner, "parent", None) is block
-                    for v in o.operands
+                    for v in o._operands  # (the tuple behind o.operands)
                 ):
                     return True
+                o = o._next_op
+            block = block._next_block
     return False
 
 

@@ -871,7 +871,7 @@ class ChangeScan:
         if name == "func.call" or name.startswith("cf."):
             self.found = True  # callee arguments, or blocks that may be unreachable
             return
-        operands = op.operands
+        operands = op._operands  # (the tuple behind op.operands)
         constants = self.constants
         if not operands:
             constant_like, folder, _, _ = _folding(t)
