@@ -26,7 +26,7 @@ After:
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Callable, Set
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -40,6 +40,7 @@ from xdsl.traits import (
     IsTerminator,
     MemoryEffect,
     MemoryEffectKind,
+    RecursiveMemoryEffect,
     SymbolOpInterface,
 )
 
@@ -97,6 +98,9 @@ class _ClassFacts:
     symbol: bool
     isolated: bool
     effect_traits: tuple[MemoryEffect, ...]
+    effect_getters: tuple[Callable[[Operation], Set[EffectInstance] | None], ...]
+    """Each effect trait's `get_effects` (`_recursive_effects` for xDSL's
+    `RecursiveMemoryEffect`)."""
     has_effect_interface: bool
     unregistered: bool
 
@@ -113,6 +117,10 @@ def _class_facts(cls: type[Operation]) -> _ClassFacts:
             cls.has_trait(SymbolOpInterface),
             cls.has_trait(IsolatedFromAbove),
             traits,
+            tuple(
+                _recursive_effects if type(t) is RecursiveMemoryEffect else t.get_effects
+                for t in traits
+            ),
             bool(traits),
             issubclass(cls, UnregisteredOp),
         )
@@ -123,15 +131,34 @@ def _effects(op: Operation, facts: _ClassFacts) -> Set[EffectInstance] | None:
     """`xdsl.traits.get_effects(op)`: None when unknown."""
     if not facts.has_effect_interface:
         return None
-    traits = facts.effect_traits
-    if len(traits) == 1:
-        return traits[0].get_effects(op)
+    getters = facts.effect_getters
+    if len(getters) == 1:
+        return getters[0](op)
     effects: set[EffectInstance] = set()
-    for trait in traits:
-        found = trait.get_effects(op)
+    for get in getters:
+        found = get(op)
         if found is None:
             return None
         effects.update(found)
+    return effects
+
+
+def _recursive_effects(op: Operation) -> Set[EffectInstance] | None:
+    """xDSL's `RecursiveMemoryEffect.get_effects`: the effects of the ops in `op`'s
+    regions (None if one's are unknown), each op's asked as `_effects` asks (xDSL's
+    `get_effects` looks its traits up again per op)."""
+    effects: set[EffectInstance] = set()
+    for region in op.regions:
+        block = region._first_block
+        while block is not None:
+            child = block._first_op
+            while child is not None:
+                found = _effects(child, _class_facts(type(child)))
+                if found is None:
+                    return None
+                effects.update(found)
+                child = child._next_op
+            block = block._next_block
     return effects
 
 
