@@ -1,0 +1,88 @@
+"""asc_xdsl/utils/quiet_imports.py: our imports run with the garbage collector paused."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import textwrap
+
+import pytest
+
+import asc_xdsl  # noqa: F401  (installs the finder)
+from asc_xdsl.utils import quiet_imports
+from asc_xdsl.utils.quiet_imports import QuietImports
+
+
+@pytest.fixture
+def package(tmp_path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A package the finder treats as ours: its modules record whether the collector
+    ran while they loaded; `broken` raises."""
+    root = tmp_path / "qi_pkg"
+    root.mkdir()
+    (root / "__init__.py").write_text("")
+    record = "import gc, qi_seen\nqi_seen.append((__name__, gc.isenabled()))\n"
+    (root / "outer.py").write_text(record + "from qi_pkg import inner\n" + record)
+    (root / "inner.py").write_text(record)
+    (root / "broken.py").write_text(record + "raise RuntimeError('broken')\n")
+    seen = type(sys)("qi_seen")
+    seen.list = []
+    seen.append = seen.list.append
+    monkeypatch.setitem(sys.modules, "qi_seen", seen)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(quiet_imports, "PACKAGES", (*quiet_imports.PACKAGES, "qi_pkg"))
+    yield "qi_pkg"
+    for name in [m for m in sys.modules if m == "qi_pkg" or m.startswith("qi_pkg.")]:
+        del sys.modules[name]
+
+
+def test_installed_once_by_the_package() -> None:
+    quiet_imports.install()
+    assert sum(isinstance(f, QuietImports) for f in sys.meta_path) == 1
+
+
+def test_paused_while_our_modules_load_and_resumed_after(package: str) -> None:
+    assert gc.isenabled()
+    import qi_pkg.outer
+
+    seen = sys.modules["qi_seen"].list
+    assert seen == [
+        ("qi_pkg.outer", False),
+        ("qi_pkg.inner", False),
+        ("qi_pkg.outer", False),
+    ]
+    assert gc.isenabled()
+    assert qi_pkg.outer.__spec__.loader is not None  # the path finder's loader
+
+
+def test_resumed_when_an_import_fails(package: str) -> None:
+    with pytest.raises(RuntimeError, match="broken"):
+        import qi_pkg.broken  # noqa: F401
+    assert sys.modules["qi_seen"].list == [("qi_pkg.broken", False)]
+    assert gc.isenabled()
+
+
+def test_a_paused_collector_stays_paused(package: str) -> None:
+    gc.disable()
+    try:
+        import qi_pkg.inner  # noqa: F401
+
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_other_modules_are_not_touched(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "qi_other.py").write_text(
+        textwrap.dedent(
+            """
+            import gc
+            ENABLED = gc.isenabled()
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "qi_other", raising=False)
+    assert QuietImports().find_spec("qi_other", None) is None
+    import qi_other
+
+    assert qi_other.ENABLED
