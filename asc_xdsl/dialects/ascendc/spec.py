@@ -700,49 +700,52 @@ class SpecOp(AscendCOp):
         `check_types` only what IRDL's constraints do not check (constant operands and
         element types shared by different kinds of operand)."""
         spec = self.SPEC
-        groups: Any
-        if not check_types and _fixed_arity(type(self)):
-            self._verify_operand_rules()
-            return
+        pairs: Any  # (operand spec, value), in spec order
         if _fixed_arity(type(self)):  # one value per operand, in spec order
+            if not check_types:
+                self._verify_operand_rules()
+                return
             operands = self._operands  # (the tuple `self.operands` wraps)
             if len(operands) != len(spec.operands):
                 return  # IRDL's checks report it
-            groups = zip(spec.operands, operands, strict=True)
+            pairs = zip(spec.operands, operands, strict=True)
         else:
             try:
                 groups = [(o, getattr(self, o.name)) for o in spec.operands]
             except Exception:  # a malformed operand list: IRDL's checks report it
                 return
+            pairs = [
+                (o, v)
+                for o, values in groups
+                if values is not None
+                for v in (values if not all_instances((values,), SSAValue) else (values,))
+            ]
         bound: dict[str, tuple[str, Attribute]] = {}
-        for o, values in groups:
-            if values is None:
+        for o, v in pairs:
+            t = v.type
+            if check_types:
+                try:
+                    o.type.constraint.verify(t, VerificationContext())
+                except VerifyException as e:
+                    raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
+            if o.const and not _is_constant(v):
+                raise VerifyException(
+                    f"'{self.name}': {o.py_name} must be a constant (it is a C++ "
+                    f"template argument), got {_describe_value(v)}"
+                )
+            var = o.type.var
+            if var is None:
                 continue
-            for v in values if not all_instances((values,), SSAValue) else (values,):
-                t = v.type
-                if check_types:
-                    try:
-                        o.type.constraint.verify(t, VerificationContext())
-                    except VerifyException as e:
-                        raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
-                if o.const and not _is_constant(v):
-                    raise VerifyException(
-                        f"'{self.name}': {o.py_name} must be a constant (it is a C++ "
-                        f"template argument), got {_describe_value(v)}"
-                    )
-                var = o.type.var
-                if var is None:
-                    continue
-                element = getattr(t, "element_type", t)
-                if var not in bound:
-                    bound[var] = (o.py_name, element)
-                elif bound[var][1] != element:
-                    first, first_type = bound[var]
-                    what = "element types" if hasattr(t, "element_type") else "types"
-                    raise VerifyException(
-                        f"'{self.name}': {what} differ: {first} has {first_type}, "
-                        f"{o.py_name} has {element}"
-                    )
+            element = getattr(t, "element_type", t)
+            if var not in bound:
+                bound[var] = (o.py_name, element)
+            elif bound[var][1] != element:
+                first, first_type = bound[var]
+                what = "element types" if hasattr(t, "element_type") else "types"
+                raise VerifyException(
+                    f"'{self.name}': {what} differ: {first} has {first_type}, "
+                    f"{o.py_name} has {element}"
+                )
         if not check_types:
             return
         for p in spec.props:
