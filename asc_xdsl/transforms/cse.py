@@ -59,13 +59,17 @@ class _Key:
         unregistered = _class_facts(type(op)).unregistered
         self.name = op.op_name.data if unregistered else op.name  # type: ignore[attr-defined]
         attributes, properties = op.attributes, op.properties
+        # Equal ops hash alike: the operands by identity (as they compare; an SSA
+        # value's own hash is a Python call), the result types by class (hashing a
+        # type hashes its parameters, recursively; ops that differ only in result
+        # types of one class are rare, and `__eq__` tells them apart).
         self.hash = hash(
             (
                 self.name,
                 sum(map(hash, attributes.items())) if attributes else 0,
                 sum(map(hash, properties.items())) if properties else 0,
-                hash(tuple([r.type for r in op.results])),  # (op.result_types)
-                hash(op._operands),  # (the tuple behind op.operands)
+                tuple([type(r.type) for r in op.results]),
+                tuple(map(id, op._operands)),  # (the tuple behind op.operands)
             )
         )
 
