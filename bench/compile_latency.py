@@ -18,6 +18,12 @@ compile <= 10 ms for the tutorial vector add, import <= 0.25 s.
 If pyasc is installed in this Python, or --pyasc-python names one that has pyasc 1.1.1,
 the same vector add (examples/vector_add.py with `import asc`) is compiled by pyasc
 there with bisheng and the launch stubbed, and its figures are printed beside ours.
+
+`--callgrind` counts instead the instructions of each cold-start process (Python start to
+the first kernel compiled, then exit) under `valgrind --tool=callgrind`, bytecode primed,
+`PYTHONHASHSEED=0`: steady where wall times are not. pyasc's count is also given without
+`libcrypto`, whose SHA code runs a slow generic path under valgrind (1.7 G of pyasc's
+2.6 G instructions; ~10% of its wall time by `perf` samples).
 """
 
 from __future__ import annotations
@@ -105,6 +111,66 @@ def _fresh_process(code: str, python: str = sys.executable, repeat: int = 3) -> 
     return best
 
 
+def _callgrind(python: str, code: str, folder: str) -> dict[str, int]:
+    """Instructions of `python -c code` under callgrind by object file (and "total")."""
+    import re
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([python, "-c", code], capture_output=True, env=env, check=True)
+    env["PYTHONHASHSEED"] = "0"
+    out = os.path.join(folder, f"callgrind.{len(os.listdir(folder))}.out")
+    subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python, "-c", code],
+        capture_output=True,
+        env=env,
+        check=True,
+    )
+    text = subprocess.run(
+        ["callgrind_annotate", "--inclusive=no", "--threshold=100", out],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    counts: dict[str, int] = {}
+    for line in text.splitlines():
+        total = re.match(r"\s*([\d,]+) .*PROGRAM TOTALS", line)
+        if total:
+            counts["total"] = int(total[1].replace(",", ""))
+        m = re.match(r"\s*([\d,]+) \(.*\[(.+)\]\s*$", line)
+        if m:
+            obj = os.path.basename(m[2])
+            counts[obj] = counts.get(obj, 0) + int(m[1].replace(",", ""))
+    return counts
+
+
+def callgrind_main(pyasc_python: str | None) -> None:
+    import tempfile
+
+    filename, kernel_name, call_args, block_dim = KERNELS[0]
+    ours_code = FIRST_CALL.format(
+        examples=str(EXAMPLES),
+        module=filename.removesuffix(".py"),
+        kernel=kernel_name,
+        n=8 * 2048,
+        args_compile=call_args[:-1] + f", block_dim={block_dim}, always_compile=True)",
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        ours = _callgrind(sys.executable, ours_code, folder)
+        print(f"{'cold start (instructions)':<34}{'total':>16}{'without libcrypto':>20}")
+        crypto = sum(n for obj, n in ours.items() if obj.startswith("libcrypto"))
+        print(f"{'asc_xdsl':<34}{ours['total']:>16,}{ours['total'] - crypto:>20,}")
+        if pyasc_python:
+            code = PYASC.format(src=_pyasc_source(), repeat=0)
+            theirs = _callgrind(pyasc_python, code, folder)
+            p_crypto = sum(n for obj, n in theirs.items() if obj.startswith("libcrypto"))
+            plain = theirs["total"] - p_crypto
+            print(f"{'pyasc 1.1.1':<34}{theirs['total']:>16,}{plain:>20,}")
+            print(
+                f"{'ratio':<34}{ours['total'] / theirs['total']:>15.2f}x"
+                f"{(ours['total'] - crypto) / plain:>19.2f}x"
+            )
+
+
 def _import_time(python: str, module: str, repeat: int) -> float:
     code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
     return _fresh_process(code, python, repeat)[0]
@@ -119,7 +185,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--pyasc-python", help="a Python interpreter with pyasc installed")
+    parser.add_argument(
+        "--callgrind", action="store_true", help="count cold-start instructions instead"
+    )
     args = parser.parse_args()
+    if args.callgrind:
+        callgrind_main(args.pyasc_python)
+        return
 
     sys.path.insert(0, str(EXAMPLES))
     import numpy as np
