@@ -29,7 +29,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -91,6 +90,8 @@ def entry_dir(key: str) -> Path:
 
 
 def _write_atomic(path: Path, text: str) -> None:
+    import tempfile  # a cache hit writes nothing: its imports (shutil, random) wait
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "w") as f:
