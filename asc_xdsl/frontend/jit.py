@@ -827,13 +827,14 @@ def _verify(module: Any) -> None:
     """Verify the frontend's IR; a failure is the kernel author's error, at its line."""
 
     from asc_xdsl.dialects.fast_verify import verify_module
-    from asc_xdsl.utils.ir_diagnostics import _own_error
 
     try:
         verify_module(module)
         return
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
+    from asc_xdsl.utils.ir_diagnostics import _own_error  # only to locate a failure
+
     for op in module.walk():
         message = _own_error(op)
         if message is None:
