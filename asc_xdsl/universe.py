@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from xdsl.ir import Dialect
-from xdsl.passes import ModulePass
-from xdsl.universe import Universe
-from xdsl.utils.target import Target
+if TYPE_CHECKING:  # the JIT's pipeline reads PASSES; only xDSL's tools need a Universe
+    from xdsl.ir import Dialect
+    from xdsl.passes import ModulePass
+    from xdsl.universe import Universe
+    from xdsl.utils.target import Target
 
 
 def _ascendc_dialect() -> Dialect:
@@ -86,4 +88,13 @@ results (transforms/cse.py). Not in the universe: a second `cse` there would cla
 with xDSL's in `xdsl-opt`'s registry."""
 TARGETS: dict[str, Callable[[], type[Target]]] = {"ascendc": _ascendc_target}
 
-ASC_XDSL_UNIVERSE = Universe(all_dialects=DIALECTS, all_passes=PASSES, all_targets=TARGETS)
+
+def __getattr__(name: str) -> Any:
+    """`ASC_XDSL_UNIVERSE`, made on first use (xDSL's entry point loader reads it)."""
+    if name != "ASC_XDSL_UNIVERSE":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    global ASC_XDSL_UNIVERSE
+    from xdsl.universe import Universe
+
+    ASC_XDSL_UNIVERSE = Universe(all_dialects=DIALECTS, all_passes=PASSES, all_targets=TARGETS)
+    return ASC_XDSL_UNIVERSE
