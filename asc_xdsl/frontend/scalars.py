@@ -329,6 +329,14 @@ class ScalarBuilder(ABC):
                 self.fail(f"operator {op} is not supported on runtime {dtype.name} values")
             floordiv, mod = pyarith.float_divmod(self, lhs, rhs, dtype)
             return RuntimeScalar(floordiv if op == "//" else mod, dtype)
+        if _is_power_of_two(b):
+            # Python's floor division and modulo by 2**k are two's complement's shift
+            # and mask, for negative values too: one op instead of seven for `i % 2`.
+            k = int(b).bit_length() - 1
+            mask_or_shift = arith.ShRSIOp if op == "//" else arith.AndIOp
+            amount = self.constant(k if op == "//" else int(b) - 1, dtype)
+            r = self.emit(_binary_op(mask_or_shift, lhs, amount)).results[0]
+            return RuntimeScalar(r, dtype)
         if op == "//":
             return RuntimeScalar(pyarith.int_floordiv(self, lhs, rhs), dtype)
         return RuntimeScalar(pyarith.int_mod(self, lhs, rhs, dtype), dtype)
@@ -397,6 +405,11 @@ def _constant_key(value: Any, dtype: DataType) -> Any:
 
 def _signless_dtype(dtype: DataType) -> DataType:
     return {8: dt.int8, 16: dt.int16, 32: dt.int32, 64: dt.int64}[dtype.bitwidth]
+
+
+def _is_power_of_two(value: Any) -> bool:
+    """A compile-time positive power of two (a Python int, not a bool or enum)."""
+    return type(value) is int and value > 0 and value & (value - 1) == 0
 
 
 def _is_index(value: Any) -> bool:

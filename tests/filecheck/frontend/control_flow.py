@@ -80,7 +80,7 @@ def loops(x: asc.GlobalAddress, n: int):
 # CHECK-NEXT:      %[[AND:.*]] = arith.andi %[[A]], %[[B]] : i1
 # CHECK-NEXT:      scf.condition(%[[AND]]) %total_7, %count_1 : i32, i32
 # CHECK:         } do {
-# CHECK:           arith.floordivsi
+# CHECK:           arith.shrsi %total{{.*}}, %{{.*}} : i32
 # CHECK:           scf.yield
 # CHECK:         ascendc.printf %{{.*}}, %{{.*}}, %{{.*}} {desc = "total=%d scale=%f count=%d\0A"} : i32, f32, i32
 # CHECK:       extern "C" __global__ __aicore__ void loops(__gm__ float* x, int32_t n) {

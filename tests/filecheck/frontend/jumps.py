@@ -45,7 +45,7 @@ print(compiled.asm["ascendc"])
 # CHECK:         } do {
 # CHECK:           arith.cmpi eq, %{{.*}}, %{{.*}} : i32
 # CHECK:           scf.if %{{.*}} -> (i1) {
-# CHECK:           arith.remsi
+# CHECK:           arith.andi %{{.*}}, %{{.*}} : i32
 # CHECK:           scf.yield
 # The helper's returns merge into one scf.if result.
 # CHECK:         %c = scf.if %{{.*}} -> (i32) {

@@ -81,6 +81,8 @@ _INT_OPS = {
     arith.DivSIOp: lambda a, b: int(a / b),
     arith.FloorDivSIOp: int.__floordiv__,
     arith.RemSIOp: lambda a, b: a - b * int(a / b),
+    arith.ShRSIOp: int.__rshift__,
+    arith.AndIOp: int.__and__,
 }
 _CMPI = {
     0: operator.eq,
