@@ -71,15 +71,15 @@ def _required(p: Any) -> bool:
     return p.default is None and p.kind is not PropKind.UNIT and not p.optional
 
 
-def _fits(spec: Any, bound: inspect.BoundArguments) -> bool:
+def _fits(spec: Any, values: dict[str, Any]) -> bool:
     """Whether the arguments have the shapes this form needs (a list mask for L1); an
     `is_set_mask` the form ignores must still be a bool (else the arguments were meant
     for another form: a mask form's `repeat_times` in its place)."""
     for o in spec.operands:
-        value = bound.arguments.get(o.py_name)
+        value = values.get(o.py_name)
         if o.array != isinstance(value, list | tuple):
             return False
-    flag = bound.arguments.get(_IS_SET_MASK)
+    flag = values.get(_IS_SET_MASK)
     if flag is not None and not isinstance(flag, bool):
         return any(p.py_name == _IS_SET_MASK for p in spec.props)  # its own flag: checked
     return True
@@ -89,7 +89,7 @@ def _fits(spec: Any, bound: inspect.BoundArguments) -> bool:
 _PYTHON_VALUE_DOCS = frozenset({"int", "scalar", "bool", "uint64", "any"})
 
 
-def _types_fit(spec: Any, bound: inspect.BoundArguments) -> bool:
+def _types_fit(spec: Any, values: dict[str, Any]) -> bool:
     """Whether each argument has a type its operand's rule accepts: how forms that take
     the same number of arguments are told apart (`data_copy(dst, src, count)` and
     `data_copy(dst, src, DataCopyParams)`; `load_data` from L1 or from GM)."""
@@ -99,7 +99,7 @@ def _types_fit(spec: Any, bound: inspect.BoundArguments) -> bool:
     from asc_xdsl.language.core.tensor import TensorElement
 
     for o in spec.operands:
-        value = bound.arguments.get(o.py_name)
+        value = values.get(o.py_name)
         if value is None:
             continue
         for v in value if o.array else (value,):
@@ -121,32 +121,106 @@ def _types_fit(spec: Any, bound: inspect.BoundArguments) -> bool:
     return True
 
 
+class _Form:
+    """One form of an API function: its spec, op class getter and Python signature, with
+    a binder that gives what `signature.bind(...)` then `apply_defaults()` give, as a
+    dict, or None where `bind` raises (these signatures have no `*args`/`**kwargs`)."""
+
+    __slots__ = ("spec", "get_class", "sig", "_positional", "_known", "_defaults")
+
+    def __init__(self, spec: Any, get_class: Callable[[], type], sig: inspect.Signature):
+        self.spec, self.get_class, self.sig = spec, get_class, sig
+        params = list(sig.parameters.values())
+        self._positional = tuple(
+            p.name for p in params if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+        )
+        self._known = frozenset(sig.parameters)
+        self._defaults = tuple((p.name, p.default) for p in params)
+
+    def bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any] | None:
+        if len(args) > len(self._positional):
+            return None
+        values = dict(zip(self._positional, args, strict=False))
+        for name, value in kwargs.items():
+            if name in values or name not in self._known:
+                return None
+            values[name] = value
+        if len(values) < len(self._defaults):
+            for name, default in self._defaults:
+                if name not in values:
+                    if default is inspect.Parameter.empty:
+                        return None
+                    values[name] = default
+        return values
+
+
+def _kind(value: Any) -> Any:
+    """What choosing a form reads of an argument: its class and the IR type of the value
+    it stands for (a tensor element's and its tensor's); a list's, element by element."""
+    cls = type(value)
+    if cls is list or cls is tuple:
+        return cls, tuple(_kind(v) for v in value)
+    kind = (cls, getattr(getattr(value, "handle", None), "type", None))
+    if _is_tensor_element(cls):  # a number, or the view of its tensor where one is wanted
+        kind += (getattr(value.tensor.handle, "type", None),)
+    return kind
+
+
+_TENSOR_ELEMENT: list[type] = []
+
+
+def _is_tensor_element(cls: type) -> bool:
+    if not _TENSOR_ELEMENT:
+        from asc_xdsl.language.core.tensor import TensorElement
+
+        _TENSOR_ELEMENT.append(TensorElement)
+    return issubclass(cls, _TENSOR_ELEMENT[0])
+
+
 def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) -> Callable:
     """The kernel-language function for `forms`: (spec, class getter) pairs, tried in order."""
     extra = sorted({p.py_name for spec, _ in forms for p in spec.props})
     signatures = [(spec, get_class, _signature(spec, extra)) for spec, get_class in forms]
+    candidates = [_Form(*form) for form in signatures]
+    # The form chosen for each kind of call: it depends only on the arguments' classes,
+    # IR types and keyword names (`_kind`), so a call site's shape is decided once.
+    chosen: dict[Any, _Form] = {}
 
-    def fn(*args: Any, **kwargs: Any) -> Any:
-        g = require_jit(py_name)
+    def choose(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[_Form, dict] | None:
         # The first form whose types fit; else the first that binds, whose checks then
         # say what is wrong with the arguments.
         first = None
-        for spec, get_class, sig in signatures:
-            try:
-                bound = sig.bind(*args, **kwargs)
-            except TypeError:
+        for form in candidates:
+            values = form.bind(args, kwargs)
+            if values is None or not _fits(form.spec, values):
                 continue
-            bound.apply_defaults()
-            if not _fits(spec, bound):
-                continue
-            if _types_fit(spec, bound):
-                return _build(g, py_name, spec, get_class(), bound)
-            first = first or (spec, get_class, bound)
-        if first is not None:
-            spec, get_class, bound = first
-            return _build(g, py_name, spec, get_class(), bound)
-        forms_doc = "\n  ".join(f"{py_name}{_form_doc(s)}" for _, _, s in signatures)
-        g.fail(f"no form of {py_name} takes these arguments; its forms are:\n  {forms_doc}")
+            if _types_fit(form.spec, values):
+                return form, values
+            first = first or (form, values)
+        return first
+
+    def fn(*args: Any, **kwargs: Any) -> Any:
+        g = require_jit(py_name)
+        try:
+            key: Any = (
+                tuple(_kind(a) for a in args),
+                tuple((k, _kind(v)) for k, v in kwargs.items()),
+            )
+            form = chosen.get(key)
+        except TypeError:  # an argument whose kind cannot be a key: decide afresh
+            key = form = None
+        if form is not None:
+            values = form.bind(args, kwargs)
+            assert values is not None  # the same shape bound before
+            return _build(g, py_name, form.spec, form.get_class(), values)
+        found = choose(args, kwargs)
+        if found is None:
+            forms_doc = "\n  ".join(f"{py_name}{_form_doc(s)}" for _, _, s in signatures)
+            g.fail(f"no form of {py_name} takes these arguments; its forms are:\n  {forms_doc}")
+        form, values = found
+        if key is not None:
+            chosen[key] = form
+        return _build(g, py_name, form.spec, form.get_class(), values)
 
     fn.__name__ = fn.__qualname__ = py_name
     fn.__doc__ = "\n".join(
@@ -162,10 +236,9 @@ def _form_doc(sig: inspect.Signature) -> str:
     return str(sig.replace(parameters=shown))
 
 
-def _build(g: Any, api: str, spec: Any, cls: type, bound: inspect.BoundArguments) -> Any:
+def _build(g: Any, api: str, spec: Any, cls: type, values: dict[str, Any]) -> Any:
     from asc_xdsl.language.core.utils import check_tensor_arg
 
-    values = bound.arguments
     # Element types of the type variables, from the tensors that bind them.
     var_dtypes: dict[str, dt.DataType] = {}
     for o in spec.operands:
