@@ -594,6 +594,25 @@ def _fixed_arity(op_class: type[IRDLOperation]) -> bool:
     return fixed
 
 
+_UNIT = UnitAttr()  # one instance for every unit property set
+
+
+class _ConstructionPlan:
+    """What building an op of one class needs of its spec, found once per class."""
+
+    __slots__ = ("default_results", "fixed_arity", "optional_results")
+
+    def __init__(self, op_class: type[SpecOp]):
+        spec = op_class.SPEC
+        defaults = [r.default for r in spec.results if not r.optional]
+        self.default_results = None if any(t is None for t in defaults) else defaults
+        self.optional_results = any(r.optional for r in spec.results)
+        self.fixed_arity = _fixed_arity(op_class)
+
+
+_CONSTRUCTION: dict[type, _ConstructionPlan] = {}
+
+
 class SpecOp(AscendCOp):
     """An op defined by an `OpSpec` (`cls.SPEC`); everything below reads the spec."""
 
@@ -614,12 +633,18 @@ class SpecOp(AscendCOp):
         if len(operands) != len(spec.operands):
             names = ", ".join(o.name for o in spec.operands)
             raise TypeError(f"{spec.name} takes {len(spec.operands)} operands ({names})")
+        plan = _CONSTRUCTION.get(type(self))
+        if plan is None:
+            plan = _CONSTRUCTION[type(self)] = _ConstructionPlan(type(self))
         properties: dict[str, Attribute] = {}
         for p in spec.props:
-            value = props.pop(p.py_name, props.pop(p.name, p.default))
+            if props:
+                value = props.pop(p.py_name, props.pop(p.name, p.default))
+            else:
+                value = p.default
             if p.kind is PropKind.UNIT:
                 if value:
-                    properties[p.name] = UnitAttr()
+                    properties[p.name] = _UNIT
             elif isinstance(value, Attribute):
                 properties[p.name] = value
             elif value is None:
@@ -636,15 +661,15 @@ class SpecOp(AscendCOp):
         if props:
             raise TypeError(f"{spec.name}: unknown properties {', '.join(props)}")
         if result_types is None:
-            result_types = [r.default for r in spec.results if not r.optional]
-            if any(t is None for t in result_types):
+            if plan.default_results is None:
                 raise TypeError(f"{spec.name}: result_types are required")
-        if any(r.optional for r in spec.results):  # IRDL takes a list per optional result
+            result_types = plan.default_results
+        if plan.optional_results:  # IRDL takes a list per optional result
             given = list(result_types)
             result_types = [[given.pop(0)] if given else [] for _ in spec.results]
         operands_list, types = list(operands), list(result_types)
         if (
-            _fixed_arity(type(self))
+            plan.fixed_arity
             and all_instances(operands_list, SSAValue)
             and all_instances(types, Attribute)
         ):

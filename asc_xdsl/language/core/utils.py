@@ -74,13 +74,20 @@ def check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **ten
 def check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
     """`value` is a bound tensor of the kind an operand's type rule `doc` names
     (`LocalTensor<T>`, `GlobalTensor<T>`, or either)."""
-    from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
+    kinds = _TENSOR_KINDS.get(doc)
+    if kinds is None:
+        from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
 
-    kinds = {"Local": (LocalTensor,), "Global": (GlobalTensor,)}.get(
-        doc.split("Tensor")[0], (LocalTensor, GlobalTensor)
-    )
-    from asc_xdsl.language.core.tensor import as_tensor
+        kinds = _TENSOR_KINDS[doc] = {"Local": (LocalTensor,), "Global": (GlobalTensor,)}.get(
+            doc.split("Tensor")[0], (LocalTensor, GlobalTensor)
+        )
+    if not isinstance(value, kinds) or value.handle is None:
+        from asc_xdsl.language.core.tensor import as_tensor
 
-    value = as_tensor(value)
-    check_tensors(g, api, kinds, **{name: value})
+        value = as_tensor(value)  # a tensor element `t[i]`: the view from i on
+        check_tensors(g, api, kinds, **{name: value})
     return value
+
+
+_TENSOR_KINDS: dict[str, tuple[type, ...]] = {}
+"""The tensor classes an operand's type rule (`LocalTensor<T>`, ...) takes, by rule."""
