@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     UnrealizedConversionCastOp,
+    i1,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -88,6 +89,22 @@ def _binary_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue) -> Opera
             {"overflowFlags": _NO_OVERFLOW} if with_flags else {}
         )
     return op_class.create(operands=[lhs, rhs], result_types=[lhs.type], properties=properties)
+
+
+_COMPARE_PROPERTIES: dict[tuple[type, str], dict[str, Attribute]] = {}
+
+
+def _compare_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue, predicate: str) -> Any:
+    """`op_class(lhs, rhs, predicate)` for `arith.cmpi`/`cmpf`, built as `_binary_op`
+    builds: its properties are those the constructor gives, found once per predicate
+    (from an op on placeholder values)."""
+    key = (op_class, predicate)
+    properties = _COMPARE_PROPERTIES.get(key)
+    if properties is None:
+        placeholders = Block(arg_types=[lhs.type, lhs.type]).args
+        prototype = op_class(*placeholders, predicate)  # type: ignore[call-arg]
+        properties = _COMPARE_PROPERTIES[key] = dict(prototype.properties)
+    return op_class.create(operands=[lhs, rhs], result_types=[i1], properties=properties)
 
 
 def _int_constant(value: int, width: int) -> arith.ConstantOp:
@@ -347,11 +364,10 @@ class ScalarBuilder(ABC):
         lhs = self._signless(self.scalar(a, dtype), dtype)
         rhs = self._signless(self.scalar(b, dtype), dtype)
         if dtype.is_float():
-            r = self.emit(arith.CmpfOp(lhs, rhs, flt)).result
+            r = self.emit(_compare_op(arith.CmpfOp, lhs, rhs, flt)).results[0]
         else:
-            r = self.emit(
-                arith.CmpiOp(lhs, rhs, unsigned if dtype.kind == "uint" else signed)
-            ).result
+            predicate = unsigned if dtype.kind == "uint" else signed
+            r = self.emit(_compare_op(arith.CmpiOp, lhs, rhs, predicate)).results[0]
         return RuntimeScalar(r, dt.bool_)
 
     def negate(self, a: RuntimeScalar) -> RuntimeScalar:

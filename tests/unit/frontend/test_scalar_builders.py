@@ -47,3 +47,22 @@ def test_int_constant_is_from_int_and_width(value, width):
     assert _generic(fast) == _generic(slow)
     assert fast.value == IntegerAttr(value, IntegerType(width))
     fast.verify()
+
+
+@pytest.mark.parametrize(
+    "op_class,t,predicates",
+    [
+        (arith.CmpiOp, i32, ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]),
+        (arith.CmpfOp, f32, ["oeq", "ogt", "oge", "olt", "ole", "une", "uno"]),
+    ],
+    ids=["cmpi", "cmpf"],
+)
+def test_compare_op_is_the_constructors_op(op_class, t, predicates):
+    block = Block(arg_types=[t, t])
+    a, b = block.args
+    for predicate in predicates:
+        fast, slow = scalars._compare_op(op_class, a, b, predicate), op_class(a, b, predicate)
+        assert _generic(fast) == _generic(slow)
+        assert fast.properties == slow.properties
+        assert scalars._compare_op(op_class, a, b, predicate).properties is not fast.properties
+        fast.verify()
