@@ -25,7 +25,7 @@ from xdsl.ir import Block, Region, SSAValue
 
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.scalars import is_scalar, py_dtype
+from asc_xdsl.frontend.scalars import _select_op, is_scalar, py_dtype
 from asc_xdsl.frontend.structured import is_generated
 from asc_xdsl.frontend.values import IRValue, KernelLoop, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
@@ -247,9 +247,9 @@ class ControlFlow:
             self._hoist(then_block)
             self._hoist(else_block)
             op = self.emit(
-                arith.SelectOp(cond.handle, self.scalar(a, dtype), self.scalar(b, dtype))
+                _select_op(cond.handle, self.scalar(a, dtype), self.scalar(b, dtype))
             )
-            return RuntimeScalar(op.result, dtype)
+            return RuntimeScalar(op.results[0], dtype)
         return self._if_value(cond, (then_block, a), (else_block, b), dtype)
 
     # Python evaluates only the chosen operand of `x if c else y` and the needed ones of

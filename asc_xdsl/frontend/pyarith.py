@@ -32,8 +32,8 @@ from xdsl.dialects.builtin import Float64Type, IntegerType, f64
 from xdsl.ir import Operation, SSAValue
 
 if TYPE_CHECKING:
-    from asc_xdsl.frontend.scalars import ScalarBuilder as CodeGenerator
     from asc_xdsl.frontend.dtypes import DataType
+    from asc_xdsl.frontend.scalars import ScalarBuilder as CodeGenerator
 
 _STAGES = tuple(range(261, -1, -29))
 """Reduction exponents: f32 operands have |a / b| < 2**277, and each stage leaves a
@@ -112,19 +112,25 @@ def _i64() -> DataType:
 
 def int_floordiv(g: CodeGenerator, a: SSAValue, b: SSAValue) -> SSAValue:
     """Python's `a // b` on signless (signed) integers: rounds toward -inf."""
-    return g.emit(arith.FloorDivSIOp(a, b)).results[0]
+    from asc_xdsl.frontend.scalars import _binary_op
+
+    return g.emit(_binary_op(arith.FloorDivSIOp, a, b)).results[0]
 
 
 def int_mod(g: CodeGenerator, a: SSAValue, b: SSAValue, dtype: DataType) -> SSAValue:
     """Python's `a % b` on signless (signed) integers of `dtype`: the divisor's sign."""
+    from asc_xdsl.frontend.scalars import _binary_op, _compare_op, _select_op
+
     o = _Ops(g)
-    r = o.op(arith.RemSIOp(a, b))
+    r = o.op(_binary_op(arith.RemSIOp, a, b))
     zero = g.constant(0, dtype)
-    nonzero = o.op(arith.CmpiOp(r, zero, "ne"))
+    nonzero = o.op(_compare_op(arith.CmpiOp, r, zero, "ne"))
     # The signs of r and b differ exactly when r ^ b is negative.
-    signs_differ = o.op(arith.CmpiOp(o.op(arith.XOrIOp(r, b)), zero, "slt"))
-    fix = o.both(nonzero, signs_differ)
-    return o.select(fix, o.op(arith.AddiOp(r, b)), r)
+    signs_differ = o.op(
+        _compare_op(arith.CmpiOp, o.op(_binary_op(arith.XOrIOp, r, b)), zero, "slt")
+    )
+    fix = o.op(_binary_op(arith.AndIOp, nonzero, signs_differ))
+    return o.op(_select_op(fix, o.op(_binary_op(arith.AddiOp, r, b)), r))
 
 
 # -- floats -------------------------------------------------------------------------------

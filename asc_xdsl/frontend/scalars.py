@@ -107,6 +107,11 @@ def _compare_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue, predica
     return op_class.create(operands=[lhs, rhs], result_types=[i1], properties=properties)
 
 
+def _select_op(cond: SSAValue, lhs: SSAValue, rhs: SSAValue) -> Operation:
+    """`arith.SelectOp(cond, lhs, rhs)`, built as `_binary_op` builds."""
+    return arith.SelectOp.create(operands=[cond, lhs, rhs], result_types=[lhs.type])
+
+
 def _int_constant(value: int, width: int) -> arith.ConstantOp:
     """`arith.constant value : i<width>` (what `ConstantOp.from_int_and_width` builds)."""
     attr = _int_attr(value, width)
@@ -396,9 +401,9 @@ class ScalarBuilder(ABC):
             dtype = self._common_dtype(result, a)
             cond = self.compare(">" if is_max else "<", a, result)
             op = self.emit(
-                arith.SelectOp(cond.handle, self.scalar(a, dtype), self.scalar(result, dtype))
+                _select_op(cond.handle, self.scalar(a, dtype), self.scalar(result, dtype))
             )
-            result = RuntimeScalar(op.result, dtype)
+            result = RuntimeScalar(op.results[0], dtype)
         return result
 
 

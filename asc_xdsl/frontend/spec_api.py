@@ -126,7 +126,7 @@ class _Form:
     a binder that gives what `signature.bind(...)` then `apply_defaults()` give, as a
     dict, or None where `bind` raises (these signatures have no `*args`/`**kwargs`)."""
 
-    __slots__ = ("spec", "get_class", "sig", "_positional", "_known", "_defaults")
+    __slots__ = ("_defaults", "_known", "_positional", "get_class", "sig", "spec")
 
     def __init__(self, spec: Any, get_class: Callable[[], type], sig: inspect.Signature):
         self.spec, self.get_class, self.sig = spec, get_class, sig

@@ -28,7 +28,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
     DictionaryAttr,
@@ -140,6 +140,11 @@ def _field_attr(field: ConfigField, value: int) -> IntegerAttr:
     return IntegerAttr(int(value), i1 if field.is_bool else i32)
 
 
+_ALL_FIELDS: dict[Any, MatmulConfigAttr] = {}
+"""`MatmulConfigAttr.all_fields` by its values: attributes are immutable, and every
+matmul object of a kernel lists its config's ~40 fields again."""
+
+
 @irdl_attr_definition
 class MatmulConfigAttr(ParametrizedAttribute):
     """`#ascendc.matmul_config<name = value, ...>`: a C++ `MatmulConfig` (a matmul
@@ -163,9 +168,18 @@ class MatmulConfigAttr(ParametrizedAttribute):
         """A config that lists every field (as pyasc writes one), `values` overriding
         the defaults."""
         values = dict(values or {})
-        return MatmulConfigAttr(
-            {f.name: values.pop(f.name, f.default) for f in MATMUL_CONFIG_FIELDS} | values
-        )
+        try:
+            key: Any = tuple(sorted(values.items()))
+            cached = _ALL_FIELDS.get(key)
+        except TypeError:  # a value that is no key: made afresh (and refused there)
+            key = cached = None
+        if cached is None:
+            cached = MatmulConfigAttr(
+                {f.name: values.pop(f.name, f.default) for f in MATMUL_CONFIG_FIELDS} | values
+            )
+            if key is not None:
+                _ALL_FIELDS[key] = cached
+        return cached
 
     def value(self, name: str) -> int:
         """A field's value (its default when not given)."""

@@ -83,11 +83,18 @@ def _matmul_ir_type(
         g.fail(f"{api}: matmul_config must be an asc.adv.MatmulConfig, got {describe(config)}")
     bias = bias or c  # the bias defaults to C's position, format and type
     try:
-        return MatmulIRType(
-            a.spec(), b.spec(), c.spec(), bias.spec(), None if config is None else config.attr()
-        )
+        key = (a.spec(), b.spec(), c.spec(), bias.spec(), None if config is None else config.attr())
+        made = _MATMUL_TYPES.get(key)
+        if made is None:
+            made = _MATMUL_TYPES[key] = MatmulIRType(*key)
+        return made
     except (TypeError, ValueError) as e:
         g.fail(f"{api}: {e}")
+
+
+_MATMUL_TYPES: dict[tuple[Any, ...], Any] = {}
+"""Matmul object types by their matrices and config: a type is immutable, and making
+one builds and checks its ~20 parameters."""
 
 
 def _flag(g: Any, value: Any) -> Any:

@@ -21,7 +21,8 @@ def _generic(op) -> str:
 
 
 CLASSES = sorted(
-    {c for triple in scalars._ARITH.values() for c in triple if c is not None},
+    {c for triple in scalars._ARITH.values() for c in triple if c is not None}
+    | {arith.FloorDivSIOp, arith.RemSIOp},  # Python's // and % (pyarith.py)
     key=lambda c: c.name,
 )
 
@@ -66,3 +67,11 @@ def test_compare_op_is_the_constructors_op(op_class, t, predicates):
         assert fast.properties == slow.properties
         assert scalars._compare_op(op_class, a, b, predicate).properties is not fast.properties
         fast.verify()
+
+
+def test_select_op_is_the_constructors_op():
+    block = Block(arg_types=[IntegerType(1), i32, i32])
+    c, a, b = block.args
+    fast, slow = scalars._select_op(c, a, b), arith.SelectOp(c, a, b)
+    assert _generic(fast) == _generic(slow)
+    fast.verify()
