@@ -269,7 +269,11 @@ class _Solver:
         functions = [
             f for f in module.body.block.ops if isinstance(f, func.FuncOp) and f.body.blocks
         ]
-        calls = [c for c in ops_in(module) if isinstance(c, func.CallOp)] if functions else []
+        calls = (  # (the name first: an isinstance against an op class goes through ABCMeta)
+            [c for c in ops_in(module) if c.name == "func.call" and isinstance(c, func.CallOp)]
+            if functions
+            else []
+        )
         if calls:
             by_name = {f.sym_name.data: f for f in functions}
             call_counts: dict[str, int] = {}
