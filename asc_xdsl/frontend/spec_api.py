@@ -126,16 +126,42 @@ class _Form:
     a binder that gives what `signature.bind(...)` then `apply_defaults()` give, as a
     dict, or None where `bind` raises (these signatures have no `*args`/`**kwargs`)."""
 
-    __slots__ = ("_defaults", "_known", "_positional", "get_class", "sig", "spec")
+    __slots__ = (
+        "_class",
+        "_defaults",
+        "_known",
+        "_positional",
+        "get_class",
+        "operands",
+        "props",
+        "sig",
+        "spec",
+        "tensors",
+    )
 
     def __init__(self, spec: Any, get_class: Callable[[], type], sig: inspect.Signature):
         self.spec, self.get_class, self.sig = spec, get_class, sig
+        self._class: type | None = None
+        # What building reads of the spec, found once: the tensor operands (checked and
+        # binding element types first), then each operand and property by keyword.
+        self.tensors = tuple(
+            (o.py_name, o.type.doc, o.type.var, o.array)
+            for o in spec.operands
+            if o.type.doc.startswith(("Local", "Global"))
+        )
+        self.operands = tuple((o, o.py_name) for o in spec.operands)
+        self.props = tuple((p, p.name, p.py_name) for p in spec.props)
         params = list(sig.parameters.values())
         self._positional = tuple(
             p.name for p in params if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
         )
         self._known = frozenset(sig.parameters)
         self._defaults = tuple((p.name, p.default) for p in params)
+
+    def op_class(self) -> type:
+        if self._class is None:
+            self._class = self.get_class()
+        return self._class
 
     def bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any] | None:
         if len(args) > len(self._positional):
@@ -212,7 +238,7 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
         if form is not None:
             values = form.bind(args, kwargs)
             assert values is not None  # the same shape bound before
-            return _build(g, py_name, form.spec, form.get_class(), values)
+            return _build(g, py_name, form, values)
         found = choose(args, kwargs)
         if found is None:
             forms_doc = "\n  ".join(f"{py_name}{_form_doc(s)}" for _, _, s in signatures)
@@ -220,7 +246,7 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
         form, values = found
         if key is not None:
             chosen[key] = form
-        return _build(g, py_name, form.spec, form.get_class(), values)
+        return _build(g, py_name, form, values)
 
     fn.__name__ = fn.__qualname__ = py_name
     fn.__doc__ = "\n".join(
@@ -236,30 +262,27 @@ def _form_doc(sig: inspect.Signature) -> str:
     return str(sig.replace(parameters=shown))
 
 
-def _build(g: Any, api: str, spec: Any, cls: type, values: dict[str, Any]) -> Any:
+def _build(g: Any, api: str, form: _Form, values: dict[str, Any]) -> Any:
     from asc_xdsl.language.core.utils import check_tensor_arg
 
     # Element types of the type variables, from the tensors that bind them.
     var_dtypes: dict[str, dt.DataType] = {}
-    for o in spec.operands:
-        value = values[o.py_name]
-        if value is None or not o.type.doc.startswith(("Local", "Global")):
+    for name, doc, var, array in form.tensors:
+        value = values[name]
+        if value is None:
             continue
-        if o.array:  # a C array of tensors (`TransDataTo5HD`'s lists)
-            values[o.py_name] = [
-                check_tensor_arg(g, api, f"{o.py_name}[{i}]", v, o.type.doc)
-                for i, v in enumerate(value)
+        if array:  # a C array of tensors (`TransDataTo5HD`'s lists)
+            values[name] = [
+                check_tensor_arg(g, api, f"{name}[{i}]", v, doc) for i, v in enumerate(value)
             ]
-            value = values[o.py_name][0] if value else None
+            value = values[name][0] if value else None
         else:
-            value = values[o.py_name] = check_tensor_arg(g, api, o.py_name, value, o.type.doc)
-        if o.type.var is not None and value is not None:
-            var_dtypes.setdefault(o.type.var, value.dtype)
-    operands = []
-    for o in spec.operands:
-        operands.append(_convert(g, api, o, values[o.py_name], var_dtypes))
-    props = {p.name: _prop(g, api, p, values[p.py_name]) for p in spec.props}
-    op = g.emit(cls(*operands, **props))
+            value = values[name] = check_tensor_arg(g, api, name, value, doc)
+        if var is not None and value is not None:
+            var_dtypes.setdefault(var, value.dtype)
+    operands = [_convert(g, api, o, values[name], var_dtypes) for o, name in form.operands]
+    props = {name: _prop(g, api, p, values[py_name]) for p, name, py_name in form.props}
+    op = g.emit(form.op_class()(*operands, **props))
     if not op.results:
         return None
     results = [_result(r) for r in op.results]

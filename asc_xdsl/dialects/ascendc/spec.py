@@ -327,7 +327,7 @@ class Operand:
     const: bool = False
     """The value must be a compile-time constant (it is a C++ template argument)."""
 
-    @property
+    @functools.cached_property  # (read for every argument of every call)
     def py_name(self) -> str:
         return self.py or self.name
 
@@ -362,7 +362,7 @@ class Prop:
         if (self.kind is PropKind.ENUM) != (self.enum is not None):
             raise ValueError(f"property {self.name}: an enum property needs its enum")
 
-    @property
+    @functools.cached_property
     def py_name(self) -> str:
         return self.py or _snake(self.name)
 
