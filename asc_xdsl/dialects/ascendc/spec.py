@@ -638,10 +638,7 @@ class SpecOp(AscendCOp):
             plan = _CONSTRUCTION[type(self)] = _ConstructionPlan(type(self))
         properties: dict[str, Attribute] = {}
         for p in spec.props:
-            if props:
-                value = props.pop(p.py_name, props.pop(p.name, p.default))
-            else:
-                value = p.default
+            value = props.pop(p.py_name, props.pop(p.name, p.default)) if props else p.default
             if p.kind is PropKind.UNIT:
                 if value:
                     properties[p.name] = _UNIT
