@@ -12,6 +12,7 @@ with every value converted to its field's type.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import operator
@@ -199,6 +200,20 @@ class _Form:
             by_key = {_field_key(p.cpp or p.name.replace("_", "")): p.name for p in valued}
             self._fields = [(by_key[_field_key(f[0])], f[2], f[3]) for f in form]
         return self._fields
+
+
+_MEMBERS: dict[tuple[type, str], tuple[str, DataType] | None] = {}
+"""`_StructValue._member` by struct class and name (a kernel reads a tiling's members
+again and again; each lookup scanned the struct's fields)."""
+_UNSEEN = object()
+
+
+@functools.lru_cache(maxsize=512)
+def _string_attr(text: str) -> Any:
+    """A member's name as a `StringAttr`, made once (attributes are immutable)."""
+    from xdsl.dialects.builtin import StringAttr
+
+    return StringAttr(text)
 
 
 class _StructValue(IRValue):
@@ -405,13 +420,18 @@ class AggregateValue(IRValue):
     @classmethod
     def _member(cls, name: str) -> tuple[str, DataType] | None:
         """The C++ name and type of the value member `name` (snake_case) names."""
-        from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+        found = _MEMBERS.get((cls, name), _UNSEEN)
+        if found is _UNSEEN:
+            from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 
-        key = _field_key(name.replace("_", ""))
-        for cpp, _, ir_name, role in struct_entry(cls.ir_type().CPP_CLASS)["fields"]:
-            if role == "value" and _field_key(cpp) == key:
-                return cpp, _BY_IR_NAME[ir_name]
-        return None
+            key = _field_key(name.replace("_", ""))
+            found = None
+            for cpp, _, ir_name, role in struct_entry(cls.ir_type().CPP_CLASS)["fields"]:
+                if role == "value" and _field_key(cpp) == key:
+                    found = cpp, _BY_IR_NAME[ir_name]
+                    break
+            _MEMBERS[cls, name] = found
+        return found  # type: ignore[return-value]
 
     # -- kernel-side member access --------------------------------------------------
     # `tiling.m` reads member `M` (`emitasc.member`, `T r = tiling.M;`); assigning one
@@ -432,27 +452,23 @@ class AggregateValue(IRValue):
         return g, *member  # type: ignore[misc]
 
     def _read_member(self, name: str) -> RuntimeScalar:
-        from xdsl.dialects.builtin import StringAttr
-
         from asc_xdsl.dialects.emitasc import MemberOp
 
         g, cpp, dtype = self._kernel_member(name)
         op = MemberOp.create(
             operands=[self.handle],
-            properties={"field": StringAttr(cpp)},
+            properties={"field": _string_attr(cpp)},
             result_types=[dtype.ir_type()],
         )
         return RuntimeScalar(g.emit(op).results[0], dtype)
 
     def _write_member(self, name: str, value: Any) -> None:
-        from xdsl.dialects.builtin import StringAttr
-
         from asc_xdsl.dialects.emitasc import SetMemberOp
 
         g, cpp, dtype = self._kernel_member(name)
         op = SetMemberOp.create(
             operands=[self.handle, g.scalar(value, dtype)],
-            properties={"field": StringAttr(cpp)},
+            properties={"field": _string_attr(cpp)},
         )
         g.emit(op)
 
