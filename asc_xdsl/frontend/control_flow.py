@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from xdsl.dialects import arith, scf
-from xdsl.ir import Block, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
@@ -52,8 +52,6 @@ class _Return(Exception):
     def __init__(self, value: Any, node: ast.AST | None = None):
         self.value = value
         self.node = node
-
-
 
 
 class ControlFlow:
@@ -208,17 +206,10 @@ class ControlFlow:
             results.append((h_then, h_else))
             rebuild.append(make)
         with self._in_block(then_block):
-            self.emit(scf.YieldOp(*[r[0] for r in results]))
+            self.emit(_yield_op([r[0] for r in results]))
         with self._in_block(else_block):
-            self.emit(scf.YieldOp(*[r[1] for r in results]))
-        if_op = self.emit(
-            scf.IfOp(
-                cond.handle,
-                [r[0].type for r in results],
-                Region([then_block]),
-                Region([else_block]),
-            )
-        )
+            self.emit(_yield_op([r[1] for r in results]))
+        if_op = self.emit(_if_op(cond.handle, [r[0].type for r in results], then_block, else_block))
         merged: dict[str, Any] = {}
         for n, make, res in zip(names, rebuild, if_op.results, strict=True):
             if n != "<return>":
@@ -246,9 +237,7 @@ class ControlFlow:
         if speculatable(then_block) and speculatable(else_block):
             self._hoist(then_block)
             self._hoist(else_block)
-            op = self.emit(
-                _select_op(cond.handle, self.scalar(a, dtype), self.scalar(b, dtype))
-            )
+            op = self.emit(_select_op(cond.handle, self.scalar(a, dtype), self.scalar(b, dtype)))
             return RuntimeScalar(op.results[0], dtype)
         return self._if_value(cond, (then_block, a), (else_block, b), dtype)
 
@@ -279,10 +268,8 @@ class ControlFlow:
         """`then` if cond else `other` as an scf.if yielding one `dtype` value."""
         for block, value in (then, other):
             with self._in_block(block):
-                self.emit(scf.YieldOp(self.scalar(value, dtype)))
-        op = self.emit(
-            scf.IfOp(cond.handle, [dtype.ir_type()], Region([then[0]]), Region([other[0]]))
-        )
+                self.emit(_yield_op([self.scalar(value, dtype)]))
+        op = self.emit(_if_op(cond.handle, [dtype.ir_type()], then[0], other[0]))
         return RuntimeScalar(op.results[0], dtype)
 
     def _assigned_names(self, loop: ast.For | ast.While) -> list[str]:
@@ -400,7 +387,7 @@ class ControlFlow:
                 yields.append(h)
                 rebuilds.append(make)
                 body.insert_arg(h.type, len(body.args)).name_hint = n
-            self.emit(scf.YieldOp(*yields))
+            self.emit(_yield_op(yields))
         self._maybe_unbound = outer_unbound
         inits += kept
         inits += [make() for make in placeholders]
@@ -527,10 +514,10 @@ class ControlFlow:
                 types.append(h.type)
                 for block in (before_block, after_block):
                     block.insert_arg(h.type, len(block.args)).name_hint = n
-            self.emit(scf.YieldOp(*yields))
+            self.emit(_yield_op(yields))
         self._maybe_unbound = outer_unbound
         with self._in_block(before_block):  # the test passes every value on
-            self.emit(scf.ConditionOp(cond.handle, *before_block.args))
+            self.emit(_condition_op(cond.handle, before_block.args))
         inits += [make() for make in placeholders]
         while_op = self.emit(
             scf.WhileOp(inits, types, Region([before_block]), Region([after_block]))
@@ -624,3 +611,22 @@ def _same_constant(a: Any, b: Any) -> bool:
 
 def _is_const(value: Any) -> bool:
     return isinstance(value, bool | int | float | str) and not isinstance(value, IRValue)
+
+
+# scf ops as their constructors make them, built by `Operation`'s (IRDL's builder sizes
+# and converts each operand group first; a kernel makes a yield per branch and loop).
+# tests/unit/frontend/test_scalar_builders.py compares them with the constructors.
+
+
+def _yield_op(values: Sequence[SSAValue]) -> Operation:
+    return scf.YieldOp.create(operands=list(values))
+
+
+def _condition_op(cond: SSAValue, values: Sequence[SSAValue]) -> Operation:
+    return scf.ConditionOp.create(operands=[cond, *values])
+
+
+def _if_op(cond: SSAValue, types: Sequence[Attribute], then: Block, other: Block) -> Operation:
+    return scf.IfOp.create(
+        operands=[cond], result_types=list(types), regions=[Region([then]), Region([other])]
+    )

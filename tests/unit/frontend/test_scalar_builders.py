@@ -75,3 +75,20 @@ def test_select_op_is_the_constructors_op():
     fast, slow = scalars._select_op(c, a, b), arith.SelectOp(c, a, b)
     assert _generic(fast) == _generic(slow)
     fast.verify()
+
+
+def test_scf_builders_are_the_constructors_ops():
+    from xdsl.dialects import scf
+    from xdsl.ir import Region
+
+    from asc_xdsl.frontend import control_flow as cf
+
+    block = Block(arg_types=[IntegerType(1), i32, f32])
+    c, a, b = block.args
+    assert _generic(cf._yield_op([a, b])) == _generic(scf.YieldOp(a, b))
+    assert _generic(cf._yield_op([])) == _generic(scf.YieldOp())
+    assert _generic(cf._condition_op(c, [a, b])) == _generic(scf.ConditionOp(c, a, b))
+    fast = cf._if_op(c, [i32], Block([cf._yield_op([a])]), Block([cf._yield_op([a])]))
+    slow = scf.IfOp(c, [i32], Region([Block([scf.YieldOp(a)])]), Region([Block([scf.YieldOp(a)])]))
+    assert _generic(fast) == _generic(slow)
+    fast.verify()
