@@ -293,7 +293,15 @@ class AscendCEmitter:
 
     def _template_text(self, a: object) -> str:
         """A template argument: a type, enum or number, or an operand (a constant) by name."""
-        return self.name(a) if isinstance(a, SSAValue) else template_arg(a)
+        if _IS_VALUE[type(a)]:
+            return self.name(a)  # type: ignore[arg-type]
+        known = self._ctypes.get(id(a))  # (a type is spelled once per module)
+        if known is not None:
+            return known[1]
+        text = template_arg(a)
+        if _IS_ATTRIBUTE[type(a)]:
+            self._ctypes[id(a)] = (a, text)  # type: ignore[assignment]
+        return text
 
     def arg(self, op: Operation, a: object) -> str:
         if _IS_VALUE[type(a)]:
@@ -559,15 +567,15 @@ class AscendCEmitter:
         if kind is EmitKind.FREE_FUNCTION:
             call = f"{op.NAMESPACE}{op.API_NAME}{tmpl}({args})"
         elif kind is EmitKind.MEMBER_FUNCTION:
-            call = f"{self.name(op.operands[0])}.{op.API_NAME}{tmpl}({args})"
+            call = f"{self.name(op._operands[0])}.{op.API_NAME}{tmpl}({args})"
         elif kind is EmitKind.ASSIGN_MEMBER:
-            dst, obj = (self.name(v) for v in op.operands[:2])
+            dst, obj = (self.name(v) for v in op._operands[:2])
             self.line(f"{dst} = {obj}.{op.API_NAME}{tmpl}({args});")
             return
         elif kind is EmitKind.SUBSCRIPT:
-            call = f"{self.name(op.operands[0])}[{args}]"
+            call = f"{self.name(op._operands[0])}[{args}]"
         else:  # CALL_OPERATOR
-            call = f"{self.name(op.operands[0])}({args})"
+            call = f"{self.name(op._operands[0])}({args})"
         self._statement(op, call)
 
     def _array(self, op: Operation, a: ArrayArg) -> str:
@@ -1296,6 +1304,7 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
 
 
 _IS_VALUE = SubclassCache(SSAValue)
+_IS_ATTRIBUTE = SubclassCache(Attribute)
 _IS_ASCENDC_OP = SubclassCache(AscendCOp)
 _IS_MATMUL_TYPE = SubclassCache(MatmulType)
 """Per class (utils/class_tests.py): an isinstance against these goes through ABCMeta,

@@ -613,6 +613,93 @@ class _ConstructionPlan:
 _CONSTRUCTION: dict[type, _ConstructionPlan] = {}
 
 
+_ARGS_START = {
+    EmitKind.ASSIGN_MEMBER: 2,  # dst = obj.Api(rest)
+    EmitKind.MEMBER_FUNCTION: 1,  # obj.Api(rest)
+    EmitKind.SUBSCRIPT: 1,
+    EmitKind.CALL_OPERATOR: 1,
+}
+"""Emit kind -> how many leading operands are not call arguments (they name the object)."""
+
+
+class _CallPlan:
+    """What building an op's Ascend C call reads of its spec, found once per class: the
+    printer asks every op for its template and call arguments, and IRDL's accessors
+    cost a few Python calls per operand. Where the op has no variadic operands, each
+    operand is read from the operand tuple by position."""
+
+    __slots__ = ("call", "n_operands", "operand_args", "props", "template", "var_positions")
+
+    def __init__(self, op_class: type[SpecOp]):
+        spec = op_class.SPEC
+        self.props = {p.name: p for p in spec.props}
+        names = [o.name for o in spec.operands]
+        op_def = op_class.get_irdl_definition()
+        fixed = [n for n, _ in op_def.operands] == names and not any(
+            isinstance(d, VariadicDef) for _, d in op_def.operands
+        )
+        self.n_operands = len(names)
+        # type variable -> the position of the first operand of that element type
+        self.var_positions: dict[str, int] | None = None
+        if fixed:
+            self.var_positions = {}
+            for i, o in enumerate(spec.operands):
+                if o.type.var is not None:
+                    self.var_positions.setdefault(o.type.var, i)
+        # the first operand passed when the call is the operands in order (else None)
+        self.operand_args = (
+            _ARGS_START.get(spec.emit, 0)
+            if fixed and spec.call is None and not any(o.array for o in spec.operands)
+            else None
+        )
+        self.template = tuple(self._template_getter(item) for item in spec.template)
+        self.call = (
+            tuple(self._call_getter(item, names if fixed else ()) for item in spec.call)
+            if spec.call is not None
+            else None
+        )
+
+    def _template_getter(self, item: TemplateItem) -> Callable[[Any], TemplateArg]:
+        if callable(item):
+            return item
+        prop = self.props.get(item)
+        if prop is not None:
+            return lambda op: op._prop_value(prop)
+        position = self.var_positions.get(item) if self.var_positions is not None else None
+        if position is None:
+            return lambda op: op._template_item(item)  # (asserts that the type is known)
+
+        def element_type(op: Any) -> TemplateArg:
+            t = _item(op._operands, position).type
+            return getattr(t, "element_type", t)
+
+        return element_type
+
+    def _call_getter(self, item: CallItem, fixed_names: Sequence[str]) -> Callable[[Any], CallArg]:
+        if callable(item):
+            return item
+        prop = self.props.get(item)
+        if prop is not None:
+
+            def prop_arg(op: Any) -> CallArg:
+                value = op._prop_value(prop)
+                return value if isinstance(value, AscEnum) else str(value)
+
+            return prop_arg
+        if item in fixed_names:
+            position = fixed_names.index(item)
+            return lambda op: _item(op._operands, position)
+        return lambda op: getattr(op, item)
+
+
+_CALL_PLANS: dict[type, _CallPlan] = {}
+
+
+def _call_plan(op_class: type[SpecOp]) -> _CallPlan:
+    plan = _CALL_PLANS[op_class] = _CallPlan(op_class)
+    return plan
+
+
 class SpecOp(AscendCOp):
     """An op defined by an `OpSpec` (`cls.SPEC`); everything below reads the spec."""
 
@@ -827,6 +914,11 @@ class SpecOp(AscendCOp):
 
     def var_type(self, var: str) -> Attribute | None:
         """The type bound to element-type variable `var` (from the first operand using it)."""
+        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        position = plan.var_positions.get(var) if plan.var_positions is not None else None
+        if position is not None:
+            t = _item(self._operands, position).type
+            return getattr(t, "element_type", t)
         for o in self.SPEC.operands:
             if o.type.var != var:
                 continue
@@ -850,12 +942,14 @@ class SpecOp(AscendCOp):
         return prop in self.properties or prop in self.attributes
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
-        return [self._template_item(item) for item in self.SPEC.template]
+        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        return [get(self) for get in plan.template]
 
     def _template_item(self, item: TemplateItem) -> TemplateArg:
         if callable(item):
             return item(self)
-        prop = next((p for p in self.SPEC.props if p.name == item), None)
+        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        prop = plan.props.get(item)
         if prop is None:
             t = self.var_type(item)
             assert t is not None, f"{self.name}: no type for template variable {item}"
@@ -880,6 +974,11 @@ class SpecOp(AscendCOp):
         return prop.enum.from_attr(attr)
 
     def cpp_call_args(self) -> Sequence[CallArg]:
+        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        start = plan.operand_args
+        operands = self._operands
+        if start is not None and len(operands) == plan.n_operands:
+            return list(_item(operands, slice(start, None)))  # the operands in order
         spec = self.SPEC
         if spec.call is None:
             args: list[CallArg] = []
@@ -893,17 +992,14 @@ class SpecOp(AscendCOp):
                     args.extend(value)
                 else:
                     args.append(value)
-            if spec.emit is EmitKind.ASSIGN_MEMBER:  # dst = obj.Api(rest)
-                return args[2:]
-            if spec.emit in (EmitKind.MEMBER_FUNCTION, EmitKind.SUBSCRIPT, EmitKind.CALL_OPERATOR):
-                return args[1:]
-            return args
-        return [self._call_item(item) for item in spec.call]
+            return args[_ARGS_START.get(spec.emit, 0) :]
+        return [get(self) for get in plan.call]  # type: ignore[union-attr]
 
     def _call_item(self, item: CallItem) -> CallArg:
         if callable(item):
             return item(self)
-        prop = next((p for p in self.SPEC.props if p.name == item), None)
+        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        prop = plan.props.get(item)
         if prop is not None:
             value = self._prop_value(prop)
             return value if isinstance(value, AscEnum) else str(value)
