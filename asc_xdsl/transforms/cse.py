@@ -121,14 +121,24 @@ def _class_facts(cls: type[Operation]) -> _ClassFacts:
             cls.has_trait(SymbolOpInterface),
             cls.has_trait(IsolatedFromAbove),
             traits,
-            tuple(
-                _recursive_effects if type(t) is RecursiveMemoryEffect else t.get_effects
-                for t in traits
-            ),
+            tuple(_effect_getter(cls, t) for t in traits),
             bool(traits),
             issubclass(cls, UnregisteredOp),
         )
     return facts
+
+
+def _effect_getter(
+    cls: type[Operation], trait: MemoryEffect
+) -> Callable[[Operation], Set[EffectInstance] | None]:
+    """How the driver asks `trait` for an op's effects. The driver reads effects' kinds,
+    and the values of allocations only: a trait that knows its kinds per op class
+    (`kinds_getter`, spec ops' `SpecMemoryEffects`, which allocate nothing) answers
+    with one set per class instead of a record per operand and kind."""
+    if type(trait) is RecursiveMemoryEffect:
+        return _recursive_effects
+    kinds_getter = getattr(trait, "kinds_getter", None)
+    return trait.get_effects if kinds_getter is None else kinds_getter(cls)
 
 
 def _effects(op: Operation, facts: _ClassFacts) -> Set[EffectInstance] | None:

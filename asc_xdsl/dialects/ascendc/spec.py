@@ -477,6 +477,26 @@ class SpecMemoryEffects(MemoryEffect):
             plan = _EFFECT_PLANS[op_class] = _effect_plan(op_class)
         return plan(op)
 
+    @classmethod
+    def kinds_getter(
+        cls, op_class: type[Operation]
+    ) -> Callable[[Operation], frozenset[EffectInstance]]:
+        """For passes that read only the kinds of effects (CSE): `get_effects`, except
+        that an op of fixed arity gets one set per class of value-less records, one per
+        kind (`get_effects` makes and hashes a record per operand and kind)."""
+        per_class = _class_effects(op_class)
+        get_effects = cls.get_effects
+        if per_class is None:
+            return get_effects
+        kinds, n_operands, n_results = per_class
+
+        def effect_kinds(op: Operation) -> frozenset[EffectInstance]:
+            if len(op._operands) == n_operands and len(op.results) == n_results:
+                return kinds
+            return get_effects(op)  # (unverified IR: its error, or its effects)
+
+        return effect_kinds
+
 
 _EFFECT_PLANS: dict[type, Any] = {}
 _item = tuple.__getitem__
@@ -484,42 +504,64 @@ _READ, _WRITE = MemoryEffectKind.READ, MemoryEffectKind.WRITE
 _UNKNOWN_WRITE = EffectInstance(_WRITE)
 
 
+def _effect_kinds(spec: OpSpec) -> dict[str, tuple[MemoryEffectKind, ...]]:
+    """Operand name -> the kinds of its effect (READ before WRITE), for operands with one."""
+    return {
+        name: tuple(k for e, k in ((Effect.READ, _READ), (Effect.WRITE, _WRITE)) if e in effect)
+        for name, effect in spec.effects()
+    }
+
+
+def _class_effects(op_class: type) -> tuple[frozenset[EffectInstance], int, int] | None:
+    """(The kinds of effect of every op of `op_class` as value-less records, its number
+    of operands and of results), or None where they depend on the op (variadics)."""
+    op_def = op_class.get_irdl_definition()
+    if any(isinstance(d, VariadicDef) for _, d in [*op_def.operands, *op_def.results]):
+        return None
+    by_name = _effect_kinds(op_class.SPEC)
+    kinds = {k for name, _ in op_def.operands for k in by_name.get(name, ())}
+    if not op_def.results and _WRITE not in kinds:
+        kinds.add(_WRITE)  # (the unknown write of `_effect_plan`)
+    records = frozenset(EffectInstance(k) for k in sorted(kinds, key=lambda k: k.value))
+    return records, len(op_def.operands), len(op_def.results)
+
+
 def _effect_plan(op_class: type) -> Any:
     """`get_effects` for one op class, made once: CSE and DCE ask for every op, several
     times, so the operands an effect names are found by position where the op has no
     variadic operands (and through the accessors otherwise)."""
     spec: OpSpec = op_class.SPEC  # type: ignore[attr-defined]
-    kinds = {
-        name: tuple(k for e, k in ((Effect.READ, _READ), (Effect.WRITE, _WRITE)) if e in effect)
-        for name, effect in spec.effects()
-    }
+    kinds = _effect_kinds(spec)
     op_def = op_class.get_irdl_definition()
     fixed = not any(isinstance(d, VariadicDef) for _, d in op_def.operands)
-    positions = [i for i, (name, _) in enumerate(op_def.operands) if name in kinds]
-    by_position = tuple((i, kinds[op_def.operands[i][0]]) for i in positions)
+    # (position, kind) of each effect, in the order of the operands
+    by_position = tuple(
+        (i, k) for i, (name, _) in enumerate(op_def.operands) for k in kinds.get(name, ())
+    )
+    writes = any(k is _WRITE for _, k in by_position)
 
     def effects(op: Operation) -> frozenset[EffectInstance]:
-        found: set[EffectInstance] = set()
         if fixed:
             operands = op._operands  # (the tuple behind op.operands)
-            for i, ks in by_position:
-                v = _item(operands, i)  # (SSAValues' own indexing is a Python call)
+            # (SSAValues' own indexing is a Python call)
+            found = [EffectInstance(k, _item(operands, i)) for i, k in by_position]
+            if not writes and not op.results:
+                found.append(_UNKNOWN_WRITE)  # (see below)
+            return frozenset(found)
+        found_set: set[EffectInstance] = set()
+        for name, ks in kinds.items():
+            values = getattr(op, name)
+            if values is None:
+                continue
+            for v in values if isinstance(values, Sequence) else (values,):
                 for k in ks:
-                    found.add(EffectInstance(k, v))
-        else:
-            for name, ks in kinds.items():
-                values = getattr(op, name)
-                if values is None:
-                    continue
-                for v in values if isinstance(values, Sequence) else (values,):
-                    for k in ks:
-                        found.add(EffectInstance(k, v))
-        if not op.results and not any(e.kind is _WRITE for e in found):
+                    found_set.add(EffectInstance(k, v))
+        if not op.results and not any(e.kind is _WRITE for e in found_set):
             # An op without results that writes none of its operands acts on state the IR
             # does not name (printing, a hardware register, a trace): a write of unknown
             # target keeps dead-code elimination and CSE from dropping it.
-            found.add(_UNKNOWN_WRITE)
-        return frozenset(found)
+            found_set.add(_UNKNOWN_WRITE)
+        return frozenset(found_set)
 
     return effects
 
