@@ -159,6 +159,12 @@ class NameTable:
         """`value` is spelled `name` (e.g. a loop result that lives in its iter variable)."""
         self._names[id(value)] = (value, name)
 
+    @property
+    def named(self) -> dict[int, tuple[SSAValue, str]]:
+        """`id(value)` -> (value, its name), for every value named so far (the table
+        keeps each value alive, so no other object has its id meanwhile)."""
+        return self._names
+
     def get(self, value: SSAValue) -> str | None:
         """`value`'s name, or None when it has none yet."""
         known = self._names.get(id(value))

@@ -557,7 +557,10 @@ class AscendCEmitter:
             for a in op.cpp_call_args()
             if a is not None
         ]
-        args = ", ".join(self.arg(op, a) for a in call_args)
+        named = self.names.named  # (an operand's name found without a call per argument)
+        args = ", ".join(
+            [known[1] if (known := named.get(id(a))) else self.arg(op, a) for a in call_args]
+        )
         if kind is EmitKind.CONSTRUCTOR:
             result = op.results[0]
             name = self.names.define(result)
