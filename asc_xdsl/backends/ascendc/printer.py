@@ -1279,30 +1279,45 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
     names: dict[str, str] = {}
     is_matmul = _IS_MATMUL_TYPE
     matmul_seen: set[int] = set()  # matmul type objects already named
+
+    def name_config(t: Attribute) -> None:
+        if id(t) in matmul_seen:
+            return
+        matmul_seen.add(id(t))  # (the module holds `t`: its id stays its own)
+        initializer = t.config.cpp_initializer()  # type: ignore[attr-defined]
+        if initializer not in names:
+            names[initializer] = f"CFG_{len(names)}" if names else "CFG"
+
+    # (each type is tested where it is met, in the order a list of the op's types had)
     for op in ops_in(module):
-        types = [v.type for v in op._operands]  # (the tuple behind op.operands)
-        types += [v.type for v in op.results]
+        for v in op._operands:  # (the tuple behind op.operands)
+            if is_matmul[type(t := v.type)]:
+                name_config(t)
+        for v in op.results:
+            if is_matmul[type(t := v.type)]:
+                name_config(t)
         if op.regions:
             for r in op.regions:
                 for b in r.blocks:
-                    types += [a.type for a in b.args]
+                    for a in b.args:
+                        if is_matmul[type(t := a.type)]:
+                            name_config(t)
         if op.properties:
-            types += op.properties.values()
+            for t in op.properties.values():
+                if is_matmul[type(t)]:
+                    name_config(t)
         if op.attributes:
-            types += op.attributes.values()
+            for t in op.attributes.values():
+                if is_matmul[type(t)]:
+                    name_config(t)
         if (
             op.name == "func.func"
             and isinstance(op, func.FuncOp)
             and isinstance(function_type := op.properties.get("function_type"), FunctionType)
         ):  # a declaration's parameters (unverified input may lack the property)
-            types += [*function_type.inputs.data, *function_type.outputs.data]
-        for t in types:
-            if not is_matmul[type(t)] or id(t) in matmul_seen:
-                continue
-            matmul_seen.add(id(t))  # (the module holds `t`: its id stays its own)
-            initializer = t.config.cpp_initializer()
-            if initializer not in names:
-                names[initializer] = f"CFG_{len(names)}" if names else "CFG"
+            for t in (*function_type.inputs.data, *function_type.outputs.data):
+                if is_matmul[type(t)]:
+                    name_config(t)
     return names
 
 
