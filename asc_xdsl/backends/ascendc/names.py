@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from xdsl.dialects.builtin import NameLoc
 from xdsl.ir import SSAValue
 
+from asc_xdsl.utils.class_tests import SubclassCache
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -194,6 +196,9 @@ def _location_name(value: SSAValue) -> str | None:
     """The name of a `loc("name"(...))` location, which MLIR tools such as pyasc put on
     kernel parameters instead of SSA name hints."""
     loc = getattr(value, "location", None)
-    if isinstance(loc, NameLoc):
+    if _IS_NAME_LOC[type(loc)]:  # (an isinstance against xDSL's ABCs costs a Python call)
         return loc.desc.data
     return None
+
+
+_IS_NAME_LOC = SubclassCache(NameLoc)

@@ -741,12 +741,13 @@ class AscendCEmitter:
     @_handles(arith.ConstantOp)
     def _constant(self, op: arith.ConstantOp) -> None:
         value, t = op.value, op.result.type
-        if isinstance(value, IntegerAttr):
-            literal = int_literal(value.value.data, t)
-            suffix = "idx" if isinstance(t, IndexType) else str(t)
-            preferred = f"c{value.value.data}_{suffix}".replace("-", "m")
-            if isinstance(t, IntegerType) and t.width.data == 1:
-                preferred = "c_true" if value.value.data else "c_false"
+        if _IS_INTEGER_ATTR[type(value)]:  # (class tests: the ABC's isinstance is a call)
+            number = value.value.data  # type: ignore[attr-defined]
+            literal = int_literal(number, t)
+            suffix = "idx" if _IS_INDEX_TYPE[type(t)] else str(t)
+            preferred = f"c{number}_{suffix}".replace("-", "m")
+            if _IS_INTEGER_TYPE[type(t)] and t.width.data == 1:  # type: ignore[attr-defined]
+                preferred = "c_true" if number else "c_false"
         elif isinstance(value, FloatAttr):
             literal = float_literal(value.value.data, t)
             preferred = f"cst_{t}"
@@ -1323,6 +1324,9 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
 
 _IS_VALUE = SubclassCache(SSAValue)
 _IS_ATTRIBUTE = SubclassCache(Attribute)
+_IS_INTEGER_ATTR = SubclassCache(IntegerAttr)
+_IS_INDEX_TYPE = SubclassCache(IndexType)
+_IS_INTEGER_TYPE = SubclassCache(IntegerType)
 _IS_ASCENDC_OP = SubclassCache(AscendCOp)
 _IS_MATMUL_TYPE = SubclassCache(MatmulType)
 """Per class (utils/class_tests.py): an isinstance against these goes through ABCMeta,
