@@ -33,6 +33,7 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.fingerprint import Keyer, Unkeyable
 from asc_xdsl.frontend.options import CodegenOptions, CompileOptions, LaunchOptions, defaults
+from asc_xdsl.utils.quiet_imports import paused as gc_paused
 from asc_xdsl.utils.recursion import deep_recursion
 
 T = TypeVar("T")
@@ -402,7 +403,8 @@ class JITFunction:
                 self._compiled[request.memory_key] = hit
                 _dump(hit)
                 return hit
-        compiled = self._compile(spec, merged)
+        with gc_paused():
+            compiled = self._compile(spec, merged)
         compiled.metadata["block_dim"] = block_dim
         compiled.metadata["runtime_args"] = spec.runtime_args
         self._compiled[request.memory_key] = compiled

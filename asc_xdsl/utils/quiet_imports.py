@@ -20,7 +20,8 @@ from __future__ import annotations
 import gc
 import sys
 from _thread import allocate_lock
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 
@@ -86,6 +87,18 @@ class QuietImports:
 
         loader.exec_module = exec_module  # type: ignore[union-attr]  # this spec's loader
         return spec
+
+
+@contextmanager
+def paused() -> Iterator[None]:
+    """The collector paused for a block of work that makes many objects and little
+    garbage (a compile: the first one imports, loads op families and builds tables; the
+    IR of any compile lives on in the kernel), as our imports pause it."""
+    _enter()
+    try:
+        yield
+    finally:
+        _leave()
 
 
 def install() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import importlib
 import sys
 import textwrap
 
@@ -86,3 +87,44 @@ def test_other_modules_are_not_touched(tmp_path, monkeypatch: pytest.MonkeyPatch
     import qi_other
 
     assert qi_other.ENABLED
+
+
+def test_a_compile_runs_with_the_collector_paused() -> None:
+    import numpy as np
+
+    import asc_xdsl as asc
+
+    jit = importlib.import_module("asc_xdsl.frontend.jit")  # (asc_xdsl.jit: the decorator)
+    seen: list[bool] = []
+    compile_kernel = jit.JITFunction._compile
+
+    def recording(self, spec, options):
+        seen.append(gc.isenabled())
+        return compile_kernel(self, spec, options)
+
+    @asc.jit
+    def fill(x: asc.GlobalAddress):
+        gm = asc.GlobalTensor()
+        gm.set_global_buffer(x, 8)
+        gm.set_value(0, 1.0)
+
+    @asc.jit
+    def broken(x: asc.GlobalAddress):
+        asc.no_such_api(x)
+
+    assert gc.isenabled()
+    jit.JITFunction._compile = recording
+    try:
+        fill.compile(np.zeros(8, np.float32), always_compile=True)
+        with pytest.raises(asc.CompileError):
+            broken.compile(np.zeros(8, np.float32), always_compile=True)
+    finally:
+        jit.JITFunction._compile = compile_kernel
+    assert seen == [False, False]
+    assert gc.isenabled()  # resumed after the compile, and after the failed one
+    gc.disable()
+    try:
+        fill.compile(np.zeros(8, np.float32), always_compile=True)
+        assert not gc.isenabled()  # a program's own pause is kept
+    finally:
+        gc.enable()
