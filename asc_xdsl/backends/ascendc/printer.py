@@ -758,7 +758,7 @@ class AscendCEmitter:
 
     @_handles(*_INFIX)
     def _infix(self, op: Operation) -> None:
-        lhs, rhs = (self.name(v) for v in op.operands)
+        lhs, rhs = (self.name(v) for v in op._operands)
         self.declare(op, op.results[0], f"{lhs} {_INFIX[op.name]} {rhs}")
 
     def _unsigned(self, op: Operation, value: SSAValue) -> str:
@@ -769,7 +769,7 @@ class AscendCEmitter:
 
     @_handles(*_UNSIGNED_INFIX)
     def _unsigned_infix(self, op: Operation) -> None:
-        lhs, rhs = (self._unsigned(op, v) for v in op.operands)
+        lhs, rhs = (self._unsigned(op, v) for v in op._operands)
         ctype = self.ctype(op, op.results[0].type)
         self.declare(
             op, op.results[0], f"static_cast<{ctype}>({lhs} {_UNSIGNED_INFIX[op.name]} {rhs})"
@@ -799,14 +799,14 @@ class AscendCEmitter:
 
     @_handles(*_MIN_MAX)
     def _min_max(self, op: Operation) -> None:
-        a, b = (self.name(v) for v in op.operands)
+        a, b = (self.name(v) for v in op._operands)
         self.declare(op, op.results[0], _MIN_MAX[op.name].format(a=a, b=b))
 
     @_handles(arith.MaxUIOp, arith.MinUIOp)
     def _minmax_unsigned(self, op: Operation) -> None:
-        a, b = (self._unsigned(op, v) for v in op.operands)
+        a, b = (self._unsigned(op, v) for v in op._operands)
         cmp = ">" if isinstance(op, arith.MaxUIOp) else "<"
-        names = [self.name(v) for v in op.operands]
+        names = [self.name(v) for v in op._operands]
         self.declare(op, op.results[0], f"({a} {cmp} {b}) ? {names[0]} : {names[1]}")
 
     @_handles(arith.NegfOp)
@@ -829,19 +829,19 @@ class AscendCEmitter:
 
     @_handles(arith.SelectOp)
     def _select(self, op: arith.SelectOp) -> None:
-        c, a, b = (self.name(v) for v in op.operands)
+        c, a, b = (self.name(v) for v in op._operands)
         self.declare(op, op.result, f"{c} ? {a} : {b}")
 
     @_handles(*_CONVERSIONS)
     def _convert(self, op: Operation) -> None:
         ctype = self.ctype(op, op.results[0].type)
-        self.declare(op, op.results[0], f"static_cast<{ctype}>({self.name(op.operands[0])})")
+        self.declare(op, op.results[0], f"static_cast<{ctype}>({self.name(op._operands[0])})")
 
     @_handles(arith.ExtUIOp, arith.UIToFPOp)
     def _convert_unsigned(self, op: Operation) -> None:
         ctype = self.ctype(op, op.results[0].type)
         self.declare(
-            op, op.results[0], f"static_cast<{ctype}>({self._unsigned(op, op.operands[0])})"
+            op, op.results[0], f"static_cast<{ctype}>({self._unsigned(op, op._operands[0])})"
         )
 
     @_handles(arith.FPToUIOp)
@@ -860,7 +860,7 @@ class AscendCEmitter:
 
     @_handles(*_MATH_CALLS)
     def _math_call(self, op: Operation) -> None:
-        t, x = op.results[0].type, self.name(op.operands[0])
+        t, x = op.results[0].type, self.name(op._operands[0])
         fn, template = _MATH_CALLS[op.name]
         if isinstance(t, Float64Type):
             expr = template.format(call=f"{fn}({x})", one="1.0")
@@ -876,7 +876,7 @@ class AscendCEmitter:
     @_handles(*_MATH_BINARY_CALLS)
     def _math_binary_call(self, op: Operation) -> None:
         t = op.results[0].type
-        a, b = (self.name(v) for v in op.operands)
+        a, b = (self.name(v) for v in op._operands)
         fn = _MATH_BINARY_CALLS[op.name]
         if isinstance(t, Float64Type):
             expr = f"{fn}({a}, {b})"
@@ -911,13 +911,13 @@ class AscendCEmitter:
 
     @_handles("math.absf", "math.absi")
     def _abs(self, op: Operation) -> None:
-        x = self.name(op.operands[0])
+        x = self.name(op._operands[0])
         zero = f"static_cast<{self.ctype(op, op.results[0].type)}>(0)"
         self.declare(op, op.results[0], f"({x} < {zero}) ? -{x} : {x}")
 
     @_handles("math.fma")
     def _fma(self, op: math.FmaOp) -> None:
-        a, b, c = (self.name(v) for v in op.operands)
+        a, b, c = (self.name(v) for v in op._operands)
         self.declare(op, op.result, f"{a} * {b} + {c}")
 
     # -- memref (GM pointers and small scalar arrays) -------------------------
