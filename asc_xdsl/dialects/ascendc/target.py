@@ -41,7 +41,12 @@ DEFAULT_SOC = "Ascend910B"
 def declared_soc(op: Operation) -> str | None:
     """The SoC named by the outermost module around `op`, or None."""
     top: Operation = op
-    while (parent := top.parent_op()) is not None:
+    while True:  # up the block -> region -> op links (`parent_op()` is three calls a level)
+        block = top.parent
+        region = block.parent if block is not None else None
+        parent = region.parent if region is not None else None
+        if parent is None:
+            break
         top = parent
     if not isinstance(top, ModuleOp):
         return None
