@@ -10,7 +10,10 @@ type against its constraint with one `VerificationContext`, so type variables bi
 across them as in IRDL; regions, properties, attributes and traits). When the plan
 finds anything wrong it runs xDSL's verifier, so the error is IRDL's own message; the
 plan never accepts what IRDL would reject (tests/unit/dialects/test_fast_verify.py
-compares the two on every op of the lit inputs).
+compares the two on every op of the lit inputs). Within one `verify_module`, an op with
+no regions or successors whose class, operand and result types, properties and
+attributes are the very objects of an op already accepted is not checked again: the
+checks read nothing else (a kernel's vector ops share their tensors' types).
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ from xdsl.utils.exceptions import VerifyException
 from asc_xdsl.utils.class_tests import SubclassCache
 
 _INSTALLED: set[type] = set()
+_VERDICTS: list[dict[tuple[int, ...], tuple[Any, ...]] | None] = [None]
+"""The IRDL checks passed in the `verify_module` under way, by the identities of what
+they read (None: none is under way, each op is checked)."""
 _item = tuple.__getitem__
 """Indexing xDSL's value tuples without `SSAValues.__getitem__` (a Python call)."""
 
@@ -211,12 +217,40 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
             raise VerifyException("property")
         _check_attributes(attrs, op.attributes, ctx)
 
+    memoizable = fixed_regions and not n_regions and not n_successors
+
     def verify(op: Operation) -> None:
-        try:
-            check(op)
-        except VerifyException:
-            slow(op)  # IRDL's own message (and IRDL's word if it accepts the op)
-            return
+        verdicts = _VERDICTS[0]
+        if memoizable and verdicts is not None:
+            # `check`'s verdict is a function of the op's class, its operand and result
+            # types and its properties and attributes: asked once per distinct set of
+            # those objects (by identity) in one `verify_module`.
+            objects = (
+                op_def,
+                *[v.type for v in op._operands],
+                None,
+                *[v.type for v in op.results],
+                None,
+                *op.properties,
+                *op.properties.values(),
+                None,
+                *op.attributes,
+                *op.attributes.values(),
+            )
+            key = tuple(map(id, objects))
+            if key not in verdicts:
+                try:
+                    check(op)
+                except VerifyException:
+                    slow(op)  # IRDL's own message (and IRDL's word if it accepts the op)
+                    return
+                verdicts[key] = objects  # (kept alive: no id is reused meanwhile)
+        else:
+            try:
+                check(op)
+            except VerifyException:
+                slow(op)
+                return
         for trait in traits:
             trait.verify(op)
 
@@ -292,10 +326,14 @@ def verify_module(module: Operation) -> None:
                             install(cls)
                     child = child._next_op
                 block = block._next_block
+    outer = _VERDICTS[0]
+    _VERDICTS[0] = {}
     try:
         good = _verifies(ops)
     except Exception:
         good = False
+    finally:
+        _VERDICTS[0] = outer
     if not good:
         module.verify()
 

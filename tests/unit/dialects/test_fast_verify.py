@@ -189,3 +189,16 @@ def test_verify_module_agrees_with_module_verify_on_every_lit_input():
             accepted += theirs is None
             rejected += theirs is not None
     assert accepted > 250 and rejected > 250, (accepted, rejected)
+
+
+def test_a_verdict_is_reused_only_for_the_same_types_and_attributes():
+    """verify_module asks IRDL's checks once per distinct (class, operand and result
+    types, properties, attributes) by identity: an op that differs from an accepted one
+    in any of them is checked again."""
+    good = f'"ascendc.add_l2"(%t, %t, %t, %n) : ({T}, {T}, {T}, i32) -> ()'
+    for bad in (BROKEN["unknown property"], BROKEN["operand type"]):
+        module = _module("\n".join([good, good, bad, good]))
+        with pytest.raises(VerifyException):
+            fast_verify.verify_module(module)
+    fast_verify.verify_module(_module("\n".join([good] * 5)))
+    assert fast_verify._VERDICTS == [None]  # nothing kept after verify_module
