@@ -879,24 +879,7 @@ class SpecOp(AscendCOp):
                     o.type.constraint.verify(t, VerificationContext())
                 except VerifyException as e:
                     raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
-            if o.const and not _is_constant(v):
-                raise VerifyException(
-                    f"'{self.name}': {o.py_name} must be a constant (it is a C++ "
-                    f"template argument), got {_describe_value(v)}"
-                )
-            var = o.type.var
-            if var is None:
-                continue
-            element = getattr(t, "element_type", t)
-            if var not in bound:
-                bound[var] = (o.py_name, element)
-            elif bound[var][1] != element:
-                first, first_type = bound[var]
-                what = "element types" if hasattr(t, "element_type") else "types"
-                raise VerifyException(
-                    f"'{self.name}': {what} differ: {first} has {first_type}, "
-                    f"{o.py_name} has {element}"
-                )
+            self._check_operand_rule(o.py_name, o.const, o.type.var, v, bound)
         if not check_types:
             return
         for p in spec.props:
@@ -932,25 +915,36 @@ class SpecOp(AscendCOp):
             return  # IRDL's checks report it
         bound: dict[str, tuple[str, Attribute]] = {}
         for i, py_name, const, var in rules:
-            v = operands[i]
-            if const and not _is_constant(v):
-                raise VerifyException(
-                    f"'{self.name}': {py_name} must be a constant (it is a C++ "
-                    f"template argument), got {_describe_value(v)}"
-                )
-            if var is None:
-                continue
-            t = v.type
-            element = getattr(t, "element_type", t)
-            if var not in bound:
-                bound[var] = (py_name, element)
-            elif bound[var][1] != element:
-                first, first_type = bound[var]
-                what = "element types" if hasattr(t, "element_type") else "types"
-                raise VerifyException(
-                    f"'{self.name}': {what} differ: {first} has {first_type}, "
-                    f"{py_name} has {element}"
-                )
+            self._check_operand_rule(py_name, const, var, operands[i], bound)
+
+    def _check_operand_rule(
+        self,
+        py_name: str,
+        const: bool,
+        var: str | None,
+        v: SSAValue,
+        bound: dict[str, tuple[str, Attribute]],
+    ) -> None:
+        """Operand `py_name` is a constant where it must be, and its element type is the
+        one `var` is bound to (`bound`: by the operands before it)."""
+        if const and not _is_constant(v):
+            raise VerifyException(
+                f"'{self.name}': {py_name} must be a constant (it is a C++ "
+                f"template argument), got {_describe_value(v)}"
+            )
+        if var is None:
+            return
+        t = v.type
+        element = getattr(t, "element_type", t)
+        if var not in bound:
+            bound[var] = (py_name, element)
+        elif bound[var][1] != element:
+            first, first_type = bound[var]
+            what = "element types" if hasattr(t, "element_type") else "types"
+            raise VerifyException(
+                f"'{self.name}': {what} differ: {first} has {first_type}, "
+                f"{py_name} has {element}"
+            )
 
     # -- facts the spec answers ---------------------------------------------------
 
