@@ -5,18 +5,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from asc_xdsl.dialects.ascendc.base import ArrayArg, EmitKind
 from asc_xdsl.dialects.ascendc.families import spec_classes
 from asc_xdsl.dialects.ascendc.spec import PropKind, SpecOp
 from asc_xdsl.dialects.ascendc.spec_samples import sample_op
 
 SPEC_OPS = spec_classes()
-_START = {
-    EmitKind.ASSIGN_MEMBER: 2,
-    EmitKind.MEMBER_FUNCTION: 1,
-    EmitKind.SUBSCRIPT: 1,
-    EmitKind.CALL_OPERATOR: 1,
-}
 
 
 def _var_type(op, var):
@@ -52,18 +45,7 @@ def _call(op):
     spec = op.SPEC
     props = {p.name: p for p in spec.props}
     if spec.call is None:
-        args = []
-        for o in spec.operands:
-            value = getattr(op, o.name)
-            if value is None:
-                continue
-            if o.array:
-                args.append(ArrayArg(tuple(value)))
-            elif isinstance(value, Sequence):
-                args.extend(value)
-            else:
-                args.append(value)
-        return args[_START.get(spec.emit, 0) :]
+        return op._operand_call_args()  # every operand through its accessor
     out = []
     for item in spec.call:
         if callable(item):

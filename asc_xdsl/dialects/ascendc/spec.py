@@ -1015,21 +1015,27 @@ class SpecOp(AscendCOp):
         operands = self._operands
         if start is not None and len(operands) == plan.n_operands:
             return list(_item(operands, slice(start, None)))  # the operands in order
-        spec = self.SPEC
-        if spec.call is None:
-            args: list[CallArg] = []
-            for o in spec.operands:
-                value = getattr(self, o.name)
-                if value is None:
-                    continue
-                if o.array:
-                    args.append(ArrayArg(tuple(value)))
-                elif isinstance(value, Sequence):
-                    args.extend(value)
-                else:
-                    args.append(value)
-            return args[_ARGS_START.get(spec.emit, 0) :]
+        if self.SPEC.call is None:
+            return self._operand_call_args()
         return [get(self) for get in plan.call]  # type: ignore[union-attr]
+
+    def _operand_call_args(self) -> list[CallArg]:
+        """The call's arguments when the spec lists none: the operands in spec order,
+        read through their accessors (a C array as one argument, a variadic flattened),
+        from the first the emission form does not take as its object."""
+        spec = self.SPEC
+        args: list[CallArg] = []
+        for o in spec.operands:
+            value = getattr(self, o.name)
+            if value is None:
+                continue
+            if o.array:
+                args.append(ArrayArg(tuple(value)))
+            elif isinstance(value, Sequence):
+                args.extend(value)
+            else:
+                args.append(value)
+        return args[_ARGS_START.get(spec.emit, 0) :]
 
     def _call_item(self, item: CallItem) -> CallArg:
         if callable(item):
