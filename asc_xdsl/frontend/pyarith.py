@@ -31,6 +31,8 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import Float64Type, IntegerType, f64
 from xdsl.ir import Operation, SSAValue
 
+from asc_xdsl.frontend.scalars import _binary_op, _compare_op, _select_op
+
 if TYPE_CHECKING:
     from asc_xdsl.frontend.dtypes import DataType
     from asc_xdsl.frontend.scalars import ScalarBuilder as CodeGenerator
@@ -44,7 +46,8 @@ _INTEGRAL = 2.0**52
 
 
 class _Ops:
-    """Emits ops into the kernel being compiled; constants come from its table."""
+    """Emits ops into the kernel being compiled (the binary, compare and select ops built
+    as `scalars._binary_op` builds them); constants come from its table."""
 
     def __init__(self, g: CodeGenerator):
         self.g = g
@@ -58,31 +61,31 @@ class _Ops:
         return self.g.constant(value, dt.float64)
 
     def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.AddfOp(a, b))
+        return self.op(_binary_op(arith.AddfOp, a, b))
 
     def sub(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.SubfOp(a, b))
+        return self.op(_binary_op(arith.SubfOp, a, b))
 
     def mul(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.MulfOp(a, b))
+        return self.op(_binary_op(arith.MulfOp, a, b))
 
     def div(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.DivfOp(a, b))
+        return self.op(_binary_op(arith.DivfOp, a, b))
 
     def cmp(self, a: SSAValue, b: SSAValue, predicate: str) -> SSAValue:
-        return self.op(arith.CmpfOp(a, b, predicate))
+        return self.op(_compare_op(arith.CmpfOp, a, b, predicate))
 
     def select(self, c: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.SelectOp(c, a, b))
+        return self.op(_select_op(c, a, b))
 
     def both(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.AndIOp(a, b))
+        return self.op(_binary_op(arith.AndIOp, a, b))
 
     def either(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.OrIOp(a, b))
+        return self.op(_binary_op(arith.OrIOp, a, b))
 
     def differ(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        return self.op(arith.XOrIOp(a, b))
+        return self.op(_binary_op(arith.XOrIOp, a, b))
 
     def abs(self, x: SSAValue) -> SSAValue:
         return self.select(self.cmp(x, self.f64(0.0), "olt"), self.op(arith.NegfOp(x)), x)
@@ -112,25 +115,19 @@ def _i64() -> DataType:
 
 def int_floordiv(g: CodeGenerator, a: SSAValue, b: SSAValue) -> SSAValue:
     """Python's `a // b` on signless (signed) integers: rounds toward -inf."""
-    from asc_xdsl.frontend.scalars import _binary_op
-
     return g.emit(_binary_op(arith.FloorDivSIOp, a, b)).results[0]
 
 
 def int_mod(g: CodeGenerator, a: SSAValue, b: SSAValue, dtype: DataType) -> SSAValue:
     """Python's `a % b` on signless (signed) integers of `dtype`: the divisor's sign."""
-    from asc_xdsl.frontend.scalars import _binary_op, _compare_op, _select_op
-
     o = _Ops(g)
     r = o.op(_binary_op(arith.RemSIOp, a, b))
     zero = g.constant(0, dtype)
     nonzero = o.op(_compare_op(arith.CmpiOp, r, zero, "ne"))
     # The signs of r and b differ exactly when r ^ b is negative.
-    signs_differ = o.op(
-        _compare_op(arith.CmpiOp, o.op(_binary_op(arith.XOrIOp, r, b)), zero, "slt")
-    )
-    fix = o.op(_binary_op(arith.AndIOp, nonzero, signs_differ))
-    return o.op(_select_op(fix, o.op(_binary_op(arith.AddiOp, r, b)), r))
+    signs_differ = o.op(_compare_op(arith.CmpiOp, o.differ(r, b), zero, "slt"))
+    fix = o.both(nonzero, signs_differ)
+    return o.select(fix, o.op(_binary_op(arith.AddiOp, r, b)), r)
 
 
 # -- floats -------------------------------------------------------------------------------

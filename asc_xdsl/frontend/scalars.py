@@ -94,7 +94,9 @@ def _binary_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue) -> Opera
 _COMPARE_PROPERTIES: dict[tuple[type, str], dict[str, Attribute]] = {}
 
 
-def _compare_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue, predicate: str) -> Any:
+def _compare_op(
+    op_class: type[Operation], lhs: SSAValue, rhs: SSAValue, predicate: str
+) -> Operation:
     """`op_class(lhs, rhs, predicate)` for `arith.cmpi`/`cmpf`, built as `_binary_op`
     builds: its properties are those the constructor gives, found once per predicate
     (from an op on placeholder values)."""
