@@ -202,12 +202,6 @@ class _Form:
         return self._fields
 
 
-_MEMBERS: dict[tuple[type, str], tuple[str, DataType] | None] = {}
-"""`_StructValue._member` by struct class and name (a kernel reads a tiling's members
-again and again; each lookup scanned the struct's fields)."""
-_UNSEEN = object()
-
-
 @functools.lru_cache(maxsize=512)
 def _string_attr(text: str) -> Any:
     """A member's name as a `StringAttr`, made once (attributes are immutable)."""
@@ -418,20 +412,16 @@ class AggregateValue(IRValue):
         return STRUCT_TYPES[cls._TYPE]()
 
     @classmethod
+    @functools.cache  # (a kernel reads a tiling's members again and again)
     def _member(cls, name: str) -> tuple[str, DataType] | None:
         """The C++ name and type of the value member `name` (snake_case) names."""
-        found = _MEMBERS.get((cls, name), _UNSEEN)
-        if found is _UNSEEN:
-            from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+        from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 
-            key = _field_key(name.replace("_", ""))
-            found = None
-            for cpp, _, ir_name, role in struct_entry(cls.ir_type().CPP_CLASS)["fields"]:
-                if role == "value" and _field_key(cpp) == key:
-                    found = cpp, _BY_IR_NAME[ir_name]
-                    break
-            _MEMBERS[cls, name] = found
-        return found  # type: ignore[return-value]
+        key = _field_key(name.replace("_", ""))
+        for cpp, _, ir_name, role in struct_entry(cls.ir_type().CPP_CLASS)["fields"]:
+            if role == "value" and _field_key(cpp) == key:
+                return cpp, _BY_IR_NAME[ir_name]
+        return None
 
     # -- kernel-side member access --------------------------------------------------
     # `tiling.m` reads member `M` (`emitasc.member`, `T r = tiling.M;`); assigning one

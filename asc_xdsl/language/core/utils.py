@@ -4,6 +4,7 @@ located `CompileError` naming the API, the parameter and what it got), and pyasc
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -74,13 +75,7 @@ def check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **ten
 def check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
     """`value` is a bound tensor of the kind an operand's type rule `doc` names
     (`LocalTensor<T>`, `GlobalTensor<T>`, or either)."""
-    kinds = _TENSOR_KINDS.get(doc)
-    if kinds is None:
-        from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
-
-        kinds = _TENSOR_KINDS[doc] = {"Local": (LocalTensor,), "Global": (GlobalTensor,)}.get(
-            doc.split("Tensor")[0], (LocalTensor, GlobalTensor)
-        )
+    kinds = _tensor_kinds(doc)
     if not isinstance(value, kinds) or value.handle is None:
         from asc_xdsl.language.core.tensor import as_tensor
 
@@ -89,5 +84,11 @@ def check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
     return value
 
 
-_TENSOR_KINDS: dict[str, tuple[type, ...]] = {}
-"""The tensor classes an operand's type rule (`LocalTensor<T>`, ...) takes, by rule."""
+@functools.cache
+def _tensor_kinds(doc: str) -> tuple[type, ...]:
+    """The tensor classes an operand's type rule (`LocalTensor<T>`, ...) takes."""
+    from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor
+
+    return {"Local": (LocalTensor,), "Global": (GlobalTensor,)}.get(
+        doc.split("Tensor")[0], (LocalTensor, GlobalTensor)
+    )
