@@ -471,11 +471,7 @@ class SpecMemoryEffects(MemoryEffect):
 
     @classmethod
     def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
-        op_class = type(op)
-        plan = _EFFECT_PLANS.get(op_class)
-        if plan is None:
-            plan = _EFFECT_PLANS[op_class] = _effect_plan(op_class)
-        return plan(op)
+        return _effect_plan(type(op))(op)
 
     @classmethod
     def kinds_getter(
@@ -498,7 +494,6 @@ class SpecMemoryEffects(MemoryEffect):
         return effect_kinds
 
 
-_EFFECT_PLANS: dict[type, Any] = {}
 _item = tuple.__getitem__
 _READ, _WRITE = MemoryEffectKind.READ, MemoryEffectKind.WRITE
 _UNKNOWN_WRITE = EffectInstance(_WRITE)
@@ -526,6 +521,7 @@ def _class_effects(op_class: type) -> tuple[frozenset[EffectInstance], int, int]
     return records, len(op_def.operands), len(op_def.results)
 
 
+@functools.cache
 def _effect_plan(op_class: type) -> Any:
     """`get_effects` for one op class, made once: CSE and DCE ask for every op, several
     times, so the operands an effect names are found by position where the op has no
@@ -571,19 +567,15 @@ def _effect_plan(op_class: type) -> Any:
 # ---------------------------------------------------------------------------
 
 
-_FIXED_ARITY: dict[type, bool] = {}
-_OPERAND_RULES: dict[type, tuple[tuple[int, str, bool, str | None], ...]] = {}
-"""Op class -> (position, Python name, constant, type variable) of each operand with a
-rule `verify_operands` checks without types."""
-_VERIFY_PLANS: dict[type, tuple[Any, dict[str, Any] | None, dict[str, int] | None]] = {}
-"""Op class -> (its enum properties; None when no dtype table can apply to it, else its
-tables by SoC family as found; for an op of fixed arity, the position of the first
-operand of each element-type variable)."""
 _UNKNOWN_FAMILY = object()
 _TYPE_TEXTS: dict[Attribute, str] = {}
 
 
+@functools.cache
 def _verify_plan(cls: type) -> tuple[Any, dict[str, Any] | None, dict[str, int] | None]:
+    """(its enum properties; None when no dtype table can apply to it, else its tables by
+    SoC family as found; for an op of fixed arity, the position of the first operand of
+    each element-type variable), once per op class."""
     spec: OpSpec = cls.SPEC  # type: ignore[attr-defined]
     enums = tuple((p.name, p.enum) for p in spec.props if p.enum is not None)
     listed = spec.api in LISTED_APIS or cls.name in LISTED_APIS  # type: ignore[attr-defined]
@@ -604,6 +596,8 @@ def _type_text(t: Attribute) -> str:
             _TYPE_TEXTS.clear()  # bounded: a long-running process compiles many kernels
         text = _TYPE_TEXTS[t] = str(t)
     return text
+
+
 _SUBCLASS: dict[tuple[type, type], bool] = {}
 
 
@@ -621,19 +615,28 @@ def all_instances(items: Sequence[Any], base: type) -> bool:
     return True
 
 
+@functools.cache
 def _fixed_arity(op_class: type[IRDLOperation]) -> bool:
     """Whether every operand and result of `op_class` is single and it has no regions,
     successors or segment options (asked once per class)."""
-    fixed = _FIXED_ARITY.get(op_class)
-    if fixed is None:
-        op_def = op_class.get_irdl_definition()
-        fixed = _FIXED_ARITY[op_class] = not (
-            op_def.regions
-            or op_def.successors
-            or any(isinstance(o, AttrSizedSegments) for o in op_def.options)
-            or any(isinstance(d, VariadicDef) for _, d in [*op_def.operands, *op_def.results])
-        )
-    return fixed
+    op_def = op_class.get_irdl_definition()
+    return not (
+        op_def.regions
+        or op_def.successors
+        or any(isinstance(o, AttrSizedSegments) for o in op_def.options)
+        or any(isinstance(d, VariadicDef) for _, d in [*op_def.operands, *op_def.results])
+    )
+
+
+@functools.cache
+def _operand_rules(op_class: type[SpecOp]) -> tuple[tuple[int, str, bool, str | None], ...]:
+    """(position, Python name, constant, type variable) of each operand with a rule
+    `verify_operands` checks without types."""
+    return tuple(
+        (i, o.py_name, o.const, o.type.var)
+        for i, o in enumerate(op_class.SPEC.operands)
+        if o.const or o.type.var is not None
+    )
 
 
 _UNIT = UnitAttr()  # one instance for every unit property set
@@ -652,7 +655,7 @@ class _ConstructionPlan:
         self.fixed_arity = _fixed_arity(op_class)
 
 
-_CONSTRUCTION: dict[type, _ConstructionPlan] = {}
+_construction_plan = functools.cache(_ConstructionPlan)
 
 
 _ARGS_START = {
@@ -734,12 +737,7 @@ class _CallPlan:
         return lambda op: getattr(op, item)
 
 
-_CALL_PLANS: dict[type, _CallPlan] = {}
-
-
-def _call_plan(op_class: type[SpecOp]) -> _CallPlan:
-    plan = _CALL_PLANS[op_class] = _CallPlan(op_class)
-    return plan
+_call_plan = functools.cache(_CallPlan)
 
 
 class SpecOp(AscendCOp):
@@ -762,9 +760,7 @@ class SpecOp(AscendCOp):
         if len(operands) != len(spec.operands):
             names = ", ".join(o.name for o in spec.operands)
             raise TypeError(f"{spec.name} takes {len(spec.operands)} operands ({names})")
-        plan = _CONSTRUCTION.get(type(self))
-        if plan is None:
-            plan = _CONSTRUCTION[type(self)] = _ConstructionPlan(type(self))
+        plan = _construction_plan(type(self))
         properties: dict[str, Attribute] = {}
         for p in spec.props:
             value = props.pop(p.py_name, props.pop(p.name, p.default)) if props else p.default
@@ -811,9 +807,7 @@ class SpecOp(AscendCOp):
     def verify_(self) -> None:
         spec = self.SPEC
         cls = type(self)
-        plan = _VERIFY_PLANS.get(cls)
-        if plan is None:
-            plan = _VERIFY_PLANS[cls] = _verify_plan(cls)
+        plan = _verify_plan(cls)
         enums, by_family, positions = plan
         for name, enum in enums:
             verify_enum(self, name, enum)
@@ -902,14 +896,7 @@ class SpecOp(AscendCOp):
         """`verify_operands(check_types=False)` of an op of fixed arity: the same checks
         in the same order, on the operands that have a rule (positions found once per
         class)."""
-        cls = type(self)
-        rules = _OPERAND_RULES.get(cls)
-        if rules is None:
-            rules = _OPERAND_RULES[cls] = tuple(
-                (i, o.py_name, o.const, o.type.var)
-                for i, o in enumerate(self.SPEC.operands)
-                if o.const or o.type.var is not None
-            )
+        rules = _operand_rules(type(self))
         operands = self._operands
         if len(operands) != len(self.SPEC.operands):
             return  # IRDL's checks report it
@@ -942,15 +929,14 @@ class SpecOp(AscendCOp):
             first, first_type = bound[var]
             what = "element types" if hasattr(t, "element_type") else "types"
             raise VerifyException(
-                f"'{self.name}': {what} differ: {first} has {first_type}, "
-                f"{py_name} has {element}"
+                f"'{self.name}': {what} differ: {first} has {first_type}, {py_name} has {element}"
             )
 
     # -- facts the spec answers ---------------------------------------------------
 
     def var_type(self, var: str) -> Attribute | None:
         """The type bound to element-type variable `var` (from the first operand using it)."""
-        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        plan = _call_plan(type(self))
         position = plan.var_positions.get(var) if plan.var_positions is not None else None
         if position is not None:
             t = _item(self._operands, position).type
@@ -978,13 +964,13 @@ class SpecOp(AscendCOp):
         return prop in self.properties or prop in self.attributes
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
-        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        plan = _call_plan(type(self))
         return [get(self) for get in plan.template]
 
     def _template_item(self, item: TemplateItem) -> TemplateArg:
         if callable(item):
             return item(self)
-        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        plan = _call_plan(type(self))
         prop = plan.props.get(item)
         if prop is None:
             t = self.var_type(item)
@@ -1010,7 +996,7 @@ class SpecOp(AscendCOp):
         return prop.enum.from_attr(attr)
 
     def cpp_call_args(self) -> Sequence[CallArg]:
-        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        plan = _call_plan(type(self))
         start = plan.operand_args
         operands = self._operands
         if start is not None and len(operands) == plan.n_operands:
@@ -1040,7 +1026,7 @@ class SpecOp(AscendCOp):
     def _call_item(self, item: CallItem) -> CallArg:
         if callable(item):
             return item(self)
-        plan = _CALL_PLANS.get(type(self)) or _call_plan(type(self))
+        plan = _call_plan(type(self))
         prop = plan.props.get(item)
         if prop is not None:
             value = self._prop_value(prop)
