@@ -123,7 +123,7 @@ def module_facts(module: Any) -> ModuleFacts:
         "sym_name" in op.properties and KERNEL_ATTR not in op.attributes
         for op in module.body.block.ops
     )
-    return ModuleFacts(frozenset(names), helpers, movable, scan.found)
+    return ModuleFacts(frozenset(names), helpers, movable, scan.may_change(module))
 
 
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
