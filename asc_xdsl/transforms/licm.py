@@ -2,8 +2,9 @@
 
 xDSL's `licm` (`xdsl.transforms.loop_invariant_code_motion`) moves an op out of a
 loop when its operands are all defined outside the loop and it is side-effect free
-and speculatable; this pass runs xDSL's code under MLIR's name, on every loop kind
-MLIR's pass treats (xDSL's only visits `scf.for`): `scf.for`, both regions of
+and speculatable; this pass runs xDSL's algorithm (`move_loop_invariant_code`: its
+step, with the tests in a cheaper order) under MLIR's name, on every loop kind MLIR's
+pass treats (xDSL's only visits `scf.for`): `scf.for`, both regions of
 `scf.while`, `scf.parallel`. Inner loops go first, so an op invariant in two nested
 loops leaves both.
 
@@ -34,6 +35,7 @@ After:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,13 +43,18 @@ from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
-from xdsl.traits import ConditionallySpeculatable, IsTerminator
+from xdsl.traits import (
+    ConditionallySpeculatable,
+    IsTerminator,
+    is_side_effect_free,
+    is_speculatable,
+)
 
-# xDSL's LICM step for one loop region (used by its pass for scf.for's body).
-from xdsl.transforms.loop_invariant_code_motion import _move_loop_invariant_code
+# xDSL's test for an op with regions (its operands and those of the ops nested in it).
+from xdsl.transforms.loop_invariant_code_motion import can_be_hoisted
 
 LOOPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp)
 """MLIR's `LoopLikeOpInterface` ops among the dialects we use: all their regions are
@@ -82,14 +89,75 @@ def has_candidates(loop: Operation) -> bool:
     return False
 
 
+def _defined_inside(region: Region, owner: Operation | Block) -> bool:
+    """Whether `region` is an ancestor of `owner` (xDSL's `Region.is_ancestor`)."""
+    node: Operation | Block | Region | None = owner
+    while node is not None:
+        if node is region:
+            return True
+        node = node.parent_node
+    return False
+
+
+def _hoistable(op: Operation, region: Region) -> bool:
+    """xDSL's test (`_move_loop_invariant_code`): side-effect free, speculatable and
+    `can_be_hoisted`, in the cheapest order: the op's class first, then (without
+    regions) whether an operand is defined in the loop, the effects last."""
+    if not _may_speculate(type(op)):
+        return False  # (neither speculatable nor movable, whatever the op)
+    if op.regions:
+        if not can_be_hoisted(op, region):
+            return False
+    else:
+        for v in op._operands:  # (the tuple behind op.operands)
+            if _defined_inside(region, v.owner):
+                return False
+    return bool(is_speculatable(op)) and is_side_effect_free(op)
+
+
+def move_loop_invariant_code(region: Region, builder: Builder) -> None:
+    """xDSL's `_move_loop_invariant_code`, with its test in a cheaper order: the ops
+    at the top of `region` that `_hoistable` accepts go before the loop (`builder`),
+    then their users there are tried again."""
+    worklist = deque(op for block in region.blocks for op in block.ops)
+    while worklist:
+        op = worklist.popleft()
+        block = op.parent
+        if block is None or block.parent is not region or not _hoistable(op, region):
+            continue  # (moved already, or stays)
+        op.detach()
+        builder.insert(op)
+        for res in op.results:
+            for use in res.uses:
+                user = use.operation
+                if user.parent_region() is region:
+                    worklist.append(user)
+
+
+def _loops(op: Operation, out: list[Operation]) -> list[Operation]:
+    """The loops in `op`'s regions, inner ones before the loop around them (xDSL's
+    `walk(region_first=True)` order), following xDSL's block and op links."""
+    for region in op.regions:
+        block = region._first_block
+        while block is not None:
+            o = block._first_op
+            while o is not None:
+                if o.regions:
+                    _loops(o, out)
+                    if o.name in LOOP_NAMES and isinstance(o, LOOPS):
+                        out.append(o)
+                o = o._next_op
+            block = block._next_block
+    return out
+
+
 @dataclass(frozen=True)
 class LoopInvariantCodeMotionPass(ModulePass):
     name = "loop-invariant-code-motion"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        loops = [o for o in op.walk(region_first=True) if isinstance(o, LOOPS)]
-        for loop in loops:  # inner loops first
+        for loop in _loops(op, []):  # inner loops first
             if has_candidates(loop):
                 builder = Builder(InsertPoint.before(loop))
                 for region in loop.regions:
-                    _move_loop_invariant_code(region, builder)
+                    move_loop_invariant_code(region, builder)

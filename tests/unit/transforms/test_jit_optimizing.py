@@ -20,7 +20,11 @@ from xdsl.transforms.loop_invariant_code_motion import _move_loop_invariant_code
 
 import asc_xdsl as asc
 from asc_xdsl.frontend.ir_context import parse_module
-from asc_xdsl.transforms.licm import LOOPS, has_candidates
+from asc_xdsl.transforms.licm import (
+    LOOPS,
+    LoopInvariantCodeMotionPass,
+    has_candidates,
+)
 from asc_xdsl.transforms.pipeline import pipeline_spec
 from asc_xdsl.transforms.sccp import may_change, sccp
 
@@ -157,3 +161,19 @@ def test_licm_skips_only_loops_with_nothing_to_move(modules):
                 for region in loop.regions:
                     _move_loop_invariant_code(region, Builder(InsertPoint.before(loop)))
                 assert _text(copy) == before, name
+
+
+def test_licm_moves_what_xdsls_step_moves(modules):
+    """The pass (xDSL's step with its tests reordered, `move_loop_invariant_code`, on
+    the loops its own walk finds) gives xDSL's step's result on every module."""
+    ctx = _context()
+    moved = 0
+    for name, module in modules:
+        theirs, ours = module.clone(), module.clone()
+        for loop in [o for o in theirs.walk(region_first=True) if isinstance(o, LOOPS)]:
+            for region in loop.regions:
+                _move_loop_invariant_code(region, Builder(InsertPoint.before(loop)))
+        LoopInvariantCodeMotionPass().apply(ctx, ours)
+        assert _text(ours) == _text(theirs), name
+        moved += _text(theirs) != _text(module)
+    assert moved > 3, moved
