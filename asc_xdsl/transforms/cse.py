@@ -241,10 +241,10 @@ class _Driver:
             effects = _effects(op, facts)
         if effects is None:
             return
-        key = _Key(op)
         if effects:
             if any(e.kind is not _READ for e in effects):
                 return
+            key = _Key(op)
             existing = self.known.get(key)
             if (
                 existing is not None
@@ -256,6 +256,7 @@ class _Driver:
             self.known[key] = op
             self.stored.add(id(op))
             return
+        key = _Key(op)
         existing = self.known.get(key)
         if existing is not None:
             self._replace(op, existing)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp
-from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue
+from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import DeclarePyStructOp, PyStructType
@@ -61,14 +61,6 @@ def _kind(cls: type) -> tuple[bool, bool, bool]:
     return kind
 
 
-def _values(module: ModuleOp) -> Iterator[SSAValue]:
-    for op in ops_in(module):
-        for region in op.regions:
-            for block in region.blocks:
-                yield from block.args
-        yield from op.results
-
-
 @dataclass(frozen=True)
 class DeclarePyStructPass(ModulePass):
     name = "ascendc-declare-py-struct"
@@ -81,15 +73,19 @@ class DeclarePyStructPass(ModulePass):
         # telling them apart by identity spares hashing every value's type, and equal
         # types that are different objects find the same structs, declared once).
         seen: set[int] = set()
-        for value in _values(op):
-            t = value.type
-            if id(t) in seen:
-                continue
-            seen.add(id(t))
-            for s in _structs(t):
-                if s not in declared:
-                    declared.add(s)
-                    order.append(s)
+        for o in ops_in(op):
+            values = o.results
+            if o.regions:
+                values = [*(a for r in o.regions for b in r.blocks for a in b.args), *values]
+            for value in values:
+                t = value.type
+                if id(t) in seen:
+                    continue
+                seen.add(id(t))
+                for s in _structs(t):
+                    if s not in declared:
+                        declared.add(s)
+                        order.append(s)
         # After the #defines and #includes the struct's field types need.
         anchor = next((o for o in body.ops if not is_preamble(o)), None)
         for s in order:

@@ -105,9 +105,10 @@ class _FunctionFacts:
 
 def _function_facts(f: func.FuncOp, with_sides: bool = True) -> _FunctionFacts:
     facts = _FunctionFacts(set(), False, [])
+    sides = facts.sides
     for op in ops_in(f):
-        if with_sides:
-            facts.sides.update(_sides(op))
+        if with_sides and len(sides) < 2:  # (both sides found: no op adds one)
+            sides.update(_sides(op))
         name = op.name
         facts.matmul |= name in MATMUL_OBJECT_OPS
         if name == "func.call" and isinstance(op, func.CallOp):

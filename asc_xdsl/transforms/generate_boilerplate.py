@@ -72,17 +72,24 @@ def missing_headers(module: ModuleOp) -> list[str]:
     (`kernel_operator.h` first)."""
     headers = [BASE_HEADER]
     cache = _TYPE_HEADER_CACHE
+    seen: set[type] = set()  # value type classes met
     for o in ops_in(module):
         header = REQUIRED_HEADERS.get(o.name)
         if header is not None and header not in headers:
             headers.append(header)
-        # each value's type class: its header, asked once per class
-        values = [*o.results, *o._operands]  # (the tuple behind o.operands)
-        for r in o.regions:
-            for b in r.blocks:
-                values += b.args
+        # each value's type class: its header, asked once per class. (Operands are
+        # values defined before, as results or block arguments, met already.)
+        values = o.results
+        if o.regions:
+            values = [*values]
+            for r in o.regions:
+                for b in r.blocks:
+                    values += b.args
         for v in values:
             type_class = type(v.type)
+            if type_class in seen:
+                continue
+            seen.add(type_class)
             header = cache.get(type_class, 0)
             if header == 0:
                 header = cache[type_class] = _type_header(type_class)
