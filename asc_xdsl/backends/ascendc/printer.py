@@ -8,6 +8,7 @@ method here. The printer reads the IR and never changes it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -744,7 +745,7 @@ class AscendCEmitter:
         if _IS_INTEGER_ATTR[type(value)]:  # (class tests: the ABC's isinstance is a call)
             number = value.value.data  # type: ignore[attr-defined]
             literal = int_literal(number, t)
-            suffix = "idx" if _IS_INDEX_TYPE[type(t)] else str(t)
+            suffix = "idx" if _IS_INDEX_TYPE[type(t)] else _type_text(t)
             preferred = f"c{number}_{suffix}".replace("-", "m")
             if _IS_INTEGER_TYPE[type(t)] and t.width.data == 1:  # type: ignore[attr-defined]
                 preferred = "c_true" if number else "c_false"
@@ -982,15 +983,17 @@ class AscendCEmitter:
     def _scalar_cast(self, op: UnrealizedConversionCastOp) -> None:
         # The frontend reinterprets signless integers as unsigned ones (arith has no
         # unsigned types): the same bits, so a static_cast between same-width ints.
-        if len(op.inputs) != 1 or len(op.outputs) != 1:
+        inputs, outputs = op._operands, op.results  # (its only operands and results)
+        if len(inputs) != 1 or len(outputs) != 1:
             raise CodegenError(op, "only one-to-one conversions have an Ascend C form")
-        src, dst = op.inputs[0].type, op.outputs[0].type
+        src, dst = inputs[0].type, outputs[0].type
         if not (
-            isinstance(src, IntegerType | IndexType) and isinstance(dst, IntegerType | IndexType)
+            (_IS_INTEGER_TYPE[type(src)] or _IS_INDEX_TYPE[type(src)])
+            and (_IS_INTEGER_TYPE[type(dst)] or _IS_INDEX_TYPE[type(dst)])
         ):
             raise CodegenError(op, f"conversion from {src} to {dst} has no Ascend C form")
         ctype = self.ctype(op, dst)
-        self.declare(op, op.outputs[0], f"static_cast<{ctype}>({self.name(op.inputs[0])})")
+        self.declare(op, outputs[0], f"static_cast<{ctype}>({self.name(inputs[0])})")
 
     @_handles(PtrOffsetOp)
     def _ptr_offset(self, op: PtrOffsetOp) -> None:
@@ -1289,11 +1292,9 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
         if initializer not in names:
             names[initializer] = f"CFG_{len(names)}" if names else "CFG"
 
-    # (each type is tested where it is met, in the order a list of the op's types had)
+    # (each type is tested where it is met, in the order a list of the op's types had;
+    # not operands: each is a result or block argument met before, with its type)
     for op in ops_in(module):
-        for v in op._operands:  # (the tuple behind op.operands)
-            if is_matmul[type(t := v.type)]:
-                name_config(t)
         for v in op.results:
             if is_matmul[type(t := v.type)]:
                 name_config(t)
@@ -1320,6 +1321,12 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
                 if is_matmul[type(t)]:
                     name_config(t)
     return names
+
+
+@functools.lru_cache(maxsize=256)
+def _type_text(t: Attribute) -> str:
+    """`str(t)`, once per type (xDSL prints it with a new Printer each time)."""
+    return str(t)
 
 
 _IS_VALUE = SubclassCache(SSAValue)
