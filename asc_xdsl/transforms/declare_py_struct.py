@@ -23,7 +23,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+)
 from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.passes import ModulePass
 
@@ -54,11 +61,16 @@ def _kind(cls: type) -> tuple[bool, bool, bool]:
     kind = _KINDS.get(cls)
     if kind is None:
         kind = _KINDS[cls] = (
-            issubclass(cls, ParametrizedAttribute),
+            issubclass(cls, ParametrizedAttribute) and not issubclass(cls, _SCALARS),
             issubclass(cls, ArrayAttr),
             issubclass(cls, PyStructType),
         )
     return kind
+
+
+_SCALARS = (IntegerAttr, FloatAttr, IntegerType, IndexType)
+"""Parametrized attributes whose parameters hold no struct (a number and its type, a
+width and signedness): not searched (a matmul type's config holds dozens)."""
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ Running it again changes nothing.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -73,9 +74,23 @@ CUBE_START_MESSAGE = 0xF21
 
 
 def _with_kind(attrs: DictionaryAttr, kind: str) -> DictionaryAttr:
+    if not attrs.data:
+        return _marked(kind)  # (most parameters have no other attribute)
     data: dict[str, Attribute] = dict(attrs.data)
     data[KERNEL_ARG_ATTR] = KernelArgAttr(kind)
     return DictionaryAttr(data)
+
+
+@functools.cache
+def _marked(kind: str) -> DictionaryAttr:
+    """A parameter's attributes that are only its mark (attributes are immutable: one
+    object serves every kernel)."""
+    return DictionaryAttr({KERNEL_ARG_ATTR: KernelArgAttr(kind)})
+
+
+@functools.cache
+def _cube_start_message() -> IntegerAttr:
+    return IntegerAttr(CUBE_START_MESSAGE, i64)
 
 
 def _send_cube_start(block: Block, before: object) -> None:
@@ -83,7 +98,7 @@ def _send_cube_start(block: Block, before: object) -> None:
     from asc_xdsl.dialects.ascendc import sync, sysvar
 
     is_aic = sysvar.AscendIsAICOp()
-    config = arith.ConstantOp(IntegerAttr(CUBE_START_MESSAGE, i64))
+    config = arith.ConstantOp(_cube_start_message())
     send = sync.FftsCrossCoreSyncOp(config, pipe=Pipe.PIPE_MTE3)
     branch = scf.IfOp(is_aic.results[0], [], [config, send, scf.YieldOp()])
     block.insert_ops_before([is_aic, branch], before)  # type: ignore[arg-type]
