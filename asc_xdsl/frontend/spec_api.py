@@ -93,9 +93,9 @@ def _types_fit(spec: Any, values: dict[str, Any]) -> bool:
     """Whether each argument has a type its operand's rule accepts: how forms that take
     the same number of arguments are told apart (`data_copy(dst, src, count)` and
     `data_copy(dst, src, DataCopyParams)`; `load_data` from L1 or from GM)."""
-    from xdsl.irdl.constraints import VerificationContext
     from xdsl.utils.exceptions import VerifyException
 
+    from asc_xdsl.dialects.fast_verify import new_context
     from asc_xdsl.language.core.tensor import TensorElement
 
     for o in spec.operands:
@@ -115,7 +115,7 @@ def _types_fit(spec: Any, values: dict[str, Any]) -> bool:
                     return False
                 continue
             try:
-                o.type.constraint.verify(handle.type, VerificationContext())
+                o.type.constraint.verify(handle.type, new_context())
             except VerifyException:
                 return False
     return True

@@ -93,6 +93,7 @@ from asc_xdsl.dialects.ascendc.types import (
     OptionalElementType,
     TemplateArg,
 )
+from asc_xdsl.dialects.fast_verify import new_context
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -870,7 +871,7 @@ class SpecOp(AscendCOp):
             t = v.type
             if check_types:
                 try:
-                    o.type.constraint.verify(t, VerificationContext())
+                    o.type.constraint.verify(t, new_context())
                 except VerifyException as e:
                     raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
             self._check_operand_rule(o.py_name, o.const, o.type.var, v, bound)
@@ -888,7 +889,7 @@ class SpecOp(AscendCOp):
                 )
         for r, value in zip(spec.results, self.results, strict=False):
             try:
-                r.type.constraint.verify(value.type, VerificationContext())
+                r.type.constraint.verify(value.type, new_context())
             except VerifyException as e:
                 raise VerifyException(f"'{self.name}': result {r.name} {e}") from None
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from xdsl.dialects.builtin import i32
 from xdsl.irdl import IRDLOperation, OpDef
+from xdsl.irdl.constraints import VerificationContext
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from asc_xdsl.dialects import fast_verify
@@ -202,3 +204,15 @@ def test_a_verdict_is_reused_only_for_the_same_types_and_attributes():
             fast_verify.verify_module(module)
     fast_verify.verify_module(_module("\n".join([good] * 5)))
     assert fast_verify._VERDICTS == [None]  # nothing kept after verify_module
+
+
+def test_new_context_is_a_fresh_verification_context():
+    # `new_context` skips the dataclass __init__: it must still set every field it has,
+    # each to a new empty container, so no binding leaks from one op's check to another's.
+    made, reference = fast_verify.new_context(), VerificationContext()
+    assert type(made) is VerificationContext
+    assert vars(made) == vars(reference)
+    other = fast_verify.new_context()
+    assert all(vars(made)[k] is not vars(other)[k] for k in vars(made))
+    made.set_attr_variable("T", i32)
+    assert other.get_variable("T") is None
