@@ -43,6 +43,7 @@ from asc_xdsl.dialects.ascendc.base import (
     NO_INLINE,
 )
 from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, set_soc
+from asc_xdsl.dialects.fast_build import new_op
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
@@ -139,17 +140,13 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         runtime: list[tuple[str, Any]] = []
         for pname, spec in params:
             if isinstance(spec, _GmParam):
-                arg_types.append(
-                    _gm_pointer(spec.dtype.ir_type())
-                )
+                arg_types.append(_gm_pointer(spec.dtype.ir_type()))
                 runtime.append((pname, spec))
             elif isinstance(spec, _ScalarParam):
                 arg_types.append(spec.dtype.ir_type())
                 runtime.append((pname, spec))
             elif isinstance(spec, _StructParam):
-                arg_types.append(
-                    _gm_pointer(spec.cls.ir_type())
-                )
+                arg_types.append(_gm_pointer(spec.cls.ir_type()))
                 runtime.append((pname, spec))
         block = Block(arg_types=arg_types)
         struct_args = []
@@ -208,7 +205,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         loads, so the kernel copies the struct out once and reads its members there."""
         from asc_xdsl.dialects.emitasc import CopyStructOp
 
-        op = CopyStructOp.create(operands=[arg], result_types=[spec.cls.ir_type()])
+        op = new_op(CopyStructOp, (arg,), (spec.cls.ir_type(),))
         self.emit(op).results[0].name_hint = f"{pname}_local"
         return spec.cls.from_handle(op.results[0])
 

@@ -23,6 +23,7 @@ from typing import Any
 from xdsl.dialects import arith, scf
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
+from asc_xdsl.dialects.fast_build import new_op
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.scalars import _select_op, is_scalar, py_dtype
@@ -619,14 +620,12 @@ def _is_const(value: Any) -> bool:
 
 
 def _yield_op(values: Sequence[SSAValue]) -> Operation:
-    return scf.YieldOp.create(operands=list(values))
+    return new_op(scf.YieldOp, tuple(values))
 
 
 def _condition_op(cond: SSAValue, values: Sequence[SSAValue]) -> Operation:
-    return scf.ConditionOp.create(operands=[cond, *values])
+    return new_op(scf.ConditionOp, (cond, *values))
 
 
 def _if_op(cond: SSAValue, types: Sequence[Attribute], then: Block, other: Block) -> Operation:
-    return scf.IfOp.create(
-        operands=[cond], result_types=list(types), regions=[Region([then]), Region([other])]
-    )
+    return new_op(scf.IfOp, (cond,), tuple(types), regions=(Region([then]), Region([other])))

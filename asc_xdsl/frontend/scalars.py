@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from asc_xdsl.dialects.fast_build import new_op
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
@@ -88,7 +89,7 @@ def _binary_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue) -> Opera
         properties = _BINARY_PROPERTIES[op_class] = (
             {"overflowFlags": _NO_OVERFLOW} if with_flags else {}
         )
-    return op_class.create(operands=[lhs, rhs], result_types=[lhs.type], properties=properties)
+    return new_op(op_class, (lhs, rhs), (lhs.type,), properties)
 
 
 _COMPARE_PROPERTIES: dict[tuple[type, str], dict[str, Attribute]] = {}
@@ -106,18 +107,18 @@ def _compare_op(
         placeholders = Block(arg_types=[lhs.type, lhs.type]).args
         prototype = op_class(*placeholders, predicate)  # type: ignore[call-arg]
         properties = _COMPARE_PROPERTIES[key] = dict(prototype.properties)
-    return op_class.create(operands=[lhs, rhs], result_types=[i1], properties=properties)
+    return new_op(op_class, (lhs, rhs), (i1,), properties)
 
 
 def _select_op(cond: SSAValue, lhs: SSAValue, rhs: SSAValue) -> Operation:
     """`arith.SelectOp(cond, lhs, rhs)`, built as `_binary_op` builds."""
-    return arith.SelectOp.create(operands=[cond, lhs, rhs], result_types=[lhs.type])
+    return new_op(arith.SelectOp, (cond, lhs, rhs), (lhs.type,))
 
 
 def _int_constant(value: int, width: int) -> arith.ConstantOp:
     """`arith.constant value : i<width>` (what `ConstantOp.from_int_and_width` builds)."""
     attr = _int_attr(value, width)
-    return arith.ConstantOp.create(result_types=[attr.type], properties={"value": attr})
+    return new_op(arith.ConstantOp, (), (attr.type,), {"value": attr})
 
 
 class ScalarBuilder(ABC):

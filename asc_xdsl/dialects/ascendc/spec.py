@@ -93,6 +93,7 @@ from asc_xdsl.dialects.ascendc.types import (
     OptionalElementType,
     TemplateArg,
 )
+from asc_xdsl.dialects.fast_build import init_op
 from asc_xdsl.dialects.fast_verify import new_context
 
 # ---------------------------------------------------------------------------
@@ -799,9 +800,7 @@ class SpecOp(AscendCOp):
             # What IRDL's builder ends with, for an op of fixed arity given values and
             # types: no segments to size, nothing to convert (it stays the general path
             # for everything else, and for its messages).
-            Operation.__init__(
-                self, operands=operands_list, result_types=types, properties=properties
-            )
+            init_op(self, operands_list, types, properties)
             return
         super().__init__(operands=operands_list, properties=properties, result_types=types)
 

@@ -255,13 +255,15 @@ class Struct(IRValue):
         from xdsl.dialects.builtin import StringAttr
 
         from asc_xdsl.dialects.emitasc import MemberOp
+        from asc_xdsl.dialects.fast_build import new_op
 
         g = require_jit(f"{type(self).__name__}.{name}")
         field = type(self).struct_fields[name]
-        op = MemberOp.create(
-            operands=[self.handle],
-            properties={"field": StringAttr(field.cpp_name(name))},
-            result_types=[field.ir_type()],
+        op = new_op(
+            MemberOp,
+            (self.handle,),
+            (field.ir_type(),),
+            {"field": StringAttr(field.cpp_name(name))},
         )
         result = g.emit(op).results[0]
         if isinstance(field, StructField):
@@ -276,6 +278,7 @@ class Struct(IRValue):
         from xdsl.dialects.builtin import StringAttr
 
         from asc_xdsl.dialects.emitasc import SetMemberOp
+        from asc_xdsl.dialects.fast_build import new_op
 
         api = type(self).__name__
         g = require_jit(f"{api}.{name}")
@@ -286,9 +289,8 @@ class Struct(IRValue):
             handle = value.handle
         else:
             handle = g.scalar(value, field.dtype)
-        op = SetMemberOp.create(
-            operands=[self.handle, handle],
-            properties={"field": StringAttr(field.cpp_name(name))},
+        op = new_op(
+            SetMemberOp, (self.handle, handle), (), {"field": StringAttr(field.cpp_name(name))}
         )
         g.emit(op)
         parent = self.__dict__.get("_parent")

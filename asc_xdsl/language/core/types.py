@@ -265,8 +265,9 @@ def _set_member(g: Any, handle: Any, member: str, value: Any) -> None:
     from xdsl.dialects.builtin import StringAttr
 
     from asc_xdsl.dialects.emitasc import SetMemberOp
+    from asc_xdsl.dialects.fast_build import new_op
 
-    g.emit(SetMemberOp.create(operands=[handle, value], properties={"field": StringAttr(member)}))
+    g.emit(new_op(SetMemberOp, (handle, value), (), {"field": StringAttr(member)}))
 
 
 def pointer_field(g: Any, api: str, name: str, value: Any, ir_name: str) -> Any:
@@ -443,22 +444,19 @@ class AggregateValue(IRValue):
 
     def _read_member(self, name: str) -> RuntimeScalar:
         from asc_xdsl.dialects.emitasc import MemberOp
+        from asc_xdsl.dialects.fast_build import new_op
 
         g, cpp, dtype = self._kernel_member(name)
-        op = MemberOp.create(
-            operands=[self.handle],
-            properties={"field": _string_attr(cpp)},
-            result_types=[dtype.ir_type()],
-        )
+        op = new_op(MemberOp, (self.handle,), (dtype.ir_type(),), {"field": _string_attr(cpp)})
         return RuntimeScalar(g.emit(op).results[0], dtype)
 
     def _write_member(self, name: str, value: Any) -> None:
         from asc_xdsl.dialects.emitasc import SetMemberOp
+        from asc_xdsl.dialects.fast_build import new_op
 
         g, cpp, dtype = self._kernel_member(name)
-        op = SetMemberOp.create(
-            operands=[self.handle, g.scalar(value, dtype)],
-            properties={"field": _string_attr(cpp)},
+        op = new_op(
+            SetMemberOp, (self.handle, g.scalar(value, dtype)), (), {"field": _string_attr(cpp)}
         )
         g.emit(op)
 

@@ -1,0 +1,119 @@
+"""`fast_build.new_op`/`init_op` make the op `Operation.create` makes: the same fields,
+use lists, results and IRDL defaults."""
+
+from __future__ import annotations
+
+import pytest
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    IntAttr,
+    IntegerAttr,
+    StringAttr,
+    UnitAttr,
+    f32,
+    i1,
+    i32,
+)
+from xdsl.ir import Block, Operation, Region
+from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_prop_def, prop_def
+
+from asc_xdsl.dialects import fast_build
+from asc_xdsl.dialects.emitasc import MemberOp
+
+
+@irdl_op_definition
+class _WithDefaults(IRDLOperation):
+    name = "test.with_defaults"
+    count = prop_def(IntegerAttr, default_value=IntegerAttr(7, i32))
+    flag = opt_prop_def(UnitAttr, default_value=UnitAttr())  # optional: no default set
+
+
+def _uses(value) -> list[tuple[int, int]]:
+    return [(id(u.operation), u.index) for u in value.uses]
+
+
+def _fields(op: Operation) -> dict:
+    return {
+        "class": type(op),
+        "operands": list(op.operands),
+        "operand uses": [(id(u.operation), u.index) for u in op._operand_uses],
+        "result types": [r.type for r in op.results],
+        "results": [(r.owner is op, r.index, r.name_hint, r.first_use) for r in op.results],
+        "properties": op.properties,
+        "attributes": op.attributes,
+        "location": op.location,
+        "successors": list(op.successors),
+        "regions": [(r.parent is op, len(r.blocks)) for r in op.regions],
+        "parent": op.parent,
+    }
+
+
+def _same_as_create(cls, operands=(), result_types=(), properties=None, regions_of=None, **loc):
+    fast_regions = regions_of() if regions_of else ()
+    slow_regions = regions_of() if regions_of else ()
+    fast = fast_build.new_op(cls, operands, result_types, properties, regions=fast_regions, **loc)
+    slow = cls.create(
+        operands=operands,
+        result_types=result_types,
+        properties=properties or {},
+        regions=slow_regions,
+        **loc,
+    )
+    assert _fields(fast) == {**_fields(slow), "operand uses": _fields(fast)["operand uses"]}
+    assert [u.index for u in fast._operand_uses] == list(range(len(operands)))
+    assert all(u.operation is fast for u in fast._operand_uses)
+    return fast, slow
+
+
+CASES = {
+    "binary": lambda a, b, c: (arith.AddiOp, (a, b), (i32,), None),
+    "same value twice": lambda a, b, c: (arith.MuliOp, (a, a), (i32,), None),
+    "constant": lambda a, b, c: (arith.ConstantOp, (), (i32,), {"value": IntegerAttr(3, i32)}),
+    "select": lambda a, b, c: (arith.SelectOp, (c, a, b), (i32,), None),
+    "no results": lambda a, b, c: (scf.YieldOp, (a, b), (), None),
+    "string property": lambda a, b, c: (MemberOp, (a,), (f32,), {"field": StringAttr("x")}),
+    "IRDL default": lambda a, b, c: (_WithDefaults, (), (), None),
+    "given over default": lambda a, b, c: (_WithDefaults, (), (), {"count": IntegerAttr(1, i32)}),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_new_op_is_the_op_create_makes(case):
+    a, b, c = Block(arg_types=[i32, i32, i1]).args
+    cls, operands, types, props = CASES[case](a, b, c)
+    before = {v: _uses(v) for v in (a, b, c)}
+    fast, _slow = _same_as_create(cls, operands, types, props)
+    for v in (a, b, c):  # each op added one use per operand, newest first
+        added = [u for u in _uses(v) if u not in before[v]]
+        assert len(added) == 2 * operands.count(v)
+    if props:  # the op has its own dict
+        assert fast.properties is not props
+
+
+def test_defaults_are_irdls():
+    op = fast_build.new_op(_WithDefaults)
+    assert op.properties == {"count": IntegerAttr(7, i32)}
+    op.verify()
+
+
+def test_regions_and_location():
+    loc = FileLineColLoc(StringAttr("k.py"), IntAttr(3), IntAttr(5))
+    cond = Block(arg_types=[i1]).args[0]
+
+    def regions():
+        return (Region([Block([scf.YieldOp()])]), Region([Block([scf.YieldOp()])]))
+
+    fast, _ = _same_as_create(scf.IfOp, (cond,), (), None, regions_of=regions, location=loc)
+    assert fast.location is loc
+    fast.verify()
+
+
+def test_default_location_is_unknown():
+    assert fast_build.new_op(
+        arith.ConstantOp, (), (i32,), {"value": IntegerAttr(0, i32)}
+    ).location == (
+        arith.ConstantOp.create(
+            result_types=[i32], properties={"value": IntegerAttr(0, i32)}
+        ).location
+    )
