@@ -115,6 +115,28 @@ def _select_op(cond: SSAValue, lhs: SSAValue, rhs: SSAValue) -> Operation:
     return new_op(arith.SelectOp, (cond, lhs, rhs), (lhs.type,))
 
 
+def _cast_op(op_class: type[Operation], value: SSAValue, t: Attribute) -> Operation:
+    """`op_class(value, t)` for an arith cast (`CAST_OPS`) or `UnrealizedConversionCastOp.get(
+    [value], [t])`, built as `_binary_op` builds."""
+    return new_op(op_class, (value,), (t,))
+
+
+CAST_OPS = (
+    arith.IndexCastOp,
+    arith.ExtUIOp,
+    arith.ExtSIOp,
+    arith.TruncIOp,
+    arith.ExtFOp,
+    arith.TruncFOp,
+    arith.FPToSIOp,
+    arith.FPToUIOp,
+    arith.SIToFPOp,
+    arith.UIToFPOp,
+)
+"""The cast ops `_cast_op` builds: each one's constructor takes (value, type) and sets
+nothing else (tests/unit/frontend/test_scalar_builders.py)."""
+
+
 def _int_constant(value: int, width: int) -> arith.ConstantOp:
     """`arith.constant value : i<width>` (what `ConstantOp.from_int_and_width` builds)."""
     attr = _int_attr(value, width)
@@ -144,9 +166,8 @@ class ScalarBuilder(ABC):
         v = self.scalar(value, dt.int32) if not _is_index(value) else value.handle
         if isinstance(v.type, IndexType):
             return v
-        return self.emit(
-            arith.IndexCastOp(self._signless(v, self._dtype_of(v)), IndexType())
-        ).result
+        signless = self._signless(v, self._dtype_of(v))
+        return self.emit(_cast_op(arith.IndexCastOp, signless, IndexType())).results[0]
 
     def printf_arg(self, value: Any) -> SSAValue:
         if isinstance(value, RuntimeScalar):
@@ -170,7 +191,7 @@ class ScalarBuilder(ABC):
             return cached
         if dtype.kind == "uint":
             signless = self.constant(self._wrap(value, dtype), _signless_dtype(dtype))
-            op: Operation = UnrealizedConversionCastOp.get([signless], [dtype.ir_type()])
+            op: Operation = _cast_op(UnrealizedConversionCastOp, signless, dtype.ir_type())
         elif dtype.is_float():
             try:
                 number = float(value)
@@ -209,7 +230,7 @@ class ScalarBuilder(ABC):
         return ivalue - (1 << dtype.bitwidth) if ivalue >= 1 << (dtype.bitwidth - 1) else ivalue
 
     def _reinterpret(self, value: SSAValue, t: Any) -> SSAValue:
-        return self.emit(UnrealizedConversionCastOp.get([value], [t])).results[0]
+        return self.emit(_cast_op(UnrealizedConversionCastOp, value, t)).results[0]
 
     def _dtype_of(self, v: SSAValue) -> DataType:
         return dt.from_ir(v.type)
@@ -248,30 +269,30 @@ class ScalarBuilder(ABC):
             return value
         v = value.handle
         if src.kind == "bool" and dtype.kind != "bool":
-            v = self.emit(arith.ExtUIOp(v, IntegerType(32))).result
+            v = self.emit(_cast_op(arith.ExtUIOp, v, IntegerType(32))).results[0]
             return self.convert(RuntimeScalar(v, dt.int32), dtype)
         if dtype.kind == "bool":
             zero = self.scalar(0, src)
             return self.compare("!=", RuntimeScalar(v, src), RuntimeScalar(zero, src))
         if src.is_float() and dtype.is_float():
             op = arith.ExtFOp if dtype.bitwidth > src.bitwidth else arith.TruncFOp
-            return RuntimeScalar(self.emit(op(v, dtype.ir_type())).result, dtype)
+            return RuntimeScalar(self.emit(_cast_op(op, v, dtype.ir_type())).results[0], dtype)
         if src.is_float():
             signless = IntegerType(dtype.bitwidth)
             conv = arith.FPToSIOp if dtype.kind == "int" else arith.FPToUIOp
-            r = self.emit(conv(v, signless)).result
+            r = self.emit(_cast_op(conv, v, signless)).results[0]
             return RuntimeScalar(
                 self._reinterpret(r, dtype.ir_type()) if dtype.kind == "uint" else r, dtype
             )
         v = self._signless(v, src)
         if dtype.is_float():
             conv = arith.UIToFPOp if src.kind == "uint" else arith.SIToFPOp
-            return RuntimeScalar(self.emit(conv(v, dtype.ir_type())).result, dtype)
+            return RuntimeScalar(self.emit(_cast_op(conv, v, dtype.ir_type())).results[0], dtype)
         if dtype.bitwidth > src.bitwidth:
             ext = arith.ExtUIOp if src.kind == "uint" else arith.ExtSIOp
-            v = self.emit(ext(v, IntegerType(dtype.bitwidth))).result
+            v = self.emit(_cast_op(ext, v, IntegerType(dtype.bitwidth))).results[0]
         elif dtype.bitwidth < src.bitwidth:
-            v = self.emit(arith.TruncIOp(v, IntegerType(dtype.bitwidth))).result
+            v = self.emit(_cast_op(arith.TruncIOp, v, IntegerType(dtype.bitwidth))).results[0]
         if dtype.kind == "uint":
             v = self._reinterpret(v, dtype.ir_type())
         return RuntimeScalar(v, dtype)

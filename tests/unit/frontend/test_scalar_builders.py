@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import pytest
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, f32, i32
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    UnrealizedConversionCastOp,
+    f16,
+    f32,
+    i1,
+    i16,
+    i32,
+)
 from xdsl.ir import Block
 from xdsl.printer import Printer
 
@@ -91,4 +102,41 @@ def test_scf_builders_are_the_constructors_ops():
     fast = cf._if_op(c, [i32], Block([cf._yield_op([a])]), Block([cf._yield_op([a])]))
     slow = scf.IfOp(c, [i32], Region([Block([scf.YieldOp(a)])]), Region([Block([scf.YieldOp(a)])]))
     assert _generic(fast) == _generic(slow)
+    fast.verify()
+
+
+_CAST_CASES = {
+    "index_cast": (arith.IndexCastOp, i32, IndexType()),
+    "extui": (arith.ExtUIOp, i1, i32),
+    "extsi": (arith.ExtSIOp, i16, i32),
+    "trunci": (arith.TruncIOp, i32, i16),
+    "extf": (arith.ExtFOp, f16, f32),
+    "truncf": (arith.TruncFOp, f32, f16),
+    "fptosi": (arith.FPToSIOp, f32, i32),
+    "fptoui": (arith.FPToUIOp, f32, i32),
+    "sitofp": (arith.SIToFPOp, i32, f32),
+    "uitofp": (arith.UIToFPOp, i32, f32),
+}
+
+
+def test_every_cast_op_has_a_case():
+    assert {c for c, _, _ in _CAST_CASES.values()} == set(scalars.CAST_OPS)
+
+
+@pytest.mark.parametrize("case", _CAST_CASES)
+def test_cast_op_is_the_constructors_op(case):
+    op_class, source, target = _CAST_CASES[case]
+    value = Block(arg_types=[source]).args[0]
+    fast, slow = scalars._cast_op(op_class, value, target), op_class(value, target)
+    assert type(fast) is type(slow)
+    assert _generic(fast) == _generic(slow)
+    assert fast.properties == slow.properties and fast.attributes == slow.attributes
+    fast.verify()
+
+
+def test_unrealized_cast_is_gets():
+    value = Block(arg_types=[i32]).args[0]
+    t = IntegerType(32, Signedness.UNSIGNED)
+    fast = scalars._cast_op(UnrealizedConversionCastOp, value, t)
+    assert _generic(fast) == _generic(UnrealizedConversionCastOp.get([value], [t]))
     fast.verify()
