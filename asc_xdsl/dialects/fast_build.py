@@ -17,9 +17,21 @@ from collections.abc import Mapping, Sequence
 from itertools import count, repeat
 from typing import Any, TypeVar
 
-from xdsl.dialects.builtin import UNKNOWN_LOC, LocationAttr
+from xdsl.dialects.builtin import UNKNOWN_LOC, DenseArrayBase, LocationAttr, i32
 from xdsl.ir import Attribute, Operation, OpResult, Region, SSAValue, SSAValues, Use
-from xdsl.irdl import IRDLOperation, OptionalDef
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    AttrSizedResultSegments,
+    IRDLOperation,
+    OptionalDef,
+    VariadicDef,
+)
+from xdsl.irdl.operations import (
+    AttrSizedRegionSegments,
+    AttrSizedSegments,
+    AttrSizedSuccessorSegments,
+    SameVariadicSize,
+)
 
 OpT = TypeVar("OpT", bound=Operation)
 
@@ -34,9 +46,10 @@ def init_op(
     properties: Mapping[str, Attribute] | None = None,
     location: LocationAttr = UNKNOWN_LOC,
     regions: Sequence[Region] = (),
+    attributes: Mapping[str, Attribute] | None = None,
 ) -> OpT:
     """What `Operation.__init__(op, operands=..., result_types=..., properties=...,
-    location=..., regions=...)` does, for an op without successors."""
+    location=..., regions=..., attributes=...)` does, for an op without successors."""
     if operands:
         values = SSAValues(operands)
         uses = tuple(map(Use, repeat(op), range(len(values))))
@@ -55,7 +68,7 @@ def init_op(
         SSAValues(map(OpResult, result_types, repeat(op), count())) if result_types else _NONE
     )
     op.properties = dict(properties) if properties else {}
-    op.attributes = {}
+    op.attributes = dict(attributes) if attributes else {}
     op.location = location
     op._successors = ()
     op._successor_uses = ()
@@ -105,3 +118,114 @@ def new_op(
     """`cls.create(operands=..., result_types=..., properties=..., location=...,
     regions=...)` without `Operation.__init__` (see `init_op`)."""
     return init_op(_new(cls), operands, result_types, properties, location, regions)
+
+
+def irdl_init(
+    op: IRDLOperation,
+    operands: Sequence[SSAValue | Sequence[SSAValue] | None],
+    result_types: Sequence[Attribute | Sequence[Attribute] | None],
+    properties: Mapping[str, Attribute | None],
+) -> bool:
+    """IRDL's builder (`IRDLOperation.__init__(op, operands=..., result_types=...,
+    properties=...)`) for an op without regions or successors whose operands are
+    values (None or a list for an optional or variadic one) and whose result types
+    are attributes (likewise): the operands and results flattened, the segment sizes
+    set where the class sizes its segments by an attribute. False (nothing done) for
+    any other argument, left to IRDL's builder and its messages."""
+    plan = _irdl_plan(type(op))
+    if plan is None:
+        return False
+    operand_kinds, result_kinds, operand_segments, result_segments = plan
+    flat_operands = _flatten(operands, operand_kinds, SSAValue)
+    if flat_operands is None:
+        return False
+    flat_types = _flatten(result_types, result_kinds, Attribute)
+    if flat_types is None:
+        return False
+    props = {name: value for name, value in properties.items() if value is not None}
+    attrs: dict[str, Attribute] = {}
+    for segments, sizes in ((operand_segments, flat_operands[1]), (result_segments, flat_types[1])):
+        if segments is not None:
+            name, as_property = segments
+            (props if as_property else attrs)[name] = _sizes_attr(sizes)
+    init_op(op, flat_operands[0], flat_types[0], props, attributes=attrs)
+    return True
+
+
+_SINGLE, _OPTIONAL, _VARIADIC = 0, 1, 2
+
+
+def _flatten(
+    args: Sequence[Any], kinds: tuple[int, ...], item: type
+) -> tuple[list[Any], tuple[int, ...]] | None:
+    """(the items, the size of each group) as IRDL's `irdl_build_arg_list` makes them,
+    or None for what only it handles (an `Operation` for its result, a wrong count)."""
+    if len(args) != len(kinds):
+        return None
+    flat: list[Any] = []
+    sizes: list[int] = []
+    for kind, arg in zip(kinds, args, strict=True):
+        if arg is None:
+            if kind == _SINGLE:
+                return None
+            sizes.append(0)
+        elif isinstance(arg, item):
+            flat.append(arg)
+            sizes.append(1)
+        elif isinstance(arg, Sequence) and not isinstance(arg, str):
+            n = len(arg)
+            if (kind == _SINGLE and n != 1) or (kind == _OPTIONAL and n > 1):
+                return None
+            for a in arg:
+                if not isinstance(a, item):
+                    return None
+            flat.extend(arg)
+            sizes.append(n)
+        else:
+            return None
+    return flat, tuple(sizes)
+
+
+@functools.cache
+def _sizes_attr(sizes: tuple[int, ...]) -> Attribute:
+    """`DenseArrayBase.from_list(i32, sizes)`, made once (attributes are immutable)."""
+    return DenseArrayBase.from_list(i32, sizes)
+
+
+@functools.cache
+def _irdl_plan(cls: type[IRDLOperation]) -> Any:
+    """(operand kinds, result kinds, operand segment option, result segment option) of
+    an op class without regions or successors; each option is (attribute name, is a
+    property) or None. None for a class with regions, successors or equal-size
+    variadics."""
+    op_def = cls.get_irdl_definition()
+    if op_def.regions or op_def.successors:
+        return None
+
+    def kinds(defs: Sequence[tuple[str, Any]]) -> tuple[int, ...]:
+        return tuple(
+            _OPTIONAL
+            if isinstance(d, OptionalDef)
+            else _VARIADIC
+            if isinstance(d, VariadicDef)
+            else _SINGLE
+            for _, d in defs
+        )
+
+    def option(kind: type[AttrSizedSegments]) -> tuple[str, bool] | None:
+        for o in op_def.options:
+            if isinstance(o, kind):
+                return o.attribute_name, o.as_property
+        return None
+
+    if any(
+        isinstance(o, AttrSizedRegionSegments | AttrSizedSuccessorSegments | SameVariadicSize)
+        for o in op_def.options
+    ):
+        return None  # (IRDL's builder checks equal variadic sizes)
+    return (
+        kinds(op_def.operands),
+        kinds(op_def.results),
+        option(AttrSizedOperandSegments),
+        option(AttrSizedResultSegments),
+    )

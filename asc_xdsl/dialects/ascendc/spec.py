@@ -93,7 +93,7 @@ from asc_xdsl.dialects.ascendc.types import (
     OptionalElementType,
     TemplateArg,
 )
-from asc_xdsl.dialects.fast_build import init_op
+from asc_xdsl.dialects.fast_build import init_op, irdl_init
 from asc_xdsl.dialects.fast_verify import new_context
 
 # ---------------------------------------------------------------------------
@@ -802,7 +802,10 @@ class SpecOp(AscendCOp):
             # for everything else, and for its messages).
             init_op(self, operands_list, types, properties)
             return
-        super().__init__(operands=operands_list, properties=properties, result_types=types)
+        # Optional or variadic groups: IRDL's builder's work, done directly where the
+        # arguments are values and types (fast_build.irdl_init); else IRDL's builder.
+        if not irdl_init(self, operands_list, types, properties):
+            super().__init__(operands=operands_list, properties=properties, result_types=types)
 
     def verify_(self) -> None:
         spec = self.SPEC

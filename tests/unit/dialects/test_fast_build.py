@@ -117,3 +117,68 @@ def test_default_location_is_unknown():
             result_types=[i32], properties={"value": IntegerAttr(0, i32)}
         ).location
     )
+
+
+def _group_shapes(kinds):
+    """Argument shapes for each group kind: a single value, an optional one absent and
+    present, a variadic one with 0 and 2 values."""
+    shapes = {
+        fast_build._SINGLE: ("one",),
+        fast_build._OPTIONAL: ("none", "one"),
+        fast_build._VARIADIC: ("zero", "two"),
+    }
+    combos = [[]]
+    for kind in kinds:
+        combos = [[*c, s] for c in combos for s in shapes[kind]][:6]  # a few per class
+    return combos
+
+
+def _args(shapes, item):
+    return [{"one": item, "none": None, "zero": [], "two": [item, item]}[shape] for shape in shapes]
+
+
+def _irdl_classes():
+    from asc_xdsl.dialects.ascendc import all_ops
+    from asc_xdsl.dialects.emitasc import EmitAsc
+
+    classes = [*all_ops(), *EmitAsc.operations]
+    return sorted(
+        (c for c in classes if fast_build._irdl_plan(c) is not None), key=lambda c: c.name
+    )
+
+
+def test_irdl_init_is_irdls_builder_on_every_op_class():
+    # Each op class of the dialects, with a few shapes of its operand and result groups:
+    # irdl_init's op has the fields, segment sizes and defaults IRDL's builder gives.
+    value = Block(arg_types=[i32]).args[0]
+    checked = 0
+    for cls in _irdl_classes():
+        operand_kinds, result_kinds, _, _ = fast_build._irdl_plan(cls)
+        for operand_shapes in _group_shapes(operand_kinds):
+            for result_shapes in _group_shapes(result_kinds)[:2]:
+                operands = _args(operand_shapes, value)
+                types = _args(result_shapes, i32)
+                fast = object.__new__(cls)
+                assert fast_build.irdl_init(fast, operands, types, {})
+                slow = object.__new__(cls)
+                IRDLOperation.__init__(slow, operands=operands, result_types=types)
+                assert _fields(fast) == {
+                    **_fields(slow),
+                    "operand uses": _fields(fast)["operand uses"],
+                }, cls.name
+                checked += 1
+    assert checked > 300
+
+
+def test_irdl_init_leaves_what_it_does_not_handle_to_irdl():
+    value = Block(arg_types=[i32]).args[0]
+    op = arith.ConstantOp.create(result_types=[i32], properties={"value": IntegerAttr(0, i32)})
+    cls = next(
+        c for c in _irdl_classes() if fast_build._irdl_plan(c)[0][:1] == (fast_build._SINGLE,)
+    )
+    n = len(fast_build._irdl_plan(cls)[0])
+    fresh = object.__new__(cls)
+    assert not fast_build.irdl_init(fresh, [op] + [value] * (n - 1), [], {})  # an Operation
+    assert not fast_build.irdl_init(fresh, [None] + [value] * (n - 1), [], {})  # None for a single
+    assert not fast_build.irdl_init(fresh, [value] * (n + 1), [], {})  # a wrong count
+    assert not hasattr(fresh, "_operands") or fresh._operands == ()
