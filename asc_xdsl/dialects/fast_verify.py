@@ -10,10 +10,13 @@ type against its constraint with one `VerificationContext`, so type variables bi
 across them as in IRDL; regions, properties, attributes and traits). When the plan
 finds anything wrong it runs xDSL's verifier, so the error is IRDL's own message; the
 plan never accepts what IRDL would reject (tests/unit/dialects/test_fast_verify.py
-compares the two on every op of the lit inputs). Within one `verify_module`, an op with
-no regions or successors whose class, operand and result types, properties and
-attributes are the very objects of an op already accepted is not checked again: the
-checks read nothing else (a kernel's vector ops share their tensors' types).
+compares the two on every op of the lit inputs). In `verify_module`, an op with no
+regions or successors whose class, operand and result types, properties and attributes
+are the very objects of an op already accepted is not checked again: the checks read
+nothing else, and attributes are immutable. The verdicts are kept across
+`verify_module` calls (the table holds the objects, so no identity is reused while it
+is listed; it is emptied past `_VERDICT_LIMIT` entries): a kernel's vector ops share
+their tensors' types, and compiles share the frontend's cached types and attributes.
 """
 
 from __future__ import annotations
@@ -55,8 +58,12 @@ from asc_xdsl.utils.class_tests import SubclassCache
 
 _INSTALLED: set[type] = set()
 _VERDICTS: list[dict[tuple[int, ...], tuple[Any, ...]] | None] = [None]
-"""The IRDL checks passed in the `verify_module` under way, by the identities of what
-they read (None: none is under way, each op is checked)."""
+"""The verdict table while a `verify_module` is under way (None: none is, each op is
+checked)."""
+_ACCEPTED: dict[tuple[int, ...], tuple[Any, ...]] = {}
+"""The IRDL checks passed in `verify_module`s, by the identities of what they read
+(each entry keeps those objects)."""
+_VERDICT_LIMIT = 20_000
 _item = tuple.__getitem__
 """Indexing xDSL's value tuples without `SSAValues.__getitem__` (a Python call)."""
 
@@ -239,18 +246,19 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
         if memoizable and verdicts is not None:
             # `check`'s verdict is a function of the op's class, its operand and result
             # types and its properties and attributes: asked once per distinct set of
-            # those objects (by identity) in one `verify_module`.
+            # those objects (by identity; `_type`: what `SSAValue.type` returns).
+            properties, attributes = op.properties, op.attributes
             objects = (
                 op_def,
-                *[v.type for v in op._operands],
+                *[v._type for v in op._operands],
                 None,
-                *[v.type for v in op.results],
+                *[v._type for v in op.results],
                 None,
-                *op.properties,
-                *op.properties.values(),
+                *properties,
+                *properties.values(),
                 None,
-                *op.attributes,
-                *op.attributes.values(),
+                *attributes,
+                *attributes.values(),
             )
             key = tuple(map(id, objects))
             if key not in verdicts:
@@ -342,7 +350,9 @@ def verify_module(module: Operation) -> None:
                     child = child._next_op
                 block = block._next_block
     outer = _VERDICTS[0]
-    _VERDICTS[0] = {}
+    if len(_ACCEPTED) > _VERDICT_LIMIT:
+        _ACCEPTED.clear()
+    _VERDICTS[0] = _ACCEPTED
     try:
         good = _verifies(ops)
     except Exception:

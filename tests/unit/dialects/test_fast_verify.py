@@ -203,7 +203,29 @@ def test_a_verdict_is_reused_only_for_the_same_types_and_attributes():
         with pytest.raises(VerifyException):
             fast_verify.verify_module(module)
     fast_verify.verify_module(_module("\n".join([good] * 5)))
-    assert fast_verify._VERDICTS == [None]  # nothing kept after verify_module
+    assert fast_verify._VERDICTS == [None]  # no table outside verify_module
+
+
+def test_verdicts_are_kept_across_modules_for_the_same_objects_only():
+    """A later module's op is not checked again when it reads the very objects of an op
+    accepted before; a broken op is still rejected, and the table is emptied past its
+    limit."""
+    good = f'"ascendc.add_l2"(%t, %t, %t, %n) : ({T}, {T}, {T}, i32) -> ()'
+    first = _module(good)
+    fast_verify.verify_module(first)
+    (add,) = [op for op in first.walk() if op.name == "ascendc.add_l2"]
+    op_def, t = type(add).get_irdl_definition(), add.operands[0].type
+    assert any(kept[0] is op_def and kept[1] is t for kept in fast_verify._ACCEPTED.values())
+    for bad in (BROKEN["unknown property"], BROKEN["operand type"]):
+        with pytest.raises(VerifyException):
+            fast_verify.verify_module(_module(bad))
+    limit = fast_verify._VERDICT_LIMIT
+    try:
+        fast_verify._VERDICT_LIMIT = 0
+        fast_verify.verify_module(_module(good))
+        assert len(fast_verify._ACCEPTED) <= 3  # emptied, then this module's verdicts
+    finally:
+        fast_verify._VERDICT_LIMIT = limit
 
 
 def test_new_context_is_a_fresh_verification_context():
