@@ -36,6 +36,8 @@ from xdsl.irdl.operations import (
 OpT = TypeVar("OpT", bound=Operation)
 
 _NONE: SSAValues = SSAValues()
+_OPERATION_POST_INIT = Operation.__post_init__
+"""`Operation.__post_init__` (xDSL's `ImplicitBuilder` replaces it while active)."""
 _new = object.__new__
 
 
@@ -75,6 +77,9 @@ def init_op(
     op.regions = ()
     for region in regions:
         op.add_region(region)
+    if Operation.__post_init__ is not _OPERATION_POST_INIT:
+        op.__post_init__()  # an `ImplicitBuilder` is active: its hook inserts the op
+        return op
     post_init = _post_init(type(op))
     if post_init is not None:
         if callable(post_init):
@@ -93,7 +98,7 @@ def _post_init(cls: type[Operation]) -> Any:
     only that the class has a name), IRDL's defaults as (is a property, name, value)
     triples, or the method itself for a class with its own."""
     method = cls.__post_init__
-    if method is Operation.__post_init__:
+    if method is _OPERATION_POST_INIT:
         return None
     if method is not IRDLOperation.__post_init__:
         return method

@@ -182,3 +182,17 @@ def test_irdl_init_leaves_what_it_does_not_handle_to_irdl():
     assert not fast_build.irdl_init(fresh, [None] + [value] * (n - 1), [], {})  # None for a single
     assert not fast_build.irdl_init(fresh, [value] * (n + 1), [], {})  # a wrong count
     assert not hasattr(fresh, "_operands") or fresh._operands == ()
+
+
+def test_an_implicit_builder_gets_the_op():
+    # xDSL's ImplicitBuilder inserts each op made while it is active (through a hook in
+    # Operation.__post_init__): ops made by new_op go in too, with IRDL's defaults.
+    from xdsl.builder import ImplicitBuilder
+
+    block = Block()
+    with ImplicitBuilder(block):
+        constant = fast_build.new_op(arith.ConstantOp, (), (i32,), {"value": IntegerAttr(1, i32)})
+        defaults = fast_build.new_op(_WithDefaults)
+    assert list(block.ops) == [constant, defaults]
+    assert defaults.properties == {"count": IntegerAttr(7, i32)}
+    assert fast_build.new_op(_WithDefaults).parent is None  # and none after it
