@@ -230,12 +230,16 @@ class _Driver:
         # (the effects are asked for where xDSL's driver first asks: IR that was never
         # verified may fail there)
         effects: Set[EffectInstance] | None = _UNASKED  # type: ignore[assignment]
-        if not facts.symbol and all(r.first_use is None for r in op.results):
-            effects = _effects(op, facts)
-            if _only_results_affected(op, effects):
-                self.erase[op] = None
-                return
-        if any(len(region.blocks) > 1 for region in op.regions):
+        if not facts.symbol:
+            for r in op.results:
+                if r.first_use is not None:
+                    break
+            else:  # (no result is used)
+                effects = _effects(op, facts)
+                if _only_results_affected(op, effects):
+                    self.erase[op] = None
+                    return
+        if op.regions and any(len(region.blocks) > 1 for region in op.regions):
             return
         if effects is _UNASKED:
             effects = _effects(op, facts)

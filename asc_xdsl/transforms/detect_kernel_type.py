@@ -22,7 +22,6 @@ After:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -50,11 +49,11 @@ MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj"})
 """Ops that set up a Matmul object, which serves vector-side clients from the cube."""
 
 
-def _sides(op: Operation) -> Iterator[str]:
-    """The core sides ("cube", "vector") `op` itself needs."""
+def _add_sides(op: Operation, sides: set[str]) -> None:
+    """Add the core sides ("cube", "vector") `op` itself needs to `sides`."""
     pipe_side, reads_position = _class_facts(type(op), op)
     if pipe_side is not None:
-        yield pipe_side
+        sides.add(pipe_side)
     holds = _HOLDS_BUFFER
     for values in (op._operands, op.results):  # (the tuple behind op.operands)
         for value in values:
@@ -62,13 +61,13 @@ def _sides(op: Operation) -> Iterator[str]:
             if holds[type(t)]:
                 side = core_of_buffer(object_buffer(t))
                 if side is not None:
-                    yield side
+                    sides.add(side)
     if reads_position:  # local_tensor_v2(pos, addr, size)
         position = getattr(op, "position", None)
         if isinstance(position, TPosition):
             side = core_of_buffer(position_buffer(position))
             if side is not None:
-                yield side
+                sides.add(side)
 
 
 _HOLDS_BUFFER = SubclassCache(BUFFER_OBJECT_TYPES)
@@ -108,7 +107,7 @@ def _function_facts(f: func.FuncOp, with_sides: bool = True) -> _FunctionFacts:
     sides = facts.sides
     for op in ops_in(f):
         if with_sides and len(sides) < 2:  # (both sides found: no op adds one)
-            sides.update(_sides(op))
+            _add_sides(op, sides)
         name = op.name
         facts.matmul |= name in MATMUL_OBJECT_OPS
         if name == "func.call" and isinstance(op, func.CallOp):
