@@ -7,7 +7,9 @@ of the frontend's build of a kernel. `init_op` sets the same fields directly for
 the compiler builds (operands, result types, properties, regions; no successors), in
 the same order and with the same use lists, so the op is indistinguishable from one
 `Operation.__init__` made, IRDL's defaults for absent properties and attributes
-included (tests/unit/dialects/test_fast_build.py compares every field).
+included (tests/unit/dialects/test_fast_build.py compares every field). `irdl_init` is
+IRDL's builder for ops with optional or variadic groups, and `append_op` a block's
+`add_op` for an op that cannot contain the block.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from itertools import count, repeat
 from typing import Any, TypeVar
 
 from xdsl.dialects.builtin import UNKNOWN_LOC, DenseArrayBase, LocationAttr, i32
-from xdsl.ir import Attribute, Operation, OpResult, Region, SSAValue, SSAValues, Use
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue, SSAValues, Use
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     AttrSizedResultSegments,
@@ -234,3 +236,22 @@ def _irdl_plan(cls: type[IRDLOperation]) -> Any:
         option(AttrSizedOperandSegments),
         option(AttrSizedResultSegments),
     )
+
+
+def append_op(block: Block, op: Operation) -> None:
+    """`block.add_op(op)`. For an op without regions (which cannot hold the block) the
+    links are set directly: xDSL's also walks up the block's ancestors to refuse an op
+    that contains it."""
+    if op.regions:
+        block.add_op(op)
+        return
+    if op.parent is not None:
+        raise ValueError("Can't add to a block an operation already attached to a block.")
+    op.parent = block
+    last = block._last_op
+    if last is None:
+        block._first_op = op
+    else:
+        last._next_op = op
+        op._prev_op = last
+    block._last_op = op

@@ -43,7 +43,7 @@ from asc_xdsl.dialects.ascendc.base import (
     NO_INLINE,
 )
 from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, set_soc
-from asc_xdsl.dialects.fast_build import new_op
+from asc_xdsl.dialects.fast_build import append_op, new_op
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
@@ -230,7 +230,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
     def emit(self, op: Operation) -> Operation:
         op.location = self._loc(self.node)
         assert self.block is not None
-        self.block.add_op(op)
+        append_op(self.block, op)
         return op
 
     def fail(self, message: str, node: ast.AST | None = None) -> Any:

@@ -196,3 +196,36 @@ def test_an_implicit_builder_gets_the_op():
     assert list(block.ops) == [constant, defaults]
     assert defaults.properties == {"count": IntegerAttr(7, i32)}
     assert fast_build.new_op(_WithDefaults).parent is None  # and none after it
+
+
+def test_append_op_links_as_add_op():
+    fast, slow = Block(), Block()
+    for block in (fast, slow):
+        assert block.first_op is None
+    for i in range(3):
+        pair = [
+            arith.ConstantOp.create(result_types=[i32], properties={"value": IntegerAttr(i, i32)})
+            for _ in range(2)
+        ]
+        fast_build.append_op(fast, pair[0])
+        slow.add_op(pair[1])
+    assert [op.properties for op in fast.ops] == [op.properties for op in slow.ops]
+    ops = list(fast.ops)
+    assert fast.first_op is ops[0] and fast.last_op is ops[-1]
+    assert [op.prev_op for op in ops] == [None, *ops[:-1]]
+    assert [op.next_op for op in ops] == [*ops[1:], None]
+    assert all(op.parent is fast for op in ops)
+    with pytest.raises(ValueError, match="already attached"):
+        fast_build.append_op(slow, ops[0])
+
+
+def test_append_op_refuses_an_op_that_holds_the_block():
+    inner = Block([scf.YieldOp()])
+    holder = fast_build.new_op(
+        scf.IfOp,
+        (Block(arg_types=[i1]).args[0],),
+        (),
+        regions=(Region([inner]), Region([Block([scf.YieldOp()])])),
+    )
+    with pytest.raises(ValueError, match="contained in the operation"):
+        fast_build.append_op(inner, holder)
