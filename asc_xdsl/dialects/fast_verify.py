@@ -298,6 +298,8 @@ class _IsolatedFromAbove:
         self.trait = trait
 
     def verify(self, op: Operation) -> None:
+        if _ISOLATION_PROVEN[0]:
+            return  # (`verify_module` proved it for every isolated op at once)
         inside: set[int] = set()
         ops: list[Operation] = []
         pending = [op]
@@ -328,21 +330,28 @@ def verify_module(module: Operation) -> None:
     region's) on every op; when any fails (or raises), xDSL's runs, so the error raised
     is its own."""
     seen = _INSTALLED
+    isolated = _ISOLATED
     ops = [module]
-    pending = [module]
+    # The isolated ops strictly around each op and block, outermost first: one tuple
+    # per isolated region, shared by everything in it (see `_isolation_holds`).
+    scopes: dict[int, tuple[int, ...]] = {id(module): ()}
+    pending: list[tuple[Operation, tuple[int, ...]]] = [(module, ())]
     while pending:  # every op nested in `module` (a list, cheaper than xDSL's walk)
-        op = pending.pop()
+        op, around = pending.pop()
         cls = type(op)
         if cls not in seen and isinstance(op, IRDLOperation):
             install(cls)
+        inner = (*around, id(op)) if isolated[cls] else around
         for region in op.regions:
             block = region._first_block
             while block is not None:
+                scopes[id(block)] = inner
                 child = block._first_op
                 while child is not None:
                     ops.append(child)
+                    scopes[id(child)] = inner
                     if child.regions:
-                        pending.append(child)
+                        pending.append((child, inner))
                     else:
                         cls = type(child)
                         if cls not in seen and isinstance(child, IRDLOperation):
@@ -354,13 +363,51 @@ def verify_module(module: Operation) -> None:
         _ACCEPTED.clear()
     _VERDICTS[0] = _ACCEPTED
     try:
+        _ISOLATION_PROVEN[0] = _isolation_holds(ops, scopes)
         good = _verifies(ops)
     except Exception:
         good = False
     finally:
         _VERDICTS[0] = outer
+        _ISOLATION_PROVEN[0] = False
     if not good:
         module.verify()
+
+
+class _IsolatedClasses(dict[type, bool]):
+    """Op class -> whether it is IsolatedFromAbove, asked once per class."""
+
+    def __missing__(self, cls: type) -> bool:
+        found = self[cls] = issubclass(cls, Operation) and cls.has_trait(IsolatedFromAbove)
+        return found
+
+
+_ISOLATED = _IsolatedClasses()
+
+_ISOLATION_PROVEN = [False]
+"""Whether the `verify_module` under way proved every isolated op isolated."""
+
+
+def _isolation_holds(ops: list[Operation], scopes: dict[int, tuple[int, ...]]) -> bool:
+    """Whether every operand used in an isolated op is defined inside it, for all the
+    isolated ops of `ops` at once: each use's isolated ops (`scopes`: those strictly
+    around it) must be around its definition too (or be the op that defines it). An op
+    and the ops it uses are nearly always in one region of one isolated op, where the
+    two share one tuple. False where that is not shown (the traits then check)."""
+    for op in ops:
+        around = scopes[id(op)]
+        for operand in op._operands:
+            owner = operand.owner
+            defined = scopes.get(id(owner))
+            if defined is around:
+                continue
+            if defined is None:
+                return False
+            if isinstance(owner, Operation):
+                defined = (*defined, id(owner))
+            if defined[: len(around)] != around:
+                return False
+    return True
 
 
 _ERASED = SubclassCache(ErasedSSAValue)
