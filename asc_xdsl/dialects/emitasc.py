@@ -21,6 +21,7 @@ code) are checked so that no input can start a new statement, comment or line.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -77,12 +78,19 @@ _CALLEE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:<>, *&]*")
 
 def check_identifier(op: Operation | str, what: str, name: str) -> None:
     """`name` is a C++ identifier that is not a keyword."""
+    problem = _identifier_problem(name)
+    if problem is not None:
+        where = op if isinstance(op, str) else f"'{op.name}'"
+        raise VerifyException(f"{where}: {what} {name!r} {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _identifier_problem(name: str) -> str | None:
+    """What is wrong with `name` as a C++ identifier, asked once per name (a kernel's
+    struct members are read many times)."""
     from asc_xdsl.backends.ascendc.names import identifier_problem
 
-    where = op if isinstance(op, str) else f"'{op.name}'"
-    problem = identifier_problem(name) if _IDENTIFIER.fullmatch(name) else "is not an identifier"
-    if problem is not None:
-        raise VerifyException(f"{where}: {what} {name!r} {problem}")
+    return identifier_problem(name) if _IDENTIFIER.fullmatch(name) else "is not an identifier"
 
 
 def check_code_line(op: Operation, what: str, text: str) -> None:
