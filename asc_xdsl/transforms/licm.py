@@ -43,7 +43,7 @@ from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import (
@@ -89,16 +89,6 @@ def has_candidates(loop: Operation) -> bool:
     return False
 
 
-def _defined_inside(region: Region, owner: Operation | Block) -> bool:
-    """Whether `region` is an ancestor of `owner` (xDSL's `Region.is_ancestor`)."""
-    node: Operation | Block | Region | None = owner
-    while node is not None:
-        if node is region:
-            return True
-        node = node.parent_node
-    return False
-
-
 def _hoistable(op: Operation, region: Region) -> bool:
     """xDSL's test (`_move_loop_invariant_code`): side-effect free, speculatable and
     `can_be_hoisted`, in the cheapest order: the op's class first, then (without
@@ -110,7 +100,7 @@ def _hoistable(op: Operation, region: Region) -> bool:
             return False
     else:
         for v in op._operands:  # (the tuple behind op.operands)
-            if _defined_inside(region, v.owner):
+            if region.is_ancestor(v.owner):
                 return False
     return bool(is_speculatable(op)) and is_side_effect_free(op)
 
