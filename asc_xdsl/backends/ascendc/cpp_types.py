@@ -7,6 +7,7 @@ import struct
 from collections.abc import Callable
 
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     BFloat16Type,
     Float16Type,
     Float32Type,
@@ -19,11 +20,13 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     Signedness,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, ParametrizedAttribute
 
+from asc_xdsl.dialects.ascendc.adv_types import MatmulConfigAttr, MatmulType
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.utils.class_tests import SubclassCache
 
 INDEX_CPP = "int64_t"
 """`index` values (loop counters, offsets) are signed 64-bit on the device."""
@@ -56,7 +59,7 @@ _CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (Float16Type, BFloat16Type)
 
 def constant_qualifier(t: Attribute) -> str:
     """`constexpr` for a constant of type `t` when that is valid on every build, else `const`."""
-    return "const" if isinstance(t, _CLASS_IN_CPU_DEBUG) else "constexpr"
+    return "const" if _IS_CLASS_IN_CPU_DEBUG[type(t)] else "constexpr"
 
 
 class UnsupportedType(Exception):
@@ -87,15 +90,16 @@ def memory_space(t: MemRefType) -> int | None:
 
 def cpp_type(t: Attribute) -> str:
     """The C++ type of a value of IR type `t`."""
-    if isinstance(t, IntegerType):
-        return int_cpp(t)
-    if isinstance(t, IndexType):
+    cls = type(t)  # (class tests per class: an isinstance against these is an ABC's)
+    if _IS_INTEGER_TYPE[cls]:
+        return int_cpp(t)  # type: ignore[arg-type]
+    if _IS_INDEX_TYPE[cls]:
         return INDEX_CPP
-    if type(t) in _FLOATS:
-        return _FLOATS[type(t)]
-    if isinstance(t, MemRefType):
-        return pointer_type(t)
-    if isinstance(t, AscendCType):
+    if cls in _FLOATS:
+        return _FLOATS[cls]
+    if _IS_MEMREF_TYPE[cls]:
+        return pointer_type(t)  # type: ignore[arg-type]
+    if _IS_ASCENDC_TYPE[cls]:
         args = t.cpp_template_args()
         if not args:
             return f"{t.CPP_CLASS}<>" if t.CPP_EMPTY_TEMPLATE_ARGS else t.CPP_CLASS
@@ -178,16 +182,17 @@ def float_literal(value: float, t: Attribute) -> str:
 
 
 def int_literal(value: int, t: Attribute) -> str:
-    if isinstance(t, IntegerType) and t.width.data == 1:
+    integer = _IS_INTEGER_TYPE[type(t)]
+    if integer and t.width.data == 1:  # type: ignore[attr-defined]
         return "true" if value else "false"
-    if isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED and value < 0:
-        value += 1 << t.width.data
-    if (isinstance(t, IntegerType) and t.width.data == 64) or isinstance(t, IndexType):
+    if integer and t.signedness.data == Signedness.UNSIGNED and value < 0:  # type: ignore[attr-defined]
+        value += 1 << t.width.data  # type: ignore[attr-defined]
+    if (integer and t.width.data == 64) or _IS_INDEX_TYPE[type(t)]:  # type: ignore[attr-defined]
         if value == -(1 << 63):  # `9223372036854775808LL` itself does not fit
             return "(-9223372036854775807LL - 1)"
         suffix = "ULL" if value >= 1 << 63 else "LL" if abs(value) >= 1 << 31 else ""
         return f"{value}{suffix}"
-    if isinstance(t, IntegerType) and t.width.data == 32 and value >= 1 << 31:
+    if integer and t.width.data == 32 and value >= 1 << 31:  # type: ignore[attr-defined]
         return f"{value}U"
     return str(value)
 
@@ -218,3 +223,34 @@ def c_string(text: str) -> str:
             out.append(ch)
     out.append('"')
     return "".join(out)
+
+
+_IS_INTEGER_TYPE = SubclassCache(IntegerType)
+_IS_INDEX_TYPE = SubclassCache(IndexType)
+_IS_MEMREF_TYPE = SubclassCache(MemRefType)
+_IS_ASCENDC_TYPE = SubclassCache(AscendCType)
+_IS_CLASS_IN_CPU_DEBUG = SubclassCache(_CLASS_IN_CPU_DEBUG)
+_SCALAR_TYPE_CLASSES = frozenset({IntegerType, IndexType, *_FLOATS})
+
+
+def module_independent(t: Attribute) -> bool:
+    """Whether `cpp_type(t)` is the same in every module: any type but a matmul type
+    (which spells the name its module declares its MatmulConfig under) and the types
+    that hold one."""
+    cls = type(t)
+    if cls in _SCALAR_TYPE_CLASSES:
+        return True
+    return not _holds_matmul(t)
+
+
+def _holds_matmul(a: Attribute) -> bool:
+    if _IS_MATMUL_PART[type(a)]:
+        return True
+    if isinstance(a, ParametrizedAttribute):
+        return any(_holds_matmul(p) for p in a.parameters)
+    if isinstance(a, ArrayAttr):
+        return any(_holds_matmul(p) for p in a.data)
+    return False
+
+
+_IS_MATMUL_PART = SubclassCache((MatmulType, MatmulConfigAttr))

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from xdsl.dialects.builtin import NameLoc
-from xdsl.ir import SSAValue
+from xdsl.ir import BlockArgument, SSAValue
 
 from asc_xdsl.utils.class_tests import SubclassCache
 
@@ -112,10 +112,12 @@ class NameTable:
         self._next.clear()
 
     def _fresh_numbered(self) -> str:
+        used, n = self._used, self._counter
         while True:
-            self._counter += 1
-            name = f"v{self._counter}"
-            if name not in self._used:
+            n += 1
+            name = f"v{n}"
+            if name not in used:
+                self._counter = n
                 return name
 
     def claim(self, base: str) -> str:
@@ -141,20 +143,23 @@ class NameTable:
 
     def define(self, value: SSAValue, preferred: str | None = None) -> str:
         """Give `value` a name (once); `preferred` is used when it has no hint."""
-        known = self._names.get(id(value))
+        names = self._names
+        known = names.get(id(value))
         if known is not None:
             return known[1]
-        hint = value.name_hint
-        if not hint or _GENERATED.match(hint):  # %arg3 says less than loc("block_length")
-            hint = _location_name(value) or hint
-        if hint and _IDENT.match(hint):
+        hint = value._name  # (`name_hint`'s field: the property costs a call per value)
+        if not hint or (hint[0] == "a" and _GENERATED.match(hint)):
+            # %arg3 says less than loc("block_length"), which only block arguments have
+            if _HAS_LOCATION[type(value)]:
+                hint = _location_name(value) or hint
+        if hint and _is_identifier(hint):
             name = self.claim(hint)
         elif preferred:
             name = self.claim(preferred)
         else:
             name = self._fresh_numbered()
             self._used.add(name)
-        self._names[id(value)] = (value, name)
+        names[id(value)] = (value, name)
         return name
 
     def alias(self, value: SSAValue, name: str) -> None:
@@ -202,3 +207,12 @@ def _location_name(value: SSAValue) -> str | None:
 
 
 _IS_NAME_LOC = SubclassCache(NameLoc)
+_HAS_LOCATION = SubclassCache(BlockArgument)
+"""Value class -> whether its values carry a location (block arguments; an op's
+results have the op's)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_identifier(hint: str) -> bool:
+    """Whether a name hint is a C identifier as it is (asked once per hint)."""
+    return _IDENT.match(hint) is not None

@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     Signedness,
     UnitAttr,
+    UnregisteredOp,
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -40,6 +41,7 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     constant_qualifier,
     cpp_type,
     float_literal,
+    module_independent,
     int_cpp,
     int_literal,
     template_arg,
@@ -78,9 +80,21 @@ INDENT = "  "
 OpT = TypeVar("OpT", bound=Operation)
 _T = TypeVar("_T")
 _Handler = Callable[["AscendCEmitter", OpT], None]
-_HANDLERS: dict[str, _Handler] = {}
-"""Op name -> its method. Names, not classes: the pyasc-syntax parsers' ops and xDSL's
-are one op, and the math and memref dialects need not be imported to print a kernel."""
+class _Handlers(dict[str, "_Handler"]):
+    """Op name -> its method. Names, not classes: the pyasc-syntax parsers' ops and
+    xDSL's are one op, and the math and memref dialects need not be imported to print a
+    kernel. A change forgets the printers found per class (`_PRINTERS`)."""
+
+    def __setitem__(self, name: str, method: _Handler) -> None:
+        super().__setitem__(name, method)
+        _PRINTERS.clear()
+
+    def __delitem__(self, name: str) -> None:
+        super().__delitem__(name)
+        _PRINTERS.clear()
+
+
+_HANDLERS = _Handlers()
 
 
 def _handles(*ops: type[Operation] | str) -> Callable[[_Handler], _Handler]:
@@ -90,6 +104,23 @@ def _handles(*ops: type[Operation] | str) -> Callable[[_Handler], _Handler]:
         return method
 
     return register
+
+
+def _printer_of(cls: type[Operation], name: str) -> _Handler | None:
+    """How ops of class `cls` named `name` print: the method registered for the name,
+    an AscendC op's own printer (its spec's) or the generic call (`emit_call`); None if
+    they have no Ascend C form."""
+    handler = _HANDLERS.get(name)
+    if handler is not None:
+        return handler
+    if not _IS_ASCENDC_OP[cls]:
+        return None
+    custom = getattr(getattr(cls, "SPEC", None), "printer", None)
+    return custom if custom is not None else AscendCEmitter.emit_call
+
+
+_PRINTERS: dict[type[Operation], _Handler] = {}
+"""Op class -> how its ops print (`_printer_of`), found on the first op of the class."""
 
 
 def _names(table: Mapping[type[Operation], _T]) -> dict[str, _T]:
@@ -234,7 +265,7 @@ def _matched(
 
 def _predicate(op: arith.CmpiOp | arith.CmpfOp, table: dict[int, _T]) -> _T:
     """The table entry of `op`'s comparison predicate (arith does not verify its range)."""
-    value = op.predicate.value.data
+    value = op.properties["predicate"].value.data
     if value not in table:
         raise CodegenError(op, f"unknown {op.name} predicate {value}")
     return table[value]
@@ -261,9 +292,9 @@ class AscendCEmitter:
         self.stream.write(f"{INDENT * self.level}{text}\n" if text else "\n")
 
     def name(self, value: SSAValue) -> str:
-        known = self.names.get(value)
+        known = self.names._names.get(id(value))
         if known is not None:
-            return known
+            return known[1]
         if value not in self.names:
             owner = value.owner
             source = owner.name if isinstance(owner, Operation) else "a block argument"
@@ -280,17 +311,28 @@ class AscendCEmitter:
         known = self._ctypes.get(id(t))
         if known is not None:
             return known[1]
+        known = _SHARED_CTYPES.get(id(t))
+        if known is not None:
+            self._ctypes[id(t)] = known
+            return known[1]
         try:
             text = cpp_type(t)
         except UnsupportedType as e:
             raise CodegenError(op, str(e)) from None
-        self._ctypes[id(t)] = (t, text)
+        known = self._ctypes[id(t)] = (t, text)
+        if module_independent(t):
+            if len(_SHARED_CTYPES) >= _SHARED_CTYPES_LIMIT:
+                _SHARED_CTYPES.clear()
+            _SHARED_CTYPES[id(t)] = known
         return text
 
     def declare(self, op: Operation, value: SSAValue, expr: str) -> None:
         """`T name = expr;` for a new value."""
         name = self.names.define(value)
-        self.line(f"{self.ctype(op, value.type)} {name} = {expr};")
+        t = value._type  # (`type`'s field: the property costs a call)
+        known = self._ctypes.get(id(t))
+        ctype = known[1] if known is not None else self.ctype(op, t)
+        self.stream.write(f"{INDENT * self.level}{ctype} {name} = {expr};\n")
 
     def _template_text(self, a: object) -> str:
         """A template argument: a type, enum or number, or an operand (a constant) by name."""
@@ -334,16 +376,20 @@ class AscendCEmitter:
     # -- module and functions -----------------------------------------------
 
     def emit_module(self, module: ModuleOp, headers: Sequence[str] = ()) -> None:
-        configs = _matmul_configs(module)
+        configs, quants = _matmul_configs(module)
         self._ctypes = {}
         token = MATMUL_CONFIG_NAMES.set(configs)
         try:
-            self._emit_module(module, configs, headers)
+            self._emit_module(module, configs, headers, quants)
         finally:
             MATMUL_CONFIG_NAMES.reset(token)
 
     def _emit_module(
-        self, module: ModuleOp, matmul_configs: Mapping[str, str], headers: Sequence[str]
+        self,
+        module: ModuleOp,
+        matmul_configs: Mapping[str, str],
+        headers: Sequence[str],
+        quants: Sequence[Operation] = (),
     ) -> None:
         # `#define` lines configure the headers (ASCENDC_CUBE_ONLY): before any include.
         defines = [op for op in module.ops if is_define(op)]
@@ -375,7 +421,7 @@ class AscendCEmitter:
             self.line("")
         for initializer, name in matmul_configs.items():
             self.line(f"constexpr static MatmulConfig {name}{initializer};")
-        self.quant_configs = _quant_configs(module)
+        self.quant_configs = _quant_configs(quants)
         self.names.reserve(name for name, _ in self.quant_configs.values())
         for name, args in dict(self.quant_configs.values()).items():
             self.line(f"constexpr static AscendC::AscendQuantConfig {name}{{{args}}};")
@@ -487,7 +533,7 @@ class AscendCEmitter:
         return f"{prefix} {ret} {self.functions[f.sym_name.data]}({', '.join(params)})"
 
     def _param_type(self, f: func.FuncOp, t: Attribute) -> str:
-        by_reference = isinstance(t, AscendCType) and t.BY_REFERENCE
+        by_reference = _IS_ASCENDC_TYPE[type(t)] and t.BY_REFERENCE  # type: ignore[attr-defined]
         return f"{self.ctype(f, t)}&" if by_reference else self.ctype(f, t)
 
     @staticmethod
@@ -520,7 +566,11 @@ class AscendCEmitter:
     def emit_op(self, op: Operation) -> None:
         outer, self.current_op = self.current_op, op
         try:
-            self._emit_op(op)
+            printer = _PRINTERS.get(type(op))
+            if printer is None:
+                self._emit_op(op)
+            else:
+                printer(self, op)
         except CodegenError:
             raise
         except Exception as e:  # IR that does not verify, or a printer bug: say which op
@@ -528,13 +578,15 @@ class AscendCEmitter:
         self.current_op = outer
 
     def _emit_op(self, op: Operation) -> None:
-        handler = _HANDLERS.get(op.name)
-        if handler is not None:
-            handler(self, op)
-        elif _IS_ASCENDC_OP[type(op)]:
-            self.emit_ascendc(op)  # type: ignore[arg-type]
-        else:
+        """Print an op whose class has no printer in `_PRINTERS` yet: find it (once per
+        class), or print by the op's own name (unregistered ops)."""
+        cls = type(op)
+        printer = _printer_of(cls, op.name)
+        if printer is None:
             raise CodegenError(op, "this op has no Ascend C form")
+        if not issubclass(cls, UnregisteredOp):  # (its name is the op's, not the class's)
+            _PRINTERS[cls] = printer
+        printer(self, op)
 
     # -- AscendC ops: generic printing from op metadata --------------------
 
@@ -550,36 +602,47 @@ class AscendCEmitter:
         kind = op.EMIT_KIND
         if kind is EmitKind.CUSTOM:
             raise CodegenError(op, "no printer method for this custom op")
-        # An item that is None (an absent optional operand) is left out.
-        targs = [self._template_text(a) for a in op.cpp_template_args() if a is not None]
+        # An item that is None (an absent optional operand) is left out. A type or an
+        # operand already spelled is read from its table (no call per argument).
+        named, ctypes = self.names._names, self._ctypes
+        targs = [
+            known[1]
+            if (known := ctypes.get(id(a)) or named.get(id(a))) is not None
+            else self._template_text(a)
+            for a in op.cpp_template_args()
+            if a is not None
+        ]
         tmpl = f"<{', '.join(targs)}>" if targs else ""
+        # (arrays are declared before any other argument's line: `_as_bytes`' view)
         call_args = [
             self._array(op, a) if isinstance(a, ArrayArg) else a
             for a in op.cpp_call_args()
             if a is not None
         ]
-        named = self.names.named  # (an operand's name found without a call per argument)
         args = ", ".join(
-            [known[1] if (known := named.get(id(a))) else self.arg(op, a) for a in call_args]
+            [
+                known[1] if (known := named.get(id(a))) is not None else self.arg(op, a)
+                for a in call_args
+            ]
         )
         if kind is EmitKind.CONSTRUCTOR:
-            result = op.results[0]
+            (result,) = op.results
             name = self.names.define(result)
-            ctype = self.ctype(op, result.type)
+            ctype = self.ctype(op, result._type)
             self.line(f"{ctype} {name} = {ctype}({args});" if args else f"{ctype} {name};")
             return
         if kind is EmitKind.FREE_FUNCTION:
             call = f"{op.NAMESPACE}{op.API_NAME}{tmpl}({args})"
         elif kind is EmitKind.MEMBER_FUNCTION:
-            call = f"{self.name(op._operands[0])}.{op.API_NAME}{tmpl}({args})"
+            call = f"{self.name(_item(op._operands, 0))}.{op.API_NAME}{tmpl}({args})"
         elif kind is EmitKind.ASSIGN_MEMBER:
             dst, obj = (self.name(v) for v in op._operands[:2])
             self.line(f"{dst} = {obj}.{op.API_NAME}{tmpl}({args});")
             return
         elif kind is EmitKind.SUBSCRIPT:
-            call = f"{self.name(op._operands[0])}[{args}]"
+            call = f"{self.name(_item(op._operands, 0))}[{args}]"
         else:  # CALL_OPERATOR
-            call = f"{self.name(op._operands[0])}({args})"
+            call = f"{self.name(_item(op._operands, 0))}({args})"
         self._statement(op, call)
 
     def _array(self, op: Operation, a: ArrayArg) -> str:
@@ -597,10 +660,12 @@ class AscendCEmitter:
         return name
 
     def _statement(self, op: Operation, expr: str) -> None:
-        if not op.results:
+        results = op.results
+        if not results:
             self.line(f"{expr};")
-        elif len(op.results) == 1:
-            self.declare(op, op.results[0], expr)
+        elif len(results) == 1:
+            (result,) = results
+            self.declare(op, result, expr)
         else:
             raise CodegenError(op, "ops with several results have no Ascend C form")
 
@@ -741,7 +806,8 @@ class AscendCEmitter:
 
     @_handles(arith.ConstantOp)
     def _constant(self, op: arith.ConstantOp) -> None:
-        value, t = op.value, op.result.type
+        (result,) = op.results  # (IRDL's accessors cost a call or more each)
+        value, t = op.properties["value"], result._type
         if _IS_INTEGER_ATTR[type(value)]:  # (class tests: the ABC's isinstance is a call)
             number = value.value.data  # type: ignore[attr-defined]
             literal = int_literal(number, t)
@@ -754,13 +820,18 @@ class AscendCEmitter:
             preferred = f"cst_{t}"
         else:
             raise CodegenError(op, f"constant {value} has no scalar C++ form")
-        name = self.names.define(op.result, preferred)
+        name = self.names.define(result, preferred)
         self.line(f"{constant_qualifier(t)} {self.ctype(op, t)} {name} = {literal};")
 
     @_handles(*_INFIX)
     def _infix(self, op: Operation) -> None:
-        lhs, rhs = (self.name(v) for v in op._operands)
-        self.declare(op, op.results[0], f"{lhs} {_INFIX[op.name]} {rhs}")
+        named = self.names.named
+        lhs, rhs = (
+            known[1] if (known := named.get(id(v))) is not None else self.name(v)
+            for v in op._operands
+        )
+        (result,) = op.results
+        self.declare(op, result, f"{lhs} {_INFIX[op.name]} {rhs}")
 
     def _unsigned(self, op: Operation, value: SSAValue) -> str:
         t = value.type
@@ -779,9 +850,10 @@ class AscendCEmitter:
     @_handles(arith.CeilDivSIOp)
     def _ceildiv(self, op: arith.CeilDivSIOp) -> None:
         # C++ `/` truncates toward zero; round up when the exact quotient is positive.
-        a, b = self.name(op.lhs), self.name(op.rhs)
+        a, b = (self.name(v) for v in op._operands)  # (lhs, rhs)
+        (result,) = op.results
         self.declare(
-            op, op.result, f"({a} / {b}) + ((({a} % {b}) != 0) && (({a} < 0) == ({b} < 0)))"
+            op, result, f"({a} / {b}) + ((({a} % {b}) != 0) && (({a} < 0) == ({b} < 0)))"
         )
 
     @_handles(arith.CeilDivUIOp)
@@ -793,9 +865,10 @@ class AscendCEmitter:
 
     @_handles(arith.FloorDivSIOp)
     def _floordiv(self, op: arith.FloorDivSIOp) -> None:
-        a, b = self.name(op.lhs), self.name(op.rhs)
+        a, b = (self.name(v) for v in op._operands)  # (lhs, rhs)
+        (result,) = op.results
         self.declare(
-            op, op.result, f"({a} / {b}) - ((({a} % {b}) != 0) && (({a} < 0) != ({b} < 0)))"
+            op, result, f"({a} / {b}) - ((({a} % {b}) != 0) && (({a} < 0) != ({b} < 0)))"
         )
 
     @_handles(*_MIN_MAX)
@@ -817,11 +890,13 @@ class AscendCEmitter:
     @_handles(arith.CmpiOp)
     def _cmpi(self, op: arith.CmpiOp) -> None:
         operator, unsigned = _predicate(op, _CMPI)
+        a, b = op._operands  # (lhs, rhs: IRDL's accessors cost a call or more each)
         if unsigned:
-            lhs, rhs = self._unsigned(op, op.lhs), self._unsigned(op, op.rhs)
+            lhs, rhs = self._unsigned(op, a), self._unsigned(op, b)
         else:
-            lhs, rhs = self.name(op.lhs), self.name(op.rhs)
-        self.declare(op, op.result, f"{lhs} {operator} {rhs}")
+            lhs, rhs = self.name(a), self.name(b)
+        (result,) = op.results
+        self.declare(op, result, f"{lhs} {operator} {rhs}")
 
     @_handles(arith.CmpfOp)
     def _cmpf(self, op: arith.CmpfOp) -> None:
@@ -831,12 +906,14 @@ class AscendCEmitter:
     @_handles(arith.SelectOp)
     def _select(self, op: arith.SelectOp) -> None:
         c, a, b = (self.name(v) for v in op._operands)
-        self.declare(op, op.result, f"{c} ? {a} : {b}")
+        (result,) = op.results
+        self.declare(op, result, f"{c} ? {a} : {b}")
 
     @_handles(*_CONVERSIONS)
     def _convert(self, op: Operation) -> None:
-        ctype = self.ctype(op, op.results[0].type)
-        self.declare(op, op.results[0], f"static_cast<{ctype}>({self.name(op._operands[0])})")
+        (result,), (value,) = op.results, op._operands
+        ctype = self.ctype(op, result._type)
+        self.declare(op, result, f"static_cast<{ctype}>({self.name(value)})")
 
     @_handles(arith.ExtUIOp, arith.UIToFPOp)
     def _convert_unsigned(self, op: Operation) -> None:
@@ -986,24 +1063,29 @@ class AscendCEmitter:
         inputs, outputs = op._operands, op.results  # (its only operands and results)
         if len(inputs) != 1 or len(outputs) != 1:
             raise CodegenError(op, "only one-to-one conversions have an Ascend C form")
-        src, dst = inputs[0].type, outputs[0].type
+        (value,), (result,) = inputs, outputs
+        src, dst = value._type, result._type
         if not (
             (_IS_INTEGER_TYPE[type(src)] or _IS_INDEX_TYPE[type(src)])
             and (_IS_INTEGER_TYPE[type(dst)] or _IS_INDEX_TYPE[type(dst)])
         ):
             raise CodegenError(op, f"conversion from {src} to {dst} has no Ascend C form")
         ctype = self.ctype(op, dst)
-        self.declare(op, outputs[0], f"static_cast<{ctype}>({self.name(inputs[0])})")
+        self.declare(op, result, f"static_cast<{ctype}>({self.name(value)})")
 
     @_handles(PtrOffsetOp)
     def _ptr_offset(self, op: PtrOffsetOp) -> None:
-        if op.dynamic_offset is not None:
-            offset = self.name(op.dynamic_offset)
-        elif op.static_offset is not None:
-            offset = str(op.static_offset.value.data)
+        # (base, then the optional dynamic offset: its one optional operand group)
+        base, *dynamic = op._operands
+        static = op.properties.get("staticOffset")
+        if dynamic:
+            offset = self.name(dynamic[0])
+        elif static is not None:
+            offset = str(static.value.data)  # type: ignore[attr-defined]
         else:
             raise CodegenError(op, "a pointer offset needs a dynamic or a static offset")
-        self.declare(op, op.result, f"{self.name(op.base)} + {offset}")
+        (result,) = op.results
+        self.declare(op, result, f"{self.name(base)} + {offset}")
 
     # -- scf ------------------------------------------------------------------
 
@@ -1046,7 +1128,7 @@ class AscendCEmitter:
         """Emit a block ending in scf.yield; assign the yielded values to `results`."""
         self.level += 1
         for op in block.ops:
-            if op.name == "scf.yield" and isinstance(op, scf.YieldOp):
+            if _IS_YIELD[type(op)]:
                 self._assign(op, results, op.arguments)
             else:
                 self.emit_op(op)
@@ -1098,7 +1180,7 @@ class AscendCEmitter:
         self.line("while (true) {")
         self.level += 1
         for inner in before.ops:
-            if isinstance(inner, scf.ConditionOp):
+            if _IS_CONDITION[type(inner)]:
                 self.line(f"if (!{self.name(inner.condition)}) {{")
                 self.level += 1
                 self._assign(inner, results, inner.args)
@@ -1112,7 +1194,7 @@ class AscendCEmitter:
             else:
                 self.emit_op(inner)
         for inner in after.ops:
-            if isinstance(inner, scf.YieldOp):
+            if _IS_YIELD[type(inner)]:
                 self._assign(inner, state, inner.arguments)
             else:
                 self.emit_op(inner)
@@ -1277,10 +1359,12 @@ def _nonnegative_constant(value: SSAValue) -> bool:
     return v is not None and v >= 0
 
 
-def _matmul_configs(module: ModuleOp) -> dict[str, str]:
+def _matmul_configs(module: ModuleOp) -> tuple[dict[str, str], list[Operation]]:
     """Each distinct MatmulConfig the module's matmul types use -> the name it is
-    declared under (`CFG`, `CFG_1`, ...), in order of first use."""
+    declared under (`CFG`, `CFG_1`, ...), in order of first use; and the module's
+    `ascendc.quant` ops, in order (for `_quant_configs`: one walk finds both)."""
     names: dict[str, str] = {}
+    quants: list[Operation] = []
     is_matmul = _IS_MATMUL_TYPE
     matmul_seen: set[int] = set()  # matmul type objects already named
 
@@ -1293,16 +1377,17 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
             names[initializer] = f"CFG_{len(names)}" if names else "CFG"
 
     # (each type is tested where it is met, in the order a list of the op's types had;
-    # not operands: each is a result or block argument met before, with its type)
+    # not operands: each is a result or block argument met before, with its type. The
+    # values' types are read from `_type`, the field behind xDSL's `type` property.)
     for op in ops_in(module):
         for v in op.results:
-            if is_matmul[type(t := v.type)]:
+            if is_matmul[type(t := v._type)]:
                 name_config(t)
         if op.regions:
             for r in op.regions:
                 for b in r.blocks:
                     for a in b.args:
-                        if is_matmul[type(t := a.type)]:
+                        if is_matmul[type(t := a._type)]:
                             name_config(t)
         if op.properties:
             for t in op.properties.values():
@@ -1312,15 +1397,18 @@ def _matmul_configs(module: ModuleOp) -> dict[str, str]:
             for t in op.attributes.values():
                 if is_matmul[type(t)]:
                     name_config(t)
-        if (
-            op.name == "func.func"
+        name = op.name
+        if name == "ascendc.quant":
+            quants.append(op)
+        elif (
+            name == "func.func"
             and isinstance(op, func.FuncOp)
             and isinstance(function_type := op.properties.get("function_type"), FunctionType)
         ):  # a declaration's parameters (unverified input may lack the property)
             for t in (*function_type.inputs.data, *function_type.outputs.data):
                 if is_matmul[type(t)]:
                     name_config(t)
-    return names
+    return names, quants
 
 
 @functools.lru_cache(maxsize=256)
@@ -1329,6 +1417,16 @@ def _type_text(t: Attribute) -> str:
     return str(t)
 
 
+_SHARED_CTYPES: dict[int, tuple[Attribute, str]] = {}
+"""IR type (by identity, kept alive here) -> its C++ spelling, across modules, for the
+types whose spelling is the same in every module (`module_independent`: builtin scalars
+and pointers to them; the frontend shares their objects between compiles)."""
+_SHARED_CTYPES_LIMIT = 4096
+
+_item = tuple.__getitem__
+"""An item of an op's operand or result tuple (`SSAValues`, whose own `__getitem__` is a
+Python call per index)."""
+
 _IS_VALUE = SubclassCache(SSAValue)
 _IS_ATTRIBUTE = SubclassCache(Attribute)
 _IS_INTEGER_ATTR = SubclassCache(IntegerAttr)
@@ -1336,6 +1434,9 @@ _IS_INDEX_TYPE = SubclassCache(IndexType)
 _IS_INTEGER_TYPE = SubclassCache(IntegerType)
 _IS_ASCENDC_OP = SubclassCache(AscendCOp)
 _IS_MATMUL_TYPE = SubclassCache(MatmulType)
+_IS_ASCENDC_TYPE = SubclassCache(AscendCType)
+_IS_YIELD = SubclassCache(scf.YieldOp)
+_IS_CONDITION = SubclassCache(scf.ConditionOp)
 """Per class (utils/class_tests.py): an isinstance against these goes through ABCMeta,
 and the printer asks it of every call argument, op and (for matmul types) value type."""
 
@@ -1343,16 +1444,14 @@ and the printer asks it of every call argument, op and (for matmul types) value 
 _CONSTANT_OPS = ("arith.constant", "emitc.constant")
 
 
-def _quant_configs(module: ModuleOp) -> dict[Operation, tuple[str, str]]:
+def _quant_configs(quants: Sequence[Operation]) -> dict[Operation, tuple[str, str]]:
     """AscendQuant takes its config as a `const AscendQuantConfig&` template argument,
     which must be a constexpr object with linkage: each config (a construct of
-    constants) -> the namespace-scope name it is declared under (`QUANT_CFG`,
-    `QUANT_CFG_1`, ... per distinct value) and its constructor arguments."""
+    constants) of the `quants` ops -> the namespace-scope name it is declared under
+    (`QUANT_CFG`, `QUANT_CFG_1`, ... per distinct value) and its constructor arguments."""
     names: dict[str, str] = {}
     out: dict[Operation, tuple[str, str]] = {}
-    for op in ops_in(module):
-        if op.name != "ascendc.quant":
-            continue
+    for op in quants:  # (the module's `ascendc.quant` ops, in order: `_matmul_configs`)
         try:
             config = op.config  # type: ignore[attr-defined]
         except (AttributeError, IndexError, KeyError):  # unverified IR: printing it reports it
@@ -1396,7 +1495,7 @@ def _module_level_declaration(op: Operation) -> bool:
 
 
 def _has_work(block: Block) -> bool:
-    return any(not isinstance(op, scf.YieldOp) for op in block.ops)
+    return any(not _IS_YIELD[type(op)] for op in block.ops)
 
 
 def emit_ascendc(module: ModuleOp, stream: IO[str], headers: Sequence[str] = ()) -> None:
