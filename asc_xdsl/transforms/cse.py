@@ -54,9 +54,10 @@ class _Key:
 
     __slots__ = ("op", "hash", "name")
 
-    def __init__(self, op: Operation):
+    def __init__(self, op: Operation, unregistered: bool = False):
+        """(`unregistered`: whether `op`'s class is `UnregisteredOp`'s, known to the
+        caller from its class facts.)"""
         self.op = op
-        unregistered = _class_facts(type(op)).unregistered
         self.name = op.op_name.data if unregistered else op.name  # type: ignore[attr-defined]
         attributes, properties = op.attributes, op.properties
         # Equal ops hash alike: the operands by identity (as they compare; an SSA
@@ -68,7 +69,7 @@ class _Key:
                 self.name,
                 sum(map(hash, attributes.items())) if attributes else 0,
                 sum(map(hash, properties.items())) if properties else 0,
-                tuple([type(r.type) for r in op.results]),
+                tuple([type(r._type) for r in op.results]),  # (`type`'s field)
                 tuple(map(id, op._operands)),  # (the tuple behind op.operands)
             )
         )
@@ -107,6 +108,9 @@ class _ClassFacts:
     `RecursiveMemoryEffect`)."""
     has_effect_interface: bool
     unregistered: bool
+    single_getter: Callable[[Operation], Set[EffectInstance] | None] | None
+    """The one effect getter of a class with one effect trait (`_effects` then is its
+    answer), else None."""
 
 
 _CLASS_FACTS: dict[type, _ClassFacts] = {}
@@ -116,14 +120,16 @@ def _class_facts(cls: type[Operation]) -> _ClassFacts:
     facts = _CLASS_FACTS.get(cls)
     if facts is None:
         traits = tuple(cls.get_traits_of_type(MemoryEffect))
+        getters = tuple(_effect_getter(cls, t) for t in traits)
         facts = _CLASS_FACTS[cls] = _ClassFacts(
             cls.has_trait(IsTerminator),
             cls.has_trait(SymbolOpInterface),
             cls.has_trait(IsolatedFromAbove),
             traits,
-            tuple(_effect_getter(cls, t) for t in traits),
+            getters,
             bool(traits),
             issubclass(cls, UnregisteredOp),
+            getters[0] if len(getters) == 1 else None,
         )
     return facts
 
@@ -209,9 +215,11 @@ class _Driver:
         self.known = outer
 
     def block(self, block: Block) -> None:
-        op = block.first_op
+        class_facts = _CLASS_FACTS
+        op = block._first_op
         while op is not None:
-            facts = _class_facts(type(op))
+            cls = type(op)
+            facts = class_facts.get(cls) or _class_facts(cls)
             if op.regions:
                 if facts.isolated:  # (an unregistered op may be: xDSL assumes it is)
                     outer, self.known = self.known, {}
@@ -242,27 +250,19 @@ class _Driver:
         if op.regions and any(len(region.blocks) > 1 for region in op.regions):
             return
         if effects is _UNASKED:
-            effects = _effects(op, facts)
+            getter = facts.single_getter
+            effects = getter(op) if getter is not None else _effects(op, facts)
         if effects is None:
             return
-        if effects:
-            if any(e.kind is not _READ for e in effects):
+        for e in effects:  # (no generator: most ops have one or two effects)
+            if e.kind is not _READ:
                 return
-            key = _Key(op)
-            existing = self.known.get(key)
-            if (
-                existing is not None
-                and op.parent is existing.parent
-                and not self._writes_between(existing, op)
-            ):
-                self._replace(op, existing)
-                return
-            self.known[key] = op
-            self.stored.add(id(op))
-            return
-        key = _Key(op)
+        key = _Key(op, facts.unregistered)
         existing = self.known.get(key)
-        if existing is not None:
+        if existing is not None and (
+            not effects  # (pure)
+            or (op.parent is existing.parent and not self._writes_between(existing, op))
+        ):
             self._replace(op, existing)
             return
         self.known[key] = op
@@ -289,7 +289,7 @@ class _Driver:
             # A use's op can equal a known op only if that op uses `old` too: so when
             # no user was ever stored, no key need be made.
             if all(id(u) not in stored for u in users) or all(
-                _Key(u) not in known for u in users
+                _Key(u, _class_facts(type(u)).unregistered) not in known for u in users
             ):
                 old.replace_all_uses_with(new)
         if all(r.first_use is None for r in op.results):

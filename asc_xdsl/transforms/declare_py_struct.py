@@ -35,8 +35,15 @@ from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import DeclarePyStructOp, PyStructType
-from asc_xdsl.transforms.generate_boilerplate import is_preamble
+from asc_xdsl.transforms.generate_boilerplate import (
+    HEADERS_NEEDED,
+    REQUIRED_HEADERS,
+    HeaderScan,
+    block_args,
+    is_preamble,
+)
 from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.pass_facts import offer, wanted
 
 
 def _structs(t: Attribute) -> Iterator[PyStructType]:
@@ -85,19 +92,35 @@ class DeclarePyStructPass(ModulePass):
         # telling them apart by identity spares hashing every value's type, and equal
         # types that are different objects find the same structs, declared once).
         seen: set[int] = set()
+        # The walk also finds the headers the values need, for the next pass
+        # (generate-boilerplate), when the pipeline hands facts on (`pass_facts`): the
+        # declarations this pass adds need none.
+        headers = HeaderScan() if wanted() else None
+        classes = headers.seen if headers is not None else None
         for o in ops_in(op):
             values = o.results
             if o.regions:
-                values = [*(a for r in o.regions for b in r.blocks for a in b.args), *values]
+                args = block_args(o)
+                if headers is not None:
+                    headers.visit(o, values, args)
+                values = [*args, *values]
+            elif headers is not None and o.name in REQUIRED_HEADERS:
+                # (the results' classes are asked below, with each type object met
+                # first: one met before has its class met)
+                headers.named(o.name)
             for value in values:
-                t = value.type
+                t = value._type  # (`type`'s field: the property costs a call)
                 if id(t) in seen:
                     continue
                 seen.add(id(t))
+                if classes is not None and type(t) not in classes:
+                    headers.met(type(t))  # type: ignore[union-attr]
                 for s in _structs(t):
                     if s not in declared:
                         declared.add(s)
                         order.append(s)
+        if headers is not None:
+            offer(HEADERS_NEEDED, op, headers.headers)
         # After the #defines and #includes the struct's field types need.
         anchor = next((o for o in body.ops if not is_preamble(o)), None)
         for s in order:

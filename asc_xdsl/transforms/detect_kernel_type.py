@@ -22,12 +22,13 @@ After:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
@@ -42,30 +43,33 @@ from asc_xdsl.transforms.hardware import (
     position_buffer,
 )
 from asc_xdsl.transforms.ir_walk import functions, ops_in
+from asc_xdsl.transforms.pass_facts import offer, take
 from asc_xdsl.utils.class_tests import SubclassCache
 
 COMPILE_MIX_ATTR = "asc.compile_mix"
 MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj"})
 """Ops that set up a Matmul object, which serves vector-side clients from the cube."""
+MODULE_FACTS = "detect-kernel-type.functions"
+"""`pass_facts` key: the module's functions' facts (`_Module`)."""
 
 
-def _add_sides(op: Operation, sides: set[str]) -> None:
-    """Add the core sides ("cube", "vector") `op` itself needs to `sides`."""
-    pipe_side, reads_position = _class_facts(type(op), op)
-    if pipe_side is not None:
-        sides.add(pipe_side)
+def _add_position_side(op: Operation, sides: set[str]) -> None:
+    """Add the side of the buffer at `op`'s position (`local_tensor_v2(pos, addr, size)`)."""
+    position = getattr(op, "position", None)
+    if isinstance(position, TPosition):
+        side = core_of_buffer(position_buffer(position))
+        if side is not None:
+            sides.add(side)
+
+
+def _add_value_sides(values: Sequence[SSAValue], sides: set[str]) -> None:
+    """Add the sides of the buffers `values` hold to `sides` (each value's type read
+    from `_type`, the field behind xDSL's `type` property)."""
     holds = _HOLDS_BUFFER
-    for values in (op._operands, op.results):  # (the tuple behind op.operands)
-        for value in values:
-            t = value.type
-            if holds[type(t)]:
-                side = core_of_buffer(object_buffer(t))
-                if side is not None:
-                    sides.add(side)
-    if reads_position:  # local_tensor_v2(pos, addr, size)
-        position = getattr(op, "position", None)
-        if isinstance(position, TPosition):
-            side = core_of_buffer(position_buffer(position))
+    for value in values:
+        t = value._type
+        if holds[type(t)]:
+            side = core_of_buffer(object_buffer(t))
             if side is not None:
                 sides.add(side)
 
@@ -105,13 +109,35 @@ class _FunctionFacts:
 def _function_facts(f: func.FuncOp, with_sides: bool = True) -> _FunctionFacts:
     facts = _FunctionFacts(set(), False, [])
     sides = facts.sides
+    callees = facts.callees
+    matmul = False
+    class_facts, holds = _CLASS_FACTS, _HOLDS_BUFFER
     for op in ops_in(f):
-        if with_sides and len(sides) < 2:  # (both sides found: no op adds one)
-            _add_sides(op, sides)
         name = op.name
-        facts.matmul |= name in MATMUL_OBJECT_OPS
-        if name == "func.call" and isinstance(op, func.CallOp):
-            facts.callees.append(op.callee.string_value())
+        if name in MATMUL_OBJECT_OPS:
+            matmul = True
+        elif name == "func.call" and isinstance(op, func.CallOp):
+            callees.append(op.callee.string_value())
+        if with_sides and len(sides) < 2:  # (both sides found: no op adds one)
+            cls = type(op)
+            pipe_side, reads_position = class_facts.get(cls) or _class_facts(cls, op)
+            if pipe_side is not None:
+                sides.add(pipe_side)
+            if reads_position:
+                _add_position_side(op, sides)
+            # The values' sides: each op's results, and the block arguments its
+            # regions' ops use. (Every operand is one of these: a function is isolated
+            # from above, so the operands' sides need no second look.)
+            for value in op.results:
+                if holds[type(t := value._type)]:
+                    side = core_of_buffer(object_buffer(t))
+                    if side is not None:
+                        sides.add(side)
+            if op.regions:
+                for region in op.regions:
+                    for block in region.blocks:
+                        _add_value_sides([a for a in block.args if a.first_use], sides)
+    facts.matmul = matmul
     return facts
 
 
@@ -156,8 +182,13 @@ def kernel_sides(kernel: func.FuncOp, module: ModuleOp) -> tuple[set[str], bool]
 
 
 def sets_up_matmul(kernel: func.FuncOp, module: ModuleOp) -> bool:
-    """Whether the kernel (or a function it calls) sets up a Matmul object."""
-    return _Module(module, with_sides=False).sides(kernel)[1]
+    """Whether the kernel (or a function it calls) sets up a Matmul object (from the
+    facts `ascendc-detect-kernel-type` found, when it ran just before: `pass_facts`)."""
+    facts = take(MODULE_FACTS, module)
+    if facts is None:
+        facts = _Module(module, with_sides=False)
+    offer(MODULE_FACTS, module, facts)  # (for the module's next kernel)
+    return facts.sides(kernel)[1]
 
 
 @dataclass(frozen=True)
@@ -186,3 +217,6 @@ class DetectKernelTypePass(ModulePass):
             kernel.attributes[KERNEL_TYPE_ATTR] = StringAttr(kind)
         if any_matmul:
             op.attributes[COMPILE_MIX_ATTR] = UnitAttr()
+        # (the next pass, legalize-kernel-args, asks which kernels set up a Matmul:
+        # this pass only set attributes, so the functions' facts still hold)
+        offer(MODULE_FACTS, op, module)

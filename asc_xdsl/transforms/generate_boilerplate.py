@@ -24,15 +24,17 @@ After:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import IncludeOp, is_define
 from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.pass_facts import take
 
 BASE_HEADER = "kernel_operator.h"
 REQUIRED_HEADERS: dict[str, str] = {
@@ -67,41 +69,69 @@ def is_preamble(op: Operation) -> bool:
     return is_define(op) or isinstance(op, IncludeOp)
 
 
+HEADERS_NEEDED = "generate-boilerplate.headers"
+"""`pass_facts` key: the headers the module's ops and values need (`HeaderScan.headers`),
+found by `ascendc-declare-py-struct`'s walk."""
+
+
+class HeaderScan:
+    """The headers ops and their values need, op by op in walk order
+    (`kernel_operator.h` first)."""
+
+    def __init__(self) -> None:
+        self.headers = [BASE_HEADER]
+        self.seen: set[type] = set()
+        """Value type classes met."""
+
+    def visit(self, op: Operation, results: Sequence[SSAValue], args: Sequence[SSAValue]) -> None:
+        """Add the headers of `op` and of its `results` and regions' block `args`. (Not
+        its operands: each is a value defined before, as a result or block argument,
+        met already.)"""
+        self.named(op.name)
+        seen = self.seen
+        for values in (results, args):
+            for v in values:
+                type_class = type(v._type)  # (`type`'s field: the property is a call)
+                if type_class not in seen:
+                    self.met(type_class)
+
+    def named(self, op_name: str) -> None:
+        """Add the header an op of this name needs."""
+        header = REQUIRED_HEADERS.get(op_name)
+        if header is not None and header not in self.headers:
+            self.headers.append(header)
+
+    def met(self, type_class: type) -> None:
+        """Add the header of a value type class not met before."""
+        self.seen.add(type_class)
+        header = _TYPE_HEADER_CACHE.get(type_class, 0)
+        if header == 0:
+            header = _TYPE_HEADER_CACHE[type_class] = _type_header(type_class)
+        if header is not None and header not in self.headers:
+            self.headers.append(header)
+
+
 def missing_headers(module: ModuleOp) -> list[str]:
     """The headers `module`'s ops and values need that it does not include, in order
     (`kernel_operator.h` first)."""
-    headers = [BASE_HEADER]
-    cache = _TYPE_HEADER_CACHE
-    seen: set[type] = set()  # value type classes met
-    for o in ops_in(module):
-        header = REQUIRED_HEADERS.get(o.name)
-        if header is not None and header not in headers:
-            headers.append(header)
-        # each value's type class: its header, asked once per class. (Operands are
-        # values defined before, as results or block arguments, met already.)
-        values = o.results
-        if o.regions:
-            values = [*values]
-            for r in o.regions:
-                for b in r.blocks:
-                    values += b.args
-        for v in values:
-            type_class = type(v.type)
-            if type_class in seen:
-                continue
-            seen.add(type_class)
-            header = cache.get(type_class, 0)
-            if header == 0:
-                header = cache[type_class] = _type_header(type_class)
-            if header is not None and header not in headers:
-                headers.append(header)
+    needed = take(HEADERS_NEEDED, module)
+    if needed is None:
+        scan = HeaderScan()
+        for o in ops_in(module):
+            scan.visit(o, o.results, block_args(o) if o.regions else ())
+        needed = scan.headers
     # (An include without its header name is the printer's error to report, at it.)
     present = {
         name.data
         for o in module.body.block.ops
         if isinstance(o, IncludeOp) and isinstance(name := o.properties.get("include"), StringAttr)
     }
-    return [h for h in headers if h not in present]
+    return [h for h in needed if h not in present]
+
+
+def block_args(op: Operation) -> list[SSAValue]:
+    """The arguments of the blocks of `op`'s regions, in order."""
+    return [a for r in op.regions for b in r.blocks for a in b.args]
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,9 @@ Running it again changes nothing.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -45,11 +47,12 @@ from xdsl.dialects.builtin import (
     Signedness,
     i64,
 )
-from xdsl.ir import Attribute, Block
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
+from asc_xdsl.dialects.fast_build import append_op, init_op
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.detect_kernel_type import sets_up_matmul
@@ -93,20 +96,55 @@ def _cube_start_message() -> IntegerAttr:
     return IntegerAttr(CUBE_START_MESSAGE, i64)
 
 
-def _send_cube_start(block: Block, before: object) -> None:
-    """`if (ASCEND_IS_AIC) { ffts_cross_core_sync(PIPE_MTE3, 0xf21); }`."""
+@functools.cache
+def _shapes() -> dict[str, _Shape]:
+    """Each op this pass adds, as its constructor makes it (once): the class, result
+    types and properties a copy is made with (`_made`)."""
     from asc_xdsl.dialects.ascendc import sync, sysvar
 
     is_aic = sysvar.AscendIsAICOp()
     config = arith.ConstantOp(_cube_start_message())
-    send = sync.FftsCrossCoreSyncOp(config, pipe=Pipe.PIPE_MTE3)
-    branch = scf.IfOp(is_aic.results[0], [], [config, send, scf.YieldOp()])
-    block.insert_ops_before([is_aic, branch], before)  # type: ignore[arg-type]
+    made = {
+        "ffts_base": sync.SetFftsBaseAddrOp(Block(arg_types=[FFTS_TYPE]).args[0]),
+        "is_aic": is_aic,
+        "config": config,
+        "send": sync.FftsCrossCoreSyncOp(config, pipe=Pipe.PIPE_MTE3),
+        "yield": scf.YieldOp(),
+        "if": scf.IfOp(is_aic.results[0], [], [scf.YieldOp()]),
+    }
+    return {
+        key: (type(op), tuple(r.type for r in op.results), dict(op.properties), op.attributes)
+        for key, op in made.items()
+    }
+
+
+_Shape = tuple[type[Operation], tuple[Attribute, ...], dict[str, Attribute], dict[str, Attribute]]
+
+
+def _made(key: str, operands: Sequence[SSAValue] = (), regions: Sequence[Region] = ()) -> Any:
+    """A new op shaped as `_shapes()[key]`, with these operands and regions, made
+    without the constructor's generic path (`fast_build.init_op`: what the constructor
+    ends with, for the same fields; tests/unit/transforms/test_legalize_kernel_args.py
+    compares both)."""
+    cls, result_types, properties, attributes = _shapes()[key]
+    return init_op(
+        object.__new__(cls), operands, result_types, properties, regions=regions,
+        attributes=attributes,
+    )  # fmt: skip
+
+
+def _send_cube_start(block: Block, before: Operation) -> None:
+    """`if (ASCEND_IS_AIC) { ffts_cross_core_sync(PIPE_MTE3, 0xf21); }`."""
+    is_aic = _made("is_aic")
+    config = _made("config")
+    body = Block()
+    for op in (config, _made("send", config.results), _made("yield")):
+        append_op(body, op)
+    branch = _made("if", is_aic.results, (Region(body), Region()))
+    block.insert_ops_before([is_aic, branch], before)
 
 
 def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
-    from asc_xdsl.dialects.ascendc import sync
-
     attrs = [a if marked_kind(a) else _with_kind(a, EXPLICIT) for a in param_attrs(kernel)]
     block = kernel.body.block
     needed = kernel_type(kernel) in HIDDEN[FFTS_PARAM].kernel_types
@@ -116,7 +154,7 @@ def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
         attrs.append(_with_kind(DictionaryAttr({}), FFTS_PARAM))
         first = block.first_op
         assert first is not None  # a function body ends with its return
-        block.insert_op_before(sync.SetFftsBaseAddrOp(ffts), first)
+        block.insert_op_before(_made("ffts_base", (ffts,)), first)
         if sets_up_matmul(kernel, module) and MATMUL_CUBE_ONLY_ATTR not in module.attributes:
             _send_cube_start(block, first)
         kernel.update_function_type()

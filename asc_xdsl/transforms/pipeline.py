@@ -111,11 +111,12 @@ def module_facts(module: Any) -> ModuleFacts:
     add = names.add
     scan = ChangeScan()
     visit = scan.visit
+    scanned = scan.SCANNED  # (an op class the scan skips is not visited at all)
     movable = False
     for op in ops_in(module):
         name = op.name
         add(name)
-        if not scan.found:
+        if not scan.found and scanned.get(type(op), True):
             visit(op)
         if not movable and name in LOOP_NAMES:
             movable = has_candidates(op)
@@ -170,5 +171,15 @@ def _context() -> Any:
 def run_pipeline(module: Any, spec: str | None = None) -> None:
     """Run the pipeline `spec` (default: the one of no compile options, for this module)
     on `module` in place (one context per process: building one per compile would cost
-    more than the passes)."""
-    _pipeline(spec or pipeline_spec({}, module)).apply(_context(), module)
+    more than the passes). What a pass finds that the next one needs is handed on
+    (`pass_facts`); the table is emptied before any other pass."""
+    from asc_xdsl.transforms.pass_facts import KEPT, table
+
+    ctx = _context()
+    previous = None
+    with table() as facts:
+        for p in _pipeline(spec or pipeline_spec({}, module)).passes:
+            if facts and (previous, p.name) not in KEPT:
+                facts.clear()
+            p.apply(ctx, module)
+            previous = p.name

@@ -70,7 +70,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -870,6 +870,10 @@ class ChangeScan:
     overdefined, the values the solver finds constant are the constant ops' own and
     values nothing uses, and no selector is constant: the rewrite has nothing to do.)"""
 
+    SCANNED: ClassVar[dict[type[Operation], bool]]
+    """Op class -> whether `visit` looks at its ops (filled as classes are met: a
+    caller may skip the call for a class known to be False)."""
+
     def __init__(self) -> None:
         self.constants: dict[int, Lattice] = {}
         """Constant-like results by `id` (the module outlives the scan; `id` hashes
@@ -1251,6 +1255,7 @@ class _OverProof:
 
 
 _SCANNED: dict[type[Operation], bool] = {}
+ChangeScan.SCANNED = _SCANNED
 
 
 def _scanned(t: type[Operation]) -> bool:

@@ -109,3 +109,37 @@ def test_the_simulator_cannot_fill_a_dump_parameter() -> None:
     kernel = kernel_from_text(text)
     with pytest.raises(LaunchError, match=r"cannot fill the hidden parameter 'd'"):
         kernel[1](np.zeros(4, np.int64), np.int32(7))
+
+
+def test_the_ops_legalize_adds_are_their_constructors_ops() -> None:
+    """`legalize_kernel_args._made` (fast_build) gives what the ops' constructors give."""
+    from xdsl.dialects import arith, scf
+    from xdsl.ir import Block, Region
+
+    from asc_xdsl.dialects.ascendc import sync, sysvar
+    from asc_xdsl.enums import Pipe
+    from asc_xdsl.transforms import legalize_kernel_args as legalize
+
+    arg = Block(arg_types=[legalize.FFTS_TYPE]).args[0]
+    is_aic = sysvar.AscendIsAICOp()
+    config = arith.ConstantOp(legalize._cube_start_message())
+    send = sync.FftsCrossCoreSyncOp(config, pipe=Pipe.PIPE_MTE3)
+    expected = {
+        "ffts_base": (sync.SetFftsBaseAddrOp(arg), (arg,), ()),
+        "is_aic": (is_aic, (), ()),
+        "config": (config, (), ()),
+        "send": (send, config.results, ()),
+        "yield": (scf.YieldOp(), (), ()),
+        "if": (scf.IfOp(is_aic.results[0], [], [scf.YieldOp()]), is_aic.results, None),
+    }
+    for key, (op, operands, regions) in expected.items():
+        if regions is None:
+            regions = (Region(Block([scf.YieldOp()])), Region())
+        made = legalize._made(key, operands, regions)
+        assert type(made) is type(op), key
+        assert made.properties == op.properties and made.properties is not op.properties
+        assert made.attributes == op.attributes, key
+        assert made.result_types == op.result_types, key
+        assert list(made.operands) == list(op.operands), key
+        assert str(made) == str(op), key
+        made.verify()
