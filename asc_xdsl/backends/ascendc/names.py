@@ -156,9 +156,14 @@ class NameTable:
             name = self.claim(hint)
         elif preferred:
             name = self.claim(preferred)
-        else:
-            name = self._fresh_numbered()
-            self._used.add(name)
+        else:  # (`_fresh_numbered`, inline: most values have no hint)
+            used, n = self._used, self._counter + 1
+            name = f"v{n}"
+            while name in used:
+                n += 1
+                name = f"v{n}"
+            self._counter = n
+            used.add(name)
         names[id(value)] = (value, name)
         return name
 

@@ -558,10 +558,25 @@ class AscendCEmitter:
         self.line("}")
 
     def emit_block(self, block: Block) -> None:
-        op = block.first_op
-        while op is not None:  # (xDSL's op iterator costs a call per op)
-            self.emit_op(op)
-            op = op._next_op
+        """`emit_op` for each op of `block`, in one loop (no call per op but its
+        printer's; xDSL's op iterator would cost another)."""
+        outer = self.current_op
+        printers = _PRINTERS
+        op = block._first_op
+        try:
+            while op is not None:
+                self.current_op = op
+                printer = printers.get(type(op))
+                if printer is None:
+                    self._emit_op(op)
+                else:
+                    printer(self, op)
+                op = op._next_op
+        except CodegenError:
+            raise
+        except Exception as e:  # IR that does not verify, or a printer bug: say which op
+            raise unexpected_error(op, e) from None  # type: ignore[arg-type]
+        self.current_op = outer
 
     def emit_op(self, op: Operation) -> None:
         outer, self.current_op = self.current_op, op
@@ -676,7 +691,7 @@ class AscendCEmitter:
 
     @_handles(SetFftsBaseAddrOp)
     def _set_ffts_base_addr(self, op: SetFftsBaseAddrOp) -> None:
-        self.line(f"set_ffts_base_addr(*{self.name(op.address)});")
+        self.line(f"set_ffts_base_addr(*{self.name(_item(op._operands, 0))});")  # (address)
 
     @_handles(ConstructOp)
     def _construct(self, op: ConstructOp) -> None:
@@ -1127,11 +1142,13 @@ class AscendCEmitter:
     def _emit_region_body(self, block: Block, results: Sequence[str]) -> None:
         """Emit a block ending in scf.yield; assign the yielded values to `results`."""
         self.level += 1
-        for op in block.ops:
+        op = block._first_op  # (xDSL's op iterator costs a call per op)
+        while op is not None:
             if _IS_YIELD[type(op)]:
-                self._assign(op, results, op.arguments)
+                self._assign(op, results, op._operands)  # (a yield's operands: its values)
             else:
                 self.emit_op(op)
+            op = op._next_op
         self.level -= 1
 
     @_handles(scf.ForOp)
@@ -1159,7 +1176,7 @@ class AscendCEmitter:
     @_handles(scf.IfOp)
     def _if(self, op: scf.IfOp) -> None:
         results = self._declare_results(op)
-        self.line(f"if ({self.name(op.cond)}) {{")
+        self.line(f"if ({self.name(_item(op._operands, 0))}) {{")  # (its condition)
         self._emit_region_body(op.true_region.block, results)
         if op.false_region.blocks and (results or _has_work(op.false_region.block)):
             self.line("} else {")
@@ -1172,32 +1189,37 @@ class AscendCEmitter:
         before, after = op.before_region.block, op.after_region.block
         state = []
         for arg, init in _matched(
-            op, ("loop argument(s)", "initial value(s)"), before.args, op.arguments
-        ):
+            op, ("loop argument(s)", "initial value(s)"), before.args, op._operands
+        ):  # (a while loop's operands: its initial values)
             name = self.names.define(arg)
             self.line(f"{self.ctype(op, arg.type)} {name} = {self.name(init)};")
             state.append(name)
         self.line("while (true) {")
         self.level += 1
-        for inner in before.ops:
+        inner = before._first_op  # (xDSL's op iterator costs a call per op)
+        while inner is not None:
             if _IS_CONDITION[type(inner)]:
-                self.line(f"if (!{self.name(inner.condition)}) {{")
+                condition, *passed = inner._operands  # (the condition, then the args)
+                self.line(f"if (!{self.name(condition)}) {{")
                 self.level += 1
-                self._assign(inner, results, inner.args)
+                self._assign(inner, results, passed)
                 self.line("break;")
                 self.level -= 1
                 self.line("};")  # pyasc ends the while loop's blocks with `};`
                 for arg, value in _matched(
-                    inner, ("after-region argument(s)", "value(s) passed"), after.args, inner.args
+                    inner, ("after-region argument(s)", "value(s) passed"), after.args, passed
                 ):
                     self.declare(op, arg, self.name(value))
             else:
                 self.emit_op(inner)
-        for inner in after.ops:
+            inner = inner._next_op
+        inner = after._first_op
+        while inner is not None:
             if _IS_YIELD[type(inner)]:
-                self._assign(inner, state, inner.arguments)
+                self._assign(inner, state, inner._operands)  # (a yield's operands: its values)
             else:
                 self.emit_op(inner)
+            inner = inner._next_op
         self.level -= 1
         self.line("};")
 
