@@ -59,6 +59,18 @@ def _structs(t: Attribute) -> Iterator[PyStructType]:
         yield t  # type: ignore[misc]
 
 
+_STRUCTS_OF: dict[int, tuple[Attribute, tuple[PyStructType, ...]]] = {}
+"""Type (by identity, kept alive here) -> its py_structs (`_structs`), across modules: the
+frontend shares type objects between compiles."""
+
+
+def _structs_of(t: Attribute) -> tuple[Attribute, tuple[PyStructType, ...]]:
+    if len(_STRUCTS_OF) >= 4096:
+        _STRUCTS_OF.clear()
+    found = _STRUCTS_OF[id(t)] = (t, tuple(_structs(t)))
+    return found
+
+
 _KINDS: dict[type, tuple[bool, bool, bool]] = {}
 
 
@@ -95,6 +107,7 @@ class DeclarePyStructPass(ModulePass):
         # The walk also finds the headers the values need, for the next pass
         # (generate-boilerplate), when the pipeline hands facts on (`pass_facts`): the
         # declarations this pass adds need none.
+        structs_of = _STRUCTS_OF
         headers = HeaderScan() if wanted() else None
         classes = headers.seen if headers is not None else None
         for o in ops_in(op):
@@ -115,7 +128,10 @@ class DeclarePyStructPass(ModulePass):
                 seen.add(id(t))
                 if classes is not None and type(t) not in classes:
                     headers.met(type(t))  # type: ignore[union-attr]
-                for s in _structs(t):
+                known = structs_of.get(id(t))
+                if known is None:
+                    known = _structs_of(t)
+                for s in known[1]:
                     if s not in declared:
                         declared.add(s)
                         order.append(s)

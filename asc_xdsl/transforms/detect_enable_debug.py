@@ -37,5 +37,7 @@ class DetectEnableDebugPass(ModulePass):
     name = "ascendc-detect-enable-debug"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if any(o.name in DEBUG_OPS for o in ops_in(op)):
-            op.attributes[ENABLE_DEBUG_ATTR] = UnitAttr()
+        for o in ops_in(op):  # (a loop: a generator's resumption per op costs a call)
+            if o.name in DEBUG_OPS:
+                op.attributes[ENABLE_DEBUG_ATTR] = UnitAttr()
+                return

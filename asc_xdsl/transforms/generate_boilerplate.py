@@ -117,8 +117,16 @@ def missing_headers(module: ModuleOp) -> list[str]:
     needed = take(HEADERS_NEEDED, module)
     if needed is None:
         scan = HeaderScan()
+        seen = scan.seen
         for o in ops_in(module):
-            scan.visit(o, o.results, block_args(o) if o.regions else ())
+            if o.regions:
+                scan.visit(o, o.results, block_args(o))
+                continue
+            if o.name in REQUIRED_HEADERS:
+                scan.named(o.name)
+            for v in o.results:  # (no call per op: most results' classes were met)
+                if type(v._type) not in seen:
+                    scan.met(type(v._type))
         needed = scan.headers
     # (An include without its header name is the printer's error to report, at it.)
     present = {

@@ -109,7 +109,14 @@ def move_loop_invariant_code(region: Region, builder: Builder) -> None:
     """xDSL's `_move_loop_invariant_code`, with its test in a cheaper order: the ops
     at the top of `region` that `_hoistable` accepts go before the loop (`builder`),
     then their users there are tried again."""
-    worklist = deque(op for block in region.blocks for op in block.ops)
+    worklist: deque[Operation] = deque()
+    block = region._first_block
+    while block is not None:  # (through xDSL's links: its iterators cost a call a step)
+        o = block._first_op
+        while o is not None:
+            worklist.append(o)
+            o = o._next_op
+        block = block._next_block
     while worklist:
         op = worklist.popleft()
         block = op.parent

@@ -902,15 +902,18 @@ class ChangeScan:
                     (id(r), f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
                 )
             return
-        ids = [id(o) for o in operands]
-        if not constants.keys().isdisjoint(ids):  # a constant operand
-            known = [constants.get(i) for i in ids]
-            merges = _merges(op, known)
-            if merges is None:
-                if self._may_fold(op, known):
-                    self.found = True
-            else:
-                self.merges.extend(merges)
+        for o in operands:  # (a loop, no list: most ops have no constant operand)
+            if id(o) in constants:
+                break
+        else:
+            return
+        known = [constants.get(id(o)) for o in operands]  # (a constant operand)
+        merges = _merges(op, known)
+        if merges is None:
+            if self._may_fold(op, known):
+                self.found = True
+        else:
+            self.merges.extend(merges)
 
     def may_change(self, module: ModuleOp) -> bool:
         """The scan's answer once every op of `module` has been visited."""
