@@ -245,21 +245,8 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
         verdicts = _VERDICTS[0]
         if memoizable and verdicts is not None:
             # `check`'s verdict is a function of the op's class, its operand and result
-            # types and its properties and attributes: asked once per distinct set of
-            # those objects (by identity; `_type`: what `SSAValue.type` returns).
-            properties, attributes = op.properties, op.attributes
-            objects = (
-                op_def,
-                *[v._type for v in op._operands],
-                None,
-                *[v._type for v in op.results],
-                None,
-                *properties,
-                *properties.values(),
-                None,
-                *attributes,
-                *attributes.values(),
-            )
+            # types and its properties and attributes: asked once per such set.
+            objects = _signature(op_def, op)
             key = tuple(map(id, objects))
             if key not in verdicts:
                 try:
@@ -278,6 +265,43 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
             trait.verify(op)
 
     return verify
+
+
+def _signature(tag: object, op: Operation) -> tuple[Any, ...]:
+    """`tag`, then the objects a check that reads only the op's operand and result types,
+    properties and attributes reads (`_type`: what `SSAValue.type` returns)."""
+    properties, attributes = op.properties, op.attributes
+    return (
+        tag,
+        *[v._type for v in op._operands],
+        None,
+        *[v._type for v in op.results],
+        None,
+        *properties,
+        *properties.values(),
+        None,
+        *attributes,
+        *attributes.values(),
+    )
+
+
+def accepted_before(tag: object, op: Operation) -> tuple[Any, ...] | None:
+    """For a check `tag` whose verdict is a function of `op`'s operand and result types,
+    properties and attributes (by identity): None when it passed on the same objects in
+    a `verify_module` (this one or an earlier one), else a ticket for `accept` once it
+    passes. Outside `verify_module` there is no table: a ticket every time."""
+    verdicts = _VERDICTS[0]
+    if verdicts is None:
+        return ()
+    objects = _signature(tag, op)
+    return None if tuple(map(id, objects)) in verdicts else objects
+
+
+def accept(ticket: tuple[Any, ...]) -> None:
+    """Remember that the check of `ticket` (from `accepted_before`) passed."""
+    verdicts = _VERDICTS[0]
+    if ticket and verdicts is not None:
+        verdicts[tuple(map(id, ticket))] = ticket  # (kept alive: no id is reused meanwhile)
 
 
 def _fast_trait(trait: Any) -> Any:

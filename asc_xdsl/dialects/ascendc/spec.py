@@ -94,7 +94,7 @@ from asc_xdsl.dialects.ascendc.types import (
     TemplateArg,
 )
 from asc_xdsl.dialects.fast_build import init_op, irdl_init
-from asc_xdsl.dialects.fast_verify import new_context
+from asc_xdsl.dialects.fast_verify import accept, accepted_before, new_context
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -370,11 +370,7 @@ class Prop:
 
     def ir_int_type(self) -> IntegerType | IndexType:
         """The integer type of an INT property (`ui8` -> IntegerType(8, unsigned))."""
-        if self.int_type == "index":
-            return IndexType()
-        unsigned = self.int_type.startswith("u")
-        width = int(self.int_type.lstrip("ui"))
-        return IntegerType(width, Signedness.UNSIGNED if unsigned else Signedness.SIGNLESS)
+        return _int_type(self.int_type)
 
 
 @dataclass(frozen=True)
@@ -618,6 +614,28 @@ def all_instances(items: Sequence[Any], base: type) -> bool:
 
 
 @functools.cache
+def _int_type(name: str) -> IntegerType | IndexType:
+    """`index`, `i32`, `ui8`, ... as a type, made once per name."""
+    if name == "index":
+        return IndexType()
+    unsigned = name.startswith("u")
+    width = int(name.lstrip("ui"))
+    return IntegerType(width, Signedness.UNSIGNED if unsigned else Signedness.SIGNLESS)
+
+
+@functools.lru_cache(maxsize=1024)
+def _int_prop(value: int, int_type: str) -> IntegerAttr:
+    """An INT property's attribute, made once per value and type (attributes are
+    immutable; checking the value's range costs more than the op)."""
+    return IntegerAttr(value, _int_type(int_type))
+
+
+@functools.cache
+def _has_constant_operands(op_class: type[SpecOp]) -> bool:
+    return any(o.const for o in op_class.SPEC.operands)
+
+
+@functools.cache
 def _fixed_arity(op_class: type[IRDLOperation]) -> bool:
     """Whether every operand and result of `op_class` is single and it has no regions,
     successors or segment options (asked once per class)."""
@@ -777,7 +795,7 @@ class SpecOp(AscendCOp):
                 assert p.enum is not None
                 properties[p.name] = p.enum(value).attr()
             elif p.kind is PropKind.INT:
-                properties[p.name] = IntegerAttr(int(value), p.ir_int_type())
+                properties[p.name] = _int_prop(int(value), p.int_type)
             elif p.kind is PropKind.STRING:
                 properties[p.name] = StringAttr(str(value))
             else:
@@ -846,22 +864,41 @@ class SpecOp(AscendCOp):
     def verify_operands(self, check_types: bool = True) -> None:
         """The spec's operand rules, in messages that name the op and operand; without
         `check_types` only what IRDL's constraints do not check (constant operands and
-        element types shared by different kinds of operand)."""
+        element types shared by different kinds of operand).
+
+        In a `verify_module`, the checks of types and properties (all but whether an
+        operand is a constant) run once per set of operand and result types, properties
+        and attributes, which is all they read (`fast_verify.accepted_before`)."""
+        if not check_types:
+            self._verify_operands(False)
+            return
+        cls = type(self)
+        ticket = accepted_before(cls, self)
+        if ticket is None:
+            if _has_constant_operands(cls):
+                self._verify_operands(False)
+            return
+        if self._verify_operands(True):
+            accept(ticket)
+
+    def _verify_operands(self, check_types: bool) -> bool:
+        """`verify_operands`' checks; False where IRDL's checks are left to report a
+        malformed operand list."""
         spec = self.SPEC
         pairs: Any  # (operand spec, value), in spec order
         if _fixed_arity(type(self)):  # one value per operand, in spec order
             if not check_types:
                 self._verify_operand_rules()
-                return
+                return True
             operands = self._operands  # (the tuple `self.operands` wraps)
             if len(operands) != len(spec.operands):
-                return  # IRDL's checks report it
+                return False  # IRDL's checks report it
             pairs = zip(spec.operands, operands, strict=True)
         else:
             try:
                 groups = [(o, getattr(self, o.name)) for o in spec.operands]
             except Exception:  # a malformed operand list: IRDL's checks report it
-                return
+                return False
             pairs = [
                 (o, v)
                 for o, values in groups
@@ -878,7 +915,7 @@ class SpecOp(AscendCOp):
                     raise VerifyException(f"'{self.name}': {o.py_name} {e}") from None
             self._check_operand_rule(o.py_name, o.const, o.type.var, v, bound)
         if not check_types:
-            return
+            return True
         for p in spec.props:
             attr = self._prop(p.name)
             if attr is None and p.optional:
@@ -894,6 +931,7 @@ class SpecOp(AscendCOp):
                 r.type.constraint.verify(value.type, new_context())
             except VerifyException as e:
                 raise VerifyException(f"'{self.name}': result {r.name} {e}") from None
+        return True
 
     def _verify_operand_rules(self) -> None:
         """`verify_operands(check_types=False)` of an op of fixed arity: the same checks

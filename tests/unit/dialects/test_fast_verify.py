@@ -302,3 +302,36 @@ def test_isolation_is_proven_or_left_to_the_traits(case, monkeypatch):
     assert (outcomes[0] is None) == accepted
     assert proofs == [accepted]
     assert fast_verify._ISOLATION_PROVEN == [False]
+
+
+def test_spec_operand_checks_reuse_a_verdict_but_still_ask_for_constants():
+    """A spec op with an assembly format has its operand types checked by
+    `verify_operands`, once per set of types and attributes in `verify_module`; whether
+    an operand is a constant (a C++ template argument) is asked of every op, and an
+    operand of another type is still refused after the same op was accepted."""
+    from xdsl.parser import Parser
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    hccl = "ascendc.get_hccl_context {} : {}, memref<?xui8, 22>"
+    ok = hccl.format("%c", "i32")
+
+    def outcome(*lines: str) -> str | None:
+        text = "\n".join(("func.func @f(%n: i32, %x: f32) {", "%c = arith.constant 0 : i32"))
+        text += "\n" + "\n".join(f"%r{i} = {line}" for i, line in enumerate(lines))
+        module = Parser(make_context(), text + "\nfunc.return\n}").parse_module()
+        ours = _outcome(fast_verify.verify_module, module)
+        assert ours == _outcome(lambda m: m.verify(), module)
+        return ours
+
+    assert outcome(ok, ok) is None
+    kept = [
+        k
+        for k in fast_verify._ACCEPTED.values()
+        if getattr(k[0], "name", "") == "ascendc.get_hccl_context"
+    ]
+    assert kept, "the operand checks' verdict is kept"
+    not_constant = outcome(ok, ok, hccl.format("%n", "i32"))
+    assert not_constant is not None and "must be a constant" in not_constant
+    wrong_type = outcome(ok, hccl.format("%x", "f32"))
+    assert wrong_type is not None and "an integer" in wrong_type
