@@ -28,10 +28,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import Float64Type, IntegerType, f64
+from xdsl.dialects.builtin import Float64Type, f64
 from xdsl.ir import Operation, SSAValue
 
-from asc_xdsl.frontend.scalars import _binary_op, _compare_op, _select_op
+from asc_xdsl.frontend.scalars import _binary_op, _compare_op, _select_op, signless_type
 
 if TYPE_CHECKING:
     from asc_xdsl.frontend.dtypes import DataType
@@ -94,11 +94,11 @@ class _Ops:
         """x rounded toward zero, for |x| < limit <= 2**(width-1); other inputs give 0
         (never an out-of-range float-to-int conversion, which C++ leaves undefined)."""
         safe = self.select(self.cmp(self.abs(x), self.f64(limit), "olt"), x, self.f64(0.0))
-        return self.op(arith.SIToFPOp(self.op(arith.FPToSIOp(safe, IntegerType(width))), f64))
+        return self.op(arith.SIToFPOp(self.op(arith.FPToSIOp(safe, signless_type(width))), f64))
 
     def copysign_zero(self, sign_of: SSAValue) -> SSAValue:
         """+0.0 or -0.0 with the sign bit of `sign_of` (bits, so -0.0 counts too)."""
-        i64 = IntegerType(64)
+        i64 = signless_type(64)
         bits = self.op(arith.BitcastOp(sign_of, i64))
         sign = self.op(arith.AndIOp(bits, self.g.constant(-(1 << 63), _i64())))
         return self.op(arith.BitcastOp(sign, f64))

@@ -67,11 +67,22 @@ _PREDICATES = {
 }  # fmt: skip
 
 
+@functools.cache
+def signless_type(width: int) -> IntegerType:
+    """`i<width>`, made once: types are immutable, and ops that share one type object
+    are recognised as alike without comparing (the verifier's verdict table)."""
+    return IntegerType(width)
+
+
+INDEX = IndexType()
+"""`index`, the one object the frontend uses (see `signless_type`)."""
+
+
 @functools.lru_cache(maxsize=1024)
 def _int_attr(value: int, width: int) -> IntegerAttr:
     """The `value : i<width>` attribute, built once (attributes are immutable, so ops may
     share one; building and checking it cost more than the constant op)."""
-    return IntegerAttr(value, IntegerType(width))
+    return IntegerAttr(value, signless_type(width))
 
 
 _NO_OVERFLOW = arith.IntegerOverflowAttr("none")
@@ -137,6 +148,12 @@ CAST_OPS = (
 nothing else (tests/unit/frontend/test_scalar_builders.py)."""
 
 
+@functools.lru_cache(maxsize=1024)
+def _float_attr(value_hex: str, dtype: DataType) -> FloatAttr:
+    """The float attribute of `float.fromhex(value_hex)` as `dtype`, built once."""
+    return FloatAttr(float.fromhex(value_hex), dtype.ir_type())
+
+
 def _int_constant(value: int, width: int) -> arith.ConstantOp:
     """`arith.constant value : i<width>` (what `ConstantOp.from_int_and_width` builds)."""
     attr = _int_attr(value, width)
@@ -167,7 +184,7 @@ class ScalarBuilder(ABC):
         if isinstance(v.type, IndexType):
             return v
         signless = self._signless(v, self._dtype_of(v))
-        return self.emit(_cast_op(arith.IndexCastOp, signless, IndexType())).results[0]
+        return self.emit(_cast_op(arith.IndexCastOp, signless, INDEX)).results[0]
 
     def printf_arg(self, value: Any) -> SSAValue:
         if isinstance(value, RuntimeScalar):
@@ -202,7 +219,8 @@ class ScalarBuilder(ABC):
                     f"constant {value} does not fit in {dtype.name} (largest finite value "
                     f"{dt.FLOAT_LIMITS[dtype.name][0]:g})"
                 )
-            op = arith.ConstantOp(FloatAttr(number, dtype.ir_type()))
+            attr = _float_attr(number.hex(), dtype)  # (hex: -0.0 is not 0.0)
+            op = new_op(arith.ConstantOp, (), (attr.type,), {"value": attr})
         elif dtype.kind == "bool":
             op = _int_constant(int(bool(value)), 1)
         else:
@@ -237,7 +255,7 @@ class ScalarBuilder(ABC):
 
     def _signless(self, v: SSAValue, dtype: DataType) -> SSAValue:
         if dtype.kind == "uint":
-            return self._reinterpret(v, IntegerType(dtype.bitwidth))
+            return self._reinterpret(v, signless_type(dtype.bitwidth))
         return v
 
     def integer(self, value: Any, what: str, dtype: DataType = dt.int32) -> SSAValue:
@@ -269,7 +287,7 @@ class ScalarBuilder(ABC):
             return value
         v = value.handle
         if src.kind == "bool" and dtype.kind != "bool":
-            v = self.emit(_cast_op(arith.ExtUIOp, v, IntegerType(32))).results[0]
+            v = self.emit(_cast_op(arith.ExtUIOp, v, signless_type(32))).results[0]
             return self.convert(RuntimeScalar(v, dt.int32), dtype)
         if dtype.kind == "bool":
             zero = self.scalar(0, src)
@@ -278,7 +296,7 @@ class ScalarBuilder(ABC):
             op = arith.ExtFOp if dtype.bitwidth > src.bitwidth else arith.TruncFOp
             return RuntimeScalar(self.emit(_cast_op(op, v, dtype.ir_type())).results[0], dtype)
         if src.is_float():
-            signless = IntegerType(dtype.bitwidth)
+            signless = signless_type(dtype.bitwidth)
             conv = arith.FPToSIOp if dtype.kind == "int" else arith.FPToUIOp
             r = self.emit(_cast_op(conv, v, signless)).results[0]
             return RuntimeScalar(
@@ -290,9 +308,9 @@ class ScalarBuilder(ABC):
             return RuntimeScalar(self.emit(_cast_op(conv, v, dtype.ir_type())).results[0], dtype)
         if dtype.bitwidth > src.bitwidth:
             ext = arith.ExtUIOp if src.kind == "uint" else arith.ExtSIOp
-            v = self.emit(_cast_op(ext, v, IntegerType(dtype.bitwidth))).results[0]
+            v = self.emit(_cast_op(ext, v, signless_type(dtype.bitwidth))).results[0]
         elif dtype.bitwidth < src.bitwidth:
-            v = self.emit(_cast_op(arith.TruncIOp, v, IntegerType(dtype.bitwidth))).results[0]
+            v = self.emit(_cast_op(arith.TruncIOp, v, signless_type(dtype.bitwidth))).results[0]
         if dtype.kind == "uint":
             v = self._reinterpret(v, dtype.ir_type())
         return RuntimeScalar(v, dtype)

@@ -3,7 +3,9 @@ a kernel value, spelled by its C++ name (pyasc's `asc.language.core.properties`)
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Any
 
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
@@ -24,14 +26,19 @@ def property(prop: Property) -> RuntimeScalar:
     g = require_jit("property")
     if not isinstance(prop, Property):
         g.fail(f"property needs an asc property such as asc.TOTAL_L1_SIZE, got {prop!r}")
+    from asc_xdsl.dialects.emitasc import EmitcConstantOp
+
+    op = g.emit(EmitcConstantOp(value=_opaque(prop.name), result_types=[prop.dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], prop.dtype)
+
+
+@functools.cache
+def _opaque(name: str) -> Any:
+    """`#emitc.opaque<"name">`, made once per name (attributes are immutable)."""
     from xdsl.dialects.builtin import StringAttr
     from xdsl.dialects.emitc import EmitC_OpaqueAttr
 
-    from asc_xdsl.dialects.emitasc import EmitcConstantOp
-
-    value = EmitC_OpaqueAttr(StringAttr(prop.name))
-    op = g.emit(EmitcConstantOp(value=value, result_types=[prop.dtype.ir_type()]))
-    return RuntimeScalar(op.results[0], prop.dtype)
+    return EmitC_OpaqueAttr(StringAttr(name))
 
 
 DEFAULT_C0_SIZE = Property("::AscendC::DEFAULT_C0_SIZE", dt.int32)

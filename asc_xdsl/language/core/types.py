@@ -303,17 +303,23 @@ def _value_dtype(value: Any) -> DataType:
 
 def construct(api: str, dtype: DataType | None, operands: list[Any], types: Any) -> Any:
     g = require_jit(api)
+    from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+    return g.emit(ConstructOp(_struct_type(api, dtype), operands, types)).result
+
+
+@functools.cache
+def _struct_type(api: str, dtype: DataType | None) -> Any:
+    """The IR type of struct `api` (of `dtype`'s elements where it takes them), made once."""
     from asc_xdsl.dialects.ascendc import param_types, struct_types
     from asc_xdsl.dialects.ascendc import types as T
-    from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
     name = f"{api}Type"
     cls = (
         getattr(T, name, None) or struct_types.STRUCT_TYPES.get(name) or getattr(param_types, name)
     )
     takes_element = "element_type" in inspect.signature(cls.__init__).parameters
-    rtype = cls(dtype.ir_type()) if takes_element and dtype is not None else cls()
-    return g.emit(ConstructOp(rtype, operands, types)).result
+    return cls(dtype.ir_type()) if takes_element and dtype is not None else cls()
 
 
 def _make(name: str, forms: tuple[str, ...]) -> type[_StructValue]:
@@ -406,6 +412,7 @@ class AggregateValue(IRValue):
         return value
 
     @classmethod
+    @functools.cache  # (one object: types are immutable)
     def ir_type(cls) -> Any:
         """The struct's IR type (`!ascendc.cube_tiling` for TCubeTiling)."""
         from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
