@@ -25,7 +25,7 @@ import functools
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -334,6 +334,8 @@ _add_cast(
 class PtrOffsetBase(SpecOp):
     """`base[offset]` with a dynamic (`[%i]`) or static (`[512]`) offset."""
 
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     def __init__(self, *operands: Any, **kwargs: Any):
         if len(operands) == 2 and "result_types" not in kwargs:  # PtrOffsetOp(base, offset)
             kwargs["result_types"] = [SSAValue.get(operands[0]).type]
@@ -525,6 +527,8 @@ FAMILY.add(
 class FieldOp(SpecOp):
     """An op naming a struct field (`field`): a C++ identifier."""
 
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     def verify_(self) -> None:
         super().verify_()
         field = self._prop("field")
@@ -664,6 +668,8 @@ def _print_copy_struct(emitter: Any, op: Any) -> None:
 
 
 class CopyStructBase(SpecOp):
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     def verify_(self) -> None:
         super().verify_()
         base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
@@ -830,6 +836,8 @@ class ConstantBase(SpecOp):
     """`emitc.constant`: an integer, float or `#emitc.opaque<"C++ expression">` value.
 
     MLIR's op has no custom syntax: it is read and written in the generic form."""
+
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
 
     traits = traits_def(ConstantLike(), Pure())
 

@@ -13,7 +13,9 @@ plan never accepts what IRDL would reject (tests/unit/dialects/test_fast_verify.
 compares the two on every op of the lit inputs). In `verify_module`, an op with no
 regions or successors whose class, operand and result types, properties and attributes
 are the very objects of an op already accepted is not checked again: the checks read
-nothing else, and attributes are immutable. The verdicts are kept across
+nothing else, and attributes are immutable. For the ops whose whole `verify_` (custom
+checks included) reads nothing else either (arith's, `_whole_verdict_tag`), the whole
+`verify_` is skipped so; `accepted_before` lets other verifiers keep verdicts the same way. The verdicts are kept across
 `verify_module` calls (the table holds the objects, so no identity is reused while it
 is listed; it is emptied past `_VERDICT_LIMIT` entries): a kernel's vector ops share
 their tensors' types, and compiles share the frontend's cached types and attributes.
@@ -456,6 +458,8 @@ def _verifies(ops: list[Operation]) -> bool:
     means xDSL's verifier runs, so only the verdict matters."""
     erased = _ERASED
     facts = _TERMINATORS
+    whole = _WHOLE_VERDICT_TAGS
+    verdicts = _ACCEPTED  # (`verify_module` is under way)
     for op in ops:
         for operand in op._operands:
             if erased[type(operand)]:
@@ -503,8 +507,47 @@ def _verifies(ops: list[Operation]) -> bool:
                 if block.parent is not region:
                     return False
                 block = block._next_block
+        cls = type(op)
+        tag = whole.get(cls, _UNASKED)
+        if tag is _UNASKED:
+            tag = whole[cls] = _whole_verdict_tag(cls)
+        if tag is not None:  # (`accepted_before`, inline)
+            objects = _signature(tag, op)
+            key = tuple(map(id, objects))
+            if key in verdicts:
+                continue
         try:
             op.verify_()
         except VerifyException:
             return False
+        if tag is not None:
+            verdicts[key] = objects
     return True
+
+
+_UNASKED = object()
+_WHOLE_VERDICT_TAGS: dict[type, object | None] = {}
+"""Op class -> the tag its whole `verify_` verdict is kept under (`_whole_verdict_tag`)."""
+
+_SIGNATURE_VERIFIED_MODULES = ("xdsl.dialects.arith",)
+"""xDSL dialects each of whose ops' `verify_` (IRDL's checks, traits, the op's own)
+reads only its operand and result types, properties and attributes (checked by reading
+them: arith's own checks compare the types' widths, kinds and shapes)."""
+_SIGNATURE_VERIFIED_CLASSES = frozenset({"builtin.unrealized_conversion_cast"})
+"""Other ops of that kind, by name."""
+
+
+def _whole_verdict_tag(cls: type[Operation]) -> object | None:
+    """For an op class of `_SIGNATURE_VERIFIED_MODULES` or `_SIGNATURE_VERIFIED_CLASSES`
+    without regions or successors: the object its `verify_()` verdicts are kept under, by
+    the op's signature (`_signature`); None for other classes (their `verify_` runs)."""
+    if not issubclass(cls, IRDLOperation):
+        return None
+    if cls.__module__ not in _SIGNATURE_VERIFIED_MODULES and (
+        cls.name not in _SIGNATURE_VERIFIED_CLASSES
+    ):
+        return None
+    op_def = cls.get_irdl_definition()
+    if op_def.regions or op_def.successors:
+        return None
+    return (cls, "verify_")

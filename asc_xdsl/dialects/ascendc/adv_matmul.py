@@ -109,6 +109,8 @@ class MatmulOp(SpecOp):
     fixes (ROLES: operand -> "a", "b", "c" or "bias"), and optional trailing arguments
     are given in order (C++ arguments are positional)."""
 
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     ROLES: ClassVar[dict[str, dict[str, str]]] = {}  # mnemonic -> {operand: matrix}
     TRAILING: ClassVar[dict[str, tuple[str, ...]]] = {}  # mnemonic -> optional operands
 
@@ -395,6 +397,8 @@ _add(
 
 class _GetTensorCOp(MatmulOp):
     """With two destinations, C goes to GM and a local copy."""
+
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
 
     def verify_(self) -> None:
         super().verify_()

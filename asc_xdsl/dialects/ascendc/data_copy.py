@@ -167,6 +167,8 @@ class DataCopyBaseOp(SpecOp):
     `op.pipe` is the pipe it issues on (see the module docstring).
     """
 
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     FORM: ClassVar[CopyForm] = CopyForm()
     PIPE_DOC: ClassVar[str] = "by direction (MTE2 in, MTE3 out, V UB->UB, MTE1, FIX)"
 

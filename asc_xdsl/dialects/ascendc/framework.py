@@ -139,6 +139,8 @@ TBUF_POOL_POSITIONS = (
 class _PositionedObjectOp(ObjectOp):
     """A constructor whose object type has a position that must be one of `POSITIONS`."""
 
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     POSITIONS: ClassVar[tuple[TPosition, ...]] = ON_CHIP
     WHAT: ClassVar[str] = "buffer"
 

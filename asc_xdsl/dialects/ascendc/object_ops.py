@@ -121,6 +121,8 @@ class SameTypeOp(ObjectOp):
     """A view of the first operand (a tensor): a builder gives the result its type; a
     result of another shape is fine, of another element type is not."""
 
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute]:
         return [value_type(operands[0])]
 
@@ -138,6 +140,8 @@ class SameTypeOp(ObjectOp):
 
 class ElementResultOp(ObjectOp):
     """The result is one element of the first operand (a tensor)."""
+
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
 
     def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute]:
         return [value_type(operands[0]).element_type]  # type: ignore[attr-defined]

@@ -72,7 +72,7 @@ from xdsl.irdl.declarative_assembly_format import CustomDirective
 from xdsl.irdl.operations import AttrSizedSegments, IRDLOption, ParsePropInAttrDict, VariadicDef
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import ConstantLike, EffectInstance, MemoryEffect, MemoryEffectKind
+from xdsl.traits import ConstantLike, EffectInstance, MemoryEffect, MemoryEffectKind, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import (
@@ -630,6 +630,32 @@ def _int_prop(value: int, int_type: str) -> IntegerAttr:
     return IntegerAttr(value, _int_type(int_type))
 
 
+def _verifies_more(base: type[SpecOp]) -> bool:
+    """Whether a class between `base` and `SpecOp` has a `verify_` that may read more than
+    the op's signature (one not declared `VERIFY_READS_SIGNATURE`)."""
+    for k in base.__mro__:
+        if k is SpecOp:
+            return False
+        if "verify_" in k.__dict__ and k.__dict__.get("VERIFY_READS_SIGNATURE") is not True:
+            return True
+    return True  # (not a SpecOp)
+
+
+@functools.cache
+def _verdict_tags(op_class: type[SpecOp]) -> tuple[bool, dict[Any, tuple[Any, ...]]] | None:
+    """None where `op_class`'s verifier may read more than its operand and result types,
+    properties, attributes and SoC family: it has regions or successors, a class between
+    it and `SpecOp` verifies more, or a trait checks something. Else whether the family
+    matters (a dtype table may apply), and the class's table of the per-family tags its
+    verdicts are kept under (`fast_verify.accepted_before`)."""
+    op_def = op_class.get_irdl_definition()
+    if op_class._VERIFIES_MORE or op_def.regions or op_def.successors:
+        return None
+    if any(type(t).verify is not OpTrait.verify for t in op_def.traits):
+        return None
+    return _verify_plan(op_class)[1] is not None, {}
+
+
 @functools.cache
 def _has_constant_operands(op_class: type[SpecOp]) -> bool:
     return any(o.const for o in op_class.SPEC.operands)
@@ -764,6 +790,10 @@ class SpecOp(AscendCOp):
     """An op defined by an `OpSpec` (`cls.SPEC`); everything below reads the spec."""
 
     SPEC: ClassVar[OpSpec]
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = False
+    """Set to True in a base class whose `verify_` reads nothing but the op's operand and
+    result types, properties and attributes (and `super().verify_()`): the verdicts of
+    its ops can then be kept (`_verdict_tags`)."""
 
     def __init__(
         self,
@@ -1325,7 +1355,7 @@ def define_op(
     irdl_checks_types = spec.format is None
     has_rules = any(o.const or o.type.var is not None for o in spec.operands)
 
-    def verify_(op: SpecOp) -> None:
+    def verify_all(op: SpecOp) -> None:
         if not irdl_checks_types:
             op.verify_operands()
             irdl_verify(op)
@@ -1338,7 +1368,27 @@ def define_op(
         if has_rules:  # constants, and element types across kinds of operand
             op.verify_operands(check_types=False)
 
+    # Where every check above reads only the op's operand and result types, properties
+    # and attributes, and the SoC family (`_verdict_tags`), its verdict is kept in the
+    # verifier's table; only whether an operand is a constant is asked of every op.
+    def verify_(op: SpecOp) -> None:
+        memo = _verdict_tags(cls)
+        if memo is None:
+            verify_all(op)
+            return
+        by_family, tags = memo
+        family = soc_family(op) if by_family else None
+        tag = tags.get(family) or tags.setdefault(family, (cls, family))
+        ticket = accepted_before(tag, op)
+        if ticket is None:
+            if _has_constant_operands(cls):
+                op._verify_operands(False)
+            return
+        verify_all(op)
+        accept(ticket)
+
     cls.verify_ = verify_
+    cls._VERIFIES_MORE = _verifies_more(base)
     # Class facts are set after IRDL has read the class body (they are not fields).
     cls.SPEC = spec
     cls.API_NAME = spec.api

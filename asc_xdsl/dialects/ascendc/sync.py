@@ -109,6 +109,8 @@ FAMILY.add(
 class PipeBarrierBase(SpecOp):
     """`PipeBarrier<pipe>()`; `op(pipe)` builds it as the frontend does."""
 
+    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+
     def __init__(self, *operands: Any, **kwargs: Any):
         if operands and isinstance(operands[0], Pipe):
             kwargs["pipe"], operands = operands[0], operands[1:]

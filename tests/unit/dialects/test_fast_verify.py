@@ -335,3 +335,82 @@ def test_spec_operand_checks_reuse_a_verdict_but_still_ask_for_constants():
     assert not_constant is not None and "must be a constant" in not_constant
     wrong_type = outcome(ok, hccl.format("%x", "f32"))
     assert wrong_type is not None and "an integer" in wrong_type
+
+
+def _copy_module(use_argument: bool):
+    """`ascendc.copy_l1` (whose verifier reads only the op's signature) twice with a
+    constant `is_set_mask`, then with the constant or the function's argument in its
+    place: all three ops of the very same type objects."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IntegerAttr
+
+    from asc_xdsl.dialects.ascendc import all_ops
+
+    (copy,) = [c for c in all_ops() if c.name == "ascendc.copy_l1"]
+    module = parse_module(
+        "func.func @f(%t: !ascendc.local_tensor<*xf32>, %n: i32, "
+        "%p: !ascendc.copy_repeat_params) {\nfunc.return\n}"
+    )
+    (f,) = module.body.block.ops
+    t, n, params = f.body.block.args
+    const = arith.ConstantOp(IntegerAttr(1, n.type))  # (the argument's type object)
+    ret = f.body.block.last_op
+    f.body.block.insert_op_before(const, ret)
+    last = n if use_argument else const.result
+    for mask in (const.result, const.result, last):
+        f.body.block.insert_op_before(copy(t, t, n, n, params, mask), ret)
+    return module
+
+
+def test_a_kept_verdict_still_asks_each_op_for_its_constants():
+    from asc_xdsl.dialects.ascendc.spec import _verdict_tags
+
+    module = _copy_module(use_argument=False)
+    ops = [op for op in module.walk() if op.name == "ascendc.copy_l1"]
+    assert _verdict_tags(type(ops[0])) is not None  # (the path under test)
+    fast_verify.verify_module(module)
+    with pytest.raises(VerifyException, match="must be a constant"):
+        fast_verify.verify_module(_copy_module(use_argument=True))
+
+
+def test_a_verdict_is_kept_per_soc_family():
+    """An op accepted in a target-neutral module is checked again once the module names
+    a SoC whose dtype table refuses it (the same op, the same type objects)."""
+    text = (
+        "func.func @f(%w: !ascendc.local_tensor<*xi32>) {\n%false = arith.constant false\n"
+        "ascendc.sin %w, %w, %false {operandSegmentSizes = array<i32: 1, 1, 0, 0, 1>} : "
+        "!ascendc.local_tensor<*xi32>, !ascendc.local_tensor<*xi32>, i1\nfunc.return\n}"
+    )
+    from xdsl.dialects.builtin import StringAttr
+
+    module = parse_module(text)
+    fast_verify.verify_module(module)
+    module.attributes["ascendc.soc"] = StringAttr("Ascend910B1")
+    with pytest.raises(VerifyException, match="Sin does not support element type i32"):
+        fast_verify.verify_module(module)
+
+
+def test_verdicts_of_whole_verifiers_only_for_declared_classes():
+    """A spec op class's whole `verify_` verdict is kept only when every `verify_` between
+    it and `SpecOp` is declared to read just the op's signature; arith's ops' are kept
+    (their checks read types), other xDSL ops' are not."""
+    from xdsl.dialects import arith, scf
+
+    from asc_xdsl.dialects.ascendc import all_ops
+    from asc_xdsl.dialects.ascendc.spec import SpecOp, _verdict_tags, _verifies_more
+
+    class Reads(SpecOp):
+        VERIFY_READS_SIGNATURE = True
+
+        def verify_(self) -> None:
+            super().verify_()
+
+    class ReadsMore(Reads):
+        def verify_(self) -> None:
+            super().verify_()
+
+    assert not _verifies_more(Reads) and _verifies_more(ReadsMore)
+    kept = [c for c in all_ops() if hasattr(c, "_VERIFIES_MORE") and _verdict_tags(c)]
+    assert len(kept) > 300
+    assert fast_verify._whole_verdict_tag(arith.MuliOp) is not None
+    assert fast_verify._whole_verdict_tag(scf.YieldOp) is None
