@@ -24,6 +24,7 @@ After:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import IncludeOp, is_define
+from asc_xdsl.dialects.fast_build import new_op
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.pass_facts import take
 
@@ -142,6 +144,18 @@ def block_args(op: Operation) -> list[SSAValue]:
     return [a for r in op.regions for b in r.blocks for a in b.args]
 
 
+def new_include(header: str) -> IncludeOp:
+    """`IncludeOp(header)`, made as its constructor makes it (its properties, IRDL's
+    defaults) without IRDL's generic builder (`fast_build.new_op`; each header's
+    attribute made once)."""
+    return new_op(IncludeOp, properties={"include": _header_attr(header)})
+
+
+@functools.lru_cache(maxsize=256)
+def _header_attr(header: str) -> StringAttr:
+    return StringAttr(header)
+
+
 @dataclass(frozen=True)
 class GenerateBoilerplatePass(ModulePass):
     name = "ascendc-generate-boilerplate"
@@ -150,7 +164,7 @@ class GenerateBoilerplatePass(ModulePass):
         body = op.body.block
         anchor = next((o for o in body.ops if not is_define(o)), None)
         for header in missing_headers(op):
-            include = IncludeOp(header)
+            include = new_include(header)
             if anchor is None:
                 body.add_op(include)
             else:

@@ -38,7 +38,11 @@ def param_attrs(kernel: func.FuncOp) -> list[DictionaryAttr]:
     """Each parameter's attribute dictionary (empty where the function has none)."""
     n = len(kernel.function_type.inputs.data)
     given = list(kernel.arg_attrs.data) if kernel.arg_attrs is not None else []
-    return given + [DictionaryAttr({})] * (n - len(given))
+    return given + [_NO_ATTRIBUTES] * (n - len(given))
+
+
+_NO_ATTRIBUTES = DictionaryAttr({})
+"""A parameter without attributes (attributes are immutable: one object serves all)."""
 
 
 def param_kinds(kernel: func.FuncOp) -> list[str]:

@@ -151,7 +151,7 @@ def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
     if needed and not any(marked_kind(a) == FFTS_PARAM for a in attrs):
         ffts = block.insert_arg(FFTS_TYPE, len(block.args))
         ffts.name_hint = FFTS_PARAM
-        attrs.append(_with_kind(DictionaryAttr({}), FFTS_PARAM))
+        attrs.append(_marked(FFTS_PARAM))  # (a new parameter: only its mark)
         first = block.first_op
         assert first is not None  # a function body ends with its return
         block.insert_op_before(_made("ffts_base", (ffts,)), first)
