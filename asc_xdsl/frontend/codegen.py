@@ -178,7 +178,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             except _Return as r:
                 if r.value is not None:
                     self.fail("a kernel returns nothing (results go to its GM arguments)", r.node)
-            self.emit(func.ReturnOp())
+            self.emit(new_op(func.ReturnOp))
         finally:
             context.pop()
         self._detect_kernel_type(kernel)
@@ -766,10 +766,10 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
                 )
             result = None
             if value is None:
-                self.emit(func.ReturnOp())
+                self.emit(new_op(func.ReturnOp))
             else:
                 result = value.dtype if isinstance(value, RuntimeScalar) else py_dtype(value)
-                self.emit(func.ReturnOp(self.scalar(value, result)))
+                self.emit(new_op(func.ReturnOp, (self.scalar(value, result),)))
             outputs = [result.ir_type()] if result else []
             fn = func.FuncOp(name, (types, outputs), Region([block]))
             fn.location = self._loc(source.tree, source)

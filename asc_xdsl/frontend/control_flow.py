@@ -520,8 +520,8 @@ class ControlFlow:
         with self._in_block(before_block):  # the test passes every value on
             self.emit(_condition_op(cond.handle, before_block.args))
         inits += [make() for make in placeholders]
-        while_op = self.emit(
-            scf.WhileOp(inits, types, Region([before_block]), Region([after_block]))
+        while_op = self.emit(  # (what `scf.WhileOp(...)` builds, without IRDL's builder)
+            new_op(scf.WhileOp, inits, types, regions=(Region(before_block), Region(after_block)))
         )
         self._note_scoped(self.scope.keys() - outer.keys() - set(fresh), "loop", node)
         self.scope = outer

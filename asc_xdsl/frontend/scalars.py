@@ -378,7 +378,7 @@ class ScalarBuilder(ABC):
         lhs = self._signless(self.scalar(a, dtype), dtype)
         rhs = self._signless(self.scalar(b, dtype), dtype)
         op_class = arith.CeilDivUIOp if unsigned else arith.CeilDivSIOp
-        r = self.emit(op_class(lhs, rhs)).results[0]
+        r = self.emit(_binary_op(op_class, lhs, rhs)).results[0]
         if unsigned:
             r = self._reinterpret(r, dtype.ir_type())
         return RuntimeScalar(r, dtype)

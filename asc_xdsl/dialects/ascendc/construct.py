@@ -49,6 +49,7 @@ from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, AscendCOp, EmitKind,
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.types import ASCENDC_TYPES, AscendCType, TensorType
+from asc_xdsl.dialects.fast_build import irdl_init
 
 # IR spellings of the table's scalar types.
 _SCALARS: dict[str, Attribute] = {
@@ -167,7 +168,9 @@ class ConstructOp(AscendCOp):
         props = {}
         if field_types is not None:
             props["types"] = ArrayAttr(field_types)
-        super().__init__(operands=[list(fields)], result_types=[result_type], properties=props)
+        operands = [list(fields)]
+        if not irdl_init(self, operands, [result_type], props):  # (IRDL's for odd arguments)
+            super().__init__(operands=operands, result_types=[result_type], properties=props)
 
     # -- the headers' view of this construction --------------------------------------
 

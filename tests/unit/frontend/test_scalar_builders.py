@@ -33,7 +33,8 @@ def _generic(op) -> str:
 
 CLASSES = sorted(
     {c for triple in scalars._ARITH.values() for c in triple if c is not None}
-    | {arith.FloorDivSIOp, arith.RemSIOp},  # Python's // and % (pyarith.py)
+    | {arith.FloorDivSIOp, arith.RemSIOp}  # Python's // and % (pyarith.py)
+    | {arith.CeilDivSIOp, arith.CeilDivUIOp},  # ceildiv
     key=lambda c: c.name,
 )
 
