@@ -541,7 +541,10 @@ class LazyTexts(Mapping[str, str]):
 
     def __getitem__(self, key: str) -> str:
         if key not in self._texts:
-            with deep_recursion():
+            # (the collector paused as for the compile: printing makes many short-lived
+            # objects and no cycles, and a full collection among a large heap's objects,
+            # torch's for one, costs more than the print)
+            with deep_recursion(), gc_paused():
                 self._texts[key] = self._factories[key]()
         return self._texts[key]
 
