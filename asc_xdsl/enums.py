@@ -16,21 +16,11 @@ C++ name, so parsers, printers and the simulator share one table.
 
 from __future__ import annotations
 
-import functools
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # xDSL is imported lazily: `import asc_xdsl` must stay fast.
     from xdsl.dialects.builtin import IntegerAttr
-
-
-@functools.lru_cache(maxsize=512)
-def _int_attr(value: int, width: int) -> IntegerAttr:
-    """An enum value's attribute, made once (attributes are immutable, and ops that share
-    one are recognised as alike without comparing)."""
-    from xdsl.dialects.builtin import IntegerAttr, i32, i64
-
-    return IntegerAttr(value, i32 if width == 32 else i64)
 
 
 class AscEnum(IntEnum):
@@ -55,7 +45,9 @@ class AscEnum(IntEnum):
         return f"{self.cpp_prefix()}{self.name}"
 
     def attr(self) -> IntegerAttr:
-        return _int_attr(int(self), 32)
+        from asc_xdsl.dialects.interned import int_attr  # (xDSL: imported lazily)
+
+        return int_attr(int(self), "i32")
 
     @classmethod
     def from_keyword(cls, word: str) -> AscEnum | None:
@@ -242,7 +234,9 @@ class CMPMODE(AscEnum):
         return self.name
 
     def attr(self) -> IntegerAttr:
-        return _int_attr(int(self), 64)
+        from asc_xdsl.dialects.interned import int_attr
+
+        return int_attr(int(self), "i64")
 
 
 class SelMode(AscEnum):

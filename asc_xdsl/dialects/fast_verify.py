@@ -15,10 +15,11 @@ regions or successors whose class, operand and result types, properties and attr
 are the very objects of an op already accepted is not checked again: the checks read
 nothing else, and attributes are immutable. For the ops whose whole `verify_` (custom
 checks included) reads nothing else either (arith's, `_whole_verdict_tag`), the whole
-`verify_` is skipped so; `accepted_before` lets other verifiers keep verdicts the same way. The verdicts are kept across
-`verify_module` calls (the table holds the objects, so no identity is reused while it
-is listed; it is emptied past `_VERDICT_LIMIT` entries): a kernel's vector ops share
-their tensors' types, and compiles share the frontend's cached types and attributes.
+`verify_` is skipped so; `accepted_before` lets other verifiers (the spec ops') keep
+verdicts the same way. The verdicts are kept across `verify_module` calls (the table
+holds the objects, so no identity is reused while it is listed; it is emptied past
+`_VERDICT_LIMIT` entries): a kernel's vector ops share their tensors' types, and
+compiles share the frontend's cached types and attributes.
 """
 
 from __future__ import annotations

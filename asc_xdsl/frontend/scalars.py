@@ -31,6 +31,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from asc_xdsl.dialects.fast_build import new_op
+from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
@@ -67,22 +68,19 @@ _PREDICATES = {
 }  # fmt: skip
 
 
-@functools.cache
 def signless_type(width: int) -> IntegerType:
-    """`i<width>`, made once: types are immutable, and ops that share one type object
-    are recognised as alike without comparing (the verifier's verdict table)."""
-    return IntegerType(width)
+    """`i<width>`, one object (`dialects.interned`)."""
+    return int_type(f"i{width}")  # type: ignore[return-value]
 
 
-INDEX = IndexType()
-"""`index`, the one object the frontend uses (see `signless_type`)."""
+INDEX = int_type("index")
+"""`index`, the one object the frontend uses (`dialects.interned`)."""
 
 
-@functools.lru_cache(maxsize=1024)
 def _int_attr(value: int, width: int) -> IntegerAttr:
-    """The `value : i<width>` attribute, built once (attributes are immutable, so ops may
-    share one; building and checking it cost more than the constant op)."""
-    return IntegerAttr(value, signless_type(width))
+    """The `value : i<width>` attribute, one object (`dialects.interned`: building and
+    checking it cost more than the constant op)."""
+    return int_attr(value, f"i{width}")
 
 
 _NO_OVERFLOW = arith.IntegerOverflowAttr("none")

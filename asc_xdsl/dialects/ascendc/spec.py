@@ -95,6 +95,7 @@ from asc_xdsl.dialects.ascendc.types import (
 )
 from asc_xdsl.dialects.fast_build import init_op, irdl_init
 from asc_xdsl.dialects.fast_verify import accept, accepted_before, new_context
+from asc_xdsl.dialects.interned import int_attr, int_type
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -370,7 +371,7 @@ class Prop:
 
     def ir_int_type(self) -> IntegerType | IndexType:
         """The integer type of an INT property (`ui8` -> IntegerType(8, unsigned))."""
-        return _int_type(self.int_type)
+        return int_type(self.int_type)
 
 
 @dataclass(frozen=True)
@@ -613,23 +614,6 @@ def all_instances(items: Sequence[Any], base: type) -> bool:
     return True
 
 
-@functools.cache
-def _int_type(name: str) -> IntegerType | IndexType:
-    """`index`, `i32`, `ui8`, ... as a type, made once per name."""
-    if name == "index":
-        return IndexType()
-    unsigned = name.startswith("u")
-    width = int(name.lstrip("ui"))
-    return IntegerType(width, Signedness.UNSIGNED if unsigned else Signedness.SIGNLESS)
-
-
-@functools.lru_cache(maxsize=1024)
-def _int_prop(value: int, int_type: str) -> IntegerAttr:
-    """An INT property's attribute, made once per value and type (attributes are
-    immutable; checking the value's range costs more than the op)."""
-    return IntegerAttr(value, _int_type(int_type))
-
-
 def _verifies_more(base: type[SpecOp]) -> bool:
     """Whether a class between `base` and `SpecOp` has a `verify_` that may read more than
     the op's signature (one not declared `VERIFY_READS_SIGNATURE`)."""
@@ -825,7 +809,7 @@ class SpecOp(AscendCOp):
                 assert p.enum is not None
                 properties[p.name] = p.enum(value).attr()
             elif p.kind is PropKind.INT:
-                properties[p.name] = _int_prop(int(value), p.int_type)
+                properties[p.name] = int_attr(int(value), p.int_type)
             elif p.kind is PropKind.STRING:
                 properties[p.name] = StringAttr(str(value))
             else:

@@ -64,3 +64,15 @@ def test_float_constants_are_shared_by_value_and_sign():
     assert zero is scalars._float_attr((0.0).hex(), dt.float32)
     assert minus_zero is not zero and minus_zero == FloatAttr(-0.0, f32)
     assert str(minus_zero) != str(zero)
+
+
+def test_integer_attributes_are_one_object_across_frontend_specs_and_enums():
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    from asc_xdsl.dialects.interned import int_attr
+    from asc_xdsl.enums import Pipe
+
+    value = int(Pipe.PIPE_ALL)
+    assert Pipe.PIPE_ALL.attr() is int_attr(value, "i32") is scalars._int_attr(value, 32)
+    assert scalars.signless_type(16) is int_attr(1, "i16").type
+    assert int_attr(3, "ui8").type == IntegerType(8, Signedness.UNSIGNED)
