@@ -409,12 +409,13 @@ def _handle(g: Any, api: str, o: Any, value: Any) -> Any:
     return handle
 
 
-def spec_functions(families: Sequence[Any]) -> dict[str, Callable]:
-    """Python API functions for every spec with a `py` name in `families`."""
+def spec_functions(families: Sequence[Any], only: str | None = None) -> dict[str, Callable]:
+    """Python API functions for every spec with a `py` name in `families` (`only`: just
+    the one of that name; a kernel's first call of a function makes only it)."""
     by_name: dict[str, list[tuple[Any, Callable[[], type]]]] = {}
     for family in families:
         for class_name, entry in family.entries.items():
-            if entry.spec.py:
+            if entry.spec.py and (only is None or entry.spec.py == only):
                 by_name.setdefault(entry.spec.py, []).append(
                     (entry.spec, (lambda f=family, c=class_name: f.get(c)))
                 )

@@ -11,8 +11,8 @@ function's forms (`frontend/spec_api.py`) are made when a kernel first calls it.
 
 from __future__ import annotations
 
-import types
 import inspect
+import types
 from typing import Any
 
 from asc_xdsl.frontend.context import require_jit
@@ -49,18 +49,17 @@ class SpecFunction:
 
     def _built(self) -> Any:
         if self._fn is None:
-            self._fn = _build(self._modules)[self._key]
+            self._fn = _build(self._modules, self._key)
         return self._fn
 
 
-def _build(modules: tuple[str, ...]) -> dict[str, Any]:
+def _build(modules: tuple[str, ...], key: str) -> Any:
     import importlib
 
     from asc_xdsl.frontend.spec_api import spec_functions
 
-    return spec_functions(
-        [importlib.import_module(f"asc_xdsl.dialects.ascendc.{m}").FAMILY for m in modules]
-    )
+    families = [importlib.import_module(f"asc_xdsl.dialects.ascendc.{m}").FAMILY for m in modules]
+    return spec_functions(families, only=key)[key]
 
 
 def spec_functions(namespace: str = "") -> dict[str, SpecFunction]:

@@ -128,3 +128,46 @@ def test_a_compile_runs_with_the_collector_paused() -> None:
         assert not gc.isenabled()  # a program's own pause is kept
     finally:
         gc.enable()
+
+
+def _generation_of(obj: object) -> int | None:
+    for generation in range(3):
+        if any(o is obj for o in gc.get_objects(generation=generation)):
+            return generation
+    return None
+
+
+def test_what_an_import_made_goes_to_the_oldest_generation(package: str, tmp_path) -> None:
+    # (made while paused, a young collection would otherwise visit it next, then a
+    # middle one; it is long-lived, so it goes straight to where full collections look)
+    (tmp_path / package / "made.py").write_text("MADE = [[]]\n")
+    gc.collect()  # (young counts start low: no young collection moves things meanwhile)
+    young = [[]]  # the program's own young objects move with it: none is lost
+    assert _generation_of(young) == 0
+    import qi_pkg.made
+
+    assert _generation_of(qi_pkg.made.MADE) == 2
+    assert _generation_of(young) == 2
+    assert gc.get_freeze_count() == 0  # nothing stays frozen
+    assert gc.isenabled()
+
+
+def test_a_stretch_that_loaded_nothing_moves_nothing() -> None:
+    gc.collect()
+    with quiet_imports.paused():
+        made = [[]]
+    assert _generation_of(made) == 0
+
+
+def test_a_programs_frozen_objects_stay_frozen(package: str, tmp_path) -> None:
+    (tmp_path / package / "made.py").write_text("MADE = [[]]\n")
+    gc.collect()
+    gc.freeze()  # e.g. a server before it forks
+    try:
+        frozen = gc.get_freeze_count()
+        import qi_pkg.made
+
+        assert gc.get_freeze_count() == frozen
+        assert _generation_of(qi_pkg.made.MADE) == 0  # left to the collector as usual
+    finally:
+        gc.unfreeze()

@@ -69,3 +69,19 @@ def test_the_same_arity_keeps_choosing_by_type():
         "AscendC::DataCopy(t, x_gm, params);",
         "AscendC::DataCopy(t, x_gm, c256_i32);",
     ]
+
+
+def test_a_function_is_made_alone_with_all_its_forms(monkeypatch: pytest.MonkeyPatch):
+    # (a kernel's first call of asc.add makes asc.add, not the other ~40 functions of its
+    # family: that was a tenth of a first compile's own work)
+    from asc_xdsl.frontend import spec_api
+    from asc_xdsl.language.spec_functions import SpecFunction
+
+    made = []
+    make = spec_api.api_function
+    monkeypatch.setattr(
+        spec_api, "api_function", lambda name, forms: made.append(name) or make(name, forms)
+    )
+    fn = SpecFunction("data_copy", asc.data_copy._modules)
+    assert len(fn.forms) == len(FUNCTIONS["data_copy"].forms) > 1
+    assert made == ["data_copy"]
