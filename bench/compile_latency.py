@@ -1,6 +1,6 @@
 """Compile latency of the example vector-add kernels (Python -> Ascend C) and import time.
 
-    python bench/compile_latency.py [--repeat N] [--pyasc-python PATH]
+    python bench/compile_latency.py [--repeat N] [--pyasc-python PATH [--rounds N]]
 
 Prints, per kernel: the first compile in a fresh process (imports xDSL, parses the
 source), the warm compile in a running process (cache bypassed: always_compile=True),
@@ -18,6 +18,10 @@ compile <= 10 ms for the tutorial vector add, import <= 0.25 s.
 If pyasc is installed in this Python, or --pyasc-python names one that has pyasc 1.1.1,
 the same vector add (examples/vector_add.py with `import asc`) is compiled by pyasc
 there with bisheng and the launch stubbed, and its figures are printed beside ours.
+Then `--rounds` cold starts of each run alternately, one of ours then one of pyasc's,
+and the ratio is given round by round (median and range) beside the ratio of the bests:
+the machine's speed moves by up to 2x within minutes, so the table's best-of-N figures,
+taken minutes apart, can disagree by more than the compilers do.
 
 `--callgrind` counts instead the instructions of each cold-start process (Python start to
 the first kernel compiled, then exit) under `valgrind --tool=callgrind`, bytecode primed,
@@ -186,6 +190,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--pyasc-python", help="a Python interpreter with pyasc installed")
     parser.add_argument(
+        "--rounds", type=int, default=9, help="alternating cold starts of both (with pyasc)"
+    )
+    parser.add_argument(
         "--callgrind", action="store_true", help="count cold-start instructions instead"
     )
     args = parser.parse_args()
@@ -200,16 +207,14 @@ def main() -> None:
     for filename, kernel_name, call_args, block_dim in KERNELS:
         module = filename.removesuffix(".py")
         n = 8 * 2048
-        cold, first = _fresh_process(
-            FIRST_CALL.format(
-                examples=str(EXAMPLES),
-                module=module,
-                kernel=kernel_name,
-                n=n,
-                args_compile=call_args[:-1] + f", block_dim={block_dim}, always_compile=True)",
-            ),
-            repeat=5,
+        our_cold_code = FIRST_CALL.format(
+            examples=str(EXAMPLES),
+            module=module,
+            kernel=kernel_name,
+            n=n,
+            args_compile=call_args[:-1] + f", block_dim={block_dim}, always_compile=True)",
         )
+        cold, first = _fresh_process(our_cold_code, repeat=5)
         mod = __import__(module)
         kernel = getattr(mod, kernel_name)
         x = y = z = np.zeros(n, np.float32)
@@ -307,6 +312,25 @@ def main() -> None:
             f"{'warm (ms)':<14}{ours[3] * 1e3:>12.2f}{p_warm * 1e3:>14.2f}{ours[3] / p_warm:>8.2f}x"
         )
         print(f"{'import (s)':<14}{imp:>12.3f}{p_import:>14.3f}{imp / p_import:>8.2f}x")
+        _interleaved_cold(our_cold_code, args.pyasc_python, args.rounds)
+
+
+def _interleaved_cold(ours_code: str, pyasc_python: str, rounds: int) -> None:
+    """Cold starts of the two compilers in alternating fresh processes: the machine's
+    state (it moves by up to 2x within minutes here) is then the same for both, round by
+    round. Prints the best of each and the median of the rounds' ratios."""
+    theirs_code = PYASC.format(src=_pyasc_source(), repeat=0)
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(rounds):
+        ours.append(_fresh_process(ours_code, repeat=1)[0])
+        theirs.append(_fresh_process(theirs_code, pyasc_python, repeat=1)[0])
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
+    print(
+        f"\ncold start, {rounds} alternating rounds: best {min(ours) * 1e3:.1f} vs "
+        f"{min(theirs) * 1e3:.1f} ms ({min(ours) / min(theirs):.2f}x); ratio per round: "
+        f"median {statistics.median(ratios):.2f}x, range {ratios[0]:.2f}-{ratios[-1]:.2f}x"
+    )
 
 
 if __name__ == "__main__":
