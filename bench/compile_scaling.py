@@ -7,8 +7,11 @@ the tiles (every other group of five under a runtime `if`), and copies it out: t
 of a real kernel, grown. Both compilers get the same source (only the import differs)
 and compile it to Ascend C with their caches bypassed: asc_xdsl with
 `always_compile=True`, pyasc with a new ConstExpr value per call and bisheng stubbed (as
-`compile_latency.py` does). Printed: the median warm compile per size for each, the
-ratio, and the cost per statement (the slope between the two largest sizes), so the
+`compile_latency.py` does), pyasc in one long-lived process that compiles on request.
+The two compile in alternating rounds, one of ours then one of pyasc's, so both meet the
+same machine state (its speed moves by up to 2x within minutes). Printed: the median
+warm compile per size for each, the ratio of the medians and the median of the rounds'
+ratios, and the cost per statement (the slope between the two largest sizes), so the
 curve shows, not only one point. pyasc is found as in `compile_latency.py`.
 """
 
@@ -22,6 +25,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from compile_latency import PYASC_STUBBED  # (bench/ is on sys.path when run as a script)
@@ -69,48 +73,72 @@ def gen_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, tile: asc.Con
 """
 
 
-PYASC = (
-    "import time\n"
+PYASC_WORKER = (
+    "import importlib, time\n"
     + PYASC_STUBBED
     + """
 sys.path.insert(0, {folder!r})
-import {module} as m
 x = np.zeros(4096, np.float32); z = x.copy()
-times = []
-for i in range({repeat} + 1):
+calls = 0
+for line in sys.stdin:  # one module name per line: compile it once, print the time
+    m = importlib.import_module(line.strip())
+    calls += 1
     t = time.perf_counter()
     try:
-        m.gen_kernel[1](x, z, 4096, 256 + 32 * i)   # a new constexpr each time: no cache hit
+        m.gen_kernel[1](x, z, 4096, 256 + 32 * calls)   # a new constexpr each time: no cache hit
     except Done:
         pass
-    times.append(time.perf_counter() - t)
-print(sorted(times[1:])[len(times[1:]) // 2])
+    print(time.perf_counter() - t, flush=True)
 """
 )
+"""pyasc compiling on request, in one long-lived process (stdin: module names)."""
 
 
-def ours(folder: Path, module: str, repeat: int) -> float:
+class Pyasc:
+    """A pyasc process that compiles a generated kernel whenever asked."""
+
+    def __init__(self, python: str, folder: Path):
+        code = PYASC_WORKER.format(folder=str(folder))
+        self.process = subprocess.Popen(
+            [python, "-c", code],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def compile(self, module: str) -> float:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(module + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            err = self.process.stderr.read() if self.process.stderr else ""
+            raise RuntimeError("pyasc failed: " + (err.strip().splitlines() or ["?"])[-1][:80])
+        return float(line)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def ours(folder: Path, module: str) -> Callable[[], float]:
+    """One warm compile of `module`'s kernel by asc_xdsl, timed."""
     import numpy as np
 
-    sys.path.insert(0, str(folder))
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
     kernel = __import__(module).gen_kernel
     x = np.zeros(4096, np.float32)
     z = x.copy()
-    kernel.compile(x, z, 4096, 256, always_compile=True).asm["ascendc"]  # warm up
-    times = []
-    for _ in range(repeat):
+
+    def once() -> float:
         t = time.perf_counter()
         kernel.compile(x, z, 4096, 256, always_compile=True).asm["ascendc"]
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        return time.perf_counter() - t
 
-
-def theirs(python: str, folder: Path, module: str, repeat: int) -> float | str:
-    code = PYASC.format(folder=str(folder), module=module, repeat=repeat)
-    out = subprocess.run([python, "-c", code], capture_output=True, text=True)
-    if out.returncode != 0:
-        return "failed: " + (out.stderr.strip().splitlines() or ["?"])[-1][:60]
-    return float(out.stdout.split()[-1])
+    return once
 
 
 def main() -> None:
@@ -122,29 +150,55 @@ def main() -> None:
     if args.pyasc_python is None and importlib.util.find_spec("asc") is not None:
         args.pyasc_python = sys.executable
     folder = Path(tempfile.mkdtemp())
-    rows = []
     for n in args.sizes:
         (folder / f"gen_ours_{n}.py").write_text(kernel_source(n, "asc_xdsl"))
         (folder / f"gen_pyasc_{n}.py").write_text(kernel_source(n, "asc"))
-        repeat = max(3, args.repeat if n < 500 else args.repeat // 2)
-        mine = ours(folder, f"gen_ours_{n}", repeat)
-        other = (
-            theirs(args.pyasc_python, folder, f"gen_pyasc_{n}", repeat)
-            if args.pyasc_python
-            else None
-        )
-        rows.append((n, mine, other))
-    print(f"{'statements':>10}{'asc_xdsl (ms)':>15}{'pyasc 1.1.1 (ms)':>18}{'ratio':>8}")
-    for n, mine, other in rows:
-        if isinstance(other, float):
-            print(f"{n:>10}{mine * 1e3:>15.1f}{other * 1e3:>18.1f}{mine / other:>7.2f}x")
+    pyasc = Pyasc(args.pyasc_python, folder) if args.pyasc_python else None
+    rows = []
+    try:
+        for n in args.sizes:
+            repeat = max(3, args.repeat if n < 500 else args.repeat // 2)
+            mine_once = ours(folder, f"gen_ours_{n}")
+            mine_once()  # warm-up, both
+            if pyasc:
+                pyasc.compile(f"gen_pyasc_{n}")
+            mine: list[float] = []
+            other: list[float] = []
+            for _ in range(repeat):  # alternating: the same machine state for both
+                mine.append(mine_once())
+                if pyasc:
+                    other.append(pyasc.compile(f"gen_pyasc_{n}"))
+            ratios = [a / b for a, b in zip(mine, other, strict=False)]
+            rows.append(
+                (
+                    n,
+                    statistics.median(mine),
+                    statistics.median(other) if other else None,
+                    statistics.median(ratios) if ratios else None,
+                )
+            )
+    except RuntimeError as e:
+        print(e)
+    finally:
+        if pyasc:
+            pyasc.close()
+    print(
+        f"{'statements':>10}{'asc_xdsl (ms)':>15}{'pyasc 1.1.1 (ms)':>18}{'ratio':>8}"
+        f"{'ratio per round':>17}"
+    )
+    for n, mine, other, ratio in rows:
+        if other is not None:
+            print(
+                f"{n:>10}{mine * 1e3:>15.1f}{other * 1e3:>18.1f}{mine / other:>7.2f}x"
+                f"{ratio:>16.2f}x"
+            )
         else:
-            print(f"{n:>10}{mine * 1e3:>15.1f}{other or 'not run':>18}")
+            print(f"{n:>10}{mine * 1e3:>15.1f}{'not run':>18}")
     if len(rows) >= 2:
-        (n1, a1, p1), (n2, a2, p2) = rows[-2], rows[-1]
+        (n1, a1, p1, _), (n2, a2, p2, _) = rows[-2], rows[-1]
         slope = (a2 - a1) / (n2 - n1) * 1e3
         line = f"\nper statement ({n1} -> {n2}): asc_xdsl {slope:.3f} ms"
-        if isinstance(p1, float) and isinstance(p2, float):
+        if p1 is not None and p2 is not None:
             line += f", pyasc {(p2 - p1) / (n2 - n1) * 1e3:.3f} ms"
         print(line)
 
