@@ -35,6 +35,8 @@ from xdsl.irdl.operations import (
     SameVariadicSize,
 )
 
+from asc_xdsl.utils.class_tests import SubclassCache
+
 OpT = TypeVar("OpT", bound=Operation)
 
 _NONE: SSAValues = SSAValues()
@@ -143,10 +145,10 @@ def irdl_init(
     if plan is None:
         return False
     operand_kinds, result_kinds, operand_segments, result_segments = plan
-    flat_operands = _flatten(operands, operand_kinds, SSAValue)
+    flat_operands = _flatten(operands, operand_kinds, _IS_VALUE)
     if flat_operands is None:
         return False
-    flat_types = _flatten(result_types, result_kinds, Attribute)
+    flat_types = _flatten(result_types, result_kinds, _IS_ATTRIBUTE)
     if flat_types is None:
         return False
     props = {name: value for name, value in properties.items() if value is not None}
@@ -162,8 +164,15 @@ def irdl_init(
 _SINGLE, _OPTIONAL, _VARIADIC = 0, 1, 2
 
 
+_IS_VALUE = SubclassCache(SSAValue)
+_IS_ATTRIBUTE = SubclassCache(Attribute)
+_IS_GROUP = SubclassCache((list, tuple))
+"""(asked per class: `isinstance` against xDSL's classes and `Sequence` goes through
+ABCMeta)"""
+
+
 def _flatten(
-    args: Sequence[Any], kinds: tuple[int, ...], item: type
+    args: Sequence[Any], kinds: tuple[int, ...], is_item: SubclassCache
 ) -> tuple[list[Any], tuple[int, ...]] | None:
     """(the items, the size of each group) as IRDL's `irdl_build_arg_list` makes them,
     or None for what only it handles (an `Operation` for its result, a wrong count)."""
@@ -176,15 +185,15 @@ def _flatten(
             if kind == _SINGLE:
                 return None
             sizes.append(0)
-        elif isinstance(arg, item):
+        elif is_item[type(arg)]:
             flat.append(arg)
             sizes.append(1)
-        elif isinstance(arg, Sequence) and not isinstance(arg, str):
+        elif _IS_GROUP[type(arg)] or (isinstance(arg, Sequence) and not isinstance(arg, str)):
             n = len(arg)
             if (kind == _SINGLE and n != 1) or (kind == _OPTIONAL and n > 1):
                 return None
             for a in arg:
-                if not isinstance(a, item):
+                if not is_item[type(a)]:
                     return None
             flat.extend(arg)
             sizes.append(n)
@@ -255,3 +264,25 @@ def append_op(block: Block, op: Operation) -> None:
         last._next_op = op
         op._prev_op = last
     block._last_op = op
+
+
+_VALID_NAMES: dict[str, str | None] = {}
+"""Name -> the form xDSL's `name_hint` setter keeps (None: one it refuses)."""
+_UNSEEN = object()
+
+
+def name_value(value: SSAValue, name: str) -> None:
+    """`value.name_hint = name`, with each name's check made once (the setter matches
+    two regular expressions every time). A Python identifier xDSL refuses as a value
+    name, one that starts with a non-ASCII letter (`αβ`), leaves the value as it was:
+    it is a valid kernel variable, and the printer names C++ variables in ASCII anyway."""
+    valid = _VALID_NAMES.get(name, _UNSEEN)
+    if valid is _UNSEEN:
+        try:
+            valid = SSAValue.extract_valid_name(name)
+        except ValueError:
+            valid = None
+        if len(_VALID_NAMES) < 65536:  # (a bound for programs that make names)
+            _VALID_NAMES[name] = valid
+    if valid is not None:
+        value._name = valid  # type: ignore[assignment]  # (what the setter sets)

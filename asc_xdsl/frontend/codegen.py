@@ -43,7 +43,7 @@ from asc_xdsl.dialects.ascendc.base import (
     NO_INLINE,
 )
 from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, set_soc
-from asc_xdsl.dialects.fast_build import append_op, new_op
+from asc_xdsl.dialects.fast_build import append_op, name_value, new_op
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
@@ -67,6 +67,7 @@ from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.tensor import GlobalAddress
 from asc_xdsl.language.core.utils import describe
+from asc_xdsl.utils.class_tests import SubclassCache
 
 __all__ = ["DEFAULT_MAX_UNROLL", "MAX_UNROLL_ENV", "CodeGenerator", "FunctionSource"]
 
@@ -85,6 +86,10 @@ _BINOP = {
     ast.BitXor: "^",
     ast.Pow: "**",
 }  # fmt: skip
+
+
+_IS_OPERATION = SubclassCache(Operation)
+"""(asked per class: `isinstance` against xDSL's classes goes through ABCMeta)"""
 
 
 class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
@@ -151,7 +156,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         block = Block(arg_types=arg_types)
         struct_args = []
         for arg, (pname, spec) in zip(block.args, runtime, strict=True):
-            arg.name_hint = pname
+            name_value(arg, pname)
             if isinstance(spec, _StructParam):
                 struct_args.append((pname, spec, arg))
                 continue
@@ -206,7 +211,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         from asc_xdsl.dialects.emitasc import CopyStructOp
 
         op = new_op(CopyStructOp, (arg,), (spec.cls.ir_type(),))
-        self.emit(op).results[0].name_hint = f"{pname}_local"
+        name_value(self.emit(op).results[0], f"{pname}_local")
         return spec.cls.from_handle(op.results[0])
 
     # -- services used by the language functions -------------------------------
@@ -278,7 +283,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
     def name_later(self, obj: Any) -> None:
         for name, v in self.scope.items():
             if v is obj and obj.handle is not None and not obj.handle.name_hint:
-                obj.handle.name_hint = name
+                name_value(obj.handle, name)
 
     # -- statements ------------------------------------------------------------------
 
@@ -359,10 +364,9 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
 
     def assign(self, target: ast.AST, value: Any) -> None:
         if isinstance(target, ast.Name):
-            if isinstance(value, IRValue) and value.handle is not None:
-                owner = value.handle.owner
-                if isinstance(owner, Operation) and not value.handle.name_hint:
-                    value.handle.name_hint = target.id
+            handle = value.handle if isinstance(value, IRValue) else None
+            if handle is not None and _IS_OPERATION[type(handle.owner)] and not handle.name_hint:
+                name_value(handle, target.id)
             self.scope[target.id] = value
             self._maybe_unbound.discard(target.id)
         elif isinstance(target, ast.Tuple | ast.List):
@@ -744,7 +748,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         block = Block(arg_types=types)
         scope: dict[str, Any] = dict(folded)
         for arg, (n, make) in zip(block.args, makers, strict=True):
-            arg.name_hint = n
+            name_value(arg, n)
             scope[n] = make(arg)
         saved = (self.block, self.entry, self.scope, self._constants, self._last_constant,
                  self._scoped, self._maybe_unbound, self._depth, self.node)  # fmt: skip

@@ -23,7 +23,7 @@ from typing import Any
 from xdsl.dialects import arith, scf
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from asc_xdsl.dialects.fast_build import new_op
+from asc_xdsl.dialects.fast_build import name_value, new_op
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.scalars import _select_op, is_scalar, py_dtype
@@ -214,7 +214,7 @@ class ControlFlow:
         merged: dict[str, Any] = {}
         for n, make, res in zip(names, rebuild, if_op.results, strict=True):
             if n != "<return>":
-                res.name_hint = n
+                name_value(res, n)
             merged[n] = make(res)
         if "<return>" in merged:
             raise _Return(merged.pop("<return>"), node)
@@ -356,14 +356,14 @@ class ControlFlow:
             previous = self.scope.get(target, 0)
             kept.append(self._as_type(previous, bound_type.ir_type(), target, node))
         body = Block(arg_types=[bound_type.ir_type(), *[h.type for h in [*inits, *kept]]])
-        body.args[0].name_hint = target
+        name_value(body.args[0], target)
         before = dict(self.scope)
         self.scope[target] = RuntimeScalar(body.args[0], bound_type)
         for n, make, arg in zip(carried, rebuilds, body.args[1:], strict=False):
-            arg.name_hint = n
+            name_value(arg, n)
             self.scope[n] = make(arg)
         if keep_target:
-            body.args[len(carried) + 1].name_hint = target
+            name_value(body.args[len(carried) + 1], target)
         outer_unbound = self._maybe_unbound
         self._maybe_unbound = set()
         with self._in_block(body):
@@ -387,7 +387,7 @@ class ControlFlow:
                 h, make = self._carry(self.scope[n], node, n)
                 yields.append(h)
                 rebuilds.append(make)
-                body.insert_arg(h.type, len(body.args)).name_hint = n
+                name_value(body.insert_arg(h.type, len(body.args)), n)
             self.emit(_yield_op(yields))
         self._maybe_unbound = outer_unbound
         inits += kept
@@ -397,7 +397,7 @@ class ControlFlow:
         self._note_scoped(self.scope.keys() - before.keys() - set(results), "loop", node)
         self.scope = before
         for n, make, res in zip(results, rebuilds, for_op.results, strict=True):
-            res.name_hint = n
+            name_value(res, n)
             self.scope[n] = make(res)
             self._scoped.pop(n, None)
 
@@ -480,7 +480,7 @@ class ControlFlow:
         outer = dict(self.scope)
         for block in (before_block, after_block):
             for n, arg in zip(carried, block.args, strict=True):
-                arg.name_hint = n
+                name_value(arg, n)
         for n, make, arg in zip(carried, rebuilds, before_block.args, strict=True):
             self.scope[n] = make(arg)
         with self._in_block(before_block):
@@ -514,7 +514,7 @@ class ControlFlow:
                 rebuilds.append(make)
                 types.append(h.type)
                 for block in (before_block, after_block):
-                    block.insert_arg(h.type, len(block.args)).name_hint = n
+                    name_value(block.insert_arg(h.type, len(block.args)), n)
             self.emit(_yield_op(yields))
         self._maybe_unbound = outer_unbound
         with self._in_block(before_block):  # the test passes every value on
@@ -526,7 +526,7 @@ class ControlFlow:
         self._note_scoped(self.scope.keys() - outer.keys() - set(fresh), "loop", node)
         self.scope = outer
         for n, make, res in zip(carried + fresh, rebuilds, while_op.results, strict=True):
-            res.name_hint = n
+            name_value(res, n)
             self.scope[n] = make(res)
             self._scoped.pop(n, None)
 

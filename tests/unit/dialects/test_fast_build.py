@@ -229,3 +229,23 @@ def test_append_op_refuses_an_op_that_holds_the_block():
     )
     with pytest.raises(ValueError, match="contained in the operation"):
         fast_build.append_op(inner, holder)
+
+
+@pytest.mark.parametrize("name", ["x", "x_1", "tile_len_22", "a.b", "$v", "_", "größe", "x_1_2"])
+def test_name_value_keeps_what_the_setter_keeps(name):
+    made = Block(arg_types=[i32, i32]).args
+    made[0].name_hint = name
+    fast_build.name_value(made[1], name)
+    assert made[1].name_hint == made[0].name_hint
+
+
+def test_name_value_leaves_a_name_xdsl_refuses():
+    # (`αβ` is a Python identifier: a kernel variable may have it; xDSL's setter raises)
+    (arg,) = Block(arg_types=[i32]).args
+    with pytest.raises(ValueError):
+        arg.name_hint = "αβ"
+    fast_build.name_value(arg, "αβ")
+    assert arg.name_hint is None
+    arg.name_hint = "kept"
+    fast_build.name_value(arg, "αβ")
+    assert arg.name_hint == "kept"

@@ -98,3 +98,20 @@ def test_a_name_bound_on_every_path_is_visible_after_the_if():
 def test_errors(kernel, message):
     with pytest.raises(CompileError, match=message):
         kernel.compile(X, 3, always_compile=True)
+
+
+@asc.jit
+def non_ascii_names(x: asc.GlobalAddress, n: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 4)
+    αβ = n * 2  # a Python identifier that is no MLIR value name
+    größe = αβ + 1  # one that is (the C++ text still names it in ASCII)
+    for ß in range(n):
+        gm.set_value(0, größe + ß)
+
+
+def test_non_ascii_variable_names():
+    cpp = non_ascii_names.compile(np.zeros(4, np.int32), 3, always_compile=True).asm["ascendc"]
+    assert "int32_t v1 = n * c2_i32;" in cpp
+    assert "int32_t v2 = v1 + c1_i32;" in cpp
+    assert cpp.isascii()
