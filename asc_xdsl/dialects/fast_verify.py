@@ -230,7 +230,7 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
         else:
             check_values(result_constrs, result_split, op, results, ctx)
         if fixed_regions:
-            if len(op.successors) != n_successors or len(op.regions) != n_regions:
+            if len(op._successors) != n_successors or len(op.regions) != n_regions:
                 raise VerifyException("arity")
             if n_regions:
                 irdl_op_verify_regions(op, op_def, ctx)
@@ -467,12 +467,12 @@ def _verifies(ops: list[Operation]) -> bool:
                 return False
         parent_block = op.parent
         parent_region = None if parent_block is None else parent_block.parent
-        if op.successors:
+        if op._successors:  # (the tuple behind op.successors, a Python-level view)
             if parent_block is None or parent_region is None:
                 return False
             if parent_block._last_op is not op:
                 return False
-            for successor in op.successors:
+            for successor in op._successors:
                 if successor.parent != parent_region:
                     return False
         if (

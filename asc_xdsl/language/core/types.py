@@ -264,10 +264,19 @@ class _StructValue(IRValue):
 def _set_member(g: Any, handle: Any, member: str, value: Any) -> None:
     from xdsl.dialects.builtin import StringAttr
 
-    from asc_xdsl.dialects.emitasc import SetMemberOp
     from asc_xdsl.dialects.fast_build import new_op
 
-    g.emit(new_op(SetMemberOp, (handle, value), (), {"field": StringAttr(member)}))
+    g.emit(new_op(_member_ops()[1], (handle, value), (), {"field": StringAttr(member)}))
+
+
+@functools.cache
+def _member_ops() -> tuple[type, type]:
+    """emitasc's `MemberOp` and `SetMemberOp`, imported on first use (the language loads
+    no xDSL; an import statement in a method also costs a failed `__path__` lookup
+    through the family module's `__getattr__` on every call)."""
+    from asc_xdsl.dialects.emitasc import MemberOp, SetMemberOp
+
+    return MemberOp, SetMemberOp
 
 
 def pointer_field(g: Any, api: str, name: str, value: Any, ir_name: str) -> Any:
@@ -450,20 +459,24 @@ class AggregateValue(IRValue):
         return g, *member  # type: ignore[misc]
 
     def _read_member(self, name: str) -> RuntimeScalar:
-        from asc_xdsl.dialects.emitasc import MemberOp
-        from asc_xdsl.dialects.fast_build import new_op
-
-        g, cpp, dtype = self._kernel_member(name)
-        op = new_op(MemberOp, (self.handle,), (dtype.ir_type(),), {"field": _string_attr(cpp)})
-        return RuntimeScalar(g.emit(op).results[0], dtype)
-
-    def _write_member(self, name: str, value: Any) -> None:
-        from asc_xdsl.dialects.emitasc import SetMemberOp
         from asc_xdsl.dialects.fast_build import new_op
 
         g, cpp, dtype = self._kernel_member(name)
         op = new_op(
-            SetMemberOp, (self.handle, g.scalar(value, dtype)), (), {"field": _string_attr(cpp)}
+            _member_ops()[0], (self.handle,), (dtype.ir_type(),), {"field": _string_attr(cpp)}
+        )
+        (result,) = g.emit(op).results
+        return RuntimeScalar(result, dtype)
+
+    def _write_member(self, name: str, value: Any) -> None:
+        from asc_xdsl.dialects.fast_build import new_op
+
+        g, cpp, dtype = self._kernel_member(name)
+        op = new_op(
+            _member_ops()[1],
+            (self.handle, g.scalar(value, dtype)),
+            (),
+            {"field": _string_attr(cpp)},
         )
         g.emit(op)
 
@@ -578,7 +591,7 @@ class TensorShape(tuple):
                 args = tuple(arg)
         dims = []
         for d in args:
-            if isinstance(d, bool) or isinstance(d, IRValue):
+            if isinstance(d, bool | IRValue):
                 raise TypeError(f"TensorShape takes compile-time ints, got {describe(d)}")
             try:
                 dims.append(operator.index(d))
