@@ -58,21 +58,25 @@ def init_op(
     location=..., regions=..., attributes=...)` does, for an op without successors."""
     if operands:
         values = SSAValues(operands)
-        uses = tuple(map(Use, repeat(op), range(len(values))))
-        for value, use in zip(values, uses, strict=True):  # `IRWithUses.add_use`, inline
+        uses = []
+        for index, value in enumerate(values):  # `IRWithUses.add_use`, inline
             first = value.first_use
-            use._next_use = first
+            use = Use(op, index, None, first)
             if first is not None:
                 first._prev_use = use
             value.first_use = use
+            uses.append(use)
         op._operands = values
-        op._operand_uses = uses
+        op._operand_uses = tuple(uses)
     else:
         op._operands = _NONE
         op._operand_uses = ()
-    op.results = (
-        SSAValues(map(OpResult, result_types, repeat(op), count())) if result_types else _NONE
-    )
+    if not result_types:
+        op.results = _NONE
+    elif len(result_types) == 1:  # (most ops: half the cost of going through `map`)
+        op.results = SSAValues((OpResult(result_types[0], op, 0),))
+    else:
+        op.results = SSAValues(map(OpResult, result_types, repeat(op), count()))
     op.properties = dict(properties) if properties else {}
     op.attributes = dict(attributes) if attributes else {}
     op.location = location

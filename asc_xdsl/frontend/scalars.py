@@ -314,15 +314,19 @@ class ScalarBuilder(ABC):
         return RuntimeScalar(v, dtype)
 
     def _common_dtype(self, a: Any, b: Any) -> DataType:
-        types = [x.dtype for x in (a, b) if isinstance(x, RuntimeScalar)]
-        if any(isinstance(x, float) and not isinstance(x, bool) for x in (a, b)) and not any(
-            t.is_float() for t in types
-        ):
-            return dt.float32
+        # (no generators: this runs for every binary operation the kernel computes)
+        types = []
+        if isinstance(a, RuntimeScalar):
+            types.append(a.dtype)
+        if isinstance(b, RuntimeScalar):
+            types.append(b.dtype)
         floats = [t for t in types if t.is_float()]
+        python_float = isinstance(a, float) or isinstance(b, float)  # (a bool is no float)
+        if python_float and not floats:
+            return dt.float32
         pool = floats or types
         if not pool:  # two compile-time numbers (e.g. constant loop bounds)
-            return dt.float32 if any(isinstance(x, float) for x in (a, b)) else dt.int32
+            return dt.float32 if python_float else dt.int32
         best = pool[0]
         for t in pool[1:]:
             if t.bitwidth > best.bitwidth:
