@@ -6,7 +6,6 @@ import contextlib
 import math
 from typing import Any
 
-
 _VOID = "asc.void is no element type: a value or a tensor needs a numeric dtype"
 
 
@@ -193,13 +192,19 @@ def from_numpy(dtype: Any) -> DataType:
 
 
 _FROM_IR: dict[Any, DataType] = {}
+_FROM_IR_BY_ID: dict[int, tuple[Any, DataType]] = {}
 
 
 def from_ir(t: Any) -> DataType:
     """The DataType of an IR scalar type (index counts as int64). Memoised by type:
     `str(t)` runs xDSL's printer (a tenth of a millisecond per call)."""
+    by_id = _FROM_IR_BY_ID.get(id(t))  # (the types the compiler makes are made once:
+    if by_id is not None and by_id[0] is t:  # an identity hit skips xDSL's Python hash)
+        return by_id[1]
     found = _FROM_IR.get(t)
     if found is not None:
+        if len(_FROM_IR_BY_ID) < 4096:
+            _FROM_IR_BY_ID[id(t)] = (t, found)  # (t kept alive: its id stays its own)
         return found
     name = str(t)
     if name == "index":

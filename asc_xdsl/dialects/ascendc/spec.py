@@ -600,6 +600,15 @@ def _type_text(t: Attribute) -> str:
 _SUBCLASS: dict[tuple[type, type], bool] = {}
 
 
+def _is_instance(x: Any, base: type) -> bool:
+    """`isinstance(x, base)`, asked once per class of x (see `all_instances`)."""
+    key = (type(x), base)
+    ok = _SUBCLASS.get(key)
+    if ok is None:
+        ok = _SUBCLASS[key] = isinstance(x, base)
+    return ok
+
+
 def all_instances(items: Sequence[Any], base: type) -> bool:
     """`all(isinstance(x, base) for x in items)`, asked once per class of x (an
     isinstance against xDSL's abstract classes goes through ABCMeta each time)."""
@@ -801,7 +810,7 @@ class SpecOp(AscendCOp):
             if p.kind is PropKind.UNIT:
                 if value:
                     properties[p.name] = _UNIT
-            elif isinstance(value, Attribute):
+            elif _is_instance(value, Attribute):
                 properties[p.name] = value
             elif value is None:
                 continue
