@@ -1,4 +1,4 @@
-"""Integer types and attributes made once per spelling and value.
+"""Types and attributes the compiler makes again in every compile, made once.
 
 Attributes are immutable, so ops may share one object; the verifier's verdict table
 (`fast_verify`) recognises ops as alike by the identity of their types and attributes,
@@ -10,7 +10,25 @@ from __future__ import annotations
 
 import functools
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, Signedness
+from xdsl.dialects.builtin import (
+    FunctionType,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    StringAttr,
+    UnitAttr,
+)
+from xdsl.ir import Attribute
+
+UNIT = UnitAttr()
+"""`unit` (a kernel's marks, `asc.kernel`, ...)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def string_attr(text: str) -> StringAttr:
+    """`"text"` (a struct member's name, a kernel type, ...)."""
+    return StringAttr(text)
 
 
 @functools.cache
@@ -27,3 +45,19 @@ def int_type(name: str) -> IntegerType | IndexType:
 def int_attr(value: int, type_name: str) -> IntegerAttr:
     """`value : type_name` (checking the value's range costs more than most ops)."""
     return IntegerAttr(value, int_type(type_name))
+
+
+_FUNCTION_TYPES: dict[tuple[int, ...], tuple[tuple[Attribute, ...], FunctionType]] = {}
+
+
+def function_type(inputs: tuple[Attribute, ...], outputs: tuple[Attribute, ...]) -> FunctionType:
+    """`FunctionType.from_lists(inputs, outputs)`, once per sequence of type objects (a
+    kernel's type is made again in every compile of it)."""
+    types = (*inputs, None, *outputs)
+    key = tuple(map(id, types))
+    found = _FUNCTION_TYPES.get(key)
+    if found is None:
+        if len(_FUNCTION_TYPES) > 1024:
+            _FUNCTION_TYPES.clear()
+        found = _FUNCTION_TYPES[key] = (types, FunctionType.from_lists(inputs, outputs))
+    return found[1]  # (found[0] keeps the types alive: their ids stay their own)

@@ -30,7 +30,6 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     StringAttr,
-    UnitAttr,
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
@@ -44,6 +43,7 @@ from asc_xdsl.dialects.ascendc.base import (
 )
 from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, set_soc
 from asc_xdsl.dialects.fast_build import append_op, name_value, new_op
+from asc_xdsl.dialects.interned import UNIT, function_type, string_attr
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
@@ -168,9 +168,9 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         for pname, spec in params:
             if not isinstance(spec, _GmParam | _ScalarParam | _StructParam):
                 self.scope[pname] = spec
-        kernel = func.FuncOp(name, (arg_types, []), Region([block]))
-        kernel.attributes[KERNEL_ATTR] = UnitAttr()
-        kernel.attributes[AICORE_ATTR] = UnitAttr()
+        kernel = func.FuncOp(name, function_type(tuple(arg_types), ()), Region([block]))
+        kernel.attributes[KERNEL_ATTR] = UNIT
+        kernel.attributes[AICORE_ATTR] = UNIT
         kernel.location = self._loc(self.source.tree, self.source)
         self.module.body.block.add_op(kernel)
         self.block = self.entry = block
@@ -203,7 +203,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             else:
                 self.kernel_type = "cube" if self.matmul_cube_only else "mix"
         if self.kernel_type != "vector":
-            kernel.attributes[KERNEL_TYPE_ATTR] = StringAttr(self.kernel_type)
+            kernel.attributes[KERNEL_TYPE_ATTR] = string_attr(self.kernel_type)
 
     def _local_struct(self, pname: str, spec: _StructParam, arg: Any) -> Any:
         """A struct parameter's local copy (`emitasc.copy_struct`): GM has no struct
@@ -726,7 +726,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         callee, result = found
         call = func.CallOp(callee, operands, [result.ir_type()] if result else [])
         # The author asked for a device function: the pipeline's inliner keeps the call.
-        call.attributes[NO_INLINE] = UnitAttr()
+        call.attributes[NO_INLINE] = UNIT
         self.emit(call)
         return RuntimeScalar(call.results[0], result) if result else None
 

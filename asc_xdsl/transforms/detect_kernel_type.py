@@ -27,11 +27,12 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
+from asc_xdsl.dialects.interned import UNIT, string_attr
 from asc_xdsl.enums import TPosition
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.hardware import (
@@ -214,9 +215,9 @@ class DetectKernelTypePass(ModulePass):
                 kind = "cube"
             else:
                 kind = "vector"
-            kernel.attributes[KERNEL_TYPE_ATTR] = StringAttr(kind)
+            kernel.attributes[KERNEL_TYPE_ATTR] = string_attr(kind)
         if any_matmul:
-            op.attributes[COMPILE_MIX_ATTR] = UnitAttr()
+            op.attributes[COMPILE_MIX_ATTR] = UNIT
         # (the next pass, legalize-kernel-args, asks which kernels set up a Matmul:
         # this pass only set attributes, so the functions' facts still hold)
         offer(MODULE_FACTS, op, module)

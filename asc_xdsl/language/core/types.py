@@ -202,12 +202,11 @@ class _Form:
         return self._fields
 
 
-@functools.lru_cache(maxsize=512)
 def _string_attr(text: str) -> Any:
-    """A member's name as a `StringAttr`, made once (attributes are immutable)."""
-    from xdsl.dialects.builtin import StringAttr
+    """A member's name as a `StringAttr`, made once (`dialects/interned.py`)."""
+    from asc_xdsl.dialects.interned import string_attr  # (xDSL: imported lazily)
 
-    return StringAttr(text)
+    return string_attr(text)
 
 
 class _StructValue(IRValue):

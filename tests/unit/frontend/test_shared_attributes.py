@@ -76,3 +76,27 @@ def test_integer_attributes_are_one_object_across_frontend_specs_and_enums():
     assert Pipe.PIPE_ALL.attr() is int_attr(value, "i32") is scalars._int_attr(value, 32)
     assert scalars.signless_type(16) is int_attr(1, "i16").type
     assert int_attr(3, "ui8").type == IntegerType(8, Signedness.UNSIGNED)
+
+
+def test_a_kernels_function_type_and_marks_are_shared_across_compiles():
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import FunctionType, i32
+
+    from asc_xdsl.dialects import interned
+
+    x = np.zeros(1024, np.float32)
+    a, b = (
+        next(
+            op
+            for op in _kernel.compile(x, 256, always_compile=True).module.walk()
+            if isinstance(op, func.FuncOp)
+        )
+        for _ in range(2)
+    )
+    assert a.function_type is b.function_type
+    assert a.attributes.keys() == b.attributes.keys()
+    assert all(a.attributes[k] is b.attributes[k] for k in a.attributes)
+    made = interned.function_type((i32, i32), (i32,))
+    assert made == FunctionType.from_lists([i32, i32], [i32])
+    assert interned.function_type((i32, i32), (i32,)) is made
+    assert interned.function_type((i32,), (i32, i32)) is not made
