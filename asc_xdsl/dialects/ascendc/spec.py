@@ -612,13 +612,8 @@ def _is_instance(x: Any, base: type) -> bool:
 def all_instances(items: Sequence[Any], base: type) -> bool:
     """`all(isinstance(x, base) for x in items)`, asked once per class of x (an
     isinstance against xDSL's abstract classes goes through ABCMeta each time)."""
-    known = _SUBCLASS
-    for x in items:
-        key = (type(x), base)
-        ok = known.get(key)
-        if ok is None:
-            ok = known[key] = isinstance(x, base)
-        if not ok:
+    for x in items:  # noqa: SIM110  (a loop: `all(<generator>)` resumes a frame per item)
+        if not _is_instance(x, base):
             return False
     return True
 

@@ -261,11 +261,9 @@ class _StructValue(IRValue):
 
 
 def _set_member(g: Any, handle: Any, member: str, value: Any) -> None:
-    from xdsl.dialects.builtin import StringAttr
-
     from asc_xdsl.dialects.fast_build import new_op
 
-    g.emit(new_op(_member_ops()[1], (handle, value), (), {"field": StringAttr(member)}))
+    g.emit(new_op(_member_ops()[1], (handle, value), (), {"field": _string_attr(member)}))
 
 
 @functools.cache
