@@ -68,8 +68,7 @@ class _CodeTable:
         except (OSError, EOFError, ValueError, TypeError):
             return {}  # absent or damaged: compiled again and rewritten
         if not isinstance(table, dict) or not all(
-            isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], bytes)
-            for v in table.values()
+            isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], bytes) for v in table.values()
         ):
             return {}
         return table
@@ -103,6 +102,10 @@ class _CodeTable:
         """`exec` as `dataclasses` calls it, with compiled sources reused."""
         name = globals.get("__name__", "") if isinstance(globals, dict) else ""
         if not isinstance(source, str) or not name.startswith(_CACHED_MODULES):
+            if isinstance(source, str):  # (compiled here: `exec` of a text would take
+                # this module's `from __future__ import annotations`, and the methods'
+                # annotations would be left as strings such as '_type_x')
+                source = compile(source, "<string>", "exec", dont_inherit=True)
             builtins.exec(source, globals, locals)
             return
         group = _GROUPS.get(name)
