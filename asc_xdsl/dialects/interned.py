@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     FunctionType,
     IndexType,
     IntegerAttr,
@@ -61,3 +62,18 @@ def function_type(inputs: tuple[Attribute, ...], outputs: tuple[Attribute, ...])
             _FUNCTION_TYPES.clear()
         found = _FUNCTION_TYPES[key] = (types, FunctionType.from_lists(inputs, outputs))
     return found[1]  # (found[0] keeps the types alive: their ids stay their own)
+
+
+_ARRAYS: dict[tuple[int, ...], tuple[tuple[Attribute, ...], ArrayAttr]] = {}
+
+
+def array_attr(items: tuple[Attribute, ...]) -> ArrayAttr:
+    """`ArrayAttr(items)`, once per sequence of attribute objects (a kernel's parameter
+    attributes are the same few objects in every compile; a new array checks each)."""
+    key = tuple(map(id, items))
+    found = _ARRAYS.get(key)
+    if found is None:
+        if len(_ARRAYS) > 1024:
+            _ARRAYS.clear()
+        found = _ARRAYS[key] = (items, ArrayAttr(items))
+    return found[1]  # (found[0] keeps the items alive: their ids stay their own)

@@ -38,7 +38,6 @@ from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    ArrayAttr,
     DictionaryAttr,
     IntegerAttr,
     IntegerType,
@@ -53,6 +52,7 @@ from xdsl.passes import ModulePass
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
 from asc_xdsl.dialects.fast_build import append_op, init_op
+from asc_xdsl.dialects.interned import array_attr, function_type
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.detect_kernel_type import sets_up_matmul
@@ -157,8 +157,17 @@ def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
         block.insert_op_before(_made("ffts_base", (ffts,)), first)
         if sets_up_matmul(kernel, module) and MATMUL_CUBE_ONLY_ATTR not in module.attributes:
             _send_cube_start(block, first)
-        kernel.update_function_type()
-    kernel.arg_attrs = ArrayAttr(attrs)
+        _update_function_type(kernel)
+    kernel.arg_attrs = array_attr(tuple(attrs))
+
+
+def _update_function_type(kernel: func.FuncOp) -> None:
+    """`kernel.update_function_type()`, the type taken from `interned` (the same
+    parameters give the same object in every compile)."""
+    inputs = tuple(arg.type for arg in kernel.body.block.args)
+    ret = kernel.get_return_op()
+    outputs = tuple(ret.operand_types) if ret is not None else kernel.function_type.outputs.data
+    kernel.properties["function_type"] = function_type(inputs, outputs)
 
 
 @dataclass(frozen=True)

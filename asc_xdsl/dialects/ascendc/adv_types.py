@@ -483,10 +483,18 @@ class MatmulType(AscendCType):
 
     def matmul_type_args(self) -> list[str]:
         """The four `matmul::MatmulType<...>` of A, B, C and the bias."""
-        return [
-            *(self.matmul_type_cpp(self.matrix(w)) for w in ("a", "b", "c")),
-            self.matmul_type_cpp(self.matrix("bias"), bias=True),
-        ]
+        found = _TYPE_ARGS.get(id(self))
+        if found is None:  # (spelled once per type object: a module prints it often)
+            if len(_TYPE_ARGS) > 256:
+                _TYPE_ARGS.clear()
+            found = _TYPE_ARGS[id(self)] = (
+                self,
+                (
+                    *(self.matmul_type_cpp(self.matrix(w)) for w in ("a", "b", "c")),
+                    self.matmul_type_cpp(self.matrix("bias"), bias=True),
+                ),
+            )
+        return list(found[1])
 
     CPP_CLASS: ClassVar[str] = "matmul::Matmul"
 
@@ -494,6 +502,10 @@ class MatmulType(AscendCType):
         # The config by the name the printer declares it under (module docstring).
         return [*self.matmul_type_args(), matmul_config_name(self.config.cpp_initializer())]
 
+
+_TYPE_ARGS: dict[int, tuple[MatmulType, tuple[str, ...]]] = {}
+"""`MatmulType.matmul_type_args` by type object (each entry keeps its object: no id is
+reused while it is listed)."""
 
 MATMUL_CONFIG_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar(
     "MATMUL_CONFIG_NAMES", default=None
