@@ -181,11 +181,11 @@ class JITFunction:
     def source(self) -> Any:
         """The parsed source (once per function)."""
         if self._source is None:
-            from asc_xdsl.frontend.kernel_source import FunctionSource
+            from asc_xdsl.frontend.kernel_source import FunctionSource, source_block
 
             fn = inspect.unwrap(self.fn)
             try:
-                lines, first_line = inspect.getsourcelines(fn)
+                lines, first_line, tree = source_block(fn)
                 filename = inspect.getsourcefile(fn) or "<unknown>"
             except (OSError, TypeError):
                 raise CompileError(
@@ -193,10 +193,9 @@ class JITFunction:
                     "in a file (not in an interactive session or exec)"
                 ) from None
             text = "".join(lines)
-            dedented = textwrap.dedent(text)
             shift = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
             try:
-                tree = ast.parse(dedented)
+                tree = tree or ast.parse(textwrap.dedent(text))
             except SyntaxError as e:  # e.g. a def inside a multi-line expression
                 raise CompileError(
                     f"the source of {self.__name__} cannot be parsed on its own: {e.msg}",

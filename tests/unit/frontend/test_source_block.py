@@ -1,0 +1,119 @@
+"""A kernel's source block is found by indentation where that is plain, and is always
+what `inspect.getsourcelines` finds (asc_xdsl/frontend/kernel_source.py)."""
+
+from __future__ import annotations
+
+import inspect
+import textwrap
+
+import pytest
+
+from asc_xdsl.frontend.kernel_source import source_block
+
+CASES = {
+    "plain": """
+        def f(a, b):
+            c = a + b
+
+            return c
+        x = 1
+    """,
+    "decorated": """
+        @decorate(
+            option=True,
+        )
+        @other
+        def f(a):
+            return a
+    """,
+    "string reaching column 0": '''
+        def f():
+            s = """
+        text at column 0
+        """
+            return s
+        y = 2
+    ''',
+    "bracket reaching column 0": """
+        def f():
+            t = (1,
+        2)
+            return t
+    """,
+    "comment at column 0 inside": """
+        def f():
+            a = 1
+        # a comment at column 0
+            return a
+    """,
+    "trailing comment indented as the body": """
+        def f():
+            return 1
+            # kept by inspect
+
+        z = 3
+    """,
+    "trailing comment at column 0": """
+        def f():
+            return 1
+        # not part of f
+        z = 3
+    """,
+    "one line": """
+        def f(): return 1
+        z = 3
+    """,
+    "nested": """
+        class C:
+            def f(self):
+                def g():
+                    return 1
+                return g()
+            def h(self):
+                pass
+    """,
+    "signature closed at the def's column": """
+        def f(
+            a: int,
+            b: int,
+        ) -> int:
+            return a + b
+        w = 4
+    """,
+    "tabs": "def f():\n\treturn 1\nz = 3\n",
+    "at the end of the file": """
+        def f():
+            return 1""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_block_is_inspects(name: str, tmp_path) -> None:
+    text = CASES[name]
+    text = text if "\t" in text else textwrap.dedent(text).lstrip("\n")
+    path = tmp_path / "kernels.py"
+    path.write_text(text)
+    code = compile(text, str(path), "exec")
+    functions = [c for c in code.co_consts if inspect.iscode(c)]
+    for outer in list(functions):  # (methods and nested functions too)
+        functions += [c for c in outer.co_consts if inspect.iscode(c)]
+        for inner in [c for c in outer.co_consts if inspect.iscode(c)]:
+            functions += [c for c in inner.co_consts if inspect.iscode(c)]
+    assert functions
+    for fn in functions:
+        lines, first, tree = source_block(fn)
+        assert (lines, first) == inspect.getsourcelines(fn), fn.co_name
+        if tree is not None:  # (found by indentation: the parse of the block)
+            assert tree.body[0].name == fn.co_name
+
+
+@pytest.mark.parametrize(
+    ("name", "length"), [("decorated", 6), ("signature closed at the def's column", 5)]
+)
+def test_plain_blocks_are_found_by_indentation(name: str, length: int, tmp_path) -> None:
+    path = tmp_path / "kernels.py"
+    path.write_text(textwrap.dedent(CASES[name]).lstrip("\n"))
+    code = compile(path.read_text(), str(path), "exec")
+    (fn,) = [c for c in code.co_consts if inspect.iscode(c)]
+    lines, first, tree = source_block(fn)
+    assert tree is not None and first == 1 and len(lines) == length
