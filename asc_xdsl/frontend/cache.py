@@ -25,13 +25,14 @@ and the xDSL version. An entry that cannot be read back (missing files, a
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import json
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from asc_xdsl.utils.digest import hex_digest
 
 CACHE_ENV = "ASC_XDSL_CACHE_DIR"
 FORMAT_VERSION = 2
@@ -58,7 +59,7 @@ def versions() -> str:
 
 
 def text_hash(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hex_digest(text)
 
 
 def function_id(jf: Any) -> str:
@@ -69,7 +70,7 @@ def kernel_key(dependencies: str, name: str, signature: list[str], options: dict
     """The disk key: `dependencies` is the kernel's `fingerprint` digest (source,
     location, helpers, globals), then the arguments, options and compiler."""
     payload = json.dumps([versions(), dependencies, name, signature, sorted(options.items())])
-    return hashlib.sha256(payload.encode()).hexdigest()[:32]
+    return hex_digest(payload)[:32]
 
 
 def cache_dir() -> Path:

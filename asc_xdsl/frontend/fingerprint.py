@@ -27,13 +27,14 @@ import contextlib
 import dataclasses
 import enum
 import functools
-import hashlib
 import os
 import sys
 import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from asc_xdsl.utils.digest import digest, hex_digest
 
 MAX_DEPTH = 32
 """Containers nested deeper than this are refused (a key must stay cheap to build)."""
@@ -59,10 +60,10 @@ def _compiler_key() -> str:
 
 
 def sources_digest(root: Path) -> str:
-    """sha256 over the relative path, size and modification time of every `.py` file
-    under `root`, plus the Python version: what CPython's own bytecode cache trusts
+    """The hash (`utils/digest.py`) of the relative path, size and modification time of
+    every `.py` file under `root`, plus the Python version: what CPython's own bytecode cache trusts
     (reading and hashing all ~200 files cost a tenth of a first compile)."""
-    digest = hashlib.sha256(f"python {sys.version_info[:2]}".encode())
+    hashed = digest(f"python {sys.version_info[:2]}".encode())
     rows = []
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
@@ -72,8 +73,8 @@ def sources_digest(root: Path) -> str:
                 with contextlib.suppress(OSError):
                     st = os.stat(path)
                     rows.append(f"{os.path.relpath(path, root)}\0{st.st_size}\0{st.st_mtime_ns}")
-    digest.update("\n".join(sorted(rows)).encode())
-    return digest.hexdigest()
+    hashed.update("\n".join(sorted(rows)).encode())
+    return hashed.hexdigest()
 
 
 class Keyer:
@@ -146,7 +147,7 @@ class Keyer:
                 parts.append(self.value_key(extra, depth + 1))
             except Unkeyable:
                 parts.append(f"opaque:{_qualname(type(extra))}")
-        return f"function:{name}:{hashlib.sha256('|'.join(parts).encode()).hexdigest()[:24]}"
+        return f"function:{name}:{hex_digest('|'.join(parts))[:24]}"
 
     # -- @asc.jit functions and their dependencies ---------------------------------
 
@@ -333,7 +334,7 @@ def _code_key(code: types.CodeType) -> str:
         for c in code.co_consts
     )
     raw = code.co_code.hex() + "|" + ",".join(code.co_names) + "|" + consts
-    return hashlib.sha256(raw.encode()).hexdigest()[:24]
+    return hex_digest(raw)[:24]
 
 
 def _cell_values(fn: types.FunctionType) -> list[Any]:
@@ -352,8 +353,8 @@ def _numpy_key(value: Any) -> str | None:
         if value.dtype.hasobject:
             raise Unkeyable("a numpy array of Python objects")
         data = np.ascontiguousarray(value).tobytes()
-        digest = hashlib.sha256(data).hexdigest()
-        return f"ndarray:{value.dtype.str}:{value.shape}:{digest}"
+        hashed = digest(data).hexdigest()
+        return f"ndarray:{value.dtype.str}:{value.shape}:{hashed}"
     if isinstance(value, np.generic):
         return f"np.{value.dtype.str}:{value.tobytes().hex()}"
     if isinstance(value, np.dtype):
