@@ -16,11 +16,11 @@ loads, before any op class is defined with it.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
-from importlib.machinery import ModuleSpec
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
+
+from asc_xdsl.utils.import_hooks import patch_when_imported
 
 FORMAT_MODULE = "xdsl.irdl.declarative_assembly_format"
 
@@ -69,35 +69,6 @@ def _patch(module: ModuleType) -> None:
     program_class._asc_xdsl_lazy = True
 
 
-class _PatchOnImport:
-    """A meta path finder that answers only for xDSL's format module: it finds it with
-    the other finders and patches it right after it has run, then leaves."""
-
-    def find_spec(
-        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> ModuleSpec | None:
-        if name != FORMAT_MODULE:
-            return None
-        sys.meta_path.remove(self)
-        from importlib.util import find_spec
-
-        spec = find_spec(name)
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
-            return spec
-        run = spec.loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            run(module)
-            _patch(module)
-
-        spec.loader.exec_module = exec_module  # type: ignore[method-assign]  # this file's loader
-        return spec
-
-
 def install() -> None:
     """Make formats lazy for ops defined from now on (idempotent)."""
-    module = sys.modules.get(FORMAT_MODULE)
-    if module is not None:
-        _patch(module)
-    elif not any(isinstance(finder, _PatchOnImport) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _PatchOnImport())
+    patch_when_imported(FORMAT_MODULE, _patch)

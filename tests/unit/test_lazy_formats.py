@@ -7,7 +7,6 @@ import sys
 import textwrap
 
 import pytest
-
 from xdsl.context import Context
 from xdsl.dialects import builtin
 from xdsl.dialects.builtin import i32
@@ -18,6 +17,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import PyRDLOpDefinitionError
 
 from asc_xdsl.utils import lazy_formats
+from asc_xdsl.utils.import_hooks import hooks_waiting
 from asc_xdsl.utils.lazy_formats import LazyFormatProgram
 
 
@@ -30,7 +30,7 @@ def test_a_format_compiles_on_first_use_and_round_trips() -> None:
     lazy_formats.install()  # xDSL is loaded here: patched at once
     lazy_formats.install()
     assert FormatProgram._asc_xdsl_lazy  # type: ignore[attr-defined]
-    assert not any(isinstance(f, lazy_formats._PatchOnImport) for f in sys.meta_path)
+    assert not hooks_waiting(lazy_formats.FORMAT_MODULE)
 
     @irdl_op_definition
     class NegOp(IRDLOperation):
@@ -54,8 +54,9 @@ def test_the_hook_patches_xdsl_as_it_loads_and_leaves() -> None:
     code = textwrap.dedent(
         """
         import sys, asc_xdsl
-        from asc_xdsl.utils.lazy_formats import LazyFormatProgram, _PatchOnImport
-        hooks = lambda: sum(isinstance(f, _PatchOnImport) for f in sys.meta_path)
+        from asc_xdsl.utils.import_hooks import hooks_waiting
+        from asc_xdsl.utils.lazy_formats import FORMAT_MODULE, LazyFormatProgram
+        hooks = lambda: hooks_waiting(FORMAT_MODULE)
         program = lambda cls: cls.parse.__func__.__closure__[0].cell_contents
         print('xdsl' in sys.modules, hooks())
         from xdsl.dialects import arith
