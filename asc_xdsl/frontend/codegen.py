@@ -221,15 +221,20 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         return self._inline_stack[-1] if self._inline_stack else self.source
 
     def _loc(self, node: ast.AST | None, source: FunctionSource | None = None) -> Any:
-        source = source or self.current_source
-        line = getattr(node, "lineno", 1) + source.first_line - 1
-        col = getattr(node, "col_offset", 0) + source.col_shift + 1
-        key = (line, col)
-        loc = source.locs.get(key)  # kept with the source: the same across compiles
+        if source is None:  # (`current_source`, inline: asked for every op)
+            source = self._inline_stack[-1] if self._inline_stack else self.source
+        loc = source.node_locs.get(node)  # kept with the source: the same across compiles
         if loc is None:
-            loc = source.locs[key] = FileLineColLoc(
-                StringAttr(source.filename), IntAttr(line), IntAttr(col)
-            )
+            line = getattr(node, "lineno", 1) + source.first_line - 1
+            col = getattr(node, "col_offset", 0) + source.col_shift + 1
+            key = (line, col)
+            loc = source.locs.get(key)  # (one object per position, for every node there)
+            if loc is None:
+                loc = source.locs[key] = FileLineColLoc(
+                    StringAttr(source.filename), IntAttr(line), IntAttr(col)
+                )
+            if node is not None:
+                source.node_locs[node] = loc
         return loc
 
     def emit(self, op: Operation) -> Operation:

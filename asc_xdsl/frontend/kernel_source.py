@@ -121,6 +121,9 @@ class FunctionSource:
         self.lines = lines
         self.col_shift = col_shift
         self.locs: dict[tuple[int, int], Any] = {}
+        """(line, column) -> its location attribute."""
+        self.node_locs: dict[ast.AST, Any] = {}
+        """AST node -> its location attribute (nodes hash by identity)."""
         self._read_outside: dict[int, frozenset[str]] = {}
 
     def read_outside(self, node: ast.AST) -> frozenset[str]:
