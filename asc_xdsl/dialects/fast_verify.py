@@ -25,6 +25,7 @@ compiles share the frontend's cached types and attributes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from xdsl.dialects.builtin import DenseArrayBase, i32
@@ -69,6 +70,8 @@ _ACCEPTED: dict[tuple[int, ...], tuple[Any, ...]] = {}
 _VERDICT_LIMIT = 20_000
 _item = tuple.__getitem__
 """Indexing xDSL's value tuples without `SSAValues.__getitem__` (a Python call)."""
+_TYPE_OF = attrgetter("_type")
+"""A value's type, the field behind `SSAValue.type`."""
 
 
 def new_context() -> VerificationContext:
@@ -276,9 +279,9 @@ def _signature(tag: object, op: Operation) -> tuple[Any, ...]:
     properties, attributes = op.properties, op.attributes
     return (
         tag,
-        *[v._type for v in op._operands],
+        *map(_TYPE_OF, op._operands),  # (`map` of a C getter: no comprehension frame)
         None,
-        *[v._type for v in op.results],
+        *map(_TYPE_OF, op.results),
         None,
         *properties,
         *properties.values(),

@@ -20,7 +20,7 @@ import ast
 import builtins
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
@@ -94,6 +94,16 @@ _IS_OPERATION = SubclassCache(Operation)
 
 class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
     """Builds the IR of one kernel specialisation."""
+
+    _dispatch: ClassVar[dict[type, tuple[Callable[..., Any], bool]]] = {}
+    """AST node class -> the visitor method (`ast.NodeVisitor.visit`'s rule:
+    `visit_<class name>`, else `generic_visit`) and whether the node is a statement or
+    an expression (errors point at those): looked up once per class, not per node; one
+    table per generator class."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._dispatch = {}
 
     def __init__(
         self,
@@ -299,9 +309,9 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
     def visit(self, node: ast.AST) -> Any:
         outer = self.node
         cls = node.__class__
-        dispatch = _DISPATCH.get((type(self), cls))
+        dispatch = self._dispatch.get(cls)
         if dispatch is None:
-            dispatch = _DISPATCH[type(self), cls] = _dispatch(type(self), cls)
+            dispatch = self._dispatch[cls] = _dispatch(type(self), cls)
         method, located = dispatch
         if located:
             self.node = node  # type: ignore[assignment]
@@ -809,12 +819,6 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         finally:
             self._inline_stack.pop()
             self.scope, self.node, self._scoped = outer_scope, outer_node, outer_scoped
-
-
-_DISPATCH: dict[tuple[type, type], tuple[Callable[..., Any], bool]] = {}
-"""(generator class, AST node class) -> the visitor method (`ast.NodeVisitor.visit`'s
-rule: `visit_<class name>`, else `generic_visit`) and whether the node is a statement
-or an expression (errors point at those): looked up once per class, not per node."""
 
 
 def _dispatch(generator: type, node_class: type) -> tuple[Callable[..., Any], bool]:

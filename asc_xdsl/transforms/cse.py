@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Set
 from dataclasses import dataclass
+from operator import attrgetter
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnregisteredOp
@@ -46,6 +47,8 @@ from xdsl.traits import (
 
 _READ, _WRITE, _ALLOC = MemoryEffectKind.READ, MemoryEffectKind.WRITE, MemoryEffectKind.ALLOC
 _UNASKED = frozenset({None})
+_TYPE_OF = attrgetter("_type")
+"""A value's type, the field behind `SSAValue.type` (a C getter: `map` needs no frame)."""
 
 
 class _Key:
@@ -69,7 +72,7 @@ class _Key:
                 self.name,
                 sum(map(hash, attributes.items())) if attributes else 0,
                 sum(map(hash, properties.items())) if properties else 0,
-                tuple([type(r._type) for r in op.results]),  # (`type`'s field)
+                tuple(map(type, map(_TYPE_OF, op.results))),  # (`type`'s field)
                 tuple(map(id, op._operands)),  # (the tuple behind op.operands)
             )
         )
