@@ -11,6 +11,7 @@ function's forms (`frontend/spec_api.py`) are made when a kernel first calls it.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 from typing import Any
@@ -64,15 +65,24 @@ def _build(modules: tuple[str, ...], key: str) -> Any:
 
 def spec_functions(namespace: str = "") -> dict[str, SpecFunction]:
     """The functions of one namespace ("" for `asc.*`, "adv" for `asc.adv.*`), by name."""
+    prefix = f"{namespace}." if namespace else ""
+    return {
+        name: SpecFunction(f"{prefix}{name}", modules)
+        for name, modules in _namespaces().get(namespace, ())
+    }
+
+
+@functools.cache
+def _namespaces() -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """Namespace -> (Python name, op modules) of its functions, in the index's order
+    (grouped once: `import asc_xdsl` asks for fourteen namespaces)."""
     from asc_xdsl.dialects.ascendc_op_index import PY_FUNCTIONS
 
-    prefix = f"{namespace}." if namespace else ""
-    out = {}
+    grouped: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     for key, modules in PY_FUNCTIONS.items():
         space, _, name = key.rpartition(".")
-        if space == namespace:
-            out[name] = SpecFunction(f"{prefix}{name}", modules)
-    return out
+        grouped.setdefault(space, []).append((name, modules))
+    return grouped
 
 
 def install_methods(cls: type) -> None:

@@ -156,12 +156,19 @@ class _Param:
     __slots__ = ("cpp", "default", "name")
 
     def __init__(self, text: str):
-        import ast
-
         head, _, default = text.partition("=")
         self.name, _, cpp = head.partition(">")
         self.cpp = cpp or None
-        self.default = ast.literal_eval(default) if default else inspect.Parameter.empty
+        self.default = _literal(default) if default else inspect.Parameter.empty
+
+
+@functools.cache
+def _literal(text: str) -> Any:
+    """A default's value, parsed once per text (the forms' 192 defaults are 11 texts:
+    numbers, booleans, None and tuples, all immutable, so they may share objects)."""
+    import ast
+
+    return ast.literal_eval(text)
 
 
 def _field_key(name: str) -> str:
