@@ -9,6 +9,7 @@ an `i32` or `4 : i32` is then the same object wherever it was made.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -48,32 +49,35 @@ def int_attr(value: int, type_name: str) -> IntegerAttr:
     return IntegerAttr(value, int_type(type_name))
 
 
-_FUNCTION_TYPES: dict[tuple[int, ...], tuple[tuple[Attribute, ...], FunctionType]] = {}
+def by_identity(
+    table: dict[tuple[int, ...], Any], objects: tuple[Any, ...], make: Any, *args: Any
+) -> Any:
+    """`make(*args)`, once per sequence of objects by identity (`table` holds them with the
+    result, so no id is reused while it is listed; emptied past 1,024 entries)."""
+    key = tuple(map(id, objects))
+    found = table.get(key)
+    if found is None:
+        if len(table) > 1024:
+            table.clear()
+        found = table[key] = (objects, make(*args))
+    return found[1]
+
+
+_FUNCTION_TYPES: dict[tuple[int, ...], Any] = {}
 
 
 def function_type(inputs: tuple[Attribute, ...], outputs: tuple[Attribute, ...]) -> FunctionType:
     """`FunctionType.from_lists(inputs, outputs)`, once per sequence of type objects (a
     kernel's type is made again in every compile of it)."""
-    types = (*inputs, None, *outputs)
-    key = tuple(map(id, types))
-    found = _FUNCTION_TYPES.get(key)
-    if found is None:
-        if len(_FUNCTION_TYPES) > 1024:
-            _FUNCTION_TYPES.clear()
-        found = _FUNCTION_TYPES[key] = (types, FunctionType.from_lists(inputs, outputs))
-    return found[1]  # (found[0] keeps the types alive: their ids stay their own)
+    return by_identity(
+        _FUNCTION_TYPES, (*inputs, None, *outputs), FunctionType.from_lists, inputs, outputs
+    )
 
 
-_ARRAYS: dict[tuple[int, ...], tuple[tuple[Attribute, ...], ArrayAttr]] = {}
+_ARRAYS: dict[tuple[int, ...], Any] = {}
 
 
 def array_attr(items: tuple[Attribute, ...]) -> ArrayAttr:
     """`ArrayAttr(items)`, once per sequence of attribute objects (a kernel's parameter
     attributes are the same few objects in every compile; a new array checks each)."""
-    key = tuple(map(id, items))
-    found = _ARRAYS.get(key)
-    if found is None:
-        if len(_ARRAYS) > 1024:
-            _ARRAYS.clear()
-        found = _ARRAYS[key] = (items, ArrayAttr(items))
-    return found[1]  # (found[0] keeps the items alive: their ids stay their own)
+    return by_identity(_ARRAYS, items, ArrayAttr, items)

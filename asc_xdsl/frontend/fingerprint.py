@@ -61,8 +61,8 @@ def _compiler_key() -> str:
 
 def sources_digest(root: Path) -> str:
     """The hash (`utils/digest.py`) of the relative path, size and modification time of
-    every `.py` file under `root`, plus the Python version: what CPython's own bytecode cache trusts
-    (reading and hashing all ~200 files cost a tenth of a first compile)."""
+    every `.py` file under `root`, plus the Python version: what CPython's own bytecode
+    cache trusts (reading and hashing all ~200 files cost a tenth of a first compile)."""
     hashed = digest(f"python {sys.version_info[:2]}".encode())
     rows = []
     for folder, dirs, files in os.walk(root):

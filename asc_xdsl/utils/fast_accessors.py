@@ -51,10 +51,7 @@ def _accessor_class(base: type) -> type:
                 return self
             return _item(self._tuple(obj), self.idx)
 
-        def __set__(self, obj: Any, value: Any) -> None:
-            raise NotImplementedError(
-                "Cannot write to named operands, regions, results, or successors."
-            )
+        # (`__set__` is IRDL's: writing to a named construct fails as it does)
 
     SingleAccessor.__module__ = __name__
     return SingleAccessor
@@ -70,11 +67,17 @@ def _patch(module: ModuleType) -> None:
     single = module.BeforeVariadicSingleAccessor
     fast = SingleAccessor = _accessor_class(single)
 
+    def faster(accessor: Any) -> Any:
+        """The fast accessor for `accessor`, or None where IRDL's stays."""
+        if type(accessor) is single and accessor.construct.name in _FIELDS:
+            return fast(accessor.construct, accessor.idx)
+        return None
+
     def get_accessors_from_op_def(op_def: Any, custom_verify: Any | None) -> dict[str, Any]:
         found = accessors(op_def, custom_verify)
         for name, accessor in found.items():
-            if type(accessor) is single and accessor.construct.name in _FIELDS:
-                found[name] = fast(accessor.construct, accessor.idx)
+            if (replacement := faster(accessor)) is not None:
+                found[name] = replacement
         return found
 
     get_accessors_from_op_def._asc_xdsl_fast = True  # type: ignore[attr-defined]
@@ -85,10 +88,11 @@ def _patch(module: ModuleType) -> None:
         cls = pending.pop()
         pending.extend(cls.__subclasses__())
         for name, accessor in list(vars(cls).items()):
-            if type(accessor) is single and accessor.construct.name in _FIELDS:
-                setattr(cls, name, fast(accessor.construct, accessor.idx))
+            if (replacement := faster(accessor)) is not None:
+                setattr(cls, name, replacement)
 
 
 def install() -> None:
-    """Give op classes defined from now on the fast accessors (idempotent)."""
+    """Give op classes, those defined already and those defined from now on, the fast
+    accessors (idempotent)."""
     patch_when_imported(OPERATIONS_MODULE, _patch)

@@ -47,6 +47,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg, _parse_position
+from asc_xdsl.dialects.interned import by_identity
 from asc_xdsl.enums import (
     AscEnum,
     BatchMode,
@@ -483,18 +484,14 @@ class MatmulType(AscendCType):
 
     def matmul_type_args(self) -> list[str]:
         """The four `matmul::MatmulType<...>` of A, B, C and the bias."""
-        found = _TYPE_ARGS.get(id(self))
-        if found is None:  # (spelled once per type object: a module prints it often)
-            if len(_TYPE_ARGS) > 256:
-                _TYPE_ARGS.clear()
-            found = _TYPE_ARGS[id(self)] = (
-                self,
-                (
-                    *(self.matmul_type_cpp(self.matrix(w)) for w in ("a", "b", "c")),
-                    self.matmul_type_cpp(self.matrix("bias"), bias=True),
-                ),
-            )
-        return list(found[1])
+        return list(by_identity(_TYPE_ARGS, (self,), self._spell_matmul_types))
+
+    def _spell_matmul_types(self) -> tuple[str, ...]:
+        # (spelled once per type object: a module prints it often)
+        return (
+            *(self.matmul_type_cpp(self.matrix(w)) for w in ("a", "b", "c")),
+            self.matmul_type_cpp(self.matrix("bias"), bias=True),
+        )
 
     CPP_CLASS: ClassVar[str] = "matmul::Matmul"
 
@@ -503,9 +500,8 @@ class MatmulType(AscendCType):
         return [*self.matmul_type_args(), matmul_config_name(self.config.cpp_initializer())]
 
 
-_TYPE_ARGS: dict[int, tuple[MatmulType, tuple[str, ...]]] = {}
-"""`MatmulType.matmul_type_args` by type object (each entry keeps its object: no id is
-reused while it is listed)."""
+_TYPE_ARGS: dict[tuple[int, ...], Any] = {}
+"""`MatmulType.matmul_type_args` by type object (`interned.by_identity`)."""
 
 MATMUL_CONFIG_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar(
     "MATMUL_CONFIG_NAMES", default=None
