@@ -11,7 +11,7 @@ language's from `asc_xdsl.language`.
 """
 
 from asc_xdsl.utils import dataclass_code as _dataclass_code
-from asc_xdsl.utils import dataclass_docs as _dataclass_docs
+from asc_xdsl.utils import lazy_dataclasses as _lazy_dataclasses
 from asc_xdsl.utils import fast_accessors as _fast_accessors
 from asc_xdsl.utils import lazy_dialect_loader as _lazy_dialect_loader
 from asc_xdsl.utils import lazy_formats as _lazy_formats
@@ -23,7 +23,7 @@ from asc_xdsl.utils import quiet_imports as _quiet_imports
 # its `.irdl` file finder loads when an import first asks it, and the garbage
 # collector pauses while its modules and ours load.
 _dataclass_code.install()
-_dataclass_docs.install()
+_lazy_dataclasses.install()
 _lazy_formats.install()
 _fast_accessors.install()
 _lazy_dialect_loader.install()

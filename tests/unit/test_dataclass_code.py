@@ -32,7 +32,10 @@ def _point_class(table: _CodeTable, module: types.ModuleType, monkeypatch: pytes
     namespace = {"__module__": module.__name__, "__annotations__": annotations}
     cls = type("Point", (), namespace)
     cls.y = dataclasses.field(default_factory=tuple)
-    return dataclasses.dataclass(frozen=True)(cls)
+    cls = dataclasses.dataclass(frozen=True)(cls)
+    for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        getattr(cls, method)  # (made when first looked up: asc_xdsl/utils/lazy_dataclasses.py)
+    return cls
 
 
 def test_installed_by_the_package() -> None:
