@@ -4,9 +4,12 @@
 
 Each tutorial (`python/tutorials/0*/*.py` of a pyasc checkout, with `import asc` renamed
 to `import asc_xdsl as asc`; they need torch) runs once on the CPU simulator; the first
-kernel it compiles is then compiled again `--repeat` times with the cache bypassed
+kernel each compiles is then compiled again `--repeat` times with the cache bypassed
 (`always_compile=True`, the Ascend C printed each time; the compile with the cyclic
-collector paused, as the JIT runs it: torch's objects would make any collection long).
+collector paused, as the JIT runs it: torch's objects would make any collection long),
+round-robin: each round compiles every kernel once, so each kernel's samples spread over
+the whole run (this machine's speed moves by 1.5x within seconds; 20 samples in a row
+could all fall in a slow spell).
 Printed per kernel: its op count after the pipeline, and the minimum and median warm
 compile, beside CPython's own `compile()` of the tutorial's source as a baseline from the
 same run. Issue 9's goal:
@@ -36,7 +39,7 @@ def _rename(text: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=60)
     args = parser.parse_args()
     src = os.environ.get("PYASC_SRC")
     if not src or not (Path(src) / "python" / "tutorials").is_dir():
@@ -47,6 +50,7 @@ def main() -> None:
     os.environ["ASC_XDSL_CACHE_DIR"] = tempfile.mkdtemp()
     jit = importlib.import_module("asc_xdsl.frontend.jit")
     from asc_xdsl.utils.quiet_imports import paused
+
     compile_kernel = jit.JITFunction._compile
     first: list[tuple[object, object, dict]] = []
 
@@ -55,7 +59,7 @@ def main() -> None:
         return compile_kernel(self, spec, options)
 
     jit.JITFunction._compile = recording
-    rows = []
+    kernels = []  # (tutorial, kernel function, specialisation, options, source)
     for tutorial in sorted(p for p in (Path(src) / "python" / "tutorials").iterdir() if p.is_dir()):
         script = next(tutorial.glob("*.py"))
         source = _rename(script.read_text())
@@ -74,22 +78,27 @@ def main() -> None:
         options = {**options, "always_compile": True}
         for _ in range(3):
             compile_kernel(fn, spec, options).asm["ascendc"]
-        times = []
-        for _ in range(args.repeat):
+        kernels.append((tutorial.name, fn, spec, options, (source, script.name)))
+    # Round-robin: each round compiles every kernel once, so every kernel's samples
+    # spread over the whole run and meet the same machine states.
+    times: list[list[float]] = [[] for _ in kernels]
+    base: list[list[float]] = [[] for _ in kernels]
+    modules = [None] * len(kernels)
+    for _ in range(args.repeat):
+        for i, (_, fn, spec, options, (source, filename)) in enumerate(kernels):
             t = time.perf_counter()
             with paused():  # as a launch's compile runs (JITFunction._compile_cached)
                 compiled = compile_kernel(fn, spec, options)
             compiled.asm["ascendc"]
-            times.append(time.perf_counter() - t)
-        base = []
-        for _ in range(args.repeat):
+            times[i].append(time.perf_counter() - t)
             t = time.perf_counter()
-            compile(source, script.name, "exec")
-            base.append(time.perf_counter() - t)
-        ops = sum(1 for _ in compiled.module.walk())
-        rows.append(
-            (tutorial.name, fn.__name__, ops, min(times), statistics.median(times), min(base))
-        )
+            compile(source, filename, "exec")
+            base[i].append(time.perf_counter() - t)
+            modules[i] = compiled.module
+    rows = [
+        (name, fn.__name__, sum(1 for _ in module.walk()), min(t), statistics.median(t), min(b))
+        for (name, fn, *_), module, t, b in zip(kernels, modules, times, base, strict=True)
+    ]
     print(
         f"{'tutorial':<22} {'kernel':<24} {'ops':>4} {'min (ms)':>9} {'median (ms)':>12} {'CPython compile (ms)':>21} {'min / CPython':>14}"
     )
