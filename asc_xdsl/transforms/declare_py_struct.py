@@ -35,14 +35,8 @@ from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import DeclarePyStructOp, PyStructType
-from asc_xdsl.transforms.generate_boilerplate import (
-    HEADERS_NEEDED,
-    REQUIRED_HEADERS,
-    HeaderScan,
-    block_args,
-    is_preamble,
-)
-from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.generate_boilerplate import HEADERS_NEEDED, is_preamble, needed_headers
+from asc_xdsl.transforms.ir_walk import ops_in, value_types
 from asc_xdsl.transforms.pass_facts import offer, wanted
 
 
@@ -100,43 +94,24 @@ class DeclarePyStructPass(ModulePass):
         body = op.body.block
         declared = {o.pystruct for o in body.ops if isinstance(o, DeclarePyStructOp)}
         order: list[PyStructType] = []
-        # Each type once, in order of first use (most values share a few type objects;
-        # telling them apart by identity spares hashing every value's type, and equal
-        # types that are different objects find the same structs, declared once).
-        seen: set[int] = set()
-        # The walk also finds the headers the values need, for the next pass
-        # (generate-boilerplate), when the pipeline hands facts on (`pass_facts`): the
-        # declarations this pass adds need none.
+        ops = ops_in(op)
+        types = value_types(ops)
+        # Each type once, in order of first use (most values share a few type objects:
+        # told apart by identity, in C, with no type hashed; equal types that are
+        # different objects find the same structs, declared once).
         structs_of = _STRUCTS_OF
-        headers = HeaderScan() if wanted() else None
-        classes = headers.seen if headers is not None else None
-        for o in ops_in(op):
-            values = o.results
-            if o.regions:
-                args = block_args(o)
-                if headers is not None:
-                    headers.visit(o, values, args)
-                values = [*args, *values]
-            elif headers is not None and o.name in REQUIRED_HEADERS:
-                # (the results' classes are asked below, with each type object met
-                # first: one met before has its class met)
-                headers.named(o.name)
-            for value in values:
-                t = value._type  # (`type`'s field: the property costs a call)
-                if id(t) in seen:
-                    continue
-                seen.add(id(t))
-                if classes is not None and type(t) not in classes:
-                    headers.met(type(t))  # type: ignore[union-attr]
-                known = structs_of.get(id(t))
-                if known is None:
-                    known = _structs_of(t)
-                for s in known[1]:
-                    if s not in declared:
-                        declared.add(s)
-                        order.append(s)
-        if headers is not None:
-            offer(HEADERS_NEEDED, op, headers.headers)
+        for t in dict(zip(map(id, types), types, strict=True)).values():
+            known = structs_of.get(id(t))
+            if known is None:
+                known = _structs_of(t)
+            for s in known[1]:
+                if s not in declared:
+                    declared.add(s)
+                    order.append(s)
+        # The headers the values need, for the next pass (generate-boilerplate), when
+        # the pipeline hands facts on (`pass_facts`): the declarations added need none.
+        if wanted():
+            offer(HEADERS_NEEDED, op, needed_headers(ops, types))
         # After the #defines and #includes the struct's field types need.
         anchor = next((o for o in body.ops if not is_preamble(o)), None)
         for s in order:

@@ -30,12 +30,12 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import IncludeOp, is_define
 from asc_xdsl.dialects.fast_build import new_op
-from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.ir_walk import block_args, ops_in, value_types
 from asc_xdsl.transforms.pass_facts import take
 
 BASE_HEADER = "kernel_operator.h"
@@ -113,23 +113,40 @@ class HeaderScan:
             self.headers.append(header)
 
 
+def needed_headers(ops: list[Operation], types: list[Attribute]) -> list[str]:
+    """The headers `ops` and values of `types` need (`value_types(ops)`), in order of
+    first need (`kernel_operator.h` first). The classes are sorted out in C; the order
+    takes a walk only when two or more headers join the first."""
+    found = {REQUIRED_HEADERS.get(c.name) for c in dict.fromkeys(map(type, ops))}
+    for c in dict.fromkeys(map(type, types)):
+        header = _TYPE_HEADER_CACHE.get(c, 0)
+        if header == 0:
+            header = _TYPE_HEADER_CACHE[c] = _type_header(c)
+        found.add(header)
+    found.difference_update((None, BASE_HEADER))
+    if len(found) <= 1:
+        return [BASE_HEADER, *found]
+    scan = HeaderScan()
+    seen = scan.seen
+    for o in ops:
+        if o.regions:
+            scan.visit(o, o.results, block_args(o))
+            continue
+        if o.name in REQUIRED_HEADERS:
+            scan.named(o.name)
+        for v in o.results:  # (no call per op: most results' classes were met)
+            if type(v._type) not in seen:
+                scan.met(type(v._type))
+    return scan.headers
+
+
 def missing_headers(module: ModuleOp) -> list[str]:
     """The headers `module`'s ops and values need that it does not include, in order
     (`kernel_operator.h` first)."""
     needed = take(HEADERS_NEEDED, module)
     if needed is None:
-        scan = HeaderScan()
-        seen = scan.seen
-        for o in ops_in(module):
-            if o.regions:
-                scan.visit(o, o.results, block_args(o))
-                continue
-            if o.name in REQUIRED_HEADERS:
-                scan.named(o.name)
-            for v in o.results:  # (no call per op: most results' classes were met)
-                if type(v._type) not in seen:
-                    scan.met(type(v._type))
-        needed = scan.headers
+        ops = ops_in(module)
+        needed = needed_headers(ops, value_types(ops))
     # (An include without its header name is the printer's error to report, at it.)
     present = {
         name.data
@@ -137,11 +154,6 @@ def missing_headers(module: ModuleOp) -> list[str]:
         if isinstance(o, IncludeOp) and isinstance(name := o.properties.get("include"), StringAttr)
     }
     return [h for h in needed if h not in present]
-
-
-def block_args(op: Operation) -> list[SSAValue]:
-    """The arguments of the blocks of `op`'s regions, in order."""
-    return [a for r in op.regions for b in r.blocks for a in b.args]
 
 
 def new_include(header: str) -> IncludeOp:

@@ -3,7 +3,7 @@
 Each pass of the JIT pipeline looks at every op once or twice; xDSL's `walk()` is a
 chain of nested generators (op -> region -> block -> op), so a module's walk costs a
 few generator resumptions per op and level. `ops_in` collects the same ops, in the same
-order, into a list; `functions` finds the `func.func`s of a module without entering
+order, into a list; `value_types` the types of the values they define; `functions` finds the `func.func`s of a module without entering
 their bodies (functions live in the module's block, or in a nested module's).
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation, SSAValue
 
 
 def ops_in(op: Operation) -> list[Operation]:
@@ -39,6 +39,20 @@ def _collect(op: Operation, found: list[Operation]) -> None:
                     found.append(child)
                 child = child._next_op
             block = block._next_block
+
+
+def value_types(ops: list[Operation]) -> list[Attribute]:
+    """The types of the values `ops` define, in walk order: each op's results, a region
+    op's block arguments before its results. (Every operand is one of these values.)"""
+    # (`_type` is the field behind xDSL's `type` property, which costs a call)
+    return [
+        v._type for o in ops for v in (o.results if not o.regions else [*block_args(o), *o.results])
+    ]
+
+
+def block_args(op: Operation) -> list[SSAValue]:
+    """The arguments of the blocks of `op`'s regions, in order."""
+    return [a for r in op.regions for b in r.blocks for a in b.args]
 
 
 def functions(module: ModuleOp) -> Iterator[func.FuncOp]:

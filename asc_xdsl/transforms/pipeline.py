@@ -34,6 +34,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 LOWERING = ("ascendc-privatize-func",)
@@ -107,24 +109,20 @@ def module_facts(module: Any) -> ModuleFacts:
     from asc_xdsl.transforms.licm import LOOP_NAMES, has_candidates
     from asc_xdsl.transforms.sccp import ChangeScan
 
-    names: set[str] = set()
-    add = names.add
-    scan = ChangeScan()
-    visit = scan.visit
-    scanned = scan.SCANNED  # (an op class the scan skips is not visited at all)
+    ops = ops_in(module)
+    classes = dict.fromkeys(map(type, ops))  # (an op's name is its class's)
+    names = frozenset(map(attrgetter("name"), classes))
     movable = False
-    for op in ops_in(module):
-        name = op.name
-        add(name)
-        if not scan.found and scanned.get(type(op), True):
-            visit(op)
-        if not movable and name in LOOP_NAMES:
-            movable = has_candidates(op)
+    if not LOOP_NAMES.isdisjoint(names):
+        loops = {c for c in classes if c.name in LOOP_NAMES}
+        movable = any(map(has_candidates, compress(ops, map(loops.__contains__, map(type, ops)))))
+    scan = ChangeScan()
+    scan.scan(ops)
     helpers = any(
         "sym_name" in op.properties and KERNEL_ATTR not in op.attributes
         for op in module.body.block.ops
     )
-    return ModuleFacts(frozenset(names), helpers, movable, scan.may_change(module))
+    return ModuleFacts(names, helpers, movable, scan.may_change(module))
 
 
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:

@@ -70,7 +70,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from itertools import compress
+from typing import TYPE_CHECKING, Any
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -367,7 +368,9 @@ class _Solver:
         if isinstance(op, arith.SignlessIntegerBinaryOperation):
             absorbed = _absorbed(op, operands[0], operands[1])  # type: ignore[arg-type]
             if absorbed is not None:
-                self.join(op.result, absorbed if isinstance(absorbed, Attribute) else self.get(absorbed))
+                self.join(
+                    op.result, absorbed if isinstance(absorbed, Attribute) else self.get(absorbed)
+                )
             else:
                 self.overdefine(op.results)  # xDSL's folder knows no more than this
             return
@@ -730,8 +733,12 @@ class _Rewrite:
 
     def rewrite_for(self, op: scf.ForOp) -> None:
         lb, ub = self.value(op.lb), self.value(op.ub)
-        if isinstance(lb, IntegerAttr) and isinstance(ub, IntegerAttr) and (
-            number(lb) >= number(ub)  # type: ignore[operator]
+        if (
+            isinstance(lb, IntegerAttr)
+            and isinstance(ub, IntegerAttr)
+            and (
+                number(lb) >= number(ub)  # type: ignore[operator]
+            )
         ):  # never iterates
             for r, v in zip(op.res, op.iter_args, strict=True):
                 _replace(r, v)
@@ -870,10 +877,6 @@ class ChangeScan:
     overdefined, the values the solver finds constant are the constant ops' own and
     values nothing uses, and no selector is constant: the rewrite has nothing to do.)"""
 
-    SCANNED: ClassVar[dict[type[Operation], bool]]
-    """Op class -> whether `visit` looks at its ops (filled as classes are met: a
-    caller may skip the call for a class known to be False)."""
-
     def __init__(self) -> None:
         self.constants: dict[int, Lattice] = {}
         """Constant-like results by `id` (the module outlives the scan; `id` hashes
@@ -882,38 +885,42 @@ class ChangeScan:
         self.merges: list[SSAValue] = []
         """Values a constant operand is passed on to, to prove overdefined."""
 
-    def visit(self, op: Operation) -> None:
-        t = type(op)
-        scanned = _SCANNED.get(t)
-        if scanned is None:
-            scanned = _SCANNED[t] = _scanned(t)
-        if not scanned:
-            return  # an op that neither folds nor passes values on (most Ascend C ops)
-        name = op.name
-        if name == "func.call" or name.startswith("cf."):
-            self.found = True  # callee arguments, or blocks that may be unreachable
-            return
-        operands = op._operands  # (the tuple behind op.operands)
-        constants = self.constants
-        if not operands:
-            constant_like, folder, _, _ = _folding(t)
-            if constant_like and folder is not None and (folded := folder.fold(op)):
-                constants.update(
-                    (id(r), f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
-                )
-            return
-        for o in operands:  # (a loop, no list: most ops have no constant operand)
-            if id(o) in constants:
-                break
-        else:
-            return
-        known = [constants.get(id(o)) for o in operands]  # (a constant operand)
-        merges = _merges(op, known)
-        if merges is None:
-            if self._may_fold(op, known):
-                self.found = True
-        else:
-            self.merges.extend(merges)
+    def scan(self, ops: Sequence[Operation]) -> None:
+        """Look at `ops`, in the module's order (once an op answers "may change", the
+        rest need no look)."""
+        roles, constants = _ROLES, self.constants
+        classes = list(map(type, ops))
+        for t in set(classes).difference(roles):
+            role = roles[t] = _role(t)
+            if role is not _SKIP:
+                _LOOKED_AT.add(t)
+        # (most ops are of classes the scan skips, Ascend C's: they are passed over in C)
+        for op in compress(ops, map(_LOOKED_AT.__contains__, classes)):
+            t = type(op)
+            role = roles[t]
+            if role is _CHANGES:
+                self.found = True  # callee arguments, or blocks that may be unreachable
+                return
+            operands = op._operands  # (the tuple behind op.operands)
+            if not operands:
+                if role is _CONSTANT and (folded := _folding(t)[1].fold(op)):  # type: ignore[union-attr]
+                    constants.update(
+                        (id(r), f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
+                    )
+                continue
+            for o in operands:  # (a loop, no list: most ops have no constant operand)
+                if id(o) in constants:
+                    break
+            else:
+                continue
+            known = [constants.get(id(o)) for o in operands]  # (a constant operand)
+            merges = _merges(op, known)
+            if merges is None:
+                if self._may_fold(op, known):
+                    self.found = True
+                    return
+            else:
+                self.merges.extend(merges)
 
     def may_change(self, module: ModuleOp) -> bool:
         """The scan's answer once every op of `module` has been visited."""
@@ -955,8 +962,12 @@ def _merges(op: Operation, known: list[Lattice | None]) -> list[SSAValue] | None
     name = op.name
     if name == "scf.for":
         lb, ub = known[0], known[1]
-        if isinstance(lb, IntegerAttr) and isinstance(ub, IntegerAttr) and (
-            number(lb) >= number(ub)  # type: ignore[operator]
+        if (
+            isinstance(lb, IntegerAttr)
+            and isinstance(ub, IntegerAttr)
+            and (
+                number(lb) >= number(ub)  # type: ignore[operator]
+            )
         ):
             return None  # never iterates
         return _carried(op, known[3:])
@@ -1051,10 +1062,10 @@ class _OverProof:
         return False
 
     def over(self, v: SSAValue) -> bool:
-        return self._proof(v, self._over)
+        return id(v) in self.proven or self._proof(v, self._over)  # (most asks: proven)
 
     def live(self, block: Block | None) -> bool:
-        return block is not None and self._proof(block, self._live)
+        return block is not None and (id(block) in self.proven or self._proof(block, self._live))
 
     def _proof(self, x: SSAValue | Block, prove: Callable[[Any], bool]) -> bool:
         """`prove(x)` once: a proof is kept, and so is a failure that did not meet a
@@ -1252,28 +1263,33 @@ class _OverProof:
         assert condition is not None
         if not self.live(after):
             return [arg]
-        return [arg] + [
-            after.args[k] for k, o in enumerate(condition.operands[1:]) if o is arg
-        ]
+        return [arg] + [after.args[k] for k, o in enumerate(condition.operands[1:]) if o is arg]
 
 
-_SCANNED: dict[type[Operation], bool] = {}
-ChangeScan.SCANNED = _SCANNED
+_SKIP, _VISIT, _CONSTANT, _CHANGES = "skip", "visit", "constant", "changes"
+_ROLES: dict[type[Operation], str] = {}
+"""Op class -> what `ChangeScan.scan` does with its ops (filled as classes are met)."""
+_LOOKED_AT: set[type[Operation]] = set()
+"""The classes of `_ROLES` whose ops the scan looks at (all but `_SKIP`'s)."""
 
 
-def _scanned(t: type[Operation]) -> bool:
-    """Whether a constant operand of an op of this class may propagate: arith, scf, func
-    and cf ops, and ops with a folder."""
-    return t.name.startswith(("arith.", "scf.", "func.", "cf.")) or _folding(t)[1] is not None
+def _role(t: type[Operation]) -> str:
+    """Skip the ops of a class whose constant operands cannot propagate (not arith, scf,
+    func or cf, no folder); a call or a `cf` op may change the module; a constant-like
+    op with a folder gives its constants."""
+    name = t.name
+    constant_like, folder, _, _ = _folding(t)
+    if not name.startswith(("arith.", "scf.", "func.", "cf.")) and folder is None:
+        return _SKIP
+    if name == "func.call" or name.startswith("cf."):
+        return _CHANGES
+    return _CONSTANT if constant_like and folder is not None else _VISIT
 
 
 def may_change(module: ModuleOp) -> bool:
     """Whether `sccp` may change `module` (see `ChangeScan`)."""
     scan = ChangeScan()
-    for op in module.walk():
-        scan.visit(op)
-        if scan.found:
-            return True
+    scan.scan(ops_in(module))
     return scan.may_change(module)
 
 

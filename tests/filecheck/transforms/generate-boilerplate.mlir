@@ -63,3 +63,31 @@ func.func @matmul(%ws: memref<?xui8, 22>) attributes {ascendc.global} {
 func.func @static_tiling(%t: !ascendc.matmul_api_static_tiling) {
   func.return
 }
+
+// -----
+
+// Two headers beyond kernel_operator.h: in the order the module first needs them.
+// CHECK:       builtin.module {
+// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    emitc.include "kernel_operator_list_tensor_intf.h"
+// CHECK-NEXT:    emitc.include "lib/matmul_intf.h"
+// CHECK-NEXT:    func.func @list_then_tiling
+func.func @list_then_tiling(%c: i1) attributes {ascendc.global} {
+  %l = ascendc.list_tensor_desc : !ascendc.list_tensor_desc
+  scf.if %c {
+    %t = ascendc.construct !ascendc.matmul_api_static_tiling()
+  }
+  func.return
+}
+
+// -----
+
+// CHECK:       builtin.module {
+// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    emitc.include "lib/matmul_intf.h"
+// CHECK-NEXT:    emitc.include "kernel_operator_list_tensor_intf.h"
+// CHECK-NEXT:    func.func @tiling_then_list
+func.func @tiling_then_list(%t: !ascendc.matmul_api_static_tiling) {
+  %l = ascendc.list_tensor_desc : !ascendc.list_tensor_desc
+  func.return
+}

@@ -163,8 +163,7 @@ def test_the_scan_answers_no_change_only_where_sccp_changes_nothing():
         module.verify()
         before = str(module)
         scan = ChangeScan()
-        for op in module.walk():
-            scan.visit(op)
+        scan.scan(list(module.walk()))
         if scan.may_change(module):
             changed += sccp(module)
             continue
