@@ -84,22 +84,18 @@ def _ours(globals: dict[str, Any]) -> bool:
     return globals.get("__name__", "").startswith(_MODULES)
 
 
-def _lazy_repr(make: Callable[..., Any]) -> Callable[..., Any]:
-    def repr_fn(fields: list[Any], globals: dict[str, Any]) -> Any:
-        if not _ours(globals):
-            return make(fields, globals)
-        return LazyMethod("__repr__", functools.partial(make, fields, globals))
+def _lazy_method(method: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The wrapper of a helper `make(fields, globals)` that makes method `method`."""
 
-    return repr_fn
+    def wrap(make: Callable[..., Any]) -> Callable[..., Any]:
+        def helper(fields: list[Any], globals: dict[str, Any]) -> Any:
+            if not _ours(globals):
+                return make(fields, globals)
+            return LazyMethod(method, functools.partial(make, fields, globals))
 
+        return helper
 
-def _lazy_hash(make: Callable[..., Any]) -> Callable[..., Any]:
-    def hash_fn(fields: list[Any], globals: dict[str, Any]) -> Any:
-        if not _ours(globals):
-            return make(fields, globals)
-        return LazyMethod("__hash__", functools.partial(make, fields, globals))
-
-    return hash_fn
+    return wrap
 
 
 def _lazy_cmp(make: Callable[..., Any]) -> Callable[..., Any]:
@@ -148,8 +144,8 @@ def _check_defaults(std_fields: list[Any]) -> None:
 
 _METHOD_MAKERS: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
     "_init_fn": _lazy_init,
-    "_repr_fn": _lazy_repr,
-    "_hash_fn": _lazy_hash,
+    "_repr_fn": _lazy_method("__repr__"),
+    "_hash_fn": _lazy_method("__hash__"),
     "_cmp_fn": _lazy_cmp,
     "_frozen_get_del_attr": _lazy_frozen,
 }
