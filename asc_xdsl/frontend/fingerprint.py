@@ -277,22 +277,20 @@ def _chains(source: Any) -> list[tuple[tuple[str, ...], str, ast.AST, bool]]:
     for extra in (tree.args.vararg, tree.args.kwarg):
         if extra is not None:
             params.add(extra.arg)
-    stored = {
-        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-    }
-    found: dict[tuple[str, ...], tuple[ast.AST, bool]] = {}
-    for chain, node in _walk_chains(tree):
-        if chain[0] in params or chain in found:
-            continue
-        found[chain] = (node, chain[0] in stored)
-    result = [(chain, ".".join(chain), node, local) for chain, (node, local) in found.items()]
+    stored: set[str] = set()
+    found: dict[tuple[str, ...], ast.AST] = {}
+    for chain, node in _walk_chains(tree, stored):
+        if chain[0] not in params and chain not in found:
+            found[chain] = node
+    result = [(chain, ".".join(chain), node, chain[0] in stored) for chain, node in found.items()]
     source._dependency_chains = result
     return result
 
 
-def _walk_chains(tree: ast.AST) -> Iterator[tuple[tuple[str, ...], ast.AST]]:
+def _walk_chains(tree: ast.AST, stored: set[str]) -> Iterator[tuple[tuple[str, ...], ast.AST]]:
     """Maximal `name.attr.attr` chains read in `tree` (annotations and decorators
-    excluded: they do not reach the IR)."""
+    excluded: they do not reach the IR); the names assigned or deleted are added to
+    `stored` on the way."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
@@ -310,6 +308,8 @@ def _walk_chains(tree: ast.AST) -> Iterator[tuple[tuple[str, ...], ast.AST]]:
         if isinstance(node, ast.Name):
             if isinstance(node.ctx, ast.Load):
                 yield (node.id,), node
+            else:
+                stored.add(node.id)
             continue
         if isinstance(node, ast.arg):
             continue  # annotations

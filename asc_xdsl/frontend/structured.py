@@ -24,7 +24,6 @@ import copy
 import itertools
 import re
 
-
 _GENERATED = re.compile(r"_(break|continue|i|stop)_\d+")
 """The names this rewrite introduces (`_break_1`, `_i_1`, ...)."""
 
@@ -37,7 +36,8 @@ def is_generated(name: str) -> bool:
 def lower_jumps(fdef: ast.FunctionDef) -> ast.FunctionDef:
     counter = itertools.count(1)
     fdef.body = _hoist_returns(_lower_loops(fdef.body, counter))
-    ast.fix_missing_locations(fdef)
+    if next(counter) > 1:  # a loop was lowered: the nodes made for it take locations
+        ast.fix_missing_locations(fdef)  # (hoisted returns are copies, with theirs)
     return fdef
 
 
