@@ -91,6 +91,7 @@ from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.transforms.constant_fold import ROUNDING, evaluate, number, width
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.symbol_dce import is_private, symbol_uses
+from asc_xdsl.utils.class_tests import is_subclass
 
 if TYPE_CHECKING:
     from xdsl.dialects import cf  # imported where a module has cf ops
@@ -166,7 +167,7 @@ def _folding(t: type[Operation]) -> tuple[bool, HasFolder | None, bool, bool]:
         t.has_trait(ConstantLike),
         t.get_trait(HasFolder),
         t.has_trait(Commutative),
-        issubclass(t, arith.SignlessIntegerBinaryOperation),
+        is_subclass(t, arith.SignlessIntegerBinaryOperation),
     )
 
 

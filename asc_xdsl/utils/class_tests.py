@@ -1,12 +1,41 @@
-"""`isinstance` answered once per class.
+"""`isinstance` answered once per class, and without visiting every subclass.
 
 An `isinstance` against xDSL's attribute, op and value classes goes through
 `ABCMeta.__instancecheck__`; hot loops (verification, the printer's and the passes'
 walks) ask it of every op or value. A `SubclassCache` keeps the answer per class:
 `cache[type(x)]` is `isinstance(x, bases)`, at the cost of a dict lookup.
+
+The first "no" an ABC gives a class is dear: it asks each of the ABC's subclasses in
+turn (hundreds below xDSL's `Attribute` or `Operation`), for virtual subclasses
+registered with any of them. Nothing registers any with xDSL's IR classes, and none
+has a `__subclasshook__`, so `is_subclass` answers for them from the class's MRO.
 """
 
 from __future__ import annotations
+
+from abc import ABC
+
+
+def is_subclass(cls: type, base: type) -> bool:
+    """`issubclass(cls, base)`; from `cls`'s MRO alone when `base` is one of xDSL's IR
+    classes (an attribute, op or value class)."""
+    if base in cls.__mro__:
+        return True
+    mro_decides = _MRO_DECIDES.get(base)
+    if mro_decides is None:
+        mro_decides = _MRO_DECIDES[base] = _ir_class(base)
+    return False if mro_decides else issubclass(cls, base)
+
+
+_MRO_DECIDES: dict[type, bool] = {}
+
+
+def _ir_class(base: type) -> bool:
+    from xdsl.ir import Attribute, Operation, SSAValue  # (xDSL: loaded by then)
+
+    return any(root in base.__mro__ for root in (Attribute, Operation, SSAValue)) and all(
+        "__subclasshook__" not in vars(c) for c in base.__mro__ if c not in (ABC, object)
+    )
 
 
 class SubclassCache(dict[type, bool]):
@@ -20,5 +49,6 @@ class SubclassCache(dict[type, bool]):
         self.bases = bases
 
     def __missing__(self, cls: type) -> bool:
-        found = self[cls] = issubclass(cls, self.bases)
+        bases = self.bases if isinstance(self.bases, tuple) else (self.bases,)
+        found = self[cls] = any(is_subclass(cls, b) for b in bases)
         return found

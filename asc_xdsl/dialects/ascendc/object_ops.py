@@ -41,6 +41,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     all_instances,
 )
 from asc_xdsl.dialects.ascendc.types import TBufPoolType, TensorType
+from asc_xdsl.utils.class_tests import SubclassCache
 
 # ---------------------------------------------------------------------------
 # Assembly-format directives
@@ -112,9 +113,12 @@ class ObjectOp(SpecOp):
 
 def value_type(value: Any) -> Attribute:
     """The type of an operand given to a builder (a value or the op defining it)."""
-    if isinstance(value, Operation):
+    if _IS_OP[type(value)]:
         value = value.results[0]
     return value.type
+
+
+_IS_OP = SubclassCache(Operation)
 
 
 class SameTypeOp(ObjectOp):

@@ -96,6 +96,7 @@ from asc_xdsl.dialects.ascendc.types import (
 from asc_xdsl.dialects.fast_build import init_op, irdl_init
 from asc_xdsl.dialects.fast_verify import accept, accepted_before, new_context
 from asc_xdsl.dialects.interned import int_attr, int_type
+from asc_xdsl.utils.class_tests import is_subclass
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -605,7 +606,7 @@ def _is_instance(x: Any, base: type) -> bool:
     key = (type(x), base)
     ok = _SUBCLASS.get(key)
     if ok is None:
-        ok = _SUBCLASS[key] = isinstance(x, base)
+        ok = _SUBCLASS[key] = is_subclass(type(x), base)
     return ok
 
 
