@@ -10,21 +10,24 @@ the compiler's (`jit`, `ConstExpr`, errors) from `asc_xdsl.frontend`, the kernel
 language's from `asc_xdsl.language`.
 """
 
+from asc_xdsl.utils import cached_annotations as _cached_annotations
 from asc_xdsl.utils import dataclass_code as _dataclass_code
-from asc_xdsl.utils import lazy_dataclasses as _lazy_dataclasses
 from asc_xdsl.utils import fast_accessors as _fast_accessors
+from asc_xdsl.utils import lazy_dataclasses as _lazy_dataclasses
 from asc_xdsl.utils import lazy_dialect_loader as _lazy_dialect_loader
 from asc_xdsl.utils import lazy_formats as _lazy_formats
 from asc_xdsl.utils import quiet_imports as _quiet_imports
 
 # Before xDSL is imported (it is not, until a compile needs it): its dataclasses'
-# generated methods come compiled from disk and their docstrings are written when read,
-# upstream ops' formats compile when used, ops' named operands are read in one call,
-# its `.irdl` file finder loads when an import first asks it, and the garbage
-# collector pauses while its modules and ours load.
+# generated methods come compiled from disk, and their docstrings and methods are made
+# when first used, upstream ops' formats compile when used, attribute classes'
+# annotations are evaluated once, ops' named operands are read in one call, its `.irdl`
+# file finder loads when an import first asks it, and the garbage collector pauses
+# while its modules and ours load.
 _dataclass_code.install()
 _lazy_dataclasses.install()
 _lazy_formats.install()
+_cached_annotations.install()
 _fast_accessors.install()
 _lazy_dialect_loader.install()
 _quiet_imports.install()
