@@ -10,9 +10,9 @@ the compiler's (`jit`, `ConstExpr`, errors) from `asc_xdsl.frontend`, the kernel
 language's from `asc_xdsl.language`.
 """
 
-from asc_xdsl.utils import cached_annotations as _cached_annotations
 from asc_xdsl.utils import dataclass_code as _dataclass_code
 from asc_xdsl.utils import fast_accessors as _fast_accessors
+from asc_xdsl.utils import irdl_memo as _irdl_memo
 from asc_xdsl.utils import lazy_dataclasses as _lazy_dataclasses
 from asc_xdsl.utils import lazy_dialect_loader as _lazy_dialect_loader
 from asc_xdsl.utils import lazy_formats as _lazy_formats
@@ -27,7 +27,7 @@ from asc_xdsl.utils import quiet_imports as _quiet_imports
 _dataclass_code.install()
 _lazy_dataclasses.install()
 _lazy_formats.install()
-_cached_annotations.install()
+_irdl_memo.install()
 _fast_accessors.install()
 _lazy_dialect_loader.install()
 _quiet_imports.install()
