@@ -924,7 +924,7 @@ class ChangeScan:
                 self.merges.extend(merges)
 
     def may_change(self, module: ModuleOp) -> bool:
-        """The scan's answer once every op of `module` has been visited."""
+        """The scan's answer once `scan` has looked at every op of `module`."""
         if self.found:
             return True
         if not self.merges:
