@@ -3,8 +3,9 @@
 Each pass of the JIT pipeline looks at every op once or twice; xDSL's `walk()` is a
 chain of nested generators (op -> region -> block -> op), so a module's walk costs a
 few generator resumptions per op and level. `ops_in` collects the same ops, in the same
-order, into a list; `value_types` the types of the values they define; `functions` finds the `func.func`s of a module without entering
-their bodies (functions live in the module's block, or in a nested module's).
+order, into a list; `value_types` the types of the values they define; `functions`
+finds the `func.func`s of a module without entering their bodies (functions live in the
+module's block, or in a nested module's).
 """
 
 from __future__ import annotations

@@ -111,8 +111,9 @@ def _lazy_frozen(make: Callable[..., Any]) -> Callable[..., Any]:
     def frozen_fns(cls: type, fields: list[Any], globals: dict[str, Any]) -> Any:
         if not _ours(globals):
             return make(cls, fields, globals)
+        both = functools.cache(lambda: make(cls, fields, globals))  # (made together)
         return tuple(
-            LazyMethod(name, lambda i=i: make(cls, fields, globals)[i])  # type: ignore[misc]
+            LazyMethod(name, lambda i=i: both()[i])  # type: ignore[misc]
             for i, name in enumerate(("__setattr__", "__delattr__"))
         )
 
