@@ -39,6 +39,10 @@ _EVALUATED: dict[type, dict[str, Any]] = {}
 _CONSTRAINTS: dict[tuple[Any, tuple[Any, ...], bool], Any] = {}
 """(type-level hint, its arguments, allow_type_var) -> its constraint
 (`irdl_to_attr_constraint`)."""
+_CONSTRAINTS_LIMIT = 4096
+"""Past this many kept constraints the table starts afresh: a program that defines
+classes without end (IRDL definitions made in a loop) must not keep each one's hints
+alive (xDSL and our dialects need ~150)."""
 
 _HINT_KINDS = (type, typing.TypeVar, types.GenericAlias, types.UnionType)
 
@@ -67,7 +71,10 @@ def _memo_constraints(convert: Callable[..., Any]) -> Callable[..., Any]:
         except TypeError:  # (an unhashable hint, e.g. Annotated with a list)
             return convert(irdl, allow_type_var=allow_type_var)
         if found is None:
-            found = _CONSTRAINTS[key] = convert(irdl, allow_type_var=allow_type_var)
+            found = convert(irdl, allow_type_var=allow_type_var)
+            if len(_CONSTRAINTS) >= _CONSTRAINTS_LIMIT:
+                _CONSTRAINTS.clear()
+            _CONSTRAINTS[key] = found
         return found
 
     irdl_to_attr_constraint._irdl_memo = True  # type: ignore[attr-defined]

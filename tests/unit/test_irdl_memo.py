@@ -68,3 +68,17 @@ def test_constraints_and_errors_are_not_kept() -> None:
     with pytest.raises(PyRDLTypeError, match="TypeVar in unexpected context"):
         convert(T)
     assert convert(T, allow_type_var=True) == convert(T, allow_type_var=True)
+
+
+def test_the_kept_constraints_are_bounded(monkeypatch) -> None:
+    from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
+
+    convert = irdl_attributes.irdl_to_attr_constraint
+    monkeypatch.setattr(irdl_memo, "_CONSTRAINTS", {})
+    monkeypatch.setattr(irdl_memo, "_CONSTRAINTS_LIMIT", 2)
+    convert(IntAttr)
+    convert(StringAttr)
+    assert len(irdl_memo._CONSTRAINTS) == 2
+    third = convert(ArrayAttr[IntAttr])  # the table starts afresh, then keeps this one
+    assert len(irdl_memo._CONSTRAINTS) == 1
+    assert convert(ArrayAttr[IntAttr]) is third
