@@ -110,14 +110,15 @@ def module_facts(module: Any) -> ModuleFacts:
     from asc_xdsl.transforms.sccp import ChangeScan
 
     ops = ops_in(module)
-    classes = dict.fromkeys(map(type, ops))  # (an op's name is its class's)
+    op_classes = list(map(type, ops))  # (read by each question below)
+    classes = dict.fromkeys(op_classes)  # (an op's name is its class's)
     names = frozenset(map(attrgetter("name"), classes))
     movable = False
     if not LOOP_NAMES.isdisjoint(names):
         loops = {c for c in classes if c.name in LOOP_NAMES}
-        movable = any(map(has_candidates, compress(ops, map(loops.__contains__, map(type, ops)))))
+        movable = any(map(has_candidates, compress(ops, map(loops.__contains__, op_classes))))
     scan = ChangeScan()
-    scan.scan(ops)
+    scan.scan(ops, op_classes)
     helpers = any(
         "sym_name" in op.properties and KERNEL_ATTR not in op.attributes
         for op in module.body.block.ops

@@ -886,11 +886,13 @@ class ChangeScan:
         self.merges: list[SSAValue] = []
         """Values a constant operand is passed on to, to prove overdefined."""
 
-    def scan(self, ops: Sequence[Operation]) -> None:
+    def scan(self, ops: Sequence[Operation], classes: Sequence[type] | None = None) -> None:
         """Look at `ops`, in the module's order (once an op answers "may change", the
-        rest need no look)."""
+        rest need no look); `classes`: their classes, in the same order, where the caller
+        has them."""
         roles, constants = _ROLES, self.constants
-        classes = list(map(type, ops))
+        if classes is None:
+            classes = list(map(type, ops))
         for t in set(classes).difference(roles):
             role = roles[t] = _role(t)
             if role is not _SKIP:
