@@ -101,7 +101,7 @@ def _example_args(module: Any, name: str, expr: str | None, path: Path) -> tuple
     if not isinstance(table, dict) or name not in table:
         raise BuildError(
             f"kernel '{name}' in {path} compiles for its arguments' kinds: give example "
-            f"arguments with --args \"...\" (a Python tuple, e.g. np.zeros(8, np.float32), "
+            f'arguments with --args "..." (a Python tuple, e.g. np.zeros(8, np.float32), '
             f"8) or define BUILD_ARGS = {{'{name}': (...)}} in the module"
         )
     value = table[name]

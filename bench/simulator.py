@@ -253,6 +253,7 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     for mode in ("off", "error"):  # warm-up: compiles the IR (plain and instrumented)
         kernel[blocks](a, b, c, backend="cpu", sanitize=mode)
         assert np.array_equal(c, ref_c), "simulator matmul differs from numpy"
+
     def median(fn) -> float:
         return statistics.median(_time(fn) for _ in range(repeat))
 
@@ -320,8 +321,10 @@ def _in_subprocess(root: str | None, tile: int, n: int, blocks: int, repeat: int
     cmd += ["--blocks", str(blocks), "--repeat", str(repeat)]
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
     if out.returncode:
-        sys.exit(f"benchmark worker failed ({'revision ' + root if root else 'this tree'}):\n"
-                 f"{out.stderr}")
+        sys.exit(
+            f"benchmark worker failed ({'revision ' + root if root else 'this tree'}):\n"
+            f"{out.stderr}"
+        )
     return json.loads(out.stdout.splitlines()[-1])
 
 
@@ -375,7 +378,9 @@ def main() -> None:
     ap.add_argument("--ops-elements", type=int, default=1 << 22)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--size", type=int, default=1024)
-    ap.add_argument("--against", metavar="REV", help="also run the add benchmarks at this git revision")
+    ap.add_argument(
+        "--against", metavar="REV", help="also run the add benchmarks at this git revision"
+    )
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:

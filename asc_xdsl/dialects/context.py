@@ -55,9 +55,7 @@ class AscContext(Context):
         else:
             loaded, kind = self._loaded_attrs, "Attribute"
         if attr.name in loaded:
-            raise AlreadyRegisteredConstructException(
-                f"{kind} {attr.name} has already been loaded"
-            )
+            raise AlreadyRegisteredConstructException(f"{kind} {attr.name} has already been loaded")
         loaded[attr.name] = attr
 
     def get_optional_type(self, name: str) -> type[TypeAttribute] | None:

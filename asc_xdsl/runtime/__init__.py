@@ -22,6 +22,7 @@ def __getattr__(name: str) -> Any:
 
     return getattr(importlib.import_module(module), name)
 
+
 __all__ = [
     "Backend",
     "CompiledKernel",

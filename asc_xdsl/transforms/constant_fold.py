@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Operation
 INDEX_BITS = 64
 """`index` is 64-bit (the device's size_t; the simulator's too)."""
 
+
 def _rounding(np_type: type[np.floating[Any]]) -> Callable[[float], float]:
     def rounded(v: float) -> float:
         with np.errstate(over="ignore"):  # beyond the type's range it is inf, quietly

@@ -61,8 +61,7 @@ def kind_problem(kernel: func.FuncOp, ktype: str | None = None) -> str | None:
     unknown = sorted({k for k in kinds if k != EXPLICIT and k not in HIDDEN})
     if unknown:
         return (
-            f"unknown kernel parameter kind(s) {', '.join(unknown)} "
-            f"(explicit, {', '.join(HIDDEN)})"
+            f"unknown kernel parameter kind(s) {', '.join(unknown)} (explicit, {', '.join(HIDDEN)})"
         )
     for kind, hidden in HIDDEN.items():
         if ktype in hidden.kernel_types and kind not in kinds:

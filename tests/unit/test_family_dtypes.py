@@ -12,6 +12,7 @@ from asc_xdsl.dialects.ascendc.family_dtypes import (
     family_dtypes,
 )
 
+
 def test_every_listed_api_is_a_spec_api_and_its_variables_exist() -> None:
     by_api: dict[str, list] = {}
     for op in all_ops():

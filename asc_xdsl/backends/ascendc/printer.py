@@ -80,6 +80,8 @@ INDENT = "  "
 OpT = TypeVar("OpT", bound=Operation)
 _T = TypeVar("_T")
 _Handler = Callable[["AscendCEmitter", OpT], None]
+
+
 class _Handlers(dict[str, "_Handler"]):
     """Op name -> its method. Names, not classes: the pyasc-syntax parsers' ops and
     xDSL's are one op, and the math and memref dialects need not be imported to print a
@@ -867,9 +869,7 @@ class AscendCEmitter:
         # C++ `/` truncates toward zero; round up when the exact quotient is positive.
         a, b = (self.name(v) for v in op._operands)  # (lhs, rhs)
         (result,) = op.results
-        self.declare(
-            op, result, f"({a} / {b}) + ((({a} % {b}) != 0) && (({a} < 0) == ({b} < 0)))"
-        )
+        self.declare(op, result, f"({a} / {b}) + ((({a} % {b}) != 0) && (({a} < 0) == ({b} < 0)))")
 
     @_handles(arith.CeilDivUIOp)
     def _ceildivu(self, op: arith.CeilDivUIOp) -> None:
@@ -882,9 +882,7 @@ class AscendCEmitter:
     def _floordiv(self, op: arith.FloorDivSIOp) -> None:
         a, b = (self.name(v) for v in op._operands)  # (lhs, rhs)
         (result,) = op.results
-        self.declare(
-            op, result, f"({a} / {b}) - ((({a} % {b}) != 0) && (({a} < 0) != ({b} < 0)))"
-        )
+        self.declare(op, result, f"({a} / {b}) - ((({a} % {b}) != 0) && (({a} < 0) != ({b} < 0)))")
 
     @_handles(*_MIN_MAX)
     def _min_max(self, op: Operation) -> None:

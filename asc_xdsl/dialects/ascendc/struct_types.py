@@ -167,6 +167,7 @@ class _LazyTypes(Mapping[str, type[AscendCType]]):
 STRUCT_TYPES: _LazyTypes = _LazyTypes()
 """Class name -> type class (defined on first use)."""
 
+
 def of_struct(class_name: str) -> TypeRule:
     """The type rule of a parameter struct by class name: `spec.of_type` of its class
     (an equal rule) without defining the class, so a family module that names structs

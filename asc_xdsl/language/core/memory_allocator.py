@@ -41,8 +41,7 @@ class LocalMemAllocator(IRValue):
         pos = g.enum(pos, TPosition, "pos")
         if not isinstance(data_type, DataType):
             g.fail(
-                "LocalMemAllocator.alloc: data_type must be a data type, got "
-                f"{describe(data_type)}"
+                f"LocalMemAllocator.alloc: data_type must be a data type, got {describe(data_type)}"
             )
         dtype = data_type
         dynamic = isinstance(tile_size, RuntimeScalar)

@@ -256,9 +256,7 @@ class TBuf(IRValue):
         self.pos = g.enum(pos, TPosition, "pos")
         super().__init__(g.emit(TBufOp(TBufType(self.pos))).buffer)
 
-    @overloads(
-        lambda self, dtype, shape=None: None, lambda self, dtype, len=None, shape=None: None
-    )
+    @overloads(lambda self, dtype, shape=None: None, lambda self, dtype, len=None, shape=None: None)
     def get(self, dtype: DataType, len: Any = None, shape: Any = None) -> LocalTensor:
         """`buf.Get<T>([len])`: the whole buffer, or its first `len` elements. With a
         `shape` (a TensorShape, or a list or tuple of ints, also in `len`'s place as

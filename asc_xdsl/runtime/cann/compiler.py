@@ -33,6 +33,7 @@ from asc_xdsl.runtime.cann.toolkit import Toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES
 from asc_xdsl.soc import Soc, SocError
 
+
 @dataclass(frozen=True)
 class BuildPlan:
     """The commands that turn `source` into `output` (paths inside `workdir`)."""

@@ -156,7 +156,7 @@ def instrument(source: str, kernel: str) -> str:
     )
     if match is None:
         raise CannError(
-            f"cannot add the dump buffer parameter: no `extern \"C\" __global__ __aicore__ "
+            f'cannot add the dump buffer parameter: no `extern "C" __global__ __aicore__ '
             f"void {kernel}(...) {{` in the kernel's Ascend C"
         )
     params = match.group(1).strip()
@@ -251,9 +251,11 @@ def _tensor_record(ring: bytes, at: int, end: int, prefix: str) -> tuple[int, st
         values = bits.view(np.float32)
     else:
         values = np.frombuffer(data, dtype)
-    items = [f"{float(v):f}" for v in values] if values.dtype.kind == "f" else [
-        str(int(v)) for v in values
-    ]
+    items = (
+        [f"{float(v):f}" for v in values]
+        if values.dtype.kind == "f"
+        else [str(int(v)) for v in values]
+    )
     where = POSITIONS[position] if position < len(POSITIONS) else str(position)
     count = dump_size // max(np.dtype(np.uint16 if dtype == "bfloat16" else dtype).itemsize, 1)
     text = (

@@ -171,11 +171,14 @@ if alloc is None or alloc.queue is not q or not alloc.live:
     q._owned(t, "%s")  # the error
 """
 
-ENQUE = _LIVE % "EnQue" + """
+ENQUE = (
+    _LIVE % "EnQue"
+    + """
 if q.depth and len(q.waiting) >= q.depth:  # depth 0: no FIFO to fill
     q._full()
 q.waiting.append(t)
 """
+)
 
 DEQUE = """
 q = {q}
@@ -187,10 +190,13 @@ if not t.alloc.live:
 {r} = t if {dtype} is t.dtype else t.retyped({dtype}, {elem_type})
 """
 
-FREE = _LIVE % "FreeTensor" + """
+FREE = (
+    _LIVE % "FreeTensor"
+    + """
 alloc.live = False
 q.free.append(alloc.slot)
 """
+)
 
 TEMPLATE_NAMES = {"new": _new, "Allocation": Allocation}
 

@@ -477,9 +477,13 @@ def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | 
     if "srcUserPos" in op.properties:  # EnQue/DeQue<srcUserPos, dstUserPos>: their event
         pair = (op._call_item("srcUserPos"), op._call_item("dstUserPos"))  # type: ignore[attr-defined]
         user = QUEUE_EVENTS.get(pair)
-        events = None if user is None else (
-            PIPE_INDEX[user.enque.src_pipe],
-            PIPE_INDEX[user.enque.dst_pipe],
+        events = (
+            None
+            if user is None
+            else (
+                PIPE_INDEX[user.enque.src_pipe],
+                PIPE_INDEX[user.enque.dst_pipe],
+            )
         )
     q = comp.slot(op.operands[0])
     if role in ("enque", "free") or len(op.operands) > 1:

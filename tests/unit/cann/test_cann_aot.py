@@ -85,7 +85,11 @@ def test_manifest_of_a_vector_kernel(no_acl, tmp_path):
 
 def test_mix_manifest_has_the_ffts_hidden_argument(no_acl, tmp_path):
     m = build_kernel(mix_kernel(), get_soc("Ascend910_9391"), out_dir=tmp_path).manifest
-    assert (m.arches, m.magic, m.soc) == (["dav-c220-cube", "dav-c220-vec"], MAGIC_AICORE, "Ascend910_9391")
+    assert (m.arches, m.magic, m.soc) == (
+        ["dav-c220-cube", "dav-c220-vec"],
+        MAGIC_AICORE,
+        "Ascend910_9391",
+    )
     assert m.hidden == [{"name": "ffts_addr", "kind": "ffts_addr", "size": 8, "offset": 8}]
     assert m.args_size == 16
 
@@ -105,7 +109,12 @@ def test_310p_builds_for_its_ai_core_and_refuses_mix(no_acl, tmp_path):
 
 def test_build_command_line_for_mlir(no_acl, tmp_path, capsys):
     out = tmp_path / "out"
-    assert build_main([str(ROOT / "examples/vector_add_tque.mlir"), "--soc", "Ascend910B3", "-o", str(out)]) == 0
+    assert (
+        build_main(
+            [str(ROOT / "examples/vector_add_tque.mlir"), "--soc", "Ascend910B3", "-o", str(out)]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out.splitlines()
     assert printed[:2] == [str(out / "add_custom.o"), str(out / "add_custom.json")]
     assert printed[2] == f"kernel add_custom (vector) for Ascend910B3, toolkit {VERSION}"
@@ -132,13 +141,13 @@ def test_build_command_line_errors(no_acl, tmp_path, capsys):
     assert "cannot write the build of kernel 'add_custom' to " in capsys.readouterr().err
 
 
-KERNELS_PY = '''
+KERNELS_PY = """
 import numpy as np
 from cann_jit_kernels import add_custom
 
 def other():  # not a kernel
     pass
-'''
+"""
 
 
 def test_build_command_line_for_python(no_acl, tmp_path, capsys, monkeypatch):
@@ -163,10 +172,14 @@ def test_jit_compile_with_backend_builds_without_acl(no_acl, tmp_path, monkeypat
     from cann_jit_kernels import add_custom
 
     a = np.zeros(8, np.float32)
-    compiled = add_custom.compile(a, a, a, 8, 4, backend="npu", soc_version="Ascend910B4", out_dir=tmp_path)
+    compiled = add_custom.compile(
+        a, a, a, 8, 4, backend="npu", soc_version="Ascend910B4", out_dir=tmp_path
+    )
     assert compiled.metadata["manifest"].soc == "Ascend910B4"
     assert Path(compiled.metadata["binary"]) == tmp_path / "add_custom.o"
-    with pytest.raises(TypeError, match=r"soc_version build a kernel binary with CANN: pass backend="):
+    with pytest.raises(
+        TypeError, match=r"soc_version build a kernel binary with CANN: pass backend="
+    ):
         add_custom.compile(a, a, a, 8, 4, soc_version="Ascend910B4")
 
 
@@ -195,14 +208,18 @@ def test_prebuilt_checks(fake_toolkit, tmp_path):
     built = build_kernel(vector_add_kernel(), get_soc("Ascend910B2"), out_dir=tmp_path)
     k = load(built.manifest_path)
     x = np.zeros(4, np.float32)
-    with pytest.raises(LaunchError, match=r"argument 3: 2147483648 does not fit in i32 \(parameter 'total'"):
+    with pytest.raises(
+        LaunchError, match=r"argument 3: 2147483648 does not fit in i32 \(parameter 'total'"
+    ):
         k[1](x, x, x, 2**31)
     with pytest.raises(LaunchError, match=r"takes 4 arguments, got 3"):
         k[1](x, x, x)
     with pytest.raises(LaunchError, match=r"runs on npu or model, not 'cpu'"):
         k[1](x, x, x, 4, backend="cpu")
     assert fake_toolkit.acl_calls() == []  # all refused before ACL
-    with pytest.raises(LaunchError, match=r"built for Ascend910B2 \(arch 2201\) and cannot run on Ascend310P1"):
+    with pytest.raises(
+        LaunchError, match=r"built for Ascend910B2 \(arch 2201\) and cannot run on Ascend310P1"
+    ):
         k[1](x, x, x, 4, soc_version="Ascend310P1")
     built.binary.write_bytes(b"other")
     with pytest.raises(ManifestError, match=r"is not the binary .* describes \(SHA-256"):
@@ -214,7 +231,10 @@ def test_prebuilt_checks(fake_toolkit, tmp_path):
 
 def test_mix_block_dim_is_checked_per_soc(fake_toolkit):
     x = np.zeros(4, np.int64)
-    with pytest.raises(LaunchError, match=r"block_dim 25 is more than Ascend910B2 runs for a mix kernel .* 24 AI Cores"):
+    with pytest.raises(
+        LaunchError,
+        match=r"block_dim 25 is more than Ascend910B2 runs for a mix kernel .* 24 AI Cores",
+    ):
         mix_kernel()[25](x, backend="npu")
     mix_kernel()[24](x, backend="npu")
     assert x[0] == 0xFF7500

@@ -47,7 +47,7 @@ def test_printing_kernel_prints_what_the_device_wrote(fake_toolkit, capfd):
     assert _flags(fake_toolkit) == ["-DASCENDC_DUMP=1"]
     source = Path(kernel.metadata["binary"]).with_suffix(".cpp").read_text()  # cached
     assert (
-        'void print_k(__gm__ int32_t* x, int32_t n, __gm__ uint8_t* asc_xdsl_dump) {\n'
+        "void print_k(__gm__ int32_t* x, int32_t n, __gm__ uint8_t* asc_xdsl_dump) {\n"
         "  g_sysPrintFifoSpace = asc_xdsl_dump;\n" in source
     )
     calls = fake_toolkit.acl_calls()
@@ -119,7 +119,9 @@ def test_printf_conversions_match_the_simulator():
     ]
     for fmt, values in cases:
         raw = []
-        for conv, v in zip(re.findall(r"%[-+ #0]*\d*(?:\.\d+)?(?:ll|l)?([diuxf])", fmt), values, strict=True):
+        for conv, v in zip(
+            re.findall(r"%[-+ #0]*\d*(?:\.\d+)?(?:ll|l)?([diuxf])", fmt), values, strict=True
+        ):
             if conv == "f":
                 raw.append(struct.pack("<f", v) + b"\0" * 4)
             elif conv in "di":
@@ -134,7 +136,9 @@ def test_printf_conversions_match_the_simulator():
 
 def test_decode_errors_name_the_record():
     bad = struct.pack("<II", 77, 8) + b"\0" * 8
-    with pytest.raises(dump.DumpDecodeError, match=r"unknown record type 77 at ring offset 0 of core 0"):
+    with pytest.raises(
+        dump.DumpDecodeError, match=r"unknown record type 77 at ring offset 0 of core 0"
+    ):
         dump.decode(_buffer_with(bad), 1, "vector")
     long = struct.pack("<II", dump.DUMP_SCALAR, 1 << 20)
     with pytest.raises(dump.DumpDecodeError, match=r"overruns the ring"):
@@ -150,7 +154,9 @@ def test_a_block_without_magic_is_skipped():
 
 
 def test_instrument_needs_the_kernel_signature():
-    with pytest.raises(CannError, match=r"no `extern \"C\" __global__ __aicore__ void k\(\.\.\.\) \{`"):
+    with pytest.raises(
+        CannError, match=r"no `extern \"C\" __global__ __aicore__ void k\(\.\.\.\) \{`"
+    ):
         dump.instrument("int main() {}\n", "k")
 
 

@@ -188,7 +188,10 @@ def test_read_several_kernels_and_op_summary(tmp_path):
     )
     (s,) = prof.read_profile(summary)
     assert (s.op_type, s.task_duration_us, s.block_dim, s.pipes) == (
-        "AI_VECTOR_CORE", 7.25, 8, {"aiv_vec": (1.5, 0.25)}
+        "AI_VECTOR_CORE",
+        7.25,
+        8,
+        {"aiv_vec": (1.5, 0.25)},
     )
 
 
@@ -224,7 +227,12 @@ def test_simulator_profile_side_by_side(tmp_path, capsys):
     assert table[0] == "add_custom (vector)"
     assert table[1].split() == ["field", "device", "simulator"]
     assert table[2].split()[:3] == ["Task", "Duration(us)", "12.500"]
-    assert table[4].split()[:4] == ["aiv_mte2", "time(us)", "6.000", f"{sim.pipes['aiv_mte2'][0]:.3f}"]
+    assert table[4].split()[:4] == [
+        "aiv_mte2",
+        "time(us)",
+        "6.000",
+        f"{sim.pipes['aiv_mte2'][0]:.3f}",
+    ]
     assert prof.main(["show", str(tmp_path / "dev"), "--simulator", str(tmp_path / "sim")]) == 0
     assert capsys.readouterr().out.strip() == "\n".join(table)
     assert prof.main(["show", str(tmp_path / "dev"), "--kernel", "nope"]) == 2

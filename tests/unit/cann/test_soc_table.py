@@ -22,10 +22,14 @@ def test_names_as_cann_spells_them():
 
 
 def test_unknown_soc_lists_the_known_ones(monkeypatch):
-    with pytest.raises(socs.UnknownSocError, match=r"unknown SoC 'Ascend910C'; known: Ascend910B1, "):
+    with pytest.raises(
+        socs.UnknownSocError, match=r"unknown SoC 'Ascend910C'; known: Ascend910B1, "
+    ):
         socs.get_soc("Ascend910C")
     monkeypatch.setenv("ASC_XDSL_SOC_VERSION", "x")
-    with pytest.raises(socs.UnknownSocError, match=r"unknown SoC 'x' \(from ASC_XDSL_SOC_VERSION\)"):
+    with pytest.raises(
+        socs.UnknownSocError, match=r"unknown SoC 'x' \(from ASC_XDSL_SOC_VERSION\)"
+    ):
         socs.get_soc()
     monkeypatch.delenv("ASC_XDSL_SOC_VERSION")
     assert socs.get_soc().name == "Ascend910B1"
@@ -51,7 +55,11 @@ def test_capacities_and_limits():
     assert (b1.aic_cores, b1.aiv_cores, b3.aic_cores, b3.aiv_cores) == (24, 48, 20, 40)
     assert dict(b1.memory) == A2_MEMORY and b1.npu_arch == 2201
     assert p3.memory["UB"] == 256 << 10 and p3.npu_arch == 2002
-    assert (b1.max_block_dim("mix"), b1.max_block_dim("vector"), b3.max_block_dim("mix")) == (24, None, 20)
+    assert (b1.max_block_dim("mix"), b1.max_block_dim("vector"), b3.max_block_dim("mix")) == (
+        24,
+        None,
+        20,
+    )
     assert (b1.system_workspace, p3.system_workspace) == (16 << 20, 2 << 20)
     with pytest.raises(socs.SocError, match=r"Ascend310P3 .*cannot run 'mix' kernels"):
         p3.build("mix")

@@ -297,9 +297,9 @@ def static_assert_fails(x: asc.GlobalAddress):
 
 
 def test_inline_number_and_static_assert():
-    cpp = inline_number_static_assert.compile(
-        np.zeros(8, np.float16), 3, always_compile=True
-    ).asm["ascendc"]
+    cpp = inline_number_static_assert.compile(np.zeros(8, np.float16), 3, always_compile=True).asm[
+        "ascendc"
+    ]
     assert cpp.startswith('#define MY_FLAG 1\n#include "kernel_operator.h"\n')
     assert "  const half v = static_cast<half>(3.0f);\n" in cpp
     assert "  int32_t doubled = n * 2;\n" in cpp
@@ -321,8 +321,12 @@ def load_data_3d(x: asc.GlobalAddress):
     src = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A1, addr=0, tile_size=512)
     dst = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A2, addr=0, tile_size=512)
     zero = np.float16(0)
-    p1 = asc.LoadData3DParamsV1((0, 0, 0, 0), 16, 16, 0, 0, 0, 0, 0, 1, 1, 3, 3, 1, 1, 1, 0, 1, 0, zero)
-    p2 = asc.LoadData3DParamsV2((0, 0, 0, 0), 16, 16, 16, 16, 16, 0, 0, 1, 1, 3, 3, 1, 1, False, zero)
+    p1 = asc.LoadData3DParamsV1(
+        (0, 0, 0, 0), 16, 16, 0, 0, 0, 0, 0, 1, 1, 3, 3, 1, 1, 1, 0, 1, 0, zero
+    )
+    p2 = asc.LoadData3DParamsV2(
+        (0, 0, 0, 0), 16, 16, 16, 16, 16, 0, 0, 1, 1, 3, 3, 1, 1, False, zero
+    )
     asc.load_data(dst, src, p1)
     asc.load_data(dst, src, p2)
 

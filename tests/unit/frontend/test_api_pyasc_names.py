@@ -203,8 +203,9 @@ def fixpipe_with_workspace(x: asc.GlobalAddress):
 
 def test_fixpipe_s_workspace_form_takes_the_default_config():
     compiled = fixpipe_with_workspace.compile(np.zeros(16, np.float16), always_compile=True)
-    assert "AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(dst, src, ws, v10);" in (
-        compiled.asm["ascendc"]
+    assert (
+        "AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(dst, src, ws, v10);"
+        in (compiled.asm["ascendc"])
     )
 
 

@@ -69,9 +69,9 @@ def test_function_and_calls_in_the_ir():
 
 def test_ascend_c_functions():
     # As IR is given (no passes): each device function is an Ascend C function.
-    cpp = calls.compile(
-        np.zeros(4, np.int32), 9, always_compile=True, run_passes=False
-    ).asm["ascendc"]
+    cpp = calls.compile(np.zeros(4, np.int32), 9, always_compile=True, run_passes=False).asm[
+        "ascendc"
+    ]
     assert (
         "__inline__ __attribute__((always_inline)) __aicore__ int32_t clamp(int32_t v, int32_t hi) {\n"
         in cpp

@@ -107,8 +107,7 @@ def test_member_writes_and_device_functions():
     ir, cpp = compiled.asm["ir"], compiled.asm["ascendc"]
     assert 'emitasc.set_member %tiling_local "M", ' in ir
     assert (
-        " = func.call @n_blocks(%tiling_local) {no_inline} : (!ascendc.cube_tiling) -> i32\n"
-        in ir
+        " = func.call @n_blocks(%tiling_local) {no_inline} : (!ascendc.cube_tiling) -> i32\n" in ir
     )
     # A device function, in the Ascend C too (the pipeline's `inline` keeps it).
     assert "int32_t n_blocks(TCubeTiling t) {" in cpp

@@ -448,7 +448,9 @@ def _without_barrier_before_mmad(text: str) -> str:
 
 
 @asc.jit
-def through_veccalc_queue(x: asc.GlobalAddress, z: asc.GlobalAddress, to_vector: asc.ConstExpr[bool]):
+def through_veccalc_queue(
+    x: asc.GlobalAddress, z: asc.GlobalAddress, to_vector: asc.ConstExpr[bool]
+):
     """A tile through a TQue at VECCALC: its EnQue/DeQue order MTE2 before MTE3 (the
     device's UB -> UB events), not MTE2 before V."""
     xg, zg = asc.GlobalTensor(), asc.GlobalTensor()

@@ -175,8 +175,14 @@ def full_mask_add(x: asc.GlobalAddress, z: asc.GlobalAddress):
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     full = 2**64 - 1
-    asc.add(dst, src, src, mask=[full, full], repeat_times=1,
-            repeat_params=asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8))
+    asc.add(
+        dst,
+        src,
+        src,
+        mask=[full, full],
+        repeat_times=1,
+        repeat_params=asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8),
+    )
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, dst, 64)

@@ -151,6 +151,9 @@ def test_a_kernel_is_verified_for_the_platform_family():
     x = np.arange(128, dtype=np.float16)
     neg_kernel[1](x, 128)
     np.testing.assert_array_equal(x, -np.arange(128, dtype=np.float16))
-    with pytest.raises(LaunchError, match=r"launched on platform Ascend310P \(Atlas inference\)"
-                       r"(.|\n)*Neg is not supported on Atlas inference"):
+    with pytest.raises(
+        LaunchError,
+        match=r"launched on platform Ascend310P \(Atlas inference\)"
+        r"(.|\n)*Neg is not supported on Atlas inference",
+    ):
         neg_kernel[1](x, 128, platform=P310)

@@ -98,8 +98,11 @@ def _ir_softmax(kind: str, t: str, valid: int) -> str:
     operands = "%out0, %out1, %out2, %in0, %tiling, %info"
     if kind == "simple_softmax":
         operands = "%out0, %in1, %in2, %in0, %tiling, %info"
-    return shape_info_and_tiling(M, K, valid) + f"""ascendc.{kind} {operands} {{{{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}}}} : {lt}, {LF}, {LF}, {lt}, !ascendc.softmax_tiling, !ascendc.softmax_shape_info
+    return (
+        shape_info_and_tiling(M, K, valid)
+        + f"""ascendc.{kind} {operands} {{{{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}}}} : {lt}, {LF}, {LF}, {lt}, !ascendc.softmax_tiling, !ascendc.softmax_shape_info
 """
+    )
 
 
 def _run(body: str, inputs: list, outputs: list, scalars=(), scalar_types=()):

@@ -62,8 +62,6 @@ def test_l0c_to_ub_is_invalid_on_a2():
     ub = ir.local("vecout", 0, 256, "f32")
     p = ir.struct("data_copy_params", [(1, "ui16"), (1, "ui16"), (0, "ui16"), (0, "ui16")])
     e = ir.struct("data_copy_enhanced_params", [])
-    ir.op(
-        f"ascendc.data_copy_enhanced {ub}, {co1}, {p}, {e} : {lt('f32')}, {lt('f32')}, {PARAMS}"
-    )
+    ir.op(f"ascendc.data_copy_enhanced {ub}, {co1}, {p}, {e} : {lt('f32')}, {lt('f32')}, {PARAMS}")
     with pytest.raises(SimulatorError, match="L0C -> UB with DataCopyEnhancedParams is invalid"):
         ir.kernel()[1]()

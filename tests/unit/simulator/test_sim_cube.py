@@ -381,7 +381,16 @@ def _identity_b(ir: IR, n: int, l1_addr: int) -> str:
     b2 = ir.local("b2", 0, n * n, "f16")
     nd2nz(ir, b1, eye_gm, "f16", n, n, n)
     for kk in range(n1):
-        load_2d(ir, ir.sub(b2, kk * n1 * 256, "f16"), ir.sub(b1, kk * 256, "f16"), "f16", 0, n1, n1, transpose=True)
+        load_2d(
+            ir,
+            ir.sub(b2, kk * n1 * 256, "f16"),
+            ir.sub(b1, kk * 256, "f16"),
+            "f16",
+            0,
+            n1,
+            n1,
+            transpose=True,
+        )
     return b2
 
 
@@ -475,7 +484,9 @@ def test_load_data_3d_transposed_into_l0a_is_its_transpose():
     np.testing.assert_array_equal(c, _img2col_ref(fm).T)
 
 
-def _load_transpose(ir: IR, dst: str, src: str, t: str, start, reps, stride, gap, frac_gap, dec=False):
+def _load_transpose(
+    ir: IR, dst: str, src: str, t: str, start, reps, stride, gap, frac_gap, dec=False
+):
     p = ir.struct(
         "load_data_2d_transpose_params",
         [(start, "ui16"), (reps, "ui8"), (stride, "ui16"), (gap, "ui16"), (frac_gap, "ui16"),
@@ -581,7 +592,9 @@ def _index_fractals(codes: np.ndarray) -> np.ndarray:
     """2-bit codes (N x K/2) packed 4 to a byte, lowest bits first, in 16 x 8 byte
     fractals ordered (K block, N block) like the weights' Zn."""
     n = codes.shape[0]
-    packed = (codes.reshape(n, -1, 4).astype(np.uint8) << np.array([0, 2, 4, 6], np.uint8)).sum(axis=2, dtype=np.uint8)
+    packed = (codes.reshape(n, -1, 4).astype(np.uint8) << np.array([0, 2, 4, 6], np.uint8)).sum(
+        axis=2, dtype=np.uint8
+    )
     return packed.reshape(n // 16, 16, -1, 8).transpose(2, 0, 1, 3).reshape(-1)
 
 
@@ -602,12 +615,24 @@ def test_mmad_with_sparse_is_a_times_the_sparse_b():
     a1 = ir.local("a1", 0, m * k, "i8")
     b1 = ir.local("b1", 8192, n * k // 2, "i8")
     x1 = ir.local("b1", 16384, n * k // 8, "ui8")
-    for dst, src, cnt, t in ((a1, a_gm, m * k, "i8"), (b1, b_gm, n * k // 2, "i8"), (x1, x_gm, n * k // 8, "ui8")):
+    for dst, src, cnt, t in (
+        (a1, a_gm, m * k, "i8"),
+        (b1, b_gm, n * k // 2, "i8"),
+        (x1, x_gm, n * k // 8, "ui8"),
+    ):
         c_ = ir.const(cnt, "i32")
         ir.op(f"ascendc.data_copy_l2 {dst}, {src}, {c_} : {lt(t)}, {gt(t)}, i32")
     a2 = ir.local("a2", 0, m * k, "i8")
     for i in range(m // 16):  # Nz -> Zz
-        load_2d(ir, ir.sub(a2, i * 16 * k, "i8"), ir.sub(a1, i * 16 * 32, "i8"), "i8", 0, k // 32, m // 16)
+        load_2d(
+            ir,
+            ir.sub(a2, i * 16 * k, "i8"),
+            ir.sub(a1, i * 16 * 32, "i8"),
+            "i8",
+            0,
+            k // 32,
+            m // 16,
+        )
     b2 = ir.local("b2", 1024, n * k // 2, "i8")  # not at 0: the index follows its address
     p = ir.struct(
         "load_data_2d_params",

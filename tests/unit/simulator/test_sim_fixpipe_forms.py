@@ -97,9 +97,7 @@ def test_channel_split_outside_float_nz_is_invalid(it, out_t, layout, why):
     m, k, n = 16, 16, 16
     a, b, _ = _operands(it, m, k, n)
     quant = 1 if out_t == "f16" else 0
-    kern = _fixpipe_kernel(
-        it, out_t, m, k, n, quant=quant, split=True, dst_stride=n, layout=layout
-    )
+    kern = _fixpipe_kernel(it, out_t, m, k, n, quant=quant, split=True, dst_stride=n, layout=layout)
     out = np.zeros(m * n, np.float16 if out_t == "f16" else np.float32)
     with pytest.raises(SimulatorError, match=f"channel split is invalid with {why}"):
         kern[1](a, b.T.copy(), out)

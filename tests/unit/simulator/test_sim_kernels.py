@@ -326,7 +326,8 @@ def test_dump_local_tensor_and_acc_chk_point(capsys):
 
 
 @pytest.mark.parametrize(
-    ("set_pad", "first_is_pad", "want"), [(False, False, 0.0), (True, False, 7.0), (False, True, 9.0)]
+    ("set_pad", "first_is_pad", "want"),
+    [(False, False, 0.0), (True, False, 7.0), (False, True, 9.0)],
 )
 def test_data_copy_pad_without_is_pad_uses_the_pad_register(set_pad, first_is_pad, want):
     """isPad=false pads with the MOV_PAD register: what SetPadValue set, or the

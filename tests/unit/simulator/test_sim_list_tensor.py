@@ -73,7 +73,9 @@ def test_errors():
     arrays = _arrays()
     out = np.zeros(8, np.float32)
     lst = tensor_list(arrays)  # 3 tensors of rank 2: 8 + 3 * 3 * 8 + 3 * 8 = 104 bytes
-    with pytest.raises(SimulatorError, match=r"holds 3 tensors in 104 bytes; shapeSize 3 and length 80"):
+    with pytest.raises(
+        SimulatorError, match=r"holds 3 tensors in 104 bytes; shapeSize 3 and length 80"
+    ):
         misuse[1](lst, out, 80, 1, backend="cpu")
     misuse[1](lst, out, 104, 1, backend="cpu")
     assert out[0] == 2

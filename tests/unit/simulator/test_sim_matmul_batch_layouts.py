@@ -58,18 +58,38 @@ PER_BATCH = {
     # A [1, S=M, N=2, G=2, D=K], B [1, K, 2, 2, N]: batch i is column block i of a row;
     # C [1, 2, 2, M, N]: contiguous M x N matrices
     "bsngd_inputs_into_bngs1s2": (
-        ((1, 2, 2),) * 3, (4, 4), (1, 2), (L.BSNGD, L.BNGS1S2), (4, M, N), 0
+        ((1, 2, 2),) * 3,
+        (4, 4),
+        (1, 2),
+        (L.BSNGD, L.BNGS1S2),
+        (4, M, N),
+        0,
     ),
     # A [S=M, B=2, N=1, G=2, D=K] (4 batches along a row), C [M, 2, 1, 2, N] likewise
     "sbngd_inputs_and_output_with_a_b_axis": (
-        ((2, 1, 2),) * 3, (4, 4), (3, 4), (L.SBNGD, L.SBNGD), (M, 4, N), 1
+        ((2, 1, 2),) * 3,
+        (4, 4),
+        (3, 4),
+        (L.SBNGD, L.SBNGD),
+        (M, 4, N),
+        1,
     ),
     "bsngd_output_writes_along_its_rows": (
-        ((1, 1, 2),) * 3, (2, 2), (5, 6), (L.BSNGD, L.BSNGD), (M, 2, N), 1
+        ((1, 1, 2),) * 3,
+        (2, 2),
+        (5, 6),
+        (L.BSNGD, L.BSNGD),
+        (M, 2, N),
+        1,
     ),
     # A's G is 1, B's 2: both batches use A's one matrix
     "a_broadcast_along_g": (
-        ((1, 1, 1), (1, 1, 2), (1, 1, 2)), (1, 2), (7, 8), (L.BSNGD, L.BNGS1S2), (2, M, N), 0
+        ((1, 1, 1), (1, 1, 2), (1, 1, 2)),
+        (1, 2),
+        (7, 8),
+        (L.BSNGD, L.BNGS1S2),
+        (2, M, N),
+        0,
     ),
 }
 

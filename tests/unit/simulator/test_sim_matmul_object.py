@@ -46,7 +46,6 @@ def mm_all(
     matmul.end()
 
 
-
 @pytest.mark.parametrize(
     "trans_a, trans_b", [(False, False), (True, False), (False, True), (True, True)]
 )

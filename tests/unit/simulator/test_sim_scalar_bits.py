@@ -84,5 +84,7 @@ def bad_cast(out: asc.GlobalAddress, v: float):
 
 
 def test_undocumented_cast_mode_is_an_error():
-    with pytest.raises(SimulatorError, match="takes CAST_ROUND, CAST_CEIL, CAST_FLOOR, CAST_RINT, not CAST_TRUNC"):
+    with pytest.raises(
+        SimulatorError, match="takes CAST_ROUND, CAST_CEIL, CAST_FLOOR, CAST_RINT, not CAST_TRUNC"
+    ):
         bad_cast[1](np.zeros(4, np.int32), np.float32(1.5), backend="cpu")

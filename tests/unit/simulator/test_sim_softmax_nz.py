@@ -27,8 +27,11 @@ def from_nz(flat: np.ndarray, m: int, k: int) -> np.ndarray:
 def _body(kind: str, k: int, valid: int) -> str:
     """%b0 src, %b1 dst, %b2 sum, %b3 max (in and out, so untouched bytes show)."""
     types = "{lt0}, {lt2}, {lt2}, {lt0}, !ascendc.softmax_tiling, !ascendc.softmax_shape_info"
-    return shape_info_and_tiling(M, k, valid) + f"""ascendc.{kind} %b1, %b2, %b3, %b0, %tiling, %info {{dataFormatNZ, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}} : {types}
+    return (
+        shape_info_and_tiling(M, k, valid)
+        + f"""ascendc.{kind} %b1, %b2, %b3, %b0, %tiling, %info {{dataFormatNZ, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 1>}} : {types}
 """
+    )
 
 
 def _run(kind, x, dst, sums, maxes, k=K, valid=K):

@@ -315,7 +315,9 @@ def test_cast_dequant_vector_table(dst, sign):
     want = np.full(4096, 5, dt)
     for n in range(256):
         e = n % 16
-        want[(n // 16) * 32 + 16 + e] = _dequant(src[n : n + 1], VDEQ_SCALE[e], int(VDEQ_OFFSET[e]), dt)[0]
+        want[(n // 16) * 32 + 16 + e] = _dequant(
+            src[n : n + 1], VDEQ_SCALE[e], int(VDEQ_OFFSET[e]), dt
+        )[0]
     np.testing.assert_array_equal(got, want)
 
 

@@ -104,7 +104,9 @@ class Oracle:
         for a in function.body.block.args:
             if isinstance(a.type, GlobalTensorType) or is_gm_pointer(a.type):
                 self.env[a] = Tensor(("gm", a.name_hint), 0, from_ir(a.type.element_type).sizeof())
-            elif isinstance(a.type, LocalTensorType):  # a buffer of its own (the passes' assumption)
+            elif isinstance(
+                a.type, LocalTensorType
+            ):  # a buffer of its own (the passes' assumption)
                 self.env[a] = Tensor(("arg", a.name_hint), 0, from_ir(a.type.element_type).sizeof())
             elif a.name_hint in args:
                 self.env[a] = args[a.name_hint]

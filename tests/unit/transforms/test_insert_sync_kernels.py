@@ -164,7 +164,9 @@ def test_same_results_as_the_hand_synchronised_kernel(name: str) -> None:
     text = kernel.compile(*args).asm["lowered_ir"]
     outputs = []
     for module in (parse_module(text), inserted(text)):
-        run_args = [a.copy() if isinstance(a, np.ndarray) else a for a in _runtime_args(kernel, args)]
+        run_args = [
+            a.copy() if isinstance(a, np.ndarray) else a for a in _runtime_args(kernel, args)
+        ]
         kernel_from_module(module, run_passes=False)[1](*run_args)
         outputs.append([a for a in run_args if isinstance(a, np.ndarray)])
     for before, after in zip(*outputs, strict=True):

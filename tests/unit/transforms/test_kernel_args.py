@@ -32,9 +32,7 @@ func.func @mix_k(%x: memref<?xi64, 22>, %n: i32)
 
 def test_the_jit_pipeline_runs_the_pass_after_detect_kernel_type() -> None:
     passes = pipeline_spec({}).split(",")
-    assert passes.index("ascendc-detect-kernel-type") < passes.index(
-        "ascendc-legalize-kernel-args"
-    )
+    assert passes.index("ascendc-detect-kernel-type") < passes.index("ascendc-legalize-kernel-args")
 
 
 def test_one_table_of_hidden_kinds() -> None:

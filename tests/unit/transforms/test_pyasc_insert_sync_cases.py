@@ -28,7 +28,9 @@ def _cases() -> dict[str, tuple[str, str]]:
     """function name -> (its IR, its CHECK lines)."""
     text = CASES.read_text()
     out = {}
-    for m in re.finditer(r"// CHECK-LABEL: func.func @(\w+)(.*?)(func.func @\1.*?\n}\n)", text, re.S):
+    for m in re.finditer(
+        r"// CHECK-LABEL: func.func @(\w+)(.*?)(func.func @\1.*?\n}\n)", text, re.S
+    ):
         out[m.group(1)] = (m.group(3), m.group(2))
     return out
 

@@ -26,7 +26,19 @@ SIGNED_DIVISIONS = {"divsi", "floordivsi", "ceildivsi"}
 SHIFTS = {"shli", "shrsi", "shrui"}
 
 INT_EDGES = [0, 1, -1, 2, 31, 32, 2**31 - 1, -(2**31), 12345, -7]
-FLOAT_EDGES = [0.0, -0.0, 1.0, -1.5, 0.1, 3.4e38, -3.4e38, 1e-45, float("inf"), float("-inf"), float("nan")]
+FLOAT_EDGES = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.5,
+    0.1,
+    3.4e38,
+    -3.4e38,
+    1e-45,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+]
 
 
 class _Kernel:
@@ -57,11 +69,15 @@ class _Kernel:
             value, t = f"{value}_w", "i32"
         if t == "i32":
             index = self.const(self.n_int, "i32")
-            self.body.append(f"ascendc.global_tensor.set_value %gi, {index}, {value} : !ascendc.global_tensor<*xi32>, i32, i32")
+            self.body.append(
+                f"ascendc.global_tensor.set_value %gi, {index}, {value} : !ascendc.global_tensor<*xi32>, i32, i32"
+            )
             self.n_int += 1
         else:
             index = self.const(self.n_float, "i32")
-            self.body.append(f"ascendc.global_tensor.set_value %gf, {index}, {value} : !ascendc.global_tensor<*xf32>, i32, f32")
+            self.body.append(
+                f"ascendc.global_tensor.set_value %gf, {index}, {value} : !ascendc.global_tensor<*xf32>, i32, f32"
+            )
             self.n_float += 1
 
     def op(self, text: str, result: str, foldable: bool = True) -> None:
@@ -132,7 +148,10 @@ def _cases(seed: int) -> _Kernel:
         k.op(f"arith.fptosi {k.const(x, 'f32')} : f32 to i32", "i32", in_range)
         f = k.const(rng.choice(floats[:8]), "f32")
         k.op(f"arith.negf {f} : f32", "f32")
-        k.op(f"arith.select {k.const(rng.randint(0, 1), 'i1')}, {c}, {k.const(7, 'i32')} : i32", "i32")
+        k.op(
+            f"arith.select {k.const(rng.randint(0, 1), 'i1')}, {c}, {k.const(7, 'i32')} : i32",
+            "i32",
+        )
     return k
 
 

@@ -177,7 +177,6 @@ class MatmulState:
             return index % mi, index // mi
         return index // ni, index % ni
 
-
     def to_c(self, block: np.ndarray, col0: int) -> np.ndarray:
         """The block (columns from col0 of this core's C) converted as the Matmul's
         Fixpipe does: the quant mode follows from the types and SetQuantScalar/Vector."""
@@ -762,8 +761,7 @@ def _set_hf32(op, comp):
 REFUSED = {
     "matmul.set_sparse_index": "sparse B (MatmulType with sparse) is not modelled by the "
     "Matmul object here (MmadWithSparse is, as a cube op)",
-    "matmul.get_tensor_c_return": "the block's place in the workspace it returns is not "
-    "documented",
+    "matmul.get_tensor_c_return": "the block's place in the workspace it returns is not documented",
     "matmul.get_batch_tensor_c": "it reads the workspace of an asynchronous IterateBatch, "
     "whose layout is not documented",
     "matmul.get_batch_tensor_c_local_mem": "it reads the workspace of an asynchronous "

@@ -116,9 +116,7 @@ def _params(value) -> dict[str, dict]:
 def _check_load(p: dict, fmt: int) -> None:
     for name, (lo, hi) in RANGES.items():
         if not lo <= int(p[name]) <= hi:
-            raise SimulatorError(
-                f"LoadImageToLocal: {name} {int(p[name])} is outside [{lo}, {hi}]"
-            )
+            raise SimulatorError(f"LoadImageToLocal: {name} {int(p[name])} is outside [{lo}, {hi}]")
     name, _, even = FORMATS[fmt]
     odd = [f"{k} {int(p[k])}" for k in even if int(p[k]) % 2]
     if odd:

@@ -251,8 +251,7 @@ def _load_transpose(op, comp):
     api = "LoadDataWithTranspose"
     if itemsize not in (1, 2, 4):
         raise UnsupportedOpError(
-            f"{api} of {itemsize * 8}-bit elements is invalid: it moves 8-, 16- or 32-bit "
-            "elements"
+            f"{api} of {itemsize * 8}-bit elements is invalid: it moves 8-, 16- or 32-bit elements"
         )
     square = FRACTAL * (1 if itemsize == 2 else 2)
 

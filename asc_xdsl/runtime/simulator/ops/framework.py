@@ -562,7 +562,9 @@ def _struct_value(record, layout: np.dtype) -> Struct:
     for name in layout.names:
         kind = layout.fields[name][0]
         v = record[name]
-        out.append(_struct_value(v, kind) if kind.names else int(v) if kind.kind in "iub" else float(v))
+        out.append(
+            _struct_value(v, kind) if kind.names else int(v) if kind.kind in "iub" else float(v)
+        )
     value = Struct(out)
     value.names = layout.names
     return value

@@ -39,8 +39,7 @@ class ListDesc:
         ptr_offset, first = int(head[0]), int(head[1])
         if ptr_offset % 8 or ptr_offset < 16:
             raise SimulatorError(
-                f"ListTensorDesc: dataPtrOffset {ptr_offset} is not a multiple of 8 past the "
-                "header"
+                f"ListTensorDesc: dataPtrOffset {ptr_offset} is not a multiple of 8 past the header"
             )
         dim, stored = first & 0xFFFFFFFF, first >> 32
         desc_words = 2 if dim == 0 else 1 + dim

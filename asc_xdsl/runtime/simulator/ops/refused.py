@@ -15,9 +15,7 @@ _KFC = (
     "runs the Matmul object directly on both sides (see 'Cores and mix kernels')"
 )
 _NOT_A2 = "not an Atlas A2/A3 instruction (the documentation lists it for other SoCs only)"
-_CODEGEN = (
-    "a C++ emission construct (opaque text or C++ lvalues) with no IR semantics to execute"
-)
+_CODEGEN = "a C++ emission construct (opaque text or C++ lvalues) with no IR semantics to execute"
 _BUF_HANDLE = (
     "a custom buffer handle is a TBufType descriptor (address, length, events) the kernel "
     "lays out itself; the simulator's queues get their buffers from TPipe::InitBuffer only"

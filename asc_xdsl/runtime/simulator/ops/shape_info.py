@@ -118,7 +118,13 @@ def _get(op, comp):
     def run(e, c, _op=op):
         shape, original = e[t].shape_info or ((), ())
         value = Struct(
-            (len(shape), np.array(shape, np.uint32), len(original), np.array(original, np.uint32), 0)
+            (
+                len(shape),
+                np.array(shape, np.uint32),
+                len(original),
+                np.array(original, np.uint32),
+                0,
+            )
         )
         value.names = FORMS[5]
         e[r] = value
