@@ -35,10 +35,10 @@ import argparse
 import csv
 import os
 import re
-import tempfile
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path

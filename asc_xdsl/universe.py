@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the JIT's pipeline reads PASSES; only xDSL's tools need a Universe
     from xdsl.ir import Dialect
     from xdsl.passes import ModulePass
-    from xdsl.universe import Universe
     from xdsl.utils.target import Target
 
 

@@ -352,7 +352,7 @@ def bench_add(cases: list[tuple[str, int, int]], blocks: int, repeat: int, again
     print(f"vector add, float32, {blocks} blocks, TPipe/TQue (medians of {repeat} launches)")
     head = f"{'':34} {'sim ms':>9} {'numpy ms':>9} {'ratio':>7} {'M ops/s':>8} {'checked ms':>11} {'checker':>8}"
     print(head)
-    for label, tile, n, r, base in rows:
+    for label, _tile, _n, r, base in rows:
         for who, m in (("", r), (f" @{against}", base)):
             if m is None:
                 continue

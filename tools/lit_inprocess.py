@@ -24,6 +24,7 @@ exit status differ (use it after changing this module or the tools' I/O).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import locale
 import os
@@ -218,10 +219,8 @@ def _run_module(
             traceback.print_exception(e, file=sys.stderr)
             status = 1
         for stream in streams:  # at exit, stdout is flushed first
-            try:
+            with contextlib.suppress(ValueError):  # (the tool may have closed it)
                 stream.flush()
-            except ValueError:  # the tool closed it
-                pass
     return bytes(out_sink.data), bytes(err_sink.data) if not step.merge_stderr else b"", status
 
 
@@ -256,7 +255,7 @@ def _run_pipeline(
         records.append((out if last else b"", err, _negate(status, step.not_args)))
         stdin = out
     exit_code = None
-    for command, (out, err, status) in zip(pipeline.commands, records):
+    for command, (out, err, status) in zip(pipeline.commands, records, strict=False):
         reached = timeout_helper.timeoutReached()
         results.append(ShellCommandResult(command, _text(out), _text(err), status, reached))
         if pipeline.pipe_err:  # pipefail: the last failing status
@@ -272,7 +271,7 @@ def _run_pipeline(
 def _compare(inproc: list, shell: list, inproc_code, shell_code) -> str | None:
     """What differs between the two runs' command results, or None."""
     fields = ("stdout", "stderr", "exitCode")
-    for a, b in zip(inproc, shell):
+    for a, b in zip(inproc, shell, strict=False):
         for field in fields:
             if getattr(a, field) != getattr(b, field):
                 return (

@@ -55,7 +55,7 @@ class _Key:
     """An op as a key of the known ops: equal to an op that computes the same (xDSL's
     `OperationInfo`), its hash computed once."""
 
-    __slots__ = ("op", "hash", "name")
+    __slots__ = ("hash", "name", "op")
 
     def __init__(self, op: Operation, unregistered: bool = False):
         """(`unregistered`: whether `op`'s class is `UnregisteredOp`'s, known to the

@@ -164,7 +164,7 @@ class _Inserter:
             then_ops = list(branch.true_region.block.ops)
             else_ops = list(branch.false_region.block.ops)
             common = 0
-            for a, b in zip(then_ops, else_ops):
+            for a, b in zip(then_ops, else_ops, strict=False):  # (the common start)
                 if a not in self.made or b not in self.made or not _same_sync(a, b):
                     break
                 common += 1
@@ -175,10 +175,10 @@ class _Inserter:
                 continue
             parent = branch.parent_block()
             assert parent is not None
-            for a, b in zip(then_ops[:common], else_ops[:common]):
+            for a, b in zip(then_ops[:common], else_ops[:common], strict=True):
                 a.detach()
                 parent.insert_op_before(a, branch)
-                for old, new in zip(b.results, a.results):
+                for old, new in zip(b.results, a.results, strict=True):
                     old.replace_all_uses_with(new)
                 b.detach()
                 b.erase()
@@ -190,7 +190,7 @@ def _same_sync(a: Operation, b: Operation) -> bool:
     made in the branch is matched by position (the event id it fetched)."""
     if a.name != b.name or a.properties != b.properties or len(a.operands) != len(b.operands):
         return False
-    for x, y in zip(a.operands, b.operands):
+    for x, y in zip(a.operands, b.operands, strict=True):
         if x is y:
             continue
         fetched = [o for o in (x.owner, y.owner) if isinstance(o, Operation)]

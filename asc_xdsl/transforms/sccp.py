@@ -908,7 +908,9 @@ class ChangeScan:
             if not operands:
                 if role is _CONSTANT and (folded := _folding(t)[1].fold(op)):  # type: ignore[union-attr]
                     constants.update(
-                        (id(r), f) for r, f in zip(op.results, folded) if isinstance(f, Attribute)
+                        (id(r), f)
+                        for r, f in zip(op.results, folded, strict=False)
+                        if isinstance(f, Attribute)
                     )
                 continue
             for o in operands:  # (a loop, no list: most ops have no constant operand)
@@ -1000,7 +1002,7 @@ def _merges(op: Operation, known: list[Lattice | None]) -> list[SSAValue] | None
 
 def _at(values: Sequence[SSAValue], known: list[Lattice | None]) -> list[SSAValue]:
     """The values at the positions of the constants in `known`."""
-    return [v for v, c in zip(values, known) if c is not None]
+    return [v for v, c in zip(values, known, strict=False) if c is not None]
 
 
 def _carried(loop: Operation, known: list[Lattice | None]) -> list[SSAValue]:

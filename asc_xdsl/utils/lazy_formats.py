@@ -29,7 +29,7 @@ class LazyFormatProgram:
     """Stands for `compile(source, op_def)` (xDSL's `FormatProgram.from_str`) until a
     first `parse` or `print` needs the program."""
 
-    __slots__ = ("_compile", "_source", "_op_def", "_program")
+    __slots__ = ("_compile", "_op_def", "_program", "_source")
 
     def __init__(self, compile: Callable[[str, Any], Any], source: str, op_def: Any) -> None:
         self._compile = compile

@@ -82,5 +82,5 @@ def test_a_wrong_format_is_a_definition_error_at_first_use() -> None:
     ctx.load_dialect(builtin.Builtin)
     ctx.load_dialect(Dialect("lazytest", [BadOp]))
     text = '%0 = "test.op"() : () -> i32\nlazytest.bad %0'
-    with pytest.raises(PyRDLOpDefinitionError, match="'lazytest.bad': its assembly format"):
+    with pytest.raises(PyRDLOpDefinitionError, match=r"'lazytest\.bad': its assembly format"):
         Parser(ctx, text).parse_module()

@@ -93,7 +93,7 @@ def test_same_bytes_and_status_as_a_subprocess(tool, argv, stdin, merge, unbuffe
 
 
 def test_uncaught_exception_prints_traceback_and_exits_1(tool):
-    out, err, status = _inprocess(tool, dict(os.environ), ["raise"])
+    _out, err, status = _inprocess(tool, dict(os.environ), ["raise"])
     assert status == 1
     assert b"RuntimeError: boom" in err and b"Traceback" in err
 
@@ -188,7 +188,7 @@ def test_plans_our_pipelines(line, modules):
         f"env A=1 {PY} -m filecheck x",
         f"{PY} -m pytest x",
         f"{PY} script.py",
-        f"/usr/bin/other-python -m filecheck x",
+        "/usr/bin/other-python -m filecheck x",
         f"{PY} -m filecheck %{{readfile:a}}",
         f"{PY} -m filecheck *.mlir",
         f"{PY} -m asc_xdsl.opt a | cat",
@@ -284,8 +284,15 @@ TESTS = {
 
 def _run_lit(suite, mode):
     p = subprocess.run(
-        [PY, "-c", "import lit.main; lit.main.main()", "-v", "-j1", f"-Dinprocess={mode}"]
-        + [str(suite)],
+        [
+            PY,
+            "-c",
+            "import lit.main; lit.main.main()",
+            "-v",
+            "-j1",
+            f"-Dinprocess={mode}",
+            str(suite),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -20,8 +20,9 @@ def test_the_pass_table_needs_no_universe() -> None:
 
 
 def test_the_universe_is_made_once_with_the_tables() -> None:
-    import asc_xdsl.universe as u
     from xdsl.universe import Universe
+
+    import asc_xdsl.universe as u
 
     universe = u.ASC_XDSL_UNIVERSE
     assert isinstance(universe, Universe) and u.ASC_XDSL_UNIVERSE is universe

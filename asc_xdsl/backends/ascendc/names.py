@@ -148,10 +148,9 @@ class NameTable:
         if known is not None:
             return known[1]
         hint = value._name  # (`name_hint`'s field: the property costs a call per value)
-        if not hint or (hint[0] == "a" and _GENERATED.match(hint)):
-            # %arg3 says less than loc("block_length"), which only block arguments have
-            if _HAS_LOCATION[type(value)]:
-                hint = _location_name(value) or hint
+        # %arg3 says less than loc("block_length"), which only block arguments have
+        if (not hint or (hint[0] == "a" and _GENERATED.match(hint))) and _HAS_LOCATION[type(value)]:
+            hint = _location_name(value) or hint
         if hint and _is_identifier(hint):
             name = self.claim(hint)
         elif preferred:

@@ -29,8 +29,8 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     Signedness,
     UnitAttr,
-    UnregisteredOp,
     UnrealizedConversionCastOp,
+    UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
@@ -41,9 +41,9 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     constant_qualifier,
     cpp_type,
     float_literal,
-    module_independent,
     int_cpp,
     int_literal,
+    module_independent,
     template_arg,
 )
 from asc_xdsl.backends.ascendc.errors import CodegenError

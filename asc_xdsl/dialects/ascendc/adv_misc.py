@@ -338,7 +338,7 @@ FAMILY.add(
             "temp_buffer",
             "reuse_source",
             "config",
-        ),  # fmt: skip
+        ),
         doc="`AscendC::AscendQuant<T, isReuseSource[, config]>(dst, src[, sharedTmpBuffer], "
         "scale, offset, calCount)`: dst = int8(src * scale + offset). A config is a "
         "constexpr `AscendQuantConfig` the printer declares at namespace scope (QUANT_CFG).",

@@ -15,6 +15,6 @@ from asc_xdsl.language.spec_functions import spec_functions as _spec_functions
 _SPEC_FUNCTIONS = _spec_functions("adv")
 globals().update(_SPEC_FUNCTIONS)
 
-from asc_xdsl.language.adv.quant import quant  # noqa: E402 -- pyasc's count=None over the spec's
+from asc_xdsl.language.adv.quant import quant  # noqa: E402, F401 -- pyasc's count=None over the spec's (listed in __all__ by the spec)
 
 __all__ = [*_SPEC_FUNCTIONS, *_matmul_all, *_tiling_all, *_types_all]

@@ -10,8 +10,8 @@ is the loop `while (mm.Iterate()) { ...; ++i; }`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import inspect
+from dataclasses import dataclass
 from typing import Any
 
 from asc_xdsl.enums import (

@@ -24,7 +24,7 @@ _SPEC_FUNCTIONS = _spec_functions()
 globals().update(_SPEC_FUNCTIONS)
 
 # hand-written over the spec's: pyasc's default config
-from asc_xdsl.language.basic.fixpipe import fixpipe  # noqa: E402
+from asc_xdsl.language.basic.fixpipe import fixpipe  # noqa: E402, F401 -- (listed in __all__ by the spec)
 
 __all__ = [
     *_SPEC_FUNCTIONS,

@@ -12,7 +12,6 @@ from asc_xdsl.language.core.aipp_types import AippParams
 from asc_xdsl.language.core.tensor import GlobalTensor
 from asc_xdsl.language.core.utils import check_tensors, describe
 
-
 _AIPP_FORMS = tuple(
     inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in ns])
     for ns in (("src0", "input_format", "config"), ("src0", "src1", "input_format", "config"))

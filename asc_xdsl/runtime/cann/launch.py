@@ -28,18 +28,17 @@ from asc_xdsl.runtime.cann.args import (
     ScalarSpec,
     Slot,
     Workspace,
-    torch_device_type,
     encode_value,
     gm_argument,
     pack,
     pointer_slot,
     scalar_slot,
+    torch_device_type,
 )
 from asc_xdsl.runtime.cann.errors import AclError, CannError
 from asc_xdsl.runtime.cann.manifest import Manifest
 from asc_xdsl.runtime.cann.toolkit import Toolkit
 from asc_xdsl.runtime.kernel import LaunchError, check_block_dim
-
 
 DEVICE_ENV = "ASC_XDSL_DEVICE_ID"
 ACL_LIBRARY = "libascendcl.so"

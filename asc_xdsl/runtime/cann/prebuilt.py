@@ -24,8 +24,8 @@ from asc_xdsl.runtime.cann.launch import (
     model_runtime,
     npu_runtime,
     prepare,
-    run,
     resolve_soc,
+    run,
 )
 from asc_xdsl.runtime.cann.manifest import Manifest, ManifestError, file_sha256
 from asc_xdsl.runtime.cann.toolkit import require_toolkit

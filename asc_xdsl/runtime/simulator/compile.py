@@ -444,9 +444,13 @@ class _Fuser:
             if not b.calls():
                 for _, g in b.inlined():
                     for v in g.names.values():
-                        if isinstance(v, SSAValue) and not _inside(v, op) and v not in local:
-                            if not isinstance(v.owner, arith.ConstantOp):
-                                load(v)
+                        if (
+                            isinstance(v, SSAValue)
+                            and not _inside(v, op)
+                            and v not in local
+                            and not isinstance(v.owner, arith.ConstantOp)
+                        ):
+                            load(v)
         self.emit("\n".join(loads), op, indent)
         for ln in text.splitlines():
             marker = ln.strip()
@@ -495,6 +499,6 @@ class _Source:
     def build(self, src: str, name: str, what: str) -> Closure:
         fn_name = self.comp.fn.name
         code = compile(src, f"<simulator @{fn_name}: {what}>", "exec")
-        exec(code, self.env)  # noqa: S102  (source generated from the handlers' templates)
+        exec(code, self.env)  # (source generated from the handlers' templates)
         self.env["_asc_source"] = src  # for reading: fn.__globals__["_asc_source"]
         return self.env[name]

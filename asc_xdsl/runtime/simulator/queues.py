@@ -37,9 +37,9 @@ class Queue:
         "mem_name",
         "onchip",
         "position",
+        "protos",
         "slot_bytes",
         "slots",
-        "protos",
         "waiting",
     )
 

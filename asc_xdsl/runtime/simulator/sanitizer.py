@@ -49,8 +49,8 @@ from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc.data_copy import MOVE_PIPES
 from asc_xdsl.dialects.ascendc.enums import TPosition
-from asc_xdsl.dialects.ascendc.types import QueueType
 from asc_xdsl.dialects.ascendc.spec import Effect
+from asc_xdsl.dialects.ascendc.types import QueueType
 from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.dtypes import np_dtype

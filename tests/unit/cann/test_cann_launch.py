@@ -10,9 +10,9 @@ import pytest
 from cann_fake import cube_kernel, make_toolkit, mix_kernel, vector_add_kernel
 
 from asc_xdsl.runtime.cann import acl
-from asc_xdsl.soc import get_soc
 from asc_xdsl.runtime.cann.errors import AclError, CannError
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.soc import get_soc
 
 A2 = get_soc("Ascend910B2")
 FFTS = 0xFF7500  # what the fake aclrtGetHardwareSyncAddr returns

@@ -208,9 +208,9 @@ def test_read_errors(tmp_path):
 
 def test_simulator_profile_side_by_side(tmp_path, capsys):
     import numpy as np
+    from cann_fake import vector_add_kernel
 
     from asc_xdsl.runtime import last_profile
-    from cann_fake import vector_add_kernel
 
     n = 8 * 2048
     x, y, z = (np.ones(n, np.float32) for _ in range(3))

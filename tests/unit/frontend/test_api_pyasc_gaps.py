@@ -142,8 +142,8 @@ def trans_5hd_lists(x: asc.GlobalAddress, z: asc.GlobalAddress):
     dst_list = []
     src_list = []
     for i in asc.static_range(16):
-        dst_list = dst_list + [dst[16 * i]]
-        src_list = src_list + [src[16 * i]]
+        dst_list = dst_list + [dst[16 * i]]  # noqa: RUF005 -- list `+` in a kernel, tested
+        src_list = src_list + [src[16 * i]]  # noqa: RUF005
     asc.trans_data_to_5hd(dst_list, src_list, params)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
@@ -214,9 +214,9 @@ def aipp_bad_dtype(x: asc.GlobalAddress):
 
 def test_aipp_errors_are_located():
     x = np.zeros(64, np.int8)
-    with pytest.raises(asc.CompileError, match="swap_params must be an asc.AippSwapParams"):
+    with pytest.raises(asc.CompileError, match=r"swap_params must be an asc\.AippSwapParams"):
         aipp_bad.compile(x, always_compile=True)
-    with pytest.raises(asc.CompileError, match="dtype must be asc.int8 or asc.float16"):
+    with pytest.raises(asc.CompileError, match=r"dtype must be asc\.int8 or asc\.float16"):
         aipp_bad_dtype.compile(x, always_compile=True)
 
 

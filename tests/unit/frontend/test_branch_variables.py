@@ -174,11 +174,11 @@ def test_reads_python_refuses_stay_located_errors(kernel, message):
 def loop_variables_after_loops(x: asc.GlobalAddress, n: int):
     g = asc.GlobalTensor()
     g.set_global_buffer(x)
-    for i in range(n):
+    for i in range(n):  # noqa: B007 -- read after the loop
         pass
     g[0] = i  # the last value (a placeholder 0 when the loop did not run)
     j = 100
-    for j in range(2, n):
+    for j in range(2, n):  # noqa: B007 -- read after the loop
         pass
     g[1] = j  # 100 when the loop did not run, as in Python
     for q in range(n):

@@ -100,7 +100,7 @@ def _pyasc_forms(text: str) -> list[list[tuple[str, str, Any]]]:
 
 def _our_forms(obj: Any) -> list[inspect.Signature]:
     if hasattr(obj, "forms"):
-        return list(getattr(obj, "forms"))
+        return list(obj.forms)
     if isinstance(obj, type) and getattr(obj, "_FORMS", None):
         return [f.signature for f in obj._FORMS]
     return [inspect.signature(obj)]

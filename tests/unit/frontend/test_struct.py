@@ -107,7 +107,7 @@ def test_struct_layout_is_part_of_the_cache_key():
 
     first = kernel.compile(np.zeros(8, np.int32), Cfg())
 
-    class Cfg(Struct):  # noqa: F811 (the same name, another layout)
+    class Cfg(Struct):  # (the same name, another layout)
         n = Field(dtype=KT.int16, default=0)
 
     second = kernel.compile(np.zeros(8, np.int32), Cfg())

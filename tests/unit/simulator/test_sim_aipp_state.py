@@ -146,7 +146,7 @@ def test_xrgb8888_single_line_drops_x():
 
 def test_top_padding_in_constant_mode_is_invalid():
     img = np.zeros((H, W, 4), np.uint8)
-    with pytest.raises(SimulatorError, match="padding mode 0 .* topPadSize 1 .* invalid"):
+    with pytest.raises(SimulatorError, match=r"padding mode 0 .* topPadSize 1 .* invalid"):
         xrgb_kernel[1](img, np.zeros(8 * 4 * 32, np.int8), 0, 1, False)
 
 

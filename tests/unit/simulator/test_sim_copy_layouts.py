@@ -94,7 +94,7 @@ def test_nz2nd_needs_whole_column_blocks():
         + "\n".join(
             f"%{k} = arith.constant {v} : i32"
             for k, v in dict(nd=1, nv=2, dv=24, snd=1, sn=2, dd=24, dnd=0).items()
-        )  # fmt: skip
+        )
         + f"""
 %p = ascendc.construct !ascendc.nz2nd_params_full(%nd, %nv, %dv, %snd, %sn, %dd, %dnd) : i32, i32, i32, i32, i32, i32, i32
 ascendc.data_copy_nz2nd %out, %b0, %p : {GF}, {{lt0}}, !ascendc.nz2nd_params_full

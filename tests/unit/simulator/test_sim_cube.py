@@ -328,7 +328,7 @@ K_START, K_EXT, M_EXT, PAD_VALUE = 32, 128, 16, -1.5
 
 def _img2col_ref(fm: np.ndarray, pad_value=PAD_VALUE, k_ext=K_EXT) -> np.ndarray:
     """The img2col rows 0..15, columns K_START.. of `fm` (C1, H, W, C0), loop by loop."""
-    c1n, h_, w_, c0 = fm.shape
+    _c1n, h_, w_, c0 = fm.shape
     g = GEOM
     wout = (w_ + PAD[0] + PAD[1] - ((g["fw"] - 1) * g["dw"] + 1)) // g["sw"] + 1
     out = np.zeros((M_EXT, k_ext), np.float32)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import simkit
 
-from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.errors import SimulatorError
 
 TP = "!ascendc.transpose_params_ext"
 

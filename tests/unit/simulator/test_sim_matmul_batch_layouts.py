@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from matmulkit import WORKSPACE, registered
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
-from matmulkit import WORKSPACE, registered
 
 M, N, K = 16, 32, 16
 L = asc.LayoutMode

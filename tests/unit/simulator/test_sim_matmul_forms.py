@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from jitkit import gtensor
+from matmulkit import WORKSPACE, K, M, N, gm_matmul, operands, registered
+from matmulkit import tiling as _tiling
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
-from jitkit import gtensor
-from matmulkit import K, M, N, WORKSPACE, gm_matmul, operands, registered
-from matmulkit import tiling as _tiling
 
 
 @asc.jit(matmul_cube_only=True)
@@ -121,10 +121,8 @@ def _hf32(x: np.ndarray, ties_even: bool) -> np.ndarray:
     """12 significant bits (HF32's 11 stored): frexp's mantissa in units of 2^-12."""
     m, e = np.frexp(x.astype(np.float64))
     units = m * 4096.0
-    if ties_even:
-        units = np.round(units)  # numpy rounds half to even
-    else:  # ties toward zero
-        units = np.sign(units) * np.ceil(np.abs(units) - 0.5)
+    # numpy rounds half to even; the other rule rounds ties toward zero
+    units = np.round(units) if ties_even else np.sign(units) * np.ceil(np.abs(units) - 0.5)
     return np.ldexp(units / 4096.0, e).astype(np.float32)
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from jitkit import gtensor
+from matmulkit import GM, ND, WORKSPACE, K, M, N, gm_matmul, operands, registered
+from matmulkit import tiling as _tiling
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
-from jitkit import gtensor
-from matmulkit import GM, ND, K, M, N, WORKSPACE, gm_matmul, operands, registered
-from matmulkit import tiling as _tiling
 
 
 @asc.jit(matmul_cube_only=True)

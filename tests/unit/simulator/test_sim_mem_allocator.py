@@ -5,7 +5,6 @@ len) is)."""
 
 import numpy as np
 import pytest
-
 import simkit
 
 import asc_xdsl as asc

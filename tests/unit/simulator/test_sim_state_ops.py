@@ -20,9 +20,9 @@ def _i32_kernel(body: str, scalars: list[str] = (), **kw):
 def test_get_arch_version_writes_its_argument():
     k = simkit.inout_kernel(
         SET0
-        + f"""
+        + """
         ascendc.get_arch_version %s0 : ui32
-        ascendc.local_tensor.set_value %b0, %i0, %s0 : {{lt0}}, i32, ui32
+        ascendc.local_tensor.set_value %b0, %i0, %s0 : {lt0}, i32, ui32
         """,
         ["uint32"],
         ["ui32"],
@@ -53,7 +53,7 @@ def test_global_shape_info_and_shape_size():
 
 def test_hccl_contexts_are_kept_per_index():
     k = _i32_kernel(
-        f"""
+        """
         %c0 = arith.constant 0 : i32
         %c1 = arith.constant 1 : i32
         %p = builtin.unrealized_conversion_cast %g0 : memref<?xi32, 22> to memref<?xui8, 22>

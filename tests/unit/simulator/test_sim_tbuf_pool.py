@@ -53,10 +53,10 @@ def test_buffers_of_a_pool_follow_each_other_and_a_shared_pool_aliases_it():
 
 
 def test_a_pool_holds_its_length_and_bufidsize_buffers_and_reset_gives_them_again():
-    over = """
-        ascendc.tbuf_pool.init_buffer %pool, %a, %s1 : {P}, {T}, i32
-        ascendc.tbuf_pool.init_buffer %pool, %b, %s1 : {P}, {T}, i32
-    """.format(P=POOL, T=TB)
+    over = f"""
+        ascendc.tbuf_pool.init_buffer %pool, %a, %s1 : {POOL}, {TB}, i32
+        ascendc.tbuf_pool.init_buffer %pool, %b, %s1 : {POOL}, {TB}, i32
+    """
     with pytest.raises(MemoryOverflowError, match="which has 256 of 768 left"):
         _run(over, 768, 512)
     three = over + f"        ascendc.tbuf_pool.init_buffer %pool, %c, %s1 : {POOL}, {TB}, i32\n"

@@ -10,7 +10,7 @@ import pytest
 import simkit
 import vecref
 
-from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
+from asc_xdsl.runtime.simulator.errors import SimulatorError
 
 UN = "!ascendc.unary_repeat_params"
 BIN = "!ascendc.binary_repeat_params"

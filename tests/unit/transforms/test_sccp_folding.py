@@ -14,13 +14,48 @@ import pytest
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.ir_kernel import kernel_from_module
 
-INT_BINARY = (
-    "addi subi muli divsi divui remsi remui floordivsi ceildivsi ceildivui "
-    "maxsi minsi maxui minui andi ori xori shli shrsi shrui"
-).split()
-CMPI = "eq ne slt sle sgt sge ult ule ugt uge".split()
-FLOAT_BINARY = "addf subf mulf divf maximumf minimumf maxnumf minnumf".split()
-CMPF = "false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split()
+INT_BINARY = [
+    "addi",
+    "subi",
+    "muli",
+    "divsi",
+    "divui",
+    "remsi",
+    "remui",
+    "floordivsi",
+    "ceildivsi",
+    "ceildivui",
+    "maxsi",
+    "minsi",
+    "maxui",
+    "minui",
+    "andi",
+    "ori",
+    "xori",
+    "shli",
+    "shrsi",
+    "shrui",
+]
+CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+FLOAT_BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf"]
+CMPF = [
+    "false",
+    "oeq",
+    "ogt",
+    "oge",
+    "olt",
+    "ole",
+    "one",
+    "ord",
+    "ueq",
+    "ugt",
+    "uge",
+    "ult",
+    "ule",
+    "une",
+    "uno",
+    "true",
+]
 DIVISIONS = {"divsi", "divui", "remsi", "remui", "floordivsi", "ceildivsi", "ceildivui"}
 SIGNED_DIVISIONS = {"divsi", "floordivsi", "ceildivsi"}
 SHIFTS = {"shli", "shrsi", "shrui"}

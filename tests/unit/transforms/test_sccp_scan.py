@@ -13,7 +13,7 @@ from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.transforms.sccp import ChangeScan, may_change, sccp
 
 TYPE = "!ascendc.global_tensor<*xi32>"
-BINARY = "addi subi muli andi ori xori maxsi minsi".split()
+BINARY = ["addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minsi"]
 
 
 class _Gen:

@@ -15,6 +15,7 @@ from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.emitasc import CopyStructOp, MemberOp, PyStructType, SetMemberOp
+from asc_xdsl.runtime.simulator import queues
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError, UnsupportedOpError
@@ -26,7 +27,6 @@ from asc_xdsl.runtime.simulator.memory import (
     LocalTensor,
 )
 from asc_xdsl.runtime.simulator.profile import CYCLE_OFFSET, PIPES
-from asc_xdsl.runtime.simulator import queues
 from asc_xdsl.runtime.simulator.queues import BufPool, Queue, TBuf, memory_of
 
 

@@ -54,13 +54,16 @@ class ListDesc:
                 f"ListTensorDesc: {count} descriptors of rank {dim} take "
                 f"{count * desc_words} words, but the data pointers start at word {ptr_word}"
             )
-        if length != _ALL and shape_size != _ALL:
-            if count != shape_size or length != ptr_offset + count * 8:
-                raise SimulatorError(
-                    f"ListTensorDesc: the list holds {count} tensors in "
-                    f"{ptr_offset + count * 8} bytes; shapeSize {shape_size} and length "
-                    f"{length} were given"
-                )
+        if (
+            length != _ALL
+            and shape_size != _ALL
+            and (count != shape_size or length != ptr_offset + count * 8)
+        ):
+            raise SimulatorError(
+                f"ListTensorDesc: the list holds {count} tensors in "
+                f"{ptr_offset + count * 8} bytes; shapeSize {shape_size} and length "
+                f"{length} were given"
+            )
         self.words = _words(buf, start, ptr_word + count, "ListTensorDesc reads the list")
         self.dim, self.desc_words, self.ptr_word, self.count = dim, desc_words, ptr_word, count
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from asc_xdsl.dialects.ascendc import scalar as sc
-from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.enums import RoundMode
+from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.ops.cast import cast_array
