@@ -5,7 +5,8 @@ through their setter, a copy of each dict), creates an `UnknownLoc` through an i
 statement when no location is given, and checks its name: about 10 us an op, a quarter
 of the frontend's build of a kernel. `init_op` sets the same fields directly for what
 the compiler builds (operands, result types, properties, regions; no successors), in
-the same order and with the same use lists, so the op is indistinguishable from one
+the same order and with the same use lists (its results and uses made likewise, their
+fields set in their constructors' order), so the op is indistinguishable from one
 `Operation.__init__` made, IRDL's defaults for absent properties and attributes
 included (tests/unit/dialects/test_fast_build.py compares every field). `irdl_init` is
 IRDL's builder for ops with optional or variadic groups, and `append_op` a block's
@@ -61,7 +62,11 @@ def init_op(
         uses = []
         for index, value in enumerate(values):  # `IRWithUses.add_use`, inline
             first = value.first_use
-            use = Use(op, index, None, first)
+            use = _new(Use)  # (`Use(op, index, None, first)`: its fields in its order)
+            use._operation = op
+            use._index = index
+            use._prev_use = None
+            use._next_use = first
             if first is not None:
                 first._prev_use = use
             value.first_use = use
@@ -73,8 +78,12 @@ def init_op(
         op._operand_uses = ()
     if not result_types:
         op.results = _NONE
-    elif len(result_types) == 1:  # (most ops: half the cost of going through `map`)
-        op.results = SSAValues((OpResult(result_types[0], op, 0),))
+    elif len(result_types) == 1:  # (most ops)
+        result = _new(OpResult)  # (`OpResult(type, op, 0)`: its fields in its order)
+        result._type = result_types[0]
+        result.op = op
+        result.index = 0
+        op.results = SSAValues((result,))
     else:
         op.results = SSAValues(map(OpResult, result_types, repeat(op), count()))
     op.properties = dict(properties) if properties else {}

@@ -61,6 +61,10 @@ def _same_as_create(cls, operands=(), result_types=(), properties=None, regions_
         **loc,
     )
     assert _fields(fast) == {**_fields(slow), "operand uses": _fields(fast)["operand uses"]}
+    # the results and uses hold the same fields, set in the same order (so they share
+    # their class's dict keys as the constructors' objects do)
+    for made, created in ((fast.results, slow.results), (fast._operand_uses, slow._operand_uses)):
+        assert [list(vars(x)) for x in made] == [list(vars(x)) for x in created]
     assert [u.index for u in fast._operand_uses] == list(range(len(operands)))
     assert all(u.operation is fast for u in fast._operand_uses)
     return fast, slow
