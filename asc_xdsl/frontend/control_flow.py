@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import builtins
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence, Set
 from contextlib import contextmanager
 from typing import Any
 
@@ -378,11 +378,13 @@ class ControlFlow:
             if keep_target:  # this iteration's value (the body may rebind the name)
                 yields.append(body.args[0])
                 rebuilds.append(lambda h, d=bound_type: RuntimeScalar(h, d))
-            # A scalar or tensor first bound in the body (on every path through it) is
-            # a loop result too: after the loop it holds the last iteration's value;
-            # before the first iteration a placeholder (Python: unbound if the loop
-            # never ran).
-            fresh, placeholders = self._fresh(before, {target})
+            # A scalar or tensor first bound in the body (on every path through it) and
+            # read after the loop is a loop result too: after the loop it holds the last
+            # iteration's value; before the first iteration a placeholder (Python:
+            # unbound if the loop never ran).
+            fresh, placeholders = self._fresh(
+                before, self.current_source.read_outside(node) - {target}
+            )
             for n in fresh:
                 h, make = self._carry(self.scope[n], node, n)
                 yields.append(h)
@@ -402,14 +404,17 @@ class ControlFlow:
             self._scoped.pop(n, None)
 
     def _fresh(
-        self, before: dict[str, Any], exclude: set[str]
+        self, before: dict[str, Any], read_after: Set[str]
     ) -> tuple[list[str], list[Callable[[], SSAValue]]]:
-        """The names a loop body bound on every path that were not bound before it, whose
-        values have placeholders (`_placeholder`), and those placeholders' builders."""
+        """The names a loop body bound on every path that were not bound before it and
+        that the function may read after it (`read_after`: the names it reads outside the
+        loop; a name first bound in the body cannot be read in it before that binding,
+        so no other read sees the last iteration's value), whose values have
+        placeholders (`_placeholder`), and those placeholders' builders."""
         fresh, makers = [], []
         for n, value in self.scope.items():
             if (
-                n in before or n in exclude or n.startswith("<") or n in self._maybe_unbound
+                n in before or n not in read_after or n.startswith("<") or n in self._maybe_unbound
                 or is_generated(n)  # a break/continue flag: never read after its loop
             ):  # fmt: skip
                 continue
@@ -502,12 +507,12 @@ class ControlFlow:
                 self._as_type(self.scope[n], t, n, node)
                 for n, t in zip(carried, types, strict=True)
             ]
-            # As in a for loop: a scalar or tensor first bound in the body is a loop
-            # result (the last iteration's value), a placeholder before the first.
-            own = getattr(node, "loop_names", set())  # a lowered for loop's variable
-            fresh, placeholders = self._fresh(
-                outer, own - self.current_source.read_outside(node) if own else own
-            )
+            # As in a for loop: a scalar or tensor first bound in the body and read
+            # after the loop is a loop result (the last iteration's value), a
+            # placeholder before the first. (A `with` loop's statement is the one in the
+            # function's syntax tree.)
+            statement = getattr(node, "asc_statement", node)
+            fresh, placeholders = self._fresh(outer, self.current_source.read_outside(statement))
             for n in fresh:
                 h, make = self._carry(self.scope[n], node, n)
                 yields.append(h)
@@ -567,6 +572,7 @@ class ControlFlow:
                 if not hasattr(new, "lineno"):
                     ast.copy_location(new, node)
                     new.end_lineno, new.end_col_offset = node.lineno, node.col_offset + 4
+            loop.asc_statement = node  # type: ignore[attr-defined]
             node.asc_loop = loop  # type: ignore[attr-defined]
         try:
             self.visit_While(loop)

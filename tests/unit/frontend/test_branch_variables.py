@@ -1,8 +1,9 @@
 """Scalars and tensors first bound inside a runtime `if`, `for` or `while` are visible
-after it, as in Python: an scf.if / scf.for / scf.while result whose value on a path
-that binds nothing is a placeholder of its type (a zero, an empty `LocalTensor<T>`;
-Python would raise NameError there). Names that cannot be carried (objects, Python
-values) stay located errors (test_python_semantics.py)."""
+after it, as in Python: an scf.if / scf.for / scf.while result (a loop's only when the
+function reads the name outside the loop) whose value on a path that binds nothing is
+a placeholder of its type (a zero, an empty `LocalTensor<T>`; Python would raise
+NameError there). Names that cannot be carried (objects, Python values) stay located
+errors (test_python_semantics.py)."""
 
 import numpy as np
 import pytest
@@ -206,3 +207,33 @@ def test_loop_variable_is_a_result_only_when_read_after():
     # sequential loops over the same name do not carry it from one to the next
     ir = _ir(first_bound_in_branches_and_loops, np.zeros(4, np.int32), 5)
     assert "%last = scf.for %i = %0 to %n step %1 iter_args(%last_1 = %0) -> (i32) : i32 {" in ir
+
+
+@asc.jit
+def bound_in_loops_and_not_read_after(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 4)
+    total = 0
+    for i in range(n):
+        step = i * 3  # read only in its iteration
+        total += step
+    k = 0
+    while k < n:
+        twice = k * 2
+        k += 1
+        g.set_value(1, twice)
+    g.set_value(0, total)
+
+
+def test_a_name_first_bound_in_a_loop_is_a_result_only_when_read_after():
+    ir = _ir(bound_in_loops_and_not_read_after, np.zeros(4, np.int32), 5)
+    # only `total` and `k`, read after their loops, are loop results
+    assert (
+        "    %total = scf.for %i = %1 to %n step %2 iter_args(%total_1 = %1) -> (i32) : i32 {\n"
+        in ir
+    )
+    assert "    %k = scf.while (%k_1 = %1) : (i32) -> i32 {\n" in ir
+    x = np.zeros(4, np.int32)
+    bound_in_loops_and_not_read_after[1](x, 5)
+    assert x.tolist() == [30, 8, 0, 0]
+    # (`first_bound_in_branches_and_loops` reads `last` after its loop: a result)
