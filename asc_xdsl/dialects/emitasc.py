@@ -66,6 +66,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     predicate,
 )
 from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.utils.class_tests import SubclassCache
 
 # ---------------------------------------------------------------------------
 # Text that reaches the C++ as it is
@@ -536,14 +537,23 @@ class FieldOp(SpecOp):
             check_identifier(self, "field", field.data)
 
 
+_IS_MEMREF = SubclassCache(MemRefType)
+"""Per class: an isinstance against an xDSL attribute class is a Python call (ABCMeta)."""
+_item = tuple.__getitem__
+"""An item of an op's operand tuple (`SSAValues`' own `__getitem__` is a Python call)."""
+
+
 def _access(emitter: Any, op: Any) -> str:
     """`base.field`, or `base->field` through a pointer."""
-    arrow = "->" if isinstance(op.base.type, MemRefType) else "."
-    return f"{emitter.name(op.base)}{arrow}{op.field.data}"
+    # (the fields behind `base`, `base.type` and `field`: the accessors cost a call each)
+    base = _item(op._operands, 0)
+    arrow = "->" if _IS_MEMREF[type(base._type)] else "."
+    return f"{emitter.name(base)}{arrow}{op.properties['field'].data}"
 
 
 def _print_member(emitter: Any, op: Any) -> None:
-    emitter.declare(op, op.result, _access(emitter, op))
+    (result,) = op.results
+    emitter.declare(op, result, _access(emitter, op))
 
 
 def _print_set_member(emitter: Any, op: Any) -> None:

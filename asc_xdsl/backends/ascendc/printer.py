@@ -457,7 +457,11 @@ class AscendCEmitter:
         would end the directive early or start a new line is refused, not escaped."""
         header, standard = op.include.data, op.is_standard_include is not None
         close = ">" if standard else '"'
-        bad = next((ch for ch in header if ch == close or ord(ch) < 0x20 or ord(ch) == 0x7F), None)
+        bad = None
+        if close in header or not header.isprintable():  # (else none is bad: no scan)
+            bad = next(
+                (ch for ch in header if ch == close or ord(ch) < 0x20 or ord(ch) == 0x7F), None
+            )
         if not header:
             raise CodegenError(op, "an empty header name cannot be included")
         if bad is not None:
@@ -511,7 +515,9 @@ class AscendCEmitter:
                         needed[callee] = funcs[position[callee]]
         return list(needed.values())
 
-    def _signature(self, f: func.FuncOp) -> str:
+    def _signature(self, f: func.FuncOp, names: NameTable | None = None) -> str:
+        """The function's C++ signature; `names` has its parameters named already (else
+        a fresh table names them, as the function's own would)."""
         is_kernel = KERNEL_ATTR in f.attributes
         outputs = f.function_type.outputs.data
         if len(outputs) > 1:
@@ -520,7 +526,8 @@ class AscendCEmitter:
         if is_kernel and outputs:
             raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
         if f.body.blocks:
-            names = self._define_params(NameTable(self.names.reserved), f)
+            if names is None:
+                names = self._define_params(NameTable(self.names.reserved), f)
             params = [f"{self._param_type(f, a.type)} {names[a]}" for a in f.body.block.args]
         else:
             params = [self._param_type(f, t) for t in f.function_type.inputs.data]
@@ -553,7 +560,7 @@ class AscendCEmitter:
             _check_kernel_params(f)
         self.names.reset()
         self._define_params(self.names, f)
-        self.line(f"{self._signature(f)} {{")
+        self.line(f"{self._signature(f, self.names)} {{")
         self.level += 1
         self.emit_block(f.body.block)
         self.level -= 1
@@ -842,12 +849,10 @@ class AscendCEmitter:
 
     @_handles(*_INFIX)
     def _infix(self, op: Operation) -> None:
-        named = self.names.named
-        lhs, rhs = (
-            known[1] if (known := named.get(id(v))) is not None else self.name(v)
-            for v in op._operands
-        )
-        (result,) = op.results
+        (a, b), (result,) = op._operands, op.results  # (lhs, rhs)
+        named = self.names._names  # (`name`'s table, read inline: no call per operand)
+        lhs = known[1] if (known := named.get(id(a))) is not None else self.name(a)
+        rhs = known[1] if (known := named.get(id(b))) is not None else self.name(b)
         self.declare(op, result, f"{lhs} {_INFIX[op.name]} {rhs}")
 
     def _unsigned(self, op: Operation, value: SSAValue) -> str:
