@@ -273,6 +273,20 @@ def _predicate(op: arith.CmpiOp | arith.CmpfOp, table: dict[int, _T]) -> _T:
     return table[value]
 
 
+_IS_VALUE = SubclassCache(SSAValue)
+_IS_ATTRIBUTE = SubclassCache(Attribute)
+_IS_INTEGER_ATTR = SubclassCache(IntegerAttr)
+_IS_INDEX_TYPE = SubclassCache(IndexType)
+_IS_INTEGER_TYPE = SubclassCache(IntegerType)
+_IS_ASCENDC_OP = SubclassCache(AscendCOp)
+_IS_MATMUL_TYPE = SubclassCache(MatmulType)
+_IS_ASCENDC_TYPE = SubclassCache(AscendCType)
+_IS_YIELD = SubclassCache(scf.YieldOp)
+_IS_CONDITION = SubclassCache(scf.ConditionOp)
+"""Per class (utils/class_tests.py): an isinstance against these goes through ABCMeta,
+and the printer asks it of every call argument, op and (for matmul types) value type."""
+
+
 class AscendCEmitter:
     """Writes one module as Ascend C."""
 
@@ -566,24 +580,37 @@ class AscendCEmitter:
         self.level -= 1
         self.line("}")
 
-    def emit_block(self, block: Block) -> None:
+    def emit_block(
+        self,
+        block: Block,
+        end: Callable[[Operation], None] | None = None,
+        end_class: SubclassCache = _IS_YIELD,
+    ) -> None:
         """`emit_op` for each op of `block`, in one loop (no call per op but its
-        printer's; xDSL's op iterator would cost another)."""
+        printer's; xDSL's op iterator would cost another). `end` prints the ops of
+        `end_class` (a region's scf.yield or scf.condition, which have no printer) as
+        part of the op that holds the block: its errors are that op's."""
         outer = self.current_op
         printers = _PRINTERS
         op = block._first_op
         try:
             while op is not None:
-                self.current_op = op
                 printer = printers.get(type(op))
-                if printer is None:
-                    self._emit_op(op)
-                else:
+                if printer is not None:
+                    self.current_op = op
                     printer(self, op)
+                elif end is not None and end_class[type(op)]:
+                    self.current_op = outer
+                    end(op)
+                else:
+                    self.current_op = op
+                    self._emit_op(op)
                 op = op._next_op
         except CodegenError:
             raise
         except Exception as e:  # IR that does not verify, or a printer bug: say which op
+            if end is not None and end_class[type(op)]:
+                raise  # (the holder's printer reports it)
             raise unexpected_error(op, e) from None  # type: ignore[arg-type]
         self.current_op = outer
 
@@ -1145,13 +1172,8 @@ class AscendCEmitter:
     def _emit_region_body(self, block: Block, results: Sequence[str]) -> None:
         """Emit a block ending in scf.yield; assign the yielded values to `results`."""
         self.level += 1
-        op = block._first_op  # (xDSL's op iterator costs a call per op)
-        while op is not None:
-            if _IS_YIELD[type(op)]:
-                self._assign(op, results, op._operands)  # (a yield's operands: its values)
-            else:
-                self.emit_op(op)
-            op = op._next_op
+        # (a yield's operands: its values)
+        self.emit_block(block, lambda end: self._assign(end, results, end._operands))
         self.level -= 1
 
     @_handles(scf.ForOp)
@@ -1197,32 +1219,25 @@ class AscendCEmitter:
             name = self.names.define(arg)
             self.line(f"{self.ctype(op, arg.type)} {name} = {self.name(init)};")
             state.append(name)
+
+        def condition(inner: Operation) -> None:
+            condition, *passed = inner._operands  # (the condition, then the args)
+            self.line(f"if (!{self.name(condition)}) {{")
+            self.level += 1
+            self._assign(inner, results, passed)
+            self.line("break;")
+            self.level -= 1
+            self.line("};")  # pyasc ends the while loop's blocks with `};`
+            for arg, value in _matched(
+                inner, ("after-region argument(s)", "value(s) passed"), after.args, passed
+            ):
+                self.declare(op, arg, self.name(value))
+
         self.line("while (true) {")
         self.level += 1
-        inner = before._first_op  # (xDSL's op iterator costs a call per op)
-        while inner is not None:
-            if _IS_CONDITION[type(inner)]:
-                condition, *passed = inner._operands  # (the condition, then the args)
-                self.line(f"if (!{self.name(condition)}) {{")
-                self.level += 1
-                self._assign(inner, results, passed)
-                self.line("break;")
-                self.level -= 1
-                self.line("};")  # pyasc ends the while loop's blocks with `};`
-                for arg, value in _matched(
-                    inner, ("after-region argument(s)", "value(s) passed"), after.args, passed
-                ):
-                    self.declare(op, arg, self.name(value))
-            else:
-                self.emit_op(inner)
-            inner = inner._next_op
-        inner = after._first_op
-        while inner is not None:
-            if _IS_YIELD[type(inner)]:
-                self._assign(inner, state, inner._operands)  # (a yield's operands: its values)
-            else:
-                self.emit_op(inner)
-            inner = inner._next_op
+        self.emit_block(before, condition, _IS_CONDITION)
+        # (a yield's operands: its values)
+        self.emit_block(after, lambda end: self._assign(end, state, end._operands))
         self.level -= 1
         self.line("};")
 
@@ -1451,19 +1466,6 @@ _SHARED_CTYPES_LIMIT = 4096
 _item = tuple.__getitem__
 """An item of an op's operand or result tuple (`SSAValues`, whose own `__getitem__` is a
 Python call per index)."""
-
-_IS_VALUE = SubclassCache(SSAValue)
-_IS_ATTRIBUTE = SubclassCache(Attribute)
-_IS_INTEGER_ATTR = SubclassCache(IntegerAttr)
-_IS_INDEX_TYPE = SubclassCache(IndexType)
-_IS_INTEGER_TYPE = SubclassCache(IntegerType)
-_IS_ASCENDC_OP = SubclassCache(AscendCOp)
-_IS_MATMUL_TYPE = SubclassCache(MatmulType)
-_IS_ASCENDC_TYPE = SubclassCache(AscendCType)
-_IS_YIELD = SubclassCache(scf.YieldOp)
-_IS_CONDITION = SubclassCache(scf.ConditionOp)
-"""Per class (utils/class_tests.py): an isinstance against these goes through ABCMeta,
-and the printer asks it of every call argument, op and (for matmul types) value type."""
 
 
 _CONSTANT_OPS = ("arith.constant", "emitc.constant")
