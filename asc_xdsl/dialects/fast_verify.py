@@ -14,9 +14,11 @@ compares the two on every op of the lit inputs). In `verify_module`, an op with 
 regions or successors whose class, operand and result types, properties and attributes
 are the very objects of an op already accepted is not checked again: the checks read
 nothing else, and attributes are immutable. For the ops whose whole `verify_` (custom
-checks included) reads nothing else either (arith's, `_whole_verdict_tag`), the whole
-`verify_` is skipped so; `accepted_before` lets other verifiers (the spec ops') keep
-verdicts the same way. The verdicts are kept across `verify_module` calls (the table
+checks included) reads nothing else either (arith's, and those a dialect declares with
+`keep_verdicts`: the spec ops', by SoC family too; `_whole_verdict`), the whole
+`verify_` is skipped so; `accepted_before` lets other verifiers keep verdicts of their
+own checks the same way. `verify_module` checks every op in one walk of the module,
+isolation from above included (`_verifies`). The verdicts are kept across `verify_module` calls (the table
 holds the objects, so no identity is reused while it is listed; it is emptied past
 `_VERDICT_LIMIT` entries): a kernel's vector ops share their tensors' types, and
 compiles share the frontend's cached types and attributes.
@@ -29,7 +31,7 @@ from operator import attrgetter
 from typing import Any
 
 from xdsl.dialects.builtin import DenseArrayBase, i32
-from xdsl.ir import ErasedSSAValue, Operation
+from xdsl.ir import BlockArgument, ErasedSSAValue, Operation, OpResult
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     AttrSizedResultSegments,
@@ -328,8 +330,8 @@ class _IsolatedFromAbove:
         self.trait = trait
 
     def verify(self, op: Operation) -> None:
-        if _ISOLATION_PROVEN[0]:
-            return  # (`verify_module` proved it for every isolated op at once)
+        if _ISOLATION_CHECKED[0]:
+            return  # (`verify_module` checks it for every isolated op at once)
         inside: set[int] = set()
         ops: list[Operation] = []
         pending = [op]
@@ -359,166 +361,121 @@ def verify_module(module: Operation) -> None:
     The checks are `_verifies`': those of xDSL's `Operation.verify` (and its block's and
     region's) on every op; when any fails (or raises), xDSL's runs, so the error raised
     is its own."""
-    seen = _INSTALLED
-    isolated = _ISOLATED
-    ops = [module]
-    # The isolated ops strictly around each op and block, outermost first: one tuple
-    # per isolated region, shared by everything in it (see `_isolation_holds`).
-    scopes: dict[int, tuple[int, ...]] = {id(module): ()}
-    pending: list[tuple[Operation, tuple[int, ...]]] = [(module, ())]
-    while pending:  # every op nested in `module` (a list, cheaper than xDSL's walk)
-        op, around = pending.pop()
-        cls = type(op)
-        if cls not in seen and isinstance(op, IRDLOperation):
-            install(cls)
-        inner = (*around, id(op)) if isolated[cls] else around
-        for region in op.regions:
-            block = region._first_block
-            while block is not None:
-                scopes[id(block)] = inner
-                child = block._first_op
-                while child is not None:
-                    ops.append(child)
-                    scopes[id(child)] = inner
-                    if child.regions:
-                        pending.append((child, inner))
-                    else:
-                        cls = type(child)
-                        if cls not in seen and isinstance(child, IRDLOperation):
-                            install(cls)
-                    child = child._next_op
-                block = block._next_block
     outer = _VERDICTS[0]
     if len(_ACCEPTED) > _VERDICT_LIMIT:
         _ACCEPTED.clear()
     _VERDICTS[0] = _ACCEPTED
+    _ISOLATION_CHECKED[0] = True
     try:
-        _ISOLATION_PROVEN[0] = _isolation_holds(ops, scopes)
-        good = _verifies(ops)
+        good = _verifies(module)
     except Exception:
         good = False
     finally:
         _VERDICTS[0] = outer
-        _ISOLATION_PROVEN[0] = False
+        _ISOLATION_CHECKED[0] = False
     if not good:
         module.verify()
 
 
-class _IsolatedClasses(dict[type, bool]):
-    """Op class -> whether it is IsolatedFromAbove, asked once per class."""
-
-    def __missing__(self, cls: type) -> bool:
-        found = self[cls] = issubclass(cls, Operation) and cls.has_trait(IsolatedFromAbove)
-        return found
-
-
-_ISOLATED = _IsolatedClasses()
-
-_ISOLATION_PROVEN = [False]
-"""Whether the `verify_module` under way proved every isolated op isolated."""
-
-
-def _isolation_holds(ops: list[Operation], scopes: dict[int, tuple[int, ...]]) -> bool:
-    """Whether every operand used in an isolated op is defined inside it, for all the
-    isolated ops of `ops` at once: each use's isolated ops (`scopes`: those strictly
-    around it) must be around its definition too (or be the op that defines it). An op
-    and the ops it uses are nearly always in one region of one isolated op, where the
-    two share one tuple. False where that is not shown (the traits then check)."""
-    for op in ops:
-        around = scopes[id(op)]
-        for operand in op._operands:
-            owner = operand.owner
-            defined = scopes.get(id(owner))
-            if defined is around:
-                continue
-            if defined is None:
-                return False
-            if isinstance(owner, Operation):
-                defined = (*defined, id(owner))
-            if defined[: len(around)] != around:
-                return False
-    return True
-
+_ISOLATION_CHECKED = [False]
+"""Whether a `verify_module` is under way (it checks every isolated op's isolation)."""
 
 _ERASED = SubclassCache(ErasedSSAValue)
 """Value class -> whether it is an ErasedSSAValue (an isinstance per operand would go
 through ABCMeta)."""
 
-_TERMINATORS: dict[type, tuple[bool, bool]] = {}
-"""Op class -> (is a terminator, its regions need no terminator), asked once per class."""
 
+def _verifies(module: Operation) -> bool:
+    """Whether xDSL's `module.verify()` passes (False: it may not; a VerifyException of
+    a verifier is False, any other error is raised), in one walk of the ops nested in
+    `module` (a list, cheaper than xDSL's recursion). Each op is checked on its own, in
+    any order: any fault means xDSL's verifier runs, so only the verdict matters.
 
-def _terminator_facts(cls: type[Operation]) -> tuple[bool, bool]:
-    facts = _TERMINATORS.get(cls)
-    if facts is None:
-        facts = _TERMINATORS[cls] = (cls.has_trait(IsTerminator), cls.has_trait(NoTerminator))
-    return facts
-
-
-def _verifies(ops: list[Operation]) -> bool:
-    """Whether xDSL's `verify()` of the outermost of `ops` (all the ops it holds, each
-    once) passes (False: it may not; a VerifyException of a verifier is False, any
-    other error is raised). Each op is checked on its own, in any order: any fault
-    means xDSL's verifier runs, so only the verdict matters."""
+    Isolation is checked for all IsolatedFromAbove ops at once: the isolated ops around
+    a use (strictly; one tuple per isolated region, shared by everything in it) must be
+    around its definition too, or be the op that defines it. An op and the values it
+    uses are nearly always in one region of one isolated op, where they share a tuple."""
+    context = tuple(fact(module) for _, fact, _ in _KEEPERS)
+    classes = _CLASSES.get(context)
+    if classes is None:
+        classes = _CLASSES[context] = {}
+    if not _placed(module):
+        return False
     erased = _ERASED
-    facts = _TERMINATORS
-    whole = _WHOLE_VERDICT_TAGS
     verdicts = _ACCEPTED  # (`verify_module` is under way)
-    for op in ops:
-        for operand in op._operands:
-            if erased[type(operand)]:
-                return False
-        parent_block = op.parent
-        parent_region = None if parent_block is None else parent_block.parent
-        if op._successors:  # (the tuple behind op.successors, a Python-level view)
-            if parent_block is None or parent_region is None:
-                return False
-            if parent_block._last_op is not op:
-                return False
-            for successor in op._successors:
-                if successor.parent != parent_region:
-                    return False
-        if (
-            parent_region is not None and parent_block._last_op is op  # type: ignore[union-attr]
-        ):
-            several = parent_region._first_block is not parent_region._last_block
-            if not several:
-                parent_op = parent_region.parent
-                if parent_op is not None:
-                    parent_facts = facts.get(type(parent_op)) or _terminator_facts(type(parent_op))
-                    if not parent_facts[1]:
-                        op_facts = facts.get(type(op)) or _terminator_facts(type(op))
-                        if not op_facts[0]:
-                            return False
-            elif not (facts.get(type(op)) or _terminator_facts(type(op)))[0]:
-                return False
-        for region in op.regions:
-            block = region._first_block
-            while block is not None:
-                child = block._first_op
-                if child is None:  # an empty block: fine where no terminator is needed
-                    parent_op = region.parent
-                    if (
-                        parent_op is not None
-                        and region._first_block is region._last_block
-                        and not _terminator_facts(type(parent_op))[1]
-                    ):
-                        return False
-                while child is not None:
-                    if child.parent is not block:
-                        return False
-                    child = child._next_op
-                if block.parent is not region:
-                    return False
-                block = block._next_block
+    scopes: dict[int, tuple[int, ...]] = {}  # id of a value's owner -> the scope around it
+    pending: list[tuple[Operation, tuple[int, ...]]] = [(module, ())]
+    while pending:
+        op, around = pending.pop()
         cls = type(op)
-        tag = whole.get(cls, _UNASKED)
-        if tag is _UNASKED:
-            tag = whole[cls] = _whole_verdict_tag(cls)
+        tag, recheck, _, no_terminator, isolated = classes.get(cls) or _class_facts(
+            classes, cls, context
+        )
+        for operand in op._operands:  # (`owner` is a Python property)
+            kind = type(operand)
+            if kind is OpResult:
+                owner = operand.op
+            elif kind is BlockArgument:
+                owner = operand.block
+            elif erased[kind]:
+                return False
+            else:
+                owner = operand.owner
+            defined = scopes.get(id(owner))
+            if defined is not around and not _encloses(defined, owner, around):
+                return False
+        if op.regions:  # their blocks' and ops' links, and where each op stands
+            inner = (*around, id(op)) if isolated else around
+            for region in op.regions:
+                block = region._first_block
+                several = block is not region._last_block
+                parent = region.parent  # (xDSL asks it, not `op`)
+                if parent is op:
+                    free = no_terminator
+                else:
+                    free = parent is None or _class_facts(classes, type(parent), context)[3]
+                needs_terminator = several or not free
+                while block is not None:
+                    if block.parent is not region:
+                        return False
+                    if block._args:
+                        scopes[id(block)] = inner
+                    last = block._last_op
+                    child = block._first_op
+                    if child is None and needs_terminator and not several:
+                        return False  # an empty block where a terminator is needed
+                    while child is not None:
+                        if child.parent is not block:
+                            return False
+                        if child.results:
+                            scopes[id(child)] = inner
+                        if child._successors:  # (the tuple behind op.successors)
+                            if child is not last:
+                                return False
+                            for successor in child._successors:
+                                if successor.parent is not region:
+                                    return False
+                        if (
+                            child is last
+                            and needs_terminator
+                            and not (
+                                classes.get(type(child))
+                                or _class_facts(classes, type(child), context)
+                            )[2]
+                        ):
+                            return False
+                        pending.append((child, inner))
+                        child = child._next_op
+                    block = block._next_block
         if tag is not None:  # (`accepted_before`, inline)
             objects = _signature(tag, op)
             key = tuple(map(id, objects))
             if key in verdicts:
+                if recheck is not None:
+                    try:
+                        recheck(op)
+                    except VerifyException:
+                        return False
                 continue
         try:
             op.verify_()
@@ -529,9 +486,78 @@ def _verifies(ops: list[Operation]) -> bool:
     return True
 
 
-_UNASKED = object()
-_WHOLE_VERDICT_TAGS: dict[type, object | None] = {}
-"""Op class -> the tag its whole `verify_` verdict is kept under (`_whole_verdict_tag`)."""
+def _encloses(defined: tuple[int, ...] | None, owner: object, around: tuple[int, ...]) -> bool:
+    """Whether the isolated ops around a use (`around`) are around the definition of the
+    value it uses too, or are its `owner` (`defined`: those around the owner; None where
+    the walk did not meet it)."""
+    if defined is None:
+        return False
+    if isinstance(owner, Operation):
+        defined = (*defined, id(owner))
+    return defined[: len(around)] == around
+
+
+def _placed(op: Operation) -> bool:
+    """xDSL's checks of where `op`, the outermost op verified, stands in its block
+    (`_verifies` checks those of the ops inside as it meets them)."""
+    parent_block = op.parent
+    parent_region = None if parent_block is None else parent_block.parent
+    if op._successors:
+        if parent_block is None or parent_region is None:
+            return False
+        if parent_block._last_op is not op:
+            return False
+        for successor in op._successors:
+            if successor.parent is not parent_region:
+                return False
+    if parent_region is not None and parent_block._last_op is op:  # type: ignore[union-attr]
+        parent_op = parent_region.parent
+        if parent_region._first_block is not parent_region._last_block or (
+            parent_op is not None and not parent_op.has_trait(NoTerminator)
+        ):
+            return op.has_trait(IsTerminator)
+    return True
+
+
+_CLASSES: dict[tuple[Any, ...], dict[type, tuple[Any, Any, bool, bool, bool]]] = {}
+"""Per context (the `_KEEPERS`' facts of the module verified): op class -> (the tag its
+whole `verify_` verdict is kept under or None, the check still asked of each op whose
+verdict is kept or None, whether it is a terminator, whether its regions need none,
+whether it is IsolatedFromAbove), found once per class."""
+
+_KEEPERS: list[tuple[type, Callable[[Operation], Any], Callable[[type, Any], Any]]] = []
+"""The rules of `keep_verdicts`."""
+
+
+def keep_verdicts(
+    base: type,
+    fact: Callable[[Operation], Any],
+    rule: Callable[[type, Any], tuple[object, Callable[[Operation], None] | None] | None],
+) -> None:
+    """Keep whole `verify_` verdicts of the op classes under `base` (in `verify_module`,
+    by the op's signature, `_signature`): `rule(cls, fact(module))` is None where the
+    class's `verify_` may read more than its op's signature and that fact of the module
+    verified, else (the tag its verdicts are kept under, a check that still runs on every
+    op whose verdict is kept, or None)."""
+    _KEEPERS.append((base, fact, rule))
+    _CLASSES.clear()
+
+
+def _class_facts(
+    classes: dict[type, tuple[Any, Any, bool, bool, bool]], cls: type, context: tuple[Any, ...]
+) -> tuple[Any, Any, bool, bool, bool]:
+    """`cls`'s entry of `classes` (`_CLASSES`); it also installs the fast verifier."""
+    if issubclass(cls, IRDLOperation):
+        install(cls)
+    kept = _whole_verdict(cls, context) or (None, None)
+    facts = classes[cls] = (
+        *kept,
+        cls.has_trait(IsTerminator),
+        cls.has_trait(NoTerminator),
+        cls.has_trait(IsolatedFromAbove),
+    )
+    return facts
+
 
 _SIGNATURE_VERIFIED_MODULES = ("xdsl.dialects.arith",)
 """xDSL dialects each of whose ops' `verify_` (IRDL's checks, traits, the op's own)
@@ -541,12 +567,19 @@ _SIGNATURE_VERIFIED_CLASSES = frozenset({"builtin.unrealized_conversion_cast"})
 """Other ops of that kind, by name."""
 
 
-def _whole_verdict_tag(cls: type[Operation]) -> object | None:
-    """For an op class of `_SIGNATURE_VERIFIED_MODULES` or `_SIGNATURE_VERIFIED_CLASSES`
-    without regions or successors: the object its `verify_()` verdicts are kept under, by
-    the op's signature (`_signature`); None for other classes (their `verify_` runs)."""
+def _whole_verdict(
+    cls: type, context: tuple[Any, ...]
+) -> tuple[object, Callable[[Operation], None] | None] | None:
+    """For an op class whose `verify_()` verdict is kept by the op's signature: (the
+    object it is kept under, the check still asked of each op or None); None for other
+    classes (their `verify_` runs). Kept: the classes of `_SIGNATURE_VERIFIED_MODULES`
+    and `_SIGNATURE_VERIFIED_CLASSES` without regions or successors, and those a
+    `keep_verdicts` rule keeps."""
     if not issubclass(cls, IRDLOperation):
         return None
+    for (base, _, rule), fact in zip(_KEEPERS, context, strict=True):
+        if issubclass(cls, base):
+            return rule(cls, fact)
     if cls.__module__ not in _SIGNATURE_VERIFIED_MODULES and (
         cls.name not in _SIGNATURE_VERIFIED_CLASSES
     ):
@@ -554,4 +587,4 @@ def _whole_verdict_tag(cls: type[Operation]) -> object | None:
     op_def = cls.get_irdl_definition()
     if op_def.regions or op_def.successors:
         return None
-    return (cls, "verify_")
+    return (cls, "verify_"), None

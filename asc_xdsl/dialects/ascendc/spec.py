@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
+from operator import methodcaller
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -94,7 +95,7 @@ from asc_xdsl.dialects.ascendc.types import (
     TemplateArg,
 )
 from asc_xdsl.dialects.fast_build import init_op, irdl_init
-from asc_xdsl.dialects.fast_verify import accept, accepted_before, new_context
+from asc_xdsl.dialects.fast_verify import accept, accepted_before, keep_verdicts, new_context
 from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.utils.class_tests import is_subclass
 
@@ -630,19 +631,26 @@ def _verifies_more(base: type[SpecOp]) -> bool:
     return True  # (not a SpecOp)
 
 
-@functools.cache
-def _verdict_tags(op_class: type[SpecOp]) -> tuple[bool, dict[Any, tuple[Any, ...]]] | None:
-    """None where `op_class`'s verifier may read more than its operand and result types,
-    properties, attributes and SoC family: it has regions or successors, a class between
-    it and `SpecOp` verifies more, or a trait checks something. Else whether the family
-    matters (a dtype table may apply), and the class's table of the per-family tags its
-    verdicts are kept under (`fast_verify.accepted_before`)."""
+def _kept_verdict(
+    op_class: type[SpecOp], family: str | None
+) -> tuple[object, Callable[[Operation], None] | None] | None:
+    """`fast_verify.keep_verdicts`' rule for the spec ops: None where `op_class`'s
+    verifier may read more than its operand and result types, properties, attributes
+    and SoC family (`family`, the module's): it has regions or successors, a class
+    between it and `SpecOp` verifies more (or it was not made by `define_op`), or a trait
+    checks something. Else the tag its verdicts are kept under (by family where a dtype
+    table may apply), and whether an operand is a constant is still asked of each op."""
     op_def = op_class.get_irdl_definition()
-    if op_class._VERIFIES_MORE or op_def.regions or op_def.successors:
+    if getattr(op_class, "_VERIFIES_MORE", True) or op_def.regions or op_def.successors:
         return None
     if any(type(t).verify is not OpTrait.verify for t in op_def.traits):
         return None
-    return _verify_plan(op_class)[1] is not None, {}
+    by_family = _verify_plan(op_class)[1] is not None
+    constants = _CHECK_CONSTANTS if _has_constant_operands(op_class) else None
+    return (op_class, family if by_family else None), constants
+
+
+_CHECK_CONSTANTS = methodcaller("_verify_operands", False)
 
 
 @functools.cache
@@ -782,7 +790,7 @@ class SpecOp(AscendCOp):
     VERIFY_READS_SIGNATURE: ClassVar[bool] = False
     """Set to True in a base class whose `verify_` reads nothing but the op's operand and
     result types, properties and attributes (and `super().verify_()`): the verdicts of
-    its ops can then be kept (`_verdict_tags`)."""
+    its ops can then be kept (`_kept_verdict`)."""
 
     def __init__(
         self,
@@ -1182,6 +1190,9 @@ class SpecOp(AscendCOp):
             printer.print_list((r.type for r in self.results), printer.print_attribute)
 
 
+keep_verdicts(SpecOp, soc_family, _kept_verdict)
+
+
 def _fixed(r: Result) -> bool:
     """Whether result `r` can have only its default type (an `exact` rule)."""
     return r.default is not None and r.type.unique == r.default
@@ -1358,25 +1369,9 @@ def define_op(
             op.verify_operands(check_types=False)
 
     # Where every check above reads only the op's operand and result types, properties
-    # and attributes, and the SoC family (`_verdict_tags`), its verdict is kept in the
-    # verifier's table; only whether an operand is a constant is asked of every op.
-    def verify_(op: SpecOp) -> None:
-        memo = _verdict_tags(cls)
-        if memo is None:
-            verify_all(op)
-            return
-        by_family, tags = memo
-        family = soc_family(op) if by_family else None
-        tag = tags.get(family) or tags.setdefault(family, (cls, family))
-        ticket = accepted_before(tag, op)
-        if ticket is None:
-            if _has_constant_operands(cls):
-                op._verify_operands(False)
-            return
-        verify_all(op)
-        accept(ticket)
-
-    cls.verify_ = verify_
+    # and attributes, and the SoC family (`_kept_verdict`), `fast_verify.verify_module`
+    # keeps its verdict; only whether an operand is a constant is asked of every op.
+    cls.verify_ = verify_all
     cls._VERIFIES_MORE = _verifies_more(base)
     # Class facts are set after IRDL has read the class body (they are not fields).
     cls.SPEC = spec
