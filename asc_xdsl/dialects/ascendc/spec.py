@@ -30,7 +30,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
-from operator import methodcaller
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -646,16 +645,34 @@ def _kept_verdict(
     if any(type(t).verify is not OpTrait.verify for t in op_def.traits):
         return None
     by_family = _verify_plan(op_class)[1] is not None
-    constants = _CHECK_CONSTANTS if _has_constant_operands(op_class) else None
+    constants = _check_constants if _constant_operands(op_class) else None
     return (op_class, family if by_family else None), constants
 
 
-_CHECK_CONSTANTS = methodcaller("_verify_operands", False)
-
-
 @functools.cache
-def _has_constant_operands(op_class: type[SpecOp]) -> bool:
-    return any(o.const for o in op_class.SPEC.operands)
+def _constant_operands(op_class: type[SpecOp]) -> tuple[tuple[str, str, int | None], ...]:
+    """(name, Python name, position in an op of fixed arity, else None) of each operand
+    that must be a constant."""
+    fixed = _fixed_arity(op_class)
+    return tuple(
+        (o.name, o.py_name, i if fixed else None)
+        for i, o in enumerate(op_class.SPEC.operands)
+        if o.const
+    )
+
+
+def _check_constants(op: SpecOp) -> None:
+    """For an op whose operand checks passed on the very same signature (a kept verdict):
+    what `_verify_operands(False)` may still find, that a constant operand is not one
+    (the element types it compares are the accepted op's). Only those operands are read
+    (IRDL's accessor of an operand after an optional one is several Python calls)."""
+    operands = op._operands
+    for name, py_name, at in _constant_operands(type(op)):
+        values = _item(operands, at) if at is not None else getattr(op, name)
+        if values is None:
+            continue
+        for v in (values,) if _is_instance(values, SSAValue) else values:
+            op._check_operand_rule(py_name, True, None, v, {})
 
 
 @functools.cache
@@ -902,8 +919,7 @@ class SpecOp(AscendCOp):
         cls = type(self)
         ticket = accepted_before(cls, self)
         if ticket is None:
-            if _has_constant_operands(cls):
-                self._verify_operands(False)
+            _check_constants(self)
             return
         if self._verify_operands(True):
             accept(ticket)

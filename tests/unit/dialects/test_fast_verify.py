@@ -374,6 +374,38 @@ def test_a_kept_verdict_still_asks_each_op_for_its_constants():
         fast_verify.verify_module(_copy_module(use_argument=True))
 
 
+def test_a_kept_verdict_asks_for_constants_after_an_optional_operand():
+    """`ascendc.matmul.iterate`'s constant `sync` follows an optional operand: once the
+    op's verdict is kept, an op of the very same objects but a non-constant `sync` is
+    still refused."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IntegerAttr
+
+    from asc_xdsl.dialects.ascendc.spec import _kept_verdict
+
+    mm = (
+        "!ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, "
+        "gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, "
+        "iterate_mode = 2 : i32>>"
+    )
+    module = parse_module(
+        f"func.func @f(%b: i1) {{\n%mm = ascendc.construct {mm}()\n"
+        f"%more = ascendc.matmul.iterate %mm, %b, %b : {mm}, i1, i1, i1\nfunc.return\n}}"
+    )
+    (f,) = module.body.block.ops
+    (b,) = f.body.block.args
+    iterate = f.body.block.first_op.next_op
+    assert _kept_verdict(type(iterate), None) is not None  # (the path under test)
+    const = arith.ConstantOp(IntegerAttr(1, b.type))  # (the argument's type object)
+    f.body.block.insert_op_before(const, iterate)
+    iterate.operands[2] = const.result
+    fast_verify.verify_module(module)
+    iterate.operands[2] = b
+    expected = _outcome(lambda m: m.verify(), module)
+    assert expected is not None and "must be a constant" in expected
+    assert _outcome(fast_verify.verify_module, module) == expected
+
+
 def test_a_verdict_is_kept_per_soc_family():
     """An op accepted in a target-neutral module is checked again once the module names
     a SoC whose dtype table refuses it (the same op, the same type objects)."""
