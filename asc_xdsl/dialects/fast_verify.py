@@ -27,7 +27,6 @@ compiles share the frontend's cached types and attributes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any
 
 from xdsl.dialects.builtin import DenseArrayBase, i32
@@ -72,8 +71,6 @@ _ACCEPTED: dict[tuple[int, ...], tuple[Any, ...]] = {}
 _VERDICT_LIMIT = 20_000
 _item = tuple.__getitem__
 """Indexing xDSL's value tuples without `SSAValues.__getitem__` (a Python call)."""
-_TYPE_OF = attrgetter("_type")
-"""A value's type, the field behind `SSAValue.type`."""
 
 
 def new_context() -> VerificationContext:
@@ -254,15 +251,14 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
         if memoizable and verdicts is not None:
             # `check`'s verdict is a function of the op's class, its operand and result
             # types and its properties and attributes: asked once per such set.
-            objects = _signature(op_def, op)
-            key = tuple(map(id, objects))
+            key = _signature(op_def, op)
             if key not in verdicts:
                 try:
                     check(op)
                 except VerifyException:
                     slow(op)  # IRDL's own message (and IRDL's word if it accepts the op)
                     return
-                verdicts[key] = objects  # (kept alive: no id is reused meanwhile)
+                verdicts[key] = _kept(op_def, op)
         else:
             try:
                 check(op)
@@ -275,21 +271,38 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     return verify
 
 
-def _signature(tag: object, op: Operation) -> tuple[Any, ...]:
-    """`tag`, then the objects a check that reads only the op's operand and result types,
-    properties and attributes reads (`_type`: what `SSAValue.type` returns)."""
+def _signature(tag: object, op: Operation) -> tuple[int, ...]:
+    """The identities of `tag`, then of what a check that reads only the op's operand and
+    result types, properties and attributes reads (`_type`: what `SSAValue.type`
+    returns). Built by plain loops: an op has a few of each, and a `map` (or a star of
+    an empty dict) costs more than that."""
+    key = [id(tag)]
+    for value in op._operands:
+        key.append(id(value._type))
+    key.append(0)  # (0, 1 and 2 are no object's id: they mark where each list starts)
+    for value in op.results:
+        key.append(id(value._type))
     properties, attributes = op.properties, op.attributes
+    if properties:
+        key.append(1)
+        for name, attr in properties.items():
+            key += (id(name), id(attr))
+    if attributes:
+        key.append(2)
+        for name, attr in attributes.items():
+            key += (id(name), id(attr))
+    return tuple(key)
+
+
+def _kept(tag: object, op: Operation) -> tuple[Any, ...]:
+    """The objects whose identities `_signature(tag, op)` lists, kept with its verdict so
+    that none is freed (and its id reused) while it is listed."""
     return (
         tag,
-        *map(_TYPE_OF, op._operands),  # (`map` of a C getter: no comprehension frame)
-        None,
-        *map(_TYPE_OF, op.results),
-        None,
-        *properties,
-        *properties.values(),
-        None,
-        *attributes,
-        *attributes.values(),
+        *[value._type for value in op._operands],
+        *[value._type for value in op.results],
+        *op.properties.items(),
+        *op.attributes.items(),
     )
 
 
@@ -301,15 +314,16 @@ def accepted_before(tag: object, op: Operation) -> tuple[Any, ...] | None:
     verdicts = _VERDICTS[0]
     if verdicts is None:
         return ()
-    objects = _signature(tag, op)
-    return None if tuple(map(id, objects)) in verdicts else objects
+    key = _signature(tag, op)
+    return None if key in verdicts else (key, _kept(tag, op))
 
 
 def accept(ticket: tuple[Any, ...]) -> None:
     """Remember that the check of `ticket` (from `accepted_before`) passed."""
     verdicts = _VERDICTS[0]
     if ticket and verdicts is not None:
-        verdicts[tuple(map(id, ticket))] = ticket  # (kept alive: no id is reused meanwhile)
+        key, objects = ticket
+        verdicts[key] = objects
 
 
 def _fast_trait(trait: Any) -> Any:
@@ -468,8 +482,7 @@ def _verifies(module: Operation) -> bool:
                         child = child._next_op
                     block = block._next_block
         if tag is not None:  # (`accepted_before`, inline)
-            objects = _signature(tag, op)
-            key = tuple(map(id, objects))
+            key = _signature(tag, op)
             if key in verdicts:
                 if recheck is not None:
                     try:
@@ -482,7 +495,7 @@ def _verifies(module: Operation) -> bool:
         except VerifyException:
             return False
         if tag is not None:
-            verdicts[key] = objects
+            verdicts[key] = _kept(tag, op)
     return True
 
 
