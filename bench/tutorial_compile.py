@@ -8,14 +8,14 @@ kernel each compiles is then compiled again `--repeat` times with the cache bypa
 (`always_compile=True`, the Ascend C printed each time; the compile with the cyclic
 collector paused, as the JIT runs it: torch's objects would make any collection long),
 round-robin: each round compiles every kernel once, so each kernel's samples spread over
-the whole run (this machine's speed moves by 1.5x within seconds; 20 samples in a row
+the whole run (this machine's speed moves by ~1.8x within seconds; 20 samples in a row
 could all fall in a slow spell).
 Printed per kernel: its op count after the pipeline, and the minimum and median warm
 compile, beside CPython's own `compile()` of the tutorial's source as a baseline from the
 same run.
 
 This machine runs in two speed states (a shared host): in the slow one every piece of
-Python runs ~1.5x longer, a compile and CPython's own `compile()` alike. So each compile
+Python runs ~1.8x longer, a compile and CPython's own `compile()` alike. So each compile
 is paired with a fixed pure-Python calibration loop run just before and just after it
 (~1.05 ms in the fast state, ~1.9 ms in the slow one here), and the table also gives the
 median over the rounds at the machine's nominal speed (both loops within 30% of the
