@@ -158,7 +158,9 @@ except Exception as e:
 
 def run_script(folder: Path, module: str, body: str, cache_root: Path) -> str:
     code = SCRIPT.format(folder=str(folder), module=module, body=textwrap.indent(body, "    ")[4:])
-    env = {**os.environ, "ASC_XDSL_CACHE_DIR": str(cache_root)}
+    # (no .pyc: a file rewritten within the same second at the same size would import
+    # from the stale one, whose timestamp and size still match)
+    env = {**os.environ, "ASC_XDSL_CACHE_DIR": str(cache_root), "PYTHONDONTWRITEBYTECODE": "1"}
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
     )
