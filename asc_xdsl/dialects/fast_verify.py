@@ -18,10 +18,10 @@ checks included) reads nothing else either (arith's, and those a dialect declare
 `keep_verdicts`: the spec ops', by SoC family too; `_whole_verdict`), the whole
 `verify_` is skipped so; `accepted_before` lets other verifiers keep verdicts of their
 own checks the same way. `verify_module` checks every op in one walk of the module,
-isolation from above included (`_verifies`). The verdicts are kept across `verify_module` calls (the table
-holds the objects, so no identity is reused while it is listed; it is emptied past
-`_VERDICT_LIMIT` entries): a kernel's vector ops share their tensors' types, and
-compiles share the frontend's cached types and attributes.
+isolation from above included (`_verifies`). The verdicts are kept across
+`verify_module` calls (the table holds the objects, so no identity is reused while it
+is listed; it is emptied past `_VERDICT_LIMIT` entries): a kernel's vector ops share
+their tensors' types, and compiles share the frontend's cached types and attributes.
 """
 
 from __future__ import annotations
