@@ -7,7 +7,7 @@ The first form runs the script under `msprof op` (an NPU; backend `npu`) or
 `msprof op simulator` (`--simulator`; CANN's simulator, backend `model`) and prints
 where the results are. `show` reads msprof's CSVs (`OpBasicInfo` + `PipeUtilization`
 of `msprof op`, or the `op_summary_*.csv` of an application-level `msprof` export;
-/work/shared/MSPROF.md) and prints, per kernel, the fields the simulator's profile has
+docs/cann.md, "msprof's output") and prints, per kernel, the fields the simulator's profile has
 (`asc_xdsl.runtime.last_profile()`, or the CSVs of its `profile_dir`): task duration,
 block dim and each pipe's time and ratio (the mean over the rows of its blocks), with
 the simulator's figures in a second column. `compare(device, simulator)` is the

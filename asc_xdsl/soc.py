@@ -9,7 +9,7 @@ Sources: SoC names as CANN spells them (`aclrtGetSocName`, `--soc_version`, the
 from asc-devkit `tools/build/asc_op_compile_base/asc_op_compiler/compile_op.py`
 (dav-c220-vec/-cube; 310P: dav-m200 for AI Core kernels, dav-m200-vec for its vector
 cores) and `cmake/asc/asc_modules/CMakeASCInformation.cmake` (`__NPU_ARCH__` 2201 /
-2002); memory sizes of Atlas A2/A3 from ASCENDC_SEMANTICS.md section 1. The 310P
+2002); memory sizes of Atlas A2/A3 from docs/ascendc_semantics.md section 1. The 310P
 memory sizes and every per-chip core count are CANN's platform_config values as
 documented publicly, not read from a header here (docs/cann.md lists them as
 unconfirmed without hardware).

@@ -8,7 +8,7 @@
 Each function or method builds IR into the kernel being compiled
 (`frontend/codegen.py`); called from plain Python it raises `JitOnlyError`, as
 pyasc's `require_jit` does. Names and signatures follow pyasc
-(`../shared/reference/python_api.tsv`).
+(`tests/unit/frontend/pyasc_api/`, checked by `test_pyasc_signatures.py`).
 """
 
 from asc_xdsl.language import adv, basic, core, fwk

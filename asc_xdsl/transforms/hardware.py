@@ -99,7 +99,7 @@ QUEUE_EVENTS: dict[tuple[TPosition, TPosition], QueueEvents] = {
     (TPosition.B1, TPosition.B2): QueueEvents(HardEvent.MTE1_M, HardEvent.M_MTE1),
     (TPosition.CO1, TPosition.CO2): QueueEvents(HardEvent.M_FIX, HardEvent.FIX_M),
 }
-"""(src, dst) of a TQueBind -> its events (ASCENDC_SEMANTICS.md section 4, the headers'
+"""(src, dst) of a TQueBind -> its events (docs/ascendc_semantics.md section 4, the headers'
 `GetQueEvt`); a TQue<pos> is the TQueBind of its position. Other pairs carry no sync."""
 
 

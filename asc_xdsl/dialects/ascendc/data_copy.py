@@ -3,7 +3,7 @@
 
 Every copy writes its `dst` and reads its `src` (GM tensors included): the memory
 effects passes see. The pipe a copy issues on depends on where its tensors live (see
-ASCENDC_SEMANTICS.md and the headers' pipe table):
+docs/ascendc_semantics.md and the headers' pipe table):
 
 | dst <- src | pipe |
 |---|---|
@@ -76,7 +76,7 @@ BUFFER_OF_POSITION: dict[TPosition, str] = {
     TPosition.VECOUT: "UB",
     TPosition.VECCALC: "UB",
 }
-"""The physical buffer behind each logical position (ASCENDC_SEMANTICS.md section 1)."""
+"""The physical buffer behind each logical position (docs/ascendc_semantics.md section 1)."""
 
 MOVE_PIPES: dict[tuple[str, str], str] = {
     ("UB", "GM"): "MTE2",

@@ -4,7 +4,7 @@ Like the parameterless structs of `struct_types`, each stands for a C++ class; i
 parameter is the class's template argument (`AscendC::MrgSortSrcList<float>`). Values
 are built with `ascendc.construct` or the op that default-constructs them
 (`ascendc.mrg_sort_src_list`). Names and syntax follow pyasc's dialect
-(`../shared/reference/types.tsv`).
+(its type list, `include/ascir/Dialect/Asc/IR/*.td` in pyasc).
 """
 
 from __future__ import annotations

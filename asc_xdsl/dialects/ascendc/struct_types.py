@@ -4,7 +4,7 @@ One row per type: mnemonic, Python class name, C++ class. They print as their ba
 mnemonic (a class template of an element type may add it, `!ascendc.aipp_params<ui8>`)
 and stand for the C++ class (values are built with `ascendc.construct` or
 passed in as kernel/function arguments). The names and classes follow pyasc's dialect
-(`../shared/reference/types.tsv`).
+(its type list, `include/ascir/Dialect/Asc/IR/*.td` in pyasc).
 """
 
 from __future__ import annotations

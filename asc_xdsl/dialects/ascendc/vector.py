@@ -9,7 +9,7 @@ Each Ascend C vector API comes in up to four forms, like pyasc's TableGen multic
 * L3 -- `dst = src0 op src1` (C++ operators on LocalTensor).
 
 The family functions below build one spec per form; the dtypes each API supports on
-Atlas A2/A3 come from ASCENDC_SEMANTICS.md section 3.
+Atlas A2/A3 come from docs/ascendc_semantics.md section 3.
 """
 
 from __future__ import annotations

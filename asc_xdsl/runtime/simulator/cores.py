@@ -1,6 +1,6 @@
 """The cores a launch runs and the synchronisation between them.
 
-`layout(kernel_type, block_dim)` lists the cores (ASCENDC_SEMANTICS.md section 6):
+`layout(kernel_type, block_dim)` lists the cores (docs/ascendc_semantics.md section 6):
 a vector kernel runs one AIV per block, a cube kernel one AIC, a mix kernel (Atlas A2,
 MIX_AIC_1_2) one AIC and two AIV sub-blocks per block. GetBlockIdx is the block on the
 AIC and block x 2 + GetSubBlockIdx() on a mix kernel's AIVs; GetBlockNum is block_dim.

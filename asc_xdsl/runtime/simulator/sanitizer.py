@@ -2,7 +2,7 @@
 
 The simulator runs a block's ops one after the other, so a kernel whose pipes are not
 ordered still computes the right numbers here and corrupts them on an NPU. The
-sanitizer replays the hardware's ordering rules (ASCENDC_SEMANTICS.md section 4) beside
+sanitizer replays the hardware's ordering rules (docs/ascendc_semantics.md section 4) beside
 the simulation with vector clocks:
 
 - each pipe counts the accesses it issues; `known[P][Q] = k` says pipe P knows Q's

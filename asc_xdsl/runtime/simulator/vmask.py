@@ -6,7 +6,7 @@ of repeat `r` of an operand lies at element
     r * repStride * Eb + (e // Eb) * blkStride * Eb + e % Eb
 
 of the operand's tensor, `Eb = 32 / sizeof` (strides in 32-byte blocks,
-ASCENDC_SEMANTICS.md section 3). Which elements run is decided by the mask register
+docs/ascendc_semantics.md section 3). Which elements run is decided by the mask register
 (`MaskState`, one per block):
 
 * **normal mode**: bit `e` of the 128-bit mask enables element `e` of every repeat;

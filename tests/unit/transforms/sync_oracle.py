@@ -2,7 +2,7 @@
 
 It runs a function's control flow with concrete values (loop bounds, branch conditions,
 offsets), records every memory access with the bytes it touches, and orders the
-accesses with vector clocks under the hardware rules (ASCENDC_SEMANTICS.md section 4):
+accesses with vector clocks under the hardware rules (docs/ascendc_semantics.md section 4):
 
 - each pipe runs its ops in order but may overlap them: an op knows an earlier op of
   its own pipe complete only after a PipeBarrier (the scalar pipe excepted);

@@ -1,4 +1,4 @@
-"""DataCopy and DataCopyPad (ASCENDC_SEMANTICS.md section 2), as byte copies.
+"""DataCopy and DataCopyPad (docs/ascendc_semantics.md section 2), as byte copies.
 
 * Count form `DataCopy(dst, src, count)`: one burst of count*sizeof(T) bytes. On
   hardware a tail that is not a multiple of 32 bytes is silently dropped; the simulator

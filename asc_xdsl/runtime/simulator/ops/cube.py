@@ -1,6 +1,6 @@
 """The cube core: loads into L0A/L0B, Mmad, Fixpipe out of L0C, ND->NZ copies into L1.
 
-Layouts (Atlas A2/A3, ASCENDC_SEMANTICS.md section 1 and the Ascend C docs' fractal
+Layouts (Atlas A2/A3, docs/ascendc_semantics.md section 1 and the Ascend C docs' fractal
 formats). A fractal is 16 rows of one 32-byte block (C0 = 32 / sizeof(T) elements):
 
 * L1 (what `DataCopy` with `Nd2NzParams` writes): **Nz** -- fractals of 16 x C0,

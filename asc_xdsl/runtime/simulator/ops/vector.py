@@ -213,7 +213,7 @@ def reduce_sum(x: np.ndarray) -> np.generic:
 
 
 def reduce_tmp_elements(count: int, itemsize: int, with_index: bool) -> int:
-    """Elements of tmp ReduceMax/Min need (ASCENDC_SEMANTICS.md section 3)."""
+    """Elements of tmp ReduceMax/Min need (docs/ascendc_semantics.md section 3)."""
     eb = 32 // itemsize
     erep = _erep(itemsize)
     r = -(-count // erep)
