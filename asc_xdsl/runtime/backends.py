@@ -1,5 +1,6 @@
 """Backend choice: keyword first, then `asc_xdsl.runtime.set_backend`, then
-`ASC_XDSL_BACKEND`, then the default (`cpu` unless a CANN toolkit is found and asked for).
+`ASC_XDSL_BACKEND`, then the default (`npu` where an NPU device node and a CANN toolkit
+are found, else `cpu`).
 
 Backends register a factory here by name; the factory imports its module lazily so
 `import asc_xdsl` stays fast and needs neither CANN nor ctypes set-up.
