@@ -5,14 +5,20 @@ hit that launches a stored binary never imports it.
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
+import bisect
 import contextlib
+import dis
+import functools
 import inspect
 import linecache
+import operator
 import os
 import re
 import textwrap
+import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +26,32 @@ if TYPE_CHECKING:
     from asc_xdsl.frontend.dtypes import DataType
 
 
-def source_block(fn: Callable[..., Any]) -> tuple[list[str], int, ast.Module | None]:
-    """`inspect.getsourcelines(fn)`, and the dedented block's parse when it was made.
+def snapshot(fn: Callable[..., Any]) -> tuple[list[str], int] | None:
+    """The lines of `fn`'s file and the index of its first line (its first decorator),
+    as they are now: `@asc.jit` takes this when it decorates, so the kernel compiled
+    later is the text the function was made from even if the file is edited in between
+    (`linecache` replaces its list on a re-read; the list kept here never changes).
+    None when the file's text is not to be had (`exec`, the interactive prompt)."""
+    code = getattr(inspect.unwrap(fn), "__code__", None)
+    if not inspect.iscode(code):
+        return None
+    file = code.co_filename
+    if not file.startswith("<"):
+        linecache.checkcache(file)  # (a stat; re-read only if the file changed)
+    lines = linecache.getlines(file, getattr(fn, "__globals__", None))
+    start = code.co_firstlineno - 1
+    if not lines or not 0 <= start < len(lines):
+        return None
+    while start > 0 and not _DEF_OR_DECORATOR.match(lines[start]):
+        start -= 1
+    return lines, start
+
+
+def source_block(
+    fn: Callable[..., Any], taken: tuple[list[str], int] | None = None
+) -> tuple[list[str], int, ast.Module | None]:
+    """`inspect.getsourcelines(fn)`, and the dedented block's parse when it was made;
+    from `taken` (a `snapshot`) when given, else from the file as it is now.
 
     inspect finds where a function's block ends by tokenizing it in Python (2-5 ms for a
     30-line kernel, more than a warm compile of it). Here the block ends before the
@@ -30,7 +60,7 @@ def source_block(fn: Callable[..., Any]) -> tuple[list[str], int, ast.Module | N
     a string or bracket reaching back to that column would not parse. Blocks this cannot
     settle (tabs, trailing comments, which inspect keeps when indented as the body) are
     inspect's. Raises inspect's OSError or TypeError when there is no source."""
-    lines, start = _find_source(fn)
+    lines, start = taken if taken is not None else _find_source(fn)
     block = _indented_block(lines, start)
     if block is not None:
         try:
@@ -68,6 +98,94 @@ def _find_source(fn: Any) -> tuple[list[str], int]:
     while start > 0 and not _DEF_OR_DECORATOR.match(lines[start]):
         start -= 1
     return lines, start
+
+
+def code_mismatch(
+    code: types.CodeType, tree: ast.Module, first_line: int, filename: str
+) -> str | None:
+    """How function code `code` differs from the function `tree` parses (a dedented
+    block whose line 1 is line `first_line` of `filename`), or None when the text is
+    the one `code` was compiled from: the same name, instructions, constants, names and
+    local variables, on the same lines. The block is compiled on its own, out of its
+    module: what that changes is not compared (a closure's cells load as globals, a
+    method of an imported module loads as an attribute)."""
+    fdef = tree.body[0] if tree.body else None
+    if not isinstance(fdef, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None  # (reported where the source is parsed)
+    if fdef.name != code.co_name:
+        return f"the text there defines '{fdef.name}', not '{code.co_name}'"
+    try:
+        module = compile(
+            tree, filename, "exec", flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True
+        )
+    except (SyntaxError, ValueError):
+        return None  # (reported by the code generator, at its line)
+    twin = next(
+        (c for c in module.co_consts if inspect.iscode(c) and c.co_name == code.co_name), None
+    )
+    if twin is None:
+        return None
+    free = frozenset(code.co_freevars)
+    if _shape(twin, first_line - 1, free) != _shape(code, 0, free):
+        return "its text differs from the function's code"
+    return None
+
+
+_FUTURE_FLAGS = functools.reduce(
+    operator.or_, (getattr(__future__, n).compiler_flag for n in __future__.all_feature_names)
+)
+
+# Instructions by what compiling out of context changes: dropped, or kept as their name.
+_CONTEXT_OPS = frozenset(
+    {
+        "CACHE",
+        "RESUME",
+        "NOP",
+        "EXTENDED_ARG",
+        "PUSH_NULL",
+        "PRECALL",
+        "COPY_FREE_VARS",
+        "MAKE_CELL",
+    }
+)
+_AS_NAME = {
+    **dict.fromkeys(
+        ("LOAD_GLOBAL", "LOAD_DEREF", "LOAD_NAME", "LOAD_CLASSDEREF", "LOAD_CLOSURE"), "load"
+    ),
+    **dict.fromkeys(("STORE_GLOBAL", "STORE_DEREF", "STORE_NAME"), "store"),
+    **dict.fromkeys(("DELETE_GLOBAL", "DELETE_DEREF", "DELETE_NAME"), "delete"),
+    **dict.fromkeys(("LOAD_ATTR", "LOAD_METHOD"), "attr"),
+}
+_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+
+
+def _shape(code: types.CodeType, offset: int, free: frozenset[str]) -> tuple[Any, ...]:
+    """What of a code object its source text decides, lines moved by `offset`."""
+    consts = tuple(
+        _shape(c, offset, free) if inspect.iscode(c) else (type(c).__name__, repr(c))
+        for c in code.co_consts
+    )
+    lines = sorted({line + offset for _, _, line in code.co_lines() if line is not None})
+    kept = [i for i in dis.get_instructions(code) if i.opname not in _CONTEXT_OPS]
+    offsets = [i.offset for i in kept]
+    ops: list[tuple[Any, ...]] = []
+    for i in kept:
+        if i.opname in _AS_NAME:
+            ops.append((_AS_NAME[i.opname], i.argval))
+        elif i.opcode in _JUMPS:
+            ops.append((i.opname, bisect.bisect_left(offsets, i.argval)))
+        else:
+            ops.append((i.opname, i.arg))
+    return (
+        code.co_name,
+        code.co_argcount,
+        code.co_kwonlyargcount,
+        code.co_varnames,
+        tuple(n for n in code.co_names if n not in free),
+        consts,
+        tuple(lines),
+        tuple(ops),
+    )
 
 
 def _indented_block(lines: list[str], start: int) -> list[str] | None:
