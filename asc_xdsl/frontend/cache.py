@@ -18,8 +18,17 @@ The key hashes everything the kernel's IR depends on (`fingerprint.py`): its sou
 and where it sits in its file, the `@asc.jit` helpers it calls, the module globals and
 closure variables it and they read (by value), the argument signature (GM dtypes,
 scalar types, ConstExpr values by content), the options, the compiler's own sources
-and the xDSL version. An entry that cannot be read back (missing files, a
-`kernel.json` of the wrong shape, IR that does not parse) is a miss and is rewritten.
+and the xDSL version.
+
+`kernel.json` lists each file of the entry with its digest (BLAKE2b); a hit reads every
+listed file, checks it and keeps the text (nothing is read from the entry again), and
+reads no file it does not list: a hand-edited `module.mlir` or a `kernel.cpp` planted
+beside it is never served. That guards against damage and edits, not against someone
+who rewrites `kernel.json` too (who can write the cache can write anything it runs). An
+entry that is there but bad -- unreadable, `kernel.json` of the wrong shape, format,
+compiler or kernel, a listed file missing or changed, IR that does not load or lacks
+the kernel -- is removed with a `CacheWarning` at the launch's line, with any binaries
+kept in it, and the compile that follows writes it anew.
 """
 
 from __future__ import annotations

@@ -10,12 +10,20 @@ on all of them:
 
 * `value_key(v)`: a value by content: numbers and strings by type and exact `repr`,
   numpy arrays by dtype, shape and a hash of their bytes, containers element-wise,
-  enums and dtypes by name, functions by qualified name and code, `@asc.jit` functions
-  by source, location and dependencies. Anything else raises `Unkeyable`.
+  dtypes by name, functions by code, defaults, closure and the globals they name,
+  `@asc.jit` functions by source, location and dependencies. Classes, enum members,
+  modules and dataclasses are namespaces the compile reads attributes of (`cfg.TILE`,
+  `Mode.FAST.value`, a property it runs): they are keyed by all their attributes,
+  recursively (a class by its bases and own attributes, an enum by its members' values,
+  a dataclass by its fields, its other attributes and its class), so an attribute set,
+  a class redefined or an enum value edited gives another key. The standard library's,
+  installed packages' and the compiler's own are keyed by name. Anything else (an
+  arbitrary object, also inside a namespace) raises `Unkeyable`, naming where it is.
 * `dependency_keys(source)`: the globals and closure cells a function's AST names,
-  resolved now and keyed by value. Attribute chains through modules and classes
-  (`cfg.TILE`, `asc.TPosition.VECIN`) are followed, so what is keyed is what the
-  kernel reads.
+  resolved now and keyed by value. Attribute chains through namespaces
+  (`cfg.TILE`, `CONFIG.tile`, `asc.TPosition.VECIN`) are followed, so what is keyed is
+  what the kernel reads; a namespace named on its own (passed to a helper) is keyed
+  whole.
 * `compiler_key()`: a hash of asc_xdsl's own `.py` files (once per process).
 """
 
@@ -100,11 +108,14 @@ class Keyer:
             return memo[1]
         if depth > MAX_DEPTH:
             raise Unkeyable(f"a value nested more than {MAX_DEPTH} levels deep")
-        from asc_xdsl.frontend.jit import ConstExpr, JITFunction
-
-        if isinstance(value, JITFunction):
+        if isinstance(value, type):
+            return self._class_key(value, depth)
+        if isinstance(value, types.FunctionType):
+            return self._function_key(value, depth)
+        jit_function, const_expr = _jit_types()
+        if isinstance(value, jit_function):
             return self.jit_key(value)
-        if isinstance(value, ConstExpr):
+        if isinstance(value, const_expr):
             return f"constexpr:{self.value_key(value.value, depth + 1)}"
         if isinstance(value, tuple | list):
             inner = ",".join(self.value_key(v, depth + 1) for v in value)
@@ -120,25 +131,32 @@ class Keyer:
         array_key = _numpy_key(value)
         if array_key is not None:
             return array_key
-        if isinstance(value, type):
-            return self._class_key(value, depth)
         if isinstance(value, types.ModuleType) and not _installed(value.__name__):
             return self._namespace(value, depth, self._module_key)
         if isinstance(value, enum.Enum) and not _installed(kind.__module__):
             return self._namespace(value, depth, self._enum_key)
         if dataclasses.is_dataclass(value):
             return self._namespace(value, depth, self._dataclass_key)
-        if isinstance(value, types.FunctionType):
-            return self._function_key(value, depth)
         if isinstance(value, types.MethodType | types.BuiltinFunctionType):
             owner = getattr(value, "__self__", None)
             if owner is not None and not isinstance(owner, types.ModuleType):
                 return f"method:{self.value_key(owner, depth + 1)}.{value.__name__}"
         key = _identity_key(value)
-        if key is None:
-            raise Unkeyable(f"a {_qualname(kind)} value")
-        _STABLE_KEYS[id(value)] = (value, key)
-        return key
+        if key is not None:
+            _STABLE_KEYS[id(value)] = (value, key)
+            return key
+        if kind.__module__.partition(".")[0] == "asc_xdsl" and hasattr(value, "__dict__"):
+            # a record of the kernel API's (a Python Struct's field): by its attributes
+            return self._namespace(value, depth, self._record_key)
+        raise Unkeyable(f"a {_qualname(kind)} value")
+
+    def _record_key(self, value: Any, depth: int) -> str:
+        where = f"{_qualname(type(value))} value"
+        parts = [
+            f"{name}={self._attribute_key(attr, depth, name, where)}"
+            for name, attr in sorted(vars(value).items())
+        ]
+        return f"record:{_qualname(type(value))}({';'.join(parts)})"
 
     # -- namespaces: keyed by everything a compile could read in them -----------------
     #
@@ -178,10 +196,16 @@ class Keyer:
         if type(cls) is not type:
             parts.append(f"metaclass={self.value_key(type(cls), depth + 1)}")
         own = vars(cls)
+        made = "__dataclass_params__" in own  # (its generated methods: their code says all)
         for name in sorted(own):
             if name in _NOT_READ or name in members or (members and _is_sunder(name)):
                 continue  # (an enum's members by value below; its sunder names are enum's)
-            parts.append(f"{name}={self._attribute_key(own[name], depth, name, where)}")
+            attr = own[name]
+            if made and _generated(attr):
+                code = getattr(attr, "__wrapped__", attr).__code__
+                parts.append(f"{name}=generated:{_code_key(code)}")
+                continue
+            parts.append(f"{name}={self._attribute_key(attr, depth, name, where)}")
         for name, member in members.items():
             parts.append(f"{name}:{self._attribute_key(member._value_, depth, name, where)}")
         return f"class:{_qualname(cls)}({';'.join(parts)})"
@@ -358,8 +382,9 @@ def _unkeyable_global(source: Any, node: ast.AST, text: str, e: Unkeyable) -> Ex
 _SCALARS = (bool, int, float, complex, str, bytes)
 
 _STABLE_KEYS: dict[int, tuple[Any, str]] = {}
-"""Keys of values that never change (modules, classes, enum members, dtypes, the
-kernel API's functions), by identity; the value is held so its id stays unique."""
+"""Keys of values that never change (dtypes; the modules, classes, enum members and
+functions of the compiler, the standard library and installed packages), by identity;
+the value is held so its id stays unique."""
 
 
 _NOT_READ = frozenset(
@@ -420,6 +445,21 @@ def _namespace_like(value: Any) -> bool:
     return not _installed(type(value).__module__)
 
 
+@functools.cache
+def _jit_types() -> tuple[type, type]:
+    from asc_xdsl.frontend.jit import ConstExpr, JITFunction
+
+    return JITFunction, ConstExpr
+
+
+def _generated(attr: Any) -> bool:
+    """Whether a dataclass's attribute is a method `dataclasses` wrote (`__init__`,
+    `__eq__`, ...): its code is all there is to it (its closure and globals are the
+    machinery of dataclasses; the defaults it uses are class attributes, keyed too)."""
+    made = getattr(attr, "__wrapped__", attr)  # (__repr__ is wrapped against recursion)
+    return isinstance(made, types.FunctionType) and made.__code__.co_filename == "<string>"
+
+
 def _is_sunder(name: str) -> bool:
     return len(name) > 2 and name[0] == name[-1] == "_" and name[1] != "_"
 
@@ -447,8 +487,9 @@ def _global_names(code: types.CodeType) -> tuple[str, ...]:
 
 
 def _identity_key(value: Any) -> str | None:
-    """The key of a value that is its name: module, class, enum member, dtype, builtin,
-    or a function object of the kernel API. None for anything else."""
+    """The key of a value that is its name: a dtype, or a module, enum member, builtin or
+    function object of the compiler, the standard library or an installed package (the
+    user's are keyed by content before). None for anything else."""
     from asc_xdsl.frontend.dtypes import DataType
 
     kind = type(value)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import __future__
 
 import ast
-import bisect
 import contextlib
 import dis
 import functools
@@ -118,8 +117,8 @@ def code_mismatch(
         module = compile(
             tree, filename, "exec", flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True
         )
-    except (SyntaxError, ValueError):
-        return None  # (reported by the code generator, at its line)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # (too deep or not valid: reported where it is compiled, at its line)
     twin = next(
         (c for c in module.co_consts if inspect.iscode(c) and c.co_name == code.co_name), None
     )
@@ -135,28 +134,48 @@ _FUTURE_FLAGS = functools.reduce(
     operator.or_, (getattr(__future__, n).compiler_flag for n in __future__.all_feature_names)
 )
 
-# Instructions by what compiling out of context changes: dropped, or kept as their name.
-_CONTEXT_OPS = frozenset(
-    {
-        "CACHE",
-        "RESUME",
-        "NOP",
-        "EXTENDED_ARG",
-        "PUSH_NULL",
-        "PRECALL",
-        "COPY_FREE_VARS",
-        "MAKE_CELL",
-    }
-)
-_AS_NAME = {
-    **dict.fromkeys(
-        ("LOAD_GLOBAL", "LOAD_DEREF", "LOAD_NAME", "LOAD_CLASSDEREF", "LOAD_CLOSURE"), "load"
-    ),
-    **dict.fromkeys(("STORE_GLOBAL", "STORE_DEREF", "STORE_NAME"), "store"),
-    **dict.fromkeys(("DELETE_GLOBAL", "DELETE_DEREF", "DELETE_NAME"), "delete"),
-    **dict.fromkeys(("LOAD_ATTR", "LOAD_METHOD"), "attr"),
+
+def _opcodes(*names: str) -> frozenset[int]:
+    return frozenset(dis.opmap[n] for n in names if n in dis.opmap)
+
+
+# Instructions by what compiling out of context changes (read from the raw bytecode:
+# `dis` costs milliseconds a kernel): dropped, kept without their argument (an index
+# into the names, which closures reorder; a jump offset, which inline caches move),
+# or taken as their context-free twin.
+_EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
+_DROPPED = _opcodes("CACHE", "RESUME", "NOP", "PUSH_NULL", "PRECALL", "COPY_FREE_VARS", "MAKE_CELL")
+_NO_ARGUMENT = frozenset(dis.hasname) | frozenset(dis.hasfree) | frozenset(dis.hasjrel)
+_NO_ARGUMENT |= frozenset(dis.hasjabs)
+_TWIN = {
+    dis.opmap[a]: dis.opmap[b]
+    for a, b in (
+        ("LOAD_METHOD", "LOAD_ATTR"),
+        ("LOAD_DEREF", "LOAD_GLOBAL"),
+        ("LOAD_CLASSDEREF", "LOAD_GLOBAL"),
+        ("LOAD_CLOSURE", "LOAD_GLOBAL"),
+        ("STORE_DEREF", "STORE_GLOBAL"),
+        ("DELETE_DEREF", "DELETE_GLOBAL"),
+    )
+    if a in dis.opmap and b in dis.opmap
 }
-_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+
+
+def _instructions(code: types.CodeType) -> tuple[int, ...]:
+    raw = code.co_code
+    out = []
+    extended = 0
+    dropped, no_argument, twin = _DROPPED, _NO_ARGUMENT, _TWIN
+    for op, arg in zip(raw[::2], raw[1::2], strict=True):
+        if op in dropped:
+            continue
+        if op == _EXTENDED_ARG:
+            extended = (extended | arg) << 8
+            continue
+        op = twin.get(op, op)
+        out.append(-op if op in no_argument else op | (extended | arg) << 8)
+        extended = 0
+    return tuple(out)
 
 
 def _shape(code: types.CodeType, offset: int, free: frozenset[str]) -> tuple[Any, ...]:
@@ -166,16 +185,6 @@ def _shape(code: types.CodeType, offset: int, free: frozenset[str]) -> tuple[Any
         for c in code.co_consts
     )
     lines = sorted({line + offset for _, _, line in code.co_lines() if line is not None})
-    kept = [i for i in dis.get_instructions(code) if i.opname not in _CONTEXT_OPS]
-    offsets = [i.offset for i in kept]
-    ops: list[tuple[Any, ...]] = []
-    for i in kept:
-        if i.opname in _AS_NAME:
-            ops.append((_AS_NAME[i.opname], i.argval))
-        elif i.opcode in _JUMPS:
-            ops.append((i.opname, bisect.bisect_left(offsets, i.argval)))
-        else:
-            ops.append((i.opname, i.arg))
     return (
         code.co_name,
         code.co_argcount,
@@ -184,7 +193,7 @@ def _shape(code: types.CodeType, offset: int, free: frozenset[str]) -> tuple[Any
         tuple(n for n in code.co_names if n not in free),
         consts,
         tuple(lines),
-        tuple(ops),
+        _instructions(code),
     )
 
 
