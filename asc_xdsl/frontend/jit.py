@@ -224,7 +224,7 @@ class JITFunction:
                 raise CompileError(
                     f"{self.__name__}: async kernels are not supported", filename, first_line
                 )
-            mismatch = code_mismatch(fn.__code__, tree, first_line, filename)
+            mismatch = code_mismatch(fn.__code__, text, tree, first_line, filename)
             if mismatch is not None:
                 raise CompileError(
                     f"{self.__name__} was not compiled from the text of its file at line "

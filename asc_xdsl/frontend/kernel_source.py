@@ -16,6 +16,7 @@ import linecache
 import operator
 import os
 import re
+import sys
 import textwrap
 import types
 from collections.abc import Callable
@@ -35,8 +36,8 @@ def snapshot(fn: Callable[..., Any]) -> tuple[list[str], int] | None:
     if not inspect.iscode(code):
         return None
     file = code.co_filename
-    if not file.startswith("<"):
-        linecache.checkcache(file)  # (a stat; re-read only if the file changed)
+    if not file.startswith("<") and os.path.isfile(file):
+        linecache.checkcache(file)  # (re-read only if the file changed since it was read)
     lines = linecache.getlines(file, getattr(fn, "__globals__", None))
     start = code.co_firstlineno - 1
     if not lines or not 0 <= start < len(lines):
@@ -100,14 +101,16 @@ def _find_source(fn: Any) -> tuple[list[str], int]:
 
 
 def code_mismatch(
-    code: types.CodeType, tree: ast.Module, first_line: int, filename: str
+    code: types.CodeType, text: str, tree: ast.Module, first_line: int, filename: str
 ) -> str | None:
-    """How function code `code` differs from the function `tree` parses (a dedented
-    block whose line 1 is line `first_line` of `filename`), or None when the text is
-    the one `code` was compiled from: the same name, instructions, constants, names and
-    local variables, on the same lines. The block is compiled on its own, out of its
-    module: what that changes is not compared (a closure's cells load as globals, a
-    method of an imported module loads as an attribute)."""
+    """How function code `code` differs from the function `tree` parses (`text`, a
+    dedented block whose line 1 is line `first_line` of `filename`), or None when it is
+    the one `code` was compiled from: the same name and parameters, and the same
+    instructions on the same lines, with the same names, constants and local variables.
+    The block is compiled on its own, out of its module: what that changes is not
+    compared (a closure's cells load as globals, a method of an imported module loads as
+    an attribute, indices into the tables of names and constants move), nor are the
+    lines of `assert` statements (pytest rewrites them in test modules)."""
     fdef = tree.body[0] if tree.body else None
     if not isinstance(fdef, ast.FunctionDef | ast.AsyncFunctionDef):
         return None  # (reported where the source is parsed)
@@ -124,8 +127,14 @@ def code_mismatch(
     )
     if twin is None:
         return None
-    free = frozenset(code.co_freevars)
-    if _shape(twin, first_line - 1, free) != _shape(code, 0, free):
+    shift = first_line - 1
+    skip = frozenset(
+        line + shift
+        for node in (ast.walk(fdef) if "assert" in text else ())
+        if isinstance(node, ast.Assert)
+        for line in range(node.lineno, (node.end_lineno or node.lineno) + 1)
+    )
+    if _shape(twin, shift, skip) != _shape(code, 0, skip):
         return "its text differs from the function's code"
     return None
 
@@ -139,14 +148,12 @@ def _opcodes(*names: str) -> frozenset[int]:
     return frozenset(dis.opmap[n] for n in names if n in dis.opmap)
 
 
-# Instructions by what compiling out of context changes (read from the raw bytecode:
-# `dis` costs milliseconds a kernel): dropped, kept without their argument (an index
-# into the names, which closures reorder; a jump offset, which inline caches move),
-# or taken as their context-free twin.
+# The raw bytecode, read here (`dis` costs a millisecond a kernel), by what compiling
+# out of context changes: instructions dropped, taken as their context-free twin, or
+# with their argument read as what it names (a name, a local, a constant: their indices
+# move) or dropped (a jump offset: inline caches move it).
 _EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
 _DROPPED = _opcodes("CACHE", "RESUME", "NOP", "PUSH_NULL", "PRECALL", "COPY_FREE_VARS", "MAKE_CELL")
-_NO_ARGUMENT = frozenset(dis.hasname) | frozenset(dis.hasfree) | frozenset(dis.hasjrel)
-_NO_ARGUMENT |= frozenset(dis.hasjabs)
 _TWIN = {
     dis.opmap[a]: dis.opmap[b]
     for a, b in (
@@ -159,41 +166,66 @@ _TWIN = {
     )
     if a in dis.opmap and b in dis.opmap
 }
+_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+_NAMES = frozenset(dis.hasname)
+_FREE = frozenset(dis.hasfree)
+_LOCALS = frozenset(dis.haslocal)
+_CONSTS = frozenset(dis.hasconst)
+# name ops whose argument carries flags in its low bits (CPython 3.11 and later)
+_NAME_SHIFT = {
+    dis.opmap[n]: shift
+    for n, shift in (
+        ("LOAD_GLOBAL", 1),
+        ("LOAD_ATTR", 1 if sys.version_info >= (3, 12) else 0),
+        ("LOAD_SUPER_ATTR", 2),
+    )
+    if n in dis.opmap
+}
 
 
-def _instructions(code: types.CodeType) -> tuple[int, ...]:
-    raw = code.co_code
-    out = []
+def _shape(code: types.CodeType, offset: int, skip: frozenset[int]) -> tuple[Any, ...]:
+    """What of a code object its source text decides, lines moved by `offset`; the
+    instructions on the lines in `skip` left out."""
+    local = getattr(code, "_varname_from_oparg", None)  # (cells and free variables too)
+    names, consts, varnames = code.co_names, code.co_consts, code.co_varnames
+    spans = iter(code.co_lines())
+    end, line = -1, None
+    out: list[Any] = []
     extended = 0
-    dropped, no_argument, twin = _DROPPED, _NO_ARGUMENT, _TWIN
-    for op, arg in zip(raw[::2], raw[1::2], strict=True):
-        if op in dropped:
+    raw = code.co_code
+    for at in range(0, len(raw), 2):
+        op, arg = raw[at], raw[at + 1] | extended
+        if op in _DROPPED:
             continue
         if op == _EXTENDED_ARG:
-            extended = (extended | arg) << 8
+            extended = arg << 8
             continue
-        op = twin.get(op, op)
-        out.append(-op if op in no_argument else op | (extended | arg) << 8)
         extended = 0
-    return tuple(out)
-
-
-def _shape(code: types.CodeType, offset: int, free: frozenset[str]) -> tuple[Any, ...]:
-    """What of a code object its source text decides, lines moved by `offset`."""
-    consts = tuple(
-        _shape(c, offset, free) if inspect.iscode(c) else (type(c).__name__, repr(c))
-        for c in code.co_consts
-    )
-    lines = sorted({line + offset for _, _, line in code.co_lines() if line is not None})
+        while at >= end:
+            _, end, line = next(spans, (at, len(raw), None))
+        here = None if line is None else line + offset
+        if here in skip:
+            continue
+        if op in _NAMES:
+            value: Any = names[arg >> _NAME_SHIFT.get(op, 0)]
+        elif op in _FREE or op in _LOCALS:
+            value = local(arg) if local is not None else arg
+        elif op in _CONSTS:
+            const = consts[arg]
+            value = (
+                _shape(const, offset, skip) if inspect.iscode(const) else (type(const), repr(const))
+            )
+        elif op in _JUMPS:
+            value = None
+        else:
+            value = arg
+        out.append((here, _TWIN.get(op, op), value))
     return (
         code.co_name,
         code.co_argcount,
         code.co_kwonlyargcount,
-        code.co_varnames,
-        tuple(n for n in code.co_names if n not in free),
-        consts,
-        tuple(lines),
-        _instructions(code),
+        varnames[: code.co_argcount + code.co_kwonlyargcount],
+        tuple(out),
     )
 
 

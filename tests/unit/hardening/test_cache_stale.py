@@ -505,3 +505,38 @@ def run_script(folder: Path, module: str, body: str, cache_root: Path) -> str:
     )
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+ASSERTING = """\
+import numpy as np
+
+import asc_xdsl as asc
+
+
+@asc.jit
+def kern(x: asc.GlobalAddress, n: int, k: asc.ConstExpr[int]):
+    assert k > 0, "k must be positive"
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, n)
+
+
+def test_compiles():
+    assert kern.compile(np.ones(8, np.float32), 8, 2).name == "kern"
+"""
+
+
+def test_a_kernel_in_a_test_module_pytest_rewrote_is_not_a_mismatch(tmp_path):
+    """pytest rewrites the `assert` statements of test modules (a kernel's too): the
+    code differs from the text's there, and only there."""
+    (tmp_path / "test_asserting_kernel.py").write_text(ASSERTING)
+    env = {
+        **os.environ,
+        "ASC_XDSL_CACHE_DIR": str(tmp_path / "c"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n0", "-p", "no:cacheprovider", "--rootdir",
+         str(tmp_path), str(tmp_path / "test_asserting_kernel.py")],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout + out.stderr
