@@ -369,8 +369,9 @@ def _unkeyable_global(source: Any, node: ast.AST, text: str, e: Unkeyable) -> Ex
         source_line = " " * source.col_shift + source_line
     return CompileError(
         f"the kernel reads '{text}', {e}, which cannot be part of the compile-cache key; "
-        "use numbers, strings, tuples, numpy arrays, dtypes, enums, dataclasses, classes, "
-        "modules or @asc.jit functions made of those, or read only its attributes that are",
+        "a kernel reads numbers, strings, tuples, numpy arrays, dtypes, enums, dataclasses, "
+        "classes, modules and @asc.jit functions made of those (of another object, read "
+        "just the attributes it needs, as in `CONFIG.tile`)",
         source.filename,
         line,
         node.col_offset + source.col_shift,
