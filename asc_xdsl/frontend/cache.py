@@ -18,8 +18,17 @@ The key hashes everything the kernel's IR depends on (`fingerprint.py`): its sou
 and where it sits in its file, the `@asc.jit` helpers it calls, the module globals and
 closure variables it and they read (by value), the argument signature (GM dtypes,
 scalar types, ConstExpr values by content), the options, the compiler's own sources
-and the xDSL version. An entry that cannot be read back (missing files, a
-`kernel.json` of the wrong shape, IR that does not parse) is a miss and is rewritten.
+and the xDSL version.
+
+`kernel.json` lists each file of the entry with its digest (BLAKE2b); a hit reads every
+listed file, checks it and keeps the text (nothing is read from the entry again), and
+reads no file it does not list: a hand-edited `module.mlir` or a `kernel.cpp` planted
+beside it is never served. That guards against damage and edits, not against someone
+who rewrites `kernel.json` too (who can write the cache can write anything it runs). An
+entry that is there but bad -- unreadable, `kernel.json` of the wrong shape, format,
+compiler or kernel, a listed file missing or changed, IR that does not load or lacks
+the kernel -- is removed with a `CacheWarning` at the launch's line, with any binaries
+kept in it, and the compile that follows writes it anew.
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ from typing import Any
 from asc_xdsl.utils.digest import hex_digest
 
 CACHE_ENV = "ASC_XDSL_CACHE_DIR"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 
 @functools.cache
@@ -104,28 +113,43 @@ def _write_atomic(path: Path, text: str) -> None:
         raise
 
 
+class CacheWarning(UserWarning):
+    """A disk-cache entry that was damaged, edited by hand or written for another
+    kernel: it is discarded and the kernel compiled again."""
+
+
 # Texts of `CompiledKernel.asm` -> their file in an entry.
 TEXT_FILES = {"ir": "ir.mlir", "lowered_ir": "lowered.mlir", "ascendc": "kernel.cpp"}
+MODULE_FILE = "module.mlir"
+ENTRY_FILES = frozenset({MODULE_FILE, *TEXT_FILES.values()})
+"""The only files `kernel.json` may list (never a path: an entry reads nothing else)."""
 
 
 def store(key: str, compiled: Any) -> None:
-    """Write a compiled kernel; failures (read-only cache, full disk) are not fatal."""
+    """Write a compiled kernel; failures (read-only cache, full disk) are not fatal.
+    `kernel.json`, written last, lists each file of the entry with its digest."""
     entry = entry_dir(key)
     try:
         entry.mkdir(parents=True, exist_ok=True)
         printed = getattr(compiled.asm, "printed", compiled.asm)
+        files: dict[str, str] = {}
         for text, file in TEXT_FILES.items():
             if text in printed:
                 _write_atomic(entry / file, printed[text])
+                files[file] = text_hash(printed[text])
         # What a cache hit parses back: the lowered IR *with* source locations, so
         # runtime errors still point at the kernel's Python lines.
-        _write_atomic(entry / "module.mlir", _with_locations(compiled.module))
+        module_text = _with_locations(compiled.module)
+        _write_atomic(entry / MODULE_FILE, module_text)
+        files[MODULE_FILE] = text_hash(module_text)
         meta = {
+            "format": FORMAT_VERSION,
             "name": compiled.name,
             "kernel_type": compiled.kernel_type,
             "options": {k: v for k, v in compiled.options.items() if _is_json(v)},
             "callees": compiled.metadata.get("callees", {}),
             "versions": versions(),
+            "files": files,
         }
         _write_atomic(entry / "kernel.json", json.dumps(meta, indent=1, sort_keys=True))
     except OSError:
@@ -134,48 +158,63 @@ def store(key: str, compiled: Any) -> None:
 
 # kernel.json: field -> the type it must have; anything else is a corrupt entry.
 _META_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "format": int,
     "name": str,
     "kernel_type": str,
     "options": dict,
     "callees": dict,
     "versions": str,
+    "files": dict,
 }
 
 
 def load(key: str, name: str, frontend_ir: Callable[[], str]) -> Any:
-    """The cached kernel for `key`, or None: a missing, incomplete, corrupt or foreign
-    entry is a miss (the compile that follows rewrites it). `frontend_ir` prints the
+    """The cached kernel `name` for `key`, or None.
+
+    No entry (or one still being written: `kernel.json` comes last) is a plain miss.
+    An entry that is there but bad -- a `kernel.json` of the wrong shape, format or
+    compiler, another kernel's, a file missing or changed since it was written (its
+    digest), IR that does not parse or lacks the kernel -- is discarded with a
+    `CacheWarning`; the compile that follows writes it anew. `frontend_ir` prints the
     frontend's IR when the entry has no `ir.mlir` and it is asked for."""
     entry = entry_dir(key)
     try:
-        meta = json.loads((entry / "kernel.json").read_text())
-        if not _valid_meta(meta, name):
-            return None
-        module_text = (entry / "module.mlir").read_text()
-    except (OSError, ValueError, RecursionError):  # JSON nested beyond Python's stack too
+        meta_text = (entry / "kernel.json").read_text()
+    except (FileNotFoundError, NotADirectoryError):  # (a cache folder that is a file)
         return None
+    except (OSError, UnicodeError) as e:
+        return _discard(entry, f"its kernel.json cannot be read ({e})")
+    meta, problem = _read_meta(meta_text, name)
+    if problem is not None:
+        return _discard(entry, problem)
+    texts: dict[str, str] = {}
+    for file, digest in meta["files"].items():
+        try:
+            texts[file] = (entry / file).read_text()
+        except (OSError, UnicodeError):
+            return _discard(entry, f"its {file} is missing or unreadable")
+        if text_hash(texts[file]) != digest:
+            return _discard(entry, f"its {file} was changed after the entry was written")
     from asc_xdsl.frontend.ir_context import parse_module
     from asc_xdsl.frontend.jit import LazyTexts
     from asc_xdsl.runtime.kernel import CompiledKernel
 
     try:
-        module = parse_module(module_text)
+        module = parse_module(texts[MODULE_FILE])
         module.verify()
-    except Exception:  # a corrupt entry: recompile
-        return None
+    except Exception as e:  # digests match, yet it does not load: another xDSL's text
+        first = str(e).strip().splitlines()[:1]
+        return _discard(entry, f"its {MODULE_FILE} does not load ({first[0] if first else e})")
+    if not _has_kernel(module, name):
+        return _discard(entry, f"its {MODULE_FILE} has no kernel function '{name}'")
 
     def printed(text: str, otherwise: Callable[[], str]) -> Callable[[], str]:
-        def read() -> str:
-            try:
-                return (entry / TEXT_FILES[text]).read_text()
-            except OSError:  # not printed by the compile that wrote the entry
-                return otherwise()
-
-        return read
+        kept = texts.get(TEXT_FILES[text])  # checked above: never read again
+        return otherwise if kept is None else lambda: kept
 
     from asc_xdsl.backends.ascendc import to_ascendc
 
-    texts = LazyTexts(
+    asm = LazyTexts(
         ir=printed("ir", frontend_ir),
         lowered_ir=printed("lowered_ir", lambda: str(module) + "\n"),
         ascendc=printed("ascendc", lambda: to_ascendc(module)),
@@ -183,26 +222,74 @@ def load(key: str, name: str, frontend_ir: Callable[[], str]) -> Any:
     return CompiledKernel(
         name=name,
         module=module,
-        asm=texts,
+        asm=asm,
         kernel_type=meta["kernel_type"],
         options=meta["options"],
         metadata={"callees": meta["callees"], "from_disk_cache": True},
     )
 
 
-def _valid_meta(meta: Any, name: str) -> bool:
+def _read_meta(text: str, name: str) -> tuple[Any, str | None]:
+    """`kernel.json`'s content, and what is wrong with it (None: nothing)."""
     from asc_xdsl.runtime.kernel import KERNEL_TYPES
 
+    try:
+        meta = json.loads(text)
+    except (ValueError, RecursionError):  # JSON nested beyond Python's stack too
+        return None, "its kernel.json is not valid JSON"
     if not isinstance(meta, dict):
-        return False
-    if any(not isinstance(meta.get(k), t) for k, t in _META_FIELDS.items()):
-        return False
-    return (
-        meta["name"] == name
-        and meta["versions"] == versions()
-        and meta["kernel_type"] in KERNEL_TYPES
-        and all(isinstance(k, str) and _is_json(v) for k, v in meta["options"].items())
+        return None, "its kernel.json is not a JSON object"
+    for field, kind in _META_FIELDS.items():
+        if not isinstance(meta.get(field), kind) or isinstance(meta.get(field), bool):
+            return None, f"its kernel.json has no valid field '{field}'"
+    if meta["format"] != FORMAT_VERSION:
+        return None, f"is in cache format {meta['format']}, not {FORMAT_VERSION}"
+    if meta["versions"] != versions():
+        return None, "was written by another build of asc_xdsl or xDSL"
+    if meta["name"] != name:
+        return None, f"holds kernel '{meta['name']}', not '{name}'"
+    if meta["kernel_type"] not in KERNEL_TYPES:
+        return None, f"has an unknown kernel type '{meta['kernel_type']}'"
+    if not all(isinstance(k, str) and _is_json(v) for k, v in meta["options"].items()):
+        return None, "its kernel.json has options that are not plain values"
+    files = meta["files"]
+    if MODULE_FILE not in files or not all(
+        file in ENTRY_FILES and isinstance(digest, str) for file, digest in files.items()
+    ):
+        return None, "its kernel.json does not list the entry's files and their digests"
+    return meta, None
+
+
+def _has_kernel(module: Any, name: str) -> bool:
+    from xdsl.dialects import func
+
+    from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+
+    return any(
+        isinstance(op, func.FuncOp) and op.sym_name.data == name and KERNEL_ATTR in op.attributes
+        for op in module.ops
     )
+
+
+def _discard(entry: Path, problem: str) -> None:
+    """Warn that `entry` is bad and remove it (with the binaries a backend kept there,
+    built from it): renamed aside first, so no reader sees it half removed."""
+    import shutil
+    import tempfile
+    import warnings
+
+    warnings.warn(
+        f"compile cache entry {entry} {problem}: discarded, the kernel is compiled again",
+        CacheWarning,
+        stacklevel=5,  # (here, load, _compile_cached, launch or compile): the caller's line
+    )
+    try:
+        aside = Path(tempfile.mkdtemp(prefix=".discarded-", dir=entry.parent))
+        os.replace(entry, aside / "entry")
+        shutil.rmtree(aside, ignore_errors=True)
+    except OSError:  # a read-only cache: the compile's store fails quietly too
+        pass
+    return None
 
 
 def _with_locations(module: Any) -> str:

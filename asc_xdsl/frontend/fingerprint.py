@@ -10,12 +10,20 @@ on all of them:
 
 * `value_key(v)`: a value by content: numbers and strings by type and exact `repr`,
   numpy arrays by dtype, shape and a hash of their bytes, containers element-wise,
-  enums and dtypes by name, functions by qualified name and code, `@asc.jit` functions
-  by source, location and dependencies. Anything else raises `Unkeyable`.
+  dtypes by name, functions by code, defaults, closure and the globals they name,
+  `@asc.jit` functions by source, location and dependencies. Classes, enum members,
+  modules and dataclasses are namespaces the compile reads attributes of (`cfg.TILE`,
+  `Mode.FAST.value`, a property it runs): they are keyed by all their attributes,
+  recursively (a class by its bases and own attributes, an enum by its members' values,
+  a dataclass by its fields, its other attributes and its class), so an attribute set,
+  a class redefined or an enum value edited gives another key. The standard library's,
+  installed packages' and the compiler's own are keyed by name. Anything else (an
+  arbitrary object, also inside a namespace) raises `Unkeyable`, naming where it is.
 * `dependency_keys(source)`: the globals and closure cells a function's AST names,
-  resolved now and keyed by value. Attribute chains through modules and classes
-  (`cfg.TILE`, `asc.TPosition.VECIN`) are followed, so what is keyed is what the
-  kernel reads.
+  resolved now and keyed by value. Attribute chains through namespaces
+  (`cfg.TILE`, `CONFIG.tile`, `asc.TPosition.VECIN`) are followed, so what is keyed is
+  what the kernel reads; a namespace named on its own (passed to a helper) is keyed
+  whole.
 * `compiler_key()`: a hash of asc_xdsl's own `.py` files (once per process).
 """
 
@@ -83,6 +91,11 @@ class Keyer:
 
     def __init__(self) -> None:
         self._jit_path: list[Any] = []
+        self._memo: dict[int, tuple[Any, str]] = {}
+        """Content keys made by this Keyer (one key's values do not change while it is
+        built), by identity; the value is held so its id stays unique."""
+        self._open: set[int] = set()
+        """Namespaces being keyed: a reference back to one is keyed by its name."""
 
     # -- values -------------------------------------------------------------------
 
@@ -95,11 +108,14 @@ class Keyer:
             return memo[1]
         if depth > MAX_DEPTH:
             raise Unkeyable(f"a value nested more than {MAX_DEPTH} levels deep")
-        from asc_xdsl.frontend.jit import ConstExpr, JITFunction
-
-        if isinstance(value, JITFunction):
+        if isinstance(value, type):
+            return self._class_key(value, depth)
+        if isinstance(value, types.FunctionType):
+            return self._function_key(value, depth)
+        jit_function, const_expr = _jit_types()
+        if isinstance(value, jit_function):
             return self.jit_key(value)
-        if isinstance(value, ConstExpr):
+        if isinstance(value, const_expr):
             return f"constexpr:{self.value_key(value.value, depth + 1)}"
         if isinstance(value, tuple | list):
             inner = ",".join(self.value_key(v, depth + 1) for v in value)
@@ -115,38 +131,164 @@ class Keyer:
         array_key = _numpy_key(value)
         if array_key is not None:
             return array_key
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            fields = ",".join(
-                f"{f.name}={self.value_key(getattr(value, f.name), depth + 1)}"
-                for f in dataclasses.fields(value)
-            )
-            return f"dataclass:{_qualname(kind)}({fields})"
-        if isinstance(value, types.FunctionType):
-            return self._function_key(value, depth)
+        if isinstance(value, types.ModuleType) and not _installed(value.__name__):
+            return self._namespace(value, depth, self._module_key)
+        if isinstance(value, enum.Enum) and not _installed(kind.__module__):
+            return self._namespace(value, depth, self._enum_key)
+        if dataclasses.is_dataclass(value):
+            return self._namespace(value, depth, self._dataclass_key)
         if isinstance(value, types.MethodType | types.BuiltinFunctionType):
             owner = getattr(value, "__self__", None)
             if owner is not None and not isinstance(owner, types.ModuleType):
                 return f"method:{self.value_key(owner, depth + 1)}.{value.__name__}"
         key = _identity_key(value)
-        if key is None:
-            raise Unkeyable(f"a {_qualname(kind)} value")
-        _STABLE_KEYS[id(value)] = (value, key)
+        if key is not None:
+            _STABLE_KEYS[id(value)] = (value, key)
+            return key
+        if kind.__module__.partition(".")[0] == "asc_xdsl" and hasattr(value, "__dict__"):
+            # a record of the kernel API's (a Python Struct's field): by its attributes
+            return self._namespace(value, depth, self._record_key)
+        raise Unkeyable(f"a {_qualname(kind)} value")
+
+    def _record_key(self, value: Any, depth: int) -> str:
+        where = f"{_qualname(type(value))} value"
+        parts = [
+            f"{name}={self._attribute_key(attr, depth, name, where)}"
+            for name, attr in sorted(vars(value).items())
+        ]
+        return f"record:{_qualname(type(value))}({';'.join(parts)})"
+
+    # -- namespaces: keyed by everything a compile could read in them -----------------
+    #
+    # A kernel reads a class's, an enum's, a module's or a dataclass's attributes while
+    # it compiles (`cfg.TILE`, `Mode.FAST.value`, a method or property it runs), so
+    # those are keyed by the values of all their attributes, not by their name: an
+    # attribute set, a class or enum edited and defined again (a notebook cell run
+    # again), a module attribute changed all give another key. Those of the compiler,
+    # the standard library and installed packages are keyed by name (`_installed`).
+
+    def _namespace(self, value: Any, depth: int, build: Any) -> str:
+        ident = id(value)
+        memo = self._memo.get(ident)
+        if memo is not None and memo[0] is value:
+            return memo[1]
+        if ident in self._open:  # (its content is in the key that reached it)
+            return f"cycle:{_label(value)}"
+        self._open.add(ident)
+        try:
+            key = build(value, depth)
+        finally:
+            self._open.discard(ident)
+        self._memo[ident] = (value, key)
         return key
 
+    def _class_key(self, cls: type, depth: int) -> str:
+        if _installed(cls.__module__):
+            key = f"type:{_qualname(cls)}"
+            _STABLE_KEYS[id(cls)] = (cls, key)
+            return key
+        return self._namespace(cls, depth, self._class_content)
+
+    def _class_content(self, cls: type, depth: int) -> str:
+        where = f"class {_qualname(cls)}"
+        members = cls.__members__ if isinstance(cls, enum.EnumMeta) else {}
+        parts = [self.value_key(base, depth + 1) for base in cls.__bases__]
+        if type(cls) is not type:
+            parts.append(f"metaclass={self.value_key(type(cls), depth + 1)}")
+        own = vars(cls)
+        made = "__dataclass_params__" in own  # (its generated methods: their code says all)
+        for name in sorted(own):
+            if name in _NOT_READ or name in members or (members and _is_sunder(name)):
+                continue  # (an enum's members by value below; its sunder names are enum's)
+            attr = own[name]
+            if made and _generated(attr):
+                code = getattr(attr, "__wrapped__", attr).__code__
+                parts.append(f"{name}=generated:{_code_key(code)}")
+                continue
+            parts.append(f"{name}={self._attribute_key(attr, depth, name, where)}")
+        for name, member in members.items():
+            parts.append(f"{name}:{self._attribute_key(member._value_, depth, name, where)}")
+        return f"class:{_qualname(cls)}({';'.join(parts)})"
+
+    def _module_key(self, module: types.ModuleType, depth: int) -> str:
+        where = f"module {module.__name__}"
+        parts = [
+            f"{name}={self._attribute_key(attr, depth, name, where)}"
+            for name, attr in sorted(vars(module).items())
+            if not (name.startswith("__") and name.endswith("__"))
+        ]
+        return f"module:{module.__name__}({';'.join(parts)})"
+
+    def _enum_key(self, member: enum.Enum, depth: int) -> str:
+        where = f"enum member {_qualname(type(member))}.{member._name_}"
+        extras = [
+            f"{name}={self._attribute_key(attr, depth, name, where)}"
+            for name, attr in sorted(vars(member).items())
+            if not _is_sunder(name) and not name.startswith("__")
+        ]
+        cls = self.value_key(type(member), depth + 1)
+        return f"enum:{cls}.{member._name_}({';'.join(extras)})"
+
+    def _dataclass_key(self, value: Any, depth: int) -> str:
+        where = f"{_qualname(type(value))} value"
+        names = [f.name for f in dataclasses.fields(value)]
+        parts = [f"{n}={self._attribute_key(getattr(value, n), depth, n, where)}" for n in names]
+        # attributes that are not fields (set in __post_init__, say) are read alike
+        extra = getattr(value, "__dict__", {})
+        parts += [
+            f"+{n}={self._attribute_key(extra[n], depth, n, where)}"
+            for n in sorted(extra)
+            if n not in names
+        ]
+        cls = self.value_key(type(value), depth + 1)
+        return f"dataclass:{cls}({','.join(parts)})"
+
+    def _attribute_key(self, attr: Any, depth: int, name: str, where: str) -> str:
+        """An attribute of a namespace: descriptors by the functions they run."""
+        try:
+            if isinstance(attr, staticmethod | classmethod):
+                return f"{type(attr).__name__}:{self.value_key(attr.__func__, depth + 1)}"
+            if isinstance(attr, property):
+                run = (attr.fget, attr.fset, attr.fdel)
+                return f"property:{','.join(self.value_key(f, depth + 1) for f in run)}"
+            if isinstance(attr, functools.cached_property):
+                return f"cached_property:{self.value_key(attr.func, depth + 1)}"
+            if isinstance(attr, _SLOTS):
+                return type(attr).__name__  # a __slots__ entry: its value is the instance's
+            return self.value_key(attr, depth + 1)
+        except Unkeyable as e:
+            raise Unkeyable(f"{e}, in attribute '{name}' of {where}") from None
+
     def _function_key(self, fn: types.FunctionType, depth: int) -> str:
-        name = f"{fn.__module__}.{fn.__qualname__}"
-        if fn.__module__.split(".")[0] in _API_MODULES:
-            key = f"api:{name}"
+        if _installed(fn.__module__):
+            key = f"api:{fn.__module__}.{fn.__qualname__}"
             _STABLE_KEYS[id(fn)] = (fn, key)
             return key
+        return self._namespace(fn, depth, self._function_content)
+
+    def _function_content(self, fn: types.FunctionType, depth: int) -> str:
         # A plain Python function cannot run in a kernel, but it may be passed around
-        # (a ConstExpr, a table of helpers): key it by what it is, not where it lives.
+        # (a ConstExpr, a table of helpers), and the compile runs a property's or a
+        # special method's: key it by what it is -- its code, defaults, closure and the
+        # globals it names -- not where it lives. What cannot be keyed is keyed by its
+        # type; modules it names by their name.
         parts = [_code_key(fn.__code__)]
-        for extra in (fn.__defaults__ or (), *(_cell_values(fn))):
+        scope = fn.__globals__
+        named = [(n, scope[n]) for n in _global_names(fn.__code__) if n in scope]
+        for label, extra in (
+            ("defaults", fn.__defaults__ or ()),
+            ("kwdefaults", fn.__kwdefaults__ or {}),
+            *(("cell", v) for v in _cell_values(fn)),
+            *named,
+        ):
+            if isinstance(extra, types.ModuleType):
+                parts.append(f"{label}=module:{extra.__name__}")
+                continue
             try:
-                parts.append(self.value_key(extra, depth + 1))
+                parts.append(f"{label}={self.value_key(extra, depth + 1)}")
             except Unkeyable:
-                parts.append(f"opaque:{_qualname(type(extra))}")
+                parts.append(f"{label}=opaque:{_qualname(type(extra))}")
+        name = f"{fn.__module__}.{fn.__qualname__}"
         return f"function:{name}:{hex_digest('|'.join(parts))[:24]}"
 
     # -- @asc.jit functions and their dependencies ---------------------------------
@@ -191,7 +333,7 @@ class Keyer:
                 out.append(f"{text}=asc")  # the compiler's own API: in compiler_key()
                 continue
             for attr in chain[1:]:
-                if not isinstance(value, types.ModuleType | type):
+                if not _namespace_like(value):
                     break  # the value itself is keyed (e.g. an array and its .dtype)
                 try:
                     value = getattr(value, attr)
@@ -227,8 +369,9 @@ def _unkeyable_global(source: Any, node: ast.AST, text: str, e: Unkeyable) -> Ex
         source_line = " " * source.col_shift + source_line
     return CompileError(
         f"the kernel reads '{text}', {e}, which cannot be part of the compile-cache key; "
-        "use numbers, strings, tuples, numpy arrays, dtypes, enums or @asc.jit functions "
-        "(or pass it as a ConstExpr argument)",
+        "a kernel reads numbers, strings, tuples, numpy arrays, dtypes, enums, dataclasses, "
+        "classes, modules and @asc.jit functions made of those (of another object, read "
+        "just the attributes it needs, as in `CONFIG.tile`)",
         source.filename,
         line,
         node.col_offset + source.col_shift,
@@ -240,13 +383,114 @@ def _unkeyable_global(source: Any, node: ast.AST, text: str, e: Unkeyable) -> Ex
 _SCALARS = (bool, int, float, complex, str, bytes)
 
 _STABLE_KEYS: dict[int, tuple[Any, str]] = {}
-"""Keys of values that never change (modules, classes, enum members, dtypes, the
-kernel API's functions), by identity; the value is held so its id stays unique."""
+"""Keys of values that never change (dtypes; the modules, classes, enum members and
+functions of the compiler, the standard library and installed packages), by identity;
+the value is held so its id stays unique."""
+
+
+_NOT_READ = frozenset(
+    {
+        "__dict__",
+        "__weakref__",
+        "__doc__",
+        "__module__",
+        "__qualname__",
+        "__annotations__",
+        "__annotate__",
+        "__annotate_func__",
+        "__annotations_cache__",
+        "__dataclass_fields__",  # (a field's default is a class attribute too)
+        "__dataclass_params__",
+        "__orig_bases__",
+        "__parameters__",
+        "__firstlineno__",
+        "__static_attributes__",
+        "_abc_impl",
+    }
+)
+"""Class attributes a compile never reads (bookkeeping, annotations, documentation)."""
+
+_SLOTS = (types.MemberDescriptorType, types.GetSetDescriptorType)
+
+_INSTALLED: dict[str, bool] = {}
+
+
+def _installed(module: Any) -> bool:
+    """Whether the objects of module `module` (a name) are the compiler's, the standard
+    library's or an installed package's (site-packages): keyed by name, as changing them
+    is an upgrade, not an edit (the compiler's own are in `compiler_key`)."""
+    if not isinstance(module, str):
+        return False
+    found = _INSTALLED.get(module)
+    if found is not None:
+        return found
+    top = module.partition(".")[0]
+    if top in _API_MODULES or top in sys.stdlib_module_names:
+        found = True
+    else:
+        loaded = sys.modules.get(top)
+        if loaded is None:
+            return False
+        parts = Path(getattr(loaded, "__file__", None) or "").parts
+        found = "site-packages" in parts or "dist-packages" in parts
+    _INSTALLED[module] = found
+    return found
+
+
+def _namespace_like(value: Any) -> bool:
+    """Whether an attribute chain is followed through `value` (`cfg.TILE`: the value of
+    TILE is keyed, not all of cfg): modules, classes, enum members and instances of the
+    user's classes; values keyed by content (numbers, arrays, tuples) end a chain."""
+    if isinstance(value, types.ModuleType | type | enum.Enum):
+        return True
+    return not _installed(type(value).__module__)
+
+
+@functools.cache
+def _jit_types() -> tuple[type, type]:
+    from asc_xdsl.frontend.jit import ConstExpr, JITFunction
+
+    return JITFunction, ConstExpr
+
+
+def _generated(attr: Any) -> bool:
+    """Whether a dataclass's attribute is a method `dataclasses` wrote (`__init__`,
+    `__eq__`, ...): its code is all there is to it (its closure and globals are the
+    machinery of dataclasses; the defaults it uses are class attributes, keyed too)."""
+    made = getattr(attr, "__wrapped__", attr)  # (__repr__ is wrapped against recursion)
+    return isinstance(made, types.FunctionType) and made.__code__.co_filename == "<string>"
+
+
+def _is_sunder(name: str) -> bool:
+    return len(name) > 2 and name[0] == name[-1] == "_" and name[1] != "_"
+
+
+def _label(value: Any) -> str:
+    name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
+    return name if isinstance(name, str) else _qualname(type(value))
+
+
+_GLOBAL_NAMES: dict[int, tuple[types.CodeType, tuple[str, ...]]] = {}
+
+
+def _global_names(code: types.CodeType) -> tuple[str, ...]:
+    """The names `code` and the code nested in it load (globals among them)."""
+    memo = _GLOBAL_NAMES.get(id(code))
+    if memo is not None and memo[0] is code:
+        return memo[1]
+    names = dict.fromkeys(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names.update(dict.fromkeys(_global_names(const)))
+    found = tuple(names)
+    _GLOBAL_NAMES[id(code)] = (code, found)
+    return found
 
 
 def _identity_key(value: Any) -> str | None:
-    """The key of a value that is its name: module, class, enum member, dtype, builtin,
-    or a function object of the kernel API. None for anything else."""
+    """The key of a value that is its name: a dtype, or a module, enum member, builtin or
+    function object of the compiler, the standard library or an installed package (the
+    user's are keyed by content before). None for anything else."""
     from asc_xdsl.frontend.dtypes import DataType
 
     kind = type(value)
@@ -328,7 +572,19 @@ def _qualname(t: type) -> str:
     return f"{t.__module__}.{t.__qualname__}"
 
 
+_CODE_KEYS: dict[int, tuple[types.CodeType, str]] = {}
+
+
 def _code_key(code: types.CodeType) -> str:
+    memo = _CODE_KEYS.get(id(code))  # (code objects never change)
+    if memo is not None and memo[0] is code:
+        return memo[1]
+    key = _code_text_key(code)
+    _CODE_KEYS[id(code)] = (code, key)
+    return key
+
+
+def _code_text_key(code: types.CodeType) -> str:
     consts = ",".join(
         _code_key(c) if isinstance(c, types.CodeType) else f"{type(c).__name__}:{c!r}"
         for c in code.co_consts

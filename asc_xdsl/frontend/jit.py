@@ -159,6 +159,11 @@ class JITFunction:
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self._source: Any = None
+        # The file's text now, while it is the text `fn` was compiled from: the kernel
+        # compiled at its first launch is this one even if the file is edited before.
+        from asc_xdsl.frontend.kernel_source import snapshot
+
+        self._taken = snapshot(fn)
         self._signature = inspect.signature(fn)
         self._compiled: dict[str, Any] = {}
 
@@ -181,11 +186,17 @@ class JITFunction:
     def source(self) -> Any:
         """The parsed source (once per function)."""
         if self._source is None:
-            from asc_xdsl.frontend.kernel_source import FunctionSource, source_block
+            from asc_xdsl.frontend.kernel_source import (
+                FunctionSource,
+                code_mismatch,
+                source_block,
+            )
 
             fn = inspect.unwrap(self.fn)
             try:
-                lines, first_line, tree = source_block(fn)
+                if self._taken is None:
+                    raise OSError
+                lines, first_line, tree = source_block(fn, self._taken)
                 filename = inspect.getsourcefile(fn) or "<unknown>"
             except (OSError, TypeError):
                 raise CompileError(
@@ -213,6 +224,20 @@ class JITFunction:
                 raise CompileError(
                     f"{self.__name__}: async kernels are not supported", filename, first_line
                 )
+            mismatch = code_mismatch(fn.__code__, text, tree, first_line, filename)
+            if mismatch is not None:
+                raise CompileError(
+                    f"{self.__name__} was not compiled from the text of its file at line "
+                    f"{first_line} ({mismatch}): the module's bytecode is stale (a .pyc of an "
+                    "earlier version of the file) or the file changed while it was imported; "
+                    "import it again (importlib.reload) or restart Python",
+                    filename,
+                    first_line,
+                    shift,
+                    lines[0],
+                    len(lines[0].strip()),
+                )
+            self._taken = None  # (parsed: the file's lines are not needed any more)
             fdef.decorator_list = []
             from asc_xdsl.frontend.structured import lower_jumps
 
@@ -664,10 +689,13 @@ class _Specialisation:
                 try:
                     out.append(f"{name}:const:{keyer.value_key(spec)}")
                 except Unkeyable as e:
-                    raise TypeError(
-                        f"{self._jf.__name__}: ConstExpr argument '{name}' is {e}, which the "
+                    raise _parameter_error(
+                        self._jf,
+                        name,
+                        f"ConstExpr argument '{name}' of {self._jf.__name__} is {e}, which the "
                         "compile cache cannot key by content; pass numbers, strings, tuples, "
-                        "numpy arrays, dtypes, enums, dataclasses or functions"
+                        "numpy arrays, dtypes, enums, dataclasses, classes, modules or "
+                        "functions made of those",
                     ) from None
         return out
 
@@ -724,7 +752,8 @@ _SCALAR_ANNOTATIONS: dict[type, tuple[dt.DataType, type | tuple[type, ...]]] = {
 def _parameter_error(jf: JITFunction, name: str, message: str) -> CompileError:
     """A CompileError pointing at parameter `name` in the kernel's `def`."""
     source = jf.source
-    for arg in source.tree.args.args:
+    params = source.tree.args
+    for arg in (*params.posonlyargs, *params.args, *params.kwonlyargs):
         if arg.arg == name:
             text = source.lines[arg.lineno - 1] if arg.lineno <= len(source.lines) else None
             if text is not None and source.col_shift:

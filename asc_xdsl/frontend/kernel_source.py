@@ -5,14 +5,20 @@ hit that launches a stored binary never imports it.
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import contextlib
+import dis
+import functools
 import inspect
 import linecache
+import operator
 import os
 import re
+import sys
 import textwrap
+import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +26,32 @@ if TYPE_CHECKING:
     from asc_xdsl.frontend.dtypes import DataType
 
 
-def source_block(fn: Callable[..., Any]) -> tuple[list[str], int, ast.Module | None]:
-    """`inspect.getsourcelines(fn)`, and the dedented block's parse when it was made.
+def snapshot(fn: Callable[..., Any]) -> tuple[list[str], int] | None:
+    """The lines of `fn`'s file and the index of its first line (its first decorator),
+    as they are now: `@asc.jit` takes this when it decorates, so the kernel compiled
+    later is the text the function was made from even if the file is edited in between
+    (`linecache` replaces its list on a re-read; the list kept here never changes).
+    None when the file's text is not to be had (`exec`, the interactive prompt)."""
+    code = getattr(inspect.unwrap(fn), "__code__", None)
+    if not inspect.iscode(code):
+        return None
+    file = code.co_filename
+    if not file.startswith("<") and os.path.isfile(file):
+        linecache.checkcache(file)  # (re-read only if the file changed since it was read)
+    lines = linecache.getlines(file, getattr(fn, "__globals__", None))
+    start = code.co_firstlineno - 1
+    if not lines or not 0 <= start < len(lines):
+        return None
+    while start > 0 and not _DEF_OR_DECORATOR.match(lines[start]):
+        start -= 1
+    return lines, start
+
+
+def source_block(
+    fn: Callable[..., Any], taken: tuple[list[str], int] | None = None
+) -> tuple[list[str], int, ast.Module | None]:
+    """`inspect.getsourcelines(fn)`, and the dedented block's parse when it was made;
+    from `taken` (a `snapshot`) when given, else from the file as it is now.
 
     inspect finds where a function's block ends by tokenizing it in Python (2-5 ms for a
     30-line kernel, more than a warm compile of it). Here the block ends before the
@@ -30,7 +60,7 @@ def source_block(fn: Callable[..., Any]) -> tuple[list[str], int, ast.Module | N
     a string or bracket reaching back to that column would not parse. Blocks this cannot
     settle (tabs, trailing comments, which inspect keeps when indented as the body) are
     inspect's. Raises inspect's OSError or TypeError when there is no source."""
-    lines, start = _find_source(fn)
+    lines, start = taken if taken is not None else _find_source(fn)
     block = _indented_block(lines, start)
     if block is not None:
         try:
@@ -68,6 +98,135 @@ def _find_source(fn: Any) -> tuple[list[str], int]:
     while start > 0 and not _DEF_OR_DECORATOR.match(lines[start]):
         start -= 1
     return lines, start
+
+
+def code_mismatch(
+    code: types.CodeType, text: str, tree: ast.Module, first_line: int, filename: str
+) -> str | None:
+    """How function code `code` differs from the function `tree` parses (`text`, a
+    dedented block whose line 1 is line `first_line` of `filename`), or None when it is
+    the one `code` was compiled from: the same name and parameters, and the same
+    instructions on the same lines, with the same names, constants and local variables.
+    The block is compiled on its own, out of its module: what that changes is not
+    compared (a closure's cells load as globals, a method of an imported module loads as
+    an attribute, indices into the tables of names and constants move), nor are the
+    lines of `assert` statements (pytest rewrites them in test modules)."""
+    fdef = tree.body[0] if tree.body else None
+    if not isinstance(fdef, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None  # (reported where the source is parsed)
+    if fdef.name != code.co_name:
+        return f"the text there defines '{fdef.name}', not '{code.co_name}'"
+    try:
+        module = compile(
+            tree, filename, "exec", flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True
+        )
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # (too deep or not valid: reported where it is compiled, at its line)
+    twin = next(
+        (c for c in module.co_consts if inspect.iscode(c) and c.co_name == code.co_name), None
+    )
+    if twin is None:
+        return None
+    shift = first_line - 1
+    skip = frozenset(
+        line + shift
+        for node in (ast.walk(fdef) if "assert" in text else ())
+        if isinstance(node, ast.Assert)
+        for line in range(node.lineno, (node.end_lineno or node.lineno) + 1)
+    )
+    if _shape(twin, shift, skip) != _shape(code, 0, skip):
+        return "its text differs from the function's code"
+    return None
+
+
+_FUTURE_FLAGS = functools.reduce(
+    operator.or_, (getattr(__future__, n).compiler_flag for n in __future__.all_feature_names)
+)
+
+
+def _opcodes(*names: str) -> frozenset[int]:
+    return frozenset(dis.opmap[n] for n in names if n in dis.opmap)
+
+
+# The raw bytecode, read here (`dis` costs a millisecond a kernel), by what compiling
+# out of context changes: instructions dropped, taken as their context-free twin, or
+# with their argument read as what it names (a name, a local, a constant: their indices
+# move) or dropped (a jump offset: inline caches move it).
+_EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
+_DROPPED = _opcodes("CACHE", "RESUME", "NOP", "PUSH_NULL", "PRECALL", "COPY_FREE_VARS", "MAKE_CELL")
+_TWIN = {
+    dis.opmap[a]: dis.opmap[b]
+    for a, b in (
+        ("LOAD_METHOD", "LOAD_ATTR"),
+        ("LOAD_DEREF", "LOAD_GLOBAL"),
+        ("LOAD_CLASSDEREF", "LOAD_GLOBAL"),
+        ("LOAD_CLOSURE", "LOAD_GLOBAL"),
+        ("STORE_DEREF", "STORE_GLOBAL"),
+        ("DELETE_DEREF", "DELETE_GLOBAL"),
+    )
+    if a in dis.opmap and b in dis.opmap
+}
+_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+_NAMES = frozenset(dis.hasname)
+_FREE = frozenset(dis.hasfree)
+_LOCALS = frozenset(dis.haslocal)
+_CONSTS = frozenset(dis.hasconst)
+# name ops whose argument carries flags in its low bits (CPython 3.11 and later)
+_NAME_SHIFT = {
+    dis.opmap[n]: shift
+    for n, shift in (
+        ("LOAD_GLOBAL", 1),
+        ("LOAD_ATTR", 1 if sys.version_info >= (3, 12) else 0),
+        ("LOAD_SUPER_ATTR", 2),
+    )
+    if n in dis.opmap
+}
+
+
+def _shape(code: types.CodeType, offset: int, skip: frozenset[int]) -> tuple[Any, ...]:
+    """What of a code object its source text decides, lines moved by `offset`; the
+    instructions on the lines in `skip` left out."""
+    local = getattr(code, "_varname_from_oparg", None)  # (cells and free variables too)
+    names, consts, varnames = code.co_names, code.co_consts, code.co_varnames
+    spans = iter(code.co_lines())
+    end, line = -1, None
+    out: list[Any] = []
+    extended = 0
+    raw = code.co_code
+    for at in range(0, len(raw), 2):
+        op, arg = raw[at], raw[at + 1] | extended
+        if op in _DROPPED:
+            continue
+        if op == _EXTENDED_ARG:
+            extended = arg << 8
+            continue
+        extended = 0
+        while at >= end:
+            _, end, line = next(spans, (at, len(raw), None))
+        here = None if line is None else line + offset
+        if here in skip:
+            continue
+        if op in _NAMES:
+            value: Any = names[arg >> _NAME_SHIFT.get(op, 0)]
+        elif op in _FREE or op in _LOCALS:
+            value = local(arg) if local is not None else arg
+        elif op in _CONSTS:
+            const = consts[arg]
+            value = (
+                _shape(const, offset, skip) if inspect.iscode(const) else (type(const), repr(const))
+            )
+        elif op in _JUMPS:
+            value = None
+        else:
+            value = arg
+        out.append((here, _TWIN.get(op, op), value))
+    return (
+        code.co_name,
+        code.co_argcount,
+        code.co_kwonlyargcount,
+        varnames[: code.co_argcount + code.co_kwonlyargcount],
+        tuple(out),
+    )
 
 
 def _indented_block(lines: list[str], start: int) -> list[str] | None:

@@ -3,15 +3,18 @@
 Layout under `ASC_XDSL_CACHE_DIR` (default `$XDG_CACHE_HOME/asc_xdsl`, else
 `~/.cache/asc_xdsl`), subfolder `bin/`:
 
-    bin/<key>.o      the linked kernel binary
-    bin/<key>.cpp    its Ascend C source (for reading and re-running the commands)
-    bin/<key>.json   the compiler and linker command lines
-    bin/tmp/...      one private work directory per build in progress
+    bin/<key>.o         the linked kernel binary
+    bin/<key>.o.sha256  its SHA-256, checked on every lookup
+    bin/<key>.cpp       its Ascend C source (for reading and re-running the commands)
+    bin/<key>.json      the compiler and linker command lines
+    bin/tmp/...         one private work directory per build in progress
 
 Builds happen in a private work directory and finish with `os.replace`, so two
 processes compiling the same kernel at once both succeed and the entry is always
 complete (the last writer wins; both wrote the same bytes). A failed build keeps its
-work directory so the source and the compiler's outputs can be inspected.
+work directory so the source and the compiler's outputs can be inspected. A binary
+whose SHA-256 is not the one written with it (damaged, replaced by hand) is removed with
+a `CacheWarning` and built again; one without (an older cache's) is built again.
 """
 
 from __future__ import annotations
@@ -58,8 +61,27 @@ class BinaryCache:
         return self.dir / f"{key}.o"
 
     def lookup(self, key: str) -> Path | None:
+        """The binary of `key` if it is there and is the one stored (its SHA-256)."""
         path = self.binary_path(key)
-        return path if path.is_file() else None
+        try:
+            expected = Path(f"{path}.sha256").read_text().strip()
+            found = hashlib.sha256(path.read_bytes()).hexdigest()
+        except (OSError, UnicodeError):  # none, or stored before digests were
+            return None
+        if found != expected:
+            import warnings
+
+            from asc_xdsl.frontend.cache import CacheWarning
+
+            warnings.warn(
+                f"cached kernel binary {path} is not the one stored (its SHA-256 differs): "
+                "discarded, the kernel is built again",
+                CacheWarning,
+                stacklevel=2,
+            )
+            path.unlink(missing_ok=True)
+            return None
+        return path
 
     def commands(self, key: str) -> list[list[str]]:
         """The command lines stored with entry `key` (empty if unreadable)."""
@@ -81,6 +103,8 @@ class BinaryCache:
         target = self.binary_path(key)
         staged = self.dir / f".{key}.o.{os.getpid()}.{os.urandom(4).hex()}"
         shutil.copyfile(built, staged)
+        digest = hashlib.sha256(staged.read_bytes()).hexdigest()
+        _atomic_write(Path(f"{target}.sha256"), digest.encode())  # before the binary
         os.replace(staged, target)
         return target
 

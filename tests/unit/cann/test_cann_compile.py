@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from cann_fake import ROOT, VERSION, cube_kernel, mix_kernel, vector_add_kernel
 
+from asc_xdsl.frontend.cache import CacheWarning
 from asc_xdsl.runtime.cann.cache import BinaryCache, cache_root
 from asc_xdsl.runtime.cann.compiler import build_binary
 from asc_xdsl.runtime.cann.errors import CannError, CompileError
@@ -125,6 +126,23 @@ def test_cache_hit_skips_the_compiler(fake_toolkit):
     entry = first.with_suffix("")
     assert Path(f"{entry}.cpp").read_text() == vector_add_kernel().ascendc
     assert json.loads(Path(f"{entry}.json").read_text())[0][0].endswith("bisheng")
+
+
+def test_a_changed_cached_binary_is_rebuilt(fake_toolkit):
+    """Issue 28, item 3: bin/<key>.o is checked against the SHA-256 stored with it."""
+    first = _build(vector_add_kernel())
+    good = first.read_bytes()
+    n = len(fake_toolkit.tool_calls())
+    first.write_bytes(good + b"planted")
+    with pytest.warns(CacheWarning, match=r"is not the one stored .*built again"):
+        assert _build(vector_add_kernel()) == first
+    assert len(fake_toolkit.tool_calls()) == 2 * n  # rebuilt
+    assert first.read_bytes() == good
+    Path(f"{first}.sha256").unlink()  # a binary without its digest (an older cache)
+    assert _build(vector_add_kernel()) == first
+    assert len(fake_toolkit.tool_calls()) == 3 * n
+    assert _build(vector_add_kernel()) == first  # and a plain hit again
+    assert len(fake_toolkit.tool_calls()) == 3 * n
 
 
 def test_cache_key(fake_toolkit, monkeypatch):
