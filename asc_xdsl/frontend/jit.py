@@ -830,11 +830,14 @@ def _check_options(options: dict[str, Any], name: str) -> None:
 def _verify(module: Any) -> None:
     """Verify the frontend's IR; a failure is the kernel author's error, at its line."""
 
+    from asc_xdsl.dialects.dominance import DominanceError
     from asc_xdsl.dialects.fast_verify import verify_module
 
     try:
         verify_module(module)
         return
+    except DominanceError as e:  # a value used where it is not defined: at the use
+        raise _located_error(e.op, str(e)) from None
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
     from asc_xdsl.utils.ir_diagnostics import _own_error  # only to locate a failure
