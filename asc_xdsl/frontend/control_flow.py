@@ -23,7 +23,7 @@ from typing import Any
 from xdsl.dialects import arith, scf
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from asc_xdsl.dialects.fast_build import name_value, new_op
+from asc_xdsl.dialects.fast_build import append_op, name_value, new_op
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.scalars import _select_op, is_scalar, py_dtype
@@ -68,17 +68,39 @@ class ControlFlow:
     _unrolling: list[int]
     _scoped: dict[str, str]
     _maybe_unbound: set[str]
+    _open_blocks: list[Block]  # the blocks being built, outermost first
 
     @contextmanager
     def _in_block(self, block: Block) -> Iterator[None]:
         outer = self.block
         self.block = block
         self._depth += 1
+        self._open_blocks.append(block)
         try:
             yield
         finally:
             self.block = outer
             self._depth -= 1
+            self._open_blocks.pop()
+
+    def creation_point(self) -> tuple[Block | None, Any]:
+        """Where a Python value made now is created: (the block, the location)."""
+        return self.block, self._loc(self.node)
+
+    def declare(self, op: Operation, home: Block | None, loc: Any = None) -> Operation:
+        """Emit `op`, which makes an object a Python value created earlier stands for
+        (a `GlobalTensor()` typed by its first `set_global_buffer`), in `home`, the
+        block the Python value was created in, when that block is still being built
+        around the current one: at its end, so before the runtime if or loop being
+        built, whose op comes after. The object's uses, on any path after its
+        creation, then all see it, as C++ needs its declaration to (made in the
+        current block, a use after the if or loop would not). `loc`: where the
+        Python value was created."""
+        if home is None or home is self.block or home not in self._open_blocks:
+            return self.emit(op)
+        op.location = loc if loc is not None else self._loc(self.node)
+        append_op(home, op)
+        return op
 
     def _carry(
         self, value: Any, node: ast.AST, name: str
@@ -176,6 +198,32 @@ class ControlFlow:
                 {**else_scope, "<return>": values[1]},
             )
             names.append("<return>")
+        # A name the branches bind to values of different kinds (a tensor and a
+        # number, an int and a float, two objects) cannot be an scf.if result. Python
+        # allows it, and so does the kernel when nothing reads the name after the if;
+        # when something does, it is an error here, at the if.
+        read_after = self.current_source.read_outside(node)
+        for n in [n for n in names if not n.startswith("<")]:
+            a, b = then_scope[n], else_scope[n]
+            kind = _merge_kind(a)
+            if kind is not None and kind == _merge_kind(b):
+                continue
+            if n not in read_after:  # (a value it held before stays: nothing reads it)
+                names.remove(n)
+                then_scope.pop(n)
+                else_scope.pop(n)
+                if n not in before:
+                    self._scoped[n] = (
+                        f"the runtime if at line {node.lineno + self.current_source.first_line - 1} "
+                        f"(its branches bind it to {describe(a)} and {describe(b)})"
+                    )
+            elif kind is not None and _merge_kind(b) is not None:
+                self.fail(
+                    f"variable '{n}' is bound to {describe(a)} in one branch of this runtime "
+                    f"if and to {describe(b)} in the other, and is read after it: a variable "
+                    "read after an if must hold the same kind of value on both paths",
+                    node,
+                )
         self.scope = dict(before)
         # A name bound in one branch only is visible after the if when it holds a
         # scalar or a tensor: the other path yields a placeholder of its type (Python
@@ -602,6 +650,19 @@ def speculatable(block: Block) -> bool:
             if isinstance(op, _TRAPPING) or not op.name.startswith(("arith.", "math.", "builtin.")):
                 return False
     return True
+
+
+def _merge_kind(value: Any) -> tuple[Any, ...] | None:
+    """What must match for two values of a variable to merge into one scf.if result
+    (`_carry` and `_as_type`): a tensor's or other IR value's type, a number's being a
+    float or not; None for a value that cannot be carried."""
+    if isinstance(value, RuntimeScalar):
+        return ("number", value.dtype.is_float())
+    if isinstance(value, IRValue):
+        return None if value.handle is None else ("value", value.handle.type)
+    if isinstance(value, bool | int | float):
+        return ("number", isinstance(value, float))
+    return None
 
 
 def _rebuild(value: Any, handle: SSAValue) -> Any:

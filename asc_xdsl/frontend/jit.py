@@ -837,7 +837,11 @@ def _verify(module: Any) -> None:
         verify_module(module)
         return
     except DominanceError as e:  # a value used where it is not defined: at the use
-        raise _located_error(e.op, str(e)) from None
+        hint = (
+            " (a value made inside a runtime if or loop is carried out of it only in a "
+            "variable, not in a list, a dict or an object's attribute)"
+        )
+        raise _located_error(e.op, f"{e}{hint if 'inside' in str(e) else ''}") from None
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
     from asc_xdsl.utils.ir_diagnostics import _own_error  # only to locate a failure

@@ -157,9 +157,12 @@ class GlobalTensor(_Tensor):
     """`AscendC::GlobalTensor<T>`; typed when bound with `set_global_buffer`."""
 
     def __init__(self, handle: Any = None, dtype: DataType | None = None):
-        require_jit("GlobalTensor")
+        g = require_jit("GlobalTensor")
         super().__init__(handle)
         self.dtype = dtype
+        # Declared when `set_global_buffer` gives it a type, in the block it is created
+        # in (`declare`): its uses may follow the if or loop that binds it.
+        self._home = g.creation_point() if handle is None else None
 
     @property
     def _SUBINDEX(self):
@@ -212,7 +215,9 @@ class GlobalTensor(_Tensor):
             )
         if self.handle is None:
             self.dtype = self.dtype or buffer.dtype
-            self.handle = g.emit(GlobalTensorOp(global_tensor_type(self.dtype))).tensor
+            home, loc = getattr(self, "_home", None) or (None, None)
+            op = g.declare(GlobalTensorOp(global_tensor_type(self.dtype)), home, loc)
+            self.handle = op.tensor
             g.name_later(self)
         size = None if buffer_size is None else g.scalar(buffer_size, dt.int32)
         g.emit(GlobalTensorSetGlobalBufferOp(self.handle, buffer.handle, size))
