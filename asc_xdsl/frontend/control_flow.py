@@ -420,8 +420,8 @@ class ControlFlow:
             except _Return:
                 self.fail("'return' inside a runtime loop is not supported", node)
             yields = [
-                self._as_type(self.scope[n], h.type, n, node)
-                for n, h in zip(carried, inits, strict=True)
+                self._loop_yield(n, arg, node, node)
+                for n, arg in zip(carried, body.args[1:], strict=False)
             ]
             if keep_target:  # this iteration's value (the body may rebind the name)
                 yields.append(body.args[0])
@@ -450,6 +450,24 @@ class ControlFlow:
             name_value(res, n)
             self.scope[n] = make(res)
             self._scoped.pop(n, None)
+
+    def _loop_yield(
+        self, name: str, arg: SSAValue, loop: ast.For | ast.While, statement: ast.stmt
+    ) -> SSAValue:
+        """What the body of `loop` yields for carried variable `name` (`arg`: its value
+        at the top of the body). A variable the body rebinds to another kind of value
+        (a tensor for a number, a float for an int) cannot be carried; Python allows it,
+        and so does the kernel when the value from before is never read: nothing reads
+        the name outside the loop (`statement`: the loop in the function's syntax
+        tree), and the body reads it only after rebinding it. Its loop value then stays
+        the one from before (yielded unchanged), which nothing reads."""
+        value = self.scope[name]
+        if not _fits(value, arg.type) and (
+            name not in self.current_source.read_outside(statement)
+            and name not in _exposed_reads(loop)
+        ):
+            return arg
+        return self._as_type(value, arg.type, name, loop)
 
     def _fresh(
         self, before: dict[str, Any], read_after: Set[str]
@@ -552,8 +570,8 @@ class ControlFlow:
             except _Return:
                 self.fail("'return' inside a runtime loop is not supported", node)
             yields = [
-                self._as_type(self.scope[n], t, n, node)
-                for n, t in zip(carried, types, strict=True)
+                self._loop_yield(n, arg, node, getattr(node, "asc_statement", node))
+                for n, arg in zip(carried, after_block.args, strict=True)
             ]
             # As in a for loop: a scalar or tensor first bound in the body and read
             # after the loop is a loop result (the last iteration's value), a
@@ -663,6 +681,52 @@ def _merge_kind(value: Any) -> tuple[Any, ...] | None:
     if isinstance(value, bool | int | float):
         return ("number", isinstance(value, float))
     return None
+
+
+def _fits(value: Any, t: Attribute) -> bool:
+    """Whether `value` can be a carried variable of IR type `t` (what `_as_type`
+    accepts without an error)."""
+    if isinstance(value, IRValue) and not isinstance(value, RuntimeScalar):
+        return value.handle is not None and value.handle.type == t
+    try:
+        dtype = dt.from_ir(t)
+    except TypeError:
+        return False
+    kind = _merge_kind(value)
+    return kind is not None and kind == ("number", dtype.is_float())
+
+
+def _exposed_reads(loop: ast.For | ast.While) -> frozenset[str]:
+    """The names an iteration of `loop` may read before binding them (its test, for a
+    while loop, and reads in its body before a top-level assignment binds the name),
+    found once per loop."""
+    found = getattr(loop, "exposed_reads", None)
+    if found is not None:
+        return found
+    exposed: set[str] = set()
+    if isinstance(loop, ast.While):
+        exposed |= _reads(loop.test)
+    bound: set[str] = set()
+    for stmt in loop.body:
+        exposed |= _reads(stmt) - bound
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                bound.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+    found = frozenset(exposed)
+    loop.exposed_reads = found  # type: ignore[union-attr]
+    return found
+
+
+def _reads(node: ast.AST) -> set[str]:
+    """The names `node` reads (an augmented assignment reads its target too)."""
+    names = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+            names.add(n.target.id)
+    return names
 
 
 def _rebuild(value: Any, handle: SSAValue) -> Any:

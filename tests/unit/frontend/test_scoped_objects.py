@@ -7,8 +7,9 @@ configured) and run on the simulator against numpy:
    declared where it was created, so the uses after the if or loop see it (it was
    declared inside the branch: C++ "not declared in this scope", a simulator crash);
    a value that escapes its region some other way (a list) is a located error;
-2. a name bound to values of different kinds in the two branches of an `if` is fine
-   when nothing reads it after the if, a located error when something does;
+2. a name bound to values of different kinds in the two branches of an `if` (or
+   rebound to another kind in a loop) is fine when nothing reads the value it can no
+   longer hold, a located error when something does;
 3. `addr + offset` keeps a 64-bit offset at 64 bits (it was narrowed to int32, so
    offsets of 2**31 elements and more wrapped silently): an offset past the array is
    the simulator's located out-of-range error, not a read of the wrapped element.
@@ -174,6 +175,44 @@ def test_kind_change_read_after_the_if_is_a_located_error():
     assert "int 5 in the other, and is read after it" in err.message
 
 
+@asc.jit
+def kind_changes_in_loops(x: asc.GlobalAddress, out: asc.GlobalAddress, n: int):
+    src = asc.GlobalTensor()
+    src.set_global_buffer(x)
+    dst = asc.GlobalTensor()
+    dst.set_global_buffer(out)
+    tmp = 0
+    for i in range(n):
+        tmp = src[i:]  # a tensor now; the 0 from before is never read
+        dst.set_value(i, tmp.get_value(0) + 1)
+    j = 0
+    w = 1
+    while j < n:
+        w = 0.5 * j  # a float now
+        dst.set_value(j + 4, w)
+        j += 1
+
+
+@asc.jit
+def kind_changes_read_in_the_next_iteration(x: asc.GlobalAddress, n: int):
+    tmp = 0
+    for _ in range(n):
+        asc.printf("%d\n", tmp)  # the int from before, or the last iteration's float
+        tmp = 1.5
+
+
+def test_kind_change_in_loops_never_read_from_before():
+    out = np.zeros(8, np.int32)
+    kind_changes_in_loops[1](X, out, 3)
+    np.testing.assert_array_equal(out, [*(X[:3] + 1), 0, 0, 0, 1, 0])
+
+
+def test_kind_change_read_in_the_next_iteration_is_a_located_error():
+    with pytest.raises(CompileError, match="variable 'tmp' changes from int32 to float32") as e:
+        kind_changes_read_in_the_next_iteration.compile(X, 2, always_compile=True)
+    assert e.value.source_line is not None and "for _ in range(n):" in e.value.source_line
+
+
 # -- 3. 64-bit pointer offsets ------------------------------------------------------------
 
 
@@ -252,6 +291,7 @@ def test_ascendc_compiles_against_the_headers():
         "bound_two_levels_down": bound_in_one_branch_nested.compile(X, out, 1, always_compile=True),
         "bound_in_loops": bound_in_loops.compile(X, out, 3, always_compile=True),
         "kind_changes_dead_after": kind_changes_dead_after.compile(X, out, 1, always_compile=True),
+        "kind_changes_in_loops": kind_changes_in_loops.compile(X, out, 3, always_compile=True),
         "offset_i64": offset_from_gm.compile(X, np.zeros(1, np.int64), out, always_compile=True),
         "offset_u32": offset_from_gm.compile(X, np.zeros(1, np.uint32), out, always_compile=True),
         "constant_offset": constant_offset.compile(X, out, always_compile=True),
