@@ -462,9 +462,10 @@ class ControlFlow:
         tree), and the body reads it only after rebinding it. Its loop value then stays
         the one from before (yielded unchanged), which nothing reads."""
         value = self.scope[name]
-        if not _fits(value, arg.type) and (
-            name not in self.current_source.read_outside(statement)
-            and name not in _exposed_reads(loop)
+        if (
+            name not in _exposed_reads(loop)
+            and name not in self.current_source.read_outside(statement)
+            and not _fits(value, arg.type)
         ):
             return arg
         return self._as_type(value, arg.type, name, loop)

@@ -199,6 +199,25 @@ class ScalarBuilder(ABC):
             v = self.integer(value, "a pointer offset or index")
         return self.emit(_cast_op(arith.IndexCastOp, v, INDEX)).results[0]
 
+    def offset(self, value: Any, what: str) -> SSAValue:
+        """An integer the Ascend C headers take as 64 bits (a GlobalTensor's offsets and
+        buffer size: `uint64_t`): an int32 as other indices when it is one, a 64-bit
+        runtime integer at its width, an unsigned one zero-extended (never narrowed to
+        int32, where offsets of 2**31 and more would wrap), a Python int beyond int32 a
+        64-bit constant."""
+        if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+            value = value.item()
+        if isinstance(value, RuntimeScalar) and not value.dtype.is_float():
+            if value.dtype.bitwidth == 64:
+                return value.handle
+            if value.dtype.kind == "uint":
+                return self.convert(value, dt.int64).handle
+        if type(value) is int and not -(1 << 31) <= value < 1 << 31:
+            if not -(1 << 63) <= value < 1 << 64:
+                self.fail(f"{what} {value} does not fit in 64 bits")
+            return self.constant(value, dt.int64 if value < 1 << 63 else dt.uint64)
+        return self.integer(value, what)
+
     def printf_arg(self, value: Any) -> SSAValue:
         if isinstance(value, RuntimeScalar):
             return value.handle

@@ -11,7 +11,8 @@ configured) and run on the simulator against numpy:
    rebound to another kind in a loop) is fine when nothing reads the value it can no
    longer hold, a located error when something does;
 3. `addr + offset` keeps a 64-bit offset at 64 bits (it was narrowed to int32, so
-   offsets of 2**31 elements and more wrapped silently): an offset past the array is
+   offsets of 2**31 elements and more wrapped silently), and so do a GlobalTensor's
+   offsets and buffer size (`uint64_t` in the headers): an offset past the array is
    the simulator's located out-of-range error, not a read of the wrapped element.
 """
 
@@ -107,6 +108,25 @@ def test_bound_in_loops_on_the_simulator(n):
     out = np.zeros(2, np.int32)
     bound_in_loops[1](X, out, n)
     np.testing.assert_array_equal(out, [X[n - 1], X[2]])
+
+
+@asc.jit
+def bound_on_one_path(x: asc.GlobalAddress, out: asc.GlobalAddress, n: int):
+    src = asc.GlobalTensor()
+    if n > 0:
+        src.set_global_buffer(x)
+    dst = asc.GlobalTensor()
+    dst.set_global_buffer(out)
+    dst.set_value(0, src.get_value(0))
+
+
+def test_unbound_on_the_path_taken_is_the_simulators_located_error():
+    out = np.zeros(1, np.int32)
+    bound_on_one_path[1](X, out, 1)
+    assert out[0] == X[0]
+    with pytest.raises(GmAccessError, match="GlobalTensor used before SetGlobalBuffer") as e:
+        bound_on_one_path[1](X, out, 0)
+    assert "dst.set_value(0, src.get_value(0))" in str(e.value)
 
 
 @asc.jit
@@ -264,6 +284,33 @@ def test_a_wide_constant_offset_does_not_wrap():
         constant_offset[1](X, np.zeros(1, np.int32))
 
 
+@asc.jit
+def global_tensor_offsets(x: asc.GlobalAddress, offsets: asc.GlobalAddress, out: asc.GlobalAddress):
+    table = asc.GlobalTensor()
+    table.set_global_buffer(offsets)
+    k = table.get_value(0)
+    src = asc.GlobalTensor()
+    src.set_global_buffer(x, k + 8)  # GetSize: a uint64_t in the headers
+    dst = asc.GlobalTensor()
+    dst.set_global_buffer(out)
+    dst.set_value(0, src.get_value(k))  # GetValue(uint64_t offset)
+    dst.set_value(1, src[k:].get_value(1))  # operator[](uint64_t offset)
+    dst.set_value(2, src(k))  # operator()(uint64_t offset)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64])
+def test_global_tensor_offsets_keep_64_bits(dtype):
+    compiled = global_tensor_offsets.compile(
+        X, np.zeros(1, dtype), np.zeros(3, np.int32), always_compile=True
+    )
+    assert "arith.trunci" not in compiled.asm["ir"]
+    out = np.zeros(3, np.int32)
+    global_tensor_offsets[1](X, np.array([2], dtype), out)
+    np.testing.assert_array_equal(out, [X[2], X[3], X[2]])
+    with pytest.raises(GmAccessError, match=f"reads bytes \\[{((1 << 32) + 2) * 4}, "):
+        global_tensor_offsets[1](X, np.array([(1 << 32) + 2], dtype), out)
+
+
 def test_a_float_offset_is_an_error():
     @asc.jit
     def float_offset(x: asc.GlobalAddress, f: float):
@@ -295,6 +342,9 @@ def test_ascendc_compiles_against_the_headers():
         "offset_i64": offset_from_gm.compile(X, np.zeros(1, np.int64), out, always_compile=True),
         "offset_u32": offset_from_gm.compile(X, np.zeros(1, np.uint32), out, always_compile=True),
         "constant_offset": constant_offset.compile(X, out, always_compile=True),
+        "global_tensor_offsets": global_tensor_offsets.compile(
+            X, np.zeros(1, np.uint64), out, always_compile=True
+        ),
     }
     with check_headers.Checker(headers) as checker:
         results = checker.check_all(
