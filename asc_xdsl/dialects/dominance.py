@@ -62,8 +62,8 @@ class _Frame:
         self, block: Block, visible: set[int], tree: dict[Block, list[Block]] | None = None
     ):
         self.next: Operation | None = block._first_op
-        self.added: list[int] = list(map(id, block._args))
-        visible.update(self.added)
+        self.added: list[SSAValue] = list(block._args)
+        visible.update(map(id, self.added))
         self.tree = tree  # a region of several blocks: its dominator tree
         self.after = list(reversed(tree.get(block, ()))) if tree else []
         self.waiting = False
@@ -85,14 +85,14 @@ def check_module(root: Operation) -> None:
             frame.waiting = False
             if frame.outer is not None:
                 visible, frame.outer = frame.outer, None
-            ids = [*map(id, op.results)]  # type: ignore[union-attr]
-            visible.update(ids)
-            added += ids
+            visible.update(map(id, op.results))  # type: ignore[union-attr]
+            added += op.results  # type: ignore[union-attr]
             op = op._next_op  # type: ignore[union-attr]
         while op is not None:  # the block's ops up to one with regions
-            for operand in op._operands:
-                if id(operand) not in visible:
-                    raise DominanceError(op, _describe(op, operand))
+            operands = op._operands
+            if operands and not visible.issuperset(map(id, operands)):
+                bad = next(v for v in operands if id(v) not in visible)
+                raise DominanceError(op, _describe(op, bad))
             if op.regions:
                 rule = _RULES.get(type(op))
                 if rule is not None:
@@ -105,20 +105,19 @@ def check_module(root: Operation) -> None:
                 break
             results = op.results
             if results:
-                ids = [*map(id, results)]
-                visible.update(ids)
-                added += ids
+                visible.update(map(id, results))
+                added += results
             op = op._next_op
         else:  # the block is done
             frame.next = None
             if frame.after:  # a block it dominates, walked while its values are visible
                 block = frame.after.pop()
                 if frame.tree is None:  # an unreachable block: every value of the region
-                    visible.update(added)
+                    visible.update(map(id, added))
                 frames.append(_Frame(block, visible, frame.tree))
                 continue
             frames.pop()
-            visible.difference_update(added)
+            visible.difference_update(map(id, added))
 
 
 def _enter(op: Operation, frames: list[_Frame], visible: set[int]) -> None:
@@ -144,7 +143,7 @@ def _unreachable(region: Region, blocks: list[Block], visible: set[int]) -> _Fra
     (each with every value of the region visible: dominated by every block)."""
     frame = object.__new__(_Frame)
     frame.next = None
-    frame.added = [id(v) for b in region.blocks for v in _block_values(b) if id(v) not in visible]
+    frame.added = [v for b in region.blocks for v in _block_values(b) if id(v) not in visible]
     frame.tree = None
     frame.after = list(reversed(blocks))
     frame.waiting = False
