@@ -389,6 +389,9 @@ def verify_module(module: Operation) -> None:
         _ISOLATION_CHECKED[0] = False
     if not good:
         module.verify()
+    from asc_xdsl.dialects.dominance import check_module  # (uses its definitions dominate)
+
+    check_module(module)
 
 
 _ISOLATION_CHECKED = [False]

@@ -140,6 +140,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         # Names whose value is a zero on a path that did not bind them (a runtime if
         # bound them in one branch only): a loop cannot carry them (see visit_For).
         self._maybe_unbound: set[str] = set()
+        # The blocks being built, outermost first (`declare` places objects in them).
+        self._open_blocks: list[Block] = []
         # Element reads of `t[i]` (`TensorElement`): dropped at the end if `t[i]` was
         # only used as a tensor (its sub-tensor view).
         self._element_reads: list[Operation] = []
@@ -184,6 +186,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         kernel.location = self._loc(self.source.tree, self.source)
         self.module.body.block.add_op(kernel)
         self.block = self.entry = block
+        self._open_blocks = [block]
         context.push(self)
         try:
             for pname, spec, arg in struct_args:
@@ -766,10 +769,12 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             name_value(arg, n)
             scope[n] = make(arg)
         saved = (self.block, self.entry, self.scope, self._constants, self._last_constant,
-                 self._scoped, self._maybe_unbound, self._depth, self.node)  # fmt: skip
+                 self._scoped, self._maybe_unbound, self._depth, self.node,
+                 self._open_blocks)  # fmt: skip
         self.block = self.entry = block
         self.scope, self._constants, self._last_constant = scope, {}, None
         self._scoped, self._maybe_unbound, self._depth = {}, set(), 0
+        self._open_blocks = [block]
         self._inline_stack.append(source)
         try:
             value, at = None, None
@@ -795,7 +800,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         finally:
             self._inline_stack.pop()
             (self.block, self.entry, self.scope, self._constants, self._last_constant,
-             self._scoped, self._maybe_unbound, self._depth, self.node) = saved  # fmt: skip
+             self._scoped, self._maybe_unbound, self._depth, self.node,
+             self._open_blocks) = saved  # fmt: skip
         kernel = next(iter(self.module.body.block.ops))
         self.module.body.block.insert_op_before(fn, kernel)  # defined before its callers
         return name, result

@@ -23,7 +23,7 @@ from typing import Any
 from xdsl.dialects import arith, scf
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from asc_xdsl.dialects.fast_build import name_value, new_op
+from asc_xdsl.dialects.fast_build import append_op, name_value, new_op
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.scalars import _select_op, is_scalar, py_dtype
@@ -68,17 +68,39 @@ class ControlFlow:
     _unrolling: list[int]
     _scoped: dict[str, str]
     _maybe_unbound: set[str]
+    _open_blocks: list[Block]  # the blocks being built, outermost first
 
     @contextmanager
     def _in_block(self, block: Block) -> Iterator[None]:
         outer = self.block
         self.block = block
         self._depth += 1
+        self._open_blocks.append(block)
         try:
             yield
         finally:
             self.block = outer
             self._depth -= 1
+            self._open_blocks.pop()
+
+    def creation_point(self) -> tuple[Block | None, Any]:
+        """Where a Python value made now is created: (the block, the location)."""
+        return self.block, self._loc(self.node)
+
+    def declare(self, op: Operation, home: Block | None, loc: Any = None) -> Operation:
+        """Emit `op`, which makes an object a Python value created earlier stands for
+        (a `GlobalTensor()` typed by its first `set_global_buffer`), in `home`, the
+        block the Python value was created in, when that block is still being built
+        around the current one: at its end, so before the runtime if or loop being
+        built, whose op comes after. The object's uses, on any path after its
+        creation, then all see it, as C++ needs its declaration to (made in the
+        current block, a use after the if or loop would not). `loc`: where the
+        Python value was created."""
+        if home is None or home is self.block or home not in self._open_blocks:
+            return self.emit(op)
+        op.location = loc if loc is not None else self._loc(self.node)
+        append_op(home, op)
+        return op
 
     def _carry(
         self, value: Any, node: ast.AST, name: str
@@ -176,6 +198,32 @@ class ControlFlow:
                 {**else_scope, "<return>": values[1]},
             )
             names.append("<return>")
+        # A name the branches bind to values of different kinds (a tensor and a
+        # number, an int and a float, two objects) cannot be an scf.if result. Python
+        # allows it, and so does the kernel when nothing reads the name after the if;
+        # when something does, it is an error here, at the if.
+        read_after = self.current_source.read_outside(node)
+        for n in [n for n in names if not n.startswith("<")]:
+            a, b = then_scope[n], else_scope[n]
+            kind = _merge_kind(a)
+            if kind is not None and kind == _merge_kind(b):
+                continue
+            if n not in read_after:  # (a value it held before stays: nothing reads it)
+                names.remove(n)
+                then_scope.pop(n)
+                else_scope.pop(n)
+                if n not in before:
+                    self._scoped[n] = (
+                        f"the runtime if at line {node.lineno + self.current_source.first_line - 1} "
+                        f"(its branches bind it to {describe(a)} and {describe(b)})"
+                    )
+            elif kind is not None and _merge_kind(b) is not None:
+                self.fail(
+                    f"variable '{n}' is bound to {describe(a)} in one branch of this runtime "
+                    f"if and to {describe(b)} in the other, and is read after it: a variable "
+                    "read after an if must hold the same kind of value on both paths",
+                    node,
+                )
         self.scope = dict(before)
         # A name bound in one branch only is visible after the if when it holds a
         # scalar or a tensor: the other path yields a placeholder of its type (Python
@@ -372,8 +420,8 @@ class ControlFlow:
             except _Return:
                 self.fail("'return' inside a runtime loop is not supported", node)
             yields = [
-                self._as_type(self.scope[n], h.type, n, node)
-                for n, h in zip(carried, inits, strict=True)
+                self._loop_yield(n, arg, node, node)
+                for n, arg in zip(carried, body.args[1:], strict=False)
             ]
             if keep_target:  # this iteration's value (the body may rebind the name)
                 yields.append(body.args[0])
@@ -402,6 +450,25 @@ class ControlFlow:
             name_value(res, n)
             self.scope[n] = make(res)
             self._scoped.pop(n, None)
+
+    def _loop_yield(
+        self, name: str, arg: SSAValue, loop: ast.For | ast.While, statement: ast.stmt
+    ) -> SSAValue:
+        """What the body of `loop` yields for carried variable `name` (`arg`: its value
+        at the top of the body). A variable the body rebinds to another kind of value
+        (a tensor for a number, a float for an int) cannot be carried; Python allows it,
+        and so does the kernel when the value from before is never read: nothing reads
+        the name outside the loop (`statement`: the loop in the function's syntax
+        tree), and the body reads it only after rebinding it. Its loop value then stays
+        the one from before (yielded unchanged), which nothing reads."""
+        value = self.scope[name]
+        if (
+            name not in _exposed_reads(loop)
+            and name not in self.current_source.read_outside(statement)
+            and not _fits(value, arg.type)
+        ):
+            return arg
+        return self._as_type(value, arg.type, name, loop)
 
     def _fresh(
         self, before: dict[str, Any], read_after: Set[str]
@@ -504,8 +571,8 @@ class ControlFlow:
             except _Return:
                 self.fail("'return' inside a runtime loop is not supported", node)
             yields = [
-                self._as_type(self.scope[n], t, n, node)
-                for n, t in zip(carried, types, strict=True)
+                self._loop_yield(n, arg, node, getattr(node, "asc_statement", node))
+                for n, arg in zip(carried, after_block.args, strict=True)
             ]
             # As in a for loop: a scalar or tensor first bound in the body and read
             # after the loop is a loop result (the last iteration's value), a
@@ -602,6 +669,65 @@ def speculatable(block: Block) -> bool:
             if isinstance(op, _TRAPPING) or not op.name.startswith(("arith.", "math.", "builtin.")):
                 return False
     return True
+
+
+def _merge_kind(value: Any) -> tuple[Any, ...] | None:
+    """What must match for two values of a variable to merge into one scf.if result
+    (`_carry` and `_as_type`): a tensor's or other IR value's type, a number's being a
+    float or not; None for a value that cannot be carried."""
+    if isinstance(value, RuntimeScalar):
+        return ("number", value.dtype.is_float())
+    if isinstance(value, IRValue):
+        return None if value.handle is None else ("value", value.handle.type)
+    if isinstance(value, bool | int | float):
+        return ("number", isinstance(value, float))
+    return None
+
+
+def _fits(value: Any, t: Attribute) -> bool:
+    """Whether `value` can be a carried variable of IR type `t` (what `_as_type`
+    accepts without an error)."""
+    if isinstance(value, IRValue) and not isinstance(value, RuntimeScalar):
+        return value.handle is not None and value.handle.type == t
+    try:
+        dtype = dt.from_ir(t)
+    except TypeError:
+        return False
+    kind = _merge_kind(value)
+    return kind is not None and kind == ("number", dtype.is_float())
+
+
+def _exposed_reads(loop: ast.For | ast.While) -> frozenset[str]:
+    """The names an iteration of `loop` may read before binding them (its test, for a
+    while loop, and reads in its body before a top-level assignment binds the name),
+    found once per loop."""
+    found = getattr(loop, "exposed_reads", None)
+    if found is not None:
+        return found
+    exposed: set[str] = set()
+    if isinstance(loop, ast.While):
+        exposed |= _reads(loop.test)
+    bound: set[str] = set()
+    for stmt in loop.body:
+        exposed |= _reads(stmt) - bound
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                bound.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+    found = frozenset(exposed)
+    loop.exposed_reads = found  # type: ignore[union-attr]
+    return found
+
+
+def _reads(node: ast.AST) -> set[str]:
+    """The names `node` reads (an augmented assignment reads its target too)."""
+    names = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+            names.add(n.target.id)
+    return names
 
 
 def _rebuild(value: Any, handle: SSAValue) -> Any:

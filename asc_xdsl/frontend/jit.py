@@ -859,11 +859,18 @@ def _check_options(options: dict[str, Any], name: str) -> None:
 def _verify(module: Any) -> None:
     """Verify the frontend's IR; a failure is the kernel author's error, at its line."""
 
+    from asc_xdsl.dialects.dominance import DominanceError
     from asc_xdsl.dialects.fast_verify import verify_module
 
     try:
         verify_module(module)
         return
+    except DominanceError as e:  # a value used where it is not defined: at the use
+        hint = (
+            " (a value made inside a runtime if or loop is carried out of it only in a "
+            "variable, not in a list, a dict or an object's attribute)"
+        )
+        raise _located_error(e.op, f"{e}{hint if 'inside' in str(e) else ''}") from None
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
     from asc_xdsl.utils.ir_diagnostics import _own_error  # only to locate a failure

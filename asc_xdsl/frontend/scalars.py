@@ -177,12 +177,46 @@ class ScalarBuilder(ABC):
     def _loc(self, node: Any, source: Any = None) -> Any: ...
 
     def index(self, value: Any) -> SSAValue:
-        """`value` as an `index` (pointer offsets)."""
-        v = self.scalar(value, dt.int32) if not _is_index(value) else value.handle
-        if isinstance(v.type, IndexType):
-            return v
-        signless = self._signless(v, self._dtype_of(v))
-        return self.emit(_cast_op(arith.IndexCastOp, signless, INDEX)).results[0]
+        """`value` as an `index` (pointer offsets, array indices) at its own width:
+        `index` is 64 bits (`int64_t` in C++), so an int64 or uint64 offset is not
+        narrowed to 32 bits first (offsets of 2**31 elements and more stay right); a
+        Python int outside int32 is an int64 constant."""
+        if _is_index(value):
+            return value.handle
+        if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+            value = value.item()  # a numpy scalar: the Python number it holds
+        if isinstance(value, RuntimeScalar):
+            if value.dtype.is_float():
+                self.fail(f"a pointer offset or index must be an integer, got {describe(value)}")
+            if value.dtype.kind != "int":  # unsigned: zero-extended; bool: 0 or 1
+                value = self.convert(value, dt.int64 if value.dtype.kind == "uint" else dt.int32)
+            v = value.handle
+        elif type(value) is int:
+            if not -(1 << 63) <= value < 1 << 63:
+                self.fail(f"the pointer offset or index {value} does not fit in 64 bits")
+            v = self.constant(value, dt.int32 if -(1 << 31) <= value < 1 << 31 else dt.int64)
+        else:
+            v = self.integer(value, "a pointer offset or index")
+        return self.emit(_cast_op(arith.IndexCastOp, v, INDEX)).results[0]
+
+    def offset(self, value: Any, what: str) -> SSAValue:
+        """An integer the Ascend C headers take as 64 bits (a GlobalTensor's offsets and
+        buffer size: `uint64_t`): an int32 as other indices when it is one, a 64-bit
+        runtime integer at its width, an unsigned one zero-extended (never narrowed to
+        int32, where offsets of 2**31 and more would wrap), a Python int beyond int32 a
+        64-bit constant."""
+        if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+            value = value.item()
+        if isinstance(value, RuntimeScalar) and not value.dtype.is_float():
+            if value.dtype.bitwidth == 64:
+                return value.handle
+            if value.dtype.kind == "uint":
+                return self.convert(value, dt.int64).handle
+        if type(value) is int and not -(1 << 31) <= value < 1 << 31:
+            if not -(1 << 63) <= value < 1 << 64:
+                self.fail(f"{what} {value} does not fit in 64 bits")
+            return self.constant(value, dt.int64 if value < 1 << 63 else dt.uint64)
+        return self.integer(value, what)
 
     def printf_arg(self, value: Any) -> SSAValue:
         if isinstance(value, RuntimeScalar):

@@ -296,5 +296,11 @@ def verify_located(module: ModuleOp, spans: dict[Operation, Span]) -> None:
         if span is None:
             raise LocatedVerifyError(f"error: {message}") from failure
         raise LocatedVerifyError(span.print_with_context(f"error: {message}").rstrip()) from None
+    at = getattr(failure, "op", None)  # a check of the whole module that names its op
+    while at is not None and at not in spans:  # (dominance.DominanceError; an implicit
+        at = at.parent_op()  # terminator is at the op around it)
+    if at is not None:
+        text = spans[at].print_with_context(f"error: {failure}").rstrip()
+        raise LocatedVerifyError(text) from None
     if failure is not None:
         raise failure

@@ -64,6 +64,10 @@ class _Tensor(IRValue):
     # shape=...)`), else None. Python-side, as in pyasc: views and casts have none.
     shape: Any = None
 
+    def _index(self, g: Any, value: Any) -> Any:
+        """An element index as the op takes it (a LocalTensor's: 32 bits)."""
+        return g.integer(value, "a tensor index")
+
     def _require_handle(self, g: Any) -> None:
         if self.handle is None:
             g.fail(f"use set_global_buffer before using a {type(self).__name__}")
@@ -82,9 +86,7 @@ class _Tensor(IRValue):
     def view(self, start: Any) -> Any:
         """`t[start:]` (`t[start]` in Ascend C): the tensor from element `start` on."""
         g = require_jit(f"{type(self).__name__}[...]")
-        return self.with_handle(
-            g.emit(self._SUBINDEX(self.handle, g.scalar(start, dt.int32))).result
-        )
+        return self.with_handle(g.emit(self._SUBINDEX(self.handle, self._index(g, start))).result)
 
     def __getitem__(self, slices: Any) -> Any:
         return self._subview(slices)
@@ -93,9 +95,7 @@ class _Tensor(IRValue):
         """`t(i)` (`operator()`): element `i`."""
         g = require_jit(f"{type(self).__name__}(i)")
         self._require_handle(g)
-        op = self._BRACKET(
-            self.handle, g.integer(index, "a tensor index"), result_types=[self.dtype.ir_type()]
-        )
+        op = self._BRACKET(self.handle, self._index(g, index), result_types=[self.dtype.ir_type()])
         return RuntimeScalar(g.emit(op).result, self.dtype)
 
     def __setitem__(self, index: Any, value: Any) -> None:
@@ -104,15 +104,13 @@ class _Tensor(IRValue):
     def get_value(self, offset: Any) -> RuntimeScalar:
         g = require_jit(f"{type(self).__name__}.get_value")
         self._require_handle(g)
-        op = g.emit(self._GET(self.handle, g.integer(offset, "a tensor index")))
+        op = g.emit(self._GET(self.handle, self._index(g, offset)))
         return RuntimeScalar(op.results[0], self.dtype)
 
     def set_value(self, offset: Any, value: Any) -> None:
         g = require_jit(f"{type(self).__name__}.set_value")
         self._require_handle(g)
-        g.emit(
-            self._SET(self.handle, g.integer(offset, "a tensor index"), g.scalar(value, self.dtype))
-        )
+        g.emit(self._SET(self.handle, self._index(g, offset), g.scalar(value, self.dtype)))
 
 
 class TensorElement(RuntimeScalar):
@@ -157,9 +155,17 @@ class GlobalTensor(_Tensor):
     """`AscendC::GlobalTensor<T>`; typed when bound with `set_global_buffer`."""
 
     def __init__(self, handle: Any = None, dtype: DataType | None = None):
-        require_jit("GlobalTensor")
+        g = require_jit("GlobalTensor")
         super().__init__(handle)
         self.dtype = dtype
+        # Declared when `set_global_buffer` gives it a type, in the block it is created
+        # in (`declare`): its uses may follow the if or loop that binds it.
+        self._home = g.creation_point() if handle is None else None
+
+    def _index(self, g: Any, value: Any) -> Any:
+        """A GlobalTensor's offsets are `uint64_t` in the headers: 64-bit ones keep
+        their width (`ScalarBuilder.offset`)."""
+        return g.offset(value, "a tensor index")
 
     @property
     def _SUBINDEX(self):
@@ -212,9 +218,11 @@ class GlobalTensor(_Tensor):
             )
         if self.handle is None:
             self.dtype = self.dtype or buffer.dtype
-            self.handle = g.emit(GlobalTensorOp(global_tensor_type(self.dtype))).tensor
+            home, loc = getattr(self, "_home", None) or (None, None)
+            op = g.declare(GlobalTensorOp(global_tensor_type(self.dtype)), home, loc)
+            self.handle = op.tensor
             g.name_later(self)
-        size = None if buffer_size is None else g.scalar(buffer_size, dt.int32)
+        size = None if buffer_size is None else g.offset(buffer_size, "the buffer size")
         g.emit(GlobalTensorSetGlobalBufferOp(self.handle, buffer.handle, size))
 
 

@@ -115,8 +115,42 @@ def scalars(x: asc.GlobalAddress, n: int, f: float):
 # CHECK:         ascendc.printf %a, %b, %c, %d, %e, %flag {desc = "%d %f %f %d %d %d\0A"} : i32, f32, f32, i32, i32, i1
 
 
+@asc.jit
+def object_bound_in_branches(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    src = asc.GlobalTensor()
+    if n > 0:
+        src.set_global_buffer(x)
+    else:
+        src.set_global_buffer(y)
+    asc.printf("%f\n", src.get_value(0))
+
+
+# An object is declared where the Python code creates it, before the if, though its
+# first set_global_buffer (which gives it its type) is in a branch.
+# CHECK-LABEL: func.func @object_bound_in_branches(
+# CHECK:         %src = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+# CHECK-NEXT:    scf.if %{{.*}} {
+# CHECK-NEXT:      ascendc.global_tensor.set_global_buffer %src, %x
+# CHECK-NEXT:    } else {
+# CHECK-NEXT:      ascendc.global_tensor.set_global_buffer %src, %y
+# CHECK-NEXT:    }
+# CHECK-NEXT:    ascendc.global_tensor.get_value %src
+# CHECK:         AscendC::GlobalTensor<float> src;
+# CHECK-NEXT:    if (
+# CHECK-NEXT:      src.SetGlobalBuffer(x);
+# CHECK-NEXT:    } else {
+# CHECK-NEXT:      src.SetGlobalBuffer(y);
+# CHECK-NEXT:    }
+# CHECK-NEXT:    float {{.*}} = src.GetValue(
+
+
 x = np.zeros(64, np.float32)
-for kernel, args in ((branches, (x, 3, 1)), (loops, (x, 9)), (scalars, (x, 3, 2.0))):
+for kernel, args in (
+    (branches, (x, 3, 1)),
+    (loops, (x, 9)),
+    (scalars, (x, 3, 2.0)),
+    (object_bound_in_branches, (x, x, 3)),
+):
     compiled = kernel.compile(*args, always_compile=True)
     print(compiled.asm["ir"])
     print(compiled.asm["ascendc"])

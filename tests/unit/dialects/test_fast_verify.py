@@ -13,6 +13,7 @@ from xdsl.irdl.constraints import VerificationContext
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from asc_xdsl.dialects import fast_verify
+from asc_xdsl.dialects.dominance import check_module
 from asc_xdsl.frontend.ir_context import parse_module
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -24,6 +25,13 @@ def _outcome(verify, op) -> str | None:
     except VerifyException as e:
         return str(e)
     return None
+
+
+def _xdsl_verify(module) -> None:
+    """xDSL's `module.verify()` and the module checks `verify_module` adds to it
+    (dialects/dominance.py: uses dominated by their definitions, region results)."""
+    module.verify()
+    check_module(module)
 
 
 def _compare(op) -> tuple[str | None, str | None] | None:
@@ -158,12 +166,12 @@ def test_verify_module_accepts_what_xdsl_accepts_on_every_lit_input():
                 module = parse_module(text)
             except Exception:
                 continue
-            slow = _outcome(lambda m: m.verify(), module)
+            slow = _outcome(_xdsl_verify, module)
             try:
                 fast = _outcome(fast_verify.verify_module, module)
             except Exception as e:  # not a VerifyException: xDSL raises it too
                 with pytest.raises(type(e)):
-                    module.verify()
+                    _xdsl_verify(module)
                 continue
             assert fast == slow
             accepted += fast is None
@@ -172,7 +180,7 @@ def test_verify_module_accepts_what_xdsl_accepts_on_every_lit_input():
 
 def test_verify_module_agrees_with_module_verify_on_every_lit_input():
     """Unverified lit inputs (error tests included): `verify_module` accepts exactly
-    what xDSL's `module.verify()` accepts, and reports its error."""
+    what xDSL's `module.verify()` plus the module checks accept, and reports its error."""
     from xdsl.parser import Parser
 
     from asc_xdsl.frontend.ir_context import make_context
@@ -185,7 +193,7 @@ def test_verify_module_agrees_with_module_verify_on_every_lit_input():
                 module = Parser(ctx, text).parse_module()
             except Exception:  # not even parsed
                 continue
-            theirs = _outcome(lambda m: m.verify(), module)
+            theirs = _outcome(_xdsl_verify, module)
             ours = _outcome(fast_verify.verify_module, module)
             assert ours == theirs, f"{path.relative_to(ROOT)} chunk {i}"
             accepted += theirs is None

@@ -19,6 +19,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.transforms.loop_invariant_code_motion import _move_loop_invariant_code
 
 import asc_xdsl as asc
+from asc_xdsl.dialects.fast_verify import verify_module
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.transforms.licm import (
     LOOPS,
@@ -118,7 +119,7 @@ def _repository_modules() -> list[tuple[str, ModuleOp]]:
         for i, part in enumerate(path.read_text().split("// -----")):
             try:
                 module = Parser(ctx, part).parse_module()
-                module.verify()
+                verify_module(module)  # (ours: dominance too)
                 _text(module)
             except Exception:  # (tests of malformed IR)
                 continue
