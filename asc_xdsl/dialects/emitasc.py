@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects.builtin import (
     ArrayAttr,
     FloatAttr,
