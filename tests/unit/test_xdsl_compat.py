@@ -206,3 +206,51 @@ attempt("ir kernel", lambda: __import__("asc_xdsl.runtime.ir_kernel"))
         assert (
             "but xDSL 0.76.0 is installed" in line and "pip install 'xdsl>=0.74,<0.76'" in line
         ), line
+
+
+# -- tools/xdsl_versions.py: what it reads and how it counts (a run takes minutes a release)
+
+
+def _tool():
+    import importlib.util
+
+    if "xdsl_versions" not in sys.modules:  # (its dataclass looks its module up there)
+        path = ROOT / "tools/xdsl_versions.py"
+        spec = importlib.util.spec_from_file_location("xdsl_versions", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["xdsl_versions"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["xdsl_versions"]
+
+
+def test_the_versions_tool_reads_the_same_range():
+    tool = _tool()
+    assert tool.REQUIREMENT == xdsl_compat.REQUIREMENT
+    assert (tool.MIN_XDSL, tool.BELOW_XDSL) == (xdsl_compat.MIN_XDSL, xdsl_compat.BELOW_XDSL)
+    assert tool.SKIP_ENV == xdsl_compat.SKIP_ENV
+    for version in ("0.73.0", "0.74.0", "0.75.2", "0.76.0"):
+        assert tool.supported(version) is xdsl_compat.supported(version)
+
+
+def test_the_versions_tool_installs_the_test_extra_with_the_named_xdsl():
+    reqs = _tool().requirements("0.73.0")
+    assert [r for r in reqs if r.startswith("xdsl")] == ["xdsl==0.73.0"]
+    assert {"numpy", "pytest", "lit", "filecheck"} <= set(reqs)
+
+
+def test_the_versions_tool_counts_pytest_and_lit():
+    tool = _tool()
+    assert tool.pytest_counts("..F.\n4 failed, 3126 passed, 50 skipped in 230.14s (0:03:50)") == {
+        "failed": 4,
+        "passed": 3126,
+        "skipped": 50,
+    }
+    assert tool.pytest_counts("1 passed, 2 errors in 0.50s") == {"passed": 1, "error": 2}
+    assert tool.pytest_counts("ImportError while loading conftest") is None
+    lit = "Failed Tests (1):\n  asc_xdsl :: backend/x.mlir\n\nTotal Discovered Tests: 121\n"
+    lit += "  Passed: 120 (99.17%)\n  Failed: 1 (0.83%)\n"
+    assert tool.lit_counts(lit) == {"passed": 120, "failed": 1}
+    outcome = tool.Outcome("0.73.0", {"pytest": {"passed": 5, "skipped": 1}, "lit": {"failed": 2}})
+    assert outcome.line() == (
+        "xdsl 0.73.0: 5 passed, 2 failed (pytest: 5 passed, 1 skipped; lit: 2 failed)"
+    )
