@@ -10,7 +10,7 @@ without its dependencies) with that xDSL and the rest of `pyproject.toml`'s depe
 and `test` extra, runs `pytest tests/unit` and `lit tests/filecheck` from the checkout, and
 prints one line:
 
-    xdsl 0.75.0: 5269 passed, 0 failed (pytest: 5148 passed, 68 skipped; lit: 121 passed)
+    xdsl 0.75.0: 5292 passed, 0 failed (pytest: 5171 passed, 68 skipped; lit: 121 passed)
 
 with the first failing tests under it. A release outside the supported range
 (`asc_xdsl/xdsl_compat.py`, the same as `pyproject.toml`) runs with `ASC_XDSL_ANY_XDSL=1`,
