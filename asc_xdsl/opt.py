@@ -17,6 +17,8 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Dialect, Operation
 from xdsl.utils.arg_spec import parse_spec

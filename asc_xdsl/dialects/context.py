@@ -11,6 +11,8 @@ defined when first named too. Two upstream ops are parsed in the forms pyasc wri
 
 from __future__ import annotations
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.context import Context
 from xdsl.ir import Attribute, Operation, TypeAttribute
 from xdsl.utils.exceptions import AlreadyRegisteredConstructException

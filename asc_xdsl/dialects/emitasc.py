@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects.builtin import (
     ArrayAttr,
     FloatAttr,
@@ -182,12 +184,13 @@ class KernelArgAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        # `<explicit>` after the pretty name, or `explicit` inside `#emitasc<kernel_arg ...>`
+        # `<explicit>` after the pretty name, or `explicit` inside `#emitasc<kernel_arg ...>`;
+        # `context_msg` by keyword: xDSL 0.75 made it keyword-only
         if parser.parse_optional_punctuation("<") is not None:
-            kind = parser.parse_identifier(" for a kernel argument kind")
+            kind = parser.parse_identifier(context_msg=" for a kernel argument kind")
             parser.parse_punctuation(">")
             return (StringAttr(kind),)
-        return (StringAttr(parser.parse_identifier(" for a kernel argument kind")),)
+        return (StringAttr(parser.parse_identifier(context_msg=" for a kernel argument kind")),)
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.kind.data}>")

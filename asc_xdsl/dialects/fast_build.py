@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from itertools import count, repeat
 from typing import Any, TypeVar
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects.builtin import UNKNOWN_LOC, DenseArrayBase, LocationAttr, i32
 from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue, SSAValues, Use
 from xdsl.irdl import (

@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects.builtin import DenseArrayBase, i32
 from xdsl.ir import BlockArgument, ErasedSSAValue, Operation, OpResult
 from xdsl.irdl import (

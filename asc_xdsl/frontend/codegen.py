@@ -22,6 +22,8 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,

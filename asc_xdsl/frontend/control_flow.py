@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator, Sequence, Set
 from contextlib import contextmanager
 from typing import Any
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects import arith, scf
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 

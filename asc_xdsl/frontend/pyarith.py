@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import Float64Type, f64
 from xdsl.ir import Operation, SSAValue

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
 from xdsl.utils.exceptions import ParseError, VerifyException

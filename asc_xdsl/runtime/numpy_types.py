@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 import numpy as np
 from xdsl.dialects.builtin import (
     BFloat16Type,

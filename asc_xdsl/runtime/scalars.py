@@ -17,6 +17,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Attribute
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.ir import Dialect
 
 from asc_xdsl.dialects.ascendc import construct, debug, types

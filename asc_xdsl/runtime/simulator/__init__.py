@@ -7,6 +7,8 @@ Modules: `platform` (memory sizes), `memory` (GM binding, on-chip buffers, tenso
 `tensor_list` (the packed tensor lists ListTensorDesc reads). See docs/simulator.md.
 """
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend, last_profile
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
