@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
