@@ -10,6 +10,7 @@ Modules: `platform` (memory sizes), `memory` (GM binding, on-chip buffers, tenso
 from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend, last_profile
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
+    EndlessLoopError,
     GmAccessError,
     MemoryOverflowError,
     ProfileRegionError,
@@ -27,6 +28,7 @@ __all__ = [
     "PLATFORMS",
     "AlignmentError",
     "CpuSimulatorBackend",
+    "EndlessLoopError",
     "GmAccessError",
     "KernelProfile",
     "MemoryOverflowError",

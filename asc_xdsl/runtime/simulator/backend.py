@@ -9,7 +9,9 @@ first, then environment variables):
 * `block_order`: "ascending" (default), "descending" or "random" -- the order blocks
   run in (a correct kernel gives the same results for every order);
 * `max_steps` / `ASC_XDSL_SIM_MAX_STEPS`: the simulation budget in blocks plus loop
-  iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop;
+  iterations (`budget.py`; by default it scales with the blocks and the GM bytes); a
+  launch beyond it ends in a `StepLimitError` at the loop, a `while` seen repeating
+  its condition's inputs in an `EndlessLoopError` at once;
 * `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
   "error" or "warn";
 * `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default), "zeros" (GM reads past an
@@ -275,7 +277,6 @@ class CpuSimulatorBackend:
         elif copy_tail not in ("error", "drop"):
             raise LaunchError(f"copy_tail must be 'error' or 'drop', got {copy_tail!r}")
         order = options.get("block_order", "ascending")
-        budget = max_steps(options.get("max_steps"))
         san_mode = sanitizer.sanitize_mode(options.get("sanitize"))
         auto_sync = kernel.options.get("auto_sync", True) is not False
         findings: list[SimulatorError] = []
@@ -289,6 +290,10 @@ class CpuSimulatorBackend:
         bound = bind_arguments(kernel, args)
         values = [v for v in bound if not isinstance(v, ListedTensor)]
         overruns = gm_overread.Overruns(overread, values) if overread != "error" else None
+        gm = [getattr(v, "buf", None) for v in bound]
+        budget = max_steps(
+            options.get("max_steps"), block_dim, [b for b in gm if isinstance(b, GmBuffer)]
+        )
         addresses = gm_addresses(bound)
         blocks = list(range(block_dim))
         if order == "descending":
