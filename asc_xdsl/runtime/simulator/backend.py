@@ -14,6 +14,8 @@ first, then environment variables):
   its condition's inputs in an `EndlessLoopError` at once;
 * `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
   "error" or "warn";
+* `uninit` / `ASC_XDSL_SIM_UNINIT`: reads of UB that nothing wrote (`uninit.py`): "warn"
+  (default), "error" or "off";
 * `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default), "zeros" (GM reads past an
   argument's end return zeros) or "pad" (GM reads and writes past it land in a dropped
   zero pad, local tensor overruns reach the next on-chip bytes, DataCopy tails are
@@ -35,7 +37,7 @@ import numpy as np
 from asc_xdsl.runtime.hidden_params import HIDDEN
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import cores, gm_overread, printing, sanitizer
+from asc_xdsl.runtime.simulator import cores, gm_overread, printing, sanitizer, uninit
 from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -64,6 +66,7 @@ OPTIONS = (
     "max_steps",
     "sanitize",
     "gm_overread",
+    "uninit",
 )
 
 
@@ -92,6 +95,8 @@ class BlockContext:
         "san",
         "sched",
         "steps",
+        "ubw",
+        "uninit",
         "vmask",
     )
 
@@ -127,15 +132,24 @@ class BlockContext:
         """The scheduler of cores that synchronise with each other, else None."""
         self.san = None
         """The race checker's state of this block (sanitizer.BlockSanitizer), if on."""
+        self.uninit = None
+        """The launch's findings of unwritten UB reads (uninit.Findings), if on."""
+        self.ubw = bytearray()
+        """One byte per UB byte: whether something wrote it (uninit.py)."""
         self.gm: GmAddresses | None = None
         """The launch's GM buffers by host address (tensor lists' pointers)."""
 
 
-def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
-    key = "_cpu_simulator_program" + ("_sanitized" if sanitize else "")
+def _program(kernel: CompiledKernel, sanitize: bool, uninit: bool = False) -> Program:
+    key = (
+        "_cpu_simulator_program"
+        + ("_sanitized" if sanitize else "")
+        + ("_uninit" if uninit else "")
+    )
     cached = kernel.metadata.get(key)
     if cached is None or cached.module is not kernel.module:
-        cached = Program(kernel.module, sanitize, mix=cores.kernel_type_of(kernel) == "mix")
+        mix = cores.kernel_type_of(kernel) == "mix"
+        cached = Program(kernel.module, sanitize, mix=mix, uninit=uninit)
         cached.threads = cores.needs_threads(kernel.module)
         kernel.metadata[key] = cached
     return cached
@@ -280,7 +294,9 @@ class CpuSimulatorBackend:
         san_mode = sanitizer.sanitize_mode(options.get("sanitize"))
         auto_sync = kernel.options.get("auto_sync", True) is not False
         findings: list[SimulatorError] = []
-        program = _program(kernel, san_mode != "off")
+        unread = uninit.uninit_mode(options.get("uninit"))
+        unwritten = uninit.Findings(unread) if unread != "off" else None
+        program = _program(kernel, san_mode != "off", unwritten is not None)
         try:
             entry = program.function(kernel.name)
         except SimulatorError as err:
@@ -326,6 +342,9 @@ class CpuSimulatorBackend:
             b = core.block
             if san_mode != "off":
                 c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)
+            if unwritten is not None:
+                c.uninit = unwritten
+                c.ubw = bytearray(platform.memory_sizes["UB"])
             try:
                 with np.errstate(all="ignore"):  # per thread when the cores are threads
                     entry.call(c, values)
@@ -368,6 +387,8 @@ class CpuSimulatorBackend:
                 prev.whole = prev.whole + stats
                 prev.regions += c.regions
         sanitizer.emit_warnings(findings)
+        if unwritten is not None:
+            unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
         out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)
