@@ -140,11 +140,11 @@ class BlockContext:
         """The launch's GM buffers by host address (tensor lists' pointers)."""
 
 
-def _program(kernel: CompiledKernel, sanitize: bool, uninit: bool = False) -> Program:
+def _program(kernel: CompiledKernel, sanitize: bool, uninit: str | None = None) -> Program:
     key = (
         "_cpu_simulator_program"
         + ("_sanitized" if sanitize else "")
-        + ("_uninit" if uninit else "")
+        + (f"_uninit_{uninit}" if uninit else "")
     )
     cached = kernel.metadata.get(key)
     if cached is None or cached.module is not kernel.module:
@@ -296,7 +296,7 @@ class CpuSimulatorBackend:
         findings: list[SimulatorError] = []
         unread = uninit.uninit_mode(options.get("uninit"))
         unwritten = uninit.Findings(unread) if unread != "off" else None
-        program = _program(kernel, san_mode != "off", unwritten is not None)
+        program = _program(kernel, san_mode != "off", unread if unwritten is not None else None)
         try:
             entry = program.function(kernel.name)
         except SimulatorError as err:

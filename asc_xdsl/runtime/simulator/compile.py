@@ -34,7 +34,7 @@ family's ops in every form (count, mask, bit mask) share one handler.
 
 With `Program(module, sanitize=True)` each op's closure is wrapped by the race checker
 (`sanitizer.instrument`); a program compiled without it pays nothing for it. With
-`uninit=True` the ops touching local tensors check their UB reads and mark their
+`uninit="warn"` or `"error"` the ops touching local tensors check their UB reads and mark their
 writes (`uninit.instrument`: pasted around an inlined op's template, or a closure
 around the op's closure).
 
@@ -174,14 +174,19 @@ class Program:
     """All functions of a module, compiled on first use."""
 
     def __init__(
-        self, module: ModuleOp, sanitize: bool = False, mix: bool = False, uninit: bool = False
+        self,
+        module: ModuleOp,
+        sanitize: bool = False,
+        mix: bool = False,
+        uninit: str | None = None,
     ):
         import asc_xdsl.runtime.simulator.ops  # noqa: F401  (registers the handlers)
 
         self.module = module
         self.sanitize = sanitize
         self.uninit = uninit
-        """Whether reads of unwritten UB are checked (uninit.py)."""
+        """Reads of unwritten UB are checked in this mode ("warn", "error"), or not (None;
+        uninit.py)."""
         self.mix = mix
         """A mix kernel: each op runs only on the side that has its unit (cores.side_guard)."""
         self.threads = False
@@ -307,7 +312,7 @@ class FunctionCompiler:
             if self.program.uninit and f is not None:
                 from asc_xdsl.runtime.simulator.uninit import instrument as check_uninit
 
-                f = check_uninit(op, self, f)
+                f = check_uninit(op, self, f, self.program.uninit)
             if isinstance(f, Inline) and self.wraps:
                 f = self.closure(f)  # wrapped below
             if self.program.mix and f is not None:

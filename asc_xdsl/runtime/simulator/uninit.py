@@ -124,24 +124,6 @@ _ONES = memoryview(bytes([1]) * (1 << 20))
 """A source of 1 bytes for marking writes (sliced, never copied)."""
 
 
-def mark(c: Any, t: Any, nbytes: int) -> None:
-    """Bytes [t.offset, +nbytes) of t's memory are written (UB only)."""
-    if t.__class__ is LocalTensor and t.mem_name == "UB" and nbytes > 0:
-        lo = t.offset
-        hi = min(lo + nbytes, len(c.ubw))
-        if hi > lo:
-            c.ubw[lo:hi] = _ONES[: hi - lo]
-
-
-def mark_window(c: Any, t: Any) -> None:
-    """All of t's window is written (a tensor or a list of them)."""
-    if isinstance(t, list | tuple):
-        for x in t:
-            mark_window(c, x)
-    elif t.__class__ is LocalTensor:
-        mark(c, t, t.length * t.itemsize)
-
-
 def mark_all(c: Any) -> None:
     """An op wrote UB through addresses: every byte counts as written from now on."""
     c.ubw[:] = bytes([1]) * len(c.ubw)
@@ -150,15 +132,16 @@ def mark_all(c: Any) -> None:
 # -- instrumentation ---------------------------------------------------------------------
 
 
-def instrument(op: Operation, comp: Any, f: Any) -> Any:
+def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
     """`f` (a closure or an `Inline`) with the reads checked before it and the writes
-    marked after it; `f` itself for an op that touches no local tensor."""
+    marked after it (pasted in: a call costs more than the work); `f` itself for an op
+    that touches no local tensor. `mode`: the launch's ("warn" or "error")."""
     plan = _plan(op)
     if plan is None:
         return f
     reads, writes, windows, count, everything = plan
-    check_src, mark_src, names = [], [], {"u_op": op}
-    names.update(u_report=report, u_mark=mark, u_window=mark_window, u_all=mark_all)
+    check_src, mark_src = [], []
+    names = {"u_op": op, "u_report": report, "u_ones": _ONES, "u_all": mark_all}
     if count is not None:
         names["u_n"] = count
     for i, (operand, value, element) in enumerate(reads):
@@ -166,26 +149,33 @@ def instrument(op: Operation, comp: Any, f: Any) -> Any:
         names[f"u_name{i}"] = operand
         if element is not None:
             names[f"u_i{i}"] = element
-            start, size = f"{{u_i{i}}} * uw_t.itemsize", "uw_t.itemsize"
+            start, size = f" + {{u_i{i}}} * uw_t.itemsize", "uw_t.itemsize"
         else:
-            start, size = "0", "{u_n} * uw_t.itemsize"
+            start, size = "", "{u_n} * uw_t.itemsize"
         check_src.append(
             f"uw_t = {{u_r{i}}}\n"
             "if uw_t.__class__ is {u_lt} and uw_t.mem_name == 'UB':\n"
-            f"    uw_lo = uw_t.offset + {start}\n"
+            f"    uw_lo = uw_t.offset{start}\n"
             f"    uw_hi = uw_lo + {size}\n"
             "    if c.ubw.find(0, uw_lo, uw_hi) >= 0:\n"
             f"        {{u_report}}(c, {{u_op}}, {{u_name{i}}}, uw_t, uw_lo, uw_hi)"
         )
-    for i, value in enumerate(writes):
+    # Writes: the op ran, so the bytes lie inside the tensor's memory (no clamp needed).
+    marked = [(v, "{u_n} * uw_t.itemsize") for v in writes]
+    marked += [(v, "uw_t.length * uw_t.itemsize") for v in windows]
+    for i, (value, size) in enumerate(marked):
         names[f"u_w{i}"] = value
-        mark_src.append(f"{{u_mark}}(c, {{u_w{i}}}, {{u_n}} * {{u_w{i}}}.itemsize)")
-    for i, value in enumerate(windows):
-        names[f"u_b{i}"] = value
-        mark_src.append(f"{{u_window}}(c, {{u_b{i}}})")
+        mark_src.append(
+            f"uw_t = {{u_w{i}}}\n"
+            "if uw_t.__class__ is {u_lt} and uw_t.mem_name == 'UB':\n"
+            f"    uw_n = {size}\n"
+            "    if uw_n > 0:\n"
+            "        uw_lo = uw_t.offset\n"
+            "        c.ubw[uw_lo : uw_lo + uw_n] = {u_ones}[:uw_n]"
+        )
     if everything:
         mark_src.append("{u_all}(c)")
-    if reads:
+    if reads and mode == "error":
         names["u_raise"] = raise_pending
         mark_src.append("if c.uninit.pending is not None:\n    {u_raise}(c)")
     names["u_lt"] = LocalTensor
