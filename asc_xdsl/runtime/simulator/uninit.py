@@ -33,8 +33,8 @@ from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.compile import Inline
+from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError
-from asc_xdsl.runtime.simulator.memory import LocalTensor
 
 UNINIT_ENV = "ASC_XDSL_SIM_UNINIT"
 MODES = ("warn", "error", "off")
@@ -50,6 +50,8 @@ elements of each source operand."""
 
 ELEMENT_READS = frozenset(("ascendc.local_tensor.get_value",))
 """Ops reading the one element at operand 1."""
+ELEMENT_WRITES = frozenset(("ascendc.local_tensor.set_value",))
+"""Ops writing the one element at operand 1."""
 
 _COUNT_OPERANDS = ("count", "cal_count")
 
@@ -142,47 +144,80 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
     reads, writes, windows, count, everything = plan
     check_src, mark_src = [], []
     names = {"u_op": op, "u_report": report, "u_ones": _ONES, "u_all": mark_all}
+    n = comp.constant_of(count) if count is not None else None
     if count is not None:
         names["u_n"] = count
     for i, (operand, value, element) in enumerate(reads):
-        names[f"u_r{i}"] = value
-        names[f"u_name{i}"] = operand
-        if element is not None:
+        size = _itemsize(value)
+        if size is None:
+            continue  # not a local tensor (a copy from GM)
+        names[f"u_r{i}"], names[f"u_name{i}"] = value, operand
+        if element is not None:  # GetValue: any UB tensor, aligned or not
             names[f"u_i{i}"] = element
-            start, size = f" + {{u_i{i}}} * uw_t.itemsize", "uw_t.itemsize"
-        else:
-            start, size = "", "{u_n} * uw_t.itemsize"
+            test = "uw_t.mem_name == 'UB'"
+            span = f"uw_t.offset + {{u_i{i}}} * {size}", str(size)
+        else:  # a count form: its operands are aligned UB tensors or it fails itself
+            test = "uw_t.vec_ok"
+            span = "uw_t.offset", f"{{u_n}} * {size}" if n is None else str(n * size)
         check_src.append(
             f"uw_t = {{u_r{i}}}\n"
-            "if uw_t.__class__ is {u_lt} and uw_t.mem_name == 'UB':\n"
-            f"    uw_lo = uw_t.offset{start}\n"
-            f"    uw_hi = uw_lo + {size}\n"
+            f"if {test}:\n"
+            f"    uw_lo = {span[0]}\n"
+            f"    uw_hi = uw_lo + {span[1]}\n"
             "    if c.ubw.find(0, uw_lo, uw_hi) >= 0:\n"
             f"        {{u_report}}(c, {{u_op}}, {{u_name{i}}}, uw_t, uw_lo, uw_hi)"
         )
-    # Writes: the op ran, so the bytes lie inside the tensor's memory (no clamp needed).
-    marked = [(v, "{u_n} * uw_t.itemsize") for v in writes]
-    marked += [(v, "uw_t.length * uw_t.itemsize") for v in windows]
-    for i, (value, size) in enumerate(marked):
+    # Writes: the op ran, so the bytes lie inside the tensor's memory (no clamp needed);
+    # bytes written already are left alone (a find costs less than the copy).
+    for i, (value, kind) in enumerate(
+        [(v, "count") for v in writes] + [(v, "window") for v in windows]
+    ):
+        size = _itemsize(value)
+        if size is None and kind == "count":
+            continue  # a copy to GM
         names[f"u_w{i}"] = value
+        test, start = "uw_t.mem_name == 'UB'", "uw_t.offset"
+        if kind == "count":
+            test, nbytes = "uw_t.vec_ok", f"{{u_n}} * {size}" if n is None else n * size
+        elif op.name in ELEMENT_WRITES and size is not None:
+            start, nbytes = f"uw_t.offset + {{u_e}} * {size}", size
+            names["u_e"] = op.operands[1]
+        else:
+            nbytes = "uw_t.length * uw_t.itemsize"
+        if isinstance(nbytes, int) and 0 < nbytes <= len(_ONES):
+            names[f"u_ones{i}"] = bytes(_ONES[:nbytes])
+            fill, nbytes = f"{{u_ones{i}}}", str(nbytes)
+        else:
+            fill = "{u_ones}[:uw_n]"
         mark_src.append(
             f"uw_t = {{u_w{i}}}\n"
-            "if uw_t.__class__ is {u_lt} and uw_t.mem_name == 'UB':\n"
-            f"    uw_n = {size}\n"
-            "    if uw_n > 0:\n"
-            "        uw_lo = uw_t.offset\n"
-            "        c.ubw[uw_lo : uw_lo + uw_n] = {u_ones}[:uw_n]"
+            f"if {test}:\n"
+            f"    uw_lo = {start}\n"
+            f"    uw_n = {nbytes}\n"
+            "    if uw_n > 0 and c.ubw.find(0, uw_lo, uw_lo + uw_n) >= 0:\n"
+            f"        c.ubw[uw_lo : uw_lo + uw_n] = {fill}"
         )
     if everything:
         mark_src.append("{u_all}(c)")
     if reads and mode == "error":
         names["u_raise"] = raise_pending
         mark_src.append("if c.uninit.pending is not None:\n    {u_raise}(c)")
-    names["u_lt"] = LocalTensor
     if isinstance(f, Inline):
         return Inline(op, [*check_src, f.template, *mark_src], {**f.names, **names})
     own = Inline(op, [*check_src, "{u_f}(e, c)", *mark_src], {**names, "u_f": f})
     return comp.closure(own)
+
+
+def _itemsize(value: Any) -> int | None:
+    """The element size of a local tensor value (None for other values, or an element
+    type without a size)."""
+    t = value.type
+    if not isinstance(t, LocalTensorType):
+        return None
+    try:
+        return np_dtype(t.element_type).itemsize
+    except Exception:  # (void and other sizeless element types)
+        return None
 
 
 Plan = tuple[list, list, list, Any, bool]

@@ -78,3 +78,11 @@ def test_kernels_reading_what_they_wrote_are_silent():
 def test_an_error_of_the_op_itself_comes_first():
     with pytest.raises(TensorBoundsError, match="access past the end"):
         U.reads_past_its_tensor[1](np.zeros(64, np.float32), 1, uninit="error")
+
+
+def test_set_value_marks_its_element_only():
+    x = np.zeros(8, np.int32)
+    (found,) = _findings(lambda: U.sets_one_reads_another[1](x, 1))
+    line = _line(U.sets_one_reads_another, "t.get_value(1)")
+    assert f"uninit_kernels.py:{line}:" in found and "UB bytes [516, 520)" in found
+    assert list(x[:2]) == [7, 0]

@@ -53,3 +53,13 @@ def reads_past_its_tensor(x: asc.GlobalAddress, n: int):
     gx.set_global_buffer(x, 64)
     t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 8)
     asc.muls(t, t, 2.0, 64)  # past the tensor, and unwritten: the bounds error wins
+
+
+@asc.jit
+def sets_one_reads_another(x: asc.GlobalAddress, n: int):
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x, 8)
+    t = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 512, 8)
+    t.set_value(0, 7)
+    gx.set_value(0, t.get_value(0))  # written: silent
+    gx.set_value(1, t.get_value(1))  # SetValue wrote element 0 only: a finding
