@@ -95,6 +95,7 @@ class BlockContext:
         "san",
         "sched",
         "steps",
+        "ubdone",
         "ubw",
         "uninit",
         "vmask",
@@ -136,6 +137,8 @@ class BlockContext:
         """The launch's findings of unwritten UB reads (uninit.Findings), if on."""
         self.ubw = bytearray()
         """One byte per UB byte: whether something wrote it (uninit.py)."""
+        self.ubdone: set[int] = set()
+        """UB ranges known to be all written, `offset << 20 | nbytes` (uninit.py)."""
         self.gm: GmAddresses | None = None
         """The launch's GM buffers by host address (tensor lists' pointers)."""
 
@@ -344,7 +347,8 @@ class CpuSimulatorBackend:
                 c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)
             if unwritten is not None:
                 c.uninit = unwritten
-                c.ubw = bytearray(platform.memory_sizes["UB"])
+                c.ubw = unwritten.mask(platform.memory_sizes["UB"])
+                c.ubdone = set()
             try:
                 with np.errstate(all="ignore"):  # per thread when the cores are threads
                     entry.call(c, values)
@@ -364,6 +368,8 @@ class CpuSimulatorBackend:
                 raise
             finally:
                 c.onchip.mems.release()
+                if unwritten is not None:
+                    unwritten.release(c.ubw)
             if c.region_start is not None:
                 raise ProfileRegionError(
                     "MetricsProfStart without a matching MetricsProfStop before the kernel ends"

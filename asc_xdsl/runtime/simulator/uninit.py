@@ -15,7 +15,10 @@ wrong on the device. Each block keeps one byte per UB byte (`c.ubw`, a bytearray
   (`bytearray.find(0, lo, hi)`: a memchr, no copy). Scratch operands
   (`sharedTmpBuffer`, read and written) are not checked.
 
-A read of unwritten bytes is reported once per op (source line): launch option
+Both first look the range up in `c.ubdone`, the set of ranges known to be all written
+(the mask never forgets a write), so a kernel that rewrites its tiles pays a set lookup
+per tensor operand. A read of unwritten bytes is reported once per op (source line):
+launch option
 `uninit` (`ASC_XDSL_SIM_UNINIT`) "warn" (the default: an `UninitializedReadWarning`
 after the launch), "error" (an `UninitializedReadError` at once) or "off" (the program
 is compiled without these checks and pays nothing). See docs/simulator.md.
@@ -75,9 +78,11 @@ def uninit_mode(value: Any = None) -> str:
 
 
 class Findings:
-    """A launch's findings: one per reading op, shared by its blocks."""
+    """A launch's findings: one per reading op, shared by its blocks; and the blocks'
+    written-bytes masks (`mask`/`release`: a finished block's is zeroed for the next,
+    as `memory.Memories` reuses UB, since fresh pages cost a page fault each)."""
 
-    __slots__ = ("errors", "mode", "pending", "seen")
+    __slots__ = ("errors", "mode", "pending", "seen", "spare")
 
     def __init__(self, mode: str):
         self.mode = mode
@@ -86,6 +91,20 @@ class Findings:
         self.pending: SimulatorError | None = None
         """Mode "error": the finding, raised once the op has run (so that an error of
         the op itself, a bounds or alignment error, comes first)."""
+        self.spare: list[bytearray] = []
+
+    def mask(self, nbytes: int) -> bytearray:
+        """A zeroed mask of `nbytes` for a block."""
+        for i, m in enumerate(self.spare):
+            if len(m) == nbytes:
+                del self.spare[i]
+                m[:] = bytes(nbytes)
+                return m
+        return bytearray(nbytes)
+
+    def release(self, mask: bytearray) -> None:
+        if len(self.spare) < 4:
+            self.spare.append(mask)
 
     def emit(self) -> None:
         for err in self.errors:
@@ -122,6 +141,39 @@ def raise_pending(c: Any) -> None:
         raise err
 
 
+def _template(tensor: str, test: str, start: str, nbytes: int | str) -> str:
+    """The common head of a check and a mark: the tensor, the test that it is one to
+    track, its bytes, and the call of the slow path unless the set of ranges known to
+    be all written (`c.ubdone`, keyed `offset << 20 | nbytes`) has them."""
+    return (
+        f"uw_t = {{{tensor}}}\n"
+        f"if {test}:\n"
+        f"    uw_lo = {start}\n"
+        f"    uw_n = {nbytes}\n"
+        "    if (uw_lo << 20 | uw_n) not in c.ubdone:\n"
+        "        "
+    )
+
+
+def read_slow(c: Any, op: Operation, operand: str, t: Any, lo: int, nbytes: int) -> None:
+    """A read of UB bytes [lo, lo + nbytes) not known to be all written: look."""
+    if nbytes <= 0:
+        return
+    if c.ubw.find(0, lo, lo + nbytes) >= 0:
+        report(c, op, operand, t, lo, lo + nbytes)
+    else:
+        c.ubdone.add(lo << 20 | nbytes)
+
+
+def write_slow(c: Any, lo: int, nbytes: int) -> None:
+    """A write of UB bytes [lo, lo + nbytes) not known to be all written: mark them
+    (inside UB: the op has run, so they lie inside its tensor's memory)."""
+    if nbytes <= 0:
+        return
+    c.ubw[lo : lo + nbytes] = _ONES[:nbytes]
+    c.ubdone.add(lo << 20 | nbytes)
+
+
 _ONES = memoryview(bytes([1]) * (1 << 20))
 """A source of 1 bytes for marking writes (sliced, never copied)."""
 
@@ -143,7 +195,7 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
         return f
     reads, writes, windows, count, everything = plan
     check_src, mark_src = [], []
-    names = {"u_op": op, "u_report": report, "u_ones": _ONES, "u_all": mark_all}
+    names = {"u_op": op, "u_read": read_slow, "u_write": write_slow, "u_all": mark_all}
     n = comp.constant_of(count) if count is not None else None
     if count is not None:
         names["u_n"] = count
@@ -154,21 +206,19 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
         names[f"u_r{i}"], names[f"u_name{i}"] = value, operand
         if element is not None:  # GetValue: any UB tensor, aligned or not
             names[f"u_i{i}"] = element
-            test = "uw_t.mem_name == 'UB'"
-            span = f"uw_t.offset + {{u_i{i}}} * {size}", str(size)
+            test, start, nbytes = (
+                "uw_t.mem_name == 'UB'",
+                f"uw_t.offset + {{u_i{i}}} * {size}",
+                size,
+            )
         else:  # a count form: its operands are aligned UB tensors or it fails itself
-            test = "uw_t.vec_ok"
-            span = "uw_t.offset", f"{{u_n}} * {size}" if n is None else str(n * size)
+            test, start = "uw_t.vec_ok", "uw_t.offset"
+            nbytes = f"{{u_n}} * {size}" if n is None else n * size
         check_src.append(
-            f"uw_t = {{u_r{i}}}\n"
-            f"if {test}:\n"
-            f"    uw_lo = {span[0]}\n"
-            f"    uw_hi = uw_lo + {span[1]}\n"
-            "    if c.ubw.find(0, uw_lo, uw_hi) >= 0:\n"
-            f"        {{u_report}}(c, {{u_op}}, {{u_name{i}}}, uw_t, uw_lo, uw_hi)"
+            _template(f"u_r{i}", test, start, nbytes)
+            + f"{{u_read}}(c, {{u_op}}, {{u_name{i}}}, uw_t, uw_lo, uw_n)"
         )
-    # Writes: the op ran, so the bytes lie inside the tensor's memory (no clamp needed);
-    # bytes written already are left alone (a find costs less than the copy).
+    # Writes: the op ran, so the bytes lie inside the tensor's memory.
     for i, (value, kind) in enumerate(
         [(v, "count") for v in writes] + [(v, "window") for v in windows]
     ):
@@ -178,25 +228,14 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
         names[f"u_w{i}"] = value
         test, start = "uw_t.mem_name == 'UB'", "uw_t.offset"
         if kind == "count":
-            test, nbytes = "uw_t.vec_ok", f"{{u_n}} * {size}" if n is None else n * size
+            test = "uw_t.vec_ok"
+            nbytes = f"{{u_n}} * {size}" if n is None else n * size
         elif op.name in ELEMENT_WRITES and size is not None:
             start, nbytes = f"uw_t.offset + {{u_e}} * {size}", size
             names["u_e"] = op.operands[1]
         else:
             nbytes = "uw_t.length * uw_t.itemsize"
-        if isinstance(nbytes, int) and 0 < nbytes <= len(_ONES):
-            names[f"u_ones{i}"] = bytes(_ONES[:nbytes])
-            fill, nbytes = f"{{u_ones{i}}}", str(nbytes)
-        else:
-            fill = "{u_ones}[:uw_n]"
-        mark_src.append(
-            f"uw_t = {{u_w{i}}}\n"
-            f"if {test}:\n"
-            f"    uw_lo = {start}\n"
-            f"    uw_n = {nbytes}\n"
-            "    if uw_n > 0 and c.ubw.find(0, uw_lo, uw_lo + uw_n) >= 0:\n"
-            f"        c.ubw[uw_lo : uw_lo + uw_n] = {fill}"
-        )
+        mark_src.append(_template(f"u_w{i}", test, start, nbytes) + "{u_write}(c, uw_lo, uw_n)")
     if everything:
         mark_src.append("{u_all}(c)")
     if reads and mode == "error":
