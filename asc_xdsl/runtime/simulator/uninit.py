@@ -18,10 +18,10 @@ wrong on the device. Each block keeps one byte per UB byte (`c.ubw`, a bytearray
 Both first look the range up in `c.ubdone`, the set of ranges known to be all written
 (the mask never forgets a write), so a kernel that rewrites its tiles pays a set lookup
 per tensor operand. A read of unwritten bytes is reported once per op (source line):
-launch option
-`uninit` (`ASC_XDSL_SIM_UNINIT`) "warn" (the default: an `UninitializedReadWarning`
-after the launch), "error" (an `UninitializedReadError` at once) or "off" (the program
-is compiled without these checks and pays nothing). See docs/simulator.md.
+launch option `uninit` (`ASC_XDSL_SIM_UNINIT`) "warn" (the default: an
+`UninitializedReadWarning` after the launch), "error" (an `UninitializedReadError`
+once the op has run) or "off" (the program is compiled without these checks and pays
+nothing). See docs/simulator.md.
 """
 
 from __future__ import annotations
