@@ -87,7 +87,7 @@ def while_error(iterations: int, budget: int) -> StepLimitError:
     )
 
 
-def endless_error(iterations: int, names: Sequence[str], state: tuple) -> EndlessLoopError:
+def endless_error(iterations: int, names: Sequence[str], state: Sequence) -> EndlessLoopError:
     if names:
         values = ", ".join(f"{n} = {_shown(v)}" for n, v in zip(names, state, strict=True))
         why = (

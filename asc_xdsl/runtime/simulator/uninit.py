@@ -38,6 +38,7 @@ from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.compile import Inline
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.memory import LocalTensor
 
 UNINIT_ENV = "ASC_XDSL_SIM_UNINIT"
 MODES = ("warn", "error", "off")
@@ -226,7 +227,10 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
         if size is None and kind == "count":
             continue  # a copy to GM
         names[f"u_w{i}"] = value
-        test, start = "uw_t.mem_name == 'UB'", "uw_t.offset"
+        # (a whole window: any value may come, a library object's state or an unbound
+        # tensor passed through; a count form's operand is a bound aligned tensor)
+        test, start = "uw_t.__class__ is {u_lt} and uw_t.mem_name == 'UB'", "uw_t.offset"
+        names["u_lt"] = LocalTensor
         if kind == "count":
             test = "uw_t.vec_ok"
             nbytes = f"{{u_n}} * {size}" if n is None else n * size
@@ -268,6 +272,8 @@ def _plan(op: Operation) -> Plan | None:
     of an op, or None when it touches no local tensor."""
     spec = getattr(type(op), "SPEC", None)
     if spec is None:
+        if not op.name.startswith(("ascendc.", "emitasc.")):
+            return None  # control flow and calls: the ops inside are instrumented
         windows = [v for v in op.operands if isinstance(v.type, LocalTensorType)]
         return ([], [], windows, None, False) if windows else None
     count = None

@@ -121,3 +121,27 @@ def settles_then_ends(x: asc.GlobalAddress, n: int):
     gm = asc.GlobalTensor()
     gm.set_global_buffer(x, 8)
     gm.set_value(0, j)
+
+
+@asc.jit
+def float_state_settles(x: asc.GlobalAddress, f: float):
+    v = f
+    k = 0
+    while v != 0.0:  # halves to 0 and stops: float states compare by their bits
+        v = v * 0.5
+        k += 1
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, k)
+
+
+@asc.jit
+def float_state_repeats(x: asc.GlobalAddress, f: float):
+    v = f
+    k = 0
+    while v < 10.0:
+        v = v * 1.0  # stays put
+        k += 1
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, k)

@@ -208,6 +208,10 @@ def test_a_loop_whose_condition_repeats_stops_at_once():
     assert x[0] == 2
     L.settles_then_ends[1](x, 3)  # the condition's input rests, then moves: no error
     assert x[0] == 104
+    L.float_state_settles[1](x, 1.0)
+    assert x[0] == 150  # 1.0 halved to the smallest subnormal f32 (2**-149), then 0
+    with pytest.raises(EndlessLoopError, match=r"\(v = 2\.5\) after 1 iterations"):
+        L.float_state_repeats[1](x, 2.5)
 
 
 def test_default_budget_scales_with_blocks_and_gm_bytes():

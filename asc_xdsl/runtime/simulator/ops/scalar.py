@@ -600,7 +600,10 @@ def _tracked_while(op: scf.WhileOp, comp: FunctionCompiler, tracked: list[int]):
     passed = comp.slots_of(cond_op.args)
     yields = comp.slots_of(after_term.operands) if after_term is not None else []
     results = comp.slots_of(op.results)
-    names = [_value_name(op.before_region.blocks[0].args[i]) for i in tracked]
+    args = op.before_region.blocks[0].args
+    names = [_value_name(args[i]) for i in tracked]
+    # Floats compare by their bits: -0.0 == 0.0 would join two states whose futures differ.
+    exact = any(isinstance(args[i].type, AnyFloat) for i in tracked)
 
     def run(e, c, _op=op):
         k = c.cnt
@@ -612,8 +615,10 @@ def _tracked_while(op: scf.WhileOp, comp: FunctionCompiler, tracked: list[int]):
             if c.steps < 0:
                 raise while_error(iterations, c.max_steps)
             state = tuple([vals[i] for i in tracked])
+            if exact:
+                state = tuple([_bits(v) for v in state])
             if state == seen:
-                raise endless_error(iterations, names, state)
+                raise endless_error(iterations, names, [vals[i] for i in tracked])
             lap += 1
             if lap == power:
                 seen, lap, power = state, 0, power * 2
@@ -638,6 +643,11 @@ def _tracked_while(op: scf.WhileOp, comp: FunctionCompiler, tracked: list[int]):
             e[slot] = v
 
     return run
+
+
+def _bits(value) -> object:
+    """A float by its bits (a hex string), anything else as it is."""
+    return float(value).hex() if isinstance(value, float | np.floating) else value
 
 
 _PURE_PREFIXES = ("arith.", "math.", "scf.", "builtin.unrealized_conversion_cast")
