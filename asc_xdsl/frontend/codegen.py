@@ -64,7 +64,7 @@ from asc_xdsl.frontend.kernel_source import FunctionSource
 from asc_xdsl.frontend.kernel_source import GmParam as _GmParam
 from asc_xdsl.frontend.kernel_source import ScalarParam as _ScalarParam
 from asc_xdsl.frontend.kernel_source import StructParam as _StructParam
-from asc_xdsl.frontend.scalars import PY_OPS, ScalarBuilder, is_scalar, py_dtype
+from asc_xdsl.frontend.scalars import ScalarBuilder, is_scalar, py_dtype
 from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.tensor import GlobalAddress
@@ -326,6 +326,11 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             raise
         except VerifyException as e:  # an op or type built from the kernel's values
             self.fail(str(e).strip(), node if isinstance(node, ast.stmt | ast.expr) else None)
+        except MemoryError:
+            self.fail(
+                "compiling this line ran out of memory (a compile-time value too large?)",
+                node if isinstance(node, ast.stmt | ast.expr) else None,
+            )
         except RecursionError:  # reported a few levels up, where there is room again
             self.fail(
                 "this code nests too deeply to compile (Python's recursion limit); split "
@@ -473,6 +478,18 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             return self.scope[name]
         source = self.current_source
         g = source.globals
+        if (
+            name in _assigned_names(source)
+            and name not in self._scoped
+            and (name in g or hasattr(builtins, name))  # (others: "not defined", below)
+        ):
+            return self.fail(
+                f"UnboundLocalError: cannot access local variable '{name}' where it is "
+                f"not associated with a value ({source.tree.name} assigns '{name}', "
+                "which makes it a local variable in the whole function, as in Python: "
+                "the global of that name is not visible here; rename the variable)",
+                node,
+            )
         if name in g:
             return g[name]
         if name == "range":
@@ -543,10 +560,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
                 f"operator {op} is not defined for {describe(lhs)} and {describe(rhs)}",
                 node,
             )
-        try:
-            return PY_OPS[op](lhs, rhs)
-        except Exception as e:  # a compile-time expression that Python rejects
-            return self.fail(f"{type(e).__name__}: {e}", node)
+        return self.fold(op, lhs, rhs, node)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> Any:
         value = self.visit(node.operand)
@@ -637,13 +651,13 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         args = []
         for a in node.args:
             if isinstance(a, ast.Starred):
-                args.extend(self.visit(a.value))
+                args.extend(self._unpacked(a, tuple | list, "'*' unpacking", "tuple or list"))
             else:
                 args.append(self.visit(a))
         kwargs = {}
         for kw in node.keywords:
             if kw.arg is None:
-                kwargs.update(self.visit(kw.value))
+                kwargs.update(self._unpacked(kw, dict, "'**' unpacking", "dict"))
             else:
                 kwargs[kw.arg] = self.visit(kw.value)
         source = self._get_source(fn)
@@ -666,16 +680,34 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
                 fn is DataType
                 or (isinstance(fn, type) and (issubclass(fn, AscEnum) or _is_numpy_scalar(fn)))
             ):
+                if fn is builtins.pow and len(args) == 2 and not kwargs:
+                    return self.fold("**", *args, node)  # (bounded like `**`)
                 try:
                     return fn(*args, **kwargs)
                 except Exception as e:
                     return self.fail(f"{type(e).__name__}: {e}", node)
             if getattr(fn, "__self__", None) is not None and isinstance(fn.__self__, DataType):
                 return fn(*args, **kwargs)
+        owner = getattr(fn, "__self__", None)
+        if isinstance(owner, list | dict | set | bytearray):
+            return self.fail(
+                f"cannot call {type(owner).__name__}.{fn.__name__} in a kernel: a kernel "
+                "cannot change Python objects (compile-time lists, dicts and sets are "
+                "read-only there; keep runtime results in tensors or scalars)",
+                node,
+            )
         return self.fail(
             f"cannot call {getattr(fn, '__name__', repr(fn))} in a kernel (only asc API functions and @asc.jit functions run on the device)",
             node,
         )
+
+    def _unpacked(self, node: ast.Starred | ast.keyword, kind: Any, what: str, name: str) -> Any:
+        """The value of `*x` / `**x` in a call: a compile-time `kind` only (a kernel
+        call's arguments are fixed when it is compiled)."""
+        value = self.visit(node.value)
+        if not isinstance(value, kind):
+            self.fail(f"{what} in a call needs a compile-time {name}, got {describe(value)}", node)
+        return value
 
     def _bind_call(
         self, source: FunctionSource, args: list[Any], kwargs: dict[str, Any], node: ast.AST
@@ -836,6 +868,25 @@ def _dispatch(generator: type, node_class: type) -> tuple[Callable[..., Any], bo
     return method, issubclass(node_class, ast.stmt | ast.expr)
 
 
+def _assigned_names(source: FunctionSource) -> frozenset[str]:
+    """The names a function binds anywhere in its body (Python's local variables, its
+    parameters aside), found once per source."""
+    found = source.__dict__.get("_assigned_names")
+    if found is None:
+        names = set()
+        for n in ast.walk(source.tree):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
+                names.add(n.id)
+            elif isinstance(n, ast.alias):
+                names.add((n.asname or n.name).partition(".")[0])
+            elif (isinstance(n, ast.FunctionDef | ast.ClassDef) and n is not source.tree) or (
+                isinstance(n, ast.ExceptHandler) and n.name
+            ):
+                names.add(n.name)
+        found = source.__dict__["_assigned_names"] = frozenset(names)
+    return found
+
+
 def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     """Whether two device-function specialisations are the same (folded values compare
     by type and value, or identity when they do not compare)."""
@@ -891,7 +942,7 @@ def _is_language_api(fn: Any) -> bool:
     method of a kernel value (`n.ceildiv(d)` on a runtime scalar)."""
     if isinstance(getattr(fn, "__self__", None), IRValue):
         return True
-    return getattr(fn, "__module__", "").startswith(_LANGUAGE)
+    return (getattr(fn, "__module__", None) or "").startswith(_LANGUAGE)
 
 
 _LANGUAGE = "asc_xdsl.language."

@@ -21,11 +21,24 @@ backend already knows (the printer needs nothing special):
   the device gives inf or NaN rather than stopping.
 * float64 runtime operands are refused (their 53-bit significands break the exact
   reduction).
+
+Shifts (`<<`, `>>`) by a runtime amount are defined for every amount (C++ leaves a
+shift by the type's width or more undefined): the amount is clamped to width - 1
+before the shift op, so the op itself is always defined, and an amount outside
+[0, width) (negative ones included, read as unsigned) gives what shifting by ever more
+bits gives: 0 for `<<` and for `>>` of an unsigned value, the sign (0 or -1) for `>>`
+of a signed one. A constant amount outside [0, width) is a compile error instead.
+
+Compile-time folding (two Python values, `fold_limit`) is Python's, bounded: an int
+result of more than `MAX_FOLD_BITS` bits (`10 ** 10 ** 8` would take hours; no runtime
+type holds more than 64 bits anyway) or a sequence repeated to more than
+`MAX_FOLD_LENGTH` items (`'a' * 10**11`) is refused before it is computed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Any
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
@@ -33,11 +46,24 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import Float64Type, f64
 from xdsl.ir import Operation, SSAValue
 
-from asc_xdsl.frontend.scalars import _binary_op, _compare_op, _select_op, signless_type
+from asc_xdsl.frontend.scalars import (
+    _ARITH,
+    _binary_op,
+    _compare_op,
+    _select_op,
+    _signless_dtype,
+    signless_type,
+)
 
 if TYPE_CHECKING:
     from asc_xdsl.frontend.dtypes import DataType
     from asc_xdsl.frontend.scalars import ScalarBuilder as CodeGenerator
+
+MAX_FOLD_BITS = 8192
+"""The largest int (in bits) a kernel may compute at compile time: 2**8192 has 2467
+digits, well inside Python's 4300-digit limit for printing it."""
+MAX_FOLD_LENGTH = 1 << 20
+"""The longest str, bytes, tuple or list that `*` may build at compile time."""
 
 _STAGES = tuple(range(261, -1, -29))
 """Reduction exponents: f32 operands have |a / b| < 2**277, and each stage leaves a
@@ -178,4 +204,85 @@ def _fmod(o: _Ops, x: SSAValue, y: SSAValue) -> SSAValue:
     return o.select(invalid, nan, r)
 
 
-__all__ = ["float_divmod", "int_floordiv", "int_mod"]
+# -- shifts -------------------------------------------------------------------------------
+
+
+def shift(g: CodeGenerator, op: str, a: SSAValue, amount: SSAValue, dtype: DataType) -> SSAValue:
+    """`a << amount` / `a >> amount` on signless integers of `dtype` with a runtime
+    amount, defined for every amount (see the module docstring)."""
+    o = _Ops(g)
+    width = dtype.bitwidth
+    top = g.constant(width - 1, _signless_of(dtype))
+    in_range = o.op(_compare_op(arith.CmpiOp, amount, top, "ule"))  # unsigned: negatives too
+    clamped = o.select(in_range, amount, top)
+    sint, uint, _ = _ARITH[op]
+    op_class = uint if dtype.kind == "uint" else sint
+    r = o.op(_binary_op(op_class, a, clamped))
+    if op == ">>" and dtype.kind != "uint":
+        return r  # a shift by width - 1 already gives the sign
+    return o.select(in_range, r, g.constant(0, _signless_of(dtype)))
+
+
+def _signless_of(dtype: DataType) -> DataType:
+    return _signless_dtype(dtype) if dtype.kind == "uint" else dtype
+
+
+# -- compile-time folding -----------------------------------------------------------------
+
+
+def fold_limit(op: str, a: Any, b: Any) -> str | None:
+    """Why Python's `a op b` on two compile-time values is too large to compute, or
+    None (only `**`, `<<` and `*` can grow a value beyond its operands' sum)."""
+    if op == "*":
+        for seq, n in ((a, b), (b, a)):
+            if isinstance(seq, str | bytes | tuple | list) and _is_int(n):
+                if len(seq) * n > MAX_FOLD_LENGTH:
+                    unit = {str: "characters", bytes: "bytes"}.get(type(seq), "items")
+                    return (
+                        f"{type(seq).__name__} * {_short(n)} would make "
+                        f"{len(seq) * n} {unit}; compile-time sequences are limited to "
+                        f"{MAX_FOLD_LENGTH} {unit}"
+                    )
+                return None
+        if _is_int(a) and _is_int(b):
+            return _too_wide(abs(a).bit_length() + abs(b).bit_length(), op, a, b)
+        return None
+    if not (_is_int(a) and _is_int(b)) or b <= 0:
+        return None
+    if op == "<<":
+        return _too_wide(abs(a).bit_length() + b, op, a, b) if a else None
+    if op == "**" and abs(a) > 1:
+        return _too_wide(math.ceil(b * math.log2(abs(a))), op, a, b)
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int)  # (bool and IntEnum members too, as Python folds them)
+
+
+def _too_wide(bits: int, op: str, a: Any, b: Any) -> str | None:
+    if bits <= MAX_FOLD_BITS:
+        return None
+    return (
+        f"{_short(a)} {op} {_short(b)} would be an integer of about {bits} bits; "
+        f"compile-time integers are limited to {MAX_FOLD_BITS} bits (a runtime value "
+        "holds at most 64)"
+    )
+
+
+def _short(value: int) -> str:
+    """An int as text, or its size when its digits would fill the message."""
+    if value.bit_length() <= 64:
+        return str(int(value))
+    return f"<a {value.bit_length()}-bit integer>"
+
+
+__all__ = [
+    "MAX_FOLD_BITS",
+    "MAX_FOLD_LENGTH",
+    "float_divmod",
+    "fold_limit",
+    "int_floordiv",
+    "int_mod",
+    "shift",
+]

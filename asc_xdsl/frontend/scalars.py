@@ -63,6 +63,8 @@ _ARITH: dict[str, tuple[Any, Any, Any]] = {
     "^": (arith.XOrIOp, arith.XOrIOp, None),
     "**": (None, None, None),
 }
+_GROWING = frozenset(("**", "<<", "*"))
+"""Operators whose compile-time result may be far larger than their operands."""
 # comparison -> (signed int, unsigned int, float) predicates
 _PREDICATES = {
     "<": ("slt", "ult", "olt"), "<=": ("sle", "ule", "ole"), ">": ("sgt", "ugt", "ogt"),
@@ -247,10 +249,10 @@ class ScalarBuilder(ABC):
             try:
                 number = float(value)
             except OverflowError:  # an int beyond any float
-                return self.fail(f"constant {value} does not fit in {dtype.name}")
+                return self.fail(f"constant {_shown(value)} does not fit in {dtype.name}")
             if dt.float_overflows(number, dtype):
                 self.fail(
-                    f"constant {value} does not fit in {dtype.name} (largest finite value "
+                    f"constant {_shown(value)} does not fit in {dtype.name} (largest finite value "
                     f"{dt.FLOAT_LIMITS[dtype.name][0]:g})"
                 )
             attr = _float_attr(number.hex(), dtype)  # (hex: -0.0 is not 0.0)
@@ -260,7 +262,7 @@ class ScalarBuilder(ABC):
         else:
             width = dtype.bitwidth
             if not -(1 << (width - 1)) <= int(value) < 1 << (width - 1):
-                self.fail(f"constant {value} does not fit in {dtype.name}")
+                self.fail(f"constant {_shown(value)} does not fit in {dtype.name}")
             op = _int_constant(int(value), width)
         op.location = self._loc(self.node)
         assert self.entry is not None
@@ -278,7 +280,7 @@ class ScalarBuilder(ABC):
         """An unsigned constant as the signed value with the same bits."""
         ivalue = int(value)
         if not 0 <= ivalue < 1 << dtype.bitwidth:
-            self.fail(f"constant {value} does not fit in {dtype.name}")
+            self.fail(f"constant {_shown(value)} does not fit in {dtype.name}")
         return ivalue - (1 << dtype.bitwidth) if ivalue >= 1 << (dtype.bitwidth - 1) else ivalue
 
     def _reinterpret(self, value: SSAValue, t: Any) -> SSAValue:
@@ -373,10 +375,7 @@ class ScalarBuilder(ABC):
 
     def binary(self, op: str, a: Any, b: Any) -> Any:
         if not isinstance(a, RuntimeScalar) and not isinstance(b, RuntimeScalar):
-            try:
-                return PY_OPS[op](a, b)
-            except Exception as e:  # a compile-time expression that Python rejects
-                return self.fail(f"{type(e).__name__}: {e}")
+            return self.fold(op, a, b)
         for x in (a, b):
             if not isinstance(x, RuntimeScalar | bool | int | float):
                 self.fail(f"operator {op} is not defined for {describe(x)}")
@@ -392,6 +391,8 @@ class ScalarBuilder(ABC):
             dtype = dt.float32
         if op in ("//", "%") and dtype.kind != "uint":  # unsigned ones are already Python's
             return self._python_division(op, a, b, dtype)
+        if op in ("<<", ">>") and dtype.is_int():
+            return self._shift(op, a, b, dtype)
         sint, uint, flt = _ARITH[op]
         op_class = flt if dtype.is_float() else (uint if dtype.kind == "uint" else sint)
         if op_class is None:
@@ -400,6 +401,43 @@ class ScalarBuilder(ABC):
         lhs = self._signless(self.scalar(a, dtype), dtype)
         rhs = self._signless(self.scalar(b, dtype), dtype)
         r = self.emit(_binary_op(op_class, lhs, rhs)).results[0]
+        if dtype.kind == "uint":
+            r = self._reinterpret(r, dtype.ir_type())
+        return RuntimeScalar(r, dtype)
+
+    def fold(self, op: str, a: Any, b: Any, node: Any = None) -> Any:
+        """Python's `a op b` on two compile-time values, refused (located) when Python
+        rejects it or its result would be too large to compute (`pyarith.fold_limit`)."""
+        if op in _GROWING:
+            from asc_xdsl.frontend.pyarith import fold_limit
+
+            too_large = fold_limit(op, a, b)
+            if too_large is not None:
+                return self.fail(too_large, node)
+        try:
+            return PY_OPS[op](a, b)
+        except MemoryError:
+            return self.fail(f"the result of {op} is too large to compute at compile time", node)
+        except Exception as e:  # a compile-time expression that Python rejects
+            return self.fail(f"{type(e).__name__}: {e}", node)
+
+    def _shift(self, op: str, a: Any, b: Any, dtype: DataType) -> RuntimeScalar:
+        """`<<`/`>>` on runtime integers: a constant amount must be in [0, width) (C++
+        leaves other amounts undefined); a runtime one is made defined (pyarith.shift)."""
+        lhs = self._signless(self.scalar(a, dtype), dtype)
+        if not isinstance(b, RuntimeScalar):
+            if not 0 <= b < dtype.bitwidth:
+                self.fail(
+                    f"shift amount {b!r} is outside [0, {dtype.bitwidth}) for "
+                    f"{dtype.name}: the result would be undefined in C++"
+                )
+            rhs = self._signless(self.scalar(b, dtype), dtype)
+            sint, uint, _ = _ARITH[op]
+            r = self.emit(_binary_op(uint if dtype.kind == "uint" else sint, lhs, rhs)).results[0]
+        else:
+            from asc_xdsl.frontend import pyarith
+
+            r = pyarith.shift(self, op, lhs, self._signless(self.scalar(b, dtype), dtype), dtype)
         if dtype.kind == "uint":
             r = self._reinterpret(r, dtype.ir_type())
         return RuntimeScalar(r, dtype)
@@ -485,6 +523,14 @@ class ScalarBuilder(ABC):
             )
             result = RuntimeScalar(op.results[0], dtype)
         return result
+
+
+def _shown(value: Any) -> str:
+    """A constant for a message: an int too wide for any type by its size, not its
+    thousands of digits (which Python may refuse to print)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<a {value.bit_length()}-bit integer>"
+    return str(value)
 
 
 def py_dtype(value: Any) -> DataType:

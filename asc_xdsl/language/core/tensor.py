@@ -228,14 +228,16 @@ class GlobalTensor(_Tensor):
 
 class LocalTensor(_Tensor):
     """`AscendC::LocalTensor<T>`: `LocalTensor(dtype, pos, addr, tile_size)` places a
-    tensor of `tile_size` elements at byte address `addr` of buffer `pos`."""
+    tensor of `tile_size` elements (positive) at byte address `addr` of buffer `pos`
+    (default VECIN, address 0); `LocalTensor(dtype)` alone declares a tensor to be
+    assigned an allocated one later (`LocalTensor<T>()`)."""
 
     def __init__(
         self,
         dtype: DataType | None = None,
-        pos: TPosition = TPosition.VECIN,
-        addr: Any = 0,
-        tile_size: Any = 0,
+        pos: TPosition | None = None,
+        addr: Any = None,
+        tile_size: Any = None,
         *,
         handle: Any = None,
     ):
@@ -249,11 +251,15 @@ class LocalTensor(_Tensor):
         if not isinstance(dtype, DataType):
             g.fail(f"LocalTensor needs a dtype such as asc.float32, got {_describe(dtype)}")
         t = local_tensor_type(dtype)
-        if isinstance(addr, int) and isinstance(tile_size, int) and tile_size == 0 and addr == 0:
+        if pos is None and addr is None and tile_size is None:
             self.handle = g.emit(LocalTensorOp(t)).tensor
         else:
-            pos = g.enum(pos, TPosition, "pos")
-            u32 = g.scalar(addr, dt.uint32), g.scalar(tile_size, dt.uint32)
+            if tile_size is None:
+                g.fail("LocalTensor at a position and address needs tile_size (its elements)")
+            if isinstance(tile_size, int) and tile_size <= 0:
+                g.fail(f"LocalTensor: tile_size must be positive (elements), got {tile_size}")
+            pos = g.enum(TPosition.VECIN if pos is None else pos, TPosition, "pos")
+            u32 = g.scalar(0 if addr is None else addr, dt.uint32), g.scalar(tile_size, dt.uint32)
             self.handle = g.emit(LocalTensorV2Op(pos, u32[0], u32[1], t)).result
 
     @property

@@ -12,6 +12,7 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend, last_profile
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
+    EndlessLoopError,
     GmAccessError,
     MemoryOverflowError,
     ProfileRegionError,
@@ -29,6 +30,7 @@ __all__ = [
     "PLATFORMS",
     "AlignmentError",
     "CpuSimulatorBackend",
+    "EndlessLoopError",
     "GmAccessError",
     "KernelProfile",
     "MemoryOverflowError",

@@ -9,9 +9,13 @@ first, then environment variables):
 * `block_order`: "ascending" (default), "descending" or "random" -- the order blocks
   run in (a correct kernel gives the same results for every order);
 * `max_steps` / `ASC_XDSL_SIM_MAX_STEPS`: the simulation budget in blocks plus loop
-  iterations (`budget.py`); a launch beyond it ends in a `StepLimitError` at the loop;
+  iterations (`budget.py`; by default it scales with the blocks and the GM bytes); a
+  launch beyond it ends in a `StepLimitError` at the loop, a `while` seen repeating
+  its condition's inputs in an `EndlessLoopError` at once;
 * `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
   "error" or "warn";
+* `uninit` / `ASC_XDSL_SIM_UNINIT`: reads of UB that nothing wrote (`uninit.py`): "warn"
+  (default), "error" or "off";
 * `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default), "zeros" (GM reads past an
   argument's end return zeros) or "pad" (GM reads and writes past it land in a dropped
   zero pad, local tensor overruns reach the next on-chip bytes, DataCopy tails are
@@ -33,7 +37,7 @@ import numpy as np
 from asc_xdsl.runtime.hidden_params import HIDDEN
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import cores, gm_overread, printing, sanitizer
+from asc_xdsl.runtime.simulator import cores, gm_overread, printing, sanitizer, uninit
 from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -62,6 +66,7 @@ OPTIONS = (
     "max_steps",
     "sanitize",
     "gm_overread",
+    "uninit",
 )
 
 
@@ -90,6 +95,9 @@ class BlockContext:
         "san",
         "sched",
         "steps",
+        "ubdone",
+        "ubw",
+        "uninit",
         "vmask",
     )
 
@@ -125,15 +133,26 @@ class BlockContext:
         """The scheduler of cores that synchronise with each other, else None."""
         self.san = None
         """The race checker's state of this block (sanitizer.BlockSanitizer), if on."""
+        self.uninit = None
+        """The launch's findings of unwritten UB reads (uninit.Findings), if on."""
+        self.ubw = bytearray()
+        """One byte per UB byte: whether something wrote it (uninit.py)."""
+        self.ubdone: set[int] = set()
+        """UB ranges known to be all written, `offset << 20 | nbytes` (uninit.py)."""
         self.gm: GmAddresses | None = None
         """The launch's GM buffers by host address (tensor lists' pointers)."""
 
 
-def _program(kernel: CompiledKernel, sanitize: bool) -> Program:
-    key = "_cpu_simulator_program" + ("_sanitized" if sanitize else "")
+def _program(kernel: CompiledKernel, sanitize: bool, uninit: str | None = None) -> Program:
+    key = (
+        "_cpu_simulator_program"
+        + ("_sanitized" if sanitize else "")
+        + (f"_uninit_{uninit}" if uninit else "")
+    )
     cached = kernel.metadata.get(key)
     if cached is None or cached.module is not kernel.module:
-        cached = Program(kernel.module, sanitize, mix=cores.kernel_type_of(kernel) == "mix")
+        mix = cores.kernel_type_of(kernel) == "mix"
+        cached = Program(kernel.module, sanitize, mix=mix, uninit=uninit)
         cached.threads = cores.needs_threads(kernel.module)
         kernel.metadata[key] = cached
     return cached
@@ -275,11 +294,12 @@ class CpuSimulatorBackend:
         elif copy_tail not in ("error", "drop"):
             raise LaunchError(f"copy_tail must be 'error' or 'drop', got {copy_tail!r}")
         order = options.get("block_order", "ascending")
-        budget = max_steps(options.get("max_steps"))
         san_mode = sanitizer.sanitize_mode(options.get("sanitize"))
         auto_sync = kernel.options.get("auto_sync", True) is not False
         findings: list[SimulatorError] = []
-        program = _program(kernel, san_mode != "off")
+        unread = uninit.uninit_mode(options.get("uninit"))
+        unwritten = uninit.Findings(unread) if unread != "off" else None
+        program = _program(kernel, san_mode != "off", unread if unwritten is not None else None)
         try:
             entry = program.function(kernel.name)
         except SimulatorError as err:
@@ -289,6 +309,10 @@ class CpuSimulatorBackend:
         bound = bind_arguments(kernel, args)
         values = [v for v in bound if not isinstance(v, ListedTensor)]
         overruns = gm_overread.Overruns(overread, values) if overread != "error" else None
+        gm = [getattr(v, "buf", None) for v in bound]
+        budget = max_steps(
+            options.get("max_steps"), block_dim, [b for b in gm if isinstance(b, GmBuffer)]
+        )
         addresses = gm_addresses(bound)
         blocks = list(range(block_dim))
         if order == "descending":
@@ -321,6 +345,10 @@ class CpuSimulatorBackend:
             b = core.block
             if san_mode != "off":
                 c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)
+            if unwritten is not None:
+                c.uninit = unwritten
+                c.ubw = unwritten.mask(platform.memory_sizes["UB"])
+                c.ubdone = set()
             try:
                 with np.errstate(all="ignore"):  # per thread when the cores are threads
                     entry.call(c, values)
@@ -340,6 +368,8 @@ class CpuSimulatorBackend:
                 raise
             finally:
                 c.onchip.mems.release()
+                if unwritten is not None:
+                    unwritten.release(c.ubw)
             if c.region_start is not None:
                 raise ProfileRegionError(
                     "MetricsProfStart without a matching MetricsProfStop before the kernel ends"
@@ -363,6 +393,8 @@ class CpuSimulatorBackend:
                 prev.whole = prev.whole + stats
                 prev.regions += c.regions
         sanitizer.emit_warnings(findings)
+        if unwritten is not None:
+            unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
         out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)

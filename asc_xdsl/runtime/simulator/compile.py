@@ -33,7 +33,10 @@ registered with `@sim_hook("binary")`, called with the key's argument "add"), so
 family's ops in every form (count, mask, bit mask) share one handler.
 
 With `Program(module, sanitize=True)` each op's closure is wrapped by the race checker
-(`sanitizer.instrument`); a program compiled without it pays nothing for it.
+(`sanitizer.instrument`); a program compiled without it pays nothing for it. With
+`uninit="warn"` or `"error"` the ops touching local tensors check their UB reads and mark their
+writes (`uninit.instrument`: pasted around an inlined op's template, or a closure
+around the op's closure).
 
 Scalar-pipe instructions (arith, math, scf, calls, GetValue/SetValue, ...) are counted
 statically: each region knows how many it holds and adds them to the counters once per
@@ -170,11 +173,20 @@ class Function:
 class Program:
     """All functions of a module, compiled on first use."""
 
-    def __init__(self, module: ModuleOp, sanitize: bool = False, mix: bool = False):
+    def __init__(
+        self,
+        module: ModuleOp,
+        sanitize: bool = False,
+        mix: bool = False,
+        uninit: str | None = None,
+    ):
         import asc_xdsl.runtime.simulator.ops  # noqa: F401  (registers the handlers)
 
         self.module = module
         self.sanitize = sanitize
+        self.uninit = uninit
+        """Reads of unwritten UB are checked in this mode ("warn", "error"), or not (None;
+        uninit.py)."""
         self.mix = mix
         """A mix kernel: each op runs only on the side that has its unit (cores.side_guard)."""
         self.threads = False
@@ -297,6 +309,10 @@ class FunctionCompiler:
                 f = handler(op, self)
             except SimulatorError as err:  # a form or key the handler does not support
                 raise err.at(op, None) from None
+            if self.program.uninit and f is not None:
+                from asc_xdsl.runtime.simulator.uninit import instrument as check_uninit
+
+                f = check_uninit(op, self, f, self.program.uninit)
             if isinstance(f, Inline) and self.wraps:
                 f = self.closure(f)  # wrapped below
             if self.program.mix and f is not None:

@@ -81,6 +81,11 @@ class StepLimitError(SimulatorError):
     that never ends, or one far longer than the simulator can run (`max_steps`)."""
 
 
+class EndlessLoopError(StepLimitError):
+    """A while loop whose condition's inputs came back to values they had before: it
+    never ends (budget.py)."""
+
+
 def _source_excerpt(op: Operation | None) -> str:
     """The kernel's source line with a caret under the column, when the op has one."""
     loc = getattr(op, "location", None)

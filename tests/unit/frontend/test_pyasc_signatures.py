@@ -36,7 +36,10 @@ DELIBERATE = {
     ),
     **dict.fromkeys(
         ["asc.LocalTensor", "asc.LocalTensor.__init__"],
-        "pyasc declares a (dtype, addr) overload that its dispatcher does not implement",
+        "pyasc declares a (dtype, addr) overload that its dispatcher does not implement; "
+        "pos/addr/tile_size default to None so that LocalTensor(dtype) (the declaration) "
+        "differs from LocalTensor(dtype, pos, addr, 0), a located error (tile_size must "
+        "be positive)",
     ),
     "asc.SliceInfo.__getitem__": "Ascend C's SliceInfo has no operator[] (the dialect's "
     "slice_info.subindex, pyasc's IR for it, has no C++ form)",

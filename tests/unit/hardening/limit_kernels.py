@@ -86,3 +86,62 @@ def f16_overflow(x: asc.GlobalAddress):
 @asc.jit
 def local_tensor_param(x: asc.LocalTensor, n: int):
     pass
+
+
+@asc.jit
+def spin_on_gm(x: asc.GlobalAddress, n: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    i = 0
+    while gm.get_value(0) < n:  # a memory read: no repeat check, the budget stops it
+        i += 1
+    gm.set_value(1, i)
+
+
+@asc.jit
+def cycles_through_states(x: asc.GlobalAddress, n: int):
+    i = 0
+    k = 0
+    while i < n:
+        i = (i + 3) % 7  # 0 3 6 2 5 1 4 0 ...: a cycle of 7 values below n = 9
+        k += 1  # grows, but the condition does not depend on it
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, k)
+
+
+@asc.jit
+def settles_then_ends(x: asc.GlobalAddress, n: int):
+    i = 0
+    j = 0
+    while i < n:
+        if j > 100:  # i stays put for 100 iterations, then moves: not endless
+            i += 1
+        j += 1
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, j)
+
+
+@asc.jit
+def float_state_settles(x: asc.GlobalAddress, f: float):
+    v = f
+    k = 0
+    while v != 0.0:  # halves to 0 and stops: float states compare by their bits
+        v = v * 0.5
+        k += 1
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, k)
+
+
+@asc.jit
+def float_state_repeats(x: asc.GlobalAddress, f: float):
+    v = f
+    k = 0
+    while v < 10.0:
+        v = v * 1.0  # stays put
+        k += 1
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(x, 8)
+    gm.set_value(0, k)

@@ -4,6 +4,7 @@ accepted silently. Every case ends in a clear error that names the problem and w
 
 import sys
 import textwrap
+import time
 
 import limit_kernels as L
 import numpy as np
@@ -16,7 +17,14 @@ from asc_xdsl.opt import main as asc_opt
 from asc_xdsl.runtime import LaunchError
 from asc_xdsl.runtime.cann.args import encode_scalar
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import StepLimitError
+from asc_xdsl.runtime.simulator import EndlessLoopError, StepLimitError
+from asc_xdsl.runtime.simulator.budget import (
+    BASE_STEPS,
+    DEFAULT_MAX_STEPS,
+    STEPS_PER_BLOCK,
+    max_steps,
+)
+from asc_xdsl.runtime.simulator.memory import GmBuffer
 from asc_xdsl.utils import ir_diagnostics
 
 X = np.zeros(8, np.int32)
@@ -176,11 +184,42 @@ def test_f16_constant_overflow_in_a_kernel():
 
 
 def test_a_loop_that_never_ends_stops_at_the_budget():
+    x = np.zeros(8, np.int32)
     with pytest.raises(StepLimitError) as info:
-        L.spin[1](X, 5, max_steps=10_000)
+        L.spin_on_gm[1](x, 5, max_steps=10_000)
     text = str(info.value)
-    assert "limit_kernels.py:23:5: block 0: scf.while: this loop has run 9999 iterations" in text
+    assert "limit_kernels.py:96:5: block 0: scf.while: this loop has run 9999 iterations" in text
     assert "max_steps" in text and "ASC_XDSL_SIM_MAX_STEPS" in text
+
+
+def test_a_loop_whose_condition_repeats_stops_at_once():
+    start = time.perf_counter()
+    with pytest.raises(EndlessLoopError) as info:
+        L.spin[1](X, 5)  # i = i * 1: the condition's input never changes
+    assert time.perf_counter() - start < 10
+    text = str(info.value)
+    assert "limit_kernels.py:23:5: block 0: scf.while: this loop never ends" in text
+    x = np.zeros(8, np.int32)
+    with pytest.raises(
+        EndlessLoopError, match=r"came back to an earlier state \(i = 4\) after 13 iterations"
+    ):
+        L.cycles_through_states[1](x, 9)
+    L.cycles_through_states[1](x, 6)  # 0, 3, 6: ends
+    assert x[0] == 2
+    L.settles_then_ends[1](x, 3)  # the condition's input rests, then moves: no error
+    assert x[0] == 104
+    L.float_state_settles[1](x, 1.0)
+    assert x[0] == 150  # 1.0 halved to the smallest subnormal f32 (2**-149), then 0
+    with pytest.raises(EndlessLoopError, match=r"\(v = 2\.5\) after 1 iterations"):
+        L.float_state_repeats[1](x, 2.5)
+
+
+def test_default_budget_scales_with_blocks_and_gm_bytes():
+    assert max_steps(None, 1, []) == DEFAULT_MAX_STEPS == BASE_STEPS + STEPS_PER_BLOCK
+    big = np.zeros(1 << 20, np.uint8)
+    bufs = [GmBuffer("x", big)]
+    assert max_steps(None, 8, bufs) == BASE_STEPS + 8 * STEPS_PER_BLOCK + 16 * (1 << 20)
+    assert max_steps(123, 8, bufs) == 123
 
 
 def test_a_huge_range_fails_before_running():

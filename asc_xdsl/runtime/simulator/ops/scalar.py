@@ -22,9 +22,10 @@ from xdsl.dialects.builtin import (
     MemRefType,
     UnrealizedConversionCastOp,
 )
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from asc_xdsl.dialects.emitasc import PtrOffsetOp
-from asc_xdsl.runtime.simulator.budget import for_error, trip_count, while_error
+from asc_xdsl.runtime.simulator.budget import endless_error, for_error, trip_count, while_error
 from asc_xdsl.runtime.simulator.compile import Body, FunctionCompiler, Inline, handles
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype, to_scalar, wrap_int
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError
@@ -553,6 +554,10 @@ def _while(op: scf.WhileOp, comp: FunctionCompiler):
     yields = comp.slots_of(after_term.operands) if after_term is not None else []
     results = comp.slots_of(op.results)
 
+    tracked = _condition_state(op)
+    if tracked is not None:  # (see _condition_state)
+        return _tracked_while(op, comp, tracked)
+
     def run(e, c, _op=op):
         k = c.cnt
         vals = [e[x] for x in inits]
@@ -582,6 +587,144 @@ def _while(op: scf.WhileOp, comp: FunctionCompiler):
             e[slot] = v
 
     return run
+
+
+def _tracked_while(op: scf.WhileOp, comp: FunctionCompiler, tracked: list[int]):
+    """`_while` for a loop whose condition hangs on the carried values `tracked` alone
+    (`_condition_state`): a repeat of those values is a loop that never ends, found by
+    Brent's cycle search (one tuple compare per iteration)."""
+    inits = comp.slots_of(op.arguments)
+    before, before_s, cond_op, before_args = _region_runner(comp, op.before_region)
+    after, after_s, after_term, after_args = _region_runner(comp, op.after_region)
+    cond = comp.slot(cond_op.condition)
+    passed = comp.slots_of(cond_op.args)
+    yields = comp.slots_of(after_term.operands) if after_term is not None else []
+    results = comp.slots_of(op.results)
+    args = op.before_region.blocks[0].args
+    names = [_value_name(args[i]) for i in tracked]
+    # Floats compare by their bits: -0.0 == 0.0 would join two states whose futures differ.
+    exact = any(isinstance(args[i].type, AnyFloat) for i in tracked)
+
+    def run(e, c, _op=op):
+        k = c.cnt
+        vals = [e[x] for x in inits]
+        iterations = 0
+        seen, lap, power = None, 0, 1
+        while True:
+            c.steps -= 1
+            if c.steps < 0:
+                raise while_error(iterations, c.max_steps)
+            state = tuple([vals[i] for i in tracked])
+            if exact:
+                state = tuple([_bits(v) for v in state])
+            if state == seen:
+                raise endless_error(iterations, names, [vals[i] for i in tracked])
+            lap += 1
+            if lap == power:
+                seen, lap, power = state, 0, power * 2
+            iterations += 1
+            for slot, v in zip(before_args, vals, strict=True):
+                e[slot] = v
+            k[I_S] += before_s
+            k[C_S] += before_s
+            for f in before:
+                f(e, c)
+            vals = [e[p] for p in passed]
+            if not e[cond]:
+                break
+            for slot, v in zip(after_args, vals, strict=True):
+                e[slot] = v
+            k[I_S] += after_s
+            k[C_S] += after_s
+            for f in after:
+                f(e, c)
+            vals = [e[y] for y in yields]
+        for slot, v in zip(results, vals, strict=True):
+            e[slot] = v
+
+    return run
+
+
+def _bits(value) -> object:
+    """A float by its bits (a hex string), anything else as it is."""
+    return float(value).hex() if isinstance(value, float | np.floating) else value
+
+
+_PURE_PREFIXES = ("arith.", "math.", "scf.", "builtin.unrealized_conversion_cast")
+"""Ops whose results hang on their operands alone (no memory, no clock, no calls)."""
+
+
+def _condition_state(op: scf.WhileOp) -> list[int] | None:
+    """The carried values (indices) a while loop's condition depends on, through those
+    values' own updates, when only pure ops (`_PURE_PREFIXES`) and values from outside
+    the loop lie on the way; None otherwise (memory reads, calls, the cycle counter:
+    the loop may end because something else changes). Then the loop's future is a
+    function of those values: seeing them repeat means it never ends."""
+    before = op.before_region.blocks[0]
+    after = op.after_region.blocks[0] if op.after_region.blocks else None
+    cond_op = before.last_op
+    if after is None or not isinstance(cond_op, scf.ConditionOp):
+        return None
+    yields = after.last_op
+    if not isinstance(yields, scf.YieldOp) or len(yields.operands) != len(before.args):
+        return None
+    needed: set[int] = set()
+    todo: list[tuple[SSAValue, Block]] = [(cond_op.condition, before)]
+    seen_values: set[SSAValue] = set()
+    while todo:
+        value, block = todo.pop()
+        if value in seen_values:
+            continue
+        seen_values.add(value)
+        if not _inside_op(value, op):
+            continue  # loop-invariant
+        if isinstance(value, BlockArgument):
+            if value.block is before:
+                if value.index not in needed:
+                    needed.add(value.index)
+                    todo.append((yields.operands[value.index], after))
+                continue
+            if value.block is after:
+                todo.append((cond_op.args[value.index], before))
+                continue
+            return None  # the argument of a nested region: its owner is followed instead
+        owner = value.owner
+        if not _pure(owner):
+            return None
+        todo.extend((v, block) for v in _inputs(owner))
+    return sorted(needed)
+
+
+def _pure(op: Operation) -> bool:
+    if not op.name.startswith(_PURE_PREFIXES):
+        return False
+    return all(_pure(inner) for r in op.regions for b in r.blocks for inner in b.ops)
+
+
+def _inputs(op: Operation) -> list[SSAValue]:
+    """An op's operands and the values its regions use from outside it."""
+    found = list(op.operands)
+    for r in op.regions:
+        for b in r.blocks:
+            for inner in b.ops:
+                for v in _inputs(inner):
+                    if not _inside_op(v, op):
+                        found.append(v)
+    return found
+
+
+def _inside_op(value: SSAValue, op: Operation) -> bool:
+    """Whether `value` is defined inside `op`'s regions."""
+    at = value.owner.parent_op()
+    while at is not None:
+        if at is op:
+            return True
+        at = at.parent_op()
+    return False
+
+
+def _value_name(value: SSAValue) -> str:
+    return value.name_hint or f"value #{value.index}"  # type: ignore[attr-defined]
 
 
 @handles(func.CallOp)
