@@ -40,13 +40,20 @@ _SANITIZE = ("-fsanitize=undefined", "-fno-sanitize=shift-base", "-fno-sanitize-
 @dataclass(frozen=True)
 class Counterexample:
     check_line: int  # the CHECK line (in its test file) declaring the op's value
-    args: tuple[int | float | bool, ...]  # the function's arguments, in order
+    args: tuple[int | float | bool | str, ...]  # the function's arguments, in order (PTR)
     expected: int | float  # what the op means for them
     meaning: str  # why: the op and its semantics for these inputs
+    # A policy (policies.py) this counterexample proves to be more than spelling: once
+    # it holds, that normalisation is applied as proven (e.g. `index-type`: pyasc's
+    # uint32_t index computes another function for indices past 2^32 or below 0).
+    proves: str = ""
 
 
+PTR = "PTR"  # an argument: a pointer into the middle of a host buffer
 _C = Counterexample
 A = "arith.mlir"
+IDX = "index-type"
+_BIG = 2**32 + 1  # an index past uint32_t: pyasc's C++ sees 1
 COUNTEREXAMPLES: dict[tuple[str, str], tuple[Counterexample, ...]] = {
     (A, "emit_binary_ops"): (
         _C(17, (7, -2), -3, "ceildivsi 7, -2 = ceil(-3.5) = -3"),
@@ -69,7 +76,7 @@ COUNTEREXAMPLES: dict[tuple[str, str], tuple[Counterexample, ...]] = {
     ),
     (A, "emit_casts"): (
         _C(113, (-1, 0.0, 0), 65535, "extui -1 : i16 to i64 = 0xffff (zero-extended)"),
-        _C(121, (-1, 0.0, 0), -1, "index_cast -1 : i16 to index = -1 (index is signed)"),
+        _C(121, (-1, 0.0, 0), -1, "index_cast -1 : i16 to index = -1 (index is signed)", IDX),
         _C(122, (-1, 0.0, 0), math.inf, "uitofp 0xffff : i16 to f16 = 65535 -> inf (rounded)"),
     ),
     (A, "emit_maxf"): (
@@ -84,6 +91,18 @@ COUNTEREXAMPLES: dict[tuple[str, str], tuple[Counterexample, ...]] = {
         _C(180, (65536, 65536, 0, 0), 0, "mului_extended low half: 2^32 mod 2^32 = 0 (wraps)"),
         _C(181, (-1, -1, 0, 0), -2, "mului_extended high half: 0xffffffff^2 >> 32 = 0xfffffffe"),
         _C(183, (0, 0, -1, -1), -2, "mului_extended high half: 0xffff^2 >> 16 = 0xfffe"),
+    ),
+    ("scf.mlir", "index_switch_no_results"): (
+        _C(109, (_BIG,), 1, "index_switch 2^32+1 takes the default; index_cast to i32 = 1", IDX),
+    ),
+    ("scf.mlir", "index_switch_one_result"): (
+        _C(143, (_BIG,), 1, "index_switch 2^32+1 takes the default; index_cast to i32 = 1", IDX),
+    ),
+    ("scf.mlir", "index_switch_multiple_results"): (
+        _C(185, (_BIG, 0), _BIG, "index_switch 2^32+1 takes the default; to i64 = 2^32+1", IDX),
+    ),
+    ("emitasc.mlir", "ptr_offset_test"): (
+        _C(33, (PTR, -1), -4, "ptr_offset p[-1 : index] is 4 bytes before p (i32)", IDX),
     ),
     ("math.mlir", "emit_binary_ops"): (
         _C(37, (1.0, -0.0), -1.0, "copysign 1, -0.0 = -1 (the sign bit of -0.0)"),
@@ -102,8 +121,16 @@ _PRELUDE = r"""
 #define __gm__
 #define __inline__ inline
 typedef _Float16 half;
+// PTR: a pointer into the middle of a buffer; a pointer value prints as its byte offset
+// from there.
+alignas(16) static char asc_buffer[4096];
+struct AscPtr {
+  template <class T> operator T*() const { return reinterpret_cast<T*>(asc_buffer + 2048); }
+};
 template <class T> void asc_probe(T v) {
-  if constexpr (std::is_same_v<T, bool>) std::printf("%d\n", v ? 1 : 0);
+  if constexpr (std::is_pointer_v<T>)
+    std::printf("%lld\n", (long long)((const char*)v - (asc_buffer + 2048)));
+  else if constexpr (std::is_same_v<T, bool>) std::printf("%d\n", v ? 1 : 0);
   else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) std::printf("%lld\n", (long long)v);
   else if constexpr (std::is_integral_v<T>) std::printf("%llu\n", (unsigned long long)v);
   else std::printf("%a\n", (double)v);
@@ -111,8 +138,12 @@ template <class T> void asc_probe(T v) {
 """
 
 
-def literal(value: int | float | bool) -> str:
+def literal(value: int | float | bool | str) -> str:
     """A C++ literal of a Python value (hex floats keep every bit, -0.0 its sign)."""
+    if value == PTR:
+        return "AscPtr{}"
+    if isinstance(value, str):
+        raise ValueError(f"not an argument: {value!r}")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -142,7 +173,7 @@ def same_value(got: int | float, want: int | float) -> bool:
     return got == want
 
 
-def probed(source: str, name: str, function: str, args: Sequence[int | float | bool]) -> str:
+def probed(source: str, name: str, function: str, args: Sequence[int | float | bool | str]) -> str:
     """A host program: `source` without its #includes, stopped after `name` is
     declared (its value printed), and a main calling `function(args)`."""
     lines = [ln for ln in source.splitlines() if not ln.lstrip().startswith("#include")]
@@ -239,7 +270,10 @@ class HostRunner:
             status, out = self.run(program)
             if status == "error":
                 return False, f"{head}: {who}'s C++ did not run on the host: {out}"
-            results.append(parse_value(out) if status == "value" else f"undefined ({out})")
+            if status == "ub":
+                results.append(f"undefined ({out})")
+            else:  # no output: the run never reached the value (another branch)
+                results.append(parse_value(out) if out.strip() else "never computed")
         theirs, ours = results
         args = ", ".join(literal(a) for a in ce.args)
         told = f"{head}: {function}({args}) [{pyasc_name} ~ ours {ours_name}]: expected {ce.expected!r}, pyasc {theirs!r}, ours {ours!r}"

@@ -141,6 +141,7 @@ def _explain(
     group = list(group)
     listed = counterexamples.COUNTEREXAMPLES.get((unit, name), ())
     proven = 0
+    proven_policies: list[str] = []
     for ce in listed:
         ok, what = host.prove(case, ce, group, output)
         evidence.append(what)
@@ -148,14 +149,19 @@ def _explain(
             return Proof(unit, name, "unproven", evidence)
         group = _opened(group, ce.check_line)
         proven += 1
-    if run_checks(group, output, case.opts).passed:
+        if ce.proves and ce.proves not in proven_policies:
+            proven_policies.append(ce.proves)
+    opts = case.opts
+    for shown in proven_policies:  # differences the counterexamples showed to matter
+        group, output, opts = policies.BY_NAME[shown].normalise(group, output, opts)
+    if run_checks(group, output, opts).passed:
         if proven_bucket:
             return Proof(unit, name, proven_bucket, evidence)
         return Proof(unit, name, "counterexample" if proven else "match", evidence)
-    failure = run_checks(group, output, case.opts)
+    failure = run_checks(group, output, opts)
     for policy in policies.POLICIES:
-        g, out, opts = policy.normalise(group, output, case.opts)
-        if run_checks(g, out, opts).passed:
+        g, out, o = policy.normalise(group, output, opts)
+        if run_checks(g, out, o).passed:
             return Proof(unit, name, "policy", evidence, policy.name)
     evidence.append(f"differs: {failure.reason()}")
     return Proof(unit, name, "unproven", evidence)
