@@ -594,3 +594,54 @@ def test_header_error_lines_follow_required_from_here():
     )
     assert first_error_of("src.cpp", msg) == ("static assertion failed", 7)
     assert error_lines("src.cpp", msg) == (7, 9)
+
+
+# -- python_proof: the Python suite's differences, proven by variants ---------------------
+
+
+def test_python_variants_must_apply_every_rewrite():
+    from pyasc_suite.python_proof import Variant, apply_variant
+
+    v = Variant("p", ((r"a\.b", "a.c"), (r"x", "y")))
+    assert apply_variant("a.b x", v) == ("a.c y", "")
+    text, why = apply_variant("a.b z", v)
+    assert text is None and "'x'" in why  # a rewrite that does not apply proves nothing
+
+
+def test_python_native_module_check(tmp_path):
+    from pyasc_suite.python_proof import native_module
+
+    (tmp_path / "python" / "asc").mkdir(parents=True)
+    (tmp_path / "python/asc/a.py").write_text("import os\nfrom asc._C import ir\n")
+    (tmp_path / "python/asc/b.py").write_text("import os\n# from asc._C import ir\n")
+    assert native_module(tmp_path, "asc/a.py")
+    assert not native_module(tmp_path, "asc/b.py") and not native_module(tmp_path, "asc/c.py")
+
+
+def test_python_classify_and_closing_line(tmp_path):
+    from pyasc_suite.python_proof import PyProof, classify, summary
+    from pyasc_suite.report import Outcome
+
+    src = tmp_path
+    assert classify(Outcome("u", "t.py::a", "passed"), tmp_path, {}, src, 1).bucket == "match"
+    assert classify(Outcome("u", "t.py::a", "skipped"), tmp_path, {}, src, 1).bucket == "skipped"
+    p = classify(Outcome("u", "t.py::a", "failed", reason="boom"), tmp_path, {}, src, 1)
+    assert p.bucket == "unproven" and "boom" in p.evidence[0]  # not listed: unproven
+    proofs = [PyProof("u", "a", "match"), p, PyProof("u", "b", "policy", policy="x")]
+    assert summary(proofs) == (
+        "python: 1 match, 0 headers-reject, 0 counterexample, 1 policy, 1 unproven, "
+        "0 skipped (of 3)"
+    )
+
+
+def test_every_python_check_names_a_listed_difference():
+    from pyasc_suite import python_differences
+    from pyasc_suite.python_proof import CHECKS
+
+    assert set(CHECKS) <= set(python_differences.DIFFERENCES)
+
+
+def test_xdsl_memory_space_reads_as_mlir_prints_it():
+    assert check(
+        "// CHECK: %arg0: memref<?xi32, 22>", "func(%d: memref<?xi32, 22 : i64>)", MLIR
+    ).passed

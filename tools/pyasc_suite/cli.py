@@ -93,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n".join(p.line() for p in proofs if p.bucket != "match"))
         closing = summary(proofs)
     else:
-        result, closing = _run(args, src), ""
+        result = _run(args, src)
+        closing = result.closing
         print_result(result, verbose=args.verbose, top=args.top)
     print(f"\n({time.perf_counter() - start:.1f} s)")
     if args.json:
