@@ -94,15 +94,17 @@ def classify(
     sources: Sources,
     verdicts: dict[str, Verdict | None],
     host: counterexamples.HostRunner,
+    headers: HeaderChecks | None = None,
 ) -> Proof:
-    """The bucket of one case, with the evidence that put it there."""
+    """The bucket of one case, with the evidence that put it there. `headers` checks
+    our C++ of IR we refuse once the refused ops are deleted (None: not checked)."""
     unit, name = case.unit, case.name
     if passed:
         return Proof(unit, name, "match")
     theirs_name, ours_name = header_names(case)
     theirs = verdicts.get(theirs_name)
     if not case.result.ok:
-        return _refused(case, sources, theirs, host)
+        return _refused(case, sources, theirs, host, headers)
     ours = verdicts.get(ours_name)
     if theirs is not None and ours is not None and not theirs.ok and ours.ok:
         return Proof(
@@ -316,6 +318,7 @@ def _refused(
     sources: Sources,
     theirs: Verdict | None,
     host: counterexamples.HostRunner,
+    headers: HeaderChecks | None = None,
 ) -> Proof:
     unit, name = case.unit, case.name
     refusal = case.result.one_line()
@@ -339,7 +342,7 @@ def _refused(
         return Proof(unit, name, "unproven", evidence)
     group, dropped = drop_directives(case.group, at)
     evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
-    return _refused_rest(case, evidence, host, "headers-reject", group)
+    return _refused_rest(case, evidence, host, "headers-reject", group, headers)
 
 
 def _refused_rest(
@@ -348,9 +351,11 @@ def _refused_rest(
     host: counterexamples.HostRunner,
     bucket: str,
     group: Sequence[Directive] | None = None,
+    headers: HeaderChecks | None = None,
 ) -> Proof:
     """Delete each refused op (and its uses) until we translate the IR; then the CHECK
-    lines left must hold (`bucket` if they do)."""
+    lines left must hold (`bucket` if they do) and our C++ of what is left must pass the
+    headers (what we accept of the case is checked too, not only what we refuse)."""
     unit, name = case.unit, case.name
     assert case.driver is not None
     ir, res = case.ir, case.result
@@ -376,6 +381,18 @@ def _refused_rest(
     proof = _explain(case, group, res.output, host, evidence, proven_bucket=bucket)
     if proof.bucket == "unproven":
         proof.evidence.append("(the rest of the case, without the refused ops)")
+        return proof
+    key = f"rest {unit}:{name}"
+    rest = headers.verdicts([(key, res.output)])[key] if headers is not None else None
+    if rest is None:
+        proof.evidence.append("headers: our C++ of the rest not checked")
+        return Proof(unit, name, "unproven", proof.evidence)
+    if not rest.ok:
+        proof.evidence.append(
+            f"our C++ of the rest fails the headers: line {rest.line}: {rest.error}"
+        )
+        return Proof(unit, name, "unproven", proof.evidence)
+    proof.evidence.append("our C++ of the rest compiles")
     return proof
 
 
@@ -397,10 +414,35 @@ def run_proofs(
             batch.append((ours, s.ours))
     verdicts = checks.verdicts(batch) if checks is not None else {}
     host = counterexamples.HostRunner(checks.cache_dir if checks is not None else None)
-    return [
-        classify(c, passed, all_sources.get(id(c)) or Sources(None, "", {}, None), verdicts, host)
+    empty = Sources(None, "", {}, None)
+    # What is left of IR we refuse is known only while classifying: a first pass
+    # collects those sources, one batch compiles them, a second pass reads the verdicts.
+    collect = _Collector() if checks is not None else None
+    proofs = [
+        classify(c, passed, all_sources.get(id(c)) or empty, verdicts, host, collect)  # type: ignore[arg-type]
         for c, passed in cases
     ]
+    if checks is None or collect is None or not collect.sources:
+        return proofs
+    checks.verdicts(list(collect.sources.items()))
+    again = {key.removeprefix("rest ") for key in collect.sources}
+    return [
+        classify(c, passed, all_sources.get(id(c)) or empty, verdicts, host, checks)
+        if f"{c.unit}:{c.name}" in again
+        else p
+        for (c, passed), p in zip(cases, proofs, strict=True)
+    ]
+
+
+class _Collector:
+    """Stands in for HeaderChecks: records the sources asked for, answers None."""
+
+    def __init__(self) -> None:
+        self.sources: dict[str, str] = {}
+
+    def verdicts(self, sources: Sequence[tuple[str, str]]) -> dict[str, Verdict | None]:
+        self.sources.update(sources)
+        return {name: None for name, _ in sources}
 
 
 __all__ = ["BUCKETS", "Options", "Proof", "classify", "run_proofs", "summary"]
