@@ -645,3 +645,58 @@ def test_xdsl_memory_space_reads_as_mlir_prints_it():
     assert check(
         "// CHECK: %arg0: memref<?xi32, 22>", "func(%d: memref<?xi32, 22 : i64>)", MLIR
     ).passed
+
+
+class _FakeHeaders:
+    """HeaderChecks' interface: every source passes, the names asked for are kept."""
+
+    def __init__(self, ok=True):
+        self.asked, self.ok = [], ok
+
+    def verdicts(self, sources):
+        from pyasc_suite.header_cache import Verdict
+
+        self.asked += [name for name, _ in sources]
+        return {
+            name: Verdict(self.ok, "" if self.ok else "no such overload", 4) for name, _ in sources
+        }
+
+
+def _refused_case():
+    from pyasc_suite.lit_suites import TargetCase
+
+    ir = "func.func @f(%a : i32) {\n  ascendc.pipe_barrier pipe_s\n  %x = arith.addi %a, %a : i32\n  return\n}\n"
+    checks = [
+        "CHECK: void f(int32_t v1) {",
+        "CHECK-NEXT: AscendC::PipeBarrier<PIPE_S>();",
+        "CHECK-NEXT: int32_t v2 = v1 + v1;",
+        "CHECK-NEXT: return;",
+        "CHECK-NEXT: }",
+    ]
+    driver = Driver("t.mlir", target="ascendc")
+    return TargetCase("t.mlir", "f", _group_lines(checks), driver.run(ir), C, ir, driver)
+
+
+def test_refused_op_is_proven_where_the_headers_fail_and_the_rest_matches():
+    from pyasc_suite.counterexamples import HostRunner
+    from pyasc_suite.header_cache import Verdict
+    from pyasc_suite.proof import classify, header_names, sources_of
+
+    case = _refused_case()
+    assert not case.result.ok
+    src = sources_of(case)
+    tu_line = next(n for n, ds in src.lines.items() if "PipeBarrier" in ds[0].pattern)
+    theirs, _ = header_names(case)
+    failing = {theirs: Verdict(False, "static assertion failed", tu_line, "vec", (tu_line,))}
+    headers = _FakeHeaders()
+    p = classify(case, False, src, failing, HostRunner(None), headers)
+    assert p.bucket == "headers-reject", p.evidence
+    assert any("deleted from the IR: ascendc.pipe_barrier" in e for e in p.evidence)
+    assert headers.asked == ["rest t.mlir:f"]  # our C++ of the rest was checked
+    # The rest of ours failing the headers, or pyasc's error elsewhere: unproven.
+    p = classify(case, False, src, failing, HostRunner(None), _FakeHeaders(ok=False))
+    assert p.bucket == "unproven" and "rest fails the headers" in p.evidence[-1]
+    elsewhere = {theirs: Verdict(False, "x", tu_line + 1, "vec", (tu_line + 1,))}
+    p = classify(case, False, src, elsewhere, HostRunner(None), _FakeHeaders())
+    assert p.bucket == "unproven"  # the refused op's CHECK line is left: no match
+    assert classify(case, False, src, {}, HostRunner(None)).bucket == "unproven"
