@@ -513,6 +513,10 @@ def test_counterexample_probe_stops_after_the_declaration():
     assert "int32_t v = a * 2; asc_probe(v); return;" in program and "f(3ULL);" in program
     with pytest.raises(LookupError):
         probed("void f() {}", "v", "f", ())
+    store = probed(
+        "void f(int64_t* p) {\n  p[0] = 1;\n  p[1] = 2;\n}", "p[0]", "f", ("PTR",), "p[0] = 1;"
+    )
+    assert "p[0] = 1; asc_probe(p[0]); return;" in store and "f(AscPtr{});" in store
 
 
 @pytest.mark.skipif(not __import__("shutil").which("g++"), reason="no host g++")

@@ -47,6 +47,9 @@ class Counterexample:
     # it holds, that normalisation is applied as proven (e.g. `index-type`: pyasc's
     # uint32_t index computes another function for indices past 2^32 or below 0).
     proves: str = ""
+    # For a line that declares nothing (a store): what to print after it, an element of
+    # the PTR buffer: (C++ element type, index from where PTR points).
+    reads: tuple[str, int] | None = None
 
 
 PTR = "PTR"  # an argument: a pointer into the middle of a host buffer
@@ -103,6 +106,16 @@ COUNTEREXAMPLES: dict[tuple[str, str], tuple[Counterexample, ...]] = {
     ),
     ("emitasc.mlir", "ptr_offset_test"): (
         _C(33, (PTR, -1), -4, "ptr_offset p[-1 : index] is 4 bytes before p (i32)", IDX),
+    ),
+    ("memref.mlir", "emit_store"): (
+        _C(
+            34,
+            (-1, 7, PTR),
+            7,
+            "memref.store 7 at [-1 : index] writes the element before p",
+            IDX,
+            ("int64_t", -1),
+        ),
     ),
     ("math.mlir", "emit_binary_ops"): (
         _C(37, (1.0, -0.0), -1.0, "copysign 1, -0.0 = -1 (the sign bit of -0.0)"),
@@ -173,17 +186,27 @@ def same_value(got: int | float, want: int | float) -> bool:
     return got == want
 
 
-def probed(source: str, name: str, function: str, args: Sequence[int | float | bool | str]) -> str:
+def probed(
+    source: str,
+    name: str,
+    function: str,
+    args: Sequence[int | float | bool | str],
+    after_line: str = "",
+) -> str:
     """A host program: `source` without its #includes, stopped after `name` is
-    declared (its value printed), and a main calling `function(args)`."""
+    declared (its value printed), and a main calling `function(args)`. With
+    `after_line`: stopped after the first line reading so, printing the expression
+    `name`."""
     lines = [ln for ln in source.splitlines() if not ln.lstrip().startswith("#include")]
     decl = re.compile(rf"^[^=;()]*[\w>*&\s]\b{re.escape(name)}\s*(=|\{{)")
     for k, text in enumerate(lines):
-        if decl.match(text.strip()):
+        found = text.strip() == after_line.strip() if after_line else decl.match(text.strip())
+        if found:
             lines[k] = f"{text} asc_probe({name}); return;"
             break
     else:
-        raise LookupError(f"no declaration of `{name}`")
+        missing = f"no line `{after_line}`" if after_line else f"no declaration of `{name}`"
+        raise LookupError(missing)
     call = f"{function}({', '.join(literal(a) for a in args)});"
     return _PRELUDE + "\n".join(lines) + f"\nint main() {{ {call} return 0; }}\n"
 
@@ -197,7 +220,8 @@ class HostRunner:
 
     def run(self, program: str) -> tuple[str, str]:
         """(status, text): ("value", stdout), ("ub", the sanitizer's report: undefined
-        behaviour, e.g. a signed overflow) or ("error", why it did not run)."""
+        behaviour, e.g. a signed overflow), ("crash", how the run ended) or ("error", why
+        it did not compile)."""
         key = hashlib.sha256(f"{self.cxx}\0{_SANITIZE}\0{program}".encode()).hexdigest()
         path = self.cache_dir / f"{key}.json" if self.cache_dir is not None else None
         if path is not None and path.is_file():
@@ -228,8 +252,8 @@ class HostRunner:
             report = re.search(r"runtime error: (.*)", ran.stderr)
             if ran.returncode != 0 and report:
                 return "ub", report.group(1).strip()
-            if ran.returncode != 0:
-                return "error", f"exit status {ran.returncode}"
+            if ran.returncode != 0:  # e.g. a store 16 GiB past the buffer: SIGSEGV
+                return "crash", f"exit status {ran.returncode}"
             return "value", ran.stdout
 
     def prove(
@@ -244,6 +268,8 @@ class HostRunner:
         target = next((d for d in group if d.line == ce.check_line), None)
         if target is None:
             return False, f"{head}: no CHECK line {ce.check_line} in the case"
+        if ce.reads is not None:
+            return self._prove_read(case, ce, head, target, group, output)
         names = [e.text for e in compile_pattern(target.pattern, False) if e.declares]
         if len(names) != 1:
             return False, f"{head}: CHECK line {ce.check_line} declares no single value"
@@ -260,23 +286,59 @@ class HostRunner:
         source, why, _ = assemble_mapped(case.group)
         if source is None:
             return False, f"{head}: pyasc's C++ not assembled ({why})"
+        runs = (("pyasc", source, pyasc_name, ""), ("ours", output, ours_name, ""))
+        return self._compare(case, ce, head, runs, f"{pyasc_name} ~ ours {ours_name}")
+
+    def _prove_read(
+        self,
+        case: TargetCase,
+        ce: Counterexample,
+        head: str,
+        target: Directive,
+        group: Sequence[Directive],
+        output: str,
+    ) -> tuple[bool, str]:
+        """A store: both functions stopped after the line, the PTR buffer's element read."""
+        assert ce.reads is not None
+        matched = run_checks(group, output, replace(case.opts, relax_index=True)).matched
+        ours_line = matched.get(ce.check_line)
+        if ours_line is None:
+            return False, f"{head}: no line of ours pairs with CHECK line {ce.check_line}"
+        source, why, _ = assemble_mapped(case.group)
+        if source is None:
+            return False, f"{head}: pyasc's C++ not assembled ({why})"
+        ctype, index = ce.reads
+        expr = f"reinterpret_cast<{ctype}*>(asc_buffer + 2048)[{index}]"
+        runs = (("pyasc", source, expr, target.pattern), ("ours", output, expr, ours_line))
+        return self._compare(case, ce, head, runs, f"PTR[{index}] as {ctype}")
+
+    def _compare(
+        self,
+        case: TargetCase,
+        ce: Counterexample,
+        head: str,
+        runs: Sequence[tuple[str, str, str, str]],
+        what: str,
+    ) -> tuple[bool, str]:
         function = case.name.split(",")[0]
         results: list[int | float | str] = []
-        for who, text, name in (("pyasc", source, pyasc_name), ("ours", output, ours_name)):
+        for who, text, name, after in runs:
             try:
-                program = probed(text, name, function, ce.args)
+                program = probed(text, name, function, ce.args, after)
             except LookupError as e:
                 return False, f"{head}: {who}: {e}"
             status, out = self.run(program)
-            if status == "error":
+            if status == "error" or (status == "crash" and who == "ours"):
                 return False, f"{head}: {who}'s C++ did not run on the host: {out}"
             if status == "ub":
                 results.append(f"undefined ({out})")
+            elif status == "crash":
+                results.append(f"crashed ({out})")
             else:  # no output: the run never reached the value (another branch)
                 results.append(parse_value(out) if out.strip() else "never computed")
         theirs, ours = results
         args = ", ".join(literal(a) for a in ce.args)
-        told = f"{head}: {function}({args}) [{pyasc_name} ~ ours {ours_name}]: expected {ce.expected!r}, pyasc {theirs!r}, ours {ours!r}"
+        told = f"{head}: {function}({args}) [{what}]: expected {ce.expected!r}, pyasc {theirs!r}, ours {ours!r}"
         holds = (isinstance(theirs, str) or not same_value(theirs, ce.expected)) and (
             not isinstance(ours, str) and same_value(ours, ce.expected)
         )
