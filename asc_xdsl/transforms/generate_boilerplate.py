@@ -53,6 +53,7 @@ TYPE_HEADERS: dict[str, str] = {
     "AscendC::KfcServer": "lib/matmul_intf.h",
     "matmul::Matmul": "lib/matmul_intf.h",
     "MatmulApiStaticTiling": "lib/matmul_intf.h",
+    "MatmulConfig": "lib/matmul_intf.h",
 }
 """C++ class of a value's type -> the header that declares it: a function that only
 passes such an object along needs the class too."""

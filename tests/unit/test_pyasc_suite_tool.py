@@ -412,3 +412,295 @@ def test_expected_cpp_refuses_what_is_no_whole_function(text, why):
 def test_expected_cpp_first_error_drops_file_and_position():
     message = "a.cpp: In function 'void f()':\na.cpp:3:5: error: 'x' was not declared\n"
     assert first_error(message) == "'x' was not declared"
+
+
+# -- proof: every case we do not match is put in a bucket by checks -----------------------
+
+
+def test_remove_op_deletes_the_op_and_its_uses_keeping_line_numbers():
+    from pyasc_suite.proof import remove_op
+
+    ir = "\n".join(
+        [
+            "func.func @f(%a : i32) {",
+            "  %x = ascendc.bad %a {flag} :",
+            "      i32",
+            "  %y = arith.addi %x, %a : i32",
+            "  %z = arith.addi %a, %a : i32",
+            "  %w = arith.addi %y, %z : i32",
+            "  return",
+            "}",
+        ]
+    )
+    cut = remove_op(ir, 2)
+    assert cut is not None
+    text, removed = cut
+    assert removed[0] == "ascendc.bad" and sorted(removed[1:]) == ["arith.addi", "arith.addi"]
+    lines = text.split("\n")
+    assert len(lines) == 8 and lines[4].strip().startswith("%z")  # kept, same line
+    assert not any("%y" in ln or "%w" in ln or ln == "i32\n" for ln in lines[1:4])
+    assert remove_op(ir, 1) is None  # a function is not an op to delete
+
+
+def test_remove_op_refuses_an_op_with_a_region():
+    from pyasc_suite.proof import remove_op
+
+    ir = "func.func @f(%c : i1) {\n  %x = arith.constant 1 : i32\n  scf.if %c {\n    %y = arith.addi %x, %x : i32\n  }\n  return\n}"
+    assert remove_op(ir, 3) is None
+    text, removed = remove_op(ir, 2)  # a use inside a region goes, the region stays
+    assert removed == ["arith.constant", "arith.addi"] and "scf.if %c {" in text
+
+
+def test_drop_directives_takes_the_users_and_pyascs_helpers_along():
+    from pyasc_suite.proof import drop_directives
+
+    group = _group_lines(
+        [
+            "CHECK: void f(int32_t v1) {",
+            "CHECK-NEXT: uint64_t v1_mask_list0[] = {v1, v1};",
+            "CHECK-NEXT: int32_t v2 = AscendC::Bad(v1, v1_mask_list0);",
+            "CHECK-NEXT: int32_t v3 = v2 + 1;",
+            "CHECK-NEXT: int32_t v4 = v1 + 1;",
+            "CHECK-NEXT: }",
+        ]
+    )
+    kept, dropped = drop_directives(group, [group[2]])
+    assert [d.pattern for d in dropped] == [group[1].pattern, group[2].pattern, group[3].pattern]
+    assert [d.kind for d in kept] == ["CHECK", "CHECK", "CHECK-NEXT"]  # NEXT after a gap: CHECK
+
+
+def _group_lines(lines):
+    (group,) = group_directives(parse_directives("\n".join(f"// {ln}" for ln in lines)))
+    return group
+
+
+def test_a_proven_line_matches_any_expression_and_binds_its_name():
+    from pyasc_suite.proof import _opened
+
+    group = _group_lines(
+        ["CHECK: void f(int32_t v1) {", "CHECK-NEXT: int32_t v2 = v1 / 2;", "CHECK-NEXT: }"]
+    )
+    ours = "void f(int32_t a) {\n  uint64_t tmp = a;\n  int32_t q = tmp >> 1;\n}"
+    assert not run_checks(group, ours, C).passed
+    opened = _opened(group, group[1].line)
+    result = run_checks(opened, ours, C)
+    assert result.passed and result.bindings.names["v2"] == "q"
+
+
+def test_counterexample_literals_and_values():
+    import math
+
+    from pyasc_suite.counterexamples import literal, parse_value, same_value
+
+    assert literal(-1) == "-1LL" and literal(True) == "true"
+    assert float.fromhex(literal(-0.0)) == 0.0 and literal(-0.0).startswith("-")
+    assert "nan" in literal(math.nan) and literal(-math.inf) == "-__builtin_inf()"
+    assert parse_value("-0x0p+0\n") == 0.0 and math.isnan(parse_value("-nan"))
+    assert same_value(math.nan, math.nan) and not same_value(0.0, -0.0)
+    assert same_value(-2, -2) and not same_value(1.0, math.nan)
+
+
+def test_counterexample_probe_stops_after_the_declaration():
+    from pyasc_suite.counterexamples import probed
+
+    program = probed(
+        '#include "kernel_operator.h"\nvoid f(int32_t a) {\n  int32_t v = a * 2;\n  int32_t w = 0;\n}',
+        "v",
+        "f",
+        (3,),
+    )
+    assert "kernel_operator" not in program
+    assert "int32_t v = a * 2; asc_probe(v); return;" in program and "f(3ULL);" in program
+    with pytest.raises(LookupError):
+        probed("void f() {}", "v", "f", ())
+    store = probed(
+        "void f(int64_t* p) {\n  p[0] = 1;\n  p[1] = 2;\n}", "p[0]", "f", ("PTR",), "p[0] = 1;"
+    )
+    assert "p[0] = 1; asc_probe(p[0]); return;" in store and "f(AscPtr{});" in store
+
+
+@pytest.mark.skipif(not __import__("shutil").which("g++"), reason="no host g++")
+def test_host_runner_reports_values_and_undefined_behaviour(tmp_path):
+    from pyasc_suite.counterexamples import HostRunner, probed
+
+    runner = HostRunner(tmp_path)
+    src = "void f(int32_t a, int32_t b) {\n  int32_t v = a * b;\n}"
+    assert runner.run(probed(src, "v", "f", (6, 7))) == ("value", "42\n")
+    status, text = runner.run(probed(src, "v", "f", (65536, 65536)))
+    assert status == "ub" and "overflow" in text
+    assert list((tmp_path / "host").glob("*.json"))  # cached
+
+
+def test_policies_normalise_one_difference_each():
+    from pyasc_suite.policies import BY_NAME
+
+    group = _group_lines(["CHECK: AscendC::PairReduceSum(v1, v2);"])
+    ours = "AscendC::PairReduceSum<half, 0>(dst, src);"
+    assert not run_checks(group, ours, C).passed
+    g, out, opts = BY_NAME["is-set-mask"].normalise(group, ours, C)
+    assert run_checks(g, out, opts).passed
+    g, out, opts = BY_NAME["index-type"].normalise(group, ours, C)
+    assert not run_checks(g, out, opts).passed  # one policy does not excuse another
+    idx = _group_lines(["CHECK: uint32_t v1 = 0;"])
+    assert run_checks(*BY_NAME["index-type"].normalise(idx, "int64_t x = 0;", C)).passed
+
+
+def test_every_policy_has_its_reason_in_the_yardsticks_doc():
+    from pyasc_suite.policies import POLICIES
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "yardsticks.md").read_text()
+    for policy in POLICIES:
+        assert f"**{policy.name}**" in doc, policy.name
+
+
+def _fake_case(group_text, output, ok=True):
+    from pyasc_suite.driver import DriverResult
+    from pyasc_suite.lit_suites import TargetCase
+
+    group = _group_lines(group_text)
+    res = DriverResult("ok", output) if ok else DriverResult("verify", "", "f.mlir:3:1: error: no")
+    return TargetCase("x.mlir", "f", group, res, C)
+
+
+def test_classify_headers_reject_needs_theirs_failing_and_ours_passing():
+    from pyasc_suite.counterexamples import HostRunner
+    from pyasc_suite.header_cache import Verdict
+    from pyasc_suite.proof import classify, header_names, sources_of, summary
+
+    case = _fake_case(
+        ["CHECK: void f() {", "CHECK-NEXT: AscendC::A(1);", "CHECK-NEXT: }"],
+        "void f() {\n  AscendC::B(1);\n}",
+    )
+    theirs, ours = header_names(case)
+    bad, good = Verdict(False, "no matching function", 2), Verdict(True)
+    host = HostRunner(None)
+    p = classify(case, False, sources_of(case), {theirs: bad, ours: good}, host)
+    assert p.bucket == "headers-reject" and "no matching function" in p.evidence[0]
+    p = classify(case, False, sources_of(case), {theirs: bad, ours: bad}, host)
+    assert p.bucket == "unproven"
+    p = classify(case, False, sources_of(case), {}, host)  # headers not checked
+    assert p.bucket == "unproven" and "not checked" in p.evidence[0]
+    assert classify(case, True, sources_of(case), {}, host).bucket == "match"
+    assert (
+        summary([p])
+        == "target: 0 match, 0 headers-reject, 0 counterexample, 0 policy, 1 unproven (of 1)"
+    )
+
+
+def test_header_error_lines_follow_required_from_here():
+    from pyasc_suite.header_cache import error_lines, first_error_of
+
+    msg = (
+        "src.cpp: In function 'void f()':\n"
+        "src.cpp:7:3:   required from here\n"
+        "/h/kernel.h:10:5: error: static assertion failed\n"
+        "src.cpp:9:1: error: 'x' was not declared\n"
+    )
+    assert first_error_of("src.cpp", msg) == ("static assertion failed", 7)
+    assert error_lines("src.cpp", msg) == (7, 9)
+
+
+# -- python_proof: the Python suite's differences, proven by variants ---------------------
+
+
+def test_python_variants_must_apply_every_rewrite():
+    from pyasc_suite.python_proof import Variant, apply_variant
+
+    v = Variant("p", ((r"a\.b", "a.c"), (r"x", "y")))
+    assert apply_variant("a.b x", v) == ("a.c y", "")
+    text, why = apply_variant("a.b z", v)
+    assert text is None and "'x'" in why  # a rewrite that does not apply proves nothing
+
+
+def test_python_native_module_check(tmp_path):
+    from pyasc_suite.python_proof import native_module
+
+    (tmp_path / "python" / "asc").mkdir(parents=True)
+    (tmp_path / "python/asc/a.py").write_text("import os\nfrom asc._C import ir\n")
+    (tmp_path / "python/asc/b.py").write_text("import os\n# from asc._C import ir\n")
+    assert native_module(tmp_path, "asc/a.py")
+    assert not native_module(tmp_path, "asc/b.py") and not native_module(tmp_path, "asc/c.py")
+
+
+def test_python_classify_and_closing_line(tmp_path):
+    from pyasc_suite.python_proof import PyProof, classify, summary
+    from pyasc_suite.report import Outcome
+
+    src = tmp_path
+    assert classify(Outcome("u", "t.py::a", "passed"), tmp_path, {}, src, 1).bucket == "match"
+    assert classify(Outcome("u", "t.py::a", "skipped"), tmp_path, {}, src, 1).bucket == "skipped"
+    p = classify(Outcome("u", "t.py::a", "failed", reason="boom"), tmp_path, {}, src, 1)
+    assert p.bucket == "unproven" and "boom" in p.evidence[0]  # not listed: unproven
+    proofs = [PyProof("u", "a", "match"), p, PyProof("u", "b", "policy", policy="x")]
+    assert summary(proofs) == (
+        "python: 1 match, 0 headers-reject, 0 counterexample, 1 policy, 1 unproven, "
+        "0 skipped (of 3)"
+    )
+
+
+def test_every_python_check_names_a_listed_difference():
+    from pyasc_suite import python_differences
+    from pyasc_suite.python_proof import CHECKS
+
+    assert set(CHECKS) <= set(python_differences.DIFFERENCES)
+
+
+def test_xdsl_memory_space_reads_as_mlir_prints_it():
+    assert check(
+        "// CHECK: %arg0: memref<?xi32, 22>", "func(%d: memref<?xi32, 22 : i64>)", MLIR
+    ).passed
+
+
+class _FakeHeaders:
+    """HeaderChecks' interface: every source passes, the names asked for are kept."""
+
+    def __init__(self, ok=True):
+        self.asked, self.ok = [], ok
+
+    def verdicts(self, sources):
+        from pyasc_suite.header_cache import Verdict
+
+        self.asked += [name for name, _ in sources]
+        return {
+            name: Verdict(self.ok, "" if self.ok else "no such overload", 4) for name, _ in sources
+        }
+
+
+def _refused_case():
+    from pyasc_suite.lit_suites import TargetCase
+
+    ir = "func.func @f(%a : i32) {\n  ascendc.pipe_barrier pipe_s\n  %x = arith.addi %a, %a : i32\n  return\n}\n"
+    checks = [
+        "CHECK: void f(int32_t v1) {",
+        "CHECK-NEXT: AscendC::PipeBarrier<PIPE_S>();",
+        "CHECK-NEXT: int32_t v2 = v1 + v1;",
+        "CHECK-NEXT: return;",
+        "CHECK-NEXT: }",
+    ]
+    driver = Driver("t.mlir", target="ascendc")
+    return TargetCase("t.mlir", "f", _group_lines(checks), driver.run(ir), C, ir, driver)
+
+
+def test_refused_op_is_proven_where_the_headers_fail_and_the_rest_matches():
+    from pyasc_suite.counterexamples import HostRunner
+    from pyasc_suite.header_cache import Verdict
+    from pyasc_suite.proof import classify, header_names, sources_of
+
+    case = _refused_case()
+    assert not case.result.ok
+    src = sources_of(case)
+    tu_line = next(n for n, ds in src.lines.items() if "PipeBarrier" in ds[0].pattern)
+    theirs, _ = header_names(case)
+    failing = {theirs: Verdict(False, "static assertion failed", tu_line, "vec", (tu_line,))}
+    headers = _FakeHeaders()
+    p = classify(case, False, src, failing, HostRunner(None), headers)
+    assert p.bucket == "headers-reject", p.evidence
+    assert any("deleted from the IR: ascendc.pipe_barrier" in e for e in p.evidence)
+    assert headers.asked == ["rest t.mlir:f"]  # our C++ of the rest was checked
+    # The rest of ours failing the headers, or pyasc's error elsewhere: unproven.
+    p = classify(case, False, src, failing, HostRunner(None), _FakeHeaders(ok=False))
+    assert p.bucket == "unproven" and "rest fails the headers" in p.evidence[-1]
+    elsewhere = {theirs: Verdict(False, "x", tu_line + 1, "vec", (tu_line + 1,))}
+    p = classify(case, False, src, elsewhere, HostRunner(None), _FakeHeaders())
+    assert p.bucket == "unproven"  # the refused op's CHECK line is left: no match
+    assert classify(case, False, src, {}, HostRunner(None)).bucket == "unproven"

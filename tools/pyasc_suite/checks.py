@@ -162,6 +162,7 @@ MLIR_SPELLINGS = (
     (re.compile(r"\bbuiltin\.module\b"), "module"),
     (re.compile(r"\bfunc\.return\b"), "return"),
     (re.compile(r"\)\s*->\s*\(\)"), ")"),  # a function type without results
+    (re.compile(r"(memref<[^<>]*?,\s*\d+)\s*:\s*i64>"), r"\1>"),  # memory space `22 : i64`
 )
 
 

@@ -47,6 +47,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.add_argument("--keep", action="store_true", help="keep the temporary copy")
         if name == "expected-cpp":
             p.add_argument("--ours", action="store_true", help="compile our C++ of each case too")
+        if name == "target":
+            p.add_argument(
+                "--no-headers",
+                action="store_true",
+                help="no header checks (fast): the cases they would prove count as unproven",
+            )
+            p.add_argument(
+                "--cache",
+                type=Path,
+                help="header-check cache folder (default: $PYASC_SUITE_CACHE or "
+                "~/.cache/asc_xdsl/pyasc_suite_headers)",
+            )
+            p.add_argument(
+                "--proofs", action="store_true", help="print every case's bucket and evidence"
+            )
         if name in ("python", "tutorials"):
             p.add_argument("--timeout", type=int, default=900, help="seconds per pytest/script run")
             p.add_argument(
@@ -67,11 +82,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         statuses = {(o.unit, o.name): o.status for o in ours.outcomes}
         return run_expected(src, args.file, statuses, args.ours)
     start = time.perf_counter()
-    result = _run(args, src)
-    print_result(result, verbose=args.verbose, top=args.top)
+    if args.suite == "target":
+        from pyasc_suite.lit_suites import run_target_proven
+        from pyasc_suite.proof import summary
+
+        result, proofs = run_target_proven(src, args.file, not args.no_headers, args.cache)
+        print_result(result, verbose=args.verbose, top=args.top)
+        if args.proofs:
+            print("\nevery case we do not match, its bucket and the evidence:")
+            print("\n".join(p.line() for p in proofs if p.bucket != "match"))
+        closing = summary(proofs)
+    else:
+        result = _run(args, src)
+        closing = result.closing
+        print_result(result, verbose=args.verbose, top=args.top)
     print(f"\n({time.perf_counter() - start:.1f} s)")
     if args.json:
         result.to_json(args.json)
+    if closing:
+        print(closing)
     return 0
 
 

@@ -50,37 +50,51 @@ def assemble(
 
     `declarations` (forward declarations of functions the case calls but does not
     define, as our printer writes them) go before the function."""
+    source, why, _ = assemble_mapped(group, declarations)
+    return source, why
+
+
+def assemble_mapped(
+    group: Sequence[Directive], declarations: Sequence[str] = ()
+) -> tuple[str | None, str, dict[int, list[Directive]]]:
+    """`assemble`, and which directives each line of the translation unit comes from
+    (1-based line -> directives; a CHECK-SAME joins the line before it)."""
     defines: list[str] = []
     body: list[str] = []
+    sources: list[list[Directive]] = []
     depth, closed = 0, False
     for d in group:
         if d.kind in ("CHECK-NOT", "CHECK-DAG", "CHECK-EMPTY"):
             continue
         text = d.pattern
         if "{{" in text:
-            return None, "a CHECK line holds a regex"
+            return None, "a CHECK line holds a regex", {}
         text = _CAPTURE.sub(lambda m: m.group(1), text)
         if not body:
             if text.startswith("#"):
                 defines.append(text)
                 continue
             if not _FUNCTION_START.match(text):
-                return None, f"line {d.line} does not start a function: {text[:60]}"
+                return None, f"line {d.line} does not start a function: {text[:60]}", {}
         if d.kind == "CHECK-SAME" and body:
             body[-1] += text
+            sources[-1].append(d)
         else:
             body.append(text)
+            sources.append([d])
         depth += _depth_change(text)
         if depth == 0 and "{" in "".join(body):
             closed = True
             break
     if not closed:
-        return None, "the CHECK lines do not hold a whole function"
+        return None, "the CHECK lines do not hold a whole function", {}
     joined = "\n".join(body)
     includes = ['#include "kernel_operator.h"']
     if _MATMUL.search(joined):
         includes.append('#include "lib/matmul_intf.h"')
-    return "\n".join([*defines, *includes, "", *declarations, joined, ""]), ""
+    head = [*defines, *includes, "", *declarations]
+    lines = {len(head) + 1 + i: ds for i, ds in enumerate(sources)}
+    return "\n".join([*head, joined, ""]), "", lines
 
 
 def expected_cases(src: Path, only: str | None = None) -> list[ExpectedCase]:

@@ -8,12 +8,16 @@ import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pyasc_suite import target_differences, transforms_differences
 from pyasc_suite.checks import Directive, Options, group_directives, parse_directives, run_checks
 from pyasc_suite.driver import Driver, DriverResult
 from pyasc_suite.mlir_split import case_text, own_items, split_input_file, top_level_items
 from pyasc_suite.report import Outcome, SuiteResult, mark_differences
+
+if TYPE_CHECKING:
+    from pyasc_suite.proof import Proof
 
 TARGET_DIR = "test/Target/AscendC"
 TRANSFORMS_DIR = "test/Dialect/AscendC/Transforms"
@@ -127,6 +131,8 @@ class TargetCase:
     group: list[Directive]  # its CHECK lines
     result: DriverResult  # our translation of the IR it checks
     opts: Options  # how its file's RUN line matches
+    ir: str = ""  # the case's IR (its file with the other cases' lines blanked)
+    driver: Driver | None = None  # the driver that translated it (for variants of the IR)
 
 
 def target_cases(src: Path, only: str | None = None) -> Iterator[TargetCase]:
@@ -148,15 +154,28 @@ def target_cases(src: Path, only: str | None = None) -> Iterator[TargetCase]:
             nxt = groups[k + 1][0].line - 1 if k + 1 < len(groups) else None
             own = own_items(items, first, nxt) or list(items)
             name = _case_name(group, [it.symbol for it in own if it.symbol])
-            yield TargetCase(rel, name, group, driver.run(case_text(lines, items, own)), opts)
+            ir = case_text(lines, items, own)
+            yield TargetCase(rel, name, group, driver.run(ir), opts, ir, driver)
 
 
-def run_target(src: Path, only: str | None = None) -> SuiteResult:
+def run_target(
+    src: Path, only: str | None = None, cases: list[TargetCase] | None = None
+) -> SuiteResult:
+    """Each case matched against its CHECK lines; failures listed in
+    target_differences.py are marked "differs" (the old, self-certified way;
+    `run_target_proven` decides by checks instead)."""
+    result = _target_outcomes(src, only, cases)
+    mark_differences(result, target_differences)
+    _label_note(result, cases or list(target_cases(src, only)))
+    return result
+
+
+def _target_outcomes(
+    src: Path, only: str | None, cases: list[TargetCase] | None = None
+) -> SuiteResult:
     result = SuiteResult("target", str(src / TARGET_DIR))
-    labels: list[bool] = []  # per outcome: does its case start with a CHECK-LABEL?
-    for case in target_cases(src, only):
+    for case in cases if cases is not None else target_cases(src, only):
         rel, name, group, res = case.unit, case.name, case.group, case.result
-        labels.append(group[0].kind == "CHECK-LABEL")
         if not res.ok:
             detail = _detail(group, res.message)
             result.outcomes.append(_error_outcome(rel, name, res, detail))
@@ -171,7 +190,11 @@ def run_target(src: Path, only: str | None = None) -> SuiteResult:
             f"{len(unregistered)} case(s) stop at an op or type we do not have "
             f"({len(names)} distinct names)"
         )
-    mark_differences(result, target_differences)
+    return result
+
+
+def _label_note(result: SuiteResult, cases: Sequence[TargetCase]) -> None:
+    labels = [c.group[0].kind == "CHECK-LABEL" for c in cases]
     labelled = [o for o, g in zip(result.outcomes, labels, strict=True) if g]
     passed = sum(o.status == "passed" for o in labelled)
     differs = sum(o.status == "differs" for o in labelled)
@@ -180,7 +203,40 @@ def run_target(src: Path, only: str | None = None) -> SuiteResult:
         f"differ on purpose; the other {len(result.outcomes) - len(labelled)} cases are "
         "unlabelled CHECK blocks"
     )
-    return result
+
+
+def run_target_proven(
+    src: Path, only: str | None = None, headers: bool = True, cache: Path | None = None
+) -> tuple[SuiteResult, list[Proof]]:
+    """The Target suite with every case we do not match put in a bucket by checks
+    (proof.py): proven differences (headers-reject, counterexample, policy) count as
+    "differs", unproven ones as "failed"."""
+    from pyasc_suite.header_cache import HeaderChecks
+    from pyasc_suite.policies import BY_NAME
+    from pyasc_suite.proof import run_proofs
+
+    cases = list(target_cases(src, only))
+    result = _target_outcomes(src, only, cases)
+    checks = HeaderChecks(cache, enabled=headers) if headers else None
+    if checks is not None and checks.unavailable:
+        result.notes.append(f"no header checks: {checks.unavailable}")
+    passed = [o.status == "passed" for o in result.outcomes]
+    proofs = run_proofs(list(zip(cases, passed, strict=True)), checks)
+    for o, p in zip(result.outcomes, proofs, strict=True):
+        if p.bucket == "match":
+            continue
+        o.detail = "\n".join(p.evidence) + (f"\n{o.detail}" if o.detail else "")
+        if p.bucket == "unproven":
+            o.status, o.kind = "failed", "unproven"
+            o.reason = f"unproven: {p.evidence[-1] if p.evidence else o.reason}"
+            o.group = "unproven"
+        else:
+            o.status, o.kind = "differs", p.bucket
+            o.group = f"{p.policy}: {BY_NAME[p.policy].summary}" if p.policy else p.bucket
+    if checks is not None and checks.compiled:
+        result.notes.append(f"header checks compiled {checks.compiled} source(s) (the rest cached)")
+    _label_note(result, cases)
+    return result, proofs
 
 
 def run_transforms(src: Path, only: str | None = None) -> SuiteResult:

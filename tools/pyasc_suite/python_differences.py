@@ -1,10 +1,10 @@
 """pyasc's Python unit tests that asc_xdsl does not pass on purpose, and why.
 
-Same bookkeeping as `target_differences.py`: each entry names a case (unit, test), the
-reason (a key of `REASONS`) and a piece of text our failure must contain, so the entry
-holds only while the case fails for that reason; a case that starts to pass, or fails
-differently, is reported as such. docs/frontend.md ("pyasc's unit tests that differ on
-purpose") explains each case.
+Each entry names a case (unit, test), the reason (a key of `REASONS`) and a piece of
+the failure text. The `python` suite no longer trusts these: `python_proof.py` proves
+each difference by a check it runs (a variant of the test that passes, a look at
+pyasc's source) or reports it unproven. docs/frontend.md ("pyasc's unit tests that
+differ on purpose") explains each case.
 """
 
 from __future__ import annotations

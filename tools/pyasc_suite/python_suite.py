@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pyasc_suite import python_differences
-from pyasc_suite.report import Outcome, SuiteResult, mark_differences
+from pyasc_suite.report import Outcome, SuiteResult
 from pyasc_suite.rewrite import rewrite_imports
 
 TEST_DIRS = ("unit", "generalization", "kernels")
@@ -99,7 +99,7 @@ def run_python(
         for directory in _test_dirs(root, only):
             unit = str(directory.relative_to(root))
             result.outcomes += _run_pytest(root, directory, unit, env, timeout, verbose)
-        mark_differences(result, python_differences)
+        _prove(result, root, env, src, timeout)
         for label, prefixes in SUBTOTALS:
             picked = [o for o in result.outcomes if o.unit.startswith(prefixes)]
             if picked:
@@ -124,6 +124,25 @@ def run_python(
         if not keep:
             shutil.rmtree(workdir, ignore_errors=True)
     return result
+
+
+def _prove(result: SuiteResult, root: Path, env: dict[str, str], src: Path, timeout: int) -> None:
+    """Every failing test into a bucket by a check (python_proof.py): a proven listed
+    difference counts as "differs", everything else that fails as "failed"."""
+    from pyasc_suite.python_proof import classify, summary
+
+    proofs = []
+    for o in result.outcomes:
+        p = classify(o, root, env, src, timeout)
+        proofs.append(p)
+        if p.bucket == "policy":
+            o.status, o.kind, o.group = "differs", "policy", p.policy
+            o.reason = "; ".join(p.evidence)
+        elif p.bucket == "unproven" and o.status in ("failed", "error"):
+            listed = python_differences.DIFFERENCES.get((o.unit, o.name))
+            if listed is not None:
+                o.reason = f"unproven ({listed[0]}): {'; '.join(p.evidence)}"
+    result.closing = summary(proofs)
 
 
 def _run_pytest(

@@ -29,6 +29,7 @@ class SuiteResult:
     source: str
     outcomes: list[Outcome] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    closing: str = ""  # the one-line verdict printed last (target, python)
     date: str = field(default_factory=lambda: datetime.date.today().isoformat())
 
     def units(self) -> list[str]:

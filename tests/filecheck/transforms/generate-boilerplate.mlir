@@ -91,3 +91,16 @@ func.func @tiling_then_list(%t: !ascendc.matmul_api_static_tiling) {
   %l = ascendc.list_tensor_desc : !ascendc.list_tensor_desc
   func.return
 }
+
+// -----
+
+// A MatmulConfig built on its own (no Matmul object): its struct is declared in
+// lib/matmul_intf.h (pyasc's core.mlir emit_construct; found by `pyasc_suite target`).
+// CHECK:       builtin.module {
+// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    emitc.include "lib/matmul_intf.h"
+// CHECK-NEXT:    func.func @matmul_config
+func.func @matmul_config() {
+  %cfg = ascendc.construct !ascendc.matmul_config()
+  func.return
+}
