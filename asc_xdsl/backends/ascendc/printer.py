@@ -1046,6 +1046,9 @@ class AscendCEmitter:
                 else f"{x} >= {float_literal(1.0, src)}"
             )
         ctype = self.ctype(op, t)
+        # half/bfloat16 convert through float (exact): the CPU-debug headers' half class
+        # has no unambiguous conversion to int64_t.
+        wide = f"static_cast<float>({x})" if isinstance(src, Float16Type | BFloat16Type) else x
 
         def bound(value: float) -> str:  # as a float of `src` (past its range: infinity)
             if abs(value) > _FLOAT_MAX.get(type(src), _INF):
@@ -1058,13 +1061,13 @@ class AscendCEmitter:
                 f"({x} != {x}) ? static_cast<{ctype}>(0) : "
                 f"({x} <= {bound(float(lo))}) ? static_cast<{ctype}>({int_literal(lo, t)}) : "
                 f"({x} >= {bound(float(hi + 1))}) ? static_cast<{ctype}>({int_literal(hi, t)}) : "
-                f"static_cast<{ctype}>({x})"
+                f"static_cast<{ctype}>({wide})"
             )
         unsigned = f"uint{width}_t"
         return (
             f"!({x} > {bound(-1.0)}) ? static_cast<{ctype}>(0) : "
             f"({x} >= {bound(float(1 << width))}) ? static_cast<{ctype}>(static_cast<{unsigned}>(-1)) : "
-            f"static_cast<{ctype}>(static_cast<{unsigned}>({x}))"
+            f"static_cast<{ctype}>(static_cast<{unsigned}>({wide}))"
         )
 
     @_handles(arith.ExtUIOp, arith.UIToFPOp)
