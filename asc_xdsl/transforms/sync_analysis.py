@@ -376,6 +376,8 @@ class SyncAnalysis:
     def sync(self, op: Operation, state: State) -> State:
         state = state.copy()
         name = op.name
+        if name in (SET_FLAG, WAIT_FLAG) and op.is_no_op:  # type: ignore[attr-defined]
+            return state  # HardEvent::MAX: the headers' no-op
         if name == SET_FLAG:
             key = flag_key(op)
             if key in state.flags and self.reporting:

@@ -265,7 +265,7 @@ def test_kernel_built_with_builder_prints_as_ascendc():
         '#include "kernel_operator.h"\n'
         "\n"
         "__inline__ __attribute__((always_inline)) __aicore__ int32_t twice(int32_t a) {\n"
-        "  int32_t doubled = a + a;\n"
+        "  int32_t doubled = static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(a));\n"
         "  return doubled;\n"
         "}\n"
         "\n"

@@ -84,7 +84,8 @@ FLOAT_MIN_MAX = {
 @needs_gxx
 def test_float_min_max_propagate_or_drop_nan_as_defined(tmp_path: Path) -> None:
     ops = list(FLOAT_MIN_MAX)
-    got = run_cpp(tmp_path, [f"static_cast<double>({_MIN_MAX[op.name]})" for op in ops], "%g")
+    forms = [_MIN_MAX[op.name].replace("{zero}", "0.0f") for op in ops]
+    got = run_cpp(tmp_path, [f"static_cast<double>({form})" for form in forms], "%g")
     want = [[f"{FLOAT_MIN_MAX[op](a, b):g}" for op in ops] for a, b in PAIRS]
     assert got == want
 

@@ -140,8 +140,6 @@ _INFIX: dict[str, str] = _names(
         arith.AndIOp: "&",
         arith.OrIOp: "|",
         arith.XOrIOp: "^",
-        arith.ShLIOp: "<<",
-        arith.ShRSIOp: ">>",
         arith.AddfOp: "+",
         arith.SubfOp: "-",
         arith.MulfOp: "*",
@@ -153,9 +151,17 @@ _UNSIGNED_INFIX: dict[str, str] = _names(
     {
         arith.DivUIOp: "/",
         arith.RemUIOp: "%",
-        arith.ShRUIOp: ">>",
     }
 )
+# i1 arithmetic is modulo 2, which C++'s bool (an int in arithmetic) is not.
+_I1_INFIX = {"arith.addi": "^", "arith.subi": "^", "arith.muli": "&"}
+# Integer ops C++ may overflow in a signed type (undefined behaviour) where MLIR wraps:
+# computed in the unsigned type (`_wrapping_type`), unless the op states `nsw`.
+_WRAPPING = frozenset({"arith.addi", "arith.subi", "arith.muli"})
+# Shifts: (operator, the value past the width). MLIR makes a shift by the width or more
+# (the amount read unsigned) poison; ours is what shifting one bit at a time gives, so
+# the C++ stays defined: 0, or for shrsi the sign (`{a}` shifted by width - 1).
+_SHIFTS: dict[str, str] = _names({arith.ShLIOp: "<<", arith.ShRUIOp: ">>", arith.ShRSIOp: ">>"})
 # Scalar math: C math library calls, (function, expression of its `{call}`). The Ascend
 # C headers have no scalar forms for dav-2201 (`AscendC::Sqrt` and friends take tensors;
 # `AscendC::Std::sqrt` exists for Ascend 950 only); bisheng (clang) knows these as
@@ -185,7 +191,7 @@ _MATH_BINARY_CALLS: dict[str, str] = {
 CALLED_FUNCTIONS = frozenset(
     {
         f"{fn}{suffix}"
-        for fn in (*(fn for fn, _ in _MATH_CALLS.values()), *_MATH_BINARY_CALLS.values())
+        for fn in (*(fn for fn, _ in _MATH_CALLS.values()), *_MATH_BINARY_CALLS.values(), "fma")
         for suffix in ("", "f")
     }
     | {"set_ffts_base_addr"}
@@ -226,15 +232,23 @@ _CMPF: dict[int, str] = {
 }
 # Signed and float min/max as C++ expressions of `{a}` and `{b}`. A comparison with NaN is
 # false, so the float forms test for it: `maximumf`/`minimumf` return a NaN operand,
-# `maxnumf`/`minnumf` the other one.
+# `maxnumf`/`minnumf` the other one. Equal operands are one value but for zeros, which
+# MLIR orders -0 < +0: `a + b` is +0 unless both are -0, `-(-a - b)` is -0 unless both
+# are +0 (exact IEEE arithmetic; a compiler may not fold either without -ffast-math).
+_FLOAT_EQUAL_MAX = "(({a} == {zero}) ? ({a} + {b}) : {a})"
+_FLOAT_EQUAL_MIN = "(({a} == {zero}) ? -(-{a} - {b}) : {a})"
 _MIN_MAX: dict[str, str] = _names(
     {
         arith.MaxSIOp: "({a} > {b}) ? {a} : {b}",
         arith.MinSIOp: "({a} < {b}) ? {a} : {b}",
-        arith.MaximumfOp: "(({a} != {a}) || ({a} > {b})) ? {a} : {b}",
-        arith.MinimumfOp: "(({a} != {a}) || ({a} < {b})) ? {a} : {b}",
-        arith.MaxnumfOp: "(({b} != {b}) || ({a} > {b})) ? {a} : {b}",
-        arith.MinnumfOp: "(({b} != {b}) || ({a} < {b})) ? {a} : {b}",
+        arith.MaximumfOp: "(({a} != {a}) || ({a} > {b})) ? {a} : "
+        f"((({{b}} != {{b}}) || ({{b}} > {{a}})) ? {{b}} : {_FLOAT_EQUAL_MAX})",
+        arith.MinimumfOp: "(({a} != {a}) || ({a} < {b})) ? {a} : "
+        f"((({{b}} != {{b}}) || ({{b}} < {{a}})) ? {{b}} : {_FLOAT_EQUAL_MIN})",
+        arith.MaxnumfOp: "(({b} != {b}) || ({a} > {b})) ? {a} : "
+        f"((({{a}} != {{a}}) || ({{b}} > {{a}})) ? {{b}} : {_FLOAT_EQUAL_MAX})",
+        arith.MinnumfOp: "(({b} != {b}) || ({a} < {b})) ? {a} : "
+        f"((({{a}} != {{a}}) || ({{b}} < {{a}})) ? {{b}} : {_FLOAT_EQUAL_MIN})",
     }
 )
 EMIT_AS_UNSIGNED = "ascendc.emit_as_unsigned"
@@ -242,6 +256,14 @@ EMIT_AS_UNSIGNED = "ascendc.emit_as_unsigned"
 _UI8 = IntegerType(8, Signedness.UNSIGNED)
 _MASK_ELEMENT = IntegerType(64, Signedness.UNSIGNED)
 """Element type of the C arrays `ArrayArg`s print as (L1 bit masks)."""
+_SIGN_EXTENDING = frozenset({"arith.extsi", "arith.index_cast", "arith.sitofp"})
+_TRUNCATING = frozenset({"arith.trunci", "arith.index_cast"})
+_INF = float("inf")
+_FLOAT_MAX = {
+    Float16Type: 65504.0,
+    BFloat16Type: 3.3895313892515355e38,
+    Float32Type: 3.4028234663852886e38,
+}
 _CONVERSIONS = (
     arith.ExtSIOp,
     arith.TruncIOp,
@@ -880,7 +902,41 @@ class AscendCEmitter:
         named = self.names._names  # (`name`'s table, read inline: no call per operand)
         lhs = known[1] if (known := named.get(id(a))) is not None else self.name(a)
         rhs = known[1] if (known := named.get(id(b))) is not None else self.name(b)
-        self.declare(op, result, f"{lhs} {_INFIX[op.name]} {rhs}")
+        name = op.name
+        if name in _WRAPPING:
+            t = result._type
+            if _is_i1(t):
+                self.declare(op, result, f"{lhs} {_I1_INFIX[name]} {rhs}")
+                return
+            wide = _wrapping_type(op, t)
+            if wide is not None:
+                ctype = self.ctype(op, t)
+                lhs, rhs = f"static_cast<{wide}>({lhs})", f"static_cast<{wide}>({rhs})"
+                expr = f"static_cast<{ctype}>({lhs} {_INFIX[name]} {rhs})"
+                self.declare(op, result, expr)
+                return
+        self.declare(op, result, f"{lhs} {_INFIX[name]} {rhs}")
+
+    @_handles(*_SHIFTS)
+    def _shift(self, op: Operation) -> None:
+        (a, b), (result,) = op._operands, op.results
+        t = result.type
+        width = 64 if isinstance(t, IndexType) else t.width.data  # type: ignore[attr-defined]
+        ctype = self.ctype(op, t)
+        x = self.name(a)
+        amount = self._unsigned(op, b)
+        constant = _int_constant(b)
+        in_range = constant is not None and 0 <= constant < width
+        operator = _SHIFTS[op.name]
+        if op.name == "arith.shrsi":  # (`>>` of a negative signed value is arithmetic)
+            if not in_range:
+                amount = f"(({amount} < {width}u) ? {amount} : {width - 1}u)"
+            self.declare(op, result, f"static_cast<{ctype}>({x} {operator} {amount})")
+            return
+        shifted = f"static_cast<{ctype}>({self._unsigned(op, a)} {operator} {amount})"
+        if not in_range:
+            shifted = f"({amount} < {width}u) ? {shifted} : static_cast<{ctype}>(0)"
+        self.declare(op, result, shifted)
 
     def _unsigned(self, op: Operation, value: SSAValue) -> str:
         t = value.type
@@ -919,7 +975,12 @@ class AscendCEmitter:
     @_handles(*_MIN_MAX)
     def _min_max(self, op: Operation) -> None:
         a, b = (self.name(v) for v in op._operands)
-        self.declare(op, op.results[0], _MIN_MAX[op.name].format(a=a, b=b))
+        t = op.results[0].type
+        if _is_i1(t):  # signed i1: true is -1, below false
+            self.declare(op, op.results[0], f"{a} {'&' if op.name == 'arith.maxsi' else '|'} {b}")
+            return
+        zero = f"static_cast<{self.ctype(op, t)}>(0)"
+        self.declare(op, op.results[0], _MIN_MAX[op.name].format(a=a, b=b, zero=zero))
 
     @_handles(arith.MaxUIOp, arith.MinUIOp)
     def _minmax_unsigned(self, op: Operation) -> None:
@@ -936,6 +997,8 @@ class AscendCEmitter:
     def _cmpi(self, op: arith.CmpiOp) -> None:
         operator, unsigned = _predicate(op, _CMPI)
         a, b = op._operands  # (lhs, rhs: IRDL's accessors cost a call or more each)
+        if not unsigned and operator[0] in "<>" and _is_i1(a.type):
+            a, b = b, a  # signed i1: true is -1, so the order of bools is reversed
         if unsigned:
             lhs, rhs = self._unsigned(op, a), self._unsigned(op, b)
         else:
@@ -957,8 +1020,55 @@ class AscendCEmitter:
     @_handles(*_CONVERSIONS)
     def _convert(self, op: Operation) -> None:
         (result,), (value,) = op.results, op._operands
-        ctype = self.ctype(op, result._type)
-        self.declare(op, result, f"static_cast<{ctype}>({self.name(value)})")
+        t, x = result._type, self.name(value)
+        if op.name == "arith.fptosi":
+            self.declare(op, result, self._float_to_int(op, x, value.type, t, signed=True))
+            return
+        ctype = self.ctype(op, t)
+        if _is_i1(value.type) and op.name in _SIGN_EXTENDING:  # i1's true is -1
+            expr = f"static_cast<{ctype}>(-static_cast<int>({x}))"
+        elif _is_i1(t) and op.name in _TRUNCATING:  # the low bit (bool(x) is x != 0)
+            expr = f"static_cast<bool>({x} & 1)"
+        else:
+            expr = f"static_cast<{ctype}>({x})"
+        self.declare(op, result, expr)
+
+    def _float_to_int(
+        self, op: Operation, x: str, src: Attribute, t: Attribute, signed: bool
+    ) -> str:
+        """fptosi/fptoui of `x`: truncated; out of range (poison in MLIR, undefined in
+        C++) saturates to the type's range and NaN gives 0, as the simulator does."""
+        width = 64 if isinstance(t, IndexType) else t.width.data  # type: ignore[attr-defined]
+        if width == 1:  # the range is -1..0 (signed) or 0..1: true is the far end
+            return (
+                f"{x} <= {float_literal(-1.0, src)}"
+                if signed
+                else f"{x} >= {float_literal(1.0, src)}"
+            )
+        ctype = self.ctype(op, t)
+        # half/bfloat16 convert through float (exact): the CPU-debug headers' half class
+        # has no unambiguous conversion to int64_t.
+        wide = f"static_cast<float>({x})" if isinstance(src, Float16Type | BFloat16Type) else x
+
+        def bound(value: float) -> str:  # as a float of `src` (past its range: infinity)
+            if abs(value) > _FLOAT_MAX.get(type(src), _INF):
+                value = _INF if value > 0 else -_INF
+            return float_literal(value, src)
+
+        if signed:
+            lo, hi = -(1 << (width - 1)), (1 << (width - 1)) - 1
+            return (
+                f"({x} != {x}) ? static_cast<{ctype}>(0) : "
+                f"({x} <= {bound(float(lo))}) ? static_cast<{ctype}>({int_literal(lo, t)}) : "
+                f"({x} >= {bound(float(hi + 1))}) ? static_cast<{ctype}>({int_literal(hi, t)}) : "
+                f"static_cast<{ctype}>({wide})"
+            )
+        unsigned = f"uint{width}_t"
+        return (
+            f"!({x} > {bound(-1.0)}) ? static_cast<{ctype}>(0) : "
+            f"({x} >= {bound(float(1 << width))}) ? static_cast<{ctype}>(static_cast<{unsigned}>(-1)) : "
+            f"static_cast<{ctype}>(static_cast<{unsigned}>({wide}))"
+        )
 
     @_handles(arith.ExtUIOp, arith.UIToFPOp)
     def _convert_unsigned(self, op: Operation) -> None:
@@ -969,12 +1079,9 @@ class AscendCEmitter:
 
     @_handles(arith.FPToUIOp)
     def _fptoui(self, op: arith.FPToUIOp) -> None:
-        # Convert through the unsigned type: values above the signed maximum stay defined.
-        t = op.result.type
-        ctype = self.ctype(op, t)
-        unsigned = int_cpp(t, unsigned=True) if isinstance(t, IntegerType) else "uint64_t"
-        value = self.name(op.input)
-        self.declare(op, op.result, f"static_cast<{ctype}>(static_cast<{unsigned}>({value}))")
+        # Through the unsigned type: values above the signed maximum stay defined.
+        expr = self._float_to_int(op, self.name(op.input), op.input.type, op.result.type, False)
+        self.declare(op, op.result, expr)
 
     @_handles(arith.BitcastOp)
     def _bitcast(self, op: arith.BitcastOp) -> None:
@@ -1032,16 +1139,44 @@ class AscendCEmitter:
         self.declare(op, op.low, f"static_cast<{ctype}>({product})")
         self.declare(op, op.high, f"static_cast<{ctype}>({product} >> {width})")
 
-    @_handles("math.absf", "math.absi")
-    def _abs(self, op: Operation) -> None:
+    @_handles("math.absf")
+    def _absf(self, op: Operation) -> None:
+        # `0 - x` is +0 for both zeros (`-x` of +0 is -0); NaN fails the test and passes.
         x = self.name(op._operands[0])
         zero = f"static_cast<{self.ctype(op, op.results[0].type)}>(0)"
-        self.declare(op, op.results[0], f"({x} < {zero}) ? -{x} : {x}")
+        self.declare(op, op.results[0], f"({x} <= {zero}) ? ({zero} - {x}) : {x}")
+
+    @_handles("math.absi")
+    def _absi(self, op: Operation) -> None:
+        # Negated in the unsigned type: |INT_MIN| wraps to INT_MIN as in MLIR (`-x` of the
+        # minimum overflows, undefined in C++).
+        t = op.results[0].type
+        x, ctype = self.name(op._operands[0]), self.ctype(op, t)
+        unsigned = int_cpp(t, unsigned=True) if isinstance(t, IntegerType) else "uint64_t"
+        magnitude = (
+            f"({x} < 0) ? (0u - static_cast<{unsigned}>({x})) : static_cast<{unsigned}>({x})"
+        )
+        self.declare(op, op.results[0], f"static_cast<{ctype}>({magnitude})")
 
     @_handles("math.fma")
     def _fma(self, op: math.FmaOp) -> None:
+        # Fused: one rounding (`a * b + c` rounds twice, or once if the compiler
+        # contracts it). A half product is exact in double, and the double sum rounds to
+        # the nearest half (half's exponent range is too narrow for a double rounding to
+        # cross a half midpoint); bfloat16's wide range leaves rare double roundings.
         a, b, c = (self.name(v) for v in op._operands)
-        self.declare(op, op.result, f"{a} * {b} + {c}")
+        t = op.result.type
+        if isinstance(t, Float64Type):
+            expr = f"fma({a}, {b}, {c})"
+        elif isinstance(t, Float32Type):
+            expr = f"fmaf({a}, {b}, {c})"
+        elif isinstance(t, Float16Type | BFloat16Type):
+            wide = (f"static_cast<double>({v})" for v in (a, b, c))
+            ctype = self.ctype(op, t)
+            expr = f"static_cast<{ctype}>({next(wide)} * {next(wide)} + {next(wide)})"
+        else:
+            raise CodegenError(op, f"scalar {op.name} of {t} has no Ascend C form")
+        self.declare(op, op.result, expr)
 
     # -- memref (GM pointers and small scalar arrays) -------------------------
 
@@ -1324,6 +1459,26 @@ def check_printable(module: ModuleOp) -> None:
         problem = verification_problem(op)
         if problem is not None:
             raise CodegenError(op, f"the op does not verify: {problem}")
+
+
+def _is_i1(t: Attribute) -> bool:
+    return _IS_INTEGER_TYPE[type(t)] and t.width.data == 1  # type: ignore[attr-defined]
+
+
+def _wrapping_type(op: Operation, t: Attribute) -> str | None:
+    """The unsigned C++ type that computes `op` (add/sub/mul) of type `t` without signed
+    overflow, or None when C++'s own arithmetic cannot overflow: narrow types promote to
+    int (but `uint16_t * uint16_t` can overflow int), unsigned ones wrap, and `nsw` makes
+    overflow poison in MLIR as in C++."""
+    flags = op.properties.get("overflowFlags")
+    if flags is not None and arith.IntegerOverflowFlag.NSW in flags.data:  # type: ignore[attr-defined]
+        return None
+    if _IS_INDEX_TYPE[type(t)]:
+        return "uint64_t"
+    width = t.width.data  # type: ignore[attr-defined]
+    if t.signedness.data == Signedness.UNSIGNED:  # type: ignore[attr-defined]
+        return "uint32_t" if width == 16 and op.name == "arith.muli" else None
+    return f"uint{width}_t" if width >= 32 else None
 
 
 def _int_range_within(inner: IntegerType, outer: IntegerType) -> bool:

@@ -55,7 +55,11 @@ _FLAGS = IntegerType(32)
 
 
 class FlagOp(SpecOp):
-    """`SetFlag`/`WaitFlag`: `op(event, event_id)` builds them as the frontend does."""
+    """`SetFlag`/`WaitFlag`: `op(event, event_id)` builds them as the frontend does.
+
+    `HardEvent::MAX` is accepted: the headers' SetFlag/WaitFlag switch has an explicit
+    `case HardEvent::MAX: break;`, so the call compiles and does nothing (`is_no_op`);
+    the simulator, its race checker and the sync analyses skip it too."""
 
     def __init__(self, *operands: Any, **kwargs: Any):
         if operands and isinstance(operands[0], HardEvent):
@@ -66,10 +70,10 @@ class FlagOp(SpecOp):
     def hard_event(self) -> HardEvent:
         return enum_value(self, "event", HardEvent)  # type: ignore[return-value]
 
-    def verify_(self) -> None:
-        super().verify_()
-        if self.hard_event is HardEvent.MAX:
-            raise VerifyException(f"'{self.name}': MAX is not a hardware event")
+    @property
+    def is_no_op(self) -> bool:
+        """Whether the call does nothing on the device (`HardEvent::MAX`)."""
+        return self.hard_event is HardEvent.MAX
 
 
 _FLAG_OPERANDS = (Operand("event_id", INT, default=0),)

@@ -425,6 +425,8 @@ def instrument(op: Operation, comp: Any, f: Closure | None) -> Closure | None:
     """The op's closure `f` followed by the sanitizer's bookkeeping (or `f` itself)."""
     name = op.name
     if name in _FLAG_OPS:
+        if op.is_no_op:  # type: ignore[attr-defined]  (HardEvent::MAX: no flag)
+            return f
         return _flag(op, comp, f, _FLAG_OPS[name])
     if name == "ascendc.pipe_barrier":
         pipe = op.pipe_value  # type: ignore[attr-defined]

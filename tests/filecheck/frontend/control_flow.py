@@ -45,7 +45,7 @@ def branches(x: asc.GlobalAddress, n: int, mode: asc.ConstExpr[int]):
 # CHECK:       extern "C" __global__ __aicore__ void branches(__gm__ float* x, int32_t n) {
 # CHECK:         int32_t k;
 # CHECK-NEXT:    if (v1) {
-# CHECK-NEXT:      int32_t k_1 = c20_i32 + n;
+# CHECK-NEXT:      int32_t k_1 = static_cast<int32_t>(static_cast<uint32_t>(c20_i32) + static_cast<uint32_t>(n));
 # CHECK-NEXT:      k = k_1;
 # CHECK-NEXT:    } else {
 # CHECK:         AscendC::printf("k=%d\n", k);

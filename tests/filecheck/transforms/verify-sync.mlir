@@ -121,6 +121,25 @@ func.func @queue_discipline(%q: !ascendc.queue<vecin, 1>, %other: !ascendc.local
 
 // -----
 
+// HardEvent::MAX flags are the headers' no-op: a lone WaitFlag<MAX> waits for nothing
+// (no warning), and a MAX pair orders nothing (the read after write is still reported).
+func.func @max_event(%gx: !ascendc.global_tensor<*xf32>, %n: i32, %a: ui32, %s: ui32) {
+  %id = arith.constant 0 : i32
+  %x = ascendc.local_tensor_v2 vecin, %a, %s : !ascendc.local_tensor<*xf32>
+  ascendc.wait_flag max, %id : i32
+  ascendc.data_copy_l2 %x, %gx, %n : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+  ascendc.set_flag max, %id : i32
+  ascendc.wait_flag max, %id : i32
+  ascendc.abs_l2 %x, %x, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  func.return
+}
+// CHECK-NOT:  WaitFlag<MAX>
+// CHECK:      verify-sync.mlir:[[# @LINE - 4]]:3
+// CHECK:      warning: 'ascendc.abs_l2' (pipe V) reads memory that 'ascendc.data_copy_l2' (pipe MTE2) writes, and nothing orders them
+// CHECK:      warning: 'ascendc.abs_l2' (pipe V) writes memory that 'ascendc.data_copy_l2' (pipe MTE2) also writes
+
+// -----
+
 // A correct kernel: no warning.
 // CHECK-NOT:  warning
 func.func @correct(%gx: !ascendc.global_tensor<*xf32>, %n: i32, %a: ui32, %s: ui32, %lb: index, %ub: index, %step: index) {

@@ -321,7 +321,10 @@ def _set_value(op, comp):
 
 @handles(sync.SetFlagOp, sync.WaitFlagOp)
 def _flag(op, comp):
-    """Accepted and recorded (per event and id) for a later race checker."""
+    """Accepted and recorded (per event and id) for a later race checker;
+    `HardEvent::MAX` is a no-op, as in the headers."""
+    if op.is_no_op:
+        return None
     i = comp.slot(op.event_id)
     event = op.hard_event
     setting = isinstance(op, sync.SetFlagOp)

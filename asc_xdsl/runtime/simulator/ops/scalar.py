@@ -8,7 +8,9 @@ arithmetic rounds like the device.
 
 from __future__ import annotations
 
+import math as pymath
 import operator
+from fractions import Fraction
 
 import numpy as np
 from xdsl.dialects import arith, func, math, memref, scf
@@ -116,9 +118,19 @@ def _int_binary(op, comp: FunctionCompiler):
     fn = _SIGNED_INT.get(type(op)) or _UNSIGNED_INT.get(type(op)) or operator.lshift
     mask = (1 << width) - 1
     if width == 1:
+        # Signed ops read i1's true as -1 (maxsi(true, false) is false); the others'
+        # results modulo 2 do not depend on the reading.
+        sign = 1 if unsigned_in else -1
+        if isinstance(op, arith.ShLIOp | arith.ShRSIOp | arith.ShRUIOp):
+            keeps = isinstance(op, arith.ShRSIOp)  # past the width: the sign (itself)
+
+            def run_shift_bool(e, c, _op=op):
+                e[r] = bool(e[a]) if keeps or not e[b] else False
+
+            return run_shift_bool
 
         def run_bool(e, c, _op=op):
-            e[r] = bool(fn(int(e[a]), int(e[b])) & 1)
+            e[r] = bool(fn(sign * int(e[a]), sign * int(e[b])) & 1)
 
         return run_bool
     lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, mask)
@@ -156,6 +168,25 @@ def _int_binary(op, comp: FunctionCompiler):
     )  # fmt: skip
 
 
+@handles(arith.MulSIExtendedOp, arith.MulUIExtendedOp)
+def _mul_extended(op, comp):
+    """The full product's low and high halves (operands read signed for mulsi_extended,
+    unsigned for mului_extended)."""
+    a, b = comp.slot(op.lhs), comp.slot(op.rhs)
+    low, high = comp.slot(op.low), comp.slot(op.high)
+    t = op.lhs.type
+    width, _ = int_range(t)
+    read_signed = isinstance(op, arith.MulSIExtendedOp)
+
+    def run(e, c, _op=op):
+        x, y = wrap_int(int(e[a]), width, read_signed), wrap_int(int(e[b]), width, read_signed)
+        product = x * y
+        e[low] = to_scalar(t, product)
+        e[high] = to_scalar(t, product >> width)
+
+    return run
+
+
 _CMPI = [
     operator.eq,
     operator.ne,
@@ -175,14 +206,20 @@ def _cmpi(op: arith.CmpiOp, comp):
     a, b, r = comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
     pred = op.predicate.value.data
     fn = _CMPI[pred]
+    width, _ = int_range(op.lhs.type)
     if pred >= 6:
-        width, _ = int_range(op.lhs.type)
         mask = (1 << width) - 1
 
         def run_u(e, c, _op=op):
             e[r] = fn(int(e[a]) & mask, int(e[b]) & mask)
 
         return run_u
+    if width == 1:  # signed: true is -1
+
+        def run_i1(e, c, _op=op):
+            e[r] = fn(-int(e[a]), -int(e[b]))
+
+        return run_i1
 
     def run(e, c, _op=op):
         e[r] = fn(e[a], e[b])
@@ -222,16 +259,59 @@ def _cmpf(op: arith.CmpfOp, comp):
 # Float arithmetic
 # ---------------------------------------------------------------------------
 
+
+def _maximumf(a, b):
+    """MLIR's maximumf: NaN propagates, -0 < +0 (numpy's maximum leaves the zeros'
+    order to the argument order)."""
+    if a != a or a > b:
+        return a
+    if b != b or b > a:
+        return b
+    return a + b if a == 0 else a  # equal: +0 unless both are -0
+
+
+def _minimumf(a, b):
+    if a != a or a < b:
+        return a
+    if b != b or b < a:
+        return b
+    return -(-a - b) if a == 0 else a  # equal: -0 unless both are +0
+
+
+def _maxnumf(a, b):
+    """MLIR's maxnumf: a NaN operand gives the other one; zeros as maximumf."""
+    return a if b != b else b if a != a else _maximumf(a, b)
+
+
+def _minnumf(a, b):
+    return a if b != b else b if a != a else _minimumf(a, b)
+
+
+def _powf(x, y) -> float:
+    """C's pow in double (numpy's power makes pow(-inf, 0.5) NaN, C and MLIR +inf)."""
+    x, y = float(x), float(y)
+    try:
+        return pymath.pow(x, y)
+    except ValueError:  # zero to a negative power (a pole), or a negative base
+        if x == 0:
+            odd = y == int(y) and int(y) % 2 == 1
+            return pymath.copysign(pymath.inf, x) if odd else pymath.inf
+        return pymath.nan  # to a non-integer power
+    except OverflowError:
+        odd = y == int(y) and int(y) % 2 == 1
+        return -pymath.inf if x < 0 and odd else pymath.inf
+
+
 _FLOAT_BINARY = {
     arith.AddfOp: operator.add,
     arith.SubfOp: operator.sub,
     arith.MulfOp: operator.mul,
     arith.DivfOp: operator.truediv,
-    arith.MaximumfOp: np.maximum,
-    arith.MinimumfOp: np.minimum,
-    arith.MaxnumfOp: np.fmax,
-    arith.MinnumfOp: np.fmin,
-    math.PowFOp: np.power,
+    arith.MaximumfOp: _maximumf,
+    arith.MinimumfOp: _minimumf,
+    arith.MaxnumfOp: _maxnumf,
+    arith.MinnumfOp: _minnumf,
+    math.PowFOp: lambda x, y: _powf(x, y),
     math.Atan2Op: np.arctan2,
     math.CopySignOp: np.copysign,
 }
@@ -247,6 +327,17 @@ def _float_binary(op, comp):
         e[r] = cast(fn(e[a], e[b]))
 
     return run
+
+
+def _round_half_away(x):
+    """math.round: halves away from zero. (`floor(|x| + 0.5)` is wrong where the sum
+    rounds: the float below 0.5, odd integers past 2**(precision - 1).)"""
+    if not np.isfinite(x):
+        return x
+    whole = np.floor(np.abs(x))
+    if np.abs(x) - whole >= 0.5:  # exact: a float's fraction is a float
+        whole += 1
+    return np.copysign(whole, x)
 
 
 _FLOAT_UNARY = {
@@ -275,7 +366,7 @@ _FLOAT_UNARY = {
     math.TruncOp: np.trunc,
     math.RoundEvenOp: np.rint,
     math.CbrtOp: np.cbrt,
-    math.RoundOp: lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
+    math.RoundOp: lambda x: _round_half_away(x),
 }
 
 
@@ -291,13 +382,42 @@ def _float_unary(op, comp):
     return run
 
 
+def fused_multiply_add(x, y, z, cast):
+    """x * y + z rounded once to the float type `cast` (math.fma), exactly: the sum is
+    computed as a fraction and rounded to nearest, ties to even."""
+    x, y, z = float(x), float(y), float(z)
+    if not (np.isfinite(x) and np.isfinite(y)):
+        return cast(x * y + z)  # an infinite or NaN product: IEEE's rules
+    if not np.isfinite(z):
+        return cast(z)  # a finite product (however large) and an infinite or NaN addend
+    exact = Fraction(x) * Fraction(y) + Fraction(z)
+    if exact == 0:  # -0 only if both terms are -0
+        negative = np.signbit(x) != np.signbit(y) and np.signbit(z)
+        return cast(-0.0 if negative else 0.0)
+    info = np.finfo(cast)
+    magnitude = abs(exact)
+    exponent = magnitude.numerator.bit_length() - magnitude.denominator.bit_length()
+    if Fraction(2) ** exponent > magnitude:
+        exponent -= 1
+    ulp = Fraction(2) ** (max(exponent, int(info.minexp)) - int(info.nmant))
+    n, rest = divmod(magnitude / ulp, 1)
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2):
+        n += 1
+    try:
+        rounded = float(n * ulp)  # exact
+    except OverflowError:
+        rounded = float("inf")
+    with np.errstate(over="ignore"):
+        return cast(-rounded if exact < 0 else rounded)
+
+
 @handles(math.FmaOp)
 def _fma(op, comp):
     a, b, d, r = [*comp.slots_of(op.operands), comp.slot(op.result)]
     cast = np_dtype(op.result.type).type
 
     def run(e, c, _op=op):
-        e[r] = cast(e[a] * e[b] + e[d])
+        e[r] = fused_multiply_add(e[a], e[b], e[d], cast)
 
     return run
 
@@ -346,14 +466,14 @@ def _int_cast(op, comp):
         return run_bool
 
     # a value already in both ranges passes as it is (the usual index_cast of a loop value)
-    src_signed = sw > 1 and not zero_ext
+    src_signed = not zero_ext  # (i1 too: its true is -1)
     src_lo, src_hi = (-(1 << (sw - 1)), (1 << (sw - 1)) - 1) if src_signed else (0, (1 << sw) - 1)
     dst_lo, dst_hi = (-(1 << (dw - 1)), (1 << (dw - 1)) - 1) if d_signed else (0, (1 << dw) - 1)
     lo, hi = max(src_lo, dst_lo), min(src_hi, dst_hi)
 
     def convert(v):
         v = int(v)
-        v = v & ((1 << sw) - 1) if zero_ext else wrap_int(v, sw, sw > 1)
+        v = v & ((1 << sw) - 1) if zero_ext else wrap_int(v, sw, True)
         return wrap_int(v, dw, d_signed)
 
     return comp.inline(
@@ -391,7 +511,8 @@ def _float_to_int(op, comp):
 
     def run(e, c, _op=op):
         x = float(e[a])
-        e[r] = 0 if x != x else int(min(max(np.trunc(x), lo), hi))
+        v = 0 if x != x else int(min(max(np.trunc(x), lo), hi))
+        e[r] = bool(v & 1) if dw == 1 else v
 
     return run
 

@@ -20,6 +20,18 @@ func.func @pipes(%id: i32) {
   return
 }
 
+// HardEvent::MAX is no hardware event, but the headers' SetFlag/WaitFlag accept it as a
+// no-op (`case HardEvent::MAX: break;`): printed as written, like pyasc.
+// CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void max_event(int32_t id) {
+// CHECK-NEXT:    AscendC::SetFlag<AscendC::HardEvent::MAX>(id);
+// CHECK-NEXT:    AscendC::WaitFlag<AscendC::HardEvent::MAX>(id);
+// CHECK-NEXT:    return;
+func.func @max_event(%id: i32) {
+  ascendc.set_flag max, %id : i32
+  ascendc.wait_flag max, %id : i32
+  return
+}
+
 // `isAIVOnly` is the headers' default (true): printed as `<false>` only when absent.
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void cores(AscendC::GlobalTensor<int32_t> gm, AscendC::LocalTensor<int32_t> ub, int32_t blk, int32_t ev, uint16_t flag, uint64_t cfg) {
 // CHECK-NEXT:    AscendC::IBSet(gm, ub, blk, ev);

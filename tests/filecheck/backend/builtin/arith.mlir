@@ -4,16 +4,16 @@
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void int_ops(int32_t a, int32_t b) {
-// CHECK-NEXT:    int32_t add = a + b;
-// CHECK-NEXT:    int32_t sub = a - b;
-// CHECK-NEXT:    int32_t mul = a * b;
+// CHECK-NEXT:    int32_t add = static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
+// CHECK-NEXT:    int32_t sub = static_cast<int32_t>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b));
+// CHECK-NEXT:    int32_t mul = static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
 // CHECK-NEXT:    int32_t div = a / b;
 // CHECK-NEXT:    int32_t rem = a % b;
 // CHECK-NEXT:    int32_t and_ = a & b;
 // CHECK-NEXT:    int32_t or_ = a | b;
 // CHECK-NEXT:    int32_t xor_ = a ^ b;
-// CHECK-NEXT:    int32_t shl = a << b;
-// CHECK-NEXT:    int32_t shr = a >> b;
+// CHECK-NEXT:    int32_t shl = (static_cast<uint32_t>(b) < 32u) ? static_cast<int32_t>(static_cast<uint32_t>(a) << static_cast<uint32_t>(b)) : static_cast<int32_t>(0);
+// CHECK-NEXT:    int32_t shr = static_cast<int32_t>(a >> ((static_cast<uint32_t>(b) < 32u) ? static_cast<uint32_t>(b) : 31u));
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @int_ops(%a: i32, %b: i32) {
@@ -50,7 +50,7 @@ func.func @float_ops(%x: f32, %y: f32) {
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void unsigned_ops(int32_t a, int32_t b, int64_t i, int64_t j) {
 // CHECK-NEXT:    int32_t divu = static_cast<int32_t>(static_cast<uint32_t>(a) / static_cast<uint32_t>(b));
 // CHECK-NEXT:    int32_t remu = static_cast<int32_t>(static_cast<uint32_t>(a) % static_cast<uint32_t>(b));
-// CHECK-NEXT:    int32_t shru = static_cast<int32_t>(static_cast<uint32_t>(a) >> static_cast<uint32_t>(b));
+// CHECK-NEXT:    int32_t shru = (static_cast<uint32_t>(b) < 32u) ? static_cast<int32_t>(static_cast<uint32_t>(a) >> static_cast<uint32_t>(b)) : static_cast<int32_t>(0);
 // CHECK-NEXT:    int64_t divu_idx = static_cast<int64_t>(static_cast<uint64_t>(i) / static_cast<uint64_t>(j));
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
@@ -80,10 +80,10 @@ func.func @divisions(%a: i32, %b: i32) {
 // CHECK-NEXT:    int64_t mins = (a < b) ? a : b;
 // CHECK-NEXT:    int64_t maxu = (static_cast<uint64_t>(a) > static_cast<uint64_t>(b)) ? a : b;
 // CHECK-NEXT:    int64_t minu = (static_cast<uint64_t>(a) < static_cast<uint64_t>(b)) ? a : b;
-// CHECK-NEXT:    half maximumf = ((x != x) || (x > y)) ? x : y;
-// CHECK-NEXT:    half minimumf = ((x != x) || (x < y)) ? x : y;
-// CHECK-NEXT:    half maxnumf = ((y != y) || (x > y)) ? x : y;
-// CHECK-NEXT:    half minnumf = ((y != y) || (x < y)) ? x : y;
+// CHECK-NEXT:    half maximumf = ((x != x) || (x > y)) ? x : (((y != y) || (y > x)) ? y : ((x == static_cast<half>(0)) ? (x + y) : x));
+// CHECK-NEXT:    half minimumf = ((x != x) || (x < y)) ? x : (((y != y) || (y < x)) ? y : ((x == static_cast<half>(0)) ? -(-x - y) : x));
+// CHECK-NEXT:    half maxnumf = ((y != y) || (x > y)) ? x : (((x != x) || (y > x)) ? y : ((x == static_cast<half>(0)) ? (x + y) : x));
+// CHECK-NEXT:    half minnumf = ((y != y) || (x < y)) ? x : (((x != x) || (y < x)) ? y : ((x == static_cast<half>(0)) ? -(-x - y) : x));
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @min_max(%a: i64, %b: i64, %x: f16, %y: f16) {
@@ -180,8 +180,8 @@ func.func @select(%c: i1, %x: f32, %y: f32) {
 // CHECK-NEXT:    int16_t trunci = static_cast<int16_t>(a);
 // CHECK-NEXT:    float sitofp = static_cast<float>(a);
 // CHECK-NEXT:    float uitofp = static_cast<float>(static_cast<uint32_t>(a));
-// CHECK-NEXT:    int32_t fptosi = static_cast<int32_t>(x);
-// CHECK-NEXT:    int32_t fptoui = static_cast<int32_t>(static_cast<uint32_t>(x));
+// CHECK-NEXT:    int32_t fptosi = (x != x) ? static_cast<int32_t>(0) : (x <= -2147483600.0f) ? static_cast<int32_t>(-2147483648) : (x >= 2147483600.0f) ? static_cast<int32_t>(2147483647) : static_cast<int32_t>(x);
+// CHECK-NEXT:    int32_t fptoui = !(x > -1.0f) ? static_cast<int32_t>(0) : (x >= 4294967300.0f) ? static_cast<int32_t>(static_cast<uint32_t>(-1)) : static_cast<int32_t>(static_cast<uint32_t>(x));
 // CHECK-NEXT:    float extf = static_cast<float>(h);
 // CHECK-NEXT:    half truncf = static_cast<half>(x);
 // CHECK-NEXT:    int64_t to_index = static_cast<int64_t>(a);

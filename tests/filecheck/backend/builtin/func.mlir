@@ -31,7 +31,7 @@ func.func @caller(%x: memref<?xf32, 22>, %n: i32) -> f32 {
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t defined_later(int32_t v) {
 // CHECK-NEXT:    constexpr int32_t two = 2;
-// CHECK-NEXT:    int32_t r = v * two;
+// CHECK-NEXT:    int32_t r = static_cast<int32_t>(static_cast<uint32_t>(v) * static_cast<uint32_t>(two));
 // CHECK-NEXT:    return r;
 // CHECK-NEXT:  }
 func.func @defined_later(%v: i32) -> i32 {

@@ -33,9 +33,9 @@ func.func @unary(%x: f32) {
 }
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void abs_fma(half x, half y, half z, int32_t n) {
-// CHECK-NEXT:    half absf = (x < static_cast<half>(0)) ? -x : x;
-// CHECK-NEXT:    int32_t absi = (n < static_cast<int32_t>(0)) ? -n : n;
-// CHECK-NEXT:    half fma = x * y + z;
+// CHECK-NEXT:    half absf = (x <= static_cast<half>(0)) ? (static_cast<half>(0) - x) : x;
+// CHECK-NEXT:    int32_t absi = static_cast<int32_t>((n < 0) ? (0u - static_cast<uint32_t>(n)) : static_cast<uint32_t>(n));
+// CHECK-NEXT:    half fma_1 = static_cast<half>(static_cast<double>(x) * static_cast<double>(y) + static_cast<double>(z));
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @abs_fma(%x: f16, %y: f16, %z: f16, %n: i32) {

@@ -18,8 +18,8 @@ emitc.include "kernel_tiling/kernel_tiling.h"
 // CHECK:       __inline__ __attribute__((always_inline)) __aicore__ int32_t new_(int32_t x);
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ int32_t a_b_1(int32_t new_1, int32_t errno_, int32_t ffts_addr) {
-// CHECK-NEXT:    int32_t class_ = new_1 + errno_;
-// CHECK-NEXT:    int32_t stdout_ = class_ + ffts_addr;
+// CHECK-NEXT:    int32_t class_ = static_cast<int32_t>(static_cast<uint32_t>(new_1) + static_cast<uint32_t>(errno_));
+// CHECK-NEXT:    int32_t stdout_ = static_cast<int32_t>(static_cast<uint32_t>(class_) + static_cast<uint32_t>(ffts_addr));
 // CHECK-NEXT:    int32_t r = new_(stdout_);
 // CHECK-NEXT:    return r;
 // CHECK-NEXT:  }

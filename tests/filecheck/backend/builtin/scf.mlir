@@ -31,7 +31,7 @@ func.func @for_plain(%x: memref<?xf32, 22>, %n: index) {
 // CHECK-NEXT:    for (int64_t i = c0; i < n; i += c1) {
 // CHECK-NEXT:      float v = x[i];
 // CHECK-NEXT:      float next = acc + v;
-// CHECK-NEXT:      int64_t k1 = k + c1;
+// CHECK-NEXT:      int64_t k1 = static_cast<int64_t>(static_cast<uint64_t>(k) + static_cast<uint64_t>(c1));
 // CHECK-NEXT:      acc = next;
 // CHECK-NEXT:      k = k1;
 // CHECK-NEXT:    }
@@ -63,7 +63,7 @@ func.func @for_iter_args(%x: memref<?xf32, 22>, %n: index) -> f32 {
 // CHECK-NEXT:    for (int64_t i = c0; i < n; i += c1) {
 // CHECK-NEXT:      int64_t b = a;
 // CHECK-NEXT:      for (int64_t j = c0; j < i; j += c1) {
-// CHECK-NEXT:        int64_t s = b + j;
+// CHECK-NEXT:        int64_t s = static_cast<int64_t>(static_cast<uint64_t>(b) + static_cast<uint64_t>(j));
 // CHECK-NEXT:        b = s;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      a = b;
@@ -131,14 +131,14 @@ func.func @if_else(%c: i1, %x: memref<?xi32, 22>, %i: index, %v: i32, %w: i32) {
 // CHECK-NEXT:    int32_t r;
 // CHECK-NEXT:    int32_t s;
 // CHECK-NEXT:    if (c) {
-// CHECK-NEXT:      int32_t d = a - b;
+// CHECK-NEXT:      int32_t d = static_cast<int32_t>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b));
 // CHECK-NEXT:      r = d;
 // CHECK-NEXT:      s = a;
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      r = b;
 // CHECK-NEXT:      s = b;
 // CHECK-NEXT:    }
-// CHECK-NEXT:    int32_t t = r + s;
+// CHECK-NEXT:    int32_t t = static_cast<int32_t>(static_cast<uint32_t>(r) + static_cast<uint32_t>(s));
 // CHECK-NEXT:    return t;
 // CHECK-NEXT:  }
 func.func @if_results(%c: i1, %a: i32, %b: i32) -> i32 {
@@ -164,7 +164,7 @@ func.func @if_results(%c: i1, %a: i32, %b: i32) -> i32 {
 // CHECK-NEXT:        break;
 // CHECK-NEXT:      };
 // CHECK-NEXT:      int32_t j = i;
-// CHECK-NEXT:      int32_t next = j + c1;
+// CHECK-NEXT:      int32_t next = static_cast<int32_t>(static_cast<uint32_t>(j) + static_cast<uint32_t>(c1));
 // CHECK-NEXT:      i = next;
 // CHECK-NEXT:    };
 // CHECK-NEXT:    return res;
@@ -227,7 +227,7 @@ func.func @index_switch(%sel: index, %a: f32, %b: f32) -> f32 {
 // CHECK-NEXT:      p = p_next;
 // CHECK-NEXT:      q = q_next;
 // CHECK-NEXT:    }
-// CHECK-NEXT:    int32_t d = p - q;
+// CHECK-NEXT:    int32_t d = static_cast<int32_t>(static_cast<uint32_t>(p) - static_cast<uint32_t>(q));
 // CHECK-NEXT:    return d;
 // CHECK-NEXT:  }
 func.func @for_swap(%n: index, %a: i32, %b: i32) -> i32 {

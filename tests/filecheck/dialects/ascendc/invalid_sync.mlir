@@ -10,14 +10,6 @@ func.func @event_id_not_int(%id: f32) {
 
 // -----
 
-func.func @max_event(%id: i32) {
-  // CHECK: error: 'ascendc.wait_flag': MAX is not a hardware event
-  ascendc.wait_flag max, %id : i32
-  return
-}
-
-// -----
-
 func.func @barrier_scalar() {
   // CHECK: error: 'ascendc.pipe_barrier': PipeBarrier<PIPE_S> is not allowed
   ascendc.pipe_barrier pipe_s

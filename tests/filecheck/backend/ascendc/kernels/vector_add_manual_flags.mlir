@@ -23,7 +23,7 @@
 // CHECK-NEXT:    int64_t tiles = static_cast<int64_t>(tiles_i32);
 // CHECK-NEXT:    for (int64_t i = c0; i < tiles; i += c1) {
 // CHECK-NEXT:      int32_t i_i32 = static_cast<int32_t>(i);
-// CHECK-NEXT:      int32_t offset_i32 = i_i32 * tile;
+// CHECK-NEXT:      int32_t offset_i32 = static_cast<int32_t>(static_cast<uint32_t>(i_i32) * static_cast<uint32_t>(tile));
 // CHECK-NEXT:      int64_t offset = static_cast<int64_t>(offset_i32);
 // CHECK-NEXT:      AscendC::GlobalTensor<float> x_tile = x_gm[offset];
 // CHECK-NEXT:      AscendC::GlobalTensor<float> y_tile = y_gm[offset];

@@ -18,7 +18,7 @@
 // CHECK-NEXT:    int32_t block_num = static_cast<int32_t>(AscendC::GetBlockNum());
 // CHECK-NEXT:    int32_t block_idx = static_cast<int32_t>(AscendC::GetBlockIdx());
 // CHECK-NEXT:    int32_t block_len = total / block_num;
-// CHECK-NEXT:    int32_t block_off = block_len * block_idx;
+// CHECK-NEXT:    int32_t block_off = static_cast<int32_t>(static_cast<uint32_t>(block_len) * static_cast<uint32_t>(block_idx));
 // CHECK-NEXT:    AscendC::TPipe pipe;
 // CHECK-NEXT:    AscendC::TQue<AscendC::TPosition::VECIN, 2> in_x;
 // CHECK-NEXT:    AscendC::TQue<AscendC::TPosition::VECIN, 2> in_y;
@@ -36,8 +36,8 @@
 // CHECK-NEXT:    int64_t tiles = static_cast<int64_t>(tiles_i32);
 // CHECK-NEXT:    for (int64_t i = c0; i < tiles; i += c1) {
 // CHECK-NEXT:      int32_t i_i32 = static_cast<int32_t>(i);
-// CHECK-NEXT:      int32_t in_block = i_i32 * tile;
-// CHECK-NEXT:      int32_t offset_i32 = block_off + in_block;
+// CHECK-NEXT:      int32_t in_block = static_cast<int32_t>(static_cast<uint32_t>(i_i32) * static_cast<uint32_t>(tile));
+// CHECK-NEXT:      int32_t offset_i32 = static_cast<int32_t>(static_cast<uint32_t>(block_off) + static_cast<uint32_t>(in_block));
 // CHECK-NEXT:      int64_t offset = static_cast<int64_t>(offset_i32);
 // CHECK-NEXT:      AscendC::LocalTensor<float> x_local = in_x.AllocTensor<float>();
 // CHECK-NEXT:      AscendC::LocalTensor<float> y_local = in_y.AllocTensor<float>();
