@@ -88,21 +88,32 @@ def _int_attr(value: int, width: int) -> IntegerAttr:
 
 
 _NO_OVERFLOW = arith.IntegerOverflowAttr("none")
-_BINARY_PROPERTIES: dict[type, dict[str, Attribute]] = {}
+_NSW = arith.IntegerOverflowAttr([arith.IntegerOverflowFlag.NSW])
+_BINARY_PROPERTIES: dict[tuple[type, bool], dict[str, Attribute]] = {}
 
 
-def _binary_op(op_class: type[Operation], lhs: SSAValue, rhs: SSAValue) -> Operation:
-    """`op_class(lhs, rhs)` for an arith binary op of `_ARITH` (result of `lhs`'s type,
-    no flags), built as its constructor ends, by `Operation`'s: IRDL's builder sizes and
-    converts operands first, which costs more than the op (tests/unit/frontend/
-    test_scalar_builders.py compares the two)."""
-    properties = _BINARY_PROPERTIES.get(op_class)
+def _binary_op(
+    op_class: type[Operation], lhs: SSAValue, rhs: SSAValue, nsw: bool = False
+) -> Operation:
+    """`op_class(lhs, rhs)` for an arith binary op of `_ARITH` (result of `lhs`'s type;
+    `nsw`: signed overflow is poison), built as its constructor ends, by `Operation`'s:
+    IRDL's builder sizes and converts operands first, which costs more than the op
+    (tests/unit/frontend/test_scalar_builders.py compares the two)."""
+    properties = _BINARY_PROPERTIES.get((op_class, nsw))
     if properties is None:
         with_flags = issubclass(op_class, arith.SignlessIntegerBinaryOperationWithOverflow)
-        properties = _BINARY_PROPERTIES[op_class] = (
-            {"overflowFlags": _NO_OVERFLOW} if with_flags else {}
+        flags = _NSW if nsw else _NO_OVERFLOW
+        properties = _BINARY_PROPERTIES[op_class, nsw] = (
+            {"overflowFlags": flags} if with_flags else {}
         )
     return new_op(op_class, (lhs, rhs), (lhs.type,), properties)
+
+
+_NO_SIGNED_WRAP = frozenset(("+", "-", "*"))
+"""Python operators whose result on signed integers of 32 bits and more is marked `nsw`:
+Python's integers do not wrap, and C++'s signed `+ - *` may not overflow either, so the
+Ascend C keeps the plain operator (as pyasc prints it) and the simulator reports an
+overflow as the error it is."""
 
 
 _COMPARE_PROPERTIES: dict[tuple[type, str], dict[str, Attribute]] = {}
@@ -400,7 +411,8 @@ class ScalarBuilder(ABC):
             self.fail(f"operator {op} is not supported on {kind} in kernels")
         lhs = self._signless(self.scalar(a, dtype), dtype)
         rhs = self._signless(self.scalar(b, dtype), dtype)
-        r = self.emit(_binary_op(op_class, lhs, rhs)).results[0]
+        nsw = dtype.kind == "int" and dtype.bitwidth >= 32 and op in _NO_SIGNED_WRAP
+        r = self.emit(_binary_op(op_class, lhs, rhs, nsw)).results[0]
         if dtype.kind == "uint":
             r = self._reinterpret(r, dtype.ir_type())
         return RuntimeScalar(r, dtype)

@@ -31,12 +31,12 @@ def branches(x: asc.GlobalAddress, n: int, mode: asc.ConstExpr[int]):
 # CHECK-NOT:     arith.constant 10 : i32
 # CHECK:         %[[GT:.*]] = arith.cmpi sgt, %n, %{{.*}} : i32
 # CHECK-NEXT:    %k = scf.if %[[GT]] -> (i32) {
-# CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[C20]], %n : i32
+# CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[C20]], %n overflow<nsw> : i32
 # CHECK-NEXT:      scf.yield %[[SUM]] : i32
 # CHECK-NEXT:    } else {
 # CHECK-NEXT:      %[[LT:.*]] = arith.cmpi slt, %n, %{{.*}} : i32
 # CHECK-NEXT:      %{{.*}} = scf.if %[[LT]] -> (i32) {
-# CHECK-NEXT:        %[[NEG:.*]] = arith.subi %{{.*}}, %n : i32
+# CHECK-NEXT:        %[[NEG:.*]] = arith.subi %{{.*}}, %n overflow<nsw> : i32
 # CHECK-NEXT:        scf.yield %[[NEG]] : i32
 # CHECK-NEXT:      } else {
 # CHECK-NEXT:        scf.yield %{{.*}} : i32
@@ -45,7 +45,7 @@ def branches(x: asc.GlobalAddress, n: int, mode: asc.ConstExpr[int]):
 # CHECK:       extern "C" __global__ __aicore__ void branches(__gm__ float* x, int32_t n) {
 # CHECK:         int32_t k;
 # CHECK-NEXT:    if (v1) {
-# CHECK-NEXT:      int32_t k_1 = static_cast<int32_t>(static_cast<uint32_t>(c20_i32) + static_cast<uint32_t>(n));
+# CHECK-NEXT:      int32_t k_1 = c20_i32 + n;
 # CHECK-NEXT:      k = k_1;
 # CHECK-NEXT:    } else {
 # CHECK:         AscendC::printf("k=%d\n", k);
@@ -69,7 +69,7 @@ def loops(x: asc.GlobalAddress, n: int):
 
 # CHECK-LABEL: func.func @loops(%x: memref<?xf32, 22 : i64>, %n: i32)
 # CHECK:         %total, %scale = scf.for %i = %{{.*}} to %n step %{{.*}} iter_args(%total_1 = %{{.*}}, %scale_1 = %{{.*}}) -> (i32, f32) : i32 {
-# CHECK:           arith.addi %total{{.*}}, %i : i32
+# CHECK:           arith.addi %total{{.*}}, %i overflow<nsw> : i32
 # CHECK:           arith.mulf %scale{{.*}}, %{{.*}} : f32
 # CHECK:           scf.yield %{{.*}}, %{{.*}} : i32, f32
 # CHECK:         }

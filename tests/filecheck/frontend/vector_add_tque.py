@@ -34,7 +34,7 @@ print(compiled.asm["ascendc"])
 # CHECK-NEXT:    constexpr int32_t c2_i32 = 2;
 # CHECK-NEXT:    constexpr int32_t c1024_i32 = 1024;
 # CHECK-NEXT:    constexpr int32_t c256_i32 = 256;
-# CHECK:         int32_t offset = static_cast<int32_t>(static_cast<uint32_t>(v1) * static_cast<uint32_t>(block_length));
+# CHECK:         int32_t offset = v1 * block_length;
 # CHECK:         AscendC::GlobalTensor<float> x_gm;
 # CHECK-NEXT:    x_gm.SetGlobalBuffer(v3, block_length);
 # CHECK:         AscendC::TPipe pipe;
@@ -45,7 +45,7 @@ print(compiled.asm["ascendc"])
 # CHECK:         for (int32_t i = c0_i32; i < v{{[0-9]+}}; i += c1_i32) {
 # CHECK-NEXT:      AscendC::LocalTensor<float> x_local = in_queue_x.AllocTensor<float>();
 # CHECK-NEXT:      AscendC::LocalTensor<float> y_local = in_queue_y.AllocTensor<float>();
-# CHECK-NEXT:      int32_t [[OFF:v[0-9]+]] = static_cast<int32_t>(static_cast<uint32_t>(i) * static_cast<uint32_t>(c256_i32));
+# CHECK-NEXT:      int32_t [[OFF:v[0-9]+]] = i * c256_i32;
 # CHECK-NEXT:      AscendC::GlobalTensor<float> [[XV:v[0-9]+]] = x_gm{{\[}}[[OFF]]];
 # CHECK-NEXT:      AscendC::DataCopy(x_local, [[XV]], c256_i32);
 # CHECK:           in_queue_x.EnQue(x_local);

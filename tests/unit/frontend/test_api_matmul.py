@@ -80,7 +80,7 @@ def test_matmul_object_and_iterate_loop():
         "bool v5 = mm.Iterate<c_true>(c_false);",
         "AscendC::GlobalTensor<float> v7 = cg[v6];",
         "mm.GetTensorC<c_true>(v7, v2, c_false);",
-        "int32_t i_3 = static_cast<int32_t>(static_cast<uint32_t>(i_2) + static_cast<uint32_t>(c1_i32));",
+        "int32_t i_3 = i_2 + c1_i32;",
         "mm.End();",
     ):
         assert line in cpp, line

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math as pymath
 import operator
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -156,6 +157,19 @@ def _int_binary(op, comp: FunctionCompiler):
 
     infix = _INFIX.get(fn)
     expr = f"{{a}} {infix} {{b}}" if infix else "{fn}({a}, {b})"
+    if signed and _no_signed_wrap(op):
+        # `nsw`: the result of a signed overflow is poison in MLIR and undefined in the
+        # C++ printed for it (the plain operator), so it is the kernel's error here
+        return comp.inline(
+            op,
+            f"""
+            {{r}} = {expr}
+            if not {{lo}} <= {{r}} <= {{hi}}:
+                {{overflow}}({{a}}, {{b}}, {{r}})
+            """,
+            r=op.result, a=op.lhs, b=op.rhs, fn=fn, lo=lo, hi=hi,
+            overflow=_signed_overflow(op, width),
+        )  # fmt: skip
     return comp.inline(
         op,
         f"""
@@ -166,6 +180,23 @@ def _int_binary(op, comp: FunctionCompiler):
         r=op.result, a=op.lhs, b=op.rhs, fn=fn, lo=lo, hi=hi, wrap=wrap_int, width=width,
         signed=signed,
     )  # fmt: skip
+
+
+def _no_signed_wrap(op: Operation) -> bool:
+    flags = op.properties.get("overflowFlags")
+    return flags is not None and arith.IntegerOverflowFlag.NSW in flags.data
+
+
+def _signed_overflow(op: Operation, width: int) -> Callable[[int, int, int], None]:
+    symbol = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}.get(op.name, op.name)
+
+    def overflow(a: int, b: int, result: int) -> None:
+        raise SimulatorError(
+            f"signed integer overflow: {a} {symbol} {b} = {result} does not fit "
+            f"{width} bits (`{op.name}` marked nsw; the C++ would be undefined)"
+        )
+
+    return overflow
 
 
 @handles(arith.MulSIExtendedOp, arith.MulUIExtendedOp)
