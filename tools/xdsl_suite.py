@@ -160,7 +160,9 @@ def run_suite(
     tail = done.stdout.strip().splitlines()[-1:] if done.stdout.strip() else []
     print("  " + (tail[0] if tail else f"(no output; exit {done.returncode})"), flush=True)
     if not report.exists():
-        raise SystemExit(f"xdsl_suite: pytest wrote no report:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+        raise SystemExit(
+            f"xdsl_suite: pytest wrote no report:\n{done.stdout[-3000:]}{done.stderr[-3000:]}"
+        )
 
 
 def outcomes(report: Path) -> dict[str, str]:
@@ -195,14 +197,20 @@ def compare(clean: dict[str, str], ours: dict[str, str]) -> list[tuple[str, str,
 
 def _counts(result: dict[str, str]) -> str:
     counts = Counter(result.values())
-    return ", ".join(f"{counts[k]} {k}" for k in ("passed", "failed", "error", "skipped") if counts[k])
+    return ", ".join(
+        f"{counts[k]} {k}" for k in ("passed", "failed", "error", "skipped") if counts[k]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sdist", help="xDSL's sdist (.tar.gz) or its unpacked folder")
-    parser.add_argument("--work", help="working folder (default: <tmp>/asc_xdsl-xdsl-suite-<version>)")
-    parser.add_argument("-n", "--workers", type=int, default=2, help="pytest-xdist workers (0: none)")
+    parser.add_argument(
+        "--work", help="working folder (default: <tmp>/asc_xdsl-xdsl-suite-<version>)"
+    )
+    parser.add_argument(
+        "-n", "--workers", type=int, default=2, help="pytest-xdist workers (0: none)"
+    )
     parser.add_argument(
         "--fast-start", action="store_true", help="run (b) with ASC_XDSL_FAST_START=1 (the opt-in)"
     )
@@ -214,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(args.work or Path(tempfile.gettempdir()) / f"asc_xdsl-xdsl-suite-{version}")
     work.mkdir(parents=True, exist_ok=True)
     source = fetch_source(version, args.sdist, work)
-    base_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ASC_XDSL_FAST_START")}
+    base_env = {
+        k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ASC_XDSL_FAST_START")
+    }
     base_env["ASC_XDSL_CACHE_DIR"] = str(work / "asc_xdsl_cache")
 
     print(f"(a) xDSL {version}'s suite without asc_xdsl", flush=True)
@@ -232,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.fast_start:
         env["ASC_XDSL_FAST_START"] = "1"
     report = work / ("fast_start.xml" if args.fast_start else "asc_xdsl.xml")
-    run_suite(sys.executable, source, report, args.workers, dict(env, PYTEST_ADDOPTS="-p asc_xdsl_first"))
+    run_suite(
+        sys.executable, source, report, args.workers, dict(env, PYTEST_ADDOPTS="-p asc_xdsl_first")
+    )
 
     clean, ours = outcomes(work / "clean.xml"), outcomes(report)
     differences = compare(clean, ours)

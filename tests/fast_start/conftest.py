@@ -7,6 +7,6 @@ import os
 
 os.environ["ASC_XDSL_FAST_START"] = "1"  # (and for the subprocesses the tests start)
 
-import asc_xdsl  # noqa: E402
+import asc_xdsl
 
 asc_xdsl.fast_start()  # before the test modules import xDSL
