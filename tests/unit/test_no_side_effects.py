@@ -224,3 +224,39 @@ def test_asc_xdsl_first_leaves_xdsl_and_user_classes_as_xdsl_makes_them() -> Non
         "our finders": [],
         "gc as before": True,
     }
+
+
+XDSL_OPT = """
+from xdsl.dialects import arith, builtin, func, memref, scf
+from xdsl.universe import Universe
+import xdsl.irdl.declarative_assembly_format
+before, gc_before = snapshot(), gc_state()
+
+import contextlib, io, tempfile
+from xdsl.xdsl_opt_main import xDSLOptMain
+source = '''
+func.func @f(%a: i32, %t: !ascendc.local_tensor<1024xf32>, %n: i32) -> i32 {
+  %c = arith.addi %a, %a : i32
+  %d = arith.constant 0 : i32
+  %e = arith.addi %c, %d : i32
+  ascendc.add_l2 %t, %t, %t, %n : !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>, i32
+  func.return %e : i32
+}'''
+with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+    f.write(source)
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    xDSLOptMain(args=[f.name, "-p", "canonicalize"]).run()
+assert "ascendc.add_l2" in out.getvalue() and "arith.constant" not in out.getvalue(), out.getvalue()
+assert "asc_xdsl" in sys.modules  # (the entry point loaded our package)
+found = differences(before, snapshot())
+if gc_state() != gc_before:
+    found.append(f"gc: {gc_before} -> {gc_state()}")
+print(json.dumps(found))
+"""
+
+
+def test_xdsl_opt_with_our_entry_point_is_left_as_it_was() -> None:
+    """Plain `xdsl-opt` (xDSL's own main) loads our `xdsl.universe` entry point, reads and
+    rewrites our ops and xDSL's, and nothing of xDSL's is changed by it."""
+    assert _run(XDSL_OPT) == []
