@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PLUGIN = """
 \"\"\"pytest plugin of tools/xdsl_suite.py: asc_xdsl imported, a kernel run on the
 simulator, before xDSL's tests are collected (in every xdist worker too).\"\"\"
+import os
 import sys
 
 import numpy as np
@@ -64,6 +65,8 @@ def pytest_configure(config):
     z = np.zeros_like(x)
     vector_add.vadd_kernel[block_dim](x, y, z, block_length, tile_length)
     np.testing.assert_allclose(z, x + y)
+    with open({marker!r}, "a") as f:  # (the tool counts the processes it ran in)
+        f.write(f"{{os.getpid()}}\\n")
 """
 
 
@@ -217,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--fast-start", action="store_true", help="run (b) with ASC_XDSL_FAST_START=1 (the opt-in)"
     )
+    parser.add_argument(
+        "--reuse-clean", action="store_true", help="take run (a) from an earlier run's report"
+    )
     args = parser.parse_args(argv)
     if importlib.util.find_spec("asc_xdsl") is None:
         print("xdsl_suite: run it with the Python that has asc_xdsl installed", file=sys.stderr)
@@ -231,15 +237,20 @@ def main(argv: list[str] | None = None) -> int:
     base_env["ASC_XDSL_CACHE_DIR"] = str(work / "asc_xdsl_cache")
 
     print(f"(a) xDSL {version}'s suite without asc_xdsl", flush=True)
-    clean_python = clean_venv(work)
-    run_suite(clean_python, source, work / "clean.xml", args.workers, base_env)
+    if args.reuse_clean and (work / "clean.xml").exists():
+        print("  (the report of an earlier run)")
+    else:
+        clean_python = clean_venv(work)
+        run_suite(clean_python, source, work / "clean.xml", args.workers, base_env)
 
     mode = "with ASC_XDSL_FAST_START=1" if args.fast_start else "default import"
     print(f"(b) the same with asc_xdsl imported and a kernel run first ({mode})", flush=True)
     plugin_dir = work / "plugin"
     plugin_dir.mkdir(exist_ok=True)
+    marker = plugin_dir / "ran.txt"
+    marker.unlink(missing_ok=True)
     (plugin_dir / "asc_xdsl_first.py").write_text(
-        textwrap.dedent(PLUGIN.format(examples=str(ROOT / "examples")))
+        textwrap.dedent(PLUGIN.format(examples=str(ROOT / "examples"), marker=str(marker)))
     )
     env = dict(base_env, PYTHONPATH=str(plugin_dir))
     if args.fast_start:
@@ -249,6 +260,11 @@ def main(argv: list[str] | None = None) -> int:
         sys.executable, source, report, args.workers, dict(env, PYTEST_ADDOPTS="-p asc_xdsl_first")
     )
 
+    ran = len(marker.read_text().split()) if marker.exists() else 0
+    if ran == 0:
+        print("xdsl_suite: the plugin did not run the kernel in any process", file=sys.stderr)
+        return 2
+    print(f"  (asc_xdsl imported and the vector add run in {ran} pytest processes)")
     clean, ours = outcomes(work / "clean.xml"), outcomes(report)
     differences = compare(clean, ours)
     for test, before, after in differences:
