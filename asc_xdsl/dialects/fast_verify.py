@@ -486,9 +486,9 @@ def _verifies(module: Operation) -> bool:
     while pending:
         op, around = pending.pop()
         cls = type(op)
-        tag, recheck, _, no_terminator, isolated, verify = classes.get(cls) or _class_facts(
-            classes, cls, context
-        )
+        tag, recheck, _, no_terminator, isolated, verify, verify_ = classes.get(
+            cls
+        ) or _class_facts(classes, cls, context)
         for operand in op._operands:  # (`owner` is a Python property)
             kind = type(operand)
             if kind is OpResult:
@@ -555,7 +555,9 @@ def _verifies(module: Operation) -> bool:
                         return False
                 continue
         try:
-            verify(op)  # (`op.verify_()`, IRDL's checks by plan: `verifier`)
+            # (`op.verify_()`, IRDL's checks by plan: `verifier`; the class's `verify_`
+            # as it is now if it was replaced since)
+            (verify if cls.verify_ is verify_ else cls.verify_)(op)
         except VerifyException:
             return False
         if tag is not None:
@@ -596,12 +598,12 @@ def _placed(op: Operation) -> bool:
     return True
 
 
-_CLASSES: dict[tuple[Any, ...], dict[type, tuple[Any, Any, bool, bool, bool, Any]]] = {}
+_CLASSES: dict[tuple[Any, ...], dict[type, tuple[Any, Any, bool, bool, bool, Any, Any]]] = {}
 """Per context (the `_KEEPERS`' facts of the module verified): op class -> (the tag its
 whole `verify_` verdict is kept under or None, the check still asked of each op whose
 verdict is kept or None, whether it is a terminator, whether its regions need none,
-whether it is IsolatedFromAbove, what verifies an op of it: `verifier`), found once per
-class."""
+whether it is IsolatedFromAbove, what verifies an op of it (`verifier`), and the class's
+`verify_` that was made from), found once per class."""
 
 _KEEPERS: list[tuple[type, Callable[[Operation], Any], Callable[[type, Any], Any]]] = []
 """The rules of `keep_verdicts`."""
@@ -622,10 +624,10 @@ def keep_verdicts(
 
 
 def _class_facts(
-    classes: dict[type, tuple[Any, Any, bool, bool, bool, Any]],
+    classes: dict[type, tuple[Any, Any, bool, bool, bool, Any, Any]],
     cls: type,
     context: tuple[Any, ...],
-) -> tuple[Any, Any, bool, bool, bool, Any]:
+) -> tuple[Any, Any, bool, bool, bool, Any, Any]:
     """`cls`'s entry of `classes` (`_CLASSES`). For one of our op classes it also
     installs the fast verifier and the fast accessors (`fast_accessors`)."""
     if issubclass(cls, IRDLOperation):
@@ -638,6 +640,7 @@ def _class_facts(
         cls.has_trait(NoTerminator),
         cls.has_trait(IsolatedFromAbove),
         verifier(cls),
+        cls.verify_,
     )
     return facts
 
