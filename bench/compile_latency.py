@@ -6,9 +6,9 @@ Prints, per kernel: the first compile in a fresh process (imports xDSL, parses t
 source), the warm compile in a running process (cache bypassed: always_compile=True),
 and a cache hit; plus `import asc_xdsl`, and the cold start: Python start to the first
 kernel compiled in a fresh process, numpy, the package and the kernel's module imported
-included), with the default import and with the opt-in fast start (ASC_XDSL_FAST_START=1,
-asc_xdsl/utils/fast_start.py); issue 29's goals: <= 1.2x pyasc's and <= 1.0x. Before the fresh processes are timed, one
-runs with bytecode writing allowed (even under PYTHONDONTWRITEBYTECODE), as any first
+included), with the default import and with the opt-in fast start
+(ASC_XDSL_FAST_START=1, asc_xdsl/utils/fast_start.py); issue 29's goals: <= 1.2x
+pyasc's and <= 1.0x. Before the fresh processes are timed, one runs with bytecode writing allowed (even under PYTHONDONTWRITEBYTECODE), as any first
 run of an installation does: the `.pyc` files and asc_xdsl's table of compiled
 dataclass methods (asc_xdsl/utils/dataclass_code.py) then exist, as pyasc's `.pyc`
 files do in its venv. The machine is shared: medians move by several ms between runs,
@@ -20,8 +20,7 @@ If pyasc is installed in this Python, or --pyasc-python names one that has pyasc
 the same vector add (examples/vector_add.py with `import asc`) is compiled by pyasc
 there with bisheng and the launch stubbed, and its figures are printed beside ours.
 Then `--rounds` cold starts of each run alternately (ours with the default import, ours
-with the fast start, then pyasc's),
-and the ratio is given round by round (median and range) beside the ratio of the bests:
+with the fast start, then pyasc's), and the ratio is given round by round (median and range) beside the ratio of the bests:
 the machine's speed moves by up to 2x within minutes, so the table's best-of-N figures,
 taken minutes apart, can disagree by more than the compilers do.
 
