@@ -8,8 +8,9 @@ and a cache hit; plus `import asc_xdsl`, and the cold start: Python start to the
 kernel compiled in a fresh process, numpy, the package and the kernel's module imported
 included), with the default import and with the opt-in fast start
 (ASC_XDSL_FAST_START=1, asc_xdsl/utils/fast_start.py); issue 29's goals: <= 1.2x
-pyasc's and <= 1.0x. Before the fresh processes are timed, one runs with bytecode writing allowed (even under PYTHONDONTWRITEBYTECODE), as any first
-run of an installation does: the `.pyc` files and asc_xdsl's table of compiled
+pyasc's and <= 1.0x. Before the fresh processes are timed, one runs with bytecode
+writing allowed (even under PYTHONDONTWRITEBYTECODE), as any first run of an
+installation does: the `.pyc` files and asc_xdsl's table of compiled
 dataclass methods (asc_xdsl/utils/dataclass_code.py) then exist, as pyasc's `.pyc`
 files do in its venv. The machine is shared: medians move by several ms between runs,
 so compare minima or runs made back to back. Baseline, measured in the same process:
