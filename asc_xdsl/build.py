@@ -23,6 +23,9 @@ BUILD_ARGS). Compile options go as `--option name=value` (`opt_level=2`).
 
 from __future__ import annotations
 
+import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+
+# isort: split
 import argparse
 import ast
 import importlib.util

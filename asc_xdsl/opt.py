@@ -11,6 +11,9 @@ line and column; the compiler's own traceback is never shown.
 
 from __future__ import annotations
 
+import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+
+# isort: split
 import argparse
 import dataclasses
 import sys

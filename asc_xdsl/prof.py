@@ -31,6 +31,9 @@ The Python API is `profile(script, args, simulator=..., ...)`.
 
 from __future__ import annotations
 
+import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+
+# isort: split
 import argparse
 import csv
 import os

@@ -14,6 +14,9 @@ writes every GM argument as `DIR/<param>.npy`. The backend is the CPU simulator 
 
 from __future__ import annotations
 
+import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+
+# isort: split
 import argparse
 import sys
 from collections.abc import Sequence

@@ -1,7 +1,19 @@
 """Registration of asc_xdsl's dialects, passes and targets with xDSL tools.
 
 `ASC_XDSL_UNIVERSE` is the `xdsl.universe` entry point (see pyproject.toml), so plain
-`xdsl-opt` knows `ascendc` too; `asc_xdsl.opt` registers the same tables directly.
+`xdsl-opt` knows `ascendc`, `emitasc`, our passes and the `ascendc` target too;
+`asc_xdsl.opt` registers the same tables directly. Loading it imports `asc_xdsl`, which
+changes nothing of xDSL's (the fast start is not turned on for `xdsl-opt`: it is not our
+program), so xDSL's own dialects behave in `xdsl-opt` as without us
+(tests/unit/test_no_side_effects.py).
+
+One limit: the `emitc` ops pyasc's IR uses and xDSL's `emitc` lacks (`emitc.include`,
+`.constant`, `.cast`, `.verbatim`; `emitasc.PYASC_COMPAT_OPS`), which
+`ascendc-generate-boilerplate` and others print, are not read back by plain `xdsl-opt`:
+its registry takes the `emitc` dialect from xDSL's universe, and xDSL refuses a second
+universe that defines `emitc` ("Duplicate definition of emitc"), so no entry point can
+add ops to it. `asc-opt` reads them (its context makes them); everything else our passes
+print, plain `xdsl-opt` reads back (tests/unit/test_universe.py).
 """
 
 from __future__ import annotations

@@ -2,15 +2,18 @@
 
 xDSL's `OpDef.verify` is generic: per op it looks up options, splits variadic segments
 and reads every operand through its descriptor, which was a fifth of a warm kernel
-compile. `install` replaces a class's `OpDef.verify` (an instance attribute shadowing
-the method) with a plan made once per class, for the ops whose operand and result
+compile. `_plan` makes a verifier once per `OpDef` for the ops whose operand and result
 segments are known without IRDL's general rule (all single, one variadic, or sized by
 an attribute): it checks the same things directly (the counts, each operand and result
 type against its constraint with one `VerificationContext`, so type variables bind
 across them as in IRDL; regions, properties, attributes and traits). When the plan
 finds anything wrong it runs xDSL's verifier, so the error is IRDL's own message; the
 plan never accepts what IRDL would reject (tests/unit/dialects/test_fast_verify.py
-compares the two on every op of the lit inputs). In `verify_module`, an op with no
+compares the two on every op of the lit inputs). Plans are kept in our table
+(`_PLANS`); `install` sets one as the `OpDef.verify` of an op class of ours only (one
+defined in an `asc_xdsl` module). xDSL's op classes and a user's are never written to:
+`verify_module` runs their plans itself (`verifier`, which reads IRDL's `verify_` of
+the class to find its `OpDef` and the class's own checks). In `verify_module`, an op with no
 regions or successors whose class, operand and result types, properties and attributes
 are the very objects of an op already accepted is not checked again: the checks read
 nothing else, and attributes are immutable. For the ops whose whole `verify_` (custom
@@ -62,6 +65,8 @@ from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.fast_accessors import apply as fast_accessors
+from asc_xdsl.utils.fast_accessors import ours
 
 _INSTALLED: set[type] = set()
 _VERDICTS: list[dict[tuple[int, ...], tuple[Any, ...]] | None] = [None]
@@ -91,14 +96,73 @@ _new_context = object.__new__
 
 
 def install(cls: type[IRDLOperation]) -> None:
-    """Give `cls` the fast verifier where it has a plan (idempotent)."""
+    """Give `cls` the fast verifier where it has a plan, if `cls` is one of our op
+    classes (defined in an `asc_xdsl` module: its `OpDef` is ours to set; idempotent).
+    Any other class is left as it is: `verify_module` uses its plan from `_PLANS`."""
     if cls in _INSTALLED:
         return
     _INSTALLED.add(cls)
+    if not ours(cls):
+        return
     op_def = cls.get_irdl_definition()
-    plan = _plan(op_def)
+    plan = plan_of(op_def)
     if plan is not None:
         op_def.verify = plan  # type: ignore[method-assign]
+
+
+def plan_of(op_def: OpDef) -> Callable[[Operation], None] | None:
+    """The fast verifier of `op_def` (`_plan`), made once; None where it has none."""
+    kept = _PLANS.get(id(op_def))
+    if kept is None:
+        kept = _PLANS[id(op_def)] = (op_def, _plan(op_def))
+    return kept[1]
+
+
+_PLANS: dict[int, tuple[OpDef, Callable[[Operation], None] | None]] = {}
+"""id of an `OpDef` -> (it, kept alive so that the id stays its own; its plan): ours,
+kept here; xDSL's `OpDef` objects are never written to (an `OpDef` is not hashable)."""
+
+_IRDL_VERIFY = "get_accessors_from_op_def.<locals>.verify_"
+"""The `__qualname__` of the `verify_` IRDL gives an op class (it calls
+`op_def.verify(op)`, then the class's own `verify_` if it had one)."""
+
+
+def verifier(cls: type[Operation]) -> Callable[[Operation], None]:
+    """What `verify_module` runs for an op of class `cls`: `cls.verify_`, with IRDL's
+    checks made by the class's plan where `cls.verify_` is the one IRDL made (read from
+    it, not written into it): the same verdict, IRDL's message on a fault."""
+    return _verifier(cls.verify_)
+
+
+def _verifier(verify_: Callable[..., None]) -> Callable[[Operation], None]:
+    """`verify_` (an op class's method), or a function doing the same with IRDL's checks
+    by plan (and the same for the class's own `verify_` it calls, if IRDL made it)."""
+    code = getattr(verify_, "__code__", None)
+    if (
+        getattr(verify_, "__qualname__", "") != _IRDL_VERIFY
+        or code is None
+        or not set(code.co_freevars) <= {"custom_verify", "op_def"}
+        or "op_def" not in code.co_freevars
+    ):
+        return verify_
+    cells = dict(zip(code.co_freevars, verify_.__closure__ or (), strict=True))
+    op_def = cells["op_def"].cell_contents
+    if not isinstance(op_def, OpDef):
+        return verify_
+    # (an OpDef of ours with the plan set as its `verify` runs it already)
+    plan = None if "verify" in getattr(op_def, "__dict__", ()) else plan_of(op_def)
+    if plan is None:
+        return verify_
+    custom = cells.get("custom_verify")
+    if custom is None:
+        return plan
+    inner = _verifier(custom.cell_contents)
+
+    def verify(op: Operation) -> None:
+        plan(op)
+        inner(op)
+
+    return verify
 
 
 def _segments(
@@ -427,9 +491,9 @@ def _verifies(module: Operation) -> bool:
     while pending:
         op, around = pending.pop()
         cls = type(op)
-        tag, recheck, _, no_terminator, isolated = classes.get(cls) or _class_facts(
-            classes, cls, context
-        )
+        tag, recheck, _, no_terminator, isolated, verify, verify_ = classes.get(
+            cls
+        ) or _class_facts(classes, cls, context)
         for operand in op._operands:  # (`owner` is a Python property)
             kind = type(operand)
             if kind is OpResult:
@@ -496,7 +560,9 @@ def _verifies(module: Operation) -> bool:
                         return False
                 continue
         try:
-            op.verify_()
+            # (`op.verify_()`, IRDL's checks by plan: `verifier`; the class's `verify_`
+            # as it is now if it was replaced since)
+            (verify if cls.verify_ is verify_ else cls.verify_)(op)
         except VerifyException:
             return False
         if tag is not None:
@@ -537,11 +603,12 @@ def _placed(op: Operation) -> bool:
     return True
 
 
-_CLASSES: dict[tuple[Any, ...], dict[type, tuple[Any, Any, bool, bool, bool]]] = {}
+_CLASSES: dict[tuple[Any, ...], dict[type, tuple[Any, Any, bool, bool, bool, Any, Any]]] = {}
 """Per context (the `_KEEPERS`' facts of the module verified): op class -> (the tag its
 whole `verify_` verdict is kept under or None, the check still asked of each op whose
 verdict is kept or None, whether it is a terminator, whether its regions need none,
-whether it is IsolatedFromAbove), found once per class."""
+whether it is IsolatedFromAbove, what verifies an op of it (`verifier`), and the class's
+`verify_` that was made from), found once per class."""
 
 _KEEPERS: list[tuple[type, Callable[[Operation], Any], Callable[[type, Any], Any]]] = []
 """The rules of `keep_verdicts`."""
@@ -562,17 +629,23 @@ def keep_verdicts(
 
 
 def _class_facts(
-    classes: dict[type, tuple[Any, Any, bool, bool, bool]], cls: type, context: tuple[Any, ...]
-) -> tuple[Any, Any, bool, bool, bool]:
-    """`cls`'s entry of `classes` (`_CLASSES`); it also installs the fast verifier."""
+    classes: dict[type, tuple[Any, Any, bool, bool, bool, Any, Any]],
+    cls: type,
+    context: tuple[Any, ...],
+) -> tuple[Any, Any, bool, bool, bool, Any, Any]:
+    """`cls`'s entry of `classes` (`_CLASSES`). For one of our op classes it also
+    installs the fast verifier and the fast accessors (`fast_accessors`)."""
     if issubclass(cls, IRDLOperation):
         install(cls)
+        fast_accessors(cls)
     kept = _whole_verdict(cls, context) or (None, None)
     facts = classes[cls] = (
         *kept,
         cls.has_trait(IsTerminator),
         cls.has_trait(NoTerminator),
         cls.has_trait(IsolatedFromAbove),
+        verifier(cls),
+        cls.verify_,
     )
     return facts
 

@@ -1,5 +1,9 @@
 """The code of the methods `dataclasses` generates, cached on disk like bytecode.
 
+Part of the opt-in fast start (`asc_xdsl.utils.fast_start`): nothing here is installed
+unless a program asks for it (`asc_xdsl.fast_start()`, `ASC_XDSL_FAST_START=1`, our
+own command-line programs).
+
 A dataclass gets its `__init__`, `__eq__`, `__setattr__`, ... by `exec` of generated
 source, and compiling that source is a quarter of a cold start here (Python start to the
 first kernel compiled): about 1,600 functions for xDSL's attributes and ops and ours.

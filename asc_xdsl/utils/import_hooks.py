@@ -1,5 +1,9 @@
 """Patching a module of a dependency right after it first runs (xDSL's, for speed).
 
+Part of the opt-in fast start (`asc_xdsl.utils.fast_start`): nothing here is installed
+unless a program asks for it (`asc_xdsl.fast_start()`, `ASC_XDSL_FAST_START=1`, our
+own command-line programs).
+
 `patch_when_imported(name, patch)` runs `patch(module)` at once if module `name` is
 loaded, and otherwise leaves a one-shot meta path finder that finds the module with
 the other finders and runs `patch` right after the module's own code, before anything

@@ -1,5 +1,9 @@
 """IRDL's definition-time conversions, done once per input for xDSL's and our classes.
 
+Part of the opt-in fast start (`asc_xdsl.utils.fast_start`): nothing here is installed
+unless a program asks for it (`asc_xdsl.fast_start()`, `ASC_XDSL_FAST_START=1`, our
+own command-line programs).
+
 IRDL defines a parametrized attribute from the annotations of every class in its MRO,
 each evaluated anew (`inspect.get_annotations(cls, eval_str=True)`: an `eval` per
 string annotation), and converts each annotation and each op field's type hint to a
@@ -15,7 +19,7 @@ the constraint of each type-level hint (a class, a generic alias, a union, a typ
 variable; constraints are immutable, so a kept one serves every definition that
 names the hint). IRDL only reads what it is given.
 
-`import asc_xdsl` does not load xDSL: until `xdsl.irdl.attributes` is imported,
+The fast start does not load xDSL: until `xdsl.irdl.attributes` is imported,
 `install()` only leaves a one-shot import hook that patches it as it loads.
 """
 

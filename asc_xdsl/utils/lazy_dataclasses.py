@@ -1,6 +1,10 @@
 """What `dataclasses` writes into xDSL's and our classes as they are defined, made when
 first used.
 
+Part of the opt-in fast start (`asc_xdsl.utils.fast_start`): nothing here is installed
+unless a program asks for it (`asc_xdsl.fast_start()`, `ASC_XDSL_FAST_START=1`, our
+own command-line programs).
+
 Making a dataclass is about a tenth of a cold start here (Python start to the first
 kernel compiled): ~330 classes of xDSL's and ours, each given a docstring from its
 signature and methods generated as source text and compiled (`dataclass_code` keeps the

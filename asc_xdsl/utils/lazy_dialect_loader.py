@@ -1,5 +1,9 @@
 """xDSL's loader of `.irdl` dialect files, loaded when an import first needs it.
 
+Part of the opt-in fast start (`asc_xdsl.utils.fast_start`): nothing here is installed
+unless a program asks for it (`asc_xdsl.fast_start()`, `ASC_XDSL_FAST_START=1`, our
+own command-line programs).
+
 Importing `xdsl.dialects` puts xDSL's `IRDLDialectFinder` at the end of `sys.meta_path`
 (an `import` that no other finder answers then looks for a `<name>.irdl` file). The
 module defining it, `xdsl.utils.dialect_loader`, imports `importlib.abc`, which brings

@@ -1,5 +1,9 @@
 """Declarative assembly formats compiled when an op is first parsed or printed.
 
+Part of the opt-in fast start (`asc_xdsl.utils.fast_start`): nothing here is installed
+unless a program asks for it (`asc_xdsl.fast_start()`, `ASC_XDSL_FAST_START=1`, our
+own command-line programs).
+
 xDSL compiles an op's `assembly_format` into a program as its class is defined; for the
 func/arith/scf ops and AscendC ops a compile loads, that was ~10% of a cold start, and a
 kernel compiled from Python to Ascend C neither parses nor prints IR. `install()` makes
@@ -9,7 +13,7 @@ is then an error at that first use: a `PyRDLOpDefinitionError` naming the op, as
 at definition would be, never a parse error of the input; the tests print and parse
 every AscendC op (tests/unit/test_builders.py), so none reaches a user.
 
-`import asc_xdsl` does not load xDSL (a cache hit needs none of it): until xDSL's format
+The fast start does not load xDSL (a cache hit needs none of it): until xDSL's format
 module is imported, `install()` only leaves a one-shot import hook that patches it as it
 loads, before any op class is defined with it.
 """

@@ -1,5 +1,8 @@
 """Imports of xDSL and asc_xdsl modules run with the cyclic garbage collector paused.
 
+Part of the opt-in fast start (`asc_xdsl.utils.fast_start`): without it nothing here
+is installed and `paused()` leaves the collector alone.
+
 A first compile imports ~200 modules of xDSL and ours that define ~900 classes: hundreds
 of thousands of long-lived objects, and none of them garbage. Python's collector runs
 on allocation counts, so while they loaded it ran ~130 young and ~12 middle collections
@@ -108,11 +111,18 @@ class QuietImports:
         return spec
 
 
+_installed = [False]
+
+
 @contextmanager
 def paused() -> Iterator[None]:
     """The collector paused for a block of work that makes many objects and little
     garbage (a compile: the first one imports, loads op families and builds tables; the
-    IR of any compile lives on in the kernel), as our imports pause it."""
+    IR of any compile lives on in the kernel), as our imports pause it; only once
+    `install` ran (the opt-in fast start): otherwise the collector is left alone."""
+    if not _installed[0]:
+        yield
+        return
     _enter()
     try:
         yield
@@ -121,6 +131,8 @@ def paused() -> Iterator[None]:
 
 
 def install() -> None:
-    """Pause the collector during our imports from now on (idempotent)."""
+    """Pause the collector during our imports, and during a compile (`paused`), from now
+    on (idempotent)."""
+    _installed[0] = True
     if not any(isinstance(finder, QuietImports) for finder in sys.meta_path):
         sys.meta_path.insert(0, QuietImports())

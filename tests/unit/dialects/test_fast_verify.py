@@ -457,3 +457,48 @@ def test_verdicts_of_whole_verifiers_only_for_declared_classes():
     context = (None,) * len(fast_verify._KEEPERS)
     assert fast_verify._whole_verdict(arith.MuliOp, context) is not None
     assert fast_verify._whole_verdict(scf.YieldOp, context) is None
+
+
+def test_xdsl_ops_are_checked_by_plan_without_writing_to_xdsl():
+    """xDSL's op classes are verified by plans from our table inside `verify_module`
+    (their IRDL checks, then their own `verify_`), and their `OpDef`s are not written to;
+    ours get the plan as their `OpDef.verify`."""
+    from xdsl.dialects import arith, func, scf
+
+    module = _module(
+        "%c = arith.constant 1 : index\n"
+        "%s = arith.addi %c, %c : index\n"
+        "scf.for %i = %c to %s step %c {\n  scf.yield\n}\n"
+        '"ascendc.add_l2"(%t, %t, %t, %n) : ' + f"({T}, {T}, {T}, i32) -> ()"
+    )
+    fast_verify._VERDICTS[0] = fast_verify._ACCEPTED
+    fast_verify._ISOLATION_CHECKED[0] = True
+    try:
+        assert fast_verify._verifies(module)  # (no fall-back to xDSL's verifier)
+    finally:
+        fast_verify._VERDICTS[0] = None
+        fast_verify._ISOLATION_CHECKED[0] = False
+    for cls in (arith.AddiOp, arith.ConstantOp, scf.ForOp, scf.YieldOp, func.FuncOp):
+        assert "verify" not in vars(cls.get_irdl_definition()), cls
+        assert fast_verify.verifier(cls) is not cls.verify_, cls  # a plan runs IRDL's checks
+    (add,) = [op for op in module.walk() if op.name == "ascendc.add_l2"]
+    assert "verify" in vars(type(add).get_irdl_definition())  # ours
+
+
+def test_an_upstream_ops_own_check_still_runs_with_its_message():
+    """func.return's own `verify_` (after IRDL's checks) runs in the plan's verifier:
+    the same error as xDSL's."""
+    module = parse_module(
+        "func.func @g() -> i32 {\n  %c = arith.constant 1 : index\n  func.return %c : index\n}"
+    )
+    with pytest.raises(VerifyException) as ours:
+        fast_verify.verify_module(module)
+    with pytest.raises(VerifyException) as theirs:
+        module.verify()
+    assert str(ours.value) == str(theirs.value)
+    (ret,) = [op for op in module.walk() if op.name == "func.return"]
+    with pytest.raises(VerifyException) as planned:
+        fast_verify.verifier(type(ret))(ret)
+    with pytest.raises(VerifyException) as irdl:
+        ret.verify_()
+    assert str(planned.value) == str(irdl.value) and "func" in str(irdl.value)
