@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Dialect, Operation
+from xdsl.ir import Attribute, Dialect, Operation
 from xdsl.utils.arg_spec import parse_spec
+from xdsl.utils.diagnostic import Diagnostic as XDSLDiagnostic
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
     DiagnosticException,
@@ -220,6 +221,16 @@ def _ascendc_core() -> Dialect:
 
 
 def main(args: Sequence[str] | None = None) -> int:
+    # xDSL's driver patches these class attributes for one run (`--disable-verify` turns
+    # off every attribute's verification): put them back for in-process callers.
+    patched = Attribute.__post_init__, XDSLDiagnostic.colored
+    try:
+        return _main(args)
+    finally:
+        Attribute.__post_init__, XDSLDiagnostic.colored = patched  # type: ignore[method-assign]
+
+
+def _main(args: Sequence[str] | None) -> int:
     try:
         with deep_recursion():  # nested IR recurses in the parser, verifier and printers
             AscOptMain(args=args).run()

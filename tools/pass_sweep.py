@@ -84,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", default="", help="only passes whose name contains this")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per run")
     parser.add_argument("--show", type=int, default=2, help="examples listed per pass")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no line per pass on stderr")
     ns = parser.parse_args(argv)
 
     files = sorted((ROOT / "tests" / "filecheck").rglob("*.mlir"))
@@ -93,12 +94,16 @@ def main(argv: list[str] | None = None) -> int:
     bad: dict[str, list[tuple[str, Path, str]]] = defaultdict(list)
     start = time.perf_counter()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
-    for name in passes:
+    for i, name in enumerate(passes, 1):
         for path in files:
             outcome, detail = run_one(name, path, ns.timeout)
             outcomes[outcome] += 1
             if outcome != "ok":
                 bad[name].append((outcome, path, detail))
+        if not ns.quiet:  # progress: a full sweep takes a while
+            kinds = Counter(k for k, _, _ in bad[name]) if name in bad else Counter()
+            found = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "ok"
+            print(f"[{i}/{len(passes)}] {name}: {found}", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     print(
         f"{len(passes)} passes x {len(files)} files = {sum(outcomes.values())} runs in "

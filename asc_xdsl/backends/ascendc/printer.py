@@ -578,6 +578,7 @@ class AscendCEmitter:
         ret = self.ctype(f, outputs[0]) if outputs else "void"
         if is_kernel and outputs:
             raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
+        _check_one_block(f)
         if f.body.blocks:
             if names is None:
                 names = self._define_params(NameTable(self.names.reserved), f)
@@ -609,6 +610,7 @@ class AscendCEmitter:
         return names
 
     def emit_function(self, f: func.FuncOp) -> None:
+        _check_one_block(f)
         if KERNEL_ATTR in f.attributes:
             _check_kernel_params(f)
         self.names.reset()
@@ -1300,6 +1302,16 @@ class AscendCEmitter:
 def _identifier_problem(name: str) -> str | None:
     """`identifier_problem` asked once per name (a struct's members print per access)."""
     return identifier_problem(name)
+
+
+def _check_one_block(f: func.FuncOp) -> None:
+    """A function body is one block: C++ has no branches between blocks."""
+    if len(f.body.blocks) > 1:
+        raise CodegenError(
+            f,
+            f"a function of {len(f.body.blocks)} blocks (branches between blocks, `cf` ops) "
+            "has no Ascend C form: write its control flow with scf ops",
+        )
 
 
 def _check_kernel_params(f: func.FuncOp) -> None:
