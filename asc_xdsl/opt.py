@@ -96,7 +96,7 @@ class AscOptMain(xDSLOptMain):
         with source_spans(spans):
             try:
                 super().apply_passes(prog)
-            except (DiagnosticException, RecursionError):
+            except (DiagnosticException, RecursionError, OSError):  # (OSError: the output)
                 raise
             except Exception as e:  # not a diagnostic: the pass itself failed
                 raise internal_error(self._stage, e, prog, spans) from None
@@ -148,7 +148,7 @@ class AscOptMain(xDSLOptMain):
             if op is None:
                 raise
             raise e.at(spans[op]) from None
-        except (DiagnosticException, RecursionError):
+        except (DiagnosticException, RecursionError, OSError):  # (OSError: the output)
             raise
         except Exception as e:  # a target that fails on its own
             target = f"target '{parse_spec(self.args.target).name}'"
