@@ -93,9 +93,14 @@ def _struct_value(name: str, t: Any, text: str) -> Any:
     element = t.element_type
     layout = struct_layout(element)
     if layout is None:
+        why = (
+            "a struct with members of other than scalar types"
+            if hasattr(element, "CPP_CLASS")
+            else "no numpy type holds it"
+        )
         raise RunError(
-            f"{name}: the command line cannot make a {element} (a struct with members of "
-            "other than scalar types); launch the kernel from Python"
+            f"{name}: the command line cannot make a {element} ({why}); launch the kernel "
+            "from Python"
         )
     if text.endswith(".npy"):
         array = _load_npy(name, text)
