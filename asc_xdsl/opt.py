@@ -115,11 +115,8 @@ class AscOptMain(xDSLOptMain):
         def callback(previous: Any, module: ModuleOp, following: Any) -> None:
             # the input itself verify_located has checked
             if between_passes is not None and (previous is not None or not skip_input):
-                self._stage = (
-                    f"the verification after pass '{previous.name}'"
-                    if previous
-                    else ("the verification of the input")
-                )
+                after = f"after pass '{previous.name}'" if previous else "of the input"
+                self._stage = f"the verification {after}"
                 between_passes(previous, module, following)
             if following is not None:
                 self._stage = f"pass '{following.name}'"
