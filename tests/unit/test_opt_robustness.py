@@ -117,3 +117,14 @@ def test_verify_sync_skips_a_function_of_several_blocks_with_a_warning(tmp_path,
     assert status == 0
     assert "blocks.mlir:1:1" in err
     assert "warning: not checked: the function branches between blocks (cf ops)" in err
+
+
+@pytest.mark.parametrize("name", ["ascendc-insert-sync", "ascendc-input-output-tensor"])
+def test_passes_refuse_a_function_of_several_blocks_at_the_function(tmp_path, capsys, name):
+    # found by tools/pass_sweep.py: an internal error (Region.block) before
+    path = tmp_path / "blocks.mlir"
+    path.write_text("func.func @f() {\n  cf.br ^bb1\n^bb1:\n  return\n}\n")
+    status, err = _run(capsys, str(path), "-p", name)
+    assert status == 1
+    assert "blocks.mlir:1:1" in err
+    assert f"error: {name}: the function branches between blocks (cf ops)" in err
