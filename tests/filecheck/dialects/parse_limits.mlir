@@ -48,11 +48,11 @@ func.func @too_wide(%a: ui16777216) {
 // -----
 
 func.func @dense_huge() {
-  %c = arith.constant dense<1> : tensor<99999999999xi8>
+  %c = arith.constant dense<1> : tensor<4611686018427387904xi8>
   return
 }
 
-// CHECK:       error: a dense literal of type tensor<99999999999xi8> has too many elements (at most 16777216)
+// CHECK:       error: a dense literal of type tensor<4611686018427387904xi8> has too many elements (at most 16777216)
 
 // -----
 

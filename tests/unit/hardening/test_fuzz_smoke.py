@@ -48,7 +48,7 @@ DENSE = [
     "dense<1> : tensor<4x{t}>",
     "dense<[1, 2]> : tensor<2x{t}>",
     "array<{t}: 1, 2, 3>",
-    "dense<1> : tensor<99999999999xi8>",
+    "dense<1> : tensor<4611686018427387904xi8>",
 ]
 PARAMETERIZED = ["!ascendc.data_copy_params<1>", "i32<4>", "index<2>", "!ascendc.pipe<vecin>"]
 INJECTED = [
