@@ -43,9 +43,10 @@ from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.utils.recursion import deep_recursion
 
 
-class UsageError(Exception):
+class UsageError(ValueError):
     """A command-line mistake (a pass pipeline that does not parse, a pass option of the
-    wrong type): printed as `asc-opt: error: ...`."""
+    wrong type): printed as `asc-opt: error: ...`. A ValueError, as xDSL's driver raises
+    for an unknown pass (callers that make `AscOptMain` catch that)."""
 
 
 _SPEC_ERROR_PREFIX = "Error parsing pass pipeline specification:\n"
