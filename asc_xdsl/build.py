@@ -163,6 +163,11 @@ def build(
                 f"{', '.join(OPTION_KEYS)})"
             )
         compiled = load_kernel(path, kernel)
+        if not compiled.function.body.blocks:
+            raise BuildError(
+                f"kernel '{compiled.name}' in {path} is only declared (a func.func without a "
+                "body): there is nothing to build"
+            )
         compiled.options.update(options)
         return build_kernel(compiled, chip, out_dir=out_dir)
     if path.suffix != ".py":
@@ -197,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="compile option"
     )
     ns = parser.parse_args(argv)
+    from xdsl.utils.exceptions import DiagnosticException
+
     from asc_xdsl.frontend.errors import CompileError
     from asc_xdsl.runtime.kernel import LaunchError
 
@@ -207,6 +214,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         )  # fmt: skip
     except (BuildError, LaunchError, CompileError, TypeError) as e:
         print(f"asc_xdsl.build: {e}", file=sys.stderr)
+        return 2
+    except DiagnosticException as e:  # a pass's or the printer's located error
+        print(f"asc_xdsl.build: {str(e).rstrip()}", file=sys.stderr)
+        return 2
+    except OSError as e:  # the output folder, the binary cache
+        where = f" {e.filename}" if e.filename else ""
+        print(f"asc_xdsl.build: cannot write{where}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug: one line that names it, not a traceback
+        print(
+            f"asc_xdsl.build: internal error: {type(e).__name__}: {e}\nthis is a bug in "
+            "asc_xdsl, not in the kernel: please report it with the input and the command line",
+            file=sys.stderr,
+        )
         return 2
     m = built.manifest
     print(f"{built.binary}\n{built.manifest_path}")

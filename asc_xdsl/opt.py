@@ -6,7 +6,11 @@
     python -m asc_xdsl.opt kernel.mlir --soc Ascend910B1   # also check the SoC's dtypes
 
 Malformed or ill-typed IR exits with status 1 and a diagnostic that points at the
-line and column; the compiler's own traceback is never shown.
+line and column; the compiler's own traceback is never shown. A pass or target that
+fails on its own (an exception that is not a diagnostic: a bug, often in an upstream
+xDSL pass that does not expect our IR) is reported as an internal error naming the
+pass and the op it was working on, at that op's source line, with a request to report
+it; anything else that escapes is one line naming the exception, exit status 1.
 """
 
 from __future__ import annotations
@@ -23,9 +27,15 @@ from typing import IO, Any
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Dialect, Operation
+from xdsl.ir import Attribute, Dialect, Operation
 from xdsl.utils.arg_spec import parse_spec
-from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
+from xdsl.utils.diagnostic import Diagnostic as XDSLDiagnostic
+from xdsl.utils.exceptions import (
+    ArgSpecParseError,
+    DiagnosticException,
+    ParseError,
+    PassFailedException,
+)
 from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -38,10 +48,26 @@ from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.utils.recursion import deep_recursion
 
 
+class UsageError(ValueError):
+    """A command-line mistake (a pass pipeline that does not parse, a pass option of the
+    wrong type): printed as `asc-opt: error: ...`. A ValueError, as xDSL's driver raises
+    for an unknown pass (callers that make `AscOptMain` catch that)."""
+
+
+_SPEC_ERROR_PREFIX = "Error parsing pass pipeline specification:\n"
+
+REPORT_HINT = (
+    "this is a bug in asc-opt or the pass, not in the input: please report it with the "
+    "input and the command line"
+)
+
+
 class AscOptMain(xDSLOptMain):
     version_format = "asc-opt (asc_xdsl) built on xdsl {xdsl_version}"
 
     _spans: dict[Operation, Span]
+    _stage: str = "the pass pipeline"
+    """What runs now, for an internal error's message: "pass 'cse'", ..."""
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
@@ -74,17 +100,32 @@ class AscOptMain(xDSLOptMain):
             verify_located(prog, spans)
         # Passes' diagnostics show the ops they name at their source lines.
         with source_spans(spans):
-            super().apply_passes(prog)
+            try:
+                super().apply_passes(prog)
+            except (DiagnosticException, RecursionError, OSError):  # (OSError: the output)
+                raise
+            except Exception as e:  # not a diagnostic: the pass itself failed
+                raise internal_error(self._stage, e, prog, spans) from None
 
     def setup_pipeline(self) -> None:
-        super().setup_pipeline()
+        try:
+            super().setup_pipeline()
+        except (ParseError, ArgSpecParseError) as e:
+            text = str(e).removeprefix(_SPEC_ERROR_PREFIX).rstrip()
+            raise UsageError(f"the pass pipeline does not parse:\n{text}") from None
+        except (ValueError, TypeError, KeyError) as e:  # unknown pass, option, option type
+            raise UsageError(f"-p {self.args.passes!r}: {e}") from None
         between_passes = self.pipeline.callback
-        if between_passes is None or self.args.time_passes:
-            return
+        skip_input = not self.args.time_passes  # (which reports the first call's time)
 
         def callback(previous: Any, module: ModuleOp, following: Any) -> None:
-            if previous is not None:  # the input itself verify_located has checked
+            # the input itself verify_located has checked
+            if between_passes is not None and (previous is not None or not skip_input):
+                after = f"after pass '{previous.name}'" if previous else "of the input"
+                self._stage = f"the verification {after}"
                 between_passes(previous, module, following)
+            if following is not None:
+                self._stage = f"pass '{following.name}'"
 
         self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
 
@@ -99,17 +140,22 @@ class AscOptMain(xDSLOptMain):
         return self._output(prog)
 
     def _output(self, prog: ModuleOp) -> str:
+        spans = getattr(self, "_spans", {})
         try:
             return super().output_resulting_program(prog)
         except CodegenError as e:
             # Point at the innermost enclosing op whose source position is known.
-            spans = getattr(self, "_spans", {})
             op: Operation | None = e.op
             while op is not None and op not in spans:
                 op = op.parent_op()
             if op is None:
                 raise
             raise e.at(spans[op]) from None
+        except (DiagnosticException, RecursionError, OSError):  # (OSError: the output)
+            raise
+        except Exception as e:  # a target that fails on its own
+            target = f"target '{parse_spec(self.args.target).name}'"
+            raise internal_error(target, e, prog, spans) from None
 
     def register_all_dialects(self) -> None:
         # Our context makes spec-defined AscendC ops as the input names them.
@@ -134,6 +180,43 @@ class AscOptMain(xDSLOptMain):
         super().register_all_targets()
 
 
+def _failing_op(e: BaseException, module: ModuleOp) -> Operation | None:
+    """The op a failing pass was working on: the innermost frame's local variable that is
+    an op of `module` (a rewrite pattern's `op`, a walk's current op)."""
+    frames = []
+    tb = e.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for frame in reversed(frames):
+        for value in frame.f_locals.values():
+            if isinstance(value, Operation) and not isinstance(value, ModuleOp):
+                try:
+                    inside = value.get_toplevel_object() is module
+                except Exception:
+                    inside = False
+                if inside:
+                    return value
+    return None
+
+
+def internal_error(
+    stage: str, e: BaseException, module: ModuleOp, spans: dict[Operation, Span]
+) -> DiagnosticException:
+    """The diagnostic for an exception a pass or target raised that is not a diagnostic:
+    what failed, the op it was at (shown at the nearest source line), and whom to tell."""
+    op = _failing_op(e, module)
+    what = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}".rstrip(": ")
+    at = f" at '{op.name}'" if op is not None else ""
+    message = f"error: internal error in {stage}{at}: {what}\nnote: {REPORT_HINT}"
+    anchor = op
+    while anchor is not None and anchor not in spans:
+        anchor = anchor.parent_op()
+    if anchor is not None:
+        return DiagnosticException(spans[anchor].print_with_context(message).rstrip())
+    return DiagnosticException(message)
+
+
 def _ascendc_core() -> Dialect:
     from asc_xdsl.dialects.ascendc import AscendCCore
 
@@ -141,6 +224,16 @@ def _ascendc_core() -> Dialect:
 
 
 def main(args: Sequence[str] | None = None) -> int:
+    # xDSL's driver patches these class attributes for one run (`--disable-verify` turns
+    # off every attribute's verification): put them back for in-process callers.
+    patched = Attribute.__post_init__, XDSLDiagnostic.colored
+    try:
+        return _main(args)
+    finally:
+        Attribute.__post_init__, XDSLDiagnostic.colored = patched  # type: ignore[method-assign]
+
+
+def _main(args: Sequence[str] | None) -> int:
     try:
         with deep_recursion():  # nested IR recurses in the parser, verifier and printers
             AscOptMain(args=args).run()
@@ -150,8 +243,14 @@ def main(args: Sequence[str] | None = None) -> int:
     except RecursionError:
         print("asc-opt: error: the input nests too deeply to process", file=sys.stderr)
         return 1
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, UsageError) as e:
         print(f"asc-opt: error: {e}", file=sys.stderr)
+        return 1
+    except ArgSpecParseError as e:  # -t with options that do not parse (a BaseException)
+        print(f"asc-opt: error: {str(e).removeprefix(_SPEC_ERROR_PREFIX)}", file=sys.stderr)
+        return 1
+    except Exception as e:  # a bug: one line that names it, not a traceback
+        print(f"asc-opt: internal error: {type(e).__name__}: {e}\n{REPORT_HINT}", file=sys.stderr)
         return 1
     return 0
 

@@ -6,10 +6,16 @@
 
 Arguments follow the kernel's parameters, by name (`x=...`) or in order. A GM pointer
 parameter takes an `.npy` file or `zeros|ones|arange|rand:N` (N elements of the
-parameter's element type; `rand` is uniform in [0, 1), seeded by `--seed`); a scalar
-parameter takes a number. After the run, `--print NAME` shows an array and `--save DIR`
-writes every GM argument as `DIR/<param>.npy`. The backend is the CPU simulator unless
-`--backend` (or ASC_XDSL_BACKEND) says otherwise.
+parameter's element type; `rand` is uniform in [0, 1), seeded by `--seed`); a pointer
+to a struct (`!emitasc.py_struct`, tiling data) takes an `.npy` file of its records or
+`zeros:N` (N zeroed records); a scalar parameter takes a number. Arrays the command line
+makes are at most `MAX_ARRAY_BYTES` (1 GiB). After the run, `--print NAME` shows an
+array and `--save DIR` writes every GM argument as `DIR/<param>.npy` (DIR is checked
+before the run). The backend is the CPU simulator unless `--backend` (or
+ASC_XDSL_BACKEND) says otherwise.
+
+Every mistake is one line, `asc_xdsl.run: error: ...`, naming the argument, file or
+option, or the IR's diagnostic at its line; exit status 1.
 """
 
 from __future__ import annotations
@@ -18,12 +24,17 @@ import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-
 
 # isort: split
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from xdsl.utils.exceptions import DiagnosticException
+
 _GENERATORS = ("zeros", "ones", "arange", "rand")
+MAX_ARRAY_BYTES = 1 << 30
+"""The largest array `zeros|ones|arange|rand:N` makes (larger ones come from `.npy`)."""
 
 
 class RunError(Exception):
@@ -44,6 +55,73 @@ def _params(kernel: Any) -> list[tuple[str, Any]]:
     ]
 
 
+def _load_npy(name: str, text: str) -> Any:
+    import numpy as np
+
+    try:
+        return np.load(text)
+    except OSError as e:
+        raise RunError(f"{name}: cannot read {text}: {e.strerror or e}") from None
+    except Exception as e:  # not an .npy file, a pickled one, a truncated one
+        raise RunError(f"{name}: {text} is not a numpy array file: {e}") from None
+
+
+def _count(name: str, text: str, itemsize: int, kinds: Sequence[str], what: str) -> tuple[str, int]:
+    """`KIND:N` for a generated array of N items of `itemsize` bytes, checked."""
+    kind, _, count = text.partition(":")
+    if kind not in kinds or not count.isdigit():
+        raise RunError(f"{name}: {what} takes an .npy file or {'|'.join(kinds)}:N, got '{text}'")
+    n = int(count)
+    if n * itemsize > MAX_ARRAY_BYTES:
+        raise RunError(
+            f"{name}: {text} would take {_size(n * itemsize)}; the command line makes arrays "
+            f"of at most {_size(MAX_ARRAY_BYTES)} (give a larger one as an .npy file)"
+        )
+    return kind, n
+
+
+def _size(nbytes: int) -> str:
+    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if nbytes >= scale:
+            return f"{nbytes} bytes ({nbytes / scale:.4g} {unit})"
+    return f"{nbytes} bytes"
+
+
+def _struct_value(name: str, t: Any, text: str) -> Any:
+    """A pointer to structs: an .npy file of records (their bytes) or `zeros:N`."""
+    import numpy as np
+
+    from asc_xdsl.runtime.simulator.ops.framework import struct_layout
+
+    element = t.element_type
+    layout = struct_layout(element)
+    if layout is None:
+        why = (
+            "a struct with members of other than scalar types"
+            if hasattr(element, "CPP_CLASS")
+            else "no numpy type holds it"
+        )
+        raise RunError(
+            f"{name}: the command line cannot make a {element} ({why}); launch the kernel "
+            "from Python"
+        )
+    if text.endswith(".npy"):
+        array = _load_npy(name, text)
+        if array.dtype != layout and array.dtype != np.uint8:
+            raise RunError(
+                f"{name}: {text} holds {array.dtype}; a pointer to {element} takes records "
+                f"of dtype {layout.descr} (or their bytes, uint8)"
+            )
+        if array.nbytes < layout.itemsize:
+            raise RunError(
+                f"{name}: {text} holds {array.nbytes} bytes, less than one "
+                f"{layout.itemsize}-byte {element}"
+            )
+        return np.ascontiguousarray(array)
+    _, n = _count(name, text, layout.itemsize, ("zeros",), f"a pointer to {element}")
+    return np.zeros(n, layout)
+
+
 def _value(name: str, t: Any, text: str, rng: Any) -> Any:
     import numpy as np
 
@@ -51,21 +129,16 @@ def _value(name: str, t: Any, text: str, rng: Any) -> Any:
     from asc_xdsl.runtime.numpy_types import np_dtype
 
     if is_gm_pointer(t):
-        dtype = np_dtype(t.element_type)
+        try:
+            dtype = np_dtype(t.element_type)
+        except TypeError:
+            return _struct_value(name, t, text)
         if text.endswith(".npy"):
-            try:
-                array = np.load(text)
-            except OSError as e:
-                raise RunError(f"{name}: cannot read {text}: {e}") from None
+            array = _load_npy(name, text)
             if array.dtype != dtype:
                 raise RunError(f"{name}: {text} holds {array.dtype}, the kernel takes {dtype}")
             return np.ascontiguousarray(array)
-        kind, _, count = text.partition(":")
-        if kind not in _GENERATORS or not count.isdigit():
-            raise RunError(
-                f"{name}: a GM pointer takes an .npy file or {'|'.join(_GENERATORS)}:N, got '{text}'"
-            )
-        n = int(count)
+        kind, n = _count(name, text, dtype.itemsize, _GENERATORS, "a GM pointer")
         if kind == "rand":
             return rng.random(n).astype(dtype)
         if kind == "arange":
@@ -135,34 +208,88 @@ def main(argv: Sequence[str] | None = None) -> int:
     from asc_xdsl.runtime.kernel import LaunchError
 
     try:
+        if ns.seed < 0:
+            raise RunError(f"--seed must be a non-negative integer, got {ns.seed}")
+        out = _output_dir(ns.save) if ns.save else None
         kernel = load_kernel(ns.file, ns.kernel)
         if ns.emit:
             sys.stdout.write(kernel.asm[ns.emit])
             return 0
+        if not kernel.function.body.blocks:
+            raise RunError(
+                f"kernel '{kernel.name}' in {ns.file} is only declared (a func.func without "
+                "a body): there is nothing to run"
+            )
         values = _bind(kernel, ns.args, np.random.default_rng(ns.seed))
         unknown = [n for n in ns.show if n not in values]
         if unknown:
             raise RunError(f"--print: no parameter {', '.join(unknown)}")
+        _check_profile_dir(ns.backend)
         options = {"backend": ns.backend} if ns.backend else {}
         kernel[ns.block_dim](*values.values(), **options)
+        arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
+        for name in ns.show:
+            print(f"{name} = {np.array2string(arrays[name], threshold=20)}")
+        if out is not None:
+            for name, array in arrays.items():
+                try:
+                    np.save(out / f"{name}.npy", array)
+                except OSError as e:
+                    where = out / f"{name}.npy"
+                    raise RunError(f"--save: cannot write {where}: {e.strerror or e}") from None
+            print(f"wrote {', '.join(f'{n}.npy' for n in arrays)} to {out}")
     except (RunError, LaunchError) as e:
         print(f"asc_xdsl.run: error: {e}", file=sys.stderr)
+        return 1
+    except DiagnosticException as e:  # a pass's or the printer's located error
+        print(str(e).rstrip(), file=sys.stderr)
+        return 1
+    except OSError as e:  # a file the run writes (the simulator's profile CSVs, ...)
+        where = f" {e.filename}" if e.filename else ""
+        print(f"asc_xdsl.run: error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
         return 1
     except Exception as e:  # the simulator's located errors and the like
         if type(e).__module__.startswith("asc_xdsl"):
             print(str(e).rstrip(), file=sys.stderr)
             return 1
-        raise
-    arrays = {n: v for n, v in values.items() if isinstance(v, np.ndarray)}
-    for name in ns.show:
-        print(f"{name} = {np.array2string(arrays[name], threshold=20)}")
-    if ns.save:
-        out = Path(ns.save)
-        out.mkdir(parents=True, exist_ok=True)
-        for name, array in arrays.items():
-            np.save(out / f"{name}.npy", array)
-        print(f"wrote {', '.join(f'{n}.npy' for n in arrays)} to {out}")
+        print(
+            f"asc_xdsl.run: internal error: {type(e).__name__}: {e}\nthis is a bug in "
+            "asc_xdsl, not in the kernel: please report it with the input and the command line",
+            file=sys.stderr,
+        )
+        return 1
     return 0
+
+
+def _output_dir(text: str) -> Path:
+    """--save's folder, made and checked before the run (not after a long one)."""
+    out = Path(text)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise RunError(f"--save: cannot make the folder {out}: {e.strerror or e}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise RunError(f"--save: cannot write to {out} (permission denied)")
+    return out
+
+
+def _check_profile_dir(backend: str | None) -> None:
+    """The simulator's profile folder (ASC_XDSL_PROFILE_DIR), checked before the run."""
+    from asc_xdsl.runtime.backends import BACKEND_ENV, default_backend_name
+    from asc_xdsl.runtime.simulator.profile import PROFILE_DIR_ENV
+
+    text = os.environ.get(PROFILE_DIR_ENV)
+    if not text or (backend or os.environ.get(BACKEND_ENV) or default_backend_name()) != "cpu":
+        return
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise RunError(
+            f"{PROFILE_DIR_ENV}={text}: cannot make the profile folder: {e.strerror or e}"
+        ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise RunError(f"{PROFILE_DIR_ENV}={text}: cannot write the profile there")
 
 
 if __name__ == "__main__":

@@ -74,13 +74,10 @@ from asc_xdsl.utils.class_tests import SubclassCache
 # Text that reaches the C++ as it is
 # ---------------------------------------------------------------------------
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# A callee: a qualified name with template arguments (`AscendC::Foo<half, 2>`).
-_CALLEE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:<>, *&]*")
-
 
 def check_identifier(op: Operation | str, what: str, name: str) -> None:
-    """`name` is a C++ identifier that is not a keyword."""
+    """`name` is a C++ identifier that is not a keyword (nor a name Ascend C sources
+    already use): the printer's own rule (`names.identifier_problem`)."""
     problem = _identifier_problem(name)
     if problem is not None:
         where = op if isinstance(op, str) else f"'{op.name}'"
@@ -93,16 +90,17 @@ def _identifier_problem(name: str) -> str | None:
     struct members are read many times)."""
     from asc_xdsl.backends.ascendc.names import identifier_problem
 
-    return identifier_problem(name) if _IDENTIFIER.fullmatch(name) else "is not an identifier"
+    return identifier_problem(name)
 
 
 def check_code_line(op: Operation, what: str, text: str) -> None:
-    """`text` stays on its line: no line breaks or other control characters."""
-    bad = next((ch for ch in text if ord(ch) < 0x20 or ord(ch) == 0x7F), None)
-    if bad is not None:
-        raise VerifyException(
-            f"'{op.name}': {what} {text!r} must be one line of C++ (it contains {bad!r})"
-        )
+    """`text` stays on its line (`cpp_types.code_line_problem`: no line break, trailing
+    backslash, open comment or literal, conditional directive)."""
+    from asc_xdsl.backends.ascendc.cpp_types import code_line_problem
+
+    problem = code_line_problem(text)
+    if problem is not None:
+        raise VerifyException(f"'{op.name}': {what} {text!r} must be one line of C++ ({problem})")
 
 
 # ---------------------------------------------------------------------------
@@ -228,17 +226,17 @@ def _statement(emitter: Any, op: Operation, expr: str) -> None:
 class CallOpaqueBase(SpecOp):
     def verify_(self) -> None:
         super().verify_()
+        from asc_xdsl.backends.ascendc.names import callee_problem
+
         callee = self.callee.data  # type: ignore[attr-defined]
-        if not _CALLEE.fullmatch(callee) or ":" in callee.replace("::", ""):
-            raise VerifyException(
-                f"'{self.name}': callee {callee!r} is not a C++ function name (a qualified "
-                "name with template arguments)"
-            )
+        problem = callee_problem(callee)
+        if problem is not None:
+            raise VerifyException(f"'{self.name}': callee {callee!r} {problem}")
 
 
 def _print_call_opaque(emitter: Any, op: Any) -> None:
     args = ", ".join(emitter.name(v) for v in op.callee_operands)
-    _statement(emitter, op, f"{op.callee.data}({args})")
+    _statement(emitter, op, f"{emitter.callee(op, op.callee.data)}({args})")
 
 
 FAMILY.add(
@@ -551,7 +549,8 @@ def _access(emitter: Any, op: Any) -> str:
     # (the fields behind `base`, `base.type` and `field`: the accessors cost a call each)
     base = _item(op._operands, 0)
     arrow = "->" if _IS_MEMREF[type(base._type)] else "."
-    return f"{emitter.name(base)}{arrow}{op.properties['field'].data}"
+    field = emitter.identifier(op, "field", op.properties["field"].data)
+    return f"{emitter.name(base)}{arrow}{field}"
 
 
 def _print_member(emitter: Any, op: Any) -> None:
@@ -609,14 +608,15 @@ def _field_name(op: Any) -> str:
 
 def _print_member_ptr(emitter: Any, op: Any) -> None:
     ctype = _cpp(emitter, op, op.result.type)
-    expr = f"reinterpret_cast<{ctype}>(&{emitter.name(op.base)}->{_field_name(op)})"
+    field = emitter.identifier(op, "field", _field_name(op))
+    expr = f"reinterpret_cast<{ctype}>(&{emitter.name(op.base)}->{field})"
     emitter.declare(op, op.result, expr)
 
 
 def _print_member_ref(emitter: Any, op: Any) -> None:
     ref = _reference(emitter, op, op.base.type, op.result.type)
     name = emitter.names.define(op.result)
-    field = f"{emitter.name(op.base)}->{_field_name(op)}"
+    field = f"{emitter.name(op.base)}->{emitter.identifier(op, 'field', _field_name(op))}"
     emitter.line(f"{ref} {name} = reinterpret_cast<{ref}>({field});")
 
 
@@ -719,11 +719,20 @@ class DeclarePyStructBase(SpecOp):
 
 def _print_declare_py_struct(emitter: Any, op: Any) -> None:
     t = op.pystruct
+    if not isinstance(t, PyStructType):  # (unverified IR)
+        raise _codegen_error(op, f"pystruct must be a !emitasc.py_struct, got {t}")
+    name = emitter.identifier(op, "struct name", t.struct_name.data)
+    if len(t.types) != len(t.names):
+        raise _codegen_error(op, f"{len(t.types)} field types for {len(t.names)} field names")
+    fields = [
+        (emitter.identifier(op, "field name", field), _cpp(emitter, op, ftype))
+        for field, ftype in t.fields()
+    ]
     emitter.line("#pragma pack(push, 8)")
-    emitter.line(f"struct {t.struct_name.data} {{")
+    emitter.line(f"struct {name} {{")
     emitter.level += 1
-    for field, ftype in t.fields():
-        emitter.line(f"{_cpp(emitter, op, ftype)} {field};")
+    for field, ctype in fields:
+        emitter.line(f"{ctype} {field};")
     emitter.level -= 1
     emitter.line("};")
     emitter.line("#pragma pack(pop)")
@@ -762,7 +771,7 @@ class VerbatimBase(SpecOp):
 
 
 def _print_verbatim(emitter: Any, op: Any) -> None:
-    text = op.value.data
+    text = emitter.code_line(op, "code", op.value.data)
     args = list(op.args) if hasattr(op, "args") else []
     if args:  # `$N` is argument N's name
         text = _ARG_REF.sub(lambda m: emitter.name(args[int(m.group(1))]), text)
@@ -861,11 +870,13 @@ class ConstantBase(SpecOp):
         super().verify_()
         value, t = self._prop("value"), self.results[0].type
         if isinstance(value, opaque_attr()):
+            from asc_xdsl.backends.ascendc.cpp_types import expression_problem
+
             text = value.value.data
-            check_code_line(self, "opaque value", text)
-            if ";" in text or "//" in text or "/*" in text:
+            problem = expression_problem(text)
+            if problem is not None:
                 raise VerifyException(
-                    f"'{self.name}': opaque value {text!r} must be one C++ expression"
+                    f"'{self.name}': opaque value {text!r} must be one C++ expression ({problem})"
                 )
         elif not isinstance(value, IntegerAttr | FloatAttr):
             raise VerifyException(
@@ -880,7 +891,7 @@ def _print_constant(emitter: Any, op: Any) -> None:
 
     value, result = op.value, op.results[0]
     if isinstance(value, opaque_attr()):
-        literal = value.value.data
+        literal = emitter.expression(op, "opaque value", value.value.data)
     elif isinstance(value, IntegerAttr):
         literal = int_literal(value.value.data, result.type)
     else:

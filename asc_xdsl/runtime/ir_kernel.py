@@ -19,13 +19,16 @@ no Ascend C (the printer says which pass adds it) and the CANN launch refuses it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
-from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.lexer import Span
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
 from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError
@@ -45,11 +48,18 @@ def kernel_names(module: ModuleOp) -> list[str]:
 
 
 def kernel_from_module(
-    module: ModuleOp, name: str | None = None, *, run_passes: bool = True, source: str = ""
+    module: ModuleOp,
+    name: str | None = None,
+    *,
+    run_passes: bool = True,
+    source: str = "",
+    spans: Mapping[Operation, Span] | None = None,
 ) -> CompiledKernel:
     """A launchable kernel from `module` (verified; the JIT pipeline runs on a copy).
 
-    `name` picks the kernel when the module has several.
+    `name` picks the kernel when the module has several. A pass's error (a plan-memory
+    overflow, ...) is a KernelIRError that shows the op at its source line when `spans`
+    (the parser's `op_spans`) has it.
     """
     from asc_xdsl.backends.ascendc import to_ascendc
     from asc_xdsl.frontend.jit import LazyTexts
@@ -75,7 +85,16 @@ def kernel_from_module(
         raise KernelIRError(f"no kernel '{name}' in the module (kernels: {', '.join(names)})")
     lowered = module.clone()
     if run_passes:
-        run_pipeline(lowered)
+        from asc_xdsl.transforms.diagnostics import source_spans
+
+        # the copy's ops at their originals' spans (a clone keeps the walk order)
+        pairs = zip(module.walk(), lowered.walk(), strict=True) if spans else ()
+        copied = {c: spans[o] for o, c in pairs if o in spans}  # type: ignore[index]
+        try:
+            with source_spans(copied):
+                run_pipeline(lowered)
+        except DiagnosticException as e:
+            raise KernelIRError(str(e).rstrip()) from None
     kernel = next(
         op for op in lowered.ops if isinstance(op, func.FuncOp) and op.sym_name.data == name
     )
@@ -107,7 +126,9 @@ def kernel_from_text(
         verify_located(module, parser.op_spans)
     except (ParseError, VerifyException) as e:
         raise KernelIRError(str(e).rstrip()) from None
-    return kernel_from_module(module, name, run_passes=run_passes, source=text)
+    return kernel_from_module(
+        module, name, run_passes=run_passes, source=text, spans=parser.op_spans
+    )
 
 
 def load_kernel(

@@ -122,6 +122,14 @@ class InputOutputTensorPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
-            if isinstance(f, func.FuncOp) and f.body.blocks:
-                _mark(f)
-                _copy_out_results(f)
+            if not isinstance(f, func.FuncOp) or not f.body.blocks:
+                continue
+            if len(f.body.blocks) > 1:  # (found by tools/pass_sweep.py: a ValueError)
+                raise fail(
+                    PASS,
+                    f,
+                    "the function branches between blocks (cf ops); this pass "
+                    "follows structured control flow (scf) only",
+                )
+            _mark(f)
+            _copy_out_results(f)

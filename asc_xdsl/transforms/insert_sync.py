@@ -218,5 +218,13 @@ class InsertSyncPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
-            if isinstance(f, func.FuncOp) and f.body.blocks:
-                insert_sync(f)
+            if not isinstance(f, func.FuncOp) or not f.body.blocks:
+                continue
+            if len(f.body.blocks) > 1:  # (found by tools/pass_sweep.py: a ValueError)
+                raise fail(
+                    PASS,
+                    f,
+                    "the function branches between blocks (cf ops); this pass "
+                    "follows structured control flow (scf) only",
+                )
+            insert_sync(f)

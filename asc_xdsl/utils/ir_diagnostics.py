@@ -49,9 +49,28 @@ MAX_NESTING = 1000
 costs Python frames in the parser, the verifier and the printers)."""
 
 
+MAX_INT_WIDTH = 16777215
+"""The widest integer type accepted (MLIR's limit): wider ones are refused where they
+are written, before any value of them is made (xDSL would compute `1 << width`)."""
+
+MAX_DENSE_WIDTH = 64
+"""The widest integer element of `dense<...>` and `array<...>` attributes (xDSL stores
+their elements in at most 8 bytes; checking wider values one by one takes minutes)."""
+
+MAX_DENSE_ELEMENTS = 1 << 24
+"""The most elements a `dense<...>` attribute may have (a splat is expanded to all of
+them)."""
+
+_INT_TYPE = re.compile(r"[su]?i([0-9]+)")
+_DENSE_ARRAY_ELEMENT = re.compile(r"\s*([su]?i([0-9]+))\b")
+
+
 class LocatingParser(Parser):
     """A Parser that remembers the source span of each op's name, refuses literals
-    that do not fit their type and nesting beyond `MAX_NESTING`."""
+    that do not fit their type, nesting beyond `MAX_NESTING`, integer types beyond
+    `MAX_INT_WIDTH` bits (`MAX_DENSE_WIDTH` in dense attributes) and a block label
+    defined twice; any other exception of xDSL's parser becomes a ParseError at the
+    token it stopped at."""
 
     def __init__(
         self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0
@@ -96,6 +115,103 @@ class LocatingParser(Parser):
                 self._span(token.start, token.end),
                 "error: the input nests too deeply to parse here",
             ) from None
+        except (ParseError, DiagnosticException):
+            raise
+        except Exception as e:  # xDSL's parser tripped over input it did not expect
+            token = self._current_token.span
+            raise ParseError(
+                self._span(token.start, token.end),
+                f"error: the input cannot be parsed here ({type(e).__name__}: {e})",
+            ) from None
+
+    def _token_span(self) -> Span:
+        token = self._current_token.span
+        return self._span(token.start, token.end)
+
+    def _parse_optional_integer_or_float_type(self):  # type: ignore[no-untyped-def]
+        token = self._current_token
+        if token.kind == MLIRTokenKind.BARE_IDENT:
+            m = _INT_TYPE.fullmatch(token.text)
+            if m is not None and (len(m.group(1)) > 8 or int(m.group(1)) > MAX_INT_WIDTH):
+                raise ParseError(
+                    self._token_span(),
+                    f"error: integer type {token.text} is too wide (at most {MAX_INT_WIDTH} bits)",
+                )
+        return super()._parse_optional_integer_or_float_type()
+
+    def _parse_dense_literal_type(self):  # type: ignore[no-untyped-def]
+        start = self._current_token.span.start
+        t = super()._parse_dense_literal_type()
+        written = self.lexer.input.content[start : self._current_token.span.start].rstrip()
+        at = self._span(start, start + max(len(written), 1))
+        element = getattr(t, "element_type", None)
+        if isinstance(element, IntegerType) and element.width.data > MAX_DENSE_WIDTH:
+            raise ParseError(
+                at,
+                f"error: dense elements of type {element} are not supported (integer "
+                f"elements have at most {MAX_DENSE_WIDTH} bits)",
+            )
+        shape = t.get_shape() if hasattr(t, "get_shape") else ()
+        if math.prod(max(d, 0) for d in shape) > MAX_DENSE_ELEMENTS:
+            raise ParseError(
+                at,
+                f"error: a dense literal of type {t} has too many elements (at most "
+                f"{MAX_DENSE_ELEMENTS})",
+            )
+        return t
+
+    def _parse_builtin_densearray_attr(self):  # type: ignore[no-untyped-def]
+        # The element type is read before the `<` is consumed: its values would be
+        # checked against a `1 << width` each while they are parsed.
+        token = self._current_token.span
+        content = self.lexer.input.content
+        after = content[token.end :] if token.text == "<" else ""
+        m = _DENSE_ARRAY_ELEMENT.match(after) if isinstance(after, str) else None
+        if m is not None and int(m.group(2)) > MAX_DENSE_WIDTH:
+            start = token.end + m.start(1)
+            raise ParseError(
+                self._span(start, token.end + m.end(1)),
+                f"error: dense arrays of {m.group(1)} are not supported (integer elements "
+                f"have at most {MAX_DENSE_WIDTH} bits)",
+            )
+        return super()._parse_builtin_densearray_attr()
+
+    def _parse_dialect_type_or_attribute_body(  # type: ignore[no-untyped-def]
+        self, attr_name: str, is_type: bool, *args, **kwargs
+    ):
+        start = self._current_token.span.start
+        try:
+            return super()._parse_dialect_type_or_attribute_body(
+                attr_name, is_type, *args, **kwargs
+            )
+        except ValueError as e:  # xDSL's `new` zips the parameters with the definition's
+            if "zip()" not in str(e):
+                raise
+            lookup = self.ctx.get_optional_type if is_type else self.ctx.get_optional_attr
+            definition = lookup(attr_name)
+            if definition is None:
+                raise
+            count = len(definition.get_irdl_definition().parameters)
+            takes = "no parameters" if count == 0 else f"{count} parameter{'s' * (count > 1)}"
+            written = self.lexer.input.content[start : self._current_token.span.start].rstrip()
+            raise ParseError(
+                self._span(start, start + max(len(written), 1)),
+                f"error: {'!' if is_type else '#'}{attr_name} takes {takes}, not as written",
+            ) from None
+
+    def _parse_block(self):  # type: ignore[no-untyped-def]
+        # xDSL 0.74 raises a KeyError for the second definition of a label that was
+        # used before its first (the first does not record its position).
+        token = self._current_token
+        if token.kind == MLIRTokenKind.CARET_IDENT:
+            name = token.text[1:]
+            known = getattr(self, "blocks", {}).get(name)
+            forward = getattr(self, "forward_block_references", {})
+            if known is not None and known[1] is None and name not in forward:
+                raise ParseError(
+                    self._token_span(), f"error: block ^{name} is defined twice in this region"
+                )
+        return super()._parse_block()
 
     def parse_optional_builtin_int_or_float_attr(self) -> IntegerAttr | FloatAttr | None:
         """xDSL's number literal, with the checks MLIR makes: a float literal must fit

@@ -22,13 +22,19 @@ from asc_xdsl.utils import fast_accessors
 ROOT = Path(__file__).resolve().parents[2]
 
 
+XDSL_PARSER_TRIPS = (KeyError, NotImplementedError, OverflowError, MemoryError)
+"""What xDSL's own parser raises on the inputs asc-opt's parser refuses with a located
+error (tests/filecheck/dialects/parse_limits.mlir; its dense literal of 2^62 elements
+is refused by Python's list size check, without an allocation)."""
+
+
 def test_reads_agree_with_irdls_on_every_lit_input() -> None:
     read = 0
     for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
         for text in path.read_text().split("// -----"):
             try:
                 module = parse_module(text)
-            except (ParseError, VerifyException, ValueError):
+            except (ParseError, VerifyException, ValueError, *XDSL_PARSER_TRIPS):
                 continue
             for op in module.walk():
                 if isinstance(op, IRDLOperation):

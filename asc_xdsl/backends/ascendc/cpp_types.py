@@ -1,8 +1,10 @@
-"""C++ spellings of IR types and constants, as the Ascend C headers name them."""
+"""C++ spellings of IR types and constants, as the Ascend C headers name them, and the
+checks of C++ text the IR gives verbatim (`code_line_problem`, `expression_problem`)."""
 
 from __future__ import annotations
 
 import math
+import re
 import struct
 from collections.abc import Callable
 
@@ -22,6 +24,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, ParametrizedAttribute
 
+from asc_xdsl.backends.ascendc.names import class_name_problem, identifier_problem
 from asc_xdsl.dialects.ascendc.adv_types import MatmulConfigAttr, MatmulType
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
@@ -100,11 +103,28 @@ def cpp_type(t: Attribute) -> str:
     if _IS_MEMREF_TYPE[cls]:
         return pointer_type(t)  # type: ignore[arg-type]
     if _IS_ASCENDC_TYPE[cls]:
+        cpp_class = _class_name(t)
         args = t.cpp_template_args()
         if not args:
-            return f"{t.CPP_CLASS}<>" if t.CPP_EMPTY_TEMPLATE_ARGS else t.CPP_CLASS
-        return f"{t.CPP_CLASS}<{', '.join(template_arg(a) for a in args)}>"
+            return f"{cpp_class}<>" if t.CPP_EMPTY_TEMPLATE_ARGS else cpp_class
+        return f"{cpp_class}<{', '.join(template_arg(a) for a in args)}>"
     raise UnsupportedType(f"type {t} has no Ascend C equivalent")
+
+
+PY_STRUCT = "emitasc.py_struct"
+
+
+def _class_name(t: Attribute) -> str:
+    """The C++ class an `ascendc`/`emitasc` type names, refused when it is not a class
+    name (a `!emitasc.py_struct`'s name is the IR's own text; unverified IR may hold
+    anything there)."""
+    name = t.CPP_CLASS  # type: ignore[attr-defined]
+    # (a py_struct's name is the kernel's own: the verifier's stricter rule)
+    check = identifier_problem if t.name == PY_STRUCT else class_name_problem
+    problem = check(name)
+    if problem is not None:
+        raise UnsupportedType(f"type {t} names the C++ class {name!r}, which {problem}")
+    return name
 
 
 def pointer_type(t: MemRefType) -> str:
@@ -223,6 +243,113 @@ def c_string(text: str) -> str:
             out.append(ch)
     out.append('"')
     return "".join(out)
+
+
+# -- C++ text the IR gives verbatim (emitc/emitasc verbatim lines, opaque values) ------
+
+_CONDITIONAL_DIRECTIVES = frozenset(
+    ("if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif")
+)
+_RAW_PREFIXES = frozenset(("R", "LR", "uR", "UR", "u8R"))
+_DIRECTIVE = re.compile(r"\s*(?:#|%:)\s*([A-Za-z_]\w*)")
+
+
+def _scan_code(text: str) -> tuple[str | None, bool, bool]:
+    """Lex one line of C++: (why it would not stay on its line or None, whether it has a
+    comment, whether it has a `;` outside literals and comments)."""
+    bad = next((ch for ch in text if ord(ch) < 0x20 or ord(ch) == 0x7F), None)
+    if bad is not None:
+        return f"it contains {bad!r}", False, False
+    stripped = text.rstrip()
+    if stripped.endswith("\\") or stripped.endswith("??/"):
+        return "it ends with a backslash, which would join the next line to it", False, False
+    directive = _DIRECTIVE.match(text)
+    if directive is not None and directive.group(1) in _CONDITIONAL_DIRECTIVES:
+        return (
+            f"a conditional directive (#{directive.group(1)}) would take the lines after it "
+            "with it",
+            False,
+            False,
+        )
+    comment = semicolon = False
+    i, n, word = 0, len(text), ""
+    while i < n:
+        ch = text[i]
+        if ch == "/" and text.startswith("/", i + 1):
+            return None, True, semicolon
+        if ch == "/" and text.startswith("*", i + 1):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                return "it opens a /* comment that does not end on the line", True, semicolon
+            comment, i, word = True, end + 2, ""
+            continue
+        if ch == '"' and word in _RAW_PREFIXES:
+            open_paren = text.find("(", i + 1)
+            delimiter = text[i + 1 : open_paren] if open_paren >= 0 else ""
+            end = text.find(f'){delimiter}"', open_paren + 1) if open_paren >= 0 else -1
+            if end < 0:
+                return (
+                    "it opens a raw string literal that does not end on the line",
+                    comment,
+                    semicolon,
+                )
+            i, word = end + len(delimiter) + 2, ""
+            continue
+        if ch in "\"'":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            if j >= n:
+                kind = "string" if ch == '"' else "character"
+                return (
+                    f"it opens a {kind} literal that does not end on the line",
+                    comment,
+                    semicolon,
+                )
+            i, word = j + 1, ""
+            continue
+        if ch.isdigit() or (ch == "." and i + 1 < n and text[i + 1].isdigit()):
+            # a pp-number: `1'000'000` (digit separators), `1e+5`, `0x1p-3f`
+            j = i + 1
+            while j < n and (
+                text[j].isalnum() or text[j] in "._'" or (text[j] in "+-" and text[j - 1] in "eEpP")
+            ):
+                j += 1
+            i, word = j, ""
+            continue
+        if ch.isalpha() or ch == "_":
+            j = i + 1
+            while j < n and (text[j].isalnum() or text[j] == "_"):
+                j += 1
+            word, i = text[i:j], j
+            continue
+        semicolon = semicolon or ch == ";"
+        i, word = i + 1, ""
+    return None, comment, semicolon
+
+
+def code_line_problem(text: str) -> str | None:
+    """Why `text` cannot be printed as one line of C++ that leaves the lines around it
+    alone, or None: no line break or other control character, no trailing backslash
+    (a line splice), no `/*` comment, string or raw string left open at its end, no
+    `#if`/`#else`/`#endif` (which would decide about the generated lines after it)."""
+    return _scan_code(text)[0]
+
+
+def expression_problem(text: str) -> str | None:
+    """Why `text` cannot be printed as one C++ expression inside a generated statement,
+    or None: what `code_line_problem` refuses, and also a comment (`//` would take the
+    statement's `;` with it) or a `;` (a second statement)."""
+    if text.lstrip().startswith(("#", "%:")):
+        return "a preprocessor directive is not an expression"
+    problem, comment, semicolon = _scan_code(text)
+    if problem is not None:
+        return problem
+    if comment:
+        return "it contains a comment"
+    if semicolon:
+        return "it contains ';' (one expression only)"
+    return None
 
 
 _IS_INTEGER_TYPE = SubclassCache(IntegerType)

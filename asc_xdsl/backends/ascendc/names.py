@@ -1,9 +1,16 @@
-"""Readable, unique C++ identifiers for SSA values and functions.
+"""Readable, unique C++ identifiers for SSA values and functions, and the checks of
+names that reach the C++ text as the IR spells them.
 
 Value names come from name hints, sanitised (`NameTable.claim`): characters outside
 `[A-Za-z0-9_]` become `_`, runs of `_` collapse (C++ reserves `__`), a leading digit or
 `_` + capital gets a `v_` prefix, a name in `CPP_RESERVED` gets a `_` suffix, and a
 taken name gets `_1`, `_2`, ... in order of definition.
+
+Names the IR gives verbatim (struct and field names of `!emitasc.py_struct`, struct
+fields, `emitasc.call_opaque` callees, the C++ classes types name) cannot be renamed:
+`identifier_problem`, `callee_problem` and `class_name_problem` say why one cannot be
+printed as it is, and the printer refuses it (a located error) whether or not the IR
+was verified; the dialect's verifiers ask the same functions.
 """
 
 from __future__ import annotations
@@ -74,6 +81,113 @@ def identifier_problem(name: str, taken: Iterable[str] = ()) -> str | None:
         return "is reserved by C++ (it has '__' or starts with '_' and a capital)"
     if name in CPP_RESERVED or name in taken:
         return "already names something in Ascend C sources"
+    return None
+
+
+_CALLEE_TOKEN = re.compile(r"\s*(?:(::)|([A-Za-z_][A-Za-z0-9_]*)|(-?[0-9]+[uUlL]*)|([<>,*&]))")
+TYPE_WORDS = _words("bool char short int long signed unsigned float double void const volatile")
+"""Keywords a template argument may hold (`Foo<unsigned int>`)."""
+_LITERAL_WORDS = _words("true false")
+
+
+class _CalleeParser:
+    """Reads `ns::name<args>`: a qualified name whose segments may have template
+    arguments, each a type (a qualified name or keywords such as `unsigned int`, then
+    `*`/`&`), an integer or `true`/`false`."""
+
+    def __init__(self, text: str) -> None:
+        self.tokens: list[str] = []
+        pos = 0
+        while pos < len(text.rstrip()):
+            m = _CALLEE_TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                raise ValueError(f"{text[pos:].strip()[:1]!r} cannot appear in it")
+            self.tokens.append(m.group(m.lastindex or 0))
+            pos = m.end()
+        self.i = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> str:
+        token = self.peek()
+        if token is None or (expected is not None and token != expected):
+            want = f"'{expected}'" if expected else "more"
+            raise ValueError(f"{want} expected {self._where()}")
+        self.i += 1
+        return token
+
+    def _where(self) -> str:
+        token = self.peek()
+        return "at its end" if token is None else f"at '{token}'"
+
+    def qualified(self) -> None:
+        if self.peek() == "::":
+            self.take()
+        while True:
+            word = self.take()
+            if not _IDENT.match(word):
+                raise ValueError(f"a name expected, got '{word}'")
+            if word in CPP_KEYWORDS:
+                raise ValueError(f"'{word}' is a C++ keyword")
+            if self.peek() == "<":
+                self.template_args()
+            if self.peek() != "::":
+                return
+            self.take()
+
+    def template_args(self) -> None:
+        self.take("<")
+        if self.peek() == ">":
+            self.take()
+            return
+        while True:
+            self.template_arg()
+            if self.take() == ">":
+                return
+            if self.tokens[self.i - 1] != ",":
+                raise ValueError(f"',' or '>' expected, got '{self.tokens[self.i - 1]}'")
+
+    def template_arg(self) -> None:
+        token = self.peek()
+        if token is not None and (token[0].isdigit() or token[0] == "-" or token in _LITERAL_WORDS):
+            self.take()
+            return
+        if token in TYPE_WORDS:
+            while self.peek() in TYPE_WORDS:
+                self.take()
+        else:
+            self.qualified()
+        while self.peek() in ("*", "&"):
+            self.take()
+
+
+@functools.lru_cache(maxsize=1024)
+def callee_problem(text: str) -> str | None:
+    """Why `text` cannot be printed as the function a call names (`AscendC::Foo<half,
+    2>`), or None. Only a qualified name with template arguments passes: no
+    statement, declaration (`int x, y`), operator or comment can be spelled."""
+    try:
+        parser = _CalleeParser(text)
+        if not parser.tokens:
+            raise ValueError("it is empty")
+        parser.qualified()
+        if parser.peek() is not None:
+            raise ValueError(f"unexpected '{parser.peek()}'")
+    except ValueError as e:
+        return f"is not a C++ function name (a qualified name with template arguments): {e}"
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def class_name_problem(text: str) -> str | None:
+    """Why `text` cannot be printed as the C++ class a type names (`AscendC::TQue`),
+    or None: each `::`-separated part must be an identifier that is not a keyword."""
+    for part in text.removeprefix("::").split("::"):
+        if not _IDENT.match(part):
+            return "is not a C++ class name"
+        if part in CPP_KEYWORDS:
+            return f"is not a C++ class name ('{part}' is a C++ keyword)"
     return None
 
 

@@ -38,8 +38,10 @@ from xdsl.utils.exceptions import VerifyException
 from asc_xdsl.backends.ascendc.cpp_types import (
     UnsupportedType,
     c_string,
+    code_line_problem,
     constant_qualifier,
     cpp_type,
+    expression_problem,
     float_literal,
     int_cpp,
     int_literal,
@@ -47,7 +49,7 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     template_arg,
 )
 from asc_xdsl.backends.ascendc.errors import CodegenError
-from asc_xdsl.backends.ascendc.names import NameTable, identifier_problem
+from asc_xdsl.backends.ascendc.names import NameTable, callee_problem, identifier_problem
 from asc_xdsl.dialects.ascendc.adv_types import MATMUL_CONFIG_NAMES, MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
@@ -400,6 +402,43 @@ class AscendCEmitter:
             raise CodegenError(op, f"call argument {a!r} has no C++ spelling")
         return a
 
+    # -- text the IR gives as it is: checked here, whether or not the IR verified ----
+
+    @staticmethod
+    def identifier(op: Operation, what: str, name: str) -> str:
+        """`name` (a struct, field, ... name from the IR), refused unless it is a C++
+        identifier that names nothing else (the verifier's rule, `identifier_problem`)."""
+        problem = _identifier_problem(name)
+        if problem is not None:
+            raise CodegenError(op, f"{what} {name!r} {problem}")
+        return name
+
+    @staticmethod
+    def callee(op: Operation, text: str) -> str:
+        """`text` as the function a call names, refused unless it is a qualified name
+        with template arguments (`callee_problem`)."""
+        problem = callee_problem(text)
+        if problem is not None:
+            raise CodegenError(op, f"callee {text!r} {problem}")
+        return text
+
+    @staticmethod
+    def code_line(op: Operation, what: str, text: str) -> str:
+        """`text` as a line of its own, refused when it could reach past its line
+        (`code_line_problem`: a line break, a trailing backslash, an open comment...)."""
+        problem = code_line_problem(text)
+        if problem is not None:
+            raise CodegenError(op, f"{what} {text!r} cannot be printed as it is: {problem}")
+        return text
+
+    @staticmethod
+    def expression(op: Operation, what: str, text: str) -> str:
+        """`text` as one expression inside a generated statement (`expression_problem`)."""
+        problem = expression_problem(text)
+        if problem is not None:
+            raise CodegenError(op, f"{what} {text!r} is not one C++ expression: {problem}")
+        return text
+
     def _as_bytes(self, value: SSAValue) -> str:
         """`value` as a `LocalTensor<uint8_t>`: itself when it holds ui8, else a named view
         declared before the call (some APIs, e.g. Digamma, take the scratch buffer by
@@ -561,6 +600,7 @@ class AscendCEmitter:
         ret = self.ctype(f, outputs[0]) if outputs else "void"
         if is_kernel and outputs:
             raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
+        _check_one_block(f)
         if f.body.blocks:
             if names is None:
                 names = self._define_params(NameTable(self.names.reserved), f)
@@ -592,6 +632,7 @@ class AscendCEmitter:
         return names
 
     def emit_function(self, f: func.FuncOp) -> None:
+        _check_one_block(f)
         if KERNEL_ATTR in f.attributes:
             _check_kernel_params(f)
         self.names.reset()
@@ -1390,6 +1431,22 @@ class AscendCEmitter:
         self._emit_region_body(op.default_region.block, results)
         self.line("}")
         self.line("}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _identifier_problem(name: str) -> str | None:
+    """`identifier_problem` asked once per name (a struct's members print per access)."""
+    return identifier_problem(name)
+
+
+def _check_one_block(f: func.FuncOp) -> None:
+    """A function body is one block: C++ has no branches between blocks."""
+    if len(f.body.blocks) > 1:
+        raise CodegenError(
+            f,
+            f"a function of {len(f.body.blocks)} blocks (branches between blocks, `cf` ops) "
+            "has no Ascend C form: write its control flow with scf ops",
+        )
 
 
 def _check_kernel_params(f: func.FuncOp) -> None:

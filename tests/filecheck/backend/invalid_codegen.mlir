@@ -196,3 +196,14 @@ func.func @dynamic_rows(%a: memref<?x?xi64>, %i: index) -> i64 {
   %v = memref.load %a[%i, %i] : memref<?x?xi64>
   return %v : i64
 }
+
+// -----
+
+// Branches between blocks (found by fuzzing: an internal error before).
+func.func @two_blocks() {
+  cf.br ^bb1
+^bb1:
+  return
+}
+
+// CHECK:       error: cannot emit 'func.func' as Ascend C: a function of 2 blocks (branches between blocks, `cf` ops) has no Ascend C form: write its control flow with scf ops

@@ -19,6 +19,12 @@ from asc_xdsl.frontend.ir_context import parse_module
 ROOT = Path(__file__).resolve().parents[3]
 
 
+XDSL_PARSER_TRIPS = (KeyError, NotImplementedError, OverflowError, MemoryError)
+"""What xDSL's own parser raises on the inputs asc-opt's parser refuses with a located
+error (tests/filecheck/dialects/parse_limits.mlir; its dense literal of 2^62 elements
+is refused by Python's list size check, without an allocation)."""
+
+
 def _outcome(verify, op) -> str | None:
     try:
         verify(op)
@@ -49,7 +55,7 @@ def test_fast_verifier_agrees_with_irdl_on_every_lit_input():
         for i, text in enumerate(path.read_text().split("// -----")):
             try:
                 module = parse_module(text)
-            except (ParseError, VerifyException, ValueError):
+            except (ParseError, VerifyException, ValueError, *XDSL_PARSER_TRIPS):
                 continue
             for op in module.walk():
                 if not isinstance(op, IRDLOperation) or (pair := _compare(op)) is None:

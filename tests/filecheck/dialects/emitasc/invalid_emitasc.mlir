@@ -68,7 +68,7 @@ func.func @variable_string() {
 // -----
 
 func.func @member_not_identifier(%s: !ascendc.data_copy_params) {
-  // CHECK: error: 'emitasc.member': field 'n; x' is not an identifier
+  // CHECK: error: 'emitasc.member': field 'n; x' is not a C identifier
   %n = emitasc.member %s "n; x" : !ascendc.data_copy_params, i32
   return
 }
@@ -91,7 +91,7 @@ func.func @copy_struct_type(%p: memref<?x!emitasc.py_struct<"S", [i32], ["n"]>, 
 
 // -----
 
-// CHECK: !emitasc.py_struct: struct name 'my struct' is not an identifier
+// CHECK: !emitasc.py_struct: struct name 'my struct' is not a C identifier
 emitasc.declare_py_struct !emitasc.py_struct<"my struct", [i32], ["n"]>
 
 // -----
@@ -138,5 +138,60 @@ func.func @constant_statement() {
 func.func @constant_type() {
   // CHECK: error: 'emitc.constant': value 1 : i64 must have the result type i32
   %0 = "emitc.constant"() <{value = 1 : i64}> : () -> i32
+  return
+}
+
+// -----
+
+// Callees that are C++ but no function name: a declaration and an operator.
+func.func @callee_declaration(%a: i32) {
+  // CHECK: error: 'emitasc.call_opaque': callee 'int x, y' is not a C++ function name (a qualified name with template arguments): 'int' is a C++ keyword
+  emitasc.call_opaque "int x, y" (%a) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @callee_operator(%a: i32) {
+  // CHECK: error: 'emitasc.call_opaque': callee 'operator delete' is not a C++ function name (a qualified name with template arguments): 'operator' is a C++ keyword
+  emitasc.call_opaque "operator delete" (%a) : (i32) -> ()
+  return
+}
+
+// -----
+
+// Verbatim lines that would take the next generated line with them.
+func.func @verbatim_open_comment() {
+  // CHECK: error: 'emitasc.verbatim': code 'int a; /* open' must be one line of C++ (it opens a /* comment that does not end on the line)
+  emitasc.verbatim "int a; /* open"
+  return
+}
+
+// -----
+
+func.func @verbatim_line_splice() {
+  // CHECK: error: 'emitasc.verbatim': code 'int b = 1; \\' must be one line of C++ (it ends with a backslash, which would join the next line to it)
+  emitasc.verbatim "int b = 1; \\"
+  return
+}
+
+// -----
+
+// CHECK: error: 'emitc.verbatim': code '#if 0' must be one line of C++ (a conditional directive (#if) would take the lines after it with it)
+emitc.verbatim "#if 0"
+
+// -----
+
+func.func @verbatim_raw_string() {
+  // CHECK: error: 'emitasc.verbatim': code 'auto s = R"x(' must be one line of C++ (it opens a raw string literal that does not end on the line)
+  emitasc.verbatim "auto s = R\"x("
+  return
+}
+
+// -----
+
+func.func @constant_comment() {
+  // CHECK: error: 'emitc.constant': opaque value 'X // y' must be one C++ expression (it contains a comment)
+  %0 = "emitc.constant"() <{value = #emitc.opaque<"X // y">}> : () -> i32
   return
 }
