@@ -14,8 +14,8 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language._spec_methods import GlobalTensorSpecMethods, LocalTensorSpecMethods
 from asc_xdsl.language.core.utils import describe as _describe
-from asc_xdsl.language.spec_functions import install_methods
 
 # ---------------------------------------------------------------------------
 # Global memory
@@ -153,7 +153,7 @@ def as_tensor(value: Any) -> Any:
     return value.as_tensor() if isinstance(value, TensorElement) else value
 
 
-class GlobalTensor(_Tensor):
+class GlobalTensor(GlobalTensorSpecMethods, _Tensor):
     """`AscendC::GlobalTensor<T>`; typed when bound with `set_global_buffer`."""
 
     def __init__(self, handle: Any = None, dtype: DataType | None = None):
@@ -218,7 +218,7 @@ class GlobalTensor(_Tensor):
         g.emit(GlobalTensorSetGlobalBufferOp(self.handle, buffer.handle, size))
 
 
-class LocalTensor(_Tensor):
+class LocalTensor(LocalTensorSpecMethods, _Tensor):
     """`AscendC::LocalTensor<T>`: `LocalTensor(dtype, pos, addr, tile_size)` places a
     tensor of `tile_size` elements at byte address `addr` of buffer `pos`."""
 
@@ -327,7 +327,3 @@ def local_tensor(handle: Any, dtype: DataType) -> LocalTensor:
     t.handle = handle
     t.dtype = dtype
     return t
-
-
-install_methods(GlobalTensor)
-install_methods(LocalTensor)

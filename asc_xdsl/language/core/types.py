@@ -23,9 +23,9 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import in_jit, require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language._spec_methods import ShapeInfoSpecMethods
 from asc_xdsl.language.core.enums import DataFormat
 from asc_xdsl.language.core.utils import describe
-from asc_xdsl.language.spec_functions import install_methods
 
 # pyasc class -> its Python forms: parameters in pyasc's order, `name=default`, with
 # `>cppField` when the C++ field has another name. `dtype` is the template argument.
@@ -611,7 +611,7 @@ class TensorShape(tuple):
         return f"TensorShape{tuple(self)!r}"
 
 
-class ShapeInfo(IRValue):
+class ShapeInfo(ShapeInfoSpecMethods, IRValue):
     """`AscendC::ShapeInfo`: `ShapeInfo()`, or `ShapeInfo(shape[, original_shape],
     data_format=DataFormat.ND)` from arrays (or lists) of the extents."""
 
@@ -634,7 +634,5 @@ class ShapeInfo(IRValue):
         operands.append(g.scalar(int(fmt), dt.int32))
         self.handle = construct("ShapeInfo", None, operands, None)
 
-
-install_methods(ShapeInfo)  # `info.shape(dim)`, `info.original_shape(dim)` (member specs)
 
 __all__ = [*STRUCT_CLASSES, "ShapeInfo"]
