@@ -368,13 +368,13 @@ def _header(what: str) -> list[str]:
     ]
 
 
-def _imports(used: Iterable[str], runtime: list[str]) -> list[str]:
+def _imports(used: Iterable[str], runtime: list[str], exclude: set[str] = frozenset()) -> list[str]:
     import re
 
     names: dict[str, set[str]] = {}
     text = " ".join(used)
     for name, module in IMPORTS.items():
-        if re.search(rf"\b{name}\b", text):
+        if name not in exclude and re.search(rf"\b{name}\b", text):
             names.setdefault(module, set()).add(name)
     lines = [
         "from typing import TYPE_CHECKING, Any, overload",
@@ -551,6 +551,99 @@ def render_methods() -> str:
     return "\n".join(lines)
 
 
+def _field_type(ir: str, role: str) -> str:
+    """A struct field's annotation, by its IR type and role (`struct_fields.py`)."""
+    if role == "pointer":  # a C array: a list or an asc.array
+        return "Sequence[Int] | Array"
+    if ir == "i1":
+        return "Bool"
+    if ir == "T" or ir.startswith(("f", "bf")):
+        return "Scalar"
+    return "Int"  # an integer, or an enum (its members are ints)
+
+
+def render_structs() -> str:
+    """The parameter structs' classes (`core/types.py` makes them from `STRUCTS`), as
+    type checkers see them: a typed `__init__` per constructor form."""
+    from asc_xdsl.dialects.ascendc.struct_fields import struct_form
+    from asc_xdsl.language.core.types import _SET_AFTER, STRUCT_CLASSES
+
+    IMPORTS.setdefault("Array", "asc_xdsl.language.core.array")
+    IMPORTS.setdefault("_StructValue", "asc_xdsl.language.core.types")
+    body: list[str] = []
+    for name, cls in STRUCT_CLASSES.items():
+        forms = []
+        notes = []
+        for form in cls._FORMS:
+            after = _SET_AFTER.get(name, {})
+            fields = {py: (ir, role) for py, ir, role in form.fields()}
+            valued = [p for p in form.params if p.name != "dtype" and p.name not in after]
+            cpp = struct_form(f"AscendC::{name}", len(valued)) or ()
+            by_py = dict(zip([f[0] for f in form.fields()], cpp, strict=True))
+            params = []
+            for p in form.params:
+                if p.name == "dtype":
+                    annotation = "DataType"
+                elif p.name in after:
+                    annotation = "Int"
+                else:
+                    annotation = _field_type(*fields[p.name])
+                text = f"{p.name}: {annotation}"
+                if p.default is not inspect.Parameter.empty:
+                    if p.default is None:
+                        text = f"{p.name}: {_optional(annotation)}"
+                    text += f" = {p.default!r}".replace("(0, 0, 0, 0)", "(0, 0, 0, 0)")
+                params.append(text)
+            forms.append(params)
+            shown = ", ".join(f"{py} -> {c[0]} ({c[1]})" for py, c in by_py.items() if py in fields)
+            notes.append(f"{form.signature!s}: {shown}" if shown else str(form.signature))
+        intro = (
+            f"`AscendC::{name}`, built in the kernel (`ascendc.construct`); each argument is "
+            "converted to its C++ field's type. Forms (parameter -> C++ field (type)):"
+        )
+        doc_lines = [*_wrap(intro, "        "), ""]
+        for n in notes:
+            sig, _, fields_doc = n.partition(": ")
+            text = f"`{name}{sig}`" + (f": {fields_doc}" if fields_doc else "")
+            wrapped = _wrap(text, "          ")
+            doc_lines += [f"- {wrapped[0]}", *(f"  {w}" for w in wrapped[1:])]
+        doc = "\n".join(f"        {line}" if line else "" for line in doc_lines)
+        body += [
+            "",
+            f"    class {name}(_StructValue):",
+            f'        """{doc.lstrip()}',
+            '        """',
+            "",
+        ]
+        if len(forms) == 1:
+            body.append(f"        def __init__(self, {', '.join(forms[0])}) -> None: ...")
+        else:
+            for params in forms:
+                body += [
+                    "        @overload",
+                    f"        def __init__(self, {', '.join(params)}) -> None: ...",
+                ]
+            body.append("        def __init__(self, *args: Any, **kwargs: Any) -> None: ...")
+        if name == "FixpipeConfig":
+            body += [
+                "        @classmethod",
+                "        def cfg_nz(cls) -> FixpipeConfig:",
+                '            """`AscendC::CFG_NZ`: FixpipeConfig(CO2Layout.NZ)."""',
+                "        @classmethod",
+                "        def cfg_row_major(cls) -> FixpipeConfig:",
+                '            """`AscendC::CFG_ROW_MAJOR`: FixpipeConfig(CO2Layout.ROW_MAJOR)."""',
+            ]
+    lines = _header(
+        "The parameter structs of the language (`BinaryRepeatParams`, ...) as type checkers\n"
+        "see them. `core/types.py` makes the classes at run time from its `STRUCTS` table."
+    )
+    lines += _imports(body, [], exclude=set(STRUCT_CLASSES))
+    lines += ["", "if TYPE_CHECKING:", *body]
+    names = ", ".join(f'"{n}"' for n in sorted(STRUCT_CLASSES))
+    lines += ["", f"__all__ = [{names}]", ""]
+    return "\n".join(lines)
+
+
 def outputs() -> dict[Path, str]:
     """Each generated file and its text."""
     lang = ROOT / "asc_xdsl" / "language"
@@ -558,6 +651,7 @@ def outputs() -> dict[Path, str]:
         lang / "basic" / "_spec_api.py": render_functions(""),
         lang / "adv" / "_spec_api.py": render_functions("adv"),
         lang / "_spec_methods.py": render_methods(),
+        lang / "core" / "_struct_api.py": render_structs(),
     }
     return {path: formatted(text, path) for path, text in files.items()}
 
