@@ -439,6 +439,7 @@ def _function_source(key: str, name: str, forms: list[Form], method: bool) -> li
             "",
             f"{outer}    def {name}({params}) -> {forms[0].returns}:",
             _indent_doc(doc, "    "),
+            f"{indent}    ...",
             "",
             f"{outer}else:",
             "",
@@ -629,9 +630,11 @@ def render_structs() -> str:
                 "        @classmethod",
                 "        def cfg_nz(cls) -> FixpipeConfig:",
                 '            """`AscendC::CFG_NZ`: FixpipeConfig(CO2Layout.NZ)."""',
+                "            ...",
                 "        @classmethod",
                 "        def cfg_row_major(cls) -> FixpipeConfig:",
                 '            """`AscendC::CFG_ROW_MAJOR`: FixpipeConfig(CO2Layout.ROW_MAJOR)."""',
+                "            ...",
             ]
     lines = _header(
         "The parameter structs of the language (`BinaryRepeatParams`, ...) as type checkers\n"

@@ -36,6 +36,7 @@ class GlobalTensorSpecMethods:
 
             - `get_shape_info(self)` -> `ascendc.global_tensor.get_shape_info`
             """
+            ...
 
     else:
 
@@ -57,6 +58,7 @@ class GlobalTensorSpecMethods:
 
             - `get_size(self)` -> `ascendc.global_tensor.get_size`
             """
+            ...
 
     else:
 
@@ -83,6 +85,7 @@ class GlobalTensorSpecMethods:
 
             - `set_l2_cache_hint(self, mode=<CacheMode.CACHE_MODE_NORMAL: 1>, rw_mode=<CacheRwMode.RW: 3>)` -> `ascendc.global_tensor.set_l2_cache_hint`
             """
+            ...
 
     else:
 
@@ -105,6 +108,7 @@ class GlobalTensorSpecMethods:
 
             - `set_shape_info(self, shape_info)` -> `ascendc.global_tensor.set_shape_info`
             """
+            ...
 
     else:
 
@@ -133,6 +137,7 @@ class ListTensorDescSpecMethods:
 
             - `get_desc(self, desc, index)` -> `ascendc.list_tensor_desc_get_desc`
             """
+            ...
 
     else:
 
@@ -154,6 +159,7 @@ class ListTensorDescSpecMethods:
 
             - `get_size(self)` -> `ascendc.list_tensor_desc_get_size`
             """
+            ...
 
     else:
 
@@ -177,6 +183,7 @@ class ListTensorDescSpecMethods:
 
             - `init(self, data, length=4294967295, shape_size=4294967295)` -> `ascendc.list_tensor_desc_init`
             """
+            ...
 
     else:
 
@@ -205,6 +212,7 @@ class LocalMemAllocatorSpecMethods:
 
             - `get_cur_addr(self)` -> `ascendc.local_mem_allocator.get_cur_addr`
             """
+            ...
 
     else:
 
@@ -233,6 +241,7 @@ class LocalTensorSpecMethods:
 
             - `get_length(self)` -> `ascendc.local_tensor.get_length`
             """
+            ...
 
     else:
 
@@ -254,6 +263,7 @@ class LocalTensorSpecMethods:
 
             - `get_phy_addr(self, offset=None)` -> `ascendc.local_tensor.get_phy_addr`
             """
+            ...
 
     else:
 
@@ -275,6 +285,7 @@ class LocalTensorSpecMethods:
 
             - `get_position(self)` -> `ascendc.local_tensor.get_position`
             """
+            ...
 
     else:
 
@@ -296,6 +307,7 @@ class LocalTensorSpecMethods:
 
             - `get_shape_info(self)` -> `ascendc.local_tensor.get_shape_info`
             """
+            ...
 
     else:
 
@@ -317,6 +329,7 @@ class LocalTensorSpecMethods:
 
             - `get_size(self)` -> `ascendc.local_tensor.get_size`
             """
+            ...
 
     else:
 
@@ -338,6 +351,7 @@ class LocalTensorSpecMethods:
 
             - `get_user_tag(self)` -> `ascendc.local_tensor.get_user_tag`
             """
+            ...
 
     else:
 
@@ -360,6 +374,7 @@ class LocalTensorSpecMethods:
 
             - `print(self, data_len=None)` -> `ascendc.local_tensor.print`
             """
+            ...
 
     else:
 
@@ -383,6 +398,7 @@ class LocalTensorSpecMethods:
 
             - `set_addr_with_offset(self, src, offset)` -> `ascendc.local_tensor.set_addr_with_offset`
             """
+            ...
 
     else:
 
@@ -405,6 +421,7 @@ class LocalTensorSpecMethods:
 
             - `set_buffer_len(self, data_len)` -> `ascendc.local_tensor.set_buffer_len`
             """
+            ...
 
     else:
 
@@ -426,6 +443,7 @@ class LocalTensorSpecMethods:
 
             - `set_shape_info(self, shape_info)` -> `ascendc.local_tensor.set_shape_info`
             """
+            ...
 
     else:
 
@@ -447,6 +465,7 @@ class LocalTensorSpecMethods:
 
             - `set_size(self, size=0)` -> `ascendc.local_tensor.set_size`
             """
+            ...
 
     else:
 
@@ -468,6 +487,7 @@ class LocalTensorSpecMethods:
 
             - `set_user_tag(self, tag=0)` -> `ascendc.local_tensor.set_user_tag`
             """
+            ...
 
     else:
 
@@ -490,6 +510,7 @@ class LocalTensorSpecMethods:
 
             - `to_file(self, file_name)` -> `ascendc.local_tensor.to_file`
             """
+            ...
 
     else:
 
@@ -519,6 +540,7 @@ class ShapeInfoSpecMethods:
 
             - `original_shape(self, dim)` -> `ascendc.shape_info.original_shape`
             """
+            ...
 
     else:
 
@@ -540,6 +562,7 @@ class ShapeInfoSpecMethods:
 
             - `shape(self, dim)` -> `ascendc.shape_info.shape`
             """
+            ...
 
     else:
 
@@ -571,6 +594,7 @@ class TBufPoolSpecMethods:
 
             - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.tbuf_pool.init_buf_pool`
             """
+            ...
 
     else:
 
@@ -593,6 +617,7 @@ class TBufPoolSpecMethods:
 
             - `reset(self)` -> `ascendc.tbuf_pool.reset`
             """
+            ...
 
     else:
 
@@ -621,6 +646,7 @@ class TPipeSpecMethods:
 
             - `alloc_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.alloc_event_id`
             """
+            ...
 
     else:
 
@@ -642,6 +668,7 @@ class TPipeSpecMethods:
 
             - `destroy(self)` -> `ascendc.pipe.destroy`
             """
+            ...
 
     else:
 
@@ -663,6 +690,7 @@ class TPipeSpecMethods:
 
             - `fetch_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.fetch_event_id`
             """
+            ...
 
     else:
 
@@ -684,6 +712,7 @@ class TPipeSpecMethods:
 
             - `init(self)` -> `ascendc.pipe.init`
             """
+            ...
 
     else:
 
@@ -708,6 +737,7 @@ class TPipeSpecMethods:
 
             - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.pipe.init_buf_pool`
             """
+            ...
 
     else:
 
@@ -730,6 +760,7 @@ class TPipeSpecMethods:
 
             - `release_event_id(self, id, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.release_event_id`
             """
+            ...
 
     else:
 
@@ -751,6 +782,7 @@ class TPipeSpecMethods:
 
             - `reset(self)` -> `ascendc.pipe.reset`
             """
+            ...
 
     else:
 
@@ -782,6 +814,7 @@ class TQueBindSpecMethods:
 
             - `free_all_event(self)` -> `ascendc.que_bind.free_all_event`
             """
+            ...
 
     else:
 
@@ -806,6 +839,7 @@ class TQueBindSpecMethods:
 
             - `get_tensor_count_in_que(self)` -> `ascendc.que_bind.get_tensor_count_in_que`
             """
+            ...
 
     else:
 
@@ -827,6 +861,7 @@ class TQueBindSpecMethods:
 
             - `has_idle_buffer(self)` -> `ascendc.que_bind.has_idle_buffer`
             """
+            ...
 
     else:
 
@@ -848,6 +883,7 @@ class TQueBindSpecMethods:
 
             - `has_tensor_in_que(self)` -> `ascendc.que_bind.has_tensor_in_que`
             """
+            ...
 
     else:
 
@@ -872,6 +908,7 @@ class TQueBindSpecMethods:
 
             - `init_buf_handle(self, buf_pool, index, buf_handle, cur_pool_addr, len)` -> `ascendc.que_bind.init_buf_handle`
             """
+            ...
 
     else:
 
@@ -894,6 +931,7 @@ class TQueBindSpecMethods:
 
             - `init_start_buf_handle(self, start_buf_handle, num, len)` -> `ascendc.que_bind.init_start_buf_handle`
             """
+            ...
 
     else:
 
@@ -915,6 +953,7 @@ class TQueBindSpecMethods:
 
             - `vacant_in_que(self)` -> `ascendc.que_bind.vacant_in_que`
             """
+            ...
 
     else:
 
@@ -943,6 +982,7 @@ class TensorDescSpecMethods:
 
             - `get_dim(self)` -> `ascendc.tensor_desc_get_dim`
             """
+            ...
 
     else:
 
@@ -964,6 +1004,7 @@ class TensorDescSpecMethods:
 
             - `get_index(self)` -> `ascendc.tensor_desc_get_index`
             """
+            ...
 
     else:
 
@@ -985,6 +1026,7 @@ class TensorDescSpecMethods:
 
             - `get_shape(self, offset)` -> `ascendc.tensor_desc_get_shape`
             """
+            ...
 
     else:
 
@@ -1006,6 +1048,7 @@ class TensorDescSpecMethods:
 
             - `set_shape_addr(self, shape_ptr)` -> `ascendc.tensor_desc_set_shape_addr`
             """
+            ...
 
     else:
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
         - `acos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acos`
         """
+        ...
 
 else:
 
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
 
         - `acosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acosh`
         """
+        ...
 
 else:
 
@@ -93,6 +95,7 @@ if TYPE_CHECKING:
 
         - `asin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asin`
         """
+        ...
 
 else:
 
@@ -123,6 +126,7 @@ if TYPE_CHECKING:
 
         - `asinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asinh`
         """
+        ...
 
 else:
 
@@ -153,6 +157,7 @@ if TYPE_CHECKING:
 
         - `atan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atan`
         """
+        ...
 
 else:
 
@@ -183,6 +188,7 @@ if TYPE_CHECKING:
 
         - `atanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atanh`
         """
+        ...
 
 else:
 
@@ -214,6 +220,7 @@ if TYPE_CHECKING:
 
         - `axpy(dst, src, scalar, count, temp_buffer=None, is_reuse_source=False)` -> `ascendc.axpy`
         """
+        ...
 
 else:
 
@@ -244,6 +251,7 @@ if TYPE_CHECKING:
 
         - `ceil(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.ceil`
         """
+        ...
 
 else:
 
@@ -267,6 +275,7 @@ if TYPE_CHECKING:
 
         - `concat(dst, src, tmp, repeat_time)` -> `ascendc.concat`
         """
+        ...
 
 else:
 
@@ -296,6 +305,7 @@ if TYPE_CHECKING:
 
         - `cos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cos`
         """
+        ...
 
 else:
 
@@ -326,6 +336,7 @@ if TYPE_CHECKING:
 
         - `cosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cosh`
         """
+        ...
 
 else:
 
@@ -356,6 +367,7 @@ if TYPE_CHECKING:
 
         - `digamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.digamma`
         """
+        ...
 
 else:
 
@@ -386,6 +398,7 @@ if TYPE_CHECKING:
 
         - `erf(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erf`
         """
+        ...
 
 else:
 
@@ -416,6 +429,7 @@ if TYPE_CHECKING:
 
         - `erfc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erfc`
         """
+        ...
 
 else:
 
@@ -447,6 +461,7 @@ if TYPE_CHECKING:
 
         - `exp(dst, src, count, taylor_expand_level, temp_buffer=None, is_reuse_source=False)` -> `ascendc.exp`
         """
+        ...
 
 else:
 
@@ -473,6 +488,7 @@ if TYPE_CHECKING:
 
         - `extract(dst_value, dst_index, src, repeat_time)` -> `ascendc.extract`
         """
+        ...
 
 else:
 
@@ -503,6 +519,7 @@ if TYPE_CHECKING:
 
         - `floor(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.floor`
         """
+        ...
 
 else:
 
@@ -533,6 +550,7 @@ if TYPE_CHECKING:
 
         - `frac(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.frac`
         """
+        ...
 
 else:
 
@@ -563,6 +581,7 @@ if TYPE_CHECKING:
 
         - `lgamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.lgamma`
         """
+        ...
 
 else:
 
@@ -593,6 +612,7 @@ if TYPE_CHECKING:
 
         - `log(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.log`
         """
+        ...
 
 else:
 
@@ -624,6 +644,7 @@ if TYPE_CHECKING:
 
         - `power(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.power`
         """
+        ...
 
 else:
 
@@ -656,6 +677,7 @@ if TYPE_CHECKING:
 
         - `rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False)` -> `ascendc.rmsnorm`
         """
+        ...
 
 else:
 
@@ -686,6 +708,7 @@ if TYPE_CHECKING:
 
         - `round(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.round`
         """
+        ...
 
 else:
 
@@ -716,6 +739,7 @@ if TYPE_CHECKING:
 
         - `sign(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sign`
         """
+        ...
 
 else:
 
@@ -746,6 +770,7 @@ if TYPE_CHECKING:
 
         - `sin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sin`
         """
+        ...
 
 else:
 
@@ -776,6 +801,7 @@ if TYPE_CHECKING:
 
         - `sinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sinh`
         """
+        ...
 
 else:
 
@@ -812,6 +838,7 @@ if TYPE_CHECKING:
 
         - `softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, basic_block=False, data_format_nz=False, softmax_shape_info=None)` -> `ascendc.softmax`
         """
+        ...
 
 else:
 
@@ -843,6 +870,7 @@ if TYPE_CHECKING:
 
         - `tan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tan`
         """
+        ...
 
 else:
 
@@ -873,6 +901,7 @@ if TYPE_CHECKING:
 
         - `tanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tanh`
         """
+        ...
 
 else:
 
@@ -903,6 +932,7 @@ if TYPE_CHECKING:
 
         - `trunc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.trunc`
         """
+        ...
 
 else:
 
@@ -934,6 +964,7 @@ if TYPE_CHECKING:
 
         - `xor(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.xor`
         """
+        ...
 
 else:
 

@@ -345,6 +345,7 @@ if TYPE_CHECKING:
 
         - `ascend_is_aic()` -> `ascendc.ascend_is_aic`
         """
+        ...
 
 else:
 
@@ -367,6 +368,7 @@ if TYPE_CHECKING:
 
         - `ascend_is_aiv()` -> `ascendc.ascend_is_aiv`
         """
+        ...
 
 else:
 
@@ -717,6 +719,7 @@ if TYPE_CHECKING:
 
         - `brcb(dst, src0, repeat_times, repeat_params)` -> `ascendc.brcb_l0`
         """
+        ...
 
 else:
 
@@ -845,6 +848,7 @@ if TYPE_CHECKING:
 
         - `check_local_memory_ia(check_params)` -> `ascendc.check_local_memory_ia`
         """
+        ...
 
 else:
 
@@ -1023,6 +1027,7 @@ if TYPE_CHECKING:
 
         - `count_bits_cnt_same_as_sign_bit(value_in)` -> `ascendc.count_bits_cnt_same_as_sign_bit`
         """
+        ...
 
 else:
 
@@ -1047,6 +1052,7 @@ if TYPE_CHECKING:
 
         - `cross_core_set_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_set_flag`
         """
+        ...
 
 else:
 
@@ -1071,6 +1077,7 @@ if TYPE_CHECKING:
 
         - `cross_core_wait_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_wait_flag`
         """
+        ...
 
 else:
 
@@ -1121,6 +1128,7 @@ if TYPE_CHECKING:
 
         - `data_cache_preload(src, cache_offset)` -> `ascendc.data_cache_preload`
         """
+        ...
 
 else:
 
@@ -1278,6 +1286,7 @@ if TYPE_CHECKING:
 
         - `data_sync_barrier(arg0)` -> `ascendc.data_sync_barrier`
         """
+        ...
 
 else:
 
@@ -1433,6 +1442,7 @@ if TYPE_CHECKING:
         - `fused_abs_sub(dst, src0, src1, count)` -> `ascendc.fused_abs_sub_l2`
           on the first `count` elements.
         """
+        ...
 
 else:
 
@@ -1457,6 +1467,7 @@ if TYPE_CHECKING:
         - `fused_exp_sub(dst, src0, src1, count)` -> `ascendc.fused_exp_sub_l2`
           on the first `count` elements.
         """
+        ...
 
 else:
 
@@ -1621,6 +1632,7 @@ if TYPE_CHECKING:
 
         - `gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_mode=<GatherMaskMode.DEFAULT: 0>)` -> `ascendc.gather_mask`
         """
+        ...
 
 else:
 
@@ -1652,6 +1664,7 @@ if TYPE_CHECKING:
 
         - `gatherb(dst, src0, offset, repeat_times, repeat_params)` -> `ascendc.gatherb_l0`
         """
+        ...
 
 else:
 
@@ -1676,6 +1689,7 @@ if TYPE_CHECKING:
 
         - `get_arch_version(core_version)` -> `ascendc.get_arch_version`
         """
+        ...
 
 else:
 
@@ -1699,6 +1713,7 @@ if TYPE_CHECKING:
 
         - `get_cmp_mask(dst)` -> `ascendc.get_cmp_mask`
         """
+        ...
 
 else:
 
@@ -1721,6 +1736,7 @@ if TYPE_CHECKING:
 
         - `get_data_block_size_in_bytes()` -> `ascendc.get_data_block_size_in_bytes`
         """
+        ...
 
 else:
 
@@ -1744,6 +1760,7 @@ if TYPE_CHECKING:
 
         - `get_gather_mask_remain_count()` -> `ascendc.get_gather_mask_remain_count`
         """
+        ...
 
 else:
 
@@ -1767,6 +1784,7 @@ if TYPE_CHECKING:
 
         - `get_hccl_context(index)` -> `ascendc.get_hccl_context`
         """
+        ...
 
 else:
 
@@ -1790,6 +1808,7 @@ if TYPE_CHECKING:
 
         - `get_icache_preload_status()` -> `ascendc.get_icache_preload_status`
         """
+        ...
 
 else:
 
@@ -1814,6 +1833,7 @@ if TYPE_CHECKING:
 
         - `get_mrg_sort_result()` -> `ascendc.get_mrg_sort_result`
         """
+        ...
 
 else:
 
@@ -1839,6 +1859,7 @@ if TYPE_CHECKING:
 
         - `get_program_counter()` -> `ascendc.get_program_counter`
         """
+        ...
 
 else:
 
@@ -1861,6 +1882,7 @@ if TYPE_CHECKING:
 
         - `get_shape_size(shape_info)` -> `ascendc.get_shape_size`
         """
+        ...
 
 else:
 
@@ -1884,6 +1906,7 @@ if TYPE_CHECKING:
 
         - `get_sort_len(elem_count)` -> `ascendc.get_sort_len`
         """
+        ...
 
 else:
 
@@ -1908,6 +1931,7 @@ if TYPE_CHECKING:
 
         - `get_sort_offset(elem_offset)` -> `ascendc.get_sort_offset`
         """
+        ...
 
 else:
 
@@ -1932,6 +1956,7 @@ if TYPE_CHECKING:
 
         - `get_store_atomic_config()` -> `ascendc.get_store_atomic_config`
         """
+        ...
 
 else:
 
@@ -1955,6 +1980,7 @@ if TYPE_CHECKING:
 
         - `get_sub_block_idx()` -> `ascendc.get_sub_block_idx`
         """
+        ...
 
 else:
 
@@ -1977,6 +2003,7 @@ if TYPE_CHECKING:
 
         - `get_sub_block_num()` -> `ascendc.get_sub_block_num`
         """
+        ...
 
 else:
 
@@ -1999,6 +2026,7 @@ if TYPE_CHECKING:
 
         - `get_sys_workspace()` -> `ascendc.get_sys_workspace_ptr`
         """
+        ...
 
 else:
 
@@ -2021,6 +2049,7 @@ if TYPE_CHECKING:
 
         - `get_system_cycle()` -> `ascendc.get_system_cycle`
         """
+        ...
 
 else:
 
@@ -2043,6 +2072,7 @@ if TYPE_CHECKING:
 
         - `get_task_ratio()` -> `ascendc.get_task_ratio`
         """
+        ...
 
 else:
 
@@ -2072,6 +2102,7 @@ if TYPE_CHECKING:
 
         - `ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_set`
         """
+        ...
 
 else:
 
@@ -2102,6 +2133,7 @@ if TYPE_CHECKING:
 
         - `ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_wait`
         """
+        ...
 
 else:
 
@@ -2125,6 +2157,7 @@ if TYPE_CHECKING:
 
         - `icache_preload(pre_fetch_len)` -> `ascendc.icache_preload`
         """
+        ...
 
 else:
 
@@ -2147,6 +2180,7 @@ if TYPE_CHECKING:
 
         - `init_const_value(dst, init_const_value_params)` -> `ascendc.init_const_value`
         """
+        ...
 
 else:
 
@@ -2169,6 +2203,7 @@ if TYPE_CHECKING:
 
         - `init_soc_state()` -> `ascendc.init_soc_state`
         """
+        ...
 
 else:
 
@@ -2320,6 +2355,7 @@ if TYPE_CHECKING:
 
         - `load_data_with_sparse(dst, src, idx, load_data_params)` -> `ascendc.load_data_with_sparse`
         """
+        ...
 
 else:
 
@@ -2367,6 +2403,7 @@ if TYPE_CHECKING:
 
         - `load_image_to_local(dst, load_data_params)` -> `ascendc.load_image_to_local`
         """
+        ...
 
 else:
 
@@ -2601,6 +2638,7 @@ if TYPE_CHECKING:
 
         - `mmad_with_sparse(dst, fm, filter, mmad_params)` -> `ascendc.mmad_with_sparse`
         """
+        ...
 
 else:
 
@@ -2660,6 +2698,7 @@ if TYPE_CHECKING:
 
         - `mrg_sort4(dst, src, params)` -> `ascendc.mrg_sort4`
         """
+        ...
 
 else:
 
@@ -2860,6 +2899,7 @@ if TYPE_CHECKING:
         - `neg(dst, src, count)` -> `ascendc.neg_l2`
           on the first `count` elements.
         """
+        ...
 
 else:
 
@@ -2883,6 +2923,7 @@ if TYPE_CHECKING:
 
         - `notify_next_block(gm_workspace, ub_workspace)` -> `ascendc.notify_next_block`
         """
+        ...
 
 else:
 
@@ -2944,6 +2985,7 @@ if TYPE_CHECKING:
         - `prelu(dst, src0, src1, count)` -> `ascendc.prelu_l2`
           on the first `count` elements.
         """
+        ...
 
 else:
 
@@ -2971,6 +3013,7 @@ if TYPE_CHECKING:
 
         - `proposal_concat(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_concat`
         """
+        ...
 
 else:
 
@@ -2999,6 +3042,7 @@ if TYPE_CHECKING:
 
         - `proposal_extract(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_extract`
         """
+        ...
 
 else:
 
@@ -3263,6 +3307,7 @@ if TYPE_CHECKING:
 
         - `repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride, is_set_mask=True)` -> `ascendc.repeat_reduce_sum_l0`
         """
+        ...
 
 else:
 
@@ -3286,6 +3331,7 @@ if TYPE_CHECKING:
 
         - `reset_mask()` -> `ascendc.reset_mask`
         """
+        ...
 
 else:
 
@@ -3310,6 +3356,7 @@ if TYPE_CHECKING:
 
         - `rp_sort16(dst, src, repeat_time)` -> `ascendc.rp_sort16`
         """
+        ...
 
 else:
 
@@ -3376,6 +3423,7 @@ if TYPE_CHECKING:
 
         - `scalar_cast(value_in, dtype, round_mode)` -> `ascendc.scalar_cast`
         """
+        ...
 
 else:
 
@@ -3399,6 +3447,7 @@ if TYPE_CHECKING:
 
         - `scalar_count_leading_zero(value_in)` -> `ascendc.scalar_count_leading_zero`
         """
+        ...
 
 else:
 
@@ -3422,6 +3471,7 @@ if TYPE_CHECKING:
 
         - `scalar_get_count_of_value(value_in, count_value)` -> `ascendc.scalar_get_count_of_value`
         """
+        ...
 
 else:
 
@@ -3446,6 +3496,7 @@ if TYPE_CHECKING:
 
         - `scalar_get_sff_value(value_in, count_value)` -> `ascendc.scalar_get_sff_value`
         """
+        ...
 
 else:
 
@@ -3634,6 +3685,7 @@ if TYPE_CHECKING:
 
         - `set_atomic_add(dtype)` -> `ascendc.set_atomic_add`
         """
+        ...
 
 else:
 
@@ -3656,6 +3708,7 @@ if TYPE_CHECKING:
 
         - `set_atomic_max(dtype)` -> `ascendc.set_atomic_max`
         """
+        ...
 
 else:
 
@@ -3678,6 +3731,7 @@ if TYPE_CHECKING:
 
         - `set_atomic_min(dtype)` -> `ascendc.set_atomic_min`
         """
+        ...
 
 else:
 
@@ -3700,6 +3754,7 @@ if TYPE_CHECKING:
 
         - `set_atomic_none()` -> `ascendc.set_atomic_none`
         """
+        ...
 
 else:
 
@@ -3722,6 +3777,7 @@ if TYPE_CHECKING:
 
         - `set_atomic_type(dtype)` -> `ascendc.set_atomic_type`
         """
+        ...
 
 else:
 
@@ -3745,6 +3801,7 @@ if TYPE_CHECKING:
 
         - `set_cmp_mask(src)` -> `ascendc.set_cmp_mask`
         """
+        ...
 
 else:
 
@@ -3792,6 +3849,7 @@ if TYPE_CHECKING:
 
         - `set_fix_pipe_pre_quant_flag(config)` -> `ascendc.set_fixpipe_pre_quant_flag`
         """
+        ...
 
 else:
 
@@ -3815,6 +3873,7 @@ if TYPE_CHECKING:
 
         - `set_hccl_context(index, context)` -> `ascendc.set_hccl_context`
         """
+        ...
 
 else:
 
@@ -3838,6 +3897,7 @@ if TYPE_CHECKING:
 
         - `set_hf32_mode(hf32_mode)` -> `ascendc.set_hf32_mode`
         """
+        ...
 
 else:
 
@@ -3860,6 +3920,7 @@ if TYPE_CHECKING:
 
         - `set_hf32_trans_mode(trans_mode)` -> `ascendc.set_hf32_trans_mode`
         """
+        ...
 
 else:
 
@@ -3882,6 +3943,7 @@ if TYPE_CHECKING:
 
         - `set_load_data_boundary(boundary)` -> `ascendc.set_load_data_boundary`
         """
+        ...
 
 else:
 
@@ -3904,6 +3966,7 @@ if TYPE_CHECKING:
 
         - `set_load_data_padding_value(pad_value)` -> `ascendc.set_load_data_padding_value`
         """
+        ...
 
 else:
 
@@ -3926,6 +3989,7 @@ if TYPE_CHECKING:
 
         - `set_load_data_repeat(param)` -> `ascendc.set_load_data_repeat`
         """
+        ...
 
 else:
 
@@ -3948,6 +4012,7 @@ if TYPE_CHECKING:
 
         - `set_mask_count()` -> `ascendc.set_mask_count`
         """
+        ...
 
 else:
 
@@ -3970,6 +4035,7 @@ if TYPE_CHECKING:
 
         - `set_mask_norm()` -> `ascendc.set_mask_norm`
         """
+        ...
 
 else:
 
@@ -3993,6 +4059,7 @@ if TYPE_CHECKING:
 
         - `set_mm_layout_transform(mm_layout_mode)` -> `ascendc.set_mm_layout_transform`
         """
+        ...
 
 else:
 
@@ -4017,6 +4084,7 @@ if TYPE_CHECKING:
 
         - `set_pad_value(padding_value, pos=<TPosition.MAX: 12>)` -> `ascendc.set_pad_value`
         """
+        ...
 
 else:
 
@@ -4040,6 +4108,7 @@ if TYPE_CHECKING:
 
         - `set_store_atomic_config(atomic_type, atomic_op)` -> `ascendc.set_store_atomic_config`
         """
+        ...
 
 else:
 
@@ -4063,6 +4132,7 @@ if TYPE_CHECKING:
 
         - `set_sys_workspace(workspace)` -> `ascendc.set_sys_workspace`
         """
+        ...
 
 else:
 
@@ -4206,6 +4276,7 @@ if TYPE_CHECKING:
 
         - `sort(dst, concat, index, tmp, repeat_time, is_full_sort=False)` -> `ascendc.sort`
         """
+        ...
 
 else:
 
@@ -4230,6 +4301,7 @@ if TYPE_CHECKING:
 
         - `sort32(dst, src0, src1, repeat_time)` -> `ascendc.sort32`
         """
+        ...
 
 else:
 
@@ -4520,6 +4592,7 @@ if TYPE_CHECKING:
 
         - `trap()` -> `ascendc.trap`
         """
+        ...
 
 else:
 
@@ -4542,6 +4615,7 @@ if TYPE_CHECKING:
 
         - `wait_pre_block(gm_workspace, ub_workspace)` -> `ascendc.wait_pre_block`
         """
+        ...
 
 else:
 

@@ -619,10 +619,12 @@ if TYPE_CHECKING:
         @classmethod
         def cfg_nz(cls) -> FixpipeConfig:
             """`AscendC::CFG_NZ`: FixpipeConfig(CO2Layout.NZ)."""
+            ...
 
         @classmethod
         def cfg_row_major(cls) -> FixpipeConfig:
             """`AscendC::CFG_ROW_MAJOR`: FixpipeConfig(CO2Layout.ROW_MAJOR)."""
+            ...
 
     class MrgSort4Info(_StructValue):
         """`AscendC::MrgSort4Info`, built in the kernel (`ascendc.construct`); each argument is
