@@ -35,10 +35,12 @@ if str(ROOT) not in sys.path:  # run from a source tree
 @dataclass(frozen=True)
 class Name:
     """One public name: the expression that reaches it (`asc.add`, `asc.adv.acos`) and
-    whether it is a class (its constructor's parameters are checked too)."""
+    whether it is a class (its constructor's parameters are checked too; a generic
+    class's as specialised with `int`, else they show its unsolved type variables)."""
 
     expr: str
     is_class: bool
+    type_params: int = 0
 
 
 def public_names() -> list[Name]:
@@ -60,7 +62,8 @@ def public_names() -> list[Name]:
             if prefix.startswith("asc.language") and id(obj) in seen:
                 continue
             seen.add(id(obj))
-            names.append(Name(f"{prefix}.{name}", isinstance(obj, type)))
+            params = len(getattr(obj, "__parameters__", ())) if isinstance(obj, type) else 0
+            names.append(Name(f"{prefix}.{name}", isinstance(obj, type), params))
     return names
 
 
@@ -69,7 +72,8 @@ def probe_source(names: list[Name]) -> str:
     for n in names:
         lines.append(f"reveal_type({n.expr})")
         if n.is_class:
-            lines.append(f"reveal_type({n.expr}.__init__)")
+            specialised = f"[{', '.join(['int'] * n.type_params)}]" if n.type_params else ""
+            lines.append(f"reveal_type({n.expr}{specialised}.__init__)")
     return "\n".join(lines) + "\n"
 
 

@@ -809,6 +809,132 @@ def hooks_missing() -> list[str]:
     return [m for m in FAMILY_MODULES if _op_hook(m) not in (base / f"{m}.py").read_text()]
 
 
+# ---------------------------------------------------------------------------
+# Typed signatures of hand-written table-driven APIs (regions of their files)
+# ---------------------------------------------------------------------------
+
+
+def _region(text: str, name: str, body: list[str], path: Path) -> str:
+    """`text` with the lines between `# BEGIN GENERATED <name> ...` and
+    `# END GENERATED <name>` replaced by `body` (indented as the markers are)."""
+    import re
+
+    m = re.search(
+        rf"^( *)# BEGIN GENERATED {re.escape(name)} .*?\n(.*?)^ *# END GENERATED {re.escape(name)}\n",
+        text,
+        re.M | re.S,
+    )
+    if m is None:
+        raise GenError(f"{path}: no region '# BEGIN GENERATED {name}' ... '# END GENERATED {name}'")
+    indent = m.group(1)
+    lines = "".join(f"{indent}{line}\n" if line else "\n" for line in body)
+    start, end = m.span(2)
+    return text[:start] + lines + text[end:]
+
+
+def _value_source(value: Any) -> str:
+    import enum
+
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
+
+
+def _annotation_of(value: Any, kind: Any = None) -> str:
+    import enum
+
+    kind = kind or type(value)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return f"{kind.__name__} | int"
+    if kind is bool:
+        return "bool"
+    if kind is int:
+        return "int"
+    return "Any"
+
+
+def _docstring_lines(doc: str | None, indent: str = "    ") -> list[str]:
+    if not doc:
+        return []
+    lines = inspect.cleandoc(doc).split("\n")
+    lines[0] = '"""' + lines[0]
+    lines[-1] += '"""'
+    return [f"{indent}{line}" if line else "" for line in lines]
+
+
+def render_presets() -> str:
+    """`adv/matmul.py` with the typed signatures of its config presets (`_PRESETS`)."""
+    from asc_xdsl.language.adv import matmul
+
+    body = ["if TYPE_CHECKING:", ""]
+    for name, (_, params) in matmul._PRESETS.items():
+        fn = getattr(matmul, f"get_{name}_config")
+        args = []
+        for py, _, default in params:
+            annotation = _annotation_of(default) if default is not None else "int | None"
+            args.append(f"{py}: {annotation} = {_value_source(default)}")
+        body.append(f"    def {fn.__name__}({', '.join(args)}) -> MatmulConfig:")
+        body += _docstring_lines(fn.__doc__, "        ")
+        body += ["        ...", ""]
+    path = ROOT / "asc_xdsl" / "language" / "adv" / "matmul.py"
+    return _region(path.read_text(), "presets", body[:-1], path)
+
+
+def render_matmul_config() -> str:
+    """`adv/types.py` with `MatmulConfig.__init__`'s typed fields (the dialect's table)."""
+    from asc_xdsl.dialects.ascendc.adv_types import MATMUL_CONFIG_FIELDS
+    from asc_xdsl.language.adv.types import MatmulConfig
+
+    args = [
+        f"{f.name}: {_annotation_of(None, f.kind)} = {_value_source(f.kind(f.default))}"
+        for f in MATMUL_CONFIG_FIELDS
+    ]
+    body = ["if TYPE_CHECKING:", "", f"    def __init__(self, {', '.join(args)}) -> None:"]
+    body += _docstring_lines(MatmulConfig.__doc__, "        ")
+    body.append("        ...")
+    path = ROOT / "asc_xdsl" / "language" / "adv" / "types.py"
+    return _region(path.read_text(), "MatmulConfig.__init__", body, path)
+
+
+def _snake_member(name: str) -> str:
+    """A C++ member's keyword (`shareL0CSize` -> `share_l0c_size`; `AggregateValue`
+    matches it with underscores and case ignored)."""
+    import re
+
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def render_tilings() -> str:
+    """`adv/tiling.py` with each tiling struct's typed members (the headers' table)."""
+    from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
+    from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+    from asc_xdsl.language.adv import tiling
+
+    path = ROOT / "asc_xdsl" / "language" / "adv" / "tiling.py"
+    text = path.read_text()
+    for name in tiling.__all__:
+        cls = getattr(tiling, name)
+        members = [
+            f
+            for f in struct_entry(STRUCT_TYPES[cls._TYPE]().CPP_CLASS)["fields"]
+            if f[3] == "value"
+        ]
+        args = [
+            f"{_snake_member(m[0])}: {'Bool' if m[2] == 'i1' else 'Scalar' if m[2][:1] in 'fb' else 'Int'} = {cls._DEFAULT}"
+            for m in members
+        ]
+        body = [
+            "if TYPE_CHECKING:",
+            "",
+            f"    def __init__(self, {', '.join(args)}) -> None:",
+            '        """The members, in declaration order or by keyword (snake_case); those left',
+            f'        out are {cls._DEFAULT}."""',
+            "        ...",
+        ]
+        text = _region(text, f"{name}.__init__", body, path)
+    return text
+
+
 def outputs() -> dict[Path, str]:
     """Each generated file and its text."""
     lang = ROOT / "asc_xdsl" / "language"
@@ -818,6 +944,9 @@ def outputs() -> dict[Path, str]:
         lang / "_spec_methods.py": render_methods(),
         lang / "core" / "_struct_api.py": render_structs(),
         **op_stubs(),
+        lang / "adv" / "matmul.py": render_presets(),
+        lang / "adv" / "types.py": render_matmul_config(),
+        lang / "adv" / "tiling.py": render_tilings(),
     }
     from concurrent.futures import ThreadPoolExecutor
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.enums import (
     BatchMode,
@@ -700,36 +700,119 @@ def _preset(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> MatmulC
     return MatmulConfig(**values)
 
 
-def get_normal_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetNormalConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, is_msg_reuse,
-    iterate_order, schedule_type, en_unit_flag, ...)`."""
-    return _preset("normal", args, kwargs)
+# BEGIN GENERATED presets by tools/gen_api.py: do not edit by hand
+if TYPE_CHECKING:
 
+    def get_normal_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        is_vec_nd2_nz: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+        is_msg_reuse: bool = True,
+        iterate_order: IterateOrder | int = IterateOrder.UNDEF,
+        schedule_type: ScheduleType | int = ScheduleType.INNER_PRODUCT,
+        en_unit_flag: bool = True,
+        enable_mix_dual_master: bool = False,
+        bmm_out_mode: BatchOutMode | int = BatchOutMode.SINGLE_BATCH,
+    ) -> MatmulConfig:
+        """`GetNormalConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, is_msg_reuse,
+        iterate_order, schedule_type, en_unit_flag, ...)`."""
+        ...
 
-def get_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetMDLConfig(intrinsics_limit, batch_loop, do_mte2_preload, is_vec_nd2_nz, ...)`."""
-    return _preset("mdl", args, kwargs)
+    def get_mdl_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        do_mte2_preload: int = 0,
+        is_vec_nd2_nz: bool = False,
+        is_per_tensor: bool = False,
+        has_anti_quant_offset: bool = False,
+        en_unit_flag: bool = False,
+        is_msg_reuse: bool = True,
+        enable_ub_reuse: bool = True,
+        enable_l1_cache_ub: bool = False,
+        enable_mix_dual_master: bool = False,
+        enable_kdim_reorder_load: bool = False,
+    ) -> MatmulConfig:
+        """`GetMDLConfig(intrinsics_limit, batch_loop, do_mte2_preload, is_vec_nd2_nz, ...)`."""
+        ...
 
+    def get_special_mdl_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        do_mte2_pre_load: int = 0,
+        is_vec_nd2_nz: bool = False,
+        is_per_tensor: bool = False,
+        has_anti_quant_offset: bool = False,
+    ) -> MatmulConfig:
+        """`GetSpecialMDLConfig(intrinsics_limit, batch_loop, do_mte2_pre_load, ...)`."""
+        ...
 
-def get_special_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetSpecialMDLConfig(intrinsics_limit, batch_loop, do_mte2_pre_load, ...)`."""
-    return _preset("special_mdl", args, kwargs)
+    def get_basic_config(
+        basic_m: int | None = None,
+        basic_n: int | None = None,
+        basic_k: int | None = None,
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+    ) -> MatmulConfig:
+        """`GetBasicConfig(basic_m, basic_n, basic_k, intrinsics_limit, batch_loop, bmm_mode)`."""
+        ...
 
+    def get_special_basic_config(
+        basic_m: int | None = None,
+        basic_n: int | None = None,
+        basic_k: int | None = None,
+        single_core_m: int | None = None,
+        single_core_n: int | None = None,
+        single_core_k: int | None = None,
+        step_m: int | None = None,
+        step_n: int | None = None,
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+    ) -> MatmulConfig:
+        """`(basic_m, basic_n, basic_k, single_core_m, single_core_n, single_core_k, step_m,
+        step_n, intrinsics_limit, batch_loop, bmm_mode)`: the special basic-block config."""
+        ...
 
-def get_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetBasicConfig(basic_m, basic_n, basic_k, intrinsics_limit, batch_loop, bmm_mode)`."""
-    return _preset("basic", args, kwargs)
+    def get_ib_share_norm_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        is_vec_nd2_nz: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+        is_double_cache: bool = False,
+        en_unit_flag: bool = True,
+    ) -> MatmulConfig:
+        """`GetIBShareNormConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, ...)`."""
+        ...
+# END GENERATED presets
+else:  # (the presets take their parameters from _PRESETS)
 
+    def get_normal_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetNormalConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, is_msg_reuse,
+        iterate_order, schedule_type, en_unit_flag, ...)`."""
+        return _preset("normal", args, kwargs)
 
-def get_special_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`(basic_m, basic_n, basic_k, single_core_m, single_core_n, single_core_k, step_m,
-    step_n, intrinsics_limit, batch_loop, bmm_mode)`: the special basic-block config."""
-    return _preset("special_basic", args, kwargs)
+    def get_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetMDLConfig(intrinsics_limit, batch_loop, do_mte2_preload, is_vec_nd2_nz, ...)`."""
+        return _preset("mdl", args, kwargs)
 
+    def get_special_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetSpecialMDLConfig(intrinsics_limit, batch_loop, do_mte2_pre_load, ...)`."""
+        return _preset("special_mdl", args, kwargs)
 
-def get_ib_share_norm_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetIBShareNormConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, ...)`."""
-    return _preset("ib_share_norm", args, kwargs)
+    def get_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetBasicConfig(basic_m, basic_n, basic_k, intrinsics_limit, batch_loop, bmm_mode)`."""
+        return _preset("basic", args, kwargs)
+
+    def get_special_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`(basic_m, basic_n, basic_k, single_core_m, single_core_n, single_core_k, step_m,
+        step_n, intrinsics_limit, batch_loop, bmm_mode)`: the special basic-block config."""
+        return _preset("special_basic", args, kwargs)
+
+    def get_ib_share_norm_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetIBShareNormConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, ...)`."""
+        return _preset("ib_share_norm", args, kwargs)
 
 
 def _preset_signature(name: str) -> inspect.Signature:
