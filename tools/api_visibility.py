@@ -67,6 +67,88 @@ def public_names() -> list[Name]:
     return names
 
 
+# ---------------------------------------------------------------------------
+# The annotations and docstrings written in the source (checked at run time)
+# ---------------------------------------------------------------------------
+
+LIB_MODULES = ("asc_xdsl.lib.host", "asc_xdsl.lib.runtime")
+
+
+def _public_objects() -> dict[str, object]:
+    """The public names' objects, and `asc.lib`'s (`host`, `runtime`), by path."""
+    import importlib
+
+    import asc_xdsl as asc
+
+    out: dict[str, object] = {}
+    for n in public_names():
+        obj: object = asc
+        for part in n.expr.split(".")[1:]:
+            obj = getattr(obj, part)
+        out[n.expr] = obj
+    for name in LIB_MODULES:
+        module = importlib.import_module(name)
+        exported = getattr(module, "__all__", None) or [
+            k
+            for k, v in vars(module).items()
+            if not k.startswith("_") and getattr(v, "__module__", None) == name
+        ]
+        for k in exported:
+            out[f"{name.replace('asc_xdsl', 'asc')}.{k}"] = getattr(module, k)
+    return out
+
+
+def _function_gaps(fn: object) -> list[str]:
+    """What a function's own source leaves out: parameter and return annotations."""
+    import inspect
+
+    annotations = getattr(fn, "__annotations__", {})
+    code = fn.__code__  # type: ignore[attr-defined]
+    # the def's own parameters (not a `__signature__` set for help())
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    names = code.co_varnames[:count]
+    gaps = [
+        f"parameter '{name}' has no annotation"
+        for i, name in enumerate(names)
+        if name not in annotations and not (i == 0 and name in ("self", "cls"))
+    ]
+    if "return" not in annotations:
+        gaps.append("no return annotation")
+    return gaps
+
+
+def source_gaps() -> dict[str, str]:
+    """Public name -> what its source lacks (an own docstring; for a function or a class's
+    own `__init__`, parameter and return annotations), for the names that lack any."""
+    import enum
+    import inspect
+
+    problems = {}
+    for path, obj in _public_objects().items():
+        gaps: list[str] = []
+        if inspect.isfunction(obj):
+            if not obj.__doc__:
+                gaps.append("no docstring")
+            gaps += _function_gaps(obj)
+        elif isinstance(obj, type):
+            if not obj.__dict__.get("__doc__"):
+                gaps.append("no docstring of its own")
+            init = next(
+                (k.__dict__["__init__"] for k in obj.__mro__ if "__init__" in k.__dict__), None
+            )
+            ours = getattr(init, "__module__", "") or ""
+            if (
+                inspect.isfunction(init)
+                and ours.startswith("asc_xdsl")
+                and not issubclass(obj, enum.Enum)
+            ):
+                gaps += [f"__init__: {g}" for g in _function_gaps(init)]
+        if gaps:
+            problems[path] = "; ".join(gaps)
+    return problems
+
+
 def probe_source(names: list[Name]) -> str:
     lines = ["import asc_xdsl as asc", "import asc_xdsl.language", ""]
     for n in names:
@@ -221,6 +303,8 @@ def check(names: list[Name], revealed: list[tuple[int, str]], mypy: bool) -> dic
 def measure(mypy: bool = False) -> dict[str, dict[str, str] | int]:
     names = public_names()
     result: dict[str, dict[str, str] | int] = {"total": len(names)}
+    result["source"] = source_gaps()
+    result["source_total"] = len(_public_objects())
     with tempfile.TemporaryDirectory(prefix="asc_api_probe") as tmp:
         probe = Path(tmp) / "probe.py"
         probe.write_text(probe_source(names))
@@ -247,6 +331,15 @@ def main() -> int:
     total = result["total"]
     assert isinstance(total, int)
     failed = False
+    gaps = result["source"]
+    assert isinstance(gaps, dict)
+    if not args.json:
+        print(
+            f"source: {result['source_total'] - len(gaps)}/{result['source_total']} names (with asc.lib) annotated and documented"
+        )
+        for name, why in gaps.items():
+            print(f"  {name}: {why}")
+    failed |= bool(gaps)
     for checker in ("pyright", "mypy"):
         problems = result.get(checker)
         if not isinstance(problems, dict):

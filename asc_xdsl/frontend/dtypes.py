@@ -24,7 +24,7 @@ class DataType:
                 raise ValueError(f"unknown data type {name!r} (known: {known})") from None
         return super().__new__(cls)
 
-    def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None):
+    def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None) -> None:
         if kind is None:  # a known dtype, returned by __new__
             return
         self.name = name

@@ -94,7 +94,7 @@ _OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 class ConstExpr(Generic[T]):
     """`asc.ConstExpr[int]` marks a parameter folded into the kernel at compile time."""
 
-    def __init__(self, value: T):
+    def __init__(self, value: T) -> None:
         self.value = value
 
     def __class_getitem__(cls, item: Any) -> Any:
@@ -160,7 +160,7 @@ class JITFunction(Generic[P, R]):
     kernel calling it as a helper). A launch (`kernel[block_dim](*args)`) takes the
     host's values for them (numpy arrays for `GlobalAddress` parameters) and options."""
 
-    def __init__(self, fn: Callable[P, R], **options: Any):
+    def __init__(self, fn: Callable[P, R], **options: Any) -> None:
         _check_kernel_function(fn)
         # `inline=False`: called from a kernel, this helper is its own device function
         # (codegen.call_function); by default helpers are inlined into their callers.

@@ -18,7 +18,7 @@ class Array(IRValue):
 
     __slots__ = ("dtype", "length", "values")
 
-    def __init__(self, handle: Any, dtype: DataType, length: int, values: list[Any] | None):
+    def __init__(self, handle: Any, dtype: DataType, length: int, values: list[Any] | None) -> None:
         super().__init__(handle)
         self.dtype, self.length = dtype, length
         self.values = values  # the initial values when all are compile-time constants

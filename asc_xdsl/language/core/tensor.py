@@ -43,7 +43,7 @@ class GlobalAddress(IRValue):
 
     __slots__ = ("dtype",)
 
-    def __init__(self, handle: Any, dtype: DataType | None = None):
+    def __init__(self, handle: Any, dtype: DataType | None = None) -> None:
         super().__init__(handle)
         self.dtype = dtype
 
@@ -156,7 +156,7 @@ def as_tensor(value: Any) -> Any:
 class GlobalTensor(GlobalTensorSpecMethods, _Tensor):
     """`AscendC::GlobalTensor<T>`; typed when bound with `set_global_buffer`."""
 
-    def __init__(self, handle: Any = None, dtype: DataType | None = None):
+    def __init__(self, handle: Any = None, dtype: DataType | None = None) -> None:
         require_jit("GlobalTensor")
         super().__init__(handle)
         self.dtype = dtype
@@ -230,7 +230,7 @@ class LocalTensor(LocalTensorSpecMethods, _Tensor):
         tile_size: Any = 0,
         *,
         handle: Any = None,
-    ):
+    ) -> None:
         g = require_jit("LocalTensor")
         super().__init__(handle)
         self.dtype = dtype

@@ -221,7 +221,7 @@ class _StructValue(IRValue):
 
     _FORMS: tuple[_Form, ...] = ()
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         api = type(self).__name__
         g = require_jit(api)
         bound = None
