@@ -710,6 +710,16 @@ def _op_doc(entry: Any) -> list[str]:
     return lines
 
 
+def _importable_base(cls: type) -> type:
+    """`cls`, or its nearest base a module of ours defines by that name (a base made by
+    a function, such as a family's form class, is not importable)."""
+    for k in cls.__mro__:
+        module = sys.modules.get(k.__module__)
+        if k.__module__.startswith("asc_xdsl") and getattr(module, k.__name__, None) is k:
+            return k
+    raise GenError(f"no importable base class of {cls}")
+
+
 def render_op_stub(family: Any) -> str:
     """The stub of one family module's spec-made op classes."""
     from asc_xdsl.dialects.ascendc.spec import Arity, _snake
@@ -722,7 +732,7 @@ def render_op_stub(family: Any) -> str:
     body: list[str] = []
     for class_name, entry in family.entries.items():
         spec = entry.spec
-        base = entry.base
+        base = _importable_base(entry.base)
         imports.setdefault(base.__module__, set()).add(base.__name__)
         doc = "\n".join(f"    {line}" if line else "" for line in _op_doc(entry))
         body += [
@@ -935,6 +945,34 @@ def render_tilings() -> str:
     return text
 
 
+# Modules whose `__all__` is computed (`[*_spec_all, ...]`): type checkers get it as a
+# literal list (mypy reads no other form), generated from its value.
+COMPUTED_ALL = (
+    "asc_xdsl",
+    "asc_xdsl.language",
+    "asc_xdsl.language.basic",
+    "asc_xdsl.language.core",
+    "asc_xdsl.language.adv",
+    "asc_xdsl.language.core.types",
+)
+
+
+def render_all(module_name: str) -> tuple[Path, str]:
+    import importlib
+
+    module = importlib.import_module(module_name)
+    path = Path(module.__file__ or "")
+    names = ", ".join(f'"{n}"' for n in module.__all__)
+    # (one line: the names in their runtime order, which the star imports above define)
+    body = [
+        "if TYPE_CHECKING:",
+        "    # fmt: off",
+        f"    __all__ = [{names}]  # noqa: F405, RUF022",
+        "    # fmt: on",
+    ]
+    return path, _region(path.read_text(), "__all__", body, path)
+
+
 def outputs() -> dict[Path, str]:
     """Each generated file and its text."""
     lang = ROOT / "asc_xdsl" / "language"
@@ -948,6 +986,11 @@ def outputs() -> dict[Path, str]:
         lang / "adv" / "types.py": render_matmul_config(),
         lang / "adv" / "tiling.py": render_tilings(),
     }
+    for module in COMPUTED_ALL:
+        path, text = render_all(module)
+        if path in files:  # (a file with regions of both kinds: types.py has none yet)
+            raise GenError(f"{path}: two renderings")
+        files[path] = text
     from concurrent.futures import ThreadPoolExecutor
 
     _ruff()  # (found once: sysconfig is not thread-safe)

@@ -4,6 +4,8 @@ made from the op specs whose Python name is in the `adv` namespace (`adv_math.py
 written in `matmul.py`, `types.py` and `tiling.py`; `quant.py` adds pyasc's
 `count=None` to the spec's `quant`."""
 
+from typing import TYPE_CHECKING
+
 from asc_xdsl.language.adv._spec_api import *  # noqa: F403
 from asc_xdsl.language.adv._spec_api import __all__ as _spec_all
 from asc_xdsl.language.adv.matmul import *  # noqa: F403
@@ -15,3 +17,9 @@ from asc_xdsl.language.adv.types import *  # noqa: F403
 from asc_xdsl.language.adv.types import __all__ as _types_all
 
 __all__ = [*_spec_all, "quant", *_matmul_all, *_tiling_all, *_types_all]
+# BEGIN GENERATED __all__ by tools/gen_api.py: the names above, listed for type checkers
+if TYPE_CHECKING:
+    # fmt: off
+    __all__ = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "axpy", "ceil", "concat", "cos", "cosh", "digamma", "erf", "erfc", "exp", "extract", "floor", "frac", "lgamma", "log", "power", "rmsnorm", "round", "sign", "sin", "sinh", "softmax", "tan", "tanh", "trunc", "xor", "quant", "Matmul", "MatmulType", "get_basic_config", "get_ib_share_norm_config", "get_matmul_api_tiling", "get_mdl_config", "get_mm_config", "get_normal_config", "get_special_basic_config", "get_special_mdl_config", "register_matmul", "MatmulApiStaticTiling", "RmsNormTiling", "SoftmaxTiling", "TCubeTiling", "MatmulBatchParams", "MatmulConfig", "MatmulFuncParams", "MatmulQuantParams", "MatmulShapeParams", "QuantConfig"]  # noqa: F405, RUF022
+    # fmt: on
+# END GENERATED __all__

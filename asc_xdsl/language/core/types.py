@@ -638,3 +638,9 @@ class ShapeInfo(ShapeInfoSpecMethods, IRValue):
 
 
 __all__ = [*STRUCT_CLASSES, "ShapeInfo"]
+# BEGIN GENERATED __all__ by tools/gen_api.py: the names above, listed for type checkers
+if TYPE_CHECKING:
+    # fmt: off
+    __all__ = ["BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams", "CopyRepeatParams", "GatherMaskParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams", "InitConstValueParams", "MmadParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV2Pro", "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadDataRepeatParam", "LoadImageToLocalParams", "Nd2NzParams", "Nz2NdParamsFull", "SliceInfo", "TransDataTo5HDParams", "TransposeParamsExt", "FixpipeConfig", "MrgSort4Info", "VdeqInfo", "CheckLocalMemoryIAParam", "FixpipeParamsV220", "DataCopyCO12DstParams", "DataCopyEnhancedParams", "ShapeInfo"]  # noqa: F405, RUF022
+    # fmt: on
+# END GENERATED __all__
