@@ -26,7 +26,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar, overload
+from typing import TYPE_CHECKING, Annotated, Any, Generic, ParamSpec, TypeAlias, TypeVar, overload
 
 from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
@@ -91,19 +91,25 @@ _OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
-class ConstExpr(Generic[T]):
-    """`asc.ConstExpr[int]` marks a parameter folded into the kernel at compile time."""
+if TYPE_CHECKING:
+    # A parameter annotated `ConstExpr[int]` is the int itself in the kernel's body (the
+    # value is folded in at compile time): to type checkers it is the type it wraps.
+    ConstExpr: TypeAlias = Annotated[T, "asc.ConstExpr"]
+else:
 
-    def __init__(self, value: T) -> None:
-        self.value = value
+    class ConstExpr(Generic[T]):
+        """`asc.ConstExpr[int]` marks a parameter folded into the kernel at compile time."""
 
-    def __class_getitem__(cls, item: Any) -> Any:
-        return _ConstExprAnnotation(item)
+        def __init__(self, value: T) -> None:
+            self.value = value
 
-    @staticmethod
-    def unwrap(obj: Any) -> Any:
-        """The value of a ConstExpr; any other object as it is (pyasc's)."""
-        return obj.value if isinstance(obj, ConstExpr) else obj
+        def __class_getitem__(cls, item: Any) -> Any:
+            return _ConstExprAnnotation(item)
+
+        @staticmethod
+        def unwrap(obj: Any) -> Any:
+            """The value of a ConstExpr; any other object as it is (pyasc's)."""
+            return obj.value if isinstance(obj, ConstExpr) else obj
 
 
 class MockTensor:

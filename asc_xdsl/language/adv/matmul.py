@@ -44,6 +44,11 @@ from asc_xdsl.language.core.tensor import (
 )
 from asc_xdsl.language.core.utils import describe, overloads
 
+if TYPE_CHECKING:
+    from asc_xdsl.language._typing import Int
+    from asc_xdsl.language.adv.tiling import MatmulApiStaticTiling, TCubeTiling
+    from asc_xdsl.language.fwk.tpipe import TPipe
+
 
 @dataclass(frozen=True)
 class MatmulType:
@@ -541,7 +546,9 @@ class Matmul(IRValue):
         return IRValue(self._emit("MatmulGetOffsetCOp").results[0])
 
 
-def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) -> None:
+def register_matmul(
+    pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling | None = None
+) -> None:
     """`REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling])`."""
     g = require_jit("register_matmul")
     from asc_xdsl.dialects.ascendc.adv_matmul import RegistMatmulObjOp
@@ -563,12 +570,12 @@ def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) 
 
 def get_matmul_api_tiling(
     mm_cfg: MatmulConfig,
-    l1_size: Any,
+    l1_size: Int,
     a_type: MatmulType,
     b_type: MatmulType,
     c_type: MatmulType,
     bias_type: MatmulType | None = None,
-) -> Any:
+) -> MatmulApiStaticTiling:
     """`GetMatmulApiTiling<A, B, C, Bias>(cfg, l1Size)`: a MatmulApiStaticTiling (its
     members are read by snake_case name: `tiling.base_m`)."""
     g = require_jit("get_matmul_api_tiling")

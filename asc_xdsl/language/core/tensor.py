@@ -42,6 +42,7 @@ class GlobalAddress(IRValue):
     """A `__gm__ T*` kernel argument; `addr + offset` is a pointer `offset` elements on."""
 
     __slots__ = ("dtype",)
+    dtype: DataType  # (a kernel parameter's, or the address it is offset from)
 
     def __init__(self, handle: Any, dtype: DataType | None = None) -> None:
         super().__init__(handle)
