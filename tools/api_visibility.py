@@ -119,8 +119,9 @@ def _function_gaps(fn: object) -> list[str]:
 
 
 def source_gaps() -> dict[str, str]:
-    """Public name -> what its source lacks (an own docstring; for a function or a class's
-    own `__init__`, parameter and return annotations), for the names that lack any."""
+    """Public name -> what its source lacks (an own docstring; for a function, a class's
+    `__init__` and its own public methods, parameter and return annotations and a
+    docstring), for the names that lack any."""
     import enum
     import inspect
 
@@ -144,6 +145,13 @@ def source_gaps() -> dict[str, str]:
                 and not issubclass(obj, enum.Enum)
             ):
                 gaps += [f"__init__: {g}" for g in _function_gaps(init)]
+            if obj.__module__.startswith("asc_xdsl") and not issubclass(obj, enum.Enum):
+                for name, method in vars(obj).items():  # its own public methods
+                    if name.startswith("_") or not inspect.isfunction(method):
+                        continue
+                    if not method.__doc__:
+                        gaps.append(f"{name}: no docstring")
+                    gaps += [f"{name}: {g}" for g in _function_gaps(method)]
         if gaps:
             problems[path] = "; ".join(gaps)
     return problems

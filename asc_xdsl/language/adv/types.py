@@ -142,6 +142,7 @@ class MatmulConfig:
         raise AttributeError(f"MatmulConfig has no field {name!r}")
 
     def replace(self, **changes: Any) -> MatmulConfig:
+        """A copy with the `changes` (fields by name)."""
         return MatmulConfig(**{**self.values, **changes})
 
     def attr(self) -> Any:
@@ -185,6 +186,7 @@ class MatmulShapeParams:
     basic_k: int = 0
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         return dict(self.__dict__)
 
 
@@ -196,6 +198,7 @@ class MatmulQuantParams:
     has_anti_quant_offset: bool = False
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         return dict(self.__dict__)
 
 
@@ -209,6 +212,7 @@ class MatmulBatchParams:
     batch_out_mode: BatchOutMode = BatchOutMode.SINGLE_BATCH
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         return {
             "is_n_batch": self.is_b_batch,
             "batch_mode": self.batch_mode,
@@ -236,6 +240,7 @@ class MatmulFuncParams:
     enable_kdim_reorder_load: bool = False
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         renamed = {
             "intrinsics_limit": "intrinsics_check",
             "en_vec_nd2_nz": "en_vec_nd2nz",

@@ -103,12 +103,14 @@ class _Tensor(IRValue):
         self.set_value(index, value)
 
     def get_value(self, offset: Any) -> RuntimeScalar:
+        """`t.GetValue(offset)`: the element at `offset`, a runtime scalar of the tensor's dtype."""
         g = require_jit(f"{type(self).__name__}.get_value")
         self._require_handle(g)
         op = g.emit(self._GET(self.handle, g.integer(offset, "a tensor index")))
         return RuntimeScalar(op.results[0], self.dtype)
 
     def set_value(self, offset: Any, value: Any) -> None:
+        """`t.SetValue(offset, value)`: writes `value` (converted to the dtype) at `offset`."""
         g = require_jit(f"{type(self).__name__}.set_value")
         self._require_handle(g)
         g.emit(
@@ -204,6 +206,8 @@ class GlobalTensor(GlobalTensorSpecMethods, _Tensor):
     def set_global_buffer(
         self, buffer: GlobalAddress | None = None, buffer_size: Any = None
     ) -> None:
+        """`t.SetGlobalBuffer(buffer[, buffer_size])`: the tensor views the GM buffer at `buffer`
+        (`buffer_size` elements)."""
         g = require_jit("GlobalTensor.set_global_buffer")
         from asc_xdsl.dialects.ascendc.tensor import GlobalTensorOp, GlobalTensorSetGlobalBufferOp
 
@@ -275,9 +279,11 @@ class LocalTensor(LocalTensorSpecMethods, _Tensor):
 
     # pyasc names a LocalTensor's element `index` (a GlobalTensor's `offset`)
     def get_value(self, index: Any) -> RuntimeScalar:  # type: ignore[override]
+        """`t.GetValue(index)`: the element at `index`, a runtime scalar of the tensor's dtype."""
         return super().get_value(index)
 
     def set_value(self, index: Any, value: Any) -> None:  # type: ignore[override]
+        """`t.SetValue(index, value)`: writes `value` (converted to the dtype) at `index`."""
         super().set_value(index, value)
 
     def reinterpret_cast(self, dtype: DataType) -> LocalTensor:

@@ -194,6 +194,7 @@ class TQueBind(TQueBindSpecMethods, IRValue):
         src_user_pos: TPosition | None = None,
         dst_user_pos: TPosition | None = None,
     ) -> None:
+        """`que.EnQue(t[, srcUserPos, dstUserPos])`: gives the tensor to the queue's consumer."""
         g = self._give(tensor, "enque")
         from asc_xdsl.dialects.ascendc import framework as fw
 
@@ -204,6 +205,7 @@ class TQueBind(TQueBindSpecMethods, IRValue):
         g.emit(fw.EnQuePosOp(self.handle, tensor.handle, src_user_pos=src, dst_user_pos=dst))
 
     def free_tensor(self, tensor: LocalTensor) -> None:
+        """`que.FreeTensor(t)`: gives the tensor's buffer back to the queue."""
         g = self._give(tensor, "free_tensor")
         from asc_xdsl.dialects.ascendc.framework import FreeTensorOp
 
@@ -302,6 +304,8 @@ class TBuf(IRValue):
         check_tensors(g, "TBuf.free_tensor", tensor=tensor)
 
     def get_with_offset(self, size: Any, buf_offset: Any, dtype: DataType) -> LocalTensor:
+        """`buf.GetWithOffset<T>(size, bufOffset)`: a tensor of `size` elements of `dtype`,
+        `buf_offset` bytes into the buffer."""
         g = require_jit("TBuf.get_with_offset")
         from asc_xdsl.dialects.ascendc.framework import TBufGetWithOffsetOp
 

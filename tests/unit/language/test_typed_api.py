@@ -111,7 +111,7 @@ def test_importing_the_language_loads_no_xdsl():
 
 
 def test_every_public_name_is_annotated_and_documented_in_its_source():
-    """Every public function (and class constructor) of `asc`, `asc.adv`, the language
+    """Every public function (and class constructor and method) of `asc`, `asc.adv`, the language
     modules and `asc.lib.host`/`asc.lib.runtime` annotates its parameters and return and
     has its own docstring (no pyright needed)."""
     from tools import api_visibility
