@@ -24,7 +24,7 @@ class DataType:
                 raise ValueError(f"unknown data type {name!r} (known: {known})") from None
         return super().__new__(cls)
 
-    def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None):
+    def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None) -> None:
         if kind is None:  # a known dtype, returned by __new__
             return
         self.name = name
@@ -39,21 +39,27 @@ class DataType:
         return max(1, self.bitwidth // 8)
 
     def is_float(self) -> bool:
+        """Whether a floating-point type (float16, bfloat16, float32, ...)."""
         return self.kind == "float"
 
     def is_int(self) -> bool:
+        """Whether an integer type, signed or not (bool counts as one)."""
         return self.kind in ("int", "uint", "bool")
 
     def is_signed(self) -> bool:
+        """Whether a signed type (the signed integers and the floats)."""
         return self.kind in ("int", "float")
 
     def is_unsigned(self) -> bool:
+        """Whether an unsigned integer type."""
         return self.kind == "uint"
 
     def is_numeric(self) -> bool:
+        """Whether an integer or floating-point type."""
         return self.is_int() or self.is_float()
 
     def is_void(self) -> bool:
+        """Whether `void` (no value)."""
         return self.kind == "void"
 
     @property

@@ -19,7 +19,7 @@ class CompileError(Exception):
         col: int | None = None,
         source_line: str | None = None,
         length: int = 1,
-    ):
+    ) -> None:
         self.message = message
         self.filename = filename
         self.lineno = lineno
@@ -45,7 +45,7 @@ class CompileError(Exception):
 class JitOnlyError(RuntimeError):
     """An asc API function called from plain Python instead of inside a `@jit` kernel."""
 
-    def __init__(self, api: str):
+    def __init__(self, api: str) -> None:
         super().__init__(
             f"asc.{api}() can only be used inside a function decorated with @asc.jit "
             "while it is being compiled (it builds kernel IR; it does not run in Python)"

@@ -26,7 +26,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, ParamSpec, TypeAlias, TypeVar, overload
 
 from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
@@ -36,7 +36,12 @@ from asc_xdsl.frontend.options import CodegenOptions, CompileOptions, LaunchOpti
 from asc_xdsl.utils.quiet_imports import paused as gc_paused
 from asc_xdsl.utils.recursion import deep_recursion
 
+if TYPE_CHECKING:
+    from asc_xdsl.runtime.kernel import CompiledKernel
+
 T = TypeVar("T")
+P = ParamSpec("P")  # a kernel's parameters
+R = TypeVar("R")  # what a helper kernel returns (to a kernel that calls it)
 
 DUMP_ENV = "ASC_XDSL_DUMP_DIR"
 
@@ -86,19 +91,25 @@ _OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
-class ConstExpr(Generic[T]):
-    """`asc.ConstExpr[int]` marks a parameter folded into the kernel at compile time."""
+if TYPE_CHECKING:
+    # A parameter annotated `ConstExpr[int]` is the int itself in the kernel's body (the
+    # value is folded in at compile time): to type checkers it is the type it wraps.
+    ConstExpr: TypeAlias = Annotated[T, "asc.ConstExpr"]
+else:
 
-    def __init__(self, value: T):
-        self.value = value
+    class ConstExpr(Generic[T]):
+        """`asc.ConstExpr[int]` marks a parameter folded into the kernel at compile time."""
 
-    def __class_getitem__(cls, item: Any) -> Any:
-        return _ConstExprAnnotation(item)
+        def __init__(self, value: T) -> None:
+            self.value = value
 
-    @staticmethod
-    def unwrap(obj: Any) -> Any:
-        """The value of a ConstExpr; any other object as it is (pyasc's)."""
-        return obj.value if isinstance(obj, ConstExpr) else obj
+        def __class_getitem__(cls, item: Any) -> Any:
+            return _ConstExprAnnotation(item)
+
+        @staticmethod
+        def unwrap(obj: Any) -> Any:
+            """The value of a ConstExpr; any other object as it is (pyasc's)."""
+            return obj.value if isinstance(obj, ConstExpr) else obj
 
 
 class MockTensor:
@@ -134,17 +145,28 @@ class _ConstExprAnnotation:
         return f"ConstExpr[{getattr(self.inner, '__name__', self.inner)}]"
 
 
+@overload
+def jit(fn: Callable[P, R], /) -> JITFunction[P, R]: ...
+@overload
+def jit(fn: None = None, /, **options: Any) -> Callable[[Callable[P, R]], JITFunction[P, R]]: ...
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
-    """Decorator: `@asc.jit` or `@asc.jit(kernel_type=..., opt_level=...)`."""
+    """Decorator: `@asc.jit` or `@asc.jit(kernel_type=..., opt_level=...)` (the options
+    of `CompileOptions` and `CodegenOptions`, and `inline=False` for a helper compiled
+    as its own device function): the function as a `JITFunction`, launched with
+    `kernel[block_dim](*args)` or compiled with `kernel.compile(*args)`."""
     if fn is None:
         return lambda f: JITFunction(f, **options)
     return JITFunction(fn, **options)
 
 
-class JITFunction:
-    """A Python function compiled as an Ascend C kernel (or inlined as a helper)."""
+class JITFunction(Generic[P, R]):
+    """A Python function compiled as an Ascend C kernel (or inlined as a helper).
 
-    def __init__(self, fn: Callable[..., Any], **options: Any):
+    `JITFunction[P, R]`: `P` is the function's parameters, `R` what it returns (to a
+    kernel calling it as a helper). A launch (`kernel[block_dim](*args)`) takes the
+    host's values for them (numpy arrays for `GlobalAddress` parameters) and options."""
+
+    def __init__(self, fn: Callable[P, R], **options: Any) -> None:
         _check_kernel_function(fn)
         # `inline=False`: called from a kernel, this helper is its own device function
         # (codegen.call_function); by default helpers are inlined into their callers.
@@ -170,7 +192,7 @@ class JITFunction:
     def __repr__(self) -> str:
         return f"<asc.jit function {self.fn.__module__}.{self.fn.__qualname__}>"
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         from asc_xdsl.frontend.context import _ACTIVE
 
         if _ACTIVE:  # called from a kernel being compiled: inlined by the code generator
@@ -310,7 +332,7 @@ class JITFunction:
 
         return launch
 
-    def compile(self, *args: Any, block_dim: int = 1, **kwargs: Any) -> Any:
+    def compile(self, *args: Any, block_dim: int = 1, **kwargs: Any) -> CompiledKernel:
         """Compile for these arguments without running: a `CompiledKernel` whose
         `asm` holds "ir", "lowered_ir" and "ascendc".
 

@@ -4,16 +4,20 @@ Every op spec with a Python name (`OpSpec.py`) is a function of the language:
 `asc.add`, `asc.data_copy`, ...; a name with a namespace (`adv.acos`) belongs to that
 namespace (`asc.adv.acos`), and one whose namespace is a class of the language
 (`LocalTensor.get_size`, a member op) is a method of that class, its object the op's
-first operand. `dialects/ascendc_op_index.py` lists the names and the
-family modules that define them, so importing the language loads no xDSL: a
-function's forms (`frontend/spec_api.py`) are made when a kernel first calls it.
+first operand. A function's forms (`frontend/spec_api.py`) are made when a kernel
+first calls it, so importing the language loads no xDSL.
+
+Each function and method has a generated `def` (`tools/gen_api.py`: `basic/_spec_api.py`,
+`adv/_spec_api.py`, `_spec_methods.py`) with its docstring and typed forms; it calls
+its `SpecFunction` (`bind`, `bind_method`). `dialects/ascendc_op_index.py` lists the
+names and the family modules that define them (`spec_functions`, `install_methods`).
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
-import types
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from asc_xdsl.frontend.context import require_jit
@@ -54,6 +58,63 @@ class SpecFunction:
         return self._fn
 
 
+class _Forms(Sequence[inspect.Signature]):
+    """`fn.forms` of a generated def: its spec function's forms, made when first read."""
+
+    __slots__ = ("_fn", "_method")
+
+    def __init__(self, fn: SpecFunction, method: bool):
+        self._fn, self._method = fn, method
+
+    def _all(self) -> list[inspect.Signature]:
+        forms = self._fn.forms
+        return [_with_self(sig) for sig in forms] if self._method else forms
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
+class _MethodSignature:
+    """What a generated method's `__wrapped__` is: `inspect.signature` reads this
+    `__signature__`, the first form with `self` first, made when first asked."""
+
+    __slots__ = ("_fn",)
+
+    def __init__(self, fn: SpecFunction):
+        self._fn = fn
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        return _with_self(self._fn.forms[0])
+
+
+def bind(fn: Callable[..., Any], key: str, *modules: str) -> SpecFunction:
+    """The spec function `key` (defined in the family `modules`) that the generated def
+    `fn` calls; `inspect.signature(fn)` gives its first form and `fn.forms` all of
+    them (made when first asked: building needs xDSL)."""
+    spec = SpecFunction(key, modules)
+    fn.__wrapped__ = spec  # type: ignore[attr-defined]
+    fn.forms = _Forms(spec, method=False)  # type: ignore[attr-defined]
+    fn._spec = spec  # type: ignore[attr-defined]
+    return spec
+
+
+def bind_method(fn: Callable[..., Any], key: str, *modules: str) -> SpecFunction:
+    """`bind` for a generated method (`LocalTensor.get_size`): its forms have `self`,
+    the op's first operand, first."""
+    spec = SpecFunction(key, modules)
+    fn.__wrapped__ = _MethodSignature(spec)  # type: ignore[attr-defined]
+    fn.forms = _Forms(spec, method=True)  # type: ignore[attr-defined]
+    fn._spec = spec  # type: ignore[attr-defined]
+    return spec
+
+
 def _build(modules: tuple[str, ...], key: str) -> Any:
     import importlib
 
@@ -75,7 +136,7 @@ def spec_functions(namespace: str = "") -> dict[str, SpecFunction]:
 @functools.cache
 def _namespaces() -> dict[str, list[tuple[str, tuple[str, ...]]]]:
     """Namespace -> (Python name, op modules) of its functions, in the index's order
-    (grouped once: `import asc_xdsl` asks for fourteen namespaces)."""
+    (grouped once)."""
     from asc_xdsl.dialects.ascendc_op_index import PY_FUNCTIONS
 
     grouped: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
@@ -85,43 +146,6 @@ def _namespaces() -> dict[str, list[tuple[str, tuple[str, ...]]]]:
     return grouped
 
 
-def install_methods(cls: type) -> None:
-    """Give `cls` a method for each member op whose Python name is `<cls>.<method>`
-    (a method the class defines itself wins)."""
-    for name, fn in spec_functions(cls.__name__).items():
-        if name not in cls.__dict__:
-            setattr(cls, name, _method(fn))
-
-
-class _SpecMethod:
-    """A method made from a member op's spec: `fn` with the object as first operand."""
-
-    __slots__ = ("__name__", "__qualname__", "_fn")
-
-    def __init__(self, fn: SpecFunction):
-        self._fn = fn
-        self.__name__ = self.__qualname__ = fn.__name__
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        return self if obj is None else types.MethodType(self, obj)
-
-    def __call__(self, obj: Any, *args: Any, **kwargs: Any) -> Any:
-        return self._fn(obj, *args, **kwargs)
-
-    @property
-    def forms(self) -> list[inspect.Signature]:
-        """Each form's signature, `self` (the op's first operand) first."""
-        return [_with_self(sig) for sig in self._fn.forms]
-
-    @property
-    def __signature__(self) -> inspect.Signature:
-        return self.forms[0]
-
-
 def _with_self(sig: inspect.Signature) -> inspect.Signature:
     first, *rest = sig.parameters.values()
     return sig.replace(parameters=[first.replace(name="self"), *rest])
-
-
-def _method(fn: SpecFunction) -> Any:
-    return _SpecMethod(fn)

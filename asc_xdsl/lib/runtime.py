@@ -37,6 +37,8 @@ class Stream:
 
 
 def current_stream(device_id: int | None = None) -> Stream:
+    """The stream of `device_id` (pyasc's): launches here are synchronous, so it is only
+    a record of the device."""
     return Stream(device_id or 0)
 
 

@@ -18,7 +18,7 @@ Every op and type class is reachable from here by name, like xDSL's dialects:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
@@ -56,6 +56,10 @@ def all_ops() -> list[type[AscendCOp]]:
     from asc_xdsl.dialects.ascendc.families import spec_classes
 
     return [*HANDWRITTEN_OPS, *spec_classes()]
+
+
+if TYPE_CHECKING:  # the spec-made op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs import *  # noqa: F403
 
 
 def __getattr__(name: str) -> Any:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import f32
 from xdsl.utils.exceptions import VerifyException
@@ -363,3 +363,6 @@ FAMILY.add(
         "calCount)`: e^src, the fractional part by a Taylor expansion of the given level.",
     ),
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.adv_math import *  # noqa: F403

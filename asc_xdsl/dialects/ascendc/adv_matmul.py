@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -819,3 +819,6 @@ _add(
     "`mm.AsyncGetTensorC(local)`: start copying the current block of C out.",
     roles={"tensor": "c"},
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.adv_matmul import *  # noqa: F403

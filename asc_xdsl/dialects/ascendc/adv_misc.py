@@ -14,7 +14,7 @@ template arguments printed 0/1, as pyasc prints them. Scratch buffers are taken 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, Signedness, f32, i1
 from xdsl.parser import Parser
@@ -369,3 +369,6 @@ FAMILY.add(
         py="adv.rmsnorm",
     ),
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.adv_misc import *  # noqa: F403

@@ -8,7 +8,7 @@ instead of overwriting it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import IntegerType, Signedness
 
@@ -96,3 +96,6 @@ FAMILY.add(
         "uint16_t values.",
     ),
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.atomic import *  # noqa: F403

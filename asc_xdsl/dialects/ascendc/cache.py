@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from xdsl.dialects.builtin import i64
 
 from asc_xdsl.dialects.ascendc.spec import (
@@ -97,3 +99,6 @@ FAMILY.add(
         "`src` at byte offset `cacheOffset` into the data cache.",
     ),
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.cache import *  # noqa: F403

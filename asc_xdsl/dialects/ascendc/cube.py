@@ -15,7 +15,7 @@ dtypes follow the Atlas A2/A3 tables of the Ascend C API docs (`Mmad`, `Fixpipe`
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -707,3 +707,6 @@ __all__ = [
     "cube_ops",
     "fixpipe_layout",
 ]
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.cube import *  # noqa: F403

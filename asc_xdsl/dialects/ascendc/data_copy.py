@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
@@ -627,3 +627,6 @@ __all__ = [
     "c_array",
     "data_copy_ops",
 ]
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.data_copy import *  # noqa: F403

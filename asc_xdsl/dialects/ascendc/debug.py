@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, StringAttr
 from xdsl.ir import Attribute
@@ -179,3 +179,6 @@ FAMILY.add(
 
 DEBUG_OPS = [PrintfOp]
 """The hand-written ops of this module."""
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.debug import *  # noqa: F403

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, MemRefType, Signedness, i1, i32
 from xdsl.ir import Attribute, Operation
@@ -737,3 +737,6 @@ _member(
     format="$buffer `,` $size `,` $buf_offset attr-dict `:` type($buffer) `,` type($size) "
     "`,` type($buf_offset) `,` type($tensor)",
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.framework import *  # noqa: F403

@@ -12,7 +12,7 @@ the element type is known, the pointers and tensors a TensorDesc gives must have
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Attribute, Operation
@@ -265,3 +265,6 @@ for _cls, _m, _api, _rule, _doc in (
         results=(Result("result", _rule),),
         format="$tensor_desc attr-dict `:` type($tensor_desc) `,` type($result)",
     )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.list_tensor import *  # noqa: F403

@@ -13,7 +13,7 @@ VECCALC for UB, A1/B1/C1 for L1, A2 for L0A, B2 for L0B, CO1 for L0C, C2 for BIA
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation
@@ -185,3 +185,6 @@ for _cls, _m, _const, _doc in (
         ),
         AllocBase,
     )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.mem_allocator import *  # noqa: F403

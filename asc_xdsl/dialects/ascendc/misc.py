@@ -6,7 +6,7 @@ as pyasc's `OpCommon.td`, `OpHcclContext.td` and `Ops.td` state them: `InitSocSt
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -188,3 +188,6 @@ FAMILY.add(
         "its `materialize-tensor` pass gives it one); `input`/`output` mark kernel data.",
     ),
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.misc import *  # noqa: F403

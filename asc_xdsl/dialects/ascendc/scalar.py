@@ -10,7 +10,7 @@ printed as the name of its `constexpr` variable (as pyasc does).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, f32, i32, i64
 from xdsl.utils.exceptions import VerifyException
@@ -160,3 +160,6 @@ FAMILY.add(
         "it (-1 for 0 and -1).",
     ),
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.scalar import *  # noqa: F403

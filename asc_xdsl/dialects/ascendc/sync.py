@@ -12,7 +12,7 @@ a UB scratch tensor of the same type (the headers take `GlobalTensor<int32_t>` a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, IntegerType, MemRefType, Signedness
 from xdsl.utils.exceptions import VerifyException
@@ -314,3 +314,6 @@ for _cls, _m, _api, _doc in (
             doc=f"`AscendC::{_api}(gm, ub)`: {_doc} that this one is done.",
         ),
     )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.sync import *  # noqa: F403

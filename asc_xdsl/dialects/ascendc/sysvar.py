@@ -8,7 +8,7 @@ be any integer type, which the C++ converts to, except where pyasc fixes the typ
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import IntegerType, Signedness, i1, i32, i64
 from xdsl.ir import Attribute
@@ -189,3 +189,6 @@ for _cls, _m, _core, _what in (
         ),
         SysValueOp,
     )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.sysvar import *  # noqa: F403

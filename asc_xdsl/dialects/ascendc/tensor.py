@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, MemRefType, Signedness, i32
 from xdsl.ir import Attribute, Operation
@@ -648,3 +648,6 @@ _member(
     emit=EmitKind.CUSTOM,
     printer=_print_to_file,
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.tensor import *  # noqa: F403

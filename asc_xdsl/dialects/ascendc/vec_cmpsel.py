@@ -19,7 +19,7 @@ unsigned 8-64-bit integers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.ir import Attribute
 from xdsl.irdl.constraints import AttrConstraint, VerificationContext
@@ -410,3 +410,6 @@ FAMILY.add(
     ),
     _SelectRegOp,
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.vec_cmpsel import *  # noqa: F403

@@ -21,7 +21,7 @@ stop with "Scatter is not supported on current device" when it runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import IntegerType, Signedness, UnregisteredOp
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -719,3 +719,6 @@ FAMILY.add(
     ),
     _TransDataTo5HDListOp,
 )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.vec_misc import *  # noqa: F403

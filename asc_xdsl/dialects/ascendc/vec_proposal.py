@@ -10,7 +10,7 @@ current device" when they run.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
 from xdsl.ir import Operation
@@ -295,3 +295,6 @@ for _cls, _m, _api, _what in (
             f"{_what} region proposals." + _NOT_ON_A2,
         ),
     )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.vec_proposal import *  # noqa: F403

@@ -15,6 +15,8 @@ half and float on Atlas A2/A3.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from xdsl.dialects.builtin import IntegerType
 
 from asc_xdsl.dialects.ascendc.enums import ReduceOrder
@@ -192,3 +194,6 @@ for _cls, _m, _api, _index in (
             f"{_value} of the first count elements.",
         ),
     )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.vec_reduce import *  # noqa: F403

@@ -16,7 +16,7 @@ The dtype pairs come from the API reference and the dav_c220 implementation
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import Float32Type
 from xdsl.utils.exceptions import VerifyException
@@ -345,3 +345,6 @@ for _cls, _m, _api, _sign in (
             ),
             _ReluCastOp,
         )
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.vec_vconv import *  # noqa: F403

@@ -14,7 +14,7 @@ Atlas A2/A3 come from docs/ascendc_semantics.md section 3.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.spec import (
@@ -309,3 +309,7 @@ for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
 def vector_ops() -> list[type[SpecOp]]:
     """Every op class of this module (defines them all)."""
     return FAMILY.classes()
+
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.vector import *  # noqa: F403

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.enums import (
     BatchMode,
@@ -44,6 +44,11 @@ from asc_xdsl.language.core.tensor import (
 )
 from asc_xdsl.language.core.utils import describe, overloads
 
+if TYPE_CHECKING:
+    from asc_xdsl.language._typing import Int
+    from asc_xdsl.language.adv.tiling import MatmulApiStaticTiling, TCubeTiling
+    from asc_xdsl.language.fwk.tpipe import TPipe
+
 
 @dataclass(frozen=True)
 class MatmulType:
@@ -57,6 +62,8 @@ class MatmulType:
     layout: LayoutMode = LayoutMode.NONE
 
     def spec(self) -> Any:
+        """The matrix's `#ascendc` spec (position, format, dtype, transpose) for the matmul object's
+        type."""
         from asc_xdsl.dialects.ascendc.adv_types import MatrixSpec
 
         if not isinstance(self.dtype, DataType):
@@ -179,6 +186,7 @@ class Matmul(IRValue):
         self._emit("MatmulInitOp", tiling.handle, None)
 
     def end(self) -> None:
+        """`mm.End()`: release the object's resources."""
         self._emit("MatmulEndOp")
 
     def _set_matrix(self, which: str, value: Any, transpose: Any) -> None:
@@ -206,10 +214,12 @@ class Matmul(IRValue):
         self._set_matrix("b", tensor if scalar is None else scalar, transpose)
 
     def set_bias(self, tensor: Any) -> None:
+        """`mm.SetBias(tensor)`: add this bias row to the result."""
         g = require_jit("Matmul.set_bias")
         self._emit("MatmulSetBiasOp", _tensor(g, "Matmul.set_bias", "tensor", tensor))
 
     def disable_bias(self) -> None:
+        """`mm.DisableBias()`: the next results have no bias."""
         self._emit("MatmulDisableBiasOp")
 
     def _pointer_or_int(self, g: Any, api: str, value: Any) -> Any:
@@ -218,17 +228,20 @@ class Matmul(IRValue):
         return _int(g, value, f"{api}: data_ptr", dt.uint64)
 
     def set_self_define_data(self, data_ptr: Any) -> None:
+        """`mm.SetSelfDefineData(ptr)`: data for the callbacks (a GM address or an integer)."""
         g = require_jit("Matmul.set_self_define_data")
         handle = self._pointer_or_int(g, "Matmul.set_self_define_data", data_ptr)
         self._emit("MatmulSetSelfDefineDataOp", handle)
 
     def set_user_def_info(self, tiling_ptr: Any) -> None:
+        """`mm.SetUserDefInfo(ptr)`: data for the callbacks (a GM address)."""
         g = require_jit("Matmul.set_user_def_info")
         if not isinstance(tiling_ptr, GlobalAddress):
             g.fail(f"Matmul.set_user_def_info needs a GM address, got {describe(tiling_ptr)}")
         self._emit("MatmulSetUserDefInfoOp", tiling_ptr.handle)
 
     def set_sparse_index(self, index_global: Any) -> None:
+        """`mm.SetSparseIndex(index)`: the index (a GlobalTensor) of a sparse B matrix."""
         g = require_jit("Matmul.set_sparse_index")
         handle = _tensor(
             g, "Matmul.set_sparse_index", "index_global", index_global, (GlobalTensor,)
@@ -236,10 +249,12 @@ class Matmul(IRValue):
         self._emit("MatmulSetSparseIndexOp", handle)
 
     def set_quant_scalar(self, quant_scalar: Any) -> None:
+        """`mm.SetQuantScalar(scale)`: quantize C by one scale (a uint64)."""
         g = require_jit("Matmul.set_quant_scalar")
         self._emit("MatmulSetQuantScalarOp", _int(g, quant_scalar, "quant_scalar", dt.uint64))
 
     def set_quant_vector(self, quant_vector: Any) -> None:
+        """`mm.SetQuantVector(scales)`: quantize C by a scale per column (a GlobalTensor)."""
         g = require_jit("Matmul.set_quant_vector")
         handle = _tensor(
             g, "Matmul.set_quant_vector", "quant_vector", quant_vector, (GlobalTensor,)
@@ -258,19 +273,23 @@ class Matmul(IRValue):
         self._emit("MatmulSetOrgShapeOp", *ints)
 
     def set_single_shape(self, single_m: Any, single_n: Any, single_k: Any) -> None:
+        """`mm.SetSingleShape(m, n, k)`: this core's shape."""
         g = require_jit("Matmul.set_single_shape")
         ints = [_int(g, v, "set_single_shape") for v in (single_m, single_n, single_k)]
         self._emit("MatmulSetSingleShapeOp", *ints)
 
     def set_tail(self, tail_m: Any = -1, tail_n: Any = -1, tail_k: Any = -1) -> None:
+        """`mm.SetTail(m, n, k)`: the sizes of this core's last block (-1: unchanged)."""
         g = require_jit("Matmul.set_tail")
         self._emit("MatmulSetTailOp", *[_int(g, v, "set_tail") for v in (tail_m, tail_n, tail_k)])
 
     def set_hf32(self, enable_hf32: Any = False, trans_mode: Any = 0) -> None:
+        """`mm.SetHF32(enable, transMode)`: compute float matmuls in HF32."""
         g = require_jit("Matmul.set_hf32")
         self._emit("MatmulSetHF32Op", _flag(g, enable_hf32), _int(g, trans_mode, "trans_mode"))
 
     def set_batch_num(self, batch_a: Any, batch_b: Any) -> None:
+        """`mm.SetBatchNum(batchA, batchB)`: how many A and B matrices a batch has."""
         g = require_jit("Matmul.set_batch_num")
         self._emit(
             "MatmulSetBatchNumOp", *[_int(g, v, "set_batch_num") for v in (batch_a, batch_b)]
@@ -328,6 +347,7 @@ class Matmul(IRValue):
         self._emit("MatmulIterateAllOp", handle, atomic, *flags, _flag(g, sync))
 
     def wait_iterate_all(self) -> None:
+        """`mm.WaitIterateAll()`: wait for an asynchronous IterateAll."""
         self._emit("MatmulWaitIterateAllOp")
 
     @overloads(
@@ -406,6 +426,7 @@ class Matmul(IRValue):
         )
 
     def wait_iterate_batch(self) -> None:
+        """`mm.WaitIterateBatch()`: wait for an asynchronous IterateBatch."""
         self._emit("MatmulWaitIterateBatchOp")
 
     def iterate_n_batch(
@@ -420,6 +441,8 @@ class Matmul(IRValue):
         sync: Any = True,
         wait_iterate_batch: Any = False,
     ) -> None:
+        """`mm.IterateNBatch(batchLoop, batchA, batchB, enSequentialWrite, ...)`: `batch_loop`
+        batches of products."""
         g = require_jit("Matmul.iterate_n_batch")
         ints = [_int(g, v, "iterate_n_batch") for v in (batch_loop, batch_a, batch_b)]
         strides = _strides(g, matrix_stride_a, matrix_stride_b, matrix_stride_c)
@@ -527,6 +550,7 @@ class Matmul(IRValue):
         return GlobalTensor(op.results[0], self.c.dtype)
 
     def async_get_tensor_c(self, c: Any) -> None:
+        """`mm.AsyncGetTensorC(c)`: start copying the current block of C into `c`."""
         g = require_jit("Matmul.async_get_tensor_c")
         self._emit(
             "MatmulAsyncGetTensorCOp",
@@ -534,6 +558,7 @@ class Matmul(IRValue):
         )
 
     def wait_get_tensor_c(self) -> None:
+        """`mm.WaitGetTensorC()`: wait for an `async_get_tensor_c`."""
         self._emit("MatmulWaitGetTensorCOp")
 
     def get_offset_c(self) -> IRValue:
@@ -541,7 +566,9 @@ class Matmul(IRValue):
         return IRValue(self._emit("MatmulGetOffsetCOp").results[0])
 
 
-def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) -> None:
+def register_matmul(
+    pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling | None = None
+) -> None:
     """`REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling])`."""
     g = require_jit("register_matmul")
     from asc_xdsl.dialects.ascendc.adv_matmul import RegistMatmulObjOp
@@ -563,12 +590,12 @@ def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) 
 
 def get_matmul_api_tiling(
     mm_cfg: MatmulConfig,
-    l1_size: Any,
+    l1_size: Int,
     a_type: MatmulType,
     b_type: MatmulType,
     c_type: MatmulType,
     bias_type: MatmulType | None = None,
-) -> Any:
+) -> MatmulApiStaticTiling:
     """`GetMatmulApiTiling<A, B, C, Bias>(cfg, l1Size)`: a MatmulApiStaticTiling (its
     members are read by snake_case name: `tiling.base_m`)."""
     g = require_jit("get_matmul_api_tiling")
@@ -700,36 +727,119 @@ def _preset(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> MatmulC
     return MatmulConfig(**values)
 
 
-def get_normal_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetNormalConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, is_msg_reuse,
-    iterate_order, schedule_type, en_unit_flag, ...)`."""
-    return _preset("normal", args, kwargs)
+# BEGIN GENERATED presets by tools/gen_api.py: do not edit by hand
+if TYPE_CHECKING:
 
+    def get_normal_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        is_vec_nd2_nz: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+        is_msg_reuse: bool = True,
+        iterate_order: IterateOrder | int = IterateOrder.UNDEF,
+        schedule_type: ScheduleType | int = ScheduleType.INNER_PRODUCT,
+        en_unit_flag: bool = True,
+        enable_mix_dual_master: bool = False,
+        bmm_out_mode: BatchOutMode | int = BatchOutMode.SINGLE_BATCH,
+    ) -> MatmulConfig:
+        """`GetNormalConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, is_msg_reuse,
+        iterate_order, schedule_type, en_unit_flag, ...)`."""
+        ...
 
-def get_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetMDLConfig(intrinsics_limit, batch_loop, do_mte2_preload, is_vec_nd2_nz, ...)`."""
-    return _preset("mdl", args, kwargs)
+    def get_mdl_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        do_mte2_preload: int = 0,
+        is_vec_nd2_nz: bool = False,
+        is_per_tensor: bool = False,
+        has_anti_quant_offset: bool = False,
+        en_unit_flag: bool = False,
+        is_msg_reuse: bool = True,
+        enable_ub_reuse: bool = True,
+        enable_l1_cache_ub: bool = False,
+        enable_mix_dual_master: bool = False,
+        enable_kdim_reorder_load: bool = False,
+    ) -> MatmulConfig:
+        """`GetMDLConfig(intrinsics_limit, batch_loop, do_mte2_preload, is_vec_nd2_nz, ...)`."""
+        ...
 
+    def get_special_mdl_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        do_mte2_pre_load: int = 0,
+        is_vec_nd2_nz: bool = False,
+        is_per_tensor: bool = False,
+        has_anti_quant_offset: bool = False,
+    ) -> MatmulConfig:
+        """`GetSpecialMDLConfig(intrinsics_limit, batch_loop, do_mte2_pre_load, ...)`."""
+        ...
 
-def get_special_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetSpecialMDLConfig(intrinsics_limit, batch_loop, do_mte2_pre_load, ...)`."""
-    return _preset("special_mdl", args, kwargs)
+    def get_basic_config(
+        basic_m: int | None = None,
+        basic_n: int | None = None,
+        basic_k: int | None = None,
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+    ) -> MatmulConfig:
+        """`GetBasicConfig(basic_m, basic_n, basic_k, intrinsics_limit, batch_loop, bmm_mode)`."""
+        ...
 
+    def get_special_basic_config(
+        basic_m: int | None = None,
+        basic_n: int | None = None,
+        basic_k: int | None = None,
+        single_core_m: int | None = None,
+        single_core_n: int | None = None,
+        single_core_k: int | None = None,
+        step_m: int | None = None,
+        step_n: int | None = None,
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+    ) -> MatmulConfig:
+        """`(basic_m, basic_n, basic_k, single_core_m, single_core_n, single_core_k, step_m,
+        step_n, intrinsics_limit, batch_loop, bmm_mode)`: the special basic-block config."""
+        ...
 
-def get_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetBasicConfig(basic_m, basic_n, basic_k, intrinsics_limit, batch_loop, bmm_mode)`."""
-    return _preset("basic", args, kwargs)
+    def get_ib_share_norm_config(
+        intrinsics_limit: bool = False,
+        batch_loop: bool = False,
+        is_vec_nd2_nz: bool = False,
+        bmm_mode: BatchMode | int = BatchMode.BATCH_LESS_THAN_L1,
+        is_double_cache: bool = False,
+        en_unit_flag: bool = True,
+    ) -> MatmulConfig:
+        """`GetIBShareNormConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, ...)`."""
+        ...
+# END GENERATED presets
+else:  # (the presets take their parameters from _PRESETS)
 
+    def get_normal_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetNormalConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, is_msg_reuse,
+        iterate_order, schedule_type, en_unit_flag, ...)`."""
+        return _preset("normal", args, kwargs)
 
-def get_special_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`(basic_m, basic_n, basic_k, single_core_m, single_core_n, single_core_k, step_m,
-    step_n, intrinsics_limit, batch_loop, bmm_mode)`: the special basic-block config."""
-    return _preset("special_basic", args, kwargs)
+    def get_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetMDLConfig(intrinsics_limit, batch_loop, do_mte2_preload, is_vec_nd2_nz, ...)`."""
+        return _preset("mdl", args, kwargs)
 
+    def get_special_mdl_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetSpecialMDLConfig(intrinsics_limit, batch_loop, do_mte2_pre_load, ...)`."""
+        return _preset("special_mdl", args, kwargs)
 
-def get_ib_share_norm_config(*args: Any, **kwargs: Any) -> MatmulConfig:
-    """`GetIBShareNormConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, ...)`."""
-    return _preset("ib_share_norm", args, kwargs)
+    def get_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetBasicConfig(basic_m, basic_n, basic_k, intrinsics_limit, batch_loop, bmm_mode)`."""
+        return _preset("basic", args, kwargs)
+
+    def get_special_basic_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`(basic_m, basic_n, basic_k, single_core_m, single_core_n, single_core_k, step_m,
+        step_n, intrinsics_limit, batch_loop, bmm_mode)`: the special basic-block config."""
+        return _preset("special_basic", args, kwargs)
+
+    def get_ib_share_norm_config(*args: Any, **kwargs: Any) -> MatmulConfig:
+        """`GetIBShareNormConfig(intrinsics_limit, batch_loop, is_vec_nd2_nz, bmm_mode, ...)`."""
+        return _preset("ib_share_norm", args, kwargs)
 
 
 def _preset_signature(name: str) -> inspect.Signature:

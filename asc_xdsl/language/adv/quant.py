@@ -7,25 +7,29 @@ op keeps one form for the printer and the simulator."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.language.core.tensor import LocalTensor
 from asc_xdsl.language.core.utils import describe
 from asc_xdsl.language.spec_functions import spec_functions
 
+if TYPE_CHECKING:
+    from asc_xdsl.language._typing import Int, Scalar
+    from asc_xdsl.language.adv.types import QuantConfig
+
 _SPEC = spec_functions("adv")["quant"]
 
 
 def quant(
-    dst: Any,
-    src: Any,
-    scale: Any,
-    offset: Any,
-    count: Any = None,
-    temp_buffer: Any = None,
-    reuse_source: Any = False,
-    config: Any = None,
+    dst: LocalTensor,
+    src: LocalTensor,
+    scale: Scalar,
+    offset: Scalar,
+    count: Int | None = None,
+    temp_buffer: LocalTensor | None = None,
+    reuse_source: bool = False,
+    config: QuantConfig | None = None,
 ) -> None:
     """`AscendQuant<T, reuse_source[, config]>(dst, src[, temp_buffer], scale, offset,
     count)`: dst = int8(src * scale + offset) on `count` elements (all of `src` when

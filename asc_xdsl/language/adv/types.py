@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.enums import BatchMode, BatchOutMode, IterateOrder, ScheduleType
 from asc_xdsl.frontend import dtypes as dt
@@ -49,28 +49,91 @@ class MatmulConfig:
     __slots__ = ("values",)
     __signature__ = _FieldSignature()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        fields = _config_fields()
-        if len(args) > len(fields):
-            raise TypeError(f"MatmulConfig has {len(fields)} fields, got {len(args)} arguments")
-        by_name = {f.name: f for f in fields}
-        values = {f.name: v for f, v in zip(fields, args, strict=False)}
-        for name, value in kwargs.items():
-            if name not in by_name:
-                raise TypeError(f"MatmulConfig has no field {name!r}")
-            if name in values:
-                raise TypeError(f"MatmulConfig: field {name!r} given twice")
-            values[name] = value
-        for name, value in values.items():
-            if isinstance(value, IRValue) or not isinstance(value, int):
-                raise TypeError(
-                    f"MatmulConfig field {name} must be a compile-time int or bool (the "
-                    f"config is a C++ template argument), got {value!r}"
-                )
-            limit = by_name[name].limit
-            if not 0 <= int(value) <= limit:
-                raise TypeError(f"MatmulConfig field {name} = {value} is outside 0..{limit}")
-        self.values: dict[str, int] = {k: int(v) for k, v in values.items()}
+    # BEGIN GENERATED MatmulConfig.__init__ by tools/gen_api.py: do not edit by hand
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            do_norm: bool = True,
+            do_basic_block: bool = False,
+            do_multi_data_load: bool = False,
+            basic_m: int = 0,
+            basic_n: int = 0,
+            basic_k: int = 0,
+            intrinsics_check: bool = False,
+            is_n_batch: bool = False,
+            en_vec_nd2nz: bool = False,
+            do_special_basic_block: bool = False,
+            do_mte2_preload: int = 0,
+            single_core_m: int = 0,
+            single_core_n: int = 0,
+            single_core_k: int = 0,
+            step_m: int = 0,
+            step_n: int = 0,
+            base_mn: int = 0,
+            single_core_mn: int = 0,
+            en_unit_flag: bool = True,
+            is_per_tensor: bool = False,
+            has_anti_quant_offset: bool = False,
+            do_ib_share_norm: bool = False,
+            do_special_mdl: bool = False,
+            enable_init: bool = True,
+            batch_mode: BatchMode | int = BatchMode.NONE,
+            enable_end: bool = True,
+            enable_get_tensor_c: bool = True,
+            enable_set_org_shape: bool = True,
+            enable_set_bias: bool = True,
+            enable_set_tail: bool = True,
+            enable_quant_vector: bool = True,
+            enable_set_define_data: bool = True,
+            iterate_mode: int = 255,
+            enable_reuse: bool = True,
+            enable_ub_reuse: bool = False,
+            enable_l1_cache_ub: bool = False,
+            intra_block_part_sum: bool = False,
+            iterate_order: IterateOrder | int = IterateOrder.UNDEF,
+            schedule_type: ScheduleType | int = ScheduleType.INNER_PRODUCT,
+            enable_double_cache: bool = False,
+            is_bias_batch: bool = True,
+            enable_static_pad_zeros: bool = False,
+            is_partial_output: bool = False,
+            enable_mix_dual_master: bool = False,
+            is_a2b2_shared: bool = False,
+            is_enable_channel_split: bool = False,
+            enable_kdim_reorder_load: bool = False,
+            is_co1_shared: bool = False,
+            shared_co1_buffer_size: int = 65536,
+            batch_out_mode: BatchOutMode | int = BatchOutMode.SINGLE_BATCH,
+        ) -> None:
+            """`MatmulConfig{...}`: `MatmulConfig(do_norm=True, do_basic_block=False, ...)`, the
+            fields in the C++ struct's order (positionally or by name); fields left out keep
+            the struct's defaults."""
+            ...
+    # END GENERATED MatmulConfig.__init__
+    else:  # (the fields come from the dialect's table)
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            fields = _config_fields()
+            if len(args) > len(fields):
+                raise TypeError(f"MatmulConfig has {len(fields)} fields, got {len(args)} arguments")
+            by_name = {f.name: f for f in fields}
+            values = {f.name: v for f, v in zip(fields, args, strict=False)}
+            for name, value in kwargs.items():
+                if name not in by_name:
+                    raise TypeError(f"MatmulConfig has no field {name!r}")
+                if name in values:
+                    raise TypeError(f"MatmulConfig: field {name!r} given twice")
+                values[name] = value
+            for name, value in values.items():
+                if isinstance(value, IRValue) or not isinstance(value, int):
+                    raise TypeError(
+                        f"MatmulConfig field {name} must be a compile-time int or bool (the "
+                        f"config is a C++ template argument), got {value!r}"
+                    )
+                limit = by_name[name].limit
+                if not 0 <= int(value) <= limit:
+                    raise TypeError(f"MatmulConfig field {name} = {value} is outside 0..{limit}")
+            self.values: dict[str, int] = {k: int(v) for k, v in values.items()}
 
     def __getattr__(self, name: str) -> int:
         for f in _config_fields():
@@ -79,6 +142,7 @@ class MatmulConfig:
         raise AttributeError(f"MatmulConfig has no field {name!r}")
 
     def replace(self, **changes: Any) -> MatmulConfig:
+        """A copy with the `changes` (fields by name)."""
         return MatmulConfig(**{**self.values, **changes})
 
     def attr(self) -> Any:
@@ -122,6 +186,7 @@ class MatmulShapeParams:
     basic_k: int = 0
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         return dict(self.__dict__)
 
 
@@ -133,6 +198,7 @@ class MatmulQuantParams:
     has_anti_quant_offset: bool = False
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         return dict(self.__dict__)
 
 
@@ -146,6 +212,7 @@ class MatmulBatchParams:
     batch_out_mode: BatchOutMode = BatchOutMode.SINGLE_BATCH
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         return {
             "is_n_batch": self.is_b_batch,
             "batch_mode": self.batch_mode,
@@ -173,6 +240,7 @@ class MatmulFuncParams:
     enable_kdim_reorder_load: bool = False
 
     def fields(self) -> dict[str, Any]:
+        """The `MatmulConfig` fields this group sets, by name (for `get_mm_config`)."""
         renamed = {
             "intrinsics_limit": "intrinsics_check",
             "en_vec_nd2_nz": "en_vec_nd2nz",

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from asc_xdsl.enums import HardEvent
 from asc_xdsl.enums import Pipe as PipeID
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 
+if TYPE_CHECKING:
+    from asc_xdsl.language._typing import Int
 
-def set_flag(event: HardEvent, event_id: Any = 0) -> None:
+
+def set_flag(event: HardEvent, event_id: Int = 0) -> None:
     """`AscendC::SetFlag<event>(event_id)`."""
     g = require_jit("set_flag")
     from asc_xdsl.dialects.ascendc.sync import SetFlagOp
@@ -18,7 +21,7 @@ def set_flag(event: HardEvent, event_id: Any = 0) -> None:
     g.emit(SetFlagOp(g.enum(event, HardEvent, "event"), g.scalar(event_id, dt.int32)))
 
 
-def wait_flag(event: HardEvent, event_id: Any = 0) -> None:
+def wait_flag(event: HardEvent, event_id: Int = 0) -> None:
     """`AscendC::WaitFlag<event>(event_id)`."""
     g = require_jit("wait_flag")
     from asc_xdsl.dialects.ascendc.sync import WaitFlagOp

@@ -5,7 +5,7 @@ cannot say that)."""
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.language.core.aipp_types import AippParams
@@ -18,6 +18,18 @@ _AIPP_FORMS = tuple(
 )
 
 
+if TYPE_CHECKING:
+    from asc_xdsl.language.core.enums import AippInputFormat
+
+
+@overload
+def set_aipp_functions(
+    src0: GlobalTensor, input_format: AippInputFormat, config: AippParams
+) -> None: ...
+@overload
+def set_aipp_functions(
+    src0: GlobalTensor, src1: GlobalTensor, input_format: AippInputFormat, config: AippParams
+) -> None: ...
 def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
     """`AscendC::SetAippFunctions(src0, [src1,] input_format, config)`:
     `set_aipp_functions(src0, input_format, config)` for one image plane,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
@@ -11,8 +11,12 @@ from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor, as_tensor
 from asc_xdsl.language.core.utils import check_tensors as _check_tensors
 from asc_xdsl.language.core.utils import describe as _describe
 
+if TYPE_CHECKING:
+    from asc_xdsl.language._typing import Int
+    from asc_xdsl.language.core.types import ShapeInfo
 
-def printf(desc: Any, *params: Any) -> None:
+
+def printf(desc: str, *params: Any) -> None:
     """`AscendC::printf(desc, params...)`; `desc` may be an f-string."""
     g = require_jit("printf")
     from asc_xdsl.dialects.ascendc.debug import PrintfOp
@@ -26,7 +30,12 @@ def printf(desc: Any, *params: Any) -> None:
     g.emit(PrintfOp(desc, [g.printf_arg(p) for p in params]))
 
 
-def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) -> None:
+def dump_tensor(
+    tensor: LocalTensor | GlobalTensor,
+    desc: Int,
+    dump_size: Int,
+    shape_info: ShapeInfo | None = None,
+) -> None:
     """`AscendC::DumpTensor(tensor, desc, dump_size[, shape_info])`."""
     g = require_jit("dump_tensor")
     from asc_xdsl.dialects.ascendc.debug import DumpTensorOp
@@ -41,7 +50,9 @@ def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) 
     )
 
 
-def dump_acc_chk_point(tensor: Any, index: Any, count_off: Any, dump_size: Any) -> None:
+def dump_acc_chk_point(
+    tensor: LocalTensor | GlobalTensor, index: Int, count_off: Int, dump_size: Int
+) -> None:
     """`AscendC::DumpAccChkPoint(tensor, index, count_off, dump_size)`."""
     g = require_jit("dump_acc_chk_point")
     from asc_xdsl.dialects.ascendc.debug import DumpAccChkPointOp
@@ -58,7 +69,7 @@ def dump_acc_chk_point(tensor: Any, index: Any, count_off: Any, dump_size: Any) 
     )
 
 
-def print_time_stamp(desc_id: Any) -> None:
+def print_time_stamp(desc_id: Int) -> None:
     """`AscendC::PrintTimeStamp(desc_id)`."""
     g = require_jit("print_time_stamp")
     from asc_xdsl.dialects.ascendc.debug import PrintTimeStampOp

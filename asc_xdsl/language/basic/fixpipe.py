@@ -6,7 +6,8 @@ before the parameters."""
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, overload
 
 from asc_xdsl.language.core.tensor import LocalTensor
 from asc_xdsl.language.core.types import STRUCT_CLASSES
@@ -27,6 +28,28 @@ def _form(*names: str) -> inspect.Signature:
 _FORMS = (_form("dst", "src", "params"), _form("dst", "src", "cbuf_workspace", "params"))
 
 
+if TYPE_CHECKING:
+    from asc_xdsl.language.core.tensor import GlobalTensor
+    from asc_xdsl.language.core.types import FixpipeConfig, FixpipeParamsV220
+
+    _Config = FixpipeConfig | Callable[[], FixpipeConfig]
+
+
+@overload
+def fixpipe(
+    dst: GlobalTensor,
+    src: LocalTensor,
+    params: FixpipeParamsV220,
+    config: _Config = ...,
+) -> None: ...
+@overload
+def fixpipe(
+    dst: GlobalTensor,
+    src: LocalTensor,
+    cbuf_workspace: LocalTensor,
+    params: FixpipeParamsV220,
+    config: _Config = ...,
+) -> None: ...
 def fixpipe(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     """`Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] params)`: L0C -> GM; `config`
     a FixpipeConfig, or a function giving one (the default `FixpipeConfig.cfg_row_major`)."""

@@ -2,7 +2,8 @@
 description of a list of GM tensors packed in one buffer (dynamic-input operators).
 
 Methods whose op specs are regular (`get_dim`, `get_shape`, `init`, `get_desc`, ...)
-come from the specs (`install_methods`); the ones that give a typed GM pointer or
+come from the specs (the generated `_spec_methods.TensorDescSpecMethods` and
+`ListTensorDescSpecMethods` these classes inherit); the ones that give a typed GM pointer or
 tensor are written here, their element type being the description's `dtype`.
 """
 
@@ -14,9 +15,9 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue
+from asc_xdsl.language._spec_methods import ListTensorDescSpecMethods, TensorDescSpecMethods
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor
 from asc_xdsl.language.core.utils import describe
-from asc_xdsl.language.spec_functions import install_methods
 
 _ALL = 0xFFFFFFFF  # pyasc's default length and shape size: the whole buffer
 
@@ -27,7 +28,7 @@ def _dtype(g: Any, api: str, dtype: Any) -> DataType:
     return dtype
 
 
-class TensorDesc(IRValue):
+class TensorDesc(TensorDescSpecMethods, IRValue):
     """`AscendC::TensorDesc<T>`: one tensor of a ListTensorDesc (filled by `get_desc`)."""
 
     __slots__ = ("dtype",)
@@ -62,7 +63,7 @@ class TensorDesc(IRValue):
         return GlobalTensor(op.result, self.dtype)
 
 
-class ListTensorDesc(IRValue):
+class ListTensorDesc(ListTensorDescSpecMethods, IRValue):
     """`AscendC::ListTensorDesc`: `ListTensorDesc()` (set up with `init`) or
     `ListTensorDesc(data, length, shape_size)`: the list packed at GM address `data`."""
 
@@ -105,7 +106,3 @@ def _gm_pointer(dtype: DataType) -> Any:
 
     space = IntegerAttr(GM_MEMORY_SPACE, 64)
     return MemRefType(dtype.ir_type(), [DYNAMIC_INDEX], memory_space=space)
-
-
-install_methods(TensorDesc)
-install_methods(ListTensorDesc)

@@ -5,12 +5,17 @@ initial value. Structs with pointer fields (`ShapeInfo(shape)`, `MrgSort4Info`,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
 from asc_xdsl.language.core.utils import describe
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from asc_xdsl.language._typing import Scalar
 
 
 class Array(IRValue):
@@ -18,7 +23,7 @@ class Array(IRValue):
 
     __slots__ = ("dtype", "length", "values")
 
-    def __init__(self, handle: Any, dtype: DataType, length: int, values: list[Any] | None):
+    def __init__(self, handle: Any, dtype: DataType, length: int, values: list[Any] | None) -> None:
         super().__init__(handle)
         self.dtype, self.length = dtype, length
         self.values = values  # the initial values when all are compile-time constants
@@ -53,7 +58,9 @@ class Array(IRValue):
         )
 
 
-def array(dtype: DataType, length_or_values: Any, fill_value: Any = None) -> Array:
+def array(
+    dtype: DataType, length_or_values: int | Sequence[Scalar], fill_value: Scalar | None = None
+) -> Array:
     """`array(dtype, n[, fill_value])` or `array(dtype, [v0, v1, ...])`."""
     g = require_jit("array")
     from xdsl.dialects import memref

@@ -25,7 +25,9 @@ from asc_xdsl.language.core.utils import describe as _describe
 class LocalTensorAuto(LocalTensor):
     """`LocalTensorAuto(dtype, shape)`: a local tensor the compiler allocates."""
 
-    def __init__(self, dtype: DataType | None = None, shape: Any = None, *, handle: Any = None):
+    def __init__(
+        self, dtype: DataType | None = None, shape: Any = None, *, handle: Any = None
+    ) -> None:
         g = require_jit("LocalTensorAuto")
         if handle is not None:
             super().__init__(dtype, handle=handle)

@@ -10,12 +10,12 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language._spec_methods import LocalMemAllocatorSpecMethods
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor
 from asc_xdsl.language.core.utils import describe
-from asc_xdsl.language.spec_functions import install_methods
 
 
-class LocalMemAllocator(IRValue):
+class LocalMemAllocator(LocalMemAllocatorSpecMethods, IRValue):
     """`AscendC::LocalMemAllocator<hard>`."""
 
     __slots__ = ()
@@ -52,6 +52,3 @@ class LocalMemAllocator(IRValue):
             op_class(self.handle, size, pos=pos, dtype=t, result_types=[LocalTensorType(t)])
         )
         return local_tensor(op.result, dtype)
-
-
-install_methods(LocalMemAllocator)

@@ -3,12 +3,15 @@ Python number as a runtime scalar of a given dtype)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import RuntimeScalar
 from asc_xdsl.language.core.utils import describe
+
+if TYPE_CHECKING:
+    from asc_xdsl.language._typing import Scalar
 
 
 def inline(code: str, args: Any = None, before_function: bool = False) -> None:
@@ -50,7 +53,7 @@ def inline(code: str, args: Any = None, before_function: bool = False) -> None:
         g.module.body.block.insert_op_before(op, function)
 
 
-def number(value: Any, dtype: DataType) -> RuntimeScalar:
+def number(value: Scalar, dtype: DataType) -> RuntimeScalar:
     """`value` as a runtime scalar of `dtype` (pyasc's `asc.number(1, asc.float16)`)."""
     g = require_jit("number")
     if not isinstance(dtype, DataType):

@@ -14,8 +14,8 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language._spec_methods import GlobalTensorSpecMethods, LocalTensorSpecMethods
 from asc_xdsl.language.core.utils import describe as _describe
-from asc_xdsl.language.spec_functions import install_methods
 
 # ---------------------------------------------------------------------------
 # Global memory
@@ -42,8 +42,9 @@ class GlobalAddress(IRValue):
     """A `__gm__ T*` kernel argument; `addr + offset` is a pointer `offset` elements on."""
 
     __slots__ = ("dtype",)
+    dtype: DataType  # (a kernel parameter's, or the address it is offset from)
 
-    def __init__(self, handle: Any, dtype: DataType | None = None):
+    def __init__(self, handle: Any, dtype: DataType | None = None) -> None:
         super().__init__(handle)
         self.dtype = dtype
 
@@ -102,12 +103,14 @@ class _Tensor(IRValue):
         self.set_value(index, value)
 
     def get_value(self, offset: Any) -> RuntimeScalar:
+        """`t.GetValue(offset)`: the element at `offset`, a runtime scalar of the tensor's dtype."""
         g = require_jit(f"{type(self).__name__}.get_value")
         self._require_handle(g)
         op = g.emit(self._GET(self.handle, self._index(g, offset)))
         return RuntimeScalar(op.results[0], self.dtype)
 
     def set_value(self, offset: Any, value: Any) -> None:
+        """`t.SetValue(offset, value)`: writes `value` (converted to the dtype) at `offset`."""
         g = require_jit(f"{type(self).__name__}.set_value")
         self._require_handle(g)
         g.emit(self._SET(self.handle, self._index(g, offset), g.scalar(value, self.dtype)))
@@ -151,10 +154,10 @@ def as_tensor(value: Any) -> Any:
     return value.as_tensor() if isinstance(value, TensorElement) else value
 
 
-class GlobalTensor(_Tensor):
+class GlobalTensor(GlobalTensorSpecMethods, _Tensor):
     """`AscendC::GlobalTensor<T>`; typed when bound with `set_global_buffer`."""
 
-    def __init__(self, handle: Any = None, dtype: DataType | None = None):
+    def __init__(self, handle: Any = None, dtype: DataType | None = None) -> None:
         g = require_jit("GlobalTensor")
         super().__init__(handle)
         self.dtype = dtype
@@ -209,6 +212,8 @@ class GlobalTensor(_Tensor):
     def set_global_buffer(
         self, buffer: GlobalAddress | None = None, buffer_size: Any = None
     ) -> None:
+        """`t.SetGlobalBuffer(buffer[, buffer_size])`: the tensor views the GM buffer at `buffer`
+        (`buffer_size` elements)."""
         g = require_jit("GlobalTensor.set_global_buffer")
         from asc_xdsl.dialects.ascendc.tensor import GlobalTensorOp, GlobalTensorSetGlobalBufferOp
 
@@ -226,7 +231,7 @@ class GlobalTensor(_Tensor):
         g.emit(GlobalTensorSetGlobalBufferOp(self.handle, buffer.handle, size))
 
 
-class LocalTensor(_Tensor):
+class LocalTensor(LocalTensorSpecMethods, _Tensor):
     """`AscendC::LocalTensor<T>`: `LocalTensor(dtype, pos, addr, tile_size)` places a
     tensor of `tile_size` elements (positive) at byte address `addr` of buffer `pos`
     (default VECIN, address 0); `LocalTensor(dtype)` alone declares a tensor to be
@@ -240,7 +245,7 @@ class LocalTensor(_Tensor):
         tile_size: Any = None,
         *,
         handle: Any = None,
-    ):
+    ) -> None:
         g = require_jit("LocalTensor")
         super().__init__(handle)
         self.dtype = dtype
@@ -288,9 +293,11 @@ class LocalTensor(_Tensor):
 
     # pyasc names a LocalTensor's element `index` (a GlobalTensor's `offset`)
     def get_value(self, index: Any) -> RuntimeScalar:  # type: ignore[override]
+        """`t.GetValue(index)`: the element at `index`, a runtime scalar of the tensor's dtype."""
         return super().get_value(index)
 
     def set_value(self, index: Any, value: Any) -> None:  # type: ignore[override]
+        """`t.SetValue(index, value)`: writes `value` (converted to the dtype) at `index`."""
         super().set_value(index, value)
 
     def reinterpret_cast(self, dtype: DataType) -> LocalTensor:
@@ -341,7 +348,3 @@ def local_tensor(handle: Any, dtype: DataType) -> LocalTensor:
     t.handle = handle
     t.dtype = dtype
     return t
-
-
-install_methods(GlobalTensor)
-install_methods(LocalTensor)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.values import IRValue, RuntimeScalar
@@ -24,7 +24,15 @@ def overloads(*stubs: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]
     return mark
 
 
-def ceildiv(x: Any, y: Any) -> Any:
+if TYPE_CHECKING:
+    from asc_xdsl.language._typing import Int
+
+
+@overload
+def ceildiv(x: int, y: int) -> int: ...
+@overload
+def ceildiv(x: Int, y: Int) -> RuntimeScalar: ...
+def ceildiv(x: Int, y: Int) -> int | RuntimeScalar:
     """`x / y` rounded up (pyasc's `asc.ceildiv`). Two Python integers give pyasc's
     `(x + y - 1) // y`, on the host too; with a runtime integer it is
     `arith.ceildivsi` (the ceiling of x / y: the same for y > 0)."""
@@ -33,7 +41,7 @@ def ceildiv(x: Any, y: Any) -> Any:
     return (x + y - 1) // y
 
 
-def static_assert(test: Any, message: str | None = None) -> None:
+def static_assert(test: bool, message: str | None = None) -> None:
     """A compile-time assertion (pyasc's `asc.static_assert`): `test` must be a Python
     bool; when false, compiling fails at the call with `message`."""
     from asc_xdsl.frontend.context import in_jit

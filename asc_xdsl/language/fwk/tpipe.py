@@ -14,16 +14,20 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.context import require_jit
 from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.values import IRValue
+from asc_xdsl.language._spec_methods import (
+    TBufPoolSpecMethods,
+    TPipeSpecMethods,
+    TQueBindSpecMethods,
+)
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor, local_tensor_type
 from asc_xdsl.language.core.utils import check_tensors, overloads
 from asc_xdsl.language.core.utils import describe as _describe
-from asc_xdsl.language.spec_functions import install_methods
 
 # pyasc's two forms of TPipe/TBufPool.init_buffer (a TBuf positionally works too)
 _INIT_BUFFER = overloads(lambda self, que, num=0, len=0: None, lambda self, buf, num=0: None)
 
 
-class TPipe(IRValue):
+class TPipe(TPipeSpecMethods, IRValue):
     """`AscendC::TPipe`: owns the on-chip buffers of the kernel. The first one a kernel
     makes is the one `get_tpipe_ptr()` gives (`GetTPipePtr()`)."""
 
@@ -93,7 +97,7 @@ def get_tpipe_ptr() -> TPipe:
     return g.tpipe
 
 
-class TQueBind(IRValue):
+class TQueBind(TQueBindSpecMethods, IRValue):
     """`AscendC::TQueBind<src, dst, depth>`: a queue from position `src` to `dst`
     (depth 0: an in-place queue, whose tensors the caller provides)."""
 
@@ -190,6 +194,7 @@ class TQueBind(IRValue):
         src_user_pos: TPosition | None = None,
         dst_user_pos: TPosition | None = None,
     ) -> None:
+        """`que.EnQue(t[, srcUserPos, dstUserPos])`: gives the tensor to the queue's consumer."""
         g = self._give(tensor, "enque")
         from asc_xdsl.dialects.ascendc import framework as fw
 
@@ -200,6 +205,7 @@ class TQueBind(IRValue):
         g.emit(fw.EnQuePosOp(self.handle, tensor.handle, src_user_pos=src, dst_user_pos=dst))
 
     def free_tensor(self, tensor: LocalTensor) -> None:
+        """`que.FreeTensor(t)`: gives the tensor's buffer back to the queue."""
         g = self._give(tensor, "free_tensor")
         from asc_xdsl.dialects.ascendc.framework import FreeTensorOp
 
@@ -298,6 +304,8 @@ class TBuf(IRValue):
         check_tensors(g, "TBuf.free_tensor", tensor=tensor)
 
     def get_with_offset(self, size: Any, buf_offset: Any, dtype: DataType) -> LocalTensor:
+        """`buf.GetWithOffset<T>(size, bufOffset)`: a tensor of `size` elements of `dtype`,
+        `buf_offset` bytes into the buffer."""
         g = require_jit("TBuf.get_with_offset")
         from asc_xdsl.dialects.ascendc.framework import TBufGetWithOffsetOp
 
@@ -312,7 +320,7 @@ class TBuf(IRValue):
         return local_tensor(op.tensor, dtype)
 
 
-class TBufPool(IRValue):
+class TBufPool(TBufPoolSpecMethods, IRValue):
     """`AscendC::TBufPool<pos, bufIDSize>`: a pool of on-chip memory that queues and
     buffers can be carved from (and that can be reset and reused)."""
 
@@ -332,9 +340,3 @@ class TBufPool(IRValue):
         """`init_buffer(que, num, len)`: `num` buffers of `len` bytes of the pool for a
         queue; `init_buffer(buf=tbuf, len=n)`: `n` bytes for a TBuf."""
         _init_buffer(self, "TBufPool", que, num, len, buf, num_is_length=False)
-
-
-install_methods(TPipe)
-install_methods(TQueBind)
-install_methods(TBuf)
-install_methods(TBufPool)

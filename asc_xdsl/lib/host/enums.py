@@ -29,6 +29,8 @@ class TPosition(IntEnum):
 
 
 class CubeFormat(IntEnum):
+    """The layout of a matrix in memory (`matmul_tiling::CubeFormat`): ND (row-major), NZ (fractal), ..."""
+
     ND = 0
     NZ = 1
     ZN = 2
@@ -42,6 +44,8 @@ class CubeFormat(IntEnum):
 
 
 class DataType(IntEnum):
+    """A matrix element type (`matmul_tiling::DataType`), as the tiling API names it."""
+
     DT_FLOAT = 0
     DT_FLOAT16 = 1
     DT_INT8 = 2
@@ -75,23 +79,31 @@ class DataType(IntEnum):
 
 
 class MatrixTraverse(IntEnum):
+    """The order the tiling walks the output blocks (`matmul_tiling::MatrixTraverse`)."""
+
     NOSET = 0
     FIRSTM = 1
     FIRSTN = 2
 
 
 class MatrixMadType(IntEnum):
+    """How the cube multiplies (`matmul_tiling::MatrixMadType`): normal or HF32."""
+
     NORMAL = 0
     HF32 = 1
     MXMODE = 2
 
 
 class DequantType(IntEnum):
+    """Where a dequantisation scale comes from (`matmul_tiling::DequantType`): a scalar or a tensor."""
+
     SCALAR = 0
     TENSOR = 1
 
 
 class ScheduleType(IntEnum):
+    """The matmul schedule (`matmul_tiling::ScheduleType`): inner or outer product."""
+
     INNER_PRODUCT = 0
     OUTER_PRODUCT = 1
 

@@ -183,25 +183,36 @@ class MatmulApiTilingBase:
 
     def set_a_type(self, pos: TPosition, type: CubeFormat, data_type: DataType,
                    is_trans: bool = False) -> int:  # fmt: skip
+        """`SetAType(pos, format, dtype, isTrans)`: where A is, its layout and type; 0, or -1 (a
+        TilingWarning) when refused."""
         return self._set_type("a", pos, type, data_type, is_trans)
 
     def set_b_type(self, pos: TPosition, type: CubeFormat, data_type: DataType,
                    is_trans: bool = False) -> int:  # fmt: skip
+        """`SetBType(pos, format, dtype, isTrans)`: where B is, its layout and type; 0, or -1 (a
+        TilingWarning) when refused."""
         return self._set_type("b", pos, type, data_type, is_trans)
 
     def set_c_type(self, pos: TPosition, type: CubeFormat, data_type: DataType) -> int:
+        """`SetCType(pos, format, dtype)`: where C goes, its layout and type; 0, or -1 (a
+        TilingWarning) when refused."""
         return self._set_type("c", pos, type, data_type, False)
 
     def set_bias_type(self, pos: TPosition, type: CubeFormat, data_type: DataType) -> int:
+        """`SetBiasType(pos, format, dtype)`: where the bias is, its layout and type; 0, or -1 (a
+        TilingWarning) when refused."""
         return self._set_type("bias", pos, type, data_type, False)
 
     def set_dequant_type(self, dequant_type: DequantType) -> int:
+        """`SetDequantType(type)`: a scalar or a per-channel (tensor) dequantisation; 0."""
         self.dequant_type = _enum(dequant_type, DequantType, "dequant_type")
         return 0
 
     # -- shapes ---------------------------------------------------------------------
 
     def set_shape(self, m: int, n: int, k: int) -> int:
+        """`SetShape(m, n, k)`: the matmul's extents (positive); 0, or -1 (a TilingWarning) when
+        refused."""
         values = [_int(v, name) for v, name in ((m, "m"), (n, "n"), (k, "k"))]
         if min(values) <= 0:
             return _fail(f"set_shape({m}, {n}, {k}): every extent must be positive")
@@ -209,6 +220,8 @@ class MatmulApiTilingBase:
         return 0
 
     def set_org_shape(self, org_m: int, org_n: int, org_ka: int, org_kb: int | None = None) -> int:
+        """`SetOrgShape(orgM, orgN, orgKa[, orgKb])`: the full matrices' extents; 0, or -1 (a
+        TilingWarning) when refused."""
         org_kb = org_ka if org_kb is None else org_kb
         values = [_int(v, "org shape") for v in (org_m, org_n, org_ka, org_kb)]
         if min(values) <= 0:
@@ -222,15 +235,20 @@ class MatmulApiTilingBase:
         return 0
 
     def set_a_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
+        """`SetALayout(b, s, n, g, d)`: A's batched layout (BSNGD); 0."""
         return self._set_layout("A", "B S N G D", (b, s, n, g, d))
 
     def set_b_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
+        """`SetBLayout(b, s, n, g, d)`: B's batched layout (BSNGD); 0."""
         return self._set_layout("B", "B S N G D", (b, s, n, g, d))
 
     def set_c_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
+        """`SetCLayout(b, s1, n, g, s2)`: C's batched layout; 0."""
         return self._set_layout("C", "B S1 N G S2", (b, s, n, g, d))
 
     def set_batch_info_for_normal(self, batch_a: int, batch_b: int, m: int, n: int, k: int) -> int:
+        """`SetBatchInfoForNormal(batchA, batchB, m, n, k)`: batches in the NORMAL layout; 0, or -1
+        (a TilingWarning) when refused."""
         values = [_int(v, "batch info") for v in (batch_a, batch_b, m, n, k)]
         if min(values) <= 0:
             return _fail(f"set_batch_info_for_normal{tuple(values)}: values must be positive")
@@ -244,6 +262,8 @@ class MatmulApiTilingBase:
         return 0
 
     def set_batch_num(self, batch: int) -> int:
+        """`SetBatchNum(batch)`: the number of batches (positive); 0, or -1 (a TilingWarning) when
+        refused."""
         if _int(batch, "batch") <= 0:
             return _fail(f"set_batch_num({batch}): the batch count must be positive")
         self.batch_num = batch
@@ -252,12 +272,15 @@ class MatmulApiTilingBase:
     # -- options --------------------------------------------------------------------
 
     def enable_bias(self, is_bias_in: bool = False) -> int:
+        """`EnableBias(isBias)` (also `set_bias`): whether C gets a bias; 0."""
         self.is_bias = bool(is_bias_in)
         return 0
 
     set_bias = enable_bias
 
     def set_fix_split(self, base_m_in: int = -1, base_n_in: int = -1, base_k_in: int = -1) -> int:
+        """`SetFixSplit(baseM, baseN, baseK)`: fixed base block extents (-1: computed); 0, or -1 (a
+        TilingWarning) when refused."""
         values = tuple(_int(v, "base") for v in (base_m_in, base_n_in, base_k_in))
         if any(v == 0 or v < -1 for v in values):
             return _fail(f"set_fix_split{values}: a base must be positive (-1: computed)")
@@ -267,6 +290,8 @@ class MatmulApiTilingBase:
     def set_split_range(self, max_base_m: int = -1, max_base_n: int = -1, max_base_k: int = -1,
                         min_base_m: int = -1, min_base_n: int = -1,
                         min_base_k: int = -1) -> int:  # fmt: skip
+        """`SetSplitRange(maxM, maxN, maxK, minM, minN, minK)`: bounds of the base block search; 0,
+        or -1 (a TilingWarning) when refused."""
         values = (max_base_m, max_base_n, max_base_k, min_base_m, min_base_n, min_base_k)
         values = tuple(_int(v, "split range") for v in values)
         for hi, lo in zip(values[:3], values[3:], strict=True):
@@ -277,6 +302,8 @@ class MatmulApiTilingBase:
 
     def set_buffer_space(self, l1_size: int = -1, l0_c_size: int = -1, ub_size: int = -1,
                          bt_size: int = -1) -> int:  # fmt: skip
+        """`SetBufferSpace(l1, l0c, ub, bt)`: the buffer bytes the tiling may use (-1: all); 0, or
+        -1 (a TilingWarning) when refused."""
         values = tuple(_int(v, "buffer size") for v in (l1_size, l0_c_size, ub_size, bt_size))
         for value, name in zip(values, ("L1", "L0C", "UB", "BT"), strict=True):
             if value != -1 and not 0 <= value <= self.platform.get_core_mem_size(name):
@@ -288,15 +315,19 @@ class MatmulApiTilingBase:
         return 0
 
     def set_traverse(self, traverse: MatrixTraverse) -> int:
+        """`SetTraverse(traverse)`: the order the output blocks are walked; 0."""
         self.traverse = _enum(traverse, MatrixTraverse, "traverse")
         return 0
 
     def set_mad_type(self, mad_type: MatrixMadType) -> int:
+        """`SetMadType(type)`: normal or HF32 multiplies; 0."""
         self.mad_type = _enum(mad_type, MatrixMadType, "mad_type")
         return 0
 
     def set_double_buffer(self, a: bool, b: bool, c: bool, bias: bool, trans_nd2nz: bool = True,
                           trans_nz2nd: bool = True) -> int:  # fmt: skip
+        """`SetDoubleBuffer(a, b, c, bias, transND2NZ, transNZ2ND)`: recorded (reserved in the C++
+        API); 0."""
         # Reserved in the C++ API ("not supported in this version"): recorded only.
         self.double_buffer = tuple(bool(v) for v in (a, b, c, bias, trans_nd2nz, trans_nz2nd))
         return 0
@@ -306,6 +337,8 @@ class MatmulApiTilingBase:
                                  schedule_type_in: ScheduleType = ScheduleType.INNER_PRODUCT,
                                  traverse_in: MatrixTraverse = MatrixTraverse.NOSET,
                                  en_vec_nd2nz_in: bool = False) -> None:  # fmt: skip
+        """`SetMatmulConfigParams(...)`: a `MatmulConfigParams` or its fields (config type, L1 cache
+        of UB, schedule, traverse, ND2NZ on the vector unit)."""
         if isinstance(mm_config_type_in, MatmulConfigParams):
             self.config = mm_config_type_in
         else:
@@ -315,6 +348,7 @@ class MatmulApiTilingBase:
             self.traverse = self.config.traverse
 
     def set_sparse(self, is_sparse_in: bool = False) -> int:
+        """`SetSparse(isSparse)`: whether B is sparse; 0."""
         self.sparse = bool(is_sparse_in)
         return 0
 
@@ -324,12 +358,15 @@ class MatmulApiTilingBase:
         return self._result.base[i] if self._result else self.fix_base[i]
 
     def get_base_m(self) -> int:
+        """`GetBaseM()`: the base block's M (after `get_tiling`, else the fixed one)."""
         return self._base(0)
 
     def get_base_n(self) -> int:
+        """`GetBaseN()`: the base block's N (after `get_tiling`, else the fixed one)."""
         return self._base(1)
 
     def get_base_k(self) -> int:
+        """`GetBaseK()`: the base block's K (after `get_tiling`, else the fixed one)."""
         return self._base(2)
 
     def get_tiling(self, tiling: Any) -> int:
@@ -507,6 +544,8 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
         self.split_k = False
 
     def set_dim(self, dim: int) -> int:
+        """`SetDim(dim)`: the number of cores to split the matmul over; 0, or -1 (a TilingWarning)
+        when refused."""
         if _int(dim, "dim") <= 0:
             return _fail(f"set_dim({dim}): the core count must be positive")
         self.dim = dim
@@ -515,6 +554,8 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
     def set_single_shape(
         self, single_m_in: int = -1, single_n_in: int = -1, single_k_in: int = -1
     ) -> int:
+        """`SetSingleShape(m, n, k)`: one core's extents (-1: computed); 0, or -1 (a TilingWarning)
+        when refused."""
         values = tuple(_int(v, "single shape") for v in (single_m_in, single_n_in, single_k_in))
         if any(v == 0 or v < -1 for v in values):
             return _fail(f"set_single_shape{values}: extents must be positive (-1: computed)")
@@ -523,6 +564,8 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
 
     def set_single_range(self, max_m: int = -1, max_n: int = -1, max_k: int = -1, min_m: int = -1,
                          min_n: int = -1, min_k: int = -1) -> int:  # fmt: skip
+        """`SetSingleRange(maxM, maxN, maxK, minM, minN, minK)`: bounds of one core's extents; 0, or
+        -1 (a TilingWarning) when refused."""
         values = tuple(_int(v, "single range") for v in (max_m, max_n, max_k, min_m, min_n, min_k))
         for hi, lo in zip(values[:3], values[3:], strict=True):
             if hi != -1 and lo != -1 and lo > hi:
@@ -531,6 +574,8 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
         return 0
 
     def set_align_split(self, align_m: int, align_n: int, align_k: int) -> int:
+        """`SetAlignSplit(alignM, alignN, alignK)`: alignments of the split per core; 0, or -1 (a
+        TilingWarning) when refused."""
         values = tuple(_int(v, "align") for v in (align_m, align_n, align_k))
         if min(values) <= 0:
             return _fail(f"set_align_split{values}: alignments must be positive")
@@ -538,14 +583,17 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
         return 0
 
     def enable_multi_core_split_k(self, flag: bool) -> None:
+        """`EnableMultiCoreSplitK(flag)` (also `set_split_k`): whether cores may split K."""
         self.split_k = bool(flag)
 
     set_split_k = enable_multi_core_split_k
 
     def get_single_shape(self) -> tuple[int, int, int] | None:
+        """`GetSingleShape()`: one core's (M, N, K) after `get_tiling`, else None."""
         return self._result.single if self._result else None
 
     def get_core_num(self) -> tuple[int, int, int] | None:
+        """`GetCoreNum()`: (cores used, cores along M, along N) after `get_tiling`, else None."""
         if self._result is None:
             return None
         dims = self._result.dims
@@ -592,6 +640,8 @@ class BatchMatmulTiling(MatmulApiTilingBase):
     `set_batch_info_for_normal` and the layouts say the batches)."""
 
     def get_core_num(self) -> tuple[int, int, int, int, int] | None:
+        """`GetCoreNum()`: after `get_tiling`, the cores used, the blocks along M and N, and
+        the batches of A and of B per core; else None."""
         if self._result is None:
             return None
         v = self._result.values

@@ -29,12 +29,16 @@ class PlatformAscendC:
         self._aic, self._aiv = sizes.aic_cores, sizes.aiv_cores
 
     def get_core_num_aic(self) -> int:
+        """`GetCoreNumAic()`: the SoC's cube (AIC) cores."""
         return self._aic
 
     def get_core_num_aiv(self) -> int:
+        """`GetCoreNumAiv()`: the SoC's vector (AIV) cores."""
         return self._aiv
 
     def get_core_mem_size(self, memory: str) -> int:
+        """`GetCoreMemSize(memory)`: the bytes of one core's buffer (`"L1"`, `"L0A"`, `"UB"`,
+        ...)."""
         try:
             return self._memory[memory]
         except KeyError:

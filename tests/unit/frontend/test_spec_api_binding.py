@@ -82,6 +82,6 @@ def test_a_function_is_made_alone_with_all_its_forms(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(
         spec_api, "api_function", lambda name, forms: made.append(name) or make(name, forms)
     )
-    fn = SpecFunction("data_copy", asc.data_copy._modules)
+    fn = SpecFunction("data_copy", asc.data_copy._spec._modules)
     assert len(fn.forms) == len(FUNCTIONS["data_copy"].forms) > 1
     assert made == ["data_copy"]
