@@ -29,7 +29,7 @@ from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.transforms.diagnostics import source_spans
 from asc_xdsl.universe import DIALECTS, FASTER_UPSTREAM, PASSES, TARGETS
-from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
+from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.utils.recursion import deep_recursion
 
 

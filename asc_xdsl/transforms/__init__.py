@@ -1,1 +1,1 @@
-"""IR-to-IR passes (one ModulePass per module); registered in asc_xdsl.universe.PASSES."""
+"""IR-to-IR passes (one ModulePass per module); registered by name in asc_xdsl.transforms.registry."""

@@ -14,7 +14,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedExc
 
 from asc_xdsl.backends.ascendc import CodegenError
 from asc_xdsl.opt import AscOptMain
-from asc_xdsl.utils.ir_diagnostics import LocatedVerifyError
+from asc_xdsl.dialects.ir_diagnostics import LocatedVerifyError
 
 _POSITION = re.compile(r"^(?:.*?):(\d+):(\d+)")
 
