@@ -27,9 +27,9 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from asc_xdsl import soc as soc_table
 from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.dialects.context import AscContext
+from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.transforms.diagnostics import source_spans
 from asc_xdsl.universe import DIALECTS, FASTER_UPSTREAM, PASSES, TARGETS
-from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.utils.recursion import deep_recursion
 
 

@@ -195,7 +195,9 @@ def test_no_cycle_between_layers() -> None:
             node, path = stack.pop()
             for nxt in graph.get(node, ()):
                 if nxt == start:
-                    cycles.append(" / ".join(witness[p] for p in zip(path, [*path[1:], start])))
+                    cycles.append(
+                        " / ".join(witness[p] for p in zip(path, [*path[1:], start], strict=True))
+                    )
                 elif nxt not in seen:
                     seen.add(nxt)
                     stack.append((nxt, [*path, nxt]))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -22,10 +24,15 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, ParametrizedAttribute
 
-from asc_xdsl.dialects.ascendc.adv_types import MatmulConfigAttr, MatmulType
+from asc_xdsl.dialects.ascendc.adv_types import (
+    MATMUL_CONFIG_FIELDS,
+    MatmulConfigAttr,
+    MatmulType,
+    MatrixSpec,
+)
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.dialects.ascendc.types import AscendCType, UnsupportedType
 from asc_xdsl.utils.class_tests import SubclassCache
 
 INDEX_CPP = "int64_t"
@@ -60,10 +67,6 @@ _CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (Float16Type, BFloat16Type)
 def constant_qualifier(t: Attribute) -> str:
     """`constexpr` for a constant of type `t` when that is valid on every build, else `const`."""
     return "const" if _IS_CLASS_IN_CPU_DEBUG[type(t)] else "constexpr"
-
-
-class UnsupportedType(Exception):
-    """A type with no C++ spelling; the printer turns it into a located error."""
 
 
 def int_cpp(t: IntegerType, unsigned: bool | None = None) -> str:
@@ -123,6 +126,10 @@ def template_arg(arg: object) -> str:
         return "true" if arg else "false"
     if isinstance(arg, int | str):
         return str(arg)
+    if isinstance(arg, MatrixSpec):
+        return matmul_type_cpp(arg)
+    if isinstance(arg, MatmulConfigAttr):
+        return matmul_config_name(config_initializer(arg))
     if not isinstance(arg, Attribute):
         raise UnsupportedType(f"template argument {arg!r} has no C++ spelling")
     return cpp_type(arg)
@@ -254,3 +261,39 @@ def _holds_matmul(a: Attribute) -> bool:
 
 
 _IS_MATMUL_PART = SubclassCache((MatmulType, MatmulConfigAttr))
+
+
+# -- matmul objects: `matmul::Matmul<A, B, C, Bias, CFG>` ----------------------------
+
+
+@functools.lru_cache(maxsize=256)
+def matmul_type_cpp(m: MatrixSpec) -> str:
+    """`matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false,
+    LayoutMode::NONE>` (a bias: the first three arguments)."""
+    args = [m.position.cpp, m.format.cpp, cpp_type(m.dtype)]
+    if not m.bias:
+        args += ["true" if m.transposed else "false", m.layout.cpp]
+    return f"matmul::MatmulType<{', '.join(args)}>"
+
+
+@functools.lru_cache(maxsize=64)
+def config_initializer(config: MatmulConfigAttr) -> str:
+    """The braced initializer of the C++ `MatmulConfig`, every field in order (pyasc's
+    spelling: bools as 1/0, enums by name). Made once per config: asked for each matmul
+    type of a module when it is printed."""
+    parts = []
+    for f in MATMUL_CONFIG_FIELDS:
+        value = config.value(f.name)
+        parts.append(f.kind(value).cpp if issubclass(f.kind, AscEnum) else str(value))
+    return "{" + ",".join(parts) + "}"
+
+
+MATMUL_CONFIG_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar(
+    "MATMUL_CONFIG_NAMES", default=None
+)
+"""While a module prints: each distinct MatmulConfig initializer -> its declared name."""
+
+
+def matmul_config_name(initializer: str) -> str:
+    names = MATMUL_CONFIG_NAMES.get()
+    return names.get(initializer, "CFG") if names else "CFG"

@@ -1,0 +1,13 @@
+"""Ascend C emission of the irregular ops of `asc_xdsl.dialects.ascendc.scalar` (moved out of the dialect:
+a dialect module holds IR facts, the backend all C++ text). Registered by op name in
+`asc_xdsl.backends.ascendc.emitters.EMITTERS`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _print_count_value(emitter: Any, op: Any) -> None:
+    """`int64_t r = AscendC::Api<count>(x);`, `count` naming the constant's variable."""
+    count, x = emitter.name(op.count_value), emitter.name(op.value_in)
+    emitter.declare(op, op.results[0], f"AscendC::{op.API_NAME}<{count}>({x})")

@@ -1,0 +1,40 @@
+"""Ascend C emission of the irregular ops of `asc_xdsl.dialects.ascendc.vec_proposal` (moved out of the dialect:
+a dialect module holds IR facts, the backend all C++ text). Registered by op name in
+`asc_xdsl.backends.ascendc.emitters.EMITTERS`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.ir import Operation
+
+from asc_xdsl.dialects.ascendc.data_copy import c_array
+
+
+def _print_mrg_sort(emitter: Any, op: Operation) -> None:
+    """The two count arrays as `uint16_t`/`uint32_t` C arrays (converting other integer
+    types), then the call."""
+    base = emitter.name(op.dst)  # type: ignore[attr-defined]
+    arrays = [
+        c_array(emitter, op, ctype, getattr(op, name), f"{base}_{name}")
+        for name, ctype in (("element_count_list", "uint16_t"), ("sorted_num", "uint32_t"))
+    ]
+    t, flag = op.cpp_template_args()  # type: ignore[attr-defined]
+    args = [
+        emitter.name(op.dst),  # type: ignore[attr-defined]
+        emitter.name(op.sort_list),  # type: ignore[attr-defined]
+        *arrays,
+        emitter.name(op.valid_bit),  # type: ignore[attr-defined]
+        emitter.name(op.repeat_time),  # type: ignore[attr-defined]
+    ]
+    emitter.line(f"AscendC::MrgSort<{emitter.ctype(op, t)}, {flag}>({', '.join(args)});")
+
+
+def _print_get_mrg_sort_result(emitter: Any, op: Operation) -> None:
+    """`uint16_t a; ... AscendC::GetMrgSortResult(a, b, c, d);` (out parameters)."""
+    names = []
+    for r in op.results:
+        name = emitter.names.define(r)
+        emitter.line(f"{emitter.ctype(op, r.type)} {name};")
+        names.append(name)
+    emitter.line(f"AscendC::GetMrgSortResult({', '.join(names)});")
