@@ -23,11 +23,10 @@ element types may differ. `DataCopyBaseOp` verifies both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
@@ -404,22 +403,6 @@ for _cls, _mnemonic, _params, _form, _pipe, _doc in _DATA_COPY_TABLE:
 _SLICE_INFO = struct("SliceInfoType")
 
 
-def c_array(emitter: Any, op: Operation, ctype: str, values: Sequence[SSAValue], base: str) -> str:
-    """Declare `ctype name[] = {values};` before `op`'s statement; return the name.
-
-    A value of another type than the array's is converted (braces forbid narrowing).
-    """
-    name = emitter.names.claim(base)
-    items = []
-    for v in values:
-        own = emitter.ctype(op, v.type)
-        items.append(
-            emitter.name(v) if own == ctype else f"static_cast<{ctype}>({emitter.name(v)})"
-        )
-    emitter.line(f"{ctype} {name}[] = {{{', '.join(items)}}};")
-    return name
-
-
 class _SliceCopyOp(DataCopyBaseOp):
     FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_GM, GM_FROM_LOCAL))
 
@@ -583,6 +566,5 @@ __all__ = [
     "DataCopyBaseOp",
     "add_copy",
     "buffer_of",
-    "c_array",
     "data_copy_ops",
 ]

@@ -1,6 +1,7 @@
-"""Ascend C emission of the irregular ops of `asc_xdsl.dialects.ascendc.data_copy` (moved out of the dialect:
-a dialect module holds IR facts, the backend all C++ text). Registered by op name in
-`asc_xdsl.backends.ascendc.emitters.EMITTERS`."""
+"""Ascend C of the irregular ops of `dialects/ascendc/data_copy.py`.
+
+The dialect module holds their IR facts, this one their C++ (rows of `emitters.EMITTERS`).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from typing import Any
 
 from xdsl.ir import Operation
 
-from asc_xdsl.dialects.ascendc.data_copy import (
-    c_array,
-)
+from asc_xdsl.backends.ascendc.emitters.common import c_array
+from asc_xdsl.backends.ascendc.errors import CodegenError
 
 
 def _print_slice_copy(emitter: Any, op: Operation) -> None:
@@ -42,8 +42,6 @@ def _print_copy(emitter: Any, op: Operation) -> None:
 
 
 def _no_cpp_form(emitter: Any, op: Operation) -> None:
-    from asc_xdsl.backends.ascendc.printer import CodegenError
-
     raise CodegenError(
         op,
         "AscendC::SliceInfo has no operator[] (pyasc has no Ascend C form for it either); "

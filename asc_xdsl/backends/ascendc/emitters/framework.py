@@ -1,6 +1,7 @@
-"""Ascend C emission of the irregular ops of `asc_xdsl.dialects.ascendc.framework` (moved out of the dialect:
-a dialect module holds IR facts, the backend all C++ text). Registered by op name in
-`asc_xdsl.backends.ascendc.emitters.EMITTERS`."""
+"""Ascend C of the irregular ops of `dialects/ascendc/framework.py`.
+
+The dialect module holds their IR facts, this one their C++ (rows of `emitters.EMITTERS`).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 
 from xdsl.ir import Operation
 
-from asc_xdsl.dialects.ascendc.object_ops import cpu_debug_only
+from asc_xdsl.backends.ascendc.emitters.common import cpu_debug_only
+from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.enums import TPosition
 
 
@@ -29,8 +31,6 @@ def _print_get_base_addr(emitter: Any, op: Any) -> None:
 
 
 def _no_destroy(emitter: Any, op: Operation) -> None:
-    from asc_xdsl.backends.ascendc.printer import CodegenError
-
     raise CodegenError(
         op,
         "TQueBind has no Destroy() in the Ascend C headers (pyasc has the op, not the API); "

@@ -1,6 +1,7 @@
-"""Ascend C emission of the irregular ops of `asc_xdsl.dialects.ascendc.misc` (moved out of the dialect:
-a dialect module holds IR facts, the backend all C++ text). Registered by op name in
-`asc_xdsl.backends.ascendc.emitters.EMITTERS`."""
+"""Ascend C of the irregular ops of `dialects/ascendc/misc.py`.
+
+The dialect module holds their IR facts, this one their C++ (rows of `emitters.EMITTERS`).
+"""
 
 from __future__ import annotations
 

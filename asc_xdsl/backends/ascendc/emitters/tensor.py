@@ -1,14 +1,13 @@
-"""Ascend C emission of the irregular ops of `asc_xdsl.dialects.ascendc.tensor` (moved out of the dialect:
-a dialect module holds IR facts, the backend all C++ text). Registered by op name in
-`asc_xdsl.backends.ascendc.emitters.EMITTERS`."""
+"""Ascend C of the irregular ops of `dialects/ascendc/tensor.py`.
+
+The dialect module holds their IR facts, this one their C++ (rows of `emitters.EMITTERS`).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from asc_xdsl.dialects.ascendc.object_ops import (
-    cpu_debug_only,
-)
+from asc_xdsl.backends.ascendc.emitters.common import cpu_debug_only
 
 
 def _print_shape_field(emitter: Any, op: Any) -> None:
