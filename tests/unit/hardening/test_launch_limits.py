@@ -12,12 +12,12 @@ from xdsl.dialects.builtin import Float16Type, IntegerType, Signedness, i32
 
 import asc_xdsl as asc
 import asc_xdsl.frontend.jit  # the module, for monkeypatching
+from asc_xdsl.dialects import ir_diagnostics
 from asc_xdsl.opt import main as asc_opt
 from asc_xdsl.runtime import LaunchError
 from asc_xdsl.runtime.cann.args import encode_scalar
 from asc_xdsl.runtime.scalars import scalar_argument
 from asc_xdsl.runtime.simulator import StepLimitError
-from asc_xdsl.utils import ir_diagnostics
 
 X = np.zeros(8, np.int32)
 
