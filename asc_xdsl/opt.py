@@ -15,7 +15,7 @@ it; anything else that escapes is one line naming the exception, exit status 1.
 
 from __future__ import annotations
 
-import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+import asc_xdsl.utils.program_start
 
 # isort: split
 import argparse
@@ -42,9 +42,9 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from asc_xdsl import soc as soc_table
 from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.dialects.context import AscContext
+from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.transforms.diagnostics import source_spans
 from asc_xdsl.universe import DIALECTS, FASTER_UPSTREAM, PASSES, TARGETS
-from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.utils.recursion import deep_recursion
 
 

@@ -20,7 +20,7 @@ option, or the IR's diagnostic at its line; exit status 1.
 
 from __future__ import annotations
 
-import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+import asc_xdsl.utils.program_start
 
 # isort: split
 import argparse
@@ -29,6 +29,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
 from xdsl.utils.exceptions import DiagnosticException
 

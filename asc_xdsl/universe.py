@@ -18,13 +18,14 @@ print, plain `xdsl-opt` reads back (tests/unit/test_universe.py).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the JIT's pipeline reads PASSES; only xDSL's tools need a Universe
+# The pass table is the transforms' own (the JIT's pipeline reads it): named here too.
+from asc_xdsl.transforms.registry import FASTER_UPSTREAM, PASS_CLASSES, PASSES
+
+if TYPE_CHECKING:  # only xDSL's tools need a Universe
     from xdsl.ir import Dialect
-    from xdsl.passes import ModulePass
     from xdsl.utils.target import Target
 
 
@@ -54,49 +55,6 @@ DIALECTS: dict[str, Callable[[], Dialect]] = {
 }
 
 
-def _pass(module: str, cls: str) -> Callable[[], type[ModulePass]]:
-    def factory() -> type[ModulePass]:
-        return getattr(importlib.import_module(f"asc_xdsl.transforms.{module}"), cls)
-
-    return factory
-
-
-PASS_CLASSES: dict[str, tuple[str, str]] = {
-    "ascendc-declare-py-struct": ("declare_py_struct", "DeclarePyStructPass"),
-    "ascendc-define-cube-only": ("define_cube_only", "DefineCubeOnlyPass"),
-    "ascendc-detect-enable-debug": ("detect_enable_debug", "DetectEnableDebugPass"),
-    "ascendc-detect-kernel-type": ("detect_kernel_type", "DetectKernelTypePass"),
-    "ascendc-erase-sync": ("erase_sync", "EraseSyncPass"),
-    "ascendc-generate-boilerplate": ("generate_boilerplate", "GenerateBoilerplatePass"),
-    "ascendc-hoist-que-bind": ("hoist_que_bind", "HoistQueBindPass"),
-    "ascendc-hoist-ub-allocation": ("hoist_ub_allocation", "HoistUBAllocationPass"),
-    "ascendc-input-output-tensor": ("input_output_tensor", "InputOutputTensorPass"),
-    "ascendc-jit-pipeline": ("jit_pipeline", "JitPipelinePass"),
-    "ascendc-insert-sync": ("insert_sync", "InsertSyncPass"),
-    "ascendc-legalize-kernel-args": ("legalize_kernel_args", "LegalizeKernelArgsPass"),
-    "ascendc-materialize-tensor": ("materialize_tensor", "MaterializeTensorPass"),
-    "ascendc-noop": ("noop", "NoopPass"),
-    "ascendc-plan-memory": ("plan_memory", "PlanMemoryPass"),
-    "ascendc-privatize-func": ("privatize_func", "PrivatizeFuncPass"),
-    "ascendc-unify-pipe": ("unify_pipe", "UnifyPipePass"),
-    "ascendc-verify-sync": ("verify_sync", "VerifySyncPass"),
-    # MLIR's passes pyasc's JIT runs that xDSL 0.74 lacks (or has under another name)
-    "inline": ("inline", "InlinePass"),
-    "loop-invariant-code-motion": ("licm", "LoopInvariantCodeMotionPass"),
-    "sccp": ("sccp", "SCCPPass"),
-    "symbol-dce": ("symbol_dce", "SymbolDCEPass"),
-}
-"""Pass name (pyasc's, or MLIR's) -> (module of `asc_xdsl.transforms`, class); imported on first use."""
-
-PASSES: dict[str, Callable[[], type[ModulePass]]] = {
-    name: _pass(module, cls) for name, (module, cls) in PASS_CLASSES.items()
-}
-FASTER_UPSTREAM: dict[str, Callable[[], type[ModulePass]]] = {
-    "cse": _pass("cse", "CommonSubexpressionElimination"),
-}
-"""xDSL passes that asc-opt and the JIT pipeline run in our faster form, with the same
-results (transforms/cse.py). Not in the universe: a second `cse` there would clash
-with xDSL's in `xdsl-opt`'s registry."""
 TARGETS: dict[str, Callable[[], type[Target]]] = {"ascendc": _ascendc_target}
 
 
@@ -109,3 +67,6 @@ def __getattr__(name: str) -> Any:
 
     ASC_XDSL_UNIVERSE = Universe(all_dialects=DIALECTS, all_passes=PASSES, all_targets=TARGETS)
     return ASC_XDSL_UNIVERSE
+
+
+__all__ = ["DIALECTS", "FASTER_UPSTREAM", "PASSES", "PASS_CLASSES", "TARGETS"]

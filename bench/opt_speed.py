@@ -115,9 +115,9 @@ def printers_alone(path: Path, repeat: int) -> tuple[float, float]:
     from xdsl.printer import Printer
 
     from asc_xdsl.backends.ascendc.printer import emit_ascendc
+    from asc_xdsl.dialects.ir_diagnostics import LocatingParser
     from asc_xdsl.opt import AscOptMain
     from asc_xdsl.transforms.generate_boilerplate import missing_headers
-    from asc_xdsl.utils.ir_diagnostics import LocatingParser
 
     ctx = AscOptMain(args=[str(path)]).ctx
     module = LocatingParser(ctx, path.read_text(), str(path)).parse_module()

@@ -134,7 +134,7 @@ IMPORTS = {
     "Int": "asc_xdsl.language._typing",
     "Scalar": "asc_xdsl.language._typing",
     "Bool": "asc_xdsl.language._typing",
-    "DataType": "asc_xdsl.frontend.dtypes",
+    "DataType": "asc_xdsl.dialects.dtypes",
     "IRValue": "asc_xdsl.frontend.values",
     "RuntimeScalar": "asc_xdsl.frontend.values",
     "LocalTensor": "asc_xdsl.language.core.tensor",

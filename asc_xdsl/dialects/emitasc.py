@@ -69,6 +69,12 @@ from asc_xdsl.dialects.ascendc.spec import (
 )
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.cpp_identifiers import (
+    callee_problem,
+    code_line_problem,
+    expression_problem,
+    identifier_problem,
+)
 
 # ---------------------------------------------------------------------------
 # Text that reaches the C++ as it is
@@ -88,15 +94,12 @@ def check_identifier(op: Operation | str, what: str, name: str) -> None:
 def _identifier_problem(name: str) -> str | None:
     """What is wrong with `name` as a C++ identifier, asked once per name (a kernel's
     struct members are read many times)."""
-    from asc_xdsl.backends.ascendc.names import identifier_problem
-
     return identifier_problem(name)
 
 
 def check_code_line(op: Operation, what: str, text: str) -> None:
     """`text` stays on its line (`cpp_types.code_line_problem`: no line break, trailing
     backslash, open comment or literal, conditional directive)."""
-    from asc_xdsl.backends.ascendc.cpp_types import code_line_problem
 
     problem = code_line_problem(text)
     if problem is not None:
@@ -205,38 +208,13 @@ MEMREF = predicate(
 )
 
 
-def _cpp(emitter: Any, op: Operation, t: Attribute) -> str:
-    return emitter.ctype(op, t)
-
-
-def _codegen_error(op: Operation, reason: str) -> Exception:
-    from asc_xdsl.backends.ascendc.printer import CodegenError
-
-    return CodegenError(op, reason)
-
-
-def _statement(emitter: Any, op: Operation, expr: str) -> None:
-    """`expr;`, or `T r = expr;` for an op with a result."""
-    if op.results:
-        emitter.declare(op, op.results[0], expr)
-    else:
-        emitter.line(f"{expr};")
-
-
 class CallOpaqueBase(SpecOp):
     def verify_(self) -> None:
         super().verify_()
-        from asc_xdsl.backends.ascendc.names import callee_problem
-
         callee = self.callee.data  # type: ignore[attr-defined]
         problem = callee_problem(callee)
         if problem is not None:
             raise VerifyException(f"'{self.name}': callee {callee!r} {problem}")
-
-
-def _print_call_opaque(emitter: Any, op: Any) -> None:
-    args = ", ".join(emitter.name(v) for v in op.callee_operands)
-    _statement(emitter, op, f"{emitter.callee(op, op.callee.data)}({args})")
 
 
 FAMILY.add(
@@ -248,7 +226,6 @@ FAMILY.add(
         props=(Prop("callee", kind=PropKind.STRING),),
         results=(Result("result", ANY, optional=True),),
         emit=EmitKind.CUSTOM,
-        printer=_print_call_opaque,
         format="$callee `(` $callee_operands `)` attr-dict `:` "
         "functional-type($callee_operands, $result)",
         dialect="emitasc",
@@ -268,21 +245,6 @@ class DereferenceBase(SpecOp):
             )
 
 
-def _reference(emitter: Any, op: Any, pointer: MemRefType, t: Attribute) -> str:
-    """`T&` for an object behind `pointer`, in the pointer's address space (`__gm__ T&`):
-    a plain reference cannot bind to GM on the device."""
-    from asc_xdsl.backends.ascendc.cpp_types import ADDRESS_SPACES, memory_space
-
-    space = ADDRESS_SPACES.get(memory_space(pointer) or -1)
-    return f"{space + ' ' if space else ''}{_cpp(emitter, op, t)}&"
-
-
-def _print_dereference(emitter: Any, op: Any) -> None:
-    ref = _reference(emitter, op, op.base.type, op.result.type)
-    name = emitter.names.define(op.result)
-    emitter.line(f"{ref} {name} = *{emitter.name(op.base)};")
-
-
 FAMILY.add(
     "DereferenceOp",
     OpSpec(
@@ -291,7 +253,6 @@ FAMILY.add(
         (Operand("base", MEMREF),),
         results=(Result("result", ANY),),
         emit=EmitKind.CUSTOM,
-        printer=_print_dereference,
         format="$base attr-dict `:` type($base) `,` type($result)",
         dialect="emitasc",
         doc="`T& r = *p;`: the object a pointer points to, as a reference.",
@@ -300,13 +261,9 @@ FAMILY.add(
 )
 
 
-def _add_cast(class_name: str, mnemonic: str, api: str, spelling: str, dialect: str, doc: str):
-    """A conversion `T v = <spelling>;` of one operand, `{t}` the C++ type, `{x}` the operand."""
-
-    def printer(emitter: Any, op: Any) -> None:
-        ctype = _cpp(emitter, op, op.result.type)
-        emitter.declare(op, op.result, spelling.format(t=ctype, x=emitter.name(op.source)))
-
+def _add_cast(class_name: str, mnemonic: str, api: str, dialect: str, doc: str):
+    """A conversion of one operand to the result's type (its C++ spelling: the backend's,
+    `backends/ascendc/emitters/emitasc.py`)."""
     FAMILY.add(
         class_name,
         OpSpec(
@@ -315,7 +272,6 @@ def _add_cast(class_name: str, mnemonic: str, api: str, spelling: str, dialect: 
             (Operand("source", ANY),),
             results=(Result("result", ANY),),
             emit=EmitKind.CUSTOM,
-            printer=printer,
             format="$source attr-dict `:` type($source) `to` type($result)",
             dialect=dialect,
             doc=doc,
@@ -327,7 +283,6 @@ _add_cast(
     "ReinterpretCastOp",
     "reinterpret_cast",
     "reinterpret_cast",
-    "reinterpret_cast<{t}>({x})",
     "emitasc",
     "`reinterpret_cast<T>(x)`: the same bits as another type.",
 )
@@ -399,14 +354,6 @@ class PtrOffsetBase(SpecOp):
             )
 
 
-def _print_ptr_offset(emitter: Any, op: Any) -> None:
-    if op.dynamic_offset is not None:
-        offset = emitter.name(op.dynamic_offset)
-    else:
-        offset = str(op.static_offset.value.data)
-    emitter.declare(op, op.result, f"{emitter.name(op.base)} + {offset}")
-
-
 FAMILY.add(
     "PtrOffsetOp",
     OpSpec(
@@ -423,7 +370,6 @@ FAMILY.add(
         props=(Prop("staticOffset", kind=PropKind.INT, int_type="index", optional=True),),
         results=(Result("result", MEMREF),),
         emit=EmitKind.CUSTOM,
-        printer=_print_ptr_offset,
         dialect="emitasc",
         views=(("base", "result"),),
         doc="`p + offset`: a pointer `offset` elements past `p` (same type).",
@@ -494,21 +440,6 @@ class VariableBase(SpecOp):
             )
 
 
-def _print_variable(emitter: Any, op: Any) -> None:
-    from asc_xdsl.backends.ascendc.cpp_types import float_literal, int_literal
-
-    t = op.result.type
-    if op.dynamic_init is not None:
-        init = emitter.name(op.dynamic_init)
-    elif isinstance(op.static_init, IntegerAttr):
-        init = int_literal(op.static_init.value.data, t.element_type)
-    else:
-        init = float_literal(op.static_init.value.data, t.element_type)
-    name = emitter.names.define(op.result)
-    dims = "".join(f"[{d}]" for d in t.get_shape())
-    emitter.line(f"{_cpp(emitter, op, t.element_type)} {name}{dims}{{{init}}};")
-
-
 FAMILY.add(
     "VariableOp",
     OpSpec(
@@ -518,7 +449,6 @@ FAMILY.add(
         props=(Prop("staticInit", kind=PropKind.ATTR, optional=True),),
         results=(Result("result", MEMREF),),
         emit=EmitKind.CUSTOM,
-        printer=_print_variable,
         dialect="emitasc",
         doc="`T v[1]{init};`: a mutable local variable (a one-element array).",
     ),
@@ -544,24 +474,6 @@ _item = tuple.__getitem__
 """An item of an op's operand tuple (`SSAValues`' own `__getitem__` is a Python call)."""
 
 
-def _access(emitter: Any, op: Any) -> str:
-    """`base.field`, or `base->field` through a pointer."""
-    # (the fields behind `base`, `base.type` and `field`: the accessors cost a call each)
-    base = _item(op._operands, 0)
-    arrow = "->" if _IS_MEMREF[type(base._type)] else "."
-    field = emitter.identifier(op, "field", op.properties["field"].data)
-    return f"{emitter.name(base)}{arrow}{field}"
-
-
-def _print_member(emitter: Any, op: Any) -> None:
-    (result,) = op.results
-    emitter.declare(op, result, _access(emitter, op))
-
-
-def _print_set_member(emitter: Any, op: Any) -> None:
-    emitter.line(f"{_access(emitter, op)} = {emitter.name(op.value)};")
-
-
 _FIELD = Prop("field", kind=PropKind.STRING)
 FAMILY.add(
     "MemberOp",
@@ -572,7 +484,6 @@ FAMILY.add(
         props=(_FIELD,),
         results=(Result("result", ANY),),
         emit=EmitKind.CUSTOM,
-        printer=_print_member,
         format="$base $field attr-dict `:` type($base) `,` type($result)",
         dialect="emitasc",
         doc="`T r = s.field;` (`p->field` through a pointer): a struct field's value.",
@@ -587,37 +498,12 @@ FAMILY.add(
         (Operand("base", ANY), Operand("value", ANY)),
         props=(_FIELD,),
         emit=EmitKind.CUSTOM,
-        printer=_print_set_member,
         format="$base $field `,` $value attr-dict `:` type($base) `,` type($value)",
         dialect="emitasc",
         doc="`s.field = value;`: set a struct field.",
     ),
     FieldOp,
 )
-
-
-def _field_name(op: Any) -> str:
-    """The `field` named, else field `index` of a Python struct, else `var<index>`."""
-    if op.field is not None:
-        return op.field.data
-    index, element = op.index.value.data, op.base.type.element_type
-    if isinstance(element, PyStructType) and 0 <= index < len(element.names):
-        return element.names.data[index].data
-    return f"var{index}"
-
-
-def _print_member_ptr(emitter: Any, op: Any) -> None:
-    ctype = _cpp(emitter, op, op.result.type)
-    field = emitter.identifier(op, "field", _field_name(op))
-    expr = f"reinterpret_cast<{ctype}>(&{emitter.name(op.base)}->{field})"
-    emitter.declare(op, op.result, expr)
-
-
-def _print_member_ref(emitter: Any, op: Any) -> None:
-    ref = _reference(emitter, op, op.base.type, op.result.type)
-    name = emitter.names.define(op.result)
-    field = f"{emitter.name(op.base)}->{emitter.identifier(op, 'field', _field_name(op))}"
-    emitter.line(f"{ref} {name} = reinterpret_cast<{ref}>({field});")
 
 
 _MEMBER_FORMAT = "$base `[` $index `]` ($field^)? attr-dict `:` type($base) `,` type($result)"
@@ -634,7 +520,6 @@ FAMILY.add(
         props=_MEMBER_PROPS,
         results=(Result("result", MEMREF),),
         emit=EmitKind.CUSTOM,
-        printer=_print_member_ptr,
         format=_MEMBER_FORMAT,
         dialect="emitasc",
         doc="`T* r = reinterpret_cast<T*>(&p->field);`: the address of a field "
@@ -651,33 +536,12 @@ FAMILY.add(
         props=_MEMBER_PROPS,
         results=(Result("result", ANY),),
         emit=EmitKind.CUSTOM,
-        printer=_print_member_ref,
         format=_MEMBER_FORMAT,
         dialect="emitasc",
         doc="`T& r = reinterpret_cast<T&>(p->field);`: a field as a reference.",
     ),
     FieldOp,
 )
-
-
-def _print_copy_struct(emitter: Any, op: Any) -> None:
-    """Copy the struct out of GM byte by byte (GM has no struct loads), as pyasc does."""
-    from asc_xdsl.backends.ascendc.cpp_types import ADDRESS_SPACES, memory_space
-
-    base_type = op.base.type
-    space = ADDRESS_SPACES.get(memory_space(base_type) or -1)
-    qualifier = f"{space} " if space else ""
-    name = emitter.names.define(op.result)
-    base = emitter.name(op.base)
-    i, byte = emitter.names.claim("i"), emitter.names.claim("byte")
-    emitter.line(f"{_cpp(emitter, op, op.result.type)} {name};")
-    emitter.line(f"for (size_t {i} = 0; {i} < sizeof({name}); {i}++) {{")
-    emitter.level += 1
-    emitter.line(f"auto {byte} = reinterpret_cast<{qualifier}uint8_t*>({base})[{i}];")
-    emitter.line(f"reinterpret_cast<uint8_t*>(&{name})[{i}] = {byte};")
-    emitter.level -= 1
-    emitter.line("};")
-    emitter.names.release(i, byte)  # the loop's scope ended
 
 
 class CopyStructBase(SpecOp):
@@ -700,7 +564,6 @@ FAMILY.add(
         (Operand("base", MEMREF),),
         results=(Result("result", ANY),),
         emit=EmitKind.CUSTOM,
-        printer=_print_copy_struct,
         format="$base attr-dict `:` type($base) `,` type($result)",
         dialect="emitasc",
         doc="`T s;` filled byte by byte from `*p`: a local copy of a struct in GM.",
@@ -717,27 +580,6 @@ class DeclarePyStructBase(SpecOp):
             raise VerifyException(f"'{self.name}': pystruct must be a !emitasc.py_struct, got {t}")
 
 
-def _print_declare_py_struct(emitter: Any, op: Any) -> None:
-    t = op.pystruct
-    if not isinstance(t, PyStructType):  # (unverified IR)
-        raise _codegen_error(op, f"pystruct must be a !emitasc.py_struct, got {t}")
-    name = emitter.identifier(op, "struct name", t.struct_name.data)
-    if len(t.types) != len(t.names):
-        raise _codegen_error(op, f"{len(t.types)} field types for {len(t.names)} field names")
-    fields = [
-        (emitter.identifier(op, "field name", field), _cpp(emitter, op, ftype))
-        for field, ftype in t.fields()
-    ]
-    emitter.line("#pragma pack(push, 8)")
-    emitter.line(f"struct {name} {{")
-    emitter.level += 1
-    for field, ctype in fields:
-        emitter.line(f"{ctype} {field};")
-    emitter.level -= 1
-    emitter.line("};")
-    emitter.line("#pragma pack(pop)")
-
-
 FAMILY.add(
     "DeclarePyStructOp",
     OpSpec(
@@ -745,7 +587,6 @@ FAMILY.add(
         "struct",
         props=(Prop("pystruct", kind=PropKind.TYPE),),
         emit=EmitKind.CUSTOM,
-        printer=_print_declare_py_struct,
         format="$pystruct attr-dict",
         dialect="emitasc",
         doc="`struct Name { ... };` (packed to 8 bytes): declares a `!emitasc.py_struct`.",
@@ -768,14 +609,6 @@ class VerbatimBase(SpecOp):
                 raise VerifyException(
                     f"'{self.name}': ${m.group(1)} names no argument (there are {n})"
                 )
-
-
-def _print_verbatim(emitter: Any, op: Any) -> None:
-    text = emitter.code_line(op, "code", op.value.data)
-    args = list(op.args) if hasattr(op, "args") else []
-    if args:  # `$N` is argument N's name
-        text = _ARG_REF.sub(lambda m: emitter.name(args[int(m.group(1))]), text)
-    emitter.line(text)
 
 
 def verbatim_text(op: Operation) -> str | None:
@@ -801,7 +634,6 @@ FAMILY.add(
         (Operand("args", ANY, arity=Arity.VARIADIC),),
         props=(Prop("value", kind=PropKind.STRING),),
         emit=EmitKind.CUSTOM,
-        printer=_print_verbatim,
         format="$value ($args^ `:` type($args))? attr-dict",
         dialect="emitasc",
         doc="One line of C++ as it is, `$N` standing for argument N.",
@@ -870,8 +702,6 @@ class ConstantBase(SpecOp):
         super().verify_()
         value, t = self._prop("value"), self.results[0].type
         if isinstance(value, opaque_attr()):
-            from asc_xdsl.backends.ascendc.cpp_types import expression_problem
-
             text = value.value.data
             problem = expression_problem(text)
             if problem is not None:
@@ -886,21 +716,6 @@ class ConstantBase(SpecOp):
             raise VerifyException(f"'{self.name}': value {value} must have the result type {t}")
 
 
-def _print_constant(emitter: Any, op: Any) -> None:
-    from asc_xdsl.backends.ascendc.cpp_types import constant_qualifier, float_literal, int_literal
-
-    value, result = op.value, op.results[0]
-    if isinstance(value, opaque_attr()):
-        literal = emitter.expression(op, "opaque value", value.value.data)
-    elif isinstance(value, IntegerAttr):
-        literal = int_literal(value.value.data, result.type)
-    else:
-        literal = float_literal(value.value.data, result.type)
-    name = emitter.names.define(result)
-    ctype = _cpp(emitter, op, result.type)
-    emitter.line(f"{constant_qualifier(result.type)} {ctype} {name} = {literal};")
-
-
 FAMILY.add(
     "EmitcConstantOp",
     OpSpec(
@@ -909,7 +724,6 @@ FAMILY.add(
         props=(Prop("value", kind=PropKind.ATTR),),
         results=(Result("result", ANY),),
         emit=EmitKind.CUSTOM,
-        printer=_print_constant,
         dialect="emitc",
         doc="`constexpr T v = value;` (an opaque value is a C++ expression).",
     ),
@@ -917,7 +731,7 @@ FAMILY.add(
 )
 
 
-_add_cast("EmitcCastOp", "cast", "(T)", "({t}) {x}", "emitc", "`T v = (T) x;`: a C cast.")
+_add_cast("EmitcCastOp", "cast", "(T)", "emitc", "`T v = (T) x;`: a C cast.")
 FAMILY.add(
     "EmitcVerbatimOp",
     OpSpec(
@@ -925,7 +739,6 @@ FAMILY.add(
         "",
         props=(Prop("value", kind=PropKind.STRING),),
         emit=EmitKind.CUSTOM,
-        printer=_print_verbatim,
         format="$value attr-dict",
         dialect="emitc",
         doc="One line of C++ as it is (`#define ASCENDC_CUBE_ONLY`).",

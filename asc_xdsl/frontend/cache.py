@@ -41,9 +41,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+# (shared with the CANN binary cache, below the frontend; public here too)
+from asc_xdsl.runtime.disk_cache import CACHE_ENV, CacheWarning, cache_dir  # noqa: F401
 from asc_xdsl.utils.digest import hex_digest
 
-CACHE_ENV = "ASC_XDSL_CACHE_DIR"
 FORMAT_VERSION = 3
 
 
@@ -53,7 +54,6 @@ def versions() -> str:
     # importlib.metadata both cost tens of ms, more than a warm compile. find_spec
     # locates the package without importing it: a launch of a stored binary never
     # loads xDSL (runtime/cann/jit_binaries.py).
-    import asc_xdsl
     from asc_xdsl.frontend.fingerprint import compiler_key
 
     spec = importlib.util.find_spec("xdsl")
@@ -61,10 +61,7 @@ def versions() -> str:
         raise ImportError("xDSL is not installed: asc_xdsl needs it (pip install xdsl)")
     installed = Path(spec.origin)
     xdsl_id = f"{installed.parent}@{installed.stat().st_mtime_ns}"
-    return (
-        f"asc_xdsl={asc_xdsl.__version__};sources={compiler_key()};xdsl={xdsl_id};"
-        f"format={FORMAT_VERSION}"
-    )
+    return f"sources={compiler_key()};xdsl={xdsl_id};format={FORMAT_VERSION}"
 
 
 def text_hash(text: str) -> str:
@@ -80,17 +77,6 @@ def kernel_key(dependencies: str, name: str, signature: list[str], options: dict
     location, helpers, globals), then the arguments, options and compiler."""
     payload = json.dumps([versions(), dependencies, name, signature, sorted(options.items())])
     return hex_digest(payload)[:32]
-
-
-def cache_dir() -> Path:
-    """The cache folder (also the CANN binary cache's): `ASC_XDSL_CACHE_DIR`, else
-    `$XDG_CACHE_HOME/asc_xdsl`, else `~/.cache/asc_xdsl`; `~` is expanded in each."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
-    return base / "asc_xdsl"
 
 
 def entry_dir(key: str) -> Path:
@@ -111,11 +97,6 @@ def _write_atomic(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-
-
-class CacheWarning(UserWarning):
-    """A disk-cache entry that was damaged, edited by hand or written for another
-    kernel: it is discarded and the kernel compiled again."""
 
 
 # Texts of `CompiledKernel.asm` -> their file in an entry.

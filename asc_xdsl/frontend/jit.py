@@ -895,7 +895,7 @@ def _verify(module: Any) -> None:
         raise _located_error(e.op, f"{e}{hint if 'inside' in str(e) else ''}") from None
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
-    from asc_xdsl.utils.ir_diagnostics import _own_error  # only to locate a failure
+    from asc_xdsl.dialects.ir_diagnostics import _own_error  # only to locate a failure
 
     for op in module.walk():
         message = _own_error(op)

@@ -117,8 +117,8 @@ def kernel_from_text(
     text: str, name: str | None = None, *, filename: str = "<string>", run_passes: bool = True
 ) -> CompiledKernel:
     """Parse textual IR (errors name `filename:line:col` with a caret) and make a kernel."""
+    from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
     from asc_xdsl.frontend.ir_context import make_context
-    from asc_xdsl.utils.ir_diagnostics import LocatingParser, verify_located
 
     try:
         parser = LocatingParser(make_context(), text, filename)

@@ -14,12 +14,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+# (defined with the IR, which the passes read; re-exported here, the runtime's name)
+from asc_xdsl.dialects.kernel_args import KERNEL_TYPES, is_gm_pointer
+
+__all__ = [
+    "KERNEL_TYPES",
+    "MAX_BLOCK_DIM",
+    "Backend",
+    "CompiledKernel",
+    "LaunchError",
+    "check_block_dim",
+    "is_gm_pointer",
+]
+
 if TYPE_CHECKING:  # xDSL loads with the first compile: launching a prebuilt kernel needs none
     from xdsl.dialects import func
     from xdsl.dialects.builtin import ModuleOp
-
-KERNEL_TYPES = ("vector", "cube", "mix")
-"""Kernel types: vector-only (AIV), cube-only (AIC), mixed (MIX_AIC_1_2)."""
 
 MAX_BLOCK_DIM = 65535
 """The largest block_dim a launch takes (the CANN runtime's limit; every backend keeps it)."""
@@ -76,18 +86,6 @@ class CompiledKernel:
 
     def __getitem__(self, block_dim: int) -> _Launcher:
         return _Launcher(self, block_dim)
-
-
-def is_gm_pointer(t: object) -> bool:
-    from xdsl.dialects.builtin import MemRefType
-
-    from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
-
-    if not isinstance(t, MemRefType):
-        return False
-    space = t.memory_space
-    value = getattr(getattr(space, "value", None), "data", None)
-    return value == GM_MEMORY_SPACE
 
 
 @dataclass

@@ -22,7 +22,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.traits import MemoryEffectKind, get_effects
 
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType
-from asc_xdsl.runtime.kernel import is_gm_pointer
+from asc_xdsl.dialects.kernel_args import is_gm_pointer
 
 
 def views(op: Operation) -> Iterable[tuple[SSAValue, SSAValue]]:

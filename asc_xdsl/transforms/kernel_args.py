@@ -15,8 +15,7 @@ from xdsl.dialects.builtin import DictionaryAttr, StringAttr
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
-from asc_xdsl.runtime.hidden_params import HIDDEN
-from asc_xdsl.runtime.kernel import KERNEL_TYPES
+from asc_xdsl.dialects.kernel_args import HIDDEN, KERNEL_TYPES
 
 KERNEL_ARG_ATTR = "emitasc.kernel_arg"
 EXPLICIT = "explicit"

@@ -48,8 +48,8 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.types import LocalTensorType, QueueType, TBufType
+from asc_xdsl.dialects.dtypes import from_ir
 from asc_xdsl.enums import TPosition
-from asc_xdsl.frontend.dtypes import from_ir
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hoist_ub_allocation import is_input, is_output
 from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO

@@ -41,9 +41,9 @@ from asc_xdsl.dialects.ascendc.types import (
     TBufPoolType,
     TBufType,
 )
+from asc_xdsl.dialects.dtypes import from_ir
+from asc_xdsl.dialects.kernel_args import is_gm_pointer
 from asc_xdsl.enums import TPosition
-from asc_xdsl.frontend.dtypes import from_ir
-from asc_xdsl.runtime.kernel import is_gm_pointer
 from asc_xdsl.transforms.hardware import QUEUE_OPS, object_buffer, op_pipe, position_buffer
 from asc_xdsl.transforms.offsets import Linear, linear
 

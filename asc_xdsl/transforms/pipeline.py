@@ -155,14 +155,14 @@ def _pipeline(spec: str) -> Any:
     from xdsl.passes import PassPipeline
     from xdsl.transforms import get_all_passes
 
-    from asc_xdsl.universe import FASTER_UPSTREAM, PASSES
+    from asc_xdsl.transforms.registry import FASTER_UPSTREAM, PASSES
 
     return PassPipeline.parse_spec({**get_all_passes(), **PASSES, **FASTER_UPSTREAM}, spec)
 
 
 @functools.cache
 def _context() -> Any:
-    from asc_xdsl.frontend.ir_context import make_context
+    from asc_xdsl.dialects.ir_context import make_context
 
     return make_context()
 

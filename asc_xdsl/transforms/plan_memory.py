@@ -47,8 +47,8 @@ from xdsl.passes import ModulePass
 
 from asc_xdsl import soc as soc_table
 from asc_xdsl.dialects.ascendc.target import SOC_ATTR
+from asc_xdsl.dialects.dtypes import from_ir
 from asc_xdsl.enums import TPosition
-from asc_xdsl.frontend.dtypes import from_ir
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import PIPE_RELEASES, object_buffer, position_buffer
 from asc_xdsl.transforms.ir_walk import functions, ops_in

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 
 from asc_xdsl.backends.ascendc import CodegenError
+from asc_xdsl.dialects.ir_diagnostics import LocatedVerifyError
 from asc_xdsl.opt import AscOptMain
-from asc_xdsl.utils.ir_diagnostics import LocatedVerifyError
 
 _POSITION = re.compile(r"^(?:.*?):(\d+):(\d+)")
 

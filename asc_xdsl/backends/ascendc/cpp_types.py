@@ -3,10 +3,11 @@ checks of C++ text the IR gives verbatim (`code_line_problem`, `expression_probl
 
 from __future__ import annotations
 
+import functools
 import math
-import re
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -25,11 +26,20 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, ParametrizedAttribute
 
 from asc_xdsl.backends.ascendc.names import class_name_problem, identifier_problem
-from asc_xdsl.dialects.ascendc.adv_types import MatmulConfigAttr, MatmulType
+from asc_xdsl.dialects.ascendc.adv_types import (
+    MATMUL_CONFIG_FIELDS,
+    MatmulConfigAttr,
+    MatmulType,
+    MatrixSpec,
+)
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.dialects.ascendc.types import AscendCType, UnsupportedType
 from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
+    code_line_problem,
+    expression_problem,
+)
 
 INDEX_CPP = "int64_t"
 """`index` values (loop counters, offsets) are signed 64-bit on the device."""
@@ -63,10 +73,6 @@ _CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (Float16Type, BFloat16Type)
 def constant_qualifier(t: Attribute) -> str:
     """`constexpr` for a constant of type `t` when that is valid on every build, else `const`."""
     return "const" if _IS_CLASS_IN_CPU_DEBUG[type(t)] else "constexpr"
-
-
-class UnsupportedType(Exception):
-    """A type with no C++ spelling; the printer turns it into a located error."""
 
 
 def int_cpp(t: IntegerType, unsigned: bool | None = None) -> str:
@@ -143,6 +149,10 @@ def template_arg(arg: object) -> str:
         return "true" if arg else "false"
     if isinstance(arg, int | str):
         return str(arg)
+    if isinstance(arg, MatrixSpec):
+        return matmul_type_cpp(arg)
+    if isinstance(arg, MatmulConfigAttr):
+        return matmul_config_name(config_initializer(arg))
     if not isinstance(arg, Attribute):
         raise UnsupportedType(f"template argument {arg!r} has no C++ spelling")
     return cpp_type(arg)
@@ -247,111 +257,6 @@ def c_string(text: str) -> str:
 
 # -- C++ text the IR gives verbatim (emitc/emitasc verbatim lines, opaque values) ------
 
-_CONDITIONAL_DIRECTIVES = frozenset(
-    ("if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif")
-)
-_RAW_PREFIXES = frozenset(("R", "LR", "uR", "UR", "u8R"))
-_DIRECTIVE = re.compile(r"\s*(?:#|%:)\s*([A-Za-z_]\w*)")
-
-
-def _scan_code(text: str) -> tuple[str | None, bool, bool]:
-    """Lex one line of C++: (why it would not stay on its line or None, whether it has a
-    comment, whether it has a `;` outside literals and comments)."""
-    bad = next((ch for ch in text if ord(ch) < 0x20 or ord(ch) == 0x7F), None)
-    if bad is not None:
-        return f"it contains {bad!r}", False, False
-    stripped = text.rstrip()
-    if stripped.endswith("\\") or stripped.endswith("??/"):
-        return "it ends with a backslash, which would join the next line to it", False, False
-    directive = _DIRECTIVE.match(text)
-    if directive is not None and directive.group(1) in _CONDITIONAL_DIRECTIVES:
-        return (
-            f"a conditional directive (#{directive.group(1)}) would take the lines after it "
-            "with it",
-            False,
-            False,
-        )
-    comment = semicolon = False
-    i, n, word = 0, len(text), ""
-    while i < n:
-        ch = text[i]
-        if ch == "/" and text.startswith("/", i + 1):
-            return None, True, semicolon
-        if ch == "/" and text.startswith("*", i + 1):
-            end = text.find("*/", i + 2)
-            if end < 0:
-                return "it opens a /* comment that does not end on the line", True, semicolon
-            comment, i, word = True, end + 2, ""
-            continue
-        if ch == '"' and word in _RAW_PREFIXES:
-            open_paren = text.find("(", i + 1)
-            delimiter = text[i + 1 : open_paren] if open_paren >= 0 else ""
-            end = text.find(f'){delimiter}"', open_paren + 1) if open_paren >= 0 else -1
-            if end < 0:
-                return (
-                    "it opens a raw string literal that does not end on the line",
-                    comment,
-                    semicolon,
-                )
-            i, word = end + len(delimiter) + 2, ""
-            continue
-        if ch in "\"'":
-            j = i + 1
-            while j < n and text[j] != ch:
-                j += 2 if text[j] == "\\" else 1
-            if j >= n:
-                kind = "string" if ch == '"' else "character"
-                return (
-                    f"it opens a {kind} literal that does not end on the line",
-                    comment,
-                    semicolon,
-                )
-            i, word = j + 1, ""
-            continue
-        if ch.isdigit() or (ch == "." and i + 1 < n and text[i + 1].isdigit()):
-            # a pp-number: `1'000'000` (digit separators), `1e+5`, `0x1p-3f`
-            j = i + 1
-            while j < n and (
-                text[j].isalnum() or text[j] in "._'" or (text[j] in "+-" and text[j - 1] in "eEpP")
-            ):
-                j += 1
-            i, word = j, ""
-            continue
-        if ch.isalpha() or ch == "_":
-            j = i + 1
-            while j < n and (text[j].isalnum() or text[j] == "_"):
-                j += 1
-            word, i = text[i:j], j
-            continue
-        semicolon = semicolon or ch == ";"
-        i, word = i + 1, ""
-    return None, comment, semicolon
-
-
-def code_line_problem(text: str) -> str | None:
-    """Why `text` cannot be printed as one line of C++ that leaves the lines around it
-    alone, or None: no line break or other control character, no trailing backslash
-    (a line splice), no `/*` comment, string or raw string left open at its end, no
-    `#if`/`#else`/`#endif` (which would decide about the generated lines after it)."""
-    return _scan_code(text)[0]
-
-
-def expression_problem(text: str) -> str | None:
-    """Why `text` cannot be printed as one C++ expression inside a generated statement,
-    or None: what `code_line_problem` refuses, and also a comment (`//` would take the
-    statement's `;` with it) or a `;` (a second statement)."""
-    if text.lstrip().startswith(("#", "%:")):
-        return "a preprocessor directive is not an expression"
-    problem, comment, semicolon = _scan_code(text)
-    if problem is not None:
-        return problem
-    if comment:
-        return "it contains a comment"
-    if semicolon:
-        return "it contains ';' (one expression only)"
-    return None
-
-
 _IS_INTEGER_TYPE = SubclassCache(IntegerType)
 _IS_INDEX_TYPE = SubclassCache(IndexType)
 _IS_MEMREF_TYPE = SubclassCache(MemRefType)
@@ -381,3 +286,39 @@ def _holds_matmul(a: Attribute) -> bool:
 
 
 _IS_MATMUL_PART = SubclassCache((MatmulType, MatmulConfigAttr))
+
+
+# -- matmul objects: `matmul::Matmul<A, B, C, Bias, CFG>` ----------------------------
+
+
+@functools.lru_cache(maxsize=256)
+def matmul_type_cpp(m: MatrixSpec) -> str:
+    """`matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false,
+    LayoutMode::NONE>` (a bias: the first three arguments)."""
+    args = [m.position.cpp, m.format.cpp, cpp_type(m.dtype)]
+    if not m.bias:
+        args += ["true" if m.transposed else "false", m.layout.cpp]
+    return f"matmul::MatmulType<{', '.join(args)}>"
+
+
+@functools.lru_cache(maxsize=64)
+def config_initializer(config: MatmulConfigAttr) -> str:
+    """The braced initializer of the C++ `MatmulConfig`, every field in order (pyasc's
+    spelling: bools as 1/0, enums by name). Made once per config: asked for each matmul
+    type of a module when it is printed."""
+    parts = []
+    for f in MATMUL_CONFIG_FIELDS:
+        value = config.value(f.name)
+        parts.append(f.kind(value).cpp if issubclass(f.kind, AscEnum) else str(value))
+    return "{" + ",".join(parts) + "}"
+
+
+MATMUL_CONFIG_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar(
+    "MATMUL_CONFIG_NAMES", default=None
+)
+"""While a module prints: each distinct MatmulConfig initializer -> its declared name."""
+
+
+def matmul_config_name(initializer: str) -> str:
+    names = MATMUL_CONFIG_NAMES.get()
+    return names.get(initializer, "CFG") if names else "CFG"

@@ -24,171 +24,20 @@ from xdsl.ir import BlockArgument, SSAValue
 
 from asc_xdsl.utils.class_tests import SubclassCache
 
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-CPP_KEYWORDS = _words(
-    """
-    alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t
-    char32_t char8_t class co_await co_return co_yield compl concept const const_cast
-    consteval constexpr constinit continue decltype default delete do double dynamic_cast
-    else enum explicit export extern false float for friend goto if inline int long mutable
-    namespace new noexcept not not_eq nullptr operator or or_eq private protected public
-    register reinterpret_cast requires return short signed sizeof static static_assert
-    static_cast struct switch template this thread_local throw true try typedef typeid
-    typename union unsigned using virtual void volatile wchar_t while xor xor_eq
-    """
+# (C++'s reserved words: below the dialects, whose emitasc verifier checks identifiers too)
+from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
+    ASCENDC_NAMES,
+    CPP_KEYWORDS,
+    CPP_RESERVED,
+    CPP_TYPE_NAMES,
+    MACRO_NAMES,
+    callee_problem,
+    class_name_problem,
+    identifier_problem,
 )
-"""C++ keywords (C++20's too: bisheng may compile with a newer standard)."""
-
-CPP_TYPE_NAMES = _words(
-    "half bfloat16_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t"
-)
-"""Type names the printed code spells unqualified."""
-
-ASCENDC_NAMES = _words("AscendC GM_ADDR printf main")
-"""The Ascend C namespace and names a kernel translation unit already defines."""
-
-MACRO_NAMES = _words(
-    """
-    errno stdin stdout stderr math_errhandling sched_priority sa_handler sa_sigaction
-    si_addr si_addr_lsb si_arch si_band si_call_addr si_fd si_int si_lower si_overrun si_pid
-    si_pkey si_ptr si_status si_stime si_syscall si_timerid si_uid si_upper si_utime si_value
-    sigev_notify_attributes sigev_notify_function
-    NULL EOF NAN INFINITY M_PI M_E ASCEND_IS_AIV ASCEND_IS_AIC ASCEND_IS_AICORE
-    """
-)
-"""Object-like macros that look like ordinary names: the lowercase ones of CANN's
-CPU-debug build (its headers include the C library's), and a few common upper-case
-ones. A variable with such a name would be replaced by the macro's expansion."""
-
-CPP_RESERVED = CPP_KEYWORDS | CPP_TYPE_NAMES | ASCENDC_NAMES | MACRO_NAMES
-"""Names no generated identifier may take; a name hint equal to one gets a `_` suffix."""
+from asc_xdsl.utils.cpp_identifiers import IDENTIFIER as _IDENT
 
 _GENERATED = re.compile(r"arg\d+\Z")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-
-
-def identifier_problem(name: str, taken: Iterable[str] = ()) -> str | None:
-    """Why `name` cannot be used as it is for a C++ function or variable, or None."""
-    if not _IDENT.match(name):
-        return "is not a C identifier"
-    if name in CPP_KEYWORDS:
-        return "is a C++ keyword"
-    if "__" in name or re.match(r"_[A-Z]", name):
-        return "is reserved by C++ (it has '__' or starts with '_' and a capital)"
-    if name in CPP_RESERVED or name in taken:
-        return "already names something in Ascend C sources"
-    return None
-
-
-_CALLEE_TOKEN = re.compile(r"\s*(?:(::)|([A-Za-z_][A-Za-z0-9_]*)|(-?[0-9]+[uUlL]*)|([<>,*&]))")
-TYPE_WORDS = _words("bool char short int long signed unsigned float double void const volatile")
-"""Keywords a template argument may hold (`Foo<unsigned int>`)."""
-_LITERAL_WORDS = _words("true false")
-
-
-class _CalleeParser:
-    """Reads `ns::name<args>`: a qualified name whose segments may have template
-    arguments, each a type (a qualified name or keywords such as `unsigned int`, then
-    `*`/`&`), an integer or `true`/`false`."""
-
-    def __init__(self, text: str) -> None:
-        self.tokens: list[str] = []
-        pos = 0
-        while pos < len(text.rstrip()):
-            m = _CALLEE_TOKEN.match(text, pos)
-            if m is None or m.end() == pos:
-                raise ValueError(f"{text[pos:].strip()[:1]!r} cannot appear in it")
-            self.tokens.append(m.group(m.lastindex or 0))
-            pos = m.end()
-        self.i = 0
-
-    def peek(self) -> str | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
-
-    def take(self, expected: str | None = None) -> str:
-        token = self.peek()
-        if token is None or (expected is not None and token != expected):
-            want = f"'{expected}'" if expected else "more"
-            raise ValueError(f"{want} expected {self._where()}")
-        self.i += 1
-        return token
-
-    def _where(self) -> str:
-        token = self.peek()
-        return "at its end" if token is None else f"at '{token}'"
-
-    def qualified(self) -> None:
-        if self.peek() == "::":
-            self.take()
-        while True:
-            word = self.take()
-            if not _IDENT.match(word):
-                raise ValueError(f"a name expected, got '{word}'")
-            if word in CPP_KEYWORDS:
-                raise ValueError(f"'{word}' is a C++ keyword")
-            if self.peek() == "<":
-                self.template_args()
-            if self.peek() != "::":
-                return
-            self.take()
-
-    def template_args(self) -> None:
-        self.take("<")
-        if self.peek() == ">":
-            self.take()
-            return
-        while True:
-            self.template_arg()
-            if self.take() == ">":
-                return
-            if self.tokens[self.i - 1] != ",":
-                raise ValueError(f"',' or '>' expected, got '{self.tokens[self.i - 1]}'")
-
-    def template_arg(self) -> None:
-        token = self.peek()
-        if token is not None and (token[0].isdigit() or token[0] == "-" or token in _LITERAL_WORDS):
-            self.take()
-            return
-        if token in TYPE_WORDS:
-            while self.peek() in TYPE_WORDS:
-                self.take()
-        else:
-            self.qualified()
-        while self.peek() in ("*", "&"):
-            self.take()
-
-
-@functools.lru_cache(maxsize=1024)
-def callee_problem(text: str) -> str | None:
-    """Why `text` cannot be printed as the function a call names (`AscendC::Foo<half,
-    2>`), or None. Only a qualified name with template arguments passes: no
-    statement, declaration (`int x, y`), operator or comment can be spelled."""
-    try:
-        parser = _CalleeParser(text)
-        if not parser.tokens:
-            raise ValueError("it is empty")
-        parser.qualified()
-        if parser.peek() is not None:
-            raise ValueError(f"unexpected '{parser.peek()}'")
-    except ValueError as e:
-        return f"is not a C++ function name (a qualified name with template arguments): {e}"
-    return None
-
-
-@functools.lru_cache(maxsize=1024)
-def class_name_problem(text: str) -> str | None:
-    """Why `text` cannot be printed as the C++ class a type names (`AscendC::TQue`),
-    or None: each `::`-separated part must be an identifier that is not a keyword."""
-    for part in text.removeprefix("::").split("::"):
-        if not _IDENT.match(part):
-            return "is not a C++ class name"
-        if part in CPP_KEYWORDS:
-            return f"is not a C++ class name ('{part}' is a C++ keyword)"
-    return None
 
 
 class NameTable:

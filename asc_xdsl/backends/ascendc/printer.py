@@ -36,9 +36,11 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.backends.ascendc.cpp_types import (
+    MATMUL_CONFIG_NAMES,
     UnsupportedType,
     c_string,
     code_line_problem,
+    config_initializer,
     constant_qualifier,
     cpp_type,
     expression_problem,
@@ -48,9 +50,10 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     module_independent,
     template_arg,
 )
+from asc_xdsl.backends.ascendc.emitters import Emitter, emitter_of
 from asc_xdsl.backends.ascendc.errors import CodegenError
 from asc_xdsl.backends.ascendc.names import NameTable, callee_problem, identifier_problem
-from asc_xdsl.dialects.ascendc.adv_types import MATMUL_CONFIG_NAMES, MatmulType
+from asc_xdsl.dialects.ascendc.adv_types import MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
@@ -119,7 +122,7 @@ def _printer_of(cls: type[Operation], name: str) -> _Handler | None:
         return handler
     if not _IS_ASCENDC_OP[cls]:
         return None
-    custom = getattr(getattr(cls, "SPEC", None), "printer", None)
+    custom = emitter_of(name, getattr(cls, "SPEC", None))
     return custom if custom is not None else AscendCEmitter.emit_call
 
 
@@ -473,7 +476,7 @@ class AscendCEmitter:
         for op in defines:
             with _guard(op):
                 self.current_op = op
-                op.SPEC.printer(self, op)  # type: ignore[attr-defined]
+                _own_emitter(op)(self, op)
         for header in headers:  # given by the caller, before the module's own
             self.line(f'#include "{header}"')
         self.names.reserve(matmul_configs.values())
@@ -506,7 +509,7 @@ class AscendCEmitter:
             self.line("")
             with _guard(op):
                 self.current_op = op
-                op.SPEC.printer(self, op)  # type: ignore[attr-defined]
+                _own_emitter(op)(self, op)
         funcs = [op for op in module.ops if isinstance(op, func.FuncOp)]
         with _guard(module):
             self.functions = self._function_names(funcs)
@@ -705,7 +708,7 @@ class AscendCEmitter:
     # -- AscendC ops: generic printing from op metadata --------------------
 
     def emit_ascendc(self, op: AscendCOp) -> None:
-        custom = getattr(getattr(op, "SPEC", None), "printer", None)
+        custom = emitter_of(op.name, getattr(op, "SPEC", None))
         if custom is not None:
             custom(self, op)
         else:
@@ -1624,7 +1627,7 @@ def _matmul_configs(module: ModuleOp) -> tuple[dict[str, str], list[Operation]]:
         if id(t) in matmul_seen:
             return
         matmul_seen.add(id(t))  # (the module holds `t`: its id stays its own)
-        initializer = t.config.cpp_initializer()  # type: ignore[attr-defined]
+        initializer = config_initializer(t.config)  # type: ignore[attr-defined]
         if initializer not in names:
             names[initializer] = f"CFG_{len(names)}" if names else "CFG"
 
@@ -1728,9 +1731,21 @@ def _quant_configs(quants: Sequence[Operation]) -> dict[Operation, tuple[str, st
 
 
 def _module_level_declaration(op: Operation) -> bool:
-    """An op without operands that prints itself (its spec's `printer`)."""
+    """An op without operands that prints itself (its emitter, `emitters/`)."""
     spec = getattr(type(op), "SPEC", None)
-    return spec is not None and spec.printer is not None and not op.operands and not op.results
+    return (
+        spec is not None
+        and emitter_of(op.name, spec) is not None
+        and not op.operands
+        and not op.results
+    )
+
+
+def _own_emitter(op: Operation) -> Emitter:
+    emitter = emitter_of(op.name, getattr(type(op), "SPEC", None))
+    if emitter is None:
+        raise CodegenError(op, "this op has no Ascend C form")
+    return emitter
 
 
 def _has_work(block: Block) -> bool:

@@ -305,17 +305,6 @@ for _cls, _m, _api, _what in (
     )
 
 
-def _print_cumsum(emitter: Any, op: Any) -> None:
-    from asc_xdsl.backends.ascendc.printer import CodegenError
-
-    raise CodegenError(
-        op,
-        "ascendc.cumsum has no Ascend C form: AscendC::CumSum takes the shape as a "
-        "CumSumInfo{outter, inner} and its options as a CumSumConfig template argument, "
-        "while this op carries only the options (lastAxis, reuseSource, outputLastRow)",
-    )
-
-
 FAMILY.add(
     "CumSumOp",
     OpSpec(
@@ -333,7 +322,6 @@ FAMILY.add(
         dtypes={"T": FLOATS},
         pipe="V",
         sim="adv_cumsum",
-        printer=_print_cumsum,
         doc="pyasc's `CumSum` (prefix sums along the last or first axis, and the last row "
         "on its own); it has no Ascend C form (see the module docstring).",
     ),

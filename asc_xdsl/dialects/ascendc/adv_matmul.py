@@ -37,7 +37,6 @@ from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.adv_common import (
     MATMUL_RULE,
-    UI8,
     address_of,
     operand,
 )
@@ -276,8 +275,9 @@ _add(
 
 
 def _matmul_type_arg(i: int) -> Any:
-    """The i-th `matmul::MatmulType<...>` (A, B, C, bias) of the op's `matmulType`."""
-    return lambda op: op.properties["matmulType"].matmul_type_args()[i]
+    """The i-th matrix (A, B, C, bias) of the op's `matmulType`: the backend spells it
+    `matmul::MatmulType<...>`."""
+    return lambda op: op.properties["matmulType"].matrices()[i]
 
 
 class _ApiTilingOp(MatmulOp):
@@ -673,18 +673,6 @@ _add(
 _add("MatmulEndOp", "end", "End", (_MM,), "`mm.End()`: release the object's resources.")
 
 
-def _print_regist(emitter: Any, op: Any) -> None:
-    # The macro expands to unqualified AscendC names.
-    workspace = emitter.name(op.workspace)
-    if op.workspace.type.element_type != UI8:  # the macro takes a GM_ADDR
-        workspace = f"reinterpret_cast<GM_ADDR>({workspace})"
-    args = [f"&{emitter.name(op.pipe)}", workspace, emitter.name(op.matmul)]
-    if op.tiling is not None:
-        args.append(f"&{emitter.name(op.tiling)}")
-    emitter.line("using namespace AscendC;")
-    emitter.line(f"REGIST_MATMUL_OBJ({', '.join(args)});")
-
-
 _add(
     "RegistMatmulObjOp",
     "regist_matmul_obj",
@@ -698,7 +686,6 @@ _add(
     "`REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling])`: register the object with the "
     "cube core's KFC server (mixed kernels), and Init it with the tiling.",
     emit=EmitKind.CUSTOM,
-    printer=_print_regist,
 )
 
 # -- settings ------------------------------------------------------------------------------

@@ -73,12 +73,6 @@ def _workspace_arg(op: Any) -> Any:
     return CastArg(op.workspace, MemRefType(_UI8, [-1], memory_space=t.memory_space), True)
 
 
-def _print_init_obj(emitter: Any, op: Any) -> None:
-    server = emitter.name(op.server)
-    args = [f"&{emitter.name(op.pipe)}", *(emitter.name(v) for v in op.ops)]
-    emitter.line(f"{server}.InitObj({', '.join(args)});")
-
-
 class _IsRunOp(SpecOp):
     """pyasc's syntax names only the result's type: `%r = ascendc.kfc_server.is_run
     %server : i8` (the server's type is the one KfcServer type)."""
@@ -126,7 +120,6 @@ _KFC: tuple[tuple[str, OpSpec], ...] = (
                 Operand("ops", MATMUL_RULE, Effect.READ_WRITE, arity=Arity.VARIADIC),
             ),
             emit=EmitKind.MEMBER_FUNCTION,
-            printer=_print_init_obj,
             doc="`server.InitObj(&pipe, matmul...)`: the matmul objects the server runs.",
         ),
     ),

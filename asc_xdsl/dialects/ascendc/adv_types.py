@@ -24,9 +24,7 @@ declaration.)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -263,21 +261,6 @@ class MatmulConfigAttr(ParametrizedAttribute):
                     f"MatmulConfig field '{key}': {value} is out of range [0, {field.limit}]"
                 )
 
-    def cpp_initializer(self) -> str:
-        """The braced initializer of the C++ struct, every field in order (pyasc's
-        spelling: bools as 1/0, enums by name)."""
-        return _cpp_initializer(self)
-
-
-@functools.lru_cache(maxsize=64)
-def _cpp_initializer(config: MatmulConfigAttr) -> str:
-    # Asked for each matmul type of a module when it is printed: made once per config.
-    parts = []
-    for f in MATMUL_CONFIG_FIELDS:
-        value = config.value(f.name)
-        parts.append(f.kind(value).cpp if issubclass(f.kind, AscEnum) else str(value))
-    return "{" + ",".join(parts) + "}"
-
 
 # ---------------------------------------------------------------------------
 # The matmul object
@@ -322,6 +305,7 @@ class MatrixSpec:
     dtype: Attribute
     transposed: bool = False
     layout: LayoutMode = LayoutMode.NONE
+    bias: bool = False  # the bias: `MatmulType<position, format, type>`, three arguments
 
 
 @irdl_attr_definition
@@ -398,6 +382,7 @@ class MatmulType(AscendCType):
                 TPosition(get("position").value.data),
                 CubeFormat(get("format").value.data),
                 get("type"),
+                bias=True,
             )
         return MatrixSpec(
             TPosition(get("position").value.data),
@@ -469,49 +454,23 @@ class MatmulType(AscendCType):
                     )
         self.config.verify()
 
-    # -- C++ ------------------------------------------------------------------------
-
-    @staticmethod
-    def matmul_type_cpp(m: MatrixSpec, bias: bool = False) -> str:
-        """`matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>`
-        (a bias: the first three arguments)."""
-        from asc_xdsl.backends.ascendc.cpp_types import cpp_type
-
-        args = [m.position.cpp, m.format.cpp, cpp_type(m.dtype)]
-        if not bias:
-            args += ["true" if m.transposed else "false", m.layout.cpp]
-        return f"matmul::MatmulType<{', '.join(args)}>"
-
-    def matmul_type_args(self) -> list[str]:
-        """The four `matmul::MatmulType<...>` of A, B, C and the bias."""
-        return list(by_identity(_TYPE_ARGS, (self,), self._spell_matmul_types))
-
-    def _spell_matmul_types(self) -> tuple[str, ...]:
-        # (spelled once per type object: a module prints it often)
-        return (
-            *(self.matmul_type_cpp(self.matrix(w)) for w in ("a", "b", "c")),
-            self.matmul_type_cpp(self.matrix("bias"), bias=True),
-        )
-
     CPP_CLASS: ClassVar[str] = "matmul::Matmul"
 
+    def matrices(self) -> tuple[MatrixSpec, ...]:
+        """A, B, C and the bias, as MatrixSpecs (made once per type object)."""
+        return by_identity(_MATRICES, (self,), self._make_matrices)
+
+    def _make_matrices(self) -> tuple[MatrixSpec, ...]:
+        return tuple(self.matrix(w) for w in ("a", "b", "c", "bias"))
+
     def cpp_template_args(self) -> Sequence[TemplateArg]:
-        # The config by the name the printer declares it under (module docstring).
-        return [*self.matmul_type_args(), matmul_config_name(self.config.cpp_initializer())]
+        # `matmul::Matmul<A, B, C, Bias, CFG>`: the backend spells each (cpp_types.py),
+        # the config by the name the printer declares it under.
+        return [*self.matrices(), self.config]  # type: ignore[list-item]
 
 
-_TYPE_ARGS: dict[tuple[int, ...], Any] = {}
-"""`MatmulType.matmul_type_args` by type object (`interned.by_identity`)."""
-
-MATMUL_CONFIG_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar(
-    "MATMUL_CONFIG_NAMES", default=None
-)
-"""While a module prints: each distinct MatmulConfig initializer -> its declared name."""
-
-
-def matmul_config_name(initializer: str) -> str:
-    names = MATMUL_CONFIG_NAMES.get()
-    return names.get(initializer, "CFG") if names else "CFG"
+_MATRICES: dict[tuple[int, ...], Any] = {}
+"""`MatmulType.matrices` by type object (`interned.by_identity`)."""
 
 
 def matmul_config_field(name: str) -> ConfigField:

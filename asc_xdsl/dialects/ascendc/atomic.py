@@ -8,7 +8,7 @@ instead of overwriting it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import IntegerType, Signedness
 
@@ -68,16 +68,6 @@ FAMILY.add(
 )
 
 
-def _print_get_store_atomic_config(emitter: Any, op: Any) -> None:
-    """`uint16_t t; uint16_t o; AscendC::GetStoreAtomicConfig(t, o);` (out parameters)."""
-    names = []
-    for r in op.results:
-        name = emitter.names.define(r)
-        emitter.line(f"{emitter.ctype(op, r.type)} {name};")
-        names.append(name)
-    emitter.line(f"AscendC::GetStoreAtomicConfig({', '.join(names)});")
-
-
 _UI16 = IntegerType(16, Signedness.UNSIGNED)
 FAMILY.add(
     "GetStoreAtomicConfigOp",
@@ -89,7 +79,6 @@ FAMILY.add(
             Result("atomic_op", exact(_UI16), _UI16),
         ),
         emit=EmitKind.CUSTOM,
-        printer=_print_get_store_atomic_config,
         pipe="S",
         py="get_store_atomic_config",
         doc="`AscendC::GetStoreAtomicConfig(type, op)`: the current atomic mode, as two "

@@ -84,7 +84,7 @@ class EmitKind(Enum):
     SUBSCRIPT = auto()  # v = obj[idx];
     CALL_OPERATOR = auto()  # v = obj(idx);
     ASSIGN_MEMBER = auto()  # dst = obj.Api(args);  dst is operand 0, obj operand 1 (L3 operators)
-    CUSTOM = auto()  # the printer has a method for it
+    CUSTOM = auto()  # hand-written emission (`backends/ascendc/emitters`, by op name)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ dtypes follow the Atlas A2/A3 tables of the Ascend C API docs (`Mmad`, `Fixpipe`
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -306,32 +306,6 @@ def fixpipe_layout(op: Operation) -> int | None:
     return value.value.data if isinstance(value, IntegerAttr) else None
 
 
-def _print_fixpipe(emitter: Any, op: Operation) -> None:
-    # The config is a template argument (`const FixpipeConfig&`): a layout known at
-    # compile time names its `CFG_*` constant; a config built at run time picks one of
-    # the two instantiations by its layout.
-    types = ", ".join(emitter.ctype(op, v.type.element_type) for v in (op.dst, op.src))
-    workspace = [op.cbuf_workspace] if op.SPEC.mnemonic == "fixpipe_with_workspace" else []
-    args = ", ".join(emitter.name(v) for v in (op.dst, op.src, *workspace, op.intri_params))
-
-    def call(config: str) -> str:
-        return f"AscendC::Fixpipe<{types}, {config}>({args});"
-
-    layout = fixpipe_layout(op)
-    if layout is not None:
-        emitter.line(call(FIXPIPE_LAYOUTS[layout]))
-        return
-    emitter.line(f"if ({emitter.name(op.fixpipe_config)}.format == AscendC::CO2Layout::NZ) {{")
-    emitter.level += 1
-    emitter.line(call(FIXPIPE_LAYOUTS[0]))
-    emitter.level -= 1
-    emitter.line("} else {")
-    emitter.level += 1
-    emitter.line(call(FIXPIPE_LAYOUTS[1]))
-    emitter.level -= 1
-    emitter.line("}")
-
-
 class _FixpipeOp(DataCopyBaseOp):
     FORM: ClassVar[CopyForm] = CopyForm(directions=(GM_FROM_LOCAL,), independent=True)
 
@@ -376,7 +350,6 @@ for _cls, _mnemonic, _workspace in (
                 Operand("fixpipe_config", struct("FixpipeConfigType"), py="config"),
             ),
             emit=EmitKind.CUSTOM,
-            printer=_print_fixpipe,
             dtypes={"S": ("ui64",)} if _workspace else {},
             pipe="FIX",
             py="fixpipe",
@@ -654,15 +627,6 @@ FAMILY.add(
 # ---------------------------------------------------------------------------
 
 
-def _print_get_workspace(emitter: Any, op: Operation) -> None:
-    # `GetSysWorkSpacePtr` is a global function returning `__gm__ uint8_t*`.
-    result = op.results[0]
-    expr = "GetSysWorkSpacePtr()"
-    if result.type != _GM_BYTES:
-        expr = f"reinterpret_cast<{emitter.ctype(op, result.type)}>({expr})"
-    emitter.declare(op, result, expr)
-
-
 FAMILY.add(
     "GetSysWorkspacePtrOp",
     OpSpec(
@@ -670,7 +634,6 @@ FAMILY.add(
         "GetSysWorkSpacePtr",
         results=(Result("value", replace(GM_POINTER, sample=lambda v: _GM_BYTES), _GM_BYTES),),
         emit=EmitKind.CUSTOM,
-        printer=_print_get_workspace,
         format="attr-dict `:` type($value)",
         pipe="S",
         doc="`GetSysWorkSpacePtr()`: the system workspace, a `__gm__ uint8_t*`.",

@@ -23,11 +23,10 @@ element types may differ. `DataCopyBaseOp` verifies both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
@@ -404,35 +403,6 @@ for _cls, _mnemonic, _params, _form, _pipe, _doc in _DATA_COPY_TABLE:
 _SLICE_INFO = struct("SliceInfoType")
 
 
-def c_array(emitter: Any, op: Operation, ctype: str, values: Sequence[SSAValue], base: str) -> str:
-    """Declare `ctype name[] = {values};` before `op`'s statement; return the name.
-
-    A value of another type than the array's is converted (braces forbid narrowing).
-    """
-    name = emitter.names.claim(base)
-    items = []
-    for v in values:
-        own = emitter.ctype(op, v.type)
-        items.append(
-            emitter.name(v) if own == ctype else f"static_cast<{ctype}>({emitter.name(v)})"
-        )
-    emitter.line(f"{ctype} {name}[] = {{{', '.join(items)}}};")
-    return name
-
-
-def _print_slice_copy(emitter: Any, op: Operation) -> None:
-    dst_info = c_array(
-        emitter, op, "AscendC::SliceInfo", op.dst_slice_info, f"{emitter.name(op.dst)}_slice_info"
-    )
-    src_info = c_array(
-        emitter, op, "AscendC::SliceInfo", op.src_slice_info, f"{emitter.name(op.src)}_slice_info"
-    )
-    args = [emitter.name(op.dst), emitter.name(op.src), dst_info, src_info]
-    if op.dim_value is not None:
-        args.append(emitter.name(op.dim_value))
-    emitter.line(f"AscendC::DataCopy({', '.join(args)});")
-
-
 class _SliceCopyOp(DataCopyBaseOp):
     FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_GM, GM_FROM_LOCAL))
 
@@ -467,7 +437,6 @@ FAMILY.add(
             Operand("dim_value", INT, arity=Arity.OPTIONAL),
         ),
         emit=EmitKind.CUSTOM,
-        printer=_print_slice_copy,
         py="data_copy",
         sim="copy:data_copy_slice",
         doc="`DataCopy(dst, src, SliceInfo dstSliceInfo[], SliceInfo srcSliceInfo[], "
@@ -484,21 +453,6 @@ FAMILY.add(
 
 class _CopyOp(DataCopyBaseOp):
     FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_LOCAL,), local_pipe="V")
-
-
-def _print_copy(emitter: Any, op: Operation) -> None:
-    # isSetMask is an operand (as in pyasc), a constant: its `constexpr` is the template
-    # argument.
-    if op.SPEC.mnemonic == "copy_l0":
-        mask = c_array(emitter, op, "uint64_t", op.mask, f"{emitter.name(op.dst)}_mask_list")
-    else:
-        mask = emitter.name(op.mask)
-    element = emitter.ctype(op, op.dst.type.element_type)
-    args = ", ".join(
-        [emitter.name(op.dst), emitter.name(op.src), mask]
-        + [emitter.name(v) for v in (op.repeat_time, op.repeat_params)]
-    )
-    emitter.line(f"AscendC::Copy<{element}, {emitter.name(op.is_set_mask)}>({args});")
 
 
 _COPY_DTYPES = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
@@ -521,7 +475,6 @@ for _cls, _mnemonic, _mask in (
                 Operand("is_set_mask", INT, default=True, const=True),
             ),
             emit=EmitKind.CUSTOM,
-            printer=_print_copy,
             dtypes={"T": _COPY_DTYPES},
             example={"T": "f16"},
             pipe="V",
@@ -583,16 +536,6 @@ FAMILY.add(
 )
 
 
-def _no_cpp_form(emitter: Any, op: Operation) -> None:
-    from asc_xdsl.backends.ascendc.printer import CodegenError
-
-    raise CodegenError(
-        op,
-        "AscendC::SliceInfo has no operator[] (pyasc has no Ascend C form for it either); "
-        "pass the SliceInfo values to data_copy as lists",
-    )
-
-
 FAMILY.add(
     "SliceInfoSubIndexOp",
     OpSpec(
@@ -601,7 +544,6 @@ FAMILY.add(
         (Operand("slice_info", _SLICE_INFO), Operand("index", INT)),
         results=(Result("result", _SLICE_INFO, STRUCT_TYPES["SliceInfoType"]()),),
         emit=EmitKind.CUSTOM,
-        printer=_no_cpp_form,
         format="$slice_info `[` $index `]` attr-dict `:` type($slice_info) `,` type($index) "
         "`,` type($result)",
         views=(("slice_info", "result"),),
@@ -624,7 +566,6 @@ __all__ = [
     "DataCopyBaseOp",
     "add_copy",
     "buffer_of",
-    "c_array",
     "data_copy_ops",
 ]
 

@@ -22,7 +22,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.object_ops import ObjectOp, add_member, cpu_debug_only
+from asc_xdsl.dialects.ascendc.object_ops import ObjectOp, add_member
 from asc_xdsl.dialects.ascendc.spec import (
     BOOL,
     INT,
@@ -319,22 +319,6 @@ _member(
 )
 
 
-def _print_get_base_addr(emitter: Any, op: Any) -> None:
-    """The CPU-debug build's `uint8_t* GetBaseAddr(int8_t logicPos)` as an integer; on
-    the device an on-chip buffer's addresses start at 0."""
-    name = emitter.names.define(op.value)
-    t = emitter.ctype(op, op.value.type)
-    pos = TPosition.from_attr(op.logic_pos).cpp
-    pipe = emitter.name(op.pipe)
-    cpu_debug_only(
-        emitter,
-        lambda: emitter.line(
-            f"{t} {name} = reinterpret_cast<{t}>({pipe}.GetBaseAddr(static_cast<int8_t>({pos})));"
-        ),
-        lambda: emitter.line(f"{t} {name} = 0;"),
-    )
-
-
 _member(
     "PipeGetBaseAddrOp",
     "pipe.get_base_addr",
@@ -345,7 +329,6 @@ _member(
     props=(Prop("logicPos", TPosition, py="logic_pos", default=TPosition.VECIN),),
     results=(Result("value", UINT64, IntegerType(64, Signedness.UNSIGNED)),),
     emit=EmitKind.CUSTOM,
-    printer=_print_get_base_addr,
     format=_PIPE_FORMAT + "custom<TPosition>($logicPos) attr-dict `:` type($value)",
     example={"logicPos": TPosition.VECIN},
     py="TPipe.get_base_addr",
@@ -573,16 +556,6 @@ _member(
 )
 
 
-def _no_destroy(emitter: Any, op: Operation) -> None:
-    from asc_xdsl.backends.ascendc.printer import CodegenError
-
-    raise CodegenError(
-        op,
-        "TQueBind has no Destroy() in the Ascend C headers (pyasc has the op, not the API); "
-        "free the queue's tensors with free_tensor, its buffers with pipe.destroy",
-    )
-
-
 _member(
     "QueBindDestroyOp",
     "que_bind.destroy",
@@ -590,7 +563,6 @@ _member(
     (_QUEUE,),
     "pyasc's `que.Destroy()`: IR only (TQueBind has no Destroy in the headers).",
     emit=EmitKind.CUSTOM,
-    printer=_no_destroy,
     format="$queue attr-dict `:` type($queue)",
 )
 
@@ -642,12 +614,6 @@ class ToQueBindBase(ObjectOp):
             raise VerifyException(f"'{self.name}': {source} is a {base}, not a {result}")
 
 
-def _print_to_que_bind(emitter: Any, op: Any) -> None:
-    """`TQueBind<...>& b = que;`: a reference to the queue's base class."""
-    name = emitter.names.define(op.result)
-    emitter.line(f"{emitter.ctype(op, op.result.type)}& {name} = {emitter.name(op.source)};")
-
-
 FAMILY.add(
     "ToQueBindOp",
     OpSpec(
@@ -661,21 +627,11 @@ FAMILY.add(
             ),
         ),
         emit=EmitKind.CUSTOM,
-        printer=_print_to_que_bind,
         format="$source attr-dict `:` type($source) `,` type($result)",
         doc="`AscendC::TQueBind<src, dst, depth>& b = que;`: a TQue as its TQueBind base.",
     ),
     ToQueBindBase,
 )
-
-
-def _print_init_buf_handle(emitter: Any, op: Any) -> None:
-    """`que.InitBufHandle(&pool, index, handle, addr, len);` (the pool by pointer)."""
-    args = [
-        f"&{emitter.name(op.buf_pool)}",
-        *(emitter.name(v) for v in (op.index, op.buf_handle, op.cur_pool_addr, op.len)),
-    ]
-    emitter.line(f"{emitter.name(op.queue)}.InitBufHandle({', '.join(args)});")
 
 
 _HANDLE = Operand("buf_handle", BUF_HANDLE)
@@ -695,7 +651,6 @@ _member(
     "custom TBufPool to the queue.",
     py="TQueBind.init_buf_handle",
     emit=EmitKind.CUSTOM,
-    printer=_print_init_buf_handle,
     format="$queue `,` $buf_pool `,` $index `,` $buf_handle `,` $cur_pool_addr `,` $len "
     "attr-dict `:` type($queue) `,` type($buf_pool) `,` type($index) `,` type($buf_handle) "
     "`,` type($cur_pool_addr) `,` type($len)",

@@ -12,7 +12,7 @@ the element type is known, the pointers and tensors a TensorDesc gives must have
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Attribute, Operation
@@ -156,16 +156,6 @@ class TensorDescBase(ObjectOp):
             require_element(self, "result", element, self.properties["elementType"])
 
 
-def _print_tensor_desc(emitter: Any, op: Any) -> None:
-    """`AscendC::TensorDesc d = AscendC::TensorDesc<T>();`: T deduced from the initialiser
-    when the result type does not name it (class template argument deduction)."""
-    t = op.tensor_desc.type
-    declared = "AscendC::TensorDesc" if t.element is None else emitter.ctype(op, t)
-    name = emitter.names.define(op.tensor_desc)
-    element = emitter.ctype(op, op.properties["elementType"])
-    emitter.line(f"{declared} {name} = AscendC::TensorDesc<{element}>();")
-
-
 FAMILY.add(
     "TensorDescOp",
     OpSpec(
@@ -174,19 +164,12 @@ FAMILY.add(
         props=(Prop("elementType", kind=PropKind.TYPE, py="dtype"),),
         results=(Result("tensor_desc", _DESC),),
         emit=EmitKind.CUSTOM,
-        printer=_print_tensor_desc,
         format="$elementType attr-dict `:` type($tensor_desc)",
         doc="`AscendC::TensorDesc<T> d;`: an empty tensor description (filled by "
         "`list_tensor_desc_get_desc`).",
     ),
     TensorDescBase,
 )
-
-
-def _print_set_shape_addr(emitter: Any, op: Any) -> None:
-    """`d.SetShapeAddr((uint64_t*)addr);`: the address arrives as an integer."""
-    desc, addr = emitter.name(op.tensor_desc), emitter.name(op.shape_ptr)
-    emitter.line(f"{desc}.SetShapeAddr((uint64_t*){addr});")
 
 
 _DESC_OPERAND = Operand("tensor_desc", _DESC)
@@ -198,7 +181,6 @@ _member(
     "`d.SetShapeAddr(shapePtr)`: where the tensor's shape is (an address as uint64_t).",
     py="TensorDesc.set_shape_addr",
     emit=EmitKind.CUSTOM,
-    printer=_print_set_shape_addr,
     format="$tensor_desc `,` $shape_ptr attr-dict `:` type($tensor_desc) `,` type($shape_ptr)",
 )
 for _cls, _m, _api, _doc in (

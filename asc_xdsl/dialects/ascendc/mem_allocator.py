@@ -139,20 +139,6 @@ class AllocBase(ObjectOp):
             )
 
 
-def _print_alloc(emitter: Any, op: Any) -> None:
-    """`LocalTensor<T> t = a.Alloc<pos, T[, tileSize]>([tileSize]);`: the constant form
-    passes the tile size's `constexpr` variable as the template argument."""
-    pos = op.position.cpp
-    dtype = emitter.ctype(op, op.properties["dtype"])
-    size = emitter.name(op.tile_size)
-    allocator = emitter.name(op.allocator)
-    if op.SPEC.operands[1].const:
-        call = f"{allocator}.Alloc<{pos}, {dtype}, {size}>()"
-    else:
-        call = f"{allocator}.Alloc<{pos}, {dtype}>({size})"
-    emitter.declare(op, op.result, call)
-
-
 for _cls, _m, _const, _doc in (
     (
         "LocalMemAllocatorAllocOp",
@@ -176,7 +162,6 @@ for _cls, _m, _const, _doc in (
             props=(Prop("pos", TPosition), Prop("dtype", kind=PropKind.TYPE)),
             results=(Result("result", local("T")),),
             emit=EmitKind.CUSTOM,
-            printer=_print_alloc,
             format="$allocator `,` custom<TPosition>($pos) `,` $tile_size `,` $dtype attr-dict "
             "`:` type($allocator) `,` type($tile_size) `,` type($result)",
             example={"pos": TPosition.VECIN, "tile_size": 256},

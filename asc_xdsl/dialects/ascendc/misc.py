@@ -6,7 +6,7 @@ as pyasc's `OpCommon.td`, `OpHcclContext.td` and `Ops.td` state them: `InitSocSt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -97,15 +97,6 @@ class HcclContextOp(SpecOp):
             )
 
 
-def _print_set_hccl_context(emitter: Any, op: Any) -> None:
-    index, context = emitter.name(op.index), emitter.name(op.context)
-    emitter.line(f"AscendC::SetHcclContext<{index}>({context});")
-
-
-def _print_get_hccl_context(emitter: Any, op: Any) -> None:
-    emitter.declare(op, op.context, f"AscendC::GetHcclContext<{emitter.name(op.index)}>()")
-
-
 FAMILY.add(
     "SetHcclContextOp",
     OpSpec(
@@ -113,7 +104,6 @@ FAMILY.add(
         "SetHcclContext",
         (_INDEX, Operand("context", HCCL_CONTEXT)),
         emit=EmitKind.CUSTOM,
-        printer=_print_set_hccl_context,
         pipe="S",
         py="set_hccl_context",
         doc="`AscendC::SetHcclContext<index>(context)`: store the communication context "
@@ -129,7 +119,6 @@ FAMILY.add(
         (_INDEX,),
         results=(Result("context", HCCL_CONTEXT, HCCL_CONTEXT.sample({})),),
         emit=EmitKind.CUSTOM,
-        printer=_print_get_hccl_context,
         format="$index attr-dict `:` type($index) `,` type($context)",
         pipe="S",
         py="get_hccl_context",
@@ -157,17 +146,12 @@ FAMILY.add(
 )
 
 
-def _print_noop(emitter: Any, op: Any) -> None:
-    emitter.line(";")  # an empty statement, as pyasc prints it
-
-
 FAMILY.add(
     "NoOp",
     OpSpec(
         "noop",
         "",
         emit=EmitKind.CUSTOM,
-        printer=_print_noop,
         doc="Nothing (an empty statement).",
     ),
 )

@@ -8,14 +8,13 @@ local memory allocator and tensor lists (`tensor.py`, `framework.py`,
   and infer the result types the operands decide (a sub-view has its tensor's type).
 - Assembly-format directives: an object type written without its `!ascendc.` prefix
   (pyasc's `ascendc.queue : <vecin, 1>`).
-- `cpu_debug_only`: members that exist only in CANN's CPU-debug build of the headers
   (`LocalTensor::Print`, `ToFile`, `TPipe::GetBaseAddr`) print inside
   `#if ASCENDC_CPU_DEBUG`, so the same source still compiles for the device.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import IntegerType, Signedness
@@ -168,34 +167,13 @@ def require_element(op: Operation, what: str, element: Attribute, expected: Attr
         )
 
 
-# ---------------------------------------------------------------------------
-# Printing
-# ---------------------------------------------------------------------------
-
-CPU_DEBUG_CONDITION = "defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG == 1"
-
-
-def cpu_debug_only(
-    emitter: Any, statement: Callable[[], None], otherwise: Callable[[], None] | None = None
-) -> None:
-    """Print `statement()` for CANN's CPU-debug build only (`otherwise()` for the device)."""
-    emitter.line(f"#if {CPU_DEBUG_CONDITION}")
-    statement()
-    if otherwise is not None:
-        emitter.line("#else")
-        otherwise()
-    emitter.line("#endif")
-
-
 __all__ = [
-    "CPU_DEBUG_CONDITION",
     "OBJECT_DIRECTIVES",
     "UI32",
     "ElementResultOp",
     "ObjectOp",
     "SameTypeOp",
     "TBufPoolTypeDirective",
-    "cpu_debug_only",
     "require_element",
     "value_type",
 ]

@@ -91,12 +91,6 @@ class CountValueOp(SpecOp):
             )
 
 
-def _print_count_value(emitter: Any, op: Any) -> None:
-    """`int64_t r = AscendC::Api<count>(x);`, `count` naming the constant's variable."""
-    count, x = emitter.name(op.count_value), emitter.name(op.value_in)
-    emitter.declare(op, op.results[0], f"AscendC::{op.API_NAME}<{count}>({x})")
-
-
 _VALUE_IN = Operand("value_in", exact(_UI64))
 _FORMAT = "operands attr-dict `:` type(operands) `->` type(${})"
 FAMILY.add(
@@ -107,7 +101,6 @@ FAMILY.add(
         (_VALUE_IN, Operand("count_value", INT, const=True)),
         results=(Result("position", INT, i64),),
         emit=EmitKind.CUSTOM,
-        printer=_print_count_value,
         format=_FORMAT.format("position"),
         pipe="S",
         py="scalar_get_sff_value",
@@ -124,7 +117,6 @@ FAMILY.add(
         (_VALUE_IN, Operand("count_value", exact(i32), const=True)),
         results=(Result("count", exact(i64), i64),),
         emit=EmitKind.CUSTOM,
-        printer=_print_count_value,
         format=_FORMAT.format("count"),
         pipe="S",
         py="scalar_get_count_of_value",

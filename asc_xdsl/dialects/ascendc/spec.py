@@ -418,9 +418,6 @@ class OpSpec:
     (`subindex`'s result views its tensor; `set_global_buffer` binds its buffer into its
     tensor). Analyses that follow memory (which GM parameters a kernel writes, sync
     insertion) read it."""
-    printer: Callable[[Any, Operation], None] | None = None
-    """For an irregular op (emit=EmitKind.CUSTOM): prints it, given the Ascend C
-    emitter (`asc_xdsl.backends.ascendc.printer.AscendCEmitter`) and the op."""
     example: Mapping[str, Any] = field(default_factory=dict)
     """Values tests and docs build a sample op with: element types by variable
     (`{"T": "f16"}`), property values by name, the number of values of a variadic
@@ -430,9 +427,8 @@ class OpSpec:
     (the printer refuses it, naming the pass)."""
 
     def __post_init__(self) -> None:
-        if self.lowered_by is not None and self.printer is None:
+        if self.lowered_by is not None:  # (the printer refuses it, naming the pass)
             object.__setattr__(self, "emit", EmitKind.CUSTOM)
-            object.__setattr__(self, "printer", _refuse_virtual_op)
 
     @property
     def name(self) -> str:
@@ -440,15 +436,6 @@ class OpSpec:
 
     def effects(self) -> tuple[tuple[str, Effect], ...]:
         return tuple((o.name, o.effect) for o in self.operands if o.effect is not Effect.NONE)
-
-
-def _refuse_virtual_op(emitter: Any, op: Operation) -> None:
-    from asc_xdsl.backends.ascendc.printer import CodegenError
-
-    pass_name = type(op).SPEC.lowered_by  # type: ignore[attr-defined]
-    raise CodegenError(
-        op, f"it has no Ascend C form: run the '{pass_name}' pass first, which replaces it"
-    )
 
 
 @functools.cache  # (builders ask for each property's Python name per op)

@@ -270,10 +270,6 @@ FAMILY.add(
 )
 
 
-def _print_set_ffts_base_addr(emitter: Any, op: Any) -> None:
-    emitter.line(f"set_ffts_base_addr(*{emitter.name(op.address)});")
-
-
 _UI64 = IntegerType(64, Signedness.UNSIGNED)
 FFTS_ADDRESS = predicate(
     "a GM pointer to ui64 (memref<?xui64, 22>)",
@@ -289,7 +285,6 @@ FAMILY.add(
         "set_ffts_base_addr",
         (Operand("address", FFTS_ADDRESS),),
         emit=EmitKind.CUSTOM,
-        printer=_print_set_ffts_base_addr,
         doc="`set_ffts_base_addr(*addr)`: the FFTS base address mixed kernels sync cube and "
         "vector cores through (their hidden `ffts_addr` parameter points at it).",
     ),

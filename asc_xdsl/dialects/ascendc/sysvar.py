@@ -42,12 +42,6 @@ class SysValueOp(SpecOp):
         super().__init__(*operands, result_types=result_types, **props)
 
 
-def _print_cast(emitter: Any, op: Any) -> None:
-    """`T v = static_cast<T>(AscendC::Api());`, as pyasc prints the block index and count."""
-    ctype = emitter.ctype(op, op.value.type)
-    emitter.declare(op, op.value, f"static_cast<{ctype}>(AscendC::{op.API_NAME}())")
-
-
 # (class, mnemonic, API, result rule, default result type, cast printer, what it reads)
 _VALUES: tuple[tuple[str, str, str, Any, Attribute, bool, str], ...] = (
     ("GetBlockIdxOp", "get_block_idx", "GetBlockIdx", INT, i32, True, "this block's index"),
@@ -115,7 +109,6 @@ for _cls, _m, _api, _rule, _default, _cast, _what in _VALUES:
             _api,
             results=(Result("value", _rule, _default),),
             emit=EmitKind.CUSTOM if _cast else EmitKind.FREE_FUNCTION,
-            printer=_print_cast if _cast else None,
             pipe="S",
             # get_block_idx/num: Python functions of their own (language/basic/sys_var.py)
             py=None if _cast else _m,
@@ -164,11 +157,6 @@ FAMILY.add(
 )
 
 
-def _print_core_check(emitter: Any, op: Any) -> None:
-    """`bool v = g_coreType == AscendC::AIC;` (what `ASCEND_IS_AIC` expands to)."""
-    emitter.declare(op, op.result, op.API_NAME)
-
-
 # pyasc calls them AscendIsAIC/AIV; the C++ is the expression the ASCEND_IS_AIC macro
 # stands for (the macro itself may expand to `constexpr(...)`, for `if ASCEND_IS_AIC`).
 for _cls, _m, _core, _what in (
@@ -182,7 +170,6 @@ for _cls, _m, _core, _what in (
             f"g_coreType == AscendC::{_core}",
             results=(Result("result", INT, i1),),
             emit=EmitKind.CUSTOM,
-            printer=_print_core_check,
             pipe="S",
             py=_m,
             doc=f"`g_coreType == AscendC::{_core}`: whether this code runs on {_what}.",

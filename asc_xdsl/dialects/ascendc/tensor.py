@@ -38,7 +38,6 @@ from asc_xdsl.dialects.ascendc.object_ops import (
     ObjectOp,
     SameTypeOp,
     add_member,
-    cpu_debug_only,
     require_element,
 )
 from asc_xdsl.dialects.ascendc.spec import (
@@ -109,11 +108,6 @@ def _method_name(mnemonic: str) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _print_shape_field(emitter: Any, op: Any) -> None:
-    """`T r = info.shape[dim];`: a field of the ShapeInfo struct."""
-    emitter.declare(op, op.result, f"{emitter.name(op.base)}.{op.API_NAME}[{emitter.name(op.dim)}]")
-
-
 for _cls, _m, _field, _what in (
     ("ShapeInfoShapeOp", "shape_info.shape", "shape", "the extent of dimension `dim`"),
     (
@@ -131,7 +125,6 @@ for _cls, _m, _field, _what in (
             (Operand("base", _SHAPE_INFO), Operand("dim", INT)),
             results=(Result("result", INT, _INTS["i32"]),),
             emit=EmitKind.CUSTOM,
-            printer=_print_shape_field,
             format="$base `,` $dim attr-dict type($dim) `,` type($result)",
             doc=f"`info.{_field}[dim]`: {_what} of a ShapeInfo.",
             py="ShapeInfo." + _m.rsplit(".", 1)[1],  # pyasc's method
@@ -386,18 +379,6 @@ _member(
 )
 
 
-def _print_set_shape_dims(emitter: Any, op: Any) -> None:
-    """`uint32_t t_shape[] = {...}; t.SetShapeInfo(AscendC::ShapeInfo(n, t_shape));`."""
-    tensor = emitter.name(op.tensor)
-    array = emitter.names.claim(f"{tensor}_shape")
-    dims = ", ".join(
-        emitter.name(d) if str(d.type) == "ui32" else f"static_cast<uint32_t>({emitter.name(d)})"
-        for d in op.dims
-    )
-    emitter.line(f"uint32_t {array}[] = {{{dims}}};")
-    emitter.line(f"{tensor}.SetShapeInfo(AscendC::ShapeInfo({len(op.dims)}, {array}));")
-
-
 class ShapeDimsBase(ObjectOp):
     """A ShapeInfo of 1 to 8 dimensions."""
 
@@ -418,7 +399,6 @@ _member(
     "`gt.SetShapeInfo(ShapeInfo(n, dims))`: the tensor's shape, from its dimensions.",
     base=ShapeDimsBase,
     emit=EmitKind.CUSTOM,
-    printer=_print_set_shape_dims,
 )
 
 # ---------------------------------------------------------------------------
@@ -582,16 +562,6 @@ for _cls, _m, _api, _operand, _doc in (
     _member(_cls, _m, _api, (_tensor, _operand), f"`t.{_api}(x)`: set {_doc}.", py=_method_name(_m))
 
 
-def _print_local_phy_addr(emitter: Any, op: Any) -> None:
-    """`uint64_t a = reinterpret_cast<uint64_t>(t.GetPhyAddr([offset]));` -- the headers
-    return `uint64_t` on the device and a pointer in the CPU-debug build."""
-    args = "" if op.offset is None else emitter.name(op.offset)
-    t = emitter.ctype(op, op.result.type)
-    emitter.declare(
-        op, op.result, f"reinterpret_cast<{t}>({emitter.name(op.tensor)}.GetPhyAddr({args}))"
-    )
-
-
 _member(
     "LocalTensorGetPhyAddrOp",
     "local_tensor.get_phy_addr",
@@ -601,25 +571,12 @@ _member(
     py=_method_name("local_tensor.get_phy_addr"),
     results=(Result("result", UINT64, _INTS["ui64"]),),
     emit=EmitKind.CUSTOM,
-    printer=_print_local_phy_addr,
     format=_GET_PHY_ADDR_FORMAT,
 )
 
 # ---------------------------------------------------------------------------
 # CPU-debug only: Print, ToFile
 # ---------------------------------------------------------------------------
-
-
-def _print_print(emitter: Any, op: Any) -> None:
-    args = "" if op.len is None else emitter.name(op.len)
-    cpu_debug_only(emitter, lambda: emitter.line(f"{emitter.name(op.tensor)}.Print({args});"))
-
-
-def _print_to_file(emitter: Any, op: Any) -> None:
-    from asc_xdsl.backends.ascendc.cpp_types import c_string
-
-    name = c_string(op.file_name.data)
-    cpu_debug_only(emitter, lambda: emitter.line(f"{emitter.name(op.tensor)}.ToFile({name});"))
 
 
 _member(
@@ -634,7 +591,6 @@ _member(
     "only: printed inside `#if ASCENDC_CPU_DEBUG`).",
     py=_method_name("local_tensor.print"),
     emit=EmitKind.CUSTOM,
-    printer=_print_print,
 )
 _member(
     "LocalTensorToFileOp",
@@ -646,7 +602,6 @@ _member(
     props=(Prop("fileName", kind=PropKind.STRING, py="file_name"),),
     py=_method_name("local_tensor.to_file"),
     emit=EmitKind.CUSTOM,
-    printer=_print_to_file,
 )
 
 if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)

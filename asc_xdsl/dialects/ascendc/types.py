@@ -37,6 +37,10 @@ from asc_xdsl.enums import Hardware
 TemplateArg = Attribute | AscEnum | int | str
 
 
+class UnsupportedType(Exception):
+    """A type with no C++ spelling; the printer turns it into a located error."""
+
+
 class AscendCType(ParametrizedAttribute, TypeAttribute):
     """Base of every AscendC type: knows its C++ class and template arguments."""
 
@@ -413,8 +417,6 @@ class OptionalElementType(AscendCType):
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
         if self.element is None:
-            from asc_xdsl.backends.ascendc.cpp_types import UnsupportedType
-
             raise UnsupportedType(
                 f"!{self.name} needs its element type to be spelled in C++ "
                 f"({self.CPP_CLASS}<T> is a class template): write !{self.name}<T>"

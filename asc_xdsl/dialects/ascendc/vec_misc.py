@@ -28,8 +28,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.data_copy import c_array
-from asc_xdsl.dialects.ascendc.enums import AscEnum, GatherMaskMode, MaskMode
+from asc_xdsl.dialects.ascendc.enums import GatherMaskMode, MaskMode
 from asc_xdsl.dialects.ascendc.spec import (
     BOOL,
     INT,
@@ -278,20 +277,6 @@ class _GatherMaskOp(SpecOp):
         return [*types, mode]  # type: ignore[list-item]
 
 
-def _print_gather_mask(emitter: Any, op: Operation) -> None:
-    """`uint64_t n; AscendC::GatherMask<T, [U,] mode>(..., n);` (the count is an out
-    parameter)."""
-    count: SSAValue = op.rsvd_cnt  # type: ignore[attr-defined]
-    name = emitter.names.define(count)
-    emitter.line(f"{emitter.ctype(op, count.type)} {name};")
-    targs = ", ".join(
-        a.cpp if isinstance(a, AscEnum) else emitter.ctype(op, a)
-        for a in op.cpp_template_args()  # type: ignore[attr-defined]
-    )
-    args = [emitter.arg(op, a) for a in op.cpp_call_args()]  # type: ignore[attr-defined]
-    emitter.line(f"AscendC::GatherMask<{targs}>({', '.join([*args, name])});")
-
-
 FAMILY.add(
     "GatherMaskOp",
     OpSpec(
@@ -318,7 +303,6 @@ FAMILY.add(
             Result("rsvd_cnt", predicate("ui64", lambda t: t == _UI64, "ui64", _UI64), _UI64),
         ),
         emit=EmitKind.CUSTOM,
-        printer=_print_gather_mask,
         format="$dst `,` $src0 `,` $src1_pattern `,` $reduce_mode `,` $mask `,` $params `,` "
         "custom<GatherMaskMode>($gatherMaskMode) attr-dict `:` type($dst) `,` type($src0) "
         "`,` type($src1_pattern) `,` type($reduce_mode) `,` type($mask) `,` type($params) "
@@ -631,18 +615,6 @@ class _TransDataTo5HDListOp(_TransDataTo5HDAddressOp):
         return _addressed_type(addresses[0]) if addresses else None
 
 
-def _print_5hd_lists(emitter: Any, op: Operation) -> None:
-    """The two lists as C arrays (of local tensors or of addresses), then the call."""
-    (t,) = op.cpp_template_args()  # type: ignore[attr-defined]
-    lists = [
-        c_array(emitter, op, emitter.ctype(op, values[0].type), values, name)
-        for name in ("dst_list", "src_list")
-        for values in (getattr(op, name),)
-    ]
-    params = emitter.name(op.params)  # type: ignore[attr-defined]
-    emitter.line(f"AscendC::TransDataTo5HD<{emitter.ctype(op, t)}>({', '.join([*lists, params])});")
-
-
 def _data_type(op: Operation) -> TemplateArg:
     t = op.data_type()  # type: ignore[attr-defined]
     assert t is not None, "verified"
@@ -687,7 +659,6 @@ FAMILY.add(
         ),
         template=("T",),
         emit=EmitKind.CUSTOM,
-        printer=_print_5hd_lists,
         dtypes={"T": TRANSPOSE_DTYPES},
         example={"dst_list": NCHW_CONV_ADDR_LIST_SIZE, "src_list": NCHW_CONV_ADDR_LIST_SIZE},
         pipe="V",
@@ -710,7 +681,6 @@ FAMILY.add(
         props=(_DTYPE,),
         template=(_data_type,),
         emit=EmitKind.CUSTOM,
-        printer=_print_5hd_lists,
         example={"dst_list": NCHW_CONV_ADDR_LIST_SIZE, "src_list": NCHW_CONV_ADDR_LIST_SIZE},
         pipe="V",
         py="trans_data_to_5hd",

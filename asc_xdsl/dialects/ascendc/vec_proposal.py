@@ -10,14 +10,13 @@ current device" when they run.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.data_copy import c_array
 from asc_xdsl.dialects.ascendc.param_types import MrgSortSrcListType
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
@@ -150,25 +149,6 @@ class _MrgSortOp(SpecOp):
                 )
 
 
-def _print_mrg_sort(emitter: Any, op: Operation) -> None:
-    """The two count arrays as `uint16_t`/`uint32_t` C arrays (converting other integer
-    types), then the call."""
-    base = emitter.name(op.dst)  # type: ignore[attr-defined]
-    arrays = [
-        c_array(emitter, op, ctype, getattr(op, name), f"{base}_{name}")
-        for name, ctype in (("element_count_list", "uint16_t"), ("sorted_num", "uint32_t"))
-    ]
-    t, flag = op.cpp_template_args()  # type: ignore[attr-defined]
-    args = [
-        emitter.name(op.dst),  # type: ignore[attr-defined]
-        emitter.name(op.sort_list),  # type: ignore[attr-defined]
-        *arrays,
-        emitter.name(op.valid_bit),  # type: ignore[attr-defined]
-        emitter.name(op.repeat_time),  # type: ignore[attr-defined]
-    ]
-    emitter.line(f"AscendC::MrgSort<{emitter.ctype(op, t)}, {flag}>({', '.join(args)});")
-
-
 FAMILY.add(
     "MrgSortOp",
     OpSpec(
@@ -186,7 +166,6 @@ FAMILY.add(
         template=("T", "isExhaustedSuspension"),
         example={"element_count_list": MRG_SORT_QUEUES, "sorted_num": MRG_SORT_QUEUES},
         emit=EmitKind.CUSTOM,
-        printer=_print_mrg_sort,
         dtypes={"T": SORT_DTYPES},
         pipe="V",
         py="mrg_sort",
@@ -222,16 +201,6 @@ FAMILY.add(
 )
 
 
-def _print_get_mrg_sort_result(emitter: Any, op: Operation) -> None:
-    """`uint16_t a; ... AscendC::GetMrgSortResult(a, b, c, d);` (out parameters)."""
-    names = []
-    for r in op.results:
-        name = emitter.names.define(r)
-        emitter.line(f"{emitter.ctype(op, r.type)} {name};")
-        names.append(name)
-    emitter.line(f"AscendC::GetMrgSortResult({', '.join(names)});")
-
-
 FAMILY.add(
     "GetMrgSortResultOp",
     OpSpec(
@@ -239,7 +208,6 @@ FAMILY.add(
         "GetMrgSortResult",
         results=tuple(Result(f"mrg_sort_list{i}", exact(_UI16), _UI16) for i in range(1, 5)),
         emit=EmitKind.CUSTOM,
-        printer=_print_get_mrg_sort_result,
         pipe="S",
         py="get_mrg_sort_result",
         doc="`AscendC::GetMrgSortResult(a, b, c, d)`: how many elements of each queue the "

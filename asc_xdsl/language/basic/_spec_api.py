@@ -13,6 +13,7 @@ from asc_xdsl.language.spec_functions import bind as _bind
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from asc_xdsl.dialects.dtypes import DataType
     from asc_xdsl.enums import (
         CMPMODE,
         AtomicDtype,
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
         SelMode,
         TPosition,
     )
-    from asc_xdsl.frontend.dtypes import DataType
     from asc_xdsl.frontend.values import IRValue, RuntimeScalar
     from asc_xdsl.language._typing import Bool, Int, Scalar
     from asc_xdsl.language.core.tensor import (

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, overload
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from asc_xdsl.frontend.dtypes import DataType
+    from asc_xdsl.dialects.dtypes import DataType
     from asc_xdsl.language._typing import Bool, Int, Scalar
     from asc_xdsl.language.core.array import Array
     from asc_xdsl.language.core.types import _StructValue

@@ -31,7 +31,7 @@ BINARY_SUBDIR = "bin"
 
 def cache_root() -> Path:
     """The cache folder, shared with the frontend's compile cache (one rule for both)."""
-    from asc_xdsl.frontend.cache import cache_dir
+    from asc_xdsl.runtime.disk_cache import cache_dir
 
     return cache_dir()
 
@@ -71,7 +71,7 @@ class BinaryCache:
         if found != expected:
             import warnings
 
-            from asc_xdsl.frontend.cache import CacheWarning
+            from asc_xdsl.runtime.disk_cache import CacheWarning
 
             warnings.warn(
                 f"cached kernel binary {path} is not the one stored (its SHA-256 differs): "

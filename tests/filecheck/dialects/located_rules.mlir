@@ -1,4 +1,4 @@
-// The checks asc-opt adds to xDSL's verifiers (utils/ir_diagnostics.py, by op name), each
+// The checks asc-opt adds to xDSL's verifiers (dialects/ir_diagnostics.py, by op name), each
 // reported at the op's source line.
 // RUN: asc-opt %s --split-input-file --verify-diagnostics | filecheck %s
 

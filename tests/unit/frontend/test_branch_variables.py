@@ -64,7 +64,10 @@ def test_if_result_with_zero_on_the_other_path():
 def test_for_result_first_bound_in_the_body():
     ir = _ir(first_bound_in_branches_and_loops, np.zeros(4, np.int32), 5)
     assert "%last = scf.for %i = %0 to %n step %1 iter_args(%last_1 = %0) -> (i32) : i32 {" in ir
-    assert "      %last_2 = arith.muli %i, %2 overflow<nsw> : i32\n      scf.yield %last_2 : i32\n" in ir
+    assert (
+        "      %last_2 = arith.muli %i, %2 overflow<nsw> : i32\n      scf.yield %last_2 : i32\n"
+        in ir
+    )
 
 
 @pytest.mark.parametrize(("n", "expect"), [(5, [6, 8, 70, 0]), (0, [0, 0, 0, 0])])

@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import Float16Type, IntegerType, Signedness, i32
 
 import asc_xdsl as asc
 import asc_xdsl.frontend.jit  # the module, for monkeypatching
+from asc_xdsl.dialects import ir_diagnostics
 from asc_xdsl.opt import main as asc_opt
 from asc_xdsl.runtime import LaunchError
 from asc_xdsl.runtime.cann.args import encode_scalar
@@ -25,7 +26,6 @@ from asc_xdsl.runtime.simulator.budget import (
     max_steps,
 )
 from asc_xdsl.runtime.simulator.memory import GmBuffer
-from asc_xdsl.utils import ir_diagnostics
 
 X = np.zeros(8, np.int32)
 

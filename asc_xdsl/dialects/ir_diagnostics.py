@@ -33,7 +33,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from asc_xdsl.frontend.dtypes import FLOAT_LIMITS, DataType, float_overflows, from_ir
+from asc_xdsl.dialects.dtypes import FLOAT_LIMITS, DataType, float_overflows, from_ir
 from asc_xdsl.utils.recursion import deep_recursion
 
 if TYPE_CHECKING:  # the extra rules go by op name: asc-opt loads a dialect when IR names it

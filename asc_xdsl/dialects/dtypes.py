@@ -1,0 +1,254 @@
+"""Data types of kernel values (`asc.float16`, `asc.int32`, ...), pyasc's names.
+
+IR-level facts (the dtype of an IR type, float limits): here below the passes that read
+them; the frontend and the language re-export them (`asc_xdsl.frontend.dtypes`)."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from typing import Any
+
+_VOID = "asc.void is no element type: a value or a tensor needs a numeric dtype"
+
+
+class DataType:
+    """A scalar element type: name, kind (int/uint/float/bool) and bit width."""
+
+    __slots__ = ("_ir_type", "bitwidth", "kind", "name")
+
+    def __new__(cls, name: str, kind: str | None = None, bitwidth: int | None = None):
+        # `DataType("int32")` (pyasc's form, also inside kernels) is the known dtype.
+        if kind is None:
+            try:
+                return _BY_NAME[_ALIASES.get(name, name)]
+            except KeyError:
+                known = ", ".join(sorted({*_BY_NAME, *_ALIASES}))
+                raise ValueError(f"unknown data type {name!r} (known: {known})") from None
+        return super().__new__(cls)
+
+    def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None) -> None:
+        if kind is None:  # a known dtype, returned by __new__
+            return
+        self.name = name
+        self.kind = kind
+        self.bitwidth = bitwidth
+        self._ir_type: Any = None
+
+    def sizeof(self) -> int:
+        """Size in bytes (as `sizeof(T)` in Ascend C)."""
+        if self.bitwidth is None:
+            raise ValueError(f"data type {self.name} has no size")
+        return max(1, self.bitwidth // 8)
+
+    def is_float(self) -> bool:
+        """Whether a floating-point type (float16, bfloat16, float32, ...)."""
+        return self.kind == "float"
+
+    def is_int(self) -> bool:
+        """Whether an integer type, signed or not (bool counts as one)."""
+        return self.kind in ("int", "uint", "bool")
+
+    def is_signed(self) -> bool:
+        """Whether a signed type (the signed integers and the floats)."""
+        return self.kind in ("int", "float")
+
+    def is_unsigned(self) -> bool:
+        """Whether an unsigned integer type."""
+        return self.kind == "uint"
+
+    def is_numeric(self) -> bool:
+        """Whether an integer or floating-point type."""
+        return self.is_int() or self.is_float()
+
+    def is_void(self) -> bool:
+        """Whether `void` (no value)."""
+        return self.kind == "void"
+
+    @property
+    def ir_name(self) -> str:
+        """The IR type's spelling: i32, ui16, f16, bf16, i1."""
+        if self.kind == "bool":
+            return "i1"
+        if self.kind == "void":
+            raise TypeError(_VOID)
+        if self.name == "bfloat16":
+            return "bf16"
+        prefix = {"int": "i", "uint": "ui", "float": "f"}[self.kind]
+        return f"{prefix}{self.bitwidth}"
+
+    def ir_type(self) -> Any:
+        """The xDSL type (made once)."""
+        if self._ir_type is None:
+            self._ir_type = self._make_ir_type()
+        return self._ir_type
+
+    def _make_ir_type(self) -> Any:
+        if self.kind == "void":
+            raise TypeError(_VOID)
+        from xdsl.dialects.builtin import (
+            BFloat16Type,
+            Float16Type,
+            Float32Type,
+            Float64Type,
+            IntegerType,
+            Signedness,
+        )
+
+        if self.kind == "bool":
+            return IntegerType(1)
+        if self.kind in ("int", "uint"):
+            signed = Signedness.SIGNLESS if self.kind == "int" else Signedness.UNSIGNED
+            return IntegerType(self.bitwidth, signed)
+        if self.name == "bfloat16":
+            return BFloat16Type()
+        return {16: Float16Type, 32: Float32Type, 64: Float64Type}[self.bitwidth]()
+
+    @property
+    def numpy_name(self) -> str:
+        return {"bfloat16": "bfloat16", "bool": "bool"}.get(self.name, self.name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (DataType, (self.name,))  # copies and pickles are the known dtype
+
+    def __repr__(self) -> str:
+        return f"DataType(name={self.name}, kind={self.kind}, bitwidth={self.bitwidth})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DataType) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+bool_ = DataType("bool", "bool", 8)
+int8 = DataType("int8", "int", 8)
+uint8 = DataType("uint8", "uint", 8)
+int16 = DataType("int16", "int", 16)
+uint16 = DataType("uint16", "uint", 16)
+int32 = DataType("int32", "int", 32)
+uint32 = DataType("uint32", "uint", 32)
+int64 = DataType("int64", "int", 64)
+uint64 = DataType("uint64", "uint", 64)
+float16 = DataType("float16", "float", 16)
+half = float16
+bfloat16 = DataType("bfloat16", "float", 16)
+float32 = DataType("float32", "float", 32)
+float64 = DataType("float64", "float", 64)
+# pyasc's marker of "no value" (C++ `void`): not an element type (no size, no IR type)
+void = DataType("void", "void", None)
+# pyasc's C-style aliases
+int_ = int32
+float_ = float32
+double = float64
+
+ALL_DTYPES = (
+    bool_,
+    int8,
+    uint8,
+    int16,
+    uint16,
+    int32,
+    uint32,
+    int64,
+    uint64,
+    float16,
+    bfloat16,
+    float32,
+    float64,
+)
+_BY_NAME = {d.name: d for d in ALL_DTYPES} | {"void": void}
+_ALIASES = {"half": "float16", "bool_": "bool", "int_": "int32", "float_": "float32",
+            "double": "float64"}  # fmt: skip
+"""pyasc's other spellings of the dtype names (its `bool_` is a name, not a type)."""
+_BY_IR_NAME = {d.ir_name: d for d in ALL_DTYPES if d is not bool_}
+_BY_IR_NAME["i1"] = bool_
+
+
+FLOAT_LIMITS: dict[str, tuple[float, float]] = {
+    "float16": (65504.0, 65520.0),
+    "bfloat16": (float.fromhex("0x1.fep127"), float.fromhex("0x1.ffp127")),
+    "float32": (float.fromhex("0x1.fffffep127"), float.fromhex("0x1.ffffffp127")),
+    "float64": (float.fromhex("0x1.fffffffffffffp1023"), float("inf")),
+}
+"""Float dtype -> (largest finite value, smallest magnitude that rounds to infinity)."""
+
+
+def float_overflows(value: float, dtype: DataType) -> bool:
+    """Does finite `value` round to infinity in float type `dtype`? (inf and NaN: no)"""
+    return math.isfinite(value) and abs(value) >= FLOAT_LIMITS[dtype.name][1]
+
+
+_FROM_NUMPY: dict[Any, DataType] = {}
+
+
+def from_numpy(dtype: Any) -> DataType:
+    """The DataType of a numpy (or torch) dtype (memoised: it runs on every launch)."""
+    try:
+        return _FROM_NUMPY[dtype]
+    except (KeyError, TypeError):
+        pass
+    name = str(dtype).removeprefix("torch.")
+    if name == "bool":
+        found = bool_
+    elif name in _BY_NAME:
+        found = _BY_NAME[name]
+    else:
+        raise TypeError(f"arrays of dtype {name} cannot be passed to a kernel")
+    with contextlib.suppress(TypeError):  # an unhashable dtype object is not memoised
+        _FROM_NUMPY[dtype] = found
+    return found
+
+
+_FROM_IR: dict[Any, DataType] = {}
+_FROM_IR_BY_ID: dict[int, tuple[Any, DataType]] = {}
+
+
+def from_ir(t: Any) -> DataType:
+    """The DataType of an IR scalar type (index counts as int64). Memoised by type:
+    `str(t)` runs xDSL's printer (a tenth of a millisecond per call)."""
+    by_id = _FROM_IR_BY_ID.get(id(t))  # (the types the compiler makes are made once:
+    if by_id is not None and by_id[0] is t:  # an identity hit skips xDSL's Python hash)
+        return by_id[1]
+    found = _FROM_IR.get(t)
+    if found is not None:
+        if len(_FROM_IR_BY_ID) < 4096:
+            _FROM_IR_BY_ID[id(t)] = (t, found)  # (t kept alive: its id stays its own)
+        return found
+    name = str(t)
+    if name == "index":
+        found = int64
+    elif name in _BY_IR_NAME:
+        found = _BY_IR_NAME[name]
+    else:
+        raise TypeError(f"IR type {name} has no DataType")
+    _FROM_IR[t] = found
+    return found
+
+
+__all__ = [
+    "ALL_DTYPES",
+    "FLOAT_LIMITS",
+    "DataType",
+    "bfloat16",
+    "bool_",
+    "double",
+    "float16",
+    "float32",
+    "float64",
+    "float_",
+    "float_overflows",
+    "from_ir",
+    "from_numpy",
+    "half",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "int_",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "void",
+]

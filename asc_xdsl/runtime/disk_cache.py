@@ -1,0 +1,27 @@
+"""Where asc_xdsl keeps its caches on disk, and the warning a damaged entry gives.
+
+One rule for the frontend's compile cache (`frontend/cache.py`, which re-exports these
+names) and the CANN binary cache (`runtime/cann/cache.py`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+CACHE_ENV = "ASC_XDSL_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """The cache folder (also the CANN binary cache's): `ASC_XDSL_CACHE_DIR`, else
+    `$XDG_CACHE_HOME/asc_xdsl`, else `~/.cache/asc_xdsl`; `~` is expanded in each."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "asc_xdsl"
+
+
+class CacheWarning(UserWarning):
+    """A disk-cache entry that was damaged, edited by hand or written for another
+    kernel: it is discarded and the kernel compiled again."""
