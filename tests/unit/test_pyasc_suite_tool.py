@@ -669,11 +669,11 @@ class _FakeHeaders:
 def _refused_case():
     from pyasc_suite.lit_suites import TargetCase
 
-    ir = "func.func @f(%a : i32) {\n  ascendc.pipe_barrier pipe_s\n  %x = arith.addi %a, %a : i32\n  return\n}\n"
+    ir = "func.func @f(%a : i32) {\n  ascendc.pipe_barrier pipe_s\n  %x = arith.xori %a, %a : i32\n  return\n}\n"
     checks = [
         "CHECK: void f(int32_t v1) {",
         "CHECK-NEXT: AscendC::PipeBarrier<PIPE_S>();",
-        "CHECK-NEXT: int32_t v2 = v1 + v1;",
+        "CHECK-NEXT: int32_t v2 = v1 ^ v1;",
         "CHECK-NEXT: return;",
         "CHECK-NEXT: }",
     ]

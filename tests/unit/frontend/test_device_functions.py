@@ -47,7 +47,7 @@ CLAMP_IR = """\
     } else {
       scf.yield %v : i32
     }
-    %2 = arith.muli %v_1, %0 : i32
+    %2 = arith.muli %v_1, %0 overflow<nsw> : i32
     func.return %2 : i32
   }
 """
@@ -64,7 +64,7 @@ def test_function_and_calls_in_the_ir():
         in ir
     )
     assert "twice" not in ir  # inlined: n + n
-    assert "arith.addi %n, %n : i32" in ir
+    assert "arith.addi %n, %n overflow<nsw> : i32" in ir
 
 
 def test_ascend_c_functions():

@@ -64,10 +64,10 @@ def test_a_kernel_through_inline_licm_and_sccp():
     # The device function stays one (the inliner keeps `no_inline` calls) ...
     assert "%7 = func.call @pick(%i, %1) {no_inline} : (i32, i32) -> i32" in lowered
     # ... and sccp folds its body for the one mode its callers pass: the branch is gone.
-    assert "arith.cmpi" not in lowered and "%r = arith.muli %v, %0 : i32" in lowered
+    assert "arith.cmpi" not in lowered and "%r = arith.muli %v, %0 overflow<nsw> : i32" in lowered
     lines = _lines(lowered)
     loop = next(i for i, line in enumerate(lines) if line.startswith("%acc = scf.for"))
-    assert lines[loop - 1] == "%step = arith.muli %k, %3 : i32"  # hoisted
+    assert lines[loop - 1] == "%step = arith.muli %k, %3 overflow<nsw> : i32"  # hoisted
     assert lines[loop + 1].startswith("%5 = ascendc.global_tensor.get_value %g")  # not hoisted
     assert "ascendc.global_tensor.set_value %g, %4, %1" in lowered  # acc is 0
     folded[1](out, 5, 7)
