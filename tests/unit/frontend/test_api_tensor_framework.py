@@ -119,7 +119,8 @@ def queue_in_gm(x: asc.GlobalAddress):
 
 @asc.jit
 def tbuf_in_gm(x: asc.GlobalAddress):
-    asc.TBuf(asc.TPosition.GM)
+    # Declaring a TBuf at GM is valid Ascend C; giving it memory is not.
+    asc.TPipe().init_buffer(asc.TBuf(asc.TPosition.GM), 1024)
 
 
 @asc.jit
@@ -143,7 +144,7 @@ def bind_to_a_number(x: asc.GlobalAddress):
     ("kernel", "message"),
     [
         (queue_in_gm, "queue position gm is not an on-chip buffer"),
-        (tbuf_in_gm, "buffer position gm is not an on-chip buffer"),
+        (tbuf_in_gm, "a TBuf at gm cannot be given memory"),
         (local_tensor_in_gm, "position gm is not an on-chip buffer"),
         (alloc_without_dtype, "TQue.alloc_tensor needs a dtype such as asc.float32"),
         (bind_to_a_number, "set_global_buffer needs a GlobalAddress kernel argument"),

@@ -56,10 +56,23 @@ func.func @queue_of_tbuf_type() {
 
 // -----
 
-func.func @tbuf_gm() {
-  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.tbuf': buffer position gm is not an on-chip buffer (use vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)
+// A TBuf at GM may be declared (the headers accept it); giving it memory is refused.
+func.func @tbuf_gm_init(%len : i32) {
   %b = ascendc.tbuf : !ascendc.tbuf<gm>
+  %pipe = ascendc.pipe
+  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.pipe.init_buffer': a TBuf at gm cannot be given memory (InitBuffer takes an on-chip buffer: vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)
+  ascendc.pipe.init_buffer %pipe, %b, %len : !ascendc.tbuf<gm> , i32
+  return
+}
+
+// -----
+
+func.func @tbuf_pool_gm_init(%len : i32) {
+  %pool = ascendc.tBufPool : <vecin, 4>
+  %b = ascendc.tbuf : !ascendc.tbuf<gm>
+  // CHECK: error: 'ascendc.tbuf_pool.init_buffer': a TBuf at gm cannot be given memory
+  ascendc.tbuf_pool.init_buffer %pool, %b, %len : !ascendc.tbuf_pool<vecin, 4>, !ascendc.tbuf<gm> , i32
   return
 }
 
