@@ -11,6 +11,9 @@
   and ours are compiled with the host g++ and run on the listed inputs: pyasc's value
   differs from the op's meaning, ours equals it. The proven lines then match anything,
   and the rest of the case must match.
+  pyasc's C++ that compiles but aborts when run in the headers' CPU-debug build (a
+  failed `ASCENDC_ASSERT`, `runtime_aborts.py`: the abort proven by running it, with a
+  control run that passes) counts as headers-reject too, for IR we refuse.
 - **policy**: one named policy (`policies.py`, each with its reason in
   docs/yardsticks.md) applied as a normalisation makes the case match.
 - **unproven**: anything else.
@@ -22,7 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pyasc_suite import counterexamples, policies
+from pyasc_suite import counterexamples, policies, runtime_aborts
 from pyasc_suite.checks import Directive, Options, compile_pattern, run_checks
 from pyasc_suite.driver import _POSITION
 from pyasc_suite.expected_cpp import _DECLARATION, assemble_mapped
@@ -331,7 +334,17 @@ def _refused(
         return Proof(unit, name, "unproven", evidence)
     if theirs.ok:
         evidence.append("pyasc's C++ compiles against the headers")
-        return _refused_rest(case, evidence, host, "unproven")
+        listed = runtime_aborts.RUNTIME_ABORTS.get((unit, name))
+        if listed is None or headers is None:  # no header checks: no runs either
+            return _refused_rest(case, evidence, host, "unproven")
+        prober = runtime_aborts.RuntimeProber(host.cache_dir.parent if host.cache_dir else None)
+        ok, what, at = prober.prove(name, sources.pyasc, sources.lines, case.group, listed)
+        evidence.append(what)
+        if not ok:
+            return _refused_rest(case, evidence, host, "unproven")
+        group, dropped = drop_directives(case.group, at)
+        evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
+        return _refused_rest(case, evidence, host, "headers-reject", group, headers)
     at = [d for n in theirs.lines for d in sources.lines.get(n, [])]
     evidence.append(f"pyasc's C++ line {theirs.line}: {theirs.error}")
     if not at:
