@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pyasc_suite import counterexamples, policies, runtime_aborts
+from pyasc_suite import counterexamples, kernel_params, policies, runtime_aborts
 from pyasc_suite.checks import Directive, Options, compile_pattern, run_checks
 from pyasc_suite.driver import _POSITION
 from pyasc_suite.expected_cpp import _DECLARATION, assemble_mapped
@@ -332,6 +332,9 @@ def _refused(
     if theirs is None:
         evidence.append("headers: not checked")
         return Proof(unit, name, "unproven", evidence)
+    index = kernel_params.refused_parameter(refusal)
+    if theirs.ok and index is not None and headers is not None:
+        return _kernel_parameter(case, evidence, index, headers)
     if theirs.ok:
         evidence.append("pyasc's C++ compiles against the headers")
         listed = runtime_aborts.RUNTIME_ABORTS.get((unit, name))
@@ -356,6 +359,32 @@ def _refused(
     group, dropped = drop_directives(case.group, at)
     evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
     return _refused_rest(case, evidence, host, "headers-reject", group, headers)
+
+
+def _kernel_parameter(
+    case: TargetCase, evidence: list[str], index: int, headers: HeaderChecks
+) -> Proof:
+    """A kernel parameter we refuse: pyasc's type for it is no POD (`kernel_params`)."""
+    unit, name = case.unit, case.name
+    params = kernel_params.parameters(case.group[0].pattern)
+    cpp_type = params[index] if index < len(params) else ""
+    source = kernel_params.probe_source(cpp_type) if cpp_type else None
+    if source is None:
+        evidence.append(f"pyasc's parameter {index} ({cpp_type or 'none'}) may be a kernel's")
+        return Proof(unit, name, "unproven", evidence)
+    key = f"pod {unit}:{name}"
+    verdict = headers.verdicts([(key, source)])[key]
+    if verdict is None:
+        evidence.append("headers: the parameter type's check not run")
+        return Proof(unit, name, "unproven", evidence)
+    if not verdict.ok:
+        evidence.append(f"headers: {cpp_type} may be a POD ({verdict.error})")
+        return Proof(unit, name, "unproven", evidence)
+    evidence.append(
+        f"headers: std::is_pod_v<{cpp_type}> is false, and a kernel takes only scalars, "
+        "POD structs and pointers (Ascend C guide, kernel argument list)"
+    )
+    return Proof(unit, name, "headers-reject", evidence)
 
 
 def _refused_rest(
@@ -438,7 +467,7 @@ def run_proofs(
     if checks is None or collect is None or not collect.sources:
         return proofs
     checks.verdicts(list(collect.sources.items()))
-    again = {key.removeprefix("rest ") for key in collect.sources}
+    again = {key.split(" ", 1)[1] for key in collect.sources}  # "rest u:n", "pod u:n"
     return [
         classify(c, passed, all_sources.get(id(c)) or empty, verdicts, host, checks)
         if f"{c.unit}:{c.name}" in again
