@@ -10,7 +10,8 @@
 - **counterexample**: for CHECK lines listed in `counterexamples.py`, pyasc's function
   and ours are compiled with the host g++ and run on the listed inputs: pyasc's value
   differs from the op's meaning, ours equals it. The proven lines then match anything,
-  and the rest of the case must match.
+  and the rest of the case must match. Lines listed in `counterexamples.EQUALS` are
+  run against ours on every input (exhaustively): equal everywhere, they match too.
   pyasc's C++ that compiles but aborts when run in the headers' CPU-debug build (a
   failed `ASCENDC_ASSERT`, `runtime_aborts.py`: the abort proven by running it, with a
   control run that passes) counts as headers-reject too, for IR we refuse.
@@ -156,6 +157,12 @@ def _explain(
         proven += 1
         if ce.proves and ce.proves not in proven_policies:
             proven_policies.append(ce.proves)
+    for eq in counterexamples.EQUALS.get((unit, name), ()):
+        ok, what = host.prove_equal(case, eq, group, output)
+        evidence.append(what)
+        if not ok:
+            return Proof(unit, name, "unproven", evidence)
+        group = _opened(group, eq.check_line)
     opts = case.opts
     for shown in proven_policies:  # differences the counterexamples showed to matter
         group, output, opts = policies.BY_NAME[shown].normalise(group, output, opts)
