@@ -3,7 +3,9 @@
 - **match**: our C++ matches the case's CHECK lines.
 - **headers-reject**: pyasc's expected C++ (its CHECK lines as a translation unit,
   `expected_cpp.assemble`) fails the header check and ours passes it. For IR we refuse,
-  the headers must reject pyasc's C++ and the rest of the case must hold without it:
+  the headers must reject pyasc's C++ and the rest of the case must hold without it
+  (when the headers reject pyasc's function line and we refuse the function's
+  signature, nothing is left to compare):
   each refused op is deleted from the IR with the ops using its results, the CHECK
   lines the compiler's errors point at are dropped with the lines using the values they
   declare, and what is left must match our translation.
@@ -362,10 +364,27 @@ def _refused(
         return Proof(unit, name, "unproven", evidence)
     if any(d is case.group[0] or d.kind == "CHECK-LABEL" for d in at):
         evidence.append("the errors point at the function's own line")
+        if _refuses_signature(case):
+            # Nothing of the function is left on either side to compare.
+            evidence.append("we refuse the function's signature too")
+            return Proof(unit, name, "headers-reject", evidence)
         return Proof(unit, name, "unproven", evidence)
     group, dropped = drop_directives(case.group, at)
     evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
     return _refused_rest(case, evidence, host, "headers-reject", group, headers)
+
+
+def _refuses_signature(case: TargetCase) -> bool:
+    """Is our refusal at the case's `func.func` line (a parameter type we refuse)?"""
+    first = case.result.message.strip().splitlines()[:1]
+    m = _POSITION.match(first[0]) if first else None
+    if m is None:
+        return False
+    lines = case.ir.split("\n")
+    n = int(m.group(1))
+    return 0 < n <= len(lines) and bool(
+        re.match(rf"\s*func\.func\s+(?:\w+\s+)?@{re.escape(case.name)}\(", lines[n - 1])
+    )
 
 
 def _kernel_parameter(

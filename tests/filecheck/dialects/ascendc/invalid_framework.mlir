@@ -333,3 +333,12 @@ func.func @pool_of_other_type(%pool: !ascendc.tbuf_pool<vecin, 4>, %sub: !ascend
   %ok = ascendc.tbuf_pool.init_buf_pool(%pool, %sub, %n) : !ascendc.tbuf_pool<vecin, 4>, !ascendc.tbuf_pool<vecin, 2>, ui32 -> i1
   return
 }
+
+// -----
+
+// A queue at GM as a parameter: the headers reject TQue<GM, n>, wherever it appears.
+// CHECK: invalid_framework.mlir:[[# @LINE + 2]]:1
+// CHECK: error: @queue_gm_parameter: parameter 0 has type !ascendc.queue<gm, 1>; a TQue at gm does not compile (a queue lives in an on-chip buffer)
+func.func @queue_gm_parameter(%q : !ascendc.queue<gm, 1>) {
+  return
+}
