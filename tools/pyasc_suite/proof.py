@@ -18,7 +18,8 @@
   failed `ASCENDC_ASSERT`, `runtime_aborts.py`: the abort proven by running it, with a
   control run that passes) counts as headers-reject too, for IR we refuse.
 - **policy**: one named policy (`policies.py`, each with its reason in
-  docs/yardsticks.md) applied as a normalisation makes the case match.
+  docs/yardsticks.md) applied as a normalisation makes the case match; or, when no
+  single one does, two of them applied together (named `a+b`).
 - **unproven**: anything else.
 """
 
@@ -177,6 +178,13 @@ def _explain(
         g, out, o = policy.normalise(group, output, opts)
         if run_checks(g, out, o).passed:
             return Proof(unit, name, "policy", evidence, policy.name)
+    # Two differences at once: two named policies together, neither enough alone.
+    for k, first in enumerate(policies.POLICIES):
+        for second in policies.POLICIES[k + 1 :]:
+            g, out, o = first.normalise(group, output, opts)
+            g, out, o = second.normalise(g, out, o)
+            if run_checks(g, out, o).passed:
+                return Proof(unit, name, "policy", evidence, f"{first.name}+{second.name}")
     evidence.append(f"differs: {failure.reason()}")
     return Proof(unit, name, "unproven", evidence)
 
