@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pyasc_suite import counterexamples, kernel_params, policies, runtime_aborts
+from pyasc_suite import counterexamples, kernel_params, overloads, policies, runtime_aborts
 from pyasc_suite.checks import Directive, Options, compile_pattern, run_checks
 from pyasc_suite.driver import _POSITION
 from pyasc_suite.expected_cpp import _DECLARATION, assemble_mapped
@@ -121,7 +121,48 @@ def classify(
             [f"pyasc's C++ line {theirs.line}: {theirs.error}", "our C++ compiles"],
         )
     notes = _header_notes(sources, theirs, ours)
+    listed = overloads.OVERLOADS.get((unit, name))
+    if listed is not None and headers is not None and sources.pyasc is not None:
+        ok, what = _overload(case, sources, listed, headers)
+        notes.append(what)
+        if not ok:
+            return Proof(unit, name, "unproven", notes)
+        group = _opened(case.group, listed.check_line)
+        return _explain(case, group, case.result.output, host, notes, "counterexample")
     return _explain(case, case.group, case.result.output, host, notes)
+
+
+def _overload(
+    case: TargetCase, sources: Sources, entry: overloads.Overload, headers: HeaderChecks
+) -> tuple[bool, str]:
+    """Run the three compiles of `overloads` for one entry: (proven?, evidence)."""
+    head = f"overload line {entry.check_line}: {entry.meaning}"
+    assert sources.pyasc is not None and sources.ours is not None
+    at = overloads.tu_line(sources.lines, entry.check_line)
+    if at is None:
+        return False, f"{head}: no CHECK line {entry.check_line} in pyasc's C++"
+    key = f"{case.unit}:{case.name}"
+    a, shift = overloads.with_deleted(sources.pyasc, entry.theirs)
+    b, _ = overloads.with_deleted(sources.pyasc, entry.meant)
+    c, _ = overloads.with_deleted(sources.ours, entry.meant)
+    names = (f"overload-theirs {key}", f"overload-meant {key}", f"overload-ours {key}")
+    got = headers.verdicts(list(zip(names, (a, b, c), strict=True)))
+    va, vb, vc = (got[n] for n in names)
+    if va is None or vb is None or vc is None:
+        return False, f"{head}: not compiled"
+    line = at + shift
+    hits = not va.ok and line in va.lines and "deleted function" in va.error
+    misses = vb.ok or line not in vb.lines
+    ours = not vc.ok and "deleted function" in vc.error
+    told = (
+        f"{head}: {entry.theirs!r} deleted: pyasc's line "
+        f"{'uses it' if hits else 'does not use it'}; {entry.meant!r} deleted: pyasc's "
+        f"line {'compiles' if misses else 'fails'}, ours {'uses it' if ours else 'does not'}"
+    )
+    return (
+        hits and misses and ours,
+        told if hits and misses and ours else f"{told} -- does not hold",
+    )
 
 
 def _header_notes(sources: Sources, theirs: Verdict | None, ours: Verdict | None) -> list[str]:
