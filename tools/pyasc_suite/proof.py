@@ -417,10 +417,45 @@ def _refused(
             # Nothing of the function is left on either side to compare.
             evidence.append("we refuse the function's signature too")
             return Proof(unit, name, "headers-reject", evidence)
-        return Proof(unit, name, "unproven", evidence)
+        hoisted = _hoisted(sources)
+        if hoisted is None or headers is None:
+            return Proof(unit, name, "unproven", evidence)
+        # pyasc's MatmulConfig declared in the parameter list is no C++; declared before
+        # the function (where it compiles), the body's own errors show.
+        key = f"hoisted {unit}:{name}"
+        again = headers.verdicts([(key, hoisted.pyasc)])[key]  # type: ignore[arg-type]
+        if again is None or again.ok:
+            evidence.append(
+                f"with the MatmulConfig hoisted: {'compiles' if again else 'not checked'}"
+            )
+            return Proof(unit, name, "unproven", evidence)
+        at = [d for n in again.lines for d in hoisted.lines.get(n, [])]
+        evidence.append(f"with the MatmulConfig hoisted, line {again.line}: {again.error}")
+        if not at or any(d is case.group[0] for d in at):
+            evidence.append("the errors still point at the function's own line, or at none")
+            return Proof(unit, name, "unproven", evidence)
     group, dropped = drop_directives(case.group, at)
     evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
     return _refused_rest(case, evidence, host, "headers-reject", group, headers)
+
+
+_CONFIG_PARAMETER = re.compile(r"constexpr static MatmulConfig \w+\{[^{}]*\};")
+
+
+def _hoisted(sources: Sources) -> Sources | None:
+    """pyasc's translation unit with a MatmulConfig declared inside its function line
+    moved before the function (one line, so the line map holds); None if there is none."""
+    if sources.pyasc is None:
+        return None
+    lines = sources.pyasc.split("\n")
+    first = min(sources.lines, default=0)
+    if not first or not (m := _CONFIG_PARAMETER.search(lines[first - 1])):
+        return None
+    lines[first - 1] = lines[first - 1].replace(m.group(), "", 1)
+    if lines[first - 2].strip():
+        return None  # no blank line before the function to hold it
+    lines[first - 2] = m.group()
+    return replace(sources, pyasc="\n".join(lines))
 
 
 def _refuses_signature(case: TargetCase) -> bool:
