@@ -154,3 +154,20 @@ def test_errors_name_the_call(kernel, message):
     with pytest.raises(asc.CompileError, match=message) as info:
         kernel.compile(X, always_compile=True)
     assert "test_api_tensor_framework.py" in str(info.value)
+
+
+@asc.jit
+def tbuf_in_gm_used(x: asc.GlobalAddress):
+    t = asc.TBuf(asc.TPosition.GM).get(asc.float32)
+    asc.duplicate(t, 1.0, 8)
+
+
+def test_a_tbuf_at_gm_compiles_and_the_simulator_refuses_it_where_it_is_made():
+    # The headers accept `TBuf<GM>` (only its InitBuffer aborts); it has no memory to run.
+    cpp = tbuf_in_gm_used.compile(X, always_compile=True).asm["ascendc"]
+    assert "AscendC::TBuf<AscendC::TPosition::GM>" in cpp
+    from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+
+    with pytest.raises(UnsupportedOpError, match="position GM has no on-chip memory") as info:
+        tbuf_in_gm_used[1](np.zeros(8, np.float32))
+    assert "test_api_tensor_framework.py" in str(info.value)
