@@ -34,6 +34,7 @@ ASC_LINK_NOOP(AscendCBufAbsAddr)
 ASC_LINK_NOOP(AscendCBufGet)
 ASC_LINK_NOOP(AscendCBufInit)
 ASC_LINK_NOOP(AscendCQueCreate)
+ASC_LINK_NOOP(AscendCTBufPoolInit)
 ASC_LINK_NOOP(AscendCTBufPoolResetCheck)
 ASC_LINK_NOOP(AscendCUpdateTbufPoolStatus)
 #undef ASC_LINK_NOOP

@@ -436,6 +436,20 @@ def _refused(
             return Proof(unit, name, "unproven", evidence)
     group, dropped = drop_directives(case.group, at)
     evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
+    listed = runtime_aborts.RUNTIME_ABORTS.get((unit, name))
+    if listed is not None and headers is not None:
+        # What is left of pyasc's C++ compiles; the refusal left may abort when run.
+        rest, why, lines = assemble_mapped(group)
+        if rest is None:
+            evidence.append(f"pyasc's C++ without those lines not assembled: {why}")
+            return Proof(unit, name, "unproven", evidence)
+        prober = runtime_aborts.RuntimeProber(host.cache_dir.parent if host.cache_dir else None)
+        ok, what, aborts = prober.prove(name, rest, lines, group, listed)
+        evidence.append(what)
+        if not ok:
+            return Proof(unit, name, "unproven", evidence)
+        group, dropped = drop_directives(group, aborts)
+        evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
     return _refused_rest(case, evidence, host, "headers-reject", group, headers)
 
 

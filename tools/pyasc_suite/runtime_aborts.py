@@ -7,7 +7,9 @@ listed here the harness compiles pyasc's expected C++ (`expected_cpp`) against t
 headers in that mode, links it with a `main` calling the case's function and runs it.
 The proof holds when that run dies of SIGABRT while the *control* (the same program
 with the listed CHECK lines changed as `control` says, e.g. `PIPE_S` -> `PIPE_V`)
-exits normally: the abort comes from those lines, nothing else in the function. The
+exits normally: the abort comes from those lines, nothing else in the function (state
+the function assumes but does not make, a TBufPool's memory, is added to both runs by
+`setup`). The
 lines whose call aborts (`check_lines`) are then dropped from the case, as the lines a
 header error points at are, and the rest must match.
 
@@ -44,6 +46,9 @@ class RuntimeAbort:
     control: tuple[str, str]  # (text, replacement) in those lines: the control run passes
     reason: str  # the header assertion that fires, and where
     control_at: tuple[int, ...] = ()  # the CHECK lines `control` changes (default: check_lines)
+    # (CHECK line, statements): what the harness adds after that line in both runs, for
+    # state pyasc's function assumes but does not make (a TBufPool given its memory)
+    setup: tuple[int, str] | None = None
 
 
 _TB = "fwk.mlir"
@@ -62,6 +67,15 @@ RUNTIME_ABORTS: dict[tuple[str, str], RuntimeAbort] = {
         "TPipe::InitBuffer(TBuf<pos>&, len) (impl/basic_api/kernel_tpipe_impl.h) asserts "
         "the buffer's hardware is not GM",
         control_at=(132,),
+    ),
+    (_TB, "emit_tbuf_pool_init_buffer"): RuntimeAbort(
+        (66,),
+        ("1024",),
+        ("TPosition::GM", "TPosition::VECIN"),
+        "TBufPool::InitBuffer(TBuf<bufPos>&, len) (impl/basic_api/kernel_tbufpool_impl.h) "
+        "asserts the buffer's hardware is the pool's",
+        control_at=(65,),
+        setup=(64, "AscendC::TPipe asc_pipe; asc_pipe.InitBufPool(v2, 65536);"),
     ),
 }
 
@@ -138,6 +152,13 @@ class RuntimeProber:
             return False, f"runtime abort: CHECK lines {proof.check_lines} not in the case", []
         wanted = set(proof.control_at or proof.check_lines)
         tu_lines = source.split("\n")
+        if proof.setup is not None:
+            after, statements = proof.setup
+            n = next((n for n, ds in lines.items() if any(d.line == after for d in ds)), None)
+            if n is None:
+                return False, f"runtime abort: no CHECK line {after} for the setup", []
+            tu_lines[n - 1] += " " + statements
+            source = "\n".join(tu_lines)
         old, new = proof.control
         changed = 0
         for n, ds in lines.items():
