@@ -383,10 +383,27 @@ def _kernel_signature(op: func.FuncOp) -> str | None:
     return None
 
 
+def _queue_parameters(op: func.FuncOp) -> str | None:
+    """A `TQue<GM, n>` parameter: the headers reject the type (a queue is on chip)."""
+    from asc_xdsl.dialects.ascendc.types import QueueType, TPosition
+
+    for i, t in enumerate(op.function_type.inputs.data):
+        if isinstance(t, QueueType) and t.tposition is TPosition.GM:
+            return (
+                f"@{op.sym_name.data}: parameter {i} has type {t}; a TQue at gm does not "
+                "compile (a queue lives in an on-chip buffer)"
+            )
+    return None
+
+
+def _function_signature(op: func.FuncOp) -> str | None:
+    return _kernel_signature(op) or _queue_parameters(op)
+
+
 _EXTRA_RULES: dict[str, Callable[[Operation], str | None]] = {
     "arith.cmpi": _predicate_rule(10),
     "arith.cmpf": _predicate_rule(16),
-    "func.func": _kernel_signature,  # type: ignore[dict-item]  # called for func.func only
+    "func.func": _function_signature,  # type: ignore[dict-item]  # called for func.func only
 }
 """Checks xDSL's own verifiers leave out, on which its IR printer (and ours) rely."""
 

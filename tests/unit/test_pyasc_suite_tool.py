@@ -704,3 +704,99 @@ def test_refused_op_is_proven_where_the_headers_fail_and_the_rest_matches():
     p = classify(case, False, src, elsewhere, HostRunner(None), _FakeHeaders())
     assert p.bucket == "unproven"  # the refused op's CHECK line is left: no match
     assert classify(case, False, src, {}, HostRunner(None)).bucket == "unproven"
+
+
+def test_expected_cpp_gives_a_function_line_its_missing_brace():
+    group = _group("// CHECK-LABEL: void f(int32_t v1)\n// CHECK-NEXT: return;\n// CHECK-NEXT: }\n")
+    source, why = assemble(group)
+    assert source is not None, why
+    assert "void f(int32_t v1) {" in source
+
+
+@pytest.mark.skipif(not __import__("shutil").which("g++"), reason="no host g++")
+def test_exhaustive_equality_finds_a_differing_input_and_accepts_an_equal_line(tmp_path):
+    from pyasc_suite.counterexamples import ALL_I16, HostRunner, exhaustive_program
+
+    low = "void f(int16_t x, int16_t y) {\n  int16_t v = x * y;\n  return;\n}"
+    ours = (
+        "void f(int16_t x, int16_t y) {\n  uint64_t p = static_cast<uint64_t>(static_cast<"
+        "uint16_t>(x)) * static_cast<uint64_t>(static_cast<uint16_t>(y));\n"
+        "  int16_t w = static_cast<int16_t>(p);\n  int16_t h = static_cast<int16_t>(p >> 16);\n"
+        "  return;\n}"
+    )
+    runner = HostRunner(tmp_path)
+    same = exhaustive_program(low, ours, "f", ("v", "w"), (ALL_I16, ALL_I16))
+    assert runner.run(same, optimise=True) == ("value", "0\n")
+    other = exhaustive_program(low, ours, "f", ("v", "h"), (ALL_I16, ALL_I16))
+    status, out = runner.run(other, optimise=True)
+    assert status == "value" and int(out) > 0
+
+
+def test_half_constant_policy_checks_the_binary16_value():
+    from pyasc_suite.policies import BY_NAME
+
+    group = _group_lines(["CHECK: half c2_1992_f16 = 2.19920e+00;"])
+    same = "  const half cst = static_cast<half>(2.2f);"
+    assert run_checks(*BY_NAME["half-constant"].normalise(group, same, C)).passed
+    other = "  const half cst = static_cast<half>(2.5f);"  # another binary16 value
+    assert not run_checks(*BY_NAME["half-constant"].normalise(group, other, C)).passed
+
+
+def test_two_policies_cover_a_case_only_together():
+    from pyasc_suite.counterexamples import HostRunner
+    from pyasc_suite.proof import _explain
+
+    lines = [
+        "CHECK: void f() {",
+        "CHECK-NEXT: half c1_5_f16 = 1.50000e+00;",
+        "CHECK-NEXT: AscendC::InitConstValueParams v1{v2, v3, v4, c1_5_f16};",
+    ]
+    ours = (
+        "void f() {\n  const half cst = static_cast<half>(1.5f);\n"
+        "  AscendC::InitConstValueParams<half> x{v2, v3, v4, cst};"
+    )
+    case = _fake_case(lines, ours)
+    proof = _explain(case, case.group, ours, HostRunner(None), [])
+    assert (proof.bucket, proof.policy) == ("policy", "half-constant+class-template-deduction")
+
+
+def test_kernel_parameter_types_and_pod_probe():
+    from pyasc_suite.kernel_params import parameters, probe_source, refused_parameter
+
+    line = "void k(AscendC::GlobalTensor<uint64_t> v1, int32_t v2, __gm__ uint8_t* v3) {"
+    assert parameters(line) == ["AscendC::GlobalTensor<uint64_t>", "int32_t", "__gm__ uint8_t*"]
+    assert probe_source("int32_t") is None and probe_source("__gm__ uint8_t*") is None
+    assert "std::is_pod_v<AscendC::GlobalTensor<uint64_t>>" in probe_source(parameters(line)[0])
+    assert refused_parameter("kernel @k: parameter 0 has type !x") == 0
+
+
+def test_overload_proof_inserts_the_deleted_specialization_after_the_includes():
+    from pyasc_suite.overloads import with_deleted
+
+    text, shift = with_deleted(
+        '#include "a.h"\n\nvoid f() {\n}', "template <> void g<int>() = delete;"
+    )
+    lines = text.split("\n")
+    assert lines[1:4] == [
+        "namespace AscendC {",
+        "template <> void g<int>() = delete;",
+        "}  // namespace AscendC",
+    ]
+    assert shift == 3 and lines[5] == "void f() {"
+
+
+def _headers_available():
+    import os
+
+    return all(os.environ.get(v) for v in ("ASC_XDSL_ASC_DEVKIT", "ASC_XDSL_ASC_TOOLS"))
+
+
+@pytest.mark.skipif(not _headers_available(), reason="Ascend C header checkouts not configured")
+def test_cpu_debug_run_aborts_on_pipe_barrier_s_and_not_on_v(tmp_path):
+    from pyasc_suite.runtime_aborts import RuntimeProber
+
+    prober = RuntimeProber(tmp_path)
+    program = '#include "kernel_operator.h"\nvoid f() {{ AscendC::PipeBarrier<{}>(); }}\n'
+    main = '#include "cpu_debug_link.h"\nint main() { f(); return 0; }\n'
+    assert prober.run(program.format("PIPE_S") + main)[0] == "abort"
+    assert prober.run(program.format("PIPE_V") + main)[0] == "ok"

@@ -218,29 +218,31 @@ class HostRunner:
         self.cache_dir = cache_dir / "host" if cache_dir is not None else None
         self.cxx = cxx
 
-    def run(self, program: str) -> tuple[str, str]:
+    def run(self, program: str, optimise: bool = False) -> tuple[str, str]:
         """(status, text): ("value", stdout), ("ub", the sanitizer's report: undefined
         behaviour, e.g. a signed overflow), ("crash", how the run ended) or ("error", why
         it did not compile)."""
-        key = hashlib.sha256(f"{self.cxx}\0{_SANITIZE}\0{program}".encode()).hexdigest()
+        flags = ("-O2",) if optimise else ("-O0", *_SANITIZE)
+        salt = "-O2" if optimise else str(_SANITIZE)  # (the sanitised runs' key as before)
+        key = hashlib.sha256(f"{self.cxx}\0{salt}\0{program}".encode()).hexdigest()
         path = self.cache_dir / f"{key}.json" if self.cache_dir is not None else None
         if path is not None and path.is_file():
             status, out = json.loads(path.read_text())
             return status, out
-        ran, out = self._run(program)
+        ran, out = self._run(program, flags)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps([ran, out]))
         return ran, out
 
-    def _run(self, program: str) -> tuple[str, str]:
+    def _run(self, program: str, flags: Sequence[str]) -> tuple[str, str]:
         if shutil.which(self.cxx) is None:
             return "error", f"no host compiler {self.cxx}"
         with tempfile.TemporaryDirectory(prefix="asc_xdsl_probe_") as tmp:
             cpp, exe = Path(tmp) / "probe.cpp", Path(tmp) / "probe"
             cpp.write_text(program)
             done = subprocess.run(
-                [self.cxx, "-std=c++17", "-O0", "-w", *_SANITIZE, str(cpp), "-o", str(exe)],
+                [self.cxx, "-std=c++17", "-w", *flags, str(cpp), "-o", str(exe)],
                 capture_output=True,
                 text=True,
                 check=False,
@@ -248,13 +250,46 @@ class HostRunner:
             if done.returncode != 0:
                 errors = [ln for ln in done.stderr.splitlines() if "error:" in ln]
                 return "error", (errors or [done.stderr.strip() or "compile failed"])[0]
-            ran = subprocess.run([str(exe)], capture_output=True, text=True, timeout=20)
+            ran = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
             report = re.search(r"runtime error: (.*)", ran.stderr)
             if ran.returncode != 0 and report:
                 return "ub", report.group(1).strip()
             if ran.returncode != 0:  # e.g. a store 16 GiB past the buffer: SIGSEGV
                 return "crash", f"exit status {ran.returncode}"
             return "value", ran.stdout
+
+    def prove_equal(
+        self, case: TargetCase, eq: Equal, group: Sequence[Directive], output: str
+    ) -> tuple[bool, str]:
+        """Run one exhaustive equality: (does it hold, one line of evidence)."""
+        head = f"equal line {eq.check_line}: {eq.meaning}"
+        target = next((d for d in group if d.line == eq.check_line), None)
+        if target is None:
+            return False, f"{head}: no CHECK line {eq.check_line} in the case"
+        names = [e.text for e in compile_pattern(target.pattern, False) if e.declares]
+        if len(names) != 1:
+            return False, f"{head}: CHECK line {eq.check_line} declares no single value"
+        from pyasc_suite.proof import _anything
+
+        opened = [d if d is group[0] else _anything(d) for d in group]
+        bindings = run_checks(opened, output, replace(case.opts, relax_index=True)).bindings
+        ours_name = bindings.names.get(names[0]) if bindings is not None else None
+        if ours_name is None:
+            return False, f"{head}: no value of ours pairs with {names[0]}"
+        source, why, _ = assemble_mapped(case.group)
+        if source is None:
+            return False, f"{head}: pyasc's C++ not assembled ({why})"
+        function = case.name.split(",")[0]
+        try:
+            program = exhaustive_program(source, output, function, (names[0], ours_name), eq.args)
+        except LookupError as e:
+            return False, f"{head}: {e}"
+        status, out = self.run(program, optimise=True)
+        if status != "value":
+            return False, f"{head}: did not run ({status}: {out})"
+        differ = out.strip()
+        told = f"{head} [{names[0]} ~ ours {ours_name}]: {differ} inputs differ"
+        return differ == "0", told if differ == "0" else f"{told} -- does not hold"
 
     def prove(
         self,
@@ -345,4 +380,71 @@ class HostRunner:
         return holds, told if holds else f"{told} -- does not hold"
 
 
-__all__ = ["COUNTEREXAMPLES", "Counterexample", "HostRunner", "replace"]
+# -- lines equal to ours for every input ---------------------------------------------
+
+ALL_I16 = "ALL_I16"  # an argument: every int16_t value, in a loop
+
+
+@dataclass(frozen=True)
+class Equal:
+    """pyasc's CHECK line computes the same value as our line for it, on every input of
+    `args` (ALL_I16 loops over all 65536 values; the others are fixed): run exhaustively."""
+
+    check_line: int
+    args: tuple[int | str, ...]
+    meaning: str
+
+
+EQUALS: dict[tuple[str, str], tuple[Equal, ...]] = {
+    (A, "emit_mului_extended"): (
+        Equal(
+            182,
+            (0, 0, ALL_I16, ALL_I16),
+            "mului_extended i16 low half: int16_t(v3 * v4) (promoted to int, no overflow) "
+            "equals our low 16 bits of the 64-bit product, all 2^32 input pairs",
+        ),
+    ),
+}
+
+
+def _stopped(source: str, function: str, rename: str, name: str, store: str) -> str:
+    """`source` without #includes, `function` renamed, stopped after `name` is declared
+    (its value stored in the global `store`)."""
+    lines = [ln for ln in source.splitlines() if not ln.lstrip().startswith("#include")]
+    decl = re.compile(rf"^[^=;()]*[\w>*&\s]\b{re.escape(name)}\s*(=|\{{)")
+    for k, text in enumerate(lines):
+        if decl.match(text.strip()):
+            lines[k] = f"{text} {store} = {name}; return;"
+            break
+    else:
+        raise LookupError(f"no declaration of `{name}`")
+    return re.sub(rf"\b{re.escape(function)}\(", f"{rename}(", "\n".join(lines))
+
+
+def exhaustive_program(
+    theirs: str, ours: str, function: str, names: tuple[str, str], args: Sequence[int | str]
+) -> str:
+    """Both functions, stopped after their value; a main comparing them on every input,
+    printing how many inputs differ."""
+    body = _stopped(theirs, function, "asc_theirs", names[0], "asc_v_theirs")
+    body += "\n" + _stopped(ours, function, "asc_ours", names[1], "asc_v_ours")
+    loops, call = [], []
+    for k, a in enumerate(args):
+        if a == ALL_I16:
+            loops.append(f"for (int32_t a{k} = -32768; a{k} <= 32767; ++a{k})")
+            call.append(f"static_cast<int16_t>(a{k})")
+        else:
+            call.append(literal(a))  # type: ignore[arg-type]
+    c = ", ".join(call)
+    return (
+        _PRELUDE
+        + "static long long asc_v_theirs, asc_v_ours;\n"
+        + body
+        + "\nint main() { unsigned long long differ = 0;\n"
+        + " ".join(loops)
+        + f" {{ asc_theirs({c}); asc_ours({c}); differ += asc_v_theirs != asc_v_ours; }}\n"
+        + 'std::printf("%llu\\n", differ); return 0; }\n'
+    )
+
+
+__all__ = ["COUNTEREXAMPLES", "EQUALS", "Counterexample", "Equal", "HostRunner", "replace"]

@@ -6,7 +6,8 @@ compile against the headers; where it does compile, the difference needs a seman
 reason (target_differences.py). The CHECK lines of a case are its function (from the
 `void name(...) {` line to `}`) and any `#define` before it; FileCheck captures
 (`[[X:.+]]`, `[[X]]`) become the identifier `X`, and a case with a regex (`{{...}}`) or
-without a whole function in its CHECK lines is reported as not assembled.
+without a whole function in its CHECK lines is reported as not assembled (a function
+line without its `{`, the body on the next CHECK lines, gets the brace).
 """
 
 from __future__ import annotations
@@ -76,6 +77,10 @@ def assemble_mapped(
                 continue
             if not _FUNCTION_START.match(text):
                 return None, f"line {d.line} does not start a function: {text[:60]}", {}
+        if not body and d.kind != "CHECK-SAME" and text.rstrip().endswith(")"):
+            # A function line whose CHECK leaves out the `{` (basic/mm.mlir's
+            # emit_load_data): the next line starts its body, so the brace is implied.
+            text = text.rstrip() + " {"
         if d.kind == "CHECK-SAME" and body:
             body[-1] += text
             sources[-1].append(d)

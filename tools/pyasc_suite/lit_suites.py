@@ -232,7 +232,10 @@ def run_target_proven(
             o.group = "unproven"
         else:
             o.status, o.kind = "differs", p.bucket
-            o.group = f"{p.policy}: {BY_NAME[p.policy].summary}" if p.policy else p.bucket
+            summary = (
+                " + ".join(BY_NAME[n].summary for n in p.policy.split("+")) if p.policy else ""
+            )
+            o.group = f"{p.policy}: {summary}" if p.policy else p.bucket
     if checks is not None and checks.compiled:
         result.notes.append(f"header checks compiled {checks.compiled} source(s) (the rest cached)")
     _label_note(result, cases)

@@ -1,14 +1,16 @@
 """Named policy differences: where our C++ differs from pyasc's by choice.
 
 Each policy is a normalisation of (CHECK lines, our output, match options); a case is
-in the policy bucket only when applying one policy alone makes it match
-(`proof._explain`). The reasons are written out in docs/yardsticks.md ("Policies");
+in the policy bucket when applying one policy alone makes it match, or, failing that,
+two policies together where neither alone does (the case then names both, `a+b`;
+`proof._explain`). The reasons are written out in docs/yardsticks.md ("Policies");
 `test_pyasc_suite_tool.py` checks that every policy here is named there.
 """
 
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -63,6 +65,32 @@ def _config_in_function(group: Sequence[Directive], output: str, opts: Options):
     return group, "\n".join(lines), opts
 
 
+_OUR_HALF = re.compile(r"^(\s*)const half (\w+) = static_cast<half>\(([-+\d.eE]+)f\);$", re.M)
+_THEIR_HALF = re.compile(r"^\s*half \w+ = ([-+\d.eE]+);$")
+
+
+def _binary16(value: float) -> bytes:
+    return struct.pack("<e", value)
+
+
+def _half_constant(group: Sequence[Directive], output: str, opts: Options):
+    """Our `const half x = static_cast<half>(Yf);` written as pyasc's `half x = Z;` when
+    the two are the same binary16 value (ours: Y rounded to float, then to half; pyasc's:
+    Z rounded to half), paired in order of appearance."""
+    theirs = [m.group(1) for d in group if (m := _THEIR_HALF.match(d.pattern))]
+    found = list(_OUR_HALF.finditer(output))
+    if not theirs or len(theirs) != len(found):
+        return group, output, opts
+    pieces, end = [], 0
+    for m, z in zip(found, theirs, strict=True):
+        as_float = struct.unpack("<f", struct.pack("<f", float(m.group(3))))[0]
+        if _binary16(as_float) != _binary16(float(z)):
+            return group, output, opts  # another value: nothing to normalise
+        pieces += [output[end : m.start()], f"{m.group(1)}half {m.group(2)} = {z};"]
+        end = m.end()
+    return group, "".join(pieces) + output[end:], opts
+
+
 POLICIES: tuple[Policy, ...] = (
     Policy(
         "index-type",
@@ -106,6 +134,22 @@ POLICIES: tuple[Policy, ...] = (
         _sub_ours(
             r"__gm__ \w+\* (\w+) = reinterpret_cast<__gm__ \w+\*>\((GetSysWorkSpacePtr\(\))\);",
             r"__gm__ uint8_t* \1 = \2;",
+        ),
+    ),
+    Policy(
+        "half-constant",
+        "a half constant is `const half x = static_cast<half>(1.5f);` (a float literal, "
+        "converted); pyasc writes `half x = 1.50000e+00;` (a double literal, converted): "
+        "the same binary16 value, which the normalisation checks",
+        _half_constant,
+    ),
+    Policy(
+        "class-template-deduction",
+        "`InitConstValueParams<T>` (a class template without a default argument) names "
+        "its T; pyasc leaves it to C++17 deduction from the constructor's init value, "
+        "which gives the same T",
+        _sub_ours(
+            r"\bAscendC::InitConstValueParams<\w+> (\w+)\{", r"AscendC::InitConstValueParams \1{"
         ),
     ),
 )

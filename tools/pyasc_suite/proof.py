@@ -3,16 +3,23 @@
 - **match**: our C++ matches the case's CHECK lines.
 - **headers-reject**: pyasc's expected C++ (its CHECK lines as a translation unit,
   `expected_cpp.assemble`) fails the header check and ours passes it. For IR we refuse,
-  the headers must reject pyasc's C++ and the rest of the case must hold without it:
+  the headers must reject pyasc's C++ and the rest of the case must hold without it
+  (when the headers reject pyasc's function line and we refuse the function's
+  signature, nothing is left to compare):
   each refused op is deleted from the IR with the ops using its results, the CHECK
   lines the compiler's errors point at are dropped with the lines using the values they
   declare, and what is left must match our translation.
 - **counterexample**: for CHECK lines listed in `counterexamples.py`, pyasc's function
   and ours are compiled with the host g++ and run on the listed inputs: pyasc's value
   differs from the op's meaning, ours equals it. The proven lines then match anything,
-  and the rest of the case must match.
+  and the rest of the case must match. Lines listed in `counterexamples.EQUALS` are
+  run against ours on every input (exhaustively): equal everywhere, they match too.
+  pyasc's C++ that compiles but aborts when run in the headers' CPU-debug build (a
+  failed `ASCENDC_ASSERT`, `runtime_aborts.py`: the abort proven by running it, with a
+  control run that passes) counts as headers-reject too, for IR we refuse.
 - **policy**: one named policy (`policies.py`, each with its reason in
-  docs/yardsticks.md) applied as a normalisation makes the case match.
+  docs/yardsticks.md) applied as a normalisation makes the case match; or, when no
+  single one does, two of them applied together (named `a+b`).
 - **unproven**: anything else.
 """
 
@@ -22,7 +29,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pyasc_suite import counterexamples, policies
+from pyasc_suite import counterexamples, kernel_params, overloads, policies, runtime_aborts
 from pyasc_suite.checks import Directive, Options, compile_pattern, run_checks
 from pyasc_suite.driver import _POSITION
 from pyasc_suite.expected_cpp import _DECLARATION, assemble_mapped
@@ -114,7 +121,48 @@ def classify(
             [f"pyasc's C++ line {theirs.line}: {theirs.error}", "our C++ compiles"],
         )
     notes = _header_notes(sources, theirs, ours)
+    listed = overloads.OVERLOADS.get((unit, name))
+    if listed is not None and headers is not None and sources.pyasc is not None:
+        ok, what = _overload(case, sources, listed, headers)
+        notes.append(what)
+        if not ok:
+            return Proof(unit, name, "unproven", notes)
+        group = _opened(case.group, listed.check_line)
+        return _explain(case, group, case.result.output, host, notes, "counterexample")
     return _explain(case, case.group, case.result.output, host, notes)
+
+
+def _overload(
+    case: TargetCase, sources: Sources, entry: overloads.Overload, headers: HeaderChecks
+) -> tuple[bool, str]:
+    """Run the three compiles of `overloads` for one entry: (proven?, evidence)."""
+    head = f"overload line {entry.check_line}: {entry.meaning}"
+    assert sources.pyasc is not None and sources.ours is not None
+    at = overloads.tu_line(sources.lines, entry.check_line)
+    if at is None:
+        return False, f"{head}: no CHECK line {entry.check_line} in pyasc's C++"
+    key = f"{case.unit}:{case.name}"
+    a, shift = overloads.with_deleted(sources.pyasc, entry.theirs)
+    b, _ = overloads.with_deleted(sources.pyasc, entry.meant)
+    c, _ = overloads.with_deleted(sources.ours, entry.meant)
+    names = (f"overload-theirs {key}", f"overload-meant {key}", f"overload-ours {key}")
+    got = headers.verdicts(list(zip(names, (a, b, c), strict=True)))
+    va, vb, vc = (got[n] for n in names)
+    if va is None or vb is None or vc is None:
+        return False, f"{head}: not compiled"
+    line = at + shift
+    hits = not va.ok and line in va.lines and "deleted function" in va.error
+    misses = vb.ok or line not in vb.lines
+    ours = not vc.ok and "deleted function" in vc.error
+    told = (
+        f"{head}: {entry.theirs!r} deleted: pyasc's line "
+        f"{'uses it' if hits else 'does not use it'}; {entry.meant!r} deleted: pyasc's "
+        f"line {'compiles' if misses else 'fails'}, ours {'uses it' if ours else 'does not'}"
+    )
+    return (
+        hits and misses and ours,
+        told if hits and misses and ours else f"{told} -- does not hold",
+    )
 
 
 def _header_notes(sources: Sources, theirs: Verdict | None, ours: Verdict | None) -> list[str]:
@@ -153,6 +201,12 @@ def _explain(
         proven += 1
         if ce.proves and ce.proves not in proven_policies:
             proven_policies.append(ce.proves)
+    for eq in counterexamples.EQUALS.get((unit, name), ()):
+        ok, what = host.prove_equal(case, eq, group, output)
+        evidence.append(what)
+        if not ok:
+            return Proof(unit, name, "unproven", evidence)
+        group = _opened(group, eq.check_line)
     opts = case.opts
     for shown in proven_policies:  # differences the counterexamples showed to matter
         group, output, opts = policies.BY_NAME[shown].normalise(group, output, opts)
@@ -165,6 +219,13 @@ def _explain(
         g, out, o = policy.normalise(group, output, opts)
         if run_checks(g, out, o).passed:
             return Proof(unit, name, "policy", evidence, policy.name)
+    # Two differences at once: two named policies together, neither enough alone.
+    for k, first in enumerate(policies.POLICIES):
+        for second in policies.POLICIES[k + 1 :]:
+            g, out, o = first.normalise(group, output, opts)
+            g, out, o = second.normalise(g, out, o)
+            if run_checks(g, out, o).passed:
+                return Proof(unit, name, "policy", evidence, f"{first.name}+{second.name}")
     evidence.append(f"differs: {failure.reason()}")
     return Proof(unit, name, "unproven", evidence)
 
@@ -329,9 +390,22 @@ def _refused(
     if theirs is None:
         evidence.append("headers: not checked")
         return Proof(unit, name, "unproven", evidence)
+    index = kernel_params.refused_parameter(refusal)
+    if theirs.ok and index is not None and headers is not None:
+        return _kernel_parameter(case, evidence, index, headers)
     if theirs.ok:
         evidence.append("pyasc's C++ compiles against the headers")
-        return _refused_rest(case, evidence, host, "unproven")
+        listed = runtime_aborts.RUNTIME_ABORTS.get((unit, name))
+        if listed is None or headers is None:  # no header checks: no runs either
+            return _refused_rest(case, evidence, host, "unproven")
+        prober = runtime_aborts.RuntimeProber(host.cache_dir.parent if host.cache_dir else None)
+        ok, what, at = prober.prove(name, sources.pyasc, sources.lines, case.group, listed)
+        evidence.append(what)
+        if not ok:
+            return _refused_rest(case, evidence, host, "unproven")
+        group, dropped = drop_directives(case.group, at)
+        evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
+        return _refused_rest(case, evidence, host, "headers-reject", group, headers)
     at = [d for n in theirs.lines for d in sources.lines.get(n, [])]
     evidence.append(f"pyasc's C++ line {theirs.line}: {theirs.error}")
     if not at:
@@ -339,10 +413,102 @@ def _refused(
         return Proof(unit, name, "unproven", evidence)
     if any(d is case.group[0] or d.kind == "CHECK-LABEL" for d in at):
         evidence.append("the errors point at the function's own line")
-        return Proof(unit, name, "unproven", evidence)
+        if _refuses_signature(case):
+            # Nothing of the function is left on either side to compare.
+            evidence.append("we refuse the function's signature too")
+            return Proof(unit, name, "headers-reject", evidence)
+        hoisted = _hoisted(sources)
+        if hoisted is None or headers is None:
+            return Proof(unit, name, "unproven", evidence)
+        # pyasc's MatmulConfig declared in the parameter list is no C++; declared before
+        # the function (where it compiles), the body's own errors show.
+        key = f"hoisted {unit}:{name}"
+        again = headers.verdicts([(key, hoisted.pyasc)])[key]  # type: ignore[arg-type]
+        if again is None or again.ok:
+            evidence.append(
+                f"with the MatmulConfig hoisted: {'compiles' if again else 'not checked'}"
+            )
+            return Proof(unit, name, "unproven", evidence)
+        at = [d for n in again.lines for d in hoisted.lines.get(n, [])]
+        evidence.append(f"with the MatmulConfig hoisted, line {again.line}: {again.error}")
+        if not at or any(d is case.group[0] for d in at):
+            evidence.append("the errors still point at the function's own line, or at none")
+            return Proof(unit, name, "unproven", evidence)
     group, dropped = drop_directives(case.group, at)
     evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
+    listed = runtime_aborts.RUNTIME_ABORTS.get((unit, name))
+    if listed is not None and headers is not None:
+        # What is left of pyasc's C++ compiles; the refusal left may abort when run.
+        rest, why, lines = assemble_mapped(group)
+        if rest is None:
+            evidence.append(f"pyasc's C++ without those lines not assembled: {why}")
+            return Proof(unit, name, "unproven", evidence)
+        prober = runtime_aborts.RuntimeProber(host.cache_dir.parent if host.cache_dir else None)
+        ok, what, aborts = prober.prove(name, rest, lines, group, listed)
+        evidence.append(what)
+        if not ok:
+            return Proof(unit, name, "unproven", evidence)
+        group, dropped = drop_directives(group, aborts)
+        evidence.append("CHECK lines dropped: " + ", ".join(str(d.line) for d in dropped))
     return _refused_rest(case, evidence, host, "headers-reject", group, headers)
+
+
+_CONFIG_PARAMETER = re.compile(r"constexpr static MatmulConfig \w+\{[^{}]*\};")
+
+
+def _hoisted(sources: Sources) -> Sources | None:
+    """pyasc's translation unit with a MatmulConfig declared inside its function line
+    moved before the function (one line, so the line map holds); None if there is none."""
+    if sources.pyasc is None:
+        return None
+    lines = sources.pyasc.split("\n")
+    first = min(sources.lines, default=0)
+    if not first or not (m := _CONFIG_PARAMETER.search(lines[first - 1])):
+        return None
+    lines[first - 1] = lines[first - 1].replace(m.group(), "", 1)
+    if lines[first - 2].strip():
+        return None  # no blank line before the function to hold it
+    lines[first - 2] = m.group()
+    return replace(sources, pyasc="\n".join(lines))
+
+
+def _refuses_signature(case: TargetCase) -> bool:
+    """Is our refusal at the case's `func.func` line (a parameter type we refuse)?"""
+    first = case.result.message.strip().splitlines()[:1]
+    m = _POSITION.match(first[0]) if first else None
+    if m is None:
+        return False
+    lines = case.ir.split("\n")
+    n = int(m.group(1))
+    return 0 < n <= len(lines) and bool(
+        re.match(rf"\s*func\.func\s+(?:\w+\s+)?@{re.escape(case.name)}\(", lines[n - 1])
+    )
+
+
+def _kernel_parameter(
+    case: TargetCase, evidence: list[str], index: int, headers: HeaderChecks
+) -> Proof:
+    """A kernel parameter we refuse: pyasc's type for it is no POD (`kernel_params`)."""
+    unit, name = case.unit, case.name
+    params = kernel_params.parameters(case.group[0].pattern)
+    cpp_type = params[index] if index < len(params) else ""
+    source = kernel_params.probe_source(cpp_type) if cpp_type else None
+    if source is None:
+        evidence.append(f"pyasc's parameter {index} ({cpp_type or 'none'}) may be a kernel's")
+        return Proof(unit, name, "unproven", evidence)
+    key = f"pod {unit}:{name}"
+    verdict = headers.verdicts([(key, source)])[key]
+    if verdict is None:
+        evidence.append("headers: the parameter type's check not run")
+        return Proof(unit, name, "unproven", evidence)
+    if not verdict.ok:
+        evidence.append(f"headers: {cpp_type} may be a POD ({verdict.error})")
+        return Proof(unit, name, "unproven", evidence)
+    evidence.append(
+        f"headers: std::is_pod_v<{cpp_type}> is false, and a kernel takes only scalars, "
+        "POD structs and pointers (Ascend C guide, kernel argument list)"
+    )
+    return Proof(unit, name, "headers-reject", evidence)
 
 
 def _refused_rest(
@@ -425,7 +591,7 @@ def run_proofs(
     if checks is None or collect is None or not collect.sources:
         return proofs
     checks.verdicts(list(collect.sources.items()))
-    again = {key.removeprefix("rest ") for key in collect.sources}
+    again = {key.split(" ", 1)[1] for key in collect.sources}  # "rest u:n", "pod u:n"
     return [
         classify(c, passed, all_sources.get(id(c)) or empty, verdicts, host, checks)
         if f"{c.unit}:{c.name}" in again

@@ -11,12 +11,16 @@ A test listed in `python_differences.py` is proven only by a check:
   checks that the pyasc module it needs loads native code (`from asc._C import`, its C++
   passes and translator, or `ctypes`, CANN's runtime library), which a pure-Python
   compiler does not have by design.
+- **headers-reject** by a *CPU-debug run* (`runtime_aborts.RuntimeProber`): the test's
+  op, written as Ascend C, aborts when run in the headers' CPU-debug build while a
+  control (one token changed) runs to the end: the kernel the test builds is invalid,
+  and our verifier refuses it (test_pipe_barrier: `PipeBarrier<PIPE_S>`).
 - **unproven**: a listed test without such a check, or one whose check fails, and every
   failing test that is not listed.
 
 The closing line: `python: M match, H headers-reject, C counterexample, P policy,
-U unproven, S skipped (of N)` (no Python test is decided by headers or by a
-counterexample yet: those columns stay for the same form as `target`).
+U unproven, S skipped (of N)` (no Python test is decided by a counterexample yet: that column
+stays for the same form as `target`).
 """
 
 from __future__ import annotations
@@ -46,6 +50,15 @@ class Native:
     module: str  # its file under pyasc's python/
 
 
+@dataclass(frozen=True)
+class CpuDebugAbort:
+    """The test's op as Ascend C aborts in a CPU-debug run; `control` runs clean."""
+
+    statement: str  # one statement, run in `main` after the headers
+    control: tuple[str, str]  # (text, replacement) giving a statement that runs clean
+    reason: str
+
+
 _CODEGEN = "unit/codegen"
 _VISITOR = "test_function_visitor.py::"
 
@@ -56,7 +69,12 @@ def _inline_false(helper: str) -> Variant:
     )
 
 
-CHECKS: dict[tuple[str, str], Variant | Native] = {
+CHECKS: dict[tuple[str, str], Variant | Native | CpuDebugAbort] = {
+    ("unit/language/basic", "test_common_api.py::test_pipe_barrier"): CpuDebugAbort(
+        "AscendC::PipeBarrier<PIPE_S>();",
+        ("PIPE_S", "PIPE_V"),
+        "PipeBarrierImpl asserts pipe != PIPE_S on dav-2201",
+    ),
     (_CODEGEN, _VISITOR + "test_func_visit_list"): _inline_false("func_visit_list"),
     (_CODEGEN, _VISITOR + "test_func_visit_tuple"): _inline_false("func_visit_tuple"),
     (_CODEGEN, _VISITOR + "test_func_visit_return"): _inline_false("func_visit_return"),
@@ -112,9 +130,11 @@ class PyProof:
 
 
 def summary(proofs: list[PyProof]) -> str:
-    n = {b: sum(p.bucket == b for p in proofs) for b in ("match", "policy", "unproven", "skipped")}
+    buckets = ("match", "headers-reject", "policy", "unproven", "skipped")
+    n = {b: sum(p.bucket == b for p in proofs) for b in buckets}
     return (
-        f"python: {n['match']} match, 0 headers-reject, 0 counterexample, {n['policy']} policy, "
+        f"python: {n['match']} match, {n['headers-reject']} headers-reject, 0 counterexample, "
+        f"{n['policy']} policy, "
         f"{n['unproven']} unproven, {n['skipped']} skipped (of {len(proofs)})"
     )
 
@@ -133,6 +153,30 @@ def native_module(src: Path, module: str) -> bool:
     return path.is_file() and bool(_NATIVE.search(path.read_text()))
 
 
+def _cpu_debug_abort(unit: str, name: str, check: CpuDebugAbort) -> PyProof:
+    from pyasc_suite.header_cache import default_cache_dir
+    from pyasc_suite.runtime_aborts import RuntimeProber
+
+    prober = RuntimeProber(default_cache_dir())
+    old, new = check.control
+
+    def program(statement: str) -> str:
+        return (
+            '#include "kernel_operator.h"\n#include "cpu_debug_link.h"\n'
+            f"int main() {{ {statement} return 0; }}\n"
+        )
+
+    theirs = prober.run(program(check.statement))
+    control = prober.run(program(check.statement.replace(old, new)))
+    told = (
+        f"CPU-debug run of `{check.statement}`: {theirs[0]}; with {old} -> {new}: "
+        f"{control[0]} ({check.reason})"
+    )
+    if theirs[0] == "abort" and control[0] == "ok":
+        return PyProof(unit, name, "headers-reject", [told])
+    return PyProof(unit, name, "unproven", [f"{told} -- does not hold"])
+
+
 def classify(outcome: Outcome, root: Path, env: dict[str, str], src: Path, timeout: int) -> PyProof:
     unit, name = outcome.unit, outcome.name
     if outcome.status == "passed":
@@ -142,6 +186,8 @@ def classify(outcome: Outcome, root: Path, env: dict[str, str], src: Path, timeo
     check = CHECKS.get((unit, name))
     if check is None:
         return PyProof(unit, name, "unproven", [f"fails: {outcome.reason}"])
+    if isinstance(check, CpuDebugAbort):
+        return _cpu_debug_abort(unit, name, check)
     if isinstance(check, Native):
         if native_module(src, check.module):
             why = f"pyasc's {check.module} loads native code (asc._C or ctypes)"

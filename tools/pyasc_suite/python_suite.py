@@ -138,6 +138,9 @@ def _prove(result: SuiteResult, root: Path, env: dict[str, str], src: Path, time
         if p.bucket == "policy":
             o.status, o.kind, o.group = "differs", "policy", p.policy
             o.reason = "; ".join(p.evidence)
+        elif p.bucket == "headers-reject":
+            o.status, o.kind, o.group = "differs", "headers-reject", "headers-reject"
+            o.reason = "; ".join(p.evidence)
         elif p.bucket == "unproven" and o.status in ("failed", "error"):
             listed = python_differences.DIFFERENCES.get((o.unit, o.name))
             if listed is not None:

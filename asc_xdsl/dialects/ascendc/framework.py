@@ -3,8 +3,11 @@
 them: the objects, buffer initialisation, event ids, queue traffic (alloc/enque/deque/
 free, in place and with user positions), queue state, TBuf views and buffer pools.
 
-Positions follow the Ascend C documentation: a TQue or TBuf lives in an on-chip buffer
-(never GM: `TPipe::InitBuffer` asserts it), a TBufPool in VECIN/VECOUT/VECCALC/A1/B1/C1.
+Positions follow the Ascend C documentation: a TQue lives in an on-chip buffer (the
+headers reject `TQue<GM>`), a TBufPool in VECIN/VECOUT/VECCALC/A1/B1/C1. A `TBuf<GM>`
+compiles and may be declared, but cannot be given memory: `InitBuffer` of it aborts in
+the CPU-debug build (`tools/pyasc_suite/runtime_aborts.py` runs it), so `init_buffer` of
+a TBuf at GM is refused.
 `TQueBind` has no `Destroy()` in the headers: `que_bind.destroy` parses but has no
 Ascend C form. `TPipe::GetBaseAddr` exists only in CANN's CPU-debug build: its op prints
 for that build, and 0 (the base of the device's on-chip address space, which
@@ -177,6 +180,24 @@ class QueueBase(_PositionedObjectOp):
         return (*_LOGIC_POSITIONS, TPosition.VECCALC)
 
 
+class TBufBase(_PositionedObjectOp):
+    """`TBuf<GM>` is a valid declaration; only its `InitBuffer` is refused."""
+
+    POSITIONS: ClassVar[tuple[TPosition, ...]] = (TPosition.GM, *ON_CHIP)
+
+
+class InitTBufBase(ObjectOp):
+    """`x.InitBuffer(tbuf, len)`: the CPU-debug build aborts for a TBuf at GM."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        if self.buffer.type.tposition is TPosition.GM:  # type: ignore[attr-defined]
+            raise VerifyException(
+                f"'{self.name}': a TBuf at gm cannot be given memory (InitBuffer takes "
+                "an on-chip buffer: vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)"
+            )
+
+
 class TBufPoolBase(_PositionedObjectOp):
     POSITIONS: ClassVar[tuple[TPosition, ...]] = TBUF_POOL_POSITIONS
     WHAT: ClassVar[str] = "TBufPool"
@@ -211,7 +232,7 @@ for _cls, _m, _api, _result, _sample, _base, _doc in (
         "TBuf",
         "buffer",
         TBufType(TPosition.VECCALC),
-        _PositionedObjectOp,
+        TBufBase,
         "a raw calculation buffer",
     ),
     (
@@ -252,6 +273,7 @@ _member(
     "InitBuffer",
     (_PIPE, Operand("buffer", _TBUF), Operand("length", INT)),
     "`pipe.InitBuffer(tbuf, len)`: `len` bytes for a TBuf.",
+    base=InitTBufBase,
     format=_PIPE_FORMAT + "$buffer `,` $length attr-dict `:` type($buffer) `,` type($length)",
 )
 _member(
@@ -404,6 +426,7 @@ _member(
     "InitBuffer",
     (_POOL, Operand("buffer", _TBUF), Operand("length", INT)),
     "`pool.InitBuffer(tbuf, len)`: `len` bytes of the pool for a TBuf.",
+    base=InitTBufBase,
     format="$buf_pool `,` $buffer `,` $length attr-dict `:` type($buf_pool) `,` "
     "type($buffer) `,` type($length)",
 )

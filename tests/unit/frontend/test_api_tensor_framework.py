@@ -119,7 +119,8 @@ def queue_in_gm(x: asc.GlobalAddress):
 
 @asc.jit
 def tbuf_in_gm(x: asc.GlobalAddress):
-    asc.TBuf(asc.TPosition.GM)
+    # Declaring a TBuf at GM is valid Ascend C; giving it memory is not.
+    asc.TPipe().init_buffer(asc.TBuf(asc.TPosition.GM), 1024)
 
 
 @asc.jit
@@ -143,7 +144,7 @@ def bind_to_a_number(x: asc.GlobalAddress):
     ("kernel", "message"),
     [
         (queue_in_gm, "queue position gm is not an on-chip buffer"),
-        (tbuf_in_gm, "buffer position gm is not an on-chip buffer"),
+        (tbuf_in_gm, "a TBuf at gm cannot be given memory"),
         (local_tensor_in_gm, "position gm is not an on-chip buffer"),
         (alloc_without_dtype, "TQue.alloc_tensor needs a dtype such as asc.float32"),
         (bind_to_a_number, "set_global_buffer needs a GlobalAddress kernel argument"),
@@ -152,4 +153,21 @@ def bind_to_a_number(x: asc.GlobalAddress):
 def test_errors_name_the_call(kernel, message):
     with pytest.raises(asc.CompileError, match=message) as info:
         kernel.compile(X, always_compile=True)
+    assert "test_api_tensor_framework.py" in str(info.value)
+
+
+@asc.jit
+def tbuf_in_gm_used(x: asc.GlobalAddress):
+    t = asc.TBuf(asc.TPosition.GM).get(asc.float32)
+    asc.duplicate(t, 1.0, 8)
+
+
+def test_a_tbuf_at_gm_compiles_and_the_simulator_refuses_it_where_it_is_made():
+    # The headers accept `TBuf<GM>` (only its InitBuffer aborts); it has no memory to run.
+    cpp = tbuf_in_gm_used.compile(X, always_compile=True).asm["ascendc"]
+    assert "AscendC::TBuf<AscendC::TPosition::GM>" in cpp
+    from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+
+    with pytest.raises(UnsupportedOpError, match="position GM has no on-chip memory") as info:
+        tbuf_in_gm_used[1](np.zeros(8, np.float32))
     assert "test_api_tensor_framework.py" in str(info.value)

@@ -56,10 +56,23 @@ func.func @queue_of_tbuf_type() {
 
 // -----
 
-func.func @tbuf_gm() {
-  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
-  // CHECK: error: 'ascendc.tbuf': buffer position gm is not an on-chip buffer (use vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)
+// A TBuf at GM may be declared (the headers accept it); giving it memory is refused.
+func.func @tbuf_gm_init(%len : i32) {
   %b = ascendc.tbuf : !ascendc.tbuf<gm>
+  %pipe = ascendc.pipe
+  // CHECK: invalid_framework.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.pipe.init_buffer': a TBuf at gm cannot be given memory (InitBuffer takes an on-chip buffer: vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)
+  ascendc.pipe.init_buffer %pipe, %b, %len : !ascendc.tbuf<gm> , i32
+  return
+}
+
+// -----
+
+func.func @tbuf_pool_gm_init(%len : i32) {
+  %pool = ascendc.tBufPool : <vecin, 4>
+  %b = ascendc.tbuf : !ascendc.tbuf<gm>
+  // CHECK: error: 'ascendc.tbuf_pool.init_buffer': a TBuf at gm cannot be given memory
+  ascendc.tbuf_pool.init_buffer %pool, %b, %len : !ascendc.tbuf_pool<vecin, 4>, !ascendc.tbuf<gm> , i32
   return
 }
 
@@ -318,5 +331,14 @@ func.func @deque_pos_keyword(%q: !ascendc.queue<vecin, 1>) {
 func.func @pool_of_other_type(%pool: !ascendc.tbuf_pool<vecin, 4>, %sub: !ascendc.tbuf_pool<vecin, 2>, %n: ui32) {
   // CHECK: error: 'ascendc.tbuf_pool.init_buf_pool': buf_pool is a !ascendc.tbuf_pool<vecin, 2>, not a !ascendc.tbuf_pool<vecin, 4> (a TBufPool can only carve pools of its own type)
   %ok = ascendc.tbuf_pool.init_buf_pool(%pool, %sub, %n) : !ascendc.tbuf_pool<vecin, 4>, !ascendc.tbuf_pool<vecin, 2>, ui32 -> i1
+  return
+}
+
+// -----
+
+// A queue at GM as a parameter: the headers reject TQue<GM, n>, wherever it appears.
+// CHECK: invalid_framework.mlir:[[# @LINE + 2]]:1
+// CHECK: error: @queue_gm_parameter: parameter 0 has type !ascendc.queue<gm, 1>; a TQue at gm does not compile (a queue lives in an on-chip buffer)
+func.func @queue_gm_parameter(%q : !ascendc.queue<gm, 1>) {
   return
 }
