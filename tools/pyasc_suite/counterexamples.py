@@ -34,7 +34,11 @@ if TYPE_CHECKING:
 NAN = float("nan")
 # Undefined behaviour (a signed overflow) stops the run with the sanitizer's report; a left
 # shift of a negative value (undefined in C++17, both printers emit it for `shli`) does not.
-_SANITIZE = ("-fsanitize=undefined", "-fno-sanitize=shift-base", "-fno-sanitize-recover=all")
+_SANITIZE = (
+    "-fsanitize=undefined,float-cast-overflow",  # (GCC's `undefined` leaves the latter out)
+    "-fno-sanitize=shift-base",
+    "-fno-sanitize-recover=all",
+)
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,11 @@ IDX = "index-type"
 _BIG = 2**32 + 1  # an index past uint32_t: pyasc's C++ sees 1
 COUNTEREXAMPLES: dict[tuple[str, str], tuple[Counterexample, ...]] = {
     (A, "emit_binary_ops"): (
+        _C(12, (2**31 - 1, 1), -(2**31), "addi wraps: 0x7fffffff + 1 = 0x80000000 (C++: overflow)"),
+        _C(13, (-(2**31), 1), 2**31 - 1, "subi wraps: 0x80000000 - 1 = 0x7fffffff (C++: overflow)"),
+        _C(14, (65536, 65536), 0, "muli wraps: 2^16 * 2^16 = 2^32 = 0 mod 2^32 (C++: overflow)"),
+        _C(18, (1, 32), 0, "shli by 32 is poison (any value); C++'s `<<` by 32 is undefined"),
+        _C(19, (-8, 33), -1, "shrsi by 33 is poison (any value); C++'s `>>` by 33 is undefined"),
         _C(17, (7, -2), -3, "ceildivsi 7, -2 = ceil(-3.5) = -3"),
         _C(20, (-1, 28), 15, "shrui 0xffffffff, 28 = 0xf (a logical shift)"),
         _C(24, (-1, 2), 2147483647, "divui 0xffffffff, 2 = 0x7fffffff (unsigned)"),
@@ -78,9 +87,14 @@ COUNTEREXAMPLES: dict[tuple[str, str], tuple[Counterexample, ...]] = {
         _C(83, (NAN, 1.0), 1, "cmpf ugt NaN, 1 = true (unordered)"),
     ),
     (A, "emit_casts"): (
+        _C(118, (0, 3e9, 0), 2**31 - 1, "fptosi 3e9 to i32 is poison; C++'s cast is undefined"),
         _C(113, (-1, 0.0, 0), 65535, "extui -1 : i16 to i64 = 0xffff (zero-extended)"),
         _C(121, (-1, 0.0, 0), -1, "index_cast -1 : i16 to index = -1 (index is signed)", IDX),
         _C(122, (-1, 0.0, 0), math.inf, "uitofp 0xffff : i16 to f16 = 65535 -> inf (rounded)"),
+    ),
+    ("math.mlir", "emit_ternary_ops"): (
+        # (1 + 2^-12)^2 - (1 + 2^-11) = 2^-24 exactly; rounding the product first loses it
+        _C(45, (1 + 2**-12, 1 + 2**-12, -(1 + 2**-11)), 2**-24, "fma rounds once: 2^-24"),
     ),
     (A, "emit_maxf"): (
         _C(141, (1.0, NAN), 1.0, "maxnumf 1, NaN = 1 (the number)"),
@@ -102,6 +116,7 @@ COUNTEREXAMPLES: dict[tuple[str, str], tuple[Counterexample, ...]] = {
         _C(143, (_BIG,), 1, "index_switch 2^32+1 takes the default; index_cast to i32 = 1", IDX),
     ),
     ("scf.mlir", "index_switch_multiple_results"): (
+        _C(178, (2, 2**63 - 1), 66 - 2**63, "addi wraps: (2^63 - 1) + 67 (C++: overflow)"),
         _C(185, (_BIG, 0), _BIG, "index_switch 2^32+1 takes the default; to i64 = 2^32+1", IDX),
     ),
     ("emitasc.mlir", "ptr_offset_test"): (
