@@ -13,11 +13,12 @@ from xdsl.irdl import Operand, OpResult, OptOperand
 
 from asc_xdsl.dialects.ascendc.framework import (
     EventIdBase,
+    InitTBufBase,
     QueueBase,
     SamePoolTypeBase,
+    TBufBase,
     TBufPoolBase,
     ToQueBindBase,
-    _PositionedObjectOp,
 )
 from asc_xdsl.dialects.ascendc.object_ops import ObjectOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
@@ -61,7 +62,7 @@ class QueBindOp(ObjectOp):
     SPEC: ClassVar[OpSpec]
     que_bind: OpResult
 
-class TBufOp(_PositionedObjectOp):
+class TBufOp(TBufBase):
     """`AscendC::TBuf<...> x;`: a raw calculation buffer.
 
     `ascendc.tbuf`: Ascend C `TBuf`.
@@ -87,7 +88,7 @@ class TBufPoolOp(TBufPoolBase):
     SPEC: ClassVar[OpSpec]
     tbuf_pool: OpResult
 
-class PipeInitBufferOp(ObjectOp):
+class PipeInitBufferOp(InitTBufBase):
     """`pipe.InitBuffer(tbuf, len)`: `len` bytes for a TBuf.
 
     `ascendc.pipe.init_buffer`: Ascend C `InitBuffer`.
@@ -302,7 +303,7 @@ class TBufPoolInitBufPoolOp(SamePoolTypeBase):
     share_buf: OptOperand
     value: OpResult
 
-class TBufPoolInitBufferOp(ObjectOp):
+class TBufPoolInitBufferOp(InitTBufBase):
     """`pool.InitBuffer(tbuf, len)`: `len` bytes of the pool for a TBuf.
 
     `ascendc.tbuf_pool.init_buffer`: Ascend C `InitBuffer`.
