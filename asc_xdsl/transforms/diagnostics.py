@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.printer import Printer
@@ -147,3 +148,20 @@ class PassDiagnostics:
 def fail(pass_name: str, where: Where, message: str) -> PassFailedException:
     """The exception a pass raises for one located error."""
     return PassFailedException(Diagnostic("error", where, f"{pass_name}: {message}").format())
+
+
+def structured_functions(module: Operation, pass_name: str) -> Iterator[func.FuncOp]:
+    """The functions with a body in `module`, for a pass that follows structured control
+    flow (scf) only: a function whose body branches between blocks (cf ops) is refused,
+    located at it (tools/pass_sweep.py found such passes raising ValueError there)."""
+    for f in module.walk():
+        if not isinstance(f, func.FuncOp) or not f.body.blocks:
+            continue
+        if len(f.body.blocks) > 1:
+            raise fail(
+                pass_name,
+                f,
+                "the function branches between blocks (cf ops); this pass follows "
+                "structured control flow (scf) only",
+            )
+        yield f

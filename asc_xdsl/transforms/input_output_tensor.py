@@ -36,7 +36,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
-from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms.diagnostics import fail, structured_functions
 from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO, MemoryMap, accesses, views
 
 PASS = "ascendc-input-output-tensor"
@@ -121,15 +121,6 @@ class InputOutputTensorPass(ModulePass):
     name = PASS
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for f in op.walk():
-            if not isinstance(f, func.FuncOp) or not f.body.blocks:
-                continue
-            if len(f.body.blocks) > 1:  # (found by tools/pass_sweep.py: a ValueError)
-                raise fail(
-                    PASS,
-                    f,
-                    "the function branches between blocks (cf ops); this pass "
-                    "follows structured control flow (scf) only",
-                )
+        for f in structured_functions(op, PASS):
             _mark(f)
             _copy_out_results(f)

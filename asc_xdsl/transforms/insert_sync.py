@@ -56,7 +56,7 @@ from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, WaitFlagOp
 from asc_xdsl.enums import HardEvent
-from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms.diagnostics import fail, structured_functions
 from asc_xdsl.transforms.sync_analysis import BARRIER_PIPE, Barrier, FlagPair, SyncAnalysis
 
 PASS = "ascendc-insert-sync"
@@ -217,14 +217,5 @@ class InsertSyncPass(ModulePass):
     name = PASS
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for f in op.walk():
-            if not isinstance(f, func.FuncOp) or not f.body.blocks:
-                continue
-            if len(f.body.blocks) > 1:  # (found by tools/pass_sweep.py: a ValueError)
-                raise fail(
-                    PASS,
-                    f,
-                    "the function branches between blocks (cf ops); this pass "
-                    "follows structured control flow (scf) only",
-                )
+        for f in structured_functions(op, PASS):
             insert_sync(f)
