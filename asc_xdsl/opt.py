@@ -40,7 +40,7 @@ from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from asc_xdsl import soc as soc_table
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.transforms.diagnostics import source_spans
@@ -143,7 +143,7 @@ class AscOptMain(xDSLOptMain):
         spans = getattr(self, "_spans", {})
         try:
             return super().output_resulting_program(prog)
-        except CodegenError as e:
+        except EmissionError as e:
             # Point at the innermost enclosing op whose source position is known.
             op: Operation | None = e.op
             while op is not None and op not in spans:
@@ -237,7 +237,7 @@ def _main(args: Sequence[str] | None) -> int:
     try:
         with deep_recursion():  # nested IR recurses in the parser, verifier and printers
             AscOptMain(args=args).run()
-    except (ParseError, DiagnosticException, PassFailedException, CodegenError) as e:
+    except (ParseError, DiagnosticException, PassFailedException, EmissionError) as e:
         print(str(e).rstrip(), file=sys.stderr)
         return 1
     except RecursionError:

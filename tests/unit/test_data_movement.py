@@ -11,7 +11,7 @@ from xdsl.dialects import func
 from xdsl.parser import Parser
 from xdsl.traits import MemoryEffectKind, get_effects
 
-from asc_xdsl.backends.ascendc.printer import CodegenError, emit_ascendc
+from asc_xdsl.backends.ascendc.printer import EmissionError, emit_ascendc
 from asc_xdsl.dialects.ascendc.data_copy import DataCopyBaseOp, buffer_of
 from asc_xdsl.frontend.ir_context import make_context
 from asc_xdsl.transforms.gm_writes import written_params
@@ -213,5 +213,7 @@ def test_statements_of_ops_with_templated_parameter_structs() -> None:
 def test_a_class_template_without_its_element_type_is_no_parameter() -> None:
     text = "func.func @f(%c: !ascendc.init_const_value_params) {\n  return\n}"
     module = Parser(make_context(), text).parse_module()
-    with pytest.raises(CodegenError, match=r"AscendC::InitConstValueParams<T> is a class template"):
+    with pytest.raises(
+        EmissionError, match=r"AscendC::InitConstValueParams<T> is a class template"
+    ):
         emit_ascendc(module, io.StringIO())

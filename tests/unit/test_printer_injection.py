@@ -14,7 +14,7 @@ import pytest
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
-from asc_xdsl.backends.ascendc import CodegenError, to_ascendc
+from asc_xdsl.backends.ascendc import EmissionError, to_ascendc
 from asc_xdsl.backends.ascendc.cpp_types import code_line_problem, expression_problem
 from asc_xdsl.backends.ascendc.names import callee_problem, class_name_problem
 from asc_xdsl.frontend.ir_context import make_context
@@ -85,7 +85,7 @@ CASES = {
 def test_printer_refuses_injected_text_in_unverified_ir(case, monkeypatch):
     text, message = CASES[case]
     module = _unverified(text, monkeypatch)
-    with pytest.raises(CodegenError, match="cannot emit") as info:
+    with pytest.raises(EmissionError, match="cannot emit") as info:
         to_ascendc(module)
     assert message in str(info.value)
 

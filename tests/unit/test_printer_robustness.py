@@ -1,4 +1,4 @@
-"""The printer on IR that does not verify: a located CodegenError naming the op and the
+"""The printer on IR that does not verify: a located EmissionError naming the op and the
 problem, never a KeyError/AssertionError/AttributeError from inside the printer.
 
 The `--disable-verify` command-line cases are in
@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import FileLineColLoc, IntAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.parser import Parser
 
-from asc_xdsl.backends.ascendc import CodegenError, to_ascendc
+from asc_xdsl.backends.ascendc import EmissionError, to_ascendc
 from asc_xdsl.backends.ascendc import printer as printer_module
 from asc_xdsl.backends.ascendc.printer import check_printable
 from asc_xdsl.frontend.ir_context import make_context
@@ -39,7 +39,7 @@ def test_unverified_op_from_python_is_a_codegen_error_naming_the_problem() -> No
     add = arith.AddiOp(block.args[0], block.args[1])
     block.insert_op_before(add, block.first_op)
     add.operands = [block.args[0]]  # one operand short
-    with pytest.raises(CodegenError) as info:
+    with pytest.raises(EmissionError) as info:
         to_ascendc(module)
     assert info.value.op is add
     assert "cannot emit 'arith.addi' as Ascend C: the op does not verify" in str(info.value)
@@ -51,7 +51,7 @@ def test_check_printable_finds_the_first_op_that_does_not_verify() -> None:
     const = arith.ConstantOp(IntegerAttr(1, i32))
     block.insert_op_before(const, block.first_op)
     del const.properties["value"]
-    with pytest.raises(CodegenError, match="property 'value' expected") as info:
+    with pytest.raises(EmissionError, match="property 'value' expected") as info:
         check_printable(module)
     assert info.value.op is const
 
@@ -69,7 +69,7 @@ def test_a_printer_bug_is_an_internal_error_at_the_op(monkeypatch: pytest.Monkey
         raise KeyError("oops")
 
     monkeypatch.setitem(printer_module._HANDLERS, arith.AddiOp.name, broken)
-    with pytest.raises(CodegenError) as info:
+    with pytest.raises(EmissionError) as info:
         to_ascendc(module)
     message = str(info.value)
     assert message.startswith("bug.mlir:2:3: error: cannot emit 'arith.addi' as Ascend C:")
@@ -81,7 +81,7 @@ def test_a_value_from_nowhere_is_named() -> None:
     stray = arith.ConstantOp(IntegerAttr(7, i32))  # never inserted into the function
     add = arith.AddiOp(block.args[0], stray.result)
     block.insert_op_before(add, block.first_op)
-    with pytest.raises(CodegenError) as info:
+    with pytest.raises(EmissionError) as info:
         to_ascendc(module)
     assert info.value.op is add
     assert "a i32 value (from arith.constant) is used where it is not defined" in str(info.value)
@@ -194,7 +194,7 @@ def test_mutated_ir_prints_or_fails_with_a_codegen_error(path: Path, opt_context
             try:
                 emit(module)
                 outcomes["printed"] += 1
-            except CodegenError as e:
+            except EmissionError as e:
                 assert re.search(r"cannot emit '[\w.]+' as Ascend C: ", str(e)), str(e)
                 outcomes["refused"] += 1
     # Each file's mutations both break some ops and keep some printable.

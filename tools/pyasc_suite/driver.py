@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 
-from asc_xdsl.backends.ascendc import CodegenError
+from asc_xdsl.backends.ascendc import EmissionError
 from asc_xdsl.dialects.ir_diagnostics import LocatedVerifyError
 from asc_xdsl.opt import AscOptMain
 
@@ -87,7 +87,7 @@ class Driver:
             return DriverResult("parse", "", str(e))
         except PassFailedException as e:
             return DriverResult("pass", "", str(e))
-        except CodegenError as e:
+        except EmissionError as e:
             return DriverResult("codegen", "", str(e))
         except DiagnosticException as e:
             # Raised while verifying the input, by a pass, or by the target.

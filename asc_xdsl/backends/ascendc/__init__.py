@@ -1,6 +1,6 @@
 """Ascend C backend: prints AscendC-dialect IR as C++ for CANN's `bisheng`.
 
-The printer (and the dialects it reads) loads on first use: `CodegenError` alone does
+The printer (and the dialects it reads) loads on first use: `EmissionError` alone does
 not need it.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
@@ -49,4 +49,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["AscendCTarget", "CodegenError", "emit_ascendc", "to_ascendc"]
+__all__ = ["AscendCTarget", "EmissionError", "emit_ascendc", "to_ascendc"]

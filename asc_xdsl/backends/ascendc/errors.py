@@ -1,4 +1,5 @@
-"""`CodegenError`: what the Ascend C printer cannot emit.
+"""`EmissionError`: what the Ascend C printer cannot emit (not to be confused with pyasc's
+`asc.codegen.errors.CodegenError`, which is the frontend's `CompileError`).
 
 Its own module, so that drivers (`asc-opt`) can catch it without importing the printer
 and the dialects it reads (a fifth of asc-opt's start-up).
@@ -12,7 +13,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.lexer import Span
 
 
-class CodegenError(DiagnosticException):
+class EmissionError(DiagnosticException):
     """An op the Ascend C printer cannot emit; the message names the op and its location.
 
     A DiagnosticException, so `--split-input-file --verify-diagnostics` reports it
@@ -25,10 +26,10 @@ class CodegenError(DiagnosticException):
         message = f"error: cannot emit '{op.name}' as Ascend C: {reason}"
         super().__init__(f"{_location(op)}{message}" if where is None else where)
 
-    def at(self, span: Span) -> CodegenError:
+    def at(self, span: Span) -> EmissionError:
         """The same error, shown at `span` with the source line and a caret."""
         message = f"error: cannot emit '{self.op.name}' as Ascend C: {self.reason}"
-        return CodegenError(self.op, self.reason, span.print_with_context(message).rstrip())
+        return EmissionError(self.op, self.reason, span.print_with_context(message).rstrip())
 
 
 def _location(op: Operation) -> str:

@@ -51,7 +51,7 @@ from asc_xdsl.backends.ascendc.cpp_types import (
     template_arg,
 )
 from asc_xdsl.backends.ascendc.emitters import Emitter, emitter_of
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.backends.ascendc.names import NameTable, callee_problem, identifier_problem
 from asc_xdsl.dialects.ascendc.adv_types import MatmulType
 from asc_xdsl.dialects.ascendc.base import (
@@ -283,12 +283,12 @@ _CONVERSIONS = (
 def _matched(
     op: Operation, labels: Sequence[str], *groups: Sequence[Any]
 ) -> Iterator[tuple[Any, ...]]:
-    """zip(*groups), or a CodegenError when their lengths differ (IR that does not verify:
+    """zip(*groups), or an EmissionError when their lengths differ (IR that does not verify:
     e.g. a yield with too few values)."""
     lengths = [len(g) for g in groups]
     if len(set(lengths)) > 1:
         counts = ", ".join(f"{n} {label}" for n, label in zip(lengths, labels, strict=True))
-        raise CodegenError(op, f"mismatched counts: {counts}")
+        raise EmissionError(op, f"mismatched counts: {counts}")
     return zip(*groups, strict=True)
 
 
@@ -296,7 +296,7 @@ def _predicate(op: arith.CmpiOp | arith.CmpfOp, table: dict[int, _T]) -> _T:
     """The table entry of `op`'s comparison predicate (arith does not verify its range)."""
     value = op.properties["predicate"].value.data
     if value not in table:
-        raise CodegenError(op, f"unknown {op.name} predicate {value}")
+        raise EmissionError(op, f"unknown {op.name} predicate {value}")
     return table[value]
 
 
@@ -343,7 +343,7 @@ class AscendCEmitter:
             source = owner.name if isinstance(owner, Operation) else "a block argument"
             what = f"%{value.name_hint}" if value.name_hint else f"a {value.type} value"
             user = self.current_op or (owner if isinstance(owner, Operation) else owner.parent_op())
-            raise CodegenError(
+            raise EmissionError(
                 user,  # type: ignore[arg-type]
                 f"{what} (from {source}) is used where it is not defined: before its "
                 "definition, or outside its function",
@@ -361,7 +361,7 @@ class AscendCEmitter:
         try:
             text = cpp_type(t)
         except UnsupportedType as e:
-            raise CodegenError(op, str(e)) from None
+            raise EmissionError(op, str(e)) from None
         known = self._ctypes[id(t)] = (t, text)
         if module_independent(t):
             if len(_SHARED_CTYPES) >= _SHARED_CTYPES_LIMIT:
@@ -402,7 +402,7 @@ class AscendCEmitter:
             kind = "reinterpret_cast" if a.reinterpret else "static_cast"
             return f"{kind}<{self.ctype(op, a.to)}>({self.name(a.value)})"
         if not isinstance(a, str):
-            raise CodegenError(op, f"call argument {a!r} has no C++ spelling")
+            raise EmissionError(op, f"call argument {a!r} has no C++ spelling")
         return a
 
     # -- text the IR gives as it is: checked here, whether or not the IR verified ----
@@ -413,7 +413,7 @@ class AscendCEmitter:
         identifier that names nothing else (the verifier's rule, `identifier_problem`)."""
         problem = _identifier_problem(name)
         if problem is not None:
-            raise CodegenError(op, f"{what} {name!r} {problem}")
+            raise EmissionError(op, f"{what} {name!r} {problem}")
         return name
 
     @staticmethod
@@ -422,7 +422,7 @@ class AscendCEmitter:
         with template arguments (`callee_problem`)."""
         problem = callee_problem(text)
         if problem is not None:
-            raise CodegenError(op, f"callee {text!r} {problem}")
+            raise EmissionError(op, f"callee {text!r} {problem}")
         return text
 
     @staticmethod
@@ -431,7 +431,7 @@ class AscendCEmitter:
         (`code_line_problem`: a line break, a trailing backslash, an open comment...)."""
         problem = code_line_problem(text)
         if problem is not None:
-            raise CodegenError(op, f"{what} {text!r} cannot be printed as it is: {problem}")
+            raise EmissionError(op, f"{what} {text!r} cannot be printed as it is: {problem}")
         return text
 
     @staticmethod
@@ -439,7 +439,7 @@ class AscendCEmitter:
         """`text` as one expression inside a generated statement (`expression_problem`)."""
         problem = expression_problem(text)
         if problem is not None:
-            raise CodegenError(op, f"{what} {text!r} is not one C++ expression: {problem}")
+            raise EmissionError(op, f"{what} {text!r} is not one C++ expression: {problem}")
         return text
 
     def _as_bytes(self, value: SSAValue) -> str:
@@ -492,7 +492,7 @@ class AscendCEmitter:
             elif _module_level_declaration(op):
                 declarations.append(op)
             elif not isinstance(op, func.FuncOp):
-                raise CodegenError(
+                raise EmissionError(
                     op,
                     "only func.func, emitc.include and declarations (emitasc.declare_py_struct, "
                     "emitc.verbatim) may appear at module level",
@@ -541,9 +541,9 @@ class AscendCEmitter:
                 (ch for ch in header if ch == close or ord(ch) < 0x20 or ord(ch) == 0x7F), None
             )
         if not header:
-            raise CodegenError(op, "an empty header name cannot be included")
+            raise EmissionError(op, "an empty header name cannot be included")
         if bad is not None:
-            raise CodegenError(
+            raise EmissionError(
                 op, f"header name {header!r} cannot be written in an #include: it contains {bad!r}"
             )
         return f"#include <{header}>" if standard else f'#include "{header}"'
@@ -566,7 +566,7 @@ class AscendCEmitter:
                 names[name] = name
             elif KERNEL_ATTR in f.attributes:
                 problem = identifier_problem(name, taken)
-                raise CodegenError(
+                raise EmissionError(
                     f,
                     f"kernel name '{name}' {problem}; a kernel keeps its name (the "
                     "launcher looks it up by name), so rename the kernel",
@@ -599,10 +599,10 @@ class AscendCEmitter:
         is_kernel = KERNEL_ATTR in f.attributes
         outputs = f.function_type.outputs.data
         if len(outputs) > 1:
-            raise CodegenError(f, "functions return at most one value in Ascend C")
+            raise EmissionError(f, "functions return at most one value in Ascend C")
         ret = self.ctype(f, outputs[0]) if outputs else "void"
         if is_kernel and outputs:
-            raise CodegenError(f, "a kernel (ascendc.global) must return nothing")
+            raise EmissionError(f, "a kernel (ascendc.global) must return nothing")
         _check_one_block(f)
         if f.body.blocks:
             if names is None:
@@ -672,7 +672,7 @@ class AscendCEmitter:
                     self.current_op = op
                     self._emit_op(op)
                 op = op._next_op
-        except CodegenError:
+        except EmissionError:
             raise
         except Exception as e:  # IR that does not verify, or a printer bug: say which op
             if end is not None and end_class[type(op)]:
@@ -688,7 +688,7 @@ class AscendCEmitter:
                 self._emit_op(op)
             else:
                 printer(self, op)
-        except CodegenError:
+        except EmissionError:
             raise
         except Exception as e:  # IR that does not verify, or a printer bug: say which op
             raise unexpected_error(op, e) from None
@@ -700,7 +700,7 @@ class AscendCEmitter:
         cls = type(op)
         printer = _printer_of(cls, op.name)
         if printer is None:
-            raise CodegenError(op, "this op has no Ascend C form")
+            raise EmissionError(op, "this op has no Ascend C form")
         if not issubclass(cls, UnregisteredOp):  # (its name is the op's, not the class's)
             _PRINTERS[cls] = printer
         printer(self, op)
@@ -718,7 +718,7 @@ class AscendCEmitter:
         """The generic form: the call (or declaration) the op's spec describes."""
         kind = op.EMIT_KIND
         if kind is EmitKind.CUSTOM:
-            raise CodegenError(op, "no printer method for this custom op")
+            raise EmissionError(op, "no printer method for this custom op")
         # An item that is None (an absent optional operand) is left out. A type or an
         # operand already spelled is read from its table (no call per argument).
         named, ctypes = self.names._names, self._ctypes
@@ -767,7 +767,7 @@ class AscendCEmitter:
         return its name. Each value is converted: braces forbid narrowing, and the
         headers take `const uint64_t mask[]`, so an array of another type would not do."""
         if not a.values:
-            raise CodegenError(op, "an array argument needs at least one value")
+            raise EmissionError(op, "an array argument needs at least one value")
         values = ", ".join(
             self.name(v) if _nonnegative_constant(v) else self._convert_to(op, v, _MASK_ELEMENT)
             for v in a.values
@@ -784,7 +784,7 @@ class AscendCEmitter:
             (result,) = results
             self.declare(op, result, expr)
         else:
-            raise CodegenError(op, "ops with several results have no Ascend C form")
+            raise EmissionError(op, "ops with several results have no Ascend C form")
 
     @_handles(PrintfOp)
     def _printf(self, op: PrintfOp) -> None:
@@ -810,14 +810,14 @@ class AscendCEmitter:
             # from the fields (the verifier made sure they state it).
             element = op.template_element()
             if element is None:
-                raise CodegenError(op, f"the template argument of {entry['cpp']} is unknown")
+                raise EmissionError(op, f"the template argument of {entry['cpp']} is unknown")
             ctype = f"{entry['cpp']}<{self.ctype(op, element)}>"
         else:
             ctype = self.ctype(op, rtype)
         try:
             fields = op.fields()
         except VerifyException as e:
-            raise CodegenError(op, str(e)) from None
+            raise EmissionError(op, str(e)) from None
         name = self.names.define(op.result)
         if _nested_aggregate(op, entry, fields):
             self._construct_by_members(op, ctype, name, fields)
@@ -904,7 +904,7 @@ class AscendCEmitter:
     @_handles(func.ReturnOp)
     def _return(self, op: func.ReturnOp) -> None:
         if len(op.arguments) > 1:
-            raise CodegenError(op, "functions return at most one value in Ascend C")
+            raise EmissionError(op, "functions return at most one value in Ascend C")
         self.line(f"return {self.name(op.arguments[0])};" if op.arguments else "return;")
 
     @_handles(func.CallOp)
@@ -914,7 +914,7 @@ class AscendCEmitter:
         if name is None:
             problem = identifier_problem(callee, CALLED_FUNCTIONS)
             if problem is not None:
-                raise CodegenError(op, f"callee '{callee}' {problem} (and is not in the module)")
+                raise EmissionError(op, f"callee '{callee}' {problem} (and is not in the module)")
             name = callee
         args = ", ".join(self.name(a) for a in op.arguments)
         self._statement(op, f"{name}({args})")
@@ -936,7 +936,7 @@ class AscendCEmitter:
             literal = float_literal(value.value.data, t)
             preferred = f"cst_{t}"
         else:
-            raise CodegenError(op, f"constant {value} has no scalar C++ form")
+            raise EmissionError(op, f"constant {value} has no scalar C++ form")
         name = self.names.define(result, preferred)
         self.line(f"{constant_qualifier(t)} {self.ctype(op, t)} {name} = {literal};")
 
@@ -1144,7 +1144,7 @@ class AscendCEmitter:
             inner = template.format(call=f"{fn}f(static_cast<float>({x}))", one="1.0f")
             expr = f"static_cast<{self.ctype(op, t)}>({inner})"
         else:
-            raise CodegenError(op, f"scalar {op.name} of {t} has no Ascend C form")
+            raise EmissionError(op, f"scalar {op.name} of {t} has no Ascend C form")
         self.declare(op, op.results[0], expr)
 
     @_handles(*_MATH_BINARY_CALLS)
@@ -1160,7 +1160,7 @@ class AscendCEmitter:
             call = f"{fn}f(static_cast<float>({a}), static_cast<float>({b}))"
             expr = f"static_cast<{self.ctype(op, t)}>({call})"
         else:
-            raise CodegenError(op, f"scalar {op.name} of {t} has no Ascend C form")
+            raise EmissionError(op, f"scalar {op.name} of {t} has no Ascend C form")
         self.declare(op, op.results[0], expr)
 
     @_handles(arith.MulUIExtendedOp, arith.MulSIExtendedOp)
@@ -1170,7 +1170,7 @@ class AscendCEmitter:
         t = op.lhs.type
         width = t.width.data if isinstance(t, IntegerType) else 0
         if width not in (8, 16, 32):
-            raise CodegenError(op, f"{op.name} of {t} has no Ascend C form (8 to 32 bits)")
+            raise EmissionError(op, f"{op.name} of {t} has no Ascend C form (8 to 32 bits)")
         signed = isinstance(op, arith.MulSIExtendedOp)
         wide = "int64_t" if signed else "uint64_t"
         if signed:
@@ -1219,7 +1219,7 @@ class AscendCEmitter:
             ctype = self.ctype(op, t)
             expr = f"static_cast<{ctype}>({next(wide)} * {next(wide)} + {next(wide)})"
         else:
-            raise CodegenError(op, f"scalar {op.name} of {t} has no Ascend C form")
+            raise EmissionError(op, f"scalar {op.name} of {t} has no Ascend C form")
         self.declare(op, op.result, expr)
 
     # -- memref (GM pointers and small scalar arrays) -------------------------
@@ -1245,7 +1245,7 @@ class AscendCEmitter:
         t = array.type
         sizes = t.get_shape()[1:] if isinstance(t, MemRefType) else (-1,)
         if any(d < 0 for d in sizes):
-            raise CodegenError(
+            raise EmissionError(
                 op,
                 f"a {t} is a pointer in C++: {len(indices)} indices into it need the "
                 "sizes of all but its first dimension, and they are not static",
@@ -1263,10 +1263,10 @@ class AscendCEmitter:
     def _alloca(self, op: memref.AllocaOp) -> None:
         t = op.memref.type
         if not isinstance(t, MemRefType):
-            raise CodegenError(op, f"cannot allocate a {t}")
+            raise EmissionError(op, f"cannot allocate a {t}")
         shape = t.get_shape()
         if any(d < 0 for d in shape) or op.dynamic_sizes:
-            raise CodegenError(op, "only statically shaped scalar arrays can be allocated")
+            raise EmissionError(op, "only statically shaped scalar arrays can be allocated")
         name = self.names.define(op.memref)
         dims = "".join(f"[{d}]" for d in shape) or "[1]"
         element = t.element_type
@@ -1286,14 +1286,14 @@ class AscendCEmitter:
         # unsigned types): the same bits, so a static_cast between same-width ints.
         inputs, outputs = op._operands, op.results  # (its only operands and results)
         if len(inputs) != 1 or len(outputs) != 1:
-            raise CodegenError(op, "only one-to-one conversions have an Ascend C form")
+            raise EmissionError(op, "only one-to-one conversions have an Ascend C form")
         (value,), (result,) = inputs, outputs
         src, dst = value._type, result._type
         if not (
             (_IS_INTEGER_TYPE[type(src)] or _IS_INDEX_TYPE[type(src)])
             and (_IS_INTEGER_TYPE[type(dst)] or _IS_INDEX_TYPE[type(dst)])
         ):
-            raise CodegenError(op, f"conversion from {src} to {dst} has no Ascend C form")
+            raise EmissionError(op, f"conversion from {src} to {dst} has no Ascend C form")
         ctype = self.ctype(op, dst)
         self.declare(op, result, f"static_cast<{ctype}>({self.name(value)})")
 
@@ -1307,7 +1307,7 @@ class AscendCEmitter:
         elif static is not None:
             offset = str(static.value.data)  # type: ignore[attr-defined]
         else:
-            raise CodegenError(op, "a pointer offset needs a dynamic or a static offset")
+            raise EmissionError(op, "a pointer offset needs a dynamic or a static offset")
         (result,) = op.results
         self.declare(op, result, f"{self.name(base)} + {offset}")
 
@@ -1445,7 +1445,7 @@ def _identifier_problem(name: str) -> str | None:
 def _check_one_block(f: func.FuncOp) -> None:
     """A function body is one block: C++ has no branches between blocks."""
     if len(f.body.blocks) > 1:
-        raise CodegenError(
+        raise EmissionError(
             f,
             f"a function of {len(f.body.blocks)} blocks (branches between blocks, `cf` ops) "
             "has no Ascend C form: write its control flow with scf ops",
@@ -1457,7 +1457,7 @@ def _check_kernel_params(f: func.FuncOp) -> None:
     hidden ones are in the IR: `ascendc-legalize-kernel-args` adds them)."""
     problem = kind_problem(f)
     if problem is not None:
-        raise CodegenError(f, problem)
+        raise EmissionError(f, problem)
 
 
 def verification_problem(op: Operation) -> str | None:
@@ -1471,24 +1471,24 @@ def verification_problem(op: Operation) -> str | None:
     return None
 
 
-def unexpected_error(op: Operation, e: BaseException) -> CodegenError:
-    """The CodegenError for an exception the printer did not expect while printing `op`:
+def unexpected_error(op: Operation, e: BaseException) -> EmissionError:
+    """The EmissionError for an exception the printer did not expect while printing `op`:
     the first op in `op` (itself included) that does not verify, if there is one."""
     if isinstance(e, RecursionError):
-        return CodegenError(op, "the IR is nested too deeply to print")
+        return EmissionError(op, "the IR is nested too deeply to print")
     for inner in op.walk():
         problem = verification_problem(inner)
         if problem is not None:
-            return CodegenError(inner, f"the op does not verify: {problem}")
-    return CodegenError(op, f"internal error: {type(e).__name__}: {e}")
+            return EmissionError(inner, f"the op does not verify: {problem}")
+    return EmissionError(op, f"internal error: {type(e).__name__}: {e}")
 
 
 @contextmanager
 def _guard(op: Operation) -> Iterator[None]:
-    """Turn an unexpected exception while printing `op` into a CodegenError for it."""
+    """Turn an unexpected exception while printing `op` into an EmissionError for it."""
     try:
         yield
-    except CodegenError:
+    except EmissionError:
         raise
     except Exception as e:
         raise unexpected_error(op, e) from None
@@ -1510,7 +1510,7 @@ def verified(module: ModuleOp) -> Iterator[None]:
 
 
 def check_printable(module: ModuleOp) -> None:
-    """Raise a CodegenError for the first op that does not verify: the printer's rules
+    """Raise an EmissionError for the first op that does not verify: the printer's rules
     assume verified IR (operand counts, properties, enum values), so IR that was never
     verified (`--disable-verify`) is checked op by op before any of it is printed."""
     if _VERIFIED.get() is module:
@@ -1518,7 +1518,7 @@ def check_printable(module: ModuleOp) -> None:
     for op in module.walk():
         problem = verification_problem(op)
         if problem is not None:
-            raise CodegenError(op, f"the op does not verify: {problem}")
+            raise EmissionError(op, f"the op does not verify: {problem}")
 
 
 def _is_i1(t: Attribute) -> bool:
@@ -1702,7 +1702,7 @@ def _quant_configs(quants: Sequence[Operation]) -> dict[Operation, tuple[str, st
             continue
         construct = config.owner
         if not isinstance(construct, ConstructOp):
-            raise CodegenError(
+            raise EmissionError(
                 op, "AscendQuant's config must be built in the kernel (asc.adv.QuantConfig(...))"
             )
         values = []
@@ -1717,7 +1717,7 @@ def _quant_configs(quants: Sequence[Operation]) -> dict[Operation, tuple[str, st
             is_constant = isinstance(owner, Operation) and owner.name in _CONSTANT_OPS
             constant = owner.properties.get("value") if is_constant else None
             if not (isinstance(constant, IntegerAttr) and constant.value.data >= 0):
-                raise CodegenError(
+                raise EmissionError(
                     op,
                     "AscendQuant's config is a constexpr template argument: build "
                     "asc.adv.QuantConfig from compile-time integers >= 0",
@@ -1744,7 +1744,7 @@ def _module_level_declaration(op: Operation) -> bool:
 def _own_emitter(op: Operation) -> Emitter:
     emitter = emitter_of(op.name, getattr(type(op), "SPEC", None))
     if emitter is None:
-        raise CodegenError(op, "this op has no Ascend C form")
+        raise EmissionError(op, "this op has no Ascend C form")
     return emitter
 
 
@@ -1754,7 +1754,7 @@ def _has_work(block: Block) -> bool:
 
 def emit_ascendc(module: ModuleOp, stream: IO[str], headers: Sequence[str] = ()) -> None:
     """Print `module` as Ascend C to `stream`, `#include`-ing `headers` before the
-    module's own `emitc.include`s; raises CodegenError for unprintable IR."""
+    module's own `emitc.include`s; raises EmissionError for unprintable IR."""
     AscendCEmitter(stream).emit_module(module, headers)
 
 
@@ -1762,4 +1762,4 @@ def is_kernel(f: func.FuncOp) -> bool:
     return isinstance(f.attributes.get(KERNEL_ATTR), UnitAttr)
 
 
-__all__ = ["AICORE_ATTR", "KERNEL_ATTR", "CodegenError", "emit_ascendc", "is_kernel"]
+__all__ = ["AICORE_ATTR", "KERNEL_ATTR", "EmissionError", "emit_ascendc", "is_kernel"]

@@ -19,7 +19,7 @@ class AscendCTarget(Target):
     add: the JIT runs it) are included, then its declarations and functions.
 
     Only IR that verifies is printed, even under `--disable-verify`: each op is checked
-    first, and one that does not verify is a located CodegenError, never wrong C++.
+    first, and one that does not verify is a located EmissionError, never wrong C++.
     """
 
     name: ClassVar[str] = "ascendc"

@@ -37,7 +37,7 @@ import numpy as np
 import pytest
 from xdsl.parser import Parser
 
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.backends.ascendc.printer import _HANDLERS, emit_ascendc
 from asc_xdsl.frontend.ir_context import make_context
 from asc_xdsl.runtime.simulator.backend import BlockContext
@@ -403,7 +403,7 @@ class Case:
     oracle: Callable[..., object]  # bits... -> bits | Poison | Undefined
     ulps: int = 0
     inputs: list[tuple[int, ...]] = field(default_factory=list)
-    refused: str | None = None  # a CodegenError the printer must raise (the text)
+    refused: str | None = None  # an EmissionError the printer must raise (the text)
 
 
 def _pairs(t: Ty) -> list[tuple[int, int]]:
@@ -683,7 +683,7 @@ def test_printer_simulator_and_mlir_semantics_agree(tmp_path: Path):
     for case in cases:
         if case.refused is not None:
             module = Parser(make_context(), ir_text([case])).parse_module()
-            with pytest.raises(CodegenError, match=re.escape(case.refused)):
+            with pytest.raises(EmissionError, match=re.escape(case.refused)):
                 emit_ascendc(module, io.StringIO())
     module = Parser(make_context(), ir_text(printable)).parse_module()
     module.verify()

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import asc_xdsl as asc
-from asc_xdsl.backends.ascendc.printer import CodegenError
+from asc_xdsl.backends.ascendc.printer import EmissionError
 
 
 @asc.jit
@@ -81,7 +81,7 @@ def test_equal_configs_share_one_declaration():
 def test_a_config_of_runtime_values_is_refused():
     compiled = quant_with_config.compile(SRC, DST, 64, 3, False, True, always_compile=True)
     with pytest.raises(
-        CodegenError, match=r"build asc\.adv\.QuantConfig from compile-time integers"
+        EmissionError, match=r"build asc\.adv\.QuantConfig from compile-time integers"
     ):
         compiled.asm["ascendc"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from asc_xdsl.backends.ascendc.printer import CodegenError
+from asc_xdsl.backends.ascendc.printer import EmissionError
 from asc_xdsl.runtime.cann import describe
 from asc_xdsl.runtime.cann.errors import CannError
 from asc_xdsl.runtime.cann.manifest import HIDDEN_KINDS
@@ -72,7 +72,7 @@ def test_the_command_line_asks_only_for_the_callers_parameters() -> None:
 def test_without_the_pass_a_mix_kernel_is_refused_where_it_would_launch_wrong() -> None:
     kernel = kernel_from_text(MIX, run_passes=False)
     assert kind_problem(kernel.function) is not None
-    with pytest.raises(CodegenError, match=r"a mix kernel takes the hidden ffts_addr parameter"):
+    with pytest.raises(EmissionError, match=r"a mix kernel takes the hidden ffts_addr parameter"):
         _ = kernel.asm["ascendc"]
     with pytest.raises(CannError, match=r"kernel 'mix_k': a mix kernel takes the hidden ffts_addr"):
         describe.hidden(kernel, with_dump=False)

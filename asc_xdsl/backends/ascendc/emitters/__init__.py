@@ -21,7 +21,7 @@ from typing import Any
 
 from xdsl.ir import Operation
 
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 
 Emitter = Callable[[Any, Operation], None]
 
@@ -108,7 +108,7 @@ def emitter_of(op_name: str, spec: Any = None) -> Emitter | None:
 def refuse_virtual_op(emitter: Any, op: Operation) -> None:
     """A virtual op (its spec's `lowered_by`) has no C++ form: say which pass replaces it."""
     pass_name = type(op).SPEC.lowered_by  # type: ignore[attr-defined]
-    raise CodegenError(
+    raise EmissionError(
         op, f"it has no Ascend C form: run the '{pass_name}' pass first, which replaces it"
     )
 

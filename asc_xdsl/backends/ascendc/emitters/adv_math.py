@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 
 
 def _print_cumsum(emitter: Any, op: Any) -> None:
-    raise CodegenError(
+    raise EmissionError(
         op,
         "ascendc.cumsum has no Ascend C form: AscendC::CumSum takes the shape as a "
         "CumSumInfo{outter, inner} and its options as a CumSumConfig template argument, "

@@ -10,7 +10,7 @@ from typing import Any
 from xdsl.ir import Operation
 
 from asc_xdsl.backends.ascendc.emitters.common import c_array
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 
 
 def _print_slice_copy(emitter: Any, op: Operation) -> None:
@@ -42,7 +42,7 @@ def _print_copy(emitter: Any, op: Operation) -> None:
 
 
 def _no_cpp_form(emitter: Any, op: Operation) -> None:
-    raise CodegenError(
+    raise EmissionError(
         op,
         "AscendC::SliceInfo has no operator[] (pyasc has no Ascend C form for it either); "
         "pass the SliceInfo values to data_copy as lists",

@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.dialects.emitasc import (
     _ARG_REF,
     _IS_MEMREF,
@@ -156,10 +156,10 @@ def _print_copy_struct(emitter: Any, op: Any) -> None:
 def _print_declare_py_struct(emitter: Any, op: Any) -> None:
     t = op.pystruct
     if not isinstance(t, PyStructType):  # (unverified IR)
-        raise CodegenError(op, f"pystruct must be a !emitasc.py_struct, got {t}")
+        raise EmissionError(op, f"pystruct must be a !emitasc.py_struct, got {t}")
     name = emitter.identifier(op, "struct name", t.struct_name.data)
     if len(t.types) != len(t.names):
-        raise CodegenError(op, f"{len(t.types)} field types for {len(t.names)} field names")
+        raise EmissionError(op, f"{len(t.types)} field types for {len(t.names)} field names")
     fields = [
         (emitter.identifier(op, "field name", field), _cpp(emitter, op, ftype))
         for field, ftype in t.fields()

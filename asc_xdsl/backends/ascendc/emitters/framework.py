@@ -10,7 +10,7 @@ from typing import Any
 from xdsl.ir import Operation
 
 from asc_xdsl.backends.ascendc.emitters.common import cpu_debug_only
-from asc_xdsl.backends.ascendc.errors import CodegenError
+from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.enums import TPosition
 
 
@@ -31,7 +31,7 @@ def _print_get_base_addr(emitter: Any, op: Any) -> None:
 
 
 def _no_destroy(emitter: Any, op: Operation) -> None:
-    raise CodegenError(
+    raise EmissionError(
         op,
         "TQueBind has no Destroy() in the Ascend C headers (pyasc has the op, not the API); "
         "free the queue's tensors with free_tensor, its buffers with pipe.destroy",
