@@ -10,50 +10,38 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from lit_inputs import parsed_lit_chunks
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import i32
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
 from xdsl.irdl.operations import BeforeVariadicSingleAccessor
-from xdsl.utils.exceptions import ParseError, VerifyException
 
-from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.utils import fast_accessors
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-XDSL_PARSER_TRIPS = (KeyError, NotImplementedError, OverflowError, MemoryError)
-"""What xDSL's own parser raises on the inputs asc-opt's parser refuses with a located
-error (tests/filecheck/dialects/parse_limits.mlir; its dense literal of 2^62 elements
-is refused by Python's list size check, without an allocation)."""
-
-
 def test_reads_agree_with_irdls_on_every_lit_input() -> None:
     read = 0
-    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
-        for text in path.read_text().split("// -----"):
-            try:
-                module = parse_module(text)
-            except (ParseError, VerifyException, ValueError, *XDSL_PARSER_TRIPS):
+    for where, module in parsed_lit_chunks():
+        for op in module.walk():
+            if isinstance(op, IRDLOperation):
+                fast_accessors.apply(type(op))
+        for op in module.walk():
+            if not isinstance(op, IRDLOperation):
                 continue
-            for op in module.walk():
-                if isinstance(op, IRDLOperation):
-                    fast_accessors.apply(type(op))
-            for op in module.walk():
-                if not isinstance(op, IRDLOperation):
+            for name, accessor in vars(type(op)).items():
+                if not isinstance(accessor, fast_accessors._accessor_class()):
                     continue
-                for name, accessor in vars(type(op)).items():
-                    if not isinstance(accessor, fast_accessors._accessor_class()):
-                        continue
-                    irdl = BeforeVariadicSingleAccessor(accessor.construct, accessor.idx)
-                    try:
-                        expected = irdl.__get__(op)
-                    except IndexError:  # (an op of the wrong arity: both fail alike)
-                        with pytest.raises(IndexError):
-                            getattr(op, name)
-                        continue
-                    assert getattr(op, name) is expected, (path.name, op.name, name)
-                    read += 1
+                irdl = BeforeVariadicSingleAccessor(accessor.construct, accessor.idx)
+                try:
+                    expected = irdl.__get__(op)
+                except IndexError:  # (an op of the wrong arity: both fail alike)
+                    with pytest.raises(IndexError):
+                        getattr(op, name)
+                    continue
+                assert getattr(op, name) is expected, (where, op.name, name)
+                read += 1
     assert read > 1000, read
 
 
