@@ -2,7 +2,7 @@
 
 `ascendc-legalize-kernel-args` marks every kernel parameter with
 `{emitasc.kernel_arg = #emitasc.kernel_arg<kind>}`: `explicit` for the caller's, or the
-kind of a hidden parameter (one the launcher adds; `runtime/hidden_params.py` is the one
+kind of a hidden parameter (one the launcher adds; `dialects/kernel_args.py` is the one
 table of those kinds). The printer prints parameters as the IR has them; the CANN launch
 description (runtime/cann/describe.py) and the simulator's argument binding find hidden
 parameters through `param_kinds` and fill them as the table says.

@@ -8,7 +8,7 @@ cube <-> vector synchronisation, `ffts_addr` (`__gm__ uint64_t*`, marked
 A kernel that sets up a Matmul object and is not cube-only
 (`asc.matmul_cube_only`) also sends the cube core's start message (pyasc's
 `ffts_cross_core_sync(PIPE_MTE3, 0xf21)` under `ASCEND_IS_AIC`). Which hidden kinds
-exist and who fills them: `runtime/hidden_params.py`; the printer and the runtimes find
+exist and who fills them: `dialects/kernel_args.py`; the printer and the runtimes find
 hidden parameters by these marks (`transforms/kernel_args.py`).
 
 Before:

@@ -3,7 +3,7 @@
 Ascend C's programming guide (asc-devkit `docs/zh/guide/技术附录/CPP标准支持/语法限制/
 函数.md`, "核函数参数列表限制") allows a kernel (`__global__ __aicore__`) only basic data
 types, POD structs of them (nested too) and pointers (to Global Memory). We refuse a
-kernel parameter of another type (`asc_xdsl/utils/ir_diagnostics.py`); pyasc prints
+kernel parameter of another type (`asc_xdsl/dialects/ir_diagnostics.py`); pyasc prints
 e.g. `AscendC::GlobalTensor<uint64_t> v1`. The harness checks, against the headers, that
 `std::is_pod_v<T>` is false for each such parameter type `T` (a translation unit holding
 `static_assert(!std::is_pod_v<T>)` compiles), and that `T` is not a pointer or an

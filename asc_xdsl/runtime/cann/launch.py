@@ -206,7 +206,7 @@ def run(
                 init = ctypes.create_string_buffer(dump.init_blocks(device, cores, block_bytes))
                 runtime.memcpy(device, ctypes.addressof(init), len(init) - 1, H2D)
                 dump_buffer = (device, cores * block_bytes)
-            else:  # a kind of runtime/hidden_params.py this launch does not fill yet
+            else:  # a kind of dialects/kernel_args.py this launch does not fill yet
                 raise LaunchError(
                     f"kernel '{manifest.kernel}': the CANN launch cannot fill the hidden "
                     f"parameter '{hidden['name']}' of kind {hidden['kind']!r}"

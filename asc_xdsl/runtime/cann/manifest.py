@@ -23,7 +23,7 @@
       "options": {...}, "commands": [[...], ...]
     }
 
-`hidden` kinds (runtime/hidden_params.py): `ffts_addr` (mix: a GM word holding
+`hidden` kinds (dialects/kernel_args.py): `ffts_addr` (mix: a GM word holding
 aclrtGetHardwareSyncAddr's address) and `dump` (the printf/DumpTensor buffer, dump.py).
 Stdlib only.
 """

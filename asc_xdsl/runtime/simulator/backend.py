@@ -180,7 +180,7 @@ def as_array(arg: Any, name: str) -> np.ndarray:
 
 
 def _hidden_argument(kernel: CompiledKernel, kind: str, name: str) -> GmPtr:
-    """What the simulator binds to a hidden parameter (runtime/hidden_params.py): a
+    """What the simulator binds to a hidden parameter (dialects/kernel_args.py): a
     zeroed GM word; the simulator needs no FFTS address to sync cube and vector cores."""
     hidden = HIDDEN.get(kind)
     if hidden is None or hidden.simulator is None:
