@@ -20,6 +20,7 @@ import ast
 import builtins
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
@@ -56,6 +57,7 @@ from asc_xdsl.frontend.control_flow import (
     _Break,
     _Continue,
     _Return,
+    rebuild_sequence,
     speculatable,
 )
 from asc_xdsl.frontend.dtypes import DataType
@@ -147,8 +149,11 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         # Element reads of `t[i]` (`TensorElement`): dropped at the end if `t[i]` was
         # only used as a tensor (its sub-tensor view).
         self._element_reads: list[Operation] = []
-        # Device functions made for `inline=False` helpers: (specialisation, (name, result)).
-        self._functions: list[tuple[tuple[Any, ...], tuple[str, DataType | None]]] = []
+        # Device functions made for `inline=False` helpers: (specialisation, (name, results)).
+        self._functions: list[tuple[tuple[Any, ...], tuple[str, _Results]]] = []
+        # The device function whose body is being built, while its own statements are
+        # visited (None in a kernel's and in an inlined helper's): its returns are checked.
+        self._device_function: FunctionSource | None = None
 
     # -- entry ----------------------------------------------------------------
 
@@ -433,7 +438,29 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             self.node = outer
 
     def visit_Return(self, node: ast.Return) -> None:
-        raise _Return(None if node.value is None else self.visit(node.value), node)
+        value = None if node.value is None else self.visit(node.value)
+        if self._device_function is not None:
+            self._check_device_return(value, node)
+        raise _Return(value, node)
+
+    def _check_device_return(self, value: Any, node: ast.Return) -> None:
+        """What a device function may return: nothing, a scalar, or a tuple or list of
+        scalars (its results); the error points at the `return`."""
+        if value is None or is_scalar(value):
+            return
+        name = self._device_function.tree.name  # type: ignore[union-attr]
+        what = (
+            f"{name} is a device function (inline=False): it returns nothing, a scalar, "
+            "or a tuple or list of scalars (its results)"
+        )
+        if not isinstance(value, tuple | list):
+            self.fail(f"{what}, not {describe(value)}", node)
+        for i, item in enumerate(value):
+            if not is_scalar(item):
+                self.fail(
+                    f"{what}; item {i} of the returned {type(value).__name__} is {describe(item)}",
+                    node,
+                )
 
     def visit_Assert(self, node: ast.Assert) -> None:
         test = self.visit(node.test)
@@ -745,7 +772,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         pyasc: runtime scalars, and Python numbers not annotated `asc.ConstExpr`, are
         runtime scalar parameters; tensors and other kernel values are passed as they
         are; any other Python value (a ConstExpr, a dtype, an enum, ...) is folded into
-        the specialisation. It returns nothing or one scalar (a C++ function's one value)."""
+        the specialisation. It returns nothing, a scalar, or a tuple or list of scalars:
+        the function's results, which the caller gets back as the same kind of value."""
         from asc_xdsl.frontend.jit import _ConstExprAnnotation
 
         names, bound, defaults = self._bind_call(source, args, kwargs, node)
@@ -775,12 +803,12 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         if found is None:
             found = self._build_function(source, types, makers, folded, node)
             self._functions.append((key, found))
-        callee, result = found
-        call = func.CallOp(callee, operands, [result.ir_type()] if result else [])
+        callee, results = found
+        call = func.CallOp(callee, operands, results.ir_types())
         # The author asked for a device function: the pipeline's inliner keeps the call.
         call.attributes[NO_INLINE] = UNIT
         self.emit(call)
-        return RuntimeScalar(call.results[0], result) if result else None
+        return results.wrap(call.results)
 
     def _build_function(
         self,
@@ -789,7 +817,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         makers: list[tuple[str, Callable[[SSAValue], Any]]],
         folded: list[tuple[str, Any]],
         node: ast.AST,
-    ) -> tuple[str, DataType | None]:
+    ) -> tuple[str, _Results]:
         taken = {
             op.sym_name.data for op in self.module.body.block.ops if isinstance(op, func.FuncOp)
         }
@@ -804,47 +832,40 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
             scope[n] = make(arg)
         saved = (self.block, self.entry, self.scope, self._constants, self._last_constant,
                  self._scoped, self._maybe_unbound, self._depth, self.node,
-                 self._open_blocks)  # fmt: skip
+                 self._open_blocks, self._device_function)  # fmt: skip
         self.block = self.entry = block
         self.scope, self._constants, self._last_constant = scope, {}, None
         self._scoped, self._maybe_unbound, self._depth = {}, set(), 0
         self._open_blocks = [block]
+        self._device_function = source
         self._inline_stack.append(source)
         try:
-            value, at = None, None
+            value = None
             try:
                 self.visit_body(source.tree.body)
             except _Return as r:
-                value, at = r.value, r.node
-            if value is not None and not is_scalar(value):
-                self.fail(
-                    f"{source.tree.name} is a device function (inline=False): it returns "
-                    f"nothing or one scalar, not {describe(value)}",
-                    at,
-                )
-            result = None
-            if value is None:
-                self.emit(new_op(func.ReturnOp))
-            else:
-                result = value.dtype if isinstance(value, RuntimeScalar) else py_dtype(value)
-                self.emit(new_op(func.ReturnOp, (self.scalar(value, result),)))
-            outputs = [result.ir_type()] if result else []
-            fn = func.FuncOp(name, (types, outputs), Region([block]))
+                value = r.value  # (checked at each `return`, merged by runtime ifs)
+            results = _Results.of(value)
+            returned = value if results.kind is not None else () if value is None else (value,)
+            handles = [self.scalar(v, d) for v, d in zip(returned, results.dtypes, strict=True)]
+            self.emit(new_op(func.ReturnOp, tuple(handles)))
+            fn = func.FuncOp(name, (types, results.ir_types()), Region([block]))
             fn.location = self._loc(source.tree, source)
         finally:
             self._inline_stack.pop()
             (self.block, self.entry, self.scope, self._constants, self._last_constant,
              self._scoped, self._maybe_unbound, self._depth, self.node,
-             self._open_blocks) = saved  # fmt: skip
+             self._open_blocks, self._device_function) = saved  # fmt: skip
         kernel = next(iter(self.module.body.block.ops))
         self.module.body.block.insert_op_before(fn, kernel)  # defined before its callers
-        return name, result
+        return name, results
 
     def inline(
         self, source: FunctionSource, args: list[Any], kwargs: dict[str, Any], node: ast.AST
     ) -> Any:
         _, bound, defaults = self._bind_call(source, args, kwargs, node)
         outer_scope, outer_node, outer_scoped = self.scope, self.node, self._scoped
+        outer_function, self._device_function = self._device_function, None
         self._scoped = {}
         self._inline_stack.append(source)
         try:
@@ -859,6 +880,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         finally:
             self._inline_stack.pop()
             self.scope, self.node, self._scoped = outer_scope, outer_node, outer_scoped
+            self._device_function = outer_function
 
 
 def _dispatch(generator: type, node_class: type) -> tuple[Callable[..., Any], bool]:
@@ -885,6 +907,39 @@ def _assigned_names(source: FunctionSource) -> frozenset[str]:
                 names.add(n.name)
         found = source.__dict__["_assigned_names"] = frozenset(names)
     return found
+
+
+@dataclass(frozen=True)
+class _Results:
+    """What a device function returns: its results' dtypes, and `kind` (tuple, list, a
+    namedtuple class) when it returns a sequence of them, None for nothing or a scalar."""
+
+    dtypes: tuple[DataType, ...]
+    kind: type | None = None
+
+    @staticmethod
+    def of(value: Any) -> _Results:
+        """The results of a returned value (nothing, a scalar, a sequence of scalars:
+        `visit_Return` checked it)."""
+        if value is None:
+            return _Results(())
+        if isinstance(value, tuple | list):
+            return _Results(tuple(map(_scalar_dtype, value)), type(value))
+        return _Results((_scalar_dtype(value),))
+
+    def ir_types(self) -> list[Any]:
+        return [d.ir_type() for d in self.dtypes]
+
+    def wrap(self, handles: Sequence[SSAValue]) -> Any:
+        """The caller's value of a call's results: None, a scalar, or the sequence."""
+        values = [RuntimeScalar(h, d) for h, d in zip(handles, self.dtypes, strict=True)]
+        if self.kind is not None:
+            return rebuild_sequence(self.kind, values)
+        return values[0] if values else None
+
+
+def _scalar_dtype(value: Any) -> DataType:
+    return value.dtype if isinstance(value, RuntimeScalar) else py_dtype(value)
 
 
 def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:

@@ -172,7 +172,7 @@ class ControlFlow:
             return
         before = dict(self.scope)
         branches = []
-        returned: list[tuple[Any] | None] = []
+        returned: list[tuple[Any, ast.AST | None] | None] = []
         for body in (node.body, node.orelse):
             block = Block()
             self.scope = dict(before)
@@ -181,7 +181,7 @@ class ControlFlow:
                     self.visit_body(body)
                     returned.append(None)
                 except _Return as r:
-                    returned.append((r.value,))
+                    returned.append((r.value, r.node))
             branches.append((block, self.scope))
         (then_block, then_scope), (else_block, else_scope) = branches
         names = [
@@ -190,16 +190,18 @@ class ControlFlow:
             and not _same_constant(then_scope[n], else_scope[n])
         ]  # fmt: skip
         # A `return` ends a branch (structured.py moved what follows into the
-        # branches): the returned values merge like a variable.
+        # branches): the returned values merge like variables, a tuple or list item by
+        # item (`<return>0`, `<return>1`, ...).
         values = [r[0] if r is not None else None for r in returned]
+        returning: Callable[[dict[str, Any]], Any] | None = None
         if any(v is not None for v in values):
             if any(r is None or r[0] is None for r in returned):
                 self.fail("this function returns a value on some paths but not on others", node)
-            then_scope, else_scope = (
-                {**then_scope, "<return>": values[0]},
-                {**else_scope, "<return>": values[1]},
-            )
-            names.append("<return>")
+            parts, returning = self._returned_parts(returned)  # type: ignore[arg-type]
+            then_scope, else_scope = dict(then_scope), dict(else_scope)
+            for n, a, b in parts:
+                then_scope[n], else_scope[n] = a, b
+                names.append(n)
         # A name the branches bind to values of different kinds (a tensor and a
         # number, an int and a float, two objects) cannot be an scf.if result. Python
         # allows it, and so does the kernel when nothing reads the name after the if;
@@ -263,16 +265,57 @@ class ControlFlow:
         if_op = self.emit(_if_op(cond.handle, [r[0].type for r in results], then_block, else_block))
         merged: dict[str, Any] = {}
         for n, make, res in zip(names, rebuild, if_op.results, strict=True):
-            if n != "<return>":
+            if not n.startswith("<"):
                 name_value(res, n)
             merged[n] = make(res)
-        if "<return>" in merged:
-            raise _Return(merged.pop("<return>"), node)
+        if returning is not None:
+            raise _Return(returning(merged), node)
         self.scope.update(merged)
         self._maybe_unbound.update(one_sided)
         self._maybe_unbound.difference_update(n for n in names if n not in one_sided)
         if any(r is not None for r in returned):
             raise _Return(None, node)
+
+    def _returned_parts(
+        self, returned: list[tuple[Any, ast.AST]]
+    ) -> tuple[list[tuple[str, Any, Any]], Callable[[dict[str, Any]], Any]]:
+        """The values both branches of a runtime if return, as (name, then, else) to
+        merge like variables, and how to rebuild the returned value from the merged
+        ones (popping them). A tuple or list merges item by item, so both must have as
+        many items; an item both branches give as the same Python value stays one."""
+        (a, a_at), (b, b_at) = returned
+        line = a_at.lineno + self.current_source.first_line - 1  # type: ignore[attr-defined]
+        a_seq, b_seq = isinstance(a, tuple | list), isinstance(b, tuple | list)
+        if a_seq != b_seq or (a_seq and len(a) != len(b)):
+            self.fail(
+                f"this function returns {_count(b)} here and {_count(a)} at line {line}: "
+                "every return of a function must give the same number of values",
+                b_at,
+            )
+        pairs = list(zip(a, b, strict=True)) if a_seq else [(a, b)]
+        parts, fixed = [], {}
+        for i, (x, y) in enumerate(pairs):
+            if x is y or _same_constant(x, y):
+                fixed[i] = x
+                continue
+            if _merge_kind(x) is None or _merge_kind(x) != _merge_kind(y):
+                item = f" (item {i})" if a_seq else ""
+                self.fail(
+                    f"this function returns {describe(y)}{item} here and {describe(x)} at "
+                    f"line {line}: what a function returns on each path of a runtime if "
+                    "must be of one kind (numbers both int or both float, tensors of one "
+                    "type)",
+                    b_at,
+                )
+            parts.append((f"<return>{i}", x, y))
+
+        def returning(merged: dict[str, Any]) -> Any:
+            items = [
+                fixed[i] if i in fixed else merged.pop(f"<return>{i}") for i in range(len(pairs))
+            ]
+            return rebuild_sequence(type(a), items) if a_seq else items[0]
+
+        return parts, returning
 
     def visit_IfExp(self, node: ast.IfExp) -> Any:
         cond = self.truth(self.visit(node.test))
@@ -738,6 +781,18 @@ def _rebuild(value: Any, handle: SSAValue) -> Any:
         return value.with_handle(handle)
     dtype = py_dtype(value)
     return RuntimeScalar(handle, dtype)
+
+
+def _count(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return f"a {type(value).__name__} of {len(value)}"
+    return "one value"
+
+
+def rebuild_sequence(kind: type, items: list[Any]) -> Any:
+    """A tuple, list or namedtuple of class `kind` holding `items`."""
+    make = getattr(kind, "_make", None)  # a namedtuple's constructor takes fields
+    return make(items) if make is not None else kind(items)
 
 
 def _same_constant(a: Any, b: Any) -> bool:

@@ -181,12 +181,14 @@ def test_mlir_chunks_translate_one_by_one(tmp_path: Path) -> None:
     path = tmp_path / "two.mlir"
     path.write_text(
         "func.func @ok(%a: i32) {\n  return\n}\n// -----\n"
-        "func.func @bad(%a: i32) -> (i32, i32) {\n  return %a, %a : i32, i32\n}\n"
+        "func.func @bad(%a: i32) -> i32 attributes {ascendc.global} {\n  return %a : i32\n}\n"
     )
     ok, bad = check_headers.sources_from_mlir(path, "two.mlir")
     assert ok.name == "two.mlir#0" and ok.text is not None and "void ok(int32_t a)" in ok.text
     assert bad.text is None and bad.error is not None
-    assert "two.mlir:5:1" in bad.error and "functions return at most one value" in bad.error
+    assert (
+        "two.mlir:5:1" in bad.error and "a kernel (ascendc.global) must return nothing" in bad.error
+    )
 
 
 def test_compiler_messages_keep_errors_and_quotes() -> None:

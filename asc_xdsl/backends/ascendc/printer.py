@@ -328,6 +328,9 @@ class AscendCEmitter:
         # IR type (by identity, kept alive here) -> its C++ spelling, for one module (a
         # matmul type's spelling names the module's configs)
         self._ctypes: dict[int, tuple[Attribute, str]] = {}
+        # The out-parameters of the function being printed when it has several results
+        # (`_result_params`): its func.return assigns them.
+        self._result_params: list[str] = []
 
     # -- output helpers -----------------------------------------------------
 
@@ -593,23 +596,37 @@ class AscendCEmitter:
                         needed[callee] = funcs[position[callee]]
         return list(needed.values())
 
-    def _signature(self, f: func.FuncOp, names: NameTable | None = None) -> str:
-        """The function's C++ signature; `names` has its parameters named already (else
-        a fresh table names them, as the function's own would)."""
+    def _signature(
+        self, f: func.FuncOp, names: NameTable | None = None, results: Sequence[str] = ()
+    ) -> str:
+        """The function's C++ signature; `names` has its parameters named already, and
+        `results` are its out-parameters' names (else a fresh table names them, as the
+        function's own would).
+
+        A function of several results returns `void` and takes one out-parameter by
+        reference per result, after its parameters (`void f(int32_t a, int32_t& result0,
+        bool& result1)`): its func.return assigns them, a call passes the variables that
+        take the results. (pyasc's translator has no form for several results.)"""
         is_kernel = KERNEL_ATTR in f.attributes
         outputs = f.function_type.outputs.data
-        if len(outputs) > 1:
-            raise EmissionError(f, "functions return at most one value in Ascend C")
-        ret = self.ctype(f, outputs[0]) if outputs else "void"
         if is_kernel and outputs:
             raise EmissionError(f, "a kernel (ascendc.global) must return nothing")
+        several = len(outputs) > 1
+        ret = self.ctype(f, outputs[0]) if len(outputs) == 1 else "void"
         _check_one_block(f)
         if f.body.blocks:
             if names is None:
                 names = self._define_params(NameTable(self.names.reserved), f)
+                results = self._define_results(names, f)
             params = [f"{self._param_type(f, a.type)} {names[a]}" for a in f.body.block.args]
+            if several:
+                params += [
+                    f"{self.ctype(f, t)}& {n}" for t, n in zip(outputs, results, strict=True)
+                ]
         else:
             params = [self._param_type(f, t) for t in f.function_type.inputs.data]
+            if several:
+                params += [f"{self.ctype(f, t)}&" for t in outputs]
         if is_kernel:
             prefix = 'extern "C" __global__ __aicore__'
         elif not f.body.blocks:
@@ -634,13 +651,20 @@ class AscendCEmitter:
             names.define(a)
         return names
 
+    @staticmethod
+    def _define_results(names: NameTable, f: func.FuncOp) -> list[str]:
+        """Names for the out-parameters of a function of several results (none else)."""
+        outputs = f.function_type.outputs.data
+        return [names.claim(f"result{i}") for i in range(len(outputs))] if len(outputs) > 1 else []
+
     def emit_function(self, f: func.FuncOp) -> None:
         _check_one_block(f)
         if KERNEL_ATTR in f.attributes:
             _check_kernel_params(f)
         self.names.reset()
         self._define_params(self.names, f)
-        self.line(f"{self._signature(f, self.names)} {{")
+        self._result_params = self._define_results(self.names, f)
+        self.line(f"{self._signature(f, self.names, self._result_params)} {{")
         self.level += 1
         self.emit_block(f.body.block)
         self.level -= 1
@@ -903,9 +927,14 @@ class AscendCEmitter:
 
     @_handles(func.ReturnOp)
     def _return(self, op: func.ReturnOp) -> None:
-        if len(op.arguments) > 1:
-            raise EmissionError(op, "functions return at most one value in Ascend C")
-        self.line(f"return {self.name(op.arguments[0])};" if op.arguments else "return;")
+        values = op.arguments
+        if len(values) > 1 or self._result_params:  # several results: the out-parameters
+            labels = ("result(s) of the function", "value(s) returned")
+            for target, value in _matched(op, labels, self._result_params, values):
+                self.line(f"{target} = {self.name(value)};")
+            self.line("return;")
+            return
+        self.line(f"return {self.name(values[0])};" if values else "return;")
 
     @_handles(func.CallOp)
     def _call(self, op: func.CallOp) -> None:
@@ -916,8 +945,12 @@ class AscendCEmitter:
             if problem is not None:
                 raise EmissionError(op, f"callee '{callee}' {problem} (and is not in the module)")
             name = callee
-        args = ", ".join(self.name(a) for a in op.arguments)
-        self._statement(op, f"{name}({args})")
+        args = [self.name(a) for a in op.arguments]
+        if len(op.results) > 1:  # variables for the results, passed as out-parameters
+            args += self._declare_results(op)
+            self.line(f"{name}({', '.join(args)});")
+            return
+        self._statement(op, f"{name}({', '.join(args)})")
 
     # -- arith and math -------------------------------------------------------
 

@@ -3,6 +3,8 @@ func.call marked `no_inline`, one per specialisation), in the IR and in the Asce
 JIT pipeline's `inline` pass keeps such calls. Unmarked helpers are inlined by the
 frontend."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -124,22 +126,255 @@ def test_one_function_per_specialisation():
     assert out.tolist() == [10, 15, 12, 0]
 
 
+# -- several results ---------------------------------------------------------
+
+
 @asc.jit(inline=False)
-def pair(v: int):
+def floor_divmod(a: int, b: int):
+    q = a // b
+    return q, a - q * b
+
+
+@asc.jit(inline=False)
+def flags():
+    a = 1
+    b = True
+    return a, b
+
+
+@asc.jit(inline=False)
+def mixed(v: int, f: float):
+    # a list of an int, a float, a bool and a constant, merged by a runtime if
+    if v > 3:
+        return [v, f, v > 10, 1]
+    return [v * 2, f * 2.0, False, 2]
+
+
+@asc.jit(inline=False)
+def nothing(v: int):
+    return ()
+
+
+@asc.jit(inline=False)
+def single(v: int):
+    return (v + 1,)
+
+
+@asc.jit
+def several(out: asc.GlobalAddress, n: int, f: float):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(out, 12)
+    q, r = floor_divmod(n, 3)
+    t.set_value(0, q)
+    t.set_value(1, r)
+    one, yes = flags()
+    t.set_value(2, one + yes)
+    m = mixed(n, f)
+    t.set_value(3, m[0])
+    t.set_value(4, int(m[1] * 10.0))
+    t.set_value(5, m[2])
+    t.set_value(6, m[-1])
+    t.set_value(7, floor_divmod(n, 4)[1])
+    t.set_value(8, len(nothing(n)) + len(m))
+    (s,) = single(n)
+    t.set_value(9, s)
+
+
+def _several(n: int, f: float) -> list[int]:
+    """What `several` computes, in Python."""
+    q, r = divmod(n, 3)
+    m = [n, f, n > 10, 1] if n > 3 else [n * 2, f * 2.0, False, 2]
+    values = [q, r, 2, m[0], int(np.float32(m[1]) * np.float32(10.0)), int(m[2]), m[3]]
+    return [*values, n % 4, 4, n + 1, 0, 0]
+
+
+def test_several_results_in_the_ir():
+    ir = several.compile(np.zeros(12, np.int32), 7, 1.5, always_compile=True).asm["ir"]
+    assert "func.func @floor_divmod(%a: i32, %b: i32) -> (i32, i32) {" in ir
+    assert "func.return %q, %1 : i32, i32\n" in ir
+    # pyasc's test_func_visit_constant: the constants are the function's
+    assert (
+        "  func.func @flags() -> (i32, i1) {\n    %0 = arith.constant 1 : i32\n"
+        "    %1 = arith.constant true\n    func.return %0, %1 : i32, i1\n  }\n"
+    ) in ir
+    assert "func.func @mixed(%v: i32, %f: f32) -> (i32, f32, i1, i32) {" in ir
+    assert re.search(r"= scf\.if %\w+ -> \(i32, f32, i1, i32\) \{", ir)
+    assert "func.func @nothing(%v: i32) {\n    func.return\n  }" in ir
+    assert "func.func @single(%v: i32) -> i32 {" in ir
+    assert "%q, %r = func.call @floor_divmod(%n, %1) {no_inline} : (i32, i32) -> (i32, i32)" in ir
+    assert "%one, %yes = func.call @flags() {no_inline} : () -> (i32, i1)" in ir
+    assert "%s = func.call @single(%n) {no_inline} : (i32) -> i32" in ir
+    assert ir.count("func.func @floor_divmod") == 1  # one specialisation, called twice
+
+
+@pytest.mark.parametrize(("n", "f"), [(7, 1.5), (-7, 0.25), (2, -3.0), (11, 2.5), (0, 0.0)])
+def test_several_results_run_on_the_simulator(n, f):
+    out = np.zeros(12, np.int32)
+    several[1](out, n, f)
+    assert out.tolist() == _several(n, f)
+
+
+@pytest.mark.parametrize("option", [{"sanitize": "error"}, {"run_passes": False}])
+def test_several_results_checked_and_unoptimised(option):
+    # the race checker wraps each op (no fused blocks); without passes the calls to
+    # `flags` are not folded
+    out = np.zeros(12, np.int32)
+    several[1](out, 5, -1.25, **option)
+    assert out.tolist() == _several(5, -1.25)
+
+
+def test_several_results_in_ascend_c():
+    cpp = several.compile(np.zeros(12, np.int32), 7, 1.5, always_compile=True).asm["ascendc"]
+    assert (
+        "__aicore__ void floor_divmod(int32_t a, int32_t b, int32_t& result0, int32_t& result1) {"
+        in cpp
+    )
+    assert "  result0 = q;\n" in cpp
+    assert "  int32_t q;\n  int32_t r;\n  floor_divmod(n, c3_i32, q, r);\n" in cpp
+    assert "__aicore__ void flags(int32_t& result0, bool& result1) {" in cpp
+    assert "int32_t& result0, float& result1, bool& result2, int32_t& result3) {" in cpp
+
+
+def _compile_error(kernel, *args) -> str:
+    with pytest.raises(CompileError) as e:
+        kernel.compile(np.zeros(4, np.int32), *args, always_compile=True)
+    text = str(e.value)
+    assert "Traceback" not in text and "test_device_functions.py:" in text
+    return text
+
+
+@asc.jit(inline=False)
+def arity(v: int):
+    if v > 0:
+        return v, v
+    return v
+
+
+@asc.jit
+def calls_arity(out: asc.GlobalAddress, n: int):
+    _a, _b = arity(n)
+
+
+@asc.jit(inline=False)
+def arity_nested(v: int):
+    if v > 0:
+        return v, v
+    elif v < -5:
+        return v, v, v
+    return v, 1
+
+
+@asc.jit
+def calls_arity_nested(out: asc.GlobalAddress, n: int):
+    _a, _b = arity_nested(n)
+
+
+def test_returns_of_different_arity_are_an_error():
+    text = _compile_error(calls_arity, 1)
+    assert "this function returns one value here and a tuple of 2 at line" in text
+    assert text.endswith("    return v\n    ^^^^^^^^")
+    text = _compile_error(calls_arity_nested, 1)
+    assert "returns a tuple of 2 here and a tuple of 3 at line" in text
+    assert "return v, 1\n" in text
+
+
+@asc.jit(inline=False)
+def returns_tensor(g: asc.GlobalAddress, v: int):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(g, 4)
+    return v, t
+
+
+@asc.jit
+def calls_returns_tensor(out: asc.GlobalAddress, n: int):
+    _a, _b = returns_tensor(out, n)
+
+
+@asc.jit(inline=False)
+def returns_nested(v: int):
+    return v, (v, v)
+
+
+@asc.jit
+def calls_returns_nested(out: asc.GlobalAddress, n: int):
+    _a, _b = returns_nested(n)
+
+
+@asc.jit(inline=False)
+def returns_string(v: int):
+    return "done"
+
+
+@asc.jit
+def calls_returns_string(out: asc.GlobalAddress, n: int):
+    returns_string(n)
+
+
+@asc.jit(inline=False)
+def returns_int_or_float(v: int, f: float):
+    if v > 0:
+        return v, f
     return v, v
 
 
 @asc.jit
-def returns_pair(out: asc.GlobalAddress, n: int):
-    _a, _b = pair(n)
+def calls_returns_int_or_float(out: asc.GlobalAddress, n: int):
+    _a, _b = returns_int_or_float(n, 1.0)
 
 
-def test_a_device_function_returns_one_scalar():
-    with pytest.raises(
-        CompileError, match=r"pair is a device function \(inline=False\): it returns"
-    ) as e:
-        returns_pair.compile(np.zeros(1, np.int32), 1, always_compile=True)
-    assert "test_device_functions.py:" in str(e.value) and "return v, v" in str(e.value)
+def test_what_a_device_function_cannot_return():
+    what = "is a device function (inline=False): it returns nothing, a scalar, or a tuple or list"
+    text = _compile_error(calls_returns_tensor, 1)
+    assert f"returns_tensor {what}" in text and "item 1 of the returned tuple is" in text
+    assert "GlobalTensor" in text and text.endswith("    return v, t\n    ^^^^^^^^^^^")
+    text = _compile_error(calls_returns_nested, 1)
+    assert "item 1 of the returned tuple is tuple" in text and "return v, (v, v)" in text
+    text = _compile_error(calls_returns_string, 1)
+    assert "not str 'done'" in text and 'return "done"' in text
+    text = _compile_error(calls_returns_int_or_float, 1)
+    assert "returns a runtime int32 value (item 1) here and a runtime float32 value" in text
+    assert "must be of one kind" in text and "    return v, v\n" in text
+
+
+@asc.jit
+def unpacks_too_few(out: asc.GlobalAddress, n: int):
+    _a, _b = flags_and_more(n)
+
+
+@asc.jit(inline=False)
+def flags_and_more(v: int):
+    return v, v + 1, v + 2
+
+
+def test_the_caller_unpacks_as_python_does():
+    text = _compile_error(unpacks_too_few, 1)
+    assert "cannot unpack 3 values into 2 names" in text
+
+
+# Inlined helpers (the default) merge the tuples their runtime-if branches return item
+# by item too; an item both give as the same Python value (a dtype) stays one.
+@asc.jit
+def inlined_pair(v):
+    if v > 0:
+        return v, 2, asc.float16
+    return v + 1, 3, asc.float16
+
+
+@asc.jit
+def calls_inlined_pair(out: asc.GlobalAddress, n: int):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(out, 4)
+    a, b, d = inlined_pair(n)
+    t.set_value(0, a)
+    t.set_value(1, b)
+    t.set_value(2, d.sizeof())
+
+
+@pytest.mark.parametrize(("n", "expect"), [(3, [3, 2, 2, 0]), (-3, [-2, 3, 2, 0])])
+def test_inlined_helpers_return_tuples_from_runtime_ifs(n, expect):
+    out = np.zeros(4, np.int32)
+    calls_inlined_pair[1](out, n)
+    assert out.tolist() == expect
 
 
 def test_inline_option_must_be_a_bool():
