@@ -42,9 +42,33 @@ def results(out: asc.GlobalAddress, n: int, f: float):
     t.set_value(5, floor_divmod(n, 4)[-1])
 
 
+@asc.jit(inline=False)
+def square(h):
+    return h, h * h
+
+
+@asc.jit(inline=False)
+def swapped_square(h):
+    a, b = square(h)  # a device function calling another
+    return b, a
+
+
+@asc.jit
+def halves(x: asc.GlobalAddress, out: asc.GlobalAddress):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(x, 4)
+    o = asc.GlobalTensor()
+    o.set_global_buffer(out, 4)
+    a, b = swapped_square(t.get_value(1))
+    o.set_value(0, a)
+    o.set_value(1, b)
+
+
 compiled = results.compile(np.zeros(8, np.int32), 7, 1.5, always_compile=True)
 print(compiled.asm["ir"])
 print(compiled.asm["ascendc"])
+h = np.zeros(4, np.float16)
+print(halves.compile(h, h, always_compile=True).asm["ascendc"])
 
 # CHECK-LABEL: func.func @scaled(%v: i32, %f: f32) -> (i32, f32, i32) {
 # CHECK:         %{{.*}}, %{{.*}}, %{{.*}} = scf.if %{{.*}} -> (i32, f32, i32) {
@@ -88,3 +112,19 @@ print(compiled.asm["ascendc"])
 # CHECK-NEXT:    float [[S1:v[0-9]+]];
 # CHECK-NEXT:    int32_t [[S2:v[0-9]+]];
 # CHECK-NEXT:    scaled(n, f, [[S0]], [[S1]], [[S2]]);
+
+# half results by reference; the callee defined after its caller is declared first.
+# CHECK-LABEL: #include "kernel_operator.h"
+# CHECK:       __aicore__ void square(half h, half& result0, half& result1);
+# CHECK-LABEL: __aicore__ void swapped_square(half h, half& result0, half& result1) {
+# CHECK-NEXT:    half a;
+# CHECK-NEXT:    half b;
+# CHECK-NEXT:    square(h, a, b);
+# CHECK-NEXT:    result0 = b;
+# CHECK-NEXT:    result1 = a;
+# CHECK-NEXT:    return;
+# CHECK-NEXT:  }
+# CHECK-LABEL: extern "C" __global__ __aicore__ void halves(
+# CHECK:         half a;
+# CHECK-NEXT:    half b;
+# CHECK-NEXT:    swapped_square({{v[0-9]+}}, a, b);

@@ -235,6 +235,38 @@ def test_several_results_in_ascend_c():
     assert "int32_t& result0, float& result1, bool& result2, int32_t& result3) {" in cpp
 
 
+@asc.jit(inline=False)
+def square(h):
+    return h, h * h
+
+
+@asc.jit(inline=False)
+def swapped_square(h):
+    a, b = square(h)  # a device function calling another
+    return b, a
+
+
+@asc.jit
+def halves(x: asc.GlobalAddress, out: asc.GlobalAddress):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(x, 4)
+    o = asc.GlobalTensor()
+    o.set_global_buffer(out, 4)
+    a, b = swapped_square(t.get_value(1))
+    o.set_value(0, a)
+    o.set_value(1, b)
+
+
+def test_half_results_through_two_device_functions():
+    x = np.array([0.5, -1.75, 2.0, 3.0], np.float16)
+    out = np.zeros(4, np.float16)
+    halves[1](x, out)
+    assert out.tolist() == [x[1] * x[1], x[1], 0.0, 0.0]
+    ir = halves.compile(x, out, always_compile=True).asm["ir"]
+    assert "func.func @swapped_square(%h: f16) -> (f16, f16) {" in ir
+    assert "%a, %b = func.call @square(%h) {no_inline} : (f16) -> (f16, f16)" in ir
+
+
 def _compile_error(kernel, *args) -> str:
     with pytest.raises(CompileError) as e:
         kernel.compile(np.zeros(4, np.int32), *args, always_compile=True)
