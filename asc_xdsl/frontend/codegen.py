@@ -564,6 +564,15 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
     def visit_Subscript(self, node: ast.Subscript) -> Any:
         base = self.visit(node.value)
         index = self.visit(node.slice)
+        if isinstance(base, tuple | list) and isinstance(index, IRValue):
+            # (a device function's results too): Python's TypeError would say "must be
+            # integers", which a runtime int is
+            self.fail(
+                f"a {type(base).__name__} is indexed at compile time: the index must be a "
+                f"compile-time int, not {describe(index)} (unpack the values, or keep them "
+                "in a tensor to index them at run time)",
+                node,
+            )
         try:
             return base[index]
         except (TypeError, KeyError, IndexError) as e:

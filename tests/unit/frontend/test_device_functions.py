@@ -378,9 +378,19 @@ def flags_and_more(v: int):
     return v, v + 1, v + 2
 
 
+@asc.jit
+def indexes_at_run_time(out: asc.GlobalAddress, n: int):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(out, 4)
+    t.set_value(0, flags_and_more(n)[n])
+
+
 def test_the_caller_unpacks_as_python_does():
     text = _compile_error(unpacks_too_few, 1)
     assert "cannot unpack 3 values into 2 names" in text
+    text = _compile_error(indexes_at_run_time, 1)
+    assert "a tuple is indexed at compile time: the index must be a compile-time int, not a" in text
+    assert text.endswith("flags_and_more(n)[n])\n                   ^^^^^^^^^^^^^^^^^^^^")
 
 
 # Inlined helpers (the default) merge the tuples their runtime-if branches return item
