@@ -267,6 +267,36 @@ def test_half_results_through_two_device_functions():
     assert "%a, %b = func.call @square(%h) {no_inline} : (f16) -> (f16, f16)" in ir
 
 
+@asc.jit(inline=False)
+def fib_step(a: int, b: int):
+    return b, a + b
+
+
+@asc.jit
+def fib(out: asc.GlobalAddress, n: int):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(out, 4)
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = fib_step(a, b)  # results carried by a runtime loop and merged by an if
+        if a > 50:
+            a, b = fib_step(0, 1)
+    t.set_value(0, a)
+    t.set_value(1, b)
+
+
+@pytest.mark.parametrize("n", [0, 1, 9, 10, 12])
+def test_results_carried_through_a_loop(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+        if a > 50:
+            a, b = 1, 1
+    out = np.zeros(4, np.int32)
+    fib[1](out, n)
+    assert out.tolist() == [a, b, 0, 0]
+
+
 def _compile_error(kernel, *args) -> str:
     with pytest.raises(CompileError) as e:
         kernel.compile(np.zeros(4, np.int32), *args, always_compile=True)
