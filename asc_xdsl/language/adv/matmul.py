@@ -14,6 +14,8 @@ import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.enums import (
     BatchMode,
     BatchOutMode,
@@ -23,10 +25,6 @@ from asc_xdsl.enums import (
     ScheduleType,
     TPosition,
 )
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, KernelLoop, RuntimeScalar
 from asc_xdsl.language.adv.types import (
     MatmulBatchParams,
     MatmulConfig,
@@ -34,6 +32,7 @@ from asc_xdsl.language.adv.types import (
     MatmulQuantParams,
     MatmulShapeParams,
 )
+from asc_xdsl.language.builder import IRValue, KernelLoop, RuntimeScalar, require_jit
 from asc_xdsl.language.core.enums import MatmulConfigMode
 from asc_xdsl.language.core.tensor import (
     GlobalAddress,
@@ -585,7 +584,7 @@ def register_matmul(
         g.fail(f"register_matmul: tiling must be an asc.adv.TCubeTiling, got {describe(tiling)}")
     handle = None if tiling is None else tiling.handle
     g.emit(RegistMatmulObjOp(pipe.handle, workspace.handle, matmul.handle, handle))
-    g.matmul_object = True  # the kernel is then mixed (see CodeGenerator._detect_kernel_type)
+    g.note_matmul_object()  # the kernel is then mixed
 
 
 def get_matmul_api_tiling(

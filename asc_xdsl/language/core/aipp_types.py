@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import IRValue, require_jit
 from asc_xdsl.language.core.utils import describe
 
 

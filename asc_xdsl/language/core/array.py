@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 from asc_xdsl.language.core.utils import describe
 
 if TYPE_CHECKING:

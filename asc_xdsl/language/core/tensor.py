@@ -1,6 +1,6 @@
 """Tensors and GM addresses: `GlobalAddress`, `GlobalTensor`, `LocalTensor`.
 
-Each method builds IR into the kernel being compiled (`frontend/codegen.py`); called
+Each method builds IR into the kernel being compiled (through `language/builder/`); called
 from plain Python it raises `JitOnlyError`, as pyasc's `require_jit` does.
 """
 
@@ -9,12 +9,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.enums import TPosition
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
 from asc_xdsl.language._spec_methods import GlobalTensorSpecMethods, LocalTensorSpecMethods
+from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 from asc_xdsl.language.core.utils import describe as _describe
 
 # ---------------------------------------------------------------------------

@@ -19,11 +19,10 @@ import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import in_jit, require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language._spec_methods import ShapeInfoSpecMethods
+from asc_xdsl.language.builder import IRValue, RuntimeScalar, in_jit, require_jit
 from asc_xdsl.language.core.enums import DataFormat
 from asc_xdsl.language.core.utils import describe
 

@@ -9,8 +9,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 
 
 def overloads(*stubs: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:
@@ -44,7 +43,7 @@ def ceildiv(x: Int, y: Int) -> int | RuntimeScalar:
 def static_assert(test: bool, message: str | None = None) -> None:
     """A compile-time assertion (pyasc's `asc.static_assert`): `test` must be a Python
     bool; when false, compiling fails at the call with `message`."""
-    from asc_xdsl.frontend.context import in_jit
+    from asc_xdsl.language.builder import in_jit
 
     text = message if message is not None else "static_assert failed"
     if in_jit():
