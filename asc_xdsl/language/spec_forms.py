@@ -19,6 +19,7 @@ from typing import Any
 
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.language.builder.active import require_jit
+from asc_xdsl.language.builder.interface import KernelBuilder
 
 
 class _NoMatch(Exception):
@@ -262,7 +263,7 @@ def _form_doc(sig: inspect.Signature) -> str:
     return str(sig.replace(parameters=shown))
 
 
-def _build(g: Any, api: str, form: _Form, values: dict[str, Any]) -> Any:
+def _build(g: KernelBuilder, api: str, form: _Form, values: dict[str, Any]) -> Any:
     from asc_xdsl.language.core.utils import check_tensor_arg
 
     # Element types of the type variables, from the tensors that bind them.
@@ -289,7 +290,7 @@ def _build(g: Any, api: str, form: _Form, values: dict[str, Any]) -> Any:
     return results[0] if len(results) == 1 else tuple(results)
 
 
-def _prop(g: Any, api: str, p: Any, value: Any) -> Any:
+def _prop(g: KernelBuilder, api: str, p: Any, value: Any) -> Any:
     from asc_xdsl.dialects.ascendc.spec import PropKind
 
     if value is None and p.optional:  # left out: the op does without it
@@ -334,7 +335,9 @@ def _result(value: Any) -> Any:
         return IRValue(value)
 
 
-def _convert(g: Any, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.DataType]) -> Any:
+def _convert(
+    g: KernelBuilder, api: str, o: Any, value: Any, var_dtypes: dict[str, dt.DataType]
+) -> Any:
     doc = o.type.doc
     if value is None:
         return None
@@ -402,7 +405,7 @@ def _scalar_dtype(t: Any) -> dt.DataType | None:
         return None
 
 
-def _handle(g: Any, api: str, o: Any, value: Any) -> Any:
+def _handle(g: KernelBuilder, api: str, o: Any, value: Any) -> Any:
     handle = getattr(value, "handle", None)
     if handle is None:
         g.fail(f"{api}: {o.py_name} must be a {o.type.doc}, got {value!r}")

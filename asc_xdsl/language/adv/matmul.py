@@ -32,7 +32,7 @@ from asc_xdsl.language.adv.types import (
     MatmulQuantParams,
     MatmulShapeParams,
 )
-from asc_xdsl.language.builder import IRValue, KernelLoop, RuntimeScalar, require_jit
+from asc_xdsl.language.builder import IRValue, KernelBuilder, KernelLoop, RuntimeScalar, require_jit
 from asc_xdsl.language.core.enums import MatmulConfigMode
 from asc_xdsl.language.core.tensor import (
     GlobalAddress,
@@ -103,20 +103,22 @@ _MATMUL_TYPES: dict[tuple[Any, ...], Any] = {}
 one builds and checks its ~20 parameters."""
 
 
-def _flag(g: Any, value: Any) -> Any:
+def _flag(g: KernelBuilder, value: Any) -> Any:
     return g.scalar(value, dt.bool_)
 
 
-def _int(g: Any, value: Any, what: str, dtype: DataType = dt.int32) -> Any:
+def _int(g: KernelBuilder, value: Any, what: str, dtype: DataType = dt.int32) -> Any:
     return g.integer(value, what, dtype)
 
 
-def _strides(g: Any, a: Any, b: Any, c: Any) -> list[Any]:
+def _strides(g: KernelBuilder, a: Any, b: Any, c: Any) -> list[Any]:
     """The matrix_stride_a/b/c operands the batch iterations share."""
     return [_int(g, v, "matrix_stride") for v in (a, b, c)]
 
 
-def _tensor(g: Any, api: str, name: str, value: Any, kinds: tuple[type, ...] = (_Tensor,)) -> Any:
+def _tensor(
+    g: KernelBuilder, api: str, name: str, value: Any, kinds: tuple[type, ...] = (_Tensor,)
+) -> Any:
     if not isinstance(value, kinds) or value.handle is None:
         what = " or ".join(k.__name__.lstrip("_") for k in kinds)
         g.fail(f"{api}: {name} must be a {what}, got {describe(value)}")
@@ -221,7 +223,7 @@ class Matmul(IRValue):
         """`mm.DisableBias()`: the next results have no bias."""
         self._emit("MatmulDisableBiasOp")
 
-    def _pointer_or_int(self, g: Any, api: str, value: Any) -> Any:
+    def _pointer_or_int(self, g: KernelBuilder, api: str, value: Any) -> Any:
         if isinstance(value, GlobalAddress):
             return value.handle
         return _int(g, value, f"{api}: data_ptr", dt.uint64)
@@ -522,7 +524,7 @@ class Matmul(IRValue):
         return self._batch_c_global(g, *args, **kwargs)
 
     def _batch_c_local(
-        self, g: Any, tensor: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
+        self, g: KernelBuilder, tensor: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
         sync: Any = True,
     ) -> None:  # fmt: skip
         self._emit(
@@ -535,7 +537,7 @@ class Matmul(IRValue):
         )
 
     def _batch_c_global(
-        self, g: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
+        self, g: KernelBuilder, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
         sync: Any = True,
     ) -> GlobalTensor:  # fmt: skip
         op = self._emit(

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 E = TypeVar("E", bound="AscEnum")
 T = TypeVar("T")
+OpT = TypeVar("OpT", bound="Operation")
 
 
 class KernelBuilder(ABC):
@@ -49,7 +50,7 @@ class KernelBuilder(ABC):
     # -- inserting ops ------------------------------------------------------------
 
     @abstractmethod
-    def emit(self, op: Operation) -> Operation:
+    def emit(self, op: OpT) -> OpT:
         """Insert `op` at the current point of the kernel, located at the kernel line
         being compiled; return it."""
 
@@ -59,7 +60,7 @@ class KernelBuilder(ABC):
         location of the current line), for a later `declare`."""
 
     @abstractmethod
-    def declare(self, op: Operation, home: Block | None, loc: Any = None) -> Operation:
+    def declare(self, op: OpT, home: Block | None, loc: Any = None) -> OpT:
         """Insert `op`, the declaration of an object a Python value made earlier stands
         for, at the end of `home` (that value's `creation_point` block) when `home` is
         still being built around the current block, else as `emit` does; so the
@@ -121,6 +122,7 @@ class KernelBuilder(ABC):
     @abstractmethod
     def fail(self, message: str) -> NoReturn:
         """Raise the located compile error `message` at the kernel line being compiled."""
+        raise NotImplementedError
 
     @abstractmethod
     def enum(self, value: Any, enum: type[E], what: str) -> E:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.dtypes import DataType
-from asc_xdsl.language.builder import IRValue, require_jit
+from asc_xdsl.language.builder import IRValue, KernelBuilder, require_jit
 from asc_xdsl.language.core.utils import describe
 
 
@@ -23,7 +23,7 @@ class _AippGroup:
 
     CPP: ClassVar[str] = ""
 
-    def build(self, g: Any, dtype: DataType) -> Any:
+    def build(self, g: KernelBuilder, dtype: DataType) -> Any:
         from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
         from asc_xdsl.language.core.types import construct, member_dtype
 

@@ -9,7 +9,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
-from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
+from asc_xdsl.language.builder import IRValue, KernelBuilder, RuntimeScalar, require_jit
 
 
 def overloads(*stubs: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:
@@ -68,7 +68,9 @@ def describe(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-def check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **tensors: Any) -> None:
+def check_tensors(
+    g: KernelBuilder, api: str, kinds: tuple[type, ...] | None = None, **tensors: Any
+) -> None:
     """Each keyword is a bound tensor of one of `kinds` (default: LocalTensor)."""
     from asc_xdsl.language.core.tensor import LocalTensor
 
@@ -79,7 +81,7 @@ def check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **ten
             g.fail(f"{api}: {name} must be a {what}, got {describe(t)}")
 
 
-def check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
+def check_tensor_arg(g: KernelBuilder, api: str, name: str, value: Any, doc: str) -> Any:
     """`value` is a bound tensor of the kind an operand's type rule `doc` names
     (`LocalTensor<T>`, `GlobalTensor<T>`, or either)."""
     kinds = _tensor_kinds(doc)

@@ -17,7 +17,7 @@ from asc_xdsl.language._spec_methods import (
     TPipeSpecMethods,
     TQueBindSpecMethods,
 )
-from asc_xdsl.language.builder import IRValue, require_jit
+from asc_xdsl.language.builder import IRValue, KernelBuilder, require_jit
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor, local_tensor_type
 from asc_xdsl.language.core.utils import check_tensors, overloads
 from asc_xdsl.language.core.utils import describe as _describe
@@ -151,7 +151,9 @@ class TQueBind(TQueBindSpecMethods, IRValue):
             op = g.emit(getattr(fw, op_name + "Op")(self.handle, t))
         return local_tensor(op.tensor, dtype)
 
-    def _positions(self, g: Any, method: str, positions: tuple) -> tuple[TPosition, TPosition]:
+    def _positions(
+        self, g: KernelBuilder, method: str, positions: tuple
+    ) -> tuple[TPosition, TPosition]:
         src, dst = positions
         if src is None or dst is None:
             g.fail(f"{self._api(method)}: give both src_user_pos and dst_user_pos, or neither")
@@ -227,7 +229,7 @@ class TQue(TQueBind):
         IRValue.__init__(self, g.emit(QueueOp(_queue_type(self.pos, self.depth))).queue)
 
 
-def _tensor_shape(g: Any, shape: Any) -> Any:
+def _tensor_shape(g: KernelBuilder, shape: Any) -> Any:
     """`shape` as a TensorShape of positive compile-time extents, or a located error."""
     from asc_xdsl.language.core.types import TensorShape
 
