@@ -122,7 +122,7 @@ DOC_TYPES = {
     "AscendC::SoftMaxShapeInfo": "IRValue",
 }
 
-# Result type doc -> annotation (`spec_api._result` makes these).
+# Result type doc -> annotation (`spec_forms._result` makes these).
 RESULT_TYPES = {
     "GM*": "GlobalAddress",
     "__gm__ uint8_t*": "GlobalAddress",
@@ -135,8 +135,8 @@ IMPORTS = {
     "Scalar": "asc_xdsl.language._typing",
     "Bool": "asc_xdsl.language._typing",
     "DataType": "asc_xdsl.dialects.dtypes",
-    "IRValue": "asc_xdsl.frontend.values",
-    "RuntimeScalar": "asc_xdsl.frontend.values",
+    "IRValue": "asc_xdsl.language.builder",
+    "RuntimeScalar": "asc_xdsl.language.builder",
     "LocalTensor": "asc_xdsl.language.core.tensor",
     "GlobalTensor": "asc_xdsl.language.core.tensor",
     "GlobalAddress": "asc_xdsl.language.core.tensor",
@@ -281,7 +281,7 @@ def _optional(annotation: str) -> str:
 
 
 def typed_forms(forms: list[tuple[Any, Any, inspect.Signature]], skip_first: bool) -> list[Form]:
-    from asc_xdsl.frontend.spec_api import _form_doc
+    from asc_xdsl.language.spec_forms import _form_doc
 
     everywhere = _param_types(forms)
     out = []
@@ -397,7 +397,7 @@ def _imports(used: Iterable[str], runtime: list[str], exclude: set[str] = frozen
 @functools.cache
 def _spec_functions() -> dict[str, list[tuple[Any, Any, inspect.Signature]]]:
     from asc_xdsl.dialects.ascendc.families import families
-    from asc_xdsl.frontend.spec_api import spec_functions
+    from asc_xdsl.language.spec_forms import spec_functions
 
     return {name: fn.forms for name, fn in spec_functions(families()).items()}
 

@@ -68,6 +68,7 @@ from asc_xdsl.frontend.kernel_source import ScalarParam as _ScalarParam
 from asc_xdsl.frontend.kernel_source import StructParam as _StructParam
 from asc_xdsl.frontend.scalars import ScalarBuilder, is_scalar, py_dtype
 from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
+from asc_xdsl.language.builder import KernelBuilder
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.tensor import GlobalAddress
 from asc_xdsl.language.core.utils import describe
@@ -96,8 +97,9 @@ _IS_OPERATION = SubclassCache(Operation)
 """(asked per class: `isinstance` against xDSL's classes goes through ABCMeta)"""
 
 
-class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
-    """Builds the IR of one kernel specialisation."""
+class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
+    """Builds the IR of one kernel specialisation; the builder the kernel language
+    builds it through (`KernelBuilder`), active while `compile_kernel` runs."""
 
     _dispatch: ClassVar[dict[type, tuple[Callable[..., Any], bool]]] = {}
     """AST node class -> the visitor method (`ast.NodeVisitor.visit`'s rule:
@@ -309,6 +311,31 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor):
         for name, v in self.scope.items():
             if v is obj and obj.handle is not None and not obj.handle.name_hint:
                 name_value(obj.handle, name)
+
+    def note_tpipe(self, pipe: Any) -> None:
+        if self.tpipe is None:
+            self.tpipe = pipe
+
+    def first_tpipe(self) -> Any:
+        return self.tpipe
+
+    def note_matmul_object(self) -> None:
+        self.matmul_object = True
+
+    def emit_before_function(self, op: Operation) -> None:
+        op.location = self._loc(self.node)
+        function = self.block.parent_op() if self.block is not None else None
+        while function is not None and function.parent_op() is not self.module:
+            function = function.parent_op()
+        module_ops = self.module.body.block
+        if function is None:  # a device function being built: before every function
+            first = next((o for o in module_ops.ops if o.name == "func.func"), None)
+            if first is None:
+                module_ops.add_op(op)
+            else:
+                module_ops.insert_op_before(op, first)
+        else:
+            module_ops.insert_op_before(op, function)
 
     # -- statements ------------------------------------------------------------------
 

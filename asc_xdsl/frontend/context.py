@@ -1,32 +1,8 @@
-"""Which kernel is being compiled right now (the API functions build IR into it)."""
+"""The frontend's name for the active builder (`push`, `pop`, `in_jit`, `require_jit`):
+defined with the builder interface the language builds IR through, in
+`asc_xdsl.language.builder.active`; the code generator registers itself there while it
+compiles a kernel."""
 
-from __future__ import annotations
+from asc_xdsl.language.builder.active import _ACTIVE, in_jit, pop, push, require_jit
 
-from typing import TYPE_CHECKING
-
-from asc_xdsl.frontend.errors import JitOnlyError
-
-if TYPE_CHECKING:
-    from asc_xdsl.frontend.codegen import CodeGenerator
-
-_ACTIVE: list[CodeGenerator] = []
-
-
-def push(generator: CodeGenerator) -> None:
-    _ACTIVE.append(generator)
-
-
-def pop() -> None:
-    _ACTIVE.pop()
-
-
-def in_jit() -> bool:
-    """Whether a kernel is being compiled (host-side values behave otherwise)."""
-    return bool(_ACTIVE)
-
-
-def require_jit(api: str) -> CodeGenerator:
-    """The active code generator; JitOnlyError outside a kernel being compiled."""
-    if not _ACTIVE:
-        raise JitOnlyError(api)
-    return _ACTIVE[-1]
+__all__ = ["_ACTIVE", "in_jit", "pop", "push", "require_jit"]

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+# raised by the language's `require_jit` (below the frontend): defined there
+from asc_xdsl.language.builder.active import JitOnlyError
+
+__all__ = ["CompileError", "JitOnlyError"]
+
 
 class CompileError(Exception):
     """A kernel that cannot be compiled; prints `file:line:col`, the line and a caret.
@@ -40,13 +45,3 @@ class CompileError(Exception):
             )
             text += f"\n{line}\n{caret}"
         return text
-
-
-class JitOnlyError(RuntimeError):
-    """An asc API function called from plain Python instead of inside a `@jit` kernel."""
-
-    def __init__(self, api: str) -> None:
-        super().__init__(
-            f"asc.{api}() can only be used inside a function decorated with @asc.jit "
-            "while it is being compiled (it builds kernel IR; it does not run in Python)"
-        )

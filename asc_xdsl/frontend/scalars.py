@@ -37,7 +37,7 @@ from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language.builder import IRValue, RuntimeScalar
 from asc_xdsl.language.core.utils import describe
 
 PY_OPS: dict[str, Callable[[Any, Any], Any]] = {

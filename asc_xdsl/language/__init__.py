@@ -5,9 +5,10 @@
 - `fwk`: TPipe, TQue, TBuf;
 - `adv`: the advanced APIs (`asc.adv.*`).
 
-Each function or method builds IR into the kernel being compiled
-(`frontend/codegen.py`); called from plain Python it raises `JitOnlyError`, as
-pyasc's `require_jit` does. Names and signatures follow pyasc
+Each function or method builds IR into the kernel being compiled through the builder
+interface of `builder/` (`KernelBuilder`, which the frontend's code generator
+implements; the language imports nothing of the frontend); called from plain Python it
+raises `JitOnlyError`, as pyasc's `require_jit` does. Names and signatures follow pyasc
 (`tests/unit/frontend/pyasc_api/`, checked by `test_pyasc_signatures.py`).
 """
 

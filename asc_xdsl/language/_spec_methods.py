@@ -13,9 +13,9 @@ from asc_xdsl.language.spec_functions import bind_method as _bind_method
 
 if TYPE_CHECKING:
     from asc_xdsl.enums import CacheMode, CacheRwMode, HardEvent
-    from asc_xdsl.frontend.values import IRValue, RuntimeScalar
     from asc_xdsl.language._typing import Int
     from asc_xdsl.language.basic.list_tensor import TensorDesc
+    from asc_xdsl.language.builder import IRValue, RuntimeScalar
     from asc_xdsl.language.core.tensor import GlobalAddress, LocalTensor
     from asc_xdsl.language.core.types import ShapeInfo
     from asc_xdsl.language.fwk.tpipe import TBufPool

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from asc_xdsl.frontend.values import RuntimeScalar
+from asc_xdsl.language.builder import RuntimeScalar
 
 Int: TypeAlias = "int | RuntimeScalar"
 """An integer: a Python int (a compile-time constant) or a runtime integer value."""

@@ -4,7 +4,7 @@ Every op spec with a Python name (`OpSpec.py`) is a function of the language:
 `asc.add`, `asc.data_copy`, ...; a name with a namespace (`adv.acos`) belongs to that
 namespace (`asc.adv.acos`), and one whose namespace is a class of the language
 (`LocalTensor.get_size`, a member op) is a method of that class, its object the op's
-first operand. A function's forms (`frontend/spec_api.py`) are made when a kernel
+first operand. A function's forms (`spec_forms.py`) are made when a kernel
 first calls it, so importing the language loads no xDSL.
 
 Each function and method has a generated `def` (`tools/gen_api.py`: `basic/_spec_api.py`,
@@ -20,7 +20,7 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.language.builder import require_jit
 
 
 class SpecFunction:
@@ -118,7 +118,7 @@ def bind_method(fn: Callable[..., Any], key: str, *modules: str) -> SpecFunction
 def _build(modules: tuple[str, ...], key: str) -> Any:
     import importlib
 
-    from asc_xdsl.frontend.spec_api import spec_functions
+    from asc_xdsl.language.spec_forms import spec_functions
 
     families = [importlib.import_module(f"asc_xdsl.dialects.ascendc.{m}").FAMILY for m in modules]
     return spec_functions(families, only=key)[key]

@@ -50,43 +50,6 @@ LAYERS: dict[str, tuple[int, str]] = {
     },
 }
 
-# The language calls the frontend's AST visitor (`require_jit()`) instead of a builder
-# interface of its own (DESIGN.md, section 2). Each edge is listed so that a new one fails;
-# when a refactor removes one, delete its entry here.
-LANGUAGE_BUILDER_PENDING: frozenset[tuple[str, str]] = frozenset(
-    (f"asc_xdsl.language.{a}", f"asc_xdsl.frontend.{b}")
-    for a, targets in {
-        "adv.matmul": ("context", "dtypes", "values"),
-        "adv.quant": ("context",),
-        "adv.types": ("context", "dtypes", "values"),
-        "basic.block_sync": ("context", "dtypes"),
-        "basic.common": ("context",),
-        "basic.dump_tensor": ("context", "dtypes", "values"),
-        "basic.list_tensor": ("context", "dtypes", "values"),
-        "basic.sys_var": ("context", "dtypes", "values"),
-        "core.aipp_types": ("context", "dtypes", "values"),
-        "core.array": ("context", "dtypes", "values"),
-        "core.dtype": ("dtypes",),
-        "core.local_tensor_auto": ("context", "dtypes"),
-        "core.memory_allocator": ("context", "dtypes", "values"),
-        "core.ops": ("context", "dtypes", "values"),
-        "core.properties": ("context", "dtypes", "values"),
-        "core.range": ("context", "values"),
-        "core.struct": ("context", "dtypes", "values"),
-        "core.tensor": ("context", "dtypes", "values"),
-        "core.types": ("context", "dtypes", "values"),
-        "core.utils": ("context", "values"),
-        "fwk.tpipe": ("context", "dtypes", "values"),
-        "spec_functions": ("context", "spec_api"),
-        # the generated typed API names the frontend's runtime values in its annotations
-        "_spec_methods": ("values",),
-        "_typing": ("values",),
-        "adv._spec_api": ("values",),
-        "basic._spec_api": ("values",),
-    }.items()
-    for b in targets
-)
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -189,28 +152,15 @@ def test_every_module_has_a_layer() -> None:
 
 
 def test_imports_point_down() -> None:
-    bad = [
-        f"{a} -> {b} (line {line})"
-        for a, b, line in _against_order()
-        if (a, b) not in LANGUAGE_BUILDER_PENDING
-    ]
+    bad = [f"{a} -> {b} (line {line})" for a, b, line in _against_order()]
     assert not bad, (
         "imports against the layer order (move the code to its layer, docs/library.md):\n"
         + "\n".join(bad)
     )
 
 
-def test_language_builder_allowance_is_exact() -> None:
-    pending = {(a, b) for a, b, _ in _against_order()} & LANGUAGE_BUILDER_PENDING
-    gone = sorted(LANGUAGE_BUILDER_PENDING - pending)
-    assert not gone, "no longer imported: delete from LANGUAGE_BUILDER_PENDING:\n" + "\n".join(
-        f"{a} -> {b}" for a, b in gone
-    )
-
-
 def test_no_cycle_between_layers() -> None:
-    edges = [(a, b, n) for a, b, n in EDGES if (a, b) not in LANGUAGE_BUILDER_PENDING]
-    cycles = _layer_cycles(edges)
+    cycles = _layer_cycles(EDGES)
     assert not cycles, "import cycles between layers:\n" + "\n".join(cycles)
 
 

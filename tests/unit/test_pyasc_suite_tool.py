@@ -800,3 +800,66 @@ def test_cpu_debug_run_aborts_on_pipe_barrier_s_and_not_on_v(tmp_path):
     main = '#include "cpu_debug_link.h"\nint main() { f(); return 0; }\n'
     assert prober.run(program.format("PIPE_S") + main)[0] == "abort"
     assert prober.run(program.format("PIPE_V") + main)[0] == "ok"
+
+
+# -- the sandbox's report plugin: the same inputs in every run --------------------------
+
+_DRAWS = """
+import json, os, random
+
+import numpy as np
+
+
+def _draw(name):
+    with open(os.environ["DRAWS"], "a") as out:
+        out.write(json.dumps([name, random.random(), float(np.random.random())]) + "\\n")
+
+
+def test_a():
+    _draw("a")
+
+
+def test_b():
+    _draw("b")
+"""
+
+
+def _run_with_report_plugin(tmp_path, *args, seed=None):
+    import json
+    import os
+    import subprocess
+
+    tools = Path(__file__).resolve().parents[2] / "tools"
+    draws = tmp_path / "draws.jsonl"
+    draws.unlink(missing_ok=True)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(tools / "pyasc_suite/sandbox"), str(tools)]),
+        "PYASC_SUITE_REPORT": str(tmp_path / "report.jsonl"),
+        "DRAWS": str(draws),
+    }
+    env.pop("PYASC_SUITE_SEED", None)
+    if seed is not None:
+        env["PYASC_SUITE_SEED"] = seed
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p"]
+    command += ["_pyasc_suite_report", "-p", "no:xdist", "-p", "no:randomly", *args]
+    proc = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
+    rows = [json.loads(line) for line in draws.read_text().splitlines()] if draws.exists() else []
+    return proc, {name: (x, y) for name, x, y in rows}
+
+
+def test_report_plugin_seeds_each_test_from_its_node_id(tmp_path):
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "test_draws.py").write_text(_DRAWS)
+    _, both = _run_with_report_plugin(tmp_path, "test_draws.py")
+    _, alone = _run_with_report_plugin(tmp_path, "test_draws.py::test_b")
+    assert alone["b"] == both["b"]  # whatever ran before it
+    assert both["a"] != both["b"]
+    _, other = _run_with_report_plugin(tmp_path, "test_draws.py", seed="7")
+    assert other["a"] != both["a"]
+    _, off1 = _run_with_report_plugin(tmp_path, "test_draws.py", seed="none")
+    _, off2 = _run_with_report_plugin(tmp_path, "test_draws.py", seed="none")
+    assert off1["a"] != off2["a"]  # unseeded: a fresh draw each run
+    proc, none = _run_with_report_plugin(tmp_path, "test_draws.py", seed="x1")
+    assert proc.returncode != 0 and not none
+    assert "PYASC_SUITE_SEED must be an integer or 'none', got 'x1'" in proc.stderr

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from asc_xdsl.language.spec_functions import bind as _bind
 
 if TYPE_CHECKING:
-    from asc_xdsl.frontend.values import IRValue
     from asc_xdsl.language._typing import Bool, Int, Scalar
     from asc_xdsl.language.adv.tiling import RmsNormTiling, SoftmaxTiling
+    from asc_xdsl.language.builder import IRValue
     from asc_xdsl.language.core.tensor import LocalTensor
 
 

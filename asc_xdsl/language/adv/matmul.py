@@ -14,6 +14,8 @@ import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.enums import (
     BatchMode,
     BatchOutMode,
@@ -23,10 +25,6 @@ from asc_xdsl.enums import (
     ScheduleType,
     TPosition,
 )
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, KernelLoop, RuntimeScalar
 from asc_xdsl.language.adv.types import (
     MatmulBatchParams,
     MatmulConfig,
@@ -34,6 +32,7 @@ from asc_xdsl.language.adv.types import (
     MatmulQuantParams,
     MatmulShapeParams,
 )
+from asc_xdsl.language.builder import IRValue, KernelBuilder, KernelLoop, RuntimeScalar, require_jit
 from asc_xdsl.language.core.enums import MatmulConfigMode
 from asc_xdsl.language.core.tensor import (
     GlobalAddress,
@@ -104,20 +103,22 @@ _MATMUL_TYPES: dict[tuple[Any, ...], Any] = {}
 one builds and checks its ~20 parameters."""
 
 
-def _flag(g: Any, value: Any) -> Any:
+def _flag(g: KernelBuilder, value: Any) -> Any:
     return g.scalar(value, dt.bool_)
 
 
-def _int(g: Any, value: Any, what: str, dtype: DataType = dt.int32) -> Any:
+def _int(g: KernelBuilder, value: Any, what: str, dtype: DataType = dt.int32) -> Any:
     return g.integer(value, what, dtype)
 
 
-def _strides(g: Any, a: Any, b: Any, c: Any) -> list[Any]:
+def _strides(g: KernelBuilder, a: Any, b: Any, c: Any) -> list[Any]:
     """The matrix_stride_a/b/c operands the batch iterations share."""
     return [_int(g, v, "matrix_stride") for v in (a, b, c)]
 
 
-def _tensor(g: Any, api: str, name: str, value: Any, kinds: tuple[type, ...] = (_Tensor,)) -> Any:
+def _tensor(
+    g: KernelBuilder, api: str, name: str, value: Any, kinds: tuple[type, ...] = (_Tensor,)
+) -> Any:
     if not isinstance(value, kinds) or value.handle is None:
         what = " or ".join(k.__name__.lstrip("_") for k in kinds)
         g.fail(f"{api}: {name} must be a {what}, got {describe(value)}")
@@ -222,7 +223,7 @@ class Matmul(IRValue):
         """`mm.DisableBias()`: the next results have no bias."""
         self._emit("MatmulDisableBiasOp")
 
-    def _pointer_or_int(self, g: Any, api: str, value: Any) -> Any:
+    def _pointer_or_int(self, g: KernelBuilder, api: str, value: Any) -> Any:
         if isinstance(value, GlobalAddress):
             return value.handle
         return _int(g, value, f"{api}: data_ptr", dt.uint64)
@@ -523,7 +524,7 @@ class Matmul(IRValue):
         return self._batch_c_global(g, *args, **kwargs)
 
     def _batch_c_local(
-        self, g: Any, tensor: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
+        self, g: KernelBuilder, tensor: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
         sync: Any = True,
     ) -> None:  # fmt: skip
         self._emit(
@@ -536,7 +537,7 @@ class Matmul(IRValue):
         )
 
     def _batch_c_global(
-        self, g: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
+        self, g: KernelBuilder, batch_a: Any, batch_b: Any, en_sequential_write: Any = False,
         sync: Any = True,
     ) -> GlobalTensor:  # fmt: skip
         op = self._emit(
@@ -585,7 +586,7 @@ def register_matmul(
         g.fail(f"register_matmul: tiling must be an asc.adv.TCubeTiling, got {describe(tiling)}")
     handle = None if tiling is None else tiling.handle
     g.emit(RegistMatmulObjOp(pipe.handle, workspace.handle, matmul.handle, handle))
-    g.matmul_object = True  # the kernel is then mixed (see CodeGenerator._detect_kernel_type)
+    g.note_matmul_object()  # the kernel is then mixed
 
 
 def get_matmul_api_tiling(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.language.builder import require_jit
 from asc_xdsl.language.core.tensor import LocalTensor
 from asc_xdsl.language.core.utils import describe
 from asc_xdsl.language.spec_functions import spec_functions

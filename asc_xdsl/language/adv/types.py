@@ -12,10 +12,9 @@ import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.enums import BatchMode, BatchOutMode, IterateOrder, ScheduleType
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.values import IRValue
+from asc_xdsl.language.builder import IRValue, require_jit
 
 
 def _config_fields() -> tuple[Any, ...]:

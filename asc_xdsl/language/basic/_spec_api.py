@@ -29,8 +29,8 @@ if TYPE_CHECKING:
         SelMode,
         TPosition,
     )
-    from asc_xdsl.frontend.values import IRValue, RuntimeScalar
     from asc_xdsl.language._typing import Bool, Int, Scalar
+    from asc_xdsl.language.builder import IRValue, RuntimeScalar
     from asc_xdsl.language.core.tensor import (
         GlobalAddress,
         GlobalTensor,

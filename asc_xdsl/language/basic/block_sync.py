@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.enums import HardEvent
 from asc_xdsl.enums import Pipe as PipeID
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.language.builder import require_jit
 
 if TYPE_CHECKING:
     from asc_xdsl.language._typing import Int

@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any, overload
 
-from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.language.builder import require_jit
 from asc_xdsl.language.core.aipp_types import AippParams
 from asc_xdsl.language.core.tensor import GlobalTensor
 from asc_xdsl.language.core.utils import check_tensors, describe

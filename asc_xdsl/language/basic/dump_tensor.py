@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.values import FormatString
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.language.builder import FormatString, require_jit
 from asc_xdsl.language.core.tensor import GlobalTensor, LocalTensor, as_tensor
 from asc_xdsl.language.core.utils import check_tensors as _check_tensors
 from asc_xdsl.language.core.utils import describe as _describe

@@ -11,18 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language._spec_methods import ListTensorDescSpecMethods, TensorDescSpecMethods
+from asc_xdsl.language.builder import IRValue, KernelBuilder, require_jit
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor
 from asc_xdsl.language.core.utils import describe
 
 _ALL = 0xFFFFFFFF  # pyasc's default length and shape size: the whole buffer
 
 
-def _dtype(g: Any, api: str, dtype: Any) -> DataType:
+def _dtype(g: KernelBuilder, api: str, dtype: Any) -> DataType:
     if not isinstance(dtype, DataType):
         g.fail(f"{api}: dtype must be a data type (asc.float16, ...), got {describe(dtype)}")
     return dtype

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.values import RuntimeScalar
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.language.builder import RuntimeScalar, require_jit
 
 
 def get_block_idx() -> RuntimeScalar:

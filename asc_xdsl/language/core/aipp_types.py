@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import IRValue, KernelBuilder, require_jit
 from asc_xdsl.language.core.utils import describe
 
 
@@ -24,7 +23,7 @@ class _AippGroup:
 
     CPP: ClassVar[str] = ""
 
-    def build(self, g: Any, dtype: DataType) -> Any:
+    def build(self, g: KernelBuilder, dtype: DataType) -> Any:
         from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
         from asc_xdsl.language.core.types import construct, member_dtype
 

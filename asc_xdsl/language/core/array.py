@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import IRValue, KernelBuilder, RuntimeScalar, require_jit
 from asc_xdsl.language.core.utils import describe
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ class Array(IRValue):
     def __len__(self) -> int:
         return self.length
 
-    def _index(self, g: Any, index: Any) -> Any:
+    def _index(self, g: KernelBuilder, index: Any) -> Any:
         if not isinstance(index, int):
             return g.index(index)
         if not 0 <= index < self.length:

@@ -1,6 +1,6 @@
 """pyasc's `asc.language.core.dtype`: the data types of kernel values."""
 
-from asc_xdsl.frontend.dtypes import (
+from asc_xdsl.dialects.dtypes import (
     DataType,
     bfloat16,
     bool_,

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import require_jit
 from asc_xdsl.language.core.tensor import LocalTensor
 from asc_xdsl.language.core.types import TensorShape
 from asc_xdsl.language.core.utils import describe as _describe

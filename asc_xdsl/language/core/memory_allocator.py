@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.enums import Hardware, TPosition
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
 from asc_xdsl.language._spec_methods import LocalMemAllocatorSpecMethods
+from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor
 from asc_xdsl.language.core.utils import describe
 

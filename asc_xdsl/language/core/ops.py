@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import RuntimeScalar
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import RuntimeScalar, require_jit
 from asc_xdsl.language.core.utils import describe
 
 if TYPE_CHECKING:
@@ -36,21 +35,9 @@ def inline(code: str, args: Any = None, before_function: bool = False) -> None:
     if not before_function:
         g.emit(op)
         return
-    op.location = g._loc(g.node)
-    function = g.block.parent_op() if g.block is not None else None
-    while function is not None and function.parent_op() is not g.module:
-        function = function.parent_op()
     if values:
         g.fail("inline: a line before the function takes no arguments (they live in it)")
-    if function is None:  # a device function being built: before every function
-        module_ops = g.module.body.block
-        first = next((o for o in module_ops.ops if o.name == "func.func"), None)
-        if first is None:
-            module_ops.add_op(op)
-        else:
-            module_ops.insert_op_before(op, first)
-    else:
-        g.module.body.block.insert_op_before(op, function)
+    g.emit_before_function(op)
 
 
 def number(value: Scalar, dtype: DataType) -> RuntimeScalar:

@@ -7,10 +7,9 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import RuntimeScalar
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import RuntimeScalar, require_jit
 
 
 @dataclass(frozen=True)

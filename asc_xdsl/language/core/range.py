@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
-from asc_xdsl.frontend.context import require_jit
+from asc_xdsl.language.builder import require_jit
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from asc_xdsl.frontend.values import RuntimeScalar
     from asc_xdsl.language._typing import Int
+    from asc_xdsl.language.builder import RuntimeScalar
 
 
 class range:

@@ -25,9 +25,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from asc_xdsl.frontend.context import in_jit, require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.dialects.dtypes import DataType
+from asc_xdsl.language.builder import IRValue, RuntimeScalar, in_jit, require_jit
 from asc_xdsl.language.core.utils import describe
 
 _MISSING = object()

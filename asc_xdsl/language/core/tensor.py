@@ -1,6 +1,6 @@
 """Tensors and GM addresses: `GlobalAddress`, `GlobalTensor`, `LocalTensor`.
 
-Each method builds IR into the kernel being compiled (`frontend/codegen.py`); called
+Each method builds IR into the kernel being compiled (through `language/builder/`); called
 from plain Python it raises `JitOnlyError`, as pyasc's `require_jit` does.
 """
 
@@ -9,12 +9,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.enums import TPosition
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
 from asc_xdsl.language._spec_methods import GlobalTensorSpecMethods, LocalTensorSpecMethods
+from asc_xdsl.language.builder import IRValue, KernelBuilder, RuntimeScalar, require_jit
 from asc_xdsl.language.core.utils import describe as _describe
 
 # ---------------------------------------------------------------------------
@@ -65,11 +64,11 @@ class _Tensor(IRValue):
     # shape=...)`), else None. Python-side, as in pyasc: views and casts have none.
     shape: Any = None
 
-    def _index(self, g: Any, value: Any) -> Any:
+    def _index(self, g: KernelBuilder, value: Any) -> Any:
         """An element index as the op takes it (a LocalTensor's: 32 bits)."""
         return g.integer(value, "a tensor index")
 
-    def _require_handle(self, g: Any) -> None:
+    def _require_handle(self, g: KernelBuilder) -> None:
         if self.handle is None:
             g.fail(f"use set_global_buffer before using a {type(self).__name__}")
 
@@ -165,7 +164,7 @@ class GlobalTensor(GlobalTensorSpecMethods, _Tensor):
         # in (`declare`): its uses may follow the if or loop that binds it.
         self._home = g.creation_point() if handle is None else None
 
-    def _index(self, g: Any, value: Any) -> Any:
+    def _index(self, g: KernelBuilder, value: Any) -> Any:
         """A GlobalTensor's offsets are `uint64_t` in the headers: 64-bit ones keep
         their width (`ScalarBuilder.offset`)."""
         return g.offset(value, "a tensor index")

@@ -19,11 +19,10 @@ import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import in_jit, require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language._spec_methods import ShapeInfoSpecMethods
+from asc_xdsl.language.builder import IRValue, KernelBuilder, RuntimeScalar, in_jit, require_jit
 from asc_xdsl.language.core.enums import DataFormat
 from asc_xdsl.language.core.utils import describe
 
@@ -267,7 +266,7 @@ class _StructValue(IRValue):
                 _set_member(g, self.handle, member, g.scalar(value, member_dtype))
 
 
-def _set_member(g: Any, handle: Any, member: str, value: Any) -> None:
+def _set_member(g: KernelBuilder, handle: Any, member: str, value: Any) -> None:
     from asc_xdsl.dialects.fast_build import new_op
 
     g.emit(new_op(_member_ops()[1], (handle, value), (), {"field": _string_attr(member)}))
@@ -283,7 +282,7 @@ def _member_ops() -> tuple[type, type]:
     return MemberOp, SetMemberOp
 
 
-def pointer_field(g: Any, api: str, name: str, value: Any, ir_name: str) -> Any:
+def pointer_field(g: KernelBuilder, api: str, name: str, value: Any, ir_name: str) -> Any:
     """A `T*` field (`memref<?xT>`): an asc.array of T, or a list made one. An array of
     constants of another type is rebuilt as T (C++ would not convert the pointer)."""
     from asc_xdsl.language.core.array import Array, array

@@ -9,8 +9,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.values import IRValue, RuntimeScalar
+from asc_xdsl.language.builder import IRValue, KernelBuilder, RuntimeScalar, require_jit
 
 
 def overloads(*stubs: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:
@@ -44,7 +43,7 @@ def ceildiv(x: Int, y: Int) -> int | RuntimeScalar:
 def static_assert(test: bool, message: str | None = None) -> None:
     """A compile-time assertion (pyasc's `asc.static_assert`): `test` must be a Python
     bool; when false, compiling fails at the call with `message`."""
-    from asc_xdsl.frontend.context import in_jit
+    from asc_xdsl.language.builder import in_jit
 
     text = message if message is not None else "static_assert failed"
     if in_jit():
@@ -69,7 +68,9 @@ def describe(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-def check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **tensors: Any) -> None:
+def check_tensors(
+    g: KernelBuilder, api: str, kinds: tuple[type, ...] | None = None, **tensors: Any
+) -> None:
     """Each keyword is a bound tensor of one of `kinds` (default: LocalTensor)."""
     from asc_xdsl.language.core.tensor import LocalTensor
 
@@ -80,7 +81,7 @@ def check_tensors(g: Any, api: str, kinds: tuple[type, ...] | None = None, **ten
             g.fail(f"{api}: {name} must be a {what}, got {describe(t)}")
 
 
-def check_tensor_arg(g: Any, api: str, name: str, value: Any, doc: str) -> Any:
+def check_tensor_arg(g: KernelBuilder, api: str, name: str, value: Any, doc: str) -> Any:
     """`value` is a bound tensor of the kind an operand's type rule `doc` names
     (`LocalTensor<T>`, `GlobalTensor<T>`, or either)."""
     kinds = _tensor_kinds(doc)

@@ -9,16 +9,15 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.enums import TPosition
-from asc_xdsl.frontend import dtypes as dt
-from asc_xdsl.frontend.context import require_jit
-from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.values import IRValue
 from asc_xdsl.language._spec_methods import (
     TBufPoolSpecMethods,
     TPipeSpecMethods,
     TQueBindSpecMethods,
 )
+from asc_xdsl.language.builder import IRValue, KernelBuilder, require_jit
 from asc_xdsl.language.core.tensor import LocalTensor, local_tensor, local_tensor_type
 from asc_xdsl.language.core.utils import check_tensors, overloads
 from asc_xdsl.language.core.utils import describe as _describe
@@ -36,8 +35,7 @@ class TPipe(TPipeSpecMethods, IRValue):
         from asc_xdsl.dialects.ascendc.framework import PipeOp
 
         super().__init__(g.emit(PipeOp()).pipe)
-        if g.tpipe is None:
-            g.tpipe = self
+        g.note_tpipe(self)
 
     @_INIT_BUFFER
     def init_buffer(self, que: Any = None, num: Any = 0, len: Any = 0, *, buf: Any = None) -> None:
@@ -92,9 +90,10 @@ def _one_of(dtype: Any, tensor: Any) -> Any:
 def get_tpipe_ptr() -> TPipe:
     """`GetTPipePtr()`: the kernel's TPipe (the first one it made)."""
     g = require_jit("get_tpipe_ptr")
-    if g.tpipe is None:
+    pipe = g.first_tpipe()
+    if pipe is None:
         g.fail("get_tpipe_ptr: the kernel has made no asc.TPipe() yet")
-    return g.tpipe
+    return pipe
 
 
 class TQueBind(TQueBindSpecMethods, IRValue):
@@ -152,7 +151,9 @@ class TQueBind(TQueBindSpecMethods, IRValue):
             op = g.emit(getattr(fw, op_name + "Op")(self.handle, t))
         return local_tensor(op.tensor, dtype)
 
-    def _positions(self, g: Any, method: str, positions: tuple) -> tuple[TPosition, TPosition]:
+    def _positions(
+        self, g: KernelBuilder, method: str, positions: tuple
+    ) -> tuple[TPosition, TPosition]:
         src, dst = positions
         if src is None or dst is None:
             g.fail(f"{self._api(method)}: give both src_user_pos and dst_user_pos, or neither")
@@ -228,7 +229,7 @@ class TQue(TQueBind):
         IRValue.__init__(self, g.emit(QueueOp(_queue_type(self.pos, self.depth))).queue)
 
 
-def _tensor_shape(g: Any, shape: Any) -> Any:
+def _tensor_shape(g: KernelBuilder, shape: Any) -> Any:
     """`shape` as a TensorShape of positive compile-time extents, or a located error."""
     from asc_xdsl.language.core.types import TensorShape
 

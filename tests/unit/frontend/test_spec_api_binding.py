@@ -1,4 +1,4 @@
-"""The spec API's own binder (`spec_api._Form.bind`) gives what `inspect.Signature.bind`
+"""The spec API's own binder (`spec_forms._Form.bind`) gives what `inspect.Signature.bind`
 plus `apply_defaults` give, for every form of every spec-made function, and the form a
 call shape chose once is the one chosen again."""
 
@@ -10,7 +10,7 @@ import pytest
 
 import asc_xdsl as asc
 from asc_xdsl.dialects.ascendc.families import families
-from asc_xdsl.frontend.spec_api import _Form, spec_functions
+from asc_xdsl.language.spec_forms import _Form, spec_functions
 
 
 def _reference(sig: inspect.Signature, args: tuple, kwargs: dict) -> dict | None:
@@ -74,13 +74,13 @@ def test_the_same_arity_keeps_choosing_by_type():
 def test_a_function_is_made_alone_with_all_its_forms(monkeypatch: pytest.MonkeyPatch):
     # (a kernel's first call of asc.add makes asc.add, not the other ~40 functions of its
     # family: that was a tenth of a first compile's own work)
-    from asc_xdsl.frontend import spec_api
+    from asc_xdsl.language import spec_forms
     from asc_xdsl.language.spec_functions import SpecFunction
 
     made = []
-    make = spec_api.api_function
+    make = spec_forms.api_function
     monkeypatch.setattr(
-        spec_api, "api_function", lambda name, forms: made.append(name) or make(name, forms)
+        spec_forms, "api_function", lambda name, forms: made.append(name) or make(name, forms)
     )
     fn = SpecFunction("data_copy", asc.data_copy._spec._modules)
     assert len(fn.forms) == len(FUNCTIONS["data_copy"].forms) > 1

@@ -200,3 +200,23 @@ def test_quant_in_half_rounds_half_to_even_and_saturates():
     # 60 * 2 + 0.9 = 120.9 -> 121; -140 + 0.9 saturates to -128
     assert out[:8].tolist() == [1, 2, -1, 4, -7, 9, 121, -128]
     assert not out[src.size :].any()
+
+
+def test_quant_of_float_input_rounds_in_half_not_in_float():
+    """pyasc's generalization/adv/test_quant draws f32 inputs unseeded and computes its
+    reference in f32; the library converts to half first. For 2.8008 the half steps give
+    2.80078125 * 2 + 0.8999 = 6.5 exactly (ties to 6), f32 gives 6.5016 (7): the test's
+    rare failures are its reference's, the simulator must keep the library's 6."""
+    src = np.array([2.8008, 0.5, 1.0, -1.0], np.float32)  # the others: far from a tie
+    body = (
+        f"ascendc.quant %out0, %in0, %s0, %s1, %n {{{{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0, 0>}}}} : "
+        f"!ascendc.local_tensor<*xi8>, {LF}, f32, f32, i32"
+    )
+    k = simkit.op_kernel(body, [np.float32], [np.int8], ["f32", "f32"])
+    gm_in = np.zeros(1024, np.float32)
+    gm_in[: src.size] = src
+    out = np.zeros(4096, np.int8)
+    k[1](gm_in, out, 2.0, 0.9, src.size, sanitize="error")
+    in_f32 = np.rint(src * np.float32(2.0) + np.float32(0.9)).astype(np.int8)
+    assert in_f32.tolist() == [7, 2, 3, -1]
+    assert out[:4].tolist() == [6, 2, 3, -1]
