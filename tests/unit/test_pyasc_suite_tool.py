@@ -706,6 +706,72 @@ def test_refused_op_is_proven_where_the_headers_fail_and_the_rest_matches():
     assert classify(case, False, src, {}, HostRunner(None)).bucket == "unproven"
 
 
+class _HeadersByName:
+    """HeaderChecks' interface: a verdict per name prefix ("hoisted", "rest"); the
+    sources asked for are kept."""
+
+    def __init__(self, verdicts):
+        self.by_prefix, self.sources = verdicts, {}
+
+    def verdicts(self, sources):
+        self.sources.update(sources)
+        return {name: self.by_prefix.get(name.split(" ", 1)[0]) for name, _ in sources}
+
+
+def test_refused_case_whose_function_line_fails_is_compared_by_name_after_hoisting():
+    """emit_matmul: pyasc's MatmulConfig in its parameter list fails the headers on the
+    function line; hoisted, the body's own error shows. The function line is then
+    compared by name only and the rest must match."""
+    from pyasc_suite.counterexamples import HostRunner
+    from pyasc_suite.header_cache import Verdict
+    from pyasc_suite.lit_suites import TargetCase
+    from pyasc_suite.proof import classify, header_names, sources_of
+
+    ir = "func.func @f(%a : i32) {\n  ascendc.pipe_barrier pipe_s\n  %x = arith.xori %a, %a : i32\n  return\n}\n"
+    checks = [
+        "CHECK-LABEL: void f(constexpr static MatmulConfig CFG{1, 0};int32_t v1) {",
+        "CHECK-NEXT: AscendC::PipeBarrier<PIPE_S>();",
+        "CHECK-NEXT: int32_t v2 = v1 ^ v1;",
+        "CHECK-NEXT: return;",
+        "CHECK-NEXT: }",
+    ]
+    driver = Driver("t.mlir", target="ascendc")
+    case = TargetCase("t.mlir", "f", _group_lines(checks), driver.run(ir), C, ir, driver)
+    src = sources_of(case)
+    function_line = min(src.lines)
+    barrier = next(n for n, ds in src.lines.items() if "PipeBarrier" in ds[0].pattern)
+    theirs, _ = header_names(case)
+    failing = {
+        theirs: Verdict(
+            False, "storage class specified for parameter", function_line, "vec", (function_line,)
+        )
+    }
+    headers = _HeadersByName(
+        {
+            "hoisted": Verdict(False, "static assertion failed", barrier, "vec", (barrier,)),
+            "rest": Verdict(True, "", 0),
+        }
+    )
+    p = classify(case, False, src, failing, HostRunner(None), headers)
+    assert p.bucket == "headers-reject", p.evidence
+    assert any("compared by name only" in e for e in p.evidence)
+    hoisted = headers.sources["hoisted t.mlir:f"]
+    assert "constexpr static MatmulConfig CFG{1, 0};\n" in hoisted  # before the function
+    assert "void f(int32_t v1) {" in hoisted
+    # The hoisted source still failing on the function line proves nothing.
+    headers.by_prefix["hoisted"] = Verdict(False, "x", function_line, "vec", (function_line,))
+    p = classify(case, False, src, failing, HostRunner(None), headers)
+    assert p.bucket == "unproven" and "still point" in p.evidence[-1]
+
+
+def test_remove_op_names_the_op_not_a_word_of_its_type():
+    from pyasc_suite.proof import remove_op
+
+    ir = "func.func @f(%m : !t) {\n  ascendc.matmul.end %m : !ascendc.matmul<gm, <do_norm = true>>\n  return\n}"
+    cut = remove_op(ir, 2)
+    assert cut is not None and cut[1] == ["ascendc.matmul.end"]
+
+
 def test_expected_cpp_gives_a_function_line_its_missing_brace():
     group = _group("// CHECK-LABEL: void f(int32_t v1)\n// CHECK-NEXT: return;\n// CHECK-NEXT: }\n")
     source, why = assemble(group)
