@@ -645,6 +645,28 @@ def test_every_python_check_names_a_listed_difference():
     assert set(CHECKS) <= set(python_differences.DIFFERENCES)
 
 
+def test_cpu_debug_checks_rewrite_pyascs_call_into_the_control_and_back():
+    """Each CPU-debug check's control applies to pyasc's statements, and its difference
+    applies to the control (the run itself needs the headers: tools/pyasc_suite)."""
+    from pyasc_suite.python_proof import CHECKS, CpuDebugAbort, FormatMismatch, rewritten
+
+    aborts = {k[1]: c for k, c in CHECKS.items() if isinstance(c, CpuDebugAbort)}
+    assert {"test_mm.py::test_mmad", "test_fixpipe.py::test_fixpipe"} <= set(aborts)
+    for name, check in aborts.items():
+        control = rewritten(check.statement, check.control)
+        assert control is not None and control != check.statement, name
+        if check.difference:
+            back = rewritten(control, check.difference)
+            assert back is not None and back not in (control, check.statement), name
+    mmad = rewritten(
+        aborts["test_mm.py::test_mmad"].statement, aborts["test_mm.py::test_mmad"].control
+    )
+    assert "LocalTensor<float> dst(AscendC::TPosition::CO1" in mmad
+    printf = CHECKS[("unit/language/basic", "test_common_api.py::test_printf")]
+    assert isinstance(printf, FormatMismatch) and printf.theirs == "half*"
+    assert rewritten("a b", (("a", "x"), ("c", "y"))) is None  # a rewrite that does not apply
+
+
 def test_xdsl_memory_space_reads_as_mlir_prints_it():
     assert check(
         "// CHECK: %arg0: memref<?xi32, 22>", "func(%d: memref<?xi32, 22 : i64>)", MLIR

@@ -112,7 +112,7 @@ class RuntimeProber:
             return "error", str(e)
         salt = "\0".join(
             [self.cxx, str(headers.devkit.resolve()), str(headers.tools.resolve()), program]
-            + ([] if run else ["syntax", *extra])
+            + ([_LINK.read_text()] if run else ["syntax", *extra])
         )
         key = hashlib.sha256(salt.encode()).hexdigest()
         path = self.cache_dir / f"{key}.json" if self.cache_dir is not None else None
