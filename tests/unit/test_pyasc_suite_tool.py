@@ -655,8 +655,8 @@ def test_cpu_debug_checks_rewrite_pyascs_call_into_the_control_and_back():
     for name, check in aborts.items():
         control = rewritten(check.statement, check.control)
         assert control is not None and control != check.statement, name
-        if check.difference:
-            back = rewritten(control, check.difference)
+        for _what, rewrites in check.differences:
+            back = rewritten(control, rewrites)
             assert back is not None and back not in (control, check.statement), name
     mmad = rewritten(
         aborts["test_mm.py::test_mmad"].statement, aborts["test_mm.py::test_mmad"].control

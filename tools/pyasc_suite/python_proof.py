@@ -53,14 +53,15 @@ class Native:
 @dataclass(frozen=True)
 class CpuDebugAbort:
     """The test's op as Ascend C aborts in a CPU-debug run; `control` runs clean; and,
-    when the control changes more than the difference we refuse, the control with only
-    that difference put back (`difference`) aborts too: that difference alone is refused
-    by the headers, not only pyasc's whole call."""
+    when the control changes more than one difference we refuse, the control with each
+    difference alone put back (`differences`) aborts too: each is refused by the
+    headers on its own, not only pyasc's whole call."""
 
     statement: str  # statements, run in `main` after the headers
     control: tuple[tuple[str, str], ...]  # (text, replacement)s giving a program that runs clean
     reason: str
-    difference: tuple[tuple[str, str], ...] = ()  # applied to the control: must abort
+    # each: (what it is, (text, replacement)s applied to the control); each must abort
+    differences: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,8 +126,20 @@ CHECKS: dict[tuple[str, str], Variant | Native | CpuDebugAbort | FormatMismatch]
             ("filter(AscendC::TPosition::VECIN", "filter(AscendC::TPosition::B2"),
         ),
         "MmadCal (impl/basic_api/dav_c220/kernel_operator_mm_impl.h) asserts (dst, fm, filter) "
-        "is one of i32<-i8xi8, f32<-f16xf16, f32<-f32xf32, f32<-bf16xbf16(, i32<-s4xs4)",
-        (("LocalTensor<float> dst(", "LocalTensor<half> dst("),),
+        "is one of i32<-i8xi8, f32<-f16xf16, f32<-f32xf32, f32<-bf16xbf16(, i32<-s4xs4); "
+        "CheckMmadTensorCommon (impl/basic_api/kernel_operator_mm_check.h) that dst, fm "
+        "and filter are in L0C, L0A and L0B",
+        (
+            ("pyasc's dtype", (("LocalTensor<float> dst(", "LocalTensor<half> dst("),)),
+            (
+                "pyasc's positions",
+                (
+                    ("dst(AscendC::TPosition::CO1", "dst(AscendC::TPosition::VECOUT"),
+                    ("fm(AscendC::TPosition::A2", "fm(AscendC::TPosition::VECIN"),
+                    ("filter(AscendC::TPosition::B2", "filter(AscendC::TPosition::VECIN"),
+                ),
+            ),
+        ),
     ),
     # pyasc's kernel: Fixpipe f16 -> f16 from UB. The control: f32 -> f32 from L0C (its
     # NoQuant is what f32 -> f32 takes); with only the f16s put back, it aborts.
@@ -142,12 +155,22 @@ CHECKS: dict[tuple[str, str], Variant | Native | CpuDebugAbort | FormatMismatch]
             ("Fixpipe<half, half,", "Fixpipe<float, float,"),
         ),
         "CheckFixpipeL0C2GMParam (impl/basic_api/dav_c220/kernel_operator_fixpipe_v2_impl.h) "
-        "asserts (src, dst) is f32 -> i8/u8/f16/bf16/f32 or i32 -> i8/u8/f16/i32",
+        "asserts (src, dst) is f32 -> i8/u8/f16/bf16/f32 or i32 -> i8/u8/f16/i32; "
+        "CheckFixpipeTensor (impl/basic_api/kernel_operator_mm_check.h) that src is in L0C",
         (
-            ("static float gm", "static half gm"),
-            ("GlobalTensor<float>", "GlobalTensor<half>"),
-            ("LocalTensor<float> src_local(", "LocalTensor<half> src_local("),
-            ("Fixpipe<float, float,", "Fixpipe<half, half,"),
+            (
+                "pyasc's dtypes",
+                (
+                    ("static float gm", "static half gm"),
+                    ("GlobalTensor<float>", "GlobalTensor<half>"),
+                    ("LocalTensor<float> src_local(", "LocalTensor<half> src_local("),
+                    ("Fixpipe<float, float,", "Fixpipe<half, half,"),
+                ),
+            ),
+            (
+                "pyasc's position",
+                (("src_local(AscendC::TPosition::CO1", "src_local(AscendC::TPosition::VECIN"),),
+            ),
         ),
     ),
     # pyasc's `asc.printf("%s", x)` with x a GlobalAddress of f16: a `__gm__ half*`.
@@ -258,17 +281,20 @@ def _cpu_debug_abort(unit: str, name: str, check: CpuDebugAbort) -> PyProof:
         )
 
     control_text = rewritten(check.statement, check.control)
-    back = rewritten(control_text, check.difference) if control_text is not None else None
-    if control_text is None or (check.difference and back is None):
+    backs = [
+        (what, rewritten(control_text, rewrites) if control_text is not None else None)
+        for what, rewrites in check.differences
+    ]
+    if control_text is None or any(back is None for _, back in backs):
         return PyProof(unit, name, "unproven", ["the control's rewrites do not apply"])
     theirs = prober.run(program(check.statement))
     control = prober.run(program(control_text))
     changes = ", ".join(f"{o} -> {n}" for o, n in check.control)
     told = f"CPU-debug run of pyasc's call: {theirs[0]}; with {changes}: {control[0]}"
     holds = theirs[0] == "abort" and control[0] == "ok"
-    if back is not None and check.difference:
-        alone = prober.run(program(back))
-        told += f"; that with only pyasc's {', '.join(n for _, n in check.difference)}: {alone[0]}"
+    for what, back in backs:
+        alone = prober.run(program(back))  # type: ignore[arg-type]
+        told += f"; that with only {what}: {alone[0]}"
         holds = holds and alone[0] == "abort"
     if holds:
         return PyProof(unit, name, "headers-reject", [f"{told} ({check.reason})"])
@@ -292,6 +318,7 @@ def _format_mismatch(unit: str, name: str, check: FormatMismatch) -> PyProof:
     strict = ("-Werror=format",)
     probe = format_probe(check.conversion, check.theirs)
     plain, theirs = prober.compile(probe), prober.compile(probe, strict)
+    theirs = (theirs[0], re.sub(r"^\S+:\d+:\d+: (?:error: )?", "", theirs[1]))  # no temp path
     ours = [prober.compile(format_probe(check.conversion, t), strict) for t in check.ours]
     told = (
         f'std::printf("{check.conversion}", x), x a {check.theirs} (pyasc\'s): {plain[0]}, '
