@@ -645,6 +645,28 @@ def test_every_python_check_names_a_listed_difference():
     assert set(CHECKS) <= set(python_differences.DIFFERENCES)
 
 
+def test_cpu_debug_checks_rewrite_pyascs_call_into_the_control_and_back():
+    """Each CPU-debug check's control applies to pyasc's statements, and its difference
+    applies to the control (the run itself needs the headers: tools/pyasc_suite)."""
+    from pyasc_suite.python_proof import CHECKS, CpuDebugAbort, FormatMismatch, rewritten
+
+    aborts = {k[1]: c for k, c in CHECKS.items() if isinstance(c, CpuDebugAbort)}
+    assert {"test_mm.py::test_mmad", "test_fixpipe.py::test_fixpipe"} <= set(aborts)
+    for name, check in aborts.items():
+        control = rewritten(check.statement, check.control)
+        assert control is not None and control != check.statement, name
+        for _what, rewrites in check.differences:
+            back = rewritten(control, rewrites)
+            assert back is not None and back not in (control, check.statement), name
+    mmad = rewritten(
+        aborts["test_mm.py::test_mmad"].statement, aborts["test_mm.py::test_mmad"].control
+    )
+    assert "LocalTensor<float> dst(AscendC::TPosition::CO1" in mmad
+    printf = CHECKS[("unit/language/basic", "test_common_api.py::test_printf")]
+    assert isinstance(printf, FormatMismatch) and printf.theirs == "half*"
+    assert rewritten("a b", (("a", "x"), ("c", "y"))) is None  # a rewrite that does not apply
+
+
 def test_xdsl_memory_space_reads_as_mlir_prints_it():
     assert check(
         "// CHECK: %arg0: memref<?xi32, 22>", "func(%d: memref<?xi32, 22 : i64>)", MLIR
@@ -704,6 +726,72 @@ def test_refused_op_is_proven_where_the_headers_fail_and_the_rest_matches():
     p = classify(case, False, src, elsewhere, HostRunner(None), _FakeHeaders())
     assert p.bucket == "unproven"  # the refused op's CHECK line is left: no match
     assert classify(case, False, src, {}, HostRunner(None)).bucket == "unproven"
+
+
+class _HeadersByName:
+    """HeaderChecks' interface: a verdict per name prefix ("hoisted", "rest"); the
+    sources asked for are kept."""
+
+    def __init__(self, verdicts):
+        self.by_prefix, self.sources = verdicts, {}
+
+    def verdicts(self, sources):
+        self.sources.update(sources)
+        return {name: self.by_prefix.get(name.split(" ", 1)[0]) for name, _ in sources}
+
+
+def test_refused_case_whose_function_line_fails_is_compared_by_name_after_hoisting():
+    """emit_matmul: pyasc's MatmulConfig in its parameter list fails the headers on the
+    function line; hoisted, the body's own error shows. The function line is then
+    compared by name only and the rest must match."""
+    from pyasc_suite.counterexamples import HostRunner
+    from pyasc_suite.header_cache import Verdict
+    from pyasc_suite.lit_suites import TargetCase
+    from pyasc_suite.proof import classify, header_names, sources_of
+
+    ir = "func.func @f(%a : i32) {\n  ascendc.pipe_barrier pipe_s\n  %x = arith.xori %a, %a : i32\n  return\n}\n"
+    checks = [
+        "CHECK-LABEL: void f(constexpr static MatmulConfig CFG{1, 0};int32_t v1) {",
+        "CHECK-NEXT: AscendC::PipeBarrier<PIPE_S>();",
+        "CHECK-NEXT: int32_t v2 = v1 ^ v1;",
+        "CHECK-NEXT: return;",
+        "CHECK-NEXT: }",
+    ]
+    driver = Driver("t.mlir", target="ascendc")
+    case = TargetCase("t.mlir", "f", _group_lines(checks), driver.run(ir), C, ir, driver)
+    src = sources_of(case)
+    function_line = min(src.lines)
+    barrier = next(n for n, ds in src.lines.items() if "PipeBarrier" in ds[0].pattern)
+    theirs, _ = header_names(case)
+    failing = {
+        theirs: Verdict(
+            False, "storage class specified for parameter", function_line, "vec", (function_line,)
+        )
+    }
+    headers = _HeadersByName(
+        {
+            "hoisted": Verdict(False, "static assertion failed", barrier, "vec", (barrier,)),
+            "rest": Verdict(True, "", 0),
+        }
+    )
+    p = classify(case, False, src, failing, HostRunner(None), headers)
+    assert p.bucket == "headers-reject", p.evidence
+    assert any("compared by name only" in e for e in p.evidence)
+    hoisted = headers.sources["hoisted t.mlir:f"]
+    assert "constexpr static MatmulConfig CFG{1, 0};\n" in hoisted  # before the function
+    assert "void f(int32_t v1) {" in hoisted
+    # The hoisted source still failing on the function line proves nothing.
+    headers.by_prefix["hoisted"] = Verdict(False, "x", function_line, "vec", (function_line,))
+    p = classify(case, False, src, failing, HostRunner(None), headers)
+    assert p.bucket == "unproven" and "still point" in p.evidence[-1]
+
+
+def test_remove_op_names_the_op_not_a_word_of_its_type():
+    from pyasc_suite.proof import remove_op
+
+    ir = "func.func @f(%m : !t) {\n  ascendc.matmul.end %m : !ascendc.matmul<gm, <do_norm = true>>\n  return\n}"
+    cut = remove_op(ir, 2)
+    assert cut is not None and cut[1] == ["ascendc.matmul.end"]
 
 
 def test_expected_cpp_gives_a_function_line_its_missing_brace():

@@ -18,7 +18,9 @@ const int AIV_TYPE = 2;
 }  // namespace AscendC
 
 // Intrinsics without a result the runs reach: pipes, flags, mask and padding registers,
-// and the CPU-debug buffer bookkeeping hooks. Nothing of them can abort.
+// the CPU-debug buffer bookkeeping hooks, and the cube's `mad` and Fixpipe's registers
+// and copy (whose data no run reads: the runs check the headers' assertions before
+// them). Nothing of them can abort.
 #define ASC_LINK_NOOP(name) \
     template <typename... Args> \
     void name(Args...) {}
@@ -30,6 +32,10 @@ ASC_LINK_NOOP(set_l1_3d_size)
 ASC_LINK_NOOP(set_mask_norm)
 ASC_LINK_NOOP(set_padding)
 ASC_LINK_NOOP(set_vector_mask)
+ASC_LINK_NOOP(mad)
+ASC_LINK_NOOP(copy_matrix_cc_to_gm)
+ASC_LINK_NOOP(set_nd_para)
+ASC_LINK_NOOP(set_quant_pre)
 ASC_LINK_NOOP(AscendCBufAbsAddr)
 ASC_LINK_NOOP(AscendCBufGet)
 ASC_LINK_NOOP(AscendCBufInit)
@@ -38,6 +44,16 @@ ASC_LINK_NOOP(AscendCTBufPoolInit)
 ASC_LINK_NOOP(AscendCTBufPoolResetCheck)
 ASC_LINK_NOOP(AscendCUpdateTbufPoolStatus)
 #undef ASC_LINK_NOOP
+
+// Fixpipe to GM takes the CPU-debug process lock in atomic mode only; the runs never set
+// atomic mode, so the lock is never made.
+namespace AscendC {
+bool g_isAtomic = false;
+ProcessLock* ProcessLock::processLock = nullptr;
+ProcessLock* ProcessLock::CreateLock() { return nullptr; }
+int ProcessLock::Write() { return 0; }
+int ProcessLock::Unlock() { return 0; }
+}  // namespace AscendC
 
 // Bit intrinsics of the TPipe's event-id allocator: (word, bit) -> word with that bit
 // cleared / set; the index of the lowest zero bit (-1: none).

@@ -52,10 +52,29 @@ class Native:
 
 @dataclass(frozen=True)
 class CpuDebugAbort:
-    """The test's op as Ascend C aborts in a CPU-debug run; `control` runs clean."""
+    """The test's op as Ascend C aborts in a CPU-debug run; `control` runs clean; and,
+    when the control changes more than one difference we refuse, the control with each
+    difference alone put back (`differences`) aborts too: each is refused by the
+    headers on its own, not only pyasc's whole call."""
 
-    statement: str  # one statement, run in `main` after the headers
-    control: tuple[str, str]  # (text, replacement) giving a statement that runs clean
+    statement: str  # statements, run in `main` after the headers
+    control: tuple[tuple[str, str], ...]  # (text, replacement)s giving a program that runs clean
+    reason: str
+    # each: (what it is, (text, replacement)s applied to the control); each must abort
+    differences: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class FormatMismatch:
+    """printf's conversion does not take the argument pyasc passes: in CPU-debug the
+    headers' `AscendC::printf` forwards its format and arguments unchanged to
+    `std::printf` (asc-devkit impl/utils/debug/asc_aicore_printf_impl.h), so the call is
+    compiled as that with `-Werror=format` (the compiler's check of the C standard's
+    argument types, 7.21.6.1): pyasc's argument type must fail, ours must pass."""
+
+    conversion: str  # the format, e.g. "%s"
+    theirs: str  # pyasc's argument type (C++)
+    ours: tuple[str, ...]  # the argument types we accept for it
     reason: str
 
 
@@ -69,11 +88,98 @@ def _inline_false(helper: str) -> Variant:
     )
 
 
-CHECKS: dict[tuple[str, str], Variant | Native | CpuDebugAbort] = {
-    ("unit/language/basic", "test_common_api.py::test_pipe_barrier"): CpuDebugAbort(
+# Mmad and Fixpipe run on the cube core: their headers check dtypes `if ASCEND_IS_AIC`.
+_AIC = "g_coreType = AscendC::AIC;"
+_MMAD = (
+    _AIC + " AscendC::LocalTensor<half> dst(AscendC::TPosition::VECOUT, 0, 1024);"
+    " AscendC::LocalTensor<half> fm(AscendC::TPosition::VECIN, 0, 1024);"
+    " AscendC::LocalTensor<half> filter(AscendC::TPosition::VECIN, 0, 1024);"
+    " AscendC::MmadParams params{4, 4, 4, false, 0, false, false, false};"
+    " AscendC::Mmad(dst, fm, filter, params);"
+)
+_FIXPIPE = (
+    _AIC + " static half gm[4096]; AscendC::GlobalTensor<half> dst_gm;"
+    " dst_gm.SetGlobalBuffer(gm);"
+    " AscendC::LocalTensor<half> src_local(AscendC::TPosition::VECIN, 0, 512);"
+    " AscendC::FixpipeParamsV220 params{16, 16, 32, 32, false, QuantMode_t::NoQuant, 0, 1,"
+    " 0, 0, 0, false};"
+    " AscendC::Fixpipe<half, half, AscendC::CFG_ROW_MAJOR>(dst_gm, src_local, params);"
+)
+_BASIC = "unit/language/basic"
+
+CHECKS: dict[tuple[str, str], Variant | Native | CpuDebugAbort | FormatMismatch] = {
+    (_BASIC, "test_common_api.py::test_pipe_barrier"): CpuDebugAbort(
         "AscendC::PipeBarrier<PIPE_S>();",
-        ("PIPE_S", "PIPE_V"),
+        (("PIPE_S", "PIPE_V"),),
         "PipeBarrierImpl asserts pipe != PIPE_S on dav-2201",
+    ),
+    # pyasc's kernel: f16 <- f16 x f16, its tensors in UB. The control: f32 <- f16 x f16
+    # in L0C/L0A/L0B; with only dst's f16 put back, the dtype assertion fires.
+    (_BASIC, "test_mm.py::test_mmad"): CpuDebugAbort(
+        _MMAD,
+        (
+            (
+                "LocalTensor<half> dst(AscendC::TPosition::VECOUT",
+                "LocalTensor<float> dst(AscendC::TPosition::CO1",
+            ),
+            ("fm(AscendC::TPosition::VECIN", "fm(AscendC::TPosition::A2"),
+            ("filter(AscendC::TPosition::VECIN", "filter(AscendC::TPosition::B2"),
+        ),
+        "MmadCal (impl/basic_api/dav_c220/kernel_operator_mm_impl.h) asserts (dst, fm, filter) "
+        "is one of i32<-i8xi8, f32<-f16xf16, f32<-f32xf32, f32<-bf16xbf16(, i32<-s4xs4); "
+        "CheckMmadTensorCommon (impl/basic_api/kernel_operator_mm_check.h) that dst, fm "
+        "and filter are in L0C, L0A and L0B",
+        (
+            ("pyasc's dtype", (("LocalTensor<float> dst(", "LocalTensor<half> dst("),)),
+            (
+                "pyasc's positions",
+                (
+                    ("dst(AscendC::TPosition::CO1", "dst(AscendC::TPosition::VECOUT"),
+                    ("fm(AscendC::TPosition::A2", "fm(AscendC::TPosition::VECIN"),
+                    ("filter(AscendC::TPosition::B2", "filter(AscendC::TPosition::VECIN"),
+                ),
+            ),
+        ),
+    ),
+    # pyasc's kernel: Fixpipe f16 -> f16 from UB. The control: f32 -> f32 from L0C (its
+    # NoQuant is what f32 -> f32 takes); with only the f16s put back, it aborts.
+    (_BASIC, "test_fixpipe.py::test_fixpipe"): CpuDebugAbort(
+        _FIXPIPE,
+        (
+            ("static half gm", "static float gm"),
+            ("GlobalTensor<half>", "GlobalTensor<float>"),
+            (
+                "LocalTensor<half> src_local(AscendC::TPosition::VECIN",
+                "LocalTensor<float> src_local(AscendC::TPosition::CO1",
+            ),
+            ("Fixpipe<half, half,", "Fixpipe<float, float,"),
+        ),
+        "CheckFixpipeL0C2GMParam (impl/basic_api/dav_c220/kernel_operator_fixpipe_v2_impl.h) "
+        "asserts (src, dst) is f32 -> i8/u8/f16/bf16/f32 or i32 -> i8/u8/f16/i32; "
+        "CheckFixpipeTensor (impl/basic_api/kernel_operator_mm_check.h) that src is in L0C",
+        (
+            (
+                "pyasc's dtypes",
+                (
+                    ("static float gm", "static half gm"),
+                    ("GlobalTensor<float>", "GlobalTensor<half>"),
+                    ("LocalTensor<float> src_local(", "LocalTensor<half> src_local("),
+                    ("Fixpipe<float, float,", "Fixpipe<half, half,"),
+                ),
+            ),
+            (
+                "pyasc's position",
+                (("src_local(AscendC::TPosition::CO1", "src_local(AscendC::TPosition::VECIN"),),
+            ),
+        ),
+    ),
+    # pyasc's `asc.printf("%s", x)` with x a GlobalAddress of f16: a `__gm__ half*`.
+    (_BASIC, "test_common_api.py::test_printf"): FormatMismatch(
+        "%s",
+        "half*",
+        ("int8_t*", "uint8_t*"),
+        "%s reads a NUL-terminated char string; on the device printf packs an argument "
+        "that is no `__gm__ const char*` as a scalar (its address), not as a string",
     ),
     (_CODEGEN, _VISITOR + "test_func_visit_list"): _inline_false("func_visit_list"),
     (_CODEGEN, _VISITOR + "test_func_visit_tuple"): _inline_false("func_visit_tuple"),
@@ -153,12 +259,20 @@ def native_module(src: Path, module: str) -> bool:
     return path.is_file() and bool(_NATIVE.search(path.read_text()))
 
 
+def rewritten(text: str, rewrites: tuple[tuple[str, str], ...]) -> str | None:
+    """`text` with each (old, new) replaced once; None when an `old` is not there."""
+    for old, new in rewrites:
+        if old not in text:
+            return None
+        text = text.replace(old, new, 1)
+    return text
+
+
 def _cpu_debug_abort(unit: str, name: str, check: CpuDebugAbort) -> PyProof:
     from pyasc_suite.header_cache import default_cache_dir
     from pyasc_suite.runtime_aborts import RuntimeProber
 
     prober = RuntimeProber(default_cache_dir())
-    old, new = check.control
 
     def program(statement: str) -> str:
         return (
@@ -166,14 +280,54 @@ def _cpu_debug_abort(unit: str, name: str, check: CpuDebugAbort) -> PyProof:
             f"int main() {{ {statement} return 0; }}\n"
         )
 
+    control_text = rewritten(check.statement, check.control)
+    backs = [
+        (what, rewritten(control_text, rewrites) if control_text is not None else None)
+        for what, rewrites in check.differences
+    ]
+    if control_text is None or any(back is None for _, back in backs):
+        return PyProof(unit, name, "unproven", ["the control's rewrites do not apply"])
     theirs = prober.run(program(check.statement))
-    control = prober.run(program(check.statement.replace(old, new)))
-    told = (
-        f"CPU-debug run of `{check.statement}`: {theirs[0]}; with {old} -> {new}: "
-        f"{control[0]} ({check.reason})"
+    control = prober.run(program(control_text))
+    changes = ", ".join(f"{o} -> {n}" for o, n in check.control)
+    told = f"CPU-debug run of pyasc's call: {theirs[0]}; with {changes}: {control[0]}"
+    holds = theirs[0] == "abort" and control[0] == "ok"
+    for what, back in backs:
+        alone = prober.run(program(back))  # type: ignore[arg-type]
+        told += f"; that with only {what}: {alone[0]}"
+        holds = holds and alone[0] == "abort"
+    if holds:
+        return PyProof(unit, name, "headers-reject", [f"{told} ({check.reason})"])
+    return PyProof(unit, name, "unproven", [f"{told} -- does not hold"])
+
+
+def format_probe(conversion: str, cpp_type: str) -> str:
+    """The CPU-debug printf's call for one argument of `cpp_type`, as the headers make it."""
+    return (
+        '#include "kernel_operator.h"\n#include <cstdio>\n'
+        f'void asc_probe(__gm__ {cpp_type} x) {{ std::printf("{conversion}", x); }}\n'
+        f'void asc_pyasc_call(__gm__ {cpp_type} x) {{ AscendC::printf("{conversion}", x); }}\n'
     )
-    if theirs[0] == "abort" and control[0] == "ok":
-        return PyProof(unit, name, "headers-reject", [told])
+
+
+def _format_mismatch(unit: str, name: str, check: FormatMismatch) -> PyProof:
+    from pyasc_suite.header_cache import default_cache_dir
+    from pyasc_suite.runtime_aborts import RuntimeProber
+
+    prober = RuntimeProber(default_cache_dir())
+    strict = ("-Werror=format",)
+    probe = format_probe(check.conversion, check.theirs)
+    plain, theirs = prober.compile(probe), prober.compile(probe, strict)
+    theirs = (theirs[0], re.sub(r"^\S+:\d+:\d+: (?:error: )?", "", theirs[1]))  # no temp path
+    ours = [prober.compile(format_probe(check.conversion, t), strict) for t in check.ours]
+    told = (
+        f'std::printf("{check.conversion}", x), x a {check.theirs} (pyasc\'s): {plain[0]}, '
+        f"with -Werror=format: {theirs[0]}{': ' + theirs[1] if theirs[1] else ''}; "
+        + "; ".join(f"a {t} (ours): {v[0]}" for t, v in zip(check.ours, ours, strict=True))
+    )
+    # The flag is the only difference between the two compiles of pyasc's call.
+    if plain[0] == "ok" and theirs[0] == "error" and all(v[0] == "ok" for v in ours):
+        return PyProof(unit, name, "headers-reject", [f"{told} ({check.reason})"])
     return PyProof(unit, name, "unproven", [f"{told} -- does not hold"])
 
 
@@ -188,6 +342,8 @@ def classify(outcome: Outcome, root: Path, env: dict[str, str], src: Path, timeo
         return PyProof(unit, name, "unproven", [f"fails: {outcome.reason}"])
     if isinstance(check, CpuDebugAbort):
         return _cpu_debug_abort(unit, name, check)
+    if isinstance(check, FormatMismatch):
+        return _format_mismatch(unit, name, check)
     if isinstance(check, Native):
         if native_module(src, check.module):
             why = f"pyasc's {check.module} loads native code (asc._C or ctypes)"

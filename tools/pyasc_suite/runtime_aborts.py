@@ -91,9 +91,17 @@ class RuntimeProber:
         self.cache_dir = cache_dir / "cpu_debug_runs" if cache_dir is not None else None
         self.cxx = cxx
 
+    def compile(self, source: str, extra: tuple[str, ...] = ()) -> tuple[str, str]:
+        """("ok", "") when `source` compiles in CPU-debug mode (`-fsyntax-only`, the header
+        check's flags and `extra`), else ("error", the first error line)."""
+        return self._build(source, extra, run=False)
+
     def run(self, program: str) -> tuple[str, str]:
         """("abort", ...) for SIGABRT, ("ok", "") for exit 0, ("other", how it ended),
         ("error", why it did not build)."""
+        return self._build(program, (), run=True)
+
+    def _build(self, program: str, extra: tuple[str, ...], run: bool) -> tuple[str, str]:
         tools = Path(__file__).resolve().parents[1]
         sys.path.insert(0, str(tools))
         from check_headers import Checker, HeadersMissing, find_headers
@@ -104,6 +112,7 @@ class RuntimeProber:
             return "error", str(e)
         salt = "\0".join(
             [self.cxx, str(headers.devkit.resolve()), str(headers.tools.resolve()), program]
+            + ([_LINK.read_text()] if run else ["syntax", *extra])
         )
         key = hashlib.sha256(salt.encode()).hexdigest()
         path = self.cache_dir / f"{key}.json" if self.cache_dir is not None else None
@@ -116,15 +125,18 @@ class RuntimeProber:
             cpp, exe = Path(tmp) / "run.cpp", Path(tmp) / "run"
             cpp.write_text(program)
             flags = [f for f in checker.flags("vec") if f != "-fsyntax-only"]
+            if run:
+                command = [*flags, "-w", "-I", str(_LINK.parent), str(cpp), "-o", str(exe)]
+            else:
+                command = [*checker.flags("vec"), *extra, str(cpp)]
             built = subprocess.run(
-                [self.cxx, *flags, "-w", "-I", str(_LINK.parent), str(cpp), "-o", str(exe)],
-                capture_output=True,
-                text=True,
-                check=False,
+                [self.cxx, *command], capture_output=True, text=True, check=False
             )
             if built.returncode != 0:
                 why = [ln for ln in built.stderr.splitlines() if "error" in ln]
                 status, text = "error", (why or ["build failed"])[0].strip()
+            elif not run:
+                status, text = "ok", ""
             else:
                 ran = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
                 if ran.returncode == _SIGABRT:

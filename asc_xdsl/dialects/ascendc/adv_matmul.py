@@ -706,13 +706,6 @@ for _cls, _m, _api, _names, _doc in (
         "`mm.SetTail(m, n, k)`: the sizes of this core's last block.",
     ),
     (
-        "MatmulSetBatchNumOp",
-        "set_batch_num",
-        "SetBatchNum",
-        ("batch_a", "batch_b"),
-        "`mm.SetBatchNum(batchA, batchB)`: how many A and B matrices a batch has.",
-    ),
-    (
         "MatmulSetSingleShapeOp",
         "set_single_shape",
         "SetSingleShape",
@@ -729,6 +722,61 @@ for _cls, _m, _api, _names, _doc in (
 ):
     _add(_cls, _m, _api, (_MM, *(_int(n) for n in _names)), _doc)
 
+
+class _SetBatchNumOp(MatmulOp):
+    """SetBatchNum is a member of the batch Matmul only: asc-devkit's `MatmulImpl`
+    specialised for `A_TYPE::layout != LayoutMode::NONE` (batch_matmul_impl.h). The
+    LayoutMode::NONE specialisations (matmul_impl.h, mx_matmul_impl.h) and
+    `MatmulClient`, the `Matmul` of a kernel that is not ASCENDC_CUBE_ONLY
+    (matmul_intf.h, matmul_client.h), have no such member."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        mm = self.matmul.type  # type: ignore[attr-defined]
+        if not isinstance(mm, MatmulType):
+            return
+        if mm.matrix("a").layout is LayoutMode.NONE:
+            raise VerifyException(
+                f"'{self.name}': SetBatchNum is a member of the batch Matmul only (A of a "
+                "batch layout: NORMAL, BSNGD, SBNGD, BNGS1S2); this matmul's A has layout "
+                "NONE, whose Matmul has no SetBatchNum"
+            )
+        module = _module_of(self)
+        if (
+            module is not None
+            and _COMPILE_MIX in module.attributes
+            and _CUBE_ONLY not in module.attributes
+        ):
+            raise VerifyException(
+                f"'{self.name}': SetBatchNum needs the cube-only Matmul (matmul_cube_only, "
+                "`#define ASCENDC_CUBE_ONLY`); in a mixed kernel the Matmul is the vector "
+                "side's MatmulClient, which has no SetBatchNum (pass the batch counts to "
+                "IterateBatch instead)"
+            )
+
+
+# Module attributes of transforms/detect_kernel_type.py and define_cube_only.py (named
+# here as strings: the dialect does not import the passes).
+_COMPILE_MIX = "asc.compile_mix"
+_CUBE_ONLY = "asc.matmul_cube_only"
+
+
+def _module_of(op: Operation) -> Operation | None:
+    parent = op.parent_op()
+    while parent is not None and parent.parent_op() is not None:
+        parent = parent.parent_op()
+    return parent
+
+
+_add(
+    "MatmulSetBatchNumOp",
+    "set_batch_num",
+    "SetBatchNum",
+    (_BATCH_MM, _int("batch_a"), _int("batch_b")),
+    "`mm.SetBatchNum(batchA, batchB)`: how many A and B matrices a batch has (a batch "
+    "layout's Matmul in a cube-only kernel).",
+    base=_SetBatchNumOp,
+)
 _add(
     "MatmulSetOrgShapeOp",
     "set_org_shape",

@@ -215,6 +215,32 @@ MMAD_TYPES: frozenset[tuple[str, str, str]] = frozenset(
 """(dst, fm, filter) element types `Mmad` computes on Atlas A2/A3 (a bias has dst's)."""
 
 
+def check_buffers(op: Operation, api: str, wanted: dict[str, tuple[str, ...]]) -> None:
+    """Refuse an operand whose buffer the IR fixes (`buffer_of`) outside the ones the
+    headers allow it (`CheckTensorPhyPosition`, an assertion of the CPU-debug build:
+    impl/basic_api/kernel_operator_mm_check.h). An operand whose buffer the IR does not
+    say (a function argument) is not checked."""
+    for name, buffers in wanted.items():
+        value = getattr(op, name, None)
+        if value is None:
+            continue
+        buffer = buffer_of(value)
+        if buffer is not None and buffer not in buffers:
+            raise VerifyException(
+                f"'{op.name}': {api}'s {name} must be in {' or '.join(buffers)}, "
+                f"but it is in {buffer}"
+            )
+
+
+# Where Mmad's operands are (L0A x L0B -> L0C; a bias in L0C or the bias table).
+MMAD_BUFFERS: dict[str, tuple[str, ...]] = {
+    "dst": ("L0C",),
+    "fm": ("L0A",),
+    "filter": ("L0B",),
+    "bias": ("L0C", "BT"),
+}
+
+
 class _MmadOp(SpecOp):
     def verify_(self) -> None:
         super().verify_()
@@ -225,6 +251,7 @@ class _MmadOp(SpecOp):
                 f"'{self.name}': Mmad does not compute {triple[0]} <- {triple[1]} x {triple[2]} "
                 f"on Atlas A2/A3 (dst <- fm x filter: {known})"
             )
+        check_buffers(self, "Mmad", MMAD_BUFFERS)
 
 
 _MMAD_PARAMS = struct("MmadParamsType")
@@ -311,6 +338,8 @@ class _FixpipeOp(DataCopyBaseOp):
 
     def verify_(self) -> None:
         super().verify_()
+        # Fixpipe to GM reads L0C; its quantisation workspace is in L1 (CheckFixpipeTensor).
+        check_buffers(self, "Fixpipe", {"src": ("L0C",), "cbuf_workspace": ("L1",)})
         if not checks_atlas_a2_a3(self):
             return
         dst, src = str(self.var_type("T")), str(self.var_type("U"))

@@ -131,7 +131,7 @@ def test_matmul_object_declares_its_config() -> None:
         mm = ascendc.ConstructOp(mm_type)
         return [
             mm,
-            ascendc.MatmulSetBatchNumOp(mm.result, a, b),
+            ascendc.MatmulSetHF32Op(mm.result, a, b),
             ascendc.MatmulEndOp(mm.result),
         ]
 
@@ -151,6 +151,4 @@ def test_matmul_object_declares_its_config() -> None:
     )
     assert config in cpp.splitlines()  # once, at namespace scope
     lines = _body_lines(cpp, "f")
-    # SetBatchNum exists only in the cube-only build of the matmul API (ASCENDC_CUBE_ONLY),
-    # which the header check does not model: its exact emission is checked here.
-    assert lines == [declaration, "v3.SetBatchNum(v1, v2);", "v3.End();", "return;"]
+    assert lines == [declaration, "v3.SetHF32(v1, v2);", "v3.End();", "return;"]

@@ -19,6 +19,7 @@ from asc_xdsl.dialects.ascendc.adv_matmul import (
     _IterateBatchOp,
     _IterateNBatchOp,
     _IterateOp,
+    _SetBatchNumOp,
     _SetWorkspaceOp,
 )
 from asc_xdsl.dialects.ascendc.spec import OpSpec
@@ -543,23 +544,6 @@ class MatmulSetTailOp(MatmulOp):
     tail_n: Operand
     tail_k: Operand
 
-class MatmulSetBatchNumOp(MatmulOp):
-    """`mm.SetBatchNum(batchA, batchB)`: how many A and B matrices a batch has.
-
-    `ascendc.matmul.set_batch_num`: Ascend C `SetBatchNum`.
-
-    Operands:
-    - `matmul`: matmul::Matmul, read+write
-    - `batch_a`: int
-    - `batch_b`: int
-    """
-
-    name = "ascendc.matmul.set_batch_num"
-    SPEC: ClassVar[OpSpec]
-    matmul: Operand
-    batch_a: Operand
-    batch_b: Operand
-
 class MatmulSetSingleShapeOp(MatmulOp):
     """`mm.SetSingleShape(m, n, k)`: this core's shape.
 
@@ -593,6 +577,24 @@ class MatmulSetQuantScalarOp(MatmulOp):
     SPEC: ClassVar[OpSpec]
     matmul: Operand
     quantscalar: Operand
+
+class MatmulSetBatchNumOp(_SetBatchNumOp):
+    """`mm.SetBatchNum(batchA, batchB)`: how many A and B matrices a batch has (a batch
+    layout's Matmul in a cube-only kernel).
+
+    `ascendc.matmul.set_batch_num`: Ascend C `SetBatchNum`.
+
+    Operands:
+    - `matmul`: matmul::Matmul, read+write
+    - `batch_a`: int
+    - `batch_b`: int
+    """
+
+    name = "ascendc.matmul.set_batch_num"
+    SPEC: ClassVar[OpSpec]
+    matmul: Operand
+    batch_a: Operand
+    batch_b: Operand
 
 class MatmulSetOrgShapeOp(MatmulOp):
     """`mm.SetOrgShape(m, n, k)` / `(m, n, ka, kb[, kc])`: the whole matrices' shape.

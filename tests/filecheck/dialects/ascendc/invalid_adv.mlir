@@ -263,3 +263,25 @@ func.func @type_format(%mm: !ascendc.matmul<gm, xx, f16, false, 0 : i32, gm, 0 :
 func.func @type_trans(%mm: !ascendc.matmul<gm, 0 : i32, f16, 1, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <>>) {
   return
 }
+
+// -----
+
+// SetBatchNum is declared only by the batch Matmul (asc-devkit batch_matmul_impl.h,
+// A_TYPE::layout != LayoutMode::NONE).
+func.func @set_batch_num_layout_none(%mm: !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, %n: i32) {
+  // CHECK: error: 'ascendc.matmul.set_batch_num': SetBatchNum is a member of the batch Matmul only (A of a batch layout: NORMAL, BSNGD, SBNGD, BNGS1S2); this matmul's A has layout NONE, whose Matmul has no SetBatchNum
+  ascendc.matmul.set_batch_num %mm, %n, %n : !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, i32, i32
+  return
+}
+
+// -----
+
+// A module that sets up a Matmul for vector-side clients (asc.compile_mix) without
+// asc.matmul_cube_only compiles Matmul as MatmulClient, which has no SetBatchNum.
+module attributes {asc.compile_mix} {
+  func.func @set_batch_num_mixed(%mm: !ascendc.matmul<gm, 0 : i32, f16, false, 1 : i32, gm, 0 : i32, f16, false, 1 : i32, gm, 0 : i32, f32, false, 1 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, %n: i32) {
+    // CHECK: error: 'ascendc.matmul.set_batch_num': SetBatchNum needs the cube-only Matmul (matmul_cube_only, `#define ASCENDC_CUBE_ONLY`); in a mixed kernel the Matmul is the vector side's MatmulClient, which has no SetBatchNum (pass the batch counts to IterateBatch instead)
+    ascendc.matmul.set_batch_num %mm, %n, %n : !ascendc.matmul<gm, 0 : i32, f16, false, 1 : i32, gm, 0 : i32, f16, false, 1 : i32, gm, 0 : i32, f32, false, 1 : i32, gm, 0 : i32, f32, <do_norm = true, iterate_mode = 2 : i32>>, i32, i32
+    return
+  }
+}

@@ -220,3 +220,26 @@ func.func @workspace_operand(%n: i64) {
   ascendc.set_sys_workspace %n : i64
   return
 }
+
+// -----
+
+// Mmad reads L0A x L0B into L0C (the headers' CheckTensorPhyPosition asserts it in the
+// CPU-debug build): an operand whose position the IR fixes elsewhere is refused.
+func.func @mmad_from_ub(%a: ui32, %n: ui32, %p: !ascendc.mmad_params) {
+  %dst = ascendc.local_tensor_v2 co1, %a, %n : !ascendc.local_tensor<*xf32>
+  %fm = ascendc.local_tensor_v2 vecin, %a, %n : !ascendc.local_tensor<*xf16>
+  %w = ascendc.local_tensor_v2 b2, %a, %n : !ascendc.local_tensor<*xf16>
+  // CHECK: error: 'ascendc.mmad': Mmad's fm must be in L0A, but it is in UB
+  ascendc.mmad %dst, %fm, %w, %p : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.mmad_params
+  return
+}
+
+// -----
+
+// Fixpipe to GM reads L0C (the headers' CheckFixpipeTensor asserts it in CPU-debug).
+func.func @fixpipe_from_ub(%g: !ascendc.global_tensor<f32>, %a: ui32, %n: ui32, %fp: !ascendc.fixpipe_params_v220, %cfg: !ascendc.fixpipe_config) {
+  %src = ascendc.local_tensor_v2 vecin, %a, %n : !ascendc.local_tensor<*xf32>
+  // CHECK: error: 'ascendc.fixpipe': Fixpipe's src must be in L0C, but it is in UB
+  ascendc.fixpipe %g, %src, %fp, %cfg : !ascendc.global_tensor<f32>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_v220, !ascendc.fixpipe_config
+  return
+}
