@@ -166,8 +166,7 @@ class AscOptMain(xDSLOptMain):
                 self.ctx.register_dialect(name, factory)
         # The entry point registers the whole `ascendc` dialect (for plain xdsl-opt);
         # asc-opt's AscContext needs only the core and makes the rest on demand.
-        # The emitc ops pyasc uses that xDSL's emitc lacks (`emitc.include`) are made
-        # by the context too, as the input names them.
+        # The context also reads pyasc's `emitc.include` (...) as ours (`emitasc.include`).
         self.ctx._registered_dialects["ascendc"] = _ascendc_core
 
     def register_all_passes(self) -> None:

@@ -7,13 +7,11 @@ changes nothing of xDSL's (the fast start is not turned on for `xdsl-opt`: it is
 program), so xDSL's own dialects behave in `xdsl-opt` as without us
 (tests/unit/test_no_side_effects.py).
 
-One limit: the `emitc` ops pyasc's IR uses and xDSL's `emitc` lacks (`emitc.include`,
-`.constant`, `.cast`, `.verbatim`; `emitasc.PYASC_COMPAT_OPS`), which
-`ascendc-generate-boilerplate` and others print, are not read back by plain `xdsl-opt`:
-its registry takes the `emitc` dialect from xDSL's universe, and xDSL refuses a second
-universe that defines `emitc` ("Duplicate definition of emitc"), so no entry point can
-add ops to it. `asc-opt` reads them (its context makes them); everything else our passes
-print, plain `xdsl-opt` reads back (tests/unit/test_universe.py).
+Plain `xdsl-opt` reads back everything our passes print (tests/unit/test_universe.py).
+The `emitc` ops pyasc's IR uses that xDSL's `emitc` lacks are ours in `emitasc`
+(`emitasc.include`, ...): xDSL refuses a second universe defining `emitc`, so no entry
+point can add to it, and `xdsl-opt` cannot read pyasc's `emitc.include` spelling (asc-opt
+can: `emitasc.PYASC_SPELLINGS`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The dialect has hundreds of spec-defined ops (see `ascendc/spec.py`); defining a
 them costs far more than compiling a kernel that uses five. The context knows the
 hand-written ops and every type up front and asks the spec families for any other
 `ascendc.*` op name the parser meets, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
-and `emitc.*` ones; the struct types (`!ascendc.binary_repeat_params`, ...) are
+ones and for pyasc's `emitc.*` names of four of them (`PYASC_SPELLINGS`); the struct types (`!ascendc.binary_repeat_params`, ...) are
 defined when first named too. Two upstream ops are parsed in the forms pyasc writes too
 (`pyasc_syntax.py`).
 """
@@ -24,8 +24,14 @@ class AscContext(Context):
             from asc_xdsl.dialects.pyasc_syntax import SYNTAX
 
             return SYNTAX[name]
+        if name.startswith("emitc."):  # pyasc's names of four of ours (input only)
+            from asc_xdsl.dialects.emitasc import PYASC_SPELLINGS
+
+            ours = PYASC_SPELLINGS.get(name)
+            if ours is not None:
+                return self._get_known_op(ours)
         known = super()._get_known_op(name)
-        if known is not None or not name.startswith(("ascendc.", "emitasc.", "emitc.")):
+        if known is not None or not name.startswith(("ascendc.", "emitasc.")):
             return known
         import importlib
 
@@ -37,7 +43,7 @@ class AscContext(Context):
             if module is None:
                 return None
             importlib.import_module(f"asc_xdsl.dialects.ascendc.{module}")
-        else:  # the emitasc ops and the emitc ops pyasc uses (one module, see its docs)
+        else:
             emitasc = importlib.import_module("asc_xdsl.dialects.emitasc")
             if name in emitasc.HANDWRITTEN_OPS:
                 self.load_op(emitasc.HANDWRITTEN_OPS[name])

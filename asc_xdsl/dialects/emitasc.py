@@ -1,5 +1,5 @@
 """The `emitasc` dialect: C++ constructs without an Ascend C API op (pyasc's names), and
-the `emitc` ops pyasc's IR uses that xDSL's `emitc` dialect lacks.
+ours for the `emitc` ops pyasc's IR uses that xDSL's `emitc` dialect lacks.
 
 Declared as op specs (`asc_xdsl/dialects/ascendc/spec.py`) with their own printers:
 
@@ -9,11 +9,16 @@ Declared as op specs (`asc_xdsl/dialects/ascendc/spec.py`) with their own printe
   `emitasc.member`/`set_member`/`member_ptr`/`member_ref` (struct fields),
   `emitasc.copy_struct` (a struct copied byte by byte out of GM),
   `emitasc.declare_py_struct` (a Python-defined struct's declaration, at module level) and
-  `emitasc.verbatim` (one line of C++ with `$N` naming argument N);
+  `emitasc.verbatim` (one line of C++ with `$N` naming argument N; without arguments it
+  is also what pyasc writes as `emitc.verbatim`);
 - `!emitasc.py_struct<"Name", [types], ["fields"]>`: a struct defined in Python;
 - `#emitasc<kernel_arg explicit>`: pyasc's marker of what a kernel parameter is;
-- `emitc.include`, `emitc.constant`, `emitc.cast`, `emitc.verbatim`: registered on their
-  own by name (`PYASC_COMPAT_OPS`), since xDSL's `emitc` dialect lacks them.
+- `emitasc.include`, `emitasc.constant`, `emitasc.cast`: MLIR's `emitc.include`,
+  `emitc.constant` and `emitc.cast`, which pyasc's IR uses and xDSL's `emitc` dialect
+  lacks. No entry point can add ops to xDSL's `emitc` (a second universe defining
+  `emitc` is refused), so they are ours, and plain `xdsl-opt` reads back all we print.
+  asc-opt's context also reads pyasc's spelling of the four (`PYASC_SPELLINGS`), as
+  input only (docs/dialect.md, "pyasc's emitc ops").
 
 Names that reach the C++ text as they are (callees, struct and field names, verbatim
 code) are checked so that no input can start a new statement, comment or line.
@@ -612,9 +617,9 @@ class VerbatimBase(SpecOp):
 
 
 def verbatim_text(op: Operation) -> str | None:
-    """The line an `emitc.verbatim` / `emitasc.verbatim` op prints, else None (also for
-    one that lost its `value`: unverified input)."""
-    if op.name not in ("emitc.verbatim", "emitasc.verbatim"):
+    """The line an `emitasc.verbatim` op prints, else None (also for one that lost its
+    `value`: unverified input)."""
+    if op.name != "emitasc.verbatim":
         return None
     value = op.properties.get("value") or op.attributes.get("value")
     return value.data if isinstance(value, StringAttr) else None
@@ -642,15 +647,16 @@ FAMILY.add(
 )
 
 # ---------------------------------------------------------------------------
-# emitc ops pyasc uses that xDSL's emitc dialect lacks
+# MLIR's emitc ops that pyasc uses and xDSL's emitc dialect lacks, as ours
 # ---------------------------------------------------------------------------
 
 
 @irdl_op_definition
 class IncludeOp(IRDLOperation):
-    """`emitc.include "header"` (or `<"header">` for a system header): `#include`."""
+    """`emitasc.include "header"` (or `<"header">` for a system header): `#include`.
+    MLIR's `emitc.include`, in the same syntax."""
 
-    name = "emitc.include"
+    name = "emitasc.include"
 
     include = prop_def(StringAttr)
     is_standard_include = opt_prop_def(UnitAttr)
@@ -687,9 +693,10 @@ class IncludeOp(IRDLOperation):
 
 
 class ConstantBase(SpecOp):
-    """`emitc.constant`: an integer, float or `#emitc.opaque<"C++ expression">` value.
+    """`emitasc.constant`: an integer, float or `#emitc.opaque<"C++ expression">` value.
 
-    MLIR's op has no custom syntax: it is read and written in the generic form."""
+    MLIR's `emitc.constant`, which has no custom syntax: it is read and written in the
+    generic form (`"emitasc.constant"() <{value = 0 : ui32}> : () -> ui32`)."""
 
     VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
 
@@ -717,37 +724,34 @@ class ConstantBase(SpecOp):
 
 
 FAMILY.add(
-    "EmitcConstantOp",
+    "ConstantOp",
     OpSpec(
         "constant",
         "constexpr",
         props=(Prop("value", kind=PropKind.ATTR),),
         results=(Result("result", ANY),),
         emit=EmitKind.CUSTOM,
-        dialect="emitc",
+        dialect="emitasc",
         doc="`constexpr T v = value;` (an opaque value is a C++ expression).",
     ),
     ConstantBase,
 )
 
 
-_add_cast("EmitcCastOp", "cast", "(T)", "emitc", "`T v = (T) x;`: a C cast.")
-FAMILY.add(
-    "EmitcVerbatimOp",
-    OpSpec(
-        "verbatim",
-        "",
-        props=(Prop("value", kind=PropKind.STRING),),
-        emit=EmitKind.CUSTOM,
-        format="$value attr-dict",
-        dialect="emitc",
-        doc="One line of C++ as it is (`#define ASCENDC_CUBE_ONLY`).",
-    ),
-    VerbatimBase,
-)
+_add_cast("CastOp", "cast", "(T)", "emitasc", "`T v = (T) x;`: a C cast (MLIR's `emitc.cast`).")
 
-EMITASC_OPS = tuple(name for name, e in FAMILY.entries.items() if e.spec.dialect == "emitasc")
-"""Class names of the `emitasc` ops (the others are `emitc` ops)."""
+EMITASC_OPS = tuple(FAMILY.entries)
+"""Class names of the spec-defined `emitasc` ops (`IncludeOp` is hand-written)."""
+
+PYASC_SPELLINGS: dict[str, str] = {
+    "emitc.include": "emitasc.include",
+    "emitc.constant": "emitasc.constant",
+    "emitc.cast": "emitasc.cast",
+    "emitc.verbatim": "emitasc.verbatim",
+}
+"""pyasc's name of an op (MLIR's `emitc` op) -> ours. asc-opt's context reads pyasc's
+spelling as ours (input only: we print ours); plain `xdsl-opt` cannot, as xDSL's `emitc`
+takes every `emitc.` name."""
 
 
 PYASC_COMPAT_ATTRS = {"emitc.opaque": "EmitC_OpaqueAttr"}
@@ -769,23 +773,16 @@ EmitAscCore = Dialect("emitasc", [], [KernelArgAttr, PyStructType])
 
 @cache
 def _emitasc_dialect() -> Dialect:
-    return Dialect("emitasc", [FAMILY.get(c) for c in EMITASC_OPS], [KernelArgAttr, PyStructType])
+    ops = [IncludeOp, *(FAMILY.get(c) for c in EMITASC_OPS)]
+    return Dialect("emitasc", ops, [KernelArgAttr, PyStructType])
 
 
 HANDWRITTEN_OPS: dict[str, type[Operation]] = {IncludeOp.name: IncludeOp}
 """The ops not defined by specs, by name (`AscContext` finds them when IR names them)."""
 
 
-@cache
-def _compat_ops() -> tuple[type[Operation], ...]:
-    emitc = [FAMILY.get(c) for c, e in FAMILY.entries.items() if e.spec.dialect == "emitc"]
-    return (IncludeOp, *emitc)
-
-
 def __getattr__(name: str) -> Any:
-    # The dialect and the op list make their op classes: only when asked for.
+    # The dialect makes its op classes: only when asked for.
     if name == "EmitAsc":
         return _emitasc_dialect()
-    if name == "PYASC_COMPAT_OPS":
-        return _compat_ops()
     return FAMILY.module_getattr(name)

@@ -1,6 +1,6 @@
 """`ascendc-define-cube-only`: compile the Matmul library for the cube core only.
 
-Puts `#define ASCENDC_CUBE_ONLY` (an `emitc.verbatim` line) at the top of the module,
+Puts `#define ASCENDC_CUBE_ONLY` (an `emitasc.verbatim` line) at the top of the module,
 before the includes that read it, and marks the module `asc.matmul_cube_only` (which
 `ascendc-detect-kernel-type` and `ascendc-legalize-kernel-args` read). The JIT runs it
 for `matmul_cube_only=True`.
@@ -14,7 +14,7 @@ Before:
 After:
 
     builtin.module attributes {asc.matmul_cube_only} {
-      emitc.verbatim "#define ASCENDC_CUBE_ONLY"
+      emitasc.verbatim "#define ASCENDC_CUBE_ONLY"
       func.func @k(...) attributes {ascendc.global} { ... }
     }
 """
@@ -27,7 +27,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.passes import ModulePass
 
-from asc_xdsl.dialects.emitasc import EmitcVerbatimOp, verbatim_text
+from asc_xdsl.dialects.emitasc import VerbatimOp, verbatim_text
 
 MATMUL_CUBE_ONLY_ATTR = "asc.matmul_cube_only"
 CUBE_ONLY_DEFINE = "#define ASCENDC_CUBE_ONLY"
@@ -39,11 +39,9 @@ class DefineCubeOnlyPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         body = op.body.block
-        already = any(
-            o.name == "emitc.verbatim" and verbatim_text(o) == CUBE_ONLY_DEFINE for o in body.ops
-        )
+        already = any(verbatim_text(o) == CUBE_ONLY_DEFINE for o in body.ops)
         if not already:
-            define = EmitcVerbatimOp(value=CUBE_ONLY_DEFINE)
+            define = VerbatimOp([], value=CUBE_ONLY_DEFINE)
             if body.first_op is None:
                 body.add_op(define)
             else:

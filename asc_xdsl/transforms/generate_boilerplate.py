@@ -16,8 +16,8 @@ Before:
 After:
 
     builtin.module {
-      emitc.include "kernel_operator.h"
-      emitc.include "kernel_operator_list_tensor_intf.h"
+      emitasc.include "kernel_operator.h"
+      emitasc.include "kernel_operator_list_tensor_intf.h"
       func.func @k(...) attributes {ascendc.global} {
         ...
 """

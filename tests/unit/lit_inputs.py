@@ -3,6 +3,7 @@ modules, for tests that compare one of our fast paths with xDSL's own on all of 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,12 +21,20 @@ is refused by Python's list size check, without an allocation)."""
 
 
 def parsed_lit_chunks() -> Iterator[tuple[str, ModuleOp]]:
-    """(`file chunk N`, module) for every chunk that parses and verifies (the error
-    tests' chunks and those only asc-opt's own parser reads are left out)."""
+    """(`file chunk N`, module) for every chunk that parses (the error tests' chunks that
+    do not, and those only asc-opt's own parser reads, are left out). Parsed once per
+    process and shared by the tests that ask: clone a module before changing it."""
+    return iter(_parsed_lit_chunks())
+
+
+@functools.cache
+def _parsed_lit_chunks() -> tuple[tuple[str, ModuleOp], ...]:
+    chunks = []
     for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
         for i, text in enumerate(path.read_text().split("// -----")):
             try:
                 module = parse_module(text)
             except (ParseError, VerifyException, ValueError, *XDSL_PARSER_TRIPS):
                 continue
-            yield f"{path.relative_to(ROOT)} chunk {i}", module
+            chunks.append((f"{path.relative_to(ROOT)} chunk {i}", module))
+    return tuple(chunks)

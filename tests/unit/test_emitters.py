@@ -11,13 +11,9 @@ from asc_xdsl.backends.ascendc import printer
 from asc_xdsl.backends.ascendc.emitters import EMITTERS, emitter_of, refuse_virtual_op
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.families import spec_classes
-from asc_xdsl.dialects.emitasc import PYASC_COMPAT_OPS, EmitAsc
+from asc_xdsl.dialects.emitasc import EmitAsc
 
-SPEC_OPS = {
-    c.name: c
-    for c in [*spec_classes(), *EmitAsc.operations, *PYASC_COMPAT_OPS]
-    if getattr(c, "SPEC", None)
-}
+SPEC_OPS = {c.name: c for c in [*spec_classes(), *EmitAsc.operations] if getattr(c, "SPEC", None)}
 
 
 @pytest.mark.parametrize("name", sorted(EMITTERS))

@@ -218,10 +218,10 @@ def test_kernel_type_attribute_is_not_a_string_sink() -> None:
 @pytest.mark.parametrize(
     ("header", "standard", "ir"),
     [
-        ('odd"name', True, 'emitc.include <"odd\\22name">'),
-        ('a"b\nc.h', False, 'emitc.include "a\\22b\\0Ac.h"'),
-        ("back\\slash.h", False, 'emitc.include "back\\\\slash.h"'),
-        ("kernel_operator.h", False, 'emitc.include "kernel_operator.h"'),
+        ('odd"name', True, 'emitasc.include <"odd\\22name">'),
+        ('a"b\nc.h', False, 'emitasc.include "a\\22b\\0Ac.h"'),
+        ("back\\slash.h", False, 'emitasc.include "back\\\\slash.h"'),
+        ("kernel_operator.h", False, 'emitasc.include "kernel_operator.h"'),
     ],
 )
 def test_include_ir_escapes_its_header_name(header, standard, ir) -> None:

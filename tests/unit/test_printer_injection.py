@@ -71,10 +71,10 @@ CASES = {
         _in_function('  emitasc.verbatim "int b; \\\\"\n  emitasc.verbatim "int c;"'),
         "it ends with a backslash",
     ),
-    "emitc verbatim conditional": ('emitc.verbatim "#ifdef X"\n', "conditional directive"),
+    "module-level verbatim conditional": ('emitasc.verbatim "#ifdef X"\n', "conditional directive"),
     "opaque constant": (
         _in_function(
-            '  %0 = "emitc.constant"() <{value = #emitc.opaque<"1; int y = 2">}> : () -> i32'
+            '  %0 = "emitasc.constant"() <{value = #emitc.opaque<"1; int y = 2">}> : () -> i32'
         ),
         "opaque value '1; int y = 2' is not one C++ expression",
     ),
@@ -92,7 +92,7 @@ def test_printer_refuses_injected_text_in_unverified_ir(case, monkeypatch):
 
 def test_accepted_text_still_prints(monkeypatch):
     text = _in_function(
-        '  %0 = "emitc.constant"() <{value = #emitc.opaque<"sizeof(int)">}> : () -> i32\n'
+        '  %0 = "emitasc.constant"() <{value = #emitc.opaque<"sizeof(int)">}> : () -> i32\n'
         '  emitasc.call_opaque "AscendC::Foo<unsigned int, 2, half*>" (%a) : (i32) -> ()\n'
         '  emitasc.verbatim "int n = 1\'000; /* done */ // a \\"quoted\\" note"'
     )

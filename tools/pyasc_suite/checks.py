@@ -401,7 +401,7 @@ def match_line(
         for end, nb in _match(elems, 0, line, j, b, opts):
             return j, end, nb
     # FileCheck matches substrings, so a pattern may lie inside a string literal
-    # (`#define X` in `emitc.verbatim "#define X"`): that token matches as a whole.
+    # (`#define X` in `emitasc.verbatim "#define X"`): that token matches as a whole.
     for j in range(start, len(line.tokens)):
         tok = line.tokens[j]
         if tok.kind == "str" and (m := match_line(elems, Line(tok.text[1:-1], False), 0, b, opts)):

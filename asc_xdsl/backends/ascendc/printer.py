@@ -497,8 +497,8 @@ class AscendCEmitter:
             elif not isinstance(op, func.FuncOp):
                 raise EmissionError(
                     op,
-                    "only func.func, emitc.include and declarations (emitasc.declare_py_struct, "
-                    "emitc.verbatim) may appear at module level",
+                    "only func.func, emitasc.include and declarations "
+                    "(emitasc.declare_py_struct, emitasc.verbatim) may appear at module level",
                 )
         if matmul_configs:  # the MatmulConfigs matmul types refer to, by name
             self.line("")
@@ -1716,7 +1716,7 @@ _item = tuple.__getitem__
 Python call per index)."""
 
 
-_CONSTANT_OPS = ("arith.constant", "emitc.constant")
+_CONSTANT_OPS = ("arith.constant", "emitasc.constant")
 
 
 def _quant_configs(quants: Sequence[Operation]) -> dict[Operation, tuple[str, str]]:
@@ -1787,7 +1787,7 @@ def _has_work(block: Block) -> bool:
 
 def emit_ascendc(module: ModuleOp, stream: IO[str], headers: Sequence[str] = ()) -> None:
     """Print `module` as Ascend C to `stream`, `#include`-ing `headers` before the
-    module's own `emitc.include`s; raises EmissionError for unprintable IR."""
+    module's own `emitasc.include`s; raises EmissionError for unprintable IR."""
     AscendCEmitter(stream).emit_module(module, headers)
 
 

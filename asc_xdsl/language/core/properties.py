@@ -25,9 +25,9 @@ def property(prop: Property) -> RuntimeScalar:
     g = require_jit("property")
     if not isinstance(prop, Property):
         g.fail(f"property needs an asc property such as asc.TOTAL_L1_SIZE, got {prop!r}")
-    from asc_xdsl.dialects.emitasc import EmitcConstantOp
+    from asc_xdsl.dialects.emitasc import ConstantOp
 
-    op = g.emit(EmitcConstantOp(value=_opaque(prop.name), result_types=[prop.dtype.ir_type()]))
+    op = g.emit(ConstantOp(value=_opaque(prop.name), result_types=[prop.dtype.ir_type()]))
     return RuntimeScalar(op.results[0], prop.dtype)
 
 

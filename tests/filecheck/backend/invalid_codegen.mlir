@@ -81,7 +81,7 @@ func.func @dynamic_alloca(%n: index) {
 
 "memref.global"() <{sym_name = "table", type = memref<4xi32>, initial_value = dense<0> : tensor<4xi32>, sym_visibility = "private"}> : () -> ()
 
-// CHECK:       error: cannot emit 'memref.global' as Ascend C: only func.func, emitc.include and declarations (emitasc.declare_py_struct, emitc.verbatim) may appear at module level
+// CHECK:       error: cannot emit 'memref.global' as Ascend C: only func.func, emitasc.include and declarations (emitasc.declare_py_struct, emitasc.verbatim) may appear at module level
 
 // -----
 
@@ -142,27 +142,27 @@ func.func @__kernel() attributes {ascendc.aicore, ascendc.global} {
 
 // A header name has no escapes: one that would close the directive or start a new line
 // is refused, never printed.
-emitc.include "evil.h\"\n#define x 1"
+emitasc.include "evil.h\"\n#define x 1"
 
-// CHECK: error: cannot emit 'emitc.include' as Ascend C: header name 'evil.h"\n#define x 1' cannot be written in an #include: it contains '"'
-
-// -----
-
-emitc.include <"vector>\nint x;">
-
-// CHECK: error: cannot emit 'emitc.include' as Ascend C: header name 'vector>\nint x;' cannot be written in an #include: it contains '>'
+// CHECK: error: cannot emit 'emitasc.include' as Ascend C: header name 'evil.h"\n#define x 1' cannot be written in an #include: it contains '"'
 
 // -----
 
-emitc.include "two\nlines.h"
+emitasc.include <"vector>\nint x;">
 
-// CHECK: error: cannot emit 'emitc.include' as Ascend C: header name 'two\nlines.h' cannot be written in an #include: it contains '\n'
+// CHECK: error: cannot emit 'emitasc.include' as Ascend C: header name 'vector>\nint x;' cannot be written in an #include: it contains '>'
 
 // -----
 
-emitc.include ""
+emitasc.include "two\nlines.h"
 
-// CHECK: error: cannot emit 'emitc.include' as Ascend C: an empty header name cannot be included
+// CHECK: error: cannot emit 'emitasc.include' as Ascend C: header name 'two\nlines.h' cannot be written in an #include: it contains '\n'
+
+// -----
+
+emitasc.include ""
+
+// CHECK: error: cannot emit 'emitasc.include' as Ascend C: an empty header name cannot be included
 
 // -----
 

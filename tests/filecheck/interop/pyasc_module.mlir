@@ -36,6 +36,6 @@ module attributes {asc.enable_debug} {
 // CHECK-NEXT:  }
 
 // IR:       builtin.module attributes {asc.enable_debug} {
-// IR-NEXT:    emitc.include "kernel_operator.h"
+// IR-NEXT:    emitasc.include "kernel_operator.h"
 // IR-NEXT:    func.func @scale(%arg0: memref<?xf32, 22 : i64> {emitasc.kernel_arg = #emitasc.kernel_arg<explicit>}, %arg1: i32 {emitasc.kernel_arg = #emitasc.kernel_arg<explicit>}, %arg2: memref<?xui64, 22 : i64> {emitasc.kernel_arg = #emitasc.kernel_arg<ffts_addr>})
 // IR-NEXT:      ascendc.set_ffts_base_addr %arg2 : memref<?xui64, 22 : i64>

@@ -4,7 +4,7 @@
 // RUN: asc-opt %s -p ascendc-generate-boilerplate,ascendc-declare-py-struct,ascendc-declare-py-struct | filecheck %s
 
 // CHECK:       builtin.module {
-// CHECK-NEXT:    emitc.include "kernel_operator.h"
+// CHECK-NEXT:    emitasc.include "kernel_operator.h"
 // CHECK-NEXT:    emitasc.declare_py_struct !emitasc.py_struct<"Tile", [i32, i32], ["rows", "cols"]>
 // CHECK-NEXT:    emitasc.declare_py_struct !emitasc.py_struct<"Config", [!emitasc.py_struct<"Tile", [i32, i32], ["rows", "cols"]>, f32], ["tile", "scale"]>
 // CHECK-NEXT:    emitasc.declare_py_struct !emitasc.py_struct<"Step", [i64], ["n"]>

@@ -3,7 +3,7 @@
 // RUN: asc-opt %s -p ascendc-jit-pipeline | filecheck %s
 // RUN: asc-opt %s -p 'ascendc-jit-pipeline{insert_sync=false}' | filecheck %s --check-prefix=NOSYNC
 
-// CHECK:       emitc.include "kernel_operator.h"
+// CHECK:       emitasc.include "kernel_operator.h"
 // CHECK-LABEL: func.func @k(
 // CHECK:         %y_que = ascendc.queue : <vecout, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue %{{.*}}, %y_que, %c1_i32, %c256_i64 {ascendc.address = 0 : i64, ascendc.bytes = 256 : i64}

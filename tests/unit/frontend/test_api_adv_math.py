@@ -26,9 +26,9 @@ UI8 = IntegerType(8, Signedness.UNSIGNED)
 # level, then x^2 (a scalar exponent), back to GM.
 MATH_KERNEL = """
 func.func @adv_math(%x: memref<?xf32, 22>, %n: i32) attributes {ascendc.aicore, ascendc.global} {
-  %c0 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
-  %c4k = "emitc.constant"() <{value = 4096 : ui32}> : () -> ui32
-  %c1k = "emitc.constant"() <{value = 1024 : ui32}> : () -> ui32
+  %c0 = "emitasc.constant"() <{value = 0 : ui32}> : () -> ui32
+  %c4k = "emitasc.constant"() <{value = 4096 : ui32}> : () -> ui32
+  %c1k = "emitasc.constant"() <{value = 1024 : ui32}> : () -> ui32
   %false = arith.constant false
   %level = arith.constant 10 : i8
   %two = arith.constant 2.0 : f32

@@ -171,3 +171,21 @@ def test_conversions():
     assert pymath.isclose(
         _run_scalar("%r = arith.cmpf olt, %a0, %a0 : f32", ["f32"], "i1", [1.0]), 0
     )
+
+
+@pytest.mark.parametrize(
+    ("source", "result", "arg", "want"),
+    [
+        ("i64", "i32", (1 << 32) + 5, 5),  # wraps to the width
+        ("i32", "i64", -3, -3),
+        ("f32", "i32", -2.75, -2),  # toward zero
+        ("f32", "i32", 1e20, (1 << 31) - 1),  # saturated
+        ("i32", "f32", 7, 7.0),
+        ("f32", "i1", 0.5, 1),  # (bool) x is x != 0, not its low bit
+        ("i32", "i1", 2, 1),
+    ],
+)
+def test_emitasc_cast_is_a_c_cast(source, result, arg, want):
+    """`emitasc.cast` (MLIR's `emitc.cast`, pyasc's `(T) x`) converts as C does."""
+    got = _run_scalar(f"%r = emitasc.cast %a0 : {source} to {result}", [source], result, [arg])
+    assert got == want

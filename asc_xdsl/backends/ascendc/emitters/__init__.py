@@ -67,6 +67,8 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.trans_data_to_5hd_tensor_list": ("vec_misc", "_print_5hd_lists"),
     "ascendc.trans_data_to_5hd_uint_list": ("vec_misc", "_print_5hd_lists"),
     "emitasc.call_opaque": ("emitasc", "_print_call_opaque"),
+    "emitasc.cast": ("emitasc", "_print_cast"),
+    "emitasc.constant": ("emitasc", "_print_constant"),
     "emitasc.copy_struct": ("emitasc", "_print_copy_struct"),
     "emitasc.declare_py_struct": ("emitasc", "_print_declare_py_struct"),
     "emitasc.dereference": ("emitasc", "_print_dereference"),
@@ -78,9 +80,6 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "emitasc.set_member": ("emitasc", "_print_set_member"),
     "emitasc.variable": ("emitasc", "_print_variable"),
     "emitasc.verbatim": ("emitasc", "_print_verbatim"),
-    "emitc.cast": ("emitasc", "_print_cast"),
-    "emitc.constant": ("emitasc", "_print_constant"),
-    "emitc.verbatim": ("emitasc", "_print_verbatim"),
 }
 """Op name -> (module of `asc_xdsl.backends.ascendc.emitters`, function)."""
 

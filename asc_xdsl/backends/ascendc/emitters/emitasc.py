@@ -29,7 +29,7 @@ def _cpp(emitter: Any, op: Operation, t: Attribute) -> str:
 
 CAST_SPELLINGS: dict[str, str] = {
     "emitasc.reinterpret_cast": "reinterpret_cast<{t}>({x})",
-    "emitc.cast": "({t}) {x}",
+    "emitasc.cast": "({t}) {x}",
 }
 """Conversion op -> `T v = <spelling>;`, `{t}` the C++ type, `{x}` the operand."""
 

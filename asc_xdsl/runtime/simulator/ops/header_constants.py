@@ -1,5 +1,6 @@
-"""`emitc.constant`: a literal, or a constant of the Ascend C headers by its C++ name
-(`asc.property(asc.DEFAULT_C0_SIZE)` emits `::AscendC::DEFAULT_C0_SIZE`).
+"""`emitasc.constant`: a literal, or a constant of the Ascend C headers by its C++ name
+(`asc.property(asc.DEFAULT_C0_SIZE)` emits `::AscendC::DEFAULT_C0_SIZE`); and
+`emitasc.cast`, C's `(T) x` between scalars (the two ops MLIR's emitc names).
 
 The sizes of on-chip memories come from the launch's platform; the others are the
 headers' fixed values (kernel_utils.h: 32-byte blocks).
@@ -7,12 +8,13 @@ headers' fixed values (kernel_utils.h: 32-byte blocks).
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr
+import numpy as np
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType
 from xdsl.dialects.emitc import EmitC_OpaqueAttr
 
-from asc_xdsl.dialects.emitasc import EmitcConstantOp
+from asc_xdsl.dialects.emitasc import CastOp, ConstantOp
 from asc_xdsl.runtime.simulator.compile import handles
-from asc_xdsl.runtime.simulator.dtypes import to_scalar
+from asc_xdsl.runtime.simulator.dtypes import int_range, to_scalar
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
 
 FIXED = {"DEFAULT_C0_SIZE": 32, "ONE_BLK_SIZE": 32}
@@ -21,7 +23,7 @@ MEMORY_SIZES = {"TOTAL_L1_SIZE": "L1", "TOTAL_L0C_SIZE": "L0C", "TOTAL_UB_SIZE":
 """Header constants that are an on-chip memory's size in bytes."""
 
 
-@handles(EmitcConstantOp)
+@handles(ConstantOp)
 def _constant(op, comp):
     value, r, t = op.value, comp.slot(op.results[0]), op.results[0].type
     if isinstance(value, IntegerAttr | FloatAttr):
@@ -43,3 +45,30 @@ def _constant(op, comp):
         f"the CPU simulator does not know the value of {name!r} (known: "
         f"{', '.join(sorted([*FIXED, *MEMORY_SIZES]))})"
     )
+
+
+@handles(CastOp)
+def _c_cast(op, comp):
+    """`(T) x`: an integer wraps to T's width, `(bool) x` is `x != 0`, a float converts
+    to an integer toward zero (saturated, NaN as 0: as `arith.fptosi` here), anything
+    converts to a float type by value."""
+    a, r, t = comp.slot(op.source), comp.slot(op.result), op.result.type
+    if not isinstance(t, IntegerType | IndexType):
+
+        def to_float(e, c, _op=op):
+            e[r] = to_scalar(t, e[a])
+
+        return to_float
+    width, signed = int_range(t)
+    lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+
+    def to_int(e, c, _op=op):
+        x = e[a]
+        if width == 1:
+            e[r] = bool(x != 0)
+        elif isinstance(x, float | np.floating):
+            e[r] = 0 if x != x else int(min(max(np.trunc(x), lo), hi))
+        else:
+            e[r] = to_scalar(t, x)
+
+    return to_int

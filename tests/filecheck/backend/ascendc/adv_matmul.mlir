@@ -6,7 +6,7 @@
 // CHECK: constexpr static MatmulConfig CFG{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,2,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
 // CHECK: constexpr static MatmulConfig CFG_1{1,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
 // CHECK: constexpr static MatmulConfig CFG_2{0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::SINGLE_LARGE_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::ORDER_N,ScheduleType::OUTER_PRODUCT,0,1,0,0,0,0,0,0,0,1024,BatchOutMode::DYNAMIC};
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 
 // Setting up: tiling and pipe, A and B (GM or local, transposed or not), bias, shapes.
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void setup(TCubeTiling tiling, AscendC::GlobalTensor<half> a, AscendC::LocalTensor<half> b, AscendC::GlobalTensor<float> bias, int32_t n, half h, uint64_t q, AscendC::GlobalTensor<uint64_t> qv, AscendC::GlobalTensor<uint8_t> idx, AscendC::GlobalTensor<float> ws, __gm__ uint8_t* wp, __gm__ half* user) {

@@ -90,11 +90,11 @@ func.func @py_struct() {
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 func.func @emitc(%x: i32) {
-  %0 = "emitc.constant"() {value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">} : () -> i32
-  %1 = "emitc.constant"() <{value = 128 : ui32}> : () -> ui32
-  %2 = "emitc.constant"() <{value = 1.5 : f16}> : () -> f16
-  %3 = emitc.cast %x : i32 to ui32
-  emitc.verbatim "#define ASC_XDSL_VERBATIM 1"
+  %0 = "emitasc.constant"() {value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">} : () -> i32
+  %1 = "emitasc.constant"() <{value = 128 : ui32}> : () -> ui32
+  %2 = "emitasc.constant"() <{value = 1.5 : f16}> : () -> f16
+  %3 = emitasc.cast %x : i32 to ui32
+  emitasc.verbatim "#define ASC_XDSL_VERBATIM 1"
   return
 }
 

@@ -16,7 +16,7 @@ func.func @cumsum(%f: !ascendc.local_tensor<1024xf32>, %a: i32, %b: i32, %c: i32
 // AscendQuant's config is a reference template argument: a constexpr object, so its
 // fields must be constants (the printer declares it at namespace scope).
 func.func @quant_config(%q: !ascendc.local_tensor<1024xi8>, %x: !ascendc.local_tensor<1024xf16>, %s: f32, %n: i32, %k: ui32) {
-  %c0 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
+  %c0 = "emitasc.constant"() <{value = 0 : ui32}> : () -> ui32
   %config = ascendc.construct !ascendc.ascend_quant_config(%k, %c0, %c0, %c0) : ui32, ui32, ui32, ui32
   ascendc.quant %q, %x, %s, %s, %n, %config {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0, 1>} : !ascendc.local_tensor<1024xi8>, !ascendc.local_tensor<1024xf16>, f32, f32, i32, !ascendc.ascend_quant_config
   return

@@ -4,7 +4,7 @@
 // The list APIs are declared in their own header (not kernel_operator.h).
 // CHECK:       #include "kernel_operator.h"
 // CHECK-NEXT:  #include "kernel_operator_list_tensor_intf.h"
-emitc.include "kernel_operator_list_tensor_intf.h"
+emitasc.include "kernel_operator_list_tensor_intf.h"
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void list(__gm__ int8_t* data, uint32_t len, uint32_t size, AscendC::TensorDesc<half>& td) {
 // CHECK-NEXT:    AscendC::ListTensorDesc l;

@@ -12,7 +12,7 @@
 func.func @quant_configs(%q: !ascendc.local_tensor<1024xi8>, %x: !ascendc.local_tensor<1024xf16>, %s: f32, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c32 = arith.constant 32 : i32
-  %c64 = "emitc.constant"() <{value = 64 : ui32}> : () -> ui32
+  %c64 = "emitasc.constant"() <{value = 64 : ui32}> : () -> ui32
   %a = ascendc.construct !ascendc.ascend_quant_config(%c64, %c0, %c0, %c0) : ui32, i32, i32, i32
   %b = ascendc.construct !ascendc.ascend_quant_config(%c64, %c0, %c0, %c0) : ui32, i32, i32, i32
   %c = ascendc.construct !ascendc.ascend_quant_config(%c32, %c0, %c0, %c0) : i32, i32, i32, i32

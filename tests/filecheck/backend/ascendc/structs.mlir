@@ -298,7 +298,7 @@ func.func @ascend_quant_config(%i: i32) {
 // CHECK-NEXT:   BatchMode v1{static_cast<BatchMode>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @batch_mode(%i: i32) {
   %v0 = ascendc.construct !ascendc.batch_mode()
   %v1 = ascendc.construct !ascendc.batch_mode(%i) : i32
@@ -312,7 +312,7 @@ func.func @batch_mode(%i: i32) {
 // CHECK-NEXT:   BatchOutMode v1{static_cast<BatchOutMode>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @batch_out_mode(%i: i32) {
   %v0 = ascendc.construct !ascendc.batch_out_mode()
   %v1 = ascendc.construct !ascendc.batch_out_mode(%i) : i32
@@ -572,7 +572,7 @@ func.func @is_reset_load_3d_config(%i: i32) {
 // CHECK-NEXT:   IterateMode v1{static_cast<IterateMode>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @iterate_mode(%i: i32) {
   %v0 = ascendc.construct !ascendc.iterate_mode()
   %v1 = ascendc.construct !ascendc.iterate_mode(%i) : i32
@@ -586,7 +586,7 @@ func.func @iterate_mode(%i: i32) {
 // CHECK-NEXT:   IterateOrder v1{static_cast<IterateOrder>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @iterate_order(%i: i32) {
   %v0 = ascendc.construct !ascendc.iterate_order()
   %v1 = ascendc.construct !ascendc.iterate_order(%i) : i32
@@ -599,7 +599,7 @@ func.func @iterate_order(%i: i32) {
 // CHECK-NEXT:   AscendC::KfcServer<> v0;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @kfc_server() {
   %v0 = ascendc.construct !ascendc.kfc_server()
   return
@@ -614,7 +614,7 @@ func.func @kfc_server() {
 // CHECK-NEXT:   AscendC::ListTensorDesc v3{gm, static_cast<uint32_t>(i), static_cast<uint32_t>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "kernel_operator_list_tensor_intf.h"
+emitasc.include "kernel_operator_list_tensor_intf.h"
 func.func @list_tensor_desc(%i: i32, %gm: memref<?xui8, 22>) {
   %v0 = ascendc.construct !ascendc.list_tensor_desc()
   %v1 = ascendc.construct !ascendc.list_tensor_desc(%gm) : memref<?xui8, 22>
@@ -764,7 +764,7 @@ func.func @mask_mode(%i: i32) {
 // CHECK-NEXT:   MatmulApiStaticTiling v47{i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, matmul_config_47};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @matmul_api_static_tiling(%i: i32) {
   %v0 = ascendc.construct !ascendc.matmul_api_static_tiling()
   %v1 = ascendc.construct !ascendc.matmul_api_static_tiling(%i) : i32
@@ -781,7 +781,7 @@ func.func @matmul_api_static_tiling(%i: i32) {
 // CHECK-NEXT:   MatmulConfig v53{static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<BatchMode>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<IterateOrder>(i), static_cast<ScheduleType>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<uint32_t>(i), static_cast<BatchOutMode>(i), static_cast<bool>(i), static_cast<bool>(i), static_cast<DecompressionMode>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @matmul_config(%i: i32) {
   %v0 = ascendc.construct !ascendc.matmul_config()
   %v1 = ascendc.construct !ascendc.matmul_config(%i) : i32
@@ -800,7 +800,7 @@ func.func @matmul_config(%i: i32) {
 // CHECK-NEXT:   MatrixOffset v5{i, i, i, i, i};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @matrix_offset(%i: i32) {
   %v0 = ascendc.construct !ascendc.matrix_offset()
   %v1 = ascendc.construct !ascendc.matrix_offset(%i) : i32
@@ -941,7 +941,7 @@ func.func @rmsnorm_tiling(%i: i32, %f: f32) {
 // CHECK-NEXT:   ScheduleType v1{static_cast<ScheduleType>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "lib/matmul_intf.h"
+emitasc.include "lib/matmul_intf.h"
 func.func @schedule_type(%i: i32) {
   %v0 = ascendc.construct !ascendc.schedule_type()
   %v1 = ascendc.construct !ascendc.schedule_type(%i) : i32
@@ -1098,7 +1098,7 @@ func.func @mrg_sort_src_list(%lt: !ascendc.local_tensor<*xf16>) {
 // CHECK-NEXT:   AscendC::TensorDesc<half> v0;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
-emitc.include "kernel_operator_list_tensor_intf.h"
+emitasc.include "kernel_operator_list_tensor_intf.h"
 func.func @tensor_desc() {
   %v0 = ascendc.construct !ascendc.tensor_desc<f16>()
   return

@@ -11,8 +11,8 @@
 // CHECK:       #include "kernel_operator.h"
 // CHECK-NEXT:  #include <cstdint>
 // CHECK-NEXT:  #include "kernel_tiling/kernel_tiling.h"
-emitc.include <"cstdint">
-emitc.include "kernel_tiling/kernel_tiling.h"
+emitasc.include <"cstdint">
+emitasc.include "kernel_tiling/kernel_tiling.h"
 
 // A callee defined later is declared under its C++ name.
 // CHECK:       __inline__ __attribute__((always_inline)) __aicore__ int32_t new_(int32_t x);

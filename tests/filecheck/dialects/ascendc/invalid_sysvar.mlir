@@ -43,8 +43,8 @@ func.func @arch_version_type(%v: i32) {
 // -----
 
 func.func @arch_version_constant() {
-  %c = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
-  // CHECK: error: 'ascendc.get_arch_version': core_version must be a variable (GetArchVersion writes it), not the constant of 'emitc.constant'
+  %c = "emitasc.constant"() <{value = 0 : ui32}> : () -> ui32
+  // CHECK: error: 'ascendc.get_arch_version': core_version must be a variable (GetArchVersion writes it), not the constant of 'emitasc.constant'
   ascendc.get_arch_version %c : ui32
   return
 }

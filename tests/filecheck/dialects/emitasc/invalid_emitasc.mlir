@@ -122,22 +122,22 @@ func.func @verbatim_argument(%n: i32) {
 
 // -----
 
-// CHECK: error: 'emitc.verbatim': code '#define A\n#define B' must be one line of C++ (it contains '\n')
-emitc.verbatim "#define A\n#define B"
+// CHECK: error: 'emitasc.verbatim': code '#define A\n#define B' must be one line of C++ (it contains '\n')
+emitasc.verbatim "#define A\n#define B"
 
 // -----
 
 func.func @constant_statement() {
-  // CHECK: error: 'emitc.constant': opaque value 'X; f()' must be one C++ expression
-  %0 = "emitc.constant"() <{value = #emitc.opaque<"X; f()">}> : () -> i32
+  // CHECK: error: 'emitasc.constant': opaque value 'X; f()' must be one C++ expression
+  %0 = "emitasc.constant"() <{value = #emitc.opaque<"X; f()">}> : () -> i32
   return
 }
 
 // -----
 
 func.func @constant_type() {
-  // CHECK: error: 'emitc.constant': value 1 : i64 must have the result type i32
-  %0 = "emitc.constant"() <{value = 1 : i64}> : () -> i32
+  // CHECK: error: 'emitasc.constant': value 1 : i64 must have the result type i32
+  %0 = "emitasc.constant"() <{value = 1 : i64}> : () -> i32
   return
 }
 
@@ -177,8 +177,8 @@ func.func @verbatim_line_splice() {
 
 // -----
 
-// CHECK: error: 'emitc.verbatim': code '#if 0' must be one line of C++ (a conditional directive (#if) would take the lines after it with it)
-emitc.verbatim "#if 0"
+// CHECK: error: 'emitasc.verbatim': code '#if 0' must be one line of C++ (a conditional directive (#if) would take the lines after it with it)
+emitasc.verbatim "#if 0"
 
 // -----
 
@@ -191,7 +191,7 @@ func.func @verbatim_raw_string() {
 // -----
 
 func.func @constant_comment() {
-  // CHECK: error: 'emitc.constant': opaque value 'X // y' must be one C++ expression (it contains a comment)
-  %0 = "emitc.constant"() <{value = #emitc.opaque<"X // y">}> : () -> i32
+  // CHECK: error: 'emitasc.constant': opaque value 'X // y' must be one C++ expression (it contains a comment)
+  %0 = "emitasc.constant"() <{value = #emitc.opaque<"X // y">}> : () -> i32
   return
 }
