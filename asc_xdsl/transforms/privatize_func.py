@@ -20,11 +20,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
-from asc_xdsl.transforms.ir_walk import functions
+from asc_xdsl.transforms.rewriting import rewrite
+
+_PRIVATE = StringAttr("private")
+
+
+class PrivatizeFunction(RewritePattern):
+    """A function's visibility: private, or public for a kernel with a body."""
+
+    MATCHES = frozenset({"func.func"})
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, f: func.FuncOp, rewriter: PatternRewriter) -> None:
+        if KERNEL_ATTR not in f.attributes:
+            visibility = _PRIVATE
+        elif f.body.blocks:
+            visibility = None  # public: MLIR's default, not printed
+        else:
+            return
+        if f.sym_visibility != visibility:
+            f.sym_visibility = visibility
+            rewriter.notify_op_modified(f)
 
 
 @dataclass(frozen=True)
@@ -32,8 +54,4 @@ class PrivatizeFuncPass(ModulePass):
     name = "ascendc-privatize-func"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for f in functions(op):
-            if KERNEL_ATTR not in f.attributes:
-                f.sym_visibility = StringAttr("private")
-            elif f.body.blocks:
-                f.sym_visibility = None  # public: MLIR's default, not printed
+        rewrite(op, PrivatizeFunction())
