@@ -76,15 +76,18 @@ class SeededWalker(PatternRewriteWalker):
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         # xDSL pushes `walk(reverse=not walk_reverse, region_first=not
-        # walk_regions_first)` onto a stack: it visits ops in pre-order (an op before
-        # the ops in its regions) unless `walk_regions_first`, last to first with
-        # `walk_reverse`. The same order, of the named ops:
+        # walk_regions_first)` onto a stack, so it visits the ops in the order of
+        # `walk(reverse=walk_reverse, region_first=walk_regions_first)`: first to last
+        # in pre-order (an op before the ops in its regions), or post-order with
+        # `walk_regions_first`; last to first with `walk_reverse`, the reverse of the
+        # other order. The same order, of the named ops:
+        post = self.walk_regions_first != self.walk_reverse
         found: list[Operation] = []
         if isinstance(op, Block):
-            _collect_block(op, self.names, self.walk_regions_first, found)
+            _collect_block(op, self.names, post, found)
         else:
             for region in op.regions if isinstance(op, Operation) else [op]:
-                _collect(region, self.names, self.walk_regions_first, found)
+                _collect(region, self.names, post, found)
         push = self._worklist.push
         for o in found if self.walk_reverse else reversed(found):
             push(o)

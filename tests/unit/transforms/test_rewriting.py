@@ -23,6 +23,9 @@ from asc_xdsl.transforms.rewriting import rewrite, xdsl_walker
 PATTERN_PASSES = (
     "ascendc-privatize-func",
     "ascendc-erase-sync",
+    "ascendc-materialize-tensor",
+    "ascendc-hoist-ub-allocation",
+    "ascendc-hoist-que-bind",
 )
 """The passes whose rewrites are `RewritePattern`s applied by `rewriting.rewrite`."""
 
