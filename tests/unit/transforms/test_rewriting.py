@@ -26,6 +26,7 @@ PATTERN_PASSES = (
     "ascendc-materialize-tensor",
     "ascendc-hoist-ub-allocation",
     "ascendc-hoist-que-bind",
+    "inline",
 )
 """The passes whose rewrites are `RewritePattern`s applied by `rewriting.rewrite`."""
 
