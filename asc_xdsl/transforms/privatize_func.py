@@ -26,6 +26,7 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+from asc_xdsl.transforms.ir_walk import region_functions
 from asc_xdsl.transforms.rewriting import rewrite
 
 _PRIVATE = StringAttr("private")
@@ -54,4 +55,4 @@ class PrivatizeFuncPass(ModulePass):
     name = "ascendc-privatize-func"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewrite(op, PrivatizeFunction())
+        rewrite(op, PrivatizeFunction(), find=region_functions)

@@ -25,7 +25,7 @@ Two things are ours, each for a reason xDSL's path cannot serve:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -73,8 +73,17 @@ class SeededWalker(PatternRewriteWalker):
     """xDSL's walker, its worklist seeded with the ops named `names` only."""
 
     names: frozenset[str] = field(default=frozenset())
+    find: Callable[[Region], Iterable[Operation]] | None = None
+    """Where the ops named `names` are, when only at known places (a module's functions:
+    in its block): the ops of a region in the order they are visited. (Checked against
+    xDSL's seeding like the rest.)"""
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
+        if self.find is not None and isinstance(op, Region):
+            push = self._worklist.push
+            for o in reversed(list(self.find(op))):
+                push(o)
+            return
         # xDSL pushes `walk(reverse=not walk_reverse, region_first=not
         # walk_regions_first)` onto a stack, so it visits the ops in the order of
         # `walk(reverse=walk_reverse, region_first=walk_regions_first)`: first to last
@@ -122,10 +131,12 @@ def rewrite(
     *patterns: RewritePattern,
     walk_regions_first: bool = False,
     walk_reverse: bool = False,
+    find: Callable[[Region], Iterable[Operation]] | None = None,
 ) -> bool:
     """Apply `patterns` (the first that rewrites an op wins) to the ops in `root`'s
     regions with xDSL's `PatternRewriteWalker`, to a fixpoint; whether anything changed.
-    Seeded with the ops the patterns name when every pattern names them (`MATCHES`)."""
+    Seeded with the ops the patterns name when every pattern names them (`MATCHES`),
+    found by `find` if given (first to last)."""
     pattern = (
         patterns[0]
         if len(patterns) == 1
@@ -141,6 +152,7 @@ def rewrite(
             walk_regions_first=walk_regions_first,
             walk_reverse=walk_reverse,
             names=frozenset().union(*names),  # type: ignore[arg-type]
+            find=find,
         )
     else:
         walker = PatternRewriteWalker(

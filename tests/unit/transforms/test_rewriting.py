@@ -27,6 +27,7 @@ PATTERN_PASSES = (
     "ascendc-hoist-ub-allocation",
     "ascendc-hoist-que-bind",
     "inline",
+    "ascendc-legalize-kernel-args",
 )
 """The passes whose rewrites are `RewritePattern`s applied by `rewriting.rewrite`."""
 
