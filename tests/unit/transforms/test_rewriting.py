@@ -28,6 +28,7 @@ PATTERN_PASSES = (
     "ascendc-hoist-que-bind",
     "inline",
     "ascendc-legalize-kernel-args",
+    "ascendc-unify-pipe",
 )
 """The passes whose rewrites are `RewritePattern`s applied by `rewriting.rewrite`."""
 
