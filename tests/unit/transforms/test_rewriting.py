@@ -29,6 +29,7 @@ PATTERN_PASSES = (
     "inline",
     "ascendc-legalize-kernel-args",
     "ascendc-unify-pipe",
+    "ascendc-input-output-tensor",
 )
 """The passes whose rewrites are `RewritePattern`s applied by `rewriting.rewrite`."""
 
