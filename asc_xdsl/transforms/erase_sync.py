@@ -128,8 +128,8 @@ def erase(f: func.FuncOp) -> None:
                 "that returns the tensor)",
             )
     # Every DeQue first, while the EnQues it looks back for are there.
-    rewrite(f, TakeEnqueuedTensor(f))
-    rewrite(f, EraseSync())
+    rewrite(f, TakeEnqueuedTensor(f), recursive=False)
+    rewrite(f, EraseSync(), recursive=False)
 
 
 @dataclass(frozen=True)

@@ -184,4 +184,4 @@ def _inline_in(module: ModuleOp) -> None:
     reach = _reaches(functions)
     pattern = InlineCall(functions, reach)
     for name in _bottom_up(functions, reach):
-        rewrite(functions[name], pattern)
+        rewrite(functions[name], pattern, recursive=False)  # (callees are flat already)

@@ -132,4 +132,4 @@ class InputOutputTensorPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in structured_functions(op, PASS):
             _mark(f)
-            rewrite(f, CopyOutResult(MemoryMap(f)))
+            rewrite(f, CopyOutResult(MemoryMap(f)), recursive=False)

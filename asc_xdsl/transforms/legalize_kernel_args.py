@@ -195,4 +195,4 @@ class LegalizeKernelArgsPass(ModulePass):
     name = "ascendc-legalize-kernel-args"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewrite(op, LegalizeKernelArgs(op), find=region_functions)
+        rewrite(op, LegalizeKernelArgs(op), find=region_functions, recursive=False)

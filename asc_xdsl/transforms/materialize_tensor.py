@@ -170,4 +170,4 @@ class MaterializeTensorPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
-                rewrite(f, MaterializeTensor(f))
+                rewrite(f, MaterializeTensor(f), recursive=False)

@@ -55,4 +55,4 @@ class PrivatizeFuncPass(ModulePass):
     name = "ascendc-privatize-func"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewrite(op, PrivatizeFunction(), find=region_functions)
+        rewrite(op, PrivatizeFunction(), find=region_functions, recursive=False)

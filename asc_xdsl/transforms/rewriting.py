@@ -132,11 +132,14 @@ def rewrite(
     walk_regions_first: bool = False,
     walk_reverse: bool = False,
     find: Callable[[Region], Iterable[Operation]] | None = None,
+    recursive: bool = True,
 ) -> bool:
     """Apply `patterns` (the first that rewrites an op wins) to the ops in `root`'s
     regions with xDSL's `PatternRewriteWalker`, to a fixpoint; whether anything changed.
     Seeded with the ops the patterns name when every pattern names them (`MATCHES`),
-    found by `find` if given (first to last)."""
+    found by `find` if given (first to last). `recursive=False` (xDSL's
+    `apply_recursively`): one walk, for patterns whose rewrites make no new match (the
+    walk that would check that costs as much as the first)."""
     pattern = (
         patterns[0]
         if len(patterns) == 1
@@ -151,12 +154,16 @@ def rewrite(
             stopping,
             walk_regions_first=walk_regions_first,
             walk_reverse=walk_reverse,
+            apply_recursively=recursive,
             names=frozenset().union(*names),  # type: ignore[arg-type]
             find=find,
         )
     else:
         walker = PatternRewriteWalker(
-            stopping, walk_regions_first=walk_regions_first, walk_reverse=walk_reverse
+            stopping,
+            walk_regions_first=walk_regions_first,
+            apply_recursively=recursive,
+            walk_reverse=walk_reverse,
         )
     changed = False
     for r in [region] if region is not None else root.regions:  # type: ignore[union-attr]

@@ -70,7 +70,7 @@ def unify(f: func.FuncOp) -> None:
         return
     # The user's name for it if one has a name (the C++ object is then `pipe`-like).
     name = next((p.results[0].name_hint for p in pipes if p.results[0].name_hint), "pipe")
-    rewrite(f, UnifyPipe(f, name))
+    rewrite(f, UnifyPipe(f, name), recursive=False)
 
 
 @dataclass(frozen=True)
