@@ -9,7 +9,8 @@ Two things are ours, each for a reason xDSL's path cannot serve:
 - **Seeding.** xDSL's walker first puts every op under the root on its worklist (a
   walk of nested generators and an `InsertPoint` per op: about 10-20 us an op, 30 ms on
   the 1000-statement kernel of bench/compile_scaling.py, more than all of our
-  post-processing passes together). A pattern that names the ops it can match
+  post-processing passes together; docs/performance.md, "xDSL's own paths against
+  ours"). A pattern that names the ops it can match
   (`MATCHES`, op names) is seeded with just those, found by `ir_walk`'s walk and pushed
   in the order xDSL's seeding would visit them; the rest is xDSL's walker unchanged
   (its worklist, the rewriter and its listener, re-visiting what a rewrite creates or
