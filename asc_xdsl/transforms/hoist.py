@@ -6,6 +6,8 @@ function and every operand of the op is defined outside it; it keeps moving out 
 one of the two stops it. Ops are visited last to first, and an op that moved is followed
 by its users (which may now be free to move): so ops hoisted from one region keep their
 order relative to what they use, with the later-made objects first (pyasc's order).
+The move is the `RewritePattern` `Hoist`, applied by xDSL's walker (`rewriting.rewrite`,
+last to first, regions first; the moved op and its users go back on its worklist).
 """
 
 from __future__ import annotations
