@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -86,9 +85,7 @@ print(json.dumps(out))
 
 def warm(folder: Path, swap: str, sizes: list[int], repeat: int) -> dict[str, list[float]]:
     code = WORKER.format(folder=str(folder), swap=swap, sizes=sizes, repeat=repeat)
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False
-    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     if done.returncode:
         raise RuntimeError(done.stderr.strip().splitlines()[-1])
     return json.loads(done.stdout.strip().splitlines()[-1])
