@@ -38,8 +38,11 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.rewriting import rewrite
 
 SYNC_OPS = frozenset({"ascendc.set_flag", "ascendc.wait_flag", "ascendc.pipe_barrier"})
 ENQUE_OPS = frozenset({"ascendc.que_bind.enque_tensor", "ascendc.que_bind.enque_tensor_pos"})
@@ -91,9 +94,32 @@ def _enqueued(deque: Operation, f: func.FuncOp) -> SSAValue:
     return enque.operands[1]
 
 
+class TakeEnqueuedTensor(RewritePattern):
+    """A DeQue goes; its tensor is the one the EnQue before it enqueued (`_enqueued`)."""
+
+    MATCHES = DEQUE_OPS
+
+    def __init__(self, f: func.FuncOp):
+        self.f = f
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name in DEQUE_OPS:
+            rewriter.replace_all_uses_with(op.results[0], _enqueued(op, self.f))
+            rewriter.erase(op)
+
+
+class EraseSync(RewritePattern):
+    """SetFlag, WaitFlag, PipeBarrier and EnQue go (once no DeQue needs its EnQue)."""
+
+    MATCHES = ENQUE_OPS | SYNC_OPS
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name in self.MATCHES:
+            rewriter.erase(op)
+
+
 def erase(f: func.FuncOp) -> None:
-    ops = list(f.walk())
-    for op in ops:
+    for op in ops_in(f):
         if op.name == IN_PLACE_DEQUE:
             raise fail(
                 "ascendc-erase-sync",
@@ -101,13 +127,9 @@ def erase(f: func.FuncOp) -> None:
                 "an in-place DeQue binds its tensor: it cannot be erased (use the DeQue "
                 "that returns the tensor)",
             )
-    for op in ops:
-        if op.name in DEQUE_OPS:
-            op.results[0].replace_all_uses_with(_enqueued(op, f))
-    for op in ops:
-        if op.name in DEQUE_OPS | ENQUE_OPS | SYNC_OPS:
-            op.detach()
-            op.erase()
+    # Every DeQue first, while the EnQues it looks back for are there.
+    rewrite(f, TakeEnqueuedTensor(f), recursive=False)
+    rewrite(f, EraseSync(), recursive=False)
 
 
 @dataclass(frozen=True)

@@ -75,4 +75,4 @@ class HoistQueBindPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
-                hoist(f, _hoistable, _stays)
+                hoist(f, HOISTED, _hoistable, _stays)

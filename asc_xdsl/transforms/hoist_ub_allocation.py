@@ -56,4 +56,4 @@ class HoistUBAllocationPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
-                hoist(f, _hoistable)
+                hoist(f, frozenset({LOCAL_TENSOR_AUTO}), _hoistable)

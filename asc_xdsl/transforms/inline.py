@@ -56,8 +56,11 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, NO_INLINE
+from asc_xdsl.transforms.rewriting import rewrite
 
 
 def _calls(op: Operation) -> Iterator[func.CallOp]:
@@ -114,23 +117,46 @@ def _bottom_up(functions: dict[str, func.FuncOp], reach: dict[str, set[str]]) ->
     return order
 
 
-def inline_call(call: func.CallOp, callee: func.FuncOp) -> None:
+def inline_call(call: func.CallOp, callee: func.FuncOp, rewriter: PatternRewriter) -> None:
     """Replace `call` by a copy of `callee`'s one-block body."""
     block = callee.body.block
     mapping: dict[SSAValue, SSAValue] = dict(zip(block.args, call.arguments, strict=True))
     ret = block.last_op
     assert isinstance(ret, func.ReturnOp), "func.func bodies end with func.return (verified)"
-    parent = call.parent
-    assert parent is not None
-    for op in block.ops:
-        if op is not ret:
-            parent.insert_op_before(op.clone(mapping), call)
+    rewriter.insert(
+        [op.clone(mapping) for op in block.ops if op is not ret], InsertPoint.before(call)
+    )
     for result, value in zip(call.res, ret.arguments, strict=True):
         new = mapping.get(value, value)
         if result.name_hint and value in mapping and value.owner is not block:
             new.name_hint = result.name_hint  # the caller's name for the value
-        result.replace_all_uses_with(new)
-    parent.erase_op(call)
+        rewriter.replace_all_uses_with(result, new)
+    rewriter.erase(call)
+
+
+class InlineCall(RewritePattern):
+    """A call of one of `functions` (a module's, by name) is replaced by a copy of the
+    callee's body, unless it stays a call (the module docstring's list)."""
+
+    MATCHES = frozenset({"func.call"})
+
+    def __init__(self, functions: dict[str, func.FuncOp], reach: dict[str, set[str]]):
+        self.functions = functions
+        self.reach = reach
+
+    def match_and_rewrite(self, call: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(call, func.CallOp):
+            return
+        target = call.callee.root_reference.data
+        callee = self.functions.get(target)
+        if (
+            NO_INLINE in call.attributes
+            or not _inlinable_body(callee)
+            or target in self.reach[target]  # a recursive function
+        ):
+            return
+        assert callee is not None
+        inline_call(call, callee, rewriter)
 
 
 @dataclass(frozen=True)
@@ -156,16 +182,6 @@ def _inline_in(module: ModuleOp) -> None:
     """Inline, bottom-up, the calls of `module`'s functions to its own functions."""
     functions = _functions(module)
     reach = _reaches(functions)
+    pattern = InlineCall(functions, reach)
     for name in _bottom_up(functions, reach):
-        caller = functions[name]
-        for call in list(_calls(caller)):
-            target = call.callee.root_reference.data
-            callee = functions.get(target)
-            if (
-                NO_INLINE in call.attributes
-                or not _inlinable_body(callee)
-                or target in reach[target]  # a recursive function
-            ):
-                continue
-            assert callee is not None
-            inline_call(call, callee)
+        rewrite(functions[name], pattern, recursive=False)  # (callees are flat already)

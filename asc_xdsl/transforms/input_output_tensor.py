@@ -34,10 +34,13 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
 
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.transforms.diagnostics import fail, structured_functions
 from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO, MemoryMap, accesses, views
+from asc_xdsl.transforms.rewriting import rewrite
 
 PASS = "ascendc-input-output-tensor"
 
@@ -82,19 +85,26 @@ def _mark(f: func.FuncOp) -> None:
                 op.properties.pop(flag, None)
 
 
-def _copy_out_results(f: func.FuncOp) -> None:
-    """Give loop and branch results copied to GM an output tensor of their own."""
-    from asc_xdsl.dialects.ascendc.data_copy import DataCopyL2Op
-    from asc_xdsl.dialects.ascendc.misc import LocalTensorAutoOp
+class CopyOutResult(RewritePattern):
+    """A loop or branch result that an op copies to GM gets an output tensor of its own:
+    made before the loop, filled from the result after it, and copied to GM instead.
+    (`memory`: the function's memory map, made before any such rewrite.)"""
 
-    memory = MemoryMap(f)
-    for op in list(f.walk()):
+    MATCHES = frozenset({"scf.for", "scf.if", "scf.while"})
+
+    def __init__(self, memory: MemoryMap):
+        self.memory = memory
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, scf.ForOp | scf.IfOp | scf.WhileOp):
-            continue
+            return
+        from asc_xdsl.dialects.ascendc.data_copy import DataCopyL2Op
+        from asc_xdsl.dialects.ascendc.misc import LocalTensorAutoOp
+
         for result in op.results:
             if not isinstance(result.type, LocalTensorType):
                 continue
-            outs = [u for u in list(result.uses) if _moves(u.operation, memory, result)[1]]
+            outs = [u for u in list(result.uses) if _moves(u.operation, self.memory, result)[1]]
             if not outs:
                 continue
             count = result.type.static_size()
@@ -105,15 +115,14 @@ def _copy_out_results(f: func.FuncOp) -> None:
                     f"the loop or branch result it copies to GM has no static size "
                     f"({result.type}): give the tensor a static shape",
                 )
-            block = op.parent_block()
-            assert block is not None
             dst = LocalTensorAutoOp([], result_types=[result.type], output=True)
             n = arith.ConstantOp(IntegerAttr(count, i64))
             copy = DataCopyL2Op(dst, result, n)
-            block.insert_op_before(dst, op)
-            block.insert_ops_after([n, copy], op)
+            rewriter.insert(dst, InsertPoint.before(op))
+            rewriter.insert([n, copy], InsertPoint.after(op))
             for use in outs:
                 use.operation.operands[use.index] = dst.results[0]
+                rewriter.notify_op_modified(use.operation)
 
 
 @dataclass(frozen=True)
@@ -123,4 +132,4 @@ class InputOutputTensorPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in structured_functions(op, PASS):
             _mark(f)
-            _copy_out_results(f)
+            rewrite(f, CopyOutResult(MemoryMap(f)), recursive=False)

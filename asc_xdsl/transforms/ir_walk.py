@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 
 
 def ops_in(op: Operation) -> list[Operation]:
@@ -63,3 +63,17 @@ def functions(module: ModuleOp) -> Iterator[func.FuncOp]:
             yield op
         elif isinstance(op, ModuleOp):
             yield from functions(op)
+
+
+def region_functions(region: Region) -> list[Operation]:
+    """The functions of a module's body `region` (and of the modules nested in it), in
+    order: where a pattern that matches `func.func` finds its ops (`rewriting.rewrite`)."""
+    block = region.first_block
+    return [] if block is None else [f for op in block.ops for f in _functions_at(op)]
+
+
+def _functions_at(op: Operation) -> Iterator[Operation]:
+    if isinstance(op, func.FuncOp):
+        yield op
+    elif isinstance(op, ModuleOp):
+        yield from functions(op)

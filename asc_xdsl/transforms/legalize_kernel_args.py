@@ -48,6 +48,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint
 
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
@@ -56,7 +58,7 @@ from asc_xdsl.dialects.interned import array_attr, function_type
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.detect_kernel_type import sets_up_matmul
-from asc_xdsl.transforms.ir_walk import functions
+from asc_xdsl.transforms.ir_walk import region_functions
 from asc_xdsl.transforms.kernel_args import (
     EXPLICIT,
     HIDDEN,
@@ -65,6 +67,7 @@ from asc_xdsl.transforms.kernel_args import (
     marked_kind,
     param_attrs,
 )
+from asc_xdsl.transforms.rewriting import rewrite
 
 FFTS_PARAM = "ffts_addr"
 FFTS_TYPE = MemRefType(
@@ -133,7 +136,7 @@ def _made(key: str, operands: Sequence[SSAValue] = (), regions: Sequence[Region]
     )  # fmt: skip
 
 
-def _send_cube_start(block: Block, before: Operation) -> None:
+def _send_cube_start(before: Operation, rewriter: PatternRewriter) -> None:
     """`if (ASCEND_IS_AIC) { ffts_cross_core_sync(PIPE_MTE3, 0xf21); }`."""
     is_aic = _made("is_aic")
     config = _made("config")
@@ -141,24 +144,41 @@ def _send_cube_start(block: Block, before: Operation) -> None:
     for op in (config, _made("send", config.results), _made("yield")):
         append_op(body, op)
     branch = _made("if", is_aic.results, (Region(body), Region()))
-    block.insert_ops_before([is_aic, branch], before)
+    rewriter.insert([is_aic, branch], InsertPoint.before(before))
 
 
-def legalize(kernel: func.FuncOp, module: ModuleOp) -> None:
+class LegalizeKernelArgs(RewritePattern):
+    """A kernel's parameters marked, with the hidden ones its kernel type needs."""
+
+    MATCHES = frozenset({"func.func"})
+
+    def __init__(self, module: ModuleOp):
+        self.module = module
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, kernel: func.FuncOp, rewriter: PatternRewriter) -> None:
+        if KERNEL_ATTR in kernel.attributes and kernel.body.blocks:
+            legalize(kernel, self.module, rewriter)
+
+
+def legalize(kernel: func.FuncOp, module: ModuleOp, rewriter: PatternRewriter) -> None:
     attrs = [a if marked_kind(a) else _with_kind(a, EXPLICIT) for a in param_attrs(kernel)]
     block = kernel.body.block
     needed = kernel_type(kernel) in HIDDEN[FFTS_PARAM].kernel_types
     if needed and not any(marked_kind(a) == FFTS_PARAM for a in attrs):
-        ffts = block.insert_arg(FFTS_TYPE, len(block.args))
+        ffts = rewriter.insert_block_argument(block, len(block.args), FFTS_TYPE)
         ffts.name_hint = FFTS_PARAM
         attrs.append(_marked(FFTS_PARAM))  # (a new parameter: only its mark)
         first = block.first_op
         assert first is not None  # a function body ends with its return
-        block.insert_op_before(_made("ffts_base", (ffts,)), first)
+        rewriter.insert(_made("ffts_base", (ffts,)), InsertPoint.before(first))
         if sets_up_matmul(kernel, module) and MATMUL_CUBE_ONLY_ATTR not in module.attributes:
-            _send_cube_start(block, first)
+            _send_cube_start(first, rewriter)
         _update_function_type(kernel)
-    kernel.arg_attrs = array_attr(tuple(attrs))
+    marked = array_attr(tuple(attrs))
+    if kernel.arg_attrs != marked:  # (run again: nothing changes)
+        kernel.arg_attrs = marked
+        rewriter.notify_op_modified(kernel)
 
 
 def _update_function_type(kernel: func.FuncOp) -> None:
@@ -175,6 +195,4 @@ class LegalizeKernelArgsPass(ModulePass):
     name = "ascendc-legalize-kernel-args"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for kernel in list(functions(op)):
-            if KERNEL_ATTR in kernel.attributes and kernel.body.blocks:
-                legalize(kernel, op)
+        rewrite(op, LegalizeKernelArgs(op), find=region_functions, recursive=False)

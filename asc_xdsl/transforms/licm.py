@@ -148,13 +148,20 @@ def _loops(op: Operation, out: list[Operation]) -> list[Operation]:
     return out
 
 
+def licm(module: Operation, loops: tuple[type[Operation], ...] = LOOPS) -> None:
+    """Move the invariant code out of the loops of these kinds in `module`, inner loops
+    first. (`loops=(scf.ForOp,)` is xDSL's `licm` pass: tests/unit/transforms/test_licm.py
+    holds the two to the same IR.)"""
+    for loop in _loops(module, []):
+        if isinstance(loop, loops) and has_candidates(loop):
+            builder = Builder(InsertPoint.before(loop))
+            for region in loop.regions:
+                move_loop_invariant_code(region, builder)
+
+
 @dataclass(frozen=True)
 class LoopInvariantCodeMotionPass(ModulePass):
     name = "loop-invariant-code-motion"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for loop in _loops(op, []):  # inner loops first
-            if has_candidates(loop):
-                builder = Builder(InsertPoint.before(loop))
-                for region in loop.regions:
-                    move_loop_invariant_code(region, builder)
+        licm(op)

@@ -46,6 +46,8 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, i32, i64
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
 
 from asc_xdsl.dialects.ascendc.types import LocalTensorType, QueueType, TBufType
 from asc_xdsl.dialects.dtypes import from_ir
@@ -53,34 +55,39 @@ from asc_xdsl.enums import TPosition
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hoist_ub_allocation import is_input, is_output
 from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO
+from asc_xdsl.transforms.rewriting import rewrite
 
 PASS = "ascendc-materialize-tensor"
 
 
-class _Materializer:
-    """Lowers the automatic tensors of one function; the constants it needs are made
-    once, at the top of the function (as MLIR's folder leaves them)."""
+class MaterializeTensor(RewritePattern):
+    """A `local_tensor_auto` of one function becomes a queue's or a TBuf's tensor; the
+    constants it needs are made once, at the top of the function (as MLIR's folder
+    leaves them)."""
+
+    MATCHES = frozenset({LOCAL_TENSOR_AUTO})
 
     def __init__(self, f: func.FuncOp):
         self.f = f
         self.constants: dict[tuple[int, IntegerType], SSAValue] = {}
         self.frees: dict[Block, Operation] = {}  # the first FreeTensor put in each block
 
-    def constant(self, value: int, t: IntegerType) -> SSAValue:
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name == LOCAL_TENSOR_AUTO:
+            self.materialize(op, rewriter)
+
+    def constant(self, value: int, t: IntegerType, rewriter: PatternRewriter) -> SSAValue:
         key = (value, t)
         if key not in self.constants:
             c = arith.ConstantOp(IntegerAttr(value, t))
             c.result.name_hint = f"c{value}_i{t.width.data}"
             block = self.f.body.block
             at = next((o for o in block.ops if not isinstance(o, arith.ConstantOp)), None)
-            if at is None:
-                block.add_op(c)
-            else:
-                block.insert_op_before(c, at)
+            rewriter.insert(c, InsertPoint.at_end(block) if at is None else InsertPoint.before(at))
             self.constants[key] = c.result
         return self.constants[key]
 
-    def length(self, op: Operation, new: list[Operation]) -> SSAValue:
+    def length(self, op: Operation, new: list[Operation], rewriter: PatternRewriter) -> SSAValue:
         """The tensor's size in bytes, as an i64 (ops that compute it go to `new`)."""
         t = op.results[0].type
         assert isinstance(t, LocalTensorType)
@@ -90,7 +97,7 @@ class _Materializer:
             raise fail(PASS, op, f"element type {t.element_type} has no size") from None
         static = t.static_size()
         if static is not None:
-            return self.constant(static * size, i64)
+            return self.constant(static * size, i64, rewriter)
         if not op.operands:
             raise fail(PASS, op, f"{t} has a dynamic shape: give its extents as operands")
         dynamic: list[SSAValue] = []
@@ -101,20 +108,20 @@ class _Materializer:
                 size *= value.value.data  # a constant extent folds into the element size
             else:
                 dynamic.append(extent)
-        length = self.constant(size, i64)
+        length = self.constant(size, i64, rewriter)
         for i, extent in enumerate(dynamic):
             mul = arith.MuliOp(extent, length) if i == 0 else arith.MuliOp(length, extent)
             new.append(mul)
             length = mul.result
         return length
 
-    def materialize(self, op: Operation) -> None:
+    def materialize(self, op: Operation, rewriter: PatternRewriter) -> None:
         from asc_xdsl.dialects.ascendc import framework as fw
 
         block = op.parent_block()
         assert block is not None
         new: list[Operation] = []
-        length = self.length(op, new)
+        length = self.length(op, new, rewriter)
         tensor_type = op.results[0].type
         pipe = fw.PipeOp()
         pipe.results[0].name_hint = "pipe"
@@ -125,26 +132,24 @@ class _Materializer:
             init = fw.PipeInitBufferOp(pipe, buffer, length)
             tensor = fw.TBufGetTensorOp(buffer, None, result_types=[tensor_type])
             _at(op, [*new, buffer, init, tensor], {buffer: f"{name}_buf", tensor: name})
-            block.insert_ops_before([*new, buffer, init, tensor], op)
-            op.results[0].replace_all_uses_with(tensor.results[0])
-            op.detach()
-            op.erase()
+            rewriter.insert([*new, buffer, init, tensor], InsertPoint.before(op))
+            rewriter.replace_all_uses_with(op.results[0], tensor.results[0])
+            rewriter.erase(op)
             return
         position = TPosition.VECOUT if is_output(op) else TPosition.VECIN
         queue = fw.QueueOp(result_types=[QueueType(position, 1)])
-        init = fw.PipeInitQueueOp(pipe, queue, self.constant(1, i32), length)
+        init = fw.PipeInitQueueOp(pipe, queue, self.constant(1, i32, rewriter), length)
         alloc = fw.AllocTensorOp(queue, result_types=[tensor_type])
         _at(op, [*new, queue, init, alloc], {queue: f"{name}_que", alloc: name})
-        block.insert_ops_before([*new, queue, init, alloc], op)
-        op.results[0].replace_all_uses_with(alloc.results[0])
-        op.detach()
-        op.erase()
+        rewriter.insert([*new, queue, init, alloc], InsertPoint.before(op))
+        rewriter.replace_all_uses_with(op.results[0], alloc.results[0])
+        rewriter.erase(op)
         # Freed at the end of the block, the last allocated first.
         free = fw.FreeTensorOp(queue, alloc)
         free.location = op.location
         before = self.frees.get(block) or block.last_op
         assert before is not None
-        block.insert_op_before(free, before)
+        rewriter.insert(free, InsertPoint.before(before))
         self.frees[block] = free
 
 
@@ -165,6 +170,4 @@ class MaterializeTensorPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in op.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
-                lowering = _Materializer(f)
-                for o in [o for o in f.walk() if o.name == LOCAL_TENSOR_AUTO]:
-                    lowering.materialize(o)
+                rewrite(f, MaterializeTensor(f), recursive=False)

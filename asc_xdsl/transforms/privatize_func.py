@@ -20,11 +20,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
-from asc_xdsl.transforms.ir_walk import functions
+from asc_xdsl.transforms.ir_walk import functions, region_functions
+from asc_xdsl.transforms.rewriting import rewrite
+
+_PRIVATE = StringAttr("private")
+
+
+class PrivatizeFunction(RewritePattern):
+    """A function's visibility: private, or public for a kernel with a body."""
+
+    MATCHES = frozenset({"func.func"})
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, f: func.FuncOp, rewriter: PatternRewriter) -> None:
+        if changes(f):
+            f.sym_visibility = _visibility(f)
+            rewriter.notify_op_modified(f)
+
+
+def _visibility(f: func.FuncOp) -> StringAttr | None:
+    if KERNEL_ATTR not in f.attributes:
+        return _PRIVATE
+    return None  # public: MLIR's default, not printed
+
+
+def changes(f: func.FuncOp) -> bool:
+    """Whether `f`'s visibility is not yet the one it gets (a declared kernel keeps its)."""
+    return (KERNEL_ATTR not in f.attributes or bool(f.body.blocks)) and (
+        f.sym_visibility != _visibility(f)
+    )
 
 
 @dataclass(frozen=True)
@@ -32,8 +62,6 @@ class PrivatizeFuncPass(ModulePass):
     name = "ascendc-privatize-func"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for f in functions(op):
-            if KERNEL_ATTR not in f.attributes:
-                f.sym_visibility = StringAttr("private")
-            elif f.body.blocks:
-                f.sym_visibility = None  # public: MLIR's default, not printed
+        # (The frontend's module has one public kernel: then the walker is not set up.)
+        if any(changes(f) for f in functions(op)):
+            rewrite(op, PrivatizeFunction(), find=region_functions, recursive=False)

@@ -27,30 +27,50 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
+
+from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.rewriting import rewrite
 
 PIPE_OP = "ascendc.pipe"
 
 
-def unify(f: func.FuncOp) -> None:
-    from asc_xdsl.dialects.ascendc.framework import PipeOp
+class UnifyPipe(RewritePattern):
+    """Each `ascendc.pipe` of a function gives way to one new pipe at its top, named
+    `name`, made when the first is met."""
 
-    pipes = [op for op in f.walk() if op.name == PIPE_OP]
+    MATCHES = frozenset({PIPE_OP})
+
+    def __init__(self, f: func.FuncOp, name: str):
+        self.block = f.body.block
+        self.name = name
+        self.unified: Operation | None = None
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name != PIPE_OP or op is self.unified:
+            return
+        if self.unified is None:
+            from asc_xdsl.dialects.ascendc.framework import PipeOp
+
+            self.unified = PipeOp()
+            self.unified.results[0].name_hint = self.name
+            first = self.block.first_op
+            assert first is not None
+            rewriter.insert(self.unified, InsertPoint.before(first))
+        rewriter.replace_all_uses_with(op.results[0], self.unified.results[0])
+        rewriter.erase(op)
+
+
+def unify(f: func.FuncOp) -> None:
+    pipes = [op for op in ops_in(f) if op.name == PIPE_OP]
     if len(pipes) <= 1:
         return
-    block = f.body.block
-    pipe = PipeOp()
     # The user's name for it if one has a name (the C++ object is then `pipe`-like).
-    pipe.results[0].name_hint = next(
-        (p.results[0].name_hint for p in pipes if p.results[0].name_hint), "pipe"
-    )
-    first = block.first_op
-    assert first is not None
-    block.insert_op_before(pipe, first)
-    for old in pipes:
-        old.results[0].replace_all_uses_with(pipe.results[0])
-        old.detach()
-        old.erase()
+    name = next((p.results[0].name_hint for p in pipes if p.results[0].name_hint), "pipe")
+    rewrite(f, UnifyPipe(f, name), recursive=False)
 
 
 @dataclass(frozen=True)

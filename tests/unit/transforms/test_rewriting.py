@@ -1,0 +1,90 @@
+"""The passes written as `RewritePattern`s (transforms/rewriting.py) give the same IR, or
+the same error, whether xDSL's walker is seeded with the ops the patterns name (what the
+passes do) or with every op (xDSL's own seeding, `xdsl_walker()`): on every lit input,
+and for each pass on at least one input it changes. And a pattern's located error
+reaches the user as the pass's message, not as the walker's dump of the module."""
+
+from __future__ import annotations
+
+import pytest
+from lit_inputs import parsed_lit_chunks
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.utils.exceptions import PassFailedException
+
+from asc_xdsl.frontend.ir_context import parse_module
+from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms.registry import PASSES
+from asc_xdsl.transforms.rewriting import rewrite, xdsl_walker
+
+PATTERN_PASSES = (
+    "ascendc-privatize-func",
+    "ascendc-erase-sync",
+    "ascendc-materialize-tensor",
+    "ascendc-hoist-ub-allocation",
+    "ascendc-hoist-que-bind",
+    "inline",
+    "ascendc-legalize-kernel-args",
+    "ascendc-unify-pipe",
+    "ascendc-input-output-tensor",
+)
+"""The passes whose rewrites are `RewritePattern`s applied by `rewriting.rewrite`."""
+
+_CHUNKS = list(parsed_lit_chunks())
+
+
+def _text(module: ModuleOp) -> str:
+    """The module printed, or why it does not print (some inputs hold ops that only
+    their error tests' passes refuse)."""
+    try:
+        return str(module)
+    except Exception as e:
+        return f"unprintable: {type(e).__name__}: {e}"
+
+
+def _outcome(pass_name: str, module: ModuleOp) -> str:
+    """The IR after the pass, or the error it raised."""
+    module = module.clone()
+    try:
+        PASSES[pass_name]()().apply(Context(), module)
+    except Exception as e:
+        return f"{type(e).__name__}: {e}"
+    return _text(module)
+
+
+@pytest.mark.parametrize("pass_name", PATTERN_PASSES)
+def test_seeded_walker_agrees_with_xdsl_walker_on_every_lit_input(pass_name: str):
+    changed = 0
+    for where, module in _CHUNKS:
+        seeded = _outcome(pass_name, module)
+        with xdsl_walker():
+            plain = _outcome(pass_name, module)
+        assert seeded == plain, where
+        changed += seeded != _text(module)
+    assert changed, f"no lit input is changed by {pass_name}: the comparison shows nothing"
+
+
+class _Failing(RewritePattern):
+    MATCHES = frozenset({"func.return"})
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name == "func.return":
+            raise fail("test-pass", op, "no returns here")
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_a_pattern_error_is_the_pass_error(seeded: bool):
+    module = parse_module("func.func @f() {\n  func.return\n}\n")
+    with pytest.raises(PassFailedException) as caught:
+        if seeded:
+            rewrite(module, _Failing())
+        else:
+            with xdsl_walker():
+                rewrite(module, _Failing())
+    message = str(caught.value)
+    assert "test-pass: no returns here" in message
+    assert "Error while applying pattern" not in message
+    assert isinstance(module.body.block.first_op, func.FuncOp)
