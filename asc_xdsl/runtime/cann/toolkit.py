@@ -142,12 +142,19 @@ def find_toolkit(env: Mapping[str, str] | None = None) -> Toolkit | None:
     return None
 
 
-def require_toolkit(env: Mapping[str, str] | None = None) -> Toolkit:
+def require_toolkit(env: Mapping[str, str] | None = None, hint: str | None = None) -> Toolkit:
+    """The toolkit, or an error saying where it looked; `hint` (a sentence) replaces the
+    default advice on running without CANN."""
     toolkit = find_toolkit(env)
     if toolkit is None:
         looked = "; ".join(f"{src}: {home}" for src, home in candidate_homes(env))
+        advice = hint or (
+            "Without CANN, use the CPU simulator (backend 'cpu', ASC_XDSL_BACKEND=cpu; "
+            "scripts that ask for pyasc's Backend.NPU or Backend.Model: "
+            "ASC_XDSL_BACKEND_MAP=NPU=cpu,Model=cpu)"
+        )
         raise ToolkitNotFoundError(
             f"no CANN toolkit found (looked at {looked}). The 'npu' and 'model' backends "
-            f"need one: {SETUP_HINT}. Without CANN, use the CPU simulator (backend 'cpu')."
+            f"need one: {SETUP_HINT}. {advice}."
         )
     return toolkit
