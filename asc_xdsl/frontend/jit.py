@@ -33,6 +33,7 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.fingerprint import Keyer, Unkeyable
 from asc_xdsl.frontend.options import CodegenOptions, CompileOptions, LaunchOptions, defaults
+from asc_xdsl.runtime import pyasc_env
 from asc_xdsl.utils.quiet_imports import paused as gc_paused
 from asc_xdsl.utils.recursion import deep_recursion
 
@@ -425,7 +426,7 @@ class JITFunction(Generic[P, R]):
         if (
             launch_stored is None
             or request.options["always_compile"]
-            or os.environ.get(DUMP_ENV)
+            or pyasc_env.setting(DUMP_ENV)
             or request.memory_key in self._compiled
         ):
             return False
@@ -999,7 +1000,7 @@ def _pass_error(text: str) -> CompileError:
 def _dump(compiled: Any) -> None:
     """Write the three texts to `ASC_XDSL_DUMP_DIR` (once per kernel and folder, cache
     hits included). A folder that cannot be written is a warning: the compile is good."""
-    directory = os.environ.get(DUMP_ENV)
+    variable, directory = pyasc_env.setting(DUMP_ENV) or (DUMP_ENV, "")  # or PYASC_DUMP_PATH
     if not directory or compiled.metadata.get("dumped_to") == directory:
         return
     path = Path(directory).expanduser()
@@ -1013,7 +1014,7 @@ def _dump(compiled: Any) -> None:
             (path / f"{compiled.name}{suffix}").write_text(compiled.asm[key])
     except OSError as e:
         warnings.warn(
-            f"{DUMP_ENV}={directory!r}: cannot write the dumps of kernel '{compiled.name}' "
+            f"{variable}={directory!r}: cannot write the dumps of kernel '{compiled.name}' "
             f"there ({e.strerror or e}); the kernel compiled, nothing was dumped",
             RuntimeWarning,
             stacklevel=4,
