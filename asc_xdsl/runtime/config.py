@@ -17,7 +17,6 @@ fall back to the simulator (with CANN they keep their backend).
 
 from __future__ import annotations
 
-import logging
 import os
 from enum import Enum
 
@@ -122,7 +121,9 @@ def _without_cann(chosen: Backend, ours: str, check: bool) -> str:
     if find_toolkit() is not None:
         return ours
     if os.environ.get(BACKEND_ENV, "").strip() == "cpu":
-        logging.getLogger("asc_xdsl.launch").info(
+        from asc_xdsl.log import logger
+
+        logger("launch").info(
             "Backend.%s needs CANN and none was found: running on the simulator (%s=cpu)",
             chosen.name,
             BACKEND_ENV,
