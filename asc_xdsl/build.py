@@ -18,7 +18,8 @@ module's namespace (with `np` = numpy) giving the argument tuple, or else the mo
 `BUILD_ARGS = {"kernel_name": (args...) or a function returning them}`. Only the
 kinds of the arguments matter, not array sizes or contents. `--kernel` picks the
 kernel when the module has several (default: its only one, or the only one in
-BUILD_ARGS). Compile options go as `--option name=value` (`opt_level=2`).
+BUILD_ARGS); `@asc.jit` helpers (functions another `@asc.jit` function calls, device
+functions included) are not kernels. Compile options go as `--option name=value` (`opt_level=2`).
 """
 
 from __future__ import annotations
@@ -69,14 +70,59 @@ def _where(e: BaseException, path: Path) -> str:
     return f"{frame.filename}:{frame.lineno}"
 
 
-def _jit_kernels(module: Any) -> dict[str, Any]:
+def _jit_kernels(module: Any) -> tuple[dict[str, Any], dict[str, str]]:
+    """The module's `@asc.jit` kernels by name, and its `@asc.jit` helpers (device
+    functions: called from another of them) with the name of one caller each."""
     from asc_xdsl.frontend.jit import JITFunction
 
-    return {n: v for n, v in vars(module).items() if isinstance(v, JITFunction)}
+    jitted = {n: v for n, v in vars(module).items() if isinstance(v, JITFunction)}
+    callers: dict[int, str] = {}  # id of a called JITFunction -> a caller's name
+    for name, jf in jitted.items():
+        for callee in _jit_callees(jf, JITFunction):
+            if callee is not jf:
+                callers.setdefault(id(callee), name)
+    kernels = {n: v for n, v in jitted.items() if id(v) not in callers}
+    helpers = {n: callers[id(v)] for n, v in jitted.items() if id(v) in callers}
+    return kernels, helpers
 
 
-def _pick(names: Sequence[str], wanted: str | None, where: str, hint: str) -> str:
+def _jit_callees(jf: Any, jit_class: type) -> list[Any]:
+    """The `@asc.jit` functions `jf`'s code names as globals (`helper(...)`) or as
+    attributes of a global module (`helpers.scale(...)`), nested code included."""
+    import inspect
+    import types
+
+    fn = inspect.unwrap(jf.fn)
+    names: set[str] = set()
+    codes = [fn.__code__]
+    while codes:
+        code = codes.pop()
+        names.update(code.co_names)
+        codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    found = []
+    for name in names:
+        value = fn.__globals__.get(name)
+        if isinstance(value, jit_class):
+            found.append(value)
+        elif isinstance(value, types.ModuleType):
+            found.extend(v for n in names if isinstance(v := getattr(value, n, None), jit_class))
+    return found
+
+
+def _pick(
+    names: Sequence[str],
+    wanted: str | None,
+    where: str,
+    hint: str,
+    helpers: dict[str, str] | None = None,
+) -> str:
     if wanted is not None:
+        if helpers and wanted in helpers:
+            raise BuildError(
+                f"'{wanted}' in {where} is an @asc.jit helper (a device function, called "
+                f"from '{helpers[wanted]}'), not a kernel: build a kernel that calls it "
+                f"(kernels: {', '.join(names) or 'none'})"
+            )
         if wanted not in names:
             raise BuildError(
                 f"no kernel '{wanted}' in {where} (kernels: {', '.join(names) or 'none'})"
@@ -173,12 +219,12 @@ def build(
     if path.suffix != ".py":
         raise BuildError(f"{path}: expected a .py (@asc.jit kernels) or .mlir file")
     module = _load_module(path)
-    kernels = _jit_kernels(module)
+    kernels, helpers = _jit_kernels(module)
     table = getattr(module, "BUILD_ARGS", None)
     candidates = list(kernels)
     if kernel is None and args is None and isinstance(table, dict):
         candidates = [n for n in kernels if n in table]
-    name = _pick(candidates, kernel, str(path), "pick one with --kernel NAME")
+    name = _pick(candidates, kernel, str(path), "pick one with --kernel NAME", helpers)
     example = _example_args(module, name, args, path)
     compiled = kernels[name].compile(
         *example, backend="npu", soc_version=chip.name, out_dir=out_dir, **options

@@ -21,7 +21,9 @@ import asc_xdsl.utils.program_start
 import argparse
 import dataclasses
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import IO, Any
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
@@ -62,20 +64,84 @@ REPORT_HINT = (
 )
 
 
+class PassTimes:
+    """`--time-passes`: wall-clock seconds of the parse, the verification, each pass (the
+    passes inside `ascendc-jit-pipeline` indented below it) and the target, summed over
+    the input's chunks, printed to stderr after the output. Off: every method is free."""
+
+    def __init__(self, on: bool):
+        self.on = on
+        self.rows: dict[tuple[str, ...], float] = {}  # path of names -> seconds, in order
+        self._running: tuple[tuple[str, ...], float] | None = None
+
+    def _add(self, path: tuple[str, ...], seconds: float) -> None:
+        self.rows[path] = self.rows.get(path, 0.0) + seconds
+
+    def start(self, name: str) -> None:
+        if self.on:
+            self.rows.setdefault((name,), 0.0)  # listed before the passes it runs
+            self._running = ((name,), time.perf_counter())
+
+    def stop(self) -> None:
+        if self._running is not None:
+            path, began = self._running
+            self._add(path, time.perf_counter() - began)
+            self._running = None
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        began = time.perf_counter()
+        try:
+            yield
+        finally:
+            if self.on:
+                self._add((name,), time.perf_counter() - began)
+
+    @contextmanager
+    def nested(self) -> Iterator[None]:
+        """Within the block, passes run by a pipeline pass are listed below it."""
+        if not self.on:
+            yield
+            return
+        from asc_xdsl.transforms.pipeline import timed_passes
+
+        def report(name: str, seconds: float) -> None:
+            parent = self._running[0] if self._running is not None else ()
+            self._add((*parent, name), seconds)
+
+        try:
+            with timed_passes(report):
+                yield
+        finally:
+            self.stop()  # the last pass (the pipeline's callback runs before each pass)
+
+    def report(self, out: IO[str]) -> None:
+        if not self.on:
+            return
+        total = sum(s for path, s in self.rows.items() if len(path) == 1)
+        lines = ["asc-opt: wall-clock time per step (seconds)"]
+        for path, seconds in self.rows.items():
+            lines.append(f"  {seconds:9.4f}  {'  ' * (len(path) - 1)}{path[-1]}")
+        lines.append(f"  {total:9.4f}  total")
+        print("\n".join(lines), file=out)
+
+
 class AscOptMain(xDSLOptMain):
     version_format = "asc-opt (asc_xdsl) built on xdsl {xdsl_version}"
 
     _spans: dict[Operation, Span]
     _stage: str = "the pass pipeline"
     """What runs now, for an internal error's message: "pass 'cse'", ..."""
+    _timer: PassTimes = PassTimes(False)  # (setup_pipeline makes the run's own)
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
         if file_extension != "mlir":
             return super().parse_chunk(chunk, file_extension, start_offset)
-        parser = LocatingParser(self.ctx, chunk.read(), self.get_input_name(), start_offset)
-        module = parser.parse_module(not self.args.no_implicit_module)
+        with self._timer.step("(parse)"):
+            parser = LocatingParser(self.ctx, chunk.read(), self.get_input_name(), start_offset)
+            module = parser.parse_module(not self.args.no_implicit_module)
         self._spans = parser.op_spans
         if self.args.soc is not None:
             from asc_xdsl.dialects.ascendc.target import set_soc
@@ -97,9 +163,10 @@ class AscOptMain(xDSLOptMain):
         # Report ill-formed input at its source position before any pass runs.
         spans = getattr(self, "_spans", {})
         if not self.args.disable_verify:
-            verify_located(prog, spans)
+            with self._timer.step("(verification)"):
+                verify_located(prog, spans)
         # Passes' diagnostics show the ops they name at their source lines.
-        with source_spans(spans):
+        with source_spans(spans), self._timer.nested():
             try:
                 super().apply_passes(prog)
             except (DiagnosticException, RecursionError, OSError):  # (OSError: the output)
@@ -108,6 +175,9 @@ class AscOptMain(xDSLOptMain):
                 raise internal_error(self._stage, e, prog, spans) from None
 
     def setup_pipeline(self) -> None:
+        # --time-passes is ours (PassTimes, on stderr): xDSL's callback prints nothing
+        self._timer = PassTimes(self.args.time_passes)
+        self.args.time_passes = False
         try:
             super().setup_pipeline()
         except (ParseError, ArgSpecParseError) as e:
@@ -116,20 +186,33 @@ class AscOptMain(xDSLOptMain):
         except (ValueError, TypeError, KeyError) as e:  # unknown pass, option, option type
             raise UsageError(f"-p {self.args.passes!r}: {e}") from None
         between_passes = self.pipeline.callback
-        skip_input = not self.args.time_passes  # (which reports the first call's time)
+        timer = self._timer
 
         def callback(previous: Any, module: ModuleOp, following: Any) -> None:
+            if previous is not None:
+                timer.stop()
             # the input itself verify_located has checked
-            if between_passes is not None and (previous is not None or not skip_input):
-                after = f"after pass '{previous.name}'" if previous else "of the input"
-                self._stage = f"the verification {after}"
-                between_passes(previous, module, following)
+            if between_passes is not None and previous is not None:
+                self._stage = f"the verification after pass '{previous.name}'"
+                with timer.step("(verification)"):
+                    between_passes(previous, module, following)
             if following is not None:
                 self._stage = f"pass '{following.name}'"
+                timer.start(following.name)
 
         self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
 
     def output_resulting_program(self, prog: ModuleOp) -> str:
+        with self._timer.step(f"(target {parse_spec(self.args.target).name})"):
+            return self._checked_output(prog)
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            self._timer.report(sys.stderr)
+
+    def _checked_output(self, prog: ModuleOp) -> str:
         if not self.args.disable_verify and parse_spec(self.args.target).name == "ascendc":
             # verified after the last pass (or, without passes, as the input): the
             # ascendc target need not verify each op again before printing it

@@ -11,8 +11,8 @@ to a struct (`!emitasc.py_struct`, tiling data) takes an `.npy` file of its reco
 `zeros:N` (N zeroed records); a scalar parameter takes a number. Arrays the command line
 makes are at most `MAX_ARRAY_BYTES` (1 GiB). After the run, `--print NAME` shows an
 array and `--save DIR` writes every GM argument as `DIR/<param>.npy` (DIR is checked
-before the run). The backend is the CPU simulator unless `--backend` (or
-ASC_XDSL_BACKEND) says otherwise.
+before the run). The backend is `--backend`, else ASC_XDSL_BACKEND, else the default
+(the CPU simulator, or `npu` on a machine with an NPU device node and CANN).
 
 Every mistake is one line, `asc_xdsl.run: error: ...`, naming the argument, file or
 option, or the IR's diagnostic at its line; exit status 1.
@@ -190,7 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "-n", "--block-dim", type=int, default=1, help="blocks to launch (default 1)"
     )
-    parser.add_argument("--backend", help="cpu (default), npu or model")
+    parser.add_argument(
+        "--backend",
+        help="cpu, npu or model (default: ASC_XDSL_BACKEND, else npu with an NPU, else cpu)",
+    )
     parser.add_argument("--emit", choices=("ascendc", "ir", "lowered_ir"), help="print, don't run")
     parser.add_argument(
         "--print",

@@ -310,10 +310,12 @@ def typed_forms(forms: list[tuple[Any, Any, inspect.Signature]], skip_first: boo
                     annotation = _optional(annotation)
                 text += f"{annotation} = {default_source(param.default)}"
             params.append(text)
-        shown = _form_doc(sig)
+        shown = _form_doc(sig, annotations=False)
         if skip_first:
             first, *rest = sig.parameters.values()
-            shown = _form_doc(sig.replace(parameters=[first.replace(name="self"), *rest]))
+            shown = _form_doc(
+                sig.replace(parameters=[first.replace(name="self"), *rest]), annotations=False
+            )
         out.append(Form(params, result_type(spec), shown, spec))
     return out
 

@@ -33,6 +33,8 @@ from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.fingerprint import Keyer, Unkeyable
 from asc_xdsl.frontend.options import CodegenOptions, CompileOptions, LaunchOptions, defaults
+from asc_xdsl.log import logger
+from asc_xdsl.runtime import pyasc_env
 from asc_xdsl.utils.quiet_imports import paused as gc_paused
 from asc_xdsl.utils.recursion import deep_recursion
 
@@ -328,6 +330,9 @@ class JITFunction(Generic[P, R]):
                 return
             with deep_recursion():
                 compiled = self._compile_cached(request, block_dim)
+            logger("launch").info(
+                "kernel %s[%d] on backend %s", self.__name__, block_dim, backend.name
+            )
             backend.launch(compiled, block_dim, runtime_args, **launch_options)
 
         return launch
@@ -425,7 +430,7 @@ class JITFunction(Generic[P, R]):
         if (
             launch_stored is None
             or request.options["always_compile"]
-            or os.environ.get(DUMP_ENV)
+            or pyasc_env.setting(DUMP_ENV)
             or request.memory_key in self._compiled
         ):
             return False
@@ -435,7 +440,9 @@ class JITFunction(Generic[P, R]):
     def _compile_cached(self, request: _Request, block_dim: int) -> Any:
         spec, merged = request.spec, request.options
         hit = None if merged["always_compile"] else self._compiled.get(request.memory_key)
+        cache_log = logger("cache")
         if hit is not None:
+            cache_log.debug("kernel %s: compiled in this process (memory hit)", self.__name__)
             hit.metadata["runtime_args"] = spec.runtime_args
             _dump(hit)
             return hit
@@ -444,13 +451,29 @@ class JITFunction(Generic[P, R]):
                 request.disk_key, self.__name__, lambda: self._frontend_ir(spec, merged)
             )
             if hit is not None:
+                cache_log.info(
+                    "kernel %s: disk cache hit (%s)",
+                    self.__name__,
+                    cache.entry_dir(request.disk_key),
+                )
                 hit.metadata["runtime_args"] = spec.runtime_args
                 hit.metadata["cache_entry"] = cache.entry_dir(request.disk_key)
                 self._compiled[request.memory_key] = hit
                 _dump(hit)
                 return hit
+        if merged["always_compile"]:
+            cache_log.debug("kernel %s: always_compile, the cache is not used", self.__name__)
+        else:
+            cache_log.info("kernel %s: cache miss, compiling", self.__name__)
         with gc_paused():
             compiled = self._compile(spec, merged)
+        logger("compile").info(
+            "kernel %s compiled in %.3f s (%s kernel; parameters %s)",
+            self.__name__,
+            compiled.metadata["compile_seconds"],
+            compiled.kernel_type,
+            ", ".join(f"{k}={_log_kind(v)}" for k, v in spec.params),
+        )
         compiled.metadata["block_dim"] = block_dim
         compiled.metadata["runtime_args"] = spec.runtime_args
         self._compiled[request.memory_key] = compiled
@@ -996,10 +1019,24 @@ def _pass_error(text: str) -> CompileError:
     return CompileError(text[at.end() :], filename, line, int(at["col"]) - 1, source)
 
 
+def _log_kind(value: Any) -> str:
+    """A specialisation's parameter for a log line: `GM float32*`, `int32`, a struct's
+    class or a compile-time value (short, never an array's contents)."""
+    kind = type(value).__name__
+    if kind == "GmParam":
+        return f"GM {getattr(value.dtype, 'name', value.dtype)}*"
+    if kind == "ScalarParam":
+        return str(getattr(value.dtype, "name", value.dtype))
+    if kind == "StructParam":
+        return f"GM {value.cls.__name__}*"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _dump(compiled: Any) -> None:
     """Write the three texts to `ASC_XDSL_DUMP_DIR` (once per kernel and folder, cache
     hits included). A folder that cannot be written is a warning: the compile is good."""
-    directory = os.environ.get(DUMP_ENV)
+    variable, directory = pyasc_env.setting(DUMP_ENV) or (DUMP_ENV, "")  # or PYASC_DUMP_PATH
     if not directory or compiled.metadata.get("dumped_to") == directory:
         return
     path = Path(directory).expanduser()
@@ -1013,7 +1050,7 @@ def _dump(compiled: Any) -> None:
             (path / f"{compiled.name}{suffix}").write_text(compiled.asm[key])
     except OSError as e:
         warnings.warn(
-            f"{DUMP_ENV}={directory!r}: cannot write the dumps of kernel '{compiled.name}' "
+            f"{variable}={directory!r}: cannot write the dumps of kernel '{compiled.name}' "
             f"there ({e.strerror or e}); the kernel compiled, nothing was dumped",
             RuntimeWarning,
             stacklevel=4,

@@ -207,7 +207,9 @@ def _is_tensor_element(cls: type) -> bool:
 def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) -> Callable:
     """The kernel-language function for `forms`: (spec, class getter) pairs, tried in order."""
     extra = sorted({p.py_name for spec, _ in forms for p in spec.props})
-    signatures = [(spec, get_class, _signature(spec, extra)) for spec, get_class in forms]
+    signatures = _distinguished(
+        [(spec, get_class, _signature(spec, extra)) for spec, get_class in forms]
+    )
     candidates = [_Form(*form) for form in signatures]
     # The form chosen for each kind of call: it depends only on the arguments' classes,
     # IR types and keyword names (`_kind`), so a call site's shape is decided once.
@@ -258,9 +260,54 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
     return fn
 
 
-def _form_doc(sig: inspect.Signature) -> str:
+def _form_doc(sig: inspect.Signature, annotations: bool = True) -> str:
     shown = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+    if not annotations:
+        shown = [p.replace(annotation=inspect.Parameter.empty) for p in shown]
     return str(sig.replace(parameters=shown))
+
+
+class _TypeText(str):
+    """An annotation shown as its text (`mask: list[uint64]`, not `mask: 'list[...]'`)."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _operand_text(o: Any) -> str:
+    base = o.type.doc.removeprefix("AscendC::")
+    return f"list[{base}]" if o.array else base
+
+
+def _distinguished(signatures: list[tuple[Any, Any, inspect.Signature]]) -> list:
+    """`signatures` with, in forms that would print alike (`add`'s mask as a number and
+    as a bit-mask list), the operands that tell them apart annotated with their type
+    rule: `.forms`, `help` and the no-form-fits error then list each form once."""
+    marked: dict[int, set[str]] = {}
+    for i, (spec_i, _, sig_i) in enumerate(signatures):
+        for j in range(i):
+            spec_j, _, sig_j = signatures[j]
+            if str(sig_i) != str(sig_j):
+                continue
+            ops_j = {o.py_name: o for o in spec_j.operands}
+            for o in spec_i.operands:
+                other = ops_j.get(o.py_name)
+                if other is not None and _operand_text(o) != _operand_text(other):
+                    marked.setdefault(i, set()).add(o.py_name)
+                    marked.setdefault(j, set()).add(o.py_name)
+    out = []
+    for i, (spec, get_class, sig) in enumerate(signatures):
+        names = marked.get(i)
+        if names:
+            texts = {o.py_name: _TypeText(_operand_text(o)) for o in spec.operands}
+            sig = sig.replace(
+                parameters=[
+                    p.replace(annotation=texts[p.name]) if p.name in names else p
+                    for p in sig.parameters.values()
+                ]
+            )
+        out.append((spec, get_class, sig))
+    return out
 
 
 def _build(g: KernelBuilder, api: str, form: _Form, values: dict[str, Any]) -> Any:

@@ -11,6 +11,8 @@
 Scripts you do not own that ask for `NPU` or `Model` run on the simulator without
 editing them: `ASC_XDSL_BACKEND_MAP="NPU=cpu,Model=cpu"` maps pyasc's backend names to
 ours (pairs `Name=backend`, comma-separated; names not listed keep their own backend).
+On a machine without CANN, `ASC_XDSL_BACKEND=cpu` does the same: `NPU` and `Model` then
+fall back to the simulator (with CANN they keep their backend).
 """
 
 from __future__ import annotations
@@ -101,8 +103,35 @@ def set_platform(
     if device_id is not None:
         os.environ["ASC_XDSL_DEVICE_ID"] = str(device_id)
     ours = backend_name(chosen)
-    if check and ours in ("npu", "model"):
-        from asc_xdsl.runtime.cann.toolkit import require_toolkit
-
-        require_toolkit()  # a clear error now rather than at the first launch
+    if ours in _CANN_BACKENDS:
+        ours = _without_cann(chosen, ours, check)
     set_backend(ours)
+
+
+_CANN_BACKENDS = ("npu", "model")
+
+
+def _without_cann(chosen: Backend, ours: str, check: bool) -> str:
+    """`ours` when CANN is there; the simulator when it is not and the user asked for it
+    through ASC_XDSL_BACKEND=cpu; else (with `check`) an error naming the variables that
+    run the script unchanged."""
+    from asc_xdsl.runtime.backends import BACKEND_ENV
+    from asc_xdsl.runtime.cann.toolkit import find_toolkit, require_toolkit
+
+    if find_toolkit() is not None:
+        return ours
+    if os.environ.get(BACKEND_ENV, "").strip() == "cpu":
+        from asc_xdsl.log import logger
+
+        logger("launch").info(
+            "Backend.%s needs CANN and none was found: running on the simulator (%s=cpu)",
+            chosen.name,
+            BACKEND_ENV,
+        )
+        return "cpu"
+    if check:  # a clear error now rather than at the first launch
+        require_toolkit(
+            hint=f"This script asked for Backend.{chosen.name}; to run it on the simulator "
+            f"unchanged, set {BACKEND_ENV}=cpu or {BACKEND_MAP_ENV}={chosen.name}=cpu"
+        )
+    return ours

@@ -8,13 +8,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from asc_xdsl.runtime import pyasc_env
+
 CACHE_ENV = "ASC_XDSL_CACHE_DIR"
 
 
 def cache_dir() -> Path:
-    """The cache folder (also the CANN binary cache's): `ASC_XDSL_CACHE_DIR`, else
-    `$XDG_CACHE_HOME/asc_xdsl`, else `~/.cache/asc_xdsl`; `~` is expanded in each."""
-    configured = os.environ.get(CACHE_ENV)
+    """The cache folder (also the CANN binary cache's): `ASC_XDSL_CACHE_DIR` (or pyasc's
+    `PYASC_CACHE_DIR`, `$PYASC_HOME/.pyasc/cache`), else `$XDG_CACHE_HOME/asc_xdsl`, else
+    `~/.cache/asc_xdsl`; `~` is expanded in each."""
+    configured = pyasc_env.value(CACHE_ENV)
     if configured:
         return Path(configured).expanduser()
     xdg = os.environ.get("XDG_CACHE_HOME")

@@ -83,6 +83,8 @@ def kernel_from_module(
         name = names[0]
     elif name not in names:
         raise KernelIRError(f"no kernel '{name}' in the module (kernels: {', '.join(names)})")
+    if spans:
+        _locate(spans)
     lowered = module.clone()
     if run_passes:
         from asc_xdsl.transforms.diagnostics import source_spans
@@ -111,6 +113,31 @@ def kernel_from_module(
         ascendc=lambda: to_ascendc(lowered),
     )
     return CompiledKernel(name=name, module=lowered, asm=asm, kernel_type=kernel_type)
+
+
+def _locate(spans: Mapping[Operation, Span]) -> None:
+    """Give each parsed op without a location its `file:line:col` from the parse, so
+    the lowered copy's ops (a clone keeps locations) name their line when they fail
+    at run time (the simulator's errors, `python -m asc_xdsl.run`)."""
+    import bisect
+
+    from xdsl.dialects.builtin import FileLineColLoc, IntAttr, UnknownLoc
+
+    line_starts: dict[int, list[int]] = {}  # id(input) -> offsets where lines start
+    for op, span in spans.items():
+        if not isinstance(op.location, UnknownLoc):
+            continue  # a `loc(...)` of the text itself
+        starts = line_starts.get(id(span.input))
+        if starts is None:
+            text = span.input.content
+            starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
+            line_starts[id(span.input)] = starts
+        line = bisect.bisect_right(starts, span.start)
+        op.location = FileLineColLoc(
+            StringAttr(span.input.name),
+            IntAttr(line + span.line_offset),
+            IntAttr(span.start - starts[line - 1] + 1),
+        )
 
 
 def kernel_from_text(

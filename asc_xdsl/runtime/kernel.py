@@ -94,10 +94,14 @@ class _Launcher:
     block_dim: int
 
     def __call__(self, *args: Any, **options: Any) -> None:
+        from asc_xdsl.log import logger
         from asc_xdsl.runtime.backends import get_backend
 
         block_dim = check_block_dim(self.block_dim)
         backend = get_backend(options.pop("backend", None))
+        logger("launch").info(
+            "kernel %s[%d] on backend %s", self.kernel.name, block_dim, backend.name
+        )
         backend.launch(self.kernel, block_dim, args, **options)
 
 

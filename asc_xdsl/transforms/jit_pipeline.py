@@ -15,7 +15,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from asc_xdsl.transforms.pipeline import _pipeline, pipeline_spec
+from asc_xdsl.transforms.pipeline import _pipeline, apply_pass, pipeline_spec
 
 
 @dataclass(frozen=True)
@@ -32,4 +32,5 @@ class JitPipelinePass(ModulePass):
             "verify_sync": self.verify_sync,
             "matmul_cube_only": self.matmul_cube_only,
         }
-        _pipeline(pipeline_spec(options, op)).apply(ctx, op)
+        for p in _pipeline(pipeline_spec(options, op)).passes:
+            apply_pass(p, ctx, op)  # (each timed under asc-opt --time-passes)

@@ -32,7 +32,10 @@ a conversion, and xDSL's pass warns on each.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
@@ -167,6 +170,33 @@ def _context() -> Any:
     return make_context()
 
 
+_PASS_TIMER: ContextVar[Callable[[str, float], None] | None] = ContextVar(
+    "asc_xdsl_pass_timer", default=None
+)
+
+
+@contextmanager
+def timed_passes(report: Callable[[str, float], None]) -> Iterator[None]:
+    """Within the block, the passes of `run_pipeline` and `ascendc-jit-pipeline` report
+    their names and wall-clock seconds to `report` (`asc-opt --time-passes`)."""
+    token = _PASS_TIMER.set(report)
+    try:
+        yield
+    finally:
+        _PASS_TIMER.reset(token)
+
+
+def apply_pass(p: Any, ctx: Any, module: Any) -> None:
+    """`p.apply(ctx, module)`, timed when `timed_passes` asks for it."""
+    report = _PASS_TIMER.get()
+    if report is None:
+        p.apply(ctx, module)
+        return
+    start = time.perf_counter()
+    p.apply(ctx, module)
+    report(p.name, time.perf_counter() - start)
+
+
 def run_pipeline(module: Any, spec: str | None = None) -> None:
     """Run the pipeline `spec` (default: the one of no compile options, for this module)
     on `module` in place (one context per process: building one per compile would cost
@@ -180,5 +210,5 @@ def run_pipeline(module: Any, spec: str | None = None) -> None:
         for p in _pipeline(spec or pipeline_spec({}, module)).passes:
             if facts and (previous, p.name) not in KEPT:
                 facts.clear()
-            p.apply(ctx, module)
+            apply_pass(p, ctx, module)
             previous = p.name

@@ -25,6 +25,8 @@ def _isolated_cache_dir(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("ASC_XDSL_CACHE_DIR", str(tmp_path_factory.mktemp("asc_xdsl_cache")))
     mp.delenv("ASC_XDSL_DUMP_DIR", raising=False)
+    for name in ("PYASC_HOME", "PYASC_CACHE_DIR", "PYASC_DUMP_PATH"):  # pyasc's twins
+        mp.delenv(name, raising=False)
     yield
     mp.undo()
 

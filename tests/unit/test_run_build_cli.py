@@ -137,3 +137,41 @@ def test_ir_the_parser_did_not_expect_is_located(tmp_path, capsys):
     status, _, err = _run(capsys, path)
     assert status == 1
     assert "wide.mlir:1:18" in err and "is too wide" in err
+
+
+DIVIDE = """\
+func.func @div(%x: memref<?xi32, 22 : i64>, %n: i32) attributes {ascendc.global, ascendc.aicore} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %q = arith.divsi %one, %n : i32
+  %g = ascendc.global_tensor : !ascendc.global_tensor<*xi32>
+  ascendc.global_tensor.set_global_buffer %g, %x : !ascendc.global_tensor<*xi32>, memref<?xi32, 22 : i64>
+  ascendc.global_tensor.set_value %g, %c0, %q : !ascendc.global_tensor<*xi32>, index, i32
+  func.return
+}
+"""
+
+
+def test_run_time_errors_name_the_ir_line(tmp_path, capsys):
+    path = _write(tmp_path, "div.mlir", DIVIDE)
+    status, _, err = _run(capsys, path, "x=zeros:8", "n=0")
+    assert status == 1
+    assert f"{path}:4:3: block 0: arith.divsi: integer division by zero" in err
+    assert "  %q = arith.divsi %one, %n : i32\n  ^" in err  # the line, a caret at its op
+    # out of bounds: the op's own line
+    tque = str(ROOT / "examples" / "vector_add_tque.mlir")
+    status, _, err = _run(capsys, tque, "x=zeros:100", "y=zeros:8192", "z=zeros:8192", "8192")
+    assert status == 1
+    lines = Path(tque).read_text().splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if "ascendc.data_copy_l2 %x_local" in t)
+    assert f"{tque}:{line}:5: block 0: ascendc.data_copy_l2 (DataCopy): GM access outside " in err
+    assert _run(capsys, path, "x=zeros:8", "n=1")[0] == 0
+
+
+def test_a_location_written_in_the_ir_is_kept(tmp_path, capsys):
+    text = DIVIDE.replace(
+        "%q = arith.divsi %one, %n : i32", '%q = arith.divsi %one, %n : i32 loc("kernel.py":7:9)'
+    )
+    path = _write(tmp_path, "div.mlir", text)
+    status, _, err = _run(capsys, path, "x=zeros:8", "n=0")
+    assert status == 1 and "kernel.py:7:9: block 0: arith.divsi" in err

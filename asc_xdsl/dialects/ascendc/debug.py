@@ -41,6 +41,90 @@ def printf_conversions(fmt: str) -> list[str]:
     return [m.group(3) for m in _SPEC.finditer(fmt) if m.group(1) != "%"]
 
 
+# C's simple escapes (C11 6.4.4.4): the character each stands for.
+_SIMPLE_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
+_OCTAL_ESCAPE = re.compile(r"[0-7]{1,3}")
+_HEX_ESCAPE = re.compile(r"[0-9a-fA-F]+")
+_UCN_LENGTHS = {"u": 4, "U": 8}
+
+
+def c_unescape(text: str) -> str:
+    """`text` read as the inside of a C string literal, which is how pyasc uses a printf
+    format (it pastes it between quotes in the C++ it prints): `\\n`, `\\t`, `\\\\`,
+    `\\"`, octal `\\101`, hex `\\x41` and `\\u00e9` act as in C, giving bytes that must
+    be UTF-8. Everything else stands for itself, a bare `"` too. A backslash that starts
+    no C escape (a lone one at the end, `\\q`), an escape out of a byte's range and a NUL
+    (C's printf would stop there) raise ValueError naming the offset."""
+    if "\\" not in text and "\0" not in text:
+        return text
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch != "\\":
+            out += ch.encode("utf-8", "surrogatepass")
+            i += 1
+            continue
+        start, i = i, i + 1
+        if i == len(text):
+            raise ValueError(
+                f"a lone backslash ends the format (offset {start}); write \\\\ for a backslash"
+            )
+        letter = text[i]
+        if letter in _SIMPLE_ESCAPES:
+            out += _SIMPLE_ESCAPES[letter].encode()
+            i += 1
+        elif (m := _OCTAL_ESCAPE.match(text, i)) or (
+            letter == "x" and (m := _HEX_ESCAPE.match(text, i + 1))
+        ):
+            value = int(m.group(), 8 if letter != "x" else 16)
+            if value > 0xFF:
+                raise ValueError(
+                    f"escape {text[start : m.end()]!r} at offset {start} is out of a byte's range"
+                )
+            out.append(value)
+            i = m.end()
+        elif letter in _UCN_LENGTHS:
+            digits = text[i + 1 : i + 1 + _UCN_LENGTHS[letter]]
+            if len(digits) != _UCN_LENGTHS[letter] or not _HEX_ESCAPE.fullmatch(digits):
+                raise ValueError(
+                    f"escape \\{letter} at offset {start} needs {_UCN_LENGTHS[letter]} hex digits"
+                )
+            try:
+                out += chr(int(digits, 16)).encode()
+            except (ValueError, UnicodeEncodeError):
+                raise ValueError(
+                    f"escape \\{letter}{digits} at offset {start} is no Unicode character"
+                ) from None
+            i += 1 + len(digits)
+        else:
+            what = "\\x needs hex digits" if letter == "x" else f"\\{letter} is no C escape"
+            raise ValueError(f"{what} (offset {start}); write \\\\ for a backslash")
+    try:
+        decoded = out.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ValueError(
+            f"the format's escapes give bytes that are not UTF-8 ({err.reason})"
+        ) from None
+    if "\0" in decoded:
+        raise ValueError(
+            f"the format holds a NUL at offset {decoded.index(chr(0))}: C's printf would stop there"
+        )
+    return decoded
+
+
 @irdl_op_definition
 class PrintfOp(AscendCOp):
     """`AscendC::printf(fmt, args...)` -- `%d %i %u %x %ld %lld %f %s %p`, `\\n` only."""
@@ -60,6 +144,8 @@ class PrintfOp(AscendCOp):
 
     def verify_(self) -> None:
         fmt = self.desc.data
+        if "\0" in fmt:  # C's printf stops at the first NUL: the rest would never print
+            raise VerifyException(f"'{self.name}': format {fmt!r} holds a NUL character")
         stray = re.sub(_SPEC, "", fmt)
         if "%" in stray:
             raise VerifyException(

@@ -16,9 +16,10 @@ if TYPE_CHECKING:
 
 
 def printf(desc: str, *params: Any) -> None:
-    """`AscendC::printf(desc, params...)`; `desc` may be an f-string."""
+    """`AscendC::printf(desc, params...)`; `desc` may be an f-string. Its C escapes
+    (`"\\n"`, `"\\t"`, `"\\x41"`, ...) act as pyasc's do (`debug.c_unescape`)."""
     g = require_jit("printf")
-    from asc_xdsl.dialects.ascendc.debug import PrintfOp
+    from asc_xdsl.dialects.ascendc.debug import PrintfOp, c_unescape
 
     if isinstance(desc, FormatString):
         if params:
@@ -26,6 +27,10 @@ def printf(desc: str, *params: Any) -> None:
         desc, params = desc.fmt, tuple(desc.args)
     if not isinstance(desc, str):
         g.fail(f"printf needs a format string, got {_describe(desc)}")
+    try:
+        desc = c_unescape(desc)
+    except ValueError as err:
+        g.fail(f"printf format {desc!r}: {err}")
     g.emit(PrintfOp(desc, [g.printf_arg(p) for p in params]))
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from asc_xdsl.runtime import pyasc_env
 from asc_xdsl.runtime.cann.errors import SETUP_HINT, ToolkitNotFoundError
 
 HOME_ENVS = ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME")
@@ -44,11 +45,12 @@ class Toolkit:
 
     def tool(self, name: str, env: str) -> Path:
         """A toolchain executable (`bisheng`, `ld.lld`), or an error saying where we looked."""
-        override = os.environ.get(env)
-        if override:
+        given = pyasc_env.setting(env)  # ours, else pyasc's PYASC_COMPILER / PYASC_LINKER
+        if given:
+            variable, override = given
             found = shutil.which(override)
             if found is None:
-                raise ToolkitNotFoundError(f"{env}={override!r} is not an executable file")
+                raise ToolkitNotFoundError(f"{variable}={override!r} is not an executable file")
             return Path(found)
         candidate = self.compiler_bin / name
         if candidate.is_file() and os.access(candidate, os.X_OK):
@@ -71,7 +73,7 @@ class Toolkit:
                 path = self.tool(name, env)
                 st = path.stat()
             except (ToolkitNotFoundError, OSError):  # no such tool: a build reports it
-                found.append(f"{name}=?{os.environ.get(env, '')}")
+                found.append(f"{name}=?{pyasc_env.value(env) or ''}")
                 continue
             found.append(f"{name}={path}:{st.st_size}:{st.st_mtime_ns}")
         return ";".join(found)
@@ -142,12 +144,19 @@ def find_toolkit(env: Mapping[str, str] | None = None) -> Toolkit | None:
     return None
 
 
-def require_toolkit(env: Mapping[str, str] | None = None) -> Toolkit:
+def require_toolkit(env: Mapping[str, str] | None = None, hint: str | None = None) -> Toolkit:
+    """The toolkit, or an error saying where it looked; `hint` (a sentence) replaces the
+    default advice on running without CANN."""
     toolkit = find_toolkit(env)
     if toolkit is None:
         looked = "; ".join(f"{src}: {home}" for src, home in candidate_homes(env))
+        advice = hint or (
+            "Without CANN, use the CPU simulator (backend 'cpu', ASC_XDSL_BACKEND=cpu; "
+            "scripts that ask for pyasc's Backend.NPU or Backend.Model: "
+            "ASC_XDSL_BACKEND_MAP=NPU=cpu,Model=cpu)"
+        )
         raise ToolkitNotFoundError(
             f"no CANN toolkit found (looked at {looked}). The 'npu' and 'model' backends "
-            f"need one: {SETUP_HINT}. Without CANN, use the CPU simulator (backend 'cpu')."
+            f"need one: {SETUP_HINT}. {advice}."
         )
     return toolkit

@@ -29,11 +29,13 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from asc_xdsl.log import INFO, logger
 from asc_xdsl.runtime.hidden_params import HIDDEN
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
@@ -285,6 +287,7 @@ class CpuSimulatorBackend:
                 f"(known: {', '.join(OPTIONS)})"
             )
         global _last_profile
+        began = time.perf_counter()
         block_dim = check_block_dim(block_dim)
         platform = get_platform(options.get("platform"))
         overread = gm_overread.overread_mode(options.get("gm_overread"))
@@ -397,6 +400,16 @@ class CpuSimulatorBackend:
             unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
+        sim_log = logger("simulator")
+        if sim_log.isEnabledFor(INFO):  # the profile's sums cost a little
+            sim_log.info(
+                "kernel %s: %d block(s) on %s, %.1f us modelled (slowest block), %.3f s wall",
+                kernel.name,
+                block_dim,
+                platform.name,
+                profile.task_duration_us,
+                time.perf_counter() - began,
+            )
         out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)
         if out_dir:
             profile.write_csv(out_dir)

@@ -167,6 +167,60 @@ def test_build_command_line_for_python(no_acl, tmp_path, capsys, monkeypatch):
     assert build_main([str(src), "-o", str(out)]) == 0
 
 
+HELPERS_PY = """
+import numpy as np
+import asc_xdsl as asc
+import helper_lib
+
+
+@asc.jit
+def twice(v: int):
+    return v + v
+
+
+@asc.jit(inline=False)
+def store(g: asc.GlobalAddress, i: int, v: int):
+    t = asc.GlobalTensor()
+    t.set_global_buffer(g, 4)
+    t.set_value(i, helper_lib.plus_one(v))
+
+
+@asc.jit
+def kernel(out: asc.GlobalAddress, n: int):
+    store(out, 0, twice(n))
+"""
+
+HELPER_LIB_PY = """
+import asc_xdsl as asc
+
+
+@asc.jit
+def plus_one(v: int):
+    return v + 1
+"""
+
+
+def test_build_does_not_count_jit_helpers_as_kernels(no_acl, tmp_path, capsys, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "helper_lib.py").write_text(HELPER_LIB_PY)
+    src = tmp_path / "with_helpers.py"
+    src.write_text(HELPERS_PY + "\nfrom helper_lib import plus_one\n")
+    out = tmp_path / "out"
+    args = ["--args", "np.zeros(4, np.int32), 3", "-o", str(out)]
+    # twice, store (a device function) and plus_one (called as helper_lib.plus_one) are
+    # helpers: the one kernel is picked without --kernel
+    assert build_main([str(src), *args]) == 0, capsys.readouterr().err
+    assert Manifest.read(out / "kernel.json").kernel == "kernel"
+    assert build_main([str(src), "--kernel", "store", *args]) == 2
+    assert (
+        "'store' in " in (err := capsys.readouterr().err)
+        and "is an @asc.jit helper (a device function, called from 'kernel'), not a kernel" in err
+        and "(kernels: kernel)" in err
+    )
+    assert build_main([str(src), "--kernel", "nope", *args]) == 2
+    assert "no kernel 'nope' in " in capsys.readouterr().err
+
+
 def test_jit_compile_with_backend_builds_without_acl(no_acl, tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(HERE))
     from cann_jit_kernels import add_custom

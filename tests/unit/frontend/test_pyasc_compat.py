@@ -42,6 +42,49 @@ def test_cann_backends_without_cann_fail_at_once(monkeypatch, tmp_path):
         config.set_platform(config.Backend.Model)
 
 
+def _no_cann(monkeypatch, tmp_path):
+    from asc_xdsl.runtime.cann import toolkit
+
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path / "nowhere"))
+    monkeypatch.delenv("ASCEND_TOOLKIT_HOME", raising=False)
+    monkeypatch.setattr(toolkit, "DEFAULT_HOME", tmp_path / "nowhere")
+
+
+def test_cann_backends_without_cann_name_the_variables_that_fix_it(monkeypatch, tmp_path):
+    from asc_xdsl.runtime.cann.errors import ToolkitNotFoundError
+
+    _no_cann(monkeypatch, tmp_path)
+    monkeypatch.delenv("ASC_XDSL_BACKEND", raising=False)
+    with pytest.raises(ToolkitNotFoundError) as info:
+        config.set_platform(config.Backend.NPU)
+    message = str(info.value)
+    assert "Backend.NPU" in message
+    assert "ASC_XDSL_BACKEND=cpu" in message
+    assert "ASC_XDSL_BACKEND_MAP=NPU=cpu" in message
+
+
+@pytest.mark.parametrize("backend", [config.Backend.NPU, config.Backend.Model])
+@pytest.mark.parametrize("check", [True, False])
+def test_cann_backends_without_cann_fall_back_when_asked_for_cpu(
+    monkeypatch, tmp_path, backend, check
+):
+    _no_cann(monkeypatch, tmp_path)
+    monkeypatch.setenv("ASC_XDSL_BACKEND", "cpu")
+    config.set_platform(backend, check=check)
+    assert type(backends.get_backend()).__name__ == "CpuSimulatorBackend"
+    x = np.arange(8 * 64, dtype=np.float32)
+    K.constant_bound_loop[1](x, 64)
+    np.testing.assert_array_equal(x, np.arange(8 * 64, dtype=np.float32) + 1)
+
+
+def test_cann_backends_with_cann_keep_their_backend_under_cpu(monkeypatch, tmp_path):
+    # ASC_XDSL_BACKEND=cpu is the fallback without CANN, not an override of the script
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path))
+    monkeypatch.setenv("ASC_XDSL_BACKEND", "cpu")
+    config.set_platform(config.Backend.Model)
+    assert backends._selected == "model"
+
+
 def test_unknown_backend():
     with pytest.raises(ValueError, match="unknown backend 'GPU'"):
         config.set_platform("GPU")
