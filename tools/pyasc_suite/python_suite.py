@@ -77,7 +77,11 @@ def _environment(workdir: Path, gm_overread: str = "pad") -> dict[str, str]:
     env["ASC_XDSL_CACHE_DIR"] = str(workdir / "cache")  # never the user's cache
     env["ASC_XDSL_BACKEND_MAP"] = BACKEND_MAP
     env["ASC_XDSL_GM_OVERREAD"] = gm_overread  # "pad": overruns behave as on the NPU
-    env.pop("ASC_XDSL_DUMP_DIR", None)
+    # No dumps into the user's folders: ours, or pyasc's spelling that we honour too.
+    from asc_xdsl.runtime.pyasc_env import PYASC_COUNTERPARTS
+
+    for name in ("ASC_XDSL_DUMP_DIR", *(n for n, _ in PYASC_COUNTERPARTS["ASC_XDSL_DUMP_DIR"])):
+        env.pop(name, None)
     return env
 
 
