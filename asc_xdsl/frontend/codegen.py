@@ -122,7 +122,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
     ):
         # None: pyasc's rule once the kernel is built (`_detect_kernel_type`)
         self.kernel_type = kernel_type
-        self.matmul_cube_only = matmul_cube_only
+        self.cube_only_matmul = matmul_cube_only
         self.capture_exceptions = capture_exceptions  # CodegenOptions'
         self.matmul_object = False  # a Matmul object is registered (REGIST_MATMUL_OBJ)
         self.source = source
@@ -223,7 +223,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             if not self.matmul_object:
                 self.kernel_type = "vector"
             else:
-                self.kernel_type = "cube" if self.matmul_cube_only else "mix"
+                self.kernel_type = "cube" if self.cube_only_matmul else "mix"
         if self.kernel_type != "vector":
             kernel.attributes[KERNEL_TYPE_ATTR] = string_attr(self.kernel_type)
 
@@ -321,6 +321,9 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
 
     def note_matmul_object(self) -> None:
         self.matmul_object = True
+
+    def matmul_cube_only(self) -> bool:
+        return self.cube_only_matmul
 
     def emit_before_function(self, op: Operation) -> None:
         op.location = self._loc(self.node)

@@ -292,7 +292,7 @@ class Matmul(IRValue):
     def set_batch_num(self, batch_a: Any, batch_b: Any) -> None:
         """`mm.SetBatchNum(batchA, batchB)`: how many A and B matrices a batch has."""
         g = require_jit("Matmul.set_batch_num")
-        if not g.matmul_cube_only:  # Matmul is then MatmulClient, which has no SetBatchNum
+        if not g.matmul_cube_only():  # Matmul is then MatmulClient, which has no SetBatchNum
             g.fail(
                 "Matmul.set_batch_num needs @asc.jit(matmul_cube_only=True): in a mixed "
                 "kernel the Matmul has no SetBatchNum (pass batch_a and batch_b to "

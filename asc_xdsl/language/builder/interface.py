@@ -13,7 +13,7 @@ implements them. Three groups:
 - checks and errors: `fail` (a located error at the current kernel line), `enum` and
   `constexpr` (an argument that must be an enum member or a compile-time constant);
 - kernel-wide facts the language records: `note_element_read`, `name_later`,
-  `note_tpipe`/`first_tpipe`, `note_matmul_object`.
+  `note_tpipe`/`first_tpipe`, `note_matmul_object`, `matmul_cube_only`.
 
 Nothing here imports xDSL at run time: the IR types are named for type checkers only.
 """
@@ -157,3 +157,8 @@ class KernelBuilder(ABC):
     def note_matmul_object(self) -> None:
         """The kernel registers a Matmul object (`REGIST_MATMUL_OBJ`): one without a
         kernel_type is then mixed (cube and vector cores)."""
+
+    @abstractmethod
+    def matmul_cube_only(self) -> bool:
+        """Whether the kernel is compiled with `@asc.jit(matmul_cube_only=True)`: its
+        Matmul objects are then the cube-only implementation, not `MatmulClient`."""

@@ -139,6 +139,9 @@ class Recorder(KernelBuilder):
     def note_matmul_object(self):
         self.calls.append(("note_matmul_object",))
 
+    def matmul_cube_only(self):
+        return False
+
 
 @pytest.fixture
 def recorder():

@@ -18,6 +18,7 @@ differences, asserted one by one:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import struct
@@ -74,14 +75,32 @@ def _constant(value: int | float, t: Attribute) -> Attribute:
     return found
 
 
+@functools.cache
+def _interpreter_takes_attributes() -> bool:
+    """xDSL 0.75's arith interpreter takes and gives attributes (`IntegerAttr`,
+    `FloatAttr`); 0.74's takes and gives Python numbers (both are supported releases)."""
+    interpreter = Interpreter(ModuleOp([]), index_bitwidth=64)
+    interpreter.register_implementations(ArithFunctions())
+    [op] = [o for o in _grid_ops() if o.name == "arith.addi"][:1]
+    one = _constant(1, op.operands[0].type)
+    try:
+        interpreter.run_op(op, (one, one))
+    except Exception:
+        return False
+    return True
+
+
 def _theirs(interpreter: Interpreter, op: Operation, args: list[Attribute]) -> Attribute | None:
     """xDSL's interpreter's result, or None where it has no such op or fails."""
+    values = tuple(args) if _interpreter_takes_attributes() else tuple(number(a) for a in args)
     try:
-        [result] = interpreter.run_op(op, tuple(args))
+        [result] = interpreter.run_op(op, values)
     except Exception:  # not implemented, or an assertion (division by zero, ...)
         return None
     if isinstance(result, FloatAttr):  # (ours rounds once to the result type: so do we here)
         return attribute(result.value.data, op.results[0].type)
+    if isinstance(result, bool | int | float):  # (xDSL 0.74: a Python number)
+        return attribute(result, op.results[0].type)
     return result if isinstance(result, IntegerAttr) else None
 
 
