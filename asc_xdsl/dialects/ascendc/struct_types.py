@@ -131,8 +131,8 @@ def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[AscendCType]
         {"name": f"ascendc.{mnemonic}", "__module__": __name__, "__doc__": f"`{cpp_class}`."},
     )
     cls = attr_definition(cls)
-    # Class facts, set after IRDL read the fields. A class template whose parameters
-    # all have defaults is spelled `C<>` as a type.
+    # Class facts (ClassVars of AscendCType: the IRDL definition, built on first use,
+    # skips them). A class template whose parameters all have defaults is spelled `C<>`.
     cls.CPP_CLASS = cpp_class
     cls.CPP_EMPTY_TEMPLATE_ARGS = bool(entry and entry.get("template_defaults")) and not (
         entry.get("template")
