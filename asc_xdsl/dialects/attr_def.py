@@ -35,6 +35,8 @@ from dataclasses import FrozenInstanceError
 from operator import attrgetter
 from typing import Any, TypeVar
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.ir import ParametrizedAttribute, TypedAttribute
 from xdsl.irdl.attributes import ParamAttrDef, check_attr_name
 from xdsl.utils.exceptions import PyRDLAttrDefinitionError
