@@ -83,3 +83,27 @@ def test_a_parse_and_print_round_trip_compares_equal():
         attr = Parser(make_context(), text).parse_attribute()
         assert str(attr) == text
         assert attr == Parser(make_context(), text).parse_attribute()
+
+
+STRUCT_FIELD = """
+func.func @f(%i: i32, %c: i8, %h: f16) {{
+  %p = ascendc.construct !ascendc.aipp_padding_params{padding}(%i, {x}, {x}, {x}, {x}) : i32, {t}, {t}, {t}, {t}
+  %v = ascendc.construct !ascendc.aipp_params<i8>(%p) : !ascendc.aipp_padding_params{padding}
+  func.return
+}}
+"""
+
+
+def test_a_struct_field_of_another_element_type_is_refused():
+    # With the dataclass equality every `aipp_padding_params<...>` equalled every other,
+    # so a field of AippParams<int8_t> took an AippPaddingParams<half>.
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.dialects.ir_context import parse_module
+
+    wrong = parse_module(STRUCT_FIELD.format(padding="<f16>", x="%h", t="f16"))
+    with pytest.raises(VerifyException, match=r"must be !ascendc.aipp_padding_params<i8>"):
+        wrong.verify()
+    # Stated alike, or not stated on the value (its T comes from its own fields): agrees.
+    parse_module(STRUCT_FIELD.format(padding="<i8>", x="%c", t="i8")).verify()
+    parse_module(STRUCT_FIELD.format(padding="", x="%c", t="i8")).verify()
