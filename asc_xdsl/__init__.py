@@ -10,6 +10,7 @@ the compiler's (`jit`, `ConstExpr`, errors) from `asc_xdsl.frontend`, the kernel
 language's from `asc_xdsl.language`.
 """
 
+import sys
 from typing import TYPE_CHECKING
 
 from asc_xdsl.utils.fast_start import fast_start as _fast_start
@@ -23,8 +24,14 @@ if _fast_start_requested():
 
 from asc_xdsl.frontend import *  # noqa: F403
 from asc_xdsl.frontend import __all__ as _frontend_all
-from asc_xdsl.language import *  # noqa: F403
 from asc_xdsl.language import __all__ as _language_all
+
+_language = sys.modules["asc_xdsl.language"]
+
+if TYPE_CHECKING:
+    from asc_xdsl.language import *  # noqa: F403
+else:  # the language's names, but `adv` only when first named (`__getattr__` below)
+    globals().update({name: getattr(_language, name) for name in _language_all if name != "adv"})
 
 __version__ = "0.1.0"
 
@@ -45,3 +52,14 @@ def fast_start() -> None:
     xDSL; it changes the whole process, xDSL's classes included, for good
     (`asc_xdsl.utils.fast_start`). `ASC_XDSL_FAST_START=1` does the same at import."""
     _fast_start()
+
+
+if not TYPE_CHECKING:  # (type checkers see `adv` through the import above)
+
+    def __getattr__(name: str) -> object:
+        if name == "adv":  # (loaded on first use: docs/performance.md, "Cold start")
+            return _language.adv
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), "adv"})

@@ -25,6 +25,13 @@ with the fast start, then pyasc's), and the ratio is given round by round (media
 the machine's speed moves by up to 2x within minutes, so the table's best-of-N figures,
 taken minutes apart, can disagree by more than the compilers do.
 
+`--cpu` measures instead the CPU time (user + system, `os.wait4`) of whole fresh processes,
+interpreter start and exit included, in `--rounds` alternating rounds: ours with the
+default import, ours with the fast start, xDSL alone (`XDSL_ALONE`: numpy and the xDSL
+dialects a compile uses, building the same xDSL ops; no asc_xdsl) and pyasc. CPU time
+moves less with the machine's load than wall time, and xDSL alone is the floor of a
+default import (nothing of ours may change how xDSL defines its classes).
+
 `--callgrind` counts instead the instructions of each cold-start process (Python start to
 the first kernel compiled, then exit) under `valgrind --tool=callgrind`, bytecode primed,
 `PYTHONHASHSEED=0`: steady where wall times are not. pyasc's count is also given without
@@ -104,6 +111,32 @@ print(cold, times[0], rest[len(rest) // 2])
 )
 
 
+XDSL_ALONE = """
+import numpy as np
+from xdsl.builder import ImplicitBuilder
+from xdsl.dialects import arith, builtin, func, scf
+from xdsl.dialects.builtin import IndexType, i32, i64
+from xdsl.ir import Block
+x = np.zeros(8 * 2048, np.float32)
+kernel = func.FuncOp("vadd", ([i64, i64, i64, i32], []))
+with ImplicitBuilder(kernel.body.block):
+    c0 = arith.ConstantOp.from_int_and_width(0, IndexType()).result
+    c1 = arith.ConstantOp.from_int_and_width(1, IndexType()).result
+    n = arith.IndexCastOp(kernel.body.block.args[3], IndexType()).result
+    tiles = arith.ShRSIOp(arith.MuliOp(n, c1).result, c1).result
+    body = Block(arg_types=[IndexType()])
+    scf.ForOp(c0, tiles, c1, [], body)
+    with ImplicitBuilder(body) as (i,):
+        arith.MuliOp(i, c1)
+        scf.YieldOp()
+    func.ReturnOp()
+builtin.ModuleOp([kernel]).verify()
+"""
+"""xDSL alone, no asc_xdsl: numpy and the xDSL dialects a compile of ours uses (builtin,
+func, arith, scf), building and verifying a function of the vector add's xDSL ops. What
+any program pays that builds this IR with xDSL's own classes (the floor of our default
+import, which may not change how xDSL defines them; docs/performance.md)."""
+
 FAST_START = {"ASC_XDSL_FAST_START": "1"}
 """The environment of the opt-in fast start (asc_xdsl/utils/fast_start.py)."""
 
@@ -180,6 +213,8 @@ def callgrind_main(pyasc_python: str | None) -> None:
         print(f"{'cold start (instructions)':<34}{'total':>16}{'without libcrypto':>20}")
         crypto = sum(n for obj, n in ours.items() if obj.startswith("libcrypto"))
         print(f"{'asc_xdsl':<34}{ours['total']:>16,}{ours['total'] - crypto:>20,}")
+        alone = _callgrind(sys.executable, XDSL_ALONE, folder)
+        print(f"{'xDSL alone (same ops)':<34}{alone['total']:>16,}{alone['total']:>20,}")
         if pyasc_python:
             code = PYASC.format(src=_pyasc_source(), repeat=0)
             theirs = _callgrind(pyasc_python, code, folder)
@@ -190,6 +225,57 @@ def callgrind_main(pyasc_python: str | None) -> None:
                 f"{'ratio':<34}{ours['total'] / theirs['total']:>15.2f}x"
                 f"{(ours['total'] - crypto) / plain:>19.2f}x"
             )
+
+
+def _cpu_time(python: str, code: str, env: dict[str, str] | None = None) -> float:
+    """User + system CPU seconds of `python -c code`, a whole fresh process."""
+    proc = subprocess.Popen(
+        [python, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_env(env)
+    )
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{python} -c ... failed: {proc.stderr.read().decode()[-2000:]}")
+    proc.stderr.close()
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_main(pyasc_python: str | None, rounds: int) -> None:
+    """CPU time of whole cold-start processes in alternating rounds (see the module's
+    docstring): the best and the median of each, and the median of the rounds' ratios to
+    pyasc's (or to xDSL alone without pyasc)."""
+    ours_code = FIRST_CALL.format(
+        examples=str(EXAMPLES),
+        module="vector_add",
+        kernel=KERNELS[0][1],
+        n=8 * 2048,
+        args_compile=KERNELS[0][2][:-1] + f", block_dim={KERNELS[0][3]}, always_compile=True)",
+    )
+    programs = [
+        ("asc_xdsl, default import", sys.executable, ours_code, None),
+        ("asc_xdsl, fast start", sys.executable, ours_code, FAST_START),
+        ("xDSL alone (same ops)", sys.executable, XDSL_ALONE, None),
+    ]
+    if pyasc_python:
+        programs.append(
+            ("pyasc 1.1.1", pyasc_python, PYASC.format(src=_pyasc_source(), repeat=0), None)
+        )
+    for _label, python, code, env in programs:  # bytecode written, as in `_fresh_process`
+        primed = {k: v for k, v in _env(env).items() if k != "PYTHONDONTWRITEBYTECODE"}
+        subprocess.run([python, "-c", code], capture_output=True, env=primed, check=True)
+    times: list[list[float]] = [[] for _ in programs]
+    for _ in range(rounds):
+        for i, (_label, python, code, env) in enumerate(programs):
+            times[i].append(_cpu_time(python, code, env))
+    base_label, base = programs[-1][0], times[-1]
+    print(f"cold start, CPU time (user + system) of whole processes, {rounds} alternating rounds")
+    print(f"{'':<28}{'best (ms)':>10}{'median (ms)':>13}  ratio to {base_label} per round")
+    for (label, *_), t in zip(programs, times, strict=True):
+        ratios = sorted(a / b for a, b in zip(t, base, strict=True))
+        print(
+            f"{label:<28}{min(t) * 1e3:>10.0f}{statistics.median(t) * 1e3:>13.0f}  "
+            f"median {statistics.median(ratios):.2f}x, range {ratios[0]:.2f}-{ratios[-1]:.2f}x"
+        )
 
 
 def _import_time(python: str, module: str, repeat: int) -> float:
@@ -212,7 +298,13 @@ def main() -> None:
     parser.add_argument(
         "--callgrind", action="store_true", help="count cold-start instructions instead"
     )
+    parser.add_argument(
+        "--cpu", action="store_true", help="CPU time of whole cold-start processes instead"
+    )
     args = parser.parse_args()
+    if args.cpu:
+        cpu_main(args.pyasc_python, args.rounds)
+        return
     if args.callgrind:
         callgrind_main(args.pyasc_python)
         return

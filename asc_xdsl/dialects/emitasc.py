@@ -47,7 +47,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_attr_definition,
     irdl_op_definition,
     opt_prop_def,
     prop_def,
@@ -73,6 +72,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     predicate,
 )
 from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.dialects.attr_def import attr_definition
 from asc_xdsl.utils.class_tests import SubclassCache
 from asc_xdsl.utils.cpp_identifiers import (
     callee_problem,
@@ -116,7 +116,7 @@ def check_code_line(op: Operation, what: str, text: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-@irdl_attr_definition
+@attr_definition
 class PyStructType(AscendCType):
     """`!emitasc.py_struct<"Name", [types], ["fields"]>`: a struct defined in Python, a
     C++ struct of that name with these fields (declared by `emitasc.declare_py_struct`)."""
@@ -177,7 +177,7 @@ class PyStructType(AscendCType):
             check_identifier(where, "field name", n.data)
 
 
-@irdl_attr_definition
+@attr_definition
 class KernelArgAttr(ParametrizedAttribute):
     """`#emitasc<kernel_arg explicit>`: what a kernel parameter is (pyasc's marker)."""
 

@@ -14,7 +14,7 @@ raises `JitOnlyError`, as pyasc's `require_jit` does. Names and signatures follo
 
 from typing import TYPE_CHECKING
 
-from asc_xdsl.language import adv, basic, core, fwk
+from asc_xdsl.language import basic, core, fwk
 from asc_xdsl.language.basic import *  # noqa: F403
 from asc_xdsl.language.basic import __all__ as _basic_all
 from asc_xdsl.language.core import *  # noqa: F403
@@ -29,3 +29,20 @@ if TYPE_CHECKING:
     __all__ = ["adv", "basic", "core", "fwk", "abs", "add", "add_deq_relu", "add_relu", "add_relu_cast", "adds", "ascend_is_aic", "ascend_is_aiv", "axpy", "bilinear_interpolation", "bitwise_and", "bitwise_not", "bitwise_or", "block_reduce_max", "block_reduce_min", "block_reduce_sum", "brcb", "cast", "cast_deq", "check_local_memory_ia", "compare", "compare_scalar", "copy", "count_bits_cnt_same_as_sign_bit", "cross_core_set_flag", "cross_core_wait_flag", "data_cache_clean_and_invalid", "data_cache_preload", "data_copy", "data_copy_pad", "data_sync_barrier", "div", "duplicate", "exp", "fused_abs_sub", "fused_exp_sub", "fused_mul_add", "fused_mul_add_relu", "gather", "gather_mask", "gatherb", "get_arch_version", "get_cmp_mask", "get_data_block_size_in_bytes", "get_gather_mask_remain_count", "get_hccl_context", "get_icache_preload_status", "get_mrg_sort_result", "get_program_counter", "get_shape_size", "get_sort_len", "get_sort_offset", "get_store_atomic_config", "get_sub_block_idx", "get_sub_block_num", "get_sys_workspace", "get_system_cycle", "get_task_ratio", "ib_set", "ib_wait", "icache_preload", "init_const_value", "init_soc_state", "leaky_relu", "ln", "load_data", "load_data_with_sparse", "load_data_with_transpose", "load_image_to_local", "max", "maxs", "min", "mins", "mmad", "mmad_with_sparse", "mrg_sort", "mrg_sort4", "mul", "mul_add_dst", "mul_cast", "muls", "neg", "notify_next_block", "pair_reduce_sum", "prelu", "proposal_concat", "proposal_extract", "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "repeat_reduce_sum", "reset_mask", "rp_sort16", "rsqrt", "scalar_cast", "scalar_count_leading_zero", "scalar_get_count_of_value", "scalar_get_sff_value", "scatter", "select", "set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none", "set_atomic_type", "set_cmp_mask", "set_deq_scale", "set_fix_pipe_pre_quant_flag", "set_hccl_context", "set_hf32_mode", "set_hf32_trans_mode", "set_load_data_boundary", "set_load_data_padding_value", "set_load_data_repeat", "set_mask_count", "set_mask_norm", "set_mm_layout_transform", "set_pad_value", "set_store_atomic_config", "set_sys_workspace", "set_vector_mask", "shift_left", "shift_right", "sort", "sort32", "sqrt", "sub", "sub_relu", "sub_relu_cast", "sync_all", "trans_data_to_5hd", "transpose", "trap", "wait_pre_block", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum", "fixpipe", "ListTensorDesc", "TensorDesc", "dump_acc_chk_point", "dump_tensor", "get_block_idx", "get_block_num", "metrics_prof_start", "metrics_prof_stop", "pipe_barrier", "print_time_stamp", "printf", "set_aipp_functions", "set_flag", "wait_flag", "Array", "array", "ceildiv", "inline", "number", "static_assert", "AippChannelPaddingParams", "AippColorSpaceConvParams", "AippDataTypeConvParams", "AippPaddingParams", "AippParams", "AippSingleLineParams", "AippSwapParams", "DataType", "bfloat16", "bool_", "double", "float16", "float32", "float64", "float_", "half", "int8", "int16", "int32", "int64", "int_", "uint8", "uint16", "uint32", "uint64", "void", "CMPMODE", "AippInputFormat", "AtomicDtype", "AtomicOp", "BatchMode", "BatchOutMode", "BlockMode", "CO2Layout", "CacheLine", "CacheMode", "CacheRwMode", "CubeFormat", "DataFormat", "DcciDst", "DeqScale", "GatherMaskMode", "HardEvent", "Hardware", "IterateMode", "IterateOrder", "LayoutMode", "MaskMode", "MatmulConfigMode", "MatmulPolicy", "MemDsbT", "PipeID", "QuantModes", "ReduceOrder", "RoundMode", "ScheduleType", "SelMode", "TPosition", "TransposeType", "pad_t", "BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams", "CopyRepeatParams", "GatherMaskParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams", "InitConstValueParams", "MmadParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV2Pro", "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadDataRepeatParam", "LoadImageToLocalParams", "Nd2NzParams", "Nz2NdParamsFull", "SliceInfo", "TransDataTo5HDParams", "TransposeParamsExt", "FixpipeConfig", "MrgSort4Info", "VdeqInfo", "CheckLocalMemoryIAParam", "FixpipeParamsV220", "DataCopyCO12DstParams", "DataCopyEnhancedParams", "ShapeInfo", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE", "Property", "property", "GlobalAddress", "GlobalTensor", "LocalMemAllocator", "LocalTensor", "LocalTensorAuto", "MrgSortSrcList", "range", "static_range", "TBuf", "TBufPool", "TPipe", "TQue", "TQueBind", "get_tpipe_ptr"]  # noqa: F405, RUF022
     # fmt: on
 # END GENERATED __all__
+
+
+if TYPE_CHECKING:
+    from asc_xdsl.language import adv
+else:
+
+    def __getattr__(name: str) -> object:
+        # `adv` (Matmul, tiling structs, the advanced math APIs) loads when a kernel
+        # names it: a kernel without it does not pay for its classes at start-up.
+        if name == "adv":
+            import importlib
+
+            return importlib.import_module("asc_xdsl.language.adv")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), "adv"})

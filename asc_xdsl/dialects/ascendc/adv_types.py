@@ -39,12 +39,12 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute, ParametrizedAttribute
-from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg, _parse_position
+from asc_xdsl.dialects.attr_def import attr_definition
 from asc_xdsl.dialects.interned import by_identity
 from asc_xdsl.enums import (
     AscEnum,
@@ -144,7 +144,7 @@ _ALL_FIELDS: dict[Any, MatmulConfigAttr] = {}
 matmul object of a kernel lists its config's ~40 fields again."""
 
 
-@irdl_attr_definition
+@attr_definition
 class MatmulConfigAttr(ParametrizedAttribute):
     """`#ascendc.matmul_config<name = value, ...>`: a C++ `MatmulConfig` (a matmul
     object's compile-time configuration). Fields not given keep their defaults."""
@@ -308,7 +308,7 @@ class MatrixSpec:
     bias: bool = False  # the bias: `MatmulType<position, format, type>`, three arguments
 
 
-@irdl_attr_definition
+@attr_definition
 class MatmulType(AscendCType):
     """`matmul::Matmul<A, B, C, Bias, CFG>`: a matmul object (`!ascendc.matmul<...>`).
 

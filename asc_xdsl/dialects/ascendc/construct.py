@@ -351,7 +351,11 @@ def _operand_problem(value: SSAValue, f: StructField) -> str | None:
     if isinstance(f.ir, TensorType):
         ok = type(t) is type(f.ir) and t.element_type == f.ir.element_type  # type: ignore[attr-defined]
     else:
-        ok = t == f.ir or (type(t) is type(f.ir) and carried_element(f.ir) is None)
+        # A template struct without its element type stated on either side (`!x` for
+        # `!x<i8>`: the value's T comes from its own fields) agrees with its class.
+        ok = t == f.ir or (
+            type(t) is type(f.ir) and (carried_element(f.ir) is None or carried_element(t) is None)
+        )
     return None if ok else f"must be {f.ir}"
 
 

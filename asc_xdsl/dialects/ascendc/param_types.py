@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.ir import Attribute
-from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
 from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg
+from asc_xdsl.dialects.attr_def import attr_definition
 
 
 class ElementTypedStructType(AscendCType):
@@ -41,7 +41,7 @@ class ElementTypedStructType(AscendCType):
         return (self.element_type,)
 
 
-@irdl_attr_definition
+@attr_definition
 class MrgSortSrcListType(ElementTypedStructType):
     """`AscendC::MrgSortSrcList<T>`: the (up to) four sorted queues `MrgSort` merges."""
 

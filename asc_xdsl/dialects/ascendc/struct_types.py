@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from xdsl.irdl import irdl_attr_definition
-
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.ascendc.types import (
     AscendCType,
@@ -21,6 +19,7 @@ from asc_xdsl.dialects.ascendc.types import (
     OptionalElementType,
     _OpaqueType,
 )
+from asc_xdsl.dialects.attr_def import attr_definition
 
 if TYPE_CHECKING:
     from xdsl.ir import Attribute
@@ -131,9 +130,9 @@ def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[AscendCType]
         (_base(entry),),
         {"name": f"ascendc.{mnemonic}", "__module__": __name__, "__doc__": f"`{cpp_class}`."},
     )
-    cls = irdl_attr_definition(cls)
-    # Class facts, set after IRDL read the fields. A class template whose parameters
-    # all have defaults is spelled `C<>` as a type.
+    cls = attr_definition(cls)
+    # Class facts (ClassVars of AscendCType: the IRDL definition, built on first use,
+    # skips them). A class template whose parameters all have defaults is spelled `C<>`.
     cls.CPP_CLASS = cpp_class
     cls.CPP_EMPTY_TEMPLATE_ARGS = bool(entry and entry.get("template_defaults")) and not (
         entry.get("template")

@@ -25,12 +25,12 @@ from xdsl.dialects.builtin import (
     NoneAttr,
 )
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
-from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.enums import AscEnum, TPosition
+from asc_xdsl.dialects.attr_def import attr_definition
 from asc_xdsl.enums import Hardware
 
 # A template argument as the printer sees it: a type, an enum value or a number.
@@ -134,7 +134,7 @@ class TensorType(AscendCType):
         return (self.element_type,)
 
 
-@irdl_attr_definition
+@attr_definition
 class GlobalTensorType(TensorType):
     """`AscendC::GlobalTensor<T>`: a view of global memory."""
 
@@ -142,7 +142,7 @@ class GlobalTensorType(TensorType):
     CPP_CLASS = "AscendC::GlobalTensor"
 
 
-@irdl_attr_definition
+@attr_definition
 class LocalTensorType(TensorType):
     """`AscendC::LocalTensor<T>`: a tile in an on-chip buffer."""
 
@@ -150,7 +150,7 @@ class LocalTensorType(TensorType):
     CPP_CLASS = "AscendC::LocalTensor"
 
 
-@irdl_attr_definition
+@attr_definition
 class BaseGlobalTensorType(TensorType):
     """`AscendC::BaseGlobalTensor<T>`: the base class of GlobalTensor (APIs that take
     either kind of tensor through its base)."""
@@ -159,7 +159,7 @@ class BaseGlobalTensorType(TensorType):
     CPP_CLASS = "AscendC::BaseGlobalTensor"
 
 
-@irdl_attr_definition
+@attr_definition
 class BaseLocalTensorType(TensorType):
     """`AscendC::BaseLocalTensor<T>`: the base class of LocalTensor."""
 
@@ -167,7 +167,7 @@ class BaseLocalTensorType(TensorType):
     CPP_CLASS = "AscendC::BaseLocalTensor"
 
 
-@irdl_attr_definition
+@attr_definition
 class PipeType(_OpaqueType):
     name = "ascendc.pipe"
     CPP_CLASS = "AscendC::TPipe"
@@ -209,7 +209,7 @@ class _QueueClass:
         return "AscendC::TQue"
 
 
-@irdl_attr_definition
+@attr_definition
 class QueueType(_PositionCountType):
     """`AscendC::TQue<pos, depth>` (at VECCALC spelled `TQueBind<VECCALC, VECCALC,
     depth>`: `_QueueClass`)."""
@@ -234,7 +234,7 @@ class QueueType(_PositionCountType):
         return (self.tposition, self.depth.data)
 
 
-@irdl_attr_definition
+@attr_definition
 class QueBindType(AscendCType):
     """`AscendC::TQueBind<src, dst, depth>`."""
 
@@ -281,7 +281,7 @@ class QueBindType(AscendCType):
         )
 
 
-@irdl_attr_definition
+@attr_definition
 class TBufType(AscendCType):
     """`AscendC::TBuf<pos>`: a raw calculation buffer."""
 
@@ -318,7 +318,7 @@ MAX_BUF_ID_SIZE = 16
 """A TBufPool hands out at most 16 buffers (its `bufIDSize`)."""
 
 
-@irdl_attr_definition
+@attr_definition
 class TBufPoolType(_PositionCountType):
     """`AscendC::TBufPool<pos, bufIDSize>`: a pool of `bufIDSize` buffers carved from a
     TPipe's memory, which queues and TBufs of a stage can be given instead."""
@@ -345,7 +345,7 @@ class TBufPoolType(_PositionCountType):
         return (self.tposition, self.buf_id_size.data)
 
 
-@irdl_attr_definition
+@attr_definition
 class LocalMemAllocatorType(AscendCType):
     """`AscendC::LocalMemAllocator<hard>`: hands out consecutive tensors of one physical
     memory. The parameter is the `Hardware` number, as pyasc writes it
@@ -432,7 +432,7 @@ class DefaultedElementType(OptionalElementType):
         return () if self.element is None else (self.element,)
 
 
-@irdl_attr_definition
+@attr_definition
 class TensorDescType(OptionalElementType):
     """`AscendC::TensorDesc<T>`: one tensor's description in a ListTensorDesc
     (`ascendc.tensor_desc` deduces `T` where it declares one)."""
@@ -442,13 +442,13 @@ class TensorDescType(OptionalElementType):
     BY_REFERENCE = True  # ListTensorDesc::GetDesc fills it in place
 
 
-@irdl_attr_definition
+@attr_definition
 class ShapeInfoType(_OpaqueType):
     name = "ascendc.shape_info"
     CPP_CLASS = "AscendC::ShapeInfo"
 
 
-@irdl_attr_definition
+@attr_definition
 class DataCopyParamsType(_OpaqueType):
     """`DataCopyParams{blockCount, blockLen, srcStride, dstStride}` (32-byte units)."""
 
@@ -456,7 +456,7 @@ class DataCopyParamsType(_OpaqueType):
     CPP_CLASS = "AscendC::DataCopyParams"
 
 
-@irdl_attr_definition
+@attr_definition
 class DataCopyExtParamsType(_OpaqueType):
     """`DataCopyExtParams{blockCount, blockLen(bytes), srcStride, dstStride, rsv}`."""
 
@@ -464,7 +464,7 @@ class DataCopyExtParamsType(_OpaqueType):
     CPP_CLASS = "AscendC::DataCopyExtParams"
 
 
-@irdl_attr_definition
+@attr_definition
 class DataCopyPadParamsType(_OpaqueType):
     """`DataCopyPadParams{isPad, leftPadding, rightPadding, paddingValue}`."""
 
@@ -472,7 +472,7 @@ class DataCopyPadParamsType(_OpaqueType):
     CPP_CLASS = "AscendC::DataCopyPadParams"
 
 
-@irdl_attr_definition
+@attr_definition
 class DataCopyPadExtParamsType(AscendCType):
     """`DataCopyPadExtParams<T>{isPad, leftPadding, rightPadding, paddingValue}`."""
 
