@@ -101,3 +101,19 @@ def test_950_refuses_what_3510_drops_at_its_line():
     assert f"launched on platform {A950} (Ascend 950)" in text
     assert "FusedExpSub does not support element type f16 on Ascend 950" in text
     assert "test_sim_950.py" in text and "asc.fused_exp_sub(t, t, t, n)" in text
+
+
+def test_950_through_pyasc_set_platform(monkeypatch):
+    from asc_xdsl.runtime import backends, config
+
+    # registered with monkeypatch so the values set_platform writes are undone afterwards
+    monkeypatch.setenv("ASC_XDSL_PLATFORM", "Ascend910B1")
+    monkeypatch.setenv("ASC_XDSL_SOC_VERSION", "Ascend910B1")
+    try:
+        config.set_platform("CPU", soc_version=A950)
+        x, y, z = _operands()
+        add_kernel[2](x, y, z, N)  # 224 KiB of UB: runs only on the 950's
+        np.testing.assert_allclose(z, x + y, rtol=1e-6)
+    finally:
+        backends.set_backend(None)
+    assert config.Platform(A950).value == A950
