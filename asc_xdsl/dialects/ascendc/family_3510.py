@@ -26,9 +26,10 @@ from asc_xdsl.dialects.ascendc.family_3510_probed import PROBED
 Row = Mapping[str, tuple[str, ...]] | str
 
 FROM_HEADERS: dict[str, Row] = {
-    # kernel_operator_vec_mulcast_impl.h: the mask form takes (dst int8_t/uint8_t, src
+    # kernel_operator_vec_mulcast_impl.h: the mask forms take (dst int8_t/uint8_t, src
     # half); the count form adds (dst int32_t/float, src int64_t). U is dst, T the sources.
     "ascendc.mul_cast_l0": {"T": ("f16",), "U": ("i8", "ui8")},
+    "ascendc.mul_cast_l1": {"T": ("f16",), "U": ("i8", "ui8")},
     "ascendc.mul_cast_l2": {"T": ("f16", "i64"), "U": ("i8", "ui8", "i32", "f32")},
     # kernel_reg.h SetAippFunctionsImpl: the image in GM is uint8_t on 3510.
     "ascendc.set_aipp_functions": {"T": ("ui8",)},
@@ -54,3 +55,22 @@ Atlas A2/A3 pair tables of the verifiers (adv_math.AXPY_PAIRS, ...) do not apply
 
 ASCEND_950: Mapping[str, Row] = MappingProxyType({**PROBED, **FROM_HEADERS})
 """Op name -> its 3510 row."""
+
+OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {
+    # The count form's overloads are ambiguous on 3510 for a scalar of another type than
+    # the tensor's (Duplicate<half>(dst, float, n)); Atlas A2/A3 converts it.
+    "ascendc.duplicate_l2": {"scalar": "T"},
+    # dav_3510/kernel_operator_cache_impl.h asserts the offset's type.
+    "ascendc.data_cache_preload": {"cache_offset": ("i16", "i64")},
+}
+"""Op -> operand -> the types it takes on 3510: a tuple of dtypes, or the type variable
+whose element type it must have. Found by the 3510 header check of the emission tests
+(docs/ascend950.md), for operands that are no type variable of the dtype tables."""
+
+CONSTRUCTORS: dict[str, tuple[int, ...]] = {
+    # impl/basic_api/utils/kernel_utils_struct_dma_params.h: on 3510 Nz2NdParams holds
+    # (ndNum, srcNdStride, dstNdStride), not Atlas A2/A3's five fields.
+    "AscendC::Nz2NdParams": (0, 3),
+}
+"""C++ struct -> the field counts its 3510 constructors take, where they differ from the
+Atlas A2/A3 ones the struct field table was read from."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from asc_xdsl import soc as soc_table
+from asc_xdsl.dialects.ascendc import family_3510
 from asc_xdsl.dialects.ascendc.family_3510 import ASCEND_950
 
 DtypeTable = Mapping[str, tuple[str, ...]]
@@ -138,6 +139,34 @@ FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]] = MappingProxyTyp
     }
 )
 """SoC family (other than Atlas A2/A3) -> Ascend C API (or op name) -> its table's delta."""
+
+FAMILY_OPERAND_RULES: Mapping[str, Mapping[str, Mapping[str, tuple[str, ...] | str]]] = (
+    MappingProxyType({soc_table.ASCEND_950: family_3510.OPERAND_RULES})
+)
+"""SoC family -> op -> operand -> the dtypes it takes there, or the type variable whose
+element type it must have (operands that are no type variable of the dtype tables)."""
+
+FAMILY_CONSTRUCTORS: Mapping[str, Mapping[str, tuple[int, ...]]] = MappingProxyType(
+    {soc_table.ASCEND_950: family_3510.CONSTRUCTORS}
+)
+"""SoC family -> C++ struct -> the field counts its constructors take there."""
+
+
+def operand_rule_problem(op, family: str) -> str | None:  # type: ignore[no-untyped-def]
+    """What `op` (a spec op) passes that `family`'s operand rules refuse, or None."""
+    for operand, rule in FAMILY_OPERAND_RULES.get(family, {}).get(op.name, {}).items():
+        value = getattr(op, operand, None)
+        if value is None:
+            continue
+        got = value.type
+        if isinstance(rule, str):
+            want = op.var_type(rule)
+            if want is not None and got != want:
+                return f"takes {operand} of {rule}'s element type {want}, got {got}"
+        elif str(got) not in rule:
+            return f"takes {operand} as one of {', '.join(rule)}, got {got}"
+    return None
+
 
 LISTED_APIS = frozenset(api for table in FAMILY_DTYPES.values() for api in table)
 """APIs and op names some family states: a spec without an Atlas A2/A3 table is checked

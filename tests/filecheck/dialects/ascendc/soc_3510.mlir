@@ -55,3 +55,52 @@ func.func @load_image_f32(%d: !ascendc.local_tensor<*xf32>, %p: !ascendc.load_im
   ascendc.load_image_to_local %d, %p : !ascendc.local_tensor<*xf32>, !ascendc.load_image_to_local_params
   return
 }
+
+// -----
+
+// Duplicate's count form: on 3510 the scalar has the tensor's element type (its
+// overloads are ambiguous for a float into half); Atlas A2/A3 converts it.
+// C310: error: 'ascendc.duplicate_l2': Duplicate on Ascend 950 takes scalar of T's element type f16, got f32
+// A2: func.func @duplicate_f32_into_f16
+func.func @duplicate_f32_into_f16(%h: !ascendc.local_tensor<*xf16>, %s: f32, %n: i32) {
+  ascendc.duplicate_l2 %h, %s, %n : !ascendc.local_tensor<*xf16>, f32, i32
+  return
+}
+
+// -----
+
+// C310: func.func @duplicate_f16
+// A2: func.func @duplicate_f16
+func.func @duplicate_f16(%h: !ascendc.local_tensor<*xf16>, %s: f16, %n: i32) {
+  ascendc.duplicate_l2 %h, %s, %n : !ascendc.local_tensor<*xf16>, f16, i32
+  return
+}
+
+// -----
+
+// DataCachePreload: the 3510 header takes the offset as int16_t or int64_t.
+// C310: error: 'ascendc.data_cache_preload': DataCachePreload on Ascend 950 takes cache_offset as one of i16, i64, got i32
+// A2: func.func @preload_i32
+func.func @preload_i32(%g: !ascendc.global_tensor<*xui64>, %o: i32) {
+  ascendc.data_cache_preload %g, %o : !ascendc.global_tensor<*xui64>, i32
+  return
+}
+
+// -----
+
+// C310: func.func @preload_i64
+// A2: func.func @preload_i64
+func.func @preload_i64(%g: !ascendc.global_tensor<*xui64>, %o: i64) {
+  ascendc.data_cache_preload %g, %o : !ascendc.global_tensor<*xui64>, i64
+  return
+}
+
+// -----
+
+// Nz2NdParams holds three fields on 3510, five on Atlas A2/A3.
+// C310: error: 'ascendc.construct': on Ascend 950 AscendC::Nz2NdParams is constructed from 0 or 3 fields, not 5
+// A2: func.func @nz2nd_params
+func.func @nz2nd_params(%i: i32) {
+  %v = ascendc.construct !ascendc.nz2nd_params(%i, %i, %i, %i, %i) : i32, i32, i32, i32, i32
+  return
+}
