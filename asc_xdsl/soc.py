@@ -180,7 +180,7 @@ class Soc:
             raise SocError(
                 f"{self.name} ({self.series}) cannot run '{kernel_type}' kernels (it runs "
                 f"{', '.join(self.builds)}); mix kernels need separate cube and "
-                f"vector cores (Atlas A2/A3, e.g. {DEFAULT_SOC}, or Ascend 950)"
+                f"vector cores: Atlas A2/A3 (e.g. {DEFAULT_SOC}) or Ascend 950"
             )
         return b
 
