@@ -12,7 +12,8 @@ cores) and `cmake/asc/asc_modules/CMakeASCInformation.cmake` (`__NPU_ARCH__` 220
 2002); memory sizes of Atlas A2/A3 from docs/ascendc_semantics.md section 1. The 310P
 memory sizes and every per-chip core count are CANN's platform_config values as
 documented publicly, not read from a header here (docs/cann.md lists them as
-unconfirmed without hardware).
+unconfirmed without hardware). Ascend 950PR/950DT (arch 3510, dav-c310): docs/ascend950.md
+names the source of each number.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ ATLAS_A2_A3 = "Atlas A2/A3"
 ATLAS_INFERENCE = "Atlas inference"
 """310P (arch 2002): its dtype tables are deltas on Atlas A2/A3's
 (asc_xdsl/dialects/ascendc/family_dtypes.py)."""
+ASCEND_950 = "Ascend 950"
+"""Ascend 950PR/950DT (arch 3510): its dtype tables are deltas on Atlas A2/A3's too
+(asc_xdsl/dialects/ascendc/family_3510.py)."""
 
 # ACL_RT_BINARY_MAGIC_* (aclrtBinaryLoadOptions): which cores a kernel binary runs on.
 MAGIC_AICORE = 0x43554245  # ACL_RT_BINARY_MAGIC_ELF_AICORE (mix on A2/A3; 310P AI Core)
@@ -74,6 +78,17 @@ _M200_BUILDS = MappingProxyType(
     }
 )
 
+# 950 (arch 3510, dav-c310): AIC and AIV are separate cores, 1 AIC to 2 AIV, as on A2/A3
+# (asc-devkit docs/zh NPU架构版本3510.md); the arch names are CANN's c310 ones
+# (cmake/asc/legacy_modules/bisheng_intf.cmake, compile_op.py's dav-c310-cube).
+_C310_BUILDS = MappingProxyType(
+    {
+        "vector": KernelBuild(("dav-c310-vec",), MAGIC_VECTOR_CORE),
+        "cube": KernelBuild(("dav-c310-cube",), MAGIC_CUBE_CORE),
+        "mix": KernelBuild(("dav-c310-cube", "dav-c310-vec"), MAGIC_AICORE),
+    }
+)
+
 # Code generation flags CANN's op compiler passes per arch (asc-devkit tools/build/
 # asc_op_compile_base/asc_op_compiler: ascendc_compile_v220.py's stack sizes and scalar
 # dcci; ascendc_compile_v200.py's overflow/mask/jump options, ascendc_common_utility.py's
@@ -91,6 +106,18 @@ _M200_FLAGS = (
     "--cce-mask-opt",
 )  # fmt: skip
 
+# ascendc_compile_v220.py's _gen_compile_cmd_c310: the arch macro, then the stack sizes,
+# overflow recording, address transform, jump expansion and scalar dcci.
+_C310_FLAGS = (
+    "-D__DAV_C310__",
+    "-mllvm", "-cce-aicore-stack-size=0x8000",
+    "-mllvm", "-cce-aicore-function-stack-size=0x8000",
+    "-mllvm", "-cce-aicore-record-overflow=false",
+    "-mllvm", "-cce-aicore-addr-transform",
+    "-mllvm", "--cce-aicore-jump-expand=true",
+    "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false",
+)  # fmt: skip
+
 _A2_MEMORY = MappingProxyType(
     {"UB": 192 * KIB, "L1": 512 * KIB, "L0A": 64 * KIB, "L0B": 64 * KIB, "L0C": 128 * KIB,
      "BT": 1 * KIB}
@@ -98,6 +125,16 @@ _A2_MEMORY = MappingProxyType(
 _310P_MEMORY = MappingProxyType(
     {"UB": 256 * KIB, "L1": 1024 * KIB, "L0A": 64 * KIB, "L0B": 64 * KIB, "L0C": 256 * KIB,
      "BT": 1 * KIB}
+)  # fmt: skip
+
+
+# 950: what the kernel-side headers give a kernel (impl/basic_api/utils/
+# kernel_utils_constants.h TOTAL_UB_SIZE / TOTAL_L1_SIZE / TOTAL_L0C_SIZE for 3510, the
+# CPU-debug pools of kernel_utils_mode_cpu.h): UB is 256 KiB of which 8 KiB are kept for
+# spilled vector registers, so 248 KiB; BiasTable 4 KiB; FixBuf 16 KiB.
+_950_MEMORY = MappingProxyType(
+    {"UB": 248 * KIB, "L1": 512 * KIB, "L0A": 64 * KIB, "L0B": 64 * KIB, "L0C": 256 * KIB,
+     "BT": 4 * KIB}
 )  # fmt: skip
 
 
@@ -127,14 +164,23 @@ class Soc:
     platform_ascendc.cpp); it sits at the start of the kernel's workspace argument."""
     freq_mhz: int = 1800
     """AI Core clock the simulator turns estimated cycles into microseconds with."""
+    vec_len: int | None = None
+    """Bytes of one vector register (`GetVecLen()`, the RegTensor width VL) on an arch
+    with the register ("Reg") layer; None: no vector registers to program."""
+
+    @property
+    def split_cores(self) -> bool:
+        """Whether cube and vector instructions run on separate cores (AIC + 2 AIV), so
+        mix kernels and FFTS cross-core flags exist."""
+        return "mix" in self.builds
 
     def build(self, kernel_type: str) -> KernelBuild:
         b = self.builds.get(kernel_type)
         if b is None:
             raise SocError(
                 f"{self.name} ({self.series}) cannot run '{kernel_type}' kernels (it runs "
-                f"{', '.join(self.builds)}); mix kernels need Atlas A2/A3 "
-                f"(e.g. {DEFAULT_SOC})"
+                f"{', '.join(self.builds)}); mix kernels need separate cube and "
+                f"vector cores: Atlas A2/A3 (e.g. {DEFAULT_SOC}) or Ascend 950"
             )
         return b
 
@@ -155,6 +201,23 @@ def _310p(name: str, aic: int, aiv: int) -> Soc:
                ATLAS_INFERENCE, bisheng_flags=_M200_FLAGS)  # fmt: skip
 
 
+def _950(name: str, series: str) -> Soc:
+    # Per-part core counts are not in the public sources: 36 AIC / 72 AIV are the most the
+    # 3510 headers size their per-core tables for (impl/basic_api/dav_3510/kfc/
+    # kfc_comm_gm.h MAX_AIC_NUM / MAX_AIV_NUM; the dump buffer's 108 = 36 + 72 blocks).
+    return Soc(name, series, 3510, 36, 72, _950_MEMORY, _C310_BUILDS, ASCEND_950,
+               bisheng_flags=_C310_FLAGS, system_workspace=16 * KIB * KIB, vec_len=256)  # fmt: skip
+
+
+# The 950 parts asc-devkit's platform table maps to the short version Ascend950
+# (impl/utils/tiling/platform/platform_ascendc.cpp, `ascend950_list`).
+_950_PR = ("9599", "958a", "9589", "958b", "9579", "957b", "957bx", "957c", "957d", "950z")
+_950_DT = (
+    "950x", "950y", "95A1", "95A2", "9591", "9592", "9595", "9596", "9581", "9582", "9582x",
+    "9583", "9584", "9585", "9586", "9587", "9588", "9571", "9572", "9573", "9574", "9575",
+    "9576", "9577", "9578",
+)  # fmt: skip
+
 _SOCS = (
     _a2("Ascend910B1", "Atlas A2", 24),
     _a2("Ascend910B2", "Atlas A2", 24),
@@ -170,13 +233,16 @@ _SOCS = (
     _a2("Ascend910_9392", "Atlas A3", 24),
     _310p("Ascend310P1", 10, 8),
     _310p("Ascend310P3", 8, 7),
+    *(_950(f"Ascend950PR_{part}", "Ascend 950PR") for part in _950_PR),
+    *(_950(f"Ascend950DT_{part}", "Ascend 950DT") for part in _950_DT),
 )
 SOCS: Mapping[str, Soc] = MappingProxyType({s.name: s for s in _SOCS})
 """Every chip by its CANN name."""
 
 SERIES: Mapping[str, str] = MappingProxyType(
-    {"Ascend910B": "Ascend910B1", "Ascend910_93": "Ascend910_9391", "Ascend310P": "Ascend310P3"}
-)
+    {"Ascend910B": "Ascend910B1", "Ascend910_93": "Ascend910_9391", "Ascend310P": "Ascend310P3",
+     "Ascend950": "Ascend950PR_9599"}
+)  # fmt: skip
 """Series names IR may carry (valid on each chip of the series) -> the chip that stands
 for it where one chip is needed (the simulator's sizes, a build's flags)."""
 
@@ -199,6 +265,7 @@ def get_soc(name: str | None = None, *, source: str = "") -> Soc:
 
 
 __all__ = [
+    "ASCEND_950",
     "ATLAS_A2_A3",
     "ATLAS_INFERENCE",
     "DEFAULT_SOC",

@@ -23,8 +23,11 @@ def test_every_listed_api_is_a_spec_api_and_its_variables_exist() -> None:
         for api, entry in table.items():
             assert api in by_api, f"{family}: {api} is no spec's api or op name"
             if isinstance(entry, Delta):
-                for var in entry.only:
-                    assert any(var in s.dtypes for s in by_api[api]), f"{api}: no variable {var}"
+                for var in entry.only:  # a variable of the table, or of an operand
+                    assert any(
+                        var in s.dtypes or any(o.type.var == var for o in s.operands)
+                        for s in by_api[api]
+                    ), f"{api}: no variable {var}"
 
 
 def test_every_soc_family_has_tables() -> None:
@@ -41,3 +44,19 @@ def test_deltas_apply_to_the_atlas_a2_a3_table() -> None:
     assert isinstance(family_dtypes(socs.ATLAS_INFERENCE, "Neg", a2), Unsupported)
     # not established: only the SoC-independent checks run
     assert family_dtypes(socs.ATLAS_INFERENCE, "Acos", a2) is None
+
+
+def test_ascend950_rows() -> None:
+    f16_f32 = {"T": ("f16", "f32")}
+    # probed: FusedExpSub keeps f32 only; Add keeps its table
+    assert family_dtypes(socs.ASCEND_950, "FusedExpSub", f16_f32, "ascendc.fused_exp_sub_l2") == {
+        "T": ("f32",)
+    }
+    assert family_dtypes(socs.ASCEND_950, "Add", f16_f32, "ascendc.add_l2") == f16_f32
+    # from the 3510 headers' assertions, for an op without an Atlas A2/A3 table
+    assert family_dtypes(socs.ASCEND_950, "MulCast", {}, "ascendc.mul_cast_l0") == {
+        "T": ("f16",),
+        "U": ("i8", "ui8"),
+    }
+    # an op the table does not name is not established
+    assert family_dtypes(socs.ASCEND_950, "NoSuchApi", f16_f32, "ascendc.no_such_op") is None

@@ -5,6 +5,11 @@ Every emission FileCheck test is found by its RUN lines (an `.mlir` test that ru
 Ascend C it compiles), translated, and checked with `g++ -fsyntax-only` in CANN's
 CPU-debug mode. The header checkouts are not part of the repository: these tests are
 skipped unless ASC_XDSL_ASC_DEVKIT and ASC_XDSL_ASC_TOOLS name them (docs/configuration.md).
+
+Each is checked for dav-2201 (Atlas A2/A3) and for dav-3510 (Ascend 950,
+docs/ascend950.md). For 3510 the input is verified for Ascend950PR_9599 first: one our
+verifier refuses there (an op or dtype 3510 does not have) is not valid on both, and is
+not compiled; everything else must compile.
 """
 
 from __future__ import annotations
@@ -65,11 +70,21 @@ def checker() -> Iterator[Checker]:
         pytest.skip(str(e))
 
 
-def _sources(path: Path) -> list[Source]:
+@pytest.fixture(scope="module")
+def checker_3510() -> Iterator[Checker]:
+    headers = _headers_or_skip()
+    try:
+        with Checker(headers, arch="3510") as c:
+            yield c
+    except HeadersMissing as e:
+        pytest.skip(str(e))
+
+
+def _sources(path: Path, arch: str = "2201") -> list[Source]:
     display = str(path.relative_to(ROOT))
     if path.suffix == ".mlir":
-        return check_headers.sources_from_mlir(path, display)
-    return check_headers.sources_from_python(path, display)
+        return check_headers.sources_from_mlir(path, display, arch)
+    return check_headers.sources_from_python(path, display, arch)
 
 
 @pytest.mark.parametrize("path", emission_tests(), ids=lambda p: str(p.relative_to(FILECHECK)))
@@ -79,6 +94,19 @@ def test_emission_test_output_compiles(checker: Checker, path: Path) -> None:
     problems = []
     for result in checker.check_all(sources):
         if result.status != "PASS":
+            problems.append(
+                f"{result.status} {result.source.name} [{result.core}]\n{result.message}"
+            )
+    assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("path", emission_tests(), ids=lambda p: str(p.relative_to(FILECHECK)))
+def test_emission_test_output_compiles_for_3510(checker_3510: Checker, path: Path) -> None:
+    problems = []
+    for result in checker_3510.check_all(_sources(path, "3510")):
+        if result.status == "REFUSED":
+            assert "Ascend 950" in result.message, result.message  # refused for 3510, by name
+        elif result.status != "PASS":
             problems.append(
                 f"{result.status} {result.source.name} [{result.core}]\n{result.message}"
             )
@@ -97,6 +125,25 @@ def test_every_op_sample_compiles(checker: Checker) -> None:
             errors = check_headers.errors_only(result.message)
             problems.append(f"FAIL {result.source.name} (ops: {ops})\n{errors}")
     assert not problems, "\n\n".join(problems)
+
+
+def test_every_op_sample_compiles_or_is_refused_for_3510(checker_3510: Checker) -> None:
+    """For 3510 each op's sample compiles, or our verifier refuses it for Ascend 950 with
+    a message naming it (the op, its dtype or an operand's type differs there)."""
+    problems, refused = [], []
+    for result in checker_3510.check_all(check_headers.sources_from_specs(arch="3510"), jobs=2):
+        if result.status == "REFUSED":
+            assert "on Ascend 950" in result.message, result.message
+            refused.append(result.source.name)
+        elif result.status == "ERROR":
+            problems.append(f"ERROR {result.source.name}: {result.message}")
+        elif result.status == "FAIL":
+            ops = ", ".join(check_headers.failing_functions(result.source, result.message))
+            errors = check_headers.errors_only(result.message)
+            problems.append(f"FAIL {result.source.name} (ops: {ops})\n{errors}")
+    assert not problems, "\n\n".join(problems)
+    # the samples whose dtype or operand 3510 narrowed (family_3510.py)
+    assert {"ascendc.fused_exp_sub_l2", "ascendc.data_cache_preload"} <= set(refused)
 
 
 def test_spec_sample_failures_name_their_ops() -> None:
@@ -149,6 +196,40 @@ def test_check_accepts_a_kernel(checker: Checker) -> None:
     assert result.ok, result.message
 
 
+def test_check_accepts_a_reg_kernel_for_3510(checker_3510: Checker) -> None:
+    # the register layer of arch 3510 (AscendC::Reg) goes through the 3510 stand-ins
+    text = (
+        '#include "kernel_operator.h"\n\n'
+        "__simd_vf__ inline void AddVF(__ubuf__ float* d, __ubuf__ float* a, uint32_t n) {\n"
+        "  AscendC::Reg::RegTensor<float> x;\n"
+        "  uint32_t count = n;\n"
+        "  AscendC::Reg::MaskReg m = AscendC::Reg::UpdateMask<float>(count);\n"
+        "  AscendC::Reg::LoadAlign(x, a);\n"
+        "  AscendC::Reg::Add(x, x, x, m);\n"
+        "  AscendC::Reg::StoreAlign(d, x, m);\n"
+        "}\n\n"
+        'extern "C" __global__ __aicore__ void k(__gm__ float* x) {\n'
+        "  AscendC::TPipe pipe;\n"
+        "  AscendC::TBuf<AscendC::TPosition::VECCALC> b;\n"
+        "  pipe.InitBuffer(b, 1024);\n"
+        "  __ubuf__ float* t = (__ubuf__ float*)b.Get<float>().GetPhyAddr();\n"
+        "  AscendC::VF_CALL<AddVF>(t, t, 64u);\n"
+        "}\n"
+    )
+    (result,) = checker_3510.check_all([Source("reg.cpp", text)])
+    assert result.ok, result.message
+    # and an Atlas A2/A3 API the 3510 headers narrowed is refused by them
+    bad = (
+        '#include "kernel_operator.h"\n\n'
+        'extern "C" __global__ __aicore__ void k() {\n'
+        "  AscendC::LocalTensor<half> t;\n"
+        "  AscendC::FusedExpSub(t, t, t, 64);\n"
+        "}\n"
+    )
+    (result,) = checker_3510.check_all([Source("bad.cpp", bad)])
+    assert result.status == "FAIL" and "FusedExpSub" in result.message
+
+
 # -- tool pieces that need no headers ------------------------------------------------
 
 
@@ -167,6 +248,31 @@ def test_main_exits_2_without_headers(monkeypatch: pytest.MonkeyPatch, capsys) -
     monkeypatch.delenv("ASC_XDSL_ASC_DEVKIT", raising=False)
     assert check_headers.main(["x.cpp"]) == 2
     assert "ASC_XDSL_ASC_DEVKIT is not set" in capsys.readouterr().err
+
+
+def test_arches_follow_cpu_debug() -> None:
+    a2, a950 = check_headers.ARCHES["2201"], check_headers.ARCHES["3510"]
+    assert a2.soc == "Ascend910B1" and a950.soc == "Ascend950PR_9599"
+    assert {"__NPU_ARCH__=3510", "__CCE_AICORE__=310", "__DAV_C310__"} <= set(a950.defines)
+    assert a950.cores["cube"] == ("__DAV_C310_CUBE__", "__DAV_CUBE__")
+    assert a2.defines == check_headers.COMMON_DEFINES  # the 2201 check is unchanged
+
+
+def test_3510_refuses_at_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "k.mlir"
+    path.write_text(
+        "func.func @k(%d: !ascendc.local_tensor<*xf16>, %n: i32) {\n"
+        "  ascendc.fused_exp_sub_l2 %d, %d, %d, %n : !ascendc.local_tensor<*xf16>, "
+        "!ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32\n"
+        "  return\n}\n"
+        '// -----\nbuiltin.module attributes {ascendc.soc = "Ascend310P1"} {\n}\n'
+    )
+    (refused,) = check_headers.sources_from_mlir(path, "k.mlir", "3510")  # 310P: left out
+    assert refused.refused and refused.text is None and refused.error is not None
+    assert "k.mlir:2:3" in refused.error
+    assert "FusedExpSub does not support element type f16 on Ascend 950" in refused.error
+    ok, p310 = check_headers.sources_from_mlir(path, "k.mlir")  # 2201: both translate
+    assert ok.text is not None and p310.text is not None
 
 
 def test_chunks_and_cores() -> None:

@@ -16,6 +16,13 @@
 #define ASC_STUB_VOID(name) template <typename... Args> void name(Args...);
 #define ASC_STUB_VALUE(type, name) template <typename... Args> type name(Args...);
 
+// A result some arch uses and another ignores: it converts to whatever it is assigned to.
+struct AscStubResult {
+    template <typename T>
+    operator T() const;
+};
+#define ASC_STUB_ANY(name) template <typename... Args> AscStubResult name(Args...);
+
 // -- enumerations the intrinsics take ----------------------------------------------
 
 enum pipe_t : uint8_t {
@@ -93,7 +100,7 @@ ASC_STUB_VOID(set_loop_size_outtoub) ASC_STUB_VOID(set_loop_size_ubtoout) ASC_ST
 ASC_STUB_VOID(set_lrelu_alpha) ASC_STUB_VOID(set_mask_count) ASC_STUB_VOID(set_mask_norm)
 ASC_STUB_VOID(set_mov_pad_val) ASC_STUB_VOID(set_nd_para) ASC_STUB_VOID(set_pad_val_outtol1)
 ASC_STUB_VOID(set_pad_val_outtoub) ASC_STUB_VOID(set_padding) ASC_STUB_VOID(set_pcie_rd_ctrl)
-ASC_STUB_VOID(set_quant_pre) ASC_STUB_VOID(set_st_atomic_cfg) ASC_STUB_VOID(set_ub_addr_upper_bound)
+ASC_STUB_VOID(set_quant_pre) ASC_STUB_VOID(set_st_atomic_cfg) ASC_STUB_ANY(set_ub_addr_upper_bound)
 ASC_STUB_VOID(set_va_reg_sb) ASC_STUB_VOID(set_vector_mask) ASC_STUB_VOID(st_dev)
 ASC_STUB_VOID(trap) ASC_STUB_VOID(wait_flag) ASC_STUB_VOID(wait_flag_dev)
 
@@ -230,5 +237,9 @@ ASC_STUB_VALUE(int64_t, sbitset1)
 ASC_STUB_VALUE(int64_t, sff0)
 ASC_STUB_VALUE(int64_t, sff1)
 ASC_STUB_VALUE(int64_t, sflbits)
+
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510)
+#include "stub_fun_3510.h"  // the register-level intrinsics of Ascend 950
+#endif
 
 #endif  // ASC_XDSL_STUB_FUN_H

@@ -283,6 +283,7 @@ class ConstructOp(AscendCOp):
                 f"'{self.name}': {entry['cpp']} is a class template over values {rtype} "
                 "does not state"
             )
+        self._verify_family_constructor(entry, n)
         fields = self.fields()
         if self.types is not None and len(self.types) != n:
             raise VerifyException(f"'{self.name}': {len(self.types)} field types for {n} fields")
@@ -295,6 +296,19 @@ class ConstructOp(AscendCOp):
             problem = _operand_problem(value, f)
             if problem is not None:
                 raise VerifyException(f"'{self.name}': {where} {problem}, got {value.type}")
+
+    def _verify_family_constructor(self, entry: dict[str, Any], n: int) -> None:
+        """A struct whose constructors differ on the module's SoC family (family_dtypes)."""
+        from asc_xdsl.dialects.ascendc.family_dtypes import FAMILY_CONSTRUCTORS
+        from asc_xdsl.dialects.ascendc.target import soc_family
+
+        family = soc_family(self)
+        counts = FAMILY_CONSTRUCTORS.get(family or "", {}).get(entry["cpp"])
+        if counts is not None and n not in counts:
+            raise VerifyException(
+                f"'{self.name}': on {family} {entry['cpp']} is constructed from "
+                f"{' or '.join(map(str, counts))} fields, not {n}"
+            )
 
     def _verify_template(self, entry: dict[str, Any]) -> None:
         if not entry.get("template") or carried_element(self.result.type) is not None:

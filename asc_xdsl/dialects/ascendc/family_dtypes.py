@@ -8,6 +8,9 @@ API does not exist there, and the verifier says so). An op name
 L0C -> GM/L1 form). An API a family does not list has not been established for it: only
 the SoC-independent checks run (docs/dialect.md names those APIs).
 
+Ascend 950 (arch 3510): from compiling every op against the 3510 headers, and the
+headers' own dtype assertions (`family_3510.py`).
+
 Atlas inference series (310P, `Atlas 推理系列产品AI Core`): from the Ascend C API
 reference (asc-devkit docs/zh/api/SIMD-API/基础API), whose pages state the product
 support and the data types of each product. Keys are the spec's `api` (the operator
@@ -21,6 +24,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from asc_xdsl import soc as soc_table
+from asc_xdsl.dialects.ascendc import family_3510
+from asc_xdsl.dialects.ascendc.family_3510 import ASCEND_950
 
 DtypeTable = Mapping[str, tuple[str, ...]]
 
@@ -32,13 +37,15 @@ class Delta:
     drop: tuple[str, ...] = ()
     """Dtypes Atlas A2/A3 takes and this family does not (for every type variable)."""
     only: DtypeTable = field(default_factory=dict)
-    """Type variable -> this family's own list, replacing Atlas A2/A3's."""
+    """Type variable -> this family's own list, replacing Atlas A2/A3's (or the list, for
+    a variable Atlas A2/A3's table does not restrict)."""
 
     def apply(self, a2_a3: DtypeTable) -> DtypeTable:
-        return {
+        table = {
             var: self.only.get(var, tuple(d for d in allowed if d not in self.drop))
             for var, allowed in a2_a3.items()
         }
+        return {**table, **{v: d for v, d in self.only.items() if v not in table}}
 
 
 @dataclass(frozen=True)
@@ -116,10 +123,50 @@ _ATLAS_INFERENCE: dict[str, Delta | Unsupported] = {
     ),
 }  # fmt: skip
 
+
+def _from_rows(rows: Mapping[str, Mapping[str, tuple[str, ...]] | str]) -> dict:
+    """family_3510's plain rows as deltas: a string says why the op does not exist."""
+    return {
+        op: Unsupported(row) if isinstance(row, str) else Delta(only=dict(row))
+        for op, row in rows.items()
+    }
+
+
 FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]] = MappingProxyType(
-    {soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE)}
+    {
+        soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE),
+        soc_table.ASCEND_950: MappingProxyType(_from_rows(ASCEND_950)),
+    }
 )
 """SoC family (other than Atlas A2/A3) -> Ascend C API (or op name) -> its table's delta."""
+
+FAMILY_OPERAND_RULES: Mapping[str, Mapping[str, Mapping[str, tuple[str, ...] | str]]] = (
+    MappingProxyType({soc_table.ASCEND_950: family_3510.OPERAND_RULES})
+)
+"""SoC family -> op -> operand -> the dtypes it takes there, or the type variable whose
+element type it must have (operands that are no type variable of the dtype tables)."""
+
+FAMILY_CONSTRUCTORS: Mapping[str, Mapping[str, tuple[int, ...]]] = MappingProxyType(
+    {soc_table.ASCEND_950: family_3510.CONSTRUCTORS}
+)
+"""SoC family -> C++ struct -> the field counts its constructors take there."""
+
+
+def operand_rule_problem(op, family: str) -> str | None:  # type: ignore[no-untyped-def]
+    """What `op` (a spec op) passes that `family`'s operand rules refuse, or None."""
+    for operand, rule in FAMILY_OPERAND_RULES.get(family, {}).get(op.name, {}).items():
+        value = getattr(op, operand, None)
+        if value is None:
+            continue
+        got = value.type
+        if isinstance(rule, str):
+            want = op.var_type(rule)
+            if want is not None and got != want:
+                return f"takes {operand} of {rule}'s element type {want}, got {got}"
+        elif str(got) not in rule:
+            return f"takes {operand} as one of {', '.join(rule)}, got {got}"
+    return None
+
 
 LISTED_APIS = frozenset(api for table in FAMILY_DTYPES.values() for api in table)
 """APIs and op names some family states: a spec without an Atlas A2/A3 table is checked

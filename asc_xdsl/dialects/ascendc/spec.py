@@ -85,7 +85,12 @@ from asc_xdsl.dialects.ascendc.base import (
     verify_enum,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.family_dtypes import LISTED_APIS, Unsupported, family_dtypes
+from asc_xdsl.dialects.ascendc.family_dtypes import (
+    LISTED_APIS,
+    Unsupported,
+    family_dtypes,
+    operand_rule_problem,
+)
 from asc_xdsl.dialects.ascendc.target import soc_family
 from asc_xdsl.dialects.ascendc.types import (
     GlobalTensorType,
@@ -891,6 +896,9 @@ class SpecOp(AscendCOp):
                     f"'{self.name}': {spec.api} does not support {_var_doc(var)} {t} "
                     f"on {family} (supported: {', '.join(allowed) or 'none'})"
                 )
+        problem = operand_rule_problem(self, family)
+        if problem is not None:
+            raise VerifyException(f"'{self.name}': {spec.api} on {family} {problem}")
 
     def verify_operands(self, check_types: bool = True) -> None:
         """The spec's operand rules, in messages that name the op and operand; without

@@ -1,11 +1,13 @@
 """Platforms: on-chip memory sizes and clock of the Ascend SoCs the simulator models.
 
-`get_platform(name)` takes a keyword first, then `ASC_XDSL_PLATFORM`, then the default
-`Ascend910B1`. Sizes, core counts and kernel types come from the shared SoC table
-(`asc_xdsl.soc`); every SoC there (and series name) is a platform. Atlas A2/A3 (arch
-2201) splits an AI Core into a cube core and two vector cores; on Atlas inference (310P,
-arch 2002) one AI Core has both pipes and runs vector and cube kernels, and there are no
-mix kernels and no FFTS cross-core flags (`cores.check_platform`).
+`get_platform(name)` takes a keyword first, then `ASC_XDSL_PLATFORM`, then
+`ASC_XDSL_SOC_VERSION`, then the default `Ascend910B1`. Sizes, core counts and kernel
+types come from the shared SoC table (`asc_xdsl.soc`); every SoC there (and series name)
+is a platform. Atlas A2/A3 (arch
+2201) and Ascend 950 (arch 3510) split an AI Core into a cube core and two vector cores;
+on Atlas inference (310P, arch 2002) one AI Core has both pipes and runs vector and cube
+kernels, and there are no mix kernels and no FFTS cross-core flags
+(`cores.check_platform`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,6 @@ from asc_xdsl.runtime.kernel import LaunchError
 
 PLATFORM_ENV = "ASC_XDSL_PLATFORM"
 DEFAULT_PLATFORM = socs.DEFAULT_SOC
-SPLIT_CORE_ARCH = 2201
-"""The arch whose AI Cores are split into AIC + AIV (dav-c220-cube / -vec)."""
 
 KIB = 1024
 
@@ -72,7 +72,7 @@ def _platform(name: str) -> Platform:
         chip.aiv_cores,
         chip.freq_mhz,
         tuple(chip.builds),
-        chip.npu_arch == SPLIT_CORE_ARCH,
+        chip.split_cores,
     )
 
 
@@ -80,11 +80,14 @@ PLATFORMS: dict[str, Platform] = {name: _platform(name) for name in socs.known_n
 
 
 def get_platform(name: str | None = None) -> Platform:
-    chosen = name or os.environ.get(PLATFORM_ENV) or DEFAULT_PLATFORM
+    """`name`, else ASC_XDSL_PLATFORM, else the SoC kernels are built for
+    (ASC_XDSL_SOC_VERSION, as `soc_version=` sets it), else Ascend910B1."""
+    env = next((v for v in (PLATFORM_ENV, socs.SOC_ENV) if os.environ.get(v)), None)
+    chosen = name or (os.environ[env] if env else DEFAULT_PLATFORM)
     try:
         return PLATFORMS[chosen]
     except KeyError:
-        where = "" if name else f" (from {PLATFORM_ENV})"
+        where = "" if name else f" (from {env})"
         raise LaunchError(
             f"unknown platform '{chosen}'{where}; known: {', '.join(PLATFORMS)}"
         ) from None

@@ -90,6 +90,20 @@ def test_mix_kernel_commands(fake_toolkit):
     assert binary.read_text() == "FAKE-OBJ dav-c220-cube\nFAKE-OBJ dav-c220-vec\n"
 
 
+def test_950_mix_kernel_commands(fake_toolkit):
+    # Ascend 950 (arch 3510): CANN's c310 arches and code generation flags
+    a950 = get_soc("Ascend950PR_9599")
+    kernel = mix_kernel()
+    build_binary(require_toolkit(), kernel.name, kernel.ascendc, "mix", a950, kernel.options)
+    calls = fake_toolkit.tool_calls()
+    assert [c[c.index("-c") + 1 :].count("-D__DAV_C310__") for c in calls[:2]] == [1, 1]
+    arches = [a for c in calls[:2] for a in c if a.startswith("--cce-aicore-arch=")]
+    assert arches == ["--cce-aicore-arch=dav-c310-cube", "--cce-aicore-arch=dav-c310-vec"]
+    assert "-cce-aicore-addr-transform" in calls[0] and "-cce-enable-mix" in calls[0]
+    assert "-cce-aicore-dcci-insert-for-scalar=false" in calls[1]
+    assert calls[2][0] == "ld.lld"
+
+
 def test_options_change_flags(fake_toolkit):
     _build(vector_add_kernel(auto_sync=False, debug=True, bisheng_options=["-DMY_FLAG=1"]))
     flags = fake_toolkit.tool_calls()[0]

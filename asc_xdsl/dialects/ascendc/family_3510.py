@@ -1,0 +1,76 @@
+"""Ascend 950PR/950DT (arch 3510, dav-c310): what each op takes there, for the verifiers.
+
+Two sources, both the Ascend C headers of arch 3510 (asc-devkit `impl/basic_api/dav_3510`,
+`impl/basic_api/reg_compute/dav_3510`, `impl/adv_api/detail/**/*3510*`):
+
+- `family_3510_probed.PROBED`: every op's Atlas A2/A3 dtypes compiled against them
+  (tools/probe_dtypes.py, regenerated, not edited);
+- `FROM_HEADERS` below: ops without an Atlas A2/A3 dtype table (the specs leave their
+  dtypes to the C++ compiler on 2201), whose 3510 implementation states its dtypes in a
+  `static_assert`; read from the header named in each row.
+
+Rows are plain data (this module imports nothing of the verifier's), turned into
+`family_dtypes.Delta` / `Unsupported` by family_dtypes.py: op -> `{}` (the Atlas A2/A3
+table holds), `{variable: dtypes}` (this list replaces Atlas A2/A3's), or a string (the op
+does not exist on 3510, and why). An op in neither table is not established for 3510:
+only the SoC-independent checks run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from asc_xdsl.dialects.ascendc.family_3510_probed import PROBED
+
+Row = Mapping[str, tuple[str, ...]] | str
+
+FROM_HEADERS: dict[str, Row] = {
+    # kernel_operator_vec_mulcast_impl.h: the mask forms take (dst int8_t/uint8_t, src
+    # half); the count form adds (dst int32_t/float, src int64_t). U is dst, T the sources.
+    "ascendc.mul_cast_l0": {"T": ("f16",), "U": ("i8", "ui8")},
+    "ascendc.mul_cast_l1": {"T": ("f16",), "U": ("i8", "ui8")},
+    "ascendc.mul_cast_l2": {"T": ("f16", "i64"), "U": ("i8", "ui8", "i32", "f32")},
+    # kernel_reg.h SetAippFunctionsImpl: the image in GM is uint8_t on 3510.
+    "ascendc.set_aipp_functions": {"T": ("ui8",)},
+    # dav_3510/kernel_operator_mm_impl.h LoadImageToLocal: uint8_t, int8_t, half.
+    "ascendc.load_image_to_local": {"T": ("ui8", "i8", "f16")},
+    # The probe finds no dtype of its GlobalTensor<uint64_t> compiling, but what 3510
+    # rejects is the offset's type (dav_3510/kernel_operator_cache_impl.h: int16_t or
+    # int64_t), which is no type variable: the table stands, bisheng judges the offset.
+    "ascendc.data_cache_preload": {},
+}  # fmt: skip
+
+UNEXPRESSED_PAIRS: dict[str, tuple[dict[str, str], ...]] = {
+    "ascendc.axpy": ({"T": "f16", "U": "f32"},),
+    "ascendc.axpy_l0": ({"T": "f16", "U": "f32"},),
+    "ascendc.axpy_l1": ({"T": "f16", "U": "f32"},),
+    "ascendc.axpy_l2": ({"T": "f16", "U": "f32"},),
+    "ascendc.softmax": ({"T": "f32", "S": "f16"},),
+    "ascendc.simple_softmax": ({"T": "f32", "S": "f16"},),
+}
+"""Combinations the 3510 headers reject while each dtype is kept in another combination
+(tools/probe_dtypes.py): a per-variable table cannot refuse them, so bisheng does; the
+Atlas A2/A3 pair tables of the verifiers (adv_math.AXPY_PAIRS, ...) do not apply here."""
+
+ASCEND_950: Mapping[str, Row] = MappingProxyType({**PROBED, **FROM_HEADERS})
+"""Op name -> its 3510 row."""
+
+OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {
+    # The count form's overloads are ambiguous on 3510 for a scalar of another type than
+    # the tensor's (Duplicate<half>(dst, float, n)); Atlas A2/A3 converts it.
+    "ascendc.duplicate_l2": {"scalar": "T"},
+    # dav_3510/kernel_operator_cache_impl.h asserts the offset's type.
+    "ascendc.data_cache_preload": {"cache_offset": ("i16", "i64")},
+}
+"""Op -> operand -> the types it takes on 3510: a tuple of dtypes, or the type variable
+whose element type it must have. Found by the 3510 header check of the emission tests
+(docs/ascend950.md), for operands that are no type variable of the dtype tables."""
+
+CONSTRUCTORS: dict[str, tuple[int, ...]] = {
+    # impl/basic_api/utils/kernel_utils_struct_dma_params.h: on 3510 Nz2NdParams holds
+    # (ndNum, srcNdStride, dstNdStride), not Atlas A2/A3's five fields.
+    "AscendC::Nz2NdParams": (0, 3),
+}
+"""C++ struct -> the field counts its 3510 constructors take, where they differ from the
+Atlas A2/A3 ones the struct field table was read from."""
