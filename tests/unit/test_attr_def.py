@@ -107,3 +107,42 @@ def test_a_struct_field_of_another_element_type_is_refused():
     # Stated alike, or not stated on the value (its T comes from its own fields): agrees.
     parse_module(STRUCT_FIELD.format(padding="<i8>", x="%c", t="i8")).verify()
     parse_module(STRUCT_FIELD.format(padding="", x="%c", t="i8")).verify()
+
+
+def test_a_field_types_list_may_name_a_template_struct_without_its_element():
+    # pyasc's IR lists `[!ascendc.aipp_padding_params]` for AippParams' field, whose type
+    # the table states as `<i8>`: the entry agrees as the operand does (the T comes from
+    # the value's own fields); another element type stated in the list is refused.
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.dialects.ir_context import parse_module
+
+    listed = """
+func.func @f(%i: i32, %c: i8) {{
+  %p = ascendc.construct !ascendc.aipp_padding_params(%i, %c, %c, %c, %c) : i32, i8, i8, i8, i8
+  %v = ascendc.construct !ascendc.aipp_params(%p) [{listed}] : !ascendc.aipp_padding_params
+  func.return
+}}
+"""
+    parse_module(listed.format(listed="!ascendc.aipp_padding_params")).verify()
+    parse_module(listed.format(listed="!ascendc.aipp_padding_params<i8>")).verify()
+    with pytest.raises(VerifyException, match=r"field 0 \(paddingParams\)"):
+        parse_module(listed.format(listed="!ascendc.aipp_padding_params<f16>")).verify()
+
+
+def test_a_field_types_list_may_name_a_tensor_field_with_its_shape():
+    # MrgSortSrcList's fields are tensors of any shape: pyasc lists them with theirs.
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.dialects.ir_context import parse_module
+
+    text = """
+func.func @f(%a: !ascendc.local_tensor<512xf32>, %h: !ascendc.local_tensor<512xf16>) {{
+  %l = ascendc.construct !ascendc.mrg_sort_src_list<f32>(%a, %a, %a, %a) [{t}, {t}, {t}, {t}] : {o}, {o}, {o}, {o}
+  func.return
+}}
+"""
+    f32, f16 = "!ascendc.local_tensor<512xf32>", "!ascendc.local_tensor<512xf16>"
+    parse_module(text.format(t=f32, o=f32)).verify()
+    with pytest.raises(VerifyException, match=r"field 0 \(src1In\)"):
+        parse_module(text.format(t=f16, o=f32)).verify()

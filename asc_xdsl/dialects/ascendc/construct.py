@@ -342,7 +342,18 @@ def _agrees(given: Attribute, f: StructField) -> bool:
     if f.role == "enum":
         enum = struct_entry(f.ir)
         return given == f.ir or (enum is not None and given == _SCALARS[enum["underlying"][1]])
-    return given == f.ir
+    return _same_struct(given, f.ir)
+
+
+def _same_struct(t: Attribute, field: Attribute | None) -> bool:
+    """`t` is the struct or tensor type `field`: a tensor of any shape with its element
+    type; a template struct alike, or with its element type left unstated on one side
+    (`!x` for `!x<i8>`: the value's T comes from its own fields)."""
+    if isinstance(field, TensorType):
+        return type(t) is type(field) and t.element_type == field.element_type  # type: ignore[attr-defined]
+    return t == field or (
+        type(t) is type(field) and (carried_element(field) is None or carried_element(t) is None)  # type: ignore[arg-type]
+    )
 
 
 def _operand_problem(value: SSAValue, f: StructField) -> str | None:
@@ -362,15 +373,7 @@ def _operand_problem(value: SSAValue, f: StructField) -> str | None:
     # A struct (or tensor) field: a value of that type (any shape for a tensor).
     if f.ir is None:  # a template struct whose T is unknown: reported on its own
         return None if isinstance(t, AscendCType) else "must be a struct"
-    if isinstance(f.ir, TensorType):
-        ok = type(t) is type(f.ir) and t.element_type == f.ir.element_type  # type: ignore[attr-defined]
-    else:
-        # A template struct without its element type stated on either side (`!x` for
-        # `!x<i8>`: the value's T comes from its own fields) agrees with its class.
-        ok = t == f.ir or (
-            type(t) is type(f.ir) and (carried_element(f.ir) is None or carried_element(t) is None)
-        )
-    return None if ok else f"must be {f.ir}"
+    return None if _same_struct(t, f.ir) else f"must be {f.ir}"
 
 
 def _space(t: MemRefType) -> int | None:
