@@ -9,6 +9,7 @@ or not it runs, including `importlib.import_module("asc_xdsl...")` with a litera
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,17 +111,19 @@ def imports(module: str) -> Iterator[tuple[str, int]]:
             yield target, node.lineno
 
 
+@functools.cache
 def _edges() -> list[tuple[str, str, int]]:
+    """Every import edge of the package; built on first use (parsing every module costs
+    seconds), not at collection, so only the worker that runs these tests pays."""
     edges = []
     for module in MODULES:
         edges.extend((module, target, line) for target, line in imports(module))
     return edges
 
 
-EDGES = _edges()
-
-
-def _against_order(edges: list[tuple[str, str, int]] = EDGES) -> list[tuple[str, str, int]]:
+def _against_order(edges: list[tuple[str, str, int]] | None = None) -> list[tuple[str, str, int]]:
+    if edges is None:
+        edges = _edges()
     return [(a, b, line) for a, b, line in edges if layer_of(b)[0] > layer_of(a)[0]]
 
 
@@ -161,7 +164,7 @@ def test_imports_point_down() -> None:
 
 
 def test_no_cycle_between_layers() -> None:
-    cycles = _layer_cycles(EDGES)
+    cycles = _layer_cycles(_edges())
     assert not cycles, "import cycles between layers:\n" + "\n".join(cycles)
 
 

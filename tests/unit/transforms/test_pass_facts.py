@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lit_inputs import parsed_lit_chunks
+
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.transforms import pass_facts
 from asc_xdsl.transforms.detect_kernel_type import MODULE_FACTS, sets_up_matmul
@@ -15,13 +17,14 @@ from asc_xdsl.transforms.pipeline import _context, _pipeline, pipeline_spec, run
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _outcome(run, text: str) -> str:
-    module = parse_module(text)
+def _outcome(run, module) -> str:
+    """The IR after `run` on a copy of `module`, or the error it raised."""
+    copy = module.clone()
     try:
-        run(module)
+        run(copy)
+        return str(copy)
     except Exception as e:  # (inputs of error tests)
         return f"{type(e).__name__}: {e}"
-    return str(module)
 
 
 def _one_by_one(module) -> None:
@@ -30,20 +33,11 @@ def _one_by_one(module) -> None:
         p.apply(_context(), module)
 
 
-def _inputs():
-    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
-        for i, text in enumerate(path.read_text().split("// -----")):
-            try:
-                parse_module(text)
-            except Exception:
-                continue
-            yield f"{path.relative_to(ROOT)} chunk {i}", text
-
-
 def test_the_pipeline_with_handed_on_facts_gives_what_its_passes_give_alone():
+    # Each input is parsed once per process (lit_inputs) and cloned for each side.
     compared = 0
-    for where, text in _inputs():
-        assert _outcome(run_pipeline, text) == _outcome(_one_by_one, text), where
+    for where, module in parsed_lit_chunks():
+        assert _outcome(run_pipeline, module) == _outcome(_one_by_one, module), where
         compared += 1
     assert compared > 300
 

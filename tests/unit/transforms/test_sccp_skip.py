@@ -5,32 +5,29 @@ solver says so on a loop whose carried constant the body overwrites (tutorial 01
 
 from __future__ import annotations
 
-from pathlib import Path
+from lit_inputs import parsed_lit_chunks
 
 from asc_xdsl.dialects.fast_verify import verify_module
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.transforms.sccp import _Rewrite, _Solver, sccp
 
-ROOT = Path(__file__).resolve().parents[3]
-
 
 def test_no_rewrite_changes_anything_where_the_solver_found_nothing():
     skipped = compared = 0
-    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
-        for i, text in enumerate(path.read_text().split("// -----")):
-            try:
-                module = parse_module(text)
-                verify_module(module)  # (ours: dominance too)
-                before = str(module)
-            except Exception:  # inputs of error tests (some do not even print)
-                continue
-            solver = _Solver(module)
-            compared += 1
-            if solver.may_rewrite():
-                continue
-            changed = _Rewrite(solver).run(module)
-            assert not changed and str(module) == before, f"{path.relative_to(ROOT)} chunk {i}"
-            skipped += 1
+    for where, parsed in parsed_lit_chunks():  # (parsed once per process; cloned here)
+        module = parsed.clone()
+        try:
+            verify_module(module)  # (ours: dominance too)
+            before = str(module)
+        except Exception:  # inputs of error tests (some do not even print)
+            continue
+        solver = _Solver(module)
+        compared += 1
+        if solver.may_rewrite():
+            continue
+        changed = _Rewrite(solver).run(module)
+        assert not changed and str(module) == before, where
+        skipped += 1
     assert skipped > 200 and compared > skipped, (skipped, compared)
 
 
