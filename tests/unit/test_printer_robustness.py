@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fuzz_budget import cases
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, IntegerAttr, ModuleOp, StringAttr, i32
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -89,8 +90,8 @@ def test_a_value_from_nowhere_is_named() -> None:
 
 # -- random mutations of valid IR ----------------------------------------------------------
 
-MUTATIONS_PER_FILE = 40
-"""Per backend FileCheck input; raise it for a longer local run."""
+MUTATIONS_PER_FILE = cases(ci=24, long=200)
+"""Per backend FileCheck input (tests/unit/fuzz_budget.py: more under the long profile)."""
 
 
 def _printable_inputs() -> list[Path]:

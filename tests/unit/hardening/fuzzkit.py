@@ -13,10 +13,10 @@ A failure prints the shrunk input (the kernel source or the IR).
 
 import os
 
+from fuzz_budget import PROFILE_ENV
 from hypothesis import HealthCheck, settings
 
 CI_EXAMPLES = 40
-PROFILE_ENV = "ASC_XDSL_FUZZ_PROFILE"
 EXAMPLES_ENV = "ASC_XDSL_FUZZ_EXAMPLES"
 
 _COMMON = {

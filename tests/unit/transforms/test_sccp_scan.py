@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from fuzz_budget import cases
+
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.transforms.sccp import ChangeScan, may_change, sccp
 
@@ -157,7 +159,8 @@ func.func @k(%a: i32, %b: i32, %g: {TYPE}) attributes {{ascendc.global}} {{
 def test_the_scan_answers_no_change_only_where_sccp_changes_nothing():
     rng = random.Random(20261201)
     proved = changed = 0
-    for _ in range(300):
+    n = cases(ci=160, long=2000)
+    for _ in range(n):
         text = _Gen(rng).text()
         module = parse_module(text)
         module.verify()
@@ -170,7 +173,8 @@ def test_the_scan_answers_no_change_only_where_sccp_changes_nothing():
         assert not sccp(module), text
         assert str(module) == before, text
         proved += any(v.first_use is not None for v in scan.merges)
-    assert proved > 20 and changed > 50, (proved, changed)
+    # (about a sixth of the random programs prove a merge unchanged, a third change)
+    assert proved > n // 8 and changed > n // 4, (proved, changed)
 
 
 TUTORIAL_LOOPS = """

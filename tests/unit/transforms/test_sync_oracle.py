@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from fuzz_budget import cases
 from sync_oracle import Oracle
 from xdsl.dialects import func
 
@@ -259,7 +260,7 @@ def _insert(text: str, erase: bool = False):
     return module
 
 
-@pytest.mark.parametrize("seed", range(250))
+@pytest.mark.parametrize("seed", range(cases(ci=120, long=1000)))
 def test_random_kernels_have_no_race_after_insert_sync(seed: int) -> None:
     text = Gen(seed).kernel()
     module = _insert(text)
@@ -269,7 +270,7 @@ def test_random_kernels_have_no_race_after_insert_sync(seed: int) -> None:
         assert not analysis.races, text
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", range(cases(ci=80, long=600)))
 def test_random_queue_kernels_have_no_race_after_insert_sync(seed: int) -> None:
     text = QueueGen(seed).kernel()
     for erase in (False, True):
