@@ -79,6 +79,7 @@ _OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "debug": (_is_bool, "True or False"),
     "strip_loc": (_is_bool, "True or False"),
     "verify_sync": (_is_bool, "True or False"),
+    "dedup_state": (_is_bool, "True or False"),
     "run_passes": (_is_bool, "True or False"),
     "matmul_cube_only": (_is_bool, "True or False"),
     "print_ir_before_all": (_is_bool, "True or False"),
@@ -393,7 +394,7 @@ class JITFunction(Generic[P, R]):
                 )
             flag = f"-cce-auto-sync-log={merged['auto_sync_log']}"
             merged["bisheng_options"] = [*(merged["bisheng_options"] or ()), flag]
-        for key in ("insert_sync", "verify_sync"):
+        for key in ("insert_sync", "verify_sync", "dedup_state"):
             if merged[key] and not merged["run_passes"]:
                 # Never ignore an option silently: its pass would not run.
                 raise CompileError(

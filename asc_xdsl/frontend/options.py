@@ -41,6 +41,7 @@ class CompileOptions:
     always_compile: bool = False
     matmul_cube_only: bool = False
     insert_sync: bool | None = None
+    dedup_state: bool = False
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,9 @@ can change it:
   buffers; `cse`;
 - optimizing: with loops that have an op it may move (or calls, whose bodies may bring
   some), `loop-invariant-code-motion`; where a constant may propagate
-  (`sccp.ChangeScan`), `sccp`; with `insert_sync` (`None`, pyasc's default, means "when
+  (`sccp.ChangeScan`), `sccp`; with `dedup_state` and set-up ops (the mask and its
+  mode, atomics, ...), `ascendc-dedup-state` (off by default: the C++ then keeps every
+  set-up the kernel writes, as pyasc prints it); with `insert_sync` (`None`, pyasc's default, means "when
   the module has automatic tensors"), the kernel's own syncs are erased, queue set-up
   leaves loops and the syncs it needs are derived;
 - post-processing: the `#include`s (and `#define ASCENDC_CUBE_ONLY` with
@@ -56,6 +58,7 @@ AUTOMATIC_TENSORS = (
 LOWERING_END = ("cse",)
 LICM = ("loop-invariant-code-motion",)
 SCCP = ("sccp",)
+DEDUP_STATE = ("ascendc-dedup-state",)
 INSERT_SYNC = (
     "ascendc-erase-sync",
     "ascendc-hoist-que-bind",
@@ -102,6 +105,14 @@ class ModuleFacts:
     def calls(self) -> bool:
         return "func.call" in self.names
 
+    @property
+    def set_ups(self) -> bool:
+        """The module has a set-up op (`SetMaskCount`, `SetAtomicAdd`, ...): work for
+        `ascendc-dedup-state`."""
+        from asc_xdsl.dialects.ascendc.setup_state import SETTERS
+
+        return not self.names.isdisjoint(SETTERS)
+
 
 def module_facts(module: Any) -> ModuleFacts:
     """The facts of `module` (None: a module without any of them)."""
@@ -144,6 +155,7 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
         (LOWERING_END, True),
         (LICM, facts.movable_code or facts.calls),  # inlined bodies may bring some
         (SCCP, facts.constants_may_propagate),
+        (DEDUP_STATE, options.get("dedup_state") and facts.set_ups),
         (INSERT_SYNC, auto if insert_sync is None else insert_sync),
         (POSTPROCESSING, True),
         (CUBE_ONLY, options.get("matmul_cube_only")),

@@ -25,6 +25,7 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
     "ascendc-define-cube-only": ("define_cube_only", "DefineCubeOnlyPass"),
     "ascendc-detect-enable-debug": ("detect_enable_debug", "DetectEnableDebugPass"),
     "ascendc-detect-kernel-type": ("detect_kernel_type", "DetectKernelTypePass"),
+    "ascendc-dedup-state": ("dedup_state", "DedupStatePass"),
     "ascendc-erase-sync": ("erase_sync", "EraseSyncPass"),
     "ascendc-generate-boilerplate": ("generate_boilerplate", "GenerateBoilerplatePass"),
     "ascendc-hoist-que-bind": ("hoist_que_bind", "HoistQueBindPass"),
