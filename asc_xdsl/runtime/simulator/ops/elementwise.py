@@ -239,11 +239,7 @@ def vector_copy(op, comp):
     vector pipe, the unary level-0/1 form of the identity; CopyRepeatParams (dstStride,
     srcStride, dstRepeatSize, srcRepeatSize) are the block and repeat strides."""
     dt = np_dtype(op.dst.type.element_type)
-    call = VectorCall(op, comp)
-    owner = op.is_set_mask.owner
-    value = getattr(owner, "value", None)
-    if owner is not None and owner.name == "arith.constant" and value is not None:
-        call.set_mask = bool(value.value.data)
+    call = VectorCall(op, comp)  # (isSetMask: the operand's constant, if it is one)
     d, a, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.repeat_params)
     erep = 256 // dt.itemsize
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from xdsl.ir import Operation
 
+from asc_xdsl.dialects.ascendc.setup_state import sets_own_mask
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.profile import C_V, I_V, VEC_ELEMS, VEC_LATENCY
@@ -44,13 +45,7 @@ class VectorCall:
         names = operand_names(op)
         spec = type(op).SPEC  # type: ignore[attr-defined]
         self.op = op
-        self.set_mask = (
-            op.flag("isSetMask")
-            if any(  # type: ignore[attr-defined]
-                p.name == "isSetMask" for p in spec.props
-            )
-            else True
-        )
+        self.set_mask = sets_own_mask(op)
         count_name = count_name or next((n for n in ("cal_count", "count") if n in names), None)
         self.count = comp.slot(getattr(op, count_name)) if count_name in names else None
         mask = getattr(op, "mask", None) if "mask" in names else None
