@@ -71,6 +71,11 @@ def _test_dirs(root: Path, only: str | None) -> list[Path]:
     return dirs
 
 
+DUMP_ENV = "PYASC_SUITE_DUMP_DIR"
+"""A folder for the IR and C++ of every kernel the suite compiles (ASC_XDSL_DUMP_DIR of
+the runs; tools/dedup_state_count.py reads it)."""
+
+
 def _environment(workdir: Path, gm_overread: str = "pad") -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(SANDBOX), str(TOOLS), env.get("PYTHONPATH", "")])
@@ -82,6 +87,8 @@ def _environment(workdir: Path, gm_overread: str = "pad") -> dict[str, str]:
 
     for name in ("ASC_XDSL_DUMP_DIR", *(n for n, _ in PYASC_COUNTERPARTS["ASC_XDSL_DUMP_DIR"])):
         env.pop(name, None)
+    if dump := os.environ.get(DUMP_ENV):  # asked for by name: the suite's kernels' IR
+        env["ASC_XDSL_DUMP_DIR"] = dump
     return env
 
 
