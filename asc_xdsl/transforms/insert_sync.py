@@ -56,6 +56,7 @@ from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, WaitFlagOp
 from asc_xdsl.enums import HardEvent
+from asc_xdsl.transforms.cross_core_sync import insert_cross_core_sync
 from asc_xdsl.transforms.diagnostics import fail, structured_functions
 from asc_xdsl.transforms.sync_analysis import BARRIER_PIPE, Barrier, FlagPair, SyncAnalysis
 
@@ -202,14 +203,16 @@ def _same_sync(a: Operation, b: Operation) -> bool:
 
 
 def insert_sync(f: func.FuncOp) -> int:
-    """Insert what `f` needs; the number of pairs and barriers inserted."""
+    """Insert what `f` needs; the number of pairs and barriers inserted (cross-core
+    pairs of a mix kernel first: `cross_core_sync`)."""
+    crossed = insert_cross_core_sync(f)
     analysis = SyncAnalysis(f, fix=True)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         if actions:
             inserter.insert(op, actions)
     inserter.merge_branches()
-    return inserter.inserted
+    return crossed + inserter.inserted
 
 
 @dataclass(frozen=True)
