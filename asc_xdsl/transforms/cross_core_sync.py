@@ -82,6 +82,7 @@ from asc_xdsl.transforms.offsets import loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
     BARRIER_PIPE,
     MAX_ROUNDS,
+    PIPE_BARRIER,
     PIPE_OF,
     SyncAnalysis,
     constant_int,
@@ -144,21 +145,26 @@ class XState:
     """Side -> the other side's GM accesses not known complete before its next op."""
     flags: dict[tuple[str, Hashable], frozenset[XAccess]] = field(default_factory=dict)
     """(setting side, id) -> what its hand-written mode-2 set covers, until waited."""
+    complete: frozenset[XAccess] = frozenset()
+    """Accesses a PipeBarrier<PIPE_ALL> on their side has completed (a later set of that
+    side on any pipe covers them)."""
 
     def copy(self) -> XState:
-        return XState(dict(self.pending), dict(self.flags))
+        return XState(dict(self.pending), dict(self.flags), self.complete)
 
     def merge(self, other: XState) -> XState:
         flags = dict(self.flags)
         for k, v in other.flags.items():
             flags[k] = flags.get(k, frozenset()) | v
-        return XState({s: self.pending[s] | other.pending[s] for s in self.pending}, flags)
+        pending = {s: self.pending[s] | other.pending[s] for s in self.pending}
+        return XState(pending, flags, self.complete & other.complete)
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, XState)
             and self.pending == other.pending
             and self.flags == other.flags
+            and self.complete == other.complete
         )
 
 
@@ -377,6 +383,12 @@ class CrossCoreAnalysis:
         return Handoff(src, DEFAULT_SET_PIPE[src], bool(pipes)), pending
 
     def branches(self, op: Operation, state: XState, side: str | None, entry) -> XState:
+        if guard_side(op) is not None:
+            # Each side runs its own region, always: one after the other, as written
+            # (what the then-region's side does is not skipped on the other's path).
+            for block, inner in _regions_sides(op, side):
+                state = self.block(block, state, inner, entry)
+            return state
         known = self.condition(op.cond) if isinstance(op, scf.IfOp) else None
         out: XState | None = None
         for i, (block, inner) in enumerate(_regions_sides(op, side)):
@@ -442,6 +454,12 @@ class CrossCoreAnalysis:
     def leaf(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if op.name in (SET, WAIT, SYNC_ALL_HARD, SYNC_ALL_SOFT):
             return self.sync(op, state, side)
+        if op.name == PIPE_BARRIER and PIPE_OF.get(op.pipe_value) == ALL:  # type: ignore[attr-defined]
+            sides = {side} if side is not None else {CUBE, VECTOR}
+            done = frozenset(a for p in state.pending.values() for a in p if a.side in sides)
+            state = state.copy()
+            state.complete = state.complete | done
+            return state
         own = side if side is not None else self.sides.get(op)
         acc = self.gm_accesses(op, own)
         if not acc:
@@ -465,6 +483,7 @@ class CrossCoreAnalysis:
         for a in acc:
             dst = OTHER[a.side]
             state.pending[dst] = state.pending[dst] | {a}
+        state.complete = state.complete - frozenset(acc)  # issued again: not complete
         return state
 
     def sync(self, op: Operation, state: XState, side: str | None) -> XState:
@@ -483,7 +502,11 @@ class CrossCoreAnalysis:
         pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
         for s in sides:
             if op.name == SET:
-                covered = frozenset(a for a in state.pending[OTHER[s]] if a.acc.pipe in (pipe, "S"))
+                covered = frozenset(
+                    a
+                    for a in state.pending[OTHER[s]]
+                    if a.acc.pipe in (pipe, "S") or a in state.complete
+                )
                 k = (s, ident)
                 state.flags[k] = state.flags.get(k, frozenset()) | covered
             else:

@@ -1,0 +1,128 @@
+"""Cross-core synchronisation of a mix kernel (transforms/cross_core_sync.py): a matmul
+tile on the cube core, a ReLU epilogue on the vector cores, one GM workspace between
+them reused every iteration. With its CrossCoreSetFlag/WaitFlag stripped and
+`insert_sync=True` it computes what the hand-synchronised kernel does, clean for the
+race checker, with no more flags; verify-sync names both missing directions."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+
+TILES = 3
+PIPE_ALL = asc.PipeID.PIPE_ALL
+
+
+@asc.jit(kernel_type="mix")
+def matmul_relu(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    ws: asc.GlobalAddress,
+    y: asc.GlobalAddress,
+    tiles: int,
+    hand: asc.ConstExpr[bool] = True,
+):
+    """y[i] = relu(a[i] @ b) for 16 x 16 tiles: the AIC writes each product to `ws`, the
+    two AIVs each read half of it back (GetSubBlockIdx), apply ReLU and store it."""
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a)
+    gb = asc.GlobalTensor()
+    gb.set_global_buffer(b)
+    gw = asc.GlobalTensor()
+    gw.set_global_buffer(ws)
+    gy = asc.GlobalTensor()
+    gy.set_global_buffer(y)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256)
+    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 512, 256)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 256)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 256)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 256)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 128)
+    for i in range(tiles):
+        if asc.ascend_is_aic():
+            asc.data_copy(a1, ga[i * 256 :], count=256)
+            asc.data_copy(b1, gb, count=256)
+            asc.pipe_barrier(PIPE_ALL)
+            asc.load_data(a2, a1, asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))
+            asc.load_data(b2, b1, asc.LoadData2DParams(0, 1, 0, 0, 0, True, 0))
+            asc.pipe_barrier(PIPE_ALL)
+            asc.mmad(co1, a2, b2, asc.MmadParams(16, 16, 16))
+            asc.pipe_barrier(PIPE_ALL)
+            if hand and i > 0:  # the AIVs have read the previous product
+                asc.cross_core_wait_flag(1, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+            asc.fixpipe(gw, co1, asc.FixpipeParamsV220(16, 16, 16, 16))
+            if hand:
+                asc.cross_core_set_flag(0, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+        if asc.ascend_is_aiv():
+            if hand:
+                asc.cross_core_wait_flag(0, mode_id=2, pipe=asc.PipeID.PIPE_MTE2)
+            s = asc.get_sub_block_idx()
+            asc.data_copy(ub, gw[s * 128 :], count=128)
+            if hand and i + 1 < tiles:
+                asc.cross_core_set_flag(1, mode_id=2, pipe=asc.PipeID.PIPE_MTE2)
+            asc.pipe_barrier(PIPE_ALL)
+            asc.relu(ub, ub, count=128)
+            asc.pipe_barrier(PIPE_ALL)
+            asc.data_copy(gy[i * 256 + s * 128 :], ub, count=128)
+            asc.pipe_barrier(PIPE_ALL)
+
+
+def _inputs():
+    rng = np.random.default_rng(7)
+    a = rng.integers(-3, 4, (TILES, 16, 16)).astype(np.float16)
+    b = rng.integers(-3, 4, (16, 16)).astype(np.float16)
+    return a, b, np.zeros(256, np.float32), np.zeros(TILES * 256, np.float32)
+
+
+def _flags(hand: bool, insert_sync: bool) -> int:
+    a, b, ws, y = _inputs()
+    ir = matmul_relu.compile(a, b, ws, y, TILES, hand=hand, insert_sync=insert_sync)
+    return ir.asm["lowered_ir"].count("ascendc.cross_core_set_flag")
+
+
+def _run(hand: bool, insert_sync: bool) -> np.ndarray:
+    a, b, ws, y = _inputs()
+    matmul_relu[1](a, b, ws, y, TILES, hand=hand, insert_sync=insert_sync, sanitize="error")
+    return y
+
+
+def _expected() -> np.ndarray:
+    a, b, _, _ = _inputs()
+    return np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0).reshape(-1)
+
+
+def test_stripped_kernel_gets_its_flags_back():
+    hand = _run(hand=True, insert_sync=False)
+    assert (hand == _expected()).all()
+    assert (_run(hand=False, insert_sync=True) == hand).all()
+    # one pair each way, as by hand; the hand-written ones are kept, nothing added
+    assert _flags(hand=False, insert_sync=True) == _flags(hand=True, insert_sync=False) == 2
+    assert _flags(hand=True, insert_sync=True) == 2
+
+
+def test_stripped_kernel_is_wrong_without_them():
+    """The cores run one after another without flags: the AIVs read the last product."""
+    assert not (_run(hand=False, insert_sync=False) == _expected()).all()
+
+
+@pytest.mark.parametrize("hand", [True, False])
+def test_verify_sync_names_the_missing_directions(hand):
+    a, b, ws, y = _inputs()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        matmul_relu.compile(a, b, ws, y, TILES, hand=hand, insert_sync=False, verify_sync=True)
+    found = [str(w.message) for w in caught if "cross-core" in str(w.message)]
+    if hand:
+        assert found == []
+        return
+    assert len(found) == 2
+    war, raw = found
+    assert "'ascendc.fixpipe' on the cube core (AIC, pipe FIX) overwrites GM" in war
+    assert "reads in an earlier iteration" in war and "PIPE_MTE2" in war
+    assert "'ascendc.data_copy_l2' on the vector core (AIV, pipe MTE2) reads GM" in raw
+    assert "CrossCoreSetFlag<2, PIPE_FIX>(id) on the AIC" in raw
+    assert "test_cross_core_sync.py:" in raw and "note: the cube side's access" in raw
