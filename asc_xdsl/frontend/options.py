@@ -41,6 +41,7 @@ class CompileOptions:
     always_compile: bool = False
     matmul_cube_only: bool = False
     insert_sync: bool | None = None
+    sync_blocks: bool = False
 
 
 @dataclass(frozen=True)

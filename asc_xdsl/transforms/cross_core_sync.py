@@ -74,6 +74,7 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
@@ -647,4 +648,116 @@ def insert_cross_core_sync(function: func.FuncOp) -> int:
         for h in handoffs:
             block.insert_ops_before(builder.ops(h, anchor), at)
             count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------
+# Between blocks (`sync_blocks`)
+# ---------------------------------------------------------------------------
+
+BLOCK_IDX = "ascendc.get_block_idx"
+
+
+def _iv_range(value: SSAValue) -> tuple[int, int] | None:
+    """The values an `scf.for` induction variable with constant bounds takes."""
+    if not isinstance(value, BlockArgument) or value.index != 0:
+        return None
+    loop = value.block.parent_op()
+    if not isinstance(loop, scf.ForOp) or loop.body.block is not value.block:
+        return None
+    lb, ub, step = (constant_int(v) for v in (loop.lb, loop.ub, loop.step))
+    if lb is None or ub is None or step is None or step <= 0 or ub <= lb:
+        return None
+    return lb, lb + (ub - 1 - lb) // step * step
+
+
+def _split(offset) -> tuple[int, dict[SSAValue, int], dict[SSAValue, int]] | None:
+    """An offset as GetBlockIdx's coefficient, the kernel parameters' and the loop
+    indices' (None: a term of another value)."""
+    bid, params, ivs = 0, {}, {}
+    for v, c in offset.coeffs().items():
+        if isinstance(v.owner, Operation) and v.owner.name == BLOCK_IDX:
+            bid += c
+        elif isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), func.FuncOp):
+            params[v] = c
+        elif _iv_range(v) is not None:
+            ivs[v] = c
+        else:
+            return None
+    return bid, params, ivs
+
+
+def blocks_may_overlap(a: Access, b: Access) -> bool:
+    """May `a` in one block and `b` in another touch the same element? Both at
+    `c * GetBlockIdx() + k + loop indices` (the same c and parameter terms, each loop
+    index over its constant range, independently: the blocks' iterations are not in
+    step) with constant extents are apart when no block distance d != 0 brings them
+    together."""
+    if not a.loc.may_alias(b.loc):
+        return False
+    la, lb = a.loc, b.loc
+    if la.root is None or la.elem != lb.elem or la.offset is None or lb.offset is None:
+        return True
+    ea = a.extent.constant if a.extent is not None else None
+    eb = b.extent.constant if b.extent is not None else None
+    sa, sb = _split(la.offset), _split(lb.offset)
+    if sa is None or sb is None or not ea or not eb or ea < 0 or eb < 0:
+        return True
+    (ca, pa, ia), (cb, pb, ib) = sa, sb
+    if ca != cb or ca == 0 or pa != pb:
+        return True
+    # a - b = c * d + r, r in [lo, hi]: the constants and the loop indices' spans
+    lo = hi = la.offset.const - lb.offset.const
+    for terms, sign in ((ia, 1), (ib, -1)):
+        for v, c in terms.items():
+            first, last = _iv_range(v)  # type: ignore[misc]
+            x, y = sign * c * first, sign * c * last
+            lo, hi = lo + min(x, y), hi + max(x, y)
+    # overlap: -ea < a - b < eb for some d != 0
+    c = abs(ca)
+    d_lo = -((eb - 1 + hi) // c) - 1  # a generous range of d; each checked exactly
+    d_hi = (ea - 1 - lo) // c + 1
+    for d in range(max(d_lo, -64), min(d_hi, 64) + 1):
+        if d == 0:
+            continue
+        if c * d + hi > -ea and c * d + lo < eb:
+            return True
+    return d_lo < -64 or d_hi > 64
+
+
+def _top_accesses(op: Operation, memory: MemoryMap) -> list[Access]:
+    """The GM accesses of `op` and the ops in it (a region op's own are theirs)."""
+    return [
+        a for o in op.walk() if not o.regions for a in accesses(o, memory) if a.loc.space == "GM"
+    ]
+
+
+def insert_block_sync(function: func.FuncOp) -> int:
+    """`SyncAll` before each op of the function's body whose GM accesses may meet what
+    another block's earlier ops wrote (or read, when it writes) since the last SyncAll;
+    the number inserted. Only at the body's top level, which every block runs once:
+    a dependence within one loop or branch is beyond a barrier of all blocks (every
+    block would have to reach it alike)."""
+    from asc_xdsl.dialects.ascendc.sync import SyncAllHardOp
+
+    if not function.body.blocks or KERNEL_ATTR not in function.attributes:
+        return 0  # a device function may be called where not every block is
+    memory = MemoryMap(function)
+    sides = {s for s in op_sides(function, memory).values() if s is not None}
+    aiv_only = CUBE not in sides  # a SyncAll of the AIVs, or of every core
+    seen: list[Access] = []
+    count = 0
+    for op in list(function.body.block.ops):
+        if op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT) and (
+            "isAIVOnly" not in op.properties or aiv_only
+        ):
+            seen = []
+            continue
+        mine = _top_accesses(op, memory)
+        if any((s.write or m.write) and blocks_may_overlap(s, m) for m in mine for s in seen):
+            barrier = SyncAllHardOp(isAIVOnly=aiv_only)
+            function.body.block.insert_op_before(barrier, op)
+            count += 1
+            seen = []
+        seen += mine
     return count

@@ -56,7 +56,7 @@ from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, WaitFlagOp
 from asc_xdsl.enums import HardEvent
-from asc_xdsl.transforms.cross_core_sync import insert_cross_core_sync
+from asc_xdsl.transforms.cross_core_sync import insert_block_sync, insert_cross_core_sync
 from asc_xdsl.transforms.diagnostics import fail, structured_functions
 from asc_xdsl.transforms.sync_analysis import BARRIER_PIPE, Barrier, FlagPair, SyncAnalysis
 
@@ -202,10 +202,12 @@ def _same_sync(a: Operation, b: Operation) -> bool:
     return True
 
 
-def insert_sync(f: func.FuncOp) -> int:
-    """Insert what `f` needs; the number of pairs and barriers inserted (cross-core
-    pairs of a mix kernel first: `cross_core_sync`)."""
-    crossed = insert_cross_core_sync(f)
+def insert_sync(f: func.FuncOp, sync_blocks: bool = False) -> int:
+    """Insert what `f` needs; the number of pairs and barriers inserted (SyncAlls
+    between blocks with `sync_blocks`, then a mix kernel's cross-core pairs:
+    `cross_core_sync`)."""
+    crossed = insert_block_sync(f) if sync_blocks else 0
+    crossed += insert_cross_core_sync(f)
     analysis = SyncAnalysis(f, fix=True)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
@@ -219,6 +221,9 @@ def insert_sync(f: func.FuncOp) -> int:
 class InsertSyncPass(ModulePass):
     name = PASS
 
+    sync_blocks: bool = False
+    """Also `SyncAll` where a kernel's GM accesses may meet another block's."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in structured_functions(op, PASS):
-            insert_sync(f)
+            insert_sync(f, self.sync_blocks)

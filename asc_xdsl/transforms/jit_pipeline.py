@@ -25,12 +25,14 @@ class JitPipelinePass(ModulePass):
     insert_sync: bool | None = None
     verify_sync: bool = False
     matmul_cube_only: bool = False
+    sync_blocks: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         options = {
             "insert_sync": self.insert_sync,
             "verify_sync": self.verify_sync,
             "matmul_cube_only": self.matmul_cube_only,
+            "sync_blocks": self.sync_blocks,
         }
         for p in _pipeline(pipeline_spec(options, op)).passes:
             apply_pass(p, ctx, op)  # (each timed under asc-opt --time-passes)

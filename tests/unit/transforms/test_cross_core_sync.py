@@ -126,3 +126,38 @@ def test_verify_sync_names_the_missing_directions(hand):
     assert "'ascendc.data_copy_l2' on the vector core (AIV, pipe MTE2) reads GM" in raw
     assert "CrossCoreSetFlag<2, PIPE_FIX>(id) on the AIC" in raw
     assert "test_cross_core_sync.py:" in raw and "note: the cube side's access" in raw
+
+
+@asc.jit
+def gather_blocks(x: asc.GlobalAddress, ws: asc.GlobalAddress, y: asc.GlobalAddress):
+    """Each block doubles its 8 elements of x into ws, then copies all of ws (every
+    block's part) to its own 64 elements of y: a read of what other blocks wrote."""
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x)
+    gw = asc.GlobalTensor()
+    gw.set_global_buffer(ws)
+    gy = asc.GlobalTensor()
+    gy.set_global_buffer(y)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+    b = asc.get_block_idx()
+    asc.data_copy(t, gx[b * 8 :], count=8)
+    asc.muls(t, t, 2.0, count=8)
+    asc.data_copy(gw[b * 8 :], t, count=8)
+    asc.data_copy(t, gw, count=64)
+    asc.data_copy(gy[b * 64 :], t, count=64)
+
+
+def test_sync_blocks_inserts_sync_all_where_a_block_reads_another_s_writes():
+    x = np.arange(64, dtype=np.float32)
+    ws = np.zeros(64, np.float32)
+    y = np.zeros(8 * 64, np.float32)
+    compiled = gather_blocks.compile(x, ws, y, sync_blocks=True)
+    assert compiled.asm["lowered_ir"].count("ascendc.sync_all_hard {isAIVOnly}") == 1
+    gather_blocks[8](x, ws, y, sync_blocks=True, sanitize="error")
+    assert (y == np.tile(2 * x, 8)).all()
+    # without it the blocks run one after another: block 0 reads before the others write
+    y[:] = ws[:] = 0
+    gather_blocks[8](x, ws, y, insert_sync=True)
+    assert not (y == np.tile(2 * x, 8)).all()
+    with pytest.raises(asc.CompileError, match="sync_blocks=True is an option of insert-sync"):
+        gather_blocks.compile(x, ws, y, sync_blocks=True, insert_sync=False)
