@@ -60,6 +60,15 @@ an offset counts only when it is built from the kernel's parameters and loop ind
 (values both sides have alike); an offset from GetBlockIdx, GetSubBlockIdx or another
 value a core computes for itself may be anything.
 
+A hand-written mode-2 set covers its pipe's accesses, the scalar ones, and every
+access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
+orders everything (one of the AIVs only does not order the AIC).
+
+Between blocks (`insert_block_sync`, insert-sync's `sync_blocks` option): a `SyncAll`
+at a kernel's top level before the first op whose GM accesses may meet what another
+block's earlier ops wrote (or read, when it writes), offsets compared as
+`c * GetBlockIdx() + loop indices` (`blocks_may_overlap`).
+
 Limitation: a loop that only hands data one way (the AIC writes a new tile each
 iteration, the AIVs read it) lets the producer run ahead; the hardware counts up to 15
 sets per id, so more than 15 iterations ahead would overflow the counter.

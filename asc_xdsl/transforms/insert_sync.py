@@ -13,6 +13,12 @@ the loop body, so every iteration sets and waits it. Where both sides of a branc
 start with the same syncs, they go once before it. Syncs the kernel already has are
 kept and counted; run `ascendc-erase-sync` first to start from none.
 
+In a mix kernel the cube and vector ops run on different cores: what orders them is a
+pair of cross-core flags, which `cross_core_sync.insert_cross_core_sync` inserts first
+(the analysis here then pairs only ops of one core). With `sync_blocks`, a `SyncAll`
+goes first where a kernel's GM accesses may meet another block's
+(`cross_core_sync.insert_block_sync`).
+
 Event ids: a pair is set and waited at once, so one id per event serves all pairs. With
 a TPipe in the function, each pair takes a free id from it (`pipe.fetch_event_id`, as
 the queues' own flags come from the pipe); without, the pass uses id 0 (or the lowest id
