@@ -20,9 +20,11 @@ later op, or, when that op is under a side's `if`, before the outermost such `if
 *anchor*: the op of a block both sides run). Each side then sets and waits the flag the
 same number of times whatever the loops and branches around (both sides take them
 alike), so no count is left over and no wait starves, and a dependence from an earlier
-iteration of a loop is ordered at the point in the next one. A dependence between the
-two branches of one `if ascend_is_aic() ... else ...` cannot be ordered at its anchor
-(the pass says so, located; write the sides as two `if`s). One pair covers everything
+iteration of a loop is ordered at the point in the next one. The two branches of one
+`if ascend_is_aic() ... else ...` run at once on different cores: a dependence between
+them is fine when the kernel's own mode-2 flags order it (either way: `hand_ordered`),
+else no pair at the anchor can order it and the pass warns, located (write the sides as
+two `if`s). One pair covers everything
 the producer side did before it: a set on the one pipe its pending accesses were made
 on, or, when they were made on several, after `PipeBarrier<PIPE_ALL>` on that side.
 
@@ -85,7 +87,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.enums import Pipe
-from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
 from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses
 from asc_xdsl.transforms.offsets import loops_around, may_overlap
@@ -270,6 +272,8 @@ class CrossCoreAnalysis:
         self.races: dict[Operation, list[CrossRace]] = {}
         self.facts: dict = {}
         self.reporting = True
+        self.current_anchor: Operation | None = None
+        self._branch_events: dict[Operation, tuple] = {}
         self._acc: dict[Operation, list[XAccess]] = {}
         self._loops: dict[Operation, list[Operation]] = {}
         present = {s for s in self.sides.values() if s is not None}
@@ -346,16 +350,6 @@ class CrossCoreAnalysis:
                 break
             except _Conflict as c:
                 race = c.race
-                if race.source not in start.pending[race.sink.side]:
-                    raise fail(
-                        "ascendc-insert-sync",
-                        race.sink.acc.op,
-                        f"'{race.sink.acc.op.name}' on the {race.sink.side} side needs "
-                        f"'{race.source.acc.op.name}' on the {race.source.side} side done "
-                        "first, but both are under the same `if ascend_is_aic()/aiv()`: no "
-                        "cross-core flag before it orders them (write the two sides as two "
-                        "`if`s, the producer's first)",
-                    ) from None
                 h, covered = self.handoff(op, start.pending[race.sink.side], race.sink.side)
                 handoffs.append(h)
                 start.pending[h.dst] = start.pending[h.dst] - covered
@@ -364,11 +358,73 @@ class CrossCoreAnalysis:
             have += [h for h in handoffs if h not in have]
         return out
 
+    # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
+
+    def _events(self, region) -> list[tuple] | None:
+        """What a branch does in order: ("acc", op), ("set", id, pipe), ("wait", id),
+        ("all",) for PipeBarrier<PIPE_ALL>; None when a loop makes the order unclear."""
+        out: list[tuple] = []
+        for o in region.walk():
+            if isinstance(o, scf.ForOp | scf.WhileOp):
+                return None
+            if o.name in (SET, WAIT):
+                mode = o.properties["modeId"]
+                if isinstance(mode, IntegerAttr) and mode.value.data == MODE:
+                    fid = constant_int(o.operands[0])
+                    pipe = PIPE_OF.get(Pipe(o.properties["pipe"].value.data))  # type: ignore[union-attr]
+                    out.append(("set", fid, pipe) if o.name == SET else ("wait", fid))
+            elif o.name == PIPE_BARRIER and PIPE_OF.get(o.pipe_value) == ALL:  # type: ignore[attr-defined]
+                out.append(("all",))
+            elif not o.regions:
+                out.append(("acc", o))
+        return out
+
+    def _before(self, first: list[tuple], second: list[tuple], a: Access, b: Access) -> bool:
+        """Does a hand-written pair order `a` (in branch `first`) before `b` (in
+        `second`): a set after `a` covering it whose matching wait (the same id, the
+        same count of them) comes before `b`?"""
+        ia = next((i for i, e in enumerate(first) if e == ("acc", a.op)), None)
+        ib = next((i for i, e in enumerate(second) if e == ("acc", b.op)), None)
+        if ia is None or ib is None:
+            return False
+        barrier = False
+        for j in range(ia + 1, len(first)):
+            e = first[j]
+            barrier = barrier or e[0] == "all"
+            if e[0] != "set" or e[1] is None or not (barrier or a.pipe in (e[2], "S")):
+                continue
+            n = sum(1 for x in first[:j] if x[0] == "set" and x[1] == e[1])
+            waits = [i for i, x in enumerate(second) if x[0] == "wait" and x[1] == e[1]]
+            if n < len(waits) and waits[n] < ib:
+                return True
+        return False
+
+    def hand_ordered(self, race: CrossRace) -> bool:
+        """Whether the kernel's own flags order a pair made in the two branches of the
+        anchor (an `if` on the core's kind), in either direction: the branches run on
+        different cores at once, and their flags say which goes first."""
+        anchor = self.current_anchor
+        if anchor is None or guard_side(anchor) is None or len(anchor.regions) < 2:
+            return False
+        if anchor not in self._branch_events:
+            self._branch_events[anchor] = tuple(self._events(r) for r in anchor.regions[:2])
+        then, other = self._branch_events[anchor]
+        if then is None or other is None:
+            return False
+        src, dst = race.source.acc, race.sink.acc
+        in_then = anchor.regions[0].is_ancestor(src.op)
+        first, second = (then, other) if in_then else (other, then)
+        return self._before(first, second, src, dst) or self._before(second, first, dst, src)
+
     def inside(self, op: Operation, state: XState, entry: XState) -> XState:
         side = guard_side(op)
-        if side is None:
-            return self.leaf(op, state, None, entry)
-        return self.branches(op, state, None, entry)
+        self.current_anchor = op
+        try:
+            if side is None:
+                return self.leaf(op, state, None, entry)
+            return self.branches(op, state, None, entry)
+        finally:
+            self.current_anchor = None
 
     def handoff(
         self, anchor: Operation, pending: frozenset[XAccess], dst: str
@@ -478,18 +534,19 @@ class CrossCoreAnalysis:
         for dst in (CUBE, VECTOR):
             mine = [a for a in acc if a.side == dst]
             races = self.conflicts(state.pending[dst], mine) if mine else []
-            if not races:
-                continue
-            if self.fix:
-                first = min(races, key=lambda r: self.order[r.source.acc.op])
-                raise _Conflict(first)
+            if entry is not None:  # made under this anchor: no pair before it orders them
+                races = [
+                    CrossRace(r.source, r.sink, r.source not in entry.pending[dst]) for r in races
+                ]
+                races = [r for r in races if not (r.same_anchor and self.hand_ordered(r))]
+            fixable = [r for r in races if not r.same_anchor]
+            if self.fix and fixable:
+                raise _Conflict(min(fixable, key=lambda r: self.order[r.source.acc.op]))
             if self.reporting:
-                same = entry is not None
                 have = self.races.setdefault(op, [])
-                for r in races:
-                    r = CrossRace(r.source, r.sink, same and r.source not in entry.pending[dst])
-                    if r not in have:
-                        have.append(r)
+                have += [r for r in races if r not in have and (r.same_anchor or not self.fix)]
+                if not have:
+                    del self.races[op]
         for a in acc:
             dst = OTHER[a.side]
             state.pending[dst] = state.pending[dst] | {a}
@@ -634,9 +691,21 @@ class _Builder:
         return out
 
 
-def insert_cross_core_sync(function: func.FuncOp) -> int:
-    """Insert the cube <-> vector flags a mix kernel needs; the number of pairs."""
+def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None = None) -> int:
+    """Insert the cube <-> vector flags a mix kernel needs; the number of pairs. What
+    no pair can order (the two branches of one `if` on the core's kind, not ordered by
+    the kernel's own flags) is a warning in `diags`."""
     analysis = CrossCoreAnalysis(function, fix=True)
+    for sink, races in sorted(analysis.races.items(), key=lambda kv: analysis.order[kv[0]]):
+        if diags is None:
+            break
+        race = min(races, key=lambda r: analysis.order[r.source.acc.op])
+        diags.warning(
+            sink,
+            "not ordered (insert-sync cannot put a pair between the two branches of one "
+            f"`if`): {cross_core_message(race, analysis.order)}",
+            notes=[(race.source.acc.op, f"the {race.source.side} side's access is here")],
+        )
     if not analysis.plans:
         return 0
     builder = _Builder(function)

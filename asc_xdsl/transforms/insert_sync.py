@@ -63,7 +63,7 @@ from xdsl.passes import ModulePass
 from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, WaitFlagOp
 from asc_xdsl.enums import HardEvent
 from asc_xdsl.transforms.cross_core_sync import insert_block_sync, insert_cross_core_sync
-from asc_xdsl.transforms.diagnostics import fail, structured_functions
+from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail, structured_functions
 from asc_xdsl.transforms.sync_analysis import BARRIER_PIPE, Barrier, FlagPair, SyncAnalysis
 
 PASS = "ascendc-insert-sync"
@@ -208,12 +208,14 @@ def _same_sync(a: Operation, b: Operation) -> bool:
     return True
 
 
-def insert_sync(f: func.FuncOp, sync_blocks: bool = False) -> int:
+def insert_sync(
+    f: func.FuncOp, sync_blocks: bool = False, diags: PassDiagnostics | None = None
+) -> int:
     """Insert what `f` needs; the number of pairs and barriers inserted (SyncAlls
     between blocks with `sync_blocks`, then a mix kernel's cross-core pairs:
     `cross_core_sync`)."""
     crossed = insert_block_sync(f) if sync_blocks else 0
-    crossed += insert_cross_core_sync(f)
+    crossed += insert_cross_core_sync(f, diags)
     analysis = SyncAnalysis(f, fix=True)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
@@ -231,5 +233,7 @@ class InsertSyncPass(ModulePass):
     """Also `SyncAll` where a kernel's GM accesses may meet another block's."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        diags = PassDiagnostics(PASS)
         for f in structured_functions(op, PASS):
-            insert_sync(f, self.sync_blocks)
+            insert_sync(f, self.sync_blocks, diags)
+        diags.finish()
