@@ -71,9 +71,9 @@ at a kernel's top level before the first op whose GM accesses may meet what anot
 block's earlier ops wrote (or read, when it writes), offsets compared as
 `c * GetBlockIdx() + loop indices` (`blocks_may_overlap`).
 
-Limitation: a loop that only hands data one way (the AIC writes a new tile each
-iteration, the AIVs read it) lets the producer run ahead; the hardware counts up to 15
-sets per id, so more than 15 iterations ahead would overflow the counter.
+A loop that only hands data one way (the AIC writes a new tile each iteration, the AIVs
+read it) would let the producer run ahead, and the hardware counts up to 15 sets per id:
+such a loop gets a credit the other way before its first pair (`_add_credits`).
 """
 
 from __future__ import annotations
@@ -691,6 +691,48 @@ class _Builder:
         return out
 
 
+def _mode2_setters(loop: Operation) -> set[str]:
+    """The sides whose own mode-2 CrossCoreSetFlags are in `loop` (by their guard)."""
+    out: set[str] = set()
+    for op in loop.walk():
+        mode = op.properties.get("modeId") if op.name == SET else None
+        if not isinstance(mode, IntegerAttr) or mode.value.data != MODE:
+            continue
+        side, child = None, op
+        parent = op.parent_op()
+        while parent is not None and parent is not loop and side is None:
+            g = guard_side(parent)
+            if g is not None:
+                side = g if parent.regions[0].is_ancestor(child) else OTHER[g]
+            child, parent = parent, parent.parent_op()
+        out |= {side} if side is not None else {CUBE, VECTOR}
+    return out
+
+
+def _add_credits(plans: dict[Operation, list[Handoff]], order: dict[Operation, int]) -> None:
+    """A loop whose pairs all go one way (X -> Y) and where Y sets no flag of its own
+    lets X run ahead of Y, and a flag counts at most 15 sets: before the loop's first
+    X -> Y pair goes a Y -> X one (a credit: X waits until Y has reached the same
+    point), so X is at most an iteration ahead."""
+    by_loop: dict[Operation, list[Operation]] = {}
+    for anchor in (a for a, handoffs in plans.items() if handoffs):
+        loop = anchor.parent_op()
+        while loop is not None and not isinstance(loop, scf.ForOp | scf.WhileOp):
+            loop = loop.parent_op()
+        if loop is not None:
+            by_loop.setdefault(loop, []).append(anchor)
+    for loop, anchors in by_loop.items():
+        sources = {h.src for a in anchors for h in plans[a]}
+        if len(sources) != 1:
+            continue
+        src = sources.pop()
+        if OTHER[src] in _mode2_setters(loop):
+            continue
+        first = min(anchors, key=order.__getitem__)
+        credit = Handoff(OTHER[src], DEFAULT_SET_PIPE[OTHER[src]], False)
+        plans[first] = [credit, *plans[first]]
+
+
 def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None = None) -> int:
     """Insert the cube <-> vector flags a mix kernel needs; the number of pairs. What
     no pair can order (the two branches of one `if` on the core's kind, not ordered by
@@ -708,6 +750,7 @@ def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None 
         )
     if not analysis.plans:
         return 0
+    _add_credits(analysis.plans, analysis.order)
     builder = _Builder(function)
     count = 0
     for anchor, handoffs in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):

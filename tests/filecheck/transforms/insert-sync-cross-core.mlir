@@ -231,3 +231,54 @@ func.func @hand_written(%gw: !ascendc.global_tensor<*xf32>, %n: index) {
   }
   func.return
 }
+
+// -----
+
+// A loop that hands data one way: the AIC writes a new tile every iteration, the AIVs
+// read it. Besides the C -> V pair, a V -> C credit before it: the AIC waits until the
+// AIVs reach the same point, so it runs at most an iteration ahead (a flag counts at
+// most 15 sets).
+// CHECK-LABEL: func.func @one_way(
+// CHECK:         scf.if %aic {
+// CHECK-NEXT:      ascendc.data_copy_l2 %g, %l1, %c256
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %is_aiv = ascendc.ascend_is_aiv : i1
+// CHECK-NEXT:    scf.if %is_aiv {
+// CHECK-NEXT:      ascendc.cross_core_set_flag %[[CREDIT:.*]], 2, pipe_mte3 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %is_aic = ascendc.ascend_is_aic : i1
+// CHECK-NEXT:    scf.if %is_aic {
+// CHECK-NEXT:      ascendc.cross_core_wait_flag %[[CREDIT]], 2, pipe_mte3 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %is_aic_1 = ascendc.ascend_is_aic : i1
+// CHECK-NEXT:    scf.if %is_aic_1 {
+// CHECK-NEXT:      ascendc.cross_core_set_flag %[[DATA:.*]], 2, pipe_mte3 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %is_aiv_1 = ascendc.ascend_is_aiv : i1
+// CHECK-NEXT:    scf.if %is_aiv_1 {
+// CHECK-NEXT:      ascendc.cross_core_wait_flag %[[DATA]], 2, pipe_mte3 : i32
+// CHECK-NEXT:    }
+func.func @one_way(%gw: !ascendc.global_tensor<*xf32>, %n: index) {
+  %c0i = arith.constant 0 : index
+  %step = arith.constant 1 : index
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %a0 = builtin.unrealized_conversion_cast %c0 : i32 to ui32
+  %s = builtin.unrealized_conversion_cast %c256 : i32 to ui32
+  %l1 = ascendc.local_tensor_v2 a1, %a0, %s : !ascendc.local_tensor<*xf32>
+  %x = ascendc.local_tensor_v2 vecin, %a0, %s : !ascendc.local_tensor<*xf32>
+  scf.for %i = %c0i to %n step %step {
+    %k = arith.index_cast %i : index to i32
+    %off = arith.muli %k, %c256 : i32
+    %g = ascendc.global_tensor.subindex %gw[%off] : !ascendc.global_tensor<*xf32>, i32, !ascendc.global_tensor<*xf32>
+    %aic = ascendc.ascend_is_aic : i1
+    scf.if %aic {
+      ascendc.data_copy_l2 %g, %l1, %c256 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+    }
+    %aiv = ascendc.ascend_is_aiv : i1
+    scf.if %aiv {
+      ascendc.data_copy_l2 %x, %g, %c256 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+    }
+  }
+  func.return
+}
