@@ -13,7 +13,8 @@ pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count,
 AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
 fires when its earlier work on `pipe` has completed (a scalar access is complete at
 issue), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
-then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core).
+then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
+holds the pipe it names, so an inserted wait names the pipe of the access it is for).
 
 **Where a pair goes.** Both halves at the same point of the program: right before the
 later op, or, when that op is under a side's `if`, before the outermost such `if` (the
@@ -39,11 +40,11 @@ becomes (the V -> C pair orders the next iteration's Fixpipe after the AIVs' rea
 
     scf.for %i = %c0 to %n step %c1 {
       scf.if %is_aiv { ascendc.cross_core_set_flag %id1, 2, pipe_mte2 : i32 }
-      scf.if %is_aic { ascendc.cross_core_wait_flag %id1, 2, pipe_mte2 : i32 }
+      scf.if %is_aic { ascendc.cross_core_wait_flag %id1, 2, pipe_fix : i32 }
       %aic = ascendc.ascend_is_aic : i1
       scf.if %aic { ascendc.fixpipe %ws, %co1, ... }
       scf.if %is_aic { ascendc.cross_core_set_flag %id0, 2, pipe_fix : i32 }
-      scf.if %is_aiv { ascendc.cross_core_wait_flag %id0, 2, pipe_fix : i32 }
+      scf.if %is_aiv { ascendc.cross_core_wait_flag %id0, 2, pipe_mte2 : i32 }
       %aiv = ascendc.ascend_is_aiv : i1
       scf.if %aiv { ascendc.data_copy_l2 %ub, %ws, ... }
     }
@@ -79,7 +80,7 @@ such a loop gets a credit the other way before its first pair (`_add_credits`).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32
@@ -116,6 +117,8 @@ SYNC_ALL_IDS = frozenset(range(11, 15))
 MATMUL_IDS = frozenset(range(8))
 """The ids the Matmul library may use (0 .. 2N-1, at most 4 objects)."""
 MATMUL_OPS = ("ascendc.matmul.", "ascendc.regist_matmul_obj")
+FLAG_PIPES = frozenset({"V", "M", "MTE1", "MTE2", "MTE3", "FIX"})
+"""The pipes a mode 0-2 CrossCoreSetFlag/WaitFlag may name (not S, not ALL)."""
 DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
 """The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
 
@@ -131,11 +134,14 @@ class XAccess:
 @dataclass(frozen=True)
 class Handoff:
     """CrossCoreSetFlag on `src` (after PipeBarrier<PIPE_ALL> there if `barrier`) and
-    CrossCoreWaitFlag on the other side, before an anchor."""
+    CrossCoreWaitFlag on the other side, before an anchor. The wait names the pipe of
+    the access that needs it (`wait_pipe`; None: the set's): Atlas A2/A3 ignore it
+    and hold the whole core, Ascend 950 holds that pipe."""
 
     src: str
     pipe: str
     barrier: bool
+    wait_pipe: str | None = None
 
     @property
     def dst(self) -> str:
@@ -178,6 +184,16 @@ class XState:
             and self.flags == other.flags
             and self.complete == other.complete
         )
+
+
+def _merged(a: Handoff, b: Handoff) -> Handoff:
+    """One pair from a side that orders what both would (a barrier when their pipes
+    differ)."""
+    if a.barrier or a == b:
+        return a
+    if b.barrier or a.pipe != b.pipe:
+        return replace(a, pipe=DEFAULT_SET_PIPE[a.src], barrier=True)
+    return a
 
 
 class _Conflict(Exception):
@@ -351,11 +367,18 @@ class CrossCoreAnalysis:
             except _Conflict as c:
                 race = c.race
                 h, covered = self.handoff(op, start.pending[race.sink.side], race.sink.side)
+                if race.sink.acc.pipe in FLAG_PIPES:
+                    h = replace(h, wait_pipe=race.sink.acc.pipe)
                 handoffs.append(h)
                 start.pending[h.dst] = start.pending[h.dst] - covered
         if self.reporting and self.fix:
             have = self.plans.setdefault(op, [])
-            have += [h for h in handoffs if h not in have]
+            for h in handoffs:  # each iteration analysed may need one: one pair a side
+                k = next((i for i, g in enumerate(have) if g.src == h.src), None)
+                if k is None:
+                    have.append(h)
+                else:
+                    have[k] = _merged(have[k], h)
         return out
 
     # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
@@ -679,11 +702,12 @@ class _Builder:
         guard_ops = {CUBE: AscendIsAICOp, VECTOR: AscendIsAIVOp}
         fid = self.flag_id(h, at)
         pipe = BARRIER_PIPE[h.pipe]
+        wait = BARRIER_PIPE[h.wait_pipe or h.pipe]
         out: list[Operation] = []
         for side, body in (
             (h.src, [PipeBarrierOp(Pipe.PIPE_ALL)] * h.barrier
              + [CrossCoreSetFlagOp(fid, modeId=MODE, pipe=pipe)]),
-            (h.dst, [CrossCoreWaitFlagOp(fid, modeId=MODE, pipe=pipe)]),
+            (h.dst, [CrossCoreWaitFlagOp(fid, modeId=MODE, pipe=wait)]),
         ):  # fmt: skip
             cond = guard_ops[side](result_types=None)
             cond.results[0].name_hint = f"is_{CORE[side].lower()}"
@@ -729,7 +753,8 @@ def _add_credits(plans: dict[Operation, list[Handoff]], order: dict[Operation, i
         if OTHER[src] in _mode2_setters(loop):
             continue
         first = min(anchors, key=order.__getitem__)
-        credit = Handoff(OTHER[src], DEFAULT_SET_PIPE[OTHER[src]], False)
+        # the producer's next work on the pipe it hands data from waits for the credit
+        credit = Handoff(OTHER[src], DEFAULT_SET_PIPE[OTHER[src]], False, plans[first][0].pipe)
         plans[first] = [credit, *plans[first]]
 
 

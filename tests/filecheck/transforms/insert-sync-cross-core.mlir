@@ -21,7 +21,7 @@
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %is_aic = ascendc.ascend_is_aic : i1
 // CHECK-NEXT:      scf.if %is_aic {
-// CHECK-NEXT:        ascendc.cross_core_wait_flag %[[CV]], 2, pipe_mte2 : i32
+// CHECK-NEXT:        ascendc.cross_core_wait_flag %[[CV]], 2, pipe_mte3 : i32
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %aic = ascendc.ascend_is_aic : i1
 // CHECK-NEXT:      scf.if %aic {
@@ -34,7 +34,7 @@
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %is_aiv_1 = ascendc.ascend_is_aiv : i1
 // CHECK-NEXT:      scf.if %is_aiv_1 {
-// CHECK-NEXT:        ascendc.cross_core_wait_flag %[[VC]], 2, pipe_mte3 : i32
+// CHECK-NEXT:        ascendc.cross_core_wait_flag %[[VC]], 2, pipe_mte2 : i32
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %aiv = ascendc.ascend_is_aiv : i1
 // CHECK-NEXT:      scf.if %aiv {
@@ -78,7 +78,7 @@ func.func @pingpong(%gw: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_ten
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %is_aiv = ascendc.ascend_is_aiv : i1
 // CHECK-NEXT:      scf.if %is_aiv {
-// CHECK-NEXT:        ascendc.cross_core_wait_flag %[[ID]], 2, pipe_mte3 : i32
+// CHECK-NEXT:        ascendc.cross_core_wait_flag %[[ID]], 2, pipe_mte2 : i32
 // CHECK-NEXT:      }
 // CHECK-NEXT:      ascendc.data_copy_l2 %x, %gw, %c256
 // CHECK-NEXT:    } else {
@@ -115,7 +115,7 @@ func.func @branch(%gw: !ascendc.global_tensor<*xf32>, %c: i1) {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %is_aiv = ascendc.ascend_is_aiv : i1
 // CHECK-NEXT:    scf.if %is_aiv {
-// CHECK-NEXT:      ascendc.cross_core_wait_flag %[[ID]], 2, pipe_mte3 : i32
+// CHECK-NEXT:      ascendc.cross_core_wait_flag %[[ID]], 2, pipe_mte2 : i32
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte2
 // CHECK-NEXT:    ascendc.data_copy_l2 %x, %gy, %c256
@@ -157,7 +157,7 @@ func.func @sync_all(%gw: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_ten
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %is_aiv = ascendc.ascend_is_aiv : i1
 // CHECK-NEXT:    scf.if %is_aiv {
-// CHECK-NEXT:      ascendc.cross_core_wait_flag %{{.*}}, 2, pipe_fix : i32
+// CHECK-NEXT:      ascendc.cross_core_wait_flag %{{.*}}, 2, pipe_mte2 : i32
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.data_copy_l2 %x, %gw, %c512
 func.func @two_pipes(%gw: !ascendc.global_tensor<*xf32>) {
@@ -256,7 +256,7 @@ func.func @hand_written(%gw: !ascendc.global_tensor<*xf32>, %n: index) {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %is_aiv_1 = ascendc.ascend_is_aiv : i1
 // CHECK-NEXT:    scf.if %is_aiv_1 {
-// CHECK-NEXT:      ascendc.cross_core_wait_flag %[[DATA]], 2, pipe_mte3 : i32
+// CHECK-NEXT:      ascendc.cross_core_wait_flag %[[DATA]], 2, pipe_mte2 : i32
 // CHECK-NEXT:    }
 func.func @one_way(%gw: !ascendc.global_tensor<*xf32>, %n: index) {
   %c0i = arith.constant 0 : index
