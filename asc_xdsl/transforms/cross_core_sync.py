@@ -907,3 +907,43 @@ def insert_block_sync(function: func.FuncOp) -> int:
             seen = []
         seen += mine
     return count
+
+
+def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
+    """A mix kernel's mode-2 flags that nothing on the other core matches: a wait whose
+    id the other side never sets (it waits forever: the kernel hangs) and a set whose
+    id the other side never waits for (its counts pile up, past 15 an error)."""
+    memory = MemoryMap(function)
+    sides = op_sides(function, memory)
+    flags: list[tuple[Operation, list[str], int]] = []
+    for op in function.walk():
+        mode = op.properties.get("modeId") if op.name in (SET, WAIT) else None
+        fid = constant_int(op.operands[0]) if mode is not None else None
+        if isinstance(mode, IntegerAttr) and mode.value.data == MODE and fid is not None:
+            side = sides.get(op)
+            flags.append((op, [side] if side is not None else [CUBE, VECTOR], fid))
+    made = {(s, f) for op, ss, f in flags if op.name == SET for s in ss}
+    taken = {(s, f) for op, ss, f in flags if op.name == WAIT for s in ss}
+    out = []
+    for op, ss, fid in flags:
+        if op.name == WAIT and not any((OTHER[s], fid) in made for s in ss):
+            other = " or ".join(CORE[OTHER[s]] for s in ss)
+            out.append(
+                (
+                    op,
+                    f"CrossCoreWaitFlag({fid}) (mode 2) on the {' and '.join(CORE[s] for s in ss)} "
+                    f"waits for a flag the {other} never sets: it waits forever (the kernel "
+                    "hangs on the NPU)",
+                )
+            )
+        elif op.name == SET and not any((OTHER[s], fid) in taken for s in ss):
+            other = " or ".join(CORE[OTHER[s]] for s in ss)
+            out.append(
+                (
+                    op,
+                    f"CrossCoreSetFlag<2>({fid}) on the {' and '.join(CORE[s] for s in ss)} "
+                    f"sets a flag the {other} never waits for: its counts pile up (more than "
+                    "15 is an error on the NPU)",
+                )
+            )
+    return out

@@ -37,7 +37,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
-from asc_xdsl.transforms.cross_core_sync import CrossCoreAnalysis, cross_core_message
+from asc_xdsl.transforms.cross_core_sync import (
+    CrossCoreAnalysis,
+    cross_core_message,
+    unmatched_flags,
+)
 from asc_xdsl.transforms.diagnostics import PassDiagnostics
 from asc_xdsl.transforms.memory import ALL, MemoryMap
 from asc_xdsl.transforms.sync_analysis import (
@@ -109,6 +113,10 @@ def _check_races(f: func.FuncOp, diags: PassDiagnostics) -> None:
 def _check_cross_core(f: func.FuncOp, diags: PassDiagnostics) -> None:
     """A mix kernel's GM accesses of one side that nothing orders after the other's."""
     analysis = CrossCoreAnalysis(f)
+    if not analysis.mix:
+        return
+    for op, message in unmatched_flags(f):
+        diags.warning(op, message)
     order = analysis.order
     for sink, races in sorted(analysis.races.items(), key=lambda kv: order[kv[0]]):
         seen: set[tuple[Operation, str]] = set()
