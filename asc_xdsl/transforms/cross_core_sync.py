@@ -90,7 +90,7 @@ from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
-from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses
+from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
 from asc_xdsl.transforms.offsets import loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
     BARRIER_PIPE,
@@ -213,14 +213,18 @@ def guard_side(op: Operation) -> str | None:
     return None
 
 
-def own_side(op: Operation, acc: list[Access]) -> str | None:
+def own_side(op: Operation, memory: MemoryMap) -> str | None:
     """The side an op runs on by its unit (None: both, as scalar code)."""
+    if not op.name.startswith("ascendc."):
+        return None  # arith, scf, func, emitasc: scalar code
     if op.name.startswith(MATMUL_OPS):
         return VECTOR  # the library's client calls (served by the AIC inside them)
     side = core_of_pipe(op_pipe(op))
     if side is not None:
         return side
-    for a in acc:
+    if not any(carries_memory(v.type) for v in op.operands):
+        return None
+    for a in accesses(op, memory):
         side = core_of_buffer(a.loc.space)
         if side is not None:
             return side
@@ -243,7 +247,7 @@ def op_sides(function: func.FuncOp, memory: MemoryMap) -> dict[Operation, str | 
 
     def visit(block: Block, side: str | None) -> None:
         for op in block.ops:
-            out[op] = side if side is not None else own_side(op, accesses(op, memory))
+            out[op] = side if side is not None else own_side(op, memory)
             for inner, s in _regions_sides(op, side):
                 visit(inner, s)
 
