@@ -6,14 +6,16 @@ race checker, with no more flags; verify-sync names both missing directions."""
 
 from __future__ import annotations
 
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import asc_xdsl as asc
 
-TILES = 3
+TILES = 2
 PIPE_ALL = asc.PipeID.PIPE_ALL
 
 
@@ -161,3 +163,40 @@ def test_sync_blocks_inserts_sync_all_where_a_block_reads_another_s_writes():
     assert not (y == np.tile(2 * x, 8)).all()
     with pytest.raises(asc.CompileError, match="sync_blocks=True is an option of insert-sync"):
         gather_blocks.compile(x, ws, y, sync_blocks=True, insert_sync=False)
+
+
+def test_the_tutorial_harness_strips_sync_statements_only():
+    """tools/mix_sync_proof.py's rewrite: sync statements become `pass` on their lines,
+    each `@asc.jit` gets insert_sync=True, nothing else changes."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
+    from mix_sync_proof import strip
+
+    source = (
+        "@asc.jit\n"
+        "def helper(x):\n"
+        "    return x\n"
+        "@asc.jit(always_compile=True)\n"
+        "def kernel(x):\n"
+        "    asc.pipe_barrier(asc.PipeID.PIPE_ALL)\n"
+        "    if x:\n"
+        "        asc.cross_core_set_flag(\n"
+        "            1, mode_id=2, pipe=asc.PipeID.PIPE_FIX)\n"
+        "    y = asc.set_flag  # not a call: kept\n"
+        "    q.enque(x)\n"
+    )
+    stripped, dropped = strip(source)
+    assert stripped.split("\n") == [
+        "@asc.jit(insert_sync=True)",
+        "def helper(x):",
+        "    return x",
+        "@asc.jit(insert_sync=True, always_compile=True)",
+        "def kernel(x):",
+        "    pass",
+        "    if x:",
+        "        pass",
+        "",
+        "    y = asc.set_flag  # not a call: kept",
+        "    q.enque(x)",
+        "",
+    ]
+    assert dropped == {"pipe_barrier": 1, "cross_core_set_flag": 1}
