@@ -53,9 +53,9 @@ becomes (the V -> C pair orders the next iteration's Fixpipe after the AIVs' rea
 order, so a wait that takes a count of a later set of the same id still finds the
 earlier one done; sets on different pipes may fire out of order (the headers' note), so
 they never share an id. Ids are 0-15 (mode 0-2); the lowest free one is taken, skipping
-the ids the kernel's own cross-core flags use, 0-7 when it has a Matmul object (the
-library's 0 .. 2N-1 for up to 4 objects) and 11-14 when it uses the hardware SyncAll
-(which uses those). Hand-written mode-2 flags count: a dependence they order gets
+the ids the kernel's own cross-core flags use (`ffts_cross_core_sync`'s too), 0-7 and
+15 when it has a Matmul object (the library's 0 .. 2N-1 for up to 4 objects; the cube's
+start message) and 11-14 when it uses the hardware SyncAll (which uses those). Hand-written mode-2 flags count: a dependence they order gets
 nothing, and so does one a `SyncAll` of all cores orders.
 
 Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
@@ -114,8 +114,11 @@ FLAG_IDS = range(16)
 """Flag ids of modes 0-2 (a counter each, per core)."""
 SYNC_ALL_IDS = frozenset(range(11, 15))
 """The ids the hardware SyncAll uses."""
-MATMUL_IDS = frozenset(range(8))
-"""The ids the Matmul library may use (0 .. 2N-1, at most 4 objects)."""
+MATMUL_IDS = frozenset({*range(8), 15})
+"""The ids a Matmul object's kernel may use: the library's 0 .. 2N-1 (at most 4
+objects), and 15, the cube's start message (`ffts_cross_core_sync(PIPE_MTE3, 0xf21)`,
+legalize-kernel-args)."""
+FFTS = "ascendc.ffts_cross_core_sync"
 MATMUL_OPS = ("ascendc.matmul.", "ascendc.regist_matmul_obj")
 FLAG_PIPES = frozenset({"V", "M", "MTE1", "MTE2", "MTE3", "FIX"})
 """The pipes a mode 0-2 CrossCoreSetFlag/WaitFlag may name (not S, not ALL)."""
@@ -655,6 +658,9 @@ def _busy_ids(function: func.FuncOp, planned_sync_all: bool) -> set[int]:
                     "flag id is known to be free for the inserted ones",
                 )
             busy.add(value)
+        elif op.name == FFTS:  # config 1 | mode << 4 | id << 8
+            config = constant_int(op.operands[0])
+            busy |= set(FLAG_IDS) if config is None else {(config >> 8) & 0xF}
         elif op.name.startswith(MATMUL_OPS):
             busy |= MATMUL_IDS
         elif op.name == SYNC_ALL_HARD:
@@ -680,7 +686,7 @@ class _Builder:
                     "ascendc-insert-sync",
                     at,
                     "every cross-core flag id (0-15) is taken here (by the kernel's own "
-                    "flags, the Matmul library's 0-7 or SyncAll's 11-14)",
+                    "flags, a Matmul object's 0-7 and 15 or SyncAll's 11-14)",
                 )
             self.busy.add(free)
             self.ids[key] = free
