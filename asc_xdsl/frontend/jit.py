@@ -80,6 +80,7 @@ _OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "strip_loc": (_is_bool, "True or False"),
     "verify_sync": (_is_bool, "True or False"),
     "dedup_state": (_is_bool, "True or False"),
+    "sync_blocks": (_is_bool, "True or False"),
     "run_passes": (_is_bool, "True or False"),
     "matmul_cube_only": (_is_bool, "True or False"),
     "print_ir_before_all": (_is_bool, "True or False"),
@@ -394,7 +395,12 @@ class JITFunction(Generic[P, R]):
                 )
             flag = f"-cce-auto-sync-log={merged['auto_sync_log']}"
             merged["bisheng_options"] = [*(merged["bisheng_options"] or ()), flag]
-        for key in ("insert_sync", "verify_sync", "dedup_state"):
+        if merged["sync_blocks"] and merged["insert_sync"] is False:
+            raise CompileError(
+                f"{self.__name__}: sync_blocks=True is an option of insert-sync, but "
+                "insert_sync=False"
+            )
+        for key in ("insert_sync", "verify_sync", "sync_blocks", "dedup_state"):
             if merged[key] and not merged["run_passes"]:
                 # Never ignore an option silently: its pass would not run.
                 raise CompileError(

@@ -42,6 +42,7 @@ class CompileOptions:
     matmul_cube_only: bool = False
     insert_sync: bool | None = None
     dedup_state: bool = False
+    sync_blocks: bool = False
 
 
 @dataclass(frozen=True)

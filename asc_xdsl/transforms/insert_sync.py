@@ -13,6 +13,12 @@ the loop body, so every iteration sets and waits it. Where both sides of a branc
 start with the same syncs, they go once before it. Syncs the kernel already has are
 kept and counted; run `ascendc-erase-sync` first to start from none.
 
+In a mix kernel the cube and vector ops run on different cores: what orders them is a
+pair of cross-core flags, which `cross_core_sync.insert_cross_core_sync` inserts first
+(the analysis here then pairs only ops of one core). With `sync_blocks`, a `SyncAll`
+goes first where a kernel's GM accesses may meet another block's
+(`cross_core_sync.insert_block_sync`).
+
 Event ids: a pair is set and waited at once, so one id per event serves all pairs. With
 a TPipe in the function, each pair takes a free id from it (`pipe.fetch_event_id`, as
 the queues' own flags come from the pipe); without, the pass uses id 0 (or the lowest id
@@ -56,7 +62,8 @@ from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, WaitFlagOp
 from asc_xdsl.enums import HardEvent
-from asc_xdsl.transforms.diagnostics import fail, structured_functions
+from asc_xdsl.transforms.cross_core_sync import insert_block_sync, insert_cross_core_sync
+from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail, structured_functions
 from asc_xdsl.transforms.sync_analysis import BARRIER_PIPE, Barrier, FlagPair, SyncAnalysis
 
 PASS = "ascendc-insert-sync"
@@ -201,21 +208,32 @@ def _same_sync(a: Operation, b: Operation) -> bool:
     return True
 
 
-def insert_sync(f: func.FuncOp) -> int:
-    """Insert what `f` needs; the number of pairs and barriers inserted."""
+def insert_sync(
+    f: func.FuncOp, sync_blocks: bool = False, diags: PassDiagnostics | None = None
+) -> int:
+    """Insert what `f` needs; the number of pairs and barriers inserted (SyncAlls
+    between blocks with `sync_blocks`, then a mix kernel's cross-core pairs:
+    `cross_core_sync`)."""
+    crossed = insert_block_sync(f) if sync_blocks else 0
+    crossed += insert_cross_core_sync(f, diags)
     analysis = SyncAnalysis(f, fix=True)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         if actions:
             inserter.insert(op, actions)
     inserter.merge_branches()
-    return inserter.inserted
+    return crossed + inserter.inserted
 
 
 @dataclass(frozen=True)
 class InsertSyncPass(ModulePass):
     name = PASS
 
+    sync_blocks: bool = False
+    """Also `SyncAll` where a kernel's GM accesses may meet another block's."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        diags = PassDiagnostics(PASS)
         for f in structured_functions(op, PASS):
-            insert_sync(f)
+            insert_sync(f, self.sync_blocks, diags)
+        diags.finish()

@@ -26,6 +26,7 @@ class JitPipelinePass(ModulePass):
     verify_sync: bool = False
     matmul_cube_only: bool = False
     dedup_state: bool = False
+    sync_blocks: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         options = {
@@ -33,6 +34,7 @@ class JitPipelinePass(ModulePass):
             "verify_sync": self.verify_sync,
             "matmul_cube_only": self.matmul_cube_only,
             "dedup_state": self.dedup_state,
+            "sync_blocks": self.sync_blocks,
         }
         for p in _pipeline(pipeline_spec(options, op)).passes:
             apply_pass(p, ctx, op)  # (each timed under asc-opt --time-passes)

@@ -140,12 +140,24 @@ def module_facts(module: Any) -> ModuleFacts:
     return ModuleFacts(names, helpers, movable, scan.may_change(module))
 
 
+def _insert_sync(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """INSERT_SYNC, with SyncAlls between blocks when `sync_blocks` asks for them."""
+    if not options.get("sync_blocks"):
+        return INSERT_SYNC
+    return tuple(
+        "ascendc-insert-sync{sync_blocks=true}" if p == "ascendc-insert-sync" else p
+        for p in INSERT_SYNC
+    )
+
+
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
     """The pipeline spec for these compile options and this module (None: a module
     without calls, helpers, loops or automatic tensors)."""
     facts = module_facts(module)
     auto = facts.automatic_tensors
     insert_sync = options.get("insert_sync")
+    if insert_sync is None and options.get("sync_blocks"):
+        insert_sync = True  # the option of insert-sync: it runs
     stages = [
         (LOWERING, True),
         (INLINE, facts.calls),
@@ -156,7 +168,7 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
         (LICM, facts.movable_code or facts.calls),  # inlined bodies may bring some
         (SCCP, facts.constants_may_propagate),
         (DEDUP_STATE, options.get("dedup_state") and facts.set_ups),
-        (INSERT_SYNC, auto if insert_sync is None else insert_sync),
+        (_insert_sync(options), auto if insert_sync is None else insert_sync),
         (POSTPROCESSING, True),
         (CUBE_ONLY, options.get("matmul_cube_only")),
         (POSTPROCESSING_END, True),

@@ -245,6 +245,7 @@ class SyncAnalysis:
         self._loops_of: dict[Operation, list[Operation]] = {}
         self.reporting = True  # off while a loop's fixpoint is being found
         self.facts: dict[SSAValue, tuple[str, scf.ForOp, int]] = {}
+        self.sides = _split_sides(function, self.memory)
         if function.body.blocks:
             self.exit = self.block(function.body.block, State())
 
@@ -504,7 +505,20 @@ class SyncAnalysis:
         return actions
 
     def races_with(self, pending: Iterable[Access], acc: Sequence[Access]) -> list[Race]:
-        return [Race(a, b) for a in pending for b in acc if a.conflicts(b) and self._overlap(a, b)]
+        return [
+            Race(a, b)
+            for a in pending
+            for b in acc
+            if a.conflicts(b) and self._overlap(a, b) and self._same_core(a, b)
+        ]
+
+    def _same_core(self, a: Access, b: Access) -> bool:
+        """In a mix kernel a cube op and a vector op run on different cores: what orders
+        them is a cross-core flag (`cross_core_sync`), not this analysis's syncs."""
+        if not self.sides:
+            return True
+        sa, sb = self.sides.get(a.op), self.sides.get(b.op)
+        return sa is None or sb is None or sa == sb
 
     def _loops(self, op: Operation) -> list[Operation]:
         if op not in self._loops_of:
@@ -525,6 +539,17 @@ class SyncAnalysis:
     def is_loop_carried(self, race: Race) -> bool:
         """The source runs after the sink in program order: from an earlier iteration."""
         return self.order[race.source.op] >= self.order[race.sink.op]
+
+
+def _split_sides(function: func.FuncOp, memory: MemoryMap) -> dict[Operation, str | None]:
+    """Each op's core side when the function has ops of both (a mix kernel on separate
+    cube and vector cores); empty otherwise."""
+    from asc_xdsl.transforms.cross_core_sync import is_split, op_sides
+
+    if not function.body.blocks or not is_split(function):
+        return {}
+    sides = op_sides(function, memory)
+    return sides if {"cube", "vector"} <= set(sides.values()) else {}
 
 
 def _FROM_LB(where: str, step: int) -> tuple[int | None, int | None]:

@@ -37,6 +37,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
+from asc_xdsl.transforms.cross_core_sync import (
+    CrossCoreAnalysis,
+    cross_core_message,
+    unmatched_flags,
+)
 from asc_xdsl.transforms.diagnostics import PassDiagnostics
 from asc_xdsl.transforms.memory import ALL, MemoryMap
 from asc_xdsl.transforms.sync_analysis import (
@@ -103,6 +108,28 @@ def _check_races(f: func.FuncOp, diags: PassDiagnostics) -> None:
             )
     for op, misuse in sorted(analysis.misuses.items(), key=lambda kv: analysis.order[kv[0]]):
         diags.warning(op, misuse.message)
+
+
+def _check_cross_core(f: func.FuncOp, diags: PassDiagnostics) -> None:
+    """A mix kernel's GM accesses of one side that nothing orders after the other's."""
+    analysis = CrossCoreAnalysis(f)
+    if not analysis.mix:
+        return
+    for op, message in unmatched_flags(f):
+        diags.warning(op, message)
+    order = analysis.order
+    for sink, races in sorted(analysis.races.items(), key=lambda kv: order[kv[0]]):
+        seen: set[tuple[Operation, str]] = set()
+        for race in sorted(races, key=lambda r: order[r.source.acc.op]):
+            key = (race.source.acc.op, race.sink.side)
+            if key in seen:
+                continue
+            seen.add(key)
+            diags.warning(
+                sink,
+                cross_core_message(race, order),
+                notes=[(race.source.acc.op, f"the {race.source.side} side's access is here")],
+            )
 
 
 @dataclass
@@ -215,4 +242,5 @@ class VerifySyncPass(ModulePass):
                 continue
             _check_queues(f, diags)
             _check_races(f, diags)
+            _check_cross_core(f, diags)
         diags.finish()

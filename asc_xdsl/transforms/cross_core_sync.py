@@ -1,0 +1,959 @@
+"""Cube <-> vector synchronisation of mix kernels: the analysis `ascendc-insert-sync`
+inserts cross-core flags with and `ascendc-verify-sync` reports from.
+
+**The model.** A mix kernel's function runs on the block's cube core (AIC) and on its two
+vector cores (AIVs, Atlas A2/A3's MIX_AIC_1_2), each op on the side that has its unit: M,
+MTE1 and FIX ops and copies of L1/L0/BT tensors on the AIC, V ops and copies of UB
+tensors on the AIVs, code under `if ascend_is_aic()` / `ascend_is_aiv()` on that side;
+a Matmul object's calls are the AIVs' (the library synchronises with its AIC server
+inside them); scalar code runs on both. The sides share only GM, so a GM access of one
+side that may touch bytes an access of the other side touched earlier in program order,
+one of them a write, must wait for it: a *cross-core* dependence. What orders it is a
+pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count, both
+AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
+fires when its earlier work on `pipe` has completed (a scalar access is complete at
+issue), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
+then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
+holds the pipe it names, so an inserted wait names the pipe of the access it is for).
+
+**Where a pair goes.** Both halves at the same point of the program: right before the
+later op, or, when that op is under a side's `if`, before the outermost such `if` (the
+*anchor*: the op of a block both sides run). Each side then sets and waits the flag the
+same number of times whatever the loops and branches around (both sides take them
+alike), so no count is left over and no wait starves, and a dependence from an earlier
+iteration of a loop is ordered at the point in the next one. The two branches of one
+`if ascend_is_aic() ... else ...` run at once on different cores: a dependence between
+them is fine when the kernel's own mode-2 flags order it (either way: `hand_ordered`),
+else no pair at the anchor can order it and the pass warns, located (write the sides as
+two `if`s). One pair covers everything
+the producer side did before it: a set on the one pipe its pending accesses were made
+on, or, when they were made on several, after `PipeBarrier<PIPE_ALL>` on that side.
+
+    scf.for %i = %c0 to %n step %c1 {
+      %aic = ascendc.ascend_is_aic : i1
+      scf.if %aic { ascendc.fixpipe %ws, %co1, ... }          // the AIC writes ws
+      %aiv = ascendc.ascend_is_aiv : i1
+      scf.if %aiv { ascendc.data_copy_l2 %ub, %ws, ... }      // the AIVs read it
+    }
+
+becomes (the V -> C pair orders the next iteration's Fixpipe after the AIVs' read):
+
+    scf.for %i = %c0 to %n step %c1 {
+      scf.if %is_aiv { ascendc.cross_core_set_flag %id1, 2, pipe_mte2 : i32 }
+      scf.if %is_aic { ascendc.cross_core_wait_flag %id1, 2, pipe_fix : i32 }
+      %aic = ascendc.ascend_is_aic : i1
+      scf.if %aic { ascendc.fixpipe %ws, %co1, ... }
+      scf.if %is_aic { ascendc.cross_core_set_flag %id0, 2, pipe_fix : i32 }
+      scf.if %is_aiv { ascendc.cross_core_wait_flag %id0, 2, pipe_mte2 : i32 }
+      %aiv = ascendc.ascend_is_aiv : i1
+      scf.if %aiv { ascendc.data_copy_l2 %ub, %ws, ... }
+    }
+
+**Flag ids.** One id per (producer side, pipe): a core's sets on one pipe fire in
+order, so a wait that takes a count of a later set of the same id still finds the
+earlier one done; sets on different pipes may fire out of order (the headers' note), so
+they never share an id. Ids are 0-15 (mode 0-2); the lowest free one is taken, skipping
+the ids the kernel's own cross-core flags use (`ffts_cross_core_sync`'s too), 0-7 and
+15 when it has a Matmul object (the library's 0 .. 2N-1 for up to 4 objects; the cube's
+start message) and 11-14 when it uses the hardware SyncAll (which uses those). Hand-written mode-2 flags count: a dependence they order gets
+nothing, and so does one a `SyncAll` of all cores orders.
+
+Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
+an offset counts only when it is built from the kernel's parameters and loop indices
+(values both sides have alike); an offset from GetBlockIdx, GetSubBlockIdx or another
+value a core computes for itself may be anything.
+
+A hand-written mode-2 set covers its pipe's accesses, the scalar ones, and every
+access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
+orders everything (one of the AIVs only does not order the AIC).
+
+Between blocks (`insert_block_sync`, insert-sync's `sync_blocks` option): a `SyncAll`
+at a kernel's top level before the first op whose GM accesses may meet what another
+block's earlier ops wrote (or read, when it writes), offsets compared as
+`c * GetBlockIdx() + loop indices` (`blocks_may_overlap`).
+
+A loop that only hands data one way (the AIC writes a new tile each iteration, the AIVs
+read it) would let the producer run ahead, and the hardware counts up to 15 sets per id:
+such a loop gets a credit the other way before its first pair (`_add_credits`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field, replace
+
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+from asc_xdsl.enums import Pipe
+from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
+from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
+from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
+from asc_xdsl.transforms.offsets import loops_around, may_overlap
+from asc_xdsl.transforms.sync_analysis import (
+    BARRIER_PIPE,
+    MAX_ROUNDS,
+    PIPE_BARRIER,
+    PIPE_OF,
+    SyncAnalysis,
+    constant_int,
+)
+
+CUBE, VECTOR = "cube", "vector"
+OTHER = {CUBE: VECTOR, VECTOR: CUBE}
+CORE = {CUBE: "AIC", VECTOR: "AIV"}
+GUARDS = {"ascendc.ascend_is_aic": CUBE, "ascendc.ascend_is_aiv": VECTOR}
+GUARD_OF = {v: k for k, v in GUARDS.items()}
+SET, WAIT = "ascendc.cross_core_set_flag", "ascendc.cross_core_wait_flag"
+SYNC_ALL_HARD, SYNC_ALL_SOFT = "ascendc.sync_all_hard", "ascendc.sync_all_soft"
+MODE = 2
+"""The mode between the AIC and the AIVs of one block."""
+FLAG_IDS = range(16)
+"""Flag ids of modes 0-2 (a counter each, per core)."""
+SYNC_ALL_IDS = frozenset(range(11, 15))
+"""The ids the hardware SyncAll uses."""
+MATMUL_IDS = frozenset({*range(8), 15})
+"""The ids a Matmul object's kernel may use: the library's 0 .. 2N-1 (at most 4
+objects), and 15, the cube's start message (`ffts_cross_core_sync(PIPE_MTE3, 0xf21)`,
+legalize-kernel-args)."""
+FFTS = "ascendc.ffts_cross_core_sync"
+MATMUL_OPS = ("ascendc.matmul.", "ascendc.regist_matmul_obj")
+FLAG_PIPES = frozenset({"V", "M", "MTE1", "MTE2", "MTE3", "FIX"})
+"""The pipes a mode 0-2 CrossCoreSetFlag/WaitFlag may name (not S, not ALL)."""
+DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
+"""The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
+
+
+@dataclass(frozen=True)
+class XAccess:
+    """A GM access and the side that makes it."""
+
+    side: str
+    acc: Access
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """CrossCoreSetFlag on `src` (after PipeBarrier<PIPE_ALL> there if `barrier`) and
+    CrossCoreWaitFlag on the other side, before an anchor. The wait names the pipe of
+    the access that needs it (`wait_pipe`; None: the set's): Atlas A2/A3 ignore it
+    and hold the whole core, Ascend 950 holds that pipe."""
+
+    src: str
+    pipe: str
+    barrier: bool
+    wait_pipe: str | None = None
+
+    @property
+    def dst(self) -> str:
+        return OTHER[self.src]
+
+
+@dataclass(frozen=True)
+class CrossRace:
+    source: XAccess
+    sink: XAccess
+    same_anchor: bool  # made under the same anchor: no pair before it orders them
+
+
+@dataclass
+class XState:
+    pending: dict[str, frozenset[XAccess]] = field(
+        default_factory=lambda: {CUBE: frozenset(), VECTOR: frozenset()}
+    )
+    """Side -> the other side's GM accesses not known complete before its next op."""
+    flags: dict[tuple[str, Hashable], frozenset[XAccess]] = field(default_factory=dict)
+    """(setting side, id) -> what its hand-written mode-2 set covers, until waited."""
+    complete: frozenset[XAccess] = frozenset()
+    """Accesses a PipeBarrier<PIPE_ALL> on their side has completed (a later set of that
+    side on any pipe covers them)."""
+
+    def copy(self) -> XState:
+        return XState(dict(self.pending), dict(self.flags), self.complete)
+
+    def merge(self, other: XState) -> XState:
+        flags = dict(self.flags)
+        for k, v in other.flags.items():
+            flags[k] = flags.get(k, frozenset()) | v
+        pending = {s: self.pending[s] | other.pending[s] for s in self.pending}
+        return XState(pending, flags, self.complete & other.complete)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, XState)
+            and self.pending == other.pending
+            and self.flags == other.flags
+            and self.complete == other.complete
+        )
+
+
+def _merged(a: Handoff, b: Handoff) -> Handoff:
+    """One pair from a side that orders what both would (a barrier when their pipes
+    differ)."""
+    if a.barrier or a == b:
+        return a
+    if b.barrier or a.pipe != b.pipe:
+        return replace(a, pipe=DEFAULT_SET_PIPE[a.src], barrier=True)
+    return a
+
+
+class _Conflict(Exception):
+    def __init__(self, race: CrossRace):
+        self.race = race
+
+
+# ---------------------------------------------------------------------------
+# Sides
+# ---------------------------------------------------------------------------
+
+
+def guard_side(op: Operation) -> str | None:
+    """The side an `scf.if` on ascend_is_aic/aiv runs its then-region on."""
+    if isinstance(op, scf.IfOp) and isinstance(op.cond.owner, Operation):
+        return GUARDS.get(op.cond.owner.name)
+    return None
+
+
+def own_side(op: Operation, memory: MemoryMap) -> str | None:
+    """The side an op runs on by its unit (None: both, as scalar code)."""
+    if not op.name.startswith("ascendc."):
+        return None  # arith, scf, func, emitasc: scalar code
+    if op.name.startswith(MATMUL_OPS):
+        return VECTOR  # the library's client calls (served by the AIC inside them)
+    side = core_of_pipe(op_pipe(op))
+    if side is not None:
+        return side
+    if not any(carries_memory(v.type) for v in op.operands):
+        return None
+    for a in accesses(op, memory):
+        side = core_of_buffer(a.loc.space)
+        if side is not None:
+            return side
+    return None
+
+
+def _regions_sides(op: Operation, side: str | None) -> Iterator[tuple[Block, str | None]]:
+    guard = guard_side(op)
+    for i, region in enumerate(op.regions):
+        inner = side
+        if guard is not None:
+            inner = guard if i == 0 else OTHER[guard]
+        for block in region.blocks:
+            yield block, inner
+
+
+def op_sides(function: func.FuncOp, memory: MemoryMap) -> dict[Operation, str | None]:
+    """Each op's side: its guard's, else its unit's (None: both sides run it)."""
+    out: dict[Operation, str | None] = {}
+
+    def visit(block: Block, side: str | None) -> None:
+        for op in block.ops:
+            out[op] = side if side is not None else own_side(op, memory)
+            for inner, s in _regions_sides(op, side):
+                visit(inner, s)
+
+    if function.body.blocks:
+        visit(function.body.block, None)
+    return out
+
+
+def is_split(function: func.FuncOp) -> bool:
+    """Whether the kernel runs on separate cube and vector cores (not on 310P)."""
+    module = function.parent_op()
+    while module is not None and "ascendc.soc" not in module.attributes:
+        module = module.parent_op()
+    soc = module.attributes.get("ascendc.soc") if module is not None else None
+    return not (isinstance(soc, StringAttr) and soc.data.startswith("Ascend310P"))
+
+
+# ---------------------------------------------------------------------------
+# The analysis
+# ---------------------------------------------------------------------------
+
+
+def _uniform(offset) -> bool:
+    """An offset both sides compute alike: from parameters and loop indices only."""
+    return offset is not None and all(isinstance(v, BlockArgument) for v in offset.coeffs())
+
+
+class CrossCoreAnalysis:
+    """Cross-core dependences of one function (see the module docstring). With
+    `fix=True`, `plans` holds the handoffs to insert before each anchor; otherwise
+    `races` holds the unordered pairs."""
+
+    condition = SyncAnalysis.condition  # branches on induction variables, as intra-core
+
+    def __init__(self, function: func.FuncOp, fix: bool = False):
+        self.function = function
+        self.fix = fix
+        self.memory = MemoryMap(function)
+        self.sides = op_sides(function, self.memory)
+        self.order = {op: i for i, op in enumerate(function.walk())}
+        self.plans: dict[Operation, list[Handoff]] = {}
+        self.races: dict[Operation, list[CrossRace]] = {}
+        self.facts: dict = {}
+        self.reporting = True
+        self.current_anchor: Operation | None = None
+        self._branch_events: dict[Operation, tuple] = {}
+        self._acc: dict[Operation, list[XAccess]] = {}
+        self._loops: dict[Operation, list[Operation]] = {}
+        present = {s for s in self.sides.values() if s is not None}
+        self.mix = bool(function.body.blocks) and is_split(function) and present == {CUBE, VECTOR}
+        if self.mix:
+            self.block(function.body.block, XState(), None)
+
+    # -- accesses ----------------------------------------------------------------------
+
+    def gm_accesses(self, op: Operation, side: str | None) -> list[XAccess]:
+        if op not in self._acc:
+            acc = [a for a in accesses(op, self.memory) if a.loc.space == "GM"]
+            sides = [side] if side is not None else [CUBE, VECTOR]
+            self._acc[op] = [XAccess(s, a) for a in acc for s in sides]
+        return self._acc[op]
+
+    def _loops_of(self, op: Operation) -> list[Operation]:
+        if op not in self._loops:
+            self._loops[op] = loops_around(op)
+        return self._loops[op]
+
+    def overlap(self, a: Access, b: Access) -> bool:
+        if not a.loc.may_alias(b.loc):
+            return False
+        la, lb = a.loc, b.loc
+        if (
+            la.root is None
+            or la.elem != lb.elem
+            or not (_uniform(la.offset) and _uniform(lb.offset))
+        ):
+            return True
+        inner = set(self._loops_of(b.op))
+        common = [lp for lp in self._loops_of(a.op) if lp in inner]
+        first = self.order[a.op] < self.order[b.op]
+        return may_overlap(la.offset, a.extent, lb.offset, b.extent, common, first)
+
+    def conflicts(self, pending: frozenset[XAccess], new: list[XAccess]) -> list[CrossRace]:
+        return [
+            CrossRace(p, n, False)
+            for n in new
+            for p in pending
+            if p.side != n.side and (p.acc.write or n.acc.write) and self.overlap(p.acc, n.acc)
+        ]
+
+    # -- the walk ----------------------------------------------------------------------
+
+    def block(self, block: Block, state: XState, side: str | None, entry=None) -> XState:
+        for op in block.ops:
+            state = self.op(op, state, side, entry)
+        return state
+
+    def op(self, op: Operation, state: XState, side: str | None, entry) -> XState:
+        """`entry`: inside an anchor, the state before it (None: `op` is not under a
+        side's `if`)."""
+        if side is None and entry is None and (guard_side(op) is not None or not op.regions):
+            return self.anchor(op, state)
+        if isinstance(op, scf.ForOp) and (constant_int(op.step) or 0) > 0:
+            return self.peeled_loop(op, state, side, entry)
+        if isinstance(op, scf.ForOp):
+            return self.loop(op.body.block, None, state, side, entry)
+        if isinstance(op, scf.WhileOp):
+            return self.loop(op.after_region.block, op.before_region.block, state, side, entry)
+        if op.regions:
+            return self.branches(op, state, side, entry)
+        return self.leaf(op, state, side, entry)
+
+    def anchor(self, op: Operation, entry: XState) -> XState:
+        """An op both sides reach: resolve what its accesses need by pairs before it."""
+        handoffs: list[Handoff] = []
+        start = entry.copy()
+        while True:
+            try:
+                out = self.inside(op, start.copy(), start)
+                break
+            except _Conflict as c:
+                race = c.race
+                h, covered = self.handoff(op, start.pending[race.sink.side], race.sink.side)
+                if race.sink.acc.pipe in FLAG_PIPES:
+                    h = replace(h, wait_pipe=race.sink.acc.pipe)
+                handoffs.append(h)
+                start.pending[h.dst] = start.pending[h.dst] - covered
+        if self.reporting and self.fix:
+            have = self.plans.setdefault(op, [])
+            for h in handoffs:  # each iteration analysed may need one: one pair a side
+                k = next((i for i, g in enumerate(have) if g.src == h.src), None)
+                if k is None:
+                    have.append(h)
+                else:
+                    have[k] = _merged(have[k], h)
+        return out
+
+    # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
+
+    def _events(self, region) -> list[tuple] | None:
+        """What a branch does in order: ("acc", op), ("set", id, pipe), ("wait", id),
+        ("all",) for PipeBarrier<PIPE_ALL>; None when a loop makes the order unclear."""
+        out: list[tuple] = []
+        for o in region.walk():
+            if isinstance(o, scf.ForOp | scf.WhileOp):
+                return None
+            if o.name in (SET, WAIT):
+                mode = o.properties["modeId"]
+                if isinstance(mode, IntegerAttr) and mode.value.data == MODE:
+                    fid = constant_int(o.operands[0])
+                    pipe = PIPE_OF.get(Pipe(o.properties["pipe"].value.data))  # type: ignore[union-attr]
+                    out.append(("set", fid, pipe) if o.name == SET else ("wait", fid))
+            elif o.name == PIPE_BARRIER and PIPE_OF.get(o.pipe_value) == ALL:  # type: ignore[attr-defined]
+                out.append(("all",))
+            elif not o.regions:
+                out.append(("acc", o))
+        return out
+
+    def _before(self, first: list[tuple], second: list[tuple], a: Access, b: Access) -> bool:
+        """Does a hand-written pair order `a` (in branch `first`) before `b` (in
+        `second`): a set after `a` covering it whose matching wait (the same id, the
+        same count of them) comes before `b`?"""
+        ia = next((i for i, e in enumerate(first) if e == ("acc", a.op)), None)
+        ib = next((i for i, e in enumerate(second) if e == ("acc", b.op)), None)
+        if ia is None or ib is None:
+            return False
+        barrier = False
+        for j in range(ia + 1, len(first)):
+            e = first[j]
+            barrier = barrier or e[0] == "all"
+            if e[0] != "set" or e[1] is None or not (barrier or a.pipe in (e[2], "S")):
+                continue
+            n = sum(1 for x in first[:j] if x[0] == "set" and x[1] == e[1])
+            waits = [i for i, x in enumerate(second) if x[0] == "wait" and x[1] == e[1]]
+            if n < len(waits) and waits[n] < ib:
+                return True
+        return False
+
+    def hand_ordered(self, race: CrossRace) -> bool:
+        """Whether the kernel's own flags order a pair made in the two branches of the
+        anchor (an `if` on the core's kind), in either direction: the branches run on
+        different cores at once, and their flags say which goes first."""
+        anchor = self.current_anchor
+        if anchor is None or guard_side(anchor) is None or len(anchor.regions) < 2:
+            return False
+        if anchor not in self._branch_events:
+            self._branch_events[anchor] = tuple(self._events(r) for r in anchor.regions[:2])
+        then, other = self._branch_events[anchor]
+        if then is None or other is None:
+            return False
+        src, dst = race.source.acc, race.sink.acc
+        in_then = anchor.regions[0].is_ancestor(src.op)
+        first, second = (then, other) if in_then else (other, then)
+        return self._before(first, second, src, dst) or self._before(second, first, dst, src)
+
+    def inside(self, op: Operation, state: XState, entry: XState) -> XState:
+        side = guard_side(op)
+        self.current_anchor = op
+        try:
+            if side is None:
+                return self.leaf(op, state, None, entry)
+            return self.branches(op, state, None, entry)
+        finally:
+            self.current_anchor = None
+
+    def handoff(
+        self, anchor: Operation, pending: frozenset[XAccess], dst: str
+    ) -> tuple[Handoff, frozenset[XAccess]]:
+        """The pair before `anchor` that orders every pending access its `dst`-side
+        accesses depend on, and what it orders: a set on the one pipe they were made
+        on (it orders that pipe's and the scalar's), else after PIPE_ALL (everything)."""
+        src = OTHER[dst]
+        mine = [
+            a
+            for o in anchor.walk()
+            for a in self.gm_accesses(o, self.sides.get(o))
+            if a.side == dst and o.name not in (SET, WAIT)
+        ]
+        needed = {p for p in pending if self.conflicts(frozenset({p}), mine)}
+        pipes = {p.acc.pipe for p in needed} - {"S"}
+        if len(pipes) == 1 and ALL not in pipes:
+            pipe = pipes.pop()
+            return Handoff(src, pipe, False), frozenset(
+                p for p in pending if p.acc.pipe in (pipe, "S")
+            )
+        return Handoff(src, DEFAULT_SET_PIPE[src], bool(pipes)), pending
+
+    def branches(self, op: Operation, state: XState, side: str | None, entry) -> XState:
+        if guard_side(op) is not None:
+            # Each side runs its own region, always: one after the other, as written
+            # (what the then-region's side does is not skipped on the other's path).
+            for block, inner in _regions_sides(op, side):
+                state = self.block(block, state, inner, entry)
+            return state
+        known = self.condition(op.cond) if isinstance(op, scf.IfOp) else None
+        out: XState | None = None
+        for i, (block, inner) in enumerate(_regions_sides(op, side)):
+            if known is (i == 1):
+                continue
+            s = self.block(block, state.copy(), inner, entry)
+            out = s if out is None else out.merge(s)
+        if out is None:
+            return state
+        if isinstance(op, scf.IfOp) and not op.false_region.blocks and known is None:
+            out = out.merge(state)
+        return out
+
+    def loop(self, body: Block, before: Block | None, entry_state: XState, side, entry) -> XState:
+        reporting, self.reporting = self.reporting, False
+        head = entry_state
+        try:
+            for _ in range(MAX_ROUNDS):
+                s = self.block(before, head.copy(), side, entry) if before is not None else head
+                new = head.merge(self.block(body, s.copy(), side, entry))
+                if new == head:
+                    break
+                head = new
+            else:
+                raise RuntimeError("cross-core analysis: a loop's state did not settle")
+        finally:
+            self.reporting = reporting
+        s = self.block(before, head.copy(), side, entry) if before is not None else head
+        self.block(body, s.copy(), side, entry)
+        return s if before is not None else head
+
+    def peeled_loop(self, loop: scf.ForOp, entry_state: XState, side, entry) -> XState:
+        """First, middle and last iterations apart (as `SyncAnalysis.peeled_loop`), so
+        hand-written flags under `if i > 0` / `if i + 1 < n` count where they run."""
+        body = loop.body.block
+        iv = body.args[0]
+        step = constant_int(loop.step)
+
+        def iteration(state: XState, where: str) -> XState:
+            self.facts[iv] = (where, loop, step)
+            try:
+                return self.block(body, state.copy(), side, entry)
+            finally:
+                del self.facts[iv]
+
+        only = iteration(entry_state, "only")
+        head = iteration(entry_state, "first")
+        reporting, self.reporting = self.reporting, False
+        try:
+            for _ in range(MAX_ROUNDS):
+                new = head.merge(iteration(head, "middle"))
+                if new == head:
+                    break
+                head = new
+            else:
+                raise RuntimeError("cross-core analysis: a loop's state did not settle")
+        finally:
+            self.reporting = reporting
+        iteration(head, "middle")
+        last = iteration(head, "last")
+        return entry_state.merge(only).merge(last)
+
+    def leaf(self, op: Operation, state: XState, side: str | None, entry) -> XState:
+        if op.name in (SET, WAIT, SYNC_ALL_HARD, SYNC_ALL_SOFT):
+            return self.sync(op, state, side)
+        if op.name == PIPE_BARRIER and PIPE_OF.get(op.pipe_value) == ALL:  # type: ignore[attr-defined]
+            sides = {side} if side is not None else {CUBE, VECTOR}
+            done = frozenset(a for p in state.pending.values() for a in p if a.side in sides)
+            state = state.copy()
+            state.complete = state.complete | done
+            return state
+        own = side if side is not None else self.sides.get(op)
+        acc = self.gm_accesses(op, own)
+        if not acc:
+            return state
+        state = state.copy()
+        for dst in (CUBE, VECTOR):
+            mine = [a for a in acc if a.side == dst]
+            races = self.conflicts(state.pending[dst], mine) if mine else []
+            if entry is not None:  # made under this anchor: no pair before it orders them
+                races = [
+                    CrossRace(r.source, r.sink, r.source not in entry.pending[dst]) for r in races
+                ]
+                races = [r for r in races if not (r.same_anchor and self.hand_ordered(r))]
+            fixable = [r for r in races if not r.same_anchor]
+            if self.fix and fixable:
+                raise _Conflict(min(fixable, key=lambda r: self.order[r.source.acc.op]))
+            if self.reporting:
+                have = self.races.setdefault(op, [])
+                have += [r for r in races if r not in have and (r.same_anchor or not self.fix)]
+                if not have:
+                    del self.races[op]
+        for a in acc:
+            dst = OTHER[a.side]
+            state.pending[dst] = state.pending[dst] | {a}
+        state.complete = state.complete - frozenset(acc)  # issued again: not complete
+        return state
+
+    def sync(self, op: Operation, state: XState, side: str | None) -> XState:
+        state = state.copy()
+        if op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT):
+            if "isAIVOnly" not in op.properties:  # a barrier of every core
+                state.pending = {CUBE: frozenset(), VECTOR: frozenset()}
+            return state
+        mode = op.properties["modeId"]
+        if not isinstance(mode, IntegerAttr) or mode.value.data != MODE:
+            return state  # modes 0 and 1 order cores of one kind
+        fid = op.operands[0]
+        key = constant_int(fid)
+        ident: Hashable = ("const", key) if key is not None else fid
+        sides = [side] if side is not None else [CUBE, VECTOR]
+        pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
+        for s in sides:
+            if op.name == SET:
+                covered = frozenset(
+                    a
+                    for a in state.pending[OTHER[s]]
+                    if a.acc.pipe in (pipe, "S") or a in state.complete
+                )
+                k = (s, ident)
+                state.flags[k] = state.flags.get(k, frozenset()) | covered
+            else:
+                covered = state.flags.pop((OTHER[s], ident), None)
+                if covered is not None:
+                    state.pending[s] = state.pending[s] - covered
+        return state
+
+
+def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
+    """verify-sync's words for an unordered cross-core pair."""
+    src, dst = race.source, race.sink
+    verb = {
+        (True, True): "writes GM that",
+        (True, False): "reads GM that",
+        (False, True): "overwrites GM that",
+    }[(src.acc.write, dst.acc.write)]
+    did = "writes" if src.acc.write else "reads"
+    when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
+    pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
+    fix = (
+        f"CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
+        f"CrossCoreWaitFlag(id) on the {CORE[dst.side]} before this"
+    )
+    if race.same_anchor:
+        fix += (
+            " (both are under one `if ascend_is_aic()/aiv()`: write the sides as two `if`s, "
+            "the producer's first)"
+        )
+    return (
+        f"'{dst.acc.op.name}' on the {dst.side} core ({CORE[dst.side]}, pipe {dst.acc.pipe}) "
+        f"{verb} '{src.acc.op.name}' on the {src.side} core ({CORE[src.side]}, pipe "
+        f"{src.acc.pipe}) {did}{when}, and no cross-core flag orders them: it needs {fix}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Insertion
+# ---------------------------------------------------------------------------
+
+
+def _busy_ids(function: func.FuncOp, planned_sync_all: bool) -> set[int]:
+    busy: set[int] = set()
+    for op in function.walk():
+        if op.name in (SET, WAIT):
+            value = constant_int(op.operands[0])
+            if value is None:
+                raise fail(
+                    "ascendc-insert-sync",
+                    op,
+                    "a hand-written cross-core flag with an id computed at run time: no "
+                    "flag id is known to be free for the inserted ones",
+                )
+            busy.add(value)
+        elif op.name == FFTS:  # config 1 | mode << 4 | id << 8
+            config = constant_int(op.operands[0])
+            busy |= set(FLAG_IDS) if config is None else {(config >> 8) & 0xF}
+        elif op.name.startswith(MATMUL_OPS):
+            busy |= MATMUL_IDS
+        elif op.name == SYNC_ALL_HARD:
+            busy |= SYNC_ALL_IDS
+    if planned_sync_all:
+        busy |= SYNC_ALL_IDS
+    return busy
+
+
+class _Builder:
+    def __init__(self, function: func.FuncOp):
+        self.function = function
+        self.busy = _busy_ids(function, False)
+        self.ids: dict[tuple[str, str], int] = {}
+        self.constants: dict[int, SSAValue] = {}
+
+    def flag_id(self, h: Handoff, at: Operation) -> SSAValue:
+        key = (h.src, h.pipe)
+        if key not in self.ids:
+            free = next((i for i in FLAG_IDS if i not in self.busy), None)
+            if free is None:
+                raise fail(
+                    "ascendc-insert-sync",
+                    at,
+                    "every cross-core flag id (0-15) is taken here (by the kernel's own "
+                    "flags, a Matmul object's 0-7 and 15 or SyncAll's 11-14)",
+                )
+            self.busy.add(free)
+            self.ids[key] = free
+        value = self.ids[key]
+        if value not in self.constants:
+            block = self.function.body.block
+            c = arith.ConstantOp(IntegerAttr(value, i32))
+            c.result.name_hint = f"cross_flag{value}"
+            first = block.first_op
+            assert first is not None
+            block.insert_op_before(c, first)
+            self.constants[value] = c.result
+        return self.constants[value]
+
+    def ops(self, h: Handoff, at: Operation) -> list[Operation]:
+        from asc_xdsl.dialects.ascendc.sync import (
+            CrossCoreSetFlagOp,
+            CrossCoreWaitFlagOp,
+            PipeBarrierOp,
+        )
+        from asc_xdsl.dialects.ascendc.sysvar import AscendIsAICOp, AscendIsAIVOp
+
+        guard_ops = {CUBE: AscendIsAICOp, VECTOR: AscendIsAIVOp}
+        fid = self.flag_id(h, at)
+        pipe = BARRIER_PIPE[h.pipe]
+        wait = BARRIER_PIPE[h.wait_pipe or h.pipe]
+        out: list[Operation] = []
+        for side, body in (
+            (h.src, [PipeBarrierOp(Pipe.PIPE_ALL)] * h.barrier
+             + [CrossCoreSetFlagOp(fid, modeId=MODE, pipe=pipe)]),
+            (h.dst, [CrossCoreWaitFlagOp(fid, modeId=MODE, pipe=wait)]),
+        ):  # fmt: skip
+            cond = guard_ops[side](result_types=None)
+            cond.results[0].name_hint = f"is_{CORE[side].lower()}"
+            out += [cond, scf.IfOp(cond.results[0], [], [*body, scf.YieldOp()])]
+        return out
+
+
+def _mode2_setters(loop: Operation) -> set[str]:
+    """The sides whose own mode-2 CrossCoreSetFlags are in `loop` (by their guard)."""
+    out: set[str] = set()
+    for op in loop.walk():
+        mode = op.properties.get("modeId") if op.name == SET else None
+        if not isinstance(mode, IntegerAttr) or mode.value.data != MODE:
+            continue
+        side, child = None, op
+        parent = op.parent_op()
+        while parent is not None and parent is not loop and side is None:
+            g = guard_side(parent)
+            if g is not None:
+                side = g if parent.regions[0].is_ancestor(child) else OTHER[g]
+            child, parent = parent, parent.parent_op()
+        out |= {side} if side is not None else {CUBE, VECTOR}
+    return out
+
+
+def _add_credits(plans: dict[Operation, list[Handoff]], order: dict[Operation, int]) -> None:
+    """A loop whose pairs all go one way (X -> Y) and where Y sets no flag of its own
+    lets X run ahead of Y, and a flag counts at most 15 sets: before the loop's first
+    X -> Y pair goes a Y -> X one (a credit: X waits until Y has reached the same
+    point), so X is at most an iteration ahead."""
+    by_loop: dict[Operation, list[Operation]] = {}
+    for anchor in (a for a, handoffs in plans.items() if handoffs):
+        loop = anchor.parent_op()
+        while loop is not None and not isinstance(loop, scf.ForOp | scf.WhileOp):
+            loop = loop.parent_op()
+        if loop is not None:
+            by_loop.setdefault(loop, []).append(anchor)
+    for loop, anchors in by_loop.items():
+        sources = {h.src for a in anchors for h in plans[a]}
+        if len(sources) != 1:
+            continue
+        src = sources.pop()
+        if OTHER[src] in _mode2_setters(loop):
+            continue
+        first = min(anchors, key=order.__getitem__)
+        # the producer's next work on the pipe it hands data from waits for the credit
+        credit = Handoff(OTHER[src], DEFAULT_SET_PIPE[OTHER[src]], False, plans[first][0].pipe)
+        plans[first] = [credit, *plans[first]]
+
+
+def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None = None) -> int:
+    """Insert the cube <-> vector flags a mix kernel needs; the number of pairs. What
+    no pair can order (the two branches of one `if` on the core's kind, not ordered by
+    the kernel's own flags) is a warning in `diags`."""
+    analysis = CrossCoreAnalysis(function, fix=True)
+    for sink, races in sorted(analysis.races.items(), key=lambda kv: analysis.order[kv[0]]):
+        if diags is None:
+            break
+        race = min(races, key=lambda r: analysis.order[r.source.acc.op])
+        diags.warning(
+            sink,
+            "not ordered (insert-sync cannot put a pair between the two branches of one "
+            f"`if`): {cross_core_message(race, analysis.order)}",
+            notes=[(race.source.acc.op, f"the {race.source.side} side's access is here")],
+        )
+    if not analysis.plans:
+        return 0
+    _add_credits(analysis.plans, analysis.order)
+    builder = _Builder(function)
+    count = 0
+    for anchor, handoffs in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
+        block = anchor.parent_block()
+        assert block is not None
+        # a guard's condition is computed right before it: the pairs go before both
+        at = anchor
+        prev = anchor.prev_op
+        if (
+            guard_side(anchor) is not None
+            and prev is not None
+            and prev.results
+            and any(u.operation is anchor for u in prev.results[0].uses)
+        ):
+            at = prev
+        for h in handoffs:
+            block.insert_ops_before(builder.ops(h, anchor), at)
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------
+# Between blocks (`sync_blocks`)
+# ---------------------------------------------------------------------------
+
+BLOCK_IDX = "ascendc.get_block_idx"
+
+
+def _iv_range(value: SSAValue) -> tuple[int, int] | None:
+    """The values an `scf.for` induction variable with constant bounds takes."""
+    if not isinstance(value, BlockArgument) or value.index != 0:
+        return None
+    loop = value.block.parent_op()
+    if not isinstance(loop, scf.ForOp) or loop.body.block is not value.block:
+        return None
+    lb, ub, step = (constant_int(v) for v in (loop.lb, loop.ub, loop.step))
+    if lb is None or ub is None or step is None or step <= 0 or ub <= lb:
+        return None
+    return lb, lb + (ub - 1 - lb) // step * step
+
+
+def _split(offset) -> tuple[int, dict[SSAValue, int], dict[SSAValue, int]] | None:
+    """An offset as GetBlockIdx's coefficient, the kernel parameters' and the loop
+    indices' (None: a term of another value)."""
+    bid, params, ivs = 0, {}, {}
+    for v, c in offset.coeffs().items():
+        if isinstance(v.owner, Operation) and v.owner.name == BLOCK_IDX:
+            bid += c
+        elif isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), func.FuncOp):
+            params[v] = c
+        elif _iv_range(v) is not None:
+            ivs[v] = c
+        else:
+            return None
+    return bid, params, ivs
+
+
+def blocks_may_overlap(a: Access, b: Access) -> bool:
+    """May `a` in one block and `b` in another touch the same element? Both at
+    `c * GetBlockIdx() + k + loop indices` (the same c and parameter terms, each loop
+    index over its constant range, independently: the blocks' iterations are not in
+    step) with constant extents are apart when no block distance d != 0 brings them
+    together."""
+    if not a.loc.may_alias(b.loc):
+        return False
+    la, lb = a.loc, b.loc
+    if la.root is None or la.elem != lb.elem or la.offset is None or lb.offset is None:
+        return True
+    ea = a.extent.constant if a.extent is not None else None
+    eb = b.extent.constant if b.extent is not None else None
+    sa, sb = _split(la.offset), _split(lb.offset)
+    if sa is None or sb is None or not ea or not eb or ea < 0 or eb < 0:
+        return True
+    (ca, pa, ia), (cb, pb, ib) = sa, sb
+    if ca != cb or ca == 0 or pa != pb:
+        return True
+    # a - b = c * d + r, r in [lo, hi]: the constants and the loop indices' spans
+    lo = hi = la.offset.const - lb.offset.const
+    for terms, sign in ((ia, 1), (ib, -1)):
+        for v, c in terms.items():
+            first, last = _iv_range(v)  # type: ignore[misc]
+            x, y = sign * c * first, sign * c * last
+            lo, hi = lo + min(x, y), hi + max(x, y)
+    # overlap: -ea < a - b < eb for some d != 0
+    c = abs(ca)
+    d_lo = -((eb - 1 + hi) // c) - 1  # a generous range of d; each checked exactly
+    d_hi = (ea - 1 - lo) // c + 1
+    for d in range(max(d_lo, -64), min(d_hi, 64) + 1):
+        if d == 0:
+            continue
+        if c * d + hi > -ea and c * d + lo < eb:
+            return True
+    return d_lo < -64 or d_hi > 64
+
+
+def _top_accesses(op: Operation, memory: MemoryMap) -> list[Access]:
+    """The GM accesses of `op` and the ops in it (a region op's own are theirs)."""
+    return [
+        a for o in op.walk() if not o.regions for a in accesses(o, memory) if a.loc.space == "GM"
+    ]
+
+
+def insert_block_sync(function: func.FuncOp) -> int:
+    """`SyncAll` before each op of the function's body whose GM accesses may meet what
+    another block's earlier ops wrote (or read, when it writes) since the last SyncAll;
+    the number inserted. Only at the body's top level, which every block runs once:
+    a dependence within one loop or branch is beyond a barrier of all blocks (every
+    block would have to reach it alike)."""
+    from asc_xdsl.dialects.ascendc.sync import SyncAllHardOp
+
+    if not function.body.blocks or KERNEL_ATTR not in function.attributes:
+        return 0  # a device function may be called where not every block is
+    memory = MemoryMap(function)
+    sides = {s for s in op_sides(function, memory).values() if s is not None}
+    aiv_only = CUBE not in sides  # a SyncAll of the AIVs, or of every core
+    seen: list[Access] = []
+    count = 0
+    for op in list(function.body.block.ops):
+        if op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT) and (
+            "isAIVOnly" not in op.properties or aiv_only
+        ):
+            seen = []
+            continue
+        mine = _top_accesses(op, memory)
+        if any((s.write or m.write) and blocks_may_overlap(s, m) for m in mine for s in seen):
+            barrier = SyncAllHardOp(isAIVOnly=aiv_only)
+            function.body.block.insert_op_before(barrier, op)
+            count += 1
+            seen = []
+        seen += mine
+    return count
+
+
+def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
+    """A mix kernel's mode-2 flags that nothing on the other core matches: a wait whose
+    id the other side never sets (it waits forever: the kernel hangs) and a set whose
+    id the other side never waits for (its counts pile up, past 15 an error)."""
+    memory = MemoryMap(function)
+    sides = op_sides(function, memory)
+    flags: list[tuple[Operation, list[str], int]] = []
+    for op in function.walk():
+        mode = op.properties.get("modeId") if op.name in (SET, WAIT) else None
+        fid = constant_int(op.operands[0]) if mode is not None else None
+        if isinstance(mode, IntegerAttr) and mode.value.data == MODE and fid is not None:
+            side = sides.get(op)
+            flags.append((op, [side] if side is not None else [CUBE, VECTOR], fid))
+    made = {(s, f) for op, ss, f in flags if op.name == SET for s in ss}
+    taken = {(s, f) for op, ss, f in flags if op.name == WAIT for s in ss}
+    out = []
+    for op, ss, fid in flags:
+        if op.name == WAIT and not any((OTHER[s], fid) in made for s in ss):
+            other = " or ".join(CORE[OTHER[s]] for s in ss)
+            out.append(
+                (
+                    op,
+                    f"CrossCoreWaitFlag({fid}) (mode 2) on the {' and '.join(CORE[s] for s in ss)} "
+                    f"waits for a flag the {other} never sets: it waits forever (the kernel "
+                    "hangs on the NPU)",
+                )
+            )
+        elif op.name == SET and not any((OTHER[s], fid) in taken for s in ss):
+            other = " or ".join(CORE[OTHER[s]] for s in ss)
+            out.append(
+                (
+                    op,
+                    f"CrossCoreSetFlag<2>({fid}) on the {' and '.join(CORE[s] for s in ss)} "
+                    f"sets a flag the {other} never waits for: its counts pile up (more than "
+                    "15 is an error on the NPU)",
+                )
+            )
+    return out
