@@ -32,6 +32,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.lib.host.enums import (
     DTYPE_BITS,
     UB_POSITIONS,
@@ -50,7 +51,7 @@ DEFAULT_SINGLE_ALIGN = 16  # singleCoreM/N are 16-aligned unless set_align_split
 L0C_BYTES = 4  # L0C holds float or int32_t
 
 
-class TilingWarning(UserWarning):
+class TilingWarning(CodedWarning):
     """A tiling request that cannot be met (the setter or get_tiling returned -1)."""
 
 

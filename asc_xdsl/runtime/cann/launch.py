@@ -229,9 +229,9 @@ def run(
     except AclError as e:
         raise AclError(
             e.function,
-            e.code,
+            e.acl_code,
             f"launching kernel '{manifest.kernel}' ({manifest.kernel_type}, block_dim "
-            f"{block_dim}) on backend '{backend}' ({soc.name}): {e}",
+            f"{block_dim}) on backend '{backend}' ({soc.name}): {e.text}",
         ) from None
     finally:
         _release(runtime, "aclrtFree", allocations, quiet=failed)

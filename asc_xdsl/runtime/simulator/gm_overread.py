@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator import memory
 from asc_xdsl.runtime.simulator.memory import GmBuffer, GmPtr
@@ -45,15 +46,15 @@ PAD_BYTES = 512 * 1024
 can run past them."""
 
 
-class GmOverreadWarning(UserWarning):
+class GmOverreadWarning(CodedWarning):
     """GM accesses ran past the end of an argument (`gm_overread="zeros"` or `"pad"`)."""
 
 
-class LocalOverrunWarning(UserWarning):
+class LocalOverrunWarning(CodedWarning):
     """Vector accesses ran past a local tensor's end into the next bytes (`"pad"`)."""
 
 
-class CopyTailWarning(UserWarning):
+class CopyTailWarning(CodedWarning):
     """DataCopy sizes that are not 32-byte multiples dropped their tails (`"pad"`)."""
 
 

@@ -47,6 +47,7 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.dialects.ascendc.data_copy import MOVE_PIPES
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.spec import Effect
@@ -134,7 +135,7 @@ class RaceError(SimulatorError):
         )
 
 
-class SanitizerWarning(UserWarning):
+class SanitizerWarning(CodedWarning):
     """A sanitizer finding in `sanitize="warn"` mode (the text of the error it would be)."""
 
 

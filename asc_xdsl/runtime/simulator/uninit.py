@@ -32,6 +32,7 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.runtime.kernel import LaunchError
@@ -60,7 +61,7 @@ ELEMENT_WRITES = frozenset(("ascendc.local_tensor.set_value",))
 _COUNT_OPERANDS = ("count", "cal_count")
 
 
-class UninitializedReadWarning(UserWarning):
+class UninitializedReadWarning(CodedWarning):
     """A kernel read UB bytes that nothing wrote (launch option uninit="warn")."""
 
 
