@@ -246,6 +246,12 @@ CODES: dict[str, Code] = {
         Code("ASC-R602", _VALUE, "a launch argument, option or setting out of range"),
         Code("ASC-R603", _VALUE, "an unknown backend", _BACKEND),
         Code("ASC-R604", _VALUE, "an IR module that cannot be launched"),
+        Code(
+            "ASC-R605",
+            _VALUE,
+            "an environment variable or setting with a value asc_xdsl cannot use",
+            "docs/configuration.md lists the variables and their values",
+        ),
         Code("ASC-R610", _RUNTIME, "the CANN runtime failed"),
         Code(
             "ASC-R611",
@@ -265,6 +271,8 @@ CODES: dict[str, Code] = {
             "pass soc_version=... or set ASC_XDSL_SOC_VERSION to one the message lists",
         ),
         Code("ASC-R621", _VALUE, "a kernel the SoC cannot run"),
+        Code("ASC-R630", _TYPE, "a host API argument of the wrong kind (host tiling)"),
+        Code("ASC-R631", _VALUE, "a host API argument out of range (host tiling)"),
         # -- command-line tools ----------------------------------------------------------
         Code("ASC-T700", _VALUE, "asc-opt: a command line it cannot use"),
         Code("ASC-T710", _VALUE, "asc_xdsl.build: a kernel or an option it cannot build"),
@@ -320,8 +328,11 @@ CLASS_CODES: dict[str, str] = {
     _CANN + "errors.AclError": "ASC-R613",
     _CANN + "manifest.ManifestError": "ASC-R614",
     _CANN + "dump.DumpDecodeError": "ASC-R615",
+    "asc_xdsl.diagnostics.ConfigError": "ASC-R605",
     "asc_xdsl.soc.UnknownSocError": "ASC-R620",
     "asc_xdsl.soc.SocError": "ASC-R621",
+    "asc_xdsl.diagnostics.HostApiTypeError": "ASC-R630",
+    "asc_xdsl.diagnostics.HostApiValueError": "ASC-R631",
     "asc_xdsl.opt.UsageError": "ASC-T700",
     "asc_xdsl.build.BuildError": "ASC-T710",
     "asc_xdsl.run.RunError": "ASC-T720",
@@ -455,6 +466,18 @@ class CodedWarning(UserWarning):
 
     def __str__(self) -> str:
         return render(super().__str__(), self.code, self.hint)
+
+
+class ConfigError(CodedError, ValueError):
+    """An environment variable or setting with a value asc_xdsl cannot use (ASC-R605)."""
+
+
+class HostApiTypeError(CodedError, TypeError):
+    """A host-side API (`asc_xdsl.lib.host`) given an argument of the wrong kind."""
+
+
+class HostApiValueError(CodedError, ValueError):
+    """A host-side API (`asc_xdsl.lib.host`) given an argument out of range."""
 
 
 def builtin_kind(code: str) -> type[BaseException]:

@@ -24,6 +24,8 @@ import os
 import sys
 from typing import Any
 
+from asc_xdsl.diagnostics import ConfigError
+
 LOG_ENV = "ASC_XDSL_LOG"
 AREAS = ("compile", "cache", "launch", "simulator")
 LEVELS = ("debug", "info", "warning", "error")
@@ -81,7 +83,7 @@ def _parse(text: str) -> dict[str, str]:
     for item in filter(None, (part.strip().lower() for part in text.split(","))):
         area, sep, level = (p.strip() for p in item.rpartition("="))
         if (sep and area not in AREAS) or level not in LEVELS:
-            raise ValueError(
+            raise ConfigError(
                 f"{LOG_ENV}={text!r}: {item!r} is not LEVEL or AREA=LEVEL (levels: "
                 f"{', '.join(LEVELS)}; areas: {', '.join(AREAS)})"
             )

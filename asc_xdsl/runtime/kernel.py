@@ -72,13 +72,15 @@ def check_block_dim(block_dim: Any) -> int:
     if isinstance(block_dim, bool) or not hasattr(block_dim, "__index__"):
         raise LaunchError(
             f"block_dim must be an integer in [1, {MAX_BLOCK_DIM}], got "
-            f"{type(block_dim).__name__} {block_dim!r}"
+            f"{type(block_dim).__name__} {block_dim!r}",
+            code="ASC-R601",
         )
     value = block_dim.__index__()
     if not 1 <= value <= MAX_BLOCK_DIM:
         raise LaunchError(
             f"block_dim must be in [1, {MAX_BLOCK_DIM}], got {value} (it is the number of "
-            "blocks the launch runs)"
+            "blocks the launch runs)",
+            code="ASC-R602",
         )
     return value
 

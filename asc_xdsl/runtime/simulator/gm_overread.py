@@ -93,7 +93,9 @@ def overread_mode(value: object) -> str:
         value, where = os.environ[GM_OVERREAD_ENV], GM_OVERREAD_ENV
     mode = "error" if value is None else value
     if mode not in MODES:
-        raise LaunchError(f"{where} must be 'error', 'zeros' or 'pad', got {value!r}")
+        raise LaunchError(
+            f"{where} must be 'error', 'zeros' or 'pad', got {value!r}", code="ASC-R602"
+        )
     return mode  # type: ignore[return-value]
 
 
@@ -170,7 +172,8 @@ def _pad_arguments(values: Sequence[object], writes: bool) -> list[PaddedGmBuffe
                 if np.shares_memory(other.caller, v.buf.u8):
                     raise LaunchError(
                         f"gm_overread: arguments '{other.name}' and '{v.buf.name}' share "
-                        "memory; pass separate arrays"
+                        "memory; pass separate arrays",
+                        code="ASC-R602",
                     )
             v.buf = PaddedGmBuffer(v.buf, writes)
             padded.append(v.buf)

@@ -75,7 +75,9 @@ def uninit_mode(value: Any = None) -> str:
     if value is None:
         value, source = os.environ.get(UNINIT_ENV) or DEFAULT_MODE, UNINIT_ENV
     if value not in MODES:
-        raise LaunchError(f"{source} must be one of {', '.join(MODES)}, got {value!r}")
+        raise LaunchError(
+            f"{source} must be one of {', '.join(MODES)}, got {value!r}", code="ASC-R602"
+        )
     return value
 
 
