@@ -298,13 +298,13 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             return enum(int(value))
         if type(value) is int and value in enum._value2member_map_:
             return enum(value)  # pyasc's enums are IntEnums: a member's number is it
-        self.fail(f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}")
+        self.fail(f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}", code="ASC-F102")
 
     def constexpr(self, value: Any, what: str, kind: type) -> Any:
         if isinstance(value, IRValue):
-            self.fail(f"{what} must be a compile-time constant, got a runtime value")
+            self.fail(f"{what} must be a compile-time constant, got a runtime value", code="ASC-F103")
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            self.fail(f"{what} must be {kind.__name__}, got {value!r}")
+            self.fail(f"{what} must be {kind.__name__}, got {value!r}", code="ASC-F102")
         return value
 
     def note_element_read(self, op: Operation) -> None:
@@ -779,7 +779,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 try:
                     return fn(*args, **kwargs)
                 except Exception as e:
-                    return self.fail(f"{type(e).__name__}: {e}", node)
+                    return self.fail(f"{type(e).__name__}: {e}", node, code=code_for_exception(e))
             if getattr(fn, "__self__", None) is not None and isinstance(fn.__self__, DataType):
                 return fn(*args, **kwargs)
         owner = getattr(fn, "__self__", None)

@@ -953,7 +953,7 @@ def _verify(module: Any) -> None:
             "variable, not in a list, a dict or an object's attribute)"
         )
         text = f"{e.text}{hint if 'inside' in e.text else ''}"
-        raise _located_error(e.op, text, "ASC-F108") from None
+        raise _located_error(e.op, text, "ASC-V201") from None
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
     from asc_xdsl.dialects.ir_diagnostics import _own_error  # only to locate a failure

@@ -108,7 +108,7 @@ def kernel_from_module(
             with source_spans(copied):
                 run_pipeline(lowered)
         except DiagnosticException as e:
-            raise KernelIRError(_text(e), code=_code(e, "ASC-P300")) from None
+            raise KernelIRError(_text(e), code=_code(e, "ASC-R604")) from None
     kernel = next(
         op for op in lowered.ops if isinstance(op, func.FuncOp) and op.sym_name.data == name
     )
