@@ -298,11 +298,15 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             return enum(int(value))
         if type(value) is int and value in enum._value2member_map_:
             return enum(value)  # pyasc's enums are IntEnums: a member's number is it
-        self.fail(f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}", code="ASC-F102")
+        self.fail(
+            f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}", code="ASC-F102"
+        )
 
     def constexpr(self, value: Any, what: str, kind: type) -> Any:
         if isinstance(value, IRValue):
-            self.fail(f"{what} must be a compile-time constant, got a runtime value", code="ASC-F103")
+            self.fail(
+                f"{what} must be a compile-time constant, got a runtime value", code="ASC-F103"
+            )
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             self.fail(f"{what} must be {kind.__name__}, got {value!r}", code="ASC-F102")
         return value
