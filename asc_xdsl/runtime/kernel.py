@@ -101,6 +101,13 @@ class CompiledKernel:
     metadata: dict[str, Any] = field(default_factory=dict)
     """Anything else a backend may keep (e.g. a binary's path)."""
 
+    def __repr__(self) -> str:
+        # (the dataclass's would print the whole module and every text)
+        soc = self.module.attributes.get("ascendc.soc")
+        on = f", soc={soc.data!r}" if soc is not None and hasattr(soc, "data") else ""
+        texts = ", ".join(self.asm) or "none"
+        return f"<CompiledKernel {self.name!r}: {self.kernel_type} kernel{on}, texts: {texts}>"
+
     @property
     def function(self) -> func.FuncOp:
         from xdsl.dialects import func

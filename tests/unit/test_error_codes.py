@@ -578,6 +578,28 @@ def test_every_pass_that_reports_has_a_code() -> None:
     assert len(reporting) >= 5 and reporting <= set(PASS_CODES), reporting - set(PASS_CODES)
 
 
+def test_one_error_class_per_name() -> None:
+    """Two classes named alike (the frontend's and CANN's CompileError were) make
+    `except` clauses and messages ambiguous."""
+    names = [
+        m.group(1)
+        for path in PACKAGE.rglob("*.py")
+        for m in re.finditer(r"^class (\w+(?:Error|Warning))\b", path.read_text(), re.MULTILINE)
+    ]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
+def test_user_facing_objects_have_short_reprs() -> None:
+    compiled = K.int_parameter.compile(_f32(), 4)
+    texts = [repr(K.int_parameter), repr(K.int_parameter[2]), repr(compiled), repr(compiled[2])]
+    assert texts[:2] == [
+        "<asc.jit function error_code_kernels.int_parameter>",
+        "<asc.jit launch of int_parameter on 2 block(s)>",
+    ]
+    assert texts[2].startswith("<CompiledKernel 'int_parameter': vector kernel, soc=")
+    assert all(len(t) < 200 for t in texts), texts
+
+
 if __name__ == "__main__":  # rewrite docs/errors.md's list from the table and the triggers
     import os
     import tempfile

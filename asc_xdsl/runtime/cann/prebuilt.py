@@ -58,6 +58,10 @@ class PrebuiltKernel:
     def name(self) -> str:
         return self.manifest.kernel
 
+    def __repr__(self) -> str:  # (the dataclass's would print the whole manifest)
+        m = self.manifest
+        return f"<PrebuiltKernel {m.kernel!r}: {m.kernel_type} kernel for {m.soc}, {self.binary}>"
+
     def __getitem__(self, block_dim: int) -> Any:
         block_dim = check_block_dim(block_dim)
 
