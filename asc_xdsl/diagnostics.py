@@ -224,7 +224,13 @@ CODES: dict[str, Code] = {
             "synchronise the pipes (queues, SetFlag/WaitFlag, PipeBarrier), or compile with "
             "insert_sync=True",
         ),
-        Code("ASC-S511", _RUNTIME, "a data race between pipes or cores"),
+        Code(
+            "ASC-S511",
+            _RUNTIME,
+            "a data race between pipes or cores",
+            "order the two accesses: SetFlag/WaitFlag between the pipes, PipeBarrier on one "
+            "pipe, a queue, or compile with insert_sync=True",
+        ),
         Code("ASC-S512", _RUNTIME, "cores that wait on each other forever"),
         Code(
             "ASC-S513",
@@ -271,7 +277,13 @@ CODES: dict[str, Code] = {
         Code("ASC-T720", _VALUE, "asc_xdsl.run: an argument it cannot make or pass"),
         Code("ASC-T730", _RUNTIME, "asc_xdsl.prof: msprof missing, or a result it cannot read"),
         # -- warnings --------------------------------------------------------------------
-        Code("ASC-W800", _WARN, "the race checker found a problem (sanitize='warn')"),
+        Code(
+            "ASC-W800",
+            _WARN,
+            "the race checker found a problem (sanitize='warn')",
+            "synchronise the pipes the message names; sanitize='error' stops at the first "
+            "finding (ASC-S510, ASC-S511)",
+        ),
         Code(
             "ASC-W801",
             _WARN,
@@ -281,9 +293,20 @@ CODES: dict[str, Code] = {
         Code("ASC-W802", _WARN, "a GM read past the end of an array (gm_overread)"),
         Code("ASC-W803", _WARN, "a local write past a tensor's end (local_overrun)"),
         Code("ASC-W804", _WARN, "a DataCopy tail shorter than a block (copy_tail)"),
-        Code("ASC-W805", _WARN, "a read of on-chip memory nothing wrote (uninit='warn')"),
+        Code(
+            "ASC-W805",
+            _WARN,
+            "a read of on-chip memory nothing wrote (uninit='warn')",
+            "write the buffer (or Duplicate zeros into it) before reading it",
+        ),
         Code("ASC-W806", _WARN, "the compile cache could not be read or written"),
-        Code("ASC-W807", _WARN, "a matmul tiling that had to be adjusted"),
+        Code("ASC-W807", _WARN, "a host matmul tiling request that cannot be met"),
+        Code(
+            "ASC-W808",
+            "RuntimeWarning",
+            "a setting that cannot take effect: the program goes on without it",
+            "docs/configuration.md lists the variables and their values",
+        ),
     )
 }
 
@@ -336,6 +359,7 @@ CLASS_CODES: dict[str, str] = {
     _SIM + "uninit.UninitializedReadWarning": "ASC-W805",
     _R + "disk_cache.CacheWarning": "ASC-W806",
     "asc_xdsl.lib.host.matmul_tiling.TilingWarning": "ASC-W807",
+    "asc_xdsl.diagnostics.ConfigWarning": "ASC-W808",
 }
 """The code an error or warning class carries when its raise site names none (a
 subclass without an entry takes its base's)."""
@@ -470,6 +494,11 @@ class HostApiTypeError(CodedError, TypeError):
 
 class HostApiValueError(CodedError, ValueError):
     """A host-side API (`asc_xdsl.lib.host`) given an argument out of range."""
+
+
+class ConfigWarning(CodedWarning, RuntimeWarning):
+    """A setting that cannot take effect (a misspelt ASC_XDSL_LOG, a dump folder that
+    cannot be written): the program goes on without it (ASC-W808)."""
 
 
 def builtin_kind(code: str) -> type[BaseException]:

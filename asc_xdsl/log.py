@@ -24,7 +24,7 @@ import os
 import sys
 from typing import Any
 
-from asc_xdsl.diagnostics import ConfigError
+from asc_xdsl.diagnostics import ConfigError, ConfigWarning
 
 LOG_ENV = "ASC_XDSL_LOG"
 AREAS = ("compile", "cache", "launch", "simulator")
@@ -45,7 +45,8 @@ def logger(area: str) -> Any:
             import warnings
 
             _state["configured"] = True
-            warnings.warn(f"{e}; logging stays as it was", RuntimeWarning, stacklevel=2)
+            text = getattr(e, "text", e)
+            warnings.warn(f"{text}; logging stays as it was", ConfigWarning, stacklevel=2)
     return logging.getLogger(f"asc_xdsl.{area}")
 
 

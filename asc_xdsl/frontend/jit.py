@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Generic, ParamSpec, TypeAlias, TypeVar, overload
 
-from asc_xdsl.diagnostics import CodedWarning
+from asc_xdsl.diagnostics import CodedWarning, ConfigWarning
 from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
@@ -1105,7 +1105,7 @@ def _dump(compiled: Any) -> None:
         warnings.warn(
             f"{variable}={directory!r}: cannot write the dumps of kernel '{compiled.name}' "
             f"there ({e.strerror or e}); the kernel compiled, nothing was dumped",
-            RuntimeWarning,
+            ConfigWarning,
             stacklevel=4,
         )
         return

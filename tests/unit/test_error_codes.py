@@ -292,6 +292,7 @@ TRIGGERS: dict[str, Callable[[], Found]] = {
     "ASC-W805": lambda: _warned(_run(K.reads_before_writing, _f32(8), uninit="warn")),
     "ASC-W806": lambda: _cache_warning(),
     "ASC-W807": lambda: _warned(_impossible_tiling),
+    "ASC-W808": lambda: _unwritable_dump_dir(),
 }
 
 
@@ -422,6 +423,18 @@ def _cache_warning() -> Any:
     cache.binary_path("k").write_bytes(b"binary")
     Path(f"{cache.binary_path('k')}.sha256").write_text("0" * 64)
     return _warned(cache.lookup, "k")
+
+
+def _unwritable_dump_dir() -> Any:
+    import os
+
+    blocker = _tmp() / "a_file"
+    blocker.write_text("")
+    os.environ["ASC_XDSL_DUMP_DIR"] = str(blocker / "dumps")
+    try:
+        return _warned(K.int_parameter.compile, _f32(), 4)
+    finally:
+        del os.environ["ASC_XDSL_DUMP_DIR"]
 
 
 def _impossible_tiling() -> Any:

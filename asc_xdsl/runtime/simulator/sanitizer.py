@@ -126,8 +126,9 @@ class RaceError(SimulatorError):
         super().__init__(message, op, block)
         self.other = other
 
-    def __str__(self) -> str:
-        text = super().__str__()
+    @property
+    def text(self) -> str:  # (str() adds the code and the hint: diagnostics.py)
+        text = super().text
         where = op_location(self.other) or "<no location>"
         return (
             f"{text}\n{where}: the earlier access: {op_title(self.other)}"
@@ -412,7 +413,7 @@ class BlockSanitizer:
 def emit_warnings(findings: list[SimulatorError]) -> None:
     """`sanitize="warn"`: one warning per distinct finding of the launch."""
     for err in findings:
-        warnings.warn(str(err), SanitizerWarning, stacklevel=4)
+        warnings.warn(err.text, SanitizerWarning, stacklevel=4)
 
 
 # ---------------------------------------------------------------------------

@@ -112,7 +112,7 @@ class Findings:
 
     def emit(self) -> None:
         for err in self.errors:
-            warnings.warn(str(err), UninitializedReadWarning, stacklevel=4)
+            warnings.warn(err.text, UninitializedReadWarning, stacklevel=4)
 
 
 def report(c: Any, op: Operation, operand: str, t: Any, lo: int, hi: int) -> None:
