@@ -155,7 +155,6 @@ CODES: dict[str, Code] = {
             "ASC-V211",
             _VALUE,
             "IR beyond the parser's limits (nesting, integer width, literal size)",
-            "the message names the limit; split the IR or use a narrower type",
         ),
         # -- passes -----------------------------------------------------------------------
         Code(
@@ -173,7 +172,6 @@ CODES: dict[str, Code] = {
             "ASC-E400",
             _TODO,
             "an operation the Ascend C printer cannot emit",
-            "lower the op first (run the pass pipeline), or express it with ops the printer knows",
         ),
         # -- the CPU simulator -----------------------------------------------------------
         Code("ASC-S500", _RUNTIME, "the kernel did something an NPU would get wrong"),
