@@ -267,8 +267,16 @@ CODES: dict[str, Code] = {
             "pass soc_version=... or set ASC_XDSL_SOC_VERSION to one the message lists",
         ),
         Code("ASC-R621", _VALUE, "a kernel the SoC cannot run"),
-        Code("ASC-R630", _TYPE, "a host API argument of the wrong kind (host tiling)"),
-        Code("ASC-R631", _VALUE, "a host API argument out of range (host tiling)"),
+        Code(
+            "ASC-R630",
+            _TYPE,
+            "an API argument of the wrong kind (structs, tiling, IR builders, host tiling)",
+        ),
+        Code(
+            "ASC-R631",
+            _VALUE,
+            "an API argument out of range (structs, tiling, IR builders, host tiling)",
+        ),
         # -- command-line tools ----------------------------------------------------------
         Code("ASC-T700", _VALUE, "asc-opt: a command line it cannot use"),
         Code("ASC-T710", _VALUE, "asc_xdsl.build: a kernel or an option it cannot build"),
@@ -343,8 +351,8 @@ CLASS_CODES: dict[str, str] = {
     "asc_xdsl.diagnostics.ConfigError": "ASC-R605",
     "asc_xdsl.soc.UnknownSocError": "ASC-R620",
     "asc_xdsl.soc.SocError": "ASC-R621",
-    "asc_xdsl.diagnostics.HostApiTypeError": "ASC-R630",
-    "asc_xdsl.diagnostics.HostApiValueError": "ASC-R631",
+    "asc_xdsl.diagnostics.ApiTypeError": "ASC-R630",
+    "asc_xdsl.diagnostics.ApiValueError": "ASC-R631",
     "asc_xdsl.opt.UsageError": "ASC-T700",
     "asc_xdsl.build.BuildError": "ASC-T710",
     "asc_xdsl.run.RunError": "ASC-T720",
@@ -486,12 +494,15 @@ class ConfigError(CodedError, ValueError):
     """An environment variable or setting with a value asc_xdsl cannot use (ASC-R605)."""
 
 
-class HostApiTypeError(CodedError, TypeError):
-    """A host-side API (`asc_xdsl.lib.host`) given an argument of the wrong kind."""
+class ApiTypeError(CodedError, TypeError):
+    """An API function or class (a Struct, a tiling struct, an IR builder, the host
+    tiling) given an argument of the wrong kind (ASC-R630); inside a kernel the frontend
+    reports it at the line as ASC-F102."""
 
 
-class HostApiValueError(CodedError, ValueError):
-    """A host-side API (`asc_xdsl.lib.host`) given an argument out of range."""
+class ApiValueError(CodedError, ValueError):
+    """An API function or class given an argument out of range (ASC-R631); inside a
+    kernel the frontend reports it at the line as ASC-F100."""
 
 
 class ConfigWarning(CodedWarning, RuntimeWarning):

@@ -32,7 +32,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from asc_xdsl.diagnostics import CodedWarning, HostApiTypeError, HostApiValueError
+from asc_xdsl.diagnostics import ApiTypeError, ApiValueError, CodedWarning
 from asc_xdsl.lib.host.enums import (
     DTYPE_BITS,
     UB_POSITIONS,
@@ -72,12 +72,12 @@ def _enum(value: Any, enum: type, what: str) -> Any:
     try:
         return enum(value)
     except ValueError:
-        raise HostApiValueError(f"{what} must be a host.{enum.__name__}, got {value!r}") from None
+        raise ApiValueError(f"{what} must be a host.{enum.__name__}, got {value!r}") from None
 
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HostApiTypeError(f"{what} must be an int, got {value!r}")
+        raise ApiTypeError(f"{what} must be an int, got {value!r}")
     return value
 
 
@@ -147,7 +147,7 @@ class MatmulApiTilingBase:
 
             platform = get_ascendc_platform()
         if not isinstance(platform, PlatformAscendC):
-            raise HostApiTypeError(
+            raise ApiTypeError(
                 f"{type(self).__name__} needs a host.PlatformAscendC, got {platform!r}"
             )
         self.platform = platform
@@ -377,7 +377,7 @@ class MatmulApiTilingBase:
         from asc_xdsl.language.adv.tiling import TCubeTiling
 
         if not isinstance(tiling, TCubeTiling) or tiling.handle is not None:
-            raise HostApiTypeError(
+            raise ApiTypeError(
                 f"get_tiling needs a host-side asc.adv.TCubeTiling(), got {tiling!r}"
             )
         result = self._compute()

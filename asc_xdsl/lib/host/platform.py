@@ -8,7 +8,7 @@ kernel runs with.
 
 from __future__ import annotations
 
-from asc_xdsl.diagnostics import HostApiValueError
+from asc_xdsl.diagnostics import ApiValueError
 from asc_xdsl.runtime.config import Platform
 from asc_xdsl.soc import UnknownSocError
 
@@ -44,7 +44,7 @@ class PlatformAscendC:
         try:
             return self._memory[memory]
         except KeyError:
-            raise HostApiValueError(
+            raise ApiValueError(
                 f"unknown memory {memory!r}; known: {', '.join(self._memory)}"
             ) from None
 
