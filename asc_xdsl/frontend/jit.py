@@ -353,7 +353,9 @@ class JITFunction(Generic[P, R]):
             )
             backend.launch(compiled, block_dim, runtime_args, **launch_options)
 
-        return _Launch(self.__name__, block_dim, launch)
+        # (a plain function: a wrapper's frame would shift the warnings' stacklevels)
+        launch.__qualname__ = launch.__name__ = f"{self.__name__}[{block_dim}]"
+        return launch
 
     def compile(self, *args: Any, block_dim: int = 1, **kwargs: Any) -> CompiledKernel:
         """Compile for these arguments without running: a `CompiledKernel` whose
@@ -615,21 +617,6 @@ class _Request:
         """The on-disk key (cache.py): computed only when the memory cache misses."""
         signature, option_items, dependencies = self.memory_key
         return cache.kernel_key(dependencies, self.name, list(signature), dict(option_items))
-
-
-class _Launch:
-    """`kernel[block_dim]`: calling it launches the kernel; its repr says which launch."""
-
-    __slots__ = ("_launch", "block_dim", "kernel")
-
-    def __init__(self, kernel: str, block_dim: int, launch: Callable[..., None]) -> None:
-        self.kernel, self.block_dim, self._launch = kernel, block_dim, launch
-
-    def __call__(self, *args: Any, **kwargs: Any) -> None:
-        return self._launch(*args, **kwargs)
-
-    def __repr__(self) -> str:
-        return f"<asc.jit launch of {self.kernel} on {self.block_dim} block(s)>"
 
 
 class LazyTexts(Mapping[str, str]):
