@@ -61,7 +61,12 @@ from asc_xdsl.frontend.control_flow import (
     speculatable,
 )
 from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.errors import CompileError, JitOnlyError, code_for_exception
+from asc_xdsl.frontend.errors import (
+    CompileError,
+    JitOnlyError,
+    code_for_exception,
+    python_error,
+)
 from asc_xdsl.frontend.kernel_source import FunctionSource
 from asc_xdsl.frontend.kernel_source import GmParam as _GmParam
 from asc_xdsl.frontend.kernel_source import ScalarParam as _ScalarParam
@@ -389,7 +394,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             if not self.capture_exceptions:
                 raise
             self.fail(
-                f"{type(e).__name__}: {e} (raised while compiling this line; if the kernel "
+                f"{python_error(e)} (raised while compiling this line; if the kernel "
                 "is not at fault, please report it)",
                 node if isinstance(node, ast.stmt | ast.expr) else None,
                 code=code_for_exception(e),
@@ -771,7 +776,9 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 return fn(*args, **kwargs)
             except TypeError as e:
                 return self.fail(
-                    f"bad arguments to {getattr(fn, '__name__', fn)}: {e}", node, code="ASC-F102"
+                    f"bad arguments to {getattr(fn, '__name__', fn)}: {getattr(e, 'text', e)}",
+                    node,
+                    code="ASC-F102",
                 )
         if callable(fn) and not any(isinstance(a, IRValue) for a in [*args, *kwargs.values()]):
             if fn in (getattr(builtins, b) for b in _CONST_BUILTINS) or (
@@ -783,7 +790,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 try:
                     return fn(*args, **kwargs)
                 except Exception as e:
-                    return self.fail(f"{type(e).__name__}: {e}", node, code=code_for_exception(e))
+                    return self.fail(python_error(e), node, code=code_for_exception(e))
             if getattr(fn, "__self__", None) is not None and isinstance(fn.__self__, DataType):
                 return fn(*args, **kwargs)
         owner = getattr(fn, "__self__", None)

@@ -106,6 +106,14 @@ _PYTHON_ERRORS: tuple[tuple[type[Exception], str], ...] = (
 """The code of a Python exception an API function raised while a line compiled."""
 
 
+def python_error(e: BaseException) -> str:
+    """`e` as `TypeError: message` in a CompileError's text: a coded error of the API
+    (ApiTypeError, ...) by its builtin's name and without its own code and hint."""
+    kind = next((k for k in type(e).__mro__ if k.__module__ == "builtins"), type(e))
+    name = kind.__name__ if hasattr(e, "text") else type(e).__name__
+    return f"{name}: {getattr(e, 'text', e)}"
+
+
 def code_for_exception(e: BaseException) -> str:
     """The code of the CompileError that reports `e` at the kernel's line."""
     return next((code for kind, code in _PYTHON_ERRORS if isinstance(e, kind)), "ASC-F109")
