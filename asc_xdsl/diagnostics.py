@@ -277,6 +277,7 @@ CODES: dict[str, Code] = {
             _VALUE,
             "an API argument out of range (structs, tiling, IR builders, host tiling)",
         ),
+        Code("ASC-R632", _TODO, "an API feature asc_xdsl does not have"),
         # -- command-line tools ----------------------------------------------------------
         Code("ASC-T700", _VALUE, "asc-opt: a command line it cannot use"),
         Code("ASC-T710", _VALUE, "asc_xdsl.build: a kernel or an option it cannot build"),
@@ -353,6 +354,7 @@ CLASS_CODES: dict[str, str] = {
     "asc_xdsl.soc.SocError": "ASC-R621",
     "asc_xdsl.diagnostics.ApiTypeError": "ASC-R630",
     "asc_xdsl.diagnostics.ApiValueError": "ASC-R631",
+    "asc_xdsl.diagnostics.ApiNotImplementedError": "ASC-R632",
     "asc_xdsl.opt.UsageError": "ASC-T700",
     "asc_xdsl.build.BuildError": "ASC-T710",
     "asc_xdsl.run.RunError": "ASC-T720",
@@ -498,6 +500,10 @@ class ApiTypeError(CodedError, TypeError):
     """An API function or class (a Struct, a tiling struct, an IR builder, the host
     tiling) given an argument of the wrong kind (ASC-R630); inside a kernel the frontend
     reports it at the line as ASC-F102."""
+
+
+class ApiNotImplementedError(CodedError, NotImplementedError):
+    """An API feature asc_xdsl does not have (ASC-R632)."""
 
 
 class ApiValueError(CodedError, ValueError):

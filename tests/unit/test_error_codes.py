@@ -272,6 +272,7 @@ TRIGGERS: dict[str, Callable[[], Found]] = {
     "ASC-R621": lambda: _raised(lambda: _soc("Ascend310P3").build("mix")),
     "ASC-R630": lambda: _raised(_tiling, "not a platform"),
     "ASC-R631": lambda: _raised(_platform_memory, "L9"),
+    "ASC-R632": lambda: _raised(_enum_field),
     # tools
     "ASC-T700": lambda: _raised(_opt, ["-p", "no-such-pass"]),
     "ASC-T710": lambda: _raised(_build_load, Path("/nonexistent/kernel.py")),
@@ -317,6 +318,12 @@ def _crashing_verifier() -> Any:
 def _frontend_ir(kernel: Any) -> str:
     """The frontend's IR of `kernel`, before any pass (its hand-written syncs kept)."""
     return kernel.compile(_f32(), _f32(), 1, run_passes=False).asm["ir"]
+
+
+def _enum_field() -> Any:
+    from asc_xdsl.language.core.struct import Field
+
+    return Field(asc.int32, enum="RoundMode")
 
 
 def _unlaunchable() -> Any:

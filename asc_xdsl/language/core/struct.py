@@ -25,7 +25,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from asc_xdsl.diagnostics import ApiTypeError
+from asc_xdsl.diagnostics import ApiNotImplementedError, ApiTypeError
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language.builder import IRValue, RuntimeScalar, in_jit, require_jit
 from asc_xdsl.language.core.utils import describe
@@ -66,7 +66,7 @@ class Field(BaseField):
         if not isinstance(dtype, DataType):
             raise ApiTypeError(f"Field: dtype must be a data type (asc.int32, ...), got {dtype!r}")
         if enum is not None:
-            raise NotImplementedError(
+            raise ApiNotImplementedError(
                 f"Field(enum={enum!r}): fields of a C++ enum type are not supported; "
                 "declare the field with its integer dtype"
             )
