@@ -522,7 +522,7 @@ def kind_of(got: Found) -> str:
 def generated() -> str:
     out: list[str] = []
     area = None
-    for code, entry in sorted(CODES.items()):
+    for code, entry in sorted(CODES.items(), key=lambda item: item[0][5:]):  # by number
         if code[4] != area:
             area = code[4]
             out += [f"## {AREAS[area]}", ""]
