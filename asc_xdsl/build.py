@@ -25,6 +25,7 @@ functions included) are not kernels. Compile options go as `--option name=value`
 from __future__ import annotations
 
 import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+from asc_xdsl.diagnostics import CodedError
 
 # isort: split
 import argparse
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 
-class BuildError(Exception):
+class BuildError(CodedError, ValueError):
     """A command-line mistake: the message says what to give."""
 
 

@@ -24,6 +24,8 @@ import os
 import sys
 from typing import Any
 
+from asc_xdsl.diagnostics import ConfigError, ConfigWarning
+
 LOG_ENV = "ASC_XDSL_LOG"
 AREAS = ("compile", "cache", "launch", "simulator")
 LEVELS = ("debug", "info", "warning", "error")
@@ -43,7 +45,8 @@ def logger(area: str) -> Any:
             import warnings
 
             _state["configured"] = True
-            warnings.warn(f"{e}; logging stays as it was", RuntimeWarning, stacklevel=2)
+            text = getattr(e, "text", e)
+            warnings.warn(f"{text}; logging stays as it was", ConfigWarning, stacklevel=2)
     return logging.getLogger(f"asc_xdsl.{area}")
 
 
@@ -81,7 +84,7 @@ def _parse(text: str) -> dict[str, str]:
     for item in filter(None, (part.strip().lower() for part in text.split(","))):
         area, sep, level = (p.strip() for p in item.rpartition("="))
         if (sep and area not in AREAS) or level not in LEVELS:
-            raise ValueError(
+            raise ConfigError(
                 f"{LOG_ENV}={text!r}: {item!r} is not LEVEL or AREA=LEVEL (levels: "
                 f"{', '.join(LEVELS)}; areas: {', '.join(AREAS)})"
             )

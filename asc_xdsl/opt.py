@@ -43,6 +43,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from asc_xdsl import soc as soc_table
 from asc_xdsl.backends.ascendc.errors import EmissionError
+from asc_xdsl.diagnostics import CodedError
 from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.transforms.diagnostics import source_spans
@@ -50,7 +51,7 @@ from asc_xdsl.universe import DIALECTS, FASTER_UPSTREAM, PASSES, TARGETS
 from asc_xdsl.utils.recursion import deep_recursion
 
 
-class UsageError(ValueError):
+class UsageError(CodedError, ValueError):
     """A command-line mistake (a pass pipeline that does not parse, a pass option of the
     wrong type): printed as `asc-opt: error: ...`. A ValueError, as xDSL's driver raises
     for an unknown pass (callers that make `AscOptMain` catch that)."""

@@ -32,6 +32,7 @@ The Python API is `profile(script, args, simulator=..., ...)`.
 from __future__ import annotations
 
 import asc_xdsl.utils.program_start  # noqa: F401  (first: our program, the opt-in fast start)
+from asc_xdsl.diagnostics import CodedError
 
 # isort: split
 import argparse
@@ -52,7 +53,7 @@ DEFAULT_SIMULATOR_SOC = "Ascend910B1"
 SOC_ENV = "ASC_XDSL_SOC_VERSION"
 
 
-class ProfError(Exception):
+class ProfError(CodedError, RuntimeError):
     """msprof cannot run: no CANN, no msprof, bad arguments."""
 
 

@@ -34,12 +34,14 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
 from xdsl.utils.exceptions import DiagnosticException
 
+from asc_xdsl.diagnostics import CodedError
+
 _GENERATORS = ("zeros", "ones", "arange", "rand")
 MAX_ARRAY_BYTES = 1 << 30
 """The largest array `zeros|ones|arange|rand:N` makes (larger ones come from `.npy`)."""
 
 
-class RunError(Exception):
+class RunError(CodedError, ValueError):
     """A command-line mistake: the message says which argument and why."""
 
 

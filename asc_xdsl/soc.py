@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from asc_xdsl.diagnostics import CodedError
+
 KIB = 1024
 SOC_ATTR = "ascendc.soc"
 """The module attribute that names the SoC a module is compiled for."""
@@ -43,7 +45,7 @@ MAGIC_VECTOR_CORE = 0x41415246  # ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE
 MAGIC_CUBE_CORE = 0x41494343  # ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE
 
 
-class SocError(ValueError):
+class SocError(CodedError, ValueError):
     """A SoC that cannot do what was asked (e.g. a kernel type it has no cores for)."""
 
 

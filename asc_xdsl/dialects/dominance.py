@@ -32,13 +32,15 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.diagnostics import CodedError
 
-class DominanceError(VerifyException):
+
+class DominanceError(CodedError, VerifyException, ValueError):
     """A use its definition does not dominate, or a region that yields the wrong
-    values; `op` is the op at fault."""
+    values; `op` is the op at fault (ASC-V201)."""
 
-    def __init__(self, op: Operation, message: str):
-        super().__init__(message)
+    def __init__(self, op: Operation, message: str, **coded: Any):
+        VerifyException.__init__(self, message)
         self.op = op
 
 

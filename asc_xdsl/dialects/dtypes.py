@@ -9,6 +9,8 @@ import contextlib
 import math
 from typing import Any
 
+from asc_xdsl.diagnostics import ApiTypeError, ApiValueError
+
 _VOID = "asc.void is no element type: a value or a tensor needs a numeric dtype"
 
 
@@ -24,7 +26,7 @@ class DataType:
                 return _BY_NAME[_ALIASES.get(name, name)]
             except KeyError:
                 known = ", ".join(sorted({*_BY_NAME, *_ALIASES}))
-                raise ValueError(f"unknown data type {name!r} (known: {known})") from None
+                raise ApiValueError(f"unknown data type {name!r} (known: {known})") from None
         return super().__new__(cls)
 
     def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None) -> None:
@@ -194,7 +196,7 @@ def from_numpy(dtype: Any) -> DataType:
     elif name in _BY_NAME:
         found = _BY_NAME[name]
     else:
-        raise TypeError(f"arrays of dtype {name} cannot be passed to a kernel")
+        raise ApiTypeError(f"arrays of dtype {name} cannot be passed to a kernel")
     with contextlib.suppress(TypeError):  # an unhashable dtype object is not memoised
         _FROM_NUMPY[dtype] = found
     return found

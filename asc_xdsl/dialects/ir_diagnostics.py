@@ -33,6 +33,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from asc_xdsl.diagnostics import CodedError
 from asc_xdsl.dialects.dtypes import FLOAT_LIMITS, DataType, float_overflows, from_ir
 from asc_xdsl.utils.recursion import deep_recursion
 
@@ -40,8 +41,23 @@ if TYPE_CHECKING:  # the extra rules go by op name: asc-opt loads a dialect when
     from xdsl.dialects import func
 
 
-class LocatedVerifyError(VerifyException):
-    """A verification failure with the failing op's source position in its message."""
+class LocatedVerifyError(CodedError, VerifyException, ValueError):
+    """A verification failure with the failing op's source position in its message
+    (ASC-V2xx: the code says which check failed)."""
+
+
+class LocatedVerifyTypeError(LocatedVerifyError, TypeError):
+    """A verification failure that is a type the op or the host cannot take."""
+
+
+LocatedVerifyError._kinds = {"TypeError": LocatedVerifyTypeError}
+
+
+class IRParseError(CodedError, ParseError, ValueError):
+    """IR text refused where it is written (ASC-V210; ASC-V211 for the parser's limits)."""
+
+
+_LIMIT = "ASC-V211"
 
 
 MAX_NESTING = 1000
@@ -90,8 +106,10 @@ class LocatingParser(Parser):
         start = self._current_token.span
         span = Span(start.start, start.end, start.input, self._line_offset)
         if self._depth >= MAX_NESTING:
-            raise ParseError(
-                span, f"error: operations nest more than {MAX_NESTING} levels deep here"
+            raise IRParseError(
+                span,
+                f"error: operations nest more than {MAX_NESTING} levels deep here",
+                code=_LIMIT,
             )
         self._depth += 1
         try:
@@ -99,7 +117,7 @@ class LocatingParser(Parser):
         except VerifyException as e:
             # Type constraints of custom syntax are checked while parsing; report them
             # at the op like any other parse error.
-            raise ParseError(span, f"error: {_first_line(e)}") from None
+            raise IRParseError(span, f"error: {_first_line(e)}") from None
         finally:
             self._depth -= 1
         self.op_spans[op] = span
@@ -111,15 +129,16 @@ class LocatingParser(Parser):
                 return super().parse_module(allow_implicit_module)
         except RecursionError:  # e.g. attributes nested thousands deep
             token = self._current_token.span
-            raise ParseError(
+            raise IRParseError(
                 self._span(token.start, token.end),
                 "error: the input nests too deeply to parse here",
+                code=_LIMIT,
             ) from None
         except (ParseError, DiagnosticException):
             raise
         except Exception as e:  # xDSL's parser tripped over input it did not expect
             token = self._current_token.span
-            raise ParseError(
+            raise IRParseError(
                 self._span(token.start, token.end),
                 f"error: the input cannot be parsed here ({type(e).__name__}: {e})",
             ) from None
@@ -133,9 +152,10 @@ class LocatingParser(Parser):
         if token.kind == MLIRTokenKind.BARE_IDENT:
             m = _INT_TYPE.fullmatch(token.text)
             if m is not None and (len(m.group(1)) > 8 or int(m.group(1)) > MAX_INT_WIDTH):
-                raise ParseError(
+                raise IRParseError(
                     self._token_span(),
                     f"error: integer type {token.text} is too wide (at most {MAX_INT_WIDTH} bits)",
+                    code=_LIMIT,
                 )
         return super()._parse_optional_integer_or_float_type()
 
@@ -146,17 +166,19 @@ class LocatingParser(Parser):
         at = self._span(start, start + max(len(written), 1))
         element = getattr(t, "element_type", None)
         if isinstance(element, IntegerType) and element.width.data > MAX_DENSE_WIDTH:
-            raise ParseError(
+            raise IRParseError(
                 at,
                 f"error: dense elements of type {element} are not supported (integer "
                 f"elements have at most {MAX_DENSE_WIDTH} bits)",
+                code=_LIMIT,
             )
         shape = t.get_shape() if hasattr(t, "get_shape") else ()
         if math.prod(max(d, 0) for d in shape) > MAX_DENSE_ELEMENTS:
-            raise ParseError(
+            raise IRParseError(
                 at,
                 f"error: a dense literal of type {t} has too many elements (at most "
                 f"{MAX_DENSE_ELEMENTS})",
+                code=_LIMIT,
             )
         return t
 
@@ -169,10 +191,11 @@ class LocatingParser(Parser):
         m = _DENSE_ARRAY_ELEMENT.match(after) if isinstance(after, str) else None
         if m is not None and int(m.group(2)) > MAX_DENSE_WIDTH:
             start = token.end + m.start(1)
-            raise ParseError(
+            raise IRParseError(
                 self._span(start, token.end + m.end(1)),
                 f"error: dense arrays of {m.group(1)} are not supported (integer elements "
                 f"have at most {MAX_DENSE_WIDTH} bits)",
+                code=_LIMIT,
             )
         return super()._parse_builtin_densearray_attr()
 
@@ -194,7 +217,7 @@ class LocatingParser(Parser):
             count = len(definition.get_irdl_definition().parameters)
             takes = "no parameters" if count == 0 else f"{count} parameter{'s' * (count > 1)}"
             written = self.lexer.input.content[start : self._current_token.span.start].rstrip()
-            raise ParseError(
+            raise IRParseError(
                 self._span(start, start + max(len(written), 1)),
                 f"error: {'!' if is_type else '#'}{attr_name} takes {takes}, not as written",
             ) from None
@@ -208,7 +231,7 @@ class LocatingParser(Parser):
             known = getattr(self, "blocks", {}).get(name)
             forward = getattr(self, "forward_block_references", {})
             if known is not None and known[1] is None and name not in forward:
-                raise ParseError(
+                raise IRParseError(
                     self._token_span(), f"error: block ^{name} is defined twice in this region"
                 )
         return super()._parse_block()
@@ -242,7 +265,7 @@ class LocatingParser(Parser):
         if is_hex:
             bits = t.compile_time_size * 8
             if not 0 <= value < 1 << bits:
-                raise ParseError(
+                raise IRParseError(
                     at,
                     f"error: hexadecimal float literal {text} does not fit in the {bits} "
                     f"bits of {t}",
@@ -255,7 +278,7 @@ class LocatingParser(Parser):
         dtype = _float_dtype(t)
         if math.isinf(number) or (dtype is not None and float_overflows(number, dtype)):
             largest = f" (largest finite value {FLOAT_LIMITS[dtype.name][0]:g})" if dtype else ""
-            raise ParseError(
+            raise IRParseError(
                 at,
                 f"error: float literal {text} is out of range of {t}{largest}; write "
                 "infinity as a hexadecimal literal",
@@ -280,7 +303,7 @@ def check_string_literals(text: str | bytes, name: str = "<unknown>", line_offse
     for m in pattern.finditer(text):  # type: ignore[arg-type]
         if m.group(0)[:1] == quote and m.group("end") is None:
             at = m.end()
-            raise ParseError(
+            raise IRParseError(
                 Span(m.start(), max(at, m.start() + 1), Input(text, name), line_offset),
                 "error: string literal is not closed on its line, or has an escape other "
                 'than \\n \\t \\\\ \\" and \\XX (two hex digits)',
@@ -310,7 +333,7 @@ def _hoist_location_aliases(
         alias_parser.parse_module()
     except ParseError as e:
         span = Span(e.span.start, e.span.end, Input(source, name), line_offset)
-        raise ParseError(span, e.msg) from None
+        raise IRParseError(span, e.msg) from None
     blanked = _LOC_ALIAS.sub("", source)
     return (blanked.encode() if isinstance(text, bytes) else blanked), dict(
         alias_parser.attribute_aliases
@@ -349,10 +372,23 @@ def _own_error(op: Operation) -> str | None:
     return None
 
 
+class _Finding(str):
+    """A check's message that knows its diagnostic code."""
+
+    code: str = "ASC-V200"
+
+
+def _finding(message: str, code: str) -> _Finding:
+    found = _Finding(message)
+    found.code = code
+    return found
+
+
 def _crashed(op: Operation, e: Exception) -> str:
-    return (
+    return _finding(
         f"'{op.name}': its verifier failed with {type(e).__name__}: {e} (the op is "
-        "malformed; the crash itself is a bug in asc_xdsl, please report it)"
+        "malformed; the crash itself is a bug in asc_xdsl, please report it)",
+        "ASC-V205",
     )
 
 
@@ -360,7 +396,9 @@ def _predicate_rule(count: int) -> Callable[[Operation], str | None]:
     def check(op: Operation) -> str | None:
         value = op.predicate.value.data  # type: ignore[attr-defined]
         if not 0 <= value < count:
-            return f"'{op.name}': predicate {value} is not one of 0..{count - 1}"
+            return _finding(
+                f"'{op.name}': predicate {value} is not one of 0..{count - 1}", "ASC-V204"
+            )
         return None
 
     return check
@@ -375,10 +413,11 @@ def _kernel_signature(op: func.FuncOp) -> str | None:
         return None
     for i, t in enumerate(op.function_type.inputs.data):
         if not isinstance(t, MemRefType | IntegerType | IndexType | AnyFloat):
-            return (
+            return _finding(
                 f"kernel @{op.sym_name.data}: parameter {i} has type {t}; a kernel takes GM "
                 "pointers (memref<?xT, 22>) and scalars, and makes tensors and framework "
-                "objects itself"
+                "objects itself",
+                "ASC-V202",
             )
     return None
 
@@ -389,9 +428,10 @@ def _queue_parameters(op: func.FuncOp) -> str | None:
 
     for i, t in enumerate(op.function_type.inputs.data):
         if isinstance(t, QueueType) and t.tposition is TPosition.GM:
-            return (
+            return _finding(
                 f"@{op.sym_name.data}: parameter {i} has type {t}; a TQue at gm does not "
-                "compile (a queue lives in an on-chip buffer)"
+                "compile (a queue lives in an on-chip buffer)",
+                "ASC-V203",
             )
     return None
 
@@ -427,15 +467,18 @@ def verify_located(module: ModuleOp, spans: dict[Operation, Span]) -> None:
         message = message or _extra_error(op)
         if message is None:
             continue
+        code = getattr(message, "code", "ASC-V200")
         span = spans.get(op)
         if span is None:
-            raise LocatedVerifyError(f"error: {message}") from failure
-        raise LocatedVerifyError(span.print_with_context(f"error: {message}").rstrip()) from None
+            raise LocatedVerifyError(f"error: {message}", code=code) from failure
+        text = span.print_with_context(f"error: {message}").rstrip()
+        raise LocatedVerifyError(text, code=code) from None
     at = getattr(failure, "op", None)  # a check of the whole module that names its op
     while at is not None and at not in spans:  # (dominance.DominanceError; an implicit
         at = at.parent_op()  # terminator is at the op around it)
     if at is not None:
-        text = spans[at].print_with_context(f"error: {failure}").rstrip()
-        raise LocatedVerifyError(text) from None
+        message = getattr(failure, "text", failure)  # (without a code of its own)
+        text = spans[at].print_with_context(f"error: {message}").rstrip()
+        raise LocatedVerifyError(text, code=getattr(failure, "code", None)) from None
     if failure is not None:
         raise failure

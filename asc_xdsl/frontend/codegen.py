@@ -61,7 +61,12 @@ from asc_xdsl.frontend.control_flow import (
     speculatable,
 )
 from asc_xdsl.frontend.dtypes import DataType
-from asc_xdsl.frontend.errors import CompileError, JitOnlyError
+from asc_xdsl.frontend.errors import (
+    CompileError,
+    JitOnlyError,
+    code_for_exception,
+    python_error,
+)
 from asc_xdsl.frontend.kernel_source import FunctionSource
 from asc_xdsl.frontend.kernel_source import GmParam as _GmParam
 from asc_xdsl.frontend.kernel_source import ScalarParam as _ScalarParam
@@ -265,12 +270,14 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         append_op(self.block, op)
         return op
 
-    def fail(self, message: str, node: ast.AST | None = None) -> Any:
+    def fail(self, message: str, node: ast.AST | None = None, code: str | None = None) -> Any:
+        """Raise a CompileError at `node` (the current one by default) with `code`
+        (docs/errors.md; ASC-F100 when none is given)."""
         node = node or self.node
         source = self.current_source
         lineno = getattr(node, "lineno", None)
         if lineno is None:
-            raise CompileError(message, source.filename)
+            raise CompileError(message, source.filename, code=code)
         rel = lineno - 1
         line_text = source.lines[rel] if 0 <= rel < len(source.lines) else None
         col = getattr(node, "col_offset", 0)
@@ -286,6 +293,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             col + source.col_shift,
             line_text,
             length,
+            code=code,
         )
 
     def enum(self, value: Any, enum: type[AscEnum], what: str) -> Any:
@@ -295,13 +303,17 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             return enum(int(value))
         if type(value) is int and value in enum._value2member_map_:
             return enum(value)  # pyasc's enums are IntEnums: a member's number is it
-        self.fail(f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}")
+        self.fail(
+            f"{what} must be an asc.{_public_enum_name(enum)} value, got {value!r}", code="ASC-F102"
+        )
 
     def constexpr(self, value: Any, what: str, kind: type) -> Any:
         if isinstance(value, IRValue):
-            self.fail(f"{what} must be a compile-time constant, got a runtime value")
+            self.fail(
+                f"{what} must be a compile-time constant, got a runtime value", code="ASC-F103"
+            )
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            self.fail(f"{what} must be {kind.__name__}, got {value!r}")
+            self.fail(f"{what} must be {kind.__name__}, got {value!r}", code="ASC-F102")
         return value
 
     def note_element_read(self, op: Operation) -> None:
@@ -360,31 +372,38 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         except (CompileError, JitOnlyError, _Return, _Break, _Continue):
             raise
         except VerifyException as e:  # an op or type built from the kernel's values
-            self.fail(str(e).strip(), node if isinstance(node, ast.stmt | ast.expr) else None)
+            self.fail(
+                str(e).strip(),
+                node if isinstance(node, ast.stmt | ast.expr) else None,
+                code="ASC-F107",
+            )
         except MemoryError:
             self.fail(
                 "compiling this line ran out of memory (a compile-time value too large?)",
                 node if isinstance(node, ast.stmt | ast.expr) else None,
+                code="ASC-F106",
             )
         except RecursionError:  # reported a few levels up, where there is room again
             self.fail(
                 "this code nests too deeply to compile (Python's recursion limit); split "
                 "the expression or the nested blocks into smaller parts",
                 node if isinstance(node, ast.stmt | ast.expr) else None,
+                code="ASC-F106",
             )
         except Exception as e:  # point at the innermost line that failed
             if not self.capture_exceptions:
                 raise
             self.fail(
-                f"{type(e).__name__}: {e} (raised while compiling this line; if the kernel "
+                f"{python_error(e)} (raised while compiling this line; if the kernel "
                 "is not at fault, please report it)",
                 node if isinstance(node, ast.stmt | ast.expr) else None,
+                code=code_for_exception(e),
             )
         finally:
             self.node = outer
 
     def generic_visit(self, node: ast.AST) -> Any:
-        self.fail(f"{_construct_name(node)} is not supported in kernels", node)
+        self.fail(f"{_construct_name(node)} is not supported in kernels", node, code="ASC-F101")
 
     def visit_Pass(self, node: ast.Pass) -> None:
         return None
@@ -401,13 +420,15 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is None:
-            self.fail("a declaration without a value is not supported in kernels")
+            self.fail("a declaration without a value is not supported in kernels", code="ASC-F101")
         self.assign(node.target, self.visit(node.value))
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         op = _BINOP.get(type(node.op))
         if op is None:
-            self.fail(f"operator {type(node.op).__name__} is not supported in kernels")
+            self.fail(
+                f"operator {type(node.op).__name__} is not supported in kernels", code="ASC-F101"
+            )
         if isinstance(node.target, ast.Name):
             current = self.lookup(node.target.id, node.target)
             self.assign(node.target, self.binary(op, current, self.visit(node.value)))
@@ -448,7 +469,9 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         elif isinstance(target, ast.Attribute):
             self._assign_attribute(target, value)
         else:
-            self.fail(f"assignment to {_construct_name(target)} is not supported", target)
+            self.fail(
+                f"assignment to {_construct_name(target)} is not supported", target, code="ASC-F101"
+            )
 
     def _assign_attribute(self, target: ast.Attribute, value: Any) -> None:
         """`s.member = v` on a struct with members (a tiling struct, a Python-defined
@@ -522,11 +545,14 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 "the loop is unrolled at compile time, so the condition must be a "
                 "compile-time value",
                 node,
+                code="ASC-F101",
             )
-        self.fail(f"{what} is not supported in runtime kernel loops yet ({hint})", node)
+        self.fail(
+            f"{what} is not supported in runtime kernel loops yet ({hint})", node, code="ASC-F101"
+        )
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        self.fail("nested function definitions are not supported in kernels")
+        self.fail("nested function definitions are not supported in kernels", code="ASC-F101")
 
     # -- control flow --------------------------------------------------------------
 
@@ -602,6 +628,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 f"compile-time int, not {describe(index)} (unpack the values, or keep them "
                 "in a tensor to index them at run time)",
                 node,
+                code="ASC-F103",
             )
         try:
             return base[index]
@@ -615,7 +642,11 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
     def visit_BinOp(self, node: ast.BinOp) -> Any:
         op = _BINOP.get(type(node.op))
         if op is None:
-            self.fail(f"operator {type(node.op).__name__} is not supported in kernels", node)
+            self.fail(
+                f"operator {type(node.op).__name__} is not supported in kernels",
+                node,
+                code="ASC-F101",
+            )
         lhs, rhs = self.visit(node.left), self.visit(node.right)
         if isinstance(lhs, GlobalAddress) and op == "+":
             return lhs + rhs
@@ -698,7 +729,11 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             assert isinstance(part, ast.FormattedValue)
             value = self.visit(part.value)
             if part.format_spec is not None or part.conversion != -1:
-                self.fail("format specifications are not supported in kernel f-strings", part)
+                self.fail(
+                    "format specifications are not supported in kernel f-strings",
+                    part,
+                    code="ASC-F101",
+                )
             if isinstance(value, RuntimeScalar):
                 fmt.append(
                     "%f" if value.dtype.is_float() else "%u" if value.dtype.kind == "uint" else "%d"
@@ -740,7 +775,11 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             try:
                 return fn(*args, **kwargs)
             except TypeError as e:
-                return self.fail(f"bad arguments to {getattr(fn, '__name__', fn)}: {e}", node)
+                return self.fail(
+                    f"bad arguments to {getattr(fn, '__name__', fn)}: {getattr(e, 'text', e)}",
+                    node,
+                    code="ASC-F102",
+                )
         if callable(fn) and not any(isinstance(a, IRValue) for a in [*args, *kwargs.values()]):
             if fn in (getattr(builtins, b) for b in _CONST_BUILTINS) or (
                 fn is DataType
@@ -751,7 +790,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 try:
                     return fn(*args, **kwargs)
                 except Exception as e:
-                    return self.fail(f"{type(e).__name__}: {e}", node)
+                    return self.fail(python_error(e), node, code=code_for_exception(e))
             if getattr(fn, "__self__", None) is not None and isinstance(fn.__self__, DataType):
                 return fn(*args, **kwargs)
         owner = getattr(fn, "__self__", None)
@@ -765,6 +804,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         return self.fail(
             f"cannot call {getattr(fn, '__name__', repr(fn))} in a kernel (only asc API functions and @asc.jit functions run on the device)",
             node,
+            code="ASC-F101",
         )
 
     def _unpacked(self, node: ast.Starred | ast.keyword, kind: Any, what: str, name: str) -> Any:
@@ -772,7 +812,11 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         call's arguments are fixed when it is compiled)."""
         value = self.visit(node.value)
         if not isinstance(value, kind):
-            self.fail(f"{what} in a call needs a compile-time {name}, got {describe(value)}", node)
+            self.fail(
+                f"{what} in a call needs a compile-time {name}, got {describe(value)}",
+                node,
+                code="ASC-F103",
+            )
         return value
 
     def _bind_call(
@@ -780,27 +824,36 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
     ) -> tuple[list[str], dict[str, Any], dict[str, ast.expr]]:
         """A helper call's parameter names, the values given, and the defaults left."""
         if source in self._inline_stack or source is self.source:
-            self.fail(f"recursive call to {source.tree.name} is not supported", node)
+            self.fail(
+                f"recursive call to {source.tree.name} is not supported", node, code="ASC-F101"
+            )
         params = source.tree.args
         names = [a.arg for a in params.args]
         if params.vararg or params.kwarg or params.kwonlyargs:
             self.fail(
                 f"{source.tree.name}: *args, **kwargs and keyword-only parameters are not supported",
                 node,
+                code="ASC-F101",
             )
         defaults = dict(
             zip(names[len(names) - len(params.defaults) :], params.defaults, strict=True)
         )
         if len(args) > len(names):
-            self.fail(f"{source.tree.name}() takes {len(names)} arguments, {len(args)} given", node)
+            self.fail(
+                f"{source.tree.name}() takes {len(names)} arguments, {len(args)} given",
+                node,
+                code="ASC-F102",
+            )
         bound: dict[str, Any] = dict(zip(names, args, strict=False))
         for k, v in kwargs.items():
             if k not in names:
-                self.fail(f"{source.tree.name}() has no parameter '{k}'", node)
+                self.fail(f"{source.tree.name}() has no parameter '{k}'", node, code="ASC-F102")
             bound[k] = v
         for n in names:
             if n not in bound and n not in defaults:
-                self.fail(f"{source.tree.name}() is missing the argument '{n}'", node)
+                self.fail(
+                    f"{source.tree.name}() is missing the argument '{n}'", node, code="ASC-F102"
+                )
         return names, bound, {n: d for n, d in defaults.items() if n not in bound}
 
     def call_function(

@@ -393,7 +393,7 @@ class ControlFlow:
 
     def visit_For(self, node: ast.For) -> None:
         if node.orelse:
-            self.fail("for ... else is not supported in kernels", node)
+            self.fail("for ... else is not supported in kernels", node, code="ASC-F101")
         iterable = self.visit(node.iter)
         if isinstance(iterable, static_range):
             bounds = [self.constexpr(a, "static_range bound", int) for a in iterable.args]
@@ -463,7 +463,7 @@ class ControlFlow:
             try:
                 self.visit_body(node.body)
             except _Return:
-                self.fail("'return' inside a runtime loop is not supported", node)
+                self.fail("'return' inside a runtime loop is not supported", node, code="ASC-F101")
             yields = [
                 self._loop_yield(n, arg, node, node)
                 for n, arg in zip(carried, body.args[1:], strict=False)
@@ -581,7 +581,7 @@ class ControlFlow:
 
     def visit_While(self, node: ast.While) -> None:
         if node.orelse:
-            self.fail("while ... else is not supported in kernels", node)
+            self.fail("while ... else is not supported in kernels", node, code="ASC-F101")
         with self._in_block(Block()):  # a scratch block: only whether the test is constant
             first = self.truth(self.visit(node.test))
         if not isinstance(first, RuntimeScalar) and not first:
@@ -614,7 +614,7 @@ class ControlFlow:
             try:
                 self.visit_body(node.body)
             except _Return:
-                self.fail("'return' inside a runtime loop is not supported", node)
+                self.fail("'return' inside a runtime loop is not supported", node, code="ASC-F101")
             yields = [
                 self._loop_yield(n, arg, node, getattr(node, "asc_statement", node))
                 for n, arg in zip(carried, after_block.args, strict=True)

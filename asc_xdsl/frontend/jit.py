@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Generic, ParamSpec, TypeAlias, TypeVar, overload
 
+from asc_xdsl.diagnostics import CodedWarning, ConfigWarning
 from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
@@ -122,7 +123,9 @@ class MockTensor:
 
     def __init__(self, dtype: dt.DataType):
         if not isinstance(dtype, dt.DataType):
-            raise TypeError(f"MockTensor needs a dtype such as asc.float16, got {dtype!r}")
+            raise CompileError(
+                f"MockTensor needs a dtype such as asc.float16, got {dtype!r}", code="ASC-F102"
+            )
         self.dtype = dtype
 
     def __repr__(self) -> str:
@@ -134,7 +137,9 @@ class MockValue:
 
     def __init__(self, dtype: dt.DataType):
         if not isinstance(dtype, dt.DataType):
-            raise TypeError(f"MockValue needs a dtype such as asc.int32, got {dtype!r}")
+            raise CompileError(
+                f"MockValue needs a dtype such as asc.int32, got {dtype!r}", code="ASC-F102"
+            )
         self.dtype = dtype
 
     def __repr__(self) -> str:
@@ -176,8 +181,9 @@ class JITFunction(Generic[P, R]):
         # (codegen.call_function); by default helpers are inlined into their callers.
         self.inline = options.pop("inline", True)
         if not isinstance(self.inline, bool):
-            raise TypeError(
-                f"{fn.__name__}: option inline must be True or False, got {self.inline!r}"
+            raise CompileError(
+                f"{fn.__name__}: option inline must be True or False, got {self.inline!r}",
+                code="ASC-F111",
             )
         _check_options(options, fn.__name__)
         self.fn = fn
@@ -201,9 +207,10 @@ class JITFunction(Generic[P, R]):
 
         if _ACTIVE:  # called from a kernel being compiled: inlined by the code generator
             raise RuntimeError("internal: jit functions are inlined by the code generator")
-        raise TypeError(
+        raise CompileError(
             f"{self.__name__} is an @asc.jit kernel: launch it with "
-            f"{self.__name__}[block_dim](*args), or compile it with {self.__name__}.compile(*args)"
+            f"{self.__name__}[block_dim](*args), or compile it with {self.__name__}.compile(*args)",
+            code="ASC-F114",
         )
 
     # -- source ---------------------------------------------------------------------
@@ -227,7 +234,8 @@ class JITFunction(Generic[P, R]):
             except (OSError, TypeError):
                 raise CompileError(
                     f"the source of {self.__name__} is not available: a kernel must be defined "
-                    "in a file (not in an interactive session or exec)"
+                    "in a file (not in an interactive session or exec)",
+                    code="ASC-F104",
                 ) from None
             text = "".join(lines)
             shift = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
@@ -238,6 +246,7 @@ class JITFunction(Generic[P, R]):
                     f"the source of {self.__name__} cannot be parsed on its own: {e.msg}",
                     filename,
                     first_line,
+                    code="ASC-F104",
                 ) from None
             fdef = tree.body[0] if tree.body else None
             if not isinstance(fdef, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -245,10 +254,14 @@ class JITFunction(Generic[P, R]):
                     f"{self.__name__}: a kernel must be a function defined with `def`",
                     filename,
                     first_line,
+                    code="ASC-F104",
                 )
             if isinstance(fdef, ast.AsyncFunctionDef):
                 raise CompileError(
-                    f"{self.__name__}: async kernels are not supported", filename, first_line
+                    f"{self.__name__}: async kernels are not supported",
+                    filename,
+                    first_line,
+                    code="ASC-F104",
                 )
             mismatch = code_mismatch(fn.__code__, text, tree, first_line, filename)
             if mismatch is not None:
@@ -262,6 +275,7 @@ class JITFunction(Generic[P, R]):
                     shift,
                     lines[0],
                     len(lines[0].strip()),
+                    code="ASC-F105",
                 )
             self._taken = None  # (parsed: the file's lines are not needed any more)
             fdef.decorator_list = []
@@ -275,6 +289,7 @@ class JITFunction(Generic[P, R]):
                     "split its expressions or nested blocks into smaller parts",
                     filename,
                     first_line,
+                    code="ASC-F106",
                 ) from None
             plain = [
                 line[shift:] if line[:shift].strip() == "" else line
@@ -303,7 +318,9 @@ class JITFunction(Generic[P, R]):
         if isinstance(grid, LaunchOptions):  # pyasc's record of the same two
             grid = (grid.core_num, grid.stream)
         if isinstance(grid, tuple) and not 1 <= len(grid) <= 2:
-            raise TypeError(f"{self.__name__}[...] takes block_dim and optionally a stream")
+            raise CompileError(
+                f"{self.__name__}[...] takes block_dim and optionally a stream", code="ASC-F114"
+            )
         block_dim = check_block_dim(grid[0] if isinstance(grid, tuple) else grid)
 
         def launch(*args: Any, **kwargs: Any) -> None:
@@ -318,11 +335,12 @@ class JITFunction(Generic[P, R]):
             launch_options = {k: v for k, v in extra.items() if k not in DEFAULT_OPTIONS}
             unknown = sorted(set(launch_options) - set(backend.OPTIONS))
             if unknown:
-                raise TypeError(
+                raise CompileError(
                     f"{self.__name__}: unknown keyword(s) {', '.join(unknown)}: not a parameter "
                     f"of the kernel, a compile option ({', '.join(sorted(DEFAULT_OPTIONS))}) "
                     f"or a launch option of backend '{backend.name}' "
-                    f"({', '.join(backend.OPTIONS) or 'none'})"
+                    f"({', '.join(backend.OPTIONS) or 'none'})",
+                    code="ASC-F111",
                 )
             merged = self._merged_options(compile_options, kwargs)
             with deep_recursion():  # long expressions and deep nesting recurse per level
@@ -337,6 +355,8 @@ class JITFunction(Generic[P, R]):
             )
             backend.launch(compiled, block_dim, runtime_args, **launch_options)
 
+        # (a plain function: a wrapper's frame would shift the warnings' stacklevels)
+        launch.__qualname__ = launch.__name__ = f"{self.__name__}[{block_dim}]"
         return launch
 
     def compile(self, *args: Any, block_dim: int = 1, **kwargs: Any) -> CompiledKernel:
@@ -354,14 +374,16 @@ class JITFunction(Generic[P, R]):
         merged = self._merged_options(options, kwargs)
         backend = aot.pop("backend", None)
         if aot and backend not in _AOT_BACKENDS:
-            raise TypeError(
+            raise CompileError(
                 f"{self.__name__}: {', '.join(sorted(aot))} build a kernel binary with "
-                f"CANN: pass backend='npu' (or 'model') too"
+                f"CANN: pass backend='npu' (or 'model') too",
+                code="ASC-F111",
             )
         if backend not in (None, "cpu", *_AOT_BACKENDS):
-            raise TypeError(
+            raise CompileError(
                 f"{self.__name__}: compile(backend={backend!r}): the backends are 'cpu' "
-                f"(no binary) and {' and '.join(repr(b) for b in _AOT_BACKENDS)} (a CANN build)"
+                f"(no binary) and {' and '.join(repr(b) for b in _AOT_BACKENDS)} (a CANN build)",
+                code="ASC-F111",
             )
         with deep_recursion():  # long expressions and deep nesting recurse per level
             compiled = self._compile_cached(self._request(args, kwargs, merged), block_dim)
@@ -391,7 +413,8 @@ class JITFunction(Generic[P, R]):
             if not merged["auto_sync"]:
                 raise CompileError(
                     f"{self.__name__}: auto_sync_log={merged['auto_sync_log']!r} logs "
-                    "bisheng's automatic synchronisation, but auto_sync=False"
+                    "bisheng's automatic synchronisation, but auto_sync=False",
+                    code="ASC-F112",
                 )
             flag = f"-cce-auto-sync-log={merged['auto_sync_log']}"
             merged["bisheng_options"] = [*(merged["bisheng_options"] or ()), flag]
@@ -404,7 +427,8 @@ class JITFunction(Generic[P, R]):
             if merged[key] and not merged["run_passes"]:
                 # Never ignore an option silently: its pass would not run.
                 raise CompileError(
-                    f"{self.__name__}: {key}=True needs the pass pipeline, but run_passes=False"
+                    f"{self.__name__}: {key}=True needs the pass pipeline, but run_passes=False",
+                    code="ASC-F112",
                 )
         return merged
 
@@ -495,7 +519,7 @@ class JITFunction(Generic[P, R]):
         try:
             bound = self._signature.bind(*args, **kwargs)
         except TypeError as e:
-            raise TypeError(f"{self.__name__}: {e}") from None
+            raise CompileError(f"{self.__name__}: {e}", code="ASC-F110") from None
         bound.apply_defaults()
         return _Specialisation(self, bound.arguments)
 
@@ -663,9 +687,10 @@ class _Specialisation:
                 # pointer to its bytes.
                 cls = ann if struct_ann else type(value)
                 if not isinstance(value, cls) or value.handle is not None:
-                    raise TypeError(
+                    raise CompileError(
                         f"{jf.__name__}: argument '{name}' is annotated {cls.__name__} but "
-                        f"got {type(value).__name__}; pass an {cls.__name__}() made on the host"
+                        f"got {type(value).__name__}; pass an {cls.__name__}() made on the host",
+                        code="ASC-F110",
                     )
                 self.params.append((name, StructParam(cls)))
                 self._runtime_names.append(name)
@@ -686,18 +711,20 @@ class _Specialisation:
                     if ann is GlobalAddress
                     else getattr(ann, "__name__", ann)
                 )
-                raise TypeError(
+                raise CompileError(
                     f"{jf.__name__}: argument '{name}' is annotated {getattr(ann, '__name__', ann)} "
-                    f"but got {type(value).__name__}; pass {want}"
+                    f"but got {type(value).__name__}; pass {want}",
+                    code="ASC-F110",
                 )
             if (
                 ann in _SCALAR_ANNOTATIONS
                 and isinstance(value, bool | int | float)
                 and not isinstance(value, _SCALAR_ANNOTATIONS[ann][1])
             ):
-                raise TypeError(
+                raise CompileError(
                     f"{jf.__name__}: argument '{name}' is annotated {ann.__name__} but got "
-                    f"{type(value).__name__} {value!r}"
+                    f"{type(value).__name__} {value!r}",
+                    code="ASC-F110",
                 )
             if isinstance(value, MockTensor | MockValue):
                 kind = GmParam if isinstance(value, MockTensor) else ScalarParam
@@ -713,11 +740,12 @@ class _Specialisation:
             elif isinstance(value, float):
                 self.params.append((name, ScalarParam(dt.float32)))
             else:
-                raise TypeError(
+                raise CompileError(
                     f"{jf.__name__}: Argument type in JIT function is not supported: "
                     f"{type(value).__name__} (argument '{name}'; kernels take numpy arrays "
                     "or torch tensors, int, float, bool, tiling structs (asc.adv.TCubeTiling), "
-                    "Struct values (asc.language.core.struct) or ConstExpr values)"
+                    "Struct values (asc.language.core.struct) or ConstExpr values)",
+                    code="ASC-F110",
                 )
             self._runtime_names.append(name)
         self._jf = jf
@@ -776,7 +804,9 @@ def _check_kernel_function(fn: Any) -> None:
     import types
 
     if not isinstance(inspect.unwrap(fn), types.FunctionType):
-        raise TypeError(f"asc.jit decorates a Python function, got {type(fn).__name__} {fn!r}")
+        raise CompileError(
+            f"asc.jit decorates a Python function, got {type(fn).__name__} {fn!r}", code="ASC-F114"
+        )
     if fn.__name__ == "<lambda>":
         import linecache
 
@@ -790,6 +820,7 @@ def _check_kernel_function(fn: Any) -> None:
             max(col, 0),
             line,
             len("lambda"),
+            code="ASC-F104",
         )
 
 
@@ -818,8 +849,9 @@ def _parameter_error(jf: JITFunction, name: str, message: str) -> CompileError:
                 arg.col_offset + source.col_shift,
                 text,
                 length,
+                code="ASC-F110",
             )
-    return CompileError(f"{jf.__name__}: {message}")
+    return CompileError(f"{jf.__name__}: {message}", code="ASC-F110")
 
 
 def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
@@ -867,7 +899,9 @@ def _kernel_type(value: Any, name: str) -> str:
     ):
         if key.startswith(prefix):
             return kind
-    raise TypeError(f"{name}: unknown kernel_type {value!r} (vector, cube or mix)")
+    raise CompileError(
+        f"{name}: unknown kernel_type {value!r} (vector, cube or mix)", code="ASC-F111"
+    )
 
 
 def _max_unroll(option: int | None) -> int:
@@ -883,7 +917,9 @@ def _max_unroll(option: int | None) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise TypeError(f"{MAX_UNROLL_ENV} must be an integer >= 0, got {text!r}")
+        raise CompileError(
+            f"{MAX_UNROLL_ENV} must be an integer >= 0, got {text!r}", code="ASC-F111"
+        )
     return value
 
 
@@ -896,14 +932,17 @@ def _check_options(options: dict[str, Any], name: str) -> None:
     """Unknown options and values of the wrong kind are errors, never ignored."""
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
-        raise TypeError(
+        raise CompileError(
             f"{name}: unknown compile option(s) {', '.join(unknown)} "
-            f"(known: {', '.join(sorted(DEFAULT_OPTIONS))})"
+            f"(known: {', '.join(sorted(DEFAULT_OPTIONS))})",
+            code="ASC-F111",
         )
     for key, value in options.items():
         rule = _OPTION_RULES.get(key)
         if rule is not None and not rule[0](value):
-            raise TypeError(f"{name}: option {key} must be {rule[1]}, got {value!r}")
+            raise CompileError(
+                f"{name}: option {key} must be {rule[1]}, got {value!r}", code="ASC-F111"
+            )
         if key == "kernel_type":
             _kernel_type(value, name)
 
@@ -922,7 +961,8 @@ def _verify(module: Any) -> None:
             " (a value made inside a runtime if or loop is carried out of it only in a "
             "variable, not in a list, a dict or an object's attribute)"
         )
-        raise _located_error(e.op, f"{e}{hint if 'inside' in str(e) else ''}") from None
+        text = f"{e.text}{hint if 'inside' in e.text else ''}"
+        raise _located_error(e.op, text, "ASC-V201") from None
     except Exception:  # VerifyException, or a verifier that crashed: find the op
         pass
     from asc_xdsl.dialects.ir_diagnostics import _own_error  # only to locate a failure
@@ -931,11 +971,11 @@ def _verify(module: Any) -> None:
         message = _own_error(op)
         if message is None:
             continue
-        raise _located_error(op, message)
+        raise _located_error(op, message, "ASC-F107")
     module.verify()
 
 
-def _located_error(op: Any, message: str) -> CompileError:
+def _located_error(op: Any, message: str, code: str) -> CompileError:
     import linecache
 
     from xdsl.dialects.builtin import FileLineColLoc
@@ -944,15 +984,15 @@ def _located_error(op: Any, message: str) -> CompileError:
     if isinstance(loc, FileLineColLoc):
         filename, line, col = loc.filename.data, loc.line.data, loc.column.data
         text = linecache.getline(filename, line) or None
-        return CompileError(message, filename, line, col - 1, text)
-    return CompileError(message)
+        return CompileError(message, filename, line, col - 1, text, code=code)
+    return CompileError(message, code=code)
 
 
 def _print_ir(module: Any) -> str:
     return str(module) + "\n"
 
 
-class SyncWarning(UserWarning):
+class SyncWarning(CodedWarning):
     """A synchronisation problem `verify_sync=True` found (`ascendc-verify-sync`)."""
 
 
@@ -977,7 +1017,7 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
             else:
                 run_pipeline(module, spec)
     except PassFailedException as e:
-        raise _pass_error(str(e)) from None
+        raise _pass_error(getattr(e, "text", str(e)), getattr(e, "code", None)) from None
     for text in found:
         at = _DIAGNOSTIC_AT.match(text)
         if at is None:
@@ -1015,15 +1055,15 @@ def _run_printing(module: Any, spec: str) -> None:
         p.apply(_context(), module)
 
 
-def _pass_error(text: str) -> CompileError:
+def _pass_error(text: str, code: str | None) -> CompileError:
     import linecache
 
     at = _DIAGNOSTIC_AT.match(text)
     if at is None:
-        return CompileError(text)
+        return CompileError(text, code=code)
     filename, line = at["file"], int(at["line"])
     source = linecache.getline(filename, line) or None
-    return CompileError(text[at.end() :], filename, line, int(at["col"]) - 1, source)
+    return CompileError(text[at.end() :], filename, line, int(at["col"]) - 1, source, code=code)
 
 
 def _log_kind(value: Any) -> str:
@@ -1059,7 +1099,7 @@ def _dump(compiled: Any) -> None:
         warnings.warn(
             f"{variable}={directory!r}: cannot write the dumps of kernel '{compiled.name}' "
             f"there ({e.strerror or e}); the kernel compiled, nothing was dumped",
-            RuntimeWarning,
+            ConfigWarning,
             stacklevel=4,
         )
         return

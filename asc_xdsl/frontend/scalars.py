@@ -37,6 +37,7 @@ from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.enums import AscEnum
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.dtypes import DataType
+from asc_xdsl.frontend.errors import code_for_exception, python_error
 from asc_xdsl.language.builder import IRValue, RuntimeScalar
 from asc_xdsl.language.core.utils import describe
 
@@ -431,7 +432,7 @@ class ScalarBuilder(ABC):
         except MemoryError:
             return self.fail(f"the result of {op} is too large to compute at compile time", node)
         except Exception as e:  # a compile-time expression that Python rejects
-            return self.fail(f"{type(e).__name__}: {e}", node)
+            return self.fail(python_error(e), node, code=code_for_exception(e))
 
     def _shift(self, op: str, a: Any, b: Any, dtype: DataType) -> RuntimeScalar:
         """`<<`/`>>` on runtime integers: a constant amount must be in [0, width) (C++

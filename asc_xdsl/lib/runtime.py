@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from asc_xdsl.runtime.config import Platform
+from asc_xdsl.soc import UnknownSocError
 
 SOC_ENV = "ASC_XDSL_SOC_VERSION"
 """The SoC kernels are built for (`config.set_platform(..., soc_version)` sets it)."""
@@ -52,7 +53,7 @@ def get_soc_version() -> Platform:
         return Platform(name)
     except ValueError:
         known = ", ".join(p.value for p in Platform)
-        raise ValueError(f"{SOC_ENV}={name!r} is not a known SoC ({known})") from None
+        raise UnknownSocError(f"{SOC_ENV}={name!r} is not a known SoC ({known})") from None
 
 
 def set_soc_version(soc_version: Platform | str) -> None:

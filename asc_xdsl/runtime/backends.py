@@ -34,7 +34,10 @@ def set_backend(name: str | None) -> None:
     """Select the backend for later launches (None: back to the environment/default)."""
     _register_builtin()
     if name is not None and name not in _FACTORIES:
-        raise LaunchError(f"unknown backend '{name}' (available: {', '.join(sorted(_FACTORIES))})")
+        raise LaunchError(
+            f"unknown backend '{name}' (available: {', '.join(sorted(_FACTORIES))})",
+            code="ASC-R603",
+        )
     global _selected
     _selected = name
 
@@ -59,7 +62,8 @@ def get_backend(name: str | None = None) -> Backend:
     if factory is None:
         where = "" if name or _selected else f" (from {BACKEND_ENV})"
         raise LaunchError(
-            f"unknown backend '{chosen}'{where}; available: {', '.join(sorted(_FACTORIES)) or 'none'}"
+            f"unknown backend '{chosen}'{where}; available: {', '.join(sorted(_FACTORIES)) or 'none'}",
+            code="ASC-R603",
         )
     return factory()
 

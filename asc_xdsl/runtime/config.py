@@ -20,6 +20,8 @@ from __future__ import annotations
 import os
 from enum import Enum
 
+from asc_xdsl.diagnostics import ConfigError
+
 
 class Backend(Enum):
     CPU = "CPU"
@@ -105,7 +107,7 @@ def backend_name(backend: Backend) -> str:
     for pair in filter(None, (p.strip() for p in text.split(","))):
         name, sep, ours = (part.strip() for part in pair.partition("="))
         if not sep or name not in Backend.__members__ or not ours:
-            raise ValueError(
+            raise ConfigError(
                 f"{BACKEND_MAP_ENV}={text!r}: {pair!r} is not Name=backend with Name one of "
                 f"{', '.join(Backend.__members__)} (e.g. NPU=cpu)"
             )
@@ -125,7 +127,7 @@ def set_platform(
     try:
         chosen = Backend(backend) if not isinstance(backend, Backend) else backend
     except ValueError:
-        raise ValueError(
+        raise ConfigError(
             f"unknown backend {backend!r} (one of {', '.join(b.value for b in Backend)})"
         ) from None
     if soc_version is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.runtime import pyasc_env
 
 CACHE_ENV = "ASC_XDSL_CACHE_DIR"
@@ -25,6 +26,6 @@ def cache_dir() -> Path:
     return base / "asc_xdsl"
 
 
-class CacheWarning(UserWarning):
+class CacheWarning(CodedWarning):
     """A disk-cache entry that was damaged, edited by hand or written for another
     kernel: it is discarded and the kernel compiled again."""

@@ -34,8 +34,18 @@ from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
 from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError
 
 
-class KernelIRError(LaunchError):
+class KernelIRError(LaunchError, ValueError):
     """IR that does not parse, does not verify, or holds no (or no such) kernel."""
+
+
+def _text(e: Exception) -> str:
+    """The message of `e` without its code and hint (the KernelIRError shows them)."""
+    return str(getattr(e, "text", e)).rstrip()
+
+
+def _code(e: Exception, default: str) -> str:
+    """The code of `e`, or `default` for an error of xDSL's (which carries none)."""
+    return getattr(e, "code", None) or default
 
 
 def kernel_names(module: ModuleOp) -> list[str]:
@@ -68,7 +78,9 @@ def kernel_from_module(
     try:
         module.verify()
     except VerifyException as e:
-        raise KernelIRError(f"the module does not verify: {e}") from None
+        raise KernelIRError(
+            f"the module does not verify: {_text(e)}", code=_code(e, "ASC-V200")
+        ) from None
     names = kernel_names(module)
     if not names:
         raise KernelIRError(
@@ -96,7 +108,7 @@ def kernel_from_module(
             with source_spans(copied):
                 run_pipeline(lowered)
         except DiagnosticException as e:
-            raise KernelIRError(str(e).rstrip()) from None
+            raise KernelIRError(_text(e), code=_code(e, "ASC-R604")) from None
     kernel = next(
         op for op in lowered.ops if isinstance(op, func.FuncOp) and op.sym_name.data == name
     )
@@ -152,7 +164,7 @@ def kernel_from_text(
         module = parser.parse_module()
         verify_located(module, parser.op_spans)
     except (ParseError, VerifyException) as e:
-        raise KernelIRError(str(e).rstrip()) from None
+        raise KernelIRError(_text(e), code=_code(e, "ASC-V210")) from None
     return kernel_from_module(
         module, name, run_passes=run_passes, source=text, spans=parser.op_spans
     )

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from asc_xdsl.diagnostics import CodedError
+
 # (defined with the IR, which the passes read; re-exported here, the runtime's name)
 from asc_xdsl.dialects.kernel_args import KERNEL_TYPES, is_gm_pointer
 
@@ -23,6 +25,9 @@ __all__ = [
     "Backend",
     "CompiledKernel",
     "LaunchError",
+    "LaunchRuntimeError",
+    "LaunchTypeError",
+    "LaunchValueError",
     "check_block_dim",
     "is_gm_pointer",
 ]
@@ -35,8 +40,31 @@ MAX_BLOCK_DIM = 65535
 """The largest block_dim a launch takes (the CANN runtime's limit; every backend keeps it)."""
 
 
-class LaunchError(Exception):
-    """A launch that cannot run: bad arguments, no backend, a failing device call."""
+class LaunchError(CodedError, Exception):
+    """A launch that cannot run: bad arguments, no backend, a failing device call.
+
+    Each is also the builtin its code's kind names (docs/errors.md): a `LaunchTypeError`
+    for an argument of the wrong kind (ASC-R601), a `LaunchValueError` for one out of
+    range (ASC-R602, ASC-R603), a `LaunchRuntimeError` otherwise (ASC-R600)."""
+
+
+class LaunchRuntimeError(LaunchError, RuntimeError):
+    """A launch that cannot run for a reason other than its arguments (ASC-R600)."""
+
+
+class LaunchTypeError(LaunchError, TypeError):
+    """A launch argument of the wrong kind or number (ASC-R601)."""
+
+
+class LaunchValueError(LaunchError, ValueError):
+    """A launch argument, option or setting out of range, or an unknown backend."""
+
+
+LaunchError._kinds = {
+    "RuntimeError": LaunchRuntimeError,
+    "TypeError": LaunchTypeError,
+    "ValueError": LaunchValueError,
+}
 
 
 def check_block_dim(block_dim: Any) -> int:
@@ -44,13 +72,15 @@ def check_block_dim(block_dim: Any) -> int:
     if isinstance(block_dim, bool) or not hasattr(block_dim, "__index__"):
         raise LaunchError(
             f"block_dim must be an integer in [1, {MAX_BLOCK_DIM}], got "
-            f"{type(block_dim).__name__} {block_dim!r}"
+            f"{type(block_dim).__name__} {block_dim!r}",
+            code="ASC-R601",
         )
     value = block_dim.__index__()
     if not 1 <= value <= MAX_BLOCK_DIM:
         raise LaunchError(
             f"block_dim must be in [1, {MAX_BLOCK_DIM}], got {value} (it is the number of "
-            "blocks the launch runs)"
+            "blocks the launch runs)",
+            code="ASC-R602",
         )
     return value
 
@@ -70,6 +100,13 @@ class CompiledKernel:
     """Compile options (pyasc names: opt_level, insert_sync, ...)."""
     metadata: dict[str, Any] = field(default_factory=dict)
     """Anything else a backend may keep (e.g. a binary's path)."""
+
+    def __repr__(self) -> str:
+        # (the dataclass's would print the whole module and every text)
+        soc = self.module.attributes.get("ascendc.soc")
+        on = f", soc={soc.data!r}" if soc is not None and hasattr(soc, "data") else ""
+        texts = ", ".join(self.asm) or "none"
+        return f"<CompiledKernel {self.name!r}: {self.kernel_type} kernel{on}, texts: {texts}>"
 
     @property
     def function(self) -> func.FuncOp:

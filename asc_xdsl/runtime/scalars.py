@@ -34,7 +34,9 @@ def scalar_spec(t: Attribute) -> ScalarSpec:
     try:
         dtype = np_dtype(t)
     except TypeError:
-        raise LaunchError(f"kernel parameters of type {t} cannot be passed from the host") from None
+        raise LaunchError(
+            f"kernel parameters of type {t} cannot be passed from the host", code="ASC-R601"
+        ) from None
     name = "bfloat16" if str(t) == "bf16" else dtype.name
     bounds = int_bounds(t) if isinstance(t, IntegerType | IndexType) else None
     return ScalarSpec(str(t), name, bounds)

@@ -34,6 +34,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.lexer import Span
 
+from asc_xdsl.diagnostics import CodedError, lookup, pass_code
+
 Where = Operation | SSAValue
 
 _SPANS: ContextVar[Mapping[Operation, Span] | None] = ContextVar("asc_pass_spans", default=None)
@@ -100,17 +102,24 @@ def _one_line(op: Operation) -> str:
     return out.getvalue().strip()
 
 
+class PassError(CodedError, PassFailedException, ValueError):
+    """A pass's located errors (ASC-P3xx by pass, `asc_xdsl.diagnostics.PASS_CODES`)."""
+
+
 @dataclass
 class Diagnostic:
     severity: str  # "warning" | "error"
     where: Where
     message: str
     notes: Sequence[tuple[Where, str]] = ()
+    code: str | None = None  # shown after the message, its hint after the notes
 
     def format(self) -> str:
-        parts = [locate(self.where, self.severity, self.message)]
+        message = self.message if self.code is None else f"{self.message} [{self.code}]"
+        parts = [locate(self.where, self.severity, message)]
         parts += [locate(w, "note", m) for w, m in self.notes]
-        return "\n".join(parts)
+        hint = lookup(self.code).hint if self.code is not None else None
+        return "\n".join(parts + ([f"hint: {hint}"] if hint else []))
 
 
 @dataclass
@@ -121,7 +130,8 @@ class PassDiagnostics:
     items: list[Diagnostic] = field(default_factory=list)
 
     def warning(self, where: Where, message: str, notes: Sequence[tuple[Where, str]] = ()) -> None:
-        self.items.append(Diagnostic("warning", where, message, notes))
+        code = pass_code(self.pass_name, "warning")
+        self.items.append(Diagnostic("warning", where, message, notes, code))
 
     def error(self, where: Where, message: str, notes: Sequence[tuple[Where, str]] = ()) -> None:
         self.items.append(Diagnostic("error", where, message, notes))
@@ -142,12 +152,14 @@ class PassDiagnostics:
                     handler(text)
         errors = self.errors
         if errors:
-            raise PassFailedException("\n".join(d.format() for d in errors))
+            code = pass_code(self.pass_name, "error")
+            raise PassError("\n".join(d.format() for d in errors), code=code)
 
 
-def fail(pass_name: str, where: Where, message: str) -> PassFailedException:
-    """The exception a pass raises for one located error."""
-    return PassFailedException(Diagnostic("error", where, f"{pass_name}: {message}").format())
+def fail(pass_name: str, where: Where, message: str) -> PassError:
+    """The exception a pass raises for one located error, with the pass's code."""
+    text = Diagnostic("error", where, f"{pass_name}: {message}").format()
+    return PassError(text, code=pass_code(pass_name, "error"))
 
 
 def structured_functions(module: Operation, pass_name: str) -> Iterator[func.FuncOp]:

@@ -23,6 +23,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "asc_xdsl.utils": (0, "utils"),
     "asc_xdsl.xdsl_compat": (0, "utils"),  # the xDSL release check, before any xDSL import
     "asc_xdsl.log": (0, "utils"),  # the loggers every layer logs through (stdlib only)
+    "asc_xdsl.diagnostics": (0, "utils"),  # the table of error codes (stdlib only)
     "asc_xdsl.soc": (1, "ir"),
     "asc_xdsl.enums": (1, "ir"),
     "asc_xdsl.dialects": (1, "ir"),

@@ -80,7 +80,7 @@ def test_a_failing_target_is_an_internal_error(failing_tools, capsys):
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("pass{", "the pass pipeline does not parse:\npass-pipeline:1:6"),
+        ("pass{", "the pass pipeline does not parse: [ASC-T700]\npass-pipeline:1:6"),
         ("canonicalize{max-iterations=1", "the pass pipeline does not parse"),
         ("no-such-pass", "-p 'no-such-pass': Unrecognized passes: ['no-such-pass']"),
         ("ascendc-jit-pipeline{insert-sync=abc}", "Incompatible types"),

@@ -43,6 +43,7 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.diagnostics import ApiValueError
 from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg, _parse_position
 from asc_xdsl.dialects.attr_def import attr_definition
 from asc_xdsl.dialects.interned import by_identity
@@ -157,7 +158,7 @@ class MatmulConfigAttr(ParametrizedAttribute):
         values = dict(values or {})
         unknown = [k for k in values if k not in _FIELDS]
         if unknown:
-            raise ValueError(f"MatmulConfig has no field {', '.join(unknown)}")
+            raise ApiValueError(f"MatmulConfig has no field {', '.join(unknown)}")
         super().__init__(
             DictionaryAttr({k: _field_attr(_FIELDS[k], int(v)) for k, v in values.items()})
         )

@@ -75,6 +75,7 @@ from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, EffectInstance, MemoryEffect, MemoryEffectKind, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.diagnostics import ApiTypeError
 from asc_xdsl.dialects.ascendc.base import (
     ArrayArg,
     AscendCOp,
@@ -815,7 +816,7 @@ class SpecOp(AscendCOp):
         spec = self.SPEC
         if len(operands) != len(spec.operands):
             names = ", ".join(o.name for o in spec.operands)
-            raise TypeError(f"{spec.name} takes {len(spec.operands)} operands ({names})")
+            raise ApiTypeError(f"{spec.name} takes {len(spec.operands)} operands ({names})")
         plan = _construction_plan(type(self))
         properties: dict[str, Attribute] = {}
         for p in spec.props:
@@ -835,12 +836,14 @@ class SpecOp(AscendCOp):
             elif p.kind is PropKind.STRING:
                 properties[p.name] = StringAttr(str(value))
             else:
-                raise TypeError(f"{spec.name}: property {p.name} takes an attribute, got {value!r}")
+                raise ApiTypeError(
+                    f"{spec.name}: property {p.name} takes an attribute, got {value!r}"
+                )
         if props:
-            raise TypeError(f"{spec.name}: unknown properties {', '.join(props)}")
+            raise ApiTypeError(f"{spec.name}: unknown properties {', '.join(props)}")
         if result_types is None:
             if plan.default_results is None:
-                raise TypeError(f"{spec.name}: result_types are required")
+                raise ApiTypeError(f"{spec.name}: result_types are required")
             result_types = plan.default_results
         if plan.optional_results:  # IRDL takes a list per optional result
             given = list(result_types)

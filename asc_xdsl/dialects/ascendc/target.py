@@ -20,7 +20,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl import soc as soc_table
-from asc_xdsl.soc import SOC_ATTR
+from asc_xdsl.soc import SOC_ATTR, UnknownSocError
 
 ATLAS_A2_A3 = soc_table.ATLAS_A2_A3
 """The family the specs' dtype tables describe (arch 2201)."""
@@ -76,5 +76,5 @@ def checks_atlas_a2_a3(op: Operation) -> bool:
 def set_soc(module: ModuleOp, soc: str) -> None:
     """Name the SoC `module` is compiled for (a ValueError for an unknown name)."""
     if soc not in SOC_FAMILY:
-        raise ValueError(f"unknown SoC '{soc}' (known: {', '.join(SOC_FAMILY)})")
+        raise UnknownSocError(f"unknown SoC '{soc}' (known: {', '.join(SOC_FAMILY)})")
     module.attributes[SOC_ATTR] = StringAttr(soc)

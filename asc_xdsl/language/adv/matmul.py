@@ -14,6 +14,7 @@ import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from asc_xdsl.diagnostics import ApiTypeError
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.enums import (
@@ -66,7 +67,7 @@ class MatmulType:
         from asc_xdsl.dialects.ascendc.adv_types import MatrixSpec
 
         if not isinstance(self.dtype, DataType):
-            raise TypeError(f"MatmulType: dtype must be a data type, got {self.dtype!r}")
+            raise ApiTypeError(f"MatmulType: dtype must be a data type, got {self.dtype!r}")
         return MatrixSpec(
             TPosition(self.position),
             CubeFormat(self.format),
@@ -717,19 +718,19 @@ def _preset(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> MatmulC
     fixed, params = _PRESETS[name]
     api = f"get_{name}_config"
     if len(args) > len(params):
-        raise TypeError(f"{api} takes {len(params)} arguments, got {len(args)}")
+        raise ApiTypeError(f"{api} takes {len(params)} arguments, got {len(args)}")
     values = dict(fixed)
     given = dict(zip([p[0] for p in params], args, strict=False))
     for key, value in kwargs.items():
         if key not in {p[0] for p in params}:
-            raise TypeError(f"{api} has no parameter {key!r}")
+            raise ApiTypeError(f"{api} has no parameter {key!r}")
         if key in given:
-            raise TypeError(f"{api}: {key!r} given twice")
+            raise ApiTypeError(f"{api}: {key!r} given twice")
         given[key] = value
     for py, field, default in params:
         value = given.get(py, default)
         if value is None:
-            raise TypeError(f"{api} is missing the argument {py!r}")
+            raise ApiTypeError(f"{api} is missing the argument {py!r}")
         values[field] = value
     return MatmulConfig(**values)
 
@@ -888,7 +889,7 @@ def get_mm_config(*args: Any) -> MatmulConfig:
     config = _preset(_MODE_PRESETS[mode], (), {})
     for group in groups:
         if not isinstance(group, _PARAM_GROUPS):
-            raise TypeError(
+            raise ApiTypeError(
                 "get_mm_config takes a MatmulConfigMode, then MatmulShapeParams, "
                 f"MatmulQuantParams, MatmulBatchParams or MatmulFuncParams, got {group!r}"
             )

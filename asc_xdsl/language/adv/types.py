@@ -12,6 +12,7 @@ import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from asc_xdsl.diagnostics import ApiTypeError
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.enums import BatchMode, BatchOutMode, IterateOrder, ScheduleType
 from asc_xdsl.language.builder import IRValue, require_jit
@@ -114,24 +115,26 @@ class MatmulConfig:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             fields = _config_fields()
             if len(args) > len(fields):
-                raise TypeError(f"MatmulConfig has {len(fields)} fields, got {len(args)} arguments")
+                raise ApiTypeError(
+                    f"MatmulConfig has {len(fields)} fields, got {len(args)} arguments"
+                )
             by_name = {f.name: f for f in fields}
             values = {f.name: v for f, v in zip(fields, args, strict=False)}
             for name, value in kwargs.items():
                 if name not in by_name:
-                    raise TypeError(f"MatmulConfig has no field {name!r}")
+                    raise ApiTypeError(f"MatmulConfig has no field {name!r}")
                 if name in values:
-                    raise TypeError(f"MatmulConfig: field {name!r} given twice")
+                    raise ApiTypeError(f"MatmulConfig: field {name!r} given twice")
                 values[name] = value
             for name, value in values.items():
                 if isinstance(value, IRValue) or not isinstance(value, int):
-                    raise TypeError(
+                    raise ApiTypeError(
                         f"MatmulConfig field {name} must be a compile-time int or bool (the "
                         f"config is a C++ template argument), got {value!r}"
                     )
                 limit = by_name[name].limit
                 if not 0 <= int(value) <= limit:
-                    raise TypeError(f"MatmulConfig field {name} = {value} is outside 0..{limit}")
+                    raise ApiTypeError(f"MatmulConfig field {name} = {value} is outside 0..{limit}")
             self.values: dict[str, int] = {k: int(v) for k, v in values.items()}
 
     def __getattr__(self, name: str) -> int:

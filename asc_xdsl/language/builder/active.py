@@ -3,7 +3,9 @@ build IR through it), and the error raised when there is none."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from asc_xdsl.diagnostics import CodedError
 
 if TYPE_CHECKING:
     from asc_xdsl.language.builder.interface import KernelBuilder
@@ -13,13 +15,15 @@ _ACTIVE: list[KernelBuilder] = []
 time it builds one kernel's IR)."""
 
 
-class JitOnlyError(RuntimeError):
-    """An asc API function called from plain Python instead of inside a `@jit` kernel."""
+class JitOnlyError(CodedError, RuntimeError):
+    """An asc API function called from plain Python instead of inside a `@jit` kernel
+    (ASC-F113)."""
 
-    def __init__(self, api: str) -> None:
-        super().__init__(
+    def __init__(self, api: str, **coded: Any) -> None:
+        RuntimeError.__init__(
+            self,
             f"asc.{api}() can only be used inside a function decorated with @asc.jit "
-            "while it is being compiled (it builds kernel IR; it does not run in Python)"
+            "while it is being compiled (it builds kernel IR; it does not run in Python)",
         )
 
 

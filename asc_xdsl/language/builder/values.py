@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from asc_xdsl.diagnostics import ApiTypeError
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language.builder.active import require_jit
 
@@ -33,7 +34,7 @@ class IRValue:
         return clone
 
     def __bool__(self) -> bool:
-        raise TypeError(
+        raise ApiTypeError(
             f"a runtime {type(self).__name__} has no Python truth value: use it in an "
             "`if`/`while` of the kernel (compiled to scf.if/scf.while), not in Python logic"
         )

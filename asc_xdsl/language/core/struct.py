@@ -25,6 +25,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from asc_xdsl.diagnostics import ApiNotImplementedError, ApiTypeError
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language.builder import IRValue, RuntimeScalar, in_jit, require_jit
 from asc_xdsl.language.core.utils import describe
@@ -63,9 +64,9 @@ class Field(BaseField):
         enum: str | None = None,
     ) -> None:
         if not isinstance(dtype, DataType):
-            raise TypeError(f"Field: dtype must be a data type (asc.int32, ...), got {dtype!r}")
+            raise ApiTypeError(f"Field: dtype must be a data type (asc.int32, ...), got {dtype!r}")
         if enum is not None:
-            raise NotImplementedError(
+            raise ApiNotImplementedError(
                 f"Field(enum={enum!r}): fields of a C++ enum type are not supported; "
                 "declare the field with its integer dtype"
             )
@@ -82,9 +83,9 @@ class Field(BaseField):
 
     def host_value(self, owner: str, attribute: str, value: Any) -> Any:
         if isinstance(value, IRValue) or not isinstance(value, bool | int | float):
-            raise TypeError(f"{owner}.{attribute} must be a number, got {value!r}")
+            raise ApiTypeError(f"{owner}.{attribute} must be a number, got {value!r}")
         if isinstance(value, float) and not self.dtype.is_float():
-            raise TypeError(f"{owner}.{attribute} is a {self.dtype.name}, got {value!r}")
+            raise ApiTypeError(f"{owner}.{attribute} is a {self.dtype.name}, got {value!r}")
         return value
 
 
@@ -95,7 +96,7 @@ class StructField(BaseField):
         self, struct_cls: type[Struct], default: Any = None, name: str | None = None
     ) -> None:
         if not (isinstance(struct_cls, type) and issubclass(struct_cls, Struct)):
-            raise TypeError(f"StructField takes a Struct class, got {struct_cls!r}")
+            raise ApiTypeError(f"StructField takes a Struct class, got {struct_cls!r}")
         super().__init__(default, name)
         self.struct_cls = struct_cls
 
@@ -109,7 +110,7 @@ class StructField(BaseField):
         if value is None:
             return self.struct_cls()
         if not isinstance(value, self.struct_cls) or value.handle is not None:
-            raise TypeError(
+            raise ApiTypeError(
                 f"{owner}.{attribute} must be a {self.struct_cls.__name__} made on the host, "
                 f"got {value!r}"
             )
@@ -125,17 +126,17 @@ class Struct(IRValue):
         super().__init_subclass__(**kwargs)
         cls.struct_fields = {n: v for n, v in vars(cls).items() if isinstance(v, BaseField)}
         if not cls.struct_fields:
-            raise TypeError(f"Struct {cls.__name__} must have at least one field")
+            raise ApiTypeError(f"Struct {cls.__name__} must have at least one field")
         for attribute in cls.struct_fields:
             delattr(cls, attribute)  # instances read fields through __getattr__
 
     def __init__(self, **fields: Any) -> None:
         api = type(self).__name__
         if type(self) is Struct:
-            raise TypeError("Struct is a base class: define a subclass with fields")
+            raise ApiTypeError("Struct is a base class: define a subclass with fields")
         for name in fields:
             if name not in self.struct_fields:
-                raise TypeError(f"{api} has no field {name!r}")
+                raise ApiTypeError(f"{api} has no field {name!r}")
         if in_jit():
             self._init_kernel(fields)
             return
@@ -144,7 +145,7 @@ class Struct(IRValue):
         for name, field in self.struct_fields.items():
             value = fields.get(name, field.default)
             if value is _MISSING:
-                raise TypeError(f"{api}: field {name!r} has no default: give it a value")
+                raise ApiTypeError(f"{api}: field {name!r} has no default: give it a value")
             values[name] = field.host_value(api, name, value)
         object.__setattr__(self, "_host", values)
 
@@ -207,7 +208,7 @@ class Struct(IRValue):
     def _host_values(self) -> dict[str, Any]:
         values = self.__dict__.get("_host")
         if values is None:
-            raise TypeError(f"a runtime {type(self).__name__} has no host values")
+            raise ApiTypeError(f"a runtime {type(self).__name__} has no host values")
         return values
 
     # -- fields -------------------------------------------------------------------

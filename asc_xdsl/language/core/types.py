@@ -19,6 +19,7 @@ import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from asc_xdsl.diagnostics import ApiTypeError, ApiValueError
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language._spec_methods import ShapeInfoSpecMethods
@@ -202,7 +203,7 @@ class _Form:
             valued = [p for p in self.params if p.name != "dtype" and p.name not in after]
             form = struct_form(f"AscendC::{self.struct}", len(valued))
             if form is None:
-                raise TypeError(f"{self.struct} has no constructor of {len(valued)} fields")
+                raise ApiTypeError(f"{self.struct} has no constructor of {len(valued)} fields")
             by_key = {_field_key(p.cpp or p.name.replace("_", "")): p.name for p in valued}
             self._fields = [(by_key[_field_key(f[0])], f[2], f[3]) for f in form]
         return self._fields
@@ -501,7 +502,7 @@ class AggregateValue(IRValue):
         api = type(self).__name__
         members = self.host_members()
         if len(args) > len(members):
-            raise TypeError(f"{api} has {len(members)} members, got {len(args)} arguments")
+            raise ApiTypeError(f"{api} has {len(members)} members, got {len(args)} arguments")
         object.__setattr__(self, "handle", None)
         object.__setattr__(self, "_host", dict.fromkeys(members, self._DEFAULT))
         for name, value in zip(members, args, strict=False):
@@ -545,7 +546,7 @@ class AggregateValue(IRValue):
         from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 
         if "_host" not in self.__dict__:
-            raise TypeError(f"a runtime {type(self).__name__} has no host bytes")
+            raise ApiTypeError(f"a runtime {type(self).__name__} has no host bytes")
         fields = [f for f in struct_entry(self._CPP)["fields"] if f[3] == "value"]
         layout = np.dtype([(f[0], _BY_IR_NAME[f[2]].numpy_name) for f in fields], align=True)
         record = np.zeros((), layout)
@@ -556,7 +557,7 @@ class AggregateValue(IRValue):
     def host_values(self) -> dict[str, int]:
         """The members' values by C++ name (a host-side value only)."""
         if "_host" not in self.__dict__:
-            raise TypeError(f"a runtime {type(self).__name__} has no host values")
+            raise ApiTypeError(f"a runtime {type(self).__name__} has no host values")
         return dict(self._host)
 
     def __repr__(self) -> str:
@@ -571,10 +572,10 @@ def _host_int(api: str, name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         value_ = getattr(value, "value", value)  # an IntEnum-like host enum
         if isinstance(value_, bool) or not isinstance(value_, int):
-            raise TypeError(f"{api}.{name} must be an int, got {value!r}")
+            raise ApiTypeError(f"{api}.{name} must be an int, got {value!r}")
         value = value_
     if not -(2**31) <= value < 2**31:
-        raise ValueError(f"{api}.{name} = {value} does not fit its int32_t member")
+        raise ApiValueError(f"{api}.{name} = {value} does not fit its int32_t member")
     return int(value)
 
 
@@ -597,11 +598,13 @@ class TensorShape(tuple):
         dims = []
         for d in args:
             if isinstance(d, bool | IRValue):
-                raise TypeError(f"TensorShape takes compile-time ints, got {describe(d)}")
+                raise ApiTypeError(f"TensorShape takes compile-time ints, got {describe(d)}")
             try:
                 dims.append(operator.index(d))
             except TypeError:
-                raise TypeError(f"TensorShape takes compile-time ints, got {describe(d)}") from None
+                raise ApiTypeError(
+                    f"TensorShape takes compile-time ints, got {describe(d)}"
+                ) from None
         return super().__new__(cls, dims)
 
     def size(self) -> int:

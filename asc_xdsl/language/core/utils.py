@@ -9,6 +9,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
+from asc_xdsl.diagnostics import ApiTypeError
 from asc_xdsl.language.builder import IRValue, KernelBuilder, RuntimeScalar, require_jit
 
 
@@ -54,7 +55,7 @@ def static_assert(test: bool, message: str | None = None) -> None:
             g.fail(f"static_assert: {text}")
         return
     if not isinstance(test, bool):
-        raise TypeError(f"static_assert needs a bool, got {describe(test)}")
+        raise ApiTypeError(f"static_assert needs a bool, got {describe(test)}")
     if not test:
         raise AssertionError(text)
 

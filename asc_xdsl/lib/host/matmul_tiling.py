@@ -32,6 +32,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
+from asc_xdsl.diagnostics import ApiTypeError, ApiValueError, CodedWarning
 from asc_xdsl.lib.host.enums import (
     DTYPE_BITS,
     UB_POSITIONS,
@@ -50,7 +51,7 @@ DEFAULT_SINGLE_ALIGN = 16  # singleCoreM/N are 16-aligned unless set_align_split
 L0C_BYTES = 4  # L0C holds float or int32_t
 
 
-class TilingWarning(UserWarning):
+class TilingWarning(CodedWarning):
     """A tiling request that cannot be met (the setter or get_tiling returned -1)."""
 
 
@@ -71,12 +72,12 @@ def _enum(value: Any, enum: type, what: str) -> Any:
     try:
         return enum(value)
     except ValueError:
-        raise ValueError(f"{what} must be a host.{enum.__name__}, got {value!r}") from None
+        raise ApiValueError(f"{what} must be a host.{enum.__name__}, got {value!r}") from None
 
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, got {value!r}")
+        raise ApiTypeError(f"{what} must be an int, got {value!r}")
     return value
 
 
@@ -146,7 +147,9 @@ class MatmulApiTilingBase:
 
             platform = get_ascendc_platform()
         if not isinstance(platform, PlatformAscendC):
-            raise TypeError(f"{type(self).__name__} needs a host.PlatformAscendC, got {platform!r}")
+            raise ApiTypeError(
+                f"{type(self).__name__} needs a host.PlatformAscendC, got {platform!r}"
+            )
         self.platform = platform
         self.a, self.b = MatType(), MatType()
         self.c, self.bias_type = MatType(), MatType()
@@ -374,7 +377,9 @@ class MatmulApiTilingBase:
         from asc_xdsl.language.adv.tiling import TCubeTiling
 
         if not isinstance(tiling, TCubeTiling) or tiling.handle is not None:
-            raise TypeError(f"get_tiling needs a host-side asc.adv.TCubeTiling(), got {tiling!r}")
+            raise ApiTypeError(
+                f"get_tiling needs a host-side asc.adv.TCubeTiling(), got {tiling!r}"
+            )
         result = self._compute()
         if isinstance(result, str):
             self._result = None

@@ -8,7 +8,9 @@ kernel runs with.
 
 from __future__ import annotations
 
+from asc_xdsl.diagnostics import ApiValueError
 from asc_xdsl.runtime.config import Platform
+from asc_xdsl.soc import UnknownSocError
 
 
 class PlatformAscendC:
@@ -23,7 +25,7 @@ class PlatformAscendC:
             self.soc_version = Platform(name)
         except ValueError:
             known = ", ".join(p.value for p in Platform)
-            raise ValueError(f"unknown SoC version {name!r}; known: {known}") from None
+            raise UnknownSocError(f"unknown SoC version {name!r}; known: {known}") from None
         sizes = get_platform(self.soc_version.value)  # the shared SoC table's sizes
         self._memory = dict(sizes.memory_sizes)
         self._aic, self._aiv = sizes.aic_cores, sizes.aiv_cores
@@ -42,7 +44,7 @@ class PlatformAscendC:
         try:
             return self._memory[memory]
         except KeyError:
-            raise ValueError(
+            raise ApiValueError(
                 f"unknown memory {memory!r}; known: {', '.join(self._memory)}"
             ) from None
 

@@ -10,7 +10,7 @@ from typing import Any
 _LAZY = {
     "AclError": "errors",
     "CannError": "errors",
-    "CompileError": "errors",
+    "BishengError": "errors",
     "ToolkitNotFoundError": "errors",
     "CannBackend": "backend",
     "ModelBackend": "backend",

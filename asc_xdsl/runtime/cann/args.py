@@ -100,23 +100,29 @@ def check_scalar(spec: ScalarSpec, value: Any, index: int, name: str | None = No
     if not isinstance(value, bool | int | float):
         raise LaunchError(
             f"argument {index} must be a number for parameter type {spec.type}, got "
-            f"{type(value).__name__}{where}"
+            f"{type(value).__name__}{where}",
+            code="ASC-R601",
         )
     if spec.bounds is not None:
         if isinstance(value, float):
             if not value.is_integer():
                 raise LaunchError(
-                    f"argument {index}: {value!r} is not an integer ({spec.type}){where}"
+                    f"argument {index}: {value!r} is not an integer ({spec.type}){where}",
+                    code="ASC-R601",
                 )
             value = int(value)
         lo, hi = spec.bounds
         if not lo <= value <= hi:
             range_text = f": {lo} .. {hi}" if name else f" ({lo} .. {hi})"
             label = f" (parameter '{name}'{range_text})" if name else range_text
-            raise LaunchError(f"argument {index}: {value!r} does not fit in {spec.type}{label}")
+            raise LaunchError(
+                f"argument {index}: {value!r} does not fit in {spec.type}{label}", code="ASC-R602"
+            )
         return bool(value) if spec.dtype == "bool" else int(value)
     if spec.dtype not in FLOAT_MAX:
-        raise LaunchError(f"kernel parameters of type {spec.type} cannot be passed from the host")
+        raise LaunchError(
+            f"kernel parameters of type {spec.type} cannot be passed from the host", code="ASC-R601"
+        )
     try:
         number = float(value)
     except OverflowError:  # an int beyond any float
@@ -126,7 +132,8 @@ def check_scalar(spec: ScalarSpec, value: Any, index: int, name: str | None = No
     if math.isinf(number) or _rounds_to_inf(number, spec.dtype):
         raise LaunchError(
             f"argument {index}: {value!r} does not fit in {spec.type} (largest finite value "
-            f"{FLOAT_MAX[spec.dtype]:g}){where}"
+            f"{FLOAT_MAX[spec.dtype]:g}){where}",
+            code="ASC-R602",
         )
     return number
 
@@ -237,7 +244,9 @@ class Workspace:
 
     def __post_init__(self) -> None:
         if isinstance(self.nbytes, bool) or not isinstance(self.nbytes, int) or self.nbytes < 0:
-            raise LaunchError(f"Workspace(nbytes) takes a byte count >= 0, got {self.nbytes!r}")
+            raise LaunchError(
+                f"Workspace(nbytes) takes a byte count >= 0, got {self.nbytes!r}", code="ASC-R602"
+            )
 
     def size(self, system_workspace: int) -> int:
         """Bytes to allocate on a SoC whose system workspace is `system_workspace`."""
@@ -259,7 +268,8 @@ def gm_argument(value: Any, index: int) -> HostBuffer | DevicePointer | Workspac
         if not value.is_contiguous():
             raise LaunchError(
                 f"argument {index}: the CPU torch tensor is not contiguous; pass "
-                f"tensor.contiguous() (its results are copied back in place)"
+                f"tensor.contiguous() (its results are copied back in place)",
+                code="ASC-R602",
             )
         nbytes = value.numel() * value.element_size()
         raw = (ctypes.c_uint8 * nbytes).from_address(value.data_ptr()) if nbytes else None
@@ -268,9 +278,11 @@ def gm_argument(value: Any, index: int) -> HostBuffer | DevicePointer | Workspac
     if device is not None:
         raise LaunchError(
             f"argument {index}: torch tensors on device '{device}' are not supported by "
-            f"the CANN backends (use a CPU tensor or a torch_npu tensor)"
+            f"the CANN backends (use a CPU tensor or a torch_npu tensor)",
+            code="ASC-R601",
         )
     raise LaunchError(
         f"argument {index} is a GM pointer parameter and needs a numpy array, a torch "
-        f"tensor or a Workspace, got {type(value).__name__}"
+        f"tensor or a Workspace, got {type(value).__name__}",
+        code="ASC-R601",
     )

@@ -140,14 +140,16 @@ class CannBackend(ABC):
         if unknown:
             raise LaunchError(
                 f"unknown launch option(s) {', '.join(unknown)} for backend '{self.name}' "
-                f"(known: {', '.join(LAUNCH_OPTIONS)})"
+                f"(known: {', '.join(LAUNCH_OPTIONS)})",
+                code="ASC-R601",
             )
 
     def _device(self, options: dict[str, Any]) -> int:
         device = device_id(options)
         if self.simulator and device != 0:
             raise LaunchError(
-                f"CANN's simulator (backend 'model') has device 0 only, got device {device}"
+                f"CANN's simulator (backend 'model') has device 0 only, got device {device}",
+                code="ASC-R602",
             )
         return device
 

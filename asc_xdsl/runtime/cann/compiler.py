@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from asc_xdsl.runtime.cann.cache import BinaryCache, cache_key
-from asc_xdsl.runtime.cann.errors import CannError, CompileError, ToolkitNotFoundError
+from asc_xdsl.runtime.cann.errors import BishengError, CannError, ToolkitNotFoundError
 from asc_xdsl.runtime.cann.toolkit import Toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES
 from asc_xdsl.soc import Soc, SocError
@@ -129,7 +129,7 @@ def run_tool(cmd: Sequence[str], what: str, kernel: str, source: Path) -> None:
         raise ToolkitNotFoundError(f"cannot run {cmd[0]}: {e.strerror}") from e
     if proc.returncode != 0:
         diagnostics = "\n".join(s for s in (proc.stderr.strip(), proc.stdout.strip()) if s)
-        raise CompileError(
+        raise BishengError(
             f"{what} failed (exit status {proc.returncode}) for kernel '{kernel}':\n"
             f"{diagnostics or '(no output)'}\n"
             f"source kept at: {source}\n"
@@ -170,7 +170,7 @@ def build_binary(
         run_tool(cmd, "bisheng", kernel, plan.source)
     run_tool(plan.link_command, "ld.lld", kernel, plan.source)
     if not plan.output.is_file():
-        raise CompileError(
+        raise BishengError(
             f"ld.lld reported success but wrote no {plan.output} for kernel '{kernel}'; "
             f"source kept at: {plan.source}"
         )

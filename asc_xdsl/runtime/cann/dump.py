@@ -95,7 +95,7 @@ ACL_DTYPES: dict[int, str] = {
 """ACL data type codes (`DumpTensorDataType`) -> numpy names (bf16 by its bits)."""
 
 
-class DumpDecodeError(CannError):
+class DumpDecodeError(CannError, ValueError):
     """The dump buffer holds bytes that are not what the device writes."""
 
 

@@ -1,6 +1,12 @@
-"""Errors of the CANN runtime: each says what is missing and how to fix it."""
+"""Errors of the CANN runtime: each says what is missing and how to fix it.
+
+Codes ASC-R610..R615 (docs/errors.md); all are RuntimeErrors, ManifestError and
+DumpDecodeError (bad input files) ValueErrors too.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from asc_xdsl.runtime.kernel import LaunchError
 
@@ -11,7 +17,7 @@ SETUP_HINT = (
 )
 
 
-class CannError(LaunchError):
+class CannError(LaunchError, RuntimeError):
     """Base class of every error raised by `asc_xdsl.runtime.cann`."""
 
 
@@ -19,14 +25,17 @@ class ToolkitNotFoundError(CannError):
     """No CANN toolkit (or a tool or library of it) where we looked."""
 
 
-class CompileError(CannError):
-    """bisheng or ld.lld failed; the message holds their diagnostics."""
+class BishengError(CannError):
+    """bisheng or ld.lld failed on the emitted Ascend C; the message holds their
+    diagnostics. (Not the frontend's `CompileError`, which is a kernel the frontend
+    refuses: this is the C++ compiler failing on what asc_xdsl printed.)"""
 
 
 class AclError(CannError):
     """An ACL runtime call returned an error code."""
 
-    def __init__(self, function: str, code: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, function: str, acl_code: int, message: str, **coded: Any) -> None:
+        RuntimeError.__init__(self, message)
         self.function = function
-        self.code = code
+        self.acl_code = acl_code
+        """The ACL error number the call returned (`.code` is the diagnostic code)."""

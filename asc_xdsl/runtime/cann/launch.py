@@ -62,9 +62,11 @@ def device_id(options: dict[str, Any]) -> int:
     try:
         device = int(value)
     except (TypeError, ValueError):
-        raise LaunchError(f"{source} must be a device number, got {value!r}") from None
+        raise LaunchError(
+            f"{source} must be a device number, got {value!r}", code="ASC-R602"
+        ) from None
     if device < 0:
-        raise LaunchError(f"{source} must be >= 0, got {device}")
+        raise LaunchError(f"{source} must be >= 0, got {device}", code="ASC-R602")
     return device
 
 
@@ -97,7 +99,8 @@ def check_soc_block_dim(soc: socs.Soc, kernel_type: str, kernel: str, block_dim:
         raise LaunchError(
             f"block_dim {block_dim} is more than {soc.name} runs for a mix kernel "
             f"('{kernel}'): a mix block is one AI Core and its vector cores, "
-            f"and {soc.name} has {limit} AI Cores"
+            f"and {soc.name} has {limit} AI Cores",
+            code="ASC-R602",
         )
     return block_dim
 
@@ -126,13 +129,15 @@ def _struct_argument(value: Any, param: dict[str, Any], index: int) -> Any:
     if not isinstance(value, np.ndarray | Workspace) and torch_device_type(value) is None:
         raise LaunchError(
             f"argument {index} (parameter '{param['name']}') is a {struct['cpp']}: pass the "
-            f"host struct, its bytes or a uint8 array, got {type(value).__name__}"
+            f"host struct, its bytes or a uint8 array, got {type(value).__name__}",
+            code="ASC-R601",
         )
     arg = gm_argument(value, index)
     if isinstance(arg, HostBuffer) and arg.nbytes < struct["size"]:
         raise LaunchError(
             f"argument {index} (parameter '{param['name']}'): the kernel reads a "
-            f"{struct['size']}-byte {struct['cpp']} but got {arg.nbytes} bytes"
+            f"{struct['size']}-byte {struct['cpp']} but got {arg.nbytes} bytes",
+            code="ASC-R602",
         )
     return arg
 
@@ -143,7 +148,9 @@ def prepare(
     """Every argument checked against its parameter record (the manifest's `params`) and
     converted: (kind, value, copy back)."""
     if len(args) != len(params):
-        raise LaunchError(f"kernel '{kernel}' takes {len(params)} arguments, got {len(args)}")
+        raise LaunchError(
+            f"kernel '{kernel}' takes {len(params)} arguments, got {len(args)}", code="ASC-R601"
+        )
     out: list[tuple[str, Any, bool]] = []
     for i, (param, value) in enumerate(zip(params, args, strict=True)):
         if param["kind"] == "scalar":
@@ -229,9 +236,9 @@ def run(
     except AclError as e:
         raise AclError(
             e.function,
-            e.code,
+            e.acl_code,
             f"launching kernel '{manifest.kernel}' ({manifest.kernel_type}, block_dim "
-            f"{block_dim}) on backend '{backend}' ({soc.name}): {e}",
+            f"{block_dim}) on backend '{backend}' ({soc.name}): {e.text}",
         ) from None
     finally:
         _release(runtime, "aclrtFree", allocations, quiet=failed)

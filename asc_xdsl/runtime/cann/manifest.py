@@ -53,7 +53,7 @@ _FIELD_TYPES: dict[str, tuple[type, ...]] = {
 """The JSON type of each field: a hand-edited manifest fails here, not mid-launch."""
 
 
-class ManifestError(CannError):
+class ManifestError(CannError, ValueError):
     """A manifest that is missing, unreadable or does not describe a launchable kernel."""
 
 

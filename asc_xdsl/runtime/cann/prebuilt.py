@@ -58,6 +58,10 @@ class PrebuiltKernel:
     def name(self) -> str:
         return self.manifest.kernel
 
+    def __repr__(self) -> str:  # (the dataclass's would print the whole manifest)
+        m = self.manifest
+        return f"<PrebuiltKernel {m.kernel!r}: {m.kernel_type} kernel for {m.soc}, {self.binary}>"
+
     def __getitem__(self, block_dim: int) -> Any:
         block_dim = check_block_dim(block_dim)
 
@@ -71,19 +75,22 @@ class PrebuiltKernel:
         if unknown:
             raise LaunchError(
                 f"unknown launch option(s) {', '.join(unknown)} for prebuilt kernel "
-                f"'{self.name}' (known: {', '.join(OPTIONS)})"
+                f"'{self.name}' (known: {', '.join(OPTIONS)})",
+                code="ASC-R601",
             )
         backend = options.get("backend") or "npu"
         if backend not in BACKENDS:
             raise LaunchError(
                 f"a prebuilt kernel runs on {' or '.join(BACKENDS)}, not '{backend}' (the "
-                f"CPU simulator runs the kernel's IR: use the .py or .mlir it was built from)"
+                f"CPU simulator runs the kernel's IR: use the .py or .mlir it was built from)",
+                code="ASC-R603",
             )
         prepared = prepare(self.name, self.manifest.params, args)
         device = device_id(options)
         if backend == "model" and device != 0:
             raise LaunchError(
-                f"CANN's simulator (backend 'model') has device 0 only, got device {device}"
+                f"CANN's simulator (backend 'model') has device 0 only, got device {device}",
+                code="ASC-R602",
             )
         toolkit = require_toolkit()
         soc_name = options.get("soc_version") or os.environ.get(socs.SOC_ENV) or None

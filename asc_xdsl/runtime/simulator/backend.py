@@ -168,7 +168,8 @@ def as_array(arg: Any, name: str) -> np.ndarray:
     if mod.startswith("torch"):
         if getattr(arg, "device", None) is not None and arg.device.type != "cpu":
             raise LaunchError(
-                f"argument '{name}': the CPU simulator needs a CPU tensor, got {arg.device}"
+                f"argument '{name}': the CPU simulator needs a CPU tensor, got {arg.device}",
+                code="ASC-R601",
             )
         t = arg.detach()
         if str(t.dtype) == "torch.bfloat16":
@@ -177,7 +178,8 @@ def as_array(arg: Any, name: str) -> np.ndarray:
             t = t.view(torch.int16)
         return t.numpy()
     raise LaunchError(
-        f"argument '{name}' must be a numpy array or a torch tensor, got {type(arg).__name__}"
+        f"argument '{name}' must be a numpy array or a torch tensor, got {type(arg).__name__}",
+        code="ASC-R601",
     )
 
 
@@ -203,7 +205,8 @@ def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
     explicit = [i for i, kind in enumerate(kinds) if kind == EXPLICIT]
     if len(args) != len(explicit):
         raise LaunchError(
-            f"kernel '{kernel.name}' takes {len(explicit)} arguments, got {len(args)}"
+            f"kernel '{kernel.name}' takes {len(explicit)} arguments, got {len(args)}",
+            code="ASC-R601",
         )
     given = dict(zip(explicit, args, strict=True))
     bound = []
@@ -222,17 +225,21 @@ def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
                 if arr.nbytes < struct.itemsize:
                     raise LaunchError(
                         f"argument '{name}': the kernel reads a {struct.itemsize}-byte "
-                        f"{t.element_type} but got {arr.nbytes} bytes"
+                        f"{t.element_type} but got {arr.nbytes} bytes",
+                        code="ASC-R602",
                     )
             elif elem.itemsize != 1 and arr.dtype != elem and not _bf16_bits(t, arr):
                 raise LaunchError(
                     f"argument '{name}': the kernel reads {t.element_type} but got a "
-                    f"{arr.dtype} array"
+                    f"{arr.dtype} array",
+                    code="ASC-R601",
                 )
             if not arr.flags.c_contiguous:
-                raise LaunchError(f"argument '{name}': the array must be C-contiguous")
+                raise LaunchError(
+                    f"argument '{name}': the array must be C-contiguous", code="ASC-R602"
+                )
             if not arr.flags.writeable:
-                raise LaunchError(f"argument '{name}': the array is read-only")
+                raise LaunchError(f"argument '{name}': the array is read-only", code="ASC-R602")
             u8 = arr.reshape(-1).view(np.uint8)
             bound.append(GmPtr(GmBuffer(name, u8), 0, elem.itemsize))
             for j, t in enumerate(getattr(arg, "tensors", ())):  # a tensor_list's arrays
@@ -284,7 +291,8 @@ class CpuSimulatorBackend:
         if unknown:
             raise LaunchError(
                 f"unknown launch option(s) for the CPU simulator: {', '.join(sorted(unknown))} "
-                f"(known: {', '.join(OPTIONS)})"
+                f"(known: {', '.join(OPTIONS)})",
+                code="ASC-R601",
             )
         global _last_profile
         began = time.perf_counter()
@@ -295,7 +303,9 @@ class CpuSimulatorBackend:
         if copy_tail is None:  # "pad": dropped as on the NPU, with gm_overread's warning
             copy_tail = "pad" if overread == "pad" else "error"
         elif copy_tail not in ("error", "drop"):
-            raise LaunchError(f"copy_tail must be 'error' or 'drop', got {copy_tail!r}")
+            raise LaunchError(
+                f"copy_tail must be 'error' or 'drop', got {copy_tail!r}", code="ASC-R602"
+            )
         order = options.get("block_order", "ascending")
         san_mode = sanitizer.sanitize_mode(options.get("sanitize"))
         auto_sync = kernel.options.get("auto_sync", True) is not False
@@ -323,7 +333,10 @@ class CpuSimulatorBackend:
         elif order == "random":
             random.shuffle(blocks)
         elif order != "ascending":
-            raise LaunchError(f"block_order must be ascending, descending or random, got {order!r}")
+            raise LaunchError(
+                f"block_order must be ascending, descending or random, got {order!r}",
+                code="ASC-R602",
+            )
         profile = KernelProfile(
             kernel.name, kernel_type, block_dim, platform.name, platform.freq_mhz
         )

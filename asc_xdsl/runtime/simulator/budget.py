@@ -61,7 +61,7 @@ def max_steps(option: Any = None, block_dim: int = 1, gm: Sequence[Any] = ()) ->
     except (TypeError, ValueError):
         steps = None
     if steps is None or steps < 1:
-        raise LaunchError(f"{source} must be a positive integer, got {value!r}")
+        raise LaunchError(f"{source} must be a positive integer, got {value!r}", code="ASC-R602")
     return steps
 
 

@@ -131,7 +131,8 @@ def check_platform(kernel, kernel_type: str, platform) -> None:
         raise LaunchError(
             f"{kernel.name}: platform {platform.name} runs {', '.join(platform.kernel_types)} "
             f"kernels, not '{kernel_type}'{why}; mix kernels need Atlas A2/A3 "
-            f"(e.g. platform='Ascend910B1')"
+            f"(e.g. platform='Ascend910B1')",
+            code="ASC-R621",
         )
     _check_soc_family(kernel, platform)
     if platform.split_cores:

@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 from types import TracebackType
+from typing import Any
 
 from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
 
+from asc_xdsl.diagnostics import render
 from asc_xdsl.runtime.kernel import LaunchError
 
 
-class SimulatorError(LaunchError):
+class SimulatorError(LaunchError, RuntimeError):
     """A kernel did something an NPU would get wrong (or crash on).
 
     Raised by the op semantics with a bare `message`; the launcher then fills in
     `op`, `location` and `block` (see `locate`), and `str()` reads
-    `file:line:col: block 3: ascendc.data_copy_l2 (DataCopy): <message>`.
+    `file:line:col: block 3: ascendc.data_copy_l2 (DataCopy): <message> [ASC-S500]`,
+    the kernel's source line and a hint. Each subclass has its code (docs/errors.md)
+    and derives from the builtin that says what went wrong.
     """
 
-    def __init__(self, message: str, op: Operation | None = None, block: int | None = None):
+    def __init__(
+        self, message: str, op: Operation | None = None, block: int | None = None, **coded: Any
+    ):
         self.message = message
         self.op = op
         self.block = block
-        super().__init__(message)
+        RuntimeError.__init__(self, message)
 
     @property
     def location(self) -> str | None:
@@ -37,6 +43,10 @@ class SimulatorError(LaunchError):
         return self
 
     def __str__(self) -> str:
+        return render(self.text, self.code, self.hint)
+
+    @property
+    def text(self) -> str:
         parts = []
         if self.location:
             parts.append(self.location)
@@ -48,7 +58,7 @@ class SimulatorError(LaunchError):
         return ": ".join(parts) + _source_excerpt(self.op)
 
 
-class GmAccessError(SimulatorError):
+class GmAccessError(SimulatorError, IndexError):
     """GM access outside the array passed in."""
 
 
@@ -56,11 +66,11 @@ class MemoryOverflowError(SimulatorError):
     """On-chip buffers beyond the platform's capacity."""
 
 
-class TensorBoundsError(SimulatorError):
+class TensorBoundsError(SimulatorError, IndexError):
     """Vector or scalar access past a local tensor's length."""
 
 
-class AlignmentError(SimulatorError):
+class AlignmentError(SimulatorError, ValueError):
     """A misaligned on-chip address."""
 
 
@@ -72,7 +82,7 @@ class ProfileRegionError(SimulatorError):
     """Unpaired MetricsProfStart/MetricsProfStop."""
 
 
-class UnsupportedOpError(SimulatorError):
+class UnsupportedOpError(SimulatorError, NotImplementedError):
     """An op the simulator has no semantics for."""
 
 

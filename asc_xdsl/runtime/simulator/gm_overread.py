@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator import memory
 from asc_xdsl.runtime.simulator.memory import GmBuffer, GmPtr
@@ -45,15 +46,15 @@ PAD_BYTES = 512 * 1024
 can run past them."""
 
 
-class GmOverreadWarning(UserWarning):
+class GmOverreadWarning(CodedWarning):
     """GM accesses ran past the end of an argument (`gm_overread="zeros"` or `"pad"`)."""
 
 
-class LocalOverrunWarning(UserWarning):
+class LocalOverrunWarning(CodedWarning):
     """Vector accesses ran past a local tensor's end into the next bytes (`"pad"`)."""
 
 
-class CopyTailWarning(UserWarning):
+class CopyTailWarning(CodedWarning):
     """DataCopy sizes that are not 32-byte multiples dropped their tails (`"pad"`)."""
 
 
@@ -92,7 +93,9 @@ def overread_mode(value: object) -> str:
         value, where = os.environ[GM_OVERREAD_ENV], GM_OVERREAD_ENV
     mode = "error" if value is None else value
     if mode not in MODES:
-        raise LaunchError(f"{where} must be 'error', 'zeros' or 'pad', got {value!r}")
+        raise LaunchError(
+            f"{where} must be 'error', 'zeros' or 'pad', got {value!r}", code="ASC-R602"
+        )
     return mode  # type: ignore[return-value]
 
 
@@ -169,7 +172,8 @@ def _pad_arguments(values: Sequence[object], writes: bool) -> list[PaddedGmBuffe
                 if np.shares_memory(other.caller, v.buf.u8):
                     raise LaunchError(
                         f"gm_overread: arguments '{other.name}' and '{v.buf.name}' share "
-                        "memory; pass separate arrays"
+                        "memory; pass separate arrays",
+                        code="ASC-R602",
                     )
             v.buf = PaddedGmBuffer(v.buf, writes)
             padded.append(v.buf)

@@ -89,5 +89,5 @@ def get_platform(name: str | None = None) -> Platform:
     except KeyError:
         where = "" if name else f" (from {env})"
         raise LaunchError(
-            f"unknown platform '{chosen}'{where}; known: {', '.join(PLATFORMS)}"
+            f"unknown platform '{chosen}'{where}; known: {', '.join(PLATFORMS)}", code="ASC-R620"
         ) from None

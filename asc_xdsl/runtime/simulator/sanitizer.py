@@ -47,6 +47,7 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.dialects.ascendc.data_copy import MOVE_PIPES
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.spec import Effect
@@ -125,8 +126,9 @@ class RaceError(SimulatorError):
         super().__init__(message, op, block)
         self.other = other
 
-    def __str__(self) -> str:
-        text = super().__str__()
+    @property
+    def text(self) -> str:  # (str() adds the code and the hint: diagnostics.py)
+        text = super().text
         where = op_location(self.other) or "<no location>"
         return (
             f"{text}\n{where}: the earlier access: {op_title(self.other)}"
@@ -134,7 +136,7 @@ class RaceError(SimulatorError):
         )
 
 
-class SanitizerWarning(UserWarning):
+class SanitizerWarning(CodedWarning):
     """A sanitizer finding in `sanitize="warn"` mode (the text of the error it would be)."""
 
 
@@ -411,7 +413,7 @@ class BlockSanitizer:
 def emit_warnings(findings: list[SimulatorError]) -> None:
     """`sanitize="warn"`: one warning per distinct finding of the launch."""
     for err in findings:
-        warnings.warn(str(err), SanitizerWarning, stacklevel=4)
+        warnings.warn(err.text, SanitizerWarning, stacklevel=4)
 
 
 # ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.errors import GmAccessError
 from asc_xdsl.runtime.simulator.memory import GmBuffer, GmPtr
 
@@ -29,10 +30,14 @@ def pack_tensor_list(shapes: Sequence[Sequence[int]], addresses: Sequence[int]) 
     """The uint64 words of a list of tensors of these shapes (all of one rank) at these
     GM addresses."""
     if len(shapes) != len(addresses) or not shapes:
-        raise ValueError("a tensor list needs one address per shape, and at least one tensor")
+        raise LaunchError(
+            "a tensor list needs one address per shape, and at least one tensor", code="ASC-R602"
+        )
     dims = {len(s) for s in shapes}
     if len(dims) != 1 or 0 in dims:
-        raise ValueError(f"the tensors of a list have one rank (at least 1), got {sorted(dims)}")
+        raise LaunchError(
+            f"the tensors of a list have one rank (at least 1), got {sorted(dims)}", code="ASC-R602"
+        )
     dim = dims.pop()
     words = [8 + len(shapes) * (1 + dim) * 8]
     for i, shape in enumerate(shapes):
@@ -58,7 +63,7 @@ def tensor_list(arrays: Sequence[Any]) -> TensorList:
     arrs = tuple(as_array(a, f"tensor_list[{i}]") for i, a in enumerate(arrays))
     for i, a in enumerate(arrs):
         if not a.flags.c_contiguous:
-            raise ValueError(f"tensor_list[{i}] must be C-contiguous")
+            raise LaunchError(f"tensor_list[{i}] must be C-contiguous", code="ASC-R602")
     packed = pack_tensor_list([a.shape for a in arrs], [a.ctypes.data for a in arrs])
     out = packed.view(TensorList)
     out.tensors = arrs

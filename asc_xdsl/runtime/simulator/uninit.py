@@ -32,6 +32,7 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from asc_xdsl.diagnostics import CodedWarning
 from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.runtime.kernel import LaunchError
@@ -60,7 +61,7 @@ ELEMENT_WRITES = frozenset(("ascendc.local_tensor.set_value",))
 _COUNT_OPERANDS = ("count", "cal_count")
 
 
-class UninitializedReadWarning(UserWarning):
+class UninitializedReadWarning(CodedWarning):
     """A kernel read UB bytes that nothing wrote (launch option uninit="warn")."""
 
 
@@ -74,7 +75,9 @@ def uninit_mode(value: Any = None) -> str:
     if value is None:
         value, source = os.environ.get(UNINIT_ENV) or DEFAULT_MODE, UNINIT_ENV
     if value not in MODES:
-        raise LaunchError(f"{source} must be one of {', '.join(MODES)}, got {value!r}")
+        raise LaunchError(
+            f"{source} must be one of {', '.join(MODES)}, got {value!r}", code="ASC-R602"
+        )
     return value
 
 
@@ -109,7 +112,7 @@ class Findings:
 
     def emit(self) -> None:
         for err in self.errors:
-            warnings.warn(str(err), UninitializedReadWarning, stacklevel=4)
+            warnings.warn(err.text, UninitializedReadWarning, stacklevel=4)
 
 
 def report(c: Any, op: Operation, operand: str, t: Any, lo: int, hi: int) -> None:

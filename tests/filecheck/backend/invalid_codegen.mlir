@@ -9,7 +9,7 @@
 // FIRST:       invalid_codegen.mlir:[[# @LINE + 5]]:1
 // FIRST-NEXT:  func.func @kernel_with_result(%a: i32) -> i32 attributes {ascendc.aicore, ascendc.global} {
 // FIRST-NEXT:  ^^^^^^^^^
-// FIRST-NEXT:  error: cannot emit 'func.func' as Ascend C: a kernel (ascendc.global) must return nothing
+// FIRST-NEXT:  error: cannot emit 'func.func' as Ascend C: a kernel (ascendc.global) must return nothing [ASC-E400]
 // FIRST-NOT:   {{.}}
 func.func @kernel_with_result(%a: i32) -> i32 attributes {ascendc.aicore, ascendc.global} {
   return %a : i32

@@ -8,7 +8,7 @@
 // FIRST:       invalid_injection.mlir:[[# @LINE + 5]]:1
 // FIRST-NEXT:  emitasc.declare_py_struct !emitasc.py_struct<"S; int x", [i32], ["n"]>
 // FIRST-NEXT:  ^^^^^^^^^^^^^^^^^^^^^^^^^
-// FIRST-NEXT:  error: cannot emit 'emitasc.declare_py_struct' as Ascend C: struct name 'S; int x' is not a C identifier
+// FIRST-NEXT:  error: cannot emit 'emitasc.declare_py_struct' as Ascend C: struct name 'S; int x' is not a C identifier [ASC-E400]
 // FIRST-NOT:   {{.}}
 emitasc.declare_py_struct !emitasc.py_struct<"S; int x", [i32], ["n"]>
 

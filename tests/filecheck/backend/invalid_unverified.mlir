@@ -8,7 +8,7 @@
 // FIRST:       invalid_unverified.mlir:[[# @LINE + 6]]:3
 // FIRST-NEXT:    %r = "arith.addi"(%a) : (i32) -> i32
 // FIRST-NEXT:    ^^
-// FIRST-NEXT:    error: cannot emit 'arith.addi' as Ascend C: the op does not verify: Expected 2 operands, but got 1
+// FIRST-NEXT:    error: cannot emit 'arith.addi' as Ascend C: the op does not verify: Expected 2 operands, but got 1 [ASC-E400]
 // FIRST-NOT:   {{.}}
 func.func @one_operand(%a: i32) {
   %r = "arith.addi"(%a) : (i32) -> i32

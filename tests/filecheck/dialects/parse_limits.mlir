@@ -8,7 +8,7 @@
 // FIRST:       parse_limits.mlir:[[# @LINE + 6]]:34
 // FIRST-NEXT:    %c = arith.constant dense<1> : tensor<4xi100000>
 // FIRST-NEXT:                                   ^^^^^^^^^^^^^^^^^
-// FIRST-NEXT:                                   error: dense elements of type i100000 are not supported (integer elements have at most 64 bits)
+// FIRST-NEXT:                                   error: dense elements of type i100000 are not supported (integer elements have at most 64 bits) [ASC-V211]
 // FIRST-NOT:   {{.}}
 func.func @dense_wide() {
   %c = arith.constant dense<1> : tensor<4xi100000>

@@ -13,7 +13,7 @@ from cann_fake import ROOT, VERSION, cube_kernel, mix_kernel, vector_add_kernel
 from asc_xdsl.frontend.cache import CacheWarning
 from asc_xdsl.runtime.cann.cache import BinaryCache, cache_root
 from asc_xdsl.runtime.cann.compiler import build_binary
-from asc_xdsl.runtime.cann.errors import CannError, CompileError
+from asc_xdsl.runtime.cann.errors import BishengError, CannError
 from asc_xdsl.runtime.cann.toolkit import require_toolkit
 from asc_xdsl.soc import get_soc
 
@@ -190,7 +190,7 @@ def test_cache_dir_default_and_env(monkeypatch, tmp_path):
 def test_compile_error_shows_diagnostics_and_source(fake_toolkit):
     kernel = vector_add_kernel()
     kernel.asm["ascendc"] = kernel.ascendc.replace("return;", "FAKE_COMPILE_ERROR;\n  return;")
-    with pytest.raises(CompileError) as e:
+    with pytest.raises(BishengError) as e:
         _build(kernel)
     msg = str(e.value)
     kept = Path(msg.split("source kept at: ")[1].splitlines()[0])
@@ -207,7 +207,7 @@ def test_compile_error_through_launch(fake_toolkit):
     kernel = vector_add_kernel()
     kernel.asm["ascendc"] = kernel.ascendc.replace("return;", "FAKE_COMPILE_ERROR;")
     x = np.zeros(8, np.float32)
-    with pytest.raises(CompileError, match=r"undeclared identifier"):
+    with pytest.raises(BishengError, match=r"undeclared identifier"):
         kernel[1](x, x, x, 8, backend="npu")
 
 

@@ -176,7 +176,7 @@ def test_acl_error_reports_code_and_meaning(fake_toolkit):
     fake_toolkit.fail("aclrtSynchronizeStream", 507015)
     with pytest.raises(AclError) as e:
         kernel[1](x, y, z, 64, backend="npu")
-    assert e.value.code == 507015 and e.value.function == "aclrtSynchronizeStream"
+    assert e.value.acl_code == 507015 and e.value.function == "aclrtSynchronizeStream"
     msg = str(e.value)
     assert "launching kernel 'add_custom' (vector, block_dim 1) on backend 'npu'" in msg
     assert (

@@ -65,7 +65,8 @@ def test_runtime_error_points_at_the_kernel_line():
     lines, first = inspect.getsourcelines(K.reads_past_the_end.fn)
     line_no = first + next(i for i, t in enumerate(lines) if "asc.data_copy" in t)
     text = str(info.value)
-    header, source, caret = text.splitlines()
+    header, source, caret, hint = text.splitlines()
+    assert hint.startswith("hint: ")
     assert header.startswith(
         f"{inspect.getsourcefile(K.reads_past_the_end.fn)}:{line_no}:5: block 0: "
     )

@@ -41,7 +41,8 @@ def test_scalar_that_does_not_fit_is_the_same_error_on_every_backend(value):
         encode_scalar(i32, value, 1, "n")
     assert str(sim.value) == str(cann.value)
     assert str(sim.value) == (
-        f"argument 1: {value} does not fit in i32 (parameter 'n': -2147483648 .. 2147483647)"
+        f"argument 1: {value} does not fit in i32 (parameter 'n': -2147483648 .. 2147483647) "
+        "[ASC-R602]"
     )
 
 
