@@ -152,7 +152,13 @@ def prepare(
         elif param.get("struct"):
             out.append(("gm", _struct_argument(value, param, i), False))
         else:
-            out.append(("gm", gm_argument(value, i), bool(param.get("written", True))))
+            arg, written = gm_argument(value, i), bool(param.get("written", True))
+            if written and isinstance(arg, HostBuffer) and not arg.view.flags.writeable:
+                raise LaunchError(
+                    f"argument {i} (parameter '{param['name']}'): the array is read-only, "
+                    "but the kernel writes it; pass a writable array"
+                )
+            out.append(("gm", arg, written))
     return out
 
 
@@ -180,11 +186,14 @@ def run(
         func = runtime.get_function(handle, manifest.kernel)
         slots: list[Slot] = []
         copy_back: list[tuple[HostBuffer, int]] = []
+        device_copies: list[DevicePointer] = []  # contiguous device copies of strided tensors
         for kind, value, written in prepared:
             if kind == "scalar":
                 slots.append(scalar_slot(value))
             elif isinstance(value, DevicePointer):
                 slots.append(pointer_slot(value.address))
+                if written and value.copied_back is not None:
+                    device_copies.append(value)
             elif isinstance(value, Workspace):
                 slots.append(pointer_slot(device_alloc(value.size(soc.system_workspace))))
             else:
@@ -219,6 +228,8 @@ def run(
             if host.nbytes:
                 runtime.memcpy(host.address, device, host.nbytes, D2H)
             host.write_back()
+        for pointer in device_copies:
+            pointer.write_back()
         if dump_buffer is not None:
             device, nbytes = dump_buffer
             out = np.zeros(nbytes, np.uint8)
