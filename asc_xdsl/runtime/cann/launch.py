@@ -45,6 +45,11 @@ ACL_LIBRARY = "libascendcl.so"
 SIMULATOR_LIBRARY = "libruntime_camodel.so"
 H2D, D2H = acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST
 
+timing_listeners: list = []
+"""While not empty, each launch records ACL events around the kernel on its stream and
+calls each listener with a tuple (kernel name, block_dim, device milliseconds):
+`asc_xdsl.testing.do_bench`."""
+
 
 def resolve_soc(name: str | None) -> socs.Soc:
     """The SoC `name` (None: ASC_XDSL_SOC_VERSION, else Ascend910B1), or a CannError."""
@@ -222,8 +227,21 @@ def run(
                 )
             slots.append(pointer_slot(device))
         blob, _ = pack(slots)
-        runtime.launch(func, block_dim, stream, blob)
-        runtime.call("aclrtSynchronizeStream", ctypes.c_void_p(stream))
+        events = [runtime.create_event(), runtime.create_event()] if timing_listeners else []
+        try:
+            if events:
+                runtime.record_event(events[0], stream)
+            runtime.launch(func, block_dim, stream, blob)
+            if events:
+                runtime.record_event(events[1], stream)
+            runtime.call("aclrtSynchronizeStream", ctypes.c_void_p(stream))
+            if events:
+                device_ms = runtime.elapsed_ms(events[0], events[1])
+                for listener in timing_listeners:
+                    listener((manifest.kernel, block_dim, device_ms))
+        finally:
+            for event in events:
+                runtime.destroy_event(event)
         for host, device in copy_back:
             if host.nbytes:
                 runtime.memcpy(host.address, device, host.nbytes, D2H)

@@ -61,6 +61,8 @@ from asc_xdsl.transforms.kernel_args import EXPLICIT, param_kinds
 from asc_xdsl.utils.recursion import deep_recursion
 
 _last_profile: KernelProfile | None = None
+profile_listeners: list = []
+"""Callables given the profile of every simulated launch (`asc_xdsl.testing.do_bench`)."""
 OPTIONS = (
     "platform",
     "profile_dir",
@@ -398,6 +400,8 @@ class CpuSimulatorBackend:
             unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
+        for listener in profile_listeners:
+            listener(profile)
         sim_log = logger("simulator")
         if sim_log.isEnabledFor(INFO):  # the profile's sums cost a little
             sim_log.info(
