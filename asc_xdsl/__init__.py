@@ -29,8 +29,9 @@ from asc_xdsl.language import __all__ as _language_all
 _language = sys.modules["asc_xdsl.language"]
 
 if TYPE_CHECKING:
-    from asc_xdsl import testing
-    from asc_xdsl.autotuner import Config, autotune
+    from asc_xdsl import testing as testing
+    from asc_xdsl.autotuner import Config as Config
+    from asc_xdsl.autotuner import autotune as autotune
     from asc_xdsl.language import *  # noqa: F403
 else:  # the language's names, but `adv` only when first named (`__getattr__` below)
     globals().update({name: getattr(_language, name) for name in _language_all if name != "adv"})
