@@ -310,7 +310,12 @@ class Autotuner:
         else:
             outcomes = [job.run(i) for i in range(len(self.configs))]
         results = tuple(zip(self.configs, outcomes, strict=True))
-        timed = [(float(o), i) for i, o in enumerate(outcomes) if not isinstance(o, str)]
+        # the fewest modelled cycles (exact; ties: the first config), else the least time
+        timed = [
+            (o.cycles if o.modelled else o.ms, i)
+            for i, o in enumerate(outcomes)
+            if not isinstance(o, str)
+        ]
         if not timed:
             detail = "\n".join(f"  {c}: {o}" for c, o in results)
             raise RuntimeError(f"autotune {self.__name__}: every config failed:\n{detail}")
@@ -440,12 +445,7 @@ def _store(path: Any, result: TuningResult, configs: list[Config]) -> None:
         "key": repr(result.key),
         "configs": [repr(c) for c in configs],
         "best": configs.index(result.best),
-        "results": [
-            {"ms": float(o), "modelled": o.modelled, "cycles": o.cycles}
-            if not isinstance(o, str)
-            else {"error": o}
-            for _, o in result.results
-        ],
+        "results": [_bench_record(o) for _, o in result.results],
         "seconds": result.seconds,
         "workers": result.workers,
     }
@@ -458,27 +458,45 @@ def _store(path: Any, result: TuningResult, configs: list[Config]) -> None:
         pass
 
 
-def _load(path: Any, key: tuple, configs: list[Config]) -> TuningResult | None:
+def _bench_record(outcome: Any) -> dict[str, Any]:
+    if isinstance(outcome, str):
+        return {"error": outcome}
+    return {
+        "ms": outcome.ms,
+        "modelled": outcome.modelled,
+        "backend": outcome.backend,
+        "quantiles": [[q, v] for q, v in outcome.quantiles.items()],
+        "samples": list(outcome.samples),
+        "launches": outcome.launches,
+        "cycles": outcome.cycles,
+        "platform": outcome.platform,
+    }
+
+
+def _bench_from(entry: dict[str, Any]) -> Any:
     from asc_xdsl.testing import BenchResult
 
+    if "error" in entry:
+        return str(entry["error"])
+    return BenchResult(
+        ms=float(entry["ms"]),
+        modelled=bool(entry["modelled"]),
+        backend=str(entry["backend"]),
+        quantiles={float(q): float(v) for q, v in entry["quantiles"]},
+        samples=tuple(float(v) for v in entry["samples"]),
+        launches=int(entry["launches"]),
+        cycles=None if entry["cycles"] is None else int(entry["cycles"]),
+        platform=entry["platform"],
+    )
+
+
+def _load(path: Any, key: tuple, configs: list[Config]) -> TuningResult | None:
     try:
         record = json.loads(path.read_text())
         if record["configs"] != [repr(c) for c in configs] or record["key"] != repr(key):
             return None
         best = configs[int(record["best"])]
-        outcomes: list[Any] = []
-        for entry in record["results"]:
-            if "error" in entry:
-                outcomes.append(str(entry["error"]))
-            else:
-                outcomes.append(
-                    BenchResult(
-                        ms=float(entry["ms"]),
-                        modelled=bool(entry["modelled"]),
-                        backend="(cached)",
-                        cycles=entry.get("cycles"),
-                    )
-                )
+        outcomes = [_bench_from(entry) for entry in record["results"]]
         results = tuple(zip(configs, outcomes, strict=True))
     except (OSError, ValueError, KeyError, IndexError, TypeError):
         return None  # absent or damaged: tune again

@@ -11,8 +11,9 @@ python examples/autotune_tiling.py --matmul  # only the matmul
   builds the tiling from a config's block of C per core (singleCoreM x singleCoreN, which
   sets how many cores share the work). The simulator models the Matmul object's work as
   singleCoreM * singleCoreN * K multiply-adds per core (docs/simulator.md), so a finer
-  split is cheaper until it needs more blocks than the SoC has cores (32 x 128 and
-  32 x 64: refused by the host tiling, skipped).
+  split is cheaper until it needs more blocks than the SoC has cores (64 x 1280: 48
+  blocks, refused by the host tiling, skipped); 128 x 1280 and 64 x 2560 both use all
+  24 cores and tie, the first listed wins.
 
 On the simulator the figures are modelled cycles (asc.testing.do_bench says so), and the
 configs run in parallel worker processes; on an NPU (`ASC_XDSL_BACKEND=npu`) they are
@@ -166,8 +167,9 @@ def host_tiling(m: int, n: int, k: int, single_m: int, single_n: int) -> asc.adv
 CORES = 24  # Ascend910B1's AI Cores: the most blocks a tiling may use
 MATMUL_CONFIGS = [
     asc.Config(single_m=sm, single_n=sn)
-    for sm, sn in ((128, 512), (128, 256), (64, 256), (128, 128), (64, 128), (32, 128), (32, 64))
-]
+    for sm, sn in ((128, 7680), (128, 3840), (128, 2560), (128, 1920), (128, 1280), (64, 2560),
+                   (64, 1280))
+]  # fmt: skip
 
 
 @asc.autotune(configs=MATMUL_CONFIGS, key=["a", "b"])
@@ -178,7 +180,8 @@ def matmul(a: np.ndarray, b: np.ndarray, c: np.ndarray, single_m: int, single_n:
     cube_matmul[tiling.used_core_num](a, b, c, tiling, workspace)
 
 
-def tune_matmul(m: int = 128, k: int = 256, n: int = 1024) -> None:
+def tune_matmul(m: int = 128, k: int = 64, n: int = 30720) -> None:
+    """pyasc's matmul tutorial's shape (04_matmul_cube_only): 128 x 64 by 64 x 30720."""
     rng = np.random.default_rng(0)
     a = rng.integers(-4, 4, (m, k)).astype(np.float16)
     b = rng.integers(-4, 4, (k, n)).astype(np.float16)

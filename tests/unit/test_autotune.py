@@ -74,6 +74,7 @@ def test_the_choice_is_cached_on_disk_per_key(monkeypatch):
     again[1](x, np.zeros(N, np.float32), N)
     assert again.results[(N,)].from_cache
     assert again.results[(N,)].best == first.results[(N,)].best
+    assert str(again.results[(N,)]) == str(first.results[(N,)])  # every figure kept
     with pytest.raises(AssertionError, match="tuned again"):  # another key: not cached
         again[1](x[: N // 2], z, N // 2)
 
