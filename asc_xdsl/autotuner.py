@@ -27,8 +27,9 @@ lowest median device time. Each config runs on copies of the numpy and torch arg
 (a benchmark never changes the caller's data); the winning config then runs once on the
 real arguments. On the simulator the configs are compiled and simulated in parallel
 worker processes (forked: they share the arguments without pickling them; `workers`,
-default one per available core); on an NPU they run one after another (concurrent
-kernels would skew each other's times). A config that fails (a compile error, on-chip
+default one per available core; `workers=1` tunes in the calling process, for a
+process whose threads do not survive a fork); on an NPU they run one after another
+(concurrent kernels would skew each other's times). A config that fails (a compile error, on-chip
 memory overflow, a simulator error) is skipped and reported; all failing is an error.
 
 The choice is cached per key in memory and on disk (`<cache dir>/autotune/`, the
