@@ -675,7 +675,7 @@ class _Specialisation:
             is_pointer = _is_array(value) or isinstance(value, MockTensor)
             if (ann is GlobalAddress) != is_pointer and ann is not inspect.Parameter.empty:
                 want = (
-                    "a tensor (numpy, torch, or an object with __dlpack__ or __array_interface__)"
+                    "an array (numpy, torch, or any object with __dlpack__ or __array_interface__)"
                     if ann is GlobalAddress
                     else getattr(ann, "__name__", ann)
                 )

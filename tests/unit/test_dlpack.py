@@ -70,7 +70,7 @@ def test_npu_memory_on_the_simulator_is_a_clear_error():
 
 
 def test_something_else_names_what_a_gm_parameter_takes():
-    with pytest.raises(TypeError, match=r"argument 'x'.*pass a tensor \(numpy, torch, or an obj"):
+    with pytest.raises(TypeError, match=r"argument 'x'.*pass an array \(numpy, torch, or any obj"):
         doubled[1]([0.0] * N, np.zeros(N, np.float32), backend="cpu")
 
 
