@@ -198,7 +198,8 @@ def torch_device_type(value: Any) -> str | None:
 
 @dataclass
 class HostBuffer:
-    """Host memory of one GM argument: a writable uint8 view of its bytes."""
+    """Host memory of one GM argument: a uint8 view of its bytes (read-only for a
+    read-only input, which the launch refuses to copy back into)."""
 
     view: np.ndarray
     copied_back: Callable[[], None] | None = None
