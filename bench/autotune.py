@@ -15,8 +15,9 @@ own (`TuningResult.seconds`: the benchmarks of all configs, not the final launch
 Prints per kernel: each config's modelled cycles (or why it failed), the config chosen,
 whether it is the one with the fewest modelled cycles (and the same in both modes), the
 median serial and parallel sweep times and their ratio, against issue 33's goal of
-parallel <= serial / 1.6 (0.625). The load average is printed before and after: the
-machine is shared, and another process's load slows the parallel sweep more.
+parallel <= serial / 1.6 (0.625), and the CPU seconds of each mode (workers included).
+The load average is printed before and after: on a shared machine whose cores are busy
+with other work, more processes of ours get no more CPU, and the ratio says nothing.
 """
 
 from __future__ import annotations
@@ -85,6 +86,17 @@ def _cold(kernels, folder: Path) -> None:
         jf._compiled.clear()
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its reaped children (the forked workers)."""
+    import resource
+
+    own, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def _cycles(result) -> dict:
     return {c: (o.cycles if not isinstance(o, str) else None) for c, o in result.results}
 
@@ -108,11 +120,14 @@ def main() -> None:
             _cold(kernels, Path(tmp) / f"c{next(counter)}")
             sweep(1)  # warm-up: imports, first compile
             times: dict[int, list[float]] = {1: [], workers: []}
+            cpu: dict[int, list[float]] = {1: [], workers: []}
             picks = set()
             for _ in range(args.rounds):
                 for w in (1, workers):
                     _cold(kernels, Path(tmp) / f"c{next(counter)}")
+                    before = _cpu()
                     result = sweep(w)
+                    cpu[w].append(_cpu() - before)
                     times[w].append(result.seconds)
                     cycles = _cycles(result)
                     fewest = min(v for v in cycles.values() if v is not None)
@@ -134,6 +149,11 @@ def main() -> None:
                 f"({', '.join(f'{t:.2f}' for t in times[1])}), {workers} workers "
                 f"{parallel:.2f} s ({', '.join(f'{t:.2f}' for t in times[workers])}); "
                 f"ratio {ratio:.3f} (goal <= {GOAL:.3f}: {'met' if ratio <= GOAL else 'NOT met'})"
+            )
+            print(
+                f"  CPU seconds per sweep (with the final launch), median: serial "
+                f"{statistics.median(cpu[1]):.2f}, {workers} workers "
+                f"{statistics.median(cpu[workers]):.2f} (the same work, spread over the cores)"
             )
     print(f"\nload average after: {os.getloadavg()[0]:.2f}")
     sys.exit(0 if ok else 1)
