@@ -3,7 +3,7 @@
     python bench/autotune.py [--rounds R] [--workers W] [--only add|matmul]
 
 Tunes the two kernels of examples/autotune_tiling.py (the vector add's tile length,
-8 blocks x 65536 float32; the matmul's per-core block of C, 128 x 64 x 30720 half as
+16 blocks x 131072 float32; the matmul's per-core block of C, 128 x 64 x 30720 half as
 pyasc's matmul tutorial) with
 `@asc.autotune`, once with `workers=1` (every config compiled and simulated in this
 process, one after the other) and once with `workers=W` (default: one per available
@@ -16,8 +16,10 @@ Prints per kernel: each config's modelled cycles (or why it failed), the config 
 whether it is the one with the fewest modelled cycles (and the same in both modes), the
 median serial and parallel sweep times and their ratio, against issue 33's goal of
 parallel <= serial / 1.6 (0.625), and the CPU seconds of each mode (workers included).
-The load average is printed before and after: on a shared machine whose cores are busy
-with other work, more processes of ours get no more CPU, and the ratio says nothing.
+The load average is printed before and after, and a control first: the same pure-Python
+loop run in this process and in `W` forked ones. On a shared machine whose cores are busy
+with other work, more processes of ours get no more CPU; the control's ratio shows how
+much parallelism the machine gives at that moment, and the sweeps' ratios cannot beat it.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ GOAL = 1 / 1.6
 
 
 def _add_case():
-    blocks, block_length = 8, 65536
+    blocks, block_length = 16, 131072
     rng = np.random.default_rng(0)
     x = rng.random(blocks * block_length, dtype=np.float32)
     y = rng.random(blocks * block_length, dtype=np.float32)
@@ -97,6 +99,31 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+def _spin(_: int) -> int:
+    total = 0
+    for k in range(1_500_000):
+        total += k * k
+    return total
+
+
+def _control(workers: int) -> float:
+    """How much faster `workers` forked processes run pure-Python work than this one
+    alone, right now: the most any parallel sweep can gain on this machine at this
+    load (the ratio parallel / serial; ~1/workers on idle cores)."""
+    import multiprocessing
+    import time
+
+    start = time.perf_counter()
+    for i in range(2 * workers):
+        _spin(i)
+    serial = time.perf_counter() - start
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        start = time.perf_counter()
+        list(pool.imap_unordered(_spin, range(2 * workers)))
+        parallel = time.perf_counter() - start
+    return parallel / serial
+
+
 def _cycles(result) -> dict:
     return {c: (o.cycles if not isinstance(o, str) else None) for c, o in result.results}
 
@@ -111,6 +138,10 @@ def main() -> None:
 
     workers = args.workers or _cores()
     print(f"load average before: {os.getloadavg()[0]:.2f}; {_cores()} core(s); workers {workers}")
+    print(
+        f"control: pure-Python work in {workers} forked processes takes "
+        f"{_control(workers):.2f}x the time of one process (the best any sweep can do now)"
+    )
     cases = [c() for name, c in (("add", _add_case), ("matmul", _matmul_case))
              if args.only in (None, name)]  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
