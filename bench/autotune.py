@@ -3,7 +3,7 @@
     python bench/autotune.py [--rounds R] [--workers W] [--only add|matmul]
 
 Tunes the two kernels of examples/autotune_tiling.py (the vector add's tile length,
-16 blocks x 131072 float32; the matmul's per-core block of C, 128 x 64 x 30720 half as
+48 blocks x 131072 float32; the matmul's per-core block of C, 128 x 64 x 30720 half as
 pyasc's matmul tutorial) with
 `@asc.autotune`, once with `workers=1` (every config compiled and simulated in this
 process, one after the other) and once with `workers=W` (default: one per available
@@ -45,7 +45,7 @@ GOAL = 1 / 1.6
 
 
 def _add_case():
-    blocks, block_length = 16, 131072
+    blocks, block_length = 48, 131072
     rng = np.random.default_rng(0)
     x = rng.random(blocks * block_length, dtype=np.float32)
     y = rng.random(blocks * block_length, dtype=np.float32)
