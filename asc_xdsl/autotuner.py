@@ -428,12 +428,16 @@ def _worker(index: int) -> tuple[int, Any]:
 def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
     import multiprocessing
 
+    import gc
+
     global _ACTIVE
     _ACTIVE = job
+    gc.freeze()  # the workers' collections skip the inherited heap (no copy-on-write of it)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             outcomes = dict(pool.imap_unordered(_worker, range(count), chunksize=1))
     finally:
+        gc.unfreeze()
         _ACTIVE = None
     return [outcomes[i] for i in range(count)]
 
