@@ -426,18 +426,22 @@ def _worker(index: int) -> tuple[int, Any]:
 
 
 def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
-    import multiprocessing
-
     import gc
+    import multiprocessing
 
     global _ACTIVE
     _ACTIVE = job
-    gc.freeze()  # the workers' collections skip the inherited heap (no copy-on-write of it)
+    # the workers' collections skip the inherited heap (no copy-on-write of it); a
+    # program that froze objects itself keeps them so (no unfreeze of what is its own)
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             outcomes = dict(pool.imap_unordered(_worker, range(count), chunksize=1))
     finally:
-        gc.unfreeze()
+        if freeze:
+            gc.unfreeze()
         _ACTIVE = None
     return [outcomes[i] for i in range(count)]
 
