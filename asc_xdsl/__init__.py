@@ -29,6 +29,9 @@ from asc_xdsl.language import __all__ as _language_all
 _language = sys.modules["asc_xdsl.language"]
 
 if TYPE_CHECKING:
+    from asc_xdsl import testing as testing
+    from asc_xdsl.autotuner import Config as Config
+    from asc_xdsl.autotuner import autotune as autotune
     from asc_xdsl.language import *  # noqa: F403
 else:  # the language's names, but `adv` only when first named (`__getattr__` below)
     globals().update({name: getattr(_language, name) for name in _language_all if name != "adv"})
@@ -55,11 +58,22 @@ def fast_start() -> None:
 
 
 if not TYPE_CHECKING:  # (type checkers see `adv` through the import above)
+    _TOOLS = {  # (loaded on first use, like `adv`: benchmarking and autotuning)
+        "testing": ("asc_xdsl.testing", None),
+        "autotune": ("asc_xdsl.autotuner", "autotune"),
+        "Config": ("asc_xdsl.autotuner", "Config"),
+    }
 
     def __getattr__(name: str) -> object:
         if name == "adv":  # (loaded on first use: docs/performance.md, "Cold start")
             return _language.adv
+        if name in _TOOLS:
+            import importlib
+
+            module, attr = _TOOLS[name]
+            loaded = importlib.import_module(module)
+            return loaded if attr is None else getattr(loaded, attr)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:
-        return sorted({*globals(), "adv"})
+        return sorted({*globals(), "adv", *_TOOLS})

@@ -707,7 +707,7 @@ class _Specialisation:
             is_pointer = _is_array(value) or isinstance(value, MockTensor)
             if (ann is GlobalAddress) != is_pointer and ann is not inspect.Parameter.empty:
                 want = (
-                    "an array (numpy or torch)"
+                    "an array (numpy, torch, or any object with __dlpack__ or __array_interface__)"
                     if ann is GlobalAddress
                     else getattr(ann, "__name__", ann)
                 )
@@ -730,7 +730,9 @@ class _Specialisation:
                 kind = GmParam if isinstance(value, MockTensor) else ScalarParam
                 self.params.append((name, kind(value.dtype)))
             elif _is_array(value):
-                self.params.append((name, GmParam(dt.from_numpy(value.dtype))))
+                from asc_xdsl.runtime.tensors import tensor_dtype
+
+                self.params.append((name, GmParam(dt.from_numpy(tensor_dtype(value)))))
             elif ann in _SCALAR_ANNOTATIONS and isinstance(value, bool | int | float):
                 self.params.append((name, ScalarParam(_SCALAR_ANNOTATIONS[ann][0])))
             elif isinstance(value, bool):
@@ -743,8 +745,9 @@ class _Specialisation:
                 raise CompileError(
                     f"{jf.__name__}: Argument type in JIT function is not supported: "
                     f"{type(value).__name__} (argument '{name}'; kernels take numpy arrays "
-                    "or torch tensors, int, float, bool, tiling structs (asc.adv.TCubeTiling), "
-                    "Struct values (asc.language.core.struct) or ConstExpr values)",
+                    "or torch tensors (or DLPack / array-interface objects), int, float, bool, "
+                    "tiling structs (asc.adv.TCubeTiling), Struct values (asc.language.core.struct) "
+                    "or ConstExpr values)",
                     code="ASC-F110",
                 )
             self._runtime_names.append(name)
@@ -867,12 +870,10 @@ def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
 
 
 def _is_array(value: Any) -> bool:
-    return (
-        hasattr(value, "dtype")
-        and hasattr(value, "shape")
-        and not isinstance(value, type)
-        and getattr(value, "ndim", 1) > 0  # numpy scalars and 0-d arrays are scalars
-    )
+    """A tensor argument (numpy, torch, DLPack, array interface: runtime/tensors.py)."""
+    from asc_xdsl.runtime.tensors import is_tensor
+
+    return is_tensor(value)
 
 
 def _python_scalar(value: Any) -> Any:

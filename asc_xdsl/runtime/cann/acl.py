@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
-from ctypes import POINTER, c_char_p, c_int, c_int32, c_size_t, c_uint32, c_void_p
+from ctypes import POINTER, c_char_p, c_float, c_int, c_int32, c_size_t, c_uint32, c_void_p
 from pathlib import Path
 
 from asc_xdsl.runtime.cann.errors import AclError, ToolkitNotFoundError
@@ -110,7 +110,19 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
         [c_void_p, c_uint32, c_void_p, c_void_p, c_void_p, c_void_p],
     ),
     "aclrtLaunchKernel": (c_int, [c_void_p, c_uint32, c_void_p, c_size_t, c_void_p]),
+    "aclrtCreateEvent": (c_int, [POINTER(c_void_p)]),
+    "aclrtDestroyEvent": (c_int, [c_void_p]),
+    "aclrtRecordEvent": (c_int, [c_void_p, c_void_p]),
+    "aclrtSynchronizeEvent": (c_int, [c_void_p]),
+    "aclrtEventElapsedTime": (c_int, [POINTER(c_float), c_void_p, c_void_p]),
 }
+EVENTS = (
+    "aclrtCreateEvent",
+    "aclrtDestroyEvent",
+    "aclrtRecordEvent",
+    "aclrtSynchronizeEvent",
+    "aclrtEventElapsedTime",
+)
 
 REQUIRED = (
     "aclInit",
@@ -268,6 +280,31 @@ class AclRuntime:
         addr = c_void_p()
         self.call("aclrtGetHardwareSyncAddr", ctypes.byref(addr))
         return addr.value or 0
+
+    # -- events (device time of a launch: asc_xdsl.testing.do_bench) -------------
+
+    def create_event(self) -> int:
+        missing = [name for name in EVENTS if not self.has(name)]
+        if missing:
+            raise ToolkitNotFoundError(
+                f"{self.library} lacks {', '.join(missing)}, which timing a launch needs"
+            )
+        event = c_void_p()
+        self.call("aclrtCreateEvent", ctypes.byref(event))
+        return event.value or 0
+
+    def record_event(self, event: int, stream: int) -> None:
+        self.call("aclrtRecordEvent", c_void_p(event), c_void_p(stream))
+
+    def elapsed_ms(self, start: int, end: int) -> float:
+        """Device time between two recorded events (waits for the second)."""
+        self.call("aclrtSynchronizeEvent", c_void_p(end))
+        ms = c_float()
+        self.call("aclrtEventElapsedTime", ctypes.byref(ms), c_void_p(start), c_void_p(end))
+        return float(ms.value)
+
+    def destroy_event(self, event: int) -> None:
+        self.call("aclrtDestroyEvent", c_void_p(event))
 
     def launch(self, func: int, block_dim: int, stream: int, args: bytes) -> None:
         """Launch with the packed argument buffer `args` (host bytes)."""

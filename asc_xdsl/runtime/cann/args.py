@@ -8,8 +8,9 @@ slot (value in the low bytes, zero padding). The whole buffer is padded to a mul
 of 8. Hidden arguments follow the explicit ones (the manifest lists them: `ffts_addr`
 for mix kernels, the dump buffer for kernels that print).
 
-Host values: numpy arrays and CPU torch tensors are host memory (the backend copies
-them to the device and back); torch_npu tensors are device memory, passed by pointer;
+Host values: numpy arrays, CPU torch tensors, DLPack and array-interface objects in host
+memory (the backend copies them to the device and back); torch_npu tensors and DLPack
+`kDLExtDev` exports are device memory, passed by pointer (`runtime/tensors.py`);
 a `Workspace` is device memory the launch allocates (never copied). Tiling structs
 arrive as their bytes (the frontend packs them, `language/core/types.py: pack`), i.e.
 as a uint8 array for the GM pointer the kernel reads the struct from.
@@ -20,15 +21,15 @@ launches without it); `encode_scalar` takes an IR type and loads xDSL on use.
 
 from __future__ import annotations
 
-import ctypes
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.tensors import device_tensor, host_array
 
 POINTER_SIZE = 8
 
@@ -204,11 +205,13 @@ def torch_device_type(value: Any) -> str | None:
 
 @dataclass
 class HostBuffer:
-    """Host memory of one GM argument: a writable uint8 view of its bytes."""
+    """Host memory of one GM argument: a uint8 view of its bytes (read-only for a
+    read-only input, which the launch refuses to copy back into)."""
 
     view: np.ndarray
-    original: np.ndarray | None = None
-    """A non-contiguous numpy array the contiguous `view` was copied from."""
+    copied_back: Callable[[], None] | None = None
+    """Copies the results from a contiguous copy into a non-contiguous original."""
+    keep_alive: Any = None
 
     @property
     def nbytes(self) -> int:
@@ -219,15 +222,22 @@ class HostBuffer:
         return int(self.view.ctypes.data)
 
     def write_back(self) -> None:
-        if self.original is not None:
-            self.original[...] = self.view.view(self.original.dtype).reshape(self.original.shape)
+        if self.copied_back is not None:
+            self.copied_back()
 
 
 @dataclass(frozen=True)
 class DevicePointer:
-    """A tensor already in device memory (torch_npu): passed as is, never copied."""
+    """A tensor already in device memory (torch_npu, DLPack `kDLExtDev`): passed as is,
+    never copied to the host."""
 
     address: int
+    copied_back: Callable[[], None] | None = None
+    """Copies a contiguous device copy back into a non-contiguous original."""
+
+    def write_back(self) -> None:
+        if self.copied_back is not None:
+            self.copied_back()
 
 
 @dataclass(frozen=True)
@@ -254,35 +264,14 @@ class Workspace:
 
 
 def gm_argument(value: Any, index: int) -> HostBuffer | DevicePointer | Workspace:
+    """GM argument `index` as device memory the launch passes by pointer, host memory it
+    copies, or a workspace it allocates (`runtime/tensors.py`)."""
     if isinstance(value, Workspace):
         return value
-    if isinstance(value, np.ndarray):
-        if value.flags.c_contiguous and value.flags.writeable:
-            return HostBuffer(value.reshape(-1).view(np.uint8))
-        copy = np.ascontiguousarray(value)
-        return HostBuffer(copy.reshape(-1).view(np.uint8), original=value)
-    device = torch_device_type(value)
-    if device == "npu":
-        return DevicePointer(int(value.data_ptr()))
-    if device == "cpu":
-        if not value.is_contiguous():
-            raise LaunchError(
-                f"argument {index}: the CPU torch tensor is not contiguous; pass "
-                f"tensor.contiguous() (its results are copied back in place)",
-                code="ASC-R602",
-            )
-        nbytes = value.numel() * value.element_size()
-        raw = (ctypes.c_uint8 * nbytes).from_address(value.data_ptr()) if nbytes else None
-        view = np.ctypeslib.as_array(raw) if raw is not None else np.zeros(0, np.uint8)
-        return HostBuffer(view)
+    device = device_tensor(value, index)
     if device is not None:
-        raise LaunchError(
-            f"argument {index}: torch tensors on device '{device}' are not supported by "
-            f"the CANN backends (use a CPU tensor or a torch_npu tensor)",
-            code="ASC-R601",
-        )
-    raise LaunchError(
-        f"argument {index} is a GM pointer parameter and needs a numpy array, a torch "
-        f"tensor or a Workspace, got {type(value).__name__}",
-        code="ASC-R601",
-    )
+        return DevicePointer(device.address, device.write_back)
+    held = host_array(value, index, "npu")
+    flat = held.array.reshape(-1)
+    view = flat.view(np.uint8) if flat.size else np.zeros(0, np.uint8)
+    return HostBuffer(view, held.write_back, held.keep_alive)

@@ -45,6 +45,11 @@ ACL_LIBRARY = "libascendcl.so"
 SIMULATOR_LIBRARY = "libruntime_camodel.so"
 H2D, D2H = acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST
 
+timing_listeners: list = []
+"""While not empty, each launch records ACL events around the kernel on its stream and
+calls each listener with a tuple (kernel name, block_dim, device milliseconds):
+`asc_xdsl.testing.do_bench`."""
+
 
 def resolve_soc(name: str | None) -> socs.Soc:
     """The SoC `name` (None: ASC_XDSL_SOC_VERSION, else Ascend910B1), or a CannError."""
@@ -159,7 +164,13 @@ def prepare(
         elif param.get("struct"):
             out.append(("gm", _struct_argument(value, param, i), False))
         else:
-            out.append(("gm", gm_argument(value, i), bool(param.get("written", True))))
+            arg, written = gm_argument(value, i), bool(param.get("written", True))
+            if written and isinstance(arg, HostBuffer) and not arg.view.flags.writeable:
+                raise LaunchError(
+                    f"argument {i} (parameter '{param['name']}'): the array is read-only, "
+                    "but the kernel writes it; pass a writable array"
+                )
+            out.append(("gm", arg, written))
     return out
 
 
@@ -187,11 +198,14 @@ def run(
         func = runtime.get_function(handle, manifest.kernel)
         slots: list[Slot] = []
         copy_back: list[tuple[HostBuffer, int]] = []
+        device_copies: list[DevicePointer] = []  # contiguous device copies of strided tensors
         for kind, value, written in prepared:
             if kind == "scalar":
                 slots.append(scalar_slot(value))
             elif isinstance(value, DevicePointer):
                 slots.append(pointer_slot(value.address))
+                if written and value.copied_back is not None:
+                    device_copies.append(value)
             elif isinstance(value, Workspace):
                 slots.append(pointer_slot(device_alloc(value.size(soc.system_workspace))))
             else:
@@ -220,12 +234,27 @@ def run(
                 )
             slots.append(pointer_slot(device))
         blob, _ = pack(slots)
-        runtime.launch(func, block_dim, stream, blob)
-        runtime.call("aclrtSynchronizeStream", ctypes.c_void_p(stream))
+        events = [runtime.create_event(), runtime.create_event()] if timing_listeners else []
+        try:
+            if events:
+                runtime.record_event(events[0], stream)
+            runtime.launch(func, block_dim, stream, blob)
+            if events:
+                runtime.record_event(events[1], stream)
+            runtime.call("aclrtSynchronizeStream", ctypes.c_void_p(stream))
+            if events:
+                device_ms = runtime.elapsed_ms(events[0], events[1])
+                for listener in timing_listeners:
+                    listener((manifest.kernel, block_dim, device_ms))
+        finally:
+            for event in events:
+                runtime.destroy_event(event)
         for host, device in copy_back:
             if host.nbytes:
                 runtime.memcpy(host.address, device, host.nbytes, D2H)
             host.write_back()
+        for pointer in device_copies:
+            pointer.write_back()
         if dump_buffer is not None:
             device, nbytes = dump_buffer
             out = np.zeros(nbytes, np.uint8)

@@ -56,10 +56,13 @@ from asc_xdsl.runtime.simulator.profile import (
 )
 from asc_xdsl.runtime.simulator.tensor_list import GmAddresses
 from asc_xdsl.runtime.simulator.vmask import MaskState
+from asc_xdsl.runtime.tensors import host_array
 from asc_xdsl.transforms.kernel_args import EXPLICIT, param_kinds
 from asc_xdsl.utils.recursion import deep_recursion
 
 _last_profile: KernelProfile | None = None
+profile_listeners: list = []
+"""Callables given the profile of every simulated launch (`asc_xdsl.testing.do_bench`)."""
 OPTIONS = (
     "platform",
     "profile_dir",
@@ -160,27 +163,15 @@ def _program(kernel: CompiledKernel, sanitize: bool, uninit: str | None = None) 
     return cached
 
 
-def as_array(arg: Any, name: str) -> np.ndarray:
-    """A kernel's array argument as numpy (a torch CPU tensor shares its memory)."""
-    if isinstance(arg, np.ndarray):
-        return arg
-    mod = type(arg).__module__
-    if mod.startswith("torch"):
-        if getattr(arg, "device", None) is not None and arg.device.type != "cpu":
-            raise LaunchError(
-                f"argument '{name}': the CPU simulator needs a CPU tensor, got {arg.device}",
-                code="ASC-R601",
-            )
-        t = arg.detach()
-        if str(t.dtype) == "torch.bfloat16":
-            import torch
-
-            t = t.view(torch.int16)
-        return t.numpy()
-    raise LaunchError(
-        f"argument '{name}' must be a numpy array or a torch tensor, got {type(arg).__name__}",
-        code="ASC-R601",
-    )
+def as_array(arg: Any, name: str, write_backs: list | None = None) -> np.ndarray:
+    """A kernel's tensor argument as a C-contiguous numpy array over its memory
+    (`runtime/tensors.py`: numpy, torch CPU tensors, DLPack and array-interface
+    objects). A non-contiguous one is copied, with a warning, when the caller collects
+    `write_backs` to copy the results back after the launch; else it is refused."""
+    held = host_array(arg, name, "cpu", copy=write_backs is not None)
+    if held.write_back is not None and write_backs is not None:
+        write_backs.append(held.write_back)
+    return held.array
 
 
 def _hidden_argument(kernel: CompiledKernel, kind: str, name: str) -> GmPtr:
@@ -195,9 +186,13 @@ def _hidden_argument(kernel: CompiledKernel, kind: str, name: str) -> GmPtr:
     return GmPtr(GmBuffer(name, np.zeros(8, np.uint8)), 0, 8)
 
 
-def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
+def bind_arguments(
+    kernel: CompiledKernel, args: Sequence[Any], write_backs: list | None = None
+) -> list:
     """The caller's arguments bound to the kernel's explicit parameters, and the hidden
-    ones (`#emitasc.kernel_arg<ffts_addr>`, ...) to what the simulator fills them with."""
+    ones (`#emitasc.kernel_arg<ffts_addr>`, ...) to what the simulator fills them with.
+    Copies of non-contiguous tensors add their write-back to `write_backs` (when given;
+    else such tensors are refused)."""
     fn = kernel.function
     params = fn.body.blocks[0].args
     types = fn.function_type.inputs.data
@@ -217,7 +212,7 @@ def bind_arguments(kernel: CompiledKernel, args: Sequence[Any]) -> list:
             continue
         arg = given[i]
         if is_gm_pointer(t):
-            arr = as_array(arg, name)
+            arr = as_array(arg, name, write_backs)
             # a struct (tiling data) arrives as its bytes; a pointer step is one struct
             struct = struct_layout(t.element_type)
             elem = np_dtype(t.element_type) if struct is None else struct
@@ -319,7 +314,8 @@ class CpuSimulatorBackend:
             raise err.at(err.op, None) from None
         kernel_type = cores.kernel_type_of(kernel)
         cores.check_platform(kernel, kernel_type, platform)
-        bound = bind_arguments(kernel, args)
+        write_backs: list = []
+        bound = bind_arguments(kernel, args, write_backs)
         values = [v for v in bound if not isinstance(v, ListedTensor)]
         overruns = gm_overread.Overruns(overread, values) if overread != "error" else None
         gm = [getattr(v, "buf", None) for v in bound]
@@ -408,11 +404,15 @@ class CpuSimulatorBackend:
             else:
                 prev.whole = prev.whole + stats
                 prev.regions += c.regions
+        for write_back in write_backs:  # results of copied (non-contiguous) tensors
+            write_back()
         sanitizer.emit_warnings(findings)
         if unwritten is not None:
             unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
         _last_profile = profile
+        for listener in profile_listeners:
+            listener(profile)
         sim_log = logger("simulator")
         if sim_log.isEnabledFor(INFO):  # the profile's sums cost a little
             sim_log.info(

@@ -263,3 +263,19 @@ int aclrtLaunchKernel(void *func, uint32_t block_dim, const void *args, size_t s
     run_kernel(func, block_dim, args, size);
     return 0;
 }
+
+/* Events (asc_xdsl.testing.do_bench): aclrtEventElapsedTime reports 1.0 ms for the
+ * first pair measured after fake_reset, then 2.0, 3.0, ... (a known spread). */
+static int g_elapsed_calls;
+int aclrtCreateEvent(void **event) { CHECK("aclrtCreateEvent"); *event = malloc(8); logf_("aclrtCreateEvent"); return 0; }
+int aclrtDestroyEvent(void *event) { free(event); logf_("aclrtDestroyEvent"); return 0; }
+int aclrtRecordEvent(void *event, void *stream) { (void)event; (void)stream; CHECK("aclrtRecordEvent"); logf_("aclrtRecordEvent"); return 0; }
+int aclrtSynchronizeEvent(void *event) { (void)event; logf_("aclrtSynchronizeEvent"); return 0; }
+int aclrtEventElapsedTime(float *ms, void *start, void *end) {
+    (void)start; (void)end;
+    CHECK("aclrtEventElapsedTime");
+    *ms = (float)(++g_elapsed_calls);
+    logf_("aclrtEventElapsedTime");
+    return 0;
+}
+void fake_reset_elapsed(void) { g_elapsed_calls = 0; }

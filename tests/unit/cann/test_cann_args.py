@@ -79,10 +79,10 @@ def test_scalar_errors():
 def test_numpy_views_share_memory():
     a = np.zeros(4, np.float32)
     buf = gm_argument(a, 0)
-    assert buf.address == a.ctypes.data and buf.nbytes == 16 and buf.original is None
+    assert buf.address == a.ctypes.data and buf.nbytes == 16 and buf.copied_back is None
     ro = np.zeros(4, np.float32)
-    ro.flags.writeable = False
-    assert gm_argument(ro, 0).original is ro
+    ro.flags.writeable = False  # an input: copied to the device from where it lies
+    assert gm_argument(ro, 0).address == ro.ctypes.data
 
 
 _TYPES = [i1, i8, i32, i64, IntegerType(8, Signedness.UNSIGNED), IntegerType(32, Signedness.UNSIGNED),

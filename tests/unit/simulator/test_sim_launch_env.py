@@ -113,11 +113,13 @@ def test_torch_tensor_off_the_host_is_a_clear_error():
         twice_whole_tiles[1](x, torch.zeros(64), 64, backend="cpu")
 
 
-def test_non_contiguous_torch_tensor_is_a_clear_error():
+def test_non_contiguous_torch_tensor_is_copied_with_a_warning():
     torch = pytest.importorskip("torch")
-    x = torch.zeros(64, 2)[:, 0]
-    with pytest.raises(LaunchError, match="argument 'x': the array must be C-contiguous"):
-        twice_whole_tiles[1](x, torch.zeros(64), 64, backend="cpu")
+    x = torch.arange(128, dtype=torch.float32).reshape(64, 2)[:, 0]
+    z_full = torch.zeros(64, 2)
+    with pytest.warns(UserWarning, match="argument 'z': the torch tensor is not contiguous"):
+        twice_whole_tiles[1](x, z_full[:, 1], 64, backend="cpu")
+    assert torch.equal(z_full[:, 1], 2 * x) and not z_full[:, 0].any()
 
 
 def test_harness_npu_device_is_host_memory():

@@ -1,0 +1,116 @@
+"""@asc.autotune on the CPU simulator: every config benchmarked (in forked workers), the
+fewest modelled cycles wins, failing configs are skipped and reported, the choice is
+cached per key in memory and on disk, the caller's arrays see only the winner's run."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.autotuner import Autotuner
+
+N = 512
+
+
+@asc.jit
+def _tiled_triple(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, tile: asc.ConstExpr[int]):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, tile)
+    for i in range(n // tile):
+        asc.data_copy(t, xg[i * tile :], tile)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        asc.muls(t, t, 3.0, tile)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(zg[i * tile :], t, tile)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+
+
+CONFIGS = [asc.Config(tile=t) for t in (64, 256, 128, 1 << 20)]  # the last overflows UB
+
+
+def _tuned(**options) -> Autotuner:
+    return asc.autotune(configs=CONFIGS, key=["n"], **options)(_tiled_triple)
+
+
+def test_fewest_modelled_cycles_wins_and_failures_are_reported():
+    tuned = _tuned(workers=2, cache=False)
+    x = np.arange(N, dtype=np.float32)
+    z = np.zeros(N, np.float32)
+    tuned[1](x, z, N)
+    np.testing.assert_array_equal(z, 3 * x)
+    result = tuned.results[(N,)]
+    assert result.workers == 2 and not result.from_cache
+    timed = {c.kwargs["tile"]: o for c, o in result.results if not isinstance(o, str)}
+    assert set(timed) == {64, 128, 256} and all(o.modelled for o in timed.values())
+    assert result.best == asc.Config(tile=min(timed, key=lambda t: timed[t].cycles))
+    failed = dict(result.results)[CONFIGS[-1]]
+    assert failed.startswith("Compile") and "UB overflow" in failed and "[ASC-P303]" in failed
+    assert f"best {result.best}" in str(result) and "* Config(tile=256)" in str(result)
+    # the benchmarks ran on copies: a second key tunes again, in this process (workers=1)
+    serial = _tuned(workers=1, cache=False)
+    x2 = np.ones(2 * N, np.float32)
+    z2 = np.full(2 * N, -1.0, np.float32)
+    serial[1](x2, z2, 2 * N)
+    assert serial.results[(2 * N,)].workers == 1 and (z2 == 3).all()
+    assert serial.best_config(x2, z2, 2 * N) == result.best
+
+
+def test_the_choice_is_cached_on_disk_per_key(monkeypatch):
+    x, z = np.arange(N, dtype=np.float32), np.zeros(N, np.float32)
+    first = _tuned(workers=1)
+    first[1](x, z, N)
+    again = _tuned(workers=1)
+
+    def no_tuning(*args, **kwargs):
+        raise AssertionError("tuned again despite the disk cache")
+
+    monkeypatch.setattr(again, "_tune", no_tuning)
+    again[1](x, np.zeros(N, np.float32), N)
+    assert again.results[(N,)].from_cache
+    assert again.results[(N,)].best == first.results[(N,)].best
+    assert str(again.results[(N,)]) == str(first.results[(N,)])  # every figure kept
+    with pytest.raises(AssertionError, match="tuned again"):  # another key: not cached
+        again[1](x[: N // 2], z, N // 2)
+
+
+def test_a_launch_function_is_tuned_with_its_config_keywords():
+    calls = []
+
+    configs = [asc.Config(tile=64), asc.Config(tile=128)]
+
+    @asc.autotune(configs=configs, key=["x"], cache=False, workers=2)
+    def triple(x, z, tile):
+        calls.append(tile)
+        _tiled_triple[1](x, z, N, tile)
+
+    x, z = np.arange(N, dtype=np.float32), np.zeros(N, np.float32)
+    triple(x, z)
+    assert triple.best_config(x, z) == asc.Config(tile=128)
+    assert calls == [128]  # the final run: the benchmarks ran in the worker processes
+    np.testing.assert_array_equal(z, 3 * x)
+    assert list(triple.results) == [(((N,), "float32"),)]
+
+
+def test_misuse_is_a_clear_error():
+    with pytest.raises(ValueError, match=r"key 'm' is not a parameter"):
+        asc.autotune(configs=CONFIGS, key=["m"])(_tiled_triple)
+    with pytest.raises(ValueError, match=r"names 'size', not a parameter of _tiled_triple"):
+        asc.autotune(configs=[asc.Config(size=1)], key=["n"])(_tiled_triple)
+    with pytest.raises(TypeError, match=r"non-empty list of asc.Config"):
+        asc.autotune(configs=[], key=["n"])
+    with pytest.raises(TypeError, match=r"key is a list of parameter names"):
+        asc.autotune(configs=CONFIGS, key="n")
+    tuned = _tuned(cache=False)
+    with pytest.raises(TypeError, match=r"launch it with _tiled_triple\[block_dim\]"):
+        tuned(np.zeros(N, np.float32), np.zeros(N, np.float32), N)
+    with pytest.raises(TypeError, match=r"tile is tuned \(a config keyword\)"):
+        tuned._call(CONFIGS[0], 1, (), {"tile": 3})
+    only_bad = asc.autotune(configs=[CONFIGS[-1]], key=["n"], cache=False)(_tiled_triple)
+    with pytest.raises(RuntimeError, match=r"every config failed:\n  Config\(tile=1048576\): Comp"):
+        only_bad[1](np.zeros(N, np.float32), np.zeros(N, np.float32), N)
