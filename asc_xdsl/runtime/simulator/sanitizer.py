@@ -53,6 +53,7 @@ from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.dialects.ascendc.types import QueueType
 from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.simulator.compile import Inline
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import (
     SimulatorError,
@@ -60,6 +61,7 @@ from asc_xdsl.runtime.simulator.errors import (
     op_location,
     op_title,
 )
+from asc_xdsl.runtime.simulator.gmorder import LaunchOrder
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
 from asc_xdsl.transforms.hardware import (
     PIPES,
@@ -72,7 +74,7 @@ from asc_xdsl.transforms.hardware import (
 
 SANITIZE_ENV = "ASC_XDSL_SANITIZE"
 MODES = ("error", "warn", "off")
-DEFAULT_MODE = "off"
+DEFAULT_MODE = "warn"
 
 EVENT_IDS = range(8)
 """SetFlag/WaitFlag ids on Atlas A2/A3: 0-5 by hand, 6 reserved, 7 the TPipe's."""
@@ -92,6 +94,16 @@ PAGE_SHIFT = 14
 """Records are kept per 16 KiB page of a memory (a tile or two of UB)."""
 PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 PRUNE_AT = 64  # records of one page before the complete ones are dropped
+_S = PIPE_INDEX["S"]
+MAX_BURSTS = 4096
+"""A strided GM access of more bursts is checked across cores as its whole span."""
+
+
+def launch_order(core_list: list) -> LaunchOrder:
+    """The cross-core state of a launch of these cores (cores.Core, launch order)."""
+    return LaunchOrder(
+        [c.label for c in core_list], [c.block for c in core_list], len(PIPES), _S
+    )
 
 
 def sanitize_mode(value: Any) -> str:
@@ -171,9 +183,22 @@ class BlockSanitizer:
     the records of the pages it touches.
     """
 
-    def __init__(self, mode: str, auto_sync: bool, block: int):
+    def __init__(
+        self,
+        mode: str,
+        auto_sync: bool,
+        block: int,
+        order: LaunchOrder | None = None,
+        core_no: int = 0,
+        regs: dict | None = None,
+    ):
         self.mode = mode
         self.block = block
+        self.order = order
+        """The launch's cross-core happens-before and GM records (gmorder.py)."""
+        self.core_no = core_no
+        self.regs = regs if regs is not None else {}
+        """The core's control registers (its atomic mode: `regs["ATOMIC"]`)."""
         n = len(PIPES)
         # ordered_by[p][q]: q's work is always complete before p's next (in-order pipes,
         # compiler auto-sync)
@@ -198,6 +223,7 @@ class BlockSanitizer:
     # -- findings ------------------------------------------------------------------
     def report(self, err: SimulatorError, key: tuple) -> None:
         err.at(err.op, self.block)
+        err.san_key = key  # type: ignore[attr-defined]  (one warning per key and launch)
         if self.mode == "error":
             raise err
         if key not in self._seen:
@@ -209,6 +235,30 @@ class BlockSanitizer:
         snap = self.known[pipe][:]
         snap[pipe] = self.count[pipe]
         return snap
+
+    def own_snapshot(self, pipe: int) -> dict[int, int]:
+        """What `pipe` knows complete of this core's pipes, as a cross-core clock's
+        entries (gmorder.py): its own work and the pipes it is ordered after."""
+        base = self.core_no * len(PIPES)
+        known, always, count = self.known[pipe], self.always[pipe], self.count
+        out = {}
+        for q, n in enumerate(count):
+            k = n if (q == pipe or always[q]) else known[q]
+            if k:
+                out[base + q] = k
+        return out
+
+    def release(self, pipe: int) -> dict[int, int] | None:
+        """A cross-core release on `pipe` (CrossCoreSetFlag, IBSet, SyncAll's arrival):
+        the snapshot the waiting core acquires."""
+        if self.order is None:
+            return None
+        return self.order.release(self.core_no, self.own_snapshot(pipe))
+
+    def acquire(self, snap: dict[int, int] | None) -> None:
+        """A cross-core acquire (the wait that took the flag, a barrier's exit)."""
+        if self.order is not None:
+            self.order.acquire(self.core_no, snap)
 
     def join(self, snap: list[int], pipe: int) -> None:
         known = self.known
@@ -301,16 +351,34 @@ class BlockSanitizer:
                 self.join(snap, events[1])
 
     # -- accesses ----------------------------------------------------------------------------
-    def access(self, op: Operation, pipe: int, spans: list[tuple[Any, int, int, bool]]) -> None:
-        """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`."""
+    def access(
+        self,
+        op: Operation,
+        pipe: int,
+        spans: list[tuple[Any, int, int, bool]],
+        strides: dict[int, tuple[int, int]] | None = None,
+    ) -> None:
+        """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`.
+        `strides`: for the span of that index, (burst, pitch): its bytes are bursts of
+        `burst` bytes `pitch` apart from lo (checked burst by burst across cores)."""
         index = self.count[pipe]
         self.count[pipe] = index + 1
         known = self.known[pipe]
         always = self.always[pipe]
         records = self.records
-        for key, lo, hi, write in spans:
+        order = self.order
+        for i, (key, lo, hi, write) in enumerate(spans):
             if hi <= lo:
                 continue
+            if order is not None and key.__class__ is not str:  # GM: other cores too
+                atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
+                stride = strides.get(i) if strides else None
+                if stride is None:
+                    order.access(self, op, pipe, index, key, lo, hi, write, atomic)
+                else:
+                    burst, pitch = stride
+                    for b in range(lo, hi, pitch):
+                        order.access(self, op, pipe, index, key, b, b + burst, write, atomic)
             new = (lo, hi, pipe, index, write, op)
             for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
                 recs = records.get((key, page))
@@ -409,9 +477,18 @@ class BlockSanitizer:
 
 
 def emit_warnings(findings: list[SimulatorError]) -> None:
-    """`sanitize="warn"`: one warning per distinct finding of the launch."""
+    """`sanitize="warn"`: one warning per distinct finding of the launch (the same
+    finding in several blocks is one warning naming them)."""
+    groups: dict[Any, list[SimulatorError]] = {}
     for err in findings:
-        warnings.warn(str(err), SanitizerWarning, stacklevel=4)
+        groups.setdefault(getattr(err, "san_key", id(err)), []).append(err)
+    for errs in groups.values():
+        text = str(errs[0])
+        blocks = sorted({e.block for e in errs if e.block is not None})
+        if len(blocks) > 1:
+            shown = ", ".join(map(str, blocks[:8])) + (", ..." if len(blocks) > 8 else "")
+            text += f"\n(the same finding in {len(blocks)} blocks: {shown})"
+        warnings.warn(text, SanitizerWarning, stacklevel=4)
 
 
 # ---------------------------------------------------------------------------
@@ -421,9 +498,24 @@ def emit_warnings(findings: list[SimulatorError]) -> None:
 Closure = Callable[[list, Any], None]
 
 
-def instrument(op: Operation, comp: Any, f: Closure | None) -> Closure | None:
-    """The op's closure `f` followed by the sanitizer's bookkeeping (or `f` itself)."""
+def instrument(op: Operation, comp: Any, f: Any) -> Any:
+    """The op's closure `f` followed by the sanitizer's bookkeeping (or `f` itself).
+
+    An inlined op (`compile.Inline`) stays inlined, its bookkeeping one call pasted
+    after its template, where it is a queue op or a count form; any other is compiled
+    alone into a closure first."""
     name = op.name
+    if isinstance(f, Inline):
+        if (
+            name not in _FLAG_OPS
+            and name != "ascendc.pipe_barrier"
+            and getattr(type(op), "SPEC", None) is None
+        ):
+            return f  # scalar code, loops: nothing to check
+        inlined = _inline(op, comp, f)
+        if inlined is not None:
+            return inlined
+        f = comp.closure(f)
     if name in _FLAG_OPS:
         if op.is_no_op:  # type: ignore[attr-defined]  (HardEvent::MAX: no flag)
             return f
@@ -445,6 +537,91 @@ def instrument(op: Operation, comp: Any, f: Closure | None) -> Closure | None:
     return _access(op, comp, f, spec)
 
 
+def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
+    """A queue op's or count form's bookkeeping pasted after its template (None: the op
+    is neither, or its operands are not plain)."""
+    if op.name in QUEUE_OPS:
+        plan = _queue_plan(op, QUEUE_OPS[op.name])
+        events, tensor = plan
+        names = {
+            "san_m": getattr(BlockSanitizer, QUEUE_OPS[op.name]),
+            "san_op": op,
+            "san_ev": events,
+            "san_q": op.operands[0],
+            "san_t": tensor,
+        }
+        line = "{san_m}(c.san, {san_op}, {san_ev}, {san_q}, {san_t})"
+        return Inline(op, [f.template, line], {**f.names, **names})
+    spec = getattr(type(op), "SPEC", None)
+    if spec is None:
+        return None
+    operands = _spec_operands(op, spec)
+    if operands is None or not operands[0] or _EXTENTS.get(op.name) is not None:
+        return None
+    values, entries = operands
+    count = _count_value(op)
+    pipe = op_pipe(op)
+    if count is None or (pipe is None and not hasattr(type(op), "FORM")):
+        return None
+    names = {"san_f": _count_fn(pipe, entries), "san_op": op, "san_n": count}
+    args = []
+    for i, v in enumerate(values):
+        names[f"san_t{i}"] = v
+        args.append(f"{{san_t{i}}}")
+    line = "{san_f}(c.san, {san_op}, {san_n}, " + ", ".join(args) + ")"
+    return Inline(op, [f.template, line], {**f.names, **names})
+
+
+def _count_fn(static_pipe: str | None, entries: list[tuple[int, bool]]) -> Callable:
+    """The bookkeeping of a count form with these (operand, writes) entries."""
+    pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
+    first, second = entries[0][0], entries[-1][0]
+    local, glob = LocalTensor, GlobalTensor
+
+    def run(san, op, n, *ts):
+        if n < 0:
+            n = 0
+        spans = []
+        for s, w in entries:
+            t = ts[s]
+            if t.__class__ is local:
+                lo = t.offset
+                spans.append((t.mem_name, lo, lo + n * t.itemsize, w))
+            elif t.__class__ is glob and t.buf is not None:
+                lo = t.byte_offset
+                spans.append((t.buf, lo, lo + n * t.itemsize, w))
+        pipe = pipe_no if pipe_no is not None else _copy_pipe(ts[second], ts[first])
+        san.access(op, pipe, spans)
+
+    return run
+
+
+def _spec_operands(op: Operation, spec: Any) -> tuple[list, list[tuple[int, bool]]] | None:
+    """(tensor operand values, (index, writes) reads first) of the op's spec."""
+    values, entries = [], []
+    for o in spec.operands:
+        if o.effect is Effect.NONE:
+            continue
+        v = getattr(op, o.name, None)
+        if v is None or isinstance(v, list | tuple):  # variadic tensor lists: not tracked
+            continue
+        if Effect.READ in o.effect:
+            entries.append((len(values), False))
+        if Effect.WRITE in o.effect:
+            entries.append((len(values), True))
+        values.append(v)
+    entries.sort(key=lambda x: x[1])
+    return values, entries
+
+
+def _count_value(op: Operation) -> Any:
+    for n in _COUNT_OPERANDS:
+        v = getattr(op, n, None)
+        if v is not None and not isinstance(v, list | tuple) and v in op.operands:
+            return v
+    return None
+
+
 def _flag(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure:
     i = comp.slot(op.event_id)
     event = op.hard_event
@@ -463,9 +640,9 @@ def _flag(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure:
 _VECCALC_QUEUE = QueueEvents(HardEvent.MTE2_MTE3, HardEvent.MTE3_MTE2)
 
 
-def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | None:
-    if f is None:
-        return None
+def _queue_plan(op: Operation, role: str) -> tuple[Any, Any]:
+    """(events, the tensor value) of a queue op: `events` the pipe numbers (enque src,
+    enque dst, free src, free dst), None for positions whose queues carry no sync."""
     qt = op.operands[0].type
     ev = queue_events(qt)
     if ev is None and isinstance(qt, QueueType) and qt.tposition is TPosition.VECCALC:
@@ -487,12 +664,17 @@ def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | 
                 PIPE_INDEX[user.enque.dst_pipe],
             )
         )
-    q = comp.slot(op.operands[0])
     if role in ("enque", "free") or len(op.operands) > 1:
-        t = comp.slot(op.operands[1])
-    else:
-        t = comp.slot(op.results[0])
+        return events, op.operands[1]
+    return events, op.results[0]
 
+
+def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | None:
+    if f is None:
+        return None
+    events, tensor = _queue_plan(op, role)
+    q = comp.slot(op.operands[0])
+    t = comp.slot(tensor)
     method = getattr(BlockSanitizer, role)
 
     def run(e, c, _op=op):
@@ -540,17 +722,27 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         pipe = pipe_no if pipe_no is not None else _copy_pipe(tensors[0], tensors[1])
         sizes = extent(e, names, tensors) if extent else [_window(t) for t in tensors]
         bounds = []
-        for t, (start, nbytes) in zip(tensors, sizes, strict=True):
+        gaps = {}
+        for k, (t, size) in enumerate(zip(tensors, sizes, strict=True)):
+            start, nbytes = size[0], size[1]
             if t.__class__ is LocalTensor:
                 lo = t.offset + start
                 bounds.append((t.mem_name, lo, lo + nbytes))
             elif t.__class__ is GlobalTensor and t.buf is not None:
                 lo = t.byte_offset + start
                 bounds.append((t.buf, lo, lo + nbytes))
+                if len(size) == 4 and size[3] > size[2] and nbytes // size[3] < MAX_BURSTS:
+                    gaps[k] = size[2:]  # GM bursts with gaps: burst by burst across cores
             else:
                 bounds.append(None)
-        spans = [(*bounds[i], w) for i, w in entries if bounds[i] is not None]
-        c.san.access(_op, pipe, spans)
+        spans, strides = [], None
+        for i, w in entries:
+            if bounds[i] is not None:
+                if i in gaps:
+                    strides = strides or {}
+                    strides[len(spans)] = gaps[i]
+                spans.append((*bounds[i], w))
+        c.san.access(_op, pipe, spans, strides)
 
     return run
 
@@ -631,15 +823,20 @@ def _bursts(count: int, length: int, pitch: int) -> int:
     return 0 if count <= 0 or length <= 0 else (count - 1) * pitch + length
 
 
+def _strided(count: int, length: int, pitch: int) -> tuple[int, int, int, int]:
+    """`count` bursts of `length` bytes `pitch` apart: (0, span, length, pitch)."""
+    return (0, _bursts(count, length, pitch), length, pitch)
+
+
 def _copy_params(op: Operation, comp: Any) -> Extent:
     """DataCopy with DataCopyParams: blockLen and gaps in 32 B units on both sides."""
     p = comp.slot(op.repeat_params)
 
     def spans(e, names, tensors):
         n, blen, sgap, dgap = e[p][:4]
-        out = {"dst": _bursts(n, blen * 32, (blen + dgap) * 32)}
-        out["src"] = _bursts(n, blen * 32, (blen + sgap) * 32)
-        return [(0, out[k]) for k in names]
+        out = {"dst": _strided(n, blen * 32, (blen + dgap) * 32)}
+        out["src"] = _strided(n, blen * 32, (blen + sgap) * 32)
+        return [out[k] for k in names]
 
     return spans
 
@@ -653,9 +850,9 @@ def _pad_in(op: Operation, comp: Any) -> Extent:
         _, left, right, _ = e[pp]
         size = tensors[0].itemsize
         burst = -(-(left * size + blen + right * size) // 32) * 32
-        out = {"src": _bursts(n, blen, blen + sstride)}
-        out["dst"] = _bursts(n, burst, burst + dstride * 32)
-        return [(0, out[k]) for k in names]
+        out = {"src": _strided(n, blen, blen + sstride)}
+        out["dst"] = _strided(n, burst, burst + dstride * 32)
+        return [out[k] for k in names]
 
     return spans
 
@@ -667,9 +864,9 @@ def _pad_out(op: Operation, comp: Any) -> Extent:
     def spans(e, names, tensors):
         n, blen, sstride, dstride = e[p][:4]
         burst = -(-blen // 32) * 32
-        out = {"src": _bursts(n, blen, burst + sstride * 32)}
-        out["dst"] = _bursts(n, blen, blen + dstride)
-        return [(0, out[k]) for k in names]
+        out = {"src": _strided(n, blen, burst + sstride * 32)}
+        out["dst"] = _strided(n, blen, blen + dstride)
+        return [out[k] for k in names]
 
     return spans
 
@@ -736,9 +933,9 @@ def _nd2nz(op: Operation, comp: Any) -> Extent:
             return [(0, 0) for _ in names]
         d1 = -(-cols // (32 // size))
         span = (d1 - 1) * f["dstNzC0Stride"] * 32 + (rows - 1) * f["dstNzNStride"] * 32 + 32
+        src = (nd - 1) * f["srcNdMatrixStride"] * size + ((rows - 1) * f["srcDValue"] + cols) * size
         out = {
-            "src": (0, (nd - 1) * f["srcNdMatrixStride"] * size
-                    + ((rows - 1) * f["srcDValue"] + cols) * size),
+            "src": (0, src, cols * size, f["srcDValue"] * size) if nd == 1 else (0, src),
             "dst": (0, (nd - 1) * f["dstNzMatrixStride"] * size + span),
         }  # fmt: skip
         return [out[k] for k in names]
@@ -770,9 +967,11 @@ def _fixpipe(op: Operation, comp: Any) -> Extent:
         src = (nd - 1) * f["srcNdStride"] * 256 * isz + ((n1 - 1) * f["srcStride"] + m) * 16 * isz
         if layout == ROW_MAJOR:
             dst = (nd - 1) * f["dstNdStride"] * osz + ((m - 1) * f["dstStride"] + n) * osz
+            rows = (0, dst, n * osz, f["dstStride"] * osz) if nd == 1 else (0, dst)
         else:
             dst = (n1 - 1) * f["dstStride"] * 32 + m * 16 * osz
-        out = {"src": (0, src), "dst": (0, dst), "cbuf_workspace": (0, n * 8)}
+            rows = (0, dst)
+        out = {"src": (0, src), "dst": rows, "cbuf_workspace": (0, n * 8)}
         return [out[k] for k in names]
 
     return spans
