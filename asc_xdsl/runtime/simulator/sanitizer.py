@@ -306,8 +306,9 @@ class BlockSanitizer:
         if entry is None:
             self.report(
                 SyncError(
-                    f"{call} waits for a flag no earlier SetFlag<HardEvent::{event.name}>"
-                    f"({event_id}) set: the {event.dst_pipe} pipe hangs here on hardware",
+                    f"deadlock: {call} waits for a flag no earlier SetFlag<HardEvent::"
+                    f"{event.name}>({event_id}) set: the {event.dst_pipe} pipe hangs here on "
+                    "hardware",
                     op,
                 ),
                 ("unset", op),
@@ -559,6 +560,8 @@ def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
     if operands is None or not operands[0] or _EXTENTS.get(op.name) is not None:
         return None
     values, entries = operands
+    if any(o.name in SCRATCH_OPERANDS for o in spec.operands):
+        return None
     count = _count_value(op)
     pipe = op_pipe(op)
     if count is None or (pipe is None and not hasattr(type(op), "FORM")):
@@ -699,6 +702,9 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         slots.append((comp.slot(v), o.name))
     if not slots:
         return f
+    scratch = [i for i, (_, n) in enumerate(slots) if n in SCRATCH_OPERANDS]
+    if scratch and len(slots) > 1:
+        f = _scratch_check(op, f, [s for s, _ in slots], [n for _, n in slots], scratch)
     entries.sort(key=lambda x: x[1])  # reads first: a read-modify-write reports its read
     static_pipe = op_pipe(op)
     if static_pipe is None and not hasattr(type(op), "FORM"):
@@ -743,6 +749,44 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
                     strides[len(spans)] = gaps[i]
                 spans.append((*bounds[i], w))
         c.san.access(_op, pipe, spans, strides)
+
+    return run
+
+
+SCRATCH_OPERANDS = frozenset({"shared_tmp_buffer", "tmp"})
+"""Operands that are an op's own workspace (the library writes them while it reads its
+sources): they must not share bytes with the op's other tensors."""
+
+
+def _scratch_check(
+    op: Operation, f: Closure, slots: list[int], names: list[str], scratch: list[int]
+) -> Closure:
+    """Before the op runs: its helper workspace overlapping one of its other tensors
+    (a planned buffer) is a finding; the library would overwrite data it still needs."""
+
+    def run(e, c, _op=op):
+        for k in scratch:
+            w = e[slots[k]]
+            if w.__class__ is not LocalTensor:
+                continue
+            wlo, whi = w.offset, w.offset + w.length * w.itemsize
+            for j, s in enumerate(slots):
+                t = e[s]
+                if j in scratch or t.__class__ is not LocalTensor or t.mem_name != w.mem_name:
+                    continue
+                lo, hi = t.offset, t.offset + t.length * t.itemsize
+                if lo < whi and wlo < hi:
+                    c.san.report(
+                        SyncError(
+                            f"the helper workspace {names[k]} ({w.mem_name} bytes [{wlo}, "
+                            f"{whi})) overlaps operand {names[j]} (bytes [{lo}, {hi})): the "
+                            f"library overwrites {names[j]} while it still reads or writes it; "
+                            "give the workspace its own buffer (TBuf / InitBuffer)",
+                            _op,
+                        ),
+                        ("scratch", _op, names[k], names[j]),
+                    )
+        f(e, c)
 
     return run
 
