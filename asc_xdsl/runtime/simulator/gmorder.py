@@ -117,7 +117,7 @@ class LaunchOrder:
                 continue
             keep = []
             for a in recs:
-                alo, ahi, acore, akey, ai, aw, aatomic, aop, _ = a
+                alo, ahi, acore, akey, ai, aw, aatomic, _, _ = a
                 if acore == core:
                     # the same core: the per-core checker orders it; a later access of
                     # the same pipe covering it stands for it from now on
@@ -156,7 +156,7 @@ class LaunchOrder:
             self.pages[(bid, page)] = keep
 
     def _race(self, san, op, write, atomic, buf, lo, hi, a) -> None:
-        from asc_xdsl.runtime.simulator.sanitizer import RaceError, _KIND_TEXT, _kind
+        from asc_xdsl.runtime.simulator.sanitizer import _KIND_TEXT, RaceError, _kind
 
         alo, ahi, acore, _, _, aw, aatomic, aop, _ = a
         kind = _kind(aw, write)

@@ -101,9 +101,7 @@ MAX_BURSTS = 4096
 
 def launch_order(core_list: list) -> LaunchOrder:
     """The cross-core state of a launch of these cores (cores.Core, launch order)."""
-    return LaunchOrder(
-        [c.label for c in core_list], [c.block for c in core_list], len(PIPES), _S
-    )
+    return LaunchOrder([c.label for c in core_list], [c.block for c in core_list], len(PIPES), _S)
 
 
 def sanitize_mode(value: Any) -> str:

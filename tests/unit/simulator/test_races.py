@@ -250,8 +250,10 @@ def test_two_blocks_writing_the_same_gm_bytes():
     x = f32(2 * TILE)
     z = np.zeros(2 * TILE, np.float32)
     text = found(RaceError, tiles, 2, x, z, False)
-    assert "cross-core write-after-write race (WAW): AIV of block 1 writes GM argument 'z' "
-    "bytes [0, 256) that AIV of block 0 wrote" in text
+    assert (
+        "cross-core write-after-write race (WAW): AIV of block 1 writes GM argument 'z' "
+        "bytes [0, 256) that AIV of block 0 wrote" in text
+    )
     assert "SyncAll" in text and text.startswith(where("same-bytes"))
     assert text.count(where("same-bytes")) == 2  # both ops' lines (here the same line)
     clean(tiles, 2, x, z, True)
