@@ -339,7 +339,8 @@ def test_atomic_adds_do_not_race_plain_stores_do():
     assert text.startswith(where("accumulate"))
 
 
-def test_the_default_launch_warns_once_per_finding():
+def test_the_default_launch_warns_once_per_finding(monkeypatch):
+    monkeypatch.delenv("ASC_XDSL_SANITIZE", raising=False)  # the suite may run with it set
     x = f32(4 * TILE)
     z = np.zeros(4 * TILE, np.float32)
     with pytest.warns(SanitizerWarning) as caught:
