@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import asc_xdsl as asc
-from asc_xdsl.runtime.simulator.sanitizer import SanitizerWarning
 from asc_xdsl.runtime.simulator.errors import GmAccessError
+from asc_xdsl.runtime.simulator.sanitizer import SanitizerWarning
 
 N = 256
 

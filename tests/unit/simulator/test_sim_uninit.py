@@ -72,7 +72,10 @@ def test_error_mode_raises_at_the_op_and_off_mode_is_silent(monkeypatch):
 def test_kernels_reading_what_they_wrote_are_silent():
     x, y = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
     for mode in ("warn", "error"):
-        assert _findings(lambda m=mode: U.reads_what_it_wrote[2](x, y, 2, uninit=m, sanitize="off")) == []
+        assert (
+            _findings(lambda m=mode: U.reads_what_it_wrote[2](x, y, 2, uninit=m, sanitize="off"))
+            == []
+        )
     assert y[1] == 5.0 and y[0] == 1.0 and y[40] == 2 * 8 + 40  # b[32:] = 2a, then b += a
 
 
