@@ -356,16 +356,19 @@ class BlockSanitizer:
         pipe: int,
         spans: list[tuple[Any, int, int, bool]],
         strides: dict[int, tuple[int, int]] | None = None,
+        exact: bool = True,
     ) -> None:
         """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`.
         `strides`: for the span of that index, (burst, pitch): its bytes are bursts of
-        `burst` bytes `pitch` apart from lo (checked burst by burst across cores)."""
+        `burst` bytes `pitch` apart from lo (checked burst by burst across cores).
+        `exact` False: the spans are the tensors' whole windows, a guess of the bytes
+        touched, too coarse to hold against other cores (GM is not checked across cores)."""
         index = self.count[pipe]
         self.count[pipe] = index + 1
         known = self.known[pipe]
         always = self.always[pipe]
         records = self.records
-        order = self.order
+        order = self.order if exact else None
         for i, (key, lo, hi, write) in enumerate(spans):
             if hi <= lo:
                 continue
@@ -719,6 +722,7 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
     if count is not None:
         return _count_access(op, f, pipe_no, count, [(slots[i][0], w) for i, w in entries])
     names = [n for _, n in slots]
+    exact = extent is not None
 
     def run(e, c, _op=op):
         f(e, c)
@@ -746,7 +750,7 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
                     strides = strides or {}
                     strides[len(spans)] = gaps[i]
                 spans.append((*bounds[i], w))
-        c.san.access(_op, pipe, spans, strides)
+        c.san.access(_op, pipe, spans, strides, exact)
 
     return run
 
