@@ -740,7 +740,10 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         return f
     scratch = [i for i, (_, n) in enumerate(slots) if n in SCRATCH_OPERANDS]
     if scratch and len(slots) > 1:
-        f = _scratch_check(op, f, [s for s, _ in slots], [n for _, n in slots], scratch)
+        # ReduceSum/Max/Min allow dst inside their sharedTmpBuffer (the docs' constraints)
+        shared = SCRATCH_MAY_HOLD.get(op.name.split("_l")[0], ())
+        checked = [i for i, (_, n) in enumerate(slots) if i not in scratch and n not in shared]
+        f = _scratch_check(op, f, [s for s, _ in slots], [n for _, n in slots], scratch, checked)
     entries.sort(key=lambda x: x[1])  # reads first: a read-modify-write reports its read
     static_pipe = op_pipe(op)
     if static_pipe is None and not hasattr(type(op), "FORM"):
@@ -795,10 +798,25 @@ SCRATCH_OPERANDS = frozenset({"shared_tmp_buffer", "tmp"})
 sources): they must not share bytes with the op's other tensors."""
 
 
+SCRATCH_MAY_HOLD = {
+    "ascendc.reduce_sum": ("dst",),
+    "ascendc.reduce_max": ("dst",),
+    "ascendc.reduce_min": ("dst",),
+}
+"""Operands the docs allow inside an op's workspace (by op name without its `_l0/_l1/_l2`
+form suffix): ReduceSum/Max/Min's dst ("支持dst与sharedTmpBuffer地址重叠"); the
+advanced APIs (Tanh, ...) allow neither src nor dst there."""
+
+
 def _scratch_check(
-    op: Operation, f: Closure, slots: list[int], names: list[str], scratch: list[int]
+    op: Operation,
+    f: Closure,
+    slots: list[int],
+    names: list[str],
+    scratch: list[int],
+    checked: list[int],
 ) -> Closure:
-    """Before the op runs: its helper workspace overlapping one of its other tensors
+    """Before the op runs: its helper workspace overlapping one of its `checked` tensors
     (a planned buffer) is a finding; the library would overwrite data it still needs."""
 
     def run(e, c, _op=op):
@@ -807,9 +825,9 @@ def _scratch_check(
             if w.__class__ is not LocalTensor:
                 continue
             wlo, whi = w.offset, w.offset + w.length * w.itemsize
-            for j, s in enumerate(slots):
-                t = e[s]
-                if j in scratch or t.__class__ is not LocalTensor or t.mem_name != w.mem_name:
+            for j in checked:
+                t = e[slots[j]]
+                if t.__class__ is not LocalTensor or t.mem_name != w.mem_name:
                     continue
                 lo, hi = t.offset, t.offset + t.length * t.itemsize
                 if lo < whi and wlo < hi:
