@@ -53,6 +53,20 @@ def join(into: Clock, snap: Clock | None) -> None:
             into[k] = v
 
 
+def _mergeable(last: tuple, new: tuple) -> bool:
+    """Whether the scalar-pipe record `new` extends `last` into one record: the same op
+    again next to its last access (GetValue in a loop), nothing released in between (S
+    is in order, so a snapshot covers both accesses or neither)."""
+    return (
+        last[7] is new[7]
+        and last[3] == new[3]
+        and last[8] == new[8]
+        and last[5] == new[5]
+        and last[0] <= new[1]
+        and new[0] <= last[1]
+    )
+
+
 def joined(snaps: list[Clock | None]) -> Clock:
     out: Clock = {}
     for s in snaps:
@@ -65,7 +79,17 @@ class LaunchOrder:
 
     `npipes` is the per-core pipe count (`transforms.hardware.PIPES`)."""
 
-    __slots__ = ("blocks", "clocks", "labels", "merge_pipe", "npipes", "pages", "releases")
+    __slots__ = (
+        "blocks",
+        "clocks",
+        "labels",
+        "merge_pipe",
+        "npipes",
+        "reads",
+        "releases",
+        "tails",
+        "writes",
+    )
 
     def __init__(self, labels: list[str], blocks: list[int], npipes: int, merge_pipe: int):
         self.merge_pipe = merge_pipe
@@ -73,7 +97,14 @@ class LaunchOrder:
         self.blocks = blocks
         self.npipes = npipes
         self.clocks: list[Clock] = [{} for _ in labels]
-        self.pages: dict[tuple[int, int], list[tuple]] = {}
+        self.writes: dict[tuple[int, int], list[tuple]] = {}
+        """Per (buffer, page): the write records."""
+        self.reads: dict[tuple[int, int], dict[tuple, tuple]] = {}
+        """Per (buffer, page): the read records by (core, core pipe, lo, hi): a read only
+        races with a write, so a read looks at the writes alone, and many cores reading
+        the same input cost each other nothing."""
+        self.tails: dict[tuple[int, int], tuple] = {}
+        """Per (buffer, page): the key of the last scalar read (merged with the next)."""
         self.releases = [0] * len(labels)
         """Releases per core: a record merges only with one of the same release epoch."""
 
@@ -111,49 +142,77 @@ class LaunchOrder:
         epoch = self.releases[core]
         new = (lo, hi, core, me, index, write, atomic, op, epoch)
         for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
-            recs = self.pages.get((bid, page))
-            if recs is None:
-                self.pages[(bid, page)] = [new]
+            at = (bid, page)
+            writes = self.writes.get(at)
+            if writes is not None:
+                keep = self._scan(writes, san, new, clock, buf) if writes else writes
+            else:
+                keep = None
+            if not write:
+                if keep is not None:
+                    self.writes[at] = keep
+                self._add_read(at, new)
                 continue
-            keep = []
-            for a in recs:
-                alo, ahi, acore, akey, ai, aw, aatomic, _, _ = a
-                if acore == core:
-                    # the same core: the per-core checker orders it; a later access of
-                    # the same pipe covering it stands for it from now on
-                    if not (
-                        akey == me
-                        and lo <= alo
-                        and ahi <= hi
-                        and (write or not aw)
-                        and (aatomic or not atomic)
-                    ):
-                        keep.append(a)
-                    continue
-                keep.append(a)
-                if ahi <= lo or hi <= alo or not (write or aw) or (atomic and aatomic):
-                    continue
-                if clock.get(akey, 0) > ai:
-                    continue
-                self._race(san, op, write, atomic, buf, lo, hi, a)
+            reads = self.reads.get(at)
+            if reads:
+                for k in [
+                    k for k, a in reads.items() if self._covers_or_races(a, san, new, clock, buf)
+                ]:
+                    del reads[k]
+            keep = keep if keep is not None else []
             last = keep[-1] if keep else None
-            if (
-                pipe == self.merge_pipe
-                and last is not None
-                and last[7] is op
-                and last[3] == me
-                and last[8] == epoch
-                and last[5] == write
-                and last[0] <= hi
-                and lo <= last[1]
-            ):
-                # the same scalar op again next to its last access (GetValue in a
-                # loop): one record, nothing released in between (S is in order, so a
-                # snapshot covers both accesses or neither)
+            if pipe == self.merge_pipe and last is not None and _mergeable(last, new):
                 keep[-1] = (min(lo, last[0]), max(hi, last[1]), *new[2:])
             else:
                 keep.append(new)
-            self.pages[(bid, page)] = keep
+            self.writes[at] = keep
+
+    def _scan(self, recs: list, san, new: tuple, clock: Clock, buf) -> list:
+        """`recs` (a page's writes) checked against `new`; those it stands for dropped."""
+        lo, hi, core, me, _, write, atomic, op, _ = new
+        keep = []
+        for a in recs:
+            alo, ahi, acore, akey, ai, _, aatomic, _, _ = a
+            if acore == core:
+                # the same core: the per-core checker orders it; a later access of the
+                # same pipe covering it stands for it from now on
+                if not (
+                    akey == me and lo <= alo and ahi <= hi and write and (aatomic or not atomic)
+                ):
+                    keep.append(a)
+                continue
+            keep.append(a)
+            if ahi <= lo or hi <= alo or (atomic and aatomic) or clock.get(akey, 0) > ai:
+                continue
+            self._race(san, op, write, atomic, buf, lo, hi, a)
+        return keep
+
+    def _covers_or_races(self, a: tuple, san, new: tuple, clock: Clock, buf) -> bool:
+        """A write `new` against a read record `a`: report a race; True when `new`
+        stands for `a` from now on (the same core and pipe, covering it)."""
+        lo, hi, core, me, _, _, atomic, op, _ = new
+        alo, ahi, acore, akey, ai = a[:5]
+        if acore == core:
+            return akey == me and lo <= alo and ahi <= hi
+        if not (ahi <= lo or hi <= alo) and clock.get(akey, 0) <= ai:
+            self._race(san, op, True, atomic, buf, lo, hi, a)
+        return False
+
+    def _add_read(self, at: tuple, new: tuple) -> None:
+        """Record a read: one record per (core, pipe, bytes), the latest standing for
+        the earlier ones; a scalar op's reads next to each other merge (`_mergeable`)."""
+        reads = self.reads.get(at)
+        if reads is None:
+            reads = self.reads[at] = {}
+        lo, hi, core, me = new[:4]
+        if new[3] % self.npipes == self.merge_pipe:
+            tail = self.tails.get(at)
+            if tail is not None and tail in reads and _mergeable(reads[tail], new):
+                last = reads.pop(tail)
+                lo, hi = min(lo, last[0]), max(hi, last[1])
+                new = (lo, hi, *new[2:])
+            self.tails[at] = (core, me, lo, hi)
+        reads[(core, me, lo, hi)] = new
 
     def _race(self, san, op, write, atomic, buf, lo, hi, a) -> None:
         from asc_xdsl.runtime.simulator.sanitizer import _KIND_TEXT, RaceError, _kind
