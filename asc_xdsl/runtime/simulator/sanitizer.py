@@ -31,10 +31,14 @@ source lines. Also reported: `WaitFlag` with no `SetFlag` before it (the pipe ha
 kernel ends, and queues left with tensors EnQue'd but never DeQue'd or allocated but
 never freed.
 
-Launch option `sanitize` (`ASC_XDSL_SANITIZE`): "off" (the default: the program is
-compiled without instrumentation and pays nothing), "error" (the first finding raises a
-`RaceError` or `SyncError`) or "warn" (each distinct finding becomes one
-`SanitizerWarning` after the launch). See docs/simulator.md.
+Across cores and blocks, GM accesses are also checked against the other cores' under a
+happens-before relation of cross-core flags, SyncAll, IBSet/IBWait and atomics
+(`gmorder.py`); an op's helper workspace overlapping its other tensors is reported too.
+
+Launch option `sanitize` (`ASC_XDSL_SANITIZE`): "warn" (the default: each distinct
+finding becomes one `SanitizerWarning` after the launch, naming the blocks it was seen
+in), "error" (the first finding raises a `RaceError` or `SyncError`) or "off" (the
+program is compiled without instrumentation and pays nothing). See docs/simulator.md.
 """
 
 from __future__ import annotations
