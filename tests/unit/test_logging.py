@@ -21,13 +21,14 @@ def logged_scale(x: asc.GlobalAddress, n: int, tile: asc.ConstExpr[int]):
     gm = asc.GlobalTensor()
     gm.set_global_buffer(x)
     t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, tile)
-    asc.data_copy(t, gm, tile)
+    mine = gm[asc.get_block_idx() * tile :]  # each block its own tile
+    asc.data_copy(t, mine, tile)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     asc.muls(t, t, 2.0, tile)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(gm, t, tile)
+    asc.data_copy(mine, t, tile)
 
 
 def _lines(capsys) -> list[str]:
@@ -36,7 +37,7 @@ def _lines(capsys) -> list[str]:
 
 def test_debug_says_what_each_area_does(capsys):
     log.configure("debug")
-    x = np.ones(64, np.float32)
+    x = np.ones(128, np.float32)
     logged_scale._compiled.clear()
     logged_scale[2](x, 64, 64, always_compile=True)
     lines = _lines(capsys)

@@ -12,8 +12,8 @@ first, then environment variables):
   iterations (`budget.py`; by default it scales with the blocks and the GM bytes); a
   launch beyond it ends in a `StepLimitError` at the loop, a `while` seen repeating
   its condition's inputs in an `EndlessLoopError` at once;
-* `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`): "off" (default),
-  "error" or "warn";
+* `sanitize` / `ASC_XDSL_SANITIZE`: the race checker (`sanitizer.py`, across cores and
+  blocks `gmorder.py`): "warn" (default), "error" or "off";
 * `uninit` / `ASC_XDSL_SIM_UNINIT`: reads of UB that nothing wrote (`uninit.py`): "warn"
   (default), "error" or "off";
 * `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default), "zeros" (GM reads past an
@@ -340,6 +340,10 @@ class CpuSimulatorBackend:
             raise blocks_error(block_dim, budget).at(kernel.function, None)
         core_list = cores.layout(kernel_type, blocks, platform.split_cores)
         sched = cores.Scheduler(core_list) if program.threads else None
+        order = None
+        if san_mode != "off":
+            order = sanitizer.launch_order(core_list)
+        core_no = {core: i for i, core in enumerate(core_list)}
         left = [budget - block_dim]
         ran: dict[cores.Core, BlockContext] = {}
 
@@ -356,7 +360,9 @@ class CpuSimulatorBackend:
             c.core, c.sched, c.gm = core, sched, addresses
             b = core.block
             if san_mode != "off":
-                c.san = sanitizer.BlockSanitizer(san_mode, auto_sync, b)
+                c.san = sanitizer.BlockSanitizer(
+                    san_mode, auto_sync, b, order, core_no[core], c.regs
+                )
             if unwritten is not None:
                 c.uninit = unwritten
                 c.ubw = unwritten.mask(platform.memory_sizes["UB"])

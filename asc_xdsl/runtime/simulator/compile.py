@@ -23,9 +23,10 @@ slot (`AllocTensor(t)` rebinds t's), so the locals copied from the frame are rea
 again after it, and a loop whose body calls one reads them in each pass. The
 generated function's globals hold `_asc_lines` (source line -> op), which
 `errors.failing_op` reads for the op of a failing line, and `_asc_source` (its source,
-to read). Under the race checker or in a mix kernel, where each op's closure is
-wrapped, an `Inline` is compiled alone into a closure `run(e, c, _op)` (the same
-source over frame slots) and loops stay closures.
+to read). In a mix kernel, where each op's closure is wrapped, an `Inline` is
+compiled alone into a closure `run(e, c, _op)` (the same source over frame slots) and
+loops stay closures; the race checker pastes its bookkeeping after an inlined queue
+op or count form (one call) and compiles any other inlined op alone.
 
 Dispatch is by table: `HANDLERS` by op class (`@handles`), then `SIM_HOOKS` by the
 family of the op spec's simulator key (`OpSpec.sim = "binary:add"` -> the hook
@@ -281,8 +282,9 @@ class FunctionCompiler:
 
     @property
     def wraps(self) -> bool:
-        """Whether each op's closure is wrapped (race checker, mix kernel): no fusing."""
-        return self.program.mix or self.program.sanitize
+        """Whether each op's closure is wrapped (a mix kernel's side guard): no fusing.
+        The race checker keeps inlined queue ops and count forms inlined."""
+        return self.program.mix
 
     def block_items(
         self, block: Block
@@ -315,14 +317,14 @@ class FunctionCompiler:
                 f = check_uninit(op, self, f, self.program.uninit)
             if isinstance(f, Inline) and self.wraps:
                 f = self.closure(f)  # wrapped below
-            if self.program.mix and f is not None:
-                from asc_xdsl.runtime.simulator.cores import side_guard
-
-                f = side_guard(op, self, f)
             if self.program.sanitize:
                 from asc_xdsl.runtime.simulator.sanitizer import instrument
 
                 f = instrument(op, self, f)
+            if self.program.mix and f is not None:  # the op and its checks on its side
+                from asc_xdsl.runtime.simulator.cores import side_guard
+
+                f = side_guard(op, self, f)
             if f is not None:
                 items.append((op, f))
             if is_scalar_pipe(op):

@@ -25,7 +25,7 @@ gives each AIV of its block one, and both AIVs' sets give the AIC one.
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import StringAttr
@@ -35,6 +35,7 @@ from xdsl.utils.exceptions import VerifyException
 from asc_xdsl.dialects.ascendc.target import SOC_ATTR, SOC_FAMILY, set_soc
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.errors import SimulatorError, op_location, op_title
+from asc_xdsl.runtime.simulator.gmorder import joined
 
 MAX_THREADED_CORES = 4096
 FLAG_IDS = 16
@@ -290,15 +291,27 @@ class CrossCoreState:
         self.pending: dict[tuple, set[Core]] = defaultdict(set)
         self.barrier_count: dict[tuple, int] = defaultdict(int)
         self.arrived: dict[Core, int] = defaultdict(int)
-        self.block_done: set[int] = set()
+        self.block_done: set[tuple[str, int]] = set()
         self.ib_flags: dict[tuple[int, int], int] = defaultdict(int)
+        # The race checker's snapshots (gmorder.py; None when it is off): one per flag
+        # count a core holds, the joined ones of a pending mode 0/1/2 set, of a barrier
+        # generation, of an IBSet / NotifyNextBlock.
+        self.snaps: dict[tuple[Core, int], deque] = defaultdict(deque)
+        self.pending_snaps: dict[tuple, list] = defaultdict(list)
+        self.barrier_snaps: dict[tuple, list | dict] = defaultdict(list)
+        self.ib_snaps: dict[tuple, object] = {}
 
-    def set_flag(self, core: Core, mode: int, flag: int) -> None:
+    def _give(self, core: Core, flag: int, snap) -> None:
+        self.counters[core, flag] += 1
+        self.snaps[core, flag].append(snap)
+
+    def set_flag(self, core: Core, mode: int, flag: int, snap=None) -> None:
+        """`core`'s CrossCoreSetFlag<mode>(flag); `snap` its release (race checker)."""
         if mode == 2:
             if core.kind == "AIC":
                 for c in self.by_block[core.block]:
                     if c.kind == "AIV":
-                        self.counters[c, flag] += 1
+                        self._give(c, flag, snap)
                 return
             group = [c for c in self.by_block[core.block] if c.kind == "AIV"]
             self._collect(
@@ -306,6 +319,7 @@ class CrossCoreState:
                 core,
                 group,
                 [c for c in self.by_block[core.block] if c.kind == "AIC"],
+                snap,
             )
             return
         if mode == 1:
@@ -314,37 +328,54 @@ class CrossCoreState:
                     "CrossCoreSetFlag mode 1 syncs the AIVs of a block: not on the AIC"
                 )
             group = [c for c in self.by_block[core.block] if c.kind == "AIV"]
-            self._collect((1, core.block, flag), core, group, group)
+            self._collect((1, core.block, flag), core, group, group, snap)
             return
         if mode == 0:
             group = self.by_kind[core.kind]
-            self._collect((0, core.kind, flag), core, group, group)
+            self._collect((0, core.kind, flag), core, group, group, snap)
             return
         raise SimulatorError(
             f"CrossCoreSetFlag mode {mode} does not exist on Atlas A2/A3 (0, 1, 2)"
         )
 
-    def _collect(self, key, core: Core, group: list[Core], receivers: list[Core]) -> None:
+    def _collect(self, key, core: Core, group: list[Core], receivers: list[Core], snap) -> None:
         seen = self.pending[key]
         seen.add(core)
+        if snap is not None:
+            self.pending_snaps[key].append(snap)
         if len(seen) == len(group):
             seen.clear()
+            all_snaps = self.pending_snaps.pop(key, None)
+            together = joined(all_snaps) if all_snaps else None
             for c in receivers:
-                self.counters[c, key[2]] += 1
+                self._give(c, key[2], together)
 
     def can_take(self, core: Core, flag: int):
         return lambda: self.counters[core, flag] > 0
 
-    def take(self, core: Core, flag: int) -> None:
+    def take(self, core: Core, flag: int):
+        """Take one count of the flag; its release snapshot (or None)."""
         self.counters[core, flag] -= 1
+        q = self.snaps.get((core, flag))
+        return q.popleft() if q else None
 
-    def barrier(self, core: Core, group: list[Core]):
-        """Arrive at the next barrier of `group`; the returned predicate says it is open."""
+    def barrier(self, core: Core, group: list[Core], snap=None):
+        """Arrive at the next barrier of `group` (`snap`: the arrival's release): the
+        predicate that says it is open and the getter of the arrivals' joined snapshot."""
         key = tuple(group)
         self.arrived[core] += 1
         gen = self.arrived[core]
         self.barrier_count[key, gen] += 1
-        return lambda: self.barrier_count[key, gen] >= len(group)
+        if snap is not None:
+            self.barrier_snaps[key, gen].append(snap)
+
+        def together():  # joined once per barrier, by the first core to leave
+            snaps = self.barrier_snaps.get((key, gen))
+            if isinstance(snaps, list):
+                snaps = self.barrier_snaps[key, gen] = joined(snaps) if snaps else {}
+            return snaps
+
+        return (lambda: self.barrier_count[key, gen] >= len(group)), together
 
 
 def check_flag_id(flag: int, what: str) -> None:

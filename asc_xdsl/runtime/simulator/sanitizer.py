@@ -31,10 +31,14 @@ source lines. Also reported: `WaitFlag` with no `SetFlag` before it (the pipe ha
 kernel ends, and queues left with tensors EnQue'd but never DeQue'd or allocated but
 never freed.
 
-Launch option `sanitize` (`ASC_XDSL_SANITIZE`): "off" (the default: the program is
-compiled without instrumentation and pays nothing), "error" (the first finding raises a
-`RaceError` or `SyncError`) or "warn" (each distinct finding becomes one
-`SanitizerWarning` after the launch). See docs/simulator.md.
+Across cores and blocks, GM accesses are also checked against the other cores' under a
+happens-before relation of cross-core flags, SyncAll, IBSet/IBWait and atomics
+(`gmorder.py`); an op's helper workspace overlapping its other tensors is reported too.
+
+Launch option `sanitize` (`ASC_XDSL_SANITIZE`): "warn" (the default: each distinct
+finding becomes one `SanitizerWarning` after the launch, naming the blocks it was seen
+in), "error" (the first finding raises a `RaceError` or `SyncError`) or "off" (the
+program is compiled without instrumentation and pays nothing). See docs/simulator.md.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.dialects.ascendc.types import QueueType
 from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.simulator.compile import Inline
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import (
     SimulatorError,
@@ -61,6 +66,7 @@ from asc_xdsl.runtime.simulator.errors import (
     op_location,
     op_title,
 )
+from asc_xdsl.runtime.simulator.gmorder import LaunchOrder
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
 from asc_xdsl.transforms.hardware import (
     PIPES,
@@ -73,7 +79,7 @@ from asc_xdsl.transforms.hardware import (
 
 SANITIZE_ENV = "ASC_XDSL_SANITIZE"
 MODES = ("error", "warn", "off")
-DEFAULT_MODE = "off"
+DEFAULT_MODE = "warn"
 
 EVENT_IDS = range(8)
 """SetFlag/WaitFlag ids on Atlas A2/A3: 0-5 by hand, 6 reserved, 7 the TPipe's."""
@@ -93,6 +99,14 @@ PAGE_SHIFT = 14
 """Records are kept per 16 KiB page of a memory (a tile or two of UB)."""
 PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 PRUNE_AT = 64  # records of one page before the complete ones are dropped
+_S = PIPE_INDEX["S"]
+MAX_BURSTS = 4096
+"""A strided GM access of more bursts is checked across cores as its whole span."""
+
+
+def launch_order(core_list: list) -> LaunchOrder:
+    """The cross-core state of a launch of these cores (cores.Core, launch order)."""
+    return LaunchOrder([c.label for c in core_list], [c.block for c in core_list], len(PIPES), _S)
 
 
 def sanitize_mode(value: Any) -> str:
@@ -173,9 +187,22 @@ class BlockSanitizer:
     the records of the pages it touches.
     """
 
-    def __init__(self, mode: str, auto_sync: bool, block: int):
+    def __init__(
+        self,
+        mode: str,
+        auto_sync: bool,
+        block: int,
+        order: LaunchOrder | None = None,
+        core_no: int = 0,
+        regs: dict | None = None,
+    ):
         self.mode = mode
         self.block = block
+        self.order = order
+        """The launch's cross-core happens-before and GM records (gmorder.py)."""
+        self.core_no = core_no
+        self.regs = regs if regs is not None else {}
+        """The core's control registers (its atomic mode: `regs["ATOMIC"]`)."""
         n = len(PIPES)
         # ordered_by[p][q]: q's work is always complete before p's next (in-order pipes,
         # compiler auto-sync)
@@ -200,6 +227,7 @@ class BlockSanitizer:
     # -- findings ------------------------------------------------------------------
     def report(self, err: SimulatorError, key: tuple) -> None:
         err.at(err.op, self.block)
+        err.san_key = key  # type: ignore[attr-defined]  (one warning per key and launch)
         if self.mode == "error":
             raise err
         if key not in self._seen:
@@ -211,6 +239,30 @@ class BlockSanitizer:
         snap = self.known[pipe][:]
         snap[pipe] = self.count[pipe]
         return snap
+
+    def own_snapshot(self, pipe: int) -> dict[int, int]:
+        """What `pipe` knows complete of this core's pipes, as a cross-core clock's
+        entries (gmorder.py): its own work and the pipes it is ordered after."""
+        base = self.core_no * len(PIPES)
+        known, always, count = self.known[pipe], self.always[pipe], self.count
+        out = {}
+        for q, n in enumerate(count):
+            k = n if (q == pipe or always[q]) else known[q]
+            if k:
+                out[base + q] = k
+        return out
+
+    def release(self, pipe: int) -> dict[int, int] | None:
+        """A cross-core release on `pipe` (CrossCoreSetFlag, IBSet, SyncAll's arrival):
+        the snapshot the waiting core acquires."""
+        if self.order is None:
+            return None
+        return self.order.release(self.core_no, self.own_snapshot(pipe))
+
+    def acquire(self, snap: dict[int, int] | None) -> None:
+        """A cross-core acquire (the wait that took the flag, a barrier's exit)."""
+        if self.order is not None:
+            self.order.acquire(self.core_no, snap)
 
     def join(self, snap: list[int], pipe: int) -> None:
         known = self.known
@@ -258,8 +310,9 @@ class BlockSanitizer:
         if entry is None:
             self.report(
                 SyncError(
-                    f"{call} waits for a flag no earlier SetFlag<HardEvent::{event.name}>"
-                    f"({event_id}) set: the {event.dst_pipe} pipe hangs here on hardware",
+                    f"deadlock: {call} waits for a flag no earlier SetFlag<HardEvent::"
+                    f"{event.name}>({event_id}) set: the {event.dst_pipe} pipe hangs here on "
+                    "hardware",
                     op,
                 ),
                 ("unset", op),
@@ -303,16 +356,37 @@ class BlockSanitizer:
                 self.join(snap, events[1])
 
     # -- accesses ----------------------------------------------------------------------------
-    def access(self, op: Operation, pipe: int, spans: list[tuple[Any, int, int, bool]]) -> None:
-        """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`."""
+    def access(
+        self,
+        op: Operation,
+        pipe: int,
+        spans: list[tuple[Any, int, int, bool]],
+        strides: dict[int, tuple[int, int]] | None = None,
+        exact: bool = True,
+    ) -> None:
+        """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`.
+        `strides`: for the span of that index, (burst, pitch): its bytes are bursts of
+        `burst` bytes `pitch` apart from lo (checked burst by burst across cores).
+        `exact` False: the spans are the tensors' whole windows, a guess of the bytes
+        touched, too coarse to hold against other cores (GM is not checked across cores)."""
         index = self.count[pipe]
         self.count[pipe] = index + 1
         known = self.known[pipe]
         always = self.always[pipe]
         records = self.records
-        for key, lo, hi, write in spans:
+        order = self.order if exact else None
+        for i, (key, lo, hi, write) in enumerate(spans):
             if hi <= lo:
                 continue
+            if order is not None and key.__class__ is not str:  # GM: other cores too
+                atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
+                stride = strides.get(i) if strides else None
+                if stride is None:
+                    order.access(self, op, pipe, index, key, lo, hi, write, atomic)
+                else:
+                    burst, pitch = stride
+                    for b in range(lo, hi, pitch):
+                        order.access(self, op, pipe, index, key, b, b + burst, write, atomic)
             new = (lo, hi, pipe, index, write, op)
             for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
                 recs = records.get((key, page))
@@ -411,9 +485,18 @@ class BlockSanitizer:
 
 
 def emit_warnings(findings: list[SimulatorError]) -> None:
-    """`sanitize="warn"`: one warning per distinct finding of the launch."""
+    """`sanitize="warn"`: one warning per distinct finding of the launch (the same
+    finding in several blocks is one warning naming them)."""
+    groups: dict[Any, list[SimulatorError]] = {}
     for err in findings:
-        warnings.warn(err.text, SanitizerWarning, stacklevel=4)
+        groups.setdefault(getattr(err, "san_key", id(err)), []).append(err)
+    for errs in groups.values():
+        text = errs[0].text
+        blocks = sorted({e.block for e in errs if e.block is not None})
+        if len(blocks) > 1:
+            shown = ", ".join(map(str, blocks[:8])) + (", ..." if len(blocks) > 8 else "")
+            text += f"\n(the same finding in {len(blocks)} blocks: {shown})"
+        warnings.warn(text, SanitizerWarning, stacklevel=4)
 
 
 # ---------------------------------------------------------------------------
@@ -423,9 +506,26 @@ def emit_warnings(findings: list[SimulatorError]) -> None:
 Closure = Callable[[list, Any], None]
 
 
-def instrument(op: Operation, comp: Any, f: Closure | None) -> Closure | None:
-    """The op's closure `f` followed by the sanitizer's bookkeeping (or `f` itself)."""
+def instrument(op: Operation, comp: Any, f: Any) -> Any:
+    """The op's closure `f` followed by the sanitizer's bookkeeping (or `f` itself).
+
+    An inlined op (`compile.Inline`) stays inlined, its bookkeeping one call pasted
+    after its template, where it is a queue op or a count form; any other is compiled
+    alone into a closure first."""
     name = op.name
+    if isinstance(f, Inline):
+        spec = getattr(type(op), "SPEC", None)
+        if (
+            name not in _FLAG_OPS
+            and name != "ascendc.pipe_barrier"
+            and name not in QUEUE_OPS
+            and (spec is None or not _spec_operands(op, spec)[0])
+        ):
+            return f  # scalar code, loops, sub-tensors: nothing to check
+        inlined = _inline(op, comp, f)
+        if inlined is not None:
+            return inlined
+        f = comp.closure(f)
     if name in _FLAG_OPS:
         if op.is_no_op:  # type: ignore[attr-defined]  (HardEvent::MAX: no flag)
             return f
@@ -447,6 +547,126 @@ def instrument(op: Operation, comp: Any, f: Closure | None) -> Closure | None:
     return _access(op, comp, f, spec)
 
 
+def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
+    """A queue op's or count form's bookkeeping pasted after its template (None: the op
+    is neither, or its operands are not plain)."""
+    if op.name in QUEUE_OPS:
+        plan = _queue_plan(op, QUEUE_OPS[op.name])
+        events, tensor = plan
+        names = {
+            "san_m": getattr(BlockSanitizer, QUEUE_OPS[op.name]),
+            "san_op": op,
+            "san_ev": events,
+            "san_q": op.operands[0],
+            "san_t": tensor,
+        }
+        line = "{san_m}(c.san, {san_op}, {san_ev}, {san_q}, {san_t})"
+        return Inline(op, [f.template, line], {**f.names, **names})
+    spec = getattr(type(op), "SPEC", None)
+    if spec is None:
+        return None
+    operands = _spec_operands(op, spec)
+    if operands is None or not operands[0] or _EXTENTS.get(op.name) is not None:
+        return None
+    values, entries = operands
+    if any(o.name in SCRATCH_OPERANDS for o in spec.operands):
+        return None
+    count = _count_value(op)
+    pipe = op_pipe(op)
+    if count is None or (pipe is None and not hasattr(type(op), "FORM")):
+        return None
+    names = {"san_f": _count_fn(pipe, entries), "san_op": op, "san_n": count}
+    kinds = [_tensor_kind(v) for v in values]
+    if None in kinds:  # a tensor of a type not known here: the general function
+        args = []
+        for i, v in enumerate(values):
+            names[f"san_t{i}"] = v
+            args.append(f"{{san_t{i}}}")
+        line = "{san_f}(c.san, {san_op}, {san_n}, " + ", ".join(args) + ")"
+        return Inline(op, [f.template, line], {**f.names, **names})
+    # The operands' kinds are known from their IR types: the spans are one list display
+    # and the call goes straight to the block's checker (no call in between).
+    lines = ["san_n = {san_n}", "if san_n < 0:", "    san_n = 0"]
+    for i, v in enumerate(values):
+        names[f"san_v{i}"] = v
+        lines.append(f"san_t{i} = {{san_v{i}}}")
+    spans = []
+    for i, w in entries:
+        t = f"san_t{i}"
+        key, lo = (f"{t}.mem_name", f"{t}.offset") if kinds[i] == "local" else (
+            f"{t}.buf", f"{t}.byte_offset")  # fmt: skip
+        spans.append(f"({key}, {lo}, {lo} + san_n * {t}.itemsize, {w})")
+    if pipe is not None:
+        pipe_expr = str(PIPE_INDEX[pipe])
+    else:  # a copy: its direction's pipe
+        dst, src = entries[-1][0], entries[0][0]
+        names["san_cp"] = _copy_pipe
+        pipe_expr = f"{{san_cp}}(san_t{dst}, san_t{src})"
+    lines.append(f"c.san.access({{san_op}}, {pipe_expr}, [{', '.join(spans)}])")
+    return Inline(op, [f.template, "\n".join(lines)], {**f.names, **names})
+
+
+def _tensor_kind(v: Any) -> str | None:
+    """ "local" or "global" from an operand's IR type (None: neither, or not known)."""
+    from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
+
+    if isinstance(v.type, LocalTensorType):
+        return "local"
+    if isinstance(v.type, GlobalTensorType):
+        return "global"
+    return None
+
+
+def _count_fn(static_pipe: str | None, entries: list[tuple[int, bool]]) -> Callable:
+    """The bookkeeping of a count form with these (operand, writes) entries."""
+    pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
+    first, second = entries[0][0], entries[-1][0]
+    local, glob = LocalTensor, GlobalTensor
+
+    def run(san, op, n, *ts):
+        if n < 0:
+            n = 0
+        spans = []
+        for s, w in entries:
+            t = ts[s]
+            if t.__class__ is local:
+                lo = t.offset
+                spans.append((t.mem_name, lo, lo + n * t.itemsize, w))
+            elif t.__class__ is glob and t.buf is not None:
+                lo = t.byte_offset
+                spans.append((t.buf, lo, lo + n * t.itemsize, w))
+        pipe = pipe_no if pipe_no is not None else _copy_pipe(ts[second], ts[first])
+        san.access(op, pipe, spans)
+
+    return run
+
+
+def _spec_operands(op: Operation, spec: Any) -> tuple[list, list[tuple[int, bool]]] | None:
+    """(tensor operand values, (index, writes) reads first) of the op's spec."""
+    values, entries = [], []
+    for o in spec.operands:
+        if o.effect is Effect.NONE:
+            continue
+        v = getattr(op, o.name, None)
+        if v is None or isinstance(v, list | tuple):  # variadic tensor lists: not tracked
+            continue
+        if Effect.READ in o.effect:
+            entries.append((len(values), False))
+        if Effect.WRITE in o.effect:
+            entries.append((len(values), True))
+        values.append(v)
+    entries.sort(key=lambda x: x[1])
+    return values, entries
+
+
+def _count_value(op: Operation) -> Any:
+    for n in _COUNT_OPERANDS:
+        v = getattr(op, n, None)
+        if v is not None and not isinstance(v, list | tuple) and v in op.operands:
+            return v
+    return None
+
+
 def _flag(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure:
     i = comp.slot(op.event_id)
     event = op.hard_event
@@ -465,9 +685,9 @@ def _flag(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure:
 _VECCALC_QUEUE = QueueEvents(HardEvent.MTE2_MTE3, HardEvent.MTE3_MTE2)
 
 
-def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | None:
-    if f is None:
-        return None
+def _queue_plan(op: Operation, role: str) -> tuple[Any, Any]:
+    """(events, the tensor value) of a queue op: `events` the pipe numbers (enque src,
+    enque dst, free src, free dst), None for positions whose queues carry no sync."""
     qt = op.operands[0].type
     ev = queue_events(qt)
     if ev is None and isinstance(qt, QueueType) and qt.tposition is TPosition.VECCALC:
@@ -489,12 +709,17 @@ def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | 
                 PIPE_INDEX[user.enque.dst_pipe],
             )
         )
-    q = comp.slot(op.operands[0])
     if role in ("enque", "free") or len(op.operands) > 1:
-        t = comp.slot(op.operands[1])
-    else:
-        t = comp.slot(op.results[0])
+        return events, op.operands[1]
+    return events, op.results[0]
 
+
+def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | None:
+    if f is None:
+        return None
+    events, tensor = _queue_plan(op, role)
+    q = comp.slot(op.operands[0])
+    t = comp.slot(tensor)
     method = getattr(BlockSanitizer, role)
 
     def run(e, c, _op=op):
@@ -519,6 +744,12 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         slots.append((comp.slot(v), o.name))
     if not slots:
         return f
+    scratch = [i for i, (_, n) in enumerate(slots) if n in SCRATCH_OPERANDS]
+    if scratch and len(slots) > 1:
+        # ReduceSum/Max/Min allow dst inside their sharedTmpBuffer (the docs' constraints)
+        shared = SCRATCH_MAY_HOLD.get(op.name.split("_l")[0], ())
+        checked = [i for i, (_, n) in enumerate(slots) if i not in scratch and n not in shared]
+        f = _scratch_check(op, f, [s for s, _ in slots], [n for _, n in slots], scratch, checked)
     entries.sort(key=lambda x: x[1])  # reads first: a read-modify-write reports its read
     static_pipe = op_pipe(op)
     if static_pipe is None and not hasattr(type(op), "FORM"):
@@ -535,6 +766,7 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
     if count is not None:
         return _count_access(op, f, pipe_no, count, [(slots[i][0], w) for i, w in entries])
     names = [n for _, n in slots]
+    exact = extent is not None
 
     def run(e, c, _op=op):
         f(e, c)
@@ -542,17 +774,80 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         pipe = pipe_no if pipe_no is not None else _copy_pipe(tensors[0], tensors[1])
         sizes = extent(e, names, tensors) if extent else [_window(t) for t in tensors]
         bounds = []
-        for t, (start, nbytes) in zip(tensors, sizes, strict=True):
+        gaps = {}
+        for k, (t, size) in enumerate(zip(tensors, sizes, strict=True)):
+            start, nbytes = size[0], size[1]
             if t.__class__ is LocalTensor:
                 lo = t.offset + start
                 bounds.append((t.mem_name, lo, lo + nbytes))
             elif t.__class__ is GlobalTensor and t.buf is not None:
                 lo = t.byte_offset + start
                 bounds.append((t.buf, lo, lo + nbytes))
+                if len(size) == 4 and size[3] > size[2] and nbytes // size[3] < MAX_BURSTS:
+                    gaps[k] = size[2:]  # GM bursts with gaps: burst by burst across cores
             else:
                 bounds.append(None)
-        spans = [(*bounds[i], w) for i, w in entries if bounds[i] is not None]
-        c.san.access(_op, pipe, spans)
+        spans, strides = [], None
+        for i, w in entries:
+            if bounds[i] is not None:
+                if i in gaps:
+                    strides = strides or {}
+                    strides[len(spans)] = gaps[i]
+                spans.append((*bounds[i], w))
+        c.san.access(_op, pipe, spans, strides, exact)
+
+    return run
+
+
+SCRATCH_OPERANDS = frozenset({"shared_tmp_buffer", "tmp"})
+"""Operands that are an op's own workspace (the library writes them while it reads its
+sources): they must not share bytes with the op's other tensors."""
+
+
+SCRATCH_MAY_HOLD = {
+    "ascendc.reduce_sum": ("dst",),
+    "ascendc.reduce_max": ("dst",),
+    "ascendc.reduce_min": ("dst",),
+}
+"""Operands the docs allow inside an op's workspace (by op name without its `_l0/_l1/_l2`
+form suffix): ReduceSum/Max/Min's dst ("支持dst与sharedTmpBuffer地址重叠"); the
+advanced APIs (Tanh, ...) allow neither src nor dst there."""
+
+
+def _scratch_check(
+    op: Operation,
+    f: Closure,
+    slots: list[int],
+    names: list[str],
+    scratch: list[int],
+    checked: list[int],
+) -> Closure:
+    """Before the op runs: its helper workspace overlapping one of its `checked` tensors
+    (a planned buffer) is a finding; the library would overwrite data it still needs."""
+
+    def run(e, c, _op=op):
+        for k in scratch:
+            w = e[slots[k]]
+            if w.__class__ is not LocalTensor:
+                continue
+            wlo, whi = w.offset, w.offset + w.length * w.itemsize
+            for j in checked:
+                t = e[slots[j]]
+                if t.__class__ is not LocalTensor or t.mem_name != w.mem_name:
+                    continue
+                lo, hi = t.offset, t.offset + t.length * t.itemsize
+                if lo < whi and wlo < hi:
+                    c.san.report(
+                        SyncError(
+                            f"the helper workspace {names[k]} ({w.mem_name} bytes [{wlo}, "
+                            f"{whi})) overlaps operand {names[j]} (bytes [{lo}, {hi})): the "
+                            f"library overwrites {names[j]} while it still reads or writes it; "
+                            "give the workspace its own buffer (TBuf / InitBuffer)",
+                            _op,
+                        ),
+                        ("scratch", _op, names[k], names[j]),
+                    )
+        f(e, c)
 
     return run
 
@@ -633,15 +928,20 @@ def _bursts(count: int, length: int, pitch: int) -> int:
     return 0 if count <= 0 or length <= 0 else (count - 1) * pitch + length
 
 
+def _strided(count: int, length: int, pitch: int) -> tuple[int, int, int, int]:
+    """`count` bursts of `length` bytes `pitch` apart: (0, span, length, pitch)."""
+    return (0, _bursts(count, length, pitch), length, pitch)
+
+
 def _copy_params(op: Operation, comp: Any) -> Extent:
     """DataCopy with DataCopyParams: blockLen and gaps in 32 B units on both sides."""
     p = comp.slot(op.repeat_params)
 
     def spans(e, names, tensors):
         n, blen, sgap, dgap = e[p][:4]
-        out = {"dst": _bursts(n, blen * 32, (blen + dgap) * 32)}
-        out["src"] = _bursts(n, blen * 32, (blen + sgap) * 32)
-        return [(0, out[k]) for k in names]
+        out = {"dst": _strided(n, blen * 32, (blen + dgap) * 32)}
+        out["src"] = _strided(n, blen * 32, (blen + sgap) * 32)
+        return [out[k] for k in names]
 
     return spans
 
@@ -655,9 +955,9 @@ def _pad_in(op: Operation, comp: Any) -> Extent:
         _, left, right, _ = e[pp]
         size = tensors[0].itemsize
         burst = -(-(left * size + blen + right * size) // 32) * 32
-        out = {"src": _bursts(n, blen, blen + sstride)}
-        out["dst"] = _bursts(n, burst, burst + dstride * 32)
-        return [(0, out[k]) for k in names]
+        out = {"src": _strided(n, blen, blen + sstride)}
+        out["dst"] = _strided(n, burst, burst + dstride * 32)
+        return [out[k] for k in names]
 
     return spans
 
@@ -669,9 +969,9 @@ def _pad_out(op: Operation, comp: Any) -> Extent:
     def spans(e, names, tensors):
         n, blen, sstride, dstride = e[p][:4]
         burst = -(-blen // 32) * 32
-        out = {"src": _bursts(n, blen, burst + sstride * 32)}
-        out["dst"] = _bursts(n, blen, blen + dstride)
-        return [(0, out[k]) for k in names]
+        out = {"src": _strided(n, blen, burst + sstride * 32)}
+        out["dst"] = _strided(n, blen, blen + dstride)
+        return [out[k] for k in names]
 
     return spans
 
@@ -738,9 +1038,9 @@ def _nd2nz(op: Operation, comp: Any) -> Extent:
             return [(0, 0) for _ in names]
         d1 = -(-cols // (32 // size))
         span = (d1 - 1) * f["dstNzC0Stride"] * 32 + (rows - 1) * f["dstNzNStride"] * 32 + 32
+        src = (nd - 1) * f["srcNdMatrixStride"] * size + ((rows - 1) * f["srcDValue"] + cols) * size
         out = {
-            "src": (0, (nd - 1) * f["srcNdMatrixStride"] * size
-                    + ((rows - 1) * f["srcDValue"] + cols) * size),
+            "src": (0, src, cols * size, f["srcDValue"] * size) if nd == 1 else (0, src),
             "dst": (0, (nd - 1) * f["dstNzMatrixStride"] * size + span),
         }  # fmt: skip
         return [out[k] for k in names]
@@ -772,9 +1072,11 @@ def _fixpipe(op: Operation, comp: Any) -> Extent:
         src = (nd - 1) * f["srcNdStride"] * 256 * isz + ((n1 - 1) * f["srcStride"] + m) * 16 * isz
         if layout == ROW_MAJOR:
             dst = (nd - 1) * f["dstNdStride"] * osz + ((m - 1) * f["dstStride"] + n) * osz
+            rows = (0, dst, n * osz, f["dstStride"] * osz) if nd == 1 else (0, dst)
         else:
             dst = (n1 - 1) * f["dstStride"] * 32 + m * 16 * osz
-        out = {"src": (0, src), "dst": (0, dst), "cbuf_workspace": (0, n * 8)}
+            rows = (0, dst)
+        out = {"src": (0, src), "dst": rows, "cbuf_workspace": (0, n * 8)}
         return [out[k] for k in names]
 
     return spans

@@ -7,7 +7,7 @@ import asc_xdsl as asc
 def store_n(x: asc.GlobalAddress, n: int):
     gm = asc.GlobalTensor()
     gm.set_global_buffer(x, 8)
-    gm.set_value(0, n)
+    gm.set_value(asc.get_block_idx(), n)  # each block its own word (no race between them)
 
 
 @asc.jit
@@ -34,7 +34,7 @@ def count_to(x: asc.GlobalAddress, n: int):
         total = total + 1
     gm = asc.GlobalTensor()
     gm.set_global_buffer(x, 8)
-    gm.set_value(0, total)
+    gm.set_value(asc.get_block_idx(), total)
 
 
 @asc.jit
@@ -44,7 +44,7 @@ def long_range(x: asc.GlobalAddress):
         total = total + 1
     gm = asc.GlobalTensor()
     gm.set_global_buffer(x, 8)
-    gm.set_value(0, total)
+    gm.set_value(asc.get_block_idx(), total)
 
 
 @asc.jit

@@ -86,7 +86,11 @@ def _adds_one(x: asc.GlobalAddress, y: asc.GlobalAddress):
     pipe.init_buffer(que=que, num=1, len=256 * 4)
     t = que.alloc_tensor(asc.float32)
     asc.data_copy(t, gx, 256)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     asc.adds(t, t, 1.0, t.get_size())  # a generated function and a generated method
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(gy, t, 256)
     que.free_tensor(t)
 

@@ -8,6 +8,7 @@ import pytest
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator.errors import GmAccessError
+from asc_xdsl.runtime.simulator.sanitizer import SanitizerWarning
 
 N = 256
 
@@ -145,7 +146,11 @@ def test_atomic_accumulation_into_gm(mode, fold):
     x = rng.standard_normal((4, 64)).astype(np.float32)
     y = np.zeros(128, np.float32)
     y[:64] = 0.5
-    atomic_kernel[4](x, y, mode)
+    # the last, plain store of every block to y[64:] is a race on purpose (the last
+    # block's values stay on the simulator); the atomic ones are not
+    with pytest.warns(SanitizerWarning, match=r"cross-core write-after-write race") as caught:
+        atomic_kernel[4](x, y, mode, sanitize="warn")
+    assert len(caught) == 1 and "bytes [256, 512)" in str(caught[0].message)
     start = np.full(64, 0.5, np.float32)
     want = fold(np.vstack([start, x]), axis=0)
     if mode == 0:  # in block order, rounding once per add

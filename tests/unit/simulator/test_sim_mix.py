@@ -42,13 +42,13 @@ def handshake_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress):
         # the AIC runs first, waits for both AIVs of its block (mode 2) ...
         asc.cross_core_wait_flag(5, mode_id=2, pipe=asc.PipeID.PIPE_MTE3)
         y_gm.set_value(b, x_gm.get_value(2 * b) + x_gm.get_value(2 * b + 1))
-        # ... then releases them
-        asc.cross_core_set_flag(6, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+        # ... then releases them (from the scalar pipe, which wrote y)
+        asc.cross_core_set_flag(6, mode_id=2, pipe=asc.PipeID.PIPE_S)
     else:
         i = asc.get_block_idx()
         x_gm.set_value(i, (i + 1) * 3)
         asc.cross_core_set_flag(5, mode_id=2, pipe=asc.PipeID.PIPE_MTE3)
-        asc.cross_core_wait_flag(6, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+        asc.cross_core_wait_flag(6, mode_id=2, pipe=asc.PipeID.PIPE_S)
         y_gm.set_value(16 + i, y_gm.get_value(i // 2))
 
 

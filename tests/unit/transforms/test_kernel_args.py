@@ -57,7 +57,8 @@ def test_an_ir_kernel_gets_its_hidden_parameter_from_the_pipeline() -> None:
 def test_the_simulator_binds_the_callers_arguments_and_fills_the_hidden_one() -> None:
     kernel = kernel_from_text(MIX)
     x = np.zeros(4, np.int64)
-    kernel[1](x, np.int32(7))
+    # (the AIC and both AIVs store the same word: a race this binding test is not about)
+    kernel[1](x, np.int32(7), sanitize="off")
     assert x.tolist() == [7, 0, 0, 0]
     with pytest.raises(LaunchError, match="takes 2 arguments, got 3"):
         kernel[1](x, np.int32(7), np.zeros(1, np.uint64))

@@ -6,10 +6,15 @@ The state and the scheduler are in `cores.py`."""
 from __future__ import annotations
 
 from asc_xdsl.dialects import ascendc
+from asc_xdsl.dialects.ascendc.base import enum_value
+from asc_xdsl.enums import Pipe
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.cores import check_flag_id
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.transforms.hardware import PIPES
+
+_PIPE_NO = {p: i for i, p in enumerate(PIPES)}
 
 
 def _value(op, comp, get):
@@ -58,7 +63,23 @@ def _sched(c, what: str):
     return c.sched
 
 
-def _set_flag(c, mode: int, flag: int, what: str) -> None:
+def _release(c, pipe: Pipe):
+    """The race checker's snapshot of a cross-core release on `pipe` (None when off):
+    what the waiting core will know complete (gmorder.py)."""
+    san = c.san
+    if san is None:
+        return None
+    if pipe is Pipe.PIPE_ALL:
+        san.barrier(Pipe.PIPE_ALL)
+    return san.release(_PIPE_NO.get(pipe.name.removeprefix("PIPE_"), _PIPE_NO["S"]))
+
+
+def _acquire(c, snap) -> None:
+    if c.san is not None:
+        c.san.acquire(snap)
+
+
+def _set_flag(c, mode: int, flag: int, what: str, pipe: Pipe) -> None:
     check_flag_id(flag, what)
     s = _sched(c, what)
     if mode in (1, 2) and len(s.sync.by_block[c.core.block]) != 3:
@@ -66,16 +87,17 @@ def _set_flag(c, mode: int, flag: int, what: str) -> None:
             f"{what} mode {mode} synchronises the AIC and AIVs of one AI Core: it needs a mix "
             "kernel (kernel_type='mix')"
         )
-    s.sync.set_flag(c.core, mode, flag)
+    s.sync.set_flag(c.core, mode, flag, _release(c, pipe))
 
 
 @handles(ascendc.CrossCoreSetFlagOp)
 def _cross_set(op, comp):
     f = comp.slot(op.flag_id)
     mode = _mode(op)
+    pipe = enum_value(op, "pipe", Pipe)
 
     def run(e, c, _op=op):
-        _set_flag(c, mode, e[f], "CrossCoreSetFlag")
+        _set_flag(c, mode, e[f], "CrossCoreSetFlag", pipe)
 
     return run
 
@@ -84,10 +106,11 @@ def _cross_set(op, comp):
 def _ffts(op, comp):
     """The config word of `ffts_cross_core_sync(pipe, config)`: 1 | mode << 4 | flag << 8."""
     cfg = comp.slot(op.config)
+    pipe = enum_value(op, "pipe", Pipe)
 
     def run(e, c, _op=op):
         word = int(e[cfg])
-        _set_flag(c, (word >> 4) & 0xF, (word >> 8) & 0xF, "ffts_cross_core_sync")
+        _set_flag(c, (word >> 4) & 0xF, (word >> 8) & 0xF, "ffts_cross_core_sync", pipe)
 
     return run
 
@@ -101,7 +124,7 @@ def _cross_wait(op, comp):
         check_flag_id(flag, "CrossCoreWaitFlag")
         s = _sched(c, "CrossCoreWaitFlag")
         s.wait_until(c.core, s.sync.can_take(c.core, flag), op, f"waits for cross-core flag {flag}")
-        s.sync.take(c.core, flag)
+        _acquire(c, s.sync.take(c.core, flag))
 
     return run
 
@@ -125,7 +148,10 @@ def _sync_all_hard(op, comp):
         s, group = _group(c, aiv_only)
         if c.core not in group:
             return  # an AIC at SyncAll<isAIVOnly=true> does not take part
-        s.wait_until(c.core, s.sync.barrier(c.core, group), op, "waits in SyncAll")
+        # the headers' SyncAll starts with PipeBarrier<PIPE_ALL>
+        ready, joined = s.sync.barrier(c.core, group, _release(c, Pipe.PIPE_ALL))
+        s.wait_until(c.core, ready, op, "waits in SyncAll")
+        _acquire(c, joined())
 
     return run
 
@@ -158,28 +184,46 @@ def _sync_all_soft(op, comp):
                 "not among them (it would wait forever)"
             )
         _workspace_check(e[gm], e[ub], used, "SyncAll")
-        s.wait_until(c.core, s.sync.barrier(c.core, group), op, "waits in SyncAll (soft)")
+        ready, joined = s.sync.barrier(c.core, group, _release(c, Pipe.PIPE_ALL))
+        s.wait_until(c.core, ready, op, "waits in SyncAll (soft)")
+        _acquire(c, joined())
 
     return run
 
 
 @handles(ascendc.IBSetOp)
 def _ib_set(op, comp):
+    """IBSet: the flag word of (blockIdx, eventID) in the GM workspace goes 0 -> 1 (the
+    headers spin while it is still 1: an IBSet before the last one was waited for
+    waits), between two PipeBarrier<PIPE_ALL>. The AIC does nothing (dav-c220)."""
     gm, ub, b, ev = (comp.slot(v) for v in op.operands)
 
     def run(e, c, _op=op):
+        if c.core.kind == "AIC":
+            return
         _workspace_check(e[gm], e[ub], c.block_num, "IBSet")
         s = _sched(c, "IBSet")
-        s.sync.ib_flags[e[b], e[ev]] += 1
+        key = (e[b], e[ev])
+        s.wait_until(
+            c.core,
+            lambda: s.sync.ib_flags[key] == 0,
+            op,
+            f"waits for IBWait to clear block {key[0]}'s event {key[1]} (set before)",
+        )
+        s.sync.ib_flags[key] = 1
+        s.sync.ib_snaps[key] = _release(c, Pipe.PIPE_ALL)
 
     return run
 
 
 @handles(ascendc.IBWaitOp)
 def _ib_wait(op, comp):
+    """IBWait: waits for the flag word to be 1 and clears it (the headers' handshake)."""
     gm, ub, b, ev = (comp.slot(v) for v in op.operands)
 
     def run(e, c, _op=op):
+        if c.core.kind == "AIC":
+            return
         _workspace_check(e[gm], e[ub], c.block_num, "IBWait")
         s = _sched(c, "IBWait")
         key = (e[b], e[ev])
@@ -189,6 +233,10 @@ def _ib_wait(op, comp):
             op,
             f"waits for IBSet of block {key[0]}, event {key[1]}",
         )
+        s.sync.ib_flags[key] = 0
+        _acquire(c, s.sync.ib_snaps.pop(key, None))
+        if c.san is not None:
+            c.san.barrier(Pipe.PIPE_ALL)
 
     return run
 
@@ -199,7 +247,10 @@ def _notify_next(op, comp):
 
     def run(e, c, _op=op):
         _workspace_check(e[gm], e[ub], c.block_num, "NotifyNextBlock")
-        _sched(c, "NotifyNextBlock").sync.block_done.add((c.core.kind, c.core.block_idx))
+        key = (c.core.kind, c.core.block_idx)
+        sync = _sched(c, "NotifyNextBlock").sync
+        sync.block_done.add(key)
+        sync.ib_snaps[key] = _release(c, Pipe.PIPE_ALL)
 
     return run
 
@@ -220,6 +271,7 @@ def _wait_pre(op, comp):
             op,
             f"waits for NotifyNextBlock of block {prev[1]}",
         )
+        _acquire(c, s.sync.ib_snaps.get(prev))
 
     return run
 

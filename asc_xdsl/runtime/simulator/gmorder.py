@@ -1,0 +1,243 @@
+"""The race checker across cores and blocks: happens-before over GM.
+
+The simulator runs a launch's cores one after another (or, when they synchronise, one
+at a time in threads), so two blocks writing the same GM bytes, or a block reading
+what another one writes with nothing between them, compute one answer here and
+another on an NPU, where the cores run at the same time. This module gives the
+launch a happens-before relation and checks every GM access of every core against it:
+
+- **clocks**: each core has a vector clock, a dict from (core number x pipes + pipe)
+  to how many of that core's pipe's accesses it knows complete (a dict: cores that
+  never synchronise cost nothing, whatever block_dim is). A core's own pipes are the
+  per-core checker's business (`sanitizer.BlockSanitizer`); here only other cores'
+  entries matter;
+- **release** (CrossCoreSetFlag on pipe P, IBSet, NotifyNextBlock, arriving at
+  SyncAll): a snapshot of the core's clock plus what P knows of the core's own pipes
+  (`BlockSanitizer.own_snapshot`); **acquire** (the CrossCoreWaitFlag that takes the
+  flag, IBWait, WaitPreBlock, leaving SyncAll): the snapshot joined into the
+  waiting core's clock (the whole core, *decision*: coarser than the waiting pipe, so
+  it can miss a race, never invent one). The flag counters themselves are in
+  `cores.CrossCoreState`, which carries the snapshots beside its counts;
+- **GM records**: each access is one byte interval (lo, hi) of one GM argument per
+  operand and burst span, never per element, kept per 64 KiB page. A new access of
+  core j is checked against the other cores' records of the pages it touches: an
+  overlap where one of the two writes, not both atomic (SetAtomicAdd/Max/Min: the
+  memory serialises them), and j's clock not covering the other access is a race,
+  reported with both cores (blocks) and both ops' lines.
+
+Cost: a launch with no cross-core sync pays one page lookup and a short list scan
+per GM access (the vector add: 3 per tile); syncs cost O(cores x pipes) each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.ir import Operation
+
+from asc_xdsl.runtime.simulator.errors import op_title
+
+PAGE_SHIFT = 16
+"""GM records are kept per 64 KiB page of an argument."""
+
+Clock = dict[int, int]
+
+
+def join(into: Clock, snap: Clock | None) -> None:
+    """`into` := max(into, snap), entry by entry."""
+    if not snap:
+        return
+    get = into.get
+    for k, v in snap.items():
+        if get(k, 0) < v:
+            into[k] = v
+
+
+def _mergeable(last: tuple, new: tuple) -> bool:
+    """Whether the scalar-pipe record `new` extends `last` into one record: the same op
+    again next to its last access (GetValue in a loop), nothing released in between (S
+    is in order, so a snapshot covers both accesses or neither)."""
+    return (
+        last[7] is new[7]
+        and last[3] == new[3]
+        and last[8] == new[8]
+        and last[5] == new[5]
+        and last[0] <= new[1]
+        and new[0] <= last[1]
+    )
+
+
+def joined(snaps: list[Clock | None]) -> Clock:
+    out: Clock = {}
+    for s in snaps:
+        join(out, s)
+    return out
+
+
+class LaunchOrder:
+    """Clocks of every core of a launch and the GM access records (see the module doc).
+
+    `npipes` is the per-core pipe count (`transforms.hardware.PIPES`)."""
+
+    __slots__ = (
+        "blocks",
+        "clocks",
+        "labels",
+        "merge_pipe",
+        "npipes",
+        "reads",
+        "releases",
+        "tails",
+        "writes",
+    )
+
+    def __init__(self, labels: list[str], blocks: list[int], npipes: int, merge_pipe: int):
+        self.merge_pipe = merge_pipe
+        self.labels = labels
+        self.blocks = blocks
+        self.npipes = npipes
+        self.clocks: list[Clock] = [{} for _ in labels]
+        self.writes: dict[tuple[int, int], list[tuple]] = {}
+        """Per (buffer, page): the write records."""
+        self.reads: dict[tuple[int, int], dict[tuple, tuple]] = {}
+        """Per (buffer, page): the read records by (core, core pipe, lo, hi): a read only
+        races with a write, so a read looks at the writes alone, and many cores reading
+        the same input cost each other nothing."""
+        self.tails: dict[tuple[int, int], tuple] = {}
+        """Per (buffer, page): the key of the last scalar read (merged with the next)."""
+        self.releases = [0] * len(labels)
+        """Releases per core: a record merges only with one of the same release epoch."""
+
+    # -- ordering ------------------------------------------------------------------------
+    def release(self, core: int, own: Clock) -> Clock:
+        """The snapshot a release of `core` hands on: its clock and `own` (what the
+        releasing pipe knows of the core's own pipes)."""
+        self.releases[core] += 1
+        snap = dict(self.clocks[core])
+        join(snap, own)
+        return snap
+
+    def acquire(self, core: int, snap: Clock | None) -> None:
+        join(self.clocks[core], snap)
+
+    # -- GM accesses ---------------------------------------------------------------------
+    def access(
+        self,
+        san: Any,
+        op: Operation,
+        pipe: int,
+        index: int,
+        buf: Any,
+        lo: int,
+        hi: int,
+        write: bool,
+        atomic: bool,
+    ) -> None:
+        """Core `san.core_no`'s access of bytes [lo, hi) of GM buffer `buf`: check it
+        against the other cores' records, then record it."""
+        core = san.core_no
+        me = core * self.npipes + pipe
+        clock = self.clocks[core]
+        bid = id(buf)
+        epoch = self.releases[core]
+        new = (lo, hi, core, me, index, write, atomic, op, epoch)
+        for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
+            at = (bid, page)
+            writes = self.writes.get(at)
+            if writes is not None:
+                keep = self._scan(writes, san, new, clock, buf) if writes else writes
+            else:
+                keep = None
+            if not write:
+                if keep is not None:
+                    self.writes[at] = keep
+                self._add_read(at, new)
+                continue
+            reads = self.reads.get(at)
+            if reads:
+                for k in [
+                    k for k, a in reads.items() if self._covers_or_races(a, san, new, clock, buf)
+                ]:
+                    del reads[k]
+            keep = keep if keep is not None else []
+            last = keep[-1] if keep else None
+            if pipe == self.merge_pipe and last is not None and _mergeable(last, new):
+                keep[-1] = (min(lo, last[0]), max(hi, last[1]), *new[2:])
+            else:
+                keep.append(new)
+            self.writes[at] = keep
+
+    def _scan(self, recs: list, san, new: tuple, clock: Clock, buf) -> list:
+        """`recs` (a page's writes) checked against `new`; those it stands for dropped."""
+        lo, hi, core, me, _, write, atomic, op, _ = new
+        keep = []
+        for a in recs:
+            alo, ahi, acore, akey, ai, _, aatomic, _, _ = a
+            if acore == core:
+                # the same core: the per-core checker orders it; a later access of the
+                # same pipe covering it stands for it from now on
+                if not (
+                    akey == me and lo <= alo and ahi <= hi and write and (aatomic or not atomic)
+                ):
+                    keep.append(a)
+                continue
+            keep.append(a)
+            if ahi <= lo or hi <= alo or (atomic and aatomic) or clock.get(akey, 0) > ai:
+                continue
+            self._race(san, op, write, atomic, buf, lo, hi, a)
+        return keep
+
+    def _covers_or_races(self, a: tuple, san, new: tuple, clock: Clock, buf) -> bool:
+        """A write `new` against a read record `a`: report a race; True when `new`
+        stands for `a` from now on (the same core and pipe, covering it)."""
+        lo, hi, core, me, _, _, atomic, op, _ = new
+        alo, ahi, acore, akey, ai = a[:5]
+        if acore == core:
+            return akey == me and lo <= alo and ahi <= hi
+        if not (ahi <= lo or hi <= alo) and clock.get(akey, 0) <= ai:
+            self._race(san, op, True, atomic, buf, lo, hi, a)
+        return False
+
+    def _add_read(self, at: tuple, new: tuple) -> None:
+        """Record a read: one record per (core, pipe, bytes), the latest standing for
+        the earlier ones; a scalar op's reads next to each other merge (`_mergeable`)."""
+        reads = self.reads.get(at)
+        if reads is None:
+            reads = self.reads[at] = {}
+        lo, hi, core, me = new[:4]
+        if new[3] % self.npipes == self.merge_pipe:
+            tail = self.tails.get(at)
+            if tail is not None and tail in reads and _mergeable(reads[tail], new):
+                last = reads.pop(tail)
+                lo, hi = min(lo, last[0]), max(hi, last[1])
+                new = (lo, hi, *new[2:])
+            self.tails[at] = (core, me, lo, hi)
+        reads[(core, me, lo, hi)] = new
+
+    def _race(self, san, op, write, atomic, buf, lo, hi, a) -> None:
+        from asc_xdsl.runtime.simulator.sanitizer import _KIND_TEXT, RaceError, _kind
+
+        alo, ahi, acore, _, _, aw, aatomic, aop, _ = a
+        kind = _kind(aw, write)
+        me, other = self.labels[san.core_no], self.labels[acore]
+        what = ("atomically " if atomic else "") + ("writes" if write else "reads")
+        earlier = ("atomically " if aatomic else "") + ("wrote" if aw else "read")
+        same_block = self.blocks[san.core_no] == self.blocks[acore]
+        hint = (
+            "a CrossCoreSetFlag/CrossCoreWaitFlag pair between the two cores"
+            if same_block
+            else "SyncAll between the two (or IBSet/IBWait, CrossCoreSetFlag mode 0), "
+            "or give each block its own bytes"
+        )
+        san.report(
+            RaceError(
+                f"cross-core {_KIND_TEXT[kind]} race ({kind}): {me} {what} GM argument "
+                f"'{buf.name}' bytes [{max(lo, alo)}, {min(hi, ahi)}) that {other} "
+                f"{earlier} in {op_title(aop)} with nothing ordering the two cores; "
+                f"they need {hint}",
+                op,
+                aop,
+                san.block,
+            ),
+            ("xrace", kind, op, aop),
+        )
