@@ -194,6 +194,8 @@ class BlockSanitizer:
         self.records: dict[tuple[Any, int], list[tuple]] = {}
         self.findings: list[SimulatorError] = []
         self._seen: set[tuple] = set()
+        # checks other modules add for the end of the block (ops/mutex.py's held locks)
+        self.finish_checks: list[Callable[[BlockSanitizer], None]] = []
 
     # -- findings ------------------------------------------------------------------
     def report(self, err: SimulatorError, key: tuple) -> None:
@@ -376,6 +378,8 @@ class BlockSanitizer:
 
     # -- the end of the block -------------------------------------------------------------
     def finish(self) -> None:
+        for check in self.finish_checks:
+            check(self)
         for (event, event_id), (_, op) in list(self.flags.items()):
             self.report(
                 SyncError(
