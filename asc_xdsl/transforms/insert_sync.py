@@ -201,14 +201,23 @@ def _same_sync(a: Operation, b: Operation) -> bool:
     return True
 
 
-def insert_sync(f: func.FuncOp) -> int:
-    """Insert what `f` needs; the number of pairs and barriers inserted."""
+def insert_sync(f: func.FuncOp, mutex: bool = False) -> int:
+    """Insert what `f` needs; the number of pairs and barriers inserted. `mutex`: the
+    pairs as Ascend 950 buffer-id sync (mutex_sync.py)."""
+    if mutex:
+        from asc_xdsl.transforms.mutex_sync import check_950
+
+        check_950(f, PASS)
     analysis = SyncAnalysis(f, fix=True)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         if actions:
             inserter.insert(op, actions)
     inserter.merge_branches()
+    if mutex:
+        from asc_xdsl.transforms.mutex_sync import to_mutexes
+
+        to_mutexes(f, inserter.made, PASS)
     return inserter.inserted
 
 
@@ -216,6 +225,9 @@ def insert_sync(f: func.FuncOp) -> int:
 class InsertSyncPass(ModulePass):
     name = PASS
 
+    mutex: bool = False
+    """Ascend 950: Mutex::Lock/Unlock (buffer-id sync) instead of SetFlag/WaitFlag."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for f in structured_functions(op, PASS):
-            insert_sync(f)
+            insert_sync(f, self.mutex)

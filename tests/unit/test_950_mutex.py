@@ -128,3 +128,40 @@ def test_mutexes_are_950_only_and_ids_are_checked():
 
     with pytest.raises(asc.CompileError, match=r"MutexID 28 is out of range: ids are 0-27"):
         bad_id.compile(np.zeros(8, np.int32))
+
+
+@asc.jit(soc_version=A950)
+def unsynced(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    ub = asc.LocalMemAllocator(asc.Hardware.UB)
+    a = ub.alloc(asc.TPosition.VECIN, asc.float32, TILE)
+    b = ub.alloc(asc.TPosition.VECOUT, asc.float32, TILE)
+    for i in range(TILES):
+        asc.data_copy(a, xg[i * TILE :], TILE)
+        asc.exp(b, a, TILE)
+        asc.data_copy(yg[i * TILE :], b, TILE)
+
+
+def test_insert_sync_with_mutexes_is_race_free():
+    from xdsl.parser import Parser
+
+    from asc_xdsl.frontend.ir_context import make_context
+    from asc_xdsl.runtime.kernel import CompiledKernel
+    from asc_xdsl.transforms.insert_sync import InsertSyncPass
+
+    x = np.linspace(-2, 2, TILE * TILES, dtype=np.float32)
+    y = np.zeros_like(x)
+    ir = unsynced.compile(x, y, run_passes=False).asm["ir"]
+    ctx = make_context()
+    module = Parser(ctx, ir).parse_module()
+    InsertSyncPass(mutex=True).apply(ctx, module)
+    module.verify()
+    text = str(module)
+    assert "ascendc.mutex_lock" in text and "ascendc.set_flag" not in text
+    kernel = CompiledKernel(name="unsynced", module=module, kernel_type="vector")
+    kernel[1](x, y, platform=A950, sanitize="error")
+    np.testing.assert_allclose(y, np.exp(x), rtol=1e-6)
+    with pytest.raises(RaceError):  # the same kernel without them races
+        unsynced[1](x, y, sanitize="error", run_passes=False)

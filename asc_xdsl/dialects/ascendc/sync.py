@@ -197,7 +197,7 @@ def _only_on_950(op: SpecOp) -> None:
         )
 
 
-def _constant_id(value: Any) -> int | None:
+def constant_mutex_id(value: Any) -> int | None:
     """The uint8_t a constant id operand holds (through the frontend's cast from i8)."""
     op = value.owner
     while isinstance(op, UnrealizedConversionCastOp) and len(op.operands) == 1:
@@ -232,7 +232,7 @@ class MutexOp(SpecOp):
                 f"'{self.name}': {self.SPEC.api} takes one of "
                 f"{', '.join(p.name for p in MUTEX_PIPES)}, not {self.pipe_value.name}"
             )
-        value = _constant_id(self.mutex_id)
+        value = constant_mutex_id(self.mutex_id)
         if value is not None and value not in MUTEX_IDS:
             raise VerifyException(
                 f"'{self.name}': MutexID {value} is out of range: ids are "
