@@ -1,6 +1,6 @@
 // ascendc-insert-sync{mutex=true} needs an Ascend 950 module (elsewhere the headers
 // compile Mutex to nothing) and picks MutexIDs only where it can tell which are free.
-// RUN: asc-opt %s --split-input-file -p 'ascendc-insert-sync{mutex=true}' --verify-diagnostics
+// RUN: asc-opt %s --split-input-file -p ascendc-insert-sync{mutex=true} --verify-diagnostics
 
 
 builtin.module attributes {ascendc.soc = "Ascend910B"} {

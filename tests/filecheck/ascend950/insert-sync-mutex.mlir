@@ -1,7 +1,7 @@
 // ascendc-insert-sync{mutex=true}: the pairs as Ascend 950 buffer-id sync, one MutexID
 // per event (skipping the kernel's own constant ids: 0 here), and the C++ it prints.
-// RUN: asc-opt %s -p 'ascendc-insert-sync{mutex=true}' | filecheck %s
-// RUN: asc-opt %s -p 'ascendc-insert-sync{mutex=true}' -t ascendc | filecheck %s --check-prefix=CPP
+// RUN: asc-opt %s -p ascendc-insert-sync{mutex=true} | filecheck %s
+// RUN: asc-opt %s -p ascendc-insert-sync{mutex=true} -t ascendc | filecheck %s --check-prefix=CPP
 
 // CHECK-LABEL: func.func @tiles(
 // CHECK-DAG:     %[[M1:.*]] = builtin.unrealized_conversion_cast %{{.*}} : i8 to ui8
