@@ -98,3 +98,28 @@ def test_l1_to_ub_is_refused_on_atlas_a2_at_its_line():
     text = str(e.value)
     assert "DataCopy L1 -> UB is a data path of Ascend 950 (arch 3510)" in text
     assert "Ascend910B (Atlas A2/A3)" in text and "asc.data_copy(back, l1, N)" in text
+
+
+@asc.jit(kernel_type="cube")
+def l1_round_trip(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    l1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, N)
+    asc.data_copy(l1, xg, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(yg, l1, N)
+
+
+def test_the_950_cube_core_has_no_mte3_syncs():
+    # Atlas A2/A3's AIC issues SetFlag<MTE2_MTE3>; the 950's compiles it to nothing (its
+    # AIC has no MTE3 sync), so the copy out reads L1 unordered
+    from asc_xdsl.runtime.simulator.sanitizer import RaceError
+
+    x = RNG.standard_normal(N).astype(np.float32)
+    y = np.zeros_like(x)
+    l1_round_trip[1](x, y, sanitize="error")
+    np.testing.assert_array_equal(y, x)
+    with pytest.raises(RaceError, match=r"RAW.*pipe MTE3 reads L1"):
+        l1_round_trip[1](x, y, soc_version=A950, sanitize="error")
