@@ -266,6 +266,26 @@ def get_soc(name: str | None = None, *, source: str = "") -> Soc:
     return soc
 
 
+def _compile_facts(soc: Soc) -> tuple:
+    """What the IR of a kernel depends on: the verifiers' tables, the arch, the on-chip
+    capacities plan-memory checks, the kernel types and the vector length (not the core
+    counts, which only a launch checks)."""
+    return (soc.npu_arch, soc.dtype_tables, dict(soc.memory), tuple(soc.builds), soc.vec_len)
+
+
+def compile_target(name: str) -> str:
+    """The name a module compiled for SoC `name` carries (`ascendc.soc`): its series
+    when every chip of the series compiles alike (the same facts as the series' chip),
+    else the chip itself. Ascend950PR_9599 -> Ascend950, Ascend910B4 -> Ascend910B,
+    Ascend910_9391 -> Ascend910B (A3 compiles as A2). One module (and one compile-cache
+    entry) then serves every chip it runs on; a launch still names the chip."""
+    facts = _compile_facts(get_soc(name))
+    for series, chip in SERIES.items():
+        if _compile_facts(SOCS[chip]) == facts:
+            return series
+    return name
+
+
 __all__ = [
     "ASCEND_950",
     "ATLAS_A2_A3",
@@ -278,6 +298,7 @@ __all__ = [
     "Soc",
     "SocError",
     "UnknownSocError",
+    "compile_target",
     "get_soc",
     "known_names",
 ]

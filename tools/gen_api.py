@@ -98,6 +98,7 @@ DOC_TYPES = {
     "int": "Int",
     "uint64": "Int",
     "ui64": "Int",
+    "ui8": "Int",
     "i64": "Int",
     "ui32": "Int",
     "i32": "Int",

@@ -124,6 +124,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         max_unroll: int = DEFAULT_MAX_UNROLL,
         matmul_cube_only: bool = False,
         capture_exceptions: bool = True,
+        soc: str | None = None,
     ):
         # None: pyasc's rule once the kernel is built (`_detect_kernel_type`)
         self.kernel_type = kernel_type
@@ -133,7 +134,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         self.source = source
         self._get_source = get_source
         self.module = ModuleOp([])
-        set_soc(self.module, DEFAULT_SOC)  # the per-SoC dtype checks apply
+        # the per-SoC dtype checks, capacities and data paths apply (jit.py picks it)
+        set_soc(self.module, soc or DEFAULT_SOC)
         self.block: Block | None = None
         self.scope: dict[str, Any] = {}
         self.node: ast.AST | None = None

@@ -33,7 +33,14 @@ from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.fingerprint import Keyer, Unkeyable
-from asc_xdsl.frontend.options import CodegenOptions, CompileOptions, LaunchOptions, defaults
+from asc_xdsl.frontend.options import (
+    CodegenOptions,
+    CompileOptions,
+    LaunchOptions,
+    defaults,
+    is_known_soc,
+    target_soc,
+)
 from asc_xdsl.log import logger
 from asc_xdsl.runtime import pyasc_env
 from asc_xdsl.utils.quiet_imports import paused as gc_paused
@@ -92,6 +99,11 @@ _OPTION_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "bisheng_options": (
         lambda v: v is None or (isinstance(v, tuple | list) and all(isinstance(f, str) for f in v)),
         "a tuple of command-line flags (str)",
+    ),
+    "soc_version": (
+        is_known_soc,
+        "a SoC asc_xdsl knows (asc_xdsl.soc.known_names(), e.g. 'Ascend910B1', "
+        "'Ascend950PR_9599') or a config.Platform",
     ),
 }
 
@@ -331,8 +343,11 @@ class JITFunction(Generic[P, R]):
             # backend, and the backend's own launch options (platform=, profile_dir=, ...).
             backend = get_backend(kwargs.pop("backend", None) if "backend" not in params else None)
             extra = {k: kwargs.pop(k) for k in list(kwargs) if k not in params}
-            compile_options = {k: v for k, v in extra.items() if k in DEFAULT_OPTIONS}
-            launch_options = {k: v for k, v in extra.items() if k not in DEFAULT_OPTIONS}
+            # (a keyword the backend takes itself, e.g. CANN's soc_version, is its own)
+            compile_options = {
+                k: v for k, v in extra.items() if k in DEFAULT_OPTIONS and k not in backend.OPTIONS
+            }
+            launch_options = {k: v for k, v in extra.items() if k not in compile_options}
             unknown = sorted(set(launch_options) - set(backend.OPTIONS))
             if unknown:
                 raise CompileError(
@@ -343,6 +358,17 @@ class JITFunction(Generic[P, R]):
                     code="ASC-F111",
                 )
             merged = self._merged_options(compile_options, kwargs)
+            # The SoC the kernel is compiled for is the one it runs on (the backend's
+            # platform= / soc_version=, the option, the environment: options.target_soc).
+            soc_key = next((k for k in _SOC_LAUNCH_KEYS if k in backend.OPTIONS), None)
+            soc = target_soc(
+                merged["soc_version"],
+                launch_options.get(soc_key) if soc_key else None,
+                simulator=soc_key == "platform",
+            )
+            merged["soc_version"] = _compile_target(soc)
+            if soc is not None and soc_key is not None:
+                launch_options.setdefault(soc_key, soc)
             with deep_recursion():  # long expressions and deep nesting recurse per level
                 request = self._request(args, kwargs, merged)
             runtime_args = request.spec.runtime_args(args, kwargs)
@@ -361,7 +387,9 @@ class JITFunction(Generic[P, R]):
 
     def compile(self, *args: Any, block_dim: int = 1, **kwargs: Any) -> CompiledKernel:
         """Compile for these arguments without running: a `CompiledKernel` whose
-        `asm` holds "ir", "lowered_ir" and "ascendc".
+        `asm` holds "ir", "lowered_ir" and "ascendc". The module is compiled for the
+        SoC `soc_version=` names (else ASC_XDSL_PLATFORM without a CANN backend, else
+        ASC_XDSL_SOC_VERSION, else the Atlas A2 series): its checks and capacities.
 
         `backend="npu"` (or "model") also builds the kernel binary with CANN's bisheng,
         for `soc_version=` (default ASC_XDSL_SOC_VERSION, else Ascend910B1), without ACL
@@ -373,6 +401,8 @@ class JITFunction(Generic[P, R]):
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in DEFAULT_OPTIONS}
         merged = self._merged_options(options, kwargs)
         backend = aot.pop("backend", None)
+        soc = target_soc(merged["soc_version"], None, simulator=backend not in _AOT_BACKENDS)
+        merged["soc_version"] = _compile_target(soc)
         if aot and backend not in _AOT_BACKENDS:
             raise CompileError(
                 f"{self.__name__}: {', '.join(sorted(aot))} build a kernel binary with "
@@ -390,9 +420,7 @@ class JITFunction(Generic[P, R]):
         if backend in _AOT_BACKENDS:
             from asc_xdsl.runtime.cann.aot import build_kernel, resolve_soc
 
-            built = build_kernel(
-                compiled, resolve_soc(aot.get("soc_version")), out_dir=aot.get("out_dir")
-            )
+            built = build_kernel(compiled, resolve_soc(soc), out_dir=aot.get("out_dir"))
             compiled.metadata["built"] = built
             compiled.metadata["binary"] = str(built.binary)
             compiled.metadata["manifest"] = built.manifest
@@ -550,6 +578,7 @@ class JITFunction(Generic[P, R]):
             _max_unroll(options["max_unroll"]),
             matmul_cube_only=bool(options["matmul_cube_only"]),
             capture_exceptions=options["capture_exceptions"],
+            soc=options["soc_version"],
         )
         module = generator.compile_kernel(self.__name__, spec.params)
         if detected is not None:
@@ -925,8 +954,22 @@ def _max_unroll(option: int | None) -> int:
 
 
 _AOT_BACKENDS = ("npu", "model")
-_AOT_OPTIONS = ("backend", "soc_version", "out_dir")
-"""`compile` keywords that build a CANN binary ahead of time (not compile options)."""
+_AOT_OPTIONS = ("backend", "out_dir")
+"""`compile` keywords that build a CANN binary ahead of time (not compile options); the
+compile option `soc_version` names the SoC of that binary too."""
+
+_SOC_LAUNCH_KEYS = ("platform", "soc_version")
+"""The launch keywords by which a backend names the SoC it runs on (the CPU simulator's
+`platform`, CANN's `soc_version`)."""
+
+
+def _compile_target(soc: str | None) -> str:
+    """The SoC name the module carries (and the cache keys hold) for a kernel run on
+    `soc` (None: the default chip's series, Ascend910B): `asc_xdsl.soc.compile_target`
+    (stdlib only: a launch served from the disk cache imports no xDSL)."""
+    from asc_xdsl import soc as soc_table
+
+    return soc_table.compile_target(soc or soc_table.DEFAULT_SOC)
 
 
 def _check_options(options: dict[str, Any], name: str) -> None:

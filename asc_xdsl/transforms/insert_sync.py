@@ -209,11 +209,19 @@ def _same_sync(a: Operation, b: Operation) -> bool:
 
 
 def insert_sync(
-    f: func.FuncOp, sync_blocks: bool = False, diags: PassDiagnostics | None = None
+    f: func.FuncOp,
+    sync_blocks: bool = False,
+    diags: PassDiagnostics | None = None,
+    mutex: bool = False,
 ) -> int:
     """Insert what `f` needs; the number of pairs and barriers inserted (SyncAlls
     between blocks with `sync_blocks`, then a mix kernel's cross-core pairs:
-    `cross_core_sync`)."""
+    `cross_core_sync`). `mutex`: the pairs within the core as Ascend 950 buffer-id sync
+    (mutex_sync.py)."""
+    if mutex:
+        from asc_xdsl.transforms.mutex_sync import check_950
+
+        check_950(f, PASS)
     crossed = insert_block_sync(f) if sync_blocks else 0
     crossed += insert_cross_core_sync(f, diags)
     analysis = SyncAnalysis(f, fix=True)
@@ -222,6 +230,10 @@ def insert_sync(
         if actions:
             inserter.insert(op, actions)
     inserter.merge_branches()
+    if mutex:
+        from asc_xdsl.transforms.mutex_sync import to_mutexes
+
+        to_mutexes(f, inserter.made, PASS)
     return crossed + inserter.inserted
 
 
@@ -231,9 +243,11 @@ class InsertSyncPass(ModulePass):
 
     sync_blocks: bool = False
     """Also `SyncAll` where a kernel's GM accesses may meet another block's."""
+    mutex: bool = False
+    """Ascend 950: Mutex::Lock/Unlock (buffer-id sync) instead of SetFlag/WaitFlag."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         diags = PassDiagnostics(PASS)
         for f in structured_functions(op, PASS):
-            insert_sync(f, self.sync_blocks, diags)
+            insert_sync(f, self.sync_blocks, diags, self.mutex)
         diags.finish()

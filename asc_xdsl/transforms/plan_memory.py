@@ -12,6 +12,14 @@ the capacity of the module's SoC (`ascendc.soc`, the default SoC if none), the p
 at the request that does not fit, naming every buffer in that memory with its bytes. A
 local tensor at an explicit address (`local_tensor_v2`) must lie within its memory.
 
+`LocalMemAllocator` (static allocation, the Ascend 950 programming style without a
+TPipe) is planned the same way, one bump allocator per `ascendc.local_mem_allocator`
+from byte 0 of its memory, unaligned as the headers' `Alloc` is: each
+`local_mem_allocator.alloc` / `alloc_dynamic` of a constant tile size in the
+allocator's own block gets `ascendc.address`/`ascendc.bytes`, and the tensors of one
+allocator must fit the SoC's memory. An Alloc in a loop or branch below the allocator
+(the head moves on every run) or of a runtime size ends the allocator's plan.
+
 A size that is not a constant (a kernel argument) has no address: the requests after it
 in the same memory get none either, but what is known still counts towards the capacity.
 An init op inside a loop or a branch counts once (the JIT hoists queue set-up out of
@@ -66,6 +74,11 @@ REQUESTS: dict[str, tuple[str, str | None, str]] = {
     "ascendc.pipe.init_buf_pool": ("buf_pool", None, "len"),
 }
 
+ALLOCATOR = "ascendc.local_mem_allocator"
+ALLOCS = ("ascendc.local_mem_allocator.alloc", "ascendc.local_mem_allocator.alloc_dynamic")
+# Hardware (the allocator type's parameter) -> the memory's name in the SoC table
+_HARDWARE_MEMORY = {"UB": "UB", "L1": "L1", "L0A": "L0A", "L0B": "L0B", "L0C": "L0C", "BIAS": "BT"}
+
 
 def constant(value: SSAValue | None) -> int | None:
     """The integer `value` is, if an `arith.constant` gives it (through the casts the
@@ -98,12 +111,16 @@ def _operand(op: Operation, name: str | None) -> SSAValue | None:
 
 def _plan(f: func.FuncOp, capacity: dict[str, int], soc_name: str) -> None:
     memories: dict[str, _Memory] = {}
+    allocators: dict[SSAValue, _Memory] = {}
     for op in ops_in(f):  # program order
         if op.name in PIPE_RELEASES:
             memories.clear()
             continue
         if op.name == "ascendc.local_tensor_v2":
             _check_explicit(op, capacity, soc_name)
+            continue
+        if op.name in ALLOCS:
+            _allocate(op, allocators, capacity, soc_name)
             continue
         request = REQUESTS.get(op.name)
         if request is None:
@@ -137,6 +154,40 @@ def _plan(f: func.FuncOp, capacity: dict[str, int], soc_name: str) -> None:
             op.attributes[ADDRESS_ATTR] = IntegerAttr(mem.next, i64)
             op.attributes[BYTES_ATTR] = IntegerAttr(nbytes, i64)
             mem.next += nbytes
+
+
+def _allocate(
+    op: Operation, allocators: dict[SSAValue, _Memory], capacity: dict[str, int], soc_name: str
+) -> None:
+    """One `Alloc` of a LocalMemAllocator: the tensor at the allocator's head."""
+    allocator = op.allocator  # type: ignore[attr-defined]
+    buffer = _HARDWARE_MEMORY.get(allocator.type.hard.name)
+    if buffer not in capacity:
+        return
+    mem = allocators.setdefault(allocator, _Memory(capacity[buffer]))
+    made_by = allocator.owner
+    if not isinstance(made_by, Operation) or made_by.parent_block() is not op.parent_block():
+        mem.next = None  # in a loop or branch: the head moves each time it runs
+    size = constant(op.tile_size)  # type: ignore[attr-defined]
+    if size is None or mem.next is None:
+        mem.next = None
+        return
+    nbytes = size * from_ir(op.result.type.element_type).sizeof()  # type: ignore[attr-defined]
+    name = f"%{op.results[0].name_hint}" if op.results[0].name_hint else "a tensor"
+    mem.taken.append((name, nbytes))
+    mem.known += nbytes
+    if mem.known > mem.capacity:
+        listed = ", ".join(f"{n} {b} B" for n, b in mem.taken)
+        who = f"%{allocator.name_hint}" if allocator.name_hint else "a LocalMemAllocator"
+        raise fail(
+            PASS,
+            op,
+            f"{buffer} overflow: {who} hands out {mem.known} bytes but {soc_name} has "
+            f"{mem.capacity} bytes of {buffer} ({listed})",
+        )
+    op.attributes[ADDRESS_ATTR] = IntegerAttr(mem.next, i64)
+    op.attributes[BYTES_ATTR] = IntegerAttr(nbytes, i64)
+    mem.next += nbytes
 
 
 def _check_explicit(op: Operation, capacity: dict[str, int], soc_name: str) -> None:

@@ -83,4 +83,7 @@ ASC_STUB_ANY(vstas) ASC_STUB_ANY(vsts) ASC_STUB_ANY(vstu) ASC_STUB_ANY(vstur)
 ASC_STUB_ANY(vstus) ASC_STUB_ANY(vsubc) ASC_STUB_ANY(vsubcs) ASC_STUB_ANY(vtrc)
 ASC_STUB_ANY(vxor) ASC_STUB_ANY(wait_intra_block)
 
+// the 950 data paths (dav_3510 kernel_operator_fixpipe_impl.h: Fixpipe L0C -> UB)
+ASC_STUB_VOID(copy_matrix_cc_to_ub)
+
 #endif  // ASC_XDSL_STUB_FUN_3510_H

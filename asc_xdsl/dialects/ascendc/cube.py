@@ -44,6 +44,7 @@ from asc_xdsl.dialects.ascendc.data_copy import (
     DataCopyBaseOp,
     add_copy,
     buffer_of,
+    check_soc_path,
     struct,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
@@ -64,9 +65,11 @@ from asc_xdsl.dialects.ascendc.spec import (
     global_,
     local,
     predicate,
+    tensor,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
+from asc_xdsl.dialects.ascendc.types import GlobalTensorType
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -314,6 +317,11 @@ FIXPIPE_TYPES: dict[str, frozenset[str]] = {
 }
 """src (L0C) element type -> the dst element types Fixpipe writes on Atlas A2/A3."""
 
+FIXPIPE_LOCAL = ("GM", "L1", "UB")
+"""Where Fixpipe writes: GM, L1 (both archs), UB (Ascend 950; the FixpipeParamsV220
+overloads take a local dst and route it by position, impl/basic_api/
+kernel_operator_fixpipe_intf_impl.h)."""
+
 FIXPIPE_LAYOUTS: dict[int, str] = {0: "AscendC::CFG_NZ", 1: "AscendC::CFG_ROW_MAJOR"}
 """`CO2Layout` value -> the `FixpipeConfig` constant passed as template argument
 (COLUMN_MAJOR = 2 exists only on Ascend 950)."""
@@ -334,12 +342,18 @@ def fixpipe_layout(op: Operation) -> int | None:
 
 
 class _FixpipeOp(DataCopyBaseOp):
-    FORM: ClassVar[CopyForm] = CopyForm(directions=(GM_FROM_LOCAL,), independent=True)
+    FORM: ClassVar[CopyForm] = CopyForm(
+        directions=(GM_FROM_LOCAL, LOCAL_FROM_LOCAL), independent=True
+    )
 
     def verify_(self) -> None:
         super().verify_()
-        # Fixpipe to GM reads L0C; its quantisation workspace is in L1 (CheckFixpipeTensor).
-        check_buffers(self, "Fixpipe", {"src": ("L0C",), "cbuf_workspace": ("L1",)})
+        # Fixpipe reads L0C; its quantisation workspace is in L1 (CheckFixpipeTensor); a
+        # local dst is L1 (Atlas A2/A3 and 950) or UB (950 only: check_soc_path).
+        check_buffers(
+            self, "Fixpipe", {"src": ("L0C",), "cbuf_workspace": ("L1",), "dst": FIXPIPE_LOCAL}
+        )
+        check_soc_path(self, "Fixpipe")
         if not checks_atlas_a2_a3(self):
             return
         dst, src = str(self.var_type("T")), str(self.var_type("U"))
@@ -372,7 +386,8 @@ for _cls, _mnemonic, _workspace in (
             _mnemonic,
             "Fixpipe",
             (
-                _dst(global_("T")),
+                # GM, or L1/UB (a local dst); the op sample keeps the GM one
+                _dst(replace(tensor("T"), sample=lambda v: GlobalTensorType(v["T"]))),
                 _src(local("U")),
                 *_workspace,
                 Operand("intri_params", struct("FixpipeParamsV220Type"), py="params"),
@@ -384,7 +399,8 @@ for _cls, _mnemonic, _workspace in (
             py="fixpipe",
             sim=f"cube:{_mnemonic}",
             doc="`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] "
-            "FixpipeParamsV220)`: L0C -> GM with NZ2ND and quantisation on the way.",
+            "FixpipeParamsV220)`: L0C -> GM or L1 (and UB on Ascend 950) with NZ2ND and "
+            "quantisation on the way.",
         ),
         _FixpipeOp,
     )

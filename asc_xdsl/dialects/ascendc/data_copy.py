@@ -217,15 +217,60 @@ def _kind(t: type) -> str:
     return "GM" if t is GlobalTensorType else "local"
 
 
+PATHS_ONLY_ON_950: dict[tuple[str, str], str] = {
+    ("UB", "L1"): "L1 -> UB",
+    ("UB", "L0C"): "L0C -> UB",
+}
+"""(dst buffer, src buffer) of the data paths Ascend 950 (arch 3510) adds: the dav_c220
+implementations (`DataCopyL12UBImpl`, `FixpipeL0C2UBImpl`) only report "not supported",
+the dav_3510 ones copy (`CopyCbufToUbuf` on MTE1; Fixpipe's L0C -> UB on FIX). UB -> L1
+exists on both (through the Matmul KFC workspace on Atlas A2/A3, CopyUbufToCbuf on MTE3
+on 950)."""
+
+
+def check_soc_path(op: SpecOp, api: str) -> None:
+    """Refuse a copy between buffers only Ascend 950 connects, in a module compiled for
+    another SoC (located at the op)."""
+    path = PATHS_ONLY_ON_950.get((buffer_of(op.dst), buffer_of(op.src)))  # type: ignore[attr-defined]
+    if path is None:
+        return
+    from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+    from asc_xdsl.soc import ASCEND_950
+
+    family = soc_family(op)
+    if family is not None and family != ASCEND_950:
+        raise VerifyException(
+            f"'{op.name}': {api} {path} is a data path of Ascend 950 (arch 3510); the module "
+            f"is compiled for {declared_soc(op)} ({family}), whose headers do not support it "
+            "(compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
+        )
+
+
+class LocalPathCopyOp(DataCopyBaseOp):
+    """A copy form that also connects two local buffers: the path must exist on the
+    module's SoC (`PATHS_ONLY_ON_950`). Its verdict depends on where the tensors live, so
+    it is not kept by signature."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        check_soc_path(self, self.SPEC.api)
+
+
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
 
 
-def add_copy(family: OpFamily, class_name: str, spec: OpSpec, form: CopyForm) -> None:
-    """Declare a copy op: its class is a `DataCopyBaseOp` with `form`."""
+def add_copy(
+    family: OpFamily,
+    class_name: str,
+    spec: OpSpec,
+    form: CopyForm,
+    base: type[DataCopyBaseOp] = DataCopyBaseOp,
+) -> None:
+    """Declare a copy op: its class is a `base` (a `DataCopyBaseOp`) with `form`."""
     body = {"FORM": form, "__annotations__": {"FORM": "ClassVar[CopyForm]"}}
-    base = type(f"_{class_name}Form", (DataCopyBaseOp,), body)
-    family.add(class_name, spec, base)
+    made = type(f"_{class_name}Form", (base,), body)
+    family.add(class_name, spec, made)
 
 
 def struct(name: str) -> TypeRule:
@@ -377,6 +422,9 @@ _DATA_COPY_TABLE: tuple[tuple[str, str, tuple[Operand, ...], CopyForm, str | Non
     ),
 )
 
+_LOCAL_PATH_FORMS = ("data_copy_l2", "data_copy_l0")
+"""The DataCopy forms that copy L1 -> UB on 950 (the count and DataCopyParams ones)."""
+
 for _cls, _mnemonic, _params, _form, _pipe, _doc in _DATA_COPY_TABLE:
     _api = "DataCopyPad" if _mnemonic.startswith("data_copy_pad") else "DataCopy"
     _vars = ("T", "U") if _form.mixed else ("T", "T")
@@ -393,6 +441,7 @@ for _cls, _mnemonic, _params, _form, _pipe, _doc in _DATA_COPY_TABLE:
             doc=_doc,
         ),
         _form,
+        LocalPathCopyOp if _mnemonic in _LOCAL_PATH_FORMS else DataCopyBaseOp,
     )
 
 

@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, IntegerType, MemRefType, Signedness
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    Signedness,
+    UnrealizedConversionCastOp,
+)
+from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, EmitKind, enum_value
@@ -26,7 +34,9 @@ from asc_xdsl.dialects.ascendc.spec import (
     OpSpec,
     Prop,
     PropKind,
+    Result,
     SpecOp,
+    exact,
     global_of,
     local_of,
     predicate,
@@ -159,6 +169,150 @@ FAMILY.add(
         doc="`AscendC::DataSyncBarrier<MemDsbT::X>()`: wait for the memory accesses "
         "`memDsbType` names.",
     ),
+)
+
+
+# ---------------------------------------------------------------------------
+# Buffer-id synchronisation (Ascend 950): Mutex::Lock / Unlock on a MutexID
+# ---------------------------------------------------------------------------
+
+MUTEX_IDS = range(28)
+"""The MutexIDs Lock/Unlock and AllocMutexID take: 0-27 (the headers assert `id <=
+MAX_MUTEXID`, 27; impl/basic_api/kernel_event.h); 28-31 are the library's."""
+
+
+def _only_on_950(op: SpecOp) -> None:
+    """The buffer-id sync APIs are Ascend 950 ones: on other archs the headers compile
+    them to nothing (`#if __NPU_ARCH__ == 3510`), so they would not synchronise."""
+    from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+    from asc_xdsl.soc import ASCEND_950
+
+    family = soc_family(op)
+    if family is not None and family != ASCEND_950:
+        raise VerifyException(
+            f"'{op.name}': {op.SPEC.api} is buffer-id synchronisation of Ascend 950 (arch "
+            f"3510); the module is compiled for {declared_soc(op)} ({family}), where the "
+            "headers compile it to nothing: use SetFlag/WaitFlag there, or compile for an "
+            "Ascend 950 part (soc_version='Ascend950PR_9599')"
+        )
+
+
+def constant_mutex_id(value: Any) -> int | None:
+    """The uint8_t a constant id operand holds (through the frontend's cast from i8)."""
+    op = value.owner
+    while isinstance(op, UnrealizedConversionCastOp) and len(op.operands) == 1:
+        op = op.operands[0].owner
+    attr = getattr(op, "properties", {}).get("value") if isinstance(op, Operation) else None
+    return attr.value.data & 0xFF if isinstance(attr, IntegerAttr) else None
+
+
+class MutexOp(SpecOp):
+    """`Mutex::Lock<pipe>(id)` / `Mutex::Unlock<pipe>(id)`; `op(pipe, id)` builds it.
+
+    Lock: later work of `pipe` waits until the work before the last Unlock of `id` (on
+    any pipe) is done; Unlock: releases `id` once `pipe`'s earlier work is done. Each
+    Lock is followed by its Unlock on the same pipe (docs/zh Mutex pages)."""
+
+    # (not VERIFY_READS_SIGNATURE: its verify_ reads the module's SoC and a constant id)
+
+    def __init__(self, *operands: Any, **kwargs: Any):
+        if operands and isinstance(operands[0], Pipe):
+            kwargs["pipe"], operands = operands[0], operands[1:]
+        super().__init__(*operands, **kwargs)
+
+    @property
+    def pipe_value(self) -> Pipe:
+        return enum_value(self, "pipe", Pipe)  # type: ignore[return-value]
+
+    def verify_(self) -> None:
+        super().verify_()
+        _only_on_950(self)
+        if self.pipe_value not in MUTEX_PIPES:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} takes one of "
+                f"{', '.join(p.name for p in MUTEX_PIPES)}, not {self.pipe_value.name}"
+            )
+        value = constant_mutex_id(self.mutex_id)
+        if value is not None and value not in MUTEX_IDS:
+            raise VerifyException(
+                f"'{self.name}': MutexID {value} is out of range: ids are "
+                f"0-{MUTEX_IDS[-1]} (28-31 are the library's)"
+            )
+
+
+class MutexIdOp(SpecOp):
+    """AllocMutexID / ReleaseMutexID: Ascend 950 only (its verify_ reads the module's
+    SoC, so its verdicts are not kept by signature)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        _only_on_950(self)
+
+
+MUTEX_PIPES = (
+    Pipe.PIPE_S, Pipe.PIPE_M, Pipe.PIPE_V, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3,
+    Pipe.PIPE_FIX,
+)  # fmt: skip
+"""The pipes Lock/Unlock take (the Lock page's template parameter table)."""
+
+_UI8 = IntegerType(8, Signedness.UNSIGNED)
+_MUTEX_ID = exact(_UI8)  # `using MutexID = uint8_t;`
+_MUTEX_FORMAT = "custom<Pipe>($pipe) `,` $mutex_id attr-dict `:` type($mutex_id)"
+for _cls, _m, _api, _doc in (
+    (
+        "MutexLockOp",
+        "mutex_lock",
+        "Mutex::Lock",
+        "later work of `pipe` waits until the work before the last Unlock of `id` is done",
+    ),
+    (
+        "MutexUnlockOp",
+        "mutex_unlock",
+        "Mutex::Unlock",
+        "release `id` once the earlier work of `pipe` is done",
+    ),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _m,
+            _api,
+            (Operand("mutex_id", _MUTEX_ID),),
+            props=(Prop("pipe", Pipe),),
+            template=("pipe",),
+            format=_MUTEX_FORMAT,
+            example={"pipe": Pipe.PIPE_V},
+            py=_m,
+            py_params=("pipe", "mutex_id"),
+            doc=f"`AscendC::{_api}<pipe>(id)`: {_doc} (buffer-id sync, Ascend 950 only).",
+        ),
+        MutexOp,
+    )
+FAMILY.add(
+    "AllocMutexIdOp",
+    OpSpec(
+        "alloc_mutex_id",
+        "AllocMutexID",
+        results=(Result("mutex_id", _MUTEX_ID, _UI8),),
+        format="attr-dict `:` type($mutex_id)",
+        py="alloc_mutex_id",
+        doc="`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until "
+        "ReleaseMutexID (Ascend 950 only).",
+    ),
+    MutexIdOp,
+)
+FAMILY.add(
+    "ReleaseMutexIdOp",
+    OpSpec(
+        "release_mutex_id",
+        "ReleaseMutexID",
+        (Operand("mutex_id", _MUTEX_ID),),
+        format="$mutex_id attr-dict `:` type($mutex_id)",
+        py="release_mutex_id",
+        doc="`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out "
+        "(Ascend 950 only).",
+    ),
+    MutexIdOp,
 )
 
 

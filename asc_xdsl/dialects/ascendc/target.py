@@ -8,7 +8,9 @@ the Atlas A2/A3 tables (arch 2201, dav-c220); other families state theirs as del
 
     builtin.module attributes {ascendc.soc = "Ascend910B1"} { ... }
 
-The frontend always names it (`DEFAULT_SOC`), and `asc-opt --soc NAME` sets it on the
+The frontend always names it (the series of the SoC a kernel is compiled for,
+`asc_xdsl.soc.compile_target`; `DEFAULT_SOC` when none is selected), and
+`asc-opt --soc NAME` sets it on the
 input. A module that names no SoC is target-neutral IR (pyasc's dialect tests are written
 so): only the SoC-independent checks run, and the C++ compiler judges the rest.
 """
@@ -35,7 +37,8 @@ its chips) -> the family whose dtype tables apply (None: none, only the SoC-inde
 checks run). From the shared SoC table `asc_xdsl.soc`."""
 
 DEFAULT_SOC = "Ascend910B"
-"""What the frontend compiles for: every chip the simulator and the CANN backend run."""
+"""What the frontend compiles for when no SoC is selected (frontend/options.py
+`target_soc`): the Atlas A2 series."""
 
 
 def declared_soc(op: Operation) -> str | None:

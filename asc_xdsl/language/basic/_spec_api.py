@@ -338,6 +338,31 @@ def adds(*args: Any, **kwargs: Any) -> None:
 
 if TYPE_CHECKING:
 
+    def alloc_mutex_id() -> RuntimeScalar:
+        """`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until ReleaseMutexID
+        (Ascend 950 only).
+
+        Ascend C: `AscendC::AllocMutexID`. Forms (a call takes the first that fits):
+
+        - `alloc_mutex_id()` -> `ascendc.alloc_mutex_id`
+        """
+        ...
+
+else:
+
+    def alloc_mutex_id(*args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until ReleaseMutexID
+        (Ascend 950 only).
+
+        Ascend C: `AscendC::AllocMutexID`. Forms (a call takes the first that fits):
+
+        - `alloc_mutex_id()` -> `ascendc.alloc_mutex_id`
+        """
+        return _alloc_mutex_id(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
     def ascend_is_aic() -> RuntimeScalar:
         """`g_coreType == AscendC::AIC`: whether this code runs on a cube core (AIC).
 
@@ -2891,6 +2916,56 @@ def muls(*args: Any, **kwargs: Any) -> None:
 
 if TYPE_CHECKING:
 
+    def mutex_lock(pipe: Pipe, mutex_id: Int) -> None:
+        """`AscendC::Mutex::Lock<pipe>(id)`: later work of `pipe` waits until the work before the
+        last Unlock of `id` is done (buffer-id sync, Ascend 950 only).
+
+        Ascend C: `AscendC::Mutex::Lock`. Forms (a call takes the first that fits):
+
+        - `mutex_lock(pipe, mutex_id)` -> `ascendc.mutex_lock`
+        """
+        ...
+
+else:
+
+    def mutex_lock(*args: Any, **kwargs: Any) -> None:
+        """`AscendC::Mutex::Lock<pipe>(id)`: later work of `pipe` waits until the work before the
+        last Unlock of `id` is done (buffer-id sync, Ascend 950 only).
+
+        Ascend C: `AscendC::Mutex::Lock`. Forms (a call takes the first that fits):
+
+        - `mutex_lock(pipe, mutex_id)` -> `ascendc.mutex_lock`
+        """
+        return _mutex_lock(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    def mutex_unlock(pipe: Pipe, mutex_id: Int) -> None:
+        """`AscendC::Mutex::Unlock<pipe>(id)`: release `id` once the earlier work of `pipe` is done
+        (buffer-id sync, Ascend 950 only).
+
+        Ascend C: `AscendC::Mutex::Unlock`. Forms (a call takes the first that fits):
+
+        - `mutex_unlock(pipe, mutex_id)` -> `ascendc.mutex_unlock`
+        """
+        ...
+
+else:
+
+    def mutex_unlock(*args: Any, **kwargs: Any) -> None:
+        """`AscendC::Mutex::Unlock<pipe>(id)`: release `id` once the earlier work of `pipe` is done
+        (buffer-id sync, Ascend 950 only).
+
+        Ascend C: `AscendC::Mutex::Unlock`. Forms (a call takes the first that fits):
+
+        - `mutex_unlock(pipe, mutex_id)` -> `ascendc.mutex_unlock`
+        """
+        return _mutex_unlock(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
     def neg(dst: LocalTensor, src: LocalTensor, count: Int) -> None:
         """dst = -src, elementwise.
 
@@ -3244,6 +3319,31 @@ def reduce_sum(*args: Any, **kwargs: Any) -> None:
       of the masked repeats.
     """
     return _reduce_sum(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    def release_mutex_id(mutex_id: Int) -> None:
+        """`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out (Ascend 950
+        only).
+
+        Ascend C: `AscendC::ReleaseMutexID`. Forms (a call takes the first that fits):
+
+        - `release_mutex_id(mutex_id)` -> `ascendc.release_mutex_id`
+        """
+        ...
+
+else:
+
+    def release_mutex_id(*args: Any, **kwargs: Any) -> None:
+        """`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out (Ascend 950
+        only).
+
+        Ascend C: `AscendC::ReleaseMutexID`. Forms (a call takes the first that fits):
+
+        - `release_mutex_id(mutex_id)` -> `ascendc.release_mutex_id`
+        """
+        return _release_mutex_id(*args, **kwargs)
 
 
 if TYPE_CHECKING:
@@ -4754,6 +4854,7 @@ _add_deq_relu = _bind(add_deq_relu, "add_deq_relu", "vector")
 _add_relu = _bind(add_relu, "add_relu", "vector")
 _add_relu_cast = _bind(add_relu_cast, "add_relu_cast", "vec_vconv")
 _adds = _bind(adds, "adds", "vector")
+_alloc_mutex_id = _bind(alloc_mutex_id, "alloc_mutex_id", "sync")
 _ascend_is_aic = _bind(ascend_is_aic, "ascend_is_aic", "sysvar")
 _ascend_is_aiv = _bind(ascend_is_aiv, "ascend_is_aiv", "sysvar")
 _axpy = _bind(axpy, "axpy", "vec_misc")
@@ -4837,6 +4938,8 @@ _mul = _bind(mul, "mul", "vector")
 _mul_add_dst = _bind(mul_add_dst, "mul_add_dst", "vector")
 _mul_cast = _bind(mul_cast, "mul_cast", "vector")
 _muls = _bind(muls, "muls", "vector")
+_mutex_lock = _bind(mutex_lock, "mutex_lock", "sync")
+_mutex_unlock = _bind(mutex_unlock, "mutex_unlock", "sync")
 _neg = _bind(neg, "neg", "vector")
 _notify_next_block = _bind(notify_next_block, "notify_next_block", "sync")
 _pair_reduce_sum = _bind(pair_reduce_sum, "pair_reduce_sum", "vec_reduce")
@@ -4847,6 +4950,7 @@ _reciprocal = _bind(reciprocal, "reciprocal", "vector")
 _reduce_max = _bind(reduce_max, "reduce_max", "vec_reduce")
 _reduce_min = _bind(reduce_min, "reduce_min", "vec_reduce")
 _reduce_sum = _bind(reduce_sum, "reduce_sum", "vec_reduce")
+_release_mutex_id = _bind(release_mutex_id, "release_mutex_id", "sync")
 _relu = _bind(relu, "relu", "vector")
 _repeat_reduce_sum = _bind(repeat_reduce_sum, "repeat_reduce_sum", "vec_reduce")
 _reset_mask = _bind(reset_mask, "reset_mask", "vec_misc")
@@ -4907,6 +5011,7 @@ __all__ = [
     "add_relu",
     "add_relu_cast",
     "adds",
+    "alloc_mutex_id",
     "ascend_is_aic",
     "ascend_is_aiv",
     "axpy",
@@ -4982,6 +5087,8 @@ __all__ = [
     "mul_add_dst",
     "mul_cast",
     "muls",
+    "mutex_lock",
+    "mutex_unlock",
     "neg",
     "notify_next_block",
     "pair_reduce_sum",
@@ -4992,6 +5099,7 @@ __all__ = [
     "reduce_max",
     "reduce_min",
     "reduce_sum",
+    "release_mutex_id",
     "relu",
     "repeat_reduce_sum",
     "reset_mask",

@@ -37,21 +37,22 @@ if TYPE_CHECKING:
 
 @overload
 def fixpipe(
-    dst: GlobalTensor,
+    dst: GlobalTensor | LocalTensor,
     src: LocalTensor,
     params: FixpipeParamsV220,
     config: _Config = ...,
 ) -> None: ...
 @overload
 def fixpipe(
-    dst: GlobalTensor,
+    dst: GlobalTensor | LocalTensor,
     src: LocalTensor,
     cbuf_workspace: LocalTensor,
     params: FixpipeParamsV220,
     config: _Config = ...,
 ) -> None: ...
 def fixpipe(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
-    """`Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] params)`: L0C -> GM; `config`
+    """`Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] params)`: L0C -> GM, or a local
+    `dst` in L1 (or UB on Ascend 950); `config`
     a FixpipeConfig, or a function giving one (the default `FixpipeConfig.cfg_row_major`)."""
     workspace = "cbuf_workspace" in kwargs or (bool(args) and isinstance(args[0], LocalTensor))
     bound = _FORMS[1 if workspace else 0].bind(dst, src, *args, **kwargs)

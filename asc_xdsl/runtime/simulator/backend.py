@@ -39,7 +39,7 @@ from asc_xdsl.log import INFO, logger
 from asc_xdsl.runtime.hidden_params import HIDDEN
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import cores, gm_overread, printing, sanitizer, uninit
+from asc_xdsl.runtime.simulator import core_pipes, cores, gm_overread, printing, sanitizer, uninit
 from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -363,6 +363,7 @@ class CpuSimulatorBackend:
                 c.san = sanitizer.BlockSanitizer(
                     san_mode, auto_sync, b, order, core_no[core], c.regs
                 )
+                c.san.absent = core_pipes.absent_pipes(platform.name, core.kind)
             if unwritten is not None:
                 c.uninit = unwritten
                 c.ubw = unwritten.mask(platform.memory_sizes["UB"])

@@ -147,7 +147,8 @@ def check_platform(kernel, kernel_type: str, platform) -> None:
 
 
 def _check_soc_family(kernel, platform) -> None:
-    """A module verified for another SoC family (the frontend names Ascend910B) is
+    """A module verified for another SoC family (compiled without a selection: the
+    frontend then names Ascend910B) is
     verified again for the platform's: its dtype tables and unsupported APIs. Once per
     kernel and family."""
     declared = kernel.module.attributes.get(SOC_ATTR)

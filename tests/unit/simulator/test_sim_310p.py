@@ -147,13 +147,19 @@ def neg_kernel(x: asc.GlobalAddress, n: int):
 
 
 def test_a_kernel_is_verified_for_the_platform_family():
-    # the frontend verifies for Ascend910B; a launch on 310P verifies for Atlas inference
+    # launched on 310P, the kernel is compiled for it: Neg is refused at its line
     x = np.arange(128, dtype=np.float16)
     neg_kernel[1](x, 128)
     np.testing.assert_array_equal(x, -np.arange(128, dtype=np.float16))
+    with pytest.raises(asc.CompileError, match=r"Neg is not supported on Atlas inference"):
+        neg_kernel[1](x, 128, platform=P310)
+    # compiled for Atlas A2/A3 and launched on 310P, it is verified again there
+    from asc_xdsl.runtime.backends import get_backend
+
+    compiled = neg_kernel.compile(x, 128)
     with pytest.raises(
         LaunchError,
         match=r"launched on platform Ascend310P \(Atlas inference\)"
         r"(.|\n)*Neg is not supported on Atlas inference",
     ):
-        neg_kernel[1](x, 128, platform=P310)
+        get_backend("cpu").launch(compiled, 1, [x, 128], platform=P310)

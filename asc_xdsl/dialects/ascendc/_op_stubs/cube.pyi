@@ -283,13 +283,13 @@ class MmadWithSparseOp(SpecOp):
 
 class FixpipeOp(_FixpipeOp):
     """`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] FixpipeParamsV220)`: L0C ->
-    GM with NZ2ND and quantisation on the way.
+    GM or L1 (and UB on Ascend 950) with NZ2ND and quantisation on the way.
 
     `ascendc.fixpipe`: Ascend C `Fixpipe`, pipe FIX.
     Python: `asc.fixpipe`.
 
     Operands:
-    - `dst`: GlobalTensor<T>, write
+    - `dst`: Local|GlobalTensor<T>, write
     - `src`: LocalTensor<U>, read
     - `intri_params`: AscendC::FixpipeParamsV220
     - `fixpipe_config`: AscendC::FixpipeConfig
@@ -304,13 +304,13 @@ class FixpipeOp(_FixpipeOp):
 
 class FixpipeWithWorkspaceOp(_FixpipeOp):
     """`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] FixpipeParamsV220)`: L0C ->
-    GM with NZ2ND and quantisation on the way.
+    GM or L1 (and UB on Ascend 950) with NZ2ND and quantisation on the way.
 
     `ascendc.fixpipe_with_workspace`: Ascend C `Fixpipe`, pipe FIX.
     Python: `asc.fixpipe`.
 
     Operands:
-    - `dst`: GlobalTensor<T>, write
+    - `dst`: Local|GlobalTensor<T>, write
     - `src`: LocalTensor<U>, read
     - `cbuf_workspace`: LocalTensor<S>, read
     - `intri_params`: AscendC::FixpipeParamsV220

@@ -13,13 +13,14 @@ from xdsl.irdl import Operand, OpResult, OptOperand, VarOperand
 
 from asc_xdsl.dialects.ascendc.data_copy import (
     DataCopyBaseOp,
+    LocalPathCopyOp,
     _CopyOp,
     _SetPadValueOp,
     _SliceCopyOp,
 )
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
 
-class DataCopyL2Op(DataCopyBaseOp):
+class DataCopyL2Op(LocalPathCopyOp):
     """`DataCopy(dst, src, count)`: one burst of count*sizeof(T) bytes (32 B multiple).
 
     `ascendc.data_copy_l2`: Ascend C `DataCopy`.
@@ -37,7 +38,7 @@ class DataCopyL2Op(DataCopyBaseOp):
     src: Operand
     cal_count: Operand
 
-class DataCopyL0Op(DataCopyBaseOp):
+class DataCopyL0Op(LocalPathCopyOp):
     """`DataCopy(dst, src, DataCopyParams)`: strided bursts in 32-byte units.
 
     `ascendc.data_copy_l0`: Ascend C `DataCopy`.

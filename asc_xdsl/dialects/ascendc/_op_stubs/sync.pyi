@@ -9,10 +9,17 @@ regenerate with `python tools/gen_api.py`.
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr, UnitAttr
-from xdsl.irdl import Operand
+from xdsl.irdl import Operand, OpResult
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.sync import AivOnlyOp, FlagOp, GlobalFunctionOp, PipeBarrierBase
+from asc_xdsl.dialects.ascendc.sync import (
+    AivOnlyOp,
+    FlagOp,
+    GlobalFunctionOp,
+    MutexIdOp,
+    MutexOp,
+    PipeBarrierBase,
+)
 
 class SetFlagOp(FlagOp):
     """`AscendC::SetFlag<event>(eventId)`: signal `event` from its source pipe once earlier
@@ -78,6 +85,74 @@ class DataSyncBarrierOp(SpecOp):
     name = "ascendc.data_sync_barrier"
     SPEC: ClassVar[OpSpec]
     mem_dsb_type: IntegerAttr
+
+class MutexLockOp(MutexOp):
+    """`AscendC::Mutex::Lock<pipe>(id)`: later work of `pipe` waits until the work before the
+    last Unlock of `id` is done (buffer-id sync, Ascend 950 only).
+
+    `ascendc.mutex_lock`: Ascend C `Mutex::Lock`.
+    Python: `asc.mutex_lock`.
+
+    Operands:
+    - `mutex_id`: ui8
+
+    Properties:
+    - `pipe` (Pipe)
+    """
+
+    name = "ascendc.mutex_lock"
+    SPEC: ClassVar[OpSpec]
+    mutex_id: Operand
+    pipe: IntegerAttr
+
+class MutexUnlockOp(MutexOp):
+    """`AscendC::Mutex::Unlock<pipe>(id)`: release `id` once the earlier work of `pipe` is done
+    (buffer-id sync, Ascend 950 only).
+
+    `ascendc.mutex_unlock`: Ascend C `Mutex::Unlock`.
+    Python: `asc.mutex_unlock`.
+
+    Operands:
+    - `mutex_id`: ui8
+
+    Properties:
+    - `pipe` (Pipe)
+    """
+
+    name = "ascendc.mutex_unlock"
+    SPEC: ClassVar[OpSpec]
+    mutex_id: Operand
+    pipe: IntegerAttr
+
+class AllocMutexIdOp(MutexIdOp):
+    """`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until ReleaseMutexID
+    (Ascend 950 only).
+
+    `ascendc.alloc_mutex_id`: Ascend C `AllocMutexID`.
+    Python: `asc.alloc_mutex_id`.
+
+    Results:
+    - `mutex_id`: ui8
+    """
+
+    name = "ascendc.alloc_mutex_id"
+    SPEC: ClassVar[OpSpec]
+    mutex_id: OpResult
+
+class ReleaseMutexIdOp(MutexIdOp):
+    """`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out (Ascend 950
+    only).
+
+    `ascendc.release_mutex_id`: Ascend C `ReleaseMutexID`.
+    Python: `asc.release_mutex_id`.
+
+    Operands:
+    - `mutex_id`: ui8
+    """
+
+    name = "ascendc.release_mutex_id"
+    SPEC: ClassVar[OpSpec]
+    mutex_id: Operand
 
 class IBSetOp(AivOnlyOp):
     """`AscendC::IBSet(gm, ub, blockIdx, eventID)`: set the flag of block `blockIdx` for
@@ -272,14 +347,18 @@ class WaitPreBlockOp(SpecOp):
     ub_workspace: Operand
 
 __all__ = [
+    "AllocMutexIdOp",
     "CrossCoreSetFlagOp",
     "CrossCoreWaitFlagOp",
     "DataSyncBarrierOp",
     "FftsCrossCoreSyncOp",
     "IBSetOp",
     "IBWaitOp",
+    "MutexLockOp",
+    "MutexUnlockOp",
     "NotifyNextBlockOp",
     "PipeBarrierOp",
+    "ReleaseMutexIdOp",
     "SetFftsBaseAddrOp",
     "SetFlagOp",
     "SyncAllHardOp",

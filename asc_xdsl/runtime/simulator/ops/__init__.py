@@ -26,6 +26,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     mem_allocator,
     members,
     multicore,
+    mutex,
     queue_events,
     reduce,
     refused,

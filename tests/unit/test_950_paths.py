@@ -1,0 +1,125 @@
+"""The data paths Ascend 950 adds (docs/ascend950.md, "Data paths"): L1 -> UB DataCopy
+and Fixpipe L0C -> UB (and L0C -> L1, which Atlas A2/A3 has too): refused at the op for
+another SoC, run on the simulator against numpy."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.utils.exceptions import VerifyException
+
+import asc_xdsl as asc
+from asc_xdsl.dialects.ascendc.target import set_soc
+
+sys.path.insert(0, str(Path(__file__).parent / "simulator"))
+from cubekit import IR, ceil, gt, lt
+from test_sim_cube import _fixpipe, _load_operands, _mmad
+
+A950 = "Ascend950PR_9599"
+RNG = np.random.default_rng(11)
+
+
+def _matmul_via(pos: str, m: int = 32, k: int = 32, n: int = 32):
+    """f16 (m x k) @ (k x n) -> f32 in L0C; Fixpipe (row major) into a local tensor at
+    `pos`, then DataCopy from there to GM."""
+    ir = IR()
+    a2, b2 = _load_operands(ir, "f16", m, k, n, False)
+    co1 = ir.local("co1", 0, ceil(m, 16) * ceil(n, 16) * 256, "f32")
+    _mmad(ir, co1, a2, b2, "f16", m, n, k)
+    staged = ir.local(pos, 64 * 1024, m * n, "f32")
+    _fixpipe(ir, staged, co1, "f32", "f32", m, n)
+    ir.lines[-2] = ir.lines[-2].replace(gt("f32"), lt("f32"), 1)  # a local dst
+    c_gm = ir.gm("c", "f32")
+    count = ir.const(m * n, "i32")
+    ir.op(f"ascendc.data_copy_l2 {c_gm}, {staged}, {count} : {gt('f32')}, {lt('f32')}, i32")
+    return ir.kernel()
+
+
+@pytest.mark.parametrize(("pos", "on_a2"), [("vecout", False), ("a1", True)])
+def test_fixpipe_to_a_local_tensor(pos, on_a2):
+    m = k = n = 32
+    kernel = _matmul_via(pos)
+    set_soc(kernel.module, "Ascend950")
+    kernel.module.verify()
+    a = RNG.standard_normal((m, k)).astype(np.float16)
+    b = RNG.standard_normal((k, n)).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    kernel[1](a, b, c, platform=A950)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5, atol=1e-4)
+    set_soc(kernel.module, "Ascend910B")
+    if on_a2:  # L0C -> L1 exists on Atlas A2/A3 too
+        kernel.module.verify()
+    else:
+        with pytest.raises(
+            VerifyException, match=r"Fixpipe L0C -> UB is a data path of Ascend 950"
+        ):
+            kernel.module.verify()
+
+
+N = 512
+
+
+@asc.jit
+def through_l1(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, N)
+    back = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, N * 4, N)
+    l1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, N)
+    asc.data_copy(ub, xg, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    # UB -> L1 in two bursts of half the tensor each, then L1 -> UB in one
+    asc.data_copy(l1, ub, asc.DataCopyParams(2, N * 4 // 64, 0, 0))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(back, l1, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.muls(back, back, 2.0, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(yg, back, N)
+
+
+def test_ub_to_l1_and_back_on_950():
+    x = RNG.standard_normal(N).astype(np.float32)
+    y = np.zeros_like(x)
+    through_l1[1](x, y, soc_version=A950, sanitize="error")
+    np.testing.assert_array_equal(y, 2 * x)
+    text = through_l1.compile(x, y, soc_version=A950).asm["ascendc"]
+    assert "AscendC::DataCopy(l1, ub, " in text and "AscendC::DataCopy(back, l1, " in text
+
+
+def test_l1_to_ub_is_refused_on_atlas_a2_at_its_line():
+    x = np.zeros(N, np.float32)
+    with pytest.raises(asc.CompileError) as e:
+        through_l1.compile(x, x)
+    text = str(e.value)
+    assert "DataCopy L1 -> UB is a data path of Ascend 950 (arch 3510)" in text
+    assert "Ascend910B (Atlas A2/A3)" in text and "asc.data_copy(back, l1, N)" in text
+
+
+@asc.jit(kernel_type="cube")
+def l1_round_trip(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    l1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, N)
+    asc.data_copy(l1, xg, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(yg, l1, N)
+
+
+def test_the_950_cube_core_has_no_mte3_syncs():
+    # Atlas A2/A3's AIC issues SetFlag<MTE2_MTE3>; the 950's compiles it to nothing (its
+    # AIC has no MTE3 sync), so the copy out reads L1 unordered
+    from asc_xdsl.runtime.simulator.sanitizer import RaceError
+
+    x = RNG.standard_normal(N).astype(np.float32)
+    y = np.zeros_like(x)
+    l1_round_trip[1](x, y, sanitize="error")
+    np.testing.assert_array_equal(y, x)
+    with pytest.raises(RaceError, match=r"RAW.*pipe MTE3 reads L1"):
+        l1_round_trip[1](x, y, soc_version=A950, sanitize="error")
