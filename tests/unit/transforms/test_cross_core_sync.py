@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import asc_xdsl as asc
+from asc_xdsl.runtime.simulator.sanitizer import RaceError
 
 TILES = 2
 PIPE_ALL = asc.PipeID.PIPE_ALL
@@ -86,9 +87,9 @@ def _flags(hand: bool, insert_sync: bool) -> int:
     return ir.asm["lowered_ir"].count("ascendc.cross_core_set_flag")
 
 
-def _run(hand: bool, insert_sync: bool) -> np.ndarray:
+def _run(hand: bool, insert_sync: bool, sanitize: str = "error") -> np.ndarray:
     a, b, ws, y = _inputs()
-    matmul_relu[1](a, b, ws, y, TILES, hand=hand, insert_sync=insert_sync, sanitize="error")
+    matmul_relu[1](a, b, ws, y, TILES, hand=hand, insert_sync=insert_sync, sanitize=sanitize)
     return y
 
 
@@ -107,8 +108,11 @@ def test_stripped_kernel_gets_its_flags_back():
 
 
 def test_stripped_kernel_is_wrong_without_them():
-    """The cores run one after another without flags: the AIVs read the last product."""
-    assert not (_run(hand=False, insert_sync=False) == _expected()).all()
+    """Without flags the race checker names the cross-core race, and unchecked the cores
+    run one after another: the AIVs read the last product."""
+    with pytest.raises(RaceError, match="cross-core read-after-write race"):
+        _run(hand=False, insert_sync=False)
+    assert not (_run(hand=False, insert_sync=False, sanitize="off") == _expected()).all()
 
 
 @pytest.mark.parametrize("hand", [True, False])
