@@ -68,6 +68,7 @@ from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField, carrie
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
+from asc_xdsl.dialects.ascendc.reg import VF_ATTR
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
@@ -629,6 +630,8 @@ class AscendCEmitter:
                 params += [f"{self.ctype(f, t)}&" for t in outputs]
         if is_kernel:
             prefix = 'extern "C" __global__ __aicore__'
+        elif VF_ATTR in f.attributes:  # a vector function (the Reg layer, Ascend 950)
+            prefix = "__simd_vf__ inline"
         elif not f.body.blocks:
             # Defined in another translation unit: an `inline` declaration would
             # require the definition here too.
