@@ -28,6 +28,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     multicore,
     queue_events,
     reduce,
+    reg,
     refused,
     scalar,
     scalar_bits,
