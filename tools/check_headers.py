@@ -345,6 +345,7 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
     from asc_xdsl.dialects.ascendc.families import spec_classes
     from asc_xdsl.dialects.ascendc.spec_samples import sample_op
     from asc_xdsl.dialects.ascendc.target import set_soc
+    from asc_xdsl.soc import SOC_ATTR, get_soc
     from asc_xdsl.transforms.generate_boilerplate import GenerateBoilerplatePass
 
     units: list[tuple[list[str], list[str]]] = []  # (preamble lines, body lines)
@@ -353,10 +354,13 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
         if cls.SPEC.lowered_by is not None or cls.name in SPEC_SAMPLE_EXCEPTIONS:
             continue
         try:
-            module, _ = sample_op(cls)
+            module, sample = sample_op(cls)
         except Exception as e:  # reported as this op's translation error
             errors.append(Source(cls.name, None, error=_describe(e)))
             continue
+        declared = module.attributes.get(SOC_ATTR)
+        if isinstance(declared, StringAttr) and str(get_soc(declared.data).npu_arch) != arch:
+            continue  # a sample of another arch's op (the Reg layer: 3510 only)
         if arch != DEFAULT_ARCH:
             set_soc(module, ARCHES[arch].soc)
             try:
@@ -366,7 +370,8 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
                 continue
         try:
             GenerateBoilerplatePass().apply(Context(), module)
-            f = next(o for o in module.ops if isinstance(o, func.FuncOp))
+            f = sample.parent_op()  # (the function of the op: not a callee before it)
+            assert isinstance(f, func.FuncOp)
             f.sym_name = StringAttr("op_" + re.sub(r"\W", "_", cls.name))
             text = to_ascendc(module)
         except Exception as e:  # reported as this op's translation error

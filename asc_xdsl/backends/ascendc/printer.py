@@ -67,8 +67,8 @@ from asc_xdsl.dialects.ascendc.base import (
 from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField, carried_element
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.reg import VF_ATTR
+from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
@@ -593,8 +593,12 @@ class AscendCEmitter:
             for op in ops_in(f):
                 if op.name == "func.call" and isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
-                    if position.get(callee, -1) > i:
-                        needed[callee] = funcs[position[callee]]
+                elif op.name == "ascendc.reg.vf_call":  # (`asc_vf_call<f>`: f by name)
+                    callee = op.properties["callee"].data  # type: ignore[attr-defined]
+                else:
+                    continue
+                if position.get(callee, -1) > i:
+                    needed[callee] = funcs[position[callee]]
         return list(needed.values())
 
     def _signature(

@@ -22,21 +22,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     IntegerAttr,
+    IntegerType,
     MemRefType,
+    ModuleOp,
+    StringAttr,
     UnitAttr,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.irdl.constraints import AttrConstraint, VerificationContext
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.enums import CMPMODE
+from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
 from asc_xdsl.dialects.ascendc.reg_types import (
     HighLowPart,
     IndexOrder,
@@ -44,7 +47,9 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     MaskRegType,
     MemType,
     ReduceType,
+    RegLayout,
     RegTensorType,
+    SatMode,
 )
 from asc_xdsl.dialects.ascendc.spec import (
     ANY,
@@ -60,11 +65,15 @@ from asc_xdsl.dialects.ascendc.spec import (
     SpecOp,
     TypeRule,
     elem,
+    exact,
     local,
     of_type,
 )
 from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
-from asc_xdsl.soc import ASCEND_950
+from asc_xdsl.soc import ASCEND_950, SOC_ATTR
+
+SAMPLE_SOC = "Ascend950PR_9599"
+"""The SoC op samples and the Reg harness compile for (CANN's CPU-debug 950 part)."""
 
 VF_ATTR = "ascendc.vf"
 """The unit attribute that makes a `func.func` a vector function (`__simd_vf__`)."""
@@ -146,6 +155,7 @@ def _mask_out(name: str = "dst") -> Result:
 
 
 _OFFSET = Operand("offset", INT)
+_SHIFT = exact(IntegerType(16))  # (the shift scalar of ShiftLefts/Rights is an int16_t)
 _DTYPE = Prop("dtype", kind=PropKind.TYPE)
 
 
@@ -209,6 +219,14 @@ class RegOp(SpecOp):
                 f"marked {VF_ATTR}, printed __simd_vf__), not in {where}"
             )
         self._verify_vars()
+
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        """The op's sample (`spec_samples`) is for an Ascend 950 part, in a vector
+        function (a kernel-side op's: in a plain function)."""
+        module.attributes[SOC_ATTR] = StringAttr(SAMPLE_SOC)
+        if cls.IN_VF:
+            f.attributes[VF_ATTR] = UnitAttr()
 
     def _verify_vars(self) -> None:
         spec = self.SPEC
@@ -277,6 +295,18 @@ class VfCallOp(RegOp):
         if target.function_type.outputs.data:
             raise VerifyException(f"'{self.name}': vector function @{callee} must return nothing")
 
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        """The sample calls an empty vector function of its arguments' types."""
+        super().complete_sample(module, f, op)
+        inputs = f.function_type.inputs.data
+        callee = func.FuncOp(
+            "sample_vf", (inputs, []), Region(Block([func.ReturnOp()], arg_types=inputs))
+        )
+        callee.attributes[VF_ATTR] = UnitAttr()
+        module.body.block.add_op(callee)  # (after the caller: a forward declaration)
+        op.properties["callee"] = StringAttr("sample_vf")
+
 
 class UbPtrOp(RegOp):
     """A kernel-side op (outside vector functions)."""
@@ -291,8 +321,12 @@ class UbPtrOp(RegOp):
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
 
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.reg import *  # noqa: F403
+
 REG_DTYPES: dict[str, dict[str, tuple[str, ...]]] = {}
 """mnemonic -> type variable -> the dtypes 3510 takes."""
+
 
 def _format(operands: tuple[Operand, ...], results: tuple[Result, ...]) -> str:
     """`$a, $b attr-dict : type($a), type($b) -> type($r)`: every type written, so any
@@ -329,10 +363,14 @@ def _add(
     doc: str,
     base: type[SpecOp] = RegOp,
     example: dict | None = None,
+    in_reg_namespace: bool = True,
 ) -> None:
+    example = dict(example or {})
+    for var, allowed in (dtypes or {}).items():  # the sample's dtypes: ones 3510 takes
+        example.setdefault(var, "f32" if "f32" in allowed else allowed[-1])
     spec = OpSpec(
         f"reg.{mnemonic}",
-        f"Reg::{api}",
+        f"Reg::{api}" if in_reg_namespace else api,
         operands,
         props=props,
         results=results,
@@ -344,7 +382,7 @@ def _add(
         sim=f"reg:{sim}",
         doc=doc,
         format=_format(operands, results),
-        example=example or {},
+        example=example,
     )
     if dtypes:
         REG_DTYPES[f"reg.{mnemonic}"] = dtypes
@@ -377,6 +415,7 @@ _add(
     props=(Prop("callee", kind=PropKind.STRING),),
     sim="vf_call",
     base=VfCallOp,
+    in_reg_namespace=False,
     doc="`asc_vf_call<callee>(args...)`: run the vector function @callee.",
 )
 _add(
@@ -387,6 +426,7 @@ _add(
     (Result("ptr", ub("T")),),
     sim="ub_ptr",
     base=UbPtrOp,
+    in_reg_namespace=False,
     doc="`reinterpret_cast<__ubuf__ T*>(t.GetPhyAddr(offset))`: a UB pointer to element "
     "`offset` of a local tensor, for a vector function's parameter.",
 )
@@ -510,8 +550,7 @@ _add(
     sim="scatter",
     dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32"), "I": ("ui16", "ui32")},
     example={"T": "f32", "I": "ui32"},
-    doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled "
-    "elements.",
+    doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled elements.",
 )
 
 # -- arithmetic ------------------------------------------------------------------
@@ -583,7 +622,7 @@ for _api, _dt in _SCALAR:
         f"Reg{_api}Op",
         _mn,
         _api,
-        (_reg_in("src"), Operand("scalar", INT if _shift else elem("T")), _mask()),
+        (_reg_in("src"), Operand("scalar", _SHIFT if _shift else elem("T")), _mask()),
         (_reg_out(),),
         sim=f"binary_scalar:{_mn}",
         dtypes={"T": _dt},
@@ -687,13 +726,23 @@ _add(
     "Cast",
     (_reg_in("src", "S"), _mask()),
     (_reg_out("dst", "T"),),
+    props=(
+        Prop("roundMode", RoundMode, py="round_mode", default=RoundMode.CAST_RINT),
+        Prop("sat", SatMode, default=SatMode.SAT),
+        Prop("layout", RegLayout, default=RegLayout.ZERO),
+    ),
     template=(_result_element(), _operand_element("src")),
     sim="cast",
-    dtypes={"T": ("f16", "f32", "i32", "i16"), "S": ("f16", "f32", "i32", "i16")},
-    example={"T": "f32", "S": "i32"},
-    doc="`Cast<T, S>(dst, src, mask)`: a conversion between element types of the same "
-    "width (f32 <-> i32, f16 <-> i16), elementwise, rounding to nearest even; 0 where "
-    "`mask` is off.",
+    dtypes={
+        "T": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32"),
+        "S": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32"),
+    },
+    example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
+    doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING, "
+    "roundMode} (a `static constexpr` the printer declares): each enabled element "
+    "converted, rounded by `roundMode`, saturated when `sat` is SAT. Between widths "
+    "(f32 -> f16: ratio 2) element i of the wider side pairs with element "
+    "`ratio * i + layout` of the narrower one; the other narrow slots are 0.",
 )
 _add(
     "RegPackOp",

@@ -123,4 +123,21 @@ class HighLowPart(_RegEnum):
     HIGHEST = 1
 
 
-REG_ENUMS = (MaskPattern, MemType, ReduceType, IndexOrder, HighLowPart)
+class RegLayout(_RegEnum):
+    """`CastTrait::layoutMode`: which of the narrow slots an element of a width-changing
+    `Cast` takes (ZERO: slot 0 of each group, ...)."""
+
+    ZERO = 0
+    ONE = 1
+    TWO = 2
+    THREE = 3
+
+
+class SatMode(_RegEnum):
+    """`CastTrait::satMode`: whether a float -> integer `Cast` saturates."""
+
+    NO_SAT = 0
+    SAT = 1
+
+
+REG_ENUMS = (MaskPattern, MemType, ReduceType, IndexOrder, HighLowPart, RegLayout, SatMode)

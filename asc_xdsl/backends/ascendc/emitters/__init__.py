@@ -53,6 +53,7 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.pipe.get_base_addr": ("framework", "_print_get_base_addr"),
     "ascendc.que_bind.destroy": ("framework", "_no_destroy"),
     "ascendc.que_bind.init_buf_handle": ("framework", "_print_init_buf_handle"),
+    "ascendc.reg.cast": ("reg", "_print_cast"),
     "ascendc.reg.create_mask": ("reg", "_print_create_mask"),
     "ascendc.reg.load_unalign": ("reg", "_print_load_unalign"),
     "ascendc.reg.local_mem_bar": ("reg", "_print_bar"),

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from asc_xdsl.backends.ascendc.cpp_types import template_arg
+from asc_xdsl.dialects.ascendc.enums import RoundMode
+from asc_xdsl.dialects.ascendc.reg_types import RegLayout, SatMode
 
 NS = "AscendC::Reg::"
 
@@ -125,3 +127,24 @@ def _print_vf_call(emitter: Any, op: Any) -> None:
 
 def _print_bar(emitter: Any, op: Any) -> None:
     emitter.line(f"{_api(op)}{_template(emitter, op)}();")
+
+
+def _print_cast(emitter: Any, op: Any) -> None:
+    """`static constexpr CastTrait trait = {...}; Cast<T, S, trait>(dst, src, mask);`: the
+    trait is a template argument by reference, so a named constant."""
+    (dst,) = _declare_outputs(emitter, op)
+    trait = emitter.names.claim(f"{dst}_trait")
+    fields = [
+        op.properties["layout"],
+        op.properties["sat"],
+    ]
+    layout = RegLayout.from_attr(fields[0]).cpp
+    sat = SatMode.from_attr(fields[1]).cpp
+    rounding = RoundMode.from_attr(op.properties["roundMode"]).cpp
+    emitter.line(
+        f"static constexpr {NS}CastTrait {trait} = "
+        f"{{{layout}, {sat}, {NS}MaskMergeMode::ZEROING, {rounding}}};"
+    )
+    t, s = (emitter.ctype(op, a) for a in op.cpp_template_args())
+    args = ", ".join([dst, emitter.name(op.src), emitter.name(op.mask)])
+    emitter.line(f"{_api(op)}<{t}, {s}, {trait}>({args});")

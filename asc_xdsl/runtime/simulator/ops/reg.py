@@ -23,18 +23,24 @@ from collections.abc import Callable
 
 import numpy as np
 
-from asc_xdsl.dialects.ascendc.enums import CMPMODE
+from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
 from asc_xdsl.dialects.ascendc.reg_types import (
     VEC_LEN,
     HighLowPart,
     IndexOrder,
     MaskPattern,
     ReduceType,
+    RegLayout,
+    SatMode,
 )
+from asc_xdsl.runtime.numpy_types import np_dtype
 from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16
-from asc_xdsl.runtime.simulator.errors import AlignmentError, TensorBoundsError
-from asc_xdsl.runtime.numpy_types import np_dtype
+from asc_xdsl.runtime.simulator.errors import (
+    AlignmentError,
+    TensorBoundsError,
+    UnsupportedOpError,
+)
 
 ALIGN = 32
 """Bytes an aligned register load or store address must be a multiple of."""
@@ -572,23 +578,65 @@ def _reduce(op, comp, arg):
     return run
 
 
-def _round_cast(x: np.ndarray, to: np.dtype) -> np.ndarray:
-    """Float -> integer rounding to nearest even, saturating; others by numpy."""
-    if x.dtype.kind == "f" and to.kind in "iu":
-        info = np.iinfo(to)
-        y = np.rint(x.astype(np.float64))
-        y = np.where(np.isnan(y), 0, np.clip(y, info.min, info.max))
-        return y.astype(to)
-    return x.astype(to)
+_ROUNDING = {
+    RoundMode.CAST_NONE: np.rint,
+    RoundMode.CAST_RINT: np.rint,
+    RoundMode.CAST_FLOOR: np.floor,
+    RoundMode.CAST_CEIL: np.ceil,
+    RoundMode.CAST_ROUND: lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
+    RoundMode.CAST_TRUNC: np.trunc,
+    RoundMode.CAST_ODD: np.rint,
+}
+
+
+def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.ndarray:
+    """Elementwise conversion: float -> integer rounded by `rounding` (saturated, NaN
+    0, when `sat`; wrapped otherwise); integer -> float exact then rounded to nearest
+    by numpy; float -> float by numpy (nearest even)."""
+    if x.dtype.kind == "f" and to.dtype.kind in "iu":
+        y = _ROUNDING[rounding](x.astype(np.float64))
+        if sat:
+            info = np.iinfo(to.dtype)
+            y = np.where(np.isnan(y), 0, np.clip(y, info.min, info.max))
+        else:
+            y = np.where(np.isfinite(y), y, 0)
+        return y.astype(np.int64).astype(to.dtype)
+    if x.dtype.kind in "iu" and to.dtype.kind in "iu":
+        wide = x.astype(np.int64)
+        if sat:
+            info = np.iinfo(to.dtype)
+            wide = np.clip(wide, info.min, info.max)
+        return wide.astype(to.dtype)
+    return to.fix(x.astype(np.float64 if to.dtype.kind == "f" else to.dtype))
 
 
 @_builds("cast")
 def _cast(op, comp, arg):
     dst, src = _elem(op.dst.type), _elem(op.src.type)
+    rounding = RoundMode.from_attr(op.properties["roundMode"])
+    sat = SatMode.from_attr(op.properties["sat"]) is SatMode.SAT
+    layout = int(RegLayout.from_attr(op.properties["layout"]))
     a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+    if src.size > dst.size:  # narrowing: source element i -> slot ratio * i + layout
+        ratio = src.size // dst.size
+        picks = np.arange(src.lanes) * ratio + layout
+    else:  # same width or widening: destination element i <- source ratio * i + layout
+        ratio = dst.size // src.size
+        picks = np.arange(dst.lanes) * ratio + (layout if ratio > 1 else 0)
+    if layout >= ratio and ratio > 1:
+        raise UnsupportedOpError(f"Cast: layout {layout} has no slot when widths differ by {ratio}")
+    narrowing = src.size > dst.size
 
     def run(e, c, _op=op):
-        e[r] = _zeroed(dst, _round_cast(e[a], dst.dtype), e[m])
+        x, mask = e[a], e[m]
+        out = np.zeros(dst.lanes, dst.dtype)
+        if narrowing:
+            on = lanes_of(mask, src.size)
+            out[picks] = np.where(on, _convert(x, dst, rounding, sat), 0)
+        else:
+            on = lanes_of(mask, dst.size)
+            out[:] = np.where(on, _convert(x[picks], dst, rounding, sat), 0)
+        e[r] = dst.fix(out)
 
     return run
 
