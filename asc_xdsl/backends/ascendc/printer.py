@@ -594,7 +594,7 @@ class AscendCEmitter:
                 if op.name == "func.call" and isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
                 elif op.name == "ascendc.reg.vf_call":  # (`asc_vf_call<f>`: f by name)
-                    callee = op.properties["callee"].data  # type: ignore[attr-defined]
+                    callee = op.properties["callee"].root_reference.data  # type: ignore[attr-defined]
                 else:
                     continue
                 if position.get(callee, -1) > i:

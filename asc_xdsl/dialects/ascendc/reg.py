@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     StringAttr,
+    SymbolRefAttr,
     UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, Region
@@ -272,7 +273,10 @@ class VfCallOp(RegOp):
                 f"'{self.name}': a vector function calls another through a plain call, "
                 "not asc_vf_call"
             )
-        callee = self.properties["callee"].data  # type: ignore[attr-defined]
+        ref = self.properties.get("callee")
+        if not isinstance(ref, SymbolRefAttr) or ref.nested_references.data:
+            raise VerifyException(f"'{self.name}': callee must be a symbol (@f), got {ref}")
+        callee = ref.root_reference.data
         module = self.get_toplevel_object()
         target = None
         for op in module.walk() if isinstance(module, Operation) else ():
@@ -305,7 +309,7 @@ class VfCallOp(RegOp):
         )
         callee.attributes[VF_ATTR] = UnitAttr()
         module.body.block.add_op(callee)  # (after the caller: a forward declaration)
-        op.properties["callee"] = StringAttr("sample_vf")
+        op.properties["callee"] = SymbolRefAttr("sample_vf")
 
 
 class UbPtrOp(RegOp):
@@ -412,10 +416,11 @@ _add(
     "vf_call",
     "asc_vf_call",
     (Operand("args", ANY, arity=Arity.VARIADIC),),
-    props=(Prop("callee", kind=PropKind.STRING),),
+    props=(Prop("callee", kind=PropKind.ATTR),),
     sim="vf_call",
     base=VfCallOp,
     in_reg_namespace=False,
+    example={"callee": SymbolRefAttr("sample_vf")},
     doc="`asc_vf_call<callee>(args...)`: run the vector function @callee.",
 )
 _add(

@@ -119,7 +119,7 @@ def _print_ub_ptr(emitter: Any, op: Any) -> None:
 
 def _print_vf_call(emitter: Any, op: Any) -> None:
     """`asc_vf_call<f>(args...);` with the callee's C++ name."""
-    callee = op.properties["callee"].data
+    callee = op.properties["callee"].root_reference.data
     name = emitter.functions.get(callee, callee)
     args = ", ".join(emitter.name(a) for a in op.args)
     emitter.line(f"asc_vf_call<{emitter.identifier(op, 'callee', name)}>({args});")

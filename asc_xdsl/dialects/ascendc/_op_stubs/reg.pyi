@@ -8,8 +8,8 @@ regenerate with `python tools/gen_api.py`.
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr
-from xdsl.ir import TypeAttribute
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
 from asc_xdsl.dialects.ascendc.reg import RegOp, UbPtrOp, VfCallOp
@@ -24,13 +24,13 @@ class RegVfCallOp(VfCallOp):
     - `args`: any, variadic
 
     Properties:
-    - `callee` (string)
+    - `callee` (attr)
     """
 
     name = "ascendc.reg.vf_call"
     SPEC: ClassVar[OpSpec]
     args: VarOperand
-    callee: StringAttr
+    callee: Attribute
 
 class RegUbPtrOp(UbPtrOp):
     """`reinterpret_cast<__ubuf__ T*>(t.GetPhyAddr(offset))`: a UB pointer to element `offset`

@@ -187,7 +187,7 @@ def _reg(op, comp, key: str):
 
 @_builds("vf_call")
 def _vf_call(op, comp, arg):
-    callee = comp.program.function(op.properties["callee"].data)
+    callee = comp.program.function(op.properties["callee"].root_reference.data)
     args = comp.slots_of(op.args)
 
     def run(e, c, _op=op):
