@@ -206,15 +206,16 @@ def arange_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, 
 def cast_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
     """cast, scenario 2: f32 -> int16 rounding half away from zero (CAST_ROUND),
     saturating; the sample's narrowing cast leaves result i in 16-bit slot 2i and its
-    store packs the even slots, written here as a cast to int32 and a Pack to int16."""
+    store packs the even slots, written here as a cast to int32 and a Pack to 16 bits
+    (Pack's destination is unsigned: the output holds the int16 bits)."""
     vl = asc.reg.lanes(x.dtype)
     mask = asc.reg.create_mask(x.dtype)
-    half = asc.reg.create_mask(asc.int16, asc.reg.MaskPattern.H)
+    half = asc.reg.create_mask(asc.uint16, asc.reg.MaskPattern.H)
     for i in range(n // vl):
         wide = asc.reg.cast(
             asc.reg.load_align(x, i * vl), asc.int32, mask, asc.RoundMode.CAST_ROUND
         )
-        packed = asc.reg.pack(wide, asc.int16, asc.reg.HighLowPart.LOWEST)
+        packed = asc.reg.pack(wide, asc.uint16, asc.reg.HighLowPart.LOWEST)
         asc.reg.store_align(z, packed, half, i * vl)
 
 
@@ -424,7 +425,7 @@ SAMPLES: list[Sample] = [
             256,
             lambda rng: (rng.uniform(-100, 100, CAPACITY).astype(np.float32), _u(0, 1)(rng), 0.0),
             lambda x, y, s, z: _cast_golden(x, z),
-            out_dtype=np.dtype(np.int16),
+            out_dtype=np.dtype(np.uint16),
         ),
     ),
     Sample(
@@ -556,7 +557,7 @@ def _cast_golden(x: np.ndarray, z: np.ndarray) -> np.ndarray:
     """cast scenario 2: round half away from zero, saturated to int16, in z[0:256]."""
     r = np.sign(x[:256]) * np.floor(np.abs(x[:256].astype(np.float64)) + 0.5)
     out = z.copy()
-    out[:256] = np.clip(r, -32768, 32767).astype(np.int16)
+    out[:256] = np.clip(r, -32768, 32767).astype(np.int16).view(np.uint16)
     return out
 
 

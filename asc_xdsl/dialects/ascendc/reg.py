@@ -251,6 +251,16 @@ class RegOp(SpecOp):
                     f"{bound[var]} (the operands' {var})"
                 )
             bound.setdefault(var, t)
+        pairs = REG_PAIRS.get(spec.mnemonic)
+        if pairs is not None and "T" in bound and "S" in bound:
+            pair = (str(bound["T"]), str(bound["S"]))
+            if pair not in pairs:
+                raise VerifyException(
+                    f"'{self.name}': {spec.api} does not take T = {pair[0]} from S = "
+                    f"{pair[1]} on Ascend 950 (it takes "
+                    + ", ".join(f"{t} from {s}" for t, s in pairs)
+                    + ")"
+                )
         for var, allowed in REG_DTYPES.get(spec.mnemonic, {}).items():
             t = bound.get(var)
             if t is not None and str(t) not in allowed:
@@ -330,6 +340,13 @@ if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
 
 REG_DTYPES: dict[str, dict[str, tuple[str, ...]]] = {}
 """mnemonic -> type variable -> the dtypes 3510 takes."""
+
+REG_PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
+    # (T, S) pairs of the ops whose dtypes go together (the 3510 `static_assert`s)
+    "reg.pack": (("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("ui16", "i32")),
+    "reg.unpack": (("ui32", "ui16"), ("i32", "i16"), ("ui16", "ui8"), ("i16", "i8")),
+}
+"""mnemonic -> the (T, S) pairs 3510 takes."""
 
 
 def _format(operands: tuple[Operand, ...], results: tuple[Result, ...]) -> str:
@@ -758,7 +775,7 @@ _add(
     props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
     template=(_result_element(), _operand_element("src"), "part"),
     sim="pack",
-    dtypes={"T": ("i16", "ui16", "i8", "ui8"), "S": ("i32", "ui32", "i16", "ui16")},
+    dtypes={"T": ("ui8", "ui16"), "S": ("i16", "ui16", "i32", "ui32")},
     example={"T": "ui16", "S": "ui32"},
     doc="`Pack<T, S, part>(dst, src)`: the low half of each element of src, packed into "
     "the lower (LOWEST) or upper (HIGHEST) half of dst; the other half is 0.",
@@ -772,7 +789,7 @@ _add(
     props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
     template=(_result_element(), _operand_element("src"), "part"),
     sim="unpack",
-    dtypes={"T": ("i32", "ui32", "i16", "ui16"), "S": ("i16", "ui16", "i8", "ui8")},
+    dtypes={"T": ("i16", "ui16", "i32", "ui32"), "S": ("i8", "ui8", "i16", "ui16")},
     example={"T": "ui32", "S": "ui16"},
     doc="`UnPack<T, S, part>(dst, src)`: the lower (LOWEST) or upper (HIGHEST) half of "
     "src's elements, each widened to T (zero- or sign-extended by S).",
