@@ -341,15 +341,15 @@ def _f32(x):
     return np.asarray(x, np.float32)
 
 
-I = "examples/01_simd_cpp_api/00_introduction/04_reg_compute"
+INTRO = "examples/01_simd_cpp_api/00_introduction/04_reg_compute"
 V = f"{BASIC}/02_reg_vector_compute"
 M = f"{BASIC}/00_data_movement"
 P = "examples/01_simd_cpp_api/05_best_practices/02_reg_compute"
 
 SAMPLES: list[Sample] = [
-    Sample(f"{I}/add", Port(add_vf, 4096, _two(-10, 10), lambda x, y, s, z: _keep(z, 4096, x + x))),
+    Sample(f"{INTRO}/add", Port(add_vf, 4096, _two(-10, 10), lambda x, y, s, z: _keep(z, 4096, x + x))),
     Sample(
-        f"{I}/gelu",
+        f"{INTRO}/gelu",
         Port(
             gelu_vf,
             4000,
