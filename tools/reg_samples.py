@@ -347,7 +347,9 @@ M = f"{BASIC}/00_data_movement"
 P = "examples/01_simd_cpp_api/05_best_practices/02_reg_compute"
 
 SAMPLES: list[Sample] = [
-    Sample(f"{INTRO}/add", Port(add_vf, 4096, _two(-10, 10), lambda x, y, s, z: _keep(z, 4096, x + x))),
+    Sample(
+        f"{INTRO}/add", Port(add_vf, 4096, _two(-10, 10), lambda x, y, s, z: _keep(z, 4096, x + x))
+    ),
     Sample(
         f"{INTRO}/gelu",
         Port(
