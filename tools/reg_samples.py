@@ -203,6 +203,66 @@ def arange_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, 
 
 
 @asc.vf
+def truncate_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        r = asc.reg.truncate(asc.reg.load_align(x, i * vl), mask, asc.RoundMode.CAST_FLOOR)
+        asc.reg.store_align(z, r, mask, i * vl)
+
+
+@asc.vf
+def reduce_block_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reduce_block: ReduceDataBlock<SUM> per register; its 8 block sums stored in turn."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    eight = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL8)
+    for i in range(n // vl):
+        sums = asc.reg.reduce_data_block(asc.reg.load_align(x, i * vl), mask)
+        asc.reg.store_align(z, sums, eight, i * 8)
+
+
+@asc.vf
+def reduce_pair_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reduce_pair: PairReduceElem<SUM> per register (UpdateMask of the count); its
+    half register of pair sums stored in turn."""
+    vl = asc.reg.lanes(x.dtype)
+    half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
+    for i in range(n // vl):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        sums = asc.reg.pair_reduce_elem(asc.reg.load_align(x, i * vl), mask)
+        asc.reg.store_align(z, sums, half, i * (vl // 2))
+
+
+@asc.vf
+def select_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """select (and reg_load_store_mask, scenario 2): Select by a mask register loaded
+    from UB, 32 bytes a repeat; the mask bytes follow y's 4096 data elements."""
+    vl = asc.reg.lanes(x.dtype)
+    store = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        a = asc.reg.load_align(x, i * vl)
+        b = asc.reg.load_align(y, i * vl)
+        sel = asc.reg.load_mask(y, CAPACITY // 2 + i * 8)
+        asc.reg.store_align(z, asc.reg.select(a, b, sel), store, i * vl)
+
+
+@asc.vf
+def mask_copy_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_load_store_mask, scenario 1 (uint8): Duplicate 2 under a mask loaded from x,
+    stored under it; then an all-true mask stored as bytes 256..287."""
+    mask = asc.reg.load_mask(x)
+    asc.reg.store_align(z, asc.reg.duplicate(2, mask, x.dtype), mask)
+    asc.reg.store_mask(z, asc.reg.create_mask(x.dtype), asc.reg.lanes(x.dtype))
+
+
+@asc.vf
 def cast_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
     """cast, scenario 2: f32 -> int16 rounding half away from zero (CAST_ROUND),
     saturating; the sample's narrowing cast leaves result i in 16-bit slot 2i and its
@@ -329,6 +389,35 @@ def _two(lo: float, hi: float, s: float = 0.0):
 
 def _normal(rng):
     return rng.standard_normal(CAPACITY).astype(np.float32), _u(0, 1)(rng), 0.0
+
+
+def _with_mask_bytes(rng):
+    """select's data: x, y uniform [0, 2); 128 random mask bytes (32 a repeat) in y's
+    second half (bit 4i of the bytes selects float element i)."""
+    x, y = _u(0, 2)(rng), _u(0, 2)(rng)
+    y.view(np.uint8)[CAPACITY * 2 : CAPACITY * 2 + 128] = rng.integers(0, 255, 128, np.uint8)
+    return x, y, 0.0
+
+
+def _select_golden(x, y, s, z):
+    mask_bytes = y.view(np.uint8)[CAPACITY * 2 : CAPACITY * 2 + 128]
+    bits = np.unpackbits(mask_bytes, bitorder="little")[::4].astype(bool)
+    return _keep(z, 256, np.where(bits, x[:256], y[:256]))
+
+
+def _mask_scenario_1(rng):
+    src = np.zeros(CAPACITY, np.uint8)
+    src[0] = 1
+    src[31] = 1
+    return src, np.zeros(CAPACITY, np.uint8), 0.0
+
+
+def _mask_scenario_1_golden(z):
+    out = z.copy()
+    out[0] = 2
+    out[248] = 2
+    out[256 : 256 + 32] = 255
+    return out
 
 
 def _keep(z: np.ndarray, n: int, values: np.ndarray) -> np.ndarray:
@@ -491,25 +580,52 @@ SAMPLES: list[Sample] = [
         Port(reg_sync_vf, 1024, _normal, lambda x, y, s, z: _keep(z, 1024, np.exp(x[:1024]))),
     ),
     # Not ported: what each needs that the Reg layer here does not have yet.
-    Sample(f"{V}/select", None, "a MaskReg loaded from UB (LoadAlign of a mask)"),
+    Sample(f"{V}/select", Port(select_vf, 256, _with_mask_bytes, _select_golden)),
     Sample(
         f"{V}/subnormal", None, "the Div/Exp precision modes (DivSpecificMode, subnormal control)"
     ),
-    Sample(f"{V}/truncate", None, "Truncate"),
+    Sample(
+        f"{V}/truncate",
+        Port(
+            truncate_vf, 256, _two(-100, 100), lambda x, y, s, z: _keep(z, 256, np.floor(x[:256]))
+        ),
+    ),
     Sample(f"{V}/squeeze", None, "Squeeze / GatherMask mode"),
     Sample(f"{V}/histogram", None, "Histograms"),
     Sample(f"{V}/data_relayout", None, "Interleave / DeInterleave, LoadDist / StoreDist modes"),
-    Sample(f"{V}/reduce_block", None, "ReduceDataBlock"),
-    Sample(f"{V}/reduce_pair", None, "PairReduceElem"),
+    Sample(
+        f"{V}/reduce_block",
+        Port(
+            reduce_block_vf,
+            256,
+            _two(1, 2),
+            lambda x, y, s, z: _keep(z, 32, x[:256].reshape(32, 8).sum(axis=1, dtype=np.float32)),
+        ),
+    ),
+    Sample(
+        f"{V}/reduce_pair",
+        Port(
+            reduce_pair_vf,
+            256,
+            _two(1, 2),
+            lambda x, y, s, z: _keep(z, 128, x[:256:2] + x[1:256:2]),
+        ),
+    ),
     Sample(f"{V}/gather", None, "register Gather (GatherB, index registers from UB with LoadDist)"),
     Sample(f"{V}/trait", None, "RegTraitNumTwo (64-bit elements in register pairs)"),
     Sample(f"{M}/reg_move", None, "MaskGenWithRegTensor, Move of masks"),
     Sample(f"{M}/reg_auxscalar", None, "AddrReg / CreateAddrReg and the aux-scalar address forms"),
     Sample(
         f"{M}/reg_load_store_mask",
-        None,
-        "mask-register loads and stores (LoadAlign/StoreAlign of MaskReg)",
+        Port(
+            mask_copy_vf,
+            256,
+            _mask_scenario_1,
+            lambda x, y, s, z: _mask_scenario_1_golden(z),
+            dtype=np.dtype(np.uint8),
+        ),
     ),
+    Sample(f"{M}/reg_load_store_mask#2", Port(select_vf, 256, _with_mask_bytes, _select_golden)),
     Sample(
         f"{BASIC}/04_memory_management/tensor_allocation",
         None,
@@ -584,6 +700,7 @@ def _dtype_of(d: np.dtype):
         np.dtype(np.int16): asc.int16,
         np.dtype(np.int32): asc.int32,
         np.dtype(np.uint16): asc.uint16,
+        np.dtype(np.uint8): asc.uint8,
     }[np.dtype(d)]
 
 

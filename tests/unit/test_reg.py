@@ -108,6 +108,13 @@ def _unary(op: str) -> tuple[str, str]:
 
 
 HALF = np.arange(N) < N // 2  # MaskPattern.H: the first half
+
+
+def _masked_by_h(line: str) -> bool:
+    """Whether the op of a table line (its last line) takes the half mask %h."""
+    return "%h" in line.rsplit("\n", 1)[-1].split(":")[0].replace(",", " ").split()
+
+
 F32_OPS = [
     (_binary("add"), lambda a, b: a + b),
     (_binary("sub"), lambda a, b: a - b),
@@ -178,6 +185,41 @@ F32_OPS = [
         lambda a, b: np.concatenate([[a[: N // 2].sum()], np.zeros(N - 1, np.float32)]),
     ),
     (
+        (
+            "truncate",
+            "%truncate = ascendc.reg.truncate %a, %h {{roundMode = 2 : i32}} : {r}, {M} -> {r}",
+        ),
+        lambda a, b: np.floor(a),
+    ),
+    (
+        (
+            "rdb",
+            "%rdb = ascendc.reg.reduce_data_block %a, %m {{reduceType = 0 : i32}} : {r}, {M} -> {r}",
+        ),
+        lambda a, b: np.concatenate([a.reshape(8, 8).sum(1), np.zeros(N - 8, np.float32)]),
+    ),
+    (
+        (
+            "pair_reduce_elem",
+            "%pair_reduce_elem = ascendc.reg.pair_reduce_elem %a, %m : {r}, {M} -> {r}",
+        ),
+        lambda a, b: np.concatenate([a[0::2] + a[1::2], np.zeros(N // 2, np.float32)]),
+    ),
+    (
+        # a mask from y's bytes, stored past y's data and loaded back
+        (
+            "mk",
+            "%lm = ascendc.reg.load_mask %y, %c0 : {p}, i32 -> {M}\n"
+            "    %c128m = arith.constant 128 : i32\n"
+            "    ascendc.reg.store_mask %y, %c128m, %lm : {p}, i32, {M}\n"
+            "    %lm2 = ascendc.reg.load_mask %y, %c128m : {p}, i32 -> {M}\n"
+            "    %mk = ascendc.reg.select %a, %b, %lm2 : {r}, {r}, {M} -> {r}",
+        ),
+        lambda a, b: np.where(
+            np.unpackbits(b[:8].view(np.uint8), bitorder="little")[::4].astype(bool), a, b
+        ),
+    ),
+    (
         ("arange", "%arange = ascendc.reg.arange %s3 {{order = 1 : i32}} : f32 -> {r}"),
         lambda a, b: 0.5 - np.arange(N, dtype=np.float32),
     ),
@@ -201,7 +243,7 @@ def test_f32_ops_match_numpy():
         a, b = x[:N], y[:N]
         for i, ((name, line), ref) in enumerate(chunk):
             want = ref(a, b).astype(np.float32)
-            if "%h :" in line.rsplit("\n", 1)[-1]:  # masked by %h: zero in the second half
+            if _masked_by_h(line):  # zero in the second half
                 want = np.where(HALF, want, 0)
             got = z[i * N : (i + 1) * N]
             np.testing.assert_allclose(got, want, rtol=2e-6, atol=1e-6, err_msg=name)
@@ -262,7 +304,7 @@ def test_i32_ops_match_numpy():
         a, b = x[:N], y[:N]
         for i, ((name, line), ref) in enumerate(chunk):
             want = ref(a, b).astype(np.int32)
-            if "%h :" in line.rsplit("\n", 1)[-1]:
+            if _masked_by_h(line):
                 want = np.where(HALF, want, 0)
             np.testing.assert_array_equal(z[i * N : (i + 1) * N], want, err_msg=name)
 

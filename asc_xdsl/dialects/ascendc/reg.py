@@ -553,6 +553,27 @@ _add(
     "`p = ptr + offset`: the first `count` elements to any element-aligned UB address.",
 )
 _add(
+    "RegLoadMaskOp",
+    "load_mask",
+    "LoadAlign",
+    (_PTR, _OFFSET),
+    (_mask_out("mask"),),
+    sim="load_mask",
+    example={"T": "ui8"},
+    doc="`LoadAlign(mask, ptr + offset)`: a mask register from the 32 bytes at a 32-byte "
+    "aligned UB address (bit k of byte j is the mask's bit 8j + k).",
+)
+_add(
+    "RegStoreMaskOp",
+    "store_mask",
+    "StoreAlign",
+    (_DST_PTR, _OFFSET, _mask("mask")),
+    sim="store_mask",
+    example={"T": "ui8"},
+    doc="`StoreAlign(ptr + offset, mask)`: a mask register's 256 bits as 32 bytes at a "
+    "32-byte aligned UB address.",
+)
+_add(
     "RegGatherOp",
     "gather",
     "Gather",
@@ -740,6 +761,32 @@ _add(
     "element 0 of dst, 0 in the others.",
 )
 
+_add(
+    "RegReduceDataBlockOp",
+    "reduce_data_block",
+    "ReduceDataBlock",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    props=(Prop("reduceType", ReduceType, py="reduce_type", default=ReduceType.SUM),),
+    template=("reduceType",),
+    sim="reduce_data_block",
+    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32")},
+    doc="`ReduceDataBlock<type>(dst, src, mask)`: the sum (max, min) of the enabled "
+    "elements of each 32-byte block of src in element j of dst for block j, 0 after.",
+)
+_add(
+    "RegPairReduceElemOp",
+    "pair_reduce_elem",
+    "PairReduceElem",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    template=(lambda op: "AscendC::Reg::PairReduce::SUM",),
+    sim="pair_reduce_elem",
+    dtypes={"T": ("f16", "f32")},
+    doc="`PairReduceElem<PairReduce::SUM>(dst, src, mask)`: dst[i] = src[2i] + src[2i+1] "
+    "(the enabled ones) in the first half of dst, 0 in the second.",
+)
+
 # -- conversions ---------------------------------------------------------------------
 
 _add(
@@ -765,6 +812,19 @@ _add(
     "converted, rounded by `roundMode`, saturated when `sat` is SAT. Between widths "
     "(f32 -> f16: ratio 2) element i of the wider side pairs with element "
     "`ratio * i + layout` of the narrower one; the other narrow slots are 0.",
+)
+_add(
+    "RegTruncateOp",
+    "truncate",
+    "Truncate",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    props=(Prop("roundMode", RoundMode, py="round_mode", default=RoundMode.CAST_TRUNC),),
+    template=(_operand_element("src"), "roundMode"),
+    sim="truncate",
+    dtypes={"T": ("f16", "bf16", "f32")},
+    doc="`Truncate<T, roundMode>(dst, src, mask)`: each enabled element rounded to an "
+    "integral value of T by `roundMode` (CAST_FLOOR: down, ...), 0 elsewhere.",
 )
 _add(
     "RegPackOp",

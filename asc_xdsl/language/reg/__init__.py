@@ -248,6 +248,22 @@ def store_unalign(ptr: UbPointer, src: RegTensor, count: Any, offset: Any = 0) -
     _emit(g, "RegStoreUnalignOp", [ptr.handle, off, src.handle, n], [])
 
 
+def load_mask(ptr: UbPointer, offset: Any = 0) -> MaskReg:
+    """`LoadAlign(mask, ptr + offset)`: a mask register from 32 aligned bytes of UB."""
+    g = _g("load_mask")
+    _need(g, ptr, UbPointer, "ptr")
+    op = _emit(g, "RegLoadMaskOp", [ptr.handle, g.integer(offset, "offset")], [_mask_type()])
+    return MaskReg(op.results[0])
+
+
+def store_mask(ptr: UbPointer, mask: MaskReg, offset: Any = 0) -> None:
+    """`StoreAlign(ptr + offset, mask)`: a mask register as 32 bytes of UB."""
+    g = _g("store_mask")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, mask, MaskReg, "mask")
+    _emit(g, "RegStoreMaskOp", [ptr.handle, g.integer(offset, "offset"), mask.handle], [])
+
+
 def gather(ptr: UbPointer, index: RegTensor, mask: MaskReg) -> RegTensor:
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] (element offsets)."""
     g = _g("gather")
@@ -417,6 +433,39 @@ def reduce(src: RegTensor, mask: MaskReg, kind: ReduceType = ReduceType.SUM) -> 
     return RegTensor(op.results[0], src.dtype)
 
 
+def reduce_data_block(
+    src: RegTensor, mask: MaskReg, kind: ReduceType = ReduceType.SUM
+) -> RegTensor:
+    """`ReduceDataBlock<kind>(dst, src, mask)`: per 32-byte block, in dst's first elements."""
+    g = _g("reduce_data_block")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    k = g.enum(kind, ReduceType, "kind")
+    op = _emit(
+        g,
+        "RegReduceDataBlockOp",
+        [src.handle, mask.handle],
+        [_reg_type(src.dtype)],
+        reduce_type=k,
+    )
+    return RegTensor(op.results[0], src.dtype)
+
+
+def pair_reduce_elem(src: RegTensor, mask: MaskReg) -> RegTensor:
+    """`PairReduceElem<SUM>(dst, src, mask)`: sums of adjacent pairs, in dst's first half."""
+    return _unary("RegPairReduceElemOp", "pair_reduce_elem")(src, mask)
+
+
+def truncate(src: RegTensor, mask: MaskReg, round_mode: RoundMode = RoundMode.CAST_TRUNC):
+    """`Truncate<T, round_mode>(dst, src, mask)`: each element rounded to an integral value."""
+    g = _g("truncate")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    m = g.enum(round_mode, RoundMode, "round_mode")
+    op = _emit(g, "RegTruncateOp", [src.handle, mask.handle], [_reg_type(src.dtype)], round_mode=m)
+    return RegTensor(op.results[0], src.dtype)
+
+
 def cast(
     src: RegTensor,
     dtype: dt.DataType,
@@ -495,6 +544,7 @@ __all__ += [
     "leaky_relu",
     "ln",
     "load_align",
+    "load_mask",
     "load_unalign",
     "local_mem_bar",
     "log2",
@@ -512,8 +562,10 @@ __all__ += [
     "muls",
     "neg",
     "pack",
+    "pair_reduce_elem",
     "prelu",
     "reduce",
+    "reduce_data_block",
     "relu",
     "scatter",
     "select",
@@ -521,8 +573,10 @@ __all__ += [
     "shift_rights",
     "sqrt",
     "store_align",
+    "store_mask",
     "store_unalign",
     "sub",
+    "truncate",
     "unpack",
     "update_mask",
 ]

@@ -258,6 +258,44 @@ class RegStoreUnalignOp(RegOp):
     src: Operand
     count: Operand
 
+class RegLoadMaskOp(RegOp):
+    """`LoadAlign(mask, ptr + offset)`: a mask register from the 32 bytes at a 32-byte aligned
+    UB address (bit k of byte j is the mask's bit 8j + k).
+
+    `ascendc.reg.load_mask`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `offset`: int
+
+    Results:
+    - `mask`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.load_mask"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    mask: OpResult
+
+class RegStoreMaskOp(RegOp):
+    """`StoreAlign(ptr + offset, mask)`: a mask register's 256 bits as 32 bytes at a 32-byte
+    aligned UB address.
+
+    `ascendc.reg.store_mask`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `offset`: int
+    - `mask`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.store_mask"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    mask: Operand
+
 class RegGatherOp(RegOp):
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled elements (0
     elsewhere); `index` holds element offsets of the width of T.
@@ -1023,6 +1061,50 @@ class RegReduceOp(RegOp):
     dst: OpResult
     reduce_type: IntegerAttr
 
+class RegReduceDataBlockOp(RegOp):
+    """`ReduceDataBlock<type>(dst, src, mask)`: the sum (max, min) of the enabled elements of
+    each 32-byte block of src in element j of dst for block j, 0 after.
+
+    `ascendc.reg.reduce_data_block`: Ascend C `Reg::ReduceDataBlock`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `reduceType` (ReduceType)
+    """
+
+    name = "ascendc.reg.reduce_data_block"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    reduce_type: IntegerAttr
+
+class RegPairReduceElemOp(RegOp):
+    """`PairReduceElem<PairReduce::SUM>(dst, src, mask)`: dst[i] = src[2i] + src[2i+1] (the
+    enabled ones) in the first half of dst, 0 in the second.
+
+    `ascendc.reg.pair_reduce_elem`: Ascend C `Reg::PairReduceElem`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.pair_reduce_elem"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+
 class RegCastOp(RegOp):
     """`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING,
     roundMode} (a `static constexpr` the printer declares): each enabled element converted,
@@ -1053,6 +1135,30 @@ class RegCastOp(RegOp):
     round_mode: IntegerAttr
     sat: IntegerAttr
     layout: IntegerAttr
+
+class RegTruncateOp(RegOp):
+    """`Truncate<T, roundMode>(dst, src, mask)`: each enabled element rounded to an integral
+    value of T by `roundMode` (CAST_FLOOR: down, ...), 0 elsewhere.
+
+    `ascendc.reg.truncate`: Ascend C `Reg::Truncate`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `roundMode` (RoundMode)
+    """
+
+    name = "ascendc.reg.truncate"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    round_mode: IntegerAttr
 
 class RegPackOp(RegOp):
     """`Pack<T, S, part>(dst, src)`: the low half of each element of src, packed into the lower
@@ -1132,6 +1238,7 @@ __all__ = [
     "RegLeakyReluOp",
     "RegLnOp",
     "RegLoadAlignOp",
+    "RegLoadMaskOp",
     "RegLoadUnalignOp",
     "RegLocalMemBarOp",
     "RegLog2Op",
@@ -1151,7 +1258,9 @@ __all__ = [
     "RegNotOp",
     "RegOrOp",
     "RegPackOp",
+    "RegPairReduceElemOp",
     "RegPreluOp",
+    "RegReduceDataBlockOp",
     "RegReduceOp",
     "RegReluOp",
     "RegScatterOp",
@@ -1160,8 +1269,10 @@ __all__ = [
     "RegShiftRightsOp",
     "RegSqrtOp",
     "RegStoreAlignOp",
+    "RegStoreMaskOp",
     "RegStoreUnalignOp",
     "RegSubOp",
+    "RegTruncateOp",
     "RegUbPtrOp",
     "RegUnpackOp",
     "RegUpdateMaskOp",

@@ -310,6 +310,37 @@ def _store_unalign(op, comp, arg):
     return run
 
 
+MASK_BYTES = VEC_LEN // 8
+
+
+@_builds("load_mask")
+def _load_mask(op, comp, arg):
+    el = _elem(op.ptr.type)
+    p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        address = _address(e, p, off, el.size, "LoadAlign (mask)", ALIGN)
+        raw = np.asarray(_ub(c, address, MASK_BYTES, "LoadAlign (mask)"))
+        e[r] = np.unpackbits(raw, bitorder="little").astype(bool)
+
+    return run
+
+
+@_builds("store_mask")
+def _store_mask(op, comp, arg):
+    el = _elem(op.ptr.type)
+    p, off, m = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        address = _address(e, p, off, el.size, "StoreAlign (mask)", ALIGN)
+        raw = np.asarray(_ub(c, address, MASK_BYTES, "StoreAlign (mask)"))
+        raw[:] = np.packbits(e[m], bitorder="little")
+        if c.uninit is not None:
+            np.frombuffer(c.ubw, np.uint8)[address : address + MASK_BYTES] = 1
+
+    return run
+
+
 def _indexed(c, e, base: int, index: np.ndarray, el: _Elem, what: str):
     """UB byte addresses of base[index[i]], each checked inside UB."""
     addresses = int(e[base]) + index.astype(np.int64) * el.size
@@ -558,6 +589,40 @@ def _select(op, comp, arg):
 _REDUCE = {ReduceType.SUM: np.sum, ReduceType.MAX: np.max, ReduceType.MIN: np.min}
 
 
+@_builds("reduce_data_block")
+def _reduce_data_block(op, comp, arg):
+    el = _elem(op.dst.type)
+    f = _REDUCE[ReduceType.from_attr(op.properties["reduceType"])]
+    per = 32 // el.size  # elements of a 32-byte block
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        values = e[a].reshape(-1, per)
+        enabled = lanes_of(e[m], el.size).reshape(-1, per)
+        out = np.zeros(el.lanes, el.dtype)
+        for j, (block, on) in enumerate(zip(values, enabled, strict=True)):
+            if on.any():
+                wide = block[on].astype(np.float32 if el.dtype.kind == "f" else np.int64)
+                out[j] = f(wide)
+        e[r] = _wrap(el, el.fix(out)) if el.dtype.kind in "iu" else el.fix(out)
+
+    return run
+
+
+@_builds("pair_reduce_elem")
+def _pair_reduce_elem(op, comp, arg):
+    el = _elem(op.dst.type)
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        x = np.where(lanes_of(e[m], el.size), e[a], 0).astype(el.dtype)
+        out = np.zeros(el.lanes, el.dtype)
+        out[: el.lanes // 2] = x[0::2] + x[1::2]
+        e[r] = el.fix(out)
+
+    return run
+
+
 @_builds("reduce")
 def _reduce(op, comp, arg):
     el = _elem(op.dst.type)
@@ -637,6 +702,18 @@ def _cast(op, comp, arg):
             on = lanes_of(mask, dst.size)
             out[:] = np.where(on, _convert(x[picks], dst, rounding, sat), 0)
         e[r] = dst.fix(out)
+
+    return run
+
+
+@_builds("truncate")
+def _truncate(op, comp, arg):
+    el = _elem(op.dst.type)
+    rounding = _ROUNDING[RoundMode.from_attr(op.properties["roundMode"])]
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, rounding(e[a].astype(np.float64)), e[m])
 
     return run
 
