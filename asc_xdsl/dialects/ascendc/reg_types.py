@@ -19,7 +19,8 @@ from xdsl.irdl import irdl_attr_definition as attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from asc_xdsl.dialects.ascendc.reg_enums import (  # noqa: F401  (re-exported)
+from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg
+from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     REG_ENUMS,
     VEC_LEN,
     HighLowPart,
@@ -30,7 +31,6 @@ from asc_xdsl.dialects.ascendc.reg_enums import (  # noqa: F401  (re-exported)
     RegLayout,
     SatMode,
 )
-from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg
 
 
 @attr_definition

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from asc_xdsl.dialects import dtypes as dt
-from asc_xdsl.dialects.ascendc.reg_enums import (
+from asc_xdsl.dialects.reg_enums import (
     VEC_LEN,
     HighLowPart,
     IndexOrder,
