@@ -726,6 +726,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 kwargs.update(self._unpacked(kw, dict, "'**' unpacking", "dict"))
             else:
                 kwargs[kw.arg] = self.visit(kw.value)
+        if getattr(fn, "__asc_vector_function__", False):  # `@asc.vf`
+            fn = vector_function(fn)
         source = self._get_source(fn)
         if source is not None:
             if getattr(fn, "vector_function", False):  # `@asc.vf`: asc_vf_call
@@ -934,6 +936,17 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             self._inline_stack.pop()
             self.scope, self.node, self._scoped = outer_scope, outer_node, outer_scoped
             self._device_function = outer_function
+
+
+def vector_function(fn: Any) -> Any:
+    """The device function of an `@asc.vf` function (made once, kept on it)."""
+    from asc_xdsl.frontend.jit import JITFunction
+
+    made = fn.__dict__.get("__asc_jit__")
+    if made is None:
+        made = fn.__asc_jit__ = JITFunction(fn, inline=False)
+        made.vector_function = True
+    return made
 
 
 def vector_function_argument(gen: Any, value: Any, node: ast.AST, name: str) -> Any:

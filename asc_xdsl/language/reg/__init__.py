@@ -101,12 +101,10 @@ def lanes(dtype: dt.DataType) -> int:
 def vf(fn: Any) -> Any:
     """`@asc.vf`: a vector function (`__simd_vf__`), compiled as its own function and
     called from the kernel through `asc_vf_call`. Its local-tensor arguments become
-    `UbPointer`s; it returns nothing."""
-    from asc_xdsl.frontend.jit import JITFunction
-
-    function = JITFunction(fn, inline=False)
-    function.vector_function = True  # type: ignore[attr-defined]
-    return function
+    `UbPointer`s; it returns nothing. (The function is marked; the compiler makes it a
+    device function when a kernel first calls it.)"""
+    fn.__asc_vector_function__ = True
+    return fn
 
 
 # ---------------------------------------------------------------------------
