@@ -209,14 +209,19 @@ _DECLARED_SOC = re.compile(r'ascendc\.soc\s*=\s*"([^"]+)"')
 
 def _other_arch(chunk: str, arch: str) -> bool:
     """Whether `chunk` names a SoC of an arch other than 2201 and `arch` (a 310P test is
-    valid on neither 2201 nor 3510: it is checked for neither)."""
+    valid on neither 2201 nor 3510: it is checked for neither), or, checking 2201, of
+    another arch this tool checks (a 3510 test uses what only 3510 has)."""
     from asc_xdsl import soc as soc_table
 
     m = _DECLARED_SOC.search(chunk)
-    if m is None or arch == DEFAULT_ARCH:
+    if m is None:
         return False
     known = soc_table.SOCS.get(soc_table.SERIES.get(m.group(1), m.group(1)))
-    return known is not None and str(known.npu_arch) not in (DEFAULT_ARCH, arch)
+    if known is None:
+        return False
+    if arch == DEFAULT_ARCH:  # a chunk for 3510 (the Reg layer) is not 2201 code
+        return str(known.npu_arch) in ARCHES and str(known.npu_arch) != arch
+    return str(known.npu_arch) not in (DEFAULT_ARCH, arch)
 
 
 def sources_from_mlir(
@@ -345,6 +350,7 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
     from asc_xdsl.dialects.ascendc.families import spec_classes
     from asc_xdsl.dialects.ascendc.spec_samples import sample_op
     from asc_xdsl.dialects.ascendc.target import set_soc
+    from asc_xdsl.soc import SOC_ATTR, get_soc
     from asc_xdsl.transforms.generate_boilerplate import GenerateBoilerplatePass
 
     units: list[tuple[list[str], list[str]]] = []  # (preamble lines, body lines)
@@ -353,10 +359,13 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
         if cls.SPEC.lowered_by is not None or cls.name in SPEC_SAMPLE_EXCEPTIONS:
             continue
         try:
-            module, _ = sample_op(cls)
+            module, sample = sample_op(cls)
         except Exception as e:  # reported as this op's translation error
             errors.append(Source(cls.name, None, error=_describe(e)))
             continue
+        declared = module.attributes.get(SOC_ATTR)
+        if isinstance(declared, StringAttr) and str(get_soc(declared.data).npu_arch) != arch:
+            continue  # a sample of another arch's op (the Reg layer: 3510 only)
         if arch != DEFAULT_ARCH:
             set_soc(module, ARCHES[arch].soc)
             try:
@@ -366,7 +375,8 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
                 continue
         try:
             GenerateBoilerplatePass().apply(Context(), module)
-            f = next(o for o in module.ops if isinstance(o, func.FuncOp))
+            f = sample.parent_op()  # (the function of the op: not a callee before it)
+            assert isinstance(f, func.FuncOp)
             f.sym_name = StringAttr("op_" + re.sub(r"\W", "_", cls.name))
             text = to_ascendc(module)
         except Exception as e:  # reported as this op's translation error

@@ -778,9 +778,17 @@ def render_op_stub(family: Any) -> str:
     for mod in sorted(imports):
         lines.append(f"from {mod} import {', '.join(sorted(imports[mod]))}")
     lines += body
-    names = ", ".join(f'"{c}"' for c in sorted(family.entries))
+    names = ", ".join(f'"{c}"' for c in sorted(family.entries, key=_natural))
     lines += ["", f"__all__ = [{names}]", ""]
     return "\n".join(lines)
+
+
+def _natural(name: str) -> list[tuple[int, int, str]]:
+    """Ruff's order of `__all__` (RUF022): numbers by value (`RegLog2Op` before
+    `RegLog10Op`)."""
+    import re
+
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", name) if p]
 
 
 def render_op_stub_index(modules: list[str]) -> str:

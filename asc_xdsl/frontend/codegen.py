@@ -763,8 +763,12 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 kwargs.update(self._unpacked(kw, dict, "'**' unpacking", "dict"))
             else:
                 kwargs[kw.arg] = self.visit(kw.value)
+        if getattr(fn, "__asc_vector_function__", False):  # `@asc.vf`
+            fn = vector_function(fn)
         source = self._get_source(fn)
         if source is not None:
+            if getattr(fn, "vector_function", False):  # `@asc.vf`: asc_vf_call
+                return self.call_function(source, args, kwargs, node, vector=True)
             if getattr(fn, "inline", True) is False:
                 return self.call_function(source, args, kwargs, node)
             return self.inline(source, args, kwargs, node)
@@ -859,7 +863,12 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         return names, bound, {n: d for n, d in defaults.items() if n not in bound}
 
     def call_function(
-        self, source: FunctionSource, args: list[Any], kwargs: dict[str, Any], node: ast.AST
+        self,
+        source: FunctionSource,
+        args: list[Any],
+        kwargs: dict[str, Any],
+        node: ast.AST,
+        vector: bool = False,
     ) -> Any:
         """A helper marked `@asc.jit(inline=False)`: its own device function (one per
         specialisation) and a func.call, as pyasc emits helpers. Its parameters follow
@@ -888,7 +897,10 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             ):
                 folded.append((n, value))
                 continue
-            handle, make = self._carry(value, node, n)
+            if vector:
+                handle, make = vector_function_argument(self, value, node, n)
+            else:
+                handle, make = self._carry(value, node, n)
             operands.append(handle)
             makers.append((n, make))
         types = [h.type for h in operands]
@@ -897,7 +909,11 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         if found is None:
             found = self._build_function(source, types, makers, folded, node)
             self._functions.append((key, found))
+            if vector:
+                mark_vector_function(self, found[0], found[1], node)
         callee, results = found
+        if vector:
+            return call_vector_function(self, callee, operands)
         call = func.CallOp(callee, operands, results.ir_types())
         # The author asked for a device function: the pipeline's inliner keeps the call.
         call.attributes[NO_INLINE] = UNIT
@@ -975,6 +991,35 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             self._inline_stack.pop()
             self.scope, self.node, self._scoped = outer_scope, outer_node, outer_scoped
             self._device_function = outer_function
+
+
+def vector_function(fn: Any) -> Any:
+    """The device function of an `@asc.vf` function (made once, kept on it)."""
+    from asc_xdsl.frontend.jit import JITFunction
+
+    made = fn.__dict__.get("__asc_jit__")
+    if made is None:
+        made = fn.__asc_jit__ = JITFunction(fn, inline=False)
+        made.vector_function = True
+    return made
+
+
+def vector_function_argument(gen: Any, value: Any, node: ast.AST, name: str) -> Any:
+    from asc_xdsl.language.reg.calls import vector_function_argument as argument
+
+    return argument(gen, value, node, name)
+
+
+def mark_vector_function(gen: Any, name: str, results: Any, node: ast.AST) -> None:
+    from asc_xdsl.language.reg.calls import mark_vector_function as mark
+
+    mark(gen, name, results.ir_types(), node)
+
+
+def call_vector_function(gen: Any, callee: str, operands: list[SSAValue]) -> None:
+    from asc_xdsl.language.reg.calls import call_vector_function as call
+
+    return call(gen, callee, operands)
 
 
 def _dispatch(generator: type, node_class: type) -> tuple[Callable[..., Any], bool]:

@@ -90,6 +90,8 @@ def _sources(path: Path, arch: str = "2201") -> list[Source]:
 @pytest.mark.parametrize("path", emission_tests(), ids=lambda p: str(p.relative_to(FILECHECK)))
 def test_emission_test_output_compiles(checker: Checker, path: Path) -> None:
     sources = _sources(path)
+    if not sources and check_headers._other_arch(path.read_text(), "2201"):
+        pytest.skip("an emission test for 3510 only (the Reg layer)")
     assert sources
     problems = []
     for result in checker.check_all(sources):

@@ -67,6 +67,7 @@ from asc_xdsl.dialects.ascendc.base import (
 from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField, carried_element
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.reg import VF_ATTR
 from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
@@ -592,8 +593,12 @@ class AscendCEmitter:
             for op in ops_in(f):
                 if op.name == "func.call" and isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
-                    if position.get(callee, -1) > i:
-                        needed[callee] = funcs[position[callee]]
+                elif op.name == "ascendc.reg.vf_call":  # (`asc_vf_call<f>`: f by name)
+                    callee = op.properties["callee"].root_reference.data  # type: ignore[attr-defined]
+                else:
+                    continue
+                if position.get(callee, -1) > i:
+                    needed[callee] = funcs[position[callee]]
         return list(needed.values())
 
     def _signature(
@@ -629,6 +634,8 @@ class AscendCEmitter:
                 params += [f"{self.ctype(f, t)}&" for t in outputs]
         if is_kernel:
             prefix = 'extern "C" __global__ __aicore__'
+        elif VF_ATTR in f.attributes:  # a vector function (the Reg layer, Ascend 950)
+            prefix = "__simd_vf__ inline"
         elif not f.body.blocks:
             # Defined in another translation unit: an `inline` declaration would
             # require the definition here too.

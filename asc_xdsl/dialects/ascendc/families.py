@@ -34,6 +34,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "adv_math",
     "adv_misc",
     "adv_matmul",
+    "reg",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

@@ -43,7 +43,7 @@ def dtype(name: str) -> Attribute:
 
 def sample_vars(spec: OpSpec) -> dict[str, Attribute]:
     variables: dict[str, Attribute] = {}
-    for o in spec.operands:
+    for o in (*spec.operands, *spec.results):  # (a result's variable: `Cast<T, S>`'s T)
         var = o.type.var
         if var is None or var in variables:
             continue
@@ -91,7 +91,11 @@ def sample_op(cls: type[SpecOp]) -> tuple[ModuleOp, SpecOp]:
     op = cls(*operands, result_types=results, **props)
     block.add_ops([*constants.values(), op, func.ReturnOp()])
     f = func.FuncOp("sample", (arg_types, []), Region(block))
-    return ModuleOp([f]), op
+    module = ModuleOp([f])
+    complete = getattr(cls, "complete_sample", None)
+    if complete is not None:  # an op valid only in some context (a vector function, a SoC)
+        complete(module, f, op)
+    return module, op
 
 
 def _sample_prop(spec: OpSpec, p: Prop) -> Any:

@@ -53,6 +53,14 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.pipe.get_base_addr": ("framework", "_print_get_base_addr"),
     "ascendc.que_bind.destroy": ("framework", "_no_destroy"),
     "ascendc.que_bind.init_buf_handle": ("framework", "_print_init_buf_handle"),
+    "ascendc.reg.cast": ("reg", "_print_cast"),
+    "ascendc.reg.create_mask": ("reg", "_print_create_mask"),
+    "ascendc.reg.load_unalign": ("reg", "_print_load_unalign"),
+    "ascendc.reg.local_mem_bar": ("reg", "_print_bar"),
+    "ascendc.reg.store_unalign": ("reg", "_print_store_unalign"),
+    "ascendc.reg.ub_ptr": ("reg", "_print_ub_ptr"),
+    "ascendc.reg.update_mask": ("reg", "_print_update_mask"),
+    "ascendc.reg.vf_call": ("reg", "_print_vf_call"),
     "ascendc.regist_matmul_obj": ("adv_matmul", "_print_regist"),
     "ascendc.scalar_get_count_of_value": ("scalar", "_print_count_value"),
     "ascendc.scalar_get_sff_value": ("scalar", "_print_count_value"),
@@ -83,6 +91,12 @@ EMITTERS: dict[str, tuple[str, str]] = {
 }
 """Op name -> (module of `asc_xdsl.backends.ascendc.emitters`, function)."""
 
+PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
+    # The Reg layer's regular ops: `Api<targs>(registers written..., operands...)`.
+    "ascendc.reg.": ("reg", "_print_call"),
+}
+"""Op-name prefix -> the emitter of the ops it names that have no row in `EMITTERS`."""
+
 _LOADED: dict[str, Emitter] = {}
 
 
@@ -93,6 +107,8 @@ def emitter_of(op_name: str, spec: Any = None) -> Emitter | None:
     if found is not None:
         return found
     row = EMITTERS.get(op_name)
+    if row is None:
+        row = next((r for p, r in PREFIX_EMITTERS.items() if op_name.startswith(p)), None)
     if row is not None:
         module, function = row
         found = getattr(importlib.import_module(f"{__name__}.{module}"), function)

@@ -30,6 +30,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     queue_events,
     reduce,
     refused,
+    reg,
     scalar,
     scalar_bits,
     shape_info,

@@ -1,0 +1,883 @@
+"""The Reg layer (`AscendC::Reg`, Ascend 950 / arch 3510): vector registers as SSA values.
+
+A *vector function* is a `func.func` marked `ascendc.vf` (C++: a `__simd_vf__` function);
+the kernel calls it through `ascendc.reg.vf_call @f(args)` (`asc_vf_call<f>(args)`). Inside
+it, the Reg ops compute on `!ascendc.reg_tensor<T>` (a 256-byte vector register) and
+`!ascendc.mask_reg` values and move data between registers and UB through `__ubuf__`
+pointers (`memref<?xT, 26>`, made in the kernel by `ascendc.reg.ub_ptr` from a local
+tensor). The C++ APIs write their results through reference parameters
+(`Add(dst, a, b, mask)`); here every register an op writes is a result, and the printer
+declares the variable.
+
+The verifier refuses a Reg op outside a vector function, a `vf_call` whose callee is not
+one (or whose arguments do not match it), and any of them in a module for a SoC other
+than an Ascend 950 part (the headers define `AscendC::Reg` for arch 3510 only).
+
+Sources: `include/basic_api/reg_compute/*.h` (signatures, defaults), the 3510
+implementations' `static_assert`s (`impl/basic_api/reg_compute/dav_3510`, the dtypes),
+the API pages under `docs/zh/api` (semantics).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+    StringAttr,
+    SymbolRefAttr,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Block, Operation, Region
+from xdsl.irdl.constraints import AttrConstraint, VerificationContext
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import EmitKind
+from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
+from asc_xdsl.dialects.ascendc.reg_types import (
+    HighLowPart,
+    IndexOrder,
+    MaskPattern,
+    MaskRegType,
+    MemType,
+    ReduceType,
+    RegLayout,
+    RegTensorType,
+    SatMode,
+)
+from asc_xdsl.dialects.ascendc.spec import (
+    ANY,
+    INT,
+    Arity,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    PropKind,
+    Result,
+    SpecOp,
+    TypeRule,
+    elem,
+    exact,
+    local,
+    of_type,
+)
+from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+from asc_xdsl.soc import ASCEND_950, SOC_ATTR
+
+SAMPLE_SOC = "Ascend950PR_9599"
+"""The SoC op samples and the Reg harness compile for (CANN's CPU-debug 950 part)."""
+
+VF_ATTR = "ascendc.vf"
+"""The unit attribute that makes a `func.func` a vector function (`__simd_vf__`)."""
+
+UB_MEMORY_SPACE = 26
+"""memref memory space of a `__ubuf__` pointer (pyasc's numbering, `cpp_types`)."""
+
+
+# ---------------------------------------------------------------------------
+# Type rules
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Bound(AttrConstraint):
+    """A type of class `kind` (a register, a UB pointer) whose element type binds `var`."""
+
+    expected: str
+    check: Callable[[Attribute], bool]
+    var: str | None
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not self.check(attr):
+            raise VerifyException(f"must be {self.expected}, got {attr}")
+
+    def mapping_type_vars(self, type_var_mapping: object) -> _Bound:
+        return self
+
+
+def _is_ub_pointer(t: Attribute) -> bool:
+    if not isinstance(t, MemRefType):
+        return False
+    space = t.memory_space
+    return isinstance(space, IntegerAttr) and space.value.data == UB_MEMORY_SPACE
+
+
+def ub_pointer_type(element: Attribute) -> MemRefType:
+    """`__ubuf__ T*` as IR: `memref<?xT, 26 : i64>`."""
+    return MemRefType(element, [DYNAMIC_INDEX], memory_space=IntegerAttr(UB_MEMORY_SPACE, 64))
+
+
+def reg(var: str = "T") -> TypeRule:
+    """A vector register whose element type is variable `var`."""
+    return TypeRule(
+        _Bound("a !ascendc.reg_tensor", lambda t: isinstance(t, RegTensorType), var),
+        f"RegTensor<{var}>",
+        lambda v: RegTensorType(v[var]),
+        var,
+    )
+
+
+def ub(var: str = "T") -> TypeRule:
+    """A `__ubuf__ T*` pointer (memref in memory space 26) of element type `var`."""
+    return TypeRule(
+        _Bound("a __ubuf__ pointer (memref<?xT, 26>)", _is_ub_pointer, var),
+        f"__ubuf__ {var}*",
+        lambda v: ub_pointer_type(v[var]),
+        var,
+    )
+
+
+MASK = of_type(MaskRegType)
+
+
+def _mask(name: str = "mask") -> Operand:
+    return Operand(name, MASK)
+
+
+def _reg_in(name: str, var: str = "T") -> Operand:
+    return Operand(name, reg(var))
+
+
+def _reg_out(name: str = "dst", var: str = "T") -> Result:
+    return Result(name, reg(var))
+
+
+def _mask_out(name: str = "dst") -> Result:
+    return Result(name, MASK, MaskRegType())
+
+
+_OFFSET = Operand("offset", INT)
+_SHIFT = exact(IntegerType(16))  # (the shift scalar of ShiftLefts/Rights is an int16_t)
+_DTYPE = Prop("dtype", kind=PropKind.TYPE)
+
+
+# ---------------------------------------------------------------------------
+# Dtypes (3510 implementations' static_asserts)
+# ---------------------------------------------------------------------------
+
+INTS = ("i8", "ui8", "i16", "ui16", "i32", "ui32")
+FLOATS = ("f16", "f32")
+ALL_NUMERIC = (*INTS, "f16", "bf16", "f32")
+ARITH = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+MUL = ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+DIV = ("i16", "ui16", "i32", "ui32", "f16", "f32")
+BITWISE = INTS
+SIGNED_ARITH = ("i8", "i16", "i32", "f16", "f32")
+RELU = ("i32", "f16", "f32")
+MIN_MAX = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+
+
+# ---------------------------------------------------------------------------
+# The base class: where Reg ops may be, and for which SoC
+# ---------------------------------------------------------------------------
+
+
+def enclosing_function(op: Operation) -> func.FuncOp | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    return parent
+
+
+def is_vector_function(f: func.FuncOp | None) -> bool:
+    return f is not None and isinstance(f.attributes.get(VF_ATTR), UnitAttr)
+
+
+def check_soc(op: Operation, what: str) -> None:
+    """The Reg layer exists on Ascend 950 (arch 3510) only."""
+    family = soc_family(op)
+    if family is not None and family != ASCEND_950:
+        raise VerifyException(
+            f"'{op.name}': {what} exists on Ascend 950 (arch 3510) only; this module is "
+            f"compiled for {declared_soc(op)} ({family})"
+        )
+
+
+class RegOp(SpecOp):
+    """A Reg op: inside a vector function, on Ascend 950; its results' element types
+    are the ones its spec's variables are bound to; its dtypes are `REG_DTYPES`'."""
+
+    DTYPES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    IN_VF: ClassVar[bool] = True
+
+    def verify_(self) -> None:
+        super().verify_()
+        check_soc(self, "the Reg layer (AscendC::Reg)")
+        f = enclosing_function(self)
+        if self.IN_VF and not is_vector_function(f):
+            where = f"function @{f.sym_name.data}" if f is not None else "no function"
+            raise VerifyException(
+                f"'{self.name}': a Reg op must be inside a vector function (a func.func "
+                f"marked {VF_ATTR}, printed __simd_vf__), not in {where}"
+            )
+        self._verify_vars()
+
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        """The op's sample (`spec_samples`) is for an Ascend 950 part, in a vector
+        function (a kernel-side op's: in a plain function)."""
+        module.attributes[SOC_ATTR] = StringAttr(SAMPLE_SOC)
+        if cls.IN_VF:
+            f.attributes[VF_ATTR] = UnitAttr()
+
+    def _verify_vars(self) -> None:
+        spec = self.SPEC
+        bound: dict[str, Attribute] = {}
+        for o in spec.operands:
+            if o.type.var is None or o.arity is not Arity.SINGLE:
+                continue
+            t = getattr(self, o.name).type
+            bound.setdefault(o.type.var, getattr(t, "element_type", t))
+        for p in spec.props:
+            if p.kind is PropKind.TYPE and self._prop(p.name) is not None:
+                bound.setdefault(p.name, self._prop(p.name))  # type: ignore[arg-type]
+        for r, value in zip(spec.results, self.results, strict=False):
+            var = r.type.var
+            if var is None:
+                continue
+            t = getattr(value.type, "element_type", value.type)
+            if var in bound and bound[var] != t:
+                raise VerifyException(
+                    f"'{self.name}': result {r.name} has element type {t}, expected "
+                    f"{bound[var]} (the operands' {var})"
+                )
+            bound.setdefault(var, t)
+        pairs = REG_PAIRS.get(spec.mnemonic)
+        if pairs is not None and "T" in bound and "S" in bound:
+            pair = (str(bound["T"]), str(bound["S"]))
+            if pair not in pairs:
+                raise VerifyException(
+                    f"'{self.name}': {spec.api} does not take T = {pair[0]} from S = "
+                    f"{pair[1]} on Ascend 950 (it takes "
+                    + ", ".join(f"{t} from {s}" for t, s in pairs)
+                    + ")"
+                )
+        for var, allowed in REG_DTYPES.get(spec.mnemonic, {}).items():
+            t = bound.get(var)
+            if t is not None and str(t) not in allowed:
+                raise VerifyException(
+                    f"'{self.name}': {spec.api} does not support {var} = {t} on Ascend 950 "
+                    f"(supported: {', '.join(allowed)})"
+                )
+
+
+class VfCallOp(RegOp):
+    """`asc_vf_call<f>(args...)`: called from a kernel (not from a vector function);
+    the callee is a vector function of the module whose parameters match `args`."""
+
+    IN_VF: ClassVar[bool] = False
+
+    def verify_(self) -> None:
+        super().verify_()
+        if is_vector_function(enclosing_function(self)):
+            raise VerifyException(
+                f"'{self.name}': a vector function calls another through a plain call, "
+                "not asc_vf_call"
+            )
+        ref = self.properties.get("callee")
+        if not isinstance(ref, SymbolRefAttr) or ref.nested_references.data:
+            raise VerifyException(f"'{self.name}': callee must be a symbol (@f), got {ref}")
+        callee = ref.root_reference.data
+        module = self.get_toplevel_object()
+        target = None
+        for op in module.walk() if isinstance(module, Operation) else ():
+            if isinstance(op, func.FuncOp) and op.sym_name.data == callee:
+                target = op
+                break
+        if target is None:
+            raise VerifyException(f"'{self.name}': no function @{callee} in the module")
+        if not is_vector_function(target):
+            raise VerifyException(
+                f"'{self.name}': @{callee} is not a vector function (mark it {VF_ATTR})"
+            )
+        expected = list(target.function_type.inputs.data)
+        got = [a.type for a in self.operands]
+        if expected != got:
+            raise VerifyException(
+                f"'{self.name}': @{callee} takes ({', '.join(map(str, expected))}), "
+                f"called with ({', '.join(map(str, got))})"
+            )
+        if target.function_type.outputs.data:
+            raise VerifyException(f"'{self.name}': vector function @{callee} must return nothing")
+
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        """The sample calls an empty vector function of its arguments' types."""
+        super().complete_sample(module, f, op)
+        inputs = f.function_type.inputs.data
+        callee = func.FuncOp(
+            "sample_vf", (inputs, []), Region(Block([func.ReturnOp()], arg_types=inputs))
+        )
+        callee.attributes[VF_ATTR] = UnitAttr()
+        module.body.block.add_op(callee)  # (after the caller: a forward declaration)
+        op.properties["callee"] = SymbolRefAttr("sample_vf")
+
+
+class UbPtrOp(RegOp):
+    """A kernel-side op (outside vector functions)."""
+
+    IN_VF: ClassVar[bool] = False
+
+
+# ---------------------------------------------------------------------------
+# The specs
+# ---------------------------------------------------------------------------
+
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.reg import *  # noqa: F403
+
+REG_DTYPES: dict[str, dict[str, tuple[str, ...]]] = {}
+"""mnemonic -> type variable -> the dtypes 3510 takes."""
+
+REG_PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
+    # (T, S) pairs of the ops whose dtypes go together (the 3510 `static_assert`s)
+    "reg.pack": (("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("ui16", "i32")),
+    "reg.unpack": (("ui32", "ui16"), ("i32", "i16"), ("ui16", "ui8"), ("i16", "i8")),
+}
+"""mnemonic -> the (T, S) pairs 3510 takes."""
+
+
+def _format(operands: tuple[Operand, ...], results: tuple[Result, ...]) -> str:
+    """`$a, $b attr-dict : type($a), type($b) -> type($r)`: every type written, so any
+    result type round-trips."""
+    names = [o.name for o in operands]
+    single = [o for o in operands if o.arity is Arity.SINGLE]
+    variadic = [o for o in operands if o.arity is Arity.VARIADIC]
+    parts = []
+    if single:
+        parts.append(" `,` ".join(f"${n}" for n in names if n in {o.name for o in single}))
+    if variadic:
+        v = variadic[0].name
+        parts.append(f"(`(` ${v}^ `:` type(${v}) `)`)?")
+    text = " ".join(parts) + " attr-dict"
+    types = [f"type(${o.name})" for o in single]
+    if types or results:
+        text += " `:` " + (" `,` ".join(types) if types else "`(` `)`")
+    if results:
+        text += " `->` " + " `,` ".join(f"type(${r.name})" for r in results)
+    return text
+
+
+def _add(
+    cls: str,
+    mnemonic: str,
+    api: str,
+    operands: tuple[Operand, ...] = (),
+    results: tuple[Result, ...] = (),
+    *,
+    props: tuple[Prop, ...] = (),
+    template: tuple = (),
+    sim: str,
+    dtypes: dict[str, tuple[str, ...]] | None = None,
+    doc: str,
+    base: type[SpecOp] = RegOp,
+    example: dict | None = None,
+    in_reg_namespace: bool = True,
+) -> None:
+    example = dict(example or {})
+    for var, allowed in (dtypes or {}).items():  # the sample's dtypes: ones 3510 takes
+        example.setdefault(var, "f32" if "f32" in allowed else allowed[-1])
+    spec = OpSpec(
+        f"reg.{mnemonic}",
+        f"Reg::{api}" if in_reg_namespace else api,
+        operands,
+        props=props,
+        results=results,
+        emit=EmitKind.CUSTOM,
+        template=template,
+        pipe="V",
+        # (the Python API is asc_xdsl.language.reg, written over these specs)
+        py=None,
+        sim=f"reg:{sim}",
+        doc=doc,
+        format=_format(operands, results),
+        example=example,
+    )
+    if dtypes:
+        REG_DTYPES[f"reg.{mnemonic}"] = dtypes
+    FAMILY.add(cls, spec, base)
+
+
+def _result_element(i: int = 0) -> Callable[[Operation], Attribute]:
+    def element(op: Operation) -> Attribute:
+        return op.results[i].type.element_type  # type: ignore[attr-defined]
+
+    element.__name__ = f"result{i}_element"
+    return element
+
+
+def _operand_element(name: str) -> Callable[[Operation], Attribute]:
+    def element(op: Operation) -> Attribute:
+        return getattr(op, name).type.element_type
+
+    element.__name__ = f"{name}_element"
+    return element
+
+
+# -- kernel side: vector-function calls and UB pointers -------------------------
+
+_add(
+    "RegVfCallOp",
+    "vf_call",
+    "asc_vf_call",
+    (Operand("args", ANY, arity=Arity.VARIADIC),),
+    props=(Prop("callee", kind=PropKind.ATTR),),
+    sim="vf_call",
+    base=VfCallOp,
+    in_reg_namespace=False,
+    example={"callee": SymbolRefAttr("sample_vf")},
+    doc="`asc_vf_call<callee>(args...)`: run the vector function @callee.",
+)
+_add(
+    "RegUbPtrOp",
+    "ub_ptr",
+    "GetPhyAddr",
+    (Operand("tensor", local("T")), _OFFSET),
+    (Result("ptr", ub("T")),),
+    sim="ub_ptr",
+    base=UbPtrOp,
+    in_reg_namespace=False,
+    doc="`reinterpret_cast<__ubuf__ T*>(t.GetPhyAddr(offset))`: a UB pointer to element "
+    "`offset` of a local tensor, for a vector function's parameter.",
+)
+
+# -- masks -----------------------------------------------------------------------
+
+_add(
+    "RegCreateMaskOp",
+    "create_mask",
+    "CreateMask",
+    (),
+    (_mask_out("mask"),),
+    props=(_DTYPE, Prop("pattern", MaskPattern)),
+    template=("dtype", "pattern"),
+    sim="create_mask",
+    example={"dtype": "f32"},
+    doc="`CreateMask<T, pattern>()`: a mask of the elements of `T` the pattern selects "
+    "(ALL: every one; VLn: the first n; H/Q: the first half/quarter; M3/M4: every third/"
+    "fourth; ALLF: none).",
+)
+_add(
+    "RegUpdateMaskOp",
+    "update_mask",
+    "UpdateMask",
+    (Operand("count", INT),),
+    (_mask_out("mask"), Result("remaining", INT)),
+    props=(_DTYPE,),
+    template=("dtype",),
+    sim="update_mask",
+    example={"dtype": "f32"},
+    doc="`UpdateMask<T>(count)`: the first min(count, 256 / sizeof(T)) elements; "
+    "`remaining` is `count` minus that (the API decrements its argument).",
+)
+for _cls, _m, _api in (
+    ("RegMaskAndOp", "mask_and", "And"),
+    ("RegMaskOrOp", "mask_or", "Or"),
+    ("RegMaskXorOp", "mask_xor", "Xor"),
+):
+    _add(
+        _cls,
+        _m,
+        _api,
+        (_mask("src0"), _mask("src1"), _mask()),
+        (_mask_out(),),
+        sim=f"mask_binary:{_api.lower()}",
+        doc=f"`{_api}(dst, src0, src1, mask)` on mask registers (0 where `mask` is off).",
+    )
+_add(
+    "RegMaskNotOp",
+    "mask_not",
+    "Not",
+    (_mask("src"), _mask()),
+    (_mask_out(),),
+    sim="mask_not",
+    doc="`Not(dst, src, mask)` on a mask register (0 where `mask` is off).",
+)
+
+# -- UB <-> register -------------------------------------------------------------
+
+_PTR = Operand("ptr", ub("T"), Effect.READ)
+_DST_PTR = Operand("ptr", ub("T"), Effect.WRITE)
+
+_add(
+    "RegLoadAlignOp",
+    "load_align",
+    "LoadAlign",
+    (_PTR, _OFFSET),
+    (_reg_out(),),
+    sim="load_align",
+    example={"T": "f32"},
+    doc="`LoadAlign(dst, ptr + offset)`: 256 bytes from a 32-byte aligned UB address.",
+)
+_add(
+    "RegStoreAlignOp",
+    "store_align",
+    "StoreAlign",
+    (_DST_PTR, _OFFSET, _reg_in("src"), _mask()),
+    sim="store_align",
+    example={"T": "f32"},
+    doc="`StoreAlign(ptr + offset, src, mask)`: the enabled elements to a 32-byte "
+    "aligned UB address (the others are left as they are).",
+)
+_add(
+    "RegLoadUnalignOp",
+    "load_unalign",
+    "LoadUnAlign",
+    (_PTR, _OFFSET),
+    (_reg_out(),),
+    sim="load_unalign",
+    example={"T": "f32"},
+    doc="`LoadUnAlignPre(u, p); LoadUnAlign(dst, u, p)` with `p = ptr + offset`: 256 "
+    "bytes from any element-aligned UB address.",
+)
+_add(
+    "RegStoreUnalignOp",
+    "store_unalign",
+    "StoreUnAlign",
+    (_DST_PTR, _OFFSET, _reg_in("src"), Operand("count", INT)),
+    sim="store_unalign",
+    example={"T": "f32"},
+    doc="`StoreUnAlign(p, src, u, count); StoreUnAlignPost(p, u, 0)` with "
+    "`p = ptr + offset`: the first `count` elements to any element-aligned UB address.",
+)
+_add(
+    "RegLoadMaskOp",
+    "load_mask",
+    "LoadAlign",
+    (_PTR, _OFFSET),
+    (_mask_out("mask"),),
+    sim="load_mask",
+    example={"T": "ui8"},
+    doc="`LoadAlign(mask, ptr + offset)`: a mask register from the 32 bytes at a 32-byte "
+    "aligned UB address (bit k of byte j is the mask's bit 8j + k).",
+)
+_add(
+    "RegStoreMaskOp",
+    "store_mask",
+    "StoreAlign",
+    (_DST_PTR, _OFFSET, _mask("mask")),
+    sim="store_mask",
+    example={"T": "ui8"},
+    doc="`StoreAlign(ptr + offset, mask)`: a mask register's 256 bits as 32 bytes at a "
+    "32-byte aligned UB address.",
+)
+_add(
+    "RegGatherOp",
+    "gather",
+    "Gather",
+    (_PTR, _reg_in("index", "I"), _mask()),
+    (_reg_out(),),
+    sim="gather",
+    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32"), "I": ("ui16", "ui32")},
+    example={"T": "f32", "I": "ui32"},
+    doc="`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled "
+    "elements (0 elsewhere); `index` holds element offsets of the width of T.",
+)
+_add(
+    "RegScatterOp",
+    "scatter",
+    "Scatter",
+    (_DST_PTR, _reg_in("src"), _reg_in("index", "I"), _mask()),
+    sim="scatter",
+    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32"), "I": ("ui16", "ui32")},
+    example={"T": "f32", "I": "ui32"},
+    doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled elements.",
+)
+
+# -- arithmetic ------------------------------------------------------------------
+
+_BINARY = (
+    ("Add", ARITH),
+    ("Sub", ARITH),
+    ("Mul", MUL),
+    ("Div", DIV),
+    ("Max", MIN_MAX),
+    ("Min", MIN_MAX),
+    ("And", BITWISE),
+    ("Or", BITWISE),
+    ("Xor", BITWISE),
+    ("AbsSub", ("f16", "f32")),
+    ("Prelu", ("f16", "f32")),
+)
+for _api, _dt in _BINARY:
+    _m = "abs_sub" if _api == "AbsSub" else _api.lower()
+    _add(
+        f"Reg{_api}Op",
+        _m,
+        _api,
+        (_reg_in("src0"), _reg_in("src1"), _mask()),
+        (_reg_out(),),
+        sim=f"binary:{_m}",
+        dtypes={"T": _dt},
+        doc=f"`{_api}(dst, src0, src1, mask)`: elementwise on the enabled elements, "
+        "0 elsewhere (MaskMergeMode::ZEROING).",
+    )
+
+_UNARY = (
+    ("Abs", SIGNED_ARITH),
+    ("Neg", SIGNED_ARITH),
+    ("Exp", FLOATS),
+    ("Ln", FLOATS),
+    ("Log2", FLOATS),
+    ("Log10", FLOATS),
+    ("Sqrt", FLOATS),
+    ("Relu", RELU),
+    ("Not", BITWISE),
+)
+for _api, _dt in _UNARY:
+    _add(
+        f"Reg{_api}Op",
+        _api.lower(),
+        _api,
+        (_reg_in("src"), _mask()),
+        (_reg_out(),),
+        sim=f"unary:{_api.lower()}",
+        dtypes={"T": _dt},
+        doc=f"`{_api}(dst, src, mask)`: elementwise on the enabled elements, 0 elsewhere.",
+    )
+
+_SCALAR = (
+    ("Adds", ARITH),
+    ("Muls", MUL),
+    ("Maxs", MIN_MAX),
+    ("Mins", MIN_MAX),
+    ("LeakyRelu", FLOATS),
+    ("ShiftLefts", ("i16", "ui16", "i32", "ui32")),
+    ("ShiftRights", ("i16", "ui16", "i32", "ui32")),
+)
+for _api, _dt in _SCALAR:
+    _m = {"LeakyRelu": "leaky_relu", "ShiftLefts": "shift_lefts", "ShiftRights": "shift_rights"}
+    _mn = _m.get(_api, _api.lower())
+    _shift = _api.startswith("Shift")
+    _add(
+        f"Reg{_api}Op",
+        _mn,
+        _api,
+        (_reg_in("src"), Operand("scalar", _SHIFT if _shift else elem("T")), _mask()),
+        (_reg_out(),),
+        sim=f"binary_scalar:{_mn}",
+        dtypes={"T": _dt},
+        doc=f"`{_api}(dst, src, scalar, mask)`: elementwise with a scalar on the enabled "
+        "elements, 0 elsewhere.",
+    )
+
+_add(
+    "RegDuplicateOp",
+    "duplicate",
+    "Duplicate",
+    (Operand("scalar", elem("T")), _mask()),
+    (_reg_out(),),
+    sim="duplicate",
+    dtypes={"T": ALL_NUMERIC},
+    doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere.",
+)
+_add(
+    "RegArangeOp",
+    "arange",
+    "Arange",
+    (Operand("start", elem("T")),),
+    (_reg_out(),),
+    props=(Prop("order", IndexOrder, default=IndexOrder.INCREASE_ORDER),),
+    template=(_result_element(), "order"),
+    sim="arange",
+    dtypes={"T": ("i8", "i16", "i32", "f16", "f32")},
+    doc="`Arange<T, order>(dst, start)`: start, start + 1, ... (DECREASE_ORDER: start, "
+    "start - 1, ...) in every element.",
+)
+_add(
+    "RegMoveOp",
+    "move",
+    "Move",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    sim="move",
+    doc="`Move(dst, src, mask)`: src's enabled elements, 0 elsewhere (the result is a "
+    "new register, so MERGING has nothing to keep).",
+)
+
+# -- compare / select -------------------------------------------------------------
+
+_CMP = Prop("cmpMode", CMPMODE, py="cmp_mode")
+_add(
+    "RegCompareOp",
+    "compare",
+    "Compare",
+    (_reg_in("src0"), _reg_in("src1"), _mask()),
+    (_mask_out(),),
+    props=(_CMP,),
+    template=(_operand_element("src0"), "cmpMode"),
+    sim="compare",
+    dtypes={"T": ALL_NUMERIC},
+    doc="`Compare<T, mode>(dst, src0, src1, mask)`: a mask of the enabled elements where "
+    "`src0 mode src1` holds.",
+)
+_add(
+    "RegComparesOp",
+    "compares",
+    "Compares",
+    (_reg_in("src"), Operand("scalar", elem("T")), _mask()),
+    (_mask_out(),),
+    props=(_CMP,),
+    template=(_operand_element("src"), "cmpMode"),
+    sim="compares",
+    dtypes={"T": ALL_NUMERIC},
+    doc="`Compares<T, mode>(dst, src, scalar, mask)`: as Compare, against a scalar.",
+)
+_add(
+    "RegSelectOp",
+    "select",
+    "Select",
+    (_reg_in("src0"), _reg_in("src1"), _mask("sel")),
+    (_reg_out(),),
+    sim="select",
+    doc="`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere.",
+)
+
+# -- reductions ---------------------------------------------------------------------
+
+_add(
+    "RegReduceOp",
+    "reduce",
+    "Reduce",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    props=(Prop("reduceType", ReduceType, py="reduce_type", default=ReduceType.SUM),),
+    template=("reduceType",),
+    sim="reduce",
+    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32")},
+    doc="`Reduce<type>(dst, src, mask)`: the sum (max, min) of the enabled elements in "
+    "element 0 of dst, 0 in the others.",
+)
+
+_add(
+    "RegReduceDataBlockOp",
+    "reduce_data_block",
+    "ReduceDataBlock",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    props=(Prop("reduceType", ReduceType, py="reduce_type", default=ReduceType.SUM),),
+    template=("reduceType",),
+    sim="reduce_data_block",
+    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32")},
+    doc="`ReduceDataBlock<type>(dst, src, mask)`: the sum (max, min) of the enabled "
+    "elements of each 32-byte block of src in element j of dst for block j, 0 after.",
+)
+_add(
+    "RegPairReduceElemOp",
+    "pair_reduce_elem",
+    "PairReduceElem",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    template=(lambda op: "AscendC::Reg::PairReduce::SUM",),
+    sim="pair_reduce_elem",
+    dtypes={"T": ("f16", "f32")},
+    doc="`PairReduceElem<PairReduce::SUM>(dst, src, mask)`: dst[i] = src[2i] + src[2i+1] "
+    "(the enabled ones) in the first half of dst, 0 in the second.",
+)
+
+# -- conversions ---------------------------------------------------------------------
+
+_add(
+    "RegCastOp",
+    "cast",
+    "Cast",
+    (_reg_in("src", "S"), _mask()),
+    (_reg_out("dst", "T"),),
+    props=(
+        Prop("roundMode", RoundMode, py="round_mode", default=RoundMode.CAST_RINT),
+        Prop("sat", SatMode, default=SatMode.SAT),
+        Prop("layout", RegLayout, default=RegLayout.ZERO),
+    ),
+    template=(_result_element(), _operand_element("src")),
+    sim="cast",
+    dtypes={
+        "T": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32"),
+        "S": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32"),
+    },
+    example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
+    doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING, "
+    "roundMode} (a `static constexpr` the printer declares): each enabled element "
+    "converted, rounded by `roundMode`, saturated when `sat` is SAT. Between widths "
+    "(f32 -> f16: ratio 2) element i of the wider side pairs with element "
+    "`ratio * i + layout` of the narrower one; the other narrow slots are 0.",
+)
+_add(
+    "RegTruncateOp",
+    "truncate",
+    "Truncate",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    props=(Prop("roundMode", RoundMode, py="round_mode", default=RoundMode.CAST_TRUNC),),
+    template=(_operand_element("src"), "roundMode"),
+    sim="truncate",
+    dtypes={"T": ("f16", "bf16", "f32")},
+    doc="`Truncate<T, roundMode>(dst, src, mask)`: each enabled element rounded to an "
+    "integral value of T by `roundMode` (CAST_FLOOR: down, ...), 0 elsewhere.",
+)
+_add(
+    "RegPackOp",
+    "pack",
+    "Pack",
+    (_reg_in("src", "S"),),
+    (_reg_out("dst", "T"),),
+    props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
+    template=(_result_element(), _operand_element("src"), "part"),
+    sim="pack",
+    dtypes={"T": ("ui8", "ui16"), "S": ("i16", "ui16", "i32", "ui32")},
+    example={"T": "ui16", "S": "ui32"},
+    doc="`Pack<T, S, part>(dst, src)`: the low half of each element of src, packed into "
+    "the lower (LOWEST) or upper (HIGHEST) half of dst; the other half is 0.",
+)
+_add(
+    "RegUnpackOp",
+    "unpack",
+    "UnPack",
+    (_reg_in("src", "S"),),
+    (_reg_out("dst", "T"),),
+    props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
+    template=(_result_element(), _operand_element("src"), "part"),
+    sim="unpack",
+    dtypes={"T": ("i16", "ui16", "i32", "ui32"), "S": ("i8", "ui8", "i16", "ui16")},
+    example={"T": "ui32", "S": "ui16"},
+    doc="`UnPack<T, S, part>(dst, src)`: the lower (LOWEST) or upper (HIGHEST) half of "
+    "src's elements, each widened to T (zero- or sign-extended by S).",
+)
+
+# -- ordering ---------------------------------------------------------------------------
+
+_add(
+    "RegLocalMemBarOp",
+    "local_mem_bar",
+    "LocalMemBar",
+    (),
+    props=(Prop("src", MemType), Prop("dst", MemType)),
+    template=("src", "dst"),
+    sim="local_mem_bar",
+    doc="`LocalMemBar<src, dst>()`: accesses of kind `dst` after it wait for those of "
+    "kind `src` before it (UB accesses inside a vector function are not ordered "
+    "otherwise).",
+)
+
+
+__all__ = [
+    "FAMILY",
+    "REG_DTYPES",
+    "UB_MEMORY_SPACE",
+    "VF_ATTR",
+    "RegOp",
+    "enclosing_function",
+    "is_vector_function",
+    "ub_pointer_type",
+]

@@ -1,0 +1,580 @@
+"""`asc.reg`: the Reg layer of Ascend 950 (`AscendC::Reg`) in the kernel language.
+
+A vector function is a Python function decorated `@asc.vf`; a kernel calls it like any
+helper, passing local tensors (each arrives as a `UbPointer`, a `__ubuf__ T*` to the
+tensor's first element) and scalars. Its body computes on registers with these
+functions; each returns the register it writes (the C++ API's reference parameter):
+
+    @asc.vf
+    def add_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, n: int):
+        vl = asc.reg.lanes(x.dtype)                  # elements per register (64 for f32)
+        for i in range(asc.ceildiv(n, vl)):
+            mask, n = asc.reg.update_mask(n, x.dtype)
+            a = asc.reg.load_align(x, i * vl)
+            b = asc.reg.load_align(y, i * vl)
+            asc.reg.store_align(y, asc.reg.add(a, b, mask), mask, i * vl)
+
+The ops are the dialect's (`dialects/ascendc/reg.py`, printed as `AscendC::Reg::...`
+inside a `__simd_vf__` function called through `asc_vf_call<add_vf>(...)`); their
+checks (dtypes on 3510, the vector-function context, the SoC) are the verifier's and
+come back located at the kernel line. PyAsc2 has no Python spelling of its own for
+vector functions (its VF blocks come from a fusion pass), so `@asc.vf` is this
+project's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.dialects.reg_enums import (
+    VEC_LEN,
+    HighLowPart,
+    IndexOrder,
+    MaskPattern,
+    MemType,
+    ReduceType,
+    RegLayout,
+    SatMode,
+)
+from asc_xdsl.enums import CMPMODE, RoundMode
+from asc_xdsl.language.builder import IRValue, require_jit
+
+__all__ = [
+    "CMPMODE",
+    "HighLowPart",
+    "IndexOrder",
+    "MaskPattern",
+    "MaskReg",
+    "MemType",
+    "ReduceType",
+    "RegLayout",
+    "RegTensor",
+    "RoundMode",
+    "SatMode",
+    "UbPointer",
+    "lanes",
+    "vf",
+]
+
+
+class RegTensor(IRValue):
+    """`AscendC::Reg::RegTensor<T>`: one 256-byte vector register of `dtype`."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: dt.DataType):
+        super().__init__(handle)
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"RegTensor({self.dtype.name})"
+
+
+class MaskReg(IRValue):
+    """`AscendC::Reg::MaskReg`: a predicate register."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MaskReg()"
+
+
+class UbPointer(IRValue):
+    """A `__ubuf__ T*` parameter of a vector function (a local tensor's first element)."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: dt.DataType):
+        super().__init__(handle)
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"UbPointer({self.dtype.name})"
+
+
+def lanes(dtype: dt.DataType) -> int:
+    """Elements of `dtype` in one register: `GetVecLen() / sizeof(T)` (256 bytes)."""
+    return VEC_LEN // dtype.sizeof()
+
+
+def vf(fn: Any) -> Any:
+    """`@asc.vf`: a vector function (`__simd_vf__`), compiled as its own function and
+    called from the kernel through `asc_vf_call`. Its local-tensor arguments become
+    `UbPointer`s; it returns nothing. (The function is marked; the compiler makes it a
+    device function when a kernel first calls it.)"""
+    fn.__asc_vector_function__ = True
+    return fn
+
+
+# ---------------------------------------------------------------------------
+# Building ops
+# ---------------------------------------------------------------------------
+
+
+def _ops() -> Any:
+    from asc_xdsl.dialects.ascendc import reg
+
+    return reg
+
+
+def _g(what: str) -> Any:
+    return require_jit(f"asc.reg.{what}")
+
+
+def _reg_type(dtype: dt.DataType) -> Any:
+    from asc_xdsl.dialects.ascendc.reg_types import RegTensorType
+
+    return RegTensorType(dtype.ir_type())
+
+
+def _mask_type() -> Any:
+    from asc_xdsl.dialects.ascendc.reg_types import MaskRegType
+
+    return MaskRegType()
+
+
+def _need(g: Any, value: Any, kind: type, what: str) -> Any:
+    if not isinstance(value, kind) or value.handle is None:
+        g.fail(f"{what} must be a {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _dtype(g: Any, value: Any, what: str) -> dt.DataType:
+    if not isinstance(value, dt.DataType) or not value.is_numeric():
+        g.fail(f"{what} must be a numeric dtype (asc.float32, ...), got {value!r}")
+    return value
+
+
+def _emit(g: Any, cls_name: str, operands: list, results: list, **props: Any) -> Any:
+    op = getattr(_ops(), cls_name)(*operands, result_types=results, **props)
+    return g.emit(op)
+
+
+def _same(g: Any, a: RegTensor, b: RegTensor, what: str) -> None:
+    if a.dtype is not b.dtype:
+        g.fail(f"{what}: registers of {a.dtype.name} and {b.dtype.name} (they must match)")
+
+
+# -- masks ----------------------------------------------------------------------
+
+
+def create_mask(dtype: dt.DataType, pattern: MaskPattern = MaskPattern.ALL) -> MaskReg:
+    """`CreateMask<T, pattern>()`: the elements of `dtype` that `pattern` selects."""
+    g = _g("create_mask")
+    t = _dtype(g, dtype, "dtype")
+    p = g.enum(pattern, MaskPattern, "pattern")
+    op = _emit(g, "RegCreateMaskOp", [], [_mask_type()], dtype=t.ir_type(), pattern=p)
+    return MaskReg(op.results[0])
+
+
+def update_mask(count: Any, dtype: dt.DataType) -> tuple[MaskReg, Any]:
+    """`UpdateMask<T>(count)`: (the mask of the first min(count, lanes) elements, what
+    is left of `count`), for a loop over `count` elements one register at a time."""
+    from asc_xdsl.language.builder import RuntimeScalar
+
+    g = _g("update_mask")
+    t = _dtype(g, dtype, "dtype")
+    n = g.integer(count, "count")
+    op = _emit(g, "RegUpdateMaskOp", [n], [_mask_type(), n.type], dtype=t.ir_type())
+    return MaskReg(op.results[0]), RuntimeScalar(op.results[1], dt.int32)
+
+
+def _mask_binary(cls_name: str, doc: str):
+    def f(src0: MaskReg, src1: MaskReg, mask: MaskReg) -> MaskReg:
+        g = _g(cls_name)
+        for v, w in ((src0, "src0"), (src1, "src1"), (mask, "mask")):
+            _need(g, v, MaskReg, w)
+        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [_mask_type()])
+        return MaskReg(op.results[0])
+
+    f.__doc__ = doc
+    return f
+
+
+mask_and = _mask_binary("RegMaskAndOp", "`And(dst, src0, src1, mask)` of mask registers.")
+mask_or = _mask_binary("RegMaskOrOp", "`Or(dst, src0, src1, mask)` of mask registers.")
+mask_xor = _mask_binary("RegMaskXorOp", "`Xor(dst, src0, src1, mask)` of mask registers.")
+
+
+def mask_not(src: MaskReg, mask: MaskReg) -> MaskReg:
+    """`Not(dst, src, mask)` of a mask register."""
+    g = _g("mask_not")
+    _need(g, src, MaskReg, "src")
+    _need(g, mask, MaskReg, "mask")
+    return MaskReg(_emit(g, "RegMaskNotOp", [src.handle, mask.handle], [_mask_type()]).results[0])
+
+
+# -- UB <-> registers ----------------------------------------------------------------
+
+
+def load_align(ptr: UbPointer, offset: Any = 0) -> RegTensor:
+    """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address."""
+    g = _g("load_align")
+    _need(g, ptr, UbPointer, "ptr")
+    off = g.integer(offset, "offset")
+    op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype)])
+    return RegTensor(op.results[0], ptr.dtype)
+
+
+def load_unalign(ptr: UbPointer, offset: Any = 0) -> RegTensor:
+    """`LoadUnAlignPre` + `LoadUnAlign`: a register from any element address."""
+    g = _g("load_unalign")
+    _need(g, ptr, UbPointer, "ptr")
+    off = g.integer(offset, "offset")
+    op = _emit(g, "RegLoadUnalignOp", [ptr.handle, off], [_reg_type(ptr.dtype)])
+    return RegTensor(op.results[0], ptr.dtype)
+
+
+def store_align(ptr: UbPointer, src: RegTensor, mask: MaskReg, offset: Any = 0) -> None:
+    """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to an aligned address."""
+    g = _g("store_align")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    off = g.integer(offset, "offset")
+    _emit(g, "RegStoreAlignOp", [ptr.handle, off, src.handle, mask.handle], [])
+
+
+def store_unalign(ptr: UbPointer, src: RegTensor, count: Any, offset: Any = 0) -> None:
+    """`StoreUnAlign` + `StoreUnAlignPost`: the first `count` elements to any address."""
+    g = _g("store_unalign")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    off = g.integer(offset, "offset")
+    n = g.integer(count, "count")
+    _emit(g, "RegStoreUnalignOp", [ptr.handle, off, src.handle, n], [])
+
+
+def load_mask(ptr: UbPointer, offset: Any = 0) -> MaskReg:
+    """`LoadAlign(mask, ptr + offset)`: a mask register from 32 aligned bytes of UB."""
+    g = _g("load_mask")
+    _need(g, ptr, UbPointer, "ptr")
+    op = _emit(g, "RegLoadMaskOp", [ptr.handle, g.integer(offset, "offset")], [_mask_type()])
+    return MaskReg(op.results[0])
+
+
+def store_mask(ptr: UbPointer, mask: MaskReg, offset: Any = 0) -> None:
+    """`StoreAlign(ptr + offset, mask)`: a mask register as 32 bytes of UB."""
+    g = _g("store_mask")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, mask, MaskReg, "mask")
+    _emit(g, "RegStoreMaskOp", [ptr.handle, g.integer(offset, "offset"), mask.handle], [])
+
+
+def gather(ptr: UbPointer, index: RegTensor, mask: MaskReg) -> RegTensor:
+    """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] (element offsets)."""
+    g = _g("gather")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, index, RegTensor, "index")
+    _need(g, mask, MaskReg, "mask")
+    op = _emit(g, "RegGatherOp", [ptr.handle, index.handle, mask.handle], [_reg_type(ptr.dtype)])
+    return RegTensor(op.results[0], ptr.dtype)
+
+
+def scatter(ptr: UbPointer, src: RegTensor, index: RegTensor, mask: MaskReg) -> None:
+    """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i]."""
+    g = _g("scatter")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _need(g, index, RegTensor, "index")
+    _need(g, mask, MaskReg, "mask")
+    _emit(g, "RegScatterOp", [ptr.handle, src.handle, index.handle, mask.handle], [])
+
+
+# -- arithmetic ------------------------------------------------------------------------
+
+
+def _binary(cls_name: str, api: str):
+    def f(src0: RegTensor, src1: RegTensor, mask: MaskReg) -> RegTensor:
+        g = _g(api)
+        _need(g, src0, RegTensor, "src0")
+        _need(g, src1, RegTensor, "src1")
+        _need(g, mask, MaskReg, "mask")
+        _same(g, src0, src1, api)
+        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [_reg_type(src0.dtype)])
+        return RegTensor(op.results[0], src0.dtype)
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = f"`{cls_name[3:-2]}(dst, src0, src1, mask)`: elementwise; 0 where mask is off."
+    return f
+
+
+def _unary(cls_name: str, api: str):
+    def f(src: RegTensor, mask: MaskReg) -> RegTensor:
+        g = _g(api)
+        _need(g, src, RegTensor, "src")
+        _need(g, mask, MaskReg, "mask")
+        op = _emit(g, cls_name, [src.handle, mask.handle], [_reg_type(src.dtype)])
+        return RegTensor(op.results[0], src.dtype)
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = f"`{cls_name[3:-2]}(dst, src, mask)`: elementwise; 0 where mask is off."
+    return f
+
+
+def _with_scalar(cls_name: str, api: str, shift: bool = False):
+    def f(src: RegTensor, scalar: Any, mask: MaskReg) -> RegTensor:
+        g = _g(api)
+        _need(g, src, RegTensor, "src")
+        _need(g, mask, MaskReg, "mask")
+        s = g.integer(scalar, "scalar", dt.int16) if shift else g.scalar(scalar, src.dtype)
+        op = _emit(g, cls_name, [src.handle, s, mask.handle], [_reg_type(src.dtype)])
+        return RegTensor(op.results[0], src.dtype)
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = f"`{cls_name[3:-2]}(dst, src, scalar, mask)`: elementwise with a scalar."
+    return f
+
+
+add = _binary("RegAddOp", "add")
+sub = _binary("RegSubOp", "sub")
+mul = _binary("RegMulOp", "mul")
+div = _binary("RegDivOp", "div")
+max = _binary("RegMaxOp", "max")
+min = _binary("RegMinOp", "min")
+bitwise_and = _binary("RegAndOp", "bitwise_and")
+bitwise_or = _binary("RegOrOp", "bitwise_or")
+bitwise_xor = _binary("RegXorOp", "bitwise_xor")
+abs_sub = _binary("RegAbsSubOp", "abs_sub")
+prelu = _binary("RegPreluOp", "prelu")
+
+abs = _unary("RegAbsOp", "abs")
+neg = _unary("RegNegOp", "neg")
+exp = _unary("RegExpOp", "exp")
+ln = _unary("RegLnOp", "ln")
+log2 = _unary("RegLog2Op", "log2")
+log10 = _unary("RegLog10Op", "log10")
+sqrt = _unary("RegSqrtOp", "sqrt")
+relu = _unary("RegReluOp", "relu")
+bitwise_not = _unary("RegNotOp", "bitwise_not")
+
+adds = _with_scalar("RegAddsOp", "adds")
+muls = _with_scalar("RegMulsOp", "muls")
+maxs = _with_scalar("RegMaxsOp", "maxs")
+mins = _with_scalar("RegMinsOp", "mins")
+leaky_relu = _with_scalar("RegLeakyReluOp", "leaky_relu")
+shift_lefts = _with_scalar("RegShiftLeftsOp", "shift_lefts", shift=True)
+shift_rights = _with_scalar("RegShiftRightsOp", "shift_rights", shift=True)
+
+
+def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType) -> RegTensor:
+    """`Duplicate(dst, scalar, mask)`: `scalar` in the enabled elements, 0 elsewhere."""
+    g = _g("duplicate")
+    t = _dtype(g, dtype, "dtype")
+    _need(g, mask, MaskReg, "mask")
+    op = _emit(g, "RegDuplicateOp", [g.scalar(scalar, t), mask.handle], [_reg_type(t)])
+    return RegTensor(op.results[0], t)
+
+
+def arange(start: Any, dtype: dt.DataType, order: IndexOrder = IndexOrder.INCREASE_ORDER):
+    """`Arange<T, order>(dst, start)`: start, start +- 1, ... in every element."""
+    g = _g("arange")
+    t = _dtype(g, dtype, "dtype")
+    o = g.enum(order, IndexOrder, "order")
+    op = _emit(g, "RegArangeOp", [g.scalar(start, t)], [_reg_type(t)], order=o)
+    return RegTensor(op.results[0], t)
+
+
+def move(src: RegTensor, mask: MaskReg) -> RegTensor:
+    """`Move(dst, src, mask)`: src's enabled elements, 0 elsewhere."""
+    return _unary("RegMoveOp", "move")(src, mask)
+
+
+# -- compare / select / reduce / convert --------------------------------------------------
+
+
+def compare(src0: RegTensor, src1: RegTensor, mode: CMPMODE, mask: MaskReg) -> MaskReg:
+    """`Compare<T, mode>(dst, src0, src1, mask)`: where `src0 mode src1`."""
+    g = _g("compare")
+    _need(g, src0, RegTensor, "src0")
+    _need(g, src1, RegTensor, "src1")
+    _need(g, mask, MaskReg, "mask")
+    _same(g, src0, src1, "compare")
+    m = g.enum(mode, CMPMODE, "mode")
+    op = _emit(
+        g, "RegCompareOp", [src0.handle, src1.handle, mask.handle], [_mask_type()], cmp_mode=m
+    )
+    return MaskReg(op.results[0])
+
+
+def compares(src: RegTensor, scalar: Any, mode: CMPMODE, mask: MaskReg) -> MaskReg:
+    """`Compares<T, mode>(dst, src, scalar, mask)`: where `src mode scalar`."""
+    g = _g("compares")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    m = g.enum(mode, CMPMODE, "mode")
+    s = g.scalar(scalar, src.dtype)
+    op = _emit(g, "RegComparesOp", [src.handle, s, mask.handle], [_mask_type()], cmp_mode=m)
+    return MaskReg(op.results[0])
+
+
+def select(src0: RegTensor, src1: RegTensor, sel: MaskReg) -> RegTensor:
+    """`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere."""
+    g = _g("select")
+    _need(g, src0, RegTensor, "src0")
+    _need(g, src1, RegTensor, "src1")
+    _need(g, sel, MaskReg, "sel")
+    _same(g, src0, src1, "select")
+    op = _emit(g, "RegSelectOp", [src0.handle, src1.handle, sel.handle], [_reg_type(src0.dtype)])
+    return RegTensor(op.results[0], src0.dtype)
+
+
+def reduce(src: RegTensor, mask: MaskReg, kind: ReduceType = ReduceType.SUM) -> RegTensor:
+    """`Reduce<kind>(dst, src, mask)`: the sum (max, min) of the enabled elements in
+    element 0."""
+    g = _g("reduce")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    k = g.enum(kind, ReduceType, "kind")
+    op = _emit(g, "RegReduceOp", [src.handle, mask.handle], [_reg_type(src.dtype)], reduce_type=k)
+    return RegTensor(op.results[0], src.dtype)
+
+
+def reduce_data_block(
+    src: RegTensor, mask: MaskReg, kind: ReduceType = ReduceType.SUM
+) -> RegTensor:
+    """`ReduceDataBlock<kind>(dst, src, mask)`: per 32-byte block, in dst's first elements."""
+    g = _g("reduce_data_block")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    k = g.enum(kind, ReduceType, "kind")
+    op = _emit(
+        g,
+        "RegReduceDataBlockOp",
+        [src.handle, mask.handle],
+        [_reg_type(src.dtype)],
+        reduce_type=k,
+    )
+    return RegTensor(op.results[0], src.dtype)
+
+
+def pair_reduce_elem(src: RegTensor, mask: MaskReg) -> RegTensor:
+    """`PairReduceElem<SUM>(dst, src, mask)`: sums of adjacent pairs, in dst's first half."""
+    return _unary("RegPairReduceElemOp", "pair_reduce_elem")(src, mask)
+
+
+def truncate(src: RegTensor, mask: MaskReg, round_mode: RoundMode = RoundMode.CAST_TRUNC):
+    """`Truncate<T, round_mode>(dst, src, mask)`: each element rounded to an integral value."""
+    g = _g("truncate")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    m = g.enum(round_mode, RoundMode, "round_mode")
+    op = _emit(g, "RegTruncateOp", [src.handle, mask.handle], [_reg_type(src.dtype)], round_mode=m)
+    return RegTensor(op.results[0], src.dtype)
+
+
+def cast(
+    src: RegTensor,
+    dtype: dt.DataType,
+    mask: MaskReg,
+    round_mode: RoundMode = RoundMode.CAST_RINT,
+    sat: SatMode = SatMode.SAT,
+    layout: RegLayout = RegLayout.ZERO,
+) -> RegTensor:
+    """`Cast<T, S, trait>(dst, src, mask)`: each enabled element converted to `dtype`."""
+    g = _g("cast")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    t = _dtype(g, dtype, "dtype")
+    op = _emit(
+        g,
+        "RegCastOp",
+        [src.handle, mask.handle],
+        [_reg_type(t)],
+        round_mode=g.enum(round_mode, RoundMode, "round_mode"),
+        sat=g.enum(sat, SatMode, "sat"),
+        layout=g.enum(layout, RegLayout, "layout"),
+    )
+    return RegTensor(op.results[0], t)
+
+
+def _pack(cls_name: str, api: str):
+    def f(src: RegTensor, dtype: dt.DataType, part: HighLowPart = HighLowPart.LOWEST):
+        g = _g(api)
+        _need(g, src, RegTensor, "src")
+        t = _dtype(g, dtype, "dtype")
+        p = g.enum(part, HighLowPart, "part")
+        op = _emit(g, cls_name, [src.handle], [_reg_type(t)], part=p)
+        return RegTensor(op.results[0], t)
+
+    f.__name__ = f.__qualname__ = api
+    return f
+
+
+pack = _pack("RegPackOp", "pack")
+pack.__doc__ = "`Pack<T, S, part>(dst, src)`: src's elements narrowed into half of dst."
+unpack = _pack("RegUnpackOp", "unpack")
+unpack.__doc__ = "`UnPack<T, S, part>(dst, src)`: half of src's elements, widened."
+
+
+def local_mem_bar(src: MemType, dst: MemType) -> None:
+    """`LocalMemBar<src, dst>()`: `dst` accesses after it wait for `src` ones before it."""
+    g = _g("local_mem_bar")
+    _emit(
+        g,
+        "RegLocalMemBarOp",
+        [],
+        [],
+        src=g.enum(src, MemType, "src"),
+        dst=g.enum(dst, MemType, "dst"),
+    )
+
+
+__all__ += [
+    "abs",
+    "abs_sub",
+    "add",
+    "adds",
+    "arange",
+    "bitwise_and",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_xor",
+    "cast",
+    "compare",
+    "compares",
+    "create_mask",
+    "div",
+    "duplicate",
+    "exp",
+    "gather",
+    "leaky_relu",
+    "ln",
+    "load_align",
+    "load_mask",
+    "load_unalign",
+    "local_mem_bar",
+    "log2",
+    "log10",
+    "mask_and",
+    "mask_not",
+    "mask_or",
+    "mask_xor",
+    "max",
+    "maxs",
+    "min",
+    "mins",
+    "move",
+    "mul",
+    "muls",
+    "neg",
+    "pack",
+    "pair_reduce_elem",
+    "prelu",
+    "reduce",
+    "reduce_data_block",
+    "relu",
+    "scatter",
+    "select",
+    "shift_lefts",
+    "shift_rights",
+    "sqrt",
+    "store_align",
+    "store_mask",
+    "store_unalign",
+    "sub",
+    "truncate",
+    "unpack",
+    "update_mask",
+]

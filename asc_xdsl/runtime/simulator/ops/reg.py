@@ -1,0 +1,760 @@
+"""The Reg layer (`AscendC::Reg`, Ascend 950): vector registers, masks, vector functions.
+
+* A `RegTensor<T>` value is a numpy array of `256 / sizeof(T)` elements of T (one
+  256-byte register, `GetVecLen()`); bf16 is held as float32 values rounded to bf16.
+* A `MaskReg` value is a numpy bool array of 256 bits, one per byte of a register; an
+  element of T is enabled by the bit of its first byte (so one mask serves every
+  element width, as on the hardware: `CreateMask<float>` sets every fourth bit).
+* A `__ubuf__ T*` is the byte address in this block's UB (as `GetPhyAddr` gives).
+* The arithmetic ops zero the elements their mask leaves off (MaskMergeMode::ZEROING,
+  the headers' default); stores write only the enabled elements.
+* `LoadAlign` / `StoreAlign` need a 32-byte aligned address (an AlignmentError
+  otherwise); the unaligned forms need element alignment only. Every access must lie
+  inside UB.
+* `asc_vf_call<f>(args)` runs the vector function f on this block's context.
+
+The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
+them elsewhere, and the launcher verifies the module for the platform it runs on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
+from asc_xdsl.dialects.ascendc.reg_types import (
+    VEC_LEN,
+    HighLowPart,
+    IndexOrder,
+    MaskPattern,
+    ReduceType,
+    RegLayout,
+    SatMode,
+)
+from asc_xdsl.runtime.numpy_types import np_dtype
+from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16
+from asc_xdsl.runtime.simulator.errors import (
+    AlignmentError,
+    TensorBoundsError,
+    UnsupportedOpError,
+)
+
+ALIGN = 32
+"""Bytes an aligned register load or store address must be a multiple of."""
+
+
+# ---------------------------------------------------------------------------
+# Registers and masks
+# ---------------------------------------------------------------------------
+
+
+class _Elem:
+    """How values of one IR element type live in a register."""
+
+    __slots__ = ("bf16", "dtype", "lanes", "size")
+
+    def __init__(self, t):
+        self.bf16 = is_bf16(t)
+        self.size = 2 if self.bf16 else np_dtype(t).itemsize
+        # (bf16 values computed in float32, rounded to bf16 after each op)
+        self.dtype = np.dtype(np.float32) if self.bf16 else np_dtype(t)
+        self.lanes = VEC_LEN // self.size
+
+    def fix(self, values: np.ndarray) -> np.ndarray:
+        """`values` as register contents of this type (bf16: rounded)."""
+        if self.bf16:
+            return bf16_to_f32(f32_to_bf16(values.astype(np.float32)))
+        return values.astype(self.dtype, copy=False)
+
+    def scalar(self, v):
+        return self.fix(np.array([v]).astype(self.dtype))[0]
+
+
+def _elem(t) -> _Elem:
+    return _Elem(getattr(t, "element_type", t))
+
+
+def lanes_of(mask: np.ndarray, size: int) -> np.ndarray:
+    """The enabled elements of width `size` bytes."""
+    return mask[::size]
+
+
+def mask_of_lanes(lanes: np.ndarray, size: int) -> np.ndarray:
+    """A 256-bit mask enabling the given elements of width `size` (first byte's bit)."""
+    out = np.zeros(VEC_LEN, bool)
+    out[::size] = lanes
+    return out
+
+
+def _pattern_lanes(pattern: MaskPattern, n: int) -> np.ndarray:
+    i = np.arange(n)
+    counts = {
+        MaskPattern.VL1: 1,
+        MaskPattern.VL2: 2,
+        MaskPattern.VL3: 3,
+        MaskPattern.VL4: 4,
+        MaskPattern.VL8: 8,
+        MaskPattern.VL16: 16,
+        MaskPattern.VL32: 32,
+        MaskPattern.VL64: 64,
+        MaskPattern.VL128: 128,
+    }
+    if pattern is MaskPattern.ALL:
+        return np.ones(n, bool)
+    if pattern is MaskPattern.ALLF:
+        return np.zeros(n, bool)
+    if pattern in counts:
+        return i < counts[pattern]
+    if pattern is MaskPattern.H:
+        return i < n // 2
+    if pattern is MaskPattern.Q:
+        return i < n // 4
+    if pattern is MaskPattern.M3:
+        return i % 3 == 0
+    return i % 4 == 0  # M4
+
+
+# ---------------------------------------------------------------------------
+# UB access
+# ---------------------------------------------------------------------------
+
+
+def _ub(c, address: int, nbytes: int, what: str) -> memoryview:
+    ub = c.onchip.mems["UB"]
+    if address < 0 or address + nbytes > ub.size:
+        raise TensorBoundsError(
+            f"{what}: UB address {address} (+{nbytes} bytes) is outside UB ({ub.size} bytes)"
+        )
+    return ub[address : address + nbytes]
+
+
+def _address(e, ptr: int, off: int, size: int, what: str, align: int) -> int:
+    address = int(e[ptr]) + int(e[off]) * size
+    if address % align:
+        kind = f"{align}-byte aligned" if align > size else "element aligned"
+        raise AlignmentError(
+            f"{what}: UB address {address} is not {kind}"
+            + (" (use the unaligned form for this address)" if align == ALIGN else "")
+        )
+    return address
+
+
+def _read(c, address: int, el: _Elem, n: int, what: str) -> np.ndarray:
+    raw = np.asarray(_ub(c, address, n * el.size, what))
+    if el.bf16:
+        return bf16_to_f32(raw.view(np.uint16).copy())
+    return raw.view(el.dtype).copy()
+
+
+def _write(c, address: int, el: _Elem, values: np.ndarray, enabled: np.ndarray, what: str):
+    n = len(values)
+    raw = np.asarray(_ub(c, address, n * el.size, what))
+    view = raw.view(np.uint16) if el.bf16 else raw.view(el.dtype)
+    data = f32_to_bf16(values) if el.bf16 else values
+    view[enabled] = data[enabled]
+    if c.uninit is not None:  # (the unwritten-UB check: these bytes are written now)
+        written = np.frombuffer(c.ubw, np.uint8)
+        starts = address + np.nonzero(enabled)[0] * el.size
+        for k in range(el.size):
+            written[starts + k] = 1
+
+
+# ---------------------------------------------------------------------------
+# Semantics, by the spec's key (`reg:<key>`)
+# ---------------------------------------------------------------------------
+
+Builder = Callable[[object, object, str], Callable]
+_BUILDERS: dict[str, Builder] = {}
+
+
+def _builds(*keys: str):
+    def register(fn: Builder) -> Builder:
+        for k in keys:
+            _BUILDERS[k] = fn
+        return fn
+
+    return register
+
+
+@sim_hook("reg")
+def _reg(op, comp, key: str):
+    family, _, arg = key.partition(":")
+    return _BUILDERS[family](op, comp, arg)
+
+
+@_builds("vf_call")
+def _vf_call(op, comp, arg):
+    callee = comp.program.function(op.properties["callee"].root_reference.data)
+    args = comp.slots_of(op.args)
+
+    def run(e, c, _op=op):
+        callee.call(c, [e[a] for a in args])
+
+    return run
+
+
+@_builds("ub_ptr")
+def _ub_ptr(op, comp, arg):
+    t, off, r = comp.slot(op.tensor), comp.slot(op.offset), comp.slot(op.ptr)
+
+    def run(e, c, _op=op):
+        tensor = e[t]
+        tensor.check(0, "the tensor of a UB pointer", vector=False)
+        if tensor.mem_name != "UB":
+            raise TensorBoundsError(
+                f"a __ubuf__ pointer needs a tensor in UB, this one is in {tensor.mem_name}"
+            )
+        e[r] = tensor.offset + int(e[off]) * tensor.itemsize
+
+    return run
+
+
+@_builds("create_mask")
+def _create_mask(op, comp, arg):
+    el = _Elem(op.properties["dtype"])
+    pattern = MaskPattern.from_attr(op.properties["pattern"])
+    mask = mask_of_lanes(_pattern_lanes(pattern, el.lanes), el.size)
+    r = comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        e[r] = mask.copy()
+
+    return run
+
+
+@_builds("update_mask")
+def _update_mask(op, comp, arg):
+    el = _Elem(op.properties["dtype"])
+    n, m, rest = comp.slot(op.count), comp.slot(op.mask), comp.slot(op.remaining)
+    lanes = np.arange(el.lanes)
+
+    def run(e, c, _op=op):
+        count = int(e[n]) & 0xFFFFFFFF  # (a uint32_t)
+        take = min(count, el.lanes)
+        e[m] = mask_of_lanes(lanes < take, el.size)
+        e[rest] = count - take
+
+    return run
+
+
+_MASK_BINARY = {"and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor}
+
+
+@_builds("mask_binary")
+def _mask_binary(op, comp, fn):
+    f = _MASK_BINARY[fn]
+    a, b, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.mask, op.dst))
+
+    def run(e, c, _op=op):
+        e[r] = f(e[a], e[b]) & e[m]
+
+    return run
+
+
+@_builds("mask_not")
+def _mask_not(op, comp, arg):
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = ~e[a] & e[m]
+
+    return run
+
+
+@_builds("load_align", "load_unalign")
+def _load(op, comp, arg):
+    el = _elem(op.dst.type)
+    align = ALIGN if op.name.endswith("load_align") else el.size
+    what = op.SPEC.api
+    p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        address = _address(e, p, off, el.size, what, align)
+        e[r] = _read(c, address, el, el.lanes, what)
+
+    return run
+
+
+@_builds("store_align")
+def _store_align(op, comp, arg):
+    el = _elem(op.src.type)
+    what = op.SPEC.api
+    p, off, s, m = (comp.slot(v) for v in (op.ptr, op.offset, op.src, op.mask))
+
+    def run(e, c, _op=op):
+        address = _address(e, p, off, el.size, what, ALIGN)
+        _write(c, address, el, e[s], lanes_of(e[m], el.size), what)
+
+    return run
+
+
+@_builds("store_unalign")
+def _store_unalign(op, comp, arg):
+    el = _elem(op.src.type)
+    what = op.SPEC.api
+    p, off, s, n = (comp.slot(v) for v in (op.ptr, op.offset, op.src, op.count))
+    lanes = np.arange(el.lanes)
+
+    def run(e, c, _op=op):
+        address = _address(e, p, off, el.size, what, el.size)
+        count = int(e[n])
+        if not 0 <= count <= el.lanes:
+            raise TensorBoundsError(
+                f"{what}: {count} elements do not fit one register ({el.lanes} of this type)"
+            )
+        _write(c, address, el, e[s], lanes < count, what)
+
+    return run
+
+
+MASK_BYTES = VEC_LEN // 8
+
+
+@_builds("load_mask")
+def _load_mask(op, comp, arg):
+    el = _elem(op.ptr.type)
+    p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        address = _address(e, p, off, el.size, "LoadAlign (mask)", ALIGN)
+        raw = np.asarray(_ub(c, address, MASK_BYTES, "LoadAlign (mask)"))
+        e[r] = np.unpackbits(raw, bitorder="little").astype(bool)
+
+    return run
+
+
+@_builds("store_mask")
+def _store_mask(op, comp, arg):
+    el = _elem(op.ptr.type)
+    p, off, m = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        address = _address(e, p, off, el.size, "StoreAlign (mask)", ALIGN)
+        raw = np.asarray(_ub(c, address, MASK_BYTES, "StoreAlign (mask)"))
+        raw[:] = np.packbits(e[m], bitorder="little")
+        if c.uninit is not None:
+            np.frombuffer(c.ubw, np.uint8)[address : address + MASK_BYTES] = 1
+
+    return run
+
+
+def _indexed(c, e, base: int, index: np.ndarray, el: _Elem, what: str):
+    """UB byte addresses of base[index[i]], each checked inside UB."""
+    addresses = int(e[base]) + index.astype(np.int64) * el.size
+    ub_size = c.onchip.mems["UB"].size
+    bad = (addresses < 0) | (addresses + el.size > ub_size)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise TensorBoundsError(
+            f"{what}: element {i} addresses UB byte {int(addresses[i])}, outside UB "
+            f"({ub_size} bytes)"
+        )
+    return addresses
+
+
+@_builds("gather")
+def _gather(op, comp, arg):
+    el = _elem(op.dst.type)
+    p, idx, m, r = (comp.slot(v) for v in (op.ptr, op.index, op.mask, op.dst))
+    what = op.SPEC.api
+
+    def run(e, c, _op=op):
+        index = e[idx][: el.lanes]
+        enabled = lanes_of(e[m], el.size)[: len(index)]
+        out = np.zeros(el.lanes, el.dtype)
+        for i in np.nonzero(enabled)[0]:
+            address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
+            out[i] = _read(c, address, el, 1, what)[0]
+        e[r] = out
+
+    return run
+
+
+@_builds("scatter")
+def _scatter(op, comp, arg):
+    el = _elem(op.src.type)
+    p, s, idx, m = (comp.slot(v) for v in (op.ptr, op.src, op.index, op.mask))
+    what = op.SPEC.api
+
+    def run(e, c, _op=op):
+        index = e[idx]
+        src = e[s]
+        n = min(len(index), len(src))
+        enabled = lanes_of(e[m], el.size)[:n]
+        one = np.ones(1, bool)
+        for i in np.nonzero(enabled)[0]:
+            address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
+            _write(c, address, el, src[i : i + 1], one, what)
+
+    return run
+
+
+def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """C's integer division (toward zero); x / 0 is 0 here (the hardware's is not
+    documented)."""
+    safe = np.where(b == 0, 1, b)
+    q = np.abs(a.astype(np.int64)) // np.abs(safe.astype(np.int64))
+    q = np.where((a < 0) != (safe < 0), -q, q)
+    return np.where(b == 0, 0, q)
+
+
+def _div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return a / b if a.dtype.kind == "f" else _int_div(a, b)
+
+
+_BINARY: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    "add": np.add,
+    "sub": np.subtract,
+    "mul": np.multiply,
+    "div": _div,
+    "max": np.maximum,
+    "min": np.minimum,
+    "and": np.bitwise_and,
+    "or": np.bitwise_or,
+    "xor": np.bitwise_xor,
+    "abs_sub": lambda a, b: np.abs(a - b),
+    "prelu": lambda a, b: np.where(a >= 0, a, a * b),
+}
+
+
+def _zeroed(el: _Elem, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    enabled = lanes_of(mask, el.size)[: len(values)]
+    return el.fix(np.where(enabled, values, 0))
+
+
+def _wide(el: _Elem, x: np.ndarray) -> np.ndarray:
+    """Integer operands as int64 (results wrap back to the width in `fix`), floats as
+    they are (f16 arithmetic rounds in f16, as the hardware's)."""
+    return x.astype(np.int64) if el.dtype.kind in "iu" else x
+
+
+def _wrap(el: _Elem, x: np.ndarray) -> np.ndarray:
+    if el.dtype.kind in "iu":
+        return x.astype(np.int64).astype(el.dtype)  # (two's complement wrap)
+    return x
+
+
+@_builds("binary")
+def _binary(op, comp, fn):
+    el = _elem(op.dst.type)
+    f = _BINARY[fn]
+    a, b, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.mask, op.dst))
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, _wrap(el, f(_wide(el, e[a]), _wide(el, e[b]))), e[m])
+
+    return run
+
+
+def _in_f32(fn):
+    """A float function computed in float32 for f16 (rounded once to f16 after)."""
+
+    def compute(x):
+        return fn(x.astype(np.float32)).astype(x.dtype) if x.dtype == np.float16 else fn(x)
+
+    return compute
+
+
+_UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "abs": np.abs,
+    "neg": np.negative,
+    "exp": _in_f32(np.exp),
+    "ln": _in_f32(np.log),
+    "log2": _in_f32(np.log2),
+    "log10": _in_f32(np.log10),
+    "sqrt": _in_f32(np.sqrt),
+    "relu": lambda x: np.maximum(x, 0).astype(x.dtype),
+    "not": np.invert,
+}
+
+
+@_builds("unary")
+def _unary(op, comp, fn):
+    el = _elem(op.dst.type)
+    f = _UNARY[fn]
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, _wrap(el, f(_wide(el, e[a]) if fn == "neg" else e[a])), e[m])
+
+    return run
+
+
+_SCALAR: dict[str, Callable] = {
+    "adds": np.add,
+    "muls": np.multiply,
+    "maxs": np.maximum,
+    "mins": np.minimum,
+    "leaky_relu": lambda x, s: np.where(x >= 0, x, x * s),
+    "shift_lefts": lambda x, s: np.left_shift(x, int(s)),
+    "shift_rights": lambda x, s: np.right_shift(x, int(s)),
+}
+
+
+@_builds("binary_scalar")
+def _binary_scalar(op, comp, fn):
+    el = _elem(op.dst.type)
+    f = _SCALAR[fn]
+    shift = fn.startswith("shift")
+    a, s, m, r = (comp.slot(v) for v in (op.src, op.scalar, op.mask, op.dst))
+
+    def run(e, c, _op=op):
+        x = e[a]
+        if shift:
+            v = _wrap(el, f(_wide(el, x), e[s]))
+        else:
+            v = _wrap(el, f(_wide(el, x), _wide(el, np.array([el.scalar(e[s])]))))
+        e[r] = _zeroed(el, v, e[m])
+
+    return run
+
+
+@_builds("duplicate")
+def _duplicate(op, comp, arg):
+    el = _elem(op.dst.type)
+    s, m, r = comp.slot(op.scalar), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, np.full(el.lanes, el.scalar(e[s]), el.dtype), e[m])
+
+    return run
+
+
+@_builds("arange")
+def _arange(op, comp, arg):
+    el = _elem(op.dst.type)
+    down = IndexOrder.from_attr(op.properties["order"]) is IndexOrder.DECREASE_ORDER
+    steps = -np.arange(el.lanes) if down else np.arange(el.lanes)
+    s, r = comp.slot(op.start), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _wrap(el, el.fix(_wide(el, np.array([el.scalar(e[s])])) + steps))
+
+    return run
+
+
+@_builds("move")
+def _move(op, comp, arg):
+    el = _elem(op.dst.type)
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, e[a], e[m])
+
+    return run
+
+
+_CMP = {
+    CMPMODE.LT: np.less,
+    CMPMODE.GT: np.greater,
+    CMPMODE.EQ: np.equal,
+    CMPMODE.LE: np.less_equal,
+    CMPMODE.GE: np.greater_equal,
+    CMPMODE.NE: np.not_equal,
+}
+
+
+@_builds("compare", "compares")
+def _compare(op, comp, arg):
+    scalar = op.name.endswith("compares")
+    first = op.src if scalar else op.src0
+    el = _elem(first.type)
+    f = _CMP[CMPMODE.from_attr(op.properties["cmpMode"])]
+    a = comp.slot(first)
+    b = comp.slot(op.scalar if scalar else op.src1)
+    m, r = comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        other = el.scalar(e[b]) if scalar else e[b]
+        hits = f(e[a], other) & lanes_of(e[m], el.size)
+        e[r] = mask_of_lanes(hits, el.size)
+
+    return run
+
+
+@_builds("select")
+def _select(op, comp, arg):
+    el = _elem(op.dst.type)
+    a, b, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.sel, op.dst))
+
+    def run(e, c, _op=op):
+        e[r] = np.where(lanes_of(e[m], el.size), e[a], e[b]).astype(el.dtype)
+
+    return run
+
+
+_REDUCE = {ReduceType.SUM: np.sum, ReduceType.MAX: np.max, ReduceType.MIN: np.min}
+
+
+@_builds("reduce_data_block")
+def _reduce_data_block(op, comp, arg):
+    el = _elem(op.dst.type)
+    f = _REDUCE[ReduceType.from_attr(op.properties["reduceType"])]
+    per = 32 // el.size  # elements of a 32-byte block
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        values = e[a].reshape(-1, per)
+        enabled = lanes_of(e[m], el.size).reshape(-1, per)
+        out = np.zeros(el.lanes, el.dtype)
+        for j, (block, on) in enumerate(zip(values, enabled, strict=True)):
+            if on.any():
+                wide = block[on].astype(np.float32 if el.dtype.kind == "f" else np.int64)
+                out[j] = f(wide)
+        e[r] = _wrap(el, el.fix(out)) if el.dtype.kind in "iu" else el.fix(out)
+
+    return run
+
+
+@_builds("pair_reduce_elem")
+def _pair_reduce_elem(op, comp, arg):
+    el = _elem(op.dst.type)
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        x = np.where(lanes_of(e[m], el.size), e[a], 0).astype(el.dtype)
+        out = np.zeros(el.lanes, el.dtype)
+        out[: el.lanes // 2] = x[0::2] + x[1::2]
+        e[r] = el.fix(out)
+
+    return run
+
+
+@_builds("reduce")
+def _reduce(op, comp, arg):
+    el = _elem(op.dst.type)
+    kind = ReduceType.from_attr(op.properties["reduceType"])
+    f = _REDUCE[kind]
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        enabled = lanes_of(e[m], el.size)
+        values = e[a][enabled]
+        out = np.zeros(el.lanes, el.dtype)
+        if len(values):
+            # (sums of floats accumulate in float32; integer sums wrap to the width)
+            wide = values.astype(np.float32) if el.dtype.kind == "f" else values.astype(np.int64)
+            out[0] = _wrap(el, np.array([f(wide)]))[0] if el.dtype.kind in "iu" else f(wide)
+        e[r] = el.fix(out)
+
+    return run
+
+
+_ROUNDING = {
+    RoundMode.CAST_NONE: np.rint,
+    RoundMode.CAST_RINT: np.rint,
+    RoundMode.CAST_FLOOR: np.floor,
+    RoundMode.CAST_CEIL: np.ceil,
+    RoundMode.CAST_ROUND: lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
+    RoundMode.CAST_TRUNC: np.trunc,
+    RoundMode.CAST_ODD: np.rint,
+}
+
+
+def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.ndarray:
+    """Elementwise conversion: float -> integer rounded by `rounding` (saturated, NaN
+    0, when `sat`; wrapped otherwise); integer -> float exact then rounded to nearest
+    by numpy; float -> float by numpy (nearest even)."""
+    if x.dtype.kind == "f" and to.dtype.kind in "iu":
+        y = _ROUNDING[rounding](x.astype(np.float64))
+        if sat:
+            info = np.iinfo(to.dtype)
+            y = np.where(np.isnan(y), 0, np.clip(y, info.min, info.max))
+        else:
+            y = np.where(np.isfinite(y), y, 0)
+        return y.astype(np.int64).astype(to.dtype)
+    if x.dtype.kind in "iu" and to.dtype.kind in "iu":
+        wide = x.astype(np.int64)
+        if sat:
+            info = np.iinfo(to.dtype)
+            wide = np.clip(wide, info.min, info.max)
+        return wide.astype(to.dtype)
+    return to.fix(x.astype(np.float64 if to.dtype.kind == "f" else to.dtype))
+
+
+@_builds("cast")
+def _cast(op, comp, arg):
+    dst, src = _elem(op.dst.type), _elem(op.src.type)
+    rounding = RoundMode.from_attr(op.properties["roundMode"])
+    sat = SatMode.from_attr(op.properties["sat"]) is SatMode.SAT
+    layout = int(RegLayout.from_attr(op.properties["layout"]))
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+    if src.size > dst.size:  # narrowing: source element i -> slot ratio * i + layout
+        ratio = src.size // dst.size
+        picks = np.arange(src.lanes) * ratio + layout
+    else:  # same width or widening: destination element i <- source ratio * i + layout
+        ratio = dst.size // src.size
+        picks = np.arange(dst.lanes) * ratio + (layout if ratio > 1 else 0)
+    if layout >= ratio and ratio > 1:
+        raise UnsupportedOpError(f"Cast: layout {layout} has no slot when widths differ by {ratio}")
+    narrowing = src.size > dst.size
+
+    def run(e, c, _op=op):
+        x, mask = e[a], e[m]
+        out = np.zeros(dst.lanes, dst.dtype)
+        if narrowing:
+            on = lanes_of(mask, src.size)
+            out[picks] = np.where(on, _convert(x, dst, rounding, sat), 0)
+        else:
+            on = lanes_of(mask, dst.size)
+            out[:] = np.where(on, _convert(x[picks], dst, rounding, sat), 0)
+        e[r] = dst.fix(out)
+
+    return run
+
+
+@_builds("truncate")
+def _truncate(op, comp, arg):
+    el = _elem(op.dst.type)
+    rounding = _ROUNDING[RoundMode.from_attr(op.properties["roundMode"])]
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, rounding(e[a].astype(np.float64)), e[m])
+
+    return run
+
+
+@_builds("pack")
+def _pack(op, comp, arg):
+    dst = _elem(op.dst.type)
+    high = HighLowPart.from_attr(op.properties["part"]) is HighLowPart.HIGHEST
+    a, r = comp.slot(op.src), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        narrow = e[a].astype(dst.dtype)  # (the low half of each element: a wrap)
+        out = np.zeros(dst.lanes, dst.dtype)
+        half = dst.lanes // 2
+        if high:
+            out[half:] = narrow
+        else:
+            out[:half] = narrow
+        e[r] = out
+
+    return run
+
+
+@_builds("unpack")
+def _unpack(op, comp, arg):
+    dst, src = _elem(op.dst.type), _elem(op.src.type)
+    high = HighLowPart.from_attr(op.properties["part"]) is HighLowPart.HIGHEST
+    a, r = comp.slot(op.src), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        half = src.lanes // 2
+        part = e[a][half:] if high else e[a][:half]
+        e[r] = part.astype(dst.dtype)  # (sign- or zero-extended by the source's type)
+
+    return run
+
+
+@_builds("local_mem_bar")
+def _bar(op, comp, arg):
+    # The simulator runs a vector function's accesses in program order: nothing to wait for.
+    def run(e, c, _op=op):
+        return None
+
+    return run

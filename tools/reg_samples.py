@@ -1,0 +1,804 @@
+"""asc-devkit's Reg-layer samples, ported to Python (`@asc.vf`, `asc.reg.*`), run on the
+simulator and header-checked for 3510.
+
+    python tools/reg_samples.py            # every sample; ends with the summary line
+    python tools/reg_samples.py add gelu   # the samples whose path contains a word
+
+The samples are asc-devkit's examples that use `AscendC::Reg` (found under
+`$ASC_XDSL_ASC_DEVKIT/examples`; the list below names each by its directory). Each one
+this file ports is written here as a user would write it in Python: a vector function
+with the sample's Reg calls (the post-update address forms become explicit offsets),
+and a kernel that copies the inputs to UB, calls it and copies the result back. Its
+inputs and reference come from the sample's `scripts/gen_data.py` (the same formula and
+value ranges, a fixed seed), and it passes with the samples' `verify_result.py` rule
+(elements within rtol 1e-4 / atol 1e-5, at most 1e-4 of them outside). Every port is
+compiled for Ascend950PR_9599 and its C++ checked by `tools/check_headers.py --arch
+3510` (asc-tools through `ASC_XDSL_ASC_TOOLS`).
+
+A sample this file does not port is listed with the reason, and counts as not passing.
+The last line is `asc-devkit reg samples: P/N pass, H/N header-clean (3510)`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import asc_xdsl as asc  # noqa: E402
+from asc_xdsl.frontend.jit import jit  # noqa: E402
+
+SOC = "Ascend950PR_9599"
+RTOL, ATOL, ERROR_TOL = 1e-4, 1e-5, 1e-4  # the samples' verify_result.py
+BASIC = "examples/01_simd_cpp_api/03_basic_api"
+CAPACITY = 4096  # elements of every UB buffer of the kernel
+
+
+# ---------------------------------------------------------------------------
+# The kernel every port uses: inputs to UB, the vector function, outputs to GM
+# ---------------------------------------------------------------------------
+
+
+@jit
+def reg_kernel(
+    x: asc.GlobalAddress,
+    y: asc.GlobalAddress,
+    z: asc.GlobalAddress,
+    n: int,
+    s: float,
+    vf: asc.ConstExpr,
+    dtype: asc.ConstExpr,
+    y_dtype: asc.ConstExpr,
+    out_dtype: asc.ConstExpr,
+):
+    """x, y: inputs (of `dtype`, `y_dtype`); z: the output of `out_dtype`, copied in
+    first (a sample's untouched elements keep their value); `vf(xl, yl, zl, n, s)` in
+    between."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    by = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, CAPACITY * 4)
+    pipe.init_buffer(by, CAPACITY * 4)
+    pipe.init_buffer(bz, CAPACITY * 4)
+    xl = bx.get(dtype)
+    yl = by.get(y_dtype)
+    zl = bz.get(out_dtype)
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, CAPACITY)
+    asc.data_copy(yl, yg, CAPACITY)
+    asc.data_copy(zl, zg, CAPACITY)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    vf(xl, yl, zl, n, s)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, CAPACITY)
+
+
+# ---------------------------------------------------------------------------
+# The ported vector functions (the samples' Reg calls)
+# ---------------------------------------------------------------------------
+
+
+@asc.vf
+def add_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """00_introduction/04_reg_compute/add: y = x + x, UpdateMask per repeat."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        a = asc.reg.load_align(x, i * vl)
+        b = asc.reg.load_align(x, i * vl)
+        asc.reg.store_align(z, asc.reg.add(b, a, mask), mask, i * vl)
+
+
+@asc.vf
+def gelu_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """00_introduction/04_reg_compute/gelu: x / (1 + exp(-1.595769 x - 0.071405 x^3))."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, i * vl)
+        cube = asc.reg.mul(asc.reg.mul(xr, xr, mask), xr, mask)
+        cube = asc.reg.muls(cube, -0.071405, mask)
+        lin = asc.reg.muls(xr, -1.595769, mask)
+        e = asc.reg.exp(asc.reg.add(lin, cube, mask), mask)
+        out = asc.reg.div(xr, asc.reg.adds(e, 1.0, mask), mask)
+        asc.reg.store_align(z, out, mask, i * vl)
+
+
+@asc.vf
+def abs_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(n // vl):
+        asc.reg.store_align(z, asc.reg.abs(asc.reg.load_align(x, i * vl), mask), mask, i * vl)
+
+
+@asc.vf
+def muls_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        asc.reg.store_align(z, asc.reg.muls(asc.reg.load_align(x, i * vl), s, mask), mask, i * vl)
+
+
+@asc.vf
+def mul_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        a = asc.reg.load_align(x, i * vl)
+        b = asc.reg.load_align(y, i * vl)
+        asc.reg.store_align(z, asc.reg.mul(b, a, mask), mask, i * vl)
+
+
+@asc.vf
+def duplicate_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    vl = asc.reg.lanes(z.dtype)
+    mask = asc.reg.create_mask(z.dtype)
+    for i in range(n // vl):
+        asc.reg.store_align(z, asc.reg.duplicate(s, mask, z.dtype), mask, i * vl)
+
+
+@asc.vf
+def compare_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """compare, scenario 1: Compare<GT> then Select (the elementwise maximum)."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        a = asc.reg.load_align(x, i * vl)
+        b = asc.reg.load_align(y, i * vl)
+        gt = asc.reg.compare(a, b, asc.CMPMODE.GT, mask)
+        asc.reg.store_align(z, asc.reg.select(a, b, gt), mask, i * vl)
+
+
+@asc.vf
+def compares_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """compare, scenario 2: Compares<GT> against a scalar then Select."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        a = asc.reg.load_align(x, i * vl)
+        b = asc.reg.load_align(y, i * vl)
+        gt = asc.reg.compares(a, s, asc.CMPMODE.GT, mask)
+        asc.reg.store_align(z, asc.reg.select(a, b, gt), mask, i * vl)
+
+
+@asc.vf
+def reduce_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """reduce: Reduce<SUM> per repeat, accumulated with Add; element 0 stored."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    acc = asc.reg.duplicate(0.0, mask, x.dtype)
+    for i in range(n // vl):
+        part = asc.reg.reduce(asc.reg.load_align(x, i * vl), mask, asc.reg.ReduceType.SUM)
+        acc = asc.reg.add(acc, part, mask)
+    one = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL1)
+    asc.reg.store_align(z, acc, one)
+
+
+@asc.vf
+def arange_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    vl = asc.reg.lanes(z.dtype)
+    mask = asc.reg.create_mask(z.dtype)
+    for i in range(n // vl):
+        asc.reg.store_align(z, asc.reg.arange(i * vl, z.dtype), mask, i * vl)
+
+
+@asc.vf
+def truncate_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        r = asc.reg.truncate(asc.reg.load_align(x, i * vl), mask, asc.RoundMode.CAST_FLOOR)
+        asc.reg.store_align(z, r, mask, i * vl)
+
+
+@asc.vf
+def reduce_block_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reduce_block: ReduceDataBlock<SUM> per register; its 8 block sums stored in turn."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    eight = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL8)
+    for i in range(n // vl):
+        sums = asc.reg.reduce_data_block(asc.reg.load_align(x, i * vl), mask)
+        asc.reg.store_align(z, sums, eight, i * 8)
+
+
+@asc.vf
+def reduce_pair_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reduce_pair: PairReduceElem<SUM> per register (UpdateMask of the count); its
+    half register of pair sums stored in turn."""
+    vl = asc.reg.lanes(x.dtype)
+    half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
+    for i in range(n // vl):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        sums = asc.reg.pair_reduce_elem(asc.reg.load_align(x, i * vl), mask)
+        asc.reg.store_align(z, sums, half, i * (vl // 2))
+
+
+@asc.vf
+def select_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """select (and reg_load_store_mask, scenario 2): Select by a mask register loaded
+    from UB, 32 bytes a repeat; the mask bytes follow y's 4096 data elements."""
+    vl = asc.reg.lanes(x.dtype)
+    store = asc.reg.create_mask(x.dtype)
+    for i in range(n // vl):
+        a = asc.reg.load_align(x, i * vl)
+        b = asc.reg.load_align(y, i * vl)
+        sel = asc.reg.load_mask(y, CAPACITY // 2 + i * 8)
+        asc.reg.store_align(z, asc.reg.select(a, b, sel), store, i * vl)
+
+
+@asc.vf
+def mask_copy_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_load_store_mask, scenario 1 (uint8): Duplicate 2 under a mask loaded from x,
+    stored under it; then an all-true mask stored as bytes 256..287."""
+    mask = asc.reg.load_mask(x)
+    asc.reg.store_align(z, asc.reg.duplicate(2, mask, x.dtype), mask)
+    asc.reg.store_mask(z, asc.reg.create_mask(x.dtype), asc.reg.lanes(x.dtype))
+
+
+@asc.vf
+def cast_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """cast, scenario 2: f32 -> int16 rounding half away from zero (CAST_ROUND),
+    saturating; the sample's narrowing cast leaves result i in 16-bit slot 2i and its
+    store packs the even slots, written here as a cast to int32 and a Pack to 16 bits
+    (Pack's destination is unsigned: the output holds the int16 bits)."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype)
+    half = asc.reg.create_mask(asc.uint16, asc.reg.MaskPattern.H)
+    for i in range(n // vl):
+        wide = asc.reg.cast(
+            asc.reg.load_align(x, i * vl), asc.int32, mask, asc.RoundMode.CAST_ROUND
+        )
+        packed = asc.reg.pack(wide, asc.uint16, asc.reg.HighLowPart.LOWEST)
+        asc.reg.store_align(z, packed, half, i * vl)
+
+
+@asc.vf
+def ld_st_align_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        asc.reg.store_align(z, asc.reg.load_align(x, i * vl), mask, i * vl)
+
+
+@asc.vf
+def ld_st_unalign_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_load_store_unalign, scenario 1: 2 x 64 floats from x[1:] to z[1:]."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(2):
+        r = asc.reg.load_unalign(x, 1 + i * vl)
+        asc.reg.store_unalign(z, r, vl, 1 + i * vl)
+
+
+@asc.vf
+def gather_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """reg_load_gather, scenario 1: z[i] = x[index[i]] for 128 halves, uint16 indices."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        index = asc.reg.load_align(y, i * vl)
+        asc.reg.store_align(z, asc.reg.gather(x, index, mask), mask, i * vl)
+
+
+@asc.vf
+def scatter_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """reg_store_scatter: z[index[i]] = x[i] for 128 halves (index: 127 down to 0)."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        src = asc.reg.load_align(x, i * vl)
+        asc.reg.scatter(z, src, asc.reg.load_align(y, i * vl), mask)
+
+
+@asc.vf
+def mergemode_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """mergemode: Max<MERGING> of x with itself over `n` elements into registers filled
+    with 2 (MERGING keeps the 2s where UpdateMask is off: a Select here), stored in
+    full to y's buffer; then ReduceMax of the last register into z[0]."""
+    vl = asc.reg.lanes(x.dtype)
+    all_ = asc.reg.create_mask(x.dtype)
+    count = n
+    for i in range(asc.ceildiv(n, vl)):
+        twos = asc.reg.duplicate(2.0, all_, x.dtype)
+        mask, count = asc.reg.update_mask(count, x.dtype)
+        a = asc.reg.load_align(x, i * vl)
+        merged = asc.reg.select(asc.reg.max(a, a, mask), twos, mask)
+        asc.reg.store_align(y, merged, all_, i * vl)
+    asc.reg.local_mem_bar(asc.reg.MemType.VEC_STORE, asc.reg.MemType.VEC_LOAD)
+    last = asc.ceildiv(n, vl) - 1
+    top = asc.reg.reduce(asc.reg.load_align(y, last * vl), all_, asc.reg.ReduceType.MAX)
+    asc.reg.store_align(z, top, asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL1))
+
+
+@asc.vf
+def reg_sync_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """reg_sync, scenario 1: z = exp(x), UpdateMask per repeat."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        asc.reg.store_align(z, asc.reg.exp(asc.reg.load_align(x, i * vl), mask), mask, i * vl)
+
+
+# ---------------------------------------------------------------------------
+# The samples
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Port:
+    """A sample as ported here: its vector function, dtypes, inputs and reference."""
+
+    vf: Callable
+    n: int
+    make: Callable[[np.random.Generator], tuple[np.ndarray, np.ndarray, float]]
+    golden: Callable[[np.ndarray, np.ndarray, float, np.ndarray], np.ndarray]
+    dtype: np.dtype = field(default_factory=lambda: np.dtype(np.float32))
+    out_dtype: np.dtype | None = None  # (None: dtype)
+    y_dtype: np.dtype | None = None  # (None: dtype)
+
+
+@dataclass
+class Sample:
+    path: str  # under asc-devkit
+    port: Port | None
+    reason: str = ""  # why it is not ported
+
+
+def _u(lo: float, hi: float):
+    return lambda rng, n=CAPACITY: rng.uniform(lo, hi, n).astype(np.float32)
+
+
+def _two(lo: float, hi: float, s: float = 0.0):
+    def make(rng):
+        return _u(lo, hi)(rng), _u(lo, hi)(rng), s
+
+    return make
+
+
+def _normal(rng):
+    return rng.standard_normal(CAPACITY).astype(np.float32), _u(0, 1)(rng), 0.0
+
+
+def _with_mask_bytes(rng):
+    """select's data: x, y uniform [0, 2); 128 random mask bytes (32 a repeat) in y's
+    second half (bit 4i of the bytes selects float element i)."""
+    x, y = _u(0, 2)(rng), _u(0, 2)(rng)
+    y.view(np.uint8)[CAPACITY * 2 : CAPACITY * 2 + 128] = rng.integers(0, 255, 128, np.uint8)
+    return x, y, 0.0
+
+
+def _select_golden(x, y, s, z):
+    mask_bytes = y.view(np.uint8)[CAPACITY * 2 : CAPACITY * 2 + 128]
+    bits = np.unpackbits(mask_bytes, bitorder="little")[::4].astype(bool)
+    return _keep(z, 256, np.where(bits, x[:256], y[:256]))
+
+
+def _mask_scenario_1(rng):
+    src = np.zeros(CAPACITY, np.uint8)
+    src[0] = 1
+    src[31] = 1
+    return src, np.zeros(CAPACITY, np.uint8), 0.0
+
+
+def _mask_scenario_1_golden(z):
+    out = z.copy()
+    out[0] = 2
+    out[248] = 2
+    out[256 : 256 + 32] = 255
+    return out
+
+
+def _keep(z: np.ndarray, n: int, values: np.ndarray) -> np.ndarray:
+    out = z.copy()
+    out[:n] = values
+    return out
+
+
+def _f32(x):
+    return np.asarray(x, np.float32)
+
+
+INTRO = "examples/01_simd_cpp_api/00_introduction/04_reg_compute"
+V = f"{BASIC}/02_reg_vector_compute"
+M = f"{BASIC}/00_data_movement"
+P = "examples/01_simd_cpp_api/05_best_practices/02_reg_compute"
+
+SAMPLES: list[Sample] = [
+    Sample(
+        f"{INTRO}/add", Port(add_vf, 4096, _two(-10, 10), lambda x, y, s, z: _keep(z, 4096, x + x))
+    ),
+    Sample(
+        f"{INTRO}/gelu",
+        Port(
+            gelu_vf,
+            4000,
+            _two(-10, 10),
+            lambda x, y, s, z: _keep(
+                z,
+                4000,
+                _f32(x[:4000] / (1 + np.exp(-1.595769 * x[:4000] - 0.071405 * x[:4000] ** 3))),
+            ),
+        ),
+    ),
+    Sample(
+        f"{V}/abs",
+        Port(abs_vf, 256, _two(-2, 2), lambda x, y, s, z: _keep(z, 256, np.abs(x[:256]))),
+    ),
+    Sample(
+        f"{V}/muls",
+        Port(muls_vf, 256, _two(1, 2, 2.0), lambda x, y, s, z: _keep(z, 256, x[:256] * _f32(s))),
+    ),
+    Sample(
+        f"{V}/mul",
+        Port(mul_vf, 1024, _two(1, 2), lambda x, y, s, z: _keep(z, 1024, x[:1024] * y[:1024])),
+    ),
+    Sample(
+        f"{V}/duplicate",
+        Port(
+            duplicate_vf,
+            256,
+            _two(0, 1, 3.14),
+            lambda x, y, s, z: _keep(z, 256, np.full(256, s, np.float32)),
+        ),
+    ),
+    Sample(
+        f"{V}/compare",
+        Port(
+            compare_vf,
+            256,
+            _two(-2, 2),
+            lambda x, y, s, z: _keep(z, 256, np.maximum(x[:256], y[:256])),
+        ),
+    ),
+    Sample(
+        f"{V}/compare#compares",
+        Port(
+            compares_vf,
+            256,
+            _two(-2, 2, 0.0),
+            lambda x, y, s, z: _keep(z, 256, np.where(x[:256] > s, x[:256], y[:256])),
+        ),
+    ),
+    Sample(
+        f"{V}/reduce",
+        Port(
+            reduce_vf,
+            256,
+            _two(1, 2),
+            lambda x, y, s, z: _keep(z, 1, np.sum(x[:256], dtype=np.float32)),
+        ),
+    ),
+    Sample(
+        f"{V}/arange",
+        Port(
+            arange_vf,
+            256,
+            _two(0, 1),
+            lambda x, y, s, z: _keep(z, 256, np.arange(256, dtype=np.float32)),
+        ),
+    ),
+    Sample(
+        f"{V}/cast",
+        Port(
+            cast_vf,
+            256,
+            lambda rng: (rng.uniform(-100, 100, CAPACITY).astype(np.float32), _u(0, 1)(rng), 0.0),
+            lambda x, y, s, z: _cast_golden(x, z),
+            out_dtype=np.dtype(np.uint16),
+        ),
+    ),
+    Sample(
+        f"{V}/mergemode",
+        Port(
+            mergemode_vf,
+            200,
+            lambda rng: (rng.uniform(-100, -1, CAPACITY).astype(np.float32), _u(0, 1)(rng), 0.0),
+            lambda x, y, s, z: _keep(z, 1, np.float32(2.0)),
+        ),
+    ),
+    Sample(
+        f"{M}/reg_load_store_align",
+        Port(ld_st_align_vf, 1000, _two(-1, 1), lambda x, y, s, z: _keep(z, 1000, x[:1000])),
+    ),
+    Sample(
+        f"{M}/reg_load_store_unalign",
+        Port(
+            ld_st_unalign_vf,
+            128,
+            _two(-1, 1),
+            lambda x, y, s, z: np.concatenate([z[:1], x[1:129], z[129:]]),
+        ),
+    ),
+    Sample(
+        f"{M}/reg_load_gather",
+        Port(
+            gather_vf,
+            128,
+            lambda rng: (
+                rng.uniform(0, 1, CAPACITY).astype(np.float16),
+                np.concatenate(
+                    [rng.integers(0, 1024, 128), np.zeros(CAPACITY - 128, np.int64)]
+                ).astype(np.uint16),
+                0.0,
+            ),
+            lambda x, y, s, z: _keep(z, 128, x[y[:128].astype(np.int64)]),
+            dtype=np.dtype(np.float16),
+            y_dtype=np.dtype(np.uint16),
+        ),
+    ),
+    Sample(
+        f"{M}/reg_store_scatter",
+        Port(
+            scatter_vf,
+            128,
+            lambda rng: (
+                rng.uniform(0, 1, CAPACITY).astype(np.float16),
+                np.concatenate([np.arange(127, -1, -1), np.zeros(CAPACITY - 128, np.int64)]).astype(
+                    np.uint16
+                ),
+                0.0,
+            ),
+            lambda x, y, s, z: _keep(z, 128, x[:128][::-1]),
+            dtype=np.dtype(np.float16),
+            y_dtype=np.dtype(np.uint16),
+        ),
+    ),
+    Sample(
+        f"{BASIC}/05_sync_control/reg_sync",
+        Port(reg_sync_vf, 1024, _normal, lambda x, y, s, z: _keep(z, 1024, np.exp(x[:1024]))),
+    ),
+    # Not ported: what each needs that the Reg layer here does not have yet.
+    Sample(f"{V}/select", Port(select_vf, 256, _with_mask_bytes, _select_golden)),
+    Sample(
+        f"{V}/subnormal", None, "the Div/Exp precision modes (DivSpecificMode, subnormal control)"
+    ),
+    Sample(
+        f"{V}/truncate",
+        Port(
+            truncate_vf, 256, _two(-100, 100), lambda x, y, s, z: _keep(z, 256, np.floor(x[:256]))
+        ),
+    ),
+    Sample(f"{V}/squeeze", None, "Squeeze / GatherMask mode"),
+    Sample(f"{V}/histogram", None, "Histograms"),
+    Sample(f"{V}/data_relayout", None, "Interleave / DeInterleave, LoadDist / StoreDist modes"),
+    Sample(
+        f"{V}/reduce_block",
+        Port(
+            reduce_block_vf,
+            256,
+            _two(1, 2),
+            lambda x, y, s, z: _keep(z, 32, x[:256].reshape(32, 8).sum(axis=1, dtype=np.float32)),
+        ),
+    ),
+    Sample(
+        f"{V}/reduce_pair",
+        Port(
+            reduce_pair_vf,
+            256,
+            _two(1, 2),
+            lambda x, y, s, z: _keep(z, 128, x[:256:2] + x[1:256:2]),
+        ),
+    ),
+    Sample(f"{V}/gather", None, "register Gather (GatherB, index registers from UB with LoadDist)"),
+    Sample(f"{V}/trait", None, "RegTraitNumTwo (64-bit elements in register pairs)"),
+    Sample(f"{M}/reg_move", None, "MaskGenWithRegTensor, Move of masks"),
+    Sample(f"{M}/reg_auxscalar", None, "AddrReg / CreateAddrReg and the aux-scalar address forms"),
+    Sample(
+        f"{M}/reg_load_store_mask",
+        Port(
+            mask_copy_vf,
+            256,
+            _mask_scenario_1,
+            lambda x, y, s, z: _mask_scenario_1_golden(z),
+            dtype=np.dtype(np.uint8),
+        ),
+    ),
+    Sample(f"{M}/reg_load_store_mask#2", Port(select_vf, 256, _with_mask_bytes, _select_golden)),
+    Sample(
+        f"{BASIC}/04_memory_management/tensor_allocation",
+        None,
+        "LocalMemAllocator static allocation in the same kernel (another helper's part)",
+    ),
+    Sample(
+        "examples/01_simd_cpp_api/01_utilities/00_printf/simd_vf_printf",
+        None,
+        "printf inside a vector function",
+    ),
+    Sample(
+        "examples/01_simd_cpp_api/01_utilities/02_dump/simd_vf_dump",
+        None,
+        "DumpTensor inside a vector function",
+    ),
+    Sample(
+        "examples/01_simd_cpp_api/01_utilities/03_clock",
+        None,
+        "the clock intrinsics in a vector function",
+    ),
+    Sample(
+        f"{P}/gelu_high_performance",
+        None,
+        "post-update address forms and unrolled double-buffer loads",
+    ),
+    Sample(
+        f"{P}/gelu_eltwise_high_performance",
+        None,
+        "post-update address forms and unrolled double-buffer loads",
+    ),
+    Sample(f"{P}/softmax_high_performance", None, "ExpSub, ReduceMax across data blocks"),
+    Sample(
+        "examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/matmul_gelu_high_performance",
+        None,
+        "a mix kernel with Matmul and L0C -> UB fixpipe",
+    ),
+]
+
+
+def _keep_strided(z: np.ndarray, values: np.ndarray, stride: int) -> np.ndarray:
+    out = z.copy()
+    out[: len(values) * stride : stride] = values
+    return out
+
+
+def _cast_golden(x: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """cast scenario 2: round half away from zero, saturated to int16, in z[0:256]."""
+    r = np.sign(x[:256]) * np.floor(np.abs(x[:256].astype(np.float64)) + 0.5)
+    out = z.copy()
+    out[:256] = np.clip(r, -32768, 32767).astype(np.int16).view(np.uint16)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Running them
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    sample: Sample
+    passed: bool = False
+    detail: str = ""
+    cpp: str | None = None
+    header: str = "-"  # PASS, FAIL or - (nothing to check)
+
+
+def _dtype_of(d: np.dtype):
+    return {
+        np.dtype(np.float32): asc.float32,
+        np.dtype(np.float16): asc.float16,
+        np.dtype(np.int16): asc.int16,
+        np.dtype(np.int32): asc.int32,
+        np.dtype(np.uint16): asc.uint16,
+        np.dtype(np.uint8): asc.uint8,
+    }[np.dtype(d)]
+
+
+def run_sample(sample: Sample, seed: int = 0) -> Outcome:
+    """Run one ported sample on the simulator (and keep its C++ for the header check)."""
+    out = Outcome(sample)
+    port = sample.port
+    if port is None:
+        out.detail = f"not ported: {sample.reason}"
+        return out
+    rng = np.random.default_rng(seed)
+    x, y, s = port.make(rng)
+    out_dtype = port.out_dtype or port.dtype
+    z0 = np.zeros(CAPACITY, out_dtype)
+    z = z0.copy()
+    with tempfile.TemporaryDirectory() as dump:
+        previous = os.environ.get("ASC_XDSL_DUMP_DIR")
+        os.environ["ASC_XDSL_DUMP_DIR"] = dump
+        try:
+            reg_kernel[1](
+                x, y, z, port.n, s, asc.ConstExpr(port.vf),
+                asc.ConstExpr(_dtype_of(port.dtype)),
+                asc.ConstExpr(_dtype_of(port.y_dtype or port.dtype)),
+                asc.ConstExpr(_dtype_of(out_dtype)), platform=SOC,
+            )  # fmt: skip
+        except Exception as e:  # a sample that does not compile or run: its message
+            out.detail = f"{type(e).__name__}: {e}"
+            return out
+        finally:
+            if previous is None:
+                os.environ.pop("ASC_XDSL_DUMP_DIR", None)
+            else:
+                os.environ["ASC_XDSL_DUMP_DIR"] = previous
+        cpps = sorted(Path(dump).rglob("*.cpp"))
+        out.cpp = cpps[-1].read_text() if cpps else None
+    golden = port.golden(x, y, s, z0)
+    bad = ~np.isclose(z, golden, rtol=RTOL, atol=ATOL, equal_nan=True)
+    ratio = float(bad.mean())
+    out.passed = ratio <= ERROR_TOL
+    if not out.passed:
+        first = int(np.argmax(bad))
+        out.detail = f"error ratio {ratio:.4f}: z[{first}] = {z[first]}, expected {golden[first]}"
+    return out
+
+
+def header_check(outcomes: list[Outcome], jobs: int = 2) -> None:
+    """`check_headers --arch 3510` of every port's C++ (PASS / FAIL on each outcome)."""
+    from tools.check_headers import Checker, HeadersMissing, Source, find_headers
+
+    todo = [o for o in outcomes if o.cpp is not None]
+    if not todo:
+        return
+    try:
+        headers = find_headers()
+    except HeadersMissing as e:
+        for o in todo:
+            o.header = f"not checked ({e})"
+        return
+    sources = [Source(o.sample.path, o.cpp) for o in todo]
+    with Checker(headers, "g++", len(sources) > 2, "3510") as checker:
+        results = checker.check_all(sources, jobs)
+    by_name = {r.source.name: r for r in results}
+    for o in todo:
+        r = by_name[o.sample.path]
+        o.header = r.status
+        if r.status != "PASS":
+            o.detail = (o.detail + " " if o.detail else "") + r.message.splitlines()[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    if "ASC_XDSL_ASC_DEVKIT" not in os.environ:
+        print("reg_samples: ASC_XDSL_ASC_DEVKIT is not set (the asc-devkit checkout)")
+        return 2
+    devkit = Path(os.environ["ASC_XDSL_ASC_DEVKIT"])
+    chosen = [s for s in SAMPLES if not words or any(w in s.path for w in words)]
+    outcomes = []
+    for sample in chosen:
+        directory = devkit / sample.path.split("#")[0]
+        if not directory.is_dir():
+            outcomes.append(Outcome(sample, detail=f"not in this asc-devkit ({directory})"))
+            continue
+        outcomes.append(run_sample(sample))
+    header_check(outcomes)
+    for o in outcomes:
+        status = "PASS" if o.passed else "FAIL"
+        note = f"  {o.detail}" if o.detail else ""
+        print(f"{status} {o.sample.path} [headers: {o.header}]{note}")
+    # A sample is its directory: it passes (is header-clean) when all its ports do.
+    by_dir: dict[str, list[Outcome]] = {}
+    for o in outcomes:
+        by_dir.setdefault(o.sample.path.split("#")[0], []).append(o)
+    n = len(by_dir)
+    passed = sum(all(o.passed for o in group) for group in by_dir.values())
+    clean = sum(all(o.header == "PASS" for o in group) for group in by_dir.values())
+    print(f"asc-devkit reg samples: {passed}/{n} pass, {clean}/{n} header-clean (3510)")
+    return 0 if passed == n else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
