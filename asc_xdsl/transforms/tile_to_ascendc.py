@@ -1,0 +1,697 @@
+"""`tile-to-ascendc`: tiles become automatic local tensors (`ascendc.local_tensor_auto`)
+and the vector ops on them; GM views become GlobalTensors.
+
+Layout: a UB tile of shape [..., R, C] is R' x Cp elements, R' the product of every
+dimension but the last, Cp = C rounded up to 32 bytes (DataCopyPad's row alignment);
+element-wise ops run over the whole buffer (padding included: they never read across
+rows), reductions and softmax over the C real elements of each row. A mask tile (i1)
+is a bit mask of ui8 (Compare's output, Select's input).
+
+Tail handling: a load or store moves `real = clamp(tile size, 0, tensor size - offset)`
+rows and columns per dimension (`DataCopyPad` with those counts and the strides of the
+tensor), so a tile that runs past a tensor's end reads padding and writes nothing there.
+
+The `ascendc` pipeline after this pass gives the automatic tensors queues and TBufs
+and inserts the synchronisation (docs/tile.md).
+
+Before:
+    %x = asctile.load %xv[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<128xf32, ub>
+    %e = asctile.unary exp %x : !asctile.tile<128xf32, ub> -> !asctile.tile<128xf32, ub>
+After:
+    %x = ascendc.local_tensor_auto() : <128xf32>
+    ascendc.data_copy_pad_l0_ext %x, %gx_o, %params, %pad : ...
+    %e = ascendc.local_tensor_auto() : <128xf32>
+    ascendc.exp_l2 %e, %x, %c128 : ...
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    TypeAttribute,
+    UnrealizedConversionCastOp,
+    UnitAttr,
+    i1,
+    i32,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from asc_xdsl.dialects import asctile
+
+PASS = "tile-to-ascendc"
+ui8 = IntegerType(8, Signedness.UNSIGNED)
+ui16 = IntegerType(16, Signedness.UNSIGNED)
+ui32 = IntegerType(32, Signedness.UNSIGNED)
+
+# binary kind -> (tile-tile op, tile-scalar op or None)
+BINARY = {
+    "add": ("add_l2", "adds_l2"),
+    "sub": ("sub_l2", None),
+    "mul": ("mul_l2", "muls_l2"),
+    "div": ("div_l2", None),
+    "maximum": ("max_l2", "maxs_l2"),
+    "minimum": ("min_l2", "mins_l2"),
+    "left_shift": (None, "shift_left_l2"),
+    "right_shift": (None, "shift_right_l2"),
+}
+UNARY_L2 = {"abs": "abs_l2", "relu": "relu_l2", "exp": "exp_l2", "log": "ln_l2",
+            "sqrt": "sqrt_l2", "rsqrt": "rsqrt_l2"}  # fmt: skip
+UNARY_ADV = ("sin", "cos", "tan", "sinh", "cosh", "tanh", "erf", "floor", "ceil")
+CMP_MODE = {"lt": 0, "gt": 1, "eq": 2, "le": 3, "ge": 4, "ne": 5}
+SWAPPED = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne"}
+REDUCE_L2 = {"sum": "reduce_sum_l2", "max": "reduce_max_l2", "min": "reduce_min_l2"}
+COMBINE_L2 = {"sum": "add_l2", "max": "max_l2", "min": "min_l2", "prod": "mul_l2"}
+ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
+ALIGN = 32
+
+
+def _op_class(name: str) -> type[Operation]:
+    global _CTX
+    if _CTX is None:
+        from asc_xdsl.dialects.context import AscContext
+
+        _CTX = AscContext()
+    cls = _CTX._get_known_op(name)
+    if cls is None:
+        raise KeyError(name)
+    return cls
+
+
+_CTX: Any = None
+
+
+def _struct_type(name: str, elem: Any = None) -> Any:
+    """The IR type of Ascend C struct `name` (of `elem`'s elements where it takes them)."""
+    import inspect
+
+    from asc_xdsl.dialects.ascendc import param_types, struct_types
+    from asc_xdsl.dialects.ascendc import types as T
+
+    cls = getattr(T, f"{name}Type", None) or struct_types.STRUCT_TYPES.get(f"{name}Type")
+    cls = cls or getattr(param_types, f"{name}Type")
+    takes = "element_type" in inspect.signature(cls.__init__).parameters
+    return cls(elem) if takes and elem is not None else cls()
+
+
+@dataclass
+class Buffer:
+    """A tile's local tensor and layout."""
+
+    value: SSAValue
+    rows: int
+    cols: int
+    pitch: int  # elements per row in the buffer
+
+    @property
+    def total(self) -> int:
+        return self.rows * self.pitch
+
+
+def _layout(t: asctile.TileType) -> tuple[int, int, int]:
+    dims = t.dims
+    cols = dims[-1]
+    rows = math.prod(dims[:-1]) if len(dims) > 1 else 1
+    if t.element_type == i1:
+        return rows, cols, -(-cols // 8) * 8  # (bits; the bytes are padded below)
+    width = _width(t.element_type)
+    per = max(1, ALIGN // width)
+    return rows, cols, -(-cols // per) * per
+
+
+def _width(t: Any) -> int:
+    w = getattr(t, "bitwidth", None)
+    if w is None:
+        w = t.width.data if isinstance(t, IntegerType) else 32
+    return max(1, w // 8)
+
+
+class Lowering:
+    """Rewrites one function's tile ops, each before its own position."""
+
+    def __init__(self) -> None:
+        self.buffers: dict[SSAValue, Buffer] = {}
+        self.views: dict[SSAValue, tuple[SSAValue, list[Any]]] = {}
+        self.rewriter = Rewriter()
+        self.at: Operation | None = None
+        self.kernel_type: str | None = None
+
+    # -- building ------------------------------------------------------------------------
+
+    def emit(self, op: Operation) -> Operation:
+        assert self.at is not None
+        op.location = self.at.location
+        self.rewriter.insert_op(op, InsertPoint.before(self.at))
+        return op
+
+    def make(self, name: str, *operands: Any, results: tuple[Any, ...] = (), **props: Any) -> Operation:
+        cls = _op_class(f"ascendc.{name}")
+        flat = [o for o in operands if o is not None]
+        return self.emit(cls.create(operands=flat, result_types=list(results), properties=props))
+
+    def const(self, value: int, t: Any = i32) -> SSAValue:
+        if isinstance(t, IntegerType) and t.signedness.data != Signedness.SIGNLESS:
+            base = self.const(value, IntegerType(t.width.data))
+            return self.cast(base, t)
+        return self.emit(arith.ConstantOp(IntegerAttr(value, t))).result
+
+    def fconst(self, value: float, t: Any) -> SSAValue:
+        return self.emit(arith.ConstantOp(FloatAttr(value, t))).result
+
+    def scalar_const(self, value: float, t: Any) -> SSAValue:
+        if isinstance(t, IntegerType):
+            return self.const(int(value), t)
+        return self.fconst(value, t)
+
+    def cast(self, v: SSAValue, t: Any) -> SSAValue:
+        return self.emit(UnrealizedConversionCastOp.get([v], [t])).results[0]
+
+    def i32(self, v: Any) -> SSAValue:
+        if isinstance(v, int):
+            return self.const(v)
+        if isinstance(v.type, IndexType):
+            return self.emit(arith.IndexCastOp(v, i32)).result
+        if isinstance(v.type, IntegerType) and v.type.width.data == 64:
+            return self.emit(arith.TruncIOp(v, i32)).result
+        return v
+
+    def arith(self, kind: str, a: Any, b: Any) -> Any:
+        if isinstance(a, int) and isinstance(b, int):
+            return {"add": a + b, "sub": a - b, "mul": a * b, "min": min(a, b), "max": max(a, b),
+                    "div": a // b}[kind]  # fmt: skip
+        cls = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
+               "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}[kind]  # fmt: skip
+        return self.emit(cls(self.i32(a), self.i32(b))).result
+
+    def alloc(self, t: asctile.TileType) -> Buffer:
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        rows, cols, pitch = _layout(t)
+        if t.element_type == i1:
+            count = -(-(rows * pitch // 8) // ALIGN) * ALIGN
+            lt = LocalTensorType(ui8, [count])
+        else:
+            lt = LocalTensorType(t.element_type, [rows * pitch])
+        op = self.make("local_tensor_auto", results=(lt,))
+        return Buffer(op.results[0], rows, cols, pitch)
+
+    def alloc_like(self, b: Buffer, elem: Any) -> Buffer:
+        return self.alloc(asctile.TileType([b.rows, b.pitch] if b.rows > 1 else [b.pitch], elem))
+
+    def sub(self, b: Buffer, row: Any) -> SSAValue:
+        """The local tensor from row `row` on."""
+        if row == 0:
+            return b.value
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        off = self.cast(self.i32(self.arith("mul", row, b.pitch)), ui32)
+        lt = LocalTensorType(b.value.type.element_type)
+        return self.make("local_tensor.subindex", b.value, off, results=(lt,)).results[0]
+
+    def fail(self, op: Operation, message: str) -> Any:
+        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+        raise TileLoweringError(op, f"{op.name}: {message}")
+
+    # -- GM views ------------------------------------------------------------------------
+
+    def lower_tensor(self, op: asctile.TensorOp) -> None:
+        from asc_xdsl.dialects.ascendc.types import GlobalTensorType
+
+        t = op.result.type
+        gt = self.make("global_tensor", results=(GlobalTensorType(t.element_type),)).results[0]
+        self.make("global_tensor.set_global_buffer", gt, op.base)
+        sizes = iter(op.sizes)
+        dims = [d if d >= 0 else self.i32(next(sizes)) for d in t.dims]
+        self.views[op.result] = (gt, dims)
+
+    def _linear(self, dims: list[Any], offsets: list[Any]) -> Any:
+        lin: Any = 0
+        for d, o in zip(dims, offsets, strict=True):
+            lin = self.arith("add", self.arith("mul", lin, d), o)
+        return lin
+
+    def _gm_at(self, view: SSAValue, offsets: list[Any]) -> tuple[SSAValue, list[Any]]:
+        gt, dims = self.views[view]
+        lin = self._linear(dims, [self.i32(o) for o in offsets])
+        if lin == 0:
+            return gt, dims
+        at = self.make("global_tensor.subindex", gt, self.i32(lin), results=(gt.type,)).results[0]
+        return at, dims
+
+    def _real(self, size: int, dim: Any, offset: Any) -> Any:
+        """clamp(size, 0, dim - offset): what of a tile's dimension lies in the tensor."""
+        left = self.arith("sub", dim, self.i32(offset))
+        return self.arith("max", self.arith("min", left, size), 0)
+
+    def _ext(self, count: Any, length: Any, src_stride: Any, dst_stride: Any) -> SSAValue:
+        ops = [self.cast(self.i32(count), ui16) if not isinstance(count, int) else self.const(count, ui16)]
+        for v in (length, src_stride, dst_stride, 0):
+            ops.append(self.const(v, ui32) if isinstance(v, int) else self.cast(self.i32(v), ui32))
+        from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+        return self.emit(ConstructOp(_struct_type("DataCopyExtParams"), ops)).result
+
+    def _pad(self, elem: Any) -> SSAValue:
+        from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+        ops = [self.const(0, i1), self.const(0, ui8), self.const(0, ui8), self.scalar_const(0, elem)]
+        t = _struct_type("DataCopyPadExtParams", elem)
+        return self.emit(ConstructOp(t, ops, [i1, ui8, ui8, elem])).result
+
+    def _transfer_shape(self, t: asctile.TileType, dims: list[Any], offsets: list[Any]) -> tuple[Any, Any, Any]:
+        """(rows moved, columns moved, the tensor's row length) of a tile at offsets."""
+        if len(t.dims) > 2:
+            raise NotImplementedError
+        cols = self._real(t.dims[-1], dims[-1], offsets[-1])
+        rows = 1 if len(t.dims) == 1 else self._real(t.dims[0], dims[0], offsets[0])
+        return rows, cols, dims[-1]
+
+    def lower_load(self, op: asctile.LoadOp) -> None:
+        t = op.result.type
+        if t.loc != "ub":
+            self.fail(op, f"loads into {t.loc.upper()} (the cube path) are not lowered yet")
+        if len(t.dims) > 2:
+            self.fail(op, "tiles of rank 3 or more are not lowered yet")
+        b = self.alloc(t)
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        w = _width(t.element_type)
+        nbytes = self.arith("mul", cols, w)
+        gap = self.arith("mul", self.arith("sub", row_len, cols), w)
+        blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
+        dst_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
+        ext = self._ext(rows, nbytes, gap, dst_gap)
+        self.make("data_copy_pad_l0_ext", b.value, gm, ext, self._pad(t.element_type))
+        self.buffers[op.result] = b
+
+    def lower_store(self, op: asctile.StoreOp) -> None:
+        t = op.tile.type
+        if t.loc != "ub":
+            self.fail(op, "stores from L0C (Fixpipe) are not lowered yet")
+        b = self.buffers[op.tile]
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+
+    def _store(self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int) -> None:
+        nbytes = self.arith("mul", cols, w)
+        gap = self.arith("mul", self.arith("sub", row_len, cols), w)
+        blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
+        src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
+        self.make("data_copy_pad_l2_ext", gm, b.value, self._ext(rows, nbytes, src_gap, gap))
+
+    def lower_atomic(self, op: asctile.AtomicOp) -> None:
+        from xdsl.dialects.builtin import TypeAttribute as _T  # noqa: F401
+
+        t = op.tile.type
+        b = self.buffers[op.tile]
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        self.make(ATOMIC[op.kind.data], dtype=_type_attr(t.element_type))
+        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        self.make("set_atomic_none")
+
+    def lower_load_scalar(self, op: asctile.LoadScalarOp) -> None:
+        gt, dims = self.views[op.tensor]
+        lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
+        r = self.make("global_tensor.get_value", gt, lin, results=(op.result.type,)).results[0]
+        op.result.replace_by(r)
+
+    def lower_store_scalar(self, op: asctile.StoreScalarOp) -> None:
+        gt, dims = self.views[op.tensor]
+        lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
+        self.make("global_tensor.set_value", gt, lin, op.value)
+
+    # -- element-wise --------------------------------------------------------------------
+
+    def operand(self, v: SSAValue, shape: tuple[int, ...], op: Operation) -> Buffer | SSAValue:
+        """A tile operand as a buffer of `shape` (broadcast when it is smaller); a scalar as is."""
+        if not isinstance(v.type, asctile.TileType):
+            return v
+        b = self.buffers[v]
+        if tuple(v.type.dims) == tuple(shape):
+            return b
+        return self.broadcast(b, v.type, asctile.TileType(shape, v.type.element_type), op)
+
+    def broadcast(self, b: Buffer, s: asctile.TileType, t: asctile.TileType, op: Operation) -> Buffer:
+        src = (1,) * (len(t.dims) - len(s.dims)) + tuple(s.dims)
+        out = self.alloc(t)
+        rows, cols, _ = _layout(t)
+        elem = t.element_type
+        if math.prod(src) == 1:
+            v = self.get(b.value, 0, elem)
+            self.make("duplicate_l2", out.value, v, self.const(out.total))
+        elif src[-1] == cols and len(src) >= 2 and math.prod(src[:-1]) == 1:
+            zero = self.scalar_const(0, elem)
+            for r in range(rows):  # each row a copy of the source row
+                self.make("adds_l2", self.sub(out, r), b.value, zero, self.const(cols))
+        elif src[-1] == 1 and math.prod(src[:-1]) == rows:
+            for r in range(rows):  # each row one value of the source column
+                v = self.get(b.value, r * b.pitch, elem)
+                self.make("duplicate_l2", self.sub(out, r), v, self.const(cols))
+        else:
+            self.fail(op, f"broadcasting {list(s.dims)} to {list(t.dims)} is not lowered yet")
+        return out
+
+    def get(self, lt: SSAValue, index: int | SSAValue, elem: Any) -> SSAValue:
+        return self.make("local_tensor.get_value", lt, self.i32(index), results=(elem,)).results[0]
+
+    def negate(self, s: SSAValue) -> SSAValue:
+        if isinstance(s.type, IntegerType):
+            return self.emit(arith.SubiOp(self.const(0, s.type), s)).result
+        return self.emit(arith.NegfOp(s)).result
+
+    def lower_binary(self, op: asctile.BinaryOp) -> None:
+        t = op.result.type
+        kind = op.kind.data
+        a = self.operand(op.lhs, t.dims, op)
+        b = self.operand(op.rhs, t.dims, op)
+        out = self.alloc(t)
+        n = self.const(out.total)
+        vv, vs = BINARY[kind]
+        elem = t.element_type
+        if isinstance(a, Buffer) and isinstance(b, Buffer):
+            if vv is None:
+                self.fail(op, f"{kind} of two tiles is not supported (shift by a scalar)")
+            self.make(vv, out.value, a.value, b.value, n)
+        elif isinstance(a, Buffer):  # tile <op> scalar
+            if kind == "sub":
+                self.make("adds_l2", out.value, a.value, self.negate(b), n)
+            elif kind == "div":
+                if isinstance(elem, IntegerType):
+                    tmp = self.alloc(t)
+                    self.make("duplicate_l2", tmp.value, b, n)
+                    self.make("div_l2", out.value, a.value, tmp.value, n)
+                else:
+                    inv = self.emit(arith.DivfOp(self.fconst(1.0, elem), b)).result
+                    self.make("muls_l2", out.value, a.value, inv, n)
+            else:
+                self.make(vs, out.value, a.value, b, n)
+        else:  # scalar <op> tile
+            if kind in ("sub", "div") or vs is None or kind.endswith("shift"):
+                if kind == "sub":
+                    self.make("muls_l2", out.value, b.value, self.scalar_const(-1, elem), n)
+                    self.make("adds_l2", out.value, out.value, a, n)
+                elif kind == "div":
+                    tmp = self.alloc(t)
+                    self.make("duplicate_l2", tmp.value, a, n)
+                    self.make("div_l2", out.value, tmp.value, b.value, n)
+                else:
+                    self.fail(op, f"{kind} of a scalar by a tile is not supported")
+            else:
+                self.make(vs, out.value, b.value, a, n)
+        self.buffers[op.result] = out
+
+    def lower_unary(self, op: asctile.UnaryOp) -> None:
+        t = op.result.type
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        n = self.const(out.total)
+        kind = op.kind.data
+        elem = t.element_type
+        if kind in UNARY_L2:
+            self.make(UNARY_L2[kind], out.value, src.value, n)
+        elif kind == "negative":
+            self.make("muls_l2", out.value, src.value, self.scalar_const(-1, elem), n)
+        elif kind == "exp2":
+            self.make("muls_l2", out.value, src.value, self.fconst(math.log(2.0), elem), n)
+            self.make("exp_l2", out.value, out.value, n)
+        elif kind == "log2":
+            self.make("ln_l2", out.value, src.value, n)
+            self.make("muls_l2", out.value, out.value, self.fconst(1 / math.log(2.0), elem), n)
+        elif kind in UNARY_ADV:
+            self.make(
+                kind, out.value, src.value, self.const(0, i1),
+                operandSegmentSizes=DenseArrayBase.from_list(i32, [1, 1, 0, 0, 1]),
+            )  # fmt: skip
+        else:
+            self.fail(op, f"{kind} is not lowered yet")
+        self.buffers[op.result] = out
+
+    def lower_compare(self, op: asctile.CompareOp) -> None:
+        t = op.result.type
+        kind = op.kind.data
+        a = self.operand(op.lhs, t.dims, op)
+        b = self.operand(op.rhs, t.dims, op)
+        out = self.alloc(t)
+        elem = op.lhs.type.element_type if isinstance(op.lhs.type, asctile.TileType) else op.lhs.type
+        rows, cols, pitch = _layout(asctile.TileType(t.dims, elem))
+        n = self.const(rows * pitch)
+        if not isinstance(a, Buffer):
+            a, b, kind = b, a, SWAPPED[kind]
+        mode = IntegerAttr(CMP_MODE[kind], 64)
+        if isinstance(b, Buffer):
+            self.make("compare_l2", out.value, a.value, b.value, n, cmpMode=mode)
+        else:
+            self.make("compare_scalar_l2", out.value, a.value, b, n, cmpMode=mode)
+        self.buffers[op.result] = out
+
+    def lower_select(self, op: asctile.SelectOp) -> None:
+        t = op.result.type
+        mask = self.operand(op.mask, t.dims, op)
+        vals = []
+        for v in (op.true_value, op.false_value):
+            x = self.operand(v, t.dims, op)
+            if not isinstance(x, Buffer):
+                tmp = self.alloc(t)
+                self.make("duplicate_l2", tmp.value, x, self.const(tmp.total))
+                x = tmp
+            vals.append(x)
+        out = self.alloc(t)
+        self.make(
+            "select_l2", out.value, mask.value, vals[0].value, vals[1].value,
+            self.const(out.total), selMode=IntegerAttr(2, 32),
+        )  # fmt: skip
+        self.buffers[op.result] = out
+
+    def lower_full(self, op: asctile.FullOp) -> None:
+        t = op.result.type
+        if t.loc != "ub":
+            self.fail(op, f"a full tile in {t.loc.upper()} is not lowered yet")
+        out = self.alloc(t)
+        self.make("duplicate_l2", out.value, op.value, self.const(out.total))
+        self.buffers[op.result] = out
+
+    def lower_cast(self, op: asctile.CastOp) -> None:
+        t = op.result.type
+        if op.source.type.loc != "ub":
+            self.fail(op, "converting an L0C tile (Fixpipe) is not lowered yet")
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        n = self.const(min(out.total, src.total))
+        self.make("cast_l2", out.value, src.value, n, roundMode=IntegerAttr(1, 32))
+        self.buffers[op.result] = out
+
+    # -- reductions ----------------------------------------------------------------------
+
+    def _reduce_row(self, kind: str, src: SSAValue, count: int, elem: Any, op: Operation) -> SSAValue:
+        """The `kind` reduction of `count` elements from `src`: a scalar."""
+        if kind == "prod":
+            acc = self.get(src, 0, elem)
+            for i in range(1, count):
+                x = self.get(src, i, elem)
+                cls = arith.MuliOp if isinstance(elem, IntegerType) else arith.MulfOp
+                acc = self.emit(cls(acc, x)).result
+            return acc
+        dst = self.alloc(asctile.TileType([max(count, 8)], elem))
+        work = self.alloc(asctile.TileType([max(count, 8)], elem))
+        self.make(REDUCE_L2[kind], dst.value, src, work.value, self.const(count), self.const(0, i1))
+        return self.get(dst.value, 0, elem)
+
+    def lower_reduce(self, op: asctile.ReduceOp) -> None:
+        s = op.source.type
+        src = self.buffers[op.source]
+        kind = op.kind.data
+        elem = s.element_type
+        rank = len(s.dims)
+        dims = op.reduced
+        if len(dims) == rank:  # everything
+            if src.pitch != src.cols and src.rows > 1:
+                self.fail(op, "a reduction over every dimension of a tile with padded rows is not lowered yet")
+            value = self._reduce_row(kind, src.value, src.rows * src.cols, elem, op)
+            if isinstance(op.result.type, asctile.TileType):
+                out = self.alloc(op.result.type)
+                self.make("duplicate_l2", out.value, value, self.const(out.total))
+                self.buffers[op.result] = out
+            else:
+                op.result.replace_by(value)
+            return
+        if rank != 2 or len(dims) != 1:
+            self.fail(op, "reductions of tiles of rank 3 or more are not lowered yet")
+        out = self.alloc(op.result.type)
+        if dims == (1,):  # per row: one value each
+            for r in range(src.rows):
+                v = self._reduce_row(kind, self.sub(src, r), src.cols, elem, op)
+                index = r * out.pitch if op.keep_dims.value.data else r
+                self.make("local_tensor.set_value", out.value, self.const(index), v)
+        else:  # over the rows: combine row by row
+            zero = self.scalar_const(0, elem)
+            n = self.const(src.cols)
+            self.make("adds_l2", out.value, src.value, zero, n)
+            for r in range(1, src.rows):
+                self.make(COMBINE_L2[kind], out.value, out.value, self.sub(src, r), n)
+        self.buffers[op.result] = out
+
+    def lower_softmax(self, op: asctile.SoftmaxOp) -> None:
+        t = op.result.type
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        elem = t.element_type
+        n = self.const(src.cols)
+        for r in range(src.rows):
+            row_in, row_out = self.sub(src, r), self.sub(out, r)
+            top = self._reduce_row("max", row_in, src.cols, elem, op)
+            self.make("adds_l2", row_out, row_in, self.negate(top), n)
+            self.make("exp_l2", row_out, row_out, n)
+            total = self._reduce_row("sum", row_out, src.cols, elem, op)
+            inv = self.emit(arith.DivfOp(self.fconst(1.0, elem), total)).result
+            self.make("muls_l2", row_out, row_out, inv, n)
+        self.buffers[op.result] = out
+
+    def lower_rms_norm(self, op: asctile.RmsNormOp) -> None:
+        t = op.result.type
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        elem = t.element_type
+        n = self.const(src.cols)
+        eps = op.epsilon.value.data
+        gamma = self.operand(op.gamma, t.dims, op) if op.gamma is not None else None
+        for r in range(src.rows):
+            row_in, row_out = self.sub(src, r), self.sub(out, r)
+            self.make("mul_l2", row_out, row_in, row_in, n)
+            total = self._reduce_row("sum", row_out, src.cols, elem, op)
+            mean = self.emit(arith.DivfOp(total, self.fconst(float(src.cols), elem))).result
+            shifted = self.emit(arith.AddfOp(mean, self.fconst(eps, elem))).result
+            root = self.emit(_sqrt(shifted)).results[0]
+            inv = self.emit(arith.DivfOp(self.fconst(1.0, elem), root)).result
+            self.make("muls_l2", row_out, row_in, inv, n)
+        if gamma is not None:
+            self.make("mul_l2", out.value, out.value, gamma.value, self.const(out.total))
+        self.buffers[op.result] = out
+
+    # -- shapes --------------------------------------------------------------------------
+
+    def lower_reshape(self, op: asctile.ReshapeOp) -> None:
+        src = self.buffers[op.source]
+        t = op.result.type
+        rows, cols, pitch = _layout(t)
+        if (src.pitch == src.cols and pitch == cols) or (pitch == src.pitch and cols == src.cols):
+            self.buffers[op.result] = Buffer(src.value, rows, cols, pitch)  # same memory
+            return
+        out = self.alloc(t)
+        elem = t.element_type
+        for i in range(t.numel):  # element by element: the layouts differ
+            v = self.get(src.value, (i // src.cols) * src.pitch + i % src.cols, elem)
+            self.make("local_tensor.set_value", out.value, self.const((i // cols) * pitch + i % cols), v)
+        self.buffers[op.result] = out
+
+    def lower_broadcast(self, op: asctile.BroadcastOp) -> None:
+        self.buffers[op.result] = self.broadcast(self.buffers[op.source], op.source.type, op.result.type, op)
+
+    def lower_concat(self, op: asctile.ConcatOp) -> None:
+        t = op.result.type
+        a, b = self.buffers[op.lhs], self.buffers[op.rhs]
+        if len(t.dims) == 1 or op.dim.value.data != 0:
+            self.fail(op, "concat of 1-D tiles or along a later dimension is not lowered yet")
+        out = self.alloc(t)
+        zero = self.scalar_const(0, t.element_type)
+        self.make("adds_l2", out.value, a.value, zero, self.const(a.total))
+        self.make("adds_l2", self.sub(out, a.rows), b.value, zero, self.const(b.total))
+        self.buffers[op.result] = out
+
+    # -- driver --------------------------------------------------------------------------
+
+    HANDLERS = {
+        asctile.TensorOp: lower_tensor,
+        asctile.LoadOp: lower_load,
+        asctile.StoreOp: lower_store,
+        asctile.LoadScalarOp: lower_load_scalar,
+        asctile.StoreScalarOp: lower_store_scalar,
+        asctile.AtomicOp: lower_atomic,
+        asctile.BinaryOp: lower_binary,
+        asctile.UnaryOp: lower_unary,
+        asctile.CompareOp: lower_compare,
+        asctile.SelectOp: lower_select,
+        asctile.FullOp: lower_full,
+        asctile.CastOp: lower_cast,
+        asctile.ReduceOp: lower_reduce,
+        asctile.SoftmaxOp: lower_softmax,
+        asctile.RmsNormOp: lower_rms_norm,
+        asctile.ReshapeOp: lower_reshape,
+        asctile.BroadcastOp: lower_broadcast,
+        asctile.ConcatOp: lower_concat,
+    }
+
+    def run(self, root: Operation) -> None:
+        tile_ops = [op for op in root.walk() if op.dialect_name() == "asctile"]
+        for op in tile_ops:
+            for v in op.operands:
+                if isinstance(v.type, asctile.TileType) and v not in self.buffers and not isinstance(
+                    v.owner, Operation
+                ):
+                    self.fail(op, "a tile carried through a loop or branch is not lowered yet")
+            handler = self.HANDLERS.get(type(op))
+            if handler is None:
+                self.fail(op, "the cube path (matmul, L1/L0 copies) is not lowered yet")
+            self.at = op
+            try:
+                handler(self, op)
+            except NotImplementedError:
+                self.fail(op, "tiles of rank 3 or more are not lowered yet")
+        for op in reversed(tile_ops):
+            for r in op.results:
+                if r.uses:
+                    self.fail(op, "its result is used where a tile cannot be lowered (a loop or branch result)")
+            op.detach()
+            op.erase()
+        for loop in root.walk():
+            if isinstance(loop, scf.ForOp):
+                for attr in ("asctile.unroll_factor", "asctile.parallel"):
+                    loop.attributes.pop(attr, None)
+
+
+def _type_attr(t: Any) -> TypeAttribute:
+    return t
+
+
+def _sqrt(x: SSAValue) -> Operation:
+    from xdsl.dialects import math as xmath
+
+    return xmath.SqrtOp(x)
+
+
+def lower_module(module: ModuleOp) -> str | None:
+    lowering = Lowering()
+    lowering.run(module)
+    return lowering.kernel_type
+
+
+@dataclass(frozen=True)
+class TileToAscendcPass(ModulePass):
+    name = PASS
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from asc_xdsl.transforms.diagnostics import fail
+        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+        try:
+            lower_module(op)
+        except TileLoweringError as e:
+            raise fail(PASS, e.op, e.message) from None
+
+
+_ = UnitAttr
