@@ -157,6 +157,7 @@ def run(src: Path, select: str | None, keep: bool, verbose: bool, timeout: int) 
         command = [
             sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
             "-p", "_pyasc_suite_report", "--continue-on-collection-errors",
+            "--import-mode=importlib",  # kernels/ and operations/ both have test_softmax.py
             "--rootdir", str(root), *(["-k", select] if select else []), *files,
         ]  # fmt: skip
         try:

@@ -41,6 +41,18 @@ def _generator_class() -> type:
 
         _pending_range: tile_range | None = None
 
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # the platform set_platform chose: its dtype tables apply (PyAsc2 compiles
+            # for the launch's platform)
+            import os
+
+            from asc_xdsl.dialects.ascendc.target import SOC_FAMILY, set_soc
+
+            soc = os.environ.get("ASC_XDSL_PLATFORM")
+            if soc in SOC_FAMILY:
+                set_soc(self.module, soc)
+
         def lookup(self, name: str, node: ast.AST) -> Any:
             if name == "range" and name not in self.scope and name not in self.current_source.globals:
                 return tile_range

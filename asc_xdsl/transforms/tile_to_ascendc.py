@@ -43,9 +43,15 @@ from xdsl.dialects.builtin import (
     TypeAttribute,
     UnrealizedConversionCastOp,
     UnitAttr,
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
     i1,
     i32,
 )
+
+bf16, f16, f32 = BFloat16Type(), Float16Type(), Float32Type()
+i16 = IntegerType(16)
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -77,6 +83,8 @@ REDUCE_L2 = {"sum": "reduce_sum_l2", "max": "reduce_max_l2", "min": "reduce_min_
 COMBINE_L2 = {"sum": "add_l2", "max": "max_l2", "min": "min_l2", "prod": "mul_l2"}
 ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
 ALIGN = 32
+REPEAT = 256
+"""Bytes of one vector repeat: buffers are whole repeats (Compare needs them)."""
 
 
 def _op_class(name: str) -> type[Operation]:
@@ -116,9 +124,13 @@ class Buffer:
     cols: int
     pitch: int  # elements per row in the buffer
 
+    repeat: int = 1  # elements per 256-byte repeat
+
     @property
     def total(self) -> int:
-        return self.rows * self.pitch
+        """Elements an element-wise op covers: whole 256-byte repeats (the buffer's size)."""
+        n = self.rows * self.pitch
+        return -(-n // self.repeat) * self.repeat
 
 
 def _layout(t: asctile.TileType) -> tuple[int, int, int]:
@@ -201,12 +213,13 @@ class Lowering:
 
         rows, cols, pitch = _layout(t)
         if t.element_type == i1:
-            count = -(-(rows * pitch // 8) // ALIGN) * ALIGN
-            lt = LocalTensorType(ui8, [count])
+            count = -(-(rows * pitch // 8) // REPEAT) * REPEAT
+            lt, repeat = LocalTensorType(ui8, [count]), 8 * REPEAT
         else:
-            lt = LocalTensorType(t.element_type, [rows * pitch])
+            repeat = REPEAT // _width(t.element_type)
+            lt = LocalTensorType(t.element_type, [-(-(rows * pitch) // repeat) * repeat])
         op = self.make("local_tensor_auto", results=(lt,))
-        return Buffer(op.results[0], rows, cols, pitch)
+        return Buffer(op.results[0], rows, cols, pitch, repeat)
 
     def alloc_like(self, b: Buffer, elem: Any) -> Buffer:
         return self.alloc(asctile.TileType([b.rows, b.pitch] if b.rows > 1 else [b.pitch], elem))
@@ -329,7 +342,7 @@ class Lowering:
         gt, dims = self.views[op.tensor]
         lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
         r = self.make("global_tensor.get_value", gt, lin, results=(op.result.type,)).results[0]
-        op.result.replace_by(r)
+        op.result.replace_all_uses_with(r)
 
     def lower_store_scalar(self, op: asctile.StoreScalarOp) -> None:
         gt, dims = self.views[op.tensor]
@@ -375,11 +388,39 @@ class Lowering:
             return self.emit(arith.SubiOp(self.const(0, s.type), s)).result
         return self.emit(arith.NegfOp(s)).result
 
+    def widen(self, x: Buffer | SSAValue, t: asctile.TileType) -> Buffer | SSAValue:
+        """A bf16/i16/i32 operand as float32 (a tile converted, a scalar extended): the
+        vector unit lacks these types for some ops (docs/tile.md, "Lowering")."""
+        if not isinstance(x, Buffer):
+            if isinstance(x.type, IntegerType):
+                return self.emit(arith.SIToFPOp(x, f32)).result
+            return self.emit(arith.ExtFOp(x, f32)).result
+        # the source's row pitch, so rows stay where they are
+        wide = self.alloc(asctile.TileType([x.rows, x.pitch] if x.rows > 1 else [x.pitch], f32))
+        wide.cols = x.cols
+        mode = 0 if not isinstance(t.element_type, IntegerType) else 1  # exact: CAST_NONE
+        n = self.const(min(x.total, wide.total))
+        self.make("cast_l2", wide.value, x.value, n, roundMode=IntegerAttr(mode, 32))
+        return wide
+
+    def narrow(self, wide: Buffer, t: asctile.TileType) -> Buffer:
+        out = self.alloc(t)
+        n = self.const(min(out.total, wide.total))
+        self.make("cast_l2", out.value, wide.value, n, roundMode=IntegerAttr(1, 32))
+        return out
+
     def lower_binary(self, op: asctile.BinaryOp) -> None:
         t = op.result.type
-        kind = op.kind.data
         a = self.operand(op.lhs, t.dims, op)
         b = self.operand(op.rhs, t.dims, op)
+        if t.element_type == bf16:  # no bf16 arithmetic: in float32, rounded back
+            wide_t = asctile.TileType(t.dims, f32)
+            out = self.binary(op, op.kind.data, self.widen(a, t), self.widen(b, t), wide_t)
+            self.buffers[op.result] = self.narrow(out, t)
+            return
+        self.buffers[op.result] = self.binary(op, op.kind.data, a, b, t)
+
+    def binary(self, op: Operation, kind: str, a: Any, b: Any, t: asctile.TileType) -> Buffer:
         out = self.alloc(t)
         n = self.const(out.total)
         vv, vs = BINARY[kind]
@@ -402,19 +443,18 @@ class Lowering:
             else:
                 self.make(vs, out.value, a.value, b, n)
         else:  # scalar <op> tile
-            if kind in ("sub", "div") or vs is None or kind.endswith("shift"):
-                if kind == "sub":
-                    self.make("muls_l2", out.value, b.value, self.scalar_const(-1, elem), n)
-                    self.make("adds_l2", out.value, out.value, a, n)
-                elif kind == "div":
-                    tmp = self.alloc(t)
-                    self.make("duplicate_l2", tmp.value, a, n)
-                    self.make("div_l2", out.value, tmp.value, b.value, n)
-                else:
-                    self.fail(op, f"{kind} of a scalar by a tile is not supported")
+            if kind == "sub":
+                self.make("muls_l2", out.value, b.value, self.scalar_const(-1, elem), n)
+                self.make("adds_l2", out.value, out.value, a, n)
+            elif kind == "div":
+                tmp = self.alloc(t)
+                self.make("duplicate_l2", tmp.value, a, n)
+                self.make("div_l2", out.value, tmp.value, b.value, n)
+            elif vs is None or kind.endswith("shift"):
+                self.fail(op, f"{kind} of a scalar by a tile is not supported")
             else:
                 self.make(vs, out.value, b.value, a, n)
-        self.buffers[op.result] = out
+        return out
 
     def lower_unary(self, op: asctile.UnaryOp) -> None:
         t = op.result.type
@@ -448,11 +488,14 @@ class Lowering:
         a = self.operand(op.lhs, t.dims, op)
         b = self.operand(op.rhs, t.dims, op)
         out = self.alloc(t)
-        elem = op.lhs.type.element_type if isinstance(op.lhs.type, asctile.TileType) else op.lhs.type
-        rows, cols, pitch = _layout(asctile.TileType(t.dims, elem))
-        n = self.const(rows * pitch)
+        n = self.const((a if isinstance(a, Buffer) else b).total)
         if not isinstance(a, Buffer):
             a, b, kind = b, a, SWAPPED[kind]
+        src_t = op.lhs.type if isinstance(op.lhs.type, asctile.TileType) else op.rhs.type
+        elem = src_t.element_type
+        if elem in (bf16, i16) or (elem == i32 and kind != "eq"):  # compared as float32
+            a, b = self.widen(a, src_t), self.widen(b, src_t)
+            n = self.const(a.total)
         mode = IntegerAttr(CMP_MODE[kind], 64)
         if isinstance(b, Buffer):
             self.make("compare_l2", out.value, a.value, b.value, n, cmpMode=mode)
@@ -472,8 +515,22 @@ class Lowering:
                 x = tmp
             vals.append(x)
         out = self.alloc(t)
+        same = {i32: f32, bf16: f16, i16: f16}.get(t.element_type)  # Select moves bits only
+        args = [out.value, vals[0].value, vals[1].value]
+        if same is not None:
+            from asc_xdsl.dialects.ascendc.tensor import LocalTensorReinterpretCastOp
+            from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+            args = [
+                self.emit(
+                    LocalTensorReinterpretCastOp(
+                        v, result_types=[LocalTensorType(same, [d.data for d in v.type.shape.data])]
+                    )
+                ).results[0]
+                for v in args
+            ]
         self.make(
-            "select_l2", out.value, mask.value, vals[0].value, vals[1].value,
+            "select_l2", args[0], mask.value, args[1], args[2],
             self.const(out.total), selMode=IntegerAttr(2, 32),
         )  # fmt: skip
         self.buffers[op.result] = out
@@ -509,7 +566,8 @@ class Lowering:
             return acc
         dst = self.alloc(asctile.TileType([max(count, 8)], elem))
         work = self.alloc(asctile.TileType([max(count, 8)], elem))
-        self.make(REDUCE_L2[kind], dst.value, src, work.value, self.const(count), self.const(0, i1))
+        index = [self.const(0, i1)] if kind != "sum" else []  # (ReduceSum has no calIndex)
+        self.make(REDUCE_L2[kind], dst.value, src, work.value, self.const(count), *index)
         return self.get(dst.value, 0, elem)
 
     def lower_reduce(self, op: asctile.ReduceOp) -> None:
@@ -528,7 +586,7 @@ class Lowering:
                 self.make("duplicate_l2", out.value, value, self.const(out.total))
                 self.buffers[op.result] = out
             else:
-                op.result.replace_by(value)
+                op.result.replace_all_uses_with(value)
             return
         if rank != 2 or len(dims) != 1:
             self.fail(op, "reductions of tiles of rank 3 or more are not lowered yet")

@@ -113,6 +113,8 @@ def store(
     if not isinstance(tensor, Tensor):
         g.fail(f"asc2.store writes an asc2.tensor, got {tensor!r}")
     if isinstance(value, Tile):
+        if len(value.shape) < len(tensor.shape):  # leading 1s, as PyAsc2
+            value = reshape(value, *((1,) * (len(tensor.shape) - len(value.shape)) + value.shape))
         offs = _offsets(g, tensor, value.shape, tile_id, offsets)
         emit_checked(g, StoreOp(value.handle, tensor.handle, offs))
         return
