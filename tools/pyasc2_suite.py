@@ -39,7 +39,9 @@ from pyasc_suite.rewrite import rewrite_imports  # noqa: E402
 SRC_ENV = "PYASC2_SRC"
 TEST_DIRS = ("kernels", "operations")
 
-_IMPORT_ASC2 = re.compile(r"^(?P<indent>\s*)import\s+asc2(?P<alias>\s+as\s+\w+)?(?P<rest>\s*(?:#.*)?)$")
+_IMPORT_ASC2 = re.compile(
+    r"^(?P<indent>\s*)import\s+asc2(?P<alias>\s+as\s+\w+)?(?P<rest>\s*(?:#.*)?)$"
+)
 _FROM_ASC2 = re.compile(r"^(?P<indent>\s*)from\s+asc2(?P<sub>(?:\.\w+)*)\s+import\b")
 
 CONFTEST = '''\
@@ -112,7 +114,10 @@ def rewrite(source: str) -> str:
         else:
             m = _FROM_ASC2.match(line)
             if m:
-                line = f"{m.group('indent')}from asc_xdsl.asc2{m.group('sub')} import" + line[m.end() :]
+                line = (
+                    f"{m.group('indent')}from asc_xdsl.asc2{m.group('sub')} import"
+                    + line[m.end() :]
+                )
             else:
                 line = rewrite_imports(line)
         lines.append(line)
@@ -167,7 +172,9 @@ def run(src: Path, select: str | None, keep: bool, verbose: bool, timeout: int) 
             tail = (proc.stdout + proc.stderr).strip().splitlines()
         except subprocess.TimeoutExpired:
             tail = [f"timed out after {timeout} s"]
-        records = [json.loads(x) for x in report.read_text().splitlines()] if report.exists() else []
+        records = (
+            [json.loads(x) for x in report.read_text().splitlines()] if report.exists() else []
+        )
         outcomes: dict[str, tuple[str, str]] = {}
         for r in records:
             if r["status"] == "overrun":

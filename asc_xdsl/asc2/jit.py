@@ -54,7 +54,11 @@ def _generator_class() -> type:
                 set_soc(self.module, soc)
 
         def lookup(self, name: str, node: ast.AST) -> Any:
-            if name == "range" and name not in self.scope and name not in self.current_source.globals:
+            if (
+                name == "range"
+                and name not in self.scope
+                and name not in self.current_source.globals
+            ):
                 return tile_range
             return super().lookup(name, node)
 
@@ -149,7 +153,9 @@ class TileJITFunction(JITFunction):
                 tile_options[key] = options.pop(key)
         builtins = options.pop("custom_builtins", None)
         if builtins not in (None, {"range": tile_range}):
-            raise TypeError(f"{fn.__name__}: custom_builtins other than asc2's range are not supported")
+            raise TypeError(
+                f"{fn.__name__}: custom_builtins other than asc2's range are not supported"
+            )
         if not isinstance(tile_options["run_asc2_passes"], bool):
             raise TypeError(f"{fn.__name__}: option run_asc2_passes must be True or False")
         if not isinstance(tile_options["vf_fusion"], bool):

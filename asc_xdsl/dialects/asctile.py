@@ -80,9 +80,7 @@ class TileType(ParametrizedAttribute, TypeAttribute):
     location: StringAttr
 
     def __init__(self, shape: Sequence[int], element_type: Attribute, location: str = "ub"):
-        super().__init__(
-            ArrayAttr([IntAttr(d) for d in shape]), element_type, StringAttr(location)
-        )
+        super().__init__(ArrayAttr([IntAttr(d) for d in shape]), element_type, StringAttr(location))
 
     @property
     def dims(self) -> tuple[int, ...]:
@@ -232,7 +230,9 @@ class TensorOp(TileOp):
     base = operand_def()
     sizes = var_operand_def()
     result = result_def(TensorViewType)
-    assembly_format = "$base `[` $sizes `]` attr-dict `:` type($base) `,` type($sizes) `->` type($result)"
+    assembly_format = (
+        "$base `[` $sizes `]` attr-dict `:` type($base) `,` type($sizes) `->` type($result)"
+    )
 
     def __init__(self, base: SSAValue, sizes: Sequence[SSAValue], t: TensorViewType):
         super().__init__(operands=[base, sizes], result_types=[t])
@@ -267,7 +267,9 @@ class LoadOp(_Transfer):
     tensor = operand_def(TensorViewType)
     offsets = var_operand_def()
     result = result_def(TileType)
-    assembly_format = "$tensor `[` $offsets `]` attr-dict `:` type($tensor) `,` type($offsets) `->` type($result)"
+    assembly_format = (
+        "$tensor `[` $offsets `]` attr-dict `:` type($tensor) `,` type($offsets) `->` type($result)"
+    )
 
     def __init__(self, tensor: SSAValue, offsets: Sequence[SSAValue], t: TileType):
         super().__init__(operands=[tensor, offsets], result_types=[t])
@@ -320,7 +322,9 @@ class LoadScalarOp(_Transfer):
     tensor = operand_def(TensorViewType)
     offsets = var_operand_def()
     result = result_def()
-    assembly_format = "$tensor `[` $offsets `]` attr-dict `:` type($tensor) `,` type($offsets) `->` type($result)"
+    assembly_format = (
+        "$tensor `[` $offsets `]` attr-dict `:` type($tensor) `,` type($offsets) `->` type($result)"
+    )
 
     def __init__(self, tensor: SSAValue, offsets: Sequence[SSAValue]):
         super().__init__(operands=[tensor, offsets], result_types=[tensor.type.element_type])
@@ -355,7 +359,9 @@ class CopyOp(_Transfer):
     source = operand_def(TileType)
     offsets = var_operand_def()
     result = result_def(TileType)
-    assembly_format = "$source `[` $offsets `]` attr-dict `:` type($source) `,` type($offsets) `->` type($result)"
+    assembly_format = (
+        "$source `[` $offsets `]` attr-dict `:` type($source) `,` type($offsets) `->` type($result)"
+    )
     MOVES: ClassVar[dict[str, tuple[str, ...]]] = {
         "l1": ("l0a", "l0b", "l1"),
         "l0c": ("l1", "ub"),
@@ -385,7 +391,9 @@ class CopyOp(_Transfer):
 class _Elementwise(TileOp):
     """Operands that are tiles or scalars, at least one a tile in UB; tiles broadcast."""
 
-    def _check_elementwise(self, operands: Sequence[SSAValue], result_elem: Attribute | None) -> None:
+    def _check_elementwise(
+        self, operands: Sequence[SSAValue], result_elem: Attribute | None
+    ) -> None:
         shape: tuple[int, ...] | None = ()
         tiles = [v for v in operands if isinstance(v.type, TileType)]
         if not tiles:
@@ -417,7 +425,9 @@ class BinaryOp(_Elementwise):
     lhs = operand_def()
     rhs = operand_def()
     result = result_def(TileType)
-    assembly_format = "$kind $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+    assembly_format = (
+        "$kind $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+    )
 
     def __init__(self, kind: str, lhs: SSAValue, rhs: SSAValue, t: TileType):
         super().__init__(
@@ -465,7 +475,9 @@ class CompareOp(_Elementwise):
     lhs = operand_def()
     rhs = operand_def()
     result = result_def(TileType)
-    assembly_format = "$kind $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+    assembly_format = (
+        "$kind $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+    )
 
     def __init__(self, kind: str, lhs: SSAValue, rhs: SSAValue, t: TileType):
         super().__init__(
@@ -583,16 +595,22 @@ class ReduceOp(TileOp):
                 f"asctile.reduce: dimensions {list(self.reduced)} of a tile of rank {rank}"
             )
         keep = self.keep_dims.value.data
-        out = [1 if i in self.reduced else d for i, d in enumerate(s.dims)] if keep else [
-            d for i, d in enumerate(s.dims) if i not in self.reduced
-        ]
+        out = (
+            [1 if i in self.reduced else d for i, d in enumerate(s.dims)]
+            if keep
+            else [d for i, d in enumerate(s.dims) if i not in self.reduced]
+        )
         if not out:
             if self.result.type != s.element_type:
-                raise VerifyException("asctile.reduce: a reduction over every dimension is a scalar")
+                raise VerifyException(
+                    "asctile.reduce: a reduction over every dimension is a scalar"
+                )
             return
         r = self.result.type
         if not isinstance(r, TileType) or list(r.dims) != out or r.element_type != s.element_type:
-            raise VerifyException(f"asctile.reduce: the result must be a {out} tile of {s.element_type}")
+            raise VerifyException(
+                f"asctile.reduce: the result must be a {out} tile of {s.element_type}"
+            )
 
 
 @irdl_op_definition
@@ -659,7 +677,9 @@ class ConcatOp(TileOp):
         if len(a.dims) != len(b.dims) or not 0 <= d < len(a.dims):
             raise VerifyException("asctile.concat: operands of one rank, a dimension within it")
         want = [x + y if i == d else x for i, (x, y) in enumerate(zip(a.dims, b.dims, strict=True))]
-        if [x for i, x in enumerate(a.dims) if i != d] != [x for i, x in enumerate(b.dims) if i != d]:
+        if [x for i, x in enumerate(a.dims) if i != d] != [
+            x for i, x in enumerate(b.dims) if i != d
+        ]:
             raise VerifyException("asctile.concat: the other dimensions must agree")
         if list(t.dims) != want:
             raise VerifyException(f"asctile.concat: the result must be {want}")
@@ -725,7 +745,9 @@ class MatmulOp(TileOp):
                 f"asctile.matmul: {list(a.dims)} @ {list(b.dims)} (needs [M, K] @ [K, N])"
             )
         if list(r.dims) != [a.dims[0], b.dims[1]] or r.loc != "l0c":
-            raise VerifyException(f"asctile.matmul: the result is a [{a.dims[0]}, {b.dims[1]}] L0C tile")
+            raise VerifyException(
+                f"asctile.matmul: the result is a [{a.dims[0]}, {b.dims[1]}] L0C tile"
+            )
         if self.acc is not None and self.acc.type != r:
             raise VerifyException("asctile.matmul: the accumulator must have the result's type")
 
@@ -755,7 +777,9 @@ class RmsNormOp(TileOp):
     source = operand_def(TileType)
     gamma = opt_operand_def(TileType)
     result = result_def(TileType)
-    assembly_format = "$source (`,` $gamma^)? attr-dict `:` type($source) (`,` type($gamma)^)? `->` type($result)"
+    assembly_format = (
+        "$source (`,` $gamma^)? attr-dict `:` type($source) (`,` type($gamma)^)? `->` type($result)"
+    )
 
     def __init__(self, source: SSAValue, gamma: SSAValue | None, epsilon: Attribute):
         super().__init__(
@@ -785,8 +809,8 @@ AscTile = Dialect("asctile", list(TILE_OPS), [TileType, TensorViewType])
 INDEX_TYPES = (IndexType, IntegerType)
 
 __all__ = [
-    "AscTile",
     "TILE_OPS",
+    "AscTile",
     "TensorViewType",
     "TileType",
     "broadcast_shapes",

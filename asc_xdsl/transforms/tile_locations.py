@@ -52,7 +52,11 @@ def check_locations(module: ModuleOp) -> None:
                     f"cannot read (it reads {', '.join(x.upper() for x in allowed)}); "
                     "copy it first (asc2.copy)",
                 )
-        if isinstance(op, asctile.UnaryOp) and op.source.type.loc == "l0c" and op.kind.data != "relu":
+        if (
+            isinstance(op, asctile.UnaryOp)
+            and op.source.type.loc == "l0c"
+            and op.kind.data != "relu"
+        ):
             raise TileLoweringError(
                 op, f"{op.name}: only relu is applied to a matmul's L0C result (in the Fixpipe)"
             )

@@ -33,7 +33,10 @@ from typing import Any
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     DenseArrayBase,
+    Float16Type,
+    Float32Type,
     FloatAttr,
     IndexType,
     IntegerAttr,
@@ -41,23 +44,19 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     Signedness,
     TypeAttribute,
-    UnrealizedConversionCastOp,
     UnitAttr,
-    BFloat16Type,
-    Float16Type,
-    Float32Type,
+    UnrealizedConversionCastOp,
     i1,
     i32,
 )
-
-bf16, f16, f32 = BFloat16Type(), Float16Type(), Float32Type()
-i16 = IntegerType(16)
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from asc_xdsl.dialects import asctile
 
+bf16, f16, f32 = BFloat16Type(), Float16Type(), Float32Type()
+i16 = IntegerType(16)
 PASS = "tile-to-ascendc"
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 ui16 = IntegerType(16, Signedness.UNSIGNED)
@@ -169,7 +168,9 @@ class Lowering:
         self.rewriter.insert_op(op, InsertPoint.before(self.at))
         return op
 
-    def make(self, name: str, *operands: Any, results: tuple[Any, ...] = (), **props: Any) -> Operation:
+    def make(
+        self, name: str, *operands: Any, results: tuple[Any, ...] = (), **props: Any
+    ) -> Operation:
         cls = _op_class(f"ascendc.{name}")
         flat = [o for o in operands if o is not None]
         return self.emit(cls.create(operands=flat, result_types=list(results), properties=props))
@@ -271,7 +272,11 @@ class Lowering:
         return self.arith("max", self.arith("min", left, size), 0)
 
     def _ext(self, count: Any, length: Any, src_stride: Any, dst_stride: Any) -> SSAValue:
-        ops = [self.cast(self.i32(count), ui16) if not isinstance(count, int) else self.const(count, ui16)]
+        ops = [
+            self.cast(self.i32(count), ui16)
+            if not isinstance(count, int)
+            else self.const(count, ui16)
+        ]
         for v in (length, src_stride, dst_stride, 0):
             ops.append(self.const(v, ui32) if isinstance(v, int) else self.cast(self.i32(v), ui32))
         from asc_xdsl.dialects.ascendc.construct import ConstructOp
@@ -281,11 +286,18 @@ class Lowering:
     def _pad(self, elem: Any) -> SSAValue:
         from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
-        ops = [self.const(0, i1), self.const(0, ui8), self.const(0, ui8), self.scalar_const(0, elem)]
+        ops = [
+            self.const(0, i1),
+            self.const(0, ui8),
+            self.const(0, ui8),
+            self.scalar_const(0, elem),
+        ]
         t = _struct_type("DataCopyPadExtParams", elem)
         return self.emit(ConstructOp(t, ops, [i1, ui8, ui8, elem])).result
 
-    def _transfer_shape(self, t: asctile.TileType, dims: list[Any], offsets: list[Any]) -> tuple[Any, Any, Any]:
+    def _transfer_shape(
+        self, t: asctile.TileType, dims: list[Any], offsets: list[Any]
+    ) -> tuple[Any, Any, Any]:
         """(rows moved, columns moved, the tensor's row length) of a tile at offsets."""
         if len(t.dims) > 2:
             raise NotImplementedError
@@ -360,7 +372,9 @@ class Lowering:
             return b
         return self.broadcast(b, v.type, asctile.TileType(shape, v.type.element_type), op)
 
-    def broadcast(self, b: Buffer, s: asctile.TileType, t: asctile.TileType, op: Operation) -> Buffer:
+    def broadcast(
+        self, b: Buffer, s: asctile.TileType, t: asctile.TileType, op: Operation
+    ) -> Buffer:
         src = (1,) * (len(t.dims) - len(s.dims)) + tuple(s.dims)
         out = self.alloc(t)
         rows, cols, _ = _layout(t)
@@ -555,7 +569,9 @@ class Lowering:
 
     # -- reductions ----------------------------------------------------------------------
 
-    def _reduce_row(self, kind: str, src: SSAValue, count: int, elem: Any, op: Operation) -> SSAValue:
+    def _reduce_row(
+        self, kind: str, src: SSAValue, count: int, elem: Any, op: Operation
+    ) -> SSAValue:
         """The `kind` reduction of `count` elements from `src`: a scalar."""
         if kind == "prod":
             acc = self.get(src, 0, elem)
@@ -579,7 +595,10 @@ class Lowering:
         dims = op.reduced
         if len(dims) == rank:  # everything
             if src.pitch != src.cols and src.rows > 1:
-                self.fail(op, "a reduction over every dimension of a tile with padded rows is not lowered yet")
+                self.fail(
+                    op,
+                    "a reduction over every dimension of a tile with padded rows is not lowered yet",
+                )
             value = self._reduce_row(kind, src.value, src.rows * src.cols, elem, op)
             if isinstance(op.result.type, asctile.TileType):
                 out = self.alloc(op.result.type)
@@ -654,11 +673,15 @@ class Lowering:
         elem = t.element_type
         for i in range(t.numel):  # element by element: the layouts differ
             v = self.get(src.value, (i // src.cols) * src.pitch + i % src.cols, elem)
-            self.make("local_tensor.set_value", out.value, self.const((i // cols) * pitch + i % cols), v)
+            self.make(
+                "local_tensor.set_value", out.value, self.const((i // cols) * pitch + i % cols), v
+            )
         self.buffers[op.result] = out
 
     def lower_broadcast(self, op: asctile.BroadcastOp) -> None:
-        self.buffers[op.result] = self.broadcast(self.buffers[op.source], op.source.type, op.result.type, op)
+        self.buffers[op.result] = self.broadcast(
+            self.buffers[op.source], op.source.type, op.result.type, op
+        )
 
     def lower_concat(self, op: asctile.ConcatOp) -> None:
         t = op.result.type
@@ -698,8 +721,10 @@ class Lowering:
         tile_ops = [op for op in root.walk() if op.dialect_name() == "asctile"]
         for op in tile_ops:
             for v in op.operands:
-                if isinstance(v.type, asctile.TileType) and v not in self.buffers and not isinstance(
-                    v.owner, Operation
+                if (
+                    isinstance(v.type, asctile.TileType)
+                    and v not in self.buffers
+                    and not isinstance(v.owner, Operation)
                 ):
                     self.fail(op, "a tile carried through a loop or branch is not lowered yet")
             handler = self.HANDLERS.get(type(op))
@@ -713,7 +738,10 @@ class Lowering:
         for op in reversed(tile_ops):
             for r in op.results:
                 if r.uses:
-                    self.fail(op, "its result is used where a tile cannot be lowered (a loop or branch result)")
+                    self.fail(
+                        op,
+                        "its result is used where a tile cannot be lowered (a loop or branch result)",
+                    )
             op.detach()
             op.erase()
         for loop in root.walk():

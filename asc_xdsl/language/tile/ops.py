@@ -285,14 +285,20 @@ def where(mask: Tile, src0: Any, src1: Any) -> Tile:
         dtype = tiles[0].dtype
     else:
         scalars = [x for x in (src0, src1) if isinstance(x, RuntimeScalar)]
-        dtype = scalars[0].dtype if scalars else (dt.float32 if any(isinstance(x, float) for x in (src0, src1)) else dt.int32)
+        dtype = (
+            scalars[0].dtype
+            if scalars
+            else (dt.float32 if any(isinstance(x, float) for x in (src0, src1)) else dt.int32)
+        )
     shape = mask.shape
     for t in tiles:
         s = broadcast_shapes(shape, t.shape)
         if s is None:
             g.fail(f"asc2.where: shapes {list(mask.shape)} and {list(t.shape)} do not broadcast")
         shape = s
-    op = SelectOp(mask.handle, _operand(g, src0, dtype), _operand(g, src1, dtype), tile_type(shape, dtype))
+    op = SelectOp(
+        mask.handle, _operand(g, src0, dtype), _operand(g, src1, dtype), tile_type(shape, dtype)
+    )
     return Tile(emit_checked(g, op).result)
 
 
@@ -387,7 +393,9 @@ def _reduce(kind: str, x: Any, dims: tuple[Any, ...], keep_dims: Any, what: str)
     g = require_jit(what)
     x = _tile(g, x, what)
     rank = len(x.shape)
-    keep = g.constexpr(keep_dims, "keep_dims", bool) if not isinstance(keep_dims, bool) else keep_dims
+    keep = (
+        g.constexpr(keep_dims, "keep_dims", bool) if not isinstance(keep_dims, bool) else keep_dims
+    )
     if len(dims) == 1 and isinstance(dims[0], tuple | list):
         dims = tuple(dims[0])
     axes = []
@@ -506,7 +514,10 @@ def squeeze(input: Tile, *axis: int) -> Tile:
 
 
 def full(
-    shape: Iterable[int], value: Any, dtype: DataType | None = None, location: TileLocation = TileLocation.UB
+    shape: Iterable[int],
+    value: Any,
+    dtype: DataType | None = None,
+    location: TileLocation = TileLocation.UB,
 ) -> Tile:
     """A tile of `shape` with every element `value` (dtype: value's, int32 or float32
     for a Python number)."""
@@ -532,7 +543,9 @@ def full_like(input: Tile, value: Any, location: TileLocation = TileLocation.UB)
     return full(x.shape, value, x.dtype, location)
 
 
-def zeros(shape: Iterable[int], dtype: DataType = dt.int32, location: TileLocation = TileLocation.UB) -> Tile:
+def zeros(
+    shape: Iterable[int], dtype: DataType = dt.int32, location: TileLocation = TileLocation.UB
+) -> Tile:
     """A tile of zeros."""
     return full(shape, 0, dtype, location)
 

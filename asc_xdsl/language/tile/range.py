@@ -8,7 +8,7 @@ from asc_xdsl.language.builder import require_jit
 from asc_xdsl.language.core.range import range as device_range
 
 
-class range(device_range):  # noqa: A001 (PyAsc2's name; the kernel's `range` is this one)
+class range(device_range):
     """`for i in range(start, stop, step, unroll_factor=1, parallel=False)`: a loop on
     the device. `unroll_factor=n` asks for n iterations in flight (the loads of one
     overlap the compute of another: n buffers per tile); `parallel=True` says the

@@ -56,8 +56,10 @@ def static_shape(g: KernelBuilder, shape: Any, what: str = "shape") -> tuple[int
     if not dims:
         g.fail(f"{what} needs at least one dimension")
     for d in dims:
-        if isinstance(d, IRValue) or isinstance(d, bool) or not isinstance(d, int):
-            g.fail(f"{what} must be compile-time ints (a tile's shape is static), got {list(dims)!r}")
+        if isinstance(d, IRValue | bool) or not isinstance(d, int):
+            g.fail(
+                f"{what} must be compile-time ints (a tile's shape is static), got {list(dims)!r}"
+            )
         if d <= 0:
             g.fail(f"{what} must be positive sizes, got {list(dims)}")
     return dims
@@ -195,7 +197,7 @@ class Tile(IRValue):
         op = emit_checked(g, CastOp(self.handle, tile_type(self.shape, dtype, self.location)))
         return Tile(op.result)
 
-    def _method(name: str) -> Any:  # noqa: N805 (a factory run in the class body)
+    def _method(name: str) -> Any:
         def method(self: Tile, *args: Any, **kwargs: Any) -> Any:
             from asc_xdsl.language.tile import ops
 

@@ -1,0 +1,56 @@
+// tile-to-ascendc: tiles become automatic local tensors and vector ops; loads and
+// stores move the real (tail) part of a tile with DataCopyPad; inside a loop and a
+// branch the ops are rewritten where they are.
+// RUN: asc-opt %s --split-input-file -p tile-to-ascendc 2>&1 | filecheck %s
+
+// CHECK-LABEL: func.func @loop_and_branch(
+// CHECK:         ascendc.global_tensor.set_global_buffer
+// CHECK:         scf.for
+// CHECK:           %{{.*}} = ascendc.local_tensor_auto() : <64xf32>
+// CHECK:           ascendc.data_copy_pad_l0_ext
+// CHECK:           scf.if
+// CHECK:             ascendc.exp_l2
+// CHECK:             ascendc.data_copy_pad_l2_ext
+// CHECK:           } else {
+// CHECK:             ascendc.adds_l2
+// CHECK:             ascendc.data_copy_pad_l2_ext
+// CHECK-NOT:     asctile.
+func.func @loop_and_branch(%x: memref<?xf32, 22 : i64>, %n: i32, %c: i1, %s: f32) attributes {ascendc.global} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c64 = arith.constant 64 : i32
+  %v = asctile.tensor %x[%n] : memref<?xf32, 22 : i64>, i32 -> !asctile.tensor<?xf32>
+  scf.for %i = %c0 to %c4 step %c1 : i32 {
+    %o = arith.muli %i, %c64 : i32
+    %t = asctile.load %v[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<64xf32, ub>
+    scf.if %c {
+      %e = asctile.unary "exp" %t : !asctile.tile<64xf32, ub> -> !asctile.tile<64xf32, ub>
+      asctile.store %e, %v[%o] : !asctile.tile<64xf32, ub>, !asctile.tensor<?xf32>, i32
+    } else {
+      %a = asctile.binary "add" %t, %s : !asctile.tile<64xf32, ub>, f32 -> !asctile.tile<64xf32, ub>
+      asctile.store %a, %v[%o] : !asctile.tile<64xf32, ub>, !asctile.tensor<?xf32>, i32
+    }
+  }
+  func.return
+}
+
+// -----
+
+// A reduction over everything is a scalar (ReduceMax, GetValue); a comparison a bit
+// mask of ui8 that Select reads.
+// CHECK-LABEL: func.func @reduce_and_select(
+// CHECK:         ascendc.reduce_max_l2
+// CHECK:         ascendc.local_tensor.get_value
+// CHECK:         ascendc.compare_scalar_l2 {{.*}} {cmpMode = 1 : i64}
+// CHECK:         ascendc.select_l2 {{.*}} {selMode = 2 : i32}
+func.func @reduce_and_select(%x: memref<?xf32, 22 : i64>) attributes {ascendc.global} {
+  %c0 = arith.constant 0 : i32
+  %v = asctile.tensor %x[] : memref<?xf32, 22 : i64>, -> !asctile.tensor<128xf32>
+  %t = asctile.load %v[%c0] : !asctile.tensor<128xf32>, i32 -> !asctile.tile<128xf32, ub>
+  %m = asctile.reduce "max" %t {dims = [#builtin.int<0>], keep_dims = false} : !asctile.tile<128xf32, ub> -> f32
+  %k = asctile.compare "gt" %t, %m : !asctile.tile<128xf32, ub>, f32 -> !asctile.tile<128xi1, ub>
+  %r = asctile.select %k, %t, %m : !asctile.tile<128xi1, ub>, !asctile.tile<128xf32, ub>, f32 -> !asctile.tile<128xf32, ub>
+  asctile.store %r, %v[%c0] : !asctile.tile<128xf32, ub>, !asctile.tensor<128xf32>, i32
+  func.return
+}
