@@ -487,10 +487,10 @@ class Lowering:
         elif kind == "log2":
             self.make("ln_l2", out.value, src.value, n)
             self.make("muls_l2", out.value, out.value, self.fconst(1 / math.log(2.0), elem), n)
-        elif kind in UNARY_ADV:
+        elif kind in UNARY_ADV:  # the library's math: (dst, src, count, isReuseSource)
             self.make(
-                kind, out.value, src.value, self.const(0, i1),
-                operandSegmentSizes=DenseArrayBase.from_list(i32, [1, 1, 0, 0, 1]),
+                kind, out.value, src.value, n, self.const(0, i1),
+                operandSegmentSizes=DenseArrayBase.from_list(i32, [1, 1, 0, 1, 1]),
             )  # fmt: skip
         else:
             self.fail(op, f"{kind} is not lowered yet")
