@@ -82,6 +82,11 @@ REDUCE_L2 = {"sum": "reduce_sum_l2", "max": "reduce_max_l2", "min": "reduce_min_
 COMBINE_L2 = {"sum": "add_l2", "max": "max_l2", "min": "min_l2", "prod": "mul_l2"}
 ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
 ALIGN = 32
+SETS_MASK = frozenset(
+    ("adds_l2", "muls_l2", "maxs_l2", "mins_l2", "shift_left_l2", "shift_right_l2")
+)
+"""The tensor-scalar ops whose `is_set_mask` (pyasc's default True) is a property:
+without it they would run under the mask an earlier op left."""
 REPEAT = 256
 """Bytes of one vector repeat: buffers are whole repeats (Compare needs them)."""
 
@@ -172,6 +177,8 @@ class Lowering:
         self, name: str, *operands: Any, results: tuple[Any, ...] = (), **props: Any
     ) -> Operation:
         cls = _op_class(f"ascendc.{name}")
+        if name in SETS_MASK:  # is_set_mask=True: the op sets the vector mask itself
+            props.setdefault("isSetMask", UnitAttr())
         flat = [o for o in operands if o is not None]
         return self.emit(cls.create(operands=flat, result_types=list(results), properties=props))
 
@@ -779,5 +786,3 @@ class TileToAscendcPass(ModulePass):
         except TileLoweringError as e:
             raise fail(PASS, e.op, e.message) from None
 
-
-_ = UnitAttr
