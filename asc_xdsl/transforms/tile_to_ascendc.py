@@ -415,6 +415,9 @@ class Lowering:
         if not isinstance(x, Buffer):
             if isinstance(x.type, IntegerType):
                 return self.emit(arith.SIToFPOp(x, f32)).result
+            owner = x.owner
+            if isinstance(owner, arith.TruncFOp) and owner.input.type == f32:
+                return self.bf16_round(owner.input)  # extf(truncf(v)) in float32
             return self.emit(arith.ExtFOp(x, f32)).result
         # the source's row pitch, so rows stay where they are
         wide = self.alloc(asctile.TileType([x.rows, x.pitch] if x.rows > 1 else [x.pitch], f32))
@@ -423,6 +426,19 @@ class Lowering:
         n = self.const(min(x.total, wide.total))
         self.make("cast_l2", wide.value, x.value, n, roundMode=IntegerAttr(mode, 32))
         return wide
+
+    def bf16_round(self, v: SSAValue) -> SSAValue:
+        """float32 `v` rounded to the nearest bfloat16 (ties to even), kept in float32:
+        the bits below the top 16 rounded away."""
+        b = self.emit(arith.BitcastOp(v, i32)).result
+        lsb = self.emit(
+            arith.AndIOp(self.emit(arith.ShRUIOp(b, self.const(16))).result, self.const(1))
+        ).result
+        up = self.emit(
+            arith.AddiOp(self.emit(arith.AddiOp(b, self.const(0x7FFF))).result, lsb)
+        ).result
+        top = self.emit(arith.AndIOp(up, self.const(-65536))).result
+        return self.emit(arith.BitcastOp(top, f32)).result
 
     def narrow(self, wide: Buffer, t: asctile.TileType) -> Buffer:
         out = self.alloc(t)
@@ -785,4 +801,3 @@ class TileToAscendcPass(ModulePass):
             lower_module(op)
         except TileLoweringError as e:
             raise fail(PASS, e.op, e.message) from None
-
