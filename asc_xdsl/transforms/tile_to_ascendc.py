@@ -80,6 +80,10 @@ CMP_MODE = {"lt": 0, "gt": 1, "eq": 2, "le": 3, "ge": 4, "ne": 5}
 SWAPPED = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne"}
 REDUCE_L2 = {"sum": "reduce_sum_l2", "max": "reduce_max_l2", "min": "reduce_min_l2"}
 COMBINE_L2 = {"sum": "add_l2", "max": "max_l2", "min": "min_l2", "prod": "mul_l2"}
+FOLD = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+    "min": min, "max": max, "div": lambda a, b: a // b,
+}  # fmt: skip
 ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
 ALIGN = 32
 SETS_MASK = frozenset(
@@ -148,6 +152,20 @@ def _layout(t: asctile.TileType) -> tuple[int, int, int]:
     return rows, cols, -(-cols // per) * per
 
 
+def _folded(v: Any) -> Any:
+    """An i32/index value an `arith.constant` gives, as a Python int (folded at once)."""
+    if isinstance(v, SSAValue):
+        op = v.owner
+        if (
+            isinstance(op, arith.ConstantOp)
+            and isinstance(op.value, IntegerAttr)
+            and isinstance(v.type, IndexType | IntegerType)
+            and (isinstance(v.type, IndexType) or v.type.width.data in (32, 64))
+        ):
+            return op.value.value.data
+    return v
+
+
 def _width(t: Any) -> int:
     w = getattr(t, "bitwidth", None)
     if w is None:
@@ -164,6 +182,9 @@ class Lowering:
         self.rewriter = Rewriter()
         self.at: Operation | None = None
         self.kernel_type: str | None = None
+        self.constants: dict[tuple[Any, ...], SSAValue] = {}
+        self.entry: Any = None
+        self.last_constant: Operation | None = None
 
     # -- building ------------------------------------------------------------------------
 
@@ -182,14 +203,33 @@ class Lowering:
         flat = [o for o in operands if o is not None]
         return self.emit(cls.create(operands=flat, result_types=list(results), properties=props))
 
+    def constant(self, key: tuple[Any, ...], make: Any) -> SSAValue:
+        """One constant op per value and type per function, at the function's start
+        (fewer ops for the passes after this one to walk)."""
+        value = self.constants.get(key)
+        if value is None:
+            op = make()
+            op.location = self.at.location if self.at is not None else op.location
+            where = (
+                InsertPoint.after(self.last_constant)
+                if self.last_constant is not None
+                else InsertPoint.at_start(self.entry)
+            )
+            self.rewriter.insert_op(op, where)
+            self.last_constant = op
+            value = self.constants[key] = op.results[0]
+        return value
+
     def const(self, value: int, t: Any = i32) -> SSAValue:
         if isinstance(t, IntegerType) and t.signedness.data != Signedness.SIGNLESS:
             base = self.const(value, IntegerType(t.width.data))
-            return self.cast(base, t)
-        return self.emit(arith.ConstantOp(IntegerAttr(value, t))).result
+            return self.constant(
+                ("cast", value, t), lambda: UnrealizedConversionCastOp.get([base], [t])
+            )
+        return self.constant((value, t), lambda: arith.ConstantOp(IntegerAttr(value, t)))
 
     def fconst(self, value: float, t: Any) -> SSAValue:
-        return self.emit(arith.ConstantOp(FloatAttr(value, t))).result
+        return self.constant(("f", value, t), lambda: arith.ConstantOp(FloatAttr(value, t)))
 
     def scalar_const(self, value: float, t: Any) -> SSAValue:
         if isinstance(t, IntegerType):
@@ -209,9 +249,9 @@ class Lowering:
         return v
 
     def arith(self, kind: str, a: Any, b: Any) -> Any:
+        a, b = _folded(a), _folded(b)
         if isinstance(a, int) and isinstance(b, int):
-            return {"add": a + b, "sub": a - b, "mul": a * b, "min": min(a, b), "max": max(a, b),
-                    "div": a // b}[kind]  # fmt: skip
+            return FOLD[kind](a, b)
         cls = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
                "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}[kind]  # fmt: skip
         return self.emit(cls(self.i32(a), self.i32(b))).result
@@ -754,6 +794,9 @@ class Lowering:
             if handler is None:
                 self.fail(op, "the cube path (matmul, L1/L0 copies) is not lowered yet")
             self.at = op
+            entry = _entry_block(op)
+            if entry is not self.entry:
+                self.entry, self.constants, self.last_constant = entry, {}, None
             try:
                 handler(self, op)
             except NotImplementedError:
@@ -771,6 +814,16 @@ class Lowering:
             if isinstance(loop, scf.ForOp):
                 for attr in ("asctile.unroll_factor", "asctile.parallel"):
                     loop.attributes.pop(attr, None)
+
+
+def _entry_block(op: Operation) -> Any:
+    """The entry block of the function holding `op`."""
+    from xdsl.dialects import func
+
+    f = op.parent_op()
+    while f is not None and not isinstance(f, func.FuncOp):
+        f = f.parent_op()
+    return f.body.blocks[0] if f is not None else op.parent_block()
 
 
 def _type_attr(t: Any) -> TypeAttribute:
