@@ -463,6 +463,10 @@ class UnaryOp(_Elementwise):
     def verify_tile(self) -> None:
         if self.kind.data not in UNARY_KINDS:
             raise VerifyException(f"asctile.unary: unknown kind '{self.kind.data}'")
+        if self.source.type.loc == "l0c" and self.kind.data == "relu":
+            if self.result.type != self.source.type:
+                raise VerifyException("asctile.unary: relu of an L0C tile keeps its type")
+            return  # applied by the Fixpipe that moves the tile out of L0C
         self._check_elementwise([self.source], _elem_of(self.source))
 
 
@@ -724,7 +728,9 @@ class ZerosAccOp(TileOp):
 
 @irdl_op_definition
 class MatmulOp(TileOp):
-    """`lhs @ rhs` on the cube unit (L0A x L0B -> L0C), plus `acc` when given."""
+    """`lhs @ rhs` on the cube unit (L0A x L0B -> L0C). With `acc` (PyAsc2's
+    `matmul_acc`) the product is added into acc's L0C buffer, in place: the result is
+    that buffer after the addition, and later reads of `acc` see it too."""
 
     name = "asctile.matmul"
     lhs = operand_def(TileType)

@@ -110,6 +110,12 @@ def _op_class(name: str) -> type[Operation]:
 _CTX: Any = None
 
 
+def _construct_op(t: Any, fields: list[Any]) -> Operation:
+    from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+    return ConstructOp(t, fields)
+
+
 def _struct_type(name: str, elem: Any = None) -> Any:
     """The IR type of Ascend C struct `name` (of `elem`'s elements where it takes them)."""
     import inspect
@@ -133,6 +139,7 @@ class Buffer:
     pitch: int  # elements per row in the buffer
 
     repeat: int = 1  # elements per 256-byte repeat
+    relu: bool = False  # an L0C tile: relu applied by the Fixpipe that moves it out
 
     @property
     def total(self) -> int:
@@ -185,6 +192,8 @@ class Lowering:
         self.constants: dict[tuple[Any, ...], SSAValue] = {}
         self.entry: Any = None
         self.last_constant: Operation | None = None
+        self.pipe: SSAValue | None = None
+        self.l0c_dtype: dict[SSAValue, Any] = {}
 
     # -- building ------------------------------------------------------------------------
 
@@ -355,7 +364,7 @@ class Lowering:
     def lower_load(self, op: asctile.LoadOp) -> None:
         t = op.result.type
         if t.loc != "ub":
-            self.fail(op, f"loads into {t.loc.upper()} (the cube path) are not lowered yet")
+            return self.lower_cube_load(op)
         if len(t.dims) > 2:
             self.fail(op, "tiles of rank 3 or more are not lowered yet")
         b = self.alloc(t)
@@ -372,8 +381,8 @@ class Lowering:
 
     def lower_store(self, op: asctile.StoreOp) -> None:
         t = op.tile.type
-        if t.loc != "ub":
-            self.fail(op, "stores from L0C (Fixpipe) are not lowered yet")
+        if t.loc == "l0c":
+            return self.lower_fixpipe_store(op)
         b = self.buffers[op.tile]
         gm, dims = self._gm_at(op.tensor, list(op.offsets))
         rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
@@ -407,6 +416,217 @@ class Lowering:
         gt, dims = self.views[op.tensor]
         lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
         self.make("global_tensor.set_value", gt, lin, op.value)
+
+    # -- the cube path: GM -> L1 (Nz) -> L0A (Zz) / L0B (Zn) -> Mmad -> L0C -> Fixpipe ------
+
+    def cube_buffer(self, t: asctile.TileType, position: str) -> SSAValue:
+        """A TBuf at `position` (A1/B1/A2/B2/CO1) for tile type `t`, set up at the
+        function's start (ascendc-plan-memory gives it its address and checks it fits)."""
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType, PipeType, TBufType
+        from asc_xdsl.enums import TPosition
+
+        rows, cols = (t.dims[0], t.dims[1]) if len(t.dims) == 2 else (1, t.dims[0])
+        nbytes = -(-rows // 16) * 16 * -(-cols // 16) * 16 * _width(t.element_type)
+        at, self.at = self.at, None
+        try:
+            if self.pipe is None:
+                self.pipe = self._at_start(
+                    _op_class("ascendc.pipe").create(result_types=[PipeType()])
+                )
+            buf = self._at_start(
+                _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition[position])])
+            )
+            size = self.const(nbytes)
+            self._at_start(
+                _op_class("ascendc.pipe.init_buffer").create(operands=[self.pipe, buf, size])
+            )
+            lt = LocalTensorType(t.element_type, [nbytes // _width(t.element_type)])
+            return self._at_start(
+                _op_class("ascendc.tbuf.get_tensor").create(operands=[buf], result_types=[lt])
+            )
+        finally:
+            self.at = at
+
+    def _at_start(self, op: Operation) -> SSAValue:
+        where = (
+            InsertPoint.after(self.last_constant)
+            if self.last_constant is not None
+            else InsertPoint.at_start(self.entry)
+        )
+        if self.at is not None:
+            op.location = self.at.location
+        self.rewriter.insert_op(op, where)
+        self.last_constant = op
+        return op.results[0] if op.results else None
+
+    def construct(self, name: str, fields: list[Any], types: list[Any] | None = None) -> SSAValue:
+        from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+        return self.emit(ConstructOp(_struct_type(name), fields, types)).result
+
+    def lower_cube_load(self, op: asctile.LoadOp) -> None:
+        t = op.result.type
+        if len(t.dims) != 2 or any(d % 16 for d in t.dims) or _width(t.element_type) != 2:
+            self.fail(
+                op, "the cube path takes 2-D tiles of 16-bit elements with sizes a multiple of 16"
+            )
+        rows, cols = t.dims
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        l1 = self.cube_buffer(t, "A1" if t.loc != "l0b" else "B1")
+        nd = [
+            self.const(1, ui16), self.const(rows, ui16), self.const(cols, ui16), self.const(0, ui16),
+            self.cast(self.i32(dims[-1]), ui16) if not isinstance(_folded(dims[-1]), int)
+            else self.const(_folded(dims[-1]), ui16),
+            self.const(rows, ui16), self.const(1, ui16), self.const(0, ui16),
+        ]  # fmt: skip
+        self.make("data_copy_nd2nz", l1, gm, self.construct("Nd2NzParams", nd))
+        if t.loc == "l1":
+            self.buffers[op.result] = Buffer(l1, rows, cols, cols)
+            return
+        staged = Buffer(l1, rows, cols, cols)
+        self.buffers[op.result] = Buffer(self.l1_to_l0(staged, t), rows, cols, cols)
+
+    def l1_to_l0(
+        self, l1: Buffer, t: asctile.TileType, offsets: tuple[Any, Any] = (0, 0)
+    ) -> SSAValue:
+        """The `t`-shaped part of the L1 Nz tile `l1` at `offsets` (multiples of 16) into
+        L0A as Zz (row blocks of fractals) or L0B as Zn (each fractal transposed)."""
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        l0 = self.cube_buffer(t, "A2" if t.loc == "l0a" else "B2")
+        rows, cols = t.dims
+        full = -(-l1.rows // 16)  # fractals per column block of the source
+        r1, c1 = rows // 16, cols // 16
+        lt = LocalTensorType(t.element_type)
+        # fractal (i, j) of the Nz source is number j * full + i
+        first = self.arith(
+            "add", self.arith("mul", self.arith("div", offsets[1], 16), full),
+            self.arith("div", offsets[0], 16),
+        )  # fmt: skip
+        for i in range(r1):
+            start = self.arith("add", first, i)
+            start = self.const(start, ui16) if isinstance(start, int) else self.cast(start, ui16)
+            fields = [
+                start, self.const(c1, ui8), self.const(full, ui16), self.const(0, ui8),
+                self.const(0, ui16), self.const(int(t.loc == "l0b"), i1), self.const(0, ui8),
+            ]  # fmt: skip
+            dst = l0 if i == 0 else self.make(
+                "local_tensor.subindex", l0, self.const(i * c1 * 256, ui32), results=(lt,)
+            ).results[0]  # fmt: skip
+            self.make("load_data_l0", dst, l1.value, self.construct("LoadData2DParams", fields))
+        return l0
+
+    def lower_copy(self, op: asctile.CopyOp) -> None:
+        s, t = op.source.type, op.result.type
+        src = self.buffers[op.source]
+        offsets = [_folded(o) for o in op.offsets]
+        if s.loc == "l1" and t.loc in ("l0a", "l0b"):
+            for o in offsets:
+                if isinstance(o, int) and o % 16:
+                    self.fail(op, f"offsets into an L1 tile must be multiples of 16, got {o}")
+            l0 = self.l1_to_l0(src, t, (offsets[0], offsets[1]))
+            self.buffers[op.result] = Buffer(l0, t.dims[0], t.dims[1], t.dims[1])
+        elif s.loc == "l0c" and t.loc == "l1" and all(o == 0 for o in offsets) and s.dims == t.dims:
+            l1 = self.cube_buffer(t, "A1")
+            self.fixpipe(op.source, l1, t.element_type, None, nz=True)
+            self.buffers[op.result] = Buffer(l1, t.dims[0], t.dims[1], t.dims[1])
+        else:
+            self.fail(op, f"a copy from {s.loc.upper()} to {t.loc.upper()} is not lowered yet")
+
+    def lower_zeros_acc(self, op: asctile.ZerosAccOp) -> None:
+        """L0C zeros: a Mmad of zero fractals (nothing writes L0C but the cube)."""
+        t = op.result.type
+        m, n = t.dims
+        m16, n16 = -(-m // 16) * 16, -(-n // 16) * 16
+        elem = f16 if t.element_type == f32 else IntegerType(8)
+        za = self.cube_buffer(asctile.TileType([m16, 16], elem, "l0a"), "A2")
+        zb = self.cube_buffer(asctile.TileType([16, n16], elem, "l0b"), "B2")
+        for buf, count in ((za, m16 // 16), (zb, n16 // 16)):
+            fields = [self.const(1, ui16), self.const(count, ui16), self.const(0, ui16),
+                      self.scalar_const(0, elem)]  # fmt: skip
+            params = self.emit(
+                _construct_op(_struct_type("InitConstValueParams", elem), fields)
+            ).result
+            self.make("init_const_value", buf, params)
+        c = self.cube_buffer(t, "CO1")
+        self.mmad(c, za, zb, m, n, 16 if elem == f16 else 32, True)
+        self.buffers[op.result] = Buffer(c, m, n, n)
+        self.kernel_type = self.kernel_type or "cube"
+
+    def mmad(
+        self, c: SSAValue, a: SSAValue, b: SSAValue, m: int, n: int, k: int, init: bool
+    ) -> None:
+        fields = [
+            self.const(m, ui16), self.const(n, ui16), self.const(k, ui16), self.const(0, ui8),
+            self.const(0, i1), self.const(int(init), i1),
+        ]  # fmt: skip
+        self.make("mmad", c, a, b, self.construct("MmadParams", fields))
+
+    def lower_matmul(self, op: asctile.MatmulOp) -> None:
+        a, b = op.lhs.type, op.rhs.type
+        m, k = a.dims
+        n = b.dims[1]
+        if b.element_type != a.element_type:
+            self.fail(op, "matmul of tiles of two dtypes")
+        if op.acc is not None:  # into the accumulator's L0C buffer, in place
+            c = self.buffers[op.acc]
+            self.mmad(
+                c.value, self.buffers[op.lhs].value, self.buffers[op.rhs].value, m, n, k, False
+            )
+            self.buffers[op.result] = c
+            return
+        c = self.cube_buffer(op.result.type, "CO1")
+        self.mmad(c, self.buffers[op.lhs].value, self.buffers[op.rhs].value, m, n, k, True)
+        self.buffers[op.result] = Buffer(c, m, n, n)
+        self.kernel_type = self.kernel_type or "cube"
+
+    def lower_fixpipe_store(self, op: asctile.StoreOp) -> None:
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        self.fixpipe(op.tile, gm, op.tensor.type.element_type, dims[-1], nz=False, op=op)
+
+    def fixpipe(
+        self, tile: SSAValue, dst: SSAValue, out: Any, row: Any, nz: bool, op: Any = None
+    ) -> None:
+        """L0C -> GM (ND rows of `row` elements) or L1 (Nz), converting to `out` and
+        applying a pending relu."""
+        from asc_xdsl.dialects.ascendc.struct_types import CO2LayoutType, QuantModesType
+
+        op = op or self.at
+        t = tile.type
+        b = self.buffers[tile]
+        m, n = t.dims
+        converted = self.l0c_dtype.get(tile)
+        if converted is not None and converted != out:
+            self.fail(op, f"a {converted} matmul result stored into a tensor of {out}")
+        quant = {f32: 0, f16: 1, bf16: 2}.get(out)
+        if quant is None or b.value.type.element_type != f32:
+            self.fail(op, f"a matmul result stored as {out} is not lowered yet")
+        m16 = -(-m // 16) * 16
+        stride = m16 if nz else _folded(row)
+        i64 = IntegerType(64)
+        fields = [
+            self.const(n, ui16), self.const(m, ui16), self.const(m16, ui16),
+            self.const(stride, ui32) if isinstance(stride, int) else self.cast(self.i32(stride), ui32),
+            self.const(int(bool(b.relu)), i1), self.const(quant, i64),
+            self.const(0, i64), self.const(1, ui16), self.const(0, ui16),
+            self.const(0, ui16), self.const(0, ui8),
+        ]  # fmt: skip
+        if nz:  # to L1: DataCopy from CO1 (Fixpipe's form for a local destination)
+            fields = [
+                self.const(n, ui16), self.const(m, ui16), self.const(m16, ui32),
+                self.const(m16, ui16), self.const(quant, i64),
+                self.const(int(bool(b.relu)), ui8), self.const(0, i1), self.const(0, i1),
+            ]  # fmt: skip
+            types = [ui16, ui16, ui32, ui16, QuantModesType(), ui8, i1, i1]
+            params = self.construct("DataCopyCO12DstParams", fields, types)
+            self.make("data_copy_co12dst", dst, b.value, params)
+            return
+        types = [ui16, ui16, ui16, ui32, i1, QuantModesType(), i64, ui16, ui16, ui16, ui8]
+        params = self.construct("FixpipeParamsV220", fields, types)
+        layout = self.construct(
+            "FixpipeConfig", [self.const(0 if nz else 1, i64)], [CO2LayoutType()]
+        )
+        self.make("fixpipe", dst, b.value, params, layout)
 
     # -- element-wise --------------------------------------------------------------------
 
@@ -535,6 +755,10 @@ class Lowering:
 
     def lower_unary(self, op: asctile.UnaryOp) -> None:
         t = op.result.type
+        if t.loc == "l0c":  # relu of a matmul result: the Fixpipe's reluEn
+            b = self.buffers[op.source]
+            self.buffers[op.result] = Buffer(b.value, b.rows, b.cols, b.pitch, b.repeat, True)
+            return
         src = self.buffers[op.source]
         out = self.alloc(t)
         n = self.const(out.total)
@@ -622,8 +846,11 @@ class Lowering:
 
     def lower_cast(self, op: asctile.CastOp) -> None:
         t = op.result.type
-        if op.source.type.loc != "ub":
-            self.fail(op, "converting an L0C tile (Fixpipe) is not lowered yet")
+        if op.source.type.loc == "l0c":  # the Fixpipe converts on the way out (quantPre)
+            b = self.buffers[op.source]
+            self.buffers[op.result] = b
+            self.l0c_dtype[op.result] = t.element_type
+            return
         src = self.buffers[op.source]
         out = self.alloc(t)
         n = self.const(min(out.total, src.total))
@@ -778,6 +1005,9 @@ class Lowering:
         asctile.ReshapeOp: lower_reshape,
         asctile.BroadcastOp: lower_broadcast,
         asctile.ConcatOp: lower_concat,
+        asctile.MatmulOp: lower_matmul,
+        asctile.CopyOp: lower_copy,
+        asctile.ZerosAccOp: lower_zeros_acc,
     }
 
     def run(self, root: Operation) -> None:
@@ -792,11 +1022,12 @@ class Lowering:
                     self.fail(op, "a tile carried through a loop or branch is not lowered yet")
             handler = self.HANDLERS.get(type(op))
             if handler is None:
-                self.fail(op, "the cube path (matmul, L1/L0 copies) is not lowered yet")
+                self.fail(op, "not lowered yet (the cube path: L1/L0 copies, zeros_acc)")
             self.at = op
             entry = _entry_block(op)
             if entry is not self.entry:
                 self.entry, self.constants, self.last_constant = entry, {}, None
+                self.pipe = None
             try:
                 handler(self, op)
             except NotImplementedError:
@@ -837,8 +1068,34 @@ def _sqrt(x: SSAValue) -> Operation:
 
 
 def lower_module(module: ModuleOp) -> str | None:
+    """Lower every tile op of `module`; the kernel type its tiles need ("cube" for a
+    kernel with matmuls only), or None (vector)."""
+    from xdsl.dialects import func
+
+    from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
+
+    uses_ub = any(
+        isinstance(r.type, asctile.TileType) and r.type.loc == "ub"
+        for op in module.walk()
+        if op.dialect_name() == "asctile"
+        for r in op.results
+    )
     lowering = Lowering()
     lowering.run(module)
+    if lowering.kernel_type == "cube" and uses_ub:
+        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+        raise TileLoweringError(
+            next(op for op in module.walk() if isinstance(op, func.FuncOp)),
+            "a kernel with both matmuls and vector tiles (a mix kernel with cross-core "
+            "synchronisation) is not lowered yet",
+        )
+    if lowering.kernel_type is not None:
+        from xdsl.dialects.builtin import StringAttr
+
+        for f in module.walk():
+            if isinstance(f, func.FuncOp) and f.body.blocks:
+                f.attributes[KERNEL_TYPE_ATTR] = StringAttr(lowering.kernel_type)
     return lowering.kernel_type
 
 

@@ -605,8 +605,9 @@ def matmul_acc(input: Tile, other: Tile, acc: Tile) -> None:
     g = require_jit("asc2.matmul_acc")
     a, b = _tile(g, input, "asc2.matmul_acc"), _tile(g, other, "asc2.matmul_acc")
     acc = _tile(g, acc, "asc2.matmul_acc's accumulator")
-    op = emit_checked(g, MatmulOp(a.handle, b.handle, acc.handle, acc.handle.type))
-    acc.handle = op.result  # the accumulator is updated: later reads see the sum
+    # PyAsc2's accumulator is updated in place: the op adds into acc's L0C buffer
+    # (asctile.matmul with an accumulator), so later reads of `acc` see the sum
+    emit_checked(g, MatmulOp(a.handle, b.handle, acc.handle, acc.handle.type))
 
 
 # -- atomics -----------------------------------------------------------------------------
