@@ -117,6 +117,59 @@ def softmax_asc(x: asc.GlobalAddress, z: asc.GlobalAddress, rows: int, cols: asc
         qz.free_tensor(c)
 
 
+# -- matmul (one block: [M, K] @ [K, N] of float16 into float32) --------------------------
+
+M, K, NN = 64, 128, 128
+
+
+@asc2.jit
+def matmul_tile(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress,
+                m: asc.ConstExpr[int], k: asc.ConstExpr[int], n: asc.ConstExpr[int]):  # fmt: skip
+    a = asc2.load(
+        asc2.tensor(a_ptr, [m, k]), [m, k], offsets=[0, 0], location=asc2.TileLocation.L0A
+    )
+    b = asc2.load(
+        asc2.tensor(b_ptr, [k, n]), [k, n], offsets=[0, 0], location=asc2.TileLocation.L0B
+    )
+    asc2.store(a @ b, asc2.tensor(c_ptr, [m, n]), offsets=[0, 0])
+
+
+@asc.jit(kernel_type="cube")
+def matmul_asc(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+               m: asc.ConstExpr[int], k: asc.ConstExpr[int], n: asc.ConstExpr[int]):  # fmt: skip
+    ga, gb, gc = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gc.set_global_buffer(c)
+    pipe = asc.TPipe()
+    ta1, tb1 = asc.TBuf(asc.TPosition.A1), asc.TBuf(asc.TPosition.B1)
+    ta2, tb2 = asc.TBuf(asc.TPosition.A2), asc.TBuf(asc.TPosition.B2)
+    tc1 = asc.TBuf(asc.TPosition.CO1)
+    pipe.init_buffer(buf=ta1, len=m * k * 2)
+    pipe.init_buffer(buf=tb1, len=k * n * 2)
+    pipe.init_buffer(buf=ta2, len=m * k * 2)
+    pipe.init_buffer(buf=tb2, len=k * n * 2)
+    pipe.init_buffer(buf=tc1, len=m * n * 4)
+    a1, b1 = ta1.get(asc.float16), tb1.get(asc.float16)
+    a2, b2 = ta2.get(asc.float16), tb2.get(asc.float16)
+    c1 = tc1.get(asc.float32)
+    asc.data_copy(a1, ga, asc.Nd2NzParams(1, m, k, 0, k, m, 1, 0))
+    asc.data_copy(b1, gb, asc.Nd2NzParams(1, k, n, 0, n, k, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    for i in asc.static_range(m // 16):
+        asc.load_data(a2[i * (k // 16) * 256 :], a1, asc.LoadData2DParams(i, k // 16, m // 16))
+    for i in asc.static_range(k // 16):
+        asc.load_data(b2[i * (n // 16) * 256 :], b1,
+                      asc.LoadData2DParams(i, n // 16, k // 16, 0, 0, True))  # fmt: skip
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(c1, a2, b2, asc.MmadParams(m, n, k, 0, False, True))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(gc, c1, asc.FixpipeParamsV220(n, m, m, n))
+
+
 def _flags(compiled) -> int:
     return compiled.asm["lowered_ir"].count("ascendc.set_flag")
 
@@ -172,6 +225,17 @@ def main() -> None:
         b[:] = 0
 
     compare("softmax", softmax_tile, softmax_asc, (a, b, ROWS, COLS), BLOCKS, softmax_ok, repeat)
+    ma = (rng.random((M, K)) - 0.5).astype(np.float16)
+    mb = (rng.random((K, NN)) - 0.5).astype(np.float16)
+    mc = np.zeros((M, NN), np.float32)
+
+    def matmul_ok():
+        np.testing.assert_allclose(
+            mc, ma.astype(np.float32) @ mb.astype(np.float32), rtol=1e-3, atol=1e-3
+        )
+        mc[:] = 0
+
+    compare("matmul", matmul_tile, matmul_asc, (ma, mb, mc, M, K, NN), 1, matmul_ok, repeat)
 
 
 if __name__ == "__main__":

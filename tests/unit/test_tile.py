@@ -87,3 +87,42 @@ def test_random_programs_match_numpy(ops, n):
     for name, scalar in ops:
         want = _OPS[name][1](want, y if scalar is None else np.float32(scalar))
     np.testing.assert_allclose(z, want, rtol=1e-5)
+
+
+@asc2.jit
+def _matmul(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress,
+            k_tiles: asc.ConstExpr[int]):  # fmt: skip
+    a_l1 = asc2.load(
+        asc2.tensor(a_ptr, [32, 64]), [32, 64], offsets=[0, 0], location=asc2.TileLocation.L1
+    )
+    b_l1 = asc2.load(
+        asc2.tensor(b_ptr, [64, 32]), [64, 32], offsets=[0, 0], location=asc2.TileLocation.L1
+    )
+    acc = asc2.zeros_acc([32, 32], dtype=asc.float32)
+    step = 64 // k_tiles
+    for i in range(k_tiles):
+        a = asc2.copy(a_l1, [32, step], offsets=[0, i * step], location=asc2.TileLocation.L0A)
+        b = asc2.copy(b_l1, [step, 32], offsets=[i * step, 0], location=asc2.TileLocation.L0B)
+        asc2.matmul_acc(a, b, acc)
+    asc2.store(asc2.relu(acc).to(asc.float16), asc2.tensor(c_ptr, [32, 32]), offsets=[0, 0])
+
+
+def test_matmul_accumulates_over_a_loop_race_free():
+    rng = np.random.default_rng(1)
+    a = (rng.random((32, 64)) - 0.5).astype(np.float16)
+    b = (rng.random((64, 32)) - 0.5).astype(np.float16)
+    c = np.zeros((32, 32), np.float16)
+    _matmul[1](a, b, c, 2, sanitize="error")
+    want = np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0).astype(np.float16)
+    np.testing.assert_allclose(c.astype(np.float32), want.astype(np.float32), rtol=2e-3, atol=2e-3)
+
+
+def test_matmul_operand_in_ub_is_located():
+    @asc2.jit
+    def bad(a_ptr: asc.GlobalAddress):
+        a = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0])
+        asc2.store(a @ a, asc2.tensor(a_ptr, [16, 16]), offsets=[0, 0])
+
+    with pytest.raises(CompileError, match="the left operand is a tile in UB") as e:
+        bad[1](np.zeros((16, 16), np.float16))
+    assert "a @ a" in str(e.value)

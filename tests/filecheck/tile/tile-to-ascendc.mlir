@@ -54,3 +54,42 @@ func.func @reduce_and_select(%x: memref<?xf32, 22 : i64>) attributes {ascendc.gl
   asctile.store %r, %v[%c0] : !asctile.tile<128xf32, ub>, !asctile.tensor<128xf32>, i32
   func.return
 }
+
+// -----
+
+// The cube path: GM -> L1 (Nd2Nz) -> L0A / L0B (LoadData, transposed into L0B), Mmad
+// into a CO1 buffer, Fixpipe out with relu fused; the buffers are TBufs set up at the
+// function's start (plan-memory places them); inside a loop and a branch.
+// CHECK-LABEL: func.func @cube(
+// CHECK-SAME:    ascendc.kernel_type = "cube"
+// CHECK-DAG:     ascendc.tbuf : <a1>
+// CHECK-DAG:     ascendc.tbuf : <a2>
+// CHECK-DAG:     ascendc.tbuf : <b2>
+// CHECK-DAG:     ascendc.tbuf : <co1>
+// CHECK:         scf.for
+// CHECK:           ascendc.data_copy_nd2nz
+// CHECK:           ascendc.load_data_l0
+// CHECK:           scf.if
+// CHECK:             ascendc.mmad
+// CHECK:             ascendc.fixpipe
+// CHECK-NOT:     asctile.
+func.func @cube(%a: memref<?xf16, 22 : i64>, %b: memref<?xf16, 22 : i64>, %c: memref<?xf32, 22 : i64>, %p: i1) attributes {ascendc.global} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c32 = arith.constant 32 : i32
+  %va = asctile.tensor %a[] : memref<?xf16, 22 : i64>, -> !asctile.tensor<64x32xf16>
+  %vb = asctile.tensor %b[] : memref<?xf16, 22 : i64>, -> !asctile.tensor<32x32xf16>
+  %vc = asctile.tensor %c[] : memref<?xf32, 22 : i64>, -> !asctile.tensor<64x32xf32>
+  %tb = asctile.load %vb[%c0, %c0] : !asctile.tensor<32x32xf16>, i32, i32 -> !asctile.tile<32x32xf16, l0b>
+  scf.for %i = %c0 to %c2 step %c1 : i32 {
+    %row = arith.muli %i, %c32 : i32
+    %ta = asctile.load %va[%row, %c0] : !asctile.tensor<64x32xf16>, i32, i32 -> !asctile.tile<32x32xf16, l0a>
+    scf.if %p {
+      %m = asctile.matmul %ta, %tb : !asctile.tile<32x32xf16, l0a>, !asctile.tile<32x32xf16, l0b> -> !asctile.tile<32x32xf32, l0c>
+      %r = asctile.unary "relu" %m : !asctile.tile<32x32xf32, l0c> -> !asctile.tile<32x32xf32, l0c>
+      asctile.store %r, %vc[%row, %c0] : !asctile.tile<32x32xf32, l0c>, !asctile.tensor<64x32xf32>, i32, i32
+    }
+  }
+  func.return
+}
