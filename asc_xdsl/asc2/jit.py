@@ -162,7 +162,6 @@ class TileJITFunction(JITFunction):
             raise TypeError(f"{fn.__name__}: option vf_fusion must be True or False")
         if tile_options["static_alloc"] not in (None, True, False):
             raise TypeError(f"{fn.__name__}: option static_alloc must be True, False or None")
-        options.setdefault("insert_sync", True)
         super().__init__(fn, **options)
         self.tile_options = tile_options
 
@@ -208,17 +207,21 @@ class TileJITFunction(JITFunction):
         )
         module = generator.compile_kernel(self.__name__, spec.params)
         if self.tile_options["run_asc2_passes"]:
-            kernel_type = lower_tiles(module)
-            if kernel_type is not None and given is None:
-                generator.kernel_type = kernel_type
+            lowered = lower_tiles(module)
+            if lowered.kernel_type is not None and given is None:
+                generator.kernel_type = lowered.kernel_type
+            if options["insert_sync"] is None:
+                # automatic (the default): insert-sync unless queues order everything;
+                # `options` is the compile's own dict, read by the pass pipeline next
+                options["insert_sync"] = lowered.needs_sync
         if detected is not None:
             detected.append(generator.kernel_type)
         return module
 
 
-def lower_tiles(module: Any) -> str | None:
-    """Run the tile passes on `module`; a failure is a located CompileError. The kernel
-    type the tiles need (cube/mix for matmul), or None."""
+def lower_tiles(module: Any) -> Any:
+    """Run the tile passes on `module`; a failure is a located CompileError. What the
+    lowering found (`transforms.tile_to_ascendc.Lowered`)."""
     from xdsl.utils.exceptions import PassFailedException, VerifyException
 
     from asc_xdsl.frontend.errors import CompileError
@@ -234,7 +237,8 @@ def lower_tiles(module: Any) -> str | None:
 
 def jit(fn: Any = None, **options: Any) -> Any:
     """`@asc2.jit` / `@asc2.jit(**options)`: a tile kernel. Options: `@asc.jit`'s
-    (insert_sync defaults to True), and PyAsc2's `run_asc2_passes`, `vf_fusion`,
+    (insert_sync=None, the default, runs `ascendc-insert-sync` unless the lowering's
+    queues order every pipe; True always, False never), and PyAsc2's `run_asc2_passes`, `vf_fusion`,
     `static_alloc`, `custom_builtins` (its default, asc2's range, only)."""
     if fn is None:
         return lambda f: TileJITFunction(f, **options)

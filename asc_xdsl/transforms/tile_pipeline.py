@@ -27,8 +27,9 @@ class TileLoweringError(Exception):
         self.message = message
 
 
-def run_tile_pipeline(module: ModuleOp) -> str | None:
-    """Lower `module`'s tile ops in place; the kernel type they need, or None."""
+def run_tile_pipeline(module: ModuleOp) -> Any:
+    """Lower `module`'s tile ops in place; what the lowering found
+    (`tile_to_ascendc.Lowered`: the kernel type, whether insert-sync is needed)."""
     from asc_xdsl.transforms.tile_locations import check_locations
     from asc_xdsl.transforms.tile_to_ascendc import lower_module
 

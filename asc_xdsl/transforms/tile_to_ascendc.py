@@ -1,27 +1,50 @@
-"""`tile-to-ascendc`: tiles become automatic local tensors (`ascendc.local_tensor_auto`)
-and the vector ops on them; GM views become GlobalTensors.
+"""`tile-to-ascendc`: tile ops become `ascendc` ops on the buffers of a TPipe.
 
-Layout: a UB tile of shape [..., R, C] is R' x Cp elements, R' the product of every
-dimension but the last, Cp = C rounded up to 32 bytes (DataCopyPad's row alignment);
-element-wise ops run over the whole buffer (padding included: they never read across
-rows), reductions and softmax over the C real elements of each row. A mask tile (i1)
-is a bit mask of ui8 (Compare's output, Select's input).
+Buffers, each set up once at the function's start (`ascendc-plan-memory` then gives them
+addresses and refuses a kernel whose buffers do not fit):
+
+- a loaded UB tile: a tensor of a VECIN queue, allocated at the load, EnQue/DeQue after
+  the copy, freed at the end of its block (Ascend C's copy-in);
+- a UB tile whose only use is a store: a VECOUT queue's tensor, allocated before its
+  first writer, EnQue/DeQue before the copy out, freed after it (copy-out);
+- any other UB tile: a VECCALC TBuf of its own (reductions share one scratch pair per
+  size);
+- queues get `unroll_factor` buffers when their loop has one (double buffering);
+- the cube path: TBufs at A1/B1 (GM -> L1 with Nd2Nz), A2/B2 (LoadData: Zz into L0A,
+  fractals transposed into L0B as Zn) and CO1 (Mmad); an L0C tile leaves through Fixpipe
+  (to GM, relu and the f16/bf16 conversion fused) or DataCopy from CO1 (to L1, Nz).
+
+Layout: a UB tile of shape [..., R, C] is R' x Cp elements (R' the product of the
+dimensions but the last, Cp = C rounded up to 32 bytes, DataCopyPad's row alignment) in
+whole 256-byte repeats; element-wise ops run over the whole buffer (they never read
+across rows), reductions and softmax over the C real elements of each row. A mask tile
+(i1) is a bit mask of ui8 (Compare's output, Select's input). bf16 arithmetic and
+bf16/i16/ordered-i32 comparisons run in float32 (the vector unit lacks them).
 
 Tail handling: a load or store moves `real = clamp(tile size, 0, tensor size - offset)`
-rows and columns per dimension (`DataCopyPad` with those counts and the strides of the
-tensor), so a tile that runs past a tensor's end reads padding and writes nothing there.
+rows and columns per dimension (`DataCopyPad` with those counts and the tensor's strides),
+so a tile running past a tensor's end reads padding and writes nothing there.
 
-The `ascendc` pipeline after this pass gives the automatic tensors queues and TBufs
-and inserts the synchronisation (docs/tile.md).
+Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idiom; a
+kernel with anything else (TBuf intermediates, scalar reads, the cube path) is reported
+as needing `ascendc-insert-sync` (`Lowered.needs_sync`), which `@asc2.jit` then runs.
 
 Before:
     %x = asctile.load %xv[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<128xf32, ub>
-    %e = asctile.unary exp %x : !asctile.tile<128xf32, ub> -> !asctile.tile<128xf32, ub>
-After:
-    %x = ascendc.local_tensor_auto() : <128xf32>
+    %e = asctile.unary "exp" %x : !asctile.tile<128xf32, ub> -> !asctile.tile<128xf32, ub>
+    asctile.store %e, %zv[%o] : ...
+After (set-up at the function's start):
+    %x = ascendc.que_bind.alloc_tensor %qin : ..., !ascendc.local_tensor<128xf32>
     ascendc.data_copy_pad_l0_ext %x, %gx_o, %params, %pad : ...
-    %e = ascendc.local_tensor_auto() : <128xf32>
-    ascendc.exp_l2 %e, %x, %c128 : ...
+    ascendc.que_bind.enque_tensor %qin, %x
+    %xd = ascendc.que_bind.deque_tensor %qin
+    %e = ascendc.que_bind.alloc_tensor %qout
+    ascendc.exp_l2 %e, %xd, %c128
+    ascendc.que_bind.enque_tensor %qout, %e
+    %ed = ascendc.que_bind.deque_tensor %qout
+    ascendc.data_copy_pad_l2_ext %gz_o, %ed, %params
+    ascendc.que_bind.free_tensor %qout, %ed
+    ascendc.que_bind.free_tensor %qin, %xd
 """
 
 from __future__ import annotations
@@ -86,6 +109,14 @@ FOLD = {
 }  # fmt: skip
 ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
 ALIGN = 32
+NEEDS_SYNC = frozenset(
+    ("local_tensor.get_value", "local_tensor.set_value", "global_tensor.get_value",
+     "global_tensor.set_value", "data_copy_nd2nz", "load_data_l0", "mmad", "fixpipe",
+     "data_copy_co12dst", "init_const_value")
+)  # fmt: skip
+"""Ops whose ordering the queues of the copy-in/compute/copy-out idiom do not give
+(scalar reads and writes of tensors, the cube path): a kernel with one needs
+`ascendc-insert-sync`."""
 SETS_MASK = frozenset(
     ("adds_l2", "muls_l2", "maxs_l2", "mins_l2", "shift_left_l2", "shift_right_l2")
 )
@@ -194,6 +225,13 @@ class Lowering:
         self.last_constant: Operation | None = None
         self.pipe: SSAValue | None = None
         self.l0c_dtype: dict[SSAValue, Any] = {}
+        self.calc: dict[SSAValue, tuple[Operation, Operation, Operation, int]] = {}
+        self.vecout: set[SSAValue] = set()
+        self.needs_sync = False
+        self.aliased: set[SSAValue] = set()
+        self.frees: list[tuple[SSAValue, SSAValue, Any]] = []
+        self.pending_free: list[tuple[SSAValue, SSAValue, str]] = []
+        self.scratch: dict[tuple[int, Any], tuple[Buffer, Buffer]] = {}
 
     # -- building ------------------------------------------------------------------------
 
@@ -207,6 +245,8 @@ class Lowering:
         self, name: str, *operands: Any, results: tuple[Any, ...] = (), **props: Any
     ) -> Operation:
         cls = _op_class(f"ascendc.{name}")
+        if name in NEEDS_SYNC:
+            self.needs_sync = True
         if name in SETS_MASK:  # is_set_mask=True: the op sets the vector mask itself
             props.setdefault("isSetMask", UnitAttr())
         flat = [o for o in operands if o is not None]
@@ -261,22 +301,135 @@ class Lowering:
         a, b = _folded(a), _folded(b)
         if isinstance(a, int) and isinstance(b, int):
             return FOLD[kind](a, b)
+        if kind in ("mul", "add") and isinstance(a, int):  # (commutative)
+            a, b = b, a
+        if (
+            (kind == "mul" and b == 0)
+            or (kind in ("add", "sub") and b == 0)
+            or (kind in ("mul", "div") and b == 1)
+        ):
+            return 0 if kind == "mul" and b == 0 else a
         cls = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
                "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}[kind]  # fmt: skip
         return self.emit(cls(self.i32(a), self.i32(b))).result
 
-    def alloc(self, t: asctile.TileType) -> Buffer:
+    def _local_type(self, t: asctile.TileType) -> tuple[Any, int, int, int, int, int]:
+        """(LocalTensor type, rows, cols, pitch, elements per repeat, bytes) of a UB tile."""
         from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         rows, cols, pitch = _layout(t)
         if t.element_type == i1:
             count = -(-(rows * pitch // 8) // REPEAT) * REPEAT
-            lt, repeat = LocalTensorType(ui8, [count]), 8 * REPEAT
-        else:
-            repeat = REPEAT // _width(t.element_type)
-            lt = LocalTensorType(t.element_type, [-(-(rows * pitch) // repeat) * repeat])
-        op = self.make("local_tensor_auto", results=(lt,))
-        return Buffer(op.results[0], rows, cols, pitch, repeat)
+            return LocalTensorType(ui8, [count]), rows, cols, pitch, 8 * REPEAT, count
+        repeat = REPEAT // _width(t.element_type)
+        count = -(-(rows * pitch) // repeat) * repeat
+        lt = LocalTensorType(t.element_type, [count])
+        return lt, rows, cols, pitch, repeat, count * _width(t.element_type)
+
+    def alloc(self, t: asctile.TileType) -> Buffer:
+        """A VECCALC TBuf of its own for a UB tile (set up at the function's start; a
+        stored result becomes a VECOUT queue's tensor at its store, `to_vecout`)."""
+        from asc_xdsl.dialects.ascendc.types import TBufType
+        from asc_xdsl.enums import TPosition
+
+        lt, rows, cols, pitch, repeat, nbytes = self._local_type(t)
+        at, self.at = self.at, None
+        try:
+            self._ensure_pipe()
+            tbuf = _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition.VECCALC)])
+            self._at_start(tbuf)
+            init = _op_class("ascendc.pipe.init_buffer").create(
+                operands=[self.pipe, tbuf.results[0], self.const(nbytes)]
+            )
+            self._at_start(init)
+            get = _op_class("ascendc.tbuf.get_tensor").create(
+                operands=[tbuf.results[0]], result_types=[lt]
+            )
+            value = self._at_start(get)
+        finally:
+            self.at = at
+        self.calc[value] = (tbuf, init, get, nbytes)
+        return Buffer(value, rows, cols, pitch, repeat)
+
+    def _ensure_pipe(self) -> None:
+        from asc_xdsl.dialects.ascendc.types import PipeType
+
+        if self.pipe is None:
+            self.pipe = self._at_start(_op_class("ascendc.pipe").create(result_types=[PipeType()]))
+
+    def _queue(self, position: str, nbytes: int, depth: int) -> SSAValue:
+        from asc_xdsl.dialects.ascendc.types import QueueType
+        from asc_xdsl.enums import TPosition
+
+        at, self.at = self.at, None
+        try:
+            self._ensure_pipe()
+            q = self._at_start(
+                _op_class("ascendc.queue").create(
+                    result_types=[QueueType(TPosition[position], depth)]
+                )
+            )
+            self._at_start(
+                _op_class("ascendc.pipe.init_queue").create(
+                    operands=[self.pipe, q, self.const(depth), self.const(nbytes)]
+                )
+            )
+        finally:
+            self.at = at
+        return q
+
+    def _depth(self, op: Operation) -> int:
+        """Buffers per queue: the enclosing loop's `unroll_factor` (2: double buffering)."""
+        loop = op.parent_op()
+        while loop is not None and not isinstance(loop, scf.ForOp):
+            loop = loop.parent_op()
+        attr = loop.attributes.get("asctile.unroll_factor") if loop is not None else None
+        return max(1, min(int(attr.value.data), 4)) if attr is not None else 1
+
+    def alloc_vecin(self, t: asctile.TileType, op: Operation) -> tuple[Buffer, SSAValue]:
+        """A tensor of a VECIN queue, allocated here (freed at the end of the block)."""
+        lt, rows, cols, pitch, repeat, nbytes = self._local_type(t)
+        q = self._queue("VECIN", nbytes, self._depth(op))
+        value = self.make("que_bind.alloc_tensor", q, results=(lt,)).results[0]
+        return Buffer(value, rows, cols, pitch, repeat), q
+
+    def to_vecout(self, b: Buffer, store: Operation) -> Buffer:
+        """`b`, a VECCALC tensor whose last use is `store` (the only use of its tile),
+        as a VECOUT queue's tensor: allocated before its first use in the store's block,
+        EnQue/DeQue before the copy out, freed after it (Ascend C's copy-out idiom: the
+        queue's events order V before MTE3, no flag needed)."""
+        entry = self.calc.get(b.value)
+        block = store.parent_block()
+        if entry is None or b.value in self.aliased or block is None:
+            return b
+        firsts = []
+        for use in b.value.uses:
+            anchor = use.operation
+            while anchor is not None and anchor.parent_block() is not block:
+                anchor = anchor.parent_op()
+            if anchor is None:
+                return b  # used outside the store's block
+            firsts.append((block.get_operation_index(anchor), anchor))
+        tbuf, init, get, nbytes = entry
+        q = self._queue("VECOUT", nbytes, self._depth(store))
+        first = min(firsts, key=lambda f: f[0])[1] if firsts else store
+        alloc = _op_class("ascendc.que_bind.alloc_tensor").create(
+            operands=[q], result_types=[get.results[0].type]
+        )
+        alloc.location = store.location
+        self.rewriter.insert_op(alloc, InsertPoint.before(first))
+        get.results[0].replace_all_uses_with(alloc.results[0])
+        for dead in (get, init, tbuf):
+            if dead is self.last_constant:
+                self.last_constant = dead.prev_op
+            dead.detach()
+            dead.erase()
+        del self.calc[b.value]
+        self.make("que_bind.enque_tensor", q, alloc.results[0])
+        out = self.make("que_bind.deque_tensor", q, results=(alloc.results[0].type,)).results[0]
+        self.pending_free.append((q, out, "after"))
+        self.vecout.add(out)
+        return Buffer(out, b.rows, b.cols, b.pitch, b.repeat)
 
     def alloc_like(self, b: Buffer, elem: Any) -> Buffer:
         return self.alloc(asctile.TileType([b.rows, b.pitch] if b.rows > 1 else [b.pitch], elem))
@@ -367,7 +520,7 @@ class Lowering:
             return self.lower_cube_load(op)
         if len(t.dims) > 2:
             self.fail(op, "tiles of rank 3 or more are not lowered yet")
-        b = self.alloc(t)
+        b, q = self.alloc_vecin(t, op)
         gm, dims = self._gm_at(op.tensor, list(op.offsets))
         rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
         w = _width(t.element_type)
@@ -377,16 +530,27 @@ class Lowering:
         dst_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
         ext = self._ext(rows, nbytes, gap, dst_gap)
         self.make("data_copy_pad_l0_ext", b.value, gm, ext, self._pad(t.element_type))
-        self.buffers[op.result] = b
+        # Ascend C's copy-in idiom: the queue's events order MTE2 before V
+        self.make("que_bind.enque_tensor", q, b.value)
+        value = self.make("que_bind.deque_tensor", q, results=(b.value.type,)).results[0]
+        self.frees.append((q, value, op.parent_block()))
+        self.buffers[op.result] = Buffer(value, b.rows, b.cols, b.pitch, b.repeat)
 
     def lower_store(self, op: asctile.StoreOp) -> None:
         t = op.tile.type
         if t.loc == "l0c":
             return self.lower_fixpipe_store(op)
         b = self.buffers[op.tile]
+        if op.tile.has_one_use():
+            b = self.to_vecout(b, op)
+        if b.value not in self.vecout:
+            self.needs_sync = True  # MTE3 reads a buffer no queue hands over
         gm, dims = self._gm_at(op.tensor, list(op.offsets))
         rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
         self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        for q, value, _ in self.pending_free:
+            self.make("que_bind.free_tensor", q, value)
+        self.pending_free.clear()
 
     def _store(self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int) -> None:
         nbytes = self.arith("mul", cols, w)
@@ -402,6 +566,7 @@ class Lowering:
         b = self.buffers[op.tile]
         gm, dims = self._gm_at(op.tensor, list(op.offsets))
         rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        self.needs_sync = True
         self.make(ATOMIC[op.kind.data], dtype=_type_attr(t.element_type))
         self._store(b, gm, rows, cols, row_len, _width(t.element_type))
         self.make("set_atomic_none")
@@ -870,8 +1035,13 @@ class Lowering:
                 cls = arith.MuliOp if isinstance(elem, IntegerType) else arith.MulfOp
                 acc = self.emit(cls(acc, x)).result
             return acc
-        dst = self.alloc(asctile.TileType([max(count, 8)], elem))
-        work = self.alloc(asctile.TileType([max(count, 8)], elem))
+        key = (count, elem)
+        if key not in self.scratch:  # one pair per size: the V pipe runs them in order
+            self.scratch[key] = (
+                self.alloc(asctile.TileType([max(count, 8)], elem)),
+                self.alloc(asctile.TileType([max(count, 8)], elem)),
+            )
+        dst, work = self.scratch[key]
         index = [self.const(0, i1)] if kind != "sum" else []  # (ReduceSum has no calIndex)
         self.make(REDUCE_L2[kind], dst.value, src, work.value, self.const(count), *index)
         return self.get(dst.value, 0, elem)
@@ -957,6 +1127,7 @@ class Lowering:
         t = op.result.type
         rows, cols, pitch = _layout(t)
         if (src.pitch == src.cols and pitch == cols) or (pitch == src.pitch and cols == src.cols):
+            self.aliased.add(src.value)
             self.buffers[op.result] = Buffer(src.value, rows, cols, pitch)  # same memory
             return
         out = self.alloc(t)
@@ -1027,11 +1198,21 @@ class Lowering:
             entry = _entry_block(op)
             if entry is not self.entry:
                 self.entry, self.constants, self.last_constant = entry, {}, None
-                self.pipe = None
+                self.pipe, self.scratch = None, {}
             try:
                 handler(self, op)
             except NotImplementedError:
                 self.fail(op, "tiles of rank 3 or more are not lowered yet")
+        for q, value, block in self.frees:  # each VECIN tensor freed at its block's end
+            free = _op_class("ascendc.que_bind.free_tensor").create(operands=[q, value])
+            last = block.last_op
+            free.location = last.location
+            self.rewriter.insert_op(
+                free,
+                InsertPoint.before(last)
+                if last.has_trait(_terminator())
+                else InsertPoint.at_end(block),
+            )
         for op in reversed(tile_ops):
             for r in op.results:
                 if r.uses:
@@ -1045,6 +1226,12 @@ class Lowering:
             if isinstance(loop, scf.ForOp):
                 for attr in ("asctile.unroll_factor", "asctile.parallel"):
                     loop.attributes.pop(attr, None)
+
+
+def _terminator() -> Any:
+    from xdsl.traits import IsTerminator
+
+    return IsTerminator
 
 
 def _entry_block(op: Operation) -> Any:
@@ -1067,9 +1254,19 @@ def _sqrt(x: SSAValue) -> Operation:
     return xmath.SqrtOp(x)
 
 
-def lower_module(module: ModuleOp) -> str | None:
-    """Lower every tile op of `module`; the kernel type its tiles need ("cube" for a
-    kernel with matmuls only), or None (vector)."""
+@dataclass
+class Lowered:
+    """What lowering a module found: the kernel type its tiles need ("cube" for a
+    kernel with matmuls only; None: vector), and whether its synchronisation needs
+    `ascendc-insert-sync` (False when every buffer is a queue tensor of Ascend C's
+    copy-in/compute/copy-out idiom, whose EnQue/DeQue order the pipes)."""
+
+    kernel_type: str | None
+    needs_sync: bool
+
+
+def lower_module(module: ModuleOp) -> Lowered:
+    """Lower every tile op of `module` (see `Lowered`)."""
     from xdsl.dialects import func
 
     from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
@@ -1096,7 +1293,8 @@ def lower_module(module: ModuleOp) -> str | None:
         for f in module.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
                 f.attributes[KERNEL_TYPE_ATTR] = StringAttr(lowering.kernel_type)
-    return lowering.kernel_type
+    needs_sync = lowering.needs_sync or bool(lowering.calc) or lowering.kernel_type is not None
+    return Lowered(lowering.kernel_type, needs_sync)
 
 
 @dataclass(frozen=True)

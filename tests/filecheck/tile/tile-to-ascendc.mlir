@@ -1,19 +1,30 @@
-// tile-to-ascendc: tiles become automatic local tensors and vector ops; loads and
-// stores move the real (tail) part of a tile with DataCopyPad; inside a loop and a
-// branch the ops are rewritten where they are.
+// tile-to-ascendc: loaded tiles are VECIN queue tensors, stored results VECOUT queue
+// tensors (Ascend C's copy-in/compute/copy-out idiom), other tiles VECCALC TBufs;
+// loads and stores move the real (tail) part of a tile with DataCopyPad; inside a
+// loop and a branch the ops are rewritten where they are.
 // RUN: asc-opt %s --split-input-file -p tile-to-ascendc 2>&1 | filecheck %s
 
 // CHECK-LABEL: func.func @loop_and_branch(
+// CHECK:         %[[QI:.*]] = ascendc.queue : <vecin, 1>
+// CHECK:         %[[QO:.*]] = ascendc.queue : <vecout, 1>
 // CHECK:         ascendc.global_tensor.set_global_buffer
 // CHECK:         scf.for
-// CHECK:           %{{.*}} = ascendc.local_tensor_auto() : <64xf32>
-// CHECK:           ascendc.data_copy_pad_l0_ext
+// CHECK:           %[[X:.*]] = ascendc.que_bind.alloc_tensor %[[QI]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK:           ascendc.data_copy_pad_l0_ext %[[X]]
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor %[[QI]], %[[X]]
+// CHECK-NEXT:      %[[XD:.*]] = ascendc.que_bind.deque_tensor %[[QI]]
 // CHECK:           scf.if
-// CHECK:             ascendc.exp_l2
-// CHECK:             ascendc.data_copy_pad_l2_ext
+// CHECK:             %[[E:.*]] = ascendc.que_bind.alloc_tensor %[[QO]]
+// CHECK-NEXT:        ascendc.exp_l2 %[[E]], %[[XD]]
+// CHECK-NEXT:        ascendc.que_bind.enque_tensor %[[QO]], %[[E]]
+// CHECK-NEXT:        %[[ED:.*]] = ascendc.que_bind.deque_tensor %[[QO]]
+// CHECK:             ascendc.data_copy_pad_l2_ext {{.*}}, %[[ED]]
+// CHECK-NEXT:        ascendc.que_bind.free_tensor %[[QO]], %[[ED]]
 // CHECK:           } else {
-// CHECK:             ascendc.adds_l2
+// CHECK:             ascendc.adds_l2 {{.*}} {isSetMask}
 // CHECK:             ascendc.data_copy_pad_l2_ext
+// CHECK:           ascendc.que_bind.free_tensor %[[QI]], %[[XD]]
+// CHECK-NEXT:    }
 // CHECK-NOT:     asctile.
 func.func @loop_and_branch(%x: memref<?xf32, 22 : i64>, %n: i32, %c: i1, %s: f32) attributes {ascendc.global} {
   %c0 = arith.constant 0 : i32
