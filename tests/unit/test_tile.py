@@ -126,3 +126,21 @@ def test_matmul_operand_in_ub_is_located():
     with pytest.raises(CompileError, match="the left operand is a tile in UB") as e:
         bad[1](np.zeros((16, 16), np.float16))
     assert "a @ a" in str(e.value)
+
+
+@asc2.jit
+def _scaled(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int):
+    x, z = asc2.tensor(x_ptr, [n]), asc2.tensor(z_ptr, [n])
+    for i in range(0, n, 64, unroll_factor=2):
+        asc2.store(asc2.load(x, [64], offsets=[i]) * 2.0, z, offsets=[i])
+
+
+def test_unroll_factor_double_buffers_without_flags():
+    x = np.arange(300, dtype=np.float32)  # 4 tiles of 64 and a tail of 44
+    z = np.zeros_like(x)
+    _scaled[1](x, z, x.size, sanitize="error")
+    np.testing.assert_array_equal(z, 2 * x)
+    cpp = _scaled.compile(x, z, x.size).asm["ascendc"]
+    assert "AscendC::TQue<AscendC::TPosition::VECIN, 2>" in cpp
+    assert "AscendC::TQue<AscendC::TPosition::VECOUT, 2>" in cpp
+    assert "SetFlag" not in cpp  # the queues' EnQue/DeQue order the pipes
