@@ -586,15 +586,15 @@ def concat(*inputs: Tile) -> Tile:
 
 def matmul(input: Tile, other: Tile) -> Tile:
     """`input @ other` on the cube unit: an L0A [M, K] tile times an L0B [K, N] tile
-    gives an L0C [M, N] tile (float32, int32 for int8)."""
+    (float16, bfloat16 or float32) gives a float32 L0C [M, N] tile."""
     from asc_xdsl.dialects.asctile import MatmulOp
 
     g = require_jit("asc2.matmul")
     a, b = _tile(g, input, "asc2.matmul"), _tile(g, other, "asc2.matmul")
     if len(a.shape) != 2 or len(b.shape) != 2:
         g.fail(f"asc2.matmul multiplies 2-D tiles, got {list(a.shape)} and {list(b.shape)}")
-    acc_dtype = dt.int32 if a.dtype.is_int() else dt.float32
-    t = tile_type([a.shape[0], b.shape[1]], acc_dtype, TileLocation.L0C)
+    _matmul_dtypes(g, a, b, "asc2.matmul")
+    t = tile_type([a.shape[0], b.shape[1]], dt.float32, TileLocation.L0C)
     return Tile(emit_checked(g, MatmulOp(a.handle, b.handle, None, t)).result)
 
 
@@ -605,9 +605,20 @@ def matmul_acc(input: Tile, other: Tile, acc: Tile) -> None:
     g = require_jit("asc2.matmul_acc")
     a, b = _tile(g, input, "asc2.matmul_acc"), _tile(g, other, "asc2.matmul_acc")
     acc = _tile(g, acc, "asc2.matmul_acc's accumulator")
+    _matmul_dtypes(g, a, b, "asc2.matmul_acc")
+    if acc.dtype != dt.float32 or acc.location != TileLocation.L0C:
+        g.fail("asc2.matmul_acc accumulates into a float32 L0C tile (asc2.zeros_acc)")
     # PyAsc2's accumulator is updated in place: the op adds into acc's L0C buffer
     # (asctile.matmul with an accumulator), so later reads of `acc` see the sum
     emit_checked(g, MatmulOp(a.handle, b.handle, acc.handle, acc.handle.type))
+
+
+def _matmul_dtypes(g: Any, a: Tile, b: Tile, what: str) -> None:
+    """PyAsc2's rule: float16, bfloat16 or float32 tiles of one dtype (a float32 result)."""
+    if a.dtype != b.dtype:
+        g.fail(f"{what}: tiles of {a.dtype.name} and {b.dtype.name} (one dtype for both)")
+    if a.dtype not in (dt.float16, dt.bfloat16, dt.float32):
+        g.fail(f"{what} takes float16, bfloat16 or float32 tiles, got {a.dtype.name}")
 
 
 # -- atomics -----------------------------------------------------------------------------
