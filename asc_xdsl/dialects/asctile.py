@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from math import prod
 from typing import ClassVar
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
