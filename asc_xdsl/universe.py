@@ -41,6 +41,12 @@ def _emitasc_dialect() -> Dialect:
     return EmitAsc
 
 
+def _asctile_dialect() -> Dialect:
+    from asc_xdsl.dialects.asctile import AscTile
+
+    return AscTile
+
+
 def _ascendc_target() -> type[Target]:
     from asc_xdsl.backends.ascendc import AscendCTarget
 
@@ -50,6 +56,7 @@ def _ascendc_target() -> type[Target]:
 DIALECTS: dict[str, Callable[[], Dialect]] = {
     "ascendc": _ascendc_dialect,
     "emitasc": _emitasc_dialect,
+    "asctile": _asctile_dialect,
 }
 
 

@@ -40,6 +40,9 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
     "ascendc-privatize-func": ("privatize_func", "PrivatizeFuncPass"),
     "ascendc-unify-pipe": ("unify_pipe", "UnifyPipePass"),
     "ascendc-verify-sync": ("verify_sync", "VerifySyncPass"),
+    # the tile language's passes (docs/tile.md)
+    "tile-check-locations": ("tile_locations", "TileCheckLocationsPass"),
+    "tile-to-ascendc": ("tile_to_ascendc", "TileToAscendcPass"),
     # MLIR's passes pyasc's JIT runs that xDSL 0.74 lacks (or has under another name)
     "inline": ("inline", "InlinePass"),
     "loop-invariant-code-motion": ("licm", "LoopInvariantCodeMotionPass"),

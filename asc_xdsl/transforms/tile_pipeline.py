@@ -1,0 +1,40 @@
+"""The tile passes in order, as `@asc2.jit` runs them before the `ascendc` pipeline.
+
+    tile-check-locations   which memory each tile op reads (located errors)
+    tile-to-ascendc        tiles become automatic local tensors and vector ops, GM
+                           transfers DataCopyPad with the real (tail) shape
+
+The `ascendc` pipeline then gives the automatic tensors their queues and buffers
+(`ascendc-materialize-tensor`, ...), derives the synchronisation (`ascendc-insert-sync`)
+and places the buffers (`ascendc-plan-memory`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp
+
+TILE_PASSES = ("tile-check-locations", "tile-to-ascendc")
+
+
+class TileLoweringError(Exception):
+    """A tile op the passes cannot lower, with the op (its location is the user's line)."""
+
+    def __init__(self, op: Any, message: str):
+        super().__init__(message)
+        self.op = op
+        self.message = message
+
+
+def run_tile_pipeline(module: ModuleOp) -> Any:
+    """Lower `module`'s tile ops in place; what the lowering found
+    (`tile_to_ascendc.Lowered`: the kernel type, whether insert-sync is needed)."""
+    from asc_xdsl.transforms.tile_locations import check_locations
+    from asc_xdsl.transforms.tile_to_ascendc import lower_module
+
+    check_locations(module)
+    return lower_module(module)
+
+
+__all__ = ["TILE_PASSES", "TileLoweringError", "run_tile_pipeline"]

@@ -1,0 +1,1311 @@
+"""`tile-to-ascendc`: tile ops become `ascendc` ops on the buffers of a TPipe.
+
+Buffers, each set up once at the function's start (`ascendc-plan-memory` then gives them
+addresses and refuses a kernel whose buffers do not fit):
+
+- a loaded UB tile: a tensor of a VECIN queue, allocated at the load, EnQue/DeQue after
+  the copy, freed at the end of its block (Ascend C's copy-in);
+- a UB tile whose only use is a store: a VECOUT queue's tensor, allocated before its
+  first writer, EnQue/DeQue before the copy out, freed after it (copy-out);
+- any other UB tile: a VECCALC TBuf of its own (reductions share one scratch pair per
+  size);
+- queues get `unroll_factor` buffers when their loop has one (double buffering);
+- the cube path: TBufs at A1/B1 (GM -> L1 with Nd2Nz), A2/B2 (LoadData: Zz into L0A,
+  fractals transposed into L0B as Zn) and CO1 (Mmad); an L0C tile leaves through Fixpipe
+  (to GM, relu and the f16/bf16 conversion fused) or DataCopy from CO1 (to L1, Nz).
+
+Layout: a UB tile of shape [..., R, C] is R' x Cp elements (R' the product of the
+dimensions but the last, Cp = C rounded up to 32 bytes, DataCopyPad's row alignment) in
+whole 256-byte repeats; element-wise ops run over the whole buffer (they never read
+across rows), reductions and softmax over the C real elements of each row. A mask tile
+(i1) is a bit mask of ui8 (Compare's output, Select's input). bf16 arithmetic and
+bf16/i16/ordered-i32 comparisons run in float32 (the vector unit lacks them).
+
+Tail handling: a load or store moves `real = clamp(tile size, 0, tensor size - offset)`
+rows and columns per dimension (`DataCopyPad` with those counts and the tensor's strides),
+so a tile running past a tensor's end reads padding and writes nothing there.
+
+Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idiom; a
+kernel with anything else (TBuf intermediates, scalar reads, the cube path) is reported
+as needing `ascendc-insert-sync` (`Lowered.needs_sync`), which `@asc2.jit` then runs.
+
+Before:
+    %x = asctile.load %xv[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<128xf32, ub>
+    %e = asctile.unary "exp" %x : !asctile.tile<128xf32, ub> -> !asctile.tile<128xf32, ub>
+    asctile.store %e, %zv[%o] : ...
+After (set-up at the function's start):
+    %x = ascendc.que_bind.alloc_tensor %qin : ..., !ascendc.local_tensor<128xf32>
+    ascendc.data_copy_pad_l0_ext %x, %gx_o, %params, %pad : ...
+    ascendc.que_bind.enque_tensor %qin, %x
+    %xd = ascendc.que_bind.deque_tensor %qin
+    %e = ascendc.que_bind.alloc_tensor %qout
+    ascendc.exp_l2 %e, %xd, %c128
+    ascendc.que_bind.enque_tensor %qout, %e
+    %ed = ascendc.que_bind.deque_tensor %qout
+    ascendc.data_copy_pad_l2_ext %gz_o, %ed, %params
+    ascendc.que_bind.free_tensor %qout, %ed
+    ascendc.que_bind.free_tensor %qin, %xd
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    DenseArrayBase,
+    Float16Type,
+    Float32Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    TypeAttribute,
+    UnitAttr,
+    UnrealizedConversionCastOp,
+    i1,
+    i32,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from asc_xdsl.dialects import asctile
+
+bf16, f16, f32 = BFloat16Type(), Float16Type(), Float32Type()
+i16 = IntegerType(16)
+PASS = "tile-to-ascendc"
+ui8 = IntegerType(8, Signedness.UNSIGNED)
+ui16 = IntegerType(16, Signedness.UNSIGNED)
+ui32 = IntegerType(32, Signedness.UNSIGNED)
+
+# binary kind -> (tile-tile op, tile-scalar op or None)
+BINARY = {
+    "add": ("add_l2", "adds_l2"),
+    "sub": ("sub_l2", None),
+    "mul": ("mul_l2", "muls_l2"),
+    "div": ("div_l2", None),
+    "maximum": ("max_l2", "maxs_l2"),
+    "minimum": ("min_l2", "mins_l2"),
+    "left_shift": (None, "shift_left_l2"),
+    "right_shift": (None, "shift_right_l2"),
+}
+UNARY_L2 = {"abs": "abs_l2", "relu": "relu_l2", "exp": "exp_l2", "log": "ln_l2",
+            "sqrt": "sqrt_l2", "rsqrt": "rsqrt_l2"}  # fmt: skip
+UNARY_ADV = ("sin", "cos", "tan", "sinh", "cosh", "tanh", "erf", "floor", "ceil")
+CMP_MODE = {"lt": 0, "gt": 1, "eq": 2, "le": 3, "ge": 4, "ne": 5}
+SWAPPED = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne"}
+REDUCE_L2 = {"sum": "reduce_sum_l2", "max": "reduce_max_l2", "min": "reduce_min_l2"}
+COMBINE_L2 = {"sum": "add_l2", "max": "max_l2", "min": "min_l2", "prod": "mul_l2"}
+FOLD = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+    "min": min, "max": max, "div": lambda a, b: a // b,
+}  # fmt: skip
+ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
+ALIGN = 32
+NEEDS_SYNC = frozenset(
+    ("local_tensor.get_value", "local_tensor.set_value", "global_tensor.get_value",
+     "global_tensor.set_value", "data_copy_nd2nz", "load_data_l0", "mmad", "fixpipe",
+     "data_copy_co12dst", "init_const_value")
+)  # fmt: skip
+"""Ops whose ordering the queues of the copy-in/compute/copy-out idiom do not give
+(scalar reads and writes of tensors, the cube path): a kernel with one needs
+`ascendc-insert-sync`."""
+SETS_MASK = frozenset(
+    ("adds_l2", "muls_l2", "maxs_l2", "mins_l2", "shift_left_l2", "shift_right_l2")
+)
+"""The tensor-scalar ops whose `is_set_mask` (pyasc's default True) is a property:
+without it they would run under the mask an earlier op left."""
+REPEAT = 256
+"""Bytes of one vector repeat: buffers are whole repeats (Compare needs them)."""
+
+
+def _op_class(name: str) -> type[Operation]:
+    global _CTX
+    if _CTX is None:
+        from asc_xdsl.dialects.context import AscContext
+
+        _CTX = AscContext()
+    cls = _CTX._get_known_op(name)
+    if cls is None:
+        raise KeyError(name)
+    return cls
+
+
+_CTX: Any = None
+
+
+def _construct_op(t: Any, fields: list[Any]) -> Operation:
+    from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+    return ConstructOp(t, fields)
+
+
+def _struct_type(name: str, elem: Any = None) -> Any:
+    """The IR type of Ascend C struct `name` (of `elem`'s elements where it takes them)."""
+    import inspect
+
+    from asc_xdsl.dialects.ascendc import param_types, struct_types
+    from asc_xdsl.dialects.ascendc import types as T
+
+    cls = getattr(T, f"{name}Type", None) or struct_types.STRUCT_TYPES.get(f"{name}Type")
+    cls = cls or getattr(param_types, f"{name}Type")
+    takes = "element_type" in inspect.signature(cls.__init__).parameters
+    return cls(elem) if takes and elem is not None else cls()
+
+
+@dataclass
+class Buffer:
+    """A tile's local tensor and layout."""
+
+    value: SSAValue
+    rows: int
+    cols: int
+    pitch: int  # elements per row in the buffer
+
+    repeat: int = 1  # elements per 256-byte repeat
+    relu: bool = False  # an L0C tile: relu applied by the Fixpipe that moves it out
+
+    @property
+    def total(self) -> int:
+        """Elements an element-wise op covers: whole 256-byte repeats (the buffer's size)."""
+        n = self.rows * self.pitch
+        return -(-n // self.repeat) * self.repeat
+
+
+def _layout(t: asctile.TileType) -> tuple[int, int, int]:
+    dims = t.dims
+    cols = dims[-1]
+    rows = math.prod(dims[:-1]) if len(dims) > 1 else 1
+    if t.element_type == i1:
+        return rows, cols, -(-cols // 8) * 8  # (bits; the bytes are padded below)
+    width = _width(t.element_type)
+    per = max(1, ALIGN // width)
+    return rows, cols, -(-cols // per) * per
+
+
+def _folded(v: Any) -> Any:
+    """An i32/index value an `arith.constant` gives, as a Python int (folded at once)."""
+    if isinstance(v, SSAValue):
+        op = v.owner
+        if (
+            isinstance(op, arith.ConstantOp)
+            and isinstance(op.value, IntegerAttr)
+            and isinstance(v.type, IndexType | IntegerType)
+            and (isinstance(v.type, IndexType) or v.type.width.data in (32, 64))
+        ):
+            return op.value.value.data
+    return v
+
+
+def _width(t: Any) -> int:
+    w = getattr(t, "bitwidth", None)
+    if w is None:
+        w = t.width.data if isinstance(t, IntegerType) else 32
+    return max(1, w // 8)
+
+
+class Lowering:
+    """Rewrites one function's tile ops, each before its own position."""
+
+    def __init__(self) -> None:
+        self.buffers: dict[SSAValue, Buffer] = {}
+        self.views: dict[SSAValue, tuple[SSAValue, list[Any]]] = {}
+        self.rewriter = Rewriter()
+        self.at: Operation | None = None
+        self.kernel_type: str | None = None
+        self.constants: dict[tuple[Any, ...], SSAValue] = {}
+        self.entry: Any = None
+        self.last_constant: Operation | None = None
+        self.pipe: SSAValue | None = None
+        self.l0c_dtype: dict[SSAValue, Any] = {}
+        self.calc: dict[SSAValue, tuple[Operation, Operation, Operation, int]] = {}
+        self.vecout: set[SSAValue] = set()
+        self.needs_sync = False
+        self.aliased: set[SSAValue] = set()
+        self.frees: list[tuple[SSAValue, SSAValue, Any]] = []
+        self.pending_free: list[tuple[SSAValue, SSAValue, str]] = []
+        self.scratch: dict[tuple[int, Any], tuple[Buffer, Buffer]] = {}
+
+    # -- building ------------------------------------------------------------------------
+
+    def emit(self, op: Operation) -> Operation:
+        assert self.at is not None
+        op.location = self.at.location
+        self.rewriter.insert_op(op, InsertPoint.before(self.at))
+        return op
+
+    def make(
+        self, name: str, *operands: Any, results: tuple[Any, ...] = (), **props: Any
+    ) -> Operation:
+        cls = _op_class(f"ascendc.{name}")
+        if name in NEEDS_SYNC:
+            self.needs_sync = True
+        if name in SETS_MASK:  # is_set_mask=True: the op sets the vector mask itself
+            props.setdefault("isSetMask", UnitAttr())
+        flat = [o for o in operands if o is not None]
+        return self.emit(cls.create(operands=flat, result_types=list(results), properties=props))
+
+    def constant(self, key: tuple[Any, ...], make: Any) -> SSAValue:
+        """One constant op per value and type per function, at the function's start
+        (fewer ops for the passes after this one to walk)."""
+        value = self.constants.get(key)
+        if value is None:
+            op = make()
+            op.location = self.at.location if self.at is not None else op.location
+            where = (
+                InsertPoint.after(self.last_constant)
+                if self.last_constant is not None
+                else InsertPoint.at_start(self.entry)
+            )
+            self.rewriter.insert_op(op, where)
+            self.last_constant = op
+            value = self.constants[key] = op.results[0]
+        return value
+
+    def const(self, value: int, t: Any = i32) -> SSAValue:
+        if isinstance(t, IntegerType) and t.signedness.data != Signedness.SIGNLESS:
+            base = self.const(value, IntegerType(t.width.data))
+            return self.constant(
+                ("cast", value, t), lambda: UnrealizedConversionCastOp.get([base], [t])
+            )
+        return self.constant((value, t), lambda: arith.ConstantOp(IntegerAttr(value, t)))
+
+    def fconst(self, value: float, t: Any) -> SSAValue:
+        return self.constant(("f", value, t), lambda: arith.ConstantOp(FloatAttr(value, t)))
+
+    def scalar_const(self, value: float, t: Any) -> SSAValue:
+        if isinstance(t, IntegerType):
+            return self.const(int(value), t)
+        return self.fconst(value, t)
+
+    def cast(self, v: SSAValue, t: Any) -> SSAValue:
+        return self.emit(UnrealizedConversionCastOp.get([v], [t])).results[0]
+
+    def i32(self, v: Any) -> SSAValue:
+        if isinstance(v, int):
+            return self.const(v)
+        if isinstance(v.type, IndexType):
+            return self.emit(arith.IndexCastOp(v, i32)).result
+        if isinstance(v.type, IntegerType) and v.type.width.data == 64:
+            return self.emit(arith.TruncIOp(v, i32)).result
+        return v
+
+    def arith(self, kind: str, a: Any, b: Any) -> Any:
+        a, b = _folded(a), _folded(b)
+        if isinstance(a, int) and isinstance(b, int):
+            return FOLD[kind](a, b)
+        if kind in ("mul", "add") and isinstance(a, int):  # (commutative)
+            a, b = b, a
+        if (
+            (kind == "mul" and b == 0)
+            or (kind in ("add", "sub") and b == 0)
+            or (kind in ("mul", "div") and b == 1)
+        ):
+            return 0 if kind == "mul" and b == 0 else a
+        cls = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
+               "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}[kind]  # fmt: skip
+        return self.emit(cls(self.i32(a), self.i32(b))).result
+
+    def _local_type(self, t: asctile.TileType) -> tuple[Any, int, int, int, int, int]:
+        """(LocalTensor type, rows, cols, pitch, elements per repeat, bytes) of a UB tile."""
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        rows, cols, pitch = _layout(t)
+        if t.element_type == i1:
+            count = -(-(rows * pitch // 8) // REPEAT) * REPEAT
+            return LocalTensorType(ui8, [count]), rows, cols, pitch, 8 * REPEAT, count
+        repeat = REPEAT // _width(t.element_type)
+        count = -(-(rows * pitch) // repeat) * repeat
+        lt = LocalTensorType(t.element_type, [count])
+        return lt, rows, cols, pitch, repeat, count * _width(t.element_type)
+
+    def alloc(self, t: asctile.TileType) -> Buffer:
+        """A VECCALC TBuf of its own for a UB tile (set up at the function's start; a
+        stored result becomes a VECOUT queue's tensor at its store, `to_vecout`)."""
+        from asc_xdsl.dialects.ascendc.types import TBufType
+        from asc_xdsl.enums import TPosition
+
+        lt, rows, cols, pitch, repeat, nbytes = self._local_type(t)
+        at, self.at = self.at, None
+        try:
+            self._ensure_pipe()
+            tbuf = _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition.VECCALC)])
+            self._at_start(tbuf)
+            init = _op_class("ascendc.pipe.init_buffer").create(
+                operands=[self.pipe, tbuf.results[0], self.const(nbytes)]
+            )
+            self._at_start(init)
+            get = _op_class("ascendc.tbuf.get_tensor").create(
+                operands=[tbuf.results[0]], result_types=[lt]
+            )
+            value = self._at_start(get)
+        finally:
+            self.at = at
+        self.calc[value] = (tbuf, init, get, nbytes)
+        return Buffer(value, rows, cols, pitch, repeat)
+
+    def _ensure_pipe(self) -> None:
+        from asc_xdsl.dialects.ascendc.types import PipeType
+
+        if self.pipe is None:
+            self.pipe = self._at_start(_op_class("ascendc.pipe").create(result_types=[PipeType()]))
+
+    def _queue(self, position: str, nbytes: int, depth: int) -> SSAValue:
+        from asc_xdsl.dialects.ascendc.types import QueueType
+        from asc_xdsl.enums import TPosition
+
+        at, self.at = self.at, None
+        try:
+            self._ensure_pipe()
+            q = self._at_start(
+                _op_class("ascendc.queue").create(
+                    result_types=[QueueType(TPosition[position], depth)]
+                )
+            )
+            self._at_start(
+                _op_class("ascendc.pipe.init_queue").create(
+                    operands=[self.pipe, q, self.const(depth), self.const(nbytes)]
+                )
+            )
+        finally:
+            self.at = at
+        return q
+
+    def _depth(self, op: Operation) -> int:
+        """Buffers per queue: the enclosing loop's `unroll_factor` (2: double buffering)."""
+        loop = op.parent_op()
+        while loop is not None and not isinstance(loop, scf.ForOp):
+            loop = loop.parent_op()
+        attr = loop.attributes.get("asctile.unroll_factor") if loop is not None else None
+        return max(1, min(int(attr.value.data), 4)) if attr is not None else 1
+
+    def alloc_vecin(self, t: asctile.TileType, op: Operation) -> tuple[Buffer, SSAValue]:
+        """A tensor of a VECIN queue, allocated here (freed at the end of the block)."""
+        lt, rows, cols, pitch, repeat, nbytes = self._local_type(t)
+        q = self._queue("VECIN", nbytes, self._depth(op))
+        value = self.make("que_bind.alloc_tensor", q, results=(lt,)).results[0]
+        return Buffer(value, rows, cols, pitch, repeat), q
+
+    def to_vecout(self, b: Buffer, store: Operation) -> Buffer:
+        """`b`, a VECCALC tensor whose last use is `store` (the only use of its tile),
+        as a VECOUT queue's tensor: allocated before its first use in the store's block,
+        EnQue/DeQue before the copy out, freed after it (Ascend C's copy-out idiom: the
+        queue's events order V before MTE3, no flag needed)."""
+        entry = self.calc.get(b.value)
+        block = store.parent_block()
+        if entry is None or b.value in self.aliased or block is None:
+            return b
+        firsts = []
+        for use in b.value.uses:
+            anchor = use.operation
+            while anchor is not None and anchor.parent_block() is not block:
+                anchor = anchor.parent_op()
+            if anchor is None:
+                return b  # used outside the store's block
+            firsts.append((block.get_operation_index(anchor), anchor))
+        tbuf, init, get, nbytes = entry
+        q = self._queue("VECOUT", nbytes, self._depth(store))
+        first = min(firsts, key=lambda f: f[0])[1] if firsts else store
+        alloc = _op_class("ascendc.que_bind.alloc_tensor").create(
+            operands=[q], result_types=[get.results[0].type]
+        )
+        alloc.location = store.location
+        self.rewriter.insert_op(alloc, InsertPoint.before(first))
+        get.results[0].replace_all_uses_with(alloc.results[0])
+        for dead in (get, init, tbuf):
+            if dead is self.last_constant:
+                self.last_constant = dead.prev_op
+            dead.detach()
+            dead.erase()
+        del self.calc[b.value]
+        self.make("que_bind.enque_tensor", q, alloc.results[0])
+        out = self.make("que_bind.deque_tensor", q, results=(alloc.results[0].type,)).results[0]
+        self.pending_free.append((q, out, "after"))
+        self.vecout.add(out)
+        return Buffer(out, b.rows, b.cols, b.pitch, b.repeat)
+
+    def alloc_like(self, b: Buffer, elem: Any) -> Buffer:
+        return self.alloc(asctile.TileType([b.rows, b.pitch] if b.rows > 1 else [b.pitch], elem))
+
+    def sub(self, b: Buffer, row: Any) -> SSAValue:
+        """The local tensor from row `row` on."""
+        if row == 0:
+            return b.value
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        off = self.cast(self.i32(self.arith("mul", row, b.pitch)), ui32)
+        lt = LocalTensorType(b.value.type.element_type)
+        return self.make("local_tensor.subindex", b.value, off, results=(lt,)).results[0]
+
+    def fail(self, op: Operation, message: str) -> Any:
+        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+        raise TileLoweringError(op, f"{op.name}: {message}")
+
+    # -- GM views ------------------------------------------------------------------------
+
+    def lower_tensor(self, op: asctile.TensorOp) -> None:
+        from asc_xdsl.dialects.ascendc.types import GlobalTensorType
+
+        t = op.result.type
+        gt = self.make("global_tensor", results=(GlobalTensorType(t.element_type),)).results[0]
+        self.make("global_tensor.set_global_buffer", gt, op.base)
+        sizes = iter(op.sizes)
+        dims = [d if d >= 0 else self.i32(next(sizes)) for d in t.dims]
+        self.views[op.result] = (gt, dims)
+
+    def _linear(self, dims: list[Any], offsets: list[Any]) -> Any:
+        lin: Any = 0
+        for d, o in zip(dims, offsets, strict=True):
+            lin = self.arith("add", self.arith("mul", lin, d), o)
+        return lin
+
+    def _gm_at(self, view: SSAValue, offsets: list[Any]) -> tuple[SSAValue, list[Any]]:
+        gt, dims = self.views[view]
+        lin = self._linear(dims, [self.i32(o) for o in offsets])
+        if lin == 0:
+            return gt, dims
+        at = self.make("global_tensor.subindex", gt, self.i32(lin), results=(gt.type,)).results[0]
+        return at, dims
+
+    def _real(self, size: int, dim: Any, offset: Any) -> Any:
+        """clamp(size, 0, dim - offset): what of a tile's dimension lies in the tensor."""
+        left = self.arith("sub", dim, self.i32(offset))
+        return self.arith("max", self.arith("min", left, size), 0)
+
+    def _ext(self, count: Any, length: Any, src_stride: Any, dst_stride: Any) -> SSAValue:
+        ops = [
+            self.cast(self.i32(count), ui16)
+            if not isinstance(count, int)
+            else self.const(count, ui16)
+        ]
+        for v in (length, src_stride, dst_stride, 0):
+            ops.append(self.const(v, ui32) if isinstance(v, int) else self.cast(self.i32(v), ui32))
+        from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+        return self.emit(ConstructOp(_struct_type("DataCopyExtParams"), ops)).result
+
+    def _pad(self, elem: Any) -> SSAValue:
+        from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+        ops = [
+            self.const(0, i1),
+            self.const(0, ui8),
+            self.const(0, ui8),
+            self.scalar_const(0, elem),
+        ]
+        t = _struct_type("DataCopyPadExtParams", elem)
+        return self.emit(ConstructOp(t, ops, [i1, ui8, ui8, elem])).result
+
+    def _transfer_shape(
+        self, t: asctile.TileType, dims: list[Any], offsets: list[Any]
+    ) -> tuple[Any, Any, Any]:
+        """(rows moved, columns moved, the tensor's row length) of a tile at offsets."""
+        if len(t.dims) > 2:
+            raise NotImplementedError
+        cols = self._real(t.dims[-1], dims[-1], offsets[-1])
+        rows = 1 if len(t.dims) == 1 else self._real(t.dims[0], dims[0], offsets[0])
+        return rows, cols, dims[-1]
+
+    def lower_load(self, op: asctile.LoadOp) -> None:
+        t = op.result.type
+        if t.loc != "ub":
+            return self.lower_cube_load(op)
+        if len(t.dims) > 2:
+            self.fail(op, "tiles of rank 3 or more are not lowered yet")
+        b, q = self.alloc_vecin(t, op)
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        w = _width(t.element_type)
+        nbytes = self.arith("mul", cols, w)
+        gap = self.arith("mul", self.arith("sub", row_len, cols), w)
+        blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
+        dst_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
+        ext = self._ext(rows, nbytes, gap, dst_gap)
+        self.make("data_copy_pad_l0_ext", b.value, gm, ext, self._pad(t.element_type))
+        # Ascend C's copy-in idiom: the queue's events order MTE2 before V
+        self.make("que_bind.enque_tensor", q, b.value)
+        value = self.make("que_bind.deque_tensor", q, results=(b.value.type,)).results[0]
+        self.frees.append((q, value, op.parent_block()))
+        self.buffers[op.result] = Buffer(value, b.rows, b.cols, b.pitch, b.repeat)
+
+    def lower_store(self, op: asctile.StoreOp) -> None:
+        t = op.tile.type
+        if t.loc == "l0c":
+            return self.lower_fixpipe_store(op)
+        b = self.buffers[op.tile]
+        if op.tile.has_one_use():
+            b = self.to_vecout(b, op)
+        if b.value not in self.vecout:
+            self.needs_sync = True  # MTE3 reads a buffer no queue hands over
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        for q, value, _ in self.pending_free:
+            self.make("que_bind.free_tensor", q, value)
+        self.pending_free.clear()
+
+    def _store(self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int) -> None:
+        nbytes = self.arith("mul", cols, w)
+        gap = self.arith("mul", self.arith("sub", row_len, cols), w)
+        blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
+        src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
+        self.make("data_copy_pad_l2_ext", gm, b.value, self._ext(rows, nbytes, src_gap, gap))
+
+    def lower_atomic(self, op: asctile.AtomicOp) -> None:
+        from xdsl.dialects.builtin import TypeAttribute as _T  # noqa: F401
+
+        t = op.tile.type
+        b = self.buffers[op.tile]
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        self.needs_sync = True
+        self.make(ATOMIC[op.kind.data], dtype=_type_attr(t.element_type))
+        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        self.make("set_atomic_none")
+
+    def lower_load_scalar(self, op: asctile.LoadScalarOp) -> None:
+        gt, dims = self.views[op.tensor]
+        lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
+        r = self.make("global_tensor.get_value", gt, lin, results=(op.result.type,)).results[0]
+        op.result.replace_all_uses_with(r)
+
+    def lower_store_scalar(self, op: asctile.StoreScalarOp) -> None:
+        gt, dims = self.views[op.tensor]
+        lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
+        self.make("global_tensor.set_value", gt, lin, op.value)
+
+    # -- the cube path: GM -> L1 (Nz) -> L0A (Zz) / L0B (Zn) -> Mmad -> L0C -> Fixpipe ------
+
+    def cube_buffer(self, t: asctile.TileType, position: str) -> SSAValue:
+        """A TBuf at `position` (A1/B1/A2/B2/CO1) for tile type `t`, set up at the
+        function's start (ascendc-plan-memory gives it its address and checks it fits)."""
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType, PipeType, TBufType
+        from asc_xdsl.enums import TPosition
+
+        rows, cols = (t.dims[0], t.dims[1]) if len(t.dims) == 2 else (1, t.dims[0])
+        nbytes = -(-rows // 16) * 16 * -(-cols // 16) * 16 * _width(t.element_type)
+        at, self.at = self.at, None
+        try:
+            if self.pipe is None:
+                self.pipe = self._at_start(
+                    _op_class("ascendc.pipe").create(result_types=[PipeType()])
+                )
+            buf = self._at_start(
+                _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition[position])])
+            )
+            size = self.const(nbytes)
+            self._at_start(
+                _op_class("ascendc.pipe.init_buffer").create(operands=[self.pipe, buf, size])
+            )
+            lt = LocalTensorType(t.element_type, [nbytes // _width(t.element_type)])
+            return self._at_start(
+                _op_class("ascendc.tbuf.get_tensor").create(operands=[buf], result_types=[lt])
+            )
+        finally:
+            self.at = at
+
+    def _at_start(self, op: Operation) -> SSAValue:
+        where = (
+            InsertPoint.after(self.last_constant)
+            if self.last_constant is not None
+            else InsertPoint.at_start(self.entry)
+        )
+        if self.at is not None:
+            op.location = self.at.location
+        self.rewriter.insert_op(op, where)
+        self.last_constant = op
+        return op.results[0] if op.results else None
+
+    def construct(self, name: str, fields: list[Any], types: list[Any] | None = None) -> SSAValue:
+        from asc_xdsl.dialects.ascendc.construct import ConstructOp
+
+        return self.emit(ConstructOp(_struct_type(name), fields, types)).result
+
+    def lower_cube_load(self, op: asctile.LoadOp) -> None:
+        t = op.result.type
+        if len(t.dims) != 2 or any(d % 16 for d in t.dims) or _width(t.element_type) != 2:
+            self.fail(
+                op, "the cube path takes 2-D tiles of 16-bit elements with sizes a multiple of 16"
+            )
+        rows, cols = t.dims
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        l1 = self.cube_buffer(t, "A1" if t.loc != "l0b" else "B1")
+        nd = [
+            self.const(1, ui16), self.const(rows, ui16), self.const(cols, ui16), self.const(0, ui16),
+            self.cast(self.i32(dims[-1]), ui16) if not isinstance(_folded(dims[-1]), int)
+            else self.const(_folded(dims[-1]), ui16),
+            self.const(rows, ui16), self.const(1, ui16), self.const(0, ui16),
+        ]  # fmt: skip
+        self.make("data_copy_nd2nz", l1, gm, self.construct("Nd2NzParams", nd))
+        if t.loc == "l1":
+            self.buffers[op.result] = Buffer(l1, rows, cols, cols)
+            return
+        staged = Buffer(l1, rows, cols, cols)
+        self.buffers[op.result] = Buffer(self.l1_to_l0(staged, t), rows, cols, cols)
+
+    def l1_to_l0(
+        self, l1: Buffer, t: asctile.TileType, offsets: tuple[Any, Any] = (0, 0)
+    ) -> SSAValue:
+        """The `t`-shaped part of the L1 Nz tile `l1` at `offsets` (multiples of 16) into
+        L0A as Zz (row blocks of fractals) or L0B as Zn (each fractal transposed)."""
+        from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+        l0 = self.cube_buffer(t, "A2" if t.loc == "l0a" else "B2")
+        rows, cols = t.dims
+        full = -(-l1.rows // 16)  # fractals per column block of the source
+        r1, c1 = rows // 16, cols // 16
+        lt = LocalTensorType(t.element_type)
+        # fractal (i, j) of the Nz source is number j * full + i
+        first = self.arith(
+            "add", self.arith("mul", self.arith("div", offsets[1], 16), full),
+            self.arith("div", offsets[0], 16),
+        )  # fmt: skip
+        for i in range(r1):
+            start = self.arith("add", first, i)
+            start = self.const(start, ui16) if isinstance(start, int) else self.cast(start, ui16)
+            fields = [
+                start, self.const(c1, ui8), self.const(full, ui16), self.const(0, ui8),
+                self.const(0, ui16), self.const(int(t.loc == "l0b"), i1), self.const(0, ui8),
+            ]  # fmt: skip
+            dst = l0 if i == 0 else self.make(
+                "local_tensor.subindex", l0, self.const(i * c1 * 256, ui32), results=(lt,)
+            ).results[0]  # fmt: skip
+            self.make("load_data_l0", dst, l1.value, self.construct("LoadData2DParams", fields))
+        return l0
+
+    def lower_copy(self, op: asctile.CopyOp) -> None:
+        s, t = op.source.type, op.result.type
+        src = self.buffers[op.source]
+        offsets = [_folded(o) for o in op.offsets]
+        if s.loc == "l1" and t.loc in ("l0a", "l0b"):
+            for o in offsets:
+                if isinstance(o, int) and o % 16:
+                    self.fail(op, f"offsets into an L1 tile must be multiples of 16, got {o}")
+            l0 = self.l1_to_l0(src, t, (offsets[0], offsets[1]))
+            self.buffers[op.result] = Buffer(l0, t.dims[0], t.dims[1], t.dims[1])
+        elif s.loc == "l0c" and t.loc == "l1" and all(o == 0 for o in offsets) and s.dims == t.dims:
+            l1 = self.cube_buffer(t, "A1")
+            self.fixpipe(op.source, l1, t.element_type, None, nz=True)
+            self.buffers[op.result] = Buffer(l1, t.dims[0], t.dims[1], t.dims[1])
+        else:
+            self.fail(op, f"a copy from {s.loc.upper()} to {t.loc.upper()} is not lowered yet")
+
+    def lower_zeros_acc(self, op: asctile.ZerosAccOp) -> None:
+        """L0C zeros: a Mmad of zero fractals (nothing writes L0C but the cube)."""
+        t = op.result.type
+        m, n = t.dims
+        m16, n16 = -(-m // 16) * 16, -(-n // 16) * 16
+        elem = f16 if t.element_type == f32 else IntegerType(8)
+        za = self.cube_buffer(asctile.TileType([m16, 16], elem, "l0a"), "A2")
+        zb = self.cube_buffer(asctile.TileType([16, n16], elem, "l0b"), "B2")
+        for buf, count in ((za, m16 // 16), (zb, n16 // 16)):
+            fields = [self.const(1, ui16), self.const(count, ui16), self.const(0, ui16),
+                      self.scalar_const(0, elem)]  # fmt: skip
+            params = self.emit(
+                _construct_op(_struct_type("InitConstValueParams", elem), fields)
+            ).result
+            self.make("init_const_value", buf, params)
+        c = self.cube_buffer(t, "CO1")
+        self.mmad(c, za, zb, m, n, 16 if elem == f16 else 32, True)
+        self.buffers[op.result] = Buffer(c, m, n, n)
+        self.kernel_type = self.kernel_type or "cube"
+
+    def mmad(
+        self, c: SSAValue, a: SSAValue, b: SSAValue, m: int, n: int, k: int, init: bool
+    ) -> None:
+        fields = [
+            self.const(m, ui16), self.const(n, ui16), self.const(k, ui16), self.const(0, ui8),
+            self.const(0, i1), self.const(int(init), i1),
+        ]  # fmt: skip
+        self.make("mmad", c, a, b, self.construct("MmadParams", fields))
+
+    def lower_matmul(self, op: asctile.MatmulOp) -> None:
+        a, b = op.lhs.type, op.rhs.type
+        m, k = a.dims
+        n = b.dims[1]
+        if b.element_type != a.element_type:
+            self.fail(op, "matmul of tiles of two dtypes")
+        if op.acc is not None:  # into the accumulator's L0C buffer, in place
+            c = self.buffers[op.acc]
+            self.mmad(
+                c.value, self.buffers[op.lhs].value, self.buffers[op.rhs].value, m, n, k, False
+            )
+            self.buffers[op.result] = c
+            return
+        c = self.cube_buffer(op.result.type, "CO1")
+        self.mmad(c, self.buffers[op.lhs].value, self.buffers[op.rhs].value, m, n, k, True)
+        self.buffers[op.result] = Buffer(c, m, n, n)
+        self.kernel_type = self.kernel_type or "cube"
+
+    def lower_fixpipe_store(self, op: asctile.StoreOp) -> None:
+        gm, dims = self._gm_at(op.tensor, list(op.offsets))
+        self.fixpipe(op.tile, gm, op.tensor.type.element_type, dims[-1], nz=False, op=op)
+
+    def fixpipe(
+        self, tile: SSAValue, dst: SSAValue, out: Any, row: Any, nz: bool, op: Any = None
+    ) -> None:
+        """L0C -> GM (ND rows of `row` elements) or L1 (Nz), converting to `out` and
+        applying a pending relu."""
+        from asc_xdsl.dialects.ascendc.struct_types import CO2LayoutType, QuantModesType
+
+        op = op or self.at
+        t = tile.type
+        b = self.buffers[tile]
+        m, n = t.dims
+        converted = self.l0c_dtype.get(tile)
+        if converted is not None and converted != out:
+            self.fail(op, f"a {converted} matmul result stored into a tensor of {out}")
+        quant = {f32: 0, f16: 1, bf16: 2}.get(out)
+        if quant is None or b.value.type.element_type != f32:
+            self.fail(op, f"a matmul result stored as {out} is not lowered yet")
+        m16 = -(-m // 16) * 16
+        stride = m16 if nz else _folded(row)
+        i64 = IntegerType(64)
+        fields = [
+            self.const(n, ui16), self.const(m, ui16), self.const(m16, ui16),
+            self.const(stride, ui32) if isinstance(stride, int) else self.cast(self.i32(stride), ui32),
+            self.const(int(bool(b.relu)), i1), self.const(quant, i64),
+            self.const(0, i64), self.const(1, ui16), self.const(0, ui16),
+            self.const(0, ui16), self.const(0, ui8),
+        ]  # fmt: skip
+        if nz:  # to L1: DataCopy from CO1 (Fixpipe's form for a local destination)
+            fields = [
+                self.const(n, ui16), self.const(m, ui16), self.const(m16, ui32),
+                self.const(m16, ui16), self.const(quant, i64),
+                self.const(int(bool(b.relu)), ui8), self.const(0, i1), self.const(0, i1),
+            ]  # fmt: skip
+            types = [ui16, ui16, ui32, ui16, QuantModesType(), ui8, i1, i1]
+            params = self.construct("DataCopyCO12DstParams", fields, types)
+            self.make("data_copy_co12dst", dst, b.value, params)
+            return
+        types = [ui16, ui16, ui16, ui32, i1, QuantModesType(), i64, ui16, ui16, ui16, ui8]
+        params = self.construct("FixpipeParamsV220", fields, types)
+        layout = self.construct(
+            "FixpipeConfig", [self.const(0 if nz else 1, i64)], [CO2LayoutType()]
+        )
+        self.make("fixpipe", dst, b.value, params, layout)
+
+    # -- element-wise --------------------------------------------------------------------
+
+    def operand(self, v: SSAValue, shape: tuple[int, ...], op: Operation) -> Buffer | SSAValue:
+        """A tile operand as a buffer of `shape` (broadcast when it is smaller); a scalar as is."""
+        if not isinstance(v.type, asctile.TileType):
+            return v
+        b = self.buffers[v]
+        if tuple(v.type.dims) == tuple(shape):
+            return b
+        return self.broadcast(b, v.type, asctile.TileType(shape, v.type.element_type), op)
+
+    def broadcast(
+        self, b: Buffer, s: asctile.TileType, t: asctile.TileType, op: Operation
+    ) -> Buffer:
+        src = (1,) * (len(t.dims) - len(s.dims)) + tuple(s.dims)
+        out = self.alloc(t)
+        rows, cols, _ = _layout(t)
+        elem = t.element_type
+        if math.prod(src) == 1:
+            v = self.get(b.value, 0, elem)
+            self.make("duplicate_l2", out.value, v, self.const(out.total))
+        elif src[-1] == cols and len(src) >= 2 and math.prod(src[:-1]) == 1:
+            zero = self.scalar_const(0, elem)
+            for r in range(rows):  # each row a copy of the source row
+                self.make("adds_l2", self.sub(out, r), b.value, zero, self.const(cols))
+        elif src[-1] == 1 and math.prod(src[:-1]) == rows:
+            for r in range(rows):  # each row one value of the source column
+                v = self.get(b.value, r * b.pitch, elem)
+                self.make("duplicate_l2", self.sub(out, r), v, self.const(cols))
+        else:
+            self.fail(op, f"broadcasting {list(s.dims)} to {list(t.dims)} is not lowered yet")
+        return out
+
+    def get(self, lt: SSAValue, index: int | SSAValue, elem: Any) -> SSAValue:
+        return self.make("local_tensor.get_value", lt, self.i32(index), results=(elem,)).results[0]
+
+    def negate(self, s: SSAValue) -> SSAValue:
+        if isinstance(s.type, IntegerType):
+            return self.emit(arith.SubiOp(self.const(0, s.type), s)).result
+        return self.emit(arith.NegfOp(s)).result
+
+    def widen(self, x: Buffer | SSAValue, t: asctile.TileType) -> Buffer | SSAValue:
+        """A bf16/i16/i32 operand as float32 (a tile converted, a scalar extended): the
+        vector unit lacks these types for some ops (docs/tile.md, "Lowering")."""
+        if not isinstance(x, Buffer):
+            if isinstance(x.type, IntegerType):
+                return self.emit(arith.SIToFPOp(x, f32)).result
+            owner = x.owner
+            if isinstance(owner, arith.TruncFOp) and owner.input.type == f32:
+                return self.bf16_round(owner.input)  # extf(truncf(v)) in float32
+            return self.emit(arith.ExtFOp(x, f32)).result
+        # the source's row pitch, so rows stay where they are
+        wide = self.alloc(asctile.TileType([x.rows, x.pitch] if x.rows > 1 else [x.pitch], f32))
+        wide.cols = x.cols
+        mode = 0 if not isinstance(t.element_type, IntegerType) else 1  # exact: CAST_NONE
+        n = self.const(min(x.total, wide.total))
+        self.make("cast_l2", wide.value, x.value, n, roundMode=IntegerAttr(mode, 32))
+        return wide
+
+    def bf16_round(self, v: SSAValue) -> SSAValue:
+        """float32 `v` rounded to the nearest bfloat16 (ties to even), kept in float32:
+        the bits below the top 16 rounded away."""
+        b = self.emit(arith.BitcastOp(v, i32)).result
+        lsb = self.emit(
+            arith.AndIOp(self.emit(arith.ShRUIOp(b, self.const(16))).result, self.const(1))
+        ).result
+        up = self.emit(
+            arith.AddiOp(self.emit(arith.AddiOp(b, self.const(0x7FFF))).result, lsb)
+        ).result
+        top = self.emit(arith.AndIOp(up, self.const(-65536))).result
+        return self.emit(arith.BitcastOp(top, f32)).result
+
+    def narrow(self, wide: Buffer, t: asctile.TileType) -> Buffer:
+        out = self.alloc(t)
+        n = self.const(min(out.total, wide.total))
+        self.make("cast_l2", out.value, wide.value, n, roundMode=IntegerAttr(1, 32))
+        return out
+
+    def lower_binary(self, op: asctile.BinaryOp) -> None:
+        t = op.result.type
+        a = self.operand(op.lhs, t.dims, op)
+        b = self.operand(op.rhs, t.dims, op)
+        if t.element_type == bf16:  # no bf16 arithmetic: in float32, rounded back
+            wide_t = asctile.TileType(t.dims, f32)
+            out = self.binary(op, op.kind.data, self.widen(a, t), self.widen(b, t), wide_t)
+            self.buffers[op.result] = self.narrow(out, t)
+            return
+        self.buffers[op.result] = self.binary(op, op.kind.data, a, b, t)
+
+    def binary(self, op: Operation, kind: str, a: Any, b: Any, t: asctile.TileType) -> Buffer:
+        out = self.alloc(t)
+        n = self.const(out.total)
+        vv, vs = BINARY[kind]
+        elem = t.element_type
+        if isinstance(a, Buffer) and isinstance(b, Buffer):
+            if vv is None:
+                self.fail(op, f"{kind} of two tiles is not supported (shift by a scalar)")
+            self.make(vv, out.value, a.value, b.value, n)
+        elif isinstance(a, Buffer):  # tile <op> scalar
+            if kind == "sub":
+                self.make("adds_l2", out.value, a.value, self.negate(b), n)
+            elif kind == "div":
+                if isinstance(elem, IntegerType):
+                    tmp = self.alloc(t)
+                    self.make("duplicate_l2", tmp.value, b, n)
+                    self.make("div_l2", out.value, a.value, tmp.value, n)
+                else:
+                    inv = self.emit(arith.DivfOp(self.fconst(1.0, elem), b)).result
+                    self.make("muls_l2", out.value, a.value, inv, n)
+            else:
+                self.make(vs, out.value, a.value, b, n)
+        else:  # scalar <op> tile
+            if kind == "sub":
+                self.make("muls_l2", out.value, b.value, self.scalar_const(-1, elem), n)
+                self.make("adds_l2", out.value, out.value, a, n)
+            elif kind == "div":
+                tmp = self.alloc(t)
+                self.make("duplicate_l2", tmp.value, a, n)
+                self.make("div_l2", out.value, tmp.value, b.value, n)
+            elif vs is None or kind.endswith("shift"):
+                self.fail(op, f"{kind} of a scalar by a tile is not supported")
+            else:
+                self.make(vs, out.value, b.value, a, n)
+        return out
+
+    def lower_unary(self, op: asctile.UnaryOp) -> None:
+        t = op.result.type
+        if t.loc == "l0c":  # relu of a matmul result: the Fixpipe's reluEn
+            b = self.buffers[op.source]
+            self.buffers[op.result] = Buffer(b.value, b.rows, b.cols, b.pitch, b.repeat, True)
+            return
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        n = self.const(out.total)
+        kind = op.kind.data
+        elem = t.element_type
+        if kind in UNARY_L2:
+            self.make(UNARY_L2[kind], out.value, src.value, n)
+        elif kind == "negative":
+            self.make("muls_l2", out.value, src.value, self.scalar_const(-1, elem), n)
+        elif kind == "exp2":
+            self.make("muls_l2", out.value, src.value, self.fconst(math.log(2.0), elem), n)
+            self.make("exp_l2", out.value, out.value, n)
+        elif kind == "log2":
+            self.make("ln_l2", out.value, src.value, n)
+            self.make("muls_l2", out.value, out.value, self.fconst(1 / math.log(2.0), elem), n)
+        elif kind in UNARY_ADV:  # the library's math: (dst, src, count, isReuseSource)
+            self.make(
+                kind, out.value, src.value, n, self.const(0, i1),
+                operandSegmentSizes=DenseArrayBase.from_list(i32, [1, 1, 0, 1, 1]),
+            )  # fmt: skip
+        else:
+            self.fail(op, f"{kind} is not lowered yet")
+        self.buffers[op.result] = out
+
+    def lower_compare(self, op: asctile.CompareOp) -> None:
+        t = op.result.type
+        kind = op.kind.data
+        a = self.operand(op.lhs, t.dims, op)
+        b = self.operand(op.rhs, t.dims, op)
+        out = self.alloc(t)
+        n = self.const((a if isinstance(a, Buffer) else b).total)
+        if not isinstance(a, Buffer):
+            a, b, kind = b, a, SWAPPED[kind]
+        src_t = op.lhs.type if isinstance(op.lhs.type, asctile.TileType) else op.rhs.type
+        elem = src_t.element_type
+        if elem in (bf16, i16) or (elem == i32 and kind != "eq"):  # compared as float32
+            a, b = self.widen(a, src_t), self.widen(b, src_t)
+            n = self.const(a.total)
+        mode = IntegerAttr(CMP_MODE[kind], 64)
+        if isinstance(b, Buffer):
+            self.make("compare_l2", out.value, a.value, b.value, n, cmpMode=mode)
+        else:
+            self.make("compare_scalar_l2", out.value, a.value, b, n, cmpMode=mode)
+        self.buffers[op.result] = out
+
+    def lower_select(self, op: asctile.SelectOp) -> None:
+        t = op.result.type
+        mask = self.operand(op.mask, t.dims, op)
+        vals = []
+        for v in (op.true_value, op.false_value):
+            x = self.operand(v, t.dims, op)
+            if not isinstance(x, Buffer):
+                tmp = self.alloc(t)
+                self.make("duplicate_l2", tmp.value, x, self.const(tmp.total))
+                x = tmp
+            vals.append(x)
+        out = self.alloc(t)
+        same = {i32: f32, bf16: f16, i16: f16}.get(t.element_type)  # Select moves bits only
+        args = [out.value, vals[0].value, vals[1].value]
+        if same is not None:
+            from asc_xdsl.dialects.ascendc.tensor import LocalTensorReinterpretCastOp
+            from asc_xdsl.dialects.ascendc.types import LocalTensorType
+
+            args = [
+                self.emit(
+                    LocalTensorReinterpretCastOp(
+                        v, result_types=[LocalTensorType(same, [d.data for d in v.type.shape.data])]
+                    )
+                ).results[0]
+                for v in args
+            ]
+        self.make(
+            "select_l2", args[0], mask.value, args[1], args[2],
+            self.const(out.total), selMode=IntegerAttr(2, 32),
+        )  # fmt: skip
+        self.buffers[op.result] = out
+
+    def lower_full(self, op: asctile.FullOp) -> None:
+        t = op.result.type
+        if t.loc != "ub":
+            self.fail(op, f"a full tile in {t.loc.upper()} is not lowered yet")
+        out = self.alloc(t)
+        self.make("duplicate_l2", out.value, op.value, self.const(out.total))
+        self.buffers[op.result] = out
+
+    def lower_cast(self, op: asctile.CastOp) -> None:
+        t = op.result.type
+        if op.source.type.loc == "l0c":  # the Fixpipe converts on the way out (quantPre)
+            b = self.buffers[op.source]
+            self.buffers[op.result] = b
+            self.l0c_dtype[op.result] = t.element_type
+            return
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        n = self.const(min(out.total, src.total))
+        self.make("cast_l2", out.value, src.value, n, roundMode=IntegerAttr(1, 32))
+        self.buffers[op.result] = out
+
+    # -- reductions ----------------------------------------------------------------------
+
+    def _reduce_row(
+        self, kind: str, src: SSAValue, count: int, elem: Any, op: Operation
+    ) -> SSAValue:
+        """The `kind` reduction of `count` elements from `src`: a scalar."""
+        if kind == "prod":
+            acc = self.get(src, 0, elem)
+            for i in range(1, count):
+                x = self.get(src, i, elem)
+                cls = arith.MuliOp if isinstance(elem, IntegerType) else arith.MulfOp
+                acc = self.emit(cls(acc, x)).result
+            return acc
+        key = (count, elem)
+        if key not in self.scratch:  # one pair per size: the V pipe runs them in order
+            self.scratch[key] = (
+                self.alloc(asctile.TileType([max(count, 8)], elem)),
+                self.alloc(asctile.TileType([max(count, 8)], elem)),
+            )
+        dst, work = self.scratch[key]
+        index = [self.const(0, i1)] if kind != "sum" else []  # (ReduceSum has no calIndex)
+        self.make(REDUCE_L2[kind], dst.value, src, work.value, self.const(count), *index)
+        return self.get(dst.value, 0, elem)
+
+    def lower_reduce(self, op: asctile.ReduceOp) -> None:
+        s = op.source.type
+        src = self.buffers[op.source]
+        kind = op.kind.data
+        elem = s.element_type
+        rank = len(s.dims)
+        dims = op.reduced
+        if len(dims) == rank:  # everything
+            if src.pitch != src.cols and src.rows > 1:
+                self.fail(
+                    op,
+                    "a reduction over every dimension of a tile with padded rows is not lowered yet",
+                )
+            value = self._reduce_row(kind, src.value, src.rows * src.cols, elem, op)
+            if isinstance(op.result.type, asctile.TileType):
+                out = self.alloc(op.result.type)
+                self.make("duplicate_l2", out.value, value, self.const(out.total))
+                self.buffers[op.result] = out
+            else:
+                op.result.replace_all_uses_with(value)
+            return
+        if rank != 2 or len(dims) != 1:
+            self.fail(op, "reductions of tiles of rank 3 or more are not lowered yet")
+        out = self.alloc(op.result.type)
+        if dims == (1,):  # per row: one value each
+            for r in range(src.rows):
+                v = self._reduce_row(kind, self.sub(src, r), src.cols, elem, op)
+                index = r * out.pitch if op.keep_dims.value.data else r
+                self.make("local_tensor.set_value", out.value, self.const(index), v)
+        else:  # over the rows: combine row by row
+            zero = self.scalar_const(0, elem)
+            n = self.const(src.cols)
+            self.make("adds_l2", out.value, src.value, zero, n)
+            for r in range(1, src.rows):
+                self.make(COMBINE_L2[kind], out.value, out.value, self.sub(src, r), n)
+        self.buffers[op.result] = out
+
+    def lower_softmax(self, op: asctile.SoftmaxOp) -> None:
+        t = op.result.type
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        elem = t.element_type
+        n = self.const(src.cols)
+        for r in range(src.rows):
+            row_in, row_out = self.sub(src, r), self.sub(out, r)
+            top = self._reduce_row("max", row_in, src.cols, elem, op)
+            self.make("adds_l2", row_out, row_in, self.negate(top), n)
+            self.make("exp_l2", row_out, row_out, n)
+            total = self._reduce_row("sum", row_out, src.cols, elem, op)
+            inv = self.emit(arith.DivfOp(self.fconst(1.0, elem), total)).result
+            self.make("muls_l2", row_out, row_out, inv, n)
+        self.buffers[op.result] = out
+
+    def lower_rms_norm(self, op: asctile.RmsNormOp) -> None:
+        t = op.result.type
+        src = self.buffers[op.source]
+        out = self.alloc(t)
+        elem = t.element_type
+        n = self.const(src.cols)
+        eps = op.epsilon.value.data
+        gamma = self.operand(op.gamma, t.dims, op) if op.gamma is not None else None
+        for r in range(src.rows):
+            row_in, row_out = self.sub(src, r), self.sub(out, r)
+            self.make("mul_l2", row_out, row_in, row_in, n)
+            total = self._reduce_row("sum", row_out, src.cols, elem, op)
+            mean = self.emit(arith.DivfOp(total, self.fconst(float(src.cols), elem))).result
+            shifted = self.emit(arith.AddfOp(mean, self.fconst(eps, elem))).result
+            root = self.emit(_sqrt(shifted)).results[0]
+            inv = self.emit(arith.DivfOp(self.fconst(1.0, elem), root)).result
+            self.make("muls_l2", row_out, row_in, inv, n)
+        if gamma is not None:
+            self.make("mul_l2", out.value, out.value, gamma.value, self.const(out.total))
+        self.buffers[op.result] = out
+
+    # -- shapes --------------------------------------------------------------------------
+
+    def lower_reshape(self, op: asctile.ReshapeOp) -> None:
+        src = self.buffers[op.source]
+        t = op.result.type
+        rows, cols, pitch = _layout(t)
+        if (src.pitch == src.cols and pitch == cols) or (pitch == src.pitch and cols == src.cols):
+            self.aliased.add(src.value)
+            self.buffers[op.result] = Buffer(src.value, rows, cols, pitch)  # same memory
+            return
+        out = self.alloc(t)
+        elem = t.element_type
+        for i in range(t.numel):  # element by element: the layouts differ
+            v = self.get(src.value, (i // src.cols) * src.pitch + i % src.cols, elem)
+            self.make(
+                "local_tensor.set_value", out.value, self.const((i // cols) * pitch + i % cols), v
+            )
+        self.buffers[op.result] = out
+
+    def lower_broadcast(self, op: asctile.BroadcastOp) -> None:
+        self.buffers[op.result] = self.broadcast(
+            self.buffers[op.source], op.source.type, op.result.type, op
+        )
+
+    def lower_concat(self, op: asctile.ConcatOp) -> None:
+        t = op.result.type
+        a, b = self.buffers[op.lhs], self.buffers[op.rhs]
+        if len(t.dims) == 1 or op.dim.value.data != 0:
+            self.fail(op, "concat of 1-D tiles or along a later dimension is not lowered yet")
+        out = self.alloc(t)
+        zero = self.scalar_const(0, t.element_type)
+        self.make("adds_l2", out.value, a.value, zero, self.const(a.total))
+        self.make("adds_l2", self.sub(out, a.rows), b.value, zero, self.const(b.total))
+        self.buffers[op.result] = out
+
+    # -- driver --------------------------------------------------------------------------
+
+    HANDLERS = {
+        asctile.TensorOp: lower_tensor,
+        asctile.LoadOp: lower_load,
+        asctile.StoreOp: lower_store,
+        asctile.LoadScalarOp: lower_load_scalar,
+        asctile.StoreScalarOp: lower_store_scalar,
+        asctile.AtomicOp: lower_atomic,
+        asctile.BinaryOp: lower_binary,
+        asctile.UnaryOp: lower_unary,
+        asctile.CompareOp: lower_compare,
+        asctile.SelectOp: lower_select,
+        asctile.FullOp: lower_full,
+        asctile.CastOp: lower_cast,
+        asctile.ReduceOp: lower_reduce,
+        asctile.SoftmaxOp: lower_softmax,
+        asctile.RmsNormOp: lower_rms_norm,
+        asctile.ReshapeOp: lower_reshape,
+        asctile.BroadcastOp: lower_broadcast,
+        asctile.ConcatOp: lower_concat,
+        asctile.MatmulOp: lower_matmul,
+        asctile.CopyOp: lower_copy,
+        asctile.ZerosAccOp: lower_zeros_acc,
+    }
+
+    def run(self, root: Operation) -> None:
+        tile_ops = [op for op in root.walk() if op.dialect_name() == "asctile"]
+        for op in tile_ops:
+            for v in op.operands:
+                if (
+                    isinstance(v.type, asctile.TileType)
+                    and v not in self.buffers
+                    and not isinstance(v.owner, Operation)
+                ):
+                    self.fail(op, "a tile carried through a loop or branch is not lowered yet")
+            handler = self.HANDLERS.get(type(op))
+            if handler is None:
+                self.fail(op, "not lowered yet (the cube path: L1/L0 copies, zeros_acc)")
+            self.at = op
+            entry = _entry_block(op)
+            if entry is not self.entry:
+                self.entry, self.constants, self.last_constant = entry, {}, None
+                self.pipe, self.scratch = None, {}
+            try:
+                handler(self, op)
+            except NotImplementedError:
+                self.fail(op, "tiles of rank 3 or more are not lowered yet")
+        for q, value, block in self.frees:  # each VECIN tensor freed at its block's end
+            free = _op_class("ascendc.que_bind.free_tensor").create(operands=[q, value])
+            last = block.last_op
+            free.location = last.location
+            self.rewriter.insert_op(
+                free,
+                InsertPoint.before(last)
+                if last.has_trait(_terminator())
+                else InsertPoint.at_end(block),
+            )
+        for op in reversed(tile_ops):
+            for r in op.results:
+                if r.uses:
+                    self.fail(
+                        op,
+                        "its result is used where a tile cannot be lowered (a loop or branch result)",
+                    )
+            op.detach()
+            op.erase()
+        for loop in root.walk():
+            if isinstance(loop, scf.ForOp):
+                for attr in ("asctile.unroll_factor", "asctile.parallel"):
+                    loop.attributes.pop(attr, None)
+
+
+def _terminator() -> Any:
+    from xdsl.traits import IsTerminator
+
+    return IsTerminator
+
+
+def _entry_block(op: Operation) -> Any:
+    """The entry block of the function holding `op`."""
+    from xdsl.dialects import func
+
+    f = op.parent_op()
+    while f is not None and not isinstance(f, func.FuncOp):
+        f = f.parent_op()
+    return f.body.blocks[0] if f is not None else op.parent_block()
+
+
+def _type_attr(t: Any) -> TypeAttribute:
+    return t
+
+
+def _sqrt(x: SSAValue) -> Operation:
+    from xdsl.dialects import math as xmath
+
+    return xmath.SqrtOp(x)
+
+
+@dataclass
+class Lowered:
+    """What lowering a module found: the kernel type its tiles need ("cube" for a
+    kernel with matmuls only; None: vector), and whether its synchronisation needs
+    `ascendc-insert-sync` (False when every buffer is a queue tensor of Ascend C's
+    copy-in/compute/copy-out idiom, whose EnQue/DeQue order the pipes)."""
+
+    kernel_type: str | None
+    needs_sync: bool
+
+
+def lower_module(module: ModuleOp) -> Lowered:
+    """Lower every tile op of `module` (see `Lowered`)."""
+    from xdsl.dialects import func
+
+    from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
+
+    uses_ub = any(
+        isinstance(r.type, asctile.TileType) and r.type.loc == "ub"
+        for op in module.walk()
+        if op.dialect_name() == "asctile"
+        for r in op.results
+    )
+    lowering = Lowering()
+    lowering.run(module)
+    if lowering.kernel_type == "cube" and uses_ub:
+        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+        raise TileLoweringError(
+            next(op for op in module.walk() if isinstance(op, func.FuncOp)),
+            "a kernel with both matmuls and vector tiles (a mix kernel with cross-core "
+            "synchronisation) is not lowered yet",
+        )
+    if lowering.kernel_type is not None:
+        from xdsl.dialects.builtin import StringAttr
+
+        for f in module.walk():
+            if isinstance(f, func.FuncOp) and f.body.blocks:
+                f.attributes[KERNEL_TYPE_ATTR] = StringAttr(lowering.kernel_type)
+    needs_sync = lowering.needs_sync or bool(lowering.calc) or lowering.kernel_type is not None
+    return Lowered(lowering.kernel_type, needs_sync)
+
+
+@dataclass(frozen=True)
+class TileToAscendcPass(ModulePass):
+    name = PASS
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from asc_xdsl.transforms.diagnostics import fail
+        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+        try:
+            lower_module(op)
+        except TileLoweringError as e:
+            raise fail(PASS, e.op, e.message) from None

@@ -1,0 +1,146 @@
+"""The tile language (asc_xdsl.asc2): a kernel runs on the simulator with the race
+checker on, errors are located at the user's line, and a small fuzz of random
+element-wise tile programs agrees with numpy."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import asc_xdsl as asc
+import asc_xdsl.asc2 as asc2
+from asc_xdsl.frontend.errors import CompileError
+
+
+@asc2.jit
+def _affine(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int, tile: asc.ConstExpr[int]):
+    x = asc2.tensor(x_ptr, [n])
+    z = asc2.tensor(z_ptr, [n])
+    for i in range(asc2.block_idx() * tile, n, asc2.block_num() * tile):
+        t = asc2.load(x, [tile], offsets=[i])
+        asc2.store(asc2.maximum(t * 2.0 - 1.0, t), z, offsets=[i])
+
+
+def test_tail_and_loop_race_free():
+    x = np.linspace(-2, 2, 200, dtype=np.float32)  # 200 = 3 tiles of 64 and a tail of 8
+    z = np.zeros_like(x)
+    _affine[2](x, z, x.size, 64, sanitize="error")
+    np.testing.assert_allclose(z, np.maximum(x * 2 - 1, x), rtol=1e-6)
+
+
+def test_shapes_that_do_not_broadcast_are_located():
+    @asc2.jit
+    def bad(x_ptr: asc.GlobalAddress):
+        x = asc2.tensor(x_ptr, [64])
+        a = asc2.load(x, [32], offsets=[0])
+        b = asc2.load(x, [16], offsets=[0])
+        asc2.store(a + b, x, offsets=[0])
+
+    with pytest.raises(CompileError, match=r"shapes \[32\] and \[16\] do not broadcast") as e:
+        bad[1](np.zeros(64, np.float32))
+    assert "test_tile.py" in str(e.value) and "a + b" in str(e.value)
+
+
+def test_tile_larger_than_ub_is_located():
+    @asc2.jit
+    def huge(x_ptr: asc.GlobalAddress):
+        x = asc2.tensor(x_ptr, [1 << 20])
+        asc2.store(asc2.load(x, [1 << 20], offsets=[0]), x, offsets=[0])
+
+    with pytest.raises(CompileError, match=r"more than UB's"):
+        huge[1](np.zeros(1 << 20, np.float32))
+
+
+_OPS = {
+    "add": (asc2.add, np.add),
+    "sub": (asc2.sub, np.subtract),
+    "mul": (asc2.mul, np.multiply),
+    "max": (asc2.maximum, np.maximum),
+}
+
+
+@asc2.jit
+def _program(x_ptr: asc.GlobalAddress, y_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress,
+             ops: asc.ConstExpr, n: asc.ConstExpr[int]):  # fmt: skip
+    x = asc2.load(asc2.tensor(x_ptr, [n]), [n], offsets=[0])
+    y = asc2.load(asc2.tensor(y_ptr, [n]), [n], offsets=[0])
+    for name, scalar in ops:
+        x = _OPS[name][0](x, y) if scalar is None else _OPS[name][0](x, scalar)
+    asc2.store(x, asc2.tensor(z_ptr, [n]), offsets=[0])
+
+
+@settings(max_examples=2, deadline=None)  # the wide sweep: more examples by hand
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(sorted(_OPS)), st.one_of(st.none(), st.sampled_from([0.5, 2.0]))),
+        min_size=1,
+        max_size=3,
+    ),
+    st.just(40),
+)
+def test_random_programs_match_numpy(ops, n):
+    rng = np.random.default_rng(0)
+    x, y = (rng.random(n, dtype=np.float32) for _ in range(2))
+    z = np.zeros_like(x)
+    _program[1](x, y, z, tuple(ops), n, sanitize="error")
+    want = x.copy()
+    for name, scalar in ops:
+        want = _OPS[name][1](want, y if scalar is None else np.float32(scalar))
+    np.testing.assert_allclose(z, want, rtol=1e-5)
+
+
+@asc2.jit
+def _matmul(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress,
+            k_tiles: asc.ConstExpr[int]):  # fmt: skip
+    a_l1 = asc2.load(
+        asc2.tensor(a_ptr, [32, 64]), [32, 64], offsets=[0, 0], location=asc2.TileLocation.L1
+    )
+    b_l1 = asc2.load(
+        asc2.tensor(b_ptr, [64, 32]), [64, 32], offsets=[0, 0], location=asc2.TileLocation.L1
+    )
+    acc = asc2.zeros_acc([32, 32], dtype=asc.float32)
+    step = 64 // k_tiles
+    for i in range(k_tiles):
+        a = asc2.copy(a_l1, [32, step], offsets=[0, i * step], location=asc2.TileLocation.L0A)
+        b = asc2.copy(b_l1, [step, 32], offsets=[i * step, 0], location=asc2.TileLocation.L0B)
+        asc2.matmul_acc(a, b, acc)
+    asc2.store(asc2.relu(acc).to(asc.float16), asc2.tensor(c_ptr, [32, 32]), offsets=[0, 0])
+
+
+def test_matmul_accumulates_over_a_loop_race_free():
+    rng = np.random.default_rng(1)
+    a = (rng.random((32, 64)) - 0.5).astype(np.float16)
+    b = (rng.random((64, 32)) - 0.5).astype(np.float16)
+    c = np.zeros((32, 32), np.float16)
+    _matmul[1](a, b, c, 2, sanitize="error")
+    want = np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0).astype(np.float16)
+    np.testing.assert_allclose(c.astype(np.float32), want.astype(np.float32), rtol=2e-3, atol=2e-3)
+
+
+def test_matmul_operand_in_ub_is_located():
+    @asc2.jit
+    def bad(a_ptr: asc.GlobalAddress):
+        a = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0])
+        asc2.store(a @ a, asc2.tensor(a_ptr, [16, 16]), offsets=[0, 0])
+
+    with pytest.raises(CompileError, match="the left operand is a tile in UB") as e:
+        bad[1](np.zeros((16, 16), np.float16))
+    assert "a @ a" in str(e.value)
+
+
+@asc2.jit
+def _scaled(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int):
+    x, z = asc2.tensor(x_ptr, [n]), asc2.tensor(z_ptr, [n])
+    for i in range(0, n, 64, unroll_factor=2):
+        asc2.store(asc2.load(x, [64], offsets=[i]) * 2.0, z, offsets=[i])
+
+
+def test_unroll_factor_double_buffers_without_flags():
+    x = np.arange(300, dtype=np.float32)  # 4 tiles of 64 and a tail of 44
+    z = np.zeros_like(x)
+    _scaled[1](x, z, x.size, sanitize="error")
+    np.testing.assert_array_equal(z, 2 * x)
+    cpp = _scaled.compile(x, z, x.size).asm["ascendc"]
+    assert "AscendC::TQue<AscendC::TPosition::VECIN, 2>" in cpp
+    assert "AscendC::TQue<AscendC::TPosition::VECOUT, 2>" in cpp
+    assert "SetFlag" not in cpp  # the queues' EnQue/DeQue order the pipes
