@@ -167,6 +167,13 @@ CODES: dict[str, Code] = {
         Code("ASC-P303", _VALUE, "the on-chip buffers do not fit", _SMALLER),
         Code("ASC-P304", _VALUE, "a tensor that ascendc-materialize-tensor cannot lay out"),
         Code("ASC-P305", _VALUE, "ascendc-input-output-tensor cannot rewrite a GM tensor"),
+        Code(
+            "ASC-P306",
+            _VALUE,
+            "a tile op reads a tile where its unit cannot reach it",
+            "copy the tile to the location the op reads (asc2.copy)",
+        ),
+        Code("ASC-P307", _VALUE, "a tile program tile-to-ascendc does not lower yet"),
         # -- emission to Ascend C --------------------------------------------------------
         Code(
             "ASC-E400",
@@ -378,6 +385,8 @@ PASS_CODES: dict[str, str] = {
     "ascendc-plan-memory": "ASC-P303",
     "ascendc-materialize-tensor": "ASC-P304",
     "ascendc-input-output-tensor": "ASC-P305",
+    "tile-check-locations": "ASC-P306",
+    "tile-to-ascendc": "ASC-P307",
     "ascendc-verify-sync": "ASC-W801",
 }
 """The code of each pass's located diagnostics (`transforms.diagnostics`): a pass that

@@ -18,6 +18,7 @@ DIALECTS: dict[str, tuple[str, str]] = {
     "memref": ("xdsl.dialects.memref", "MemRef"),
     "ascendc": ("asc_xdsl.dialects.ascendc", "AscendCCore"),
     "emitasc": ("asc_xdsl.dialects.emitasc", "EmitAscCore"),
+    "asctile": ("asc_xdsl.dialects.asctile", "AscTile"),
 }
 
 

@@ -93,6 +93,37 @@ def _func(body: str, params: str = "", attrs: str = "") -> str:
     return f"func.func @k({params}){attrs} {{\n{body}\n  func.return\n}}\n"
 
 
+def _unverified_tile_pass() -> None:
+    """tile-check-locations on IR the verifier did not see: an `exp` of a matmul's L0C
+    result (the op verifier refuses it first in any parsed input)."""
+    from xdsl.dialects.builtin import StringAttr
+
+    from asc_xdsl.dialects import asctile
+    from asc_xdsl.transforms.tile_locations import TileCheckLocationsPass
+
+    module, spans = _module(
+        _func(
+            "  %c0 = arith.constant 0 : i32\n"
+            "  %va = asctile.tensor %a[] : memref<?xf16, 22 : i64>, -> !asctile.tensor<32x32xf16>\n"
+            "  %ta = asctile.load %va[%c0, %c0] : !asctile.tensor<32x32xf16>, i32, i32 -> "
+            "!asctile.tile<32x32xf16, l0a>\n"
+            "  %tb = asctile.load %va[%c0, %c0] : !asctile.tensor<32x32xf16>, i32, i32 -> "
+            "!asctile.tile<32x32xf16, l0b>\n"
+            "  %m = asctile.matmul %ta, %tb : !asctile.tile<32x32xf16, l0a>, "
+            "!asctile.tile<32x32xf16, l0b> -> !asctile.tile<32x32xf32, l0c>\n"
+            '  %e = asctile.unary "relu" %m : !asctile.tile<32x32xf32, l0c> -> '
+            "!asctile.tile<32x32xf32, l0c>",
+            params="%a: memref<?xf16, 22 : i64>",
+        )
+    )
+    (unary,) = [op for op in module.walk() if isinstance(op, asctile.UnaryOp)]
+    unary.properties["kind"] = StringAttr("exp")  # (as a transformation could leave it)
+    from asc_xdsl.transforms.diagnostics import source_spans
+
+    with source_spans(spans):
+        TileCheckLocationsPass().apply(None, module)  # type: ignore[arg-type]
+
+
 LT = "!ascendc.local_tensor<*xf32>"
 GT = "!ascendc.global_tensor<*xf32>"
 
@@ -215,6 +246,18 @@ TRIGGERS: dict[str, Callable[[], Found]] = {
         _pass,
         "ascendc-materialize-tensor",
         _func(f"  %t = ascendc.local_tensor_auto() : {LT}"),
+    ),
+    "ASC-P306": lambda: _raised(_unverified_tile_pass),
+    "ASC-P307": lambda: _raised(
+        _pass,
+        "tile-to-ascendc",
+        _func(
+            "  %c0 = arith.constant 0 : i32\n"
+            "  %v = asctile.tensor %x[] : memref<?xf32, 22 : i64>, -> !asctile.tensor<2x2x8xf32>\n"
+            "  %t = asctile.load %v[%c0, %c0, %c0] : !asctile.tensor<2x2x8xf32>, i32, i32, i32 "
+            "-> !asctile.tile<2x2x8xf32, ub>",
+            params="%x: memref<?xf32, 22 : i64>",
+        ),
     ),
     "ASC-P305": lambda: _raised(
         _pass,
