@@ -118,14 +118,6 @@ func.func @fixpipe_workspace_type(%g: !ascendc.global_tensor<f32>, %c: !ascendc.
 
 // -----
 
-func.func @fixpipe_to_local(%l: !ascendc.local_tensor<f32>, %fp: !ascendc.fixpipe_params_v220, %cfg: !ascendc.fixpipe_config) {
-  // CHECK: error: 'ascendc.fixpipe': dst must be a !ascendc.global_tensor, got !ascendc.local_tensor<*xf32>
-  ascendc.fixpipe %l, %l, %fp, %cfg : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.fixpipe_params_v220, !ascendc.fixpipe_config
-  return
-}
-
-// -----
-
 func.func @pre_quant_float(%f: f32) {
   // CHECK: error: 'ascendc.set_fixpipe_pre_quant_flag': config must be an integer, got f32
   ascendc.set_fixpipe_pre_quant_flag %f : f32
