@@ -31,10 +31,13 @@ class DriverResult:
         return self.kind == "ok"
 
     def one_line(self) -> str:
-        """`<stage> error [line N]: <message>`, the diagnostic's last line being its message."""
+        """`<stage> error [line N]: <message>`, the diagnostic's last line before its hint
+        being its message (without its `[ASC-...]` code)."""
         lines = [line.strip() for line in self.message.strip().splitlines() if line.strip()]
-        text = lines[-1] if lines else ""
+        said = [line for line in lines if not line.startswith("hint:")]  # (the hint follows)
+        text = said[-1] if said else ""
         text = re.sub(r"^error:\s*", "", text)
+        text = re.sub(r"\s*\[ASC-[A-Z]\d{3}\]$", "", text)  # (its diagnostic code)
         where = ""
         m = _POSITION.match(lines[0]) if lines else None
         if m:
