@@ -230,7 +230,7 @@ def lower_tiles(module: Any) -> Any:
     try:
         return run_tile_pipeline(module)
     except TileLoweringError as e:
-        raise _located_error(e.op, e.message) from None
+        raise _located_error(e.op, e.message, e.code) from None
     except (PassFailedException, VerifyException) as e:
         raise CompileError(str(e)) from None
 

@@ -51,6 +51,7 @@ def check_locations(module: ModuleOp) -> None:
                     f"{op.name}: an operand is a tile in {t.loc.upper()}, which this op "
                     f"cannot read (it reads {', '.join(x.upper() for x in allowed)}); "
                     "copy it first (asc2.copy)",
+                    code="ASC-P306",
                 )
         if (
             isinstance(op, asctile.UnaryOp)
@@ -58,7 +59,9 @@ def check_locations(module: ModuleOp) -> None:
             and op.kind.data != "relu"
         ):
             raise TileLoweringError(
-                op, f"{op.name}: only relu is applied to a matmul's L0C result (in the Fixpipe)"
+                op,
+                f"{op.name}: only relu is applied to a matmul's L0C result (in the Fixpipe)",
+                code="ASC-P306",
             )
 
 

@@ -21,10 +21,13 @@ TILE_PASSES = ("tile-check-locations", "tile-to-ascendc")
 class TileLoweringError(Exception):
     """A tile op the passes cannot lower, with the op (its location is the user's line)."""
 
-    def __init__(self, op: Any, message: str):
+    def __init__(self, op: Any, message: str, code: str = "ASC-P307"):
         super().__init__(message)
         self.op = op
         self.message = message
+        self.code = code
+        """Its diagnostic code (asc_xdsl/diagnostics.py): P307 for what tile-to-ascendc
+        does not lower, P306 for a tile where its op cannot read it."""
 
 
 def run_tile_pipeline(module: ModuleOp) -> Any:

@@ -128,6 +128,17 @@ def test_matmul_operand_in_ub_is_located():
     assert "a @ a" in str(e.value)
 
 
+def test_what_the_lowering_does_not_lower_is_located_with_its_code():
+    @asc2.jit
+    def cube3(a_ptr: asc.GlobalAddress):
+        t = asc2.load(asc2.tensor(a_ptr, [2, 2, 8]), [2, 2, 8], offsets=[0, 0, 0])
+        asc2.store(t, asc2.tensor(a_ptr, [2, 2, 8]), offsets=[0, 0, 0])
+
+    with pytest.raises(CompileError, match="not lowered yet") as e:
+        cube3[1](np.zeros((2, 2, 8), np.float32))
+    assert e.value.code == "ASC-P307" and "asc2.load(" in str(e.value)
+
+
 @asc2.jit
 def _scaled(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int):
     x, z = asc2.tensor(x_ptr, [n]), asc2.tensor(z_ptr, [n])
