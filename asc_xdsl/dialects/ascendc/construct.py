@@ -19,16 +19,20 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
     BFloat16Type,
+    CallSiteLoc,
+    FileLineColLoc,
     Float16Type,
     Float32Type,
     Float64Type,
     IntegerAttr,
     IntegerType,
     MemRefType,
+    NameLoc,
     NoneAttr,
     Signedness,
     TypeAttribute,
     UnitAttr,
+    UnknownLoc,
     i32,
 )
 from xdsl.ir import Attribute, SSAValue
@@ -61,6 +65,9 @@ _SCALARS: dict[str, Attribute] = {
     "f32": Float32Type(),
     "f64": Float64Type(),
 }
+
+_LOCATIONS = (UnknownLoc, FileLineColLoc, CallSiteLoc, NameLoc)
+"""What `loc(...)` parses to (FusedLoc aside: not printed by our passes)."""
 
 
 @cache
@@ -325,6 +332,24 @@ class ConstructOp(AscendCOp):
                 "does not say its element type: give the fields of type T (their types, "
                 "or [types], state it)"
             )
+
+
+_declarative_parse = ConstructOp.parse
+
+
+def _parse_construct(cls: type[ConstructOp], parser: Any) -> ConstructOp:
+    """The format's optional `$types` takes any attribute, so the `loc(...)` after a
+    construction without operands reads as its types: a location there is the op's own
+    (the disk cache prints modules with their locations)."""
+    op = _declarative_parse.__func__(cls, parser)  # type: ignore[attr-defined]
+    types = op.properties.get("types")
+    if isinstance(types, _LOCATIONS):
+        del op.properties["types"]
+        op.location = types
+    return op
+
+
+ConstructOp.parse = classmethod(_parse_construct)  # type: ignore[method-assign, assignment]
 
 
 def _agrees(given: Attribute, f: StructField) -> bool:
