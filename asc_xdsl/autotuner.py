@@ -431,17 +431,13 @@ def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
 
     global _ACTIVE
     _ACTIVE = job
-    # the workers' collections skip the inherited heap (no copy-on-write of it); a
-    # program that froze objects itself keeps them so (no unfreeze of what is its own)
-    freeze = gc.get_freeze_count() == 0
-    if freeze:
-        gc.freeze()
+    # Each worker (a process of ours) first moves the heap it inherited into the
+    # collector's permanent generation, so its collections do not touch (hence copy) it;
+    # the caller's process and its collector are left as they are.
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=gc.freeze) as pool:
             outcomes = dict(pool.imap_unordered(_worker, range(count), chunksize=1))
     finally:
-        if freeze:
-            gc.unfreeze()
         _ACTIVE = None
     return [outcomes[i] for i in range(count)]
 
