@@ -425,17 +425,26 @@ def _worker(index: int) -> tuple[int, Any]:
     return index, _ACTIVE.run(index)
 
 
-def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
+def _init_worker() -> None:
+    """A forked worker (a process of ours; the caller's process is left as it is) moves
+    the heap it inherited into the collector's permanent generation, so its collections
+    do not touch (hence copy) it, and runs its matrix products on one BLAS thread, so
+    the workers do not oversubscribe the cores."""
     import gc
+
+    from asc_xdsl.utils.blas_threads import single_thread
+
+    gc.freeze()
+    single_thread()
+
+
+def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
     import multiprocessing
 
     global _ACTIVE
     _ACTIVE = job
-    # Each worker (a process of ours) first moves the heap it inherited into the
-    # collector's permanent generation, so its collections do not touch (hence copy) it;
-    # the caller's process and its collector are left as they are.
     try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=gc.freeze) as pool:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_init_worker) as pool:
             outcomes = dict(pool.imap_unordered(_worker, range(count), chunksize=1))
     finally:
         _ACTIVE = None

@@ -114,3 +114,27 @@ def test_misuse_is_a_clear_error():
     only_bad = asc.autotune(configs=[CONFIGS[-1]], key=["n"], cache=False)(_tiled_triple)
     with pytest.raises(RuntimeError, match=r"every config failed:\n  Config\(tile=1048576\): Comp"):
         only_bad[1](np.zeros(N, np.float32), np.zeros(N, np.float32), N)
+
+
+def _blas_threads(_: int) -> int:
+    from asc_xdsl.autotuner import _init_worker
+    from asc_xdsl.utils.blas_threads import thread_count
+
+    _init_worker()
+    return thread_count()
+
+
+def test_a_worker_runs_its_products_on_one_blas_thread_and_the_caller_keeps_its_own():
+    """Forked workers each with a full OpenBLAS pool oversubscribe the cores (several
+    times slower products); the tuner's initializer gives each one thread, in the worker
+    only."""
+    import multiprocessing
+
+    from asc_xdsl.utils.blas_threads import thread_count
+
+    before = thread_count()
+    if before is None:
+        pytest.skip("numpy's BLAS here is not OpenBLAS")
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.map(_blas_threads, [0]) == [1]
+    assert thread_count() == before

@@ -936,18 +936,56 @@ def _run_with_report_plugin(tmp_path, *args, seed=None):
     return proc, {name: (x, y) for name, x, y in rows}
 
 
-def test_report_plugin_seeds_each_test_from_its_node_id(tmp_path):
+def _report_plugin(monkeypatch):
+    """The sandbox's report plugin, imported in this process (its import installs
+    nothing; `pytest_configure` would)."""
+    import importlib
+
+    sandbox = Path(__file__).resolve().parents[2] / "tools/pyasc_suite/sandbox"
+    monkeypatch.syspath_prepend(str(sandbox))
+    return importlib.import_module("_pyasc_suite_report")
+
+
+def _expected_draws(plugin, nodeid):
+    import random
+
+    import numpy as np
+
+    seed = plugin.seed_of(nodeid)
+    return random.Random(seed).random(), float(np.random.RandomState(seed).random())
+
+
+def test_report_plugin_seeds_each_test_from_its_node_id(tmp_path, monkeypatch):
+    """One real run shows the hook wired in: each test's draws are the ones its node id's
+    seed gives, so they do not depend on what ran before it or on the run."""
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     (tmp_path / "test_draws.py").write_text(_DRAWS)
-    _, both = _run_with_report_plugin(tmp_path, "test_draws.py")
-    _, alone = _run_with_report_plugin(tmp_path, "test_draws.py::test_b")
-    assert alone["b"] == both["b"]  # whatever ran before it
-    assert both["a"] != both["b"]
-    _, other = _run_with_report_plugin(tmp_path, "test_draws.py", seed="7")
-    assert other["a"] != both["a"]
-    _, off1 = _run_with_report_plugin(tmp_path, "test_draws.py", seed="none")
-    _, off2 = _run_with_report_plugin(tmp_path, "test_draws.py", seed="none")
-    assert off1["a"] != off2["a"]  # unseeded: a fresh draw each run
-    proc, none = _run_with_report_plugin(tmp_path, "test_draws.py", seed="x1")
-    assert proc.returncode != 0 and not none
-    assert "PYASC_SUITE_SEED must be an integer or 'none', got 'x1'" in proc.stderr
+    proc, draws = _run_with_report_plugin(tmp_path, "test_draws.py")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    monkeypatch.delenv("PYASC_SUITE_SEED", raising=False)
+    plugin = _report_plugin(monkeypatch)
+    for name in "ab":
+        assert draws[name] == _expected_draws(plugin, f"test_draws.py::test_{name}")
+    assert draws["a"] != draws["b"]
+
+
+def test_report_plugin_seed_variable(monkeypatch):
+    import random
+
+    import pytest
+
+    plugin = _report_plugin(monkeypatch)
+    monkeypatch.delenv("PYASC_SUITE_SEED", raising=False)
+    default = plugin.seed_of("t.py::test_a")
+    monkeypatch.setenv("PYASC_SUITE_SEED", "7")
+    assert plugin.seed_of("t.py::test_a") not in (None, default)
+    monkeypatch.setenv("PYASC_SUITE_SEED", "none")  # unseeded: the hook draws nothing
+    assert plugin.seed_of("t.py::test_a") is None
+    state = random.getstate()
+    plugin.pytest_runtest_setup(type("Item", (), {"nodeid": "t.py::test_a"})())
+    assert random.getstate() == state
+    monkeypatch.setenv("PYASC_SUITE_SEED", "x1")
+    with pytest.raises(
+        pytest.UsageError, match="PYASC_SUITE_SEED must be an integer or 'none', got 'x1'"
+    ):
+        plugin.base_seed()

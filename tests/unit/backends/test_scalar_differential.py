@@ -1,8 +1,9 @@
-"""Scalar arith/math ops, three ways: the C++ our printer writes (compiled with the host
-g++ as bisheng compiles kernels, `-std=c++17 -O3`, plus UBSan so that C++ undefined
-behaviour fails the test instead of hiding), the CPU simulator running the same IR, and
-MLIR's documented semantics written out here in Python. All three must agree on every
-edge value (signed zeros, infinities, NaN, each width's minimum and maximum, -1, shift
+"""Scalar arith/math ops, three ways: the C++ our printer writes (compiled with the host g++,
+`-std=c++17` at -O1, or at bisheng's -O3 under `ASC_XDSL_FUZZ_PROFILE=long`, plus UBSan so
+that C++ undefined behaviour fails the test instead of hiding), the CPU simulator running
+the same IR, and MLIR's documented semantics written out here in Python. All three must
+agree on every edge value (signed zeros, infinities, NaN, each width's minimum and maximum,
+-1, shift
 amounts at and past the width, division by -1 at the minimum).
 
 The ops come from the printer's handler table: an `arith.`/`math.` op it prints must be
@@ -33,6 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+import fuzz_budget
 import numpy as np
 import pytest
 from xdsl.parser import Parser
@@ -559,7 +561,12 @@ template <class T> static unsigned long long to_bits(T x) {
 INLINE = "__inline__ __attribute__((always_inline)) "
 """Replaced by noinline: each function compiles once, as itself (inlined into the
 harness's ~600 loops, g++ takes several times longer)."""
-CXXFLAGS = ["-std=c++17", "-O3", "-fsanitize=undefined,float-cast-overflow", "-w"]
+CXXFLAGS = ["-std=c++17", "-fsanitize=undefined,float-cast-overflow", "-w"]
+OPT_LEVEL = {"ci": "-O1", "long": "-O3"}
+"""g++'s optimisation level by fuzz profile. UBSan proves the printed C++ free of undefined
+behaviour on these inputs, and the operands come from stdin, so no level can change a
+result; -O1 compiles the ~600 functions in a third of -O3's time. The long profile
+compiles at bisheng's -O3."""
 
 
 def cpp_type(t: Ty) -> str:
@@ -621,7 +628,14 @@ class CppRun:
         source = tmp_path / "scalar_ops.cpp"
         source.write_text("\n".join([PRELUDE, functions, *main]))
         self.binary = tmp_path / "scalar_ops"
-        command = ["g++", *CXXFLAGS, "-o", str(self.binary), str(source)]
+        command = [
+            "g++",
+            *CXXFLAGS,
+            OPT_LEVEL[fuzz_budget.profile()],
+            "-o",
+            str(self.binary),
+            str(source),
+        ]
         self.compiling = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
 
     def results(self) -> list[int]:

@@ -225,25 +225,35 @@ def _words(t, n: int, what: str) -> np.ndarray:
 
 def _matrix(t, rows: int, cols: int, stride: int, et, what: str) -> np.ndarray:
     """A rows x cols ND matrix from a tensor's start, rows `stride` elements apart, as
-    float32 (int32 for int8); only the elements it covers are read."""
+    float32 (int32 for int8); only the elements it covers are read and converted (a
+    core's columns of a wide B are a small part of the span they lie in)."""
     if stride < cols:
         raise SimulatorError(f"Matmul: {what}'s rows are {stride} apart, fewer than its {cols}")
     if rows <= 0 or cols <= 0:
         return np.zeros((max(rows, 0), max(cols, 0)), np.float32)
-    data = _values(t, (rows - 1) * stride + cols, et, what)
-    return np.lib.stride_tricks.as_strided(
-        data, shape=(rows, cols), strides=(stride * data.itemsize, data.itemsize), writeable=False
+    raw = _raw(t, (rows - 1) * stride + cols, what)
+    window = np.lib.stride_tricks.as_strided(
+        raw, shape=(rows, cols), strides=(stride * raw.itemsize, raw.itemsize), writeable=False
     )
+    return _converted(window, et)
 
 
 def _values(t, n: int, et, what: str) -> np.ndarray:
+    return _converted(_raw(t, n, what), et)
+
+
+def _raw(t, n: int, what: str) -> np.ndarray:
+    """The first n elements of a tensor as stored (a view)."""
     if isinstance(t, GlobalTensor):
-        raw = t.elements(0, n, f"Matmul reads {what}")
-    elif isinstance(t, LocalTensor):
+        return t.elements(0, n, f"Matmul reads {what}")
+    if isinstance(t, LocalTensor):
         t.check(n, f"Matmul's {what}", vector=False)
-        raw = t.arr[:n]
-    else:
-        raise SimulatorError(f"Matmul: {what} must be a tensor")
+        return t.arr[:n]
+    raise SimulatorError(f"Matmul: {what} must be a tensor")
+
+
+def _converted(raw: np.ndarray, et) -> np.ndarray:
+    """Stored elements as the cube computes on them: float32 (bf16 widened), int32."""
     if is_bf16(et):
         return bf16_to_f32(raw)
     return raw.astype(np.int32) if raw.dtype.kind in "iu" else raw.astype(np.float32)
