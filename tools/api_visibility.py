@@ -26,6 +26,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run from a source tree
@@ -236,21 +237,37 @@ def untyped_reason(type_text: str, *, initializer: bool = False) -> str | None:
 # ---------------------------------------------------------------------------
 
 
-def run_pyright(probe: Path) -> list[tuple[int, str]]:
-    """(line, revealed type) of each `reveal_type` in `probe`, by pyright."""
+def run_pyright(folder: Path) -> dict:
+    """pyright's JSON report on `folder` (its pyrightconfig.json)."""
     out = subprocess.run(
-        ["pyright", "--outputjson", "--pythonpath", sys.executable, "-p", str(probe.parent)],
+        ["pyright", "--outputjson", "--pythonpath", sys.executable, "-p", str(folder)],
         capture_output=True,
         text=True,
-        cwd=probe.parent,
+        cwd=folder,
     )
-    report = json.loads(out.stdout)
+    return json.loads(out.stdout)
+
+
+def revealed_types(report: dict, probe: Path) -> list[tuple[int, str]]:
+    """(line, revealed type) of each `reveal_type` in `probe`, from pyright's report."""
     revealed = []
     for d in report.get("generalDiagnostics", []):
+        if Path(d.get("file", "")).name != probe.name:
+            continue
         m = re.match(r'Type of "(.*)" is "(.*)"$', d.get("message", ""), re.S)
         if m:
             revealed.append((d["range"]["start"]["line"] + 1, m.group(2)))
     return revealed
+
+
+def errors_in(report: dict, files: list[Path]) -> list[str]:
+    """pyright's errors in `files` (by name), as `file:line: message`."""
+    names = {f.name for f in files}
+    return [
+        f"{d['file']}:{d['range']['start']['line'] + 1}: {d['message']}"
+        for d in report.get("generalDiagnostics", [])
+        if d["severity"] == "error" and Path(d["file"]).name in names
+    ]
 
 
 def run_mypy(probe: Path) -> list[tuple[int, str]]:
@@ -310,18 +327,25 @@ def check(names: list[Name], revealed: list[tuple[int, str]], mypy: bool) -> dic
     return problems
 
 
-def measure(mypy: bool = False) -> dict[str, dict[str, str] | int]:
+def measure(mypy: bool = False, examples: list[Path] | None = None) -> dict[str, Any]:
+    """What pyright (and mypy) see of the public names; with `examples`, pyright's
+    errors in those files too, from the same run (pyright starts once)."""
     names = public_names()
-    result: dict[str, dict[str, str] | int] = {"total": len(names)}
+    result: dict[str, Any] = {"total": len(names)}
     result["source"] = source_gaps()
     result["source_total"] = len(_public_objects())
     with tempfile.TemporaryDirectory(prefix="asc_api_probe") as tmp:
         probe = Path(tmp) / "probe.py"
         probe.write_text(probe_source(names))
+        copies = [Path(tmp) / f.name for f in examples or ()]
+        for example, copy in zip(examples or (), copies, strict=True):
+            copy.write_text(example.read_text())
         # the source tree first, as the tests import it
         config = {"extraPaths": [str(ROOT)], "pythonVersion": "3.11"}
         (probe.parent / "pyrightconfig.json").write_text(json.dumps(config))
-        result["pyright"] = check(names, run_pyright(probe), mypy=False)
+        report = run_pyright(probe.parent)
+        result["pyright"] = check(names, revealed_types(report, probe), mypy=False)
+        result["example_errors"] = errors_in(report, copies)
         if mypy:
             result["mypy"] = check(names, run_mypy(probe), mypy=True)
     return result

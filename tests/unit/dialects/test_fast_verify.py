@@ -154,46 +154,16 @@ def test_structural_faults_get_xdsls_error(case):
     assert _outcome(fast_verify.verify_module, module) == expected
 
 
-def test_verify_module_accepts_what_xdsl_accepts_on_every_lit_input():
-    accepted = 0
-    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
-        for text in path.read_text().split("// -----"):
-            try:
-                module = parse_module(text)
-            except Exception:
-                continue
-            slow = _outcome(_xdsl_verify, module)
-            try:
-                fast = _outcome(fast_verify.verify_module, module)
-            except Exception as e:  # not a VerifyException: xDSL raises it too
-                with pytest.raises(type(e)):
-                    _xdsl_verify(module)
-                continue
-            assert fast == slow
-            accepted += fast is None
-    assert accepted > 250
-
-
 def test_verify_module_agrees_with_module_verify_on_every_lit_input():
     """Unverified lit inputs (error tests included): `verify_module` accepts exactly
     what xDSL's `module.verify()` plus the module checks accept, and reports its error."""
-    from xdsl.parser import Parser
-
-    from asc_xdsl.frontend.ir_context import make_context
-
-    ctx = make_context()
     accepted = rejected = 0
-    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
-        for i, text in enumerate(path.read_text().split("// -----")):
-            try:
-                module = Parser(ctx, text).parse_module()
-            except Exception:  # not even parsed
-                continue
-            theirs = _outcome(_xdsl_verify, module)
-            ours = _outcome(fast_verify.verify_module, module)
-            assert ours == theirs, f"{path.relative_to(ROOT)} chunk {i}"
-            accepted += theirs is None
-            rejected += theirs is not None
+    for where, module in parsed_lit_chunks():
+        theirs = _outcome(_xdsl_verify, module)
+        ours = _outcome(fast_verify.verify_module, module)
+        assert ours == theirs, where
+        accepted += theirs is None
+        rejected += theirs is not None
     assert accepted > 250 and rejected > 250, (accepted, rejected)
 
 

@@ -125,39 +125,17 @@ def test_every_public_name_is_annotated_and_documented_in_its_source():
 
 
 @pytest.mark.skipif(shutil.which("pyright") is None, reason="pyright is not installed")
-def test_pyright_sees_every_public_name_typed():
+def test_pyright_sees_every_public_name_typed_and_the_examples_type_check():
+    """pyright (one run) sees every public name typed, and a kernel written against the
+    API type-checks: `ConstExpr[int]` parameters are ints, loops over `asc.range`
+    iterate, a GM address has its dtype (the examples)."""
     from tools import api_visibility
 
-    result = api_visibility.measure()
+    examples = sorted((api_visibility.ROOT / "examples").glob("*.py"))
+    result = api_visibility.measure(examples=examples)
     problems = result["pyright"]
-    assert isinstance(problems, dict)
     assert not problems, "names pyright does not see typed:\n" + "\n".join(
         f"  {name}: {why}" for name, why in problems.items()
     )
-
-
-@pytest.mark.skipif(shutil.which("pyright") is None, reason="pyright is not installed")
-def test_the_examples_type_check(tmp_path):
-    """A kernel written against the API type-checks: `ConstExpr[int]` parameters are
-    ints, loops over `asc.range` iterate, a GM address has its dtype."""
-    import json
-
-    from tools import api_visibility
-
-    config = {"extraPaths": [str(api_visibility.ROOT)], "pythonVersion": "3.11"}
-    (tmp_path / "pyrightconfig.json").write_text(json.dumps(config))
-    examples = sorted((api_visibility.ROOT / "examples").glob("*.py"))
-    for example in examples:
-        (tmp_path / example.name).write_text(example.read_text())
-    done = subprocess.run(
-        ["pyright", "--outputjson", "--pythonpath", sys.executable, "-p", str(tmp_path)],
-        capture_output=True,
-        text=True,
-    )
-    report = json.loads(done.stdout)
-    errors = [
-        f"{d['file']}:{d['range']['start']['line'] + 1}: {d['message']}"
-        for d in report["generalDiagnostics"]
-        if d["severity"] == "error"
-    ]
+    errors = result["example_errors"]
     assert examples and not errors, "\n".join(errors)
