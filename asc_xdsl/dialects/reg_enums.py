@@ -86,4 +86,51 @@ class SatMode(_RegEnum):
     SAT = 1
 
 
-REG_ENUMS = (MaskPattern, MemType, ReduceType, IndexOrder, HighLowPart, RegLayout, SatMode)
+class GatherMaskMode(_RegEnum):
+    """`Squeeze<T, store>`: whether the bytes of the kept elements also go to the AR
+    special register (STORE_REG, for the AR form of `StoreUnAlign`)."""
+
+    NO_STORE_REG = 0
+    STORE_REG = 1
+
+
+class HistogramsBinType(_RegEnum):
+    """`Histograms<T, U, mode, type>`: which 128 values of the uint8 range a call counts
+    (BIN0: 0..127, BIN1: 128..255; the header's BIN2..BIN7 have no uint8 meaning)."""
+
+    BIN0 = 0
+    BIN1 = 1
+
+
+class HistogramsType(_RegEnum):
+    """`Histograms`: per-value counts (FREQUENCY) or running counts (ACCUMULATE)."""
+
+    FREQUENCY = 0
+    ACCUMULATE = 1
+
+
+class DivAlgo(AscEnum):
+    """`DivSpecificMode::algo` (`AscendC::DivAlgo`): the division algorithm; the
+    `*_FTZ_FALSE` ones keep subnormal inputs and results, the others flush them to 0."""
+
+    INTRINSIC = 0
+    DIFF_COMPENSATION = 1
+    PRECISION_1ULP_FTZ_TRUE = 2
+    PRECISION_0ULP_FTZ_TRUE = 3
+    PRECISION_0ULP_FTZ_FALSE = 4
+    PRECISION_1ULP_FTZ_FALSE = 5
+
+
+REG_ENUMS = (
+    MaskPattern,
+    MemType,
+    ReduceType,
+    IndexOrder,
+    HighLowPart,
+    RegLayout,
+    SatMode,
+    GatherMaskMode,
+    HistogramsBinType,
+    HistogramsType,
+    DivAlgo,
+)

@@ -385,7 +385,11 @@ def _add(
     base: type[SpecOp] = RegOp,
     example: dict | None = None,
     in_reg_namespace: bool = True,
+    family: OpFamily | None = None,
+    hook: str = "reg",
 ) -> None:
+    """Specify a Reg op (`family`: the module's own, when it is not this one; `hook`: the
+    simulator's handler family)."""
     example = dict(example or {})
     for var, allowed in (dtypes or {}).items():  # the sample's dtypes: ones 3510 takes
         example.setdefault(var, "f32" if "f32" in allowed else allowed[-1])
@@ -400,14 +404,14 @@ def _add(
         pipe="V",
         # (the Python API is asc_xdsl.language.reg, written over these specs)
         py=None,
-        sim=f"reg:{sim}",
+        sim=f"{hook}:{sim}",
         doc=doc,
         format=_format(operands, results),
         example=example,
     )
     if dtypes:
         REG_DTYPES[f"reg.{mnemonic}"] = dtypes
-    FAMILY.add(cls, spec, base)
+    (family or FAMILY).add(cls, spec, base)
 
 
 def _result_element(i: int = 0) -> Callable[[Operation], Attribute]:

@@ -23,7 +23,11 @@ from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg
 from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     REG_ENUMS,
     VEC_LEN,
+    DivAlgo,
+    GatherMaskMode,
     HighLowPart,
+    HistogramsBinType,
+    HistogramsType,
     IndexOrder,
     MaskPattern,
     MemType,

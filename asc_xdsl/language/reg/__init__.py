@@ -29,7 +29,11 @@ from typing import Any
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.reg_enums import (
     VEC_LEN,
+    DivAlgo,
+    GatherMaskMode,
     HighLowPart,
+    HistogramsBinType,
+    HistogramsType,
     IndexOrder,
     MaskPattern,
     MemType,
@@ -42,7 +46,11 @@ from asc_xdsl.language.builder import IRValue, require_jit
 
 __all__ = [
     "CMPMODE",
+    "DivAlgo",
+    "GatherMaskMode",
     "HighLowPart",
+    "HistogramsBinType",
+    "HistogramsType",
     "IndexOrder",
     "MaskPattern",
     "MaskReg",
@@ -330,7 +338,6 @@ def _with_scalar(cls_name: str, api: str, shift: bool = False):
 add = _binary("RegAddOp", "add")
 sub = _binary("RegSubOp", "sub")
 mul = _binary("RegMulOp", "mul")
-div = _binary("RegDivOp", "div")
 max = _binary("RegMaxOp", "max")
 min = _binary("RegMinOp", "min")
 bitwise_and = _binary("RegAndOp", "bitwise_and")
@@ -535,7 +542,6 @@ __all__ += [
     "compare",
     "compares",
     "create_mask",
-    "div",
     "duplicate",
     "exp",
     "gather",
@@ -578,3 +584,10 @@ __all__ += [
     "unpack",
     "update_mask",
 ]
+
+# (after the names it uses: the ops of dialects/ascendc/reg_relayout.py; `div` with its
+# DivSpecificMode is there)
+from asc_xdsl.language.reg.relayout import *  # noqa: E402, F403
+from asc_xdsl.language.reg.relayout import __all__ as _relayout_all  # noqa: E402
+
+__all__ += _relayout_all

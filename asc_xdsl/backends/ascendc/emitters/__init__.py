@@ -55,6 +55,8 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.que_bind.init_buf_handle": ("framework", "_print_init_buf_handle"),
     "ascendc.reg.cast": ("reg", "_print_cast"),
     "ascendc.reg.create_mask": ("reg", "_print_create_mask"),
+    "ascendc.reg.div_mode": ("reg_relayout", "_print_div_mode"),
+    "ascendc.reg.histograms": ("reg_relayout", "_print_histograms"),
     "ascendc.reg.load_unalign": ("reg", "_print_load_unalign"),
     "ascendc.reg.local_mem_bar": ("reg", "_print_bar"),
     "ascendc.reg.store_unalign": ("reg", "_print_store_unalign"),

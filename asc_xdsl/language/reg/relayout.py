@@ -1,0 +1,141 @@
+"""`asc.reg` functions of `dialects/ascendc/reg_relayout.py`'s ops: Interleave /
+DeInterleave, the register Gather, Squeeze, Histograms, and Div with a DivSpecificMode
+(`div(..., algo=...)`). Each returns the register(s) the C++ API writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.dialects.reg_enums import DivAlgo, GatherMaskMode, HistogramsBinType, HistogramsType
+from asc_xdsl.language.reg import (
+    MaskReg,
+    RegTensor,
+    _g,
+    _need,
+    _reg_type,
+    _same,
+)
+
+
+def _emit(g: Any, cls_name: str, operands: list, results: list, **props: Any) -> Any:
+    from asc_xdsl.dialects.ascendc import reg_relayout
+
+    return g.emit(getattr(reg_relayout, cls_name)(*operands, result_types=results, **props))
+
+
+def _pair(cls_name: str, api: str, doc: str):
+    def f(src0: RegTensor, src1: RegTensor) -> tuple[RegTensor, RegTensor]:
+        g = _g(api)
+        _need(g, src0, RegTensor, "src0")
+        _need(g, src1, RegTensor, "src1")
+        _same(g, src0, src1, api)
+        t = _reg_type(src0.dtype)
+        op = _emit(g, cls_name, [src0.handle, src1.handle], [t, t])
+        return RegTensor(op.results[0], src0.dtype), RegTensor(op.results[1], src0.dtype)
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = doc
+    return f
+
+
+interleave = _pair(
+    "RegInterleaveOp",
+    "interleave",
+    "`Interleave(dst0, dst1, src0, src1)`: (dst0, dst1) = src0[0], src1[0], src0[1], "
+    "src1[1], ... (the first register's worth in dst0).",
+)
+deinterleave = _pair(
+    "RegDeInterleaveOp",
+    "deinterleave",
+    "`DeInterleave(dst0, dst1, src0, src1)`: of src0 then src1, the even elements in dst0 "
+    "and the odd ones in dst1.",
+)
+
+
+def gather_reg(src: RegTensor, index: RegTensor) -> RegTensor:
+    """`Gather<T, U>(dst, src, index)`, the register form: dst[i] = src[index[i] % lanes];
+    `index` is unsigned of T's width."""
+    g = _g("gather_reg")
+    _need(g, src, RegTensor, "src")
+    _need(g, index, RegTensor, "index")
+    if index.dtype.sizeof() != src.dtype.sizeof() or index.dtype.name[:1] != "u":
+        g.fail(
+            f"gather_reg: the index register must be unsigned of {src.dtype.name}'s width "
+            f"({8 * src.dtype.sizeof()} bits), got {index.dtype.name}"
+        )
+    op = _emit(g, "RegGatherRegOp", [src.handle, index.handle], [_reg_type(src.dtype)])
+    return RegTensor(op.results[0], src.dtype)
+
+
+def squeeze(
+    src: RegTensor, mask: MaskReg, store: GatherMaskMode = GatherMaskMode.NO_STORE_REG
+) -> RegTensor:
+    """`Squeeze<T, store>(dst, src, mask)`: src's enabled elements in order at the front
+    of dst, 0 after (store them with `store_unalign` and their count)."""
+    g = _g("squeeze")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    s = g.enum(store, GatherMaskMode, "store")
+    op = _emit(g, "RegSqueezeOp", [src.handle, mask.handle], [_reg_type(src.dtype)], store=s)
+    return RegTensor(op.results[0], src.dtype)
+
+
+def histograms(
+    acc: RegTensor,
+    src: RegTensor,
+    mask: MaskReg,
+    bin: HistogramsBinType = HistogramsBinType.BIN0,
+    hist_type: HistogramsType = HistogramsType.FREQUENCY,
+) -> RegTensor:
+    """`Histograms<uint8_t, uint16_t, bin, hist_type>(dst, src, mask)` with dst starting as
+    `acc` (uint16 counts of the uint8 values 128 * bin + k): the updated counts."""
+    g = _g("histograms")
+    _need(g, acc, RegTensor, "acc")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    b = g.enum(bin, HistogramsBinType, "bin")
+    h = g.enum(hist_type, HistogramsType, "hist_type")
+    op = _emit(
+        g,
+        "RegHistogramsOp",
+        [acc.handle, src.handle, mask.handle],
+        [_reg_type(acc.dtype)],
+        bin=b,
+        hist_type=h,
+    )
+    return RegTensor(op.results[0], acc.dtype)
+
+
+def div(
+    src0: RegTensor,
+    src1: RegTensor,
+    mask: MaskReg,
+    algo: DivAlgo | None = None,
+    precision_mode: bool = False,
+) -> RegTensor:
+    """`Div(dst, src0, src1, mask)`: elementwise; 0 where mask is off. With `algo` or
+    `precision_mode`, `Div<T, &mode>` with the DivSpecificMode {ZEROING, precision_mode,
+    algo}: PRECISION_0ULP/1ULP_FTZ_FALSE keep subnormals, the others flush them."""
+    from asc_xdsl.language.reg import _binary
+
+    if algo is None and precision_mode is False:
+        return _binary("RegDivOp", "div")(src0, src1, mask)
+    g = _g("div")
+    _need(g, src0, RegTensor, "src0")
+    _need(g, src1, RegTensor, "src1")
+    _need(g, mask, MaskReg, "mask")
+    _same(g, src0, src1, "div")
+    a = g.enum(DivAlgo.INTRINSIC if algo is None else algo, DivAlgo, "algo")
+    precise = g.constexpr(precision_mode, "precision_mode", bool)
+    op = _emit(
+        g,
+        "RegDivModeOp",
+        [src0.handle, src1.handle, mask.handle],
+        [_reg_type(src0.dtype)],
+        algo=a,
+        precision_mode=precise,
+    )
+    return RegTensor(op.results[0], src0.dtype)
+
+
+__all__ = ["deinterleave", "div", "gather_reg", "histograms", "interleave", "squeeze"]
