@@ -1,0 +1,260 @@
+"""The Reg ops of `dialects/ascendc/reg_relayout.py` (Interleave, DeInterleave, the register
+Gather, Squeeze, Histograms, Div with a DivSpecificMode): round trip with their
+properties set, their C++, their numerics on the simulator against numpy, the checks.
+
+(Every spec op's default round trip and emission are also `test_spec_ops.py`'s; whole
+samples using them run in `tools/reg_samples.py`.)
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.backends.ascendc.printer import emit_ascendc
+from asc_xdsl.frontend.ir_context import make_context
+from asc_xdsl.runtime.kernel import CompiledKernel
+from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend
+
+SOC = "Ascend950PR_9599"
+BYTES = 2048  # of each UB buffer: x, y and z
+M = "!ascendc.mask_reg"
+
+
+def _ptr(t: str) -> str:
+    return f"memref<?x{t}, 26 : i64>"
+
+
+def _r(t: str) -> str:
+    return f"!ascendc.reg_tensor<{t}>"
+
+
+def _module(vf_body: str, t: str, out_t: str) -> str:
+    """A kernel copying x, y (of `t`) and z (of `out_t`, BYTES each) to UB, calling
+    @vf(x, y, z) and copying z back."""
+    sizes = {"f32": 4, "ui32": 4, "f16": 2, "ui16": 2, "ui8": 1}
+    lines = []
+    for name, e in (("x", t), ("y", t), ("z", out_t)):
+        lt, gt = f"!ascendc.local_tensor<*x{e}>", f"!ascendc.global_tensor<*x{e}>"
+        lines += [
+            f"%{name}n = arith.constant {BYTES // sizes[e]} : i32",
+            f"%{name}q = ascendc.tbuf : !ascendc.tbuf<veccalc>",
+            f"ascendc.pipe.init_buffer %pipe, %{name}q, %bytes : !ascendc.tbuf<veccalc>, i32",
+            f"%{name}l = ascendc.tbuf.get_tensor %{name}q : !ascendc.tbuf<veccalc>, {lt}",
+            f"%{name}g = ascendc.global_tensor : {gt}",
+            f"ascendc.global_tensor.set_global_buffer %{name}g, %{name}gm : {gt}, memref<?x{e}, 22>",
+            f"ascendc.data_copy_l2 %{name}l, %{name}g, %{name}n : {lt}, {gt}, i32",
+            f"%{name}p = ascendc.reg.ub_ptr %{name}l, %c0 : {lt}, i32 -> {_ptr(e)}",
+        ]
+    body = "\n    ".join(lines)
+    p, q = _ptr(t), _ptr(out_t)
+    zl, zg = f"!ascendc.local_tensor<*x{out_t}>", f"!ascendc.global_tensor<*x{out_t}>"
+    return f"""builtin.module attributes {{ascendc.soc = "{SOC}"}} {{
+  func.func @vf(%x: {p}, %y: {p}, %z: {q}) attributes {{ascendc.vf}} {{
+    %c0 = arith.constant 0 : i32
+    {vf_body}
+    func.return
+  }}
+  func.func @k(%xgm: memref<?x{t}, 22>, %ygm: memref<?x{t}, 22>, %zgm: memref<?x{out_t}, 22>) attributes {{ascendc.aicore, ascendc.global}} {{
+    %pipe = ascendc.pipe
+    %bytes = arith.constant {BYTES} : i32
+    %c0 = arith.constant 0 : i32
+    {body}
+    %ev = arith.constant 0 : i32
+    ascendc.set_flag mte2_v, %ev : i32
+    ascendc.wait_flag mte2_v, %ev : i32
+    ascendc.reg.vf_call(%xp, %yp, %zp : {p}, {p}, {q}) {{callee = @vf}}
+    ascendc.set_flag v_mte3, %ev : i32
+    ascendc.wait_flag v_mte3, %ev : i32
+    ascendc.data_copy_l2 %zg, %zl, %zn : {zg}, {zl}, i32
+    func.return
+  }}
+}}
+"""
+
+
+def _stores(t: str, names: list[str]) -> str:
+    """Store each named register in turn (one register, 256 bytes, apart) under %all."""
+    lanes = 256 // {"f32": 4, "ui32": 4, "f16": 2, "ui16": 2, "ui8": 1}[t]
+    out = []
+    for i, n in enumerate(names):
+        out.append(f"%o{i} = arith.constant {i * lanes} : i32")
+        out.append(f"ascendc.reg.store_align %z, %o{i}, %{n}, %all : {_ptr(t)}, i32, {_r(t)}, {M}")
+    return "\n    ".join(out)
+
+
+def _parse(text: str):
+    module = Parser(make_context(), text).parse_module()
+    module.verify()
+    return module
+
+
+def _run(text: str, x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    kernel = CompiledKernel(name="k", module=_parse(text), kernel_type="vector")
+    CpuSimulatorBackend().launch(kernel, 1, [x, y, z], platform=SOC, uninit="off")
+    return z
+
+
+def _loads(t: str) -> str:
+    return (
+        f"%a = ascendc.reg.load_align %x, %c0 : {_ptr(t)}, i32 -> {_r(t)}\n    "
+        f"%b = ascendc.reg.load_align %y, %c0 : {_ptr(t)}, i32 -> {_r(t)}\n    "
+        f"%all = ascendc.reg.create_mask {{dtype = {t}, pattern = 0 : i32}} : () -> {M}"
+    )
+
+
+F32_BODY = f"""{_loads("f32")}
+    %m4 = ascendc.reg.create_mask {{dtype = f32, pattern = 11 : i32}} : () -> {M}
+    %i0, %i1 = ascendc.reg.interleave %a, %b : {_r("f32")}, {_r("f32")} -> {_r("f32")}, {_r("f32")}
+    %d0, %d1 = ascendc.reg.deinterleave %i0, %i1 : {_r("f32")}, {_r("f32")} -> {_r("f32")}, {_r("f32")}
+    %sq = ascendc.reg.squeeze %a, %m4 {{store = 1 : i32}} : {_r("f32")}, {M} -> {_r("f32")}
+    %ftz = ascendc.reg.div_mode %a, %b, %m4 {{algo = 2 : i32}} : {_r("f32")}, {_r("f32")}, {M} -> {_r("f32")}
+    %keep = ascendc.reg.div_mode %a, %b, %all {{algo = 5 : i32, precisionMode}} : {_r("f32")}, {_r("f32")}, {M} -> {_r("f32")}
+    {_stores("f32", ["i0", "i1", "d0", "d1", "sq", "ftz", "keep"])}"""
+
+
+def _f32_inputs():
+    rng = np.random.default_rng(3)
+    n = BYTES // 4
+    x = rng.uniform(-4, 4, n).astype(np.float32)
+    y = rng.uniform(0.5, 4, n).astype(np.float32)
+    # subnormal cases of the Div page and the subnormal sample: N/N=S, N/S=N, S/N, S/S
+    x[:4] = np.power(2.0, [-126, -125, -130, -140])
+    y[:4] = np.array([4.0, 2.0**-127, 2.0, 2.0**-145])
+    x[4], y[4] = 0.0, 0.0  # 0 / 0
+    return x, y
+
+
+def test_relayout_squeeze_div_match_numpy():
+    x, y = _f32_inputs()
+    z = _run(_module(F32_BODY, "f32", "f32"), x, y, np.zeros(BYTES // 4, np.float32))
+    a, b = x[:64], y[:64]
+    zipped = np.stack([a, b], 1).reshape(-1)
+    regs = z[: 7 * 64].reshape(7, 64)
+    np.testing.assert_array_equal(regs[0], zipped[:64])  # Interleave
+    np.testing.assert_array_equal(regs[1], zipped[64:])
+    np.testing.assert_array_equal(regs[2], a)  # DeInterleave undoes it
+    np.testing.assert_array_equal(regs[3], b)
+    np.testing.assert_array_equal(regs[4], np.concatenate([a[::4], np.zeros(48, np.float32)]))
+    # FTZ (PRECISION_1ULP_FTZ_TRUE) under M4: subnormals flushed, 0/0 the NaN 0x7fffffff
+    ftz = regs[5].view(np.uint32)
+    assert ftz[0] == 0  # 2^-126 / 4 = 2^-128, subnormal: flushed
+    assert ftz[4] == 0x7FFFFFFF  # 0 / 0
+    assert (ftz[1:4] == 0).all() and (ftz[5:8] == 0).all()  # off in M4: zeroed
+    with np.errstate(all="ignore"):
+        q = a / b
+    on = np.arange(64) % 4 == 0
+    np.testing.assert_array_equal(regs[5][on][2:], q[on][2:])  # normal ones: exact
+    # PRECISION_1ULP_FTZ_FALSE: IEEE division, subnormals kept
+    np.testing.assert_array_equal(regs[6][:4], q[:4])
+    assert regs[6][0] == np.float32(2.0**-128) and regs[6][1] == 4.0
+    np.testing.assert_array_equal(regs[6][5:], q[5:])
+
+
+def test_register_gather_and_histograms_match_numpy():
+    rng = np.random.default_rng(5)
+    src = rng.integers(0, 2**32, BYTES // 4, dtype=np.uint32)
+    index = rng.integers(0, 200, BYTES // 4, dtype=np.uint32)  # some past 64: wrap
+    body = f"""{_loads("ui32")}
+    %g = ascendc.reg.gather_reg %a, %b : {_r("ui32")}, {_r("ui32")} -> {_r("ui32")}
+    {_stores("ui32", ["g"])}"""
+    z = _run(_module(body, "ui32", "ui32"), src, index, np.zeros(BYTES // 4, np.uint32))
+    np.testing.assert_array_equal(z[:64], src[:64][index[:64] % 64])
+
+    values = rng.integers(0, 256, BYTES, dtype=np.uint8)
+    body = f"""{_loads("ui8")}
+    %h = ascendc.reg.create_mask {{dtype = ui8, pattern = 12 : i32}} : () -> {M}
+    %all16 = ascendc.reg.create_mask {{dtype = ui16, pattern = 0 : i32}} : () -> {M}
+    %ones = ascendc.reg.load_align %z, %c0 : {_ptr("ui16")}, i32 -> {_r("ui16")}
+    %f0 = ascendc.reg.histograms %ones, %a, %all {{bin = 0 : i32, histType = 0 : i32}} : {_r("ui16")}, {_r("ui8")}, {M} -> {_r("ui16")}
+    %f1 = ascendc.reg.histograms %f0, %b, %h {{bin = 0 : i32, histType = 0 : i32}} : {_r("ui16")}, {_r("ui8")}, {M} -> {_r("ui16")}
+    %c1 = ascendc.reg.histograms %ones, %a, %all {{bin = 1 : i32, histType = 1 : i32}} : {_r("ui16")}, {_r("ui8")}, {M} -> {_r("ui16")}
+    {_stores("ui16", ["f1", "c1"]).replace("%all :", "%all16 :")}"""
+    y = rng.integers(0, 256, BYTES, dtype=np.uint8)
+    z = _run(_module(body, "ui8", "ui16"), values, y, np.ones(BYTES // 2, np.uint16))
+    a, b = values[:256], y[:128]  # (%h: the first half of y's register)
+    low = 1 + np.bincount(a[a < 128], minlength=128) + np.bincount(b[b < 128], minlength=128)
+    np.testing.assert_array_equal(z[:128], low)
+    high = 1 + np.cumsum(np.bincount(a[a >= 128] - 128, minlength=128))
+    np.testing.assert_array_equal(z[128:256], high)
+
+
+def test_round_trip_and_cpp_with_properties():
+    module = _parse(_module(F32_BODY, "f32", "f32"))
+    text = str(module)
+    assert str(_parse(text)) == text
+    for line in (
+        "ascendc.reg.squeeze %a, %m4 {store = 1 : i32}",
+        "ascendc.reg.div_mode %a, %b, %all {algo = 5 : i32, precisionMode}",
+    ):
+        assert line in text
+    out = io.StringIO()
+    emit_ascendc(module, out)
+    cpp = out.getvalue()
+    for line in (
+        "AscendC::Reg::Interleave<float>(",
+        "AscendC::Reg::DeInterleave<float>(",
+        "AscendC::Reg::Squeeze<float, AscendC::Reg::GatherMaskMode::STORE_REG>(sq, a, m4);",
+        "{AscendC::Reg::MaskMergeMode::ZEROING, true, AscendC::DivAlgo::PRECISION_1ULP_FTZ_FALSE};",
+        "AscendC::Reg::Div<float, &keep_mode>(keep, a, b, all);",
+    ):
+        assert line in cpp, cpp
+    hist = _module(
+        f"""{_loads("ui8")}
+    %acc = ascendc.reg.load_align %z, %c0 : {_ptr("ui16")}, i32 -> {_r("ui16")}
+    %h = ascendc.reg.histograms %acc, %a, %all {{bin = 1 : i32, histType = 1 : i32}} : {_r("ui16")}, {_r("ui8")}, {M} -> {_r("ui16")}""",
+        "ui8",
+        "ui16",
+    )
+    out = io.StringIO()
+    emit_ascendc(_parse(hist), out)
+    assert (
+        "AscendC::Reg::RegTensor<uint16_t> h = acc;\n  AscendC::Reg::Histograms<uint8_t, "
+        "uint16_t, AscendC::Reg::HistogramsBinType::BIN1, "
+        "AscendC::Reg::HistogramsType::ACCUMULATE>(h, a, all);"
+    ) in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            f"%q = ascendc.reg.div_mode %a, %b, %all {{algo = 1 : i32}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",
+            "Div with DivAlgo::DIFF_COMPENSATION does not take f16",
+        ),
+        (
+            f"%h = ascendc.reg.histograms %a, %b, %all {{bin = 0 : i32, histType = 0 : i32}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",
+            "Histograms does not support",
+        ),
+        (
+            f"%d0, %d1 = ascendc.reg.interleave %a, %b : {_r('f16')}, {_r('f16')} -> {_r('f16')}, {_r('f32')}",
+            "result dst1 has element type f32, expected f16",
+        ),
+    ],
+)
+def test_checks_refuse(line, message):
+    with pytest.raises(VerifyException, match=message):
+        _parse(_module(f"{_loads('f16')}\n    {line}", "f16", "f16"))
+
+
+def test_python_api_refuses_an_index_of_another_width():
+    import asc_xdsl as asc
+    from asc_xdsl.frontend.jit import jit
+
+    @asc.vf
+    def bad(x: asc.reg.UbPointer, y: asc.reg.UbPointer):
+        asc.reg.gather_reg(asc.reg.load_align(x), asc.reg.load_align(y))
+
+    @jit
+    def kernel(xg: asc.GlobalAddress):
+        buf = asc.TBuf(asc.TPosition.VECCALC)
+        asc.TPipe().init_buffer(buf, 1024)
+        bad(buf.get(asc.float32), buf.get(asc.uint16))
+
+    x = np.zeros(256, np.float32)
+    with pytest.raises(Exception, match="index register must be unsigned of float32's width"):
+        kernel[1](x, platform=SOC)
