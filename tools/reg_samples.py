@@ -40,7 +40,7 @@ from asc_xdsl.frontend.jit import jit  # noqa: E402
 SOC = "Ascend950PR_9599"
 RTOL, ATOL, ERROR_TOL = 1e-4, 1e-5, 1e-4  # the samples' verify_result.py
 BASIC = "examples/01_simd_cpp_api/03_basic_api"
-CAPACITY = 4096  # elements of every UB buffer of the kernel
+CAPACITY = 4096  # elements of every UB buffer of the kernel (8 bytes each at most)
 
 
 # ---------------------------------------------------------------------------
@@ -67,9 +67,9 @@ def reg_kernel(
     bx = asc.TBuf(asc.TPosition.VECCALC)
     by = asc.TBuf(asc.TPosition.VECCALC)
     bz = asc.TBuf(asc.TPosition.VECCALC)
-    pipe.init_buffer(bx, CAPACITY * 4)
-    pipe.init_buffer(by, CAPACITY * 4)
-    pipe.init_buffer(bz, CAPACITY * 4)
+    pipe.init_buffer(bx, CAPACITY * 8)  # (8: int64 elements)
+    pipe.init_buffer(by, CAPACITY * 8)
+    pipe.init_buffer(bz, CAPACITY * 8)
     xl = bx.get(dtype)
     yl = by.get(y_dtype)
     zl = bz.get(out_dtype)
@@ -454,6 +454,36 @@ def gather_reg_vf(
         asc.reg.store_align(z, asc.reg.gather_reg(src, index), mask, i * vl)
 
 
+@asc.vf
+def trait_one_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """trait, scenario 1: int64 Div in RegTraitNumOne registers (32 elements each)."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALL, asc.reg.RegTrait.NUM_ONE)
+    for i in range(asc.ceildiv(n, vl)):
+        a = asc.reg.load_align(x, i * vl)
+        b = asc.reg.load_align(y, i * vl)
+        asc.reg.store_align(z, asc.reg.div(a, b, mask), mask, i * vl)
+
+
+@asc.vf
+def trait_two_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """trait, scenario 2: the same loop on RegTraitNumTwo pairs (64 elements each, the
+    low and high 32 bits in two registers). As in the sample, the addresses still advance
+    by one register's 32 elements, so the pairs overlap and the last one reaches 32
+    elements past n."""
+    vl = asc.reg.lanes(x.dtype)
+    two = asc.reg.RegTrait.NUM_TWO
+    mask = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALL, two)
+    for i in range(asc.ceildiv(n, vl)):
+        a = asc.reg.load_align(x, i * vl, two)
+        b = asc.reg.load_align(y, i * vl, two)
+        asc.reg.store_align(z, asc.reg.div(a, b, mask), mask, i * vl)
+
+
 # ---------------------------------------------------------------------------
 # The samples
 # ---------------------------------------------------------------------------
@@ -568,6 +598,16 @@ def _ftz_differs(z: np.ndarray, golden: np.ndarray) -> str | None:
     if (first != FTZ_TABLE).any():
         return f"FTZ output {[hex(v) for v in first]}, the README's table has {[hex(v) for v in FTZ_TABLE]}"
     return None
+
+
+TRAIT_N = 2048  # (the sample's 10 * 1024 int64 do not fit this harness's buffers)
+
+
+def _trait_inputs(rng):
+    """trait's gen_data: int64 x from uniform(1, 1000), y from uniform(1, 100) (its
+    golden, (x / y).astype(int64), is the integer quotient for these)."""
+    x = rng.uniform(1, 1000, CAPACITY).astype(np.int64)
+    return x, rng.uniform(1, 100, CAPACITY).astype(np.int64), 0.0
 
 
 def _keep(z: np.ndarray, n: int, values: np.ndarray) -> np.ndarray:
@@ -826,7 +866,27 @@ SAMPLES: list[Sample] = [
             y_dtype=np.dtype(np.uint16),
         ),
     ),
-    Sample(f"{V}/trait", None, "RegTraitNumTwo (64-bit elements in register pairs)"),
+    Sample(
+        f"{V}/trait",
+        Port(
+            trait_one_vf,
+            TRAIT_N,
+            _trait_inputs,
+            lambda x, y, s, z: _keep(z, TRAIT_N, x[:TRAIT_N] // y[:TRAIT_N]),
+            dtype=np.dtype(np.int64),
+        ),
+    ),
+    Sample(
+        f"{V}/trait#two",
+        Port(
+            trait_two_vf,
+            TRAIT_N,
+            _trait_inputs,
+            # (the last pair's 32 elements past n: the same quotients)
+            lambda x, y, s, z: _keep(z, TRAIT_N + 32, x[: TRAIT_N + 32] // y[: TRAIT_N + 32]),
+            dtype=np.dtype(np.int64),
+        ),
+    ),
     Sample(f"{M}/reg_move", None, "MaskGenWithRegTensor, Move of masks"),
     Sample(f"{M}/reg_auxscalar", None, "AddrReg / CreateAddrReg and the aux-scalar address forms"),
     Sample(
@@ -913,6 +973,7 @@ def _dtype_of(d: np.dtype):
         np.dtype(np.float16): asc.float16,
         np.dtype(np.int16): asc.int16,
         np.dtype(np.int32): asc.int32,
+        np.dtype(np.int64): asc.int64,
         np.dtype(np.uint16): asc.uint16,
         np.dtype(np.uint32): asc.uint32,
         np.dtype(np.uint8): asc.uint8,

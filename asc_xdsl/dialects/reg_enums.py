@@ -121,6 +121,20 @@ class DivAlgo(AscEnum):
     PRECISION_1ULP_FTZ_FALSE = 5
 
 
+class RegTrait(_RegEnum):
+    """`RegTensor<T, trait>`: how many vector registers one RegTensor holds. NUM_TWO (b64
+    only here) is a pair: 2 * 256 bytes, the elements' low 32 bits in the first register
+    and their high 32 bits in the second, so its masks are b32 masks (`CreateMask<T,
+    pattern, RegTraitNumTwo>`). C++: the constants `RegTraitNumOne` / `RegTraitNumTwo`."""
+
+    NUM_ONE = 1
+    NUM_TWO = 2
+
+    @property
+    def cpp(self) -> str:
+        return "AscendC::Reg::RegTraitNum" + ("One" if self is RegTrait.NUM_ONE else "Two")
+
+
 REG_ENUMS = (
     MaskPattern,
     MemType,
@@ -133,4 +147,5 @@ REG_ENUMS = (
     HistogramsBinType,
     HistogramsType,
     DivAlgo,
+    RegTrait,
 )

@@ -15,8 +15,10 @@ import pytest
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
+import asc_xdsl as asc
 from asc_xdsl.backends.ascendc.printer import emit_ascendc
 from asc_xdsl.frontend.ir_context import make_context
+from asc_xdsl.frontend.jit import jit
 from asc_xdsl.runtime.kernel import CompiledKernel
 from asc_xdsl.runtime.simulator.backend import CpuSimulatorBackend
 
@@ -36,7 +38,7 @@ def _r(t: str) -> str:
 def _module(vf_body: str, t: str, out_t: str) -> str:
     """A kernel copying x, y (of `t`) and z (of `out_t`, BYTES each) to UB, calling
     @vf(x, y, z) and copying z back."""
-    sizes = {"f32": 4, "ui32": 4, "f16": 2, "ui16": 2, "ui8": 1}
+    sizes = {"i64": 8, "f32": 4, "ui32": 4, "f16": 2, "ui16": 2, "ui8": 1}
     lines = []
     for name, e in (("x", t), ("y", t), ("z", out_t)):
         lt, gt = f"!ascendc.local_tensor<*x{e}>", f"!ascendc.global_tensor<*x{e}>"
@@ -241,20 +243,90 @@ def test_checks_refuse(line, message):
         _parse(_module(f"{_loads('f16')}\n    {line}", "f16", "f16"))
 
 
-def test_python_api_refuses_an_index_of_another_width():
-    import asc_xdsl as asc
-    from asc_xdsl.frontend.jit import jit
+def _gather_of_u16(x, y):
+    asc.reg.gather_reg(asc.reg.load_align(x), asc.reg.load_align(y))
 
-    @asc.vf
-    def bad(x: asc.reg.UbPointer, y: asc.reg.UbPointer):
-        asc.reg.gather_reg(asc.reg.load_align(x), asc.reg.load_align(y))
+
+def _pair_of_f32(x, y):
+    asc.reg.load_align(x, 0, asc.reg.RegTrait.NUM_TWO)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (_gather_of_u16, "index register must be unsigned of float32's width"),
+        (_pair_of_f32, "RegTraitNumTwo registers hold 64-bit elements, not float32"),
+    ],
+)
+def test_python_api_refusals(body, message):
+
+    vf = asc.vf(body)
 
     @jit
     def kernel(xg: asc.GlobalAddress):
         buf = asc.TBuf(asc.TPosition.VECCALC)
         asc.TPipe().init_buffer(buf, 1024)
-        bad(buf.get(asc.float32), buf.get(asc.uint16))
+        vf(buf.get(asc.float32), buf.get(asc.uint16))
 
-    x = np.zeros(256, np.float32)
-    with pytest.raises(Exception, match="index register must be unsigned of float32's width"):
-        kernel[1](x, platform=SOC)
+    with pytest.raises(Exception, match=message):
+        kernel[1](np.zeros(256, np.float32), platform=SOC)
+
+
+PAIR = "!ascendc.reg_tensor<i64, 2>"
+
+
+def test_trait_two_pairs_div_and_add_under_b32_masks():
+    """RegTraitNumTwo: 64 int64 elements a pair; its masks are b32 masks (H: the first
+    32 of the 64); round trip, C++ and numerics."""
+    p = _ptr("i64")
+    body = f"""%a = ascendc.reg.load_align %x, %c0 : {p}, i32 -> {PAIR}
+    %b = ascendc.reg.load_align %y, %c0 : {p}, i32 -> {PAIR}
+    %all = ascendc.reg.create_mask {{dtype = i64, pattern = 0 : i32, trait = 2 : i32}} : () -> {M}
+    %h = ascendc.reg.create_mask {{dtype = i64, pattern = 12 : i32, trait = 2 : i32}} : () -> {M}
+    %q = ascendc.reg.div %a, %b, %all : {PAIR}, {PAIR}, {M} -> {PAIR}
+    %s = ascendc.reg.add %a, %b, %h : {PAIR}, {PAIR}, {M} -> {PAIR}
+    %c64 = arith.constant 64 : i32
+    ascendc.reg.store_align %z, %c0, %q, %all : {p}, i32, {PAIR}, {M}
+    ascendc.reg.store_align %z, %c64, %s, %all : {p}, i32, {PAIR}, {M}"""
+    text = _module(body, "i64", "i64")
+    module = _parse(text)
+    assert str(_parse(str(module))) == str(module) and PAIR in str(module)
+    out = io.StringIO()
+    emit_ascendc(module, out)
+    cpp = out.getvalue()
+    assert "AscendC::Reg::RegTensor<int64_t, AscendC::Reg::RegTraitNumTwo> q;" in cpp
+    assert (
+        "CreateMask<int64_t, AscendC::Reg::MaskPattern::H, AscendC::Reg::RegTraitNumTwo>()"
+    ) in cpp
+    rng = np.random.default_rng(7)
+    x = rng.integers(-(2**40), 2**40, BYTES // 8, dtype=np.int64)
+    y = rng.integers(1, 1000, BYTES // 8, dtype=np.int64) * rng.choice([-1, 1], BYTES // 8)
+    z = _run(text, x, y, np.zeros(BYTES // 8, np.int64))
+    quotient = np.abs(x[:64]) // np.abs(y[:64]) * np.sign(x[:64]) * np.sign(y[:64])
+    np.testing.assert_array_equal(z[:64], quotient)  # C's division: toward zero
+    np.testing.assert_array_equal(z[64:96], x[:32] + y[:32])
+    np.testing.assert_array_equal(z[96:128], 0)  # H: the second half zeroed
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("%e = ascendc.reg.select %a, %a, %m : {P}, {P}, {M} -> {P}", "modelled in .*load_align"),
+        (
+            "%e = ascendc.reg.add %a, %o, %m : {P}, {R}, {M} -> {P}",
+            "RegTraitNumOne and RegTraitNumTwo registers mixed",
+        ),
+        (
+            "%e = ascendc.reg.load_align %x, %c0 : {p}, i32 -> !ascendc.reg_tensor<i32, 2>",
+            "RegTraitNumTwo registers hold 64-bit elements",
+        ),
+    ],
+)
+def test_trait_two_checks(line, message):
+    p = _ptr("i64")
+    body = f"""%a = ascendc.reg.load_align %x, %c0 : {p}, i32 -> {PAIR}
+    %o = ascendc.reg.load_align %x, %c0 : {p}, i32 -> {_r("i64")}
+    %m = ascendc.reg.create_mask {{dtype = i64, pattern = 0 : i32, trait = 2 : i32}} : () -> {M}
+    {line.format(P=PAIR, R=_r("i64"), M=M, p=p)}"""
+    with pytest.raises(Exception, match=message):
+        _parse(_module(body, "i64", "i64"))

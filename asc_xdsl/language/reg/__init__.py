@@ -39,6 +39,7 @@ from asc_xdsl.dialects.reg_enums import (
     MemType,
     ReduceType,
     RegLayout,
+    RegTrait,
     SatMode,
 )
 from asc_xdsl.enums import CMPMODE, RoundMode
@@ -58,6 +59,7 @@ __all__ = [
     "ReduceType",
     "RegLayout",
     "RegTensor",
+    "RegTrait",
     "RoundMode",
     "SatMode",
     "UbPointer",
@@ -130,10 +132,18 @@ def _g(what: str) -> Any:
     return require_jit(f"asc.reg.{what}")
 
 
-def _reg_type(dtype: dt.DataType) -> Any:
+def _reg_type(dtype: dt.DataType, trait: RegTrait = RegTrait.NUM_ONE) -> Any:
     from asc_xdsl.dialects.ascendc.reg_types import RegTensorType
 
-    return RegTensorType(dtype.ir_type())
+    return RegTensorType(dtype.ir_type(), trait)
+
+
+def _trait(g: Any, trait: Any, dtype: dt.DataType) -> RegTrait:
+    """`trait` as a RegTrait; NUM_TWO only for 64-bit dtypes."""
+    t = g.enum(trait, RegTrait, "trait")
+    if t is RegTrait.NUM_TWO and dtype.sizeof() != 8:
+        g.fail(f"RegTraitNumTwo registers hold 64-bit elements, not {dtype.name}")
+    return t
 
 
 def _mask_type() -> Any:
@@ -167,24 +177,46 @@ def _same(g: Any, a: RegTensor, b: RegTensor, what: str) -> None:
 # -- masks ----------------------------------------------------------------------
 
 
-def create_mask(dtype: dt.DataType, pattern: MaskPattern = MaskPattern.ALL) -> MaskReg:
-    """`CreateMask<T, pattern>()`: the elements of `dtype` that `pattern` selects."""
+def create_mask(
+    dtype: dt.DataType, pattern: MaskPattern = MaskPattern.ALL, trait: RegTrait = RegTrait.NUM_ONE
+) -> MaskReg:
+    """`CreateMask<T, pattern, trait>()`: the elements of `dtype` that `pattern` selects
+    (trait NUM_TWO: of a RegTraitNumTwo pair of 64-bit registers)."""
     g = _g("create_mask")
     t = _dtype(g, dtype, "dtype")
     p = g.enum(pattern, MaskPattern, "pattern")
-    op = _emit(g, "RegCreateMaskOp", [], [_mask_type()], dtype=t.ir_type(), pattern=p)
+    tr = _trait(g, trait, t)
+    op = _emit(
+        g,
+        "RegCreateMaskOp",
+        [],
+        [_mask_type()],
+        dtype=t.ir_type(),
+        pattern=p,
+        trait=None if tr is RegTrait.NUM_ONE else tr,
+    )
     return MaskReg(op.results[0])
 
 
-def update_mask(count: Any, dtype: dt.DataType) -> tuple[MaskReg, Any]:
-    """`UpdateMask<T>(count)`: (the mask of the first min(count, lanes) elements, what
-    is left of `count`), for a loop over `count` elements one register at a time."""
+def update_mask(
+    count: Any, dtype: dt.DataType, trait: RegTrait = RegTrait.NUM_ONE
+) -> tuple[MaskReg, Any]:
+    """`UpdateMask<T, trait>(count)`: (the mask of the first min(count, lanes) elements,
+    what is left of `count`), for a loop over `count` elements one register at a time."""
     from asc_xdsl.language.builder import RuntimeScalar
 
     g = _g("update_mask")
     t = _dtype(g, dtype, "dtype")
     n = g.integer(count, "count")
-    op = _emit(g, "RegUpdateMaskOp", [n], [_mask_type(), n.type], dtype=t.ir_type())
+    tr = _trait(g, trait, t)
+    op = _emit(
+        g,
+        "RegUpdateMaskOp",
+        [n],
+        [_mask_type(), n.type],
+        dtype=t.ir_type(),
+        trait=None if tr is RegTrait.NUM_ONE else tr,
+    )
     return MaskReg(op.results[0]), RuntimeScalar(op.results[1], dt.int32)
 
 
@@ -216,12 +248,14 @@ def mask_not(src: MaskReg, mask: MaskReg) -> MaskReg:
 # -- UB <-> registers ----------------------------------------------------------------
 
 
-def load_align(ptr: UbPointer, offset: Any = 0) -> RegTensor:
-    """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address."""
+def load_align(ptr: UbPointer, offset: Any = 0, trait: RegTrait = RegTrait.NUM_ONE) -> RegTensor:
+    """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address
+    (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements)."""
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
     off = g.integer(offset, "offset")
-    op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype)])
+    tr = _trait(g, trait, ptr.dtype)
+    op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype, tr)])
     return RegTensor(op.results[0], ptr.dtype)
 
 
@@ -300,7 +334,8 @@ def _binary(cls_name: str, api: str):
         _need(g, src1, RegTensor, "src1")
         _need(g, mask, MaskReg, "mask")
         _same(g, src0, src1, api)
-        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [_reg_type(src0.dtype)])
+        # (the result is a register of the operands' type: their trait too)
+        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [src0.handle.type])
         return RegTensor(op.results[0], src0.dtype)
 
     f.__name__ = f.__qualname__ = api

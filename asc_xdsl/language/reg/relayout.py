@@ -29,7 +29,7 @@ def _pair(cls_name: str, api: str, doc: str):
         _need(g, src0, RegTensor, "src0")
         _need(g, src1, RegTensor, "src1")
         _same(g, src0, src1, api)
-        t = _reg_type(src0.dtype)
+        t = src0.handle.type
         op = _emit(g, cls_name, [src0.handle, src1.handle], [t, t])
         return RegTensor(op.results[0], src0.dtype), RegTensor(op.results[1], src0.dtype)
 
@@ -131,7 +131,7 @@ def div(
         g,
         "RegDivModeOp",
         [src0.handle, src1.handle, mask.handle],
-        [_reg_type(src0.dtype)],
+        [src0.handle.type],
         algo=a,
         precision_mode=precise,
     )
