@@ -382,15 +382,18 @@ def div_ftz_true_vf(
 
 @asc.vf
 def squeeze_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
-    """squeeze: every fourth element (CreateMask M4) of each register squeezed to the
-    front and stored unaligned after the previous ones. The sample's Squeeze<STORE_REG>
-    leaves the byte count in the AR register for StoreUnAlign's AR form; here the count
-    (a quarter of a register) is the store's explicit one."""
+    """squeeze: every fourth element (CreateMask M4) of each register, Squeeze<STORE_REG>
+    to the front, stored by StoreUnAlign's AR form one after another (AR, cleared first,
+    advances by what each Squeeze kept); StoreUnAlignPost writes the last tail."""
     vl = asc.reg.lanes(x.dtype)
     mask = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.M4)
+    ureg = asc.reg.unalign_reg_for_store()
+    asc.reg.clear_spr(asc.reg.SpecialPurposeReg.AR)
     for i in range(asc.ceildiv(n, vl)):
-        kept = asc.reg.squeeze(asc.reg.load_align(x, i * vl), mask)
-        asc.reg.store_unalign(z, kept, vl // 4, i * (vl // 4))
+        src = asc.reg.load_align(x, i * vl)
+        kept = asc.reg.squeeze(src, mask, asc.reg.GatherMaskMode.STORE_REG)
+        asc.reg.store_unalign_ar(z, kept, ureg)
+    asc.reg.store_unalign_post_ar(z, ureg)
 
 
 @asc.vf

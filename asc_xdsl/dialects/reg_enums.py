@@ -135,6 +135,13 @@ class RegTrait(_RegEnum):
         return "AscendC::Reg::RegTraitNum" + ("One" if self is RegTrait.NUM_ONE else "Two")
 
 
+class SpecialPurposeReg(AscEnum):
+    """`ClearSpr<spr>` (`AscendC::SpecialPurposeReg`): AR, the address register that
+    `Squeeze<T, STORE_REG>` and the AR form of `StoreUnAlign` share."""
+
+    AR = 0
+
+
 REG_ENUMS = (
     MaskPattern,
     MemType,
@@ -148,4 +155,5 @@ REG_ENUMS = (
     HistogramsType,
     DivAlgo,
     RegTrait,
+    SpecialPurposeReg,
 )

@@ -330,3 +330,58 @@ def test_trait_two_checks(line, message):
     {line.format(P=PAIR, R=_r("i64"), M=M, p=p)}"""
     with pytest.raises(Exception, match=message):
         _parse(_module(body, "i64", "i64"))
+
+
+U = "!ascendc.unalign_reg_store"
+
+
+def _ar_stream(post: bool, squeeze_second: bool = True) -> str:
+    """Two registers of x, every third element (M3: 22 of 64) squeezed with STORE_REG
+    and stored by StoreUnAlign's AR form from z + 8, then (if `post`) the Post."""
+    p, r = _ptr("f32"), _r("f32")
+    second = "1" if squeeze_second else "0"
+    return f"""%all = ascendc.reg.create_mask {{dtype = f32, pattern = 0 : i32}} : () -> {M}
+    %m3 = ascendc.reg.create_mask {{dtype = f32, pattern = 10 : i32}} : () -> {M}
+    %c8 = arith.constant 8 : i32
+    %c64 = arith.constant 64 : i32
+    %a = ascendc.reg.load_align %x, %c0 : {p}, i32 -> {r}
+    %b = ascendc.reg.load_align %x, %c64 : {p}, i32 -> {r}
+    %u = ascendc.reg.unalign_reg_for_store : () -> {U}
+    ascendc.reg.clear_spr {{spr = 0 : i32}}
+    %ka = ascendc.reg.squeeze %a, %m3 {{store = 1 : i32}} : {r}, {M} -> {r}
+    ascendc.reg.store_unalign_ar %z, %c8, %ka, %u : {p}, i32, {r}, {U}
+    %kb = ascendc.reg.squeeze %b, %m3 {{store = {second} : i32}} : {r}, {M} -> {r}
+    ascendc.reg.store_unalign_ar %z, %c8, %kb, %u : {p}, i32, {r}, {U}
+    {f"ascendc.reg.store_unalign_post_ar %z, %c8, %u : {p}, i32, {U}" if post else ""}"""
+
+
+def test_squeeze_store_reg_streams_through_ar_and_the_unaligned_register():
+    x = np.arange(1, BYTES // 4 + 1, dtype=np.float32)
+    text = _module(_ar_stream(post=True), "f32", "f32")
+    module = _parse(text)
+    assert str(_parse(str(module))) == str(module)
+    out = io.StringIO()
+    emit_ascendc(module, out)
+    cpp = out.getvalue()
+    for line in (
+        "AscendC::Reg::UnalignRegForStore u;",
+        "AscendC::Reg::ClearSpr<AscendC::SpecialPurposeReg::AR>();",
+        "AscendC::Reg::StoreUnAlign(z + c8, ka, u);",
+        "AscendC::Reg::StoreUnAlignPost(z + c8, u);",
+    ):
+        assert line in cpp, cpp
+    z = _run(text, x, x, np.zeros(BYTES // 4, np.float32))
+    kept = np.concatenate([x[:64:3], x[64:128:3]])  # 22 + 22 floats, from z[8]
+    np.testing.assert_array_equal(z[8 : 8 + 44], kept)
+    assert (z[:8] == 0).all() and (z[52:] == 0).all()
+    # Without the Post, the bytes past the last 32-byte boundary stay in the register.
+    z = _run(_module(_ar_stream(post=False), "f32", "f32"), x, x, np.zeros(BYTES // 4, np.float32))
+    np.testing.assert_array_equal(z[8:48], kept[:40])  # z[48:52]: 16 bytes held back
+    assert (z[48:] == 0).all()
+    with pytest.raises(Exception, match="no Squeeze<STORE_REG> since the last one"):
+        _run(
+            _module(_ar_stream(post=True, squeeze_second=False), "f32", "f32"),
+            x,
+            x,
+            np.zeros(BYTES // 4, np.float32),
+        )

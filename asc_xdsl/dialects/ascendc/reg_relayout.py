@@ -4,6 +4,8 @@ with a chosen algorithm (`AscendC::Reg`, Ascend 950 / arch 3510).
 * `Interleave` / `DeInterleave`: two registers zipped into two, or unzipped.
 * `Gather` (register form, `vselr`): dst[i] = src[index[i] % lanes].
 * `Squeeze`: the enabled elements packed to the front, zeros after.
+* `ClearSpr<AR>`, `StoreUnAlign` / `StoreUnAlignPost` in their AR form, and a
+  `UnalignRegForStore` to stream through: the stores `Squeeze<T, STORE_REG>` feeds.
 * `Histograms`: per-value counts of a uint8 register added to a uint16 register.
 * `Div<T, &mode>` with a `DivSpecificMode`: the division algorithm, and whether
   subnormal inputs and results are kept (`*_FTZ_FALSE`) or flushed to zero.
@@ -28,14 +30,26 @@ from asc_xdsl.dialects.ascendc.reg import (
     _operand_element,
     _reg_in,
     _reg_out,
+    ub,
 )
 from asc_xdsl.dialects.ascendc.reg_types import (
     DivAlgo,
     GatherMaskMode,
     HistogramsBinType,
     HistogramsType,
+    SpecialPurposeReg,
+    UnalignRegForStoreType,
 )
-from asc_xdsl.dialects.ascendc.spec import OpFamily, Prop, PropKind
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    Effect,
+    Operand,
+    OpFamily,
+    Prop,
+    PropKind,
+    Result,
+    of_type,
+)
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -143,6 +157,63 @@ _add(
     "front of dst, 0 after. STORE_REG also writes their byte count to the AR special "
     "register for the AR form of StoreUnAlign, which is not modelled: store the result "
     "with `store_unalign` and an explicit count.",
+)
+_UREG = of_type(UnalignRegForStoreType)
+_add(
+    "RegClearSprOp",
+    "clear_spr",
+    "ClearSpr",
+    (),
+    props=(Prop("spr", SpecialPurposeReg, default=SpecialPurposeReg.AR),),
+    template=("spr",),
+    sim="clear_spr",
+    family=FAMILY,
+    hook=HOOK,
+    doc="`ClearSpr<spr>()`: the special register (AR) set to 0, before a stream of "
+    "Squeeze<STORE_REG> + StoreUnAlign (AR form) that advances it.",
+)
+_add(
+    "RegUnalignRegForStoreOp",
+    "unalign_reg_for_store",
+    "UnalignRegForStore",
+    (),
+    (Result("ureg", _UREG, UnalignRegForStoreType()),),
+    sim="unalign_reg_for_store",
+    family=FAMILY,
+    hook=HOOK,
+    doc="`UnalignRegForStore ureg;`: an empty unaligned-store register, which the AR-form "
+    "stores below fill and flush (one object: the stores change it).",
+)
+_add(
+    "RegStoreUnalignArOp",
+    "store_unalign_ar",
+    "StoreUnAlign",
+    (
+        Operand("ptr", ub("T"), Effect.WRITE),
+        Operand("offset", INT),
+        _reg_in("src"),
+        Operand("ureg", _UREG),
+    ),
+    sim="store_unalign_ar",
+    example={"T": "f32"},
+    family=FAMILY,
+    hook=HOOK,
+    doc="`StoreUnAlign(ptr + offset, src, ureg)` (the AR form): the bytes the last "
+    "Squeeze<STORE_REG> kept, from src's start, to the address `ptr + offset` + AR; AR "
+    "then grows by them. Bytes past the last 32-byte boundary wait in `ureg` for the "
+    "next store or StoreUnAlignPost. Each must follow a Squeeze<STORE_REG>.",
+)
+_add(
+    "RegStoreUnalignPostArOp",
+    "store_unalign_post_ar",
+    "StoreUnAlignPost",
+    (Operand("ptr", ub("T"), Effect.WRITE), Operand("offset", INT), Operand("ureg", _UREG)),
+    sim="store_unalign_post_ar",
+    example={"T": "f32"},
+    family=FAMILY,
+    hook=HOOK,
+    doc="`StoreUnAlignPost(ptr + offset, ureg)` (the AR form): what `ureg` still holds "
+    "written to UB, ending the stream.",
 )
 _add(
     "RegHistogramsOp",

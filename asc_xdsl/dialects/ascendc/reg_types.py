@@ -37,6 +37,7 @@ from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     RegLayout,
     RegTrait,
     SatMode,
+    SpecialPurposeReg,
 )
 
 
@@ -100,4 +101,13 @@ class MaskRegType(AscendCType):
     CPP_CLASS = "AscendC::Reg::MaskReg"
 
 
-REG_TYPES: list[type[AscendCType]] = [RegTensorType, MaskRegType]
+@attr_definition
+class UnalignRegForStoreType(AscendCType):
+    """`AscendC::Reg::UnalignRegForStore`: the 32-byte register an unaligned store stream
+    keeps its unwritten tail in until the next `StoreUnAlign` or `StoreUnAlignPost`."""
+
+    name = "ascendc.unalign_reg_store"
+    CPP_CLASS = "AscendC::Reg::UnalignRegForStore"
+
+
+REG_TYPES: list[type[AscendCType]] = [RegTensorType, MaskRegType, UnalignRegForStoreType]

@@ -41,6 +41,7 @@ from asc_xdsl.dialects.reg_enums import (
     RegLayout,
     RegTrait,
     SatMode,
+    SpecialPurposeReg,
 )
 from asc_xdsl.enums import CMPMODE, RoundMode
 from asc_xdsl.language.builder import IRValue, require_jit
@@ -62,6 +63,7 @@ __all__ = [
     "RegTrait",
     "RoundMode",
     "SatMode",
+    "SpecialPurposeReg",
     "UbPointer",
     "lanes",
     "vf",

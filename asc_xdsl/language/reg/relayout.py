@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from asc_xdsl.dialects.reg_enums import DivAlgo, GatherMaskMode, HistogramsBinType, HistogramsType
+from asc_xdsl.dialects.reg_enums import (
+    DivAlgo,
+    GatherMaskMode,
+    HistogramsBinType,
+    HistogramsType,
+    SpecialPurposeReg,
+)
+from asc_xdsl.language.builder import IRValue
 from asc_xdsl.language.reg import (
     MaskReg,
     RegTensor,
+    UbPointer,
     _g,
     _need,
     _reg_type,
@@ -71,13 +79,63 @@ def squeeze(
     src: RegTensor, mask: MaskReg, store: GatherMaskMode = GatherMaskMode.NO_STORE_REG
 ) -> RegTensor:
     """`Squeeze<T, store>(dst, src, mask)`: src's enabled elements in order at the front
-    of dst, 0 after (store them with `store_unalign` and their count)."""
+    of dst, 0 after; STORE_REG hands their bytes to AR for the `store_unalign_ar` that
+    must follow (else store them with `store_unalign` and their count)."""
     g = _g("squeeze")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
     s = g.enum(store, GatherMaskMode, "store")
     op = _emit(g, "RegSqueezeOp", [src.handle, mask.handle], [_reg_type(src.dtype)], store=s)
     return RegTensor(op.results[0], src.dtype)
+
+
+class UnalignRegForStore(IRValue):
+    """`AscendC::Reg::UnalignRegForStore`: the tail an AR-form store stream holds back."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UnalignRegForStore()"
+
+
+def clear_spr(spr: SpecialPurposeReg = SpecialPurposeReg.AR) -> None:
+    """`ClearSpr<spr>()`: AR set to 0, before a Squeeze<STORE_REG> store stream."""
+    g = _g("clear_spr")
+    _emit(g, "RegClearSprOp", [], [], spr=g.enum(spr, SpecialPurposeReg, "spr"))
+
+
+def unalign_reg_for_store() -> UnalignRegForStore:
+    """`UnalignRegForStore ureg;`: the register a stream of `store_unalign_ar` fills and
+    `store_unalign_post_ar` flushes."""
+    from asc_xdsl.dialects.ascendc.reg_types import UnalignRegForStoreType
+
+    g = _g("unalign_reg_for_store")
+    op = _emit(g, "RegUnalignRegForStoreOp", [], [UnalignRegForStoreType()])
+    return UnalignRegForStore(op.results[0])
+
+
+def store_unalign_ar(
+    ptr: UbPointer, src: RegTensor, ureg: UnalignRegForStore, offset: Any = 0
+) -> None:
+    """`StoreUnAlign(ptr + offset, src, ureg)`, the AR form: the bytes the last
+    `squeeze(..., STORE_REG)` kept, at `ptr + offset` + AR (AR then advances)."""
+    g = _g("store_unalign_ar")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _need(g, ureg, UnalignRegForStore, "ureg")
+    if src.dtype is not ptr.dtype:
+        g.fail(f"store_unalign_ar: a {src.dtype.name} register to a {ptr.dtype.name} pointer")
+    off = g.integer(offset, "offset")
+    _emit(g, "RegStoreUnalignArOp", [ptr.handle, off, src.handle, ureg.handle], [])
+
+
+def store_unalign_post_ar(ptr: UbPointer, ureg: UnalignRegForStore, offset: Any = 0) -> None:
+    """`StoreUnAlignPost(ptr + offset, ureg)`, the AR form: what `ureg` holds, to UB."""
+    g = _g("store_unalign_post_ar")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, ureg, UnalignRegForStore, "ureg")
+    off = g.integer(offset, "offset")
+    _emit(g, "RegStoreUnalignPostArOp", [ptr.handle, off, ureg.handle], [])
 
 
 def histograms(
@@ -138,4 +196,16 @@ def div(
     return RegTensor(op.results[0], src0.dtype)
 
 
-__all__ = ["deinterleave", "div", "gather_reg", "histograms", "interleave", "squeeze"]
+__all__ = [
+    "UnalignRegForStore",
+    "clear_spr",
+    "deinterleave",
+    "div",
+    "gather_reg",
+    "histograms",
+    "interleave",
+    "squeeze",
+    "store_unalign_ar",
+    "store_unalign_post_ar",
+    "unalign_reg_for_store",
+]

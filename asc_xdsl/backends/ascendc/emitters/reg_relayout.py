@@ -32,3 +32,8 @@ def _print_div_mode(emitter: Any, op: Any) -> None:
     t = emitter.ctype(op, op.dst.type.element_type)
     args = ", ".join([dst, emitter.name(op.src0), emitter.name(op.src1), emitter.name(op.mask)])
     emitter.line(f"{_api(op)}<{t}, &{mode}>({args});")
+
+
+def _print_unalign_reg(emitter: Any, op: Any) -> None:
+    """`UnalignRegForStore ureg;`: declared once, changed by the stores it is passed to."""
+    _declare_outputs(emitter, op)

@@ -106,6 +106,74 @@ class RegSqueezeOp(RegOp):
     dst: OpResult
     store: IntegerAttr
 
+class RegClearSprOp(RegOp):
+    """`ClearSpr<spr>()`: the special register (AR) set to 0, before a stream of
+    Squeeze<STORE_REG> + StoreUnAlign (AR form) that advances it.
+
+    `ascendc.reg.clear_spr`: Ascend C `Reg::ClearSpr`, pipe V.
+
+    Properties:
+    - `spr` (SpecialPurposeReg)
+    """
+
+    name = "ascendc.reg.clear_spr"
+    SPEC: ClassVar[OpSpec]
+    spr: IntegerAttr
+
+class RegUnalignRegForStoreOp(RegOp):
+    """`UnalignRegForStore ureg;`: an empty unaligned-store register, which the AR-form stores
+    below fill and flush (one object: the stores change it).
+
+    `ascendc.reg.unalign_reg_for_store`: Ascend C `Reg::UnalignRegForStore`, pipe V.
+
+    Results:
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+    """
+
+    name = "ascendc.reg.unalign_reg_for_store"
+    SPEC: ClassVar[OpSpec]
+    ureg: OpResult
+
+class RegStoreUnalignArOp(RegOp):
+    """`StoreUnAlign(ptr + offset, src, ureg)` (the AR form): the bytes the last
+    Squeeze<STORE_REG> kept, from src's start, to the address `ptr + offset` + AR; AR then
+    grows by them. Bytes past the last 32-byte boundary wait in `ureg` for the next store or
+    StoreUnAlignPost. Each must follow a Squeeze<STORE_REG>.
+
+    `ascendc.reg.store_unalign_ar`: Ascend C `Reg::StoreUnAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `offset`: int
+    - `src`: RegTensor<T>
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+    """
+
+    name = "ascendc.reg.store_unalign_ar"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    src: Operand
+    ureg: Operand
+
+class RegStoreUnalignPostArOp(RegOp):
+    """`StoreUnAlignPost(ptr + offset, ureg)` (the AR form): what `ureg` still holds written to
+    UB, ending the stream.
+
+    `ascendc.reg.store_unalign_post_ar`: Ascend C `Reg::StoreUnAlignPost`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `offset`: int
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+    """
+
+    name = "ascendc.reg.store_unalign_post_ar"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    ureg: Operand
+
 class RegHistogramsOp(RegOp):
     """`Histograms<T, U, bin, type>(dst, src, mask)`, dst starting as `acc`: element k of dst
     gains the number of enabled elements of src equal to 128 * bin + k (FREQUENCY) or at
@@ -167,10 +235,14 @@ class RegDivModeOp(DivModeOp):
     precision_mode: UnitAttr | None
 
 __all__ = [
+    "RegClearSprOp",
     "RegDeInterleaveOp",
     "RegDivModeOp",
     "RegGatherRegOp",
     "RegHistogramsOp",
     "RegInterleaveOp",
     "RegSqueezeOp",
+    "RegStoreUnalignArOp",
+    "RegStoreUnalignPostArOp",
+    "RegUnalignRegForStoreOp",
 ]

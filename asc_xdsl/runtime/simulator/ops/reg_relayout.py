@@ -5,6 +5,11 @@
   `src[index % lanes]`; Squeeze packs the enabled elements to the front.
 * Histograms adds the counts of the enabled uint8 values of its bin to uint16 counters
   (wrapping, as the hardware's 16-bit counters do).
+* Squeeze<STORE_REG> hands its kept bytes to AR (`c.regs`); the AR-form StoreUnAlign
+  that must follow writes them at its address + AR and advances AR, holding the bytes
+  past the last 32-byte boundary in its UnalignRegForStore until the next store or
+  StoreUnAlignPost (a stream without the Post leaves its tail unwritten, as on the
+  hardware). A StoreUnAlign without AR cleared, or without a Squeeze before it, fails.
 * Div with a DivSpecificMode: the `*_FTZ_FALSE` algorithms are IEEE division with
   subnormals kept; the others flush subnormal inputs and results to signed zero and
   give the all-ones-mantissa NaN (0x7FFFFFFF for float, 0x7FFF for half), as the Div
@@ -16,9 +21,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from asc_xdsl.dialects.ascendc.reg_types import DivAlgo, HistogramsBinType, HistogramsType
+from asc_xdsl.dialects.ascendc.reg_types import (
+    DivAlgo,
+    GatherMaskMode,
+    HistogramsBinType,
+    HistogramsType,
+)
 from asc_xdsl.runtime.simulator.compile import sim_hook
-from asc_xdsl.runtime.simulator.ops.reg import _elem, _int_div, _zeroed, lanes_of
+from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+from asc_xdsl.runtime.simulator.ops.reg import ALIGN, _elem, _int_div, _ub, _zeroed, lanes_of
 
 _BUILDERS: dict = {}
 
@@ -75,6 +86,7 @@ def _gather_reg(op, comp):
 @_builds("squeeze")
 def _squeeze(op, comp):
     el = _elem(op.dst.type)
+    to_ar = GatherMaskMode.from_attr(op.properties["store"]) is GatherMaskMode.STORE_REG
     s, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
 
     def run(e, c, _op=op):
@@ -82,6 +94,8 @@ def _squeeze(op, comp):
         out = np.zeros(el.lanes, el.dtype)
         out[: len(kept)] = kept
         e[r] = out
+        if to_ar:  # (for the next StoreUnAlign's AR form)
+            c.regs[AR_COUNT] = len(kept) * el.size
 
     return run
 
@@ -138,5 +152,90 @@ def _div_mode(op, comp):
 
     def run(e, c, _op=op):
         e[r] = _zeroed(el, divide(e[a], e[b], algo), e[m])
+
+    return run
+
+
+# -- the AR register and the unaligned-store stream -------------------------------------
+
+AR, AR_COUNT = "AR", "AR_COUNT"  # (c.regs keys: AR's offset; the bytes Squeeze handed it)
+
+
+class UnalignStore:
+    """An `UnalignRegForStore`: the bytes of a store stream past its last 32-byte
+    boundary (at UB address `address`), not yet in UB."""
+
+    __slots__ = ("address", "tail")
+
+    def __init__(self):
+        self.address = 0
+        self.tail = b""
+
+
+def _put(c, address: int, data: bytes, what: str) -> None:
+    if not data:
+        return
+    np.asarray(_ub(c, address, len(data), what))[:] = np.frombuffer(data, np.uint8)
+    if c.uninit is not None:
+        np.frombuffer(c.ubw, np.uint8)[address : address + len(data)] = 1
+
+
+@_builds("clear_spr")
+def _clear_spr(op, comp):
+    def run(e, c, _op=op):
+        c.regs[AR] = 0
+        c.regs.pop(AR_COUNT, None)
+
+    return run
+
+
+@_builds("unalign_reg_for_store")
+def _unalign_reg(op, comp):
+    r = comp.slot(op.ureg)
+
+    def run(e, c, _op=op):
+        e[r] = UnalignStore()
+
+    return run
+
+
+@_builds("store_unalign_ar")
+def _store_unalign_ar(op, comp):
+    el = _elem(op.src.type)
+    p, off, s, u = (comp.slot(v) for v in (op.ptr, op.offset, op.src, op.ureg))
+    what = "StoreUnAlign (AR form)"
+
+    def run(e, c, _op=op):
+        if AR not in c.regs:
+            raise UnsupportedOpError(f"{what}: AR is not set; ClearSpr<AR>() first")
+        count = c.regs.pop(AR_COUNT, None)
+        if count is None:
+            raise UnsupportedOpError(
+                f"{what}: no Squeeze<STORE_REG> since the last one (they alternate)"
+            )
+        start = int(e[p]) + int(e[off]) * el.size + c.regs[AR]
+        data = e[s].tobytes()[:count]
+        ureg = e[u]
+        if ureg.tail and ureg.address + len(ureg.tail) == start:
+            start, data = ureg.address, ureg.tail + data  # (the stream continues)
+        elif ureg.tail:
+            _put(c, ureg.address, ureg.tail, what)  # (a jump: what was held first)
+        end = start + len(data)
+        keep = end - max(start, end - end % ALIGN)  # the bytes past the last boundary
+        _put(c, start, data[: len(data) - keep], what)
+        ureg.address, ureg.tail = end - keep, data[len(data) - keep :]
+        c.regs[AR] += count
+
+    return run
+
+
+@_builds("store_unalign_post_ar")
+def _store_unalign_post_ar(op, comp):
+    u = comp.slot(op.ureg)
+
+    def run(e, c, _op=op):
+        ureg = e[u]
+        _put(c, ureg.address, ureg.tail, "StoreUnAlignPost (AR form)")
+        ureg.tail = b""
 
     return run
