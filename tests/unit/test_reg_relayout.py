@@ -116,7 +116,8 @@ F32_BODY = f"""{_loads("f32")}
     %sq = ascendc.reg.squeeze %a, %m4 {{store = 1 : i32}} : {_r("f32")}, {M} -> {_r("f32")}
     %ftz = ascendc.reg.div_mode %a, %b, %m4 {{algo = 2 : i32}} : {_r("f32")}, {_r("f32")}, {M} -> {_r("f32")}
     %keep = ascendc.reg.div_mode %a, %b, %all {{algo = 5 : i32, precisionMode}} : {_r("f32")}, {_r("f32")}, {M} -> {_r("f32")}
-    {_stores("f32", ["i0", "i1", "d0", "d1", "sq", "ftz", "keep"])}"""
+    %plain = ascendc.reg.div %a, %b, %all : {_r("f32")}, {_r("f32")}, {M} -> {_r("f32")}
+    {_stores("f32", ["i0", "i1", "d0", "d1", "sq", "ftz", "keep", "plain"])}"""
 
 
 def _f32_inputs():
@@ -136,7 +137,7 @@ def test_relayout_squeeze_div_match_numpy():
     z = _run(_module(F32_BODY, "f32", "f32"), x, y, np.zeros(BYTES // 4, np.float32))
     a, b = x[:64], y[:64]
     zipped = np.stack([a, b], 1).reshape(-1)
-    regs = z[: 7 * 64].reshape(7, 64)
+    regs = z[: 8 * 64].reshape(8, 64)
     np.testing.assert_array_equal(regs[0], zipped[:64])  # Interleave
     np.testing.assert_array_equal(regs[1], zipped[64:])
     np.testing.assert_array_equal(regs[2], a)  # DeInterleave undoes it
@@ -155,6 +156,10 @@ def test_relayout_squeeze_div_match_numpy():
     np.testing.assert_array_equal(regs[6][:4], q[:4])
     assert regs[6][0] == np.float32(2.0**-128) and regs[6][1] == 4.0
     np.testing.assert_array_equal(regs[6][5:], q[5:])
+    # plain Div: DivAlgo::INTRINSIC, which flushes too
+    plain = regs[7].view(np.uint32)
+    assert plain[0] == 0 and plain[1] == 0x7F800000 and plain[4] == 0x7FFFFFFF
+    np.testing.assert_array_equal(regs[7][5:], q[5:])
 
 
 def test_register_gather_and_histograms_match_numpy():

@@ -414,7 +414,14 @@ def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return a / b if a.dtype.kind == "f" else _int_div(a, b)
+    """Div's default mode is DivAlgo::INTRINSIC: floats flush subnormals (the Div page;
+    `reg_relayout.divide` has the algorithms)."""
+    if a.dtype.kind != "f":
+        return _int_div(a, b)
+    from asc_xdsl.dialects.ascendc.reg_types import DivAlgo
+    from asc_xdsl.runtime.simulator.ops.reg_relayout import divide
+
+    return divide(a, b, DivAlgo.INTRINSIC)
 
 
 _BINARY: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
