@@ -364,6 +364,7 @@ OP_MODULES: dict[str, str] = {
     "ascendc.reg.div_mode": "reg_relayout",
     "ascendc.reg.duplicate": "reg",
     "ascendc.reg.exp": "reg",
+    "ascendc.reg.exp_mode": "reg_relayout",
     "ascendc.reg.gather": "reg",
     "ascendc.reg.gather_reg": "reg_relayout",
     "ascendc.reg.histograms": "reg_relayout",

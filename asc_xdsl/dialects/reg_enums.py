@@ -135,6 +135,15 @@ class RegTrait(_RegEnum):
         return "AscendC::Reg::RegTraitNum" + ("One" if self is RegTrait.NUM_ONE else "Two")
 
 
+class ExpAlgo(AscEnum):
+    """`ExpSpecificMode::algo` (`AscendC::ExpAlgo`): PRECISION_1ULP_FTZ_FALSE keeps
+    subnormal results; the others flush them to zero."""
+
+    INTRINSIC = 0
+    PRECISION_1ULP_FTZ_TRUE = 1
+    PRECISION_1ULP_FTZ_FALSE = 2
+
+
 class SpecialPurposeReg(AscEnum):
     """`ClearSpr<spr>` (`AscendC::SpecialPurposeReg`): AR, the address register that
     `Squeeze<T, STORE_REG>` and the AR form of `StoreUnAlign` share."""
@@ -154,6 +163,7 @@ REG_ENUMS = (
     HistogramsBinType,
     HistogramsType,
     DivAlgo,
+    ExpAlgo,
     RegTrait,
     SpecialPurposeReg,
 )

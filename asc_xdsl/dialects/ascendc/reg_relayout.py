@@ -7,8 +7,8 @@ with a chosen algorithm (`AscendC::Reg`, Ascend 950 / arch 3510).
 * `ClearSpr<AR>`, `StoreUnAlign` / `StoreUnAlignPost` in their AR form, and a
   `UnalignRegForStore` to stream through: the stores `Squeeze<T, STORE_REG>` feeds.
 * `Histograms`: per-value counts of a uint8 register added to a uint16 register.
-* `Div<T, &mode>` with a `DivSpecificMode`: the division algorithm, and whether
-  subnormal inputs and results are kept (`*_FTZ_FALSE`) or flushed to zero.
+* `Div<T, &mode>` with a `DivSpecificMode`, `Exp<T, &mode>` with an `ExpSpecificMode`:
+  the algorithm, and whether subnormals are kept (`*_FTZ_FALSE`) or flushed to zero.
 
 They are Reg ops like `reg.py`'s (the same base class, checks and spec helper), kept in
 their own family module. Sources: the API pages under `docs/zh/api/SIMD-API/基础API/
@@ -34,6 +34,7 @@ from asc_xdsl.dialects.ascendc.reg import (
 )
 from asc_xdsl.dialects.ascendc.reg_types import (
     DivAlgo,
+    ExpAlgo,
     GatherMaskMode,
     HistogramsBinType,
     HistogramsType,
@@ -257,6 +258,23 @@ _add(
     "PRECISION_0ULP/1ULP_FTZ_FALSE divide IEEE-exactly, subnormals kept; every other "
     "algo flushes subnormal inputs and results to signed zero and gives NaN as "
     "0x7FFFFFFF (f16: 0x7FFF). Integers divide toward zero.",
+)
+
+_add(
+    "RegExpModeOp",
+    "exp_mode",
+    "Exp",
+    (_reg_in("src"), _mask()),
+    (_reg_out(),),
+    props=(Prop("algo", ExpAlgo, default=ExpAlgo.INTRINSIC),),
+    template=(_operand_element("src"),),
+    sim="exp_mode",
+    dtypes={"T": ("f16", "f32")},
+    family=FAMILY,
+    hook=HOOK,
+    doc="`Exp<T, &mode>(dst, src, mask)` with the `ExpSpecificMode` {ZEROING, algo} (a "
+    "`static constexpr` the printer declares): PRECISION_1ULP_FTZ_FALSE keeps subnormal "
+    "results, the other algos flush them (and subnormal inputs) to zero.",
 )
 
 __all__ = ["DIV_ALGO_DTYPES", "FAMILY", "REG_DTYPES"]

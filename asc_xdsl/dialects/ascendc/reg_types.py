@@ -26,6 +26,7 @@ from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     REG_ENUMS,
     VEC_LEN,
     DivAlgo,
+    ExpAlgo,
     GatherMaskMode,
     HighLowPart,
     HistogramsBinType,

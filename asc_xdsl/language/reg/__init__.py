@@ -30,6 +30,7 @@ from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.reg_enums import (
     VEC_LEN,
     DivAlgo,
+    ExpAlgo,
     GatherMaskMode,
     HighLowPart,
     HistogramsBinType,
@@ -49,6 +50,7 @@ from asc_xdsl.language.builder import IRValue, require_jit
 __all__ = [
     "CMPMODE",
     "DivAlgo",
+    "ExpAlgo",
     "GatherMaskMode",
     "HighLowPart",
     "HistogramsBinType",
@@ -385,7 +387,6 @@ prelu = _binary("RegPreluOp", "prelu")
 
 abs = _unary("RegAbsOp", "abs")
 neg = _unary("RegNegOp", "neg")
-exp = _unary("RegExpOp", "exp")
 ln = _unary("RegLnOp", "ln")
 log2 = _unary("RegLog2Op", "log2")
 log10 = _unary("RegLog10Op", "log10")
@@ -580,7 +581,6 @@ __all__ += [
     "compares",
     "create_mask",
     "duplicate",
-    "exp",
     "gather",
     "leaky_relu",
     "ln",

@@ -8,6 +8,7 @@ from typing import Any
 
 from asc_xdsl.dialects.reg_enums import (
     DivAlgo,
+    ExpAlgo,
     GatherMaskMode,
     HistogramsBinType,
     HistogramsType,
@@ -196,11 +197,28 @@ def div(
     return RegTensor(op.results[0], src0.dtype)
 
 
+def exp(src: RegTensor, mask: MaskReg, algo: ExpAlgo | None = None) -> RegTensor:
+    """`Exp(dst, src, mask)`: elementwise; 0 where mask is off. With `algo`, `Exp<T,
+    &mode>` with the ExpSpecificMode {ZEROING, algo}: PRECISION_1ULP_FTZ_FALSE keeps
+    subnormal results, the others flush them."""
+    from asc_xdsl.language.reg import _unary
+
+    if algo is None:
+        return _unary("RegExpOp", "exp")(src, mask)
+    g = _g("exp")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    a = g.enum(algo, ExpAlgo, "algo")
+    op = _emit(g, "RegExpModeOp", [src.handle, mask.handle], [src.handle.type], algo=a)
+    return RegTensor(op.results[0], src.dtype)
+
+
 __all__ = [
     "UnalignRegForStore",
     "clear_spr",
     "deinterleave",
     "div",
+    "exp",
     "gather_reg",
     "histograms",
     "interleave",

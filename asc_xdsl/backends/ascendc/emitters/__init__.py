@@ -56,6 +56,7 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.reg.cast": ("reg", "_print_cast"),
     "ascendc.reg.create_mask": ("reg", "_print_create_mask"),
     "ascendc.reg.div_mode": ("reg_relayout", "_print_div_mode"),
+    "ascendc.reg.exp_mode": ("reg_relayout", "_print_exp_mode"),
     "ascendc.reg.histograms": ("reg_relayout", "_print_histograms"),
     "ascendc.reg.unalign_reg_for_store": ("reg_relayout", "_print_unalign_reg"),
     "ascendc.reg.load_unalign": ("reg", "_print_load_unalign"),

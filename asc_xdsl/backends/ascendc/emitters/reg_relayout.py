@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asc_xdsl.backends.ascendc.emitters.reg import NS, _api, _declare_outputs, _template
-from asc_xdsl.dialects.ascendc.reg_types import DivAlgo
+from asc_xdsl.dialects.ascendc.reg_types import DivAlgo, ExpAlgo
 
 
 def _print_histograms(emitter: Any, op: Any) -> None:
@@ -37,3 +37,16 @@ def _print_div_mode(emitter: Any, op: Any) -> None:
 def _print_unalign_reg(emitter: Any, op: Any) -> None:
     """`UnalignRegForStore ureg;`: declared once, changed by the stores it is passed to."""
     _declare_outputs(emitter, op)
+
+
+def _print_exp_mode(emitter: Any, op: Any) -> None:
+    """`static constexpr ExpSpecificMode mode = {...}; Exp<T, &mode>(dst, src, mask);`"""
+    (dst,) = _declare_outputs(emitter, op)
+    mode = emitter.names.claim(f"{dst}_mode")
+    algo = ExpAlgo.from_attr(op.properties["algo"]).cpp
+    emitter.line(
+        f"static constexpr {NS}ExpSpecificMode {mode} = {{{NS}MaskMergeMode::ZEROING, {algo}}};"
+    )
+    t = emitter.ctype(op, op.dst.type.element_type)
+    args = ", ".join([dst, emitter.name(op.src), emitter.name(op.mask)])
+    emitter.line(f"{_api(op)}<{t}, &{mode}>({args});")

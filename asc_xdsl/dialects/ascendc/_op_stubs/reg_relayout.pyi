@@ -234,10 +234,36 @@ class RegDivModeOp(DivModeOp):
     algo: IntegerAttr
     precision_mode: UnitAttr | None
 
+class RegExpModeOp(RegOp):
+    """`Exp<T, &mode>(dst, src, mask)` with the `ExpSpecificMode` {ZEROING, algo} (a `static
+    constexpr` the printer declares): PRECISION_1ULP_FTZ_FALSE keeps subnormal results, the
+    other algos flush them (and subnormal inputs) to zero.
+
+    `ascendc.reg.exp_mode`: Ascend C `Reg::Exp`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `algo` (ExpAlgo)
+    """
+
+    name = "ascendc.reg.exp_mode"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    algo: IntegerAttr
+
 __all__ = [
     "RegClearSprOp",
     "RegDeInterleaveOp",
     "RegDivModeOp",
+    "RegExpModeOp",
     "RegGatherRegOp",
     "RegHistogramsOp",
     "RegInterleaveOp",

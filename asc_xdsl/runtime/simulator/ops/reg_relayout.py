@@ -10,6 +10,8 @@
   past the last 32-byte boundary in its UnalignRegForStore until the next store or
   StoreUnAlignPost (a stream without the Post leaves its tail unwritten, as on the
   hardware). A StoreUnAlign without AR cleared, or without a Squeeze before it, fails.
+* Exp with an ExpSpecificMode: PRECISION_1ULP_FTZ_FALSE keeps subnormal results, the
+  others (the default INTRINSIC too) flush them to zero.
 * Div with a DivSpecificMode: the `*_FTZ_FALSE` algorithms are IEEE division with
   subnormals kept; the others flush subnormal inputs and results to signed zero and
   give the all-ones-mantissa NaN (0x7FFFFFFF for float, 0x7FFF for half), as the Div
@@ -23,6 +25,7 @@ import numpy as np
 
 from asc_xdsl.dialects.ascendc.reg_types import (
     DivAlgo,
+    ExpAlgo,
     GatherMaskMode,
     HistogramsBinType,
     HistogramsType,
@@ -142,6 +145,27 @@ def divide(a: np.ndarray, b: np.ndarray, algo: DivAlgo) -> np.ndarray:
         q = _flush(_flush(a) / _flush(b))
     bits, nan = _NAN_BITS[q.dtype]
     return np.where(np.isnan(q), np.array(nan, bits).view(q.dtype), q)
+
+
+def exponential(x: np.ndarray, algo: ExpAlgo) -> np.ndarray:
+    """Exp by `algo` (f16 computed in f32, rounded once); the FTZ algos flush subnormal
+    inputs and results to zero."""
+    keep = algo is ExpAlgo.PRECISION_1ULP_FTZ_FALSE
+    with np.errstate(over="ignore", under="ignore"):
+        y = np.exp((x if keep else _flush(x)).astype(np.float32)).astype(x.dtype)
+    return y if keep else _flush(y)
+
+
+@_builds("exp_mode")
+def _exp_mode(op, comp):
+    el = _elem(op.dst.type)
+    algo = ExpAlgo.from_attr(op.properties["algo"])
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, exponential(e[a], algo), e[m])
+
+    return run
 
 
 @_builds("div_mode")
