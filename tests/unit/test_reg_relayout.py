@@ -234,6 +234,10 @@ def test_round_trip_and_cpp_with_properties():
             "Div with DivAlgo::DIFF_COMPENSATION does not take f16",
         ),
         (
+            f"%q = ascendc.reg.div_mode %a, %b, %all {{algo = 5 : i32, precisionMode}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",
+            "precisionMode takes float only",
+        ),
+        (
             f"%h = ascendc.reg.histograms %a, %b, %all {{bin = 0 : i32, histType = 0 : i32}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",
             "Histograms does not support",
         ),
@@ -340,11 +344,12 @@ def test_trait_two_checks(line, message):
 U = "!ascendc.unalign_reg_store"
 
 
-def _ar_stream(post: bool, squeeze_second: bool = True) -> str:
+def _ar_stream(post: bool, squeeze_second: bool = True, store_first: bool = True) -> str:
     """Two registers of x, every third element (M3: 22 of 64) squeezed with STORE_REG
     and stored by StoreUnAlign's AR form from z + 8, then (if `post`) the Post."""
     p, r = _ptr("f32"), _r("f32")
     second = "1" if squeeze_second else "0"
+    first_store = f"ascendc.reg.store_unalign_ar %z, %c8, %ka, %u : {p}, i32, {r}, {U}"
     return f"""%all = ascendc.reg.create_mask {{dtype = f32, pattern = 0 : i32}} : () -> {M}
     %m3 = ascendc.reg.create_mask {{dtype = f32, pattern = 10 : i32}} : () -> {M}
     %c8 = arith.constant 8 : i32
@@ -354,7 +359,7 @@ def _ar_stream(post: bool, squeeze_second: bool = True) -> str:
     %u = ascendc.reg.unalign_reg_for_store : () -> {U}
     ascendc.reg.clear_spr {{spr = 0 : i32}}
     %ka = ascendc.reg.squeeze %a, %m3 {{store = 1 : i32}} : {r}, {M} -> {r}
-    ascendc.reg.store_unalign_ar %z, %c8, %ka, %u : {p}, i32, {r}, {U}
+    {first_store if store_first else ""}
     %kb = ascendc.reg.squeeze %b, %m3 {{store = {second} : i32}} : {r}, {M} -> {r}
     ascendc.reg.store_unalign_ar %z, %c8, %kb, %u : {p}, i32, {r}, {U}
     {f"ascendc.reg.store_unalign_post_ar %z, %c8, %u : {p}, i32, {U}" if post else ""}"""
@@ -383,13 +388,13 @@ def test_squeeze_store_reg_streams_through_ar_and_the_unaligned_register():
     z = _run(_module(_ar_stream(post=False), "f32", "f32"), x, x, np.zeros(BYTES // 4, np.float32))
     np.testing.assert_array_equal(z[8:48], kept[:40])  # z[48:52]: 16 bytes held back
     assert (z[48:] == 0).all()
-    with pytest.raises(Exception, match="no Squeeze<STORE_REG> since the last one"):
-        _run(
-            _module(_ar_stream(post=True, squeeze_second=False), "f32", "f32"),
-            x,
-            x,
-            np.zeros(BYTES // 4, np.float32),
-        )
+    # The two alternate: a store without its Squeeze, two Squeezes without a store.
+    for stream, message in (
+        (_ar_stream(post=True, squeeze_second=False), "no Squeeze<STORE_REG> since the last"),
+        (_ar_stream(post=True, store_first=False), "the last one's bytes were not stored"),
+    ):
+        with pytest.raises(Exception, match=message):
+            _run(_module(stream, "f32", "f32"), x, x, np.zeros(BYTES // 4, np.float32))
 
 
 @asc.vf

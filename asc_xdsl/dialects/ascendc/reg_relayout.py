@@ -68,8 +68,8 @@ SQUEEZE = ("i8", "ui8", "i16", "ui16", "f16", "i32", "ui32", "f32")
 DIV_ALGO_DTYPES: dict[DivAlgo, tuple[str, ...]] = {
     # DivAlgo -> the dtypes the Div page lists for it (the 1-ulp intrinsic takes all of
     # Div's; the compensated 0-ulp algorithms are float only)
-    DivAlgo.INTRINSIC: ("i16", "ui16", "i32", "ui32", "f16", "f32"),
-    DivAlgo.PRECISION_1ULP_FTZ_TRUE: ("i16", "ui16", "i32", "ui32", "f16", "f32"),
+    DivAlgo.INTRINSIC: ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64"),
+    DivAlgo.PRECISION_1ULP_FTZ_TRUE: ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64"),
     DivAlgo.DIFF_COMPENSATION: ("f32",),
     DivAlgo.PRECISION_0ULP_FTZ_TRUE: ("f32",),
     DivAlgo.PRECISION_0ULP_FTZ_FALSE: ("f32",),
@@ -78,7 +78,7 @@ DIV_ALGO_DTYPES: dict[DivAlgo, tuple[str, ...]] = {
 
 
 class DivModeOp(RegOp):
-    """`Div<T, &mode>`: T must be one the chosen algorithm takes."""
+    """`Div<T, &mode>`: T must be one the chosen algorithm takes (precisionMode: float)."""
 
     def verify_(self) -> None:
         super().verify_()
@@ -90,6 +90,8 @@ class DivModeOp(RegOp):
                 f"'{self.name}': Div with DivAlgo::{algo.name} does not take {t} "
                 f"(it takes {', '.join(allowed)})"
             )
+        if "precisionMode" in self.properties and t != "f32":
+            raise VerifyException(f"'{self.name}': Div's precisionMode takes float only, not {t}")
 
 
 def _relayout(cls: str, mnemonic: str, api: str, sim: str, doc: str) -> None:
@@ -249,7 +251,7 @@ _add(
     ),
     template=(_operand_element("src0"),),
     sim="div_mode",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32")},
+    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64")},
     family=FAMILY,
     hook=HOOK,
     base=DivModeOp,

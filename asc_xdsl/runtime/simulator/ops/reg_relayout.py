@@ -31,7 +31,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     HistogramsType,
 )
 from asc_xdsl.runtime.simulator.compile import sim_hook
-from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.ops.reg import ALIGN, _elem, _int_div, _ub, _zeroed, lanes_of
 
 _BUILDERS: dict = {}
@@ -98,6 +98,11 @@ def _squeeze(op, comp):
         out[: len(kept)] = kept
         e[r] = out
         if to_ar:  # (for the next StoreUnAlign's AR form)
+            if AR_COUNT in c.regs:
+                raise SimulatorError(
+                    "Squeeze<STORE_REG>: the last one's bytes were not stored yet (a "
+                    "StoreUnAlign of the AR form must come between: they alternate)"
+                )
             c.regs[AR_COUNT] = len(kept) * el.size
 
     return run
@@ -231,10 +236,10 @@ def _store_unalign_ar(op, comp):
 
     def run(e, c, _op=op):
         if AR not in c.regs:
-            raise UnsupportedOpError(f"{what}: AR is not set; ClearSpr<AR>() first")
+            raise SimulatorError(f"{what}: AR is not set; ClearSpr<AR>() first")
         count = c.regs.pop(AR_COUNT, None)
         if count is None:
-            raise UnsupportedOpError(
+            raise SimulatorError(
                 f"{what}: no Squeeze<STORE_REG> since the last one (they alternate)"
             )
         start = int(e[p]) + int(e[off]) * el.size + c.regs[AR]
