@@ -14,8 +14,10 @@ functions; each returns the register it writes (the C++ API's reference paramete
             b = asc.reg.load_align(y, i * vl)
             asc.reg.store_align(y, asc.reg.add(a, b, mask), mask, i * vl)
 
-The ops are the dialect's (`dialects/ascendc/reg.py`, printed as `AscendC::Reg::...`
-inside a `__simd_vf__` function called through `asc_vf_call<add_vf>(...)`); their
+The ops are the dialect's (`dialects/ascendc/reg.py` and `reg_relayout.py`, whose
+functions here are `language/reg/relayout.py`'s: Interleave, Squeeze and the AR stream,
+Histograms, the register Gather, the Div/Exp modes), printed as `AscendC::Reg::...`
+inside a `__simd_vf__` function called through `asc_vf_call<add_vf>(...)`; their
 checks (dtypes on 3510, the vector-function context, the SoC) are the verifier's and
 come back located at the kernel line. PyAsc2 has no Python spelling of its own for
 vector functions (its VF blocks come from a fusion pass), so `@asc.vf` is this
