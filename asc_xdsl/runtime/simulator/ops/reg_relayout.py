@@ -9,7 +9,8 @@
   that must follow writes them at its address + AR and advances AR, holding the bytes
   past the last 32-byte boundary in its UnalignRegForStore until the next store or
   StoreUnAlignPost (a stream without the Post leaves its tail unwritten, as on the
-  hardware). A StoreUnAlign without AR cleared, or without a Squeeze before it, fails.
+  hardware). A StoreUnAlign without AR cleared or without a Squeeze before it, and a
+  second Squeeze<STORE_REG> before the first one's store, fail (the two alternate).
 * Exp with an ExpSpecificMode: PRECISION_1ULP_FTZ_FALSE keeps subnormal results, the
   others (the default INTRINSIC too) flush them to zero.
 * Div with a DivSpecificMode: the `*_FTZ_FALSE` algorithms are IEEE division with
