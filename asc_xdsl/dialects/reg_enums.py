@@ -86,4 +86,84 @@ class SatMode(_RegEnum):
     SAT = 1
 
 
-REG_ENUMS = (MaskPattern, MemType, ReduceType, IndexOrder, HighLowPart, RegLayout, SatMode)
+class GatherMaskMode(_RegEnum):
+    """`Squeeze<T, store>`: whether the bytes of the kept elements also go to the AR
+    special register (STORE_REG, for the AR form of `StoreUnAlign`)."""
+
+    NO_STORE_REG = 0
+    STORE_REG = 1
+
+
+class HistogramsBinType(_RegEnum):
+    """`Histograms<T, U, mode, type>`: which 128 values of the uint8 range a call counts
+    (BIN0: 0..127, BIN1: 128..255; the header's BIN2..BIN7 have no uint8 meaning)."""
+
+    BIN0 = 0
+    BIN1 = 1
+
+
+class HistogramsType(_RegEnum):
+    """`Histograms`: per-value counts (FREQUENCY) or running counts (ACCUMULATE)."""
+
+    FREQUENCY = 0
+    ACCUMULATE = 1
+
+
+class DivAlgo(AscEnum):
+    """`DivSpecificMode::algo` (`AscendC::DivAlgo`): the division algorithm; the
+    `*_FTZ_FALSE` ones keep subnormal inputs and results, the others flush them to 0."""
+
+    INTRINSIC = 0
+    DIFF_COMPENSATION = 1
+    PRECISION_1ULP_FTZ_TRUE = 2
+    PRECISION_0ULP_FTZ_TRUE = 3
+    PRECISION_0ULP_FTZ_FALSE = 4
+    PRECISION_1ULP_FTZ_FALSE = 5
+
+
+class RegTrait(_RegEnum):
+    """`RegTensor<T, trait>`: how many vector registers one RegTensor holds. NUM_TWO (b64
+    only here) is a pair: 2 * 256 bytes, the elements' low 32 bits in the first register
+    and their high 32 bits in the second, so its masks are b32 masks (`CreateMask<T,
+    pattern, RegTraitNumTwo>`). C++: the constants `RegTraitNumOne` / `RegTraitNumTwo`."""
+
+    NUM_ONE = 1
+    NUM_TWO = 2
+
+    @property
+    def cpp(self) -> str:
+        return "AscendC::Reg::RegTraitNum" + ("One" if self is RegTrait.NUM_ONE else "Two")
+
+
+class ExpAlgo(AscEnum):
+    """`ExpSpecificMode::algo` (`AscendC::ExpAlgo`): PRECISION_1ULP_FTZ_FALSE keeps
+    subnormal results; the others flush them to zero."""
+
+    INTRINSIC = 0
+    PRECISION_1ULP_FTZ_TRUE = 1
+    PRECISION_1ULP_FTZ_FALSE = 2
+
+
+class SpecialPurposeReg(AscEnum):
+    """`ClearSpr<spr>` (`AscendC::SpecialPurposeReg`): AR, the address register that
+    `Squeeze<T, STORE_REG>` and the AR form of `StoreUnAlign` share."""
+
+    AR = 0
+
+
+REG_ENUMS = (
+    MaskPattern,
+    MemType,
+    ReduceType,
+    IndexOrder,
+    HighLowPart,
+    RegLayout,
+    SatMode,
+    GatherMaskMode,
+    HistogramsBinType,
+    HistogramsType,
+    DivAlgo,
+    ExpAlgo,
+    RegTrait,
+    SpecialPurposeReg,
+)

@@ -50,6 +50,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     ReduceType,
     RegLayout,
     RegTensorType,
+    RegTrait,
     SatMode,
 )
 from asc_xdsl.dialects.ascendc.spec import (
@@ -158,6 +159,8 @@ def _mask_out(name: str = "dst") -> Result:
 _OFFSET = Operand("offset", INT)
 _SHIFT = exact(IntegerType(16))  # (the shift scalar of ShiftLefts/Rights is an int16_t)
 _DTYPE = Prop("dtype", kind=PropKind.TYPE)
+# (absent: RegTraitNumOne; NUM_TWO: the b32 mask of a RegTraitNumTwo pair of 64-bit T)
+_TRAIT = Prop("trait", RegTrait, optional=True)
 
 
 # ---------------------------------------------------------------------------
@@ -220,6 +223,26 @@ class RegOp(SpecOp):
                 f"marked {VF_ATTR}, printed __simd_vf__), not in {where}"
             )
         self._verify_vars()
+        self._verify_trait()
+
+    def _verify_trait(self) -> None:
+        """RegTraitNumTwo registers go only into the ops that model them, all of one trait."""
+        traits = {
+            v.type.reg_num
+            for v in (*self.operands, *self.results)
+            if isinstance(v.type, RegTensorType)
+        }
+        if 2 not in traits:
+            return
+        if len(traits) > 1:
+            raise VerifyException(
+                f"'{self.name}': RegTraitNumOne and RegTraitNumTwo registers mixed"
+            )
+        if self.SPEC.mnemonic not in TRAIT_TWO_OPS:
+            raise VerifyException(
+                f"'{self.name}': RegTraitNumTwo registers are modelled in "
+                f"{', '.join(sorted(m.removeprefix('reg.') for m in TRAIT_TWO_OPS))} only"
+            )
 
     @classmethod
     def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
@@ -341,6 +364,15 @@ if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
 REG_DTYPES: dict[str, dict[str, tuple[str, ...]]] = {}
 """mnemonic -> type variable -> the dtypes 3510 takes."""
 
+TRAIT_TWO_OPS: set[str] = {
+    f"reg.{m}"
+    for m in (
+        *("load_align", "store_align", "add", "sub", "mul", "div", "max", "min"),
+        *("and", "or", "xor", "div_mode"),
+    )
+}
+"""The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
+
 REG_PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
     # (T, S) pairs of the ops whose dtypes go together (the 3510 `static_assert`s)
     "reg.pack": (("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("ui16", "i32")),
@@ -385,7 +417,11 @@ def _add(
     base: type[SpecOp] = RegOp,
     example: dict | None = None,
     in_reg_namespace: bool = True,
+    family: OpFamily | None = None,
+    hook: str = "reg",
 ) -> None:
+    """Specify a Reg op (`family`: the module's own, when it is not this one; `hook`: the
+    simulator's handler family)."""
     example = dict(example or {})
     for var, allowed in (dtypes or {}).items():  # the sample's dtypes: ones 3510 takes
         example.setdefault(var, "f32" if "f32" in allowed else allowed[-1])
@@ -400,14 +436,14 @@ def _add(
         pipe="V",
         # (the Python API is asc_xdsl.language.reg, written over these specs)
         py=None,
-        sim=f"reg:{sim}",
+        sim=f"{hook}:{sim}",
         doc=doc,
         format=_format(operands, results),
         example=example,
     )
     if dtypes:
         REG_DTYPES[f"reg.{mnemonic}"] = dtypes
-    FAMILY.add(cls, spec, base)
+    (family or FAMILY).add(cls, spec, base)
 
 
 def _result_element(i: int = 0) -> Callable[[Operation], Attribute]:
@@ -461,13 +497,13 @@ _add(
     "CreateMask",
     (),
     (_mask_out("mask"),),
-    props=(_DTYPE, Prop("pattern", MaskPattern)),
-    template=("dtype", "pattern"),
+    props=(_DTYPE, Prop("pattern", MaskPattern), _TRAIT),
+    template=("dtype", "pattern", "trait"),
     sim="create_mask",
     example={"dtype": "f32"},
-    doc="`CreateMask<T, pattern>()`: a mask of the elements of `T` the pattern selects "
-    "(ALL: every one; VLn: the first n; H/Q: the first half/quarter; M3/M4: every third/"
-    "fourth; ALLF: none).",
+    doc="`CreateMask<T, pattern, trait>()`: a mask of the elements of `T` the pattern "
+    "selects (ALL: every one; VLn: the first n; H/Q: the first half/quarter; M3/M4: every "
+    "third/fourth; ALLF: none); with trait NUM_TWO, of a RegTraitNumTwo pair's 64.",
 )
 _add(
     "RegUpdateMaskOp",
@@ -475,12 +511,13 @@ _add(
     "UpdateMask",
     (Operand("count", INT),),
     (_mask_out("mask"), Result("remaining", INT)),
-    props=(_DTYPE,),
-    template=("dtype",),
+    props=(_DTYPE, _TRAIT),
+    template=("dtype", "trait"),
     sim="update_mask",
     example={"dtype": "f32"},
-    doc="`UpdateMask<T>(count)`: the first min(count, 256 / sizeof(T)) elements; "
-    "`remaining` is `count` minus that (the API decrements its argument).",
+    doc="`UpdateMask<T, trait>(count)`: the first min(count, lanes) elements (lanes: 256 / "
+    "sizeof(T), twice that for a RegTraitNumTwo pair); `remaining` is `count` minus that "
+    "(the API decrements its argument).",
 )
 for _cls, _m, _api in (
     ("RegMaskAndOp", "mask_and", "And"),
@@ -620,7 +657,8 @@ for _api, _dt in _BINARY:
         (_reg_in("src0"), _reg_in("src1"), _mask()),
         (_reg_out(),),
         sim=f"binary:{_m}",
-        dtypes={"T": _dt},
+        # (the 3510 implementations take int64_t / uint64_t too, RegTraitNumTwo or not)
+        dtypes={"T": _dt if _api in ("AbsSub", "Prelu") else (*_dt, "i64", "ui64")},
         doc=f"`{_api}(dst, src0, src1, mask)`: elementwise on the enabled elements, "
         "0 elsewhere (MaskMergeMode::ZEROING).",
     )

@@ -14,49 +14,84 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xdsl.dialects.builtin import IntAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import irdl_attr_definition as attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.types import AscendCType, TemplateArg
 from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     REG_ENUMS,
     VEC_LEN,
+    DivAlgo,
+    ExpAlgo,
+    GatherMaskMode,
     HighLowPart,
+    HistogramsBinType,
+    HistogramsType,
     IndexOrder,
     MaskPattern,
     MemType,
     ReduceType,
     RegLayout,
+    RegTrait,
     SatMode,
+    SpecialPurposeReg,
 )
 
 
 @attr_definition
 class RegTensorType(AscendCType):
-    """`AscendC::Reg::RegTensor<T>`: one vector register of `T` elements."""
+    """`AscendC::Reg::RegTensor<T, trait>`: one vector register of `T` elements, or with
+    RegTraitNumTwo (`!ascendc.reg_tensor<i64, 2>`) a pair of them holding 64-bit `T`."""
 
     name = "ascendc.reg_tensor"
     CPP_CLASS = "AscendC::Reg::RegTensor"
 
     element_type: Attribute
+    trait: IntAttr
 
-    def __init__(self, element_type: Attribute):
-        super().__init__(element_type)
+    def __init__(self, element_type: Attribute, trait: int = RegTrait.NUM_ONE):
+        super().__init__(element_type, IntAttr(int(trait)))
+
+    @property
+    def reg_num(self) -> int:
+        """Vector registers in one value: 1, or 2 for RegTraitNumTwo."""
+        return self.trait.data
+
+    def verify(self) -> None:
+        if self.trait.data not in (1, 2):
+            raise VerifyException(
+                f"{self.name}: the trait is RegTraitNumOne (1) or RegTraitNumTwo (2), got "
+                f"{self.trait.data}"
+            )
+        width = getattr(self.element_type, "bitwidth", None)
+        if self.trait.data == 2 and width != 64:
+            raise VerifyException(
+                f"{self.name}: RegTraitNumTwo registers hold 64-bit elements, not "
+                f"{self.element_type}"
+            )
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
-            return (parser.parse_type(),)
+            element = parser.parse_type()
+            trait = parser.parse_integer() if parser.parse_optional_punctuation(",") else 1
+        return (element, IntAttr(trait))
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string("<")
         printer.print_attribute(self.element_type)
+        if self.trait.data != 1:
+            printer.print_string(f", {self.trait.data}")
         printer.print_string(">")
 
     def cpp_template_args(self) -> Sequence[TemplateArg]:
-        return (self.element_type,)
+        if self.trait.data == 1:
+            return (self.element_type,)
+        return (self.element_type, RegTrait(self.trait.data))
 
 
 @attr_definition
@@ -67,4 +102,13 @@ class MaskRegType(AscendCType):
     CPP_CLASS = "AscendC::Reg::MaskReg"
 
 
-REG_TYPES: list[type[AscendCType]] = [RegTensorType, MaskRegType]
+@attr_definition
+class UnalignRegForStoreType(AscendCType):
+    """`AscendC::Reg::UnalignRegForStore`: the 32-byte register an unaligned store stream
+    keeps its unwritten tail in until the next `StoreUnAlign` or `StoreUnAlignPost`."""
+
+    name = "ascendc.unalign_reg_store"
+    CPP_CLASS = "AscendC::Reg::UnalignRegForStore"
+
+
+REG_TYPES: list[type[AscendCType]] = [RegTensorType, MaskRegType, UnalignRegForStoreType]

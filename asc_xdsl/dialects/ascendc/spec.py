@@ -570,7 +570,7 @@ def _verify_plan(cls: type) -> tuple[Any, dict[str, Any] | None, dict[str, int] 
     SoC family as found; for an op of fixed arity, the position of the first operand of
     each element-type variable), once per op class."""
     spec: OpSpec = cls.SPEC  # type: ignore[attr-defined]
-    enums = tuple((p.name, p.enum) for p in spec.props if p.enum is not None)
+    enums = tuple((p.name, p.enum, p.optional) for p in spec.props if p.enum is not None)
     listed = spec.api in LISTED_APIS or cls.name in LISTED_APIS  # type: ignore[attr-defined]
     positions: dict[str, int] | None = None
     if _fixed_arity(cls):
@@ -869,8 +869,9 @@ class SpecOp(AscendCOp):
         cls = type(self)
         plan = _verify_plan(cls)
         enums, by_family, positions = plan
-        for name, enum in enums:
-            verify_enum(self, name, enum)
+        for name, enum, optional in enums:
+            if not (optional and self._prop(name) is None):  # (an optional one may be absent)
+                verify_enum(self, name, enum)
         if by_family is None:
             return
         family = soc_family(self)
@@ -1065,6 +1066,8 @@ class SpecOp(AscendCOp):
         if prop.kind is PropKind.UNIT:
             return 1 if self.flag(prop.name) else 0  # pyasc spells bools 0/1
         attr = self._prop(prop.name)
+        if attr is None and prop.optional:
+            return None  # (an absent optional property: no argument)
         if prop.kind in (PropKind.TYPE, PropKind.ATTR):
             assert attr is not None
             return attr

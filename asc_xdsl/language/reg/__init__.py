@@ -14,8 +14,10 @@ functions; each returns the register it writes (the C++ API's reference paramete
             b = asc.reg.load_align(y, i * vl)
             asc.reg.store_align(y, asc.reg.add(a, b, mask), mask, i * vl)
 
-The ops are the dialect's (`dialects/ascendc/reg.py`, printed as `AscendC::Reg::...`
-inside a `__simd_vf__` function called through `asc_vf_call<add_vf>(...)`); their
+The ops are the dialect's (`dialects/ascendc/reg.py` and `reg_relayout.py`, whose
+functions here are `language/reg/relayout.py`'s: Interleave, Squeeze and the AR stream,
+Histograms, the register Gather, the Div/Exp modes), printed as `AscendC::Reg::...`
+inside a `__simd_vf__` function called through `asc_vf_call<add_vf>(...)`; their
 checks (dtypes on 3510, the vector-function context, the SoC) are the verifier's and
 come back located at the kernel line. PyAsc2 has no Python spelling of its own for
 vector functions (its VF blocks come from a fusion pass), so `@asc.vf` is this
@@ -29,20 +31,32 @@ from typing import Any
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.reg_enums import (
     VEC_LEN,
+    DivAlgo,
+    ExpAlgo,
+    GatherMaskMode,
     HighLowPart,
+    HistogramsBinType,
+    HistogramsType,
     IndexOrder,
     MaskPattern,
     MemType,
     ReduceType,
     RegLayout,
+    RegTrait,
     SatMode,
+    SpecialPurposeReg,
 )
 from asc_xdsl.enums import CMPMODE, RoundMode
 from asc_xdsl.language.builder import IRValue, require_jit
 
 __all__ = [
     "CMPMODE",
+    "DivAlgo",
+    "ExpAlgo",
+    "GatherMaskMode",
     "HighLowPart",
+    "HistogramsBinType",
+    "HistogramsType",
     "IndexOrder",
     "MaskPattern",
     "MaskReg",
@@ -50,8 +64,10 @@ __all__ = [
     "ReduceType",
     "RegLayout",
     "RegTensor",
+    "RegTrait",
     "RoundMode",
     "SatMode",
+    "SpecialPurposeReg",
     "UbPointer",
     "lanes",
     "vf",
@@ -122,10 +138,18 @@ def _g(what: str) -> Any:
     return require_jit(f"asc.reg.{what}")
 
 
-def _reg_type(dtype: dt.DataType) -> Any:
+def _reg_type(dtype: dt.DataType, trait: RegTrait = RegTrait.NUM_ONE) -> Any:
     from asc_xdsl.dialects.ascendc.reg_types import RegTensorType
 
-    return RegTensorType(dtype.ir_type())
+    return RegTensorType(dtype.ir_type(), trait)
+
+
+def _trait(g: Any, trait: Any, dtype: dt.DataType) -> RegTrait:
+    """`trait` as a RegTrait; NUM_TWO only for 64-bit dtypes."""
+    t = g.enum(trait, RegTrait, "trait")
+    if t is RegTrait.NUM_TWO and dtype.sizeof() != 8:
+        g.fail(f"RegTraitNumTwo registers hold 64-bit elements, not {dtype.name}")
+    return t
 
 
 def _mask_type() -> Any:
@@ -159,24 +183,46 @@ def _same(g: Any, a: RegTensor, b: RegTensor, what: str) -> None:
 # -- masks ----------------------------------------------------------------------
 
 
-def create_mask(dtype: dt.DataType, pattern: MaskPattern = MaskPattern.ALL) -> MaskReg:
-    """`CreateMask<T, pattern>()`: the elements of `dtype` that `pattern` selects."""
+def create_mask(
+    dtype: dt.DataType, pattern: MaskPattern = MaskPattern.ALL, trait: RegTrait = RegTrait.NUM_ONE
+) -> MaskReg:
+    """`CreateMask<T, pattern, trait>()`: the elements of `dtype` that `pattern` selects
+    (trait NUM_TWO: of a RegTraitNumTwo pair of 64-bit registers)."""
     g = _g("create_mask")
     t = _dtype(g, dtype, "dtype")
     p = g.enum(pattern, MaskPattern, "pattern")
-    op = _emit(g, "RegCreateMaskOp", [], [_mask_type()], dtype=t.ir_type(), pattern=p)
+    tr = _trait(g, trait, t)
+    op = _emit(
+        g,
+        "RegCreateMaskOp",
+        [],
+        [_mask_type()],
+        dtype=t.ir_type(),
+        pattern=p,
+        trait=None if tr is RegTrait.NUM_ONE else tr,
+    )
     return MaskReg(op.results[0])
 
 
-def update_mask(count: Any, dtype: dt.DataType) -> tuple[MaskReg, Any]:
-    """`UpdateMask<T>(count)`: (the mask of the first min(count, lanes) elements, what
-    is left of `count`), for a loop over `count` elements one register at a time."""
+def update_mask(
+    count: Any, dtype: dt.DataType, trait: RegTrait = RegTrait.NUM_ONE
+) -> tuple[MaskReg, Any]:
+    """`UpdateMask<T, trait>(count)`: (the mask of the first min(count, lanes) elements,
+    what is left of `count`), for a loop over `count` elements one register at a time."""
     from asc_xdsl.language.builder import RuntimeScalar
 
     g = _g("update_mask")
     t = _dtype(g, dtype, "dtype")
     n = g.integer(count, "count")
-    op = _emit(g, "RegUpdateMaskOp", [n], [_mask_type(), n.type], dtype=t.ir_type())
+    tr = _trait(g, trait, t)
+    op = _emit(
+        g,
+        "RegUpdateMaskOp",
+        [n],
+        [_mask_type(), n.type],
+        dtype=t.ir_type(),
+        trait=None if tr is RegTrait.NUM_ONE else tr,
+    )
     return MaskReg(op.results[0]), RuntimeScalar(op.results[1], dt.int32)
 
 
@@ -208,12 +254,14 @@ def mask_not(src: MaskReg, mask: MaskReg) -> MaskReg:
 # -- UB <-> registers ----------------------------------------------------------------
 
 
-def load_align(ptr: UbPointer, offset: Any = 0) -> RegTensor:
-    """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address."""
+def load_align(ptr: UbPointer, offset: Any = 0, trait: RegTrait = RegTrait.NUM_ONE) -> RegTensor:
+    """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address
+    (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements)."""
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
     off = g.integer(offset, "offset")
-    op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype)])
+    tr = _trait(g, trait, ptr.dtype)
+    op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype, tr)])
     return RegTensor(op.results[0], ptr.dtype)
 
 
@@ -292,7 +340,8 @@ def _binary(cls_name: str, api: str):
         _need(g, src1, RegTensor, "src1")
         _need(g, mask, MaskReg, "mask")
         _same(g, src0, src1, api)
-        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [_reg_type(src0.dtype)])
+        # (the result is a register of the operands' type: their trait too)
+        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [src0.handle.type])
         return RegTensor(op.results[0], src0.dtype)
 
     f.__name__ = f.__qualname__ = api
@@ -330,7 +379,6 @@ def _with_scalar(cls_name: str, api: str, shift: bool = False):
 add = _binary("RegAddOp", "add")
 sub = _binary("RegSubOp", "sub")
 mul = _binary("RegMulOp", "mul")
-div = _binary("RegDivOp", "div")
 max = _binary("RegMaxOp", "max")
 min = _binary("RegMinOp", "min")
 bitwise_and = _binary("RegAndOp", "bitwise_and")
@@ -341,7 +389,6 @@ prelu = _binary("RegPreluOp", "prelu")
 
 abs = _unary("RegAbsOp", "abs")
 neg = _unary("RegNegOp", "neg")
-exp = _unary("RegExpOp", "exp")
 ln = _unary("RegLnOp", "ln")
 log2 = _unary("RegLog2Op", "log2")
 log10 = _unary("RegLog10Op", "log10")
@@ -535,9 +582,7 @@ __all__ += [
     "compare",
     "compares",
     "create_mask",
-    "div",
     "duplicate",
-    "exp",
     "gather",
     "leaky_relu",
     "ln",
@@ -578,3 +623,10 @@ __all__ += [
     "unpack",
     "update_mask",
 ]
+
+# (after the names it uses: the ops of dialects/ascendc/reg_relayout.py; `div` with its
+# DivSpecificMode is there)
+from asc_xdsl.language.reg.relayout import *  # noqa: E402, F403
+from asc_xdsl.language.reg.relayout import __all__ as _relayout_all  # noqa: E402
+
+__all__ += _relayout_all

@@ -53,9 +53,9 @@ class RegUbPtrOp(UbPtrOp):
     ptr: OpResult
 
 class RegCreateMaskOp(RegOp):
-    """`CreateMask<T, pattern>()`: a mask of the elements of `T` the pattern selects (ALL:
-    every one; VLn: the first n; H/Q: the first half/quarter; M3/M4: every third/fourth;
-    ALLF: none).
+    """`CreateMask<T, pattern, trait>()`: a mask of the elements of `T` the pattern selects
+    (ALL: every one; VLn: the first n; H/Q: the first half/quarter; M3/M4: every
+    third/fourth; ALLF: none); with trait NUM_TWO, of a RegTraitNumTwo pair's 64.
 
     `ascendc.reg.create_mask`: Ascend C `Reg::CreateMask`, pipe V.
 
@@ -65,6 +65,7 @@ class RegCreateMaskOp(RegOp):
     Properties:
     - `dtype` (type)
     - `pattern` (MaskPattern)
+    - `trait` (RegTrait)
     """
 
     name = "ascendc.reg.create_mask"
@@ -72,10 +73,12 @@ class RegCreateMaskOp(RegOp):
     mask: OpResult
     dtype: TypeAttribute
     pattern: IntegerAttr
+    trait: IntegerAttr | None
 
 class RegUpdateMaskOp(RegOp):
-    """`UpdateMask<T>(count)`: the first min(count, 256 / sizeof(T)) elements; `remaining` is
-    `count` minus that (the API decrements its argument).
+    """`UpdateMask<T, trait>(count)`: the first min(count, lanes) elements (lanes: 256 /
+    sizeof(T), twice that for a RegTraitNumTwo pair); `remaining` is `count` minus that (the
+    API decrements its argument).
 
     `ascendc.reg.update_mask`: Ascend C `Reg::UpdateMask`, pipe V.
 
@@ -88,6 +91,7 @@ class RegUpdateMaskOp(RegOp):
 
     Properties:
     - `dtype` (type)
+    - `trait` (RegTrait)
     """
 
     name = "ascendc.reg.update_mask"
@@ -96,6 +100,7 @@ class RegUpdateMaskOp(RegOp):
     mask: OpResult
     remaining: OpResult
     dtype: TypeAttribute
+    trait: IntegerAttr | None
 
 class RegMaskAndOp(RegOp):
     """`And(dst, src0, src1, mask)` on mask registers (0 where `mask` is off).

@@ -5,6 +5,9 @@
 * A `MaskReg` value is a numpy bool array of 256 bits, one per byte of a register; an
   element of T is enabled by the bit of its first byte (so one mask serves every
   element width, as on the hardware: `CreateMask<float>` sets every fourth bit).
+* A RegTraitNumTwo pair `RegTensor<int64_t, RegTraitNumTwo>` is one array of 64 64-bit
+  elements (the hardware splits each over the two registers, low and high 32 bits); its
+  masks are b32 masks, element i enabled by bit 4i (`CreateMask<T, p, RegTraitNumTwo>`).
 * A `__ubuf__ T*` is the byte address in this block's UB (as `GetPhyAddr` gives).
 * The arithmetic ops zero the elements their mask leaves off (MaskMergeMode::ZEROING,
   the headers' default); stores write only the enabled elements.
@@ -54,14 +57,17 @@ ALIGN = 32
 class _Elem:
     """How values of one IR element type live in a register."""
 
-    __slots__ = ("bf16", "dtype", "lanes", "size")
+    __slots__ = ("bf16", "dtype", "lanes", "size", "step")
 
-    def __init__(self, t):
+    def __init__(self, t, reg_num: int = 1):
         self.bf16 = is_bf16(t)
         self.size = 2 if self.bf16 else np_dtype(t).itemsize
         # (bf16 values computed in float32, rounded to bf16 after each op)
         self.dtype = np.dtype(np.float32) if self.bf16 else np_dtype(t)
-        self.lanes = VEC_LEN // self.size
+        # A RegTraitNumTwo pair (reg_num 2) holds twice the elements, each split over the
+        # two registers, so its mask is a mask of half-width elements: bit `step * i`.
+        self.lanes = reg_num * VEC_LEN // self.size
+        self.step = self.size // reg_num
 
     def fix(self, values: np.ndarray) -> np.ndarray:
         """`values` as register contents of this type (bf16: rounded)."""
@@ -74,7 +80,13 @@ class _Elem:
 
 
 def _elem(t) -> _Elem:
-    return _Elem(getattr(t, "element_type", t))
+    return _Elem(getattr(t, "element_type", t), getattr(t, "reg_num", 1))
+
+
+def _trait_elem(op) -> _Elem:
+    """The elements a mask op's `dtype` and `trait` properties describe."""
+    trait = op.properties.get("trait")
+    return _Elem(op.properties["dtype"], 1 if trait is None else trait.value.data)
 
 
 def lanes_of(mask: np.ndarray, size: int) -> np.ndarray:
@@ -214,9 +226,9 @@ def _ub_ptr(op, comp, arg):
 
 @_builds("create_mask")
 def _create_mask(op, comp, arg):
-    el = _Elem(op.properties["dtype"])
+    el = _trait_elem(op)
     pattern = MaskPattern.from_attr(op.properties["pattern"])
-    mask = mask_of_lanes(_pattern_lanes(pattern, el.lanes), el.size)
+    mask = mask_of_lanes(_pattern_lanes(pattern, el.lanes), el.step)
     r = comp.slot(op.mask)
 
     def run(e, c, _op=op):
@@ -227,14 +239,14 @@ def _create_mask(op, comp, arg):
 
 @_builds("update_mask")
 def _update_mask(op, comp, arg):
-    el = _Elem(op.properties["dtype"])
+    el = _trait_elem(op)
     n, m, rest = comp.slot(op.count), comp.slot(op.mask), comp.slot(op.remaining)
     lanes = np.arange(el.lanes)
 
     def run(e, c, _op=op):
         count = int(e[n]) & 0xFFFFFFFF  # (a uint32_t)
         take = min(count, el.lanes)
-        e[m] = mask_of_lanes(lanes < take, el.size)
+        e[m] = mask_of_lanes(lanes < take, el.step)
         e[rest] = count - take
 
     return run
@@ -286,7 +298,7 @@ def _store_align(op, comp, arg):
 
     def run(e, c, _op=op):
         address = _address(e, p, off, el.size, what, ALIGN)
-        _write(c, address, el, e[s], lanes_of(e[m], el.size), what)
+        _write(c, address, el, e[s], lanes_of(e[m], el.step), what)
 
     return run
 
@@ -401,8 +413,24 @@ def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(b == 0, 0, q)
 
 
+def _exp(x: np.ndarray) -> np.ndarray:
+    if x.dtype.kind != "f":  # (the verifier's dtypes: not reached)
+        return np.exp(x)
+    from asc_xdsl.dialects.ascendc.reg_types import ExpAlgo
+    from asc_xdsl.runtime.simulator.ops.reg_relayout import exponential
+
+    return exponential(x, ExpAlgo.INTRINSIC)
+
+
 def _div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return a / b if a.dtype.kind == "f" else _int_div(a, b)
+    """Div's default mode is DivAlgo::INTRINSIC: floats flush subnormals (the Div page;
+    `reg_relayout.divide` has the algorithms)."""
+    if a.dtype.kind != "f":
+        return _int_div(a, b)
+    from asc_xdsl.dialects.ascendc.reg_types import DivAlgo
+    from asc_xdsl.runtime.simulator.ops.reg_relayout import divide
+
+    return divide(a, b, DivAlgo.INTRINSIC)
 
 
 _BINARY: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
@@ -421,7 +449,7 @@ _BINARY: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
 
 
 def _zeroed(el: _Elem, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    enabled = lanes_of(mask, el.size)[: len(values)]
+    enabled = lanes_of(mask, el.step)[: len(values)]
     return el.fix(np.where(enabled, values, 0))
 
 
@@ -461,7 +489,7 @@ def _in_f32(fn):
 _UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "abs": np.abs,
     "neg": np.negative,
-    "exp": _in_f32(np.exp),
+    "exp": _exp,  # (ExpAlgo::INTRINSIC: subnormals flushed)
     "ln": _in_f32(np.log),
     "log2": _in_f32(np.log2),
     "log10": _in_f32(np.log10),
