@@ -35,6 +35,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "adv_misc",
     "adv_matmul",
     "reg",
+    "reg_debug",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

@@ -92,6 +92,12 @@ class UbPointer(IRValue):
     def __repr__(self) -> str:
         return f"UbPointer({self.dtype.name})"
 
+    def __getitem__(self, offset: Any) -> Any:
+        """`ptr[offset]`: one element of UB (`asc.reg.ub_load`)."""
+        from asc_xdsl.language.reg.debug import ub_load
+
+        return ub_load(self, offset)
+
 
 def lanes(dtype: dt.DataType) -> int:
     """Elements of `dtype` in one register: `GetVecLen() / sizeof(T)` (256 bytes)."""
@@ -578,3 +584,8 @@ __all__ += [
     "unpack",
     "update_mask",
 ]
+
+# Debugging inside a vector function (printf, asc_dump, ptr[i]): language/reg/debug.py.
+from asc_xdsl.language.reg.debug import dump, dump_reg, dump_ubuf, printf, ub_load  # noqa: E402
+
+__all__ += ["dump", "dump_reg", "dump_ubuf", "printf", "ub_load"]

@@ -31,6 +31,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     reduce,
     refused,
     reg,
+    reg_debug,
     scalar,
     scalar_bits,
     shape_info,
