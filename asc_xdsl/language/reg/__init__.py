@@ -125,7 +125,11 @@ def _ops() -> Any:
 
 
 def _g(what: str) -> Any:
-    return require_jit(f"asc.reg.{what}")
+    from asc_xdsl.language.reg.calls import require_ascend_950
+
+    g = require_jit(f"asc.reg.{what}")
+    require_ascend_950(g, f"asc.reg.{what}")
+    return g
 
 
 def _reg_type(dtype: dt.DataType) -> Any:

@@ -24,7 +24,11 @@ _STRING_CONVERSION = re.compile(r"%(%|[-+ #0]*\d*(?:\.\d+)?(?:ll|l)?([diuxfsp]))
 
 
 def _g(what: str) -> Any:
-    return require_jit(f"asc.reg.{what}")
+    from asc_xdsl.language.reg.calls import require_ascend_950
+
+    g = require_jit(f"asc.reg.{what}")
+    require_ascend_950(g, f"asc.reg.{what}")
+    return g
 
 
 def _ops() -> Any:
