@@ -105,7 +105,7 @@ _add(
     props=(Prop("desc", kind=PropKind.STRING),),
     sim="printf",
     base=RegPrintfBase,
-    example={"desc": "[simd_vf] n=%d\\n"},
+    example={"desc": "[simd_vf] a=%d b=%d\n"},
     doc="`printf(fmt, args...)` in a vector function (`__asc_simd_vf::printf`, the format "
     "a `__ubuf__ const char*`): the conversions of `ascendc.printf` (%d %i %u %x %ld %lld "
     "%f %s %p); the record prints without the block prefix.",
@@ -132,7 +132,7 @@ _add(
     ),
     props=(_GENERIC,),
     sim="dump_ubuf",
-    example={"T": "f32"},
+    example={"T": "f32", "generic": False},
     dtypes={"T": DUMP_DTYPES},
     doc="`asc_dump_ubuf<T>(ptr + offset, desc, dumpSize)` (`asc_dump<T>` when `generic`): "
     "print `dumpSize` elements of UB from the address with the tag `desc` "
@@ -145,7 +145,7 @@ _add(
     (Operand("src", reg("T")), Operand("desc", INT), Operand("dump_size", INT)),
     props=(_GENERIC,),
     sim="dump_reg",
-    example={"T": "f32"},
+    example={"T": "f32", "generic": False},
     dtypes={"T": DUMP_DTYPES},
     doc="`asc_dump_reg<T>(src, desc, dumpSize)` (`asc_dump<T>` when `generic`): print the "
     "first `dumpSize` elements of a register (at most its 256 / sizeof(T)) with the tag "
