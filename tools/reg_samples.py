@@ -648,7 +648,8 @@ SAMPLES: list[Sample] = [
     Sample(
         "examples/01_simd_cpp_api/01_utilities/03_clock",
         None,
-        "the clock intrinsics in a vector function",
+        "its clock() calls are in a SIMT vector function (__simt_vf__: threadIdx, "
+        "GM gathers, asc_vf_call(dim3(1024), ...)); asc_xdsl has no SIMT programming model",
     ),
     Sample(
         f"{P}/gelu_high_performance",
@@ -664,7 +665,10 @@ SAMPLES: list[Sample] = [
     Sample(
         "examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/matmul_gelu_high_performance",
         None,
-        "a mix kernel with Matmul and L0C -> UB fixpipe",
+        "its cube side loads L0A/L0B with LoadData2DParamsV2 (the simulator refuses that "
+        "3510 form) and fixpipes L0C into the two AIVs' UBs (FixpipeParamsArch3510 "
+        "dualDstCtl: not an op yet; the simulator has no AIC -> AIV hop); and its 8192^3 "
+        "fp16 matmul on 32 mix blocks is past a CPU simulation",
     ),
 ]
 
