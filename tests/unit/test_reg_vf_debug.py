@@ -170,3 +170,17 @@ def test_vf_ub_accesses_need_sync_and_insert_sync_orders_them():
     wait = cpp.index("WaitFlag<AscendC::HardEvent::MTE2_V>")
     assert cpp.index("DataCopy(xl") < wait < cpp.index("asc_vf_call<plus_one>")
     assert "PipeBarrier<PIPE_V>" not in cpp  # (the UB pointers are no vector work)
+
+
+def test_kernel_side_printf_in_a_vector_function_is_refused():
+    @asc.vf
+    def kernel_printf(x: asc.reg.UbPointer, n: int):
+        asc.printf("n=%d\n", n)
+
+    @jit
+    def k(x: asc.GlobalAddress, n: int):
+        xl = asc.LocalMemAllocator().alloc(asc.TPosition.VECIN, asc.float32, N)
+        kernel_printf(xl, n)
+
+    with pytest.raises(CompileError, match=r"kernel-side; inside a vector function use asc.reg"):
+        k.compile(np.zeros(N, np.float32), 1, soc_version=SOC)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
-from asc_xdsl.dialects.ascendc.debug import PrintfOp
+from asc_xdsl.dialects.ascendc.debug import verify_printf_format
 from asc_xdsl.dialects.ascendc.reg import REG_DTYPES, RegOp, _format, reg, ub
 from asc_xdsl.dialects.ascendc.spec import (
     ANY,
@@ -57,7 +57,7 @@ class RegPrintfBase(RegOp):
 
     def verify_(self) -> None:
         super().verify_()
-        PrintfOp.verify_(self)  # type: ignore[arg-type]  (same `desc` / `vars` fields)
+        verify_printf_format(self)  # (the same `desc` / `vars` fields)
 
 
 def _add(
