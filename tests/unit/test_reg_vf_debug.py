@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from xdsl.parser import Parser
 
 import asc_xdsl as asc
-from asc_xdsl.backends.ascendc import to_ascendc
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.ir_context import make_context
 from asc_xdsl.frontend.jit import jit
@@ -150,7 +150,7 @@ def test_one_vector_length():
 
     lengths = {s.vec_len for s in SOCS.values() if s.vec_len is not None}
     assert lengths == {reg_enums.VEC_LEN} == {reg_vec_len()}
-    assert "256" not in open(reg_enums.__file__).read()  # (written in soc.py's table only)
+    assert "256" not in Path(reg_enums.__file__).read_text()  # (soc.py's table has it)
 
 
 def test_vf_ub_accesses_need_sync_and_insert_sync_orders_them():
