@@ -249,6 +249,16 @@ SERIES: Mapping[str, str] = MappingProxyType(
 for it where one chip is needed (the simulator's sizes, a build's flags)."""
 
 
+def reg_vec_len() -> int:
+    """Bytes of one vector register of the Reg layer (`GetVecLen()`): the `vec_len` of
+    the SoCs that have it, which all agree (the one place the number is written is the
+    table above)."""
+    lengths = {s.vec_len for s in _SOCS if s.vec_len is not None}
+    if len(lengths) != 1:  # (a new arch with another width needs a per-SoC lookup)
+        raise SocError(f"the SoC table gives the Reg layer several vector lengths: {lengths}")
+    return lengths.pop()
+
+
 def known_names() -> list[str]:
     return [*SOCS, *SERIES]
 
@@ -301,4 +311,5 @@ __all__ = [
     "compile_target",
     "get_soc",
     "known_names",
+    "reg_vec_len",
 ]

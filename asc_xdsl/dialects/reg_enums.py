@@ -4,9 +4,11 @@ kernel language can name them at import time (`asc.reg.MaskPattern.ALL`)."""
 from __future__ import annotations
 
 from asc_xdsl.enums import AscEnum
+from asc_xdsl.soc import reg_vec_len
 
-VEC_LEN = 256
-"""Bytes of a vector register on 3510 (`GetVecLen()`, `VECTOR_REG_WIDTH`)."""
+VEC_LEN: int = reg_vec_len()
+"""Bytes of a vector register of the Reg layer (`GetVecLen()`), as the SoC table
+(`asc_xdsl.soc`, the 3510 parts' `vec_len`) states it."""
 
 
 class _RegEnum(AscEnum):
@@ -123,7 +125,7 @@ class DivAlgo(AscEnum):
 
 class RegTrait(_RegEnum):
     """`RegTensor<T, trait>`: how many vector registers one RegTensor holds. NUM_TWO (b64
-    only here) is a pair: 2 * 256 bytes, the elements' low 32 bits in the first register
+    only here) is a pair: two registers of VEC_LEN bytes, the elements' low 32 bits in the first register
     and their high 32 bits in the second, so its masks are b32 masks (`CreateMask<T,
     pattern, RegTraitNumTwo>`). C++: the constants `RegTraitNumOne` / `RegTraitNumTwo`."""
 

@@ -44,6 +44,10 @@ REQUIRED_HEADERS: dict[str, str] = {
     "ascendc.list_tensor_desc_v2": "kernel_operator_list_tensor_intf.h",
     "ascendc.tensor_desc": "kernel_operator_list_tensor_intf.h",
     "ascendc.regist_matmul_obj": "lib/matmul_intf.h",
+    # a vector function's printf / asc_dump (the simd_vf overloads)
+    "ascendc.reg.printf": "utils/debug/asc_printf.h",
+    "ascendc.reg.dump_ubuf": "utils/debug/asc_dump.h",
+    "ascendc.reg.dump_reg": "utils/debug/asc_dump.h",
 }
 """Op -> the header that declares its API, beyond `kernel_operator.h` (pyasc's pass)."""
 

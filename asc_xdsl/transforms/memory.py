@@ -140,6 +140,7 @@ def _yielded(block: Block) -> Sequence[SSAValue]:
 VIEW_OFFSETS: dict[str, str] = {
     "ascendc.global_tensor.subindex": "index",
     "ascendc.local_tensor.subindex": "index",
+    "ascendc.reg.ub_ptr": "offset",
     "emitasc.ptr_offset": "dynamic_offset",
 }
 """View ops whose view starts a number of elements into its source: the operand that
@@ -338,9 +339,18 @@ def _is_ascendc(op: Operation) -> bool:
 
 
 def accesses(op: Operation, memory: MemoryMap) -> list[Access]:
-    """What `op` (not the ops inside it) reads and writes, and on which pipe."""
-    effects = get_effects(op)
+    """What `op` (not the ops inside it) reads and writes, and on which pipe. A call of
+    a vector function (`argument_effects`) accesses what its body does to the memory of
+    its pointer arguments, on its pipe (V)."""
     pipe = op_pipe(op)
+    argument_effects = getattr(op, "argument_effects", None)
+    if argument_effects is not None:
+        return [
+            Access(op, pipe or ALL, loc, write)
+            for value, write in argument_effects()
+            for loc in memory.locs(value)
+        ]
+    effects = get_effects(op)
     if effects is None and hasattr(type(op), "SPEC"):
         # The op spec is the source of truth: no effect declared, no memory touched --
         # except by a compute op, whose memory is then behind addresses it takes.

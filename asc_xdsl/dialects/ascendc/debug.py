@@ -143,44 +143,57 @@ class PrintfOp(AscendCOp):
         super().__init__(operands=[list(args)], properties={"desc": StringAttr(desc)})
 
     def verify_(self) -> None:
-        fmt = self.desc.data
-        if "\0" in fmt:  # C's printf stops at the first NUL: the rest would never print
-            raise VerifyException(f"'{self.name}': format {fmt!r} holds a NUL character")
-        stray = re.sub(_SPEC, "", fmt)
-        if "%" in stray:
+        refuse_in_vector_function(self, "asc.reg.printf (ascendc.reg.printf)")
+        verify_printf_format(self)
+
+
+def refuse_in_vector_function(op: Any, instead: str) -> None:
+    """A kernel-side debug op inside a vector function (`__simd_vf__`) is an error: the
+    vector function prints through the simd_vf overloads (`dialects/ascendc/reg_debug.py`)."""
+    from asc_xdsl.dialects.ascendc.reg import enclosing_function, is_vector_function
+
+    if is_vector_function(enclosing_function(op)):
+        raise VerifyException(f"'{op.name}' is kernel-side; inside a vector function use {instead}")
+
+
+def verify_printf_format(self: Any) -> None:
+    """The checks of a printf's format against its arguments (`desc`, `vars`)."""
+    fmt = self.desc.data
+    if "\0" in fmt:  # C's printf stops at the first NUL: the rest would never print
+        raise VerifyException(f"'{self.name}': format {fmt!r} holds a NUL character")
+    stray = re.sub(_SPEC, "", fmt)
+    if "%" in stray:
+        raise VerifyException(
+            f"'{self.name}': unsupported conversion in format {fmt!r} "
+            "(Ascend C printf supports %d %i %u %x %ld %lld %f %s %p)"
+        )
+    conversions = printf_conversions(fmt)
+    if len(conversions) != len(self.vars):
+        raise VerifyException(
+            f"'{self.name}': format {fmt!r} has {len(conversions)} conversion(s) "
+            f"but {len(self.vars)} argument(s) were given"
+        )
+    for i, (conv, arg) in enumerate(zip(conversions, self.vars, strict=True)):
+        t = arg.type
+        # index values are int64_t in Ascend C; printf packs each argument with its type.
+        if conv in _INT_CONVERSIONS and not is_scalar_int(t):
             raise VerifyException(
-                f"'{self.name}': unsupported conversion in format {fmt!r} "
-                "(Ascend C printf supports %d %i %u %x %ld %lld %f %s %p)"
+                f"'{self.name}': argument {i} for %{conv} must be an integer, got {t}"
             )
-        conversions = printf_conversions(fmt)
-        if len(conversions) != len(self.vars):
+        if conv == "f" and not isinstance(t, AnyFloat):
+            raise VerifyException(f"'{self.name}': argument {i} for %f must be a float, got {t}")
+        # %s reads a NUL-terminated string: it needs a char pointer (a constant
+        # string belongs in the format itself); %p prints an address.
+        if conv == "s" and not _is_char_pointer(t):
             raise VerifyException(
-                f"'{self.name}': format {fmt!r} has {len(conversions)} conversion(s) "
-                f"but {len(self.vars)} argument(s) were given"
+                f"'{self.name}': argument {i} for %s must be a string pointer "
+                f"(memref of i8/ui8), got {t}; put a constant string in the format"
             )
-        for i, (conv, arg) in enumerate(zip(conversions, self.vars, strict=True)):
-            t = arg.type
-            # index values are int64_t in Ascend C; printf packs each argument with its type.
-            if conv in _INT_CONVERSIONS and not is_scalar_int(t):
-                raise VerifyException(
-                    f"'{self.name}': argument {i} for %{conv} must be an integer, got {t}"
-                )
-            if conv == "f" and not isinstance(t, AnyFloat):
-                raise VerifyException(
-                    f"'{self.name}': argument {i} for %f must be a float, got {t}"
-                )
-            # %s reads a NUL-terminated string: it needs a char pointer (a constant
-            # string belongs in the format itself); %p prints an address.
-            if conv == "s" and not _is_char_pointer(t):
-                raise VerifyException(
-                    f"'{self.name}': argument {i} for %s must be a string pointer "
-                    f"(memref of i8/ui8), got {t}; put a constant string in the format"
-                )
-            if conv == "p" and not (isinstance(t, MemRefType) or is_scalar_int(t)):
-                raise VerifyException(
-                    f"'{self.name}': argument {i} for %p must be a pointer (memref) or an "
-                    f"address (integer), got {t}"
-                )
+        if conv == "p" and not (isinstance(t, MemRefType) or is_scalar_int(t)):
+            raise VerifyException(
+                f"'{self.name}': argument {i} for %p must be a pointer (memref) or an "
+                f"address (integer), got {t}"
+            )
 
 
 def _is_char_pointer(t: Attribute) -> bool:
@@ -201,6 +214,10 @@ class DumpTensorBase(SpecOp):
         if len(operands) == 3:
             operands = (*operands, None)
         super().__init__(*operands, **kwargs)
+
+    def verify_(self) -> None:
+        super().verify_()
+        refuse_in_vector_function(self, "asc.reg.dump (ascendc.reg.dump_ubuf / dump_reg)")
 
 
 _TENSOR = Operand("tensor", tensor("T"), Effect.READ)

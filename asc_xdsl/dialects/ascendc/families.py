@@ -36,6 +36,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "adv_matmul",
     "reg",
     "reg_relayout",
+    "reg_debug",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

@@ -35,8 +35,9 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
     UnitAttr,
 )
-from xdsl.ir import Attribute, Block, Operation, Region
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl.constraints import AttrConstraint, VerificationContext
+from xdsl.traits import MemoryEffectKind, SymbolTable, get_effects
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
@@ -332,6 +333,46 @@ class VfCallOp(RegOp):
         if target.function_type.outputs.data:
             raise VerifyException(f"'{self.name}': vector function @{callee} must return nothing")
 
+    def callee_function(self) -> func.FuncOp | None:
+        """The vector function called (None: no function of that name)."""
+        ref = self.properties.get("callee")
+        if not isinstance(ref, SymbolRefAttr):
+            return None
+        found = SymbolTable.lookup_symbol(self, ref)
+        return found if isinstance(found, func.FuncOp) else None
+
+    def argument_effects(self) -> list[tuple[SSAValue, bool]]:
+        """(argument, writes) for what the vector function does to the memory of its UB
+        pointer arguments, from the memory effects of the ops in its body: the call
+        reads (writes) an argument when an op reads (writes) the parameter. An effect on
+        a value that is not a parameter (a pointer made inside), or a call inside, reads
+        and writes every pointer argument."""
+        f = self.callee_function()
+        pointers = [a for a in self.args if _is_ub_pointer(a.type)]
+        if f is None or not f.body.blocks:
+            return [(a, w) for a in pointers for w in (False, True)]
+        params = {p: a for p, a in zip(f.body.block.args, self.args, strict=False)}
+        found: dict[tuple[SSAValue, bool], None] = {}
+        for op in f.walk():
+            effects = get_effects(op)
+            if effects is None:
+                if isinstance(op, func.CallOp):
+                    return [(a, w) for a in pointers for w in (False, True)]
+                continue
+            for e in effects:
+                if e.kind not in (MemoryEffectKind.READ, MemoryEffectKind.WRITE):
+                    continue
+                write = e.kind is MemoryEffectKind.WRITE
+                if e.value is None:
+                    continue
+                arg = params.get(e.value)  # type: ignore[arg-type]
+                if arg is None:
+                    if _is_ub_pointer(e.value.type):
+                        return [(a, w) for a in pointers for w in (False, True)]
+                    continue
+                found[(arg, write)] = None
+        return list(found)
+
     @classmethod
     def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
         """The sample calls an empty vector function of its arguments' types."""
@@ -419,6 +460,7 @@ def _add(
     in_reg_namespace: bool = True,
     family: OpFamily | None = None,
     hook: str = "reg",
+    views: tuple[tuple[str, str], ...] = (),
 ) -> None:
     """Specify a Reg op (`family`: the module's own, when it is not this one; `hook`: the
     simulator's handler family)."""
@@ -440,6 +482,7 @@ def _add(
         doc=doc,
         format=_format(operands, results),
         example=example,
+        views=views,
     )
     if dtypes:
         REG_DTYPES[f"reg.{mnemonic}"] = dtypes
@@ -485,6 +528,7 @@ _add(
     sim="ub_ptr",
     base=UbPtrOp,
     in_reg_namespace=False,
+    views=(("tensor", "ptr"),),  # (the analyses follow the tensor's memory through it)
     doc="`reinterpret_cast<__ubuf__ T*>(t.GetPhyAddr(offset))`: a UB pointer to element "
     "`offset` of a local tensor, for a vector function's parameter.",
 )

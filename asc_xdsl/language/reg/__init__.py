@@ -108,6 +108,12 @@ class UbPointer(IRValue):
     def __repr__(self) -> str:
         return f"UbPointer({self.dtype.name})"
 
+    def __getitem__(self, offset: Any) -> Any:
+        """`ptr[offset]`: one element of UB (`asc.reg.ub_load`)."""
+        from asc_xdsl.language.reg.debug import ub_load
+
+        return ub_load(self, offset)
+
 
 def lanes(dtype: dt.DataType) -> int:
     """Elements of `dtype` in one register: `GetVecLen() / sizeof(T)` (256 bytes)."""
@@ -135,7 +141,11 @@ def _ops() -> Any:
 
 
 def _g(what: str) -> Any:
-    return require_jit(f"asc.reg.{what}")
+    from asc_xdsl.language.reg.calls import require_ascend_950
+
+    g = require_jit(f"asc.reg.{what}")
+    require_ascend_950(g, f"asc.reg.{what}")
+    return g
 
 
 def _reg_type(dtype: dt.DataType, trait: RegTrait = RegTrait.NUM_ONE) -> Any:
@@ -630,3 +640,7 @@ from asc_xdsl.language.reg.relayout import *  # noqa: E402, F403
 from asc_xdsl.language.reg.relayout import __all__ as _relayout_all  # noqa: E402
 
 __all__ += _relayout_all
+# Debugging inside a vector function (printf, asc_dump, ptr[i]): language/reg/debug.py.
+from asc_xdsl.language.reg.debug import dump, dump_reg, dump_ubuf, printf, ub_load  # noqa: E402
+
+__all__ += ["dump", "dump_reg", "dump_ubuf", "printf", "ub_load"]

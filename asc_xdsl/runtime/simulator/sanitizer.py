@@ -227,6 +227,8 @@ class BlockSanitizer:
         self.finish_checks: list[Callable[[BlockSanitizer], None]] = []
         # pipes this core lacks: their syncs compile to nothing (Ascend 950; core_pipes.py)
         self.absent: frozenset[str] = frozenset()
+        # UB byte ranges a running vector function touched (ops/reg.py's asc_vf_call)
+        self.vf_spans: list[tuple[str, int, int, bool]] | None = None
 
     # -- findings ------------------------------------------------------------------
     def report(self, err: SimulatorError, key: tuple) -> None:
@@ -426,6 +428,19 @@ class BlockSanitizer:
                     races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
                     for a in races:
                         self._race(a, op, pipe, write, key, lo, hi)
+
+    def vector_function(self, op: Operation, spans: list[tuple[str, int, int, bool]]) -> None:
+        """A vector function call (`asc_vf_call`): one access on pipe V of the byte ranges
+        its body read and wrote (each kind merged into maximal runs)."""
+        merged: list[tuple[str, int, int, bool]] = []
+        for key, lo, hi, write in sorted(spans, key=lambda s: (s[3], s[0], s[1])):
+            if merged and merged[-1][3] == write and merged[-1][0] == key and lo <= merged[-1][2]:
+                last = merged[-1]
+                merged[-1] = (key, last[1], max(last[2], hi), write)
+            else:
+                merged.append((key, lo, hi, write))
+        merged.sort(key=lambda s: s[3])  # reads first, as an op's accesses are
+        self.access(op, PIPE_INDEX["V"], merged)
 
     def _prune(self, recs: list[tuple]) -> list[tuple]:
         """Drop the records every pipe that issued work knows complete (many small

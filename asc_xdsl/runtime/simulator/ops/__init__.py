@@ -32,6 +32,7 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     refused,
     reg,
     reg_relayout,
+    reg_debug,
     scalar,
     scalar_bits,
     shape_info,

@@ -14,7 +14,11 @@
 * `LoadAlign` / `StoreAlign` need a 32-byte aligned address (an AlignmentError
   otherwise); the unaligned forms need element alignment only. Every access must lie
   inside UB.
-* `asc_vf_call<f>(args)` runs the vector function f on this block's context.
+* `asc_vf_call<f>(args)` runs the vector function f on this block's context; the race
+  checker sees the call as one access on pipe V of the UB bytes its body read and wrote
+  (`BlockSanitizer.vector_function`), so a VF reading what a DataCopy wrote needs the
+  MTE2 -> V flag like any vector op. (Its accesses among themselves are ordered by
+  `LocalMemBar`, which the checker does not model.)
 
 The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
 them elsewhere, and the launcher verifies the module for the platform it runs on).
@@ -134,12 +138,15 @@ def _pattern_lanes(pattern: MaskPattern, n: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-def _ub(c, address: int, nbytes: int, what: str) -> memoryview:
+def _ub(c, address: int, nbytes: int, what: str, write: bool = False) -> memoryview:
     ub = c.onchip.mems["UB"]
     if address < 0 or address + nbytes > ub.size:
         raise TensorBoundsError(
             f"{what}: UB address {address} (+{nbytes} bytes) is outside UB ({ub.size} bytes)"
         )
+    san = c.san
+    if san is not None and san.vf_spans is not None:  # (the race checker: the call's access)
+        san.vf_spans.append(("UB", address, address + nbytes, write))
     return ub[address : address + nbytes]
 
 
@@ -163,7 +170,7 @@ def _read(c, address: int, el: _Elem, n: int, what: str) -> np.ndarray:
 
 def _write(c, address: int, el: _Elem, values: np.ndarray, enabled: np.ndarray, what: str):
     n = len(values)
-    raw = np.asarray(_ub(c, address, n * el.size, what))
+    raw = np.asarray(_ub(c, address, n * el.size, what, True))
     view = raw.view(np.uint16) if el.bf16 else raw.view(el.dtype)
     data = f32_to_bf16(values) if el.bf16 else values
     view[enabled] = data[enabled]
@@ -203,7 +210,17 @@ def _vf_call(op, comp, arg):
     args = comp.slots_of(op.args)
 
     def run(e, c, _op=op):
-        callee.call(c, [e[a] for a in args])
+        san = c.san
+        if san is None:
+            callee.call(c, [e[a] for a in args])
+            return
+        # The race checker sees the call as one V access of the UB its body touched.
+        outer, san.vf_spans = san.vf_spans, []
+        try:
+            callee.call(c, [e[a] for a in args])
+        finally:
+            spans, san.vf_spans = san.vf_spans, outer
+        san.vector_function(_op, spans)
 
     return run
 
@@ -345,7 +362,7 @@ def _store_mask(op, comp, arg):
 
     def run(e, c, _op=op):
         address = _address(e, p, off, el.size, "StoreAlign (mask)", ALIGN)
-        raw = np.asarray(_ub(c, address, MASK_BYTES, "StoreAlign (mask)"))
+        raw = np.asarray(_ub(c, address, MASK_BYTES, "StoreAlign (mask)", True))
         raw[:] = np.packbits(e[m], bitorder="little")
         if c.uninit is not None:
             np.frombuffer(c.ubw, np.uint8)[address : address + MASK_BYTES] = 1
