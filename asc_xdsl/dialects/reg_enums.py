@@ -124,10 +124,11 @@ class DivAlgo(AscEnum):
 
 
 class RegTrait(_RegEnum):
-    """`RegTensor<T, trait>`: how many vector registers one RegTensor holds. NUM_TWO (b64
-    only here) is a pair: two registers of VEC_LEN bytes, the elements' low 32 bits in the first register
-    and their high 32 bits in the second, so its masks are b32 masks (`CreateMask<T,
-    pattern, RegTraitNumTwo>`). C++: the constants `RegTraitNumOne` / `RegTraitNumTwo`."""
+    """`RegTensor<T, trait>`: how many vector registers one RegTensor holds. NUM_TWO
+    (b64 only here) is a pair: two registers of VEC_LEN bytes, the elements' low 32 bits
+    in the first register and their high 32 bits in the second, so its masks are b32
+    masks (`CreateMask<T, pattern, RegTraitNumTwo>`). C++: the constants
+    `RegTraitNumOne` / `RegTraitNumTwo`."""
 
     NUM_ONE = 1
     NUM_TWO = 2
