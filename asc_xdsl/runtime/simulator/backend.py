@@ -409,11 +409,12 @@ class CpuSimulatorBackend:
             ran[core] = c
             left[0] = min(left[0], c.steps)
 
+        state = None
         with np.errstate(all="ignore"), overruns or contextlib.nullcontext():
             if sched is not None:
                 sched.run(run_core)
             else:
-                loop_began, done, state = time.perf_counter(), 0, None
+                loop_began, done = time.perf_counter(), 0
                 if (
                     n_workers > 1
                     and len(blocks) > 1
@@ -422,7 +423,14 @@ class CpuSimulatorBackend:
                 ):
                     memory = [b.u8 for b in gm if isinstance(b, GmBuffer)]
                     state = workers.LaunchState(
-                        ran, findings, unwritten, left, order, memory, kernel.module
+                        ran,
+                        findings,
+                        unwritten,
+                        left,
+                        order,
+                        memory,
+                        kernel.module,
+                        kernel.metadata,
                     )
                     done = workers.run_blocks(state, core_list, run_core, n_workers)
                 for core in core_list[done:]:
@@ -452,12 +460,13 @@ class CpuSimulatorBackend:
         sim_log = logger("simulator")
         if sim_log.isEnabledFor(INFO):  # the profile's sums cost a little
             sim_log.info(
-                "kernel %s: %d block(s) on %s, %.1f us modelled (slowest block), %.3f s wall",
+                "kernel %s: %d block(s) on %s, %.1f us modelled (slowest block), %.3f s wall%s",
                 kernel.name,
                 block_dim,
                 platform.name,
                 profile.task_duration_us,
                 time.perf_counter() - began,
+                f", {state.chunks} processes" if state is not None and state.ran_parallel else "",
             )
         out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)
         if out_dir:

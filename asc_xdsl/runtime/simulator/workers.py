@@ -68,6 +68,7 @@ from typing import Any
 import numpy as np
 from xdsl.ir import Operation
 
+from asc_xdsl.log import logger
 from asc_xdsl.runtime.kernel import LaunchError
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
@@ -90,6 +91,7 @@ SERIAL_OPS = frozenset(
 """Ops that make blocks depend on each other beyond GM slices (with `cores.SYNC_OPS`
 and any op whose name mentions a mutex)."""
 _TIME_KEY = "_cpu_simulator_serial_seconds"
+_FELL_BACK_KEY = "_cpu_simulator_workers_fell_back"
 
 
 def worker_count(option: Any = None) -> tuple[int, bool]:
@@ -142,8 +144,11 @@ def serial_reason(kernel: Any, program: Any, overread: str) -> str | None:
 
 def worth_it(kernel: Any, explicit: bool) -> bool:
     """Whether forking pays: asked for, or the kernel's last serial-equivalent run took
-    at least MIN_SECONDS."""
-    return explicit or kernel.metadata.get(_TIME_KEY, 0.0) >= MIN_SECONDS
+    at least MIN_SECONDS and no earlier launch of it had to rerun serially."""
+    if explicit:
+        return True
+    meta = kernel.metadata
+    return meta.get(_TIME_KEY, 0.0) >= MIN_SECONDS and not meta.get(_FELL_BACK_KEY)
 
 
 def note_time(kernel: Any, seconds: float) -> None:
@@ -169,6 +174,8 @@ class LaunchState:
     """The launch's GM arrays (numpy uint8), read back from the workers."""
     module: Any
     """The kernel's module (ops travel as their index in its walk)."""
+    metadata: dict
+    """The kernel's metadata (a launch that reruns serially is remembered there)."""
     ran_parallel: bool = False
     chunks: int = 1
     stats: dict = field(default_factory=dict)
@@ -433,7 +440,11 @@ def _take(state: LaunchState, chunks: list, payloads: list[bytes], pids: list[in
 
 
 def _serial(state: LaunchState, why: str) -> bool:
+    """The workers' outcome is not taken: the launcher reruns their cores serially
+    (and later launches of the kernel run serially unless workers are asked for)."""
     state.stats["serial"] = why
+    state.metadata[_FELL_BACK_KEY] = True
+    logger("simulator").debug("blocks rerun in one process: %s", why)
     return False
 
 
