@@ -9,10 +9,12 @@ the launch the serial run's results, printed output, profile and checker finding
 *Which kernels* (`serial_reason`, before anything runs): none with cross-core
 synchronisation (CrossCoreSetFlag/WaitFlag, SyncAll, IBSet/IBWait, ...: they run in
 threads, `cores.Scheduler`), atomics (SetAtomicAdd/Max/Min/Type, the store atomic
-config) or mutexes, and none launched with `gm_overread` "zeros"/"pad". A launch whose
-last run of the same kernel took less than `MIN_SECONDS` runs serially too (a fork
-costs more than it saves), unless the `workers` option or `ASC_XDSL_SIM_WORKERS` asks
-for workers explicitly.
+config) or mutexes, and none launched with `gm_overread` "zeros"/"pad". Unless the
+`workers` option asks for workers, a launch also runs serially when the kernel's last
+serial launch took less than `MIN_SECONDS` of CPU (a fork costs more than it saves),
+when a launch of it had to rerun serially, or when its last parallel launch's
+critical path was not under `PAYS` of the serial CPU time (`worth_it`, `note`): a
+memory-bound kernel pays more in copied pages than its blocks cost.
 
 *GM without copies*: a forked worker sees the caller's arrays as they were at the fork
 and writes its own copy-on-write pages. When every chunk is done, the launching
@@ -54,12 +56,14 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import io
 import os
 import pickle
 import select
 import signal
 import sys
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -73,8 +77,12 @@ from asc_xdsl.runtime.kernel import LaunchError
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
 MIN_SECONDS = 0.05
-"""A launch whose kernel last ran shorter than this (seconds, serially) stays serial
-unless workers are asked for explicitly."""
+"""A launch whose kernel's last serial launch took less CPU time (seconds) stays
+serial unless workers are asked for with the `workers` option."""
+PAYS = 0.8
+"""Workers stay in use while a parallel launch's critical path is under this share of
+the serial launch's CPU time (memory-bound kernels pay more in page copies than the
+blocks cost)."""
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _EXCLUSIVE = np.uint64(1 << 56)
 _PRESENT = np.uint64(1 << 63)
@@ -90,14 +98,15 @@ SERIAL_OPS = frozenset(
 )
 """Ops that make blocks depend on each other beyond GM slices (with `cores.SYNC_OPS`
 and any op whose name mentions a mutex)."""
-_TIME_KEY = "_cpu_simulator_serial_seconds"
+_SERIAL_KEY = "_cpu_simulator_serial_cpu"
+_PARALLEL_KEY = "_cpu_simulator_parallel_cpu"
 _FELL_BACK_KEY = "_cpu_simulator_workers_fell_back"
 
 
 def worker_count(option: Any = None) -> tuple[int, bool]:
-    """(workers, explicit): the launch option, else `ASC_XDSL_SIM_WORKERS`, else the
-    CPUs this process may run on."""
-    source, value = "workers", option
+    """(workers, explicit): the launch option (explicit), else `ASC_XDSL_SIM_WORKERS`,
+    else the CPUs this process may run on."""
+    source, value, explicit = "workers", option, option is not None
     if value is None:
         value, source = os.environ.get(WORKERS_ENV) or None, WORKERS_ENV
     if value is None:
@@ -108,7 +117,7 @@ def worker_count(option: Any = None) -> tuple[int, bool]:
         n = None
     if n is None or n < 1:
         raise LaunchError(f"{source} must be a positive integer, got {value!r}", code="ASC-R602")
-    return n, True
+    return n, explicit
 
 
 def _cpu_count() -> int:
@@ -143,17 +152,30 @@ def serial_reason(kernel: Any, program: Any, overread: str) -> str | None:
 
 
 def worth_it(kernel: Any, explicit: bool) -> bool:
-    """Whether forking pays: asked for, or the kernel's last serial-equivalent run took
-    at least MIN_SECONDS and no earlier launch of it had to rerun serially."""
+    """Whether forking pays: asked for with the `workers` option; else the kernel's last
+    serial launch took at least MIN_SECONDS of CPU, no launch of it had to rerun
+    serially, and its last parallel launch (if any) had a critical path (`note`) under
+    PAYS of that CPU time."""
     if explicit:
         return True
     meta = kernel.metadata
-    return meta.get(_TIME_KEY, 0.0) >= MIN_SECONDS and not meta.get(_FELL_BACK_KEY)
+    serial = meta.get(_SERIAL_KEY, 0.0)
+    parallel = meta.get(_PARALLEL_KEY)
+    if serial < MIN_SECONDS or meta.get(_FELL_BACK_KEY):
+        return False
+    return parallel is None or parallel < PAYS * serial
 
 
-def note_time(kernel: Any, seconds: float) -> None:
-    """Remember how long the launch's blocks took on one core (for `worth_it`)."""
-    kernel.metadata[_TIME_KEY] = seconds
+def note(kernel: Any, cpu: float, state: LaunchState | None) -> None:
+    """Remember what the launch's blocks cost (for `worth_it`): the launching
+    process's CPU seconds of a serial launch, or a parallel launch's critical path:
+    forking, the slowest chunk (CPU seconds), taking the outcomes."""
+    if state is not None and state.ran_parallel:
+        st = state.stats
+        path = st["forks"] + max([st["chunk0"], *st["workers"]]) + st["merge"]
+        kernel.metadata[_PARALLEL_KEY] = path
+    elif state is None:
+        kernel.metadata[_SERIAL_KEY] = cpu
 
 
 @dataclass
@@ -284,6 +306,8 @@ def _child(
         for fd in close:
             os.close(fd)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the launcher ends the workers
+        # the collector would walk (and so copy) every page of the objects inherited
+        gc.freeze()
         if keeper:  # before this worker writes anything: its view is the launch's start
             keeper_pid = os.fork()
             if keeper_pid == 0:
@@ -355,6 +379,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     chunks = chunks_of(core_list, workers)
     if len(chunks) < 2:
         return 0
+    began = time.process_time()
     release_r, release_w = os.pipe()
     pids: list[int] = []
     pipes: list[int] = []
@@ -367,13 +392,21 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             os.close(w)
             pids.append(pid)
             pipes.append(r)
+        stats = state.stats
+        cpu = time.process_time()
+        stats["forks"] = cpu - began
         for core in chunks[0]:
             run_core(core)
+        stats["chunk0"] = time.process_time() - cpu
         outcomes = []
+        waited = time.perf_counter()
         for fd in pipes:
             size = int.from_bytes(_read_exactly(fd, 8), "little")
             outcomes.append(_read_exactly(fd, size))
+        stats["waited"] = time.perf_counter() - waited
+        cpu = time.process_time()
         taken = _take(state, chunks, outcomes, pids)
+        stats["merge"] = time.process_time() - cpu
         state.ran_parallel = taken
         state.chunks = len(chunks)
         return len(core_list) if taken else len(chunks[0])
@@ -387,8 +420,25 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         os.close(release_r)
         for fd in pipes:
             os.close(fd)
+        workers_cpu = []
         for pid in pids:
-            os.waitpid(pid, 0)
+            usage = os.wait4(pid, 0)[2]
+            workers_cpu.append(usage.ru_utime + usage.ru_stime)
+        state.stats["workers"] = workers_cpu
+        global _last_stats
+        _last_stats = state.stats
+
+
+_last_stats: dict = {}
+
+
+def last_stats() -> dict:
+    """CPU seconds of the last launch that used workers (for bench/sim_workers.py):
+    "forks" and "chunk0" and "merge" (the launching process: forking, its own chunk,
+    taking the outcomes), "workers" (each worker's, to its exit), "waited" (wall
+    seconds the launching process waited for them), "serial" (why their outcome was
+    not taken, if so), "copied" (GM bytes read back)."""
+    return dict(_last_stats)
 
 
 def _take(state: LaunchState, chunks: list, payloads: list[bytes], pids: list[int]) -> bool:
