@@ -3,6 +3,7 @@ profile and findings as one process; the serial fallback; an error in a worker."
 
 from __future__ import annotations
 
+import mmap
 import os
 import signal
 import warnings
@@ -215,3 +216,17 @@ def test_what_runs_serially_and_the_worker_count(capsys, monkeypatch):
     assert workers.worker_count() == (workers._cpu_count(), False)
     with pytest.raises(Exception, match="workers must be a positive integer, got 0"):
         workers.worker_count(0)
+
+
+def test_gm_in_shared_memory_runs_serially(capsys):
+    """A worker's writes to a shared mapping (np.memmap, shared memory) would reach
+    the caller at once: such a launch keeps one process."""
+    k = _kernel()
+    with mmap.mmap(-1, TILE * BLOCKS * 4) as shared:
+        z = np.frombuffer(shared, np.float32)
+        x = np.arange(TILE * BLOCKS, dtype=np.float32)
+        k[BLOCKS](x, z, workers=2, sanitize="off", uninit="off")
+        np.testing.assert_array_equal(z, x + x)
+        del z
+    assert "shared memory" in workers.last_stats()["serial"]
+    assert capsys.readouterr().out.count("block") == BLOCKS

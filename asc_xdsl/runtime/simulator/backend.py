@@ -451,6 +451,7 @@ class CpuSimulatorBackend:
         if unwritten is not None:
             unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
+        workers.note_profile(kernel, profile)
         _last_profile = profile
         for listener in profile_listeners:
             listener(profile)

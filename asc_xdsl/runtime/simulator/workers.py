@@ -101,6 +101,7 @@ and any op whose name mentions a mutex)."""
 _SERIAL_KEY = "_cpu_simulator_serial_cpu"
 _PARALLEL_KEY = "_cpu_simulator_parallel_cpu"
 _FELL_BACK_KEY = "_cpu_simulator_workers_fell_back"
+_WEIGHTS_KEY = "_cpu_simulator_block_cycles"
 
 
 def worker_count(option: Any = None) -> tuple[int, bool]:
@@ -148,6 +149,28 @@ def serial_reason(kernel: Any, program: Any, overread: str) -> str | None:
         found = kernel.metadata[key] = (kernel.module, hit)
     if found[1]:
         return f"it uses {found[1]}"
+    return None
+
+
+def shared_memory(memory: list) -> str | None:
+    """The first GM array (its address) in a shared mapping (a MAP_SHARED file such as
+    np.memmap, shared memory): a worker's writes would reach it at once, so the
+    launch runs serially. None when every array is in private memory."""
+    try:
+        with open("/proc/self/maps") as f:
+            maps = f.read().splitlines()
+    except OSError:
+        return "no /proc/self/maps"
+    shared = []
+    for line in maps:
+        span, perms = line.split(None, 2)[:2]
+        if perms[3:4] == "s":
+            lo, hi = (int(x, 16) for x in span.split("-"))
+            shared.append((lo, hi))
+    for a in memory:
+        lo, hi = a.ctypes.data, a.ctypes.data + a.nbytes
+        if any(s < hi and lo < e for s, e in shared):
+            return f"a GM array at 0x{lo:x} is in shared memory"
     return None
 
 
@@ -213,9 +236,10 @@ class _Ran:
         self.regions = regions
 
 
-def chunks_of(core_list: Sequence, n: int) -> list[list]:
+def chunks_of(core_list: Sequence, n: int, weights: dict[int, float] | None = None) -> list[list]:
     """The cores in at most n chunks of whole blocks (a mix kernel's cores of a block
-    stay together), in launch order, as even as the blocks allow."""
+    stay together), in launch order, as even as the blocks allow: by `weights` (block
+    -> its modelled cycles in the kernel's last launch) when given, else by count."""
     units: list[list] = []
     for core in core_list:
         if units and units[-1][0].block == core.block:
@@ -223,12 +247,30 @@ def chunks_of(core_list: Sequence, n: int) -> list[list]:
         else:
             units.append([core])
     n = max(1, min(n, len(units)))
-    out, start = [], 0
+    cost = [max(weights.get(u[0].block, 0.0), 1.0) if weights else 1.0 for u in units]
+    total = sum(cost)
+    out, start, done = [], 0, 0.0
     for i in range(n):
-        end = start + (len(units) - start) // (n - i)
+        if i == n - 1:
+            end = len(units)
+        else:
+            # at least one unit here and one for each chunk after; then up to the share
+            end, goal = start + 1, total * (i + 1) / n
+            got = done + cost[start]
+            while end < len(units) - (n - 1 - i) and abs(got + cost[end] - goal) < abs(got - goal):
+                got += cost[end]
+                end += 1
         out.append([c for u in units[start:end] for c in u])
+        done += sum(cost[start:end])
         start = end
     return out
+
+
+def note_profile(kernel: Any, profile: Any) -> None:
+    """Remember each block's modelled cycles (`chunks_of` balances the next launch's
+    chunks by them)."""
+    if len(profile.blocks) > 1:
+        kernel.metadata[_WEIGHTS_KEY] = {b.block: b.whole.total_cycles for b in profile.blocks}
 
 
 # -- shipping outcomes: ops as indices, exceptions without their __init__ ----------------
@@ -376,8 +418,14 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     `core_list` (from its start) are done: all of them, or those of chunk 0 when a
     worker's outcome cannot be taken (the launcher runs the rest serially). An error
     of chunk 0 is raised as the serial run raises it."""
-    chunks = chunks_of(core_list, workers)
+    global _last_stats
+    _last_stats = state.stats
+    chunks = chunks_of(core_list, workers, state.metadata.get(_WEIGHTS_KEY))
     if len(chunks) < 2:
+        return 0
+    why = shared_memory(state.memory)
+    if why is not None:
+        state.stats["serial"] = why
         return 0
     began = time.process_time()
     release_r, release_w = os.pipe()
@@ -386,7 +434,11 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     try:
         for i, cores in enumerate(chunks[1:]):
             r, w = os.pipe()
-            pid = os.fork()
+            with warnings.catch_warnings():
+                # Python 3.12+ warns of fork() beside other threads (OpenBLAS's, say):
+                # a worker runs only the simulator and exits with os._exit
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
             if pid == 0:  # the worker (never returns)
                 _child(state, cores, run_core, w, release_r, [r, release_w, *pipes], i == 0)
             os.close(w)
@@ -400,9 +452,13 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         stats["chunk0"] = time.process_time() - cpu
         outcomes = []
         waited = time.perf_counter()
-        for fd in pipes:
-            size = int.from_bytes(_read_exactly(fd, 8), "little")
-            outcomes.append(_read_exactly(fd, size))
+        try:
+            for fd in pipes:
+                size = int.from_bytes(_read_exactly(fd, 8), "little")
+                outcomes.append(_read_exactly(fd, size))
+        except (EOFError, OSError) as err:  # a worker killed from outside (OOM, ...)
+            _serial(state, f"a worker ended early ({err})")
+            return len(chunks[0])
         stats["waited"] = time.perf_counter() - waited
         cpu = time.process_time()
         taken = _take(state, chunks, outcomes, pids)
@@ -425,8 +481,6 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             usage = os.wait4(pid, 0)[2]
             workers_cpu.append(usage.ru_utime + usage.ru_stime)
         state.stats["workers"] = workers_cpu
-        global _last_stats
-        _last_stats = state.stats
 
 
 _last_stats: dict = {}
