@@ -2,14 +2,18 @@
 
 The launcher (`backend.py`) runs a launch's cores one after another. When the kernel
 shares nothing between blocks but GM, `run_blocks` splits the cores into as many
-chunks as there are workers, runs the first chunk in the launching process itself
-and each other chunk in a process forked for it (`os.fork`, Linux only), and gives
-the launch the serial run's results, printed output, profile and checker findings.
+chunks of whole blocks as there are workers (in launch order, balanced by the blocks'
+modelled cycles in the kernel's last launch), runs the first chunk in the launching
+process itself and each other chunk in a process forked for it (`os.fork`, Linux
+only), and gives the launch the serial run's results, printed output, profile and
+checker findings.
 
 *Which kernels* (`serial_reason`, before anything runs): none with cross-core
 synchronisation (CrossCoreSetFlag/WaitFlag, SyncAll, IBSet/IBWait, ...: they run in
 threads, `cores.Scheduler`), atomics (SetAtomicAdd/Max/Min/Type, the store atomic
-config) or mutexes, and none launched with `gm_overread` "zeros"/"pad". Unless the
+config) or mutexes, none launched with `gm_overread` "zeros"/"pad", none with a GM
+array in a shared mapping (`shared_memory`: a worker's writes would reach it at
+once). Unless the
 `workers` option asks for workers, a launch also runs serially when the kernel's last
 serial launch took less than `MIN_SECONDS` of CPU (a fork costs more than it saves),
 when a launch of it had to rerun serially, or when its last parallel launch's
@@ -23,8 +27,9 @@ a process wrote after the fork is mapped by it alone) and copies those pages fro
 worker into the caller's arrays (`process_vm_readv`, else `/proc/<pid>/mem`): one
 copy of the written bytes, nothing of what was only read. A page that two chunks
 wrote (a row of a matrix split into tiles) is merged byte by byte against the
-original bytes, which a third process forked for it keeps (the "keeper": it writes
-nothing, so its copy-on-write view stays the launch's start).
+original bytes, which a third process forked first keeps (the "keeper": it writes
+nothing, so its copy-on-write view stays the launch's start; it is ended before the
+copies, so that the pages copied into are this process's alone again).
 
 *Identical to the serial run*: chunk 0 runs first in launch order, in the caller's
 memory, exactly as the serial run would. Every other chunk's outcome is taken only when
@@ -40,9 +45,15 @@ state there), so results, output and errors are the serial run's:
 - the launch's step budget (`budget.py`) exceeded when the blocks' steps are summed
   in launch order.
 
-With the race checker off nothing records GM reads, so a kernel where a block reads
-bytes another block writes (a race the checker reports) may compute another of its
-possible results; the checker's records make such a launch serial.
+*Decision*: with the race checker off nothing records GM reads, so a kernel where a
+block reads bytes a block of another chunk writes, or writes a byte's original value
+where another chunk changes it (races the checker reports), may compute another of
+its possible results; the checker's records make such a launch serial.
+
+*Cost*: a fork (a few ms: page tables), a copy-on-write fault per GM page a chunk
+writes, one copy of each page a worker wrote, a worker's exit. Cheap for the matmul
+(4 MiB of C against ~1 s of blocks), dear for the vector add (64 MiB of z against
+~0.1 s of blocks: the faults and copies cost as much as the blocks), hence `PAYS`.
 
 Each worker ships per core, in launch order: the profile counters and regions, the
 race checker's and the uninit check's findings, printed output and warnings; the
@@ -60,7 +71,6 @@ import gc
 import io
 import os
 import pickle
-import select
 import signal
 import sys
 import time
@@ -339,23 +349,11 @@ def _child(
     res_w: int,
     release_r: int,
     close: list[int],
-    keeper: bool,
 ) -> None:
     """A worker: run `cores`, ship the outcome, wait until the launcher has read this
     process's memory, exit (never returns)."""
-    keeper_pid = 0
     try:
-        for fd in close:
-            os.close(fd)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the launcher ends the workers
-        # the collector would walk (and so copy) every page of the objects inherited
-        gc.freeze()
-        if keeper:  # before this worker writes anything: its view is the launch's start
-            keeper_pid = os.fork()
-            if keeper_pid == 0:
-                os.close(res_w)
-                _wait_release(release_r)
-                os._exit(0)
+        _quiet(close)
         outcome: list = []
         out = io.StringIO()
         with warnings.catch_warnings(record=True) as caught:
@@ -375,15 +373,32 @@ def _child(
             records = _gm_records(state.order, None)
         index = {id(op): i for i, op in enumerate(state.module.walk())}
         buf = io.BytesIO()
-        _Pickler(buf, index).dump(("ok", keeper_pid, outcome, records))
+        _Pickler(buf, index).dump(("ok", outcome, records))
         payload = buf.getvalue()
     except BaseException as err:  # the launcher reruns these cores serially
-        payload = pickle.dumps(("failed", keeper_pid, f"{type(err).__name__}: {err}"))
+        payload = pickle.dumps(("failed", f"{type(err).__name__}: {err}"))
     try:
         _write_all(res_w, len(payload).to_bytes(8, "little") + payload)
         _wait_release(release_r)
-        if keeper_pid:
-            os.waitpid(keeper_pid, 0)
+    finally:
+        os._exit(0)
+
+
+def _quiet(close: list[int]) -> None:
+    """A forked process's start: close the launcher's pipe ends it must not hold, leave
+    Ctrl-C to the launcher (which ends it), and freeze the collector, which would walk
+    (and so copy) every page of the objects inherited."""
+    for fd in close:
+        os.close(fd)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
+
+
+def _keeper(release_r: int, close: list[int]) -> None:
+    """The keeper: holds the launch's start (copy-on-write) until killed or released."""
+    try:
+        _quiet(close)
+        _wait_release(release_r)
     finally:
         os._exit(0)
 
@@ -432,15 +447,16 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     pids: list[int] = []
     pipes: list[int] = []
     try:
-        for i, cores in enumerate(chunks[1:]):
+        # the keeper first: before anything writes, its view is the launch's start
+        keeper = _fork()
+        if keeper == 0:
+            _keeper(release_r, [release_w])
+        pids.append(keeper)
+        for cores in chunks[1:]:
             r, w = os.pipe()
-            with warnings.catch_warnings():
-                # Python 3.12+ warns of fork() beside other threads (OpenBLAS's, say):
-                # a worker runs only the simulator and exits with os._exit
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pid = os.fork()
+            pid = _fork()
             if pid == 0:  # the worker (never returns)
-                _child(state, cores, run_core, w, release_r, [r, release_w, *pipes], i == 0)
+                _child(state, cores, run_core, w, release_r, [r, release_w, *pipes])
             os.close(w)
             pids.append(pid)
             pipes.append(r)
@@ -461,7 +477,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             return len(chunks[0])
         stats["waited"] = time.perf_counter() - waited
         cpu = time.process_time()
-        taken = _take(state, chunks, outcomes, pids)
+        taken = _take(state, chunks, outcomes, pids[1:], keeper)
         stats["merge"] = time.process_time() - cpu
         state.ran_parallel = taken
         state.chunks = len(chunks)
@@ -477,10 +493,22 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         for fd in pipes:
             os.close(fd)
         workers_cpu = []
-        for pid in pids:
-            usage = os.wait4(pid, 0)[2]
-            workers_cpu.append(usage.ru_utime + usage.ru_stime)
+        for i, pid in enumerate(pids):
+            try:
+                usage = os.wait4(pid, 0)[2]
+            except ChildProcessError:  # reaped already (the keeper, or by a SIGCHLD handler)
+                continue
+            if i:
+                workers_cpu.append(usage.ru_utime + usage.ru_stime)
         state.stats["workers"] = workers_cpu
+
+
+def _fork() -> int:
+    with warnings.catch_warnings():
+        # Python 3.12+ warns of fork() beside other threads (OpenBLAS's, say): the
+        # forked process runs only the simulator and ends with os._exit
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return os.fork()
 
 
 _last_stats: dict = {}
@@ -495,11 +523,12 @@ def last_stats() -> dict:
     return dict(_last_stats)
 
 
-def _take(state: LaunchState, chunks: list, payloads: list[bytes], pids: list[int]) -> bool:
+def _take(
+    state: LaunchState, chunks: list, payloads: list[bytes], pids: list[int], keeper: int
+) -> bool:
     """Merge the workers' outcomes into the launch, or return False (nothing merged)."""
     ops: list | None = None
     shipped = []
-    keeper = 0
     for i, data in enumerate(payloads):
         if data[:1] != b"\x80":  # not a pickle
             return _serial(state, "a worker's outcome is unreadable")
@@ -507,27 +536,25 @@ def _take(state: LaunchState, chunks: list, payloads: list[bytes], pids: list[in
             ops = list(state.module.walk())
         head = _Unpickler(io.BytesIO(data), ops).load()
         if head[0] != "ok":
-            return _serial(state, f"worker {i + 1}: {head[2]}")
-        if i == 0:
-            keeper = head[1]
+            return _serial(state, f"worker {i + 1}: {head[1]}")
         shipped.append(head)
     # the step budget over all blocks, in launch order
     left = state.left[0]
     for head in shipped:
-        for o in head[2]:
+        for o in head[1]:
             left -= o[4]
             if left < 0:
                 return _serial(state, "the blocks' steps exceed the launch's budget")
     if state.order is not None:
         mine = _gm_records(state.order, None)
-        if _records_overlap([mine] + [h[3] for h in shipped]):
+        if _records_overlap([mine] + [h[2] for h in shipped]):
             return _serial(state, "a block touches GM bytes another block writes")
     if not _merge_memory(state, pids, keeper):
         return False
     # taken: the outcomes in launch order
     state.left[0] = left
     for cores, head in zip(chunks[1:], shipped, strict=True):
-        for core, o in zip(cores, head[2], strict=True):
+        for core, o in zip(cores, head[1], strict=True):
             cnt, regions, san, errors, _, text, shown = o
             state.ran[core] = _Ran(cnt, regions)
             state.findings.extend(san)
@@ -749,18 +776,10 @@ def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
 
 
 def _end(pid: int) -> None:
-    """Kill the keeper (a worker's child) and wait until it is gone."""
-    if not pid or not hasattr(os, "pidfd_open"):
-        return
-    try:
-        fd = os.pidfd_open(pid)
-    except OSError:
-        return
-    try:
+    """Kill the keeper and reap it: gone, it no longer shares the pages."""
+    with contextlib.suppress(ProcessLookupError, ChildProcessError):
         os.kill(pid, signal.SIGKILL)
-        select.select([fd], [], [], 5.0)
-    finally:
-        os.close(fd)
+        os.waitpid(pid, 0)
 
 
 def _three_way(segs, readers, original) -> np.ndarray | None:
