@@ -418,7 +418,7 @@ class CpuSimulatorBackend:
                 if (
                     n_workers > 1
                     and len(blocks) > 1
-                    and workers.worth_it(kernel, explicit_workers)
+                    and workers.worth_it(program, explicit_workers)
                     and workers.serial_reason(kernel, program, overread) is None
                 ):
                     memory = [b.u8 for b in gm if isinstance(b, GmBuffer)]
@@ -430,12 +430,12 @@ class CpuSimulatorBackend:
                         order,
                         memory,
                         kernel.module,
-                        kernel.metadata,
+                        workers.notes(program),
                     )
                     done = workers.run_blocks(state, core_list, run_core, n_workers)
                 for core in core_list[done:]:
                     run_core(core)
-                workers.note(kernel, time.process_time() - loop_began, state)
+                workers.note(program, time.process_time() - loop_began, state)
         results: dict[int, BlockProfile] = {}
         for core, c in ran.items():  # a block's figures: its cores' summed
             stats = RegionStats.from_counters(c.cnt)
@@ -451,7 +451,7 @@ class CpuSimulatorBackend:
         if unwritten is not None:
             unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
-        workers.note_profile(kernel, profile)
+        workers.note_profile(program, profile)
         _last_profile = profile
         for listener in profile_listeners:
             listener(profile)

@@ -184,14 +184,21 @@ def shared_memory(memory: list) -> str | None:
     return None
 
 
-def worth_it(kernel: Any, explicit: bool) -> bool:
+def notes(program: Any) -> dict:
+    """What the launches of one compiled program (a kernel in one checker mode) taught
+    about workers: kept on the program, so a launch with the race checker on, which
+    costs several times as much, never decides for one with it off."""
+    return program.__dict__.setdefault("workers_notes", {})
+
+
+def worth_it(program: Any, explicit: bool) -> bool:
     """Whether forking pays: asked for with the `workers` option; else the kernel's last
     serial launch took at least MIN_SECONDS of CPU, no launch of it had to rerun
     serially, and its last parallel launch (if any) had a critical path (`note`) under
     PAYS of that CPU time."""
     if explicit:
         return True
-    meta = kernel.metadata
+    meta = notes(program)
     serial = meta.get(_SERIAL_KEY, 0.0)
     parallel = meta.get(_PARALLEL_KEY)
     if serial < MIN_SECONDS or meta.get(_FELL_BACK_KEY):
@@ -199,16 +206,16 @@ def worth_it(kernel: Any, explicit: bool) -> bool:
     return parallel is None or parallel < PAYS * serial
 
 
-def note(kernel: Any, cpu: float, state: LaunchState | None) -> None:
+def note(program: Any, cpu: float, state: LaunchState | None) -> None:
     """Remember what the launch's blocks cost (for `worth_it`): the launching
     process's CPU seconds of a serial launch, or a parallel launch's critical path:
     forking, the slowest chunk (CPU seconds), taking the outcomes."""
     if state is not None and state.ran_parallel:
         st = state.stats
         path = st["forks"] + max([st["chunk0"], *st["workers"]]) + st["merge"]
-        kernel.metadata[_PARALLEL_KEY] = path
+        notes(program)[_PARALLEL_KEY] = path
     elif state is None:
-        kernel.metadata[_SERIAL_KEY] = cpu
+        notes(program)[_SERIAL_KEY] = cpu
 
 
 @dataclass
@@ -229,8 +236,8 @@ class LaunchState:
     """The launch's GM arrays (numpy uint8), read back from the workers."""
     module: Any
     """The kernel's module (ops travel as their index in its walk)."""
-    metadata: dict
-    """The kernel's metadata (a launch that reruns serially is remembered there)."""
+    notes: dict
+    """The program's `notes` (a launch that reruns serially is remembered there)."""
     ran_parallel: bool = False
     chunks: int = 1
     stats: dict = field(default_factory=dict)
@@ -276,11 +283,11 @@ def chunks_of(core_list: Sequence, n: int, weights: dict[int, float] | None = No
     return out
 
 
-def note_profile(kernel: Any, profile: Any) -> None:
+def note_profile(program: Any, profile: Any) -> None:
     """Remember each block's modelled cycles (`chunks_of` balances the next launch's
     chunks by them)."""
     if len(profile.blocks) > 1:
-        kernel.metadata[_WEIGHTS_KEY] = {b.block: b.whole.total_cycles for b in profile.blocks}
+        notes(program)[_WEIGHTS_KEY] = {b.block: b.whole.total_cycles for b in profile.blocks}
 
 
 # -- shipping outcomes: ops as indices, exceptions without their __init__ ----------------
@@ -435,7 +442,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     of chunk 0 is raised as the serial run raises it."""
     global _last_stats
     _last_stats = state.stats
-    chunks = chunks_of(core_list, workers, state.metadata.get(_WEIGHTS_KEY))
+    chunks = chunks_of(core_list, workers, state.notes.get(_WEIGHTS_KEY))
     if len(chunks) < 2:
         return 0
     why = shared_memory(state.memory)
@@ -574,7 +581,7 @@ def _serial(state: LaunchState, why: str) -> bool:
     """The workers' outcome is not taken: the launcher reruns their cores serially
     (and later launches of the kernel run serially unless workers are asked for)."""
     state.stats["serial"] = why
-    state.metadata[_FELL_BACK_KEY] = True
+    state.notes[_FELL_BACK_KEY] = True
     logger("simulator").debug("blocks rerun in one process: %s", why)
     return False
 
