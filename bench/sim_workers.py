@@ -7,7 +7,9 @@ N-worker launches alternating so both see the same machine load:
   kernel), race checker off: the launch time with one worker over the time with N
   (issue 34's goal: at least 1.6 with 2 workers);
 * vector add of 2^24 float32 over 48 blocks, 4096-element tiles through TQue, race
-  checker off: the launch time with N workers over numpy's `x + y` (goal: at most 1.5).
+  checker off: the launch time with N workers over numpy's `x + y` (goal: at most 1.5),
+  and with no `workers` option, where the launcher keeps what paid
+  (`workers.worth_it`).
 
 Each line gives the best (smallest launch times), the median and the spread (min-max)
 of the repeats, and the load average: on a shared machine wall times vary by tens of
@@ -123,14 +125,15 @@ def bench_add(elements: int, n: int, repeat: int) -> None:
     z = np.zeros(elements, np.float32)
     kernel = build_kernel(4096)
 
-    def launch(w: int) -> None:
-        kernel[48](x, y, z, elements, backend="cpu", sanitize="off", workers=w)
+    def launch(w: int | None) -> None:
+        options = {} if w is None else {"workers": w}
+        kernel[48](x, y, z, elements, backend="cpu", sanitize="off", **options)
 
     for w in (1, n):
         z[:] = 0
         launch(w)
         assert np.array_equal(z, x + y), f"vector add with {w} worker(s) differs from numpy"
-    one, many, ref, cpu, paths, ref_cpu = [], [], [], [], [], []
+    one, many, ref, cpu, paths, ref_cpu, chosen = [], [], [], [], [], [], []
     for _ in range(repeat):
         t, c = _timed(lambda: launch(1))
         one.append(t)
@@ -140,14 +143,18 @@ def bench_add(elements: int, n: int, repeat: int) -> None:
         t, c = _timed(lambda: np.add(x, y))
         ref.append(t)
         ref_cpu.append(c)
+        chosen.append(_timed(lambda: launch(None))[0])
     print(
         f"vector add 2^{elements.bit_length() - 1} float32, 48 blocks, TQue, tiles of 4096, checker off"
     )
     print(f"  1 worker:   {_summary(one)}")
     print(f"  {n} workers:  {_summary(many)}")
     print(f"  numpy x + y: {_summary(ref)}")
+    print(f"  launcher's choice (no workers option): {_summary(chosen)}")
     pairs = [m / r for m, r in zip(many, ref, strict=True)]
     _ratios(f"  {n} workers / numpy", min(many) / min(ref), pairs, "goal <= 1.5")
+    pairs = [m / r for m, r in zip(chosen, ref, strict=True)]
+    _ratios("  launcher's choice / numpy", min(chosen) / min(ref), pairs, "serial once it learnt")
     pairs = [o / m for o, m in zip(one, many, strict=True)]
     _ratios(f"  speedup 1 -> {n} workers", min(one) / min(many), pairs, "for reference")
     _estimate(f"{n} workers", cpu, paths)
