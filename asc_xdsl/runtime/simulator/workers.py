@@ -335,18 +335,17 @@ def _outcome(state: LaunchState, core: Any, errors_before: int, steps_before: in
     return (c.cnt, c.regions, san, new, steps_before - state.left[0])
 
 
-def _gm_records(order: Any, cores: set[int] | None) -> list[tuple[int, int, int, bool]]:
-    """(buffer id, lo, hi, writes) of the race checker's GM records (of these cores)."""
-    out = set()
+def _gm_records(order: Any) -> np.ndarray:
+    """The race checker's GM records as rows (buffer id, lo, hi, writes)."""
+    flat: list[int] = []
+    add = flat.extend
     for (bid, _), recs in order.writes.items():
         for r in recs:
-            if cores is None or r[2] in cores:
-                out.add((bid, r[0], r[1], True))
+            add((bid, r[0], r[1], 1))
     for (bid, _), recs in order.reads.items():
         for r in recs.values():
-            if cores is None or r[2] in cores:
-                out.add((bid, r[0], r[1], False))
-    return sorted(out)
+            add((bid, r[0], r[1], 0))
+    return np.array(flat, dtype=np.int64).reshape(-1, 4)
 
 
 def _child(
@@ -377,7 +376,7 @@ def _child(
                 out.truncate()
         records = None
         if state.order is not None:
-            records = _gm_records(state.order, None)
+            records = _gm_records(state.order)
         index = {id(op): i for i, op in enumerate(state.module.walk())}
         buf = io.BytesIO()
         _Pickler(buf, index).dump(("ok", outcome, records))
@@ -553,7 +552,7 @@ def _take(
             if left < 0:
                 return _serial(state, "the blocks' steps exceed the launch's budget")
     if state.order is not None:
-        mine = _gm_records(state.order, None)
+        mine = _gm_records(state.order)
         if _records_overlap([mine] + [h[2] for h in shipped]):
             return _serial(state, "a block touches GM bytes another block writes")
     if not _merge_memory(state, pids, keeper):
@@ -586,25 +585,46 @@ def _serial(state: LaunchState, why: str) -> bool:
     return False
 
 
-def _records_overlap(chunks: list[list[tuple[int, int, int, bool]]]) -> bool:
-    """Whether a GM byte one chunk writes is touched by another chunk."""
-    by_buf: dict[int, list] = {}
+def _records_overlap(chunks: list[np.ndarray]) -> bool:
+    """Whether a GM byte one chunk writes is touched by another chunk (each chunk's
+    records: rows of buffer id, lo, hi, writes)."""
+    writes: dict[int, list] = {}
+    touched: dict[int, list] = {}
     for i, recs in enumerate(chunks):
-        for bid, lo, hi, write in recs:
-            by_buf.setdefault(bid, []).append((lo, hi, i, write))
-    n = len(chunks)
-    for recs in by_buf.values():
-        recs.sort()
-        any_hi = [-1] * n
-        write_hi = [-1] * n
-        for lo, hi, i, write in recs:
-            seen = any_hi if write else write_hi
-            if any(seen[j] > lo for j in range(n) if j != i):
-                return True
-            any_hi[i] = max(any_hi[i], hi)
-            if write:
-                write_hi[i] = max(write_hi[i], hi)
+        rec = np.asarray(recs, dtype=np.int64).reshape(-1, 4)
+        if not len(rec):
+            continue
+        for bid in np.unique(rec[:, 0]).tolist():
+            mine = rec[rec[:, 0] == bid]
+            touched.setdefault(bid, []).append((i, _union(mine[:, 1], mine[:, 2])))
+            w = mine[mine[:, 3] != 0]
+            if len(w):
+                writes.setdefault(bid, []).append((i, _union(w[:, 1], w[:, 2])))
+    for bid, written in writes.items():
+        for i, (wlo, whi) in written:
+            for j, (alo, ahi) in touched[bid]:
+                if i != j and _intersect(wlo, whi, alo, ahi):
+                    return True
     return False
+
+
+def _union(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Byte intervals [lo, hi) joined into sorted disjoint ones."""
+    order = np.argsort(lo, kind="stable")
+    lo, hi = lo[order], hi[order]
+    reach = np.maximum.accumulate(hi)
+    starts = np.ones(len(lo), bool)
+    starts[1:] = lo[1:] > reach[:-1]
+    first = np.flatnonzero(starts)
+    last = np.append(first[1:], len(lo)) - 1
+    return lo[first], reach[last]
+
+
+def _intersect(alo, ahi, blo, bhi) -> bool:
+    """Whether two sorted disjoint interval lists share a byte."""
+    idx = np.searchsorted(alo, bhi, side="left") - 1  # A's last interval starting before b ends
+    ok = idx >= 0
+    return bool(np.any(ahi[idx[ok]] > blo[ok]))
 
 
 # -- GM pages: which a process wrote, reading them from it --------------------------------
