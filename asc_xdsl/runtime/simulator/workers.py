@@ -108,10 +108,10 @@ SERIAL_OPS = frozenset(
 )
 """Ops that make blocks depend on each other beyond GM slices (with `cores.SYNC_OPS`
 and any op whose name mentions a mutex)."""
-_SERIAL_KEY = "_cpu_simulator_serial_cpu"
-_PARALLEL_KEY = "_cpu_simulator_parallel_cpu"
-_FELL_BACK_KEY = "_cpu_simulator_workers_fell_back"
-_WEIGHTS_KEY = "_cpu_simulator_block_cycles"
+_SERIAL_KEY = "serial_cpu"
+_PARALLEL_KEY = "parallel_cpu"
+_FELL_BACK_KEY = "fell_back"
+_WEIGHTS_KEY = "last_profile"
 
 
 def worker_count(option: Any = None) -> tuple[int, bool]:
@@ -284,10 +284,16 @@ def chunks_of(core_list: Sequence, n: int, weights: dict[int, float] | None = No
 
 
 def note_profile(program: Any, profile: Any) -> None:
-    """Remember each block's modelled cycles (`chunks_of` balances the next launch's
-    chunks by them)."""
-    if len(profile.blocks) > 1:
-        notes(program)[_WEIGHTS_KEY] = {b.block: b.whole.total_cycles for b in profile.blocks}
+    """Remember the launch's profile: `chunks_of` balances the next launch's chunks by
+    its blocks' modelled cycles (summed only then)."""
+    notes(program)[_WEIGHTS_KEY] = profile
+
+
+def _weights(state: LaunchState) -> dict[int, float] | None:
+    profile = state.notes.get(_WEIGHTS_KEY)
+    if profile is None or len(profile.blocks) < 2:
+        return None
+    return {b.block: b.whole.total_cycles for b in profile.blocks}
 
 
 # -- shipping outcomes: ops as indices, exceptions without their __init__ ----------------
@@ -441,7 +447,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     of chunk 0 is raised as the serial run raises it."""
     global _last_stats
     _last_stats = state.stats
-    chunks = chunks_of(core_list, workers, state.notes.get(_WEIGHTS_KEY))
+    chunks = chunks_of(core_list, workers, _weights(state))
     if len(chunks) < 2:
         return 0
     why = shared_memory(state.memory)
