@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 import pytest
 
+import asc_xdsl as asc
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
 from asc_xdsl.runtime.simulator import last_profile, workers
@@ -253,3 +254,27 @@ def test_workers_stay_in_use_only_while_they_pay():
     assert workers.worth_it(p, False)
     workers.note(p, 0.01, None)  # too short to fork for
     assert not workers.worth_it(p, False)
+
+
+@asc.jit(kernel_type="mix")
+def _mix_ids(x: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    idx = asc.get_block_idx()
+    if asc.ascend_is_aic():
+        x_gm.set_value(100 + idx, 1000 + idx)
+    else:
+        x_gm.set_value(idx, 2000 + idx * 10 + asc.get_sub_block_idx())
+
+
+def test_a_mix_kernels_cores_of_a_block_stay_together(seen):
+    """One AIC and two AIVs per block: chunks of whole blocks, the same GM (scalar
+    writes of several chunks into one page, merged byte by byte)."""
+    out = []
+    for w in (1, 2):
+        x = np.zeros(200, np.int32)
+        _mix_ids[3](x, workers=w)
+        out.append(x)
+    np.testing.assert_array_equal(out[0], out[1])
+    assert out[1][:6].tolist() == [2000 + i * 10 + i % 2 for i in range(6)]
+    assert seen == [("taken", True)]
