@@ -278,3 +278,17 @@ def test_a_mix_kernels_cores_of_a_block_stay_together(seen):
     np.testing.assert_array_equal(out[0], out[1])
     assert out[1][:6].tolist() == [2000 + i * 10 + i % 2 for i in range(6)]
     assert seen == [("taken", True)]
+
+
+def test_unreadable_worker_memory_reruns_serially(capsys, seen, monkeypatch):
+    """No /proc/<pid>/pagemap or process_vm_readv (a locked-down container): the
+    launcher reruns the workers' blocks itself, with the same result."""
+
+    def refused(pid, first, count):
+        raise PermissionError(f"/proc/{pid}/pagemap")
+
+    monkeypatch.setattr(workers, "_written", refused)
+    z = _same_as_serial(_kernel(), capsys, sanitize="off")[0]
+    x = np.arange(TILE * BLOCKS, dtype=np.float32)
+    np.testing.assert_array_equal(z, x + x)
+    assert seen[0][0] == "serial" and "cannot read a worker's memory" in seen[0][1]

@@ -788,6 +788,12 @@ def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
         merged = _three_way(contested, readers, original) if contested else []
         if merged is None:
             return _serial(state, "two blocks change the same GM bytes")
+        # every worker readable before the first byte is copied: a copy that failed
+        # half-way would leave a state the serial rerun does not start from
+        probe = np.empty(1, np.uint8)
+        for reader, segs in zip(readers, alone, strict=True):
+            if segs:
+                reader.read_segments([(segs[0][0], segs[0][0] + 1)], probe)
         # without the keeper, the pages the workers wrote are this process's alone
         # again: copying into them takes no copy-on-write fault
         _end(keeper)
