@@ -11,7 +11,7 @@ checker findings.
 *Which kernels* (`serial_reason`, before anything runs): none with cross-core
 synchronisation (CrossCoreSetFlag/WaitFlag, SyncAll, IBSet/IBWait, ...: they run in
 threads, `cores.Scheduler`), atomics (SetAtomicAdd/Max/Min/Type, the store atomic
-config) or mutexes, none launched with `gm_overread` "zeros"/"pad", none with a GM
+config, a Matmul object's enAtomic) or mutexes, none launched with `gm_overread` "zeros"/"pad", none with a GM
 array in a shared mapping (`shared_memory`: a worker's writes would reach it at
 once). Unless the
 `workers` option asks for workers, a launch also runs serially when the kernel's last
@@ -106,8 +106,8 @@ SERIAL_OPS = frozenset(
         "ascendc.set_store_atomic_config",
     }
 )
-"""Ops that make blocks depend on each other beyond GM slices (with `cores.SYNC_OPS`
-and any op whose name mentions a mutex)."""
+"""Ops that make blocks depend on each other beyond GM slices (with `cores.SYNC_OPS`,
+any op whose name mentions a mutex and any op with an `en_atomic` operand)."""
 _SERIAL_KEY = "serial_cpu"
 _PARALLEL_KEY = "parallel_cpu"
 _FELL_BACK_KEY = "fell_back"
@@ -152,14 +152,17 @@ def serial_reason(kernel: Any, program: Any, overread: str) -> str | None:
     key = "_cpu_simulator_serial_ops"
     found = kernel.metadata.get(key)
     if found is None or found[0] is not kernel.module:
-        hit = next(
-            (op.name for op in kernel.module.walk() if op.name in SERIAL_OPS or "mutex" in op.name),
-            "",
-        )
+        hit = next((op.name for op in kernel.module.walk() if _serial_op(op)), "")
         found = kernel.metadata[key] = (kernel.module, hit)
     if found[1]:
         return f"it uses {found[1]}"
     return None
+
+
+def _serial_op(op: Operation) -> bool:
+    """An atomic (SetAtomic*, a Matmul object's IterateAll/GetTensorC with enAtomic: two
+    chunks adding the same value cannot be told from one) or a mutex."""
+    return op.name in SERIAL_OPS or "mutex" in op.name or getattr(op, "en_atomic", None) is not None
 
 
 def shared_memory(memory: list) -> str | None:
