@@ -549,7 +549,10 @@ def _take(
             return _serial(state, "a worker's outcome is unreadable")
         if ops is None:
             ops = list(state.module.walk())
-        head = _Unpickler(io.BytesIO(data), ops).load()
+        try:
+            head = _Unpickler(io.BytesIO(data), ops).load()
+        except Exception as err:  # e.g. a warning class this process cannot import
+            return _serial(state, f"worker {i + 1}'s outcome does not load ({err})")
         if head[0] != "ok":
             return _serial(state, f"worker {i + 1}: {head[1]}")
         shipped.append(head)
