@@ -292,3 +292,20 @@ def test_unreadable_worker_memory_reruns_serially(capsys, seen, monkeypatch):
     x = np.arange(TILE * BLOCKS, dtype=np.float32)
     np.testing.assert_array_equal(z, x + x)
     assert seen[0][0] == "serial" and "cannot read a worker's memory" in seen[0][1]
+
+
+def test_warnings_raised_in_a_worker_reach_the_caller_in_order(capsys, seen, monkeypatch):
+    """A warning an op raises while a block runs (here: each printf) is re-raised by the
+    launcher, in block order, as the serial run raises it."""
+    from asc_xdsl.runtime.simulator import printing
+
+    emit = printing.emit
+
+    def warn_too(prefix, text):
+        warnings.warn(f"printed {prefix}", UserWarning, stacklevel=1)
+        emit(prefix, text)
+
+    monkeypatch.setattr(printing, "emit", warn_too)
+    found = _same_as_serial(_kernel(), capsys, sanitize="off", uninit="off")[2]
+    assert [t for _, t in found] == [f"printed [AIV Block {b}/{BLOCKS}] " for b in range(BLOCKS)]
+    assert seen == [("taken", True)]

@@ -584,8 +584,19 @@ def _take(
             if text:
                 sys.stdout.write(text)
             for message, category, filename, lineno in shown:
-                warnings.warn_explicit(message, category, filename, lineno)
+                module, registry = _module_of(filename)
+                warnings.warn_explicit(message, category, filename, lineno, module, registry)
     return True
+
+
+def _module_of(filename: str) -> tuple[str | None, dict | None]:
+    """The module of a warning's file and its `__warningregistry__`, as `warnings.warn`
+    uses them (so the launcher's filters show a worker's warning as often as the
+    serial run would)."""
+    for name, mod in list(sys.modules.items()):
+        if getattr(mod, "__file__", None) == filename:
+            return name, mod.__dict__.setdefault("__warningregistry__", {})
+    return None, None
 
 
 def _serial(state: LaunchState, why: str) -> bool:
