@@ -19,7 +19,10 @@ first, then environment variables):
 * `gm_overread` / `ASC_XDSL_GM_OVERREAD`: "error" (default), "zeros" (GM reads past an
   argument's end return zeros) or "pad" (GM reads and writes past it land in a dropped
   zero pad, local tensor overruns reach the next on-chip bytes, DataCopy tails are
-  dropped), each with one warning (`gm_overread.py`), for third-party kernels.
+  dropped), each with one warning (`gm_overread.py`), for third-party kernels;
+* `workers` / `ASC_XDSL_SIM_WORKERS`: how many processes run the blocks of a kernel
+  that shares nothing between blocks but GM (`workers.py`; default: the CPUs this
+  process may use; 1: one after another).
 
 The figures of the last launch are in `last_profile()`.
 """
@@ -39,7 +42,15 @@ from asc_xdsl.log import INFO, logger
 from asc_xdsl.runtime.hidden_params import HIDDEN
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
-from asc_xdsl.runtime.simulator import core_pipes, cores, gm_overread, printing, sanitizer, uninit
+from asc_xdsl.runtime.simulator import (
+    core_pipes,
+    cores,
+    gm_overread,
+    printing,
+    sanitizer,
+    uninit,
+    workers,
+)
 from asc_xdsl.runtime.simulator.budget import DEFAULT_MAX_STEPS, blocks_error, max_steps
 from asc_xdsl.runtime.simulator.compile import Program
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -72,6 +83,7 @@ OPTIONS = (
     "sanitize",
     "gm_overread",
     "uninit",
+    "workers",
 )
 
 
@@ -302,6 +314,7 @@ class CpuSimulatorBackend:
                 f"copy_tail must be 'error' or 'drop', got {copy_tail!r}", code="ASC-R602"
             )
         order = options.get("block_order", "ascending")
+        n_workers, explicit_workers = workers.worker_count(options.get("workers"))
         san_mode = sanitizer.sanitize_mode(options.get("sanitize"))
         auto_sync = kernel.options.get("auto_sync", True) is not False
         findings: list[SimulatorError] = []
@@ -396,12 +409,33 @@ class CpuSimulatorBackend:
             ran[core] = c
             left[0] = min(left[0], c.steps)
 
+        state = None
         with np.errstate(all="ignore"), overruns or contextlib.nullcontext():
             if sched is not None:
                 sched.run(run_core)
             else:
-                for core in core_list:
+                loop_began, done = time.process_time(), 0
+                if (
+                    n_workers > 1
+                    and len(blocks) > 1
+                    and workers.worth_it(program, explicit_workers)
+                    and workers.serial_reason(kernel, program, overread) is None
+                ):
+                    memory = [b.u8 for b in gm if isinstance(b, GmBuffer)]
+                    state = workers.LaunchState(
+                        ran,
+                        findings,
+                        unwritten,
+                        left,
+                        order,
+                        memory,
+                        kernel.module,
+                        workers.notes(program),
+                    )
+                    done = workers.run_blocks(state, core_list, run_core, n_workers)
+                for core in core_list[done:]:
                     run_core(core)
+                workers.note(program, time.process_time() - loop_began, state)
         results: dict[int, BlockProfile] = {}
         for core, c in ran.items():  # a block's figures: its cores' summed
             stats = RegionStats.from_counters(c.cnt)
@@ -417,18 +451,20 @@ class CpuSimulatorBackend:
         if unwritten is not None:
             unwritten.emit()
         profile.blocks = [results[b] for b in sorted(results)]
+        workers.note_profile(program, profile)
         _last_profile = profile
         for listener in profile_listeners:
             listener(profile)
         sim_log = logger("simulator")
         if sim_log.isEnabledFor(INFO):  # the profile's sums cost a little
             sim_log.info(
-                "kernel %s: %d block(s) on %s, %.1f us modelled (slowest block), %.3f s wall",
+                "kernel %s: %d block(s) on %s, %.1f us modelled (slowest block), %.3f s wall%s",
                 kernel.name,
                 block_dim,
                 platform.name,
                 profile.task_duration_us,
                 time.perf_counter() - began,
+                f", {state.chunks} processes" if state is not None and state.ran_parallel else "",
             )
         out_dir = options.get("profile_dir") or os.environ.get(PROFILE_DIR_ENV)
         if out_dir:

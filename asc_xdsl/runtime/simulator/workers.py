@@ -1,0 +1,860 @@
+"""Blocks on every core: a launch's blocks split over forked worker processes.
+
+The launcher (`backend.py`) runs a launch's cores one after another. When the kernel
+shares nothing between blocks but GM, `run_blocks` splits the cores into as many
+chunks of whole blocks as there are workers (in launch order, balanced by the blocks'
+modelled cycles in the kernel's last launch), runs the first chunk in the launching
+process itself and each other chunk in a process forked for it (`os.fork`, Linux
+only), and gives the launch the serial run's results, printed output, profile and
+checker findings.
+
+*Which kernels* (`serial_reason`, before anything runs): none with cross-core
+synchronisation (CrossCoreSetFlag/WaitFlag, SyncAll, IBSet/IBWait, ...: they run in
+threads, `cores.Scheduler`), atomics (SetAtomicAdd/Max/Min/Type, the store atomic
+config, a Matmul object's enAtomic) or mutexes, none launched with `gm_overread` "zeros"/"pad", none with a GM
+array in a shared mapping (`shared_memory`: a worker's writes would reach it at
+once). Unless the
+`workers` option asks for workers, a launch also runs serially when the kernel's last
+serial launch took less than `MIN_SECONDS` of CPU (a fork costs more than it saves),
+when a launch of it had to rerun serially, or when its last parallel launch's
+critical path was not under `PAYS` of the serial CPU time (`worth_it`, `note`): a
+memory-bound kernel pays more in copied pages than its blocks cost.
+
+*GM without copies*: a forked worker sees the caller's arrays as they were at the fork
+and writes its own copy-on-write pages. When every chunk is done, the launching
+process reads which GM pages each worker wrote (`/proc/<pid>/pagemap`, bit 56: a page
+a process wrote after the fork is mapped by it alone) and copies those pages from the
+worker into the caller's arrays (`process_vm_readv`, else `/proc/<pid>/mem`): one
+copy of the written bytes, nothing of what was only read. A page that two chunks
+wrote (a row of a matrix split into tiles) is merged byte by byte against the
+original bytes, which a third process forked first keeps (the "keeper": it writes
+nothing, so its copy-on-write view stays the launch's start; it is ended before the
+copies, so that the pages copied into are this process's alone again).
+
+*Identical to the serial run*: chunk 0 runs first in launch order, in the caller's
+memory, exactly as the serial run would. Every other chunk's outcome is taken only when
+nothing could make it differ from the serial run, else the launcher runs those cores
+again serially, from the caller's memory as chunk 0 left it (which is the serial
+state there), so results, output and errors are the serial run's:
+
+- a worker that raised (a located simulator error, a race in sanitize="error", a step
+  budget ...) -- the serial rerun raises the same error at the same op and block;
+- two chunks changing the same GM byte to different values, or, with the race
+  checker on, a GM byte one chunk wrote and another read (the checker's records,
+  `gmorder.LaunchOrder`) -- the serial run reports that race itself;
+- the launch's step budget (`budget.py`) exceeded when the blocks' steps are summed
+  in launch order.
+
+*Decision*: with the race checker off nothing records GM reads, so a kernel where a
+block reads bytes a block of another chunk writes, or writes a byte's original value
+where another chunk changes it (races the checker reports), may compute another of
+its possible results; the checker's records make such a launch serial.
+
+*Cost*: a fork (a few ms: page tables), a copy-on-write fault per GM page a chunk
+writes, one copy of each page a worker wrote, a worker's exit. Cheap for the matmul
+(4 MiB of C against ~1 s of blocks), dear for the vector add (64 MiB of z against
+~0.1 s of blocks: the faults and copies cost as much as the blocks), hence `PAYS`.
+
+Each worker ships per core, in launch order: the profile counters and regions, the
+race checker's and the uninit check's findings, printed output and warnings; the
+launcher merges them in launch order (findings deduplicated as the serial run does).
+Ops in them travel as their index in the module's walk. Workers never outlive the
+launch: on an error or an interrupt they are killed and reaped in a `finally`; the
+launching process's signal handlers, gc and streams are left as they were.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import gc
+import io
+import os
+import pickle
+import signal
+import sys
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from xdsl.ir import Operation
+
+from asc_xdsl.log import logger
+from asc_xdsl.runtime.kernel import LaunchError
+
+WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
+MIN_SECONDS = 0.05
+"""A launch whose kernel's last serial launch took less CPU time (seconds) stays
+serial unless workers are asked for with the `workers` option."""
+PAYS = 0.8
+"""Workers stay in use while a parallel launch's critical path is under this share of
+the serial launch's CPU time (memory-bound kernels pay more in page copies than the
+blocks cost)."""
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_EXCLUSIVE = np.uint64(1 << 56)
+_PRESENT = np.uint64(1 << 63)
+IOV_MAX = 1024
+SERIAL_OPS = frozenset(
+    {
+        "ascendc.set_atomic_add",
+        "ascendc.set_atomic_max",
+        "ascendc.set_atomic_min",
+        "ascendc.set_atomic_type",
+        "ascendc.set_store_atomic_config",
+    }
+)
+"""Ops that make blocks depend on each other beyond GM slices (with `cores.SYNC_OPS`,
+any op whose name mentions a mutex and any op with an `en_atomic` operand)."""
+_SERIAL_KEY = "serial_cpu"
+_PARALLEL_KEY = "parallel_cpu"
+_FELL_BACK_KEY = "fell_back"
+_WEIGHTS_KEY = "last_profile"
+
+
+def worker_count(option: Any = None) -> tuple[int, bool]:
+    """(workers, explicit): the launch option (explicit), else `ASC_XDSL_SIM_WORKERS`,
+    else the CPUs this process may run on."""
+    source, value, explicit = "workers", option, option is not None
+    if value is None:
+        value, source = os.environ.get(WORKERS_ENV) or None, WORKERS_ENV
+    if value is None:
+        return _cpu_count(), False
+    try:
+        n = int(value) if not isinstance(value, bool | float) else None
+    except (TypeError, ValueError):
+        n = None
+    if n is None or n < 1:
+        raise LaunchError(f"{source} must be a positive integer, got {value!r}", code="ASC-R602")
+    return n, explicit
+
+
+def _cpu_count() -> int:
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if counter is not None:
+        return counter() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def serial_reason(kernel: Any, program: Any, overread: str) -> str | None:
+    """Why this launch must run its blocks in one process (None: it may use workers).
+    The op scan is cached on the kernel."""
+    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
+        return "no fork() with /proc here"
+    if program.threads:
+        return "its cores synchronise"
+    if overread != "error":
+        return f"gm_overread={overread!r}"
+    key = "_cpu_simulator_serial_ops"
+    found = kernel.metadata.get(key)
+    if found is None or found[0] is not kernel.module:
+        hit = next((op.name for op in kernel.module.walk() if _serial_op(op)), "")
+        found = kernel.metadata[key] = (kernel.module, hit)
+    if found[1]:
+        return f"it uses {found[1]}"
+    return None
+
+
+def _serial_op(op: Operation) -> bool:
+    """An atomic (SetAtomic*, a Matmul object's IterateAll/GetTensorC with enAtomic: two
+    chunks adding the same value cannot be told from one) or a mutex."""
+    return op.name in SERIAL_OPS or "mutex" in op.name or getattr(op, "en_atomic", None) is not None
+
+
+def shared_memory(memory: list) -> str | None:
+    """The first GM array (its address) in a shared mapping (a MAP_SHARED file such as
+    np.memmap, shared memory): a worker's writes would reach it at once, so the
+    launch runs serially. None when every array is in private memory."""
+    try:
+        with open("/proc/self/maps") as f:
+            maps = f.read().splitlines()
+    except OSError:
+        return "no /proc/self/maps"
+    shared = []
+    for line in maps:
+        span, perms = line.split(None, 2)[:2]
+        if perms[3:4] == "s":
+            lo, hi = (int(x, 16) for x in span.split("-"))
+            shared.append((lo, hi))
+    for a in memory:
+        lo, hi = a.ctypes.data, a.ctypes.data + a.nbytes
+        if any(s < hi and lo < e for s, e in shared):
+            return f"a GM array at 0x{lo:x} is in shared memory"
+    return None
+
+
+def notes(program: Any) -> dict:
+    """What the launches of one compiled program (a kernel in one checker mode) taught
+    about workers: kept on the program, so a launch with the race checker on, which
+    costs several times as much, never decides for one with it off."""
+    return program.__dict__.setdefault("workers_notes", {})
+
+
+def worth_it(program: Any, explicit: bool) -> bool:
+    """Whether forking pays: asked for with the `workers` option; else the kernel's last
+    serial launch took at least MIN_SECONDS of CPU, no launch of it had to rerun
+    serially, and its last parallel launch (if any) had a critical path (`note`) under
+    PAYS of that CPU time."""
+    if explicit:
+        return True
+    meta = notes(program)
+    serial = meta.get(_SERIAL_KEY, 0.0)
+    parallel = meta.get(_PARALLEL_KEY)
+    if serial < MIN_SECONDS or meta.get(_FELL_BACK_KEY):
+        return False
+    return parallel is None or parallel < PAYS * serial
+
+
+def note(program: Any, cpu: float, state: LaunchState | None) -> None:
+    """Remember what the launch's blocks cost (for `worth_it`): the launching
+    process's CPU seconds of a serial launch, or a parallel launch's critical path:
+    forking, the slowest chunk (CPU seconds), taking the outcomes."""
+    if state is not None and state.ran_parallel:
+        st = state.stats
+        path = st["forks"] + max([st["chunk0"], *st["workers"]]) + st["merge"]
+        notes(program)[_PARALLEL_KEY] = path
+    elif state is None:
+        notes(program)[_SERIAL_KEY] = cpu
+
+
+@dataclass
+class LaunchState:
+    """What the launcher's `run_core` leaves behind, as the workers read and merge it."""
+
+    ran: dict
+    """Core -> its BlockContext (or a `_Ran` of a worker's core)."""
+    findings: list
+    """The race checker's findings, in launch order."""
+    unwritten: Any
+    """uninit.Findings, or None."""
+    left: list
+    """[steps left of the launch's budget]."""
+    order: Any
+    """The race checker's gmorder.LaunchOrder, or None."""
+    memory: list
+    """The launch's GM arrays (numpy uint8), read back from the workers."""
+    module: Any
+    """The kernel's module (ops travel as their index in its walk)."""
+    notes: dict
+    """The program's `notes` (a launch that reruns serially is remembered there)."""
+    ran_parallel: bool = False
+    chunks: int = 1
+    stats: dict = field(default_factory=dict)
+
+
+class _Ran:
+    """A worker's core as the profile reads it."""
+
+    __slots__ = ("cnt", "regions")
+
+    def __init__(self, cnt: list, regions: list):
+        self.cnt = cnt
+        self.regions = regions
+
+
+def chunks_of(core_list: Sequence, n: int, weights: dict[int, float] | None = None) -> list[list]:
+    """The cores in at most n chunks of whole blocks (a mix kernel's cores of a block
+    stay together), in launch order, as even as the blocks allow: by `weights` (block
+    -> its modelled cycles in the kernel's last launch) when given, else by count."""
+    units: list[list] = []
+    for core in core_list:
+        if units and units[-1][0].block == core.block:
+            units[-1].append(core)
+        else:
+            units.append([core])
+    n = max(1, min(n, len(units)))
+    cost = [max(weights.get(u[0].block, 0.0), 1.0) if weights else 1.0 for u in units]
+    total = sum(cost)
+    out, start, done = [], 0, 0.0
+    for i in range(n):
+        if i == n - 1:
+            end = len(units)
+        else:
+            # at least one unit here and one for each chunk after; then up to the share
+            end, goal = start + 1, total * (i + 1) / n
+            got = done + cost[start]
+            while end < len(units) - (n - 1 - i) and abs(got + cost[end] - goal) < abs(got - goal):
+                got += cost[end]
+                end += 1
+        out.append([c for u in units[start:end] for c in u])
+        done += sum(cost[start:end])
+        start = end
+    return out
+
+
+def note_profile(program: Any, profile: Any) -> None:
+    """Remember the launch's profile: `chunks_of` balances the next launch's chunks by
+    its blocks' modelled cycles (summed only then)."""
+    notes(program)[_WEIGHTS_KEY] = profile
+
+
+def _weights(state: LaunchState) -> dict[int, float] | None:
+    profile = state.notes.get(_WEIGHTS_KEY)
+    if profile is None or len(profile.blocks) < 2:
+        return None
+    return {b.block: b.whole.total_cycles for b in profile.blocks}
+
+
+# -- shipping outcomes: ops as indices, exceptions without their __init__ ----------------
+
+
+def _rebuild_error(cls: type, args: tuple, state: dict) -> BaseException:
+    err = cls.__new__(cls)
+    err.args = args
+    err.__dict__.update(state)
+    return err
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, file, index: dict[int, int]):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.index = index
+
+    def persistent_id(self, obj):
+        if isinstance(obj, Operation):
+            return self.index[id(obj)]  # KeyError: not the kernel's (the chunk reruns)
+        return None
+
+    def reducer_override(self, obj):
+        if isinstance(obj, BaseException):
+            return _rebuild_error, (type(obj), obj.args, dict(obj.__dict__))
+        return NotImplemented
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file, ops: list):
+        super().__init__(file)
+        self.ops = ops
+
+    def persistent_load(self, pid):
+        return self.ops[pid]
+
+
+# -- the worker side -------------------------------------------------------------------------
+
+
+def _outcome(state: LaunchState, core: Any, errors_before: int, steps_before: int) -> tuple:
+    c = state.ran[core]
+    san = c.san.findings if c.san is not None else []
+    new = state.unwritten.errors[errors_before:] if state.unwritten is not None else []
+    return (c.cnt, c.regions, san, new, steps_before - state.left[0])
+
+
+def _gm_records(order: Any) -> np.ndarray:
+    """The race checker's GM records as rows (buffer id, lo, hi, writes)."""
+    flat: list[int] = []
+    add = flat.extend
+    for (bid, _), recs in order.writes.items():
+        for r in recs:
+            add((bid, r[0], r[1], 1))
+    for (bid, _), recs in order.reads.items():
+        for r in recs.values():
+            add((bid, r[0], r[1], 0))
+    return np.array(flat, dtype=np.int64).reshape(-1, 4)
+
+
+def _child(
+    state: LaunchState,
+    cores: list,
+    run_core: Callable,
+    res_w: int,
+    release_r: int,
+    close: list[int],
+) -> None:
+    """A worker: run `cores`, ship the outcome, wait until the launcher has read this
+    process's memory, exit (never returns)."""
+    try:
+        _quiet(close)
+        outcome: list = []
+        out = io.StringIO()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")  # the launcher's filters decide on re-emit
+            sys.stdout = out
+            for core in cores:
+                errors = len(state.unwritten.errors) if state.unwritten is not None else 0
+                steps = state.left[0]
+                run_core(core)
+                shown = [(w.message, w.category, w.filename, w.lineno) for w in caught]
+                caught.clear()
+                outcome.append((*_outcome(state, core, errors, steps), out.getvalue(), shown))
+                out.seek(0)
+                out.truncate()
+        records = None
+        if state.order is not None:
+            records = _gm_records(state.order)
+        index = {id(op): i for i, op in enumerate(state.module.walk())}
+        buf = io.BytesIO()
+        _Pickler(buf, index).dump(("ok", outcome, records))
+        payload = buf.getvalue()
+    except BaseException as err:  # the launcher reruns these cores serially
+        payload = pickle.dumps(("failed", f"{type(err).__name__}: {err}"))
+    try:
+        _write_all(res_w, len(payload).to_bytes(8, "little") + payload)
+        _wait_release(release_r)
+    finally:
+        os._exit(0)
+
+
+def _quiet(close: list[int]) -> None:
+    """A forked process's start: close the launcher's pipe ends it must not hold, leave
+    Ctrl-C to the launcher (which ends it), and freeze the collector, which would walk
+    (and so copy) every page of the objects inherited."""
+    for fd in close:
+        os.close(fd)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
+
+
+def _keeper(release_r: int, close: list[int]) -> None:
+    """The keeper: holds the launch's start (copy-on-write) until killed or released."""
+    try:
+        _quiet(close)
+        _wait_release(release_r)
+    finally:
+        os._exit(0)
+
+
+def _wait_release(fd: int) -> None:
+    while os.read(fd, 1):
+        pass
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_exactly(fd: int, n: int) -> bytes:
+    parts, got = [], 0
+    while got < n:
+        part = os.read(fd, min(n - got, 1 << 20))
+        if not part:
+            raise EOFError("a worker ended before it sent its outcome")
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)
+
+
+# -- the launcher side ----------------------------------------------------------------------
+
+
+def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers: int) -> int:
+    """Run the launch's cores over `workers` processes; returns how many cores of
+    `core_list` (from its start) are done: all of them, or those of chunk 0 when a
+    worker's outcome cannot be taken (the launcher runs the rest serially). An error
+    of chunk 0 is raised as the serial run raises it."""
+    global _last_stats
+    _last_stats = state.stats
+    chunks = chunks_of(core_list, workers, _weights(state))
+    if len(chunks) < 2:
+        return 0
+    why = shared_memory(state.memory)
+    if why is not None:
+        state.stats["serial"] = why
+        return 0
+    began = time.process_time()
+    release_r, release_w = os.pipe()
+    pids: list[int] = []
+    pipes: list[int] = []
+    try:
+        # the keeper first: before anything writes, its view is the launch's start
+        keeper = _fork()
+        if keeper == 0:
+            _keeper(release_r, [release_w])
+        pids.append(keeper)
+        for cores in chunks[1:]:
+            r, w = os.pipe()
+            pid = _fork()
+            if pid == 0:  # the worker (never returns)
+                _child(state, cores, run_core, w, release_r, [r, release_w, *pipes])
+            os.close(w)
+            pids.append(pid)
+            pipes.append(r)
+        stats = state.stats
+        cpu = time.process_time()
+        stats["forks"] = cpu - began
+        for core in chunks[0]:
+            run_core(core)
+        stats["chunk0"] = time.process_time() - cpu
+        outcomes = []
+        waited = time.perf_counter()
+        try:
+            for fd in pipes:
+                size = int.from_bytes(_read_exactly(fd, 8), "little")
+                outcomes.append(_read_exactly(fd, size))
+        except (EOFError, OSError) as err:  # a worker killed from outside (OOM, ...)
+            _serial(state, f"a worker ended early ({err})")
+            return len(chunks[0])
+        stats["waited"] = time.perf_counter() - waited
+        cpu = time.process_time()
+        taken = _take(state, chunks, outcomes, pids[1:], keeper)
+        stats["merge"] = time.process_time() - cpu
+        state.ran_parallel = taken
+        state.chunks = len(chunks)
+        return len(core_list) if taken else len(chunks[0])
+    except BaseException:
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        raise
+    finally:
+        os.close(release_w)  # the workers (and the keeper) see EOF and exit
+        os.close(release_r)
+        for fd in pipes:
+            os.close(fd)
+        workers_cpu = []
+        for i, pid in enumerate(pids):
+            try:
+                usage = os.wait4(pid, 0)[2]
+            except ChildProcessError:  # reaped already (the keeper, or by a SIGCHLD handler)
+                continue
+            if i:
+                workers_cpu.append(usage.ru_utime + usage.ru_stime)
+        state.stats["workers"] = workers_cpu
+
+
+def _fork() -> int:
+    with warnings.catch_warnings():
+        # Python 3.12+ warns of fork() beside other threads (OpenBLAS's, say): the
+        # forked process runs only the simulator and ends with os._exit
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return os.fork()
+
+
+_last_stats: dict = {}
+
+
+def last_stats() -> dict:
+    """CPU seconds of the last launch that used workers (for bench/sim_workers.py):
+    "forks" and "chunk0" and "merge" (the launching process: forking, its own chunk,
+    taking the outcomes), "workers" (each worker's, to its exit), "waited" (wall
+    seconds the launching process waited for them), "serial" (why their outcome was
+    not taken, if so), "copied" (GM bytes read back)."""
+    return dict(_last_stats)
+
+
+def _take(
+    state: LaunchState, chunks: list, payloads: list[bytes], pids: list[int], keeper: int
+) -> bool:
+    """Merge the workers' outcomes into the launch, or return False (nothing merged)."""
+    ops: list | None = None
+    shipped = []
+    for i, data in enumerate(payloads):
+        if data[:1] != b"\x80":  # not a pickle
+            return _serial(state, "a worker's outcome is unreadable")
+        if ops is None:
+            ops = list(state.module.walk())
+        try:
+            head = _Unpickler(io.BytesIO(data), ops).load()
+        except Exception as err:  # e.g. a warning class this process cannot import
+            return _serial(state, f"worker {i + 1}'s outcome does not load ({err})")
+        if head[0] != "ok":
+            return _serial(state, f"worker {i + 1}: {head[1]}")
+        shipped.append(head)
+    # the step budget over all blocks, in launch order
+    left = state.left[0]
+    for head in shipped:
+        for o in head[1]:
+            left -= o[4]
+            if left < 0:
+                return _serial(state, "the blocks' steps exceed the launch's budget")
+    if state.order is not None:
+        mine = _gm_records(state.order)
+        if _records_overlap([mine] + [h[2] for h in shipped]):
+            return _serial(state, "a block touches GM bytes another block writes")
+    if not _merge_memory(state, pids, keeper):
+        return False
+    # taken: the outcomes in launch order
+    state.left[0] = left
+    for cores, head in zip(chunks[1:], shipped, strict=True):
+        for core, o in zip(cores, head[1], strict=True):
+            cnt, regions, san, errors, _, text, shown = o
+            state.ran[core] = _Ran(cnt, regions)
+            state.findings.extend(san)
+            if state.unwritten is not None:
+                for err in errors:
+                    if err.op not in state.unwritten.seen:
+                        state.unwritten.seen.add(err.op)
+                        state.unwritten.errors.append(err)
+            if text:
+                sys.stdout.write(text)
+            for message, category, filename, lineno in shown:
+                module, registry = _module_of(filename)
+                warnings.warn_explicit(message, category, filename, lineno, module, registry)
+    return True
+
+
+def _module_of(filename: str) -> tuple[str | None, dict | None]:
+    """The module of a warning's file and its `__warningregistry__`, as `warnings.warn`
+    uses them (so the launcher's filters show a worker's warning as often as the
+    serial run would)."""
+    for name, mod in list(sys.modules.items()):
+        if getattr(mod, "__file__", None) == filename:
+            return name, mod.__dict__.setdefault("__warningregistry__", {})
+    return None, None
+
+
+def _serial(state: LaunchState, why: str) -> bool:
+    """The workers' outcome is not taken: the launcher reruns their cores serially
+    (and later launches of the kernel run serially unless workers are asked for)."""
+    state.stats["serial"] = why
+    state.notes[_FELL_BACK_KEY] = True
+    logger("simulator").debug("blocks rerun in one process: %s", why)
+    return False
+
+
+def _records_overlap(chunks: list[np.ndarray]) -> bool:
+    """Whether a GM byte one chunk writes is touched by another chunk (each chunk's
+    records: rows of buffer id, lo, hi, writes)."""
+    writes: dict[int, list] = {}
+    touched: dict[int, list] = {}
+    for i, recs in enumerate(chunks):
+        rec = np.asarray(recs, dtype=np.int64).reshape(-1, 4)
+        if not len(rec):
+            continue
+        for bid in np.unique(rec[:, 0]).tolist():
+            mine = rec[rec[:, 0] == bid]
+            touched.setdefault(bid, []).append((i, _union(mine[:, 1], mine[:, 2])))
+            w = mine[mine[:, 3] != 0]
+            if len(w):
+                writes.setdefault(bid, []).append((i, _union(w[:, 1], w[:, 2])))
+    for bid, written in writes.items():
+        for i, (wlo, whi) in written:
+            for j, (alo, ahi) in touched[bid]:
+                if i != j and _intersect(wlo, whi, alo, ahi):
+                    return True
+    return False
+
+
+def _union(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Byte intervals [lo, hi) joined into sorted disjoint ones."""
+    order = np.argsort(lo, kind="stable")
+    lo, hi = lo[order], hi[order]
+    reach = np.maximum.accumulate(hi)
+    starts = np.ones(len(lo), bool)
+    starts[1:] = lo[1:] > reach[:-1]
+    first = np.flatnonzero(starts)
+    last = np.append(first[1:], len(lo)) - 1
+    return lo[first], reach[last]
+
+
+def _intersect(alo, ahi, blo, bhi) -> bool:
+    """Whether two sorted disjoint interval lists share a byte."""
+    idx = np.searchsorted(alo, bhi, side="left") - 1  # A's last interval starting before b ends
+    ok = idx >= 0
+    return bool(np.any(ahi[idx[ok]] > blo[ok]))
+
+
+# -- GM pages: which a process wrote, reading them from it --------------------------------
+
+
+def _ranges(memory: list) -> list[tuple[int, int]]:
+    """The GM arrays' address ranges, overlapping ones joined."""
+    spans = sorted(
+        (a.ctypes.data, a.ctypes.data + a.nbytes) for a in memory if a is not None and a.nbytes
+    )
+    out: list[list[int]] = []
+    for lo, hi in spans:
+        if out and lo <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], hi)
+        else:
+            out.append([lo, hi])
+    return [(lo, hi) for lo, hi in out]
+
+
+def _written(pid: int | str, first: int, count: int) -> np.ndarray:
+    """Per page from `first` (page numbers): whether process `pid` wrote it since the
+    fork (mapped by it alone)."""
+    with open(f"/proc/{pid}/pagemap", "rb") as f:
+        f.seek(first * 8)
+        raw = f.read(count * 8)
+    ents = np.frombuffer(raw, np.uint64)
+    if len(ents) != count:
+        raise OSError("short pagemap read")
+    return (ents & (_EXCLUSIVE | _PRESENT)) == (_EXCLUSIVE | _PRESENT)
+
+
+class _Reader:
+    """Reads another process's memory into this one's (`process_vm_readv`, else
+    `/proc/<pid>/mem`)."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.file = None
+
+    def read_into(self, addr: int, target: np.ndarray) -> None:
+        n = target.nbytes
+        if n == 0:
+            return
+        if _libc is not None and self.file is None:
+            local = _IoVec(target.ctypes.data, n)
+            remote = _IoVec(addr, n)
+            got = _libc.process_vm_readv(
+                self.pid, ctypes.byref(local), 1, ctypes.byref(remote), 1, 0
+            )
+            if got == n:
+                return
+        if self.file is None:
+            self.file = open(f"/proc/{self.pid}/mem", "rb", buffering=0)  # noqa: SIM115
+        got = os.preadv(self.file.fileno(), [memoryview(target).cast("B")], addr)
+        if got != n:
+            raise OSError(f"read {got} of {n} bytes of worker {self.pid}")
+
+    def read_segments(self, segs: list[tuple[int, int]], out: np.ndarray | None) -> None:
+        """Bytes [a, b) of each segment, into `out` one after another, or (None) into
+        this process's same addresses."""
+        if not segs:
+            return
+        if out is None:
+            targets = [(a, b - a, a) for a, b in segs]
+        else:
+            targets, at = [], out.ctypes.data
+            for a, b in segs:
+                targets.append((a, b - a, at))
+                at += b - a
+        if _libc is not None and self.file is None:
+            for i in range(0, len(targets), IOV_MAX):
+                part = targets[i : i + IOV_MAX]
+                n = len(part)
+                local = (_IoVec * n)(*[_IoVec(t, size) for _, size, t in part])
+                remote = (_IoVec * n)(*[_IoVec(a, size) for a, size, _ in part])
+                want = sum(size for _, size, _ in part)
+                if _libc.process_vm_readv(self.pid, local, n, remote, n, 0) != want:
+                    break
+            else:
+                return
+        for a, size, t in targets:
+            self.read_into(a, _view(t, size))
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+class _IoVec(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+
+
+def _load_libc():
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn = libc.process_vm_readv
+    except (OSError, AttributeError):
+        return None
+    fn.restype = ctypes.c_ssize_t
+    fn.argtypes = [
+        ctypes.c_int,
+        ctypes.c_void_p,
+        ctypes.c_ulong,
+        ctypes.c_void_p,
+        ctypes.c_ulong,
+        ctypes.c_ulong,
+    ]
+    return libc
+
+
+_libc = _load_libc() if sys.platform.startswith("linux") else None
+
+
+def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """[start, end) of the runs of True in `mask`."""
+    if not mask.any():
+        return []
+    m = np.concatenate(([False], mask, [False]))
+    edges = np.flatnonzero(m[1:] != m[:-1])
+    return list(zip(edges[0::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+def _view(addr: int, n: int) -> np.ndarray:
+    """This process's bytes [addr, addr + n) as a writable uint8 array."""
+    return np.ctypeslib.as_array((ctypes.c_uint8 * n).from_address(addr))
+
+
+def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
+    """Copy what the workers wrote into this process's GM arrays; False (nothing
+    copied) when two chunks changed a byte differently or a worker's memory cannot be
+    read."""
+    readers = [_Reader(pid) for pid in pids]
+    original = _Reader(keeper) if keeper else None
+    try:
+        alone: list[list[tuple[int, int]]] = [[] for _ in pids]
+        contested: list[tuple[int, int]] = []
+        for lo, hi in _ranges(state.memory):
+            first, last = lo // PAGE, (hi - 1) // PAGE
+            count = last - first + 1
+            mine = _written("self", first, count)
+            theirs = [_written(pid, first, count) for pid in pids]
+            wrote = np.sum(theirs, axis=0)
+            only = (wrote == 1) & ~mine
+
+            def spans(mask, first=first, lo=lo, hi=hi):
+                return [
+                    (max(lo, (first + s) * PAGE), min(hi, (first + e) * PAGE))
+                    for s, e in _runs(mask)
+                ]
+
+            for k, mask in enumerate(theirs):
+                alone[k] += spans(only & mask)
+            contested += spans((wrote >= 1) & ~only)
+        # contested pages first: a conflict must leave this process's memory untouched
+        merged = _three_way(contested, readers, original) if contested else []
+        if merged is None:
+            return _serial(state, "two blocks change the same GM bytes")
+        # every worker readable before the first byte is copied: a copy that failed
+        # half-way would leave a state the serial rerun does not start from
+        probe = np.empty(1, np.uint8)
+        for reader, segs in zip(readers, alone, strict=True):
+            if segs:
+                reader.read_segments([(segs[0][0], segs[0][0] + 1)], probe)
+        # without the keeper, the pages the workers wrote are this process's alone
+        # again: copying into them takes no copy-on-write fault
+        _end(keeper)
+        for reader, segs in zip(readers, alone, strict=True):
+            reader.read_segments(segs, None)
+            state.stats["copied"] = state.stats.get("copied", 0) + sum(b - a for a, b in segs)
+        offset = 0
+        for a, b in contested:
+            _view(a, b - a)[:] = merged[offset : offset + b - a]
+            offset += b - a
+    except OSError as err:
+        return _serial(state, f"cannot read a worker's memory ({err})")
+    finally:
+        for r in readers:
+            r.close()
+        if original is not None:
+            original.close()
+    return True
+
+
+def _end(pid: int) -> None:
+    """Kill the keeper and reap it: gone, it no longer shares the pages."""
+    with contextlib.suppress(ProcessLookupError, ChildProcessError):
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+
+
+def _three_way(segs, readers, original) -> np.ndarray | None:
+    """The bytes of `segs` ([a, b) address ranges) merged, all in one array: this
+    process's, then each worker's changes against the launch's start in chunk order;
+    None when two chunks change a byte differently."""
+    if original is None:
+        return None
+    total = sum(b - a for a, b in segs)
+    start = np.empty(total, np.uint8)
+    original.read_segments(segs, start)
+    result = np.concatenate([_view(a, b - a) for a, b in segs])
+    changed = result != start
+    theirs = np.empty(total, np.uint8)
+    for reader in readers:
+        reader.read_segments(segs, theirs)
+        ch = theirs != start
+        if np.any(ch & changed & (theirs != result)):
+            return None
+        result[ch] = theirs[ch]
+        changed |= ch
+    return result
