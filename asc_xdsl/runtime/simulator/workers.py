@@ -84,6 +84,7 @@ from xdsl.ir import Operation
 
 from asc_xdsl.log import logger
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.utils.blas_threads import single_thread
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
 MIN_SECONDS = 0.05
@@ -401,12 +402,14 @@ def _child(
 
 def _quiet(close: list[int]) -> None:
     """A forked process's start: close the launcher's pipe ends it must not hold, leave
-    Ctrl-C to the launcher (which ends it), and freeze the collector, which would walk
-    (and so copy) every page of the objects inherited."""
+    Ctrl-C to the launcher (which ends it), freeze the collector, which would walk (and
+    so copy) every page of the objects inherited, and run matrix products on one BLAS
+    thread (each process with a full OpenBLAS pool would oversubscribe the cores)."""
     for fd in close:
         os.close(fd)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
+    single_thread()
 
 
 def _keeper(release_r: int, close: list[int]) -> None:
