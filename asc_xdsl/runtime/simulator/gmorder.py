@@ -206,28 +206,34 @@ class LaunchOrder:
         records, then record it."""
         core = san.core_no
         me = core * self.npipes + pipe
-        clock = self.clocks[core]
-        bid = id(buf)
-        epoch = self.releases[core]
-        new = (lo, hi, core, me, index, write, atomic, op, epoch, step)
+        new = (lo, hi, core, me, index, write, atomic, op, self.releases[core], step)
         first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
+        pages = (first,) if first == last else range(first, last + 1)
+        bid = id(buf)
         all_writes, all_reads = self.writes, self.reads
-        scalar = pipe == self.merge_pipe
-        for page in (first,) if first == last else range(first, last + 1):
-            at = (bid, page)
-            writes = all_writes.get(at)
-            if not write:
-                # a read races only with other cores' writes, and drops no record
+        if not write and pipe != self.merge_pipe:
+            # a read races only with other cores' writes and drops no record; one read
+            # record per core, pipe and bytes (the latest stands for the earlier ones)
+            key = (core, me, lo, hi, step)
+            for page in pages:
+                at = (bid, page)
+                writes = all_writes.get(at)
                 if writes:
-                    self._check(writes, san, new, clock, buf)
-                if scalar:
-                    self._add_read(at, new)
-                    continue
+                    self._check(writes, san, new, self.clocks[core], buf)
                 reads = all_reads.get(at)
                 if reads is None:
-                    all_reads[at] = {(core, me, lo, hi, step): new}
+                    all_reads[at] = {key: new}
                 else:
-                    reads[(core, me, lo, hi, step)] = new
+                    reads[key] = new
+            return
+        clock = self.clocks[core]
+        for page in pages:
+            at = (bid, page)
+            writes = all_writes.get(at)
+            if not write:  # a scalar read: merged with the one next to it
+                if writes:
+                    self._check(writes, san, new, clock, buf)
+                self._add_read(at, new)
                 continue
             keep = self._scan(writes, san, new, clock, buf) if writes else []
             reads = all_reads.get(at)
@@ -237,7 +243,7 @@ class LaunchOrder:
                 ]:
                     del reads[k]
             tail = keep[-1] if keep else None
-            if scalar and tail is not None and _mergeable(tail, new):
+            if pipe == self.merge_pipe and tail is not None and _mergeable(tail, new):
                 keep[-1] = (min(lo, tail[0]), max(hi, tail[1]), *new[2:])
             else:
                 keep.append(new)

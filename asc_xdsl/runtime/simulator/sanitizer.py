@@ -399,13 +399,16 @@ class BlockSanitizer:
         exactly: gmorder.py).
         `exact` False: the spans are the tensors' whole windows, a guess of the bytes
         touched, too coarse to hold against other cores (GM is not checked across cores)."""
-        index = self.count[pipe]
-        self.count[pipe] = index + 1
+        count = self.count
+        index = count[pipe]
+        count[pipe] = index + 1
         known = self.known[pipe]
         always = self.always[pipe]
         records = self.records
         order = self.order if exact else None
-        for i, (key, lo, hi, write) in enumerate(spans):
+        i = -1
+        for key, lo, hi, write in spans:
+            i += 1
             if hi <= lo:
                 continue
             if order is not None and key.__class__ is not str:  # GM: other cores too
@@ -413,10 +416,12 @@ class BlockSanitizer:
                 stride = strides.get(i) if strides else None
                 order.access(self, op, pipe, index, key, lo, hi, write, atomic, stride)
             new = (lo, hi, pipe, index, write, op)
-            for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
-                recs = records.get((key, page))
+            first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
+            for page in (first,) if first == last else range(first, last + 1):
+                at = (key, page)
+                recs = records.get(at)
                 if recs is None:
-                    records[(key, page)] = [new]
+                    records[at] = [new]
                     continue
                 keep = []
                 races = None
@@ -437,7 +442,7 @@ class BlockSanitizer:
                 keep.append(new)
                 if len(keep) > PRUNE_AT:
                     keep = self._prune(keep)
-                records[(key, page)] = keep
+                records[at] = keep
                 if races:
                     # the most telling first: another pipe's access, then the latest one
                     races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
