@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from xdsl.ir import Operation
 
 from asc_xdsl.runtime.simulator.errors import op_title
@@ -134,6 +135,30 @@ def _covers(lo: int, hi: int, step: Step, alo: int, ahi: int, astep: Step) -> bo
     return astep == step and (alo - lo) % step[1] == 0
 
 
+def _any_overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether some row [lo, hi) of `a` overlaps some row of `b`."""
+    if not len(a) or not len(b):
+        return False
+    by_lo = np.argsort(a[:, 0], kind="stable")
+    los = a[by_lo, 0]
+    reach = np.maximum.accumulate(a[by_lo, 1])  # the furthest hi of the rows so far
+    n = np.searchsorted(los, b[:, 1], side="left")  # rows of a starting before b's hi
+    some = n > 0
+    return bool(np.any(reach[n[some] - 1] > b[some, 0]))
+
+
+def _meet(new: np.ndarray, old: np.ndarray) -> bool:
+    """Whether rows (lo, hi, write, atomic) of `new` and `old` overlap where one writes
+    and not both are atomic (a race between cores with empty clocks)."""
+    nw, na = new[:, 2] != 0, new[:, 3] != 0
+    ow, oa = old[:, 2] != 0, old[:, 3] != 0
+    return (
+        _any_overlap(new[nw & ~na], old)  # plain writes: against everything
+        or _any_overlap(new[nw & na], old[~oa])  # atomic writes: all but atomic ones
+        or _any_overlap(new[~nw], old[ow])  # reads: against writes
+    )
+
+
 def joined(snaps: list[Clock | None]) -> Clock:
     out: Clock = {}
     for s in snaps:
@@ -148,17 +173,37 @@ class LaunchOrder:
 
     __slots__ = (
         "blocks",
+        "checked",
         "clocks",
+        "deferred",
         "labels",
+        "log",
         "merge_pipe",
         "npipes",
         "reads",
         "releases",
+        "spans",
         "tails",
         "writes",
     )
 
-    def __init__(self, labels: list[str], blocks: list[int], npipes: int, merge_pipe: int):
+    def __init__(
+        self,
+        labels: list[str],
+        blocks: list[int],
+        npipes: int,
+        merge_pipe: int,
+        deferred: bool = False,
+    ):
+        self.deferred = deferred
+        """The cores run one after another with no cross-core sync (see `flush`): a
+        core's GM accesses are logged (`log`, `access`'s arguments each) and checked
+        together when it ends."""
+        self.log: list[tuple] = []
+        self.checked: list[tuple] = []
+        """The deferred accesses of the cores already checked (for `_exact`'s replay)."""
+        self.spans: dict[int, np.ndarray] = {}
+        """Per GM buffer (id): rows (lo, hi, write, atomic) of those accesses."""
         self.merge_pipe = merge_pipe
         self.labels = labels
         self.blocks = blocks
@@ -175,16 +220,67 @@ class LaunchOrder:
         self.releases = [0] * len(labels)
         """Releases per core: a record merges only with one of the same release epoch."""
 
+    # -- deferred checking ----------------------------------------------------------------
+    def flush(self) -> None:
+        """Check the running core's logged accesses (`deferred`; the core has ended).
+
+        With the cores one after another and no cross-core sync every clock is empty, so
+        two cores' accesses of the same bytes race when one writes (and not both are
+        atomic) whenever they ran. The log is first tested in bulk against the earlier
+        cores' spans (numpy, strided accesses as their whole span): nothing meets, so
+        the records `access` would keep report nothing either, and the log joins the
+        checked ones. Something meets: the checked accesses are replayed through
+        `access` (they report nothing: each was clean against its predecessors), then
+        this core's, which report as they would have at the op; from then on every
+        access is checked at once."""
+        log, self.log = self.log, []
+        if not log:
+            return
+        if self._clean(log):
+            self.checked += log
+            return
+        self._exact()
+        for entry in log:
+            self.access(*entry)
+
+    def _exact(self) -> None:
+        """Leave deferred checking: the checked accesses replayed into the records."""
+        self.deferred = False
+        checked, self.checked, self.spans = self.checked, [], {}
+        for entry in checked:
+            self.access(*entry)
+
+    def _clean(self, log: list[tuple]) -> bool:
+        """Whether no access of `log` meets an earlier core's (its spans then added)."""
+        rows: dict[int, list] = {}
+        for _, _, _, _, buf, lo, hi, write, atomic, _ in log:
+            rows.setdefault(id(buf), []).append((lo, hi, write, atomic))
+        added = {}
+        for bid, r in rows.items():
+            new = np.array(r, dtype=np.int64)
+            old = self.spans.get(bid)
+            if old is not None:
+                if _meet(new, old):
+                    return False
+                new = np.concatenate([old, new])
+            added[bid] = new
+        self.spans.update(added)
+        return True
+
     # -- ordering ------------------------------------------------------------------------
     def release(self, core: int, own: Clock) -> Clock:
         """The snapshot a release of `core` hands on: its clock and `own` (what the
         releasing pipe knows of the core's own pipes)."""
+        if self.deferred:  # (a launch with cross-core syncs is not deferred)
+            self._exact()
         self.releases[core] += 1
         snap = dict(self.clocks[core])
         join(snap, own)
         return snap
 
     def acquire(self, core: int, snap: Clock | None) -> None:
+        if self.deferred:
+            self._exact()
         join(self.clocks[core], snap)
 
     # -- GM accesses ---------------------------------------------------------------------

@@ -118,9 +118,12 @@ def _unrolled_join(n: int) -> Callable[[list[int], list[int]], None]:
 _join_row = _unrolled_join(len(PIPES))
 
 
-def launch_order(core_list: list) -> LaunchOrder:
-    """The cross-core state of a launch of these cores (cores.Core, launch order)."""
-    return LaunchOrder([c.label for c in core_list], [c.block for c in core_list], len(PIPES), _S)
+def launch_order(core_list: list, one_by_one: bool = False) -> LaunchOrder:
+    """The cross-core state of a launch of these cores (cores.Core, launch order);
+    `one_by_one`: they run one after another without cross-core syncs (their GM
+    accesses are checked in bulk as each ends: `LaunchOrder.flush`)."""
+    labels, blocks = [c.label for c in core_list], [c.block for c in core_list]
+    return LaunchOrder(labels, blocks, len(PIPES), _S, deferred=one_by_one)
 
 
 def sanitize_mode(value: Any) -> str:
@@ -414,7 +417,10 @@ class BlockSanitizer:
             if order is not None and key.__class__ is not str:  # GM: other cores too
                 atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
                 stride = strides.get(i) if strides else None
-                order.access(self, op, pipe, index, key, lo, hi, write, atomic, stride)
+                if order.deferred:  # checked when the core ends (gmorder.flush)
+                    order.log.append((self, op, pipe, index, key, lo, hi, write, atomic, stride))
+                else:
+                    order.access(self, op, pipe, index, key, lo, hi, write, atomic, stride)
             new = (lo, hi, pipe, index, write, op)
             first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
             for page in (first,) if first == last else range(first, last + 1):
@@ -423,6 +429,19 @@ class BlockSanitizer:
                 if recs is None:
                     records[at] = [new]
                     continue
+                if len(recs) == 1:
+                    # the steady state of a reused buffer: one earlier access, ordered
+                    # before this one and covered by it, which stands for it from now on
+                    alo, ahi, ap, ai, aw, _ = recs[0]
+                    if (
+                        lo <= alo
+                        and ahi <= hi
+                        and (write or not aw)
+                        and (always[ap] or known[ap] > ai)
+                        and not (ai == index and ap == pipe)
+                    ):
+                        recs[0] = new
+                        continue
                 keep = []
                 races = None
                 for a in recs:
@@ -482,6 +501,8 @@ class BlockSanitizer:
 
     # -- the end of the block -------------------------------------------------------------
     def finish(self) -> None:
+        if self.order is not None and self.order.deferred:
+            self.order.flush()
         for check in self.finish_checks:
             check(self)
         for (event, event_id), (_, op) in list(self.flags.items()):

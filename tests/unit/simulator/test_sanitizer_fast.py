@@ -2,7 +2,10 @@
 
 - strided GM records (gmorder.py): one record per strided copy, intersected exactly,
   against the same accesses recorded burst by burst (the same accesses reported);
-- PipeBarrier<PIPE_ALL> dropping a block's records (sanitizer.py) against keeping them;
+- a launch's cores checked in bulk as each ends (`LaunchOrder.flush`, cores one after
+  another without cross-core syncs) against each access checked at once;
+- PipeBarrier<PIPE_ALL> dropping a block's records (sanitizer.py) against keeping them,
+  and a page's one-record shortcut against the general scan;
 - the unrolled clock join against `max` entry by entry.
 
 Random sequences, small and seeded: each case runs in milliseconds."""
@@ -122,6 +125,52 @@ def test_strided_gm_records_report_what_bursts_report():
     assert total > 20  # the sequences do race
 
 
+def _deferred_findings(cores_events: list[list[tuple]], deferred: bool) -> list:
+    """Each core's accesses in turn, no syncs; deferred: checked as each core ends."""
+    n = len(cores_events)
+    order = gmorder.LaunchOrder([f"c{i}" for i in range(n)], list(range(n)), len(PIPES), 0,
+                                deferred=deferred)  # fmt: skip
+    cores = [_Core(i) for i in range(n)]
+    bufs = [type("Buf", (), {"name": name})() for name in ("x", "z")]
+    for core, events in enumerate(cores_events):
+        counts = [0] * len(PIPES)
+        for pipe, op, write, atomic, b, (lo, hi, step) in events:
+            index = counts[pipe]
+            counts[pipe] += 1
+            entry = (cores[core], op, pipe, index, bufs[b], lo, hi, write, atomic, step)
+            if order.deferred:
+                order.log.append(entry)
+            else:
+                order.access(*entry)
+        if order.deferred:
+            order.flush()
+    return [sorted(map(str, c.keys)) for c in cores]
+
+
+def test_cores_checked_as_they_end_report_what_each_access_reports():
+    rng = random.Random(11)
+    clean = racy = 0
+    for case in range(30):
+        cores = []
+        for c in range(4):
+            base = c * 1000 if case % 2 else 0  # each core's own bytes: clean; else races
+            events = []
+            for k in range(8):
+                lo = rng.randrange(0, 120)
+                rec = (lo, lo + rng.randrange(1, 24), None)
+                if rng.random() < 0.3:
+                    rec = _record(rng, True)
+                rec = (rec[0] + base, rec[1] + base, rec[2])
+                events.append((rng.randrange(1, 4), Op(10 * c + k), rng.random() < 0.4,
+                               rng.random() < 0.2, rng.randrange(2), rec))  # fmt: skip
+            cores.append(events)
+        fast = _deferred_findings(cores, deferred=True)
+        assert fast == _deferred_findings(cores, deferred=False)
+        racy += any(fast)
+        clean += not any(fast)
+    assert racy > 3 and clean > 3  # both the bulk test and the replay are exercised
+
+
 class _KeepAll(dict):
     """Records that PipeBarrier<PIPE_ALL> cannot drop: the plain bookkeeping."""
 
@@ -129,10 +178,12 @@ class _KeepAll(dict):
         pass
 
 
-def _block_findings(steps: list, keep_all: bool) -> set:
+def _block_findings(steps: list, keep_all: bool, sentinel: bool = False) -> set:
     san = BlockSanitizer("warn", False, 0)
     if keep_all:
         san.records = _KeepAll()
+    if sentinel:  # a far record in the page no access meets: never one record alone
+        san.records[("UB", 0)] = [(16000, 16001, 0, 0, False, Op(-1))]
     for step in steps:
         if step == "all":
             san.barrier(Pipe.PIPE_ALL)
@@ -142,7 +193,7 @@ def _block_findings(steps: list, keep_all: bool) -> set:
     return {e.san_key for e in san.findings}
 
 
-def test_pipe_all_dropping_records_reports_what_keeping_them_reports():
+def test_dropping_records_and_the_one_record_shortcut_report_what_a_scan_reports():
     rng = random.Random(5)
     total = 0
     for _ in range(40):
@@ -156,6 +207,7 @@ def test_pipe_all_dropping_records_reports_what_keeping_them_reports():
                           rng.random() < 0.5))  # fmt: skip
         fast = _block_findings(steps, keep_all=False)
         assert fast == _block_findings(steps, keep_all=True)
+        assert fast == _block_findings(steps, keep_all=True, sentinel=True)
         total += len(fast)
     assert total > 20
 
