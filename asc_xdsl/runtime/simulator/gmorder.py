@@ -28,9 +28,12 @@ launch a happens-before relation and checks every GM access of every core agains
   memory serialises them), and j's clock not covering the other access is a race,
   reported with both cores (blocks) and both ops' lines.
 
-Cost: a launch with no cross-core sync pays one page lookup and a short list scan
-per GM access (the vector add: 3 per tile, the matmul's strided copies one each, not
-one per row); syncs cost O(cores x pipes) each.
+Cost: a launch with no cross-core sync (its cores one after another) appends each GM
+access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: a numpy
+interval test against the earlier cores' spans; only when something meets, a replay
+through the records below). Otherwise each access pays one page lookup and a short
+list scan (the matmul's strided copies one record each, not one per row); syncs cost
+O(cores x pipes) each.
 """
 
 from __future__ import annotations
