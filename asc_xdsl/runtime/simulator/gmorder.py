@@ -242,15 +242,18 @@ class LaunchOrder:
         if self._clean(log):
             self.checked += log
             return
+        self.log = log
         self._exact()
-        for entry in log:
-            self.access(*entry)
 
     def _exact(self) -> None:
-        """Leave deferred checking: the checked accesses replayed into the records."""
+        """Leave deferred checking: the checked accesses, then the running core's
+        logged ones, replayed into the records in the order they ran."""
         self.deferred = False
-        checked, self.checked, self.spans = self.checked, [], {}
+        checked, log = self.checked, self.log
+        self.checked, self.log, self.spans = [], [], {}
         for entry in checked:
+            self.access(*entry)
+        for entry in log:
             self.access(*entry)
 
     def _clean(self, log: list[tuple]) -> bool:

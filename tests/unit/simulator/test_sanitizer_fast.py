@@ -125,8 +125,9 @@ def test_strided_gm_records_report_what_bursts_report():
     assert total > 20  # the sequences do race
 
 
-def _deferred_findings(cores_events: list[list[tuple]], deferred: bool) -> list:
-    """Each core's accesses in turn, no syncs; deferred: checked as each core ends."""
+def _deferred_findings(cores_events: list[list[tuple]], deferred: bool, sync: bool) -> list:
+    """Each core's accesses in turn; deferred: checked as each core ends. `sync`: core 0
+    releases and acquires halfway (deferred checking ends there, its log replayed)."""
     n = len(cores_events)
     order = gmorder.LaunchOrder([f"c{i}" for i in range(n)], list(range(n)), len(PIPES), 0,
                                 deferred=deferred)  # fmt: skip
@@ -134,7 +135,9 @@ def _deferred_findings(cores_events: list[list[tuple]], deferred: bool) -> list:
     bufs = [type("Buf", (), {"name": name})() for name in ("x", "z")]
     for core, events in enumerate(cores_events):
         counts = [0] * len(PIPES)
-        for pipe, op, write, atomic, b, (lo, hi, step) in events:
+        for k, (pipe, op, write, atomic, b, (lo, hi, step)) in enumerate(events):
+            if sync and core == 0 and k == 4:
+                order.acquire(core, order.release(core, {}))
             index = counts[pipe]
             counts[pipe] += 1
             entry = (cores[core], op, pipe, index, bufs[b], lo, hi, write, atomic, step)
@@ -164,8 +167,9 @@ def test_cores_checked_as_they_end_report_what_each_access_reports():
                 events.append((rng.randrange(1, 4), Op(10 * c + k), rng.random() < 0.4,
                                rng.random() < 0.2, rng.randrange(2), rec))  # fmt: skip
             cores.append(events)
-        fast = _deferred_findings(cores, deferred=True)
-        assert fast == _deferred_findings(cores, deferred=False)
+        sync = case % 3 == 0
+        fast = _deferred_findings(cores, deferred=True, sync=sync)
+        assert fast == _deferred_findings(cores, deferred=False, sync=sync)
         racy += any(fast)
         clean += not any(fast)
     assert racy > 3 and clean > 3  # both the bulk test and the replay are exercised
