@@ -68,9 +68,10 @@ access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every 
 orders everything (one of the AIVs only does not order the AIC).
 
 Between blocks (`insert_block_sync`, insert-sync's `sync_blocks` option): a `SyncAll`
-at a kernel's top level before the first op whose GM accesses may meet what another
-block's earlier ops wrote (or read, when it writes), offsets compared as
-`c * GetBlockIdx() + loop indices` (`blocks_may_overlap`).
+before the first op whose GM accesses may meet what another block's earlier ops wrote
+(or read, when it writes), offsets compared as `c * GetBlockIdx() + loop indices`
+(`blocks_may_overlap`); at a kernel's top level and inside the loops and branches every
+block runs alike (a loop's body also against what its previous iteration left).
 
 A loop that only hands data one way (the AIC writes a new tile each iteration, the AIVs
 read it) would let the producer run ahead, and the hardware counts up to 15 sets per id:
@@ -888,35 +889,109 @@ def _top_accesses(op: Operation, memory: MemoryMap) -> list[Access]:
     ]
 
 
+ALIKE_OPS = frozenset({"ascendc.get_block_num", "builtin.unrealized_conversion_cast"})
+"""Ops other than `arith`'s whose result is the same on every block when their operands
+are (GetBlockIdx, GetSubBlockIdx and GM loads are not)."""
+
+
+def _alike(value: SSAValue, seen: dict[SSAValue, bool] | None = None) -> bool:
+    """Whether every block computes the same `value`: built from constants, the kernel's
+    parameters, GetBlockNum and the induction variables of loops with such bounds."""
+    memo = {} if seen is None else seen
+    if value in memo:
+        return memo[value]
+    memo[value] = False  # a cycle through a loop's carried values: not known alike
+    if isinstance(value, BlockArgument):
+        owner = value.block.parent_op()
+        if isinstance(owner, func.FuncOp):
+            out = True
+        else:
+            out = isinstance(owner, scf.ForOp) and value.index == 0 and _alike_loop(owner, memo)
+    else:
+        op = value.owner
+        out = (
+            isinstance(op, Operation)
+            and (op.name.startswith("arith.") or op.name in ALIKE_OPS)
+            and not op.regions
+            and all(_alike(o, memo) for o in op.operands)
+        )
+    memo[value] = out
+    return out
+
+
+def _alike_loop(loop: scf.ForOp, memo: dict[SSAValue, bool] | None = None) -> bool:
+    """Whether every block runs this loop's iterations alike (its bounds are alike)."""
+    return all(_alike(v, memo) for v in (loop.lb, loop.ub, loop.step))
+
+
+def _union(a: list[Access], b: list[Access]) -> list[Access]:
+    """`a` and the accesses of `b` not in it (nested loops would repeat them)."""
+    have = {id(x) for x in a}
+    return a + [x for x in b if id(x) not in have]
+
+
+@dataclass
+class _BlockSync:
+    """`insert_block_sync`'s walk: the function's memory map and the SyncAll it inserts."""
+
+    memory: MemoryMap
+    aiv_only: bool
+    count: int = 0
+
+    def is_barrier(self, op: Operation) -> bool:
+        return op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT) and (
+            "isAIVOnly" not in op.properties or self.aiv_only
+        )
+
+    def region(self, block: Block, seen: list[Access]) -> list[Access]:
+        """SyncAll before each op of `block` that meets `seen` (the accesses since the
+        last SyncAll) or an earlier op of the block; the accesses seen after it."""
+        from asc_xdsl.dialects.ascendc.sync import SyncAllHardOp
+
+        seen = list(seen)
+        for op in list(block.ops):
+            if self.is_barrier(op):
+                seen = []
+                continue
+            if isinstance(op, scf.ForOp) and _alike_loop(op):
+                # every block runs the same iterations, so a SyncAll in the body is
+                # reached alike: the body twice, the second time from the end of the
+                # first (what an iteration leaves for the next); zero trips leave `seen`
+                first = self.region(op.body.block, seen)
+                seen = _union(seen, self.region(op.body.block, first))
+                continue
+            if isinstance(op, scf.IfOp) and _alike(op.cond):
+                after = seen
+                for r in op.regions:
+                    if r.blocks:
+                        after = _union(after, self.region(r.block, seen))
+                seen = after
+                continue
+            mine = _top_accesses(op, self.memory)
+            if any((s.write or m.write) and blocks_may_overlap(s, m) for m in mine for s in seen):
+                block.insert_op_before(SyncAllHardOp(isAIVOnly=self.aiv_only), op)
+                self.count += 1
+                seen = []
+            seen += mine
+        return seen
+
+
 def insert_block_sync(function: func.FuncOp) -> int:
     """`SyncAll` before each op of the function's body whose GM accesses may meet what
     another block's earlier ops wrote (or read, when it writes) since the last SyncAll;
-    the number inserted. Only at the body's top level, which every block runs once:
-    a dependence within one loop or branch is beyond a barrier of all blocks (every
-    block would have to reach it alike)."""
-    from asc_xdsl.dialects.ascendc.sync import SyncAllHardOp
-
+    the number inserted. At the body's top level, which every block runs once, and
+    inside the loops and branches every block runs alike (bounds and conditions that do
+    not depend on GetBlockIdx: `_alike`): a loop's body is checked twice, the second
+    time against what its end leaves for the next iteration. A loop or branch whose
+    blocks may differ is one op to the walk: a SyncAll goes before it, never in it
+    (a block that skipped it would leave the others waiting)."""
     if not function.body.blocks or KERNEL_ATTR not in function.attributes:
         return 0  # a device function may be called where not every block is
     memory = MemoryMap(function)
     sides = {s for s in op_sides(function, memory).values() if s is not None}
-    aiv_only = CUBE not in sides  # a SyncAll of the AIVs, or of every core
-    seen: list[Access] = []
-    count = 0
-    for op in list(function.body.block.ops):
-        if op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT) and (
-            "isAIVOnly" not in op.properties or aiv_only
-        ):
-            seen = []
-            continue
-        mine = _top_accesses(op, memory)
-        if any((s.write or m.write) and blocks_may_overlap(s, m) for m in mine for s in seen):
-            barrier = SyncAllHardOp(isAIVOnly=aiv_only)
-            function.body.block.insert_op_before(barrier, op)
-            count += 1
-            seen = []
-        seen += mine
-    return count
+    walk = _BlockSync(memory, aiv_only=CUBE not in sides)  # a SyncAll of the AIVs, or all
+    walk.region(function.body.block, [])
+    return walk.count
 
 
 def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:

@@ -355,7 +355,7 @@ class CpuSimulatorBackend:
         sched = cores.Scheduler(core_list) if program.threads else None
         order = None
         if san_mode != "off":
-            order = sanitizer.launch_order(core_list)
+            order = sanitizer.launch_order(core_list, one_by_one=sched is None)
         core_no = {core: i for i, core in enumerate(core_list)}
         left = [budget - block_dim]
         ran: dict[cores.Core, BlockContext] = {}

@@ -18,21 +18,29 @@ launch a happens-before relation and checks every GM access of every core agains
   waiting core's clock (the whole core, *decision*: coarser than the waiting pipe, so
   it can miss a race, never invent one). The flag counters themselves are in
   `cores.CrossCoreState`, which carries the snapshots beside its counts;
-- **GM records**: each access is one byte interval (lo, hi) of one GM argument per
-  operand and burst span, never per element, kept per 64 KiB page. A new access of
+- **GM records**: each access is one record per operand of one GM argument, never per
+  element: a byte interval (lo, hi), or for a strided copy (DataCopy with gaps, ND -> NZ
+  rows, Fixpipe rows) the bursts `burst` bytes `pitch` apart from lo to hi in one
+  record (`_overlap` intersects two such records exactly, without listing their
+  bursts), kept per 64 KiB page. A new access of
   core j is checked against the other cores' records of the pages it touches: an
   overlap where one of the two writes, not both atomic (SetAtomicAdd/Max/Min: the
   memory serialises them), and j's clock not covering the other access is a race,
   reported with both cores (blocks) and both ops' lines.
 
-Cost: a launch with no cross-core sync pays one page lookup and a short list scan
-per GM access (the vector add: 3 per tile); syncs cost O(cores x pipes) each.
+Cost: a launch with no cross-core sync (its cores one after another) appends each GM
+access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: a numpy
+interval test against the earlier cores' spans; only when something meets, a replay
+through the records below). Otherwise each access pays one page lookup and a short
+list scan (the matmul's strided copies one record each, not one per row); syncs cost
+O(cores x pipes) each.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from xdsl.ir import Operation
 
 from asc_xdsl.runtime.simulator.errors import op_title
@@ -56,14 +64,101 @@ def join(into: Clock, snap: Clock | None) -> None:
 def _mergeable(last: tuple, new: tuple) -> bool:
     """Whether the scalar-pipe record `new` extends `last` into one record: the same op
     again next to its last access (GetValue in a loop), nothing released in between (S
-    is in order, so a snapshot covers both accesses or neither)."""
+    is in order, so a snapshot covers both accesses or neither), both contiguous."""
     return (
         last[7] is new[7]
+        and last[9] is None
+        and new[9] is None
         and last[3] == new[3]
         and last[8] == new[8]
         and last[5] == new[5]
         and last[0] <= new[1]
         and new[0] <= last[1]
+    )
+
+
+Step = tuple[int, int] | None
+"""A strided record's (burst, pitch): bursts of `burst` bytes `pitch` apart from its lo
+(its hi the end of the last burst); None for a contiguous record."""
+
+
+def _burst_hit(lo: int, hi: int, step: tuple[int, int], x: int, y: int) -> tuple | None:
+    """The first bytes of [x, y) inside a burst of the strided record (lo, hi, step)."""
+    burst, pitch = step
+    k = max(0, (x - lo - burst) // pitch + 1)  # the first burst ending after x
+    b = lo + k * pitch
+    if b < y and b < hi:
+        return max(b, x), min(b + burst, y)
+    return None
+
+
+def _overlap(lo: int, hi: int, step: Step, alo: int, ahi: int, astep: Step) -> tuple | None:
+    """The first bytes [x, y) two records share (None: they share none). Exact for
+    strided records too: a burst-by-burst check would cost one record per burst."""
+    x, y = max(lo, alo), min(hi, ahi)
+    if x >= y:
+        return None
+    if step is None and astep is None:
+        return x, y
+    if step is None:
+        lo, hi, step, alo, ahi, astep = alo, ahi, astep, lo, hi, step
+    if astep is None:
+        return _burst_hit(lo, hi, step, x, y)
+    (b1, p1), (b2, p2) = step, astep
+    if p1 == p2:
+        # burst i of one meets burst j of the other only for i - j = m with
+        # (d - b1) < m * p < (d + b2), d the offset between their starts
+        d = alo - lo
+        n1, n2 = (hi - lo - b1) // p1 + 1, (ahi - alo - b2) // p2 + 1
+        best = None
+        for m in range((d - b1) // p1 + 1, -(-(d + b2) // p1)):
+            j = max(0, -m)
+            if j >= n2 or j + m >= n1:
+                continue
+            s1, s2 = lo + (j + m) * p1, alo + j * p2
+            hit = (max(s1, s2), min(s1 + b1, s2 + b2))
+            if best is None or hit < best:
+                best = hit
+        return best
+    # different pitches (rare): the bursts of one inside [x, y), each against the other
+    k = max(0, (x - lo - b1) // p1 + 1)
+    for b in range(lo + k * p1, y, p1):
+        hit = _burst_hit(alo, ahi, astep, max(b, x), min(b + b1, y))
+        if hit is not None:
+            return hit
+    return None
+
+
+def _covers(lo: int, hi: int, step: Step, alo: int, ahi: int, astep: Step) -> bool:
+    """Whether record (lo, hi, step) holds every byte of (alo, ahi, astep)."""
+    if not (lo <= alo and ahi <= hi):
+        return False
+    if step is None:
+        return True
+    return astep == step and (alo - lo) % step[1] == 0
+
+
+def _any_overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether some row [lo, hi) of `a` overlaps some row of `b`."""
+    if not len(a) or not len(b):
+        return False
+    by_lo = np.argsort(a[:, 0], kind="stable")
+    los = a[by_lo, 0]
+    reach = np.maximum.accumulate(a[by_lo, 1])  # the furthest hi of the rows so far
+    n = np.searchsorted(los, b[:, 1], side="left")  # rows of a starting before b's hi
+    some = n > 0
+    return bool(np.any(reach[n[some] - 1] > b[some, 0]))
+
+
+def _meet(new: np.ndarray, old: np.ndarray) -> bool:
+    """Whether rows (lo, hi, write, atomic) of `new` and `old` overlap where one writes
+    and not both are atomic (a race between cores with empty clocks)."""
+    nw, na = new[:, 2] != 0, new[:, 3] != 0
+    ow, oa = old[:, 2] != 0, old[:, 3] != 0
+    return (
+        _any_overlap(new[nw & ~na], old)  # plain writes: against everything
+        or _any_overlap(new[nw & na], old[~oa])  # atomic writes: all but atomic ones
+        or _any_overlap(new[~nw], old[ow])  # reads: against writes
     )
 
 
@@ -81,17 +176,37 @@ class LaunchOrder:
 
     __slots__ = (
         "blocks",
+        "checked",
         "clocks",
+        "deferred",
         "labels",
+        "log",
         "merge_pipe",
         "npipes",
         "reads",
         "releases",
+        "spans",
         "tails",
         "writes",
     )
 
-    def __init__(self, labels: list[str], blocks: list[int], npipes: int, merge_pipe: int):
+    def __init__(
+        self,
+        labels: list[str],
+        blocks: list[int],
+        npipes: int,
+        merge_pipe: int,
+        deferred: bool = False,
+    ):
+        self.deferred = deferred
+        """The cores run one after another with no cross-core sync (see `flush`): a
+        core's GM accesses are logged (`log`, `access`'s arguments each) and checked
+        together when it ends."""
+        self.log: list[tuple] = []
+        self.checked: list[tuple] = []
+        """The deferred accesses of the cores already checked (for `_exact`'s replay)."""
+        self.spans: dict[int, np.ndarray] = {}
+        """Per GM buffer (id): rows (lo, hi, write, atomic) of those accesses."""
         self.merge_pipe = merge_pipe
         self.labels = labels
         self.blocks = blocks
@@ -108,16 +223,70 @@ class LaunchOrder:
         self.releases = [0] * len(labels)
         """Releases per core: a record merges only with one of the same release epoch."""
 
+    # -- deferred checking ----------------------------------------------------------------
+    def flush(self) -> None:
+        """Check the running core's logged accesses (`deferred`; the core has ended).
+
+        With the cores one after another and no cross-core sync every clock is empty, so
+        two cores' accesses of the same bytes race when one writes (and not both are
+        atomic) whenever they ran. The log is first tested in bulk against the earlier
+        cores' spans (numpy, strided accesses as their whole span): nothing meets, so
+        the records `access` would keep report nothing either, and the log joins the
+        checked ones. Something meets: the checked accesses are replayed through
+        `access` (they report nothing: each was clean against its predecessors), then
+        this core's, which report as they would have at the op; from then on every
+        access is checked at once."""
+        log, self.log = self.log, []
+        if not log:
+            return
+        if self._clean(log):
+            self.checked += log
+            return
+        self.log = log
+        self._exact()
+
+    def _exact(self) -> None:
+        """Leave deferred checking: the checked accesses, then the running core's
+        logged ones, replayed into the records in the order they ran."""
+        self.deferred = False
+        checked, log = self.checked, self.log
+        self.checked, self.log, self.spans = [], [], {}
+        for entry in checked:
+            self.access(*entry)
+        for entry in log:
+            self.access(*entry)
+
+    def _clean(self, log: list[tuple]) -> bool:
+        """Whether no access of `log` meets an earlier core's (its spans then added)."""
+        rows: dict[int, list] = {}
+        for _, _, _, _, buf, lo, hi, write, atomic, _ in log:
+            rows.setdefault(id(buf), []).append((lo, hi, write, atomic))
+        added = {}
+        for bid, r in rows.items():
+            new = np.array(r, dtype=np.int64)
+            old = self.spans.get(bid)
+            if old is not None:
+                if _meet(new, old):
+                    return False
+                new = np.concatenate([old, new])
+            added[bid] = new
+        self.spans.update(added)
+        return True
+
     # -- ordering ------------------------------------------------------------------------
     def release(self, core: int, own: Clock) -> Clock:
         """The snapshot a release of `core` hands on: its clock and `own` (what the
         releasing pipe knows of the core's own pipes)."""
+        if self.deferred:  # (a launch with cross-core syncs is not deferred)
+            self._exact()
         self.releases[core] += 1
         snap = dict(self.clocks[core])
         join(snap, own)
         return snap
 
     def acquire(self, core: int, snap: Clock | None) -> None:
+        if self.deferred:
+            self._exact()
         join(self.clocks[core], snap)
 
     # -- GM accesses ---------------------------------------------------------------------
@@ -132,70 +301,103 @@ class LaunchOrder:
         hi: int,
         write: bool,
         atomic: bool,
+        step: Step = None,
     ) -> None:
-        """Core `san.core_no`'s access of bytes [lo, hi) of GM buffer `buf`: check it
-        against the other cores' records, then record it."""
+        """Core `san.core_no`'s access of bytes [lo, hi) of GM buffer `buf` (with `step`,
+        bursts of `burst` bytes `pitch` apart): check it against the other cores'
+        records, then record it."""
         core = san.core_no
         me = core * self.npipes + pipe
-        clock = self.clocks[core]
+        new = (lo, hi, core, me, index, write, atomic, op, self.releases[core], step)
+        first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
+        pages = (first,) if first == last else range(first, last + 1)
         bid = id(buf)
-        epoch = self.releases[core]
-        new = (lo, hi, core, me, index, write, atomic, op, epoch)
-        for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
+        all_writes, all_reads = self.writes, self.reads
+        if not write and pipe != self.merge_pipe:
+            # a read races only with other cores' writes and drops no record; one read
+            # record per core, pipe and bytes (the latest stands for the earlier ones)
+            key = (core, me, lo, hi, step)
+            for page in pages:
+                at = (bid, page)
+                writes = all_writes.get(at)
+                if writes:
+                    self._check(writes, san, new, self.clocks[core], buf)
+                reads = all_reads.get(at)
+                if reads is None:
+                    all_reads[at] = {key: new}
+                else:
+                    reads[key] = new
+            return
+        clock = self.clocks[core]
+        for page in pages:
             at = (bid, page)
-            writes = self.writes.get(at)
-            if writes is not None:
-                keep = self._scan(writes, san, new, clock, buf) if writes else writes
-            else:
-                keep = None
-            if not write:
-                if keep is not None:
-                    self.writes[at] = keep
+            writes = all_writes.get(at)
+            if not write:  # a scalar read: merged with the one next to it
+                if writes:
+                    self._check(writes, san, new, clock, buf)
                 self._add_read(at, new)
                 continue
-            reads = self.reads.get(at)
+            keep = self._scan(writes, san, new, clock, buf) if writes else []
+            reads = all_reads.get(at)
             if reads:
                 for k in [
                     k for k, a in reads.items() if self._covers_or_races(a, san, new, clock, buf)
                 ]:
                     del reads[k]
-            keep = keep if keep is not None else []
-            last = keep[-1] if keep else None
-            if pipe == self.merge_pipe and last is not None and _mergeable(last, new):
-                keep[-1] = (min(lo, last[0]), max(hi, last[1]), *new[2:])
+            tail = keep[-1] if keep else None
+            if pipe == self.merge_pipe and tail is not None and _mergeable(tail, new):
+                keep[-1] = (min(lo, tail[0]), max(hi, tail[1]), *new[2:])
             else:
                 keep.append(new)
-            self.writes[at] = keep
+            all_writes[at] = keep
+
+    def _check(self, recs: list, san, new: tuple, clock: Clock, buf) -> None:
+        """A read `new` against a page's writes `recs`: the other cores' unordered
+        overlapping ones race with it."""
+        lo, hi, core, _, _, _, _, op, _, step = new
+        for a in recs:
+            if a[2] == core or a[1] <= lo or hi <= a[0] or clock.get(a[3], 0) > a[4]:
+                continue
+            hit = _overlap(lo, hi, step, a[0], a[1], a[9])
+            if hit is not None:
+                self._race(san, op, False, False, buf, hit, a)
 
     def _scan(self, recs: list, san, new: tuple, clock: Clock, buf) -> list:
         """`recs` (a page's writes) checked against `new`; those it stands for dropped."""
-        lo, hi, core, me, _, write, atomic, op, _ = new
+        lo, hi, core, me, _, write, atomic, op, _, step = new
         keep = []
         for a in recs:
-            alo, ahi, acore, akey, ai, _, aatomic, _, _ = a
+            alo, ahi, acore, akey, ai, _, aatomic, _, _, astep = a
             if acore == core:
                 # the same core: the per-core checker orders it; a later access of the
                 # same pipe covering it stands for it from now on
                 if not (
-                    akey == me and lo <= alo and ahi <= hi and write and (aatomic or not atomic)
+                    akey == me
+                    and write
+                    and (aatomic or not atomic)
+                    and _covers(lo, hi, step, alo, ahi, astep)
                 ):
                     keep.append(a)
                 continue
             keep.append(a)
             if ahi <= lo or hi <= alo or (atomic and aatomic) or clock.get(akey, 0) > ai:
                 continue
-            self._race(san, op, write, atomic, buf, lo, hi, a)
+            hit = _overlap(lo, hi, step, alo, ahi, astep)
+            if hit is not None:
+                self._race(san, op, write, atomic, buf, hit, a)
         return keep
 
     def _covers_or_races(self, a: tuple, san, new: tuple, clock: Clock, buf) -> bool:
         """A write `new` against a read record `a`: report a race; True when `new`
         stands for `a` from now on (the same core and pipe, covering it)."""
-        lo, hi, core, me, _, _, atomic, op, _ = new
+        lo, hi, core, me, _, _, atomic, op, _, step = new
         alo, ahi, acore, akey, ai = a[:5]
         if acore == core:
-            return akey == me and lo <= alo and ahi <= hi
+            return akey == me and _covers(lo, hi, step, alo, ahi, a[9])
         if not (ahi <= lo or hi <= alo) and clock.get(akey, 0) <= ai:
-            self._race(san, op, True, atomic, buf, lo, hi, a)
+            hit = _overlap(lo, hi, step, alo, ahi, a[9])
+            if hit is not None:
+                self._race(san, op, True, atomic, buf, hit, a)
         return False
 
     def _add_read(self, at: tuple, new: tuple) -> None:
@@ -205,19 +407,21 @@ class LaunchOrder:
         if reads is None:
             reads = self.reads[at] = {}
         lo, hi, core, me = new[:4]
-        if new[3] % self.npipes == self.merge_pipe:
+        step = new[9]
+        if new[3] % self.npipes == self.merge_pipe and step is None:
             tail = self.tails.get(at)
             if tail is not None and tail in reads and _mergeable(reads[tail], new):
                 last = reads.pop(tail)
                 lo, hi = min(lo, last[0]), max(hi, last[1])
                 new = (lo, hi, *new[2:])
-            self.tails[at] = (core, me, lo, hi)
-        reads[(core, me, lo, hi)] = new
+            self.tails[at] = (core, me, lo, hi, None)
+        reads[(core, me, lo, hi, step)] = new
 
-    def _race(self, san, op, write, atomic, buf, lo, hi, a) -> None:
+    def _race(self, san, op, write, atomic, buf, hit, a) -> None:
+        """Report `op`'s access racing record `a` on bytes `hit` = [lo, hi)."""
         from asc_xdsl.runtime.simulator.sanitizer import _KIND_TEXT, RaceError, _kind
 
-        alo, ahi, acore, _, _, aw, aatomic, aop, _ = a
+        acore, aw, aatomic, aop = a[2], a[5], a[6], a[7]
         kind = _kind(aw, write)
         me, other = self.labels[san.core_no], self.labels[acore]
         what = ("atomically " if atomic else "") + ("writes" if write else "reads")
@@ -232,7 +436,7 @@ class LaunchOrder:
         san.report(
             RaceError(
                 f"cross-core {_KIND_TEXT[kind]} race ({kind}): {me} {what} GM argument "
-                f"'{buf.name}' bytes [{max(lo, alo)}, {min(hi, ahi)}) that {other} "
+                f"'{buf.name}' bytes [{hit[0]}, {hit[1]}) that {other} "
                 f"{earlier} in {op_title(aop)} with nothing ordering the two cores; "
                 f"they need {hint}",
                 op,

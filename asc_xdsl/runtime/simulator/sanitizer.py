@@ -104,9 +104,26 @@ MAX_BURSTS = 4096
 """A strided GM access of more bursts is checked across cores as its whole span."""
 
 
-def launch_order(core_list: list) -> LaunchOrder:
-    """The cross-core state of a launch of these cores (cores.Core, launch order)."""
-    return LaunchOrder([c.label for c in core_list], [c.block for c in core_list], len(PIPES), _S)
+def _unrolled_join(n: int) -> Callable[[list[int], list[int]], None]:
+    """`row` := max(row, snap) in place, for clocks of `n` entries: unrolled, as the
+    checker joins a clock at every queue handoff and flag wait (several times faster
+    than `list(map(max, ...))` on the simulator's hot path)."""
+    names = ", ".join(f"s{i}" for i in range(n))
+    body = "".join(f"    if s{i} > row[{i}]:\n        row[{i}] = s{i}\n" for i in range(n))
+    env: dict[str, Any] = {}
+    exec(f"def join_row(row, snap):\n    {names}, = snap\n{body}", env)  # (generated above)
+    return env["join_row"]
+
+
+_join_row = _unrolled_join(len(PIPES))
+
+
+def launch_order(core_list: list, one_by_one: bool = False) -> LaunchOrder:
+    """The cross-core state of a launch of these cores (cores.Core, launch order);
+    `one_by_one`: they run one after another without cross-core syncs (their GM
+    accesses are checked in bulk as each ends: `LaunchOrder.flush`)."""
+    labels, blocks = [c.label for c in core_list], [c.block for c in core_list]
+    return LaunchOrder(labels, blocks, len(PIPES), _S, deferred=one_by_one)
 
 
 def sanitize_mode(value: Any) -> str:
@@ -271,15 +288,22 @@ class BlockSanitizer:
             self.order.acquire(self.core_no, snap)
 
     def join(self, snap: list[int], pipe: int) -> None:
+        """`pipe` learns what `snap` knows complete (every pipe, when `pipe` is S)."""
         known = self.known
-        for p in range(len(PIPES)) if pipe == PIPE_INDEX["S"] else (pipe,):
-            known[p] = list(map(max, known[p], snap))
+        if pipe != _S:
+            _join_row(known[pipe], snap)
+            return
+        for row in known:
+            _join_row(row, snap)
 
     def barrier(self, pipe: Pipe) -> None:
         if pipe.name.removeprefix("PIPE_") in self.absent:
             return
         if pipe is Pipe.PIPE_ALL:
             self.known = [self.count[:] for _ in PIPES]
+            # every pipe now knows every access complete, and clocks only grow: no
+            # record can race again (the cube's barriers between its phases)
+            self.records.clear()
         else:
             p = PIPE_INDEX.get(pipe.name.removeprefix("PIPE_"))
             if p is not None:
@@ -376,33 +400,50 @@ class BlockSanitizer:
     ) -> None:
         """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`.
         `strides`: for the span of that index, (burst, pitch): its bytes are bursts of
-        `burst` bytes `pitch` apart from lo (checked burst by burst across cores).
+        `burst` bytes `pitch` apart from lo (one record across cores, intersected
+        exactly: gmorder.py).
         `exact` False: the spans are the tensors' whole windows, a guess of the bytes
         touched, too coarse to hold against other cores (GM is not checked across cores)."""
-        index = self.count[pipe]
-        self.count[pipe] = index + 1
+        count = self.count
+        index = count[pipe]
+        count[pipe] = index + 1
         known = self.known[pipe]
         always = self.always[pipe]
         records = self.records
         order = self.order if exact else None
-        for i, (key, lo, hi, write) in enumerate(spans):
+        i = -1
+        for key, lo, hi, write in spans:
+            i += 1
             if hi <= lo:
                 continue
             if order is not None and key.__class__ is not str:  # GM: other cores too
                 atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
                 stride = strides.get(i) if strides else None
-                if stride is None:
-                    order.access(self, op, pipe, index, key, lo, hi, write, atomic)
+                if order.deferred:  # checked when the core ends (gmorder.flush)
+                    order.log.append((self, op, pipe, index, key, lo, hi, write, atomic, stride))
                 else:
-                    burst, pitch = stride
-                    for b in range(lo, hi, pitch):
-                        order.access(self, op, pipe, index, key, b, b + burst, write, atomic)
+                    order.access(self, op, pipe, index, key, lo, hi, write, atomic, stride)
             new = (lo, hi, pipe, index, write, op)
-            for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
-                recs = records.get((key, page))
+            first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
+            for page in (first,) if first == last else range(first, last + 1):
+                at = (key, page)
+                recs = records.get(at)
                 if recs is None:
-                    records[(key, page)] = [new]
+                    records[at] = [new]
                     continue
+                if len(recs) == 1:
+                    # the steady state of a reused buffer: one earlier access, ordered
+                    # before this one and covered by it, which stands for it from now on
+                    alo, ahi, ap, ai, aw, _ = recs[0]
+                    if (
+                        lo <= alo
+                        and ahi <= hi
+                        and (write or not aw)
+                        and (always[ap] or known[ap] > ai)
+                        and not (ai == index and ap == pipe)
+                    ):
+                        recs[0] = new
+                        continue
                 keep = []
                 races = None
                 for a in recs:
@@ -422,7 +463,7 @@ class BlockSanitizer:
                 keep.append(new)
                 if len(keep) > PRUNE_AT:
                     keep = self._prune(keep)
-                records[(key, page)] = keep
+                records[at] = keep
                 if races:
                     # the most telling first: another pipe's access, then the latest one
                     races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
@@ -475,6 +516,8 @@ class BlockSanitizer:
 
     # -- the end of the block -------------------------------------------------------------
     def finish(self) -> None:
+        if self.order is not None and self.order.deferred:
+            self.order.flush()
         for check in self.finish_checks:
             check(self)
         for (event, event_id), (_, op) in list(self.flags.items()):
@@ -809,7 +852,7 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
                 lo = t.byte_offset + start
                 bounds.append((t.buf, lo, lo + nbytes))
                 if len(size) == 4 and size[3] > size[2] and nbytes // size[3] < MAX_BURSTS:
-                    gaps[k] = size[2:]  # GM bursts with gaps: burst by burst across cores
+                    gaps[k] = size[2:]  # GM bursts with gaps: exact across cores
             else:
                 bounds.append(None)
         spans, strides = [], None

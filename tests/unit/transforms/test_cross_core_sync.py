@@ -173,6 +173,52 @@ def test_sync_blocks_inserts_sync_all_where_a_block_reads_another_s_writes():
         gather_blocks.compile(x, ws, y, sync_blocks=True, insert_sync=False)
 
 
+@asc.jit
+def gather_rounds(x: asc.GlobalAddress, ws: asc.GlobalAddress, y: asc.GlobalAddress):
+    """gather_blocks in two rounds through one workspace: in round i each block writes
+    its 8 elements of x[64 i:] doubled into ws, then copies all of ws to its 64 elements
+    of y[512 i:]. Round i + 1 overwrites what the other blocks still read in round i."""
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x)
+    gw = asc.GlobalTensor()
+    gw.set_global_buffer(ws)
+    gy = asc.GlobalTensor()
+    gy.set_global_buffer(y)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+    b = asc.get_block_idx()
+    for i in range(2):
+        asc.data_copy(t, gx[i * 64 + b * 8 :], count=8)
+        asc.muls(t, t, 2.0, count=8)
+        asc.data_copy(gw[b * 8 :], t, count=8)  # round-write
+        asc.data_copy(t, gw, count=64)  # round-read
+        asc.data_copy(gy[i * 512 + b * 64 :], t, count=64)
+
+
+def test_sync_blocks_inserts_sync_all_inside_a_loop_every_block_runs_alike():
+    x = np.arange(128, dtype=np.float32)
+    want = np.concatenate([np.tile(2 * x[:64], 8), np.tile(2 * x[64:], 8)])
+    ws = np.zeros(64, np.float32)
+    y = np.zeros(2 * 8 * 64, np.float32)
+    # the bug: no SyncAll in the loop. The blocks run one after another here, so block
+    # 1's write lands on the bytes block 0 read: the checker names both lines
+    with pytest.raises(RaceError) as info:
+        gather_rounds[8](x, ws, y, insert_sync=True, sanitize="error")
+    text = str(info.value)
+    assert "cross-core write-after-read race (WAR): AIV of block 1 writes GM argument 'ws'" in text
+    lines = Path(__file__).read_text().splitlines()
+    read = next(i for i, ln in enumerate(lines, 1) if ln.endswith("# round-read"))
+    write = next(i for i, ln in enumerate(lines, 1) if ln.endswith("# round-write"))
+    assert text.startswith(f"{__file__}:{write}:") and f"{__file__}:{read}:" in text
+    # fixed: one SyncAll before the read (the round's writes) and one before the write
+    # (the previous round's reads), both in the loop body
+    ws[:] = y[:] = 0
+    compiled = gather_rounds.compile(x, ws, y, sync_blocks=True)
+    body = compiled.asm["lowered_ir"].split("scf.for")[1]
+    assert body.count("ascendc.sync_all_hard {isAIVOnly}") == 2
+    gather_rounds[8](x, ws, y, sync_blocks=True, sanitize="error")
+    np.testing.assert_array_equal(y, want)
+
+
 def test_the_tutorial_harness_strips_sync_statements_only():
     """tools/mix_sync_proof.py's rewrite: sync statements become `pass` on their lines,
     each `@asc.jit` gets insert_sync=True, nothing else changes."""
