@@ -167,10 +167,14 @@ def test_blocks_writing_the_same_bytes_run_serially(capsys, seen, sanitize):
     assert bool(found) == (sanitize == "warn")  # the checker's cross-core race
 
 
-def test_a_block_reading_another_blocks_output_runs_serially(capsys, seen):
-    """Block b adds z's tile b + 1, which block b + 1 writes: the result depends on the
-    order, and the checker's records send the launch back to one process."""
-    _, _, found, _ = _same_as_serial(_kernel(y_shift=1), capsys, sanitize="warn")
+@pytest.mark.parametrize("shift", [1, BLOCKS // 2])
+def test_a_block_reading_another_blocks_output_runs_serially(capsys, seen, shift):
+    """Block b adds z's tile b + shift, which block b + shift writes: the result depends
+    on the order, and the checker's records send the launch back to one process (with
+    shift = BLOCKS / 2 only blocks of different chunks meet: each process's own checker,
+    which defers a launch without cross-core syncs to a bulk check per core, finds
+    nothing, and the chunks' records must still meet)."""
+    _, _, found, _ = _same_as_serial(_kernel(y_shift=shift), capsys, sanitize="warn")
     assert seen == [("serial", "a block touches GM bytes another block writes"), ("taken", False)]
     assert any("cross-core" in t for _, t in found)
 

@@ -346,7 +346,9 @@ def _outcome(state: LaunchState, core: Any, errors_before: int, steps_before: in
 
 
 def _gm_records(order: Any) -> np.ndarray:
-    """The race checker's GM records as rows (buffer id, lo, hi, writes)."""
+    """The race checker's GM records as rows (buffer id, lo, hi, writes): the exact
+    records, and those of a launch the checker still checks in bulk per core (its
+    checked spans and the running core's log; a strided access as its whole span)."""
     flat: list[int] = []
     add = flat.extend
     for (bid, _), recs in order.writes.items():
@@ -355,7 +357,14 @@ def _gm_records(order: Any) -> np.ndarray:
     for (bid, _), recs in order.reads.items():
         for r in recs.values():
             add((bid, r[0], r[1], 0))
-    return np.array(flat, dtype=np.int64).reshape(-1, 4)
+    for _, _, _, _, buf, lo, hi, write, _, _ in order.log:
+        add((id(buf), lo, hi, int(write)))
+    rows = [np.array(flat, dtype=np.int64).reshape(-1, 4)]
+    for bid, spans in order.spans.items():  # (lo, hi, write, atomic) rows
+        block = np.empty((len(spans), 4), dtype=np.int64)
+        block[:, 0], block[:, 1:3], block[:, 3] = bid, spans[:, :2], spans[:, 2]
+        rows.append(block)
+    return np.concatenate(rows)
 
 
 def _child(
