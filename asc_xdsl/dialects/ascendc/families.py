@@ -35,6 +35,8 @@ FAMILY_MODULES: tuple[str, ...] = (
     "adv_misc",
     "adv_matmul",
     "reg",
+    "reg_address",
+    "reg_fused",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

@@ -92,6 +92,12 @@ class UbPointer(IRValue):
     def __repr__(self) -> str:
         return f"UbPointer({self.dtype.name})"
 
+    def __getitem__(self, offset: Any) -> Any:
+        """`ptr[offset]` (AuxScalar): one element of UB as a scalar (`load_scalar`)."""
+        from asc_xdsl.language.reg.address import load_scalar
+
+        return load_scalar(self, offset)
+
 
 def lanes(dtype: dt.DataType) -> int:
     """Elements of `dtype` in one register: `GetVecLen() / sizeof(T)` (256 bytes)."""
@@ -210,6 +216,8 @@ def mask_not(src: MaskReg, mask: MaskReg) -> MaskReg:
 
 def load_align(ptr: UbPointer, offset: Any = 0) -> RegTensor:
     """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address."""
+    if isinstance(offset, address.AddrReg):  # the AddrReg overload
+        return address.load_align_areg(ptr, offset)
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
     off = g.integer(offset, "offset")
@@ -228,6 +236,8 @@ def load_unalign(ptr: UbPointer, offset: Any = 0) -> RegTensor:
 
 def store_align(ptr: UbPointer, src: RegTensor, mask: MaskReg, offset: Any = 0) -> None:
     """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to an aligned address."""
+    if isinstance(offset, address.AddrReg):  # the AddrReg overload
+        return address.store_align_areg(ptr, src, mask, offset)
     g = _g("store_align")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
@@ -358,8 +368,11 @@ shift_lefts = _with_scalar("RegShiftLeftsOp", "shift_lefts", shift=True)
 shift_rights = _with_scalar("RegShiftRightsOp", "shift_rights", shift=True)
 
 
-def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType) -> RegTensor:
-    """`Duplicate(dst, scalar, mask)`: `scalar` in the enabled elements, 0 elsewhere."""
+def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType | None = None) -> RegTensor:
+    """`Duplicate(dst, scalar, mask)`: `scalar` (of `dtype`) in the enabled elements, 0
+    elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's)."""
+    if isinstance(scalar, RegTensor):
+        return fused.duplicate_reg(scalar, mask)
     g = _g("duplicate")
     t = _dtype(g, dtype, "dtype")
     _need(g, mask, MaskReg, "mask")
@@ -578,3 +591,10 @@ __all__ += [
     "unpack",
     "update_mask",
 ]
+
+# The address forms and the fused ops, in modules of their own.
+from asc_xdsl.language.reg import address, fused  # noqa: E402
+from asc_xdsl.language.reg.address import *  # noqa: E402, F403
+from asc_xdsl.language.reg.fused import *  # noqa: E402, F403
+
+__all__ += [*address.__all__, *fused.__all__]

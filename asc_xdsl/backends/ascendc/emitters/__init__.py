@@ -21,6 +21,7 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from asc_xdsl.backends.ascendc.emitters import reg_address as _reg_address
 from asc_xdsl.backends.ascendc.errors import EmissionError
 
 Emitter = Callable[[Any, Operation], None]
@@ -96,6 +97,8 @@ PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.reg.": ("reg", "_print_call"),
 }
 """Op-name prefix -> the emitter of the ops it names that have no row in `EMITTERS`."""
+
+EMITTERS.update(_reg_address.EMITTERS)  # (the Reg address forms' rows, kept with them)
 
 _LOADED: dict[str, Emitter] = {}
 

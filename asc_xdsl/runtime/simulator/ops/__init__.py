@@ -31,6 +31,8 @@ from asc_xdsl.runtime.simulator.ops import (  # noqa: F401
     reduce,
     refused,
     reg,
+    reg_address,
+    reg_fused,
     scalar,
     scalar_bits,
     shape_info,
