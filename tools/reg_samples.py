@@ -351,6 +351,108 @@ def reg_sync_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer
         asc.reg.store_align(z, asc.reg.exp(asc.reg.load_align(x, i * vl), mask), mask, i * vl)
 
 
+@asc.vf
+def auxscalar_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_auxscalar: z = x + y[i] over register i (128 halves), y[i] read from UB
+    inside the vector function (AuxScalar), x and z walked by PostUpdate forms."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(asc.ceildiv(n, vl)):
+        scalar = y[i]
+        xr, x = asc.reg.load_align_post(x, vl)
+        z = asc.reg.store_align_post(z, asc.reg.adds(xr, scalar, mask), vl, mask)
+
+
+@asc.vf
+def mask_gen_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """reg_move, scenario 1: MaskGenWithRegTensor<int32_t, 0> of the register loaded
+    from x (its first 8 bytes, each bit 4 mask bits), stored as 32 bytes."""
+    cond = asc.reg.load_align(x)
+    asc.reg.store_mask(z, asc.reg.mask_gen_with_reg_tensor(cond, 0))
+
+
+COEFF_A = 0.044715  # the best-practice gelu samples' constants
+COEFF_B = -1.595769
+
+
+@asc.vf
+def gelu_hp_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """gelu_high_performance, GeluVfBasic: x / (1 + exp(-1.595769 (x + 0.044715 x^3)))
+    in one register chain per repeat (UpdateMask for the tail)."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, i * vl)
+        yr = asc.reg.mul(xr, xr, mask)
+        yr = asc.reg.mul(yr, xr, mask)
+        yr = asc.reg.muls(yr, COEFF_A, mask)
+        yr = asc.reg.add(xr, yr, mask)
+        yr = asc.reg.muls(yr, COEFF_B, mask)
+        yr = asc.reg.exp(yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.div(xr, yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+
+
+@asc.vf
+def gelu_eltwise_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """gelu_eltwise_high_performance, GeluEltwiseBasic (scenario 1): the gelu chain, then
+    exp(-0.5 (g + 1)^2 + 2) on it, one loop."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, i * vl)
+        yr = asc.reg.mul(xr, xr, mask)
+        yr = asc.reg.mul(yr, xr, mask)
+        yr = asc.reg.muls(yr, COEFF_A, mask)
+        yr = asc.reg.add(xr, yr, mask)
+        yr = asc.reg.muls(yr, COEFF_B, mask)
+        yr = asc.reg.exp(yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.div(xr, yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.mul(yr, yr, mask)
+        yr = asc.reg.muls(yr, -0.5, mask)
+        yr = asc.reg.adds(yr, 2.0, mask)
+        yr = asc.reg.exp(yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+
+
+@asc.vf
+def gelu_eltwise_split_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """gelu_eltwise_high_performance, GeluEltwiseLoopSplit (scenarios 2, 3): the gelu
+    chain stored to z, then a second loop over z for the elementwise tail."""
+    vl = asc.reg.lanes(x.dtype)
+    n2 = n
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, i * vl)
+        yr = asc.reg.mul(xr, xr, mask)
+        yr = asc.reg.mul(yr, xr, mask)
+        yr = asc.reg.muls(yr, COEFF_A, mask)
+        yr = asc.reg.add(xr, yr, mask)
+        yr = asc.reg.muls(yr, COEFF_B, mask)
+        yr = asc.reg.exp(yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.div(xr, yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+    for i in range(asc.ceildiv(n2, vl)):
+        mask, n2 = asc.reg.update_mask(n2, x.dtype)
+        yr = asc.reg.load_align(z, i * vl)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.mul(yr, yr, mask)
+        yr = asc.reg.muls(yr, -0.5, mask)
+        yr = asc.reg.adds(yr, 2.0, mask)
+        yr = asc.reg.exp(yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+
+
 # ---------------------------------------------------------------------------
 # The samples
 # ---------------------------------------------------------------------------
@@ -418,6 +520,37 @@ def _mask_scenario_1_golden(z):
     out[248] = 2
     out[256 : 256 + 32] = 255
     return out
+
+
+def _mask_gen_inputs(rng):
+    """reg_move scenario 1's cond: element 0 is 1, element 1 all ones, the rest 0."""
+    cond = np.zeros(CAPACITY, np.uint32)
+    cond[0], cond[1] = 0x00000001, 0xFFFFFFFF
+    return cond.view(np.int32), np.zeros(CAPACITY, np.int32), 0.0
+
+
+def _mask_gen_golden(x: np.ndarray) -> np.ndarray:
+    """gen_data's rule: bit k of cond's first 8 bytes sets mask bits 4k .. 4k + 3."""
+    bits = np.unpackbits(x.view(np.uint8)[:8], bitorder="little")
+    return np.packbits(np.repeat(bits, 4), bitorder="little")
+
+
+def _auxscalar_inputs(rng):
+    """reg_auxscalar: x uniform [1, 2) halves; the scalars 1.5 .. 4.5 then zeros."""
+    x = rng.uniform(1, 2, CAPACITY).astype(np.float16)
+    scalars = np.zeros(CAPACITY, np.float16)
+    scalars[:4] = [1.5, 2.5, 3.5, 4.5]
+    return x, scalars, 0.0
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    """The best-practice samples' gen_data (float32 throughout)."""
+    return x / (1 + np.exp(-1.595769 * (x + 0.044715 * x**3)))
+
+
+def _gelu_eltwise(x: np.ndarray) -> np.ndarray:
+    g = _gelu(x)
+    return np.exp(-0.5 * (g + 1) * (g + 1) + 2)
 
 
 def _keep(z: np.ndarray, n: int, values: np.ndarray) -> np.ndarray:
@@ -613,8 +746,27 @@ SAMPLES: list[Sample] = [
     ),
     Sample(f"{V}/gather", None, "register Gather (GatherB, index registers from UB with LoadDist)"),
     Sample(f"{V}/trait", None, "RegTraitNumTwo (64-bit elements in register pairs)"),
-    Sample(f"{M}/reg_move", None, "MaskGenWithRegTensor, Move of masks"),
-    Sample(f"{M}/reg_auxscalar", None, "AddrReg / CreateAddrReg and the aux-scalar address forms"),
+    Sample(
+        f"{M}/reg_move",
+        Port(
+            mask_gen_vf,
+            64,
+            _mask_gen_inputs,
+            lambda x, y, s, z: _keep(z, 32, _mask_gen_golden(x)),
+            dtype=np.dtype(np.int32),
+            out_dtype=np.dtype(np.uint8),
+        ),
+    ),
+    Sample(
+        f"{M}/reg_auxscalar",
+        Port(
+            auxscalar_vf,
+            512,
+            _auxscalar_inputs,
+            lambda x, y, s, z: _keep(z, 512, x[:512] + np.repeat(y[:4], 128)),
+            dtype=np.dtype(np.float16),
+        ),
+    ),
     Sample(
         f"{M}/reg_load_store_mask",
         Port(
@@ -648,13 +800,15 @@ SAMPLES: list[Sample] = [
     ),
     Sample(
         f"{P}/gelu_high_performance",
-        None,
-        "post-update address forms and unrolled double-buffer loads",
+        Port(gelu_hp_vf, 4096, _two(-10, 10), lambda x, y, s, z: _gelu(x)),
     ),
     Sample(
         f"{P}/gelu_eltwise_high_performance",
-        None,
-        "post-update address forms and unrolled double-buffer loads",
+        Port(gelu_eltwise_vf, 4096, _two(-10, 10), lambda x, y, s, z: _gelu_eltwise(x)),
+    ),
+    Sample(
+        f"{P}/gelu_eltwise_high_performance#loop_split",
+        Port(gelu_eltwise_split_vf, 4096, _two(-10, 10), lambda x, y, s, z: _gelu_eltwise(x)),
     ),
     Sample(f"{P}/softmax_high_performance", None, "ExpSub, ReduceMax across data blocks"),
     Sample(
