@@ -453,6 +453,62 @@ def gelu_eltwise_split_vf(
         asc.reg.store_align(z, yr, mask, i * vl)
 
 
+SOFTMAX_R = 128  # softmax_high_performance: the row length (rDim = rDimAlign)
+FP32_MIN = 1.1754943508222875e-38  # its Custom::fp32MinValue (the bits 0x00800000)
+
+
+@asc.vf
+def softmax_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """softmax_high_performance, Case 5 (main blocks, the outer loop unrolled by two,
+    ExpSub): the softmax of each of n rows of x into z, y holding e^(x - max). Rows i
+    and i + n / 2 go together; ReduceMax / ReduceSum are written as Reduce<MAX> /
+    Reduce<SUM> (the same instructions)."""
+    vl = asc.reg.lanes(asc.float32)
+    repeat_main = SOFTMAX_R // vl
+    full = asc.reg.create_mask(x.dtype)
+    half_a = n // 2
+    other = half_a * SOFTMAX_R
+    for i in range(half_a):
+        mx = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        mx1 = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        for j in range(repeat_main):
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            mx = asc.reg.max(mx, src, full)
+            mx1 = asc.reg.max(mx1, src1, full)
+        mx = asc.reg.reduce(mx, full, asc.reg.ReduceType.MAX)
+        mx1 = asc.reg.reduce(mx1, full, asc.reg.ReduceType.MAX)
+        mx = asc.reg.duplicate(mx, full)
+        mx1 = asc.reg.duplicate(mx1, full)
+        for j in range(repeat_main):
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            e = asc.reg.exp_sub(src, mx, full)
+            e1 = asc.reg.exp_sub(src1, mx1, full)
+            asc.reg.store_align(y, e, full, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(y, e1, full, i * SOFTMAX_R + j * vl + other)
+    asc.reg.local_mem_bar(asc.reg.MemType.VEC_LOAD, asc.reg.MemType.VEC_STORE)
+    for i in range(half_a):
+        sm = asc.reg.duplicate(0.0, full, asc.float32)
+        sm1 = asc.reg.duplicate(0.0, full, asc.float32)
+        for j in range(repeat_main):
+            src = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            sm = asc.reg.add(sm, src, full)
+            sm1 = asc.reg.add(sm1, src1, full)
+        sm = asc.reg.reduce(sm, full, asc.reg.ReduceType.SUM)
+        sm1 = asc.reg.reduce(sm1, full, asc.reg.ReduceType.SUM)
+        sm = asc.reg.duplicate(sm, full)
+        sm1 = asc.reg.duplicate(sm1, full)
+        for j in range(repeat_main):
+            num = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            num1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            asc.reg.store_align(z, asc.reg.div(num, sm, full), full, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(
+                z, asc.reg.div(num1, sm1, full), full, i * SOFTMAX_R + j * vl + other
+            )
+
+
 # ---------------------------------------------------------------------------
 # The samples
 # ---------------------------------------------------------------------------
@@ -551,6 +607,13 @@ def _gelu(x: np.ndarray) -> np.ndarray:
 def _gelu_eltwise(x: np.ndarray) -> np.ndarray:
     g = _gelu(x)
     return np.exp(-0.5 * (g + 1) * (g + 1) + 2)
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    """softmax_high_performance's gen_data, per row of 128 (32 rows fill the buffer)."""
+    rows = x.reshape(-1, SOFTMAX_R)
+    e = np.exp(rows - rows.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)).reshape(-1)
 
 
 def _keep(z: np.ndarray, n: int, values: np.ndarray) -> np.ndarray:
@@ -810,7 +873,10 @@ SAMPLES: list[Sample] = [
         f"{P}/gelu_eltwise_high_performance#loop_split",
         Port(gelu_eltwise_split_vf, 4096, _two(-10, 10), lambda x, y, s, z: _gelu_eltwise(x)),
     ),
-    Sample(f"{P}/softmax_high_performance", None, "ExpSub, ReduceMax across data blocks"),
+    Sample(
+        f"{P}/softmax_high_performance",
+        Port(softmax_vf, CAPACITY // SOFTMAX_R, _two(-5, 5), lambda x, y, s, z: _softmax(x)),
+    ),
     Sample(
         "examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/matmul_gelu_high_performance",
         None,
