@@ -99,8 +99,7 @@ _add(
     (Operand("src", reg("T")), Operand("mask", MASK)),
     (Result("dst", reg("T")),),
     dtypes={"T": ALL_NUMERIC},
-    doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 "
-    "elsewhere.",
+    doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 elsewhere.",
 )
 
 __all__ = ["FAMILY"]

@@ -24,7 +24,6 @@ from asc_xdsl.language.reg import (
     RegTensor,
     UbPointer,
     _dtype,
-    _emit,
     _g,
     _mask_type,
     _need,

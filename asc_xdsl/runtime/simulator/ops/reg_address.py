@@ -99,8 +99,8 @@ def _load_unalign_pre(op, comp):
 @_builds("load_unalign_post")
 def _load_unalign_post(op, comp):
     el = _elem(op.dst.type)
-    slots = (op.ureg, op.ptr, op.stride, op.dst, op.ureg_next, op.next)
-    u, p, s, r, u2, n = (comp.slot(v) for v in slots)
+    # (the stream register's input needs no slot: the load reads at the pointer)
+    p, s, r, u2, n = (comp.slot(v) for v in (op.ptr, op.stride, op.dst, op.ureg_next, op.next))
 
     def run(e, c, _op=op):
         address = _checked(int(e[p]), el, el.size, "LoadUnAlign")
