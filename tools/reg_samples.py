@@ -7,10 +7,15 @@ simulator and header-checked for 3510.
 The samples are asc-devkit's examples that use `AscendC::Reg` (found under
 `$ASC_XDSL_ASC_DEVKIT/examples`; the list below names each by its directory). Each one
 this file ports is written here as a user would write it in Python: a vector function
-with the sample's Reg calls (the post-update address forms become explicit offsets),
-and a kernel that copies the inputs to UB, calls it and copies the result back. Its
+with the sample's Reg calls (a PostUpdate load or store returns the advanced pointer,
+which the loop carries as the C++ loop carries the variable it advances), and a kernel
+that copies the inputs to UB, calls it and copies the result back (`reg_kernel`, or
+`reg_kernel_with_mask` for a sample with a third input tensor). Its
 inputs and reference come from the sample's `scripts/gen_data.py` (the same formula and
-value ranges, a fixed seed), and it passes with the samples' `verify_result.py` rule
+value ranges, a fixed seed; a shape larger than the kernel's 4096-element buffers is
+cut to one buffer: the best-practice gelu samples' 8192 x 8192 to one 4096-element row,
+softmax's 128 x 128 to 32 rows, and their kernels' multi-core ping-pong pipeline around
+the vector function is not reproduced), and it passes with the samples' `verify_result.py` rule
 (elements within rtol 1e-4 / atol 1e-5, at most 1e-4 of them outside). Every port is
 compiled for Ascend950PR_9599 and its C++ checked by `tools/check_headers.py --arch
 3510` (asc-tools through `ASC_XDSL_ASC_TOOLS`).
@@ -85,6 +90,54 @@ def reg_kernel(
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     vf(xl, yl, zl, n, s)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, CAPACITY)
+
+
+@jit
+def reg_kernel_with_mask(
+    x: asc.GlobalAddress,
+    y: asc.GlobalAddress,
+    m: asc.GlobalAddress,
+    z: asc.GlobalAddress,
+    n: int,
+    s: float,
+    vf: asc.ConstExpr,
+    dtype: asc.ConstExpr,
+    m_dtype: asc.ConstExpr,
+    out_dtype: asc.ConstExpr,
+):
+    """`reg_kernel` with a third input m (a sample's separate mask tensor, of
+    `m_dtype`): `vf(xl, yl, ml, zl, n, s)`; x and y are of `dtype`."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    by = asc.TBuf(asc.TPosition.VECCALC)
+    bm = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, CAPACITY * 4)
+    pipe.init_buffer(by, CAPACITY * 4)
+    pipe.init_buffer(bm, CAPACITY * 4)
+    pipe.init_buffer(bz, CAPACITY * 4)
+    xl = bx.get(dtype)
+    yl = by.get(dtype)
+    ml = bm.get(m_dtype)
+    zl = bz.get(out_dtype)
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    mg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    mg.set_global_buffer(m)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, CAPACITY)
+    asc.data_copy(yl, yg, CAPACITY)
+    asc.data_copy(ml, mg, CAPACITY)
+    asc.data_copy(zl, zg, CAPACITY)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    vf(xl, yl, ml, zl, n, s)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, zl, CAPACITY)
@@ -373,6 +426,59 @@ def mask_gen_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer
     asc.reg.store_mask(z, asc.reg.mask_gen_with_reg_tensor(cond, 0))
 
 
+@asc.vf
+def mask_select_vf(
+    x: asc.reg.UbPointer,
+    y: asc.reg.UbPointer,
+    m: asc.reg.UbPointer,
+    z: asc.reg.UbPointer,
+    n: int,
+    s: float,
+):
+    """reg_move, scenario 2: Select of x and y by MaskGenWithRegTensor<float, 0> of the
+    register the unaligned stream over m gives, 64 mask bits (2 floats) a repeat; x, y
+    and z walked by PostUpdate forms."""
+    vl = asc.reg.lanes(x.dtype)
+    mask_step = vl // (x.dtype.sizeof() * 8)  # maskRepeatSize
+    store = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALL)
+    u = asc.reg.load_unalign_pre(m)
+    for _i in range(asc.ceildiv(n, vl)):
+        xr, x = asc.reg.load_align_post(x, vl)
+        yr, y = asc.reg.load_align_post(y, vl)
+        mr, u, m = asc.reg.load_unalign_post(u, m, mask_step)
+        sel = asc.reg.mask_gen_with_reg_tensor(mr, 0)
+        z = asc.reg.store_align_post(z, asc.reg.select(xr, yr, sel), vl, store)
+
+
+@asc.vf
+def add_post_update_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_load_store_align, scenario 2 (CopyWithPostUpdateVF): z = x + y, the three
+    pointers walked by PostUpdate forms."""
+    vl = asc.reg.lanes(x.dtype)
+    for _i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr, x = asc.reg.load_align_post(x, vl)
+        yr, y = asc.reg.load_align_post(y, vl)
+        z = asc.reg.store_align_post(z, asc.reg.add(xr, yr, mask), vl, mask)
+
+
+@asc.vf
+def add_addr_reg_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_load_store_align, scenario 3 (CopyWithAddrRegVF): z = x + y at the offset
+    CreateAddrReg<T>(i, oneRepeatSize) binds to the loop."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        areg = asc.reg.create_addr_reg(x.dtype, i, vl)
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, areg)
+        yr = asc.reg.load_align(y, areg)
+        asc.reg.store_align(z, asc.reg.add(xr, yr, mask), mask, areg)
+
+
 COEFF_A = 0.044715  # the best-practice gelu samples' constants
 COEFF_B = -1.595769
 
@@ -525,6 +631,9 @@ class Port:
     dtype: np.dtype = field(default_factory=lambda: np.dtype(np.float32))
     out_dtype: np.dtype | None = None  # (None: dtype)
     y_dtype: np.dtype | None = None  # (None: dtype)
+    m_dtype: np.dtype | None = None
+    """A third input's dtype: `make` returns (x, y, s, m), the vector function takes
+    (x, y, m, z, n, s) through `reg_kernel_with_mask`, `golden` gets m last."""
 
 
 @dataclass
@@ -589,6 +698,31 @@ def _mask_gen_golden(x: np.ndarray) -> np.ndarray:
     """gen_data's rule: bit k of cond's first 8 bytes sets mask bits 4k .. 4k + 3."""
     bits = np.unpackbits(x.view(np.uint8)[:8], bitorder="little")
     return np.packbits(np.repeat(bits, 4), bitorder="little")
+
+
+def _mask_select_inputs(rng):
+    """reg_move scenario 2: x, y uniform [0, 2); m's first 32 bytes random mask bytes."""
+    x, y = _u(0, 2)(rng), _u(0, 2)(rng)
+    m = np.zeros(CAPACITY, np.float32)
+    m.view(np.uint8)[:32] = rng.integers(0, 255, 32, np.uint8)
+    return x, y, 0.0, m
+
+
+def _mask_select_golden(x, y, s, z, m):
+    """gen_data's rule: element i is x's where bit i % 8 of mask byte i // 8 is set."""
+    bits = np.unpackbits(m.view(np.uint8)[:32], bitorder="little").astype(bool)
+    return _keep(z, 256, np.where(bits, x[:256], y[:256]))
+
+
+def _aranges(rng):
+    """reg_load_store_align: x = y = 0, 1, ..., 1023 as halves."""
+    a = np.zeros(CAPACITY, np.float16)
+    a[:1024] = np.arange(1024)
+    return a, a.copy(), 0.0
+
+
+def _sum_1024(x, y, s, z):
+    return _keep(z, 1024, x[:1024] + y[:1024])
 
 
 def _auxscalar_inputs(rng):
@@ -729,6 +863,14 @@ SAMPLES: list[Sample] = [
         Port(ld_st_align_vf, 1000, _two(-1, 1), lambda x, y, s, z: _keep(z, 1000, x[:1000])),
     ),
     Sample(
+        f"{M}/reg_load_store_align#post_update",
+        Port(add_post_update_vf, 1024, _aranges, _sum_1024, dtype=np.dtype(np.float16)),
+    ),
+    Sample(
+        f"{M}/reg_load_store_align#addr_reg",
+        Port(add_addr_reg_vf, 1024, _aranges, _sum_1024, dtype=np.dtype(np.float16)),
+    ),
+    Sample(
         f"{M}/reg_load_store_unalign",
         Port(
             ld_st_unalign_vf,
@@ -818,6 +960,16 @@ SAMPLES: list[Sample] = [
             lambda x, y, s, z: _keep(z, 32, _mask_gen_golden(x)),
             dtype=np.dtype(np.int32),
             out_dtype=np.dtype(np.uint8),
+        ),
+    ),
+    Sample(
+        f"{M}/reg_move#2",
+        Port(
+            mask_select_vf,
+            256,
+            _mask_select_inputs,
+            _mask_select_golden,
+            m_dtype=np.dtype(np.float32),
         ),
     ),
     Sample(
@@ -932,7 +1084,7 @@ def run_sample(sample: Sample, seed: int = 0) -> Outcome:
         out.detail = f"not ported: {sample.reason}"
         return out
     rng = np.random.default_rng(seed)
-    x, y, s = port.make(rng)
+    x, y, s, *extra = port.make(rng)
     out_dtype = port.out_dtype or port.dtype
     z0 = np.zeros(CAPACITY, out_dtype)
     z = z0.copy()
@@ -940,12 +1092,20 @@ def run_sample(sample: Sample, seed: int = 0) -> Outcome:
         previous = os.environ.get("ASC_XDSL_DUMP_DIR")
         os.environ["ASC_XDSL_DUMP_DIR"] = dump
         try:
-            reg_kernel[1](
-                x, y, z, port.n, s, asc.ConstExpr(port.vf),
-                asc.ConstExpr(_dtype_of(port.dtype)),
-                asc.ConstExpr(_dtype_of(port.y_dtype or port.dtype)),
-                asc.ConstExpr(_dtype_of(out_dtype)), platform=SOC,
-            )  # fmt: skip
+            if port.m_dtype is not None:
+                reg_kernel_with_mask[1](
+                    x, y, extra[0], z, port.n, s, asc.ConstExpr(port.vf),
+                    asc.ConstExpr(_dtype_of(port.dtype)),
+                    asc.ConstExpr(_dtype_of(port.m_dtype)),
+                    asc.ConstExpr(_dtype_of(out_dtype)), platform=SOC,
+                )  # fmt: skip
+            else:
+                reg_kernel[1](
+                    x, y, z, port.n, s, asc.ConstExpr(port.vf),
+                    asc.ConstExpr(_dtype_of(port.dtype)),
+                    asc.ConstExpr(_dtype_of(port.y_dtype or port.dtype)),
+                    asc.ConstExpr(_dtype_of(out_dtype)), platform=SOC,
+                )  # fmt: skip
         except Exception as e:  # a sample that does not compile or run: its message
             out.detail = f"{type(e).__name__}: {e}"
             return out
@@ -956,7 +1116,7 @@ def run_sample(sample: Sample, seed: int = 0) -> Outcome:
                 os.environ["ASC_XDSL_DUMP_DIR"] = previous
         cpps = sorted(Path(dump).rglob("*.cpp"))
         out.cpp = cpps[-1].read_text() if cpps else None
-    golden = port.golden(x, y, s, z0)
+    golden = port.golden(x, y, s, z0, *extra)
     bad = ~np.isclose(z, golden, rtol=RTOL, atol=ATOL, equal_nan=True)
     ratio = float(bad.mean())
     out.passed = ratio <= ERROR_TOL
