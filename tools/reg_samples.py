@@ -615,6 +615,62 @@ def softmax_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer,
             )
 
 
+@asc.vf
+def softmax_update_mask_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """softmax_high_performance, Case 3 (UpdateMask for the tail, MERGING accumulators,
+    the outer loop unrolled by two); as Case 5 otherwise."""
+    vl = asc.reg.lanes(asc.float32)
+    repeat = asc.ceildiv(SOFTMAX_R, vl)
+    full = asc.reg.create_mask(x.dtype)
+    half_a = n // 2
+    other = half_a * SOFTMAX_R
+    for i in range(half_a):
+        count = SOFTMAX_R
+        mx = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        mx1 = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        for j in range(repeat):
+            mask, count = asc.reg.update_mask(count, asc.float32)
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            mx = asc.reg.max_merging(mx, mx, src, mask)
+            mx1 = asc.reg.max_merging(mx1, mx1, src1, mask)
+        mx = asc.reg.duplicate(asc.reg.reduce(mx, full, asc.reg.ReduceType.MAX), full)
+        mx1 = asc.reg.duplicate(asc.reg.reduce(mx1, full, asc.reg.ReduceType.MAX), full)
+        count0 = SOFTMAX_R
+        for j in range(repeat):
+            mask, count0 = asc.reg.update_mask(count0, asc.float32)
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            e = asc.reg.exp_sub(src, mx, mask)
+            e1 = asc.reg.exp_sub(src1, mx1, mask)
+            asc.reg.store_align(y, e, mask, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(y, e1, mask, i * SOFTMAX_R + j * vl + other)
+    asc.reg.local_mem_bar(asc.reg.MemType.VEC_LOAD, asc.reg.MemType.VEC_STORE)
+    for i in range(half_a):
+        count1 = SOFTMAX_R
+        sm = asc.reg.duplicate(0.0, full, asc.float32)
+        sm1 = asc.reg.duplicate(0.0, full, asc.float32)
+        for j in range(repeat):
+            mask, count1 = asc.reg.update_mask(count1, asc.float32)
+            src = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            sm = asc.reg.add_merging(sm, sm, src, mask)
+            sm1 = asc.reg.add_merging(sm1, sm1, src1, mask)
+        sm = asc.reg.duplicate(asc.reg.reduce(sm, full, asc.reg.ReduceType.SUM), full)
+        sm1 = asc.reg.duplicate(asc.reg.reduce(sm1, full, asc.reg.ReduceType.SUM), full)
+        count2 = SOFTMAX_R
+        for j in range(repeat):
+            mask, count2 = asc.reg.update_mask(count2, asc.float32)
+            num = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            num1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            asc.reg.store_align(z, asc.reg.div(num, sm, mask), mask, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(
+                z, asc.reg.div(num1, sm1, mask), mask, i * SOFTMAX_R + j * vl + other
+            )
+
+
 # ---------------------------------------------------------------------------
 # The samples
 # ---------------------------------------------------------------------------
@@ -1028,6 +1084,15 @@ SAMPLES: list[Sample] = [
     Sample(
         f"{P}/softmax_high_performance",
         Port(softmax_vf, CAPACITY // SOFTMAX_R, _two(-5, 5), lambda x, y, s, z: _softmax(x)),
+    ),
+    Sample(
+        f"{P}/softmax_high_performance#update_mask",
+        Port(
+            softmax_update_mask_vf,
+            CAPACITY // SOFTMAX_R,
+            _two(-5, 5),
+            lambda x, y, s, z: _softmax(x),
+        ),
     ),
     Sample(
         "examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/matmul_gelu_high_performance",

@@ -34,7 +34,8 @@ OPS = f"""
     %g = ascendc.reg.mask_gen_with_reg_tensor %r {{offset = 31 : i16}} : {R32} -> {M}
     %hr = ascendc.reg.load_align %h, %c0 : {P16}, i32 -> {R16}
     %e = ascendc.reg.exp_sub %hr, %hr, %m {{layout = 1 : i32}} : {R16}, {R16}, {M} -> {R32}
-    %d = ascendc.reg.duplicate_reg %r, %g : {R32}, {M} -> {R32}"""
+    %d = ascendc.reg.duplicate_reg %r, %g : {R32}, {M} -> {R32}
+    %mm = ascendc.reg.max_merging %d, %r, %r2, %g : {R32}, {R32}, {R32}, {M} -> {R32}"""
 
 
 def _module(body: str) -> str:
@@ -55,7 +56,7 @@ def test_every_op_round_trips():
     module = _parse(_module(OPS))
     printed = str(module)
     assert str(_parse(printed)) == printed
-    for name in ("load_align_post", "load_unalign_post", "create_addr_reg", "exp_sub"):
+    for name in ("load_align_post", "load_unalign_post", "create_addr_reg", "max_merging"):
         assert f"ascendc.reg.{name}" in printed
 
 
@@ -144,6 +145,28 @@ def _half_golden(x, y, s, z):
     return out
 
 
+@asc.vf
+def merging_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """The MERGING binaries under the first-half mask: z[0:64] a + b over b, z[64:128]
+    max(a, b) over a, z[128:192] min(a, b) over b."""
+    full = asc.reg.create_mask(x.dtype)
+    half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
+    a = asc.reg.load_align(x)
+    b = asc.reg.load_align(y)
+    asc.reg.store_align(z, asc.reg.add_merging(b, a, b, half), full)
+    asc.reg.store_align(z, asc.reg.max_merging(a, a, b, half), full, 64)
+    asc.reg.store_align(z, asc.reg.min_merging(b, a, b, half), full, 128)
+
+
+def _merging_golden(x, y, s, z):
+    out = z.copy()
+    a, b, on = x[:64], y[:64], np.arange(64) < 32
+    out[:64] = np.where(on, a + b, b)
+    out[64:128] = np.where(on, np.maximum(a, b), a)
+    out[128:192] = np.where(on, np.minimum(a, b), b)
+    return out
+
+
 def _inputs(dtype):
     def make(rng):
         x = rng.uniform(-2, 2, CAPACITY).astype(dtype)
@@ -171,12 +194,19 @@ def test_address_forms_match_numpy_and_print_the_samples_forms():
     assert "AscendC::Reg::Duplicate(v" in cpp and ", first, mask);" in cpp
 
 
-def test_fused_ops_from_half_match_numpy():
+def test_fused_ops_match_numpy():
     port = Port(half_vf, 0, _inputs(np.float16), _half_golden, dtype=np.dtype(np.float16),
                 out_dtype=np.dtype(np.float32))  # fmt: skip
     outcome = run_sample(Sample("half", port))
     assert outcome.passed, outcome.detail
     assert "ExpSub<float, half, AscendC::Reg::RegLayout::ONE>" in outcome.cpp
+    outcome = run_sample(Sample("merge", Port(merging_vf, 0, _inputs(np.float32), _merging_golden)))
+    assert outcome.passed, outcome.detail
+    # (dst starts as the kept register: a copy, as b and a are used again)
+    assert "AscendC::Reg::RegTensor<float> v1 = b;" in outcome.cpp
+    assert "AscendC::Reg::Add<float, AscendC::Reg::MaskMergeMode::MERGING>(v1, a, b, half_);" in (
+        outcome.cpp
+    )
 
 
 def test_misaligned_post_update_and_bad_pairs_are_located_errors():

@@ -7,7 +7,14 @@
   in every enabled element (the register form of Duplicate; the scalar form is
   `reg.duplicate`).
 
-Both print as the other regular Reg ops do (`emitters/reg.py`, `_print_call`).
+* `reg.add_merging`, `reg.max_merging`, `reg.min_merging`: `Add<T,
+  MaskMergeMode::MERGING>(dst, src0, src1, mask)` and Max, Min (the binaries 3510 runs
+  with MERGING): the elements the mask leaves off keep dst's contents, which the C++
+  register holds before the call and the op takes as its operand `prior`.
+
+ExpSub and Duplicate print as the other regular Reg ops do (`emitters/reg.py`,
+`_print_call`); the MERGING ops print from `emitters/reg_address.py` (dst first set to
+`prior`).
 
 Sources: `include/basic_api/reg_compute/kernel_reg_compute_vec_fused_intf.h`,
 `kernel_reg_compute_vec_duplicate_intf.h`, the 3510 `static_assert`s
@@ -22,7 +29,9 @@ from typing import TYPE_CHECKING
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.reg import (
     ALL_NUMERIC,
+    ARITH,
     MASK,
+    MIN_MAX,
     REG_DTYPES,
     REG_PAIRS,
     RegOp,
@@ -101,5 +110,23 @@ _add(
     dtypes={"T": ALL_NUMERIC},
     doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 elsewhere.",
 )
+
+for _api, _dt in (("Add", ARITH), ("Max", MIN_MAX), ("Min", MIN_MAX)):
+    _add(
+        f"Reg{_api}MergingOp",
+        f"{_api.lower()}_merging",
+        _api,
+        (
+            Operand("prior", reg()),
+            Operand("src0", reg()),
+            Operand("src1", reg()),
+            Operand("mask", MASK),
+        ),
+        (Result("dst", reg()),),
+        template=(_result_element(), lambda op: "AscendC::Reg::MaskMergeMode::MERGING"),
+        dtypes={"T": _dt},
+        doc=f"`{_api}<T, MaskMergeMode::MERGING>(dst, src0, src1, mask)` with dst holding "
+        "`prior`: elementwise on the enabled elements, `prior`'s elsewhere.",
+    )
 
 __all__ = ["FAMILY"]

@@ -111,6 +111,16 @@ def _print_load_scalar(emitter: Any, op: Any) -> None:
     emitter.declare(op, op.value, f"{emitter.name(op.ptr)}[{emitter.name(op.offset)}]")
 
 
+def _print_merging(emitter: Any, op: Any) -> None:
+    """`Add<T, MaskMergeMode::MERGING>(dst, src0, src1, mask);` with dst holding
+    `prior` (its variable when this is its only use, else a copy)."""
+    dst = _advanced(emitter, op, op.prior, op.dst)
+    t = emitter.ctype(op, op.dst.type.element_type)
+    api = op.SPEC.api.removeprefix("Reg::")
+    args = ", ".join([dst, *(emitter.name(v) for v in (op.src0, op.src1, op.mask))])
+    emitter.line(f"{NS}{api}<{t}, {NS}MaskMergeMode::MERGING>({args});")
+
+
 EMITTERS = {
     "ascendc.reg.load_align_post": ("reg_address", "_print_load_align_post"),
     "ascendc.reg.store_align_post": ("reg_address", "_print_store_align_post"),
@@ -120,6 +130,10 @@ EMITTERS = {
     "ascendc.reg.load_align_areg": ("reg_address", "_print_load_align_areg"),
     "ascendc.reg.store_align_areg": ("reg_address", "_print_store_align_areg"),
     "ascendc.reg.load_scalar": ("reg_address", "_print_load_scalar"),
+    "ascendc.reg.add_merging": ("reg_address", "_print_merging"),
+    "ascendc.reg.max_merging": ("reg_address", "_print_merging"),
+    "ascendc.reg.min_merging": ("reg_address", "_print_merging"),
 }
-"""This module's rows of `emitters.EMITTERS` (the other ops of the family print as
-every `ascendc.reg.` op does)."""
+"""This module's rows of `emitters.EMITTERS` (with the MERGING binaries of
+`reg_fused.py`, which write into their prior register the same way; the other ops of
+both families print as every `ascendc.reg.` op does)."""

@@ -60,4 +60,82 @@ class RegDuplicateRegOp(RegOp):
     mask: Operand
     dst: OpResult
 
-__all__ = ["RegDuplicateRegOp", "RegExpSubOp"]
+class RegAddMergingOp(RegOp):
+    """`Add<T, MaskMergeMode::MERGING>(dst, src0, src1, mask)` with dst holding `prior`:
+    elementwise on the enabled elements, `prior`'s elsewhere.
+
+    `ascendc.reg.add_merging`: Ascend C `Reg::Add`, pipe V.
+
+    Operands:
+    - `prior`: RegTensor<T>
+    - `src0`: RegTensor<T>
+    - `src1`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.add_merging"
+    SPEC: ClassVar[OpSpec]
+    prior: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    dst: OpResult
+
+class RegMaxMergingOp(RegOp):
+    """`Max<T, MaskMergeMode::MERGING>(dst, src0, src1, mask)` with dst holding `prior`:
+    elementwise on the enabled elements, `prior`'s elsewhere.
+
+    `ascendc.reg.max_merging`: Ascend C `Reg::Max`, pipe V.
+
+    Operands:
+    - `prior`: RegTensor<T>
+    - `src0`: RegTensor<T>
+    - `src1`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.max_merging"
+    SPEC: ClassVar[OpSpec]
+    prior: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    dst: OpResult
+
+class RegMinMergingOp(RegOp):
+    """`Min<T, MaskMergeMode::MERGING>(dst, src0, src1, mask)` with dst holding `prior`:
+    elementwise on the enabled elements, `prior`'s elsewhere.
+
+    `ascendc.reg.min_merging`: Ascend C `Reg::Min`, pipe V.
+
+    Operands:
+    - `prior`: RegTensor<T>
+    - `src0`: RegTensor<T>
+    - `src1`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.min_merging"
+    SPEC: ClassVar[OpSpec]
+    prior: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    dst: OpResult
+
+__all__ = [
+    "RegAddMergingOp",
+    "RegDuplicateRegOp",
+    "RegExpSubOp",
+    "RegMaxMergingOp",
+    "RegMinMergingOp",
+]

@@ -1,8 +1,10 @@
-"""ExpSub and Duplicate of a register (`dialects/ascendc/reg_fused.py`) on the simulator.
+"""ExpSub, Duplicate of a register and the MERGING binaries (`dialects/ascendc/
+reg_fused.py`) on the simulator.
 
 Registers as in `ops/reg.py`. ExpSub computes in float32 (from half: each selected half
 element widened first), e^x by numpy as `reg.exp` does; the disabled elements are 0
-(MaskMergeMode::ZEROING).
+(MaskMergeMode::ZEROING). The MERGING binaries compute as `reg.add` / `max` / `min` and
+keep `prior`'s elements where the mask is off.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import numpy as np
 
 from asc_xdsl.dialects.ascendc.reg_types import RegLayout
 from asc_xdsl.runtime.simulator.compile import sim_hook
-from asc_xdsl.runtime.simulator.ops.reg import _elem, _zeroed
+from asc_xdsl.runtime.simulator.ops.reg import _BINARY, _elem, _wide, _wrap, _zeroed, lanes_of
 
 
 @sim_hook("reg_fused")
@@ -43,4 +45,23 @@ def _duplicate_reg(op, comp):
     return run
 
 
-_BUILDERS = {"exp_sub": _exp_sub, "duplicate_reg": _duplicate_reg}
+def _merging(op, comp):
+    el = _elem(op.dst.type)
+    f = _BINARY[op.SPEC.mnemonic.removeprefix("reg.").removesuffix("_merging")]
+    slots = (op.prior, op.src0, op.src1, op.mask, op.dst)
+    prior, a, b, m, r = (comp.slot(v) for v in slots)
+
+    def run(e, c, _op=op):
+        values = el.fix(_wrap(el, f(_wide(el, e[a]), _wide(el, e[b]))))
+        e[r] = np.where(lanes_of(e[m], el.size), values, e[prior]).astype(el.dtype)
+
+    return run
+
+
+_BUILDERS = {
+    "exp_sub": _exp_sub,
+    "duplicate_reg": _duplicate_reg,
+    "add_merging": _merging,
+    "max_merging": _merging,
+    "min_merging": _merging,
+}
