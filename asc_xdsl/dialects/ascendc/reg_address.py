@@ -114,13 +114,14 @@ def _add(
     doc: str,
     base: type[SpecOp] = RegOp,
     example: dict | None = None,
+    in_reg_namespace: bool = True,
 ) -> None:
     example = dict(example or {})
     for var, allowed in (dtypes or {}).items():
         example.setdefault(var, "f32" if "f32" in allowed else allowed[-1])
     spec = OpSpec(
         f"reg.{mnemonic}",
-        f"Reg::{api}",
+        f"Reg::{api}" if in_reg_namespace else api,
         operands,
         props=props,
         results=results,
@@ -239,6 +240,7 @@ _add(
     (_PTR, Operand("offset", INT)),
     (Result("value", elem("T")),),
     dtypes={"T": _LOAD_STORE},
+    in_reg_namespace=False,
     doc="`ptr[offset]` inside a vector function (AuxScalar): one element of UB as a "
     "scalar, for the scalar operand of a Reg op (`Adds(dst, src, ptr[i], mask)`).",
 )

@@ -175,7 +175,7 @@ class RegLoadScalarOp(RegOp):
     """`ptr[offset]` inside a vector function (AuxScalar): one element of UB as a scalar, for
     the scalar operand of a Reg op (`Adds(dst, src, ptr[i], mask)`).
 
-    `ascendc.reg.load_scalar`: Ascend C `Reg::operator[]`, pipe V.
+    `ascendc.reg.load_scalar`: Ascend C `operator[]`, pipe V.
 
     Operands:
     - `ptr`: __ubuf__ T*, read
