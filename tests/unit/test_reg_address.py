@@ -27,9 +27,13 @@ OPS = f"""
     %x2 = ascendc.reg.store_align_post %x1, %c64, %r, %m : {P32}, i32, {R32}, {M} -> {P32}
     %u = ascendc.reg.load_unalign_pre %x : {P32} -> !ascendc.unalign_reg_load
     %r2, %u2, %x3 = ascendc.reg.load_unalign_post %u, %x, %c64 : !ascendc.unalign_reg_load, {P32}, i32 -> {R32}, !ascendc.unalign_reg_load, {P32}
-    %a = ascendc.reg.create_addr_reg(%c0, %c64, %c0, %c64 : i32, i32, i32, i32) {{dtype = f32}} : () -> !ascendc.addr_reg
-    %r3 = ascendc.reg.load_align_areg %x, %a : {P32}, !ascendc.addr_reg -> {R32}
-    ascendc.reg.store_align_areg %x, %a, %r3, %m : {P32}, !ascendc.addr_reg, {R32}, {M}
+    scf.for %i = %c0 to %c64 step %c64 : i32 {{
+      scf.for %j = %c0 to %c64 step %c64 : i32 {{
+        %a = ascendc.reg.create_addr_reg(%i, %c64, %j, %c64 : i32, i32, i32, i32) {{dtype = f32}} : () -> !ascendc.addr_reg
+        %r3 = ascendc.reg.load_align_areg %x, %a : {P32}, !ascendc.addr_reg -> {R32}
+        ascendc.reg.store_align_areg %x, %a, %r3, %m : {P32}, !ascendc.addr_reg, {R32}, {M}
+      }}
+    }}
     %s = ascendc.reg.load_scalar %h, %c0 : {P16}, i32 -> f16
     %g = ascendc.reg.mask_gen_with_reg_tensor %r {{offset = 31 : i16}} : {R32} -> {M}
     %hr = ascendc.reg.load_align %h, %c0 : {P16}, i32 -> {R16}
@@ -64,7 +68,9 @@ def test_every_op_round_trips():
     ("old", "new", "message"),
     [
         ("offset = 31", "offset = 32", "offset must be in 0..31 for f32"),
-        ("%c0, %c64, %c0, %c64 : i32, i32, i32, i32", "%c0 : i32", r"1 to 4 \(index, stride\)"),
+        ("%i, %c64, %j, %c64 : i32, i32, i32, i32", "%i : i32", r"1 to 4 \(index, stride\)"),
+        ("(%i, %c64, %j", "(%c0, %c64, %j", "index0 must be the counter of an enclosing loop"),
+        ("(%i, %c64, %j, %c64", "(%j, %c64, %i, %c64", "index1 belongs to a loop outside"),
         (f"-> {R32}\n    %d", f"-> {R16}\n    %d", "ExpSub does not take T = f16 from S = f16"),
     ],
 )

@@ -27,6 +27,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import IntegerType, ModuleOp
+from xdsl.ir import Block, Operation, Region
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
@@ -72,8 +75,21 @@ _B16_B32 = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
 _LOAD_STORE = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
 
 
+def _enclosing_loops(op: Operation) -> list[scf.ForOp]:
+    """The `scf.for` ops around `op`, outermost first."""
+    loops = []
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp):
+            loops.append(parent)
+        parent = parent.parent_op()
+    return loops[::-1]
+
+
 class CreateAddrRegOp(RegOp):
-    """`CreateAddrReg<T>(index0, stride0, ...)`: one to four (index, stride) pairs."""
+    """`CreateAddrReg<T>(index0, stride0, ...)`: one to four (index, stride) pairs, each
+    index the counter of an enclosing loop, outermost first (the hardware loops the
+    register's offset advances with)."""
 
     def verify_(self) -> None:
         super().verify_()
@@ -83,6 +99,43 @@ class CreateAddrRegOp(RegOp):
                 f"'{self.name}': CreateAddrReg takes 1 to {MAX_LOOP_LEVELS} (index, stride) "
                 f"pairs, got {n} operand(s)"
             )
+        loops = _enclosing_loops(self)
+        counters = [loop.body.block.args[0] for loop in loops]
+        depth = -1
+        for k, index in enumerate(self.operands[0::2]):
+            if index not in counters:
+                raise VerifyException(
+                    f"'{self.name}': index{k} must be the counter of an enclosing loop "
+                    "(CreateAddrReg binds its offset to hardware loops)"
+                )
+            level = counters.index(index)
+            if level <= depth:
+                raise VerifyException(
+                    f"'{self.name}': index{k} belongs to a loop outside index{k - 1}'s "
+                    "(the indices go outermost first, one loop each)"
+                )
+            depth = level
+
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        """The sample sits in one loop per (index, stride) pair, each index its loop's
+        counter (the stride stays the function's argument)."""
+        super().complete_sample(module, f, op)
+        block = op.parent_block()
+        assert block is not None
+        anchor, inner = op, None
+        for k in range(len(op.operands) // 2):
+            bounds = [arith.ConstantOp.from_int_and_width(v, 32) for v in (0, 2, 1)]
+            body = Block(arg_types=[IntegerType(32)])
+            loop = scf.ForOp(*bounds, [], Region(body))
+            target = block if inner is None else inner
+            target.insert_ops_before([*bounds, loop], anchor)
+            op.operands[2 * k] = body.args[0]
+            body.add_op(scf.YieldOp())
+            inner, anchor = body, body.last_op
+        op.detach()
+        assert inner is not None
+        inner.insert_op_before(op, inner.last_op)
 
 
 class MaskGenOp(RegOp):

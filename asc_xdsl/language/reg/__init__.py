@@ -372,7 +372,7 @@ def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType | None = None) -> R
     """`Duplicate(dst, scalar, mask)`: `scalar` (of `dtype`) in the enabled elements, 0
     elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's)."""
     if isinstance(scalar, RegTensor):
-        return fused.duplicate_reg(scalar, mask)
+        return fused.duplicate_reg(scalar, mask, dtype)
     g = _g("duplicate")
     t = _dtype(g, dtype, "dtype")
     _need(g, mask, MaskReg, "mask")

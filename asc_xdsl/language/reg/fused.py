@@ -37,12 +37,17 @@ def exp_sub(
     return RegTensor(g.emit(op).results[0], dt.float32)
 
 
-def duplicate_reg(src: RegTensor, mask: MaskReg) -> RegTensor:
+def duplicate_reg(src: RegTensor, mask: MaskReg, dtype: dt.DataType | None = None) -> RegTensor:
     """`Duplicate(dst, src, mask)`: src's lowest element in every enabled element (what
-    `duplicate(src, mask)` builds for a register)."""
+    `duplicate(src, mask)` builds for a register; `dtype`, if given, must be src's)."""
     g = _g("duplicate")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
+    if dtype is not None and dtype is not src.dtype:
+        g.fail(
+            f"duplicate of a register of {src.dtype.name} makes {src.dtype.name}, not "
+            f"{getattr(dtype, 'name', dtype)} (cast it first)"
+        )
     op = _op("RegDuplicateRegOp")(src.handle, mask.handle, result_types=[_reg_type(src.dtype)])
     return RegTensor(g.emit(op).results[0], src.dtype)
 
