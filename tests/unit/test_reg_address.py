@@ -237,3 +237,13 @@ def test_misaligned_post_update_and_bad_pairs_are_located_errors():
     outcome = run_sample(Sample("pairs", Port(one_value_vf, 1, _inputs(np.float32), _walk_golden)))
     assert "1 to 4 (index, stride) pairs, got 1 values" in outcome.detail
     assert "test_reg_address.py" in outcome.detail
+
+    @asc.vf
+    def widen_vf(
+        x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+    ):
+        full = asc.reg.create_mask(x.dtype)
+        asc.reg.duplicate(asc.reg.load_align(x), full, asc.float16)
+
+    outcome = run_sample(Sample("widen", Port(widen_vf, 0, _inputs(np.float32), _walk_golden)))
+    assert "duplicate of a register of float32 makes float32, not float16" in outcome.detail
