@@ -377,22 +377,29 @@ def scatter_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer,
 def mergemode_vf(
     x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
 ):
-    """mergemode: Max<MERGING> of x with itself over `n` elements into registers filled
-    with 2 (MERGING keeps the 2s where UpdateMask is off: a Select here), stored in
-    full to y's buffer; then ReduceMax of the last register into z[0]."""
+    """mergemode: MaxMergeModeVF, Max<MERGING> of x with itself over `n` elements into
+    registers of 2s (the 2s stay where UpdateMask is off), x walked by PostUpdate loads,
+    stored in full to y's buffer; then ReduceMaxVF over y's registers into z (the two
+    vector functions of the sample, ordered here by a LocalMemBar)."""
     vl = asc.reg.lanes(x.dtype)
     all_ = asc.reg.create_mask(x.dtype)
     count = n
+    src0 = x
+    src1 = x
     for i in range(asc.ceildiv(n, vl)):
-        twos = asc.reg.duplicate(2.0, all_, x.dtype)
+        dst = asc.reg.duplicate(2.0, all_, x.dtype)
         mask, count = asc.reg.update_mask(count, x.dtype)
-        a = asc.reg.load_align(x, i * vl)
-        merged = asc.reg.select(asc.reg.max(a, a, mask), twos, mask)
-        asc.reg.store_align(y, merged, all_, i * vl)
+        a, src0 = asc.reg.load_align_post(src0, vl)
+        b, src1 = asc.reg.load_align_post(src1, vl)
+        dst = asc.reg.max_merging(dst, a, b, mask)
+        asc.reg.store_align(y, dst, all_, i * vl)
     asc.reg.local_mem_bar(asc.reg.MemType.VEC_STORE, asc.reg.MemType.VEC_LOAD)
-    last = asc.ceildiv(n, vl) - 1
-    top = asc.reg.reduce(asc.reg.load_align(y, last * vl), all_, asc.reg.ReduceType.MAX)
-    asc.reg.store_align(z, top, asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL1))
+    top = asc.reg.reduce(asc.reg.load_align(y), all_, asc.reg.ReduceType.MAX)
+    acc = asc.reg.max(top, top, all_)
+    for i in range(1, asc.ceildiv(n, vl)):
+        top = asc.reg.reduce(asc.reg.load_align(y, i * vl), all_, asc.reg.ReduceType.MAX)
+        acc = asc.reg.max(acc, top, all_)
+    asc.reg.store_align(z, acc, all_)
 
 
 @asc.vf
