@@ -189,6 +189,7 @@ def test_address_forms_match_numpy_and_print_the_samples_forms():
     post = "AscendC::Reg::PostLiteral::POST_MODE_UPDATE"
     # the carried pointer is advanced in place; one used again is copied first
     assert f"AscendC::Reg::LoadAlign<float, {post}>(xr, x_1, static_cast<int32_t>(" in cpp
+    assert f"AscendC::Reg::StoreAlign<float, {post}>(z_1, v2, static_cast<int32_t>(" in cpp
     assert "__ubuf__ float* z_2 = z_1;" in cpp
     assert "AscendC::Reg::LoadUnAlignPre(u, y);" in cpp
     assert "AscendC::Reg::LoadUnAlign(r, u_1, p, static_cast<uint32_t>(" in cpp
@@ -211,6 +212,9 @@ def test_fused_ops_match_numpy():
     # (dst starts as the kept register: a copy, as b and a are used again)
     assert "AscendC::Reg::RegTensor<float> v1 = b;" in outcome.cpp
     assert "AscendC::Reg::Add<float, AscendC::Reg::MaskMergeMode::MERGING>(v1, a, b, half_);" in (
+        outcome.cpp
+    )
+    assert "AscendC::Reg::Max<float, AscendC::Reg::MaskMergeMode::MERGING>(v2, a, b, half_);" in (
         outcome.cpp
     )
 
@@ -247,3 +251,14 @@ def test_misaligned_post_update_and_bad_pairs_are_located_errors():
 
     outcome = run_sample(Sample("widen", Port(widen_vf, 0, _inputs(np.float32), _walk_golden)))
     assert "duplicate of a register of float32 makes float32, not float16" in outcome.detail
+
+
+def test_ported_samples_with_a_stream_and_a_mask_tensor():
+    """Two of tools/reg_samples.py's ports of these forms: reg_move scenario 2 (through
+    the kernel with a third input) and reg_auxscalar."""
+    from tools.reg_samples import SAMPLES
+
+    for word in ("reg_move#2", "reg_auxscalar"):
+        sample = next(s for s in SAMPLES if s.path.endswith(word))
+        outcome = run_sample(sample)
+        assert outcome.passed, outcome.detail
