@@ -381,6 +381,7 @@ OP_MODULES: dict[str, str] = {
     "ascendc.reg.log2": "reg",
     "ascendc.reg.mask_and": "reg",
     "ascendc.reg.mask_gen_with_reg_tensor": "reg_address",
+    "ascendc.reg.mask_move": "reg_address",
     "ascendc.reg.mask_not": "reg",
     "ascendc.reg.mask_or": "reg",
     "ascendc.reg.mask_xor": "reg",

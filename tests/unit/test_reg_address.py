@@ -39,7 +39,8 @@ OPS = f"""
     %hr = ascendc.reg.load_align %h, %c0 : {P16}, i32 -> {R16}
     %e = ascendc.reg.exp_sub %hr, %hr, %m {{layout = 1 : i32}} : {R16}, {R16}, {M} -> {R32}
     %d = ascendc.reg.duplicate_reg %r, %g : {R32}, {M} -> {R32}
-    %mm = ascendc.reg.max_merging %d, %r, %r2, %g : {R32}, {R32}, {R32}, {M} -> {R32}"""
+    %mm = ascendc.reg.max_merging %d, %r, %r2, %g : {R32}, {R32}, {R32}, {M} -> {R32}
+    %mv = ascendc.reg.mask_move %g, %m : {M}, {M} -> {M}"""
 
 
 def _module(body: str) -> str:
@@ -154,7 +155,8 @@ def _half_golden(x, y, s, z):
 @asc.vf
 def merging_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
     """The MERGING binaries under the first-half mask: z[0:64] a + b over b, z[64:128]
-    max(a, b) over a, z[128:192] min(a, b) over b."""
+    max(a, b) over a, z[128:192] min(a, b) over b; z[192:256] a where a > b in the first
+    half (the compare's mask moved under the half mask), else b."""
     full = asc.reg.create_mask(x.dtype)
     half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
     a = asc.reg.load_align(x)
@@ -162,6 +164,8 @@ def merging_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer,
     asc.reg.store_align(z, asc.reg.add_merging(b, a, b, half), full)
     asc.reg.store_align(z, asc.reg.max_merging(a, a, b, half), full, 64)
     asc.reg.store_align(z, asc.reg.min_merging(b, a, b, half), full, 128)
+    gt = asc.reg.move(asc.reg.compare(a, b, asc.CMPMODE.GT, full), half)
+    asc.reg.store_align(z, asc.reg.select(a, b, gt), full, 192)
 
 
 def _merging_golden(x, y, s, z):
@@ -170,6 +174,7 @@ def _merging_golden(x, y, s, z):
     out[:64] = np.where(on, a + b, b)
     out[64:128] = np.where(on, np.maximum(a, b), a)
     out[128:192] = np.where(on, np.minimum(a, b), b)
+    out[192:256] = np.where(on & (a > b), a, b)
     return out
 
 
@@ -217,6 +222,7 @@ def test_fused_ops_match_numpy():
     assert "AscendC::Reg::Max<float, AscendC::Reg::MaskMergeMode::MERGING>(v2, a, b, half_);" in (
         outcome.cpp
     )
+    assert "AscendC::Reg::Move(gt, v" in outcome.cpp and ", half_);" in outcome.cpp
 
 
 def test_misaligned_post_update_and_bad_pairs_are_located_errors():

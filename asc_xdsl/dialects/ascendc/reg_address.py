@@ -16,7 +16,8 @@ headers have three more ways, each an op here:
   function (C++: `ptr[offset]`).
 
 `reg.mask_gen_with_reg_tensor` (`MaskGenWithRegTensor`, the mask register loaded from a
-vector register's bits) is here too, with the other data movement into registers.
+vector register's bits) and `reg.mask_move` (`Move` of mask registers) are here too,
+with the other data movement into registers.
 
 Sources: `include/basic_api/reg_compute/kernel_reg_compute_datacopy_intf.h`,
 `kernel_reg_compute_addrreg_intf.h`, `kernel_reg_compute_maskreg_intf.h`; the API pages
@@ -311,6 +312,15 @@ _add(
     doc="`MaskGenWithRegTensor<T, offset>(mask, src)`: block `offset` of src (16 bytes "
     "for b16, 8 bytes for b32) as a mask register, each of its bits repeated "
     "sizeof(T) times, so bit k enables element k of T.",
+)
+
+_add(
+    "RegMaskMoveOp",
+    "mask_move",
+    "Move",
+    (Operand("src", MASK), _MASK),
+    (Result("dst", MASK, MaskRegType()),),
+    doc="`Move(dst, src, mask)` of mask registers: src's bits where `mask` is set, 0 elsewhere.",
 )
 
 __all__ = ["FAMILY", "MAX_LOOP_LEVELS"]

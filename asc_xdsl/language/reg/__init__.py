@@ -390,7 +390,10 @@ def arange(start: Any, dtype: dt.DataType, order: IndexOrder = IndexOrder.INCREA
 
 
 def move(src: RegTensor, mask: MaskReg) -> RegTensor:
-    """`Move(dst, src, mask)`: src's enabled elements, 0 elsewhere."""
+    """`Move(dst, src, mask)`: src's enabled elements, 0 elsewhere (of a mask register:
+    its bits where `mask` is set)."""
+    if isinstance(src, MaskReg):
+        return address.mask_move(src, mask)
     return _unary("RegMoveOp", "move")(src, mask)
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "load_unalign_post",
     "load_unalign_pre",
     "mask_gen_with_reg_tensor",
+    "mask_move",
     "store_align_post",
 ]
 
@@ -177,4 +178,14 @@ def mask_gen_with_reg_tensor(src: RegTensor, offset: int = 0) -> MaskReg:
     _need(g, src, RegTensor, "src")
     k = g.constexpr(offset, "offset", int)
     op = _build(g, "RegMaskGenWithRegTensorOp", [src.handle], [_mask_type()], offset=k)
+    return MaskReg(op.results[0])
+
+
+def mask_move(src: MaskReg, mask: MaskReg) -> MaskReg:
+    """`Move(dst, src, mask)` of mask registers: src's bits where `mask` is set (what
+    `move(src, mask)` builds for a mask)."""
+    g = _g("move")
+    _need(g, src, MaskReg, "src")
+    _need(g, mask, MaskReg, "mask")
+    op = _build(g, "RegMaskMoveOp", [src.handle, mask.handle], [_mask_type()])
     return MaskReg(op.results[0])

@@ -214,6 +214,25 @@ class RegMaskGenWithRegTensorOp(MaskGenOp):
     mask: OpResult
     offset: IntegerAttr
 
+class RegMaskMoveOp(RegOp):
+    """`Move(dst, src, mask)` of mask registers: src's bits where `mask` is set, 0 elsewhere.
+
+    `ascendc.reg.mask_move`: Ascend C `Reg::Move`, pipe V.
+
+    Operands:
+    - `src`: AscendC::Reg::MaskReg
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.mask_move"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+
 __all__ = [
     "RegCreateAddrRegOp",
     "RegLoadAlignAregOp",
@@ -222,6 +241,7 @@ __all__ = [
     "RegLoadUnalignPostOp",
     "RegLoadUnalignPreOp",
     "RegMaskGenWithRegTensorOp",
+    "RegMaskMoveOp",
     "RegStoreAlignAregOp",
     "RegStoreAlignPostOp",
 ]

@@ -175,3 +175,13 @@ def _mask_gen(op, comp):
         e[r] = np.repeat(bits, el.size)  # (each bit repeated sizeof(T) times)
 
     return run
+
+
+@_builds("mask_move")
+def _mask_move(op, comp):
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = e[a] & e[m]
+
+    return run
