@@ -14,6 +14,10 @@ functions; each returns the register it writes (the C++ API's reference paramete
             b = asc.reg.load_align(y, i * vl)
             asc.reg.store_align(y, asc.reg.add(a, b, mask), mask, i * vl)
 
+The PostUpdate, unaligned-stream, AddrReg and AuxScalar (`ptr[i]`) forms and
+MaskGenWithRegTensor are in `address.py`; ExpSub and the MERGING binaries in
+`fused.py` (all exported here).
+
 The ops are the dialect's (`dialects/ascendc/reg.py`, printed as `AscendC::Reg::...`
 inside a `__simd_vf__` function called through `asc_vf_call<add_vf>(...)`); their
 checks (dtypes on 3510, the vector-function context, the SoC) are the verifier's and
