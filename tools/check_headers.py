@@ -376,6 +376,8 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
         try:
             GenerateBoilerplatePass().apply(Context(), module)
             f = sample.parent_op()  # (the function of the op: not a callee before it)
+            while f is not None and not isinstance(f, func.FuncOp):  # (a sample in a loop)
+                f = f.parent_op()
             assert isinstance(f, func.FuncOp)
             f.sym_name = StringAttr("op_" + re.sub(r"\W", "_", cls.name))
             text = to_ascendc(module)

@@ -7,10 +7,15 @@ simulator and header-checked for 3510.
 The samples are asc-devkit's examples that use `AscendC::Reg` (found under
 `$ASC_XDSL_ASC_DEVKIT/examples`; the list below names each by its directory). Each one
 this file ports is written here as a user would write it in Python: a vector function
-with the sample's Reg calls (the post-update address forms become explicit offsets),
-and a kernel that copies the inputs to UB, calls it and copies the result back. Its
+with the sample's Reg calls (a PostUpdate load or store returns the advanced pointer,
+which the loop carries as the C++ loop carries the variable it advances), and a kernel
+that copies the inputs to UB, calls it and copies the result back (`reg_kernel`, or
+`reg_kernel_with_mask` for a sample with a third input tensor). Its
 inputs and reference come from the sample's `scripts/gen_data.py` (the same formula and
-value ranges, a fixed seed), and it passes with the samples' `verify_result.py` rule
+value ranges, a fixed seed; a shape larger than the kernel's 4096-element buffers is
+cut to one buffer: the best-practice gelu samples' 8192 x 8192 to one 4096-element row,
+softmax's 128 x 128 to 32 rows, and their kernels' multi-core ping-pong pipeline around
+the vector function is not reproduced), and it passes with the samples' `verify_result.py` rule
 (elements within rtol 1e-4 / atol 1e-5, at most 1e-4 of them outside). Every port is
 compiled for Ascend950PR_9599 and its C++ checked by `tools/check_headers.py --arch
 3510` (asc-tools through `ASC_XDSL_ASC_TOOLS`).
@@ -86,6 +91,54 @@ def reg_kernel(
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     vf(xl, yl, zl, n, s)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, CAPACITY)
+
+
+@jit
+def reg_kernel_with_mask(
+    x: asc.GlobalAddress,
+    y: asc.GlobalAddress,
+    m: asc.GlobalAddress,
+    z: asc.GlobalAddress,
+    n: int,
+    s: float,
+    vf: asc.ConstExpr,
+    dtype: asc.ConstExpr,
+    m_dtype: asc.ConstExpr,
+    out_dtype: asc.ConstExpr,
+):
+    """`reg_kernel` with a third input m (a sample's separate mask tensor, of
+    `m_dtype`): `vf(xl, yl, ml, zl, n, s)`; x and y are of `dtype`."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    by = asc.TBuf(asc.TPosition.VECCALC)
+    bm = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, CAPACITY * 4)
+    pipe.init_buffer(by, CAPACITY * 4)
+    pipe.init_buffer(bm, CAPACITY * 4)
+    pipe.init_buffer(bz, CAPACITY * 4)
+    xl = bx.get(dtype)
+    yl = by.get(dtype)
+    ml = bm.get(m_dtype)
+    zl = bz.get(out_dtype)
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    mg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    mg.set_global_buffer(m)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, CAPACITY)
+    asc.data_copy(yl, yg, CAPACITY)
+    asc.data_copy(ml, mg, CAPACITY)
+    asc.data_copy(zl, zg, CAPACITY)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    vf(xl, yl, ml, zl, n, s)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, zl, CAPACITY)
@@ -325,22 +378,29 @@ def scatter_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer,
 def mergemode_vf(
     x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
 ):
-    """mergemode: Max<MERGING> of x with itself over `n` elements into registers filled
-    with 2 (MERGING keeps the 2s where UpdateMask is off: a Select here), stored in
-    full to y's buffer; then ReduceMax of the last register into z[0]."""
+    """mergemode: MaxMergeModeVF, Max<MERGING> of x with itself over `n` elements into
+    registers of 2s (the 2s stay where UpdateMask is off), x walked by PostUpdate loads,
+    stored in full to y's buffer; then ReduceMaxVF over y's registers into z (the two
+    vector functions of the sample, ordered here by a LocalMemBar)."""
     vl = asc.reg.lanes(x.dtype)
     all_ = asc.reg.create_mask(x.dtype)
     count = n
+    src0 = x
+    src1 = x
     for i in range(asc.ceildiv(n, vl)):
-        twos = asc.reg.duplicate(2.0, all_, x.dtype)
+        dst = asc.reg.duplicate(2.0, all_, x.dtype)
         mask, count = asc.reg.update_mask(count, x.dtype)
-        a = asc.reg.load_align(x, i * vl)
-        merged = asc.reg.select(asc.reg.max(a, a, mask), twos, mask)
-        asc.reg.store_align(y, merged, all_, i * vl)
+        a, src0 = asc.reg.load_align_post(src0, vl)
+        b, src1 = asc.reg.load_align_post(src1, vl)
+        dst = asc.reg.max_merging(dst, a, b, mask)
+        asc.reg.store_align(y, dst, all_, i * vl)
     asc.reg.local_mem_bar(asc.reg.MemType.VEC_STORE, asc.reg.MemType.VEC_LOAD)
-    last = asc.ceildiv(n, vl) - 1
-    top = asc.reg.reduce(asc.reg.load_align(y, last * vl), all_, asc.reg.ReduceType.MAX)
-    asc.reg.store_align(z, top, asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL1))
+    top = asc.reg.reduce(asc.reg.load_align(y), all_, asc.reg.ReduceType.MAX)
+    acc = asc.reg.max(top, top, all_)
+    for i in range(1, asc.ceildiv(n, vl)):
+        top = asc.reg.reduce(asc.reg.load_align(y, i * vl), all_, asc.reg.ReduceType.MAX)
+        acc = asc.reg.max(acc, top, all_)
+    asc.reg.store_align(z, acc, all_)
 
 
 @asc.vf
@@ -488,6 +548,273 @@ def trait_two_vf(
         asc.reg.store_align(z, asc.reg.div(a, b, mask), mask, i * vl)
 
 
+@asc.vf
+def auxscalar_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_auxscalar: z = x + y[i] over register i (128 halves), y[i] read from UB
+    inside the vector function (AuxScalar), x and z walked by PostUpdate forms."""
+    vl = asc.reg.lanes(x.dtype)
+    mask = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(asc.ceildiv(n, vl)):
+        scalar = y[i]
+        xr, x = asc.reg.load_align_post(x, vl)
+        z = asc.reg.store_align_post(z, asc.reg.adds(xr, scalar, mask), vl, mask)
+
+
+@asc.vf
+def mask_gen_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """reg_move, scenario 1: MaskGenWithRegTensor<int32_t, 0> of the register loaded
+    from x (its first 8 bytes, each bit 4 mask bits), stored as 32 bytes."""
+    cond = asc.reg.load_align(x)
+    asc.reg.store_mask(z, asc.reg.mask_gen_with_reg_tensor(cond, 0))
+
+
+@asc.vf
+def mask_select_vf(
+    x: asc.reg.UbPointer,
+    y: asc.reg.UbPointer,
+    m: asc.reg.UbPointer,
+    z: asc.reg.UbPointer,
+    n: int,
+    s: float,
+):
+    """reg_move, scenario 2: Select of x and y by MaskGenWithRegTensor<float, 0> of the
+    register the unaligned stream over m gives, 64 mask bits (2 floats) a repeat; x, y
+    and z walked by PostUpdate forms."""
+    vl = asc.reg.lanes(x.dtype)
+    mask_step = vl // (x.dtype.sizeof() * 8)  # maskRepeatSize
+    store = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALL)
+    u = asc.reg.load_unalign_pre(m)
+    for _i in range(asc.ceildiv(n, vl)):
+        xr, x = asc.reg.load_align_post(x, vl)
+        yr, y = asc.reg.load_align_post(y, vl)
+        mr, u, m = asc.reg.load_unalign_post(u, m, mask_step)
+        sel = asc.reg.mask_gen_with_reg_tensor(mr, 0)
+        z = asc.reg.store_align_post(z, asc.reg.select(xr, yr, sel), vl, store)
+
+
+@asc.vf
+def add_post_update_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_load_store_align, scenario 2 (CopyWithPostUpdateVF): z = x + y, the three
+    pointers walked by PostUpdate forms."""
+    vl = asc.reg.lanes(x.dtype)
+    for _i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr, x = asc.reg.load_align_post(x, vl)
+        yr, y = asc.reg.load_align_post(y, vl)
+        z = asc.reg.store_align_post(z, asc.reg.add(xr, yr, mask), vl, mask)
+
+
+@asc.vf
+def add_addr_reg_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """reg_load_store_align, scenario 3 (CopyWithAddrRegVF): z = x + y at the offset
+    CreateAddrReg<T>(i, oneRepeatSize) binds to the loop."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        areg = asc.reg.create_addr_reg(x.dtype, i, vl)
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, areg)
+        yr = asc.reg.load_align(y, areg)
+        asc.reg.store_align(z, asc.reg.add(xr, yr, mask), mask, areg)
+
+
+COEFF_A = 0.044715  # the best-practice gelu samples' constants
+COEFF_B = -1.595769
+
+
+@asc.vf
+def gelu_hp_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """gelu_high_performance, GeluVfBasic: x / (1 + exp(-1.595769 (x + 0.044715 x^3)))
+    in one register chain per repeat (UpdateMask for the tail)."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, i * vl)
+        yr = asc.reg.mul(xr, xr, mask)
+        yr = asc.reg.mul(yr, xr, mask)
+        yr = asc.reg.muls(yr, COEFF_A, mask)
+        yr = asc.reg.add(xr, yr, mask)
+        yr = asc.reg.muls(yr, COEFF_B, mask)
+        yr = asc.reg.exp(yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.div(xr, yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+
+
+@asc.vf
+def gelu_eltwise_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """gelu_eltwise_high_performance, GeluEltwiseBasic (scenario 1): the gelu chain, then
+    exp(-0.5 (g + 1)^2 + 2) on it, one loop."""
+    vl = asc.reg.lanes(x.dtype)
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, i * vl)
+        yr = asc.reg.mul(xr, xr, mask)
+        yr = asc.reg.mul(yr, xr, mask)
+        yr = asc.reg.muls(yr, COEFF_A, mask)
+        yr = asc.reg.add(xr, yr, mask)
+        yr = asc.reg.muls(yr, COEFF_B, mask)
+        yr = asc.reg.exp(yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.div(xr, yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.mul(yr, yr, mask)
+        yr = asc.reg.muls(yr, -0.5, mask)
+        yr = asc.reg.adds(yr, 2.0, mask)
+        yr = asc.reg.exp(yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+
+
+@asc.vf
+def gelu_eltwise_split_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """gelu_eltwise_high_performance, GeluEltwiseLoopSplit (scenarios 2, 3): the gelu
+    chain stored to z, then a second loop over z for the elementwise tail."""
+    vl = asc.reg.lanes(x.dtype)
+    n2 = n
+    for i in range(asc.ceildiv(n, vl)):
+        mask, n = asc.reg.update_mask(n, x.dtype)
+        xr = asc.reg.load_align(x, i * vl)
+        yr = asc.reg.mul(xr, xr, mask)
+        yr = asc.reg.mul(yr, xr, mask)
+        yr = asc.reg.muls(yr, COEFF_A, mask)
+        yr = asc.reg.add(xr, yr, mask)
+        yr = asc.reg.muls(yr, COEFF_B, mask)
+        yr = asc.reg.exp(yr, mask)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.div(xr, yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+    for i in range(asc.ceildiv(n2, vl)):
+        mask, n2 = asc.reg.update_mask(n2, x.dtype)
+        yr = asc.reg.load_align(z, i * vl)
+        yr = asc.reg.adds(yr, 1.0, mask)
+        yr = asc.reg.mul(yr, yr, mask)
+        yr = asc.reg.muls(yr, -0.5, mask)
+        yr = asc.reg.adds(yr, 2.0, mask)
+        yr = asc.reg.exp(yr, mask)
+        asc.reg.store_align(z, yr, mask, i * vl)
+
+
+SOFTMAX_R = 128  # softmax_high_performance: the row length (rDim = rDimAlign)
+FP32_MIN = 1.1754943508222875e-38  # its Custom::fp32MinValue (the bits 0x00800000)
+
+
+@asc.vf
+def softmax_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """softmax_high_performance, Case 5 (main blocks, the outer loop unrolled by two,
+    ExpSub): the softmax of each of n rows of x into z, y holding e^(x - max). Rows i
+    and i + n / 2 go together; ReduceMax / ReduceSum are written as Reduce<MAX> /
+    Reduce<SUM> (the same instructions)."""
+    vl = asc.reg.lanes(asc.float32)
+    repeat_main = SOFTMAX_R // vl
+    full = asc.reg.create_mask(x.dtype)
+    half_a = n // 2
+    other = half_a * SOFTMAX_R
+    for i in range(half_a):
+        mx = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        mx1 = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        for j in range(repeat_main):
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            mx = asc.reg.max(mx, src, full)
+            mx1 = asc.reg.max(mx1, src1, full)
+        mx = asc.reg.reduce(mx, full, asc.reg.ReduceType.MAX)
+        mx1 = asc.reg.reduce(mx1, full, asc.reg.ReduceType.MAX)
+        mx = asc.reg.duplicate(mx, full)
+        mx1 = asc.reg.duplicate(mx1, full)
+        for j in range(repeat_main):
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            e = asc.reg.exp_sub(src, mx, full)
+            e1 = asc.reg.exp_sub(src1, mx1, full)
+            asc.reg.store_align(y, e, full, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(y, e1, full, i * SOFTMAX_R + j * vl + other)
+    asc.reg.local_mem_bar(asc.reg.MemType.VEC_LOAD, asc.reg.MemType.VEC_STORE)
+    for i in range(half_a):
+        sm = asc.reg.duplicate(0.0, full, asc.float32)
+        sm1 = asc.reg.duplicate(0.0, full, asc.float32)
+        for j in range(repeat_main):
+            src = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            sm = asc.reg.add(sm, src, full)
+            sm1 = asc.reg.add(sm1, src1, full)
+        sm = asc.reg.reduce(sm, full, asc.reg.ReduceType.SUM)
+        sm1 = asc.reg.reduce(sm1, full, asc.reg.ReduceType.SUM)
+        sm = asc.reg.duplicate(sm, full)
+        sm1 = asc.reg.duplicate(sm1, full)
+        for j in range(repeat_main):
+            num = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            num1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            asc.reg.store_align(z, asc.reg.div(num, sm, full), full, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(
+                z, asc.reg.div(num1, sm1, full), full, i * SOFTMAX_R + j * vl + other
+            )
+
+
+@asc.vf
+def softmax_update_mask_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """softmax_high_performance, Case 3 (UpdateMask for the tail, MERGING accumulators,
+    the outer loop unrolled by two); as Case 5 otherwise."""
+    vl = asc.reg.lanes(asc.float32)
+    repeat = asc.ceildiv(SOFTMAX_R, vl)
+    full = asc.reg.create_mask(x.dtype)
+    half_a = n // 2
+    other = half_a * SOFTMAX_R
+    for i in range(half_a):
+        count = SOFTMAX_R
+        mx = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        mx1 = asc.reg.duplicate(FP32_MIN, full, asc.float32)
+        for j in range(repeat):
+            mask, count = asc.reg.update_mask(count, asc.float32)
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            mx = asc.reg.max_merging(mx, mx, src, mask)
+            mx1 = asc.reg.max_merging(mx1, mx1, src1, mask)
+        mx = asc.reg.duplicate(asc.reg.reduce(mx, full, asc.reg.ReduceType.MAX), full)
+        mx1 = asc.reg.duplicate(asc.reg.reduce(mx1, full, asc.reg.ReduceType.MAX), full)
+        count0 = SOFTMAX_R
+        for j in range(repeat):
+            mask, count0 = asc.reg.update_mask(count0, asc.float32)
+            src = asc.reg.load_align(x, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(x, i * SOFTMAX_R + j * vl + other)
+            e = asc.reg.exp_sub(src, mx, mask)
+            e1 = asc.reg.exp_sub(src1, mx1, mask)
+            asc.reg.store_align(y, e, mask, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(y, e1, mask, i * SOFTMAX_R + j * vl + other)
+    asc.reg.local_mem_bar(asc.reg.MemType.VEC_LOAD, asc.reg.MemType.VEC_STORE)
+    for i in range(half_a):
+        count1 = SOFTMAX_R
+        sm = asc.reg.duplicate(0.0, full, asc.float32)
+        sm1 = asc.reg.duplicate(0.0, full, asc.float32)
+        for j in range(repeat):
+            mask, count1 = asc.reg.update_mask(count1, asc.float32)
+            src = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            src1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            sm = asc.reg.add_merging(sm, sm, src, mask)
+            sm1 = asc.reg.add_merging(sm1, sm1, src1, mask)
+        sm = asc.reg.duplicate(asc.reg.reduce(sm, full, asc.reg.ReduceType.SUM), full)
+        sm1 = asc.reg.duplicate(asc.reg.reduce(sm1, full, asc.reg.ReduceType.SUM), full)
+        count2 = SOFTMAX_R
+        for j in range(repeat):
+            mask, count2 = asc.reg.update_mask(count2, asc.float32)
+            num = asc.reg.load_align(y, i * SOFTMAX_R + j * vl)
+            num1 = asc.reg.load_align(y, i * SOFTMAX_R + j * vl + other)
+            asc.reg.store_align(z, asc.reg.div(num, sm, mask), mask, i * SOFTMAX_R + j * vl)
+            asc.reg.store_align(
+                z, asc.reg.div(num1, sm1, mask), mask, i * SOFTMAX_R + j * vl + other
+            )
+
+
 # ---------------------------------------------------------------------------
 # The samples
 # ---------------------------------------------------------------------------
@@ -507,6 +834,9 @@ class Port:
     # the sample's own rule instead of verify_result.py's: (z, golden) -> None when it
     # holds, else what is wrong
     check: Callable[[np.ndarray, np.ndarray], str | None] | None = None
+    m_dtype: np.dtype | None = None
+    """A third input's dtype: `make` returns (x, y, s, m), the vector function takes
+    (x, y, m, z, n, s) through `reg_kernel_with_mask`, `golden` gets m last."""
 
 
 @dataclass
@@ -615,6 +945,69 @@ def _trait_inputs(rng):
     golden, (x / y).astype(int64), is the integer quotient for these)."""
     x = rng.uniform(1, 1000, CAPACITY).astype(np.int64)
     return x, rng.uniform(1, 100, CAPACITY).astype(np.int64), 0.0
+
+
+def _mask_gen_inputs(rng):
+    """reg_move scenario 1's cond: element 0 is 1, element 1 all ones, the rest 0."""
+    cond = np.zeros(CAPACITY, np.uint32)
+    cond[0], cond[1] = 0x00000001, 0xFFFFFFFF
+    return cond.view(np.int32), np.zeros(CAPACITY, np.int32), 0.0
+
+
+def _mask_gen_golden(x: np.ndarray) -> np.ndarray:
+    """gen_data's rule: bit k of cond's first 8 bytes sets mask bits 4k .. 4k + 3."""
+    bits = np.unpackbits(x.view(np.uint8)[:8], bitorder="little")
+    return np.packbits(np.repeat(bits, 4), bitorder="little")
+
+
+def _mask_select_inputs(rng):
+    """reg_move scenario 2: x, y uniform [0, 2); m's first 32 bytes random mask bytes."""
+    x, y = _u(0, 2)(rng), _u(0, 2)(rng)
+    m = np.zeros(CAPACITY, np.float32)
+    m.view(np.uint8)[:32] = rng.integers(0, 255, 32, np.uint8)
+    return x, y, 0.0, m
+
+
+def _mask_select_golden(x, y, s, z, m):
+    """gen_data's rule: element i is x's where bit i % 8 of mask byte i // 8 is set."""
+    bits = np.unpackbits(m.view(np.uint8)[:32], bitorder="little").astype(bool)
+    return _keep(z, 256, np.where(bits, x[:256], y[:256]))
+
+
+def _aranges(rng):
+    """reg_load_store_align: x = y = 0, 1, ..., 1023 as halves."""
+    a = np.zeros(CAPACITY, np.float16)
+    a[:1024] = np.arange(1024)
+    return a, a.copy(), 0.0
+
+
+def _sum_1024(x, y, s, z):
+    return _keep(z, 1024, x[:1024] + y[:1024])
+
+
+def _auxscalar_inputs(rng):
+    """reg_auxscalar: x uniform [1, 2) halves; the scalars 1.5 .. 4.5 then zeros."""
+    x = rng.uniform(1, 2, CAPACITY).astype(np.float16)
+    scalars = np.zeros(CAPACITY, np.float16)
+    scalars[:4] = [1.5, 2.5, 3.5, 4.5]
+    return x, scalars, 0.0
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    """The best-practice samples' gen_data (float32 throughout)."""
+    return x / (1 + np.exp(-1.595769 * (x + 0.044715 * x**3)))
+
+
+def _gelu_eltwise(x: np.ndarray) -> np.ndarray:
+    g = _gelu(x)
+    return np.exp(-0.5 * (g + 1) * (g + 1) + 2)
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    """softmax_high_performance's gen_data, per row of 128 (32 rows fill the buffer)."""
+    rows = x.reshape(-1, SOFTMAX_R)
+    e = np.exp(rows - rows.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)).reshape(-1)
 
 
 def _keep(z: np.ndarray, n: int, values: np.ndarray) -> np.ndarray:
@@ -728,6 +1121,14 @@ SAMPLES: list[Sample] = [
     Sample(
         f"{M}/reg_load_store_align",
         Port(ld_st_align_vf, 1000, _two(-1, 1), lambda x, y, s, z: _keep(z, 1000, x[:1000])),
+    ),
+    Sample(
+        f"{M}/reg_load_store_align#post_update",
+        Port(add_post_update_vf, 1024, _aranges, _sum_1024, dtype=np.dtype(np.float16)),
+    ),
+    Sample(
+        f"{M}/reg_load_store_align#addr_reg",
+        Port(add_addr_reg_vf, 1024, _aranges, _sum_1024, dtype=np.dtype(np.float16)),
     ),
     Sample(
         f"{M}/reg_load_store_unalign",
@@ -894,8 +1295,37 @@ SAMPLES: list[Sample] = [
             dtype=np.dtype(np.int64),
         ),
     ),
-    Sample(f"{M}/reg_move", None, "MaskGenWithRegTensor, Move of masks"),
-    Sample(f"{M}/reg_auxscalar", None, "AddrReg / CreateAddrReg and the aux-scalar address forms"),
+    Sample(
+        f"{M}/reg_move",
+        Port(
+            mask_gen_vf,
+            64,
+            _mask_gen_inputs,
+            lambda x, y, s, z: _keep(z, 32, _mask_gen_golden(x)),
+            dtype=np.dtype(np.int32),
+            out_dtype=np.dtype(np.uint8),
+        ),
+    ),
+    Sample(
+        f"{M}/reg_move#2",
+        Port(
+            mask_select_vf,
+            256,
+            _mask_select_inputs,
+            _mask_select_golden,
+            m_dtype=np.dtype(np.float32),
+        ),
+    ),
+    Sample(
+        f"{M}/reg_auxscalar",
+        Port(
+            auxscalar_vf,
+            512,
+            _auxscalar_inputs,
+            lambda x, y, s, z: _keep(z, 512, x[:512] + np.repeat(y[:4], 128)),
+            dtype=np.dtype(np.float16),
+        ),
+    ),
     Sample(
         f"{M}/reg_load_store_mask",
         Port(
@@ -930,15 +1360,29 @@ SAMPLES: list[Sample] = [
     ),
     Sample(
         f"{P}/gelu_high_performance",
-        None,
-        "post-update address forms and unrolled double-buffer loads",
+        Port(gelu_hp_vf, 4096, _two(-10, 10), lambda x, y, s, z: _gelu(x)),
     ),
     Sample(
         f"{P}/gelu_eltwise_high_performance",
-        None,
-        "post-update address forms and unrolled double-buffer loads",
+        Port(gelu_eltwise_vf, 4096, _two(-10, 10), lambda x, y, s, z: _gelu_eltwise(x)),
     ),
-    Sample(f"{P}/softmax_high_performance", None, "ExpSub, ReduceMax across data blocks"),
+    Sample(
+        f"{P}/gelu_eltwise_high_performance#loop_split",
+        Port(gelu_eltwise_split_vf, 4096, _two(-10, 10), lambda x, y, s, z: _gelu_eltwise(x)),
+    ),
+    Sample(
+        f"{P}/softmax_high_performance",
+        Port(softmax_vf, CAPACITY // SOFTMAX_R, _two(-5, 5), lambda x, y, s, z: _softmax(x)),
+    ),
+    Sample(
+        f"{P}/softmax_high_performance#update_mask",
+        Port(
+            softmax_update_mask_vf,
+            CAPACITY // SOFTMAX_R,
+            _two(-5, 5),
+            lambda x, y, s, z: _softmax(x),
+        ),
+    ),
     Sample(
         "examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/matmul_gelu_high_performance",
         None,
@@ -1005,7 +1449,7 @@ def run_sample(sample: Sample, seed: int = 0) -> Outcome:
         out.detail = f"not ported: {sample.reason}"
         return out
     rng = np.random.default_rng(seed)
-    x, y, s = port.make(rng)
+    x, y, s, *extra = port.make(rng)
     out_dtype = port.out_dtype or port.dtype
     z0 = np.zeros(CAPACITY, out_dtype)
     z = z0.copy()
@@ -1013,12 +1457,20 @@ def run_sample(sample: Sample, seed: int = 0) -> Outcome:
         previous = os.environ.get("ASC_XDSL_DUMP_DIR")
         os.environ["ASC_XDSL_DUMP_DIR"] = dump
         try:
-            reg_kernel[1](
-                x, y, z, port.n, s, asc.ConstExpr(port.vf),
-                asc.ConstExpr(_dtype_of(port.dtype)),
-                asc.ConstExpr(_dtype_of(port.y_dtype or port.dtype)),
-                asc.ConstExpr(_dtype_of(out_dtype)), platform=SOC,
-            )  # fmt: skip
+            if port.m_dtype is not None:
+                reg_kernel_with_mask[1](
+                    x, y, extra[0], z, port.n, s, asc.ConstExpr(port.vf),
+                    asc.ConstExpr(_dtype_of(port.dtype)),
+                    asc.ConstExpr(_dtype_of(port.m_dtype)),
+                    asc.ConstExpr(_dtype_of(out_dtype)), platform=SOC,
+                )  # fmt: skip
+            else:
+                reg_kernel[1](
+                    x, y, z, port.n, s, asc.ConstExpr(port.vf),
+                    asc.ConstExpr(_dtype_of(port.dtype)),
+                    asc.ConstExpr(_dtype_of(port.y_dtype or port.dtype)),
+                    asc.ConstExpr(_dtype_of(out_dtype)), platform=SOC,
+                )  # fmt: skip
         except Exception as e:  # a sample that does not compile or run: its message
             out.detail = f"{type(e).__name__}: {e}"
             return out
@@ -1029,7 +1481,7 @@ def run_sample(sample: Sample, seed: int = 0) -> Outcome:
                 os.environ["ASC_XDSL_DUMP_DIR"] = previous
         cpps = sorted(Path(dump).rglob("*.cpp"))
         out.cpp = cpps[-1].read_text() if cpps else None
-    golden = port.golden(x, y, s, z0)
+    golden = port.golden(x, y, s, z0, *extra)
     if port.check is not None:
         wrong = port.check(z, golden)
         out.passed = wrong is None

@@ -97,7 +97,7 @@ def test_printf_dump_records_cpp_and_round_trip(capsys):
     module = Parser(ctx, text).parse_module()
     module.verify()
     assert str(Parser(ctx, str(module)).parse_module()) == str(module)
-    for op in ("reg.printf", "reg.ub_load", "reg.dump_ubuf", "reg.dump_reg"):
+    for op in ("reg.printf", "reg.load_scalar", "reg.dump_ubuf", "reg.dump_reg"):
         assert f"ascendc.{op} " in text or f"ascendc.{op}(" in text
 
 

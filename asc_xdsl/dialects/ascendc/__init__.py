@@ -29,6 +29,7 @@ from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
+from asc_xdsl.dialects.ascendc.reg_address_types import REG_ADDRESS_TYPES
 from asc_xdsl.dialects.ascendc.reg_types import REG_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
@@ -36,7 +37,7 @@ HANDWRITTEN_OPS: list[type[AscendCOp]] = [
     *debug.DEBUG_OPS,
     *construct.MISC_OPS,
 ]
-ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES, *REG_TYPES]
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES, *REG_TYPES, *REG_ADDRESS_TYPES]
 """The types defined up front; the struct types (`STRUCT_TYPES`) come on first use."""
 
 AscendCCore = Dialect("ascendc", HANDWRITTEN_OPS, ASCENDC_TYPES)

@@ -37,6 +37,8 @@ FAMILY_MODULES: tuple[str, ...] = (
     "reg",
     "reg_relayout",
     "reg_debug",
+    "reg_address",
+    "reg_fused",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

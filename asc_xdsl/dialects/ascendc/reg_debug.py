@@ -1,12 +1,11 @@
-"""Debugging inside a vector function (Ascend 950): printf, the asc_dump family and the
-scalar UB read a printout needs, as op specs (see `spec.py`) of the Reg layer.
+"""Debugging inside a vector function (Ascend 950): printf and the asc_dump family, as op specs (see `spec.py`) of the Reg layer.
 
 A `__simd_vf__` function prints through the simd_vf overloads of the Utils API
 (`utils/debug/asc_printf.h`, `utils/debug/asc_dump.h`: namespace `__asc_simd_vf`), not
 through `AscendC::printf` / `DumpTensor`, which are kernel-side:
 
     ascendc.reg.printf (%i, %x : i32, f32) {desc = "[simd_vf] add[%u]: %f\\n"}
-    %v = ascendc.reg.ub_load %x, %i : memref<?xf32, 26 : i64>, i32 -> f32
+    %v = ascendc.reg.load_scalar %x, %i : ...   (the scalar a printout reads: reg_address.py)
     ascendc.reg.dump_ubuf %x, %c0, %c5, %c32 : memref<?xf32, 26 : i64>, i32, i32, i32
     ascendc.reg.dump_reg %r, %c5, %c32 {dtype = f32, generic} : !ascendc.reg_tensor<f32>, ...
 
@@ -38,7 +37,6 @@ from asc_xdsl.dialects.ascendc.spec import (
     Prop,
     PropKind,
     Result,
-    elem,
 )
 
 FAMILY = OpFamily(__name__)
@@ -109,16 +107,6 @@ _add(
     doc="`printf(fmt, args...)` in a vector function (`__asc_simd_vf::printf`, the format "
     "a `__ubuf__ const char*`): the conversions of `ascendc.printf` (%d %i %u %x %ld %lld "
     "%f %s %p); the record prints without the block prefix.",
-)
-_add(
-    "RegUbLoadOp",
-    "ub_load",
-    "operator[]",
-    (Operand("ptr", ub("T"), Effect.READ), Operand("offset", INT)),
-    (Result("value", elem("T")),),
-    sim="ub_load",
-    example={"T": "f32"},
-    doc="`ptr[offset]`: one element of UB read by the vector function's scalar unit.",
 )
 _add(
     "RegDumpUbufOp",

@@ -14,10 +14,13 @@ functions; each returns the register it writes (the C++ API's reference paramete
             b = asc.reg.load_align(y, i * vl)
             asc.reg.store_align(y, asc.reg.add(a, b, mask), mask, i * vl)
 
-The ops are the dialect's (`dialects/ascendc/reg.py` and `reg_relayout.py`, whose
+The ops are the dialect's (`dialects/ascendc/reg.py`; `reg_relayout.py`, whose
 functions here are `language/reg/relayout.py`'s: Interleave, Squeeze and the AR stream,
-Histograms, the register Gather, the Div/Exp modes), printed as `AscendC::Reg::...`
-inside a `__simd_vf__` function called through `asc_vf_call<add_vf>(...)`; their
+Histograms, the register Gather, the Div/Exp modes; the PostUpdate, unaligned-stream,
+AddrReg and AuxScalar (`ptr[i]`) forms and MaskGenWithRegTensor in `address.py`; ExpSub
+and the MERGING binaries in `fused.py`; printf and dumps in `debug.py`), printed as
+`AscendC::Reg::...` inside a `__simd_vf__` function called through
+`asc_vf_call<add_vf>(...)`; their
 checks (dtypes on 3510, the vector-function context, the SoC) are the verifier's and
 come back located at the kernel line. PyAsc2 has no Python spelling of its own for
 vector functions (its VF blocks come from a fusion pass), so `@asc.vf` is this
@@ -109,10 +112,10 @@ class UbPointer(IRValue):
         return f"UbPointer({self.dtype.name})"
 
     def __getitem__(self, offset: Any) -> Any:
-        """`ptr[offset]`: one element of UB (`asc.reg.ub_load`)."""
-        from asc_xdsl.language.reg.debug import ub_load
+        """`ptr[offset]` (AuxScalar): one element of UB as a scalar (`load_scalar`)."""
+        from asc_xdsl.language.reg.address import load_scalar
 
-        return ub_load(self, offset)
+        return load_scalar(self, offset)
 
 
 def lanes(dtype: dt.DataType) -> int:
@@ -266,7 +269,10 @@ def mask_not(src: MaskReg, mask: MaskReg) -> MaskReg:
 
 def load_align(ptr: UbPointer, offset: Any = 0, trait: RegTrait = RegTrait.NUM_ONE) -> RegTensor:
     """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address
-    (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements)."""
+    (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements; an AddrReg
+    offset: the AddrReg overload)."""
+    if isinstance(offset, address.AddrReg):  # the AddrReg overload
+        return address.load_align_areg(ptr, offset)
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
     off = g.integer(offset, "offset")
@@ -286,6 +292,8 @@ def load_unalign(ptr: UbPointer, offset: Any = 0) -> RegTensor:
 
 def store_align(ptr: UbPointer, src: RegTensor, mask: MaskReg, offset: Any = 0) -> None:
     """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to an aligned address."""
+    if isinstance(offset, address.AddrReg):  # the AddrReg overload
+        return address.store_align_areg(ptr, src, mask, offset)
     g = _g("store_align")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
@@ -415,8 +423,11 @@ shift_lefts = _with_scalar("RegShiftLeftsOp", "shift_lefts", shift=True)
 shift_rights = _with_scalar("RegShiftRightsOp", "shift_rights", shift=True)
 
 
-def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType) -> RegTensor:
-    """`Duplicate(dst, scalar, mask)`: `scalar` in the enabled elements, 0 elsewhere."""
+def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType | None = None) -> RegTensor:
+    """`Duplicate(dst, scalar, mask)`: `scalar` (of `dtype`) in the enabled elements, 0
+    elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's)."""
+    if isinstance(scalar, RegTensor):
+        return fused.duplicate_reg(scalar, mask, dtype)
     g = _g("duplicate")
     t = _dtype(g, dtype, "dtype")
     _need(g, mask, MaskReg, "mask")
@@ -434,7 +445,10 @@ def arange(start: Any, dtype: dt.DataType, order: IndexOrder = IndexOrder.INCREA
 
 
 def move(src: RegTensor, mask: MaskReg) -> RegTensor:
-    """`Move(dst, src, mask)`: src's enabled elements, 0 elsewhere."""
+    """`Move(dst, src, mask)`: src's enabled elements, 0 elsewhere (of a mask register:
+    its bits where `mask` is set)."""
+    if isinstance(src, MaskReg):
+        return address.mask_move(src, mask)
     return _unary("RegMoveOp", "move")(src, mask)
 
 
@@ -640,7 +654,13 @@ from asc_xdsl.language.reg.relayout import *  # noqa: E402, F403
 from asc_xdsl.language.reg.relayout import __all__ as _relayout_all  # noqa: E402
 
 __all__ += _relayout_all
-# Debugging inside a vector function (printf, asc_dump, ptr[i]): language/reg/debug.py.
-from asc_xdsl.language.reg.debug import dump, dump_reg, dump_ubuf, printf, ub_load  # noqa: E402
+# Debugging inside a vector function (printf, asc_dump): language/reg/debug.py.
+from asc_xdsl.language.reg.debug import dump, dump_reg, dump_ubuf, printf  # noqa: E402
 
-__all__ += ["dump", "dump_reg", "dump_ubuf", "printf", "ub_load"]
+__all__ += ["dump", "dump_reg", "dump_ubuf", "printf"]
+# The address forms and the fused ops, in modules of their own.
+from asc_xdsl.language.reg import address, fused  # noqa: E402
+from asc_xdsl.language.reg.address import *  # noqa: E402, F403
+from asc_xdsl.language.reg.fused import *  # noqa: E402, F403
+
+__all__ += [*address.__all__, *fused.__all__]

@@ -1,5 +1,5 @@
 """Debugging inside a `@asc.vf` vector function: `asc.reg.printf`, `asc.reg.dump`
-(`dump_ubuf`, `dump_reg`) and `asc.reg.ub_load` (`ptr[i]`), over the ops of
+(`dump_ubuf`, `dump_reg`), over the ops of
 `dialects/ascendc/reg_debug.py`:
 
     @asc.vf
@@ -77,18 +77,6 @@ def printf(desc: str, *params: Any) -> None:
     g.emit(_ops().RegPrintfOp([g.printf_arg(p) for p in rest], desc=desc))
 
 
-def ub_load(ptr: Any, offset: Any = 0) -> Any:
-    """`ptr[offset]`: one element of UB (a scalar of the pointer's dtype)."""
-    from asc_xdsl.language.builder import RuntimeScalar
-    from asc_xdsl.language.reg import UbPointer, _need
-
-    g = _g("ub_load")
-    _need(g, ptr, UbPointer, "ptr")
-    off = g.integer(offset, "offset")
-    op = g.emit(_ops().RegUbLoadOp(ptr.handle, off, result_types=[ptr.dtype.ir_type()]))
-    return RuntimeScalar(op.results[0], ptr.dtype)
-
-
 def _dump(what: str, src: Any, desc: Any, dump_size: Any, generic: bool) -> None:
     from asc_xdsl.language.reg import RegTensor, UbPointer
 
@@ -124,4 +112,4 @@ def dump_reg(src: Any, desc: Any, dump_size: Any) -> None:
     _dump("dump_reg", src, desc, dump_size, False)
 
 
-__all__ = ["dump", "dump_reg", "dump_ubuf", "printf", "ub_load"]
+__all__ = ["dump", "dump_reg", "dump_ubuf", "printf"]

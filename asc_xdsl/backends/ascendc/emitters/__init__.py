@@ -21,6 +21,7 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from asc_xdsl.backends.ascendc.emitters import reg_address as _reg_address
 from asc_xdsl.backends.ascendc.errors import EmissionError
 
 Emitter = Callable[[Any, Operation], None]
@@ -65,7 +66,6 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.reg.local_mem_bar": ("reg", "_print_bar"),
     "ascendc.reg.printf": ("reg_debug", "_print_printf"),
     "ascendc.reg.store_unalign": ("reg", "_print_store_unalign"),
-    "ascendc.reg.ub_load": ("reg_debug", "_print_ub_load"),
     "ascendc.reg.ub_ptr": ("reg", "_print_ub_ptr"),
     "ascendc.reg.update_mask": ("reg", "_print_update_mask"),
     "ascendc.reg.vf_call": ("reg", "_print_vf_call"),
@@ -104,6 +104,8 @@ PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.reg.": ("reg", "_print_call"),
 }
 """Op-name prefix -> the emitter of the ops it names that have no row in `EMITTERS`."""
+
+EMITTERS.update(_reg_address.EMITTERS)  # (the Reg address forms' rows, kept with them)
 
 _LOADED: dict[str, Emitter] = {}
 

@@ -35,11 +35,6 @@ def _is_int(v: Any) -> bool:
     return isinstance(v.type, IntegerType | IndexType)
 
 
-def _print_ub_load(emitter: Any, op: Any) -> None:
-    """`T v = ptr[offset];`"""
-    emitter.declare(op, op.value, f"{emitter.name(op.ptr)}[{emitter.name(op.offset)}]")
-
-
 def _dump_api(op: Any, specific: str) -> str:
     return NS + ("asc_dump" if op.properties.get("generic") is not None else specific)
 

@@ -9,7 +9,7 @@ regenerate with `python tools/gen_api.py`.
 from typing import ClassVar
 
 from xdsl.dialects.builtin import StringAttr, UnitAttr
-from xdsl.irdl import Operand, OpResult, VarOperand
+from xdsl.irdl import Operand, VarOperand
 
 from asc_xdsl.dialects.ascendc.reg import RegOp
 from asc_xdsl.dialects.ascendc.reg_debug import RegPrintfBase
@@ -33,25 +33,6 @@ class RegPrintfOp(RegPrintfBase):
     SPEC: ClassVar[OpSpec]
     vars: VarOperand
     desc: StringAttr
-
-class RegUbLoadOp(RegOp):
-    """`ptr[offset]`: one element of UB read by the vector function's scalar unit.
-
-    `ascendc.reg.ub_load`: Ascend C `operator[]`, pipe V.
-
-    Operands:
-    - `ptr`: __ubuf__ T*, read
-    - `offset`: int
-
-    Results:
-    - `value`: T
-    """
-
-    name = "ascendc.reg.ub_load"
-    SPEC: ClassVar[OpSpec]
-    ptr: Operand
-    offset: Operand
-    value: OpResult
 
 class RegDumpUbufOp(RegOp):
     """`asc_dump_ubuf<T>(ptr + offset, desc, dumpSize)` (`asc_dump<T>` when `generic`): print
@@ -101,4 +82,4 @@ class RegDumpRegOp(RegOp):
     dump_size: Operand
     generic: UnitAttr | None
 
-__all__ = ["RegDumpRegOp", "RegDumpUbufOp", "RegPrintfOp", "RegUbLoadOp"]
+__all__ = ["RegDumpRegOp", "RegDumpUbufOp", "RegPrintfOp"]

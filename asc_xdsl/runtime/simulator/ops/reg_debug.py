@@ -28,17 +28,6 @@ def _printf(op, comp):
     return run
 
 
-def _ub_load(op, comp):
-    el = _elem(op.ptr.type)
-    p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.value)
-
-    def run(e, c, _op=op):
-        address = _address(e, p, off, el.size, "ptr[i]", el.size)
-        e[r] = _read(c, address, el, 1, "ptr[i]")[0]
-
-    return run
-
-
 def _dump_ubuf(op, comp):
     el = _elem(op.ptr.type)
     label = dtype_label(op.ptr.type.element_type)
@@ -78,7 +67,6 @@ def _dump_reg(op, comp):
 
 _BUILDERS = {
     "printf": _printf,
-    "ub_load": _ub_load,
     "dump_ubuf": _dump_ubuf,
     "dump_reg": _dump_reg,
 }

@@ -1,0 +1,326 @@
+"""The Reg layer's address forms (`AscendC::Reg`, Ascend 950 / arch 3510).
+
+The plain `LoadAlign` / `StoreAlign` of `reg.py` address UB as `ptr + offset`. The
+headers have three more ways, each an op here:
+
+* PostUpdate (`PostLiteral::POST_MODE_UPDATE`): the access is at `ptr`, then the
+  pointer, taken by reference, advances by `stride` elements. The C++ pointer is
+  written through, so here the op's result `next` is the advanced pointer (a loop
+  carries it, as the C++ loop carries the variable): `reg.load_align_post`,
+  `reg.store_align_post`, and the unaligned stream `reg.load_unalign_pre` +
+  `reg.load_unalign_post`, whose `UnalignRegForLoad` is carried the same way.
+* AddrReg: `reg.create_addr_reg` makes an `!ascendc.addr_reg` of the element offset
+  `index0 * stride0 + ...` (up to four loop levels), which `reg.load_align_areg` /
+  `reg.store_align_areg` add to the pointer.
+* AuxScalar: `reg.load_scalar` reads one element of UB into a scalar inside a vector
+  function (C++: `ptr[offset]`).
+
+`reg.mask_gen_with_reg_tensor` (`MaskGenWithRegTensor`, the mask register loaded from a
+vector register's bits) and `reg.mask_move` (`Move` of mask registers) are here too,
+with the other data movement into registers.
+
+Sources: `include/basic_api/reg_compute/kernel_reg_compute_datacopy_intf.h`,
+`kernel_reg_compute_addrreg_intf.h`, `kernel_reg_compute_maskreg_intf.h`; the API pages
+under `docs/zh/api/SIMD-API/基础API/Reg矢量计算` (Reg数据搬入, AddrReg, PostLiteral).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import IntegerType, ModuleOp
+from xdsl.ir import Block, Operation, Region
+from xdsl.utils.exceptions import VerifyException
+
+from asc_xdsl.dialects.ascendc.base import EmitKind
+from asc_xdsl.dialects.ascendc.reg import (
+    MASK,
+    REG_DTYPES,
+    RegOp,
+    _format,
+    _operand_element,
+    reg,
+    ub,
+)
+from asc_xdsl.dialects.ascendc.reg_address_types import AddrRegType, UnalignRegForLoadType
+from asc_xdsl.dialects.ascendc.reg_types import MaskRegType
+from asc_xdsl.dialects.ascendc.spec import (
+    INT,
+    Arity,
+    Effect,
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    PropKind,
+    Result,
+    SpecOp,
+    elem,
+    of_type,
+)
+
+FAMILY = OpFamily(__name__)
+__getattr__ = FAMILY.module_getattr
+
+if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)
+    from asc_xdsl.dialects.ascendc._op_stubs.reg_address import *  # noqa: F403
+
+ADDR = of_type(AddrRegType)
+UREG = of_type(UnalignRegForLoadType)
+
+MAX_LOOP_LEVELS = 4
+"""`CreateAddrReg` binds at most four loop indices (the hardware loop's limit)."""
+
+_B16_B32 = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
+_LOAD_STORE = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+
+
+def _enclosing_loops(op: Operation) -> list[scf.ForOp]:
+    """The `scf.for` ops around `op`, outermost first."""
+    loops = []
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp):
+            loops.append(parent)
+        parent = parent.parent_op()
+    return loops[::-1]
+
+
+class CreateAddrRegOp(RegOp):
+    """`CreateAddrReg<T>(index0, stride0, ...)`: one to four (index, stride) pairs, each
+    index the counter of an enclosing loop, outermost first (the hardware loops the
+    register's offset advances with)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        n = len(self.operands)
+        if n % 2 or not 2 <= n <= 2 * MAX_LOOP_LEVELS:
+            raise VerifyException(
+                f"'{self.name}': CreateAddrReg takes 1 to {MAX_LOOP_LEVELS} (index, stride) "
+                f"pairs, got {n} operand(s)"
+            )
+        loops = _enclosing_loops(self)
+        counters = [loop.body.block.args[0] for loop in loops]
+        depth = -1
+        for k, index in enumerate(self.operands[0::2]):
+            if index not in counters:
+                raise VerifyException(
+                    f"'{self.name}': index{k} must be the counter of an enclosing loop "
+                    "(CreateAddrReg binds its offset to hardware loops)"
+                )
+            level = counters.index(index)
+            if level <= depth:
+                raise VerifyException(
+                    f"'{self.name}': index{k} belongs to a loop outside index{k - 1}'s "
+                    "(the indices go outermost first, one loop each)"
+                )
+            depth = level
+
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        """The sample sits in one loop per (index, stride) pair, each index its loop's
+        counter (the stride stays the function's argument)."""
+        super().complete_sample(module, f, op)
+        block = op.parent_block()
+        assert block is not None
+        anchor, inner = op, None
+        for k in range(len(op.operands) // 2):
+            bounds = [arith.ConstantOp.from_int_and_width(v, 32) for v in (0, 2, 1)]
+            body = Block(arg_types=[IntegerType(32)])
+            loop = scf.ForOp(*bounds, [], Region(body))
+            target = block if inner is None else inner
+            target.insert_ops_before([*bounds, loop], anchor)
+            op.operands[2 * k] = body.args[0]
+            body.add_op(scf.YieldOp())
+            inner, anchor = body, body.last_op
+        op.detach()
+        assert inner is not None
+        inner.insert_op_before(op, inner.last_op)
+
+
+class MaskGenOp(RegOp):
+    """`MaskGenWithRegTensor<T, offset>`: the offset selects one of the register's
+    16-byte (b16) or 8-byte (b32) blocks."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        t = self.src.type.element_type  # type: ignore[attr-defined]
+        blocks = 16 if getattr(t, "bitwidth", 32) == 16 else 32
+        offset = self.properties["offset"].value.data  # type: ignore[attr-defined]
+        if not 0 <= offset < blocks:
+            raise VerifyException(
+                f"'{self.name}': MaskGenWithRegTensor's offset must be in 0..{blocks - 1} for "
+                f"{t} (the register's {blocks} blocks), got {offset}"
+            )
+
+
+def _add(
+    cls: str,
+    mnemonic: str,
+    api: str,
+    operands: tuple[Operand, ...] = (),
+    results: tuple[Result, ...] = (),
+    *,
+    props: tuple[Prop, ...] = (),
+    template: tuple = (),
+    dtypes: dict[str, tuple[str, ...]] | None = None,
+    doc: str,
+    base: type[SpecOp] = RegOp,
+    example: dict | None = None,
+    in_reg_namespace: bool = True,
+) -> None:
+    example = dict(example or {})
+    for var, allowed in (dtypes or {}).items():
+        example.setdefault(var, "f32" if "f32" in allowed else allowed[-1])
+    spec = OpSpec(
+        f"reg.{mnemonic}",
+        f"Reg::{api}" if in_reg_namespace else api,
+        operands,
+        props=props,
+        results=results,
+        emit=EmitKind.CUSTOM,
+        template=template,
+        pipe="V",
+        py=None,  # (the Python API is asc_xdsl.language.reg.address)
+        sim=f"reg_address:{mnemonic}",
+        doc=doc,
+        format=_format(operands, results),
+        example=example,
+    )
+    if dtypes:
+        REG_DTYPES[spec.mnemonic] = dtypes
+    FAMILY.add(cls, spec, base)
+
+
+_PTR = Operand("ptr", ub("T"), Effect.READ)
+_DST_PTR = Operand("ptr", ub("T"), Effect.WRITE)
+_STRIDE = Operand("stride", INT)
+_NEXT = Result("next", ub("T"))
+_MASK = Operand("mask", MASK)
+
+# -- PostUpdate ----------------------------------------------------------------------
+
+_add(
+    "RegLoadAlignPostOp",
+    "load_align_post",
+    "LoadAlign",
+    (_PTR, _STRIDE),
+    (Result("dst", reg("T")), _NEXT),
+    dtypes={"T": _LOAD_STORE},
+    doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)`: 256 bytes from "
+    "the 32-byte aligned address `ptr`; `next` is `ptr + stride` elements (the pointer "
+    "the C++ call advances).",
+)
+_add(
+    "RegStoreAlignPostOp",
+    "store_align_post",
+    "StoreAlign",
+    (_DST_PTR, _STRIDE, Operand("src", reg("T")), _MASK),
+    (_NEXT,),
+    dtypes={"T": _LOAD_STORE},
+    doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)`: the "
+    "enabled elements to the 32-byte aligned address `ptr`; `next` is `ptr + stride` "
+    "elements.",
+)
+_add(
+    "RegLoadUnalignPreOp",
+    "load_unalign_pre",
+    "LoadUnAlignPre",
+    (_PTR,),
+    (Result("ureg", UREG, UnalignRegForLoadType()),),
+    dtypes={"T": _LOAD_STORE},
+    doc="`LoadUnAlignPre(ureg, ptr)`: starts an unaligned load stream at `ptr` (any "
+    "element address); `ureg` is the stream's register.",
+)
+_add(
+    "RegLoadUnalignPostOp",
+    "load_unalign_post",
+    "LoadUnAlign",
+    (Operand("ureg", UREG), _PTR, _STRIDE),
+    (
+        Result("dst", reg("T")),
+        Result("ureg_next", UREG, UnalignRegForLoadType()),
+        _NEXT,
+    ),
+    dtypes={"T": _LOAD_STORE},
+    doc="`LoadUnAlign(dst, ureg, p, stride)` (POST_MODE_UPDATE): 256 bytes from the "
+    "element address `ptr` through the stream register `ureg` (primed by "
+    "LoadUnAlignPre); `next` is `ptr + stride` elements, `ureg_next` the register after.",
+)
+
+# -- AddrReg ----------------------------------------------------------------------------
+
+_add(
+    "RegCreateAddrRegOp",
+    "create_addr_reg",
+    "CreateAddrReg",
+    (Operand("pairs", INT, arity=Arity.VARIADIC),),
+    (Result("areg", ADDR, AddrRegType()),),
+    props=(Prop("dtype", kind=PropKind.TYPE),),
+    template=("dtype",),
+    base=CreateAddrRegOp,
+    example={"dtype": "f32", "pairs": 2},
+    doc="`CreateAddrReg<T>(index0, stride0, ...)` of 1 to 4 (index, stride) pairs "
+    "(`pairs` holds them in turn): an address register of `index0 * stride0 + ...` "
+    "elements of T. Each index is the counter of one enclosing loop, outermost first.",
+)
+_add(
+    "RegLoadAlignAregOp",
+    "load_align_areg",
+    "LoadAlign",
+    (_PTR, Operand("areg", ADDR)),
+    (Result("dst", reg("T")),),
+    dtypes={"T": _LOAD_STORE},
+    doc="`LoadAlign(dst, ptr, areg)`: 256 bytes from the 32-byte aligned address `ptr` "
+    "plus the address register's offset.",
+)
+_add(
+    "RegStoreAlignAregOp",
+    "store_align_areg",
+    "StoreAlign",
+    (_DST_PTR, Operand("areg", ADDR), Operand("src", reg("T")), _MASK),
+    dtypes={"T": _LOAD_STORE},
+    doc="`StoreAlign(ptr, src, areg, mask)`: the enabled elements to the 32-byte aligned "
+    "address `ptr` plus the address register's offset.",
+)
+
+# -- AuxScalar and MaskReg from a register -------------------------------------------
+
+_add(
+    "RegLoadScalarOp",
+    "load_scalar",
+    "operator[]",
+    (_PTR, Operand("offset", INT)),
+    (Result("value", elem("T")),),
+    dtypes={"T": _LOAD_STORE},
+    in_reg_namespace=False,
+    doc="`ptr[offset]` inside a vector function (AuxScalar): one element of UB as a "
+    "scalar, for the scalar operand of a Reg op (`Adds(dst, src, ptr[i], mask)`).",
+)
+_add(
+    "RegMaskGenWithRegTensorOp",
+    "mask_gen_with_reg_tensor",
+    "MaskGenWithRegTensor",
+    (Operand("src", reg("T")),),
+    (Result("mask", MASK, MaskRegType()),),
+    props=(Prop("offset", kind=PropKind.INT, int_type="i16", default=0),),
+    template=(_operand_element("src"), "offset"),
+    dtypes={"T": _B16_B32},
+    base=MaskGenOp,
+    example={"offset": 0},
+    doc="`MaskGenWithRegTensor<T, offset>(mask, src)`: block `offset` of src (16 bytes "
+    "for b16, 8 bytes for b32) as a mask register, each of its bits repeated "
+    "sizeof(T) times, so bit k enables element k of T.",
+)
+
+_add(
+    "RegMaskMoveOp",
+    "mask_move",
+    "Move",
+    (Operand("src", MASK), _MASK),
+    (Result("dst", MASK, MaskRegType()),),
+    doc="`Move(dst, src, mask)` of mask registers: src's bits where `mask` is set, 0 elsewhere.",
+)
+
+__all__ = ["FAMILY", "MAX_LOOP_LEVELS"]

@@ -1,0 +1,191 @@
+"""`asc.reg`'s address forms: PostUpdate loads and stores, the unaligned load stream,
+AddrReg, AuxScalar reads, MaskGenWithRegTensor (`dialects/ascendc/reg_address.py`).
+
+A PostUpdate call advances the pointer it is given (C++ takes it by reference); here
+it returns the advanced pointer, which the loop carries as the C++ loop carries the
+variable:
+
+    for i in range(repeat):
+        xr, x = asc.reg.load_align_post(x, vl)        # LoadAlign<T, POST_MODE_UPDATE>
+        z = asc.reg.store_align_post(z, asc.reg.adds(xr, s[i], mask), vl, mask)
+
+`s[i]` of a `UbPointer` is the AuxScalar read (`s[i]` in C++), and an `AddrReg` from
+`create_addr_reg` is an offset `load_align` / `store_align` take.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asc_xdsl.dialects import dtypes as dt
+from asc_xdsl.language.builder import IRValue
+from asc_xdsl.language.reg import (
+    MaskReg,
+    RegTensor,
+    UbPointer,
+    _dtype,
+    _g,
+    _mask_type,
+    _need,
+    _reg_type,
+)
+
+__all__ = [
+    "AddrReg",
+    "UnalignReg",
+    "create_addr_reg",
+    "load_align_post",
+    "load_scalar",
+    "load_unalign_post",
+    "load_unalign_pre",
+    "mask_gen_with_reg_tensor",
+    "mask_move",
+    "store_align_post",
+]
+
+
+class AddrReg(IRValue):
+    """`AscendC::Reg::AddrReg`: an element offset bound to loop indices."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "AddrReg()"
+
+
+class UnalignReg(IRValue):
+    """`AscendC::Reg::UnalignRegForLoad`: the register of an unaligned load stream."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UnalignReg()"
+
+
+def _addr_type() -> Any:
+    from asc_xdsl.dialects.ascendc.reg_address_types import AddrRegType
+
+    return AddrRegType()
+
+
+def _ureg_type() -> Any:
+    from asc_xdsl.dialects.ascendc.reg_address_types import UnalignRegForLoadType
+
+    return UnalignRegForLoadType()
+
+
+def _op(cls_name: str) -> Any:
+    from asc_xdsl.dialects.ascendc import reg_address
+
+    return getattr(reg_address, cls_name)
+
+
+def _build(g: Any, cls_name: str, operands: list, results: list, **props: Any) -> Any:
+    return g.emit(_op(cls_name)(*operands, result_types=results, **props))
+
+
+def load_align_post(ptr: UbPointer, stride: Any) -> tuple[RegTensor, UbPointer]:
+    """`LoadAlign<T, POST_MODE_UPDATE>(dst, ptr, stride)`: (the register at the aligned
+    address `ptr`, `ptr` advanced by `stride` elements)."""
+    g = _g("load_align_post")
+    _need(g, ptr, UbPointer, "ptr")
+    s = g.integer(stride, "stride")
+    op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], [_reg_type(ptr.dtype), ptr.handle.type])
+    return RegTensor(op.results[0], ptr.dtype), UbPointer(op.results[1], ptr.dtype)
+
+
+def store_align_post(ptr: UbPointer, src: RegTensor, stride: Any, mask: MaskReg) -> UbPointer:
+    """`StoreAlign<T, POST_MODE_UPDATE>(ptr, src, stride, mask)`: the enabled elements to
+    the aligned address `ptr`; returns `ptr` advanced by `stride` elements."""
+    g = _g("store_align_post")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    s = g.integer(stride, "stride")
+    operands = [ptr.handle, s, src.handle, mask.handle]
+    op = _build(g, "RegStoreAlignPostOp", operands, [ptr.handle.type])
+    return UbPointer(op.results[0], ptr.dtype)
+
+
+def load_unalign_pre(ptr: UbPointer) -> UnalignReg:
+    """`LoadUnAlignPre(ureg, ptr)`: the register of an unaligned load stream at `ptr`."""
+    g = _g("load_unalign_pre")
+    _need(g, ptr, UbPointer, "ptr")
+    op = _build(g, "RegLoadUnalignPreOp", [ptr.handle], [_ureg_type()])
+    return UnalignReg(op.results[0])
+
+
+def load_unalign_post(
+    ureg: UnalignReg, ptr: UbPointer, stride: Any
+) -> tuple[RegTensor, UnalignReg, UbPointer]:
+    """`LoadUnAlign(dst, ureg, ptr, stride)` (POST_MODE_UPDATE): (the register at the
+    element address `ptr`, the stream register after, `ptr` advanced by `stride`)."""
+    g = _g("load_unalign_post")
+    _need(g, ureg, UnalignReg, "ureg")
+    _need(g, ptr, UbPointer, "ptr")
+    s = g.integer(stride, "stride")
+    results = [_reg_type(ptr.dtype), _ureg_type(), ptr.handle.type]
+    op = _build(g, "RegLoadUnalignPostOp", [ureg.handle, ptr.handle, s], results)
+    dst, u, p = op.results
+    return RegTensor(dst, ptr.dtype), UnalignReg(u), UbPointer(p, ptr.dtype)
+
+
+def create_addr_reg(dtype: dt.DataType, *pairs: Any) -> AddrReg:
+    """`CreateAddrReg<T>(index0, stride0, ...)`: the offset `index0 * stride0 + ...`
+    elements of `dtype`, for 1 to 4 (loop index, stride) pairs, outermost loop first."""
+    g = _g("create_addr_reg")
+    t = _dtype(g, dtype, "dtype")
+    if len(pairs) % 2 or not 2 <= len(pairs) <= 8:
+        g.fail(f"create_addr_reg takes 1 to 4 (index, stride) pairs, got {len(pairs)} values")
+    values = [g.integer(v, "stride" if i % 2 else "index") for i, v in enumerate(pairs)]
+    op = _build(g, "RegCreateAddrRegOp", [values], [_addr_type()], dtype=t.ir_type())
+    return AddrReg(op.results[0])
+
+
+def load_align_areg(ptr: UbPointer, areg: AddrReg) -> RegTensor:
+    """`LoadAlign(dst, ptr, areg)` (what `load_align(ptr, areg)` builds)."""
+    g = _g("load_align")
+    _need(g, ptr, UbPointer, "ptr")
+    op = _build(g, "RegLoadAlignAregOp", [ptr.handle, areg.handle], [_reg_type(ptr.dtype)])
+    return RegTensor(op.results[0], ptr.dtype)
+
+
+def store_align_areg(ptr: UbPointer, src: RegTensor, mask: MaskReg, areg: AddrReg) -> None:
+    """`StoreAlign(ptr, src, areg, mask)` (what `store_align(ptr, src, mask, areg)` builds)."""
+    g = _g("store_align")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    _build(g, "RegStoreAlignAregOp", [ptr.handle, areg.handle, src.handle, mask.handle], [])
+
+
+def load_scalar(ptr: UbPointer, offset: Any) -> Any:
+    """`ptr[offset]` (AuxScalar): element `offset` of UB as a scalar of the pointer's
+    dtype, read inside the vector function."""
+    from asc_xdsl.language.builder import RuntimeScalar
+
+    g = _g("load_scalar")
+    _need(g, ptr, UbPointer, "ptr")
+    off = g.integer(offset, "offset")
+    op = _build(g, "RegLoadScalarOp", [ptr.handle, off], [ptr.dtype.ir_type()])
+    return RuntimeScalar(op.results[0], ptr.dtype)
+
+
+def mask_gen_with_reg_tensor(src: RegTensor, offset: int = 0) -> MaskReg:
+    """`MaskGenWithRegTensor<T, offset>(mask, src)`: block `offset` of `src` (16 bytes of a
+    16-bit, 8 bytes of a 32-bit type) as a mask, bit k enabling element k."""
+    g = _g("mask_gen_with_reg_tensor")
+    _need(g, src, RegTensor, "src")
+    k = g.constexpr(offset, "offset", int)
+    op = _build(g, "RegMaskGenWithRegTensorOp", [src.handle], [_mask_type()], offset=k)
+    return MaskReg(op.results[0])
+
+
+def mask_move(src: MaskReg, mask: MaskReg) -> MaskReg:
+    """`Move(dst, src, mask)` of mask registers: src's bits where `mask` is set (what
+    `move(src, mask)` builds for a mask)."""
+    g = _g("move")
+    _need(g, src, MaskReg, "src")
+    _need(g, mask, MaskReg, "mask")
+    op = _build(g, "RegMaskMoveOp", [src.handle, mask.handle], [_mask_type()])
+    return MaskReg(op.results[0])

@@ -1,0 +1,187 @@
+"""The Reg layer's address forms (`dialects/ascendc/reg_address.py`) on the simulator.
+
+Values as in `ops/reg.py` (a `__ubuf__ T*` is a UB byte address, a register a numpy
+array, a mask 256 bools); besides:
+
+* an `AddrReg` is its element offset (`index0 * stride0 + ...`, the indices as the
+  `uint16_t` and the strides as the `uint32_t` CreateAddrReg takes);
+* an `UnalignRegForLoad` is the UB address its stream was last primed or advanced to.
+  The load reads the 256 bytes at its pointer (any element address), as the samples'
+  streams with strides shorter than a register rely on.
+
+The aligned forms need a 32-byte aligned address (the post-updated one too, when it is
+used), the unaligned and scalar ones element alignment; every access lies inside UB.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from asc_xdsl.dialects.ascendc.reg_types import VEC_LEN
+from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.dtypes import f32_to_bf16
+from asc_xdsl.runtime.simulator.errors import AlignmentError
+from asc_xdsl.runtime.simulator.ops.reg import (
+    ALIGN,
+    _Elem,
+    _elem,
+    _read,
+    _write,
+    lanes_of,
+)
+
+_BUILDERS: dict = {}
+
+
+def _builds(key: str):
+    def register(fn):
+        _BUILDERS[key] = fn
+        return fn
+
+    return register
+
+
+@sim_hook("reg_address")
+def _reg_address(op, comp, key: str):
+    return _BUILDERS[key](op, comp)
+
+
+def _checked(address: int, el: _Elem, align: int, what: str) -> int:
+    if address % align:
+        kind = f"{align}-byte aligned" if align > el.size else "element aligned"
+        raise AlignmentError(f"{what}: UB address {address} is not {kind}")
+    return address
+
+
+def _stride(value) -> int:
+    """An `int32_t` stride (the post-update forms take it signed)."""
+    v = int(value) & 0xFFFFFFFF
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
+@_builds("load_align_post")
+def _load_align_post(op, comp):
+    el = _elem(op.dst.type)
+    p, s, r, n = (comp.slot(v) for v in (op.ptr, op.stride, op.dst, op.next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]), el, ALIGN, "LoadAlign (PostUpdate)")
+        e[r] = _read(c, address, el, el.lanes, "LoadAlign (PostUpdate)")
+        e[n] = address + _stride(e[s]) * el.size
+
+    return run
+
+
+@_builds("store_align_post")
+def _store_align_post(op, comp):
+    el = _elem(op.src.type)
+    p, s, src, m, n = (comp.slot(v) for v in (op.ptr, op.stride, op.src, op.mask, op.next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]), el, ALIGN, "StoreAlign (PostUpdate)")
+        _write(c, address, el, e[src], lanes_of(e[m], el.size), "StoreAlign (PostUpdate)")
+        e[n] = address + _stride(e[s]) * el.size
+
+    return run
+
+
+@_builds("load_unalign_pre")
+def _load_unalign_pre(op, comp):
+    el = _elem(op.ptr.type)
+    p, u = comp.slot(op.ptr), comp.slot(op.ureg)
+
+    def run(e, c, _op=op):
+        e[u] = _checked(int(e[p]), el, el.size, "LoadUnAlignPre")
+
+    return run
+
+
+@_builds("load_unalign_post")
+def _load_unalign_post(op, comp):
+    el = _elem(op.dst.type)
+    # (the stream register's input needs no slot: the load reads at the pointer)
+    p, s, r, u2, n = (comp.slot(v) for v in (op.ptr, op.stride, op.dst, op.ureg_next, op.next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]), el, el.size, "LoadUnAlign")
+        e[r] = _read(c, address, el, el.lanes, "LoadUnAlign")
+        e[n] = address + (int(e[s]) & 0xFFFFFFFF) * el.size  # (a uint32_t stride)
+        e[u2] = e[n]
+
+    return run
+
+
+@_builds("create_addr_reg")
+def _create_addr_reg(op, comp):
+    pairs = [comp.slot(v) for v in op.pairs]
+    r = comp.slot(op.areg)
+
+    def run(e, c, _op=op):
+        values = [int(e[v]) for v in pairs]
+        indices = [v & 0xFFFF for v in values[0::2]]
+        strides = [v & 0xFFFFFFFF for v in values[1::2]]
+        e[r] = sum(i * s for i, s in zip(indices, strides, strict=True))
+
+    return run
+
+
+@_builds("load_align_areg")
+def _load_align_areg(op, comp):
+    el = _elem(op.dst.type)
+    p, a, r = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, "LoadAlign (AddrReg)")
+        e[r] = _read(c, address, el, el.lanes, "LoadAlign (AddrReg)")
+
+    return run
+
+
+@_builds("store_align_areg")
+def _store_align_areg(op, comp):
+    el = _elem(op.src.type)
+    p, a, s, m = (comp.slot(v) for v in (op.ptr, op.areg, op.src, op.mask))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, "StoreAlign (AddrReg)")
+        _write(c, address, el, e[s], lanes_of(e[m], el.size), "StoreAlign (AddrReg)")
+
+    return run
+
+
+@_builds("load_scalar")
+def _load_scalar(op, comp):
+    el = _elem(op.ptr.type)
+    p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]) + int(e[off]) * el.size, el, el.size, "UB scalar read")
+        e[r] = _read(c, address, el, 1, "UB scalar read")[0]
+
+    return run
+
+
+@_builds("mask_gen_with_reg_tensor")
+def _mask_gen(op, comp):
+    el = _elem(op.src.type)
+    block = VEC_LEN // 8 // el.size  # bytes of the block: 16 (b16) or 8 (b32)
+    start = int(op.properties["offset"].value.data) * block
+    a, r = comp.slot(op.src), comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        x = e[a]
+        raw = (f32_to_bf16(x) if el.bf16 else x.astype(el.dtype)).view(np.uint8)
+        bits = np.unpackbits(raw[start : start + block], bitorder="little").astype(bool)
+        e[r] = np.repeat(bits, el.size)  # (each bit repeated sizeof(T) times)
+
+    return run
+
+
+@_builds("mask_move")
+def _mask_move(op, comp):
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = e[a] & e[m]
+
+    return run
