@@ -213,7 +213,7 @@ class TileJITFunction(JITFunction):
             if options["insert_sync"] is None:
                 # automatic (the default): insert-sync unless queues order everything;
                 # `options` is the compile's own dict, read by the pass pipeline next
-                options["insert_sync"] = lowered.needs_sync
+                options["insert_sync"] = lowered.insert_sync(options.get("auto_sync"))
         if detected is not None:
             detected.append(generator.kernel_type)
         return module

@@ -110,13 +110,20 @@ FOLD = {
 ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
 ALIGN = 32
 NEEDS_SYNC = frozenset(
-    ("local_tensor.get_value", "local_tensor.set_value", "global_tensor.get_value",
-     "global_tensor.set_value", "data_copy_nd2nz", "load_data_l0", "mmad", "fixpipe",
-     "data_copy_co12dst", "init_const_value")
+    ("data_copy_nd2nz", "load_data_l0", "mmad", "fixpipe", "data_copy_co12dst",
+     "init_const_value")
 )  # fmt: skip
-"""Ops whose ordering the queues of the copy-in/compute/copy-out idiom do not give
-(scalar reads and writes of tensors, the cube path): a kernel with one needs
-`ascendc-insert-sync`."""
+"""Ops whose ordering neither the queues of the copy-in/compute/copy-out idiom nor the
+AIV's automatic synchronisation give (the cube path: the AIC has no auto-sync): a kernel
+with one needs `ascendc-insert-sync`."""
+AUTO_SYNCED = frozenset(
+    ("local_tensor.get_value", "local_tensor.set_value", "global_tensor.get_value",
+     "global_tensor.set_value")
+)  # fmt: skip
+"""Scalar reads and writes of tensors: on the AIV, bisheng's auto-sync (the compile
+option `auto_sync`, on by default) orders S with V, MTE2 and MTE3 both ways, as it
+orders V after V (TBuf intermediates); only a kernel compiled with `auto_sync=False`
+needs `ascendc-insert-sync` for them (docs/ascendc_semantics.md section 4)."""
 SETS_MASK = frozenset(
     ("adds_l2", "muls_l2", "maxs_l2", "mins_l2", "shift_left_l2", "shift_right_l2")
 )
@@ -228,6 +235,7 @@ class Lowering:
         self.calc: dict[SSAValue, tuple[Operation, Operation, Operation, int]] = {}
         self.vecout: set[SSAValue] = set()
         self.needs_sync = False
+        self.auto_synced = False  # S <-> V/MTE or V -> V orders the AIV's auto-sync gives
         self.aliased: set[SSAValue] = set()
         self.frees: list[tuple[SSAValue, SSAValue, Any]] = []
         self.pending_free: list[tuple[SSAValue, SSAValue, str]] = []
@@ -247,6 +255,8 @@ class Lowering:
         cls = _op_class(f"ascendc.{name}")
         if name in NEEDS_SYNC:
             self.needs_sync = True
+        elif name in AUTO_SYNCED:
+            self.auto_synced = True
         if name in SETS_MASK:  # is_set_mask=True: the op sets the vector mask itself
             props.setdefault("isSetMask", UnitAttr())
         flat = [o for o in operands if o is not None]
@@ -1258,11 +1268,20 @@ def _sqrt(x: SSAValue) -> Operation:
 class Lowered:
     """What lowering a module found: the kernel type its tiles need ("cube" for a
     kernel with matmuls only; None: vector), and whether its synchronisation needs
-    `ascendc-insert-sync` (False when every buffer is a queue tensor of Ascend C's
-    copy-in/compute/copy-out idiom, whose EnQue/DeQue order the pipes)."""
+    `ascendc-insert-sync`: `needs_sync` always (False when every buffer MTE2 or MTE3
+    touches is a queue tensor of Ascend C's copy-in/compute/copy-out idiom, whose
+    EnQue/DeQue order those pipes with V), `needs_sync_without_auto` when compiled with
+    `auto_sync=False` (TBuf intermediates and scalar reads and writes of tensors, which
+    the AIV's auto-sync orders otherwise)."""
 
     kernel_type: str | None
     needs_sync: bool
+    needs_sync_without_auto: bool = True
+
+    def insert_sync(self, auto_sync: Any) -> bool:
+        """Whether `ascendc-insert-sync` must run for a compile with option `auto_sync`
+        (None, the default, is on)."""
+        return self.needs_sync or (auto_sync is False and self.needs_sync_without_auto)
 
 
 def lower_module(module: ModuleOp) -> Lowered:
@@ -1293,8 +1312,9 @@ def lower_module(module: ModuleOp) -> Lowered:
         for f in module.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
                 f.attributes[KERNEL_TYPE_ATTR] = StringAttr(lowering.kernel_type)
-    needs_sync = lowering.needs_sync or bool(lowering.calc) or lowering.kernel_type is not None
-    return Lowered(lowering.kernel_type, needs_sync)
+    needs_sync = lowering.needs_sync or lowering.kernel_type is not None
+    by_auto = needs_sync or lowering.auto_synced or bool(lowering.calc)
+    return Lowered(lowering.kernel_type, needs_sync, by_auto)
 
 
 @dataclass(frozen=True)

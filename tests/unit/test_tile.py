@@ -155,3 +155,26 @@ def test_unroll_factor_double_buffers_without_flags():
     assert "AscendC::TQue<AscendC::TPosition::VECIN, 2>" in cpp
     assert "AscendC::TQue<AscendC::TPosition::VECOUT, 2>" in cpp
     assert "SetFlag" not in cpp  # the queues' EnQue/DeQue order the pipes
+
+
+@asc2.jit
+def _softmax(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, rows: int,
+             cols: asc.ConstExpr[int]):  # fmt: skip
+    x, z = asc2.tensor(x_ptr, [rows, cols]), asc2.tensor(z_ptr, [rows, cols])
+    for i in range(asc2.block_idx(), rows, asc2.block_num()):
+        row = asc2.load(x, [1, cols], offsets=[i, 0])
+        e = asc2.exp(row - asc2.reduce_max(row))
+        asc2.store(e / asc2.reduce_sum(e), z, offsets=[i, 0])
+
+
+@pytest.mark.parametrize("auto_sync", [True, False])
+def test_softmax_needs_flags_only_without_auto_sync(auto_sync):
+    """TBuf intermediates and the reductions' scalar reads are ordered by the AIV's
+    auto-sync (as in a hand-written softmax); without it insert-sync orders them."""
+    a = np.random.default_rng(2).random((5, 64), dtype=np.float32)
+    z = np.zeros_like(a)
+    _softmax[2](a, z, 5, 64, sanitize="error", auto_sync=auto_sync)
+    e = np.exp(a - a.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(z, e / e.sum(axis=1, keepdims=True), rtol=1e-5)
+    ir = _softmax.compile(a, z, 5, 64, auto_sync=auto_sync).asm["lowered_ir"]
+    assert ("ascendc.set_flag v_s" in ir) is (not auto_sync)
