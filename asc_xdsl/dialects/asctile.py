@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
@@ -210,6 +210,20 @@ class TileOp(IRDLOperation):
     """Every op making a tile checks that it fits its memory."""
 
     irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, **fields: Any) -> None:
+        # IRDL's builder made by `fast_build.irdl_init` (the same op; IRDL's own builder,
+        # with its messages, for what that one does not take)
+        from asc_xdsl.dialects.fast_build import irdl_init
+
+        if set(fields) <= {"operands", "result_types", "properties"} and irdl_init(
+            self,
+            fields.get("operands", ()),
+            fields.get("result_types", ()),
+            fields.get("properties") or {},
+        ):
+            return
+        super().__init__(**fields)
 
     def verify_(self) -> None:
         for r in self.results:

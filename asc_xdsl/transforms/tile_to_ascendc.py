@@ -49,6 +49,7 @@ After (set-up at the function's start):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,8 @@ CMP_MODE = {"lt": 0, "gt": 1, "eq": 2, "le": 3, "ge": 4, "ne": 5}
 SWAPPED = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne"}
 REDUCE_L2 = {"sum": "reduce_sum_l2", "max": "reduce_max_l2", "min": "reduce_min_l2"}
 COMBINE_L2 = {"sum": "add_l2", "max": "max_l2", "min": "min_l2", "prod": "mul_l2"}
+ARITH = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
+         "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}  # fmt: skip
 FOLD = {
     "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
     "min": min, "max": max, "div": lambda a, b: a // b,
@@ -133,6 +136,47 @@ REPEAT = 256
 """Bytes of one vector repeat: buffers are whole repeats (Compare needs them)."""
 
 
+def _new(cls: type[Operation], operands: Any = (), results: Any = (), props: Any = None) -> Any:
+    """`cls.create(operands=..., result_types=..., properties=...)` made as the frontend
+    makes its ops (`dialects.fast_build.new_op`: the same op, without `Operation.__init__`'s
+    generic path, which was a third of this pass)."""
+    from asc_xdsl.dialects.fast_build import new_op
+
+    return new_op(cls, operands, results, props)
+
+
+@functools.cache
+def _interned(kind: str, *args: Any) -> Any:
+    """A type or attribute this pass makes in every compile, made once: the verifier
+    keeps its verdicts by the identity of the op's types and attributes
+    (`dialects.fast_verify`), so a type made anew is checked anew."""
+    from asc_xdsl.dialects.ascendc import types as T
+    from asc_xdsl.enums import TPosition
+
+    if kind == "local":
+        elem, shape = args
+        return (
+            T.LocalTensorType(elem, list(shape)) if shape is not None else T.LocalTensorType(elem)
+        )
+    if kind == "global":
+        return T.GlobalTensorType(args[0])
+    if kind == "queue":
+        return T.QueueType(TPosition[args[0]], args[1])
+    if kind == "tbuf":
+        return T.TBufType(TPosition[args[0]])
+    if kind == "pipe":
+        return T.PipeType()
+    if kind == "float":
+        return FloatAttr(args[0], args[1])
+    raise KeyError(kind)
+
+
+def _int_value_attr(value: int, t: IntegerType) -> IntegerAttr:
+    from asc_xdsl.dialects.interned import int_attr
+
+    return int_attr(value, f"i{t.width.data}")
+
+
 def _op_class(name: str) -> type[Operation]:
     global _CTX
     if _CTX is None:
@@ -154,6 +198,7 @@ def _construct_op(t: Any, fields: list[Any]) -> Operation:
     return ConstructOp(t, fields)
 
 
+@functools.cache
 def _struct_type(name: str, elem: Any = None) -> Any:
     """The IR type of Ascend C struct `name` (of `elem`'s elements where it takes them)."""
     import inspect
@@ -211,6 +256,15 @@ def _folded(v: Any) -> Any:
     return v
 
 
+def _constant_op(value: int, t: Any) -> Operation:
+    """`arith.constant value : t` (an integer or index type), its attribute interned."""
+    if isinstance(t, IntegerType) and t.signedness.data == Signedness.SIGNLESS:
+        attr = _int_value_attr(value, t)
+    else:
+        attr = IntegerAttr(value, t)
+    return _new(arith.ConstantOp, (), (attr.type,), {"value": attr})
+
+
 def _width(t: Any) -> int:
     w = getattr(t, "bitwidth", None)
     if w is None:
@@ -228,6 +282,8 @@ class Lowering:
         self.at: Operation | None = None
         self.kernel_type: str | None = None
         self.constants: dict[tuple[Any, ...], SSAValue] = {}
+        self.values: dict[tuple[Any, ...], tuple[Any, SSAValue]] = {}
+        """(kind, a, b) -> (the block, its value) of an index computation (no repeats)"""
         self.entry: Any = None
         self.last_constant: Operation | None = None
         self.pipe: SSAValue | None = None
@@ -244,9 +300,10 @@ class Lowering:
     # -- building ------------------------------------------------------------------------
 
     def emit(self, op: Operation) -> Operation:
-        assert self.at is not None
-        op.location = self.at.location
-        self.rewriter.insert_op(op, InsertPoint.before(self.at))
+        at = self.at
+        assert at is not None
+        op.location = at.location
+        at.parent.insert_op_before(op, at)
         return op
 
     def make(
@@ -260,7 +317,7 @@ class Lowering:
         if name in SETS_MASK:  # is_set_mask=True: the op sets the vector mask itself
             props.setdefault("isSetMask", UnitAttr())
         flat = [o for o in operands if o is not None]
-        return self.emit(cls.create(operands=flat, result_types=list(results), properties=props))
+        return self.emit(_new(cls, flat, results, props))
 
     def constant(self, key: tuple[Any, ...], make: Any) -> SSAValue:
         """One constant op per value and type per function, at the function's start
@@ -283,12 +340,15 @@ class Lowering:
         if isinstance(t, IntegerType) and t.signedness.data != Signedness.SIGNLESS:
             base = self.const(value, IntegerType(t.width.data))
             return self.constant(
-                ("cast", value, t), lambda: UnrealizedConversionCastOp.get([base], [t])
+                ("cast", value, t), lambda: _new(UnrealizedConversionCastOp, (base,), (t,))
             )
-        return self.constant((value, t), lambda: arith.ConstantOp(IntegerAttr(value, t)))
+        return self.constant((value, t), lambda: _constant_op(value, t))
 
     def fconst(self, value: float, t: Any) -> SSAValue:
-        return self.constant(("f", value, t), lambda: arith.ConstantOp(FloatAttr(value, t)))
+        return self.constant(
+            ("f", value, t),
+            lambda: _new(arith.ConstantOp, (), (t,), {"value": _interned("float", value, t)}),
+        )
 
     def scalar_const(self, value: float, t: Any) -> SSAValue:
         if isinstance(t, IntegerType):
@@ -296,15 +356,15 @@ class Lowering:
         return self.fconst(value, t)
 
     def cast(self, v: SSAValue, t: Any) -> SSAValue:
-        return self.emit(UnrealizedConversionCastOp.get([v], [t])).results[0]
+        return self.emit(_new(UnrealizedConversionCastOp, (v,), (t,))).results[0]
 
     def i32(self, v: Any) -> SSAValue:
         if isinstance(v, int):
             return self.const(v)
         if isinstance(v.type, IndexType):
-            return self.emit(arith.IndexCastOp(v, i32)).result
+            return self.emit(_new(arith.IndexCastOp, (v,), (i32,))).results[0]
         if isinstance(v.type, IntegerType) and v.type.width.data == 64:
-            return self.emit(arith.TruncIOp(v, i32)).result
+            return self.emit(_new(arith.TruncIOp, (v,), (i32,))).results[0]
         return v
 
     def arith(self, kind: str, a: Any, b: Any) -> Any:
@@ -319,42 +379,45 @@ class Lowering:
             or (kind in ("mul", "div") and b == 1)
         ):
             return 0 if kind == "mul" and b == 0 else a
-        cls = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
-               "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}[kind]  # fmt: skip
-        return self.emit(cls(self.i32(a), self.i32(b))).result
+        a, b = self.i32(a), self.i32(b)
+        key = (kind, a, b)
+        found = self.values.get(key)
+        if found is not None and found[0] is self.at.parent:
+            return found[1]  # the same value, computed earlier in this block
+        from asc_xdsl.frontend.scalars import _binary_op
+
+        value = self.emit(_binary_op(ARITH[kind], a, b)).results[0]
+        self.values[key] = (self.at.parent, value)
+        return value
 
     def _local_type(self, t: asctile.TileType) -> tuple[Any, int, int, int, int, int]:
         """(LocalTensor type, rows, cols, pitch, elements per repeat, bytes) of a UB tile."""
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         rows, cols, pitch = _layout(t)
         if t.element_type == i1:
             count = -(-(rows * pitch // 8) // REPEAT) * REPEAT
-            return LocalTensorType(ui8, [count]), rows, cols, pitch, 8 * REPEAT, count
+            return _interned("local", ui8, (count,)), rows, cols, pitch, 8 * REPEAT, count
         repeat = REPEAT // _width(t.element_type)
         count = -(-(rows * pitch) // repeat) * repeat
-        lt = LocalTensorType(t.element_type, [count])
+        lt = _interned("local", t.element_type, (count,))
         return lt, rows, cols, pitch, repeat, count * _width(t.element_type)
 
     def alloc(self, t: asctile.TileType) -> Buffer:
         """A VECCALC TBuf of its own for a UB tile (set up at the function's start; a
         stored result becomes a VECOUT queue's tensor at its store, `to_vecout`)."""
-        from asc_xdsl.dialects.ascendc.types import TBufType
-        from asc_xdsl.enums import TPosition
 
         lt, rows, cols, pitch, repeat, nbytes = self._local_type(t)
         at, self.at = self.at, None
         try:
             self._ensure_pipe()
-            tbuf = _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition.VECCALC)])
+            tbuf = _new(_op_class("ascendc.tbuf"), (), (_interned("tbuf", "VECCALC"),))
             self._at_start(tbuf)
-            init = _op_class("ascendc.pipe.init_buffer").create(
-                operands=[self.pipe, tbuf.results[0], self.const(nbytes)]
+            init = _new(
+                _op_class("ascendc.pipe.init_buffer"),
+                (self.pipe, tbuf.results[0], self.const(nbytes)),
             )
             self._at_start(init)
-            get = _op_class("ascendc.tbuf.get_tensor").create(
-                operands=[tbuf.results[0]], result_types=[lt]
-            )
+            get = _new(_op_class("ascendc.tbuf.get_tensor"), (tbuf.results[0],), (lt,))
             value = self._at_start(get)
         finally:
             self.at = at
@@ -362,26 +425,22 @@ class Lowering:
         return Buffer(value, rows, cols, pitch, repeat)
 
     def _ensure_pipe(self) -> None:
-        from asc_xdsl.dialects.ascendc.types import PipeType
 
         if self.pipe is None:
-            self.pipe = self._at_start(_op_class("ascendc.pipe").create(result_types=[PipeType()]))
+            self.pipe = self._at_start(_new(_op_class("ascendc.pipe"), (), (_interned("pipe"),)))
 
     def _queue(self, position: str, nbytes: int, depth: int) -> SSAValue:
-        from asc_xdsl.dialects.ascendc.types import QueueType
-        from asc_xdsl.enums import TPosition
 
         at, self.at = self.at, None
         try:
             self._ensure_pipe()
             q = self._at_start(
-                _op_class("ascendc.queue").create(
-                    result_types=[QueueType(TPosition[position], depth)]
-                )
+                _new(_op_class("ascendc.queue"), (), (_interned("queue", position, depth),))
             )
             self._at_start(
-                _op_class("ascendc.pipe.init_queue").create(
-                    operands=[self.pipe, q, self.const(depth), self.const(nbytes)]
+                _new(
+                    _op_class("ascendc.pipe.init_queue"),
+                    (self.pipe, q, self.const(depth), self.const(nbytes)),
                 )
             )
         finally:
@@ -423,9 +482,7 @@ class Lowering:
         tbuf, init, get, nbytes = entry
         q = self._queue("VECOUT", nbytes, self._depth(store))
         first = min(firsts, key=lambda f: f[0])[1] if firsts else store
-        alloc = _op_class("ascendc.que_bind.alloc_tensor").create(
-            operands=[q], result_types=[get.results[0].type]
-        )
+        alloc = _new(_op_class("ascendc.que_bind.alloc_tensor"), (q,), (get.results[0].type,))
         alloc.location = store.location
         self.rewriter.insert_op(alloc, InsertPoint.before(first))
         get.results[0].replace_all_uses_with(alloc.results[0])
@@ -448,10 +505,9 @@ class Lowering:
         """The local tensor from row `row` on."""
         if row == 0:
             return b.value
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         off = self.cast(self.i32(self.arith("mul", row, b.pitch)), ui32)
-        lt = LocalTensorType(b.value.type.element_type)
+        lt = _interned("local", b.value.type.element_type, None)
         return self.make("local_tensor.subindex", b.value, off, results=(lt,)).results[0]
 
     def fail(self, op: Operation, message: str) -> Any:
@@ -462,10 +518,9 @@ class Lowering:
     # -- GM views ------------------------------------------------------------------------
 
     def lower_tensor(self, op: asctile.TensorOp) -> None:
-        from asc_xdsl.dialects.ascendc.types import GlobalTensorType
 
         t = op.result.type
-        gt = self.make("global_tensor", results=(GlobalTensorType(t.element_type),)).results[0]
+        gt = self.make("global_tensor", results=(_interned("global", t.element_type),)).results[0]
         self.make("global_tensor.set_global_buffer", gt, op.base)
         sizes = iter(op.sizes)
         dims = [d if d >= 0 else self.i32(next(sizes)) for d in t.dims]
@@ -597,28 +652,19 @@ class Lowering:
     def cube_buffer(self, t: asctile.TileType, position: str) -> SSAValue:
         """A TBuf at `position` (A1/B1/A2/B2/CO1) for tile type `t`, set up at the
         function's start (ascendc-plan-memory gives it its address and checks it fits)."""
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType, PipeType, TBufType
-        from asc_xdsl.enums import TPosition
 
         rows, cols = (t.dims[0], t.dims[1]) if len(t.dims) == 2 else (1, t.dims[0])
         nbytes = -(-rows // 16) * 16 * -(-cols // 16) * 16 * _width(t.element_type)
         at, self.at = self.at, None
         try:
-            if self.pipe is None:
-                self.pipe = self._at_start(
-                    _op_class("ascendc.pipe").create(result_types=[PipeType()])
-                )
+            self._ensure_pipe()
             buf = self._at_start(
-                _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition[position])])
+                _new(_op_class("ascendc.tbuf"), (), (_interned("tbuf", position),))
             )
             size = self.const(nbytes)
-            self._at_start(
-                _op_class("ascendc.pipe.init_buffer").create(operands=[self.pipe, buf, size])
-            )
-            lt = LocalTensorType(t.element_type, [nbytes // _width(t.element_type)])
-            return self._at_start(
-                _op_class("ascendc.tbuf.get_tensor").create(operands=[buf], result_types=[lt])
-            )
+            self._at_start(_new(_op_class("ascendc.pipe.init_buffer"), (self.pipe, buf, size)))
+            lt = _interned("local", t.element_type, (nbytes // _width(t.element_type),))
+            return self._at_start(_new(_op_class("ascendc.tbuf.get_tensor"), (buf,), (lt,)))
         finally:
             self.at = at
 
@@ -666,13 +712,12 @@ class Lowering:
     ) -> SSAValue:
         """The `t`-shaped part of the L1 Nz tile `l1` at `offsets` (multiples of 16) into
         L0A as Zz (row blocks of fractals) or L0B as Zn (each fractal transposed)."""
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         l0 = self.cube_buffer(t, "A2" if t.loc == "l0a" else "B2")
         rows, cols = t.dims
         full = -(-l1.rows // 16)  # fractals per column block of the source
         r1, c1 = rows // 16, cols // 16
-        lt = LocalTensorType(t.element_type)
+        lt = _interned("local", t.element_type, None)
         # fractal (i, j) of the Nz source is number j * full + i
         first = self.arith(
             "add", self.arith("mul", self.arith("div", offsets[1], 16), full),
@@ -1214,7 +1259,7 @@ class Lowering:
             except NotImplementedError:
                 self.fail(op, "tiles of rank 3 or more are not lowered yet")
         for q, value, block in self.frees:  # each VECIN tensor freed at its block's end
-            free = _op_class("ascendc.que_bind.free_tensor").create(operands=[q, value])
+            free = _new(_op_class("ascendc.que_bind.free_tensor"), (q, value))
             last = block.last_op
             free.location = last.location
             self.rewriter.insert_op(
