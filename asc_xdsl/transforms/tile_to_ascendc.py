@@ -296,6 +296,9 @@ class Lowering:
         self.frees: list[tuple[SSAValue, SSAValue, Any]] = []
         self.pending_free: list[tuple[SSAValue, SSAValue, str]] = []
         self.scratch: dict[tuple[int, Any], tuple[Buffer, Buffer]] = {}
+        self.deferred: list[tuple[SSAValue, Buffer, asctile.TileType, Any]] = []
+        self.nested = False  # a tile op outside its function's entry block
+        self.functions: set[Any] = set()  # the entry blocks of the functions lowered
 
     # -- building ------------------------------------------------------------------------
 
@@ -704,8 +707,22 @@ class Lowering:
         if t.loc == "l1":
             self.buffers[op.result] = Buffer(l1, rows, cols, cols)
             return
-        staged = Buffer(l1, rows, cols, cols)
-        self.buffers[op.result] = Buffer(self.l1_to_l0(staged, t), rows, cols, cols)
+        # L1 -> L0 waits for the next tile op that is not such a load: the GM -> L1
+        # copies of a matmul's operands then all precede their LoadData (one MTE2 -> MTE1
+        # flag for both, as a hand-written matmul orders them)
+        self.deferred.append((op.result, Buffer(l1, rows, cols, cols), t, op.parent_block()))
+
+    def flush_deferred(self) -> None:
+        """The deferred L1 -> L0 loads, at the current op (or its ancestor in their block)."""
+        at = self.at
+        for result, staged, t, block in self.deferred:
+            anchor = at
+            while anchor is not None and anchor.parent_block() is not block:
+                anchor = anchor.parent_op()
+            self.at = anchor if anchor is not None else block.last_op
+            self.buffers[result] = Buffer(self.l1_to_l0(staged, t), *t.dims, t.dims[1])
+        self.deferred.clear()
+        self.at = at
 
     def l1_to_l0(
         self, l1: Buffer, t: asctile.TileType, offsets: tuple[Any, Any] = (0, 0)
@@ -1249,15 +1266,28 @@ class Lowering:
             handler = self.HANDLERS.get(type(op))
             if handler is None:
                 self.fail(op, "not lowered yet (the cube path: L1/L0 copies, zeros_acc)")
+            if self.deferred and not (
+                isinstance(op, asctile.TensorOp)
+                or (isinstance(op, asctile.LoadOp) and op.result.type.loc in ("l0a", "l0b"))
+            ):
+                self.at = op
+                self.flush_deferred()
             self.at = op
             entry = _entry_block(op)
             if entry is not self.entry:
                 self.entry, self.constants, self.last_constant = entry, {}, None
-                self.pipe, self.scratch = None, {}
+                self.pipe, self.scratch, self.values = None, {}, {}
+                self.functions.add(entry)
+            if op.parent_block() is not entry:
+                self.nested = True
             try:
                 handler(self, op)
             except NotImplementedError:
                 self.fail(op, "tiles of rank 3 or more are not lowered yet")
+        if self.deferred:  # (loaded and never used: at the end of their block)
+            last = self.deferred[0][3].last_op
+            self.at = last
+            self.flush_deferred()
         for q, value, block in self.frees:  # each VECIN tensor freed at its block's end
             free = _new(_op_class("ascendc.que_bind.free_tensor"), (q, value))
             last = block.last_op
@@ -1309,6 +1339,114 @@ def _sqrt(x: SSAValue) -> Operation:
     return xmath.SqrtOp(x)
 
 
+CUBE_PIPES = ("MTE2", "MTE1", "M", "FIX")
+
+
+def _root(v: SSAValue) -> Any:
+    """The buffer a local tensor view is of; for a global tensor ("GM", the kernel
+    argument whose memory it is, or the address when it is not traced to one)."""
+    from asc_xdsl.dialects.ascendc.types import GlobalTensorType
+
+    while True:
+        owner = v.owner
+        if isinstance(owner, Operation) and owner.name in (
+            "ascendc.local_tensor.subindex",
+            "ascendc.global_tensor.subindex",
+        ):
+            v = owner.operands[0]
+            continue
+        if not isinstance(v.type, GlobalTensorType):
+            return v
+        for use in v.uses:
+            if use.operation.name == "ascendc.global_tensor.set_global_buffer":
+                address = use.operation.operands[1]
+                while isinstance(address.owner, Operation) and address.owner.operands:
+                    address = address.owner.operands[0]  # (an address offset from another)
+                return ("GM", address)
+        return ("GM", v)
+
+
+def place_cube_flags(f: Any, pipe: SSAValue) -> bool:
+    """SetFlag/WaitFlag pairs for a cube kernel whose memory ops are all in its entry
+    block, in order (no loop or branch): before each op, a pair from each other pipe
+    whose earlier access to the same buffer (or to GM) it must follow and does not
+    know complete yet (vector clocks: a wait teaches the waiting pipe what the setting
+    pipe knew). False, with nothing changed, for any other kernel (ascendc-insert-sync
+    orders it). Writes to disjoint parts of one buffer by one pipe (LoadData of a
+    tile's fractal rows) and Mmad's accumulation (M is in order) need nothing; two GM
+    writes on one pipe get a PipeBarrier."""
+    from xdsl.traits import MemoryEffectKind, get_effects
+
+    from asc_xdsl.dialects.ascendc.framework import PipeFetchEventIDOp
+    from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, SetFlagOp, WaitFlagOp
+    from asc_xdsl.enums import Pipe
+    from asc_xdsl.transforms.hardware import op_pipe
+    from asc_xdsl.transforms.sync_analysis import event_between
+
+    block = f.body.blocks[0]
+    plan: list[tuple[Operation, Any]] = []
+    count = dict.fromkeys(CUBE_PIPES, 0)
+    known = {p: dict.fromkeys(CUBE_PIPES, 0) for p in CUBE_PIPES}
+    last_write: dict[Any, tuple[str, int]] = {}
+    reads: dict[Any, list[tuple[str, int]]] = {}
+    for op in f.walk():
+        effects = get_effects(op)
+        if not effects or op.name.startswith("arith.") or op is f:
+            continue
+        p = op_pipe(op)
+        if op.parent_block() is not block or p not in CUBE_PIPES:
+            return False
+        need: dict[str, int] = {}
+        barrier = False
+        for e in effects:
+            if e.kind not in (MemoryEffectKind.READ, MemoryEffectKind.WRITE) or e.value is None:
+                continue
+            r = _root(e.value)
+            w = last_write.get(r)
+            if w is not None and w[0] != p:
+                need[w[0]] = max(need.get(w[0], 0), w[1])
+            barrier |= w is not None and w[0] == p and isinstance(r, tuple) and p != "M"
+            if e.kind is MemoryEffectKind.WRITE:
+                for q, i in reads.get(r, ()):
+                    if q != p:
+                        need[q] = max(need.get(q, 0), i)
+        for src, index in need.items():
+            if known[p][src] >= index:
+                continue
+            event = event_between(src, p)
+            if event is None:
+                return False
+            plan.append((op, event))
+            for q in CUBE_PIPES:
+                known[p][q] = max(known[p][q], known[src][q])
+            known[p][src] = count[src]
+        if barrier:
+            plan.append((op, Pipe[f"PIPE_{p}"]))
+        count[p] += 1
+        known[p][p] = count[p]
+        for e in effects:
+            if e.value is None:
+                continue
+            r = _root(e.value)
+            if e.kind is MemoryEffectKind.WRITE:
+                last_write[r] = (p, count[p])
+                reads[r] = []
+            elif e.kind is MemoryEffectKind.READ:
+                reads.setdefault(r, []).append((p, count[p]))
+    for op, action in plan:
+        if isinstance(action, Pipe):
+            new: list[Operation] = [PipeBarrierOp(action)]
+        else:
+            fetch = PipeFetchEventIDOp(pipe, result_types=[IntegerType(8)], event=action)
+            fetch.results[0].name_hint = "event_id"
+            eid = fetch.results[0]
+            new = [fetch, SetFlagOp(action, eid), WaitFlagOp(action, eid)]
+        for o in new:
+            o.location = op.location
+        block.insert_ops_before(new, op)
+    return True
+
+
 @dataclass
 class Lowered:
     """What lowering a module found: the kernel type its tiles need ("cube" for a
@@ -1358,6 +1496,16 @@ def lower_module(module: ModuleOp) -> Lowered:
             if isinstance(f, func.FuncOp) and f.body.blocks:
                 f.attributes[KERNEL_TYPE_ATTR] = StringAttr(lowering.kernel_type)
     needs_sync = lowering.needs_sync or lowering.kernel_type is not None
+    if (
+        lowering.kernel_type == "cube"
+        and not lowering.nested
+        and len(lowering.functions) == 1
+        and lowering.pipe is not None
+    ):
+        f = next(op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks)
+        if f.body.blocks[0] is next(iter(lowering.functions)):
+            # straight-line: the flags are placed here, as a hand-written matmul has them
+            needs_sync = not place_cube_flags(f, lowering.pipe)
     by_auto = needs_sync or lowering.auto_synced or bool(lowering.calc)
     return Lowered(lowering.kernel_type, needs_sync, by_auto)
 
