@@ -113,8 +113,8 @@ FOLD = {
 ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
 ALIGN = 32
 NEEDS_SYNC = frozenset(
-    ("data_copy_nd2nz", "load_data_l0", "mmad", "fixpipe", "data_copy_co12dst",
-     "init_const_value")
+    ("data_copy_nd2nz", "load_data_l0", "load_data_with_transpose", "mmad", "fixpipe",
+     "data_copy_co12dst", "init_const_value")
 )  # fmt: skip
 """Ops whose ordering neither the queues of the copy-in/compute/copy-out idiom nor the
 AIV's automatic synchronisation give (the cube path: the AIC has no auto-sync): a kernel
@@ -690,20 +690,56 @@ class Lowering:
 
     def lower_cube_load(self, op: asctile.LoadOp) -> None:
         t = op.result.type
-        if len(t.dims) != 2 or any(d % 16 for d in t.dims) or _width(t.element_type) != 2:
+        wide = t.element_type == f32 and t.loc in ("l0a", "l0b")  # float32 straight to L0
+        if (
+            len(t.dims) != 2
+            or any(d % 16 for d in t.dims)
+            or (_width(t.element_type) != 2 and not wide)
+        ):
             self.fail(
-                op, "the cube path takes 2-D tiles of 16-bit elements with sizes a multiple of 16"
+                op,
+                "the cube path takes 2-D tiles with sizes a multiple of 16, of 16-bit elements "
+                "(float32 loaded straight into L0A or L0B)",
             )
         rows, cols = t.dims
         gm, dims = self._gm_at(op.tensor, list(op.offsets))
         l1 = self.cube_buffer(t, "A1" if t.loc != "l0b" else "B1")
-        nd = [
-            self.const(1, ui16), self.const(rows, ui16), self.const(cols, ui16), self.const(0, ui16),
-            self.cast(self.i32(dims[-1]), ui16) if not isinstance(_folded(dims[-1]), int)
-            else self.const(_folded(dims[-1]), ui16),
-            self.const(rows, ui16), self.const(1, ui16), self.const(0, ui16),
-        ]  # fmt: skip
-        self.make("data_copy_nd2nz", l1, gm, self.construct("Nd2NzParams", nd))
+        row_len = _folded(dims[-1])
+        src_d = (
+            self.const(row_len, ui16)
+            if isinstance(row_len, int)
+            else self.cast(self.i32(dims[-1]), ui16)
+        )
+        if wide and t.loc == "l0b":
+            # Zz in L1 (each band of 16 rows its own Nz matrix): the two 16 x 8 fractals
+            # LoadDataWithTranspose merges into a 16 x 16 square are then consecutive
+            bands = rows // 16
+            if isinstance(row_len, int) and 16 * row_len <= 0xFFFF:
+                counts = [(bands, gm)]
+            else:  # (the source stride between bands would not fit: one copy per band)
+                counts = [
+                    (1, self._gm_at(op.tensor, [self.arith("add", op.offsets[0], 16 * r),
+                                                op.offsets[1]])[0])
+                    for r in range(bands)
+                ]  # fmt: skip
+            for i, (n, src) in enumerate(counts):
+                nd = [
+                    self.const(n, ui16), self.const(16, ui16), self.const(cols, ui16),
+                    self.const(16 * row_len if n > 1 else 0, ui16), src_d,
+                    self.const(16, ui16), self.const(1, ui16), self.const(16 * cols, ui16),
+                ]  # fmt: skip
+                dst = l1 if i == 0 else self.make(
+                    "local_tensor.subindex", l1, self.const(i * 16 * cols, ui32),
+                    results=(_interned("local", f32, None),),
+                ).results[0]  # fmt: skip
+                self.make("data_copy_nd2nz", dst, src, self.construct("Nd2NzParams", nd))
+        else:
+            nd = [
+                self.const(1, ui16), self.const(rows, ui16), self.const(cols, ui16),
+                self.const(0, ui16), src_d, self.const(rows, ui16), self.const(1, ui16),
+                self.const(0, ui16),
+            ]  # fmt: skip
+            self.make("data_copy_nd2nz", l1, gm, self.construct("Nd2NzParams", nd))
         if t.loc == "l1":
             self.buffers[op.result] = Buffer(l1, rows, cols, cols)
             return
@@ -732,12 +768,16 @@ class Lowering:
 
         l0 = self.cube_buffer(t, "A2" if t.loc == "l0a" else "B2")
         rows, cols = t.dims
-        full = -(-l1.rows // 16)  # fractals per column block of the source
-        r1, c1 = rows // 16, cols // 16
         lt = _interned("local", t.element_type, None)
+        k0 = ALIGN // _width(t.element_type)  # columns of a fractal
+        frac = 512 // _width(t.element_type)  # its elements
+        if k0 == 8 and t.loc == "l0b":
+            return self.l1_to_l0b_wide(l1, l0, t)
+        full = -(-l1.rows // 16)  # fractals per column block of the source
+        r1, c1 = rows // 16, cols // k0
         # fractal (i, j) of the Nz source is number j * full + i
         first = self.arith(
-            "add", self.arith("mul", self.arith("div", offsets[1], 16), full),
+            "add", self.arith("mul", self.arith("div", offsets[1], k0), full),
             self.arith("div", offsets[0], 16),
         )  # fmt: skip
         for i in range(r1):
@@ -748,9 +788,34 @@ class Lowering:
                 self.const(0, ui16), self.const(int(t.loc == "l0b"), i1), self.const(0, ui8),
             ]  # fmt: skip
             dst = l0 if i == 0 else self.make(
-                "local_tensor.subindex", l0, self.const(i * c1 * 256, ui32), results=(lt,)
+                "local_tensor.subindex", l0, self.const(i * c1 * frac, ui32), results=(lt,)
             ).results[0]  # fmt: skip
             self.make("load_data_l0", dst, l1.value, self.construct("LoadData2DParams", fields))
+        return l0
+
+    def l1_to_l0b_wide(self, l1: Buffer, l0: SSAValue, t: asctile.TileType) -> SSAValue:
+        """A float32 [K, N] tile, Zz in L1 (16 x 8 fractals, each band of 16 rows in
+        order), into L0B as Zn: LoadDataWithTranspose merges fractals (r, 2c) and
+        (r, 2c + 1) into a 16 x 16 square, transposes it and writes its halves as the
+        fractals (2r, c) and (2r + 1, c) of L0B (k0 = 8 rows of K each, N / 16 apart)."""
+        k, n = t.dims
+        n1 = n // 16
+        lt = _interned("local", f32, None)
+        for r in range(k // 16):
+            fields = [
+                self.const(r * n1, ui16), self.const(n1, ui8), self.const(1, ui16),
+                self.const(0, ui16), self.const(n1 - 1, ui16), self.const(0, ui8),
+            ]  # fmt: skip
+            dst = l0 if r == 0 else self.make(
+                "local_tensor.subindex", l0, self.const(2 * r * n1 * 128, ui32), results=(lt,)
+            ).results[0]  # fmt: skip
+            params = self.construct("LoadData2dTransposeParams", fields)
+            if r:  # (the race checker takes each call's whole destination window)
+                from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp
+                from asc_xdsl.enums import Pipe
+
+                self.emit(PipeBarrierOp(Pipe.PIPE_MTE1))
+            self.make("load_data_with_transpose", dst, l1.value, params)
         return l0
 
     def lower_copy(self, op: asctile.CopyOp) -> None:
@@ -758,6 +823,8 @@ class Lowering:
         src = self.buffers[op.source]
         offsets = [_folded(o) for o in op.offsets]
         if s.loc == "l1" and t.loc in ("l0a", "l0b"):
+            if _width(t.element_type) != 2:
+                self.fail(op, "a copy of a 32-bit tile from L1 into L0 is not lowered yet")
             for o in offsets:
                 if isinstance(o, int) and o % 16:
                     self.fail(op, f"offsets into an L1 tile must be multiples of 16, got {o}")

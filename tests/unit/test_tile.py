@@ -194,8 +194,9 @@ def _matmul_once(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.
 @pytest.mark.parametrize("in_place", [False, True])
 def test_straight_line_matmul_places_its_own_flags(in_place):
     """A cube kernel without loops or branches gets the hand-written matmul's three
-    flags from the lowering (no insert-sync); one that overwrites its own input in GM
-    (FIX after MTE2 on one argument: no event pair) is left to insert-sync."""
+    flags from the lowering (no insert-sync); a result written over its own input in GM
+    (FIX after MTE2 on one argument, no event pair between them) needs none more: the
+    chain MTE2 -> MTE1 -> M -> FIX already orders them."""
     rng = np.random.default_rng(3)
     a = (rng.random((32, 32)) - 0.5).astype(np.float16)
     b = (rng.random((32, 32)) - 0.5).astype(np.float16)
@@ -208,7 +209,27 @@ def test_straight_line_matmul_places_its_own_flags(in_place):
     )
     ir = _matmul_once.compile(a, b, c, in_place).asm["lowered_ir"]
     flags = [line.split()[1].rstrip(",") for line in ir.splitlines() if "set_flag" in line]
-    if in_place:
-        assert "ascendc.pipe_barrier pipe_all" in ir  # insert-sync's
-    else:
-        assert flags == ["mte2_mte1", "mte1_m", "m_fix"]
+    assert flags == ["mte2_mte1", "mte1_m", "m_fix"] and "pipe_barrier" not in ir
+
+
+@asc2.jit
+def _matmul_f32(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress,
+                m: asc.ConstExpr[int], k: asc.ConstExpr[int], n: asc.ConstExpr[int]):  # fmt: skip
+    a = asc2.load(asc2.tensor(a_ptr, [m, k]), [m, k], offsets=[0, 0],
+                  location=asc2.TileLocation.L0A)  # fmt: skip
+    b = asc2.load(asc2.tensor(b_ptr, [k, n]), [k, n], offsets=[0, 0],
+                  location=asc2.TileLocation.L0B)  # fmt: skip
+    asc2.store(asc2.relu(a @ b), asc2.tensor(c_ptr, [m, n]), offsets=[0, 0])
+
+
+def test_float32_matmul_transposes_into_l0b():
+    """float32 operands: L0A by LoadData of 16 x 8 fractals, L0B by LoadDataWithTranspose
+    of 16 x 16 squares from a Zz copy in L1 (the cube's 32-bit Zn layout)."""
+    rng = np.random.default_rng(4)
+    a = (rng.random((16, 32)) - 0.5).astype(np.float32)
+    b = (rng.random((32, 48)) - 0.5).astype(np.float32)
+    c = np.zeros((16, 48), np.float32)
+    _matmul_f32[1](a, b, c, 16, 32, 48, sanitize="error")
+    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-5)
+    cpp = _matmul_f32.compile(a, b, c, 16, 32, 48).asm["ascendc"]
+    assert "AscendC::LoadDataWithTranspose(" in cpp
