@@ -25,9 +25,13 @@ Tail handling: a load or store moves `real = clamp(tile size, 0, tensor size - o
 rows and columns per dimension (`DataCopyPad` with those counts and the tensor's strides),
 so a tile running past a tensor's end reads padding and writes nothing there.
 
-Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idiom; a
-kernel with anything else (TBuf intermediates, scalar reads, the cube path) is reported
-as needing `ascendc-insert-sync` (`Lowered.needs_sync`), which `@asc2.jit` then runs.
+Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idiom and
+the AIV's auto-sync orders S with the other pipes and V after V (TBuf intermediates,
+scalar reads), as in a hand-written vector kernel; a cube kernel without loops or
+branches gets its SetFlag/WaitFlag pairs here (`place_cube_flags`); anything else (MTE3
+reading a TBuf, atomics, a cube kernel with loops or branches, `auto_sync=False` with
+TBufs or scalar reads) is reported as needing `ascendc-insert-sync` (`Lowered`), which
+`@asc2.jit` then runs.
 
 Before:
     %x = asctile.load %xv[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<128xf32, ub>

@@ -104,3 +104,34 @@ func.func @cube(%a: memref<?xf16, 22 : i64>, %b: memref<?xf16, 22 : i64>, %c: me
   }
   func.return
 }
+
+// -----
+
+// A straight-line cube kernel gets its flags from the lowering: both GM -> L1 copies,
+// one MTE2 -> MTE1 wait, the L1 -> L0 loads, MTE1 -> M, Mmad, M -> FIX, Fixpipe.
+// CHECK-LABEL: func.func @straight_cube(
+// CHECK:         ascendc.data_copy_nd2nz
+// CHECK-NOT:     ascendc.load_data_l0
+// CHECK:         ascendc.data_copy_nd2nz
+// CHECK:         %[[E1:.*]] = ascendc.pipe.fetch_event_id %{{.*}}, mte2_mte1
+// CHECK-NEXT:    ascendc.set_flag mte2_mte1, %[[E1]]
+// CHECK-NEXT:    ascendc.wait_flag mte2_mte1, %[[E1]]
+// CHECK:         ascendc.load_data_l0
+// CHECK:         ascendc.set_flag mte1_m
+// CHECK-NEXT:    ascendc.wait_flag mte1_m
+// CHECK-NEXT:    ascendc.mmad
+// CHECK:         ascendc.set_flag m_fix
+// CHECK-NEXT:    ascendc.wait_flag m_fix
+// CHECK-NEXT:    ascendc.fixpipe
+// CHECK-NOT:     ascendc.set_flag
+func.func @straight_cube(%a: memref<?xf16, 22 : i64>, %b: memref<?xf16, 22 : i64>, %c: memref<?xf32, 22 : i64>) attributes {ascendc.global} {
+  %c0 = arith.constant 0 : i32
+  %va = asctile.tensor %a[] : memref<?xf16, 22 : i64>, -> !asctile.tensor<32x32xf16>
+  %ta = asctile.load %va[%c0, %c0] : !asctile.tensor<32x32xf16>, i32, i32 -> !asctile.tile<32x32xf16, l0a>
+  %vb = asctile.tensor %b[] : memref<?xf16, 22 : i64>, -> !asctile.tensor<32x32xf16>
+  %tb = asctile.load %vb[%c0, %c0] : !asctile.tensor<32x32xf16>, i32, i32 -> !asctile.tile<32x32xf16, l0b>
+  %m = asctile.matmul %ta, %tb : !asctile.tile<32x32xf16, l0a>, !asctile.tile<32x32xf16, l0b> -> !asctile.tile<32x32xf32, l0c>
+  %vc = asctile.tensor %c[] : memref<?xf32, 22 : i64>, -> !asctile.tensor<32x32xf32>
+  asctile.store %m, %vc[%c0, %c0] : !asctile.tile<32x32xf32, l0c>, !asctile.tensor<32x32xf32>, i32, i32
+  func.return
+}
