@@ -301,6 +301,7 @@ class Lowering:
         self.pending_free: list[tuple[SSAValue, SSAValue, str]] = []
         self.scratch: dict[tuple[int, Any], tuple[Buffer, Buffer]] = {}
         self.deferred: list[tuple[SSAValue, Buffer, asctile.TileType, Any]] = []
+        self.carriers: list[Operation] = []  # loops and branches with tile results
         self.nested = False  # a tile op outside its function's entry block
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
 
@@ -1324,8 +1325,76 @@ class Lowering:
         asctile.ZerosAccOp: lower_zeros_acc,
     }
 
+    # -- tiles carried through loops and out of branches ----------------------------------
+
+    def enter_carrier(self, op: Operation) -> None:
+        """A loop or branch with tile results: one buffer per carried tile (a VECCALC
+        TBuf, never a queue's: it outlives an iteration), the loop's initial value copied
+        in before the loop; the block argument and the result are that buffer."""
+        carried = list(op.results)
+        inits = list(op.iter_args) if isinstance(op, scf.ForOp) else [None] * len(carried)
+        args = list(op.body.block.args[1:]) if isinstance(op, scf.ForOp) else [None] * len(carried)
+        for result, init, arg in zip(carried, inits, args, strict=True):
+            t = result.type
+            if not isinstance(t, asctile.TileType):
+                continue
+            if t.loc != "ub" or t.element_type == i1:
+                self.fail(
+                    op,
+                    f"a {'mask ' if t.element_type == i1 else ''}tile in {t.loc.upper()} "
+                    "carried through a loop or out of a branch is not lowered yet",
+                )
+            buf = self.alloc(t)
+            self.aliased.add(buf.value)
+            if init is not None:
+                self.copy_into(buf, self.buffers[init])
+                self.buffers[arg] = buf
+            self.buffers[result] = buf
+        self.carriers.append(op)
+
+    def lower_yield(self, op: Operation) -> None:
+        """Each yielded tile copied into its carried buffer (unless it is that buffer)."""
+        for value, result in zip(op.operands, op.parent_op().results, strict=True):
+            if isinstance(value.type, asctile.TileType):
+                dst = self.buffers[result]
+                src = self.buffers[value]
+                if src.value is not dst.value:
+                    self.copy_into(dst, src)
+
+    def copy_into(self, dst: Buffer, src: Buffer) -> None:
+        """UB -> UB, the whole buffer (both have the tile type's layout)."""
+        self.make("data_copy_l2", dst.value, src.value, self.const(min(dst.total, src.total)))
+
+    def drop_carried(self) -> None:
+        """The loops and branches without their tile results (their buffers hold them)."""
+        for op in self.carriers:
+            keep = [i for i, r in enumerate(op.results) if not isinstance(r.type, asctile.TileType)]
+            if isinstance(op, scf.ForOp):
+                body = op.body.block
+                for arg in reversed(body.args[1:]):
+                    if isinstance(arg.type, asctile.TileType):
+                        body.erase_arg(arg)
+                new = scf.ForOp(
+                    op.lb, op.ub, op.step, list(op.iter_args), op.detach_region(op.body)
+                )
+            else:
+                then, other = op.true_region, op.false_region
+                new = scf.IfOp(
+                    op.cond, [op.results[i].type for i in keep],
+                    op.detach_region(then), op.detach_region(other),
+                )  # fmt: skip
+            new.attributes.update(op.attributes)
+            new.location = op.location
+            op.parent_block().insert_op_before(new, op)
+            for n, i in enumerate(keep):
+                op.results[i].replace_all_uses_with(new.results[n])
+            op.detach()
+            op.erase()
+
     def run(self, root: Operation) -> None:
-        tile_ops = [op for op in root.walk() if op.dialect_name() == "asctile"]
+        tile_ops = [
+            op for op in root.walk() if op.dialect_name() == "asctile" or _carries_tiles(op)
+        ]
         for op in tile_ops:
             for v in op.operands:
                 if (
@@ -1334,7 +1403,12 @@ class Lowering:
                     and not isinstance(v.owner, Operation)
                 ):
                     self.fail(op, "a tile carried through a loop or branch is not lowered yet")
-            handler = self.HANDLERS.get(type(op))
+            if isinstance(op, scf.ForOp | scf.IfOp):
+                handler = Lowering.enter_carrier
+            elif isinstance(op, scf.YieldOp):
+                handler = Lowering.lower_yield
+            else:
+                handler = self.HANDLERS.get(type(op))
             if handler is None:
                 self.fail(op, "not lowered yet (the cube path: L1/L0 copies, zeros_acc)")
             if self.deferred and not (
@@ -1369,6 +1443,11 @@ class Lowering:
                 if last.has_trait(_terminator())
                 else InsertPoint.at_end(block),
             )
+        carriers = [op for op in tile_ops if op.dialect_name() != "asctile"]
+        tile_ops = [op for op in tile_ops if op.dialect_name() == "asctile"]
+        for op in carriers:  # the yields and loops' initial values first: they read tiles
+            if isinstance(op, scf.YieldOp | scf.ForOp):
+                op.operands = [v for v in op.operands if not isinstance(v.type, asctile.TileType)]
         for op in reversed(tile_ops):
             for r in op.results:
                 if r.uses:
@@ -1378,10 +1457,20 @@ class Lowering:
                     )
             op.detach()
             op.erase()
+        self.drop_carried()
         for loop in root.walk():
             if isinstance(loop, scf.ForOp):
                 for attr in ("asctile.unroll_factor", "asctile.parallel"):
                     loop.attributes.pop(attr, None)
+
+
+def _carries_tiles(op: Operation) -> bool:
+    """A loop or branch with tile results, or the yield of one."""
+    if isinstance(op, scf.YieldOp):
+        op = op.parent_op()
+    return isinstance(op, scf.ForOp | scf.IfOp) and any(
+        isinstance(r.type, asctile.TileType) for r in op.results
+    )
 
 
 def _terminator() -> Any:
@@ -1481,7 +1570,9 @@ def place_cube_flags(f: Any, pipe: SSAValue) -> bool:
                 for q, i in reads.get(r, ()):
                     if q != p:
                         need[q] = max(need.get(q, 0), i)
-        for src, index in need.items():
+        # pipes with an event pair first: a wait on one may already cover a pipe
+        # without a pair to this one (MTE2 before FIX, through M)
+        for src, index in sorted(need.items(), key=lambda n: event_between(n[0], p) is None):
             if known[p][src] >= index:
                 continue
             event = event_between(src, p)

@@ -233,3 +233,23 @@ def test_float32_matmul_transposes_into_l0b():
     np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-5)
     cpp = _matmul_f32.compile(a, b, c, 16, 32, 48).asm["ascendc"]
     assert "AscendC::LoadDataWithTranspose(" in cpp
+
+
+@asc2.jit
+def _carried(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int, double: int):
+    x, z = asc2.tensor(x_ptr, [n]), asc2.tensor(z_ptr, [64])
+    acc = asc2.zeros([64], dtype=asc.float32)
+    for i in range(0, n, 64):
+        acc = acc + asc2.load(x, [64], offsets=[i])
+    if double > 0:
+        acc = acc * 2.0
+    asc2.store(acc, z, offsets=[0])
+
+
+@pytest.mark.parametrize("double", [0, 1])
+def test_tile_carried_through_a_loop_and_out_of_a_branch(double):
+    x = np.arange(320, dtype=np.float32)
+    z = np.zeros(64, np.float32)
+    _carried[1](x, z, x.size, double, sanitize="error")
+    want = x.reshape(5, 64).sum(0) * (2 if double else 1)
+    np.testing.assert_allclose(z, want)

@@ -135,3 +135,42 @@ func.func @straight_cube(%a: memref<?xf16, 22 : i64>, %b: memref<?xf16, 22 : i64
   asctile.store %m, %vc[%c0, %c0] : !asctile.tile<32x32xf32, l0c>, !asctile.tensor<32x32xf32>, i32, i32
   func.return
 }
+
+// -----
+
+// A tile carried through a loop and out of a branch: one VECCALC buffer each, the
+// initial value copied in before the loop, each yielded tile copied into it; the loop
+// and the branch lose their tile results.
+// CHECK-LABEL: func.func @carried(
+// CHECK:         ascendc.duplicate_l2 %[[INIT:[^,]*]],
+// CHECK-NEXT:    ascendc.data_copy_l2 %[[ACC:[^,]*]], %[[INIT]]
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:           ascendc.add_l2 %[[SUM:[^,]*]], %[[ACC]],
+// CHECK-NEXT:      ascendc.data_copy_l2 %[[ACC]], %[[SUM]]
+// CHECK:         }
+// CHECK:         scf.if %{{.*}} {
+// CHECK:           ascendc.data_copy_l2 %[[OUT:[^,]*]],
+// CHECK:         } else {
+// CHECK-NEXT:      ascendc.data_copy_l2 %[[OUT]], %[[ACC]]
+// CHECK:         }
+// CHECK:         ascendc.data_copy_pad_l2_ext %{{.*}}, %[[OUT]]
+// CHECK-NOT:     asctile.
+func.func @carried(%x: memref<?xf32, 22 : i64>, %n: i32, %c: i1, %s: f32) attributes {ascendc.global} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %v = asctile.tensor %x[%n] : memref<?xf32, 22 : i64>, i32 -> !asctile.tensor<?xf32>
+  %zero = asctile.full %s : f32 -> !asctile.tile<64xf32, ub>
+  %acc = scf.for %i = %c0 to %n step %c64 iter_args(%a = %zero) -> (!asctile.tile<64xf32, ub>) : i32 {
+    %t = asctile.load %v[%i] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<64xf32, ub>
+    %b = asctile.binary "add" %a, %t : !asctile.tile<64xf32, ub>, !asctile.tile<64xf32, ub> -> !asctile.tile<64xf32, ub>
+    scf.yield %b : !asctile.tile<64xf32, ub>
+  }
+  %r = scf.if %c -> (!asctile.tile<64xf32, ub>) {
+    %d = asctile.binary "mul" %acc, %s : !asctile.tile<64xf32, ub>, f32 -> !asctile.tile<64xf32, ub>
+    scf.yield %d : !asctile.tile<64xf32, ub>
+  } else {
+    scf.yield %acc : !asctile.tile<64xf32, ub>
+  }
+  asctile.store %r, %v[%c0] : !asctile.tile<64xf32, ub>, !asctile.tensor<?xf32>, i32
+  func.return
+}
