@@ -54,6 +54,7 @@ After (set-up at the function's start):
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -587,22 +588,49 @@ class Lowering:
         rows = 1 if len(t.dims) == 1 else self._real(t.dims[0], dims[0], offsets[0])
         return rows, cols, dims[-1]
 
+    def _planes(
+        self, t: asctile.TileType, view: SSAValue, offsets: list[Any]
+    ) -> tuple[list[tuple[SSAValue, Any, int]], Any, Any]:
+        """The GM transfers of a tile at `offsets`: one per plane (each index of the
+        dimensions before the last two; one plane for rank 1 and 2) as (the GM tensor
+        there, rows moved, the plane's first row in the tile), and the columns moved and
+        the tensor's row length. A plane past the tensor's end moves no rows."""
+        rank = len(t.dims)
+        if rank <= 2:
+            gm, dims = self._gm_at(view, offsets)
+            rows, cols, row_len = self._transfer_shape(t, dims, offsets)
+            return [(gm, rows, 0)], cols, row_len
+        _, dims = self.views[view]
+        cols = self._real(t.dims[-1], dims[-1], offsets[-1])
+        rows = self._real(t.dims[-2], dims[-2], offsets[-2])
+        # how many planes along each leading dimension lie in the tensor
+        inside = [self._real(t.dims[k], dims[k], offsets[k]) for k in range(rank - 2)]
+        planes = []
+        for n, index in enumerate(itertools.product(*(range(d) for d in t.dims[:-2]))):
+            moved = rows
+            for k, i in enumerate(index):  # rows * [index < inside] per dimension
+                here = self.arith("min", self.arith("max", self.arith("sub", inside[k], i), 0), 1)
+                moved = self.arith("mul", moved, here)
+            at = [self.arith("add", self.i32(offsets[k]), i) for k, i in enumerate(index)]
+            gm, _ = self._gm_at(view, [*at, offsets[-2], offsets[-1]])
+            planes.append((gm, moved, n * t.dims[-2]))
+        return planes, cols, dims[-1]
+
     def lower_load(self, op: asctile.LoadOp) -> None:
         t = op.result.type
         if t.loc != "ub":
             return self.lower_cube_load(op)
-        if len(t.dims) > 2:
-            self.fail(op, "tiles of rank 3 or more are not lowered yet")
         b, q = self.alloc_vecin(t, op)
-        gm, dims = self._gm_at(op.tensor, list(op.offsets))
-        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
         w = _width(t.element_type)
         nbytes = self.arith("mul", cols, w)
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
         blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
         dst_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
-        ext = self._ext(rows, nbytes, gap, dst_gap)
-        self.make("data_copy_pad_l0_ext", b.value, gm, ext, self._pad(t.element_type))
+        pad = self._pad(t.element_type)
+        for gm, rows, first in planes:
+            ext = self._ext(rows, nbytes, gap, dst_gap)
+            self.make("data_copy_pad_l0_ext", self.sub(b, first), gm, ext, pad)
         # Ascend C's copy-in idiom: the queue's events order MTE2 before V
         self.make("que_bind.enque_tensor", q, b.value)
         value = self.make("que_bind.deque_tensor", q, results=(b.value.type,)).results[0]
@@ -618,30 +646,33 @@ class Lowering:
             b = self.to_vecout(b, op)
         if b.value not in self.vecout:
             self.needs_sync = True  # MTE3 reads a buffer no queue hands over
-        gm, dims = self._gm_at(op.tensor, list(op.offsets))
-        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
-        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
+        for gm, rows, first in planes:
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
         for q, value, _ in self.pending_free:
             self.make("que_bind.free_tensor", q, value)
         self.pending_free.clear()
 
-    def _store(self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int) -> None:
+    def _store(
+        self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int, first: int = 0
+    ) -> None:
         nbytes = self.arith("mul", cols, w)
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
         blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
         src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
-        self.make("data_copy_pad_l2_ext", gm, b.value, self._ext(rows, nbytes, src_gap, gap))
+        ext = self._ext(rows, nbytes, src_gap, gap)
+        self.make("data_copy_pad_l2_ext", gm, self.sub(b, first), ext)
 
     def lower_atomic(self, op: asctile.AtomicOp) -> None:
         from xdsl.dialects.builtin import TypeAttribute as _T  # noqa: F401
 
         t = op.tile.type
         b = self.buffers[op.tile]
-        gm, dims = self._gm_at(op.tensor, list(op.offsets))
-        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
         self.needs_sync = True
         self.make(ATOMIC[op.kind.data], dtype=_type_attr(t.element_type))
-        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        for gm, rows, first in planes:
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
         self.make("set_atomic_none")
 
     def lower_load_scalar(self, op: asctile.LoadScalarOp) -> None:
@@ -955,6 +986,12 @@ class Lowering:
         out = self.alloc(t)
         rows, cols, _ = _layout(t)
         elem = t.element_type
+        if math.prod(src) != 1 and rows * out.pitch < out.total:
+            # the last repeat's tail, which the rows below leave: zeros, not what UB held
+            # (element-wise ops read whole repeats)
+            zero = self.scalar_const(0, elem)
+            tail = self.const(out.total - rows * out.pitch)
+            self.make("duplicate_l2", self.sub(out, rows), zero, tail)
         if math.prod(src) == 1:
             v = self.get(b.value, 0, elem)
             self.make("duplicate_l2", out.value, v, self.const(out.total))
@@ -966,8 +1003,30 @@ class Lowering:
             for r in range(rows):  # each row one value of the source column
                 v = self.get(b.value, r * b.pitch, elem)
                 self.make("duplicate_l2", self.sub(out, r), v, self.const(cols))
-        else:
-            self.fail(op, f"broadcasting {list(s.dims)} to {list(t.dims)} is not lowered yet")
+        else:  # numpy's rules, row by row (or by blocks of rows the two share)
+            lead_s, lead_t = src[:-1], t.dims[:-1]
+            if src[-1] == cols:
+                # trailing leading dimensions equal in both: blocks of rows copied whole
+                k = 0
+                while k < len(lead_t) and lead_s[-1 - k] == lead_t[-1 - k]:
+                    k += 1
+                block = math.prod(lead_t[len(lead_t) - k :])
+                outer_s, outer_t = lead_s[: len(lead_s) - k], lead_t[: len(lead_t) - k]
+                zero = self.scalar_const(0, elem)
+                n = self.const(block * b.pitch)
+                for j, index in enumerate(itertools.product(*(range(d) for d in outer_t))):
+                    at = _ravel(
+                        [i if d > 1 else 0 for i, d in zip(index, outer_s, strict=True)], outer_s
+                    )
+                    self.make("adds_l2", self.sub(out, j * block), self.sub(b, at * block), zero, n)
+            else:  # the source's last dimension is 1: each row one value of it
+                n = self.const(cols)
+                for r, index in enumerate(itertools.product(*(range(d) for d in lead_t))):
+                    at = _ravel(
+                        [i if d > 1 else 0 for i, d in zip(index, lead_s, strict=True)], lead_s
+                    )
+                    v = self.get(b.value, at * b.pitch, elem)
+                    self.make("duplicate_l2", self.sub(out, r), v, n)
         return out
 
     def get(self, lt: SSAValue, index: int | SSAValue, elem: Any) -> SSAValue:
@@ -1197,12 +1256,7 @@ class Lowering:
         elem = s.element_type
         rank = len(s.dims)
         dims = op.reduced
-        if len(dims) == rank:  # everything
-            if src.pitch != src.cols and src.rows > 1:
-                self.fail(
-                    op,
-                    "a reduction over every dimension of a tile with padded rows is not lowered yet",
-                )
+        if len(dims) == rank and (src.pitch == src.cols or src.rows == 1):  # one run
             value = self._reduce_row(kind, src.value, src.rows * src.cols, elem, op)
             if isinstance(op.result.type, asctile.TileType):
                 out = self.alloc(op.result.type)
@@ -1211,20 +1265,40 @@ class Lowering:
             else:
                 op.result.replace_all_uses_with(value)
             return
-        if rank != 2 or len(dims) != 1:
-            self.fail(op, "reductions of tiles of rank 3 or more are not lowered yet")
-        out = self.alloc(op.result.type)
-        if dims == (1,):  # per row: one value each
-            for r in range(src.rows):
-                v = self._reduce_row(kind, self.sub(src, r), src.cols, elem, op)
-                index = r * out.pitch if op.keep_dims.value.data else r
-                self.make("local_tensor.set_value", out.value, self.const(index), v)
-        else:  # over the rows: combine row by row
+        # the source's rows (its leading index) and, for each, the output row or element
+        # it goes to (the reduced dimensions' indices dropped); removing dimensions of
+        # size 1 keeps row-major order, so keep_dims changes only the layout
+        lead = s.dims[:-1]
+        kept = [i for i in range(rank - 1) if i not in dims]
+        groups: dict[int, list[int]] = {}
+        for r, index in enumerate(itertools.product(*(range(d) for d in lead))):
+            o = 0
+            for i in kept:
+                o = o * lead[i] + index[i]
+            groups.setdefault(o, []).append(r)
+        scalar = not isinstance(op.result.type, asctile.TileType)
+        out = None if scalar else self.alloc(op.result.type)
+        if rank - 1 in dims:  # each row to one value, then the values of a group combined
+            for o, rows in groups.items():
+                value = None
+                for r in rows:
+                    v = self._reduce_row(kind, self.sub(src, r), src.cols, elem, op)
+                    value = (
+                        v if value is None else self.emit(_combine(kind, elem, value, v)).results[0]
+                    )
+                if scalar:
+                    op.result.replace_all_uses_with(value)
+                    return
+                at = (o // out.cols) * out.pitch + o % out.cols
+                self.make("local_tensor.set_value", out.value, self.const(at), value)
+        else:  # rows of a group combined, element by element
             zero = self.scalar_const(0, elem)
             n = self.const(src.cols)
-            self.make("adds_l2", out.value, src.value, zero, n)
-            for r in range(1, src.rows):
-                self.make(COMBINE_L2[kind], out.value, out.value, self.sub(src, r), n)
+            for o, rows in groups.items():
+                row = self.sub(out, o)
+                self.make("adds_l2", row, self.sub(src, rows[0]), zero, n)
+                for r in rows[1:]:
+                    self.make(COMBINE_L2[kind], row, row, self.sub(src, r), n)
         self.buffers[op.result] = out
 
     def lower_softmax(self, op: asctile.SoftmaxOp) -> None:
@@ -1462,6 +1536,26 @@ class Lowering:
             if isinstance(loop, scf.ForOp):
                 for attr in ("asctile.unroll_factor", "asctile.parallel"):
                     loop.attributes.pop(attr, None)
+
+
+def _ravel(index: list[int], dims: Any) -> int:
+    """The row-major position of `index` in `dims`."""
+    at = 0
+    for i, d in zip(index, dims, strict=True):
+        at = at * d + i
+    return at
+
+
+def _combine(kind: str, elem: Any, a: SSAValue, b: SSAValue) -> Operation:
+    """The scalar op combining two partial reductions."""
+    integer = isinstance(elem, IntegerType)
+    cls = {
+        "sum": arith.AddiOp if integer else arith.AddfOp,
+        "prod": arith.MuliOp if integer else arith.MulfOp,
+        "max": arith.MaxSIOp if integer else arith.MaximumfOp,
+        "min": arith.MinSIOp if integer else arith.MinimumfOp,
+    }[kind]
+    return cls(a, b)
 
 
 def _carries_tiles(op: Operation) -> bool:

@@ -130,13 +130,13 @@ def test_matmul_operand_in_ub_is_located():
 
 def test_what_the_lowering_does_not_lower_is_located_with_its_code():
     @asc2.jit
-    def cube3(a_ptr: asc.GlobalAddress):
-        t = asc2.load(asc2.tensor(a_ptr, [2, 2, 8]), [2, 2, 8], offsets=[0, 0, 0])
-        asc2.store(t, asc2.tensor(a_ptr, [2, 2, 8]), offsets=[0, 0, 0])
+    def to_l1(a_ptr: asc.GlobalAddress):
+        t = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0])
+        asc2.copy(t, [16, 16], offsets=[0, 0], location=asc2.TileLocation.L1)
 
     with pytest.raises(CompileError, match="not lowered yet") as e:
-        cube3[1](np.zeros((2, 2, 8), np.float32))
-    assert e.value.code == "ASC-P307" and "asc2.load(" in str(e.value)
+        to_l1[1](np.zeros((16, 16), np.float16))
+    assert e.value.code == "ASC-P307" and "asc2.copy(" in str(e.value)
 
 
 @asc2.jit
@@ -253,3 +253,28 @@ def test_tile_carried_through_a_loop_and_out_of_a_branch(double):
     _carried[1](x, z, x.size, double, sanitize="error")
     want = x.reshape(5, 64).sum(0) * (2 if double else 1)
     np.testing.assert_allclose(z, want)
+
+
+@asc2.jit
+def _rank3(x_ptr: asc.GlobalAddress, y_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress,
+           s_ptr: asc.GlobalAddress, a: int):  # fmt: skip
+    x, z = asc2.tensor(x_ptr, [a, 3, 24]), asc2.tensor(z_ptr, [a, 3, 24])
+    y = asc2.load(asc2.tensor(y_ptr, [2, 1, 24]), [2, 1, 24], offsets=[0, 0, 0])
+    for i in range(0, a, 2):
+        t = asc2.load(x, [2, 3, 24], offsets=[i, 0, 0])  # the last plane past the end
+        row_max = asc2.reduce_max(t, 2, keep_dims=True)  # [2, 3, 1]
+        asc2.store(t * y - row_max, z, offsets=[i, 0, 0])  # numpy broadcasting
+    first = asc2.load(x, [2, 3, 24], offsets=[0, 0, 0])
+    asc2.store(asc2.reduce_sum(first, 0, 2), asc2.tensor(s_ptr, [3]), offsets=[0])
+
+
+def test_rank3_tiles_broadcast_and_reduce_as_numpy():
+    rng = np.random.default_rng(5)
+    x = rng.random((3, 3, 24), dtype=np.float32)
+    y = rng.random((2, 1, 24), dtype=np.float32)
+    z = np.zeros_like(x)
+    s = np.zeros(3, np.float32)
+    _rank3[1](x, y, z, s, 3, sanitize="error")
+    want = np.concatenate([x[:2] * y, x[2:] * y[:1]]) - x.max(axis=2, keepdims=True)
+    np.testing.assert_allclose(z, want, rtol=1e-6)
+    np.testing.assert_allclose(s, x[:2].sum(axis=(0, 2)), rtol=1e-5)
