@@ -616,6 +616,18 @@ class Lowering:
             planes.append((gm, moved, n * t.dims[-2]))
         return planes, cols, dims[-1]
 
+    def flag_pair(self, event: str) -> None:
+        """SetFlag/WaitFlag of `event` here (an id from the TPipe)."""
+        from asc_xdsl.dialects.ascendc.framework import PipeFetchEventIDOp
+        from asc_xdsl.dialects.ascendc.sync import SetFlagOp, WaitFlagOp
+        from asc_xdsl.enums import HardEvent
+
+        e = HardEvent[event]
+        fetch = self.emit(PipeFetchEventIDOp(self.pipe, result_types=[IntegerType(8)], event=e))
+        fetch.results[0].name_hint = "event_id"
+        self.emit(SetFlagOp(e, fetch.results[0]))
+        self.emit(WaitFlagOp(e, fetch.results[0]))
+
     def lower_load(self, op: asctile.LoadOp) -> None:
         t = op.result.type
         if t.loc != "ub":
@@ -627,6 +639,21 @@ class Lowering:
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
         blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
         dst_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
+        full_rows = t.dims[-2] if len(t.dims) > 1 else 1
+        if _pads_read(
+            op,
+            cols_partial=_folded(cols) != t.dims[-1],
+            rows_partial=any(_folded(r) != full_rows for _, r, _ in planes),
+        ):
+            # what lies past the tensor's end is read: pad_value there, written before
+            # the copy (V, then MTE2 into the same buffer: a flag pair)
+            attr = op.pad_value
+            value = attr.value.data if attr is not None else 0
+            if _width(t.element_type) == 1:
+                self.fail(op, "a partial 8-bit tile whose padding is read is not lowered yet")
+            self.make("duplicate_l2", b.value, self.scalar_const(value, t.element_type),
+                      self.const(b.total))  # fmt: skip
+            self.flag_pair("V_MTE2")
         pad = self._pad(t.element_type)
         for gm, rows, first in planes:
             ext = self._ext(rows, nbytes, gap, dst_gap)
@@ -1536,6 +1563,68 @@ class Lowering:
             if isinstance(loop, scf.ForOp):
                 for attr in ("asctile.unroll_factor", "asctile.parallel"):
                     loop.attributes.pop(attr, None)
+
+
+_ELEMENTWISE = (asctile.BinaryOp, asctile.UnaryOp, asctile.CompareOp, asctile.SelectOp,
+                asctile.CastOp)  # fmt: skip
+
+
+def _pads_read(load: asctile.LoadOp, cols_partial: bool, rows_partial: bool) -> bool:
+    """Whether something reads the padding of `load`'s tile (its elements past the
+    tensor's end, in the columns or in the rows and planes): a reduction or softmax
+    across them, a reshape or concat, a broadcast of the tile, or a store elsewhere
+    than where it was loaded from (one to the same view and offsets writes only what was
+    read). Element-wise ops, loops and branches pass the padding on in place."""
+    if not (cols_partial or rows_partial):
+        return False
+    source = load.tensor.owner
+    work, seen = [load.result], set()
+    while work:
+        v = work.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        for use in v.uses:
+            o = use.operation
+            if isinstance(o, _ELEMENTWISE):
+                if isinstance(v.type, asctile.TileType) and v.type.dims != o.result.type.dims:
+                    return True  # broadcast: padding rows or columns spread
+                work.append(o.result)
+            elif isinstance(o, asctile.StoreOp | asctile.AtomicOp):
+                target = o.tensor.owner
+                same = (
+                    isinstance(target, asctile.TensorOp)
+                    and isinstance(source, asctile.TensorOp)
+                    and target.result.type.dims == source.result.type.dims
+                    and list(target.sizes) == list(source.sizes)
+                    and list(o.offsets) == list(load.offsets)
+                )
+                if not same:
+                    return True
+            elif isinstance(o, asctile.ReduceOp):
+                # (a reduction over dimensions of size 1 mixes nothing; its scalar is
+                # followed like a tile: it is garbage only where the tile is all padding)
+                last = len(v.type.dims) - 1
+                if (cols_partial and last in o.reduced) or (
+                    rows_partial and any(d != last and v.type.dims[d] > 1 for d in o.reduced)
+                ):
+                    return True
+                work.append(o.result)
+            elif isinstance(o, asctile.SoftmaxOp | asctile.RmsNormOp):
+                if cols_partial:
+                    return True
+                work.append(o.result)
+            elif isinstance(o, scf.YieldOp):
+                parent = o.parent_op()
+                work.append(parent.results[use.index])
+                if isinstance(parent, scf.ForOp):
+                    work.append(parent.body.block.args[use.index + 1])
+            elif isinstance(o, scf.ForOp):
+                i = use.index - 3
+                work += [o.results[i], o.body.block.args[i + 1]]
+            else:
+                return True
+    return False
 
 
 def _ravel(index: list[int], dims: Any) -> int:

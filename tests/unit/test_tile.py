@@ -278,3 +278,23 @@ def test_rank3_tiles_broadcast_and_reduce_as_numpy():
     want = np.concatenate([x[:2] * y, x[2:] * y[:1]]) - x.max(axis=2, keepdims=True)
     np.testing.assert_allclose(z, want, rtol=1e-6)
     np.testing.assert_allclose(s, x[:2].sum(axis=(0, 2)), rtol=1e-5)
+
+
+@asc2.jit
+def _padded(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int):
+    x = asc2.tensor(x_ptr, [n])
+    acc = asc2.zeros([64], dtype=asc.float32)
+    for i in range(0, n, 64):  # the last tile runs past the end: its tail is 0
+        acc = acc + asc2.load(x, [64], offsets=[i])
+    top = asc2.reduce_max(asc2.load(x, [64], offsets=[n - 10], pad_value=-1e30))
+    asc2.store(acc + top, asc2.tensor(z_ptr, [64]), offsets=[0])
+
+
+def test_padding_past_the_end_is_pad_value_where_it_is_read():
+    """A tile running past the tensor's end reads pad_value there (0 by default) when
+    something reads those elements (a sum over loop iterations stored elsewhere, a
+    reduction); the buffer's earlier contents never leak in."""
+    x = np.arange(300, dtype=np.float32) - 500  # all negative: a 0 pad would win a max
+    z = np.zeros(64, np.float32)
+    _padded[1](x, z, x.size, sanitize="error")
+    np.testing.assert_allclose(z, np.pad(x, (0, 20)).reshape(5, 64).sum(0) + x[-10:].max())
