@@ -8,6 +8,7 @@
 // CHECK:         %[[S:.*]] = asctile.load_scalar %[[V]][%[[I:.*]], %[[I]]] : !asctile.tensor<?x64xf32>, i32, i32 -> f32
 // CHECK:         asctile.store_scalar %[[S]], %[[V]][%[[I]], %[[I]]] : f32, !asctile.tensor<?x64xf32>, i32, i32
 // CHECK:         %[[T:.*]] = asctile.load %[[V]][%[[I]], %[[I]]] : !asctile.tensor<?x64xf32>, i32, i32 -> !asctile.tile<16x64xf32, ub>
+// CHECK:         %{{.*}} = asctile.load %[[V]][%[[I]], %[[I]]] {pad_value = -1.000000e+00 : f32} : !asctile.tensor<?x64xf32>, i32, i32 -> !asctile.tile<16x64xf32, ub>
 // CHECK:         %[[C:.*]] = asctile.copy %[[T]][%[[I]], %[[I]]] : !asctile.tile<16x64xf32, ub>, i32, i32 -> !asctile.tile<8x64xf32, ub>
 // CHECK:         asctile.atomic "add" %[[C]], %[[V]][%[[I]], %[[I]]] : !asctile.tile<8x64xf32, ub>, !asctile.tensor<?x64xf32>, i32, i32
 // CHECK:         asctile.atomic "max" %[[C]], %[[V]][%[[I]], %[[I]]] : !asctile.tile<8x64xf32, ub>, !asctile.tensor<?x64xf32>, i32, i32
@@ -17,6 +18,7 @@ func.func @transfers(%x: memref<?xf32, 22 : i64>, %n: i32) {
   %s = asctile.load_scalar %v[%c0, %c0] : !asctile.tensor<?x64xf32>, i32, i32 -> f32
   asctile.store_scalar %s, %v[%c0, %c0] : f32, !asctile.tensor<?x64xf32>, i32, i32
   %t = asctile.load %v[%c0, %c0] : !asctile.tensor<?x64xf32>, i32, i32 -> !asctile.tile<16x64xf32, ub>
+  %p = asctile.load %v[%c0, %c0] {pad_value = -1.0 : f32} : !asctile.tensor<?x64xf32>, i32, i32 -> !asctile.tile<16x64xf32, ub>
   %c = asctile.copy %t[%c0, %c0] : !asctile.tile<16x64xf32, ub>, i32, i32 -> !asctile.tile<8x64xf32, ub>
   asctile.atomic "add" %c, %v[%c0, %c0] : !asctile.tile<8x64xf32, ub>, !asctile.tensor<?x64xf32>, i32, i32
   asctile.atomic "max" %c, %v[%c0, %c0] : !asctile.tile<8x64xf32, ub>, !asctile.tensor<?x64xf32>, i32, i32
