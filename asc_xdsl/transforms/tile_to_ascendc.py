@@ -567,16 +567,21 @@ class Lowering:
         return self.emit(ConstructOp(_struct_type("DataCopyExtParams"), ops)).result
 
     def _pad(self, elem: Any) -> SSAValue:
+        """DataCopyPad's padding parameters (none), made once at the function's start
+        (a loop that loads then holds nothing for loop-invariant-code-motion to move)."""
         from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
-        ops = [
-            self.const(0, i1),
-            self.const(0, ui8),
-            self.const(0, ui8),
-            self.scalar_const(0, elem),
-        ]
-        t = _struct_type("DataCopyPadExtParams", elem)
-        return self.emit(ConstructOp(t, ops, [i1, ui8, ui8, elem])).result
+        def make() -> Operation:
+            ops = [
+                self.const(0, i1),
+                self.const(0, ui8),
+                self.const(0, ui8),
+                self.scalar_const(0, elem),
+            ]
+            t = _struct_type("DataCopyPadExtParams", elem)
+            return ConstructOp(t, ops, [i1, ui8, ui8, elem])
+
+        return self.constant(("pad", elem), make)
 
     def _transfer_shape(
         self, t: asctile.TileType, dims: list[Any], offsets: list[Any]
