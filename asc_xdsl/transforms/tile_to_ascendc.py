@@ -176,6 +176,20 @@ def _interned(kind: str, *args: Any) -> Any:
     raise KeyError(kind)
 
 
+_NO_OVERFLOW: list[Any] = []
+
+
+def _binop(cls: type[Operation], a: SSAValue, b: SSAValue) -> Operation:
+    """`cls(a, b)` for an integer arith op, built by `_new` (its constructor's
+    properties: no overflow flags where the class has them)."""
+    props = {}
+    if issubclass(cls, arith.SignlessIntegerBinaryOperationWithOverflow):
+        if not _NO_OVERFLOW:
+            _NO_OVERFLOW.append(arith.IntegerOverflowAttr("none"))
+        props = {"overflowFlags": _NO_OVERFLOW[0]}
+    return _new(cls, (a, b), (a.type,), props)
+
+
 def _int_value_attr(value: int, t: IntegerType) -> IntegerAttr:
     from asc_xdsl.dialects.interned import int_attr
 
@@ -393,9 +407,7 @@ class Lowering:
         found = self.values.get(key)
         if found is not None and found[0] is self.at.parent:
             return found[1]  # the same value, computed earlier in this block
-        from asc_xdsl.frontend.scalars import _binary_op
-
-        value = self.emit(_binary_op(ARITH[kind], a, b)).results[0]
+        value = self.emit(_binop(ARITH[kind], a, b)).results[0]
         self.values[key] = (self.at.parent, value)
         return value
 
