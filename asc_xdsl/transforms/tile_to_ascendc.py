@@ -1700,6 +1700,11 @@ def _sqrt(x: SSAValue) -> Operation:
 
 
 CUBE_PIPES = ("MTE2", "MTE1", "M", "FIX")
+VIEW_OPS = frozenset(
+    ("ascendc.global_tensor.set_global_buffer", "ascendc.global_tensor.subindex",
+     "ascendc.local_tensor.subindex")
+)  # fmt: skip
+"""Ops of the lowered cube path that take tensors without touching their memory."""
 
 
 def _root(v: SSAValue) -> Any:
@@ -1741,6 +1746,7 @@ def place_cube_flags(f: Any, pipe: SSAValue) -> bool:
     from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, SetFlagOp, WaitFlagOp
     from asc_xdsl.enums import Pipe
     from asc_xdsl.transforms.hardware import op_pipe
+    from asc_xdsl.transforms.memory import carries_memory
     from asc_xdsl.transforms.sync_analysis import event_between
 
     block = f.body.blocks[0]
@@ -1751,6 +1757,12 @@ def place_cube_flags(f: Any, pipe: SSAValue) -> bool:
     reads: dict[Any, list[tuple[str, int]]] = {}
     for op in f.walk():
         effects = get_effects(op)
+        if (
+            effects is None
+            and op.name not in VIEW_OPS
+            and any(carries_memory(v.type) for v in op.operands)
+        ):
+            return False  # an op touching memory in ways it does not declare
         if not effects or op.name.startswith("arith.") or op is f:
             continue
         p = op_pipe(op)
