@@ -2,6 +2,9 @@
 checker on, errors are located at the user's line, and a small fuzz of random
 element-wise tile programs agrees with numpy."""
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -298,3 +301,19 @@ def test_padding_past_the_end_is_pad_value_where_it_is_read():
     z = np.zeros(64, np.float32)
     _padded[1](x, z, x.size, sanitize="error")
     np.testing.assert_allclose(z, np.pad(x, (0, 20)).reshape(5, 64).sum(0) + x[-10:].max())
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        ((3, 24), (1, 24), (("add", None), ("mul", 2.0)), ("sum", (1,), False), 2),
+        ((2, 1, 8), (3, 1), (("max", None), ("sub", 0.5)), ("max", (0, 2), True), 3),
+    ],
+)
+def test_tile_fuzz_harness_programs(program):
+    """tools/tile_fuzz.py's programs (a tile carried through a loop, numpy broadcasting
+    either way, a reduction) agree with numpy; the harness draws many more."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import tile_fuzz
+
+    tile_fuzz.run_program(*program)
