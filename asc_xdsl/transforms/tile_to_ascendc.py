@@ -317,6 +317,7 @@ class Lowering:
         self.scratch: dict[tuple[int, Any], tuple[Buffer, Buffer]] = {}
         self.deferred: list[tuple[SSAValue, Buffer, asctile.TileType, Any]] = []
         self.carriers: list[Operation] = []  # loops and branches with tile results
+        self.uses_ub = False  # a UB tile anywhere (with a matmul: a mix kernel)
         self.nested = False  # a tile op outside its function's entry block
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
 
@@ -1513,6 +1514,11 @@ class Lowering:
         tile_ops = [
             op for op in root.walk() if op.dialect_name() == "asctile" or _carries_tiles(op)
         ]
+        self.uses_ub = any(
+            isinstance(r.type, asctile.TileType) and r.type.loc == "ub"
+            for op in tile_ops
+            for r in op.results
+        )
         for op in tile_ops:
             for v in op.operands:
                 if (
@@ -1847,15 +1853,9 @@ def lower_module(module: ModuleOp) -> Lowered:
 
     from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
 
-    uses_ub = any(
-        isinstance(r.type, asctile.TileType) and r.type.loc == "ub"
-        for op in module.walk()
-        if op.dialect_name() == "asctile"
-        for r in op.results
-    )
     lowering = Lowering()
     lowering.run(module)
-    if lowering.kernel_type == "cube" and uses_ub:
+    if lowering.kernel_type == "cube" and lowering.uses_ub:
         from asc_xdsl.transforms.tile_pipeline import TileLoweringError
 
         raise TileLoweringError(
