@@ -16,6 +16,12 @@ PyAsc2's default platform (Ascend950PR_9599, a C310 arch: `require_c310` passes)
 pytest runs once over both directories with the pyasc harness's report plugin (one JSON
 line per outcome, inputs seeded per test). The last line is exactly
 `pyasc2 asc2 tests: P/N pass`; every other test is listed above it with its reason.
+
+`--dump-dir DIR` keeps the IR and C++ of every kernel the tests compile, each test's in
+a folder of its own under DIR (many tests name their kernel `kernel`):
+`python tools/dedup_state_count.py DIR` then counts what `ascendc-dedup-state` would
+remove from the tile kernels. Nothing is dumped otherwise (ASC_XDSL_DUMP_DIR and
+pyasc's spelling of it are not passed on to the run).
 """
 
 from __future__ import annotations
@@ -37,6 +43,8 @@ from pyasc_suite.python_suite import SANDBOX, _test_functions  # noqa: E402
 from pyasc_suite.rewrite import rewrite_imports  # noqa: E402
 
 SRC_ENV = "PYASC2_SRC"
+DUMP_ENV = "PYASC2_SUITE_DUMP_DIR"
+"""What `--dump-dir` hands to the run's conftest (`_dump_per_test`)."""
 TEST_DIRS = ("kernels", "operations")
 
 _IMPORT_ASC2 = re.compile(
@@ -47,6 +55,9 @@ _FROM_ASC2 = re.compile(r"^(?P<indent>\s*)from\s+asc2(?P<sub>(?:\.\w+)*)\s+impor
 CONFTEST = '''\
 """asc_xdsl's stand-in for PyAsc2's python/test/asc2/conftest.py (tools/pyasc2_suite.py):
 the same fixtures, for the CPU simulator."""
+import os
+import re
+
 import pytest
 
 from asc_xdsl.runtime import config
@@ -100,6 +111,14 @@ def require_c310():
 @pytest.fixture
 def profiler():
     yield StubProfiler()
+
+
+@pytest.fixture(autouse=True)
+def _dump_per_test(request, monkeypatch):
+    root = os.environ.get("PYASC2_SUITE_DUMP_DIR")
+    if root:  # each test's kernels in a folder of their own (their names repeat)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
+        monkeypatch.setenv("ASC_XDSL_DUMP_DIR", os.path.join(root, name))
 '''
 
 
@@ -149,7 +168,14 @@ def copy_tests(src: Path, dst: Path) -> list[str]:
     return files
 
 
-def run(src: Path, select: str | None, keep: bool, verbose: bool, timeout: int) -> int:
+def run(
+    src: Path,
+    select: str | None,
+    keep: bool,
+    verbose: bool,
+    timeout: int,
+    dump_dir: Path | None = None,
+) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="pyasc2_suite_"))
     root = workdir / "asc2"
     report = workdir / "report.jsonl"
@@ -159,6 +185,13 @@ def run(src: Path, select: str | None, keep: bool, verbose: bool, timeout: int) 
         env["PYTHONPATH"] = os.pathsep.join([str(SANDBOX), str(TOOLS), env.get("PYTHONPATH", "")])
         env["ASC_XDSL_CACHE_DIR"] = str(workdir / "cache")
         env["PYASC_SUITE_REPORT"] = str(report)
+        from asc_xdsl.runtime.pyasc_env import PYASC_COUNTERPARTS
+
+        for name in ("ASC_XDSL_DUMP_DIR", *(n for n, _ in PYASC_COUNTERPARTS["ASC_XDSL_DUMP_DIR"])):
+            env.pop(name, None)  # (never into the user's folders)
+        env.pop(DUMP_ENV, None)
+        if dump_dir is not None:
+            env[DUMP_ENV] = str(dump_dir.resolve())
         command = [
             sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
             "-p", "_pyasc_suite_report", "--continue-on-collection-errors",
@@ -213,8 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the rewritten tests")
     parser.add_argument("-v", "--verbose", action="store_true", help="pytest's own summary too")
     parser.add_argument("--timeout", type=int, default=3600, help="seconds for the whole run")
+    parser.add_argument(
+        "--dump-dir", type=Path, help="keep each test's kernels' IR and C++ in DIR/<test>"
+    )
     args = parser.parse_args(argv)
-    return run(find_source(args.src), args.select, args.keep, args.verbose, args.timeout)
+    return run(
+        find_source(args.src), args.select, args.keep, args.verbose, args.timeout, args.dump_dir
+    )
 
 
 if __name__ == "__main__":

@@ -211,9 +211,10 @@ class TileJITFunction(JITFunction):
             if lowered.kernel_type is not None and given is None:
                 generator.kernel_type = lowered.kernel_type
             if options["insert_sync"] is None:
-                # automatic (the default): insert-sync unless queues order everything;
+                # automatic (the default): insert-sync unless the queues, the AIV's
+                # auto-sync and the flags the lowering placed order everything;
                 # `options` is the compile's own dict, read by the pass pipeline next
-                options["insert_sync"] = lowered.needs_sync
+                options["insert_sync"] = lowered.insert_sync(options.get("auto_sync"))
         if detected is not None:
             detected.append(generator.kernel_type)
         return module
@@ -238,8 +239,9 @@ def lower_tiles(module: Any) -> Any:
 def jit(fn: Any = None, **options: Any) -> Any:
     """`@asc2.jit` / `@asc2.jit(**options)`: a tile kernel. Options: `@asc.jit`'s
     (insert_sync=None, the default, runs `ascendc-insert-sync` unless the lowering's
-    queues order every pipe; True always, False never), and PyAsc2's `run_asc2_passes`, `vf_fusion`,
-    `static_alloc`, `custom_builtins` (its default, asc2's range, only)."""
+    queues, the AIV's auto-sync and the flags it placed itself order every pipe
+    (docs/tile.md, Passes); True always, False never), and PyAsc2's `run_asc2_passes`,
+    `vf_fusion`, `static_alloc`, `custom_builtins` (its default, asc2's range, only)."""
     if fn is None:
         return lambda f: TileJITFunction(f, **options)
     return TileJITFunction(fn, **options)

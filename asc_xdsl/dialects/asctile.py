@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
@@ -39,6 +39,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     var_operand_def,
@@ -211,6 +212,20 @@ class TileOp(IRDLOperation):
 
     irdl_options = (ParsePropInAttrDict(),)
 
+    def __init__(self, **fields: Any) -> None:
+        # IRDL's builder made by `fast_build.irdl_init` (the same op; IRDL's own builder,
+        # with its messages, for what that one does not take)
+        from asc_xdsl.dialects.fast_build import irdl_init
+
+        if set(fields) <= {"operands", "result_types", "properties"} and irdl_init(
+            self,
+            fields.get("operands", ()),
+            fields.get("result_types", ()),
+            fields.get("properties") or {},
+        ):
+            return
+        super().__init__(**fields)
+
     def verify_(self) -> None:
         for r in self.results:
             if isinstance(r.type, TileType):
@@ -263,9 +278,11 @@ class _Transfer(TileOp):
 
 @irdl_op_definition
 class LoadOp(_Transfer):
-    """The tile at `offsets` of a GM view (elements past the view's end are padding)."""
+    """The tile at `offsets` of a GM view (elements past the view's end are padding:
+    `pad_value`, 0 when absent)."""
 
     name = "asctile.load"
+    pad_value = opt_prop_def(Attribute)
     tensor = operand_def(TensorViewType)
     offsets = var_operand_def()
     result = result_def(TileType)
@@ -273,8 +290,18 @@ class LoadOp(_Transfer):
         "$tensor `[` $offsets `]` attr-dict `:` type($tensor) `,` type($offsets) `->` type($result)"
     )
 
-    def __init__(self, tensor: SSAValue, offsets: Sequence[SSAValue], t: TileType):
-        super().__init__(operands=[tensor, offsets], result_types=[t])
+    def __init__(
+        self,
+        tensor: SSAValue,
+        offsets: Sequence[SSAValue],
+        t: TileType,
+        pad_value: Attribute | None = None,
+    ):
+        super().__init__(
+            operands=[tensor, offsets],
+            result_types=[t],
+            properties={"pad_value": pad_value} if pad_value is not None else {},
+        )
 
     def verify_tile(self) -> None:
         view, t = self.tensor.type, self.result.type
@@ -285,6 +312,9 @@ class LoadOp(_Transfer):
             )
         if t.loc == "l0c":
             raise VerifyException("asctile.load: L0C is written by the cube unit only (use matmul)")
+        pad = self.pad_value
+        if pad is not None and getattr(pad, "type", None) != t.element_type:
+            raise VerifyException(f"asctile.load: pad_value must be a {t.element_type} attribute")
         for i, (d, v) in enumerate(zip(t.dims, view.dims, strict=True)):
             if v >= 0 and d > v:
                 raise VerifyException(

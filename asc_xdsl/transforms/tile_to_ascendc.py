@@ -25,9 +25,13 @@ Tail handling: a load or store moves `real = clamp(tile size, 0, tensor size - o
 rows and columns per dimension (`DataCopyPad` with those counts and the tensor's strides),
 so a tile running past a tensor's end reads padding and writes nothing there.
 
-Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idiom; a
-kernel with anything else (TBuf intermediates, scalar reads, the cube path) is reported
-as needing `ascendc-insert-sync` (`Lowered.needs_sync`), which `@asc2.jit` then runs.
+Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idiom and
+the AIV's auto-sync orders S with the other pipes and V after V (TBuf intermediates,
+scalar reads), as in a hand-written vector kernel; a cube kernel without loops or
+branches gets its SetFlag/WaitFlag pairs here (`place_cube_flags`); anything else (MTE3
+reading a TBuf, atomics, a cube kernel with loops or branches, `auto_sync=False` with
+TBufs or scalar reads) is reported as needing `ascendc-insert-sync` (`Lowered`), which
+`@asc2.jit` then runs.
 
 Before:
     %x = asctile.load %xv[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<128xf32, ub>
@@ -49,6 +53,8 @@ After (set-up at the function's start):
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +109,8 @@ CMP_MODE = {"lt": 0, "gt": 1, "eq": 2, "le": 3, "ge": 4, "ne": 5}
 SWAPPED = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne"}
 REDUCE_L2 = {"sum": "reduce_sum_l2", "max": "reduce_max_l2", "min": "reduce_min_l2"}
 COMBINE_L2 = {"sum": "add_l2", "max": "max_l2", "min": "min_l2", "prod": "mul_l2"}
+ARITH = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
+         "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}  # fmt: skip
 FOLD = {
     "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
     "min": min, "max": max, "div": lambda a, b: a // b,
@@ -110,13 +118,20 @@ FOLD = {
 ATOMIC = {"add": "set_atomic_add", "max": "set_atomic_max", "min": "set_atomic_min"}
 ALIGN = 32
 NEEDS_SYNC = frozenset(
-    ("local_tensor.get_value", "local_tensor.set_value", "global_tensor.get_value",
-     "global_tensor.set_value", "data_copy_nd2nz", "load_data_l0", "mmad", "fixpipe",
+    ("data_copy_nd2nz", "load_data_l0", "load_data_with_transpose", "mmad", "fixpipe",
      "data_copy_co12dst", "init_const_value")
 )  # fmt: skip
-"""Ops whose ordering the queues of the copy-in/compute/copy-out idiom do not give
-(scalar reads and writes of tensors, the cube path): a kernel with one needs
-`ascendc-insert-sync`."""
+"""Ops whose ordering neither the queues of the copy-in/compute/copy-out idiom nor the
+AIV's automatic synchronisation give (the cube path: the AIC has no auto-sync): a kernel
+with one needs `ascendc-insert-sync`."""
+AUTO_SYNCED = frozenset(
+    ("local_tensor.get_value", "local_tensor.set_value", "global_tensor.get_value",
+     "global_tensor.set_value")
+)  # fmt: skip
+"""Scalar reads and writes of tensors: on the AIV, bisheng's auto-sync (the compile
+option `auto_sync`, on by default) orders S with V, MTE2 and MTE3 both ways, as it
+orders V after V (TBuf intermediates); only a kernel compiled with `auto_sync=False`
+needs `ascendc-insert-sync` for them (docs/ascendc_semantics.md section 4)."""
 SETS_MASK = frozenset(
     ("adds_l2", "muls_l2", "maxs_l2", "mins_l2", "shift_left_l2", "shift_right_l2")
 )
@@ -124,6 +139,61 @@ SETS_MASK = frozenset(
 without it they would run under the mask an earlier op left."""
 REPEAT = 256
 """Bytes of one vector repeat: buffers are whole repeats (Compare needs them)."""
+
+
+def _new(cls: type[Operation], operands: Any = (), results: Any = (), props: Any = None) -> Any:
+    """`cls.create(operands=..., result_types=..., properties=...)` made as the frontend
+    makes its ops (`dialects.fast_build.new_op`: the same op, without `Operation.__init__`'s
+    generic path, which was a third of this pass)."""
+    from asc_xdsl.dialects.fast_build import new_op
+
+    return new_op(cls, operands, results, props)
+
+
+@functools.cache
+def _interned(kind: str, *args: Any) -> Any:
+    """A type or attribute this pass makes in every compile, made once: the verifier
+    keeps its verdicts by the identity of the op's types and attributes
+    (`dialects.fast_verify`), so a type made anew is checked anew."""
+    from asc_xdsl.dialects.ascendc import types as T
+    from asc_xdsl.enums import TPosition
+
+    if kind == "local":
+        elem, shape = args
+        return (
+            T.LocalTensorType(elem, list(shape)) if shape is not None else T.LocalTensorType(elem)
+        )
+    if kind == "global":
+        return T.GlobalTensorType(args[0])
+    if kind == "queue":
+        return T.QueueType(TPosition[args[0]], args[1])
+    if kind == "tbuf":
+        return T.TBufType(TPosition[args[0]])
+    if kind == "pipe":
+        return T.PipeType()
+    if kind == "float":
+        return FloatAttr(args[0], args[1])
+    raise KeyError(kind)
+
+
+_NO_OVERFLOW: list[Any] = []
+
+
+def _binop(cls: type[Operation], a: SSAValue, b: SSAValue) -> Operation:
+    """`cls(a, b)` for an integer arith op, built by `_new` (its constructor's
+    properties: no overflow flags where the class has them)."""
+    props = {}
+    if issubclass(cls, arith.SignlessIntegerBinaryOperationWithOverflow):
+        if not _NO_OVERFLOW:
+            _NO_OVERFLOW.append(arith.IntegerOverflowAttr("none"))
+        props = {"overflowFlags": _NO_OVERFLOW[0]}
+    return _new(cls, (a, b), (a.type,), props)
+
+
+def _int_value_attr(value: int, t: IntegerType) -> IntegerAttr:
+    from asc_xdsl.dialects.interned import int_attr
+
+    return int_attr(value, f"i{t.width.data}")
 
 
 def _op_class(name: str) -> type[Operation]:
@@ -147,6 +217,7 @@ def _construct_op(t: Any, fields: list[Any]) -> Operation:
     return ConstructOp(t, fields)
 
 
+@functools.cache
 def _struct_type(name: str, elem: Any = None) -> Any:
     """The IR type of Ascend C struct `name` (of `elem`'s elements where it takes them)."""
     import inspect
@@ -204,6 +275,15 @@ def _folded(v: Any) -> Any:
     return v
 
 
+def _constant_op(value: int, t: Any) -> Operation:
+    """`arith.constant value : t` (an integer or index type), its attribute interned."""
+    if isinstance(t, IntegerType) and t.signedness.data == Signedness.SIGNLESS:
+        attr = _int_value_attr(value, t)
+    else:
+        attr = IntegerAttr(value, t)
+    return _new(arith.ConstantOp, (), (attr.type,), {"value": attr})
+
+
 def _width(t: Any) -> int:
     w = getattr(t, "bitwidth", None)
     if w is None:
@@ -221,6 +301,8 @@ class Lowering:
         self.at: Operation | None = None
         self.kernel_type: str | None = None
         self.constants: dict[tuple[Any, ...], SSAValue] = {}
+        self.values: dict[tuple[Any, ...], tuple[Any, SSAValue]] = {}
+        """(kind, a, b) -> (the block, its value) of an index computation (no repeats)"""
         self.entry: Any = None
         self.last_constant: Operation | None = None
         self.pipe: SSAValue | None = None
@@ -228,17 +310,24 @@ class Lowering:
         self.calc: dict[SSAValue, tuple[Operation, Operation, Operation, int]] = {}
         self.vecout: set[SSAValue] = set()
         self.needs_sync = False
+        self.auto_synced = False  # S <-> V/MTE or V -> V orders the AIV's auto-sync gives
         self.aliased: set[SSAValue] = set()
         self.frees: list[tuple[SSAValue, SSAValue, Any]] = []
         self.pending_free: list[tuple[SSAValue, SSAValue, str]] = []
         self.scratch: dict[tuple[int, Any], tuple[Buffer, Buffer]] = {}
+        self.deferred: list[tuple[SSAValue, Buffer, asctile.TileType, Any]] = []
+        self.carriers: list[Operation] = []  # loops and branches with tile results
+        self.uses_ub = False  # a UB tile anywhere (with a matmul: a mix kernel)
+        self.nested = False  # a tile op outside its function's entry block
+        self.functions: set[Any] = set()  # the entry blocks of the functions lowered
 
     # -- building ------------------------------------------------------------------------
 
     def emit(self, op: Operation) -> Operation:
-        assert self.at is not None
-        op.location = self.at.location
-        self.rewriter.insert_op(op, InsertPoint.before(self.at))
+        at = self.at
+        assert at is not None
+        op.location = at.location
+        at.parent.insert_op_before(op, at)
         return op
 
     def make(
@@ -247,10 +336,12 @@ class Lowering:
         cls = _op_class(f"ascendc.{name}")
         if name in NEEDS_SYNC:
             self.needs_sync = True
+        elif name in AUTO_SYNCED:
+            self.auto_synced = True
         if name in SETS_MASK:  # is_set_mask=True: the op sets the vector mask itself
             props.setdefault("isSetMask", UnitAttr())
         flat = [o for o in operands if o is not None]
-        return self.emit(cls.create(operands=flat, result_types=list(results), properties=props))
+        return self.emit(_new(cls, flat, results, props))
 
     def constant(self, key: tuple[Any, ...], make: Any) -> SSAValue:
         """One constant op per value and type per function, at the function's start
@@ -273,12 +364,15 @@ class Lowering:
         if isinstance(t, IntegerType) and t.signedness.data != Signedness.SIGNLESS:
             base = self.const(value, IntegerType(t.width.data))
             return self.constant(
-                ("cast", value, t), lambda: UnrealizedConversionCastOp.get([base], [t])
+                ("cast", value, t), lambda: _new(UnrealizedConversionCastOp, (base,), (t,))
             )
-        return self.constant((value, t), lambda: arith.ConstantOp(IntegerAttr(value, t)))
+        return self.constant((value, t), lambda: _constant_op(value, t))
 
     def fconst(self, value: float, t: Any) -> SSAValue:
-        return self.constant(("f", value, t), lambda: arith.ConstantOp(FloatAttr(value, t)))
+        return self.constant(
+            ("f", value, t),
+            lambda: _new(arith.ConstantOp, (), (t,), {"value": _interned("float", value, t)}),
+        )
 
     def scalar_const(self, value: float, t: Any) -> SSAValue:
         if isinstance(t, IntegerType):
@@ -286,15 +380,15 @@ class Lowering:
         return self.fconst(value, t)
 
     def cast(self, v: SSAValue, t: Any) -> SSAValue:
-        return self.emit(UnrealizedConversionCastOp.get([v], [t])).results[0]
+        return self.emit(_new(UnrealizedConversionCastOp, (v,), (t,))).results[0]
 
     def i32(self, v: Any) -> SSAValue:
         if isinstance(v, int):
             return self.const(v)
         if isinstance(v.type, IndexType):
-            return self.emit(arith.IndexCastOp(v, i32)).result
+            return self.emit(_new(arith.IndexCastOp, (v,), (i32,))).results[0]
         if isinstance(v.type, IntegerType) and v.type.width.data == 64:
-            return self.emit(arith.TruncIOp(v, i32)).result
+            return self.emit(_new(arith.TruncIOp, (v,), (i32,))).results[0]
         return v
 
     def arith(self, kind: str, a: Any, b: Any) -> Any:
@@ -309,42 +403,43 @@ class Lowering:
             or (kind in ("mul", "div") and b == 1)
         ):
             return 0 if kind == "mul" and b == 0 else a
-        cls = {"add": arith.AddiOp, "sub": arith.SubiOp, "mul": arith.MuliOp,
-               "min": arith.MinSIOp, "max": arith.MaxSIOp, "div": arith.DivSIOp}[kind]  # fmt: skip
-        return self.emit(cls(self.i32(a), self.i32(b))).result
+        a, b = self.i32(a), self.i32(b)
+        key = (kind, a, b)
+        found = self.values.get(key)
+        if found is not None and found[0] is self.at.parent:
+            return found[1]  # the same value, computed earlier in this block
+        value = self.emit(_binop(ARITH[kind], a, b)).results[0]
+        self.values[key] = (self.at.parent, value)
+        return value
 
     def _local_type(self, t: asctile.TileType) -> tuple[Any, int, int, int, int, int]:
         """(LocalTensor type, rows, cols, pitch, elements per repeat, bytes) of a UB tile."""
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         rows, cols, pitch = _layout(t)
         if t.element_type == i1:
             count = -(-(rows * pitch // 8) // REPEAT) * REPEAT
-            return LocalTensorType(ui8, [count]), rows, cols, pitch, 8 * REPEAT, count
+            return _interned("local", ui8, (count,)), rows, cols, pitch, 8 * REPEAT, count
         repeat = REPEAT // _width(t.element_type)
         count = -(-(rows * pitch) // repeat) * repeat
-        lt = LocalTensorType(t.element_type, [count])
+        lt = _interned("local", t.element_type, (count,))
         return lt, rows, cols, pitch, repeat, count * _width(t.element_type)
 
     def alloc(self, t: asctile.TileType) -> Buffer:
         """A VECCALC TBuf of its own for a UB tile (set up at the function's start; a
         stored result becomes a VECOUT queue's tensor at its store, `to_vecout`)."""
-        from asc_xdsl.dialects.ascendc.types import TBufType
-        from asc_xdsl.enums import TPosition
 
         lt, rows, cols, pitch, repeat, nbytes = self._local_type(t)
         at, self.at = self.at, None
         try:
             self._ensure_pipe()
-            tbuf = _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition.VECCALC)])
+            tbuf = _new(_op_class("ascendc.tbuf"), (), (_interned("tbuf", "VECCALC"),))
             self._at_start(tbuf)
-            init = _op_class("ascendc.pipe.init_buffer").create(
-                operands=[self.pipe, tbuf.results[0], self.const(nbytes)]
+            init = _new(
+                _op_class("ascendc.pipe.init_buffer"),
+                (self.pipe, tbuf.results[0], self.const(nbytes)),
             )
             self._at_start(init)
-            get = _op_class("ascendc.tbuf.get_tensor").create(
-                operands=[tbuf.results[0]], result_types=[lt]
-            )
+            get = _new(_op_class("ascendc.tbuf.get_tensor"), (tbuf.results[0],), (lt,))
             value = self._at_start(get)
         finally:
             self.at = at
@@ -352,26 +447,22 @@ class Lowering:
         return Buffer(value, rows, cols, pitch, repeat)
 
     def _ensure_pipe(self) -> None:
-        from asc_xdsl.dialects.ascendc.types import PipeType
 
         if self.pipe is None:
-            self.pipe = self._at_start(_op_class("ascendc.pipe").create(result_types=[PipeType()]))
+            self.pipe = self._at_start(_new(_op_class("ascendc.pipe"), (), (_interned("pipe"),)))
 
     def _queue(self, position: str, nbytes: int, depth: int) -> SSAValue:
-        from asc_xdsl.dialects.ascendc.types import QueueType
-        from asc_xdsl.enums import TPosition
 
         at, self.at = self.at, None
         try:
             self._ensure_pipe()
             q = self._at_start(
-                _op_class("ascendc.queue").create(
-                    result_types=[QueueType(TPosition[position], depth)]
-                )
+                _new(_op_class("ascendc.queue"), (), (_interned("queue", position, depth),))
             )
             self._at_start(
-                _op_class("ascendc.pipe.init_queue").create(
-                    operands=[self.pipe, q, self.const(depth), self.const(nbytes)]
+                _new(
+                    _op_class("ascendc.pipe.init_queue"),
+                    (self.pipe, q, self.const(depth), self.const(nbytes)),
                 )
             )
         finally:
@@ -413,9 +504,7 @@ class Lowering:
         tbuf, init, get, nbytes = entry
         q = self._queue("VECOUT", nbytes, self._depth(store))
         first = min(firsts, key=lambda f: f[0])[1] if firsts else store
-        alloc = _op_class("ascendc.que_bind.alloc_tensor").create(
-            operands=[q], result_types=[get.results[0].type]
-        )
+        alloc = _new(_op_class("ascendc.que_bind.alloc_tensor"), (q,), (get.results[0].type,))
         alloc.location = store.location
         self.rewriter.insert_op(alloc, InsertPoint.before(first))
         get.results[0].replace_all_uses_with(alloc.results[0])
@@ -438,10 +527,9 @@ class Lowering:
         """The local tensor from row `row` on."""
         if row == 0:
             return b.value
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         off = self.cast(self.i32(self.arith("mul", row, b.pitch)), ui32)
-        lt = LocalTensorType(b.value.type.element_type)
+        lt = _interned("local", b.value.type.element_type, None)
         return self.make("local_tensor.subindex", b.value, off, results=(lt,)).results[0]
 
     def fail(self, op: Operation, message: str) -> Any:
@@ -452,10 +540,9 @@ class Lowering:
     # -- GM views ------------------------------------------------------------------------
 
     def lower_tensor(self, op: asctile.TensorOp) -> None:
-        from asc_xdsl.dialects.ascendc.types import GlobalTensorType
 
         t = op.result.type
-        gt = self.make("global_tensor", results=(GlobalTensorType(t.element_type),)).results[0]
+        gt = self.make("global_tensor", results=(_interned("global", t.element_type),)).results[0]
         self.make("global_tensor.set_global_buffer", gt, op.base)
         sizes = iter(op.sizes)
         dims = [d if d >= 0 else self.i32(next(sizes)) for d in t.dims]
@@ -493,16 +580,21 @@ class Lowering:
         return self.emit(ConstructOp(_struct_type("DataCopyExtParams"), ops)).result
 
     def _pad(self, elem: Any) -> SSAValue:
+        """DataCopyPad's padding parameters (none), made once at the function's start
+        (a loop that loads then holds nothing for loop-invariant-code-motion to move)."""
         from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
-        ops = [
-            self.const(0, i1),
-            self.const(0, ui8),
-            self.const(0, ui8),
-            self.scalar_const(0, elem),
-        ]
-        t = _struct_type("DataCopyPadExtParams", elem)
-        return self.emit(ConstructOp(t, ops, [i1, ui8, ui8, elem])).result
+        def make() -> Operation:
+            ops = [
+                self.const(0, i1),
+                self.const(0, ui8),
+                self.const(0, ui8),
+                self.scalar_const(0, elem),
+            ]
+            t = _struct_type("DataCopyPadExtParams", elem)
+            return ConstructOp(t, ops, [i1, ui8, ui8, elem])
+
+        return self.constant(("pad", elem), make)
 
     def _transfer_shape(
         self, t: asctile.TileType, dims: list[Any], offsets: list[Any]
@@ -514,22 +606,76 @@ class Lowering:
         rows = 1 if len(t.dims) == 1 else self._real(t.dims[0], dims[0], offsets[0])
         return rows, cols, dims[-1]
 
+    def _planes(
+        self, t: asctile.TileType, view: SSAValue, offsets: list[Any]
+    ) -> tuple[list[tuple[SSAValue, Any, int]], Any, Any]:
+        """The GM transfers of a tile at `offsets`: one per plane (each index of the
+        dimensions before the last two; one plane for rank 1 and 2) as (the GM tensor
+        there, rows moved, the plane's first row in the tile), and the columns moved and
+        the tensor's row length. A plane past the tensor's end moves no rows."""
+        rank = len(t.dims)
+        if rank <= 2:
+            gm, dims = self._gm_at(view, offsets)
+            rows, cols, row_len = self._transfer_shape(t, dims, offsets)
+            return [(gm, rows, 0)], cols, row_len
+        _, dims = self.views[view]
+        cols = self._real(t.dims[-1], dims[-1], offsets[-1])
+        rows = self._real(t.dims[-2], dims[-2], offsets[-2])
+        # how many planes along each leading dimension lie in the tensor
+        inside = [self._real(t.dims[k], dims[k], offsets[k]) for k in range(rank - 2)]
+        planes = []
+        for n, index in enumerate(itertools.product(*(range(d) for d in t.dims[:-2]))):
+            moved = rows
+            for k, i in enumerate(index):  # rows * [index < inside] per dimension
+                here = self.arith("min", self.arith("max", self.arith("sub", inside[k], i), 0), 1)
+                moved = self.arith("mul", moved, here)
+            at = [self.arith("add", self.i32(offsets[k]), i) for k, i in enumerate(index)]
+            gm, _ = self._gm_at(view, [*at, offsets[-2], offsets[-1]])
+            planes.append((gm, moved, n * t.dims[-2]))
+        return planes, cols, dims[-1]
+
+    def flag_pair(self, event: str) -> None:
+        """SetFlag/WaitFlag of `event` here (an id from the TPipe)."""
+        from asc_xdsl.dialects.ascendc.framework import PipeFetchEventIDOp
+        from asc_xdsl.dialects.ascendc.sync import SetFlagOp, WaitFlagOp
+        from asc_xdsl.enums import HardEvent
+
+        e = HardEvent[event]
+        fetch = self.emit(PipeFetchEventIDOp(self.pipe, result_types=[IntegerType(8)], event=e))
+        fetch.results[0].name_hint = "event_id"
+        self.emit(SetFlagOp(e, fetch.results[0]))
+        self.emit(WaitFlagOp(e, fetch.results[0]))
+
     def lower_load(self, op: asctile.LoadOp) -> None:
         t = op.result.type
         if t.loc != "ub":
             return self.lower_cube_load(op)
-        if len(t.dims) > 2:
-            self.fail(op, "tiles of rank 3 or more are not lowered yet")
         b, q = self.alloc_vecin(t, op)
-        gm, dims = self._gm_at(op.tensor, list(op.offsets))
-        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
         w = _width(t.element_type)
         nbytes = self.arith("mul", cols, w)
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
         blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
         dst_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
-        ext = self._ext(rows, nbytes, gap, dst_gap)
-        self.make("data_copy_pad_l0_ext", b.value, gm, ext, self._pad(t.element_type))
+        full_rows = t.dims[-2] if len(t.dims) > 1 else 1
+        if _pads_read(
+            op,
+            cols_partial=_folded(cols) != t.dims[-1],
+            rows_partial=any(_folded(r) != full_rows for _, r, _ in planes),
+        ):
+            # what lies past the tensor's end is read: pad_value there, written before
+            # the copy (V, then MTE2 into the same buffer: a flag pair)
+            attr = op.pad_value
+            value = attr.value.data if attr is not None else 0
+            if _width(t.element_type) == 1:
+                self.fail(op, "a partial 8-bit tile whose padding is read is not lowered yet")
+            self.make("duplicate_l2", b.value, self.scalar_const(value, t.element_type),
+                      self.const(b.total))  # fmt: skip
+            self.flag_pair("V_MTE2")
+        pad = self._pad(t.element_type)
+        for gm, rows, first in planes:
+            ext = self._ext(rows, nbytes, gap, dst_gap)
+            self.make("data_copy_pad_l0_ext", self.sub(b, first), gm, ext, pad)
         # Ascend C's copy-in idiom: the queue's events order MTE2 before V
         self.make("que_bind.enque_tensor", q, b.value)
         value = self.make("que_bind.deque_tensor", q, results=(b.value.type,)).results[0]
@@ -545,30 +691,33 @@ class Lowering:
             b = self.to_vecout(b, op)
         if b.value not in self.vecout:
             self.needs_sync = True  # MTE3 reads a buffer no queue hands over
-        gm, dims = self._gm_at(op.tensor, list(op.offsets))
-        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
-        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
+        for gm, rows, first in planes:
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
         for q, value, _ in self.pending_free:
             self.make("que_bind.free_tensor", q, value)
         self.pending_free.clear()
 
-    def _store(self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int) -> None:
+    def _store(
+        self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int, first: int = 0
+    ) -> None:
         nbytes = self.arith("mul", cols, w)
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
         blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
         src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
-        self.make("data_copy_pad_l2_ext", gm, b.value, self._ext(rows, nbytes, src_gap, gap))
+        ext = self._ext(rows, nbytes, src_gap, gap)
+        self.make("data_copy_pad_l2_ext", gm, self.sub(b, first), ext)
 
     def lower_atomic(self, op: asctile.AtomicOp) -> None:
         from xdsl.dialects.builtin import TypeAttribute as _T  # noqa: F401
 
         t = op.tile.type
         b = self.buffers[op.tile]
-        gm, dims = self._gm_at(op.tensor, list(op.offsets))
-        rows, cols, row_len = self._transfer_shape(t, dims, list(op.offsets))
+        planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
         self.needs_sync = True
         self.make(ATOMIC[op.kind.data], dtype=_type_attr(t.element_type))
-        self._store(b, gm, rows, cols, row_len, _width(t.element_type))
+        for gm, rows, first in planes:
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
         self.make("set_atomic_none")
 
     def lower_load_scalar(self, op: asctile.LoadScalarOp) -> None:
@@ -587,28 +736,19 @@ class Lowering:
     def cube_buffer(self, t: asctile.TileType, position: str) -> SSAValue:
         """A TBuf at `position` (A1/B1/A2/B2/CO1) for tile type `t`, set up at the
         function's start (ascendc-plan-memory gives it its address and checks it fits)."""
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType, PipeType, TBufType
-        from asc_xdsl.enums import TPosition
 
         rows, cols = (t.dims[0], t.dims[1]) if len(t.dims) == 2 else (1, t.dims[0])
         nbytes = -(-rows // 16) * 16 * -(-cols // 16) * 16 * _width(t.element_type)
         at, self.at = self.at, None
         try:
-            if self.pipe is None:
-                self.pipe = self._at_start(
-                    _op_class("ascendc.pipe").create(result_types=[PipeType()])
-                )
+            self._ensure_pipe()
             buf = self._at_start(
-                _op_class("ascendc.tbuf").create(result_types=[TBufType(TPosition[position])])
+                _new(_op_class("ascendc.tbuf"), (), (_interned("tbuf", position),))
             )
             size = self.const(nbytes)
-            self._at_start(
-                _op_class("ascendc.pipe.init_buffer").create(operands=[self.pipe, buf, size])
-            )
-            lt = LocalTensorType(t.element_type, [nbytes // _width(t.element_type)])
-            return self._at_start(
-                _op_class("ascendc.tbuf.get_tensor").create(operands=[buf], result_types=[lt])
-            )
+            self._at_start(_new(_op_class("ascendc.pipe.init_buffer"), (self.pipe, buf, size)))
+            lt = _interned("local", t.element_type, (nbytes // _width(t.element_type),))
+            return self._at_start(_new(_op_class("ascendc.tbuf.get_tensor"), (buf,), (lt,)))
         finally:
             self.at = at
 
@@ -631,41 +771,94 @@ class Lowering:
 
     def lower_cube_load(self, op: asctile.LoadOp) -> None:
         t = op.result.type
-        if len(t.dims) != 2 or any(d % 16 for d in t.dims) or _width(t.element_type) != 2:
+        wide = t.element_type == f32 and t.loc in ("l0a", "l0b")  # float32 straight to L0
+        if (
+            len(t.dims) != 2
+            or any(d % 16 for d in t.dims)
+            or (_width(t.element_type) != 2 and not wide)
+        ):
             self.fail(
-                op, "the cube path takes 2-D tiles of 16-bit elements with sizes a multiple of 16"
+                op,
+                "the cube path takes 2-D tiles with sizes a multiple of 16, of 16-bit elements "
+                "(float32 loaded straight into L0A or L0B)",
             )
         rows, cols = t.dims
         gm, dims = self._gm_at(op.tensor, list(op.offsets))
         l1 = self.cube_buffer(t, "A1" if t.loc != "l0b" else "B1")
-        nd = [
-            self.const(1, ui16), self.const(rows, ui16), self.const(cols, ui16), self.const(0, ui16),
-            self.cast(self.i32(dims[-1]), ui16) if not isinstance(_folded(dims[-1]), int)
-            else self.const(_folded(dims[-1]), ui16),
-            self.const(rows, ui16), self.const(1, ui16), self.const(0, ui16),
-        ]  # fmt: skip
-        self.make("data_copy_nd2nz", l1, gm, self.construct("Nd2NzParams", nd))
+        row_len = _folded(dims[-1])
+        src_d = (
+            self.const(row_len, ui16)
+            if isinstance(row_len, int)
+            else self.cast(self.i32(dims[-1]), ui16)
+        )
+        if wide and t.loc == "l0b":
+            # Zz in L1 (each band of 16 rows its own Nz matrix): the two 16 x 8 fractals
+            # LoadDataWithTranspose merges into a 16 x 16 square are then consecutive
+            bands = rows // 16
+            if isinstance(row_len, int) and 16 * row_len <= 0xFFFF:
+                counts = [(bands, gm)]
+            else:  # (the source stride between bands would not fit: one copy per band)
+                counts = [
+                    (1, self._gm_at(op.tensor, [self.arith("add", op.offsets[0], 16 * r),
+                                                op.offsets[1]])[0])
+                    for r in range(bands)
+                ]  # fmt: skip
+            for i, (n, src) in enumerate(counts):
+                nd = [
+                    self.const(n, ui16), self.const(16, ui16), self.const(cols, ui16),
+                    self.const(16 * row_len if n > 1 else 0, ui16), src_d,
+                    self.const(16, ui16), self.const(1, ui16), self.const(16 * cols, ui16),
+                ]  # fmt: skip
+                dst = l1 if i == 0 else self.make(
+                    "local_tensor.subindex", l1, self.const(i * 16 * cols, ui32),
+                    results=(_interned("local", f32, None),),
+                ).results[0]  # fmt: skip
+                self.make("data_copy_nd2nz", dst, src, self.construct("Nd2NzParams", nd))
+        else:
+            nd = [
+                self.const(1, ui16), self.const(rows, ui16), self.const(cols, ui16),
+                self.const(0, ui16), src_d, self.const(rows, ui16), self.const(1, ui16),
+                self.const(0, ui16),
+            ]  # fmt: skip
+            self.make("data_copy_nd2nz", l1, gm, self.construct("Nd2NzParams", nd))
         if t.loc == "l1":
             self.buffers[op.result] = Buffer(l1, rows, cols, cols)
             return
-        staged = Buffer(l1, rows, cols, cols)
-        self.buffers[op.result] = Buffer(self.l1_to_l0(staged, t), rows, cols, cols)
+        # L1 -> L0 waits for the next tile op that is not such a load: the GM -> L1
+        # copies of a matmul's operands then all precede their LoadData (one MTE2 -> MTE1
+        # flag for both, as a hand-written matmul orders them)
+        self.deferred.append((op.result, Buffer(l1, rows, cols, cols), t, op.parent_block()))
+
+    def flush_deferred(self) -> None:
+        """The deferred L1 -> L0 loads, at the current op (or its ancestor in their block)."""
+        at = self.at
+        for result, staged, t, block in self.deferred:
+            anchor = at
+            while anchor is not None and anchor.parent_block() is not block:
+                anchor = anchor.parent_op()
+            self.at = anchor if anchor is not None else block.last_op
+            self.buffers[result] = Buffer(self.l1_to_l0(staged, t), *t.dims, t.dims[1])
+        self.deferred.clear()
+        self.at = at
 
     def l1_to_l0(
         self, l1: Buffer, t: asctile.TileType, offsets: tuple[Any, Any] = (0, 0)
     ) -> SSAValue:
         """The `t`-shaped part of the L1 Nz tile `l1` at `offsets` (multiples of 16) into
         L0A as Zz (row blocks of fractals) or L0B as Zn (each fractal transposed)."""
-        from asc_xdsl.dialects.ascendc.types import LocalTensorType
 
         l0 = self.cube_buffer(t, "A2" if t.loc == "l0a" else "B2")
         rows, cols = t.dims
+        lt = _interned("local", t.element_type, None)
+        k0 = ALIGN // _width(t.element_type)  # columns of a fractal
+        frac = 512 // _width(t.element_type)  # its elements
+        if k0 == 8 and t.loc == "l0b":
+            return self.l1_to_l0b_wide(l1, l0, t)
         full = -(-l1.rows // 16)  # fractals per column block of the source
-        r1, c1 = rows // 16, cols // 16
-        lt = LocalTensorType(t.element_type)
+        r1, c1 = rows // 16, cols // k0
         # fractal (i, j) of the Nz source is number j * full + i
         first = self.arith(
-            "add", self.arith("mul", self.arith("div", offsets[1], 16), full),
+            "add", self.arith("mul", self.arith("div", offsets[1], k0), full),
             self.arith("div", offsets[0], 16),
         )  # fmt: skip
         for i in range(r1):
@@ -676,9 +869,34 @@ class Lowering:
                 self.const(0, ui16), self.const(int(t.loc == "l0b"), i1), self.const(0, ui8),
             ]  # fmt: skip
             dst = l0 if i == 0 else self.make(
-                "local_tensor.subindex", l0, self.const(i * c1 * 256, ui32), results=(lt,)
+                "local_tensor.subindex", l0, self.const(i * c1 * frac, ui32), results=(lt,)
             ).results[0]  # fmt: skip
             self.make("load_data_l0", dst, l1.value, self.construct("LoadData2DParams", fields))
+        return l0
+
+    def l1_to_l0b_wide(self, l1: Buffer, l0: SSAValue, t: asctile.TileType) -> SSAValue:
+        """A float32 [K, N] tile, Zz in L1 (16 x 8 fractals, each band of 16 rows in
+        order), into L0B as Zn: LoadDataWithTranspose merges fractals (r, 2c) and
+        (r, 2c + 1) into a 16 x 16 square, transposes it and writes its halves as the
+        fractals (2r, c) and (2r + 1, c) of L0B (k0 = 8 rows of K each, N / 16 apart)."""
+        k, n = t.dims
+        n1 = n // 16
+        lt = _interned("local", f32, None)
+        for r in range(k // 16):
+            fields = [
+                self.const(r * n1, ui16), self.const(n1, ui8), self.const(1, ui16),
+                self.const(0, ui16), self.const(n1 - 1, ui16), self.const(0, ui8),
+            ]  # fmt: skip
+            dst = l0 if r == 0 else self.make(
+                "local_tensor.subindex", l0, self.const(2 * r * n1 * 128, ui32), results=(lt,)
+            ).results[0]  # fmt: skip
+            params = self.construct("LoadData2dTransposeParams", fields)
+            if r:  # (the race checker takes each call's whole destination window)
+                from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp
+                from asc_xdsl.enums import Pipe
+
+                self.emit(PipeBarrierOp(Pipe.PIPE_MTE1))
+            self.make("load_data_with_transpose", dst, l1.value, params)
         return l0
 
     def lower_copy(self, op: asctile.CopyOp) -> None:
@@ -686,6 +904,8 @@ class Lowering:
         src = self.buffers[op.source]
         offsets = [_folded(o) for o in op.offsets]
         if s.loc == "l1" and t.loc in ("l0a", "l0b"):
+            if _width(t.element_type) != 2:
+                self.fail(op, "a copy of a 32-bit tile from L1 into L0 is not lowered yet")
             for o in offsets:
                 if isinstance(o, int) and o % 16:
                     self.fail(op, f"offsets into an L1 tile must be multiples of 16, got {o}")
@@ -811,6 +1031,12 @@ class Lowering:
         out = self.alloc(t)
         rows, cols, _ = _layout(t)
         elem = t.element_type
+        if math.prod(src) != 1 and rows * out.pitch < out.total:
+            # the last repeat's tail, which the rows below leave: zeros, not what UB held
+            # (element-wise ops read whole repeats)
+            zero = self.scalar_const(0, elem)
+            tail = self.const(out.total - rows * out.pitch)
+            self.make("duplicate_l2", self.sub(out, rows), zero, tail)
         if math.prod(src) == 1:
             v = self.get(b.value, 0, elem)
             self.make("duplicate_l2", out.value, v, self.const(out.total))
@@ -822,8 +1048,30 @@ class Lowering:
             for r in range(rows):  # each row one value of the source column
                 v = self.get(b.value, r * b.pitch, elem)
                 self.make("duplicate_l2", self.sub(out, r), v, self.const(cols))
-        else:
-            self.fail(op, f"broadcasting {list(s.dims)} to {list(t.dims)} is not lowered yet")
+        else:  # numpy's rules, row by row (or by blocks of rows the two share)
+            lead_s, lead_t = src[:-1], t.dims[:-1]
+            if src[-1] == cols:
+                # trailing leading dimensions equal in both: blocks of rows copied whole
+                k = 0
+                while k < len(lead_t) and lead_s[-1 - k] == lead_t[-1 - k]:
+                    k += 1
+                block = math.prod(lead_t[len(lead_t) - k :])
+                outer_s, outer_t = lead_s[: len(lead_s) - k], lead_t[: len(lead_t) - k]
+                zero = self.scalar_const(0, elem)
+                n = self.const(block * b.pitch)
+                for j, index in enumerate(itertools.product(*(range(d) for d in outer_t))):
+                    at = _ravel(
+                        [i if d > 1 else 0 for i, d in zip(index, outer_s, strict=True)], outer_s
+                    )
+                    self.make("adds_l2", self.sub(out, j * block), self.sub(b, at * block), zero, n)
+            else:  # the source's last dimension is 1: each row one value of it
+                n = self.const(cols)
+                for r, index in enumerate(itertools.product(*(range(d) for d in lead_t))):
+                    at = _ravel(
+                        [i if d > 1 else 0 for i, d in zip(index, lead_s, strict=True)], lead_s
+                    )
+                    v = self.get(b.value, at * b.pitch, elem)
+                    self.make("duplicate_l2", self.sub(out, r), v, n)
         return out
 
     def get(self, lt: SSAValue, index: int | SSAValue, elem: Any) -> SSAValue:
@@ -1053,12 +1301,7 @@ class Lowering:
         elem = s.element_type
         rank = len(s.dims)
         dims = op.reduced
-        if len(dims) == rank:  # everything
-            if src.pitch != src.cols and src.rows > 1:
-                self.fail(
-                    op,
-                    "a reduction over every dimension of a tile with padded rows is not lowered yet",
-                )
+        if len(dims) == rank and (src.pitch == src.cols or src.rows == 1):  # one run
             value = self._reduce_row(kind, src.value, src.rows * src.cols, elem, op)
             if isinstance(op.result.type, asctile.TileType):
                 out = self.alloc(op.result.type)
@@ -1067,20 +1310,40 @@ class Lowering:
             else:
                 op.result.replace_all_uses_with(value)
             return
-        if rank != 2 or len(dims) != 1:
-            self.fail(op, "reductions of tiles of rank 3 or more are not lowered yet")
-        out = self.alloc(op.result.type)
-        if dims == (1,):  # per row: one value each
-            for r in range(src.rows):
-                v = self._reduce_row(kind, self.sub(src, r), src.cols, elem, op)
-                index = r * out.pitch if op.keep_dims.value.data else r
-                self.make("local_tensor.set_value", out.value, self.const(index), v)
-        else:  # over the rows: combine row by row
+        # the source's rows (its leading index) and, for each, the output row or element
+        # it goes to (the reduced dimensions' indices dropped); removing dimensions of
+        # size 1 keeps row-major order, so keep_dims changes only the layout
+        lead = s.dims[:-1]
+        kept = [i for i in range(rank - 1) if i not in dims]
+        groups: dict[int, list[int]] = {}
+        for r, index in enumerate(itertools.product(*(range(d) for d in lead))):
+            o = 0
+            for i in kept:
+                o = o * lead[i] + index[i]
+            groups.setdefault(o, []).append(r)
+        scalar = not isinstance(op.result.type, asctile.TileType)
+        out = None if scalar else self.alloc(op.result.type)
+        if rank - 1 in dims:  # each row to one value, then the values of a group combined
+            for o, rows in groups.items():
+                value = None
+                for r in rows:
+                    v = self._reduce_row(kind, self.sub(src, r), src.cols, elem, op)
+                    value = (
+                        v if value is None else self.emit(_combine(kind, elem, value, v)).results[0]
+                    )
+                if scalar:
+                    op.result.replace_all_uses_with(value)
+                    return
+                at = (o // out.cols) * out.pitch + o % out.cols
+                self.make("local_tensor.set_value", out.value, self.const(at), value)
+        else:  # rows of a group combined, element by element
             zero = self.scalar_const(0, elem)
             n = self.const(src.cols)
-            self.make("adds_l2", out.value, src.value, zero, n)
-            for r in range(1, src.rows):
-                self.make(COMBINE_L2[kind], out.value, out.value, self.sub(src, r), n)
+            for o, rows in groups.items():
+                row = self.sub(out, o)
+                self.make("adds_l2", row, self.sub(src, rows[0]), zero, n)
+                for r in rows[1:]:
+                    self.make(COMBINE_L2[kind], row, row, self.sub(src, r), n)
         self.buffers[op.result] = out
 
     def lower_softmax(self, op: asctile.SoftmaxOp) -> None:
@@ -1181,8 +1444,81 @@ class Lowering:
         asctile.ZerosAccOp: lower_zeros_acc,
     }
 
+    # -- tiles carried through loops and out of branches ----------------------------------
+
+    def enter_carrier(self, op: Operation) -> None:
+        """A loop or branch with tile results: one buffer per carried tile (a VECCALC
+        TBuf, never a queue's: it outlives an iteration), the loop's initial value copied
+        in before the loop; the block argument and the result are that buffer."""
+        carried = list(op.results)
+        inits = list(op.iter_args) if isinstance(op, scf.ForOp) else [None] * len(carried)
+        args = list(op.body.block.args[1:]) if isinstance(op, scf.ForOp) else [None] * len(carried)
+        for result, init, arg in zip(carried, inits, args, strict=True):
+            t = result.type
+            if not isinstance(t, asctile.TileType):
+                continue
+            if t.loc != "ub" or t.element_type == i1:
+                self.fail(
+                    op,
+                    f"a {'mask ' if t.element_type == i1 else ''}tile in {t.loc.upper()} "
+                    "carried through a loop or out of a branch is not lowered yet",
+                )
+            buf = self.alloc(t)
+            self.aliased.add(buf.value)
+            if init is not None:
+                self.copy_into(buf, self.buffers[init])
+                self.buffers[arg] = buf
+            self.buffers[result] = buf
+        self.carriers.append(op)
+
+    def lower_yield(self, op: Operation) -> None:
+        """Each yielded tile copied into its carried buffer (unless it is that buffer)."""
+        for value, result in zip(op.operands, op.parent_op().results, strict=True):
+            if isinstance(value.type, asctile.TileType):
+                dst = self.buffers[result]
+                src = self.buffers[value]
+                if src.value is not dst.value:
+                    self.copy_into(dst, src)
+
+    def copy_into(self, dst: Buffer, src: Buffer) -> None:
+        """UB -> UB, the whole buffer (both have the tile type's layout)."""
+        self.make("data_copy_l2", dst.value, src.value, self.const(min(dst.total, src.total)))
+
+    def drop_carried(self) -> None:
+        """The loops and branches without their tile results (their buffers hold them)."""
+        for op in self.carriers:
+            keep = [i for i, r in enumerate(op.results) if not isinstance(r.type, asctile.TileType)]
+            if isinstance(op, scf.ForOp):
+                body = op.body.block
+                for arg in reversed(body.args[1:]):
+                    if isinstance(arg.type, asctile.TileType):
+                        body.erase_arg(arg)
+                new = scf.ForOp(
+                    op.lb, op.ub, op.step, list(op.iter_args), op.detach_region(op.body)
+                )
+            else:
+                then, other = op.true_region, op.false_region
+                new = scf.IfOp(
+                    op.cond, [op.results[i].type for i in keep],
+                    op.detach_region(then), op.detach_region(other),
+                )  # fmt: skip
+            new.attributes.update(op.attributes)
+            new.location = op.location
+            op.parent_block().insert_op_before(new, op)
+            for n, i in enumerate(keep):
+                op.results[i].replace_all_uses_with(new.results[n])
+            op.detach()
+            op.erase()
+
     def run(self, root: Operation) -> None:
-        tile_ops = [op for op in root.walk() if op.dialect_name() == "asctile"]
+        tile_ops = [
+            op for op in root.walk() if op.dialect_name() == "asctile" or _carries_tiles(op)
+        ]
+        self.uses_ub = any(
+            isinstance(r.type, asctile.TileType) and r.type.loc == "ub"
+            for op in tile_ops
+            for r in op.results
+        )
         for op in tile_ops:
             for v in op.operands:
                 if (
@@ -1191,20 +1527,38 @@ class Lowering:
                     and not isinstance(v.owner, Operation)
                 ):
                     self.fail(op, "a tile carried through a loop or branch is not lowered yet")
-            handler = self.HANDLERS.get(type(op))
+            if isinstance(op, scf.ForOp | scf.IfOp):
+                handler = Lowering.enter_carrier
+            elif isinstance(op, scf.YieldOp):
+                handler = Lowering.lower_yield
+            else:
+                handler = self.HANDLERS.get(type(op))
             if handler is None:
                 self.fail(op, "not lowered yet (the cube path: L1/L0 copies, zeros_acc)")
+            if self.deferred and not (
+                isinstance(op, asctile.TensorOp)
+                or (isinstance(op, asctile.LoadOp) and op.result.type.loc in ("l0a", "l0b"))
+            ):
+                self.at = op
+                self.flush_deferred()
             self.at = op
             entry = _entry_block(op)
             if entry is not self.entry:
                 self.entry, self.constants, self.last_constant = entry, {}, None
-                self.pipe, self.scratch = None, {}
+                self.pipe, self.scratch, self.values = None, {}, {}
+                self.functions.add(entry)
+            if op.parent_block() is not entry:
+                self.nested = True
             try:
                 handler(self, op)
             except NotImplementedError:
                 self.fail(op, "tiles of rank 3 or more are not lowered yet")
+        if self.deferred:  # (loaded and never used: at the end of their block)
+            last = self.deferred[0][3].last_op
+            self.at = last
+            self.flush_deferred()
         for q, value, block in self.frees:  # each VECIN tensor freed at its block's end
-            free = _op_class("ascendc.que_bind.free_tensor").create(operands=[q, value])
+            free = _new(_op_class("ascendc.que_bind.free_tensor"), (q, value))
             last = block.last_op
             free.location = last.location
             self.rewriter.insert_op(
@@ -1213,6 +1567,11 @@ class Lowering:
                 if last.has_trait(_terminator())
                 else InsertPoint.at_end(block),
             )
+        carriers = [op for op in tile_ops if op.dialect_name() != "asctile"]
+        tile_ops = [op for op in tile_ops if op.dialect_name() == "asctile"]
+        for op in carriers:  # the yields and loops' initial values first: they read tiles
+            if isinstance(op, scf.YieldOp | scf.ForOp):
+                op.operands = [v for v in op.operands if not isinstance(v.type, asctile.TileType)]
         for op in reversed(tile_ops):
             for r in op.results:
                 if r.uses:
@@ -1222,10 +1581,102 @@ class Lowering:
                     )
             op.detach()
             op.erase()
+        self.drop_carried()
         for loop in root.walk():
             if isinstance(loop, scf.ForOp):
                 for attr in ("asctile.unroll_factor", "asctile.parallel"):
                     loop.attributes.pop(attr, None)
+
+
+_ELEMENTWISE = (asctile.BinaryOp, asctile.UnaryOp, asctile.CompareOp, asctile.SelectOp,
+                asctile.CastOp)  # fmt: skip
+
+
+def _pads_read(load: asctile.LoadOp, cols_partial: bool, rows_partial: bool) -> bool:
+    """Whether something reads the padding of `load`'s tile (its elements past the
+    tensor's end, in the columns or in the rows and planes): a reduction or softmax
+    across them, a reshape or concat, a broadcast of the tile, or a store elsewhere
+    than where it was loaded from (one to the same view and offsets writes only what was
+    read). Element-wise ops, loops and branches pass the padding on in place."""
+    if not (cols_partial or rows_partial):
+        return False
+    source = load.tensor.owner
+    work, seen = [load.result], set()
+    while work:
+        v = work.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        for use in v.uses:
+            o = use.operation
+            if isinstance(o, _ELEMENTWISE):
+                if isinstance(v.type, asctile.TileType) and v.type.dims != o.result.type.dims:
+                    return True  # broadcast: padding rows or columns spread
+                work.append(o.result)
+            elif isinstance(o, asctile.StoreOp | asctile.AtomicOp):
+                target = o.tensor.owner
+                same = (
+                    isinstance(target, asctile.TensorOp)
+                    and isinstance(source, asctile.TensorOp)
+                    and target.result.type.dims == source.result.type.dims
+                    and list(target.sizes) == list(source.sizes)
+                    and list(o.offsets) == list(load.offsets)
+                )
+                if not same:
+                    return True
+            elif isinstance(o, asctile.ReduceOp):
+                # (a reduction over dimensions of size 1 mixes nothing; its scalar is
+                # followed like a tile: it is garbage only where the tile is all padding)
+                last = len(v.type.dims) - 1
+                if (cols_partial and last in o.reduced) or (
+                    rows_partial and any(d != last and v.type.dims[d] > 1 for d in o.reduced)
+                ):
+                    return True
+                work.append(o.result)
+            elif isinstance(o, asctile.SoftmaxOp | asctile.RmsNormOp):
+                if cols_partial:
+                    return True
+                work.append(o.result)
+            elif isinstance(o, scf.YieldOp):
+                parent = o.parent_op()
+                work.append(parent.results[use.index])
+                if isinstance(parent, scf.ForOp):
+                    work.append(parent.body.block.args[use.index + 1])
+            elif isinstance(o, scf.ForOp):
+                i = use.index - 3
+                work += [o.results[i], o.body.block.args[i + 1]]
+            else:
+                return True
+    return False
+
+
+def _ravel(index: list[int], dims: Any) -> int:
+    """The row-major position of `index` in `dims`."""
+    at = 0
+    for i, d in zip(index, dims, strict=True):
+        at = at * d + i
+    return at
+
+
+def _combine(kind: str, elem: Any, a: SSAValue, b: SSAValue) -> Operation:
+    """The scalar op combining two partial reductions."""
+    integer = isinstance(elem, IntegerType)
+    cls = {
+        "sum": arith.AddiOp if integer else arith.AddfOp,
+        "prod": arith.MuliOp if integer else arith.MulfOp,
+        "max": arith.MaxSIOp if integer else arith.MaximumfOp,
+        "min": arith.MinSIOp if integer else arith.MinimumfOp,
+    }[kind]
+    return cls(a, b)
+
+
+def _carries_tiles(op: Operation) -> bool:
+    """A loop or branch with tile results, or the yield of one."""
+    if isinstance(op, scf.YieldOp):
+        op = op.parent_op()
+    return isinstance(op, scf.ForOp | scf.IfOp) and any(
+        isinstance(r.type, asctile.TileType) for r in op.results
+    )
 
 
 def _terminator() -> Any:
@@ -1254,15 +1705,146 @@ def _sqrt(x: SSAValue) -> Operation:
     return xmath.SqrtOp(x)
 
 
+CUBE_PIPES = ("MTE2", "MTE1", "M", "FIX")
+VIEW_OPS = frozenset(
+    ("ascendc.global_tensor.set_global_buffer", "ascendc.global_tensor.subindex",
+     "ascendc.local_tensor.subindex")
+)  # fmt: skip
+"""Ops of the lowered cube path that take tensors without touching their memory."""
+
+
+def _root(v: SSAValue) -> Any:
+    """The buffer a local tensor view is of; for a global tensor ("GM", the kernel
+    argument whose memory it is, or the address when it is not traced to one)."""
+    from asc_xdsl.dialects.ascendc.types import GlobalTensorType
+
+    while True:
+        owner = v.owner
+        if isinstance(owner, Operation) and owner.name in (
+            "ascendc.local_tensor.subindex",
+            "ascendc.global_tensor.subindex",
+        ):
+            v = owner.operands[0]
+            continue
+        if not isinstance(v.type, GlobalTensorType):
+            return v
+        for use in v.uses:
+            if use.operation.name == "ascendc.global_tensor.set_global_buffer":
+                address = use.operation.operands[1]
+                while isinstance(address.owner, Operation) and address.owner.operands:
+                    address = address.owner.operands[0]  # (an address offset from another)
+                return ("GM", address)
+        return ("GM", v)
+
+
+def place_cube_flags(f: Any, pipe: SSAValue) -> bool:
+    """SetFlag/WaitFlag pairs for a cube kernel whose memory ops are all in its entry
+    block, in order (no loop or branch): before each op, a pair from each other pipe
+    whose earlier access to the same buffer (or to GM) it must follow and does not
+    know complete yet (vector clocks: a wait teaches the waiting pipe what the setting
+    pipe knew). False, with nothing changed, for any other kernel (ascendc-insert-sync
+    orders it). Writes to disjoint parts of one buffer by one pipe (LoadData of a
+    tile's fractal rows) and Mmad's accumulation (M is in order) need nothing; two GM
+    writes on one pipe get a PipeBarrier."""
+    from xdsl.traits import MemoryEffectKind, get_effects
+
+    from asc_xdsl.dialects.ascendc.framework import PipeFetchEventIDOp
+    from asc_xdsl.dialects.ascendc.sync import PipeBarrierOp, SetFlagOp, WaitFlagOp
+    from asc_xdsl.enums import Pipe
+    from asc_xdsl.transforms.hardware import op_pipe
+    from asc_xdsl.transforms.memory import carries_memory
+    from asc_xdsl.transforms.sync_analysis import event_between
+
+    block = f.body.blocks[0]
+    plan: list[tuple[Operation, Any]] = []
+    count = dict.fromkeys(CUBE_PIPES, 0)
+    known = {p: dict.fromkeys(CUBE_PIPES, 0) for p in CUBE_PIPES}
+    last_write: dict[Any, tuple[str, int]] = {}
+    reads: dict[Any, list[tuple[str, int]]] = {}
+    for op in f.walk():
+        effects = get_effects(op)
+        if (
+            effects is None
+            and op.name not in VIEW_OPS
+            and any(carries_memory(v.type) for v in op.operands)
+        ):
+            return False  # an op touching memory in ways it does not declare
+        if not effects or op.name.startswith("arith.") or op is f:
+            continue
+        p = op_pipe(op)
+        if op.parent_block() is not block or p not in CUBE_PIPES:
+            return False
+        need: dict[str, int] = {}
+        barrier = False
+        for e in effects:
+            if e.kind not in (MemoryEffectKind.READ, MemoryEffectKind.WRITE) or e.value is None:
+                continue
+            r = _root(e.value)
+            w = last_write.get(r)
+            if w is not None and w[0] != p:
+                need[w[0]] = max(need.get(w[0], 0), w[1])
+            barrier |= w is not None and w[0] == p and isinstance(r, tuple) and p != "M"
+            if e.kind is MemoryEffectKind.WRITE:
+                for q, i in reads.get(r, ()):
+                    if q != p:
+                        need[q] = max(need.get(q, 0), i)
+        # pipes with an event pair first: a wait on one may already cover a pipe
+        # without a pair to this one (MTE2 before FIX, through M)
+        for src, index in sorted(need.items(), key=lambda n: event_between(n[0], p) is None):
+            if known[p][src] >= index:
+                continue
+            event = event_between(src, p)
+            if event is None:
+                return False
+            plan.append((op, event))
+            for q in CUBE_PIPES:
+                known[p][q] = max(known[p][q], known[src][q])
+            known[p][src] = count[src]
+        if barrier:
+            plan.append((op, Pipe[f"PIPE_{p}"]))
+        count[p] += 1
+        known[p][p] = count[p]
+        for e in effects:
+            if e.value is None:
+                continue
+            r = _root(e.value)
+            if e.kind is MemoryEffectKind.WRITE:
+                last_write[r] = (p, count[p])
+                reads[r] = []
+            elif e.kind is MemoryEffectKind.READ:
+                reads.setdefault(r, []).append((p, count[p]))
+    for op, action in plan:
+        if isinstance(action, Pipe):
+            new: list[Operation] = [PipeBarrierOp(action)]
+        else:
+            fetch = PipeFetchEventIDOp(pipe, result_types=[IntegerType(8)], event=action)
+            fetch.results[0].name_hint = "event_id"
+            eid = fetch.results[0]
+            new = [fetch, SetFlagOp(action, eid), WaitFlagOp(action, eid)]
+        for o in new:
+            o.location = op.location
+        block.insert_ops_before(new, op)
+    return True
+
+
 @dataclass
 class Lowered:
     """What lowering a module found: the kernel type its tiles need ("cube" for a
     kernel with matmuls only; None: vector), and whether its synchronisation needs
-    `ascendc-insert-sync` (False when every buffer is a queue tensor of Ascend C's
-    copy-in/compute/copy-out idiom, whose EnQue/DeQue order the pipes)."""
+    `ascendc-insert-sync`: `needs_sync` always (False when every buffer MTE2 or MTE3
+    touches is a queue tensor of Ascend C's copy-in/compute/copy-out idiom, whose
+    EnQue/DeQue order those pipes with V), `needs_sync_without_auto` when compiled with
+    `auto_sync=False` (TBuf intermediates and scalar reads and writes of tensors, which
+    the AIV's auto-sync orders otherwise)."""
 
     kernel_type: str | None
     needs_sync: bool
+    needs_sync_without_auto: bool = True
+
+    def insert_sync(self, auto_sync: Any) -> bool:
+        """Whether `ascendc-insert-sync` must run for a compile with option `auto_sync`
+        (None, the default, is on)."""
+        return self.needs_sync or (auto_sync is False and self.needs_sync_without_auto)
 
 
 def lower_module(module: ModuleOp) -> Lowered:
@@ -1271,15 +1853,9 @@ def lower_module(module: ModuleOp) -> Lowered:
 
     from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
 
-    uses_ub = any(
-        isinstance(r.type, asctile.TileType) and r.type.loc == "ub"
-        for op in module.walk()
-        if op.dialect_name() == "asctile"
-        for r in op.results
-    )
     lowering = Lowering()
     lowering.run(module)
-    if lowering.kernel_type == "cube" and uses_ub:
+    if lowering.kernel_type == "cube" and lowering.uses_ub:
         from asc_xdsl.transforms.tile_pipeline import TileLoweringError
 
         raise TileLoweringError(
@@ -1293,8 +1869,19 @@ def lower_module(module: ModuleOp) -> Lowered:
         for f in module.walk():
             if isinstance(f, func.FuncOp) and f.body.blocks:
                 f.attributes[KERNEL_TYPE_ATTR] = StringAttr(lowering.kernel_type)
-    needs_sync = lowering.needs_sync or bool(lowering.calc) or lowering.kernel_type is not None
-    return Lowered(lowering.kernel_type, needs_sync)
+    needs_sync = lowering.needs_sync or lowering.kernel_type is not None
+    if (
+        lowering.kernel_type == "cube"
+        and not lowering.nested
+        and len(lowering.functions) == 1
+        and lowering.pipe is not None
+    ):
+        f = next(op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks)
+        if f.body.blocks[0] is next(iter(lowering.functions)):
+            # straight-line: the flags are placed here, as a hand-written matmul has them
+            needs_sync = not place_cube_flags(f, lowering.pipe)
+    by_auto = needs_sync or lowering.auto_synced or bool(lowering.calc)
+    return Lowered(lowering.kernel_type, needs_sync, by_auto)
 
 
 @dataclass(frozen=True)

@@ -253,9 +253,11 @@ TRIGGERS: dict[str, Callable[[], Found]] = {
         "tile-to-ascendc",
         _func(
             "  %c0 = arith.constant 0 : i32\n"
-            "  %v = asctile.tensor %x[] : memref<?xf32, 22 : i64>, -> !asctile.tensor<2x2x8xf32>\n"
-            "  %t = asctile.load %v[%c0, %c0, %c0] : !asctile.tensor<2x2x8xf32>, i32, i32, i32 "
-            "-> !asctile.tile<2x2x8xf32, ub>",
+            "  %v = asctile.tensor %x[] : memref<?xf32, 22 : i64>, -> !asctile.tensor<16x16xf32>\n"
+            "  %t = asctile.load %v[%c0, %c0] : !asctile.tensor<16x16xf32>, i32, i32 "
+            "-> !asctile.tile<16x16xf32, ub>\n"
+            "  %u = asctile.copy %t[%c0, %c0] : !asctile.tile<16x16xf32, ub>, i32, i32 "
+            "-> !asctile.tile<16x16xf32, l1>",
             params="%x: memref<?xf32, 22 : i64>",
         ),
     ),

@@ -2,6 +2,9 @@
 checker on, errors are located at the user's line, and a small fuzz of random
 element-wise tile programs agrees with numpy."""
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -130,13 +133,13 @@ def test_matmul_operand_in_ub_is_located():
 
 def test_what_the_lowering_does_not_lower_is_located_with_its_code():
     @asc2.jit
-    def cube3(a_ptr: asc.GlobalAddress):
-        t = asc2.load(asc2.tensor(a_ptr, [2, 2, 8]), [2, 2, 8], offsets=[0, 0, 0])
-        asc2.store(t, asc2.tensor(a_ptr, [2, 2, 8]), offsets=[0, 0, 0])
+    def to_l1(a_ptr: asc.GlobalAddress):
+        t = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0])
+        asc2.copy(t, [16, 16], offsets=[0, 0], location=asc2.TileLocation.L1)
 
     with pytest.raises(CompileError, match="not lowered yet") as e:
-        cube3[1](np.zeros((2, 2, 8), np.float32))
-    assert e.value.code == "ASC-P307" and "asc2.load(" in str(e.value)
+        to_l1[1](np.zeros((16, 16), np.float16))
+    assert e.value.code == "ASC-P307" and "asc2.copy(" in str(e.value)
 
 
 @asc2.jit
@@ -155,3 +158,162 @@ def test_unroll_factor_double_buffers_without_flags():
     assert "AscendC::TQue<AscendC::TPosition::VECIN, 2>" in cpp
     assert "AscendC::TQue<AscendC::TPosition::VECOUT, 2>" in cpp
     assert "SetFlag" not in cpp  # the queues' EnQue/DeQue order the pipes
+
+
+@asc2.jit
+def _softmax(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, rows: int,
+             cols: asc.ConstExpr[int]):  # fmt: skip
+    x, z = asc2.tensor(x_ptr, [rows, cols]), asc2.tensor(z_ptr, [rows, cols])
+    for i in range(asc2.block_idx(), rows, asc2.block_num()):
+        row = asc2.load(x, [1, cols], offsets=[i, 0])
+        e = asc2.exp(row - asc2.reduce_max(row))
+        asc2.store(e / asc2.reduce_sum(e), z, offsets=[i, 0])
+
+
+@pytest.mark.parametrize("auto_sync", [True, False])
+def test_softmax_needs_flags_only_without_auto_sync(auto_sync):
+    """TBuf intermediates and the reductions' scalar reads are ordered by the AIV's
+    auto-sync (as in a hand-written softmax); without it insert-sync orders them."""
+    a = np.random.default_rng(2).random((5, 64), dtype=np.float32)
+    z = np.zeros_like(a)
+    _softmax[2](a, z, 5, 64, sanitize="error", auto_sync=auto_sync)
+    e = np.exp(a - a.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(z, e / e.sum(axis=1, keepdims=True), rtol=1e-5)
+    ir = _softmax.compile(a, z, 5, 64, auto_sync=auto_sync).asm["lowered_ir"]
+    assert ("ascendc.set_flag v_s" in ir) is (not auto_sync)
+
+
+@asc2.jit
+def _matmul_once(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress,
+                 in_place: asc.ConstExpr[bool]):  # fmt: skip
+    ta = asc2.tensor(a_ptr, [32, 32])
+    a = asc2.load(ta, [32, 32], offsets=[0, 0], location=asc2.TileLocation.L0A)
+    b = asc2.load(asc2.tensor(b_ptr, [32, 32]), [32, 32], offsets=[0, 0],
+                  location=asc2.TileLocation.L0B)  # fmt: skip
+    c = (a @ b).to(asc.float16)
+    asc2.store(c, ta if in_place else asc2.tensor(c_ptr, [32, 32]), offsets=[0, 0])
+
+
+@pytest.mark.parametrize("in_place", [False, True])
+def test_straight_line_matmul_places_its_own_flags(in_place):
+    """A cube kernel without loops or branches gets the hand-written matmul's three
+    flags from the lowering (no insert-sync); a result written over its own input in GM
+    (FIX after MTE2 on one argument, no event pair between them) needs none more: the
+    chain MTE2 -> MTE1 -> M -> FIX already orders them."""
+    rng = np.random.default_rng(3)
+    a = (rng.random((32, 32)) - 0.5).astype(np.float16)
+    b = (rng.random((32, 32)) - 0.5).astype(np.float16)
+    want = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+    c = np.zeros((32, 32), np.float16)
+    out = a.copy() if in_place else c
+    _matmul_once[1](out if in_place else a, b, c, in_place, sanitize="error")
+    np.testing.assert_allclose(
+        out.astype(np.float32), want.astype(np.float32), rtol=2e-3, atol=2e-3
+    )
+    ir = _matmul_once.compile(a, b, c, in_place).asm["lowered_ir"]
+    flags = [line.split()[1].rstrip(",") for line in ir.splitlines() if "set_flag" in line]
+    assert flags == ["mte2_mte1", "mte1_m", "m_fix"] and "pipe_barrier" not in ir
+
+
+@asc2.jit
+def _matmul_f32(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress,
+                m: asc.ConstExpr[int], k: asc.ConstExpr[int], n: asc.ConstExpr[int]):  # fmt: skip
+    a = asc2.load(asc2.tensor(a_ptr, [m, k]), [m, k], offsets=[0, 0],
+                  location=asc2.TileLocation.L0A)  # fmt: skip
+    b = asc2.load(asc2.tensor(b_ptr, [k, n]), [k, n], offsets=[0, 0],
+                  location=asc2.TileLocation.L0B)  # fmt: skip
+    asc2.store(asc2.relu(a @ b), asc2.tensor(c_ptr, [m, n]), offsets=[0, 0])
+
+
+def test_float32_matmul_transposes_into_l0b():
+    """float32 operands: L0A by LoadData of 16 x 8 fractals, L0B by LoadDataWithTranspose
+    of 16 x 16 squares from a Zz copy in L1 (the cube's 32-bit Zn layout)."""
+    rng = np.random.default_rng(4)
+    a = (rng.random((16, 32)) - 0.5).astype(np.float32)
+    b = (rng.random((32, 48)) - 0.5).astype(np.float32)
+    c = np.zeros((16, 48), np.float32)
+    _matmul_f32[1](a, b, c, 16, 32, 48, sanitize="error")
+    np.testing.assert_allclose(c, np.maximum(a @ b, 0), rtol=1e-5, atol=1e-5)
+    cpp = _matmul_f32.compile(a, b, c, 16, 32, 48).asm["ascendc"]
+    assert "AscendC::LoadDataWithTranspose(" in cpp
+
+
+@asc2.jit
+def _carried(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int, double: int):
+    x, z = asc2.tensor(x_ptr, [n]), asc2.tensor(z_ptr, [64])
+    acc = asc2.zeros([64], dtype=asc.float32)
+    for i in range(0, n, 64):
+        acc = acc + asc2.load(x, [64], offsets=[i])
+    if double > 0:
+        acc = acc * 2.0
+    asc2.store(acc, z, offsets=[0])
+
+
+@pytest.mark.parametrize("double", [0, 1])
+def test_tile_carried_through_a_loop_and_out_of_a_branch(double):
+    x = np.arange(320, dtype=np.float32)
+    z = np.zeros(64, np.float32)
+    _carried[1](x, z, x.size, double, sanitize="error")
+    want = x.reshape(5, 64).sum(0) * (2 if double else 1)
+    np.testing.assert_allclose(z, want)
+
+
+@asc2.jit
+def _rank3(x_ptr: asc.GlobalAddress, y_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress,
+           s_ptr: asc.GlobalAddress, a: int):  # fmt: skip
+    x, z = asc2.tensor(x_ptr, [a, 3, 24]), asc2.tensor(z_ptr, [a, 3, 24])
+    y = asc2.load(asc2.tensor(y_ptr, [2, 1, 24]), [2, 1, 24], offsets=[0, 0, 0])
+    for i in range(0, a, 2):
+        t = asc2.load(x, [2, 3, 24], offsets=[i, 0, 0])  # the last plane past the end
+        row_max = asc2.reduce_max(t, 2, keep_dims=True)  # [2, 3, 1]
+        asc2.store(t * y - row_max, z, offsets=[i, 0, 0])  # numpy broadcasting
+    first = asc2.load(x, [2, 3, 24], offsets=[0, 0, 0])
+    asc2.store(asc2.reduce_sum(first, 0, 2), asc2.tensor(s_ptr, [3]), offsets=[0])
+
+
+def test_rank3_tiles_broadcast_and_reduce_as_numpy():
+    rng = np.random.default_rng(5)
+    x = rng.random((3, 3, 24), dtype=np.float32)
+    y = rng.random((2, 1, 24), dtype=np.float32)
+    z = np.zeros_like(x)
+    s = np.zeros(3, np.float32)
+    _rank3[1](x, y, z, s, 3, sanitize="error")
+    want = np.concatenate([x[:2] * y, x[2:] * y[:1]]) - x.max(axis=2, keepdims=True)
+    np.testing.assert_allclose(z, want, rtol=1e-6)
+    np.testing.assert_allclose(s, x[:2].sum(axis=(0, 2)), rtol=1e-5)
+
+
+@asc2.jit
+def _padded(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int):
+    x = asc2.tensor(x_ptr, [n])
+    acc = asc2.zeros([64], dtype=asc.float32)
+    for i in range(0, n, 64):  # the last tile runs past the end: its tail is 0
+        acc = acc + asc2.load(x, [64], offsets=[i])
+    top = asc2.reduce_max(asc2.load(x, [64], offsets=[n - 10], pad_value=-1e30))
+    asc2.store(acc + top, asc2.tensor(z_ptr, [64]), offsets=[0])
+
+
+def test_padding_past_the_end_is_pad_value_where_it_is_read():
+    """A tile running past the tensor's end reads pad_value there (0 by default) when
+    something reads those elements (a sum over loop iterations stored elsewhere, a
+    reduction); the buffer's earlier contents never leak in."""
+    x = np.arange(300, dtype=np.float32) - 500  # all negative: a 0 pad would win a max
+    z = np.zeros(64, np.float32)
+    _padded[1](x, z, x.size, sanitize="error")
+    np.testing.assert_allclose(z, np.pad(x, (0, 20)).reshape(5, 64).sum(0) + x[-10:].max())
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        ((3, 24), (1, 24), (("add", None), ("mul", 2.0)), ("sum", (1,), False), 2),
+        ((2, 1, 8), (3, 1), (("max", None), ("sub", 0.5)), ("max", (0, 2), True), 3),
+    ],
+)
+def test_tile_fuzz_harness_programs(program):
+    """tools/tile_fuzz.py's programs (a tile carried through a loop, numpy broadcasting
+    either way, a reduction) agree with numpy; the harness draws many more."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import tile_fuzz
+
+    tile_fuzz.run_program(*program)

@@ -1,6 +1,7 @@
 """tools/pyasc2_suite.py: PyAsc2's tests get only their imports rewritten, and a
 checkout without python/test/asc2 is refused with the variable to set."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -38,3 +39,17 @@ def test_checkout_without_tests_is_refused(tmp_path, monkeypatch):
         pyasc2_suite.find_source(None)
     with pytest.raises(SystemExit, match="no python/test/asc2"):
         pyasc2_suite.find_source(str(tmp_path))
+
+
+def test_dump_dir_gives_each_test_a_folder(tmp_path, monkeypatch):
+    """--dump-dir: the run's conftest points ASC_XDSL_DUMP_DIR at a folder per test
+    (PyAsc2's tests reuse kernel names; one folder would keep only the last)."""
+    namespace: dict = {}
+    exec(pyasc2_suite.CONFTEST, namespace)
+    fixture = namespace["_dump_per_test"].__wrapped__
+    node = type("Node", (), {"nodeid": "kernels/test_vadd.py::test_vadd[64-dtype0]"})
+    request = type("Request", (), {"node": node})
+    monkeypatch.setenv(pyasc2_suite.DUMP_ENV, str(tmp_path))
+    fixture(request, monkeypatch)
+    folder = Path(tmp_path) / "kernels_test_vadd.py_test_vadd_64-dtype0_"
+    assert Path(os.environ["ASC_XDSL_DUMP_DIR"]) == folder

@@ -3,6 +3,7 @@ builds `asctile` ops (asc_xdsl.dialects.asctile), verified at the kernel's line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -95,8 +96,24 @@ def load(
         g.fail(f"a tile of rank {len(dims)} from a tensor of rank {len(tensor.shape)}")
     offs = _offsets(g, tensor, dims, tile_id, offsets)
     loc = location_of(g, location)
-    op = emit_checked(g, LoadOp(tensor.handle, offs, tile_type(dims, tensor.dtype, loc)))
+    t = tile_type(dims, tensor.dtype, loc)
+    op = emit_checked(g, LoadOp(tensor.handle, offs, t, _pad_attr(g, pad_value, t.element_type)))
     return Tile(op.result)
+
+
+def _pad_attr(g: Any, value: Any, elem: Any) -> Any:
+    """`pad_value` as an attribute of the tile's dtype (None for 0, the default)."""
+    from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType
+
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        g.fail(f"pad_value must be a compile-time number, got {value!r}")
+    if value == 0 and not (isinstance(value, float) and math.copysign(1.0, value) < 0):
+        return None
+    if isinstance(elem, IntegerType):
+        if value != int(value):
+            g.fail(f"pad_value {value!r} is not an integer, for a tile of {elem}")
+        return IntegerAttr(int(value), elem)
+    return FloatAttr(float(value), elem)
 
 
 def store(

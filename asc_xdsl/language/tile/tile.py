@@ -31,11 +31,25 @@ def emit_checked(g: KernelBuilder, op: Any) -> Any:
 
     g.emit(op)
     try:
-        op.get_irdl_definition().verify(op)  # (its block is not finished: no op.verify())
-        op.verify_()
+        # IRDL's checks and the op's own (its block is not finished: no op.verify()),
+        # by the verifier's plan for the class (`dialects.fast_verify`)
+        _verifier(type(op))(op)
     except VerifyException as e:
         g.fail(str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__)
     return op
+
+
+_VERIFIERS: dict[type, Any] = {}
+
+
+def _verifier(cls: type) -> Any:
+    found = _VERIFIERS.get(cls)
+    if found is None:
+        from asc_xdsl.dialects.fast_verify import install, verifier
+
+        install(cls)
+        found = _VERIFIERS[cls] = verifier(cls)
+    return found
 
 
 def tile_type(shape: Iterable[int], dtype: DataType, location: TileLocation | str = "ub") -> Any:

@@ -104,3 +104,73 @@ func.func @cube(%a: memref<?xf16, 22 : i64>, %b: memref<?xf16, 22 : i64>, %c: me
   }
   func.return
 }
+
+// -----
+
+// A straight-line cube kernel gets its flags from the lowering: both GM -> L1 copies,
+// one MTE2 -> MTE1 wait, the L1 -> L0 loads, MTE1 -> M, Mmad, M -> FIX, Fixpipe.
+// CHECK-LABEL: func.func @straight_cube(
+// CHECK:         ascendc.data_copy_nd2nz
+// CHECK-NOT:     ascendc.load_data_l0
+// CHECK:         ascendc.data_copy_nd2nz
+// CHECK:         %[[E1:.*]] = ascendc.pipe.fetch_event_id %{{.*}}, mte2_mte1
+// CHECK-NEXT:    ascendc.set_flag mte2_mte1, %[[E1]]
+// CHECK-NEXT:    ascendc.wait_flag mte2_mte1, %[[E1]]
+// CHECK:         ascendc.load_data_l0
+// CHECK:         ascendc.set_flag mte1_m
+// CHECK-NEXT:    ascendc.wait_flag mte1_m
+// CHECK-NEXT:    ascendc.mmad
+// CHECK:         ascendc.set_flag m_fix
+// CHECK-NEXT:    ascendc.wait_flag m_fix
+// CHECK-NEXT:    ascendc.fixpipe
+// CHECK-NOT:     ascendc.set_flag
+func.func @straight_cube(%a: memref<?xf16, 22 : i64>, %b: memref<?xf16, 22 : i64>, %c: memref<?xf32, 22 : i64>) attributes {ascendc.global} {
+  %c0 = arith.constant 0 : i32
+  %va = asctile.tensor %a[] : memref<?xf16, 22 : i64>, -> !asctile.tensor<32x32xf16>
+  %ta = asctile.load %va[%c0, %c0] : !asctile.tensor<32x32xf16>, i32, i32 -> !asctile.tile<32x32xf16, l0a>
+  %vb = asctile.tensor %b[] : memref<?xf16, 22 : i64>, -> !asctile.tensor<32x32xf16>
+  %tb = asctile.load %vb[%c0, %c0] : !asctile.tensor<32x32xf16>, i32, i32 -> !asctile.tile<32x32xf16, l0b>
+  %m = asctile.matmul %ta, %tb : !asctile.tile<32x32xf16, l0a>, !asctile.tile<32x32xf16, l0b> -> !asctile.tile<32x32xf32, l0c>
+  %vc = asctile.tensor %c[] : memref<?xf32, 22 : i64>, -> !asctile.tensor<32x32xf32>
+  asctile.store %m, %vc[%c0, %c0] : !asctile.tile<32x32xf32, l0c>, !asctile.tensor<32x32xf32>, i32, i32
+  func.return
+}
+
+// -----
+
+// A tile carried through a loop and out of a branch: one VECCALC buffer each, the
+// initial value copied in before the loop, each yielded tile copied into it; the loop
+// and the branch lose their tile results.
+// CHECK-LABEL: func.func @carried(
+// CHECK:         ascendc.duplicate_l2 %[[INIT:[^,]*]],
+// CHECK-NEXT:    ascendc.data_copy_l2 %[[ACC:[^,]*]], %[[INIT]]
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:           ascendc.add_l2 %[[SUM:[^,]*]], %[[ACC]],
+// CHECK-NEXT:      ascendc.data_copy_l2 %[[ACC]], %[[SUM]]
+// CHECK:         }
+// CHECK:         scf.if %{{.*}} {
+// CHECK:           ascendc.data_copy_l2 %[[OUT:[^,]*]],
+// CHECK:         } else {
+// CHECK-NEXT:      ascendc.data_copy_l2 %[[OUT]], %[[ACC]]
+// CHECK:         }
+// CHECK:         ascendc.data_copy_pad_l2_ext %{{.*}}, %[[OUT]]
+// CHECK-NOT:     asctile.
+func.func @carried(%x: memref<?xf32, 22 : i64>, %n: i32, %c: i1, %s: f32) attributes {ascendc.global} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %v = asctile.tensor %x[%n] : memref<?xf32, 22 : i64>, i32 -> !asctile.tensor<?xf32>
+  %zero = asctile.full %s : f32 -> !asctile.tile<64xf32, ub>
+  %acc = scf.for %i = %c0 to %n step %c64 iter_args(%a = %zero) -> (!asctile.tile<64xf32, ub>) : i32 {
+    %t = asctile.load %v[%i] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<64xf32, ub>
+    %b = asctile.binary "add" %a, %t : !asctile.tile<64xf32, ub>, !asctile.tile<64xf32, ub> -> !asctile.tile<64xf32, ub>
+    scf.yield %b : !asctile.tile<64xf32, ub>
+  }
+  %r = scf.if %c -> (!asctile.tile<64xf32, ub>) {
+    %d = asctile.binary "mul" %acc, %s : !asctile.tile<64xf32, ub>, f32 -> !asctile.tile<64xf32, ub>
+    scf.yield %d : !asctile.tile<64xf32, ub>
+  } else {
+    scf.yield %acc : !asctile.tile<64xf32, ub>
+  }
+  asctile.store %r, %v[%c0] : !asctile.tile<64xf32, ub>, !asctile.tensor<?xf32>, i32
+  func.return
+}
