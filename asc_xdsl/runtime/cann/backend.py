@@ -31,15 +31,17 @@ from pathlib import Path
 from typing import Any
 
 from asc_xdsl import soc as socs
-from asc_xdsl.runtime.cann import acl, jit_binaries
+from asc_xdsl.runtime.cann import acl, dump, jit_binaries
 from asc_xdsl.runtime.cann.launch import (
+    DEVICE_ENV,
+    ArgPacker,
     check_launch,
     check_soc_block_dim,
     device_id,
     device_soc,
     model_runtime,
     npu_runtime,
-    prepare,
+    packer,
     resolve_soc,
     run,
 )
@@ -47,6 +49,13 @@ from asc_xdsl.runtime.cann.toolkit import Toolkit, find_toolkit, require_toolkit
 from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError, check_block_dim
 
 LAUNCH_OPTIONS = ("device_id", "soc_version", "cache")
+SETTINGS = ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", DEVICE_ENV, socs.SOC_ENV, dump.DUMP_ENV)
+"""The environment a kernel's launch plan depends on (the toolkit, the device, the SoC,
+printing): a change makes the next launch take the full path again."""
+
+
+def _settings() -> tuple[str | None, ...]:
+    return tuple(map(os.environ.get, SETTINGS))
 
 
 class CannBackend(ABC):
@@ -70,11 +79,23 @@ class CannBackend(ABC):
     def launch(
         self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any
     ) -> None:
+        if options:
+            self._check_options(options)
+        # A kernel launched before with these options and settings: its plan (the
+        # binary loaded, the argument packer made) without the toolkit, build or
+        # describe steps; `cache=False` asks for a build, so it takes the full path.
+        key = (self.name, options.get("device_id"), options.get("soc_version"), _settings())
+        plans = kernel.metadata.get("cann_plans")
+        found = plans.get(key) if plans is not None else None
+        if found is not None and options.get("cache", True) is not False:
+            if type(block_dim) is not int or not 1 <= block_dim <= found.max_block_dim:
+                block_dim = check_launch(found.manifest, block_dim, found.soc)
+            found.launch(block_dim, found.packer.convert(args))
+            return
         # The build side (xDSL): a launch of a stored binary (launch_stored) needs none.
         from asc_xdsl.runtime.cann import describe
         from asc_xdsl.runtime.cann.aot import build_kernel
 
-        self._check_options(options)
         block_dim = check_block_dim(block_dim)
         toolkit = require_toolkit()
         if kernel.kernel_type not in KERNEL_TYPES:
@@ -82,7 +103,8 @@ class CannBackend(ABC):
                 f"kernel '{kernel.name}' has unknown kernel type '{kernel.kernel_type}'"
             )
         described = describe.describe(kernel)  # checks the Ascend C too
-        prepared = prepare(kernel.name, described.params, args)
+        d = described
+        converted = ArgPacker(kernel.name, d.params, d.hidden, d.args_size).convert(args)
         device = self._device(options)
         soc_name = self._given_soc(options)
         if soc_name is not None:  # an unknown name or a too large block_dim fails before ACL
@@ -95,7 +117,10 @@ class CannBackend(ABC):
         kernel.metadata["binary"] = str(built.binary)
         kernel.metadata["platform"] = soc.name
         kernel.metadata["manifest"] = built.manifest
-        run(runtime, built.manifest, built.binary, block_dim, prepared, soc, self.name)
+        done = run(
+            runtime, built.manifest, built.binary, block_dim, converted, soc, self.name, device
+        )
+        kernel.metadata.setdefault("cann_plans", {})[key] = done
 
     def launch_stored(
         self, entry: Path, name: str, block_dim: int, args: Sequence[Any], **options: Any
@@ -117,7 +142,7 @@ class CannBackend(ABC):
         kernel = jit_binaries.find(entry, name, toolkit, soc.name if soc else None)
         if kernel is None:
             return False
-        prepared = prepare(name, kernel.manifest.params, args)
+        converted = packer(kernel.manifest).convert(args)
         device = self._device(options)
         if soc is not None:
             check_soc_block_dim(soc, kernel.manifest.kernel_type, name, block_dim)
@@ -130,9 +155,9 @@ class CannBackend(ABC):
             if kernel is None:
                 return False
             if kernel.manifest.params != checked.manifest.params:
-                prepared = prepare(name, kernel.manifest.params, args)
+                converted = packer(kernel.manifest).convert(args)
         block_dim = check_launch(kernel.manifest, block_dim, soc)
-        run(runtime, kernel.manifest, kernel.binary, block_dim, prepared, soc, self.name)
+        run(runtime, kernel.manifest, kernel.binary, block_dim, converted, soc, self.name, device)
         return True
 
     def _check_options(self, options: dict[str, Any]) -> None:
