@@ -305,6 +305,12 @@ class LaunchPlan:
             self._args_finalize = fn("aclrtKernelArgsFinalize")
             self._launch = fn("aclrtLaunchKernelWithConfig")
 
+    def run(self, block_dim: Any, args: Sequence[Any]) -> None:
+        """Check `block_dim` and the arguments, then launch."""
+        if type(block_dim) is not int or not 1 <= block_dim <= self.max_block_dim:
+            block_dim = check_launch(self.manifest, block_dim, self.soc)
+        self.launch(block_dim, self.packer.convert(args))
+
     def launch(self, block_dim: int, converted: tuple[list[Any], list[Any]]) -> None:
         """Launch with the arguments `self.packer.convert` made; `block_dim` is checked
         already (`check_launch`)."""
