@@ -756,19 +756,14 @@ _READERS: dict[tuple[str, ...], Callable[[], tuple[Any, ...]]] = {}
 
 
 def _environment_reader(settings: tuple[str, ...]) -> Callable[[], tuple[Any, ...]]:
-    """What a warm launch checks is unchanged: the backend chosen by `set_backend`, the
-    variables of `_WARM_ENV` and the backend's own `settings` (its `SETTINGS`)."""
+    """What a warm launch checks is unchanged in the environment: the variables of
+    `_WARM_ENV` and the backend's own `settings` (its `SETTINGS`)."""
     found = _READERS.get(settings)
     if found is None:
-        from asc_xdsl.runtime import backends
         from asc_xdsl.runtime.kernel import environment_reader
 
-        env = environment_reader((*_WARM_ENV, *settings))
-
-        def found() -> tuple[Any, ...]:
-            return (backends._selected, env())
-
-        _READERS[settings] = found
+        names = tuple(dict.fromkeys((*_WARM_ENV, *settings)))
+        found = _READERS[settings] = environment_reader(names)
     return found
 
 
@@ -784,6 +779,7 @@ class _WarmLaunch:
 
     __slots__ = (
         "backend",
+        "backends",
         "compiled",
         "launcher",
         "log",
@@ -792,6 +788,7 @@ class _WarmLaunch:
         "reads",
         "request",
         "runtime",
+        "selected",
         "stamp",
         "volatile",
     )
@@ -808,6 +805,11 @@ class _WarmLaunch:
         runtime: tuple[int, ...] | None,
         log: Any,
     ) -> None:
+        from asc_xdsl.runtime import backends
+
+        self.backends = backends
+        self.selected = backends._selected
+        """The backend `set_backend` chose (None: none)."""
         self.read = read
         self.stamp = read()
         self.reads = reads
@@ -824,7 +826,7 @@ class _WarmLaunch:
     def launch(self, jf: JITFunction, block_dim: int, args: tuple[Any, ...]) -> bool:
         """Launch as the full path would; False when it cannot tell that it would pick
         the same kernel (the caller takes the full path)."""
-        if self.read() != self.stamp:
+        if self.read() != self.stamp or self.backends._selected != self.selected:
             return False
         request = self.request
         if self.volatile:
@@ -833,18 +835,17 @@ class _WarmLaunch:
         elif not self.reads.unchanged():
             return False
         runtime_args = args if self.runtime is None else [args[i] for i in self.runtime]
+        # (the kernel is the one the full path picks: `_compiled` holds this kernel or,
+        # after an `always_compile` launch, an equal one; a stored binary is the one a
+        # compile in this process since would build)
         compiled = self.compiled
         if compiled is None:  # the binary stored with the disk-cache entry
-            if request.memory_key in jf._compiled:
-                return False
             if self.launcher is not None:
                 self.launcher(block_dim, runtime_args)
                 return True
             stored = self.backend.launch_stored
             entry = cache.entry_dir(request.disk_key)
             return bool(stored(entry, jf.__name__, block_dim, runtime_args, **self.options))
-        if jf._compiled.get(request.memory_key) is not compiled:
-            return False
         if self.log.isEnabledFor(20):  # logging.INFO
             self.log.info("kernel %s[%d] on backend %s", jf.__name__, block_dim, self.backend.name)
         if self.launcher is not None:

@@ -44,6 +44,7 @@ DEVICE_ENV = "ASC_XDSL_DEVICE_ID"
 ACL_LIBRARY = "libascendcl.so"
 SIMULATOR_LIBRARY = "libruntime_camodel.so"
 H2D, D2H = acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST
+HUGE_FIRST = acl.ACL_MEM_MALLOC_HUGE_FIRST
 
 timing_listeners: list = []
 """While not empty, each launch records ACL events around the kernel on its stream and
@@ -218,17 +219,17 @@ class ArgPacker:
             )
         values: list[Any] = []
         gms: list[Any] = []
-        ndarray = np.ndarray
+        ndarray, char, addressof = np.ndarray, ctypes.c_char, ctypes.addressof
         for i, (kind, param, extra) in enumerate(self._kinds):
             value = args[i]
             if kind == "gm":
-                if (
-                    type(value) is ndarray
-                    and value.nbytes
-                    and value.flags.c_contiguous
-                    and (not extra or value.flags.writeable)
-                ):
-                    gms.append((i, value.ctypes.data, value.nbytes, extra))
+                flags = value.flags if type(value) is ndarray and value.nbytes else None
+                if flags is not None and flags.c_contiguous and flags.writeable:
+                    # (its address through the buffer protocol: 4x faster than .ctypes)
+                    address = addressof(char.from_buffer(value))
+                    gms.append((i, address, value.nbytes, extra))
+                elif flags is not None and flags.c_contiguous and not extra:
+                    gms.append((i, value.ctypes.data, value.nbytes, extra))  # read-only input
                 else:
                     gms.append((i, _gm_argument(param, value, i), extra))
                 values.append(0)
@@ -282,6 +283,7 @@ class LaunchPlan:
         self.runtime = runtime
         self.manifest = manifest
         self.packer = packer(manifest)
+        self._convert = self.packer.convert
         self.binary = binary
         self.soc = soc
         self.backend = backend
@@ -293,6 +295,7 @@ class LaunchPlan:
         self.func = runtime.function(
             device, binary, manifest.binary_sha256, manifest.magic, manifest.kernel
         )
+        self.hidden = bool(manifest.hidden)
         self.fast = runtime.with_config and not manifest.hidden
         fn = runtime.fn
         self._malloc, self._memcpy, self._free = (
@@ -309,27 +312,27 @@ class LaunchPlan:
         """Check `block_dim` and the arguments, then launch."""
         if type(block_dim) is not int or not 1 <= block_dim <= self.max_block_dim:
             block_dim = check_launch(self.manifest, block_dim, self.soc)
-        self.launch(block_dim, self.packer.convert(args))
+        self.launch(block_dim, self._convert(args))
 
     def launch(self, block_dim: int, converted: tuple[list[Any], list[Any]]) -> None:
-        """Launch with the arguments `self.packer.convert` made; `block_dim` is checked
-        already (`check_launch`)."""
+        """Launch with the arguments `self.packer.convert` made (its value list is filled
+        in); `block_dim` is checked already (`check_launch`)."""
         values, gms = converted
-        values = list(values)
-        runtime = self.runtime
-        runtime.set_device(self.device)
-        stream = runtime.stream(self.device)
+        runtime, device_id = self.runtime, self.device
+        if runtime.current != device_id:
+            runtime.set_device(device_id)
+        stream = runtime._streams.get(device_id) or runtime.stream(device_id)
         allocations: list[int] = []
         failed = True
         ptr = ctypes.c_void_p()
-        malloc, memcpy = self._malloc, self._memcpy
+        byref, malloc, memcpy = ctypes.byref, self._malloc, self._memcpy
         try:
             copy_back: list[tuple[int, int, int, Any]] = []
             write_backs: list[Any] = []
             for gm in gms:
                 if len(gm) == 4:  # a plain host array
                     i, address, nbytes, written = gm
-                    code = malloc(ctypes.byref(ptr), nbytes, acl.ACL_MEM_MALLOC_HUGE_FIRST)
+                    code = malloc(byref(ptr), nbytes, HUGE_FIRST)
                     if code:
                         raise runtime.error("aclrtMalloc", code)
                     device = ptr.value
@@ -356,15 +359,15 @@ class LaunchPlan:
                     values[i] = device
                     if written:
                         copy_back.append((value.address, device, value.nbytes, value))
-            dump_buffer = self._hidden(values, allocations, block_dim)
+            dump_buffer = self._hidden(values, allocations, block_dim) if self.hidden else None
             blob = self.packer.layout.pack(*values)
             if self.fast and not timing_listeners:
                 handle, param = ctypes.c_void_p(), ctypes.c_void_p()
                 func = self.func
-                code = self._args_init(func, ctypes.byref(handle))
+                code = self._args_init(func, byref(handle))
                 if code:
                     raise runtime.error("aclrtKernelArgsInit", code)
-                code = self._args_append(handle, blob, len(blob), ctypes.byref(param))
+                code = self._args_append(handle, blob, len(blob), byref(param))
                 if code:
                     raise runtime.error("aclrtKernelArgsAppend", code)
                 code = self._args_finalize(handle)
