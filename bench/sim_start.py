@@ -1,7 +1,7 @@
 """How fast a fresh process gets its first CPU-simulator result, against its first
 compile and against the `npu` backend's disk-cache hit.
 
-    python bench/sim_start.py [--repeat N]
+    python bench/sim_start.py [--repeat N] [--src DIR]
 
 Each row is one fresh Python process running examples/vector_add.py's
 `vadd_kernel[8](x, y, z, 2048, 512)` (after numpy, asc_xdsl and the example are
@@ -21,7 +21,8 @@ Printed per row: the best of `--repeat` runs (rows interleaved) of the wall time
 CPU time (user + system; the machine's load inflates wall times, less so CPU times),
 the simulator's families imported, and the ratios the issue asks about: the simulator's
 start beyond the first compile (`compile + first result` - `first compile`) and
-`cpu cache hit` / `npu cache hit`.
+`cpu cache hit` / `npu cache hit`. `--src DIR` runs an asc_xdsl checkout DIR instead
+(first on PYTHONPATH; e.g. one from before a change, `git worktree add DIR REV`).
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def run(script: str, env: dict[str, str], cwd: Path) -> tuple[float, float, floa
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--src", help="an asc_xdsl checkout to measure instead")
     args = parser.parse_args()
     from npu_cache_hit import fake_toolkit
 
@@ -85,6 +87,8 @@ def main() -> None:
         work = Path(tmp)
         home = fake_toolkit(work / "toolkit")
         base = {**os.environ, "ASCEND_HOME_PATH": str(home)}
+        if args.src:
+            base["PYTHONPATH"] = os.pathsep.join(filter(None, [args.src, base.get("PYTHONPATH")]))
         for name in ("ASC_XDSL_DUMP_DIR", "ASC_XDSL_BACKEND", "PYTHONDONTWRITEBYTECODE"):
             base.pop(name, None)
         scripts = {
