@@ -353,9 +353,23 @@ class JITFunction(Generic[P, R]):
             warm_key = None
             if not kwargs or (len(kwargs) == 1 and "backend" in kwargs):
                 warm_key = self._warm_key(args, kwargs.get("backend"))
-                if warm_key is not None:
-                    warm = self._warm.get(warm_key)
-                    if warm is not None and warm.launch(self, block_dim, args):
+                warm = self._warm.get(warm_key) if warm_key is not None else None
+                runtime_args = warm.check(self, args) if warm is not None else None
+                if runtime_args is not None:
+                    assert warm is not None
+                    compiled = warm.compiled
+                    if compiled is not None and warm.log.isEnabledFor(20):  # logging.INFO
+                        name = warm.backend.name
+                        warm.log.info("kernel %s[%d] on backend %s", self.__name__, block_dim, name)
+                    if warm.launcher is not None:  # the backend's own (the CANN plan)
+                        warm.launcher(block_dim, runtime_args)
+                        return
+                    if compiled is not None:  # (called here: the warnings' stacklevels)
+                        warm.backend.launch(compiled, block_dim, runtime_args, **warm.options)
+                        return
+                    entry = cache.entry_dir(warm.request.disk_key)
+                    stored = warm.backend.launch_stored
+                    if stored(entry, self.__name__, block_dim, runtime_args, **warm.options):
                         return
             from asc_xdsl.runtime.backends import get_backend
 
@@ -823,36 +837,21 @@ class _WarmLaunch:
         """Positions of the runtime arguments (None: all of them)."""
         self.log = log
 
-    def launch(self, jf: JITFunction, block_dim: int, args: tuple[Any, ...]) -> bool:
-        """Launch as the full path would; False when it cannot tell that it would pick
-        the same kernel (the caller takes the full path)."""
+    def check(self, jf: JITFunction, args: tuple[Any, ...]) -> Any:
+        """The runtime arguments of `args` if the full path would pick this kernel now,
+        else None (the caller takes the full path)."""
         if self.read() != self.stamp or self.backends._selected != self.selected:
-            return False
-        request = self.request
+            return None
         if self.volatile:
-            if cache.text_hash(Keyer().jit_key(jf)) != request.memory_key[2]:
-                return False
+            if cache.text_hash(Keyer().jit_key(jf)) != self.request.memory_key[2]:
+                return None
         elif not self.reads.unchanged():
-            return False
-        runtime_args = args if self.runtime is None else [args[i] for i in self.runtime]
-        # (the kernel is the one the full path picks: `_compiled` holds this kernel or,
-        # after an `always_compile` launch, an equal one; a stored binary is the one a
-        # compile in this process since would build)
-        compiled = self.compiled
-        if compiled is None:  # the binary stored with the disk-cache entry
-            if self.launcher is not None:
-                self.launcher(block_dim, runtime_args)
-                return True
-            stored = self.backend.launch_stored
-            entry = cache.entry_dir(request.disk_key)
-            return bool(stored(entry, jf.__name__, block_dim, runtime_args, **self.options))
-        if self.log.isEnabledFor(20):  # logging.INFO
-            self.log.info("kernel %s[%d] on backend %s", jf.__name__, block_dim, self.backend.name)
-        if self.launcher is not None:
-            self.launcher(block_dim, runtime_args)
-        else:
-            self.backend.launch(compiled, block_dim, runtime_args, **self.options)
-        return True
+            return None
+        # the kernel still the one this process holds (`_compiled` may be cleared); a
+        # stored binary only while it holds none
+        if jf._compiled.get(self.request.memory_key) is not self.compiled:
+            return None
+        return args if self.runtime is None else [args[i] for i in self.runtime]
 
 
 class _Request:
