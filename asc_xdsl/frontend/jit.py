@@ -404,13 +404,12 @@ class JITFunction(Generic[P, R]):
             merged["soc_version"] = _compile_target(soc)
             if soc is not None and soc_key is not None:
                 launch_options.setdefault(soc_key, soc)
-            reads = Reads() if warm_key is not None else None
             with deep_recursion():  # long expressions and deep nesting recurse per level
-                request = self._request(args, kwargs, merged, reads)
+                request = self._request(args, kwargs, merged)
             runtime_args = request.spec.runtime_args(args, kwargs)
             if self._launch_stored(request, backend, block_dim, runtime_args, launch_options):
                 if warm_key is not None:
-                    self._remember(warm_key, reads, request, backend, launch_options, None)
+                    self._remember(warm_key, request, backend, launch_options, None)
                 return
             with deep_recursion():
                 compiled = self._compile_cached(request, block_dim)
@@ -419,7 +418,7 @@ class JITFunction(Generic[P, R]):
             )
             backend.launch(compiled, block_dim, runtime_args, **launch_options)
             if warm_key is not None and not merged["always_compile"]:
-                self._remember(warm_key, reads, request, backend, launch_options, compiled)
+                self._remember(warm_key, request, backend, launch_options, compiled)
 
         # (a plain function: a wrapper's frame would shift the warnings' stacklevels)
         launch.__qualname__ = launch.__name__ = f"{self.__name__}[{block_dim}]"
@@ -473,7 +472,6 @@ class JITFunction(Generic[P, R]):
     def _remember(
         self,
         key: tuple[Any, ...],
-        reads: Reads | None,
         request: _Request,
         backend: Any,
         launch_options: dict[str, Any],
@@ -481,7 +479,12 @@ class JITFunction(Generic[P, R]):
     ) -> None:
         """Keep what the launch just made for the next one with the same `key`."""
         shape = self._warm_shape
-        assert reads is not None and isinstance(shape, tuple)
+        assert isinstance(shape, tuple)
+        keyer, reads = Keyer(), Reads()
+        keyer.reads = reads  # what the key read (once more: the key of `request` is this)
+        with deep_recursion():
+            if cache.text_hash(keyer.jit_key(self)) != request.memory_key[2]:
+                return  # (a global changed meanwhile: the next launch keys it again)
         runtime = tuple(i for i in range(shape[0]) if i not in shape[1])
         if compiled is None:  # the backend launched the binary stored with the entry
             warm = getattr(backend, "warm_stored_launcher", None)
@@ -579,20 +582,14 @@ class JITFunction(Generic[P, R]):
         return merged
 
     def _request(
-        self,
-        args: tuple[Any, ...],
-        kwargs: dict[str, Any],
-        merged: dict[str, Any],
-        reads: Reads | None = None,
+        self, args: tuple[Any, ...], kwargs: dict[str, Any], merged: dict[str, Any]
     ) -> _Request:
         spec = self._specialise(args, kwargs)
         option_items = tuple(
             sorted((k, repr(v)) for k, v in merged.items() if k not in _NOT_IN_KEY)
         )
         # Source, location, helpers and the globals they read, by value (fingerprint.py).
-        keyer = Keyer()
-        keyer.reads = reads
-        dependencies = cache.text_hash(keyer.jit_key(self))
+        dependencies = cache.text_hash(Keyer().jit_key(self))
         signature = tuple(spec.signature())
         return _Request(self.__name__, spec, merged, signature, option_items, dependencies)
 
