@@ -1,4 +1,5 @@
-"""Write asc_xdsl/dialects/ascendc_op_index.py: which family module declares each op.
+"""Write asc_xdsl/dialects/ascendc_op_index.py: which family module declares each op
+(by op name and by class name).
 
 The index lets `import asc_xdsl` and the parser find an op's family without importing
 every family (and xDSL) first. It is derived from the specs:
@@ -19,11 +20,13 @@ INDEX = Path(__file__).resolve().parents[1] / "asc_xdsl" / "dialects" / "ascendc
 
 def render() -> str:
     ops: dict[str, str] = {}
+    classes: dict[str, str] = {}
     py: dict[str, set[str]] = {}
     for family in families():
         module = family.module.rsplit(".", 1)[-1]
-        for entry in family.entries.values():
+        for class_name, entry in family.entries.items():
             ops[entry.spec.name] = module
+            classes[class_name] = module
             if entry.spec.py:
                 py.setdefault(entry.spec.py, set()).add(module)
     lines = [
@@ -33,6 +36,10 @@ def render() -> str:
         "",
         "OP_MODULES: dict[str, str] = {",
         *(f'    "{name}": "{module}",' for name, module in sorted(ops.items())),
+        "}",
+        "",
+        "CLASS_MODULES: dict[str, str] = {",
+        *(f'    "{name}": "{module}",' for name, module in sorted(classes.items())),
         "}",
         "",
         "PY_FUNCTIONS: dict[str, tuple[str, ...]] = {",

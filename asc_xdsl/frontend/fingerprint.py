@@ -96,6 +96,8 @@ class Keyer:
         built), by identity; the value is held so its id stays unique."""
         self._open: set[int] = set()
         """Namespaces being keyed: a reference back to one is keyed by its name."""
+        self.reads: Reads | None = None
+        """When set, every global and closure cell the jit keys read (see `Reads`)."""
 
     # -- values -------------------------------------------------------------------
 
@@ -314,6 +316,7 @@ class Keyer:
         fn = source.fn
         scope = fn.__globals__
         cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=True))
+        reads = self.reads
         for chain, text, node, local in _chains(source):
             head = chain[0]
             if head in cells:
@@ -321,6 +324,8 @@ class Keyer:
                     value = cells[head].cell_contents
                 except ValueError:  # an unbound cell
                     out.append(f"{text}=<unbound>")
+                    if reads is not None:
+                        reads.add(cells[head], scope, head, (), _MISSING)
                     continue
             elif head in scope:
                 value = scope[head]
@@ -328,18 +333,26 @@ class Keyer:
                 value = _BUILTINS[head]
             else:
                 out.append(f"{text}=<unbound>")
+                if reads is not None:
+                    reads.add(None, scope, head, (), _MISSING)
                 continue
             if type(value) is types.ModuleType and value.__name__.partition(".")[0] == "asc_xdsl":
                 out.append(f"{text}=asc")  # the compiler's own API: in compiler_key()
+                if reads is not None:
+                    reads.add(cells.get(head), scope, head, (), value)
                 continue
+            walked = 0
             for attr in chain[1:]:
                 if not _namespace_like(value):
                     break  # the value itself is keyed (e.g. an array and its .dtype)
+                walked += 1
                 try:
                     value = getattr(value, attr)
                 except Exception:
                     value = _MISSING
                     break
+            if reads is not None:
+                reads.add(cells.get(head), scope, head, chain[1 : 1 + walked], value)
             if value is _MISSING:
                 out.append(f"{text}=<missing>")
                 continue
@@ -358,6 +371,65 @@ class Keyer:
 
 _BUILTINS = vars(builtins)
 _MISSING = object()
+
+
+class Reads:
+    """The globals and closure cells a jit key read (`Keyer.reads`), by identity, so a
+    launch can tell cheaply that the key would come out the same: every name resolves
+    to the very objects it did, and each of those is keyed by identity alone (numbers,
+    strings, None, the compiler's and installed packages' modules, classes and
+    functions, `@asc.jit` functions, whose own reads are here too, and tuples of
+    those). A key that read any other value (a list, an array, a class or function of
+    the program's own) is `volatile`: only computing it again tells."""
+
+    def __init__(self) -> None:
+        self._reads: dict[tuple[int, str, tuple[str, ...]], tuple[Any, ...]] = {}
+
+    def add(
+        self, cell: Any, scope: dict[str, Any], head: str, attrs: tuple[str, ...], value: Any
+    ) -> None:
+        where = (id(cell) if cell is not None else id(scope), head, attrs)
+        self._reads.setdefault(where, (cell, scope, head, attrs, value))
+
+    @property
+    def volatile(self) -> bool:
+        """Whether a value read is keyed by more than its identity (ask after the key
+        is made: keying remembers which values are identity-keyed)."""
+        return not all(_identity_keyed(read[4]) for read in self._reads.values())
+
+    def unchanged(self) -> bool:
+        """Whether every name still resolves to the object it did (for a key that is not
+        `volatile`, whether the key is the same)."""
+        for cell, scope, head, attrs, value in self._reads.values():
+            try:
+                if cell is not None:
+                    now = cell.cell_contents
+                else:
+                    now = scope.get(head, _MISSING)
+                    if now is _MISSING:
+                        now = _BUILTINS.get(head, _MISSING)
+                for attr in attrs:
+                    now = getattr(now, attr)
+            except Exception:
+                return False
+            if now is not value:
+                return False
+        return True
+
+
+def _identity_keyed(value: Any, depth: int = 0) -> bool:
+    """Whether `value`'s key depends on its identity alone (see `Reads`)."""
+    if value is None or value is _MISSING or type(value) in _SCALARS:
+        return True
+    memo = _STABLE_KEYS.get(id(value))
+    if memo is not None and memo[0] is value:
+        return True
+    if type(value) is types.ModuleType and value.__name__.partition(".")[0] == "asc_xdsl":
+        return True
+    if type(value) is tuple and depth < 4:
+        return all(_identity_keyed(v, depth + 1) for v in value)
+    jit_function, _ = _jit_types()
+    return isinstance(value, jit_function)
 
 
 def _unkeyable_global(source: Any, node: ast.AST, text: str, e: Unkeyable) -> Exception:

@@ -32,7 +32,7 @@ from asc_xdsl.diagnostics import CodedWarning, ConfigWarning
 from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
-from asc_xdsl.frontend.fingerprint import Keyer, Unkeyable
+from asc_xdsl.frontend.fingerprint import Keyer, Reads, Unkeyable
 from asc_xdsl.frontend.options import (
     CodegenOptions,
     CompileOptions,
@@ -210,6 +210,13 @@ class JITFunction(Generic[P, R]):
         self._taken = snapshot(fn)
         self._signature = inspect.signature(fn)
         self._compiled: dict[str, Any] = {}
+        self._launchers: dict[int, Callable[..., None]] = {}
+        self._warm: dict[tuple[Any, ...], _WarmLaunch] = {}
+        """Launches made before, by `_warm_key`: what a repeated launch reuses."""
+        self._warm_shape: tuple[int, frozenset[int], Any] | bool | None = False
+        """(parameter count, ConstExpr positions, numpy.ndarray) of the warm path, None
+        when the signature has no warm path (keyword-only or variadic parameters, a
+        parameter named `backend`); False until first asked."""
 
     def __repr__(self) -> str:
         return f"<asc.jit function {self.fn.__module__}.{self.fn.__qualname__}>"
@@ -325,6 +332,10 @@ class JITFunction(Generic[P, R]):
         """`kernel[block_dim]`, pyasc's `kernel[block_dim, stream]` or
         `kernel[asc.LaunchOptions(core_num, stream)]` (launches are synchronous, so the
         stream is accepted for compatibility)."""
+        if type(grid) is int:  # the launcher of this block_dim, made once
+            found = self._launchers.get(grid)
+            if found is not None:
+                return found
         from asc_xdsl.runtime.kernel import check_block_dim
 
         if isinstance(grid, LaunchOptions):  # pyasc's record of the same two
@@ -336,6 +347,30 @@ class JITFunction(Generic[P, R]):
         block_dim = check_block_dim(grid[0] if isinstance(grid, tuple) else grid)
 
         def launch(*args: Any, **kwargs: Any) -> None:
+            # A repeated launch (same argument types, constants, backend and settings,
+            # the globals the kernel reads unchanged) skips binding, specialising and
+            # keying: see `_WarmLaunch`.
+            warm_key = None
+            if not kwargs or (len(kwargs) == 1 and "backend" in kwargs):
+                warm_key = self._warm_key(args, kwargs.get("backend"))
+                warm = self._warm.get(warm_key) if warm_key is not None else None
+                runtime_args = warm.check(self, args) if warm is not None else None
+                if runtime_args is not None:
+                    assert warm is not None
+                    compiled = warm.compiled
+                    if compiled is not None and warm.log.isEnabledFor(20):  # logging.INFO
+                        name = warm.backend.name
+                        warm.log.info("kernel %s[%d] on backend %s", self.__name__, block_dim, name)
+                    if warm.launcher is not None:  # the backend's own (the CANN plan)
+                        warm.launcher(block_dim, runtime_args)
+                        return
+                    if compiled is not None:  # (called here: the warnings' stacklevels)
+                        warm.backend.launch(compiled, block_dim, runtime_args, **warm.options)
+                        return
+                    entry = cache.entry_dir(warm.request.disk_key)
+                    stored = warm.backend.launch_stored
+                    if stored(entry, self.__name__, block_dim, runtime_args, **warm.options):
+                        return
             from asc_xdsl.runtime.backends import get_backend
 
             params = self._signature.parameters
@@ -373,6 +408,8 @@ class JITFunction(Generic[P, R]):
                 request = self._request(args, kwargs, merged)
             runtime_args = request.spec.runtime_args(args, kwargs)
             if self._launch_stored(request, backend, block_dim, runtime_args, launch_options):
+                if warm_key is not None:
+                    self._remember(warm_key, request, backend, launch_options, None)
                 return
             with deep_recursion():
                 compiled = self._compile_cached(request, block_dim)
@@ -380,10 +417,94 @@ class JITFunction(Generic[P, R]):
                 "kernel %s[%d] on backend %s", self.__name__, block_dim, backend.name
             )
             backend.launch(compiled, block_dim, runtime_args, **launch_options)
+            if warm_key is not None and not merged["always_compile"]:
+                self._remember(warm_key, request, backend, launch_options, compiled)
 
         # (a plain function: a wrapper's frame would shift the warnings' stacklevels)
         launch.__qualname__ = launch.__name__ = f"{self.__name__}[{block_dim}]"
+        if type(grid) is int:
+            self._launchers[grid] = launch
         return launch
+
+    def _warm_key(self, args: tuple[Any, ...], backend: Any) -> tuple[Any, ...] | None:
+        """What decides a launch's kernel besides the globals and settings: the backend
+        asked for, each argument's type (an array's dtype), each ConstExpr's value;
+        None for arguments the warm path does not take (anything but numpy arrays,
+        int, float and bool; ConstExprs other than those and str)."""
+        shape = self._warm_shape
+        if shape is False:
+            shape = self._warm_shape = self._warm_signature()
+        if shape is None or len(args) != shape[0]:
+            return None
+        _, consts, ndarray = shape
+        key: list[Any] = [backend]
+        for i, value in enumerate(args):
+            kind = type(value)
+            if i in consts:
+                if kind not in _WARM_CONSTS:
+                    return None
+                key.append((kind, value))
+            elif kind is ndarray:
+                if not value.ndim:
+                    return None
+                key.append(value.dtype)
+            elif kind is int or kind is float or kind is bool:
+                key.append(kind)
+            else:
+                return None
+        return tuple(key)
+
+    def _warm_signature(self) -> tuple[int, frozenset[int], Any] | None:
+        params = list(self._signature.parameters.values())
+        if any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in params) or any(
+            p.name == "backend" for p in params
+        ):
+            return None
+        hints = _annotations(self.fn)
+        consts = frozenset(
+            i
+            for i, p in enumerate(params)
+            if hints.get(p.name) is ConstExpr or isinstance(hints.get(p.name), _ConstExprAnnotation)
+        )
+        numpy = sys.modules.get("numpy")
+        return len(params), consts, numpy.ndarray if numpy is not None else None
+
+    def _remember(
+        self,
+        key: tuple[Any, ...],
+        request: _Request,
+        backend: Any,
+        launch_options: dict[str, Any],
+        compiled: Any,
+    ) -> None:
+        """Keep what the launch just made for the next one with the same `key`."""
+        shape = self._warm_shape
+        assert isinstance(shape, tuple)
+        keyer, reads = Keyer(), Reads()
+        keyer.reads = reads  # what the key read (once more: the key of `request` is this)
+        with deep_recursion():
+            if cache.text_hash(keyer.jit_key(self)) != request.memory_key[2]:
+                return  # (a global changed meanwhile: the next launch keys it again)
+        runtime = tuple(i for i in range(shape[0]) if i not in shape[1])
+        if compiled is None:  # the backend launched the binary stored with the entry
+            warm = getattr(backend, "warm_stored_launcher", None)
+            entry = cache.entry_dir(request.disk_key)
+            launcher = warm(entry, self.__name__, launch_options) if warm else None
+        else:
+            warm = getattr(backend, "warm_launcher", None)
+            launcher = warm(compiled, launch_options) if warm else None
+        read = _environment_reader(tuple(getattr(backend, "SETTINGS", ())))
+        self._warm[key] = _WarmLaunch(
+            read,
+            reads,
+            request,
+            backend,
+            dict(launch_options),
+            compiled,
+            launcher,
+            None if len(runtime) == shape[0] else runtime,
+            logger("launch"),
+        )
 
     def compile(self, *args: Any, block_dim: int = 1, **kwargs: Any) -> CompiledKernel:
         """Compile for these arguments without running: a `CompiledKernel` whose
@@ -629,6 +750,105 @@ class JITFunction(Generic[P, R]):
             metadata={"callees": callees, "compile_seconds": time.perf_counter() - start},
         )
         return compiled
+
+
+_WARM_CONSTS = (int, float, bool, str, type(None))
+_WARM_ENV = (
+    "ASC_XDSL_BACKEND",
+    "ASC_XDSL_SOC_VERSION",
+    "ASC_XDSL_PLATFORM",
+    DUMP_ENV,
+    *(name for name, _ in pyasc_env.PYASC_COUNTERPARTS[DUMP_ENV]),
+)
+"""The environment a launch's backend, target SoC and dumps depend on."""
+
+
+_READERS: dict[tuple[str, ...], Callable[[], tuple[Any, ...]]] = {}
+
+
+def _environment_reader(settings: tuple[str, ...]) -> Callable[[], tuple[Any, ...]]:
+    """What a warm launch checks is unchanged in the environment: the variables of
+    `_WARM_ENV` and the backend's own `settings` (its `SETTINGS`)."""
+    found = _READERS.get(settings)
+    if found is None:
+        from asc_xdsl.runtime.kernel import environment_reader
+
+        names = tuple(dict.fromkeys((*_WARM_ENV, *settings)))
+        found = _READERS[settings] = environment_reader(names)
+    return found
+
+
+class _WarmLaunch:
+    """What a launch made, for the next launch with the same `JITFunction._warm_key`:
+    its backend and options, the kernel it compiled (None: the backend ran the binary
+    stored with the disk-cache entry, `_launch_stored`) and the backend's warm launcher
+    when it has one (`warm_launcher`: the CANN backends' launch plan). It is taken
+    again while the settings (`_environment_reader`) are the same and the globals the
+    kernel's key read resolve to the same objects (`fingerprint.Reads`; a key that read
+    values keyed by content is computed again), so the kernel is the one the full path
+    would pick."""
+
+    __slots__ = (
+        "backend",
+        "backends",
+        "compiled",
+        "launcher",
+        "log",
+        "options",
+        "read",
+        "reads",
+        "request",
+        "runtime",
+        "selected",
+        "stamp",
+        "volatile",
+    )
+
+    def __init__(
+        self,
+        read: Callable[[], tuple[Any, ...]],
+        reads: Reads,
+        request: _Request,
+        backend: Any,
+        options: dict[str, Any],
+        compiled: Any,
+        launcher: Callable[[Any, Any], None] | None,
+        runtime: tuple[int, ...] | None,
+        log: Any,
+    ) -> None:
+        from asc_xdsl.runtime import backends
+
+        self.backends = backends
+        self.selected = backends._selected
+        """The backend `set_backend` chose (None: none)."""
+        self.read = read
+        self.stamp = read()
+        self.reads = reads
+        self.volatile = reads.volatile
+        self.request = request
+        self.backend = backend
+        self.options = options
+        self.compiled = compiled
+        self.launcher = launcher
+        self.runtime = runtime
+        """Positions of the runtime arguments (None: all of them)."""
+        self.log = log
+
+    def check(self, jf: JITFunction, args: tuple[Any, ...]) -> Any:
+        """The runtime arguments of `args` if the full path would pick this kernel now,
+        else None (the caller takes the full path)."""
+        if self.read() != self.stamp or self.backends._selected != self.selected:
+            return None
+        if self.volatile:
+            if cache.text_hash(Keyer().jit_key(jf)) != self.request.memory_key[2]:
+                return None
+        elif not self.reads.unchanged():
+            return None
+        # the kernel still the one this process holds (`_compiled` may be cleared); a
+        # stored binary only while it holds none
+        if jf._compiled.get(self.request.memory_key) is not self.compiled:
+            return None
+        return args if self.runtime is None else [args[i] for i in self.runtime]
 
 
 class _Request:

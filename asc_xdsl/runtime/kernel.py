@@ -10,7 +10,8 @@ tensor) whose contents the kernel reads and writes in place; a scalar parameter
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -29,6 +30,7 @@ __all__ = [
     "LaunchTypeError",
     "LaunchValueError",
     "check_block_dim",
+    "environment_reader",
     "is_gm_pointer",
 ]
 
@@ -65,6 +67,29 @@ LaunchError._kinds = {
     "TypeError": LaunchTypeError,
     "ValueError": LaunchValueError,
 }
+
+
+def environment_reader(names: Sequence[str]) -> Callable[[], tuple[Any, ...]]:
+    """A function giving the values of environment variables `names` (None when unset)
+    as a tuple to compare with an earlier one: what a repeated launch checks to know its
+    settings are the same. It reads `os.environ`'s own dict by its encoded keys, without
+    `os.environ.get`, which raises and catches a KeyError for each unset variable
+    (microseconds each, the whole of a warm launch's budget); the values are the
+    encoded ones."""
+    env = os.environ
+    data = getattr(env, "_data", None)
+    encode = getattr(env, "encodekey", None)
+    if not isinstance(data, dict) or encode is None:  # not CPython's os.environ
+        return lambda: tuple(os.environ.get(n) for n in names)
+    keys = tuple(encode(n) for n in names)
+    get = data.get
+
+    def read() -> tuple[Any, ...]:
+        if os.environ._data is not data:  # type: ignore[attr-defined]  # (replaced whole)
+            return tuple(os.environ.get(n) for n in names)
+        return tuple(map(get, keys))
+
+    return read
 
 
 def check_block_dim(block_dim: Any) -> int:

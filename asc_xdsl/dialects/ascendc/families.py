@@ -60,7 +60,15 @@ def spec_classes() -> list[type[SpecOp]]:
 
 
 def find_class(class_name: str) -> type[SpecOp] | None:
-    """A spec-defined op class by its Python name (`AddL2Op`), made if needed."""
+    """A spec-defined op class by its Python name (`AddL2Op`), made if needed: from its
+    family module (`ascendc_op_index.CLASS_MODULES`), without importing the others."""
+    from asc_xdsl.dialects.ascendc_op_index import CLASS_MODULES
+
+    module = CLASS_MODULES.get(class_name)
+    if module is not None:
+        family = importlib.import_module(f"asc_xdsl.dialects.ascendc.{module}").FAMILY
+        if class_name in family.entries:
+            return family.get(class_name)
     for f in families():
         if class_name in f.entries:
             return f.get(class_name)

@@ -7,6 +7,10 @@ CANN 8.x) and launching it (`aclrtLaunchKernelWithConfig` with an
 with the argument buffer in device memory). Every call is checked: a non-zero
 `aclError` raises `AclError` with the function, the code, its meaning and ACL's own
 last error message (`aclGetRecentErrMsg`).
+
+What launches reuse lives here for the process: one stream per device and each kernel
+binary loaded once per device (`stream`, `function`); `shutdown` (at exit) destroys
+the streams and unloads the binaries before it resets the devices.
 """
 
 from __future__ import annotations
@@ -177,6 +181,12 @@ class AclRuntime:
         self.with_config = all(self.has(name) for name in WITH_CONFIG)
         self.initialised = False
         self.devices: set[int] = set()
+        self.current: int | None = None
+        """The device whose context is current (the last aclrtSetDevice)."""
+        self._streams: dict[int, int] = {}
+        self._functions: dict[tuple[int, str, str, int, str], int] = {}
+        self._binaries: list[tuple[int, int]] = []
+        """(device, handle) of every binary loaded, unloaded at shutdown."""
 
     def has(self, name: str) -> bool:
         return hasattr(self.lib, name)
@@ -216,11 +226,39 @@ class AclRuntime:
         atexit.register(self.shutdown)
 
     def set_device(self, device_id: int) -> None:
-        self.init()
-        if device_id in self.devices:
+        """Make `device_id` the current device (aclrtSetDevice when it is not already:
+        a launch on device 0 after one on device 1 switches back)."""
+        if device_id == self.current:
             return
+        self.init()
         self.call("aclrtSetDevice", device_id)
         self.devices.add(device_id)
+        self.current = device_id
+
+    def stream(self, device_id: int) -> int:
+        """The stream launches on `device_id` use (created on first use; the device must
+        be current)."""
+        stream = self._streams.get(device_id)
+        if stream is None:
+            stream = self._streams[device_id] = self.create_stream()
+        return stream
+
+    def drop_stream(self, device_id: int) -> None:
+        """Destroy the device's stream (after a failed launch: the next gets a new one)."""
+        stream = self._streams.pop(device_id, None)
+        if stream is not None:
+            self.fn("aclrtDestroyStream")(c_void_p(stream))
+
+    def function(self, device_id: int, binary: Path, sha256: str, magic: int, name: str) -> int:
+        """Kernel `name` of `binary` on `device_id`: the binary is loaded (and the
+        function looked up) once per device and content (`sha256`), then kept loaded."""
+        key = (device_id, str(binary), sha256, magic, name)
+        func = self._functions.get(key)
+        if func is None:
+            handle = self.load_binary(binary, magic)
+            self._binaries.append((device_id, handle))
+            func = self._functions[key] = self.get_function(handle, name)
+        return func
 
     def soc_name(self) -> str | None:
         if not self.has("aclrtGetSocName"):
@@ -230,9 +268,21 @@ class AclRuntime:
 
     def shutdown(self) -> None:
         for device in sorted(self.devices):
+            if self.current != device:
+                self.fn("aclrtSetDevice")(device)
+                self.current = device
+            for stream in [s for d, s in self._streams.items() if d == device]:
+                self.fn("aclrtDestroyStream")(c_void_p(stream))
+            for handle in [h for d, h in self._binaries if d == device]:
+                self.fn("aclrtBinaryUnLoad")(c_void_p(handle))
+        self._streams.clear()
+        self._binaries.clear()
+        self._functions.clear()
+        for device in sorted(self.devices):
             if self.has("aclrtResetDevice"):
                 self.fn("aclrtResetDevice")(device)
         self.devices.clear()
+        self.current = None
         if self.initialised and self.has("aclFinalize"):
             self.fn("aclFinalize")()
         self.initialised = False

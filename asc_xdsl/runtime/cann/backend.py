@@ -26,27 +26,46 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from asc_xdsl import soc as socs
-from asc_xdsl.runtime.cann import acl, jit_binaries
+from asc_xdsl.runtime.cann import acl, dump, jit_binaries
 from asc_xdsl.runtime.cann.launch import (
+    DEVICE_ENV,
+    ArgPacker,
+    LaunchPlan,
     check_launch,
     check_soc_block_dim,
     device_id,
     device_soc,
     model_runtime,
     npu_runtime,
-    prepare,
+    packer,
     resolve_soc,
     run,
 )
 from asc_xdsl.runtime.cann.toolkit import Toolkit, find_toolkit, require_toolkit
-from asc_xdsl.runtime.kernel import KERNEL_TYPES, CompiledKernel, LaunchError, check_block_dim
+from asc_xdsl.runtime.kernel import (
+    KERNEL_TYPES,
+    CompiledKernel,
+    LaunchError,
+    check_block_dim,
+    environment_reader,
+)
 
 LAUNCH_OPTIONS = ("device_id", "soc_version", "cache")
+SETTINGS = ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", DEVICE_ENV, socs.SOC_ENV, dump.DUMP_ENV)
+"""The environment a kernel's launch plan depends on (the toolkit, the device, the SoC,
+printing): a change makes the next launch take the full path again."""
+
+
+_settings = environment_reader(SETTINGS)
+
+_STORED_PLANS: dict[tuple[Any, ...], LaunchPlan] = {}
+"""Plans of binaries launched from JIT disk-cache entries (`launch_stored`), by entry,
+kernel, and backend, options and settings (`_plan_key`)."""
 
 
 class CannBackend(ABC):
@@ -55,6 +74,7 @@ class CannBackend(ABC):
     name = "cann"
     simulator = False
     OPTIONS = LAUNCH_OPTIONS
+    SETTINGS = SETTINGS
 
     @abstractmethod
     def runtime(self, toolkit: Toolkit, soc: str | None) -> acl.AclRuntime: ...
@@ -70,11 +90,21 @@ class CannBackend(ABC):
     def launch(
         self, kernel: CompiledKernel, block_dim: int, args: Sequence[Any], **options: Any
     ) -> None:
+        if options:
+            self._check_options(options)
+        # A kernel launched before with these options and settings: its plan (the
+        # binary loaded, the argument packer made) without the toolkit, build or
+        # describe steps; `cache=False` asks for a build, so it takes the full path.
+        key = self._plan_key(options)
+        plans = kernel.metadata.get("cann_plans")
+        found = plans.get(key) if plans is not None and key is not None else None
+        if found is not None:
+            found.run(block_dim, args)
+            return
         # The build side (xDSL): a launch of a stored binary (launch_stored) needs none.
         from asc_xdsl.runtime.cann import describe
         from asc_xdsl.runtime.cann.aot import build_kernel
 
-        self._check_options(options)
         block_dim = check_block_dim(block_dim)
         toolkit = require_toolkit()
         if kernel.kernel_type not in KERNEL_TYPES:
@@ -82,7 +112,8 @@ class CannBackend(ABC):
                 f"kernel '{kernel.name}' has unknown kernel type '{kernel.kernel_type}'"
             )
         described = describe.describe(kernel)  # checks the Ascend C too
-        prepared = prepare(kernel.name, described.params, args)
+        d = described
+        converted = ArgPacker(kernel.name, d.params, d.hidden, d.args_size).convert(args)
         device = self._device(options)
         soc_name = self._given_soc(options)
         if soc_name is not None:  # an unknown name or a too large block_dim fails before ACL
@@ -95,7 +126,38 @@ class CannBackend(ABC):
         kernel.metadata["binary"] = str(built.binary)
         kernel.metadata["platform"] = soc.name
         kernel.metadata["manifest"] = built.manifest
-        run(runtime, built.manifest, built.binary, block_dim, prepared, soc, self.name)
+        done = run(
+            runtime, built.manifest, built.binary, block_dim, converted, soc, self.name, device
+        )
+        if key is not None:
+            kernel.metadata.setdefault("cann_plans", {})[key] = done
+
+    def _plan_key(self, options: dict[str, Any]) -> tuple[Any, ...] | None:
+        """What a launch plan depends on besides the kernel: the backend, the options
+        and the settings (`SETTINGS`); None for `cache=False` (a build each launch)."""
+        if options.get("cache", True) is False:
+            return None
+        return (self.name, options.get("device_id"), options.get("soc_version"), _settings())
+
+    def warm_launcher(
+        self, kernel: CompiledKernel, options: dict[str, Any]
+    ) -> Callable[[Any, Sequence[Any]], None] | None:
+        """The launch of `kernel` with `options` as its last launch set it up
+        (`LaunchPlan.run`: block_dim, arguments), for a caller that sees the settings
+        (`SETTINGS`) unchanged itself (the JIT's repeated launches); None when there is
+        none."""
+        key = self._plan_key(options)
+        plans = kernel.metadata.get("cann_plans")
+        found = plans.get(key) if plans is not None and key is not None else None
+        return found.run if found is not None else None
+
+    def warm_stored_launcher(
+        self, entry: Path, name: str, options: dict[str, Any]
+    ) -> Callable[[Any, Sequence[Any]], None] | None:
+        """As `warm_launcher`, for the binary `launch_stored` launched from `entry`."""
+        key = self._plan_key(options)
+        found = _STORED_PLANS.get((entry, name, key)) if key is not None else None
+        return found.run if found is not None else None
 
     def launch_stored(
         self, entry: Path, name: str, block_dim: int, args: Sequence[Any], **options: Any
@@ -105,8 +167,13 @@ class CannBackend(ABC):
         steps of `launch` but without the kernel's IR (no xDSL). False when there is
         none, or `cache=False` asks for a build: the caller then compiles and launches."""
         self._check_options(options)
+        key = self._plan_key(options)
+        found = _STORED_PLANS.get((entry, name, key)) if key is not None else None
+        if found is not None:  # launched from this entry before, with these settings
+            found.run(block_dim, args)
+            return True
         toolkit = find_toolkit()
-        if options.get("cache", True) is False or toolkit is None:
+        if key is None or toolkit is None:
             return False  # a build, or `launch`'s own error after the compile's
         block_dim = check_block_dim(block_dim)
         soc_name = self._given_soc(options)
@@ -117,7 +184,7 @@ class CannBackend(ABC):
         kernel = jit_binaries.find(entry, name, toolkit, soc.name if soc else None)
         if kernel is None:
             return False
-        prepared = prepare(name, kernel.manifest.params, args)
+        converted = packer(kernel.manifest).convert(args)
         device = self._device(options)
         if soc is not None:
             check_soc_block_dim(soc, kernel.manifest.kernel_type, name, block_dim)
@@ -130,9 +197,12 @@ class CannBackend(ABC):
             if kernel is None:
                 return False
             if kernel.manifest.params != checked.manifest.params:
-                prepared = prepare(name, kernel.manifest.params, args)
+                converted = packer(kernel.manifest).convert(args)
         block_dim = check_launch(kernel.manifest, block_dim, soc)
-        run(runtime, kernel.manifest, kernel.binary, block_dim, prepared, soc, self.name)
+        done = run(
+            runtime, kernel.manifest, kernel.binary, block_dim, converted, soc, self.name, device
+        )
+        _STORED_PLANS[(entry, name, key)] = done
         return True
 
     def _check_options(self, options: dict[str, Any]) -> None:

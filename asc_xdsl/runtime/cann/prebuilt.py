@@ -23,7 +23,7 @@ from asc_xdsl.runtime.cann.launch import (
     device_soc,
     model_runtime,
     npu_runtime,
-    prepare,
+    packer,
     resolve_soc,
     run,
 )
@@ -85,7 +85,7 @@ class PrebuiltKernel:
                 f"CPU simulator runs the kernel's IR: use the .py or .mlir it was built from)",
                 code="ASC-R603",
             )
-        prepared = prepare(self.name, self.manifest.params, args)
+        converted = packer(self.manifest).convert(args)
         device = device_id(options)
         if backend == "model" and device != 0:
             raise LaunchError(
@@ -100,7 +100,7 @@ class PrebuiltKernel:
         runtime.set_device(device)
         soc = resolve_soc(soc_name or device_soc(runtime))
         block_dim = check_launch(self.manifest, block_dim, soc)
-        run(runtime, self.manifest, self.binary, block_dim, prepared, soc, backend)
+        run(runtime, self.manifest, self.binary, block_dim, converted, soc, backend, device)
 
 
 def load(path: str | os.PathLike[str]) -> PrebuiltKernel:

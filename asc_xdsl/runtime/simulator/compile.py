@@ -31,7 +31,10 @@ op or count form (one call) and compiles any other inlined op alone.
 Dispatch is by table: `HANDLERS` by op class (`@handles`), then `SIM_HOOKS` by the
 family of the op spec's simulator key (`OpSpec.sim = "binary:add"` -> the hook
 registered with `@sim_hook("binary")`, called with the key's argument "add"), so a
-family's ops in every form (count, mask, bit mask) share one handler.
+family's ops in every form (count, mask, bit mask) share one handler. The tables fill
+as the op families (`simulator/ops/`) are imported, and a family is imported when a
+kernel first has one of its ops (`handler_for` -> `ops.load_for`), so a launch imports
+only the families its kernel uses.
 
 With `Program(module, sanitize=True)` each op's closure is wrapped by the race checker
 (`sanitizer.instrument`); a program compiled without it pays nothing for it. With
@@ -46,6 +49,7 @@ execution, so scalar ops pay no profiling cost.
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -90,6 +94,9 @@ Handler = Callable[[Operation, "FunctionCompiler"], Closure | Inline | None]
 HANDLERS: dict[type[Operation], Handler] = {}
 Hook = Callable[[Operation, "FunctionCompiler", str], Closure | None]
 SIM_HOOKS: dict[str, Hook] = {}
+REGISTERED_BY: dict[type[Operation] | str, str] = {}
+"""The module whose import registered each `HANDLERS` class and `SIM_HOOKS` family
+(what `ops.build_index` reads)."""
 SCALAR_PIPE_PREFIXES = (
     "arith.",
     "math.",
@@ -104,9 +111,12 @@ SCALAR_PIPE_PREFIXES = (
 
 
 def handles(*op_types: type[Operation]) -> Callable[[Handler], Handler]:
+    module = sys._getframe(1).f_globals.get("__name__", "?")
+
     def register(fn: Handler) -> Handler:
         for t in op_types:
             HANDLERS[t] = fn
+            REGISTERED_BY[t] = module
         return fn
 
     return register
@@ -114,27 +124,35 @@ def handles(*op_types: type[Operation]) -> Callable[[Handler], Handler]:
 
 def sim_hook(*families: str) -> Callable[[Hook], Hook]:
     """Register a handler for every spec op whose simulator key is `family[:argument]`."""
+    module = sys._getframe(1).f_globals.get("__name__", "?")
 
     def register(fn: Hook) -> Hook:
         for f in families:
             SIM_HOOKS[f] = fn
+            REGISTERED_BY[f] = module
         return fn
 
     return register
 
 
 def handler_for(op: Operation) -> Handler | None:
-    """The handler of an op: by class, else by its spec's simulator key."""
+    """The handler of an op: by class, else by its spec's simulator key. The family
+    module that registers it is imported first if it is not yet (`ops.load_for`); an op
+    the index does not know makes every family load before the answer is no."""
+    from asc_xdsl.runtime.simulator import ops
+
     handler = HANDLERS.get(type(op))
     if handler is not None:
         return handler
     spec = getattr(type(op), "SPEC", None)
     key = getattr(spec, "sim", None)
-    if not key:
-        return None
-    family, _, arg = key.partition(":")
-    hook = SIM_HOOKS.get(family)
+    family, _, arg = key.partition(":") if key else ("", "", "")
+    if ops.load_for(op.name, family):
+        return handler_for(op)
+    hook = SIM_HOOKS.get(family) if family else None
     if hook is None:
+        if ops.load_all():  # not in the index (a new op): every family, then ask again
+            return handler_for(op)
         return None
     return lambda o, comp: hook(o, comp, arg)
 
@@ -181,8 +199,6 @@ class Program:
         mix: bool = False,
         uninit: str | None = None,
     ):
-        import asc_xdsl.runtime.simulator.ops  # noqa: F401  (registers the handlers)
-
         self.module = module
         self.sanitize = sanitize
         self.uninit = uninit

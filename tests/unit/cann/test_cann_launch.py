@@ -50,9 +50,7 @@ def test_vector_launch_call_sequence(fake_toolkit):
         "aclrtFree dev0",
         "aclrtFree dev1",
         "aclrtFree dev2",
-        "aclrtBinaryUnLoad",
-        "aclrtDestroyStream",
-    ]
+    ]  # the stream and the loaded binary stay for the next launch
     np.testing.assert_array_equal(z, np.arange(64, dtype=np.float32) + 0.5)
     # the fake kernel scribbled x[0] on the device; x is an input, so not copied back
     assert x[0] == 0.0
@@ -79,8 +77,19 @@ def test_second_launch_reuses_acl_and_cache(fake_toolkit):
     kernel[2](x, y, z, 64, backend="npu")
     calls = fake_toolkit.acl_calls()
     assert "aclInit" not in calls and not any(c.startswith("aclrtSetDevice") for c in calls)
-    assert calls[0] == "aclrtCreateStream"
+    # the device's stream and the loaded binary are the first launch's
+    assert calls[0].startswith("aclrtMalloc")
+    assert not any(c.startswith(("aclrtCreateStream", "aclrtBinary")) for c in calls)
     assert len(fake_toolkit.tool_calls()) == n_tools  # binary from the cache
+    # released at exit (atexit runs the runtime's shutdown): stream, binary, device
+    fake_toolkit.reset_calls()
+    acl.get_runtime(fake_toolkit.acl_path).shutdown()
+    assert fake_toolkit.acl_calls() == [
+        "aclrtDestroyStream",
+        "aclrtBinaryUnLoad",
+        "aclrtResetDevice 0",
+        "aclFinalize",
+    ]
 
 
 def test_device_id_option_and_env(fake_toolkit, monkeypatch):
@@ -184,15 +193,18 @@ def test_acl_error_reports_code_and_meaning(fake_toolkit):
     )
     assert "ACL says: EZ9999: fake aclrtSynchronizeStream failure" in msg
     calls = fake_toolkit.acl_calls()
-    # everything is released after the failure, nothing copied back
-    assert calls[-5:] == [
+    # the launch's memory is released after the failure, nothing copied back, and the
+    # stream is replaced (the next launch gets a new one)
+    assert calls[-4:] == [
         "aclrtFree dev3",
         "aclrtFree dev4",
         "aclrtFree dev5",
-        "aclrtBinaryUnLoad",
         "aclrtDestroyStream",
     ]
     assert not any("D2H" in c for c in calls)
+    fake_toolkit.reset_calls()
+    kernel[1](x, y, z, 64, backend="npu")
+    assert fake_toolkit.acl_calls()[0] == "aclrtCreateStream"
 
 
 def test_acl_error_unknown_code(fake_toolkit):

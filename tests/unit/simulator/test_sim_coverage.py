@@ -1,7 +1,7 @@
 """Every op of the ascendc and emitasc dialects has simulator semantics or a refusal
 with its reason (ops/refused.py): none falls through to the generic "no semantics"."""
 
-import asc_xdsl.runtime.simulator.ops  # noqa: F401  (registers the handlers)
+import asc_xdsl.runtime.simulator.ops  # noqa: F401  (handler_for imports each family it needs)
 from asc_xdsl.dialects import emitasc
 from asc_xdsl.dialects.ascendc import all_ops
 from asc_xdsl.runtime.simulator.compile import handler_for
