@@ -1,5 +1,7 @@
 """How many random cases the seeded fuzz tests draw (the sync oracle's random kernels,
-the printer's IR mutations, the SCCP scan's random programs).
+the printer's IR mutations, the SCCP scan's random programs), which lit inputs the
+every-pass sweeps take (`lit_inputs.covering_lit_chunks`), and the scalar differential
+test's g++ optimisation level.
 
 `ASC_XDSL_FUZZ_PROFILE` (hardening/fuzzkit.py reads it for the hypothesis tests too):
 `ci`, the default, keeps the README's test command within its time budget; `long`

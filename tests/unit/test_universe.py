@@ -1,6 +1,7 @@
 """asc_xdsl/universe.py: the registry tables load no xDSL tool machinery; the Universe
 xDSL's entry point reads is made on first use; plain `xdsl-opt` with it reads back
-what each of our passes prints on every lit input."""
+what each of our passes prints on the lit inputs (`covering_lit_chunks`: under the
+`long` fuzz profile every one)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import subprocess
 import sys
 
 import pytest
-from lit_inputs import parsed_lit_chunks
+from fuzz_budget import cases
+from lit_inputs import covering_lit_chunks
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
@@ -60,7 +62,7 @@ def _accepted_inputs() -> tuple[tuple[str, ModuleOp, str], ...]:
     from asc_xdsl.dialects.fast_verify import verify_module
 
     accepted = []
-    for where, module in parsed_lit_chunks():
+    for where, module in covering_lit_chunks():
         try:
             verify_module(module)
             text = str(module)
@@ -163,7 +165,7 @@ UNCHANGING = {"ascendc-noop", "ascendc-verify-sync"}
 
 @pytest.mark.parametrize("name", OUR_PASSES)
 def test_plain_xdsl_opt_reads_back_what_each_pass_prints(name: str) -> None:
-    """Pass `name` on every lit input asc-opt accepts (as `asc-opt -p NAME` runs it);
+    """Pass `name` on each lit input (`covering_lit_chunks`) asc-opt accepts (as `asc-opt -p NAME` runs it);
     what it prints parses in a plain `xdsl-opt` context and prints the same again."""
     asc_ctx, plain = _contexts()
     inputs = _accepted_inputs()
@@ -189,7 +191,7 @@ def test_plain_xdsl_opt_reads_back_what_each_pass_prints(name: str) -> None:
                 continue
             assert problem is None, f"{name} on {where}: {problem}"
             _READ_BACK.add(piece)
-    assert len(inputs) > 250 and refused <= 10, (len(inputs), refused)
+    assert len(inputs) > cases(ci=100, long=250) and refused <= 10, (len(inputs), refused)
     assert changed or name in UNCHANGING, f"{name} changed no input"
 
 

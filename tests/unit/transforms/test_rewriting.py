@@ -1,13 +1,14 @@
 """The passes written as `RewritePattern`s (transforms/rewriting.py) give the same IR, or
 the same error, whether xDSL's walker is seeded with the ops the patterns name (what the
-passes do) or with every op (xDSL's own seeding, `xdsl_walker()`): on every lit input,
-and for each pass on at least one input it changes. And a pattern's located error
+passes do) or with every op (xDSL's own seeding, `xdsl_walker()`): on the lit inputs
+(`covering_lit_chunks`; every one under the `long` fuzz profile), and for each pass on
+at least one input it changes. And a pattern's located error
 reaches the user as the pass's message, not as the walker's dump of the module."""
 
 from __future__ import annotations
 
 import pytest
-from lit_inputs import parsed_lit_chunks
+from lit_inputs import covering_lit_chunks
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -66,7 +67,7 @@ def _text(module: ModuleOp) -> str:
 @pytest.mark.parametrize("pass_name", PATTERN_PASSES)
 def test_seeded_walker_agrees_with_xdsl_walker_on_every_lit_input(pass_name: str):
     changed = 0
-    for where, module in parsed_lit_chunks():  # (parsed on first use, once per process)
+    for where, module in covering_lit_chunks():  # (parsed on first use, once per process)
         seeded = _outcome(pass_name, module)
         with xdsl_walker():
             plain = _outcome(pass_name, module)
