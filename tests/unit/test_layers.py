@@ -79,11 +79,27 @@ def _existing(name: str) -> str | None:
     return name or None
 
 
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(node: ast.AST) -> Iterator[ast.AST]:
+    """Every statement under `node` (in nested bodies too), no expressions."""
+    for field in _BODIES:
+        for child in getattr(node, field, ()):
+            yield child
+            yield from _statements(child)
+
+
 def imports(module: str) -> Iterator[tuple[str, int]]:
     """(Imported module, line) for every import of `module`, at any depth."""
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    text = path.read_text()
+    tree = ast.parse(text, str(path))
+    # import statements sit in statement lists only; expressions are walked just where
+    # an import_module / __import__ call can be
+    calls = "import_module" in text or "__import__" in text
+    for node in ast.walk(tree) if calls else _statements(tree):
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
