@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from lit_inputs import parsed_lit_chunks
 from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -112,16 +113,25 @@ def _context() -> Context:
 
 def _repository_modules() -> list[tuple[str, ModuleOp]]:
     """Every valid module of the repository's .mlir files (a split file's parts apart;
-    the parts that test parse, verification or printing errors are skipped)."""
+    the parts that test parse, verification or printing errors are skipped): the lit
+    inputs as the other lit sweeps share them (`lit_inputs`), the examples parsed here.
+    Shared: clone one before changing it."""
     ctx = _context()
     found = []
-    for path in sorted([*ROOT.glob("tests/filecheck/**/*.mlir"), *ROOT.glob("examples/*.mlir")]):
+    for where, module in parsed_lit_chunks():
+        try:
+            verify_module(module)  # (ours: dominance too)
+            _text(module)
+        except Exception:  # (tests of malformed IR)
+            continue
+        found.append((where, module))
+    for path in sorted(ROOT.glob("examples/*.mlir")):
         for i, part in enumerate(path.read_text().split("// -----")):
             try:
                 module = Parser(ctx, part).parse_module()
-                verify_module(module)  # (ours: dominance too)
+                verify_module(module)
                 _text(module)
-            except Exception:  # (tests of malformed IR)
+            except Exception:
                 continue
             found.append((f"{path.relative_to(ROOT)}#{i}", module))
     return found
