@@ -1,5 +1,6 @@
-"""Test-session settings: compile caches go to a temporary folder, never ~/.cache; how many
-xdist workers `-n auto` (pyproject's addopts) starts."""
+"""Test-session settings: compile caches go to a temporary folder, never ~/.cache; the
+simulator's blocks in one process; how many xdist workers `-n auto` (pyproject's addopts)
+starts."""
 
 import os
 
@@ -25,6 +26,9 @@ def _isolated_cache_dir(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("ASC_XDSL_CACHE_DIR", str(tmp_path_factory.mktemp("asc_xdsl_cache")))
     mp.delenv("ASC_XDSL_DUMP_DIR", raising=False)
+    # the suite's processes (xdist) fill the cores already: a launch's blocks stay in its
+    # test's process unless the test asks for workers (test_sim_workers)
+    mp.setenv("ASC_XDSL_SIM_WORKERS", "1")
     for name in ("PYASC_HOME", "PYASC_CACHE_DIR", "PYASC_DUMP_PATH"):  # pyasc's twins
         mp.delenv(name, raising=False)
     yield
