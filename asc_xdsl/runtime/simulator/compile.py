@@ -135,6 +135,30 @@ def sim_hook(*families: str) -> Callable[[Hook], Hook]:
     return register
 
 
+def keyed_hooks(family: str) -> Callable[..., Callable[[Callable], Callable]]:
+    """A family whose spec keys are `family:key`, each key built by a function of its
+    own: `builds = keyed_hooks("reg_address")`, then `@builds("load_scalar")` on
+    `build(op, comp)`."""
+    table: dict[str, Callable] = {}
+    module = sys._getframe(1).f_globals.get("__name__", "?")
+
+    def dispatch(op: Operation, comp: Any, key: str) -> Any:
+        return table[key](op, comp)
+
+    SIM_HOOKS[family] = dispatch
+    REGISTERED_BY[family] = module
+
+    def builds(*keys: str) -> Callable[[Callable], Callable]:
+        def register(fn: Callable) -> Callable:
+            for k in keys:
+                table[k] = fn
+            return fn
+
+        return register
+
+    return builds
+
+
 def handler_for(op: Operation) -> Handler | None:
     """The handler of an op: by class, else by its spec's simulator key. The family
     module that registers it is imported first if it is not yet (`ops.load_for`); an op

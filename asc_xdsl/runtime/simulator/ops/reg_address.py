@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from asc_xdsl.dialects.ascendc.reg_types import VEC_LEN
-from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.compile import keyed_hooks
 from asc_xdsl.runtime.simulator.dtypes import f32_to_bf16
 from asc_xdsl.runtime.simulator.errors import AlignmentError
 from asc_xdsl.runtime.simulator.ops.reg import (
@@ -30,20 +30,7 @@ from asc_xdsl.runtime.simulator.ops.reg import (
     lanes_of,
 )
 
-_BUILDERS: dict = {}
-
-
-def _builds(key: str):
-    def register(fn):
-        _BUILDERS[key] = fn
-        return fn
-
-    return register
-
-
-@sim_hook("reg_address")
-def _reg_address(op, comp, key: str):
-    return _BUILDERS[key](op, comp)
+_builds = keyed_hooks("reg_address")
 
 
 def _checked(address: int, el: _Elem, align: int, what: str) -> int:

@@ -31,24 +31,11 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     HistogramsBinType,
     HistogramsType,
 )
-from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.compile import keyed_hooks
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.ops.reg import ALIGN, _elem, _int_div, _ub, _zeroed, lanes_of
 
-_BUILDERS: dict = {}
-
-
-def _builds(key: str):
-    def register(fn):
-        _BUILDERS[key] = fn
-        return fn
-
-    return register
-
-
-@sim_hook("reg_relayout")
-def _reg_relayout(op, comp, key: str):
-    return _BUILDERS[key](op, comp)
+_builds = keyed_hooks("reg_relayout")
 
 
 @_builds("interleave")
