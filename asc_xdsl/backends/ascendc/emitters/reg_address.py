@@ -110,9 +110,8 @@ _BLOCK = f"{NS}DataCopyMode::DATA_BLOCK_COPY"
 
 
 def _at(emitter: Any, op: Any) -> str:
-    """`ptr + offset` (`ptr` alone for a literal 0 offset)."""
-    ptr, off = emitter.name(op.ptr), emitter.name(op.offset)
-    return ptr if off == "0" else f"{ptr} + {off}"
+    """`ptr + offset`, as the plain LoadAlign / StoreAlign print it."""
+    return f"{emitter.name(op.ptr)} + {emitter.name(op.offset)}"
 
 
 def _print_load_align_block(emitter: Any, op: Any) -> None:
