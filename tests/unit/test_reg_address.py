@@ -281,7 +281,9 @@ def block_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n
     """z[0:512]: x's 8 x 8 DataBlocks transposed (loads 8 blocks apart, stores 1 apart);
     z[512:576] y's first block eight times (stride 0); under a mask of the first 20
     floats: z[576:640] the blocks 0-2 of x (2 partly enabled, loaded whole), zeros for the
-    rest; x[0:20] stored 2 blocks apart from z[640] (the rest of z kept)."""
+    rest; x[0:20] stored 2 blocks apart from z[640] (the rest of z kept); z[768:832] and
+    z[832:840] x's first block through a load and a store whose other blocks lie past UB
+    under a mask that leaves them off."""
     full = asc.reg.create_mask(x.dtype)
     for i in range(8):
         r = asc.reg.load_align(x, i * 8, block_stride=8, mask=full)
@@ -291,6 +293,11 @@ def block_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n
     part = asc.reg.load_align(x, block_stride=1, mask=first)
     asc.reg.store_align(z, part, full, 576)
     asc.reg.store_align(z, asc.reg.load_align(x), first, 640, block_stride=2)
+    # blocks 1-7 are past UB (65535 blocks apart) but masked off: neither read nor written
+    block0 = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL8)
+    far = asc.reg.load_align(x, block_stride=65535, mask=block0)
+    asc.reg.store_align(z, far, full, 768)
+    asc.reg.store_align(z, far, block0, 832, block_stride=65535)
 
 
 def _block_golden(x, y, s, z):
@@ -302,6 +309,7 @@ def _block_golden(x, y, s, z):
     out[600:640] = 0
     for k, (lo, hi) in enumerate(((0, 8), (8, 16), (16, 20))):
         out[640 + 16 * k : 640 + 16 * k + hi - lo] = x[lo:hi]
+    out[768:840] = np.concatenate([x[:8], np.zeros(56, np.float32), x[:8]])
     return out
 
 
