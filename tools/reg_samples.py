@@ -968,6 +968,8 @@ def bank_conflict_kernel(
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     after = asc.get_system_cycle()
     asc.printf("\n[LOG] Case %d\n", case)
+    asc.printf("[LOG] systemCycleBefore: %lu\n", before)
+    asc.printf("[LOG] systemCycleAfter: %lu\n", after)
     asc.printf(
         "[LOG] instruction executed %u times, cost total cycles: %lu\n", repeat, after - before
     )
@@ -1071,8 +1073,13 @@ def run_bank_conflict(case: int) -> tuple[bool, str, str | None]:
             platform=SOC,
         )
     )
-    log = f"[LOG] instruction executed {c.repeat} times"
-    if f"[LOG] Case {case}" not in printed or log not in printed:
+    logs = (
+        f"[LOG] Case {case}\n",
+        "[LOG] systemCycleBefore: ",
+        "[LOG] systemCycleAfter: ",
+        f"[LOG] instruction executed {c.repeat} times, cost total cycles: ",
+    )
+    if any(line not in printed for line in logs):
         return False, f"its log is not the sample's: {printed!r}", cpp
     golden = c.golden(x, y).astype(np.float32)
     bad = ~np.isclose(z, golden, rtol=RTOL, atol=ATOL, equal_nan=True)
