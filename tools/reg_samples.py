@@ -20,12 +20,24 @@ the vector function is not reproduced), and it passes with the samples' `verify_
 compiled for Ascend950PR_9599 and its C++ checked by `tools/check_headers.py --arch
 3510` (asc-tools through `ASC_XDSL_ASC_TOOLS`).
 
-A sample this file does not port is listed with the reason, and counts as not passing.
+The samples with kernels of their own run them (`Sample.run`): the debug ones of
+`tools/reg_samples_debug.py`, and 05_best_practices/04_memory_access's two, written
+here: bank_conflict_3510's 14 scenarios (its operands at config.h's fixed UB addresses,
+overlapping in 3, 5, 9 and 10, the vector function run 1000 times between PIPE_ALL
+barriers and timed by GetSystemCycle, its log lines checked; ComputeBoundVF's scenario
+8 runs it twice, the same result, as 1000 x 64 x 1000 Adds are past a CPU simulation)
+and bank_conflict_nd2nz's two (KernelNd2Nz with the sample's 144 x 128 tiles and
+ping-pong, its 8192 x 8192 half matrix on 8 x 8 blocks cut to 300 x 512 on 2 x 2;
+checked element for element, as its verify_result.py does).
+
+A sample this file does not port is listed with the reason, and counts as not passing;
+a port whose result the simulator cannot give says why in its line.
 The last line is `asc-devkit reg samples: P/N pass, H/N header-clean (3510)`.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import tempfile
@@ -816,6 +828,403 @@ def softmax_update_mask_vf(
 
 
 # ---------------------------------------------------------------------------
+# 05_best_practices/04_memory_access/bank_conflict_3510: its own kernel (operands at
+# fixed UB addresses, some overlapping, the vector function run 1000 times)
+# ---------------------------------------------------------------------------
+
+BANK_REPEAT = 1000  # REPEAT_TIMES_FOR_INSTR_EXCUTE
+BANK_COMPUTE_BOUND_REPEAT = 2
+"""ComputeBoundVF's outer repeats here: its result is the same after any number (it
+reloads its inputs each time), and 1000 x 64 x 1000 Adds are past a CPU simulation."""
+ONE_REP = 64  # oneRepSize: the floats of a register
+BANK_TOTAL = 4096  # TOTAL_LENGTH of scenarios 1-8
+GATHER_TOTAL = 256  # of 9-10
+BLOCK_TOTAL = 512  # of 11-14
+
+
+@asc.vf
+def add_with_unroll_vf(src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer):
+    """AddWithUnRollVF: dst = src0 + src1, the two halves interleaved (2-way unroll)."""
+    mask = asc.reg.create_mask(src0.dtype, asc.reg.MaskPattern.ALL)
+    half = BANK_TOTAL // ONE_REP // 2
+    for i in range(half):
+        r0 = asc.reg.load_align(src0, ONE_REP * i)
+        r1 = asc.reg.load_align(src1, ONE_REP * i)
+        r3 = asc.reg.load_align(src0, ONE_REP * (half + i))
+        r4 = asc.reg.load_align(src1, ONE_REP * (half + i))
+        r2 = asc.reg.add(r0, r1, mask)
+        r5 = asc.reg.add(r3, r4, mask)
+        asc.reg.store_align(dst, r2, mask, ONE_REP * i)
+        asc.reg.store_align(dst, r5, mask, ONE_REP * (half + i))
+
+
+@asc.vf
+def add_without_unroll_vf(src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer):
+    """AddWithoutUnRollVF: dst = src0 + src1, one register at a time."""
+    mask = asc.reg.create_mask(src0.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(BANK_TOTAL // ONE_REP):
+        r0 = asc.reg.load_align(src0, ONE_REP * i)
+        r1 = asc.reg.load_align(src1, ONE_REP * i)
+        asc.reg.store_align(dst, asc.reg.add(r0, r1, mask), mask, ONE_REP * i)
+
+
+@asc.vf
+def compute_bound_vf(src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer):
+    """ComputeBoundVF: dst = (src0 + 1 a thousand times) + src1."""
+    mask = asc.reg.create_mask(src0.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(BANK_TOTAL // ONE_REP):
+        r0 = asc.reg.load_align(src0, ONE_REP * i)
+        r1 = asc.reg.load_align(src1, ONE_REP * i)
+        for _j in range(1000):
+            r0 = asc.reg.adds(r0, 1.0, mask)
+        asc.reg.store_align(dst, asc.reg.add(r0, r1, mask), mask, ONE_REP * i)
+
+
+@asc.vf
+def gather_and_scatter_vf(src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer):
+    """GatherAndScatterVF: dst[index[i]] = src1[index[i]] + 1 (index: src0's uint32s)."""
+    mask = asc.reg.create_mask(src1.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(GATHER_TOTAL // ONE_REP):
+        index = asc.reg.load_align(src0, ONE_REP * i)
+        r0 = asc.reg.gather(src1, index, mask)
+        asc.reg.scatter(dst, asc.reg.adds(r0, 1.0, mask), index, mask)
+
+
+@asc.vf
+def adds_by_row_vf(src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer):
+    """AddsByRowVF: 512 floats a row at a time (block stride 1)."""
+    mask = asc.reg.create_mask(src0.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(8):
+        r0 = asc.reg.load_align(src0, ONE_REP * i, block_stride=1, mask=mask)
+        r1 = asc.reg.adds(r0, 0.0, mask)
+        asc.reg.store_align(dst, r1, mask, ONE_REP * i, block_stride=1)
+
+
+@asc.vf
+def adds_by_col_vf(src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer):
+    """AddsByColVF: 512 floats a column of DataBlocks at a time (block stride 8)."""
+    mask = asc.reg.create_mask(src0.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(8):
+        r0 = asc.reg.load_align(src0, i * 8, block_stride=8, mask=mask)
+        r1 = asc.reg.adds(r0, 0.0, mask)
+        asc.reg.store_align(dst, r1, mask, i * 8, block_stride=8)
+
+
+@asc.vf
+def adds_with_block_overlap_vf(
+    src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer
+):
+    """AddsWithBlockOverlap: block stride 0 loads the first DataBlock eight times."""
+    mask = asc.reg.create_mask(src0.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(8):
+        r0 = asc.reg.load_align(src0, ONE_REP * i, block_stride=0, mask=mask)
+        r1 = asc.reg.adds(r0, 0.0, mask)
+        asc.reg.store_align(dst, r1, mask, ONE_REP * i, block_stride=1)
+
+
+@asc.vf
+def adds_with_repeat_overlap_vf(
+    src0: asc.reg.UbPointer, src1: asc.reg.UbPointer, dst: asc.reg.UbPointer
+):
+    """AddsWithRepeatOverlap: every repeat loads from src0 itself."""
+    mask = asc.reg.create_mask(src0.dtype, asc.reg.MaskPattern.ALL)
+    for i in range(8):
+        r0 = asc.reg.load_align(src0, 0, block_stride=1, mask=mask)
+        r1 = asc.reg.adds(r0, 0.0, mask)
+        asc.reg.store_align(dst, r1, mask, ONE_REP * i, block_stride=1)
+
+
+@jit
+def bank_conflict_kernel(
+    x: asc.GlobalAddress,
+    y: asc.GlobalAddress,
+    z: asc.GlobalAddress,
+    case: asc.ConstExpr,
+    vf: asc.ConstExpr,
+    total: asc.ConstExpr,
+    addrs: asc.ConstExpr,
+    dtypes: asc.ConstExpr,
+    repeat: asc.ConstExpr,
+):
+    """bank_conflict.asc's kernel: x, y, z as LocalTensors at the scenario's UB
+    addresses (`addrs`, bytes), `vf` run `repeat` times between two PIPE_ALL barriers
+    and timed with GetSystemCycle, z copied out."""
+    t1, t2, t3 = dtypes
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, total)
+    yg.set_global_buffer(y, total)
+    zg.set_global_buffer(z, total)
+    xl = asc.LocalTensor(t1, asc.TPosition.VECCALC, addrs[0], total)
+    yl = asc.LocalTensor(t2, asc.TPosition.VECCALC, addrs[1], total)
+    zl = asc.LocalTensor(t3, asc.TPosition.VECCALC, addrs[2], total)
+    asc.data_copy(xl, xg, total)
+    asc.data_copy(yl, yg, total)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    before = asc.get_system_cycle()
+    for _i in range(repeat):
+        vf(xl, yl, zl)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    after = asc.get_system_cycle()
+    asc.printf("\n[LOG] Case %d\n", case)
+    asc.printf("[LOG] systemCycleBefore: %lu\n", before)
+    asc.printf("[LOG] systemCycleAfter: %lu\n", after)
+    asc.printf(
+        "[LOG] instruction executed %u times, cost total cycles: %lu\n", repeat, after - before
+    )
+    asc.data_copy(zg, zl, total)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+@dataclass(frozen=True)
+class BankCase:
+    """One SCENARIO_NUM of bank_conflict_3510's config.h."""
+
+    vf: Callable
+    total: int
+    addrs: tuple[int, int, int]  # xLocalAddr, yLocalAddr, zLocalAddr
+    golden: Callable[[np.ndarray, np.ndarray], np.ndarray]
+    repeat: int = BANK_REPEAT
+    index: bool = False  # T1 = uint32_t (the Gather / Scatter scenarios)
+    why_not: str = ""  # why the simulator cannot give gen_data's golden
+
+
+UNORDERED_GATHER = (
+    "gen_data's golden adds 1000 (one per call) to y[0] and y[128], but in program order "
+    "each call's four repeats gather, add 1 to and scatter back 0 and 128 in turn, adding "
+    "4 per call; the golden holds only if a call's Gathers read UB before the earlier "
+    "repeats' Scatters land (GatherAndScatterVF has no LocalMemBar<VEC_STORE, VEC_LOAD> "
+    "between them): hardware timing the simulator, which runs a vector function's loads "
+    "and stores in program order, does not model"
+)
+
+
+def _bank_add(x, y):
+    return x + y
+
+
+def _bank_gather(x, y):
+    out = y.copy()
+    out[np.unique(x)] += np.float32(BANK_REPEAT)
+    return out
+
+
+def _bank_block_stride0(x, y):
+    return x[np.arange(BLOCK_TOTAL) // 64 * 64 + np.arange(BLOCK_TOTAL) % 8]
+
+
+BANK_CASES = {
+    1: BankCase(add_with_unroll_vf, BANK_TOTAL, (0x0000, 0x5000, 0xA100), _bank_add),
+    2: BankCase(add_with_unroll_vf, BANK_TOTAL, (0x0000, 0x5100, 0xA000), _bank_add),
+    3: BankCase(add_with_unroll_vf, BANK_TOTAL, (0x0000, 0x5100, 0x0000),
+                lambda x, y: x + np.float32(BANK_REPEAT) * y),
+    4: BankCase(add_with_unroll_vf, BANK_TOTAL, (0x0000, 0x5100, 0xA100), _bank_add),
+    5: BankCase(add_with_unroll_vf, BANK_TOTAL, (0x0000, 0x5100, 0x5100),
+                lambda x, y: np.float32(BANK_REPEAT) * x + y),
+    6: BankCase(add_without_unroll_vf, BANK_TOTAL, (0x0000, 0x5000, 0xA000), _bank_add),
+    7: BankCase(add_with_unroll_vf, BANK_TOTAL, (0x0000, 0x5000, 0xA000), _bank_add),
+    8: BankCase(compute_bound_vf, BANK_TOTAL, (0x0000, 0x5000, 0xA000),
+                lambda x, y: x + np.float32(1000) + y, repeat=BANK_COMPUTE_BOUND_REPEAT),
+    9: BankCase(gather_and_scatter_vf, GATHER_TOTAL, (0x0000, 0x0400, 0x0400), _bank_gather,
+                index=True),
+    10: BankCase(gather_and_scatter_vf, GATHER_TOTAL, (0x0000, 0x0400, 0x0400), _bank_gather,
+                 index=True, why_not=UNORDERED_GATHER),
+    11: BankCase(adds_by_row_vf, BLOCK_TOTAL, (0x0000, 0x0800, 0x4100), lambda x, y: x),
+    12: BankCase(adds_by_col_vf, BLOCK_TOTAL, (0x0000, 0x0800, 0x4100), lambda x, y: x),
+    13: BankCase(adds_with_block_overlap_vf, BLOCK_TOTAL, (0x0000, 0x0800, 0x4100),
+                 _bank_block_stride0),
+    14: BankCase(adds_with_repeat_overlap_vf, BLOCK_TOTAL, (0x0000, 0x0800, 0x4100),
+                 lambda x, y: np.tile(x[:64], 8)),
+}  # fmt: skip
+
+
+def _bank_inputs(case: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """gen_data.py's inputs: uniform [1, 100) floats; scenarios 9-10 index 0..255 or
+    0, 128 alternating (uint32) and their data."""
+    c = BANK_CASES[case]
+    if c.index:
+        y = rng.uniform(1, 100, c.total).astype(np.float32)
+        x = np.arange(c.total, dtype=np.uint32)
+        if case == 10:
+            x[::2], x[1::2] = 0, 128
+        return x, y
+    return tuple(rng.uniform(1, 100, c.total).astype(np.float32) for _ in range(2))
+
+
+def run_bank_conflict(case: int) -> tuple[bool, str, str | None]:
+    """One scenario of bank_conflict_3510: its result against gen_data's golden by
+    verify_result's rule, and its log lines."""
+    c = BANK_CASES[case]
+    x, y = _bank_inputs(case, np.random.default_rng(case))
+    z = np.zeros(c.total, np.float32)
+    dtypes = (asc.uint32 if c.index else asc.float32, asc.float32, asc.float32)
+    printed, cpp = reg_samples_debug._launch(
+        lambda: bank_conflict_kernel[1](
+            x,
+            y,
+            z,
+            asc.ConstExpr(case),
+            asc.ConstExpr(c.vf),
+            asc.ConstExpr(c.total),
+            asc.ConstExpr(c.addrs),
+            asc.ConstExpr(dtypes),
+            asc.ConstExpr(c.repeat),
+            platform=SOC,
+        )
+    )
+    logs = (
+        f"[LOG] Case {case}\n",
+        "[LOG] systemCycleBefore: ",
+        "[LOG] systemCycleAfter: ",
+        f"[LOG] instruction executed {c.repeat} times, cost total cycles: ",
+    )
+    if any(line not in printed for line in logs):
+        return False, f"its log is not the sample's: {printed!r}", cpp
+    golden = c.golden(x, y).astype(np.float32)
+    bad = ~np.isclose(z, golden, rtol=RTOL, atol=ATOL, equal_nan=True)
+    if bad.mean() > ERROR_TOL:
+        first = int(np.argmax(bad))
+        why = f" ({c.why_not})" if c.why_not else ""
+        wrong = f"z[{first}] = {z[first]}, expected {golden[first]}"
+        return False, f"error ratio {bad.mean():.4f}: {wrong}{why}", cpp
+    return True, "", cpp
+
+
+# ---------------------------------------------------------------------------
+# 05_best_practices/04_memory_access/bank_conflict_nd2nz: its own kernel (ND -> NZ of
+# a half matrix by DataBlock-strided stores, ping-pong tiles over a grid of blocks)
+# ---------------------------------------------------------------------------
+
+C0_ELEMS = 16  # the halves of a DataBlock (C0)
+ND2NZ_TILE_H = 144  # the sample's tiling: 144 x 128 tiles, 128 halves a register
+ND2NZ_TILE_W = 128
+ND2NZ_VEC_LEN = 128
+ND2NZ_M = 300  # (the sample's 8192 x 8192 on 8 x 8 blocks, cut to 300 x 512 on 2 x 2:
+ND2NZ_N = 512  # three row tiles, the last of 12 rows, and four column tiles)
+ND2NZ_ROW_SPLITS = 2
+ND2NZ_COL_SPLITS = 2
+
+
+@asc.vf
+def reg_load_store_vf(
+    dst: asc.reg.UbPointer, src: asc.reg.UbPointer, actual_tile_h: int, scenario: asc.ConstExpr
+):
+    """Nd2Nz3510::RegLoadStoreVF: each row's 128 halves to 8 C0 columns of the NZ tile,
+    `dstNzC0Stride` DataBlocks apart (the tile's height; one more in scenario 2)."""
+    nz_c0_stride = ND2NZ_TILE_H if scenario == 1 else ND2NZ_TILE_H + 1
+    vec_len_dbs = ND2NZ_VEC_LEN // C0_ELEMS
+    mask = asc.reg.create_mask(asc.float16, asc.reg.MaskPattern.ALL)
+    for k in range(ND2NZ_TILE_W // ND2NZ_VEC_LEN):
+        col_group = k * vec_len_dbs * nz_c0_stride * C0_ELEMS
+        for r in range(actual_tile_h):
+            reg = asc.reg.load_align(src, r * ND2NZ_TILE_W + k * ND2NZ_VEC_LEN)
+            row = col_group + r * C0_ELEMS
+            asc.reg.store_align(dst, reg, mask, row, block_stride=nz_c0_stride)
+
+
+@jit
+def bank_conflict_nd2nz(x: asc.GlobalAddress, z: asc.GlobalAddress, scenario: asc.ConstExpr):
+    """KernelNd2Nz<300, 512, 144, 128, 128, 2, 2>: Init and Process."""
+    tile_h, tile_w, total_m, total_n = ND2NZ_TILE_H, ND2NZ_TILE_W, ND2NZ_M, ND2NZ_N
+    tile_c0_cols = tile_w // C0_ELEMS
+    total_row_tiles = (total_m + tile_h - 1) // tile_h
+    tile_cols_per_split = total_n // tile_w // ND2NZ_COL_SPLITS
+    nz_c0_stride = tile_h if scenario == 1 else tile_h + 1
+    nd_buf_elems = tile_h * tile_w
+    nz_buf_elems = ((tile_h - 1) + (tile_c0_cols - 1) * nz_c0_stride + 1 + (scenario == 2)) * 16
+    nd_buf_bytes = nd_buf_elems * 2
+    nz_buf_bytes = nz_buf_elems * 2
+    # scenario 2 starts the NZ tiles at bank 8 (8 DataBlocks on), away from the ND loads
+    bank8 = 8 * C0_ELEMS * 2 if scenario == 2 else 0
+    nz_base = 2 * nd_buf_bytes + bank8
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, total_m * total_n)
+    zg.set_global_buffer(z, total_m * total_n)
+    block = asc.get_block_idx()
+    if block < ND2NZ_ROW_SPLITS * ND2NZ_COL_SPLITS:
+        row_split = block // ND2NZ_COL_SPLITS
+        col_split = block % ND2NZ_COL_SPLITS
+        base_row_tiles = total_row_tiles // ND2NZ_ROW_SPLITS
+        extra_row_tiles = total_row_tiles % ND2NZ_ROW_SPLITS
+        row_tile_begin = row_split * base_row_tiles + (
+            row_split if row_split < extra_row_tiles else extra_row_tiles
+        )
+        row_tile_count = base_row_tiles + (1 if row_split < extra_row_tiles else 0)
+        col_tile_begin = col_split * tile_cols_per_split
+        asc.set_flag(asc.HardEvent.V_MTE2, 0)
+        asc.set_flag(asc.HardEvent.V_MTE2, 1)
+        asc.set_flag(asc.HardEvent.MTE3_V, 0)
+        asc.set_flag(asc.HardEvent.MTE3_V, 1)
+        for i in range(row_tile_count * tile_cols_per_split):
+            event = i & 1
+            # ndPing / ndPong and nzPing / nzPong: the tensors at the parity's address
+            nd_addr = event * nd_buf_bytes
+            nz_addr = nz_base + event * (nz_buf_bytes + bank8)
+            nd_buf = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, nd_addr, nd_buf_elems)
+            nz_buf = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, nz_addr, nz_buf_elems)
+            tile_row = row_tile_begin + i // tile_cols_per_split
+            tile_col = col_tile_begin + i % tile_cols_per_split
+            tile_row_start = tile_row * tile_h
+            tile_col_start = tile_col * tile_w
+            remain_rows = total_m - tile_row_start
+            actual_tile_h = remain_rows if remain_rows < tile_h else tile_h
+            src_offset = tile_row_start * total_n + tile_col_start
+            dst_block_offset = tile_row_start + (tile_col_start // C0_ELEMS) * total_m
+            asc.wait_flag(asc.HardEvent.V_MTE2, event)
+            nd_params = asc.DataCopyParams(
+                actual_tile_h, tile_w // C0_ELEMS, (total_n - tile_w) // C0_ELEMS, 0
+            )
+            asc.data_copy(nd_buf, xg[src_offset:], nd_params)
+            asc.set_flag(asc.HardEvent.MTE2_V, event)
+            asc.wait_flag(asc.HardEvent.MTE2_V, event)
+            asc.wait_flag(asc.HardEvent.MTE3_V, event)
+            reg_load_store_vf(nz_buf, nd_buf, actual_tile_h, scenario)
+            asc.set_flag(asc.HardEvent.V_MTE2, event)
+            asc.set_flag(asc.HardEvent.V_MTE3, event)
+            asc.wait_flag(asc.HardEvent.V_MTE3, event)
+            out_params = asc.DataCopyParams(
+                tile_c0_cols, actual_tile_h, nz_c0_stride - actual_tile_h, total_m - actual_tile_h
+            )
+            asc.data_copy(zg[dst_block_offset * C0_ELEMS :], nz_buf, out_params)
+            asc.set_flag(asc.HardEvent.MTE3_V, event)
+        asc.wait_flag(asc.HardEvent.V_MTE2, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE2, 1)
+        asc.wait_flag(asc.HardEvent.MTE3_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE3_V, 1)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def _nd2nz_golden(x: np.ndarray) -> np.ndarray:
+    """gen_data.py's build_golden: the (M, N / 16, 16) blocks as (N / 16, M, 16)."""
+    blocks = x.reshape(ND2NZ_M, ND2NZ_N // C0_ELEMS, C0_ELEMS)
+    return np.ascontiguousarray(blocks.transpose(1, 0, 2)).reshape(-1)
+
+
+def run_nd2nz(scenario: int) -> tuple[bool, str, str | None]:
+    """bank_conflict_nd2nz, SCENARIO 1 or 2: gen_data's input (integers in [-128, 128]
+    as halves, its seed), its golden by verify_result's rule (every element equal)."""
+    rng = np.random.default_rng(2026)
+    x = rng.integers(-128, 129, size=(ND2NZ_M, ND2NZ_N), dtype=np.int16).astype(np.float16)
+    z = np.zeros(ND2NZ_M * ND2NZ_N, np.float16)
+    blocks = ND2NZ_ROW_SPLITS * ND2NZ_COL_SPLITS
+    _, cpp = reg_samples_debug._launch(
+        lambda: bank_conflict_nd2nz[blocks](x.reshape(-1), z, asc.ConstExpr(scenario), platform=SOC)
+    )
+    golden = _nd2nz_golden(x)
+    if not np.array_equal(z, golden):
+        bad = np.nonzero(z != golden)[0]
+        first = int(bad[0])
+        return (
+            False,
+            f"{bad.size} mismatches: z[{first}] = {z[first]}, expected {golden[first]}",
+            cpp,
+        )
+    return True, "", cpp
+
+
+# ---------------------------------------------------------------------------
 # The samples
 # ---------------------------------------------------------------------------
 
@@ -1024,6 +1433,7 @@ INTRO = "examples/01_simd_cpp_api/00_introduction/04_reg_compute"
 V = f"{BASIC}/02_reg_vector_compute"
 M = f"{BASIC}/00_data_movement"
 P = "examples/01_simd_cpp_api/05_best_practices/02_reg_compute"
+MA = "examples/01_simd_cpp_api/05_best_practices/04_memory_access"
 
 SAMPLES: list[Sample] = [
     Sample(
@@ -1382,6 +1792,22 @@ SAMPLES: list[Sample] = [
             _two(-5, 5),
             lambda x, y, s, z: _softmax(x),
         ),
+    ),
+    *(
+        Sample(
+            f"{MA}/bank_conflict_3510" + (f"#case{case}" if case > 1 else ""),
+            None,
+            run=functools.partial(run_bank_conflict, case),
+        )
+        for case in BANK_CASES
+    ),
+    *(
+        Sample(
+            f"{MA}/bank_conflict_nd2nz" + (f"#scenario{sc}" if sc > 1 else ""),
+            None,
+            run=functools.partial(run_nd2nz, sc),
+        )
+        for sc in (1, 2)
     ),
     Sample(
         "examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/matmul_gelu_high_performance",

@@ -40,7 +40,9 @@ OPS = f"""
     %e = ascendc.reg.exp_sub %hr, %hr, %m {{layout = 1 : i32}} : {R16}, {R16}, {M} -> {R32}
     %d = ascendc.reg.duplicate_reg %r, %g : {R32}, {M} -> {R32}
     %mm = ascendc.reg.max_merging %d, %r, %r2, %g : {R32}, {R32}, {R32}, {M} -> {R32}
-    %mv = ascendc.reg.mask_move %g, %m : {M}, {M} -> {M}"""
+    %mv = ascendc.reg.mask_move %g, %m : {M}, {M} -> {M}
+    %rb = ascendc.reg.load_align_block %x, %c0, %c64, %m : {P32}, i32, i32, {M} -> {R32}
+    ascendc.reg.store_align_block %x, %c64, %c0, %rb, %m : {P32}, i32, i32, {R32}, {M}"""
 
 
 def _module(body: str) -> str:
@@ -61,7 +63,8 @@ def test_every_op_round_trips():
     module = _parse(_module(OPS))
     printed = str(module)
     assert str(_parse(printed)) == printed
-    for name in ("load_align_post", "load_unalign_post", "create_addr_reg", "max_merging"):
+    for name in ("load_align_post", "load_unalign_post", "create_addr_reg", "max_merging",
+                 "load_align_block", "store_align_block"):  # fmt: skip
         assert f"ascendc.reg.{name}" in printed
 
 
@@ -268,3 +271,78 @@ def test_ported_samples_with_a_stream_and_a_mask_tensor():
         sample = next(s for s in SAMPLES if s.path.endswith(word))
         outcome = run_sample(sample)
         assert outcome.passed, outcome.detail
+
+
+# -- the DataBlock copy (DataCopyMode::DATA_BLOCK_COPY) --------------------------------
+
+
+@asc.vf
+def block_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """z[0:512]: x's 8 x 8 DataBlocks transposed (loads 8 blocks apart, stores 1 apart);
+    z[512:576] y's first block eight times (stride 0); under a mask of the first 20
+    floats: z[576:640] the blocks 0-2 of x (2 partly enabled, loaded whole), zeros for the
+    rest; x[0:20] stored 2 blocks apart from z[640] (the rest of z kept); z[768:832] and
+    z[832:840] x's first block through a load and a store whose other blocks lie past UB
+    under a mask that leaves them off."""
+    full = asc.reg.create_mask(x.dtype)
+    for i in range(8):
+        r = asc.reg.load_align(x, i * 8, block_stride=8, mask=full)
+        asc.reg.store_align(z, r, full, i * 64, block_stride=1)
+    asc.reg.store_align(z, asc.reg.load_align(y, block_stride=0, mask=full), full, 512)
+    first, _ = asc.reg.update_mask(n, x.dtype)
+    part = asc.reg.load_align(x, block_stride=1, mask=first)
+    asc.reg.store_align(z, part, full, 576)
+    asc.reg.store_align(z, asc.reg.load_align(x), first, 640, block_stride=2)
+    # blocks 1-7 are past UB (65535 blocks apart) but masked off: neither read nor written
+    block0 = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.VL8)
+    far = asc.reg.load_align(x, block_stride=65535, mask=block0)
+    asc.reg.store_align(z, far, full, 768)
+    asc.reg.store_align(z, far, block0, 832, block_stride=65535)
+
+
+def _block_golden(x, y, s, z):
+    out = z.copy()
+    blocks = x[:512].reshape(8, 8, 8)  # (block row k, column i, 8 floats)
+    out[:512] = blocks.transpose(1, 0, 2).reshape(-1)
+    out[512:576] = np.tile(y[:8], 8)
+    out[576:600] = x[:24]
+    out[600:640] = 0
+    for k, (lo, hi) in enumerate(((0, 8), (8, 16), (16, 20))):
+        out[640 + 16 * k : 640 + 16 * k + hi - lo] = x[lo:hi]
+    out[768:840] = np.concatenate([x[:8], np.zeros(56, np.float32), x[:8]])
+    return out
+
+
+def test_data_block_copy_matches_numpy_and_prints_the_sample_form():
+    outcome = run_sample(Sample("block", Port(block_vf, 20, _inputs(np.float32), _block_golden)))
+    assert outcome.passed, outcome.detail
+    mode = "AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY"
+    assert f"AscendC::Reg::LoadAlign<float, {mode}>(r, x + " in outcome.cpp
+    assert f"AscendC::Reg::StoreAlign<float, {mode}>(z + " in outcome.cpp
+    assert (
+        f"AscendC::Reg::LoadAlign<float, {mode}>(v3, y + c0_i32, static_cast<uint32_t>(c0_i32), full);"
+        in outcome.cpp
+    )
+    assert (
+        f"AscendC::Reg::StoreAlign<float, {mode}>(z + c640_i32, v4, static_cast<uint32_t>(c2_i32), first);"
+        in outcome.cpp
+    )
+
+
+def test_data_block_copy_refusals():
+    @asc.vf
+    def wide_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+        asc.reg.load_align(x, block_stride=1 << 16, mask=asc.reg.create_mask(x.dtype))
+
+    outcome = run_sample(Sample("wide", Port(wide_vf, 0, _inputs(np.float32), _block_golden)))
+    assert "block_stride must be in 0..65535 DataBlocks" in outcome.detail
+    assert "test_reg_address.py" in outcome.detail
+
+    @asc.vf
+    def no_stride_vf(
+        x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+    ):
+        asc.reg.load_align(x, mask=asc.reg.create_mask(x.dtype))
+
+    outcome = run_sample(Sample("mask", Port(no_stride_vf, 0, _inputs(np.float32), _block_golden)))
+    assert "mask= is for the DataBlock copy, which needs block_stride= too" in outcome.detail

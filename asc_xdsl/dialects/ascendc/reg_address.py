@@ -12,6 +12,11 @@ headers have three more ways, each an op here:
 * AddrReg: `reg.create_addr_reg` makes an `!ascendc.addr_reg` of the element offset
   `index0 * stride0 + ...` (up to four loop levels), which `reg.load_align_areg` /
   `reg.store_align_areg` add to the pointer.
+* DataBlock copy (`DataCopyMode::DATA_BLOCK_COPY`): `reg.load_align_block` /
+  `reg.store_align_block` move the register's eight 32-byte DataBlocks from / to
+  `ptr + offset + k * block_stride * 32` bytes (k = 0..7), block by block under the
+  mask (a load takes a whole block when any of its elements is enabled, zeros
+  otherwise).
 * AuxScalar: `reg.load_scalar` reads one element of UB into a scalar inside a vector
   function (C++: `ptr[offset]`).
 
@@ -283,6 +288,34 @@ _add(
     dtypes={"T": _LOAD_STORE},
     doc="`StoreAlign(ptr, src, areg, mask)`: the enabled elements to the 32-byte aligned "
     "address `ptr` plus the address register's offset.",
+)
+
+# -- DataBlock copy (DataCopyMode::DATA_BLOCK_COPY) -----------------------------------
+
+_BLOCK_STRIDE = Operand("block_stride", INT)
+_add(
+    "RegLoadAlignBlockOp",
+    "load_align_block",
+    "LoadAlign",
+    (_PTR, Operand("offset", INT), _BLOCK_STRIDE, _MASK),
+    (Result("dst", reg("T")),),
+    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    doc="`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, blockStride, "
+    "mask)`: the register's eight 32-byte DataBlocks, block k from `ptr + offset` plus "
+    "`k * block_stride` DataBlocks (32-byte aligned; stride 0 repeats the first block). "
+    "A block with any element enabled by `mask` is loaded whole, one with none reads "
+    "nothing and is 0.",
+)
+_add(
+    "RegStoreAlignBlockOp",
+    "store_align_block",
+    "StoreAlign",
+    (_DST_PTR, Operand("offset", INT), _BLOCK_STRIDE, Operand("src", reg("T")), _MASK),
+    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    doc="`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr + offset, src, blockStride, "
+    "mask)`: the register's eight 32-byte DataBlocks, block k to `ptr + offset` plus "
+    "`k * block_stride` DataBlocks (32-byte aligned), its elements enabled by `mask` "
+    "written (a block with none touches nothing).",
 )
 
 # -- AuxScalar and MaskReg from a register -------------------------------------------

@@ -267,10 +267,22 @@ def mask_not(src: MaskReg, mask: MaskReg) -> MaskReg:
 # -- UB <-> registers ----------------------------------------------------------------
 
 
-def load_align(ptr: UbPointer, offset: Any = 0, trait: RegTrait = RegTrait.NUM_ONE) -> RegTensor:
+def load_align(
+    ptr: UbPointer,
+    offset: Any = 0,
+    trait: RegTrait = RegTrait.NUM_ONE,
+    *,
+    block_stride: Any = None,
+    mask: MaskReg | None = None,
+) -> RegTensor:
     """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address
     (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements; an AddrReg
-    offset: the AddrReg overload)."""
+    offset: the AddrReg overload; `block_stride=` with `mask=`: the DataBlock copy
+    `LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, block_stride, mask)`,
+    its eight 32-byte blocks `block_stride` blocks apart)."""
+    if block_stride is not None or mask is not None:
+        _block_form(ptr, offset, trait, block_stride, "load_align")
+        return address.load_align_block(ptr, block_stride, mask, offset)
     if isinstance(offset, address.AddrReg):  # the AddrReg overload
         return address.load_align_areg(ptr, offset)
     g = _g("load_align")
@@ -279,6 +291,17 @@ def load_align(ptr: UbPointer, offset: Any = 0, trait: RegTrait = RegTrait.NUM_O
     tr = _trait(g, trait, ptr.dtype)
     op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype, tr)])
     return RegTensor(op.results[0], ptr.dtype)
+
+
+def _block_form(ptr: Any, offset: Any, trait: Any, block_stride: Any, what: str) -> None:
+    """The DataBlock copy takes a plain offset, one register and a stride."""
+    g = _g(what)
+    if block_stride is None:
+        g.fail(f"{what}: mask= is for the DataBlock copy, which needs block_stride= too")
+    if isinstance(offset, address.AddrReg):
+        g.fail(f"{what}: the DataBlock copy (block_stride=) has no AddrReg form")
+    if trait is not RegTrait.NUM_ONE:
+        g.fail(f"{what}: the DataBlock copy (block_stride=) takes RegTraitNumOne registers only")
 
 
 def load_unalign(ptr: UbPointer, offset: Any = 0) -> RegTensor:
@@ -290,8 +313,16 @@ def load_unalign(ptr: UbPointer, offset: Any = 0) -> RegTensor:
     return RegTensor(op.results[0], ptr.dtype)
 
 
-def store_align(ptr: UbPointer, src: RegTensor, mask: MaskReg, offset: Any = 0) -> None:
-    """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to an aligned address."""
+def store_align(
+    ptr: UbPointer, src: RegTensor, mask: MaskReg, offset: Any = 0, *, block_stride: Any = None
+) -> None:
+    """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to an aligned address
+    (`block_stride=`: the DataBlock copy `StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr
+    + offset, src, block_stride, mask)`, its eight 32-byte blocks `block_stride` blocks
+    apart)."""
+    if block_stride is not None:
+        _block_form(ptr, offset, RegTrait.NUM_ONE, block_stride, "store_align")
+        return address.store_align_block(ptr, src, block_stride, mask, offset)
     if isinstance(offset, address.AddrReg):  # the AddrReg overload
         return address.store_align_areg(ptr, src, mask, offset)
     g = _g("store_align")

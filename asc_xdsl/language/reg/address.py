@@ -9,6 +9,12 @@ variable:
         xr, x = asc.reg.load_align_post(x, vl)        # LoadAlign<T, POST_MODE_UPDATE>
         z = asc.reg.store_align_post(z, asc.reg.adds(xr, s[i], mask), vl, mask)
 
+A DataBlock copy (`DataCopyMode::DATA_BLOCK_COPY`) is `load_align` / `store_align` with
+`block_stride=` (in 32-byte DataBlocks between the register's eight blocks):
+
+    r = asc.reg.load_align(x, i * 8, block_stride=8, mask=mask)
+    asc.reg.store_align(z, r, mask, i * 8, block_stride=8)
+
 `s[i]` of a `UbPointer` is the AuxScalar read (`s[i]` in C++), and an `AddrReg` from
 `create_addr_reg` is an offset `load_align` / `store_align` take.
 """
@@ -34,12 +40,14 @@ __all__ = [
     "AddrReg",
     "UnalignReg",
     "create_addr_reg",
+    "load_align_block",
     "load_align_post",
     "load_scalar",
     "load_unalign_post",
     "load_unalign_pre",
     "mask_gen_with_reg_tensor",
     "mask_move",
+    "store_align_block",
     "store_align_post",
 ]
 
@@ -157,6 +165,54 @@ def store_align_areg(ptr: UbPointer, src: RegTensor, mask: MaskReg, areg: AddrRe
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
     _build(g, "RegStoreAlignAregOp", [ptr.handle, areg.handle, src.handle, mask.handle], [])
+
+
+def load_align_block(ptr: UbPointer, block_stride: Any, mask: Any, offset: Any = 0) -> RegTensor:
+    """`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, blockStride, mask)`
+    (what `load_align(ptr, offset, block_stride=..., mask=...)` builds): block k of the
+    register from `k * block_stride` DataBlocks (32 bytes) past the aligned address; a
+    block `mask` leaves wholly off is 0."""
+    g = _g("load_align")
+    _need(g, ptr, UbPointer, "ptr")
+    if mask is None:
+        g.fail("load_align with block_stride (DATA_BLOCK_COPY) needs mask=")
+    _need(g, mask, MaskReg, "mask")
+    off, st = g.integer(offset, "offset"), g.integer(block_stride, "block_stride")
+    _check_block_stride(g, block_stride)
+    operands = [ptr.handle, off, st, mask.handle]
+    op = _build(g, "RegLoadAlignBlockOp", operands, [_reg_type(ptr.dtype)])
+    return RegTensor(op.results[0], ptr.dtype)
+
+
+def store_align_block(
+    ptr: UbPointer, src: RegTensor, block_stride: Any, mask: MaskReg, offset: Any = 0
+) -> None:
+    """`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr + offset, src, blockStride, mask)`
+    (what `store_align(ptr, src, mask, offset, block_stride=...)` builds): block k of
+    `src` to `k * block_stride` DataBlocks past the aligned address, its enabled
+    elements written."""
+    g = _g("store_align")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    if src.dtype is not ptr.dtype:
+        g.fail(f"store_align: src holds {src.dtype.name}, ptr points to {ptr.dtype.name}")
+    off, st = g.integer(offset, "offset"), g.integer(block_stride, "block_stride")
+    _check_block_stride(g, block_stride)
+    operands = [ptr.handle, off, st, src.handle, mask.handle]
+    _build(g, "RegStoreAlignBlockOp", operands, [])
+
+
+MAX_BLOCK_STRIDE = 0xFFFF
+"""The instruction keeps a DataBlock stride's low 16 bits."""
+
+
+def _check_block_stride(g: Any, block_stride: Any) -> None:
+    if isinstance(block_stride, int) and not 0 <= block_stride <= MAX_BLOCK_STRIDE:
+        g.fail(
+            f"block_stride must be in 0..{MAX_BLOCK_STRIDE} DataBlocks (the instruction's "
+            f"16 bits), got {block_stride}"
+        )
 
 
 def load_scalar(ptr: UbPointer, offset: Any) -> Any:

@@ -1,7 +1,8 @@
 // The Reg address forms printed as the samples write them: a PostUpdate call advances
 // the loop's pointer variable in place (a pointer used again is copied first), the
 // unaligned stream's register likewise; CreateAddrReg binds the loop counters; `p[i]`
-// is the AuxScalar read; MERGING starts dst as the register it keeps.
+// is the AuxScalar read; MERGING starts dst as the register it keeps; the DataBlock
+// copies take DataCopyMode::DATA_BLOCK_COPY and the block stride.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
@@ -42,6 +43,17 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
       ascendc.reg.store_align_areg %z, %a, %b, %m : memref<?xf32, 26 : i64>, !ascendc.addr_reg, !ascendc.reg_tensor<f32>, !ascendc.mask_reg
       scf.yield %x2, %u1, %z1 : memref<?xf32, 26 : i64>, !ascendc.unalign_reg_load, memref<?xf32, 26 : i64>
     }
+    func.return
+  }
+  // CHECK-LABEL: __simd_vf__ inline void blocks(__ubuf__ float* x, __ubuf__ float* z) {
+  // CHECK:      AscendC::Reg::RegTensor<float> r;
+  // CHECK-NEXT: AscendC::Reg::LoadAlign<float, AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY>(r, x + c8, static_cast<uint32_t>(c8), m);
+  // CHECK-NEXT: AscendC::Reg::StoreAlign<float, AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY>(z + c8, r, static_cast<uint32_t>(c8), m);
+  func.func @blocks(%x: memref<?xf32, 26 : i64>, %z: memref<?xf32, 26 : i64>) attributes {ascendc.vf} {
+    %c8 = arith.constant 8 : i32
+    %m = ascendc.reg.create_mask {dtype = f32, pattern = 0 : i32} : () -> !ascendc.mask_reg
+    %r = ascendc.reg.load_align_block %x, %c8, %c8, %m : memref<?xf32, 26 : i64>, i32, i32, !ascendc.mask_reg -> !ascendc.reg_tensor<f32>
+    ascendc.reg.store_align_block %z, %c8, %c8, %r, %m : memref<?xf32, 26 : i64>, i32, i32, !ascendc.reg_tensor<f32>, !ascendc.mask_reg
     func.return
   }
 }

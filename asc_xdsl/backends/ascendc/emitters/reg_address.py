@@ -106,6 +106,29 @@ def _print_store_align_areg(emitter: Any, op: Any) -> None:
     emitter.line(f"{NS}StoreAlign({args});")
 
 
+_BLOCK = f"{NS}DataCopyMode::DATA_BLOCK_COPY"
+
+
+def _at(emitter: Any, op: Any) -> str:
+    """`ptr + offset`, as the plain LoadAlign / StoreAlign print it."""
+    return f"{emitter.name(op.ptr)} + {emitter.name(op.offset)}"
+
+
+def _print_load_align_block(emitter: Any, op: Any) -> None:
+    """`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, stride, mask);`"""
+    (dst,) = _declare_outputs(emitter, op)
+    stride = f"static_cast<uint32_t>({emitter.name(op.block_stride)})"
+    args = f"{dst}, {_at(emitter, op)}, {stride}, {emitter.name(op.mask)}"
+    emitter.line(f"{NS}LoadAlign<{_element(emitter, op)}, {_BLOCK}>({args});")
+
+
+def _print_store_align_block(emitter: Any, op: Any) -> None:
+    """`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr + offset, src, stride, mask);`"""
+    stride = f"static_cast<uint32_t>({emitter.name(op.block_stride)})"
+    args = f"{_at(emitter, op)}, {emitter.name(op.src)}, {stride}, {emitter.name(op.mask)}"
+    emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}, {_BLOCK}>({args});")
+
+
 def _print_load_scalar(emitter: Any, op: Any) -> None:
     """`T v = ptr[offset];` (AuxScalar: a UB read inside the vector function)."""
     emitter.declare(op, op.value, f"{emitter.name(op.ptr)}[{emitter.name(op.offset)}]")
@@ -129,6 +152,8 @@ EMITTERS = {
     "ascendc.reg.create_addr_reg": ("reg_address", "_print_create_addr_reg"),
     "ascendc.reg.load_align_areg": ("reg_address", "_print_load_align_areg"),
     "ascendc.reg.store_align_areg": ("reg_address", "_print_store_align_areg"),
+    "ascendc.reg.load_align_block": ("reg_address", "_print_load_align_block"),
+    "ascendc.reg.store_align_block": ("reg_address", "_print_store_align_block"),
     "ascendc.reg.load_scalar": ("reg_address", "_print_load_scalar"),
     "ascendc.reg.add_merging": ("reg_address", "_print_merging"),
     "ascendc.reg.max_merging": ("reg_address", "_print_merging"),

@@ -171,6 +171,56 @@ class RegStoreAlignAregOp(RegOp):
     src: Operand
     mask: Operand
 
+class RegLoadAlignBlockOp(RegOp):
+    """`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, blockStride, mask)`: the
+    register's eight 32-byte DataBlocks, block k from `ptr + offset` plus `k * block_stride`
+    DataBlocks (32-byte aligned; stride 0 repeats the first block). A block with any element
+    enabled by `mask` is loaded whole, one with none reads nothing and is 0.
+
+    `ascendc.reg.load_align_block`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `offset`: int
+    - `block_stride`: int
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.load_align_block"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    block_stride: Operand
+    mask: Operand
+    dst: OpResult
+
+class RegStoreAlignBlockOp(RegOp):
+    """`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr + offset, src, blockStride, mask)`:
+    the register's eight 32-byte DataBlocks, block k to `ptr + offset` plus `k *
+    block_stride` DataBlocks (32-byte aligned), its elements enabled by `mask` written (a
+    block with none touches nothing).
+
+    `ascendc.reg.store_align_block`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `offset`: int
+    - `block_stride`: int
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.store_align_block"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    block_stride: Operand
+    src: Operand
+    mask: Operand
+
 class RegLoadScalarOp(RegOp):
     """`ptr[offset]` inside a vector function (AuxScalar): one element of UB as a scalar, for
     the scalar operand of a Reg op (`Adds(dst, src, ptr[i], mask)`).
@@ -236,6 +286,7 @@ class RegMaskMoveOp(RegOp):
 __all__ = [
     "RegCreateAddrRegOp",
     "RegLoadAlignAregOp",
+    "RegLoadAlignBlockOp",
     "RegLoadAlignPostOp",
     "RegLoadScalarOp",
     "RegLoadUnalignPostOp",
@@ -243,5 +294,6 @@ __all__ = [
     "RegMaskGenWithRegTensorOp",
     "RegMaskMoveOp",
     "RegStoreAlignAregOp",
+    "RegStoreAlignBlockOp",
     "RegStoreAlignPostOp",
 ]

@@ -9,6 +9,11 @@ array, a mask 256 bools); besides:
   The load reads the 256 bytes at its pointer (any element address), as the samples'
   streams with strides shorter than a register rely on.
 
+A DataBlock copy (DATA_BLOCK_COPY) moves the register as eight 32-byte blocks, block k
+at `ptr + offset + k * block_stride * 32` bytes (the stride as the low 16 bits the
+instruction encodes); a block the mask leaves wholly off is neither read nor written,
+nor checked against UB's bounds.
+
 The aligned forms need a 32-byte aligned address (the post-updated one too, when it is
 used), the unaligned and scalar ones element alignment; every access lies inside UB.
 """
@@ -23,6 +28,7 @@ from asc_xdsl.runtime.simulator.dtypes import f32_to_bf16
 from asc_xdsl.runtime.simulator.errors import AlignmentError
 from asc_xdsl.runtime.simulator.ops.reg import (
     ALIGN,
+    _address,
     _Elem,
     _elem,
     _read,
@@ -132,6 +138,54 @@ def _store_align_areg(op, comp):
     def run(e, c, _op=op):
         address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, "StoreAlign (AddrReg)")
         _write(c, address, el, e[s], lanes_of(e[m], el.size), "StoreAlign (AddrReg)")
+
+    return run
+
+
+BLOCK = 32
+"""Bytes of a DataBlock, the unit of a DATA_BLOCK_COPY load or store."""
+
+
+def _blocks(e, p, off, stride, el: _Elem, what: str) -> list[int]:
+    """The UB address of each of the register's eight DataBlocks."""
+    base = _address(e, p, off, el.size, what, ALIGN)
+    step = (int(e[stride]) & 0xFFFF) * BLOCK  # (`dataBlockStride << 16`: 16 bits kept)
+    return [base + k * step for k in range(VEC_LEN // BLOCK)]
+
+
+@_builds("load_align_block")
+def _load_align_block(op, comp):
+    el = _elem(op.dst.type)
+    what = "LoadAlign (DATA_BLOCK_COPY)"
+    per = BLOCK // el.size  # elements of a block
+    p, off, st, m, r = (comp.slot(v) for v in (op.ptr, op.offset, op.block_stride, op.mask, op.dst))
+
+    def run(e, c, _op=op):
+        on = lanes_of(e[m], el.size).reshape(-1, per).any(axis=1)
+        out = np.zeros(el.lanes, el.dtype)
+        for k, address in enumerate(_blocks(e, p, off, st, el, what)):
+            if on[k]:
+                out[k * per : (k + 1) * per] = _read(c, address, el, per, what)
+        e[r] = out
+
+    return run
+
+
+@_builds("store_align_block")
+def _store_align_block(op, comp):
+    el = _elem(op.src.type)
+    what = "StoreAlign (DATA_BLOCK_COPY)"
+    per = BLOCK // el.size
+    slots = (op.ptr, op.offset, op.block_stride, op.src, op.mask)
+    p, off, st, s, m = (comp.slot(v) for v in slots)
+
+    def run(e, c, _op=op):
+        on = lanes_of(e[m], el.size).reshape(-1, per)
+        values = e[s]
+        for k, address in enumerate(_blocks(e, p, off, st, el, what)):
+            if on[k].any():
+                part = values[k * per : (k + 1) * per]
+                _write(c, address, el, part, on[k], what)
 
     return run
 
