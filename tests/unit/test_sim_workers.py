@@ -238,23 +238,21 @@ def test_gm_in_shared_memory_runs_serially(capsys):
 
 
 def test_workers_stay_in_use_only_while_they_pay():
-    """Without the option: serial first (measured), then workers while their critical
-    path stays under PAYS of the serial CPU time; the option always tries."""
+    """Without the option: serial first (measured), then workers while a parallel
+    launch's wall time stays under PAYS of the serial one's; the option always tries."""
 
     class Program:
         pass
 
     p = Program()
     assert not workers.worth_it(p, False) and workers.worth_it(p, True)
-    workers.note(p, 0.2, None)  # a serial launch's CPU seconds
+    workers.note(p, 0.2, None)  # a serial launch's wall seconds
     assert workers.worth_it(p, False)
     state = workers.LaunchState({}, [], None, [0], None, [], None, workers.notes(p))
     state.ran_parallel = True
-    state.stats.update(forks=0.01, chunk0=0.1, workers=[0.12], merge=0.05)
-    workers.note(p, 0.0, state)  # critical path 0.18: not under 0.8 x 0.2
+    workers.note(p, 0.18, state)  # not under 0.8 x 0.2
     assert not workers.worth_it(p, False)
-    state.stats.update(workers=[0.09], merge=0.01)
-    workers.note(p, 0.0, state)  # 0.12
+    workers.note(p, 0.12, state)
     assert workers.worth_it(p, False)
     workers.note(p, 0.01, None)  # too short to fork for
     assert not workers.worth_it(p, False)

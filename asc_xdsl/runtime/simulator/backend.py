@@ -414,7 +414,7 @@ class CpuSimulatorBackend:
             if sched is not None:
                 sched.run(run_core)
             else:
-                loop_began, done = time.process_time(), 0
+                loop_began, done = time.perf_counter(), 0
                 if (
                     n_workers > 1
                     and len(blocks) > 1
@@ -435,7 +435,7 @@ class CpuSimulatorBackend:
                     done = workers.run_blocks(state, core_list, run_core, n_workers)
                 for core in core_list[done:]:
                     run_core(core)
-                workers.note(program, time.process_time() - loop_began, state)
+                workers.note(program, time.perf_counter() - loop_began, state)
         results: dict[int, BlockProfile] = {}
         for core, c in ran.items():  # a block's figures: its cores' summed
             stats = RegionStats.from_counters(c.cnt)

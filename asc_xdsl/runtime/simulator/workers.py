@@ -15,9 +15,9 @@ config, a Matmul object's enAtomic) or mutexes, none launched with `gm_overread`
 array in a shared mapping (`shared_memory`: a worker's writes would reach it at
 once). Unless the
 `workers` option asks for workers, a launch also runs serially when the kernel's last
-serial launch took less than `MIN_SECONDS` of CPU (a fork costs more than it saves),
+serial launch took less than `MIN_SECONDS` (a fork costs more than it saves),
 when a launch of it had to rerun serially, or when its last parallel launch's
-critical path was not under `PAYS` of the serial CPU time (`worth_it`, `note`): a
+wall time was not under `PAYS` of the serial one's (`worth_it`, `note`): a
 memory-bound kernel pays more in copied pages than its blocks cost.
 
 *GM without copies*: a forked worker sees the caller's arrays as they were at the fork
@@ -88,12 +88,12 @@ from asc_xdsl.utils.blas_threads import single_thread
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
 MIN_SECONDS = 0.05
-"""A launch whose kernel's last serial launch took less CPU time (seconds) stays
-serial unless workers are asked for with the `workers` option."""
+"""A launch whose kernel's last serial launch took less (wall seconds) stays serial
+unless workers are asked for with the `workers` option."""
 PAYS = 0.8
-"""Workers stay in use while a parallel launch's critical path is under this share of
-the serial launch's CPU time (memory-bound kernels pay more in page copies than the
-blocks cost)."""
+"""Workers stay in use while a parallel launch takes under this share of the serial
+launch's wall time (memory-bound kernels pay more in page copies than the blocks cost;
+a kernel whose products already run on every core's BLAS thread gains nothing)."""
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _EXCLUSIVE = np.uint64(1 << 56)
 _PRESENT = np.uint64(1 << 63)
@@ -197,9 +197,8 @@ def notes(program: Any) -> dict:
 
 def worth_it(program: Any, explicit: bool) -> bool:
     """Whether forking pays: asked for with the `workers` option; else the kernel's last
-    serial launch took at least MIN_SECONDS of CPU, no launch of it had to rerun
-    serially, and its last parallel launch (if any) had a critical path (`note`) under
-    PAYS of that CPU time."""
+    serial launch took at least MIN_SECONDS, no launch of it had to rerun serially, and
+    its last parallel launch (if any) took under PAYS of the serial one's time."""
     if explicit:
         return True
     meta = notes(program)
@@ -210,16 +209,15 @@ def worth_it(program: Any, explicit: bool) -> bool:
     return parallel is None or parallel < PAYS * serial
 
 
-def note(program: Any, cpu: float, state: LaunchState | None) -> None:
-    """Remember what the launch's blocks cost (for `worth_it`): the launching
-    process's CPU seconds of a serial launch, or a parallel launch's critical path:
-    forking, the slowest chunk (CPU seconds), taking the outcomes."""
+def note(program: Any, seconds: float, state: LaunchState | None) -> None:
+    """Remember what the launch's blocks took (for `worth_it`): the wall time of a
+    serial launch, or of a parallel one (forks, chunks, merge). Wall time, not CPU time:
+    a serial launch whose matrix products run on every core's BLAS thread spends more
+    CPU than wall time, and workers that cannot beat that must not be kept."""
     if state is not None and state.ran_parallel:
-        st = state.stats
-        path = st["forks"] + max([st["chunk0"], *st["workers"]]) + st["merge"]
-        notes(program)[_PARALLEL_KEY] = path
+        notes(program)[_PARALLEL_KEY] = seconds
     elif state is None:
-        notes(program)[_SERIAL_KEY] = cpu
+        notes(program)[_SERIAL_KEY] = seconds
 
 
 @dataclass
