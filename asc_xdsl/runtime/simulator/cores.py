@@ -20,6 +20,9 @@ Cross-core flags (`CrossCoreSetFlag<mode, pipe>(id)` / `CrossCoreWaitFlag(id)`, 
 Mode 0: when every core of the setter's kind has set id, each of them gets one;
 mode 1: when both AIVs of a block have set id, each gets one; mode 2: the AIC's set
 gives each AIV of its block one, and both AIVs' sets give the AIC one.
+Mode 4 (Ascend 950 only, `set_intra_block`) has counters of its own: AIVn's set of id i
+(0-15) gives its AIC one at i + 16n, the AIC's set of id j (0-31) gives AIV(j // 16) one
+at j % 16 (docs/zh CrossCoreWaitFlag's flagId constraints).
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ from asc_xdsl.runtime.simulator.gmorder import joined
 
 MAX_THREADED_CORES = 4096
 FLAG_IDS = 16
+INTRA_BLOCK = "mode 4"
+"""The counters of mode 4 (Ascend 950) are apart from modes 0-2's: keys (INTRA_BLOCK, id)."""
+COUNTER_MAX = 15
 
 
 class DeadlockError(SimulatorError):
@@ -338,6 +344,25 @@ class CrossCoreState:
         raise SimulatorError(
             f"CrossCoreSetFlag mode {mode} does not exist on Atlas A2/A3 (0, 1, 2)"
         )
+
+    def set_intra_block(self, core: Core, flag: int, snap=None) -> None:
+        """`core`'s CrossCoreSetFlag<4>(flag) on Ascend 950: one count to the other side
+        of its AI Core (ids checked by the caller). A counter holds at most 15 (the
+        CrossCoreWaitFlag page: more is a hardware exception)."""
+        block = self.by_block[core.block]
+        if core.kind == "AIV":
+            to = next(c for c in block if c.kind == "AIC")
+            key = (INTRA_BLOCK, flag + 16 * core.sub)
+        else:
+            to = next(c for c in block if c.kind == "AIV" and c.sub == flag // 16)
+            key = (INTRA_BLOCK, flag % 16)
+        if self.counters[to, key] >= COUNTER_MAX:
+            raise SimulatorError(
+                f"CrossCoreSetFlag<4>({flag}): the mode-4 counter of flag {key[1]} on "
+                f"{to.label} already holds {COUNTER_MAX} sets nobody waited for (its "
+                "maximum: the NPU raises an exception)"
+            )
+        self._give(to, key, snap)
 
     def _collect(self, key, core: Core, group: list[Core], receivers: list[Core], snap) -> None:
         seen = self.pending[key]

@@ -1,15 +1,26 @@
 """Which core runs (sub-block index, AIC/AIV) and the synchronisation between cores:
 CrossCoreSetFlag/WaitFlag (and the raw ffts_cross_core_sync), SyncAll (hardware and
 the soft one through a GM workspace), IBSet/IBWait, NotifyNextBlock/WaitPreBlock.
-The state and the scheduler are in `cores.py`."""
+The state and the scheduler are in `cores.py`.
+
+Mode 4 of Ascend 950 (arch 3510; impl/basic_api/dav_3510 `set_intra_block` /
+`wait_intra_block`) syncs the AIC with one AIV of its AI Core (a mix kernel, AIC:AIV
+1:2), on counters apart from modes 0-2's: AIVn's id i (0-15) is the AIC's i + 16n, the
+AIC's id j (0-31) is AIV(j // 16)'s j % 16. On 3510 the wait's modeId counts (a mode-4
+set wakes only a mode-4 wait); elsewhere mode 4 is refused. As in the headers, a core
+whose side lacks the pipe (the AIV: S, V, MTE2, MTE3; the AIC: S, MTE1, MTE2, FIX, M)
+skips the call; PIPE_ALL is refused."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from asc_xdsl import soc as socs
 from asc_xdsl.dialects import ascendc
 from asc_xdsl.dialects.ascendc.base import enum_value
 from asc_xdsl.enums import Pipe
 from asc_xdsl.runtime.simulator.compile import handles
-from asc_xdsl.runtime.simulator.cores import check_flag_id
+from asc_xdsl.runtime.simulator.cores import INTRA_BLOCK, check_flag_id
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.transforms.hardware import PIPES
@@ -79,7 +90,74 @@ def _acquire(c, snap) -> None:
         c.san.acquire(snap)
 
 
+INTRA_BLOCK_ARCH = 3510
+"""The arch whose CrossCoreSetFlag/WaitFlag have mode 4 (Ascend 950)."""
+_MODE4_PIPES = {
+    "AIV": frozenset({Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3}),
+    "AIC": frozenset({Pipe.PIPE_S, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_FIX, Pipe.PIPE_M}),
+}
+"""The pipes each side runs a mode-4 set/wait on (kernel_event.h IsSplitVectorPipe /
+IsSplitCubePipe for 3510); on the other side the headers compile the call away."""
+_MODE4_IDS = {"AIV": 16, "AIC": 32}
+
+
+@cache
+def _arch(platform: str) -> int:
+    return socs.get_soc(platform).npu_arch
+
+
+def _modes(c) -> tuple[int, ...]:
+    return (0, 1, 2, 4) if _arch(c.onchip.platform.name) == INTRA_BLOCK_ARCH else (0, 1, 2)
+
+
+def _check_mode(c, mode: int, what: str) -> None:
+    modes = _modes(c)
+    if mode not in modes:
+        name = c.onchip.platform.name
+        extra = (
+            " (mode 4, the AIC with one AIV, is Ascend 950's: soc_version='Ascend950PR_9599')"
+            if mode == 4
+            else ""
+        )
+        raise SimulatorError(
+            f"{what}<{mode}>: platform {name} (arch {_arch(name)}) has cross-core modes "
+            f"{', '.join(map(str, modes))}, not {mode}{extra}"
+        )
+
+
+def _intra_block(c, flag: int, what: str, pipe: Pipe) -> bool:
+    """Check a mode-4 call; whether this core takes part (its side has `pipe`)."""
+    if pipe is Pipe.PIPE_ALL:
+        raise SimulatorError(f"{what}<4, PIPE_ALL>: mode 4 takes any pipe but PIPE_ALL")
+    s = _sched(c, what)
+    if len(s.sync.by_block[c.core.block]) != 3:
+        raise SimulatorError(
+            f"{what} mode 4 synchronises the AIC with one AIV of its AI Core: it needs a "
+            "mix kernel (kernel_type='mix', AIC:AIV 1:2)"
+        )
+    kind = c.core.kind
+    if pipe not in _MODE4_PIPES[kind]:
+        return False
+    ids = _MODE4_IDS[kind]
+    if not isinstance(flag, int) or not 0 <= flag < ids:
+        raise SimulatorError(
+            f"{what}<4>: flag id {flag} is outside 0-{ids - 1} on the {kind} (mode 4: the "
+            "AIC's ids 0-15 pair with AIV0's 0-15, its 16-31 with AIV1's 0-15)"
+        )
+    return True
+
+
 def _set_flag(c, mode: int, flag: int, what: str, pipe: Pipe) -> None:
+    _check_mode(c, mode, what)
+    if mode == 4:
+        if what != "CrossCoreSetFlag":
+            raise SimulatorError(
+                f"{what}: mode 4 is not an FFTS message (CrossCoreSetFlag<4> is "
+                "set_intra_block on Ascend 950)"
+            )
+        if _intra_block(c, flag, what, pipe):
+            _sched(c, what).sync.set_intra_block(c.core, flag, _release(c, pipe))
+        return
     check_flag_id(flag, what)
     s = _sched(c, what)
     if mode in (1, 2) and len(s.sync.by_block[c.core.block]) != 3:
@@ -118,9 +196,20 @@ def _ffts(op, comp):
 @handles(ascendc.CrossCoreWaitFlagOp)
 def _cross_wait(op, comp):
     f = comp.slot(op.flag_id)
+    mode = _mode(op)
+    pipe = enum_value(op, "pipe", Pipe)
 
     def run(e, c, _op=op):
         flag = e[f]
+        _check_mode(c, mode, "CrossCoreWaitFlag")
+        if mode == 4:
+            if _intra_block(c, flag, "CrossCoreWaitFlag", pipe):
+                s = _sched(c, "CrossCoreWaitFlag")
+                key = (INTRA_BLOCK, flag)
+                what = f"waits for mode-4 flag {flag} (from its AI Core's other side)"
+                s.wait_until(c.core, s.sync.can_take(c.core, key), op, what)
+                _acquire(c, s.sync.take(c.core, key))
+            return
         check_flag_id(flag, "CrossCoreWaitFlag")
         s = _sched(c, "CrossCoreWaitFlag")
         s.wait_until(c.core, s.sync.can_take(c.core, flag), op, f"waits for cross-core flag {flag}")

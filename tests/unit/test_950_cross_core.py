@@ -1,0 +1,108 @@
+"""Ascend 950's mode-4 cross-core flags (CrossCoreSetFlag<4, pipe> / CrossCoreWaitFlag<4,
+pipe>: the AIC with one AIV of its AI Core) on the simulator and its race checker: the
+AIC hands y[b] to each AIV through its own id (AIV0: 0-15, AIV1: 16-31 on the AIC), and
+the AIVs answer on their 0-15. Seeded bugs: a missing wait (a race), the AIV1 handoff
+on AIV0's id (a deadlock), mode 4 on Atlas A2, ids out of range."""
+
+from __future__ import annotations
+
+import pathlib
+import warnings
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.runtime.simulator import SimulatorError
+from asc_xdsl.runtime.simulator.cores import DeadlockError
+from asc_xdsl.runtime.simulator.sanitizer import RaceError, SanitizerWarning
+
+A950 = "Ascend950PR_9599"
+S = asc.PipeID.PIPE_S
+
+
+def where(marker: str) -> str:
+    """`file:line` of the line of this file ending with the comment `# <marker>`."""
+    lines = pathlib.Path(__file__).read_text().splitlines()
+    hits = [i + 1 for i, ln in enumerate(lines) if ln.rstrip().endswith(f"# {marker}")]
+    assert len(hits) == 1, marker
+    return f"{__file__}:{hits[0]}"
+
+
+def handoff_body(y, case):
+    """case 0: right; 1: AIV1 does not wait; 2: the AIC sets AIV0's id twice, never
+    AIV1's; 3: AIV1 waits for id 16 (AIV ids are 0-15)."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    b = asc.get_block_idx()
+    if asc.ascend_is_aic():
+        yg.set_value(b, 10 + b)  # aic-write
+        asc.cross_core_set_flag(0, mode_id=4, pipe=S)  # to AIV0
+        asc.cross_core_set_flag(0 if case == 2 else 16, mode_id=4, pipe=S)  # to AIV1
+        asc.cross_core_wait_flag(0, mode_id=4, pipe=S)  # AIV0's answer
+        asc.cross_core_wait_flag(16, mode_id=4, pipe=S)  # aic-wait-aiv1
+        yg.set_value(b, 0)  # the AIVs have read y[b]
+    else:
+        sub = asc.get_sub_block_idx()
+        if case == 3:
+            asc.cross_core_wait_flag(16 * sub, mode_id=4, pipe=S)  # bad-id
+        elif case != 1:
+            asc.cross_core_wait_flag(0, mode_id=4, pipe=S)  # aiv-wait
+        elif sub == 0:
+            asc.cross_core_wait_flag(0, mode_id=4, pipe=S)
+        yg.set_value(8 + b, yg.get_value(b // 2))  # aiv-read
+        asc.cross_core_set_flag(0, mode_id=4, pipe=S)
+
+
+handoff = asc.jit(kernel_type="mix", soc_version=A950)(handoff_body)
+handoff_a2 = asc.jit(kernel_type="mix", soc_version="Ascend910B1")(handoff_body)
+
+
+def run(kernel, case, **options):
+    y = np.zeros(16, np.int32)
+    kernel[2](y, case, sanitize="error", **options)
+    return y
+
+
+def test_fixed_handoff_is_clean():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SanitizerWarning)
+        y = run(handoff, 0)
+    assert y[8:12].tolist() == [10, 10, 11, 11] and y[:2].tolist() == [0, 0]
+
+
+def test_missing_mode4_wait_is_a_located_race():
+    with pytest.raises(RaceError) as info:
+        run(handoff, 1)
+    text = str(info.value)
+    assert "cross-core read-after-write race (RAW): AIV of block 0.1 reads GM argument 'y'" in text
+    assert "that AIC of block 0 wrote" in text
+    assert text.startswith(where("aiv-read")) and where("aic-write") in text
+
+
+def test_set_on_the_wrong_aivs_id_is_a_deadlock():
+    with pytest.raises(DeadlockError) as info:
+        run(handoff, 2)
+    text = str(info.value)
+    assert (
+        "AIV of block 0.1: ascendc.cross_core_wait_flag (CrossCoreWaitFlag) waits for "
+        f"mode-4 flag 0 (from its AI Core's other side) at {where('aiv-wait')}" in text
+    )
+    assert (
+        f"AIC of block 0: ascendc.cross_core_wait_flag (CrossCoreWaitFlag) waits for "
+        f"mode-4 flag 16 (from its AI Core's other side) at {where('aic-wait-aiv1')}" in text
+    )
+
+
+def test_aiv_ids_are_0_to_15():
+    with pytest.raises(SimulatorError, match=r"flag id 16 is outside 0-15 on the AIV") as info:
+        run(handoff, 3)
+    assert where("bad-id") in str(info.value)
+
+
+def test_mode4_is_refused_on_atlas_a2():
+    with pytest.raises(
+        SimulatorError, match=r"Ascend910B1 \(arch 2201\) has cross-core modes 0, 1, 2, not 4"
+    ) as info:
+        run(handoff_a2, 0)
+    assert where("to AIV0") in str(info.value)
