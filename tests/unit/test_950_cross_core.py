@@ -29,9 +29,9 @@ def where(marker: str) -> str:
     return f"{__file__}:{hits[0]}"
 
 
-def handoff_body(y, case):
+def handoff_body(y: asc.GlobalAddress, case: asc.ConstExpr[int]):
     """case 0: right; 1: AIV1 does not wait; 2: the AIC sets AIV0's id twice, never
-    AIV1's; 3: AIV1 waits for id 16 (AIV ids are 0-15)."""
+    AIV1's; 3: AIV1 waits for id 16 (AIV ids are 0-15); 4: the AIC waits for id 32."""
     yg = asc.GlobalTensor()
     yg.set_global_buffer(y)
     b = asc.get_block_idx()
@@ -40,7 +40,7 @@ def handoff_body(y, case):
         asc.cross_core_set_flag(0, mode_id=4, pipe=S)  # to AIV0
         asc.cross_core_set_flag(0 if case == 2 else 16, mode_id=4, pipe=S)  # to AIV1
         asc.cross_core_wait_flag(0, mode_id=4, pipe=S)  # AIV0's answer
-        asc.cross_core_wait_flag(16, mode_id=4, pipe=S)  # aic-wait-aiv1
+        asc.cross_core_wait_flag(32 if case == 4 else 16, mode_id=4, pipe=S)  # aic-wait-aiv1
         yg.set_value(b, 0)  # the AIVs have read y[b]
     else:
         sub = asc.get_sub_block_idx()
@@ -101,8 +101,30 @@ def test_aiv_ids_are_0_to_15():
 
 
 def test_mode4_is_refused_on_atlas_a2():
-    with pytest.raises(
-        SimulatorError, match=r"Ascend910B1 \(arch 2201\) has cross-core modes 0, 1, 2, not 4"
-    ) as info:
+    # the verifier knows the module's SoC: a CompileError at the call
+    with pytest.raises(asc.CompileError, match=r"mode 4 does not exist on Ascend910B") as info:
         run(handoff_a2, 0)
-    assert where("to AIV0") in str(info.value)
+    assert str(info.value).startswith(where("to AIV0"))
+
+
+def test_constant_mode4_id_out_of_range_is_a_compile_error():
+    with pytest.raises(asc.CompileError, match=r"flag id 32 is out of range: mode 4") as info:
+        run(handoff, 4)
+    assert str(info.value).startswith(where("aic-wait-aiv1"))
+
+
+def test_the_simulator_refuses_mode4_off_arch_3510():
+    # target-neutral IR reaches the launch: the simulator's own check, at the op
+    from asc_xdsl.runtime.simulator.ops import multicore
+
+    class Platform:
+        name = "Ascend910B1"
+
+    class Onchip:
+        platform = Platform()
+
+    class Ctx:
+        onchip = Onchip()
+
+    with pytest.raises(SimulatorError, match=r"arch 2201\) has cross-core modes 0, 1, 2, not 4"):
+        multicore._check_mode(Ctx(), 4, "CrossCoreSetFlag")

@@ -197,13 +197,19 @@ def _only_on_950(op: SpecOp) -> None:
         )
 
 
-def constant_mutex_id(value: Any) -> int | None:
-    """The uint8_t a constant id operand holds (through the frontend's cast from i8)."""
+def _constant(value: Any) -> int | None:
+    """The integer a constant operand holds (through the frontend's casts), or None."""
     op = value.owner
     while isinstance(op, UnrealizedConversionCastOp) and len(op.operands) == 1:
         op = op.operands[0].owner
     attr = getattr(op, "properties", {}).get("value") if isinstance(op, Operation) else None
-    return attr.value.data & 0xFF if isinstance(attr, IntegerAttr) else None
+    return attr.value.data if isinstance(attr, IntegerAttr) else None
+
+
+def constant_mutex_id(value: Any) -> int | None:
+    """The uint8_t a constant id operand holds (through the frontend's cast from i8)."""
+    got = _constant(value)
+    return None if got is None else got & 0xFF
 
 
 class MutexOp(SpecOp):
@@ -380,6 +386,53 @@ FAMILY.add(
     AivOnlyOp,
 )
 
+CROSS_CORE_MODE4_IDS = range(32)
+"""The ids of a mode-4 CrossCoreSetFlag/WaitFlag (Ascend 950): 0-31 on the AIC (16-31 pair
+with AIV1), 0-15 on an AIV (the simulator checks the side)."""
+
+
+class CrossCoreFlagOp(SpecOp):
+    """CrossCoreSetFlag / CrossCoreWaitFlag: the module's SoC decides the modes (Atlas
+    A2/A3: 0, 1, 2; Ascend 950 adds 4, the AIC with one AIV of its AI Core, which takes
+    any pipe but PIPE_ALL and ids 0-31). Target-neutral IR may use 4."""
+
+    # (not VERIFY_READS_SIGNATURE: its verify_ reads the module's SoC and a constant id)
+
+    def verify_(self) -> None:
+        from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+        from asc_xdsl.soc import ASCEND_950
+
+        super().verify_()
+        attr = self.properties.get("modeId")
+        mode = 0 if attr is None else attr.value.data  # type: ignore[union-attr]
+        family = soc_family(self)
+        modes = (0, 1, 2, 4) if family in (None, ASCEND_950) else (0, 1, 2)
+        if mode not in modes:
+            on = f"{declared_soc(self)} ({family})" if family is not None else "any SoC"
+            hint = (
+                "; mode 4 (the AIC with one AIV) is Ascend 950's: compile for an Ascend 950 "
+                "part (soc_version='Ascend950PR_9599') or use mode 2"
+                if mode == 4
+                else ""
+            )
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} mode {mode} does not exist on {on}: modes "
+                f"are {', '.join(map(str, modes))}{hint}"
+            )
+        if mode != 4:
+            return
+        if enum_value(self, "pipe", Pipe) is Pipe.PIPE_ALL:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api}<4, PIPE_ALL>: mode 4 takes any pipe but PIPE_ALL"
+            )
+        value = _constant(self.operands[0])
+        if value is not None and value not in CROSS_CORE_MODE4_IDS:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api}<4> flag id {value} is out of range: mode 4 "
+                "ids are 0-31 on the AIC (16-31 pair with AIV1) and 0-15 on an AIV"
+            )
+
+
 _CROSS_CORE_FORMAT = "$flag_id `,` $modeId `,` custom<Pipe>($pipe) attr-dict `:` type($flag_id)"
 for _cls, _m, _api, _doc in (
     ("CrossCoreSetFlagOp", "cross_core_set_flag", "CrossCoreSetFlag", "set flag `flagId`"),
@@ -399,8 +452,9 @@ for _cls, _m, _api, _doc in (
             format=_CROSS_CORE_FORMAT,
             py=_m,
             doc=f"`AscendC::{_api}<modeId, pipe>(flagId)`: {_doc} between cube and vector "
-            "cores (FFTS).",
+            "cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).",
         ),
+        CrossCoreFlagOp,
     )
 
 

@@ -91,6 +91,15 @@ func.func @cross_core_bad_pipe(%flag: i32) {
 
 // -----
 
+func.func @cross_core_mode4_not_on_a2(%flag: i32) {
+  // CHECK: invalid_sync.mlir:[[# @LINE + 2]]:3
+  // CHECK: error: 'ascendc.cross_core_set_flag': CrossCoreSetFlag mode 4 does not exist on Ascend910B1 (Atlas A2/A3): modes are 0, 1, 2; mode 4 (the AIC with one AIV) is Ascend 950's
+  ascendc.cross_core_set_flag %flag, 4, pipe_mte3 : i32
+  return
+}
+
+// -----
+
 func.func @ffts_config_float(%f: f32) {
   // CHECK: error: 'ascendc.ffts_cross_core_sync': config must be an integer, got f32
   ascendc.ffts_cross_core_sync %f {pipe = 5 : i32} : f32
