@@ -31,13 +31,15 @@ def where(marker: str) -> str:
 
 def handoff_body(y: asc.GlobalAddress, case: asc.ConstExpr[int]):
     """case 0: right; 1: AIV1 does not wait; 2: the AIC sets AIV0's id twice, never
-    AIV1's; 3: AIV1 waits for id 16 (AIV ids are 0-15); 4: the AIC waits for id 32."""
+    AIV1's; 3: AIV1 waits for id 16 (AIV ids are 0-15); 4: the AIC waits for id 32; 5: the AIC sets AIV0's id on MTE3,
+    which a 950 AIC lacks (the headers compile the set away)."""
     yg = asc.GlobalTensor()
     yg.set_global_buffer(y)
     b = asc.get_block_idx()
     if asc.ascend_is_aic():
         yg.set_value(b, 10 + b)  # aic-write
-        asc.cross_core_set_flag(0, mode_id=4, pipe=S)  # to AIV0
+        to0 = asc.PipeID.PIPE_MTE3 if case == 5 else S  # no MTE3 on a 950 AIC
+        asc.cross_core_set_flag(0, mode_id=4, pipe=to0)  # to AIV0
         asc.cross_core_set_flag(0 if case == 2 else 16, mode_id=4, pipe=S)  # to AIV1
         asc.cross_core_wait_flag(0, mode_id=4, pipe=S)  # AIV0's answer
         asc.cross_core_wait_flag(32 if case == 4 else 16, mode_id=4, pipe=S)  # aic-wait-aiv1
@@ -91,6 +93,16 @@ def test_set_on_the_wrong_aivs_id_is_a_deadlock():
     assert (
         f"AIC of block 0: ascendc.cross_core_wait_flag (CrossCoreWaitFlag) waits for "
         f"mode-4 flag 16 (from its AI Core's other side) at {where('aic-wait-aiv1')}" in text
+    )
+
+
+def test_a_set_on_a_pipe_the_aic_lacks_does_nothing():
+    with pytest.raises(DeadlockError) as info:
+        run(handoff, 5)
+    text = str(info.value)
+    assert (
+        "AIV of block 0.0: ascendc.cross_core_wait_flag (CrossCoreWaitFlag) waits for "
+        f"mode-4 flag 0 (from its AI Core's other side) at {where('aiv-wait')}" in text
     )
 
 

@@ -7,9 +7,9 @@ Mode 4 of Ascend 950 (arch 3510; impl/basic_api/dav_3510 `set_intra_block` /
 `wait_intra_block`) syncs the AIC with one AIV of its AI Core (a mix kernel, AIC:AIV
 1:2), on counters apart from modes 0-2's: AIVn's id i (0-15) is the AIC's i + 16n, the
 AIC's id j (0-31) is AIV(j // 16)'s j % 16. On 3510 the wait's modeId counts (a mode-4
-set wakes only a mode-4 wait); elsewhere mode 4 is refused. As in the headers, a core
-whose side lacks the pipe (the AIV: S, V, MTE2, MTE3; the AIC: S, MTE1, MTE2, FIX, M)
-skips the call; PIPE_ALL is refused."""
+set wakes only a mode-4 wait); elsewhere mode 4 is refused; PIPE_ALL is refused. As in
+the 3510 headers, a core whose side lacks the pipe (core_pipes.py: the AIV has S, V,
+MTE2, MTE3; the AIC S, MTE1, MTE2, FIX, M) skips a set or wait of any mode."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from asc_xdsl.dialects import ascendc
 from asc_xdsl.dialects.ascendc.base import enum_value
 from asc_xdsl.enums import Pipe
 from asc_xdsl.runtime.simulator.compile import handles
+from asc_xdsl.runtime.simulator.core_pipes import absent_pipes
 from asc_xdsl.runtime.simulator.cores import INTRA_BLOCK, check_flag_id
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
@@ -92,18 +93,25 @@ def _acquire(c, snap) -> None:
 
 INTRA_BLOCK_ARCH = 3510
 """The arch whose CrossCoreSetFlag/WaitFlag have mode 4 (Ascend 950)."""
-_MODE4_PIPES = {
-    "AIV": frozenset({Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3}),
-    "AIC": frozenset({Pipe.PIPE_S, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_FIX, Pipe.PIPE_M}),
-}
-"""The pipes each side runs a mode-4 set/wait on (kernel_event.h IsSplitVectorPipe /
-IsSplitCubePipe for 3510); on the other side the headers compile the call away."""
 _MODE4_IDS = {"AIV": 16, "AIC": 32}
 
 
 @cache
 def _arch(platform: str) -> int:
     return socs.get_soc(platform).npu_arch
+
+
+@cache
+def _absent(platform: str, kind: str) -> frozenset[str]:
+    return absent_pipes(platform, kind)
+
+
+def _compiled_away(c, pipe: Pipe) -> bool:
+    """Whether the headers compile a CrossCoreSetFlag/WaitFlag on `pipe` to nothing on
+    this core: on 3510 every mode's call runs only on the side that has its pipe
+    (NotifyEventImpl / WaitEventImpl, kernel_event.h IsSplitVectorPipe / IsSplitCubePipe:
+    the AIV S, V, MTE2, MTE3; the AIC S, MTE1, MTE2, FIX, M); A2/A3 issue every call."""
+    return pipe.name.removeprefix("PIPE_") in _absent(c.onchip.platform.name, c.core.kind)
 
 
 def _modes(c) -> tuple[int, ...]:
@@ -136,7 +144,7 @@ def _intra_block(c, flag: int, what: str, pipe: Pipe) -> bool:
             "mix kernel (kernel_type='mix', AIC:AIV 1:2)"
         )
     kind = c.core.kind
-    if pipe not in _MODE4_PIPES[kind]:
+    if _compiled_away(c, pipe):
         return False
     ids = _MODE4_IDS[kind]
     if not isinstance(flag, int) or not 0 <= flag < ids:
@@ -157,6 +165,8 @@ def _set_flag(c, mode: int, flag: int, what: str, pipe: Pipe) -> None:
             )
         if _intra_block(c, flag, what, pipe):
             _sched(c, what).sync.set_intra_block(c.core, flag, _release(c, pipe))
+        return
+    if what == "CrossCoreSetFlag" and _compiled_away(c, pipe):
         return
     check_flag_id(flag, what)
     s = _sched(c, what)
@@ -209,6 +219,8 @@ def _cross_wait(op, comp):
                 what = f"waits for mode-4 flag {flag} (from its AI Core's other side)"
                 s.wait_until(c.core, s.sync.can_take(c.core, key), op, what)
                 _acquire(c, s.sync.take(c.core, key))
+            return
+        if _compiled_away(c, pipe):
             return
         check_flag_id(flag, "CrossCoreWaitFlag")
         s = _sched(c, "CrossCoreWaitFlag")
