@@ -15,6 +15,14 @@ fires when its earlier work on `pipe` has completed (a scalar access is complete
 issue), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
 holds the pipe it names, so an inserted wait names the pipe of the access it is for).
+On Ascend 950 a set or wait on a pipe its core lacks is compiled to nothing (the AIV
+has S, V, MTE2, MTE3; the AIC S, MTE1, MTE2, FIX, M): a set there goes on the side's
+default pipe after PipeBarrier<PIPE_ALL>, and a wait for a scalar access, for accesses
+on several pipes or on a pipe the core lacks names PIPE_S (the header's default).
+Mode 2 stays the mode on 950 too: each pair is between the AIC and *both* AIVs, which
+the analysis does not tell apart; mode 4 (the AIC with one AIV) would need two sets
+and two waits on the AIC for the same order. Hand-written mode-4 flags count apart
+(their own ids and counters): they neither order anything here nor take an id.
 
 **Where a pair goes.** Both halves at the same point of the program: right before the
 later op, or, when that op is under a side's `if`, before the outermost such `if` (the
@@ -649,6 +657,9 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
 def _busy_ids(function: func.FuncOp, planned_sync_all: bool) -> set[int]:
     busy: set[int] = set()
     for op in function.walk():
+        mode = op.properties.get("modeId") if op.name in (SET, WAIT) else None
+        if isinstance(mode, IntegerAttr) and mode.value.data == 4:
+            continue  # Ascend 950's mode 4 counts apart from modes 0-2 (its own ids)
         if op.name in (SET, WAIT):
             value = constant_int(op.operands[0])
             if value is None:
@@ -671,10 +682,24 @@ def _busy_ids(function: func.FuncOp, planned_sync_all: bool) -> set[int]:
     return busy
 
 
+def _side_pipes(function: func.FuncOp) -> dict[str, frozenset[str]] | None:
+    """Each side's pipes when the module is for Ascend 950 (arch 3510), whose headers
+    compile a CrossCoreSetFlag/WaitFlag on a pipe the core lacks to nothing
+    (runtime/simulator/core_pipes.py); None elsewhere (A2/A3 issue every call)."""
+    from asc_xdsl.dialects.ascendc.target import soc_family
+    from asc_xdsl.runtime.simulator.core_pipes import CORE_PIPES
+
+    family = soc_family(function)
+    if (family, "AIC") not in CORE_PIPES:
+        return None
+    return {side: CORE_PIPES[family, CORE[side]] for side in (CUBE, VECTOR)}
+
+
 class _Builder:
     def __init__(self, function: func.FuncOp):
         self.function = function
         self.busy = _busy_ids(function, False)
+        self.pipes = _side_pipes(function)
         self.ids: dict[tuple[str, str], int] = {}
         self.constants: dict[int, SSAValue] = {}
 
@@ -711,9 +736,16 @@ class _Builder:
         from asc_xdsl.dialects.ascendc.sysvar import AscendIsAICOp, AscendIsAIVOp
 
         guard_ops = {CUBE: AscendIsAICOp, VECTOR: AscendIsAIVOp}
+        if self.pipes is not None and h.pipe not in self.pipes[h.src]:
+            h = replace(h, pipe=DEFAULT_SET_PIPE[h.src], barrier=True)  # e.g. MTE3 on an AIC
         fid = self.flag_id(h, at)
         pipe = BARRIER_PIPE[h.pipe]
-        wait = BARRIER_PIPE[h.wait_pipe or h.pipe]
+        wait_pipe = h.wait_pipe or h.pipe
+        if self.pipes is not None and (h.wait_pipe is None or wait_pipe not in self.pipes[h.dst]):
+            # on 3510 the wait holds only its pipe: the scalar one (the header's default)
+            # holds what a scalar access or an access on several pipes needs
+            wait_pipe = "S"
+        wait = BARRIER_PIPE[wait_pipe]
         out: list[Operation] = []
         for side, body in (
             (h.src, [PipeBarrierOp(Pipe.PIPE_ALL)] * h.barrier

@@ -140,3 +140,30 @@ def test_the_simulator_refuses_mode4_off_arch_3510():
 
     with pytest.raises(SimulatorError, match=r"arch 2201\) has cross-core modes 0, 1, 2, not 4"):
         multicore._check_mode(Ctx(), 4, "CrossCoreSetFlag")
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def unsynced(y: asc.GlobalAddress):
+    """Each AIV copies 8 ints to y[8 i:] (MTE3), its AIC reads one back with a scalar
+    load (S): no flag written."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    b = asc.get_block_idx()
+    if asc.ascend_is_aiv():
+        ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+        asc.duplicate(ub, b + 1, 8)
+        asc.data_copy(yg[b * 8 :], ub, 8)
+    if asc.ascend_is_aic():
+        yg.set_value(32 + b, yg.get_value(b * 16 + 8))
+
+
+def test_insert_sync_on_950_waits_on_a_pipe_the_core_has():
+    # the AIVs' set goes on MTE3; the AIC's wait must not name MTE3, which a 950 AIC
+    # lacks (the headers would compile the wait away): it names PIPE_S
+    y = np.zeros(40, np.int32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SanitizerWarning)
+        unsynced[2](y, sanitize="error", insert_sync=True)
+    assert y[32:34].tolist() == [2, 4]
+    text = unsynced.compile(y, insert_sync=True).asm["ascendc"]
+    assert "CrossCoreSetFlag<2, PIPE_MTE3>" in text and "CrossCoreWaitFlag<2, PIPE_S>" in text
