@@ -143,12 +143,18 @@ def test_the_simulator_refuses_mode4_off_arch_3510():
 
 
 @asc.jit(kernel_type="mix", soc_version=A950)
-def unsynced(y: asc.GlobalAddress):
+def unsynced(y: asc.GlobalAddress, mode4: asc.ConstExpr[bool] = False):
     """Each AIV copies 8 ints to y[8 i:] (MTE3), its AIC reads one back with a scalar
-    load (S): no flag written."""
+    load (S): no mode-2 flag written (`mode4`: a mode-4 handshake on id 0 first)."""
     yg = asc.GlobalTensor()
     yg.set_global_buffer(y)
     b = asc.get_block_idx()
+    if mode4:
+        if asc.ascend_is_aic():
+            asc.cross_core_set_flag(0, mode_id=4, pipe=S)
+            asc.cross_core_set_flag(16, mode_id=4, pipe=S)
+        if asc.ascend_is_aiv():
+            asc.cross_core_wait_flag(0, mode_id=4, pipe=S)
     if asc.ascend_is_aiv():
         ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
         asc.duplicate(ub, b + 1, 8)
@@ -167,3 +173,12 @@ def test_insert_sync_on_950_waits_on_a_pipe_the_core_has():
     assert y[32:34].tolist() == [2, 4]
     text = unsynced.compile(y, insert_sync=True).asm["ascendc"]
     assert "CrossCoreSetFlag<2, PIPE_MTE3>" in text and "CrossCoreWaitFlag<2, PIPE_S>" in text
+
+
+def test_insert_sync_ids_are_apart_from_mode4_ids():
+    # the kernel's mode-4 ids 0 and 16 count apart: the inserted mode-2 pair takes id 0
+    y = np.zeros(40, np.int32)
+    unsynced[2](y, True, sanitize="error", insert_sync=True)
+    assert y[32:34].tolist() == [2, 4]
+    text = unsynced.compile(y, True, insert_sync=True).asm["ascendc"]
+    assert "CrossCoreSetFlag<2, PIPE_MTE3>(cross_flag0)" in text
