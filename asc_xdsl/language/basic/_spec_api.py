@@ -1071,7 +1071,7 @@ if TYPE_CHECKING:
 
     def cross_core_set_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None:
         """`AscendC::CrossCoreSetFlag<modeId, pipe>(flagId)`: set flag `flagId` between cube and
-        vector cores (FFTS).
+        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
         Ascend C: `AscendC::CrossCoreSetFlag`. Forms (a call takes the first that fits):
 
@@ -1083,7 +1083,7 @@ else:
 
     def cross_core_set_flag(*args: Any, **kwargs: Any) -> None:
         """`AscendC::CrossCoreSetFlag<modeId, pipe>(flagId)`: set flag `flagId` between cube and
-        vector cores (FFTS).
+        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
         Ascend C: `AscendC::CrossCoreSetFlag`. Forms (a call takes the first that fits):
 
@@ -1096,7 +1096,7 @@ if TYPE_CHECKING:
 
     def cross_core_wait_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None:
         """`AscendC::CrossCoreWaitFlag<modeId, pipe>(flagId)`: wait for `flagId` between cube and
-        vector cores (FFTS).
+        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
         Ascend C: `AscendC::CrossCoreWaitFlag`. Forms (a call takes the first that fits):
 
@@ -1108,7 +1108,7 @@ else:
 
     def cross_core_wait_flag(*args: Any, **kwargs: Any) -> None:
         """`AscendC::CrossCoreWaitFlag<modeId, pipe>(flagId)`: wait for `flagId` between cube and
-        vector cores (FFTS).
+        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
         Ascend C: `AscendC::CrossCoreWaitFlag`. Forms (a call takes the first that fits):
 

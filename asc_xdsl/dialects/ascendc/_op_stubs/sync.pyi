@@ -14,6 +14,7 @@ from xdsl.irdl import Operand, OpResult
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
 from asc_xdsl.dialects.ascendc.sync import (
     AivOnlyOp,
+    CrossCoreFlagOp,
     FlagOp,
     GlobalFunctionOp,
     MutexIdOp,
@@ -241,9 +242,9 @@ class SyncAllHardOp(AivOnlyOp):
     SPEC: ClassVar[OpSpec]
     is_aivonly: UnitAttr | None
 
-class CrossCoreSetFlagOp(SpecOp):
+class CrossCoreSetFlagOp(CrossCoreFlagOp):
     """`AscendC::CrossCoreSetFlag<modeId, pipe>(flagId)`: set flag `flagId` between cube and
-    vector cores (FFTS).
+    vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
     `ascendc.cross_core_set_flag`: Ascend C `CrossCoreSetFlag`.
     Python: `asc.cross_core_set_flag`.
@@ -262,9 +263,9 @@ class CrossCoreSetFlagOp(SpecOp):
     mode_id: IntegerAttr
     pipe: IntegerAttr
 
-class CrossCoreWaitFlagOp(SpecOp):
+class CrossCoreWaitFlagOp(CrossCoreFlagOp):
     """`AscendC::CrossCoreWaitFlag<modeId, pipe>(flagId)`: wait for `flagId` between cube and
-    vector cores (FFTS).
+    vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
     `ascendc.cross_core_wait_flag`: Ascend C `CrossCoreWaitFlag`.
     Python: `asc.cross_core_wait_flag`.
