@@ -682,17 +682,23 @@ def _busy_ids(function: func.FuncOp, planned_sync_all: bool) -> set[int]:
     return busy
 
 
+SIDE_PIPES_950 = {
+    VECTOR: frozenset({"S", "V", "MTE2", "MTE3"}),
+    CUBE: frozenset({"S", "MTE1", "MTE2", "FIX", "M"}),
+}
+"""The pipes whose cross-core set/wait the Ascend 950 headers issue on each side
+(kernel_event.h IsSplitVectorPipe / IsSplitCubePipe for 3510; the race checker's copy
+is runtime/simulator/core_pipes.py, a layer above)."""
+
+
 def _side_pipes(function: func.FuncOp) -> dict[str, frozenset[str]] | None:
     """Each side's pipes when the module is for Ascend 950 (arch 3510), whose headers
-    compile a CrossCoreSetFlag/WaitFlag on a pipe the core lacks to nothing
-    (runtime/simulator/core_pipes.py); None elsewhere (A2/A3 issue every call)."""
+    compile a CrossCoreSetFlag/WaitFlag on a pipe the core lacks to nothing; None
+    elsewhere (A2/A3 issue every call)."""
     from asc_xdsl.dialects.ascendc.target import soc_family
-    from asc_xdsl.runtime.simulator.core_pipes import CORE_PIPES
+    from asc_xdsl.soc import ASCEND_950
 
-    family = soc_family(function)
-    if (family, "AIC") not in CORE_PIPES:
-        return None
-    return {side: CORE_PIPES[family, CORE[side]] for side in (CUBE, VECTOR)}
+    return SIDE_PIPES_950 if soc_family(function) == ASCEND_950 else None
 
 
 class _Builder:
