@@ -249,6 +249,17 @@ SERIES: Mapping[str, str] = MappingProxyType(
 for it where one chip is needed (the simulator's sizes, a build's flags)."""
 
 
+CORE_PIPES: dict[tuple[str, str], frozenset[str]] = {
+    (ASCEND_950, "AIV"): frozenset({"S", "V", "MTE2", "MTE3"}),
+    (ASCEND_950, "AIC"): frozenset({"S", "MTE1", "MTE2", "FIX", "M"}),
+}
+"""(SoC family, core kind) -> the pipes whose syncs the headers issue on that core of a
+split SoC: on Ascend 950 (arch 3510) a `SetFlag`/`WaitFlag`/`PipeBarrier`/cross-core
+flag naming a pipe its core lacks compiles to nothing (impl/basic_api/kernel_event.h
+`IsSplitVectorPipe` / `IsSplitCubePipe`; no MTE3 on the AIC, unlike Atlas A2/A3's).
+Atlas A2/A3 issue every sync as written: no entry."""
+
+
 def reg_vec_len() -> int:
     """Bytes of one vector register of the Reg layer (`GetVecLen()`): the `vec_len` of
     the SoCs that have it, which all agree (the one place the number is written is the

@@ -97,6 +97,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.enums import Pipe
+from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
 from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
@@ -682,13 +683,9 @@ def _busy_ids(function: func.FuncOp, planned_sync_all: bool) -> set[int]:
     return busy
 
 
-SIDE_PIPES_950 = {
-    VECTOR: frozenset({"S", "V", "MTE2", "MTE3"}),
-    CUBE: frozenset({"S", "MTE1", "MTE2", "FIX", "M"}),
-}
+SIDE_PIPES_950 = {side: CORE_PIPES[(ASCEND_950, CORE[side])] for side in (VECTOR, CUBE)}
 """The pipes whose cross-core set/wait the Ascend 950 headers issue on each side
-(kernel_event.h IsSplitVectorPipe / IsSplitCubePipe for 3510; the race checker's copy
-is runtime/simulator/core_pipes.py, a layer above)."""
+(`soc.CORE_PIPES`)."""
 
 
 def _side_pipes(function: func.FuncOp) -> dict[str, frozenset[str]] | None:
@@ -696,7 +693,6 @@ def _side_pipes(function: func.FuncOp) -> dict[str, frozenset[str]] | None:
     compile a CrossCoreSetFlag/WaitFlag on a pipe the core lacks to nothing; None
     elsewhere (A2/A3 issue every call)."""
     from asc_xdsl.dialects.ascendc.target import soc_family
-    from asc_xdsl.soc import ASCEND_950
 
     return SIDE_PIPES_950 if soc_family(function) == ASCEND_950 else None
 

@@ -15,11 +15,7 @@ from __future__ import annotations
 from asc_xdsl import soc as socs
 from asc_xdsl.transforms.hardware import PIPES
 
-CORE_PIPES: dict[tuple[str, str], frozenset[str]] = {
-    (socs.ASCEND_950, "AIV"): frozenset({"S", "V", "MTE2", "MTE3"}),
-    (socs.ASCEND_950, "AIC"): frozenset({"S", "MTE1", "MTE2", "FIX", "M"}),
-}
-"""(SoC family, core kind) -> the pipes whose syncs the headers issue on that core."""
+CORE_PIPES = socs.CORE_PIPES  # (the facts: asc_xdsl/soc.py)
 
 
 def absent_pipes(platform: str, core_kind: str) -> frozenset[str]:
