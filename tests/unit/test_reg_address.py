@@ -346,3 +346,100 @@ def test_data_block_copy_refusals():
 
     outcome = run_sample(Sample("mask", Port(no_stride_vf, 0, _inputs(np.float32), _block_golden)))
     assert "mask= is for the DataBlock copy, which needs block_stride= too" in outcome.detail
+
+
+# -- distribution modes (LoadAlign<T, LoadDist>, StoreAlign<T, StoreDist>) ------------
+
+LD, SD = asc.reg.LoadDist, asc.reg.StoreDist
+
+
+@asc.vf
+def dist32_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """b32 modes: z[0:64] x[5] broadcast; z[64:128] x[0:32] unpacked; z[128:192] x's
+    block 1 eight times; z[192:256] x[16:24] a block each; z[259] y[0] alone; z[320:352]
+    y's low halves under the first-half mask; z[384:400] y's low bytes; z[448:512] x[64:128]."""
+    full = asc.reg.create_mask(x.dtype)
+    half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
+    asc.reg.store_align(z, asc.reg.load_align(x, 5, dist=LD.DIST_BRC_B32), full)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK_B32), full, 64)
+    asc.reg.store_align(z, asc.reg.load_align(x, 8, dist=LD.DIST_BLK), full, 128)
+    asc.reg.store_align(z, asc.reg.load_align(x, 16, dist=LD.DIST_E2B_B32), full, 192)
+    b = asc.reg.load_align(y)
+    asc.reg.store_align(z, b, half, 259, dist=SD.DIST_FIRST_ELEMENT_B32)
+    asc.reg.store_align(z, b, half, 320, dist=SD.DIST_PACK_B32)
+    asc.reg.store_align(z, b, full, 384, dist=SD.DIST_PACK4_B32)
+    asc.reg.store_align(z, asc.reg.load_align(x, 64, dist=LD.DIST_NORM), full, 448, dist=SD.DIST_NORM_B32)
+
+
+def _dist32_golden(x, y, s, z):
+    out = z.copy()
+    out[:64] = x[5]
+    out[64:128:2], out[65:128:2] = x[:32], 0
+    out[128:192] = np.tile(x[8:16], 8)
+    out[192:256] = np.repeat(x[16:24], 8)
+    out[259] = y[0]
+    out.view(np.uint16)[640:672] = y[:32].view(np.uint32).astype(np.uint16)
+    out.view(np.uint8)[1536:1600] = y[:64].view(np.uint32).astype(np.uint8)
+    out[448:512] = x[64:128]
+    return out
+
+
+@asc.vf
+def dist16_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """b16 modes: z[0:128] x[3] broadcast; z[128:256] x[0:64] each twice; z[256:384]
+    x[0:256:2]; z[384:512] x[0:64] unpacked; z[512:640] x[8:16] a block each (a 16-byte
+    aligned address); z[640:704] y's low bytes; z[769] y[0] alone."""
+    full = asc.reg.create_mask(x.dtype)
+    asc.reg.store_align(z, asc.reg.load_align(x, 3, dist=LD.DIST_BRC_B16), full)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_US_B16), full, 128)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_DS_B16), full, 256)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK_B16), full, 384)
+    asc.reg.store_align(z, asc.reg.load_align(x, 8, dist=LD.DIST_E2B_B16), full, 512)
+    b = asc.reg.load_align(y)
+    asc.reg.store_align(z, b, full, 640, dist=SD.DIST_PACK_B16)
+    asc.reg.store_align(z, b, full, 769, dist=SD.DIST_FIRST_ELEMENT_B16)
+
+
+def _dist16_golden(x, y, s, z):
+    out = z.copy()
+    out[:128] = x[3]
+    out[128:256] = np.repeat(x[:64], 2)
+    out[256:384] = x[:256:2]
+    out[384:512:2], out[385:512:2] = x[:64], 0
+    out[512:640] = np.repeat(x[8:16], 16)
+    out.view(np.uint8)[1280:1408] = y[:128].view(np.uint16).astype(np.uint8)
+    out[769] = y[0]
+    return out
+
+
+def test_distribution_modes_match_numpy_and_print_the_template():
+    for name, vf, dtype, golden in (
+        ("dist32", dist32_vf, np.float32, _dist32_golden),
+        ("dist16", dist16_vf, np.float16, _dist16_golden),
+    ):
+        port = Port(vf, 0, _inputs(dtype), golden, dtype=np.dtype(dtype))
+        outcome = run_sample(Sample(name, port))
+        assert outcome.passed, outcome.detail
+    assert "AscendC::Reg::LoadAlign<half, AscendC::Reg::LoadDist::DIST_E2B_B16>(" in outcome.cpp
+    assert "AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B16>(z + " in outcome.cpp
+
+
+def test_distribution_mode_refusals():
+    text = _module(OPS)
+    load = "%hr = ascendc.reg.load_align %h, %c0 :"
+    assert load in text
+    bad = load.replace("%c0 :", "%c0 {dist = 3 : i32} :")  # DIST_BRC_B32 of f16
+    with pytest.raises(VerifyException, match="LoadAlign DIST_BRC_B32 takes b32 elements, not f16"):
+        _parse(text.replace(load, bad))
+    bad = load.replace("%c0 :", "%c0 {dist = 11 : i32} :")  # DIST_DINTLV_B8
+    with pytest.raises(VerifyException, match="DIST_DINTLV_B8 is a two-register mode"):
+        _parse(text.replace(load, bad))
+
+    @asc.vf
+    def wrong_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+        asc.reg.store_align(z, asc.reg.load_align(x), asc.reg.create_mask(x.dtype),
+                            dist=SD.DIST_PACK_B16)  # fmt: skip
+
+    outcome = run_sample(Sample("wrong", Port(wrong_vf, 0, _inputs(np.float32), _dist32_golden)))
+    assert "StoreAlign DIST_PACK_B16 takes b16 elements, not f32" in outcome.detail
+    assert "test_reg_address.py" in outcome.detail
