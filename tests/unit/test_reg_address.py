@@ -357,7 +357,9 @@ LD, SD = asc.reg.LoadDist, asc.reg.StoreDist
 def dist32_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
     """b32 modes: z[0:64] x[5] broadcast; z[64:128] x[0:32] unpacked; z[128:192] x's
     block 1 eight times; z[192:256] x[16:24] a block each; z[259] y[0] alone; z[320:352]
-    y's low halves under the first-half mask; z[384:400] y's low bytes; z[448:512] x[64:128]."""
+    y's low halves under the first-half mask; z[384:400] y's low bytes; z[448:512] x[64:128];
+    z[512:576] and z[576:640] x[0:128]'s even and odd elements (DINTLV); z[640:768] x[0:64]
+    and y[0:64] interleaved (INTLV)."""
     full = asc.reg.create_mask(x.dtype)
     half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
     asc.reg.store_align(z, asc.reg.load_align(x, 5, dist=LD.DIST_BRC_B32), full)
@@ -368,7 +370,13 @@ def dist32_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, 
     asc.reg.store_align(z, b, half, 259, dist=SD.DIST_FIRST_ELEMENT_B32)
     asc.reg.store_align(z, b, half, 320, dist=SD.DIST_PACK_B32)
     asc.reg.store_align(z, b, full, 384, dist=SD.DIST_PACK4_B32)
-    asc.reg.store_align(z, asc.reg.load_align(x, 64, dist=LD.DIST_NORM), full, 448, dist=SD.DIST_NORM_B32)
+    asc.reg.store_align(
+        z, asc.reg.load_align(x, 64, dist=LD.DIST_NORM), full, 448, dist=SD.DIST_NORM_B32
+    )
+    even, odd = asc.reg.load_align(x, dist=LD.DIST_DINTLV_B32)
+    asc.reg.store_align(z, even, full, 512)
+    asc.reg.store_align(z, odd, full, 576)
+    asc.reg.store_align(z, (asc.reg.load_align(x), b), half, 640, dist=SD.DIST_INTLV_B32)
 
 
 def _dist32_golden(x, y, s, z):
@@ -381,6 +389,8 @@ def _dist32_golden(x, y, s, z):
     out.view(np.uint16)[640:672] = y[:32].view(np.uint32).astype(np.uint16)
     out.view(np.uint8)[1536:1600] = y[:64].view(np.uint32).astype(np.uint8)
     out[448:512] = x[64:128]
+    out[512:576], out[576:640] = x[0:128:2], x[1:128:2]
+    out[640:768:2], out[641:768:2] = x[:64], y[:64]
     return out
 
 
@@ -412,7 +422,11 @@ def _dist16_golden(x, y, s, z):
     return out
 
 
+LOAD, STORE = "AscendC::Reg::LoadDist", "AscendC::Reg::StoreDist"
+
+
 def test_distribution_modes_match_numpy_and_print_the_template():
+    cpp32 = ""
     for name, vf, dtype, golden in (
         ("dist32", dist32_vf, np.float32, _dist32_golden),
         ("dist16", dist16_vf, np.float16, _dist16_golden),
@@ -420,8 +434,38 @@ def test_distribution_modes_match_numpy_and_print_the_template():
         port = Port(vf, 0, _inputs(dtype), golden, dtype=np.dtype(dtype))
         outcome = run_sample(Sample(name, port))
         assert outcome.passed, outcome.detail
+        cpp32 = cpp32 if name == "dist16" else outcome.cpp
     assert "AscendC::Reg::LoadAlign<half, AscendC::Reg::LoadDist::DIST_E2B_B16>(" in outcome.cpp
-    assert "AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B16>(z + " in outcome.cpp
+    assert (
+        "AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B16>(z + " in outcome.cpp
+    )
+    assert f"LoadAlign<float, {LOAD}::DIST_DINTLV_B32>(even, odd, x + c0_i32);" in cpp32
+    assert f"StoreAlign<float, {STORE}::DIST_INTLV_B32>(z + c640_i32, " in cpp32
+
+
+def test_distribution_modes_round_trip():
+    text = _module(
+        OPS
+        + f"""
+    %b = ascendc.reg.load_align %x, %c0 {{dist = 3 : i32}} : {P32}, i32 -> {R32}
+    ascendc.reg.store_align %x, %c0, %b, %m {{dist = 12 : i32}} : {P32}, i32, {R32}, {M}
+    %ev, %od = ascendc.reg.load_align_dintlv %h, %c0 {{dist = 12 : i32}} : {P16}, i32 -> {R16}, {R16}
+    ascendc.reg.store_align_intlv %x, %c0, %b, %b, %m {{dist = 11 : i32}} : {P32}, i32, {R32}, {R32}, {M}"""
+    )
+    printed = str(_parse(text))
+    assert str(_parse(printed)) == printed
+    assert "load_align_dintlv %h, %c0 {dist = 12 : i32}" in printed
+    with pytest.raises(VerifyException, match="DIST_DINTLV_B16 takes b16 elements, not f32"):
+        _parse(
+            text.replace("dintlv %h", "dintlv %x").replace(
+                f"{P16}, i32 -> {R16}, {R16}", f"{P32}, i32 -> {R32}, {R32}"
+            )
+        )
+    with pytest.raises(
+        VerifyException,
+        match="takes DIST_INTLV_B8, DIST_INTLV_B16, DIST_INTLV_B32, not DIST_PACK_B32",
+    ):
+        _parse(text.replace("{dist = 11 : i32}", "{dist = 7 : i32}"))
 
 
 def test_distribution_mode_refusals():
@@ -436,7 +480,9 @@ def test_distribution_mode_refusals():
         _parse(text.replace(load, bad))
 
     @asc.vf
-    def wrong_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    def wrong_vf(
+        x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+    ):
         asc.reg.store_align(z, asc.reg.load_align(x), asc.reg.create_mask(x.dtype),
                             dist=SD.DIST_PACK_B16)  # fmt: skip
 

@@ -31,7 +31,7 @@ under `docs/zh/api/SIMD-API/基础API/Reg矢量计算` (Reg数据搬入, AddrReg
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerType, ModuleOp
@@ -45,11 +45,13 @@ from asc_xdsl.dialects.ascendc.reg import (
     RegOp,
     _format,
     _operand_element,
+    _result_element,
+    element_bytes,
     reg,
     ub,
 )
 from asc_xdsl.dialects.ascendc.reg_address_types import AddrRegType, UnalignRegForLoadType
-from asc_xdsl.dialects.ascendc.reg_types import MaskRegType
+from asc_xdsl.dialects.ascendc.reg_types import LoadDist, MaskRegType, StoreDist
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
     Arity,
@@ -316,6 +318,76 @@ _add(
     "mask)`: the register's eight 32-byte DataBlocks, block k to `ptr + offset` plus "
     "`k * block_stride` DataBlocks (32-byte aligned), its elements enabled by `mask` "
     "written (a block with none touches nothing).",
+)
+
+# -- two registers (LoadDist::DIST_DINTLV_Bn, StoreDist::DIST_INTLV_Bn) -----------------
+
+
+class RegDualDistOp(RegOp):
+    """The two-register LoadAlign / StoreAlign: `dist` is one of the (de)interleaving
+    modes 3510 takes for two registers (`CheckLoadDist<2>` / `CheckStoreDist<2>`), whose
+    `_Bn` names the element size."""
+
+    KIND: ClassVar[str] = ""
+    ENUM: ClassVar[type] = LoadDist
+    REGISTER: ClassVar[str] = ""
+
+    def verify_(self) -> None:
+        super().verify_()
+        dist = self.ENUM(self.properties["dist"].value.data)  # type: ignore[attr-defined]
+        sizes = {f"DIST_{self.KIND}_B{8 * n}": n for n in (1, 2, 4)}
+        api = self.SPEC.api.removeprefix("Reg::")
+        if dist.name not in sizes:
+            raise VerifyException(
+                f"'{self.name}': the two-register {api} takes {', '.join(sizes)}, not {dist.name}"
+            )
+        t = getattr(self, self.REGISTER).type.element_type
+        if element_bytes(t) != sizes[dist.name]:
+            raise VerifyException(
+                f"'{self.name}': {api} {dist.name} takes b{8 * sizes[dist.name]} elements, not {t}"
+            )
+
+
+class RegLoadDintlvBase(RegDualDistOp):
+    KIND: ClassVar[str] = "DINTLV"
+    ENUM: ClassVar[type] = LoadDist
+    REGISTER: ClassVar[str] = "dst0"
+
+
+class RegStoreIntlvBase(RegDualDistOp):
+    KIND: ClassVar[str] = "INTLV"
+    ENUM: ClassVar[type] = StoreDist
+    REGISTER: ClassVar[str] = "src0"
+
+
+_add(
+    "RegLoadAlignDintlvOp",
+    "load_align_dintlv",
+    "LoadAlign",
+    (_PTR, Operand("offset", INT)),
+    (Result("dst0", reg("T")), Result("dst1", reg("T"))),
+    props=(Prop("dist", LoadDist),),
+    template=(_result_element(0), "dist"),
+    dtypes={"T": _LOAD_STORE},
+    base=RegLoadDintlvBase,
+    example={"dist": LoadDist.DIST_DINTLV_B32},
+    doc="`LoadAlign<T, dist>(dst0, dst1, ptr + offset)` with dist DIST_DINTLV_Bn (n-bit T): "
+    "two registers' worth (512 bytes) from a 32-byte aligned UB address, deinterleaved: "
+    "the even elements to dst0, the odd ones to dst1.",
+)
+_add(
+    "RegStoreAlignIntlvOp",
+    "store_align_intlv",
+    "StoreAlign",
+    (_DST_PTR, Operand("offset", INT), Operand("src0", reg("T")), Operand("src1", reg("T")), _MASK),
+    props=(Prop("dist", StoreDist),),
+    template=(_operand_element("src0"), "dist"),
+    dtypes={"T": _LOAD_STORE},
+    base=RegStoreIntlvBase,
+    example={"dist": StoreDist.DIST_INTLV_B32},
+    doc="`StoreAlign<T, dist>(ptr + offset, src0, src1, mask)` with dist DIST_INTLV_Bn "
+    "(n-bit T): src0 and src1 interleaved (src0[i] at 2i, src1[i] at 2i + 1), 512 bytes "
+    "to a 32-byte aligned UB address; the mask is ignored, as the API page says.",
 )
 
 # -- AuxScalar and MaskReg from a register -------------------------------------------

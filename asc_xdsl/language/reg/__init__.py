@@ -279,16 +279,19 @@ def load_align(
     dist: LoadDist | None = None,
     block_stride: Any = None,
     mask: MaskReg | None = None,
-) -> RegTensor:
+) -> RegTensor | tuple[RegTensor, RegTensor]:
     """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address
     (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements; an AddrReg
     offset: the AddrReg overload; `block_stride=` with `mask=`: the DataBlock copy
     `LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, block_stride, mask)`,
     its eight 32-byte blocks `block_stride` blocks apart; `dist=`: the distribution mode,
     `LoadAlign<T, dist>(dst, ptr + offset)`, e.g. `LoadDist.DIST_BRC_B32` broadcasts
-    `ptr[offset]`, see `reg.load_align`'s op doc for each mode)."""
+    `ptr[offset]`, see `reg.load_align`'s op doc for each mode; a `DIST_DINTLV_Bn` returns
+    two registers, (the even elements, the odd ones), `reg.load_align_dintlv`)."""
     if dist is not None:
         _dist_form(offset, block_stride, mask, "load_align")
+        if getattr(dist, "name", "").startswith("DIST_DINTLV_"):  # two registers out
+            return address.load_align_dintlv(ptr, dist, offset)  # type: ignore[return-value]
     if block_stride is not None or mask is not None:
         _block_form(ptr, offset, trait, block_stride, "load_align")
         return address.load_align_block(ptr, block_stride, mask, offset)
@@ -334,7 +337,7 @@ def load_unalign(ptr: UbPointer, offset: Any = 0) -> RegTensor:
 
 def store_align(
     ptr: UbPointer,
-    src: RegTensor,
+    src: RegTensor | tuple[RegTensor, RegTensor],
     mask: MaskReg,
     offset: Any = 0,
     *,
@@ -346,9 +349,12 @@ def store_align(
     + offset, src, block_stride, mask)`, its eight 32-byte blocks `block_stride` blocks
     apart; `dist=`: the distribution mode, `StoreAlign<T, dist>(ptr + offset, src,
     mask)`, e.g. `StoreDist.DIST_PACK_B32` stores each element's low 16 bits, see
-    `reg.store_align`'s op doc for each mode)."""
+    `reg.store_align`'s op doc for each mode; a `DIST_INTLV_Bn` takes `src` as two
+    registers `(src0, src1)` and stores them interleaved, `reg.store_align_intlv`)."""
     if dist is not None:
         _dist_form(offset, block_stride, mask, "store_align")
+        if getattr(dist, "name", "").startswith("DIST_INTLV_"):  # two registers in
+            return address.store_align_intlv(ptr, src, mask, dist, offset)
     if block_stride is not None:
         _block_form(ptr, offset, RegTrait.NUM_ONE, block_stride, "store_align")
         return address.store_align_block(ptr, src, block_stride, mask, offset)

@@ -41,6 +41,7 @@ __all__ = [
     "UnalignReg",
     "create_addr_reg",
     "load_align_block",
+    "load_align_dintlv",
     "load_align_post",
     "load_scalar",
     "load_unalign_post",
@@ -48,6 +49,7 @@ __all__ = [
     "mask_gen_with_reg_tensor",
     "mask_move",
     "store_align_block",
+    "store_align_intlv",
     "store_align_post",
 ]
 
@@ -245,3 +247,37 @@ def mask_move(src: MaskReg, mask: MaskReg) -> MaskReg:
     _need(g, mask, MaskReg, "mask")
     op = _build(g, "RegMaskMoveOp", [src.handle, mask.handle], [_mask_type()])
     return MaskReg(op.results[0])
+
+
+def load_align_dintlv(ptr: UbPointer, dist: Any, offset: Any = 0) -> tuple[RegTensor, RegTensor]:
+    """`LoadAlign<T, LoadDist::DIST_DINTLV_Bn>(dst0, dst1, ptr + offset)` (what
+    `load_align(ptr, offset, dist=LoadDist.DIST_DINTLV_Bn)` builds): two registers' worth
+    from the aligned address, (the even elements, the odd ones)."""
+    from asc_xdsl.language.reg import LoadDist
+
+    g = _g("load_align")
+    _need(g, ptr, UbPointer, "ptr")
+    d = g.enum(dist, LoadDist, "dist")
+    t = _reg_type(ptr.dtype)
+    op = _build(
+        g, "RegLoadAlignDintlvOp", [ptr.handle, g.integer(offset, "offset")], [t, t], dist=d
+    )
+    return RegTensor(op.results[0], ptr.dtype), RegTensor(op.results[1], ptr.dtype)
+
+
+def store_align_intlv(ptr: UbPointer, src: Any, mask: MaskReg, dist: Any, offset: Any = 0) -> None:
+    """`StoreAlign<T, StoreDist::DIST_INTLV_Bn>(ptr + offset, src0, src1, mask)` (what
+    `store_align(ptr, (src0, src1), mask, offset, dist=StoreDist.DIST_INTLV_Bn)` builds):
+    the two registers interleaved to the aligned address (the mask ignored)."""
+    from asc_xdsl.language.reg import StoreDist
+
+    g = _g("store_align")
+    _need(g, ptr, UbPointer, "ptr")
+    if not (isinstance(src, tuple) and len(src) == 2):
+        g.fail("store_align: an INTLV dist stores two registers, src=(src0, src1)")
+    _need(g, src[0], RegTensor, "src0")
+    _need(g, src[1], RegTensor, "src1")
+    _need(g, mask, MaskReg, "mask")
+    d = g.enum(dist, StoreDist, "dist")
+    operands = [ptr.handle, g.integer(offset, "offset"), src[0].handle, src[1].handle, mask.handle]
+    _build(g, "RegStoreAlignIntlvOp", operands, [], dist=d)

@@ -13,7 +13,12 @@ from xdsl.ir import TypeAttribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
 from asc_xdsl.dialects.ascendc.reg import RegOp
-from asc_xdsl.dialects.ascendc.reg_address import CreateAddrRegOp, MaskGenOp
+from asc_xdsl.dialects.ascendc.reg_address import (
+    CreateAddrRegOp,
+    MaskGenOp,
+    RegLoadDintlvBase,
+    RegStoreIntlvBase,
+)
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class RegLoadAlignPostOp(RegOp):
@@ -221,6 +226,60 @@ class RegStoreAlignBlockOp(RegOp):
     src: Operand
     mask: Operand
 
+class RegLoadAlignDintlvOp(RegLoadDintlvBase):
+    """`LoadAlign<T, dist>(dst0, dst1, ptr + offset)` with dist DIST_DINTLV_Bn (n-bit T): two
+    registers' worth (512 bytes) from a 32-byte aligned UB address, deinterleaved: the even
+    elements to dst0, the odd ones to dst1.
+
+    `ascendc.reg.load_align_dintlv`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `offset`: int
+
+    Results:
+    - `dst0`: RegTensor<T>
+    - `dst1`: RegTensor<T>
+
+    Properties:
+    - `dist` (LoadDist)
+    """
+
+    name = "ascendc.reg.load_align_dintlv"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    dst0: OpResult
+    dst1: OpResult
+    dist: IntegerAttr
+
+class RegStoreAlignIntlvOp(RegStoreIntlvBase):
+    """`StoreAlign<T, dist>(ptr + offset, src0, src1, mask)` with dist DIST_INTLV_Bn (n-bit T):
+    src0 and src1 interleaved (src0[i] at 2i, src1[i] at 2i + 1), 512 bytes to a 32-byte
+    aligned UB address; the mask is ignored, as the API page says.
+
+    `ascendc.reg.store_align_intlv`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `offset`: int
+    - `src0`: RegTensor<T>
+    - `src1`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (StoreDist)
+    """
+
+    name = "ascendc.reg.store_align_intlv"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    dist: IntegerAttr
+
 class RegLoadScalarOp(RegOp):
     """`ptr[offset]` inside a vector function (AuxScalar): one element of UB as a scalar, for
     the scalar operand of a Reg op (`Adds(dst, src, ptr[i], mask)`).
@@ -287,6 +346,7 @@ __all__ = [
     "RegCreateAddrRegOp",
     "RegLoadAlignAregOp",
     "RegLoadAlignBlockOp",
+    "RegLoadAlignDintlvOp",
     "RegLoadAlignPostOp",
     "RegLoadScalarOp",
     "RegLoadUnalignPostOp",
@@ -295,5 +355,6 @@ __all__ = [
     "RegMaskMoveOp",
     "RegStoreAlignAregOp",
     "RegStoreAlignBlockOp",
+    "RegStoreAlignIntlvOp",
     "RegStoreAlignPostOp",
 ]

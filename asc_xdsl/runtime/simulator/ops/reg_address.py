@@ -226,3 +226,33 @@ def _mask_move(op, comp):
         e[r] = e[a] & e[m]
 
     return run
+
+
+@_builds("load_align_dintlv")
+def _load_align_dintlv(op, comp):
+    """DIST_DINTLV_Bn: 2 * lanes elements, the even ones to dst0, the odd ones to dst1."""
+    el = _elem(op.dst0.type)
+    what = "LoadAlign (DINTLV)"
+    p, off, r0, r1 = (comp.slot(v) for v in (op.ptr, op.offset, op.dst0, op.dst1))
+
+    def run(e, c, _op=op):
+        both = _read(c, _address(e, p, off, el.size, what, ALIGN), el, 2 * el.lanes, what)
+        e[r0], e[r1] = both[0::2].copy(), both[1::2].copy()
+
+    return run
+
+
+@_builds("store_align_intlv")
+def _store_align_intlv(op, comp):
+    """DIST_INTLV_Bn: src0 and src1 interleaved, 2 * lanes elements (the mask ignored)."""
+    el = _elem(op.src0.type)
+    what = "StoreAlign (INTLV)"
+    p, off, s0, s1 = (comp.slot(v) for v in (op.ptr, op.offset, op.src0, op.src1))
+    every = np.ones(2 * el.lanes, bool)
+
+    def run(e, c, _op=op):
+        both = np.empty(2 * el.lanes, el.dtype)
+        both[0::2], both[1::2] = e[s0], e[s1]
+        _write(c, _address(e, p, off, el.size, what, ALIGN), el, both, every, what)
+
+    return run
