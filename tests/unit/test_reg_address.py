@@ -489,3 +489,52 @@ def test_distribution_mode_refusals():
     outcome = run_sample(Sample("wrong", Port(wrong_vf, 0, _inputs(np.float32), _dist32_golden)))
     assert "StoreAlign DIST_PACK_B16 takes b16 elements, not f32" in outcome.detail
     assert "test_reg_address.py" in outcome.detail
+
+
+@asc.vf
+def dist8_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """b8 modes (256 lanes): z[0:256] x[7] broadcast; z[256:512] x[0:128] each twice;
+    z[512:768] x[0:512:2]; z[768:1024] x[0:128] unpacked; z[1024:1280] x[0:64] unpacked
+    by four; z[1280:1536] and z[1536:1792] x[0:512]'s even and odd elements; z[1792:2304]
+    x[0:256] and y[0:256] interleaved; z[2304] y[0] alone; z[2560:2816] y (NORM_B8)."""
+    full = asc.reg.create_mask(x.dtype)
+    asc.reg.store_align(z, asc.reg.load_align(x, 7, dist=LD.DIST_BRC_B8), full)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_US_B8), full, 256)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_DS_B8), full, 512)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK_B8), full, 768)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK4_B8), full, 1024)
+    even, odd = asc.reg.load_align(x, dist=LD.DIST_DINTLV_B8)
+    asc.reg.store_align(z, even, full, 1280)
+    asc.reg.store_align(z, odd, full, 1536)
+    b = asc.reg.load_align(y)
+    asc.reg.store_align(z, (asc.reg.load_align(x), b), full, 1792, dist=SD.DIST_INTLV_B8)
+    asc.reg.store_align(z, b, full, 2304, dist=SD.DIST_FIRST_ELEMENT_B8)
+    asc.reg.store_align(z, b, full, 2560, dist=SD.DIST_NORM_B8)
+
+
+def _dist8_inputs(rng):
+    x = rng.integers(1, 256, CAPACITY).astype(np.uint8)  # (nonzero: the zeros unpacking adds show)
+    return x, rng.integers(0, 256, CAPACITY).astype(np.uint8), 0.0
+
+
+def _dist8_golden(x, y, s, z):
+    out = z.copy()
+    out[:256] = x[7]
+    out[256:512] = np.repeat(x[:128], 2)
+    out[512:768] = x[:512:2]
+    out[768:1024] = 0
+    out[768:1024:2] = x[:128]
+    out[1024:1280] = 0
+    out[1024:1280:4] = x[:64]
+    out[1280:1536], out[1536:1792] = x[:512:2], x[1:512:2]
+    out[1792:2304:2], out[1793:2304:2] = x[:256], y[:256]
+    out[2304] = y[0]
+    out[2560:2816] = y[:256]
+    return out
+
+
+def test_b8_distribution_modes_match_numpy():
+    port = Port(dist8_vf, 0, _dist8_inputs, _dist8_golden, dtype=np.dtype(np.uint8))
+    outcome = run_sample(Sample("dist8", port))
+    assert outcome.passed, outcome.detail
+    assert f"LoadAlign<uint8_t, {LOAD}::DIST_UNPACK4_B8>(" in outcome.cpp
