@@ -359,7 +359,9 @@ def dist32_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, 
     block 1 eight times; z[192:256] x[16:24] a block each; z[259] y[0] alone; z[320:352]
     y's low halves under the first-half mask; z[384:400] y's low bytes; z[448:512] x[64:128];
     z[512:576] and z[576:640] x[0:128]'s even and odd elements (DINTLV); z[640:768] x[0:64]
-    and y[0:64] interleaved (INTLV)."""
+    and y[0:64] interleaved (INTLV); by PostUpdate, z[768:832] x[64:96] unpacked and
+    z[832:864] the low halves of x[0] broadcast; by AddrReg, z[896:912] the low bytes of
+    x[896:904] a block each."""
     full = asc.reg.create_mask(x.dtype)
     half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
     asc.reg.store_align(z, asc.reg.load_align(x, 5, dist=LD.DIST_BRC_B32), full)
@@ -377,6 +379,18 @@ def dist32_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, 
     asc.reg.store_align(z, even, full, 512)
     asc.reg.store_align(z, odd, full, 576)
     asc.reg.store_align(z, (asc.reg.load_align(x), b), half, 640, dist=SD.DIST_INTLV_B32)
+    # the PostUpdate and AddrReg forms take the modes too
+    brc, x1 = asc.reg.load_align_post(x, 64, dist=LD.DIST_BRC_B32)
+    unpacked, _ = asc.reg.load_align_post(x1, 0, dist=LD.DIST_UNPACK_B32)
+    none = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALLF)
+    z1 = asc.reg.store_align_post(z, brc, 768, none)  # (writes nothing: z + 768)
+    z2 = asc.reg.store_align_post(z1, unpacked, 64, full, dist=SD.DIST_NORM)
+    asc.reg.store_align_post(z2, brc, 0, full, dist=SD.DIST_PACK_B32)
+    for i in range(14, 15):
+        a = asc.reg.create_addr_reg(x.dtype, i, 64)
+        asc.reg.store_align(
+            z, asc.reg.load_align(x, a, dist=LD.DIST_E2B_B32), full, a, dist=SD.DIST_PACK4_B32
+        )
 
 
 def _dist32_golden(x, y, s, z):
@@ -391,6 +405,9 @@ def _dist32_golden(x, y, s, z):
     out[448:512] = x[64:128]
     out[512:576], out[576:640] = x[0:128:2], x[1:128:2]
     out[640:768:2], out[641:768:2] = x[:64], y[:64]
+    out[768:832:2], out[769:832:2] = x[64:96], 0
+    out.view(np.uint16)[1664:1728] = x[:1].view(np.uint32).astype(np.uint16)[0]
+    out.view(np.uint8)[3584:3648] = np.repeat(x[896:904], 8).view(np.uint32).astype(np.uint8)
     return out
 
 
@@ -441,6 +458,9 @@ def test_distribution_modes_match_numpy_and_print_the_template():
     )
     assert f"LoadAlign<float, {LOAD}::DIST_DINTLV_B32>(even, odd, x + c0_i32);" in cpp32
     assert f"StoreAlign<float, {STORE}::DIST_INTLV_B32>(z + c640_i32, " in cpp32
+    post = "AscendC::Reg::PostLiteral::POST_MODE_UPDATE"
+    assert f"LoadAlign<float, {post}, {LOAD}::DIST_UNPACK_B32>(unpacked, x1, " in cpp32
+    assert f"StoreAlign<float, {STORE}::DIST_PACK4_B32>(z, v7, a, full);" in cpp32
 
 
 def test_distribution_modes_round_trip():

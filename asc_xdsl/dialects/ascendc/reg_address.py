@@ -42,7 +42,9 @@ from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.reg import (
     MASK,
     REG_DTYPES,
+    RegLoadDistOp,
     RegOp,
+    RegStoreDistOp,
     _format,
     _operand_element,
     _result_element,
@@ -205,6 +207,8 @@ _DST_PTR = Operand("ptr", ub("T"), Effect.WRITE)
 _STRIDE = Operand("stride", INT)
 _NEXT = Result("next", ub("T"))
 _MASK = Operand("mask", MASK)
+_LOAD_DIST = Prop("dist", LoadDist, optional=True)
+_STORE_DIST = Prop("dist", StoreDist, optional=True)
 
 # -- PostUpdate ----------------------------------------------------------------------
 
@@ -214,8 +218,12 @@ _add(
     "LoadAlign",
     (_PTR, _STRIDE),
     (Result("dst", reg("T")), _NEXT),
+    props=(_LOAD_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)`: 256 bytes from "
+    base=RegLoadDistOp,
+    example={"dist": LoadDist.DIST_US_B16, "T": "f16"},
+    doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)` (with `dist`: "
+    "`LoadAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.load_align`): 256 bytes from "
     "the 32-byte aligned address `ptr`; `next` is `ptr + stride` elements (the pointer "
     "the C++ call advances).",
 )
@@ -225,8 +233,12 @@ _add(
     "StoreAlign",
     (_DST_PTR, _STRIDE, Operand("src", reg("T")), _MASK),
     (_NEXT,),
+    props=(_STORE_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)`: the "
+    base=RegStoreDistOp,
+    example={"dist": StoreDist.DIST_FIRST_ELEMENT_B32},
+    doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)` (with "
+    "`dist`: `StoreAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.store_align`): the "
     "enabled elements to the 32-byte aligned address `ptr`; `next` is `ptr + stride` "
     "elements.",
 )
@@ -278,8 +290,12 @@ _add(
     "LoadAlign",
     (_PTR, Operand("areg", ADDR)),
     (Result("dst", reg("T")),),
+    props=(_LOAD_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`LoadAlign(dst, ptr, areg)`: 256 bytes from the 32-byte aligned address `ptr` "
+    base=RegLoadDistOp,
+    example={"dist": LoadDist.DIST_E2B_B32},
+    doc="`LoadAlign(dst, ptr, areg)` (with `dist`: `LoadAlign<T, dist>(dst, ptr, areg)`, "
+    "the modes of `reg.load_align`): 256 bytes from the 32-byte aligned address `ptr` "
     "plus the address register's offset.",
 )
 _add(
@@ -287,8 +303,12 @@ _add(
     "store_align_areg",
     "StoreAlign",
     (_DST_PTR, Operand("areg", ADDR), Operand("src", reg("T")), _MASK),
+    props=(_STORE_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`StoreAlign(ptr, src, areg, mask)`: the enabled elements to the 32-byte aligned "
+    base=RegStoreDistOp,
+    example={"dist": StoreDist.DIST_PACK4_B32},
+    doc="`StoreAlign(ptr, src, areg, mask)` (with `dist`: `StoreAlign<T, dist>(ptr, src, "
+    "areg, mask)`, the modes of `reg.store_align`): the enabled elements to the 32-byte aligned "
     "address `ptr` plus the address register's offset.",
 )
 

@@ -289,14 +289,14 @@ def load_align(
     `ptr[offset]`, see `reg.load_align`'s op doc for each mode; a `DIST_DINTLV_Bn` returns
     two registers, (the even elements, the odd ones), `reg.load_align_dintlv`)."""
     if dist is not None:
-        _dist_form(offset, block_stride, mask, "load_align")
+        _dist_form(offset, block_stride, mask, "load_align", dist)
         if getattr(dist, "name", "").startswith("DIST_DINTLV_"):  # two registers out
             return address.load_align_dintlv(ptr, dist, offset)  # type: ignore[return-value]
     if block_stride is not None or mask is not None:
         _block_form(ptr, offset, trait, block_stride, "load_align")
         return address.load_align_block(ptr, block_stride, mask, offset)
     if isinstance(offset, address.AddrReg):  # the AddrReg overload
-        return address.load_align_areg(ptr, offset)
+        return address.load_align_areg(ptr, offset, dist)
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
     off = g.integer(offset, "offset")
@@ -306,11 +306,11 @@ def load_align(
     return RegTensor(op.results[0], ptr.dtype)
 
 
-def _dist_form(offset: Any, block_stride: Any, mask: Any, what: str) -> None:
+def _dist_form(offset: Any, block_stride: Any, mask: Any, what: str, dist: Any) -> None:
     """A distribution mode goes with the plain `ptr + offset` form here."""
     g = _g(what)
-    if isinstance(offset, address.AddrReg):
-        g.fail(f"{what}: dist= is modelled for the plain ptr + offset form, not the AddrReg one")
+    if isinstance(offset, address.AddrReg) and "INTLV" in getattr(dist, "name", ""):
+        g.fail(f"{what}: the two-register {dist.name} is modelled for ptr + offset, not AddrReg")
     if block_stride is not None or (mask is not None and what == "load_align"):
         g.fail(f"{what}: dist= and the DataBlock copy (block_stride=) do not combine")
 
@@ -352,14 +352,14 @@ def store_align(
     `reg.store_align`'s op doc for each mode; a `DIST_INTLV_Bn` takes `src` as two
     registers `(src0, src1)` and stores them interleaved, `reg.store_align_intlv`)."""
     if dist is not None:
-        _dist_form(offset, block_stride, mask, "store_align")
+        _dist_form(offset, block_stride, mask, "store_align", dist)
         if getattr(dist, "name", "").startswith("DIST_INTLV_"):  # two registers in
             return address.store_align_intlv(ptr, src, mask, dist, offset)
     if block_stride is not None:
         _block_form(ptr, offset, RegTrait.NUM_ONE, block_stride, "store_align")
         return address.store_align_block(ptr, src, block_stride, mask, offset)
     if isinstance(offset, address.AddrReg):  # the AddrReg overload
-        return address.store_align_areg(ptr, src, mask, offset)
+        return address.store_align_areg(ptr, src, mask, offset, dist)
     g = _g("store_align")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")

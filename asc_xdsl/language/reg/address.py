@@ -94,26 +94,40 @@ def _build(g: Any, cls_name: str, operands: list, results: list, **props: Any) -
     return g.emit(_op(cls_name)(*operands, result_types=results, **props))
 
 
-def load_align_post(ptr: UbPointer, stride: Any) -> tuple[RegTensor, UbPointer]:
+def _dist(g: Any, dist: Any, store: bool) -> Any:
+    """`dist=` as a LoadDist / StoreDist (None: none)."""
+    from asc_xdsl.language.reg import LoadDist, StoreDist
+
+    return None if dist is None else g.enum(dist, StoreDist if store else LoadDist, "dist")
+
+
+def load_align_post(
+    ptr: UbPointer, stride: Any, *, dist: Any = None
+) -> tuple[RegTensor, UbPointer]:
     """`LoadAlign<T, POST_MODE_UPDATE>(dst, ptr, stride)`: (the register at the aligned
-    address `ptr`, `ptr` advanced by `stride` elements)."""
+    address `ptr`, `ptr` advanced by `stride` elements); `dist=`: `LoadAlign<T,
+    POST_MODE_UPDATE, dist>`, a one-register LoadDist mode (see `load_align`)."""
     g = _g("load_align_post")
     _need(g, ptr, UbPointer, "ptr")
     s = g.integer(stride, "stride")
-    op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], [_reg_type(ptr.dtype), ptr.handle.type])
+    results = [_reg_type(ptr.dtype), ptr.handle.type]
+    op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], results, dist=_dist(g, dist, False))
     return RegTensor(op.results[0], ptr.dtype), UbPointer(op.results[1], ptr.dtype)
 
 
-def store_align_post(ptr: UbPointer, src: RegTensor, stride: Any, mask: MaskReg) -> UbPointer:
+def store_align_post(
+    ptr: UbPointer, src: RegTensor, stride: Any, mask: MaskReg, *, dist: Any = None
+) -> UbPointer:
     """`StoreAlign<T, POST_MODE_UPDATE>(ptr, src, stride, mask)`: the enabled elements to
-    the aligned address `ptr`; returns `ptr` advanced by `stride` elements."""
+    the aligned address `ptr`; returns `ptr` advanced by `stride` elements; `dist=`:
+    `StoreAlign<T, POST_MODE_UPDATE, dist>`, a one-register StoreDist mode."""
     g = _g("store_align_post")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
     s = g.integer(stride, "stride")
     operands = [ptr.handle, s, src.handle, mask.handle]
-    op = _build(g, "RegStoreAlignPostOp", operands, [ptr.handle.type])
+    op = _build(g, "RegStoreAlignPostOp", operands, [ptr.handle.type], dist=_dist(g, dist, True))
     return UbPointer(op.results[0], ptr.dtype)
 
 
@@ -152,21 +166,27 @@ def create_addr_reg(dtype: dt.DataType, *pairs: Any) -> AddrReg:
     return AddrReg(op.results[0])
 
 
-def load_align_areg(ptr: UbPointer, areg: AddrReg) -> RegTensor:
-    """`LoadAlign(dst, ptr, areg)` (what `load_align(ptr, areg)` builds)."""
+def load_align_areg(ptr: UbPointer, areg: AddrReg, dist: Any = None) -> RegTensor:
+    """`LoadAlign(dst, ptr, areg)` (what `load_align(ptr, areg)` builds; with `dist`,
+    `LoadAlign<T, dist>(dst, ptr, areg)`)."""
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
-    op = _build(g, "RegLoadAlignAregOp", [ptr.handle, areg.handle], [_reg_type(ptr.dtype)])
+    d = _dist(g, dist, False)
+    op = _build(g, "RegLoadAlignAregOp", [ptr.handle, areg.handle], [_reg_type(ptr.dtype)], dist=d)
     return RegTensor(op.results[0], ptr.dtype)
 
 
-def store_align_areg(ptr: UbPointer, src: RegTensor, mask: MaskReg, areg: AddrReg) -> None:
-    """`StoreAlign(ptr, src, areg, mask)` (what `store_align(ptr, src, mask, areg)` builds)."""
+def store_align_areg(
+    ptr: UbPointer, src: RegTensor, mask: MaskReg, areg: AddrReg, dist: Any = None
+) -> None:
+    """`StoreAlign(ptr, src, areg, mask)` (what `store_align(ptr, src, mask, areg)` builds;
+    with `dist`, `StoreAlign<T, dist>(ptr, src, areg, mask)`)."""
     g = _g("store_align")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
-    _build(g, "RegStoreAlignAregOp", [ptr.handle, areg.handle, src.handle, mask.handle], [])
+    operands = [ptr.handle, areg.handle, src.handle, mask.handle]
+    _build(g, "RegStoreAlignAregOp", operands, [], dist=_dist(g, dist, True))
 
 
 def load_align_block(ptr: UbPointer, block_stride: Any, mask: Any, offset: Any = 0) -> RegTensor:

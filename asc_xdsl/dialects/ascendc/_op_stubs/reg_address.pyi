@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import TypeAttribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.reg import RegOp
+from asc_xdsl.dialects.ascendc.reg import RegLoadDistOp, RegOp, RegStoreDistOp
 from asc_xdsl.dialects.ascendc.reg_address import (
     CreateAddrRegOp,
     MaskGenOp,
@@ -21,10 +21,11 @@ from asc_xdsl.dialects.ascendc.reg_address import (
 )
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
-class RegLoadAlignPostOp(RegOp):
-    """`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)`: 256 bytes from the
-    32-byte aligned address `ptr`; `next` is `ptr + stride` elements (the pointer the C++
-    call advances).
+class RegLoadAlignPostOp(RegLoadDistOp):
+    """`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)` (with `dist`:
+    `LoadAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.load_align`): 256 bytes from
+    the 32-byte aligned address `ptr`; `next` is `ptr + stride` elements (the pointer the
+    C++ call advances).
 
     `ascendc.reg.load_align_post`: Ascend C `Reg::LoadAlign`, pipe V.
 
@@ -35,6 +36,9 @@ class RegLoadAlignPostOp(RegOp):
     Results:
     - `dst`: RegTensor<T>
     - `next`: __ubuf__ T*
+
+    Properties:
+    - `dist` (LoadDist)
     """
 
     name = "ascendc.reg.load_align_post"
@@ -43,9 +47,11 @@ class RegLoadAlignPostOp(RegOp):
     stride: Operand
     dst: OpResult
     next: OpResult
+    dist: IntegerAttr | None
 
-class RegStoreAlignPostOp(RegOp):
-    """`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)`: the enabled
+class RegStoreAlignPostOp(RegStoreDistOp):
+    """`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)` (with `dist`:
+    `StoreAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.store_align`): the enabled
     elements to the 32-byte aligned address `ptr`; `next` is `ptr + stride` elements.
 
     `ascendc.reg.store_align_post`: Ascend C `Reg::StoreAlign`, pipe V.
@@ -58,6 +64,9 @@ class RegStoreAlignPostOp(RegOp):
 
     Results:
     - `next`: __ubuf__ T*
+
+    Properties:
+    - `dist` (StoreDist)
     """
 
     name = "ascendc.reg.store_align_post"
@@ -67,6 +76,7 @@ class RegStoreAlignPostOp(RegOp):
     src: Operand
     mask: Operand
     next: OpResult
+    dist: IntegerAttr | None
 
 class RegLoadUnalignPreOp(RegOp):
     """`LoadUnAlignPre(ureg, ptr)`: starts an unaligned load stream at `ptr` (any element
@@ -136,8 +146,9 @@ class RegCreateAddrRegOp(CreateAddrRegOp):
     areg: OpResult
     dtype: TypeAttribute
 
-class RegLoadAlignAregOp(RegOp):
-    """`LoadAlign(dst, ptr, areg)`: 256 bytes from the 32-byte aligned address `ptr` plus the
+class RegLoadAlignAregOp(RegLoadDistOp):
+    """`LoadAlign(dst, ptr, areg)` (with `dist`: `LoadAlign<T, dist>(dst, ptr, areg)`, the
+    modes of `reg.load_align`): 256 bytes from the 32-byte aligned address `ptr` plus the
     address register's offset.
 
     `ascendc.reg.load_align_areg`: Ascend C `Reg::LoadAlign`, pipe V.
@@ -148,6 +159,9 @@ class RegLoadAlignAregOp(RegOp):
 
     Results:
     - `dst`: RegTensor<T>
+
+    Properties:
+    - `dist` (LoadDist)
     """
 
     name = "ascendc.reg.load_align_areg"
@@ -155,10 +169,12 @@ class RegLoadAlignAregOp(RegOp):
     ptr: Operand
     areg: Operand
     dst: OpResult
+    dist: IntegerAttr | None
 
-class RegStoreAlignAregOp(RegOp):
-    """`StoreAlign(ptr, src, areg, mask)`: the enabled elements to the 32-byte aligned address
-    `ptr` plus the address register's offset.
+class RegStoreAlignAregOp(RegStoreDistOp):
+    """`StoreAlign(ptr, src, areg, mask)` (with `dist`: `StoreAlign<T, dist>(ptr, src, areg,
+    mask)`, the modes of `reg.store_align`): the enabled elements to the 32-byte aligned
+    address `ptr` plus the address register's offset.
 
     `ascendc.reg.store_align_areg`: Ascend C `Reg::StoreAlign`, pipe V.
 
@@ -167,6 +183,9 @@ class RegStoreAlignAregOp(RegOp):
     - `areg`: AscendC::Reg::AddrReg
     - `src`: RegTensor<T>
     - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (StoreDist)
     """
 
     name = "ascendc.reg.store_align_areg"
@@ -175,6 +194,7 @@ class RegStoreAlignAregOp(RegOp):
     areg: Operand
     src: Operand
     mask: Operand
+    dist: IntegerAttr | None
 
 class RegLoadAlignBlockOp(RegOp):
     """`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, blockStride, mask)`: the

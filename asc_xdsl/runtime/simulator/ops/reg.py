@@ -300,7 +300,7 @@ def _dist_kind(op) -> str:
     attr = op.properties.get("dist")
     if attr is None:
         return "NORM"
-    enum = LoadDist if op.name.endswith("load_align") else StoreDist
+    enum = LoadDist if ".load_" in op.name else StoreDist
     name = enum(attr.value.data).name.removeprefix("DIST_")
     head, _, bits = name.rpartition("_B")
     return head if head and bits.isdigit() else name
@@ -337,12 +337,35 @@ def _spread(x: np.ndarray, k: int, n: int) -> np.ndarray:
     return out
 
 
+def load_dist(op, el: _Elem) -> tuple[int, int, Callable]:
+    """(elements read, the address's alignment, the register from them) of the op's
+    LoadDist (none: DIST_NORM); shared with the PostUpdate and AddrReg forms."""
+    count, align_of, spread = _LOAD_DISTS[_dist_kind(op)]
+    return count(el.lanes, el.size), align_of(el.size), spread
+
+
+def store_dist(op, el: _Elem) -> tuple[int, Callable]:
+    """(the address's alignment, write(c, address, values, enabled, what)) of the op's
+    StoreDist (none: DIST_NORM); shared with the PostUpdate and AddrReg forms."""
+    kind = _dist_kind(op)
+    if kind == "FIRST_ELEMENT":  # (element 0 alone, the mask ignored)
+        first = np.ones(1, bool)
+        return el.size, lambda c, a, v, on, what: _write(c, a, el, v[:1], first, what)
+    # PACK: the low half of each element (PACK4: the low quarter), packed
+    packed = {"PACK": el.size // 2, "PACK4": el.size // 4}.get(kind)
+    if packed is None:
+        return ALIGN, lambda c, a, v, on, what: _write(c, a, el, v, on, what)
+    raw = _Raw(packed)
+    return ALIGN, lambda c, a, v, on, what: _write(
+        c, a, raw, _bits(el, v).astype(raw.dtype), on, what
+    )
+
+
 @_builds("load_align", "load_unalign")
 def _load(op, comp, arg):
     el = _elem(op.dst.type)
-    count, align_of, spread = _LOAD_DISTS[_dist_kind(op)]
-    n = count(el.lanes, el.size)
-    align = align_of(el.size) if op.name.endswith("load_align") else el.size
+    n, align, spread = load_dist(op, el)
+    align = align if op.name.endswith("load_align") else el.size
     what = op.SPEC.api
     p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.dst)
 
@@ -373,26 +396,13 @@ def _bits(el: _Elem, values: np.ndarray) -> np.ndarray:
 @_builds("store_align")
 def _store_align(op, comp, arg):
     el = _elem(op.src.type)
-    kind = _dist_kind(op)
+    align, write = store_dist(op, el)
     what = op.SPEC.api
     p, off, s, m = (comp.slot(v) for v in (op.ptr, op.offset, op.src, op.mask))
-    first = np.zeros(1, bool)
-    first[0] = True
-    # PACK: the low half of each element (PACK4: the low quarter), packed
-    packed = {"PACK": el.size // 2, "PACK4": el.size // 4}.get(kind)
 
     def run(e, c, _op=op):
-        if kind == "FIRST_ELEMENT":  # (the mask is ignored)
-            address = _address(e, p, off, el.size, what, el.size)
-            _write(c, address, el, e[s][:1], first, what)
-            return
-        address = _address(e, p, off, el.size, what, ALIGN)
-        enabled = lanes_of(e[m], el.step)
-        if packed is None:
-            _write(c, address, el, e[s], enabled, what)
-            return
-        raw = _Raw(packed)
-        _write(c, address, raw, _bits(el, e[s]).astype(raw.dtype), enabled, what)
+        address = _address(e, p, off, el.size, what, align)
+        write(c, address, e[s], lanes_of(e[m], el.step), what)
 
     return run
 

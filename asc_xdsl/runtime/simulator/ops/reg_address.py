@@ -34,6 +34,8 @@ from asc_xdsl.runtime.simulator.ops.reg import (
     _read,
     _write,
     lanes_of,
+    load_dist,
+    store_dist,
 )
 
 _builds = keyed_hooks("reg_address")
@@ -55,11 +57,12 @@ def _stride(value) -> int:
 @_builds("load_align_post")
 def _load_align_post(op, comp):
     el = _elem(op.dst.type)
+    count, align, spread = load_dist(op, el)
     p, s, r, n = (comp.slot(v) for v in (op.ptr, op.stride, op.dst, op.next))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]), el, ALIGN, "LoadAlign (PostUpdate)")
-        e[r] = _read(c, address, el, el.lanes, "LoadAlign (PostUpdate)")
+        address = _checked(int(e[p]), el, align, "LoadAlign (PostUpdate)")
+        e[r] = spread(_read(c, address, el, count, "LoadAlign (PostUpdate)"), el.lanes, el.size)
         e[n] = address + _stride(e[s]) * el.size
 
     return run
@@ -68,11 +71,12 @@ def _load_align_post(op, comp):
 @_builds("store_align_post")
 def _store_align_post(op, comp):
     el = _elem(op.src.type)
+    align, write = store_dist(op, el)
     p, s, src, m, n = (comp.slot(v) for v in (op.ptr, op.stride, op.src, op.mask, op.next))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]), el, ALIGN, "StoreAlign (PostUpdate)")
-        _write(c, address, el, e[src], lanes_of(e[m], el.size), "StoreAlign (PostUpdate)")
+        address = _checked(int(e[p]), el, align, "StoreAlign (PostUpdate)")
+        write(c, address, e[src], lanes_of(e[m], el.size), "StoreAlign (PostUpdate)")
         e[n] = address + _stride(e[s]) * el.size
 
     return run
@@ -121,11 +125,12 @@ def _create_addr_reg(op, comp):
 @_builds("load_align_areg")
 def _load_align_areg(op, comp):
     el = _elem(op.dst.type)
+    count, align, spread = load_dist(op, el)
     p, a, r = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.dst)
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, "LoadAlign (AddrReg)")
-        e[r] = _read(c, address, el, el.lanes, "LoadAlign (AddrReg)")
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, align, "LoadAlign (AddrReg)")
+        e[r] = spread(_read(c, address, el, count, "LoadAlign (AddrReg)"), el.lanes, el.size)
 
     return run
 
@@ -133,11 +138,12 @@ def _load_align_areg(op, comp):
 @_builds("store_align_areg")
 def _store_align_areg(op, comp):
     el = _elem(op.src.type)
+    align, write = store_dist(op, el)
     p, a, s, m = (comp.slot(v) for v in (op.ptr, op.areg, op.src, op.mask))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, "StoreAlign (AddrReg)")
-        _write(c, address, el, e[s], lanes_of(e[m], el.size), "StoreAlign (AddrReg)")
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, align, "StoreAlign (AddrReg)")
+        write(c, address, e[s], lanes_of(e[m], el.size), "StoreAlign (AddrReg)")
 
     return run
 
