@@ -154,6 +154,63 @@ class SpecialPurposeReg(AscEnum):
     AR = 0
 
 
+class LoadDist(_RegEnum):
+    """`LoadAlign<T, dist>`'s distribution mode (`LoadDist`): NORM one register of UB;
+    BRC_Bn one element broadcast; US_Bn half a register, each element twice; DS_Bn two
+    registers' worth, every other element; UNPACK_Bn half a register, each element
+    followed by a zero one (UNPACK4_B8: a quarter, three zeros); BLK one 32-byte
+    DataBlock repeated; E2B_Bn eight elements, each filling a DataBlock; DINTLV_Bn and
+    BDINTLV, SPLT*CHN are the two-register / channel forms (not modelled here)."""
+
+    DIST_NORM = 0
+    DIST_BRC_B8 = 1
+    DIST_BRC_B16 = 2
+    DIST_BRC_B32 = 3
+    DIST_US_B8 = 6
+    DIST_US_B16 = 7
+    DIST_DS_B8 = 8
+    DIST_DS_B16 = 9
+    DIST_BDINTLV = 10
+    DIST_DINTLV_B8 = 11
+    DIST_DINTLV_B16 = 12
+    DIST_UNPACK_B8 = 13
+    DIST_UNPACK_B16 = 14
+    DIST_BLK = 15
+    DIST_E2B_B16 = 16
+    DIST_E2B_B32 = 17
+    DIST_UNPACK_B32 = 18
+    DIST_DINTLV_B32 = 19
+    DIST_UNPACK4_B8 = 20
+    DIST_SPLT4CHN_B8 = 21
+    DIST_SPLT2CHN_B8 = 22
+    DIST_SPLT2CHN_B16 = 23
+
+
+class StoreDist(_RegEnum):
+    """`StoreAlign<T, dist>`'s distribution mode (`StoreDist`): NORM (NORM_Bn) the
+    enabled elements; FIRST_ELEMENT_Bn element 0 alone, mask ignored; PACK_Bn the low
+    half of each enabled element, packed (PACK4_B32: the low byte); INTLV_Bn and
+    MRG*CHN are the two-register / channel forms (not modelled here)."""
+
+    DIST_NORM_B8 = 0
+    DIST_NORM_B16 = 1
+    DIST_NORM_B32 = 2
+    DIST_FIRST_ELEMENT_B8 = 3
+    DIST_FIRST_ELEMENT_B16 = 4
+    DIST_FIRST_ELEMENT_B32 = 5
+    DIST_PACK_B16 = 6
+    DIST_PACK_B32 = 7
+    DIST_INTLV_B8 = 8
+    DIST_INTLV_B16 = 9
+    DIST_PACK_B64 = 10
+    DIST_INTLV_B32 = 11
+    DIST_PACK4_B32 = 12
+    DIST_MRG4CHN_B8 = 13
+    DIST_MRG2CHN_B8 = 14
+    DIST_MRG2CHN_B16 = 15
+    DIST_NORM = 16
+
+
 REG_ENUMS = (
     MaskPattern,
     MemType,
@@ -169,4 +226,6 @@ REG_ENUMS = (
     ExpAlgo,
     RegTrait,
     SpecialPurposeReg,
+    LoadDist,
+    StoreDist,
 )

@@ -346,3 +346,215 @@ def test_data_block_copy_refusals():
 
     outcome = run_sample(Sample("mask", Port(no_stride_vf, 0, _inputs(np.float32), _block_golden)))
     assert "mask= is for the DataBlock copy, which needs block_stride= too" in outcome.detail
+
+
+# -- distribution modes (LoadAlign<T, LoadDist>, StoreAlign<T, StoreDist>) ------------
+
+LD, SD = asc.reg.LoadDist, asc.reg.StoreDist
+
+
+@asc.vf
+def dist32_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """b32 modes: z[0:64] x[5] broadcast; z[64:128] x[0:32] unpacked; z[128:192] x's
+    block 1 eight times; z[192:256] x[16:24] a block each; z[259] y[0] alone; z[320:352]
+    y's low halves under the first-half mask; z[384:400] y's low bytes; z[448:512] x[64:128];
+    z[512:576] and z[576:640] x[0:128]'s even and odd elements (DINTLV); z[640:768] x[0:64]
+    and y[0:64] interleaved (INTLV); by PostUpdate, z[768:832] x[64:96] unpacked and
+    z[832:864] the low halves of x[0] broadcast; by AddrReg, z[896:912] the low bytes of
+    x[896:904] a block each."""
+    full = asc.reg.create_mask(x.dtype)
+    half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
+    asc.reg.store_align(z, asc.reg.load_align(x, 5, dist=LD.DIST_BRC_B32), full)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK_B32), full, 64)
+    asc.reg.store_align(z, asc.reg.load_align(x, 8, dist=LD.DIST_BLK), full, 128)
+    asc.reg.store_align(z, asc.reg.load_align(x, 16, dist=LD.DIST_E2B_B32), full, 192)
+    b = asc.reg.load_align(y)
+    asc.reg.store_align(z, b, half, 259, dist=SD.DIST_FIRST_ELEMENT_B32)
+    asc.reg.store_align(z, b, half, 320, dist=SD.DIST_PACK_B32)
+    asc.reg.store_align(z, b, full, 384, dist=SD.DIST_PACK4_B32)
+    asc.reg.store_align(
+        z, asc.reg.load_align(x, 64, dist=LD.DIST_NORM), full, 448, dist=SD.DIST_NORM_B32
+    )
+    even, odd = asc.reg.load_align(x, dist=LD.DIST_DINTLV_B32)
+    asc.reg.store_align(z, even, full, 512)
+    asc.reg.store_align(z, odd, full, 576)
+    asc.reg.store_align(z, (asc.reg.load_align(x), b), half, 640, dist=SD.DIST_INTLV_B32)
+    # the PostUpdate and AddrReg forms take the modes too
+    brc, x1 = asc.reg.load_align_post(x, 64, dist=LD.DIST_BRC_B32)
+    unpacked, _ = asc.reg.load_align_post(x1, 0, dist=LD.DIST_UNPACK_B32)
+    none = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.ALLF)
+    z1 = asc.reg.store_align_post(z, brc, 768, none)  # (writes nothing: z + 768)
+    z2 = asc.reg.store_align_post(z1, unpacked, 64, full, dist=SD.DIST_NORM)
+    asc.reg.store_align_post(z2, brc, 0, full, dist=SD.DIST_PACK_B32)
+    for i in range(14, 15):
+        a = asc.reg.create_addr_reg(x.dtype, i, 64)
+        asc.reg.store_align(
+            z, asc.reg.load_align(x, a, dist=LD.DIST_E2B_B32), full, a, dist=SD.DIST_PACK4_B32
+        )
+
+
+def _dist32_golden(x, y, s, z):
+    out = z.copy()
+    out[:64] = x[5]
+    out[64:128:2], out[65:128:2] = x[:32], 0
+    out[128:192] = np.tile(x[8:16], 8)
+    out[192:256] = np.repeat(x[16:24], 8)
+    out[259] = y[0]
+    out.view(np.uint16)[640:672] = y[:32].view(np.uint32).astype(np.uint16)
+    out.view(np.uint8)[1536:1600] = y[:64].view(np.uint32).astype(np.uint8)
+    out[448:512] = x[64:128]
+    out[512:576], out[576:640] = x[0:128:2], x[1:128:2]
+    out[640:768:2], out[641:768:2] = x[:64], y[:64]
+    out[768:832:2], out[769:832:2] = x[64:96], 0
+    out.view(np.uint16)[1664:1728] = x[:1].view(np.uint32).astype(np.uint16)[0]
+    out.view(np.uint8)[3584:3648] = np.repeat(x[896:904], 8).view(np.uint32).astype(np.uint8)
+    return out
+
+
+@asc.vf
+def dist16_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """b16 modes: z[0:128] x[3] broadcast; z[128:256] x[0:64] each twice; z[256:384]
+    x[0:256:2]; z[384:512] x[0:64] unpacked; z[512:640] x[8:16] a block each (a 16-byte
+    aligned address); z[640:704] y's low bytes; z[769] y[0] alone."""
+    full = asc.reg.create_mask(x.dtype)
+    asc.reg.store_align(z, asc.reg.load_align(x, 3, dist=LD.DIST_BRC_B16), full)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_US_B16), full, 128)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_DS_B16), full, 256)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK_B16), full, 384)
+    asc.reg.store_align(z, asc.reg.load_align(x, 8, dist=LD.DIST_E2B_B16), full, 512)
+    b = asc.reg.load_align(y)
+    asc.reg.store_align(z, b, full, 640, dist=SD.DIST_PACK_B16)
+    asc.reg.store_align(z, b, full, 769, dist=SD.DIST_FIRST_ELEMENT_B16)
+
+
+def _dist16_golden(x, y, s, z):
+    out = z.copy()
+    out[:128] = x[3]
+    out[128:256] = np.repeat(x[:64], 2)
+    out[256:384] = x[:256:2]
+    out[384:512:2], out[385:512:2] = x[:64], 0
+    out[512:640] = np.repeat(x[8:16], 16)
+    out.view(np.uint8)[1280:1408] = y[:128].view(np.uint16).astype(np.uint8)
+    out[769] = y[0]
+    return out
+
+
+LOAD, STORE = "AscendC::Reg::LoadDist", "AscendC::Reg::StoreDist"
+
+
+def test_distribution_modes_match_numpy_and_print_the_template():
+    cpp32 = ""
+    for name, vf, dtype, golden in (
+        ("dist32", dist32_vf, np.float32, _dist32_golden),
+        ("dist16", dist16_vf, np.float16, _dist16_golden),
+    ):
+        port = Port(vf, 0, _inputs(dtype), golden, dtype=np.dtype(dtype))
+        outcome = run_sample(Sample(name, port))
+        assert outcome.passed, outcome.detail
+        cpp32 = cpp32 if name == "dist16" else outcome.cpp
+    assert "AscendC::Reg::LoadAlign<half, AscendC::Reg::LoadDist::DIST_E2B_B16>(" in outcome.cpp
+    assert (
+        "AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B16>(z + " in outcome.cpp
+    )
+    assert f"LoadAlign<float, {LOAD}::DIST_DINTLV_B32>(even, odd, x + c0_i32);" in cpp32
+    assert f"StoreAlign<float, {STORE}::DIST_INTLV_B32>(z + c640_i32, " in cpp32
+    post = "AscendC::Reg::PostLiteral::POST_MODE_UPDATE"
+    assert f"LoadAlign<float, {post}, {LOAD}::DIST_UNPACK_B32>(unpacked, x1, " in cpp32
+    assert f"StoreAlign<float, {STORE}::DIST_PACK4_B32>(z, v7, a, full);" in cpp32
+
+
+def test_distribution_modes_round_trip():
+    text = _module(
+        OPS
+        + f"""
+    %b = ascendc.reg.load_align %x, %c0 {{dist = 3 : i32}} : {P32}, i32 -> {R32}
+    ascendc.reg.store_align %x, %c0, %b, %m {{dist = 12 : i32}} : {P32}, i32, {R32}, {M}
+    %ev, %od = ascendc.reg.load_align_dintlv %h, %c0 {{dist = 12 : i32}} : {P16}, i32 -> {R16}, {R16}
+    ascendc.reg.store_align_intlv %x, %c0, %b, %b, %m {{dist = 11 : i32}} : {P32}, i32, {R32}, {R32}, {M}"""
+    )
+    printed = str(_parse(text))
+    assert str(_parse(printed)) == printed
+    assert "load_align_dintlv %h, %c0 {dist = 12 : i32}" in printed
+    with pytest.raises(VerifyException, match="DIST_DINTLV_B16 takes b16 elements, not f32"):
+        _parse(
+            text.replace("dintlv %h", "dintlv %x").replace(
+                f"{P16}, i32 -> {R16}, {R16}", f"{P32}, i32 -> {R32}, {R32}"
+            )
+        )
+    with pytest.raises(
+        VerifyException,
+        match="takes DIST_INTLV_B8, DIST_INTLV_B16, DIST_INTLV_B32, not DIST_PACK_B32",
+    ):
+        _parse(text.replace("{dist = 11 : i32}", "{dist = 7 : i32}"))
+
+
+def test_distribution_mode_refusals():
+    text = _module(OPS)
+    load = "%hr = ascendc.reg.load_align %h, %c0 :"
+    assert load in text
+    bad = load.replace("%c0 :", "%c0 {dist = 3 : i32} :")  # DIST_BRC_B32 of f16
+    with pytest.raises(VerifyException, match="LoadAlign DIST_BRC_B32 takes b32 elements, not f16"):
+        _parse(text.replace(load, bad))
+    bad = load.replace("%c0 :", "%c0 {dist = 11 : i32} :")  # DIST_DINTLV_B8
+    with pytest.raises(VerifyException, match="DIST_DINTLV_B8 is a two-register mode"):
+        _parse(text.replace(load, bad))
+
+    @asc.vf
+    def wrong_vf(
+        x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+    ):
+        asc.reg.store_align(z, asc.reg.load_align(x), asc.reg.create_mask(x.dtype),
+                            dist=SD.DIST_PACK_B16)  # fmt: skip
+
+    outcome = run_sample(Sample("wrong", Port(wrong_vf, 0, _inputs(np.float32), _dist32_golden)))
+    assert "StoreAlign DIST_PACK_B16 takes b16 elements, not f32" in outcome.detail
+    assert "test_reg_address.py" in outcome.detail
+
+
+@asc.vf
+def dist8_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """b8 modes (256 lanes): z[0:256] x[7] broadcast; z[256:512] x[0:128] each twice;
+    z[512:768] x[0:512:2]; z[768:1024] x[0:128] unpacked; z[1024:1280] x[0:64] unpacked
+    by four; z[1280:1536] and z[1536:1792] x[0:512]'s even and odd elements; z[1792:2304]
+    x[0:256] and y[0:256] interleaved; z[2304] y[0] alone; z[2560:2816] y (NORM_B8)."""
+    full = asc.reg.create_mask(x.dtype)
+    asc.reg.store_align(z, asc.reg.load_align(x, 7, dist=LD.DIST_BRC_B8), full)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_US_B8), full, 256)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_DS_B8), full, 512)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK_B8), full, 768)
+    asc.reg.store_align(z, asc.reg.load_align(x, dist=LD.DIST_UNPACK4_B8), full, 1024)
+    even, odd = asc.reg.load_align(x, dist=LD.DIST_DINTLV_B8)
+    asc.reg.store_align(z, even, full, 1280)
+    asc.reg.store_align(z, odd, full, 1536)
+    b = asc.reg.load_align(y)
+    asc.reg.store_align(z, (asc.reg.load_align(x), b), full, 1792, dist=SD.DIST_INTLV_B8)
+    asc.reg.store_align(z, b, full, 2304, dist=SD.DIST_FIRST_ELEMENT_B8)
+    asc.reg.store_align(z, b, full, 2560, dist=SD.DIST_NORM_B8)
+
+
+def _dist8_inputs(rng):
+    x = rng.integers(1, 256, CAPACITY).astype(np.uint8)  # (nonzero: the zeros unpacking adds show)
+    return x, rng.integers(0, 256, CAPACITY).astype(np.uint8), 0.0
+
+
+def _dist8_golden(x, y, s, z):
+    out = z.copy()
+    out[:256] = x[7]
+    out[256:512] = np.repeat(x[:128], 2)
+    out[512:768] = x[:512:2]
+    out[768:1024] = 0
+    out[768:1024:2] = x[:128]
+    out[1024:1280] = 0
+    out[1024:1280:4] = x[:64]
+    out[1280:1536], out[1536:1792] = x[:512:2], x[1:512:2]
+    out[1792:2304:2], out[1793:2304:2] = x[:256], y[:256]
+    out[2304] = y[0]
+    out[2560:2816] = y[:256]
+    return out
+
+
+def test_b8_distribution_modes_match_numpy():
+    port = Port(dist8_vf, 0, _dist8_inputs, _dist8_golden, dtype=np.dtype(np.uint8))
+    outcome = run_sample(Sample("dist8", port))
+    assert outcome.passed, outcome.detail
+    assert f"LoadAlign<uint8_t, {LOAD}::DIST_UNPACK4_B8>(" in outcome.cpp

@@ -45,6 +45,7 @@ from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
 from asc_xdsl.dialects.ascendc.reg_types import (
     HighLowPart,
     IndexOrder,
+    LoadDist,
     MaskPattern,
     MaskRegType,
     MemType,
@@ -53,6 +54,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     RegTensorType,
     RegTrait,
     SatMode,
+    StoreDist,
 )
 from asc_xdsl.dialects.ascendc.spec import (
     ANY,
@@ -592,25 +594,147 @@ _add(
 _PTR = Operand("ptr", ub("T"), Effect.READ)
 _DST_PTR = Operand("ptr", ub("T"), Effect.WRITE)
 
+# Distribution modes (`LoadAlign<T, LoadDist>`, `StoreAlign<T, StoreDist>`): the element
+# sizes (bytes) each mode takes. The 3510 implementations' `CheckLoadDist` /
+# `CheckStoreDist` name the single-register modes; the API pages tie each `_Bn` mode to
+# n-bit elements and 64-bit ones to DIST_NORM (and PACK_B64).
+LOAD_DIST_SIZES: dict[LoadDist, tuple[int, ...]] = {
+    LoadDist.DIST_NORM: (1, 2, 4, 8),
+    LoadDist.DIST_BRC_B8: (1,),
+    LoadDist.DIST_BRC_B16: (2,),
+    LoadDist.DIST_BRC_B32: (4,),
+    LoadDist.DIST_US_B8: (1,),
+    LoadDist.DIST_US_B16: (2,),
+    LoadDist.DIST_DS_B8: (1,),
+    LoadDist.DIST_DS_B16: (2,),
+    LoadDist.DIST_UNPACK_B8: (1,),
+    LoadDist.DIST_UNPACK_B16: (2,),
+    LoadDist.DIST_UNPACK_B32: (4,),
+    LoadDist.DIST_UNPACK4_B8: (1,),
+    LoadDist.DIST_BLK: (1, 2, 4),
+    LoadDist.DIST_E2B_B16: (2,),
+    LoadDist.DIST_E2B_B32: (4,),
+}
+STORE_DIST_SIZES: dict[StoreDist, tuple[int, ...]] = {
+    StoreDist.DIST_NORM: (1, 2, 4, 8),
+    StoreDist.DIST_NORM_B8: (1,),
+    StoreDist.DIST_NORM_B16: (2,),
+    StoreDist.DIST_NORM_B32: (4,),
+    StoreDist.DIST_FIRST_ELEMENT_B8: (1,),
+    StoreDist.DIST_FIRST_ELEMENT_B16: (2,),
+    StoreDist.DIST_FIRST_ELEMENT_B32: (4,),
+    StoreDist.DIST_PACK_B16: (2,),
+    StoreDist.DIST_PACK_B32: (4,),
+    StoreDist.DIST_PACK_B64: (8,),
+    StoreDist.DIST_PACK4_B32: (4,),
+}
+# (by name: the two enums' values overlap, and AscEnum members compare as integers)
+_TWO_REGISTER_DISTS = {f"DIST_{kind}_B{n}" for kind in ("DINTLV", "INTLV") for n in (8, 16, 32)}
+
+
+def element_bytes(t: Attribute) -> int:
+    """Bytes of a register element type."""
+    return getattr(t, "bitwidth", 8) // 8
+
+
+class RegDistOp(RegOp):
+    """`reg.load_align` / `reg.store_align`: their optional `dist` must be a mode 3510's
+    single-register LoadAlign / StoreAlign takes, for the register's element size."""
+
+    DIST_SIZES: ClassVar[dict] = {}
+    REGISTER: ClassVar[str] = ""
+
+    def verify_(self) -> None:
+        super().verify_()
+        attr = self.properties.get("dist")
+        if attr is None:
+            return
+        dist = type(next(iter(self.DIST_SIZES)))(attr.value.data)  # type: ignore[attr-defined]
+        api = self.SPEC.api.removeprefix("Reg::")
+        if dist.name in _TWO_REGISTER_DISTS:
+            raise VerifyException(
+                f"'{self.name}': {dist.name} is a two-register mode of {api} "
+                "(two registers in or out), not a mode of this one-register op"
+            )
+        sizes = self.DIST_SIZES.get(dist)
+        if sizes is None:
+            raise VerifyException(
+                f"'{self.name}': {api} does not take {dist.name} on Ascend 950 (it takes "
+                + ", ".join(d.name for d in self.DIST_SIZES)
+                + ")"
+            )
+        t = getattr(self, self.REGISTER).type
+        if t.reg_num != 1 and dist.name != "DIST_NORM":
+            raise VerifyException(f"'{self.name}': {dist.name} takes RegTraitNumOne registers only")
+        size = element_bytes(t.element_type)
+        if size not in sizes:
+            raise VerifyException(
+                f"'{self.name}': {api} {dist.name} takes "
+                + "/".join(f"b{8 * n}" for n in sizes)
+                + f" elements, not {t.element_type}"
+            )
+
+
+class RegLoadDistOp(RegDistOp):
+    DIST_SIZES: ClassVar[dict] = LOAD_DIST_SIZES
+    REGISTER: ClassVar[str] = "dst"
+
+
+class RegStoreDistOp(RegDistOp):
+    DIST_SIZES: ClassVar[dict] = STORE_DIST_SIZES
+    REGISTER: ClassVar[str] = "src"
+
+
+def _if_dist(name: str) -> Callable[[Operation], Attribute | None]:
+    """The register's element type as `T` of `Api<T, dist>`, when there is a dist (the
+    plain call deduces T and prints no template)."""
+
+    def element(op: Operation) -> Attribute | None:
+        if op.properties.get("dist") is None:
+            return None
+        return getattr(op, name).type.element_type
+
+    element.__name__ = f"{name}_element_if_dist"
+    return element
+
+
 _add(
     "RegLoadAlignOp",
     "load_align",
     "LoadAlign",
     (_PTR, _OFFSET),
     (_reg_out(),),
+    props=(Prop("dist", LoadDist, optional=True),),
+    template=(_if_dist("dst"), "dist"),
     sim="load_align",
-    example={"T": "f32"},
-    doc="`LoadAlign(dst, ptr + offset)`: 256 bytes from a 32-byte aligned UB address.",
+    base=RegLoadDistOp,
+    example={"T": "f32", "dist": LoadDist.DIST_BRC_B32},
+    doc="`LoadAlign(dst, ptr + offset)`: 256 bytes from a 32-byte aligned UB address. With "
+    "`dist`, `LoadAlign<T, dist>(dst, ptr + offset)` (n: elements of a register): "
+    "DIST_BRC_Bn reads 1 element and broadcasts it (address n-bit aligned); DIST_US_Bn "
+    "reads n/2 and repeats each twice; DIST_DS_Bn reads 2n and keeps the even ones; "
+    "DIST_UNPACK_Bn reads n/2, each followed by a zero element (DIST_UNPACK4_B8: n/4, "
+    "three zeros); DIST_BLK reads one 32-byte DataBlock and repeats it 8 times; "
+    "DIST_E2B_Bn reads 8 elements, each filling a 32-byte DataBlock (B16: 16-byte "
+    "aligned). Each `_Bn` mode takes n-bit elements only.",
 )
 _add(
     "RegStoreAlignOp",
     "store_align",
     "StoreAlign",
     (_DST_PTR, _OFFSET, _reg_in("src"), _mask()),
+    props=(Prop("dist", StoreDist, optional=True),),
+    template=(_if_dist("src"), "dist"),
     sim="store_align",
-    example={"T": "f32"},
+    base=RegStoreDistOp,
+    example={"T": "f32", "dist": StoreDist.DIST_PACK_B32},
     doc="`StoreAlign(ptr + offset, src, mask)`: the enabled elements to a 32-byte "
-    "aligned UB address (the others are left as they are).",
+    "aligned UB address (the others are left as they are). With `dist`, "
+    "`StoreAlign<T, dist>(ptr + offset, src, mask)`: DIST_NORM / DIST_NORM_Bn the "
+    "same; DIST_FIRST_ELEMENT_Bn element 0 alone, mask ignored (address n-bit aligned); "
+    "DIST_PACK_Bn the low half of each element, packed into half a register's bytes "
+    "(element i's half at i, written where `mask` enables element i); DIST_PACK4_B32 the "
+    "low byte of each, into a quarter. Each `_Bn` mode takes n-bit elements only.",
 )
 _add(
     "RegLoadUnalignOp",

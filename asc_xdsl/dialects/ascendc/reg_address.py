@@ -31,7 +31,7 @@ under `docs/zh/api/SIMD-API/基础API/Reg矢量计算` (Reg数据搬入, AddrReg
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerType, ModuleOp
@@ -42,14 +42,18 @@ from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.reg import (
     MASK,
     REG_DTYPES,
+    RegLoadDistOp,
     RegOp,
+    RegStoreDistOp,
     _format,
     _operand_element,
+    _result_element,
+    element_bytes,
     reg,
     ub,
 )
 from asc_xdsl.dialects.ascendc.reg_address_types import AddrRegType, UnalignRegForLoadType
-from asc_xdsl.dialects.ascendc.reg_types import MaskRegType
+from asc_xdsl.dialects.ascendc.reg_types import LoadDist, MaskRegType, StoreDist
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
     Arity,
@@ -203,6 +207,8 @@ _DST_PTR = Operand("ptr", ub("T"), Effect.WRITE)
 _STRIDE = Operand("stride", INT)
 _NEXT = Result("next", ub("T"))
 _MASK = Operand("mask", MASK)
+_LOAD_DIST = Prop("dist", LoadDist, optional=True)
+_STORE_DIST = Prop("dist", StoreDist, optional=True)
 
 # -- PostUpdate ----------------------------------------------------------------------
 
@@ -212,8 +218,12 @@ _add(
     "LoadAlign",
     (_PTR, _STRIDE),
     (Result("dst", reg("T")), _NEXT),
+    props=(_LOAD_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)`: 256 bytes from "
+    base=RegLoadDistOp,
+    example={"dist": LoadDist.DIST_US_B16, "T": "f16"},
+    doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)` (with `dist`: "
+    "`LoadAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.load_align`): 256 bytes from "
     "the 32-byte aligned address `ptr`; `next` is `ptr + stride` elements (the pointer "
     "the C++ call advances).",
 )
@@ -223,8 +233,12 @@ _add(
     "StoreAlign",
     (_DST_PTR, _STRIDE, Operand("src", reg("T")), _MASK),
     (_NEXT,),
+    props=(_STORE_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)`: the "
+    base=RegStoreDistOp,
+    example={"dist": StoreDist.DIST_FIRST_ELEMENT_B32},
+    doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)` (with "
+    "`dist`: `StoreAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.store_align`): the "
     "enabled elements to the 32-byte aligned address `ptr`; `next` is `ptr + stride` "
     "elements.",
 )
@@ -276,8 +290,12 @@ _add(
     "LoadAlign",
     (_PTR, Operand("areg", ADDR)),
     (Result("dst", reg("T")),),
+    props=(_LOAD_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`LoadAlign(dst, ptr, areg)`: 256 bytes from the 32-byte aligned address `ptr` "
+    base=RegLoadDistOp,
+    example={"dist": LoadDist.DIST_E2B_B32},
+    doc="`LoadAlign(dst, ptr, areg)` (with `dist`: `LoadAlign<T, dist>(dst, ptr, areg)`, "
+    "the modes of `reg.load_align`): 256 bytes from the 32-byte aligned address `ptr` "
     "plus the address register's offset.",
 )
 _add(
@@ -285,8 +303,12 @@ _add(
     "store_align_areg",
     "StoreAlign",
     (_DST_PTR, Operand("areg", ADDR), Operand("src", reg("T")), _MASK),
+    props=(_STORE_DIST,),
     dtypes={"T": _LOAD_STORE},
-    doc="`StoreAlign(ptr, src, areg, mask)`: the enabled elements to the 32-byte aligned "
+    base=RegStoreDistOp,
+    example={"dist": StoreDist.DIST_PACK4_B32},
+    doc="`StoreAlign(ptr, src, areg, mask)` (with `dist`: `StoreAlign<T, dist>(ptr, src, "
+    "areg, mask)`, the modes of `reg.store_align`): the enabled elements to the 32-byte aligned "
     "address `ptr` plus the address register's offset.",
 )
 
@@ -316,6 +338,76 @@ _add(
     "mask)`: the register's eight 32-byte DataBlocks, block k to `ptr + offset` plus "
     "`k * block_stride` DataBlocks (32-byte aligned), its elements enabled by `mask` "
     "written (a block with none touches nothing).",
+)
+
+# -- two registers (LoadDist::DIST_DINTLV_Bn, StoreDist::DIST_INTLV_Bn) -----------------
+
+
+class RegDualDistOp(RegOp):
+    """The two-register LoadAlign / StoreAlign: `dist` is one of the (de)interleaving
+    modes 3510 takes for two registers (`CheckLoadDist<2>` / `CheckStoreDist<2>`), whose
+    `_Bn` names the element size."""
+
+    KIND: ClassVar[str] = ""
+    ENUM: ClassVar[type] = LoadDist
+    REGISTER: ClassVar[str] = ""
+
+    def verify_(self) -> None:
+        super().verify_()
+        dist = self.ENUM(self.properties["dist"].value.data)  # type: ignore[attr-defined]
+        sizes = {f"DIST_{self.KIND}_B{8 * n}": n for n in (1, 2, 4)}
+        api = self.SPEC.api.removeprefix("Reg::")
+        if dist.name not in sizes:
+            raise VerifyException(
+                f"'{self.name}': the two-register {api} takes {', '.join(sizes)}, not {dist.name}"
+            )
+        t = getattr(self, self.REGISTER).type.element_type
+        if element_bytes(t) != sizes[dist.name]:
+            raise VerifyException(
+                f"'{self.name}': {api} {dist.name} takes b{8 * sizes[dist.name]} elements, not {t}"
+            )
+
+
+class RegLoadDintlvBase(RegDualDistOp):
+    KIND: ClassVar[str] = "DINTLV"
+    ENUM: ClassVar[type] = LoadDist
+    REGISTER: ClassVar[str] = "dst0"
+
+
+class RegStoreIntlvBase(RegDualDistOp):
+    KIND: ClassVar[str] = "INTLV"
+    ENUM: ClassVar[type] = StoreDist
+    REGISTER: ClassVar[str] = "src0"
+
+
+_add(
+    "RegLoadAlignDintlvOp",
+    "load_align_dintlv",
+    "LoadAlign",
+    (_PTR, Operand("offset", INT)),
+    (Result("dst0", reg("T")), Result("dst1", reg("T"))),
+    props=(Prop("dist", LoadDist),),
+    template=(_result_element(0), "dist"),
+    dtypes={"T": _LOAD_STORE},
+    base=RegLoadDintlvBase,
+    example={"dist": LoadDist.DIST_DINTLV_B32},
+    doc="`LoadAlign<T, dist>(dst0, dst1, ptr + offset)` with dist DIST_DINTLV_Bn (n-bit T): "
+    "two registers' worth (512 bytes) from a 32-byte aligned UB address, deinterleaved: "
+    "the even elements to dst0, the odd ones to dst1.",
+)
+_add(
+    "RegStoreAlignIntlvOp",
+    "store_align_intlv",
+    "StoreAlign",
+    (_DST_PTR, Operand("offset", INT), Operand("src0", reg("T")), Operand("src1", reg("T")), _MASK),
+    props=(Prop("dist", StoreDist),),
+    template=(_operand_element("src0"), "dist"),
+    dtypes={"T": _LOAD_STORE},
+    base=RegStoreIntlvBase,
+    example={"dist": StoreDist.DIST_INTLV_B32},
+    doc="`StoreAlign<T, dist>(ptr + offset, src0, src1, mask)` with dist DIST_INTLV_Bn "
+    "(n-bit T): src0 and src1 interleaved (src0[i] at 2i, src1[i] at 2i + 1), 512 bytes "
+    "to a 32-byte aligned UB address; the mask is ignored, as the API page says.",
 )
 
 # -- AuxScalar and MaskReg from a register -------------------------------------------

@@ -32,6 +32,7 @@ from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     HistogramsBinType,
     HistogramsType,
     IndexOrder,
+    LoadDist,
     MaskPattern,
     MemType,
     ReduceType,
@@ -39,6 +40,7 @@ from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     RegTrait,
     SatMode,
     SpecialPurposeReg,
+    StoreDist,
 )
 
 

@@ -41,6 +41,7 @@ from asc_xdsl.dialects.reg_enums import (
     HistogramsBinType,
     HistogramsType,
     IndexOrder,
+    LoadDist,
     MaskPattern,
     MemType,
     ReduceType,
@@ -48,6 +49,7 @@ from asc_xdsl.dialects.reg_enums import (
     RegTrait,
     SatMode,
     SpecialPurposeReg,
+    StoreDist,
 )
 from asc_xdsl.enums import CMPMODE, RoundMode
 from asc_xdsl.language.builder import IRValue, require_jit
@@ -61,6 +63,7 @@ __all__ = [
     "HistogramsBinType",
     "HistogramsType",
     "IndexOrder",
+    "LoadDist",
     "MaskPattern",
     "MaskReg",
     "MemType",
@@ -71,6 +74,7 @@ __all__ = [
     "RoundMode",
     "SatMode",
     "SpecialPurposeReg",
+    "StoreDist",
     "UbPointer",
     "lanes",
     "vf",
@@ -272,25 +276,43 @@ def load_align(
     offset: Any = 0,
     trait: RegTrait = RegTrait.NUM_ONE,
     *,
+    dist: LoadDist | None = None,
     block_stride: Any = None,
     mask: MaskReg | None = None,
-) -> RegTensor:
+) -> RegTensor | tuple[RegTensor, RegTensor]:
     """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address
     (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements; an AddrReg
     offset: the AddrReg overload; `block_stride=` with `mask=`: the DataBlock copy
     `LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, block_stride, mask)`,
-    its eight 32-byte blocks `block_stride` blocks apart)."""
+    its eight 32-byte blocks `block_stride` blocks apart; `dist=`: the distribution mode,
+    `LoadAlign<T, dist>(dst, ptr + offset)`, e.g. `LoadDist.DIST_BRC_B32` broadcasts
+    `ptr[offset]`, see `reg.load_align`'s op doc for each mode; a `DIST_DINTLV_Bn` returns
+    two registers, (the even elements, the odd ones), `reg.load_align_dintlv`)."""
+    if dist is not None:
+        _dist_form(offset, block_stride, mask, "load_align", dist)
+        if getattr(dist, "name", "").startswith("DIST_DINTLV_"):  # two registers out
+            return address.load_align_dintlv(ptr, dist, offset)  # type: ignore[return-value]
     if block_stride is not None or mask is not None:
         _block_form(ptr, offset, trait, block_stride, "load_align")
         return address.load_align_block(ptr, block_stride, mask, offset)
     if isinstance(offset, address.AddrReg):  # the AddrReg overload
-        return address.load_align_areg(ptr, offset)
+        return address.load_align_areg(ptr, offset, dist)
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
     off = g.integer(offset, "offset")
     tr = _trait(g, trait, ptr.dtype)
-    op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype, tr)])
+    d = None if dist is None else g.enum(dist, LoadDist, "dist")
+    op = _emit(g, "RegLoadAlignOp", [ptr.handle, off], [_reg_type(ptr.dtype, tr)], dist=d)
     return RegTensor(op.results[0], ptr.dtype)
+
+
+def _dist_form(offset: Any, block_stride: Any, mask: Any, what: str, dist: Any) -> None:
+    """A distribution mode goes with the plain `ptr + offset` form here."""
+    g = _g(what)
+    if isinstance(offset, address.AddrReg) and "INTLV" in getattr(dist, "name", ""):
+        g.fail(f"{what}: the two-register {dist.name} is modelled for ptr + offset, not AddrReg")
+    if block_stride is not None or (mask is not None and what == "load_align"):
+        g.fail(f"{what}: dist= and the DataBlock copy (block_stride=) do not combine")
 
 
 def _block_form(ptr: Any, offset: Any, trait: Any, block_stride: Any, what: str) -> None:
@@ -314,23 +336,37 @@ def load_unalign(ptr: UbPointer, offset: Any = 0) -> RegTensor:
 
 
 def store_align(
-    ptr: UbPointer, src: RegTensor, mask: MaskReg, offset: Any = 0, *, block_stride: Any = None
+    ptr: UbPointer,
+    src: RegTensor | tuple[RegTensor, RegTensor],
+    mask: MaskReg,
+    offset: Any = 0,
+    *,
+    dist: StoreDist | None = None,
+    block_stride: Any = None,
 ) -> None:
     """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to an aligned address
     (`block_stride=`: the DataBlock copy `StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr
     + offset, src, block_stride, mask)`, its eight 32-byte blocks `block_stride` blocks
-    apart)."""
+    apart; `dist=`: the distribution mode, `StoreAlign<T, dist>(ptr + offset, src,
+    mask)`, e.g. `StoreDist.DIST_PACK_B32` stores each element's low 16 bits, see
+    `reg.store_align`'s op doc for each mode; a `DIST_INTLV_Bn` takes `src` as two
+    registers `(src0, src1)` and stores them interleaved, `reg.store_align_intlv`)."""
+    if dist is not None:
+        _dist_form(offset, block_stride, mask, "store_align", dist)
+        if getattr(dist, "name", "").startswith("DIST_INTLV_"):  # two registers in
+            return address.store_align_intlv(ptr, src, mask, dist, offset)
     if block_stride is not None:
         _block_form(ptr, offset, RegTrait.NUM_ONE, block_stride, "store_align")
         return address.store_align_block(ptr, src, block_stride, mask, offset)
     if isinstance(offset, address.AddrReg):  # the AddrReg overload
-        return address.store_align_areg(ptr, src, mask, offset)
+        return address.store_align_areg(ptr, src, mask, offset, dist)
     g = _g("store_align")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
     off = g.integer(offset, "offset")
-    _emit(g, "RegStoreAlignOp", [ptr.handle, off, src.handle, mask.handle], [])
+    d = None if dist is None else g.enum(dist, StoreDist, "dist")
+    _emit(g, "RegStoreAlignOp", [ptr.handle, off, src.handle, mask.handle], [], dist=d)
 
 
 def store_unalign(ptr: UbPointer, src: RegTensor, count: Any, offset: Any = 0) -> None:

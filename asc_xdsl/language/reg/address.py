@@ -41,6 +41,7 @@ __all__ = [
     "UnalignReg",
     "create_addr_reg",
     "load_align_block",
+    "load_align_dintlv",
     "load_align_post",
     "load_scalar",
     "load_unalign_post",
@@ -48,6 +49,7 @@ __all__ = [
     "mask_gen_with_reg_tensor",
     "mask_move",
     "store_align_block",
+    "store_align_intlv",
     "store_align_post",
 ]
 
@@ -92,26 +94,40 @@ def _build(g: Any, cls_name: str, operands: list, results: list, **props: Any) -
     return g.emit(_op(cls_name)(*operands, result_types=results, **props))
 
 
-def load_align_post(ptr: UbPointer, stride: Any) -> tuple[RegTensor, UbPointer]:
+def _dist(g: Any, dist: Any, store: bool) -> Any:
+    """`dist=` as a LoadDist / StoreDist (None: none)."""
+    from asc_xdsl.language.reg import LoadDist, StoreDist
+
+    return None if dist is None else g.enum(dist, StoreDist if store else LoadDist, "dist")
+
+
+def load_align_post(
+    ptr: UbPointer, stride: Any, *, dist: Any = None
+) -> tuple[RegTensor, UbPointer]:
     """`LoadAlign<T, POST_MODE_UPDATE>(dst, ptr, stride)`: (the register at the aligned
-    address `ptr`, `ptr` advanced by `stride` elements)."""
+    address `ptr`, `ptr` advanced by `stride` elements); `dist=`: `LoadAlign<T,
+    POST_MODE_UPDATE, dist>`, a one-register LoadDist mode (see `load_align`)."""
     g = _g("load_align_post")
     _need(g, ptr, UbPointer, "ptr")
     s = g.integer(stride, "stride")
-    op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], [_reg_type(ptr.dtype), ptr.handle.type])
+    results = [_reg_type(ptr.dtype), ptr.handle.type]
+    op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], results, dist=_dist(g, dist, False))
     return RegTensor(op.results[0], ptr.dtype), UbPointer(op.results[1], ptr.dtype)
 
 
-def store_align_post(ptr: UbPointer, src: RegTensor, stride: Any, mask: MaskReg) -> UbPointer:
+def store_align_post(
+    ptr: UbPointer, src: RegTensor, stride: Any, mask: MaskReg, *, dist: Any = None
+) -> UbPointer:
     """`StoreAlign<T, POST_MODE_UPDATE>(ptr, src, stride, mask)`: the enabled elements to
-    the aligned address `ptr`; returns `ptr` advanced by `stride` elements."""
+    the aligned address `ptr`; returns `ptr` advanced by `stride` elements; `dist=`:
+    `StoreAlign<T, POST_MODE_UPDATE, dist>`, a one-register StoreDist mode."""
     g = _g("store_align_post")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
     s = g.integer(stride, "stride")
     operands = [ptr.handle, s, src.handle, mask.handle]
-    op = _build(g, "RegStoreAlignPostOp", operands, [ptr.handle.type])
+    op = _build(g, "RegStoreAlignPostOp", operands, [ptr.handle.type], dist=_dist(g, dist, True))
     return UbPointer(op.results[0], ptr.dtype)
 
 
@@ -150,21 +166,27 @@ def create_addr_reg(dtype: dt.DataType, *pairs: Any) -> AddrReg:
     return AddrReg(op.results[0])
 
 
-def load_align_areg(ptr: UbPointer, areg: AddrReg) -> RegTensor:
-    """`LoadAlign(dst, ptr, areg)` (what `load_align(ptr, areg)` builds)."""
+def load_align_areg(ptr: UbPointer, areg: AddrReg, dist: Any = None) -> RegTensor:
+    """`LoadAlign(dst, ptr, areg)` (what `load_align(ptr, areg)` builds; with `dist`,
+    `LoadAlign<T, dist>(dst, ptr, areg)`)."""
     g = _g("load_align")
     _need(g, ptr, UbPointer, "ptr")
-    op = _build(g, "RegLoadAlignAregOp", [ptr.handle, areg.handle], [_reg_type(ptr.dtype)])
+    d = _dist(g, dist, False)
+    op = _build(g, "RegLoadAlignAregOp", [ptr.handle, areg.handle], [_reg_type(ptr.dtype)], dist=d)
     return RegTensor(op.results[0], ptr.dtype)
 
 
-def store_align_areg(ptr: UbPointer, src: RegTensor, mask: MaskReg, areg: AddrReg) -> None:
-    """`StoreAlign(ptr, src, areg, mask)` (what `store_align(ptr, src, mask, areg)` builds)."""
+def store_align_areg(
+    ptr: UbPointer, src: RegTensor, mask: MaskReg, areg: AddrReg, dist: Any = None
+) -> None:
+    """`StoreAlign(ptr, src, areg, mask)` (what `store_align(ptr, src, mask, areg)` builds;
+    with `dist`, `StoreAlign<T, dist>(ptr, src, areg, mask)`)."""
     g = _g("store_align")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
-    _build(g, "RegStoreAlignAregOp", [ptr.handle, areg.handle, src.handle, mask.handle], [])
+    operands = [ptr.handle, areg.handle, src.handle, mask.handle]
+    _build(g, "RegStoreAlignAregOp", operands, [], dist=_dist(g, dist, True))
 
 
 def load_align_block(ptr: UbPointer, block_stride: Any, mask: Any, offset: Any = 0) -> RegTensor:
@@ -245,3 +267,37 @@ def mask_move(src: MaskReg, mask: MaskReg) -> MaskReg:
     _need(g, mask, MaskReg, "mask")
     op = _build(g, "RegMaskMoveOp", [src.handle, mask.handle], [_mask_type()])
     return MaskReg(op.results[0])
+
+
+def load_align_dintlv(ptr: UbPointer, dist: Any, offset: Any = 0) -> tuple[RegTensor, RegTensor]:
+    """`LoadAlign<T, LoadDist::DIST_DINTLV_Bn>(dst0, dst1, ptr + offset)` (what
+    `load_align(ptr, offset, dist=LoadDist.DIST_DINTLV_Bn)` builds): two registers' worth
+    from the aligned address, (the even elements, the odd ones)."""
+    from asc_xdsl.language.reg import LoadDist
+
+    g = _g("load_align")
+    _need(g, ptr, UbPointer, "ptr")
+    d = g.enum(dist, LoadDist, "dist")
+    t = _reg_type(ptr.dtype)
+    op = _build(
+        g, "RegLoadAlignDintlvOp", [ptr.handle, g.integer(offset, "offset")], [t, t], dist=d
+    )
+    return RegTensor(op.results[0], ptr.dtype), RegTensor(op.results[1], ptr.dtype)
+
+
+def store_align_intlv(ptr: UbPointer, src: Any, mask: MaskReg, dist: Any, offset: Any = 0) -> None:
+    """`StoreAlign<T, StoreDist::DIST_INTLV_Bn>(ptr + offset, src0, src1, mask)` (what
+    `store_align(ptr, (src0, src1), mask, offset, dist=StoreDist.DIST_INTLV_Bn)` builds):
+    the two registers interleaved to the aligned address (the mask ignored)."""
+    from asc_xdsl.language.reg import StoreDist
+
+    g = _g("store_align")
+    _need(g, ptr, UbPointer, "ptr")
+    if not (isinstance(src, tuple) and len(src) == 2):
+        g.fail("store_align: an INTLV dist stores two registers, src=(src0, src1)")
+    _need(g, src[0], RegTensor, "src0")
+    _need(g, src[1], RegTensor, "src1")
+    _need(g, mask, MaskReg, "mask")
+    d = g.enum(dist, StoreDist, "dist")
+    operands = [ptr.handle, g.integer(offset, "offset"), src[0].handle, src[1].handle, mask.handle]
+    _build(g, "RegStoreAlignIntlvOp", operands, [], dist=d)

@@ -48,13 +48,26 @@ def _element(emitter: Any, op: Any) -> str:
     return emitter.ctype(op, op.ptr.type.element_type)
 
 
+def _dist(op: Any) -> str:
+    """`, AscendC::Reg::LoadDist::X` for an op with a `dist`, else nothing."""
+    from asc_xdsl.backends.ascendc.cpp_types import template_arg
+    from asc_xdsl.dialects.reg_enums import LoadDist, StoreDist
+
+    attr = op.properties.get("dist")
+    if attr is None:
+        return ""
+    enum = LoadDist if ".load_" in op.name else StoreDist
+    return ", " + template_arg(enum(attr.value.data))
+
+
 def _print_load_align_post(emitter: Any, op: Any) -> None:
     """`LoadAlign<T, POST_MODE_UPDATE>(dst, p, stride);`"""
     dst = emitter.names.define(op.dst)
     emitter.line(f"{emitter.ctype(op, op.dst.type)} {dst};")
     p = _advanced(emitter, op, op.ptr, op.next)
     stride = f"static_cast<int32_t>({emitter.name(op.stride)})"
-    emitter.line(f"{NS}LoadAlign<{_element(emitter, op)}, {_POST}>({dst}, {p}, {stride});")
+    targs = f"{_element(emitter, op)}, {_POST}{_dist(op)}"
+    emitter.line(f"{NS}LoadAlign<{targs}>({dst}, {p}, {stride});")
 
 
 def _print_store_align_post(emitter: Any, op: Any) -> None:
@@ -62,7 +75,7 @@ def _print_store_align_post(emitter: Any, op: Any) -> None:
     p = _advanced(emitter, op, op.ptr, op.next)
     stride = f"static_cast<int32_t>({emitter.name(op.stride)})"
     args = f"{p}, {emitter.name(op.src)}, {stride}, {emitter.name(op.mask)}"
-    emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}, {_POST}>({args});")
+    emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}, {_POST}{_dist(op)}>({args});")
 
 
 def _print_load_unalign_pre(emitter: Any, op: Any) -> None:
@@ -97,13 +110,15 @@ def _print_create_addr_reg(emitter: Any, op: Any) -> None:
 def _print_load_align_areg(emitter: Any, op: Any) -> None:
     """`LoadAlign(dst, ptr, areg);`"""
     (dst,) = _declare_outputs(emitter, op)
-    emitter.line(f"{NS}LoadAlign({dst}, {emitter.name(op.ptr)}, {emitter.name(op.areg)});")
+    targs = f"<{_element(emitter, op)}{_dist(op)}>" if _dist(op) else ""
+    emitter.line(f"{NS}LoadAlign{targs}({dst}, {emitter.name(op.ptr)}, {emitter.name(op.areg)});")
 
 
 def _print_store_align_areg(emitter: Any, op: Any) -> None:
     """`StoreAlign(ptr, src, areg, mask);`"""
     args = ", ".join(emitter.name(v) for v in (op.ptr, op.src, op.areg, op.mask))
-    emitter.line(f"{NS}StoreAlign({args});")
+    targs = f"<{_element(emitter, op)}{_dist(op)}>" if _dist(op) else ""
+    emitter.line(f"{NS}StoreAlign{targs}({args});")
 
 
 _BLOCK = f"{NS}DataCopyMode::DATA_BLOCK_COPY"

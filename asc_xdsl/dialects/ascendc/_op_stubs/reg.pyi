@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.reg import RegOp, UbPtrOp, VfCallOp
+from asc_xdsl.dialects.ascendc.reg import RegLoadDistOp, RegOp, RegStoreDistOp, UbPtrOp, VfCallOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class RegVfCallOp(VfCallOp):
@@ -184,8 +184,14 @@ class RegMaskNotOp(RegOp):
     mask: Operand
     dst: OpResult
 
-class RegLoadAlignOp(RegOp):
-    """`LoadAlign(dst, ptr + offset)`: 256 bytes from a 32-byte aligned UB address.
+class RegLoadAlignOp(RegLoadDistOp):
+    """`LoadAlign(dst, ptr + offset)`: 256 bytes from a 32-byte aligned UB address. With
+    `dist`, `LoadAlign<T, dist>(dst, ptr + offset)` (n: elements of a register): DIST_BRC_Bn
+    reads 1 element and broadcasts it (address n-bit aligned); DIST_US_Bn reads n/2 and
+    repeats each twice; DIST_DS_Bn reads 2n and keeps the even ones; DIST_UNPACK_Bn reads
+    n/2, each followed by a zero element (DIST_UNPACK4_B8: n/4, three zeros); DIST_BLK reads
+    one 32-byte DataBlock and repeats it 8 times; DIST_E2B_Bn reads 8 elements, each filling
+    a 32-byte DataBlock (B16: 16-byte aligned). Each `_Bn` mode takes n-bit elements only.
 
     `ascendc.reg.load_align`: Ascend C `Reg::LoadAlign`, pipe V.
 
@@ -195,6 +201,9 @@ class RegLoadAlignOp(RegOp):
 
     Results:
     - `dst`: RegTensor<T>
+
+    Properties:
+    - `dist` (LoadDist)
     """
 
     name = "ascendc.reg.load_align"
@@ -202,10 +211,16 @@ class RegLoadAlignOp(RegOp):
     ptr: Operand
     offset: Operand
     dst: OpResult
+    dist: IntegerAttr | None
 
-class RegStoreAlignOp(RegOp):
+class RegStoreAlignOp(RegStoreDistOp):
     """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to a 32-byte aligned UB
-    address (the others are left as they are).
+    address (the others are left as they are). With `dist`, `StoreAlign<T, dist>(ptr +
+    offset, src, mask)`: DIST_NORM / DIST_NORM_Bn the same; DIST_FIRST_ELEMENT_Bn element 0
+    alone, mask ignored (address n-bit aligned); DIST_PACK_Bn the low half of each element,
+    packed into half a register's bytes (element i's half at i, written where `mask` enables
+    element i); DIST_PACK4_B32 the low byte of each, into a quarter. Each `_Bn` mode takes
+    n-bit elements only.
 
     `ascendc.reg.store_align`: Ascend C `Reg::StoreAlign`, pipe V.
 
@@ -214,6 +229,9 @@ class RegStoreAlignOp(RegOp):
     - `offset`: int
     - `src`: RegTensor<T>
     - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (StoreDist)
     """
 
     name = "ascendc.reg.store_align"
@@ -222,6 +240,7 @@ class RegStoreAlignOp(RegOp):
     offset: Operand
     src: Operand
     mask: Operand
+    dist: IntegerAttr | None
 
 class RegLoadUnalignOp(RegOp):
     """`LoadUnAlignPre(u, p); LoadUnAlign(dst, u, p)` with `p = ptr + offset`: 256 bytes from

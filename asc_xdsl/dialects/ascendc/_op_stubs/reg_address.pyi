@@ -12,14 +12,20 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import TypeAttribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.reg import RegOp
-from asc_xdsl.dialects.ascendc.reg_address import CreateAddrRegOp, MaskGenOp
+from asc_xdsl.dialects.ascendc.reg import RegLoadDistOp, RegOp, RegStoreDistOp
+from asc_xdsl.dialects.ascendc.reg_address import (
+    CreateAddrRegOp,
+    MaskGenOp,
+    RegLoadDintlvBase,
+    RegStoreIntlvBase,
+)
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
-class RegLoadAlignPostOp(RegOp):
-    """`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)`: 256 bytes from the
-    32-byte aligned address `ptr`; `next` is `ptr + stride` elements (the pointer the C++
-    call advances).
+class RegLoadAlignPostOp(RegLoadDistOp):
+    """`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)` (with `dist`:
+    `LoadAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.load_align`): 256 bytes from
+    the 32-byte aligned address `ptr`; `next` is `ptr + stride` elements (the pointer the
+    C++ call advances).
 
     `ascendc.reg.load_align_post`: Ascend C `Reg::LoadAlign`, pipe V.
 
@@ -30,6 +36,9 @@ class RegLoadAlignPostOp(RegOp):
     Results:
     - `dst`: RegTensor<T>
     - `next`: __ubuf__ T*
+
+    Properties:
+    - `dist` (LoadDist)
     """
 
     name = "ascendc.reg.load_align_post"
@@ -38,9 +47,11 @@ class RegLoadAlignPostOp(RegOp):
     stride: Operand
     dst: OpResult
     next: OpResult
+    dist: IntegerAttr | None
 
-class RegStoreAlignPostOp(RegOp):
-    """`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)`: the enabled
+class RegStoreAlignPostOp(RegStoreDistOp):
+    """`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)` (with `dist`:
+    `StoreAlign<T, POST_MODE_UPDATE, dist>`, the modes of `reg.store_align`): the enabled
     elements to the 32-byte aligned address `ptr`; `next` is `ptr + stride` elements.
 
     `ascendc.reg.store_align_post`: Ascend C `Reg::StoreAlign`, pipe V.
@@ -53,6 +64,9 @@ class RegStoreAlignPostOp(RegOp):
 
     Results:
     - `next`: __ubuf__ T*
+
+    Properties:
+    - `dist` (StoreDist)
     """
 
     name = "ascendc.reg.store_align_post"
@@ -62,6 +76,7 @@ class RegStoreAlignPostOp(RegOp):
     src: Operand
     mask: Operand
     next: OpResult
+    dist: IntegerAttr | None
 
 class RegLoadUnalignPreOp(RegOp):
     """`LoadUnAlignPre(ureg, ptr)`: starts an unaligned load stream at `ptr` (any element
@@ -131,8 +146,9 @@ class RegCreateAddrRegOp(CreateAddrRegOp):
     areg: OpResult
     dtype: TypeAttribute
 
-class RegLoadAlignAregOp(RegOp):
-    """`LoadAlign(dst, ptr, areg)`: 256 bytes from the 32-byte aligned address `ptr` plus the
+class RegLoadAlignAregOp(RegLoadDistOp):
+    """`LoadAlign(dst, ptr, areg)` (with `dist`: `LoadAlign<T, dist>(dst, ptr, areg)`, the
+    modes of `reg.load_align`): 256 bytes from the 32-byte aligned address `ptr` plus the
     address register's offset.
 
     `ascendc.reg.load_align_areg`: Ascend C `Reg::LoadAlign`, pipe V.
@@ -143,6 +159,9 @@ class RegLoadAlignAregOp(RegOp):
 
     Results:
     - `dst`: RegTensor<T>
+
+    Properties:
+    - `dist` (LoadDist)
     """
 
     name = "ascendc.reg.load_align_areg"
@@ -150,10 +169,12 @@ class RegLoadAlignAregOp(RegOp):
     ptr: Operand
     areg: Operand
     dst: OpResult
+    dist: IntegerAttr | None
 
-class RegStoreAlignAregOp(RegOp):
-    """`StoreAlign(ptr, src, areg, mask)`: the enabled elements to the 32-byte aligned address
-    `ptr` plus the address register's offset.
+class RegStoreAlignAregOp(RegStoreDistOp):
+    """`StoreAlign(ptr, src, areg, mask)` (with `dist`: `StoreAlign<T, dist>(ptr, src, areg,
+    mask)`, the modes of `reg.store_align`): the enabled elements to the 32-byte aligned
+    address `ptr` plus the address register's offset.
 
     `ascendc.reg.store_align_areg`: Ascend C `Reg::StoreAlign`, pipe V.
 
@@ -162,6 +183,9 @@ class RegStoreAlignAregOp(RegOp):
     - `areg`: AscendC::Reg::AddrReg
     - `src`: RegTensor<T>
     - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (StoreDist)
     """
 
     name = "ascendc.reg.store_align_areg"
@@ -170,6 +194,7 @@ class RegStoreAlignAregOp(RegOp):
     areg: Operand
     src: Operand
     mask: Operand
+    dist: IntegerAttr | None
 
 class RegLoadAlignBlockOp(RegOp):
     """`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, blockStride, mask)`: the
@@ -220,6 +245,60 @@ class RegStoreAlignBlockOp(RegOp):
     block_stride: Operand
     src: Operand
     mask: Operand
+
+class RegLoadAlignDintlvOp(RegLoadDintlvBase):
+    """`LoadAlign<T, dist>(dst0, dst1, ptr + offset)` with dist DIST_DINTLV_Bn (n-bit T): two
+    registers' worth (512 bytes) from a 32-byte aligned UB address, deinterleaved: the even
+    elements to dst0, the odd ones to dst1.
+
+    `ascendc.reg.load_align_dintlv`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `offset`: int
+
+    Results:
+    - `dst0`: RegTensor<T>
+    - `dst1`: RegTensor<T>
+
+    Properties:
+    - `dist` (LoadDist)
+    """
+
+    name = "ascendc.reg.load_align_dintlv"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    dst0: OpResult
+    dst1: OpResult
+    dist: IntegerAttr
+
+class RegStoreAlignIntlvOp(RegStoreIntlvBase):
+    """`StoreAlign<T, dist>(ptr + offset, src0, src1, mask)` with dist DIST_INTLV_Bn (n-bit T):
+    src0 and src1 interleaved (src0[i] at 2i, src1[i] at 2i + 1), 512 bytes to a 32-byte
+    aligned UB address; the mask is ignored, as the API page says.
+
+    `ascendc.reg.store_align_intlv`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `offset`: int
+    - `src0`: RegTensor<T>
+    - `src1`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (StoreDist)
+    """
+
+    name = "ascendc.reg.store_align_intlv"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    offset: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    dist: IntegerAttr
 
 class RegLoadScalarOp(RegOp):
     """`ptr[offset]` inside a vector function (AuxScalar): one element of UB as a scalar, for
@@ -287,6 +366,7 @@ __all__ = [
     "RegCreateAddrRegOp",
     "RegLoadAlignAregOp",
     "RegLoadAlignBlockOp",
+    "RegLoadAlignDintlvOp",
     "RegLoadAlignPostOp",
     "RegLoadScalarOp",
     "RegLoadUnalignPostOp",
@@ -295,5 +375,6 @@ __all__ = [
     "RegMaskMoveOp",
     "RegStoreAlignAregOp",
     "RegStoreAlignBlockOp",
+    "RegStoreAlignIntlvOp",
     "RegStoreAlignPostOp",
 ]

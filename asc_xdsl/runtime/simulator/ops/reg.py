@@ -35,10 +35,12 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     VEC_LEN,
     HighLowPart,
     IndexOrder,
+    LoadDist,
     MaskPattern,
     ReduceType,
     RegLayout,
     SatMode,
+    StoreDist,
 )
 from asc_xdsl.runtime.numpy_types import np_dtype
 from asc_xdsl.runtime.simulator.compile import sim_hook
@@ -293,29 +295,114 @@ def _mask_not(op, comp, arg):
     return run
 
 
+def _dist_kind(op) -> str:
+    """The kind of the op's LoadDist / StoreDist (`DIST_BRC_B32` -> `BRC`); NORM if none."""
+    attr = op.properties.get("dist")
+    if attr is None:
+        return "NORM"
+    enum = LoadDist if ".load_" in op.name else StoreDist
+    name = enum(attr.value.data).name.removeprefix("DIST_")
+    head, _, bits = name.rpartition("_B")
+    return head if head and bits.isdigit() else name
+
+
+_BLOCK = 32  # bytes of a DataBlock
+
+# LoadAlign's modes: kind -> (elements read of `lanes` of `size` bytes, the address's
+# alignment, the register from what was read). The verifier has matched T to the mode.
+_LOAD_DISTS: dict[str, tuple[Callable, Callable, Callable]] = {
+    "NORM": (lambda n, sz: n, lambda sz: ALIGN, lambda x, n, sz: x),
+    "BRC": (lambda n, sz: 1, lambda sz: sz, lambda x, n, sz: np.repeat(x, n)),
+    "US": (lambda n, sz: n // 2, lambda sz: ALIGN, lambda x, n, sz: np.repeat(x, 2)),
+    "DS": (lambda n, sz: 2 * n, lambda sz: ALIGN, lambda x, n, sz: x[::2]),
+    "UNPACK": (lambda n, sz: n // 2, lambda sz: ALIGN, lambda x, n, sz: _spread(x, 2, n)),
+    "UNPACK4": (lambda n, sz: n // 4, lambda sz: ALIGN, lambda x, n, sz: _spread(x, 4, n)),
+    "BLK": (
+        lambda n, sz: _BLOCK // sz,
+        lambda sz: ALIGN,
+        lambda x, n, sz: np.tile(x, n * sz // _BLOCK),
+    ),
+    "E2B": (
+        lambda n, sz: VEC_LEN // _BLOCK,
+        lambda sz: VEC_LEN // _BLOCK * sz,  # (the 8 elements read: 16 bytes of b16)
+        lambda x, n, sz: np.repeat(x, _BLOCK // sz),
+    ),
+}
+
+
+def _spread(x: np.ndarray, k: int, n: int) -> np.ndarray:
+    """Each element of `x` followed by k - 1 zero elements (zero bits: 0 in every type)."""
+    out = np.zeros(n, x.dtype)
+    out[::k] = x
+    return out
+
+
+def load_dist(op, el: _Elem) -> tuple[int, int, Callable]:
+    """(elements read, the address's alignment, the register from them) of the op's
+    LoadDist (none: DIST_NORM); shared with the PostUpdate and AddrReg forms."""
+    count, align_of, spread = _LOAD_DISTS[_dist_kind(op)]
+    return count(el.lanes, el.size), align_of(el.size), spread
+
+
+def store_dist(op, el: _Elem) -> tuple[int, Callable]:
+    """(the address's alignment, write(c, address, values, enabled, what)) of the op's
+    StoreDist (none: DIST_NORM); shared with the PostUpdate and AddrReg forms."""
+    kind = _dist_kind(op)
+    if kind == "FIRST_ELEMENT":  # (element 0 alone, the mask ignored)
+        first = np.ones(1, bool)
+        return el.size, lambda c, a, v, on, what: _write(c, a, el, v[:1], first, what)
+    # PACK: the low half of each element (PACK4: the low quarter), packed
+    packed = {"PACK": el.size // 2, "PACK4": el.size // 4}.get(kind)
+    if packed is None:
+        return ALIGN, lambda c, a, v, on, what: _write(c, a, el, v, on, what)
+    raw = _Raw(packed)
+    return ALIGN, lambda c, a, v, on, what: _write(
+        c, a, raw, _bits(el, v).astype(raw.dtype), on, what
+    )
+
+
 @_builds("load_align", "load_unalign")
 def _load(op, comp, arg):
     el = _elem(op.dst.type)
-    align = ALIGN if op.name.endswith("load_align") else el.size
+    n, align, spread = load_dist(op, el)
+    align = align if op.name.endswith("load_align") else el.size
     what = op.SPEC.api
     p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.dst)
 
     def run(e, c, _op=op):
         address = _address(e, p, off, el.size, what, align)
-        e[r] = _read(c, address, el, el.lanes, what)
+        e[r] = spread(_read(c, address, el, n, what), el.lanes, el.size)
 
     return run
+
+
+class _Raw:
+    """Unsigned integers of `size` bytes, for writing a register's packed bits."""
+
+    bf16 = False
+
+    def __init__(self, size: int):
+        self.size = size
+        self.dtype = np.dtype(f"u{size}")
+
+
+def _bits(el: _Elem, values: np.ndarray) -> np.ndarray:
+    """A register's elements as their unsigned bit patterns."""
+    if el.bf16:
+        return np.asarray(f32_to_bf16(values), np.uint16)
+    return np.ascontiguousarray(values, el.dtype).view(f"u{el.size}")
 
 
 @_builds("store_align")
 def _store_align(op, comp, arg):
     el = _elem(op.src.type)
+    align, write = store_dist(op, el)
     what = op.SPEC.api
     p, off, s, m = (comp.slot(v) for v in (op.ptr, op.offset, op.src, op.mask))
 
     def run(e, c, _op=op):
-        address = _address(e, p, off, el.size, what, ALIGN)
-        _write(c, address, el, e[s], lanes_of(e[m], el.step), what)
+        address = _address(e, p, off, el.size, what, align)
+        write(c, address, e[s], lanes_of(e[m], el.step), what)
 
     return run
 

@@ -34,6 +34,8 @@ from asc_xdsl.runtime.simulator.ops.reg import (
     _read,
     _write,
     lanes_of,
+    load_dist,
+    store_dist,
 )
 
 _builds = keyed_hooks("reg_address")
@@ -55,11 +57,12 @@ def _stride(value) -> int:
 @_builds("load_align_post")
 def _load_align_post(op, comp):
     el = _elem(op.dst.type)
+    count, align, spread = load_dist(op, el)
     p, s, r, n = (comp.slot(v) for v in (op.ptr, op.stride, op.dst, op.next))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]), el, ALIGN, "LoadAlign (PostUpdate)")
-        e[r] = _read(c, address, el, el.lanes, "LoadAlign (PostUpdate)")
+        address = _checked(int(e[p]), el, align, "LoadAlign (PostUpdate)")
+        e[r] = spread(_read(c, address, el, count, "LoadAlign (PostUpdate)"), el.lanes, el.size)
         e[n] = address + _stride(e[s]) * el.size
 
     return run
@@ -68,11 +71,12 @@ def _load_align_post(op, comp):
 @_builds("store_align_post")
 def _store_align_post(op, comp):
     el = _elem(op.src.type)
+    align, write = store_dist(op, el)
     p, s, src, m, n = (comp.slot(v) for v in (op.ptr, op.stride, op.src, op.mask, op.next))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]), el, ALIGN, "StoreAlign (PostUpdate)")
-        _write(c, address, el, e[src], lanes_of(e[m], el.size), "StoreAlign (PostUpdate)")
+        address = _checked(int(e[p]), el, align, "StoreAlign (PostUpdate)")
+        write(c, address, e[src], lanes_of(e[m], el.size), "StoreAlign (PostUpdate)")
         e[n] = address + _stride(e[s]) * el.size
 
     return run
@@ -121,11 +125,12 @@ def _create_addr_reg(op, comp):
 @_builds("load_align_areg")
 def _load_align_areg(op, comp):
     el = _elem(op.dst.type)
+    count, align, spread = load_dist(op, el)
     p, a, r = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.dst)
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, "LoadAlign (AddrReg)")
-        e[r] = _read(c, address, el, el.lanes, "LoadAlign (AddrReg)")
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, align, "LoadAlign (AddrReg)")
+        e[r] = spread(_read(c, address, el, count, "LoadAlign (AddrReg)"), el.lanes, el.size)
 
     return run
 
@@ -133,11 +138,12 @@ def _load_align_areg(op, comp):
 @_builds("store_align_areg")
 def _store_align_areg(op, comp):
     el = _elem(op.src.type)
+    align, write = store_dist(op, el)
     p, a, s, m = (comp.slot(v) for v in (op.ptr, op.areg, op.src, op.mask))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, "StoreAlign (AddrReg)")
-        _write(c, address, el, e[s], lanes_of(e[m], el.size), "StoreAlign (AddrReg)")
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, align, "StoreAlign (AddrReg)")
+        write(c, address, e[s], lanes_of(e[m], el.size), "StoreAlign (AddrReg)")
 
     return run
 
@@ -224,5 +230,35 @@ def _mask_move(op, comp):
 
     def run(e, c, _op=op):
         e[r] = e[a] & e[m]
+
+    return run
+
+
+@_builds("load_align_dintlv")
+def _load_align_dintlv(op, comp):
+    """DIST_DINTLV_Bn: 2 * lanes elements, the even ones to dst0, the odd ones to dst1."""
+    el = _elem(op.dst0.type)
+    what = "LoadAlign (DINTLV)"
+    p, off, r0, r1 = (comp.slot(v) for v in (op.ptr, op.offset, op.dst0, op.dst1))
+
+    def run(e, c, _op=op):
+        both = _read(c, _address(e, p, off, el.size, what, ALIGN), el, 2 * el.lanes, what)
+        e[r0], e[r1] = both[0::2].copy(), both[1::2].copy()
+
+    return run
+
+
+@_builds("store_align_intlv")
+def _store_align_intlv(op, comp):
+    """DIST_INTLV_Bn: src0 and src1 interleaved, 2 * lanes elements (the mask ignored)."""
+    el = _elem(op.src0.type)
+    what = "StoreAlign (INTLV)"
+    p, off, s0, s1 = (comp.slot(v) for v in (op.ptr, op.offset, op.src0, op.src1))
+    every = np.ones(2 * el.lanes, bool)
+
+    def run(e, c, _op=op):
+        both = np.empty(2 * el.lanes, el.dtype)
+        both[0::2], both[1::2] = e[s0], e[s1]
+        _write(c, _address(e, p, off, el.size, what, ALIGN), el, both, every, what)
 
     return run
