@@ -90,7 +90,7 @@ def test_a_value_from_nowhere_is_named() -> None:
 
 # -- random mutations of valid IR ----------------------------------------------------------
 
-MUTATIONS_PER_FILE = cases(ci=24, long=200)
+MUTATIONS_PER_FILE = cases(ci=16, long=200)
 """Per backend FileCheck input (tests/unit/fuzz_budget.py: more under the long profile)."""
 
 

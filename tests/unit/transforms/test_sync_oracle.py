@@ -260,7 +260,7 @@ def _insert(text: str, erase: bool = False):
     return module
 
 
-@pytest.mark.parametrize("seed", range(cases(ci=120, long=1000)))
+@pytest.mark.parametrize("seed", range(cases(ci=90, long=1000)))
 def test_random_kernels_have_no_race_after_insert_sync(seed: int) -> None:
     text = Gen(seed).kernel()
     module = _insert(text)
@@ -270,7 +270,7 @@ def test_random_kernels_have_no_race_after_insert_sync(seed: int) -> None:
         assert not analysis.races, text
 
 
-@pytest.mark.parametrize("seed", range(cases(ci=80, long=600)))
+@pytest.mark.parametrize("seed", range(cases(ci=60, long=600)))
 def test_random_queue_kernels_have_no_race_after_insert_sync(seed: int) -> None:
     text = QueueGen(seed).kernel()
     for erase in (False, True):
