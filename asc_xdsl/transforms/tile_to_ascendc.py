@@ -599,9 +599,8 @@ class Lowering:
     def _transfer_shape(
         self, t: asctile.TileType, dims: list[Any], offsets: list[Any]
     ) -> tuple[Any, Any, Any]:
-        """(rows moved, columns moved, the tensor's row length) of a tile at offsets."""
-        if len(t.dims) > 2:
-            raise NotImplementedError
+        """(rows moved, columns moved, the tensor's row length) of a tile of rank 1 or 2
+        at offsets (`_planes` splits a higher rank into planes first)."""
         cols = self._real(t.dims[-1], dims[-1], offsets[-1])
         rows = 1 if len(t.dims) == 1 else self._real(t.dims[0], dims[0], offsets[0])
         return rows, cols, dims[-1]
