@@ -48,12 +48,17 @@ def _parsed_lit_chunks() -> tuple[tuple[str, ModuleOp], ...]:
     return tuple(chunks)
 
 
-def covering_lit_chunks() -> Iterator[tuple[str, ModuleOp]]:
+def covering_lit_chunks(holding: tuple[str, ...] = ()) -> Iterator[tuple[str, ModuleOp]]:
     """`parsed_lit_chunks`, or under the `ci` profile the chunks that cover its features
-    (see the module's docstring); shared like it: clone before changing one."""
+    (see the module's docstring) and every chunk that names one of `holding` (op names,
+    e.g. the loops a loop pass moves code out of); shared like it: clone before changing
+    one."""
     if profile() == "long":
         return parsed_lit_chunks()
     chosen = _covering_keys()
+    if holding:
+        wanted = set(holding)
+        chosen = chosen | {k for k, (f, _) in _chunk_features().items() if f & wanted}
     return iter([chunk for chunk in _parsed_lit_chunks() if chunk[0] in chosen])
 
 
@@ -62,17 +67,24 @@ _NAMES = re.compile(r"\b[a-z_][a-z_0-9]*\.[a-z_0-9.]+\b|[!#][a-z_]+\.[a-z_0-9]+"
 
 
 @functools.cache
-def _covering_keys() -> frozenset[str]:
-    """The keys (`file chunk N`) of a greedy cover: each step takes the chunk with the
-    most features not yet held (the shorter text on a tie; files in sorted order)."""
-    features: dict[str, tuple[frozenset, int]] = {}
+def _chunk_features() -> dict[str, tuple[frozenset[str], int]]:
+    """Per parsed chunk (`file chunk N`): its file, op, type and attribute names, and
+    the length of its code (comments left out)."""
+    features: dict[str, tuple[frozenset[str], int]] = {}
     for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
         name = str(path.relative_to(ROOT))
         for i, text in enumerate(path.read_text().split("// -----")):
             code = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("//"))
             features[f"{name} chunk {i}"] = (frozenset({name, *_NAMES.findall(code)}), len(code))
     parsed = {key for key, _ in _parsed_lit_chunks()}
-    features = {k: v for k, v in features.items() if k in parsed}
+    return {k: v for k, v in features.items() if k in parsed}
+
+
+@functools.cache
+def _covering_keys() -> frozenset[str]:
+    """The keys (`file chunk N`) of a greedy cover: each step takes the chunk with the
+    most features not yet held (the shorter text on a tie; files in sorted order)."""
+    features = _chunk_features()
     left = set().union(*(f for f, _ in features.values()))
     chosen: set[str] = set()
     while left:

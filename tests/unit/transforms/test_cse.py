@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from lit_inputs import parsed_lit_chunks
+from lit_inputs import covering_lit_chunks
 from xdsl.parser import Parser
 from xdsl.transforms.common_subexpression_elimination import cse as xdsl_cse
 
@@ -60,9 +60,10 @@ UNPRINTABLE = "(does not print)"
 
 def test_cse_agrees_with_xdsl_on_every_lit_input():
     # Each input is parsed once per process (lit_inputs) and cloned for each side:
-    # parsing was four fifths of this test's time.
+    # parsing was four fifths of this test's time. Under the ci profile: the chunks
+    # that cover every op, type and file (lit_inputs).
     changed = compared = 0
-    for where, module in parsed_lit_chunks():
+    for where, module in covering_lit_chunks():
         ours, ours_ops = _run_on_clone(cse, module)
         theirs, _ = _run_on_clone(xdsl_cse, module)
         assert ours == theirs, where
@@ -70,7 +71,7 @@ def test_cse_agrees_with_xdsl_on_every_lit_input():
             continue
         compared += 1
         changed += 0 <= ours_ops < sum(1 for _ in module.walk())  # CSE only erases
-    assert compared > 300 and changed > 20, (compared, changed)
+    assert compared > 150 and changed > 10, (compared, changed)
 
 
 def test_cse_agrees_with_xdsl_on_the_examples_kernels():

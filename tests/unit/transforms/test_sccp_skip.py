@@ -5,7 +5,7 @@ solver says so on a loop whose carried constant the body overwrites (tutorial 01
 
 from __future__ import annotations
 
-from lit_inputs import parsed_lit_chunks
+from lit_inputs import covering_lit_chunks
 
 from asc_xdsl.dialects.fast_verify import verify_module
 from asc_xdsl.frontend.ir_context import parse_module
@@ -14,7 +14,9 @@ from asc_xdsl.transforms.sccp import _Rewrite, _Solver, sccp
 
 def test_no_rewrite_changes_anything_where_the_solver_found_nothing():
     skipped = compared = 0
-    for where, parsed in parsed_lit_chunks():  # (parsed once per process; cloned here)
+    # (parsed once per process; cloned here. Under the ci profile: the covering chunks
+    # and every chunk with a loop or a branch, lit_inputs)
+    for where, parsed in covering_lit_chunks(("scf.for", "scf.while", "scf.if")):
         module = parsed.clone()
         try:
             verify_module(module)  # (ours: dominance too)
@@ -28,7 +30,7 @@ def test_no_rewrite_changes_anything_where_the_solver_found_nothing():
         changed = _Rewrite(solver).run(module)
         assert not changed and str(module) == before, where
         skipped += 1
-    assert skipped > 200 and compared > skipped, (skipped, compared)
+    assert skipped > compared // 3 and compared > skipped, (skipped, compared)
 
 
 LOOP = """
