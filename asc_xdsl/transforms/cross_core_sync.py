@@ -11,8 +11,9 @@ side that may touch bytes an access of the other side touched earlier in program
 one of them a write, must wait for it: a *cross-core* dependence. What orders it is a
 pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count, both
 AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
-fires when its earlier work on `pipe` has completed (a scalar access is complete at
-issue), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
+fires when its earlier work on `pipe` has completed (and the scalar unit's, when
+`pipe` is ordered after it: S, V, MTE2, MTE3 by the default auto-sync, `SCALAR_ORDERED`;
+a set on FIX, M or MTE1 after a scalar access needs PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
 holds the pipe it names, so an inserted wait names the pipe of the access it is for).
 On Ascend 950 a set or wait on a pipe its core lacks is compiled to nothing (the AIV
@@ -71,8 +72,8 @@ an offset counts only when it is built from the kernel's parameters and loop ind
 (values both sides have alike); an offset from GetBlockIdx, GetSubBlockIdx or another
 value a core computes for itself may be anything.
 
-A hand-written mode-2 set covers its pipe's accesses, the scalar ones, and every
-access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
+A hand-written mode-2 set covers its pipe's accesses, the scalar ones when the pipe is
+ordered after S (`covers`), and every access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
 orders everything (one of the AIVs only does not order the AIC).
 
 Between blocks (`insert_block_sync`, insert-sync's `sync_blocks` option): a `SyncAll`
@@ -134,6 +135,21 @@ FLAG_PIPES = frozenset({"V", "M", "MTE1", "MTE2", "MTE3", "FIX"})
 """The pipes a mode 0-2 CrossCoreSetFlag/WaitFlag may name (not S, not ALL)."""
 DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
 """The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
+SCALAR_ORDERED = frozenset({"S", "V", "MTE2", "MTE3"})
+"""The pipes whose CrossCoreSetFlag covers the side's earlier scalar accesses: S itself
+(in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option)
+orders after S, as the race checker does. A set on FIX, M or MTE1 does not: a scalar
+store is not complete when the scalar unit issues the set (the Matmul server orders its
+scalar GM messages with SetFlag<S_MTE3> before its NotifyEvent<PIPE_MTE3>), and no
+S -> FIX/M/MTE1 event exists, so insert-sync puts PipeBarrier<PIPE_ALL> first."""
+
+
+def covers(set_pipe: str | None, acc_pipe: str) -> bool:
+    """Whether a set on `set_pipe` covers an earlier access of its side on `acc_pipe`
+    (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
+    if set_pipe is None:
+        return True
+    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in SCALAR_ORDERED)
 
 
 @dataclass(frozen=True)
@@ -431,7 +447,7 @@ class CrossCoreAnalysis:
         for j in range(ia + 1, len(first)):
             e = first[j]
             barrier = barrier or e[0] == "all"
-            if e[0] != "set" or e[1] is None or not (barrier or a.pipe in (e[2], "S")):
+            if e[0] != "set" or e[1] is None or not (barrier or covers(e[2], a.pipe)):
                 continue
             n = sum(1 for x in first[:j] if x[0] == "set" and x[1] == e[1])
             waits = [i for i, x in enumerate(second) if x[0] == "wait" and x[1] == e[1]]
@@ -480,13 +496,16 @@ class CrossCoreAnalysis:
             if a.side == dst and o.name not in (SET, WAIT)
         ]
         needed = {p for p in pending if self.conflicts(frozenset({p}), mine)}
+        scalar = any(p.acc.pipe == "S" for p in needed)
         pipes = {p.acc.pipe for p in needed} - {"S"}
-        if len(pipes) == 1 and ALL not in pipes:
+        if not pipes:  # scalar accesses only
+            pipes = {DEFAULT_SET_PIPE[src]}
+        if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S")):
             pipe = pipes.pop()
             return Handoff(src, pipe, False), frozenset(
-                p for p in pending if p.acc.pipe in (pipe, "S")
+                p for p in pending if covers(pipe, p.acc.pipe)
             )
-        return Handoff(src, DEFAULT_SET_PIPE[src], bool(pipes)), pending
+        return Handoff(src, DEFAULT_SET_PIPE[src], True), pending
 
     def branches(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if guard_side(op) is not None:
@@ -612,7 +631,7 @@ class CrossCoreAnalysis:
                 covered = frozenset(
                     a
                     for a in state.pending[OTHER[s]]
-                    if a.acc.pipe in (pipe, "S") or a in state.complete
+                    if covers(pipe, a.acc.pipe) or a in state.complete
                 )
                 k = (s, ident)
                 state.flags[k] = state.flags.get(k, frozenset()) | covered
@@ -634,8 +653,9 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     did = "writes" if src.acc.write else "reads"
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
+    first = "" if covers(pipe, src.acc.pipe) else "PipeBarrier<PIPE_ALL> and "
     fix = (
-        f"CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
+        f"{first}CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
         f"CrossCoreWaitFlag(id) on the {CORE[dst.side]} before this"
     )
     if race.same_anchor:

@@ -8,6 +8,7 @@ on at the edges of the mix-kernel model.
 
 from __future__ import annotations
 
+import pathlib
 import warnings
 
 import numpy as np
@@ -18,6 +19,14 @@ from asc_xdsl.runtime.simulator.sanitizer import RaceError, SanitizerWarning
 
 A950, A2 = "Ascend950PR_9599", "Ascend910B1"
 S = asc.PipeID.PIPE_S
+
+
+def where(marker: str) -> str:
+    """`file:line` of the line of this file ending with the comment `# <marker>`."""
+    lines = pathlib.Path(__file__).read_text().splitlines()
+    hits = [i + 1 for i, ln in enumerate(lines) if ln.rstrip().endswith(f"# {marker}")]
+    assert len(hits) == 1, marker
+    return f"{__file__}:{hits[0]}"
 
 
 def clean(kernel, *args, **options) -> None:
@@ -70,3 +79,63 @@ def test_950_wait_on_another_pipe_than_the_reader_is_a_race():
 def test_a2_wait_blocks_the_whole_core():
     # Atlas A2/A3 ignore the wait's pipe: every later instruction waits
     assert run_held(held_a2, False).tolist() == [10, 10, 11, 11]
+
+
+# -- 4: a scalar store before a set on FIX ------------------------------------------------
+
+
+@asc.jit(kernel_type="mix", soc_version=A2)
+def scalar_fix(y: asc.GlobalAddress, flags: asc.ConstExpr[int]):
+    """The AIC stores y[b] with SetValue, the AIVs read it back; `flags` 0: none, 1: a
+    set on FIX right after the store (not enough), 2: PipeBarrier<PIPE_ALL> first."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    b = asc.get_block_idx()
+    if asc.ascend_is_aic():
+        yg.set_value(b, 10 + b)  # scalar-store
+        if flags == 2:
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        if flags > 0:
+            asc.cross_core_set_flag(3, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+    if asc.ascend_is_aiv():
+        if flags > 0:
+            asc.cross_core_wait_flag(3, mode_id=2, pipe=asc.PipeID.PIPE_MTE3)
+        yg.set_value(8 + asc.get_block_idx(), yg.get_value(b // 2))  # scalar-load
+
+
+def verify(kernel, *args) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kernel.compile(*args, verify_sync=True)
+    return [str(w.message) for w in caught if "cross-core" in str(w.message)]
+
+
+def test_scalar_store_before_a_set_on_fix_is_not_covered():
+    y = np.zeros(16, np.int32)
+    # the checker: a located race
+    with pytest.raises(RaceError, match=r"cross-core read-after-write race") as info:
+        scalar_fix[2](y, 1, sanitize="error")
+    assert str(info.value).startswith(where("scalar-load"))
+    assert where("scalar-store") in str(info.value)
+    # verify-sync: the same pair, and what orders it (the AIVs' own store to y[8 + i]
+    # is at an offset it cannot tell from the AIC's: a second warning)
+    found = verify(scalar_fix, y, 1)[0]
+    assert (
+        found.startswith(where("scalar-load"))
+        and "'ascendc.global_tensor.get_value' on the vector core" in found
+    )
+    assert "PipeBarrier<PIPE_ALL> and CrossCoreSetFlag<2, PIPE_FIX>(id) on the AIC" in found
+    # the barrier orders it for all three
+    assert verify(scalar_fix, y, 2) == []
+    clean(scalar_fix[2], y, 2)
+    assert y[8:12].tolist() == [10, 10, 11, 11]
+
+
+@pytest.mark.parametrize("flags", [0, 1])
+def test_insert_sync_puts_a_barrier_before_the_set_after_a_scalar_store(flags):
+    y = np.zeros(16, np.int32)
+    clean(scalar_fix[2], y, flags, insert_sync=True)
+    assert y[8:12].tolist() == [10, 10, 11, 11]
+    text = scalar_fix.compile(y, flags, insert_sync=True).asm["ascendc"]
+    added = text.split("PipeBarrier<PIPE_ALL>();\n", 1)[1]
+    assert added.lstrip().startswith("AscendC::CrossCoreSetFlag<2, PIPE_FIX>(cross_flag")
