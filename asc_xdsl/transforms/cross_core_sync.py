@@ -22,8 +22,12 @@ default pipe after PipeBarrier<PIPE_ALL>, and a wait for a scalar access, for ac
 on several pipes or on a pipe the core lacks names PIPE_S (the header's default).
 Mode 2 stays the mode on 950 too: each pair is between the AIC and *both* AIVs, which
 the analysis does not tell apart; mode 4 (the AIC with one AIV) would need two sets
-and two waits on the AIC for the same order. Hand-written mode-4 flags count apart
-(their own ids and counters): they neither order anything here nor take an id.
+and two waits on the AIC for the same order. Hand-written mode-4 flags have their own
+ids and counters (they take no mode-2 id) and order what they cover: the AIC's set of
+id j (0-15 to AIV0, 16-31 to AIV1) and the AIVs' waits of id i, where the AIC set both
+i and i + 16, order the AIC's work before both AIVs'; the AIVs' sets of id i and the
+AIC's waits of i (AIV0's) and i + 16 (AIV1's) the other way (`XState.halves`). A pair
+that orders only one AIV orders nothing here (the analysis does not tell them apart).
 
 **Where a pair goes.** Both halves at the same point of the program: right before the
 later op, or, when that op is under a side's `if`, before the outermost such `if` (the
@@ -121,6 +125,8 @@ SET, WAIT = "ascendc.cross_core_set_flag", "ascendc.cross_core_wait_flag"
 SYNC_ALL_HARD, SYNC_ALL_SOFT = "ascendc.sync_all_hard", "ascendc.sync_all_soft"
 MODE = 2
 """The mode between the AIC and the AIVs of one block."""
+MODE4 = 4
+"""Ascend 950's mode between the AIC and one AIV of its block (hand-written only)."""
 FLAG_IDS = range(16)
 """Flag ids of modes 0-2 (a counter each, per core)."""
 SYNC_ALL_IDS = frozenset(range(11, 15))
@@ -195,16 +201,20 @@ class XState:
     complete: frozenset[XAccess] = frozenset()
     """Accesses a PipeBarrier<PIPE_ALL> on their side has completed (a later set of that
     side on any pipe covers them)."""
+    halves: tuple[frozenset[XAccess], frozenset[XAccess]] = (frozenset(), frozenset())
+    """The vector side's accesses the AIC has waited for from AIV0 and from AIV1 alone
+    (mode 4); an access in both is ordered for the AIC."""
 
     def copy(self) -> XState:
-        return XState(dict(self.pending), dict(self.flags), self.complete)
+        return XState(dict(self.pending), dict(self.flags), self.complete, self.halves)
 
     def merge(self, other: XState) -> XState:
         flags = dict(self.flags)
         for k, v in other.flags.items():
             flags[k] = flags.get(k, frozenset()) | v
         pending = {s: self.pending[s] | other.pending[s] for s in self.pending}
-        return XState(pending, flags, self.complete & other.complete)
+        halves = (self.halves[0] & other.halves[0], self.halves[1] & other.halves[1])
+        return XState(pending, flags, self.complete & other.complete, halves)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -212,6 +222,7 @@ class XState:
             and self.pending == other.pending
             and self.flags == other.flags
             and self.complete == other.complete
+            and self.halves == other.halves
         )
 
 
@@ -325,6 +336,7 @@ class CrossCoreAnalysis:
         self._branch_events: dict[Operation, tuple] = {}
         self._acc: dict[Operation, list[XAccess]] = {}
         self._loops: dict[Operation, list[Operation]] = {}
+        self.pipes = _side_pipes(function)  # Ascend 950: each side's pipes, else None
         present = {s for s in self.sides.values() if s is not None}
         self.mix = bool(function.body.blocks) and is_split(function) and present == {CUBE, VECTOR}
         if self.mix:
@@ -619,27 +631,63 @@ class CrossCoreAnalysis:
                 state.pending = {CUBE: frozenset(), VECTOR: frozenset()}
             return state
         mode = op.properties["modeId"]
-        if not isinstance(mode, IntegerAttr) or mode.value.data != MODE:
+        mode = mode.value.data if isinstance(mode, IntegerAttr) else None
+        if mode not in (MODE, MODE4) or (mode == MODE4 and self.pipes is None):
             return state  # modes 0 and 1 order cores of one kind
         fid = op.operands[0]
         key = constant_int(fid)
+        if mode == MODE4 and key is None:
+            return state  # (which AIV a run-time mode-4 id names is not known)
         ident: Hashable = ("const", key) if key is not None else fid
         sides = [side] if side is not None else [CUBE, VECTOR]
         pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
         for s in sides:
+            if self.pipes is not None and pipe not in self.pipes[s]:
+                continue  # compiled to nothing on this side (Ascend 950)
             if op.name == SET:
                 covered = frozenset(
                     a
                     for a in state.pending[OTHER[s]]
                     if covers(pipe, a.acc.pipe) or a in state.complete
                 )
-                k = (s, ident)
-                state.flags[k] = state.flags.get(k, frozenset()) | covered
-            else:
+                for k in _mode4_keys(s, key) if mode == MODE4 else [(s, ident)]:
+                    state.flags[k] = state.flags.get(k, frozenset()) | covered
+            elif mode == MODE:
                 covered = state.flags.pop((OTHER[s], ident), None)
                 if covered is not None:
                     state.pending[s] = state.pending[s] - covered
+            else:
+                self._wait4(state, s, key)  # type: ignore[arg-type]
         return state
+
+    @staticmethod
+    def _wait4(state: XState, side: str, fid: int) -> None:
+        """A mode-4 CrossCoreWaitFlag(fid) on `side`: the AIVs each take their own
+        count (AIV0 the AIC's id fid, AIV1 its fid + 16) and are ordered where both
+        are; the AIC's id fid orders what AIV fid // 16 set (`XState.halves`)."""
+        if side == VECTOR:
+            got = [state.flags.pop((CUBE, ("m4", fid + 16 * sub)), None) for sub in (0, 1)]
+            if got[0] is not None and got[1] is not None:
+                state.pending[VECTOR] = state.pending[VECTOR] - (got[0] & got[1])
+            return
+        got = state.flags.pop((VECTOR, ("m4", fid)), None)
+        if got is None:
+            return
+        halves = list(state.halves)
+        halves[fid // 16] = halves[fid // 16] | got
+        both = halves[0] & halves[1]
+        state.pending[CUBE] = state.pending[CUBE] - both
+        state.halves = (halves[0] - both, halves[1] - both)
+
+
+def _mode4_keys(side: str, fid: int) -> list[tuple[str, Hashable]]:
+    """The counters a mode-4 CrossCoreSetFlag(fid) of `side` gives, as (setter, id of
+    the waiting core's view): the AIC's id names one AIV's counter (0-15 AIV0's, 16-31
+    AIV1's, kept as fid); both AIVs set fid, AIV0's for the AIC's fid, AIV1's for its
+    fid + 16."""
+    if side == CUBE:
+        return [(CUBE, ("m4", fid))]
+    return [(VECTOR, ("m4", fid)), (VECTOR, ("m4", fid + 16))]
 
 
 def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:

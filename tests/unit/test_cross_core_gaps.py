@@ -139,3 +139,55 @@ def test_insert_sync_puts_a_barrier_before_the_set_after_a_scalar_store(flags):
     text = scalar_fix.compile(y, flags, insert_sync=True).asm["ascendc"]
     added = text.split("PipeBarrier<PIPE_ALL>();\n", 1)[1]
     assert added.lstrip().startswith("AscendC::CrossCoreSetFlag<2, PIPE_FIX>(cross_flag")
+
+
+# -- 2: hand-written mode-4 pairs (Ascend 950) --------------------------------------------
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def mode4_pairs(y: asc.GlobalAddress, both: asc.ConstExpr[bool]):
+    """Each AIV copies 8 ints to y[8 i:] (MTE3) and tells its AIC with a mode-4 set
+    (AIV0's id 2 is the AIC's 2, AIV1's its 18); the AIC waits for both (`both`; else
+    for AIV0's only), reads y[16 b + 8] back (AIV1's tile) and writes y[32 + b]."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    b = asc.get_block_idx()
+    if asc.ascend_is_aiv():
+        ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+        asc.duplicate(ub, b + 1, 8)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(yg[b * 8 :], ub, 8)  # aiv-store
+        asc.cross_core_set_flag(2, mode_id=4, pipe=asc.PipeID.PIPE_MTE3)
+    if asc.ascend_is_aic():
+        asc.cross_core_wait_flag(2, mode_id=4, pipe=S)
+        if both:
+            asc.cross_core_wait_flag(18, mode_id=4, pipe=S)
+        yg.set_value(32 + b, yg.get_value(b * 16 + 8))  # aic-load
+
+
+def mode2_sets(*args, **options) -> int:
+    ir = mode4_pairs.compile(*args, **options).asm["lowered_ir"]
+    return sum(
+        1 for ln in ir.splitlines() if "ascendc.cross_core_set_flag" in ln and ", 2, pipe" in ln
+    )
+
+
+def test_hand_written_mode4_pair_orders_what_it_covers():
+    y = np.zeros(40, np.int32)
+    assert verify(mode4_pairs, y, True) == []
+    assert mode2_sets(y, True, insert_sync=True) == 0  # nothing redundant added
+    clean(mode4_pairs[2], y, True, insert_sync=True)
+    assert y[32:34].tolist() == [2, 4]
+
+
+def test_mode4_wait_for_one_aiv_leaves_the_other_unordered():
+    y = np.zeros(40, np.int32)
+    # (the AIC reads as soon as AIV0 has set: AIV1's store comes after, unordered)
+    with pytest.raises(RaceError, match=r"\(WAR\): AIV of block 0.1 writes GM argument 'y'"):
+        mode4_pairs[2](y, False, sanitize="error")
+    found = verify(mode4_pairs, y, False)
+    assert found and found[0].startswith(where("aic-load")) and where("aiv-store") in found[0]
+    assert mode2_sets(y, False, insert_sync=True) == 1  # the AIVs' pair to the AIC
+    clean(mode4_pairs[2], y, False, insert_sync=True)
+    assert y[32:34].tolist() == [2, 4]
