@@ -106,7 +106,7 @@ from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
 from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
-from asc_xdsl.transforms.offsets import loops_around, may_overlap
+from asc_xdsl.transforms.offsets import Linear, loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
     BARRIER_PIPE,
     MAX_ROUNDS,
@@ -117,6 +117,9 @@ from asc_xdsl.transforms.sync_analysis import (
 )
 
 CUBE, VECTOR = "cube", "vector"
+PEER = "peer"
+"""`XState.pending`'s key for the vector side's accesses the *other* AIV of the AI Core
+has not seen complete (AIV <-> AIV, mode 1)."""
 OTHER = {CUBE: VECTOR, VECTOR: CUBE}
 CORE = {CUBE: "AIC", VECTOR: "AIV"}
 GUARDS = {"ascendc.ascend_is_aic": CUBE, "ascendc.ascend_is_aiv": VECTOR}
@@ -125,6 +128,8 @@ SET, WAIT = "ascendc.cross_core_set_flag", "ascendc.cross_core_wait_flag"
 SYNC_ALL_HARD, SYNC_ALL_SOFT = "ascendc.sync_all_hard", "ascendc.sync_all_soft"
 MODE = 2
 """The mode between the AIC and the AIVs of one block."""
+MODE1 = 1
+"""The mode between the two AIVs of one block."""
 MODE4 = 4
 """Ascend 950's mode between the AIC and one AIV of its block (hand-written only)."""
 FLAG_IDS = range(16)
@@ -180,7 +185,12 @@ class Handoff:
 
     @property
     def dst(self) -> str:
-        return OTHER[self.src]
+        return OTHER.get(self.src, self.src)  # (PEER: the other AIV)
+
+    @property
+    def core(self) -> str:
+        """The side that sets (PEER: the AIVs)."""
+        return VECTOR if self.src == PEER else self.src
 
 
 @dataclass(frozen=True)
@@ -188,14 +198,16 @@ class CrossRace:
     source: XAccess
     sink: XAccess
     same_anchor: bool  # made under the same anchor: no pair before it orders them
+    peer: bool = False  # between the two AIVs of an AI Core (mode 1)
 
 
 @dataclass
 class XState:
     pending: dict[str, frozenset[XAccess]] = field(
-        default_factory=lambda: {CUBE: frozenset(), VECTOR: frozenset()}
+        default_factory=lambda: {CUBE: frozenset(), VECTOR: frozenset(), PEER: frozenset()}
     )
-    """Side -> the other side's GM accesses not known complete before its next op."""
+    """Side -> the other side's GM accesses not known complete before its next op (PEER:
+    the vector side's, for the other AIV)."""
     flags: dict[tuple[str, Hashable], frozenset[XAccess]] = field(default_factory=dict)
     """(setting side, id) -> what its hand-written mode-2 set covers, until waited."""
     complete: frozenset[XAccess] = frozenset()
@@ -204,9 +216,12 @@ class XState:
     halves: tuple[frozenset[XAccess], frozenset[XAccess]] = (frozenset(), frozenset())
     """The vector side's accesses the AIC has waited for from AIV0 and from AIV1 alone
     (mode 4); an access in both is ordered for the AIC."""
+    relay: frozenset[XAccess] = frozenset()
+    """The vector side's accesses the AIC has waited for (mode 2, both AIVs'): its later
+    mode-2 set hands them on, so each AIV then knows the other's complete."""
 
     def copy(self) -> XState:
-        return XState(dict(self.pending), dict(self.flags), self.complete, self.halves)
+        return XState(dict(self.pending), dict(self.flags), self.complete, self.halves, self.relay)
 
     def merge(self, other: XState) -> XState:
         flags = dict(self.flags)
@@ -214,7 +229,8 @@ class XState:
             flags[k] = flags.get(k, frozenset()) | v
         pending = {s: self.pending[s] | other.pending[s] for s in self.pending}
         halves = (self.halves[0] & other.halves[0], self.halves[1] & other.halves[1])
-        return XState(pending, flags, self.complete & other.complete, halves)
+        complete, relay = self.complete & other.complete, self.relay & other.relay
+        return XState(pending, flags, complete, halves, relay)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -223,6 +239,7 @@ class XState:
             and self.flags == other.flags
             and self.complete == other.complete
             and self.halves == other.halves
+            and self.relay == other.relay
         )
 
 
@@ -232,7 +249,7 @@ def _merged(a: Handoff, b: Handoff) -> Handoff:
     if a.barrier or a == b:
         return a
     if b.barrier or a.pipe != b.pipe:
-        return replace(a, pipe=DEFAULT_SET_PIPE[a.src], barrier=True)
+        return replace(a, pipe=DEFAULT_SET_PIPE[a.core], barrier=True)
     return a
 
 
@@ -329,6 +346,8 @@ class CrossCoreAnalysis:
         self.sides = op_sides(function, self.memory)
         self.order = {op: i for i, op in enumerate(function.walk())}
         self.plans: dict[Operation, list[Handoff]] = {}
+        self.peer_plans: dict[Operation, Handoff] = {}
+        """Mode-1 pairs (the AIVs' set and wait) to insert before an op (`peer_point`)."""
         self.races: dict[Operation, list[CrossRace]] = {}
         self.facts: dict = {}
         self.reporting = True
@@ -508,16 +527,7 @@ class CrossCoreAnalysis:
             if a.side == dst and o.name not in (SET, WAIT)
         ]
         needed = {p for p in pending if self.conflicts(frozenset({p}), mine)}
-        scalar = any(p.acc.pipe == "S" for p in needed)
-        pipes = {p.acc.pipe for p in needed} - {"S"}
-        if not pipes:  # scalar accesses only
-            pipes = {DEFAULT_SET_PIPE[src]}
-        if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S")):
-            pipe = pipes.pop()
-            return Handoff(src, pipe, False), frozenset(
-                p for p in pending if covers(pipe, p.acc.pipe)
-            )
-        return Handoff(src, DEFAULT_SET_PIPE[src], True), pending
+        return _pair(src, src, needed, pending)
 
     def branches(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if guard_side(op) is not None:
@@ -602,6 +612,7 @@ class CrossCoreAnalysis:
         if not acc:
             return state
         state = state.copy()
+        self.peer(op, state, [a for a in acc if a.side == VECTOR])
         for dst in (CUBE, VECTOR):
             mine = [a for a in acc if a.side == dst]
             races = self.conflicts(state.pending[dst], mine) if mine else []
@@ -621,6 +632,8 @@ class CrossCoreAnalysis:
         for a in acc:
             dst = OTHER[a.side]
             state.pending[dst] = state.pending[dst] | {a}
+            if a.side == VECTOR:
+                state.pending[PEER] = state.pending[PEER] | {a}
         state.complete = state.complete - frozenset(acc)  # issued again: not complete
         return state
 
@@ -628,12 +641,16 @@ class CrossCoreAnalysis:
         state = state.copy()
         if op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT):
             if "isAIVOnly" not in op.properties:  # a barrier of every core
-                state.pending = {CUBE: frozenset(), VECTOR: frozenset()}
+                state.pending = {k: frozenset() for k in state.pending}
+            else:  # of the AIVs: orders them among themselves
+                state.pending[PEER] = frozenset()
             return state
         mode = op.properties["modeId"]
         mode = mode.value.data if isinstance(mode, IntegerAttr) else None
+        if mode == MODE1:
+            return self._mode1(op, state, side)
         if mode not in (MODE, MODE4) or (mode == MODE4 and self.pipes is None):
-            return state  # modes 0 and 1 order cores of one kind
+            return state  # mode 0 orders cores of one kind across AI Cores
         fid = op.operands[0]
         key = constant_int(fid)
         if mode == MODE4 and key is None:
@@ -650,12 +667,18 @@ class CrossCoreAnalysis:
                     for a in state.pending[OTHER[s]]
                     if covers(pipe, a.acc.pipe) or a in state.complete
                 )
+                if mode == MODE and s == CUBE:
+                    covered = covered | state.relay  # what the AIC knows of both AIVs
                 for k in _mode4_keys(s, key) if mode == MODE4 else [(s, ident)]:
                     state.flags[k] = state.flags.get(k, frozenset()) | covered
             elif mode == MODE:
                 covered = state.flags.pop((OTHER[s], ident), None)
                 if covered is not None:
                     state.pending[s] = state.pending[s] - covered
+                    if s == CUBE:
+                        state.relay = state.relay | covered
+                    else:
+                        state.pending[PEER] = state.pending[PEER] - covered
             else:
                 self._wait4(state, s, key)  # type: ignore[arg-type]
         return state
@@ -678,6 +701,142 @@ class CrossCoreAnalysis:
         both = halves[0] & halves[1]
         state.pending[CUBE] = state.pending[CUBE] - both
         state.halves = (halves[0] - both, halves[1] - both)
+
+    def _mode1(self, op: Operation, state: XState, side: str | None) -> XState:
+        """A mode-1 CrossCoreSetFlag/WaitFlag of the AIVs: the set covers what each AIV
+        did on its pipe (and before a PipeBarrier<PIPE_ALL>), the wait orders it
+        before the other AIV's later work."""
+        if side == CUBE:
+            return state  # (the simulator refuses mode 1 on the AIC)
+        pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
+        if self.pipes is not None and pipe not in self.pipes[VECTOR]:
+            return state  # compiled to nothing (Ascend 950)
+        key = constant_int(op.operands[0])
+        ident: Hashable = ("const", key) if key is not None else op.operands[0]
+        if op.name == SET:
+            covered = frozenset(
+                a for a in state.pending[PEER] if covers(pipe, a.acc.pipe) or a in state.complete
+            )
+            k = (PEER, ident)
+            state.flags[k] = state.flags.get(k, frozenset()) | covered
+        else:
+            covered = state.flags.pop((PEER, ident), None)
+            if covered is not None:
+                state.pending[PEER] = state.pending[PEER] - covered
+        return state
+
+    # -- AIV <-> AIV -----------------------------------------------------------------------
+
+    def peer(self, op: Operation, state: XState, mine: list[XAccess]) -> None:
+        """`op`'s vector-side accesses against what the other AIV did before (`state`
+        updated): with `fix`, a mode-1 pair at `peer_point(op)` where that orders them,
+        else a race (reported, or with `fix` a warning)."""
+        if not mine or not state.pending[PEER]:
+            return
+        races = [
+            CrossRace(p, n, False, True)
+            for n in mine
+            for p in state.pending[PEER]
+            if (p.acc.write or n.acc.write) and self.peer_overlap(p.acc, n.acc)
+        ]
+        if not races:
+            return
+        at = self.peer_point(op)
+        fixable = [r for r in races if at is op or not at.is_ancestor(r.source.acc.op)]
+        if self.fix and fixable:
+            needed = {r.source for r in fixable}
+            h, covered = _pair(PEER, VECTOR, needed, state.pending[PEER])
+            pipes = {r.sink.acc.pipe for r in fixable} & FLAG_PIPES
+            if len(pipes) == 1:
+                h = replace(h, wait_pipe=pipes.pop())
+            state.pending[PEER] = state.pending[PEER] - covered
+            if self.reporting:
+                have = self.peer_plans.get(at)
+                self.peer_plans[at] = h if have is None else _merged(have, h)
+            races = [r for r in races if r not in fixable]
+            races = [replace(r, same_anchor=True) for r in races]
+        if self.reporting and races:
+            have = self.races.setdefault(op, [])
+            have += [r for r in races if r not in have]
+
+    def peer_point(self, op: Operation) -> Operation:
+        """Where a mode-1 pair for `op` goes: right before it, or before the outermost
+        loop or branch around it that the two AIVs may not run alike (a condition or
+        bound from GetSubBlockIdx, GetBlockIdx or another value of one core: one AIV
+        would wait for a set the other never makes)."""
+        point, parent = op, op.parent_op()
+        while parent is not None and not isinstance(parent, func.FuncOp):
+            if isinstance(parent, scf.IfOp):
+                alike = guard_side(parent) is not None or _alike(parent.cond)
+            else:
+                alike = isinstance(parent, scf.ForOp) and _alike_loop(parent)
+            if not alike:
+                point = parent
+            parent = parent.parent_op()
+        return point
+
+    def peer_overlap(self, a: Access, b: Access) -> bool:
+        """May `a` on one AIV and `b` on the other touch the same element? Offsets must
+        be linear in the kernel's parameters, loop indices, GetBlockIdx and
+        GetSubBlockIdx (which differ by 1 between the AIVs of an AI Core: GetBlockIdx is
+        2 x block + sub there), with a known extent; an access at another offset or of
+        unknown extent (a library call's, one computed from data, GetValue/SetValue's
+        element) counts as each AIV's own (*decision*: the AIVs of a mix
+        kernel split their GM by such indices; the race checker sees the rest)."""
+        if not a.loc.may_alias(b.loc):
+            return False
+        la, lb = a.loc, b.loc
+        if la.root is None or la.elem != lb.elem:
+            return False
+        sa, sb = _per_aiv(la.offset), _per_aiv(lb.offset)
+        if sa is None or sb is None or a.extent is None or b.extent is None:
+            return False
+        (ca, ra), (cb, rb) = sa, sb
+        if ca != cb:
+            return True
+        inner = set(self._loops_of(b.op))
+        common = [lp for lp in self._loops_of(a.op) if lp in inner]
+        first = self.order[a.op] < self.order[b.op]
+        shifts = (ca, -ca) if ca else (0,)
+        return any(
+            may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first) for d in shifts
+        )
+
+
+AIV_INDEX = frozenset({"ascendc.get_block_idx", "ascendc.get_sub_block_idx"})
+
+
+def _per_aiv(offset: Linear | None) -> tuple[int, Linear] | None:
+    """An offset as the coefficient of the AIV's index (GetBlockIdx and GetSubBlockIdx
+    terms: both one apart between the AIVs of an AI Core) and the rest, built from the
+    kernel's parameters and loop indices (None: a term of another value)."""
+    if offset is None:
+        return None
+    c, rest = 0, Linear(offset.const)
+    for v, k in offset.coeffs().items():
+        if isinstance(v.owner, Operation) and v.owner.name in AIV_INDEX:
+            c += k
+        elif isinstance(v, BlockArgument):
+            rest = rest + Linear.atom(v).scale(k)
+        else:
+            return None
+    return c, rest
+
+
+def _pair(
+    src: str, set_side: str, needed: set[XAccess], pending: frozenset[XAccess]
+) -> tuple[Handoff, frozenset[XAccess]]:
+    """The set that covers every `needed` access of `set_side` and what of `pending` it
+    covers: on the one pipe they were made on (and the scalar unit's, `covers`), else
+    after PipeBarrier<PIPE_ALL> (everything)."""
+    scalar = any(p.acc.pipe == "S" for p in needed)
+    pipes = {p.acc.pipe for p in needed} - {"S"}
+    if not pipes:  # scalar accesses only
+        pipes = {DEFAULT_SET_PIPE[set_side]}
+    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S")):
+        pipe = pipes.pop()
+        return Handoff(src, pipe, False), frozenset(p for p in pending if covers(pipe, p.acc.pipe))
+    return Handoff(src, DEFAULT_SET_PIPE[set_side], True), pending
 
 
 def _mode4_keys(side: str, fid: int) -> list[tuple[str, Hashable]]:
@@ -702,6 +861,18 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
     first = "" if covers(pipe, src.acc.pipe) else "PipeBarrier<PIPE_ALL> and "
+    if race.peer:
+        fix = (
+            f"{first}CrossCoreSetFlag<1, PIPE_{pipe}>(id) and CrossCoreWaitFlag<1>(id) on "
+            "the AIVs between them"
+        )
+        if race.same_anchor:
+            fix += " (outside the loops and branches the two AIVs may not run alike)"
+        return (
+            f"'{dst.acc.op.name}' on one vector core (AIV, pipe {dst.acc.pipe}) {verb} "
+            f"'{src.acc.op.name}' on the other AIV of its AI Core (pipe {src.acc.pipe}) "
+            f"{did}{when}, and no cross-core flag orders them: it needs {fix}"
+        )
     fix = (
         f"{first}CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
         f"CrossCoreWaitFlag(id) on the {CORE[dst.side]} before this"
@@ -716,6 +887,13 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
         f"{verb} '{src.acc.op.name}' on the {src.side} core ({CORE[src.side]}, pipe "
         f"{src.acc.pipe}) {did}{when}, and no cross-core flag orders them: it needs {fix}"
     )
+
+
+def race_note(race: CrossRace) -> str:
+    """The note at the earlier access of an unordered cross-core pair."""
+    if race.peer:
+        return "the other AIV's access is here"
+    return f"the {race.source.side} side's access is here"
 
 
 # ---------------------------------------------------------------------------
@@ -797,7 +975,10 @@ class _Builder:
             self.constants[value] = c.result
         return self.constants[value]
 
-    def ops(self, h: Handoff, at: Operation) -> list[Operation]:
+    def ops(self, h: Handoff, at: Operation, guarded: bool = True) -> list[Operation]:
+        """The pair's ops: each side's under `if ascend_is_aic/aiv()`; a mode-1 pair
+        (PEER) is the AIVs' set and wait together, unguarded when `guarded` is False
+        (`at` is in the AIVs' code already)."""
         from asc_xdsl.dialects.ascendc.sync import (
             CrossCoreSetFlagOp,
             CrossCoreWaitFlagOp,
@@ -806,22 +987,30 @@ class _Builder:
         from asc_xdsl.dialects.ascendc.sysvar import AscendIsAICOp, AscendIsAIVOp
 
         guard_ops = {CUBE: AscendIsAICOp, VECTOR: AscendIsAIVOp}
-        if self.pipes is not None and h.pipe not in self.pipes[h.src]:
-            h = replace(h, pipe=DEFAULT_SET_PIPE[h.src], barrier=True)  # e.g. MTE3 on an AIC
+        src, dst = h.core, VECTOR if h.src == PEER else h.dst
+        if self.pipes is not None and h.pipe not in self.pipes[src]:
+            h = replace(h, pipe=DEFAULT_SET_PIPE[src], barrier=True)  # e.g. MTE3 on an AIC
         fid = self.flag_id(h, at)
         pipe = BARRIER_PIPE[h.pipe]
         wait_pipe = h.wait_pipe or h.pipe
-        if self.pipes is not None and (h.wait_pipe is None or wait_pipe not in self.pipes[h.dst]):
+        if self.pipes is not None and (h.wait_pipe is None or wait_pipe not in self.pipes[dst]):
             # on 3510 the wait holds only its pipe: the scalar one (the header's default)
             # holds what a scalar access or an access on several pipes needs
             wait_pipe = "S"
         wait = BARRIER_PIPE[wait_pipe]
+        mode = MODE1 if h.src == PEER else MODE
+        setting = [PipeBarrierOp(Pipe.PIPE_ALL)] * h.barrier + [
+            CrossCoreSetFlagOp(fid, modeId=mode, pipe=pipe)
+        ]
+        waiting = [CrossCoreWaitFlagOp(fid, modeId=mode, pipe=wait)]
+        if h.src == PEER:
+            if not guarded:
+                return setting + waiting
+            groups = [(VECTOR, setting + waiting)]
+        else:
+            groups = [(src, setting), (dst, waiting)]
         out: list[Operation] = []
-        for side, body in (
-            (h.src, [PipeBarrierOp(Pipe.PIPE_ALL)] * h.barrier
-             + [CrossCoreSetFlagOp(fid, modeId=MODE, pipe=pipe)]),
-            (h.dst, [CrossCoreWaitFlagOp(fid, modeId=MODE, pipe=wait)]),
-        ):  # fmt: skip
+        for side, body in groups:
             cond = guard_ops[side](result_types=None)
             cond.results[0].name_hint = f"is_{CORE[side].lower()}"
             out += [cond, scf.IfOp(cond.results[0], [], [*body, scf.YieldOp()])]
@@ -880,17 +1069,28 @@ def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None 
         if diags is None:
             break
         race = min(races, key=lambda r: analysis.order[r.source.acc.op])
+        why = (
+            "a mode-1 pair before this op would not order the other AIV's access: both are "
+            "under a loop or branch the two AIVs may not run alike"
+            if race.peer
+            else "insert-sync cannot put a pair between the two branches of one `if`"
+        )
         diags.warning(
             sink,
-            "not ordered (insert-sync cannot put a pair between the two branches of one "
-            f"`if`): {cross_core_message(race, analysis.order)}",
-            notes=[(race.source.acc.op, f"the {race.source.side} side's access is here")],
+            f"not ordered ({why}): {cross_core_message(race, analysis.order)}",
+            notes=[(race.source.acc.op, race_note(race))],
         )
-    if not analysis.plans:
+    if not analysis.plans and not analysis.peer_plans:
         return 0
     _add_credits(analysis.plans, analysis.order)
     builder = _Builder(function)
     count = 0
+    for at, h in sorted(analysis.peer_plans.items(), key=lambda kv: analysis.order[kv[0]]):
+        block = at.parent_block()
+        assert block is not None
+        guarded = analysis.sides.get(at) != VECTOR
+        block.insert_ops_before(builder.ops(h, at, guarded), at)
+        count += 1
     for anchor, handoffs in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         block = anchor.parent_block()
         assert block is not None

@@ -40,6 +40,7 @@ from xdsl.passes import ModulePass
 from asc_xdsl.transforms.cross_core_sync import (
     CrossCoreAnalysis,
     cross_core_message,
+    race_note,
     unmatched_flags,
 )
 from asc_xdsl.transforms.diagnostics import PassDiagnostics
@@ -119,16 +120,14 @@ def _check_cross_core(f: func.FuncOp, diags: PassDiagnostics) -> None:
         diags.warning(op, message)
     order = analysis.order
     for sink, races in sorted(analysis.races.items(), key=lambda kv: order[kv[0]]):
-        seen: set[tuple[Operation, str]] = set()
+        seen: set[tuple[Operation, str, bool]] = set()
         for race in sorted(races, key=lambda r: order[r.source.acc.op]):
-            key = (race.source.acc.op, race.sink.side)
+            key = (race.source.acc.op, race.sink.side, race.peer)
             if key in seen:
                 continue
             seen.add(key)
             diags.warning(
-                sink,
-                cross_core_message(race, order),
-                notes=[(race.source.acc.op, f"the {race.source.side} side's access is here")],
+                sink, cross_core_message(race, order), notes=[(race.source.acc.op, race_note(race))]
             )
 
 

@@ -1,6 +1,12 @@
 """Issue 32's cross-core gaps: what insert-sync, verify-sync and the race checker agree
 on at the edges of the mix-kernel model.
 
+- AIV <-> AIV: one AIV of an AI Core reads GM the other wrote. insert-sync inserts a
+  mode-1 pair (CrossCoreSetFlag<1> / CrossCoreWaitFlag<1> on the AIVs), verify-sync
+  reports it missing, the checker orders mode 1.
+- Hand-written Ascend 950 mode-4 pairs (the AIC with one AIV) order what they cover:
+  insert-sync adds no mode-2 pair beside them, verify-sync accepts them.
+
 - A CrossCoreWaitFlag on Ascend 950 holds only the pipe it names (A2/A3 block the whole
   core): the checker joins the acquired order into that pipe alone, so another pipe of
   the waiting core touching the data races.
@@ -191,3 +197,77 @@ def test_mode4_wait_for_one_aiv_leaves_the_other_unordered():
     assert mode2_sets(y, False, insert_sync=True) == 1  # the AIVs' pair to the AIC
     clean(mode4_pairs[2], y, False, insert_sync=True)
     assert y[32:34].tolist() == [2, 4]
+
+
+# -- 1: AIV <-> AIV (mode 1) --------------------------------------------------------------
+
+
+@asc.jit(kernel_type="mix", soc_version=A2)
+def aiv_swap(
+    x: asc.GlobalAddress, ws: asc.GlobalAddress, y: asc.GlobalAddress, hand: asc.ConstExpr[bool]
+):
+    """Each AIV s copies x[8 s:] to ws[8 s:] and the other AIV's ws tile to y[8 s:]
+    (`hand`: a mode-1 pair between); the AIC touches no GM."""
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    wg = asc.GlobalTensor()
+    wg.set_global_buffer(ws)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    if asc.ascend_is_aic():
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    if asc.ascend_is_aiv():
+        s = asc.get_sub_block_idx()
+        a = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+        c = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 32, 8)
+        asc.data_copy(a, xg[s * 8 :], 8)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(wg[s * 8 :], a, 8)  # aiv-write
+        if hand:
+            asc.cross_core_set_flag(0, mode_id=1, pipe=asc.PipeID.PIPE_MTE3)
+            asc.cross_core_wait_flag(0, mode_id=1, pipe=asc.PipeID.PIPE_MTE2)
+        asc.data_copy(c, wg[8 - s * 8 :], 8)  # aiv-read
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 1)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 1)
+        asc.data_copy(yg[s * 8 :], c, 8)
+
+
+def swap_args():
+    return np.arange(16, dtype=np.int32), np.zeros(16, np.int32), np.zeros(16, np.int32)
+
+
+def cross_sets(ir: str, mode: int) -> int:
+    return sum(
+        1
+        for ln in ir.splitlines()
+        if "ascendc.cross_core_set_flag" in ln and f", {mode}, pipe" in ln
+    )
+
+
+def test_aiv_to_aiv_read_without_a_flag_is_a_race_and_a_warning():
+    x, ws, y = swap_args()
+    # (simulated, AIV0 runs first: AIV1's store comes after the read it must precede)
+    with pytest.raises(
+        RaceError, match=r"\(WAR\): AIV of block 0.1 writes GM argument 'ws'"
+    ) as info:
+        aiv_swap[1](x, ws, y, False, sanitize="error")
+    assert str(info.value).startswith(where("aiv-write")) and where("aiv-read") in str(info.value)
+    (found,) = verify(aiv_swap, x, ws, y, False)
+    assert found.startswith(where("aiv-read")) and where("aiv-write") in found
+    assert "on the other AIV of its AI Core (pipe MTE3) writes" in found
+    assert "CrossCoreSetFlag<1, PIPE_MTE3>(id) and CrossCoreWaitFlag<1>(id) on the AIVs" in found
+    assert verify(aiv_swap, x, ws, y, True) == []
+
+
+@pytest.mark.parametrize("hand", [False, True])
+def test_insert_sync_orders_the_aivs_with_one_mode1_pair(hand):
+    x, ws, y = swap_args()
+    clean(aiv_swap[1], x, ws, y, hand, insert_sync=True)
+    assert y.tolist() == [*range(8, 16), *range(8)]
+    ir = aiv_swap.compile(x, ws, y, hand, insert_sync=True).asm["lowered_ir"]
+    assert cross_sets(ir, 1) == 1 and cross_sets(ir, 2) == 0  # the hand-written one, or one
+    if not hand:
+        text = aiv_swap.compile(x, ws, y, hand, insert_sync=True).asm["ascendc"]
+        assert "CrossCoreSetFlag<1, PIPE_MTE3>(cross_flag0)" in text
+        assert "CrossCoreWaitFlag<1, PIPE_MTE2>(cross_flag0)" in text
