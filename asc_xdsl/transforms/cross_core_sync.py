@@ -729,8 +729,7 @@ class CrossCoreAnalysis:
 
     def peer(self, op: Operation, state: XState, mine: list[XAccess]) -> None:
         """`op`'s vector-side accesses against what the other AIV did before (`state`
-        updated): with `fix`, a mode-1 pair at `peer_point(op)` where that orders them,
-        else a race (reported, or with `fix` a warning)."""
+        updated): with `fix`, a mode-1 pair at `peer_point(op)`, else a race."""
         if not mine or not state.pending[PEER]:
             return
         races = [
@@ -742,20 +741,24 @@ class CrossCoreAnalysis:
         if not races:
             return
         at = self.peer_point(op)
-        fixable = [r for r in races if at is op or not at.is_ancestor(r.source.acc.op)]
-        if self.fix and fixable:
-            needed = {r.source for r in fixable}
-            h, covered = _pair(PEER, VECTOR, needed, state.pending[PEER])
-            pipes = {r.sink.acc.pipe for r in fixable} & FLAG_PIPES
+        if at is not op:
+            # both under a branch or loop the AIVs may not run alike (`if sub == 0`: one
+            # AIV only): which AIVs make them is not known here (the checker sees it)
+            races = [r for r in races if not at.is_ancestor(r.source.acc.op)]
+        if not races:
+            return
+        if self.fix:
+            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, state.pending[PEER])
+            if at is not op:  # a pair before `at` orders nothing made inside it
+                covered = frozenset(p for p in covered if not at.is_ancestor(p.acc.op))
+            pipes = {r.sink.acc.pipe for r in races} & FLAG_PIPES
             if len(pipes) == 1:
                 h = replace(h, wait_pipe=pipes.pop())
             state.pending[PEER] = state.pending[PEER] - covered
             if self.reporting:
                 have = self.peer_plans.get(at)
                 self.peer_plans[at] = h if have is None else _merged(have, h)
-            races = [r for r in races if r not in fixable]
-            races = [replace(r, same_anchor=True) for r in races]
-        if self.reporting and races:
+        elif self.reporting:
             have = self.races.setdefault(op, [])
             have += [r for r in races if r not in have]
 
@@ -866,8 +869,6 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
             f"{first}CrossCoreSetFlag<1, PIPE_{pipe}>(id) and CrossCoreWaitFlag<1>(id) on "
             "the AIVs between them"
         )
-        if race.same_anchor:
-            fix += " (outside the loops and branches the two AIVs may not run alike)"
         return (
             f"'{dst.acc.op.name}' on one vector core (AIV, pipe {dst.acc.pipe}) {verb} "
             f"'{src.acc.op.name}' on the other AIV of its AI Core (pipe {src.acc.pipe}) "
@@ -1069,15 +1070,10 @@ def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None 
         if diags is None:
             break
         race = min(races, key=lambda r: analysis.order[r.source.acc.op])
-        why = (
-            "a mode-1 pair before this op would not order the other AIV's access: both are "
-            "under a loop or branch the two AIVs may not run alike"
-            if race.peer
-            else "insert-sync cannot put a pair between the two branches of one `if`"
-        )
         diags.warning(
             sink,
-            f"not ordered ({why}): {cross_core_message(race, analysis.order)}",
+            "not ordered (insert-sync cannot put a pair between the two branches of one "
+            f"`if`): {cross_core_message(race, analysis.order)}",
             notes=[(race.source.acc.op, race_note(race))],
         )
     if not analysis.plans and not analysis.peer_plans:
