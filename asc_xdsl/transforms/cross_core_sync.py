@@ -220,8 +220,40 @@ class XState:
     """The vector side's accesses the AIC has waited for (mode 2, both AIVs'): its later
     mode-2 set hands them on, so each AIV then knows the other's complete."""
 
+    held: dict[tuple[str, XAccess], frozenset[str]] = field(default_factory=dict)
+    """(side, access of the other side) -> the pipes of `side` an Ascend 950 wait that
+    held only its pipe has ordered it for (not in `pending`: ordered for those pipes,
+    and S after V/MTE2/MTE3, `held_orders`; the side's other pipes still wait for it)."""
+
     def copy(self) -> XState:
-        return XState(dict(self.pending), dict(self.flags), self.complete, self.halves, self.relay)
+        return XState(
+            dict(self.pending),
+            dict(self.flags),
+            self.complete,
+            self.halves,
+            self.relay,
+            dict(self.held),
+        )
+
+    def unordered(self, side: str, pipe: str | None = None) -> frozenset[XAccess]:
+        """What `side`'s next access on `pipe` must wait for (None: on some pipe)."""
+        if not self.held:
+            return self.pending[side]
+        return self.pending[side] | frozenset(
+            a
+            for (d, a), pipes in self.held.items()
+            if d == side and (pipe is None or not any(held_orders(p, pipe) for p in pipes))
+        )
+
+    def order(self, side: str, covered: frozenset[XAccess], pipe: str | None) -> None:
+        """A wait of `side` for `covered`: holding every pipe (`pipe` None), or only
+        `pipe` (Ascend 950)."""
+        self.pending[side] = self.pending[side] - covered
+        for a in covered:
+            if pipe is None:
+                self.held.pop((side, a), None)
+            else:
+                self.held[side, a] = self.held.get((side, a), frozenset()) | {pipe}
 
     def merge(self, other: XState) -> XState:
         flags = dict(self.flags)
@@ -230,7 +262,10 @@ class XState:
         pending = {s: self.pending[s] | other.pending[s] for s in self.pending}
         halves = (self.halves[0] & other.halves[0], self.halves[1] & other.halves[1])
         complete, relay = self.complete & other.complete, self.relay & other.relay
-        return XState(pending, flags, complete, halves, relay)
+        held = dict(self.held)
+        for k, v in other.held.items():
+            held[k] = held[k] & v if k in held else v
+        return XState(pending, flags, complete, halves, relay, held)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -240,7 +275,15 @@ class XState:
             and self.complete == other.complete
             and self.halves == other.halves
             and self.relay == other.relay
+            and self.held == other.held
         )
+
+
+def held_orders(held: str, pipe: str) -> bool:
+    """Whether a wait that held pipe `held` orders the core's later access on `pipe`:
+    the same pipe, or the scalar unit after V/MTE2/MTE3 (auto-sync, as the race
+    checker's `always`)."""
+    return pipe == held or (pipe == "S" and held in SCALAR_ORDERED)
 
 
 def _merged(a: Handoff, b: Handoff) -> Handoff:
@@ -248,6 +291,8 @@ def _merged(a: Handoff, b: Handoff) -> Handoff:
     differ)."""
     if a.barrier or a == b:
         return a
+    if a.wait_pipe != b.wait_pipe:  # (a wait on S holds what either would)
+        a = replace(a, wait_pipe=None)
     if b.barrier or a.pipe != b.pipe:
         return replace(a, pipe=DEFAULT_SET_PIPE[a.core], barrier=True)
     return a
@@ -430,11 +475,12 @@ class CrossCoreAnalysis:
                 break
             except _Conflict as c:
                 race = c.race
-                h, covered = self.handoff(op, start.pending[race.sink.side], race.sink.side)
+                dst = race.sink.side
+                h, covered = self.handoff(op, start.unordered(dst), dst)
                 if race.sink.acc.pipe in FLAG_PIPES:
                     h = replace(h, wait_pipe=race.sink.acc.pipe)
                 handoffs.append(h)
-                start.pending[h.dst] = start.pending[h.dst] - covered
+                start.order(dst, covered, self.held_pipe(dst, h.wait_pipe))
         if self.reporting and self.fix:
             have = self.plans.setdefault(op, [])
             for h in handoffs:  # each iteration analysed may need one: one pair a side
@@ -444,6 +490,14 @@ class CrossCoreAnalysis:
                 else:
                     have[k] = _merged(have[k], h)
         return out
+
+    def held_pipe(self, side: str, pipe: str | None) -> str | None:
+        """The one pipe a CrossCoreWaitFlag on `pipe` holds on `side` (None: the whole
+        core: Atlas A2/A3, PIPE_S, or a pipe the side lacks, which an inserted wait
+        replaces by PIPE_S)."""
+        if self.pipes is None or pipe is None or pipe == "S" or pipe not in self.pipes[side]:
+            return None
+        return pipe
 
     # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
 
@@ -606,6 +660,8 @@ class CrossCoreAnalysis:
             done = frozenset(a for p in state.pending.values() for a in p if a.side in sides)
             state = state.copy()
             state.complete = state.complete | done
+            # the held waits of these sides have passed: their later work is after them
+            state.held = {k: v for k, v in state.held.items() if k[0] not in sides}
             return state
         own = side if side is not None else self.sides.get(op)
         acc = self.gm_accesses(op, own)
@@ -615,11 +671,14 @@ class CrossCoreAnalysis:
         self.peer(op, state, [a for a in acc if a.side == VECTOR])
         for dst in (CUBE, VECTOR):
             mine = [a for a in acc if a.side == dst]
-            races = self.conflicts(state.pending[dst], mine) if mine else []
+            races = (
+                [r for a in mine for r in self.conflicts(state.unordered(dst, a.acc.pipe), [a])]
+                if mine
+                else []
+            )
             if entry is not None:  # made under this anchor: no pair before it orders them
-                races = [
-                    CrossRace(r.source, r.sink, r.source not in entry.pending[dst]) for r in races
-                ]
+                before = entry.unordered(dst)
+                races = [CrossRace(r.source, r.sink, r.source not in before) for r in races]
                 races = [r for r in races if not (r.same_anchor and self.hand_ordered(r))]
             fixable = [r for r in races if not r.same_anchor]
             if self.fix and fixable:
@@ -642,6 +701,7 @@ class CrossCoreAnalysis:
         if op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT):
             if "isAIVOnly" not in op.properties:  # a barrier of every core
                 state.pending = {k: frozenset() for k in state.pending}
+                state.held = {}
             else:  # of the AIVs: orders them among themselves
                 state.pending[PEER] = frozenset()
             return state
@@ -664,7 +724,7 @@ class CrossCoreAnalysis:
             if op.name == SET:
                 covered = frozenset(
                     a
-                    for a in state.pending[OTHER[s]]
+                    for a in state.unordered(OTHER[s])
                     if covers(pipe, a.acc.pipe) or a in state.complete
                 )
                 if mode == MODE and s == CUBE:
@@ -674,24 +734,24 @@ class CrossCoreAnalysis:
             elif mode == MODE:
                 covered = state.flags.pop((OTHER[s], ident), None)
                 if covered is not None:
-                    state.pending[s] = state.pending[s] - covered
+                    state.order(s, covered, self.held_pipe(s, pipe))
                     if s == CUBE:
                         state.relay = state.relay | covered
                     else:
                         state.pending[PEER] = state.pending[PEER] - covered
             else:
-                self._wait4(state, s, key)  # type: ignore[arg-type]
+                self._wait4(state, s, key, self.held_pipe(s, pipe))  # type: ignore[arg-type]
         return state
 
     @staticmethod
-    def _wait4(state: XState, side: str, fid: int) -> None:
+    def _wait4(state: XState, side: str, fid: int, held: str | None) -> None:
         """A mode-4 CrossCoreWaitFlag(fid) on `side`: the AIVs each take their own
         count (AIV0 the AIC's id fid, AIV1 its fid + 16) and are ordered where both
         are; the AIC's id fid orders what AIV fid // 16 set (`XState.halves`)."""
         if side == VECTOR:
             got = [state.flags.pop((CUBE, ("m4", fid + 16 * sub)), None) for sub in (0, 1)]
             if got[0] is not None and got[1] is not None:
-                state.pending[VECTOR] = state.pending[VECTOR] - (got[0] & got[1])
+                state.order(VECTOR, got[0] & got[1], held)
             return
         got = state.flags.pop((VECTOR, ("m4", fid)), None)
         if got is None:
@@ -699,7 +759,7 @@ class CrossCoreAnalysis:
         halves = list(state.halves)
         halves[fid // 16] = halves[fid // 16] | got
         both = halves[0] & halves[1]
-        state.pending[CUBE] = state.pending[CUBE] - both
+        state.order(CUBE, both, held)
         state.halves = (halves[0] - both, halves[1] - both)
 
     def _mode1(self, op: Operation, state: XState, side: str | None) -> XState:

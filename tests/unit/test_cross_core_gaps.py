@@ -80,6 +80,13 @@ def test_950_wait_on_another_pipe_than_the_reader_is_a_race():
     with pytest.raises(RaceError, match=r"cross-core read-after-write race \(RAW\): AIV of "):
         run_held(held_950, False)
     assert run_held(held_950, True).tolist() == [10, 10, 11, 11]
+    # verify-sync and insert-sync hold the same model: the wait orders MTE3 only
+    y, z = np.zeros(16, np.int32), np.zeros(32, np.int32)
+    (found,) = verify(held_950, y, z, False)
+    assert found.startswith(where("held-read")) and "reads GM that" in found
+    assert verify(held_950, y, z, True) == [] and verify(held_a2, y, z, False) == []
+    clean(held_950[2], y, z, False, insert_sync=True)
+    assert z[::8].tolist() == [10, 10, 11, 11]
 
 
 def test_a2_wait_blocks_the_whole_core():
