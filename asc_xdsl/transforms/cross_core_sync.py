@@ -15,7 +15,9 @@ fires when its earlier work on `pipe` has completed (and the scalar unit's, when
 `pipe` is ordered after it: S, V, MTE2, MTE3 by the default auto-sync, `SCALAR_ORDERED`;
 a set on FIX, M or MTE1 after a scalar access needs PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
-holds the pipe it names, so an inserted wait names the pipe of the access it is for).
+holds the pipe it names, so an inserted wait names the pipe of the access it is for,
+and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
+V/MTE2/MTE3, only: `XState.held`, as the race checker).
 On Ascend 950 a set or wait on a pipe its core lacks is compiled to nothing (the AIV
 has S, V, MTE2, MTE3; the AIC S, MTE1, MTE2, FIX, M): a set there goes on the side's
 default pipe after PipeBarrier<PIPE_ALL>, and a wait for a scalar access, for accesses
@@ -70,6 +72,13 @@ the ids the kernel's own cross-core flags use (`ffts_cross_core_sync`'s too), 0-
 15 when it has a Matmul object (the library's 0 .. 2N-1 for up to 4 objects; the cube's
 start message) and 11-14 when it uses the hardware SyncAll (which uses those). Hand-written mode-2 flags count: a dependence they order gets
 nothing, and so does one a `SyncAll` of all cores orders.
+
+**AIV <-> AIV** (mode 1). The AIVs are one side above; an access of one AIV that may
+touch GM the other AIV touched before (one a write) needs a mode-1 pair, the AIVs'
+`CrossCoreSetFlag<1, pipe>(id)` and `CrossCoreWaitFlag<1>(id)` together (`peer`),
+right before the op or before the outermost loop or branch around it the AIVs may not
+run alike (`peer_point`); offsets compared as `peer_overlap` says. A hand-written
+mode-1 pair, a SyncAll, and a mode-2 round trip through the AIC order it.
 
 Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
 an offset counts only when it is built from the kernel's parameters and loop indices
