@@ -1,6 +1,6 @@
 """`ascendc-verify-sync`: warn about synchronisation a kernel gets wrong, with locations.
 
-Three kinds of warnings, each at the op concerned with notes at the others:
+Four kinds of warnings, each at the op concerned with notes at the others:
 
 - **Unordered pipes (races).** Every pair of accesses to the same memory, one a write,
   on pipes that nothing orders (no SetFlag/WaitFlag chain, barrier or queue traffic
@@ -10,6 +10,10 @@ Three kinds of warnings, each at the op concerned with notes at the others:
   ran in a previous iteration of a loop, and the sync that would order them. The
   analysis is `sync_analysis.SyncAnalysis`; it does not follow path conditions (a flag
   set under `if` and waited under a matching `if` counts as maybe set).
+- **Cross-core** (a mix kernel, `cross_core_sync.CrossCoreAnalysis`): GM accesses of
+  the cube and vector sides, or of the two AIVs of an AI Core, that no cross-core flag
+  (mode 2, 1, Ascend 950's mode 4) or SyncAll orders, with the pair that would; mode-2
+  flags the other core never matches.
 - **Flags.** A SetFlag that sets a flag already set, a WaitFlag no SetFlag before it
   sets.
 - **Queue discipline** (pyasc's checks): FreeTensor without AllocTensor or twice,
