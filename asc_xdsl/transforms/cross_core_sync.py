@@ -1364,7 +1364,8 @@ def insert_block_sync(function: func.FuncOp) -> int:
 def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
     """A mix kernel's mode-2 flags that nothing on the other core matches: a wait whose
     id the other side never sets (it waits forever: the kernel hangs) and a set whose
-    id the other side never waits for (its counts pile up, past 15 an error)."""
+    id the other side never waits for (its counts pile up, past 15 an error); mode-1
+    flags likewise between the AIVs."""
     memory = MemoryMap(function)
     sides = op_sides(function, memory)
     flags: list[tuple[Operation, list[str], int]] = []
@@ -1374,9 +1375,9 @@ def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
         if isinstance(mode, IntegerAttr) and mode.value.data == MODE and fid is not None:
             side = sides.get(op)
             flags.append((op, [side] if side is not None else [CUBE, VECTOR], fid))
+    out: list[tuple[Operation, str]] = []
     made = {(s, f) for op, ss, f in flags if op.name == SET for s in ss}
     taken = {(s, f) for op, ss, f in flags if op.name == WAIT for s in ss}
-    out = []
     for op, ss, fid in flags:
         if op.name == WAIT and not any((OTHER[s], fid) in made for s in ss):
             other = " or ".join(CORE[OTHER[s]] for s in ss)
@@ -1396,6 +1397,38 @@ def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
                     f"CrossCoreSetFlag<2>({fid}) on the {' and '.join(CORE[s] for s in ss)} "
                     f"sets a flag the {other} never waits for: its counts pile up (more than "
                     "15 is an error on the NPU)",
+                )
+            )
+    return out + _unmatched_mode1(function)
+
+
+def _unmatched_mode1(function: func.FuncOp) -> list[tuple[Operation, str]]:
+    """Mode-1 flags (the AIVs of a block) with no partner: a wait for an id no mode-1
+    set makes (both AIVs wait forever) and a set of an id no mode-1 wait takes."""
+    flags = []
+    for op in function.walk():
+        mode = op.properties.get("modeId") if op.name in (SET, WAIT) else None
+        fid = constant_int(op.operands[0]) if mode is not None else None
+        if isinstance(mode, IntegerAttr) and mode.value.data == MODE1 and fid is not None:
+            flags.append((op, fid))
+    made = {f for op, f in flags if op.name == SET}
+    taken = {f for op, f in flags if op.name == WAIT}
+    out = []
+    for op, fid in flags:
+        if op.name == WAIT and fid not in made:
+            out.append(
+                (
+                    op,
+                    f"CrossCoreWaitFlag<1>({fid}) waits for a mode-1 flag the AIVs never set: "
+                    "both AIVs wait forever (the kernel hangs on the NPU)",
+                )
+            )
+        elif op.name == SET and fid not in taken:
+            out.append(
+                (
+                    op,
+                    f"CrossCoreSetFlag<1>({fid}) sets a mode-1 flag the AIVs never wait for: "
+                    "its counts pile up (more than 15 is an error on the NPU)",
                 )
             )
     return out
