@@ -11,18 +11,25 @@ side that may touch bytes an access of the other side touched earlier in program
 one of them a write, must wait for it: a *cross-core* dependence. What orders it is a
 pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count, both
 AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
-fires when its earlier work on `pipe` has completed (a scalar access is complete at
-issue), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
+fires when its earlier work on `pipe` has completed (and the scalar unit's, when
+`pipe` is ordered after it: S, V, MTE2, MTE3 by the default auto-sync, `SCALAR_ORDERED`;
+a set on FIX, M or MTE1 after a scalar access needs PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
-holds the pipe it names, so an inserted wait names the pipe of the access it is for).
+holds the pipe it names, so an inserted wait names the pipe of the access it is for,
+and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
+V/MTE2/MTE3, only: `XState.held`, as the race checker).
 On Ascend 950 a set or wait on a pipe its core lacks is compiled to nothing (the AIV
 has S, V, MTE2, MTE3; the AIC S, MTE1, MTE2, FIX, M): a set there goes on the side's
 default pipe after PipeBarrier<PIPE_ALL>, and a wait for a scalar access, for accesses
 on several pipes or on a pipe the core lacks names PIPE_S (the header's default).
 Mode 2 stays the mode on 950 too: each pair is between the AIC and *both* AIVs, which
 the analysis does not tell apart; mode 4 (the AIC with one AIV) would need two sets
-and two waits on the AIC for the same order. Hand-written mode-4 flags count apart
-(their own ids and counters): they neither order anything here nor take an id.
+and two waits on the AIC for the same order. Hand-written mode-4 flags have their own
+ids and counters (they take no mode-2 id) and order what they cover: the AIC's set of
+id j (0-15 to AIV0, 16-31 to AIV1) and the AIVs' waits of id i, where the AIC set both
+i and i + 16, order the AIC's work before both AIVs'; the AIVs' sets of id i and the
+AIC's waits of i (AIV0's) and i + 16 (AIV1's) the other way (`XState.halves`). A pair
+that orders only one AIV orders nothing here (the analysis does not tell them apart).
 
 **Where a pair goes.** Both halves at the same point of the program: right before the
 later op, or, when that op is under a side's `if`, before the outermost such `if` (the
@@ -66,13 +73,20 @@ the ids the kernel's own cross-core flags use (`ffts_cross_core_sync`'s too), 0-
 start message) and 11-14 when it uses the hardware SyncAll (which uses those). Hand-written mode-2 flags count: a dependence they order gets
 nothing, and so does one a `SyncAll` of all cores orders.
 
+**AIV <-> AIV** (mode 1). The AIVs are one side above; an access of one AIV that may
+touch GM the other AIV touched before (one a write) needs a mode-1 pair, the AIVs'
+`CrossCoreSetFlag<1, pipe>(id)` and `CrossCoreWaitFlag<1>(id)` together (`peer`),
+right before the op or before the outermost loop or branch around it the AIVs may not
+run alike (`peer_point`); offsets compared as `peer_overlap` says. A hand-written
+mode-1 pair, a SyncAll, and a mode-2 round trip through the AIC order it.
+
 Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
 an offset counts only when it is built from the kernel's parameters and loop indices
 (values both sides have alike); an offset from GetBlockIdx, GetSubBlockIdx or another
 value a core computes for itself may be anything.
 
-A hand-written mode-2 set covers its pipe's accesses, the scalar ones, and every
-access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
+A hand-written mode-2 set covers its pipe's accesses, the scalar ones when the pipe is
+ordered after S (`covers`), and every access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
 orders everything (one of the AIVs only does not order the AIC).
 
 Between blocks (`insert_block_sync`, insert-sync's `sync_blocks` option): a `SyncAll`
@@ -101,7 +115,7 @@ from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
 from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
-from asc_xdsl.transforms.offsets import loops_around, may_overlap
+from asc_xdsl.transforms.offsets import Linear, loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
     BARRIER_PIPE,
     MAX_ROUNDS,
@@ -112,6 +126,9 @@ from asc_xdsl.transforms.sync_analysis import (
 )
 
 CUBE, VECTOR = "cube", "vector"
+PEER = "peer"
+"""`XState.pending`'s key for the vector side's accesses the *other* AIV of the AI Core
+has not seen complete (AIV <-> AIV, mode 1)."""
 OTHER = {CUBE: VECTOR, VECTOR: CUBE}
 CORE = {CUBE: "AIC", VECTOR: "AIV"}
 GUARDS = {"ascendc.ascend_is_aic": CUBE, "ascendc.ascend_is_aiv": VECTOR}
@@ -120,6 +137,10 @@ SET, WAIT = "ascendc.cross_core_set_flag", "ascendc.cross_core_wait_flag"
 SYNC_ALL_HARD, SYNC_ALL_SOFT = "ascendc.sync_all_hard", "ascendc.sync_all_soft"
 MODE = 2
 """The mode between the AIC and the AIVs of one block."""
+MODE1 = 1
+"""The mode between the two AIVs of one block."""
+MODE4 = 4
+"""Ascend 950's mode between the AIC and one AIV of its block (hand-written only)."""
 FLAG_IDS = range(16)
 """Flag ids of modes 0-2 (a counter each, per core)."""
 SYNC_ALL_IDS = frozenset(range(11, 15))
@@ -134,6 +155,21 @@ FLAG_PIPES = frozenset({"V", "M", "MTE1", "MTE2", "MTE3", "FIX"})
 """The pipes a mode 0-2 CrossCoreSetFlag/WaitFlag may name (not S, not ALL)."""
 DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
 """The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
+SCALAR_ORDERED = frozenset({"S", "V", "MTE2", "MTE3"})
+"""The pipes whose CrossCoreSetFlag covers the side's earlier scalar accesses: S itself
+(in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option)
+orders after S, as the race checker does. A set on FIX, M or MTE1 does not: a scalar
+store is not complete when the scalar unit issues the set (the Matmul server orders its
+scalar GM messages with SetFlag<S_MTE3> before its NotifyEvent<PIPE_MTE3>), and no
+S -> FIX/M/MTE1 event exists, so insert-sync puts PipeBarrier<PIPE_ALL> first."""
+
+
+def covers(set_pipe: str | None, acc_pipe: str) -> bool:
+    """Whether a set on `set_pipe` covers an earlier access of its side on `acc_pipe`
+    (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
+    if set_pipe is None:
+        return True
+    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in SCALAR_ORDERED)
 
 
 @dataclass(frozen=True)
@@ -158,7 +194,12 @@ class Handoff:
 
     @property
     def dst(self) -> str:
-        return OTHER[self.src]
+        return OTHER.get(self.src, self.src)  # (PEER: the other AIV)
+
+    @property
+    def core(self) -> str:
+        """The side that sets (PEER: the AIVs)."""
+        return VECTOR if self.src == PEER else self.src
 
 
 @dataclass(frozen=True)
@@ -166,29 +207,74 @@ class CrossRace:
     source: XAccess
     sink: XAccess
     same_anchor: bool  # made under the same anchor: no pair before it orders them
+    peer: bool = False  # between the two AIVs of an AI Core (mode 1)
 
 
 @dataclass
 class XState:
     pending: dict[str, frozenset[XAccess]] = field(
-        default_factory=lambda: {CUBE: frozenset(), VECTOR: frozenset()}
+        default_factory=lambda: {CUBE: frozenset(), VECTOR: frozenset(), PEER: frozenset()}
     )
-    """Side -> the other side's GM accesses not known complete before its next op."""
+    """Side -> the other side's GM accesses not known complete before its next op (PEER:
+    the vector side's, for the other AIV)."""
     flags: dict[tuple[str, Hashable], frozenset[XAccess]] = field(default_factory=dict)
     """(setting side, id) -> what its hand-written mode-2 set covers, until waited."""
     complete: frozenset[XAccess] = frozenset()
     """Accesses a PipeBarrier<PIPE_ALL> on their side has completed (a later set of that
     side on any pipe covers them)."""
+    halves: tuple[frozenset[XAccess], frozenset[XAccess]] = (frozenset(), frozenset())
+    """The vector side's accesses the AIC has waited for from AIV0 and from AIV1 alone
+    (mode 4); an access in both is ordered for the AIC."""
+    relay: frozenset[XAccess] = frozenset()
+    """The vector side's accesses the AIC has waited for (mode 2, both AIVs'): its later
+    mode-2 set hands them on, so each AIV then knows the other's complete."""
+
+    held: dict[tuple[str, XAccess], frozenset[str]] = field(default_factory=dict)
+    """(side, access of the other side) -> the pipes of `side` an Ascend 950 wait that
+    held only its pipe has ordered it for (not in `pending`: ordered for those pipes,
+    and S after V/MTE2/MTE3, `held_orders`; the side's other pipes still wait for it)."""
 
     def copy(self) -> XState:
-        return XState(dict(self.pending), dict(self.flags), self.complete)
+        return XState(
+            dict(self.pending),
+            dict(self.flags),
+            self.complete,
+            self.halves,
+            self.relay,
+            dict(self.held),
+        )
+
+    def unordered(self, side: str, pipe: str | None = None) -> frozenset[XAccess]:
+        """What `side`'s next access on `pipe` must wait for (None: on some pipe)."""
+        if not self.held:
+            return self.pending[side]
+        return self.pending[side] | frozenset(
+            a
+            for (d, a), pipes in self.held.items()
+            if d == side and (pipe is None or not any(held_orders(p, pipe) for p in pipes))
+        )
+
+    def order(self, side: str, covered: frozenset[XAccess], pipe: str | None) -> None:
+        """A wait of `side` for `covered`: holding every pipe (`pipe` None), or only
+        `pipe` (Ascend 950)."""
+        self.pending[side] = self.pending[side] - covered
+        for a in covered:
+            if pipe is None:
+                self.held.pop((side, a), None)
+            else:
+                self.held[side, a] = self.held.get((side, a), frozenset()) | {pipe}
 
     def merge(self, other: XState) -> XState:
         flags = dict(self.flags)
         for k, v in other.flags.items():
             flags[k] = flags.get(k, frozenset()) | v
         pending = {s: self.pending[s] | other.pending[s] for s in self.pending}
-        return XState(pending, flags, self.complete & other.complete)
+        halves = (self.halves[0] & other.halves[0], self.halves[1] & other.halves[1])
+        complete, relay = self.complete & other.complete, self.relay & other.relay
+        held = dict(self.held)
+        for k, v in other.held.items():
+            held[k] = held[k] & v if k in held else v
+        return XState(pending, flags, complete, halves, relay, held)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -196,7 +282,17 @@ class XState:
             and self.pending == other.pending
             and self.flags == other.flags
             and self.complete == other.complete
+            and self.halves == other.halves
+            and self.relay == other.relay
+            and self.held == other.held
         )
+
+
+def held_orders(held: str, pipe: str) -> bool:
+    """Whether a wait that held pipe `held` orders the core's later access on `pipe`:
+    the same pipe, or the scalar unit after V/MTE2/MTE3 (auto-sync, as the race
+    checker's `always`)."""
+    return pipe == held or (pipe == "S" and held in SCALAR_ORDERED)
 
 
 def _merged(a: Handoff, b: Handoff) -> Handoff:
@@ -204,8 +300,10 @@ def _merged(a: Handoff, b: Handoff) -> Handoff:
     differ)."""
     if a.barrier or a == b:
         return a
+    if a.wait_pipe != b.wait_pipe:  # (a wait on S holds what either would)
+        a = replace(a, wait_pipe=None)
     if b.barrier or a.pipe != b.pipe:
-        return replace(a, pipe=DEFAULT_SET_PIPE[a.src], barrier=True)
+        return replace(a, pipe=DEFAULT_SET_PIPE[a.core], barrier=True)
     return a
 
 
@@ -302,6 +400,8 @@ class CrossCoreAnalysis:
         self.sides = op_sides(function, self.memory)
         self.order = {op: i for i, op in enumerate(function.walk())}
         self.plans: dict[Operation, list[Handoff]] = {}
+        self.peer_plans: dict[Operation, Handoff] = {}
+        """Mode-1 pairs (the AIVs' set and wait) to insert before an op (`peer_point`)."""
         self.races: dict[Operation, list[CrossRace]] = {}
         self.facts: dict = {}
         self.reporting = True
@@ -309,6 +409,7 @@ class CrossCoreAnalysis:
         self._branch_events: dict[Operation, tuple] = {}
         self._acc: dict[Operation, list[XAccess]] = {}
         self._loops: dict[Operation, list[Operation]] = {}
+        self.pipes = _side_pipes(function)  # Ascend 950: each side's pipes, else None
         present = {s for s in self.sides.values() if s is not None}
         self.mix = bool(function.body.blocks) and is_split(function) and present == {CUBE, VECTOR}
         if self.mix:
@@ -383,11 +484,12 @@ class CrossCoreAnalysis:
                 break
             except _Conflict as c:
                 race = c.race
-                h, covered = self.handoff(op, start.pending[race.sink.side], race.sink.side)
+                dst = race.sink.side
+                h, covered = self.handoff(op, start.unordered(dst), dst)
                 if race.sink.acc.pipe in FLAG_PIPES:
                     h = replace(h, wait_pipe=race.sink.acc.pipe)
                 handoffs.append(h)
-                start.pending[h.dst] = start.pending[h.dst] - covered
+                start.order(dst, covered, self.held_pipe(dst, h.wait_pipe))
         if self.reporting and self.fix:
             have = self.plans.setdefault(op, [])
             for h in handoffs:  # each iteration analysed may need one: one pair a side
@@ -397,6 +499,14 @@ class CrossCoreAnalysis:
                 else:
                     have[k] = _merged(have[k], h)
         return out
+
+    def held_pipe(self, side: str, pipe: str | None) -> str | None:
+        """The one pipe a CrossCoreWaitFlag on `pipe` holds on `side` (None: the whole
+        core: Atlas A2/A3, PIPE_S, or a pipe the side lacks, which an inserted wait
+        replaces by PIPE_S)."""
+        if self.pipes is None or pipe is None or pipe == "S" or pipe not in self.pipes[side]:
+            return None
+        return pipe
 
     # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
 
@@ -431,7 +541,7 @@ class CrossCoreAnalysis:
         for j in range(ia + 1, len(first)):
             e = first[j]
             barrier = barrier or e[0] == "all"
-            if e[0] != "set" or e[1] is None or not (barrier or a.pipe in (e[2], "S")):
+            if e[0] != "set" or e[1] is None or not (barrier or covers(e[2], a.pipe)):
                 continue
             n = sum(1 for x in first[:j] if x[0] == "set" and x[1] == e[1])
             waits = [i for i, x in enumerate(second) if x[0] == "wait" and x[1] == e[1]]
@@ -480,13 +590,7 @@ class CrossCoreAnalysis:
             if a.side == dst and o.name not in (SET, WAIT)
         ]
         needed = {p for p in pending if self.conflicts(frozenset({p}), mine)}
-        pipes = {p.acc.pipe for p in needed} - {"S"}
-        if len(pipes) == 1 and ALL not in pipes:
-            pipe = pipes.pop()
-            return Handoff(src, pipe, False), frozenset(
-                p for p in pending if p.acc.pipe in (pipe, "S")
-            )
-        return Handoff(src, DEFAULT_SET_PIPE[src], bool(pipes)), pending
+        return _pair(src, src, needed, pending)
 
     def branches(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if guard_side(op) is not None:
@@ -565,19 +669,25 @@ class CrossCoreAnalysis:
             done = frozenset(a for p in state.pending.values() for a in p if a.side in sides)
             state = state.copy()
             state.complete = state.complete | done
+            # the held waits of these sides have passed: their later work is after them
+            state.held = {k: v for k, v in state.held.items() if k[0] not in sides}
             return state
         own = side if side is not None else self.sides.get(op)
         acc = self.gm_accesses(op, own)
         if not acc:
             return state
         state = state.copy()
+        self.peer(op, state, [a for a in acc if a.side == VECTOR])
         for dst in (CUBE, VECTOR):
             mine = [a for a in acc if a.side == dst]
-            races = self.conflicts(state.pending[dst], mine) if mine else []
+            races = (
+                [r for a in mine for r in self.conflicts(state.unordered(dst, a.acc.pipe), [a])]
+                if mine
+                else []
+            )
             if entry is not None:  # made under this anchor: no pair before it orders them
-                races = [
-                    CrossRace(r.source, r.sink, r.source not in entry.pending[dst]) for r in races
-                ]
+                before = entry.unordered(dst)
+                races = [CrossRace(r.source, r.sink, r.source not in before) for r in races]
                 races = [r for r in races if not (r.same_anchor and self.hand_ordered(r))]
             fixable = [r for r in races if not r.same_anchor]
             if self.fix and fixable:
@@ -590,6 +700,8 @@ class CrossCoreAnalysis:
         for a in acc:
             dst = OTHER[a.side]
             state.pending[dst] = state.pending[dst] | {a}
+            if a.side == VECTOR:
+                state.pending[PEER] = state.pending[PEER] | {a}
         state.complete = state.complete - frozenset(acc)  # issued again: not complete
         return state
 
@@ -597,30 +709,216 @@ class CrossCoreAnalysis:
         state = state.copy()
         if op.name in (SYNC_ALL_HARD, SYNC_ALL_SOFT):
             if "isAIVOnly" not in op.properties:  # a barrier of every core
-                state.pending = {CUBE: frozenset(), VECTOR: frozenset()}
+                state.pending = {k: frozenset() for k in state.pending}
+                state.held = {}
+            else:  # of the AIVs: orders them among themselves
+                state.pending[PEER] = frozenset()
             return state
         mode = op.properties["modeId"]
-        if not isinstance(mode, IntegerAttr) or mode.value.data != MODE:
-            return state  # modes 0 and 1 order cores of one kind
+        mode = mode.value.data if isinstance(mode, IntegerAttr) else None
+        if mode == MODE1:
+            return self._mode1(op, state, side)
+        if mode not in (MODE, MODE4) or (mode == MODE4 and self.pipes is None):
+            return state  # mode 0 orders cores of one kind across AI Cores
         fid = op.operands[0]
         key = constant_int(fid)
+        if mode == MODE4 and key is None:
+            return state  # (which AIV a run-time mode-4 id names is not known)
         ident: Hashable = ("const", key) if key is not None else fid
         sides = [side] if side is not None else [CUBE, VECTOR]
         pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
         for s in sides:
+            if self.pipes is not None and pipe not in self.pipes[s]:
+                continue  # compiled to nothing on this side (Ascend 950)
             if op.name == SET:
                 covered = frozenset(
                     a
-                    for a in state.pending[OTHER[s]]
-                    if a.acc.pipe in (pipe, "S") or a in state.complete
+                    for a in state.unordered(OTHER[s])
+                    if covers(pipe, a.acc.pipe) or a in state.complete
                 )
-                k = (s, ident)
-                state.flags[k] = state.flags.get(k, frozenset()) | covered
-            else:
+                if mode == MODE and s == CUBE:
+                    covered = covered | state.relay  # what the AIC knows of both AIVs
+                for k in _mode4_keys(s, key) if mode == MODE4 else [(s, ident)]:
+                    state.flags[k] = state.flags.get(k, frozenset()) | covered
+            elif mode == MODE:
                 covered = state.flags.pop((OTHER[s], ident), None)
                 if covered is not None:
-                    state.pending[s] = state.pending[s] - covered
+                    state.order(s, covered, self.held_pipe(s, pipe))
+                    if s == CUBE:
+                        state.relay = state.relay | covered
+                    else:
+                        state.pending[PEER] = state.pending[PEER] - covered
+            else:
+                self._wait4(state, s, key, self.held_pipe(s, pipe))  # type: ignore[arg-type]
         return state
+
+    @staticmethod
+    def _wait4(state: XState, side: str, fid: int, held: str | None) -> None:
+        """A mode-4 CrossCoreWaitFlag(fid) on `side`: the AIVs each take their own
+        count (AIV0 the AIC's id fid, AIV1 its fid + 16) and are ordered where both
+        are; the AIC's id fid orders what AIV fid // 16 set (`XState.halves`)."""
+        if side == VECTOR:
+            got = [state.flags.pop((CUBE, ("m4", fid + 16 * sub)), None) for sub in (0, 1)]
+            if got[0] is not None and got[1] is not None:
+                state.order(VECTOR, got[0] & got[1], held)
+            return
+        got = state.flags.pop((VECTOR, ("m4", fid)), None)
+        if got is None:
+            return
+        halves = list(state.halves)
+        halves[fid // 16] = halves[fid // 16] | got
+        both = halves[0] & halves[1]
+        state.order(CUBE, both, held)
+        state.halves = (halves[0] - both, halves[1] - both)
+
+    def _mode1(self, op: Operation, state: XState, side: str | None) -> XState:
+        """A mode-1 CrossCoreSetFlag/WaitFlag of the AIVs: the set covers what each AIV
+        did on its pipe (and before a PipeBarrier<PIPE_ALL>), the wait orders it
+        before the other AIV's later work."""
+        if side == CUBE:
+            return state  # (the simulator refuses mode 1 on the AIC)
+        pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
+        if self.pipes is not None and pipe not in self.pipes[VECTOR]:
+            return state  # compiled to nothing (Ascend 950)
+        key = constant_int(op.operands[0])
+        ident: Hashable = ("const", key) if key is not None else op.operands[0]
+        if op.name == SET:
+            covered = frozenset(
+                a for a in state.pending[PEER] if covers(pipe, a.acc.pipe) or a in state.complete
+            )
+            k = (PEER, ident)
+            state.flags[k] = state.flags.get(k, frozenset()) | covered
+        else:
+            covered = state.flags.pop((PEER, ident), None)
+            if covered is not None:
+                state.pending[PEER] = state.pending[PEER] - covered
+        return state
+
+    # -- AIV <-> AIV -----------------------------------------------------------------------
+
+    def peer(self, op: Operation, state: XState, mine: list[XAccess]) -> None:
+        """`op`'s vector-side accesses against what the other AIV did before (`state`
+        updated): with `fix`, a mode-1 pair at `peer_point(op)`, else a race."""
+        if not mine or not state.pending[PEER]:
+            return
+        races = [
+            CrossRace(p, n, False, True)
+            for n in mine
+            for p in state.pending[PEER]
+            if (p.acc.write or n.acc.write) and self.peer_overlap(p.acc, n.acc)
+        ]
+        if not races:
+            return
+        at = self.peer_point(op)
+        if at is not op:
+            # both under a branch or loop the AIVs may not run alike (`if sub == 0`: one
+            # AIV only): which AIVs make them is not known here (the checker sees it)
+            races = [r for r in races if not at.is_ancestor(r.source.acc.op)]
+        if not races:
+            return
+        if self.fix:
+            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, state.pending[PEER])
+            if at is not op:  # a pair before `at` orders nothing made inside it
+                covered = frozenset(p for p in covered if not at.is_ancestor(p.acc.op))
+            pipes = {r.sink.acc.pipe for r in races} & FLAG_PIPES
+            if len(pipes) == 1:
+                h = replace(h, wait_pipe=pipes.pop())
+            state.pending[PEER] = state.pending[PEER] - covered
+            if self.reporting:
+                have = self.peer_plans.get(at)
+                self.peer_plans[at] = h if have is None else _merged(have, h)
+        elif self.reporting:
+            have = self.races.setdefault(op, [])
+            have += [r for r in races if r not in have]
+
+    def peer_point(self, op: Operation) -> Operation:
+        """Where a mode-1 pair for `op` goes: right before it, or before the outermost
+        loop or branch around it that the two AIVs may not run alike (a condition or
+        bound from GetSubBlockIdx, GetBlockIdx or another value of one core: one AIV
+        would wait for a set the other never makes)."""
+        point, parent = op, op.parent_op()
+        while parent is not None and not isinstance(parent, func.FuncOp):
+            if isinstance(parent, scf.IfOp):
+                alike = guard_side(parent) is not None or _alike(parent.cond)
+            else:
+                alike = isinstance(parent, scf.ForOp) and _alike_loop(parent)
+            if not alike:
+                point = parent
+            parent = parent.parent_op()
+        return point
+
+    def peer_overlap(self, a: Access, b: Access) -> bool:
+        """May `a` on one AIV and `b` on the other touch the same element? Offsets must
+        be linear in the kernel's parameters, loop indices, GetBlockIdx and
+        GetSubBlockIdx (which differ by 1 between the AIVs of an AI Core: GetBlockIdx is
+        2 x block + sub there), with a known extent; an access at another offset or of
+        unknown extent (a library call's, one computed from data, GetValue/SetValue's
+        element) counts as each AIV's own (*decision*: the AIVs of a mix
+        kernel split their GM by such indices; the race checker sees the rest)."""
+        if not a.loc.may_alias(b.loc):
+            return False
+        la, lb = a.loc, b.loc
+        if la.root is None or la.elem != lb.elem:
+            return False
+        sa, sb = _per_aiv(la.offset), _per_aiv(lb.offset)
+        if sa is None or sb is None or a.extent is None or b.extent is None:
+            return False
+        (ca, ra), (cb, rb) = sa, sb
+        if ca != cb:
+            return True
+        inner = set(self._loops_of(b.op))
+        common = [lp for lp in self._loops_of(a.op) if lp in inner]
+        first = self.order[a.op] < self.order[b.op]
+        shifts = (ca, -ca) if ca else (0,)
+        return any(
+            may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first) for d in shifts
+        )
+
+
+AIV_INDEX = frozenset({"ascendc.get_block_idx", "ascendc.get_sub_block_idx"})
+
+
+def _per_aiv(offset: Linear | None) -> tuple[int, Linear] | None:
+    """An offset as the coefficient of the AIV's index (GetBlockIdx and GetSubBlockIdx
+    terms: both one apart between the AIVs of an AI Core) and the rest, built from the
+    kernel's parameters and loop indices (None: a term of another value)."""
+    if offset is None:
+        return None
+    c, rest = 0, Linear(offset.const)
+    for v, k in offset.coeffs().items():
+        if isinstance(v.owner, Operation) and v.owner.name in AIV_INDEX:
+            c += k
+        elif isinstance(v, BlockArgument):
+            rest = rest + Linear.atom(v).scale(k)
+        else:
+            return None
+    return c, rest
+
+
+def _pair(
+    src: str, set_side: str, needed: set[XAccess], pending: frozenset[XAccess]
+) -> tuple[Handoff, frozenset[XAccess]]:
+    """The set that covers every `needed` access of `set_side` and what of `pending` it
+    covers: on the one pipe they were made on (and the scalar unit's, `covers`), else
+    after PipeBarrier<PIPE_ALL> (everything)."""
+    scalar = any(p.acc.pipe == "S" for p in needed)
+    pipes = {p.acc.pipe for p in needed} - {"S"}
+    if not pipes:  # scalar accesses only
+        pipes = {DEFAULT_SET_PIPE[set_side]}
+    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S")):
+        pipe = pipes.pop()
+        return Handoff(src, pipe, False), frozenset(p for p in pending if covers(pipe, p.acc.pipe))
+    return Handoff(src, DEFAULT_SET_PIPE[set_side], True), pending
+
+
+def _mode4_keys(side: str, fid: int) -> list[tuple[str, Hashable]]:
+    """The counters a mode-4 CrossCoreSetFlag(fid) of `side` gives, as (setter, id of
+    the waiting core's view): the AIC's id names one AIV's counter (0-15 AIV0's, 16-31
+    AIV1's, kept as fid); both AIVs set fid, AIV0's for the AIC's fid, AIV1's for its
+    fid + 16."""
+    if side == CUBE:
+        return [(CUBE, ("m4", fid))]
+    return [(VECTOR, ("m4", fid)), (VECTOR, ("m4", fid + 16))]
 
 
 def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
@@ -634,8 +932,19 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     did = "writes" if src.acc.write else "reads"
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
+    first = "" if covers(pipe, src.acc.pipe) else "PipeBarrier<PIPE_ALL> and "
+    if race.peer:
+        fix = (
+            f"{first}CrossCoreSetFlag<1, PIPE_{pipe}>(id) and CrossCoreWaitFlag<1>(id) on "
+            "the AIVs between them"
+        )
+        return (
+            f"'{dst.acc.op.name}' on one vector core (AIV, pipe {dst.acc.pipe}) {verb} "
+            f"'{src.acc.op.name}' on the other AIV of its AI Core (pipe {src.acc.pipe}) "
+            f"{did}{when}, and no cross-core flag orders them: it needs {fix}"
+        )
     fix = (
-        f"CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
+        f"{first}CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
         f"CrossCoreWaitFlag(id) on the {CORE[dst.side]} before this"
     )
     if race.same_anchor:
@@ -648,6 +957,13 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
         f"{verb} '{src.acc.op.name}' on the {src.side} core ({CORE[src.side]}, pipe "
         f"{src.acc.pipe}) {did}{when}, and no cross-core flag orders them: it needs {fix}"
     )
+
+
+def race_note(race: CrossRace) -> str:
+    """The note at the earlier access of an unordered cross-core pair."""
+    if race.peer:
+        return "the other AIV's access is here"
+    return f"the {race.source.side} side's access is here"
 
 
 # ---------------------------------------------------------------------------
@@ -729,7 +1045,10 @@ class _Builder:
             self.constants[value] = c.result
         return self.constants[value]
 
-    def ops(self, h: Handoff, at: Operation) -> list[Operation]:
+    def ops(self, h: Handoff, at: Operation, guarded: bool = True) -> list[Operation]:
+        """The pair's ops: each side's under `if ascend_is_aic/aiv()`; a mode-1 pair
+        (PEER) is the AIVs' set and wait together, unguarded when `guarded` is False
+        (`at` is in the AIVs' code already)."""
         from asc_xdsl.dialects.ascendc.sync import (
             CrossCoreSetFlagOp,
             CrossCoreWaitFlagOp,
@@ -738,22 +1057,30 @@ class _Builder:
         from asc_xdsl.dialects.ascendc.sysvar import AscendIsAICOp, AscendIsAIVOp
 
         guard_ops = {CUBE: AscendIsAICOp, VECTOR: AscendIsAIVOp}
-        if self.pipes is not None and h.pipe not in self.pipes[h.src]:
-            h = replace(h, pipe=DEFAULT_SET_PIPE[h.src], barrier=True)  # e.g. MTE3 on an AIC
+        src, dst = h.core, VECTOR if h.src == PEER else h.dst
+        if self.pipes is not None and h.pipe not in self.pipes[src]:
+            h = replace(h, pipe=DEFAULT_SET_PIPE[src], barrier=True)  # e.g. MTE3 on an AIC
         fid = self.flag_id(h, at)
         pipe = BARRIER_PIPE[h.pipe]
         wait_pipe = h.wait_pipe or h.pipe
-        if self.pipes is not None and (h.wait_pipe is None or wait_pipe not in self.pipes[h.dst]):
+        if self.pipes is not None and (h.wait_pipe is None or wait_pipe not in self.pipes[dst]):
             # on 3510 the wait holds only its pipe: the scalar one (the header's default)
             # holds what a scalar access or an access on several pipes needs
             wait_pipe = "S"
         wait = BARRIER_PIPE[wait_pipe]
+        mode = MODE1 if h.src == PEER else MODE
+        setting = [PipeBarrierOp(Pipe.PIPE_ALL)] * h.barrier + [
+            CrossCoreSetFlagOp(fid, modeId=mode, pipe=pipe)
+        ]
+        waiting = [CrossCoreWaitFlagOp(fid, modeId=mode, pipe=wait)]
+        if h.src == PEER:
+            if not guarded:
+                return setting + waiting
+            groups = [(VECTOR, setting + waiting)]
+        else:
+            groups = [(src, setting), (dst, waiting)]
         out: list[Operation] = []
-        for side, body in (
-            (h.src, [PipeBarrierOp(Pipe.PIPE_ALL)] * h.barrier
-             + [CrossCoreSetFlagOp(fid, modeId=MODE, pipe=pipe)]),
-            (h.dst, [CrossCoreWaitFlagOp(fid, modeId=MODE, pipe=wait)]),
-        ):  # fmt: skip
+        for side, body in groups:
             cond = guard_ops[side](result_types=None)
             cond.results[0].name_hint = f"is_{CORE[side].lower()}"
             out += [cond, scf.IfOp(cond.results[0], [], [*body, scf.YieldOp()])]
@@ -816,13 +1143,19 @@ def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None 
             sink,
             "not ordered (insert-sync cannot put a pair between the two branches of one "
             f"`if`): {cross_core_message(race, analysis.order)}",
-            notes=[(race.source.acc.op, f"the {race.source.side} side's access is here")],
+            notes=[(race.source.acc.op, race_note(race))],
         )
-    if not analysis.plans:
+    if not analysis.plans and not analysis.peer_plans:
         return 0
     _add_credits(analysis.plans, analysis.order)
     builder = _Builder(function)
     count = 0
+    for at, h in sorted(analysis.peer_plans.items(), key=lambda kv: analysis.order[kv[0]]):
+        block = at.parent_block()
+        assert block is not None
+        guarded = analysis.sides.get(at) != VECTOR
+        block.insert_ops_before(builder.ops(h, at, guarded), at)
+        count += 1
     for anchor, handoffs in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         block = anchor.parent_block()
         assert block is not None
@@ -1031,7 +1364,8 @@ def insert_block_sync(function: func.FuncOp) -> int:
 def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
     """A mix kernel's mode-2 flags that nothing on the other core matches: a wait whose
     id the other side never sets (it waits forever: the kernel hangs) and a set whose
-    id the other side never waits for (its counts pile up, past 15 an error)."""
+    id the other side never waits for (its counts pile up, past 15 an error); mode-1
+    flags likewise between the AIVs."""
     memory = MemoryMap(function)
     sides = op_sides(function, memory)
     flags: list[tuple[Operation, list[str], int]] = []
@@ -1041,9 +1375,9 @@ def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
         if isinstance(mode, IntegerAttr) and mode.value.data == MODE and fid is not None:
             side = sides.get(op)
             flags.append((op, [side] if side is not None else [CUBE, VECTOR], fid))
+    out: list[tuple[Operation, str]] = []
     made = {(s, f) for op, ss, f in flags if op.name == SET for s in ss}
     taken = {(s, f) for op, ss, f in flags if op.name == WAIT for s in ss}
-    out = []
     for op, ss, fid in flags:
         if op.name == WAIT and not any((OTHER[s], fid) in made for s in ss):
             other = " or ".join(CORE[OTHER[s]] for s in ss)
@@ -1063,6 +1397,38 @@ def unmatched_flags(function: func.FuncOp) -> list[tuple[Operation, str]]:
                     f"CrossCoreSetFlag<2>({fid}) on the {' and '.join(CORE[s] for s in ss)} "
                     f"sets a flag the {other} never waits for: its counts pile up (more than "
                     "15 is an error on the NPU)",
+                )
+            )
+    return out + _unmatched_mode1(function)
+
+
+def _unmatched_mode1(function: func.FuncOp) -> list[tuple[Operation, str]]:
+    """Mode-1 flags (the AIVs of a block) with no partner: a wait for an id no mode-1
+    set makes (both AIVs wait forever) and a set of an id no mode-1 wait takes."""
+    flags = []
+    for op in function.walk():
+        mode = op.properties.get("modeId") if op.name in (SET, WAIT) else None
+        fid = constant_int(op.operands[0]) if mode is not None else None
+        if isinstance(mode, IntegerAttr) and mode.value.data == MODE1 and fid is not None:
+            flags.append((op, fid))
+    made = {f for op, f in flags if op.name == SET}
+    taken = {f for op, f in flags if op.name == WAIT}
+    out = []
+    for op, fid in flags:
+        if op.name == WAIT and fid not in made:
+            out.append(
+                (
+                    op,
+                    f"CrossCoreWaitFlag<1>({fid}) waits for a mode-1 flag the AIVs never set: "
+                    "both AIVs wait forever (the kernel hangs on the NPU)",
+                )
+            )
+        elif op.name == SET and fid not in taken:
+            out.append(
+                (
+                    op,
+                    f"CrossCoreSetFlag<1>({fid}) sets a mode-1 flag the AIVs never wait for: "
+                    "its counts pile up (more than 15 is an error on the NPU)",
                 )
             )
     return out

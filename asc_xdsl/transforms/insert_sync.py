@@ -15,7 +15,8 @@ kept and counted; run `ascendc-erase-sync` first to start from none.
 
 In a mix kernel the cube and vector ops run on different cores: what orders them is a
 pair of cross-core flags, which `cross_core_sync.insert_cross_core_sync` inserts first
-(the analysis here then pairs only ops of one core). With `sync_blocks`, a `SyncAll`
+(mode 2 between the AIC and the AIVs, mode 1 between the two AIVs; the analysis here
+then pairs only ops of one core). With `sync_blocks`, a `SyncAll`
 goes first where a kernel's GM accesses may meet another block's
 (`cross_core_sync.insert_block_sync`).
 

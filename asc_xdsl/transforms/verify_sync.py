@@ -1,6 +1,6 @@
 """`ascendc-verify-sync`: warn about synchronisation a kernel gets wrong, with locations.
 
-Three kinds of warnings, each at the op concerned with notes at the others:
+Four kinds of warnings, each at the op concerned with notes at the others:
 
 - **Unordered pipes (races).** Every pair of accesses to the same memory, one a write,
   on pipes that nothing orders (no SetFlag/WaitFlag chain, barrier or queue traffic
@@ -10,6 +10,10 @@ Three kinds of warnings, each at the op concerned with notes at the others:
   ran in a previous iteration of a loop, and the sync that would order them. The
   analysis is `sync_analysis.SyncAnalysis`; it does not follow path conditions (a flag
   set under `if` and waited under a matching `if` counts as maybe set).
+- **Cross-core** (a mix kernel, `cross_core_sync.CrossCoreAnalysis`): GM accesses of
+  the cube and vector sides, or of the two AIVs of an AI Core, that no cross-core flag
+  (mode 2, 1, Ascend 950's mode 4) or SyncAll orders, with the pair that would; mode-2
+  flags the other core never matches.
 - **Flags.** A SetFlag that sets a flag already set, a WaitFlag no SetFlag before it
   sets.
 - **Queue discipline** (pyasc's checks): FreeTensor without AllocTensor or twice,
@@ -40,6 +44,7 @@ from xdsl.passes import ModulePass
 from asc_xdsl.transforms.cross_core_sync import (
     CrossCoreAnalysis,
     cross_core_message,
+    race_note,
     unmatched_flags,
 )
 from asc_xdsl.transforms.diagnostics import PassDiagnostics
@@ -119,16 +124,14 @@ def _check_cross_core(f: func.FuncOp, diags: PassDiagnostics) -> None:
         diags.warning(op, message)
     order = analysis.order
     for sink, races in sorted(analysis.races.items(), key=lambda kv: order[kv[0]]):
-        seen: set[tuple[Operation, str]] = set()
+        seen: set[tuple[Operation, str, bool]] = set()
         for race in sorted(races, key=lambda r: order[r.source.acc.op]):
-            key = (race.source.acc.op, race.sink.side)
+            key = (race.source.acc.op, race.sink.side, race.peer)
             if key in seen:
                 continue
             seen.add(key)
             diags.warning(
-                sink,
-                cross_core_message(race, order),
-                notes=[(race.source.acc.op, f"the {race.source.side} side's access is here")],
+                sink, cross_core_message(race, order), notes=[(race.source.acc.op, race_note(race))]
             )
 
 

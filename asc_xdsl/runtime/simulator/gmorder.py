@@ -15,9 +15,11 @@ launch a happens-before relation and checks every GM access of every core agains
   SyncAll): a snapshot of the core's clock plus what P knows of the core's own pipes
   (`BlockSanitizer.own_snapshot`); **acquire** (the CrossCoreWaitFlag that takes the
   flag, IBWait, WaitPreBlock, leaving SyncAll): the snapshot joined into the
-  waiting core's clock (the whole core, *decision*: coarser than the waiting pipe, so
-  it can miss a race, never invent one). The flag counters themselves are in
-  `cores.CrossCoreState`, which carries the snapshots beside its counts;
+  waiting core's clock, the whole core where the wait blocks the core (Atlas A2/A3,
+  a wait on PIPE_S, the barriers), else (an Ascend 950 CrossCoreWaitFlag, which holds
+  the pipe it names) only into what that pipe knows: the core's other pipes learn it
+  as they learn that pipe's later work (`BlockSanitizer.held`). The flag counters
+  themselves are in `cores.CrossCoreState`, which carries the snapshots beside its counts;
 - **GM records**: each access is one record per operand of one GM argument, never per
   element: a byte interval (lo, hi), or for a strided copy (DataCopy with gaps, ND -> NZ
   rows, Fixpipe rows) the bursts `burst` bytes `pitch` apart from lo to hi in one
@@ -274,17 +276,19 @@ class LaunchOrder:
         return True
 
     # -- ordering ------------------------------------------------------------------------
-    def release(self, core: int, own: Clock) -> Clock:
-        """The snapshot a release of `core` hands on: its clock and `own` (what the
-        releasing pipe knows of the core's own pipes)."""
+    def release(self, core: int, own: Clock, clock: Clock | None = None) -> Clock:
+        """The snapshot a release of `core` hands on: its clock (`clock`: the releasing
+        pipe's, when the core's pipes know different things: `BlockSanitizer.held`) and
+        `own` (what the releasing pipe knows of the core's own pipes)."""
         if self.deferred:  # (a launch with cross-core syncs is not deferred)
             self._exact()
         self.releases[core] += 1
-        snap = dict(self.clocks[core])
+        snap = dict(self.clocks[core] if clock is None else clock)
         join(snap, own)
         return snap
 
     def acquire(self, core: int, snap: Clock | None) -> None:
+        """A whole-core acquire: every pipe of `core` learns `snap`."""
         if self.deferred:
             self._exact()
         join(self.clocks[core], snap)
@@ -307,6 +311,9 @@ class LaunchOrder:
         bursts of `burst` bytes `pitch` apart): check it against the other cores'
         records, then record it."""
         core = san.core_no
+        # a core whose pipes learnt different things (a wait that holds one pipe) checks
+        # with the accessing pipe's clock
+        clock = self.clocks[core] if san.xclocks is None else san.xclock(pipe)
         me = core * self.npipes + pipe
         new = (lo, hi, core, me, index, write, atomic, op, self.releases[core], step)
         first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
@@ -321,14 +328,13 @@ class LaunchOrder:
                 at = (bid, page)
                 writes = all_writes.get(at)
                 if writes:
-                    self._check(writes, san, new, self.clocks[core], buf)
+                    self._check(writes, san, new, clock, buf)
                 reads = all_reads.get(at)
                 if reads is None:
                     all_reads[at] = {key: new}
                 else:
                     reads[key] = new
             return
-        clock = self.clocks[core]
         for page in pages:
             at = (bid, page)
             writes = all_writes.get(at)

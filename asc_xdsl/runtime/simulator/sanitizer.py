@@ -67,6 +67,7 @@ from asc_xdsl.runtime.simulator.errors import (
     op_title,
 )
 from asc_xdsl.runtime.simulator.gmorder import LaunchOrder
+from asc_xdsl.runtime.simulator.gmorder import join as gmorder_join
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
 from asc_xdsl.transforms.hardware import (
     PIPES,
@@ -246,6 +247,14 @@ class BlockSanitizer:
         self.absent: frozenset[str] = frozenset()
         # UB byte ranges a running vector function touched (ops/reg.py's asc_vf_call)
         self.vf_spans: list[tuple[str, int, int, bool]] | None = None
+        # Cross-core waits that held one pipe (Ascend 950): per pipe p, the index of each
+        # wait on p (a pseudo-instruction of p) and the join of the snapshots acquired by
+        # it and p's earlier ones; a pipe q learns them as it learns p's work after the
+        # wait. `xclocks[q]`: q's cross-core clock (None while no wait held one pipe:
+        # every pipe then has the core's, `LaunchOrder.clocks`).
+        self.held: dict[int, tuple[list[int], list[dict[int, int]]]] = {}
+        self.xclocks: list[dict[int, int]] | None = None
+        self._absorbed: list[dict[int, int]] = []
 
     # -- findings ------------------------------------------------------------------
     def report(self, err: SimulatorError, key: tuple) -> None:
@@ -280,12 +289,50 @@ class BlockSanitizer:
         the snapshot the waiting core acquires."""
         if self.order is None:
             return None
-        return self.order.release(self.core_no, self.own_snapshot(pipe))
+        clock = None if self.xclocks is None else self.xclock(pipe)
+        return self.order.release(self.core_no, self.own_snapshot(pipe), clock)
 
-    def acquire(self, snap: dict[int, int] | None) -> None:
-        """A cross-core acquire (the wait that took the flag, a barrier's exit)."""
-        if self.order is not None:
-            self.order.acquire(self.core_no, snap)
+    def acquire(self, snap: dict[int, int] | None, pipe: int | None = None) -> None:
+        """A cross-core acquire (the wait that took the flag, a barrier's exit): into
+        the whole core, or with `pipe` (an Ascend 950 CrossCoreWaitFlag, which holds
+        only that pipe) into what `pipe` knows from its next instruction on."""
+        order = self.order
+        if order is None:
+            return
+        if pipe is None or pipe == _S:  # the scalar unit issues everything after it
+            order.acquire(self.core_no, snap)
+            for row in self.xclocks or ():
+                gmorder_join(row, snap)
+            return
+        if self.xclocks is None:
+            base = order.clocks[self.core_no]
+            self.xclocks = [dict(base) for _ in PIPES]
+            self._absorbed = [{} for _ in PIPES]
+        index = self.count[pipe]
+        self.count[pipe] = index + 1  # the wait: p's later work comes after it
+        idxs, snaps = self.held.setdefault(pipe, ([], []))
+        cum = dict(snaps[-1]) if snaps else {}
+        gmorder_join(cum, snap)
+        idxs.append(index)
+        snaps.append(cum)
+
+    def xclock(self, q: int) -> dict[int, int]:
+        """Pipe q's cross-core clock: the core's, and the held waits q knows passed (q
+        is their pipe, is always ordered after it, or knows its later work complete)."""
+        assert self.xclocks is not None
+        row, done = self.xclocks[q], self._absorbed[q]
+        known, always = self.known[q], self.always[q]
+        for p, (idxs, snaps) in self.held.items():
+            k = n = done.get(p, 0)
+            if p == q or always[p]:
+                k = len(idxs)
+            else:
+                while k < len(idxs) and known[p] > idxs[k]:
+                    k += 1
+            if k > n:
+                gmorder_join(row, snaps[k - 1])
+                done[p] = k
+        return row
 
     def join(self, snap: list[int], pipe: int) -> None:
         """`pipe` learns what `snap` knows complete (every pipe, when `pipe` is S)."""

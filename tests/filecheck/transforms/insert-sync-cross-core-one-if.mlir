@@ -29,8 +29,9 @@ func.func @one_if(%gw: !ascendc.global_tensor<*xf32>) {
 // -----
 
 // A handshake written by hand in the two branches: the AIVs write x and set 5, the AIC
-// waits for 5, reads x, writes y and sets 6, the AIVs wait for 6 and read y. Both
-// dependences are ordered (one each way): no warning, nothing added.
+// waits for 5, reads x, writes y and sets 6 (on FIX, after PipeBarrier<PIPE_ALL>: FIX
+// is not ordered after the scalar store otherwise), the AIVs wait for 6 and read y.
+// Both dependences are ordered (one each way): no warning, nothing added.
 // CHECK-NOT:   warning
 // CHECK-LABEL: func.func @handshake(
 // CHECK-COUNT-2: ascendc.cross_core_set_flag
@@ -46,6 +47,7 @@ func.func @handshake(%gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_te
     ascendc.cross_core_wait_flag %c5, 2, pipe_mte3 : i32
     %x = ascendc.global_tensor.get_value %gx, %c0 : !ascendc.global_tensor<*xf32>, i32, f32
     ascendc.global_tensor.set_value %gy, %c0, %x : !ascendc.global_tensor<*xf32>, i32, f32
+    ascendc.pipe_barrier pipe_all
     ascendc.cross_core_set_flag %c6, 2, pipe_fix : i32
   } else {
     ascendc.global_tensor.set_value %gx, %c0, %v : !ascendc.global_tensor<*xf32>, i32, f32

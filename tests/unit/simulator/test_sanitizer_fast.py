@@ -73,6 +73,7 @@ class _Core:
         self.core_no = core
         self.block = core
         self.keys: set = set()
+        self.xclocks = None  # every pipe has the core's clock (no wait held one pipe)
 
     def report(self, err, key) -> None:
         self.keys.add(key)

@@ -86,9 +86,14 @@ def _release(c, pipe: Pipe):
     return san.release(_PIPE_NO.get(pipe.name.removeprefix("PIPE_"), _PIPE_NO["S"]))
 
 
-def _acquire(c, snap) -> None:
+def _acquire(c, snap, pipe: Pipe | None = None) -> None:
+    """Join `snap` into the core (`pipe`: a CrossCoreWaitFlag's; on Ascend 950 it holds
+    only that pipe, so only that pipe learns it, gmorder.py; A2/A3 block the core)."""
     if c.san is not None:
-        c.san.acquire(snap)
+        held = None
+        if pipe is not None and _arch(c.onchip.platform.name) == INTRA_BLOCK_ARCH:
+            held = _PIPE_NO.get(pipe.name.removeprefix("PIPE_"))
+        c.san.acquire(snap, held)
 
 
 INTRA_BLOCK_ARCH = 3510
@@ -218,14 +223,14 @@ def _cross_wait(op, comp):
                 key = (INTRA_BLOCK, flag)
                 what = f"waits for mode-4 flag {flag} (from its AI Core's other side)"
                 s.wait_until(c.core, s.sync.can_take(c.core, key), op, what)
-                _acquire(c, s.sync.take(c.core, key))
+                _acquire(c, s.sync.take(c.core, key), pipe)
             return
         if _compiled_away(c, pipe):
             return
         check_flag_id(flag, "CrossCoreWaitFlag")
         s = _sched(c, "CrossCoreWaitFlag")
         s.wait_until(c.core, s.sync.can_take(c.core, flag), op, f"waits for cross-core flag {flag}")
-        _acquire(c, s.sync.take(c.core, flag))
+        _acquire(c, s.sync.take(c.core, flag), pipe)
 
     return run
 
