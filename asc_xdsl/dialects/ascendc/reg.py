@@ -836,6 +836,7 @@ _UNARY = (
     ("Neg", SIGNED_ARITH),
     ("Exp", FLOATS),
     ("Ln", FLOATS),
+    ("Log", FLOATS),  # (the natural log, as Ln; its mode struct differs)
     ("Log2", FLOATS),
     ("Log10", FLOATS),
     ("Sqrt", FLOATS),

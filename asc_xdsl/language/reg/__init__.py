@@ -37,6 +37,11 @@ from asc_xdsl.dialects.reg_enums import (
     DivAlgo,
     ExpAlgo,
     GatherMaskMode,
+    LnAlgo,
+    Log2Algo,
+    Log10Algo,
+    LogAlgo,
+    SqrtAlgo,
     HighLowPart,
     HistogramsBinType,
     HistogramsType,
@@ -63,7 +68,11 @@ __all__ = [
     "HistogramsBinType",
     "HistogramsType",
     "IndexOrder",
+    "LnAlgo",
     "LoadDist",
+    "Log10Algo",
+    "Log2Algo",
+    "LogAlgo",
     "MaskPattern",
     "MaskReg",
     "MemType",
@@ -74,6 +83,7 @@ __all__ = [
     "RoundMode",
     "SatMode",
     "SpecialPurposeReg",
+    "SqrtAlgo",
     "StoreDist",
     "UbPointer",
     "lanes",
@@ -474,10 +484,6 @@ prelu = _binary("RegPreluOp", "prelu")
 
 abs = _unary("RegAbsOp", "abs")
 neg = _unary("RegNegOp", "neg")
-ln = _unary("RegLnOp", "ln")
-log2 = _unary("RegLog2Op", "log2")
-log10 = _unary("RegLog10Op", "log10")
-sqrt = _unary("RegSqrtOp", "sqrt")
 relu = _unary("RegReluOp", "relu")
 bitwise_not = _unary("RegNotOp", "bitwise_not")
 
@@ -676,13 +682,10 @@ __all__ += [
     "duplicate",
     "gather",
     "leaky_relu",
-    "ln",
     "load_align",
     "load_mask",
     "load_unalign",
     "local_mem_bar",
-    "log2",
-    "log10",
     "mask_and",
     "mask_not",
     "mask_or",
@@ -705,7 +708,6 @@ __all__ += [
     "select",
     "shift_lefts",
     "shift_rights",
-    "sqrt",
     "store_align",
     "store_mask",
     "store_unalign",

@@ -679,6 +679,25 @@ class RegLnOp(RegOp):
     mask: Operand
     dst: OpResult
 
+class RegLogOp(RegOp):
+    """`Log(dst, src, mask)`: elementwise on the enabled elements, 0 elsewhere.
+
+    `ascendc.reg.log`: Ascend C `Reg::Log`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.log"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+
 class RegLog2Op(RegOp):
     """`Log2(dst, src, mask)`: elementwise on the enabled elements, 0 elsewhere.
 
@@ -1267,6 +1286,7 @@ __all__ = [
     "RegLocalMemBarOp",
     "RegLog2Op",
     "RegLog10Op",
+    "RegLogOp",
     "RegMaskAndOp",
     "RegMaskNotOp",
     "RegMaskOrOp",

@@ -581,11 +581,14 @@ def _binary(op, comp, fn):
     return run
 
 
-def _in_f32(fn):
-    """A float function computed in float32 for f16 (rounded once to f16 after)."""
+def _math(fn: str) -> Callable[[np.ndarray], np.ndarray]:
+    """The default (INTRINSIC) mode of Sqrt, Ln, Log, Log2, Log10: subnormal inputs
+    flushed (`reg_relayout.unary_math` has the algorithms)."""
 
-    def compute(x):
-        return fn(x.astype(np.float32)).astype(x.dtype) if x.dtype == np.float16 else fn(x)
+    def compute(x: np.ndarray) -> np.ndarray:
+        from asc_xdsl.runtime.simulator.ops.reg_relayout import unary_math
+
+        return unary_math(fn, x, keep=False)
 
     return compute
 
@@ -594,10 +597,11 @@ _UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "abs": np.abs,
     "neg": np.negative,
     "exp": _exp,  # (ExpAlgo::INTRINSIC: subnormals flushed)
-    "ln": _in_f32(np.log),
-    "log2": _in_f32(np.log2),
-    "log10": _in_f32(np.log10),
-    "sqrt": _in_f32(np.sqrt),
+    "ln": _math("ln"),
+    "log": _math("log"),
+    "log2": _math("log2"),
+    "log10": _math("log10"),
+    "sqrt": _math("sqrt"),
     "relu": lambda x: np.maximum(x, 0).astype(x.dtype),
     "not": np.invert,
 }
