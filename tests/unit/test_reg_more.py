@@ -145,3 +145,165 @@ def test_math_mode_python_errors_are_located():
 
     outcome = run_sample(Sample("enum", Port(enum_vf, 0, _modes_inputs, _modes_golden)))
     assert "Log2Algo" in outcome.detail and "test_reg_more.py" in outcome.detail
+
+
+# -- two registers (PostUpdate, AddrReg), the PostUpdate DataBlock copy, GatherB ------
+
+ADDRESS = f"""
+    %e, %o, %x1 = ascendc.reg.load_align_dintlv_post %x, %c8 {{dist = 19 : i32}} : {P32}, i32 -> {R32}, {R32}, {P32}
+    %b, %x2 = ascendc.reg.load_align_block_post %x1, %c8, %c8, %m : {P32}, i32, i32, {M} -> {R32}, {P32}
+    %x3 = ascendc.reg.store_align_block_post %x2, %c0, %c8, %b, %m : {P32}, i32, i32, {R32}, {M} -> {P32}
+    %i = ascendc.reg.load_align %u, %c0 : memref<?xui32, 26 : i64>, i32 -> !ascendc.reg_tensor<ui32>
+    %g = ascendc.reg.gather_b %x, %i, %m : {P32}, !ascendc.reg_tensor<ui32>, {M} -> {R32}
+    scf.for %k = %c0 to %c8 step %c8 : i32 {{
+      %a = ascendc.reg.create_addr_reg(%k, %c8 : i32, i32) {{dtype = f32}} : () -> !ascendc.addr_reg
+      %d0, %d1 = ascendc.reg.load_align_dintlv_areg %x, %a {{dist = 19 : i32}} : {P32}, !ascendc.addr_reg -> {R32}, {R32}
+      ascendc.reg.store_align_intlv_areg %x, %a, %d1, %d0, %m {{dist = 11 : i32}} : {P32}, !ascendc.addr_reg, {R32}, {R32}, {M}
+    }}"""
+
+
+def _address_module(body: str) -> str:
+    return _module(body).replace(
+        f"%h: {P16})", f"%h: {P16}, %u: memref<?xui32, 26 : i64>)"
+    )
+
+
+def test_address_forms_round_trip_and_refusals():
+    printed = str(_parse(_address_module(ADDRESS)))
+    assert str(_parse(printed)) == printed
+    for old, new, message in (
+        ("dintlv_post %x, %c8 {dist = 19", "dintlv_post %x, %c8 {dist = 12",
+         "LoadAlign DIST_DINTLV_B16 takes b16 elements, not f32"),
+        ("store_align_intlv_areg %x, %a, %d1, %d0, %m {dist = 11",
+         "store_align_intlv_areg %x, %a, %d1, %d0, %m {dist = 2",
+         "the two-register StoreAlign takes DIST_INTLV_B8, DIST_INTLV_B16, DIST_INTLV_B32"),
+        ("memref<?xui32, 26 : i64>, i32 -> !ascendc.reg_tensor<ui32>\n    %g = ascendc.reg.gather_b %x, %i, %m : "
+         f"{P32}, !ascendc.reg_tensor<ui32>",
+         f"memref<?xui32, 26 : i64>, i32 -> !ascendc.reg_tensor<ui32>\n    %g = ascendc.reg.gather_b %x, %r, %m : {P32}, {R32}",
+         "GatherB does not support I = f32"),
+    ):  # fmt: skip
+        text = _address_module(ADDRESS)
+        assert old in text
+        with pytest.raises(VerifyException, match=message):
+            _parse(text.replace(old, new))
+
+
+LD, SD = R.LoadDist, R.StoreDist
+
+
+@asc.vf
+def walk2_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+    """z[0:256]: y's element pairs swapped, through a DINTLV load and an INTLV store at
+    an AddrReg (two steps); z[256:512]: x[0:256] deinterleaved by two PostUpdate DINTLV
+    loads; z[512 + 128i : 576 + 128i], i = 0, 1: every other DataBlock of x from x[64i]
+    (PostUpdate DataBlock load, repeat stride 8 blocks) stored contiguously by a
+    PostUpdate DataBlock store (repeat stride 16 blocks)."""
+    vl = R.lanes(x.dtype)
+    full = R.create_mask(x.dtype)
+    for i in range(2):
+        a = R.create_addr_reg(x.dtype, i, 2 * vl)
+        e, o = R.load_align(y, a, dist=LD.DIST_DINTLV_B32)
+        R.store_align(z, (o, e), full, a, dist=SD.DIST_INTLV_B32)
+    p = x
+    for i in range(2):
+        e, o, p = R.load_align_post(p, 2 * vl, dist=LD.DIST_DINTLV_B32)
+        R.store_align(z, e, full, 256 + i * 128)
+        R.store_align(z, o, full, 320 + i * 128)
+    q = x
+    _, w = R.load_align_post(z, 512)
+    for _i in range(2):
+        r, q = R.load_align_post(q, 8, block_stride=2, mask=full)
+        w = R.store_align_post(w, r, 16, full, block_stride=1)
+
+
+def _walk2_golden(x, y, s, z):
+    out = z.copy()
+    out[0:256:2], out[1:256:2] = y[1:256:2], y[0:256:2]
+    for i in range(2):
+        two = x[128 * i : 128 * i + 128]
+        out[256 + 128 * i : 320 + 128 * i] = two[0::2]
+        out[320 + 128 * i : 384 + 128 * i] = two[1::2]
+        blocks = x[64 * i : 64 * i + 128].reshape(16, 8)[0::2]
+        out[512 + 128 * i : 576 + 128 * i] = blocks.reshape(-1)
+    return out
+
+
+def _floats(rng):
+    return (rng.uniform(-2, 2, CAPACITY).astype(np.float32),
+            rng.uniform(-2, 2, CAPACITY).astype(np.float32), 0.0)  # fmt: skip
+
+
+def test_two_register_and_block_post_forms_match_numpy():
+    outcome = run_sample(Sample("walk2", Port(walk2_vf, 0, _floats, _walk2_golden, check=_exact)))
+    assert outcome.passed, outcome.detail
+    cpp = outcome.cpp
+    post = "AscendC::Reg::PostLiteral::POST_MODE_UPDATE"
+    block = "AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY"
+    assert "AscendC::Reg::LoadAlign<float, AscendC::Reg::LoadDist::DIST_DINTLV_B32>(e, o, y, a);" in cpp
+    assert (
+        "AscendC::Reg::StoreAlign<float, AscendC::Reg::StoreDist::DIST_INTLV_B32>(z, o, e, a, full);"
+        in cpp
+    )
+    assert (
+        f"AscendC::Reg::LoadAlign<float, {post}, AscendC::Reg::LoadDist::DIST_DINTLV_B32>(e_1, o_1, p, "
+        in cpp
+    )
+    assert f"AscendC::Reg::LoadAlign<float, {block}, {post}>(r, q, static_cast<uint32_t>(" in cpp
+    assert f"AscendC::Reg::StoreAlign<float, {block}, {post}>(w_1, r, static_cast<uint32_t>(" in cpp
+
+
+GATHER_OFFSETS = np.array([7, 0, 3, 3, 100, 1, 5, 2], np.uint32) * 32
+
+
+@asc.vf
+def gather_b_vf(
+    x: R.UbPointer, y: R.UbPointer, m: R.UbPointer, z: R.UbPointer, n: int, s: float
+):
+    """z[0:64]: x's DataBlocks at the byte offsets m[0:8] under a mask of the first n
+    floats (a block with none of them is 0); z[64:128] the same with every block on."""
+    index = R.load_align(m)
+    first, _ = R.update_mask(n, x.dtype)
+    full = R.create_mask(x.dtype)
+    R.store_align(z, R.gather_b(x, index, first), full)
+    R.store_align(z, R.gather_b(x, index, full), full, 64)
+
+
+def _gather_inputs(rng):
+    x, y, s = _floats(rng)
+    m = np.zeros(CAPACITY, np.uint32)
+    m[:8] = GATHER_OFFSETS
+    return x, y, s, m
+
+
+def _gather_golden(x, y, s, z, m):
+    out = z.copy()
+    blocks = np.concatenate([x[o // 4 : o // 4 + 8] for o in m[:8]])
+    out[64:128] = blocks
+    out[0:56] = blocks[:56]  # (n = 50: blocks 0..6 have an enabled float, block 7 none)
+    return out
+
+
+def test_gather_b_matches_numpy_and_refusals():
+    port = Port(gather_b_vf, 50, _gather_inputs, _gather_golden, check=_exact,
+                m_dtype=np.dtype(np.uint32))  # fmt: skip
+    outcome = run_sample(Sample("gather_b", port))
+    assert outcome.passed, outcome.detail
+    assert "AscendC::Reg::GatherB(v1, x, index, first);" in outcome.cpp
+
+    @asc.vf
+    def odd_vf(x: R.UbPointer, y: R.UbPointer, m: R.UbPointer, z: R.UbPointer, n: int, s: float):
+        R.store_align(z, R.gather_b(x, R.adds(R.load_align(m), 4, R.create_mask(m.dtype)),
+                                    R.create_mask(x.dtype)), R.create_mask(x.dtype))  # fmt: skip
+
+    port = Port(odd_vf, 0, _gather_inputs, _gather_golden, m_dtype=np.dtype(np.uint32))
+    outcome = run_sample(Sample("odd", port))
+    assert "AlignmentError" in outcome.detail and "index[0] = 228 bytes" in outcome.detail
+
+    @asc.vf
+    def post_intlv_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+        r = R.load_align(x)
+        R.store_align_post(z, r, 128, R.create_mask(x.dtype), dist=SD.DIST_INTLV_B32)
+
+    outcome = run_sample(Sample("pi", Port(post_intlv_vf, 0, _floats, _walk2_golden)))
+    assert "3510 has no PostUpdate form of the two-register StoreAlign" in outcome.detail
+    assert "test_reg_more.py" in outcome.detail

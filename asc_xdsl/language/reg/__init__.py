@@ -301,6 +301,8 @@ def load_align(
     if dist is not None:
         _dist_form(offset, block_stride, mask, "load_align", dist)
         if getattr(dist, "name", "").startswith("DIST_DINTLV_"):  # two registers out
+            if isinstance(offset, address.AddrReg):
+                return address.load_align_dintlv_areg(ptr, offset, dist)  # type: ignore[return-value]
             return address.load_align_dintlv(ptr, dist, offset)  # type: ignore[return-value]
     if block_stride is not None or mask is not None:
         _block_form(ptr, offset, trait, block_stride, "load_align")
@@ -319,8 +321,6 @@ def load_align(
 def _dist_form(offset: Any, block_stride: Any, mask: Any, what: str, dist: Any) -> None:
     """A distribution mode goes with the plain `ptr + offset` form here."""
     g = _g(what)
-    if isinstance(offset, address.AddrReg) and "INTLV" in getattr(dist, "name", ""):
-        g.fail(f"{what}: the two-register {dist.name} is modelled for ptr + offset, not AddrReg")
     if block_stride is not None or (mask is not None and what == "load_align"):
         g.fail(f"{what}: dist= and the DataBlock copy (block_stride=) do not combine")
 
@@ -364,6 +364,8 @@ def store_align(
     if dist is not None:
         _dist_form(offset, block_stride, mask, "store_align", dist)
         if getattr(dist, "name", "").startswith("DIST_INTLV_"):  # two registers in
+            if isinstance(offset, address.AddrReg):
+                return address.store_align_intlv_areg(ptr, src, mask, offset, dist)
             return address.store_align_intlv(ptr, src, mask, dist, offset)
     if block_stride is not None:
         _block_form(ptr, offset, RegTrait.NUM_ONE, block_stride, "store_align")
