@@ -163,9 +163,7 @@ ADDRESS = f"""
 
 
 def _address_module(body: str) -> str:
-    return _module(body).replace(
-        f"%h: {P16})", f"%h: {P16}, %u: memref<?xui32, 26 : i64>)"
-    )
+    return _module(body).replace(f"%h: {P16})", f"%h: {P16}, %u: memref<?xui32, 26 : i64>)")
 
 
 def test_address_forms_round_trip_and_refusals():
@@ -239,7 +237,10 @@ def test_two_register_and_block_post_forms_match_numpy():
     cpp = outcome.cpp
     post = "AscendC::Reg::PostLiteral::POST_MODE_UPDATE"
     block = "AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY"
-    assert "AscendC::Reg::LoadAlign<float, AscendC::Reg::LoadDist::DIST_DINTLV_B32>(e, o, y, a);" in cpp
+    assert (
+        "AscendC::Reg::LoadAlign<float, AscendC::Reg::LoadDist::DIST_DINTLV_B32>(e, o, y, a);"
+        in cpp
+    )
     assert (
         "AscendC::Reg::StoreAlign<float, AscendC::Reg::StoreDist::DIST_INTLV_B32>(z, o, e, a, full);"
         in cpp
@@ -256,9 +257,7 @@ GATHER_OFFSETS = np.array([7, 0, 3, 3, 100, 1, 5, 2], np.uint32) * 32
 
 
 @asc.vf
-def gather_b_vf(
-    x: R.UbPointer, y: R.UbPointer, m: R.UbPointer, z: R.UbPointer, n: int, s: float
-):
+def gather_b_vf(x: R.UbPointer, y: R.UbPointer, m: R.UbPointer, z: R.UbPointer, n: int, s: float):
     """z[0:64]: x's DataBlocks at the byte offsets m[0:8] under a mask of the first n
     floats (a block with none of them is 0); z[64:128] the same with every block on."""
     index = R.load_align(m)

@@ -285,7 +285,6 @@ _add(
 )
 
 
-
 class SqrtModeOp(RegOp):
     """`Sqrt<T, &mode>`: precisionMode and PRECISION_0ULP_FTZ_FALSE take float only (the
     fast-inverse path's `static_assert`)."""

@@ -177,7 +177,11 @@ def store_align_post(
             g.fail("store_align_post: dist= and the DataBlock copy (block_stride=) do not combine")
         _check_block_stride(g, block_stride)
         _check_block_stride(g, stride, "repeat stride")
-        operands = [ptr.handle, g.integer(block_stride, "block_stride"), g.integer(stride, "stride")]
+        operands = [
+            ptr.handle,
+            g.integer(block_stride, "block_stride"),
+            g.integer(stride, "stride"),
+        ]
         op = _build(
             g, "RegStoreAlignBlockPostOp", [*operands, src.handle, mask.handle], [ptr.handle.type]
         )
