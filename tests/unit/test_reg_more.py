@@ -306,3 +306,34 @@ def test_gather_b_matches_numpy_and_refusals():
     outcome = run_sample(Sample("pi", Port(post_intlv_vf, 0, _floats, _walk2_golden)))
     assert "3510 has no PostUpdate form of the two-register StoreAlign" in outcome.detail
     assert "test_reg_more.py" in outcome.detail
+
+
+# -- PACK stores of a narrowed register, partial masks ---------------------------------
+
+
+@asc.vf
+def pack_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+    """The 3510 adv-API kernels' tail store: a float -> half Cast's register stored with
+    `StoreAlign<half, DIST_PACK_B32>` under a b32 mask. z[0:64]: every third float (M3,
+    the others left as they were); z[64:64+n]: the first n (UpdateMask)."""
+    full = R.create_mask(x.dtype)
+    h = R.cast(R.load_align(x), asc.float16, full)
+    R.store_align(z, h, R.create_mask(x.dtype, R.MaskPattern.M3), 0, dist=SD.DIST_PACK_B32)
+    first, _ = R.update_mask(n, x.dtype)
+    R.store_align(z, h, first, 64, dist=SD.DIST_PACK_B32)
+
+
+def _pack_golden(x, y, s, z):
+    out = z.copy()
+    out[0:64:3] = x[0:64:3].astype(np.float16)
+    out[64:114] = x[:50].astype(np.float16)
+    return out
+
+
+def test_pack_store_of_a_narrowed_register_under_partial_masks():
+    port = Port(pack_vf, 50, _floats, _pack_golden, check=_exact, out_dtype=np.dtype(np.float16))
+    outcome = run_sample(Sample("pack", port))
+    assert outcome.passed, outcome.detail
+    assert "AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B32>(z + " in (
+        outcome.cpp
+    )

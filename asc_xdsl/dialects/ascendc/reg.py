@@ -623,10 +623,13 @@ STORE_DIST_SIZES: dict[StoreDist, tuple[int, ...]] = {
     StoreDist.DIST_FIRST_ELEMENT_B8: (1,),
     StoreDist.DIST_FIRST_ELEMENT_B16: (2,),
     StoreDist.DIST_FIRST_ELEMENT_B32: (4,),
-    StoreDist.DIST_PACK_B16: (2,),
-    StoreDist.DIST_PACK_B32: (4,),
+    # (a PACK mode's _Bn is the lane it packs, not T: the 3510 adv-API kernels store a
+    # narrowing Cast's register as it is, `StoreAlign<half, DIST_PACK_B32>` after a
+    # float -> half Cast, `StoreAlign<int8_t, DIST_PACK4_B32>` after float -> int8)
+    StoreDist.DIST_PACK_B16: (1, 2),
+    StoreDist.DIST_PACK_B32: (2, 4),
     StoreDist.DIST_PACK_B64: (8,),
-    StoreDist.DIST_PACK4_B32: (4,),
+    StoreDist.DIST_PACK4_B32: (1, 4),
 }
 # (by name: the two enums' values overlap, and AscEnum members compare as integers)
 _TWO_REGISTER_DISTS = {f"DIST_{kind}_B{n}" for kind in ("DINTLV", "INTLV") for n in (8, 16, 32)}
@@ -734,7 +737,9 @@ _add(
     "same; DIST_FIRST_ELEMENT_Bn element 0 alone, mask ignored (address n-bit aligned); "
     "DIST_PACK_Bn the low half of each element, packed into half a register's bytes "
     "(element i's half at i, written where `mask` enables element i); DIST_PACK4_B32 the "
-    "low byte of each, into a quarter. Each `_Bn` mode takes n-bit elements only.",
+    "low byte of each, into a quarter. Each `_Bn` mode takes n-bit elements, the PACK "
+    "modes also the narrow type they pack to (`StoreAlign<half, DIST_PACK_B32>` of a "
+    "float -> half Cast's register: its 32-bit lanes' low halves; the mask a b32 mask).",
 )
 _add(
     "RegLoadUnalignOp",

@@ -351,14 +351,21 @@ def store_dist(op, el: _Elem) -> tuple[int, Callable]:
     if kind == "FIRST_ELEMENT":  # (element 0 alone, the mask ignored)
         first = np.ones(1, bool)
         return el.size, lambda c, a, v, on, what: _write(c, a, el, v[:1], first, what)
-    # PACK: the low half of each element (PACK4: the low quarter), packed
-    packed = {"PACK": el.size // 2, "PACK4": el.size // 4}.get(kind)
-    if packed is None:
+    # PACK_Bn: the register as n-bit lanes (whatever T is), the low half of each (PACK4:
+    # the low quarter) packed; lane i's part goes to slot i where the mask enables lane
+    # i (its first byte's bit).
+    packing = {"PACK": 2, "PACK4": 4}.get(kind)
+    if packing is None:
         return ALIGN, lambda c, a, v, on, what: _write(c, a, el, v, on, what)
-    raw = _Raw(packed)
-    return ALIGN, lambda c, a, v, on, what: _write(
-        c, a, raw, _bits(el, v).astype(raw.dtype), on, what
-    )
+    lane = int(StoreDist.from_attr(op.properties["dist"]).name.rpartition("_B")[2]) // 8
+    raw = _Raw(lane // packing)
+
+    def write(c, address, values, enabled, what):
+        lanes = np.ascontiguousarray(_bits(el, values)).view(f"u{lane}")
+        on = lanes_of(enabled, lane // el.step) if lane > el.step else enabled
+        _write(c, address, raw, lanes.astype(raw.dtype), on, what)
+
+    return ALIGN, write
 
 
 @_builds("load_align", "load_unalign")
