@@ -337,3 +337,95 @@ def test_pack_store_of_a_narrowed_register_under_partial_masks():
     assert "AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B32>(z + " in (
         outcome.cpp
     )
+
+
+# -- __VEC_SCOPE__ (`with asc.vec_scope():`) -----------------------------------------
+
+SOC = "Ascend950PR_9599"
+VL = 64
+
+
+@asc.jit
+def scope_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """z = sqrt(x) + 1 over n floats, the vector part inline in a __VEC_SCOPE__ (no
+    MTE2 -> V flag written: insert_sync places it, the race checker finds it missing)."""
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    ub = asc.LocalMemAllocator()
+    xl = ub.alloc(asc.TPosition.VECIN, asc.float32, 2 * VL)
+    zl = ub.alloc(asc.TPosition.VECOUT, asc.float32, 2 * VL)
+    asc.data_copy(xl, xg, 2 * VL)
+    xp, zp = R.ub_pointer(xl), R.ub_pointer(zl)
+    with asc.vec_scope():
+        left = n
+        for i in range(asc.ceildiv(n, VL)):
+            mask, left = R.update_mask(left, asc.float32)
+            r = R.adds(R.sqrt(R.load_align(xp, i * VL), mask), 1.0, mask)
+            R.store_align(zp, r, mask, i * VL)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 2 * VL)
+
+
+def test_vec_scope_runs_prints_and_is_synced_like_a_vf_call():
+    import warnings
+
+    from asc_xdsl.runtime.simulator.sanitizer import SanitizerWarning
+
+    x = np.arange(2 * VL, dtype=np.float32)
+    z = np.zeros_like(x)
+    with pytest.warns(SanitizerWarning) as found:
+        scope_kernel[1](x, z, 2 * VL, platform=SOC, insert_sync=False)
+    message = str(found[0].message)
+    assert "__VEC_SCOPE__" in message and "RAW" in message and "SetFlag<MTE2_V>" in message
+    assert "with asc.vec_scope():\n    ^" in message
+    z[:] = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SanitizerWarning)
+        scope_kernel[1](x, z, 2 * VL, platform=SOC, insert_sync=True)
+    assert _exact(z, np.sqrt(x) + np.float32(1)) is None
+    cpp = scope_kernel.compile(x, z, 2 * VL, soc_version=SOC, insert_sync=True).asm["ascendc"]
+    wait = cpp.index("WaitFlag<AscendC::HardEvent::MTE2_V>")
+    assert cpp.index("DataCopy(xl") < wait < cpp.index("__VEC_SCOPE__\n  {\n")
+    assert "AscendC::Reg::Sqrt(" in cpp and "PipeBarrier<PIPE_V>" not in cpp
+    ir = scope_kernel.compile(x, z, 2 * VL, soc_version=SOC).asm["ir"]
+    assert "ascendc.reg.vec_scope {" in ir
+
+
+def test_vec_scope_refusals_are_located():
+    from asc_xdsl.frontend.errors import CompileError
+
+    @asc.jit
+    def rebinds(x: asc.GlobalAddress, n: int):
+        xl = asc.LocalMemAllocator().alloc(asc.TPosition.VECIN, asc.float32, VL)
+        xp = R.ub_pointer(xl)
+        with asc.vec_scope():
+            mask, n = R.update_mask(n, asc.float32)
+            R.store_align(xp, R.load_align(xp), mask)
+
+    x = np.zeros(VL, np.float32)
+    with pytest.raises(CompileError, match=r"variable 'n' is rebound inside 'asc\.vec_scope"):
+        rebinds.compile(x, 1, soc_version=SOC)
+
+    @asc.jit
+    def kernel_side(x: asc.GlobalAddress, n: int):
+        xg = asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        xl = asc.LocalMemAllocator().alloc(asc.TPosition.VECIN, asc.float32, VL)
+        with asc.vec_scope():
+            asc.data_copy(xl, xg, VL)
+
+    with pytest.raises(
+        CompileError, match="is kernel-side and cannot be inside __VEC_SCOPE__"
+    ) as e:
+        kernel_side.compile(x, 1, soc_version=SOC)
+    assert "asc.data_copy(xl, xg, VL)" in str(e.value)
+
+    @asc.jit
+    def not_950(x: asc.GlobalAddress, n: int):
+        with asc.vec_scope():
+            pass
+
+    with pytest.raises(CompileError, match="exists on Ascend 950"):
+        not_950.compile(x, 1, soc_version="Ascend910B1")

@@ -198,6 +198,13 @@ def is_vector_function(f: func.FuncOp | None) -> bool:
     return f is not None and isinstance(f.attributes.get(VF_ATTR), UnitAttr)
 
 
+def in_vec_scope(op: Operation) -> bool:
+    """Whether `op` is inside an `ascendc.reg.vec_scope` (`__VEC_SCOPE__`)."""
+    from asc_xdsl.dialects.ascendc.reg_scope import enclosing_scope
+
+    return enclosing_scope(op) is not None
+
+
 def check_soc(op: Operation, what: str) -> None:
     """The Reg layer exists on Ascend 950 (arch 3510) only."""
     family = soc_family(op)
@@ -219,11 +226,12 @@ class RegOp(SpecOp):
         super().verify_()
         check_soc(self, "the Reg layer (AscendC::Reg)")
         f = enclosing_function(self)
-        if self.IN_VF and not is_vector_function(f):
+        if self.IN_VF and not (is_vector_function(f) or in_vec_scope(self)):
             where = f"function @{f.sym_name.data}" if f is not None else "no function"
             raise VerifyException(
                 f"'{self.name}': a Reg op must be inside a vector function (a func.func "
-                f"marked {VF_ATTR}, printed __simd_vf__), not in {where}"
+                f"marked {VF_ATTR}, printed __simd_vf__) or a __VEC_SCOPE__ "
+                f"(ascendc.reg.vec_scope), not in {where}"
             )
         self._verify_vars()
         self._verify_trait()
@@ -304,10 +312,10 @@ class VfCallOp(RegOp):
 
     def verify_(self) -> None:
         super().verify_()
-        if is_vector_function(enclosing_function(self)):
+        if is_vector_function(enclosing_function(self)) or in_vec_scope(self):
             raise VerifyException(
-                f"'{self.name}': a vector function calls another through a plain call, "
-                "not asc_vf_call"
+                f"'{self.name}': a vector function (or __VEC_SCOPE__) calls another "
+                "through a plain call, not asc_vf_call"
             )
         ref = self.properties.get("callee")
         if not isinstance(ref, SymbolRefAttr) or ref.nested_references.data:

@@ -86,7 +86,10 @@ __all__ = [
     "SqrtAlgo",
     "StoreDist",
     "UbPointer",
+    "VecScope",
     "lanes",
+    "ub_pointer",
+    "vec_scope",
     "vf",
 ]
 
@@ -144,6 +147,61 @@ def vf(fn: Any) -> Any:
     device function when a kernel first calls it.)"""
     fn.__asc_vector_function__ = True
     return fn
+
+
+class VecScope:
+    """The context `with asc.vec_scope():` enters (see `vec_scope`)."""
+
+    what = "asc.vec_scope()"
+
+    def region_op(self, block: Any) -> Any:
+        from xdsl.ir import Region
+
+        from asc_xdsl.dialects.ascendc.reg_scope import RegVecScopeOp
+
+        return RegVecScopeOp(Region(block))
+
+    def refused(self, block: Any) -> Any:
+        from asc_xdsl.dialects.ascendc.reg_scope import refused_op
+
+        return refused_op(block)
+
+    def __repr__(self) -> str:
+        return "vec_scope()"
+
+
+def vec_scope() -> VecScope:
+    """`with asc.vec_scope(): body` -- `__VEC_SCOPE__ { body }`: a vector function's
+    body written inline in the kernel. The body uses `asc.reg.*` ops on `UbPointer`s
+    made before it (`asc.reg.ub_pointer(tensor)`) and the kernel's scalars; it runs as
+    an `@asc.vf` call would (one V-pipe access of the UB it touches, for the sync
+    passes and the race checker). Names it binds stay inside it, and it may not rebind
+    a kernel variable; kernel-side calls (DataCopy, flags, queues) go before or after."""
+    g = require_jit("asc.vec_scope")
+    from asc_xdsl.language.reg.calls import require_ascend_950
+
+    require_ascend_950(g, "asc.vec_scope (__VEC_SCOPE__)")
+    return VecScope()
+
+
+def ub_pointer(tensor: Any, offset: Any = 0) -> UbPointer:
+    """`reinterpret_cast<__ubuf__ T*>(tensor.GetPhyAddr(offset))` in the kernel: a UB
+    pointer to element `offset` of a local tensor, for the Reg ops of a
+    `with asc.vec_scope():` body (an `@asc.vf` function gets its own from its
+    arguments)."""
+    from asc_xdsl.dialects.ascendc.reg import RegUbPtrOp, ub_pointer_type
+    from asc_xdsl.language.core.tensor import LocalTensor
+
+    g = _g("ub_pointer")
+    if not isinstance(tensor, LocalTensor) or tensor.handle is None:
+        g.fail(f"ub_pointer takes a local tensor, got {type(tensor).__name__}")
+    element = tensor.handle.type.element_type
+    op = g.emit(
+        RegUbPtrOp(
+            tensor.handle, g.integer(offset, "offset"), result_types=[ub_pointer_type(element)]
+        )
+    )
+    return UbPointer(op.results[0], tensor.dtype)
 
 
 # ---------------------------------------------------------------------------

@@ -105,6 +105,9 @@ EMITTERS: dict[str, tuple[str, str]] = {
 """Op name -> (module of `asc_xdsl.backends.ascendc.emitters`, function)."""
 
 PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
+    # `__VEC_SCOPE__ { ... }` (a hand-written op, so no row of `EMITTERS`); first: the
+    # first prefix that matches wins
+    "ascendc.reg.vec_scope": ("reg_address", "_print_vec_scope"),
     # The Reg layer's regular ops: `Api<targs>(registers written..., operands...)`.
     "ascendc.reg.": ("reg", "_print_call"),
 }

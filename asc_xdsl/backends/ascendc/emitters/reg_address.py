@@ -208,6 +208,16 @@ def _print_merging(emitter: Any, op: Any) -> None:
     emitter.line(f"{NS}{api}<{t}, {NS}MaskMergeMode::MERGING>({args});")
 
 
+def _print_vec_scope(emitter: Any, op: Any) -> None:
+    """`__VEC_SCOPE__ { body }` (`dialects/ascendc/reg_scope.py`)."""
+    emitter.line("__VEC_SCOPE__")
+    emitter.line("{")
+    emitter.level += 1
+    emitter.emit_block(op.body.block)
+    emitter.level -= 1
+    emitter.line("}")
+
+
 EMITTERS = {
     "ascendc.reg.load_align_post": ("reg_address", "_print_load_align_post"),
     "ascendc.reg.store_align_post": ("reg_address", "_print_store_align_post"),

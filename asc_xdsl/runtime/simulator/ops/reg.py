@@ -18,7 +18,8 @@
   checker sees the call as one access on pipe V of the UB bytes its body read and wrote
   (`BlockSanitizer.vector_function`), so a VF reading what a DataCopy wrote needs the
   MTE2 -> V flag like any vector op. (Its accesses among themselves are ordered by
-  `LocalMemBar`, which the checker does not model.)
+  `LocalMemBar`, which the checker does not model.) A `__VEC_SCOPE__` region runs
+  its body in the kernel's frame and is seen the same way.
 
 The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
 them elsewhere, and the launcher verifies the module for the platform it runs on).
@@ -31,6 +32,7 @@ from collections.abc import Callable
 import numpy as np
 
 from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
+from asc_xdsl.dialects.ascendc.reg_scope import RegVecScopeOp
 from asc_xdsl.dialects.ascendc.reg_types import (
     VEC_LEN,
     HighLowPart,
@@ -43,7 +45,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     StoreDist,
 )
 from asc_xdsl.runtime.numpy_types import np_dtype
-from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
@@ -220,6 +222,29 @@ def _vf_call(op, comp, arg):
         outer, san.vf_spans = san.vf_spans, []
         try:
             callee.call(c, [e[a] for a in args])
+        finally:
+            spans, san.vf_spans = san.vf_spans, outer
+        san.vector_function(_op, spans)
+
+    return run
+
+
+@handles(RegVecScopeOp)
+def _vec_scope(op, comp):
+    """`__VEC_SCOPE__ { body }`: the body's ops in this frame, seen by the race checker
+    as one V access of the UB they touched (as an `asc_vf_call`)."""
+    body, _, _ = comp.block(op.body.block)
+
+    def run(e, c, _op=op):
+        san = c.san
+        if san is None:
+            for f in body:
+                f(e, c)
+            return
+        outer, san.vf_spans = san.vf_spans, []
+        try:
+            for f in body:
+                f(e, c)
         finally:
             spans, san.vf_spans = san.vf_spans, outer
         san.vector_function(_op, spans)
