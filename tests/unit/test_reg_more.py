@@ -389,6 +389,10 @@ def test_vec_scope_runs_prints_and_is_synced_like_a_vf_call():
     wait = cpp.index("WaitFlag<AscendC::HardEvent::MTE2_V>")
     assert cpp.index("DataCopy(xl") < wait < cpp.index("__VEC_SCOPE__\n  {\n")
     assert "AscendC::Reg::Sqrt(" in cpp and "PipeBarrier<PIPE_V>" not in cpp
+    with warnings.catch_warnings(record=True) as seen:  # verify_sync sees the missing flag
+        warnings.simplefilter("always")
+        scope_kernel.compile(x, z, 2 * VL, soc_version=SOC, insert_sync=False, verify_sync=True)
+    assert any("'ascendc.reg.vec_scope' (pipe V) reads memory" in str(w.message) for w in seen)
     ir = scope_kernel.compile(x, z, 2 * VL, soc_version=SOC).asm["ir"]
     assert "ascendc.reg.vec_scope {" in ir
 
