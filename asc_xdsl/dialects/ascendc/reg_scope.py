@@ -13,9 +13,10 @@ reads and writes, as an `asc_vf_call` is (`argument_effects`, the same summary
 C++: `__VEC_SCOPE__` followed by the body as a block, the form asc-devkit's
 implementations use for the archs with vector scopes (`impl/basic_api/dav_m510`,
 `dav_l300`, `dav_l311`, and `VF_CALL` in `impl/basic_api/utils/kernel_utils_ceil_oom_que.h`
-for 5102 and the CPU-debug build, whose `stub_def.h` defines `__VEC_SCOPE__` empty). The
-3510 implementations themselves call vector functions through `asc_vf_call` only;
-docs/ascend950.md says what that leaves open.
+for 5102 and the CPU-debug build, whose `stub_def.h` defines `__VEC_SCOPE__` empty), and
+the form CANN's public Ascend 950 operator kernels write their Reg code in (docs/
+ascend950.md); asc-devkit's own 3510 samples call vector functions through
+`asc_vf_call`.
 """
 
 from __future__ import annotations
