@@ -15,8 +15,15 @@ A DataBlock copy (`DataCopyMode::DATA_BLOCK_COPY`) is `load_align` / `store_alig
     r = asc.reg.load_align(x, i * 8, block_stride=8, mask=mask)
     asc.reg.store_align(z, r, mask, i * 8, block_stride=8)
 
+and with `block_stride=` the PostUpdate forms' `stride` (C++ `repeatStride`) counts DataBlocks:
+
+    r, x = asc.reg.load_align_post(x, 8, block_stride=1, mask=mask)
+
 `s[i]` of a `UbPointer` is the AuxScalar read (`s[i]` in C++), and an `AddrReg` from
-`create_addr_reg` is an offset `load_align` / `store_align` take.
+`create_addr_reg` is an offset `load_align` / `store_align` take, the two-register
+DINTLV / INTLV modes included (`e, o = asc.reg.load_align(x, areg, dist=...)`;
+`e, o, x = asc.reg.load_align_post(x, 2 * vl, dist=...)`). `gather_b` is GatherB, the
+register's DataBlocks from byte offsets.
 """
 
 from __future__ import annotations
