@@ -393,8 +393,6 @@ def test_vec_scope_runs_prints_and_is_synced_like_a_vf_call():
         warnings.simplefilter("always")
         scope_kernel.compile(x, z, 2 * VL, soc_version=SOC, insert_sync=False, verify_sync=True)
     assert any("'ascendc.reg.vec_scope' (pipe V) reads memory" in str(w.message) for w in seen)
-    ir = scope_kernel.compile(x, z, 2 * VL, soc_version=SOC).asm["ir"]
-    assert "ascendc.reg.vec_scope {" in ir
 
 
 def test_vec_scope_refusals_are_located():

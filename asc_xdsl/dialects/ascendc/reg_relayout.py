@@ -7,8 +7,9 @@ with a chosen algorithm (`AscendC::Reg`, Ascend 950 / arch 3510).
 * `ClearSpr<AR>`, `StoreUnAlign` / `StoreUnAlignPost` in their AR form, and a
   `UnalignRegForStore` to stream through: the stores `Squeeze<T, STORE_REG>` feeds.
 * `Histograms`: per-value counts of a uint8 register added to a uint16 register.
-* `Div<T, &mode>` with a `DivSpecificMode`, `Exp<T, &mode>` with an `ExpSpecificMode`:
-  the algorithm, and whether subnormals are kept (`*_FTZ_FALSE`) or flushed to zero.
+* `Div<T, &mode>` with a `DivSpecificMode`, `Exp<T, &mode>` with an `ExpSpecificMode`,
+  and `Sqrt`, `Ln`, `Log`, `Log2`, `Log10` with theirs (`UNARY_MODES`): the algorithm,
+  and whether subnormals are kept (`*_FTZ_FALSE`) or flushed to zero.
 
 They are Reg ops like `reg.py`'s (the same base class, checks and spec helper), kept in
 their own family module. Sources: the API pages under `docs/zh/api/SIMD-API/基础API/
