@@ -431,3 +431,32 @@ def test_vec_scope_refusals_are_located():
 
     with pytest.raises(CompileError, match="exists on Ascend 950"):
         not_950.compile(x, 1, soc_version="Ascend910B1")
+
+
+@asc.vf
+def pack4_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+    """A float -> uint8 Cast's register stored with `StoreAlign<uint8_t, DIST_PACK4_B32>`
+    (each 32-bit lane's low byte) under UpdateMask<float>(n): z[0:n]."""
+    full = R.create_mask(x.dtype)
+    b = R.cast(R.load_align(x), asc.uint8, full, R.RoundMode.CAST_RINT)
+    first, _ = R.update_mask(n, x.dtype)
+    R.store_align(z, b, first, 0, dist=SD.DIST_PACK4_B32)
+
+
+def _bytes_inputs(rng):
+    x = rng.integers(0, 256, CAPACITY).astype(np.float32)
+    return x, x.copy(), 0.0
+
+
+def _pack4_golden(x, y, s, z):
+    out = z.copy()
+    out[:50] = x[:50].astype(np.uint8)
+    return out
+
+
+def test_pack4_store_of_a_uint8_cast():
+    port = Port(pack4_vf, 50, _bytes_inputs, _pack4_golden, check=_exact,
+                out_dtype=np.dtype(np.uint8))  # fmt: skip
+    outcome = run_sample(Sample("pack4", port))
+    assert outcome.passed, outcome.detail
+    assert "StoreAlign<uint8_t, AscendC::Reg::StoreDist::DIST_PACK4_B32>(z + " in outcome.cpp
