@@ -425,6 +425,17 @@ def test_vec_scope_refusals_are_located():
     assert "asc.data_copy(xl, xg, VL)" in str(e.value)
 
     @asc.jit
+    def used_after(x: asc.GlobalAddress, n: int):
+        xl = asc.LocalMemAllocator().alloc(asc.TPosition.VECIN, asc.float32, VL)
+        xp = R.ub_pointer(xl)
+        with asc.vec_scope():
+            mask = R.create_mask(asc.float32)
+        R.store_align(xp, R.load_align(xp), mask)
+
+    with pytest.raises(CompileError, match=r"name 'mask' is bound only inside the 'asc\.vec_scope"):
+        used_after.compile(x, 1, soc_version=SOC)
+
+    @asc.jit
     def not_950(x: asc.GlobalAddress, n: int):
         with asc.vec_scope():
             pass
