@@ -147,6 +147,52 @@ class ExpAlgo(AscEnum):
     PRECISION_1ULP_FTZ_FALSE = 2
 
 
+class SqrtAlgo(AscEnum):
+    """`SqrtSpecificMode::algo` (`AscendC::SqrtAlgo`): the `*_FTZ_FALSE` algorithms keep
+    subnormal inputs (the 3510 implementation scales them into the normal range first);
+    INTRINSIC, FAST_INVERSE and PRECISION_1ULP_FTZ_TRUE run the plain instruction, which
+    flushes them. PRECISION_0ULP_FTZ_FALSE (like `precisionMode`) is float only."""
+
+    INTRINSIC = 0
+    FAST_INVERSE = 1
+    PRECISION_1ULP_FTZ_TRUE = 2
+    PRECISION_0ULP_FTZ_FALSE = 3
+    PRECISION_1ULP_FTZ_FALSE = 4
+
+
+class LnAlgo(AscEnum):
+    """`LnSpecificMode::algo` (`AscendC::LnAlgo`): PRECISION_1ULP_FTZ_FALSE keeps
+    subnormal inputs; the others flush them to zero."""
+
+    INTRINSIC = 0
+    PRECISION_1ULP_FTZ_TRUE = 1
+    PRECISION_1ULP_FTZ_FALSE = 2
+
+
+class LogAlgo(AscEnum):
+    """`LogSpecificMode::algo` (`AscendC::LogAlgo`), as LnAlgo (Log is the natural log)."""
+
+    INTRINSIC = 0
+    PRECISION_1ULP_FTZ_TRUE = 1
+    PRECISION_1ULP_FTZ_FALSE = 2
+
+
+class Log2Algo(AscEnum):
+    """`Log2SpecificMode::algo` (`AscendC::Log2Algo`), as LnAlgo."""
+
+    INTRINSIC = 0
+    PRECISION_1ULP_FTZ_TRUE = 1
+    PRECISION_1ULP_FTZ_FALSE = 2
+
+
+class Log10Algo(AscEnum):
+    """`Log10SpecificMode::algo` (`AscendC::Log10Algo`), as LnAlgo."""
+
+    INTRINSIC = 0
+    PRECISION_1ULP_FTZ_TRUE = 1
+    PRECISION_1ULP_FTZ_FALSE = 2
+
+
 class SpecialPurposeReg(AscEnum):
     """`ClearSpr<spr>` (`AscendC::SpecialPurposeReg`): AR, the address register that
     `Squeeze<T, STORE_REG>` and the AR form of `StoreUnAlign` share."""
@@ -224,6 +270,11 @@ REG_ENUMS = (
     HistogramsType,
     DivAlgo,
     ExpAlgo,
+    SqrtAlgo,
+    LnAlgo,
+    LogAlgo,
+    Log2Algo,
+    Log10Algo,
     RegTrait,
     SpecialPurposeReg,
     LoadDist,

@@ -654,6 +654,9 @@ class ControlFlow:
             self.fail("'with' in a kernel takes one context", node)
         item = node.items[0]
         ctx = self.visit(item.context_expr)
+        if hasattr(ctx, "region_op"):  # a region context: `with asc.vec_scope():`
+            self._region_with(ctx, node)
+            return
         if not isinstance(ctx, KernelLoop):
             self.fail(
                 f"'with' in a kernel needs a loop context such as matmul.iterate(), got "
@@ -690,6 +693,41 @@ class ControlFlow:
             self.visit_While(loop)
         finally:
             self.scope.pop(hidden, None)
+
+    def _region_with(self, ctx: Any, node: ast.With) -> None:
+        """`with ctx: body` for a region context of the language (`asc.vec_scope()`):
+        the body built into one block, which `ctx.region_op(block)` wraps in its op
+        (`ctx.refused(block)`: an op that does not belong there, and why).
+        Like a vector function's, its values stay inside: a name it binds is not
+        visible after it, and it may not rebind a kernel variable."""
+        what = getattr(ctx, "what", "this scope")
+        if node.items[0].optional_vars is not None:
+            self.fail(f"'with {what}' binds no name (drop the 'as')", node.items[0].optional_vars)
+        for n in ast.walk(ast.Module(list(node.body), [])):
+            if isinstance(n, ast.Return | ast.Break | ast.Continue):
+                self.fail(f"{type(n).__name__.lower()} inside '{what}' (it runs to its end)", n)
+        before = dict(self.scope)
+        block = Block()
+        with self._in_block(block):
+            self.visit_body(node.body)
+        found = ctx.refused(block)
+        if found is not None:  # (at the op's own line, not the scope's)
+            from asc_xdsl.frontend.jit import _located_error
+
+            raise _located_error(found[0], found[1], "ASC-F107")
+        rebound = [n for n, v in before.items() if self.scope.get(n, v) is not v]
+        if rebound:
+            self.fail(
+                f"variable '{rebound[0]}' is rebound inside '{what}': its values stay inside "
+                "the scope (as a vector function's), so bind a new name there",
+                node,
+            )
+        line = node.lineno + self.current_source.first_line - 1
+        for n in self.scope.keys() - before.keys():
+            if not n.startswith("<"):
+                self._scoped[n] = f"the '{what}' at line {line} (its values stay inside it)"
+        self.scope = before
+        self.emit(ctx.region_op(block))
 
     # -- expressions --------------------------------------------------------------
 

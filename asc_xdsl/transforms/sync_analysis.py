@@ -273,6 +273,9 @@ class SyncAnalysis:
             return self.loop(op.after_region.block, op.before_region.block, state)
         if isinstance(op, scf.IfOp | scf.IndexSwitchOp):
             return self.branches(op, state)
+        if op.regions and hasattr(op, "argument_effects"):  # __VEC_SCOPE__: one V access
+            acc = self.access_list(op)
+            return self.access(op, acc, state) if acc else state
         if op.regions:  # a region op we do not know: everything in it, on any pipe
             acc = [Access(op, ALL, a.loc, a.write) for o in op.walk() for a in self.access_list(o)]
             return self.access(op, acc, state) if acc else state

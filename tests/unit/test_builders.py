@@ -30,6 +30,7 @@ from asc_xdsl.dialects.ascendc import (
     data_copy,
     debug,
     framework,
+    reg_scope,
     tensor,
     vector,
 )
@@ -96,6 +97,8 @@ def _from_args(op_class: type[Operation], *names: str) -> Callable[[Env], Operat
 # One way to build each op with its Python __init__.
 BUILDERS: dict[type[Operation], Callable[[Env], Operation]] = {
     debug.PrintfOp: lambda e: debug.PrintfOp('n=%d x=%f "q"\n', [e["n"], e["x"]]),
+    # (`__VEC_SCOPE__ { }`: a block, not a statement; test_reg_more.py has its body)
+    reg_scope.RegVecScopeOp: lambda e: reg_scope.RegVecScopeOp(Region(Block())),
     construct.ConstructOp: lambda e: construct.ConstructOp(
         DataCopyParamsType(), [e["n"]] * 4, [IntegerType(16, Signedness.UNSIGNED)] * 4
     ),
@@ -187,6 +190,9 @@ def test_built_op_prints_as_ascendc(op_class):
     body = text.split(") {\n", 1)[1].splitlines()
     assert body[-2:] == ["  return;", "}"]
     statement = body[-3]  # the op's own line, just before `return;`
+    if op.regions:  # a block op: `__VEC_SCOPE__ {` ... `}`
+        assert body[-5:-2] == [f"  {op_class.API_NAME}", "  {", "  }"]
+        return
     assert statement.startswith("  ") and statement.endswith(";")
     if op.EMIT_KIND in (EmitKind.FREE_FUNCTION, EmitKind.MEMBER_FUNCTION):
         assert f"{op_class.API_NAME}" in statement

@@ -507,7 +507,7 @@ def test_distribution_mode_refusals():
                             dist=SD.DIST_PACK_B16)  # fmt: skip
 
     outcome = run_sample(Sample("wrong", Port(wrong_vf, 0, _inputs(np.float32), _dist32_golden)))
-    assert "StoreAlign DIST_PACK_B16 takes b16 elements, not f32" in outcome.detail
+    assert "StoreAlign DIST_PACK_B16 takes b8/b16 elements, not f32" in outcome.detail
     assert "test_reg_address.py" in outcome.detail
 
 

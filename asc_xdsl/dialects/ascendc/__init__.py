@@ -1,8 +1,8 @@
 """The AscendC dialect: Ascend C's kernel API as typed, verified xDSL ops.
 
 Op names, types and textual syntax follow pyasc's `ascendc` dialect, so IR moves
-between the two tools. The few hand-written ops live in `debug` (printf) and
-`construct`; the other ops are declared as specs in family modules (`tensor`,
+between the two tools. The few hand-written ops live in `debug` (printf),
+`construct` and `reg_scope` (`__VEC_SCOPE__`); the other ops are declared as specs in family modules (`tensor`,
 `framework`, `vector`, `data_copy`, ... listed in `families.py`) and their classes are
 made on first use.
 
@@ -24,7 +24,7 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
 from xdsl.ir import Dialect
 
-from asc_xdsl.dialects.ascendc import construct, debug, types
+from asc_xdsl.dialects.ascendc import construct, debug, reg_scope, types
 from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
@@ -36,6 +36,7 @@ from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 HANDWRITTEN_OPS: list[type[AscendCOp]] = [
     *debug.DEBUG_OPS,
     *construct.MISC_OPS,
+    *reg_scope.SCOPE_OPS,
 ]
 ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES, *REG_TYPES, *REG_ADDRESS_TYPES]
 """The types defined up front; the struct types (`STRUCT_TYPES`) come on first use."""

@@ -198,6 +198,13 @@ def is_vector_function(f: func.FuncOp | None) -> bool:
     return f is not None and isinstance(f.attributes.get(VF_ATTR), UnitAttr)
 
 
+def in_vec_scope(op: Operation) -> bool:
+    """Whether `op` is inside an `ascendc.reg.vec_scope` (`__VEC_SCOPE__`)."""
+    from asc_xdsl.dialects.ascendc.reg_scope import enclosing_scope
+
+    return enclosing_scope(op) is not None
+
+
 def check_soc(op: Operation, what: str) -> None:
     """The Reg layer exists on Ascend 950 (arch 3510) only."""
     family = soc_family(op)
@@ -219,11 +226,12 @@ class RegOp(SpecOp):
         super().verify_()
         check_soc(self, "the Reg layer (AscendC::Reg)")
         f = enclosing_function(self)
-        if self.IN_VF and not is_vector_function(f):
+        if self.IN_VF and not (is_vector_function(f) or in_vec_scope(self)):
             where = f"function @{f.sym_name.data}" if f is not None else "no function"
             raise VerifyException(
                 f"'{self.name}': a Reg op must be inside a vector function (a func.func "
-                f"marked {VF_ATTR}, printed __simd_vf__), not in {where}"
+                f"marked {VF_ATTR}, printed __simd_vf__) or a __VEC_SCOPE__ "
+                f"(ascendc.reg.vec_scope), not in {where}"
             )
         self._verify_vars()
         self._verify_trait()
@@ -304,10 +312,10 @@ class VfCallOp(RegOp):
 
     def verify_(self) -> None:
         super().verify_()
-        if is_vector_function(enclosing_function(self)):
+        if is_vector_function(enclosing_function(self)) or in_vec_scope(self):
             raise VerifyException(
-                f"'{self.name}': a vector function calls another through a plain call, "
-                "not asc_vf_call"
+                f"'{self.name}': a vector function (or __VEC_SCOPE__) calls another "
+                "through a plain call, not asc_vf_call"
             )
         ref = self.properties.get("callee")
         if not isinstance(ref, SymbolRefAttr) or ref.nested_references.data:
@@ -623,10 +631,13 @@ STORE_DIST_SIZES: dict[StoreDist, tuple[int, ...]] = {
     StoreDist.DIST_FIRST_ELEMENT_B8: (1,),
     StoreDist.DIST_FIRST_ELEMENT_B16: (2,),
     StoreDist.DIST_FIRST_ELEMENT_B32: (4,),
-    StoreDist.DIST_PACK_B16: (2,),
-    StoreDist.DIST_PACK_B32: (4,),
+    # (a PACK mode's _Bn is the lane it packs, not T: the 3510 adv-API kernels store a
+    # narrowing Cast's register as it is, `StoreAlign<half, DIST_PACK_B32>` after a
+    # float -> half Cast, `StoreAlign<int8_t, DIST_PACK4_B32>` after float -> int8)
+    StoreDist.DIST_PACK_B16: (1, 2),
+    StoreDist.DIST_PACK_B32: (2, 4),
     StoreDist.DIST_PACK_B64: (8,),
-    StoreDist.DIST_PACK4_B32: (4,),
+    StoreDist.DIST_PACK4_B32: (1, 4),
 }
 # (by name: the two enums' values overlap, and AscEnum members compare as integers)
 _TWO_REGISTER_DISTS = {f"DIST_{kind}_B{n}" for kind in ("DINTLV", "INTLV") for n in (8, 16, 32)}
@@ -734,7 +745,9 @@ _add(
     "same; DIST_FIRST_ELEMENT_Bn element 0 alone, mask ignored (address n-bit aligned); "
     "DIST_PACK_Bn the low half of each element, packed into half a register's bytes "
     "(element i's half at i, written where `mask` enables element i); DIST_PACK4_B32 the "
-    "low byte of each, into a quarter. Each `_Bn` mode takes n-bit elements only.",
+    "low byte of each, into a quarter. Each `_Bn` mode takes n-bit elements, the PACK "
+    "modes also the narrow type they pack to (`StoreAlign<half, DIST_PACK_B32>` of a "
+    "float -> half Cast's register: its 32-bit lanes' low halves; the mask a b32 mask).",
 )
 _add(
     "RegLoadUnalignOp",
@@ -836,6 +849,7 @@ _UNARY = (
     ("Neg", SIGNED_ARITH),
     ("Exp", FLOATS),
     ("Ln", FLOATS),
+    ("Log", FLOATS),  # (the natural log, as Ln; its mode struct differs)
     ("Log2", FLOATS),
     ("Log10", FLOATS),
     ("Sqrt", FLOATS),

@@ -9,14 +9,21 @@ headers have three more ways, each an op here:
   carries it, as the C++ loop carries the variable): `reg.load_align_post`,
   `reg.store_align_post`, and the unaligned stream `reg.load_unalign_pre` +
   `reg.load_unalign_post`, whose `UnalignRegForLoad` is carried the same way.
+* Two registers (DIST_DINTLV_Bn / DIST_INTLV_Bn): `reg.load_align_dintlv` /
+  `reg.store_align_intlv` at `ptr + offset`, `reg.load_align_dintlv_post` (PostUpdate),
+  `reg.load_align_dintlv_areg` / `reg.store_align_intlv_areg` (AddrReg); the headers
+  have no PostUpdate two-register store.
 * AddrReg: `reg.create_addr_reg` makes an `!ascendc.addr_reg` of the element offset
   `index0 * stride0 + ...` (up to four loop levels), which `reg.load_align_areg` /
   `reg.store_align_areg` add to the pointer.
 * DataBlock copy (`DataCopyMode::DATA_BLOCK_COPY`): `reg.load_align_block` /
-  `reg.store_align_block` move the register's eight 32-byte DataBlocks from / to
+  `reg.store_align_block` (PostUpdate: `reg.load_align_block_post` /
+  `reg.store_align_block_post`, the pointer advanced by `repeat_stride` blocks) move the register's eight 32-byte DataBlocks from / to
   `ptr + offset + k * block_stride * 32` bytes (k = 0..7), block by block under the
   mask (a load takes a whole block when any of its elements is enabled, zeros
   otherwise).
+* GatherB: `reg.gather_b` gathers the register's eight DataBlocks from byte offsets
+  in a uint32 index register.
 * AuxScalar: `reg.load_scalar` reads one element of UB into a scalar inside a vector
   function (C++: `ptr[offset]`).
 
@@ -408,6 +415,90 @@ _add(
     doc="`StoreAlign<T, dist>(ptr + offset, src0, src1, mask)` with dist DIST_INTLV_Bn "
     "(n-bit T): src0 and src1 interleaved (src0[i] at 2i, src1[i] at 2i + 1), 512 bytes "
     "to a 32-byte aligned UB address; the mask is ignored, as the API page says.",
+)
+
+_add(
+    "RegLoadAlignDintlvPostOp",
+    "load_align_dintlv_post",
+    "LoadAlign",
+    (_PTR, _STRIDE),
+    (Result("dst0", reg("T")), Result("dst1", reg("T")), _NEXT),
+    props=(Prop("dist", LoadDist),),
+    dtypes={"T": _LOAD_STORE},
+    base=RegLoadDintlvBase,
+    example={"dist": LoadDist.DIST_DINTLV_B16, "T": "f16"},
+    doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE, dist>(dst0, dst1, p, stride)` with "
+    "dist DIST_DINTLV_Bn (n-bit T): as `reg.load_align_dintlv` from the 32-byte aligned "
+    "address `ptr`; `next` is `ptr + stride` elements.",
+)
+_add(
+    "RegLoadAlignDintlvAregOp",
+    "load_align_dintlv_areg",
+    "LoadAlign",
+    (_PTR, Operand("areg", ADDR)),
+    (Result("dst0", reg("T")), Result("dst1", reg("T"))),
+    props=(Prop("dist", LoadDist),),
+    dtypes={"T": _LOAD_STORE},
+    base=RegLoadDintlvBase,
+    example={"dist": LoadDist.DIST_DINTLV_B8, "T": "ui8"},
+    doc="`LoadAlign<T, dist>(dst0, dst1, ptr, areg)` with dist DIST_DINTLV_Bn (n-bit T): as "
+    "`reg.load_align_dintlv` from the 32-byte aligned address `ptr` plus the address "
+    "register's offset.",
+)
+_add(
+    "RegStoreAlignIntlvAregOp",
+    "store_align_intlv_areg",
+    "StoreAlign",
+    (_DST_PTR, Operand("areg", ADDR), Operand("src0", reg("T")), Operand("src1", reg("T")), _MASK),
+    props=(Prop("dist", StoreDist),),
+    dtypes={"T": _LOAD_STORE},
+    base=RegStoreIntlvBase,
+    example={"dist": StoreDist.DIST_INTLV_B32},
+    doc="`StoreAlign<T, dist>(ptr, src0, src1, areg, mask)` with dist DIST_INTLV_Bn (n-bit "
+    "T): as `reg.store_align_intlv` to the 32-byte aligned address `ptr` plus the address "
+    "register's offset (the headers have no PostUpdate form of the two-register store).",
+)
+
+# -- DataBlock copy with PostUpdate ------------------------------------------------------
+
+_REPEAT_STRIDE = Operand("repeat_stride", INT)
+_add(
+    "RegLoadAlignBlockPostOp",
+    "load_align_block_post",
+    "LoadAlign",
+    (_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, _MASK),
+    (Result("dst", reg("T")), _NEXT),
+    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    doc="`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_UPDATE>(dst, "
+    "p, blockStride, repeatStride, mask)`: as `reg.load_align_block` from `ptr`; `next` is "
+    "`ptr` plus `repeat_stride` DataBlocks (32 bytes each; the low 16 bits kept).",
+)
+_add(
+    "RegStoreAlignBlockPostOp",
+    "store_align_block_post",
+    "StoreAlign",
+    (_DST_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, Operand("src", reg("T")), _MASK),
+    (_NEXT,),
+    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    doc="`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_UPDATE>(p, "
+    "src, blockStride, repeatStride, mask)`: as `reg.store_align_block` to `ptr`; `next` is "
+    "`ptr` plus `repeat_stride` DataBlocks (32 bytes each; the low 16 bits kept).",
+)
+
+# -- GatherB (vgatherb) ------------------------------------------------------------------
+
+_add(
+    "RegGatherBOp",
+    "gather_b",
+    "GatherB",
+    (_PTR, Operand("index", reg("I")), _MASK),
+    (Result("dst", reg("T")),),
+    dtypes={"T": (*_LOAD_STORE, "i64", "ui64"), "I": ("ui32",)},
+    example={"T": "f32", "I": "ui32"},
+    doc="`GatherB(dst, ptr, index, mask)`: DataBlock j (32 bytes) of dst from `ptr` plus "
+    "`index[j]` bytes (j = 0..7; each offset a multiple of 32, `ptr` 32-byte aligned). A "
+    "block with any element enabled by `mask` is read whole, one with none reads nothing "
+    "and is 0 (the DataBlock copy's rule; the GatherB page does not say).",
 )
 
 # -- AuxScalar and MaskReg from a register -------------------------------------------

@@ -7,8 +7,9 @@ with a chosen algorithm (`AscendC::Reg`, Ascend 950 / arch 3510).
 * `ClearSpr<AR>`, `StoreUnAlign` / `StoreUnAlignPost` in their AR form, and a
   `UnalignRegForStore` to stream through: the stores `Squeeze<T, STORE_REG>` feeds.
 * `Histograms`: per-value counts of a uint8 register added to a uint16 register.
-* `Div<T, &mode>` with a `DivSpecificMode`, `Exp<T, &mode>` with an `ExpSpecificMode`:
-  the algorithm, and whether subnormals are kept (`*_FTZ_FALSE`) or flushed to zero.
+* `Div<T, &mode>` with a `DivSpecificMode`, `Exp<T, &mode>` with an `ExpSpecificMode`,
+  and `Sqrt`, `Ln`, `Log`, `Log2`, `Log10` with theirs (`UNARY_MODES`): the algorithm,
+  and whether subnormals are kept (`*_FTZ_FALSE`) or flushed to zero.
 
 They are Reg ops like `reg.py`'s (the same base class, checks and spec helper), kept in
 their own family module. Sources: the API pages under `docs/zh/api/SIMD-API/基础API/
@@ -38,7 +39,12 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     GatherMaskMode,
     HistogramsBinType,
     HistogramsType,
+    LnAlgo,
+    Log2Algo,
+    Log10Algo,
+    LogAlgo,
     SpecialPurposeReg,
+    SqrtAlgo,
     UnalignRegForStoreType,
 )
 from asc_xdsl.dialects.ascendc.spec import (
@@ -279,4 +285,59 @@ _add(
     "results, the other algos flush them (and subnormal inputs) to zero.",
 )
 
-__all__ = ["DIV_ALGO_DTYPES", "FAMILY", "REG_DTYPES"]
+
+class SqrtModeOp(RegOp):
+    """`Sqrt<T, &mode>`: precisionMode and PRECISION_0ULP_FTZ_FALSE take float only (the
+    fast-inverse path's `static_assert`)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        algo = SqrtAlgo.from_attr(self.properties["algo"])
+        t = str(self.dst.type.element_type)  # type: ignore[attr-defined]
+        if t == "f32":
+            return
+        if "precisionMode" in self.properties:
+            raise VerifyException(f"'{self.name}': Sqrt's precisionMode takes float only, not {t}")
+        if algo is SqrtAlgo.PRECISION_0ULP_FTZ_FALSE:
+            raise VerifyException(
+                f"'{self.name}': Sqrt with SqrtAlgo::PRECISION_0ULP_FTZ_FALSE takes float "
+                f"only, not {t}"
+            )
+
+
+UNARY_MODES: dict[str, type] = {
+    # api -> its `<Api>SpecificMode::algo` enum (the unary math ops whose `auto mode`
+    # template parameter takes a mode struct on 3510, besides Exp)
+    "Sqrt": SqrtAlgo,
+    "Ln": LnAlgo,
+    "Log": LogAlgo,
+    "Log2": Log2Algo,
+    "Log10": Log10Algo,
+}
+for _api, _enum in UNARY_MODES.items():
+    _sqrt = _api == "Sqrt"
+    _props = (Prop("algo", _enum, default=_enum.INTRINSIC),)
+    if _sqrt:
+        _props += (Prop("precisionMode", py="precision_mode", kind=PropKind.UNIT, default=False),)
+    _add(
+        f"Reg{_api}ModeOp",
+        f"{_api.lower()}_mode",
+        _api,
+        (_reg_in("src"), _mask()),
+        (_reg_out(),),
+        props=_props,
+        template=(_operand_element("src"),),
+        sim="unary_mode",
+        dtypes={"T": ("f16", "f32")},
+        family=FAMILY,
+        hook=HOOK,
+        base=SqrtModeOp if _sqrt else RegOp,
+        doc=f"`{_api}<T, &mode>(dst, src, mask)` with the `{_api}SpecificMode` {{ZEROING, "
+        + ("precisionMode, " if _sqrt else "")
+        + "algo} (a `static constexpr` the printer declares): the `*_FTZ_FALSE` algos"
+        + (" (and precisionMode)" if _sqrt else "")
+        + " keep subnormal inputs, the others flush them to zero."
+        + (" precisionMode and PRECISION_0ULP_FTZ_FALSE take float only." if _sqrt else ""),
+    )
+
+__all__ = ["DIV_ALGO_DTYPES", "FAMILY", "REG_DTYPES", "UNARY_MODES"]

@@ -32,7 +32,11 @@ from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     HistogramsBinType,
     HistogramsType,
     IndexOrder,
+    LnAlgo,
     LoadDist,
+    Log2Algo,
+    Log10Algo,
+    LogAlgo,
     MaskPattern,
     MemType,
     ReduceType,
@@ -40,6 +44,7 @@ from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
     RegTrait,
     SatMode,
     SpecialPurposeReg,
+    SqrtAlgo,
     StoreDist,
 )
 

@@ -41,7 +41,11 @@ from asc_xdsl.dialects.reg_enums import (
     HistogramsBinType,
     HistogramsType,
     IndexOrder,
+    LnAlgo,
     LoadDist,
+    Log2Algo,
+    Log10Algo,
+    LogAlgo,
     MaskPattern,
     MemType,
     ReduceType,
@@ -49,6 +53,7 @@ from asc_xdsl.dialects.reg_enums import (
     RegTrait,
     SatMode,
     SpecialPurposeReg,
+    SqrtAlgo,
     StoreDist,
 )
 from asc_xdsl.enums import CMPMODE, RoundMode
@@ -63,7 +68,11 @@ __all__ = [
     "HistogramsBinType",
     "HistogramsType",
     "IndexOrder",
+    "LnAlgo",
     "LoadDist",
+    "Log2Algo",
+    "Log10Algo",
+    "LogAlgo",
     "MaskPattern",
     "MaskReg",
     "MemType",
@@ -74,9 +83,13 @@ __all__ = [
     "RoundMode",
     "SatMode",
     "SpecialPurposeReg",
+    "SqrtAlgo",
     "StoreDist",
     "UbPointer",
+    "VecScope",
     "lanes",
+    "ub_pointer",
+    "vec_scope",
     "vf",
 ]
 
@@ -134,6 +147,61 @@ def vf(fn: Any) -> Any:
     device function when a kernel first calls it.)"""
     fn.__asc_vector_function__ = True
     return fn
+
+
+class VecScope:
+    """The context `with asc.vec_scope():` enters (see `vec_scope`)."""
+
+    what = "asc.vec_scope()"
+
+    def region_op(self, block: Any) -> Any:
+        from xdsl.ir import Region
+
+        from asc_xdsl.dialects.ascendc.reg_scope import RegVecScopeOp
+
+        return RegVecScopeOp(Region(block))
+
+    def refused(self, block: Any) -> Any:
+        from asc_xdsl.dialects.ascendc.reg_scope import refused_op
+
+        return refused_op(block)
+
+    def __repr__(self) -> str:
+        return "vec_scope()"
+
+
+def vec_scope() -> VecScope:
+    """`with asc.vec_scope(): body` -- `__VEC_SCOPE__ { body }`: a vector function's
+    body written inline in the kernel. The body uses `asc.reg.*` ops on `UbPointer`s
+    made before it (`asc.reg.ub_pointer(tensor)`) and the kernel's scalars; it runs as
+    an `@asc.vf` call would (one V-pipe access of the UB it touches, for the sync
+    passes and the race checker). Names it binds stay inside it, and it may not rebind
+    a kernel variable; kernel-side calls (DataCopy, flags, queues) go before or after."""
+    g = require_jit("asc.vec_scope")
+    from asc_xdsl.language.reg.calls import require_ascend_950
+
+    require_ascend_950(g, "asc.vec_scope (__VEC_SCOPE__)")
+    return VecScope()
+
+
+def ub_pointer(tensor: Any, offset: Any = 0) -> UbPointer:
+    """`reinterpret_cast<__ubuf__ T*>(tensor.GetPhyAddr(offset))` in the kernel: a UB
+    pointer to element `offset` of a local tensor, for the Reg ops of a
+    `with asc.vec_scope():` body (an `@asc.vf` function gets its own from its
+    arguments)."""
+    from asc_xdsl.dialects.ascendc.reg import RegUbPtrOp, ub_pointer_type
+    from asc_xdsl.language.core.tensor import LocalTensor
+
+    g = _g("ub_pointer")
+    if not isinstance(tensor, LocalTensor) or tensor.handle is None:
+        g.fail(f"ub_pointer takes a local tensor, got {type(tensor).__name__}")
+    element = tensor.handle.type.element_type
+    op = g.emit(
+        RegUbPtrOp(
+            tensor.handle, g.integer(offset, "offset"), result_types=[ub_pointer_type(element)]
+        )
+    )
+    return UbPointer(op.results[0], tensor.dtype)
 
 
 # ---------------------------------------------------------------------------
@@ -291,6 +359,8 @@ def load_align(
     if dist is not None:
         _dist_form(offset, block_stride, mask, "load_align", dist)
         if getattr(dist, "name", "").startswith("DIST_DINTLV_"):  # two registers out
+            if isinstance(offset, address.AddrReg):
+                return address.load_align_dintlv_areg(ptr, offset, dist)  # type: ignore[return-value]
             return address.load_align_dintlv(ptr, dist, offset)  # type: ignore[return-value]
     if block_stride is not None or mask is not None:
         _block_form(ptr, offset, trait, block_stride, "load_align")
@@ -309,8 +379,6 @@ def load_align(
 def _dist_form(offset: Any, block_stride: Any, mask: Any, what: str, dist: Any) -> None:
     """A distribution mode goes with the plain `ptr + offset` form here."""
     g = _g(what)
-    if isinstance(offset, address.AddrReg) and "INTLV" in getattr(dist, "name", ""):
-        g.fail(f"{what}: the two-register {dist.name} is modelled for ptr + offset, not AddrReg")
     if block_stride is not None or (mask is not None and what == "load_align"):
         g.fail(f"{what}: dist= and the DataBlock copy (block_stride=) do not combine")
 
@@ -354,6 +422,8 @@ def store_align(
     if dist is not None:
         _dist_form(offset, block_stride, mask, "store_align", dist)
         if getattr(dist, "name", "").startswith("DIST_INTLV_"):  # two registers in
+            if isinstance(offset, address.AddrReg):
+                return address.store_align_intlv_areg(ptr, src, mask, offset, dist)
             return address.store_align_intlv(ptr, src, mask, dist, offset)
     if block_stride is not None:
         _block_form(ptr, offset, RegTrait.NUM_ONE, block_stride, "store_align")
@@ -474,10 +544,6 @@ prelu = _binary("RegPreluOp", "prelu")
 
 abs = _unary("RegAbsOp", "abs")
 neg = _unary("RegNegOp", "neg")
-ln = _unary("RegLnOp", "ln")
-log2 = _unary("RegLog2Op", "log2")
-log10 = _unary("RegLog10Op", "log10")
-sqrt = _unary("RegSqrtOp", "sqrt")
 relu = _unary("RegReluOp", "relu")
 bitwise_not = _unary("RegNotOp", "bitwise_not")
 
@@ -676,13 +742,10 @@ __all__ += [
     "duplicate",
     "gather",
     "leaky_relu",
-    "ln",
     "load_align",
     "load_mask",
     "load_unalign",
     "local_mem_bar",
-    "log2",
-    "log10",
     "mask_and",
     "mask_not",
     "mask_or",
@@ -705,7 +768,6 @@ __all__ += [
     "select",
     "shift_lefts",
     "shift_rights",
-    "sqrt",
     "store_align",
     "store_mask",
     "store_unalign",

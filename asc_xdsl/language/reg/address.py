@@ -15,8 +15,15 @@ A DataBlock copy (`DataCopyMode::DATA_BLOCK_COPY`) is `load_align` / `store_alig
     r = asc.reg.load_align(x, i * 8, block_stride=8, mask=mask)
     asc.reg.store_align(z, r, mask, i * 8, block_stride=8)
 
+and with `block_stride=` the PostUpdate forms' `stride` (C++ `repeatStride`) counts DataBlocks:
+
+    r, x = asc.reg.load_align_post(x, 8, block_stride=1, mask=mask)
+
 `s[i]` of a `UbPointer` is the AuxScalar read (`s[i]` in C++), and an `AddrReg` from
-`create_addr_reg` is an offset `load_align` / `store_align` take.
+`create_addr_reg` is an offset `load_align` / `store_align` take, the two-register
+DINTLV / INTLV modes included (`e, o = asc.reg.load_align(x, areg, dist=...)`;
+`e, o, x = asc.reg.load_align_post(x, 2 * vl, dist=...)`). `gather_b` is GatherB, the
+register's DataBlocks from byte offsets.
 """
 
 from __future__ import annotations
@@ -40,8 +47,10 @@ __all__ = [
     "AddrReg",
     "UnalignReg",
     "create_addr_reg",
+    "gather_b",
     "load_align_block",
     "load_align_dintlv",
+    "load_align_dintlv_areg",
     "load_align_post",
     "load_scalar",
     "load_unalign_post",
@@ -50,6 +59,7 @@ __all__ = [
     "mask_move",
     "store_align_block",
     "store_align_intlv",
+    "store_align_intlv_areg",
     "store_align_post",
 ]
 
@@ -102,29 +112,87 @@ def _dist(g: Any, dist: Any, store: bool) -> Any:
 
 
 def load_align_post(
-    ptr: UbPointer, stride: Any, *, dist: Any = None
-) -> tuple[RegTensor, UbPointer]:
+    ptr: UbPointer,
+    stride: Any,
+    *,
+    dist: Any = None,
+    block_stride: Any = None,
+    mask: MaskReg | None = None,
+) -> tuple[Any, ...]:
     """`LoadAlign<T, POST_MODE_UPDATE>(dst, ptr, stride)`: (the register at the aligned
     address `ptr`, `ptr` advanced by `stride` elements); `dist=`: `LoadAlign<T,
-    POST_MODE_UPDATE, dist>`, a one-register LoadDist mode (see `load_align`)."""
+    POST_MODE_UPDATE, dist>`, a one-register LoadDist mode (see `load_align`), or a
+    DIST_DINTLV_Bn, which returns (dst0, dst1, the advanced pointer). `block_stride=` with
+    `mask=`: the DataBlock copy `LoadAlign<T, DATA_BLOCK_COPY, POST_MODE_UPDATE>(dst, ptr,
+    block_stride, stride, mask)`, whose `stride` (repeatStride) counts 32-byte DataBlocks."""
     g = _g("load_align_post")
     _need(g, ptr, UbPointer, "ptr")
+    if block_stride is not None or mask is not None:
+        return _load_block_post(g, ptr, stride, dist, block_stride, mask)
     s = g.integer(stride, "stride")
+    d = _dist(g, dist, False)
+    if getattr(dist, "name", "").startswith("DIST_DINTLV_"):  # two registers out
+        t = _reg_type(ptr.dtype)
+        op = _build(g, "RegLoadAlignDintlvPostOp", [ptr.handle, s], [t, t, ptr.handle.type], dist=d)
+        r0, r1, p = op.results
+        return RegTensor(r0, ptr.dtype), RegTensor(r1, ptr.dtype), UbPointer(p, ptr.dtype)
     results = [_reg_type(ptr.dtype), ptr.handle.type]
-    op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], results, dist=_dist(g, dist, False))
+    op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], results, dist=d)
+    return RegTensor(op.results[0], ptr.dtype), UbPointer(op.results[1], ptr.dtype)
+
+
+def _load_block_post(g: Any, ptr: UbPointer, stride: Any, dist: Any, block_stride: Any, mask: Any):
+    if dist is not None:
+        g.fail("load_align_post: dist= and the DataBlock copy (block_stride=) do not combine")
+    if block_stride is None or mask is None:
+        g.fail("load_align_post: the DataBlock copy needs both block_stride= and mask=")
+    _need(g, mask, MaskReg, "mask")
+    _check_block_stride(g, block_stride)
+    _check_block_stride(g, stride, "repeat stride")
+    operands = [ptr.handle, g.integer(block_stride, "block_stride"), g.integer(stride, "stride")]
+    results = [_reg_type(ptr.dtype), ptr.handle.type]
+    op = _build(g, "RegLoadAlignBlockPostOp", [*operands, mask.handle], results)
     return RegTensor(op.results[0], ptr.dtype), UbPointer(op.results[1], ptr.dtype)
 
 
 def store_align_post(
-    ptr: UbPointer, src: RegTensor, stride: Any, mask: MaskReg, *, dist: Any = None
+    ptr: UbPointer,
+    src: RegTensor,
+    stride: Any,
+    mask: MaskReg,
+    *,
+    dist: Any = None,
+    block_stride: Any = None,
 ) -> UbPointer:
     """`StoreAlign<T, POST_MODE_UPDATE>(ptr, src, stride, mask)`: the enabled elements to
     the aligned address `ptr`; returns `ptr` advanced by `stride` elements; `dist=`:
-    `StoreAlign<T, POST_MODE_UPDATE, dist>`, a one-register StoreDist mode."""
+    `StoreAlign<T, POST_MODE_UPDATE, dist>`, a one-register StoreDist mode (3510 has no
+    PostUpdate two-register store). `block_stride=`: the DataBlock copy `StoreAlign<T,
+    DATA_BLOCK_COPY, POST_MODE_UPDATE>(ptr, src, block_stride, stride, mask)`, whose
+    `stride` (repeatStride) counts 32-byte DataBlocks."""
     g = _g("store_align_post")
     _need(g, ptr, UbPointer, "ptr")
+    if "INTLV" in getattr(dist, "name", ""):
+        g.fail(
+            f"store_align_post: 3510 has no PostUpdate form of the two-register StoreAlign "
+            f"({dist.name}); the headers' dual StoreAlign takes ptr or ptr + AddrReg"
+        )
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
+    if block_stride is not None:
+        if dist is not None:
+            g.fail("store_align_post: dist= and the DataBlock copy (block_stride=) do not combine")
+        _check_block_stride(g, block_stride)
+        _check_block_stride(g, stride, "repeat stride")
+        operands = [
+            ptr.handle,
+            g.integer(block_stride, "block_stride"),
+            g.integer(stride, "stride"),
+        ]
+        op = _build(
+            g, "RegStoreAlignBlockPostOp", [*operands, src.handle, mask.handle], [ptr.handle.type]
+        )
+        return UbPointer(op.results[0], ptr.dtype)
     s = g.integer(stride, "stride")
     operands = [ptr.handle, s, src.handle, mask.handle]
     op = _build(g, "RegStoreAlignPostOp", operands, [ptr.handle.type], dist=_dist(g, dist, True))
@@ -229,10 +297,10 @@ MAX_BLOCK_STRIDE = 0xFFFF
 """The instruction keeps a DataBlock stride's low 16 bits."""
 
 
-def _check_block_stride(g: Any, block_stride: Any) -> None:
+def _check_block_stride(g: Any, block_stride: Any, what: str = "block_stride") -> None:
     if isinstance(block_stride, int) and not 0 <= block_stride <= MAX_BLOCK_STRIDE:
         g.fail(
-            f"block_stride must be in 0..{MAX_BLOCK_STRIDE} DataBlocks (the instruction's "
+            f"{what} must be in 0..{MAX_BLOCK_STRIDE} DataBlocks (the instruction's "
             f"16 bits), got {block_stride}"
         )
 
@@ -301,3 +369,48 @@ def store_align_intlv(ptr: UbPointer, src: Any, mask: MaskReg, dist: Any, offset
     d = g.enum(dist, StoreDist, "dist")
     operands = [ptr.handle, g.integer(offset, "offset"), src[0].handle, src[1].handle, mask.handle]
     _build(g, "RegStoreAlignIntlvOp", operands, [], dist=d)
+
+
+def load_align_dintlv_areg(ptr: UbPointer, areg: AddrReg, dist: Any) -> tuple[RegTensor, RegTensor]:
+    """`LoadAlign<T, LoadDist::DIST_DINTLV_Bn>(dst0, dst1, ptr, areg)` (what
+    `load_align(ptr, areg, dist=LoadDist.DIST_DINTLV_Bn)` builds): (the even elements, the
+    odd ones) of two registers' worth at the aligned address plus the AddrReg's offset."""
+    from asc_xdsl.language.reg import LoadDist
+
+    g = _g("load_align")
+    _need(g, ptr, UbPointer, "ptr")
+    d = g.enum(dist, LoadDist, "dist")
+    t = _reg_type(ptr.dtype)
+    op = _build(g, "RegLoadAlignDintlvAregOp", [ptr.handle, areg.handle], [t, t], dist=d)
+    return RegTensor(op.results[0], ptr.dtype), RegTensor(op.results[1], ptr.dtype)
+
+
+def store_align_intlv_areg(ptr: UbPointer, src: Any, mask: MaskReg, areg: AddrReg, dist: Any):
+    """`StoreAlign<T, StoreDist::DIST_INTLV_Bn>(ptr, src0, src1, areg, mask)` (what
+    `store_align(ptr, (src0, src1), mask, areg, dist=StoreDist.DIST_INTLV_Bn)` builds)."""
+    from asc_xdsl.language.reg import StoreDist
+
+    g = _g("store_align")
+    _need(g, ptr, UbPointer, "ptr")
+    if not (isinstance(src, tuple) and len(src) == 2):
+        g.fail("store_align: an INTLV dist stores two registers, src=(src0, src1)")
+    _need(g, src[0], RegTensor, "src0")
+    _need(g, src[1], RegTensor, "src1")
+    _need(g, mask, MaskReg, "mask")
+    d = g.enum(dist, StoreDist, "dist")
+    operands = [ptr.handle, areg.handle, src[0].handle, src[1].handle, mask.handle]
+    _build(g, "RegStoreAlignIntlvAregOp", operands, [], dist=d)
+
+
+def gather_b(ptr: UbPointer, index: RegTensor, mask: MaskReg) -> RegTensor:
+    """`GatherB(dst, ptr, index, mask)`: DataBlock j (32 bytes) of the register from `ptr`
+    plus `index[j]` bytes (a uint32 register; multiples of 32), for j = 0..7; a block
+    `mask` leaves wholly off is 0."""
+    g = _g("gather_b")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, index, RegTensor, "index")
+    _need(g, mask, MaskReg, "mask")
+    if index.dtype is not dt.uint32:
+        g.fail(f"gather_b: the index register holds uint32 byte offsets, not {index.dtype.name}")
+    op = _build(g, "RegGatherBOp", [ptr.handle, index.handle, mask.handle], [_reg_type(ptr.dtype)])
+    return RegTensor(op.results[0], ptr.dtype)

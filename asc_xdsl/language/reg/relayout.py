@@ -1,6 +1,8 @@
 """`asc.reg` functions of `dialects/ascendc/reg_relayout.py`'s ops: Interleave /
-DeInterleave, the register Gather, Squeeze, Histograms, and Div with a DivSpecificMode
-(`div(..., algo=...)`). Each returns the register(s) the C++ API writes."""
+DeInterleave, the register Gather, Squeeze, Histograms, Div with a DivSpecificMode
+(`div(..., algo=...)`), and Exp, Sqrt, Ln, Log, Log2, Log10 with or without theirs
+(`sqrt(src, mask, algo=SqrtAlgo.PRECISION_1ULP_FTZ_FALSE)`). Each returns the
+register(s) the C++ API writes."""
 
 from __future__ import annotations
 
@@ -12,7 +14,12 @@ from asc_xdsl.dialects.reg_enums import (
     GatherMaskMode,
     HistogramsBinType,
     HistogramsType,
+    LnAlgo,
+    Log2Algo,
+    Log10Algo,
+    LogAlgo,
     SpecialPurposeReg,
+    SqrtAlgo,
 )
 from asc_xdsl.language.builder import IRValue
 from asc_xdsl.language.reg import (
@@ -213,6 +220,47 @@ def exp(src: RegTensor, mask: MaskReg, algo: ExpAlgo | None = None) -> RegTensor
     return RegTensor(op.results[0], src.dtype)
 
 
+def _math_mode(api: str, enum: type):
+    """`sqrt`, `ln`, `log`, `log2`, `log10`: the plain op, or with `algo` (Sqrt: or
+    `precision_mode`) the `Api<T, &mode>` form with its SpecificMode."""
+    plain = f"Reg{api}Op"
+    sqrt = api == "Sqrt"
+
+    def f(src: RegTensor, mask: MaskReg, algo: Any = None, precision_mode: bool = False):
+        from asc_xdsl.language.reg import _unary
+
+        name = api.lower()
+        if algo is None and precision_mode is False:
+            return _unary(plain, name)(src, mask)
+        g = _g(name)
+        _need(g, src, RegTensor, "src")
+        _need(g, mask, MaskReg, "mask")
+        if precision_mode is not False and not sqrt:
+            g.fail(f"{name}: precision_mode is Sqrt's ({api}SpecificMode has no such field)")
+        props = {"algo": g.enum(enum.INTRINSIC if algo is None else algo, enum, "algo")}
+        if sqrt:
+            props["precision_mode"] = g.constexpr(precision_mode, "precision_mode", bool)
+        op = _emit(g, f"Reg{api}ModeOp", [src.handle, mask.handle], [src.handle.type], **props)
+        return RegTensor(op.results[0], src.dtype)
+
+    f.__name__ = f.__qualname__ = api.lower()
+    f.__doc__ = (
+        f"`{api}(dst, src, mask)`: elementwise; 0 where mask is off. With `algo` (a "
+        f"{enum.__name__})"
+        + (" or `precision_mode`" if sqrt else "")
+        + f", `{api}<T, &mode>` with the {api}SpecificMode: the `*_FTZ_FALSE` algos keep "
+        "subnormal inputs, the others flush them to zero."
+    )
+    return f
+
+
+sqrt = _math_mode("Sqrt", SqrtAlgo)
+ln = _math_mode("Ln", LnAlgo)
+log = _math_mode("Log", LogAlgo)
+log2 = _math_mode("Log2", Log2Algo)
+log10 = _math_mode("Log10", Log10Algo)
+
+
 __all__ = [
     "UnalignRegForStore",
     "clear_spr",
@@ -222,6 +270,11 @@ __all__ = [
     "gather_reg",
     "histograms",
     "interleave",
+    "ln",
+    "log",
+    "log2",
+    "log10",
+    "sqrt",
     "squeeze",
     "store_unalign_ar",
     "store_unalign_post_ar",

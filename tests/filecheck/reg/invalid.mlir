@@ -8,7 +8,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %c0 = arith.constant 0 : i32
     // A2: invalid.mlir:[[# @LINE + 3]]:5
     // A2: error: 'ascendc.reg.load_align': the Reg layer (AscendC::Reg) exists on Ascend 950 (arch 3510) only; this module is compiled for Ascend910B1 (Atlas A2/A3)
-    // expected-error @+1 {{'ascendc.reg.load_align': a Reg op must be inside a vector function (a func.func marked ascendc.vf, printed __simd_vf__), not in function @plain}}
+    // expected-error @+1 {{'ascendc.reg.load_align': a Reg op must be inside a vector function (a func.func marked ascendc.vf, printed __simd_vf__) or a __VEC_SCOPE__ (ascendc.reg.vec_scope), not in function @plain}}
     %a = ascendc.reg.load_align %x, %c0 : memref<?xf32, 26 : i64>, i32 -> !ascendc.reg_tensor<f32>
     func.return
   }

@@ -58,6 +58,11 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.reg.create_mask": ("reg", "_print_create_mask"),
     "ascendc.reg.div_mode": ("reg_relayout", "_print_div_mode"),
     "ascendc.reg.exp_mode": ("reg_relayout", "_print_exp_mode"),
+    "ascendc.reg.sqrt_mode": ("reg_relayout", "_print_unary_mode"),
+    "ascendc.reg.ln_mode": ("reg_relayout", "_print_unary_mode"),
+    "ascendc.reg.log_mode": ("reg_relayout", "_print_unary_mode"),
+    "ascendc.reg.log2_mode": ("reg_relayout", "_print_unary_mode"),
+    "ascendc.reg.log10_mode": ("reg_relayout", "_print_unary_mode"),
     "ascendc.reg.histograms": ("reg_relayout", "_print_histograms"),
     "ascendc.reg.unalign_reg_for_store": ("reg_relayout", "_print_unalign_reg"),
     "ascendc.reg.dump_reg": ("reg_debug", "_print_dump_reg"),
@@ -100,6 +105,9 @@ EMITTERS: dict[str, tuple[str, str]] = {
 """Op name -> (module of `asc_xdsl.backends.ascendc.emitters`, function)."""
 
 PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
+    # `__VEC_SCOPE__ { ... }` (a hand-written op, so no row of `EMITTERS`); first: the
+    # first prefix that matches wins
+    "ascendc.reg.vec_scope": ("reg_address", "_print_vec_scope"),
     # The Reg layer's regular ops: `Api<targs>(registers written..., operands...)`.
     "ascendc.reg.": ("reg", "_print_call"),
 }

@@ -144,6 +144,55 @@ def _print_store_align_block(emitter: Any, op: Any) -> None:
     emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}, {_BLOCK}>({args});")
 
 
+def _print_load_align_block_post(emitter: Any, op: Any) -> None:
+    """`LoadAlign<T, DATA_BLOCK_COPY, POST_MODE_UPDATE>(dst, p, blockStride, repeatStride,
+    mask);`"""
+    dst = emitter.names.define(op.dst)
+    emitter.line(f"{emitter.ctype(op, op.dst.type)} {dst};")
+    p = _advanced(emitter, op, op.ptr, op.next)
+    strides = ", ".join(
+        f"static_cast<uint32_t>({emitter.name(v)})" for v in (op.block_stride, op.repeat_stride)
+    )
+    args = f"{dst}, {p}, {strides}, {emitter.name(op.mask)}"
+    emitter.line(f"{NS}LoadAlign<{_element(emitter, op)}, {_BLOCK}, {_POST}>({args});")
+
+
+def _print_store_align_block_post(emitter: Any, op: Any) -> None:
+    """`StoreAlign<T, DATA_BLOCK_COPY, POST_MODE_UPDATE>(p, src, blockStride, repeatStride,
+    mask);`"""
+    p = _advanced(emitter, op, op.ptr, op.next)
+    strides = ", ".join(
+        f"static_cast<uint32_t>({emitter.name(v)})" for v in (op.block_stride, op.repeat_stride)
+    )
+    args = f"{p}, {emitter.name(op.src)}, {strides}, {emitter.name(op.mask)}"
+    emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}, {_BLOCK}, {_POST}>({args});")
+
+
+def _print_load_align_dintlv_post(emitter: Any, op: Any) -> None:
+    """`LoadAlign<T, POST_MODE_UPDATE, dist>(dst0, dst1, p, stride);`"""
+    dst0, dst1 = (emitter.names.define(r) for r in (op.dst0, op.dst1))
+    t = emitter.ctype(op, op.dst0.type)
+    emitter.line(f"{t} {dst0};")
+    emitter.line(f"{t} {dst1};")
+    p = _advanced(emitter, op, op.ptr, op.next)
+    stride = f"static_cast<int32_t>({emitter.name(op.stride)})"
+    targs = f"{_element(emitter, op)}, {_POST}{_dist(op)}"
+    emitter.line(f"{NS}LoadAlign<{targs}>({dst0}, {dst1}, {p}, {stride});")
+
+
+def _print_load_align_dintlv_areg(emitter: Any, op: Any) -> None:
+    """`LoadAlign<T, dist>(dst0, dst1, ptr, areg);`"""
+    dst0, dst1 = _declare_outputs(emitter, op)
+    args = f"{dst0}, {dst1}, {emitter.name(op.ptr)}, {emitter.name(op.areg)}"
+    emitter.line(f"{NS}LoadAlign<{_element(emitter, op)}{_dist(op)}>({args});")
+
+
+def _print_store_align_intlv_areg(emitter: Any, op: Any) -> None:
+    """`StoreAlign<T, dist>(ptr, src0, src1, areg, mask);`"""
+    args = ", ".join(emitter.name(v) for v in (op.ptr, op.src0, op.src1, op.areg, op.mask))
+    emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}{_dist(op)}>({args});")
+
+
 def _print_load_scalar(emitter: Any, op: Any) -> None:
     """`T v = ptr[offset];` (AuxScalar: a UB read inside the vector function)."""
     emitter.declare(op, op.value, f"{emitter.name(op.ptr)}[{emitter.name(op.offset)}]")
@@ -159,6 +208,16 @@ def _print_merging(emitter: Any, op: Any) -> None:
     emitter.line(f"{NS}{api}<{t}, {NS}MaskMergeMode::MERGING>({args});")
 
 
+def _print_vec_scope(emitter: Any, op: Any) -> None:
+    """`__VEC_SCOPE__ { body }` (`dialects/ascendc/reg_scope.py`)."""
+    emitter.line("__VEC_SCOPE__")
+    emitter.line("{")
+    emitter.level += 1
+    emitter.emit_block(op.body.block)
+    emitter.level -= 1
+    emitter.line("}")
+
+
 EMITTERS = {
     "ascendc.reg.load_align_post": ("reg_address", "_print_load_align_post"),
     "ascendc.reg.store_align_post": ("reg_address", "_print_store_align_post"),
@@ -169,6 +228,11 @@ EMITTERS = {
     "ascendc.reg.store_align_areg": ("reg_address", "_print_store_align_areg"),
     "ascendc.reg.load_align_block": ("reg_address", "_print_load_align_block"),
     "ascendc.reg.store_align_block": ("reg_address", "_print_store_align_block"),
+    "ascendc.reg.load_align_block_post": ("reg_address", "_print_load_align_block_post"),
+    "ascendc.reg.store_align_block_post": ("reg_address", "_print_store_align_block_post"),
+    "ascendc.reg.load_align_dintlv_post": ("reg_address", "_print_load_align_dintlv_post"),
+    "ascendc.reg.load_align_dintlv_areg": ("reg_address", "_print_load_align_dintlv_areg"),
+    "ascendc.reg.store_align_intlv_areg": ("reg_address", "_print_store_align_intlv_areg"),
     "ascendc.reg.load_scalar": ("reg_address", "_print_load_scalar"),
     "ascendc.reg.add_merging": ("reg_address", "_print_merging"),
     "ascendc.reg.max_merging": ("reg_address", "_print_merging"),

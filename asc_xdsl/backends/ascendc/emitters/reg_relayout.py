@@ -50,3 +50,22 @@ def _print_exp_mode(emitter: Any, op: Any) -> None:
     t = emitter.ctype(op, op.dst.type.element_type)
     args = ", ".join([dst, emitter.name(op.src), emitter.name(op.mask)])
     emitter.line(f"{_api(op)}<{t}, &{mode}>({args});")
+
+
+def _print_unary_mode(emitter: Any, op: Any) -> None:
+    """`static constexpr SqrtSpecificMode mode = {ZEROING, [precisionMode,] algo};
+    Sqrt<T, &mode>(dst, src, mask);` (Ln, Log, Log2, Log10 the same, without
+    precisionMode)."""
+    from asc_xdsl.dialects.ascendc.reg_relayout import UNARY_MODES
+
+    (dst,) = _declare_outputs(emitter, op)
+    api = op.SPEC.api.removeprefix("Reg::")
+    mode = emitter.names.claim(f"{dst}_mode")
+    fields = [f"{NS}MaskMergeMode::ZEROING"]
+    if api == "Sqrt":
+        fields.append("true" if "precisionMode" in op.properties else "false")
+    fields.append(UNARY_MODES[api].from_attr(op.properties["algo"]).cpp)
+    emitter.line(f"static constexpr {NS}{api}SpecificMode {mode} = {{{', '.join(fields)}}};")
+    t = emitter.ctype(op, op.dst.type.element_type)
+    args = ", ".join([dst, emitter.name(op.src), emitter.name(op.mask)])
+    emitter.line(f"{_api(op)}<{t}, &{mode}>({args});")

@@ -220,7 +220,9 @@ class RegStoreAlignOp(RegStoreDistOp):
     alone, mask ignored (address n-bit aligned); DIST_PACK_Bn the low half of each element,
     packed into half a register's bytes (element i's half at i, written where `mask` enables
     element i); DIST_PACK4_B32 the low byte of each, into a quarter. Each `_Bn` mode takes
-    n-bit elements only.
+    n-bit elements, the PACK modes also the narrow type they pack to (`StoreAlign<half,
+    DIST_PACK_B32>` of a float -> half Cast's register: its 32-bit lanes' low halves; the
+    mask a b32 mask).
 
     `ascendc.reg.store_align`: Ascend C `Reg::StoreAlign`, pipe V.
 
@@ -674,6 +676,25 @@ class RegLnOp(RegOp):
     """
 
     name = "ascendc.reg.ln"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+
+class RegLogOp(RegOp):
+    """`Log(dst, src, mask)`: elementwise on the enabled elements, 0 elsewhere.
+
+    `ascendc.reg.log`: Ascend C `Reg::Log`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.log"
     SPEC: ClassVar[OpSpec]
     src: Operand
     mask: Operand
@@ -1267,6 +1288,7 @@ __all__ = [
     "RegLocalMemBarOp",
     "RegLog2Op",
     "RegLog10Op",
+    "RegLogOp",
     "RegMaskAndOp",
     "RegMaskNotOp",
     "RegMaskOrOp",

@@ -300,6 +300,167 @@ class RegStoreAlignIntlvOp(RegStoreIntlvBase):
     mask: Operand
     dist: IntegerAttr
 
+class RegLoadAlignDintlvPostOp(RegLoadDintlvBase):
+    """`LoadAlign<T, PostLiteral::POST_MODE_UPDATE, dist>(dst0, dst1, p, stride)` with dist
+    DIST_DINTLV_Bn (n-bit T): as `reg.load_align_dintlv` from the 32-byte aligned address
+    `ptr`; `next` is `ptr + stride` elements.
+
+    `ascendc.reg.load_align_dintlv_post`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `stride`: int
+
+    Results:
+    - `dst0`: RegTensor<T>
+    - `dst1`: RegTensor<T>
+    - `next`: __ubuf__ T*
+
+    Properties:
+    - `dist` (LoadDist)
+    """
+
+    name = "ascendc.reg.load_align_dintlv_post"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    stride: Operand
+    dst0: OpResult
+    dst1: OpResult
+    next: OpResult
+    dist: IntegerAttr
+
+class RegLoadAlignDintlvAregOp(RegLoadDintlvBase):
+    """`LoadAlign<T, dist>(dst0, dst1, ptr, areg)` with dist DIST_DINTLV_Bn (n-bit T): as
+    `reg.load_align_dintlv` from the 32-byte aligned address `ptr` plus the address
+    register's offset.
+
+    `ascendc.reg.load_align_dintlv_areg`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `areg`: AscendC::Reg::AddrReg
+
+    Results:
+    - `dst0`: RegTensor<T>
+    - `dst1`: RegTensor<T>
+
+    Properties:
+    - `dist` (LoadDist)
+    """
+
+    name = "ascendc.reg.load_align_dintlv_areg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    areg: Operand
+    dst0: OpResult
+    dst1: OpResult
+    dist: IntegerAttr
+
+class RegStoreAlignIntlvAregOp(RegStoreIntlvBase):
+    """`StoreAlign<T, dist>(ptr, src0, src1, areg, mask)` with dist DIST_INTLV_Bn (n-bit T): as
+    `reg.store_align_intlv` to the 32-byte aligned address `ptr` plus the address register's
+    offset (the headers have no PostUpdate form of the two-register store).
+
+    `ascendc.reg.store_align_intlv_areg`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `areg`: AscendC::Reg::AddrReg
+    - `src0`: RegTensor<T>
+    - `src1`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (StoreDist)
+    """
+
+    name = "ascendc.reg.store_align_intlv_areg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    areg: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    dist: IntegerAttr
+
+class RegLoadAlignBlockPostOp(RegOp):
+    """`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_UPDATE>(dst, p,
+    blockStride, repeatStride, mask)`: as `reg.load_align_block` from `ptr`; `next` is `ptr`
+    plus `repeat_stride` DataBlocks (32 bytes each; the low 16 bits kept).
+
+    `ascendc.reg.load_align_block_post`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `block_stride`: int
+    - `repeat_stride`: int
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    - `next`: __ubuf__ T*
+    """
+
+    name = "ascendc.reg.load_align_block_post"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    block_stride: Operand
+    repeat_stride: Operand
+    mask: Operand
+    dst: OpResult
+    next: OpResult
+
+class RegStoreAlignBlockPostOp(RegOp):
+    """`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_UPDATE>(p, src,
+    blockStride, repeatStride, mask)`: as `reg.store_align_block` to `ptr`; `next` is `ptr`
+    plus `repeat_stride` DataBlocks (32 bytes each; the low 16 bits kept).
+
+    `ascendc.reg.store_align_block_post`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `block_stride`: int
+    - `repeat_stride`: int
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `next`: __ubuf__ T*
+    """
+
+    name = "ascendc.reg.store_align_block_post"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    block_stride: Operand
+    repeat_stride: Operand
+    src: Operand
+    mask: Operand
+    next: OpResult
+
+class RegGatherBOp(RegOp):
+    """`GatherB(dst, ptr, index, mask)`: DataBlock j (32 bytes) of dst from `ptr` plus
+    `index[j]` bytes (j = 0..7; each offset a multiple of 32, `ptr` 32-byte aligned). A
+    block with any element enabled by `mask` is read whole, one with none reads nothing and
+    is 0 (the DataBlock copy's rule; the GatherB page does not say).
+
+    `ascendc.reg.gather_b`: Ascend C `Reg::GatherB`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `index`: RegTensor<I>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.gather_b"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    mask: Operand
+    dst: OpResult
+
 class RegLoadScalarOp(RegOp):
     """`ptr[offset]` inside a vector function (AuxScalar): one element of UB as a scalar, for
     the scalar operand of a Reg op (`Adds(dst, src, ptr[i], mask)`).
@@ -364,9 +525,13 @@ class RegMaskMoveOp(RegOp):
 
 __all__ = [
     "RegCreateAddrRegOp",
+    "RegGatherBOp",
     "RegLoadAlignAregOp",
     "RegLoadAlignBlockOp",
+    "RegLoadAlignBlockPostOp",
+    "RegLoadAlignDintlvAregOp",
     "RegLoadAlignDintlvOp",
+    "RegLoadAlignDintlvPostOp",
     "RegLoadAlignPostOp",
     "RegLoadScalarOp",
     "RegLoadUnalignPostOp",
@@ -375,6 +540,8 @@ __all__ = [
     "RegMaskMoveOp",
     "RegStoreAlignAregOp",
     "RegStoreAlignBlockOp",
+    "RegStoreAlignBlockPostOp",
+    "RegStoreAlignIntlvAregOp",
     "RegStoreAlignIntlvOp",
     "RegStoreAlignPostOp",
 ]

@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerAttr, UnitAttr
 from xdsl.irdl import Operand, OpResult
 
 from asc_xdsl.dialects.ascendc.reg import RegOp
-from asc_xdsl.dialects.ascendc.reg_relayout import DivModeOp
+from asc_xdsl.dialects.ascendc.reg_relayout import DivModeOp, SqrtModeOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class RegInterleaveOp(RegOp):
@@ -259,6 +259,134 @@ class RegExpModeOp(RegOp):
     dst: OpResult
     algo: IntegerAttr
 
+class RegSqrtModeOp(SqrtModeOp):
+    """`Sqrt<T, &mode>(dst, src, mask)` with the `SqrtSpecificMode` {ZEROING, precisionMode,
+    algo} (a `static constexpr` the printer declares): the `*_FTZ_FALSE` algos (and
+    precisionMode) keep subnormal inputs, the others flush them to zero. precisionMode and
+    PRECISION_0ULP_FTZ_FALSE take float only.
+
+    `ascendc.reg.sqrt_mode`: Ascend C `Reg::Sqrt`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `algo` (SqrtAlgo)
+    - `precisionMode` (unit)
+    """
+
+    name = "ascendc.reg.sqrt_mode"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    algo: IntegerAttr
+    precision_mode: UnitAttr | None
+
+class RegLnModeOp(RegOp):
+    """`Ln<T, &mode>(dst, src, mask)` with the `LnSpecificMode` {ZEROING, algo} (a `static
+    constexpr` the printer declares): the `*_FTZ_FALSE` algos keep subnormal inputs, the
+    others flush them to zero.
+
+    `ascendc.reg.ln_mode`: Ascend C `Reg::Ln`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `algo` (LnAlgo)
+    """
+
+    name = "ascendc.reg.ln_mode"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    algo: IntegerAttr
+
+class RegLogModeOp(RegOp):
+    """`Log<T, &mode>(dst, src, mask)` with the `LogSpecificMode` {ZEROING, algo} (a `static
+    constexpr` the printer declares): the `*_FTZ_FALSE` algos keep subnormal inputs, the
+    others flush them to zero.
+
+    `ascendc.reg.log_mode`: Ascend C `Reg::Log`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `algo` (LogAlgo)
+    """
+
+    name = "ascendc.reg.log_mode"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    algo: IntegerAttr
+
+class RegLog2ModeOp(RegOp):
+    """`Log2<T, &mode>(dst, src, mask)` with the `Log2SpecificMode` {ZEROING, algo} (a `static
+    constexpr` the printer declares): the `*_FTZ_FALSE` algos keep subnormal inputs, the
+    others flush them to zero.
+
+    `ascendc.reg.log2_mode`: Ascend C `Reg::Log2`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `algo` (Log2Algo)
+    """
+
+    name = "ascendc.reg.log2_mode"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    algo: IntegerAttr
+
+class RegLog10ModeOp(RegOp):
+    """`Log10<T, &mode>(dst, src, mask)` with the `Log10SpecificMode` {ZEROING, algo} (a
+    `static constexpr` the printer declares): the `*_FTZ_FALSE` algos keep subnormal inputs,
+    the others flush them to zero.
+
+    `ascendc.reg.log10_mode`: Ascend C `Reg::Log10`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `algo` (Log10Algo)
+    """
+
+    name = "ascendc.reg.log10_mode"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    algo: IntegerAttr
+
 __all__ = [
     "RegClearSprOp",
     "RegDeInterleaveOp",
@@ -267,6 +395,11 @@ __all__ = [
     "RegGatherRegOp",
     "RegHistogramsOp",
     "RegInterleaveOp",
+    "RegLnModeOp",
+    "RegLog2ModeOp",
+    "RegLog10ModeOp",
+    "RegLogModeOp",
+    "RegSqrtModeOp",
     "RegSqueezeOp",
     "RegStoreUnalignArOp",
     "RegStoreUnalignPostArOp",

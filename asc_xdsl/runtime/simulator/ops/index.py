@@ -240,6 +240,7 @@ INDEX: dict[str, str] = {
     "ascendc.reduce_max_l2": "vector",
     "ascendc.reduce_min_l2": "vector",
     "ascendc.reduce_sum_l2": "vector",
+    "ascendc.reg.vec_scope": "reg",
     "ascendc.regist_matmul_obj": "adv_matmul",
     "ascendc.reinterpret_cast": "members",
     "ascendc.release_mutex_id": "mutex",

@@ -18,7 +18,8 @@
   checker sees the call as one access on pipe V of the UB bytes its body read and wrote
   (`BlockSanitizer.vector_function`), so a VF reading what a DataCopy wrote needs the
   MTE2 -> V flag like any vector op. (Its accesses among themselves are ordered by
-  `LocalMemBar`, which the checker does not model.)
+  `LocalMemBar`, which the checker does not model.) A `__VEC_SCOPE__` region runs
+  its body in the kernel's frame and is seen the same way.
 
 The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
 them elsewhere, and the launcher verifies the module for the platform it runs on).
@@ -31,6 +32,7 @@ from collections.abc import Callable
 import numpy as np
 
 from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
+from asc_xdsl.dialects.ascendc.reg_scope import RegVecScopeOp
 from asc_xdsl.dialects.ascendc.reg_types import (
     VEC_LEN,
     HighLowPart,
@@ -43,7 +45,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     StoreDist,
 )
 from asc_xdsl.runtime.numpy_types import np_dtype
-from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
@@ -227,6 +229,29 @@ def _vf_call(op, comp, arg):
     return run
 
 
+@handles(RegVecScopeOp)
+def _vec_scope(op, comp):
+    """`__VEC_SCOPE__ { body }`: the body's ops in this frame, seen by the race checker
+    as one V access of the UB they touched (as an `asc_vf_call`)."""
+    body, _, _ = comp.block(op.body.block)
+
+    def run(e, c, _op=op):
+        san = c.san
+        if san is None:
+            for f in body:
+                f(e, c)
+            return
+        outer, san.vf_spans = san.vf_spans, []
+        try:
+            for f in body:
+                f(e, c)
+        finally:
+            spans, san.vf_spans = san.vf_spans, outer
+        san.vector_function(_op, spans)
+
+    return run
+
+
 @_builds("ub_ptr")
 def _ub_ptr(op, comp, arg):
     t, off, r = comp.slot(op.tensor), comp.slot(op.offset), comp.slot(op.ptr)
@@ -351,14 +376,21 @@ def store_dist(op, el: _Elem) -> tuple[int, Callable]:
     if kind == "FIRST_ELEMENT":  # (element 0 alone, the mask ignored)
         first = np.ones(1, bool)
         return el.size, lambda c, a, v, on, what: _write(c, a, el, v[:1], first, what)
-    # PACK: the low half of each element (PACK4: the low quarter), packed
-    packed = {"PACK": el.size // 2, "PACK4": el.size // 4}.get(kind)
-    if packed is None:
+    # PACK_Bn: the register as n-bit lanes (whatever T is), the low half of each (PACK4:
+    # the low quarter) packed; lane i's part goes to slot i where the mask enables lane
+    # i (its first byte's bit).
+    packing = {"PACK": 2, "PACK4": 4}.get(kind)
+    if packing is None:
         return ALIGN, lambda c, a, v, on, what: _write(c, a, el, v, on, what)
-    raw = _Raw(packed)
-    return ALIGN, lambda c, a, v, on, what: _write(
-        c, a, raw, _bits(el, v).astype(raw.dtype), on, what
-    )
+    lane = int(StoreDist.from_attr(op.properties["dist"]).name.rpartition("_B")[2]) // 8
+    raw = _Raw(lane // packing)
+
+    def write(c, address, values, enabled, what):
+        lanes = np.ascontiguousarray(_bits(el, values)).view(f"u{lane}")
+        on = lanes_of(enabled, lane // el.step) if lane > el.step else enabled
+        _write(c, address, raw, lanes.astype(raw.dtype), on, what)
+
+    return ALIGN, write
 
 
 @_builds("load_align", "load_unalign")
@@ -581,11 +613,14 @@ def _binary(op, comp, fn):
     return run
 
 
-def _in_f32(fn):
-    """A float function computed in float32 for f16 (rounded once to f16 after)."""
+def _math(fn: str) -> Callable[[np.ndarray], np.ndarray]:
+    """The default (INTRINSIC) mode of Sqrt, Ln, Log, Log2, Log10: subnormal inputs
+    flushed (`reg_relayout.unary_math` has the algorithms)."""
 
-    def compute(x):
-        return fn(x.astype(np.float32)).astype(x.dtype) if x.dtype == np.float16 else fn(x)
+    def compute(x: np.ndarray) -> np.ndarray:
+        from asc_xdsl.runtime.simulator.ops.reg_relayout import unary_math
+
+        return unary_math(fn, x, keep=False)
 
     return compute
 
@@ -594,10 +629,11 @@ _UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "abs": np.abs,
     "neg": np.negative,
     "exp": _exp,  # (ExpAlgo::INTRINSIC: subnormals flushed)
-    "ln": _in_f32(np.log),
-    "log2": _in_f32(np.log2),
-    "log10": _in_f32(np.log10),
-    "sqrt": _in_f32(np.sqrt),
+    "ln": _math("ln"),
+    "log": _math("log"),
+    "log2": _math("log2"),
+    "log10": _math("log10"),
+    "sqrt": _math("sqrt"),
     "relu": lambda x: np.maximum(x, 0).astype(x.dtype),
     "not": np.invert,
 }

@@ -12,7 +12,10 @@ array, a mask 256 bools); besides:
 A DataBlock copy (DATA_BLOCK_COPY) moves the register as eight 32-byte blocks, block k
 at `ptr + offset + k * block_stride * 32` bytes (the stride as the low 16 bits the
 instruction encodes); a block the mask leaves wholly off is neither read nor written,
-nor checked against UB's bounds.
+nor checked against UB's bounds. The PostUpdate forms then advance the pointer by
+`repeat_stride` blocks (its low 16 bits, as the instruction encodes it). GatherB
+reads block j at `ptr + index[j]` bytes under the same rule (an offset that is not a
+multiple of 32 is an AlignmentError).
 
 The aligned forms need a 32-byte aligned address (the post-updated one too, when it is
 used), the unaligned and scalar ones element alignment; every access lies inside UB.
@@ -154,9 +157,7 @@ BLOCK = 32
 
 def _blocks(e, p, off, stride, el: _Elem, what: str) -> list[int]:
     """The UB address of each of the register's eight DataBlocks."""
-    base = _address(e, p, off, el.size, what, ALIGN)
-    step = (int(e[stride]) & 0xFFFF) * BLOCK  # (`dataBlockStride << 16`: 16 bits kept)
-    return [base + k * step for k in range(VEC_LEN // BLOCK)]
+    return _block_addresses(_address(e, p, off, el.size, what, ALIGN), int(e[stride]))
 
 
 @_builds("load_align_block")
@@ -260,5 +261,129 @@ def _store_align_intlv(op, comp):
         both = np.empty(2 * el.lanes, el.dtype)
         both[0::2], both[1::2] = e[s0], e[s1]
         _write(c, _address(e, p, off, el.size, what, ALIGN), el, both, every, what)
+
+    return run
+
+
+def _dintlv(c, address: int, el: _Elem, what: str):
+    both = _read(c, _checked(address, el, ALIGN, what), el, 2 * el.lanes, what)
+    return both[0::2].copy(), both[1::2].copy()
+
+
+@_builds("load_align_dintlv_post")
+def _load_align_dintlv_post(op, comp):
+    el = _elem(op.dst0.type)
+    what = "LoadAlign (DINTLV, PostUpdate)"
+    p, s, r0, r1, n = (comp.slot(v) for v in (op.ptr, op.stride, op.dst0, op.dst1, op.next))
+
+    def run(e, c, _op=op):
+        address = int(e[p])
+        e[r0], e[r1] = _dintlv(c, address, el, what)
+        e[n] = address + _stride(e[s]) * el.size
+
+    return run
+
+
+@_builds("load_align_dintlv_areg")
+def _load_align_dintlv_areg(op, comp):
+    el = _elem(op.dst0.type)
+    what = "LoadAlign (DINTLV, AddrReg)"
+    p, a, r0, r1 = (comp.slot(v) for v in (op.ptr, op.areg, op.dst0, op.dst1))
+
+    def run(e, c, _op=op):
+        e[r0], e[r1] = _dintlv(c, int(e[p]) + int(e[a]) * el.size, el, what)
+
+    return run
+
+
+@_builds("store_align_intlv_areg")
+def _store_align_intlv_areg(op, comp):
+    el = _elem(op.src0.type)
+    what = "StoreAlign (INTLV, AddrReg)"
+    p, a, s0, s1 = (comp.slot(v) for v in (op.ptr, op.areg, op.src0, op.src1))
+    every = np.ones(2 * el.lanes, bool)
+
+    def run(e, c, _op=op):
+        both = np.empty(2 * el.lanes, el.dtype)
+        both[0::2], both[1::2] = e[s0], e[s1]
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, what)
+        _write(c, address, el, both, every, what)
+
+    return run
+
+
+def _block_addresses(base: int, stride: int) -> list[int]:
+    step = (stride & 0xFFFF) * BLOCK  # (`dataBlockStride << 16`: 16 bits kept)
+    return [base + k * step for k in range(VEC_LEN // BLOCK)]
+
+
+def _repeat(base: int, repeat_stride) -> int:
+    """The pointer after a PostUpdate DataBlock copy: `repeatStride & 0xFFFF` blocks on."""
+    return base + (int(repeat_stride) & 0xFFFF) * BLOCK
+
+
+@_builds("load_align_block_post")
+def _load_align_block_post(op, comp):
+    el = _elem(op.dst.type)
+    what = "LoadAlign (DATA_BLOCK_COPY, PostUpdate)"
+    per = BLOCK // el.size
+    slots = (op.ptr, op.block_stride, op.repeat_stride, op.mask, op.dst, op.next)
+    p, st, rs, m, r, n = (comp.slot(v) for v in slots)
+
+    def run(e, c, _op=op):
+        base = _checked(int(e[p]), el, ALIGN, what)
+        on = lanes_of(e[m], el.size).reshape(-1, per).any(axis=1)
+        out = np.zeros(el.lanes, el.dtype)
+        for k, address in enumerate(_block_addresses(base, int(e[st]))):
+            if on[k]:
+                out[k * per : (k + 1) * per] = _read(c, address, el, per, what)
+        e[r] = out
+        e[n] = _repeat(base, e[rs])
+
+    return run
+
+
+@_builds("store_align_block_post")
+def _store_align_block_post(op, comp):
+    el = _elem(op.src.type)
+    what = "StoreAlign (DATA_BLOCK_COPY, PostUpdate)"
+    per = BLOCK // el.size
+    slots = (op.ptr, op.block_stride, op.repeat_stride, op.src, op.mask, op.next)
+    p, st, rs, s, m, n = (comp.slot(v) for v in slots)
+
+    def run(e, c, _op=op):
+        base = _checked(int(e[p]), el, ALIGN, what)
+        on = lanes_of(e[m], el.size).reshape(-1, per)
+        values = e[s]
+        for k, address in enumerate(_block_addresses(base, int(e[st]))):
+            if on[k].any():
+                _write(c, address, el, values[k * per : (k + 1) * per], on[k], what)
+        e[n] = _repeat(base, e[rs])
+
+    return run
+
+
+@_builds("gather_b")
+def _gather_b(op, comp):
+    """Block j from `ptr + index[j]` bytes, for the blocks with an enabled element."""
+    el = _elem(op.dst.type)
+    what = "GatherB"
+    per = BLOCK // el.size
+    p, idx, m, r = (comp.slot(v) for v in (op.ptr, op.index, op.mask, op.dst))
+
+    def run(e, c, _op=op):
+        base = _checked(int(e[p]), el, ALIGN, what)
+        on = lanes_of(e[m], el.size).reshape(-1, per).any(axis=1)
+        index = e[idx]
+        out = np.zeros(el.lanes, el.dtype)
+        for k in np.nonzero(on)[0]:
+            offset = int(index[k])
+            if offset % BLOCK:
+                raise AlignmentError(
+                    f"{what}: index[{k}] = {offset} bytes is not a multiple of 32 (one "
+                    "DataBlock per index)"
+                )
+            out[k * per : (k + 1) * per] = _read(c, base + offset, el, per, what)
+        e[r] = out
 
     return run

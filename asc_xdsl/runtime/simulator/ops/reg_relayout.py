@@ -13,6 +13,10 @@
   second Squeeze<STORE_REG> before the first one's store, fail (the two alternate).
 * Exp with an ExpSpecificMode: PRECISION_1ULP_FTZ_FALSE keeps subnormal results, the
   others (the default INTRINSIC too) flush them to zero.
+* Sqrt, Ln, Log, Log2, Log10 with their SpecificMode (and without: INTRINSIC): the
+  `*_FTZ_FALSE` algos (Sqrt's precisionMode too) keep subnormal inputs, the others
+  flush them to zero first (`unary_math`); each is modelled correctly rounded
+  (computed in float64).
 * Div with a DivSpecificMode: the `*_FTZ_FALSE` algorithms are IEEE division with
   subnormals kept; the others flush subnormal inputs and results to signed zero and
   give the all-ones-mantissa NaN (0x7FFFFFFF for float, 0x7FFF for half), as the Div
@@ -157,6 +161,35 @@ def _exp_mode(op, comp):
 
     def run(e, c, _op=op):
         e[r] = _zeroed(el, exponential(e[a], algo), e[m])
+
+    return run
+
+
+_MATH = {"sqrt": np.sqrt, "ln": np.log, "log": np.log, "log2": np.log2, "log10": np.log10}
+_KEEP_ALGOS = {"PRECISION_0ULP_FTZ_FALSE", "PRECISION_1ULP_FTZ_FALSE"}
+
+
+def unary_math(fn: str, x: np.ndarray, keep: bool) -> np.ndarray:
+    """Sqrt, Ln, Log, Log2, Log10 of float `x` (computed in float64, rounded once).
+    `keep` (a `*_FTZ_FALSE` algo, Sqrt's precisionMode): subnormal inputs as they are;
+    otherwise (INTRINSIC, the default) flushed to zero of the same sign first, as the
+    plain instruction does (the 3510 implementation of the FTZ_FALSE algos scales
+    subnormal inputs into the normal range around it), and subnormal results too."""
+    with np.errstate(divide="ignore", invalid="ignore", under="ignore"):
+        y = _MATH[fn]((x if keep else _flush(x)).astype(np.float64)).astype(x.dtype)
+    return y if keep else _flush(y)
+
+
+@_builds("unary_mode")
+def _unary_mode(op, comp):
+    el = _elem(op.dst.type)
+    fn = op.SPEC.mnemonic.removeprefix("reg.").removesuffix("_mode")
+    algo = op.SPEC.props[0].enum.from_attr(op.properties["algo"])  # (the op's algo enum)
+    keep = algo.name in _KEEP_ALGOS or "precisionMode" in op.properties
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = _zeroed(el, unary_math(fn, e[a], keep), e[m])
 
     return run
 
