@@ -567,6 +567,10 @@ class BlockSanitizer:
 
     # -- the end of the block -------------------------------------------------------------
     def finish(self) -> None:
+        # The block's page records are done with: dropped now rather than when the
+        # launch ends (the launcher keeps each block's context), so they die young
+        # instead of piling up for the cyclic GC's full collections.
+        self.records = {}
         if self.order is not None and self.order.deferred:
             self.order.flush()
         for check in self.finish_checks:
