@@ -130,26 +130,32 @@ def _run(cls: type, steps: list) -> tuple:
 
 
 def _steps(rng: random.Random) -> list:
+    """Accesses of three buffers (mostly whole, sometimes a part or two pages), most
+    handed on to another pipe (snapshot + join, as a queue does), some not."""
     page = 1 << PAGE_SHIFT
     steps: list = []
     for k in range(rng.randrange(20, 60)):
         r = rng.random()
-        if r < 0.15:
-            steps.append(("snap", rng.randrange(len(PIPES))))
-        elif r < 0.35:
+        if r < 0.08:
             steps.append(("join", rng.randrange(8), rng.randrange(len(PIPES))))
-        elif r < 0.38:
+        elif r < 0.11:
             steps.append(("barrier", rng.choice([Pipe.PIPE_ALL, Pipe.PIPE_V, Pipe.PIPE_MTE2])))
         else:
             spans = []
             for _ in range(rng.randrange(1, 4)):
-                # a few buffers of one or two pages, whole or in part
-                base = rng.randrange(3) * page + rng.choice([0, 0, 0, 512, page // 2])
-                lo = base + rng.choice([0, 0, 256])
-                hi = lo + rng.choice([256, 1024, page // 2, page, page + 512])
+                base = rng.randrange(3) * page
+                if rng.random() < 0.7:
+                    lo, hi = base, base + rng.choice([page // 2, page])
+                else:
+                    lo = base + rng.choice([0, 256, page // 2])
+                    hi = lo + rng.choice([256, 1024, page + 512])
                 spans.append(("UB", lo, hi, rng.random() < 0.5))
             spans.sort(key=lambda s: s[3])  # reads first, as the instrumentation orders them
-            steps.append(("access", Op(k), rng.choice([1, 4, 5, 1, 0]), spans))
+            pipe = rng.choice([1, 4, 5, 1, 0])
+            steps.append(("access", Op(k), pipe, spans))
+            if rng.random() < 0.7:  # handed on
+                steps.append(("snap", pipe))
+                steps.append(("join", -1, rng.choice([1, 4, 5])))
     return steps
 
 
