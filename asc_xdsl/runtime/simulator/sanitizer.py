@@ -441,43 +441,50 @@ class BlockSanitizer:
                 else:
                     order.access(self, op, pipe, index, key, lo, hi, write, atomic, stride)
             new = (lo, hi, pipe, index, write, op)
-            page = lo >> PAGE_SHIFT
-            if page != (hi - 1) >> PAGE_SHIFT:
-                for pg in range(page, ((hi - 1) >> PAGE_SHIFT) + 1):
-                    at = (key, pg)
-                    recs = records.get(at)
-                    if recs is None:
-                        records[at] = [new]
+            first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
+            for page in (first,) if first == last else range(first, last + 1):
+                at = (key, page)
+                recs = records.get(at)
+                if recs is None:
+                    records[at] = [new]
+                    continue
+                # The common case without the general scan: nothing on the page races
+                # with this access. Records it does not meet are kept; of those it
+                # meets (ordered before it, or reads beside a read) the ones it covers
+                # are dropped, the new record standing for them.
+                gone = None
+                for a in recs:
+                    alo, ahi, ap, ai, aw, _ = a
+                    if ahi <= lo or hi <= alo or (ai == index and ap == pipe):
+                        continue
+                    if always[ap] or known[ap] > ai:
+                        if not (lo <= alo and ahi <= hi and (write or not aw)):
+                            continue
+                    elif write or aw:
+                        break  # a race: the general scan reports it
+                    elif not (ap == pipe and lo <= alo and ahi <= hi):
+                        continue
+                    if gone is None:
+                        gone = [a]
                     else:
-                        self._page(recs, at, new, known, always, key)
-                continue
-            at = (key, page)
-            recs = records.get(at)
-            if recs is None:
-                records[at] = [new]
-                continue
-            # The steady state of a reused buffer, without the general path's lists:
-            # every record of the page overlaps this access and is ordered before it
-            # (nothing to report); the covered ones (a read by a read or a write, a
-            # write by a write) are dropped, the new record standing for them.
-            covered = 0
-            for a in recs:
-                alo, ahi, ap, ai, aw, _ = a
-                if ahi <= lo or hi <= alo or not (always[ap] or known[ap] > ai):
-                    break
-                if ai == index and ap == pipe:
-                    break
-                if lo <= alo and ahi <= hi and (write or not aw):
-                    covered += 1
-            else:
-                if covered == len(recs):
-                    recs.clear()
-                    recs.append(new)
-                    continue
-                if not covered and len(recs) < PRUNE_AT:
-                    recs.append(new)
-                    continue
-            self._page(recs, at, new, known, always, key)
+                        gone.append(a)
+                else:
+                    if gone is None:
+                        if len(recs) < PRUNE_AT:
+                            recs.append(new)
+                            continue
+                    elif len(gone) == len(recs):
+                        recs.clear()
+                        recs.append(new)
+                        continue
+                    else:
+                        for a in gone:
+                            recs.remove(a)
+                        recs.append(new)
+                        if len(recs) > PRUNE_AT:
+                            records[at] = self._prune(recs)
+                        continue
+                self._page(recs, at, new, known, always, key)
 
     def _page(self, recs: list, at: tuple, new: tuple, known, always, key) -> None:
         """The general case of one page: `new` against the page's records `recs`."""
