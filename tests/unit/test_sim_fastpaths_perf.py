@@ -162,7 +162,7 @@ def _steps(rng: random.Random) -> list:
 def test_access_shortcuts_keep_the_plain_findings_and_records():
     rng = random.Random(11)
     found = 0
-    for _ in range(80):
+    for _ in range(50):
         steps = _steps(rng)
         fast = _run(BlockSanitizer, steps)
         assert fast == _run(PlainSanitizer, steps)
