@@ -410,9 +410,14 @@ class BlockSanitizer:
         if out is None:
             out = self.outstanding[qid] = [queue.label, 0, op]
         out[1] += 1
-        snap = self.freed.pop((qid, tensor.alloc.slot), None)
-        if snap is not None:
-            self.join(snap, events[3])
+        if self.freed:
+            snap = self.freed.pop((qid, tensor.alloc.slot), None)
+            if snap is not None:
+                p = events[3]
+                if p != _S:
+                    _join_row(self.known[p], snap)
+                else:
+                    self.join(snap, p)
 
     def free(self, op: Operation, events: Any, queue: Any, tensor: Any) -> None:
         qid = id(queue)
@@ -420,10 +425,18 @@ class BlockSanitizer:
         if out is not None:
             out[1] -= 1
         if events is not None:
-            self.freed[(qid, tensor.alloc.slot)] = self.snapshot(events[2])
+            p = events[2]
+            snap = self.known[p][:]
+            snap[p] = self.count[p]
+            self.freed[(qid, tensor.alloc.slot)] = snap
 
     def enque(self, op: Operation, events: Any, queue: Any, tensor: Any) -> None:
-        snap = self.snapshot(events[0]) if events is not None else None
+        if events is not None:
+            p = events[0]
+            snap = self.known[p][:]
+            snap[p] = self.count[p]
+        else:
+            snap = None
         waiting = self.fifo.get(id(queue))
         if waiting is None:
             waiting = self.fifo[id(queue)] = deque()
@@ -434,7 +447,11 @@ class BlockSanitizer:
         if waiting:
             snap = waiting.popleft()[0]
             if snap is not None:
-                self.join(snap, events[1])
+                p = events[1]
+                if p != _S:
+                    _join_row(self.known[p], snap)
+                else:
+                    self.join(snap, p)
 
     # -- accesses ----------------------------------------------------------------------------
     def access(
@@ -463,7 +480,7 @@ class BlockSanitizer:
             i += 1
             if hi <= lo:
                 continue
-            if order is not None and key.__class__ is not str:  # GM: other cores too
+            if key.__class__ is not str and order is not None:  # GM: other cores too
                 atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
                 stride = strides.get(i) if strides else None
                 if order.deferred:  # checked when the core ends (gmorder.flush)
@@ -478,44 +495,85 @@ class BlockSanitizer:
                 if recs is None:
                     records[at] = [new]
                     continue
-                if len(recs) == 1:
-                    # the steady state of a reused buffer: one earlier access, ordered
-                    # before this one and covered by it, which stands for it from now on
-                    alo, ahi, ap, ai, aw, _ = recs[0]
-                    if (
-                        lo <= alo
-                        and ahi <= hi
-                        and (write or not aw)
-                        and (always[ap] or known[ap] > ai)
-                        and not (ai == index and ap == pipe)
-                    ):
-                        recs[0] = new
-                        continue
-                keep = []
-                races = None
+                # The common case without the general scan: nothing on the page races
+                # with this access. Records it does not meet are kept; of those it
+                # meets (ordered before it, or reads beside a read) the ones it covers
+                # are dropped, the new record standing for them.
+                gone = None
                 for a in recs:
                     alo, ahi, ap, ai, aw, _ = a
                     if ahi <= lo or hi <= alo or (ai == index and ap == pipe):
-                        keep.append(a)
                         continue
-                    in_order = always[ap] or known[ap] > ai
-                    if not in_order and (write or aw):
-                        if races is None:
-                            races = []
-                        races.append(a)
-                    # a new access covering an ordered older one stands for it from now on
-                    if (ap == pipe or in_order) and lo <= alo and ahi <= hi and (write or not aw):
+                    if always[ap] or known[ap] > ai:
+                        if not (lo <= alo and ahi <= hi and (write or not aw)):
+                            continue
+                    elif write or aw:
+                        break  # a race: the general scan reports it
+                    elif not (ap == pipe and lo <= alo and ahi <= hi):
                         continue
-                    keep.append(a)
-                keep.append(new)
-                if len(keep) > PRUNE_AT:
-                    keep = self._prune(keep)
-                records[at] = keep
-                if races:
-                    # the most telling first: another pipe's access, then the latest one
-                    races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
-                    for a in races:
-                        self._race(a, op, pipe, write, key, lo, hi)
+                    if gone is None:
+                        gone = [a]
+                    else:
+                        gone.append(a)
+                else:
+                    if gone is None:
+                        if len(recs) < PRUNE_AT:
+                            recs.append(new)
+                            continue
+                    elif len(gone) == len(recs):
+                        recs.clear()
+                        recs.append(new)
+                        continue
+                    else:
+                        for a in gone:
+                            recs.remove(a)
+                        recs.append(new)
+                        if len(recs) > PRUNE_AT:
+                            records[at] = self._prune(recs)
+                        continue
+                self._page(recs, at, new, known, always, key)
+
+    def _page(self, recs: list, at: tuple, new: tuple, known, always, key) -> None:
+        """The general case of one page: `new` against the page's records `recs`."""
+        lo, hi, pipe, index, write, op = new
+        if len(recs) == 1:
+            # one earlier access, ordered before this one and covered by it, which
+            # stands for it from now on
+            alo, ahi, ap, ai, aw, _ = recs[0]
+            if (
+                lo <= alo
+                and ahi <= hi
+                and (write or not aw)
+                and (always[ap] or known[ap] > ai)
+                and not (ai == index and ap == pipe)
+            ):
+                recs[0] = new
+                return
+        keep = []
+        races = None
+        for a in recs:
+            alo, ahi, ap, ai, aw, _ = a
+            if ahi <= lo or hi <= alo or (ai == index and ap == pipe):
+                keep.append(a)
+                continue
+            in_order = always[ap] or known[ap] > ai
+            if not in_order and (write or aw):
+                if races is None:
+                    races = []
+                races.append(a)
+            # a new access covering an ordered older one stands for it from now on
+            if (ap == pipe or in_order) and lo <= alo and ahi <= hi and (write or not aw):
+                continue
+            keep.append(a)
+        keep.append(new)
+        if len(keep) > PRUNE_AT:
+            keep = self._prune(keep)
+        self.records[at] = keep
+        if races:
+            # the most telling first: another pipe's access, then the latest one
+            races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
+            for a in races:
+                self._race(a, op, pipe, write, key, lo, hi)
 
     def vector_function(self, op: Operation, spans: list[tuple[str, int, int, bool]]) -> None:
         """A vector function call (`asc_vf_call`): one access on pipe V of the byte ranges
@@ -563,6 +621,10 @@ class BlockSanitizer:
 
     # -- the end of the block -------------------------------------------------------------
     def finish(self) -> None:
+        # The block's page records are done with: dropped now rather than when the
+        # launch ends (the launcher keeps each block's context), so they die young
+        # instead of piling up for the cyclic GC's full collections.
+        self.records = {}
         if self.order is not None and self.order.deferred:
             self.order.flush()
         for check in self.finish_checks:
