@@ -246,6 +246,9 @@ class BlockSanitizer:
         self.absent: frozenset[str] = frozenset()
         # UB byte ranges a running vector function touched (ops/reg.py's asc_vf_call)
         self.vf_spans: list[tuple[str, int, int, bool]] | None = None
+        # local memories other cores write too, by name -> their key across cores (an
+        # AIV's UB that its AIC's Fixpipe writes on Ascend 950: aiv_ub.py)
+        self.shared: dict[str, Any] = {}
 
     # -- findings ------------------------------------------------------------------
     def report(self, err: SimulatorError, key: tuple) -> None:
@@ -410,19 +413,29 @@ class BlockSanitizer:
         known = self.known[pipe]
         always = self.always[pipe]
         records = self.records
-        order = self.order if exact else None
+        order = self.order if exact or self.shared else None
+        shared = self.shared
         i = -1
         for key, lo, hi, write in spans:
             i += 1
             if hi <= lo:
                 continue
-            if order is not None and key.__class__ is not str:  # GM: other cores too
+            if order is not None and (key.__class__ is not str or (shared and key in shared)):
+                # GM (exact spans only), or a local memory another core writes: checked
+                # against the other cores too
+                across = shared[key] if key.__class__ is str else key
+                if across is key and not exact:
+                    across = None
+            else:
+                across = None
+            if across is not None:
                 atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
                 stride = strides.get(i) if strides else None
+                entry = (self, op, pipe, index, across, lo, hi, write, atomic, stride)
                 if order.deferred:  # checked when the core ends (gmorder.flush)
-                    order.log.append((self, op, pipe, index, key, lo, hi, write, atomic, stride))
+                    order.log.append(entry)
                 else:
-                    order.access(self, op, pipe, index, key, lo, hi, write, atomic, stride)
+                    order.access(*entry)
             new = (lo, hi, pipe, index, write, op)
             first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
             for page in (first,) if first == last else range(first, last + 1):
