@@ -15,8 +15,8 @@ AIV's own ops read and write it, and only cross-core flags order the two sides.
 from __future__ import annotations
 
 import threading
-from functools import cache
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from asc_xdsl.runtime.simulator.memory import OnChip

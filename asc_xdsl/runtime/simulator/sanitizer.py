@@ -1081,6 +1081,34 @@ def _load_2d(op: Operation, comp: Any) -> Extent:
     return spans
 
 
+def _load_2d_v2(op: Operation, comp: Any) -> Extent:
+    """LoadData with LoadData2DParamsV2 (Ascend 950): the fractals from the first it
+    reads (writes) to the last (ops/cube.py `_load_2d_v2`)."""
+    from asc_xdsl.runtime.simulator.ops.cube import FRACTAL, LOAD_2D_V2_DEFAULTS, fields
+
+    p = comp.slot(op.operands[2])
+
+    def spans(e, names, tensors):
+        f = fields(e[p], LOAD_2D_V2_DEFAULTS, "LoadData")
+        ms, ks = f["mStep"], f["kStep"]
+        if ms <= 0 or ks <= 0:
+            return [(0, 0) for _ in names]
+        stride = abs(f["srcStride"])
+        first = f["kStartPosition"] * stride + f["mStartPosition"]
+        last = first + (ks - 1) * stride + ms - 1
+        if f["ifTranspose"]:
+            dst_last = (ms - 1) * f["dstStride"] + ks - 1
+        else:
+            dst_last = (ks - 1) * f["dstStride"] + ms - 1
+        out = {
+            "dst": (0, (dst_last + 1) * FRACTAL),
+            "src": (first * FRACTAL, (last - first + 1) * FRACTAL),
+        }
+        return [out[k] for k in names]
+
+    return spans
+
+
 def _mmad(op: Operation, comp: Any) -> Extent:
     """Mmad: the m x k (L0A), k x n (L0B) and m x n (L0C) fractal grids; bias: n elements."""
     from asc_xdsl.runtime.simulator.ops.cube import FRACTAL, MMAD_DEFAULTS, fields
@@ -1169,6 +1197,7 @@ _EXTENTS: dict[str, Callable[[Operation, Any], Extent]] = {
     "ascendc.fixpipe_with_workspace": _fixpipe,
     "ascendc.load_data_l0": _load_2d,
     "ascendc.load_data_g2l": _load_2d,
+    "ascendc.load_data_l0_v2": _load_2d_v2,
     "ascendc.mmad": _mmad,
     "ascendc.mmad_with_bias": _mmad,
     "ascendc.local_tensor.get_value": _element,
