@@ -7,7 +7,7 @@
 // IR-LABEL: func.func @cube_3510
 // IR:       ascendc.load_data_l0_v2 %a2, %a1, %lp : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.load_data_2d_params_v2
 // IR:       %fp = ascendc.construct !ascendc.fixpipe_params_arch3510(%n, %n, %n, %n32) : ui16, ui16, ui16, ui32
-// IR-NEXT:  emitasc.set_member %fp "dualDstCtl", %dual : !ascendc.fixpipe_params_arch3510, ui8
+// IR:       emitasc.set_member %fp "dualDstCtl", %dual : !ascendc.fixpipe_params_arch3510, ui8
 // IR:       ascendc.fixpipe %ub, %co1, %fp, %cfg : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
 // IR:       ascendc.fixpipe %out, %co1, %fp, %gm_cfg : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
 
