@@ -15,7 +15,7 @@
 // CHECK:         AscendC::LoadData2DParamsV2 lp{
 // CHECK-NEXT:    AscendC::LoadData(a2, a1, lp);
 // CHECK:         AscendC::FixpipeParamsArch3510<> fp{
-// CHECK-NEXT:    fp.dualDstCtl = dual;
+// CHECK:         fp.dualDstCtl = dual;
 // CHECK:         static constexpr AscendC::FixpipeConfig fixpipe_to_ub = {AscendC::CO2Layout::ROW_MAJOR, true};
 // CHECK-NEXT:    AscendC::Fixpipe<float, float, fixpipe_to_ub>(ub, co1, fp);
 // CHECK:         AscendC::Fixpipe<float, float, AscendC::CFG_ROW_MAJOR>(out, co1, fp);
