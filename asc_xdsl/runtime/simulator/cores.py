@@ -205,6 +205,34 @@ class Scheduler:
             self._await_turn(core)
             del self.waiting[core]
 
+    def yield_to(self, core: Core, others: list[Core]) -> None:
+        """After `core`'s cross-core set: the `others` it may have woken (or that have
+        not started) run until they wait or end before `core` goes on. On the NPU they
+        run at once, beside it; a kernel that counts on them keeping pace (asc-devkit's
+        matmul_gelu sample fixpipes its next tile into the AIVs' UB with no flag back)
+        computes here what it does there, and the race checker, which follows the flags
+        and not this order, still reports what nothing orders."""
+
+        def runnable(c: Core) -> bool:
+            if c in self.done:
+                return False
+            if c not in self.started:
+                return True
+            w = self.waiting.get(c)
+            return w is not None and w[0]()
+
+        with self.cond:
+            if not any(runnable(c) for c in others):
+                return
+            self.waiting[core] = (
+                lambda: not any(runnable(c) for c in others),
+                None,
+                "lets the cores its cross-core flag woke run first",
+            )
+            self._pick()
+            self._await_turn(core)
+            del self.waiting[core]
+
     def _await_turn(self, core: Core) -> None:
         while self.running is not core and self.failure is None:
             self.cond.wait()

@@ -56,7 +56,8 @@ from asc_xdsl.transforms.hardware import PIPES
 
 FRACTAL = 512
 """Bytes of one L0A/L0B fractal (16 x 32 B)."""
-FIX_PIPE = PIPES.index("FIX")
+PIPE_NO = {p: i for i, p in enumerate(PIPES)}
+FIX_PIPE, M_PIPE = PIPE_NO["FIX"], PIPE_NO["M"]
 
 # The header's member initialisers of each parameter struct (kernel_struct_mm.h,
 # kernel_struct_fixpipe.h, kernel_struct_data_copy.h).
@@ -664,6 +665,7 @@ def _mmad(op, comp, with_bias: bool):
         m, n, k = f["m"], f["n"], f["k"]
         if m == 0 or n == 0 or k == 0:
             return
+        _unit_flag(c, int(f["unitFlag"]), "M", "FIX")
         _check_align(fm, "Mmad fm", FRACTAL)
         _check_align(filt, "Mmad filter", FRACTAL)
         m1, n1 = -(-m // 16), -(-n // 16)
@@ -809,6 +811,26 @@ def _mmad_sparse(op, comp):
         charge_cube(c.cnt, m1 * n1 * kd1 * 2)
 
     return run
+
+
+# -- unitFlag ----------------------------------------------------------------------------
+
+UNIT_FLAG = "UNIT_FLAG"
+"""c.regs key: the pipe ("M" / "FIX") whose last L0C op had unitFlag 2 or 3 on."""
+
+
+def _unit_flag(c, flag: int, pipe: str, other: str) -> None:
+    """Mmad's and Fixpipe's unitFlag (UnitFlag.md): with it on in both, L0C's per-block
+    flags order them, Fixpipe after the Mmad that wrote a block, the next Mmad after the
+    Fixpipe that read it. For the race checker `pipe` then knows `other`'s work complete
+    when `other`'s last L0C op had it on too (coarser than per block, as the docs ask
+    the two to move the same blocks)."""
+    if flag not in (2, 3):
+        return
+    regs = c.regs
+    if c.san is not None and regs.get(UNIT_FLAG + other):
+        c.san.join(c.san.snapshot(FIX_PIPE if other == "FIX" else M_PIPE), PIPE_NO[pipe])
+    regs[UNIT_FLAG + pipe] = True
 
 
 # -- Fixpipe -----------------------------------------------------------------------------
@@ -1019,6 +1041,7 @@ def _fixpipe(op, comp, workspace: bool):
             scales = _bytes(wt, 0, f["nSize"] * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
         f["relu"] = f["reluEn"]
         dst = e[d]
+        _unit_flag(c, int(f["unitFlag"]), "FIX", "M")
         if _arch(c) == V2_ARCH and c.san is not None:
             # the 3510 Fixpipe starts with PipeBarrier<PIPE_FIX> (dav_3510
             # kernel_operator_fixpipe_impl.h): its earlier FIX work is complete
