@@ -192,6 +192,8 @@ class Scheduler:
         self.started: set[Core] = set()
         self.done: set[Core] = set()
         self.waiting: dict[Core, tuple] = {}
+        self.yielding: set[Core] = set()
+        """Cores in `yield_to`, waiting for the cores their set woke."""
         self.failure: BaseException | None = None
         self.sync = CrossCoreState(cores)
 
@@ -214,7 +216,7 @@ class Scheduler:
         and not this order, still reports what nothing orders."""
 
         def runnable(c: Core) -> bool:
-            if c in self.done:
+            if c in self.done or c in self.yielding:  # (one yielding waits for others)
                 return False
             if c not in self.started:
                 return True
@@ -224,14 +226,18 @@ class Scheduler:
         with self.cond:
             if not any(runnable(c) for c in others):
                 return
+            self.yielding.add(core)
             self.waiting[core] = (
                 lambda: not any(runnable(c) for c in others),
                 None,
                 "lets the cores its cross-core flag woke run first",
             )
-            self._pick()
-            self._await_turn(core)
-            del self.waiting[core]
+            try:
+                self._pick()
+                self._await_turn(core)
+            finally:
+                self.yielding.discard(core)
+                del self.waiting[core]
 
     def _await_turn(self, core: Core) -> None:
         while self.running is not core and self.failure is None:
