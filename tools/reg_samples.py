@@ -28,7 +28,14 @@ barriers and timed by GetSystemCycle, its log lines checked; ComputeBoundVF's sc
 8 runs it twice, the same result, as 1000 x 64 x 1000 Adds are past a CPU simulation)
 and bank_conflict_nd2nz's two (KernelNd2Nz with the sample's 144 x 128 tiles and
 ping-pong, its 8192 x 8192 half matrix on 8 x 8 blocks cut to 300 x 512 on 2 x 2;
-checked element for element, as its verify_result.py does).
+checked element for element, as its verify_result.py does); and
+05_best_practices/03_fusion_compute/matmul_gelu_high_performance's two scenarios (its
+mix kernel: the AIC's fp16 matmul with L1 / L0 ping-pong, LoadData2DParamsV2 loads and
+unitFlag, FixpipeParamsArch3510 to GM (scenario 1, the AIVs read it back) or into both
+AIVs' UB (scenario 2, dualDstCtl 0b01), the AIVs' GELU vector function; its 8192^3 on
+32 blocks cut to 128^3 on 4, every loop still running more than once; checked by its
+verify_result.py rule, rtol / atol 1e-3, at most 1e-3 of the elements off; the race
+checker's findings in its line).
 
 A sample this file does not port is listed with the reason, and counts as not passing;
 a port whose result the simulator cannot give says why in its line.

@@ -38,12 +38,14 @@ def body(
     sub_block: asc.ConstExpr[int],
     b_form: asc.ConstExpr[int],
     wait: asc.ConstExpr[bool],
+    mode: asc.ConstExpr[int],
 ):
     """a (M x K) @ b -> c (M x N, f32) through L0C and the AIVs' UB. b_form 0: b is
     given transposed (N x K) and loaded as it is; 1: b (K x N), each fractal transposed
     by the load (ifTranspose). The AIC fixpipes L0C into UB (dual: dualDstCtl; else the
-    UB of AIV `sub_block`) and sets flag 8 (mode 2, FIX); the AIVs wait for it (unless
-    `wait` is false) and copy their part to GM."""
+    UB of AIV `sub_block`) and sets flag 8 on FIX (mode 2; mode 4: AIV0's 8 and AIV1's
+    8, the AIC's 8 and 24); the AIVs wait for it (unless `wait` is false) and copy their
+    part to GM."""
     ag, bg, cg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
     ag.set_global_buffer(a)
     bg.set_global_buffer(b)
@@ -82,10 +84,14 @@ def body(
         params = asc.FixpipeParamsArch3510(N, M, M, row, dual_dst_ctl=dual, sub_block_id=sub_block)
         to_ub = asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR, True)
         asc.fixpipe(x_ub, co1, params, to_ub)  # fixpipe
-        asc.cross_core_set_flag(8, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+        if mode == 4:
+            asc.cross_core_set_flag(8, mode_id=4, pipe=asc.PipeID.PIPE_FIX)
+            asc.cross_core_set_flag(24, mode_id=4, pipe=asc.PipeID.PIPE_FIX)
+        else:
+            asc.cross_core_set_flag(8, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
     else:
         if wait:
-            asc.cross_core_wait_flag(8, mode_id=0, pipe=asc.PipeID.PIPE_S)
+            asc.cross_core_wait_flag(8, mode_id=mode if mode == 4 else 0, pipe=asc.PipeID.PIPE_S)
         sub = asc.get_sub_block_idx()
         if dual == 1:  # rows [0, M/2) in AIV 0, [M/2, M) in AIV 1
             asc.data_copy(cg[sub * (M // 2) * N :], x_ub, M // 2 * N)  # aiv-read
@@ -99,18 +105,20 @@ def body(
 mm_to_ub = asc.jit(kernel_type="mix", soc_version=A950)(body)
 
 
-def run(dual=1, sub_block=0, b_form=0, wait=True, **options):
+def run(dual=1, sub_block=0, b_form=0, wait=True, mode=2, **options):
     b = np.ascontiguousarray(B.T) if b_form == 0 else B
     c = np.zeros((M, N), np.float32)
-    mm_to_ub[1](A, b, c, dual, sub_block, b_form, wait, platform=A950, **options)
+    mm_to_ub[1](A, b, c, dual, sub_block, b_form, wait, mode, platform=A950, **options)
     return c
 
 
-@pytest.mark.parametrize(("dual", "sub_block", "b_form"), [(1, 0, 0), (2, 0, 1), (0, 1, 0)])
-def test_matmul_into_the_aivs_ub(dual, sub_block, b_form):
+@pytest.mark.parametrize(
+    ("dual", "sub_block", "b_form", "mode"), [(1, 0, 0, 2), (2, 0, 1, 4), (0, 1, 0, 2)]
+)
+def test_matmul_into_the_aivs_ub(dual, sub_block, b_form, mode):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no race, no read of unwritten UB
-        c = run(dual, sub_block, b_form, sanitize="error")
+        c = run(dual, sub_block, b_form, mode=mode, sanitize="error")
     np.testing.assert_allclose(c, WANT, rtol=1e-5, atol=1e-5)
 
 
