@@ -15,7 +15,7 @@ import asc_xdsl as asc
 from asc_xdsl.dialects.ascendc.target import set_soc
 
 sys.path.insert(0, str(Path(__file__).parent / "simulator"))
-from cubekit import IR, ceil, gt, lt
+from cubekit import IR, ceil, gt, load_2d, lt
 from test_sim_cube import _fixpipe, _load_operands, _mmad
 
 A950 = "Ascend950PR_9599"
@@ -24,9 +24,15 @@ RNG = np.random.default_rng(11)
 
 def _matmul_via(pos: str, m: int = 32, k: int = 32, n: int = 32):
     """f16 (m x k) @ (k x n) -> f32 in L0C; Fixpipe (row major) into a local tensor at
-    `pos`, then DataCopy from there to GM."""
+    `pos`, then DataCopy from there to GM. On Ascend 950 Mmad reads A as Nz (Mmad.md),
+    which is what L1 holds: one 2D load copies it (the Zz loads of Atlas A2/A3 would
+    reorder it)."""
     ir = IR()
-    a2, b2 = _load_operands(ir, "f16", m, k, n, False)
+    _, b2 = _load_operands(ir, "f16", m, k, n, False)
+    m1, k1 = ceil(m, 16), ceil(k, 16)
+    a1 = ir.local("a1", 0, m1 * 16 * k1 * 16, "f16")
+    a2 = ir.local("a2", 0, m1 * k1 * 256, "f16")
+    load_2d(ir, a2, a1, "f16", 0, m1 * k1, 1)
     co1 = ir.local("co1", 0, ceil(m, 16) * ceil(n, 16) * 256, "f32")
     _mmad(ir, co1, a2, b2, "f16", m, n, k)
     staged = ir.local(pos, 64 * 1024, m * n, "f32")

@@ -68,8 +68,9 @@ from asc_xdsl.dialects.ascendc.spec import (
     tensor,
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
-from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
+from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3, declared_soc, soc_family
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType
+from asc_xdsl.soc import ASCEND_950
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -114,6 +115,26 @@ _ANY_LOAD_PARAMS = predicate(
     _LOAD_PARAM_TYPES[0](),
 )
 
+
+class _LoadDataOp(DataCopyBaseOp):
+    """A LoadData form; LoadData2DParamsV2 is Ascend 950's (LoadData_2D_V2.md: not
+    Atlas A2/A3), refused in a module compiled for another SoC."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        params = type(self.operands[2].type).__name__
+        if params != "LoadData2DParamsV2Type":
+            return
+        family = soc_family(self)
+        if family is not None and family != ASCEND_950:
+            raise VerifyException(
+                f"'{self.name}': LoadData with LoadData2DParamsV2 is an Ascend 950 (arch "
+                f"3510) form; the module is compiled for {declared_soc(self)} ({family}), "
+                "which loads L0A/L0B with LoadData2DParams or LoadData3DParamsV2 "
+                "(compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
+            )
+
+
 # (class, mnemonic, src rule, params rule, pipe, description)
 _LOAD_DATA_TABLE: tuple[tuple[str, str, TypeRule, TypeRule, str, str], ...] = (
     ("LoadDataL0Op", "load_data_l0", local(), _LOAD_2D, "MTE1", "2D, L1 -> L0A/L0B"),
@@ -145,6 +166,7 @@ for _cls, _mnemonic, _src_rule, _params, _pipe, _what in _LOAD_DATA_TABLE:
             doc=f"`AscendC::LoadData(dst, src, params)`: {_what}.",
         ),
         CopyForm(directions=(LOCAL_FROM_GM if _pipe == "MTE2" else LOCAL_FROM_LOCAL,)),
+        _LoadDataOp,
     )
 
 add_copy(
@@ -160,6 +182,7 @@ add_copy(
         "(pyasc's generic form), L1 -> L0.",
     ),
     CopyForm(directions=(LOCAL_FROM_LOCAL,)),
+    _LoadDataOp,
 )
 
 for _cls, _mnemonic, _params in (
@@ -327,18 +350,64 @@ FIXPIPE_LAYOUTS: dict[int, str] = {0: "AscendC::CFG_NZ", 1: "AscendC::CFG_ROW_MA
 (COLUMN_MAJOR = 2 exists only on Ascend 950)."""
 
 
-def fixpipe_layout(op: Operation) -> int | None:
-    """The CO2Layout the op's config is built from when it is known at compile time: the
-    config is `ascendc.construct !ascendc.fixpipe_config(%c)` with `%c` an integer
+def _config_field(op: Operation, index: int) -> int | None:
+    """Field `index` of the op's config when it is known at compile time: the config is
+    `ascendc.construct !ascendc.fixpipe_config(%c, ...)` with that field an integer
     `arith.constant`."""
     owner = op.fixpipe_config.owner  # type: ignore[attr-defined]
-    if not (isinstance(owner, Operation) and owner.name == "ascendc.construct" and owner.operands):
+    if not (
+        isinstance(owner, Operation)
+        and owner.name == "ascendc.construct"
+        and len(owner.operands) > index
+    ):
         return None
-    layout = owner.operands[0].owner
-    if not (isinstance(layout, Operation) and layout.name == "arith.constant"):
+    field = owner.operands[index].owner
+    if not (isinstance(field, Operation) and field.name == "arith.constant"):
         return None
-    value = layout.properties.get("value")
+    value = field.properties.get("value")
     return value.value.data if isinstance(value, IntegerAttr) else None
+
+
+def fixpipe_layout(op: Operation) -> int | None:
+    """The CO2Layout the op's config is built from when it is known at compile time."""
+    return _config_field(op, 0)
+
+
+def fixpipe_to_ub(op: Operation) -> bool | None:
+    """The config's `isToUB` (Ascend 950) when known at compile time; a config built from
+    its layout alone has it false (`FixpipeConfig(CO2Layout)`)."""
+    owner = op.fixpipe_config.owner  # type: ignore[attr-defined]
+    if (
+        isinstance(owner, Operation)
+        and owner.name == "ascendc.construct"
+        and len(owner.operands) == 1
+    ):
+        return False
+    value = _config_field(op, 1)
+    return None if value is None else bool(value)
+
+
+ARCH3510_PARAMS = "FixpipeParamsArch3510Type"
+"""`FixpipeParamsArch3510<>` (its layout the default, ROW_MAJOR): the Ascend 950 form of
+Fixpipe's parameters. Its overloads route a local dst by the config's `isToUB`, not by
+its position (impl/basic_api/kernel_operator_fixpipe_intf_impl.h): true writes UB (the
+AIVs' UB of the AI Core: one, `subBlockId`, or both halves by `dualDstCtl`), false L1."""
+
+_FIXPIPE_PARAM_TYPES = tuple(
+    STRUCT_TYPES[name] for name in ("FixpipeParamsV220Type", ARCH3510_PARAMS)
+)
+_FIXPIPE_PARAMS = predicate(
+    "Fixpipe parameters (!ascendc.fixpipe_params_v220, or !ascendc.fixpipe_params_arch3510 "
+    "on Ascend 950)",
+    lambda t: isinstance(t, _FIXPIPE_PARAM_TYPES),
+    "FixpipeParams*",
+    _FIXPIPE_PARAM_TYPES[0](),
+)
+
+
+def uses_arch3510_params(op: Operation) -> bool:
+    """Whether the op's parameters are `FixpipeParamsArch3510`."""
+    return type(op.intri_params.type).__name__ == ARCH3510_PARAMS  # type: ignore[attr-defined]
 
 
 class _FixpipeOp(DataCopyBaseOp):
@@ -354,6 +423,8 @@ class _FixpipeOp(DataCopyBaseOp):
             self, "Fixpipe", {"src": ("L0C",), "cbuf_workspace": ("L1",), "dst": FIXPIPE_LOCAL}
         )
         check_soc_path(self, "Fixpipe")
+        if uses_arch3510_params(self):
+            self._verify_arch3510()
         if not checks_atlas_a2_a3(self):
             return
         dst, src = str(self.var_type("T")), str(self.var_type("U"))
@@ -369,6 +440,42 @@ class _FixpipeOp(DataCopyBaseOp):
             raise VerifyException(
                 f"'{self.name}': CO2Layout {layout} is not available on Atlas A2/A3 "
                 "(0: NZ, 1: ROW_MAJOR)"
+            )
+
+    def _verify_arch3510(self) -> None:
+        family = soc_family(self)
+        if family is not None and family != ASCEND_950:
+            raise VerifyException(
+                f"'{self.name}': FixpipeParamsArch3510 is the Ascend 950 (arch 3510) form of "
+                f"Fixpipe; the module is compiled for {declared_soc(self)} ({family}), whose "
+                "headers have no Fixpipe overload taking it (use FixpipeParamsV220, or "
+                "compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
+            )
+        layout = fixpipe_layout(self)
+        if layout is None:
+            raise VerifyException(
+                f"'{self.name}': with FixpipeParamsArch3510 the config's layout must be a "
+                "constant (the parameters' type is FixpipeParamsArch3510<config.format>)"
+            )
+        if layout != 1:
+            raise VerifyException(
+                f"'{self.name}': FixpipeParamsArch3510 is built for CO2Layout::ROW_MAJOR (its "
+                f"default); a config of layout {layout} needs FixpipeParamsArch3510<NZ / "
+                "COLUMN_MAJOR>, which the dialect does not have yet"
+            )
+        to_ub, dst = fixpipe_to_ub(self), buffer_of(self.dst)
+        if to_ub is None and dst in ("UB", "L1"):
+            raise VerifyException(
+                f"'{self.name}': with FixpipeParamsArch3510 a local dst is routed by the "
+                "config's isToUB, which must be a constant"
+            )
+        want = {"UB": True, "L1": False}.get(dst or "")
+        if want is not None and to_ub is not want:
+            raise VerifyException(
+                f"'{self.name}': dst is in {dst} but the config's isToUB is "
+                f"{str(to_ub).lower()}: FixpipeParamsArch3510's overloads route a local dst "
+                f"by isToUB (true: UB, false: L1), so it would write "
+                f"{'UB' if to_ub else 'L1'} at the tensor's address"
             )
 
 
@@ -390,7 +497,7 @@ for _cls, _mnemonic, _workspace in (
                 _dst(replace(tensor("T"), sample=lambda v: GlobalTensorType(v["T"]))),
                 _src(local("U")),
                 *_workspace,
-                Operand("intri_params", struct("FixpipeParamsV220Type"), py="params"),
+                Operand("intri_params", _FIXPIPE_PARAMS, py="params"),
                 Operand("fixpipe_config", struct("FixpipeConfigType"), py="config"),
             ),
             emit=EmitKind.CUSTOM,
@@ -399,8 +506,8 @@ for _cls, _mnemonic, _workspace in (
             py="fixpipe",
             sim=f"cube:{_mnemonic}",
             doc="`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] "
-            "FixpipeParamsV220)`: L0C -> GM or L1 (and UB on Ascend 950) with NZ2ND and "
-            "quantisation on the way.",
+            "FixpipeParamsV220 | FixpipeParamsArch3510)`: L0C -> GM or L1 (and UB on "
+            "Ascend 950: its AIVs' UB) with NZ2ND and quantisation on the way.",
         ),
         _FixpipeOp,
     )

@@ -397,6 +397,23 @@ STRUCT_FIELDS: dict[str, dict[str, Any]] = {
         "header": "asc-devkit/impl/basic_api/utils/kernel_utils_struct_dma_params.h",
         "notes": (),
     },
+    "AscendC::FixpipeParamsArch3510": {
+        "kind": "constructors",
+        "cpp": "AscendC::FixpipeParamsArch3510",
+        "forms": {
+            0: (),
+            4: (
+                ("nSizeIn", "uint16_t", "ui16", "value"),
+                ("mSizeIn", "uint16_t", "ui16", "value"),
+                ("srcStrideIn", "uint16_t", "ui16", "value"),
+                ("dstStrideIn", "uint32_t", "ui32", "value"),
+            ),
+        },
+        "template": (),
+        "template_defaults": ("CO2Layout format",),
+        "header": "asc-devkit/include/basic_api/kernel_struct_fixpipe.h",
+        "notes": (),
+    },
     "AscendC::FixpipeParamsV220": {
         "kind": "constructors",
         "cpp": "AscendC::FixpipeParamsV220",

@@ -56,6 +56,7 @@ STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
     ("deq_scale", "DeqScaleType", "AscendC::DeqScale"),
     ("fixpipe_config", "FixpipeConfigType", "AscendC::FixpipeConfig"),
     ("fixpipe_params_v220", "FixpipeParamsV220Type", "AscendC::FixpipeParamsV220"),
+    ("fixpipe_params_arch3510", "FixpipeParamsArch3510Type", "AscendC::FixpipeParamsArch3510"),
     ("fmatrix_mode", "FmatrixModeType", "AscendC::FmatrixMode"),
     ("fixpipe_params", "FixpipeParamsType", "AscendC::FixpipeParams"),
     ("gather_mask_params", "GatherMaskParamsType", "AscendC::GatherMaskParams"),

@@ -613,9 +613,15 @@ if TYPE_CHECKING:
         is converted to its C++ field's type. Forms (parameter -> C++ field (type)):
 
         - `FixpipeConfig(layout)`: layout -> format_ (AscendC::CO2Layout)
+        - `FixpipeConfig(layout, is_to_ub)`: layout -> format_ (AscendC::CO2Layout),
+          is_to_ub -> isToUB_ (bool)
         """
 
+        @overload
         def __init__(self, layout: Int) -> None: ...
+        @overload
+        def __init__(self, layout: Int, is_to_ub: Bool) -> None: ...
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
         @classmethod
         def cfg_nz(cls) -> FixpipeConfig:
             """`AscendC::CFG_NZ`: FixpipeConfig(CO2Layout.NZ)."""
@@ -720,6 +726,30 @@ if TYPE_CHECKING:
             is_channel_split: Bool = False,
         ) -> None: ...
 
+    class FixpipeParamsArch3510(_StructValue):
+        """`AscendC::FixpipeParamsArch3510`, built in the kernel (`ascendc.construct`); each
+        argument is converted to its C++ field's type. Forms (parameter -> C++ field
+        (type)):
+
+        - `FixpipeParamsArch3510(n_size, m_size, src_stride, dst_stride, relu_en=False,
+          unit_flag=0, dual_dst_ctl=0, sub_block_id=False, is_channel_split=False)`: n_size
+          -> nSizeIn (uint16_t), m_size -> mSizeIn (uint16_t), src_stride -> srcStrideIn
+          (uint16_t), dst_stride -> dstStrideIn (uint32_t)
+        """
+
+        def __init__(
+            self,
+            n_size: Int,
+            m_size: Int,
+            src_stride: Int,
+            dst_stride: Int,
+            relu_en: Int = False,
+            unit_flag: Int = 0,
+            dual_dst_ctl: Int = 0,
+            sub_block_id: Int = False,
+            is_channel_split: Int = False,
+        ) -> None: ...
+
     class DataCopyCO12DstParams(_StructValue):
         """`AscendC::DataCopyCO12DstParams`, built in the kernel (`ascendc.construct`); each
         argument is converted to its C++ field's type. Forms (parameter -> C++ field
@@ -782,6 +812,7 @@ __all__ = [
     "DataCopyPadParams",
     "DataCopyParams",
     "FixpipeConfig",
+    "FixpipeParamsArch3510",
     "FixpipeParamsV220",
     "GatherMaskParams",
     "GatherRepeatParams",

@@ -110,7 +110,8 @@ STRUCTS: dict[str, tuple[str, ...]] = {
         "dst_high_half=False src_high_half=False repeat_times=1 dst_rep_stride=0 src_rep_stride=0",
     ),
     "TransposeParamsExt": ("n_size=0 c_size=0 h_size=0 w_size=0 transpose_type=10",),
-    "FixpipeConfig": ("layout>format_",),
+    # Ascend 950's second field: isToUB (FixpipeParamsArch3510 writes UB when true)
+    "FixpipeConfig": ("layout>format_", "layout>format_ is_to_ub>isToUB_"),
     # Pointer fields take an asc.array or a Python list (an array of the field's type).
     "MrgSort4Info": ("element_lengths if_exhausted_suspension=False valid_bit=15 repeat_times=1",),
     "VdeqInfo": ("scale>vdeqScaleIn offset>vdeqOffsetIn sign_mode>vdeqSignModeIn",),
@@ -122,6 +123,12 @@ STRUCTS: dict[str, tuple[str, ...]] = {
     "FixpipeParamsV220": (
         "n_size m_size src_stride dst_stride quant_pre=0 deq_scalar=0 nd_num=1 "
         "src_nd_stride=0 dst_nd_stride=0 relu_en=False unit_flag=0 is_channel_split=False",
+    ),
+    # Ascend 950's FixpipeParamsArch3510<> (ROW_MAJOR): its constructor's four fields,
+    # the others set as members after it (`_SET_AFTER`)
+    "FixpipeParamsArch3510": (
+        "n_size m_size src_stride dst_stride relu_en=False unit_flag=0 dual_dst_ctl=0 "
+        "sub_block_id=False is_channel_split=False",
     ),
     "DataCopyCO12DstParams": (
         "n_size m_size dst_stride src_stride quant_pre=0 relu_pre=0 channel_split=False "
@@ -139,6 +146,13 @@ _BY_IR_NAME = {d.ir_name: d for d in dt.ALL_DTYPES if d is not dt.bool_} | {"i1"
 # it), by struct: Python name -> (C++ member, its type); the member's initialiser is 0.
 _SET_AFTER: dict[str, dict[str, tuple[str, DataType]]] = {
     "LoadImageToLocalParams": {"sid": ("sid", dt.uint8)},
+    "FixpipeParamsArch3510": {
+        "relu_en": ("reluEn", dt.bool_),
+        "unit_flag": ("unitFlag", dt.uint8),
+        "dual_dst_ctl": ("dualDstCtl", dt.uint8),
+        "sub_block_id": ("subBlockId", dt.bool_),
+        "is_channel_split": ("isChannelSplit", dt.bool_),
+    },
 }
 
 # pyasc's `None` defaults: the C++ member initialisers they stand for (ONE_BLK_SIZE is 32)
@@ -643,6 +657,6 @@ __all__ = [*STRUCT_CLASSES, "ShapeInfo"]
 # BEGIN GENERATED __all__ by tools/gen_api.py: the names above, listed for type checkers
 if TYPE_CHECKING:
     # fmt: off
-    __all__ = ["BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams", "CopyRepeatParams", "GatherMaskParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams", "InitConstValueParams", "MmadParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV2Pro", "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadDataRepeatParam", "LoadImageToLocalParams", "Nd2NzParams", "Nz2NdParamsFull", "SliceInfo", "TransDataTo5HDParams", "TransposeParamsExt", "FixpipeConfig", "MrgSort4Info", "VdeqInfo", "CheckLocalMemoryIAParam", "FixpipeParamsV220", "DataCopyCO12DstParams", "DataCopyEnhancedParams", "ShapeInfo"]  # noqa: F405, RUF022
+    __all__ = ["BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams", "CopyRepeatParams", "GatherMaskParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams", "InitConstValueParams", "MmadParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV2Pro", "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadDataRepeatParam", "LoadImageToLocalParams", "Nd2NzParams", "Nz2NdParamsFull", "SliceInfo", "TransDataTo5HDParams", "TransposeParamsExt", "FixpipeConfig", "MrgSort4Info", "VdeqInfo", "CheckLocalMemoryIAParam", "FixpipeParamsV220", "FixpipeParamsArch3510", "DataCopyCO12DstParams", "DataCopyEnhancedParams", "ShapeInfo"]  # noqa: F405, RUF022
     # fmt: on
 # END GENERATED __all__

@@ -43,6 +43,7 @@ from asc_xdsl.runtime.hidden_params import HIDDEN
 from asc_xdsl.runtime.kernel import CompiledKernel, LaunchError, check_block_dim, is_gm_pointer
 from asc_xdsl.runtime.scalars import scalar_argument
 from asc_xdsl.runtime.simulator import (
+    aiv_ub,
     core_pipes,
     cores,
     gm_overread,
@@ -105,6 +106,7 @@ class BlockContext:
         "gm",
         "max_steps",
         "onchip",
+        "peers",
         "prefix",
         "region_start",
         "regions",
@@ -158,6 +160,8 @@ class BlockContext:
         """UB ranges known to be all written, `offset << 20 | nbytes` (uninit.py)."""
         self.gm: GmAddresses | None = None
         """The launch's GM buffers by host address (tensor lists' pointers)."""
+        self.peers: aiv_ub.Peers | None = None
+        """The AIVs' memories an AIC's Fixpipe L0C -> UB writes (Ascend 950; aiv_ub.py)."""
 
 
 def _program(kernel: CompiledKernel, sanitize: bool, uninit: str | None = None) -> Program:
@@ -171,6 +175,7 @@ def _program(kernel: CompiledKernel, sanitize: bool, uninit: str | None = None) 
         mix = cores.kernel_type_of(kernel) == "mix"
         cached = Program(kernel.module, sanitize, mix=mix, uninit=uninit)
         cached.threads = cores.needs_threads(kernel.module)
+        cached.ub_hop = mix and any(op.name in aiv_ub.UB_HOP_OPS for op in kernel.module.walk())
         kernel.metadata[key] = cached
     return cached
 
@@ -357,6 +362,8 @@ class CpuSimulatorBackend:
         if san_mode != "off":
             order = sanitizer.launch_order(core_list, one_by_one=sched is None)
         core_no = {core: i for i, core in enumerate(core_list)}
+        # Ascend 950: an AIC's Fixpipe L0C -> UB writes its AIVs' UB (aiv_ub.py)
+        peers = aiv_ub.Peers(platform) if program.ub_hop and aiv_ub.arch(platform) == 3510 else None
         left = [budget - block_dim]
         ran: dict[cores.Core, BlockContext] = {}
 
@@ -370,16 +377,24 @@ class CpuSimulatorBackend:
                 left[0],
                 budget,
             )
-            c.core, c.sched, c.gm = core, sched, addresses
+            c.core, c.sched, c.gm, c.peers = core, sched, addresses, peers
             b = core.block
+            if peers is not None and core.kind == "AIV":
+                c.onchip = peers.onchip(b, core.sub)
             if san_mode != "off":
                 c.san = sanitizer.BlockSanitizer(
                     san_mode, auto_sync, b, order, core_no[core], c.regs
                 )
                 c.san.absent = core_pipes.absent_pipes(platform.name, core.kind)
+                if peers is not None and core.kind == "AIV":
+                    c.san.shared = {"UB": peers.ub_key(b, core.sub)}
             if unwritten is not None:
                 c.uninit = unwritten
-                c.ubw = unwritten.mask(platform.memory_sizes["UB"])
+                size = platform.memory_sizes["UB"]
+                if peers is not None and core.kind == "AIV":  # its AIC's Fixpipe marks it
+                    c.ubw = peers.written(b, core.sub, lambda: unwritten.mask(size))
+                else:
+                    c.ubw = unwritten.mask(size)
                 c.ubdone = set()
             try:
                 with np.errstate(all="ignore"):  # per thread when the cores are threads
@@ -399,8 +414,9 @@ class CpuSimulatorBackend:
                     err.add_note(f"while simulating {op.name} in block {b}")
                 raise
             finally:
-                c.onchip.mems.release()
-                if unwritten is not None:
+                if peers is None or core.kind != "AIV":  # (its AIC may write it still)
+                    c.onchip.mems.release()
+                if unwritten is not None and (peers is None or core.kind != "AIV"):
                     unwritten.release(c.ubw)
             if c.region_start is not None:
                 raise ProfileRegionError(
@@ -418,6 +434,7 @@ class CpuSimulatorBackend:
                 if (
                     n_workers > 1
                     and len(blocks) > 1
+                    and peers is None  # (a block's AIC and AIVs share memories)
                     and workers.worth_it(program, explicit_workers)
                     and workers.serial_reason(kernel, program, overread) is None
                 ):

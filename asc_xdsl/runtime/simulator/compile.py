@@ -232,6 +232,9 @@ class Program:
         """A mix kernel: each op runs only on the side that has its unit (cores.side_guard)."""
         self.threads = False
         """Whether its cores synchronise (cores.needs_threads), set by the launcher."""
+        self.ub_hop = False
+        """A mix kernel with a Fixpipe, which on Ascend 950 may write its AIVs' UB from
+        the AIC (aiv_ub.py), set by the launcher."""
         self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, func.FuncOp)}
         self.compiled: dict[str, Function] = {}
 

@@ -192,6 +192,8 @@ class Scheduler:
         self.started: set[Core] = set()
         self.done: set[Core] = set()
         self.waiting: dict[Core, tuple] = {}
+        self.yielding: set[Core] = set()
+        """Cores in `yield_to`, waiting for the cores their set woke."""
         self.failure: BaseException | None = None
         self.sync = CrossCoreState(cores)
 
@@ -204,6 +206,38 @@ class Scheduler:
             self._pick()
             self._await_turn(core)
             del self.waiting[core]
+
+    def yield_to(self, core: Core, others: list[Core]) -> None:
+        """After `core`'s cross-core set: the `others` it may have woken (or that have
+        not started) run until they wait or end before `core` goes on. On the NPU they
+        run at once, beside it; a kernel that counts on them keeping pace (asc-devkit's
+        matmul_gelu sample fixpipes its next tile into the AIVs' UB with no flag back)
+        computes here what it does there, and the race checker, which follows the flags
+        and not this order, still reports what nothing orders."""
+
+        def runnable(c: Core) -> bool:
+            if c in self.done or c in self.yielding:  # (one yielding waits for others)
+                return False
+            if c not in self.started:
+                return True
+            w = self.waiting.get(c)
+            return w is not None and w[0]()
+
+        with self.cond:
+            if not any(runnable(c) for c in others):
+                return
+            self.yielding.add(core)
+            self.waiting[core] = (
+                lambda: not any(runnable(c) for c in others),
+                None,
+                "lets the cores its cross-core flag woke run first",
+            )
+            try:
+                self._pick()
+                self._await_turn(core)
+            finally:
+                self.yielding.discard(core)
+                del self.waiting[core]
 
     def _await_turn(self, core: Core) -> None:
         while self.running is not core and self.failure is None:

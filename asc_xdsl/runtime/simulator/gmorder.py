@@ -433,6 +433,8 @@ class LaunchOrder:
         what = ("atomically " if atomic else "") + ("writes" if write else "reads")
         earlier = ("atomically " if aatomic else "") + ("wrote" if aw else "read")
         same_block = self.blocks[san.core_no] == self.blocks[acore]
+        # a GM argument, or a local memory of one core that another writes (aiv_ub.py)
+        where = getattr(buf, "where", None) or f"GM argument '{buf.name}'"
         hint = (
             "a CrossCoreSetFlag/CrossCoreWaitFlag pair between the two cores"
             if same_block
@@ -441,8 +443,8 @@ class LaunchOrder:
         )
         san.report(
             RaceError(
-                f"cross-core {_KIND_TEXT[kind]} race ({kind}): {me} {what} GM argument "
-                f"'{buf.name}' bytes [{hit[0]}, {hit[1]}) that {other} "
+                f"cross-core {_KIND_TEXT[kind]} race ({kind}): {me} {what} {where} "
+                f"bytes [{hit[0]}, {hit[1]}) that {other} "
                 f"{earlier} in {op_title(aop)} with nothing ordering the two cores; "
                 f"they need {hint}",
                 op,

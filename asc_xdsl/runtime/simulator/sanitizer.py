@@ -255,6 +255,9 @@ class BlockSanitizer:
         self.held: dict[int, tuple[list[int], list[dict[int, int]]]] = {}
         self.xclocks: list[dict[int, int]] | None = None
         self._absorbed: list[dict[int, int]] = []
+        # local memories other cores write too, by name -> their key across cores (an
+        # AIV's UB that its AIC's Fixpipe writes on Ascend 950: aiv_ub.py)
+        self.shared: dict[str, Any] = {}
 
     # -- findings ------------------------------------------------------------------
     def report(self, err: SimulatorError, key: tuple) -> None:
@@ -474,19 +477,29 @@ class BlockSanitizer:
         known = self.known[pipe]
         always = self.always[pipe]
         records = self.records
-        order = self.order if exact else None
+        order = self.order if exact or self.shared else None
+        shared = self.shared
         i = -1
         for key, lo, hi, write in spans:
             i += 1
             if hi <= lo:
                 continue
-            if key.__class__ is not str and order is not None:  # GM: other cores too
+            if order is not None and (key.__class__ is not str or (shared and key in shared)):
+                # GM (exact spans only), or a local memory another core writes: checked
+                # against the other cores too
+                across = shared[key] if key.__class__ is str else key
+                if across is key and not exact:
+                    across = None
+            else:
+                across = None
+            if across is not None:
                 atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
                 stride = strides.get(i) if strides else None
+                entry = (self, op, pipe, index, across, lo, hi, write, atomic, stride)
                 if order.deferred:  # checked when the core ends (gmorder.flush)
-                    order.log.append((self, op, pipe, index, key, lo, hi, write, atomic, stride))
+                    order.log.append(entry)
                 else:
-                    order.access(self, op, pipe, index, key, lo, hi, write, atomic, stride)
+                    order.access(*entry)
             new = (lo, hi, pipe, index, write, op)
             first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
             for page in (first,) if first == last else range(first, last + 1):
@@ -1177,6 +1190,34 @@ def _load_2d(op: Operation, comp: Any) -> Extent:
     return spans
 
 
+def _load_2d_v2(op: Operation, comp: Any) -> Extent:
+    """LoadData with LoadData2DParamsV2 (Ascend 950): the fractals from the first it
+    reads (writes) to the last (ops/cube.py `_load_2d_v2`)."""
+    from asc_xdsl.runtime.simulator.ops.cube import FRACTAL, LOAD_2D_V2_DEFAULTS, fields
+
+    p = comp.slot(op.operands[2])
+
+    def spans(e, names, tensors):
+        f = fields(e[p], LOAD_2D_V2_DEFAULTS, "LoadData")
+        ms, ks = f["mStep"], f["kStep"]
+        if ms <= 0 or ks <= 0:
+            return [(0, 0) for _ in names]
+        stride = abs(f["srcStride"])
+        first = f["kStartPosition"] * stride + f["mStartPosition"]
+        last = first + (ks - 1) * stride + ms - 1
+        if f["ifTranspose"]:
+            dst_last = (ms - 1) * f["dstStride"] + ks - 1
+        else:
+            dst_last = (ks - 1) * f["dstStride"] + ms - 1
+        out = {
+            "dst": (0, (dst_last + 1) * FRACTAL),
+            "src": (first * FRACTAL, (last - first + 1) * FRACTAL),
+        }
+        return [out[k] for k in names]
+
+    return spans
+
+
 def _mmad(op: Operation, comp: Any) -> Extent:
     """Mmad: the m x k (L0A), k x n (L0B) and m x n (L0C) fractal grids; bias: n elements."""
     from asc_xdsl.runtime.simulator.ops.cube import FRACTAL, MMAD_DEFAULTS, fields
@@ -1265,6 +1306,7 @@ _EXTENTS: dict[str, Callable[[Operation, Any], Extent]] = {
     "ascendc.fixpipe_with_workspace": _fixpipe,
     "ascendc.load_data_l0": _load_2d,
     "ascendc.load_data_g2l": _load_2d,
+    "ascendc.load_data_l0_v2": _load_2d_v2,
     "ascendc.mmad": _mmad,
     "ascendc.mmad_with_bias": _mmad,
     "ascendc.local_tensor.get_value": _element,

@@ -13,6 +13,13 @@ from asc_xdsl.dialects.ascendc.cube import (
     _GM_BYTES,
     FIXPIPE_LAYOUTS,
     fixpipe_layout,
+    fixpipe_to_ub,
+)
+
+CO2_LAYOUTS = (
+    "AscendC::CO2Layout::NZ",
+    "AscendC::CO2Layout::ROW_MAJOR",
+    "AscendC::CO2Layout::COLUMN_MAJOR",
 )
 
 
@@ -28,6 +35,15 @@ def _print_fixpipe(emitter: Any, op: Operation) -> None:
         return f"AscendC::Fixpipe<{types}, {config}>({args});"
 
     layout = fixpipe_layout(op)
+    if layout is not None and fixpipe_to_ub(op):
+        # Ascend 950's isToUB: the headers' CFG_* constants have it false, so the
+        # config is a constant of its own (a template argument by reference)
+        config = emitter.names.claim("fixpipe_to_ub")
+        emitter.line(
+            f"static constexpr AscendC::FixpipeConfig {config} = {{{CO2_LAYOUTS[layout]}, true}};"
+        )
+        emitter.line(call(config))
+        return
     if layout is not None:
         emitter.line(call(FIXPIPE_LAYOUTS[layout]))
         return

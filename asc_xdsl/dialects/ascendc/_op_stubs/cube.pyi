@@ -11,11 +11,17 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.irdl import Operand, OpResult, OptOperand
 
-from asc_xdsl.dialects.ascendc.cube import _AippOp, _FixpipeOp, _InitConstValueOp, _MmadOp
+from asc_xdsl.dialects.ascendc.cube import (
+    _AippOp,
+    _FixpipeOp,
+    _InitConstValueOp,
+    _LoadDataOp,
+    _MmadOp,
+)
 from asc_xdsl.dialects.ascendc.data_copy import DataCopyBaseOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
 
-class LoadDataL0Op(DataCopyBaseOp):
+class LoadDataL0Op(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)`: 2D, L1 -> L0A/L0B.
 
     `ascendc.load_data_l0`: Ascend C `LoadData`, pipe MTE1.
@@ -33,7 +39,7 @@ class LoadDataL0Op(DataCopyBaseOp):
     src: Operand
     load_data_params: Operand
 
-class LoadDataG2LOp(DataCopyBaseOp):
+class LoadDataG2LOp(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)`: 2D, GM -> L1/L0.
 
     `ascendc.load_data_g2l`: Ascend C `LoadData`, pipe MTE2.
@@ -51,7 +57,7 @@ class LoadDataG2LOp(DataCopyBaseOp):
     src: Operand
     load_data_params: Operand
 
-class LoadDataL0V2Op(DataCopyBaseOp):
+class LoadDataL0V2Op(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)`: 2D V2, L1 -> L0.
 
     `ascendc.load_data_l0_v2`: Ascend C `LoadData`, pipe MTE1.
@@ -69,7 +75,7 @@ class LoadDataL0V2Op(DataCopyBaseOp):
     src: Operand
     load_data_params: Operand
 
-class LoadDataG2LV2Op(DataCopyBaseOp):
+class LoadDataG2LV2Op(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)`: 2D V2, GM -> L1/L0.
 
     `ascendc.load_data_g2l_v2`: Ascend C `LoadData`, pipe MTE2.
@@ -87,7 +93,7 @@ class LoadDataG2LV2Op(DataCopyBaseOp):
     src: Operand
     load_data_params: Operand
 
-class LoadData3DL0V1Op(DataCopyBaseOp):
+class LoadData3DL0V1Op(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)`: 3D (img2col) V1.
 
     `ascendc.load_data_3d_l0_v1`: Ascend C `LoadData`, pipe MTE1.
@@ -105,7 +111,7 @@ class LoadData3DL0V1Op(DataCopyBaseOp):
     src: Operand
     load_data_params: Operand
 
-class LoadData3DL0V2Op(DataCopyBaseOp):
+class LoadData3DL0V2Op(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)`: 3D (img2col) V2.
 
     `ascendc.load_data_3d_l0_v2`: Ascend C `LoadData`, pipe MTE1.
@@ -123,7 +129,7 @@ class LoadData3DL0V2Op(DataCopyBaseOp):
     src: Operand
     load_data_params: Operand
 
-class LoadData3DL0V2ProOp(DataCopyBaseOp):
+class LoadData3DL0V2ProOp(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)`: 3D (img2col) V2Pro.
 
     `ascendc.load_data_3d_l0_v2pro`: Ascend C `LoadData`, pipe MTE1.
@@ -141,7 +147,7 @@ class LoadData3DL0V2ProOp(DataCopyBaseOp):
     src: Operand
     load_data_params: Operand
 
-class LoadDataOp(DataCopyBaseOp):
+class LoadDataOp(_LoadDataOp):
     """`AscendC::LoadData(dst, src, params)` with any LoadData parameter struct (pyasc's
     generic form), L1 -> L0.
 
@@ -282,8 +288,9 @@ class MmadWithSparseOp(SpecOp):
     mmad_params: Operand
 
 class FixpipeOp(_FixpipeOp):
-    """`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] FixpipeParamsV220)`: L0C ->
-    GM or L1 (and UB on Ascend 950) with NZ2ND and quantisation on the way.
+    """`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] FixpipeParamsV220 |
+    FixpipeParamsArch3510)`: L0C -> GM or L1 (and UB on Ascend 950: its AIVs' UB) with NZ2ND
+    and quantisation on the way.
 
     `ascendc.fixpipe`: Ascend C `Fixpipe`, pipe FIX.
     Python: `asc.fixpipe`.
@@ -291,7 +298,7 @@ class FixpipeOp(_FixpipeOp):
     Operands:
     - `dst`: Local|GlobalTensor<T>, write
     - `src`: LocalTensor<U>, read
-    - `intri_params`: AscendC::FixpipeParamsV220
+    - `intri_params`: FixpipeParams*
     - `fixpipe_config`: AscendC::FixpipeConfig
     """
 
@@ -303,8 +310,9 @@ class FixpipeOp(_FixpipeOp):
     fixpipe_config: Operand
 
 class FixpipeWithWorkspaceOp(_FixpipeOp):
-    """`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] FixpipeParamsV220)`: L0C ->
-    GM or L1 (and UB on Ascend 950) with NZ2ND and quantisation on the way.
+    """`AscendC::Fixpipe<T, U, config>(dst, src, [cbufWorkspace,] FixpipeParamsV220 |
+    FixpipeParamsArch3510)`: L0C -> GM or L1 (and UB on Ascend 950: its AIVs' UB) with NZ2ND
+    and quantisation on the way.
 
     `ascendc.fixpipe_with_workspace`: Ascend C `Fixpipe`, pipe FIX.
     Python: `asc.fixpipe`.
@@ -313,7 +321,7 @@ class FixpipeWithWorkspaceOp(_FixpipeOp):
     - `dst`: Local|GlobalTensor<T>, write
     - `src`: LocalTensor<U>, read
     - `cbuf_workspace`: LocalTensor<S>, read
-    - `intri_params`: AscendC::FixpipeParamsV220
+    - `intri_params`: FixpipeParams*
     - `fixpipe_config`: AscendC::FixpipeConfig
     """
 

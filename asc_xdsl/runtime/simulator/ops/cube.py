@@ -7,6 +7,8 @@ formats). A fractal is 16 rows of one 32-byte block (C0 = 32 / sizeof(T) element
   column blocks one after another (`dstNzC0Stride` 32 B blocks apart), rows
   `dstNzNStride` blocks apart;
 * L0A (Mmad's A, M x K): **Zz** -- fractals row-major over (M/16, K/C0), each row-major;
+  on Ascend 950 **Nz** (K/C0 columns of M/16 fractals, each row-major: what LoadData
+  with LoadData2DParamsV2 writes, `_load_2d_v2`);
 * L0B (Mmad's B, K x N): **Zn** -- fractals row-major over (K/C0, N/16), each
   column-major (the C0 K-values of one N column are contiguous);
 * L0C (Mmad's C, M x N, f32/i32): **Nz** with 16 x 16 fractals, column blocks of
@@ -30,10 +32,13 @@ header's initialisers (`*_DEFAULTS`).
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from asc_xdsl.dialects.ascendc import cube as cube_dialect
+from asc_xdsl.enums import Pipe
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import (
@@ -46,9 +51,13 @@ from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.copy import copy_bursts, route
 from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
+from asc_xdsl.soc import get_soc
+from asc_xdsl.transforms.hardware import PIPES
 
 FRACTAL = 512
 """Bytes of one L0A/L0B fractal (16 x 32 B)."""
+PIPE_NO = {p: i for i, p in enumerate(PIPES)}
+FIX_PIPE, M_PIPE = PIPE_NO["FIX"], PIPE_NO["M"]
 
 # The header's member initialisers of each parameter struct (kernel_struct_mm.h,
 # kernel_struct_fixpipe.h, kernel_struct_data_copy.h).
@@ -96,6 +105,9 @@ FIXPIPE_DEFAULTS = {
     "reluEn": False,
     "unitFlag": 0,
     "isChannelSplit": False,
+    # FixpipeParamsArch3510's (Ascend 950): which AIV's UB, or both halves
+    "dualDstCtl": 0,
+    "subBlockId": False,
 }
 FIXPIPE_CONFIG_DEFAULTS = {"format": 1, "isToUB": False, "enableFixVal": False}
 ND2NZ_DEFAULTS = {
@@ -218,6 +230,92 @@ def _load_2d(op, comp):
         dw = _bytes(dst, 0, (reps - 1) * pitch + FRACTAL, f"{api} writes dst")
         as_strided(dw, shape=(reps, FRACTAL), strides=(pitch, 1))[...] = frac
         charge_dma(c.cnt, pipe, direction, reps * FRACTAL)
+
+    return run
+
+
+# -- LoadData 2D V2 (Ascend 950) ----------------------------------------------------------
+
+LOAD_2D_V2_DEFAULTS = {
+    "mStartPosition": 0,
+    "kStartPosition": 0,
+    "mStep": 0,
+    "kStep": 0,
+    "srcStride": 0,
+    "dstStride": 0,
+    "ifTranspose": False,
+    "sid": 0,
+}
+V2_ARCH = 3510
+"""The arch whose headers implement LoadData with LoadData2DParamsV2 (Ascend 950)."""
+
+
+@cache
+def _arch_of(platform: str) -> int:
+    return get_soc(platform).npu_arch
+
+
+def _arch(c) -> int:
+    return _arch_of(c.onchip.platform.name)
+
+
+def _load_2d_v2(op, comp):
+    """LoadData(dst, src, LoadData2DParamsV2), L1 -> L0A/L0B (LoadData_2D_V2.md): the
+    source is a grid of 512-byte fractals, K-direction columns of them `srcStride`
+    fractals apart; the load takes `kStep` columns from `kStartPosition` and `mStep`
+    fractals of each from `mStartPosition` (source fractal (kStart + k) * srcStride +
+    mStart + m) and writes them `dstStride` fractals apart per column (destination
+    fractal k * dstStride + m): Nz -> Nz into L0A, Zn -> Zn into L0B. With ifTranspose
+    (16-bit elements) each fractal is transposed and the grid too (destination fractal
+    m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B."""
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
+    itemsize = np_dtype(op.dst.type.element_type).itemsize
+    api = "LoadData (LoadData2DParamsV2)"
+
+    def run(e, c, _op=op):
+        if _arch(c) != V2_ARCH:
+            raise UnsupportedOpError(
+                f"{api} is an Ascend 950 (arch 3510) form; platform "
+                f"{c.onchip.platform.name} has no implementation of it"
+            )
+        f = fields(e[p], LOAD_2D_V2_DEFAULTS, api)
+        dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
+        src = _local(e[s], f"{api} src", ("L1",))
+        pipe, direction = route(dst, src)
+        ms, ks = f["mStep"], f["kStep"]
+        if ms == 0 or ks == 0:  # the docs: a NOP
+            return
+        if ms > 255 or ks > 255:
+            raise SimulatorError(f"{api}: mStep {ms} and kStep {ks} must be within 0-255")
+        _check_align(dst, f"{api} dst", FRACTAL)
+        _check_align(src, f"{api} src", 32)
+        transpose = bool(f["ifTranspose"])
+        if transpose and itemsize != 2:
+            raise UnsupportedOpError(
+                f"{api}: ifTranspose with {itemsize * 8}-bit elements (their fractals are "
+                "merged in pairs or split) is not modelled; 16-bit elements are"
+            )
+        stride = abs(f["srcStride"])
+        k = np.arange(ks)[:, None]
+        m = np.arange(ms)[None, :]
+        src_idx = (f["kStartPosition"] + k) * stride + f["mStartPosition"] + m
+        hi = int(src_idx.max()) + 1
+        sw = _bytes(src, 0, hi * FRACTAL, f"{api} reads src")
+        frac = sw.reshape(hi, FRACTAL)[src_idx.ravel()]
+        if transpose:
+            frac = _frac_transpose(frac, itemsize)
+            dst_idx = m * f["dstStride"] + k
+        else:
+            dst_idx = k * f["dstStride"] + m
+        dst_idx = dst_idx.ravel()
+        if len(np.unique(dst_idx)) != dst_idx.size:
+            raise SimulatorError(
+                f"{api}: dstStride {f['dstStride']} is less than the "
+                f"{'kStep' if transpose else 'mStep'} fractals each step writes: they overlap"
+            )
+        dw = _bytes(dst, 0, (int(dst_idx.max()) + 1) * FRACTAL, f"{api} writes dst")
+        dw.reshape(-1, FRACTAL)[dst_idx] = frac
+        charge_dma(c.cnt, pipe, direction, ms * ks * FRACTAL)
 
     return run
 
@@ -567,6 +665,7 @@ def _mmad(op, comp, with_bias: bool):
         m, n, k = f["m"], f["n"], f["k"]
         if m == 0 or n == 0 or k == 0:
             return
+        _unit_flag(c, int(f["unitFlag"]), "M", "FIX")
         _check_align(fm, "Mmad fm", FRACTAL)
         _check_align(filt, "Mmad filter", FRACTAL)
         m1, n1 = -(-m // 16), -(-n // 16)
@@ -576,10 +675,14 @@ def _mmad(op, comp, with_bias: bool):
         bv = _bytes(filt, 0, k1 * n1 * FRACTAL, "Mmad reads filter").view(a_dt)
         cbytes = n1 * m1 * 256 * c_dt.itemsize
         cv = _bytes(dst, 0, cbytes, "Mmad writes dst").view(c_dt)
-        # Zz -> (M, K); Zn -> (K, N); L0C Nz <-> (M, N)
+        # Zz (Nz on Ascend 950) -> (M, K); Zn -> (K, N); L0C Nz <-> (M, N)
         # the whole fractal grid is computed (rows past m and columns past n from
         # whatever the padding of L0A/L0B holds), as the cube does
-        am = av.reshape(m1, k1, 16, k0).transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * k0)[:, :k]
+        if _arch(c) == V2_ARCH:  # Ascend 950 keeps A as Nz (Mmad.md: Nz x Zn = Nz)
+            am = av.reshape(k1, m1, 16, k0).transpose(1, 2, 0, 3)
+        else:
+            am = av.reshape(m1, k1, 16, k0).transpose(0, 2, 1, 3)
+        am = am.reshape(m1 * 16, k1 * k0)[:, :k]
         bm = bv.reshape(k1, n1, 16, k0).transpose(0, 3, 1, 2).reshape(k1 * k0, n1 * 16)[:k]
         c4 = cv.reshape(n1, m1, 16, 16)  # a view: written through at the end
         cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)  # a copy
@@ -710,6 +813,26 @@ def _mmad_sparse(op, comp):
     return run
 
 
+# -- unitFlag ----------------------------------------------------------------------------
+
+UNIT_FLAG = "UNIT_FLAG"
+"""c.regs key: the pipe ("M" / "FIX") whose last L0C op had unitFlag 2 or 3 on."""
+
+
+def _unit_flag(c, flag: int, pipe: str, other: str) -> None:
+    """Mmad's and Fixpipe's unitFlag (UnitFlag.md): with it on in both, L0C's per-block
+    flags order them, Fixpipe after the Mmad that wrote a block, the next Mmad after the
+    Fixpipe that read it. For the race checker `pipe` then knows `other`'s work complete
+    when `other`'s last L0C op had it on too (coarser than per block, as the docs ask
+    the two to move the same blocks)."""
+    if flag not in (2, 3):
+        return
+    regs = c.regs
+    if c.san is not None and regs.get(UNIT_FLAG + other):
+        c.san.join(c.san.snapshot(FIX_PIPE if other == "FIX" else M_PIPE), PIPE_NO[pipe])
+    regs[UNIT_FLAG + pipe] = True
+
+
 # -- Fixpipe -----------------------------------------------------------------------------
 
 
@@ -816,9 +939,11 @@ def _nz_out(c, api: str, dst, yb: np.ndarray, m: int, n: int, osz: int, f: dict)
         put(c, dst, as_strided(dw[b * pitch :], shape=(m, wb), strides=(wb, 1)), rows)
 
 
-def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales) -> None:
+def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, part=None) -> None:
     """Move the L0C Nz matrix (f: nSize, mSize, srcStride, dstStride, quantPre, relu,
-    ndNum, srcNdStride, dstNdStride) to dst, converting: Fixpipe and DataCopy CO1 -> dst."""
+    ndNum, srcNdStride, dstNdStride) to dst, converting: Fixpipe and DataCopy CO1 -> dst.
+    `part`: ((first row, end), (first column, end)) of the matrix that goes to dst (one
+    AIV's half of a dual-destination Fixpipe), else all of it."""
     out_type, out_dt, src_dt, modes = op_types
     src = _local(src, f"{api} src", ("L0C",))
     pipe, direction = route(dst, src)
@@ -845,6 +970,10 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales) -> 
             sv.view(src_dt), shape=(n1, m, 16), strides=(stride * 16 * isz, 16 * isz, isz)
         )
         x = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
+        if part is not None:
+            (r0, r1), (c0, c1) = part
+            x = x[r0:r1, c0:c1]
+            m, n = x.shape
         if f["relu"]:
             x = np.maximum(x, 0)
         y = convert_out(x, quant, out_dt, is_bf16(out_type), scales)
@@ -911,9 +1040,114 @@ def _fixpipe(op, comp, workspace: bool):
             wt = _local(e[ws], "Fixpipe cbufWorkspace", ("L1",))
             scales = _bytes(wt, 0, f["nSize"] * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
         f["relu"] = f["reluEn"]
-        _move_out(c, "Fixpipe", e[d], e[s], types, f, layout, scales)
+        dst = e[d]
+        _unit_flag(c, int(f["unitFlag"]), "FIX", "M")
+        if _arch(c) == V2_ARCH and c.san is not None:
+            # the 3510 Fixpipe starts with PipeBarrier<PIPE_FIX> (dav_3510
+            # kernel_operator_fixpipe_impl.h): its earlier FIX work is complete
+            c.san.barrier(Pipe.PIPE_FIX)
+        parts = _ub_parts(c, dst, f, layout)
+        if parts is None:
+            _move_out(c, "Fixpipe", dst, e[s], types, f, layout, scales)
+            return
+        for sub, part in parts:  # the AIC -> AIV hop
+            target = _aiv_ub(c, dst, sub)
+            _move_out(c, "Fixpipe", target, e[s], types, f, layout, scales, part)
+            _record_hop(c, _op, dst, sub, f, layout, part, np_dtype(dst.elem_type).itemsize)
 
     return run
+
+
+DUAL_DST = {0: "one AIV (subBlockId)", 1: "split in M", 2: "split in N"}
+"""FixpipeParamsArch3510's dualDstCtl (kernel_struct_fixpipe.h, copy_matrix_cc_to_ub)."""
+
+
+def _ub_parts(c, dst, f: dict, layout: int):
+    """Where a Fixpipe with a UB dst writes on Ascend 950, as (AIV sub-block, part of the
+    matrix) pairs (`_move_out`'s `part`): the UB of AIV `subBlockId` (dualDstCtl 0), or
+    the rows (1: split in M) or columns (2: split in N) halved between AIV 0 and AIV 1;
+    None: dst itself (GM, L1, or a UB without AIVs to hop to)."""
+    dual = int(f["dualDstCtl"])
+    if dual not in DUAL_DST:
+        raise SimulatorError(
+            f"Fixpipe: dualDstCtl {dual} is not a mode (0: one AIV, 0b01: split in M, "
+            "0b10: split in N)"
+        )
+    to_ub = isinstance(dst, LocalTensor) and dst.mem_name == "UB"
+    hop = to_ub and c.peers is not None and c.core is not None and c.core.kind == "AIC"
+    if dual:
+        if not hop:
+            raise SimulatorError(
+                f"Fixpipe: dualDstCtl {dual} ({DUAL_DST[dual]}) writes the UBs of the two AIVs "
+                "of a mix kernel's AI Core on Ascend 950: "
+                + (
+                    "dst must be in UB"
+                    if not to_ub
+                    else "this launch has no AIVs beside the AIC (kernel_type='mix')"
+                )
+            )
+        bad = [
+            what
+            for what, on in (
+                (f"quantPre {QUANT_NAMES[int(f['quantPre'])]}", int(f["quantPre"]) != NO_QUANT),
+                ("reluEn", bool(f["reluEn"])),
+                ("a COLUMN_MAJOR layout", layout not in (NZ, ROW_MAJOR)),
+            )
+            if on
+        ]
+        if bad:
+            raise SimulatorError(
+                f"Fixpipe: dual destination mode bypasses every other Fixpipe function, but "
+                f"{', '.join(bad)} is set (the headers' assertion)"
+            )
+        m, n = f["mSize"], f["nSize"]
+        if dual == 1 and m % 2:
+            raise SimulatorError(
+                f"Fixpipe: dualDstCtl 0b01 writes mSize / 2 rows to each AIV's UB: mSize {m} "
+                "must be even"
+            )
+        if dual == 2 and n % 32:
+            raise SimulatorError(
+                f"Fixpipe: dualDstCtl 0b10 writes nSize / 2 columns to each AIV's UB: nSize "
+                f"{n} must be a multiple of 32"
+            )
+        if dual == 1:
+            return [(0, ((0, m // 2), (0, n))), (1, ((m // 2, m), (0, n)))]
+        return [(0, ((0, m), (0, n // 2))), (1, ((0, m), (n // 2, n)))]
+    if not hop:
+        return None
+    return [(int(bool(f["subBlockId"])), None)]
+
+
+def _aiv_ub(c, dst: LocalTensor, sub: int) -> LocalTensor:
+    """dst's window in the UB of AIV `sub` of this AIC's AI Core (aiv_ub.py)."""
+    mem = c.peers.onchip(c.core.block, sub).mems["UB"]
+    return LocalTensor(
+        mem, "UB", dst.position, dst.offset, dst.length, dst.dtype, dst.elem_type, dst.alloc
+    )
+
+
+def _record_hop(c, op, dst, sub: int, f: dict, layout: int, part, osz: int) -> None:
+    """The AIC's FIX write into AIV `sub`'s UB for the checkers: the race checker's
+    record, checked against that AIV's own accesses across cores (aiv_ub.SharedUB,
+    gmorder.py), and the AIV's written bytes (uninit.py)."""
+    (r0, r1), (c0, c1) = part or ((0, f["mSize"]), (0, f["nSize"]))
+    m, n = r1 - r0, c1 - c0
+    if m <= 0 or n <= 0:
+        return
+    if layout == ROW_MAJOR:
+        row = f["dstStride"] * osz
+        span = (m - 1) * row + n * osz
+        strides = {0: (n * osz, row)} if m > 1 and row > n * osz else None
+    else:
+        span, strides = (-(-n // 16) - 1) * f["dstStride"] * 32 + m * 16 * osz, None
+    if c.uninit is not None:  # the AIV's written bytes (uninit.py): the span, at most
+        size = len(c.ubw)
+        mask = c.peers.written(c.core.block, sub, lambda: c.uninit.mask(size))
+        mask[dst.offset : dst.offset + span] = b"\x01" * span
+    if c.san is not None:
+        key = c.peers.ub_key(c.core.block, sub)
+        c.san.access(op, FIX_PIPE, [(key, dst.offset, dst.offset + span, True)], strides)
 
 
 def _copy_co1(op, comp):
@@ -1104,6 +1338,7 @@ _BUILDERS = {
     "load_data_l0": _load_2d,
     "load_data_g2l": _load_2d,
     "load_data": _load_2d,
+    "load_data_l0_v2": _load_2d_v2,
     "load_data_with_transpose": _load_transpose,
     "load_data_3d_l0_v2": _load_3d_v2,
     "load_data_3d_l0_v2pro": lambda op, comp: _load_3d_v2(op, comp, pro=True),
@@ -1116,8 +1351,8 @@ _BUILDERS = {
     "init_const_value": _init_const,
 }
 _REFUSED = {
-    "load_data_l0_v2": "LoadData2DParamsV2 is the Ascend 950 form",
-    "load_data_g2l_v2": "LoadData2DParamsV2 is the Ascend 950 form",
+    "load_data_g2l_v2": "LoadData2DParamsV2 from GM (Ascend 950: GM -> L1 only) is not "
+    "modelled; L1 -> L0A/L0B is",
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not an Atlas A2/A3 form "
     "(dav-c220's headers report it unsupported; use V2)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
@@ -1131,6 +1366,8 @@ def _cube(op, comp, key: str):
         return _load_3d_v2(op, comp)
     if params == "LoadData3DParamsV2ProType":
         return _load_3d_v2(op, comp, pro=True)
+    if params == "LoadData2DParamsV2Type":
+        return _load_2d_v2(op, comp)
     if "3D" in params:
         raise UnsupportedOpError(_REFUSED["load_data_3d_l0_v1"])
     build = _BUILDERS.get(key)

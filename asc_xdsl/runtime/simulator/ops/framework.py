@@ -525,6 +525,8 @@ def struct_layout(t) -> np.dtype | None:
     entry = struct_entry(getattr(t, "CPP_CLASS", ""))
     if not entry or not isinstance(t, ty.AscendCType):
         return None
+    if "fields" not in entry:  # a class with constructors: no C layout of its own here
+        return None
     fields = [(f[0], _IR_SCALAR.get(f[2])) for f in entry["fields"] if f[3] == "value"]
     if not fields or any(d is None for _, d in fields):
         return None
@@ -602,8 +604,31 @@ def _member(op: MemberOp, comp):
     return run
 
 
+def _set_named(op: SetMemberOp, comp):
+    """`s.field = v` on a parameter struct built in the kernel (a class with
+    constructors: FixpipeParamsArch3510's members past its constructor's): the
+    Struct's member of that name, added after the constructor's fields."""
+    base, v, field = comp.slot(op.base), comp.slot(op.value), op.field.data
+
+    def run(e, c, _op=op):
+        old = e[base]
+        names = tuple(getattr(old, "names", ()))
+        if field in names:
+            i = names.index(field)
+            new = Struct((*old[:i], e[v], *old[i + 1 :]))
+        else:
+            new = Struct((*old[: len(names)], e[v]))
+            names = (*names, field)
+        new.names = names
+        e[base] = new
+
+    return run
+
+
 @handles(SetMemberOp)
 def _set_member(op: SetMemberOp, comp):
+    if struct_layout(op.base.type) is None and isinstance(op.base.type, ty.AscendCType):
+        return _set_named(op, comp)
     base, v, i = comp.slot(op.base), comp.slot(op.value), _member_index(op)
 
     def run(e, c, _op=op):

@@ -169,7 +169,9 @@ def _set_flag(c, mode: int, flag: int, what: str, pipe: Pipe) -> None:
                 "set_intra_block on Ascend 950)"
             )
         if _intra_block(c, flag, what, pipe):
-            _sched(c, what).sync.set_intra_block(c.core, flag, _release(c, pipe))
+            s = _sched(c, what)
+            s.sync.set_intra_block(c.core, flag, _release(c, pipe))
+            _let_them_run(s, c.core)
         return
     if what == "CrossCoreSetFlag" and _compiled_away(c, pipe):
         return
@@ -181,6 +183,14 @@ def _set_flag(c, mode: int, flag: int, what: str, pipe: Pipe) -> None:
             "kernel (kernel_type='mix')"
         )
     s.sync.set_flag(c.core, mode, flag, _release(c, pipe))
+    if mode == 2:
+        _let_them_run(s, c.core)
+
+
+def _let_them_run(s, core) -> None:
+    """An AIC <-> AIV set (modes 2 and 4): the other cores of the AI Core, which it may
+    have woken, run before this one goes on (cores.Scheduler.yield_to)."""
+    s.yield_to(core, [o for o in s.sync.by_block[core.block] if o is not core])
 
 
 @handles(ascendc.CrossCoreSetFlagOp)
