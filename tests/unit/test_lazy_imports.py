@@ -4,10 +4,18 @@ them never needs. One fresh process (what is loaded is process-wide)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+import numpy as np
+import pytest
+
+from asc_xdsl.runtime import tensors
+
+jit = importlib.import_module("asc_xdsl.frontend.jit")  # (the package's `jit` is the decorator)
 
 ROOT = Path(__file__).resolve().parents[1].parent
 
@@ -32,11 +40,15 @@ LAZY = {
     "asc_xdsl.dialects.ascendc.reg_address_types",
     # the advanced APIs (`asc.adv`)
     "asc_xdsl.language.adv",
+    # a launch's (the compile's arguments are numpy arrays and ints: `jit._is_array`)
+    "asc_xdsl.runtime.tensors",
+    # nothing is logged unless asked (`log._Quiet`)
+    "logging",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile loads."""
 
 
-def test_a_vector_add_loads_no_reg_or_adv_module() -> None:
+def test_a_vector_add_loads_only_what_it_uses() -> None:
     out = subprocess.run(
         [sys.executable, "-c", PROGRAM], capture_output=True, text=True, cwd=ROOT, check=False
     )
@@ -44,3 +56,26 @@ def test_a_vector_add_loads_no_reg_or_adv_module() -> None:
     imported, compiled = (set(names) for names in json.loads(out.stdout.splitlines()[-1]))
     assert "xdsl" not in imported  # (a disk-cache hit needs no xDSL)
     assert not LAZY & compiled, sorted(LAZY & compiled)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        np.zeros(4, np.float16),
+        np.zeros((2, 3), np.int8),
+        np.zeros((), np.float32),
+        np.float32(1.5),
+        np.ma.zeros(3),
+        3,
+        2.5,
+        True,
+        [1.0, 2.0],
+    ],
+    ids=repr,
+)
+def test_the_compile_s_own_tensor_tests_agree_with_the_runtime_s(value) -> None:
+    """`jit._is_array` and `jit._tensor_dtype` answer numpy arrays and Python numbers
+    without `runtime.tensors`, and as it does."""
+    assert jit._is_array(value) == tensors.is_tensor(value)
+    if tensors.is_tensor(value):
+        assert jit._tensor_dtype(value) == tensors.tensor_dtype(value)
