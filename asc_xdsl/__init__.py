@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from asc_xdsl.autotuner import Config as Config
     from asc_xdsl.autotuner import autotune as autotune
     from asc_xdsl.language import *  # noqa: F403
-else:  # the language's names, but `adv`, `reg` and `vf` only when first named (below)
-    _LAZY_LANGUAGE = frozenset({"adv", "reg", "vf"})
+else:  # the language's names, but `adv`, `reg`, `vf`, AIPP's only when first named (below)
+    _LAZY_LANGUAGE = _language._LAZY_NAMES
     globals().update(
         {name: getattr(_language, name) for name in _language_all if name not in _LAZY_LANGUAGE}
     )

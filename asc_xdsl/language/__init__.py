@@ -6,8 +6,8 @@
 - `adv`: the advanced APIs (`asc.adv.*`);
 - `reg`: the Reg layer of Ascend 950 (`asc.reg.*`, `@asc.vf`).
 
-`adv`, `reg` and `vf` load when first named (a module `__getattr__`): a kernel that
-uses neither does not pay for their classes and enums at start-up.
+`adv`, `reg`, `vf` and the AIPP records (`AippParams`, ...) load when first named (a
+module `__getattr__`): a kernel that uses none does not pay for their classes at start-up.
 
 Each function or method builds IR into the kernel being compiled through the builder
 interface of `builder/` (`KernelBuilder`, which the frontend's code generator
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from asc_xdsl.language import basic, core, fwk
 from asc_xdsl.language.basic import *  # noqa: F403
 from asc_xdsl.language.basic import __all__ as _basic_all
-from asc_xdsl.language.core import *  # noqa: F403
 from asc_xdsl.language.core import __all__ as _core_all
 from asc_xdsl.language.fwk import *  # noqa: F403
 from asc_xdsl.language.fwk import __all__ as _fwk_all
@@ -37,14 +36,21 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from asc_xdsl.language import adv, reg
+    from asc_xdsl.language.core import *  # noqa: F403
     from asc_xdsl.language.reg import vf
 else:
+    # core's names but those it loads on first use (`core._LAZY`, the AIPP records)
+    globals().update({name: getattr(core, name) for name in _core_all if name not in core._LAZY})
     _LAZY = {"adv": "asc_xdsl.language.adv", "reg": "asc_xdsl.language.reg"}
+    _LAZY_NAMES = frozenset({*_LAZY, "vf", *core._LAZY})
+    """The names of `__all__` loaded when first asked for (`asc_xdsl` leaves them too)."""
 
     def __getattr__(name: str) -> object:
         # `adv` (Matmul, tiling structs, the advanced math APIs) and `reg` (the Reg layer
         # and `@asc.vf`) load when a kernel names them: a kernel without them does not
-        # pay for their classes at start-up.
+        # pay for their classes at start-up; so do core's AIPP records.
+        if name in core._LAZY:
+            return getattr(core, name)
         if name in _LAZY or name == "vf":
             import importlib
 
@@ -53,4 +59,4 @@ else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:
-        return sorted({*globals(), "adv", "reg", "vf"})
+        return sorted({*globals(), *_LAZY_NAMES})

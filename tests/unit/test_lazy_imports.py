@@ -38,14 +38,30 @@ LAZY = {
     "asc_xdsl.dialects.ascendc.reg",
     "asc_xdsl.dialects.ascendc.reg_types",
     "asc_xdsl.dialects.ascendc.reg_address_types",
-    # the advanced APIs (`asc.adv`)
+    # the advanced APIs (`asc.adv`) and the AIPP records (`asc.AippParams`, ...)
     "asc_xdsl.language.adv",
+    "asc_xdsl.language.core.aipp_types",
     # a launch's (the compile's arguments are numpy arrays and ints: `jit._is_array`)
     "asc_xdsl.runtime.tensors",
     # nothing is logged unless asked (`log._Quiet`)
     "logging",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile loads."""
+
+
+def test_the_lazy_names_are_their_modules_own() -> None:
+    """Each level of the package (`asc`, `asc.language`, `asc.language.core`) gives the
+    AIPP records, `adv`, `reg` and `vf` (loaded on first use) as their modules do."""
+    import asc_xdsl as asc
+    from asc_xdsl.language import adv, core, reg
+    from asc_xdsl.language.core import aipp_types
+
+    assert core._aipp_all == aipp_types.__all__
+    for name in aipp_types.__all__:
+        cls = getattr(aipp_types, name)
+        assert getattr(core, name) is getattr(asc.language, name) is getattr(asc, name) is cls
+        assert name in asc.__all__ and name in dir(asc) and name in dir(core)
+    assert asc.adv is adv and asc.reg is reg and asc.vf is reg.vf is asc.language.vf
 
 
 def test_a_vector_add_loads_only_what_it_uses() -> None:
