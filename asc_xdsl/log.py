@@ -78,6 +78,8 @@ class _Quiet:
             self._real().info(*args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
+        import logging  # noqa: F401 (anything but DEBUG/INFO goes to the real logger)
+
         return getattr(self._real(), name)
 
     def _real(self) -> Any:

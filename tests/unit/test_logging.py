@@ -125,3 +125,15 @@ def test_before_logging_is_imported_a_stand_in_drops_debug_and_info(monkeypatch,
         assert quiet.isEnabledFor(logging.INFO)
     assert caplog.messages == ["kept 1"]
     assert quiet.name == "asc_xdsl.compile"
+
+
+def test_the_stand_in_hands_anything_else_to_logging(monkeypatch, capsys):
+    """A warning (or any other logger attribute) through the stand-in imports `logging`
+    and goes to the real logger (here a fresh `logging`: its last-resort handler)."""
+    monkeypatch.delenv(log.LOG_ENV, raising=False)
+    monkeypatch.delitem(sys.modules, "logging")
+    quiet = log.logger("launch")
+    assert isinstance(quiet, log._Quiet)
+    quiet.warning("said %s", "once")
+    assert "logging" in sys.modules
+    assert capsys.readouterr().err == "said once\n"
