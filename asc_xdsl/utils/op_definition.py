@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.irdl import IRDLOperation
 from xdsl.irdl.operations import OpDef, get_accessors_from_op_def
 
