@@ -33,8 +33,11 @@ if TYPE_CHECKING:
     from asc_xdsl.autotuner import Config as Config
     from asc_xdsl.autotuner import autotune as autotune
     from asc_xdsl.language import *  # noqa: F403
-else:  # the language's names, but `adv` only when first named (`__getattr__` below)
-    globals().update({name: getattr(_language, name) for name in _language_all if name != "adv"})
+else:  # the language's names, but `adv`, `reg`, `vf`, `vec_scope`, AIPP's only when first named (below)
+    _LAZY_LANGUAGE = _language._LAZY_NAMES
+    globals().update(
+        {name: getattr(_language, name) for name in _language_all if name not in _LAZY_LANGUAGE}
+    )
 
 __version__ = "0.1.0"
 
@@ -65,8 +68,9 @@ if not TYPE_CHECKING:  # (type checkers see `adv` through the import above)
     }
 
     def __getattr__(name: str) -> object:
-        if name == "adv":  # (loaded on first use: docs/performance.md, "Cold start")
-            return _language.adv
+        if name in _LAZY_LANGUAGE:  # (loaded on first use: docs/performance.md, "Cold start")
+            value = globals()[name] = getattr(_language, name)  # (kept: asked once)
+            return value
         if name in _TOOLS:
             import importlib
 
@@ -76,4 +80,4 @@ if not TYPE_CHECKING:  # (type checkers see `adv` through the import above)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:
-        return sorted({*globals(), "adv", *_TOOLS})
+        return sorted({*globals(), *_LAZY_LANGUAGE, *_TOOLS})

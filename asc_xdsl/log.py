@@ -35,7 +35,12 @@ _state: dict[str, Any] = {}  # "handler": ours on the asc_xdsl logger, once conf
 
 def logger(area: str) -> Any:
     """The `logging.Logger` of `area` (one of AREAS), configured from ASC_XDSL_LOG at
-    the first call (`logging` is imported then, not at `import asc_xdsl`)."""
+    the first call (`logging` is imported then, not at `import asc_xdsl`). While nothing
+    has imported `logging` and ASC_XDSL_LOG is unset, a stand-in (`_Quiet`) that
+    imports nothing: no handler or level can exist yet, so DEBUG and INFO go nowhere."""
+    if "logging" not in sys.modules and not os.environ.get(LOG_ENV):
+        _state.setdefault("configured", True)  # (what `configure()` would do: nothing yet)
+        return _Quiet(area)
     import logging
 
     if "configured" not in _state:
@@ -48,6 +53,37 @@ def logger(area: str) -> Any:
             text = getattr(e, "text", e)
             warnings.warn(f"{text}; logging stays as it was", ConfigWarning, stacklevel=2)
     return logging.getLogger(f"asc_xdsl.{area}")
+
+
+class _Quiet:
+    """`logger(area)` before anything imported `logging` (a cold start's compile: ~2% of
+    it was importing `logging`): DEBUG and INFO records are dropped as `logging` would
+    drop them (no handler, root level WARNING) until `logging` is imported; from then
+    on, and for anything else, the real logger answers."""
+
+    __slots__ = ("area",)
+
+    def __init__(self, area: str) -> None:
+        self.area = area
+
+    def isEnabledFor(self, level: int) -> bool:
+        return level > INFO if "logging" not in sys.modules else self._real().isEnabledFor(level)
+
+    def debug(self, *args: Any, **kwargs: Any) -> None:
+        if "logging" in sys.modules:
+            self._real().debug(*args, **kwargs)
+
+    def info(self, *args: Any, **kwargs: Any) -> None:
+        if "logging" in sys.modules:
+            self._real().info(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        import logging  # noqa: F401 (anything but DEBUG/INFO goes to the real logger)
+
+        return getattr(self._real(), name)
+
+    def _real(self) -> Any:
+        return logger(self.area)
 
 
 def configure(text: str | None = None) -> None:

@@ -2,9 +2,9 @@
 
 The dialect has hundreds of spec-defined ops (see `ascendc/spec.py`); defining all of
 them costs far more than compiling a kernel that uses five. The context knows the
-hand-written ops and every type up front and asks the spec families for any other
+hand-written ops and the types of `ASCENDC_TYPES` up front and asks the spec families for any other
 `ascendc.*` op name the parser meets, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
-ones and for pyasc's `emitc.*` names of four of them (`PYASC_SPELLINGS`); the struct types (`!ascendc.binary_repeat_params`, ...) are
+ones and for pyasc's `emitc.*` names of four of them (`PYASC_SPELLINGS`); the struct and Reg types (`!ascendc.binary_repeat_params`, `!ascendc.reg_tensor`, ...) are
 defined when first named too. Two upstream ops are parsed in the forms pyasc writes too
 (`pyasc_syntax.py`).
 """
@@ -75,8 +75,9 @@ class AscContext(Context):
         return super().get_optional_attr(name)
 
     def _load_struct_type(self, name: str) -> None:
-        """The struct types (`struct_types.py`) are defined when the parser first meets
-        one, like the spec-defined ops; so are the `emitc` attributes pyasc's IR uses."""
+        """The struct types (`struct_types.py`) and the Reg types (`ascendc.LAZY_TYPES`)
+        are defined when the parser first meets one, like the spec-defined ops; so are the
+        `emitc` attributes pyasc's IR uses."""
         if name in self._loaded_types:
             return
         if name.startswith("emitc.") and name not in self._loaded_attrs:
@@ -89,11 +90,14 @@ class AscContext(Context):
             return
         if not name.startswith("ascendc."):
             return
+        from asc_xdsl.dialects.ascendc import LAZY_TYPES, lazy_type
         from asc_xdsl.dialects.ascendc.struct_types import BY_MNEMONIC, STRUCT_TYPES
 
         class_name = BY_MNEMONIC.get(name)
         if class_name is not None:
             self.load_attr_or_type(STRUCT_TYPES[class_name])
+        elif name in LAZY_TYPES:  # (the Reg types: a kernel without registers needs none)
+            self.load_attr_or_type(lazy_type(*LAZY_TYPES[name]))
 
     def clone(self) -> AscContext:
         return AscContext(

@@ -979,9 +979,7 @@ class _Specialisation:
                 kind = GmParam if isinstance(value, MockTensor) else ScalarParam
                 self.params.append((name, kind(value.dtype)))
             elif _is_array(value):
-                from asc_xdsl.runtime.tensors import tensor_dtype
-
-                self.params.append((name, GmParam(dt.from_numpy(tensor_dtype(value)))))
+                self.params.append((name, GmParam(dt.from_numpy(_tensor_dtype(value)))))
             elif ann in _SCALAR_ANNOTATIONS and isinstance(value, bool | int | float):
                 self.params.append((name, ScalarParam(_SCALAR_ANNOTATIONS[ann][0])))
             elif isinstance(value, bool):
@@ -1119,10 +1117,25 @@ def _annotations(fn: Callable[..., Any]) -> dict[str, Any]:
 
 
 def _is_array(value: Any) -> bool:
-    """A tensor argument (numpy, torch, DLPack, array interface: runtime/tensors.py)."""
+    """A tensor argument (numpy, torch, DLPack, array interface: runtime/tensors.py).
+    A numpy array is answered here: a compile alone (`.compile()`) then does not load
+    the runtime's tensor module (~1% of a cold start); so is a Python number."""
+    if type(value) is getattr(sys.modules.get("numpy"), "ndarray", None):
+        return value.ndim > 0  # (as `is_tensor`: 0-d arrays are scalars)
+    if type(value) in (int, float, bool):
+        return False
     from asc_xdsl.runtime.tensors import is_tensor
 
     return is_tensor(value)
+
+
+def _tensor_dtype(value: Any) -> Any:
+    """`runtime.tensors.tensor_dtype`, a numpy array's answered here (see `_is_array`)."""
+    if type(value) is getattr(sys.modules.get("numpy"), "ndarray", None):
+        return value.dtype
+    from asc_xdsl.runtime.tensors import tensor_dtype
+
+    return tensor_dtype(value)
 
 
 def _python_scalar(value: Any) -> Any:

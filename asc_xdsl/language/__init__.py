@@ -3,7 +3,11 @@
 - `core`: data types, enums, tensors, parameter structs, loops;
 - `basic`: the basic APIs (most made from the op specs), sync, system values, debug;
 - `fwk`: TPipe, TQue, TBuf;
-- `adv`: the advanced APIs (`asc.adv.*`).
+- `adv`: the advanced APIs (`asc.adv.*`);
+- `reg`: the Reg layer of Ascend 950 (`asc.reg.*`, `@asc.vf`).
+
+`adv`, `reg`, `vf`, `vec_scope` and the AIPP records (`AippParams`, ...) load when first named (a
+module `__getattr__`): a kernel that uses none does not pay for their classes at start-up.
 
 Each function or method builds IR into the kernel being compiled through the builder
 interface of `builder/` (`KernelBuilder`, which the frontend's code generator
@@ -14,14 +18,12 @@ raises `JitOnlyError`, as pyasc's `require_jit` does. Names and signatures follo
 
 from typing import TYPE_CHECKING
 
-from asc_xdsl.language import basic, core, fwk, reg
+from asc_xdsl.language import basic, core, fwk
 from asc_xdsl.language.basic import *  # noqa: F403
 from asc_xdsl.language.basic import __all__ as _basic_all
-from asc_xdsl.language.core import *  # noqa: F403
 from asc_xdsl.language.core import __all__ as _core_all
 from asc_xdsl.language.fwk import *  # noqa: F403
 from asc_xdsl.language.fwk import __all__ as _fwk_all
-from asc_xdsl.language.reg import vec_scope, vf
 
 __all__ = [
     "adv",
@@ -44,17 +46,29 @@ if TYPE_CHECKING:
 
 
 if TYPE_CHECKING:
-    from asc_xdsl.language import adv
+    from asc_xdsl.language import adv, reg
+    from asc_xdsl.language.core import *  # noqa: F403
+    from asc_xdsl.language.reg import vec_scope, vf
 else:
+    # core's names but those it loads on first use (`core._LAZY`, the AIPP records)
+    globals().update({name: getattr(core, name) for name in _core_all if name not in core._LAZY})
+    _LAZY = {"adv": "asc_xdsl.language.adv", "reg": "asc_xdsl.language.reg"}
+    _REG_NAMES = frozenset({"vf", "vec_scope"})  # names of `reg` at the top level
+    _LAZY_NAMES = frozenset({*_LAZY, *_REG_NAMES, *core._LAZY})
+    """The names of `__all__` loaded when first asked for (`asc_xdsl` leaves them too)."""
 
     def __getattr__(name: str) -> object:
-        # `adv` (Matmul, tiling structs, the advanced math APIs) loads when a kernel
-        # names it: a kernel without it does not pay for its classes at start-up.
-        if name == "adv":
+        # `adv` (Matmul, tiling structs, the advanced math APIs) and `reg` (the Reg layer
+        # and `@asc.vf`) load when a kernel names them: a kernel without them does not
+        # pay for their classes at start-up; so do core's AIPP records.
+        if name in core._LAZY:
+            return getattr(core, name)
+        if name in _LAZY or name in _REG_NAMES:
             import importlib
 
-            return importlib.import_module("asc_xdsl.language.adv")
+            module = importlib.import_module(_LAZY.get(name, "asc_xdsl.language.reg"))
+            return getattr(module, name) if name in _REG_NAMES else module
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:
-        return sorted({*globals(), "adv"})
+        return sorted({*globals(), *_LAZY_NAMES})

@@ -2,6 +2,7 @@
 unless ASC_XDSL_LOG asks; the root logger is never configured."""
 
 import logging
+import sys
 
 import numpy as np
 import pytest
@@ -105,3 +106,34 @@ def test_a_malformed_value_is_named(monkeypatch):
     with pytest.warns(RuntimeWarning, match="logging stays as it was"):
         log.logger("compile")
     assert logging.getLogger("asc_xdsl").handlers == []
+
+
+def test_before_logging_is_imported_a_stand_in_drops_debug_and_info(monkeypatch, caplog):
+    """`logger()` imports nothing while `logging` is not loaded (a cold start): the
+    stand-in drops DEBUG and INFO as an unconfigured `logging` would, and hands over to
+    the real logger once `logging` is loaded."""
+    monkeypatch.delenv(log.LOG_ENV, raising=False)
+    monkeypatch.delitem(sys.modules, "logging")
+    quiet = log.logger("compile")
+    assert isinstance(quiet, log._Quiet)
+    assert not quiet.isEnabledFor(logging.INFO) and quiet.isEnabledFor(logging.WARNING)
+    quiet.info("dropped")
+    assert "logging" not in sys.modules
+    monkeypatch.setitem(sys.modules, "logging", logging)
+    with caplog.at_level(logging.INFO, logger="asc_xdsl.compile"):
+        quiet.info("kept %d", 1)
+        assert quiet.isEnabledFor(logging.INFO)
+    assert caplog.messages == ["kept 1"]
+    assert quiet.name == "asc_xdsl.compile"
+
+
+def test_the_stand_in_hands_anything_else_to_logging(monkeypatch, capsys):
+    """A warning (or any other logger attribute) through the stand-in imports `logging`
+    and goes to the real logger (here a fresh `logging`: its last-resort handler)."""
+    monkeypatch.delenv(log.LOG_ENV, raising=False)
+    monkeypatch.delitem(sys.modules, "logging")
+    quiet = log.logger("launch")
+    assert isinstance(quiet, log._Quiet)
+    quiet.warning("said %s", "once")
+    assert "logging" in sys.modules
+    assert capsys.readouterr().err == "said once\n"

@@ -57,6 +57,7 @@ from asc_xdsl.dialects.ascendc.adv_types import MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
+    VF_ATTR,
     AddressOf,
     ArrayArg,
     AsBytes,
@@ -67,7 +68,6 @@ from asc_xdsl.dialects.ascendc.base import (
 from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField, carried_element
 from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.reg import VF_ATTR
 from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType

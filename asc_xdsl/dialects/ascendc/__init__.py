@@ -12,8 +12,9 @@ Every op and type class is reachable from here by name, like xDSL's dialects:
     ascendc.AddL2Op, ascendc.LocalTensorType, ascendc.BinaryRepeatParamsType
 
 `AscendC` is the whole dialect (every op defined: for tools that list ops);
-`AscendCCore` has the hand-written ops and all types, and `AscContext`
-(`asc_xdsl.dialects.context`) adds spec-defined ops as IR names them.
+`AscendCCore` has the hand-written ops and the types defined up front, and `AscContext`
+(`asc_xdsl.dialects.context`) adds spec-defined ops as IR names them, and the struct
+and Reg types (`LAZY_TYPES`) likewise.
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
-from asc_xdsl.dialects.ascendc.reg_address_types import REG_ADDRESS_TYPES
-from asc_xdsl.dialects.ascendc.reg_types import REG_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
 HANDWRITTEN_OPS: list[type[AscendCOp]] = [
@@ -38,8 +37,30 @@ HANDWRITTEN_OPS: list[type[AscendCOp]] = [
     *construct.MISC_OPS,
     *reg_scope.SCOPE_OPS,
 ]
-ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES, *REG_TYPES, *REG_ADDRESS_TYPES]
-"""The types defined up front; the struct types (`STRUCT_TYPES`) come on first use."""
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES]
+"""The types defined up front; the struct types (`STRUCT_TYPES`) and the Reg types
+(`LAZY_TYPES`) come on first use."""
+
+LAZY_TYPES: dict[str, tuple[str, str]] = {
+    "ascendc.reg_tensor": ("reg_types", "RegTensorType"),
+    "ascendc.mask_reg": ("reg_types", "MaskRegType"),
+    "ascendc.unalign_reg_store": ("reg_types", "UnalignRegForStoreType"),
+    "ascendc.addr_reg": ("reg_address_types", "AddrRegType"),
+    "ascendc.unalign_reg_load": ("reg_address_types", "UnalignRegForLoadType"),
+}
+"""Type name -> (module, class) of the Reg layer's types (Ascend 950): their module loads
+the Reg enums and the SoC table, which a kernel without registers never needs; the
+context (`AscContext`) loads one when the parser first meets its name, and
+`ascendc.<class>` imports it (`REG_TYPES` and `REG_ADDRESS_TYPES` list them)."""
+_LAZY_BY_CLASS = {cls: module for module, cls in LAZY_TYPES.values()}
+
+
+def lazy_type(module: str, name: str) -> Any:
+    """The class `name` of our submodule `module` (a `LAZY_TYPES` entry)."""
+    import importlib
+
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
 
 AscendCCore = Dialect("ascendc", HANDWRITTEN_OPS, ASCENDC_TYPES)
 
@@ -50,8 +71,9 @@ _BY_NAME: dict[str, Any] = {
 
 
 def all_types() -> list[type[Any]]:
-    """Every type class of the dialect (defines all struct types)."""
-    return [*ASCENDC_TYPES, *STRUCT_TYPES.values()]
+    """Every type class of the dialect (defines all struct and Reg types)."""
+    lazy = [lazy_type(module, name) for module, name in LAZY_TYPES.values()]
+    return [*ASCENDC_TYPES, *lazy, *STRUCT_TYPES.values()]
 
 
 def all_ops() -> list[type[AscendCOp]]:
@@ -68,6 +90,8 @@ if TYPE_CHECKING:  # the spec-made op classes as type checkers see them (tools/g
 def __getattr__(name: str) -> Any:
     if name in _BY_NAME:
         return _BY_NAME[name]
+    if name in _LAZY_BY_CLASS:
+        return lazy_type(_LAZY_BY_CLASS[name], name)
     if name == "AscendC":
         return Dialect("ascendc", all_ops(), all_types())
     if name in STRUCT_TYPES:
@@ -87,6 +111,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "ASCENDC_TYPES",
     "HANDWRITTEN_OPS",
+    "LAZY_TYPES",
     "AscendCCore",
     "AscendCOp",
     "EmitKind",

@@ -40,7 +40,7 @@ from xdsl.irdl.constraints import AttrConstraint, VerificationContext
 from xdsl.traits import MemoryEffectKind, SymbolTable, get_effects
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import EmitKind
+from asc_xdsl.dialects.ascendc.base import VF_ATTR, EmitKind
 from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
 from asc_xdsl.dialects.ascendc.reg_types import (
     HighLowPart,
@@ -79,9 +79,6 @@ from asc_xdsl.soc import ASCEND_950, SOC_ATTR
 
 SAMPLE_SOC = "Ascend950PR_9599"
 """The SoC op samples and the Reg harness compile for (CANN's CPU-debug 950 part)."""
-
-VF_ATTR = "ascendc.vf"
-"""The unit attribute that makes a `func.func` a vector function (`__simd_vf__`)."""
 
 UB_MEMORY_SPACE = 26
 """memref memory space of a `__ubuf__` pointer (pyasc's numbering, `cpp_types`)."""

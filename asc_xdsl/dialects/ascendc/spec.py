@@ -52,7 +52,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -103,6 +102,7 @@ from asc_xdsl.dialects.fast_build import init_op, irdl_init
 from asc_xdsl.dialects.fast_verify import accept, accepted_before, keep_verdicts, new_context
 from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.utils.class_tests import is_subclass
+from asc_xdsl.utils.op_definition import op_definition
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -1363,7 +1363,7 @@ def define_op(
     pure_view = any(view in result_names for _, view in spec.views)
     if pure_view or any(o.effect is not Effect.NONE for o in spec.operands):
         body["traits"] = traits_def(SpecMemoryEffects())
-    cls = irdl_op_definition(type(class_name, (base,), body))
+    cls = op_definition(type(class_name, (base,), body))  # (its format compiled on first use)
     # `verify_operands` says what is wrong with an operand naming the op and operand (and,
     # for an element type mismatch, both operands). Where IRDL checks the same constraints
     # (no assembly format), it runs only to word a fault IRDL found, and the constants a

@@ -8,7 +8,6 @@ import inspect
 from typing import TYPE_CHECKING, Any, overload
 
 from asc_xdsl.language.builder import require_jit
-from asc_xdsl.language.core.aipp_types import AippParams
 from asc_xdsl.language.core.tensor import GlobalTensor
 from asc_xdsl.language.core.utils import check_tensors, describe
 
@@ -19,6 +18,7 @@ _AIPP_FORMS = tuple(
 
 
 if TYPE_CHECKING:
+    from asc_xdsl.language.core.aipp_types import AippParams
     from asc_xdsl.language.core.enums import AippInputFormat
 
 
@@ -36,6 +36,7 @@ def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
     `set_aipp_functions(src0, src1, input_format, config)` for Y and UV planes."""
     g = require_jit("set_aipp_functions")
     from asc_xdsl.dialects.ascendc.cube import FAMILY, AippInputFormat
+    from asc_xdsl.language.core.aipp_types import AippParams  # (loaded when first used)
 
     for sig in _AIPP_FORMS:
         try:

@@ -2,8 +2,6 @@
 
 from typing import TYPE_CHECKING
 
-from asc_xdsl.language.core.aipp_types import *  # noqa: F403
-from asc_xdsl.language.core.aipp_types import __all__ as _aipp_all
 from asc_xdsl.language.core.array import Array, array
 from asc_xdsl.language.core.dtype import *  # noqa: F403
 from asc_xdsl.language.core.dtype import __all__ as _dtype_all
@@ -19,6 +17,23 @@ from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTens
 from asc_xdsl.language.core.types import *  # noqa: F403
 from asc_xdsl.language.core.types import __all__ as _types_all
 from asc_xdsl.language.core.utils import ceildiv, static_assert
+
+if TYPE_CHECKING:
+    from asc_xdsl.language.core.aipp_types import *  # noqa: F403
+
+_aipp_all = [
+    "AippChannelPaddingParams",
+    "AippColorSpaceConvParams",
+    "AippDataTypeConvParams",
+    "AippPaddingParams",
+    "AippParams",
+    "AippSingleLineParams",
+    "AippSwapParams",
+]
+_LAZY = dict.fromkeys(_aipp_all, "asc_xdsl.language.core.aipp_types")
+"""Names whose module loads when one is first asked for (`__getattr__`): the AIPP
+configuration's records, which only an image-preprocessing kernel uses (`aipp_types`'s
+`__all__`; a test checks the two lists agree)."""
 
 __all__ = [
     "Array",
@@ -47,3 +62,16 @@ if TYPE_CHECKING:
     __all__ = ["Array", "array", "ceildiv", "inline", "number", "static_assert", "AippChannelPaddingParams", "AippColorSpaceConvParams", "AippDataTypeConvParams", "AippPaddingParams", "AippParams", "AippSingleLineParams", "AippSwapParams", "DataType", "bfloat16", "bool_", "double", "float16", "float32", "float64", "float_", "half", "int8", "int16", "int32", "int64", "int_", "uint8", "uint16", "uint32", "uint64", "void", "CMPMODE", "AippInputFormat", "AtomicDtype", "AtomicOp", "BatchMode", "BatchOutMode", "BlockMode", "CO2Layout", "CacheLine", "CacheMode", "CacheRwMode", "CubeFormat", "DataFormat", "DcciDst", "DeqScale", "GatherMaskMode", "HardEvent", "Hardware", "IterateMode", "IterateOrder", "LayoutMode", "MaskMode", "MatmulConfigMode", "MatmulPolicy", "MemDsbT", "PipeID", "QuantModes", "ReduceOrder", "RoundMode", "ScheduleType", "SelMode", "TPosition", "TransposeType", "pad_t", "BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams", "CopyRepeatParams", "GatherMaskParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams", "InitConstValueParams", "MmadParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV2Pro", "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadDataRepeatParam", "LoadImageToLocalParams", "Nd2NzParams", "Nz2NdParamsFull", "SliceInfo", "TransDataTo5HDParams", "TransposeParamsExt", "FixpipeConfig", "MrgSort4Info", "VdeqInfo", "CheckLocalMemoryIAParam", "FixpipeParamsV220", "FixpipeParamsArch3510", "DataCopyCO12DstParams", "DataCopyEnhancedParams", "ShapeInfo", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE", "Property", "property", "GlobalAddress", "GlobalTensor", "LocalMemAllocator", "LocalTensor", "LocalTensorAuto", "MrgSortSrcList", "range", "static_range"]  # noqa: F405, RUF022
     # fmt: on
 # END GENERATED __all__
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        if name in _LAZY:
+            import importlib
+
+            return getattr(importlib.import_module(_LAZY[name]), name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *_LAZY})

@@ -33,3 +33,24 @@ def test_loading_twice_is_xdsls_error(attr) -> None:
     with pytest.raises(AlreadyRegisteredConstructException) as expected:
         theirs.load_attr_or_type(attr)
     assert str(ours.value) == str(expected.value)
+
+
+def test_reg_types_are_defined_when_first_named() -> None:
+    """The Reg types (`ascendc.LAZY_TYPES`) are not in `AscendCCore`: the context and
+    the package's `__getattr__` give the very classes of `reg_types`/`reg_address_types`."""
+    from asc_xdsl.dialects import ascendc
+    from asc_xdsl.dialects.ascendc.reg_address_types import REG_ADDRESS_TYPES
+    from asc_xdsl.dialects.ascendc.reg_types import REG_TYPES
+    from asc_xdsl.dialects.ir_context import make_context
+
+    reg = (*REG_TYPES, *REG_ADDRESS_TYPES)
+    assert {c.name: c for c in reg} == {
+        name: ascendc.lazy_type(*where) for name, where in ascendc.LAZY_TYPES.items()
+    }
+    assert all(getattr(ascendc, c.__name__) is c for c in reg)
+    assert not set(reg) & set(ascendc.ASCENDC_TYPES)
+    assert set(reg) <= set(ascendc.all_types())
+    ctx = make_context()
+    for c in reg:
+        assert ctx.get_optional_type(c.name) is c
+    assert ctx.get_optional_type("ascendc.no_such_type") is None

@@ -1,0 +1,97 @@
+"""What a cold start loads (docs/performance.md, "Cold start"): `import asc_xdsl` and a
+vector add's first compile leave out the parts of the package a kernel that does not use
+them never needs. One fresh process (what is loaded is process-wide)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from asc_xdsl.runtime import tensors
+
+jit = importlib.import_module("asc_xdsl.frontend.jit")  # (the package's `jit` is the decorator)
+
+ROOT = Path(__file__).resolve().parents[1].parent
+
+PROGRAM = """
+import json, sys
+import asc_xdsl as asc
+imported = set(sys.modules)
+sys.path.insert(0, "examples")
+import numpy as np
+import vector_add as m
+x = np.zeros(2048, np.float32)
+m.vadd_kernel.compile(x, x, x, 1024, 256, block_dim=2, always_compile=True)
+print(json.dumps([sorted(imported), sorted(sys.modules)]))
+"""
+
+LAZY = {
+    # the Reg layer of Ascend 950 (`asc.reg`, `@asc.vf`) and its types, enums and ops
+    "asc_xdsl.language.reg",
+    "asc_xdsl.dialects.reg_enums",
+    "asc_xdsl.dialects.ascendc.reg",
+    "asc_xdsl.dialects.ascendc.reg_types",
+    "asc_xdsl.dialects.ascendc.reg_address_types",
+    # the advanced APIs (`asc.adv`) and the AIPP records (`asc.AippParams`, ...)
+    "asc_xdsl.language.adv",
+    "asc_xdsl.language.core.aipp_types",
+    # a launch's (the compile's arguments are numpy arrays and ints: `jit._is_array`)
+    "asc_xdsl.runtime.tensors",
+    # nothing is logged unless asked (`log._Quiet`)
+    "logging",
+}
+"""Modules neither `import asc_xdsl` nor a vector add's compile loads."""
+
+
+def test_the_lazy_names_are_their_modules_own() -> None:
+    """Each level of the package (`asc`, `asc.language`, `asc.language.core`) gives the
+    AIPP records, `adv`, `reg` and `vf` (loaded on first use) as their modules do."""
+    import asc_xdsl as asc
+    from asc_xdsl.language import adv, core, reg
+    from asc_xdsl.language.core import aipp_types
+
+    assert core._aipp_all == aipp_types.__all__
+    for name in aipp_types.__all__:
+        cls = getattr(aipp_types, name)
+        assert getattr(core, name) is getattr(asc.language, name) is getattr(asc, name) is cls
+        assert name in asc.__all__ and name in dir(asc) and name in dir(core)
+    assert asc.adv is adv and asc.reg is reg and asc.vf is reg.vf is asc.language.vf
+
+
+def test_a_vector_add_loads_only_what_it_uses() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", PROGRAM], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert out.returncode == 0, out.stderr[-4000:]
+    imported, compiled = (set(names) for names in json.loads(out.stdout.splitlines()[-1]))
+    assert "xdsl" not in imported  # (a disk-cache hit needs no xDSL)
+    assert not LAZY & compiled, sorted(LAZY & compiled)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        np.zeros(4, np.float16),
+        np.zeros((2, 3), np.int8),
+        np.zeros((), np.float32),
+        np.float32(1.5),
+        np.ma.zeros(3),
+        3,
+        2.5,
+        True,
+        [1.0, 2.0],
+    ],
+    ids=repr,
+)
+def test_the_compile_s_own_tensor_tests_agree_with_the_runtime_s(value) -> None:
+    """`jit._is_array` and `jit._tensor_dtype` answer numpy arrays and Python numbers
+    without `runtime.tensors`, and as it does."""
+    assert jit._is_array(value) == tensors.is_tensor(value)
+    if tensors.is_tensor(value):
+        assert jit._tensor_dtype(value) == tensors.tensor_dtype(value)
