@@ -204,6 +204,7 @@ class TileJITFunction(JITFunction):
             _max_unroll(options["max_unroll"]),
             matmul_cube_only=bool(options["matmul_cube_only"]),
             capture_exceptions=options["capture_exceptions"],
+            soc=options["soc_version"],
         )
         module = generator.compile_kernel(self.__name__, spec.params)
         if self.tile_options["run_asc2_passes"]:
