@@ -73,6 +73,8 @@ from xdsl.passes import ModulePass
 from asc_xdsl.dialects import asctile
 
 PASS = "tile-to-reg"
+OFF_ATTR = "asctile.vf_fusion"
+"""A module attribute: `false` leaves the module unfused (`@asc2.jit(vf_fusion=False)`)."""
 VEC_LEN = 256
 """Bytes of a vector register (`GetVecLen()` on 3510)."""
 
@@ -279,6 +281,8 @@ class _Writer:
         self.n = 0
         self.indent = 2
         self.r = f"!ascendc.reg_tensor<{elem}>"
+        self.prologue: list[str] = []
+        self.consts: dict[tuple[Any, str], str] = {}
         self.ptr = f"memref<?x{elem}, 26 : i64>"
 
     def fresh(self, hint: str) -> str:
@@ -289,13 +293,21 @@ class _Writer:
         self.lines.append("  " * self.indent + text)
 
     def const(self, value: int) -> str:
-        name = self.fresh("c")
-        self.line(f"{name} = arith.constant {value} : i32")
-        return name
+        """An i32 constant, made once at the function's start."""
+        return self._hoisted(value, "i32", f"c{value}")
 
     def fconst(self, value: float) -> str:
-        name = self.fresh("f")
-        self.line(f"{name} = arith.constant {float(value)!r} : {self.elem}")
+        """A float constant of the element type, made once at the function's start."""
+        return self._hoisted(float(value), self.elem, "f")
+
+    def _hoisted(self, value: Any, t: str, hint: str) -> str:
+        key = (value, t)
+        name = self.consts.get(key)
+        if name is None:
+            name = self.fresh("f") if hint == "f" else f"%{hint}"
+            text = repr(value) if isinstance(value, float) else str(value)
+            self.prologue.append(f"    {name} = arith.constant {text} : {t}")
+            self.consts[key] = name
         return name
 
     def int_op(self, kind: str, a: str, b: str) -> str:
@@ -374,7 +386,7 @@ class _VfBuilder:
                 )
             else:
                 t = v.type
-                at = "%c0i"
+                at = w.const(0)
                 if tuple(t.dims) == (*self.g.dims[:-1], 1) and self.g.rows > 1:
                     at = w.int_op("muli", self.row, w.const(_pitch(1, self.g.size)))
                 out = w.fresh("x")
@@ -451,7 +463,7 @@ class _VfBuilder:
         j = w.fresh("j")
         names = [w.fresh("acc") for _ in carried]
         results = [w.fresh("red") for _ in carried]
-        head = f"scf.for {j} = %c0i to {end} step %c1i"
+        head = f"scf.for {j} = {w.const(0)} to {end} step {w.const(1)}"
         if carried:
             args = ", ".join(f"{a} = {init}" for a, (_, init) in zip(names, carried, strict=True))
             types = ", ".join(w.r for _ in carried)
@@ -476,10 +488,8 @@ class _VfBuilder:
     def build(self, name: str) -> str:
         w, g = self.w, self.g
         sig = self.signature()
-        w.line("%c0i = arith.constant 0 : i32")
-        w.line("%c1i = arith.constant 1 : i32")
-        w.line(
-            f"%mall = ascendc.reg.create_mask {{dtype = {g.elem}, pattern = 0 : i32}} "
+        w.prologue.append(
+            f"    %mall = ascendc.reg.create_mask {{dtype = {g.elem}, pattern = 0 : i32}} "
             ": () -> !ascendc.mask_reg"
         )
         full_out = [v for v in self.outputs if self.kind(v) == "full"]
@@ -496,8 +506,8 @@ class _VfBuilder:
 
             self.chunk_loop(g.rows * pitch, None, [], flat)
         else:
-            w.line(f"%rows = arith.constant {g.rows} : i32")
-            w.line("scf.for %r = %c0i to %rows step %c1i : i32 {")
+            rows, zero, one = w.const(g.rows), w.const(0), w.const(1)
+            w.line(f"scf.for %r = {zero} to {rows} step {one} : i32 {{")
             w.indent += 1
             base = w.int_op("muli", "%r", w.const(pitch))
             last = max([self.phase.get(v, 0) for v in full_out]
@@ -538,7 +548,7 @@ class _VfBuilder:
             for v in row_out:
                 reg = self.value(v, row_ctx)
                 t = v.type
-                at = "%c0i"
+                at = w.const(0)
                 if tuple(t.dims) == (*g.dims[:-1], 1) and g.rows > 1:
                     at = w.int_op("muli", "%r", w.const(_pitch(1, g.size)))
                 w.line(
@@ -549,7 +559,7 @@ class _VfBuilder:
             w.line("scf.yield")
             w.indent -= 1
             w.line("}")
-        body = "\n".join(w.lines)
+        body = "\n".join(w.prologue + w.lines)
         return (
             f"func.func @{name}({sig}) attributes {{ascendc.vf}} {{\n{body}\n    func.return\n  }}"
         )
@@ -606,7 +616,8 @@ def fuse_module(module: ModuleOp) -> int:
     from asc_xdsl.dialects.ir_context import make_context
     from asc_xdsl.soc import ASCEND_950
 
-    if soc_family(module) != ASCEND_950:
+    off = module.attributes.pop(OFF_ATTR, None)  # (`@asc2.jit(vf_fusion=False)`)
+    if soc_family(module) != ASCEND_950 or (off is not None and not off.value.data):
         return 0
     blocks: list[Block] = []
     for op in module.walk():
