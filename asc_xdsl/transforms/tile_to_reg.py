@@ -247,7 +247,8 @@ def plan_block(block: Block) -> list[Group]:
         dims, elem = shape
         joined: Group | None = None
         for g in producers:
-            if g.closed or g.elem != elem or g.dims != dims or not _fits(op, g):
+            same = g.dims == dims or _is_row(op.results[0].type, g.dims)  # (row values too)
+            if g.closed or g.elem != elem or not same or not _fits(op, g):
                 g.closed = True  # (its value is read by an op outside it)
                 continue
             if joined is None:
@@ -343,6 +344,7 @@ class _VfBuilder:
         self.w = _Writer(g.elem)
         self.params: dict[SSAValue, str] = {}
         self.out_params: dict[SSAValue, str] = {}
+        self.dups: dict[str, str] = {}
         self.reduced: dict[Operation, str] = {}  # a reduction -> its row register
         self.row = "%r"
         self.phase: dict[SSAValue, int] = {}
@@ -399,9 +401,18 @@ class _VfBuilder:
         ctx.memo[v] = out
         return out
 
-    def dup(self, s: str, ctx: _Ctx) -> str:
+    def dup(self, s: str) -> str:
+        """The scalar `s` (a parameter or a constant) in every lane of a register, made
+        once at the function's start (it does not change in the loops)."""
         w = self.w
-        return w.reg("duplicate", [s, "%mall"], [self.g.elem, "!ascendc.mask_reg"])
+        found = self.dups.get(s)
+        if found is None:
+            found = self.dups[s] = w.fresh("b")
+            w.prologue.append(
+                f"    {found} = ascendc.reg.duplicate {s}, %mall : {self.g.elem}, "
+                f"!ascendc.mask_reg -> {w.r}"
+            )
+        return found
 
     def compute(self, op: Operation, ctx: _Ctx) -> str:
         w, r, m = self.w, self.w.r, "!ascendc.mask_reg"
@@ -413,7 +424,7 @@ class _VfBuilder:
                 return w.reg(UNARY[kind], [x, mask], [r, m])
             if kind == "rsqrt":
                 root = w.reg("sqrt", [x, mask], [r, m])
-                one = self.dup(w.fconst(1.0), ctx)
+                one = self.dup(w.fconst(1.0))
                 return w.reg("div", [one, root, mask], [r, r, m])
             scaled = w.reg("muls", [x, w.fconst(math.log(2.0)), mask], [r, self.g.elem, m])
             return w.reg("exp", [scaled, mask], [r, m])
@@ -425,8 +436,8 @@ class _VfBuilder:
             x = self.value(op.rhs if lhs_s else op.lhs, ctx)
             s = self.scalar(op.lhs if lhs_s else op.rhs)
             return w.reg(SCALAR_FORM[kind], [x, s, mask], [r, self.g.elem, m])
-        a = self.dup(self.scalar(op.lhs), ctx) if lhs_s else self.value(op.lhs, ctx)
-        b = self.dup(self.scalar(op.rhs), ctx) if rhs_s else self.value(op.rhs, ctx)
+        a = self.dup(self.scalar(op.lhs)) if lhs_s else self.value(op.lhs, ctx)
+        b = self.dup(self.scalar(op.rhs)) if rhs_s else self.value(op.rhs, ctx)
         return w.reg(BINARY[kind], [a, b, mask], [r, r, m])
 
     # -- the function ----------------------------------------------------------------------
@@ -504,7 +515,9 @@ class _VfBuilder:
                     self.store(v, self.value(v, ctx), ctx)
                 return []
 
-            self.chunk_loop(g.rows * pitch, None, [], flat)
+            # (one row: its C elements; more: rows and their padding, as tile-to-ascendc's
+            # element-wise ops cover them)
+            self.chunk_loop(g.cols if g.rows == 1 else g.rows * pitch, None, [], flat)
         else:
             rows, zero, one = w.const(g.rows), w.const(0), w.const(1)
             w.line(f"scf.for %r = {zero} to {rows} step {one} : i32 {{")
@@ -521,7 +534,7 @@ class _VfBuilder:
                 for op in mine:
                     kind = op.kind.data
                     ident = {"sum": 0.0, "max": -LOWEST[g.elem], "min": LOWEST[g.elem]}[kind]
-                    inits.append((kind, self.dup(w.fconst(ident), None)))
+                    inits.append((kind, self.dup(w.fconst(ident))))
 
                 def chunk(ctx: _Ctx, names: list[str], mine=mine, stores=stores) -> list[str]:
                     for v in stores:
@@ -595,6 +608,62 @@ def _boundary(g: Group) -> tuple[list[SSAValue], list[SSAValue], list[SSAValue]]
     return inputs, outputs, scalars
 
 
+def _expandable(op: Operation) -> bool:
+    """A softmax / rms_norm the fusion can take apart: float32/16 rows it may loop over,
+    gamma (if any) of the tile's own shape."""
+    if not isinstance(op, asctile.SoftmaxOp | asctile.RmsNormOp):
+        return False
+    t = op.result.type
+    elem = _elem_name(t.element_type)
+    if elem is None or t.loc != "ub":
+        return False
+    gamma = op.gamma if isinstance(op, asctile.RmsNormOp) else None
+    if gamma is not None and tuple(gamma.type.dims) != tuple(t.dims):
+        return False
+    return Group(tuple(t.dims), elem).row_shaped_ok
+
+
+def _expand(op: Operation) -> list[Operation]:
+    """`op` as the element-wise ops and row reductions it is, before it (so they fuse):
+    softmax: e = exp(x - max(x)), e / sum(e); rms_norm: x * rsqrt(sum(x * x) * (1 / C)
+    + epsilon) (* gamma), as tile-to-ascendc computes them."""
+    t = op.result.type
+    dims = tuple(t.dims)
+    row_t = asctile.TileType([*dims[:-1], 1], t.element_type, t.loc)
+    last = len(dims) - 1
+    block = op.parent
+    assert block is not None
+    made: list[Operation] = []
+
+    def add(new: Operation) -> SSAValue:
+        new.location = op.location
+        block.insert_op_before(new, op)
+        made.append(new)
+        return new.results[0]
+
+    def const(value: float) -> SSAValue:
+        return add(arith.ConstantOp(FloatAttr(value, t.element_type)))
+
+    def reduce(kind: str, x: SSAValue) -> SSAValue:
+        return add(asctile.ReduceOp(kind, x, [last], True, row_t))
+
+    x = op.source
+    if isinstance(op, asctile.SoftmaxOp):
+        e = add(asctile.UnaryOp("exp", add(asctile.BinaryOp("sub", x, reduce("max", x), t))))
+        out = add(asctile.BinaryOp("div", e, reduce("sum", e), t))
+    else:
+        total = reduce("sum", add(asctile.BinaryOp("mul", x, x, t)))
+        mean = add(asctile.BinaryOp("mul", total, const(1.0 / dims[-1]), row_t))
+        shifted = add(asctile.BinaryOp("add", mean, const(op.epsilon.value.data), row_t))
+        out = add(asctile.BinaryOp("mul", x, add(asctile.UnaryOp("rsqrt", shifted)), t))
+        if op.gamma is not None:
+            out = add(asctile.BinaryOp("mul", out, op.gamma, t))
+    op.result.replace_all_uses_with(out)
+    op.detach()
+    op.erase()
+    return [m for m in made if isinstance(m, arith.ConstantOp)]
+
+
 def _function_name(block: Block, module: ModuleOp, taken: set[str]) -> str:
     f = block.parent_op()
     while f is not None and not isinstance(f, func.FuncOp):
@@ -619,6 +688,9 @@ def fuse_module(module: ModuleOp) -> int:
     off = module.attributes.pop(OFF_ATTR, None)  # (`@asc2.jit(vf_fusion=False)`)
     if soc_family(module) != ASCEND_950 or (off is not None and not off.value.data):
         return 0
+    constants = []
+    for op in [op for op in module.walk() if _expandable(op)]:
+        constants += _expand(op)
     blocks: list[Block] = []
     for op in module.walk():
         if op.dialect_name() == "asctile" and op.parent is not None and op.parent not in blocks:
@@ -661,6 +733,10 @@ def fuse_module(module: ModuleOp) -> int:
                 op.detach()
                 op.erase()
             made += 1
+    for c in constants:  # (read inside the vector functions only: made again there)
+        if not c.results[0].uses:
+            c.detach()
+            c.erase()
     return made
 
 
