@@ -59,6 +59,7 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     ModuleOp,
     SymbolRefAttr,
+    i1,
 )
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.irdl import (
@@ -87,6 +88,8 @@ UNARY = {"abs": "abs", "relu": "relu", "exp": "exp", "log": "ln", "log2": "log2"
 UNARY_COMPOSED = ("rsqrt", "exp2")  # 1 / sqrt(x); exp(x * ln 2)
 REDUCE = {"sum": (0, "add_merging"), "max": (1, "max_merging"), "min": (2, "min_merging")}
 """reduce kind -> (ReduceType, the MERGING op accumulating a row's chunks)."""
+CMP_MODE = {"lt": 0, "gt": 1, "eq": 2, "le": 3, "ge": 4, "ne": 5}  # (CMPMODE)
+SWAPPED = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne"}
 FLOATS = {"f32": 4, "f16": 2}
 LOWEST = {"f32": 3.4028234663852886e38, "f16": 65504.0}
 LOAD_BRC = {"f32": 3, "f16": 2}  # LoadDist.DIST_BRC_B32 / _B16
@@ -178,20 +181,36 @@ def _shape_of(op: Operation) -> tuple[tuple[int, ...], str] | None:
         if not isinstance(r, asctile.TileType) and _rows_cols(dims)[0] != 1:
             return None
         return dims, elem
-    if isinstance(op, asctile.BinaryOp | asctile.UnaryOp):
+    if isinstance(op, asctile.CompareOp):
+        if op.kind.data not in CMP_MODE:
+            return None
+        t = op.result.type
+        data = [v.type for v in op.operands]
+        tiles = [d for d in data if isinstance(d, asctile.TileType)]
+        elem_t = tiles[0].element_type
+        elem = _elem_name(elem_t)
+        if elem is None or t.loc != "ub" or any(d.loc != "ub" for d in tiles):
+            return None
+        if any(not isinstance(d, asctile.TileType) and d != elem_t for d in data):
+            return None
+        return tuple(t.dims), elem
+    if isinstance(op, asctile.SelectOp) and not isinstance(op.mask.owner, asctile.CompareOp):
+        return None  # (a mask from outside is a bit mask in UB: not read into a MaskReg)
+    if isinstance(op, asctile.BinaryOp | asctile.UnaryOp | asctile.SelectOp):
         t = op.result.type
         if not isinstance(t, asctile.TileType) or t.loc != "ub":
             return None
         elem = _elem_name(t.element_type)
         if elem is None:
             return None
-        kind = op.kind.data
+        kind = op.kind.data if not isinstance(op, asctile.SelectOp) else "select"
         if isinstance(op, asctile.UnaryOp) and kind not in UNARY and kind not in UNARY_COMPOSED:
             return None
-        if isinstance(op, asctile.BinaryOp):
-            if kind not in BINARY:
+        if isinstance(op, asctile.BinaryOp | asctile.SelectOp):
+            if isinstance(op, asctile.BinaryOp) and kind not in BINARY:
                 return None
-            for v in (op.lhs, op.rhs):
+            values = (op.lhs, op.rhs) if isinstance(op, asctile.BinaryOp) else op.operands[1:]
+            for v in values:
                 vt = v.type
                 if isinstance(vt, asctile.TileType):
                     if vt.loc != "ub" or vt.element_type != t.element_type:
@@ -258,6 +277,12 @@ def plan_block(block: Block) -> list[Group]:
                 for o in g.ops:
                     group_of[o] = joined
                 groups.remove(g)
+        if isinstance(op, asctile.SelectOp) and (
+            joined is None or group_of.get(op.mask.owner) is not joined
+        ):
+            if joined is not None:
+                joined.closed = True  # (its values are read by an op left outside)
+            continue  # its mask must be computed in the same vector function
         if joined is None:
             joined = Group(dims, elem)
             if not _fits(op, joined):
@@ -316,12 +341,13 @@ class _Writer:
         self.line(f"{name} = arith.{kind} {a}, {b} : i32")
         return name
 
-    def reg(self, op: str, operands: list[str], types: list[str], attrs: str = "") -> str:
+    def reg(self, op: str, operands: list[str], types: list[str], attrs: str = "",
+            result: str | None = None) -> str:  # fmt: skip
         name = self.fresh("v")
         attr = f" {{{attrs}}}" if attrs else ""
         self.line(
             f"{name} = ascendc.reg.{op} {', '.join(operands)}{attr} : "
-            f"{', '.join(types)} -> {self.r}"
+            f"{', '.join(types)} -> {result or self.r}"
         )
         return name
 
@@ -414,6 +440,13 @@ class _VfBuilder:
             )
         return found
 
+    def external_scalar(self, v: SSAValue) -> bool:
+        return self.kind(v) == "scalar" and v.owner not in self.members
+
+    def operand(self, v: SSAValue, ctx: _Ctx) -> str:
+        """`v` in a register: a scalar from outside broadcast, anything else its value."""
+        return self.dup(self.scalar(v)) if self.external_scalar(v) else self.value(v, ctx)
+
     def compute(self, op: Operation, ctx: _Ctx) -> str:
         w, r, m = self.w, self.w.r, "!ascendc.mask_reg"
         mask = ctx.mask if self.kind(op.results[0]) == "full" else "%mall"
@@ -428,6 +461,20 @@ class _VfBuilder:
                 return w.reg("div", [one, root, mask], [r, r, m])
             scaled = w.reg("muls", [x, w.fconst(math.log(2.0)), mask], [r, self.g.elem, m])
             return w.reg("exp", [scaled, mask], [r, m])
+        if isinstance(op, asctile.SelectOp):
+            sel = self.value(op.mask, ctx)
+            a, b = (self.operand(v, ctx) for v in (op.true_value, op.false_value))
+            return w.reg("select", [a, b, sel], [r, r, m])
+        if isinstance(op, asctile.CompareOp):
+            kind, lhs, rhs = op.kind.data, op.lhs, op.rhs
+            if self.external_scalar(lhs):
+                kind, lhs, rhs = SWAPPED[kind], rhs, lhs
+            x = self.value(lhs, ctx)
+            mode = f"cmpMode = {CMP_MODE[kind]} : i64"
+            if self.external_scalar(rhs):
+                s = self.scalar(rhs)
+                return w.reg("compares", [x, s, mask], [r, self.g.elem, m], mode, m)
+            return w.reg("compare", [x, self.value(rhs, ctx), mask], [r, r, m], mode, m)
         assert isinstance(op, asctile.BinaryOp)
         kind = op.kind.data
         lhs_s = self.kind(op.lhs) == "scalar" and op.lhs.owner not in self.members
@@ -602,8 +649,9 @@ def _boundary(g: Group) -> tuple[list[SSAValue], list[SSAValue], list[SSAValue]]
         for r in op.results:
             outside = [u for u in r.uses if u.operation not in members]
             if outside:
-                if not isinstance(r.type, asctile.TileType):
-                    return None
+                t = r.type
+                if not isinstance(t, asctile.TileType) or t.element_type == i1:
+                    return None  # (a scalar, or a mask: not a register's contents in UB)
                 outputs.append(r)
     return inputs, outputs, scalars
 

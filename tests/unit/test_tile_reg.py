@@ -53,10 +53,11 @@ def _rows(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, m_ptr: asc.GlobalA
     y = asc2.rsqrt(asc2.abs(t - m) + 1.0) * 0.5 + asc2.exp2(t) - asc2.log2(asc2.relu(t) + 2.0)
     asc2.store(y, asc2.tensor(z_ptr, [4, 64]), offsets=[0, 0])
     h = asc2.load(asc2.tensor(h_ptr, [64]), [64], offsets=[0])  # float16: a VF of its own
-    asc2.store(asc2.minimum(-h * 2.0, h), asc2.tensor(h_ptr, [64]), offsets=[0])
+    g = asc2.where(asc2.less(0.25, h), asc2.minimum(-h * 2.0, h), h + 1.0)  # (scalar left)
+    asc2.store(asc2.where(g >= h, g, 0.5), asc2.tensor(h_ptr, [64]), offsets=[0])
 
 
-def test_rows_row_results_and_float16():
+def test_rows_row_results_and_float16_compare_select():
     rng = np.random.default_rng(1)
     x = rng.standard_normal((4, 64)).astype(np.float32)
     h = rng.standard_normal(64).astype(np.float16)
@@ -68,7 +69,8 @@ def test_rows_row_results_and_float16():
     np.testing.assert_array_equal(m, mx)
     want = 0.5 / np.sqrt(abs(x - mx) + 1) + np.exp2(x) - np.log2(np.maximum(x, 0) + 2)
     np.testing.assert_allclose(z, want, rtol=1e-5, atol=1e-6)
-    np.testing.assert_array_equal(h, np.minimum(-h0 * np.float16(2), h0))
+    g = np.where(h0 > 0.25, np.minimum(-h0 * np.float16(2), h0), h0 + np.float16(1))
+    np.testing.assert_array_equal(h, np.where(g >= h0, g, np.float16(0.5)))
 
 
 def _fused(text: str) -> list[FusedVfOp]:
