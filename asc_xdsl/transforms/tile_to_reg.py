@@ -59,12 +59,14 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     ModuleOp,
     SymbolRefAttr,
+    UnitAttr,
     i1,
 )
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
+    opt_prop_def,
     prop_def,
     var_operand_def,
     var_result_def,
@@ -106,8 +108,16 @@ class FusedVfOp(IRDLOperation):
     args = var_operand_def()
     outs = var_result_def()
     callee = prop_def(SymbolRefAttr)
+    across_rows = opt_prop_def(UnitAttr)
+    """Set when the function reads along rows (a reduction or a [R, 1] operand), so its
+    inputs' padding matters as it does for a reduction; without it every element of a
+    result depends on the same element of the inputs only (padding passes through in
+    place, as through an element-wise op)."""
 
-    assembly_format = "$callee `(` $args `:` type($args) `)` attr-dict `:` type($outs)"
+    assembly_format = (
+        "$callee `(` $args `:` type($args) `)` (`across_rows` $across_rows^)? attr-dict "
+        "`:` type($outs)"
+    )
 
 
 def _elem_name(t: Any) -> str | None:
@@ -712,6 +722,17 @@ def _expand(op: Operation) -> list[Operation]:
     return [m for m in made if isinstance(m, arith.ConstantOp)]
 
 
+def _across_rows(g: Group) -> bool:
+    return any(
+        isinstance(op, asctile.ReduceOp)
+        or any(
+            isinstance(v.type, asctile.TileType) and tuple(v.type.dims) != g.dims
+            for v in op.operands
+        )
+        for op in g.ops
+    )
+
+
 def _function_name(block: Block, module: ModuleOp, taken: set[str]) -> str:
     f = block.parent_op()
     while f is not None and not isinstance(f, func.FuncOp):
@@ -768,7 +789,8 @@ def fuse_module(module: ModuleOp) -> int:
             fused = FusedVfOp.create(
                 operands=[*inputs, *scalars],
                 result_types=[v.type for v in outputs],
-                properties={"callee": SymbolRefAttr(name)},
+                properties={"callee": SymbolRefAttr(name)}
+                | ({"across_rows": UnitAttr()} if _across_rows(g) else {}),
             )
             fused.location = last.location
             block.insert_op_after(fused, last)

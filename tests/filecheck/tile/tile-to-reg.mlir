@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: func.func @softmax(
 // CHECK:         %[[T:.*]] = asctile.load
-// CHECK-NEXT:    %[[F:.*]] = asctile.fused_vf @softmax_vf0(%[[T]] : !asctile.tile<2x128xf32, ub>) : !asctile.tile<2x128xf32, ub>
+// CHECK-NEXT:    %[[F:.*]] = asctile.fused_vf @softmax_vf0(%[[T]] : !asctile.tile<2x128xf32, ub>) across_rows : !asctile.tile<2x128xf32, ub>
 // CHECK-NEXT:    asctile.store %[[F]]
 // CHECK-LABEL: func.func @softmax_vf0(%in0: memref<?xf32, 26 : i64>, %out0: memref<?xf32, 26 : i64>) attributes {ascendc.vf} {
 // CHECK:         %[[ALL:.*]] = ascendc.reg.create_mask {dtype = f32, pattern = 0 : i32}
@@ -168,10 +168,10 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
 // an input.
 // CHECK-LABEL: func.func @norms(
 // CHECK:         %[[T:.*]] = asctile.load
-// CHECK-NEXT:    %[[SM:.*]] = asctile.fused_vf @norms_vf0(%[[T]] : !asctile.tile<2x128xf16, ub>) : !asctile.tile<2x128xf16, ub>
+// CHECK-NEXT:    %[[SM:.*]] = asctile.fused_vf @norms_vf0(%[[T]] : !asctile.tile<2x128xf16, ub>) across_rows : !asctile.tile<2x128xf16, ub>
 // CHECK:         %[[G:.*]] = asctile.load
 // CHECK-NOT:     arith.constant
-// CHECK:         %[[RN:.*]] = asctile.fused_vf @norms_vf1(%[[T]], %[[G]] : !asctile.tile<2x128xf16, ub>, !asctile.tile<2x128xf16, ub>) : !asctile.tile<2x128xf16, ub>
+// CHECK:         %[[RN:.*]] = asctile.fused_vf @norms_vf1(%[[T]], %[[G]] : !asctile.tile<2x128xf16, ub>, !asctile.tile<2x128xf16, ub>) across_rows : !asctile.tile<2x128xf16, ub>
 // CHECK-NOT:     asctile.softmax
 // CHECK-NOT:     asctile.rms_norm
 // CHECK-LABEL: func.func @norms_vf0(
