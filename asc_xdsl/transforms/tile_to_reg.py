@@ -1,11 +1,13 @@
 """`tile-to-reg`: on Ascend 950 (arch 3510), chains of element-wise tile ops and row
 reductions become one vector function each, built from Reg ops.
 
-Runs on asctile IR before `tile-to-ascendc`. In each block it groups the UB tile ops it
-can fuse (float32 / float16):
+Runs on asctile IR before `tile-to-ascendc` (docs/tile.md, "Vector functions"). First
+`softmax` and `rms_norm` (gamma: none or of the tile's shape) are taken apart into the
+ops below. Then in each block it groups the UB tile ops it can fuse (float32 / float16):
 
 - `binary` add sub mul div maximum minimum (tile-tile, tile-scalar, either side),
 - `unary` abs relu exp log log2 exp2 sqrt rsqrt negative,
+- `compare` (tile-tile, tile-scalar) and `select` of a mask computed in the group,
 - `reduce` sum / max / min over the last dimension (keep_dims: a [R, 1] tile; a single
   row reduced over everything: a scalar),
 
@@ -14,14 +16,15 @@ into a group when one uses another's result and they share one shape [..., R, C]
 becomes a function marked `ascendc.vf` (`__simd_vf__`) and one `asctile.fused_vf` op that
 calls it; `tile-to-ascendc` gives that op's tile operands and results their buffers as for
 any tile op and calls the function through `ascendc.reg.vf_call` with `__ubuf__`
-pointers to them. Only the group's inputs and the results used outside it have
-buffers: everything in between lives in vector registers.
+pointers to them (`_lower_fused`, registered in its handler table). Only the group's
+inputs and the results used outside it have buffers: everything in between lives in
+vector registers.
 
 The vector function, with L = 256 / sizeof(T) elements per register:
 
-- no reduction and no [R, 1] operand: one loop over the buffer's R x Cp elements (Cp:
-  C padded to 32 bytes, as tile-to-ascendc lays rows out), L at a time, the last chunk
-  under `UpdateMask` (the tail);
+- no reduction and no [R, 1] operand: one loop over the buffer (one row: its C
+  elements; more: R x Cp, Cp being C padded to 32 bytes as tile-to-ascendc lays rows out),
+  L at a time, the last chunk under `UpdateMask` (the tail);
 - otherwise a loop over the rows, and per row one pass over its C elements per level
   of reduction: a reduction accumulates its chunks into a register with the MERGING
   Add/Max/Min (a tail chunk leaves the other lanes as they were), then `Reduce` and
@@ -32,17 +35,18 @@ The vector function, with L = 256 / sizeof(T) elements per register:
   on tile-to-ascendc's path.
 
 What is not fused stays on tile-to-ascendc's path (correct, just not fused): other
-dtypes, compare / select / cast / full, the library's math (tanh, erf, ...), reductions
-over other dimensions, broadcasts other than [R, 1] and scalars, a group's scalar
-result used outside it, ops in other modules than an Ascend 950 part's.
+dtypes, casts, `full`, the library's math (tanh, erf, ...: no Reg op), reductions over
+other dimensions, broadcasts other than [R, 1] and scalars, a group's scalar or mask
+result read outside it, a select whose mask is computed elsewhere; modules for other
+SoCs, and `@asc2.jit(vf_fusion=False)` (the module attribute `asctile.vf_fusion`).
 
 Before:
-    %m = asctile.reduce "max" %x {dims = [1], keep_dims = true} : !asctile.tile<1x1024xf32, ub> -> !asctile.tile<1x1xf32, ub>
+    %m = asctile.reduce "max" %x {dims = [#builtin.int<1>], keep_dims = true} : !asctile.tile<1x1024xf32, ub> -> !asctile.tile<1x1xf32, ub>
     %d = asctile.binary "sub" %x, %m : ... -> !asctile.tile<1x1024xf32, ub>
     %e = asctile.unary "exp" %d : ...
 After:
-    %e = asctile.fused_vf @sm_vf0(%x : !asctile.tile<1x1024xf32, ub>) : !asctile.tile<1x1024xf32, ub>
-    func.func @sm_vf0(%p0: memref<?xf32, 26 : i64>, %p1: memref<?xf32, 26 : i64>) attributes {ascendc.vf} {...}
+    %e = asctile.fused_vf @sm_vf0(%x : !asctile.tile<1x1024xf32, ub>) across_rows : !asctile.tile<1x1024xf32, ub>
+    func.func @sm_vf0(%in0: memref<?xf32, 26 : i64>, %out0: memref<?xf32, 26 : i64>) attributes {ascendc.vf} {...}
 """
 
 from __future__ import annotations
