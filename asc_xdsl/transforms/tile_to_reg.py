@@ -8,6 +8,7 @@ ops below. Then in each block it groups the UB tile ops it can fuse (float32 / f
 - `binary` add sub mul div maximum minimum (tile-tile, tile-scalar, either side),
 - `unary` abs relu exp log log2 exp2 sqrt rsqrt negative,
 - `compare` (tile-tile, tile-scalar) and `select` of a mask computed in the group,
+- `full` (a register of the value),
 - `reduce` sum / max / min over the last dimension (keep_dims: a [R, 1] tile; a single
   row reduced over everything: a scalar),
 
@@ -35,7 +36,7 @@ The vector function, with L = 256 / sizeof(T) elements per register:
   on tile-to-ascendc's path.
 
 What is not fused stays on tile-to-ascendc's path (correct, just not fused): other
-dtypes, casts, `full`, the library's math (tanh, erf, ...: no Reg op), reductions over
+dtypes, casts, the library's math (tanh, erf, ...: no Reg op), reductions over
 other dimensions, broadcasts other than [R, 1] and scalars, a group's scalar or mask
 result read outside it, a select whose mask is computed elsewhere; modules for other
 SoCs, and `@asc2.jit(vf_fusion=False)` (the module attribute `asctile.vf_fusion`).
@@ -195,6 +196,12 @@ def _shape_of(op: Operation) -> tuple[tuple[int, ...], str] | None:
         if not isinstance(r, asctile.TileType) and _rows_cols(dims)[0] != 1:
             return None
         return dims, elem
+    if isinstance(op, asctile.FullOp):
+        t = op.result.type
+        elem = _elem_name(t.element_type)
+        if elem is None or t.loc != "ub":
+            return None
+        return tuple(t.dims), elem
     if isinstance(op, asctile.CompareOp):
         if op.kind.data not in CMP_MODE:
             return None
@@ -475,6 +482,8 @@ class _VfBuilder:
                 return w.reg("div", [one, root, mask], [r, r, m])
             scaled = w.reg("muls", [x, w.fconst(math.log(2.0)), mask], [r, self.g.elem, m])
             return w.reg("exp", [scaled, mask], [r, m])
+        if isinstance(op, asctile.FullOp):
+            return self.dup(self.scalar(op.value))
         if isinstance(op, asctile.SelectOp):
             sel = self.value(op.mask, ctx)
             a, b = (self.operand(v, ctx) for v in (op.true_value, op.false_value))

@@ -54,7 +54,8 @@ def _rows(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, m_ptr: asc.GlobalA
     asc2.store(y, asc2.tensor(z_ptr, [4, 64]), offsets=[0, 0])
     h = asc2.load(asc2.tensor(h_ptr, [64]), [64], offsets=[0])  # float16: a VF of its own
     g = asc2.where(asc2.less(0.25, h), asc2.minimum(-h * 2.0, h), h + 1.0)  # (scalar left)
-    asc2.store(asc2.where(g >= h, g, 0.5), asc2.tensor(h_ptr, [64]), offsets=[0])
+    out = asc2.where(g >= h, g, 0.5) + asc2.full_like(h, 0.25)
+    asc2.store(out, asc2.tensor(h_ptr, [64]), offsets=[0])
 
 
 def test_rows_row_results_and_float16_compare_select():
@@ -70,7 +71,7 @@ def test_rows_row_results_and_float16_compare_select():
     want = 0.5 / np.sqrt(abs(x - mx) + 1) + np.exp2(x) - np.log2(np.maximum(x, 0) + 2)
     np.testing.assert_allclose(z, want, rtol=1e-5, atol=1e-6)
     g = np.where(h0 > 0.25, np.minimum(-h0 * np.float16(2), h0), h0 + np.float16(1))
-    np.testing.assert_array_equal(h, np.where(g >= h0, g, np.float16(0.5)))
+    np.testing.assert_array_equal(h, np.where(g >= h0, g, np.float16(0.5)) + np.float16(0.25))
 
 
 def _fused(text: str) -> list[FusedVfOp]:
