@@ -68,17 +68,10 @@ from xdsl.dialects.builtin import (
     i1,
 )
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.irdl import (
-    IRDLOperation,
-    irdl_op_definition,
-    opt_prop_def,
-    prop_def,
-    var_operand_def,
-    var_result_def,
-)
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects import asctile
+from asc_xdsl.dialects.asctile import FusedVfOp
 
 PASS = "tile-to-reg"
 OFF_ATTR = "asctile.vf_fusion"
@@ -101,28 +94,6 @@ FLOATS = {"f32": 4, "f16": 2}
 LOWEST = {"f32": 3.4028234663852886e38, "f16": 65504.0}
 LOAD_BRC = {"f32": 3, "f16": 2}  # LoadDist.DIST_BRC_B32 / _B16
 STORE_FIRST = {"f32": 5, "f16": 4}  # StoreDist.DIST_FIRST_ELEMENT_B32 / _B16
-
-
-@irdl_op_definition
-class FusedVfOp(IRDLOperation):
-    """A fused group of tile ops: the vector function @callee over `args` (its tiles'
-    and results' buffers as `__ubuf__` pointers, inputs then results, then the
-    scalars); `tile-to-ascendc` lowers it to `ascendc.reg.vf_call`."""
-
-    name = "asctile.fused_vf"
-    args = var_operand_def()
-    outs = var_result_def()
-    callee = prop_def(SymbolRefAttr)
-    across_rows = opt_prop_def(UnitAttr)
-    """Set when the function reads along rows (a reduction or a [R, 1] operand), so its
-    inputs' padding matters as it does for a reduction; without it every element of a
-    result depends on the same element of the inputs only (padding passes through in
-    place, as through an element-wise op)."""
-
-    assembly_format = (
-        "$callee `(` $args `:` type($args) `)` (`across_rows` $across_rows^)? attr-dict "
-        "`:` type($outs)"
-    )
 
 
 def _elem_name(t: Any) -> str | None:

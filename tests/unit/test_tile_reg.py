@@ -115,3 +115,25 @@ def test_what_is_fused(soc, t, u, use, groups):
 def test_vf_fusion_option_is_checked():
     with pytest.raises(TypeError, match="vf_fusion must be True, False or None"):
         asc2.jit(vf_fusion="yes")(lambda: None)
+
+
+def test_fused_vf_names_a_vector_function_of_its_arity():
+    text = """builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @k(%t: !asctile.tile<64xf32, ub>) {
+    %0 = asctile.fused_vf @f(%t : !asctile.tile<64xf32, ub>) : !asctile.tile<64xf32, ub>
+    func.return
+  }
+  func.func @f(%a: memref<?xf32, 26 : i64>) ATTRS {
+    func.return
+  }
+}"""
+    for attrs, message in (
+        ("", "@f is not a vector function of the module"),
+        (
+            "attributes {ascendc.vf}",
+            r"@f has 1 parameter\(s\), not one per operand and result \(1 \+ 1\)",
+        ),
+    ):
+        module = Parser(make_context(), text.replace("ATTRS", attrs)).parse_module()
+        with pytest.raises(Exception, match=message):
+            module.verify()
