@@ -863,10 +863,6 @@ class FusedVfOp(TileOp):
         from xdsl.dialects import func
         from xdsl.traits import SymbolTable
 
-        # (tile-to-ascendc's handler for this op is registered by tile-to-reg's module:
-        # IR read back with fused groups in it is lowered by a tile-to-ascendc run alone)
-        import asc_xdsl.transforms.tile_to_reg  # noqa: F401
-
         f = SymbolTable.lookup_symbol(self, self.callee)
         if not isinstance(f, func.FuncOp) or "ascendc.vf" not in f.attributes:
             raise VerifyException(
