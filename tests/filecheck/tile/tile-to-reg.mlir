@@ -6,8 +6,6 @@
 // registers) the ops stay as they are.
 // RUN: asc-opt %s --split-input-file -p tile-to-reg 2>&1 | filecheck %s
 // RUN: asc-opt %s --split-input-file -p tile-to-reg,tile-to-ascendc 2>&1 | filecheck %s --check-prefix=LOWER
-// (the fused IR reads back: asctile.fused_vf is an op of the dialect)
-// RUN: asc-opt %s --split-input-file -p tile-to-reg | asc-opt --split-input-file -p tile-to-reg,tile-to-ascendc 2>&1 | filecheck %s --check-prefix=LOWER
 
 // CHECK-LABEL: func.func @softmax(
 // CHECK:         %[[T:.*]] = asctile.load
