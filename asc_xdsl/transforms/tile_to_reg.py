@@ -454,7 +454,7 @@ class _VfBuilder:
             scaled = w.reg("muls", [x, w.fconst(math.log(2.0)), mask], [r, self.g.elem, m])
             return w.reg("exp", [scaled, mask], [r, m])
         if isinstance(op, asctile.FullOp):
-            return self.dup(self.scalar(op.value))
+            return self.operand(op.value, ctx)  # (a scalar from outside, or a reduction)
         if isinstance(op, asctile.SelectOp):
             sel = self.value(op.mask, ctx)
             a, b = (self.operand(v, ctx) for v in (op.true_value, op.false_value))

@@ -137,3 +137,22 @@ def test_fused_vf_names_a_vector_function_of_its_arity():
         module = Parser(make_context(), text.replace("ATTRS", attrs)).parse_module()
         with pytest.raises(Exception, match=message):
             module.verify()
+
+
+@asc2.jit(soc_version=SOC)
+def _full_of_max(x_ptr: asc.GlobalAddress, out_ptr: asc.GlobalAddress, size: int,
+                 tile: asc.ConstExpr[int]):  # fmt: skip
+    t = asc2.load(asc2.tensor(x_ptr, [size]), [tile], offsets=[0])
+    asc2.store(asc2.full([1], asc2.reduce_max(t), dtype=t.dtype), asc2.tensor(out_ptr, [1]),
+               offsets=[0])  # fmt: skip
+
+
+def test_full_of_a_reduction_in_the_group():
+    """Regression (PyAsc2's test_reduce_partial_tile): `full` of a reduction's scalar in
+    the same group is the reduction's register, not a parameter."""
+    x = np.full(32, 1000.0, np.float32)
+    x[:7] = -np.arange(1, 8, dtype=np.float32)
+    out = np.zeros(1, np.float32)
+    assert _full_of_max.compile(x, out, 32, 7).asm["lowered_ir"].count("reg.vf_call") == 1
+    _full_of_max[1](x, out, 32, 7, sanitize="error")
+    assert out[0] == -1.0
