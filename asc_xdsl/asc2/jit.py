@@ -18,9 +18,10 @@ from asc_xdsl.frontend.jit import JITFunction, _located_error
 from asc_xdsl.language.tile.range import range as tile_range
 from asc_xdsl.language.tile.tile import Tile
 
-TILE_OPTIONS = {"run_asc2_passes": True, "vf_fusion": False, "static_alloc": None}
+TILE_OPTIONS = {"run_asc2_passes": True, "vf_fusion": None, "static_alloc": None}
 """PyAsc2's options of tile kernels (beyond `@asc.jit`'s): run the tile passes; fuse
-vector functions (Ascend 950; accepted, our lowering makes no VF blocks yet); static
+element-wise chains into vector functions (Ascend 950, `tile-to-reg`; None: on there,
+False: off); static
 allocation of tiles (accepted: buffers are always planned by the compiler)."""
 UNROLL_ATTR = "asctile.unroll_factor"
 PARALLEL_ATTR = "asctile.parallel"
@@ -158,8 +159,8 @@ class TileJITFunction(JITFunction):
             )
         if not isinstance(tile_options["run_asc2_passes"], bool):
             raise TypeError(f"{fn.__name__}: option run_asc2_passes must be True or False")
-        if not isinstance(tile_options["vf_fusion"], bool):
-            raise TypeError(f"{fn.__name__}: option vf_fusion must be True or False")
+        if tile_options["vf_fusion"] not in (None, True, False):
+            raise TypeError(f"{fn.__name__}: option vf_fusion must be True, False or None")
         if tile_options["static_alloc"] not in (None, True, False):
             raise TypeError(f"{fn.__name__}: option static_alloc must be True, False or None")
         super().__init__(fn, **options)
@@ -204,9 +205,14 @@ class TileJITFunction(JITFunction):
             _max_unroll(options["max_unroll"]),
             matmul_cube_only=bool(options["matmul_cube_only"]),
             capture_exceptions=options["capture_exceptions"],
+            soc=options["soc_version"],
         )
         module = generator.compile_kernel(self.__name__, spec.params)
         if self.tile_options["run_asc2_passes"]:
+            if self.tile_options["vf_fusion"] is False:  # (tile-to-reg reads and drops it)
+                from xdsl.dialects.builtin import BoolAttr
+
+                module.attributes["asctile.vf_fusion"] = BoolAttr.from_bool(False)
             lowered = lower_tiles(module)
             if lowered.kernel_type is not None and given is None:
                 generator.kernel_type = lowered.kernel_type

@@ -30,6 +30,8 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     StringAttr,
+    SymbolRefAttr,
+    UnitAttr,
 )
 from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
@@ -43,6 +45,7 @@ from xdsl.irdl import (
     prop_def,
     result_def,
     var_operand_def,
+    var_result_def,
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
@@ -836,10 +839,47 @@ class RmsNormOp(TileOp):
                 )
 
 
+@irdl_op_definition
+class FusedVfOp(TileOp):
+    """A group of element-wise tile ops fused by `tile-to-reg` (Ascend 950): the vector
+    function @callee over `args` (the tiles' and then the results' buffers as `__ubuf__`
+    pointers, then the scalars); `tile-to-ascendc` lowers it to `ascendc.reg.vf_call`."""
+
+    name = "asctile.fused_vf"
+    args = var_operand_def()
+    outs = var_result_def()
+    callee = prop_def(SymbolRefAttr)
+    across_rows = opt_prop_def(UnitAttr)
+    """Set when the function reads along rows (a reduction or a [R, 1] operand), so its
+    inputs' padding matters as it does for a reduction; without it each element of a
+    result depends on the same element of the inputs only (padding passes through in
+    place, as through an element-wise op)."""
+    assembly_format = (
+        "$callee `(` $args `:` type($args) `)` (`across_rows` $across_rows^)? attr-dict "
+        "`:` type($outs)"
+    )
+
+    def verify_tile(self) -> None:
+        from xdsl.dialects import func
+        from xdsl.traits import SymbolTable
+
+        f = SymbolTable.lookup_symbol(self, self.callee)
+        if not isinstance(f, func.FuncOp) or "ascendc.vf" not in f.attributes:
+            raise VerifyException(
+                f"asctile.fused_vf: {self.callee} is not a vector function of the module"
+            )
+        params = len(f.function_type.inputs.data)
+        if params != len(self.args) + len(self.outs):
+            raise VerifyException(
+                f"asctile.fused_vf: {self.callee} has {params} parameter(s), not one per "
+                f"operand and result ({len(self.args)} + {len(self.outs)})"
+            )
+
+
 TILE_OPS: tuple[type[Operation], ...] = (
     TensorOp, LoadOp, StoreOp, LoadScalarOp, StoreScalarOp, CopyOp, BinaryOp, UnaryOp,
     CompareOp, SelectOp, FullOp, CastOp, ReduceOp, BroadcastOp, ReshapeOp, ConcatOp, AtomicOp,
-    ZerosAccOp, MatmulOp, SoftmaxOp, RmsNormOp,
+    ZerosAccOp, MatmulOp, SoftmaxOp, RmsNormOp, FusedVfOp,
 )  # fmt: skip
 
 AscTile = Dialect("asctile", list(TILE_OPS), [TileType, TensorViewType])

@@ -42,6 +42,7 @@ PASS_CLASSES: dict[str, tuple[str, str]] = {
     "ascendc-verify-sync": ("verify_sync", "VerifySyncPass"),
     # the tile language's passes (docs/tile.md)
     "tile-check-locations": ("tile_locations", "TileCheckLocationsPass"),
+    "tile-to-reg": ("tile_to_reg", "TileToRegPass"),
     "tile-to-ascendc": ("tile_to_ascendc", "TileToAscendcPass"),
     # MLIR's passes pyasc's JIT runs that xDSL 0.74 lacks (or has under another name)
     "inline": ("inline", "InlinePass"),

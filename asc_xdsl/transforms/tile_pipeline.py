@@ -1,6 +1,8 @@
 """The tile passes in order, as `@asc2.jit` runs them before the `ascendc` pipeline.
 
     tile-check-locations   which memory each tile op reads (located errors)
+    tile-to-reg            Ascend 950: element-wise chains and row reductions fused into
+                           vector functions of Reg ops (transforms/tile_to_reg.py)
     tile-to-ascendc        tiles become automatic local tensors and vector ops, GM
                            transfers DataCopyPad with the real (tail) shape
 
@@ -15,7 +17,7 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 
-TILE_PASSES = ("tile-check-locations", "tile-to-ascendc")
+TILE_PASSES = ("tile-check-locations", "tile-to-reg", "tile-to-ascendc")
 
 
 class TileLoweringError(Exception):
@@ -35,8 +37,10 @@ def run_tile_pipeline(module: ModuleOp) -> Any:
     (`tile_to_ascendc.Lowered`: the kernel type, whether insert-sync is needed)."""
     from asc_xdsl.transforms.tile_locations import check_locations
     from asc_xdsl.transforms.tile_to_ascendc import lower_module
+    from asc_xdsl.transforms.tile_to_reg import fuse_module
 
     check_locations(module)
+    fuse_module(module)  # (Ascend 950 only: element-wise chains into vector functions)
     return lower_module(module)
 
 
