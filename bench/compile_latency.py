@@ -32,6 +32,11 @@ dialects a compile uses, building the same xDSL ops; no asc_xdsl) and pyasc. CPU
 moves less with the machine's load than wall time, and xDSL alone is the floor of a
 default import (nothing of ours may change how xDSL defines its classes).
 
+`--ours-python PATH` runs the cold starts of ours (and xDSL alone) in another Python, e.g.
+a venv with asc_xdsl installed from its wheel, as a user installs it and as pyasc 1.1.1 is
+installed in its venv (measured 2026-12-07: the same instruction count as the editable
+development install, 1.908 G).
+
 `--callgrind` counts instead the instructions of each cold-start process (Python start to
 the first kernel compiled, then exit) under `valgrind --tool=callgrind`, bytecode primed,
 `PYTHONHASHSEED=0`: steady where wall times are not. pyasc's count is also given without
@@ -53,6 +58,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 KERNELS = [("vector_add.py", "vadd_kernel", "(x, y, z, 2048, 512)", 8)]
+
+OURS = [sys.executable]
+"""The Python the cold starts of ours run in (`--ours-python`)."""
 
 FIRST_CALL = """
 import time
@@ -76,6 +84,7 @@ import numpy as np
 import asc
 import asc.runtime.compiler as C
 class Done(Exception): pass
+
 def stop(self, source, kernel_args=None):
     raise Done
 C.Compiler.run_compilation = stop
@@ -209,11 +218,11 @@ def callgrind_main(pyasc_python: str | None) -> None:
         args_compile=call_args[:-1] + f", block_dim={block_dim}, always_compile=True)",
     )
     with tempfile.TemporaryDirectory() as folder:
-        ours = _callgrind(sys.executable, ours_code, folder)
+        ours = _callgrind(OURS[0], ours_code, folder)
         print(f"{'cold start (instructions)':<34}{'total':>16}{'without libcrypto':>20}")
         crypto = sum(n for obj, n in ours.items() if obj.startswith("libcrypto"))
         print(f"{'asc_xdsl':<34}{ours['total']:>16,}{ours['total'] - crypto:>20,}")
-        alone = _callgrind(sys.executable, XDSL_ALONE, folder)
+        alone = _callgrind(OURS[0], XDSL_ALONE, folder)
         print(f"{'xDSL alone (same ops)':<34}{alone['total']:>16,}{alone['total']:>20,}")
         if pyasc_python:
             code = PYASC.format(src=_pyasc_source(), repeat=0)
@@ -252,9 +261,9 @@ def cpu_main(pyasc_python: str | None, rounds: int) -> None:
         args_compile=KERNELS[0][2][:-1] + f", block_dim={KERNELS[0][3]}, always_compile=True)",
     )
     programs = [
-        ("asc_xdsl, default import", sys.executable, ours_code, None),
-        ("asc_xdsl, fast start", sys.executable, ours_code, FAST_START),
-        ("xDSL alone (same ops)", sys.executable, XDSL_ALONE, None),
+        ("asc_xdsl, default import", OURS[0], ours_code, None),
+        ("asc_xdsl, fast start", OURS[0], ours_code, FAST_START),
+        ("xDSL alone (same ops)", OURS[0], XDSL_ALONE, None),
     ]
     if pyasc_python:
         programs.append(
@@ -301,7 +310,14 @@ def main() -> None:
     parser.add_argument(
         "--cpu", action="store_true", help="CPU time of whole cold-start processes instead"
     )
+    parser.add_argument(
+        "--ours-python",
+        default=sys.executable,
+        help="the Python whose asc_xdsl (and xDSL) the cold starts run: e.g. a venv with "
+        "asc_xdsl installed from its wheel, as pyasc's is (this one by default)",
+    )
     args = parser.parse_args()
+    OURS[0] = args.ours_python
     if args.cpu:
         cpu_main(args.pyasc_python, args.rounds)
         return
@@ -323,8 +339,8 @@ def main() -> None:
             n=n,
             args_compile=call_args[:-1] + f", block_dim={block_dim}, always_compile=True)",
         )
-        cold, first = _fresh_process(our_cold_code, repeat=5)
-        fast_cold, _fast_first = _fresh_process(our_cold_code, repeat=5, env=FAST_START)
+        cold, first = _fresh_process(our_cold_code, OURS[0], repeat=5)
+        fast_cold, _fast_first = _fresh_process(our_cold_code, OURS[0], repeat=5, env=FAST_START)
         mod = __import__(module)
         kernel = getattr(mod, kernel_name)
         x = y = z = np.zeros(n, np.float32)
@@ -440,8 +456,8 @@ def _interleaved_cold(ours_code: str, pyasc_python: str, rounds: int) -> None:
     fast: list[float] = []
     theirs: list[float] = []
     for _ in range(rounds):
-        ours.append(_fresh_process(ours_code, repeat=1)[0])
-        fast.append(_fresh_process(ours_code, repeat=1, env=FAST_START)[0])
+        ours.append(_fresh_process(ours_code, OURS[0], repeat=1)[0])
+        fast.append(_fresh_process(ours_code, OURS[0], repeat=1, env=FAST_START)[0])
         theirs.append(_fresh_process(theirs_code, pyasc_python, repeat=1)[0])
     print(f"\ncold start, {rounds} alternating rounds (pyasc best {min(theirs) * 1e3:.1f} ms):")
     for label, times in (("default import", ours), ("fast start (opt-in)", fast)):
