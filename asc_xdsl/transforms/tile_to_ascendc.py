@@ -90,6 +90,7 @@ PASS = "tile-to-ascendc"
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 ui16 = IntegerType(16, Signedness.UNSIGNED)
 ui32 = IntegerType(32, Signedness.UNSIGNED)
+ui64 = IntegerType(64, Signedness.UNSIGNED)
 
 # binary kind -> (tile-tile op, tile-scalar op or None)
 BINARY = {
@@ -320,6 +321,11 @@ class Lowering:
         self.uses_ub = False  # a UB tile anywhere (with a matmul: a mix kernel)
         self.nested = False  # a tile op outside its function's entry block
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
+        self.mix = False  # matmuls and UB tiles: the cube on the AIC, the rest on the AIVs
+        self.slots: dict[Operation, int] = {}  # L0C -> UB copy -> its workspace offset
+        self.workspace_elems: dict[Any, int] = {}  # element type -> elements per block
+        self.workspaces: dict[tuple[Any, Any], SSAValue] = {}  # (entry, type) -> its GM
+        self.sub_block: dict[Any, SSAValue] = {}  # entry -> GetSubBlockIdx()
 
     # -- building ------------------------------------------------------------------------
 
@@ -692,20 +698,66 @@ class Lowering:
             self.needs_sync = True  # MTE3 reads a buffer no queue hands over
         planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
         for gm, rows, first in planes:
-            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first, t)
         for q, value, _ in self.pending_free:
             self.make("que_bind.free_tensor", q, value)
         self.pending_free.clear()
 
     def _store(
-        self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int, first: int = 0
+        self,
+        b: Buffer,
+        gm: SSAValue,
+        rows: Any,
+        cols: Any,
+        row_len: Any,
+        w: int,
+        first: int = 0,
+        t: asctile.TileType | None = None,
     ) -> None:
+        if self.mix and t is not None:
+            return self._store_half(b, gm, rows, cols, row_len, w, first, t)
         nbytes = self.arith("mul", cols, w)
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
         blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
         src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
         ext = self._ext(rows, nbytes, src_gap, gap)
         self.make("data_copy_pad_l2_ext", gm, self.sub(b, first), ext)
+
+    def _store_half(
+        self,
+        b: Buffer,
+        gm: SSAValue,
+        rows: Any,
+        cols: Any,
+        row_len: Any,
+        w: int,
+        first: int,
+        t: asctile.TileType,
+    ) -> None:
+        """A mix kernel's store: both AIVs compute every UB tile (they read the workspace
+        alike), each writes its half of the rows (the first ceil(R / 2) from AIV 0, the
+        rest from AIV 1; a 1-row tile from AIV 0 only), so no byte is written twice."""
+        half = -(-(t.dims[-2] if len(t.dims) > 1 else 1) // 2)
+        start = self.arith("mul", self.sub_block_idx(), half)
+        mine = self.arith("max", self.arith("min", self.arith("sub", rows, start), half), 0)
+        at = self.make(
+            "global_tensor.subindex", gm, self.i32(self.arith("mul", start, row_len)),
+            results=(gm.type,),
+        ).results[0]  # fmt: skip
+        src = self.sub(b, self.arith("add", start, first))
+        positive = self.emit(arith.CmpiOp(self.i32(mine), self.const(0), "sgt")).results[0]
+        branch = self.emit(scf.IfOp(positive, [], [scf.YieldOp()]))
+        outer, self.at = self.at, branch.true_region.block.last_op
+        values, self.values = self.values, {}
+        try:
+            nbytes = self.arith("mul", cols, w)
+            gap = self.arith("mul", self.arith("sub", row_len, cols), w)
+            blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
+            src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
+            ext = self._ext(mine, nbytes, src_gap, gap)
+            self.make("data_copy_pad_l2_ext", at, src, ext)
+        finally:
+            self.at, self.values = outer, values
 
     def lower_atomic(self, op: asctile.AtomicOp) -> None:
         from xdsl.dialects.builtin import TypeAttribute as _T  # noqa: F401
@@ -716,7 +768,7 @@ class Lowering:
         self.needs_sync = True
         self.make(ATOMIC[op.kind.data], dtype=_type_attr(t.element_type))
         for gm, rows, first in planes:
-            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first, t)
         self.make("set_atomic_none")
 
     def lower_load_scalar(self, op: asctile.LoadScalarOp) -> None:
@@ -726,6 +778,9 @@ class Lowering:
         op.result.replace_all_uses_with(r)
 
     def lower_store_scalar(self, op: asctile.StoreScalarOp) -> None:
+        if self.mix:  # (scalar code runs on the AIC and on both AIVs)
+            self.fail(op, "a scalar store in a kernel with matmuls and vector tiles "
+                          "(a mix kernel) is not lowered yet: store a tile")  # fmt: skip
         gt, dims = self.views[op.tensor]
         lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
         self.make("global_tensor.set_value", gt, lin, op.value)
@@ -910,12 +965,123 @@ class Lowering:
                     self.fail(op, f"offsets into an L1 tile must be multiples of 16, got {o}")
             l0 = self.l1_to_l0(src, t, (offsets[0], offsets[1]))
             self.buffers[op.result] = Buffer(l0, t.dims[0], t.dims[1], t.dims[1])
+        elif s.loc == "l0c" and t.loc == "ub":
+            self.l0c_to_ub(op)
         elif s.loc == "l0c" and t.loc == "l1" and all(o == 0 for o in offsets) and s.dims == t.dims:
             l1 = self.cube_buffer(t, "A1")
             self.fixpipe(op.source, l1, t.element_type, None, nz=True)
             self.buffers[op.result] = Buffer(l1, t.dims[0], t.dims[1], t.dims[1])
         else:
             self.fail(op, f"a copy from {s.loc.upper()} to {t.loc.upper()} is not lowered yet")
+
+    # -- mix kernels: L0C -> GM workspace (the AIC) -> UB (the AIVs) --------------------
+
+    def workspace(self, elem: Any) -> SSAValue:
+        """This block's part of the workspace of `elem` elements: a hidden kernel
+        parameter (`#emitasc.kernel_arg<workspace>`, its static size the bytes of one
+        block; the launch allocates it for every block, as CANN's operators get their
+        workspace), set up at the function's start at `GetBlockIdx() /
+        GetSubBlockNum()` blocks in (the same offset on the AIC and on both AIVs)."""
+        from xdsl.dialects.builtin import DictionaryAttr, MemRefType
+
+        from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+        from asc_xdsl.dialects.emitasc import KernelArgAttr
+        from asc_xdsl.transforms.kernel_args import KERNEL_ARG_ATTR, param_attrs
+
+        key = (self.entry, elem)
+        found = self.workspaces.get(key)
+        if found is not None:
+            return found
+        per_block = self.workspace_elems[elem]
+        f = self.entry.parent_op()
+        space = IntegerAttr(GM_MEMORY_SPACE, 64)
+        arg = self.entry.insert_arg(MemRefType(elem, [per_block], memory_space=space),
+                                    len(self.entry.args))  # fmt: skip
+        arg.name_hint = "workspace" if not self.workspaces else f"workspace_{_type_name(elem)}"
+        from xdsl.dialects.builtin import ArrayAttr, FunctionType
+
+        attrs = [*param_attrs(f)[: len(self.entry.args) - 1]]
+        attrs.append(DictionaryAttr({KERNEL_ARG_ATTR: KernelArgAttr("workspace")}))
+        f.arg_attrs = ArrayAttr(attrs)
+        ftype = f.function_type
+        f.properties["function_type"] = FunctionType.from_lists(
+            [a.type for a in self.entry.args], list(ftype.outputs.data)
+        )
+        at, self.at = self.at, None
+        try:
+            gt = self._at_start(_new(_op_class("ascendc.global_tensor"), (),
+                                     (_interned("global", elem),)))  # fmt: skip
+            self._at_start(_new(_op_class("ascendc.global_tensor.set_global_buffer"), (gt, arg)))
+            idx = self._at_start(_new(_op_class("ascendc.get_block_idx"), (), (i32,)))
+            num = self._at_start(_new(_op_class("ascendc.get_sub_block_num"), (), (ui64,)))
+            num = self._at_start(_new(UnrealizedConversionCastOp, (num,), (i32,)))
+            block = self._at_start(_binop(arith.DivSIOp, idx, num))
+            off = self._at_start(_binop(arith.MuliOp, block, self.const(per_block)))
+            here = self._at_start(
+                _new(_op_class("ascendc.global_tensor.subindex"), (gt, off), (gt.type,))
+            )
+        finally:
+            self.at = at
+        self.workspaces[key] = here
+        return here
+
+    def sub_block_idx(self) -> SSAValue:
+        """GetSubBlockIdx() (0 on the AIC, 0 or 1 on the AIVs), once per function."""
+        found = self.sub_block.get(self.entry)
+        if found is None:
+            at, self.at = self.at, None
+            try:
+                sub = self._at_start(
+                    _new(_op_class("ascendc.get_sub_block_idx"), (), (IntegerType(64),))
+                )
+                found = self._at_start(_new(arith.TruncIOp, (sub,), (i32,)))
+            finally:
+                self.at = at
+            self.sub_block[self.entry] = found
+        return found
+
+    def l0c_to_ub(self, op: asctile.CopyOp) -> None:
+        """A matmul result into UB on 2201, where no path from L0C to UB exists: Fixpipe
+        (the AIC) to the copy's slot of the GM workspace, DataCopyPad back (the AIVs, a
+        VECIN queue's tensor); `ascendc-insert-sync` orders the two sides (cross-core
+        flags in mode 2) and reuses of the slot in a loop."""
+        s, t = op.source.type, op.result.type
+        if any(_folded(o) != 0 for o in op.offsets) or tuple(s.dims) != tuple(t.dims):
+            self.fail(op, "a copy of part of a matmul result into UB is not lowered yet "
+                          "(copy the whole tile)")  # fmt: skip
+        elem = t.element_type
+        m, n = s.dims
+        base = self.workspace(elem)
+        offset = self.slots[op]
+        gm = base if offset == 0 else self.make(
+            "global_tensor.subindex", base, self.const(offset), results=(base.type,)
+        ).results[0]  # fmt: skip
+        self.fixpipe(op.source, gm, elem, n, nz=False, op=op)
+        b, q = self.alloc_vecin(t, op)
+        w = _width(elem)
+        blocks = -(-(n * w) // ALIGN)
+        ext = self._ext(m, n * w, 0, b.pitch * w // ALIGN - blocks)
+        self.make("data_copy_pad_l0_ext", b.value, gm, ext, self._pad(elem))
+        self.make("que_bind.enque_tensor", q, b.value)
+        value = self.make("que_bind.deque_tensor", q, results=(b.value.type,)).results[0]
+        self.frees.append((q, value, op.parent_block()))
+        self.buffers[op.result] = Buffer(value, b.rows, b.cols, b.pitch, b.repeat)
+
+    def plan_workspace(self, tile_ops: list[Operation]) -> None:
+        """A slot of the workspace for each L0C -> UB copy (512-byte aligned, reused by
+        every iteration of a loop around it)."""
+        for op in tile_ops:
+            if (
+                isinstance(op, asctile.CopyOp)
+                and op.source.type.loc == "l0c"
+                and (op.result.type.loc == "ub")
+            ):
+                elem = op.result.type.element_type
+                count = math.prod(op.result.type.dims)
+                step = 512 // _width(elem)
+                used = self.workspace_elems.get(elem, 0)
+                self.slots[op] = used
+                self.workspace_elems[elem] = used + -(-count // step) * step
 
     def lower_zeros_acc(self, op: asctile.ZerosAccOp) -> None:
         """L0C zeros: a Mmad of zero fractals (nothing writes L0C but the cube)."""
@@ -1518,6 +1684,10 @@ class Lowering:
             for op in tile_ops
             for r in op.results
         )
+        self.mix = self.uses_ub and any(
+            isinstance(op, asctile.MatmulOp | asctile.ZerosAccOp) for op in tile_ops
+        )
+        self.plan_workspace(tile_ops)
         for op in tile_ops:
             for v in op.operands:
                 if (
@@ -1694,6 +1864,11 @@ def _entry_block(op: Operation) -> Any:
     return f.body.blocks[0] if f is not None else op.parent_block()
 
 
+def _type_name(t: Any) -> str:
+    """An element type as a parameter name's suffix: f32, f16, bf16."""
+    return {f32: "f32", f16: "f16", bf16: "bf16"}.get(t, "t")
+
+
 def _type_attr(t: Any) -> TypeAttribute:
     return t
 
@@ -1853,15 +2028,13 @@ def lower_module(module: ModuleOp) -> Lowered:
     from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
 
     lowering = Lowering()
+    block_idx = [op for op in module.walk() if op.name == "ascendc.get_block_idx"]
     lowering.run(module)
-    if lowering.kernel_type == "cube" and lowering.uses_ub:
-        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
-
-        raise TileLoweringError(
-            next(op for op in module.walk() if isinstance(op, func.FuncOp)),
-            "a kernel with both matmuls and vector tiles (a mix kernel with cross-core "
-            "synchronisation) is not lowered yet",
-        )
+    if lowering.mix:
+        lowering.kernel_type = "mix"
+        _pair_block_idx(block_idx)
+        for entry in lowering.functions:
+            _aiv_scalars(entry)
     if lowering.kernel_type is not None:
         from xdsl.dialects.builtin import StringAttr
 
@@ -1881,6 +2054,62 @@ def lower_module(module: ModuleOp) -> Lowered:
             needs_sync = not place_cube_flags(f, lowering.pipe)
     by_auto = needs_sync or lowering.auto_synced or bool(lowering.calc)
     return Lowered(lowering.kernel_type, needs_sync, by_auto)
+
+
+UB_SCALAR = frozenset(("ascendc.local_tensor.get_value", "ascendc.local_tensor.set_value"))
+
+
+def _aiv_scalars(entry: Any) -> None:
+    """A mix kernel's scalar reads and writes of UB (reductions, reshapes) under
+    `if ASCEND_IS_AIV` (scalar code runs on both sides and the AIC has no UB); a read
+    gives 0 on the AIC, where nothing uses it (the vector ops that take it do nothing
+    there)."""
+    from asc_xdsl.dialects.ascendc.sysvar import AscendIsAIVOp
+
+    ops = [op for op in entry.walk() if op.name in UB_SCALAR] if entry.ops else []
+    if not ops:
+        return
+    is_aiv = AscendIsAIVOp()
+    is_aiv.location = ops[0].location
+    first = entry.first_op
+    entry.insert_op_before(is_aiv, first)
+    cond = is_aiv.results[0]
+    for op in ops:
+        types = [r.type for r in op.results]
+        other = []
+        if types:
+            t = types[0]
+            attr = FloatAttr(0.0, t) if not isinstance(t, IntegerType) else IntegerAttr(0, t)
+            zero = arith.ConstantOp(attr, t)
+            other = [zero, scf.YieldOp(zero.results[0])]
+        branch = scf.IfOp(cond, types, [scf.YieldOp()], other or None)
+        branch.location = op.location
+        for o in other:
+            o.location = op.location
+        op.parent_block().insert_op_before(branch, op)
+        for old, new in zip(op.results, branch.results, strict=True):
+            old.replace_all_uses_with(new)
+        op.detach()
+        then = branch.true_region.block
+        then.insert_op_before(op, then.last_op)
+        if types:
+            then.last_op.operands = list(op.results)
+
+
+def _pair_block_idx(ops: list[Operation]) -> None:
+    """`asc2.block_idx()` of a mix kernel: the index of the block (an AIC and its two
+    AIVs), `GetBlockIdx() / GetSubBlockNum()` on either side (an AIV's GetBlockIdx is
+    2 * block + GetSubBlockIdx(); the AIC's SubBlockNum is 1)."""
+    for op in ops:
+        num = _new(_op_class("ascendc.get_sub_block_num"), (), (ui64,))
+        cast = _new(UnrealizedConversionCastOp, (num.results[0],), (op.results[0].type,))
+        div = _binop(arith.DivSIOp, op.results[0], cast.results[0])
+        for new in (num, cast, div):
+            new.location = op.location
+        op.parent_block().insert_ops_after([num, cast, div], op)
+        op.results[0].replace_uses_with_if(
+            div.results[0], lambda use, d=div: use.operation is not d
+        )
 
 
 @dataclass(frozen=True)

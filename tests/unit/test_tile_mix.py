@@ -1,0 +1,106 @@
+"""Tile mix kernels (transforms/tile_to_ascendc.py): a matmul's result read by vector
+tile ops goes L0C -> GM workspace (Fixpipe, the AIC) -> UB (DataCopyPad, the AIVs);
+insert-sync derives the cross-core flags; the kernels run clean under the race checker
+and equal numpy. The Ascend C of the same kernels is header-checked through
+tests/filecheck/tile/tile_mix.py."""
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+import asc_xdsl.asc2 as asc2
+from asc_xdsl.frontend.errors import CompileError
+
+L0A, L0B = asc2.TileLocation.L0A, asc2.TileLocation.L0B
+
+
+@asc2.jit
+def _bias_relu(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, bias_ptr: asc.GlobalAddress,
+               c_ptr: asc.GlobalAddress, m: asc.ConstExpr[int], k: asc.ConstExpr[int],
+               n: asc.ConstExpr[int]):  # fmt: skip
+    a = asc2.load(asc2.tensor(a_ptr, [m, k]), [m, k], offsets=[0, 0], location=L0A)
+    b = asc2.load(asc2.tensor(b_ptr, [k, n]), [k, n], offsets=[0, 0], location=L0B)
+    bias = asc2.load(asc2.tensor(bias_ptr, [1, n]), [1, n], offsets=[0, 0])
+    asc2.store(asc2.relu(a @ b + bias), asc2.tensor(c_ptr, [m, n]), offsets=[0, 0])
+
+
+def _ir_counts(ir: str) -> dict[str, int]:
+    names = ("cross_core_set_flag", "cross_core_wait_flag", "fixpipe", "data_copy_pad_l0_ext")
+    return {name: ir.count(f"ascendc.{name} ") for name in names}
+
+
+def test_matmul_with_a_bias_relu_epilogue_is_a_mix_kernel():
+    rng = np.random.default_rng(11)
+    m, k, n = 32, 32, 32
+    a = (rng.random((m, k)) - 0.5).astype(np.float16)
+    b = (rng.random((k, n)) - 0.5).astype(np.float16)
+    bias = (rng.random((1, n)) - 0.5).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    _bias_relu[1](a, b, bias, c, m, k, n, sanitize="error")
+    want = np.maximum(a.astype(np.float32) @ b.astype(np.float32) + bias, 0)
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-5)
+    compiled = _bias_relu.compile(a, b, bias, c, m, k, n)
+    ir = compiled.asm["lowered_ir"]
+    assert 'ascendc.kernel_type = "mix"' in ir
+    assert "emitasc.kernel_arg = #emitasc.kernel_arg<workspace>" in ir
+    # one Fixpipe to the workspace, one read back (the bias load is the other copy-in);
+    # insert-sync's pair from the AIC's FIX to the AIVs' MTE2, none written by hand
+    assert _ir_counts(ir) == {
+        "cross_core_set_flag": 1, "cross_core_wait_flag": 1, "fixpipe": 1,
+        "data_copy_pad_l0_ext": 2,
+    }  # fmt: skip
+
+
+@asc2.jit
+def _softmax_rows(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress,
+                  m: int, tm: asc.ConstExpr[int], k: asc.ConstExpr[int],
+                  n: asc.ConstExpr[int]):  # fmt: skip
+    ta, tc = asc2.tensor(a_ptr, [m, k]), asc2.tensor(c_ptr, [m, n])
+    b = asc2.load(asc2.tensor(b_ptr, [k, n]), [k, n], offsets=[0, 0], location=L0B)
+    for i in range(asc2.block_idx() * tm, m, asc2.block_num() * tm):
+        a = asc2.load(ta, [tm, k], offsets=[i, 0], location=L0A)
+        asc2.store(asc2.softmax(a @ b), tc, offsets=[i, 0])
+
+
+def test_matmul_then_softmax_over_rows_in_a_loop():
+    """Each iteration's product goes through one workspace slot: insert-sync orders the
+    AIVs' read of it before the next Fixpipe (a pair the other way, in the loop), and
+    asc2.block_idx() is the block's (an AIC and its two AIVs) on both sides."""
+    rng = np.random.default_rng(12)
+    m, tm, k, n = 80, 16, 32, 32  # 5 row tiles over 2 blocks: 3 and 2 iterations
+    a = (rng.random((m, k)) - 0.5).astype(np.float16)
+    b = (rng.random((k, n)) - 0.5).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    _softmax_rows[2](a, b, c, m, tm, k, n, sanitize="error")
+    x = a.astype(np.float32) @ b.astype(np.float32)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(c, e / e.sum(axis=1, keepdims=True), rtol=1e-5, atol=1e-7)
+    counts = _ir_counts(_softmax_rows.compile(a, b, c, m, tm, k, n).asm["lowered_ir"])
+    assert counts["cross_core_set_flag"] == counts["cross_core_wait_flag"] == 2
+
+
+def test_a_scalar_store_in_a_mix_kernel_is_located():
+    @asc2.jit
+    def bad(a_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):
+        a = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0], location=L0A)
+        b = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0], location=L0B)
+        tc = asc2.tensor(c_ptr, [16, 16])
+        asc2.store(asc2.exp(a @ b), tc, offsets=[0, 0])
+        asc2.store(1.0, tc, offsets=[0, 0])
+
+    with pytest.raises(CompileError, match="a scalar store in a kernel with matmuls") as e:
+        bad[1](np.zeros((16, 16), np.float16), np.zeros((16, 16), np.float32))
+    assert e.value.code == "ASC-P307" and "asc2.store(1.0" in str(e.value)
+
+
+def test_a_partial_copy_of_a_matmul_result_into_ub_is_located():
+    @asc2.jit
+    def part(a_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):
+        a = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0], location=L0A)
+        b = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0], location=L0B)
+        half = asc2.copy(a @ b, [16, 8], offsets=[0, 8])
+        asc2.store(half * 2.0, asc2.tensor(c_ptr, [16, 8]), offsets=[0, 0])
+
+    with pytest.raises(CompileError, match="a copy of part of a matmul result") as e:
+        part[1](np.zeros((16, 16), np.float16), np.zeros((16, 8), np.float32))
+    assert "asc2.copy(a @ b" in str(e.value)
