@@ -321,6 +321,7 @@ class Lowering:
         self.uses_ub = False  # a UB tile anywhere (with a matmul: a mix kernel)
         self.nested = False  # a tile op outside its function's entry block
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
+        self.carried_copies_saved = 0  # carried tiles computed in their buffers in place
         self.mix = False  # matmuls and UB tiles: the cube on the AIC, the rest on the AIVs
         self.slots: dict[Operation, int] = {}  # L0C -> UB copy -> its workspace offset
         self.workspace_elems: dict[Any, int] = {}  # element type -> elements per block
@@ -1628,10 +1629,15 @@ class Lowering:
                     f"a {'mask ' if t.element_type == i1 else ''}tile in {t.loc.upper()} "
                     "carried through a loop or out of a branch is not lowered yet",
                 )
-            buf = self.alloc(t)
+            if init is not None and self._dead_after(init, op):
+                buf = self.buffers[init]  # the initial value's own buffer: no copy in
+                self.carried_copies_saved += 1
+            else:
+                buf = self.alloc(t)
+                if init is not None:
+                    self.copy_into(buf, self.buffers[init])
             self.aliased.add(buf.value)
             if init is not None:
-                self.copy_into(buf, self.buffers[init])
                 self.buffers[arg] = buf
             self.buffers[result] = buf
         self.carriers.append(op)
@@ -1642,8 +1648,91 @@ class Lowering:
             if isinstance(value.type, asctile.TileType):
                 dst = self.buffers[result]
                 src = self.buffers[value]
-                if src.value is not dst.value:
+                if src.value is dst.value:
+                    continue
+                if self._reuse_carried(value, src, dst, op):
+                    self.buffers[value] = dst  # (written in place: nothing to copy)
+                    self.carried_copies_saved += 1
+                else:
                     self.copy_into(dst, src)
+
+    def _owned(self, b: Buffer) -> bool:
+        """Whether `b` is a VECCALC TBuf of one tile alone (not a queue's tensor, not a
+        view another tile shares, not a reduction's scratch)."""
+        return (
+            b.value in self.calc
+            and b.value not in self.aliased
+            and all(b.value not in (x.value, y.value) for x, y in self.scratch.values())
+        )
+
+    def _dead_after(self, init: SSAValue, loop: Operation) -> bool:
+        """Whether a loop's initial tile can be carried in its own buffer: a TBuf of its
+        own, used by nothing after the loop starts (its uses all before the loop in the
+        loop's block, or the loop)."""
+        b = self.buffers.get(init)
+        block = loop.parent_block()
+        if b is None or not self._owned(b) or block is None:
+            return False
+        at = block.get_operation_index(loop)
+        for use in init.uses:
+            anchor = _ancestor_in(use.operation, block)
+            if anchor is None or block.get_operation_index(anchor) > at:
+                return False
+        return True
+
+    def _reuse_carried(
+        self, value: SSAValue, src: Buffer, dst: Buffer, yield_op: Operation
+    ) -> bool:
+        """Whether the yielded tile `value` (its buffer `src`) can be computed in the
+        carried buffer `dst` itself: `src` a TBuf of its own, made in the yield's block,
+        and every read of the carried value there (the loop's block argument, in `dst`)
+        before the first op that touches `src`, or in that op when it is an element-wise
+        op writing `src` whole (Ascend C's vector ops may write their source in place).
+        Then `src` is renamed `dst` and its TBuf dropped: no copy per iteration."""
+        block = yield_op.parent_block()
+        owner = value.owner
+        if (
+            not self._owned(src)
+            or not isinstance(owner, Operation)
+            or owner.parent_block() is not block
+            or src.value.type != dst.value.type
+        ):
+            return False
+        index = block.get_operation_index
+
+        def positions(v: SSAValue) -> list[tuple[int, Operation, SSAValue]]:
+            """Each use's position in the block (-1: outside it)."""
+            out = []
+            for use in _tensor_uses(v):
+                anchor = _ancestor_in(use.operation, block)
+                at = -1 if anchor is None else index(anchor)
+                out.append((at, use.operation, use.operation.operands[use.index]))
+            return out
+
+        mine = positions(src.value)
+        if not mine or any(pos < 0 for pos, _, _ in mine):
+            return False
+        first = min(pos for pos, _, _ in mine)
+        # (uses of dst outside the block: the initial copy, the readers after the loop)
+        for pos, user, used in positions(dst.value):
+            if pos > first:
+                return False
+            if pos == first and (
+                user.name.removeprefix("ascendc.") not in IN_PLACE
+                or user.parent_block() is not block
+                or user.operands[0] is not src.value
+                or used is not dst.value
+            ):
+                return False
+        # rename: src's ops write dst; its TBuf set-up goes
+        tbuf, init, get, _ = self.calc.pop(src.value)
+        src.value.replace_all_uses_with(dst.value)
+        for dead in (get, init, tbuf):
+            if dead is self.last_constant:
+                self.last_constant = dead.prev_op
+            dead.detach()
+            dead.erase()
+        return True
 
     def copy_into(self, dst: Buffer, src: Buffer) -> None:
         """UB -> UB, the whole buffer (both have the tile type's layout)."""
@@ -1846,6 +1935,32 @@ def _carries_tiles(op: Operation) -> bool:
     return isinstance(op, scf.ForOp | scf.IfOp) and any(
         isinstance(r.type, asctile.TileType) for r in op.results
     )
+
+
+IN_PLACE = frozenset(
+    ("add_l2", "sub_l2", "mul_l2", "div_l2", "max_l2", "min_l2", "adds_l2", "muls_l2",
+     "maxs_l2", "mins_l2", "abs_l2", "relu_l2", "exp_l2", "ln_l2", "sqrt_l2", "rsqrt_l2")
+)  # fmt: skip
+"""Element-wise vector ops over whole buffers, which may write a source in place (each
+element read before it is written, at the same address)."""
+
+
+def _ancestor_in(op: Operation, block: Any) -> Operation | None:
+    """`op` or the op around it that is in `block` (None: `op` is not inside it)."""
+    while op is not None and op.parent_block() is not block:
+        op = op.parent_op()
+    return op
+
+
+def _tensor_uses(v: SSAValue) -> list[Any]:
+    """The uses of a local tensor and of its views (`local_tensor.subindex`)."""
+    out = []
+    for use in list(v.uses):
+        if use.operation.name == "ascendc.local_tensor.subindex":
+            out.extend(_tensor_uses(use.operation.results[0]))
+        else:
+            out.append(use)
+    return out
 
 
 def _terminator() -> Any:

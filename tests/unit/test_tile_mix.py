@@ -185,3 +185,35 @@ def test_straight_line_cube_flags_against_insert_sync(name):
     pairs = [s for s in theirs if not s.startswith("barrier")]
     assert set(pairs) <= set(ours), (ours, theirs)
     assert len(ours) <= len(theirs), (ours, theirs)
+
+
+# -- tiles carried through loops: computed in their buffers in place -------------------
+
+
+@asc2.jit
+def _online_sum(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, rows: int):
+    """The online softmax denominator of each column: s and m carried."""
+    x = asc2.tensor(x_ptr, [rows, 64])
+    s = asc2.zeros([1, 64], dtype=asc.float32)
+    m = asc2.full([1, 64], -1e30, dtype=asc.float32)
+    for i in range(rows):
+        t = asc2.load(x, [1, 64], offsets=[i, 0])
+        m_new = asc2.maximum(m, t)
+        s = s * asc2.exp(m - m_new) + asc2.exp(t - m_new)
+        m = m_new
+    asc2.store(s, asc2.tensor(z_ptr, [1, 64]), offsets=[0, 0])
+
+
+def test_carried_tiles_are_updated_in_place():
+    """Before: a copy into each carried buffer before the loop and one per carried tile
+    per iteration (4). Now `s` (its old value read only by the op that writes the new
+    one) is computed in its buffer, and both start in their initial values' buffers;
+    `m` keeps its copy (its old value is read after the new one is made)."""
+    x = np.random.default_rng(6).random((5, 64), dtype=np.float32)
+    z = np.zeros((1, 64), np.float32)
+    _online_sum[1](x, z, 5, sanitize="error")
+    np.testing.assert_allclose(z[0], np.exp(x - x.max(axis=0)).sum(axis=0), rtol=1e-5)
+    ir = _online_sum.compile(x, z, 5).asm["lowered_ir"]
+    loop = ir.index("scf.for")
+    copies = "ascendc.data_copy_l2 "
+    assert (ir[:loop].count(copies), ir[loop:].count(copies)) == (0, 1)
