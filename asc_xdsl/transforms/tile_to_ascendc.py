@@ -322,6 +322,7 @@ class Lowering:
         self.nested = False  # a tile op outside its function's entry block
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
         self.carried_copies_saved = 0  # carried tiles computed in their buffers in place
+        self.split = False  # a mix kernel whose AIVs each take half of every row tile
         self.mix = False  # matmuls and UB tiles: the cube on the AIC, the rest on the AIVs
         self.slots: dict[Operation, int] = {}  # L0C -> UB copy -> its workspace offset
         self.workspace_elems: dict[Any, int] = {}  # element type -> elements per block
@@ -715,7 +716,7 @@ class Lowering:
         first: int = 0,
         t: asctile.TileType | None = None,
     ) -> None:
-        if self.mix and t is not None:
+        if self.mix and not self.split and t is not None:
             return self._store_half(b, gm, rows, cols, row_len, w, first, t)
         nbytes = self.arith("mul", cols, w)
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
@@ -1047,17 +1048,24 @@ class Lowering:
         VECIN queue's tensor); `ascendc-insert-sync` orders the two sides (cross-core
         flags in mode 2) and reuses of the slot in a loop."""
         s, t = op.source.type, op.result.type
-        if any(_folded(o) != 0 for o in op.offsets) or tuple(s.dims) != tuple(t.dims):
+        halved = self.split and t.dims[0] * 2 == s.dims[0]
+        if any(_folded(o) != 0 for o in op.offsets) or (
+            tuple(s.dims) != tuple(t.dims) and not halved
+        ):
             self.fail(op, "a copy of part of a matmul result into UB is not lowered yet "
                           "(copy the whole tile)")  # fmt: skip
         elem = t.element_type
-        m, n = s.dims
+        n = s.dims[1]
         base = self.workspace(elem)
         offset = self.slots[op]
         gm = base if offset == 0 else self.make(
             "global_tensor.subindex", base, self.const(offset), results=(base.type,)
         ).results[0]  # fmt: skip
         self.fixpipe(op.source, gm, elem, n, nz=False, op=op)
+        m = t.dims[0]
+        if halved:  # this AIV's rows
+            at = self.i32(self.arith("mul", self.sub_block_idx(), m * n))
+            gm = self.make("global_tensor.subindex", gm, at, results=(gm.type,)).results[0]
         b, q = self.alloc_vecin(t, op)
         w = _width(elem)
         blocks = -(-(n * w) // ALIGN)
@@ -1078,7 +1086,7 @@ class Lowering:
                 and (op.result.type.loc == "ub")
             ):
                 elem = op.result.type.element_type
-                count = math.prod(op.result.type.dims)
+                count = math.prod(op.source.type.dims)  # (the whole product)
                 step = 512 // _width(elem)
                 used = self.workspace_elems.get(elem, 0)
                 self.slots[op] = used
@@ -1777,6 +1785,8 @@ class Lowering:
             isinstance(op, asctile.MatmulOp | asctile.ZerosAccOp) for op in tile_ops
         )
         self.plan_workspace(tile_ops)
+        if self.mix:
+            self.split = _split_rows(tile_ops)
         for op in tile_ops:
             for v in op.operands:
                 if (
@@ -2169,6 +2179,109 @@ def lower_module(module: ModuleOp) -> Lowered:
             needs_sync = not place_cube_flags(f, lowering.pipe)
     by_auto = needs_sync or lowering.auto_synced or bool(lowering.calc)
     return Lowered(lowering.kernel_type, needs_sync, by_auto)
+
+
+ROW_WISE = (asctile.BinaryOp, asctile.UnaryOp, asctile.CompareOp, asctile.SelectOp,
+            asctile.CastOp, asctile.SoftmaxOp, asctile.RmsNormOp, asctile.BroadcastOp,
+            asctile.FullOp, asctile.LoadOp, asctile.CopyOp)  # fmt: skip
+"""Tile ops a mix kernel's AIVs may each run on half the rows (each row of the result
+from the same row of the operands, or from a row every AIV has)."""
+
+
+def _split_rows(tile_ops: list[Operation]) -> bool:
+    """Give each AIV of a mix kernel half the rows of its vector work, when it splits:
+    every UB tile is a *row tile* (2-D with the matmul results' R rows, R even) or made
+    without one (a bias row, a scalar), and every op reading a row tile makes row tiles
+    row by row (element-wise ops broadcasting a row or a column, softmax and rms_norm
+    of the last dimension, reductions of it with keep_dims) or stores them. Then every
+    row tile becomes [R / 2, C], its loads, stores and reads of the workspace start
+    GetSubBlockIdx() * R / 2 rows in, and each AIV moves and computes half (else both
+    compute everything and each stores half the rows). False, with nothing changed,
+    when the kernel does not split."""
+    products = {
+        op.source.type.dims[0]
+        for op in tile_ops
+        if isinstance(op, asctile.CopyOp) and op.source.type.loc == "l0c"
+        and op.result.type.loc == "ub"
+    }  # fmt: skip
+    if len(products) != 1:
+        return False
+    rows = products.pop()
+    if rows % 2 or rows < 2:
+        return False
+
+    def row_tile(v: SSAValue) -> bool:
+        t = v.type
+        return isinstance(t, asctile.TileType) and t.loc == "ub" and len(t.dims) == 2 and (
+            t.dims[0] == rows
+        )  # fmt: skip
+
+    values: list[SSAValue] = []
+    for op in tile_ops:
+        reads = any(row_tile(v) for v in op.operands)
+        results = [r for r in op.results if isinstance(r.type, asctile.TileType)]
+        if isinstance(op, asctile.CopyOp) and op.source.type.loc != "l0c":
+            if row_tile(op.result) or row_tile(op.source):
+                return False
+            continue
+        if isinstance(op, asctile.StoreOp | asctile.AtomicOp):
+            if row_tile(op.tile) and len(op.offsets) != 2:
+                return False
+            continue
+        if isinstance(op, scf.ForOp | scf.IfOp | scf.YieldOp):
+            values += [r for r in op.results if row_tile(r)]
+            if isinstance(op, scf.ForOp):
+                values += [a for a in op.body.block.args if row_tile(a)]
+            continue
+        if not reads:
+            if any(row_tile(r) for r in results) and not isinstance(op, ROW_WISE):
+                return False
+            values += [r for r in results if row_tile(r)]
+            continue
+        if isinstance(op, asctile.ReduceOp):
+            if [d.data for d in op.dims.data] != [1] or not op.keep_dims.value.data:
+                return False
+        elif not isinstance(op, ROW_WISE):
+            return False
+        if any(not row_tile(r) for r in op.results):
+            return False  # (a row tile's value ends up in a scalar or another shape)
+        values += list(op.results)
+    from asc_xdsl.dialects.ascendc.sysvar import GetSubBlockIdxOp
+
+    entries: dict[Any, SSAValue] = {}
+
+    def row_offset(op: Operation, offset: SSAValue) -> SSAValue:
+        """offset + GetSubBlockIdx() * R / 2, in offset's type, before `op`."""
+        entry = _entry_block(op)
+        sub = entries.get(entry)
+        if sub is None:
+            first = GetSubBlockIdxOp(result_types=[IntegerType(64)])
+            entry.insert_op_before(first, entry.first_op)
+            sub = entries[entry] = first.results[0]
+        t = offset.type
+        cast = arith.IndexCastOp(sub, t) if isinstance(t, IndexType) else arith.TruncIOp(sub, t)
+        half = arith.ConstantOp(IntegerAttr(rows // 2, t), t)
+        mul = arith.MuliOp(cast.results[0], half.results[0])
+        add = arith.AddiOp(offset, mul.results[0])
+        new = [cast, half, mul, add]
+        for o in new:
+            o.location = op.location
+        op.parent_block().insert_ops_before(new, op)
+        return add.results[0]
+
+    for op in tile_ops:
+        if (isinstance(op, asctile.LoadOp) and row_tile(op.result)) or (
+            isinstance(op, asctile.StoreOp | asctile.AtomicOp) and row_tile(op.tile)
+        ):
+            operands = list(op.operands)
+            operands[len(operands) - len(op.offsets)] = row_offset(op, op.offsets[0])
+            op.operands = operands
+    for v in values:
+        t = v.type
+        Rewriter.replace_value_with_new_type(
+            v, asctile.TileType([rows // 2, t.dims[1]], t.element_type, t.loc)
+        )
+    return True
 
 
 UB_SCALAR = frozenset(("ascendc.local_tensor.get_value", "ascendc.local_tensor.set_value"))

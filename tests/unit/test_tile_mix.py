@@ -79,6 +79,28 @@ def test_matmul_then_softmax_over_rows_in_a_loop():
     assert counts["cross_core_set_flag"] == counts["cross_core_wait_flag"] == 2
 
 
+@asc2.jit
+def _centred(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):
+    a = asc2.load(asc2.tensor(a_ptr, [32, 16]), [32, 16], offsets=[0, 0], location=L0A)
+    b = asc2.load(asc2.tensor(b_ptr, [16, 32]), [16, 32], offsets=[0, 0], location=L0B)
+    x = a @ b
+    asc2.store(x - asc2.reduce_sum(x, 0, keep_dims=True) * (1 / 32),
+               asc2.tensor(c_ptr, [32, 32]), offsets=[0, 0])  # fmt: skip
+
+
+def test_vector_work_across_rows_runs_whole_on_both_aivs():
+    """A column mean reads every row: the AIVs do not split the rows (as they do for
+    row-wise epilogues); both compute the whole tile and each stores half of it."""
+    rng = np.random.default_rng(13)
+    a, b = _f16(rng, 32, 16), _f16(rng, 16, 32)
+    c = np.zeros((32, 32), np.float32)
+    _centred[1](a, b, c, sanitize="error")
+    x = _f32(a) @ _f32(b)
+    np.testing.assert_allclose(c, x - x.mean(axis=0), rtol=1e-5, atol=1e-5)
+    ir = _centred.compile(a, b, c).asm["lowered_ir"]
+    assert ir.count("ascendc.data_copy_pad_l2_ext ") == 1 and "scf.if" in ir
+
+
 def test_a_scalar_store_in_a_mix_kernel_is_located():
     @asc2.jit
     def bad(a_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):

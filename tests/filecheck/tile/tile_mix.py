@@ -1,6 +1,7 @@
 # A tile mix kernel's Ascend C: the matmul on the AIC writes its product to the hidden
 # workspace parameter (Fixpipe), the AIVs read it back (DataCopyPad) after the
-# cross-core flag insert-sync placed, and each AIV stores its half of the rows.
+# cross-core flag insert-sync placed; each AIV reads, computes and stores its half of
+# the rows (16 of 32, GetSubBlockIdx() * 16 rows in).
 # RUN: %python %s | filecheck %s
 
 import numpy as np
@@ -31,12 +32,12 @@ print(bias_relu.compile(a, a, out[:1], out, always_compile=True).asm["ascendc"])
 # CHECK:        AscendC::GetSubBlockNum()
 # CHECK:        AscendC::Mmad(
 # CHECK:        AscendC::Fixpipe<float, float, AscendC::CFG_ROW_MAJOR>([[SLOT:v[0-9]+]],
+# CHECK:        AscendC::GlobalTensor<float> [[HALF:v[0-9]+]] = [[SLOT]][
 # CHECK:        if (is_aic) {
 # CHECK-NEXT:     AscendC::CrossCoreSetFlag<2, PIPE_FIX>([[FLAG:.*]]);
 # CHECK:        if (is_aiv) {
 # CHECK-NEXT:     AscendC::CrossCoreWaitFlag<2, PIPE_MTE2>([[FLAG]]);
-# CHECK:        AscendC::DataCopyPad({{v[0-9]+}}, [[SLOT]],
-# CHECK:        AscendC::Relu(
-# CHECK:        if ({{.*}}) {
-# CHECK:          AscendC::DataCopyPad(
-# CHECK-NEXT:   }
+# CHECK:        AscendC::DataCopyPad({{v[0-9]+}}, [[HALF]],
+# CHECK:        AscendC::Relu({{v[0-9]+}}, {{v[0-9]+}}, c512_i32);
+# CHECK:        AscendC::DataCopyPad(
+# CHECK-NOT:    DataCopyPad
