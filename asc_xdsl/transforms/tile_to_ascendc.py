@@ -12,7 +12,14 @@ addresses and refuses a kernel whose buffers do not fit):
 - queues get `unroll_factor` buffers when their loop has one (double buffering);
 - the cube path: TBufs at A1/B1 (GM -> L1 with Nd2Nz), A2/B2 (LoadData: Zz into L0A,
   fractals transposed into L0B as Zn) and CO1 (Mmad); an L0C tile leaves through Fixpipe
-  (to GM, relu and the f16/bf16 conversion fused) or DataCopy from CO1 (to L1, Nz).
+  (to GM, relu and the f16/bf16 conversion fused) or DataCopy from CO1 (to L1, Nz);
+- a mix kernel (matmuls and UB tiles): an L0C tile copied into UB goes through a slot of
+  a GM workspace, a hidden kernel parameter (`workspace`): Fixpipe on the AIC, DataCopyPad
+  into a VECIN queue tensor on the AIVs (`l0c_to_ub`); the AIVs split row-wise vector
+  work by rows (`_split_rows`), else each stores half of every tile they both compute;
+- a tile carried through a loop or out of a branch: a VECCALC TBuf (the initial
+  value's own when it is dead after the loop starts), the yielded tile computed in it
+  in place where the old value is read no later (`_reuse_carried`), else copied in.
 
 Layout: a UB tile of shape [..., R, C] is R' x Cp elements (R' the product of the
 dimensions but the last, Cp = C rounded up to 32 bytes, DataCopyPad's row alignment) in
@@ -29,9 +36,9 @@ Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idio
 the AIV's auto-sync orders S with the other pipes and V after V (TBuf intermediates,
 scalar reads), as in a hand-written vector kernel; a cube kernel without loops or
 branches gets its SetFlag/WaitFlag pairs here (`place_cube_flags`); anything else (MTE3
-reading a TBuf, atomics, a cube kernel with loops or branches, `auto_sync=False` with
-TBufs or scalar reads) is reported as needing `ascendc-insert-sync` (`Lowered`), which
-`@asc2.jit` then runs.
+reading a TBuf, atomics, a cube kernel with loops or branches, a mix kernel (its
+cross-core flags too), `auto_sync=False` with TBufs or scalar reads) is reported as
+needing `ascendc-insert-sync` (`Lowered`), which `@asc2.jit` then runs.
 
 Before:
     %x = asctile.load %xv[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<128xf32, ub>
@@ -2129,7 +2136,7 @@ def place_cube_flags(f: Any, pipe: SSAValue) -> bool:
 @dataclass
 class Lowered:
     """What lowering a module found: the kernel type its tiles need ("cube" for a
-    kernel with matmuls only; None: vector), and whether its synchronisation needs
+    kernel with matmuls only, "mix" with UB tiles too; None: vector), and whether its synchronisation needs
     `ascendc-insert-sync`: `needs_sync` always (False when every buffer MTE2 or MTE3
     touches is a queue tensor of Ascend C's copy-in/compute/copy-out idiom, whose
     EnQue/DeQue order those pipes with V), `needs_sync_without_auto` when compiled with
