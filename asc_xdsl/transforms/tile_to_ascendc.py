@@ -2243,6 +2243,8 @@ def _split_rows(tile_ops: list[Operation]) -> bool:
         if not reads:
             if any(row_tile(r) for r in results) and not isinstance(op, ROW_WISE):
                 return False
+            if isinstance(op, asctile.LoadOp) and row_tile(op.result) and len(op.offsets) != 2:
+                return False  # (its rows are not the tensor's first dimension)
             values += [r for r in results if row_tile(r)]
             continue
         if isinstance(op, asctile.ReduceOp):
