@@ -4,6 +4,9 @@ insert-sync derives the cross-core flags; the kernels run clean under the race c
 and equal numpy. The Ascend C of the same kernels is header-checked through
 tests/filecheck/tile/tile_mix.py."""
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -88,6 +91,9 @@ def _centred(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.Glob
                asc2.tensor(c_ptr, [32, 32]), offsets=[0, 0])  # fmt: skip
 
 
+# (the column sum's 1-row tile is a whole 256-byte repeat, of which the reduction writes
+# the 32 columns; the ops after it read the rest, and nothing computed there is stored)
+@pytest.mark.filterwarnings("ignore::asc_xdsl.runtime.simulator.uninit.UninitializedReadWarning")
 def test_vector_work_across_rows_runs_whole_on_both_aivs():
     """A column mean reads every row: the AIVs do not split the rows (as they do for
     row-wise epilogues); both compute the whole tile and each stores half of it."""
@@ -99,6 +105,15 @@ def test_vector_work_across_rows_runs_whole_on_both_aivs():
     np.testing.assert_allclose(c, x - x.mean(axis=0), rtol=1e-5, atol=1e-5)
     ir = _centred.compile(a, b, c).asm["lowered_ir"]
     assert ir.count("ascendc.data_copy_pad_l2_ext ") == 1 and "scf.if" in ir
+
+
+def test_the_mix_fuzz_harness_runs_programs():
+    """tools/tile_mix_fuzz.py (wide sweeps there): a product scaled by a column per row,
+    2 row tiles over 2 blocks, each AIV half of the rows, agrees with numpy."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from tile_mix_fuzz import run_program
+
+    run_program((16, 16, 16), (16, 1), (("y", "mul", None),), None, tiles=2, blocks=2)
 
 
 def test_a_scalar_store_in_a_mix_kernel_is_located():
