@@ -46,6 +46,11 @@ def test_matmul_with_a_bias_relu_epilogue_is_a_mix_kernel():
     ir = compiled.asm["lowered_ir"]
     assert 'ascendc.kernel_type = "mix"' in ir
     assert "emitasc.kernel_arg = #emitasc.kernel_arg<workspace>" in ir
+    # the CANN launch allocates it as the simulator does: its bytes per block, x block_dim
+    from asc_xdsl.runtime.cann import describe
+
+    workspace = describe.hidden(compiled, with_dump=False)[0]
+    assert (workspace["kind"], workspace["bytes"]) == ("workspace", m * n * 4)
     # one Fixpipe to the workspace, one read back (the bias load is the other copy-in);
     # insert-sync's pair from the AIC's FIX to the AIVs' MTE2, none written by hand
     assert _ir_counts(ir) == {
