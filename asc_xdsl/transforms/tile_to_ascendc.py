@@ -330,6 +330,7 @@ class Lowering:
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
         self.carried_copies_saved = 0  # carried tiles computed in their buffers in place
         self.split = False  # a mix kernel whose AIVs each take half of every row tile
+        self.split_subs: dict[Any, SSAValue] | None = None  # its GetSubBlockIdx() (i64)
         self.mix = False  # matmuls and UB tiles: the cube on the AIC, the rest on the AIVs
         self.slots: dict[Operation, int] = {}  # L0C -> UB copy -> its workspace offset
         self.workspace_elems: dict[Any, int] = {}  # element type -> elements per block
@@ -1037,6 +1038,11 @@ class Lowering:
     def sub_block_idx(self) -> SSAValue:
         """GetSubBlockIdx() (0 on the AIC, 0 or 1 on the AIVs), once per function."""
         found = self.sub_block.get(self.entry)
+        made = (self.split_subs or {}).get(self.entry)
+        if found is None and made is not None:  # the row split's, as i32
+            trunc = _new(arith.TruncIOp, (made,), (i32,))
+            made.owner.parent_block().insert_op_after(trunc, made.owner)
+            found = self.sub_block[self.entry] = trunc.results[0]
         if found is None:
             at, self.at = self.at, None
             try:
@@ -1793,7 +1799,8 @@ class Lowering:
         )
         self.plan_workspace(tile_ops)
         if self.mix:
-            self.split = _split_rows(tile_ops)
+            self.split_subs = _split_rows(tile_ops)
+            self.split = self.split_subs is not None
         for op in tile_ops:
             for v in op.operands:
                 if (
@@ -2195,7 +2202,7 @@ ROW_WISE = (asctile.BinaryOp, asctile.UnaryOp, asctile.CompareOp, asctile.Select
 from the same row of the operands, or from a row every AIV has)."""
 
 
-def _split_rows(tile_ops: list[Operation]) -> bool:
+def _split_rows(tile_ops: list[Operation]) -> dict[Any, SSAValue] | None:
     """Give each AIV of a mix kernel half the rows of its vector work, when it splits:
     every UB tile is a *row tile* (2-D with the matmul results' R rows, R even) or made
     without one (a bias row, a scalar), and every op reading a row tile makes row tiles
@@ -2203,8 +2210,9 @@ def _split_rows(tile_ops: list[Operation]) -> bool:
     of the last dimension, reductions of it with keep_dims) or stores them. Then every
     row tile becomes [R / 2, C], its loads, stores and reads of the workspace start
     GetSubBlockIdx() * R / 2 rows in, and each AIV moves and computes half (else both
-    compute everything and each stores half the rows). False, with nothing changed,
-    when the kernel does not split."""
+    compute everything and each stores half the rows). The GetSubBlockIdx() made in
+    each function (entry block -> its i64 value); None, with nothing changed, when the
+    kernel does not split."""
     products = {
         op.source.type.dims[0]
         for op in tile_ops
@@ -2212,10 +2220,10 @@ def _split_rows(tile_ops: list[Operation]) -> bool:
         and op.result.type.loc == "ub"
     }  # fmt: skip
     if len(products) != 1:
-        return False
+        return None
     rows = products.pop()
     if rows % 2 or rows < 2:
-        return False
+        return None
 
     def row_tile(v: SSAValue) -> bool:
         t = v.type
@@ -2229,11 +2237,11 @@ def _split_rows(tile_ops: list[Operation]) -> bool:
         results = [r for r in op.results if isinstance(r.type, asctile.TileType)]
         if isinstance(op, asctile.CopyOp) and op.source.type.loc != "l0c":
             if row_tile(op.result) or row_tile(op.source):
-                return False
+                return None
             continue
         if isinstance(op, asctile.StoreOp | asctile.AtomicOp):
             if row_tile(op.tile) and len(op.offsets) != 2:
-                return False
+                return None
             continue
         if isinstance(op, scf.ForOp | scf.IfOp | scf.YieldOp):
             values += [r for r in op.results if row_tile(r)]
@@ -2242,18 +2250,18 @@ def _split_rows(tile_ops: list[Operation]) -> bool:
             continue
         if not reads:
             if any(row_tile(r) for r in results) and not isinstance(op, ROW_WISE):
-                return False
+                return None
             if isinstance(op, asctile.LoadOp) and row_tile(op.result) and len(op.offsets) != 2:
-                return False  # (its rows are not the tensor's first dimension)
+                return None  # (its rows are not the tensor's first dimension)
             values += [r for r in results if row_tile(r)]
             continue
         if isinstance(op, asctile.ReduceOp):
             if [d.data for d in op.dims.data] != [1] or not op.keep_dims.value.data:
-                return False
+                return None
         elif not isinstance(op, ROW_WISE):
-            return False
+            return None
         if any(not row_tile(r) for r in op.results):
-            return False  # (a row tile's value ends up in a scalar or another shape)
+            return None  # (a row tile's value ends up in a scalar or another shape)
         values += list(op.results)
     from asc_xdsl.dialects.ascendc.sysvar import GetSubBlockIdxOp
 
@@ -2290,7 +2298,7 @@ def _split_rows(tile_ops: list[Operation]) -> bool:
         Rewriter.replace_value_with_new_type(
             v, asctile.TileType([rows // 2, t.dims[1]], t.element_type, t.loc)
         )
-    return True
+    return entries
 
 
 UB_SCALAR = frozenset(("ascendc.local_tensor.get_value", "ascendc.local_tensor.set_value"))
