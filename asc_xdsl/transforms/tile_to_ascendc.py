@@ -2314,6 +2314,8 @@ def _aiv_scalars(entry: Any) -> None:
     ops = [op for op in entry.walk() if op.name in UB_SCALAR] if entry.ops else []
     if not ops:
         return
+    for op in ops:
+        _check_aiv_only(op)
     is_aiv = AscendIsAIVOp()
     is_aiv.location = ops[0].location
     first = entry.first_op
@@ -2339,6 +2341,28 @@ def _aiv_scalars(entry: Any) -> None:
         then.insert_op_before(op, then.last_op)
         if types:
             then.last_op.operands = list(op.results)
+
+
+def _check_aiv_only(read: Operation) -> None:
+    """A value read from UB in a mix kernel stays on the AIVs' side: one that decides a
+    loop or a branch (or a loop carries) would send the AIC, which reads 0, another way
+    than the AIVs, and their cross-core flags would no longer pair up."""
+    from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+    todo, seen = list(read.results), set()
+    while todo:
+        v = todo.pop()
+        for use in v.uses:
+            user = use.operation
+            if isinstance(user, scf.ForOp | scf.IfOp | scf.WhileOp | scf.YieldOp | scf.ConditionOp):
+                raise TileLoweringError(
+                    read,
+                    "a value of a vector tile that decides a loop or a branch in a kernel "
+                    "with matmuls and vector tiles (a mix kernel) is not lowered yet",
+                )
+            if user.name.startswith(("arith.", "math.", "builtin.unrealized")) and user not in seen:
+                seen.add(user)
+                todo.extend(user.results)
 
 
 def _pair_block_idx(ops: list[Operation]) -> None:

@@ -135,6 +135,23 @@ def test_a_scalar_store_in_a_mix_kernel_is_located():
     assert e.value.code == "ASC-P307" and "asc2.store(1.0" in str(e.value)
 
 
+def test_a_branch_on_a_vector_value_in_a_mix_kernel_is_located():
+    """The AIC has no UB (it would read 0 and take another way than the AIVs, and their
+    cross-core flags would not pair up)."""
+
+    @asc2.jit
+    def branch(a_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):
+        a = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0], location=L0A)
+        b = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0], location=L0B)
+        x = asc2.exp(a @ b)
+        if asc2.reduce_sum(x) > 1.0:
+            asc2.store(x, asc2.tensor(c_ptr, [16, 16]), offsets=[0, 0])
+
+    with pytest.raises(CompileError, match="decides a loop or a branch") as e:
+        branch[1](np.zeros((16, 16), np.float16), np.zeros((16, 16), np.float32))
+    assert "if asc2.reduce_sum(x) > 1.0" in str(e.value)
+
+
 def test_a_partial_copy_of_a_matmul_result_into_ub_is_located():
     @asc2.jit
     def part(a_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):
