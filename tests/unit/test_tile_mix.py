@@ -75,7 +75,7 @@ def test_matmul_then_softmax_over_rows_in_a_loop():
     AIVs' read of it before the next Fixpipe (a pair the other way, in the loop), and
     asc2.block_idx() is the block's (an AIC and its two AIVs) on both sides."""
     rng = np.random.default_rng(12)
-    m, tm, k, n = 48, 16, 32, 32  # 3 row tiles over 2 blocks: 2 and 1 iterations
+    m, tm, k, n = 48, 16, 16, 16  # 3 row tiles over 2 blocks: 2 and 1 iterations
     a = (rng.random((m, k)) - 0.5).astype(np.float16)
     b = (rng.random((k, n)) - 0.5).astype(np.float16)
     c = np.zeros((m, n), np.float32)
@@ -89,11 +89,11 @@ def test_matmul_then_softmax_over_rows_in_a_loop():
 
 @asc2.jit
 def _centred(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):
-    a = asc2.load(asc2.tensor(a_ptr, [32, 16]), [32, 16], offsets=[0, 0], location=L0A)
+    a = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0], location=L0A)
     b = asc2.load(asc2.tensor(b_ptr, [16, 32]), [16, 32], offsets=[0, 0], location=L0B)
     x = a @ b
-    asc2.store(x - asc2.reduce_sum(x, 0, keep_dims=True) * (1 / 32),
-               asc2.tensor(c_ptr, [32, 32]), offsets=[0, 0])  # fmt: skip
+    asc2.store(x - asc2.reduce_sum(x, 0, keep_dims=True) * (1 / 16),
+               asc2.tensor(c_ptr, [16, 32]), offsets=[0, 0])  # fmt: skip
 
 
 # (the column sum's 1-row tile is a whole 256-byte repeat, of which the reduction writes
@@ -103,13 +103,38 @@ def test_vector_work_across_rows_runs_whole_on_both_aivs():
     """A column mean reads every row: the AIVs do not split the rows (as they do for
     row-wise epilogues); both compute the whole tile and each stores half of it."""
     rng = np.random.default_rng(13)
-    a, b = _f16(rng, 32, 16), _f16(rng, 16, 32)
-    c = np.zeros((32, 32), np.float32)
+    a, b = _f16(rng, 16, 16), _f16(rng, 16, 32)
+    c = np.zeros((16, 32), np.float32)
     _centred[1](a, b, c, sanitize="error")
     x = _f32(a) @ _f32(b)
     np.testing.assert_allclose(c, x - x.mean(axis=0), rtol=1e-5, atol=1e-5)
     ir = _centred.compile(a, b, c).asm["lowered_ir"]
     assert ir.count("ascendc.data_copy_pad_l2_ext ") == 1 and "scf.if" in ir
+
+
+@asc2.jit
+def _scaled_then_matmul(x_ptr: asc.GlobalAddress, t_ptr: asc.GlobalAddress,
+                        b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):  # fmt: skip
+    x = asc2.load(asc2.tensor(x_ptr, [32, 32]), [32, 32], offsets=[0, 0])
+    tt = asc2.tensor(t_ptr, [32, 32])
+    asc2.store((x * 2.0).to(asc.float16), tt, offsets=[0, 0])
+    a = asc2.load(tt, [32, 32], offsets=[0, 0], location=L0A)
+    b = asc2.load(asc2.tensor(b_ptr, [32, 32]), [32, 32], offsets=[0, 0], location=L0B)
+    asc2.store(a @ b, asc2.tensor(c_ptr, [32, 32]), offsets=[0, 0])
+
+
+def test_the_cube_reads_what_the_vector_cores_stored():
+    """The other direction: the AIVs store a tile the AIC then loads (each AIV its half
+    of the rows); insert-sync's pair orders both AIVs' stores before the AIC's load."""
+    rng = np.random.default_rng(14)
+    x = (rng.random((32, 32)) - 0.5).astype(np.float32)
+    t, b = np.zeros((32, 32), np.float16), _f16(rng, 32, 32)
+    c = np.zeros((32, 32), np.float32)
+    _scaled_then_matmul[1](x, t, b, c, sanitize="error")
+    want = _f32((x * 2).astype(np.float16)) @ _f32(b)
+    np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+    ir = _scaled_then_matmul.compile(x, t, b, c).asm["lowered_ir"]
+    assert _ir_counts(ir)["cross_core_set_flag"] == 1
 
 
 def test_the_mix_fuzz_harness_runs_programs():
