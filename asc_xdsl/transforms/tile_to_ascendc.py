@@ -328,7 +328,6 @@ class Lowering:
         self.uses_ub = False  # a UB tile anywhere (with a matmul: a mix kernel)
         self.nested = False  # a tile op outside its function's entry block
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
-        self.carried_copies_saved = 0  # carried tiles computed in their buffers in place
         self.split = False  # a mix kernel whose AIVs each take half of every row tile
         self.split_subs: dict[Any, SSAValue] | None = None  # its GetSubBlockIdx() (i64)
         self.mix = False  # matmuls and UB tiles: the cube on the AIC, the rest on the AIVs
@@ -1652,7 +1651,6 @@ class Lowering:
                 )
             if init is not None and self._dead_after(init, op):
                 buf = self.buffers[init]  # the initial value's own buffer: no copy in
-                self.carried_copies_saved += 1
             else:
                 buf = self.alloc(t)
                 if init is not None:
@@ -1664,18 +1662,34 @@ class Lowering:
         self.carriers.append(op)
 
     def lower_yield(self, op: Operation) -> None:
-        """Each yielded tile copied into its carried buffer (unless it is that buffer)."""
-        for value, result in zip(op.operands, op.parent_op().results, strict=True):
-            if isinstance(value.type, asctile.TileType):
-                dst = self.buffers[result]
-                src = self.buffers[value]
-                if src.value is dst.value:
-                    continue
-                if self._reuse_carried(value, src, dst, op):
-                    self.buffers[value] = dst  # (written in place: nothing to copy)
-                    self.carried_copies_saved += 1
-                else:
-                    self.copy_into(dst, src)
+        """Each yielded tile copied into its carried buffer (unless it is that buffer, or
+        is computed in it in place), as one parallel assignment: a carried buffer the
+        yield also reads (`a, b = b, a`) is neither computed in place nor overwritten
+        before its copy is read (a tile of another carried buffer is staged first)."""
+        pairs = [
+            (self.buffers[result], self.buffers[value], value)
+            for value, result in zip(op.operands, op.parent_op().results, strict=True)
+            if isinstance(value.type, asctile.TileType)
+        ]
+        read = {src.value for _, src, _ in pairs}
+        copies = []
+        for dst, src, value in pairs:
+            if src.value is dst.value:
+                continue
+            if dst.value not in read and self._reuse_carried(value, src, dst, op):
+                self.buffers[value] = dst  # (written in place: nothing to copy)
+            else:
+                copies.append((dst, src, value))
+        written = {dst.value for dst, _, _ in copies}
+        staged = []
+        for dst, src, value in copies:
+            if src.value in written:  # (another carried buffer, overwritten here)
+                tmp = self.alloc(value.type)
+                self.copy_into(tmp, src)
+                src = tmp
+            staged.append((dst, src))
+        for dst, src in staged:
+            self.copy_into(dst, src)
 
     def _owned(self, b: Buffer) -> bool:
         """Whether `b` is a VECCALC TBuf of one tile alone (not a queue's tensor, not a

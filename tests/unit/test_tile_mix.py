@@ -301,3 +301,31 @@ def test_carried_tiles_are_updated_in_place():
     loop = ir.index("scf.for")
     copies = "ascendc.data_copy_l2 "
     assert (ir[:loop].count(copies), ir[loop:].count(copies)) == (0, 1)
+
+
+@asc2.jit
+def _swapped(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: int):
+    x = asc2.tensor(x_ptr, [2, 64])
+    a = asc2.load(x, [1, 64], offsets=[0, 0]) + 0.0
+    b = asc2.load(x, [1, 64], offsets=[1, 0]) + 0.0
+    for _ in range(n):
+        a, b = b, a + b
+    for _ in range(n):
+        a, b = b, a
+    asc2.store(a - 2.0 * b, asc2.tensor(z_ptr, [1, 64]), offsets=[0, 0])
+
+
+def test_carried_tiles_are_one_parallel_assignment():
+    """`a, b = b, a`: each carried buffer is read by the yield, so b's copy into a's
+    buffer is staged before a's buffer is overwritten (it was not: the old a was lost);
+    `a, b = b, a + b`: the sum is not computed in b's buffer in place, since the yield
+    copies b's old value from there."""
+    x = np.random.default_rng(7).random((2, 64), dtype=np.float32)
+    z = np.zeros((1, 64), np.float32)
+    _swapped[1](x, z, 3, sanitize="error")
+    a, b = x[0], x[1]
+    for _ in range(3):
+        a, b = b, a + b
+    for _ in range(3):
+        a, b = b, a
+    np.testing.assert_allclose(z[0], a - 2 * b, rtol=1e-6)
