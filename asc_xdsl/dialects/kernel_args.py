@@ -54,6 +54,12 @@ HIDDEN: dict[str, HiddenKind] = {
         cann="a GM word holding aclrtGetHardwareSyncAddr's address",
         simulator="a zeroed GM word (the simulator syncs cube and vector cores itself)",
     ),
+    "workspace": HiddenKind(
+        added_by="tile-to-ascendc (a tile mix kernel's cube -> vector workspace)",
+        kernel_types=(),
+        cann="GM scratch of the parameter's static size per block, times block_dim",
+        simulator="a zeroed GM buffer of the parameter's static size per block, times block_dim",
+    ),
     "dump": HiddenKind(
         added_by="the CANN build of a kernel that prints (runtime/cann/dump.py)",
         kernel_types=(),

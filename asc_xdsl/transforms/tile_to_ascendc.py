@@ -12,7 +12,14 @@ addresses and refuses a kernel whose buffers do not fit):
 - queues get `unroll_factor` buffers when their loop has one (double buffering);
 - the cube path: TBufs at A1/B1 (GM -> L1 with Nd2Nz), A2/B2 (LoadData: Zz into L0A,
   fractals transposed into L0B as Zn) and CO1 (Mmad); an L0C tile leaves through Fixpipe
-  (to GM, relu and the f16/bf16 conversion fused) or DataCopy from CO1 (to L1, Nz).
+  (to GM, relu and the f16/bf16 conversion fused) or DataCopy from CO1 (to L1, Nz);
+- a mix kernel (matmuls and UB tiles): an L0C tile copied into UB goes through a slot of
+  a GM workspace, a hidden kernel parameter (`workspace`): Fixpipe on the AIC, DataCopyPad
+  into a VECIN queue tensor on the AIVs (`l0c_to_ub`); the AIVs split row-wise vector
+  work by rows (`_split_rows`), else each stores half of every tile they both compute;
+- a tile carried through a loop or out of a branch: a VECCALC TBuf (the initial
+  value's own when it is dead after the loop starts), the yielded tile computed in it
+  in place where the old value is read no later (`_reuse_carried`), else copied in.
 
 Layout: a UB tile of shape [..., R, C] is R' x Cp elements (R' the product of the
 dimensions but the last, Cp = C rounded up to 32 bytes, DataCopyPad's row alignment) in
@@ -29,9 +36,9 @@ Synchronisation: the queues order the pipes of the copy-in/compute/copy-out idio
 the AIV's auto-sync orders S with the other pipes and V after V (TBuf intermediates,
 scalar reads), as in a hand-written vector kernel; a cube kernel without loops or
 branches gets its SetFlag/WaitFlag pairs here (`place_cube_flags`); anything else (MTE3
-reading a TBuf, atomics, a cube kernel with loops or branches, `auto_sync=False` with
-TBufs or scalar reads) is reported as needing `ascendc-insert-sync` (`Lowered`), which
-`@asc2.jit` then runs.
+reading a TBuf, atomics, a cube kernel with loops or branches, a mix kernel (its
+cross-core flags too), `auto_sync=False` with TBufs or scalar reads) is reported as
+needing `ascendc-insert-sync` (`Lowered`), which `@asc2.jit` then runs.
 
 Before:
     %x = asctile.load %xv[%o] : !asctile.tensor<?xf32>, i32 -> !asctile.tile<128xf32, ub>
@@ -90,6 +97,7 @@ PASS = "tile-to-ascendc"
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 ui16 = IntegerType(16, Signedness.UNSIGNED)
 ui32 = IntegerType(32, Signedness.UNSIGNED)
+ui64 = IntegerType(64, Signedness.UNSIGNED)
 
 # binary kind -> (tile-tile op, tile-scalar op or None)
 BINARY = {
@@ -320,6 +328,13 @@ class Lowering:
         self.uses_ub = False  # a UB tile anywhere (with a matmul: a mix kernel)
         self.nested = False  # a tile op outside its function's entry block
         self.functions: set[Any] = set()  # the entry blocks of the functions lowered
+        self.split = False  # a mix kernel whose AIVs each take half of every row tile
+        self.split_subs: dict[Any, SSAValue] | None = None  # its GetSubBlockIdx() (i64)
+        self.mix = False  # matmuls and UB tiles: the cube on the AIC, the rest on the AIVs
+        self.slots: dict[Operation, int] = {}  # L0C -> UB copy -> its workspace offset
+        self.workspace_elems: dict[Any, int] = {}  # element type -> elements per block
+        self.workspaces: dict[tuple[Any, Any], SSAValue] = {}  # (entry, type) -> its GM
+        self.sub_block: dict[Any, SSAValue] = {}  # entry -> GetSubBlockIdx()
 
     # -- building ------------------------------------------------------------------------
 
@@ -692,20 +707,66 @@ class Lowering:
             self.needs_sync = True  # MTE3 reads a buffer no queue hands over
         planes, cols, row_len = self._planes(t, op.tensor, list(op.offsets))
         for gm, rows, first in planes:
-            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first, t)
         for q, value, _ in self.pending_free:
             self.make("que_bind.free_tensor", q, value)
         self.pending_free.clear()
 
     def _store(
-        self, b: Buffer, gm: SSAValue, rows: Any, cols: Any, row_len: Any, w: int, first: int = 0
+        self,
+        b: Buffer,
+        gm: SSAValue,
+        rows: Any,
+        cols: Any,
+        row_len: Any,
+        w: int,
+        first: int = 0,
+        t: asctile.TileType | None = None,
     ) -> None:
+        if self.mix and not self.split and t is not None:
+            return self._store_half(b, gm, rows, cols, row_len, w, first, t)
         nbytes = self.arith("mul", cols, w)
         gap = self.arith("mul", self.arith("sub", row_len, cols), w)
         blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
         src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
         ext = self._ext(rows, nbytes, src_gap, gap)
         self.make("data_copy_pad_l2_ext", gm, self.sub(b, first), ext)
+
+    def _store_half(
+        self,
+        b: Buffer,
+        gm: SSAValue,
+        rows: Any,
+        cols: Any,
+        row_len: Any,
+        w: int,
+        first: int,
+        t: asctile.TileType,
+    ) -> None:
+        """A mix kernel's store: both AIVs compute every UB tile (they read the workspace
+        alike), each writes its half of the rows (the first ceil(R / 2) from AIV 0, the
+        rest from AIV 1; a 1-row tile from AIV 0 only), so no byte is written twice."""
+        half = -(-(t.dims[-2] if len(t.dims) > 1 else 1) // 2)
+        start = self.arith("mul", self.sub_block_idx(), half)
+        mine = self.arith("max", self.arith("min", self.arith("sub", rows, start), half), 0)
+        at = self.make(
+            "global_tensor.subindex", gm, self.i32(self.arith("mul", start, row_len)),
+            results=(gm.type,),
+        ).results[0]  # fmt: skip
+        src = self.sub(b, self.arith("add", start, first))
+        positive = self.emit(arith.CmpiOp(self.i32(mine), self.const(0), "sgt")).results[0]
+        branch = self.emit(scf.IfOp(positive, [], [scf.YieldOp()]))
+        outer, self.at = self.at, branch.true_region.block.last_op
+        values, self.values = self.values, {}
+        try:
+            nbytes = self.arith("mul", cols, w)
+            gap = self.arith("mul", self.arith("sub", row_len, cols), w)
+            blocks = self.arith("div", self.arith("add", nbytes, ALIGN - 1), ALIGN)
+            src_gap = self.arith("sub", b.pitch * w // ALIGN, blocks)
+            ext = self._ext(mine, nbytes, src_gap, gap)
+            self.make("data_copy_pad_l2_ext", at, src, ext)
+        finally:
+            self.at, self.values = outer, values
 
     def lower_atomic(self, op: asctile.AtomicOp) -> None:
         from xdsl.dialects.builtin import TypeAttribute as _T  # noqa: F401
@@ -716,7 +777,7 @@ class Lowering:
         self.needs_sync = True
         self.make(ATOMIC[op.kind.data], dtype=_type_attr(t.element_type))
         for gm, rows, first in planes:
-            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first)
+            self._store(b, gm, rows, cols, row_len, _width(t.element_type), first, t)
         self.make("set_atomic_none")
 
     def lower_load_scalar(self, op: asctile.LoadScalarOp) -> None:
@@ -726,6 +787,9 @@ class Lowering:
         op.result.replace_all_uses_with(r)
 
     def lower_store_scalar(self, op: asctile.StoreScalarOp) -> None:
+        if self.mix:  # (scalar code runs on the AIC and on both AIVs)
+            self.fail(op, "a scalar store in a kernel with matmuls and vector tiles "
+                          "(a mix kernel) is not lowered yet: store a tile")  # fmt: skip
         gt, dims = self.views[op.tensor]
         lin = self.i32(self._linear(dims, [self.i32(o) for o in op.offsets]))
         self.make("global_tensor.set_value", gt, lin, op.value)
@@ -910,12 +974,135 @@ class Lowering:
                     self.fail(op, f"offsets into an L1 tile must be multiples of 16, got {o}")
             l0 = self.l1_to_l0(src, t, (offsets[0], offsets[1]))
             self.buffers[op.result] = Buffer(l0, t.dims[0], t.dims[1], t.dims[1])
+        elif s.loc == "l0c" and t.loc == "ub":
+            self.l0c_to_ub(op)
         elif s.loc == "l0c" and t.loc == "l1" and all(o == 0 for o in offsets) and s.dims == t.dims:
             l1 = self.cube_buffer(t, "A1")
             self.fixpipe(op.source, l1, t.element_type, None, nz=True)
             self.buffers[op.result] = Buffer(l1, t.dims[0], t.dims[1], t.dims[1])
         else:
             self.fail(op, f"a copy from {s.loc.upper()} to {t.loc.upper()} is not lowered yet")
+
+    # -- mix kernels: L0C -> GM workspace (the AIC) -> UB (the AIVs) --------------------
+
+    def workspace(self, elem: Any) -> SSAValue:
+        """This block's part of the workspace of `elem` elements: a hidden kernel
+        parameter (`#emitasc.kernel_arg<workspace>`, its static size the bytes of one
+        block; the launch allocates it for every block, as CANN's operators get their
+        workspace), set up at the function's start at `GetBlockIdx() /
+        GetSubBlockNum()` blocks in (the same offset on the AIC and on both AIVs)."""
+        from xdsl.dialects.builtin import DictionaryAttr, MemRefType
+
+        from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
+        from asc_xdsl.dialects.emitasc import KernelArgAttr
+        from asc_xdsl.transforms.kernel_args import KERNEL_ARG_ATTR, param_attrs
+
+        key = (self.entry, elem)
+        found = self.workspaces.get(key)
+        if found is not None:
+            return found
+        per_block = self.workspace_elems[elem]
+        f = self.entry.parent_op()
+        space = IntegerAttr(GM_MEMORY_SPACE, 64)
+        arg = self.entry.insert_arg(MemRefType(elem, [per_block], memory_space=space),
+                                    len(self.entry.args))  # fmt: skip
+        arg.name_hint = "workspace" if not self.workspaces else f"workspace_{_type_name(elem)}"
+        from xdsl.dialects.builtin import ArrayAttr, FunctionType
+
+        attrs = [*param_attrs(f)[: len(self.entry.args) - 1]]
+        attrs.append(DictionaryAttr({KERNEL_ARG_ATTR: KernelArgAttr("workspace")}))
+        f.arg_attrs = ArrayAttr(attrs)
+        ftype = f.function_type
+        f.properties["function_type"] = FunctionType.from_lists(
+            [a.type for a in self.entry.args], list(ftype.outputs.data)
+        )
+        at, self.at = self.at, None
+        try:
+            gt = self._at_start(_new(_op_class("ascendc.global_tensor"), (),
+                                     (_interned("global", elem),)))  # fmt: skip
+            self._at_start(_new(_op_class("ascendc.global_tensor.set_global_buffer"), (gt, arg)))
+            idx = self._at_start(_new(_op_class("ascendc.get_block_idx"), (), (i32,)))
+            num = self._at_start(_new(_op_class("ascendc.get_sub_block_num"), (), (ui64,)))
+            num = self._at_start(_new(UnrealizedConversionCastOp, (num,), (i32,)))
+            block = self._at_start(_binop(arith.DivSIOp, idx, num))
+            off = self._at_start(_binop(arith.MuliOp, block, self.const(per_block)))
+            here = self._at_start(
+                _new(_op_class("ascendc.global_tensor.subindex"), (gt, off), (gt.type,))
+            )
+        finally:
+            self.at = at
+        self.workspaces[key] = here
+        return here
+
+    def sub_block_idx(self) -> SSAValue:
+        """GetSubBlockIdx() (0 on the AIC, 0 or 1 on the AIVs), once per function."""
+        found = self.sub_block.get(self.entry)
+        made = (self.split_subs or {}).get(self.entry)
+        if found is None and made is not None:  # the row split's, as i32
+            trunc = _new(arith.TruncIOp, (made,), (i32,))
+            made.owner.parent_block().insert_op_after(trunc, made.owner)
+            found = self.sub_block[self.entry] = trunc.results[0]
+        if found is None:
+            at, self.at = self.at, None
+            try:
+                sub = self._at_start(
+                    _new(_op_class("ascendc.get_sub_block_idx"), (), (IntegerType(64),))
+                )
+                found = self._at_start(_new(arith.TruncIOp, (sub,), (i32,)))
+            finally:
+                self.at = at
+            self.sub_block[self.entry] = found
+        return found
+
+    def l0c_to_ub(self, op: asctile.CopyOp) -> None:
+        """A matmul result into UB on 2201, where no path from L0C to UB exists: Fixpipe
+        (the AIC) to the copy's slot of the GM workspace, DataCopyPad back (the AIVs, a
+        VECIN queue's tensor); `ascendc-insert-sync` orders the two sides (cross-core
+        flags in mode 2) and reuses of the slot in a loop."""
+        s, t = op.source.type, op.result.type
+        halved = self.split and t.dims[0] * 2 == s.dims[0]
+        if any(_folded(o) != 0 for o in op.offsets) or (
+            tuple(s.dims) != tuple(t.dims) and not halved
+        ):
+            self.fail(op, "a copy of part of a matmul result into UB is not lowered yet "
+                          "(copy the whole tile)")  # fmt: skip
+        elem = t.element_type
+        n = s.dims[1]
+        base = self.workspace(elem)
+        offset = self.slots[op]
+        gm = base if offset == 0 else self.make(
+            "global_tensor.subindex", base, self.const(offset), results=(base.type,)
+        ).results[0]  # fmt: skip
+        self.fixpipe(op.source, gm, elem, n, nz=False, op=op)
+        m = t.dims[0]
+        if halved:  # this AIV's rows
+            at = self.i32(self.arith("mul", self.sub_block_idx(), m * n))
+            gm = self.make("global_tensor.subindex", gm, at, results=(gm.type,)).results[0]
+        b, q = self.alloc_vecin(t, op)
+        w = _width(elem)
+        blocks = -(-(n * w) // ALIGN)
+        ext = self._ext(m, n * w, 0, b.pitch * w // ALIGN - blocks)
+        self.make("data_copy_pad_l0_ext", b.value, gm, ext, self._pad(elem))
+        self.make("que_bind.enque_tensor", q, b.value)
+        value = self.make("que_bind.deque_tensor", q, results=(b.value.type,)).results[0]
+        self.frees.append((q, value, op.parent_block()))
+        self.buffers[op.result] = Buffer(value, b.rows, b.cols, b.pitch, b.repeat)
+
+    def plan_workspace(self, tile_ops: list[Operation]) -> None:
+        """A slot of the workspace for each L0C -> UB copy (512-byte aligned, reused by
+        every iteration of a loop around it)."""
+        for op in tile_ops:
+            if (
+                isinstance(op, asctile.CopyOp)
+                and op.source.type.loc == "l0c"
+                and (op.result.type.loc == "ub")
+            ):
+                elem = op.result.type.element_type
+                count = math.prod(op.source.type.dims)  # (the whole product)
+                step = 512 // _width(elem)
+                used = self.workspace_elems.get(elem, 0)
+                self.slots[op] = used
+                self.workspace_elems[elem] = used + -(-count // step) * step
 
     def lower_zeros_acc(self, op: asctile.ZerosAccOp) -> None:
         """L0C zeros: a Mmad of zero fractals (nothing writes L0C but the cube)."""
@@ -1462,22 +1649,125 @@ class Lowering:
                     f"a {'mask ' if t.element_type == i1 else ''}tile in {t.loc.upper()} "
                     "carried through a loop or out of a branch is not lowered yet",
                 )
-            buf = self.alloc(t)
+            if init is not None and self._dead_after(init, op):
+                buf = self.buffers[init]  # the initial value's own buffer: no copy in
+            else:
+                buf = self.alloc(t)
+                if init is not None:
+                    self.copy_into(buf, self.buffers[init])
             self.aliased.add(buf.value)
             if init is not None:
-                self.copy_into(buf, self.buffers[init])
                 self.buffers[arg] = buf
             self.buffers[result] = buf
         self.carriers.append(op)
 
     def lower_yield(self, op: Operation) -> None:
-        """Each yielded tile copied into its carried buffer (unless it is that buffer)."""
-        for value, result in zip(op.operands, op.parent_op().results, strict=True):
-            if isinstance(value.type, asctile.TileType):
-                dst = self.buffers[result]
-                src = self.buffers[value]
-                if src.value is not dst.value:
-                    self.copy_into(dst, src)
+        """Each yielded tile copied into its carried buffer (unless it is that buffer, or
+        is computed in it in place), as one parallel assignment: a carried buffer the
+        yield also reads (`a, b = b, a`) is neither computed in place nor overwritten
+        before its copy is read (a tile of another carried buffer is staged first)."""
+        pairs = [
+            (self.buffers[result], self.buffers[value], value)
+            for value, result in zip(op.operands, op.parent_op().results, strict=True)
+            if isinstance(value.type, asctile.TileType)
+        ]
+        read = {src.value for _, src, _ in pairs}
+        copies = []
+        for dst, src, value in pairs:
+            if src.value is dst.value:
+                continue
+            if dst.value not in read and self._reuse_carried(value, src, dst, op):
+                self.buffers[value] = dst  # (written in place: nothing to copy)
+            else:
+                copies.append((dst, src, value))
+        written = {dst.value for dst, _, _ in copies}
+        staged = []
+        for dst, src, value in copies:
+            if src.value in written:  # (another carried buffer, overwritten here)
+                tmp = self.alloc(value.type)
+                self.copy_into(tmp, src)
+                src = tmp
+            staged.append((dst, src))
+        for dst, src in staged:
+            self.copy_into(dst, src)
+
+    def _owned(self, b: Buffer) -> bool:
+        """Whether `b` is a VECCALC TBuf of one tile alone (not a queue's tensor, not a
+        view another tile shares, not a reduction's scratch)."""
+        return (
+            b.value in self.calc
+            and b.value not in self.aliased
+            and all(b.value not in (x.value, y.value) for x, y in self.scratch.values())
+        )
+
+    def _dead_after(self, init: SSAValue, loop: Operation) -> bool:
+        """Whether a loop's initial tile can be carried in its own buffer: a TBuf of its
+        own, used by nothing after the loop starts (its uses all before the loop in the
+        loop's block, or the loop)."""
+        b = self.buffers.get(init)
+        block = loop.parent_block()
+        if b is None or not self._owned(b) or block is None:
+            return False
+        at = block.get_operation_index(loop)
+        for use in init.uses:
+            anchor = _ancestor_in(use.operation, block)
+            if anchor is None or block.get_operation_index(anchor) > at:
+                return False
+        return True
+
+    def _reuse_carried(
+        self, value: SSAValue, src: Buffer, dst: Buffer, yield_op: Operation
+    ) -> bool:
+        """Whether the yielded tile `value` (its buffer `src`) can be computed in the
+        carried buffer `dst` itself: `src` a TBuf of its own, made in the yield's block,
+        and every read of the carried value there (the loop's block argument, in `dst`)
+        before the first op that touches `src`, or in that op when it is an element-wise
+        op writing `src` whole (Ascend C's vector ops may write their source in place).
+        Then `src` is renamed `dst` and its TBuf dropped: no copy per iteration."""
+        block = yield_op.parent_block()
+        owner = value.owner
+        if (
+            not self._owned(src)
+            or not isinstance(owner, Operation)
+            or owner.parent_block() is not block
+            or src.value.type != dst.value.type
+        ):
+            return False
+        index = block.get_operation_index
+
+        def positions(v: SSAValue) -> list[tuple[int, Operation, SSAValue]]:
+            """Each use's position in the block (-1: outside it)."""
+            out = []
+            for use in _tensor_uses(v):
+                anchor = _ancestor_in(use.operation, block)
+                at = -1 if anchor is None else index(anchor)
+                out.append((at, use.operation, use.operation.operands[use.index]))
+            return out
+
+        mine = positions(src.value)
+        if not mine or any(pos < 0 for pos, _, _ in mine):
+            return False
+        first = min(pos for pos, _, _ in mine)
+        # (uses of dst outside the block: the initial copy, the readers after the loop)
+        for pos, user, used in positions(dst.value):
+            if pos > first:
+                return False
+            if pos == first and (
+                user.name.removeprefix("ascendc.") not in IN_PLACE
+                or user.parent_block() is not block
+                or user.operands[0] is not src.value
+                or used is not dst.value
+            ):
+                return False
+        # rename: src's ops write dst; its TBuf set-up goes
+        tbuf, init, get, _ = self.calc.pop(src.value)
+        src.value.replace_all_uses_with(dst.value)
+        for dead in (get, init, tbuf):
+            if dead is self.last_constant:
+                self.last_constant = dead.prev_op
+            dead.detach()
+            dead.erase()
+        return True
 
     def copy_into(self, dst: Buffer, src: Buffer) -> None:
         """UB -> UB, the whole buffer (both have the tile type's layout)."""
@@ -1518,6 +1808,13 @@ class Lowering:
             for op in tile_ops
             for r in op.results
         )
+        self.mix = self.uses_ub and any(
+            isinstance(op, asctile.MatmulOp | asctile.ZerosAccOp) for op in tile_ops
+        )
+        self.plan_workspace(tile_ops)
+        if self.mix:
+            self.split_subs = _split_rows(tile_ops)
+            self.split = self.split_subs is not None
         for op in tile_ops:
             for v in op.operands:
                 if (
@@ -1678,6 +1975,32 @@ def _carries_tiles(op: Operation) -> bool:
     )
 
 
+IN_PLACE = frozenset(
+    ("add_l2", "sub_l2", "mul_l2", "div_l2", "max_l2", "min_l2", "adds_l2", "muls_l2",
+     "maxs_l2", "mins_l2", "abs_l2", "relu_l2", "exp_l2", "ln_l2", "sqrt_l2", "rsqrt_l2")
+)  # fmt: skip
+"""Element-wise vector ops over whole buffers, which may write a source in place (each
+element read before it is written, at the same address)."""
+
+
+def _ancestor_in(op: Operation, block: Any) -> Operation | None:
+    """`op` or the op around it that is in `block` (None: `op` is not inside it)."""
+    while op is not None and op.parent_block() is not block:
+        op = op.parent_op()
+    return op
+
+
+def _tensor_uses(v: SSAValue) -> list[Any]:
+    """The uses of a local tensor and of its views (`local_tensor.subindex`)."""
+    out = []
+    for use in list(v.uses):
+        if use.operation.name == "ascendc.local_tensor.subindex":
+            out.extend(_tensor_uses(use.operation.results[0]))
+        else:
+            out.append(use)
+    return out
+
+
 def _terminator() -> Any:
     from xdsl.traits import IsTerminator
 
@@ -1692,6 +2015,11 @@ def _entry_block(op: Operation) -> Any:
     while f is not None and not isinstance(f, func.FuncOp):
         f = f.parent_op()
     return f.body.blocks[0] if f is not None else op.parent_block()
+
+
+def _type_name(t: Any) -> str:
+    """An element type as a parameter name's suffix: f32, f16, bf16."""
+    return {f32: "f32", f16: "f16", bf16: "bf16"}.get(t, "t")
 
 
 def _type_attr(t: Any) -> TypeAttribute:
@@ -1829,7 +2157,7 @@ def place_cube_flags(f: Any, pipe: SSAValue) -> bool:
 @dataclass
 class Lowered:
     """What lowering a module found: the kernel type its tiles need ("cube" for a
-    kernel with matmuls only; None: vector), and whether its synchronisation needs
+    kernel with matmuls only, "mix" with UB tiles too; None: vector), and whether its synchronisation needs
     `ascendc-insert-sync`: `needs_sync` always (False when every buffer MTE2 or MTE3
     touches is a queue tensor of Ascend C's copy-in/compute/copy-out idiom, whose
     EnQue/DeQue order those pipes with V), `needs_sync_without_auto` when compiled with
@@ -1853,15 +2181,13 @@ def lower_module(module: ModuleOp) -> Lowered:
     from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
 
     lowering = Lowering()
+    block_idx = [op for op in module.walk() if op.name == "ascendc.get_block_idx"]
     lowering.run(module)
-    if lowering.kernel_type == "cube" and lowering.uses_ub:
-        from asc_xdsl.transforms.tile_pipeline import TileLoweringError
-
-        raise TileLoweringError(
-            next(op for op in module.walk() if isinstance(op, func.FuncOp)),
-            "a kernel with both matmuls and vector tiles (a mix kernel with cross-core "
-            "synchronisation) is not lowered yet",
-        )
+    if lowering.mix:
+        lowering.kernel_type = "mix"
+        _pair_block_idx(block_idx)
+        for entry in lowering.functions:
+            _aiv_scalars(entry)
     if lowering.kernel_type is not None:
         from xdsl.dialects.builtin import StringAttr
 
@@ -1881,6 +2207,192 @@ def lower_module(module: ModuleOp) -> Lowered:
             needs_sync = not place_cube_flags(f, lowering.pipe)
     by_auto = needs_sync or lowering.auto_synced or bool(lowering.calc)
     return Lowered(lowering.kernel_type, needs_sync, by_auto)
+
+
+ROW_WISE = (asctile.BinaryOp, asctile.UnaryOp, asctile.CompareOp, asctile.SelectOp,
+            asctile.CastOp, asctile.SoftmaxOp, asctile.RmsNormOp, asctile.BroadcastOp,
+            asctile.FullOp, asctile.LoadOp, asctile.CopyOp)  # fmt: skip
+"""Tile ops a mix kernel's AIVs may each run on half the rows (each row of the result
+from the same row of the operands, or from a row every AIV has)."""
+
+
+def _split_rows(tile_ops: list[Operation]) -> dict[Any, SSAValue] | None:
+    """Give each AIV of a mix kernel half the rows of its vector work, when it splits:
+    every UB tile is a *row tile* (2-D with the matmul results' R rows, R even) or made
+    without one (a bias row, a scalar), and every op reading a row tile makes row tiles
+    row by row (element-wise ops broadcasting a row or a column, softmax and rms_norm
+    of the last dimension, reductions of it with keep_dims) or stores them. Then every
+    row tile becomes [R / 2, C], its loads, stores and reads of the workspace start
+    GetSubBlockIdx() * R / 2 rows in, and each AIV moves and computes half (else both
+    compute everything and each stores half the rows). The GetSubBlockIdx() made in
+    each function (entry block -> its i64 value); None, with nothing changed, when the
+    kernel does not split."""
+    products = {
+        op.source.type.dims[0]
+        for op in tile_ops
+        if isinstance(op, asctile.CopyOp) and op.source.type.loc == "l0c"
+        and op.result.type.loc == "ub"
+    }  # fmt: skip
+    if len(products) != 1:
+        return None
+    rows = products.pop()
+    if rows % 2 or rows < 2:
+        return None
+
+    def row_tile(v: SSAValue) -> bool:
+        t = v.type
+        return isinstance(t, asctile.TileType) and t.loc == "ub" and len(t.dims) == 2 and (
+            t.dims[0] == rows
+        )  # fmt: skip
+
+    values: list[SSAValue] = []
+    for op in tile_ops:
+        reads = any(row_tile(v) for v in op.operands)
+        results = [r for r in op.results if isinstance(r.type, asctile.TileType)]
+        if isinstance(op, asctile.CopyOp) and op.source.type.loc != "l0c":
+            if row_tile(op.result) or row_tile(op.source):
+                return None
+            continue
+        if isinstance(op, asctile.StoreOp | asctile.AtomicOp):
+            if row_tile(op.tile) and len(op.offsets) != 2:
+                return None
+            continue
+        if isinstance(op, scf.ForOp | scf.IfOp | scf.YieldOp):
+            values += [r for r in op.results if row_tile(r)]
+            if isinstance(op, scf.ForOp):
+                values += [a for a in op.body.block.args if row_tile(a)]
+            continue
+        if not reads:
+            if any(row_tile(r) for r in results) and not isinstance(op, ROW_WISE):
+                return None
+            if isinstance(op, asctile.LoadOp) and row_tile(op.result) and len(op.offsets) != 2:
+                return None  # (its rows are not the tensor's first dimension)
+            values += [r for r in results if row_tile(r)]
+            continue
+        if isinstance(op, asctile.ReduceOp):
+            if [d.data for d in op.dims.data] != [1] or not op.keep_dims.value.data:
+                return None
+        elif not isinstance(op, ROW_WISE):
+            return None
+        if any(not row_tile(r) for r in op.results):
+            return None  # (a row tile's value ends up in a scalar or another shape)
+        values += list(op.results)
+    from asc_xdsl.dialects.ascendc.sysvar import GetSubBlockIdxOp
+
+    entries: dict[Any, SSAValue] = {}
+
+    def row_offset(op: Operation, offset: SSAValue) -> SSAValue:
+        """offset + GetSubBlockIdx() * R / 2, in offset's type, before `op`."""
+        entry = _entry_block(op)
+        sub = entries.get(entry)
+        if sub is None:
+            first = GetSubBlockIdxOp(result_types=[IntegerType(64)])
+            entry.insert_op_before(first, entry.first_op)
+            sub = entries[entry] = first.results[0]
+        t = offset.type
+        cast = arith.IndexCastOp(sub, t) if isinstance(t, IndexType) else arith.TruncIOp(sub, t)
+        half = arith.ConstantOp(IntegerAttr(rows // 2, t), t)
+        mul = arith.MuliOp(cast.results[0], half.results[0])
+        add = arith.AddiOp(offset, mul.results[0])
+        new = [cast, half, mul, add]
+        for o in new:
+            o.location = op.location
+        op.parent_block().insert_ops_before(new, op)
+        return add.results[0]
+
+    for op in tile_ops:
+        if (isinstance(op, asctile.LoadOp) and row_tile(op.result)) or (
+            isinstance(op, asctile.StoreOp | asctile.AtomicOp) and row_tile(op.tile)
+        ):
+            operands = list(op.operands)
+            operands[len(operands) - len(op.offsets)] = row_offset(op, op.offsets[0])
+            op.operands = operands
+    for v in values:
+        t = v.type
+        Rewriter.replace_value_with_new_type(
+            v, asctile.TileType([rows // 2, t.dims[1]], t.element_type, t.loc)
+        )
+    return entries
+
+
+UB_SCALAR = frozenset(("ascendc.local_tensor.get_value", "ascendc.local_tensor.set_value"))
+
+
+def _aiv_scalars(entry: Any) -> None:
+    """A mix kernel's scalar reads and writes of UB (reductions, reshapes) under
+    `if ASCEND_IS_AIV` (scalar code runs on both sides and the AIC has no UB); a read
+    gives 0 on the AIC, where nothing uses it (the vector ops that take it do nothing
+    there)."""
+    from asc_xdsl.dialects.ascendc.sysvar import AscendIsAIVOp
+
+    ops = [op for op in entry.walk() if op.name in UB_SCALAR] if entry.ops else []
+    if not ops:
+        return
+    for op in ops:
+        _check_aiv_only(op)
+    is_aiv = AscendIsAIVOp()
+    is_aiv.location = ops[0].location
+    first = entry.first_op
+    entry.insert_op_before(is_aiv, first)
+    cond = is_aiv.results[0]
+    for op in ops:
+        types = [r.type for r in op.results]
+        other = []
+        if types:
+            t = types[0]
+            attr = FloatAttr(0.0, t) if not isinstance(t, IntegerType) else IntegerAttr(0, t)
+            zero = arith.ConstantOp(attr, t)
+            other = [zero, scf.YieldOp(zero.results[0])]
+        branch = scf.IfOp(cond, types, [scf.YieldOp()], other or None)
+        branch.location = op.location
+        for o in other:
+            o.location = op.location
+        op.parent_block().insert_op_before(branch, op)
+        for old, new in zip(op.results, branch.results, strict=True):
+            old.replace_all_uses_with(new)
+        op.detach()
+        then = branch.true_region.block
+        then.insert_op_before(op, then.last_op)
+        if types:
+            then.last_op.operands = list(op.results)
+
+
+def _check_aiv_only(read: Operation) -> None:
+    """A value read from UB in a mix kernel stays on the AIVs' side: one that decides a
+    loop or a branch (or a loop carries) would send the AIC, which reads 0, another way
+    than the AIVs, and their cross-core flags would no longer pair up."""
+    from asc_xdsl.transforms.tile_pipeline import TileLoweringError
+
+    todo, seen = list(read.results), set()
+    while todo:
+        v = todo.pop()
+        for use in v.uses:
+            user = use.operation
+            if isinstance(user, scf.ForOp | scf.IfOp | scf.WhileOp | scf.YieldOp | scf.ConditionOp):
+                raise TileLoweringError(
+                    read,
+                    "a value of a vector tile that decides a loop or a branch in a kernel "
+                    "with matmuls and vector tiles (a mix kernel) is not lowered yet",
+                )
+            if user.name.startswith(("arith.", "math.", "builtin.unrealized")) and user not in seen:
+                seen.add(user)
+                todo.extend(user.results)
+
+
+def _pair_block_idx(ops: list[Operation]) -> None:
+    """`asc2.block_idx()` of a mix kernel: the index of the block (an AIC and its two
+    AIVs), `GetBlockIdx() / GetSubBlockNum()` on either side (an AIV's GetBlockIdx is
+    2 * block + GetSubBlockIdx(); the AIC's SubBlockNum is 1)."""
+    for op in ops:
+        num = _new(_op_class("ascendc.get_sub_block_num"), (), (ui64,))
+        cast = _new(UnrealizedConversionCastOp, (num.results[0],), (op.results[0].type,))
+        div = _binop(arith.DivSIOp, op.results[0], cast.results[0])
+        for new in (num, cast, div):
+            new.location = op.location
+        op.parent_block().insert_ops_after([num, cast, div], op)
+        op.results[0].replace_uses_with_if(
+            div.results[0], lambda use, d=div: use.operation is not d
+        )
 
 
 @dataclass(frozen=True)

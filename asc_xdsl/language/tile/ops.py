@@ -167,6 +167,25 @@ def _tile(g: Any, value: Any, what: str) -> Tile:
     return value
 
 
+def _in_ub(g: Any, value: Any, what: str) -> Tile:
+    """`_tile`, a matmul result (L0C) copied into UB first: the vector unit reads UB only,
+    so `relu(a @ b + bias)` is a mix kernel (tile-to-ascendc: the cube writes the result
+    to a GM workspace, the vector cores read it back)."""
+    from asc_xdsl.dialects.asctile import CopyOp
+
+    x = _tile(g, value, what)
+    if x.location != TileLocation.L0C:
+        return x
+    t = tile_type(x.shape, x.dtype, TileLocation.UB)
+    zero = g.integer(0, "an offset")
+    return Tile(emit_checked(g, CopyOp(x.handle, [zero] * len(x.shape), t)).result)
+
+
+def _vector_operand(g: Any, value: Any, what: str) -> Any:
+    """A binary op's operand: a tile as `_in_ub`, anything else as is."""
+    return _in_ub(g, value, what) if isinstance(value, Tile) else value
+
+
 # -- element-wise ------------------------------------------------------------------------
 
 
@@ -205,6 +224,7 @@ def _binary(kind: str, a: Any, b: Any, what: str) -> Tile:
     from asc_xdsl.dialects.asctile import BinaryOp
 
     g = require_jit(what)
+    a, b = _vector_operand(g, a, what), _vector_operand(g, b, what)
     dtype, shape = _common(g, a, b, what)
     op = BinaryOp(kind, _operand(g, a, dtype), _operand(g, b, dtype), tile_type(shape, dtype))
     return Tile(emit_checked(g, op).result)
@@ -254,6 +274,7 @@ def _compare(kind: str, a: Any, b: Any, what: str) -> Tile:
     from asc_xdsl.dialects.asctile import CompareOp
 
     g = require_jit(what)
+    a, b = _vector_operand(g, a, what), _vector_operand(g, b, what)
     dtype, shape = _common(g, a, b, what)
     op = CompareOp(kind, _operand(g, a, dtype), _operand(g, b, dtype), tile_type(shape, dt.bool_))
     return Tile(emit_checked(g, op).result)
@@ -297,6 +318,8 @@ def where(mask: Tile, src0: Any, src1: Any) -> Tile:
     mask = _tile(g, mask, "asc2.where's mask")
     if mask.dtype != dt.bool_:
         g.fail(f"asc2.where's mask must be a comparison's result (bool), got {mask.dtype.name}")
+    src0 = _vector_operand(g, src0, "asc2.where")
+    src1 = _vector_operand(g, src1, "asc2.where")
     tiles = [x for x in (src0, src1) if isinstance(x, Tile)]
     if tiles:
         dtype = tiles[0].dtype
@@ -339,7 +362,8 @@ def _unary(kind: str, x: Any, what: str) -> Any:
         python = {"sqrt": _m.sqrt, "exp": _m.exp, "erf": _m.erf, "log": _m.log}.get(kind)
         if python is not None:
             return python(x)  # a compile-time constant (PyAsc2: `asc2.sqrt(2 / pi)`)
-    x = _tile(g, x, what)
+    # relu of a matmul result stays in L0C (fused into its Fixpipe)
+    x = _tile(g, x, what) if kind == "relu" else _in_ub(g, x, what)
     if not x.dtype.is_float() and kind not in ("abs", "negative", "relu"):
         g.fail(f"{what} needs a floating-point tile, got {x.dtype.name}")
     return Tile(emit_checked(g, UnaryOp(kind, x.handle)).result)
@@ -380,7 +404,7 @@ def softmax(input: Tile) -> Tile:
     from asc_xdsl.dialects.asctile import SoftmaxOp
 
     g = require_jit("asc2.softmax")
-    x = _tile(g, input, "asc2.softmax")
+    x = _in_ub(g, input, "asc2.softmax")
     if not x.dtype.is_float():
         g.fail(f"asc2.softmax needs a floating-point tile, got {x.dtype.name}")
     return Tile(emit_checked(g, SoftmaxOp(x.handle)).result)
@@ -393,7 +417,7 @@ def rms_norm(input: Tile, gamma: Tile | None = None, epsilon: float = 1e-6) -> T
     from asc_xdsl.dialects.asctile import RmsNormOp
 
     g = require_jit("asc2.rms_norm")
-    x = _tile(g, input, "asc2.rms_norm")
+    x = _in_ub(g, input, "asc2.rms_norm")
     if gamma is not None:
         gamma = _tile(g, gamma, "asc2.rms_norm's gamma")
     eps = g.constexpr(float(epsilon) if isinstance(epsilon, int) else epsilon, "epsilon", float)
@@ -408,7 +432,7 @@ def _reduce(kind: str, x: Any, dims: tuple[Any, ...], keep_dims: Any, what: str)
     from asc_xdsl.dialects.asctile import ReduceOp
 
     g = require_jit(what)
-    x = _tile(g, x, what)
+    x = _in_ub(g, x, what)
     rank = len(x.shape)
     keep = (
         g.constexpr(keep_dims, "keep_dims", bool) if not isinstance(keep_dims, bool) else keep_dims
@@ -465,7 +489,7 @@ def broadcast_to(input: Tile, *shape: int) -> Tile:
     from asc_xdsl.dialects.asctile import BroadcastOp
 
     g = require_jit("asc2.broadcast_to")
-    x = _tile(g, input, "asc2.broadcast_to")
+    x = _in_ub(g, input, "asc2.broadcast_to")
     dims = static_shape(g, _shape_args(shape))
     if dims == x.shape:
         return x
@@ -480,7 +504,7 @@ def reshape(input: Tile, *shape: int) -> Tile:
     from asc_xdsl.dialects.asctile import ReshapeOp
 
     g = require_jit("asc2.reshape")
-    x = _tile(g, input, "asc2.reshape")
+    x = _in_ub(g, input, "asc2.reshape")
     dims = list(_shape_args(shape))
     if dims.count(-1) == 1:
         known = 1
@@ -504,7 +528,7 @@ def ravel(input: Tile) -> Tile:
 def expand_dims(input: Tile, *axis: int) -> Tile:
     """Size-1 dimensions inserted at `axis`."""
     g = require_jit("asc2.expand_dims")
-    x = _tile(g, input, "asc2.expand_dims")
+    x = _in_ub(g, input, "asc2.expand_dims")
     shape = list(x.shape)
     rank = len(shape) + len(axis)
     for a in sorted(g.constexpr(a, "an axis", int) % rank for a in _shape_args(axis)):
@@ -515,7 +539,7 @@ def expand_dims(input: Tile, *axis: int) -> Tile:
 def squeeze(input: Tile, *axis: int) -> Tile:
     """Size-1 dimensions at `axis` (all of them without one) removed."""
     g = require_jit("asc2.squeeze")
-    x = _tile(g, input, "asc2.squeeze")
+    x = _in_ub(g, input, "asc2.squeeze")
     rank = len(x.shape)
     axes = {g.constexpr(a, "an axis", int) % rank for a in _shape_args(axis)} or {
         i for i, s in enumerate(x.shape) if s == 1

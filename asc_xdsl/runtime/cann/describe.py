@@ -95,6 +95,11 @@ def hidden(kernel: CompiledKernel, with_dump: bool) -> list[dict[str, Any]]:
         {"name": args[i].name_hint or kinds[i], "kind": kinds[i], "size": POINTER_SIZE}
         for i in hidden_at
     ]
+    for record, i in zip(out, hidden_at, strict=True):
+        if record["kind"] == "workspace":  # (its static size: the bytes of one block)
+            t = args[i].type
+            width = getattr(t.element_type, "bitwidth", None) or t.element_type.width.data
+            record["bytes"] = t.element_count() * width // 8
     if with_dump:
         out.append({"name": dump.DUMP_PARAM, "kind": "dump", "size": POINTER_SIZE})
     return out

@@ -430,6 +430,8 @@ class LaunchPlan:
                 address = ctypes.c_uint64(runtime.hardware_sync_addr())
                 device = self._alloc(allocations, 8)
                 runtime.memcpy(device, ctypes.addressof(address), 8, H2D)
+            elif hidden["kind"] == "workspace":  # a tile mix kernel's: bytes per block
+                device = self._alloc(allocations, max(8, int(hidden["bytes"]) * block_dim))
             elif hidden["kind"] == "dump":
                 cores, block_bytes = dump.buffer_layout(self.manifest.dump, block_dim)
                 device = self._alloc(allocations, cores * block_bytes)

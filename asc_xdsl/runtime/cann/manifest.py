@@ -24,7 +24,9 @@
     }
 
 `hidden` kinds (dialects/kernel_args.py): `ffts_addr` (mix: a GM word holding
-aclrtGetHardwareSyncAddr's address) and `dump` (the printf/DumpTensor buffer, dump.py).
+aclrtGetHardwareSyncAddr's address), `workspace` (a tile mix kernel's GM scratch, its
+record's `bytes` per block, allocated for block_dim blocks) and `dump` (the
+printf/DumpTensor buffer, dump.py).
 Stdlib only.
 """
 

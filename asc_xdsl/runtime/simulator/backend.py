@@ -191,20 +191,29 @@ def as_array(arg: Any, name: str, write_backs: list | None = None) -> np.ndarray
     return held.array
 
 
-def _hidden_argument(kernel: CompiledKernel, kind: str, name: str) -> GmPtr:
+def _hidden_argument(
+    kernel: CompiledKernel, kind: str, name: str, t: Any = None, block_dim: int = 1
+) -> GmPtr:
     """What the simulator binds to a hidden parameter (dialects/kernel_args.py): a
-    zeroed GM word; the simulator needs no FFTS address to sync cube and vector cores."""
+    zeroed GM word (the simulator needs no FFTS address to sync cube and vector cores);
+    a workspace, zeroed, of its type's static bytes for each block."""
     hidden = HIDDEN.get(kind)
     if hidden is None or hidden.simulator is None:
         raise LaunchError(
             f"kernel '{kernel.name}': the simulator cannot fill the hidden parameter "
             f"'{name}' (#emitasc.kernel_arg<{kind}>)"
         )
-    return GmPtr(GmBuffer(name, np.zeros(8, np.uint8)), 0, 8)
+    nbytes = 8
+    if kind == "workspace" and t is not None and t.has_static_shape():
+        nbytes = max(8, t.element_count() * np_dtype(t.element_type).itemsize * block_dim)
+    return GmPtr(GmBuffer(name, np.zeros(nbytes, np.uint8)), 0, nbytes)
 
 
 def bind_arguments(
-    kernel: CompiledKernel, args: Sequence[Any], write_backs: list | None = None
+    kernel: CompiledKernel,
+    args: Sequence[Any],
+    write_backs: list | None = None,
+    block_dim: int = 1,
 ) -> list:
     """The caller's arguments bound to the kernel's explicit parameters, and the hidden
     ones (`#emitasc.kernel_arg<ffts_addr>`, ...) to what the simulator fills them with.
@@ -225,7 +234,7 @@ def bind_arguments(
     for i, (t, param, kind) in enumerate(zip(types, params, kinds, strict=True)):
         name = param.name_hint or f"arg{i}"
         if kind != EXPLICIT:
-            bound.append(_hidden_argument(kernel, kind, name))
+            bound.append(_hidden_argument(kernel, kind, name, t, block_dim))
             continue
         arg = given[i]
         if is_gm_pointer(t):
@@ -333,7 +342,7 @@ class CpuSimulatorBackend:
         kernel_type = cores.kernel_type_of(kernel)
         cores.check_platform(kernel, kernel_type, platform)
         write_backs: list = []
-        bound = bind_arguments(kernel, args, write_backs)
+        bound = bind_arguments(kernel, args, write_backs, block_dim)
         values = [v for v in bound if not isinstance(v, ListedTensor)]
         overruns = gm_overread.Overruns(overread, values) if overread != "error" else None
         gm = [getattr(v, "buf", None) for v in bound]

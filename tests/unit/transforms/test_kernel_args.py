@@ -36,7 +36,7 @@ def test_the_jit_pipeline_runs_the_pass_after_detect_kernel_type() -> None:
 
 
 def test_one_table_of_hidden_kinds() -> None:
-    assert HIDDEN_KINDS == tuple(HIDDEN) == ("ffts_addr", "dump")
+    assert HIDDEN_KINDS == tuple(HIDDEN) == ("ffts_addr", "workspace", "dump")
     assert HIDDEN["ffts_addr"].kernel_types == ("mix",)
 
 
@@ -96,7 +96,7 @@ def test_hidden_parameters_come_last_and_have_known_kinds() -> None:
         describe.hidden(kernel, with_dump=False)
     odd = kernel_from_text(text.replace("<ffts_addr>", "<tiling>"), run_passes=False)
     assert kind_problem(odd.function) == (
-        "unknown kernel parameter kind(s) tiling (explicit, ffts_addr, dump)"
+        "unknown kernel parameter kind(s) tiling (explicit, ffts_addr, workspace, dump)"
     )
 
 
