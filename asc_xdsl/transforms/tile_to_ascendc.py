@@ -1604,6 +1604,29 @@ class Lowering:
         self.make("adds_l2", self.sub(out, a.rows), b.value, zero, self.const(b.total))
         self.buffers[op.result] = out
 
+    def lower_fused_vf(self, op: asctile.FusedVfOp) -> None:
+        """A vector function `tile-to-reg` made (Ascend 950): the operands' buffers and
+        new ones for the results, a `__ubuf__` pointer to each, then
+        `asc_vf_call<callee>(inputs, outputs, scalars)`."""
+        from asc_xdsl.dialects.ascendc.reg import ub_pointer_type
+
+        tiles, scalars = [], []
+        for v in op.args:
+            if isinstance(v.type, asctile.TileType):
+                tiles.append(self.buffers[v])
+            else:
+                scalars.append(v)
+        for r in op.outs:
+            b = self.alloc(r.type)
+            self.buffers[r] = b
+            tiles.append(b)
+        zero = self.const(0)
+        ptrs = []
+        for b in tiles:
+            pt = ub_pointer_type(b.value.type.element_type)
+            ptrs.append(self.make("reg.ub_ptr", b.value, zero, results=(pt,)).results[0])
+        self.make("reg.vf_call", *ptrs, *scalars, callee=op.callee)
+
     # -- driver --------------------------------------------------------------------------
 
     HANDLERS = {
@@ -1622,6 +1645,7 @@ class Lowering:
         asctile.ReduceOp: lower_reduce,
         asctile.SoftmaxOp: lower_softmax,
         asctile.RmsNormOp: lower_rms_norm,
+        asctile.FusedVfOp: lower_fused_vf,
         asctile.ReshapeOp: lower_reshape,
         asctile.BroadcastOp: lower_broadcast,
         asctile.ConcatOp: lower_concat,
@@ -1933,6 +1957,13 @@ def _pads_read(load: asctile.LoadOp, cols_partial: bool, rows_partial: bool) -> 
                 if cols_partial:
                     return True
                 work.append(o.result)
+            elif isinstance(o, asctile.FusedVfOp):
+                # a function reading along rows reads the columns' padding as a row
+                # reduction does; else each result element is its inputs' element (the
+                # padding passes through in place, padding rows included)
+                if o.across_rows is not None and cols_partial:
+                    return True
+                work.extend(o.outs)
             elif isinstance(o, scf.YieldOp):
                 parent = o.parent_op()
                 work.append(parent.results[use.index])

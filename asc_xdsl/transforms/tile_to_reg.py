@@ -794,38 +794,6 @@ def fuse_module(module: ModuleOp) -> int:
     return made
 
 
-def _lower_fused(self: Any, op: FusedVfOp) -> None:
-    """tile-to-ascendc's handler: the operands' buffers and new ones for the results,
-    `__ubuf__` pointers to each, `asc_vf_call<callee>(inputs, outputs, scalars)`."""
-    from asc_xdsl.dialects.ascendc.reg import ub_pointer_type
-
-    tiles, scalars = [], []
-    for v in op.args:
-        if isinstance(v.type, asctile.TileType):
-            tiles.append(self.buffers[v])
-        else:
-            scalars.append(v)
-    for r in op.outs:
-        b = self.alloc(r.type)
-        self.buffers[r] = b
-        tiles.append(b)
-    zero = self.const(0)
-    ptrs = []
-    for b in tiles:
-        pt = ub_pointer_type(b.value.type.element_type)
-        ptrs.append(self.make("reg.ub_ptr", b.value, zero, results=(pt,)).results[0])
-    self.make("reg.vf_call", *ptrs, *scalars, callee=op.callee)
-
-
-def _register() -> None:
-    from asc_xdsl.transforms.tile_to_ascendc import Lowering
-
-    Lowering.HANDLERS[FusedVfOp] = _lower_fused
-
-
-_register()
-
-
 @dataclass(frozen=True)
 class TileToRegPass(ModulePass):
     name = PASS

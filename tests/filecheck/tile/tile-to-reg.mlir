@@ -6,6 +6,8 @@
 // registers) the ops stay as they are.
 // RUN: asc-opt %s --split-input-file -p tile-to-reg 2>&1 | filecheck %s
 // RUN: asc-opt %s --split-input-file -p tile-to-reg,tile-to-ascendc 2>&1 | filecheck %s --check-prefix=LOWER
+// The fused op read back by a process that ran no tile-to-reg (tile-to-ascendc lowers it itself):
+// RUN: asc-opt %s --split-input-file -p tile-to-reg | asc-opt --split-input-file -p tile-to-ascendc 2>&1 | filecheck %s --check-prefix=LOWER
 
 // CHECK-LABEL: func.func @softmax(
 // CHECK:         %[[T:.*]] = asctile.load
