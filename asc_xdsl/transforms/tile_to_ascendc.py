@@ -908,17 +908,20 @@ class Lowering:
         self, l1: Buffer, t: asctile.TileType, offsets: tuple[Any, Any] = (0, 0)
     ) -> SSAValue:
         """The `t`-shaped part of the L1 Nz tile `l1` at `offsets` (multiples of 16) into
-        L0A as Zz (row blocks of fractals) or L0B as Zn (each fractal transposed)."""
+        L0A as Zz (row blocks of fractals; Nz on Ascend 950, whose Mmad reads A as Nz)
+        or L0B as Zn (each fractal transposed)."""
 
         l0 = self.cube_buffer(t, "A2" if t.loc == "l0a" else "B2")
         rows, cols = t.dims
         lt = _interned("local", t.element_type, None)
         k0 = ALIGN // _width(t.element_type)  # columns of a fractal
         frac = 512 // _width(t.element_type)  # its elements
-        if k0 == 8 and t.loc == "l0b":
-            return self.l1_to_l0b_wide(l1, l0, t)
         full = -(-l1.rows // 16)  # fractals per column block of the source
         r1, c1 = rows // 16, cols // k0
+        if self._on_950(l1.value) and (t.loc == "l0a" or k0 == 16):
+            return self.l1_to_l0_v2(l1, l0, t, offsets, full, r1, c1, k0)
+        if k0 == 8 and t.loc == "l0b":
+            return self.l1_to_l0b_wide(l1, l0, t)
         # fractal (i, j) of the Nz source is number j * full + i
         first = self.arith(
             "add", self.arith("mul", self.arith("div", offsets[1], k0), full),
@@ -936,6 +939,43 @@ class Lowering:
             ).results[0]  # fmt: skip
             self.make("load_data_l0", dst, l1.value, self.construct("LoadData2DParams", fields))
         return l0
+
+    def _on_950(self, value: SSAValue) -> bool:
+        """Whether the kernel is compiled for an Ascend 950 part (its SoC attribute)."""
+        from asc_xdsl.dialects.ascendc.target import soc_family
+        from asc_xdsl.soc import ASCEND_950
+
+        owner = value.owner
+        op = owner if isinstance(owner, Operation) else owner.parent_op()
+        return op is not None and soc_family(op) == ASCEND_950
+
+    def l1_to_l0_v2(
+        self,
+        l1: Buffer,
+        l0: SSAValue,
+        t: asctile.TileType,
+        offsets: tuple[Any, Any],
+        full: int,
+        r1: int,
+        c1: int,
+        k0: int,
+    ) -> SSAValue:
+        """Ascend 950: one LoadData with LoadData2DParamsV2 (a grid of fractals: `c1`
+        K-direction columns of `r1` from the Nz source's column `offsets[1] / k0`, row
+        `offsets[0] / 16`, columns `full` fractals apart): into L0A as Nz (columns `r1`
+        apart), into L0B with each fractal and the grid transposed, Zn (rows of `c1`)."""
+        b = t.loc == "l0b"
+        fields = [
+            self.cast_to(self.arith("div", offsets[0], 16), ui32),
+            self.cast_to(self.arith("div", offsets[1], k0), ui32),
+            self.const(r1, ui16), self.const(c1, ui16), self.const(full, i32),
+            self.const(c1 if b else r1, ui16), self.const(int(b), i1), self.const(0, ui8),
+        ]  # fmt: skip
+        self.make("load_data_l0_v2", l0, l1.value, self.construct("LoadData2DParamsV2", fields))
+        return l0
+
+    def cast_to(self, value: Any, t: Any) -> SSAValue:
+        return self.const(value, t) if isinstance(value, int) else self.cast(value, t)
 
     def l1_to_l0b_wide(self, l1: Buffer, l0: SSAValue, t: asctile.TileType) -> SSAValue:
         """A float32 [K, N] tile, Zz in L1 (16 x 8 fractals, each band of 16 rows in

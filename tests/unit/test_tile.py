@@ -120,6 +120,21 @@ def test_matmul_accumulates_over_a_loop_race_free():
     np.testing.assert_allclose(c.astype(np.float32), want.astype(np.float32), rtol=2e-3, atol=2e-3)
 
 
+def test_matmul_on_950_loads_l0a_as_nz_with_v2_params():
+    # Ascend 950's Mmad reads A as Nz, and its LoadData is the V2 fractal grid: the
+    # lowering loads L0A and L0B with LoadData2DParamsV2 there (one call per copy)
+    rng = np.random.default_rng(2)
+    a = (rng.random((32, 64)) - 0.5).astype(np.float16)
+    b = (rng.random((64, 32)) - 0.5).astype(np.float16)
+    c = np.zeros((32, 32), np.float16)
+    _matmul[1](a, b, c, 2, sanitize="error", soc_version="Ascend950PR_9599")
+    want = np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0).astype(np.float16)
+    np.testing.assert_allclose(c.astype(np.float32), want.astype(np.float32), rtol=2e-3, atol=2e-3)
+    source = _matmul.compile(a, b, c, 2, soc_version="Ascend950PR_9599").asm["ascendc"]
+    assert source.count("AscendC::LoadData2DParamsV2 ") == 2  # L0A and L0B, in the loop
+    assert "AscendC::LoadData2DParams " not in source
+
+
 def test_matmul_operand_in_ub_is_located():
     @asc2.jit
     def bad(a_ptr: asc.GlobalAddress):
