@@ -22,7 +22,7 @@ A950 = "Ascend950PR_9599"
 RNG = np.random.default_rng(11)
 
 
-def _matmul_via(pos: str, m: int = 32, k: int = 32, n: int = 32):
+def _matmul_via(pos: str, m: int = 32, k: int = 32, n: int = 32, a_loads=None):
     """f16 (m x k) @ (k x n) -> f32 in L0C; Fixpipe (row major) into a local tensor at
     `pos`, then DataCopy from there to GM. On Ascend 950 Mmad reads A as Nz (Mmad.md),
     which is what L1 holds: one 2D load copies it (the Zz loads of Atlas A2/A3 would
@@ -32,7 +32,8 @@ def _matmul_via(pos: str, m: int = 32, k: int = 32, n: int = 32):
     m1, k1 = ceil(m, 16), ceil(k, 16)
     a1 = ir.local("a1", 0, m1 * 16 * k1 * 16, "f16")
     a2 = ir.local("a2", 0, m1 * k1 * 256, "f16")
-    load_2d(ir, a2, a1, "f16", 0, m1 * k1, 1)
+    for first, start, reps, stride in a_loads or [(0, 0, m1 * k1, 1)]:
+        load_2d(ir, ir.sub(a2, first * 256, "f16"), a1, "f16", start, reps, stride)
     co1 = ir.local("co1", 0, ceil(m, 16) * ceil(n, 16) * 256, "f32")
     _mmad(ir, co1, a2, b2, "f16", m, n, k)
     staged = ir.local(pos, 64 * 1024, m * n, "f32")
@@ -42,6 +43,21 @@ def _matmul_via(pos: str, m: int = 32, k: int = 32, n: int = 32):
     count = ir.const(m * n, "i32")
     ir.op(f"ascendc.data_copy_l2 {c_gm}, {staged}, {count} : {gt('f32')}, {lt('f32')}, i32")
     return ir.kernel()
+
+
+def test_load_data_2d_params_run_as_the_v2_instruction_on_950():
+    # The 3510 headers run LoadData2DParams as the V2 instruction (kStartPosition
+    # startIndex, kStep repeatTimes, mStep 1): source fractal (startIndex + i) *
+    # srcStride, where Atlas A2/A3 read startIndex + i * srcStride. Fractals 2 and 3
+    # of A's Nz copy come from startIndex 1 with srcStride 2 and 3 (A2/A3: both 1).
+    m = k = n = 32
+    kernel = _matmul_via("vecout", a_loads=[(0, 0, 2, 1), (2, 1, 1, 2), (3, 1, 1, 3)])
+    set_soc(kernel.module, "Ascend950")
+    a = RNG.standard_normal((m, k)).astype(np.float16)
+    b = RNG.standard_normal((k, n)).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    kernel[1](a, b, c, platform=A950)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5, atol=1e-4)
 
 
 @pytest.mark.parametrize(("pos", "on_a2"), [("vecout", False), ("a1", True)])

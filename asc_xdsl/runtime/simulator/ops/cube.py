@@ -217,6 +217,16 @@ def _load_2d(op, comp):
             raise SimulatorError(f"{api}: ifTranspose needs a 16-bit element type")
         step = -f["srcStride"] if f["addrMode"] else f["srcStride"]
         first = f["startIndex"]
+        pitch = (1 + f["dstGap"]) * FRACTAL
+        if dst.mem_name != "L1" and _arch(c) == V2_ARCH:
+            # the 3510 headers run this form as the V2 instruction (kernel_operator_mm_impl.h:
+            # kStartPosition startIndex, kStep repeatTimes, mStep 1, dstStride dstGap + 1):
+            # source fractal (startIndex + i) * srcStride, and with ifTranspose the grid
+            # is transposed too, so the fractals land one after another
+            step = f["srcStride"]
+            first = f["startIndex"] * step
+            if transpose:
+                pitch = FRACTAL
         last = first + (reps - 1) * step
         lo, hi = min(first, last), max(first, last)
         if lo < 0:
@@ -226,7 +236,6 @@ def _load_2d(op, comp):
         frac = sw[idx[:, None] + np.arange(FRACTAL)]
         if transpose:
             frac = _frac_transpose(frac, itemsize)
-        pitch = (1 + f["dstGap"]) * FRACTAL
         dw = _bytes(dst, 0, (reps - 1) * pitch + FRACTAL, f"{api} writes dst")
         as_strided(dw, shape=(reps, FRACTAL), strides=(pitch, 1))[...] = frac
         charge_dma(c.cnt, pipe, direction, reps * FRACTAL)
