@@ -112,11 +112,16 @@ def programs() -> Any:
     return draw()
 
 
-def main(argv: list[str] | None = None) -> int:
+def fuzz_main(
+    name: str, programs: Any, run: Any, examples: int, argv: list[str] | None = None
+) -> int:
+    """A harness's command line: `--examples` programs drawn by hypothesis from the
+    strategy `programs()` (from `--seed`), each run by `run(*program)`; 0 when all
+    agree with numpy, else 1 with the first failure printed."""
     from hypothesis import HealthCheck, given, seed, settings
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--examples", type=int, default=200)
+    parser = argparse.ArgumentParser(description=f"{name}: random tile programs against numpy")
+    parser.add_argument("--examples", type=int, default=examples)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
@@ -124,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     @settings(max_examples=args.examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(programs())
     def check(program: tuple) -> None:
-        run_program(*program)
+        run(*program)
 
     import warnings
 
@@ -136,10 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         check()
     except Exception as e:
-        print(f"tile fuzz: FAILED: {type(e).__name__}: {e}")
+        print(f"{name}: FAILED: {type(e).__name__}: {e}")
         return 1
-    print(f"tile fuzz: {args.examples} programs agree with numpy")
+    print(f"{name}: {args.examples} programs agree with numpy")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return fuzz_main("tile fuzz", programs, run_program, 200, argv)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ tests/unit/test_tile_mix.py runs `run_program` on a few programs.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
@@ -131,33 +130,9 @@ def programs() -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from hypothesis import HealthCheck, given, seed, settings
+    from tile_fuzz import fuzz_main
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--examples", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-
-    @seed(args.seed)
-    @settings(max_examples=args.examples, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(programs())
-    def check(program: tuple) -> None:
-        run_program(*program)
-
-    import warnings
-
-    from asc_xdsl.runtime.simulator.uninit import UninitializedReadWarning
-
-    # element-wise ops run over whole 256-byte repeats, reading the padding after a
-    # short row that nothing wrote; nothing computed there is stored
-    warnings.simplefilter("ignore", UninitializedReadWarning)
-    try:
-        check()
-    except Exception as e:
-        print(f"tile mix fuzz: FAILED: {type(e).__name__}: {e}")
-        return 1
-    print(f"tile mix fuzz: {args.examples} programs agree with numpy")
-    return 0
+    return fuzz_main("tile mix fuzz", programs, run_program, 100, argv)
 
 
 if __name__ == "__main__":
