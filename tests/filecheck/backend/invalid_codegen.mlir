@@ -175,7 +175,7 @@ func.func @mixed_unlegalized(%x: memref<?xf32, 22>) attributes {ascendc.aicore, 
 // -----
 
 // A parameter kind no launcher fills.
-// CHECK: error: cannot emit 'func.func' as Ascend C: unknown kernel parameter kind(s) tiling (explicit, ffts_addr, dump)
+// CHECK: error: cannot emit 'func.func' as Ascend C: unknown kernel parameter kind(s) tiling (explicit, ffts_addr, workspace, dump)
 func.func @odd_kind(%t: memref<?xui8, 22> {emitasc.kernel_arg = #emitasc.kernel_arg<tiling>}) attributes {ascendc.aicore, ascendc.global, ascendc.kernel_type = "vector"} {
   return
 }
