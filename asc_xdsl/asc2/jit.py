@@ -221,6 +221,10 @@ class TileJITFunction(JITFunction):
                 # auto-sync and the flags the lowering placed order everything;
                 # `options` is the compile's own dict, read by the pass pipeline next
                 options["insert_sync"] = lowered.insert_sync(options.get("auto_sync"))
+            if lowered.kernel_type == "mix" and options.get("auto_sync") is not False:
+                # the AIVs' auto-sync orders S <-> V/MTE2/MTE3 and V -> V: insert-sync
+                # leaves those to it (its option auto_sync; the AIC gets every flag)
+                options["insert_sync_auto"] = True
         if detected is not None:
             detected.append(generator.kernel_type)
         return module
