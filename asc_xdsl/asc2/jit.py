@@ -250,7 +250,9 @@ def jit(fn: Any = None, **options: Any) -> Any:
     """`@asc2.jit` / `@asc2.jit(**options)`: a tile kernel. Options: `@asc.jit`'s
     (insert_sync=None, the default, runs `ascendc-insert-sync` unless the lowering's
     queues, the AIV's auto-sync and the flags it placed itself order every pipe
-    (docs/tile.md, Passes); True always, False never), and PyAsc2's `run_asc2_passes`,
+    (docs/tile.md, Passes); True always, False never; in a mix kernel compiled with
+    `auto_sync` it leaves to the AIVs' auto-sync what that orders: insert-sync's option
+    `auto_sync`), and PyAsc2's `run_asc2_passes`,
     `vf_fusion`, `static_alloc`, `custom_builtins` (its default, asc2's range, only)."""
     if fn is None:
         return lambda f: TileJITFunction(f, **options)
