@@ -221,6 +221,10 @@ class TileJITFunction(JITFunction):
                 # auto-sync and the flags the lowering placed order everything;
                 # `options` is the compile's own dict, read by the pass pipeline next
                 options["insert_sync"] = lowered.insert_sync(options.get("auto_sync"))
+            if lowered.kernel_type == "mix" and options.get("auto_sync") is not False:
+                # the AIVs' auto-sync orders S <-> V/MTE2/MTE3 and V -> V: insert-sync
+                # leaves those to it (its option auto_sync; the AIC gets every flag)
+                options["insert_sync_auto"] = True
         if detected is not None:
             detected.append(generator.kernel_type)
         return module
@@ -246,7 +250,9 @@ def jit(fn: Any = None, **options: Any) -> Any:
     """`@asc2.jit` / `@asc2.jit(**options)`: a tile kernel. Options: `@asc.jit`'s
     (insert_sync=None, the default, runs `ascendc-insert-sync` unless the lowering's
     queues, the AIV's auto-sync and the flags it placed itself order every pipe
-    (docs/tile.md, Passes); True always, False never), and PyAsc2's `run_asc2_passes`,
+    (docs/tile.md, Passes); True always, False never; in a mix kernel compiled with
+    `auto_sync` it leaves to the AIVs' auto-sync what that orders: insert-sync's option
+    `auto_sync`), and PyAsc2's `run_asc2_passes`,
     `vf_fusion`, `static_alloc`, `custom_builtins` (its default, asc2's range, only)."""
     if fn is None:
         return lambda f: TileJITFunction(f, **options)

@@ -20,6 +20,14 @@ then pairs only ops of one core). With `sync_blocks`, a `SyncAll`
 goes first where a kernel's GM accesses may meet another block's
 (`cross_core_sync.insert_block_sync`).
 
+With `auto_sync`, the kernel is taken to be compiled with bisheng's auto-sync (the
+compile option `auto_sync`), which on the vector cores orders S with V, MTE2 and MTE3
+both ways and V after V: on the AIV side (a vector kernel, or the vector side of a mix
+kernel) those dependences get nothing, as the race checker assumes; the AIC has no
+auto-sync, so the cube side gets every pair and barrier it needs. Off by default (a
+hand-written kernel gets what it needs whatever it is compiled with); `@asc2.jit`
+turns it on for tile kernels compiled with `auto_sync` (the default).
+
 Event ids: a pair is set and waited at once, so one id per event serves all pairs. With
 a TPipe in the function, each pair takes a free id from it (`pipe.fetch_event_id`, as
 the queues' own flags come from the pipe); without, the pass uses id 0 (or the lowest id
@@ -214,18 +222,19 @@ def insert_sync(
     sync_blocks: bool = False,
     diags: PassDiagnostics | None = None,
     mutex: bool = False,
+    auto_sync: bool = False,
 ) -> int:
     """Insert what `f` needs; the number of pairs and barriers inserted (SyncAlls
     between blocks with `sync_blocks`, then a mix kernel's cross-core pairs:
     `cross_core_sync`). `mutex`: the pairs within the core as Ascend 950 buffer-id sync
-    (mutex_sync.py)."""
+    (mutex_sync.py). `auto_sync`: nothing for what the AIV's auto-sync orders."""
     if mutex:
         from asc_xdsl.transforms.mutex_sync import check_950
 
         check_950(f, PASS)
     crossed = insert_block_sync(f) if sync_blocks else 0
     crossed += insert_cross_core_sync(f, diags)
-    analysis = SyncAnalysis(f, fix=True)
+    analysis = SyncAnalysis(f, fix=True, auto_sync=auto_sync)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         if actions:
@@ -246,6 +255,9 @@ class InsertSyncPass(ModulePass):
     """Also `SyncAll` where a kernel's GM accesses may meet another block's."""
     mutex: bool = False
     """Ascend 950: Mutex::Lock/Unlock (buffer-id sync) instead of SetFlag/WaitFlag."""
+    auto_sync: bool = False
+    """The kernel is compiled with bisheng's auto-sync: on the AIV side, nothing for
+    S <-> V/MTE2/MTE3 and V -> V dependences (it orders them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from asc_xdsl.dialects.ascendc.reg import is_vector_function
@@ -255,5 +267,5 @@ class InsertSyncPass(ModulePass):
             # A vector function orders its own UB accesses (LocalMemBar; flags and
             # barriers are kernel-side): its asc_vf_call carries them (memory.accesses).
             if not is_vector_function(f):
-                insert_sync(f, self.sync_blocks, diags, self.mutex)
+                insert_sync(f, self.sync_blocks, diags, self.mutex, self.auto_sync)
         diags.finish()

@@ -141,13 +141,18 @@ def module_facts(module: Any) -> ModuleFacts:
 
 
 def _insert_sync(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """INSERT_SYNC, with SyncAlls between blocks when `sync_blocks` asks for them."""
-    if not options.get("sync_blocks"):
+    """INSERT_SYNC, with SyncAlls between blocks when `sync_blocks` asks for them, and
+    nothing for what the AIV's auto-sync orders when `insert_sync_auto` (set by
+    `@asc2.jit` for mix kernels) does."""
+    given = [k for k in ("sync_blocks", "auto_sync") if options.get(_PASS_OPTION_KEYS[k])]
+    if not given:
         return INSERT_SYNC
-    return tuple(
-        "ascendc-insert-sync{sync_blocks=true}" if p == "ascendc-insert-sync" else p
-        for p in INSERT_SYNC
-    )
+    spec = "ascendc-insert-sync{" + " ".join(f"{k}=true" for k in given) + "}"
+    return tuple(spec if p == "ascendc-insert-sync" else p for p in INSERT_SYNC)
+
+
+_PASS_OPTION_KEYS = {"sync_blocks": "sync_blocks", "auto_sync": "insert_sync_auto"}
+"""insert-sync's options -> the compile options that turn them on."""
 
 
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:

@@ -38,6 +38,13 @@ source pipe (one pair covers all the pipe's earlier work), a `PipeBarrier` for a
 dependence within a pipe, `PipeBarrier<PIPE_ALL>` where no event between the two pipes
 exists or an op may issue on any pipe; these plans (`plans`) are what insert-sync
 materialises.
+
+With `auto_sync=True` the analysis takes the orders bisheng's auto-sync (the compile
+option `auto_sync`) gives on the vector cores as given, as the race checker does
+(`AUTO_SYNC_PAIRS`): a dependence from S to V, MTE2 or MTE3, from those to S, or from V
+to V, between accesses of the AIV side (a vector kernel, or the vector side of a mix
+kernel: `sides`), is no race. The cube side keeps every dependence: the AIC has no
+auto-sync.
 """
 
 from __future__ import annotations
@@ -73,6 +80,13 @@ PIPE_OF: dict[Pipe, str] = {
     Pipe.PIPE_ALL: ALL,
 }
 BARRIER_PIPE = {v: k for k, v in PIPE_OF.items()}
+
+AUTO_SYNC_PAIRS = frozenset(
+    {("S", "V"), ("S", "MTE2"), ("S", "MTE3"), ("V", "S"), ("MTE2", "S"), ("MTE3", "S")}
+    | {("V", "V")}
+)
+"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders on the AIV (the race
+checker's, `runtime/simulator/sanitizer.py`)."""
 
 SET_FLAG = "ascendc.set_flag"
 WAIT_FLAG = "ascendc.wait_flag"
@@ -233,7 +247,7 @@ class FlagMisuse:
 class SyncAnalysis:
     """The analysis of one function; see the module docstring."""
 
-    def __init__(self, function: func.FuncOp, fix: bool = False):
+    def __init__(self, function: func.FuncOp, fix: bool = False, auto_sync: bool = False):
         self.function = function
         self.fix = fix
         self.memory = MemoryMap(function)
@@ -246,6 +260,9 @@ class SyncAnalysis:
         self.reporting = True  # off while a loop's fixpoint is being found
         self.facts: dict[SSAValue, tuple[str, scf.ForOp, int]] = {}
         self.sides = _split_sides(function, self.memory)
+        # auto_sync: the vector core's auto-sync orders AUTO_SYNC_PAIRS (None: nowhere;
+        # "all": the whole function runs on the AIV; "vector": the vector side's ops)
+        self.auto_core = _auto_core(function, self.sides, self.memory) if auto_sync else None
         if function.body.blocks:
             self.exit = self.block(function.body.block, State())
 
@@ -512,8 +529,21 @@ class SyncAnalysis:
             Race(a, b)
             for a in pending
             for b in acc
-            if a.conflicts(b) and self._overlap(a, b) and self._same_core(a, b)
+            if a.conflicts(b)
+            and self._overlap(a, b)
+            and self._same_core(a, b)
+            and not self._auto_ordered(a, b)
         ]
+
+    def _auto_ordered(self, a: Access, b: Access) -> bool:
+        """`a` before `b` is ordered by the AIV's auto-sync (`auto_sync`)."""
+        if self.auto_core is None or (a.pipe, b.pipe) not in AUTO_SYNC_PAIRS:
+            return False
+        if self.auto_core == "all":
+            return True
+        # (scalar code both sides run meets a vector-side access on the AIV only)
+        sides = {self.sides.get(a.op), self.sides.get(b.op)}
+        return self.auto_core in sides and sides <= {self.auto_core, None}
 
     def _same_core(self, a: Access, b: Access) -> bool:
         """In a mix kernel a cube op and a vector op run on different cores: what orders
@@ -553,6 +583,25 @@ def _split_sides(function: func.FuncOp, memory: MemoryMap) -> dict[Operation, st
         return {}
     sides = op_sides(function, memory)
     return sides if {"cube", "vector"} <= set(sides.values()) else {}
+
+
+def _auto_core(
+    function: func.FuncOp, sides: dict[Operation, str | None], memory: MemoryMap
+) -> str | None:
+    """Where the AIV's auto-sync applies in `function` (see `SyncAnalysis.auto_core`):
+    the vector side of a mix kernel; all of a kernel that is not cube or mix and has
+    no op of the cube core; else nowhere."""
+    from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
+    from asc_xdsl.transforms.cross_core_sync import VECTOR, own_side
+
+    if sides:
+        return VECTOR
+    kind = function.attributes.get(KERNEL_TYPE_ATTR)
+    if kind is not None and getattr(kind, "data", None) != "vector":
+        return None
+    if any(own_side(op, memory) not in (None, VECTOR) for op in function.walk()):
+        return None
+    return "all"
 
 
 def _FROM_LB(where: str, step: int) -> tuple[int | None, int | None]:
