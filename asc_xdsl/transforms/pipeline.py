@@ -151,6 +151,14 @@ def _insert_sync(options: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(spec if p == "ascendc-insert-sync" else p for p in INSERT_SYNC)
 
 
+def _verify_sync(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """VERIFY_SYNC, holding what the AIV's auto-sync orders as ordered where insert-sync
+    left it to auto-sync (`insert_sync_auto`)."""
+    if options.get("insert_sync_auto"):
+        return ("ascendc-verify-sync{auto_sync=true}",)
+    return VERIFY_SYNC
+
+
 _PASS_OPTION_KEYS = {"sync_blocks": "sync_blocks", "auto_sync": "insert_sync_auto"}
 """insert-sync's options -> the compile options that turn them on."""
 
@@ -177,7 +185,7 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
         (POSTPROCESSING, True),
         (CUBE_ONLY, options.get("matmul_cube_only")),
         (POSTPROCESSING_END, True),
-        (VERIFY_SYNC, options.get("verify_sync")),
+        (_verify_sync(options), options.get("verify_sync")),
     ]
     return ",".join(p for passes, on in stages if on for p in passes)
 

@@ -95,8 +95,8 @@ def _race_message(analysis: SyncAnalysis, race: Race) -> str:
     )
 
 
-def _check_races(f: func.FuncOp, diags: PassDiagnostics) -> None:
-    analysis = SyncAnalysis(f)
+def _check_races(f: func.FuncOp, diags: PassDiagnostics, auto_sync: bool = False) -> None:
+    analysis = SyncAnalysis(f, auto_sync=auto_sync)
     for sink, races in sorted(analysis.races.items(), key=lambda kv: analysis.order[kv[0]]):
         seen: set[tuple[Operation, bool, bool]] = set()
         order = analysis.order
@@ -235,6 +235,10 @@ def _check_queues(f: func.FuncOp, diags: PassDiagnostics) -> None:
 class VerifySyncPass(ModulePass):
     name = PASS
 
+    auto_sync: bool = False
+    """What the vector cores' auto-sync orders (bisheng's default compile option) is
+    ordered, as insert-sync's option of that name takes it."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         diags = PassDiagnostics(PASS)
         from asc_xdsl.dialects.ascendc.reg import is_vector_function
@@ -248,6 +252,6 @@ class VerifySyncPass(ModulePass):
                 diags.warning(f, "not checked: the function branches between blocks (cf ops)")
                 continue
             _check_queues(f, diags)
-            _check_races(f, diags)
+            _check_races(f, diags, self.auto_sync)
             _check_cross_core(f, diags)
         diags.finish()

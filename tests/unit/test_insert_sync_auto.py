@@ -54,3 +54,20 @@ def test_a_mix_kernel_leaves_the_aiv_orders_to_auto_sync_and_runs_clean():
     assert "pipe_barrier pipe_v" in irs[False]
     # the flags auto-sync does not give stay (the copy-in before the V work)
     assert "set_flag mte2_v" in irs[True]
+
+
+def test_verify_sync_holds_what_insert_sync_left_to_auto_sync():
+    """verify-sync, asked for, takes the same orders as given: the mix kernel above has
+    no sync warnings (before, every V -> V and S dependence left to auto-sync was one)."""
+    import warnings
+
+    m, k, n = 16, 16, 32
+    a, b = np.zeros((m, k), np.float16), np.zeros((k, n), np.float16)
+    c = np.zeros((m, n), np.float32)
+    assert "ascendc-verify-sync{auto_sync=true}" in pipeline_spec(
+        {"verify_sync": True, "insert_sync_auto": True}
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _mm_softmax.compile(a, b, c, m, k, n, verify_sync=True, always_compile=True)
+    assert not [w for w in caught if "nothing orders them" in str(w.message)], caught
