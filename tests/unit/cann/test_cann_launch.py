@@ -330,3 +330,35 @@ def test_python_kernel_end_to_end(fake_toolkit):
 def test_model_backend_has_device_0_only(fake_toolkit):
     with pytest.raises(LaunchError, match=r"has device 0 only, got device 2"):
         vector_add_kernel()[1](*_inputs(), 64, backend="model", device_id=2)
+
+
+def test_tile_mix_kernel_gets_its_workspace(fake_toolkit):
+    """A tile mix kernel's hidden workspace (the AIC's products for the AIVs to read) is
+    allocated by the launch as the simulator sizes it: its bytes per block x block_dim,
+    passed before the ffts_addr pointer (the order of the C++ parameters), and freed."""
+    import asc_xdsl as asc
+    import asc_xdsl.asc2 as asc2
+    from asc_xdsl.runtime.cann import describe
+
+    @asc2.jit
+    def mm_relu(a_ptr: asc.GlobalAddress, b_ptr: asc.GlobalAddress, c_ptr: asc.GlobalAddress):
+        a = asc2.load(asc2.tensor(a_ptr, [16, 16]), [16, 16], offsets=[0, 0],
+                      location=asc2.TileLocation.L0A)  # fmt: skip
+        b = asc2.load(asc2.tensor(b_ptr, [16, 32]), [16, 32], offsets=[0, 0],
+                      location=asc2.TileLocation.L0B)  # fmt: skip
+        asc2.store(asc2.exp(a @ b), asc2.tensor(c_ptr, [16, 32]), offsets=[0, 0])
+
+    a, b = np.zeros((16, 16), np.float16), np.zeros((16, 32), np.float16)
+    c = np.zeros((16, 32), np.float32)
+    hidden = describe.hidden(mm_relu.compile(a, b, c), with_dump=False)
+    assert [h["kind"] for h in hidden] == ["workspace", "ffts_addr"], hidden
+    mm_relu[3](a, b, c, backend="npu")
+    calls = fake_toolkit.acl_calls()
+    size = f"size={16 * 32 * 4 * 3} "
+    workspace = [c for c in calls if c.startswith("aclrtMalloc") and size in c]
+    assert len(workspace) == 1, calls
+    dev = workspace[0].split()[1]
+    assert f"aclrtFree {dev}" in calls
+    assert len(fake_toolkit.last_args()) == 5 * 8  # a, b, c, workspace, ffts_addr
+    source = mm_relu.compile(a, b, c).asm["ascendc"]
+    assert "__gm__ float* workspace, __gm__ uint64_t* ffts_addr)" in source
