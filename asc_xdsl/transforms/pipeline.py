@@ -140,27 +140,23 @@ def module_facts(module: Any) -> ModuleFacts:
     return ModuleFacts(names, helpers, movable, scan.may_change(module))
 
 
-def _insert_sync(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """INSERT_SYNC, with SyncAlls between blocks when `sync_blocks` asks for them, and
-    nothing for what the AIV's auto-sync orders when `insert_sync_auto` (set by
-    `@asc2.jit` for mix kernels) does."""
-    given = [k for k in ("sync_blocks", "auto_sync") if options.get(_PASS_OPTION_KEYS[k])]
-    if not given:
-        return INSERT_SYNC
-    spec = "ascendc-insert-sync{" + " ".join(f"{k}=true" for k in given) + "}"
-    return tuple(spec if p == "ascendc-insert-sync" else p for p in INSERT_SYNC)
+PASS_OPTIONS: dict[str, dict[str, str]] = {
+    "ascendc-insert-sync": {"sync_blocks": "sync_blocks", "auto_sync": "insert_sync_auto"},
+    "ascendc-verify-sync": {"auto_sync": "insert_sync_auto"},
+}
+"""Per pass, its boolean options -> the compile options that turn them on: SyncAlls
+between blocks (`sync_blocks`), and what the AIV's auto-sync orders taken as ordered
+(`insert_sync_auto`, set by `@asc2.jit` for mix kernels)."""
 
 
-def _verify_sync(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """VERIFY_SYNC, holding what the AIV's auto-sync orders as ordered where insert-sync
-    left it to auto-sync (`insert_sync_auto`)."""
-    if options.get("insert_sync_auto"):
-        return ("ascendc-verify-sync{auto_sync=true}",)
-    return VERIFY_SYNC
+def _with_options(stage: tuple[str, ...], options: Mapping[str, Any]) -> tuple[str, ...]:
+    """`stage` with each pass of `PASS_OPTIONS` given the options `options` turn on."""
 
+    def spec(name: str) -> str:
+        given = [k for k, key in PASS_OPTIONS.get(name, {}).items() if options.get(key)]
+        return name + "{" + " ".join(f"{k}=true" for k in given) + "}" if given else name
 
-_PASS_OPTION_KEYS = {"sync_blocks": "sync_blocks", "auto_sync": "insert_sync_auto"}
-"""insert-sync's options -> the compile options that turn them on."""
+    return tuple(map(spec, stage))
 
 
 def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
@@ -181,11 +177,11 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
         (LICM, facts.movable_code or facts.calls),  # inlined bodies may bring some
         (SCCP, facts.constants_may_propagate),
         (DEDUP_STATE, options.get("dedup_state") and facts.set_ups),
-        (_insert_sync(options), auto if insert_sync is None else insert_sync),
+        (_with_options(INSERT_SYNC, options), auto if insert_sync is None else insert_sync),
         (POSTPROCESSING, True),
         (CUBE_ONLY, options.get("matmul_cube_only")),
         (POSTPROCESSING_END, True),
-        (_verify_sync(options), options.get("verify_sync")),
+        (_with_options(VERIFY_SYNC, options), options.get("verify_sync")),
     ]
     return ",".join(p for passes, on in stages if on for p in passes)
 

@@ -397,6 +397,11 @@ class Lowering:
     def cast(self, v: SSAValue, t: Any) -> SSAValue:
         return self.emit(_new(UnrealizedConversionCastOp, (v,), (t,))).results[0]
 
+    def cast_to(self, v: Any, t: Any) -> SSAValue:
+        """An index or integer (a constant, or a value narrowed to i32 first) as type `t`
+        (a struct field's unsigned type)."""
+        return self.const(v, t) if isinstance(v, int) else self.cast(self.i32(v), t)
+
     def i32(self, v: Any) -> SSAValue:
         if isinstance(v, int):
             return self.const(v)
@@ -589,7 +594,7 @@ class Lowering:
             else self.const(count, ui16)
         ]
         for v in (length, src_stride, dst_stride, 0):
-            ops.append(self.const(v, ui32) if isinstance(v, int) else self.cast(self.i32(v), ui32))
+            ops.append(self.cast_to(v, ui32))
         from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
         return self.emit(ConstructOp(_struct_type("DataCopyExtParams"), ops)).result
@@ -929,7 +934,7 @@ class Lowering:
         )  # fmt: skip
         for i in range(r1):
             start = self.arith("add", first, i)
-            start = self.const(start, ui16) if isinstance(start, int) else self.cast(start, ui16)
+            start = self.cast_to(start, ui16)
             fields = [
                 start, self.const(c1, ui8), self.const(full, ui16), self.const(0, ui8),
                 self.const(0, ui16), self.const(int(t.loc == "l0b"), i1), self.const(0, ui8),
@@ -973,9 +978,6 @@ class Lowering:
         ]  # fmt: skip
         self.make("load_data_l0_v2", l0, l1.value, self.construct("LoadData2DParamsV2", fields))
         return l0
-
-    def cast_to(self, value: Any, t: Any) -> SSAValue:
-        return self.const(value, t) if isinstance(value, int) else self.cast(value, t)
 
     def l1_to_l0b_wide(self, l1: Buffer, l0: SSAValue, t: asctile.TileType) -> SSAValue:
         """A float32 [K, N] tile, Zz in L1 (16 x 8 fractals, each band of 16 rows in
@@ -1217,7 +1219,7 @@ class Lowering:
         i64 = IntegerType(64)
         fields = [
             self.const(n, ui16), self.const(m, ui16), self.const(m16, ui16),
-            self.const(stride, ui32) if isinstance(stride, int) else self.cast(self.i32(stride), ui32),
+            self.cast_to(stride, ui32),
             self.const(int(bool(b.relu)), i1), self.const(quant, i64),
             self.const(0, i64), self.const(1, ui16), self.const(0, ui16),
             self.const(0, ui16), self.const(0, ui8),

@@ -17,7 +17,7 @@ into a group when one uses another's result and they share one shape [..., R, C]
 becomes a function marked `ascendc.vf` (`__simd_vf__`) and one `asctile.fused_vf` op that
 calls it; `tile-to-ascendc` gives that op's tile operands and results their buffers as for
 any tile op and calls the function through `ascendc.reg.vf_call` with `__ubuf__`
-pointers to them (`_lower_fused`, registered in its handler table). Only the group's
+pointers to them (`Lowering.lower_fused_vf`). Only the group's
 inputs and the results used outside it have buffers: everything in between lives in
 vector registers.
 
