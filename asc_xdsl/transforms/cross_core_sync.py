@@ -12,8 +12,9 @@ one of them a write, must wait for it: a *cross-core* dependence. What orders it
 pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count, both
 AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
 fires when its earlier work on `pipe` has completed (and the scalar unit's, when
-`pipe` is ordered after it: S, V, MTE2, MTE3 by the default auto-sync, `SCALAR_ORDERED`;
-a set on FIX, M or MTE1 after a scalar access needs PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
+`pipe` is ordered after it: S, and on the AIVs V, MTE2, MTE3 by the default auto-sync,
+`SCALAR_ORDERED`; the AIC has no auto-sync; other sets after a scalar access need
+PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
 holds the pipe it names, so an inserted wait names the pipe of the access it is for,
 and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
@@ -122,6 +123,7 @@ from asc_xdsl.transforms.sync_analysis import (
     PIPE_BARRIER,
     PIPE_OF,
     SyncAnalysis,
+    auto_synced,
     constant_int,
 )
 
@@ -156,20 +158,28 @@ FLAG_PIPES = frozenset({"V", "M", "MTE1", "MTE2", "MTE3", "FIX"})
 DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
 """The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
 SCALAR_ORDERED = frozenset({"S", "V", "MTE2", "MTE3"})
-"""The pipes whose CrossCoreSetFlag covers the side's earlier scalar accesses: S itself
+"""The pipes whose CrossCoreSetFlag covers the AIVs' earlier scalar accesses: S itself
 (in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option)
-orders after S, as the race checker does. A set on FIX, M or MTE1 does not: a scalar
-store is not complete when the scalar unit issues the set (the Matmul server orders its
-scalar GM messages with SetFlag<S_MTE3> before its NotifyEvent<PIPE_MTE3>), and no
-S -> FIX/M/MTE1 event exists, so insert-sync puts PipeBarrier<PIPE_ALL> first."""
+orders after S on the AIV (`sync_analysis.auto_synced`), as the race checker does. A
+set on FIX, M or MTE1 does not: a scalar store is not complete when the scalar unit
+issues the set (the Matmul server orders its scalar GM messages with SetFlag<S_MTE3>
+before its NotifyEvent<PIPE_MTE3>), and no S -> FIX/M/MTE1 event exists, so insert-sync
+puts PipeBarrier<PIPE_ALL> first. On the AIC, which has no auto-sync, only a set on S
+covers them."""
 
 
-def covers(set_pipe: str | None, acc_pipe: str) -> bool:
-    """Whether a set on `set_pipe` covers an earlier access of its side on `acc_pipe`
-    (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
+def scalar_ordered(side: str) -> frozenset[str]:
+    """The pipes after which `side`'s scalar unit is ordered, and which are ordered
+    after it (`SCALAR_ORDERED` where auto-sync orders, the AIVs; S alone on the AIC)."""
+    return SCALAR_ORDERED if auto_synced(CORE[side], "mix") else frozenset({"S"})
+
+
+def covers(set_pipe: str | None, acc_pipe: str, side: str) -> bool:
+    """Whether a set on `set_pipe` covers an earlier access of `side` (its side) on
+    `acc_pipe` (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
     if set_pipe is None:
         return True
-    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in SCALAR_ORDERED)
+    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in scalar_ordered(side))
 
 
 @dataclass(frozen=True)
@@ -251,7 +261,7 @@ class XState:
         return self.pending[side] | frozenset(
             a
             for (d, a), pipes in self.held.items()
-            if d == side and (pipe is None or not any(held_orders(p, pipe) for p in pipes))
+            if d == side and (pipe is None or not any(held_orders(p, pipe, side) for p in pipes))
         )
 
     def order(self, side: str, covered: frozenset[XAccess], pipe: str | None) -> None:
@@ -288,11 +298,11 @@ class XState:
         )
 
 
-def held_orders(held: str, pipe: str) -> bool:
-    """Whether a wait that held pipe `held` orders the core's later access on `pipe`:
-    the same pipe, or the scalar unit after V/MTE2/MTE3 (auto-sync, as the race
-    checker's `always`)."""
-    return pipe == held or (pipe == "S" and held in SCALAR_ORDERED)
+def held_orders(held: str, pipe: str, side: str) -> bool:
+    """Whether a wait that held pipe `held` on `side` orders the side's later access on
+    `pipe`: the same pipe, or the AIV's scalar unit after V/MTE2/MTE3 (auto-sync, as the
+    race checker's `always`)."""
+    return pipe == held or (pipe == "S" and held in scalar_ordered(side))
 
 
 def _merged(a: Handoff, b: Handoff) -> Handoff:
@@ -529,10 +539,12 @@ class CrossCoreAnalysis:
                 out.append(("acc", o))
         return out
 
-    def _before(self, first: list[tuple], second: list[tuple], a: Access, b: Access) -> bool:
-        """Does a hand-written pair order `a` (in branch `first`) before `b` (in
-        `second`): a set after `a` covering it whose matching wait (the same id, the
-        same count of them) comes before `b`?"""
+    def _before(
+        self, first: list[tuple], second: list[tuple], a: Access, b: Access, side: str
+    ) -> bool:
+        """Does a hand-written pair order `a` (in branch `first`, on `side`) before `b`
+        (in `second`): a set after `a` covering it whose matching wait (the same id,
+        the same count of them) comes before `b`?"""
         ia = next((i for i, e in enumerate(first) if e == ("acc", a.op)), None)
         ib = next((i for i, e in enumerate(second) if e == ("acc", b.op)), None)
         if ia is None or ib is None:
@@ -541,7 +553,7 @@ class CrossCoreAnalysis:
         for j in range(ia + 1, len(first)):
             e = first[j]
             barrier = barrier or e[0] == "all"
-            if e[0] != "set" or e[1] is None or not (barrier or covers(e[2], a.pipe)):
+            if e[0] != "set" or e[1] is None or not (barrier or covers(e[2], a.pipe, side)):
                 continue
             n = sum(1 for x in first[:j] if x[0] == "set" and x[1] == e[1])
             waits = [i for i, x in enumerate(second) if x[0] == "wait" and x[1] == e[1]]
@@ -564,7 +576,9 @@ class CrossCoreAnalysis:
         src, dst = race.source.acc, race.sink.acc
         in_then = anchor.regions[0].is_ancestor(src.op)
         first, second = (then, other) if in_then else (other, then)
-        return self._before(first, second, src, dst) or self._before(second, first, dst, src)
+        return self._before(first, second, src, dst, race.source.side) or self._before(
+            second, first, dst, src, race.sink.side
+        )
 
     def inside(self, op: Operation, state: XState, entry: XState) -> XState:
         side = guard_side(op)
@@ -734,7 +748,7 @@ class CrossCoreAnalysis:
                 covered = frozenset(
                     a
                     for a in state.unordered(OTHER[s])
-                    if covers(pipe, a.acc.pipe) or a in state.complete
+                    if covers(pipe, a.acc.pipe, a.side) or a in state.complete
                 )
                 if mode == MODE and s == CUBE:
                     covered = covered | state.relay  # what the AIC knows of both AIVs
@@ -784,7 +798,9 @@ class CrossCoreAnalysis:
         ident: Hashable = ("const", key) if key is not None else op.operands[0]
         if op.name == SET:
             covered = frozenset(
-                a for a in state.pending[PEER] if covers(pipe, a.acc.pipe) or a in state.complete
+                a
+                for a in state.pending[PEER]
+                if covers(pipe, a.acc.pipe, VECTOR) or a in state.complete
             )
             k = (PEER, ident)
             state.flags[k] = state.flags.get(k, frozenset()) | covered
@@ -905,9 +921,10 @@ def _pair(
     pipes = {p.acc.pipe for p in needed} - {"S"}
     if not pipes:  # scalar accesses only
         pipes = {DEFAULT_SET_PIPE[set_side]}
-    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S")):
+    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S", set_side)):
         pipe = pipes.pop()
-        return Handoff(src, pipe, False), frozenset(p for p in pending if covers(pipe, p.acc.pipe))
+        covered = frozenset(p for p in pending if covers(pipe, p.acc.pipe, set_side))
+        return Handoff(src, pipe, False), covered
     return Handoff(src, DEFAULT_SET_PIPE[set_side], True), pending
 
 
@@ -932,7 +949,7 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     did = "writes" if src.acc.write else "reads"
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
-    first = "" if covers(pipe, src.acc.pipe) else "PipeBarrier<PIPE_ALL> and "
+    first = "" if covers(pipe, src.acc.pipe, src.side) else "PipeBarrier<PIPE_ALL> and "
     if race.peer:
         fix = (
             f"{first}CrossCoreSetFlag<1, PIPE_{pipe}>(id) and CrossCoreWaitFlag<1>(id) on "

@@ -40,11 +40,11 @@ exists or an op may issue on any pipe; these plans (`plans`) are what insert-syn
 materialises.
 
 With `auto_sync=True` the analysis takes the orders bisheng's auto-sync (the compile
-option `auto_sync`) gives on the vector cores as given, as the race checker does
-(`AUTO_SYNC_PAIRS`): a dependence from S to V, MTE2 or MTE3, from those to S, or from V
-to V, between accesses of the AIV side (a vector kernel, or the vector side of a mix
-kernel: `sides`), is no race. The cube side keeps every dependence: the AIC has no
-auto-sync.
+option `auto_sync`) gives as given, as the race checker does, from the same tables
+(`AUTO_SYNC_PAIRS`, `auto_synced`): a dependence from S to V, MTE2 or MTE3, from those
+to S, or from V to V, between accesses of the AIV side (a vector kernel, or the vector
+side of a mix kernel: `sides`), is no race. The cube side keeps every dependence: the
+compiler inserts no sync on the AIC (the Ascend C sync docs; docs/sync.md).
 """
 
 from __future__ import annotations
@@ -85,8 +85,24 @@ AUTO_SYNC_PAIRS = frozenset(
     {("S", "V"), ("S", "MTE2"), ("S", "MTE3"), ("V", "S"), ("MTE2", "S"), ("MTE3", "S")}
     | {("V", "V")}
 )
-"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders on the AIV (the race
-checker's, `runtime/simulator/sanitizer.py`)."""
+"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders where it orders anything
+(`auto_synced`): the one table this analysis and the race checker
+(`runtime/simulator/sanitizer.py`) read. The Ascend C sync docs' AIV table
+(asc-devkit docs/zh/api/SIMD-API/基础API/同步控制/核内同步/关键特性说明.md, table 1):
+S <-> V/MTE2/MTE3 both ways and V -> V (a PipeBarrier<PIPE_V>) are the compiler's."""
+
+AUTO_SYNC_CORES = frozenset({("AIV", "vector"), ("AIV", "mix"), ("AICore", "vector")})
+"""(core kind, kernel type) pairs whose code bisheng's auto-sync orders: the AIV's, and
+an unsplit AI Core's (310P) running a vector kernel. Never the AIC: the same docs say
+the compiler inserts no sync of any kind on the cube side (its table 2 has no
+compiler-inserted entry; its S row is "not applicable")."""
+
+
+def auto_synced(core: str, kernel_type: str) -> bool:
+    """Whether bisheng's auto-sync orders `AUTO_SYNC_PAIRS` on a `core` ("AIV", "AIC",
+    "AICore") of a `kernel_type` ("vector", "cube", "mix") kernel (`AUTO_SYNC_CORES`)."""
+    return (core, kernel_type) in AUTO_SYNC_CORES
+
 
 SET_FLAG = "ascendc.set_flag"
 WAIT_FLAG = "ascendc.wait_flag"
@@ -260,9 +276,10 @@ class SyncAnalysis:
         self.reporting = True  # off while a loop's fixpoint is being found
         self.facts: dict[SSAValue, tuple[str, scf.ForOp, int]] = {}
         self.sides = _split_sides(function, self.memory)
-        # auto_sync: the vector core's auto-sync orders AUTO_SYNC_PAIRS (None: nowhere;
-        # "all": the whole function runs on the AIV; "vector": the vector side's ops)
-        self.auto_core = _auto_core(function, self.sides, self.memory) if auto_sync else None
+        # auto_sync: the sides of the function whose AUTO_SYNC_PAIRS auto-sync orders
+        self.auto_sides = (
+            _auto_sides(function, self.sides, self.memory) if auto_sync else frozenset()
+        )
         if function.body.blocks:
             self.exit = self.block(function.body.block, State())
 
@@ -537,13 +554,12 @@ class SyncAnalysis:
 
     def _auto_ordered(self, a: Access, b: Access) -> bool:
         """`a` before `b` is ordered by the AIV's auto-sync (`auto_sync`)."""
-        if self.auto_core is None or (a.pipe, b.pipe) not in AUTO_SYNC_PAIRS:
+        if not self.auto_sides or (a.pipe, b.pipe) not in AUTO_SYNC_PAIRS:
             return False
-        if self.auto_core == "all":
-            return True
-        # (scalar code both sides run meets a vector-side access on the AIV only)
+        # (scalar code both sides of a mix kernel run meets the vector side's access on
+        # the AIV only)
         sides = {self.sides.get(a.op), self.sides.get(b.op)}
-        return self.auto_core in sides and sides <= {self.auto_core, None}
+        return bool(sides & self.auto_sides) and sides <= self.auto_sides | {None}
 
     def _same_core(self, a: Access, b: Access) -> bool:
         """In a mix kernel a cube op and a vector op run on different cores: what orders
@@ -585,23 +601,26 @@ def _split_sides(function: func.FuncOp, memory: MemoryMap) -> dict[Operation, st
     return sides if {"cube", "vector"} <= set(sides.values()) else {}
 
 
-def _auto_core(
+def _auto_sides(
     function: func.FuncOp, sides: dict[Operation, str | None], memory: MemoryMap
-) -> str | None:
-    """Where the AIV's auto-sync applies in `function` (see `SyncAnalysis.auto_core`):
-    the vector side of a mix kernel; all of a kernel that is not cube or mix and has
-    no op of the cube core; else nowhere."""
+) -> frozenset[str | None]:
+    """The sides whose ops auto-sync orders in `function` (`auto_synced`; None: the ops
+    every core of it runs): in a mix kernel the side of the cores it orders (the AIVs:
+    not the AIC, not the scalar code both run); in a kernel with one kind of core,
+    everything when that core has auto-sync (an AIV, or 310P's AI Core running a
+    vector kernel: a kernel not cube or mix, with no op of the cube core)."""
     from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
-    from asc_xdsl.transforms.cross_core_sync import VECTOR, own_side
+    from asc_xdsl.transforms.cross_core_sync import CORE, CUBE, VECTOR, own_side
 
     if sides:
-        return VECTOR
+        return frozenset(s for s in (CUBE, VECTOR) if auto_synced(CORE[s], "mix"))
     kind = function.attributes.get(KERNEL_TYPE_ATTR)
-    if kind is not None and getattr(kind, "data", None) != "vector":
-        return None
-    if any(own_side(op, memory) not in (None, VECTOR) for op in function.walk()):
-        return None
-    return "all"
+    kind = "vector" if kind is None else getattr(kind, "data", None)
+    if kind != "vector" or any(
+        own_side(op, memory) not in (None, VECTOR) for op in function.walk()
+    ):
+        return frozenset()  # (a cube kernel's AIC, or a mix kernel on unsplit cores)
+    return frozenset({None, VECTOR}) if auto_synced("AIV", kind) else frozenset()
 
 
 def _FROM_LB(where: str, step: int) -> tuple[int | None, int | None]:

@@ -1,0 +1,133 @@
+"""Issue 32's second round of cross-core gaps: where insert-sync, verify-sync and the race
+checker must hold the same model. Each part has a seeded bug: verify-sync reports it,
+the checker gives a located race, and `insert_sync=True` makes the kernel clean and exact.
+
+- Auto-sync is the AIVs' only: bisheng inserts no sync on the cube side (asc-devkit's
+  sync docs, docs/passes.md), so the checker keeps the AIC strict, as insert-sync does;
+  one table (`sync_analysis.AUTO_SYNC_PAIRS`, `auto_synced`) says it for both.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import warnings
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.runtime.simulator import core_pipes
+from asc_xdsl.runtime.simulator.sanitizer import (
+    IN_ORDER_PIPES,
+    BlockSanitizer,
+    RaceError,
+    SanitizerWarning,
+)
+from asc_xdsl.transforms.hardware import PIPES
+from asc_xdsl.transforms.sync_analysis import AUTO_SYNC_PAIRS, auto_synced
+
+A950, A2 = "Ascend950PR_9599", "Ascend910B1"
+
+
+def where(marker: str) -> str:
+    """`file:line` of the line of this file ending with the comment `# <marker>`."""
+    lines = pathlib.Path(__file__).read_text().splitlines()
+    hits = [i + 1 for i, ln in enumerate(lines) if ln.rstrip().endswith(f"# {marker}")]
+    assert len(hits) == 1, marker
+    return f"{__file__}:{hits[0]}"
+
+
+def clean(kernel, *args, **options) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SanitizerWarning)
+        kernel(*args, sanitize="error", **options)
+
+
+def verify(kernel, *args, what: str = "cross-core") -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kernel.compile(*args, verify_sync=True)
+    return [str(w.message) for w in caught if what in str(w.message)]
+
+
+def cross_sets(ir: str, mode: int) -> int:
+    return sum(
+        1
+        for ln in ir.splitlines()
+        if "ascendc.cross_core_set_flag" in ln and f", {mode}, pipe" in ln
+    )
+
+
+# -- 4: auto-sync on the AIVs only ---------------------------------------------------------
+
+
+def checker_pairs(core: str, kernel_type: str) -> frozenset[tuple[str, str]]:
+    """The (earlier, later) pipe pairs the checker of a `core` takes as ordered beyond
+    the in-order pipes, built as a launch builds it (compiled with auto_sync)."""
+    san = BlockSanitizer("warn", core_pipes.auto_sync_on(core, kernel_type), 0)
+    return frozenset(
+        (PIPES[q], PIPES[p])
+        for p in range(len(PIPES))
+        for q in range(len(PIPES))
+        if san.always[p][q] and not (p == q and PIPES[p] in IN_ORDER_PIPES)
+    )
+
+
+@pytest.mark.parametrize(
+    "core, kernel_type",
+    [("AIV", "vector"), ("AIV", "mix"), ("AIC", "mix"), ("AIC", "cube"), ("AICore", "vector")],
+)
+def test_the_checker_and_insert_sync_auto_sync_the_same_cores(core, kernel_type):
+    want = AUTO_SYNC_PAIRS if auto_synced(core, kernel_type) else frozenset()
+    assert checker_pairs(core, kernel_type) == want
+    assert bool(want) == (core != "AIC")  # the docs' fact: none on the cube side
+
+
+def test_insert_sync_auto_sync_sides_are_the_table():
+    from asc_xdsl.transforms.cross_core_sync import CORE, scalar_ordered
+    from asc_xdsl.transforms.sync_analysis import _auto_sides
+
+    class Mix:  # (a mix kernel's sides: what `_auto_sides` reads of it)
+        pass
+
+    sides = _auto_sides(None, {Mix(): "cube", Mix(): "vector"}, None)  # type: ignore[arg-type]
+    assert {CORE[s] for s in sides} == {c for c in ("AIC", "AIV") if checker_pairs(c, "mix")}
+    # a cross-core set on MTE2/MTE3 covers the AIVs' scalar work, not the AIC's
+    assert "MTE3" in scalar_ordered("vector") and scalar_ordered("cube") == {"S"}
+
+
+def aic_body(y: asc.GlobalAddress, cube: asc.ConstExpr[bool]):
+    """Each block's core writes 8 ints into L1 (`cube`, the AIC; else UB) with SetValue
+    (S) and copies them out to y[8 b:] (MTE3): on the AIC no auto-sync orders the two."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    b = asc.get_block_idx()
+    pos = asc.TPosition.A1 if cube else asc.TPosition.VECCALC
+    t = asc.LocalTensor(asc.int32, pos, 0, 8)
+    for i in range(8):
+        t.set_value(i, b * 10 + i)  # scalar-write
+    asc.data_copy(yg[b * 8 :], t, 8)  # copy-out
+
+
+aic_scalar = asc.jit(kernel_type="cube", soc_version=A2)(aic_body)
+aiv_scalar = asc.jit(kernel_type="vector", soc_version=A2)(aic_body)
+WANT = [*range(8), *range(10, 18)]
+
+
+def test_the_aic_has_no_auto_sync():
+    y = np.zeros(16, np.int32)
+    with pytest.raises(RaceError, match=r"\(RAW\): pipe MTE3 reads L1 bytes") as info:
+        aic_scalar[2](y, True, sanitize="error")
+    assert str(info.value).startswith(where("copy-out")) and where("scalar-write") in str(
+        info.value
+    )
+    (found,) = verify(aic_scalar, y, True, what="nothing orders them")
+    assert found.startswith(where("copy-out")) and "SetFlag/WaitFlag<S_MTE3>" in found
+    clean(aic_scalar[2], y, True, insert_sync=True)
+    assert y.tolist() == WANT
+    # the same code on the AIV: auto-sync orders S -> MTE3 (unless compiled without it)
+    y = np.zeros(16, np.int32)
+    clean(aiv_scalar[2], y, False)
+    assert y.tolist() == WANT
+    with pytest.raises(RaceError, match=r"\(RAW\): pipe MTE3 reads UB bytes"):
+        aiv_scalar[2](y, False, sanitize="error", auto_sync=False)
