@@ -79,7 +79,9 @@ touch GM the other AIV touched before (one a write) needs a mode-1 pair, the AIV
 `CrossCoreSetFlag<1, pipe>(id)` and `CrossCoreWaitFlag<1>(id)` together (`peer`),
 right before the op or before the outermost loop or branch around it the AIVs may not
 run alike (`peer_point`); offsets compared as `peer_overlap` says. A hand-written
-mode-1 pair, a SyncAll, and a mode-2 round trip through the AIC order it.
+mode-1 pair, a SyncAll, and a mode-2 round trip through the AIC order it, the kernel's
+own or one insert-sync made (a V -> C pair and a later C -> V one whose waits hold the
+whole core: `relayed`).
 
 Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
 an offset counts only when it is built from the kernel's parameters and loop indices
@@ -489,17 +491,23 @@ class CrossCoreAnalysis:
         handoffs: list[Handoff] = []
         start = entry.copy()
         while True:
+            peer_plans = dict(self.peer_plans)
             try:
                 out = self.inside(op, start.copy(), start)
                 break
             except _Conflict as c:
+                # (the mode-1 pairs this attempt planned may be ordered by the pair
+                # it lacked: the AIC relays the AIVs' work, `relay`)
+                self.peer_plans = peer_plans
                 race = c.race
                 dst = race.sink.side
                 h, covered = self.handoff(op, start.unordered(dst), dst)
                 if race.sink.acc.pipe in FLAG_PIPES:
                     h = replace(h, wait_pipe=race.sink.acc.pipe)
                 handoffs.append(h)
-                start.order(dst, covered, self.held_pipe(dst, h.wait_pipe))
+                held = self.held_pipe(dst, h.wait_pipe)
+                start.order(dst, covered, held)
+                self.relayed(start, dst, covered, held)
         if self.reporting and self.fix:
             have = self.plans.setdefault(op, [])
             for h in handoffs:  # each iteration analysed may need one: one pair a side
@@ -509,6 +517,21 @@ class CrossCoreAnalysis:
                 else:
                     have[k] = _merged(have[k], h)
         return out
+
+    @staticmethod
+    def relayed(state: XState, dst: str, covered: frozenset[XAccess], held: str | None) -> None:
+        """An inserted mode-2 pair to `dst` as a round trip through the AIC, like the
+        kernel's own (`sync`): the AIC's wait for both AIVs' sets (`covered`) lets its
+        later sets hand their work on (`XState.relay`), and the AIVs' wait for the AIC's
+        set orders each AIV after what the AIC relays of the other (no mode-1 pair
+        needed). Only for waits that hold the whole core (`held` None: A2/A3, PIPE_S):
+        one that held a pipe (Ascend 950) orders the rest of its core for nothing."""
+        if held is not None:
+            return
+        if dst == CUBE:
+            state.relay = state.relay | frozenset(a for a in covered if a.side == VECTOR)
+        else:
+            state.pending[PEER] = state.pending[PEER] - state.relay
 
     def held_pipe(self, side: str, pipe: str | None) -> str | None:
         """The one pipe a CrossCoreWaitFlag on `pipe` holds on `side` (None: the whole

@@ -131,3 +131,57 @@ def test_the_aic_has_no_auto_sync():
     assert y.tolist() == WANT
     with pytest.raises(RaceError, match=r"\(RAW\): pipe MTE3 reads UB bytes"):
         aiv_scalar[2](y, False, sanitize="error", auto_sync=False)
+
+
+# -- 3: fewest flags: an inserted round trip through the AIC orders the AIVs --------------
+
+
+@asc.jit(kernel_type="mix", soc_version=A2)
+def round_trip(
+    x: asc.GlobalAddress, ws: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress
+):
+    """Each AIV s copies x[8 s:] to ws[8 s:]; the AIC adds ws[0] and ws[8] into y[0]
+    (it needs both AIVs' tiles: a V -> C pair); each AIV then copies the other AIV's ws
+    tile to z[8 s:] and y[0] to z[16 + s] (a C -> V pair). The round trip orders each
+    AIV's ws read after the other's write: no mode-1 pair is needed."""
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    wg = asc.GlobalTensor()
+    wg.set_global_buffer(ws)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    if asc.ascend_is_aiv():
+        s = asc.get_sub_block_idx()
+        a = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+        asc.data_copy(a, xg[s * 8 :], 8)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(wg[s * 8 :], a, 8)  # rt-write
+    if asc.ascend_is_aic():
+        yg.set_value(0, wg.get_value(0) + wg.get_value(8))
+    if asc.ascend_is_aiv():
+        s = asc.get_sub_block_idx()
+        c = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 32, 8)
+        asc.data_copy(c, wg[8 - s * 8 :], 8)  # rt-read
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 1)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 1)
+        asc.data_copy(zg[s * 8 :], c, 8)
+        zg.set_value(16 + s, yg.get_value(0))
+
+
+def test_an_inserted_round_trip_orders_the_aivs():
+    x = np.arange(16, dtype=np.int32)
+    ws, y, z = np.zeros(16, np.int32), np.zeros(8, np.int32), np.zeros(24, np.int32)
+    # the bug: no sync at all; verify-sync names the AIV <-> AIV pair among the others
+    found = verify(round_trip, x, ws, y, z)
+    peer = [f for f in found if "on the other AIV of its AI Core" in f]
+    assert peer and peer[0].startswith(where("rt-read")) and where("rt-write") in peer[0]
+    with pytest.raises(RaceError, match="cross-core"):
+        round_trip[1](x, ws, y, z, sanitize="error")
+    clean(round_trip[1], x, ws, y, z, insert_sync=True)
+    assert z.tolist() == [*range(8, 16), *range(8), 8, 8, *[0] * 6]
+    ir = round_trip.compile(x, ws, y, z, insert_sync=True).asm["lowered_ir"]
+    # the V -> C and C -> V pairs; before, one mode-1 pair more (3 in all)
+    assert (cross_sets(ir, 2), cross_sets(ir, 1)) == (2, 0)
