@@ -18,7 +18,9 @@ PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds ev
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
 holds the pipe it names, so an inserted wait names the pipe of the access it is for,
 and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
-V/MTE2/MTE3, only: `XState.held`, as the race checker).
+V/MTE2/MTE3, only: `XState.held`, as the race checker; mode-1 waits between the AIVs
+likewise; an intra-core SetFlag<P_Q>/WaitFlag<P_Q> after it hands the order on to Q,
+`hand_on`).
 On Ascend 950 a set or wait on a pipe its core lacks is compiled to nothing (the AIV
 has S, V, MTE2, MTE3; the AIC S, MTE1, MTE2, FIX, M): a set there goes on the side's
 default pipe after PipeBarrier<PIPE_ALL>, and a wait for a scalar access, for accesses
@@ -113,7 +115,7 @@ from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
-from asc_xdsl.enums import Pipe
+from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
@@ -124,9 +126,12 @@ from asc_xdsl.transforms.sync_analysis import (
     MAX_ROUNDS,
     PIPE_BARRIER,
     PIPE_OF,
+    SET_FLAG,
+    WAIT_FLAG,
     SyncAnalysis,
     auto_synced,
     constant_int,
+    flag_key,
 )
 
 CUBE, VECTOR = "cube", "vector"
@@ -173,7 +178,8 @@ covers them."""
 def scalar_ordered(side: str) -> frozenset[str]:
     """The pipes after which `side`'s scalar unit is ordered, and which are ordered
     after it (`SCALAR_ORDERED` where auto-sync orders, the AIVs; S alone on the AIC)."""
-    return SCALAR_ORDERED if auto_synced(CORE[side], "mix") else frozenset({"S"})
+    core = CORE[VECTOR if side == PEER else side]
+    return SCALAR_ORDERED if auto_synced(core, "mix") else frozenset({"S"})
 
 
 def covers(set_pipe: str | None, acc_pipe: str, side: str) -> bool:
@@ -245,6 +251,9 @@ class XState:
     """(side, access of the other side) -> the pipes of `side` an Ascend 950 wait that
     held only its pipe has ordered it for (not in `pending`: ordered for those pipes,
     and S after V/MTE2/MTE3, `held_orders`; the side's other pipes still wait for it)."""
+    handed: dict[tuple[str, Hashable], frozenset[tuple[str, XAccess]]] = field(default_factory=dict)
+    """(side, intra-core flag) -> the `held` entries a SetFlag<X_Y> of that side took
+    on (X knew them ordered): its WaitFlag orders them for Y too."""
 
     def copy(self) -> XState:
         return XState(
@@ -254,6 +263,7 @@ class XState:
             self.halves,
             self.relay,
             dict(self.held),
+            dict(self.handed),
         )
 
     def unordered(self, side: str, pipe: str | None = None) -> frozenset[XAccess]:
@@ -286,7 +296,8 @@ class XState:
         held = dict(self.held)
         for k, v in other.held.items():
             held[k] = held[k] & v if k in held else v
-        return XState(pending, flags, complete, halves, relay, held)
+        handed = {k: v & other.handed[k] for k, v in self.handed.items() if k in other.handed}
+        return XState(pending, flags, complete, halves, relay, held, handed)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -297,6 +308,7 @@ class XState:
             and self.halves == other.halves
             and self.relay == other.relay
             and self.held == other.held
+            and self.handed == other.handed
         )
 
 
@@ -531,7 +543,7 @@ class CrossCoreAnalysis:
         if dst == CUBE:
             state.relay = state.relay | frozenset(a for a in covered if a.side == VECTOR)
         else:
-            state.pending[PEER] = state.pending[PEER] - state.relay
+            state.order(PEER, state.relay, None)
 
     def held_pipe(self, side: str, pipe: str | None) -> str | None:
         """The one pipe a CrossCoreWaitFlag on `pipe` holds on `side` (None: the whole
@@ -701,12 +713,16 @@ class CrossCoreAnalysis:
     def leaf(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if op.name in (SET, WAIT, SYNC_ALL_HARD, SYNC_ALL_SOFT):
             return self.sync(op, state, side)
+        if op.name in (SET_FLAG, WAIT_FLAG):
+            return self.hand_on(op, state, side)
         if op.name == PIPE_BARRIER and PIPE_OF.get(op.pipe_value) == ALL:  # type: ignore[attr-defined]
             sides = {side} if side is not None else {CUBE, VECTOR}
             done = frozenset(a for p in state.pending.values() for a in p if a.side in sides)
             state = state.copy()
             state.complete = state.complete | done
             # the held waits of these sides have passed: their later work is after them
+            if VECTOR in sides:
+                sides.add(PEER)
             state.held = {k: v for k, v in state.held.items() if k[0] not in sides}
             return state
         own = side if side is not None else self.sides.get(op)
@@ -750,6 +766,7 @@ class CrossCoreAnalysis:
                 state.held = {}
             else:  # of the AIVs: orders them among themselves
                 state.pending[PEER] = frozenset()
+                state.held = {k: v for k, v in state.held.items() if k[0] != PEER}
             return state
         mode = op.properties["modeId"]
         mode = mode.value.data if isinstance(mode, IntegerAttr) else None
@@ -784,7 +801,7 @@ class CrossCoreAnalysis:
                     if s == CUBE:
                         state.relay = state.relay | covered
                     else:
-                        state.pending[PEER] = state.pending[PEER] - covered
+                        state.order(PEER, covered, self.held_pipe(s, pipe))
             else:
                 self._wait4(state, s, key, self.held_pipe(s, pipe))  # type: ignore[arg-type]
         return state
@@ -808,10 +825,40 @@ class CrossCoreAnalysis:
         state.order(CUBE, both, held)
         state.halves = (halves[0] - both, halves[1] - both)
 
+    @staticmethod
+    def hand_on(op: Operation, state: XState, side: str | None) -> XState:
+        """An intra-core SetFlag<X_Y>/WaitFlag<X_Y> after an Ascend 950 cross-core wait
+        that held one pipe: Y learns what X knew the wait ordered (as the race checker's
+        held waits reach a pipe that learns the held pipe's later work complete), all
+        pipes when Y is S (the scalar unit issues everything)."""
+        if op.is_no_op or (op.name == SET_FLAG and not state.held):  # type: ignore[attr-defined]
+            return state
+        key = flag_key(op)
+        event: HardEvent = key[0]
+        state = state.copy()
+        for s in [side] if side is not None else [CUBE, VECTOR]:
+            if op.name == SET_FLAG:
+                holders = {s, PEER} if s == VECTOR else {s}
+                state.handed[s, key] = frozenset(
+                    k
+                    for k, pipes in state.held.items()
+                    if k[0] in holders and any(held_orders(p, event.src_pipe, s) for p in pipes)
+                )
+                continue
+            for k in state.handed.pop((s, key), frozenset()):
+                if k not in state.held:
+                    continue  # (ordered for every pipe since)
+                if event.dst_pipe == "S":
+                    del state.held[k]
+                else:
+                    state.held[k] = state.held[k] | {event.dst_pipe}
+        return state
+
     def _mode1(self, op: Operation, state: XState, side: str | None) -> XState:
         """A mode-1 CrossCoreSetFlag/WaitFlag of the AIVs: the set covers what each AIV
         did on its pipe (and before a PipeBarrier<PIPE_ALL>), the wait orders it
-        before the other AIV's later work."""
+        before the other AIV's later work: all of it (A2/A3, a wait on PIPE_S), or on
+        Ascend 950 the work of the pipe it holds (`XState.held`, as for mode 2)."""
         if side == CUBE:
             return state  # (the simulator refuses mode 1 on the AIC)
         pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
@@ -822,7 +869,7 @@ class CrossCoreAnalysis:
         if op.name == SET:
             covered = frozenset(
                 a
-                for a in state.pending[PEER]
+                for a in state.unordered(PEER)
                 if covers(pipe, a.acc.pipe, VECTOR) or a in state.complete
             )
             k = (PEER, ident)
@@ -830,20 +877,21 @@ class CrossCoreAnalysis:
         else:
             covered = state.flags.pop((PEER, ident), None)
             if covered is not None:
-                state.pending[PEER] = state.pending[PEER] - covered
+                state.order(PEER, covered, self.held_pipe(VECTOR, pipe))
         return state
 
     # -- AIV <-> AIV -----------------------------------------------------------------------
 
     def peer(self, op: Operation, state: XState, mine: list[XAccess]) -> None:
         """`op`'s vector-side accesses against what the other AIV did before (`state`
-        updated): with `fix`, a mode-1 pair at `peer_point(op)`, else a race."""
-        if not mine or not state.pending[PEER]:
+        updated): with `fix`, a mode-1 pair at `peer_point(op)`, else a race. (On
+        Ascend 950 a mode-1 wait orders only its pipe's later work: `unordered`.)"""
+        if not mine or not (state.pending[PEER] or state.held):
             return
         races = [
             CrossRace(p, n, False, True)
             for n in mine
-            for p in state.pending[PEER]
+            for p in state.unordered(PEER, n.acc.pipe)
             if (p.acc.write or n.acc.write) and self.peer_overlap(p.acc, n.acc)
         ]
         if not races:
@@ -856,13 +904,14 @@ class CrossCoreAnalysis:
         if not races:
             return
         if self.fix:
-            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, state.pending[PEER])
+            pending = state.unordered(PEER)
+            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, pending)
             if at is not op:  # a pair before `at` orders nothing made inside it
                 covered = frozenset(p for p in covered if not at.is_ancestor(p.acc.op))
             pipes = {r.sink.acc.pipe for r in races} & FLAG_PIPES
             if len(pipes) == 1:
                 h = replace(h, wait_pipe=pipes.pop())
-            state.pending[PEER] = state.pending[PEER] - covered
+            state.order(PEER, covered, self.held_pipe(VECTOR, h.wait_pipe))
             if self.reporting:
                 have = self.peer_plans.get(at)
                 self.peer_plans[at] = h if have is None else _merged(have, h)

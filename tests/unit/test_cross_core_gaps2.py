@@ -185,3 +185,72 @@ def test_an_inserted_round_trip_orders_the_aivs():
     ir = round_trip.compile(x, ws, y, z, insert_sync=True).asm["lowered_ir"]
     # the V -> C and C -> V pairs; before, one mode-1 pair more (3 in all)
     assert (cross_sets(ir, 2), cross_sets(ir, 1)) == (2, 0)
+
+
+# -- 1: a hand-written mode-1 wait on Ascend 950 holds one pipe ----------------------------
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def swap950(
+    x: asc.GlobalAddress, ws: asc.GlobalAddress, y: asc.GlobalAddress, hold: asc.ConstExpr[int]
+):
+    """Each AIV s copies x[8 s:] to ws[8 s:] and the other AIV's ws tile to y[8 s:],
+    with a mode-1 pair between whose wait holds `hold` (1: MTE2, the pipe that reads;
+    0: MTE3, which leaves the MTE2 copy-in unordered; 2: MTE3, then
+    SetFlag/WaitFlag<MTE3_MTE2> hands the order on to MTE2)."""
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    wg = asc.GlobalTensor()
+    wg.set_global_buffer(ws)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    if asc.ascend_is_aiv():
+        s = asc.get_sub_block_idx()
+        a = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+        c = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 32, 8)
+        asc.data_copy(a, xg[s * 8 :], 8)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(wg[s * 8 :], a, 8)  # swap-write
+        asc.cross_core_set_flag(0, mode_id=1, pipe=asc.PipeID.PIPE_MTE3)
+        held = asc.PipeID.PIPE_MTE2 if hold == 1 else asc.PipeID.PIPE_MTE3
+        asc.cross_core_wait_flag(0, mode_id=1, pipe=held)
+        if hold == 2:
+            asc.set_flag(asc.HardEvent.MTE3_MTE2, 1)
+            asc.wait_flag(asc.HardEvent.MTE3_MTE2, 1)
+        asc.data_copy(c, wg[8 - s * 8 :], 8)  # swap-read
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 1)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 1)
+        asc.data_copy(yg[s * 8 :], c, 8)
+
+
+def swap_args():
+    return np.arange(16, dtype=np.int32), np.zeros(16, np.int32), np.zeros(16, np.int32)
+
+
+SWAPPED = [*range(8, 16), *range(8)]
+
+
+def test_950_mode1_wait_on_another_pipe_than_the_reader_is_a_race():
+    x, ws, y = swap_args()
+    with pytest.raises(RaceError, match=r"cross-core .* race") as info:
+        swap950[1](x, ws, y, 0, sanitize="error")
+    assert where("swap-read") in str(info.value) and where("swap-write") in str(info.value)
+    (found,) = verify(swap950, x, ws, y, 0)
+    assert found.startswith(where("swap-read")) and where("swap-write") in found
+    assert "on the other AIV of its AI Core (pipe MTE3) writes" in found
+    # holding the reader's pipe orders it, as does handing MTE3's order on to MTE2
+    for fixed in (1, 2):
+        assert verify(swap950, x, ws, y, fixed) == []
+        clean(swap950[1], x, ws, y, fixed)
+        assert y.tolist() == SWAPPED
+
+
+def test_insert_sync_adds_the_mode1_wait_the_reader_needs():
+    x, ws, y = swap_args()
+    clean(swap950[1], x, ws, y, 0, insert_sync=True)
+    assert y.tolist() == SWAPPED
+    text = swap950.compile(x, ws, y, 0, insert_sync=True).asm["ascendc"]
+    assert "CrossCoreWaitFlag<1, PIPE_MTE2>(cross_flag" in text
+    ir = swap950.compile(x, ws, y, 1, insert_sync=True).asm["lowered_ir"]
+    assert cross_sets(ir, 1) == 1  # the hand-written pair is enough
