@@ -41,7 +41,8 @@ same number of times whatever the loops and branches around (both sides take the
 alike), so no count is left over and no wait starves, and a dependence from an earlier
 iteration of a loop is ordered at the point in the next one. The two branches of one
 `if ascend_is_aic() ... else ...` run at once on different cores: a dependence between
-them is fine when the kernel's own mode-2 flags order it (either way: `hand_ordered`),
+them is fine when the kernel's own flags order it (either way: `hand_ordered`; mode 2,
+and 950's mode 4 with both AIVs' counts or a mode-1 hand-off between the AIVs),
 else no pair at the anchor can order it and the pass warns, located (write the sides as
 two `if`s). One pair covers everything
 the producer side did before it: a set on the one pipe its pending accesses were made
@@ -556,44 +557,117 @@ class CrossCoreAnalysis:
     # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
 
     def _events(self, region) -> list[tuple] | None:
-        """What a branch does in order: ("acc", op), ("set", id, pipe), ("wait", id),
-        ("all",) for PipeBarrier<PIPE_ALL>; None when a loop makes the order unclear."""
+        """What a branch does in order: ("acc", op), ("set", mode, id, pipe), ("wait",
+        mode, id, pipe) for cross-core flags of modes 1, 2 and 4, ("all",) for
+        PipeBarrier<PIPE_ALL>; None when a loop makes the order unclear."""
         out: list[tuple] = []
         for o in region.walk():
             if isinstance(o, scf.ForOp | scf.WhileOp):
                 return None
             if o.name in (SET, WAIT):
                 mode = o.properties["modeId"]
-                if isinstance(mode, IntegerAttr) and mode.value.data == MODE:
+                mode = mode.value.data if isinstance(mode, IntegerAttr) else None
+                if mode in (MODE1, MODE, MODE4):
                     fid = constant_int(o.operands[0])
                     pipe = PIPE_OF.get(Pipe(o.properties["pipe"].value.data))  # type: ignore[union-attr]
-                    out.append(("set", fid, pipe) if o.name == SET else ("wait", fid))
+                    out.append(("set" if o.name == SET else "wait", mode, fid, pipe))
             elif o.name == PIPE_BARRIER and PIPE_OF.get(o.pipe_value) == ALL:  # type: ignore[attr-defined]
                 out.append(("all",))
             elif not o.regions:
                 out.append(("acc", o))
         return out
 
+    def _issued(self, side: str, pipe: str | None) -> bool:
+        """Whether a cross-core call on `pipe` runs on `side` (Ascend 950 compiles one
+        on a pipe the core lacks to nothing)."""
+        return self.pipes is None or pipe in self.pipes[side]
+
+    def _nth(self, events: list[tuple], kind: str, mode: int, fid: int, side: str) -> list[int]:
+        """The indices of `side`'s `kind` calls of (mode, fid) in `events`, in order."""
+        return [
+            i
+            for i, e in enumerate(events)
+            if e[0] == kind and e[1] == mode and e[2] == fid and self._issued(side, e[3])
+        ]
+
+    def _held_for(self, wait: tuple, pipe: str, side: str) -> bool:
+        """Does a wait of `side` order its later access on `pipe` (a 950 wait holds its
+        pipe only, `held_orders`)?"""
+        held = self.held_pipe(side, wait[3])
+        return held is None or held_orders(held, pipe, side)
+
+    def _covering(self, events: list[tuple], lo: int, j: int, pipe: str, side: str) -> bool:
+        """Does the set at `events[j]` cover an access of `side` on `pipe` at `lo`: on
+        its pipe, or after a PipeBarrier<PIPE_ALL> between them?"""
+        barrier = any(e[0] == "all" for e in events[lo + 1 : j])
+        return barrier or covers(events[j][3], pipe, side)
+
     def _before(
         self, first: list[tuple], second: list[tuple], a: Access, b: Access, side: str
     ) -> bool:
         """Does a hand-written pair order `a` (in branch `first`, on `side`) before `b`
-        (in `second`): a set after `a` covering it whose matching wait (the same id,
-        the same count of them) comes before `b`?"""
+        (in `second`, the other side's): a set after `a` covering it whose matching
+        waits (the same ids, the same count of them) come before `b` and hold its pipe?
+        Mode 2 (the AIC with both AIVs); Ascend 950's mode 4, where the AIC's id j is
+        AIV(j // 16)'s j % 16: both AIVs' counts are needed, or one AIV's when a mode-1
+        pair of the AIVs between `a` and its set hands the other's work to it."""
         ia = next((i for i, e in enumerate(first) if e == ("acc", a.op)), None)
         ib = next((i for i, e in enumerate(second) if e == ("acc", b.op)), None)
         if ia is None or ib is None:
             return False
-        barrier = False
+        other = OTHER[side]
+
+        def waited(mode: int, fid: int, n: int) -> bool:  # the n-th wait, before b
+            waits = self._nth(second, "wait", mode, fid, other)
+            return (
+                n < len(waits) and waits[n] < ib and self._held_for(second[waits[n]], b.pipe, other)
+            )
+
         for j in range(ia + 1, len(first)):
             e = first[j]
-            barrier = barrier or e[0] == "all"
-            if e[0] != "set" or e[1] is None or not (barrier or covers(e[2], a.pipe, side)):
+            mode, fid = e[1:3] if e[0] == "set" else (None, None)
+            if mode not in (MODE, MODE4) or fid is None or not self._issued(side, e[3]):
                 continue
-            n = sum(1 for x in first[:j] if x[0] == "set" and x[1] == e[1])
-            waits = [i for i, x in enumerate(second) if x[0] == "wait" and x[1] == e[1]]
-            if n < len(waits) and waits[n] < ib:
+            if not self._covering(first, ia, j, a.pipe, side):
+                continue
+            n = self._nth(first, "set", mode, fid, side).index(j)
+            if mode == MODE:
+                ordered = waited(MODE, fid, n)
+            elif self.pipes is None:
+                ordered = False  # (mode 4 is Ascend 950's)
+            elif side == VECTOR:  # the AIVs' id fid: AIV0's is the AIC's fid, AIV1's fid + 16
+                got = [waited(MODE4, fid, n), waited(MODE4, fid + 16, n)]
+                ordered = all(got) or (any(got) and self._peer_handed(first, ia, j, a))
+            else:  # the AIC's ids fid (AIV0's) and fid + 16 (AIV1's), each set after `a`
+                pair = self._nth(first, "set", MODE4, fid + 16, side) if fid < 16 else []
+                ordered = (
+                    n < len(pair)
+                    and pair[n] > ia
+                    and self._covering(first, ia, pair[n], a.pipe, side)
+                    and waited(MODE4, fid, n)
+                )
+            if ordered:
                 return True
+        return False
+
+    def _peer_handed(self, first: list[tuple], ia: int, j: int, a: Access) -> bool:
+        """In the AIVs' branch, a mode-1 pair between `a` and the set at `j`: a set
+        covering `a` and its wait (the same count), which the set at `j` comes after on
+        a pipe the wait held (so each AIV's set at `j` covers the other's `a` too)."""
+        for k in range(ia + 1, j):
+            e = first[k]
+            if e[0] != "set" or e[1] != MODE1 or e[2] is None or not self._issued(VECTOR, e[3]):
+                continue
+            if not self._covering(first, ia, k, a.pipe, VECTOR):
+                continue
+            n = self._nth(first, "set", MODE1, e[2], VECTOR).index(k)
+            waits = self._nth(first, "wait", MODE1, e[2], VECTOR)
+            if n < len(waits) and k < waits[n] < j:
+                w = waits[n]
+                if self._held_for(first[w], first[j][3], VECTOR) or any(
+                    x[0] == "all" for x in first[w + 1 : j]
+                ):
+                    return True
         return False
 
     def hand_ordered(self, race: CrossRace) -> bool:

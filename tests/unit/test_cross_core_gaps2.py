@@ -254,3 +254,82 @@ def test_insert_sync_adds_the_mode1_wait_the_reader_needs():
     assert "CrossCoreWaitFlag<1, PIPE_MTE2>(cross_flag" in text
     ir = swap950.compile(x, ws, y, 1, insert_sync=True).asm["lowered_ir"]
     assert cross_sets(ir, 1) == 1  # the hand-written pair is enough
+
+
+# -- 2: the one-if matcher knows mode 4 and mode 1 (Ascend 950) ----------------------------
+
+S = asc.PipeID.PIPE_S
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def one_if4(y: asc.GlobalAddress, how: asc.ConstExpr[int]):
+    """One `if ascend_is_aic() ... else ...`: each AIV stores 8 ints to y[8 b:] and sets
+    mode-4 id 2; the AIC reads AIV1's tile back. `how` 0: the AIC waits for both AIVs
+    (its ids 2 and 18); 1: for AIV0 only (the bug); 2: for AIV0 only, after the AIVs'
+    mode-1 pair, which hands AIV1's store to AIV0's set."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    b = asc.get_block_idx()
+    if asc.ascend_is_aic():
+        asc.cross_core_wait_flag(2, mode_id=4, pipe=S)
+        if how == 0:
+            asc.cross_core_wait_flag(18, mode_id=4, pipe=S)
+        yg.set_value(32 + b, yg.get_value(b * 16 + 8))  # one-if-load
+    else:
+        ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+        asc.duplicate(ub, b + 1, 8)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(yg[b * 8 :], ub, 8)  # one-if-store
+        if how == 2:
+            asc.cross_core_set_flag(3, mode_id=1, pipe=asc.PipeID.PIPE_MTE3)
+            asc.cross_core_wait_flag(3, mode_id=1, pipe=asc.PipeID.PIPE_MTE3)
+        asc.cross_core_set_flag(2, mode_id=4, pipe=asc.PipeID.PIPE_MTE3)
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def one_if4_down(y: asc.GlobalAddress):
+    """The other way: the AIC stores y[b] and sets its ids 2 (AIV0's) and 18 (AIV1's);
+    each AIV waits for its id 2 and copies y[b // 2] to y[8 + b]."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    b = asc.get_block_idx()
+    if asc.ascend_is_aiv():
+        asc.cross_core_wait_flag(2, mode_id=4, pipe=S)
+        yg.set_value(8 + b, yg.get_value(b // 2))
+    else:
+        yg.set_value(b, 10 + b)
+        asc.cross_core_set_flag(2, mode_id=4, pipe=S)
+        asc.cross_core_set_flag(18, mode_id=4, pipe=S)
+
+
+def insert_warnings(kernel, *args) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kernel.compile(*args, insert_sync=True)
+    return [str(w.message) for w in caught if "not ordered" in str(w.message)]
+
+
+@pytest.mark.parametrize("how", [0, 2])
+def test_one_if_mode4_waits_for_both_aivs_or_a_mode1_hand_off(how):
+    y = np.zeros(40, np.int32)
+    assert verify(one_if4, y, how) == [] and insert_warnings(one_if4, y, how) == []
+    clean(one_if4[2], y, how, insert_sync=True)
+    assert y[32:34].tolist() == [2, 4]
+
+
+def test_one_if_mode4_wait_for_one_aiv_is_reported():
+    y = np.zeros(40, np.int32)
+    with pytest.raises(RaceError, match=r"\(WAR\): AIV of block 0.1 writes GM argument 'y'"):
+        one_if4[2](y, 1, sanitize="error")
+    found = verify(one_if4, y, 1)
+    assert found and found[0].startswith(where("one-if-store")) and where("one-if-load") in found[0]
+    (warned, *_) = insert_warnings(one_if4, y, 1)
+    assert "insert-sync cannot put a pair between the two branches" in warned
+
+
+def test_one_if_mode4_from_the_aic_to_both_aivs():
+    y = np.zeros(16, np.int32)
+    assert verify(one_if4_down, y) == [] and insert_warnings(one_if4_down, y) == []
+    clean(one_if4_down[2], y, insert_sync=True)
+    assert y[8:12].tolist() == [10, 10, 11, 11]
