@@ -119,7 +119,7 @@ from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
-from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
+from asc_xdsl.transforms.hardware import PIPES, core_of_buffer, core_of_pipe, op_pipe
 from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
 from asc_xdsl.transforms.offsets import Linear, loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
@@ -132,6 +132,7 @@ from asc_xdsl.transforms.sync_analysis import (
     SyncAnalysis,
     auto_synced,
     constant_int,
+    event_between,
     flag_key,
 )
 
@@ -227,6 +228,9 @@ class CrossRace:
     sink: XAccess
     same_anchor: bool  # made under the same anchor: no pair before it orders them
     peer: bool = False  # between the two AIVs of an AI Core (mode 1)
+    held: str | None = None
+    """A pipe whose Ascend 950 wait ordered the source for the sink's core, but not for
+    the sink's pipe (an intra-core sync from it would do)."""
 
 
 @dataclass
@@ -426,6 +430,10 @@ class CrossCoreAnalysis:
         self.order = {op: i for i, op in enumerate(function.walk())}
         self.plans: dict[Operation, list[Handoff]] = {}
         self.peer_plans: dict[Operation, Handoff] = {}
+        self.hand_ons: dict[Operation, set[str]] = {}
+        """Ops that must follow an Ascend 950 cross-core wait held on another pipe (the
+        pipes P): the intra-core analysis inserts the P -> op pipe sync
+        (`SyncAnalysis(held_reads=...)`)."""
         """Mode-1 pairs (the AIVs' set and wait) to insert before an op (`peer_point`)."""
         self.races: dict[Operation, list[CrossRace]] = {}
         self.facts: dict = {}
@@ -505,13 +513,14 @@ class CrossCoreAnalysis:
         start = entry.copy()
         while True:
             peer_plans = dict(self.peer_plans)
+            hand_ons = {k: set(v) for k, v in self.hand_ons.items()}
             try:
                 out = self.inside(op, start.copy(), start)
                 break
             except _Conflict as c:
                 # (the mode-1 pairs this attempt planned may be ordered by the pair
                 # it lacked: the AIC relays the AIVs' work, `relay`)
-                self.peer_plans = peer_plans
+                self.peer_plans, self.hand_ons = peer_plans, hand_ons
                 race = c.race
                 dst = race.sink.side
                 h, covered = self.handoff(op, start.unordered(dst), dst)
@@ -553,6 +562,32 @@ class CrossCoreAnalysis:
         if self.pipes is None or pipe is None or pipe == "S" or pipe not in self.pipes[side]:
             return None
         return pipe
+
+    def held_only(self, state: XState, key: str, race: CrossRace) -> CrossRace:
+        """`race` with the pipe (`held`) of the 950 wait that ordered its source for
+        `key`'s core on another pipe only, when that is all that orders it."""
+        pipes = () if race.source in state.pending[key] else state.held.get((key, race.source))
+        if not pipes:
+            return race
+        q = race.sink.acc.pipe
+        best = min(pipes, key=lambda p: (event_between(p, q) is None, PIPES.index(p)))
+        return replace(race, held=best)
+
+    def hand_on_race(self, op: Operation, state: XState, key: str, race: CrossRace) -> bool:
+        """With `fix`: order a race whose source a held wait ordered on another pipe by
+        an intra-core sync from that pipe (`hand_ons`; `state` updated); whether it
+        does."""
+        race = self.held_only(state, key, race)
+        if race.held is None:
+            return False
+        q, k = race.sink.acc.pipe, (key, race.source)
+        if q in (ALL, "S"):
+            del state.held[k]  # (a barrier of every pipe, or a wait on S, orders it)
+        else:
+            state.held[k] = state.held[k] | {q}
+        if self.reporting:
+            self.hand_ons.setdefault(op, set()).add(race.held)
+        return True
 
     # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
 
@@ -817,6 +852,10 @@ class CrossCoreAnalysis:
                 races = [CrossRace(r.source, r.sink, r.source not in before) for r in races]
                 races = [r for r in races if not (r.same_anchor and self.hand_ordered(r))]
             fixable = [r for r in races if not r.same_anchor]
+            if self.fix:
+                fixable = [r for r in fixable if not self.hand_on_race(op, state, dst, r)]
+            else:
+                races = [self.held_only(state, dst, r) for r in races]
             if self.fix and fixable:
                 raise _Conflict(min(fixable, key=lambda r: self.order[r.source.acc.op]))
             if self.reporting:
@@ -975,6 +1014,10 @@ class CrossCoreAnalysis:
             # both under a branch or loop the AIVs may not run alike (`if sub == 0`: one
             # AIV only): which AIVs make them is not known here (the checker sees it)
             races = [r for r in races if not at.is_ancestor(r.source.acc.op)]
+        if self.fix:
+            races = [r for r in races if not self.hand_on_race(op, state, PEER, r)]
+        else:
+            races = [self.held_only(state, PEER, r) for r in races]
         if not races:
             return
         if self.fix:
@@ -1096,6 +1139,14 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
     first = "" if covers(pipe, src.acc.pipe, src.side) else "PipeBarrier<PIPE_ALL> and "
+    if race.held is not None:
+        q = dst.acc.pipe
+        event = event_between(race.held, q)
+        sync = f"SetFlag/WaitFlag<{event.name}>" if event else "PipeBarrier<PIPE_ALL>"
+        first = (
+            f"{sync} after the CrossCoreWaitFlag on PIPE_{race.held} (on Ascend 950 it "
+            f"holds only that pipe, not {q}), or " + first
+        )
     if race.peer:
         fix = (
             f"{first}CrossCoreSetFlag<1, PIPE_{pipe}>(id) and CrossCoreWaitFlag<1>(id) on "
@@ -1250,6 +1301,26 @@ class _Builder:
         return out
 
 
+def held_waits(function: func.FuncOp) -> dict[Operation, str]:
+    """The CrossCoreWaitFlags of an Ascend 950 function that hold one pipe (the pipe
+    they name, when their core has it and it is not S): what a later op of another
+    pipe needs an intra-core sync after (`CrossCoreAnalysis.hand_ons`)."""
+    pipes = _side_pipes(function)
+    if pipes is None:
+        return {}
+    sides = op_sides(function, MemoryMap(function))
+    out: dict[Operation, str] = {}
+    for op in function.walk():
+        if op.name != WAIT:
+            continue
+        pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
+        side = sides.get(op)
+        have = pipes[side] if side is not None else pipes[CUBE] | pipes[VECTOR]
+        if pipe is not None and pipe != "S" and pipe in have:
+            out[op] = pipe
+    return out
+
+
 def _mode2_setters(loop: Operation) -> set[str]:
     """The sides whose own mode-2 CrossCoreSetFlags are in `loop` (by their guard)."""
     out: set[str] = set()
@@ -1293,11 +1364,19 @@ def _add_credits(plans: dict[Operation, list[Handoff]], order: dict[Operation, i
         plans[first] = [credit, *plans[first]]
 
 
-def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None = None) -> int:
+def insert_cross_core_sync(
+    function: func.FuncOp,
+    diags: PassDiagnostics | None = None,
+    hand_ons: dict[Operation, set[str]] | None = None,
+) -> int:
     """Insert the cube <-> vector flags a mix kernel needs; the number of pairs. What
     no pair can order (the two branches of one `if` on the core's kind, not ordered by
-    the kernel's own flags) is a warning in `diags`."""
+    the kernel's own flags) is a warning in `diags`. `hand_ons` gets the ops that an
+    intra-core sync after an Ascend 950 wait held on another pipe orders instead of a
+    pair (`CrossCoreAnalysis.hand_ons`: insert-sync's intra-core analysis inserts it)."""
     analysis = CrossCoreAnalysis(function, fix=True)
+    if hand_ons is not None:
+        hand_ons.update(analysis.hand_ons)
     for sink, races in sorted(analysis.races.items(), key=lambda kv: analysis.order[kv[0]]):
         if diags is None:
             break

@@ -58,7 +58,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from asc_xdsl.enums import HardEvent, Pipe, TPosition
 from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, QueueEvents, queue_events
-from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses
+from asc_xdsl.transforms.memory import ALL, Access, Loc, MemoryMap, accesses
 from asc_xdsl.transforms.offsets import Linear, linear, loops_around, may_overlap
 
 EVENTS_AIV = ("S_V", "S_MTE2", "S_MTE3", "V_S", "V_MTE2", "V_MTE3", "MTE2_S", "MTE2_V")
@@ -118,6 +118,10 @@ MAX_ROUNDS = 200
 """Rounds of a loop's fixpoint before the analysis gives up (it converges in a few)."""
 
 Snapshot = frozenset[Access]
+
+HELD = "HELD"
+"""The pseudo-memory space of `SyncAnalysis._held_accesses`."""
+_HELD_ROOTS = {p: object() for p in PIPES}
 
 
 def event_between(src: str, dst: str) -> HardEvent | None:
@@ -263,7 +267,13 @@ class FlagMisuse:
 class SyncAnalysis:
     """The analysis of one function; see the module docstring."""
 
-    def __init__(self, function: func.FuncOp, fix: bool = False, auto_sync: bool = False):
+    def __init__(
+        self,
+        function: func.FuncOp,
+        fix: bool = False,
+        auto_sync: bool = False,
+        held_reads: dict[Operation, set[str]] | None = None,
+    ):
         self.function = function
         self.fix = fix
         self.memory = MemoryMap(function)
@@ -272,6 +282,8 @@ class SyncAnalysis:
         self.misuses: dict[Operation, FlagMisuse] = {}
         self.order = {op: i for i, op in enumerate(function.walk())}
         self._accesses: dict[Operation, list[Access]] = {}
+        if held_reads:
+            self._held_accesses(function, held_reads)
         self._loops_of: dict[Operation, list[Operation]] = {}
         self.reporting = True  # off while a loop's fixpoint is being found
         self.facts: dict[SSAValue, tuple[str, scf.ForOp, int]] = {}
@@ -289,6 +301,24 @@ class SyncAnalysis:
         if op not in self._accesses:
             self._accesses[op] = accesses(op, self.memory)
         return self._accesses[op]
+
+    def _held_accesses(self, function: func.FuncOp, reads: dict[Operation, set[str]]) -> None:
+        """Ascend 950 cross-core waits that hold one pipe P, and the ops that must follow
+        them on another pipe (`held_reads`: op -> the P's, from the cross-core
+        analysis), as accesses of a pseudo-memory per P: each wait writes it on P, each
+        such op reads it on its own pipe, so the pair (or barrier) ordering the read
+        after the writes is what hands the wait's order on to that pipe."""
+        from asc_xdsl.transforms.cross_core_sync import held_waits
+
+        for op, pipe in held_waits(function).items():
+            self._accesses[op] = [Access(op, pipe, Loc(HELD, root=_HELD_ROOTS[pipe]), True)]
+        for op, pipes in reads.items():
+            own = self.access_list(op)
+            if own:
+                own += [
+                    Access(op, own[0].pipe, Loc(HELD, root=_HELD_ROOTS[p]), False)
+                    for p in sorted(pipes)
+                ]
 
     # -- the walk -----------------------------------------------------------------
 
@@ -547,6 +577,7 @@ class SyncAnalysis:
             for a in pending
             for b in acc
             if a.conflicts(b)
+            and not (b.write and b.loc.space == HELD)  # (a wait waits for nothing here)
             and self._overlap(a, b)
             and self._same_core(a, b)
             and not self._auto_ordered(a, b)

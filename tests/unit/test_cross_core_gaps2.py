@@ -2,9 +2,14 @@
 checker must hold the same model. Each part has a seeded bug: verify-sync reports it,
 the checker gives a located race, and `insert_sync=True` makes the kernel clean and exact.
 
-- Auto-sync is the AIVs' only: bisheng inserts no sync on the cube side (asc-devkit's
-  sync docs, docs/passes.md), so the checker keeps the AIC strict, as insert-sync does;
-  one table (`sync_analysis.AUTO_SYNC_PAIRS`, `auto_synced`) says it for both.
+1. A hand-written mode-1 wait on Ascend 950 holds only its pipe; an intra-core
+   SetFlag<P_Q> after it hands the order on to Q, and insert-sync inserts that one.
+2. The one-if matcher (both sides in one `if ascend_is_aic() ... else`) knows 950's
+   mode 4 (both AIVs' counts, or a mode-1 hand-off between the AIVs).
+3. A mode-2 round trip made of inserted pairs orders the two AIVs: no mode-1 pair more.
+4. Auto-sync is the AIVs' only: bisheng inserts no sync on the cube side (asc-devkit's
+   sync docs, docs/passes.md), so the checker keeps the AIC strict, as insert-sync does;
+   one table (`sync_analysis.AUTO_SYNC_PAIRS`, `auto_synced`) says it for both.
 """
 
 from __future__ import annotations
@@ -239,6 +244,7 @@ def test_950_mode1_wait_on_another_pipe_than_the_reader_is_a_race():
     (found,) = verify(swap950, x, ws, y, 0)
     assert found.startswith(where("swap-read")) and where("swap-write") in found
     assert "on the other AIV of its AI Core (pipe MTE3) writes" in found
+    assert "it needs SetFlag/WaitFlag<MTE3_MTE2> after the CrossCoreWaitFlag on PIPE_MTE3" in found
     # holding the reader's pipe orders it, as does handing MTE3's order on to MTE2
     for fixed in (1, 2):
         assert verify(swap950, x, ws, y, fixed) == []
@@ -246,14 +252,17 @@ def test_950_mode1_wait_on_another_pipe_than_the_reader_is_a_race():
         assert y.tolist() == SWAPPED
 
 
-def test_insert_sync_adds_the_mode1_wait_the_reader_needs():
+def test_insert_sync_hands_the_held_wait_on_to_the_reader():
     x, ws, y = swap_args()
     clean(swap950[1], x, ws, y, 0, insert_sync=True)
     assert y.tolist() == SWAPPED
+    # the intra-core sync the reader lacks, not another mode-1 pair
     text = swap950.compile(x, ws, y, 0, insert_sync=True).asm["ascendc"]
-    assert "CrossCoreWaitFlag<1, PIPE_MTE2>(cross_flag" in text
-    ir = swap950.compile(x, ws, y, 1, insert_sync=True).asm["lowered_ir"]
-    assert cross_sets(ir, 1) == 1  # the hand-written pair is enough
+    after = text.split("AscendC::CrossCoreWaitFlag<1, PIPE_MTE3>(c0_i32);\n", 1)[1]
+    assert after.split("AscendC::DataCopy(", 1)[0].count("Flag<AscendC::HardEvent::MTE3_MTE2>") == 2
+    for hold in (0, 1):
+        ir = swap950.compile(x, ws, y, hold, insert_sync=True).asm["lowered_ir"]
+        assert cross_sets(ir, 1) == 1  # the hand-written pair is enough
 
 
 # -- 2: the one-if matcher knows mode 4 and mode 1 (Ascend 950) ----------------------------
