@@ -37,7 +37,9 @@ syncs that order it given everything already ordered: a SetFlag/WaitFlag pair pe
 source pipe (one pair covers all the pipe's earlier work), a `PipeBarrier` for a
 dependence within a pipe, `PipeBarrier<PIPE_ALL>` where no event between the two pipes
 exists or an op may issue on any pipe; these plans (`plans`) are what insert-sync
-materialises.
+materialises. `held_reads` (from the cross-core analysis) adds the ops that must follow
+an Ascend 950 cross-core wait that held another pipe, so that the same resolution
+inserts the sync handing the wait's order on (`_held_accesses`).
 
 With `auto_sync=True` the analysis takes the orders bisheng's auto-sync (the compile
 option `auto_sync`) gives as given, as the race checker does, from the same tables
