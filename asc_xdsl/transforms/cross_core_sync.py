@@ -12,12 +12,15 @@ one of them a write, must wait for it: a *cross-core* dependence. What orders it
 pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count, both
 AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
 fires when its earlier work on `pipe` has completed (and the scalar unit's, when
-`pipe` is ordered after it: S, V, MTE2, MTE3 by the default auto-sync, `SCALAR_ORDERED`;
-a set on FIX, M or MTE1 after a scalar access needs PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
+`pipe` is ordered after it: S, and on the AIVs V, MTE2, MTE3 by the default auto-sync,
+`SCALAR_ORDERED`; the AIC has no auto-sync; other sets after a scalar access need
+PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
 holds the pipe it names, so an inserted wait names the pipe of the access it is for,
 and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
-V/MTE2/MTE3, only: `XState.held`, as the race checker).
+V/MTE2/MTE3, only: `XState.held`, as the race checker; mode-1 waits between the AIVs
+likewise; an intra-core SetFlag<P_Q>/WaitFlag<P_Q> after it hands the order on to Q,
+`hand_on`).
 On Ascend 950 a set or wait on a pipe its core lacks is compiled to nothing (the AIV
 has S, V, MTE2, MTE3; the AIC S, MTE1, MTE2, FIX, M): a set there goes on the side's
 default pipe after PipeBarrier<PIPE_ALL>, and a wait for a scalar access, for accesses
@@ -38,7 +41,8 @@ same number of times whatever the loops and branches around (both sides take the
 alike), so no count is left over and no wait starves, and a dependence from an earlier
 iteration of a loop is ordered at the point in the next one. The two branches of one
 `if ascend_is_aic() ... else ...` run at once on different cores: a dependence between
-them is fine when the kernel's own mode-2 flags order it (either way: `hand_ordered`),
+them is fine when the kernel's own flags order it (either way: `hand_ordered`; mode 2,
+and 950's mode 4 with both AIVs' counts or a mode-1 hand-off between the AIVs),
 else no pair at the anchor can order it and the pass warns, located (write the sides as
 two `if`s). One pair covers everything
 the producer side did before it: a set on the one pipe its pending accesses were made
@@ -78,7 +82,9 @@ touch GM the other AIV touched before (one a write) needs a mode-1 pair, the AIV
 `CrossCoreSetFlag<1, pipe>(id)` and `CrossCoreWaitFlag<1>(id)` together (`peer`),
 right before the op or before the outermost loop or branch around it the AIVs may not
 run alike (`peer_point`); offsets compared as `peer_overlap` says. A hand-written
-mode-1 pair, a SyncAll, and a mode-2 round trip through the AIC order it.
+mode-1 pair, a SyncAll, and a mode-2 round trip through the AIC order it, the kernel's
+own or one insert-sync made (a V -> C pair and a later C -> V one whose waits hold the
+whole core: `relayed`).
 
 Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
 an offset counts only when it is built from the kernel's parameters and loop indices
@@ -110,10 +116,10 @@ from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
-from asc_xdsl.enums import Pipe
+from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
-from asc_xdsl.transforms.hardware import core_of_buffer, core_of_pipe, op_pipe
+from asc_xdsl.transforms.hardware import PIPES, core_of_buffer, core_of_pipe, op_pipe
 from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
 from asc_xdsl.transforms.offsets import Linear, loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
@@ -121,8 +127,13 @@ from asc_xdsl.transforms.sync_analysis import (
     MAX_ROUNDS,
     PIPE_BARRIER,
     PIPE_OF,
+    SET_FLAG,
+    WAIT_FLAG,
     SyncAnalysis,
+    auto_synced,
     constant_int,
+    event_between,
+    flag_key,
 )
 
 CUBE, VECTOR = "cube", "vector"
@@ -156,20 +167,29 @@ FLAG_PIPES = frozenset({"V", "M", "MTE1", "MTE2", "MTE3", "FIX"})
 DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
 """The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
 SCALAR_ORDERED = frozenset({"S", "V", "MTE2", "MTE3"})
-"""The pipes whose CrossCoreSetFlag covers the side's earlier scalar accesses: S itself
+"""The pipes whose CrossCoreSetFlag covers the AIVs' earlier scalar accesses: S itself
 (in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option)
-orders after S, as the race checker does. A set on FIX, M or MTE1 does not: a scalar
-store is not complete when the scalar unit issues the set (the Matmul server orders its
-scalar GM messages with SetFlag<S_MTE3> before its NotifyEvent<PIPE_MTE3>), and no
-S -> FIX/M/MTE1 event exists, so insert-sync puts PipeBarrier<PIPE_ALL> first."""
+orders after S on the AIV (`sync_analysis.auto_synced`), as the race checker does. A
+set on FIX, M or MTE1 does not: a scalar store is not complete when the scalar unit
+issues the set (the Matmul server orders its scalar GM messages with SetFlag<S_MTE3>
+before its NotifyEvent<PIPE_MTE3>), and no S -> FIX/M/MTE1 event exists, so insert-sync
+puts PipeBarrier<PIPE_ALL> first. On the AIC, which has no auto-sync, only a set on S
+covers them."""
 
 
-def covers(set_pipe: str | None, acc_pipe: str) -> bool:
-    """Whether a set on `set_pipe` covers an earlier access of its side on `acc_pipe`
-    (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
+def scalar_ordered(side: str) -> frozenset[str]:
+    """The pipes after which `side`'s scalar unit is ordered, and which are ordered
+    after it (`SCALAR_ORDERED` where auto-sync orders, the AIVs; S alone on the AIC)."""
+    core = CORE[VECTOR if side == PEER else side]
+    return SCALAR_ORDERED if auto_synced(core, "mix") else frozenset({"S"})
+
+
+def covers(set_pipe: str | None, acc_pipe: str, side: str) -> bool:
+    """Whether a set on `set_pipe` covers an earlier access of `side` (its side) on
+    `acc_pipe` (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
     if set_pipe is None:
         return True
-    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in SCALAR_ORDERED)
+    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in scalar_ordered(side))
 
 
 @dataclass(frozen=True)
@@ -208,6 +228,9 @@ class CrossRace:
     sink: XAccess
     same_anchor: bool  # made under the same anchor: no pair before it orders them
     peer: bool = False  # between the two AIVs of an AI Core (mode 1)
+    held: str | None = None
+    """A pipe whose Ascend 950 wait ordered the source for the sink's core, but not for
+    the sink's pipe (an intra-core sync from it would do)."""
 
 
 @dataclass
@@ -233,6 +256,9 @@ class XState:
     """(side, access of the other side) -> the pipes of `side` an Ascend 950 wait that
     held only its pipe has ordered it for (not in `pending`: ordered for those pipes,
     and S after V/MTE2/MTE3, `held_orders`; the side's other pipes still wait for it)."""
+    handed: dict[tuple[str, Hashable], frozenset[tuple[str, XAccess]]] = field(default_factory=dict)
+    """(side, intra-core flag) -> the `held` entries a SetFlag<X_Y> of that side took
+    on (X knew them ordered): its WaitFlag orders them for Y too."""
 
     def copy(self) -> XState:
         return XState(
@@ -242,6 +268,7 @@ class XState:
             self.halves,
             self.relay,
             dict(self.held),
+            dict(self.handed),
         )
 
     def unordered(self, side: str, pipe: str | None = None) -> frozenset[XAccess]:
@@ -251,7 +278,7 @@ class XState:
         return self.pending[side] | frozenset(
             a
             for (d, a), pipes in self.held.items()
-            if d == side and (pipe is None or not any(held_orders(p, pipe) for p in pipes))
+            if d == side and (pipe is None or not any(held_orders(p, pipe, side) for p in pipes))
         )
 
     def order(self, side: str, covered: frozenset[XAccess], pipe: str | None) -> None:
@@ -274,7 +301,8 @@ class XState:
         held = dict(self.held)
         for k, v in other.held.items():
             held[k] = held[k] & v if k in held else v
-        return XState(pending, flags, complete, halves, relay, held)
+        handed = {k: v & other.handed[k] for k, v in self.handed.items() if k in other.handed}
+        return XState(pending, flags, complete, halves, relay, held, handed)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -285,14 +313,15 @@ class XState:
             and self.halves == other.halves
             and self.relay == other.relay
             and self.held == other.held
+            and self.handed == other.handed
         )
 
 
-def held_orders(held: str, pipe: str) -> bool:
-    """Whether a wait that held pipe `held` orders the core's later access on `pipe`:
-    the same pipe, or the scalar unit after V/MTE2/MTE3 (auto-sync, as the race
-    checker's `always`)."""
-    return pipe == held or (pipe == "S" and held in SCALAR_ORDERED)
+def held_orders(held: str, pipe: str, side: str) -> bool:
+    """Whether a wait that held pipe `held` on `side` orders the side's later access on
+    `pipe`: the same pipe, or the AIV's scalar unit after V/MTE2/MTE3 (auto-sync, as the
+    race checker's `always`)."""
+    return pipe == held or (pipe == "S" and held in scalar_ordered(side))
 
 
 def _merged(a: Handoff, b: Handoff) -> Handoff:
@@ -401,6 +430,10 @@ class CrossCoreAnalysis:
         self.order = {op: i for i, op in enumerate(function.walk())}
         self.plans: dict[Operation, list[Handoff]] = {}
         self.peer_plans: dict[Operation, Handoff] = {}
+        self.hand_ons: dict[Operation, set[str]] = {}
+        """Ops that must follow an Ascend 950 cross-core wait held on another pipe (the
+        pipes P): the intra-core analysis inserts the P -> op pipe sync
+        (`SyncAnalysis(held_reads=...)`)."""
         """Mode-1 pairs (the AIVs' set and wait) to insert before an op (`peer_point`)."""
         self.races: dict[Operation, list[CrossRace]] = {}
         self.facts: dict = {}
@@ -479,17 +512,24 @@ class CrossCoreAnalysis:
         handoffs: list[Handoff] = []
         start = entry.copy()
         while True:
+            peer_plans = dict(self.peer_plans)
+            hand_ons = {k: set(v) for k, v in self.hand_ons.items()}
             try:
                 out = self.inside(op, start.copy(), start)
                 break
             except _Conflict as c:
+                # (the mode-1 pairs this attempt planned may be ordered by the pair
+                # it lacked: the AIC relays the AIVs' work, `relay`)
+                self.peer_plans, self.hand_ons = peer_plans, hand_ons
                 race = c.race
                 dst = race.sink.side
                 h, covered = self.handoff(op, start.unordered(dst), dst)
                 if race.sink.acc.pipe in FLAG_PIPES:
                     h = replace(h, wait_pipe=race.sink.acc.pipe)
                 handoffs.append(h)
-                start.order(dst, covered, self.held_pipe(dst, h.wait_pipe))
+                held = self.held_pipe(dst, h.wait_pipe)
+                start.order(dst, covered, held)
+                self.relayed(start, dst, covered, held)
         if self.reporting and self.fix:
             have = self.plans.setdefault(op, [])
             for h in handoffs:  # each iteration analysed may need one: one pair a side
@@ -500,6 +540,21 @@ class CrossCoreAnalysis:
                     have[k] = _merged(have[k], h)
         return out
 
+    @staticmethod
+    def relayed(state: XState, dst: str, covered: frozenset[XAccess], held: str | None) -> None:
+        """An inserted mode-2 pair to `dst` as a round trip through the AIC, like the
+        kernel's own (`sync`): the AIC's wait for both AIVs' sets (`covered`) lets its
+        later sets hand their work on (`XState.relay`), and the AIVs' wait for the AIC's
+        set orders each AIV after what the AIC relays of the other (no mode-1 pair
+        needed). Only for waits that hold the whole core (`held` None: A2/A3, PIPE_S):
+        one that held a pipe (Ascend 950) orders the rest of its core for nothing."""
+        if held is not None:
+            return
+        if dst == CUBE:
+            state.relay = state.relay | frozenset(a for a in covered if a.side == VECTOR)
+        else:
+            state.order(PEER, state.relay, None)
+
     def held_pipe(self, side: str, pipe: str | None) -> str | None:
         """The one pipe a CrossCoreWaitFlag on `pipe` holds on `side` (None: the whole
         core: Atlas A2/A3, PIPE_S, or a pipe the side lacks, which an inserted wait
@@ -508,45 +563,146 @@ class CrossCoreAnalysis:
             return None
         return pipe
 
+    def held_only(self, state: XState, key: str, race: CrossRace) -> CrossRace:
+        """`race` with the pipe (`held`) of the 950 wait that ordered its source for
+        `key`'s core on another pipe only, when that is all that orders it."""
+        pipes = () if race.source in state.pending[key] else state.held.get((key, race.source))
+        if not pipes:
+            return race
+        q = race.sink.acc.pipe
+        best = min(pipes, key=lambda p: (event_between(p, q) is None, PIPES.index(p)))
+        return replace(race, held=best)
+
+    def hand_on_race(self, op: Operation, state: XState, key: str, race: CrossRace) -> bool:
+        """With `fix`: order a race whose source a held wait ordered on another pipe by
+        an intra-core sync from that pipe (`hand_ons`; `state` updated); whether it
+        does."""
+        race = self.held_only(state, key, race)
+        if race.held is None:
+            return False
+        q, k = race.sink.acc.pipe, (key, race.source)
+        if q in (ALL, "S"):
+            del state.held[k]  # (a barrier of every pipe, or a wait on S, orders it)
+        else:
+            state.held[k] = state.held[k] | {q}
+        if self.reporting:
+            self.hand_ons.setdefault(op, set()).add(race.held)
+        return True
+
     # -- the two branches of one `if ascend_is_aic() ... else ...` ------------------------
 
     def _events(self, region) -> list[tuple] | None:
-        """What a branch does in order: ("acc", op), ("set", id, pipe), ("wait", id),
-        ("all",) for PipeBarrier<PIPE_ALL>; None when a loop makes the order unclear."""
+        """What a branch does in order: ("acc", op), ("set", mode, id, pipe), ("wait",
+        mode, id, pipe) for cross-core flags of modes 1, 2 and 4, ("all",) for
+        PipeBarrier<PIPE_ALL>; None when a loop makes the order unclear."""
         out: list[tuple] = []
         for o in region.walk():
             if isinstance(o, scf.ForOp | scf.WhileOp):
                 return None
             if o.name in (SET, WAIT):
                 mode = o.properties["modeId"]
-                if isinstance(mode, IntegerAttr) and mode.value.data == MODE:
+                mode = mode.value.data if isinstance(mode, IntegerAttr) else None
+                if mode in (MODE1, MODE, MODE4):
                     fid = constant_int(o.operands[0])
                     pipe = PIPE_OF.get(Pipe(o.properties["pipe"].value.data))  # type: ignore[union-attr]
-                    out.append(("set", fid, pipe) if o.name == SET else ("wait", fid))
+                    out.append(("set" if o.name == SET else "wait", mode, fid, pipe))
             elif o.name == PIPE_BARRIER and PIPE_OF.get(o.pipe_value) == ALL:  # type: ignore[attr-defined]
                 out.append(("all",))
             elif not o.regions:
                 out.append(("acc", o))
         return out
 
-    def _before(self, first: list[tuple], second: list[tuple], a: Access, b: Access) -> bool:
-        """Does a hand-written pair order `a` (in branch `first`) before `b` (in
-        `second`): a set after `a` covering it whose matching wait (the same id, the
-        same count of them) comes before `b`?"""
+    def _issued(self, side: str, pipe: str | None) -> bool:
+        """Whether a cross-core call on `pipe` runs on `side` (Ascend 950 compiles one
+        on a pipe the core lacks to nothing)."""
+        return self.pipes is None or pipe in self.pipes[side]
+
+    def _nth(self, events: list[tuple], kind: str, mode: int, fid: int, side: str) -> list[int]:
+        """The indices of `side`'s `kind` calls of (mode, fid) in `events`, in order."""
+        return [
+            i
+            for i, e in enumerate(events)
+            if e[0] == kind and e[1] == mode and e[2] == fid and self._issued(side, e[3])
+        ]
+
+    def _held_for(self, wait: tuple, pipe: str, side: str) -> bool:
+        """Does a wait of `side` order its later access on `pipe` (a 950 wait holds its
+        pipe only, `held_orders`)?"""
+        held = self.held_pipe(side, wait[3])
+        return held is None or held_orders(held, pipe, side)
+
+    def _covering(self, events: list[tuple], lo: int, j: int, pipe: str, side: str) -> bool:
+        """Does the set at `events[j]` cover an access of `side` on `pipe` at `lo`: on
+        its pipe, or after a PipeBarrier<PIPE_ALL> between them?"""
+        barrier = any(e[0] == "all" for e in events[lo + 1 : j])
+        return barrier or covers(events[j][3], pipe, side)
+
+    def _before(
+        self, first: list[tuple], second: list[tuple], a: Access, b: Access, side: str
+    ) -> bool:
+        """Does a hand-written pair order `a` (in branch `first`, on `side`) before `b`
+        (in `second`, the other side's): a set after `a` covering it whose matching
+        waits (the same ids, the same count of them) come before `b` and hold its pipe?
+        Mode 2 (the AIC with both AIVs); Ascend 950's mode 4, where the AIC's id j is
+        AIV(j // 16)'s j % 16: both AIVs' counts are needed, or one AIV's when a mode-1
+        pair of the AIVs between `a` and its set hands the other's work to it."""
         ia = next((i for i, e in enumerate(first) if e == ("acc", a.op)), None)
         ib = next((i for i, e in enumerate(second) if e == ("acc", b.op)), None)
         if ia is None or ib is None:
             return False
-        barrier = False
+        other = OTHER[side]
+
+        def waited(mode: int, fid: int, n: int) -> bool:  # the n-th wait, before b
+            waits = self._nth(second, "wait", mode, fid, other)
+            return (
+                n < len(waits) and waits[n] < ib and self._held_for(second[waits[n]], b.pipe, other)
+            )
+
         for j in range(ia + 1, len(first)):
             e = first[j]
-            barrier = barrier or e[0] == "all"
-            if e[0] != "set" or e[1] is None or not (barrier or covers(e[2], a.pipe)):
+            mode, fid = e[1:3] if e[0] == "set" else (None, None)
+            if mode not in (MODE, MODE4) or fid is None or not self._issued(side, e[3]):
                 continue
-            n = sum(1 for x in first[:j] if x[0] == "set" and x[1] == e[1])
-            waits = [i for i, x in enumerate(second) if x[0] == "wait" and x[1] == e[1]]
-            if n < len(waits) and waits[n] < ib:
+            if not self._covering(first, ia, j, a.pipe, side):
+                continue
+            n = self._nth(first, "set", mode, fid, side).index(j)
+            if mode == MODE:
+                ordered = waited(MODE, fid, n)
+            elif self.pipes is None:
+                ordered = False  # (mode 4 is Ascend 950's)
+            elif side == VECTOR:  # the AIVs' id fid: AIV0's is the AIC's fid, AIV1's fid + 16
+                got = [waited(MODE4, fid, n), waited(MODE4, fid + 16, n)]
+                ordered = all(got) or (any(got) and self._peer_handed(first, ia, j, a))
+            else:  # the AIC's ids fid (AIV0's) and fid + 16 (AIV1's), each set after `a`
+                pair = self._nth(first, "set", MODE4, fid + 16, side) if fid < 16 else []
+                ordered = (
+                    n < len(pair)
+                    and pair[n] > ia
+                    and self._covering(first, ia, pair[n], a.pipe, side)
+                    and waited(MODE4, fid, n)
+                )
+            if ordered:
                 return True
+        return False
+
+    def _peer_handed(self, first: list[tuple], ia: int, j: int, a: Access) -> bool:
+        """In the AIVs' branch, a mode-1 pair between `a` and the set at `j`: a set
+        covering `a` and its wait (the same count), which the set at `j` comes after on
+        a pipe the wait held (so each AIV's set at `j` covers the other's `a` too)."""
+        for k in range(ia + 1, j):
+            e = first[k]
+            if e[0] != "set" or e[1] != MODE1 or e[2] is None or not self._issued(VECTOR, e[3]):
+                continue
+            if not self._covering(first, ia, k, a.pipe, VECTOR):
+                continue
+            n = self._nth(first, "set", MODE1, e[2], VECTOR).index(k)
+            waits = self._nth(first, "wait", MODE1, e[2], VECTOR)
+            if n < len(waits) and k < waits[n] < j:
+                w = waits[n]
+                if self._held_for(first[w], first[j][3], VECTOR) or any(
+                    x[0] == "all" for x in first[w + 1 : j]
+                ):
+                    return True
         return False
 
     def hand_ordered(self, race: CrossRace) -> bool:
@@ -564,7 +720,9 @@ class CrossCoreAnalysis:
         src, dst = race.source.acc, race.sink.acc
         in_then = anchor.regions[0].is_ancestor(src.op)
         first, second = (then, other) if in_then else (other, then)
-        return self._before(first, second, src, dst) or self._before(second, first, dst, src)
+        return self._before(first, second, src, dst, race.source.side) or self._before(
+            second, first, dst, src, race.sink.side
+        )
 
     def inside(self, op: Operation, state: XState, entry: XState) -> XState:
         side = guard_side(op)
@@ -664,12 +822,16 @@ class CrossCoreAnalysis:
     def leaf(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if op.name in (SET, WAIT, SYNC_ALL_HARD, SYNC_ALL_SOFT):
             return self.sync(op, state, side)
+        if op.name in (SET_FLAG, WAIT_FLAG):
+            return self.hand_on(op, state, side)
         if op.name == PIPE_BARRIER and PIPE_OF.get(op.pipe_value) == ALL:  # type: ignore[attr-defined]
             sides = {side} if side is not None else {CUBE, VECTOR}
             done = frozenset(a for p in state.pending.values() for a in p if a.side in sides)
             state = state.copy()
             state.complete = state.complete | done
             # the held waits of these sides have passed: their later work is after them
+            if VECTOR in sides:
+                sides.add(PEER)
             state.held = {k: v for k, v in state.held.items() if k[0] not in sides}
             return state
         own = side if side is not None else self.sides.get(op)
@@ -690,6 +852,10 @@ class CrossCoreAnalysis:
                 races = [CrossRace(r.source, r.sink, r.source not in before) for r in races]
                 races = [r for r in races if not (r.same_anchor and self.hand_ordered(r))]
             fixable = [r for r in races if not r.same_anchor]
+            if self.fix:
+                fixable = [r for r in fixable if not self.hand_on_race(op, state, dst, r)]
+            else:
+                races = [self.held_only(state, dst, r) for r in races]
             if self.fix and fixable:
                 raise _Conflict(min(fixable, key=lambda r: self.order[r.source.acc.op]))
             if self.reporting:
@@ -713,6 +879,7 @@ class CrossCoreAnalysis:
                 state.held = {}
             else:  # of the AIVs: orders them among themselves
                 state.pending[PEER] = frozenset()
+                state.held = {k: v for k, v in state.held.items() if k[0] != PEER}
             return state
         mode = op.properties["modeId"]
         mode = mode.value.data if isinstance(mode, IntegerAttr) else None
@@ -734,7 +901,7 @@ class CrossCoreAnalysis:
                 covered = frozenset(
                     a
                     for a in state.unordered(OTHER[s])
-                    if covers(pipe, a.acc.pipe) or a in state.complete
+                    if covers(pipe, a.acc.pipe, a.side) or a in state.complete
                 )
                 if mode == MODE and s == CUBE:
                     covered = covered | state.relay  # what the AIC knows of both AIVs
@@ -747,7 +914,7 @@ class CrossCoreAnalysis:
                     if s == CUBE:
                         state.relay = state.relay | covered
                     else:
-                        state.pending[PEER] = state.pending[PEER] - covered
+                        state.order(PEER, covered, self.held_pipe(s, pipe))
             else:
                 self._wait4(state, s, key, self.held_pipe(s, pipe))  # type: ignore[arg-type]
         return state
@@ -771,10 +938,40 @@ class CrossCoreAnalysis:
         state.order(CUBE, both, held)
         state.halves = (halves[0] - both, halves[1] - both)
 
+    @staticmethod
+    def hand_on(op: Operation, state: XState, side: str | None) -> XState:
+        """An intra-core SetFlag<X_Y>/WaitFlag<X_Y> after an Ascend 950 cross-core wait
+        that held one pipe: Y learns what X knew the wait ordered (as the race checker's
+        held waits reach a pipe that learns the held pipe's later work complete), all
+        pipes when Y is S (the scalar unit issues everything)."""
+        if op.is_no_op or (op.name == SET_FLAG and not state.held):  # type: ignore[attr-defined]
+            return state
+        key = flag_key(op)
+        event: HardEvent = key[0]
+        state = state.copy()
+        for s in [side] if side is not None else [CUBE, VECTOR]:
+            if op.name == SET_FLAG:
+                holders = {s, PEER} if s == VECTOR else {s}
+                state.handed[s, key] = frozenset(
+                    k
+                    for k, pipes in state.held.items()
+                    if k[0] in holders and any(held_orders(p, event.src_pipe, s) for p in pipes)
+                )
+                continue
+            for k in state.handed.pop((s, key), frozenset()):
+                if k not in state.held:
+                    continue  # (ordered for every pipe since)
+                if event.dst_pipe == "S":
+                    del state.held[k]
+                else:
+                    state.held[k] = state.held[k] | {event.dst_pipe}
+        return state
+
     def _mode1(self, op: Operation, state: XState, side: str | None) -> XState:
         """A mode-1 CrossCoreSetFlag/WaitFlag of the AIVs: the set covers what each AIV
         did on its pipe (and before a PipeBarrier<PIPE_ALL>), the wait orders it
-        before the other AIV's later work."""
+        before the other AIV's later work: all of it (A2/A3, a wait on PIPE_S), or on
+        Ascend 950 the work of the pipe it holds (`XState.held`, as for mode 2)."""
         if side == CUBE:
             return state  # (the simulator refuses mode 1 on the AIC)
         pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
@@ -784,27 +981,30 @@ class CrossCoreAnalysis:
         ident: Hashable = ("const", key) if key is not None else op.operands[0]
         if op.name == SET:
             covered = frozenset(
-                a for a in state.pending[PEER] if covers(pipe, a.acc.pipe) or a in state.complete
+                a
+                for a in state.unordered(PEER)
+                if covers(pipe, a.acc.pipe, VECTOR) or a in state.complete
             )
             k = (PEER, ident)
             state.flags[k] = state.flags.get(k, frozenset()) | covered
         else:
             covered = state.flags.pop((PEER, ident), None)
             if covered is not None:
-                state.pending[PEER] = state.pending[PEER] - covered
+                state.order(PEER, covered, self.held_pipe(VECTOR, pipe))
         return state
 
     # -- AIV <-> AIV -----------------------------------------------------------------------
 
     def peer(self, op: Operation, state: XState, mine: list[XAccess]) -> None:
         """`op`'s vector-side accesses against what the other AIV did before (`state`
-        updated): with `fix`, a mode-1 pair at `peer_point(op)`, else a race."""
-        if not mine or not state.pending[PEER]:
+        updated): with `fix`, a mode-1 pair at `peer_point(op)`, else a race. (On
+        Ascend 950 a mode-1 wait orders only its pipe's later work: `unordered`.)"""
+        if not mine or not (state.pending[PEER] or state.held):
             return
         races = [
             CrossRace(p, n, False, True)
             for n in mine
-            for p in state.pending[PEER]
+            for p in state.unordered(PEER, n.acc.pipe)
             if (p.acc.write or n.acc.write) and self.peer_overlap(p.acc, n.acc)
         ]
         if not races:
@@ -814,16 +1014,21 @@ class CrossCoreAnalysis:
             # both under a branch or loop the AIVs may not run alike (`if sub == 0`: one
             # AIV only): which AIVs make them is not known here (the checker sees it)
             races = [r for r in races if not at.is_ancestor(r.source.acc.op)]
+        if self.fix:
+            races = [r for r in races if not self.hand_on_race(op, state, PEER, r)]
+        else:
+            races = [self.held_only(state, PEER, r) for r in races]
         if not races:
             return
         if self.fix:
-            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, state.pending[PEER])
+            pending = state.unordered(PEER)
+            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, pending)
             if at is not op:  # a pair before `at` orders nothing made inside it
                 covered = frozenset(p for p in covered if not at.is_ancestor(p.acc.op))
             pipes = {r.sink.acc.pipe for r in races} & FLAG_PIPES
             if len(pipes) == 1:
                 h = replace(h, wait_pipe=pipes.pop())
-            state.pending[PEER] = state.pending[PEER] - covered
+            state.order(PEER, covered, self.held_pipe(VECTOR, h.wait_pipe))
             if self.reporting:
                 have = self.peer_plans.get(at)
                 self.peer_plans[at] = h if have is None else _merged(have, h)
@@ -905,9 +1110,10 @@ def _pair(
     pipes = {p.acc.pipe for p in needed} - {"S"}
     if not pipes:  # scalar accesses only
         pipes = {DEFAULT_SET_PIPE[set_side]}
-    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S")):
+    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S", set_side)):
         pipe = pipes.pop()
-        return Handoff(src, pipe, False), frozenset(p for p in pending if covers(pipe, p.acc.pipe))
+        covered = frozenset(p for p in pending if covers(pipe, p.acc.pipe, set_side))
+        return Handoff(src, pipe, False), covered
     return Handoff(src, DEFAULT_SET_PIPE[set_side], True), pending
 
 
@@ -932,7 +1138,15 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     did = "writes" if src.acc.write else "reads"
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
-    first = "" if covers(pipe, src.acc.pipe) else "PipeBarrier<PIPE_ALL> and "
+    first = "" if covers(pipe, src.acc.pipe, src.side) else "PipeBarrier<PIPE_ALL> and "
+    if race.held is not None:
+        q = dst.acc.pipe
+        event = event_between(race.held, q)
+        sync = f"SetFlag/WaitFlag<{event.name}>" if event else "PipeBarrier<PIPE_ALL>"
+        first = (
+            f"{sync} after the CrossCoreWaitFlag on PIPE_{race.held} (on Ascend 950 it "
+            f"holds only that pipe, not {q}), or " + first
+        )
     if race.peer:
         fix = (
             f"{first}CrossCoreSetFlag<1, PIPE_{pipe}>(id) and CrossCoreWaitFlag<1>(id) on "
@@ -1087,6 +1301,26 @@ class _Builder:
         return out
 
 
+def held_waits(function: func.FuncOp) -> dict[Operation, str]:
+    """The CrossCoreWaitFlags of an Ascend 950 function that hold one pipe (the pipe
+    they name, when their core has it and it is not S): what a later op of another
+    pipe needs an intra-core sync after (`CrossCoreAnalysis.hand_ons`)."""
+    pipes = _side_pipes(function)
+    if pipes is None:
+        return {}
+    sides = op_sides(function, MemoryMap(function))
+    out: dict[Operation, str] = {}
+    for op in function.walk():
+        if op.name != WAIT:
+            continue
+        pipe = PIPE_OF.get(Pipe(op.properties["pipe"].value.data))  # type: ignore[union-attr]
+        side = sides.get(op)
+        have = pipes[side] if side is not None else pipes[CUBE] | pipes[VECTOR]
+        if pipe is not None and pipe != "S" and pipe in have:
+            out[op] = pipe
+    return out
+
+
 def _mode2_setters(loop: Operation) -> set[str]:
     """The sides whose own mode-2 CrossCoreSetFlags are in `loop` (by their guard)."""
     out: set[str] = set()
@@ -1130,11 +1364,19 @@ def _add_credits(plans: dict[Operation, list[Handoff]], order: dict[Operation, i
         plans[first] = [credit, *plans[first]]
 
 
-def insert_cross_core_sync(function: func.FuncOp, diags: PassDiagnostics | None = None) -> int:
+def insert_cross_core_sync(
+    function: func.FuncOp,
+    diags: PassDiagnostics | None = None,
+    hand_ons: dict[Operation, set[str]] | None = None,
+) -> int:
     """Insert the cube <-> vector flags a mix kernel needs; the number of pairs. What
     no pair can order (the two branches of one `if` on the core's kind, not ordered by
-    the kernel's own flags) is a warning in `diags`."""
+    the kernel's own flags) is a warning in `diags`. `hand_ons` gets the ops that an
+    intra-core sync after an Ascend 950 wait held on another pipe orders instead of a
+    pair (`CrossCoreAnalysis.hand_ons`: insert-sync's intra-core analysis inserts it)."""
     analysis = CrossCoreAnalysis(function, fix=True)
+    if hand_ons is not None:
+        hand_ons.update(analysis.hand_ons)
     for sink, races in sorted(analysis.races.items(), key=lambda kv: analysis.order[kv[0]]):
         if diags is None:
             break

@@ -16,7 +16,9 @@ kept and counted; run `ascendc-erase-sync` first to start from none.
 In a mix kernel the cube and vector ops run on different cores: what orders them is a
 pair of cross-core flags, which `cross_core_sync.insert_cross_core_sync` inserts first
 (mode 2 between the AIC and the AIVs, mode 1 between the two AIVs; the analysis here
-then pairs only ops of one core). With `sync_blocks`, a `SyncAll`
+then pairs only ops of one core). Where an Ascend 950 cross-core wait that holds one
+pipe P is all that orders an op on another pipe, the cross-core pass leaves it to the
+analysis here (`held_reads`): a P -> op pipe pair after the wait. With `sync_blocks`, a `SyncAll`
 goes first where a kernel's GM accesses may meet another block's
 (`cross_core_sync.insert_block_sync`).
 
@@ -233,8 +235,9 @@ def insert_sync(
 
         check_950(f, PASS)
     crossed = insert_block_sync(f) if sync_blocks else 0
-    crossed += insert_cross_core_sync(f, diags)
-    analysis = SyncAnalysis(f, fix=True, auto_sync=auto_sync)
+    hand_ons: dict[Operation, set[str]] = {}
+    crossed += insert_cross_core_sync(f, diags, hand_ons)
+    analysis = SyncAnalysis(f, fix=True, auto_sync=auto_sync, held_reads=hand_ons)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         if actions:

@@ -37,14 +37,16 @@ syncs that order it given everything already ordered: a SetFlag/WaitFlag pair pe
 source pipe (one pair covers all the pipe's earlier work), a `PipeBarrier` for a
 dependence within a pipe, `PipeBarrier<PIPE_ALL>` where no event between the two pipes
 exists or an op may issue on any pipe; these plans (`plans`) are what insert-sync
-materialises.
+materialises. `held_reads` (from the cross-core analysis) adds the ops that must follow
+an Ascend 950 cross-core wait that held another pipe, so that the same resolution
+inserts the sync handing the wait's order on (`_held_accesses`).
 
 With `auto_sync=True` the analysis takes the orders bisheng's auto-sync (the compile
-option `auto_sync`) gives on the vector cores as given, as the race checker does
-(`AUTO_SYNC_PAIRS`): a dependence from S to V, MTE2 or MTE3, from those to S, or from V
-to V, between accesses of the AIV side (a vector kernel, or the vector side of a mix
-kernel: `sides`), is no race. The cube side keeps every dependence: the AIC has no
-auto-sync.
+option `auto_sync`) gives as given, as the race checker does, from the same tables
+(`AUTO_SYNC_PAIRS`, `auto_synced`): a dependence from S to V, MTE2 or MTE3, from those
+to S, or from V to V, between accesses of the AIV side (a vector kernel, or the vector
+side of a mix kernel: `sides`), is no race. The cube side keeps every dependence: the
+compiler inserts no sync on the AIC (the Ascend C sync docs; docs/sync.md).
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from asc_xdsl.enums import HardEvent, Pipe, TPosition
 from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, QueueEvents, queue_events
-from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses
+from asc_xdsl.transforms.memory import ALL, Access, Loc, MemoryMap, accesses
 from asc_xdsl.transforms.offsets import Linear, linear, loops_around, may_overlap
 
 EVENTS_AIV = ("S_V", "S_MTE2", "S_MTE3", "V_S", "V_MTE2", "V_MTE3", "MTE2_S", "MTE2_V")
@@ -85,8 +87,24 @@ AUTO_SYNC_PAIRS = frozenset(
     {("S", "V"), ("S", "MTE2"), ("S", "MTE3"), ("V", "S"), ("MTE2", "S"), ("MTE3", "S")}
     | {("V", "V")}
 )
-"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders on the AIV (the race
-checker's, `runtime/simulator/sanitizer.py`)."""
+"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders where it orders anything
+(`auto_synced`): the one table this analysis and the race checker
+(`runtime/simulator/sanitizer.py`) read. The Ascend C sync docs' AIV table
+(asc-devkit docs/zh/api/SIMD-API/基础API/同步控制/核内同步/关键特性说明.md, table 1):
+S <-> V/MTE2/MTE3 both ways and V -> V (a PipeBarrier<PIPE_V>) are the compiler's."""
+
+AUTO_SYNC_CORES = frozenset({("AIV", "vector"), ("AIV", "mix"), ("AICore", "vector")})
+"""(core kind, kernel type) pairs whose code bisheng's auto-sync orders: the AIV's, and
+an unsplit AI Core's (310P) running a vector kernel. Never the AIC: the same docs say
+the compiler inserts no sync of any kind on the cube side (its table 2 has no
+compiler-inserted entry; its S row is "not applicable")."""
+
+
+def auto_synced(core: str, kernel_type: str) -> bool:
+    """Whether bisheng's auto-sync orders `AUTO_SYNC_PAIRS` on a `core` ("AIV", "AIC",
+    "AICore") of a `kernel_type` ("vector", "cube", "mix") kernel (`AUTO_SYNC_CORES`)."""
+    return (core, kernel_type) in AUTO_SYNC_CORES
+
 
 SET_FLAG = "ascendc.set_flag"
 WAIT_FLAG = "ascendc.wait_flag"
@@ -102,6 +120,10 @@ MAX_ROUNDS = 200
 """Rounds of a loop's fixpoint before the analysis gives up (it converges in a few)."""
 
 Snapshot = frozenset[Access]
+
+HELD = "HELD"
+"""The pseudo-memory space of `SyncAnalysis._held_accesses`."""
+_HELD_ROOTS = {p: object() for p in PIPES}
 
 
 def event_between(src: str, dst: str) -> HardEvent | None:
@@ -247,7 +269,13 @@ class FlagMisuse:
 class SyncAnalysis:
     """The analysis of one function; see the module docstring."""
 
-    def __init__(self, function: func.FuncOp, fix: bool = False, auto_sync: bool = False):
+    def __init__(
+        self,
+        function: func.FuncOp,
+        fix: bool = False,
+        auto_sync: bool = False,
+        held_reads: dict[Operation, set[str]] | None = None,
+    ):
         self.function = function
         self.fix = fix
         self.memory = MemoryMap(function)
@@ -256,13 +284,16 @@ class SyncAnalysis:
         self.misuses: dict[Operation, FlagMisuse] = {}
         self.order = {op: i for i, op in enumerate(function.walk())}
         self._accesses: dict[Operation, list[Access]] = {}
+        if held_reads:
+            self._held_accesses(function, held_reads)
         self._loops_of: dict[Operation, list[Operation]] = {}
         self.reporting = True  # off while a loop's fixpoint is being found
         self.facts: dict[SSAValue, tuple[str, scf.ForOp, int]] = {}
         self.sides = _split_sides(function, self.memory)
-        # auto_sync: the vector core's auto-sync orders AUTO_SYNC_PAIRS (None: nowhere;
-        # "all": the whole function runs on the AIV; "vector": the vector side's ops)
-        self.auto_core = _auto_core(function, self.sides, self.memory) if auto_sync else None
+        # auto_sync: the sides of the function whose AUTO_SYNC_PAIRS auto-sync orders
+        self.auto_sides = (
+            _auto_sides(function, self.sides, self.memory) if auto_sync else frozenset()
+        )
         if function.body.blocks:
             self.exit = self.block(function.body.block, State())
 
@@ -272,6 +303,24 @@ class SyncAnalysis:
         if op not in self._accesses:
             self._accesses[op] = accesses(op, self.memory)
         return self._accesses[op]
+
+    def _held_accesses(self, function: func.FuncOp, reads: dict[Operation, set[str]]) -> None:
+        """Ascend 950 cross-core waits that hold one pipe P, and the ops that must follow
+        them on another pipe (`held_reads`: op -> the P's, from the cross-core
+        analysis), as accesses of a pseudo-memory per P: each wait writes it on P, each
+        such op reads it on its own pipe, so the pair (or barrier) ordering the read
+        after the writes is what hands the wait's order on to that pipe."""
+        from asc_xdsl.transforms.cross_core_sync import held_waits
+
+        for op, pipe in held_waits(function).items():
+            self._accesses[op] = [Access(op, pipe, Loc(HELD, root=_HELD_ROOTS[pipe]), True)]
+        for op, pipes in reads.items():
+            own = self.access_list(op)
+            if own:
+                own += [
+                    Access(op, own[0].pipe, Loc(HELD, root=_HELD_ROOTS[p]), False)
+                    for p in sorted(pipes)
+                ]
 
     # -- the walk -----------------------------------------------------------------
 
@@ -530,6 +579,7 @@ class SyncAnalysis:
             for a in pending
             for b in acc
             if a.conflicts(b)
+            and not (b.write and b.loc.space == HELD)  # (a wait waits for nothing here)
             and self._overlap(a, b)
             and self._same_core(a, b)
             and not self._auto_ordered(a, b)
@@ -537,13 +587,12 @@ class SyncAnalysis:
 
     def _auto_ordered(self, a: Access, b: Access) -> bool:
         """`a` before `b` is ordered by the AIV's auto-sync (`auto_sync`)."""
-        if self.auto_core is None or (a.pipe, b.pipe) not in AUTO_SYNC_PAIRS:
+        if not self.auto_sides or (a.pipe, b.pipe) not in AUTO_SYNC_PAIRS:
             return False
-        if self.auto_core == "all":
-            return True
-        # (scalar code both sides run meets a vector-side access on the AIV only)
+        # (scalar code both sides of a mix kernel run meets the vector side's access on
+        # the AIV only)
         sides = {self.sides.get(a.op), self.sides.get(b.op)}
-        return self.auto_core in sides and sides <= {self.auto_core, None}
+        return bool(sides & self.auto_sides) and sides <= self.auto_sides | {None}
 
     def _same_core(self, a: Access, b: Access) -> bool:
         """In a mix kernel a cube op and a vector op run on different cores: what orders
@@ -585,23 +634,26 @@ def _split_sides(function: func.FuncOp, memory: MemoryMap) -> dict[Operation, st
     return sides if {"cube", "vector"} <= set(sides.values()) else {}
 
 
-def _auto_core(
+def _auto_sides(
     function: func.FuncOp, sides: dict[Operation, str | None], memory: MemoryMap
-) -> str | None:
-    """Where the AIV's auto-sync applies in `function` (see `SyncAnalysis.auto_core`):
-    the vector side of a mix kernel; all of a kernel that is not cube or mix and has
-    no op of the cube core; else nowhere."""
+) -> frozenset[str | None]:
+    """The sides whose ops auto-sync orders in `function` (`auto_synced`; None: the ops
+    every core of it runs): in a mix kernel the side of the cores it orders (the AIVs:
+    not the AIC, not the scalar code both run); in a kernel with one kind of core,
+    everything when that core has auto-sync (an AIV, or 310P's AI Core running a
+    vector kernel: a kernel not cube or mix, with no op of the cube core)."""
     from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
-    from asc_xdsl.transforms.cross_core_sync import VECTOR, own_side
+    from asc_xdsl.transforms.cross_core_sync import CORE, CUBE, VECTOR, own_side
 
     if sides:
-        return VECTOR
+        return frozenset(s for s in (CUBE, VECTOR) if auto_synced(CORE[s], "mix"))
     kind = function.attributes.get(KERNEL_TYPE_ATTR)
-    if kind is not None and getattr(kind, "data", None) != "vector":
-        return None
-    if any(own_side(op, memory) not in (None, VECTOR) for op in function.walk()):
-        return None
-    return "all"
+    kind = "vector" if kind is None else getattr(kind, "data", None)
+    if kind != "vector" or any(
+        own_side(op, memory) not in (None, VECTOR) for op in function.walk()
+    ):
+        return frozenset()  # (a cube kernel's AIC, or a mix kernel on unsplit cores)
+    return frozenset({None, VECTOR}) if auto_synced("AIV", kind) else frozenset()
 
 
 def _FROM_LB(where: str, step: int) -> tuple[int | None, int | None]:

@@ -12,8 +12,10 @@ Four kinds of warnings, each at the op concerned with notes at the others:
   set under `if` and waited under a matching `if` counts as maybe set).
 - **Cross-core** (a mix kernel, `cross_core_sync.CrossCoreAnalysis`): GM accesses of
   the cube and vector sides, or of the two AIVs of an AI Core, that no cross-core flag
-  (mode 2, 1, Ascend 950's mode 4) or SyncAll orders, with the pair that would; mode-2
-  flags the other core never matches.
+  (mode 2, 1, Ascend 950's mode 4) or SyncAll orders, with the pair that would (and,
+  where an Ascend 950 wait ordered it for another pipe only, the intra-core
+  SetFlag/WaitFlag after that wait that would hand it on); flags the other core never
+  matches.
 - **Flags.** A SetFlag that sets a flag already set, a WaitFlag no SetFlag before it
   sets.
 - **Queue discipline** (pyasc's checks): FreeTensor without AllocTensor or twice,

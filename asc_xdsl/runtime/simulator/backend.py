@@ -391,9 +391,8 @@ class CpuSimulatorBackend:
             if peers is not None and core.kind == "AIV":
                 c.onchip = peers.onchip(b, core.sub)
             if san_mode != "off":
-                c.san = sanitizer.BlockSanitizer(
-                    san_mode, auto_sync, b, order, core_no[core], c.regs
-                )
+                synced = auto_sync and core_pipes.auto_sync_on(core.kind, kernel_type)
+                c.san = sanitizer.BlockSanitizer(san_mode, synced, b, order, core_no[core], c.regs)
                 c.san.absent = core_pipes.absent_pipes(platform.name, core.kind)
                 if peers is not None and core.kind == "AIV":
                     c.san.shared = {"UB": peers.ub_key(b, core.sub)}

@@ -1,4 +1,5 @@
-"""The pipes each core of a split SoC has, for the race checker (sanitizer.py).
+"""The pipes each core of a split SoC has, and which cores auto-sync orders, for the race
+checker (sanitizer.py).
 
 On Ascend 950 (arch 3510) the headers compile a `SetFlag`/`WaitFlag`/`PipeBarrier` only
 on the core that has its pipes (impl/basic_api/kernel_event.h `IsSplitVectorPipe` /
@@ -14,8 +15,16 @@ from __future__ import annotations
 
 from asc_xdsl import soc as socs
 from asc_xdsl.transforms.hardware import PIPES
+from asc_xdsl.transforms.sync_analysis import auto_synced
 
 CORE_PIPES = socs.CORE_PIPES  # (the facts: asc_xdsl/soc.py)
+
+
+def auto_sync_on(core_kind: str, kernel_type: str) -> bool:
+    """Whether a kernel compiled with `auto_sync` has bisheng's auto-sync on a
+    `core_kind` core of a `kernel_type` launch: the AIV's and an unsplit AI Core's
+    running vector code, never the AIC's (insert-sync's table, `auto_synced`)."""
+    return auto_synced(core_kind, kernel_type)
 
 
 def absent_pipes(platform: str, core_kind: str) -> frozenset[str]:

@@ -78,6 +78,10 @@ from asc_xdsl.transforms.hardware import (
     queue_events,
 )
 
+# (earlier pipe, later pipe) pairs bisheng's auto-sync orders, on the cores
+# `core_pipes.auto_sync_on` says: insert-sync's table, shared
+from asc_xdsl.transforms.sync_analysis import AUTO_SYNC_PAIRS
+
 SANITIZE_ENV = "ASC_XDSL_SANITIZE"
 MODES = ("error", "warn", "off")
 DEFAULT_MODE = "warn"
@@ -88,11 +92,6 @@ EVENT_IDS = range(8)
 IN_ORDER_PIPES = frozenset({"S", "M"})
 """Pipes whose later work never overtakes earlier work on the same pipe."""
 
-AUTO_SYNC_PAIRS = frozenset(
-    {("S", "V"), ("S", "MTE2"), ("S", "MTE3"), ("V", "S"), ("MTE2", "S"), ("MTE3", "S")}
-    | {("V", "V")}
-)
-"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders on the AIV."""
 
 _FLAG_OPS = {"ascendc.set_flag": "set", "ascendc.wait_flag": "wait"}
 _COUNT_OPERANDS = ("cal_count", "count")
