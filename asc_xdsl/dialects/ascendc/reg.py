@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    ComplexType,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -70,6 +71,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     SpecOp,
     TypeRule,
     elem,
+    element_of,
     exact,
     local,
     of_type,
@@ -177,6 +179,21 @@ BITWISE = INTS
 SIGNED_ARITH = ("i8", "i16", "i32", "f16", "f32")
 RELU = ("i32", "f16", "f32")
 MIN_MAX = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+COMPLEX = ("complex<f16>", "complex<f32>")
+"""complex32 (`AscendC::Complex<half>`) and complex64 (`AscendC::Complex<float>`)."""
+
+COMPLEX_OPS = frozenset(
+    f"reg.{m}"
+    for m in (
+        *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
+        *("store_unalign", "add", "sub", "mul", "div", "adds", "muls", "duplicate"),
+        *("ub_ptr", "vf_call"),
+    )
+)
+"""The Reg ops that take complex registers (the 3510 implementations' `complex32` /
+`complex64` branches: CreateMask / UpdateMask count complex elements, the loads and
+stores move their bytes, Add / Sub / Mul / Div / Adds / Muls / Duplicate compute on the
+real and imaginary parts). Every other Reg op refuses a complex type."""
 
 
 # ---------------------------------------------------------------------------
@@ -232,6 +249,22 @@ class RegOp(SpecOp):
             )
         self._verify_vars()
         self._verify_trait()
+        self._verify_complex()
+
+    def _verify_complex(self) -> None:
+        """Complex element types only in the ops whose 3510 implementations take them."""
+        if self.SPEC.mnemonic in COMPLEX_OPS:
+            return
+        types = [v.type for v in (*self.operands, *self.results)]
+        types += [a for a in self.properties.values() if isinstance(a, ComplexType)]
+        for t in types:
+            t = element_of(t)
+            if isinstance(t, ComplexType):
+                ops = ", ".join(sorted(m.removeprefix("reg.") for m in COMPLEX_OPS))
+                raise VerifyException(
+                    f"'{self.name}': {self.SPEC.api} does not take complex types ({t}) on "
+                    f"Ascend 950; the Reg ops that do: {ops}"
+                )
 
     def _verify_trait(self) -> None:
         """RegTraitNumTwo registers go only into the ops that model them, all of one trait."""
@@ -267,7 +300,7 @@ class RegOp(SpecOp):
             if o.type.var is None or o.arity is not Arity.SINGLE:
                 continue
             t = getattr(self, o.name).type
-            bound.setdefault(o.type.var, getattr(t, "element_type", t))
+            bound.setdefault(o.type.var, element_of(t))
         for p in spec.props:
             if p.kind is PropKind.TYPE and self._prop(p.name) is not None:
                 bound.setdefault(p.name, self._prop(p.name))  # type: ignore[arg-type]
@@ -275,7 +308,7 @@ class RegOp(SpecOp):
             var = r.type.var
             if var is None:
                 continue
-            t = getattr(value.type, "element_type", value.type)
+            t = element_of(value.type)
             if var in bound and bound[var] != t:
                 raise VerifyException(
                     f"'{self.name}': result {r.name} has element type {t}, expected "
@@ -641,7 +674,9 @@ _TWO_REGISTER_DISTS = {f"DIST_{kind}_B{n}" for kind in ("DINTLV", "INTLV") for n
 
 
 def element_bytes(t: Attribute) -> int:
-    """Bytes of a register element type."""
+    """Bytes of a register element type (complex: both parts)."""
+    if isinstance(t, ComplexType):
+        return 2 * element_bytes(t.element_type)
     return getattr(t, "bitwidth", 8) // 8
 
 
@@ -672,6 +707,11 @@ class RegDistOp(RegOp):
                 + ")"
             )
         t = getattr(self, self.REGISTER).type
+        if isinstance(t.element_type, ComplexType) and dist.name != "DIST_NORM":
+            raise VerifyException(
+                f"'{self.name}': complex registers ({t.element_type}) load and store with "
+                f"DIST_NORM only here, not {dist.name}"
+            )
         if t.reg_num != 1 and dist.name != "DIST_NORM":
             raise VerifyException(f"'{self.name}': {dist.name} takes RegTraitNumOne registers only")
         size = element_bytes(t.element_type)
@@ -828,6 +868,7 @@ _BINARY = (
 )
 for _api, _dt in _BINARY:
     _m = "abs_sub" if _api == "AbsSub" else _api.lower()
+    _cx = COMPLEX if _api in ("Add", "Sub", "Mul", "Div") else ()
     _add(
         f"Reg{_api}Op",
         _m,
@@ -835,8 +876,9 @@ for _api, _dt in _BINARY:
         (_reg_in("src0"), _reg_in("src1"), _mask()),
         (_reg_out(),),
         sim=f"binary:{_m}",
-        # (the 3510 implementations take int64_t / uint64_t too, RegTraitNumTwo or not)
-        dtypes={"T": _dt if _api in ("AbsSub", "Prelu") else (*_dt, "i64", "ui64")},
+        # (the 3510 implementations take int64_t / uint64_t too, RegTraitNumTwo or not;
+        # Add / Sub / Mul / Div complex32 and complex64 as well)
+        dtypes={"T": _dt if _api in ("AbsSub", "Prelu") else (*_dt, "i64", "ui64", *_cx)},
         doc=f"`{_api}(dst, src0, src1, mask)`: elementwise on the enabled elements, "
         "0 elsewhere (MaskMergeMode::ZEROING).",
     )
@@ -885,7 +927,7 @@ for _api, _dt in _SCALAR:
         (_reg_in("src"), Operand("scalar", _SHIFT if _shift else elem("T")), _mask()),
         (_reg_out(),),
         sim=f"binary_scalar:{_mn}",
-        dtypes={"T": _dt},
+        dtypes={"T": (*_dt, *COMPLEX) if _api in ("Adds", "Muls") else _dt},
         doc=f"`{_api}(dst, src, scalar, mask)`: elementwise with a scalar on the enabled "
         "elements, 0 elsewhere.",
     )
@@ -897,7 +939,7 @@ _add(
     (Operand("scalar", elem("T")), _mask()),
     (_reg_out(),),
     sim="duplicate",
-    dtypes={"T": ALL_NUMERIC},
+    dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
     doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere.",
 )
 _add(

@@ -230,10 +230,10 @@ def _reg_type(dtype: dt.DataType, trait: RegTrait = RegTrait.NUM_ONE) -> Any:
 
 
 def _trait(g: Any, trait: Any, dtype: dt.DataType) -> RegTrait:
-    """`trait` as a RegTrait; NUM_TWO only for 64-bit dtypes."""
+    """`trait` as a RegTrait; NUM_TWO only for 64-bit and complex dtypes."""
     t = g.enum(trait, RegTrait, "trait")
-    if t is RegTrait.NUM_TWO and dtype.sizeof() != 8:
-        g.fail(f"RegTraitNumTwo registers hold 64-bit elements, not {dtype.name}")
+    if t is RegTrait.NUM_TWO and dtype.sizeof() != 8 and not dtype.is_complex():
+        g.fail(f"RegTraitNumTwo registers hold 64-bit or complex elements, not {dtype.name}")
     return t
 
 
