@@ -93,7 +93,6 @@ from asc_xdsl.dialects.ascendc.family_dtypes import (
     operand_rule_problem,
 )
 from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
-from asc_xdsl.soc import ASCEND_950
 from asc_xdsl.dialects.ascendc.types import (
     GlobalTensorType,
     LocalTensorType,
@@ -103,6 +102,7 @@ from asc_xdsl.dialects.ascendc.types import (
 from asc_xdsl.dialects.fast_build import init_op, irdl_init
 from asc_xdsl.dialects.fast_verify import accept, accepted_before, keep_verdicts, new_context
 from asc_xdsl.dialects.interned import int_attr, int_type
+from asc_xdsl.soc import ASCEND_950
 from asc_xdsl.utils.class_tests import is_subclass
 from asc_xdsl.utils.op_definition import op_definition
 

@@ -39,7 +39,6 @@ from xdsl.dialects.complex import CreateOp
 
 from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
 from asc_xdsl.dialects.ascendc.reg_scope import RegVecScopeOp
-from asc_xdsl.dialects.ascendc.spec import element_of
 from asc_xdsl.dialects.ascendc.reg_types import (
     VEC_LEN,
     HighLowPart,
@@ -51,6 +50,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     SatMode,
     StoreDist,
 )
+from asc_xdsl.dialects.ascendc.spec import element_of
 from asc_xdsl.runtime.numpy_types import COMPLEX32, np_dtype
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16
