@@ -187,13 +187,20 @@ COMPLEX_OPS = frozenset(
     for m in (
         *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
         *("store_unalign", "add", "sub", "mul", "div", "adds", "muls", "duplicate"),
-        *("ub_ptr", "vf_call"),
+        *("abs_complex", "select", "ub_ptr", "vf_call"),
+        # (reg_address.py: the PostUpdate, unaligned-stream and AddrReg forms)
+        *("load_align_post", "store_align_post", "load_unalign_pre", "load_unalign_post"),
+        *("create_addr_reg", "load_align_areg", "store_align_areg"),
     )
 )
-"""The Reg ops that take complex registers (the 3510 implementations' `complex32` /
-`complex64` branches: CreateMask / UpdateMask count complex elements, the loads and
-stores move their bytes, Add / Sub / Mul / Div / Adds / Muls / Duplicate compute on the
-real and imaginary parts). Every other Reg op refuses a complex type."""
+"""The Reg ops that take complex registers: the 3510 implementations' `complex32` /
+`complex64` branches (CreateMask / UpdateMask count complex elements; Add / Sub / Mul /
+Div / Adds / Muls / Duplicate / Abs compute on the real and imaginary parts), and the
+forms that take any element of 4 or 8 bytes (`SupportBytes`: the contiguous loads and
+stores, which move bytes, and Select). The API pages' list of emulated types
+(附录/Reg矢量计算接口软仿情况汇总) names the same set. Every other Reg op refuses a
+complex type: Move, Compare, Max, the math functions, ... (Move's `static_assert`
+leaves complex out; the others have no complex branch)."""
 
 
 # ---------------------------------------------------------------------------
@@ -458,6 +465,7 @@ REG_PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
     # (T, S) pairs of the ops whose dtypes go together (the 3510 `static_assert`s)
     "reg.pack": (("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("ui16", "i32")),
     "reg.unpack": (("ui32", "ui16"), ("i32", "i16"), ("ui16", "ui8"), ("i16", "i8")),
+    "reg.abs_complex": (("f16", "complex<f16>"), ("f32", "complex<f32>")),
 }
 """mnemonic -> the (T, S) pairs 3510 takes."""
 
@@ -866,6 +874,19 @@ _BINARY = (
     ("AbsSub", ("f16", "f32")),
     ("Prelu", ("f16", "f32")),
 )
+_COMPLEX_DOCS = {
+    "Add": " Complex T: the real and the imaginary parts added in the parts' type.",
+    "Sub": " Complex T: the real and the imaginary parts subtracted in the parts' type.",
+    "Mul": " Complex T (the header's ComplexMulKernel): (a + bi)(c + di) = (ac - bd) + "
+    "(bc + ad)i, each product, the difference and the sum rounded to the parts' type.",
+    "Div": " Complex T (the header's ComplexDivKernel, Smith's method, each step in the "
+    "parts' type): where |c| >= |d|, r = d / c, s = 1 / (c + d r), ((a + b r) s, (b - a r) "
+    "s); where c = d = 0, (a / |c|, b / |d|); elsewhere, r = c / d, s = 1 / (d + c r), "
+    "((a r + b) s, (b r - a) s) -- computed for the elements the mask leaves off too (the "
+    "header's second branch runs under the complement of the first), so those hold the "
+    "quotient, not 0.",
+}
+
 for _api, _dt in _BINARY:
     _m = "abs_sub" if _api == "AbsSub" else _api.lower()
     _cx = COMPLEX if _api in ("Add", "Sub", "Mul", "Div") else ()
@@ -880,8 +901,23 @@ for _api, _dt in _BINARY:
         # Add / Sub / Mul / Div complex32 and complex64 as well)
         dtypes={"T": _dt if _api in ("AbsSub", "Prelu") else (*_dt, "i64", "ui64", *_cx)},
         doc=f"`{_api}(dst, src0, src1, mask)`: elementwise on the enabled elements, "
-        "0 elsewhere (MaskMergeMode::ZEROING).",
+        "0 elsewhere (MaskMergeMode::ZEROING)." + _COMPLEX_DOCS.get(_api, ""),
     )
+
+_add(
+    "RegAbsComplexOp",
+    "abs_complex",
+    "Abs",
+    (_reg_in("src", "S"), _mask()),
+    (_reg_out("dst", "T"),),
+    sim="abs_complex",
+    dtypes={"T": FLOATS, "S": COMPLEX},
+    example={"T": "f32", "S": "complex<f32>"},
+    doc="`Abs(dst, src, mask)` of a complex register: |z| = Sqrt(re * re + im * im) in "
+    "the parts' type (complex32 -> half, complex64 -> float; each step rounded, Sqrt's "
+    "INTRINSIC mode) of the enabled elements, in dst's first 64 (complex32) or 32 "
+    "(complex64) elements, 0 in the others.",
+)
 
 _UNARY = (
     ("Abs", SIGNED_ARITH),
@@ -929,7 +965,12 @@ for _api, _dt in _SCALAR:
         sim=f"binary_scalar:{_mn}",
         dtypes={"T": (*_dt, *COMPLEX) if _api in ("Adds", "Muls") else _dt},
         doc=f"`{_api}(dst, src, scalar, mask)`: elementwise with a scalar on the enabled "
-        "elements, 0 elsewhere.",
+        "elements, 0 elsewhere."
+        + (
+            f" Complex T: the scalar is complex (`complex.create`), then as {_api[:-1]}."
+            if _api in ("Adds", "Muls")
+            else ""
+        ),
     )
 
 _add(
@@ -940,7 +981,8 @@ _add(
     (_reg_out(),),
     sim="duplicate",
     dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
-    doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere.",
+    doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere "
+    "(complex T: a complex scalar, `complex.create`).",
 )
 _add(
     "RegArangeOp",
@@ -1001,7 +1043,8 @@ _add(
     (_reg_in("src0"), _reg_in("src1"), _mask("sel")),
     (_reg_out(),),
     sim="select",
-    doc="`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere.",
+    doc="`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere (any "
+    "element of 1 to 8 bytes, complex too: it moves bits).",
 )
 
 # -- reductions ---------------------------------------------------------------------

@@ -542,7 +542,22 @@ bitwise_xor = _binary("RegXorOp", "bitwise_xor")
 abs_sub = _binary("RegAbsSubOp", "abs_sub")
 prelu = _binary("RegPreluOp", "prelu")
 
-abs = _unary("RegAbsOp", "abs")
+_abs_real = _unary("RegAbsOp", "abs")
+
+
+def abs(src: RegTensor, mask: MaskReg) -> RegTensor:
+    """`Abs(dst, src, mask)`: elementwise; 0 where mask is off. Of a complex register
+    (complex32 / complex64), the magnitudes as a register of its parts' type (float16 /
+    float32), in its first elements (`reg.abs_complex`)."""
+    if not (isinstance(src, RegTensor) and src.dtype.is_complex()):
+        return _abs_real(src, mask)
+    g = _g("abs")
+    _need(g, mask, MaskReg, "mask")
+    part = src.dtype.component
+    op = _emit(g, "RegAbsComplexOp", [src.handle, mask.handle], [_reg_type(part)])
+    return RegTensor(op.results[0], part)
+
+
 neg = _unary("RegNegOp", "neg")
 relu = _unary("RegReluOp", "relu")
 bitwise_not = _unary("RegNotOp", "bitwise_not")

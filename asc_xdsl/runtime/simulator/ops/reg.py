@@ -761,6 +761,25 @@ def _unary(op, comp, fn):
     return run
 
 
+@_builds("abs_complex")
+def _abs_complex(op, comp, arg):
+    """ComplexAbsKernel: Sqrt(re * re + im * im) in the parts' type (Sqrt INTRINSIC), the
+    src's elements in dst's first lanes, 0 after them and where the mask is off."""
+    src, dst = _elem(op.src.type), _elem(op.dst.type)
+    sqrt = _math("sqrt")
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        re, im = src.parts(e[a])
+        on = lanes_of(e[m], src.step)[: src.lanes]
+        out = np.zeros(dst.lanes, dst.dtype)
+        with np.errstate(over="ignore"):
+            out[: src.lanes] = np.where(on, sqrt(re * re + im * im), 0)
+        e[r] = out
+
+    return run
+
+
 _SCALAR: dict[str, Callable] = {
     "adds": np.add,
     "muls": np.multiply,
