@@ -264,7 +264,7 @@ def _pair_of_f32(x, y):
     ("body", "message"),
     [
         (_gather_of_u16, "index register must be unsigned of float32's width"),
-        (_pair_of_f32, "RegTraitNumTwo registers hold 64-bit elements, not float32"),
+        (_pair_of_f32, "RegTraitNumTwo registers hold 64-bit or complex elements, not float32"),
     ],
 )
 def test_python_api_refusals(body, message):
@@ -327,7 +327,7 @@ def test_trait_two_pairs_div_and_add_under_b32_masks():
         ),
         (
             "%e = ascendc.reg.load_align %x, %c0 : {p}, i32 -> !ascendc.reg_tensor<i32, 2>",
-            "RegTraitNumTwo registers hold 64-bit elements",
+            "RegTraitNumTwo registers hold 64-bit or complex elements",
         ),
     ],
 )
