@@ -296,3 +296,42 @@ def test_python_errors_are_located():
         _run(bad_vf, asc.complex64, x, y, z, 32)
     with pytest.raises(Exception, match="complex128 cannot be passed"):
         _run(ops_vf, asc.complex64, x.astype(np.complex128), y, z, 32)
+
+
+@jit
+def copy_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    """x -> UB -> z, 128 elements."""
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 1024)
+    local = buf.get(x.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(local, xg, 128)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(zg, local, 128)
+
+
+def test_complex_tensors_copy_and_launch_conventions():
+    # complex32: (..., 2) float16 pairs viewed as the structured dtype, written in place
+    pairs = np.arange(256, dtype=np.float16).reshape(128, 2)
+    out = np.zeros((128, 2), np.float16)
+    copy_kernel[1](pairs.view(COMPLEX32)[..., 0], out.view(COMPLEX32)[..., 0], platform=SOC)
+    assert np.array_equal(out, pairs)
+    x = (np.arange(128) * (1 - 2j)).astype(np.complex64)
+    z = np.zeros(128, np.complex64)
+    copy_kernel[1](x, z, platform=SOC)
+    assert np.array_equal(z, x)
+    # off Ascend 950 a complex tensor is a located error
+    with pytest.raises(Exception, match=r"test_reg_complex.py:\d+.*exist on Ascend 950"):
+        copy_kernel[1](x, z, platform="Ascend910B1")
+    # a compiled complex32 kernel given float16 (not the structured dtype) says how
+    from asc_xdsl.runtime.simulator.backend import bind_arguments
+
+    compiled = copy_kernel.compile(pairs.view(COMPLEX32)[..., 0], out.view(COMPLEX32)[..., 0],
+                                   soc_version=SOC)  # fmt: skip
+    with pytest.raises(Exception, match=r"reads complex<f16> but got a float16.*COMPLEX32"):
+        bind_arguments(compiled, [pairs, out])
