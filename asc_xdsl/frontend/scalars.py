@@ -344,6 +344,8 @@ class ScalarBuilder(ABC):
         if src == dtype:
             return value
         v = value.handle
+        if src.is_complex() or dtype.is_complex():
+            return self._to_complex(value, dtype)
         if src.kind == "bool" and dtype.kind != "bool":
             v = self.emit(_cast_op(arith.ExtUIOp, v, signless_type(32))).results[0]
             return self.convert(RuntimeScalar(v, dt.int32), dtype)
@@ -372,6 +374,18 @@ class ScalarBuilder(ABC):
         if dtype.kind == "uint":
             v = self._reinterpret(v, dtype.ir_type())
         return RuntimeScalar(v, dtype)
+
+    def _to_complex(self, value: RuntimeScalar, dtype: DataType) -> RuntimeScalar:
+        """A real runtime scalar as a complex one (C++ `Complex(x)`: (x, 0), the real
+        part converted to the parts' type); complex to anything else is an error."""
+        from xdsl.dialects.complex import CreateOp
+
+        if value.dtype.is_complex() or not dtype.is_complex():
+            self.fail(f"a {value.dtype.name} value does not convert to {dtype.name}")
+        part = dtype.component
+        re = self.convert(value, part).handle
+        op = self.emit(CreateOp(re, self.constant(0.0, part), dtype.ir_type()))
+        return RuntimeScalar(op.results[0], dtype)
 
     def _common_dtype(self, a: Any, b: Any) -> DataType:
         # (no generators: this runs for every binary operation the kernel computes)

@@ -17,7 +17,7 @@ from asc_xdsl.runtime.numpy_types import COMPLEX32, np_dtype
 
 R = asc.reg
 SOC = "Ascend950PR_9599"
-SEGMENTS = 10  # registers of results the vector function stores
+SEGMENTS = 11  # registers of results the vector function stores
 S = 1.5 - 2j  # the scalar of Adds / Muls / Duplicate
 
 
@@ -25,7 +25,8 @@ S = 1.5 - 2j  # the scalar of Adds / Muls / Duplicate
 def ops_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
     """z, one register each: Add, Sub, Mul, Div, Adds, Muls of x and y (all n lanes),
     Duplicate(S) and Div under the first half's mask (H), Select(x, y, H), and y's
-    second register through the PostUpdate load."""
+    second register through the PostUpdate load, Adds of the runtime integer n (as
+    the complex (n, 0), C++ `Complex(x)`)."""
     vl = R.lanes(x.dtype)
     full, _rest = R.update_mask(n, x.dtype)
     half = R.create_mask(x.dtype, R.MaskPattern.H)
@@ -43,6 +44,7 @@ def ops_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
     _first, p = R.load_align_post(y, vl)
     second, p = R.load_align_post(p, vl)
     R.store_align(z, second, full, 9 * vl)
+    R.store_align(z, R.adds(a, n, full), full, 10 * vl)
 
 
 @asc.vf
@@ -146,7 +148,7 @@ def test_complex_ops_match_numpy(dtype, tol):
     half = np.arange(lanes) < lanes // 2
     with np.errstate(all="ignore"):
         expected = [a + b, a - b, a * b, a / b, a + s, a * s, np.where(half, s, 0), a / b,
-                    np.where(half, a, b), _values(y)[lanes : 2 * lanes]]  # fmt: skip
+                    np.where(half, a, b), _values(y)[lanes : 2 * lanes], a + lanes]  # fmt: skip
     for k, (got, want) in enumerate(zip(out, expected, strict=True)):
         finite = np.isfinite(want)
         np.testing.assert_allclose(got[finite], want[finite], rtol=tol, atol=tol, err_msg=f"{k}")
