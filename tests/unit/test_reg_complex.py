@@ -213,6 +213,10 @@ def test_dtype_facts():
     from asc_xdsl.backends.ascendc.cpp_types import cpp_type
 
     assert cpp_type(asc.complex32.ir_type()) == "complex32"
+    from asc_xdsl.runtime.simulator.dtypes import dtype_label, to_scalar
+
+    assert to_scalar(asc.complex32.ir_type(), 1 + 2**-12 + 2j) == 1 + 2j  # (parts in half)
+    assert dtype_label(asc.complex32.ir_type()) == "complex32"
     with pytest.raises(Exception, match=r"complex128 cannot be passed.*complex64"):
         dt.from_numpy(np.dtype(np.complex128))
 

@@ -53,7 +53,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
 from asc_xdsl.dialects.ascendc.spec import element_of
 from asc_xdsl.runtime.numpy_types import COMPLEX32, np_dtype
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
-from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
     TensorBoundsError,
@@ -1071,12 +1071,9 @@ def _complex_create(op, comp):
     """`complex.create %re, %im` (C++ `complex64(re, im)`): the scalar of a complex Reg
     op (Duplicate, Adds, Muls), a complex64 number (complex32: its parts float16)."""
     re, im, r = comp.slot(op.real), comp.slot(op.imaginary), comp.slot(op.complex)
-    c32 = np_dtype(op.complex.type) == COMPLEX32
+    t = op.complex.type
 
     def run(e, c, _op=op):
-        real, imag = e[re], e[im]
-        if c32:
-            real, imag = np.float16(real), np.float16(imag)
-        e[r] = np.complex64(complex(float(real), float(imag)))
+        e[r] = to_scalar(t, complex(float(e[re]), float(e[im])))
 
     return run
