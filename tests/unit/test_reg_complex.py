@@ -56,11 +56,23 @@ def abs_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
 
 @asc.vf
 def pair_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
-    """RegTraitNumTwo: Mul of two pairs (twice the lanes), stored where a VL16 mask says."""
-    m = R.create_mask(x.dtype, R.MaskPattern.VL16, R.RegTrait.NUM_TWO)
-    a = R.load_align(x, 0, R.RegTrait.NUM_TWO)
-    b = R.load_align(y, 0, R.RegTrait.NUM_TWO)
+    """RegTraitNumTwo: Mul of two pairs (twice the lanes), stored where a VL16 mask says;
+    then Muls and Adds of a pair and Duplicate into one behind them."""
+    two = R.RegTrait.NUM_TWO
+    m = R.create_mask(x.dtype, R.MaskPattern.VL16, two)
+    a = R.load_align(x, 0, two)
+    b = R.load_align(y, 0, two)
     R.store_align(z, R.mul(a, b, m), m)
+    full = R.create_mask(x.dtype, R.MaskPattern.ALL, two)
+    R.store_align(z, R.adds(R.muls(a, 2j, full), 1, full), full, 128)
+    R.store_align(z, R.duplicate(0.5 + 0.25j, full, x.dtype, two), full, 256)
+
+
+@asc.vf
+def abs_pair_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
+    """z: |x| of a RegTraitNumTwo pair, a full register of the parts' type."""
+    m = R.create_mask(x.dtype, R.MaskPattern.ALL, R.RegTrait.NUM_TWO)
+    R.store_align(z, R.abs(R.load_align(x, 0, R.RegTrait.NUM_TWO), m), R.create_mask(z.dtype))
 
 
 @jit
@@ -171,8 +183,12 @@ def test_complex_abs_is_a_register_of_the_parts_type(dtype):
     z = np.full(256 // part.sizeof(), 9, np.float16 if part is asc.float16 else np.float32)
     out = _run(abs_vf, dtype, x, y, z, 0, out=part)
     want = np.abs(_values(x)[: lanes // 4])
-    np.testing.assert_allclose(out[: lanes // 4], want, rtol=2e-3 if part is asc.float16 else 1e-6)
+    tol = 2e-3 if part is asc.float16 else 1e-6
+    np.testing.assert_allclose(out[: lanes // 4], want, rtol=tol)
     assert not out[lanes // 4 :].any()  # (off the Q mask, and past the src's elements)
+    # of a RegTraitNumTwo pair: twice the elements, the whole register
+    out = _run(abs_pair_vf, dtype, x, y, z, 0, out=part)
+    np.testing.assert_allclose(out, np.abs(_values(x)[: 2 * lanes]), rtol=tol)
 
 
 def test_complex32_mul_rounds_each_step_to_half():
@@ -194,9 +210,11 @@ def test_pairs_and_masks_count_complex_elements():
     x, y, z = _inputs(128, COMPLEX32, np.random.default_rng(2))
     z["real"] = 7  # (what the masked-off store leaves)
     out = _run(pair_vf, asc.complex32, x, y, z, 0)
-    want = (_values(x) * _values(y))[:16]
-    np.testing.assert_allclose(out[:16], want, rtol=4e-3, atol=4e-3)
-    assert np.all(out[16:] == 7)
+    a = _values(x)[:128]
+    np.testing.assert_allclose(out[:16], (a * _values(y)[:128])[:16], rtol=4e-3, atol=4e-3)
+    assert np.all(out[16:128] == 7)
+    np.testing.assert_allclose(out[128:256], a * 2j + 1, rtol=4e-3, atol=4e-3)
+    assert np.all(out[256:384] == 0.5 + 0.25j)
 
 
 def test_dtype_facts():

@@ -274,12 +274,12 @@ class RegOp(SpecOp):
                 )
 
     def _verify_trait(self) -> None:
-        """RegTraitNumTwo registers go only into the ops that model them, all of one trait."""
-        traits = {
-            v.type.reg_num
-            for v in (*self.operands, *self.results)
-            if isinstance(v.type, RegTensorType)
-        }
+        """RegTraitNumTwo registers go only into the ops that model them, all of one trait
+        (complex Abs: a pair or one register in, one register of the parts' type out)."""
+        if self.SPEC.mnemonic == "reg.abs_complex":
+            return  # (its result, of half / float, cannot be a pair: the type says so)
+        values = (*self.operands, *self.results)
+        traits = {v.type.reg_num for v in values if isinstance(v.type, RegTensorType)}
         if 2 not in traits:
             return
         if len(traits) > 1:
@@ -457,6 +457,8 @@ TRAIT_TWO_OPS: set[str] = {
     for m in (
         *("load_align", "store_align", "add", "sub", "mul", "div", "max", "min"),
         *("and", "or", "xor", "div_mode"),
+        # (their dtypes on pairs: complex only, whose 3510 branches take RegTraitNumTwo)
+        *("adds", "muls", "duplicate"),
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
@@ -916,7 +918,7 @@ _add(
     doc="`Abs(dst, src, mask)` of a complex register: |z| = Sqrt(re * re + im * im) in "
     "the parts' type (complex32 -> half, complex64 -> float; each step rounded, Sqrt's "
     "INTRINSIC mode) of the enabled elements, in dst's first 64 (complex32) or 32 "
-    "(complex64) elements, 0 in the others.",
+    "(complex64) elements, 0 in the others (from a RegTraitNumTwo pair: all of them).",
 )
 
 _UNARY = (

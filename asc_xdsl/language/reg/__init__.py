@@ -523,7 +523,8 @@ def _with_scalar(cls_name: str, api: str, shift: bool = False):
         _need(g, src, RegTensor, "src")
         _need(g, mask, MaskReg, "mask")
         s = g.integer(scalar, "scalar", dt.int16) if shift else g.scalar(scalar, src.dtype)
-        op = _emit(g, cls_name, [src.handle, s, mask.handle], [_reg_type(src.dtype)])
+        # (the result is a register of src's type: its trait too)
+        op = _emit(g, cls_name, [src.handle, s, mask.handle], [src.handle.type])
         return RegTensor(op.results[0], src.dtype)
 
     f.__name__ = f.__qualname__ = api
@@ -571,15 +572,22 @@ shift_lefts = _with_scalar("RegShiftLeftsOp", "shift_lefts", shift=True)
 shift_rights = _with_scalar("RegShiftRightsOp", "shift_rights", shift=True)
 
 
-def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType | None = None) -> RegTensor:
+def duplicate(
+    scalar: Any,
+    mask: MaskReg,
+    dtype: dt.DataType | None = None,
+    trait: RegTrait = RegTrait.NUM_ONE,
+) -> RegTensor:
     """`Duplicate(dst, scalar, mask)`: `scalar` (of `dtype`) in the enabled elements, 0
-    elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's)."""
+    elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's).
+    `trait=RegTrait.NUM_TWO`: into a RegTraitNumTwo pair (complex dtypes)."""
     if isinstance(scalar, RegTensor):
         return fused.duplicate_reg(scalar, mask, dtype)
     g = _g("duplicate")
     t = _dtype(g, dtype, "dtype")
     _need(g, mask, MaskReg, "mask")
-    op = _emit(g, "RegDuplicateOp", [g.scalar(scalar, t), mask.handle], [_reg_type(t)])
+    tr = _trait(g, trait, t)
+    op = _emit(g, "RegDuplicateOp", [g.scalar(scalar, t), mask.handle], [_reg_type(t, tr)])
     return RegTensor(op.results[0], t)
 
 

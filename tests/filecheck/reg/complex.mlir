@@ -31,6 +31,12 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK-NEXT: AscendC::Reg::RegTensor<complex32, AscendC::Reg::RegTraitNumTwo> p0;
   // CHECK-NEXT: AscendC::Reg::LoadAlign(p0, h + c0);
   // CHECK:      AscendC::Reg::Mul(p1, p0, p0, m2);
+  // CHECK:      AscendC::Reg::RegTensor<complex32, AscendC::Reg::RegTraitNumTwo> p2;
+  // CHECK-NEXT: AscendC::Reg::Adds(p2, p1, hs, m2);
+  // CHECK:      AscendC::Reg::Duplicate(p3, hs, m2);
+  // CHECK:      AscendC::Reg::Muls(p4, p3, hs, m2);
+  // CHECK:      AscendC::Reg::RegTensor<half> pm;
+  // CHECK-NEXT: AscendC::Reg::Abs(pm, p2, m2);
   func.func @cvf(%x: memref<?xcomplex<f32>, 26 : i64>, %h: memref<?xcomplex<f16>, 26 : i64>, %n: i32) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
     %c3 = arith.constant 3 : i32
@@ -64,7 +70,11 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %m2 = ascendc.reg.create_mask {dtype = complex<f16>, pattern = 0 : i32, trait = 2 : i32} : () -> !ascendc.mask_reg
     %p0 = ascendc.reg.load_align %h, %c0 : memref<?xcomplex<f16>, 26 : i64>, i32 -> !ascendc.reg_tensor<complex<f16>, 2>
     %p1 = ascendc.reg.mul %p0, %p0, %m2 : !ascendc.reg_tensor<complex<f16>, 2>, !ascendc.reg_tensor<complex<f16>, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>, 2>
-    ascendc.reg.store_align %h, %c0, %p1, %m2 : memref<?xcomplex<f16>, 26 : i64>, i32, !ascendc.reg_tensor<complex<f16>, 2>, !ascendc.mask_reg
+    %p2 = ascendc.reg.adds %p1, %hs, %m2 : !ascendc.reg_tensor<complex<f16>, 2>, complex<f16>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>, 2>
+    %p3 = ascendc.reg.duplicate %hs, %m2 : complex<f16>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>, 2>
+    %p4 = ascendc.reg.muls %p3, %hs, %m2 : !ascendc.reg_tensor<complex<f16>, 2>, complex<f16>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>, 2>
+    %pm = ascendc.reg.abs_complex %p2, %m2 : !ascendc.reg_tensor<complex<f16>, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<f16>
+    ascendc.reg.store_align %h, %c0, %p4, %m2 : memref<?xcomplex<f16>, 26 : i64>, i32, !ascendc.reg_tensor<complex<f16>, 2>, !ascendc.mask_reg
     func.return
   }
 

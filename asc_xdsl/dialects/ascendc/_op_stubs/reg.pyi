@@ -618,7 +618,7 @@ class RegAbsComplexOp(RegOp):
     """`Abs(dst, src, mask)` of a complex register: |z| = Sqrt(re * re + im * im) in the parts'
     type (complex32 -> half, complex64 -> float; each step rounded, Sqrt's INTRINSIC mode)
     of the enabled elements, in dst's first 64 (complex32) or 32 (complex64) elements, 0 in
-    the others.
+    the others (from a RegTraitNumTwo pair: all of them).
 
     `ascendc.reg.abs_complex`: Ascend C `Reg::Abs`, pipe V.
 
