@@ -17,7 +17,7 @@ from asc_xdsl.runtime.numpy_types import COMPLEX32, np_dtype
 
 R = asc.reg
 SOC = "Ascend950PR_9599"
-SEGMENTS = 11  # registers of results the vector function stores
+SEGMENTS = 12  # registers of results the vector function stores
 S = 1.5 - 2j  # the scalar of Adds / Muls / Duplicate
 
 
@@ -26,7 +26,7 @@ def ops_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
     """z, one register each: Add, Sub, Mul, Div, Adds, Muls of x and y (all n lanes),
     Duplicate(S) and Div under the first half's mask (H), Select(x, y, H), and y's
     second register through the PostUpdate load, Adds of the runtime integer n (as
-    the complex (n, 0), C++ `Complex(x)`)."""
+    the complex (n, 0), C++ `Complex(x)`), Div<T, &mode> with PRECISION_1ULP_FTZ_TRUE."""
     vl = R.lanes(x.dtype)
     full, _rest = R.update_mask(n, x.dtype)
     half = R.create_mask(x.dtype, R.MaskPattern.H)
@@ -45,6 +45,7 @@ def ops_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
     second, p = R.load_align_post(p, vl)
     R.store_align(z, second, full, 9 * vl)
     R.store_align(z, R.adds(a, n, full), full, 10 * vl)
+    R.store_align(z, R.div(a, b, full, R.DivAlgo.PRECISION_1ULP_FTZ_TRUE), full, 11 * vl)
 
 
 @asc.vf
@@ -160,7 +161,7 @@ def test_complex_ops_match_numpy(dtype, tol):
     half = np.arange(lanes) < lanes // 2
     with np.errstate(all="ignore"):
         expected = [a + b, a - b, a * b, a / b, a + s, a * s, np.where(half, s, 0), a / b,
-                    np.where(half, a, b), _values(y)[lanes : 2 * lanes], a + lanes]  # fmt: skip
+                    np.where(half, a, b), _values(y)[lanes : 2 * lanes], a + lanes, a / b]  # fmt: skip
     for k, (got, want) in enumerate(zip(out, expected, strict=True)):
         finite = np.isfinite(want)
         np.testing.assert_allclose(got[finite], want[finite], rtol=tol, atol=tol, err_msg=f"{k}")
@@ -295,6 +296,8 @@ def test_refusals_are_located():
     assert "Reg::Move does not take complex types (complex<f32>)" in _refusal(_module(move))
     maxed = f"%r = ascendc.reg.max %a, %a, %m : {C64}, {C64}, !ascendc.mask_reg -> {C64}"
     assert "does not support T = complex<f32>" in _refusal(_module(maxed))
+    ftz = f"%r = ascendc.reg.div_mode %a, %a, %m {{algo = 5 : i32}} : {C64}, {C64}, !ascendc.mask_reg -> {C64}"
+    assert "PRECISION_1ULP_FTZ_FALSE does not take complex<f32>" in _refusal(_module(ftz))
     brc = f"%r = ascendc.reg.load_align %x, %c0 {{dist = 3 : i32}} : {P64}, i32 -> {C64}"
     assert "DIST_NORM only" in _refusal(_module(brc))
     # off Ascend 950 the tensors of a complex type are refused too, by the SoC

@@ -235,7 +235,7 @@ def test_round_trip_and_cpp_with_properties():
         ),
         (
             f"%q = ascendc.reg.div_mode %a, %b, %all {{algo = 5 : i32, precisionMode}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",
-            "precisionMode takes float only",
+            "precisionMode takes float or complex64 only",
         ),
         (
             f"%h = ascendc.reg.histograms %a, %b, %all {{bin = 0 : i32, histType = 0 : i32}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",

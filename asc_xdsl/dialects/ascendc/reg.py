@@ -187,7 +187,7 @@ COMPLEX_OPS = frozenset(
     for m in (
         *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
         *("store_unalign", "add", "sub", "mul", "div", "adds", "muls", "duplicate"),
-        *("abs_complex", "select", "ub_ptr", "vf_call"),
+        *("abs_complex", "div_mode", "select", "ub_ptr", "vf_call"),
         # (reg_address.py: the PostUpdate, unaligned-stream and AddrReg forms)
         *("load_align_post", "store_align_post", "load_unalign_pre", "load_unalign_post"),
         *("create_addr_reg", "load_align_areg", "store_align_areg"),

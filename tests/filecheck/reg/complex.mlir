@@ -15,6 +15,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK:      AscendC::Reg::Sub(dif, sum, a, mask);
   // CHECK:      AscendC::Reg::Mul(prod, dif, a, mask);
   // CHECK:      AscendC::Reg::Div(quot, prod, a, mask);
+  // CHECK:      static constexpr AscendC::Reg::DivSpecificMode quot0_mode = {AscendC::Reg::MaskMergeMode::ZEROING, true, AscendC::DivAlgo::PRECISION_0ULP_FTZ_TRUE};
+  // CHECK-NEXT: AscendC::Reg::Div<complex64, &quot0_mode>(quot0, prod, a, mask);
   // CHECK:      AscendC::Reg::Adds(adds, quot, s, mask);
   // CHECK:      AscendC::Reg::Muls(muls, adds, s, mask);
   // CHECK:      AscendC::Reg::Duplicate(dup, s, all);
@@ -53,6 +55,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %dif = ascendc.reg.sub %sum, %a, %mask : !ascendc.reg_tensor<complex<f32>>, !ascendc.reg_tensor<complex<f32>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>
     %prod = ascendc.reg.mul %dif, %a, %mask : !ascendc.reg_tensor<complex<f32>>, !ascendc.reg_tensor<complex<f32>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>
     %quot = ascendc.reg.div %prod, %a, %mask : !ascendc.reg_tensor<complex<f32>>, !ascendc.reg_tensor<complex<f32>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>
+    %quot0 = ascendc.reg.div_mode %prod, %a, %mask {algo = 3 : i32, precisionMode} : !ascendc.reg_tensor<complex<f32>>, !ascendc.reg_tensor<complex<f32>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>
     %adds = ascendc.reg.adds %quot, %s, %mask : !ascendc.reg_tensor<complex<f32>>, complex<f32>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>
     %muls = ascendc.reg.muls %adds, %s, %mask : !ascendc.reg_tensor<complex<f32>>, complex<f32>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>
     %dup = ascendc.reg.duplicate %s, %all : complex<f32>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>
@@ -64,6 +67,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %hm = ascendc.reg.create_mask {dtype = complex<f16>, pattern = 12 : i32} : () -> !ascendc.mask_reg
     %ha = ascendc.reg.load_align %h, %c0 : memref<?xcomplex<f16>, 26 : i64>, i32 -> !ascendc.reg_tensor<complex<f16>>
     %hp = ascendc.reg.mul %ha, %ha, %hm : !ascendc.reg_tensor<complex<f16>>, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
+    %hq0 = ascendc.reg.div_mode %hp, %ha, %hm {algo = 2 : i32} : !ascendc.reg_tensor<complex<f16>>, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
     %hq = ascendc.reg.div %hp, %ha, %hm : !ascendc.reg_tensor<complex<f16>>, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
     %hx = ascendc.reg.muls %hq, %hs, %hm : !ascendc.reg_tensor<complex<f16>>, complex<f16>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
     ascendc.reg.store_align %h, %c0, %hx, %hm : memref<?xcomplex<f16>, 26 : i64>, i32, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg

@@ -665,14 +665,14 @@ def _complex_mul(el: _Elem, x, y, on):
     return _complex(np.where(on, real, 0), np.where(on, imag, 0))
 
 
-def _complex_div(el: _Elem, x, y, on):
+def _complex_div(el: _Elem, x, y, on, div: Callable = _div):
     """ComplexDivKernel (Smith's method), its masks as the header builds them: where
     |c| >= |d| (of the enabled elements): rat = d / c, scl = 1 / (c + d rat), the
     quotient ((a + b rat) scl, (b - a rat) scl); where both are 0: (a / |c|, b / |d|)
     (infinities, NaN for 0 / 0); everywhere else, the elements the mask leaves off
     included (the header's branch mask is the complement of the first): rat = c / d,
     scl = 1 / (d + c rat), ((a rat + b) scl, (b rat - a) scl). Each Div is the part
-    type's INTRINSIC division (`_div`)."""
+    type's INTRINSIC division (`_div`; `div_mode`: its DivAlgo's, `div`)."""
     (a, b), (c, d) = el.parts(x), el.parts(y)
     zero = np.zeros_like(a)
     abs_c, abs_d = np.where(on, np.abs(c), zero), np.where(on, np.abs(d), zero)
@@ -680,15 +680,15 @@ def _complex_div(el: _Elem, x, y, on):
     both_zero = ge & (abs_c == 0) & (abs_d == 0)
     ge &= ~both_zero
     with np.errstate(all="ignore"):
-        real = np.where(both_zero, _div(a, abs_c), zero)
-        imag = np.where(both_zero, _div(b, abs_d), zero)
+        real = np.where(both_zero, div(a, abs_c), zero)
+        imag = np.where(both_zero, div(b, abs_d), zero)
         one = np.ones_like(a)
-        rat = _div(d, c)
-        scl = _div(one, c + d * rat)
+        rat = div(d, c)
+        scl = div(one, c + d * rat)
         real = np.where(ge, (a + b * rat) * scl, real)
         imag = np.where(ge, (b - a * rat) * scl, imag)
-        rat = _div(c, d)
-        scl = _div(one, d + c * rat)
+        rat = div(c, d)
+        scl = div(one, d + c * rat)
         other = ~(ge | both_zero)
         real = np.where(other, (a * rat + b) * scl, real)
         imag = np.where(other, (b * rat - a) * scl, imag)
