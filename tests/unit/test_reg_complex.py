@@ -76,6 +76,18 @@ def abs_pair_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
     R.store_align(z, R.abs(R.load_align(x, 0, R.RegTrait.NUM_TWO), m), R.create_mask(z.dtype))
 
 
+@asc.vf
+def dist_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
+    """complex32's b32 distribution modes: BRC_B32 of x[3], UNPACK_B32, a PACK_B32 store
+    (each element's low half: its real part) and a FIRST_ELEMENT_B32 store."""
+    vl = R.lanes(x.dtype)
+    full = R.create_mask(x.dtype)
+    R.store_align(z, R.load_align(x, 3, dist=R.LoadDist.DIST_BRC_B32), full, 0)
+    R.store_align(z, R.load_align(x, 0, dist=R.LoadDist.DIST_UNPACK_B32), full, vl)
+    R.store_align(z, R.load_align(x), full, 2 * vl, dist=R.StoreDist.DIST_PACK_B32)
+    R.store_align(z, R.load_align(y), full, 3 * vl, dist=R.StoreDist.DIST_FIRST_ELEMENT_B32)
+
+
 @jit
 def kernel(
     x: asc.GlobalAddress,
@@ -190,6 +202,17 @@ def test_complex_abs_is_a_register_of_the_parts_type(dtype):
     # of a RegTraitNumTwo pair: twice the elements, the whole register
     out = _run(abs_pair_vf, dtype, x, y, z, 0, out=part)
     np.testing.assert_allclose(out, np.abs(_values(x)[: 2 * lanes]), rtol=tol)
+
+
+def test_complex32_distribution_modes_move_32_bit_lanes():
+    x, y, z = _inputs(64, COMPLEX32, np.random.default_rng(5))
+    out = _run(dist_vf, asc.complex32, x, y, z, 0)
+    a = _values(x)
+    assert np.all(out[:64] == a[3])
+    assert np.array_equal(out[64:128:2], a[:32]) and not out[65:128:2].any()
+    packed = z[128:160].view(np.float16)  # (the real parts, two halves per element)
+    assert np.array_equal(packed, x["real"][:64]) and not out[160:192].any()
+    assert out[192] == _values(y)[0] and not out[193:256].any()
 
 
 def test_complex32_mul_rounds_each_step_to_half():

@@ -28,6 +28,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK:      AscendC::Reg::StoreUnAlign(u_dst, u, u_ureg_1, static_cast<uint32_t>(n));
   // CHECK:      AscendC::Reg::MaskReg hm = AscendC::Reg::CreateMask<complex32, AscendC::Reg::MaskPattern::H>();
   // CHECK:      AscendC::Reg::Div(hq, hp, ha, hm);
+  // CHECK:      AscendC::Reg::LoadAlign<complex32, AscendC::Reg::LoadDist::DIST_BRC_B32>(hb, h + c3);
+  // CHECK-NEXT: AscendC::Reg::StoreAlign<complex32, AscendC::Reg::StoreDist::DIST_PACK_B32>(h + c0, hb, hm);
   // CHECK:      AscendC::Reg::Muls(hx, hq, hs, hm);
   // CHECK:      AscendC::Reg::MaskReg m2 = AscendC::Reg::CreateMask<complex32, AscendC::Reg::MaskPattern::ALL, AscendC::Reg::RegTraitNumTwo>();
   // CHECK-NEXT: AscendC::Reg::RegTensor<complex32, AscendC::Reg::RegTraitNumTwo> p0;
@@ -69,6 +71,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %hp = ascendc.reg.mul %ha, %ha, %hm : !ascendc.reg_tensor<complex<f16>>, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
     %hq0 = ascendc.reg.div_mode %hp, %ha, %hm {algo = 2 : i32} : !ascendc.reg_tensor<complex<f16>>, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
     %hq = ascendc.reg.div %hp, %ha, %hm : !ascendc.reg_tensor<complex<f16>>, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
+    %hb = ascendc.reg.load_align %h, %c3 {dist = 3 : i32} : memref<?xcomplex<f16>, 26 : i64>, i32 -> !ascendc.reg_tensor<complex<f16>>
+    ascendc.reg.store_align %h, %c0, %hb, %hm {dist = 7 : i32} : memref<?xcomplex<f16>, 26 : i64>, i32, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg
     %hx = ascendc.reg.muls %hq, %hs, %hm : !ascendc.reg_tensor<complex<f16>>, complex<f16>, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f16>>
     ascendc.reg.store_align %h, %c0, %hx, %hm : memref<?xcomplex<f16>, 26 : i64>, i32, !ascendc.reg_tensor<complex<f16>>, !ascendc.mask_reg
     %m2 = ascendc.reg.create_mask {dtype = complex<f16>, pattern = 0 : i32, trait = 2 : i32} : () -> !ascendc.mask_reg

@@ -214,8 +214,7 @@ def _write(c, address: int, el: _Elem, values: np.ndarray, enabled: np.ndarray, 
     if el.bf16:
         data = f32_to_bf16(values)
     elif getattr(el, "c32", False):
-        data = np.empty(n, COMPLEX32)
-        data["real"], data["imag"] = values.real, values.imag
+        data = _c32_storage(values)
     else:
         data = values
     view[enabled] = data[enabled]
@@ -459,10 +458,20 @@ class _Raw:
         self.dtype = np.dtype(f"u{size}")
 
 
+def _c32_storage(values: np.ndarray) -> np.ndarray:
+    """complex32 values as their UB layout (a half real part, then a half imaginary)."""
+    data = np.empty(len(values), COMPLEX32)
+    data["real"], data["imag"] = values.real, values.imag
+    return data
+
+
 def _bits(el: _Elem, values: np.ndarray) -> np.ndarray:
-    """A register's elements as their unsigned bit patterns."""
+    """A register's elements as their unsigned bit patterns (complex32: 32 bits, the
+    real part's in the low half)."""
     if el.bf16:
         return np.asarray(f32_to_bf16(values), np.uint16)
+    if el.c32:
+        return _c32_storage(values).view(np.uint32)
     return np.ascontiguousarray(values, el.dtype).view(f"u{el.size}")
 
 
