@@ -60,8 +60,19 @@ class DataType:
         return self.kind == "uint"
 
     def is_numeric(self) -> bool:
-        """Whether an integer or floating-point type."""
-        return self.is_int() or self.is_float()
+        """Whether an integer, floating-point or complex type."""
+        return self.is_int() or self.is_float() or self.is_complex()
+
+    def is_complex(self) -> bool:
+        """Whether a complex type (complex32: two float16, complex64: two float32)."""
+        return self.kind == "complex"
+
+    @property
+    def component(self) -> DataType:
+        """A complex type's real (and imaginary) part's type: float16 or float32."""
+        if self.kind != "complex":
+            raise TypeError(f"{self.name} is not a complex type")
+        return float16 if self.bitwidth == 32 else float32
 
     def is_void(self) -> bool:
         """Whether `void` (no value)."""
@@ -69,13 +80,15 @@ class DataType:
 
     @property
     def ir_name(self) -> str:
-        """The IR type's spelling: i32, ui16, f16, bf16, i1."""
+        """The IR type's spelling: i32, ui16, f16, bf16, i1, complex<f16>."""
         if self.kind == "bool":
             return "i1"
         if self.kind == "void":
             raise TypeError(_VOID)
         if self.name == "bfloat16":
             return "bf16"
+        if self.kind == "complex":
+            return f"complex<f{self.bitwidth // 2}>"
         prefix = {"int": "i", "uint": "ui", "float": "f"}[self.kind]
         return f"{prefix}{self.bitwidth}"
 
@@ -90,6 +103,7 @@ class DataType:
             raise TypeError(_VOID)
         from xdsl.dialects.builtin import (
             BFloat16Type,
+            ComplexType,
             Float16Type,
             Float32Type,
             Float64Type,
@@ -104,6 +118,8 @@ class DataType:
             return IntegerType(self.bitwidth, signed)
         if self.name == "bfloat16":
             return BFloat16Type()
+        if self.kind == "complex":
+            return ComplexType(self.component.ir_type())
         return {16: Float16Type, 32: Float32Type, 64: Float64Type}[self.bitwidth]()
 
     @property
@@ -137,6 +153,10 @@ half = float16
 bfloat16 = DataType("bfloat16", "float", 16)
 float32 = DataType("float32", "float", 32)
 float64 = DataType("float64", "float", 64)
+# Ascend 950 (arch 3510) only: `complex32` = `AscendC::Complex<half>` (4 bytes),
+# `complex64` = `AscendC::Complex<float>` (8 bytes); IR `complex<f16>` / `complex<f32>`.
+complex32 = DataType("complex32", "complex", 32)
+complex64 = DataType("complex64", "complex", 64)
 # pyasc's marker of "no value" (C++ `void`): not an element type (no size, no IR type)
 void = DataType("void", "void", None)
 # pyasc's C-style aliases
@@ -159,11 +179,13 @@ ALL_DTYPES = (
     float32,
     float64,
 )
-_BY_NAME = {d.name: d for d in ALL_DTYPES} | {"void": void}
+COMPLEX_DTYPES = (complex32, complex64)
+"""The complex element types (Ascend 950 only; not in ALL_DTYPES, the types every SoC has)."""
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES)} | {"void": void}
 _ALIASES = {"half": "float16", "bool_": "bool", "int_": "int32", "float_": "float32",
             "double": "float64"}  # fmt: skip
 """pyasc's other spellings of the dtype names (its `bool_` is a name, not a type)."""
-_BY_IR_NAME = {d.ir_name: d for d in ALL_DTYPES if d is not bool_}
+_BY_IR_NAME = {d.ir_name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES) if d is not bool_}
 _BY_IR_NAME["i1"] = bool_
 
 
@@ -193,13 +215,33 @@ def from_numpy(dtype: Any) -> DataType:
     name = str(dtype).removeprefix("torch.")
     if name == "bool":
         found = bool_
-    elif name in _BY_NAME:
+    elif name in _BY_NAME and name != "complex32":
         found = _BY_NAME[name]
+    elif _is_complex32_pair(dtype):
+        found = complex32
     else:
-        raise ApiTypeError(f"arrays of dtype {name} cannot be passed to a kernel")
+        hint = {
+            "complex128": " (complex kernels take complex64, or complex32 as the structured "
+            "dtype [('real', '<f2'), ('imag', '<f2')])",
+            "complex32": " (numpy has no complex32: pass the structured dtype "
+            "[('real', '<f2'), ('imag', '<f2')], e.g. a.view(that)[..., 0] of a (..., 2) "
+            "float16 array)",
+        }.get(name, "")
+        raise ApiTypeError(f"arrays of dtype {name} cannot be passed to a kernel{hint}")
     with contextlib.suppress(TypeError):  # an unhashable dtype object is not memoised
         _FROM_NUMPY[dtype] = found
     return found
+
+
+def _is_complex32_pair(dtype: Any) -> bool:
+    """Whether a numpy dtype is complex32's storage: the structured pair of float16
+    fields `real`, `imag` (runtime.numpy_types.COMPLEX32)."""
+    fields = getattr(dtype, "fields", None)
+    if not fields or getattr(dtype, "names", None) != ("real", "imag"):
+        return False
+    return all(str(fields[n][0]) == "float16" for n in ("real", "imag")) and (
+        fields["imag"][1] == 2 and getattr(dtype, "itemsize", 0) == 4
+    )
 
 
 _FROM_IR: dict[Any, DataType] = {}
@@ -230,10 +272,13 @@ def from_ir(t: Any) -> DataType:
 
 __all__ = [
     "ALL_DTYPES",
+    "COMPLEX_DTYPES",
     "FLOAT_LIMITS",
     "DataType",
     "bfloat16",
     "bool_",
+    "complex32",
+    "complex64",
     "double",
     "float16",
     "float32",

@@ -15,6 +15,7 @@ DIALECTS: dict[str, tuple[str, str]] = {
     "func": ("xdsl.dialects.func", "Func"),
     "scf": ("xdsl.dialects.scf", "Scf"),
     "math": ("xdsl.dialects.math", "Math"),
+    "complex": ("xdsl.dialects.complex", "Complex"),  # (complex.create: Ascend 950 scalars)
     "memref": ("xdsl.dialects.memref", "MemRef"),
     "ascendc": ("asc_xdsl.dialects.ascendc", "AscendCCore"),
     "emitasc": ("asc_xdsl.dialects.emitasc", "EmitAscCore"),

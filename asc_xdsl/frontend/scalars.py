@@ -254,7 +254,14 @@ class ScalarBuilder(ABC):
         cached = self._constants.get(key)
         if cached is not None:
             return cached
-        if dtype.kind == "uint":
+        if dtype.is_complex():  # (Ascend 950) its parts' constants, then complex.create
+            from xdsl.dialects.complex import CreateOp
+
+            number = complex(value)
+            re = self.constant(number.real, dtype.component)
+            im = self.constant(number.imag, dtype.component)
+            op = CreateOp(re, im, dtype.ir_type())
+        elif dtype.kind == "uint":
             signless = self.constant(self._wrap(value, dtype), _signless_dtype(dtype))
             op: Operation = _cast_op(UnrealizedConversionCastOp, signless, dtype.ir_type())
         elif dtype.is_float():
@@ -321,8 +328,11 @@ class ScalarBuilder(ABC):
             return self.convert(value, dtype).handle
         if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
             value = value.item()  # a numpy scalar: the Python number it holds
-        if isinstance(value, bool | int | float) and not isinstance(value, AscEnum):
-            if isinstance(value, float) and not dtype.is_float() and not value.is_integer():
+        if isinstance(value, complex) and not dtype.is_complex():
+            self.fail(f"complex constant {value} for a {dtype.name} scalar")
+        if isinstance(value, bool | int | float | complex) and not isinstance(value, AscEnum):
+            floating = dtype.is_float() or dtype.is_complex()
+            if isinstance(value, float) and not floating and not value.is_integer():
                 self.fail(f"{value} is not a whole number, but {dtype.name} is required")
             return self.constant(value, dtype)
         if isinstance(value, AscEnum):
@@ -334,6 +344,8 @@ class ScalarBuilder(ABC):
         if src == dtype:
             return value
         v = value.handle
+        if src.is_complex() or dtype.is_complex():
+            return self._to_complex(value, dtype)
         if src.kind == "bool" and dtype.kind != "bool":
             v = self.emit(_cast_op(arith.ExtUIOp, v, signless_type(32))).results[0]
             return self.convert(RuntimeScalar(v, dt.int32), dtype)
@@ -362,6 +374,18 @@ class ScalarBuilder(ABC):
         if dtype.kind == "uint":
             v = self._reinterpret(v, dtype.ir_type())
         return RuntimeScalar(v, dtype)
+
+    def _to_complex(self, value: RuntimeScalar, dtype: DataType) -> RuntimeScalar:
+        """A real runtime scalar as a complex one (C++ `Complex(x)`: (x, 0), the real
+        part converted to the parts' type); complex to anything else is an error."""
+        from xdsl.dialects.complex import CreateOp
+
+        if value.dtype.is_complex() or not dtype.is_complex():
+            self.fail(f"a {value.dtype.name} value does not convert to {dtype.name}")
+        part = dtype.component
+        re = self.convert(value, part).handle
+        op = self.emit(CreateOp(re, self.constant(0.0, part), dtype.ir_type()))
+        return RuntimeScalar(op.results[0], dtype)
 
     def _common_dtype(self, a: Any, b: Any) -> DataType:
         # (no generators: this runs for every binary operation the kernel computes)
@@ -555,6 +579,9 @@ def py_dtype(value: Any) -> DataType:
 
 def _constant_key(value: Any, dtype: DataType) -> Any:
     """A float constant by its bits (-0.0 is not 0.0, yet 2 is 2.0); others as they are."""
+    if dtype.is_complex():
+        number = complex(value)
+        return (number.real.hex(), number.imag.hex())
     if dtype.is_float() or isinstance(value, float):
         try:
             return float(value).hex()

@@ -7,6 +7,7 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 import numpy as np
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    ComplexType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -19,6 +20,11 @@ from xdsl.ir import Attribute
 BF16 = np.dtype(np.uint16)
 """Storage dtype of bf16 (raw bits): numpy has no bfloat16."""
 
+COMPLEX32 = np.dtype([("real", "<f2"), ("imag", "<f2")])
+"""Storage dtype of complex32 (`AscendC::Complex<half>`: a half real part, then a half
+imaginary part): numpy has no complex of two float16, so a structured pair. An array of
+shape (..., 2) float16 is one through `a.view(COMPLEX32)[..., 0]`."""
+
 _FLOATS = {Float16Type: np.float16, Float32Type: np.float32, Float64Type: np.float64}
 
 
@@ -28,6 +34,12 @@ def np_dtype(t: Attribute) -> np.dtype:
         return np.dtype(_FLOATS[type(t)])
     if isinstance(t, BFloat16Type):
         return BF16
+    if isinstance(t, ComplexType):
+        part = type(t.element_type)
+        if part is Float32Type:
+            return np.dtype(np.complex64)
+        if part is Float16Type:
+            return COMPLEX32
     if isinstance(t, IndexType):
         return np.dtype(np.int64)
     if isinstance(t, IntegerType):

@@ -235,7 +235,7 @@ def test_round_trip_and_cpp_with_properties():
         ),
         (
             f"%q = ascendc.reg.div_mode %a, %b, %all {{algo = 5 : i32, precisionMode}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",
-            "precisionMode takes float only",
+            "precisionMode takes float or complex64 only",
         ),
         (
             f"%h = ascendc.reg.histograms %a, %b, %all {{bin = 0 : i32, histType = 0 : i32}} : {_r('f16')}, {_r('f16')}, {M} -> {_r('f16')}",
@@ -264,7 +264,7 @@ def _pair_of_f32(x, y):
     ("body", "message"),
     [
         (_gather_of_u16, "index register must be unsigned of float32's width"),
-        (_pair_of_f32, "RegTraitNumTwo registers hold 64-bit elements, not float32"),
+        (_pair_of_f32, "RegTraitNumTwo registers hold 64-bit or complex elements, not float32"),
     ],
 )
 def test_python_api_refusals(body, message):
@@ -327,7 +327,7 @@ def test_trait_two_pairs_div_and_add_under_b32_masks():
         ),
         (
             "%e = ascendc.reg.load_align %x, %c0 : {p}, i32 -> !ascendc.reg_tensor<i32, 2>",
-            "RegTraitNumTwo registers hold 64-bit elements",
+            "RegTraitNumTwo registers hold 64-bit or complex elements",
         ),
     ],
 )

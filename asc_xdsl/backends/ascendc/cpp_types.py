@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
+    ComplexType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -86,6 +87,21 @@ def int_cpp(t: IntegerType, unsigned: bool | None = None) -> str:
     return f"{'u' if unsigned else ''}int{width}_t"
 
 
+_COMPLEX: dict[type[Attribute], str] = {Float16Type: "complex32", Float32Type: "complex64"}
+"""Ascend 950's complex types (global names the 3510 headers define, `AscendC::Complex<half>`
+and `AscendC::Complex<float>`), by their parts' type."""
+
+
+def complex_cpp(t: ComplexType) -> str:
+    name = _COMPLEX.get(type(t.element_type))
+    if name is None:
+        raise UnsupportedType(
+            f"type {t} has no Ascend C equivalent (complex32: complex<f16>, "
+            "complex64: complex<f32>)"
+        )
+    return name
+
+
 def memory_space(t: MemRefType) -> int | None:
     space = t.memory_space
     if isinstance(space, NoneAttr):
@@ -106,6 +122,8 @@ def cpp_type(t: Attribute) -> str:
         return INDEX_CPP
     if cls in _FLOATS:
         return _FLOATS[cls]
+    if cls is ComplexType:
+        return complex_cpp(t)  # type: ignore[arg-type]
     if _IS_MEMREF_TYPE[cls]:
         return pointer_type(t)  # type: ignore[arg-type]
     if _IS_ASCENDC_TYPE[cls]:

@@ -1167,6 +1167,12 @@ class AscendCEmitter:
         expr = self._float_to_int(op, self.name(op.input), op.input.type, op.result.type, False)
         self.declare(op, op.result, expr)
 
+    @_handles("complex.create")
+    def _complex_create(self, op: Operation) -> None:
+        # (Ascend 950: `complex64(re, im)`, AscendC::Complex's two-part constructor)
+        re, im = (self.name(v) for v in op._operands)
+        self.declare(op, op.results[0], f"{self.ctype(op, op.results[0].type)}({re}, {im})")
+
     @_handles(arith.BitcastOp)
     def _bitcast(self, op: arith.BitcastOp) -> None:
         ctype = self.ctype(op, op.result.type)

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    ComplexType,
+    Float32Type,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -70,6 +72,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     SpecOp,
     TypeRule,
     elem,
+    element_of,
     exact,
     local,
     of_type,
@@ -177,6 +180,29 @@ BITWISE = INTS
 SIGNED_ARITH = ("i8", "i16", "i32", "f16", "f32")
 RELU = ("i32", "f16", "f32")
 MIN_MAX = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+COMPLEX = ("complex<f16>", "complex<f32>")
+COMPLEX64 = ComplexType(Float32Type())
+"""complex32 (`AscendC::Complex<half>`) and complex64 (`AscendC::Complex<float>`)."""
+
+COMPLEX_OPS = frozenset(
+    f"reg.{m}"
+    for m in (
+        *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
+        *("store_unalign", "add", "sub", "mul", "div", "adds", "muls", "duplicate"),
+        *("abs_complex", "div_mode", "select", "ub_ptr", "vf_call"),
+        # (reg_address.py: the PostUpdate, unaligned-stream and AddrReg forms)
+        *("load_align_post", "store_align_post", "load_unalign_pre", "load_unalign_post"),
+        *("create_addr_reg", "load_align_areg", "store_align_areg"),
+    )
+)
+"""The Reg ops that take complex registers: the 3510 implementations' `complex32` /
+`complex64` branches (CreateMask / UpdateMask count complex elements; Add / Sub / Mul /
+Div / Adds / Muls / Duplicate / Abs compute on the real and imaginary parts), and the
+forms that take any element of 4 or 8 bytes (`SupportBytes`: the contiguous loads and
+stores, which move bytes, and Select). The API pages' list of emulated types
+(附录/Reg矢量计算接口软仿情况汇总) names the same set. Every other Reg op refuses a
+complex type: Move, Compare, Max, the math functions, ... (Move's `static_assert`
+leaves complex out; the others have no complex branch)."""
 
 
 # ---------------------------------------------------------------------------
@@ -232,14 +258,30 @@ class RegOp(SpecOp):
             )
         self._verify_vars()
         self._verify_trait()
+        self._verify_complex()
+
+    def _verify_complex(self) -> None:
+        """Complex element types only in the ops whose 3510 implementations take them."""
+        if self.SPEC.mnemonic in COMPLEX_OPS:
+            return
+        types = [v.type for v in (*self.operands, *self.results)]
+        types += [a for a in self.properties.values() if isinstance(a, ComplexType)]
+        for t in types:
+            t = element_of(t)
+            if isinstance(t, ComplexType):
+                ops = ", ".join(sorted(m.removeprefix("reg.") for m in COMPLEX_OPS))
+                raise VerifyException(
+                    f"'{self.name}': {self.SPEC.api} does not take complex types ({t}) on "
+                    f"Ascend 950; the Reg ops that do: {ops}"
+                )
 
     def _verify_trait(self) -> None:
-        """RegTraitNumTwo registers go only into the ops that model them, all of one trait."""
-        traits = {
-            v.type.reg_num
-            for v in (*self.operands, *self.results)
-            if isinstance(v.type, RegTensorType)
-        }
+        """RegTraitNumTwo registers go only into the ops that model them, all of one trait
+        (complex Abs: a pair or one register in, one register of the parts' type out)."""
+        if self.SPEC.mnemonic == "reg.abs_complex":
+            return  # (its result, of half / float, cannot be a pair: the type says so)
+        values = (*self.operands, *self.results)
+        traits = {v.type.reg_num for v in values if isinstance(v.type, RegTensorType)}
         if 2 not in traits:
             return
         if len(traits) > 1:
@@ -267,7 +309,7 @@ class RegOp(SpecOp):
             if o.type.var is None or o.arity is not Arity.SINGLE:
                 continue
             t = getattr(self, o.name).type
-            bound.setdefault(o.type.var, getattr(t, "element_type", t))
+            bound.setdefault(o.type.var, element_of(t))
         for p in spec.props:
             if p.kind is PropKind.TYPE and self._prop(p.name) is not None:
                 bound.setdefault(p.name, self._prop(p.name))  # type: ignore[arg-type]
@@ -275,7 +317,7 @@ class RegOp(SpecOp):
             var = r.type.var
             if var is None:
                 continue
-            t = getattr(value.type, "element_type", value.type)
+            t = element_of(value.type)
             if var in bound and bound[var] != t:
                 raise VerifyException(
                     f"'{self.name}': result {r.name} has element type {t}, expected "
@@ -417,6 +459,8 @@ TRAIT_TWO_OPS: set[str] = {
     for m in (
         *("load_align", "store_align", "add", "sub", "mul", "div", "max", "min"),
         *("and", "or", "xor", "div_mode"),
+        # (their dtypes on pairs: complex only, whose 3510 branches take RegTraitNumTwo)
+        *("adds", "muls", "duplicate"),
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
@@ -425,6 +469,7 @@ REG_PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
     # (T, S) pairs of the ops whose dtypes go together (the 3510 `static_assert`s)
     "reg.pack": (("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("ui16", "i32")),
     "reg.unpack": (("ui32", "ui16"), ("i32", "i16"), ("ui16", "ui8"), ("i16", "i8")),
+    "reg.abs_complex": (("f16", "complex<f16>"), ("f32", "complex<f32>")),
 }
 """mnemonic -> the (T, S) pairs 3510 takes."""
 
@@ -641,7 +686,9 @@ _TWO_REGISTER_DISTS = {f"DIST_{kind}_B{n}" for kind in ("DINTLV", "INTLV") for n
 
 
 def element_bytes(t: Attribute) -> int:
-    """Bytes of a register element type."""
+    """Bytes of a register element type (complex: both parts)."""
+    if isinstance(t, ComplexType):
+        return 2 * element_bytes(t.element_type)
     return getattr(t, "bitwidth", 8) // 8
 
 
@@ -672,6 +719,13 @@ class RegDistOp(RegOp):
                 + ")"
             )
         t = getattr(self, self.REGISTER).type
+        # (complex32 takes the b32 modes, moved as 32-bit lanes, as the header casts it;
+        # the API pages list no non-contiguous form of complex64)
+        if t.element_type == COMPLEX64 and dist.name != "DIST_NORM":
+            raise VerifyException(
+                f"'{self.name}': complex64 registers load and store with DIST_NORM only, "
+                f"not {dist.name}"
+            )
         if t.reg_num != 1 and dist.name != "DIST_NORM":
             raise VerifyException(f"'{self.name}': {dist.name} takes RegTraitNumOne registers only")
         size = element_bytes(t.element_type)
@@ -826,8 +880,22 @@ _BINARY = (
     ("AbsSub", ("f16", "f32")),
     ("Prelu", ("f16", "f32")),
 )
+_COMPLEX_DOCS = {
+    "Add": " Complex T: the real and the imaginary parts added in the parts' type.",
+    "Sub": " Complex T: the real and the imaginary parts subtracted in the parts' type.",
+    "Mul": " Complex T (the header's ComplexMulKernel): (a + bi)(c + di) = (ac - bd) + "
+    "(bc + ad)i, each product, the difference and the sum rounded to the parts' type.",
+    "Div": " Complex T (the header's ComplexDivKernel, Smith's method, each step in the "
+    "parts' type): where |c| >= |d|, r = d / c, s = 1 / (c + d r), ((a + b r) s, (b - a r) "
+    "s); where c = d = 0, (a / |c|, b / |d|); elsewhere, r = c / d, s = 1 / (d + c r), "
+    "((a r + b) s, (b r - a) s) -- computed for the elements the mask leaves off too (the "
+    "header's second branch runs under the complement of the first), so those hold the "
+    "quotient, not 0.",
+}
+
 for _api, _dt in _BINARY:
     _m = "abs_sub" if _api == "AbsSub" else _api.lower()
+    _cx = COMPLEX if _api in ("Add", "Sub", "Mul", "Div") else ()
     _add(
         f"Reg{_api}Op",
         _m,
@@ -835,11 +903,27 @@ for _api, _dt in _BINARY:
         (_reg_in("src0"), _reg_in("src1"), _mask()),
         (_reg_out(),),
         sim=f"binary:{_m}",
-        # (the 3510 implementations take int64_t / uint64_t too, RegTraitNumTwo or not)
-        dtypes={"T": _dt if _api in ("AbsSub", "Prelu") else (*_dt, "i64", "ui64")},
+        # (the 3510 implementations take int64_t / uint64_t too, RegTraitNumTwo or not;
+        # Add / Sub / Mul / Div complex32 and complex64 as well)
+        dtypes={"T": _dt if _api in ("AbsSub", "Prelu") else (*_dt, "i64", "ui64", *_cx)},
         doc=f"`{_api}(dst, src0, src1, mask)`: elementwise on the enabled elements, "
-        "0 elsewhere (MaskMergeMode::ZEROING).",
+        "0 elsewhere (MaskMergeMode::ZEROING)." + _COMPLEX_DOCS.get(_api, ""),
     )
+
+_add(
+    "RegAbsComplexOp",
+    "abs_complex",
+    "Abs",
+    (_reg_in("src", "S"), _mask()),
+    (_reg_out("dst", "T"),),
+    sim="abs_complex",
+    dtypes={"T": FLOATS, "S": COMPLEX},
+    example={"T": "f32", "S": "complex<f32>"},
+    doc="`Abs(dst, src, mask)` of a complex register: |z| = Sqrt(re * re + im * im) in "
+    "the parts' type (complex32 -> half, complex64 -> float; each step rounded, Sqrt's "
+    "INTRINSIC mode) of the enabled elements, in dst's first 64 (complex32) or 32 "
+    "(complex64) elements, 0 in the others (from a RegTraitNumTwo pair: all of them).",
+)
 
 _UNARY = (
     ("Abs", SIGNED_ARITH),
@@ -885,9 +969,14 @@ for _api, _dt in _SCALAR:
         (_reg_in("src"), Operand("scalar", _SHIFT if _shift else elem("T")), _mask()),
         (_reg_out(),),
         sim=f"binary_scalar:{_mn}",
-        dtypes={"T": _dt},
+        dtypes={"T": (*_dt, *COMPLEX) if _api in ("Adds", "Muls") else _dt},
         doc=f"`{_api}(dst, src, scalar, mask)`: elementwise with a scalar on the enabled "
-        "elements, 0 elsewhere.",
+        "elements, 0 elsewhere."
+        + (
+            f" Complex T: the scalar is complex (`complex.create`), then as {_api[:-1]}."
+            if _api in ("Adds", "Muls")
+            else ""
+        ),
     )
 
 _add(
@@ -897,8 +986,9 @@ _add(
     (Operand("scalar", elem("T")), _mask()),
     (_reg_out(),),
     sim="duplicate",
-    dtypes={"T": ALL_NUMERIC},
-    doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere.",
+    dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
+    doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere "
+    "(complex T: a complex scalar, `complex.create`).",
 )
 _add(
     "RegArangeOp",
@@ -959,7 +1049,8 @@ _add(
     (_reg_in("src0"), _reg_in("src1"), _mask("sel")),
     (_reg_out(),),
     sim="select",
-    doc="`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere.",
+    doc="`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere (any "
+    "element of 1 to 8 bytes, complex too: it moves bits).",
 )
 
 # -- reductions ---------------------------------------------------------------------

@@ -47,6 +47,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.reg import (
+    COMPLEX,
     MASK,
     REG_DTYPES,
     RegLoadDistOp,
@@ -90,6 +91,7 @@ MAX_LOOP_LEVELS = 4
 
 _B16_B32 = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
 _LOAD_STORE = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+_WITH_COMPLEX = (*_LOAD_STORE, *COMPLEX)  # (the contiguous forms move complex bytes too)
 
 
 def _enclosing_loops(op: Operation) -> list[scf.ForOp]:
@@ -226,7 +228,7 @@ _add(
     (_PTR, _STRIDE),
     (Result("dst", reg("T")), _NEXT),
     props=(_LOAD_DIST,),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _WITH_COMPLEX},
     base=RegLoadDistOp,
     example={"dist": LoadDist.DIST_US_B16, "T": "f16"},
     doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)` (with `dist`: "
@@ -241,7 +243,7 @@ _add(
     (_DST_PTR, _STRIDE, Operand("src", reg("T")), _MASK),
     (_NEXT,),
     props=(_STORE_DIST,),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _WITH_COMPLEX},
     base=RegStoreDistOp,
     example={"dist": StoreDist.DIST_FIRST_ELEMENT_B32},
     doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)` (with "
@@ -255,7 +257,7 @@ _add(
     "LoadUnAlignPre",
     (_PTR,),
     (Result("ureg", UREG, UnalignRegForLoadType()),),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _WITH_COMPLEX},
     doc="`LoadUnAlignPre(ureg, ptr)`: starts an unaligned load stream at `ptr` (any "
     "element address); `ureg` is the stream's register.",
 )
@@ -269,7 +271,7 @@ _add(
         Result("ureg_next", UREG, UnalignRegForLoadType()),
         _NEXT,
     ),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _WITH_COMPLEX},
     doc="`LoadUnAlign(dst, ureg, p, stride)` (POST_MODE_UPDATE): 256 bytes from the "
     "element address `ptr` through the stream register `ureg` (primed by "
     "LoadUnAlignPre); `next` is `ptr + stride` elements, `ureg_next` the register after.",
@@ -298,7 +300,7 @@ _add(
     (_PTR, Operand("areg", ADDR)),
     (Result("dst", reg("T")),),
     props=(_LOAD_DIST,),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _WITH_COMPLEX},
     base=RegLoadDistOp,
     example={"dist": LoadDist.DIST_E2B_B32},
     doc="`LoadAlign(dst, ptr, areg)` (with `dist`: `LoadAlign<T, dist>(dst, ptr, areg)`, "
@@ -311,7 +313,7 @@ _add(
     "StoreAlign",
     (_DST_PTR, Operand("areg", ADDR), Operand("src", reg("T")), _MASK),
     props=(_STORE_DIST,),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _WITH_COMPLEX},
     base=RegStoreDistOp,
     example={"dist": StoreDist.DIST_PACK4_B32},
     doc="`StoreAlign(ptr, src, areg, mask)` (with `dist`: `StoreAlign<T, dist>(ptr, src, "

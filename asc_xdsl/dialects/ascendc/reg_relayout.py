@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.reg import (
+    COMPLEX,
     REG_DTYPES,
     RegOp,
     _add,
@@ -71,13 +72,14 @@ B8_B16_B32 = ("i8", "ui8", "i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
 INTERLEAVE = (*B8_B16_B32, "i64", "ui64")
 SQUEEZE = ("i8", "ui8", "i16", "ui16", "f16", "i32", "ui32", "f32")
 
+_DIV = ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64", *COMPLEX)
 DIV_ALGO_DTYPES: dict[DivAlgo, tuple[str, ...]] = {
     # DivAlgo -> the dtypes the Div page lists for it (the 1-ulp intrinsic takes all of
-    # Div's; the compensated 0-ulp algorithms are float only)
-    DivAlgo.INTRINSIC: ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64"),
-    DivAlgo.PRECISION_1ULP_FTZ_TRUE: ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64"),
-    DivAlgo.DIFF_COMPENSATION: ("f32",),
-    DivAlgo.PRECISION_0ULP_FTZ_TRUE: ("f32",),
+    # Div's; the compensated 0-ulp algorithms float, and complex64 for two of them)
+    DivAlgo.INTRINSIC: _DIV,
+    DivAlgo.PRECISION_1ULP_FTZ_TRUE: _DIV,
+    DivAlgo.DIFF_COMPENSATION: ("f32", "complex<f32>"),
+    DivAlgo.PRECISION_0ULP_FTZ_TRUE: ("f32", "complex<f32>"),
     DivAlgo.PRECISION_0ULP_FTZ_FALSE: ("f32",),
     DivAlgo.PRECISION_1ULP_FTZ_FALSE: ("f16", "f32"),
 }
@@ -96,8 +98,11 @@ class DivModeOp(RegOp):
                 f"'{self.name}': Div with DivAlgo::{algo.name} does not take {t} "
                 f"(it takes {', '.join(allowed)})"
             )
-        if "precisionMode" in self.properties and t != "f32":
-            raise VerifyException(f"'{self.name}': Div's precisionMode takes float only, not {t}")
+        # (the header's static_assert: float and complex64; the page says float)
+        if "precisionMode" in self.properties and t not in ("f32", "complex<f32>"):
+            raise VerifyException(
+                f"'{self.name}': Div's precisionMode takes float or complex64 only, not {t}"
+            )
 
 
 def _relayout(cls: str, mnemonic: str, api: str, sim: str, doc: str) -> None:
@@ -257,7 +262,7 @@ _add(
     ),
     template=(_operand_element("src0"),),
     sim="div_mode",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64")},
+    dtypes={"T": _DIV},
     family=FAMILY,
     hook=HOOK,
     base=DivModeOp,
@@ -265,7 +270,8 @@ _add(
     "precisionMode, algo} (a `static constexpr` the printer declares). Floats: "
     "PRECISION_0ULP/1ULP_FTZ_FALSE divide IEEE-exactly, subnormals kept; every other "
     "algo flushes subnormal inputs and results to signed zero and gives NaN as "
-    "0x7FFFFFFF (f16: 0x7FFF). Integers divide toward zero.",
+    "0x7FFFFFFF (f16: 0x7FFF). Integers divide toward zero. Complex T: `reg.div`'s "
+    "complex quotient, each of its part divisions by `algo`.",
 )
 
 _add(

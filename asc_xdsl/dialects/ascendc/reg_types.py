@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntAttr
+from xdsl.dialects.builtin import ComplexType, IntAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import irdl_attr_definition as attr_definition
 from xdsl.parser import AttrParser
@@ -52,7 +52,8 @@ from asc_xdsl.dialects.reg_enums import (  # noqa: F401  (re-exported)
 @attr_definition
 class RegTensorType(AscendCType):
     """`AscendC::Reg::RegTensor<T, trait>`: one vector register of `T` elements, or with
-    RegTraitNumTwo (`!ascendc.reg_tensor<i64, 2>`) a pair of them holding 64-bit `T`."""
+    RegTraitNumTwo (`!ascendc.reg_tensor<i64, 2>`) a pair of them holding 64-bit `T`
+    (or complex `T`: `!ascendc.reg_tensor<complex<f16>, 2>`, 128 complex32 elements)."""
 
     name = "ascendc.reg_tensor"
     CPP_CLASS = "AscendC::Reg::RegTensor"
@@ -75,9 +76,10 @@ class RegTensorType(AscendCType):
                 f"{self.trait.data}"
             )
         width = getattr(self.element_type, "bitwidth", None)
-        if self.trait.data == 2 and width != 64:
+        # (a complex pair holds the real parts in one register, the imaginary in the other)
+        if self.trait.data == 2 and width != 64 and not isinstance(self.element_type, ComplexType):
             raise VerifyException(
-                f"{self.name}: RegTraitNumTwo registers hold 64-bit elements, not "
+                f"{self.name}: RegTraitNumTwo registers hold 64-bit or complex elements, not "
                 f"{self.element_type}"
             )
 

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
+    ComplexType,
     DenseArrayBase,
     Float16Type,
     FunctionType,
@@ -91,7 +92,7 @@ from asc_xdsl.dialects.ascendc.family_dtypes import (
     family_dtypes,
     operand_rule_problem,
 )
-from asc_xdsl.dialects.ascendc.target import soc_family
+from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
 from asc_xdsl.dialects.ascendc.types import (
     GlobalTensorType,
     LocalTensorType,
@@ -101,6 +102,7 @@ from asc_xdsl.dialects.ascendc.types import (
 from asc_xdsl.dialects.fast_build import init_op, irdl_init
 from asc_xdsl.dialects.fast_verify import accept, accepted_before, keep_verdicts, new_context
 from asc_xdsl.dialects.interned import int_attr, int_type
+from asc_xdsl.soc import ASCEND_950
 from asc_xdsl.utils.class_tests import is_subclass
 from asc_xdsl.utils.op_definition import op_definition
 
@@ -126,6 +128,26 @@ class _Rule(AttrConstraint):
 
 def _is_int(t: Attribute) -> bool:
     return isinstance(t, IntegerType | IndexType)
+
+
+def element_of(t: Attribute) -> Attribute:
+    """The element type of a tensor, register or pointer type; a scalar type itself (a
+    complex scalar is one: its `element_type` is its parts' type)."""
+    if isinstance(t, ComplexType):
+        return t
+    return getattr(t, "element_type", t)
+
+
+def _complex_type_of(op: Operation) -> Attribute | None:
+    """The first complex type among `op`'s operands' and results' (element) types."""
+    for v in (*op._operands, *op.results):  # type: ignore[attr-defined]
+        t = v.type
+        if type(t) is ComplexType:
+            return t
+        element = getattr(t, "element_type", None)
+        if type(element) is ComplexType:
+            return element
+    return None
 
 
 def _is_scalar(t: Attribute) -> bool:
@@ -168,7 +190,10 @@ class _ElementScalarRule(AttrConstraint):
     var: str
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
-        if not _is_scalar(attr):
+        # (complex<f16> / complex<f32>: the scalar of a complex tensor's or register's
+        # element type, bound to the same variable; the ops refuse them where the
+        # headers do)
+        if not (_is_scalar(attr) or isinstance(attr, ComplexType)):
             raise VerifyException(f"must be a scalar, got {attr}")
         _bind(constraint_context, self.var, attr, what="scalar type")
 
@@ -769,7 +794,7 @@ class _CallPlan:
 
         def element_type(op: Any) -> TemplateArg:
             t = _item(op._operands, position).type
-            return getattr(t, "element_type", t)
+            return element_of(t)
 
         return element_type
 
@@ -872,6 +897,14 @@ class SpecOp(AscendCOp):
         for name, enum, optional in enums:
             if not (optional and self._prop(name) is None):  # (an optional one may be absent)
                 verify_enum(self, name, enum)
+        complex_type = _complex_type_of(self)
+        if complex_type is not None:
+            family = soc_family(self)
+            if family is not None and family != ASCEND_950:
+                raise VerifyException(
+                    f"'{self.name}': complex types ({complex_type}) exist on Ascend 950 (arch "
+                    f"3510) only; this module is compiled for {declared_soc(self)} ({family})"
+                )
         if by_family is None:
             return
         family = soc_family(self)
@@ -894,7 +927,7 @@ class SpecOp(AscendCOp):
                 t = self.var_type(var)
             else:  # `var_type`'s answer for an op of fixed arity: its first such operand
                 t = _item(operands, at).type
-                t = getattr(t, "element_type", t)
+                t = element_of(t)
             if t is not None and _type_text(t) not in allowed:
                 raise VerifyException(
                     f"'{self.name}': {spec.api} does not support {_var_doc(var)} {t} "
@@ -1005,7 +1038,7 @@ class SpecOp(AscendCOp):
         if var is None:
             return
         t = v.type
-        element = getattr(t, "element_type", t)
+        element = element_of(t)
         if var not in bound:
             bound[var] = (py_name, element)
         elif bound[var][1] != element:
@@ -1023,7 +1056,7 @@ class SpecOp(AscendCOp):
         position = plan.var_positions.get(var) if plan.var_positions is not None else None
         if position is not None:
             t = _item(self._operands, position).type
-            return getattr(t, "element_type", t)
+            return element_of(t)
         for o in self.SPEC.operands:
             if o.type.var != var:
                 continue
@@ -1033,7 +1066,7 @@ class SpecOp(AscendCOp):
             if value is None:
                 continue
             t = value.type
-            return getattr(t, "element_type", t)
+            return element_of(t)
         if any(p.name == var and p.kind is PropKind.TYPE for p in self.SPEC.props):
             return self._prop(var)  # a type property (`dtype`) names the type itself
         return None

@@ -14,6 +14,7 @@ from typing import Any
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    ComplexType,
     Float16Type,
     Float32Type,
     IntegerAttr,
@@ -29,6 +30,9 @@ _DTYPES: dict[str, Attribute] = {
     "f16": Float16Type(),
     "bf16": BFloat16Type(),
     "f32": Float32Type(),
+    # (Ascend 950's complex32 / complex64: the samples of the Reg ops that take only them)
+    "complex<f16>": ComplexType(Float16Type()),
+    "complex<f32>": ComplexType(Float32Type()),
     **{
         f"{'u' if sign is Signedness.UNSIGNED else ''}i{w}": IntegerType(w, sign)
         for w in (8, 16, 32, 64)

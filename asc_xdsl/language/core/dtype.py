@@ -4,6 +4,8 @@ from asc_xdsl.dialects.dtypes import (
     DataType,
     bfloat16,
     bool_,
+    complex32,
+    complex64,
     double,
     float16,
     float32,
@@ -39,6 +41,8 @@ class KnownTypes:
     bfloat16 = bfloat16
     float32 = float32
     float64 = float64
+    complex32 = complex32
+    complex64 = complex64
     void = void
     half = half
     int_ = int32
@@ -51,6 +55,8 @@ __all__ = [
     "DataType",
     "bfloat16",
     "bool_",
+    "complex32",
+    "complex64",
     "double",
     "float16",
     "float32",

@@ -230,10 +230,10 @@ def _reg_type(dtype: dt.DataType, trait: RegTrait = RegTrait.NUM_ONE) -> Any:
 
 
 def _trait(g: Any, trait: Any, dtype: dt.DataType) -> RegTrait:
-    """`trait` as a RegTrait; NUM_TWO only for 64-bit dtypes."""
+    """`trait` as a RegTrait; NUM_TWO only for 64-bit and complex dtypes."""
     t = g.enum(trait, RegTrait, "trait")
-    if t is RegTrait.NUM_TWO and dtype.sizeof() != 8:
-        g.fail(f"RegTraitNumTwo registers hold 64-bit elements, not {dtype.name}")
+    if t is RegTrait.NUM_TWO and dtype.sizeof() != 8 and not dtype.is_complex():
+        g.fail(f"RegTraitNumTwo registers hold 64-bit or complex elements, not {dtype.name}")
     return t
 
 
@@ -523,7 +523,8 @@ def _with_scalar(cls_name: str, api: str, shift: bool = False):
         _need(g, src, RegTensor, "src")
         _need(g, mask, MaskReg, "mask")
         s = g.integer(scalar, "scalar", dt.int16) if shift else g.scalar(scalar, src.dtype)
-        op = _emit(g, cls_name, [src.handle, s, mask.handle], [_reg_type(src.dtype)])
+        # (the result is a register of src's type: its trait too)
+        op = _emit(g, cls_name, [src.handle, s, mask.handle], [src.handle.type])
         return RegTensor(op.results[0], src.dtype)
 
     f.__name__ = f.__qualname__ = api
@@ -542,7 +543,22 @@ bitwise_xor = _binary("RegXorOp", "bitwise_xor")
 abs_sub = _binary("RegAbsSubOp", "abs_sub")
 prelu = _binary("RegPreluOp", "prelu")
 
-abs = _unary("RegAbsOp", "abs")
+_abs_real = _unary("RegAbsOp", "abs")
+
+
+def abs(src: RegTensor, mask: MaskReg) -> RegTensor:
+    """`Abs(dst, src, mask)`: elementwise; 0 where mask is off. Of a complex register
+    (complex32 / complex64), the magnitudes as a register of its parts' type (float16 /
+    float32), in its first elements (`reg.abs_complex`)."""
+    if not (isinstance(src, RegTensor) and src.dtype.is_complex()):
+        return _abs_real(src, mask)
+    g = _g("abs")
+    _need(g, mask, MaskReg, "mask")
+    part = src.dtype.component
+    op = _emit(g, "RegAbsComplexOp", [src.handle, mask.handle], [_reg_type(part)])
+    return RegTensor(op.results[0], part)
+
+
 neg = _unary("RegNegOp", "neg")
 relu = _unary("RegReluOp", "relu")
 bitwise_not = _unary("RegNotOp", "bitwise_not")
@@ -556,15 +572,22 @@ shift_lefts = _with_scalar("RegShiftLeftsOp", "shift_lefts", shift=True)
 shift_rights = _with_scalar("RegShiftRightsOp", "shift_rights", shift=True)
 
 
-def duplicate(scalar: Any, mask: MaskReg, dtype: dt.DataType | None = None) -> RegTensor:
+def duplicate(
+    scalar: Any,
+    mask: MaskReg,
+    dtype: dt.DataType | None = None,
+    trait: RegTrait = RegTrait.NUM_ONE,
+) -> RegTensor:
     """`Duplicate(dst, scalar, mask)`: `scalar` (of `dtype`) in the enabled elements, 0
-    elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's)."""
+    elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's).
+    `trait=RegTrait.NUM_TWO`: into a RegTraitNumTwo pair (complex dtypes)."""
     if isinstance(scalar, RegTensor):
         return fused.duplicate_reg(scalar, mask, dtype)
     g = _g("duplicate")
     t = _dtype(g, dtype, "dtype")
     _need(g, mask, MaskReg, "mask")
-    op = _emit(g, "RegDuplicateOp", [g.scalar(scalar, t), mask.handle], [_reg_type(t)])
+    tr = _trait(g, trait, t)
+    op = _emit(g, "RegDuplicateOp", [g.scalar(scalar, t), mask.handle], [_reg_type(t, tr)])
     return RegTensor(op.results[0], t)
 
 

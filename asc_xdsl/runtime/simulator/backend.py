@@ -252,7 +252,7 @@ def bind_arguments(
             elif elem.itemsize != 1 and arr.dtype != elem and not _bf16_bits(t, arr):
                 raise LaunchError(
                     f"argument '{name}': the kernel reads {t.element_type} but got a "
-                    f"{arr.dtype} array",
+                    f"{arr.dtype} array" + _COMPLEX_HINTS.get(str(t.element_type), ""),
                     code="ASC-R601",
                 )
             if not arr.flags.c_contiguous:
@@ -288,6 +288,13 @@ def gm_addresses(bound: Sequence[object]) -> GmAddresses:
             buf = v.buf
             table.add(buf, getattr(buf, "caller", buf.u8))
     return table
+
+
+_COMPLEX_HINTS = {
+    "complex<f16>": " (complex32: an array of asc_xdsl.runtime.numpy_types.COMPLEX32, e.g. "
+    "pairs.view(COMPLEX32)[..., 0] of a (..., 2) float16 array)",
+    "complex<f32>": " (complex64: a numpy complex64 array)",
+}
 
 
 def _bf16_bits(t, arr: np.ndarray) -> bool:

@@ -2,7 +2,8 @@
 
 Scalars are Python `int` (integers, `index`, `i1` as bool) and numpy scalars of the
 element type for floats (`np.float16`, `np.float32`; `f64` is a Python float), so scalar
-float arithmetic rounds like the device. `bf16` is stored as raw `uint16` bits and
+float arithmetic rounds like the device; complex scalars (Ascend 950) are `np.complex64`,
+complex32's parts rounded to float16. `bf16` is stored as raw `uint16` bits and
 converted through float32 (`bf16_to_f32` / `f32_to_bf16`).
 """
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    ComplexType,
+    Float16Type,
     IndexType,
     IntegerType,
     Signedness,
@@ -28,6 +31,8 @@ def dtype_label(t: Attribute) -> str:
     """Dtype name as CANN 9.x DumpTensor prints it (float16, float32, int32, ...)."""
     if is_bf16(t):
         return "bfloat16"
+    if isinstance(t, ComplexType):  # (complex32 is stored as a structured pair)
+        return "complex32" if isinstance(t.element_type, Float16Type) else "complex64"
     return str(np_dtype(t))
 
 
@@ -49,6 +54,11 @@ def to_scalar(t: Attribute, value):
         return wrap_int(v, width, signed)
     if isinstance(t, BFloat16Type):
         return bf16_to_f32(f32_to_bf16(np.float32(value)))[()]
+    if isinstance(t, ComplexType):
+        z = complex(value)
+        if isinstance(t.element_type, Float16Type):
+            z = complex(float(np.float16(z.real)), float(np.float16(z.imag)))
+        return np.complex64(z)
     return np_dtype(t).type(value)
 
 

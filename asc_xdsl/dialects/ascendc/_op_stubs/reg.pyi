@@ -365,7 +365,8 @@ class RegScatterOp(RegOp):
 
 class RegAddOp(RegOp):
     """`Add(dst, src0, src1, mask)`: elementwise on the enabled elements, 0 elsewhere
-    (MaskMergeMode::ZEROING).
+    (MaskMergeMode::ZEROING). Complex T: the real and the imaginary parts added in the
+    parts' type.
 
     `ascendc.reg.add`: Ascend C `Reg::Add`, pipe V.
 
@@ -387,7 +388,8 @@ class RegAddOp(RegOp):
 
 class RegSubOp(RegOp):
     """`Sub(dst, src0, src1, mask)`: elementwise on the enabled elements, 0 elsewhere
-    (MaskMergeMode::ZEROING).
+    (MaskMergeMode::ZEROING). Complex T: the real and the imaginary parts subtracted in the
+    parts' type.
 
     `ascendc.reg.sub`: Ascend C `Reg::Sub`, pipe V.
 
@@ -409,7 +411,9 @@ class RegSubOp(RegOp):
 
 class RegMulOp(RegOp):
     """`Mul(dst, src0, src1, mask)`: elementwise on the enabled elements, 0 elsewhere
-    (MaskMergeMode::ZEROING).
+    (MaskMergeMode::ZEROING). Complex T (the header's ComplexMulKernel): (a + bi)(c + di) =
+    (ac - bd) + (bc + ad)i, each product, the difference and the sum rounded to the parts'
+    type.
 
     `ascendc.reg.mul`: Ascend C `Reg::Mul`, pipe V.
 
@@ -431,7 +435,12 @@ class RegMulOp(RegOp):
 
 class RegDivOp(RegOp):
     """`Div(dst, src0, src1, mask)`: elementwise on the enabled elements, 0 elsewhere
-    (MaskMergeMode::ZEROING).
+    (MaskMergeMode::ZEROING). Complex T (the header's ComplexDivKernel, Smith's method, each
+    step in the parts' type): where |c| >= |d|, r = d / c, s = 1 / (c + d r), ((a + b r) s,
+    (b - a r) s); where c = d = 0, (a / |c|, b / |d|); elsewhere, r = c / d, s = 1 / (d + c
+    r), ((a r + b) s, (b r - a) s) -- computed for the elements the mask leaves off too (the
+    header's second branch runs under the complement of the first), so those hold the
+    quotient, not 0.
 
     `ascendc.reg.div`: Ascend C `Reg::Div`, pipe V.
 
@@ -602,6 +611,28 @@ class RegPreluOp(RegOp):
     SPEC: ClassVar[OpSpec]
     src0: Operand
     src1: Operand
+    mask: Operand
+    dst: OpResult
+
+class RegAbsComplexOp(RegOp):
+    """`Abs(dst, src, mask)` of a complex register: |z| = Sqrt(re * re + im * im) in the parts'
+    type (complex32 -> half, complex64 -> float; each step rounded, Sqrt's INTRINSIC mode)
+    of the enabled elements, in dst's first 64 (complex32) or 32 (complex64) elements, 0 in
+    the others (from a RegTraitNumTwo pair: all of them).
+
+    `ascendc.reg.abs_complex`: Ascend C `Reg::Abs`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<S>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.abs_complex"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
     mask: Operand
     dst: OpResult
 
@@ -797,7 +828,7 @@ class RegNotOp(RegOp):
 
 class RegAddsOp(RegOp):
     """`Adds(dst, src, scalar, mask)`: elementwise with a scalar on the enabled elements, 0
-    elsewhere.
+    elsewhere. Complex T: the scalar is complex (`complex.create`), then as Add.
 
     `ascendc.reg.adds`: Ascend C `Reg::Adds`, pipe V.
 
@@ -819,7 +850,7 @@ class RegAddsOp(RegOp):
 
 class RegMulsOp(RegOp):
     """`Muls(dst, src, scalar, mask)`: elementwise with a scalar on the enabled elements, 0
-    elsewhere.
+    elsewhere. Complex T: the scalar is complex (`complex.create`), then as Mul.
 
     `ascendc.reg.muls`: Ascend C `Reg::Muls`, pipe V.
 
@@ -950,7 +981,8 @@ class RegShiftRightsOp(RegOp):
     dst: OpResult
 
 class RegDuplicateOp(RegOp):
-    """`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere.
+    """`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere (complex
+    T: a complex scalar, `complex.create`).
 
     `ascendc.reg.duplicate`: Ascend C `Reg::Duplicate`, pipe V.
 
@@ -1062,7 +1094,8 @@ class RegComparesOp(RegOp):
     cmp_mode: IntegerAttr
 
 class RegSelectOp(RegOp):
-    """`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere.
+    """`Select(dst, src0, src1, sel)`: src0 where `sel` is on, src1 elsewhere (any element of 1
+    to 8 bytes, complex too: it moves bits).
 
     `ascendc.reg.select`: Ascend C `Reg::Select`, pipe V.
 
@@ -1266,6 +1299,7 @@ class RegLocalMemBarOp(RegOp):
     dst: IntegerAttr
 
 __all__ = [
+    "RegAbsComplexOp",
     "RegAbsOp",
     "RegAbsSubOp",
     "RegAddOp",

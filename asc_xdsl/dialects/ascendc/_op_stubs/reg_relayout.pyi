@@ -208,7 +208,8 @@ class RegDivModeOp(DivModeOp):
     precisionMode, algo} (a `static constexpr` the printer declares). Floats:
     PRECISION_0ULP/1ULP_FTZ_FALSE divide IEEE-exactly, subnormals kept; every other algo
     flushes subnormal inputs and results to signed zero and gives NaN as 0x7FFFFFFF (f16:
-    0x7FFF). Integers divide toward zero.
+    0x7FFF). Integers divide toward zero. Complex T: `reg.div`'s complex quotient, each of
+    its part divisions by `algo`.
 
     `ascendc.reg.div_mode`: Ascend C `Reg::Div`, pipe V.
 

@@ -303,6 +303,7 @@ INDEX: dict[str, str] = {
     "ascendc.wait_flag": "framework",
     "ascendc.wait_pre_block": "multicore",
     "builtin.unrealized_conversion_cast": "scalar",
+    "complex.create": "reg",
     "emitasc.call_opaque": "refused",
     "emitasc.cast": "header_constants",
     "emitasc.constant": "header_constants",

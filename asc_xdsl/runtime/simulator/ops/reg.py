@@ -8,6 +8,11 @@
 * A RegTraitNumTwo pair `RegTensor<int64_t, RegTraitNumTwo>` is one array of 64 64-bit
   elements (the hardware splits each over the two registers, low and high 32 bits); its
   masks are b32 masks, element i enabled by bit 4i (`CreateMask<T, p, RegTraitNumTwo>`).
+* Complex registers (`complex<f32>` = complex64, `complex<f16>` = complex32) are numpy
+  complex64 arrays (64 / 32 elements; a RegTraitNumTwo pair, real parts in one register
+  and imaginary parts in the other, 128 / 64), complex32's parts kept rounded to float16.
+  Their arithmetic is the 3510 implementations' on the parts, each step rounded to the
+  part's type (`_COMPLEX_BINARY`); in UB a complex32 is two halves, real first.
 * A `__ubuf__ T*` is the byte address in this block's UB (as `GetPhyAddr` gives).
 * The arithmetic ops zero the elements their mask leaves off (MaskMergeMode::ZEROING,
   the headers' default); stores write only the enabled elements.
@@ -30,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from xdsl.dialects.complex import CreateOp
 
 from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
 from asc_xdsl.dialects.ascendc.reg_scope import RegVecScopeOp
@@ -44,9 +50,10 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     SatMode,
     StoreDist,
 )
-from asc_xdsl.runtime.numpy_types import np_dtype
+from asc_xdsl.dialects.ascendc.spec import element_of
+from asc_xdsl.runtime.numpy_types import COMPLEX32, np_dtype
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
-from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
     TensorBoundsError,
@@ -65,30 +72,55 @@ ALIGN = 32
 class _Elem:
     """How values of one IR element type live in a register."""
 
-    __slots__ = ("bf16", "dtype", "lanes", "size", "step")
+    __slots__ = ("bf16", "c32", "dtype", "lanes", "part", "size", "step", "storage")
 
     def __init__(self, t, reg_num: int = 1):
         self.bf16 = is_bf16(t)
-        self.size = 2 if self.bf16 else np_dtype(t).itemsize
-        # (bf16 values computed in float32, rounded to bf16 after each op)
-        self.dtype = np.dtype(np.float32) if self.bf16 else np_dtype(t)
+        self.storage = np_dtype(t)  # (its bytes in UB)
+        self.size = 2 if self.bf16 else self.storage.itemsize
+        self.c32 = self.storage == COMPLEX32
+        # (bf16 values computed in float32, rounded to bf16 after each op; complex32
+        # values as complex64 whose parts are float16 values)
+        wide = self.bf16 or self.c32
+        self.dtype = np.dtype(np.float32 if self.bf16 else np.complex64) if wide else self.storage
+        # a complex type's parts' type (None: not complex)
+        self.part = (
+            (np.dtype(np.float16) if self.c32 else np.dtype(np.float32))
+            if self.dtype.kind == "c"
+            else None
+        )
         # A RegTraitNumTwo pair (reg_num 2) holds twice the elements, each split over the
         # two registers, so its mask is a mask of half-width elements: bit `step * i`.
         self.lanes = reg_num * VEC_LEN // self.size
         self.step = self.size // reg_num
 
     def fix(self, values: np.ndarray) -> np.ndarray:
-        """`values` as register contents of this type (bf16: rounded)."""
+        """`values` as register contents of this type (bf16: rounded; complex32: each
+        part rounded to float16)."""
         if self.bf16:
             return bf16_to_f32(f32_to_bf16(values.astype(np.float32)))
+        if self.c32:
+            return _complex(values.real.astype(np.float16), values.imag.astype(np.float16))
         return values.astype(self.dtype, copy=False)
+
+    def parts(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A complex register's real and imaginary parts, as arrays of the part's type."""
+        return values.real.astype(self.part), values.imag.astype(self.part)
 
     def scalar(self, v):
         return self.fix(np.array([v]).astype(self.dtype))[0]
 
 
+def _complex(real: np.ndarray, imag: np.ndarray) -> np.ndarray:
+    """complex64 values from their parts (float16 or float32 arrays)."""
+    out = np.empty(np.shape(real), np.complex64)
+    out.real = real
+    out.imag = imag
+    return out
+
+
 def _elem(t) -> _Elem:
-    return _Elem(getattr(t, "element_type", t), getattr(t, "reg_num", 1))
+    return _Elem(element_of(t), getattr(t, "reg_num", 1))
 
 
 def _trait_elem(op) -> _Elem:
@@ -169,14 +201,22 @@ def _read(c, address: int, el: _Elem, n: int, what: str) -> np.ndarray:
     raw = np.asarray(_ub(c, address, n * el.size, what))
     if el.bf16:
         return bf16_to_f32(raw.view(np.uint16).copy())
+    if el.c32:
+        pairs = raw.view(np.float16).reshape(-1, 2)
+        return _complex(pairs[:, 0], pairs[:, 1])
     return raw.view(el.dtype).copy()
 
 
 def _write(c, address: int, el: _Elem, values: np.ndarray, enabled: np.ndarray, what: str):
     n = len(values)
     raw = np.asarray(_ub(c, address, n * el.size, what, True))
-    view = raw.view(np.uint16) if el.bf16 else raw.view(el.dtype)
-    data = f32_to_bf16(values) if el.bf16 else values
+    view = raw.view(np.uint16) if el.bf16 else raw.view(getattr(el, "storage", el.dtype))
+    if el.bf16:
+        data = f32_to_bf16(values)
+    elif getattr(el, "c32", False):
+        data = _c32_storage(values)
+    else:
+        data = values
     view[enabled] = data[enabled]
     if c.uninit is not None:  # (the unwritten-UB check: these bytes are written now)
         written = np.frombuffer(c.ubw, np.uint8)
@@ -418,10 +458,20 @@ class _Raw:
         self.dtype = np.dtype(f"u{size}")
 
 
+def _c32_storage(values: np.ndarray) -> np.ndarray:
+    """complex32 values as their UB layout (a half real part, then a half imaginary)."""
+    data = np.empty(len(values), COMPLEX32)
+    data["real"], data["imag"] = values.real, values.imag
+    return data
+
+
 def _bits(el: _Elem, values: np.ndarray) -> np.ndarray:
-    """A register's elements as their unsigned bit patterns."""
+    """A register's elements as their unsigned bit patterns (complex32: 32 bits, the
+    real part's in the low half)."""
     if el.bf16:
         return np.asarray(f32_to_bf16(values), np.uint16)
+    if el.c32:
+        return _c32_storage(values).view(np.uint32)
     return np.ascontiguousarray(values, el.dtype).view(f"u{el.size}")
 
 
@@ -601,11 +651,80 @@ def _wrap(el: _Elem, x: np.ndarray) -> np.ndarray:
     return x
 
 
+# -- complex arithmetic: the 3510 implementations' steps on the parts (registers of
+# `half` for complex32, `float` for complex64), each one rounded to the part's type --
+
+
+def _complex_add(el: _Elem, x, y, on):
+    (a, b), (c, d) = el.parts(x), el.parts(y)
+    return _complex(np.where(on, a + c, 0), np.where(on, b + d, 0))
+
+
+def _complex_sub(el: _Elem, x, y, on):
+    (a, b), (c, d) = el.parts(x), el.parts(y)
+    return _complex(np.where(on, a - c, 0), np.where(on, b - d, 0))
+
+
+def _complex_mul(el: _Elem, x, y, on):
+    """ComplexMulKernel: (a + bi)(c + di) = (ac - bd) + (bc + ad)i, four products, a
+    difference and a sum, each rounded."""
+    (a, b), (c, d) = el.parts(x), el.parts(y)
+    real = a * c - b * d  # (numpy: each product rounded to the part's type, then the sum)
+    imag = b * c + a * d
+    return _complex(np.where(on, real, 0), np.where(on, imag, 0))
+
+
+def _complex_div(el: _Elem, x, y, on, div: Callable = _div):
+    """ComplexDivKernel (Smith's method), its masks as the header builds them: where
+    |c| >= |d| (of the enabled elements): rat = d / c, scl = 1 / (c + d rat), the
+    quotient ((a + b rat) scl, (b - a rat) scl); where both are 0: (a / |c|, b / |d|)
+    (infinities, NaN for 0 / 0); everywhere else, the elements the mask leaves off
+    included (the header's branch mask is the complement of the first): rat = c / d,
+    scl = 1 / (d + c rat), ((a rat + b) scl, (b rat - a) scl). Each Div is the part
+    type's INTRINSIC division (`_div`; `div_mode`: its DivAlgo's, `div`)."""
+    (a, b), (c, d) = el.parts(x), el.parts(y)
+    zero = np.zeros_like(a)
+    abs_c, abs_d = np.where(on, np.abs(c), zero), np.where(on, np.abs(d), zero)
+    ge = on & (abs_c >= abs_d)
+    both_zero = ge & (abs_c == 0) & (abs_d == 0)
+    ge &= ~both_zero
+    with np.errstate(all="ignore"):
+        real = np.where(both_zero, div(a, abs_c), zero)
+        imag = np.where(both_zero, div(b, abs_d), zero)
+        one = np.ones_like(a)
+        rat = div(d, c)
+        scl = div(one, c + d * rat)
+        real = np.where(ge, (a + b * rat) * scl, real)
+        imag = np.where(ge, (b - a * rat) * scl, imag)
+        rat = div(c, d)
+        scl = div(one, d + c * rat)
+        other = ~(ge | both_zero)
+        real = np.where(other, (a * rat + b) * scl, real)
+        imag = np.where(other, (b * rat - a) * scl, imag)
+    return _complex(real, imag)
+
+
+_COMPLEX_BINARY: dict[str, Callable] = {
+    "add": _complex_add,
+    "sub": _complex_sub,
+    "mul": _complex_mul,
+    "div": _complex_div,
+}
+"""Add / Sub / Mul / Div of complex registers: (element, x, y, enabled) -> the result."""
+
+
 @_builds("binary")
 def _binary(op, comp, fn):
     el = _elem(op.dst.type)
     f = _BINARY[fn]
     a, b, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.mask, op.dst))
+    if el.part is not None:
+        cf = _COMPLEX_BINARY[fn]
+
+        def run_complex(e, c, _op=op):
+            e[r] = el.fix(cf(el, e[a], e[b], lanes_of(e[m], el.step)[: el.lanes]))
+
+        return run_complex
 
     def run(e, c, _op=op):
         e[r] = _zeroed(el, _wrap(el, f(_wide(el, e[a]), _wide(el, e[b]))), e[m])
@@ -651,6 +770,25 @@ def _unary(op, comp, fn):
     return run
 
 
+@_builds("abs_complex")
+def _abs_complex(op, comp, arg):
+    """ComplexAbsKernel: Sqrt(re * re + im * im) in the parts' type (Sqrt INTRINSIC), the
+    src's elements in dst's first lanes, 0 after them and where the mask is off."""
+    src, dst = _elem(op.src.type), _elem(op.dst.type)
+    sqrt = _math("sqrt")
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        re, im = src.parts(e[a])
+        on = lanes_of(e[m], src.step)[: src.lanes]
+        out = np.zeros(dst.lanes, dst.dtype)
+        with np.errstate(over="ignore"):
+            out[: src.lanes] = np.where(on, sqrt(re * re + im * im), 0)
+        e[r] = out
+
+    return run
+
+
 _SCALAR: dict[str, Callable] = {
     "adds": np.add,
     "muls": np.multiply,
@@ -668,6 +806,15 @@ def _binary_scalar(op, comp, fn):
     f = _SCALAR[fn]
     shift = fn.startswith("shift")
     a, s, m, r = (comp.slot(v) for v in (op.src, op.scalar, op.mask, op.dst))
+
+    if el.part is not None:  # Adds / Muls: the scalar duplicated, then Add / Mul
+        cf = _COMPLEX_BINARY[fn.removesuffix("s")]
+
+        def run_complex(e, c, _op=op):
+            y = np.full(el.lanes, el.scalar(e[s]), el.dtype)
+            e[r] = el.fix(cf(el, e[a], y, lanes_of(e[m], el.step)[: el.lanes]))
+
+        return run_complex
 
     def run(e, c, _op=op):
         x = e[a]
@@ -924,5 +1071,18 @@ def _bar(op, comp, arg):
     # The simulator runs a vector function's accesses in program order: nothing to wait for.
     def run(e, c, _op=op):
         return None
+
+    return run
+
+
+@handles(CreateOp)
+def _complex_create(op, comp):
+    """`complex.create %re, %im` (C++ `complex64(re, im)`): the scalar of a complex Reg
+    op (Duplicate, Adds, Muls), a complex64 number (complex32: its parts float16)."""
+    re, im, r = comp.slot(op.real), comp.slot(op.imaginary), comp.slot(op.complex)
+    t = op.complex.type
+
+    def run(e, c, _op=op):
+        e[r] = to_scalar(t, complex(float(e[re]), float(e[im])))
 
     return run

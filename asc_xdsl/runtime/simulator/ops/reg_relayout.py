@@ -37,7 +37,15 @@ from asc_xdsl.dialects.ascendc.reg_types import (
 )
 from asc_xdsl.runtime.simulator.compile import keyed_hooks
 from asc_xdsl.runtime.simulator.errors import SimulatorError
-from asc_xdsl.runtime.simulator.ops.reg import ALIGN, _elem, _int_div, _ub, _zeroed, lanes_of
+from asc_xdsl.runtime.simulator.ops.reg import (
+    ALIGN,
+    _complex_div,
+    _elem,
+    _int_div,
+    _ub,
+    _zeroed,
+    lanes_of,
+)
 
 _builds = keyed_hooks("reg_relayout")
 
@@ -199,6 +207,16 @@ def _div_mode(op, comp):
     el = _elem(op.dst.type)
     algo = DivAlgo.from_attr(op.properties["algo"])
     a, b, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.mask, op.dst))
+    if el.part is not None:  # complex: reg.div's quotient, its part divisions by algo
+
+        def part_div(x, y):
+            return divide(x, y, algo)
+
+        def run_complex(e, c, _op=op):
+            on = lanes_of(e[m], el.step)[: el.lanes]
+            e[r] = el.fix(_complex_div(el, e[a], e[b], on, part_div))
+
+        return run_complex
 
     def run(e, c, _op=op):
         e[r] = _zeroed(el, divide(e[a], e[b], algo), e[m])
