@@ -18,6 +18,7 @@ dataclass gave them:
   and `frontend/fingerprint.py` keys a kernel's captured record by them);
 - `_COMPARE`: the fields equality and hashing use (default: all; a dataclass
   `field(compare=False)` is left out);
+- `__init__` takes the fields in `_FIELDS` order (pickling and `copy` call it so);
 - `Record` compares equal to an instance of exactly its class with equal fields and
   is unhashable, as `@dataclass`; `FrozenRecord` is hashable and refuses assignment
   after `__init__` (`dataclasses.FrozenInstanceError`), as `@dataclass(frozen=True)`.
@@ -49,6 +50,10 @@ class Record:
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  (mutable, as an eq=True dataclass)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and copy through `__init__`: a frozen record's slots refuse `setattr`
+        return (self.__class__, tuple([getattr(self, name) for name in self._FIELDS]))
 
     @reprlib.recursive_repr()
     def __repr__(self) -> str:
