@@ -39,20 +39,12 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.enums import (
-    AscEnum,
-    HardEvent,
-    Pipe,
-    TPosition,
-)
+from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import (
     AscendCType,
     GlobalTensorType,
     LocalTensorType,
-    QueBindType,
-    QueueType,
-    TBufType,
     TemplateArg,
     TensorType,
 )
@@ -216,11 +208,6 @@ def enum_directive(enum: type[AscEnum]) -> type[CustomDirective]:
     return irdl_custom_directive(EnumKeyword)
 
 
-TPositionKeyword = enum_directive(TPosition)
-HardEventKeyword = enum_directive(HardEvent)
-PipeKeyword = enum_directive(Pipe)
-
-
 @cache
 def _type_directive(type_class: type[AscendCType]) -> type[CustomDirective]:
     """A result type written without its `!ascendc.name` prefix, as MLIR prints a type
@@ -249,11 +236,6 @@ def _type_directive(type_class: type[AscendCType]) -> type[CustomDirective]:
 
     MaybeStrippedType.__name__ = MaybeStrippedType.__qualname__ = type_class.__name__
     return irdl_custom_directive(MaybeStrippedType)
-
-
-QueueTypeDirective = _type_directive(QueueType)
-QueBindTypeDirective = _type_directive(QueBindType)
-TBufTypeDirective = _type_directive(TBufType)
 
 
 def enum_value(op: IRDLOperation, name: str, enum: type[AscEnum]) -> AscEnum:
