@@ -110,12 +110,15 @@ from asc_xdsl.utils.records import FrozenRecord, Record, init_fields
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Rule(AttrConstraint):
-    """A constraint that checks a predicate and names what it expected."""
+class _Rule(FrozenRecord, AttrConstraint):
+    """A constraint that checks a predicate and names what it expected (compared by
+    `expected` alone)."""
 
-    expected: str
-    check: Callable[[Attribute], bool] = field(compare=False)
+    _FIELDS = ("expected", "check")
+    _COMPARE = ("expected",)
+
+    def __init__(self, expected: str, check: Callable[[Attribute], bool]) -> None:
+        init_fields(self, expected=expected, check=check)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not self.check(attr):
@@ -145,12 +148,13 @@ _TENSOR_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class _TensorRule(AttrConstraint):
+class _TensorRule(FrozenRecord, AttrConstraint):
     """A tensor whose element type binds the element-type variable `var` (if any)."""
 
-    where: str
-    var: str | None
+    _FIELDS = ("where", "var")
+
+    def __init__(self, where: str, var: str | None) -> None:
+        init_fields(self, where=where, var=var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not isinstance(attr, _TENSOR_CLASSES[self.where]):
@@ -162,11 +166,13 @@ class _TensorRule(AttrConstraint):
         return self
 
 
-@dataclass(frozen=True)
-class _ElementScalarRule(AttrConstraint):
+class _ElementScalarRule(FrozenRecord, AttrConstraint):
     """A scalar whose type is the element-type variable `var`."""
 
-    var: str
+    _FIELDS = ("var",)
+
+    def __init__(self, var: str) -> None:
+        init_fields(self, var=var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not _is_scalar(attr):
