@@ -34,7 +34,6 @@ from xdsl.passes import ModulePass
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
 from asc_xdsl.dialects.interned import UNIT, string_attr
 from asc_xdsl.enums import TPosition
-from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.hardware import (
     BUFFER_OBJECT_TYPES,
     core_of_buffer,
@@ -44,6 +43,7 @@ from asc_xdsl.transforms.hardware import (
     position_buffer,
 )
 from asc_xdsl.transforms.ir_walk import functions, ops_in
+from asc_xdsl.transforms.kernel_args import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.pass_facts import offer, take
 from asc_xdsl.utils.class_tests import SubclassCache
 from asc_xdsl.utils.records import Record

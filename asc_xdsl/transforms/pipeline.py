@@ -88,7 +88,7 @@ class ModuleFacts(FrozenRecord):
     """What the pipeline's optional stages depend on, from one walk of the module:
     `names`, the names of the ops in the module; `helpers`, top-level symbols other than
     kernels (private after privatize-func); `movable_code`, a loop has an op
-    `loop-invariant-code-motion` may move (`licm.has_candidates`);
+    `loop-invariant-code-motion` may move (`loop_facts.has_candidates`);
     `constants_may_propagate`, `sccp` may change the module (`sccp.ChangeScan`)."""
 
     _FIELDS = ("names", "helpers", "movable_code", "constants_may_propagate")
@@ -133,7 +133,7 @@ def module_facts(module: Any) -> ModuleFacts:
         return ModuleFacts()
     from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
     from asc_xdsl.transforms.ir_walk import ops_in
-    from asc_xdsl.transforms.licm import LOOP_NAMES, has_candidates
+    from asc_xdsl.transforms.loop_facts import LOOP_NAMES, has_candidates
     from asc_xdsl.transforms.sccp import ChangeScan
 
     ops = ops_in(module)
