@@ -22,18 +22,19 @@ A leaf module: every layer (dialects, transforms, backends, runtime, frontend) i
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
-@dataclass(frozen=True)
-class Code:
+
+class Code(FrozenRecord):
     """One diagnostic code: its builtin kind, a short title, and what to change."""
 
-    code: str
-    kind: str
-    title: str
-    hint: str | None = None
+    _FIELDS = ("code", "kind", "title", "hint")
+    __slots__ = _FIELDS
+
+    def __init__(self, code: str, kind: str, title: str, hint: str | None = None) -> None:
+        init_fields(self, code=code, kind=kind, title=title, hint=hint)
 
 
 _VALUE, _TYPE, _RUNTIME = "ValueError", "TypeError", "RuntimeError"

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from asc_xdsl.diagnostics import CodedError
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 KIB = 1024
 SOC_ATTR = "ascendc.soc"
@@ -53,14 +53,16 @@ class UnknownSocError(SocError):
     """A SoC name not in the table; the message lists the known ones."""
 
 
-@dataclass(frozen=True)
-class KernelBuild:
-    """How one kernel type is built and loaded on a SoC."""
+class KernelBuild(FrozenRecord):
+    """How one kernel type is built and loaded on a SoC: `arches`, the
+    `--cce-aicore-arch` of each bisheng call in link order, and `magic`, the binary's
+    ACL_RT_BINARY_MAGIC_* (aclrtBinaryLoadFromFile)."""
 
-    arches: tuple[str, ...]
-    """`--cce-aicore-arch` of each bisheng call, in link order."""
-    magic: int
-    """The binary's ACL_RT_BINARY_MAGIC_* (aclrtBinaryLoadFromFile)."""
+    _FIELDS = ("arches", "magic")
+    __slots__ = _FIELDS
+
+    def __init__(self, arches: tuple[str, ...], magic: int) -> None:
+        init_fields(self, arches=arches, magic=magic)
 
 
 _C220_BUILDS = MappingProxyType(
@@ -140,35 +142,76 @@ _950_MEMORY = MappingProxyType(
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Soc:
-    name: str
-    """As CANN spells it (`aclrtGetSocName`, `--soc-version`)."""
-    series: str
-    npu_arch: int
-    """`__NPU_ARCH__` of its AI Cores (2201: dav-c220, 2002: dav-m200)."""
-    aic_cores: int
-    """AI Cores (cube cores on A2/A3, whole AI Cores on 310P)."""
-    aiv_cores: int
-    """Vector cores (2 per AI Core on A2/A3; the separate vector cores on 310P)."""
-    memory: Mapping[str, int]
-    """Bytes of each on-chip memory: UB, L1, L0A, L0B, L0C, BT."""
-    builds: Mapping[str, KernelBuild]
-    """Kernel type -> how it is built; a kernel type missing here is refused."""
-    dtype_tables: str | None
-    """The family whose dtype tables the verifiers apply (None: no tables, only the
-    SoC-independent checks run and bisheng judges the rest)."""
-    bisheng_flags: tuple[str, ...] = _C220_FLAGS
-    """Code generation flags of its arch (stack sizes, ...), after the language flags."""
-    system_workspace: int = 2 * KIB * KIB
-    """Bytes of the system workspace the Ascend C libraries use (GetLibApiWorkSpaceSize:
-    16 MiB on arch 2201, 2 MiB else; asc-devkit impl/utils/tiling/platform/
-    platform_ascendc.cpp); it sits at the start of the kernel's workspace argument."""
-    freq_mhz: int = 1800
-    """AI Core clock the simulator turns estimated cycles into microseconds with."""
-    vec_len: int | None = None
-    """Bytes of one vector register (`GetVecLen()`, the RegTensor width VL) on an arch
-    with the register ("Reg") layer; None: no vector registers to program."""
+class Soc(FrozenRecord):
+    """One SoC:
+
+    - `name`: as CANN spells it (`aclrtGetSocName`, `--soc-version`);
+    - `npu_arch`: `__NPU_ARCH__` of its AI Cores (2201: dav-c220, 2002: dav-m200);
+    - `aic_cores`: AI Cores (cube cores on A2/A3, whole AI Cores on 310P);
+    - `aiv_cores`: vector cores (2 per AI Core on A2/A3; the separate vector cores on
+      310P);
+    - `memory`: bytes of each on-chip memory: UB, L1, L0A, L0B, L0C, BT;
+    - `builds`: kernel type -> how it is built; a kernel type missing here is refused;
+    - `dtype_tables`: the family whose dtype tables the verifiers apply (None: no
+      tables, only the SoC-independent checks run and bisheng judges the rest);
+    - `bisheng_flags`: code generation flags of its arch (stack sizes, ...), after the
+      language flags;
+    - `system_workspace`: bytes of the system workspace the Ascend C libraries use
+      (GetLibApiWorkSpaceSize: 16 MiB on arch 2201, 2 MiB else; asc-devkit
+      impl/utils/tiling/platform/platform_ascendc.cpp); it sits at the start of the
+      kernel's workspace argument;
+    - `freq_mhz`: AI Core clock the simulator turns estimated cycles into microseconds
+      with;
+    - `vec_len`: bytes of one vector register (`GetVecLen()`, the RegTensor width VL)
+      on an arch with the register ("Reg") layer; None: no vector registers to program.
+    """
+
+    _FIELDS = (
+        "name",
+        "series",
+        "npu_arch",
+        "aic_cores",
+        "aiv_cores",
+        "memory",
+        "builds",
+        "dtype_tables",
+        "bisheng_flags",
+        "system_workspace",
+        "freq_mhz",
+        "vec_len",
+    )
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        name: str,
+        series: str,
+        npu_arch: int,
+        aic_cores: int,
+        aiv_cores: int,
+        memory: Mapping[str, int],
+        builds: Mapping[str, KernelBuild],
+        dtype_tables: str | None,
+        bisheng_flags: tuple[str, ...] = _C220_FLAGS,
+        system_workspace: int = 2 * KIB * KIB,
+        freq_mhz: int = 1800,
+        vec_len: int | None = None,
+    ) -> None:
+        init_fields(
+            self,
+            name=name,
+            series=series,
+            npu_arch=npu_arch,
+            aic_cores=aic_cores,
+            aiv_cores=aiv_cores,
+            memory=memory,
+            builds=builds,
+            dtype_tables=dtype_tables,
+            bisheng_flags=bisheng_flags,
+            system_workspace=system_workspace,
+            freq_mhz=freq_mhz,
+            vec_len=vec_len,
+        )
 
     @property
     def split_cores(self) -> bool:

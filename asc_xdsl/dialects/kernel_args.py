@@ -14,7 +14,7 @@ the CANN manifest checks its `hidden` kinds against this table without xDSL.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 KERNEL_TYPES = ("vector", "cube", "mix")
 """Kernel types: vector-only (AIV), cube-only (AIC), mixed (MIX_AIC_1_2)."""
@@ -33,18 +33,24 @@ def is_gm_pointer(t: object) -> bool:
     return value == GM_MEMORY_SPACE
 
 
-@dataclass(frozen=True)
-class HiddenKind:
-    """A hidden kernel parameter: always a GM pointer (one 8-byte argument slot)."""
+class HiddenKind(FrozenRecord):
+    """A hidden kernel parameter: always a GM pointer (one 8-byte argument slot).
 
-    added_by: str
-    """Who adds the parameter (a pass to the IR, or a build step to the C++ text)."""
-    kernel_types: tuple[str, ...]
-    """Kernel types that must have it (empty: added on demand, not by kernel type)."""
-    cann: str
-    """What the CANN launch passes (runtime/cann/launch.py fills it)."""
-    simulator: str | None
-    """What the CPU simulator binds (None: never in the IR the simulator runs)."""
+    `added_by`: who adds the parameter (a pass to the IR, or a build step to the C++
+    text); `kernel_types`: kernel types that must have it (empty: added on demand, not by
+    kernel type); `cann`: what the CANN launch passes (runtime/cann/launch.py fills it);
+    `simulator`: what the CPU simulator binds (None: never in the IR the simulator runs).
+    """
+
+    _FIELDS = ("added_by", "kernel_types", "cann", "simulator")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self, added_by: str, kernel_types: tuple[str, ...], cann: str, simulator: str | None
+    ) -> None:
+        init_fields(
+            self, added_by=added_by, kernel_types=kernel_types, cann=cann, simulator=simulator
+        )
 
 
 HIDDEN: dict[str, HiddenKind] = {

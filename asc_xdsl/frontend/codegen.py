@@ -20,7 +20,6 @@ import ast
 import builtins
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
@@ -78,6 +77,7 @@ from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.tensor import GlobalAddress
 from asc_xdsl.language.core.utils import describe
 from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 __all__ = ["DEFAULT_MAX_UNROLL", "MAX_UNROLL_ENV", "CodeGenerator", "FunctionSource"]
 
@@ -1048,13 +1048,15 @@ def _assigned_names(source: FunctionSource) -> frozenset[str]:
     return found
 
 
-@dataclass(frozen=True)
-class _Results:
+class _Results(FrozenRecord):
     """What a device function returns: its results' dtypes, and `kind` (tuple, list, a
     namedtuple class) when it returns a sequence of them, None for nothing or a scalar."""
 
-    dtypes: tuple[DataType, ...]
-    kind: type | None = None
+    _FIELDS = ("dtypes", "kind")
+    __slots__ = _FIELDS
+
+    def __init__(self, dtypes: tuple[DataType, ...], kind: type | None = None) -> None:
+        init_fields(self, dtypes=dtypes, kind=kind)
 
     @staticmethod
     def of(value: Any) -> _Results:

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from asc_xdsl.utils.digest import digest, hex_digest
+from asc_xdsl.utils.records import Record
 
 MAX_DEPTH = 32
 """Containers nested deeper than this are refused (a key must stay cheap to build)."""
@@ -137,7 +138,7 @@ class Keyer:
             return self._namespace(value, depth, self._module_key)
         if isinstance(value, enum.Enum) and not _installed(kind.__module__):
             return self._namespace(value, depth, self._enum_key)
-        if dataclasses.is_dataclass(value):
+        if dataclasses.is_dataclass(value) or isinstance(value, Record):
             return self._namespace(value, depth, self._dataclass_key)
         if isinstance(value, types.MethodType | types.BuiltinFunctionType):
             owner = getattr(value, "__self__", None)
@@ -233,7 +234,10 @@ class Keyer:
 
     def _dataclass_key(self, value: Any, depth: int) -> str:
         where = f"{_qualname(type(value))} value"
-        names = [f.name for f in dataclasses.fields(value)]
+        if isinstance(value, Record):  # (our records: a dataclass's fields, without its code)
+            names = list(value._FIELDS)
+        else:
+            names = [f.name for f in dataclasses.fields(value)]
         parts = [f"{n}={self._attribute_key(getattr(value, n), depth, n, where)}" for n in names]
         # attributes that are not fields (set in __post_init__, say) are read alike
         extra = getattr(value, "__dict__", {})

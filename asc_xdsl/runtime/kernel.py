@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from asc_xdsl.diagnostics import CodedError
 
 # (defined with the IR, which the passes read; re-exported here, the runtime's name)
 from asc_xdsl.dialects.kernel_args import KERNEL_TYPES, is_gm_pointer
+from asc_xdsl.utils.records import Record
 
 __all__ = [
     "KERNEL_TYPES",
@@ -110,24 +110,36 @@ def check_block_dim(block_dim: Any) -> int:
     return value
 
 
-@dataclass
-class CompiledKernel:
-    """A kernel ready to launch: its lowered IR, its Ascend C and how it was built."""
+class CompiledKernel(Record):
+    """A kernel ready to launch: its lowered IR, its Ascend C and how it was built.
 
-    name: str
-    """Symbol of the kernel function (`func.func` with `ascendc.global`) in `module`."""
-    module: ModuleOp
-    """The IR after the pass pipeline (what backends execute or print)."""
-    asm: dict[str, str] = field(default_factory=dict)
-    """Texts of the compilation: "ir", "lowered_ir", "ascendc"."""
-    kernel_type: str = "vector"
-    options: dict[str, Any] = field(default_factory=dict)
-    """Compile options (pyasc names: opt_level, insert_sync, ...)."""
-    metadata: dict[str, Any] = field(default_factory=dict)
-    """Anything else a backend may keep (e.g. a binary's path)."""
+    `name`: the symbol of the kernel function (`func.func` with `ascendc.global`) in
+    `module`, the IR after the pass pipeline (what backends execute or print); `asm`:
+    the texts of the compilation ("ir", "lowered_ir", "ascendc"); `options`: the compile
+    options (pyasc names: opt_level, insert_sync, ...); `metadata`: anything else a
+    backend may keep (e.g. a binary's path)."""
+
+    _FIELDS = ("name", "module", "asm", "kernel_type", "options", "metadata")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        name: str,
+        module: ModuleOp,
+        asm: dict[str, str] | None = None,
+        kernel_type: str = "vector",
+        options: dict[str, Any] | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> None:
+        self.name = name
+        self.module = module
+        self.asm = {} if asm is None else asm
+        self.kernel_type = kernel_type
+        self.options = {} if options is None else options
+        self.metadata = {} if metadata is None else metadata
 
     def __repr__(self) -> str:
-        # (the dataclass's would print the whole module and every text)
+        # (the fields' would print the whole module and every text)
         soc = self.module.attributes.get("ascendc.soc")
         on = f", soc={soc.data!r}" if soc is not None and hasattr(soc, "data") else ""
         texts = ", ".join(self.asm) or "none"
@@ -150,10 +162,13 @@ class CompiledKernel:
         return _Launcher(self, block_dim)
 
 
-@dataclass
-class _Launcher:
-    kernel: CompiledKernel
-    block_dim: int
+class _Launcher(Record):
+    _FIELDS = ("kernel", "block_dim")
+    __slots__ = _FIELDS
+
+    def __init__(self, kernel: CompiledKernel, block_dim: int) -> None:
+        self.kernel = kernel
+        self.block_dim = block_dim
 
     def __call__(self, *args: Any, **options: Any) -> None:
         from asc_xdsl.log import logger

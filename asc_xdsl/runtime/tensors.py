@@ -25,12 +25,12 @@ import os
 import sys
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 __all__ = [
     "DLPACK_EXT_DEV",
@@ -72,26 +72,38 @@ _DLPACK_DTYPES = {
 _DLPACK_READ_ONLY = 1  # DLPACK_FLAG_BITMASK_READ_ONLY of a versioned capsule
 
 
-@dataclass(frozen=True)
-class DeviceTensor:
-    """A tensor in NPU memory: launched by its pointer, never copied to the host."""
+class DeviceTensor(FrozenRecord):
+    """A tensor in NPU memory: launched by its pointer, never copied to the host
+    (`write_back` copies a contiguous device copy back into a non-contiguous original)."""
 
-    address: int
-    nbytes: int
-    device: str
-    write_back: Callable[[], None] | None = None
-    """Copies a contiguous device copy back into a non-contiguous original."""
+    _FIELDS = ("address", "nbytes", "device", "write_back")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        address: int,
+        nbytes: int,
+        device: str,
+        write_back: Callable[[], None] | None = None,
+    ) -> None:
+        init_fields(self, address=address, nbytes=nbytes, device=device, write_back=write_back)
 
 
-@dataclass(frozen=True)
-class HostArray:
+class HostArray(FrozenRecord):
     """A host tensor as a C-contiguous numpy array over its memory (or over a copy,
-    `write_back` then copies the results into the original)."""
+    `write_back` then copies the results into the original); `keep_alive` owns the
+    memory `array` views (a DLPack capsule's producer)."""
 
-    array: np.ndarray
-    write_back: Callable[[], None] | None = None
-    keep_alive: Any = None
-    """What owns the memory `array` views (a DLPack capsule's producer)."""
+    _FIELDS = ("array", "write_back", "keep_alive")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        array: np.ndarray,
+        write_back: Callable[[], None] | None = None,
+        keep_alive: Any = None,
+    ) -> None:
+        init_fields(self, array=array, write_back=write_back, keep_alive=keep_alive)
 
 
 # ---------------------------------------------------------------------------
@@ -162,20 +174,44 @@ _VERSIONED_TENSOR_OFFSET = 8 + 8 + 8 + 8
 _VERSIONED_FLAGS_OFFSET = 8 + 8 + 8
 
 
-@dataclass(frozen=True)
-class DLPackInfo:
-    """What a DLPack capsule says about its tensor."""
+class DLPackInfo(FrozenRecord):
+    """What a DLPack capsule says about its tensor: `address` is the first element's
+    (data + byte_offset), `strides` are in elements (None: compact row-major)."""
 
-    device_type: int
-    device_id: int
-    address: int
-    """The first element's address (data + byte_offset)."""
-    shape: tuple[int, ...]
-    strides: tuple[int, ...] | None
-    """In elements; None: compact row-major."""
-    dtype: str
-    itemsize: int
-    read_only: bool
+    _FIELDS = (
+        "device_type",
+        "device_id",
+        "address",
+        "shape",
+        "strides",
+        "dtype",
+        "itemsize",
+        "read_only",
+    )
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        device_type: int,
+        device_id: int,
+        address: int,
+        shape: tuple[int, ...],
+        strides: tuple[int, ...] | None,
+        dtype: str,
+        itemsize: int,
+        read_only: bool,
+    ) -> None:
+        init_fields(
+            self,
+            device_type=device_type,
+            device_id=device_id,
+            address=address,
+            shape=shape,
+            strides=strides,
+            dtype=dtype,
+            itemsize=itemsize,
+            read_only=read_only,
+        )
 
     @property
     def ndim(self) -> int:

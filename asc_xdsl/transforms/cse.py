@@ -45,6 +45,8 @@ from xdsl.traits import (
     SymbolOpInterface,
 )
 
+from asc_xdsl.utils.records import FrozenRecord, init_fields
+
 _READ, _WRITE, _ALLOC = MemoryEffectKind.READ, MemoryEffectKind.WRITE, MemoryEffectKind.ALLOC
 _UNASKED = frozenset({None})
 _TYPE_OF = attrgetter("_type")
@@ -97,23 +99,48 @@ class _Key:
         )
 
 
-@dataclass(frozen=True)
-class _ClassFacts:
+class _ClassFacts(FrozenRecord):
     """An op class's traits as xDSL's driver asks for them (an unregistered op answers
-    yes to every `has_trait`, so it counts as a terminator and as isolated)."""
+    yes to every `has_trait`, so it counts as a terminator and as isolated).
 
-    terminator: bool
-    symbol: bool
-    isolated: bool
-    effect_traits: tuple[MemoryEffect, ...]
-    effect_getters: tuple[Callable[[Operation], Set[EffectInstance] | None], ...]
-    """Each effect trait's `get_effects` (`_recursive_effects` for xDSL's
-    `RecursiveMemoryEffect`)."""
-    has_effect_interface: bool
-    unregistered: bool
-    single_getter: Callable[[Operation], Set[EffectInstance] | None] | None
-    """The one effect getter of a class with one effect trait (`_effects` then is its
-    answer), else None."""
+    `effect_getters`: each effect trait's `get_effects` (`_recursive_effects` for xDSL's
+    `RecursiveMemoryEffect`); `single_getter`: the one effect getter of a class with one
+    effect trait (`_effects` then is its answer), else None."""
+
+    _FIELDS = (
+        "terminator",
+        "symbol",
+        "isolated",
+        "effect_traits",
+        "effect_getters",
+        "has_effect_interface",
+        "unregistered",
+        "single_getter",
+    )
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        terminator: bool,
+        symbol: bool,
+        isolated: bool,
+        effect_traits: tuple[MemoryEffect, ...],
+        effect_getters: tuple[Callable[[Operation], Set[EffectInstance] | None], ...],
+        has_effect_interface: bool,
+        unregistered: bool,
+        single_getter: Callable[[Operation], Set[EffectInstance] | None] | None,
+    ) -> None:
+        init_fields(
+            self,
+            terminator=terminator,
+            symbol=symbol,
+            isolated=isolated,
+            effect_traits=effect_traits,
+            effect_getters=effect_getters,
+            has_effect_interface=has_effect_interface,
+            unregistered=unregistered,
+            single_getter=single_getter,
+        )
 
 
 _CLASS_FACTS: dict[type, _ClassFacts] = {}

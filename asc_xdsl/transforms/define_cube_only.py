@@ -28,8 +28,8 @@ from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import VerbatimOp, verbatim_text
+from asc_xdsl.transforms.kernel_args import MATMUL_CUBE_ONLY_ATTR
 
-MATMUL_CUBE_ONLY_ATTR = "asc.matmul_cube_only"
 CUBE_ONLY_DEFINE = "#define ASCENDC_CUBE_ONLY"
 
 

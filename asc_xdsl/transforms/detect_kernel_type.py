@@ -34,7 +34,6 @@ from xdsl.passes import ModulePass
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
 from asc_xdsl.dialects.interned import UNIT, string_attr
 from asc_xdsl.enums import TPosition
-from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.hardware import (
     BUFFER_OBJECT_TYPES,
     core_of_buffer,
@@ -44,8 +43,10 @@ from asc_xdsl.transforms.hardware import (
     position_buffer,
 )
 from asc_xdsl.transforms.ir_walk import functions, ops_in
+from asc_xdsl.transforms.kernel_args import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.pass_facts import offer, take
 from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.records import Record
 
 COMPILE_MIX_ATTR = "asc.compile_mix"
 MATMUL_OBJECT_OPS = frozenset({"ascendc.regist_matmul_obj"})
@@ -98,13 +99,16 @@ def _class_facts(op_class: type, op: Operation) -> tuple[str | None, bool]:
     return facts
 
 
-@dataclass
-class _FunctionFacts:
+class _FunctionFacts(Record):
     """What one function's own ops need and whom it calls (one walk per function)."""
 
-    sides: set[str]
-    matmul: bool
-    callees: list[str]
+    _FIELDS = ("sides", "matmul", "callees")
+    __slots__ = _FIELDS
+
+    def __init__(self, sides: set[str], matmul: bool, callees: list[str]) -> None:
+        self.sides = sides
+        self.matmul = matmul
+        self.callees = callees
 
 
 def _function_facts(f: func.FuncOp, with_sides: bool = True) -> _FunctionFacts:

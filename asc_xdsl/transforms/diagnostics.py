@@ -25,7 +25,6 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FileLineColLoc
@@ -35,6 +34,7 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.lexer import Span
 
 from asc_xdsl.diagnostics import CodedError, lookup, pass_code
+from asc_xdsl.utils.records import Record
 
 Where = Operation | SSAValue
 
@@ -106,13 +106,26 @@ class PassError(CodedError, PassFailedException, ValueError):
     """A pass's located errors (ASC-P3xx by pass, `asc_xdsl.diagnostics.PASS_CODES`)."""
 
 
-@dataclass
-class Diagnostic:
-    severity: str  # "warning" | "error"
-    where: Where
-    message: str
-    notes: Sequence[tuple[Where, str]] = ()
-    code: str | None = None  # shown after the message, its hint after the notes
+class Diagnostic(Record):
+    """One diagnostic of a pass: `severity` "warning" or "error"; `code` is shown after
+    the message, its hint after the notes."""
+
+    _FIELDS = ("severity", "where", "message", "notes", "code")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        severity: str,
+        where: Where,
+        message: str,
+        notes: Sequence[tuple[Where, str]] = (),
+        code: str | None = None,
+    ) -> None:
+        self.severity = severity
+        self.where = where
+        self.message = message
+        self.notes = notes
+        self.code = code
 
     def format(self) -> str:
         message = self.message if self.code is None else f"{self.message} [{self.code}]"
@@ -122,12 +135,15 @@ class Diagnostic:
         return "\n".join(parts + ([f"hint: {hint}"] if hint else []))
 
 
-@dataclass
-class PassDiagnostics:
+class PassDiagnostics(Record):
     """The diagnostics one run of a pass reports."""
 
-    pass_name: str
-    items: list[Diagnostic] = field(default_factory=list)
+    _FIELDS = ("pass_name", "items")
+    __slots__ = _FIELDS
+
+    def __init__(self, pass_name: str, items: list[Diagnostic] | None = None) -> None:
+        self.pass_name = pass_name
+        self.items = [] if items is None else items
 
     def warning(self, where: Where, message: str, notes: Sequence[tuple[Where, str]] = ()) -> None:
         code = pass_code(self.pass_name, "warning")

@@ -13,13 +13,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.ir import Attribute, Operation
 
 from asc_xdsl.dialects.ascendc.data_copy import BUFFER_OF_POSITION
 from asc_xdsl.dialects.ascendc.types import QueBindType, QueueType, TBufPoolType, TBufType
 from asc_xdsl.enums import HardEvent, TPosition
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 PIPES = ("S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX")
 """The pipes of an AI Core that sync passes order (Ascend C's `pipe_t`, without PIPE_)."""
@@ -81,13 +80,15 @@ def object_buffer(t: Attribute) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class QueueEvents:
+class QueueEvents(FrozenRecord):
     """A queue's syncs: EnQue sets and DeQue waits `enque`; FreeTensor sets and the
     AllocTensor that gets the buffer back waits `free`."""
 
-    enque: HardEvent
-    free: HardEvent
+    _FIELDS = ("enque", "free")
+    __slots__ = _FIELDS
+
+    def __init__(self, enque: HardEvent, free: HardEvent) -> None:
+        init_fields(self, enque=enque, free=free)
 
 
 QUEUE_EVENTS: dict[tuple[TPosition, TPosition], QueueEvents] = {

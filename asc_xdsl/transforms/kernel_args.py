@@ -17,6 +17,9 @@ from asc_xdsl.dialects.ascendc.base import KERNEL_TYPE_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
 from asc_xdsl.dialects.kernel_args import HIDDEN, KERNEL_TYPES
 
+MATMUL_CUBE_ONLY_ATTR = "asc.matmul_cube_only"
+"""The module attribute of `matmul_cube_only` (`ascendc-define-cube-only` prints its
+define; the kernel-type and kernel-argument passes read it, without importing that pass)."""
 KERNEL_ARG_ATTR = "emitasc.kernel_arg"
 EXPLICIT = "explicit"
 

@@ -56,13 +56,13 @@ from asc_xdsl.dialects.emitasc import KernelArgAttr
 from asc_xdsl.dialects.fast_build import append_op, init_op
 from asc_xdsl.dialects.interned import array_attr, function_type
 from asc_xdsl.enums import Pipe
-from asc_xdsl.transforms.define_cube_only import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.detect_kernel_type import sets_up_matmul
 from asc_xdsl.transforms.ir_walk import region_functions
 from asc_xdsl.transforms.kernel_args import (
     EXPLICIT,
     HIDDEN,
     KERNEL_ARG_ATTR,
+    MATMUL_CUBE_ONLY_ATTR,
     kernel_type,
     marked_kind,
     param_attrs,

@@ -37,18 +37,14 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import (
-    ConditionallySpeculatable,
-    IsTerminator,
     is_side_effect_free,
     is_speculatable,
 )
@@ -56,44 +52,14 @@ from xdsl.traits import (
 # xDSL's test for an op with regions (its operands and those of the ops nested in it).
 from xdsl.transforms.loop_invariant_code_motion import can_be_hoisted
 
-LOOPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp)
-"""MLIR's `LoopLikeOpInterface` ops among the dialects we use: all their regions are
-loop bodies."""
-LOOP_NAMES = frozenset(loop.name for loop in LOOPS)
-
-
-@cache
-def _may_speculate(t: type[Operation]) -> bool:
-    """Whether ops of this class can ever be moved: speculatable, not a terminator."""
-    return t.has_trait(ConditionallySpeculatable) and not t.has_trait(IsTerminator)
-
-
-def has_candidates(loop: Operation) -> bool:
-    """Whether some op of the loop's body could move: one of a class that can be
-    speculated, whose operands the body does not define (xDSL then checks the ops
-    nested in it too). xDSL's step starts from those ops only, so a loop without any has nothing
-    to hoist: skipping it saves computing the memory effects of its Ascend C ops (and
-    the JIT pipeline runs this pass only where a loop has one)."""
-    for region in loop.regions:
-        block = region._first_block
-        while block is not None:  # (through xDSL's links: its iterators cost a call a step)
-            o = block._first_op
-            while o is not None:
-                if _may_speculate(type(o)) and not any(
-                    v.owner is block or getattr(v.owner, "parent", None) is block
-                    for v in o._operands  # (the tuple behind o.operands)
-                ):
-                    return True
-                o = o._next_op
-            block = block._next_block
-    return False
+from asc_xdsl.transforms.loop_facts import LOOP_NAMES, LOOPS, has_candidates, may_speculate
 
 
 def _hoistable(op: Operation, region: Region) -> bool:
     """xDSL's test (`_move_loop_invariant_code`): side-effect free, speculatable and
     `can_be_hoisted`, in the cheapest order: the op's class first, then (without
     regions) whether an operand is defined in the loop, the effects last."""
-    if not _may_speculate(type(op)):
+    if not may_speculate(type(op)):
         return False  # (neither speculatable nor movable, whatever the op)
     if op.regions:
         if not can_be_hoisted(op, region):

@@ -38,10 +38,11 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
 from typing import Any
+
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 LOWERING = ("ascendc-privatize-func",)
 INLINE = ("inline",)
@@ -83,18 +84,30 @@ VERIFY_SYNC = ("ascendc-verify-sync",)
 AUTO_TENSOR = "ascendc.local_tensor_auto"
 
 
-@dataclass(frozen=True)
-class ModuleFacts:
-    """What the pipeline's optional stages depend on, from one walk of the module."""
+class ModuleFacts(FrozenRecord):
+    """What the pipeline's optional stages depend on, from one walk of the module:
+    `names`, the names of the ops in the module; `helpers`, top-level symbols other than
+    kernels (private after privatize-func); `movable_code`, a loop has an op
+    `loop-invariant-code-motion` may move (`loop_facts.has_candidates`);
+    `constants_may_propagate`, `sccp` may change the module (`sccp.ChangeScan`)."""
 
-    names: frozenset[str] = frozenset()
-    """The names of the ops in the module."""
-    helpers: bool = False
-    """Top-level symbols other than kernels (private after privatize-func)."""
-    movable_code: bool = False
-    """A loop has an op `loop-invariant-code-motion` may move (`licm.has_candidates`)."""
-    constants_may_propagate: bool = False
-    """`sccp` may change the module (`sccp.ChangeScan`)."""
+    _FIELDS = ("names", "helpers", "movable_code", "constants_may_propagate")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        names: frozenset[str] = frozenset(),
+        helpers: bool = False,
+        movable_code: bool = False,
+        constants_may_propagate: bool = False,
+    ) -> None:
+        init_fields(
+            self,
+            names=names,
+            helpers=helpers,
+            movable_code=movable_code,
+            constants_may_propagate=constants_may_propagate,
+        )
 
     @property
     def automatic_tensors(self) -> bool:
@@ -120,7 +133,7 @@ def module_facts(module: Any) -> ModuleFacts:
         return ModuleFacts()
     from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
     from asc_xdsl.transforms.ir_walk import ops_in
-    from asc_xdsl.transforms.licm import LOOP_NAMES, has_candidates
+    from asc_xdsl.transforms.loop_facts import LOOP_NAMES, has_candidates
     from asc_xdsl.transforms.sccp import ChangeScan
 
     ops = ops_in(module)

@@ -39,7 +39,7 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func
@@ -60,6 +60,7 @@ from asc_xdsl.enums import TPosition
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import PIPE_RELEASES, object_buffer, position_buffer
 from asc_xdsl.transforms.ir_walk import functions, ops_in
+from asc_xdsl.utils.records import Record
 
 PASS = "ascendc-plan-memory"
 ADDRESS_ATTR = "ascendc.address"
@@ -95,14 +96,24 @@ def _name(op: Operation, obj: SSAValue) -> str:
     return f"%{obj.name_hint}" if obj.name_hint else f"the {op.name.split('.')[-1]} request"
 
 
-@dataclass
-class _Memory:
-    """One memory's bump allocator: the next free address (None once a size is unknown)."""
+class _Memory(Record):
+    """One memory's bump allocator: the next free address (None once a size is unknown);
+    `known`: bytes of the requests with a constant size."""
 
-    capacity: int
-    next: int | None = 0
-    known: int = 0  # bytes of the requests with a constant size
-    taken: list[tuple[str, int]] = field(default_factory=list)
+    _FIELDS = ("capacity", "next", "known", "taken")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        capacity: int,
+        next: int | None = 0,
+        known: int = 0,
+        taken: list[tuple[str, int]] | None = None,
+    ) -> None:
+        self.capacity = capacity
+        self.next = next
+        self.known = known
+        self.taken = [] if taken is None else taken
 
 
 def _operand(op: Operation, name: str | None) -> SSAValue | None:

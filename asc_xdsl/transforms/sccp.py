@@ -68,7 +68,7 @@ from __future__ import annotations
 import struct
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
@@ -92,6 +92,7 @@ from asc_xdsl.transforms.constant_fold import ROUNDING, evaluate, number, width
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.symbol_dce import is_private, symbol_uses
 from asc_xdsl.utils.class_tests import is_subclass
+from asc_xdsl.utils.records import Record
 
 if TYPE_CHECKING:
     from xdsl.dialects import cf  # imported where a module has cf ops
@@ -634,12 +635,19 @@ def _materializable(value: Lattice, t: Attribute) -> bool:
     )
 
 
-@dataclass
-class _Rewrite:
-    solver: _Solver
-    changed: bool = False
-    dropped: list[SSAValue] = field(default_factory=list[SSAValue])
-    """Values that lost a use: their ops go if that was the last (and they are pure)."""
+class _Rewrite(Record):
+    """The rewrite of one solved module; `dropped`: values that lost a use (their ops go
+    if that was the last, and they are pure)."""
+
+    _FIELDS = ("solver", "changed", "dropped")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self, solver: _Solver, changed: bool = False, dropped: list[SSAValue] | None = None
+    ) -> None:
+        self.solver = solver
+        self.changed = changed
+        self.dropped: list[SSAValue] = [] if dropped is None else dropped
 
     def value(self, v: SSAValue) -> Lattice | None:
         """The solver's element for `v`, or the constant it was replaced by."""

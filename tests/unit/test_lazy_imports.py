@@ -45,6 +45,10 @@ LAZY = {
     "asc_xdsl.runtime.tensors",
     # nothing is logged unless asked (`log._Quiet`)
     "logging",
+    # passes the vector add's pipeline does not run, asked only for facts
+    # (`pipeline.module_facts`: `loop_facts`; the cube-only mark: `kernel_args`)
+    "asc_xdsl.transforms.licm",
+    "asc_xdsl.transforms.define_cube_only",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile loads."""
 

@@ -25,7 +25,6 @@ declaration.)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -57,21 +56,30 @@ from asc_xdsl.enums import (
     ScheduleType,
     TPosition,
 )
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 # ---------------------------------------------------------------------------
 # MatmulConfig: the fields of the C++ struct, in its declaration order
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ConfigField:
-    """One `MatmulConfig` field: IR name, C++ name, kind and default."""
+class ConfigField(FrozenRecord):
+    """One `MatmulConfig` field: IR name (pyasc's snake_case, `do_norm`), C++ name (the
+    struct member, `doNorm`), kind and default; `limit` is the largest value the C++
+    member holds."""
 
-    name: str  # pyasc's snake_case name (`do_norm`)
-    cpp: str  # the struct member (`doNorm`)
-    kind: type[AscEnum] | type[bool] | type[int]
-    default: int
-    limit: int = (1 << 32) - 1  # the largest value the C++ member holds
+    _FIELDS = ("name", "cpp", "kind", "default", "limit")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        name: str,
+        cpp: str,
+        kind: type[AscEnum] | type[bool] | type[int],
+        default: int,
+        limit: int = (1 << 32) - 1,
+    ) -> None:
+        init_fields(self, name=name, cpp=cpp, kind=kind, default=default, limit=limit)
 
     @property
     def is_bool(self) -> bool:
@@ -297,16 +305,31 @@ def _parse_bool(parser: AttrParser) -> IntegerAttr:
     return IntegerAttr(int(value), i1)
 
 
-@dataclass(frozen=True)
-class MatrixSpec:
-    """One operand of a matmul object as C++'s `matmul::MatmulType` describes it."""
+class MatrixSpec(FrozenRecord):
+    """One operand of a matmul object as C++'s `matmul::MatmulType` describes it (`bias`:
+    the bias, `MatmulType<position, format, type>`, three arguments)."""
 
-    position: TPosition
-    format: CubeFormat
-    dtype: Attribute
-    transposed: bool = False
-    layout: LayoutMode = LayoutMode.NONE
-    bias: bool = False  # the bias: `MatmulType<position, format, type>`, three arguments
+    _FIELDS = ("position", "format", "dtype", "transposed", "layout", "bias")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        position: TPosition,
+        format: CubeFormat,
+        dtype: Attribute,
+        transposed: bool = False,
+        layout: LayoutMode = LayoutMode.NONE,
+        bias: bool = False,
+    ) -> None:
+        init_fields(
+            self,
+            position=position,
+            format=format,
+            dtype=dtype,
+            transposed=transposed,
+            layout=layout,
+            bias=bias,
+        )
 
 
 @attr_definition

@@ -14,7 +14,6 @@ its own, so most ops need no printer code at all.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum, auto
 from functools import cache
 from typing import ClassVar
@@ -40,23 +39,16 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.enums import (
-    AscEnum,
-    HardEvent,
-    Pipe,
-    TPosition,
-)
+from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3
 from asc_xdsl.dialects.ascendc.types import (
     AscendCType,
     GlobalTensorType,
     LocalTensorType,
-    QueBindType,
-    QueueType,
-    TBufType,
     TemplateArg,
     TensorType,
 )
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 # The default syntax of pyasc's AscendC ops (338 of its 475 ops use it).
 DEFAULT_FORMAT = "operands attr-dict `:` type(operands)"
@@ -90,13 +82,14 @@ class EmitKind(Enum):
     CUSTOM = auto()  # hand-written emission (`backends/ascendc/emitters`, by op name)
 
 
-@dataclass(frozen=True)
-class CastArg:
+class CastArg(FrozenRecord):
     """A call argument converted to `to`: `static_cast<T>(v)` or `reinterpret_cast<T>(v)`."""
 
-    value: SSAValue
-    to: Attribute
-    reinterpret: bool = False
+    _FIELDS = ("value", "to", "reinterpret")
+    __slots__ = _FIELDS
+
+    def __init__(self, value: SSAValue, to: Attribute, reinterpret: bool = False) -> None:
+        init_fields(self, value=value, to=to, reinterpret=reinterpret)
 
 
 def converted(
@@ -115,29 +108,38 @@ def converted(
     return item
 
 
-@dataclass(frozen=True)
-class AddressOf:
+class AddressOf(FrozenRecord):
     """A call argument `&value` (`Init(&tiling, &pipe)`: the APIs take pointers to objects
     the IR holds by value)."""
 
-    value: SSAValue
+    _FIELDS = ("value",)
+    __slots__ = _FIELDS
+
+    def __init__(self, value: SSAValue) -> None:
+        init_fields(self, value=value)
 
 
-@dataclass(frozen=True)
-class AsBytes:
+class AsBytes(FrozenRecord):
     """A call argument Ascend C takes as a `LocalTensor<uint8_t>` (a scratch buffer): the
     tensor itself when it holds ui8, else a view `t_bytes = t.ReinterpretCast<uint8_t>()`
     the printer declares just before the call."""
 
-    value: SSAValue
+    _FIELDS = ("value",)
+    __slots__ = _FIELDS
+
+    def __init__(self, value: SSAValue) -> None:
+        init_fields(self, value=value)
 
 
-@dataclass(frozen=True)
-class ArrayArg:
+class ArrayArg(FrozenRecord):
     """Values passed as one C array (an L1 bit mask): the printer declares
     `uint64_t name[] = {...};` before the call and passes `name`."""
 
-    values: tuple[SSAValue, ...]
+    _FIELDS = ("values",)
+    __slots__ = _FIELDS
+
+    def __init__(self, values: tuple[SSAValue, ...]) -> None:
+        init_fields(self, values=values)
 
 
 CallArg = SSAValue | AscEnum | CastArg | ArrayArg | AddressOf | AsBytes | str
@@ -206,11 +208,6 @@ def enum_directive(enum: type[AscEnum]) -> type[CustomDirective]:
     return irdl_custom_directive(EnumKeyword)
 
 
-TPositionKeyword = enum_directive(TPosition)
-HardEventKeyword = enum_directive(HardEvent)
-PipeKeyword = enum_directive(Pipe)
-
-
 @cache
 def _type_directive(type_class: type[AscendCType]) -> type[CustomDirective]:
     """A result type written without its `!ascendc.name` prefix, as MLIR prints a type
@@ -239,11 +236,6 @@ def _type_directive(type_class: type[AscendCType]) -> type[CustomDirective]:
 
     MaybeStrippedType.__name__ = MaybeStrippedType.__qualname__ = type_class.__name__
     return irdl_custom_directive(MaybeStrippedType)
-
-
-QueueTypeDirective = _type_directive(QueueType)
-QueBindTypeDirective = _type_directive(QueBindType)
-TBufTypeDirective = _type_directive(TBufType)
 
 
 def enum_value(op: IRDLOperation, name: str, enum: type[AscEnum]) -> AscEnum:

@@ -11,7 +11,6 @@ to its field's type (a braced initialiser must not narrow).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
@@ -54,6 +53,7 @@ from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.types import ASCENDC_TYPES, AscendCType, TensorType
 from asc_xdsl.dialects.fast_build import irdl_init
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 # IR spellings of the table's scalar types.
 _SCALARS: dict[str, Attribute] = {
@@ -75,14 +75,17 @@ def _types_by_name() -> dict[str, type[AscendCType]]:
     return {t.name: t for t in (*ASCENDC_TYPES, *STRUCT_TYPES.values(), *PARAM_TYPES)}
 
 
-@dataclass(frozen=True)
-class StructField:
-    """One field of a braced initialiser, as the headers declare it."""
+class StructField(FrozenRecord):
+    """One field of a braced initialiser, as the headers declare it: `cpp` is the C++
+    type ("uint16_t", "AscendC::CO2Layout", "T", "__gm__ void*"), `ir` its IR type
+    (None when it is the template argument, unknown), `role` value | enum | struct |
+    pointer (see struct_fields)."""
 
-    name: str
-    cpp: str  # the C++ type ("uint16_t", "AscendC::CO2Layout", "T", "__gm__ void*")
-    ir: Attribute | None  # its IR type; None when it is the template argument, unknown
-    role: str  # value | enum | struct | pointer (see struct_fields)
+    _FIELDS = ("name", "cpp", "ir", "role")
+    __slots__ = _FIELDS
+
+    def __init__(self, name: str, cpp: str, ir: Attribute | None, role: str) -> None:
+        init_fields(self, name=name, cpp=cpp, ir=ir, role=role)
 
 
 def _ir_type(spelling: str, element: Attribute | None) -> Attribute | None:

@@ -23,7 +23,7 @@ element types may differ. `DataCopyBaseOp` verifies both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.ir import OpResult, SSAValue
@@ -56,6 +56,7 @@ from asc_xdsl.dialects.ascendc.types import (
     GlobalTensorType,
     LocalTensorType,
 )
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 # ---------------------------------------------------------------------------
 # Where a tensor lives, and the pipe a move between two buffers issues on
@@ -136,23 +137,36 @@ LOCAL_FROM_LOCAL = (_L, _L)
 ANY_DIRECTION = (LOCAL_FROM_GM, GM_FROM_LOCAL, LOCAL_FROM_LOCAL)
 
 
-@dataclass(frozen=True)
-class CopyForm:
+class CopyForm(FrozenRecord):
     """What one copy form's C++ overloads accept.
 
-    Unless said otherwise, dst and src have one element type.
+    Unless said otherwise, dst and src have one element type. `directions`: the (dst,
+    src) tensor kinds; `conversions`: (dst, src) element types a local <- local copy
+    converts between; `local_reinterpret`: a local <- local copy may pair any element
+    types (`DataCopy<T, U>`); `independent`: dst and src element types are independent
+    (copies out of L0C convert); `local_pipe`: the pipe of a local <- local copy whose
+    buffers the IR does not say.
     """
 
-    directions: tuple[tuple[type, type], ...] = ANY_DIRECTION
-    """The (dst, src) tensor kinds."""
-    conversions: frozenset[tuple[str, str]] = frozenset()
-    """(dst, src) element types a local <- local copy converts between."""
-    local_reinterpret: bool = False
-    """A local <- local copy may pair any element types (`DataCopy<T, U>`)."""
-    independent: bool = False
-    """dst and src element types are independent (copies out of L0C convert)."""
-    local_pipe: str | None = None
-    """The pipe of a local <- local copy whose buffers the IR does not say."""
+    _FIELDS = ("directions", "conversions", "local_reinterpret", "independent", "local_pipe")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        directions: tuple[tuple[type, type], ...] = ANY_DIRECTION,
+        conversions: frozenset[tuple[str, str]] = frozenset(),
+        local_reinterpret: bool = False,
+        independent: bool = False,
+        local_pipe: str | None = None,
+    ) -> None:
+        init_fields(
+            self,
+            directions=directions,
+            conversions=conversions,
+            local_reinterpret=local_reinterpret,
+            independent=independent,
+            local_pipe=local_pipe,
+        )
 
     @property
     def mixed(self) -> bool:

@@ -20,25 +20,28 @@ forms, `operator+`, are their API's page).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from asc_xdsl import soc as soc_table
 from asc_xdsl.dialects.ascendc import family_3510
 from asc_xdsl.dialects.ascendc.family_3510 import ASCEND_950
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 DtypeTable = Mapping[str, tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class Delta:
-    """A family's table as a change to Atlas A2/A3's."""
+class Delta(FrozenRecord):
+    """A family's table as a change to Atlas A2/A3's.
 
-    drop: tuple[str, ...] = ()
-    """Dtypes Atlas A2/A3 takes and this family does not (for every type variable)."""
-    only: DtypeTable = field(default_factory=dict)
-    """Type variable -> this family's own list, replacing Atlas A2/A3's (or the list, for
-    a variable Atlas A2/A3's table does not restrict)."""
+    `drop`: dtypes Atlas A2/A3 takes and this family does not (for every type variable);
+    `only`: type variable -> this family's own list, replacing Atlas A2/A3's (or the
+    list, for a variable Atlas A2/A3's table does not restrict)."""
+
+    _FIELDS = ("drop", "only")
+    __slots__ = _FIELDS
+
+    def __init__(self, drop: tuple[str, ...] = (), only: DtypeTable | None = None) -> None:
+        init_fields(self, drop=drop, only={} if only is None else only)
 
     def apply(self, a2_a3: DtypeTable) -> DtypeTable:
         table = {
@@ -48,12 +51,15 @@ class Delta:
         return {**table, **{v: d for v, d in self.only.items() if v not in table}}
 
 
-@dataclass(frozen=True)
-class Unsupported:
-    """The API does not exist on the family (its reference page says 不支持)."""
+class Unsupported(FrozenRecord):
+    """The API does not exist on the family (its reference page, `page`, says 不支持;
+    for the error message and readers)."""
 
-    page: str
-    """The reference page saying so (for the error message and readers)."""
+    _FIELDS = ("page",)
+    __slots__ = _FIELDS
+
+    def __init__(self, page: str) -> None:
+        init_fields(self, page=page)
 
 
 SAME = Delta()

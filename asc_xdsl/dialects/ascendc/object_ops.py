@@ -19,16 +19,9 @@ from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import IntegerType, Signedness
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl.declarative_assembly_format import CustomDirective
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import (
-    EmitKind,
-    QueBindTypeDirective,
-    QueueTypeDirective,
-    TBufTypeDirective,
-    _type_directive,
-)
+from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.spec import (
     Arity,
@@ -39,23 +32,10 @@ from asc_xdsl.dialects.ascendc.spec import (
     SpecOp,
     all_instances,
 )
-from asc_xdsl.dialects.ascendc.types import TBufPoolType, TensorType
+from asc_xdsl.dialects.ascendc.types import TensorType
 from asc_xdsl.utils.class_tests import SubclassCache
 
-# ---------------------------------------------------------------------------
-# Assembly-format directives
-# ---------------------------------------------------------------------------
-
 UI32 = IntegerType(32, Signedness.UNSIGNED)
-TBufPoolTypeDirective = _type_directive(TBufPoolType)
-
-OBJECT_DIRECTIVES = (
-    QueueTypeDirective,
-    QueBindTypeDirective,
-    TBufTypeDirective,
-    TBufPoolTypeDirective,
-)
-"""The directives object-op formats may name: `custom<QueueType>(type($queue))`, ..."""
 
 
 # ---------------------------------------------------------------------------
@@ -70,10 +50,10 @@ class ObjectOp(SpecOp):
     - result types positionally, anywhere (`TBufGetTensorOp(buf, LocalTensorType(f32), n)`);
     - an enum value for the enum property of its class (`LocalTensorV2Op(TPosition.A1, ...)`).
 
-    Result types the operands decide come from `infer_result_types`.
+    Result types the operands decide come from `infer_result_types`. Their formats
+    name object types without their prefix (`custom<QueueType>(type($queue))`): the
+    directive is made for the op's class when it is defined (`spec._format_directives`).
     """
-
-    custom_directives: ClassVar[tuple[type[CustomDirective], ...]] = OBJECT_DIRECTIVES
 
     def __init__(self, *args: Any, result_types: Sequence[Attribute] | None = None, **props: Any):
         spec = self.SPEC
@@ -168,12 +148,10 @@ def require_element(op: Operation, what: str, element: Attribute, expected: Attr
 
 
 __all__ = [
-    "OBJECT_DIRECTIVES",
     "UI32",
     "ElementResultOp",
     "ObjectOp",
     "SameTypeOp",
-    "TBufPoolTypeDirective",
     "require_element",
     "value_type",
 ]

@@ -105,18 +105,22 @@ from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.soc import ASCEND_950
 from asc_xdsl.utils.class_tests import is_subclass
 from asc_xdsl.utils.op_definition import op_definition
+from asc_xdsl.utils.records import FrozenRecord, Record, init_fields
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Rule(AttrConstraint):
-    """A constraint that checks a predicate and names what it expected."""
+class _Rule(FrozenRecord, AttrConstraint):
+    """A constraint that checks a predicate and names what it expected (compared by
+    `expected` alone)."""
 
-    expected: str
-    check: Callable[[Attribute], bool] = field(compare=False)
+    _FIELDS = ("expected", "check")
+    _COMPARE = ("expected",)
+
+    def __init__(self, expected: str, check: Callable[[Attribute], bool]) -> None:
+        init_fields(self, expected=expected, check=check)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not self.check(attr):
@@ -166,12 +170,13 @@ _TENSOR_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class _TensorRule(AttrConstraint):
+class _TensorRule(FrozenRecord, AttrConstraint):
     """A tensor whose element type binds the element-type variable `var` (if any)."""
 
-    where: str
-    var: str | None
+    _FIELDS = ("where", "var")
+
+    def __init__(self, where: str, var: str | None) -> None:
+        init_fields(self, where=where, var=var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not isinstance(attr, _TENSOR_CLASSES[self.where]):
@@ -183,11 +188,13 @@ class _TensorRule(AttrConstraint):
         return self
 
 
-@dataclass(frozen=True)
-class _ElementScalarRule(AttrConstraint):
+class _ElementScalarRule(FrozenRecord, AttrConstraint):
     """A scalar whose type is the element-type variable `var`."""
 
-    var: str
+    _FIELDS = ("var",)
+
+    def __init__(self, var: str) -> None:
+        init_fields(self, var=var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         # (complex<f16> / complex<f32>: the scalar of a complex tensor's or register's
@@ -348,19 +355,37 @@ class Arity(Enum):
     VARIADIC = auto()
 
 
-@dataclass(frozen=True)
-class Operand:
-    """One operand: IR name, type rule, memory effect, Python keyword."""
+class Operand(FrozenRecord):
+    """One operand: IR name, type rule, memory effect, Python keyword.
 
-    name: str
-    type: TypeRule
-    effect: Effect = Effect.NONE
-    py: str | None = None  # Python keyword; None: the same as `name`
-    arity: Arity = Arity.SINGLE
-    array: bool = False  # a variadic printed as a C array (`uint64_t m[] = {...}`)
-    default: Any = inspect.Parameter.empty  # the Python API's default, if any
-    const: bool = False
-    """The value must be a compile-time constant (it is a C++ template argument)."""
+    `py`: the Python keyword (None: the same as `name`); `array`: a variadic printed as
+    a C array (`uint64_t m[] = {...}`); `default`: the Python API's default, if any;
+    `const`: the value must be a compile-time constant (a C++ template argument)."""
+
+    _FIELDS = ("name", "type", "effect", "py", "arity", "array", "default", "const")
+
+    def __init__(
+        self,
+        name: str,
+        type: TypeRule,
+        effect: Effect = Effect.NONE,
+        py: str | None = None,
+        arity: Arity = Arity.SINGLE,
+        array: bool = False,
+        default: Any = inspect.Parameter.empty,
+        const: bool = False,
+    ) -> None:
+        init_fields(
+            self,
+            name=name,
+            type=type,
+            effect=effect,
+            py=py,
+            arity=arity,
+            array=array,
+            default=default,
+            const=const,
+        )
 
     @functools.cached_property  # (read for every argument of every call)
     def py_name(self) -> str:
@@ -378,24 +403,41 @@ class PropKind(Enum):
     ATTR = auto()  # any attribute (`value = 0 : ui32`, `#emitc.opaque<"...">`)
 
 
-@dataclass(frozen=True)
-class Prop:
+class Prop(FrozenRecord):
     """A property: a unit flag (`isSetMask`), an enum stored as i32 (`roundMode`), a type
-    (`dtype`) or an integer (`modeId`)."""
+    (`dtype`) or an integer (`modeId`).
 
-    name: str  # the property's name in IR (pyasc's camelCase)
-    enum: type[AscEnum] | None = None
-    py: str | None = None
-    default: Any = None  # Python default (a unit flag: True/False)
-    kind: PropKind | None = None  # None: ENUM when `enum` is given, else UNIT
-    int_type: str = "i32"  # INT: the attribute's integer type (`ui8`, `i32`, `index`)
-    optional: bool = False  # may be absent (a UNIT property always may)
+    `name`: the property's name in IR (pyasc's camelCase); `default`: the Python default
+    (a unit flag: True/False); `kind`: None means ENUM when `enum` is given, else UNIT;
+    `int_type`: an INT property's integer type (`ui8`, `i32`, `index`); `optional`: it
+    may be absent (a UNIT property always may)."""
 
-    def __post_init__(self) -> None:
-        if self.kind is None:
-            object.__setattr__(self, "kind", PropKind.ENUM if self.enum else PropKind.UNIT)
-        if (self.kind is PropKind.ENUM) != (self.enum is not None):
-            raise ValueError(f"property {self.name}: an enum property needs its enum")
+    _FIELDS = ("name", "enum", "py", "default", "kind", "int_type", "optional")
+
+    def __init__(
+        self,
+        name: str,
+        enum: type[AscEnum] | None = None,
+        py: str | None = None,
+        default: Any = None,
+        kind: PropKind | None = None,
+        int_type: str = "i32",
+        optional: bool = False,
+    ) -> None:
+        if kind is None:
+            kind = PropKind.ENUM if enum else PropKind.UNIT
+        init_fields(
+            self,
+            name=name,
+            enum=enum,
+            py=py,
+            default=default,
+            kind=kind,
+            int_type=int_type,
+            optional=optional,
+        )
+        if (kind is PropKind.ENUM) != (enum is not None):
+            raise ValueError(f"property {name}: an enum property needs its enum")
 
     @functools.cached_property
     def py_name(self) -> str:
@@ -406,12 +448,17 @@ class Prop:
         return int_type(self.int_type)
 
 
-@dataclass(frozen=True)
-class Result:
-    name: str
-    type: TypeRule
-    default: Attribute | None = None  # the type a builder gives it when none is passed
-    optional: bool = False  # the op may have no such result (`emitasc.call_opaque`)
+class Result(FrozenRecord):
+    """A result: `default` is the type a builder gives it when none is passed;
+    `optional`: the op may have no such result (`emitasc.call_opaque`)."""
+
+    _FIELDS = ("name", "type", "default", "optional")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self, name: str, type: TypeRule, default: Attribute | None = None, optional: bool = False
+    ) -> None:
+        init_fields(self, name=name, type=type, default=default, optional=optional)
 
 
 # Template argument items: "T" (the element-type variable T), Prop name ("isSetMask",
@@ -420,46 +467,95 @@ TemplateItem = str | Callable[[Operation], TemplateArg]
 CallItem = str | Callable[[Operation], CallArg]
 
 
-@dataclass(frozen=True)
-class OpSpec:
-    """Everything about one op. See the module docstring."""
+class OpSpec(FrozenRecord):
+    """Everything about one op. See the module docstring.
 
-    mnemonic: str  # without the `ascendc.` prefix
-    api: str  # Ascend C name (`Add`, `operator+`, `AllocTensor`)
-    operands: tuple[Operand, ...] = ()
-    props: tuple[Prop, ...] = ()
-    results: tuple[Result, ...] = ()
-    emit: EmitKind = EmitKind.FREE_FUNCTION
-    template: tuple[TemplateItem, ...] = ()
-    call: tuple[CallItem, ...] | None = None  # None: the operands in order
-    dtypes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Type variable -> the dtypes Atlas A2/A3 takes; other SoC families' tables are
-    deltas on it, by `api` (family_dtypes.py)."""
-    pipe: str | None = None
-    py: str | None = None  # Python API name (`asc.add`); None: not exposed by itself
-    py_params: tuple[str, ...] = ()
-    """The Python parameters' order by name, when it is not the operands' then the
-    properties' (`data_cache_clean_and_invalid(entire_type, dcci_dst, dst)`)."""
-    sim: str | None = None  # the simulator's semantics key
-    doc: str = ""
-    format: str | None = None  # an IRDL assembly format; None: pyasc's default
-    dialect: str = "ascendc"
-    views: tuple[tuple[str, str], ...] = ()
-    """(source, view) operand/result names: `view` refers to the memory of `source`
-    (`subindex`'s result views its tensor; `set_global_buffer` binds its buffer into its
-    tensor). Analyses that follow memory (which GM parameters a kernel writes, sync
-    insertion) read it."""
-    example: Mapping[str, Any] = field(default_factory=dict)
-    """Values tests and docs build a sample op with: element types by variable
-    (`{"T": "f16"}`), property values by name, the number of values of a variadic
-    operand by name; unset ones take the first supported (two values)."""
-    lowered_by: str | None = None
-    """For a virtual op without a C++ form: the pass that replaces it before printing
-    (the printer refuses it, naming the pass)."""
+    `mnemonic`: without the `ascendc.` prefix; `api`: the Ascend C name (`Add`,
+    `operator+`, `AllocTensor`); `call`: None means the operands in order; `dtypes`:
+    type variable -> the dtypes Atlas A2/A3 takes (other SoC families' tables are deltas
+    on it, by `api`: family_dtypes.py); `py`: the Python API name (`asc.add`; None: not
+    exposed by itself); `py_params`: the Python parameters' order by name, when it is
+    not the operands' then the properties' (`data_cache_clean_and_invalid(entire_type,
+    dcci_dst, dst)`); `sim`: the simulator's semantics key; `format`: an IRDL assembly
+    format (None: pyasc's default); `views`: (source, view) operand/result names: `view`
+    refers to the memory of `source` (`subindex`'s result views its tensor;
+    `set_global_buffer` binds its buffer into its tensor), read by analyses that follow
+    memory (which GM parameters a kernel writes, sync insertion); `example`: values
+    tests and docs build a sample op with: element types by variable (`{"T": "f16"}`),
+    property values by name, the number of values of a variadic operand by name (unset
+    ones take the first supported, two values); `lowered_by`: for a virtual op without
+    a C++ form, the pass that replaces it before printing (the printer refuses it,
+    naming the pass). Its fields are its `__dict__` (`OpSpec(**{**spec.__dict__, ...})`
+    copies one)."""
 
-    def __post_init__(self) -> None:
-        if self.lowered_by is not None:  # (the printer refuses it, naming the pass)
-            object.__setattr__(self, "emit", EmitKind.CUSTOM)
+    _FIELDS = (
+        "mnemonic",
+        "api",
+        "operands",
+        "props",
+        "results",
+        "emit",
+        "template",
+        "call",
+        "dtypes",
+        "pipe",
+        "py",
+        "py_params",
+        "sim",
+        "doc",
+        "format",
+        "dialect",
+        "views",
+        "example",
+        "lowered_by",
+    )
+
+    def __init__(
+        self,
+        mnemonic: str,
+        api: str,
+        operands: tuple[Operand, ...] = (),
+        props: tuple[Prop, ...] = (),
+        results: tuple[Result, ...] = (),
+        emit: EmitKind = EmitKind.FREE_FUNCTION,
+        template: tuple[TemplateItem, ...] = (),
+        call: tuple[CallItem, ...] | None = None,
+        dtypes: Mapping[str, tuple[str, ...]] | None = None,
+        pipe: str | None = None,
+        py: str | None = None,
+        py_params: tuple[str, ...] = (),
+        sim: str | None = None,
+        doc: str = "",
+        format: str | None = None,
+        dialect: str = "ascendc",
+        views: tuple[tuple[str, str], ...] = (),
+        example: Mapping[str, Any] | None = None,
+        lowered_by: str | None = None,
+    ) -> None:
+        if lowered_by is not None:  # (the printer refuses it, naming the pass)
+            emit = EmitKind.CUSTOM
+        init_fields(
+            self,
+            mnemonic=mnemonic,
+            api=api,
+            operands=operands,
+            props=props,
+            results=results,
+            emit=emit,
+            template=template,
+            call=call,
+            dtypes={} if dtypes is None else dtypes,
+            pipe=pipe,
+            py=py,
+            py_params=py_params,
+            sim=sim,
+            doc=doc,
+            format=format,
+            dialect=dialect,
+            views=views,
+            example={} if example is None else example,
+            lowered_by=lowered_by,
+        )
 
     @property
     def name(self) -> str:
@@ -1455,13 +1551,23 @@ def _format_directives(fmt: str, base: type[SpecOp]) -> tuple[type[CustomDirecti
     return tuple(directives.values())
 
 
-@dataclass
-class _Entry:
-    class_name: str
-    spec: OpSpec
-    base: type[SpecOp]
-    module: str
-    cls: type[SpecOp] | None = None
+class _Entry(Record):
+    _FIELDS = ("class_name", "spec", "base", "module", "cls")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        class_name: str,
+        spec: OpSpec,
+        base: type[SpecOp],
+        module: str,
+        cls: type[SpecOp] | None = None,
+    ) -> None:
+        self.class_name = class_name
+        self.spec = spec
+        self.base = base
+        self.module = module
+        self.cls = cls
 
 
 _BY_OP_NAME: dict[str, _Entry] = {}

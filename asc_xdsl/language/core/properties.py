@@ -4,20 +4,23 @@ a kernel value, spelled by its C++ name (pyasc's `asc.language.core.properties`)
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any
 
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.language.builder import RuntimeScalar, require_jit
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 
-@dataclass(frozen=True)
-class Property:
-    """A named constant of the headers and its type."""
+class Property(FrozenRecord):
+    """A named constant of the headers and its type: `name` is the C++ expression
+    (`::AscendC::TOTAL_L1_SIZE`)."""
 
-    name: str  # the C++ expression (`::AscendC::TOTAL_L1_SIZE`)
-    dtype: DataType
+    _FIELDS = ("name", "dtype")
+    __slots__ = _FIELDS
+
+    def __init__(self, name: str, dtype: DataType) -> None:
+        init_fields(self, name=name, dtype=dtype)
 
 
 def property(prop: Property) -> RuntimeScalar:

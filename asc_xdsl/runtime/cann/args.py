@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.tensors import device_tensor, host_array
+from asc_xdsl.utils.records import FrozenRecord, Record, init_fields
 
 POINTER_SIZE = 8
 
@@ -42,16 +42,17 @@ FLOAT_MAX: dict[str, float] = {
 """Largest finite value of each float parameter dtype (what an argument must fit)."""
 
 
-@dataclass(frozen=True)
-class ScalarSpec:
-    """A scalar parameter as the manifest records it."""
+class ScalarSpec(FrozenRecord):
+    """A scalar parameter as the manifest records it: `type`, the IR type as printed
+    (`i32`, `ui8`, `f16`, `bf16`, `i1`, `index`: errors name it); `dtype`, the numpy name
+    of its storage (`int32`, `float16`, `bool`; `bfloat16` for bf16); `bounds`, [lo, hi]
+    of an integer type (bool: 0 .. 1), None for floats."""
 
-    type: str
-    """The IR type as printed (`i32`, `ui8`, `f16`, `bf16`, `i1`, `index`): errors name it."""
-    dtype: str
-    """numpy name of its storage (`int32`, `float16`, `bool`; `bfloat16` for bf16)."""
-    bounds: tuple[int, int] | None = None
-    """[lo, hi] of an integer type (bool: 0 .. 1); None for floats."""
+    _FIELDS = ("type", "dtype", "bounds")
+    __slots__ = _FIELDS
+
+    def __init__(self, type: str, dtype: str, bounds: tuple[int, int] | None = None) -> None:
+        init_fields(self, type=type, dtype=dtype, bounds=bounds)
 
     @property
     def size(self) -> int:
@@ -155,10 +156,12 @@ def encode_scalar(t: Any, value: Any, index: int, name: str | None = None) -> by
     return encode_value(scalar_spec(t), value, index, name)
 
 
-@dataclass(frozen=True)
-class Slot:
-    data: bytes
-    align: int
+class Slot(FrozenRecord):
+    _FIELDS = ("data", "align")
+    __slots__ = _FIELDS
+
+    def __init__(self, data: bytes, align: int) -> None:
+        init_fields(self, data=data, align=align)
 
 
 def pointer_slot(address: int) -> Slot:
@@ -203,15 +206,23 @@ def torch_device_type(value: Any) -> str | None:
     return getattr(device, "type", None) or str(device)
 
 
-@dataclass
-class HostBuffer:
+class HostBuffer(Record):
     """Host memory of one GM argument: a uint8 view of its bytes (read-only for a
-    read-only input, which the launch refuses to copy back into)."""
+    read-only input, which the launch refuses to copy back into); `copied_back` copies
+    the results from a contiguous copy into a non-contiguous original."""
 
-    view: np.ndarray
-    copied_back: Callable[[], None] | None = None
-    """Copies the results from a contiguous copy into a non-contiguous original."""
-    keep_alive: Any = None
+    _FIELDS = ("view", "copied_back", "keep_alive")
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        view: np.ndarray,
+        copied_back: Callable[[], None] | None = None,
+        keep_alive: Any = None,
+    ) -> None:
+        self.view = view
+        self.copied_back = copied_back
+        self.keep_alive = keep_alive
 
     @property
     def nbytes(self) -> int:
@@ -226,22 +237,23 @@ class HostBuffer:
             self.copied_back()
 
 
-@dataclass(frozen=True)
-class DevicePointer:
+class DevicePointer(FrozenRecord):
     """A tensor already in device memory (torch_npu, DLPack `kDLExtDev`): passed as is,
-    never copied to the host."""
+    never copied to the host (`copied_back` copies a contiguous device copy back into a
+    non-contiguous original)."""
 
-    address: int
-    copied_back: Callable[[], None] | None = None
-    """Copies a contiguous device copy back into a non-contiguous original."""
+    _FIELDS = ("address", "copied_back")
+    __slots__ = _FIELDS
+
+    def __init__(self, address: int, copied_back: Callable[[], None] | None = None) -> None:
+        init_fields(self, address=address, copied_back=copied_back)
 
     def write_back(self) -> None:
         if self.copied_back is not None:
             self.copied_back()
 
 
-@dataclass(frozen=True)
-class Workspace:
+class Workspace(FrozenRecord):
     """GM scratch memory the launch allocates for a GM pointer parameter: `nbytes` for
     the kernel's own use, after the SoC's system workspace when `system` (the layout
     CANN's operators use: the kernel calls `SetSysWorkspace(workspace)` and finds its
@@ -249,13 +261,14 @@ class Workspace:
     ...)` takes the whole buffer). Its contents are undefined at entry, as on CANN,
     and never copied to or from the host."""
 
-    nbytes: int = 0
-    system: bool = True
+    _FIELDS = ("nbytes", "system")
+    __slots__ = _FIELDS
 
-    def __post_init__(self) -> None:
-        if isinstance(self.nbytes, bool) or not isinstance(self.nbytes, int) or self.nbytes < 0:
+    def __init__(self, nbytes: int = 0, system: bool = True) -> None:
+        init_fields(self, nbytes=nbytes, system=system)
+        if isinstance(nbytes, bool) or not isinstance(nbytes, int) or nbytes < 0:
             raise LaunchError(
-                f"Workspace(nbytes) takes a byte count >= 0, got {self.nbytes!r}", code="ASC-R602"
+                f"Workspace(nbytes) takes a byte count >= 0, got {nbytes!r}", code="ASC-R602"
             )
 
     def size(self, system_workspace: int) -> int:

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict, deque
-from dataclasses import dataclass
 
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
@@ -39,6 +38,7 @@ from asc_xdsl.dialects.ascendc.target import SOC_ATTR, SOC_FAMILY, set_soc
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.errors import SimulatorError, op_location, op_title
 from asc_xdsl.runtime.simulator.gmorder import joined
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 MAX_THREADED_CORES = 4096
 FLAG_IDS = 16
@@ -51,17 +51,17 @@ class DeadlockError(SimulatorError):
     """Every unfinished core waits for another: the kernel hangs on the NPU."""
 
 
-@dataclass(frozen=True)
-class Core:
-    kind: str
-    """"AIC", "AIV", or "AICore" (an unsplit AI Core: both pipes)."""
-    block: int
-    sub: int
-    """GetSubBlockIdx(): 0 on the AIC, 0/1 on a mix kernel's AIVs."""
-    sub_num: int
-    """GetSubBlockNum(): 2 on a mix kernel's AIVs, else 1."""
-    block_idx: int
-    """GetBlockIdx()."""
+class Core(FrozenRecord):
+    """One core of a block: `kind` "AIC", "AIV", or "AICore" (an unsplit AI Core: both
+    pipes); `sub` GetSubBlockIdx() (0 on the AIC, 0/1 on a mix kernel's AIVs);
+    `sub_num` GetSubBlockNum() (2 on a mix kernel's AIVs, else 1); `block_idx`
+    GetBlockIdx()."""
+
+    _FIELDS = ("kind", "block", "sub", "sub_num", "block_idx")
+    __slots__ = _FIELDS
+
+    def __init__(self, kind: str, block: int, sub: int, sub_num: int, block_idx: int) -> None:
+        init_fields(self, kind=kind, block=block, sub=sub, sub_num=sub_num, block_idx=block_idx)
 
     @property
     def label(self) -> str:

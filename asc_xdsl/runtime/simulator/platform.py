@@ -13,11 +13,11 @@ kernels, and there are no mix kernels and no FFTS cross-core flags
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from asc_xdsl import soc as socs
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 PLATFORM_ENV = "ASC_XDSL_PLATFORM"
 DEFAULT_PLATFORM = socs.DEFAULT_SOC
@@ -40,27 +40,52 @@ POSITION_MEMORY: dict[TPosition, str] = {
 MEMORY_ALIGN: dict[str, int] = {"UB": 32, "L1": 32, "L0A": 512, "L0B": 512, "L0C": 64, "BT": 64}
 
 
-@dataclass(frozen=True)
-class Platform:
-    name: str
-    memory_sizes: dict[str, int] = field(
-        default_factory=lambda: {
-            "UB": 192 * KIB,
-            "L1": 512 * KIB,
-            "L0A": 64 * KIB,
-            "L0B": 64 * KIB,
-            "L0C": 128 * KIB,
-            "BT": 1 * KIB,
-        }
+class Platform(FrozenRecord):
+    """What the simulator models of a SoC: `freq_mhz` is the AI Core clock used to turn
+    estimated cycles into microseconds, `kernel_types` the kernel types it runs,
+    `split_cores` separate cube (AIC) and vector (AIV) cores (False: one AI Core runs
+    both pipes)."""
+
+    _FIELDS = (
+        "name",
+        "memory_sizes",
+        "aic_cores",
+        "aiv_cores",
+        "freq_mhz",
+        "kernel_types",
+        "split_cores",
     )
-    aic_cores: int = 24
-    aiv_cores: int = 48
-    freq_mhz: int = 1800
-    """AI Core clock used to turn estimated cycles into microseconds."""
-    kernel_types: tuple[str, ...] = ("vector", "cube", "mix")
-    """The kernel types it runs."""
-    split_cores: bool = True
-    """Separate cube (AIC) and vector (AIV) cores; False: one AI Core runs both pipes."""
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        name: str,
+        memory_sizes: dict[str, int] | None = None,
+        aic_cores: int = 24,
+        aiv_cores: int = 48,
+        freq_mhz: int = 1800,
+        kernel_types: tuple[str, ...] = ("vector", "cube", "mix"),
+        split_cores: bool = True,
+    ) -> None:
+        if memory_sizes is None:
+            memory_sizes = {
+                "UB": 192 * KIB,
+                "L1": 512 * KIB,
+                "L0A": 64 * KIB,
+                "L0B": 64 * KIB,
+                "L0C": 128 * KIB,
+                "BT": 1 * KIB,
+            }
+        init_fields(
+            self,
+            name=name,
+            memory_sizes=memory_sizes,
+            aic_cores=aic_cores,
+            aiv_cores=aiv_cores,
+            freq_mhz=freq_mhz,
+            kernel_types=kernel_types,
+            split_cores=split_cores,
+        )
 
 
 def _platform(name: str) -> Platform:

@@ -76,7 +76,6 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -85,6 +84,7 @@ from xdsl.ir import Operation
 from asc_xdsl.log import logger
 from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.utils.blas_threads import single_thread
+from asc_xdsl.utils.records import Record
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
 MIN_SECONDS = 0.05
@@ -220,29 +220,59 @@ def note(program: Any, seconds: float, state: LaunchState | None) -> None:
         notes(program)[_SERIAL_KEY] = seconds
 
 
-@dataclass
-class LaunchState:
-    """What the launcher's `run_core` leaves behind, as the workers read and merge it."""
+class LaunchState(Record):
+    """What the launcher's `run_core` leaves behind, as the workers read and merge it:
 
-    ran: dict
-    """Core -> its BlockContext (or a `_Ran` of a worker's core)."""
-    findings: list
-    """The race checker's findings, in launch order."""
-    unwritten: Any
-    """uninit.Findings, or None."""
-    left: list
-    """[steps left of the launch's budget]."""
-    order: Any
-    """The race checker's gmorder.LaunchOrder, or None."""
-    memory: list
-    """The launch's GM arrays (numpy uint8), read back from the workers."""
-    module: Any
-    """The kernel's module (ops travel as their index in its walk)."""
-    notes: dict
-    """The program's `notes` (a launch that reruns serially is remembered there)."""
-    ran_parallel: bool = False
-    chunks: int = 1
-    stats: dict = field(default_factory=dict)
+    - `ran`: Core -> its BlockContext (or a `_Ran` of a worker's core);
+    - `findings`: the race checker's findings, in launch order;
+    - `unwritten`: uninit.Findings, or None;
+    - `left`: [steps left of the launch's budget];
+    - `order`: the race checker's gmorder.LaunchOrder, or None;
+    - `memory`: the launch's GM arrays (numpy uint8), read back from the workers;
+    - `module`: the kernel's module (ops travel as their index in its walk);
+    - `notes`: the program's `notes` (a launch that reruns serially is remembered there).
+    """
+
+    _FIELDS = (
+        "ran",
+        "findings",
+        "unwritten",
+        "left",
+        "order",
+        "memory",
+        "module",
+        "notes",
+        "ran_parallel",
+        "chunks",
+        "stats",
+    )
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        ran: dict,
+        findings: list,
+        unwritten: Any,
+        left: list,
+        order: Any,
+        memory: list,
+        module: Any,
+        notes: dict,
+        ran_parallel: bool = False,
+        chunks: int = 1,
+        stats: dict | None = None,
+    ) -> None:
+        self.ran = ran
+        self.findings = findings
+        self.unwritten = unwritten
+        self.left = left
+        self.order = order
+        self.memory = memory
+        self.module = module
+        self.notes = notes
+        self.ran_parallel = ran_parallel
+        self.chunks = chunks
+        self.stats = {} if stats is None else stats
 
 
 class _Ran:

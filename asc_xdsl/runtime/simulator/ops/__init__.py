@@ -1,7 +1,11 @@
 """Op semantics, one module per family, each imported when a kernel first needs it.
 
 A family module registers its handlers when imported (`compile.handles` by op class,
-`compile.sim_hook` by the family of a spec's simulator key). `compile.handler_for`
+`handles_spec` by a spec-made op's name, `compile.sim_hook` by the family of a spec's
+simulator key). A spec-made op class is defined when first named (~0.5-1 ms each, see
+`dialects/ascendc/spec.py`), so a family names those by op name: the handler is put
+under the op's class when `load_for` first meets an op of that name (a vector add's
+launch defined 94 op classes for the 20 its IR uses when the families named classes). `compile.handler_for`
 asks `load_for` on a miss, which imports the one module that registers the op's
 handler, so a launch imports only the families its kernel uses: importing them all
 (and the op classes they name) costs more than compiling a small kernel. `INDEX` (op
@@ -15,6 +19,8 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from asc_xdsl.runtime.simulator.ops.index import HOOK_INDEX, INDEX
 
@@ -30,6 +36,41 @@ MODULES = (
 """Every family module (`load_all`)."""
 
 _loaded_all = False
+
+BY_NAME: dict[str, tuple[Callable[..., Any], str]] = {}
+"""Spec-made op name -> (handler, registering module) of handlers not yet put in
+`compile.HANDLERS` (`handles_spec`)."""
+
+
+def handles_spec(*op_names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`compile.handles` for spec-made ops, by name (`"ascendc.add_l2"`): their classes
+    are not defined until an op of that name is met (`load_for` registers the handler
+    under the class then)."""
+    module = sys._getframe(1).f_globals.get("__name__", "?")
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        for name in op_names:
+            BY_NAME[name] = (fn, module)
+        return fn
+
+    return register
+
+
+def _bind(op_name: str) -> bool:
+    """Register the `handles_spec` handler of `op_name` under its class; False if none
+    waits (or the name is no spec-made op's)."""
+    waiting = BY_NAME.get(op_name)
+    if waiting is None:
+        return False
+    from asc_xdsl.dialects.ascendc.spec import spec_op_class
+    from asc_xdsl.runtime.simulator.compile import HANDLERS, REGISTERED_BY
+
+    cls = spec_op_class(op_name)
+    if cls is None:
+        return False
+    del BY_NAME[op_name]
+    HANDLERS[cls], REGISTERED_BY[cls] = waiting
+    return True
 
 
 def _load(module: str) -> bool:
@@ -47,6 +88,8 @@ def load_for(op_name: str, hook_family: str = "") -> bool:
     names none that is not imported yet."""
     module = INDEX.get(op_name)
     if module is not None and _load(module):
+        return True
+    if _bind(op_name):
         return True
     module = HOOK_INDEX.get(hook_family) if hook_family else None
     return module is not None and _load(module)
@@ -71,12 +114,12 @@ def build_index() -> tuple[dict[str, str], dict[str, str]]:
 
     prefix = f"{__name__}."
     index: dict[str, str] = {}
-    for cls in HANDLERS:
-        module = REGISTERED_BY[cls].removeprefix(prefix)
-        known = index.setdefault(cls.name, module)
+    registered = [(cls.name, REGISTERED_BY[cls]) for cls in HANDLERS]
+    registered += [(name, module) for name, (_, module) in BY_NAME.items()]
+    for name, registrar in registered:
+        module = registrar.removeprefix(prefix)
+        known = index.setdefault(name, module)
         if known != module:
-            raise AssertionError(
-                f"op {cls.name} has handlers registered by both {known} and {module}"
-            )
+            raise AssertionError(f"op {name} has handlers registered by both {known} and {module}")
     hooks = {family: REGISTERED_BY[family].removeprefix(prefix) for family in SIM_HOOKS}
     return dict(sorted(index.items())), dict(sorted(hooks.items()))

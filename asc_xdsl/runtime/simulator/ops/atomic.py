@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from asc_xdsl.dialects import ascendc
-from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.memory import GlobalTensor
+from asc_xdsl.runtime.simulator.ops import handles_spec
 
 _COMBINE = {"add": np.add, "max": np.maximum, "min": np.minimum}
 
@@ -68,11 +67,11 @@ def _setter(operation: str | None):
     return build
 
 
-handles(ascendc.SetAtomicAddOp)(_setter("add"))
-handles(ascendc.SetAtomicMaxOp)(_setter("max"))
-handles(ascendc.SetAtomicMinOp)(_setter("min"))
-handles(ascendc.SetAtomicTypeOp)(_setter("type"))
-handles(ascendc.SetAtomicNoneOp)(_setter("none"))
+handles_spec("ascendc.set_atomic_add")(_setter("add"))
+handles_spec("ascendc.set_atomic_max")(_setter("max"))
+handles_spec("ascendc.set_atomic_min")(_setter("min"))
+handles_spec("ascendc.set_atomic_type")(_setter("type"))
+handles_spec("ascendc.set_atomic_none")(_setter("none"))
 
 
 # AtomicDtype's codes (asc_xdsl.enums, the header's order) and the types they name
@@ -86,7 +85,7 @@ STORE_ATOMIC_TYPES = {
 }
 
 
-@handles(ascendc.SetStoreAtomicConfigOp)
+@handles_spec("ascendc.set_store_atomic_config")
 def _set_store_config(op, comp):
     code = int(op.properties["atomicType"].value.data)
     if code and code not in STORE_ATOMIC_TYPES:
@@ -105,7 +104,7 @@ def _set_store_config(op, comp):
 _TYPE_CODES = {("bf16" if v == "bf16" else v.name): k for k, v in STORE_ATOMIC_TYPES.items()}
 
 
-@handles(ascendc.GetStoreAtomicConfigOp)
+@handles_spec("ascendc.get_store_atomic_config")
 def _get_store_config(op, comp):
     t, o = comp.slot(op.atomic_type), comp.slot(op.atomic_op)
 

@@ -7,14 +7,10 @@ import re
 import numpy as np
 
 from asc_xdsl.dialects.ascendc import construct as con
-from asc_xdsl.dialects.ascendc import framework as fw
-from asc_xdsl.dialects.ascendc import misc, sync, sysvar
-from asc_xdsl.dialects.ascendc import tensor as ten
 from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
-from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
-from asc_xdsl.dialects.emitasc import CopyStructOp, MemberOp, PyStructType, SetMemberOp
+from asc_xdsl.dialects.emitasc import PyStructType
 from asc_xdsl.runtime.simulator import queues
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
@@ -26,6 +22,7 @@ from asc_xdsl.runtime.simulator.memory import (
     GmPtr,
     LocalTensor,
 )
+from asc_xdsl.runtime.simulator.ops import handles_spec
 from asc_xdsl.runtime.simulator.profile import CYCLE_OFFSET, PIPES
 from asc_xdsl.runtime.simulator.queues import BufPool, Queue, TBuf, memory_of
 
@@ -41,7 +38,7 @@ def _label(value) -> str:
 # -- objects -----------------------------------------------------------------------
 
 
-@handles(fw.PipeOp)
+@handles_spec("ascendc.pipe")
 def _pipe(op, comp: FunctionCompiler):
     r = comp.slot(op.pipe)
 
@@ -51,7 +48,7 @@ def _pipe(op, comp: FunctionCompiler):
     return run
 
 
-@handles(fw.QueueOp)
+@handles_spec("ascendc.queue")
 def _queue(op, comp):
     r = comp.slot(op.queue)
     t = op.queue.type
@@ -63,7 +60,7 @@ def _queue(op, comp):
     return run
 
 
-@handles(fw.QueBindOp)
+@handles_spec("ascendc.que_bind")
 def _que_bind(op, comp):
     """`TQueBind<src, dst, depth>`: its buffers are where the headers' GetBufferPos puts
     them, dst's memory (src's when dst is GM or CO2)."""
@@ -79,7 +76,7 @@ def _que_bind(op, comp):
     return run
 
 
-@handles(fw.TBufOp)
+@handles_spec("ascendc.tbuf")
 def _tbuf(op, comp):
     r = comp.slot(op.buffer)
     pos, label = op.buffer.type.tposition, _label(op.buffer)
@@ -90,7 +87,7 @@ def _tbuf(op, comp):
     return run
 
 
-@handles(fw.TBufPoolOp)
+@handles_spec("ascendc.tBufPool")
 def _tbuf_pool(op, comp):
     r, t = comp.slot(op.results[0]), op.results[0].type
     pos, size, label = t.tposition, t.buf_id_size.data, _label(op.results[0])
@@ -101,7 +98,7 @@ def _tbuf_pool(op, comp):
     return run
 
 
-@handles(fw.PipeInitBufPoolOp, fw.TBufPoolInitBufPoolOp)
+@handles_spec("ascendc.pipe.init_buf_pool", "ascendc.tbuf_pool.init_buf_pool")
 def _init_buf_pool(op, comp):
     parent, pool, ln = comp.slot(op.operands[0]), comp.slot(op.buf_pool), comp.slot(op.len)
     share = comp.slot(op.share_buf) if op.share_buf is not None else None
@@ -113,7 +110,7 @@ def _init_buf_pool(op, comp):
     return run
 
 
-@handles(fw.TBufPoolResetOp)
+@handles_spec("ascendc.tbuf_pool.reset")
 def _pool_reset(op, comp):
     p = comp.slot(op.buf_pool)
 
@@ -124,16 +121,16 @@ def _pool_reset(op, comp):
 
 
 _QUEUE_STATE = {
-    fw.GetTensorCountInQueOp: "count",
-    fw.VacantInQueOp: "vacant",
-    fw.HasTensorInQueOp: "has_tensor",
-    fw.HasIdleBufferOp: "idle",
+    "ascendc.que_bind.get_tensor_count_in_que": "count",
+    "ascendc.que_bind.vacant_in_que": "vacant",
+    "ascendc.que_bind.has_tensor_in_que": "has_tensor",
+    "ascendc.que_bind.has_idle_buffer": "idle",
 }
 
 
-@handles(*_QUEUE_STATE)
+@handles_spec(*_QUEUE_STATE)
 def _queue_state(op, comp):
-    q, r, query = comp.slot(op.queue), comp.slot(op.value), _QUEUE_STATE[type(op)]
+    q, r, query = comp.slot(op.queue), comp.slot(op.value), _QUEUE_STATE[op.name]
     t = op.value.type
 
     def run(e, c, _op=op):
@@ -144,7 +141,7 @@ def _queue_state(op, comp):
 
 # A queue's or TBuf's memory comes from a TPipe or a TBufPool alike: the owner hands
 # out the bytes (`queues.py`).
-@handles(fw.PipeInitQueueOp, fw.TBufPoolInitQueueOp)
+@handles_spec("ascendc.pipe.init_queue", "ascendc.tbuf_pool.init_queue")
 def _init_queue(op, comp):
     p, q, n, ln = comp.slots_of(op.operands)
 
@@ -154,7 +151,7 @@ def _init_queue(op, comp):
     return run
 
 
-@handles(fw.PipeInitBufferOp, fw.TBufPoolInitBufferOp)
+@handles_spec("ascendc.pipe.init_buffer", "ascendc.tbuf_pool.init_buffer")
 def _init_buffer(op, comp):
     p, b, ln = comp.slots_of(op.operands)
 
@@ -167,27 +164,31 @@ def _init_buffer(op, comp):
 # `que.AllocTensor<T>()` gives its result the next free buffer; the depth-0 form
 # `que.AllocTensor<T>(t)` gives it to t, the same slot rebound (a closure: never fused,
 # so the slot is the frame's).
-@handles(fw.AllocTensorOp, fw.AllocTensorInPlaceOp)
+@handles_spec("ascendc.que_bind.alloc_tensor", "ascendc.que_bind.alloc_tensor_in_place")
 def _alloc(op, comp):
     et, dt = _elem(op.tensor.type)
     f = comp.inline(op, queues.ALLOC, r=op.tensor, q=op.queue, dtype=dt, elem_type=et,
                     **queues.TEMPLATE_NAMES)  # fmt: skip
-    return f if isinstance(op, fw.AllocTensorOp) else comp.closure(f)
+    return f if op.name == "ascendc.que_bind.alloc_tensor" else comp.closure(f)
 
 
-@handles(fw.DeQueOp, fw.DeQuePosOp)
+@handles_spec("ascendc.que_bind.deque_tensor", "ascendc.que_bind.deque_tensor_pos")
 def _deque(op, comp):
     et, dt = _elem(op.tensor.type)
     return comp.inline(op, queues.DEQUE, r=op.tensor, q=op.queue, dtype=dt, elem_type=et)
 
 
-@handles(fw.EnQueOp, fw.EnQuePosOp, fw.FreeTensorOp)
+@handles_spec(
+    "ascendc.que_bind.enque_tensor",
+    "ascendc.que_bind.enque_tensor_pos",
+    "ascendc.que_bind.free_tensor",
+)
 def _give(op, comp):
-    template = queues.FREE if isinstance(op, fw.FreeTensorOp) else queues.ENQUE
+    template = queues.FREE if op.name == "ascendc.que_bind.free_tensor" else queues.ENQUE
     return comp.inline(op, template, q=op.queue, t=op.tensor)
 
 
-@handles(fw.DeQueInPlaceOp)
+@handles_spec("ascendc.que_bind.deque_tensor_in_place")
 def _deque_in_place(op, comp):
     q, t = comp.slot(op.queue), comp.slot(op.tensor)
 
@@ -197,7 +198,7 @@ def _deque_in_place(op, comp):
     return run
 
 
-@handles(fw.TBufGetTensorOp)
+@handles_spec("ascendc.tbuf.get_tensor")
 def _tbuf_get(op, comp):
     b, r = comp.slot(op.buffer), comp.slot(op.tensor)
     n = comp.slot(op.len) if op.len is not None else None
@@ -209,7 +210,7 @@ def _tbuf_get(op, comp):
     return run
 
 
-@handles(fw.TBufGetWithOffsetOp)
+@handles_spec("ascendc.tbuf.get_with_offset")
 def _tbuf_get_offset(op, comp):
     b, n, off, r = (
         comp.slot(op.buffer),
@@ -228,7 +229,7 @@ def _tbuf_get_offset(op, comp):
 # -- tensors ---------------------------------------------------------------------
 
 
-@handles(ten.GlobalTensorOp)
+@handles_spec("ascendc.global_tensor")
 def _global_tensor(op, comp):
     r = comp.slot(op.tensor)
     et, dt = _elem(op.tensor.type)
@@ -239,13 +240,13 @@ def _global_tensor(op, comp):
     return run
 
 
-@handles(ten.LocalTensorOp)
+@handles_spec("ascendc.local_tensor")
 def _local_tensor(op, comp):
     comp.constant(op.tensor, UNBOUND_LOCAL)
     return None
 
 
-@handles(ten.GlobalTensorSetGlobalBufferOp)
+@handles_spec("ascendc.global_tensor.set_global_buffer")
 def _set_global_buffer(op, comp):
     t, b = comp.slot(op.tensor), comp.slot(op.buffer)
     n = comp.slot(op.size) if op.size is not None else None
@@ -261,12 +262,12 @@ def _set_global_buffer(op, comp):
     return run
 
 
-@handles(ten.GlobalTensorSubIndexOp, ten.LocalTensorSubIndexOp)
+@handles_spec("ascendc.global_tensor.subindex", "ascendc.local_tensor.subindex")
 def _subindex(op, comp):
     return comp.inline(op, "{r} = {t}.sub({i})", r=op.result, t=op.tensor, i=op.index)
 
 
-@handles(ten.LocalTensorV2Op)
+@handles_spec("ascendc.local_tensor_v2")
 def _local_tensor_v2(op, comp):
     a, n, r = comp.slot(op.addr), comp.slot(op.tile_size), comp.slot(op.result)
     pos = op.position
@@ -286,12 +287,12 @@ def _local_tensor_v2(op, comp):
     return run
 
 
-@handles(ten.LocalTensorGetValueOp, ten.GlobalTensorGetValueOp)
+@handles_spec("ascendc.local_tensor.get_value", "ascendc.global_tensor.get_value")
 def _get_value(op, comp):
     t, i, r = [*comp.slots_of(op.operands), comp.slot(op.value)]
     rt = op.value.type
     to_py = (lambda v: to_scalar(rt, v)) if np_dtype(rt).kind in "iub" or is_bf16(rt) else None
-    local = isinstance(op, ten.LocalTensorGetValueOp)
+    local = op.name == "ascendc.local_tensor.get_value"
 
     def run(e, c, _op=op):
         x = e[t]
@@ -301,10 +302,10 @@ def _get_value(op, comp):
     return run
 
 
-@handles(ten.LocalTensorSetValueOp, ten.GlobalTensorSetValueOp)
+@handles_spec("ascendc.local_tensor.set_value", "ascendc.global_tensor.set_value")
 def _set_value(op, comp):
     t, i, v = comp.slots_of(op.operands)
-    local = isinstance(op, ten.LocalTensorSetValueOp)
+    local = op.name == "ascendc.local_tensor.set_value"
 
     def run(e, c, _op=op):
         x = e[t]
@@ -319,7 +320,7 @@ def _set_value(op, comp):
 # -- sync and system values -------------------------------------------------------
 
 
-@handles(sync.SetFlagOp, sync.WaitFlagOp)
+@handles_spec("ascendc.set_flag", "ascendc.wait_flag")
 def _flag(op, comp):
     """Accepted and recorded (per event and id) for a later race checker;
     `HardEvent::MAX` is a no-op, as in the headers."""
@@ -327,7 +328,7 @@ def _flag(op, comp):
         return None
     i = comp.slot(op.event_id)
     event = op.hard_event
-    setting = isinstance(op, sync.SetFlagOp)
+    setting = op.name == "ascendc.set_flag"
 
     def run(e, c, _op=op):
         key = (event, e[i])
@@ -336,14 +337,14 @@ def _flag(op, comp):
     return run
 
 
-@handles(sync.PipeBarrierOp, sync.SetFftsBaseAddrOp)
+@handles_spec("ascendc.pipe_barrier", "ascendc.set_ffts_base_addr")
 def _no_effect(op, comp):
     """Barriers order pipes the simulator already runs in order; the FFTS address only
     matters for cube<->vector sync on hardware."""
     return None
 
 
-@handles(sync.GetBlockIdxOp)
+@handles_spec("ascendc.get_block_idx")
 def _block_idx(op, comp):
     r = comp.slot(op.value)
 
@@ -353,7 +354,7 @@ def _block_idx(op, comp):
     return run
 
 
-@handles(sync.GetBlockNumOp)
+@handles_spec("ascendc.get_block_num")
 def _block_num(op, comp):
     r = comp.slot(op.value)
 
@@ -363,7 +364,7 @@ def _block_num(op, comp):
     return run
 
 
-@handles(sysvar.GetDataBlockSizeInBytesOp)
+@handles_spec("ascendc.get_data_block_size_in_bytes")
 def _block_size(op, comp):
     r, t = comp.slot(op.value), op.value.type
 
@@ -373,7 +374,7 @@ def _block_size(op, comp):
     return run
 
 
-@handles(sysvar.GetSystemCycleOp)
+@handles_spec("ascendc.get_system_cycle")
 def _system_cycle(op, comp):
     """The block's modelled cycles so far (every pipe's, as PrintTimeStamp counts them)."""
     r, t = comp.slot(op.value), op.value.type
@@ -384,12 +385,12 @@ def _system_cycle(op, comp):
     return run
 
 
-@handles(misc.NoOp)
+@handles_spec("ascendc.noop")
 def _noop(op, comp):
     return None
 
 
-@handles(sysvar.TrapOp)
+@handles_spec("ascendc.trap")
 def _trap(op, comp):
     def run(e, c, _op=op):
         raise SimulatorError("Trap(): the kernel stopped the AI Core")
@@ -397,12 +398,12 @@ def _trap(op, comp):
     return run
 
 
-@handles(ten.LocalTensorBracketOp, ten.GlobalTensorBracketOp)
+@handles_spec("ascendc.local_tensor.bracket", "ascendc.global_tensor.bracket")
 def _bracket(op, comp):
     """`t(i)`: element i, as GetValue reads it."""
     t, i, r = comp.slot(op.tensor), comp.slot(op.index), comp.slot(op.result)
     rt = op.result.type
-    local = isinstance(op, ten.LocalTensorBracketOp)
+    local = op.name == "ascendc.local_tensor.bracket"
 
     def run(e, c, _op=op):
         x = e[t]
@@ -412,7 +413,7 @@ def _bracket(op, comp):
     return run
 
 
-@handles(fw.PipeGetBaseAddrOp)
+@handles_spec("ascendc.pipe.get_base_addr")
 def _base_addr(op, comp):
     """`pipe.GetBaseAddr(pos)`: 0, the device's value (on-chip addresses, GetPhyAddr's
     too, count from each memory's start; only CANN's CPU-debug build has the call)."""
@@ -424,7 +425,7 @@ def _base_addr(op, comp):
     return run
 
 
-@handles(fw.ToQueBindOp)
+@handles_spec("ascendc.to_que_bind")
 def _to_que_bind(op, comp):
     """`TQueBind<...>& b = que;`: the same queue."""
     s, r = comp.slot(op.source), comp.slot(op.result)
@@ -437,17 +438,17 @@ def _to_que_bind(op, comp):
 
 # -- parameter structs ---------------------------------------------------------------
 
-_DEFAULTS = {
-    ty.DataCopyParamsType: (1, 0, 0, 0),
-    ty.DataCopyExtParamsType: (1, 0, 0, 0, 0),
-    ty.DataCopyPadParamsType: (False, 0, 0, 0),
-    ty.DataCopyPadExtParamsType: (False, 0, 0, 0),
-    ty.ShapeInfoType: (),
+_DEFAULTS = {  # by type class name (naming a struct class would define it)
+    "DataCopyParamsType": (1, 0, 0, 0),
+    "DataCopyExtParamsType": (1, 0, 0, 0, 0),
+    "DataCopyPadParamsType": (False, 0, 0, 0),
+    "DataCopyPadExtParamsType": (False, 0, 0, 0),
+    "ShapeInfoType": (),
     # the repeat parameters' default members (blocks contiguous, repeats 8 blocks apart)
-    STRUCT_TYPES["BinaryRepeatParamsType"]: (1, 1, 1, 8, 8, 8),
-    STRUCT_TYPES["UnaryRepeatParamsType"]: (1, 1, 8, 8, False),
-    STRUCT_TYPES["BrcbRepeatParamsType"]: (1, 8),
-    STRUCT_TYPES["GatherRepeatParamsType"]: (1, 8),
+    "BinaryRepeatParamsType": (1, 1, 1, 8, 8, 8),
+    "UnaryRepeatParamsType": (1, 1, 8, 8, False),
+    "BrcbRepeatParamsType": (1, 8),
+    "GatherRepeatParamsType": (1, 8),
 }
 
 
@@ -491,7 +492,7 @@ def _construct(op: con.ConstructOp, comp):
     fields = comp.slots_of(op.operands_)
     r = comp.slot(op.result)
     rtype = op.result.type
-    defaults = _DEFAULTS.get(type(rtype), ())
+    defaults = _DEFAULTS.get(type(rtype).__name__, ())
     names = _field_names(op) if not isinstance(rtype, ty.ShapeInfoType) else ()
     field_types = op.field_types() if not isinstance(rtype, ty.ShapeInfoType) else []
     convert = [
@@ -538,8 +539,8 @@ _IR_SCALAR = {
 } | {"i1": "bool", "f16": "float16", "f32": "float32", "f64": "float64"}
 
 
-@handles(CopyStructOp)
-def _copy_struct(op: CopyStructOp, comp):
+@handles_spec("emitasc.copy_struct")
+def _copy_struct(op, comp):
     base, r = comp.slot(op.base), comp.slot(op.result)
     layout = struct_layout(op.result.type)
     if layout is None:
@@ -589,8 +590,8 @@ def _member_index(op) -> int:
     return names.names.index(field)
 
 
-@handles(MemberOp)
-def _member(op: MemberOp, comp):
+@handles_spec("emitasc.member")
+def _member(op, comp):
     base, r, i, t = comp.slot(op.base), comp.slot(op.result), _member_index(op), op.result.type
     nested = isinstance(t, PyStructType)
 
@@ -604,7 +605,7 @@ def _member(op: MemberOp, comp):
     return run
 
 
-def _set_named(op: SetMemberOp, comp):
+def _set_named(op, comp):
     """`s.field = v` on a parameter struct built in the kernel (a class with
     constructors: FixpipeParamsArch3510's members past its constructor's): the
     Struct's member of that name, added after the constructor's fields."""
@@ -625,8 +626,8 @@ def _set_named(op: SetMemberOp, comp):
     return run
 
 
-@handles(SetMemberOp)
-def _set_member(op: SetMemberOp, comp):
+@handles_spec("emitasc.set_member")
+def _set_member(op, comp):
     if struct_layout(op.base.type) is None and isinstance(op.base.type, ty.AscendCType):
         return _set_named(op, comp)
     base, v, i = comp.slot(op.base), comp.slot(op.value), _member_index(op)

@@ -9,13 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from asc_xdsl.dialects.ascendc import vec_misc as misc
-from asc_xdsl.dialects.ascendc import vec_reduce as red
-from asc_xdsl.dialects.ascendc import vec_vconv as conv
-from asc_xdsl.dialects.ascendc import vector as vec
-from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
+from asc_xdsl.runtime.simulator.ops import handles_spec
 from asc_xdsl.runtime.simulator.ops.cast import cast_array
 from asc_xdsl.runtime.simulator.profile import (
     C_V,
@@ -28,14 +24,14 @@ from asc_xdsl.runtime.simulator.profile import (
 from asc_xdsl.runtime.simulator.vmask import FULL
 
 BINARY = {
-    vec.AddL2Op: np.add,
-    vec.SubL2Op: np.subtract,
-    vec.MulL2Op: np.multiply,
-    vec.DivL2Op: np.divide,
-    vec.MaxL2Op: np.maximum,
-    vec.MinL2Op: np.minimum,
-    vec.AndL2Op: np.bitwise_and,
-    vec.OrL2Op: np.bitwise_or,
+    "ascendc.add_l2": np.add,
+    "ascendc.sub_l2": np.subtract,
+    "ascendc.mul_l2": np.multiply,
+    "ascendc.div_l2": np.divide,
+    "ascendc.max_l2": np.maximum,
+    "ascendc.min_l2": np.minimum,
+    "ascendc.and_l2": np.bitwise_and,
+    "ascendc.or_l2": np.bitwise_or,
 }
 
 
@@ -53,30 +49,37 @@ def _relu(x, out):
 
 
 UNARY = {
-    vec.AbsL2Op: np.abs,
-    vec.ExpL2Op: np.exp,
-    vec.LnL2Op: np.log,
-    vec.SqrtL2Op: np.sqrt,
-    vec.RsqrtL2Op: _rsqrt,
-    vec.ReciprocalL2Op: _reciprocal,
-    vec.ReluL2Op: _relu,
-    vec.NotL2Op: np.invert,
+    "ascendc.abs_l2": np.abs,
+    "ascendc.exp_l2": np.exp,
+    "ascendc.ln_l2": np.log,
+    "ascendc.sqrt_l2": np.sqrt,
+    "ascendc.rsqrt_l2": _rsqrt,
+    "ascendc.reciprocal_l2": _reciprocal,
+    "ascendc.relu_l2": _relu,
+    "ascendc.not_l2": np.invert,
 }
 SCALAR = {
-    vec.AddsL2Op: np.add,
-    vec.MulsL2Op: np.multiply,
-    vec.MaxsL2Op: np.maximum,
-    vec.MinsL2Op: np.minimum,
+    "ascendc.adds_l2": np.add,
+    "ascendc.muls_l2": np.multiply,
+    "ascendc.maxs_l2": np.maximum,
+    "ascendc.mins_l2": np.minimum,
 }
 # Cycles per 256-byte repeat in the cost model (profile.py): 2 for these, 1 otherwise.
-SLOW = {vec.DivL2Op, vec.ExpL2Op, vec.LnL2Op, vec.SqrtL2Op, vec.RsqrtL2Op, vec.ReciprocalL2Op}
+SLOW = {
+    "ascendc.div_l2",
+    "ascendc.exp_l2",
+    "ascendc.ln_l2",
+    "ascendc.sqrt_l2",
+    "ascendc.rsqrt_l2",
+    "ascendc.reciprocal_l2",
+}
 
 
 def _charge_source(op, itemsize: int) -> str:
     """The count form's charge, as template source (`count` elements; `{full}` is
     vmask.FULL): one V instruction of n elements (profile.vector_cycles, inline), and
     the mask register left in normal mode with a full mask."""
-    per_repeat = 2 if type(op) in SLOW else 1
+    per_repeat = 2 if op.name in SLOW else 1
     return f"""
         k = c.cnt
         k[{I_V}] += 1
@@ -96,10 +99,10 @@ def _positional_out(fn):
     return fn
 
 
-@handles(*BINARY)
+@handles_spec(*BINARY)
 def _binary(op, comp):
     d, a, b, n = op.operands
-    fn = _positional_out(BINARY[type(op)])
+    fn = _positional_out(BINARY[op.name])
     return comp.inline(
         op,
         (
@@ -113,7 +116,7 @@ def _binary(op, comp):
     )  # fmt: skip
 
 
-@handles(*UNARY)
+@handles_spec(*UNARY)
 def _unary(op, comp):
     d, a, n = op.operands
     return comp.inline(
@@ -125,11 +128,11 @@ def _unary(op, comp):
             """,
             _charge_source(op, np_dtype(op.dst.type.element_type).itemsize),
         ),
-        fn=UNARY[type(op)], d=d, a=a, n=n, full=FULL,
+        fn=UNARY[op.name], d=d, a=a, n=n, full=FULL,
     )  # fmt: skip
 
 
-@handles(*SCALAR)
+@handles_spec(*SCALAR)
 def _vec_scalar(op, comp):
     if not op.flag("isSetMask"):  # runs under the mask register: the general engine
         from asc_xdsl.runtime.simulator.ops.elementwise import tensor_scalar
@@ -146,11 +149,11 @@ def _vec_scalar(op, comp):
             """,
             _charge_source(op, dtype.itemsize),
         ),
-        fn=_positional_out(SCALAR[type(op)]), cast=dtype.type, d=d, a=a, s=s, n=n, full=FULL,
+        fn=_positional_out(SCALAR[op.name]), cast=dtype.type, d=d, a=a, s=s, n=n, full=FULL,
     )  # fmt: skip
 
 
-@handles(misc.DuplicateL2Op)
+@handles_spec("ascendc.duplicate_l2")
 def _duplicate(op, comp):
     d, s, n = op.operands
     et = op.dst.type.element_type
@@ -168,8 +171,8 @@ def _duplicate(op, comp):
     )  # fmt: skip
 
 
-@handles(conv.CastL2Op)
-def _cast(op: conv.CastL2Op, comp):
+@handles_spec("ascendc.cast_l2")
+def _cast(op, comp):
     mode = op.mode
     dt, st = op.dst.type.element_type, op.src.type.element_type
     ddtype, sdtype = np_dtype(dt), np_dtype(st)
@@ -231,7 +234,7 @@ def reduce_tmp_elements(count: int, itemsize: int, with_index: bool) -> int:
     return size
 
 
-@handles(red.ReduceSumL2Op)
+@handles_spec("ascendc.reduce_sum_l2")
 def _reduce_sum(op, comp):
     d, a, t, n = comp.slots_of(op.operands)
     itemsize = np_dtype(op.dst.type.element_type).itemsize
@@ -250,12 +253,12 @@ def _reduce_sum(op, comp):
     return run
 
 
-@handles(red.ReduceMaxL2Op, red.ReduceMinL2Op)
+@handles_spec("ascendc.reduce_max_l2", "ascendc.reduce_min_l2")
 def _reduce_extreme(op, comp):
     d, a, t, n, ci = comp.slots_of(op.operands)
     dtype = np_dtype(op.dst.type.element_type)
     itemsize = dtype.itemsize
-    find = np.argmax if isinstance(op, red.ReduceMaxL2Op) else np.argmin
+    find = np.argmax if op.name == "ascendc.reduce_max_l2" else np.argmin
     index_bits = np.uint16 if itemsize == 2 else np.uint32
 
     def run(e, c, _op=op):
