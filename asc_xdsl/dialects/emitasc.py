@@ -297,6 +297,7 @@ class PtrOffsetBase(SpecOp):
     """`base[offset]` with a dynamic (`[%i]`) or static (`[512]`) offset."""
 
     VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+    MEMBER_PATHS: ClassVar[bool] = False
 
     def __init__(self, *operands: Any, **kwargs: Any):
         if len(operands) == 2 and "result_types" not in kwargs:  # PtrOffsetOp(base, offset)
@@ -470,7 +471,16 @@ class FieldOp(SpecOp):
         super().verify_()
         field = self._prop("field")
         if isinstance(field, StringAttr):
-            check_identifier(self, "field", field.data)
+            # a member path (`params.ndNum`: a nested struct's member) is identifiers
+            for part in field.data.split(".") if self.MEMBER_PATHS else (field.data,):
+                check_identifier(self, "field", part)
+
+
+class MemberPathOp(FieldOp):
+    """`member`/`set_member`: the field may be a member path, `params.ndNum` (a member of
+    a nested struct, as `FixpipeParamsArch3510`'s `params` is)."""
+
+    MEMBER_PATHS: ClassVar[bool] = True
 
 
 _IS_MEMREF = SubclassCache(MemRefType)
@@ -493,7 +503,7 @@ FAMILY.add(
         dialect="emitasc",
         doc="`T r = s.field;` (`p->field` through a pointer): a struct field's value.",
     ),
-    FieldOp,
+    MemberPathOp,
 )
 FAMILY.add(
     "SetMemberOp",
@@ -507,7 +517,7 @@ FAMILY.add(
         dialect="emitasc",
         doc="`s.field = value;`: set a struct field.",
     ),
-    FieldOp,
+    MemberPathOp,
 )
 
 

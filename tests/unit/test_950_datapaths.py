@@ -164,7 +164,11 @@ def _aic_only(dst_pos: str, to_ub: bool, layout: str = "ROW_MAJOR", soc: str = A
     [
         (("VECCALC", False), "dst is in UB but the config's isToUB is false"),
         (("A1", True), "dst is in L1 but the config's isToUB is true"),
-        (("VECCALC", True, "NZ"), "FixpipeParamsArch3510 is built for CO2Layout::ROW_MAJOR"),
+        (
+            ("VECCALC", True, "NZ"),
+            r"the config's layout is CO2Layout::NZ but the parameters are "
+            r"FixpipeParamsArch3510<ROW_MAJOR>",
+        ),
         (("A1", False, "ROW_MAJOR", "Ascend910B1"), "FixpipeParamsArch3510 is the Ascend 950"),
     ],
 )
@@ -184,3 +188,198 @@ def test_load_data_v2_is_refused_on_atlas_a2():
     with pytest.raises(CompileError, match=r"LoadData2DParamsV2 is an Ascend 950") as info:
         v2[1](np.zeros(4, np.float32), platform="Ascend910B1")
     assert f"test_950_datapaths.py:{line_of('v2-a2')}" in str(info.value)
+
+
+# -- Fixpipe with FixpipeParamsArch3510: NZ, ND (ndNum > 1), DN, quantisation ---------------
+# asc-devkit's fixpipe_l0c2gm sample (examples/01_simd_cpp_api/03_basic_api/03_matrix_compute)
+# for 950, as a user writes it in Python: one matmul, its scenarios' Fixpipe forms.
+
+QM, QK, QN = 32, 32, 64
+QA = RNG.uniform(-1, 3, (QM, QK)).astype(np.float16)
+QB = RNG.uniform(-1, 3, (QK, QN)).astype(np.float16)
+QC = QA.astype(np.float32) @ QB.astype(np.float32)
+SIGN = 1 << 46  # the QUANT_PRE word's int8 (signed) bit
+
+
+def scale_word(scale: float, offset: int = 0, signed: bool = False) -> int:
+    """A QUANT_PRE word: the float's bits (the hardware keeps bits 31-13), the 9-bit
+    offset at 37, the sign bit at 46 (the sample's gen_data layout)."""
+    bits = int(np.array([scale], np.float32).view(np.uint32)[0])
+    return bits | ((offset & 0x1FF) << 37) | (SIGN if signed else 0)
+
+
+@asc.jit(kernel_type="cube", soc_version=A950)
+def fixpipe_scenes(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    q: asc.GlobalAddress,
+    scene: asc.ConstExpr[int],
+    deq: asc.ConstExpr[int],
+):
+    """a @ b into L0C (f32), then scene's Fixpipe to c: 1 NZ, 2 ND of two matrices
+    (ndNum 2), 3 DN, 4 QF322B8_PRE (scalar), 5 VQF322B8_PRE (per column from L1), 6
+    QF322F16_PRE with ReLU, 7 NZ with the F32 channel split."""
+    ag, bg, cg, qg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    qg.set_global_buffer(q)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, QM * QK)
+    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, QM * QK * 2, QK * QN)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, QM * QK)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, QK * QN)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, QM * QN)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(1, QM, QK, 0, QK, QM, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, QK, QN, 0, QN, QK, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.load_data(a2, a1, asc.LoadData2DParamsV2(0, 0, QM // 16, QK // 16, QM // 16, QM // 16))
+    bp = asc.LoadData2DParamsV2(0, 0, QK // 16, QN // 16, QK // 16, QN // 16, True, 0)
+    asc.load_data(b2, b1, bp)
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(co1, a2, b2, asc.MmadParams(QM, QN, QK))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    nz, dn = asc.CO2Layout.NZ, asc.CO2Layout.COLUMN_MAJOR
+    if scene == 1:  # NZ2NZ: dstStride in elements on 950 (a column block: M x 16)
+        p = asc.FixpipeParamsArch3510(QN, QM, QM, QM * 16, layout=nz)
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig.cfg_nz())
+    elif scene == 2:  # the two column halves as two ND matrices, one after the other
+        half = QN // 2
+        p = asc.FixpipeParamsArch3510(
+            half, QM, QM, half, nd_num=2, src_nd_stride=half // 16 * QM, dst_nd_stride=QM * half
+        )
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig.cfg_row_major())
+    elif scene == 3:  # NZ2DN: C transposed, rows of M
+        p = asc.FixpipeParamsArch3510(QN, QM, QM, QM, layout=dn, src_nz_c0_stride=1)
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig(dn))
+    elif scene == 4:
+        p = asc.FixpipeParamsArch3510(
+            QN, QM, QM, QN, quant_pre=asc.QuantModes.QF322B8_PRE, deq_scalar=deq
+        )
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig.cfg_row_major())
+    elif scene == 5:
+        scales = asc.LocalTensor(asc.uint64, asc.TPosition.C1, 0, QN)
+        asc.set_flag(asc.HardEvent.FIX_MTE2, 0)
+        asc.wait_flag(asc.HardEvent.FIX_MTE2, 0)
+        asc.data_copy(scales, qg, asc.DataCopyParams(1, QN * 8 // 32, 0, 0))
+        asc.set_flag(asc.HardEvent.MTE2_FIX, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_FIX, 0)
+        p = asc.FixpipeParamsArch3510(QN, QM, QM, QN, quant_pre=asc.QuantModes.VQF322B8_PRE)
+        asc.fixpipe(cg, co1, scales, p, asc.FixpipeConfig.cfg_row_major())
+    elif scene == 6:
+        quant = asc.QuantModes.QF322F16_PRE
+        p = asc.FixpipeParamsArch3510(QN, QM, QM, QN, relu_en=True, quant_pre=quant, deq_scalar=deq)
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig.cfg_row_major())
+    else:  # the F32 channel split: 16 x 8 fractals, a column block M x 8
+        p = asc.FixpipeParamsArch3510(QN, QM, QM, QM * 8, is_channel_split=True, layout=nz)
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig.cfg_nz())
+
+
+def int8_ref(x: np.ndarray, scales: np.ndarray, signed: bool) -> np.ndarray:
+    """The sample's qf322b8_pre: x * scale rounded and saturated to 9 bits, then to int8
+    (signed) or uint8; the scale is the word's float with 10 mantissa bits."""
+    m1 = (scales.astype(np.uint64) & 0xFFFFE000).astype(np.uint32).view(np.float32)
+    nine = np.clip(np.round(x.astype(np.float64) * m1.astype(np.float64)), -256, 255)
+    lo, hi = (-128, 127) if signed else (0, 255)
+    return np.clip(nine, lo, hi).astype(np.int8 if signed else np.uint8)
+
+
+def nz_of(x: np.ndarray, width: int) -> np.ndarray:
+    """x (M x N) as Nz column blocks `width` wide (the sample's golden for NZ)."""
+    m, n = x.shape
+    return x.reshape(m, n // width, width).transpose(1, 0, 2).ravel()
+
+
+def run_scene(scene: int, out: np.ndarray, deq: int = 0, q=None) -> np.ndarray:
+    q = np.zeros(QN, np.uint64) if q is None else q
+    fixpipe_scenes[1](QA, QB, out, q, scene, deq, platform=A950, sanitize="error")
+    return out
+
+
+@pytest.mark.parametrize("scene", [1, 2, 3, 7])
+def test_fixpipe_3510_layouts(scene):
+    got = run_scene(scene, np.zeros(QM * QN, np.float32))
+    half = QN // 2
+    want = {
+        1: nz_of(QC, 16),
+        2: np.concatenate([QC[:, :half].ravel(), QC[:, half:].ravel()]),
+        3: QC.T.ravel(),
+        7: nz_of(QC, 8),
+    }[scene]
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+def test_fixpipe_3510_scalar_and_vector_quant():
+    word = scale_word(2.0, signed=True)
+    got = run_scene(4, np.zeros(QM * QN, np.int8), deq=word)
+    np.testing.assert_array_equal(got.reshape(QM, QN), int8_ref(QC, np.full(QN, word), True))
+    # one scale per column (uint8: the sign bit clear), read from L1 by the workspace form
+    words = np.array([scale_word(0.25 + j / 16) for j in range(QN)], np.uint64)
+    got = run_scene(5, np.zeros(QM * QN, np.uint8), q=words)
+    np.testing.assert_array_equal(got.reshape(QM, QN), int8_ref(QC, words, False))
+
+
+def test_fixpipe_3510_quant_to_half_with_relu():
+    got = run_scene(6, np.zeros(QM * QN, np.float16), deq=scale_word(0.5))
+    want = (np.maximum(QC, 0) * 0.5).astype(np.float16)
+    np.testing.assert_array_equal(got.reshape(QM, QN), want)
+
+
+@asc.jit(kernel_type="cube", soc_version=A950)
+def refused_quant(c: asc.GlobalAddress, case: asc.ConstExpr[int]):
+    """One Fixpipe (to GM) per case, each refused by the verifier."""
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 256)
+    ws = asc.LocalTensor(asc.uint64, asc.TPosition.C1, 0, 16)
+    row = asc.FixpipeConfig.cfg_row_major()
+    if case == 0:  # QF322B8_PRE writes int8/uint8
+        p = asc.FixpipeParamsArch3510(16, 16, 16, 16, quant_pre=asc.QuantModes.QF322B8_PRE)
+        asc.fixpipe(cg, co1, p, row)  # quant-refused
+    elif case == 1:  # a vector mode without its workspace
+        p = asc.FixpipeParamsArch3510(16, 16, 16, 16, quant_pre=asc.QuantModes.VQF322F16_PRE)
+        asc.fixpipe(cg, co1, p, row)  # quant-refused
+    elif case == 2:  # the workspace form with a scalar mode copies nothing on 3510
+        p = asc.FixpipeParamsArch3510(16, 16, 16, 16, quant_pre=asc.QuantModes.QF322F16_PRE)
+        asc.fixpipe(cg, co1, ws, p, row)  # quant-refused
+    elif case == 3:
+        p = asc.FixpipeParamsArch3510(16, 16, 16, 16, dual_dst_ctl=1, relu_en=True)
+        asc.fixpipe(cg, co1, p, row)  # quant-refused
+    else:
+        p = asc.FixpipeParamsV220(16, 16, 16, 16)
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig(asc.CO2Layout.COLUMN_MAJOR))  # quant-refused
+
+
+@pytest.mark.parametrize(
+    ("case", "dtype", "message"),
+    [
+        (0, np.float32, r"quantPre QF322B8_PRE converts f32 -> i8 or f32 -> ui8, not f32 -> f32"),
+        (1, np.float16, r"quantPre VQF322F16_PRE reads one scale per column from cbufWorkspace"),
+        (2, np.float16, r"cbufWorkspace and quantPre QF322F16_PRE: the 3510 implementation"),
+        (
+            3,
+            np.float32,
+            r"dualDstCtl 1 \(dual destination\) bypasses every other Fixpipe function, but "
+            r"reluEn is set",
+        ),
+        (4, np.float32, r"FixpipeParamsV220 and CO2Layout::COLUMN_MAJOR does not compile on 950"),
+    ],
+)
+def test_fixpipe_3510_quant_refusals_are_located(case, dtype, message):
+    with pytest.raises(CompileError, match=message.replace("on 950", "on Ascend 950")) as info:
+        refused_quant[1](np.zeros(256, dtype), case, platform=A950)
+    lines = pathlib.Path(__file__).read_text().splitlines()
+    marked = {i + 1 for i, ln in enumerate(lines) if ln.rstrip().endswith("# quant-refused")}
+    assert any(f"test_950_datapaths.py:{n}:" in str(info.value) for n in marked)
+
+
+def test_fixpipe_3510_params_of_another_layout_are_refused():
+    @asc.jit(kernel_type="cube", soc_version=A950)
+    def dn(c: asc.GlobalAddress):
+        asc.FixpipeParamsArch3510(16, 16, 16, 16, layout=asc.CO2Layout.COLUMN_MAJOR, nd_num=2)
+
+    with pytest.raises(CompileError, match=r"nd_num is a member of Nz2NdParams \(layout "):
+        dn[1](np.zeros(4, np.float32), platform=A950)

@@ -132,21 +132,11 @@ CO12DST_DEFAULTS = {
 }
 INIT_CONST_DEFAULTS = {"repeatTimes": 0, "blockNum": 0, "dstGap": 0, "initValue": 0}
 
-# QuantMode_t (the order of the Ascend C enum)
+# QuantMode_t (the language's numbers: Atlas A2/A3's nine, then Ascend 950's)
 NO_QUANT, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 = range(9)
-QUANT_NAMES = [
-    "NoQuant",
-    "F322F16",
-    "F322BF16",
-    "DEQF16",
-    "VDEQF16",
-    "QF322B8_PRE",
-    "VQF322B8_PRE",
-    "REQ8",
-    "VREQ8",
-]
+QUANT_NAMES = list(cube_dialect.QUANT_MODES)
 # CO2Layout
-NZ, ROW_MAJOR = 0, 1
+NZ, ROW_MAJOR, COLUMN_MAJOR = 0, 1, 2
 
 
 def fields(value, defaults: dict, what: str) -> dict:
@@ -892,6 +882,35 @@ def convert_out(x: np.ndarray, quant: int, out_dt: np.dtype, out_bf16: bool, sca
     return out
 
 
+def convert_out_3510(x: np.ndarray, mode: str, out_dt: np.dtype, out_bf16: bool, scales):
+    """Fixpipe's conversion on Ascend 950 (docs: 随路量化 and its scene combinations;
+    the fixpipe_l0c2gm sample's gen_data scripts): a scale mode multiplies by M1 (bits
+    31-13 of the QUANT_PRE word, the (1, 8, 10) float; bits 32-36 are unused on 3510,
+    so no MCB shift) and rounds to the dst type; the int8 modes round and saturate the
+    product to 9 bits, add the 9-bit offset (bits 37-45) and saturate to int8 (bit 46
+    set) or uint8. F322F16 / F322BF16 are plain casts (CAST_RINT)."""
+    if mode == "NoQuant":
+        return x.astype(out_dt)
+    if mode == "F322F16":
+        return x.astype(np.float16)
+    if mode == "F322BF16":
+        return f32_to_bf16(x)
+    cols = scales if cube_dialect.is_vector_quant(mode) else np.full(x.shape[1], scales, np.uint64)
+    out = np.empty(x.shape, np.uint16 if out_bf16 else out_dt)
+    for j in range(x.shape[1]):  # per column: each has its own scale word
+        scale, off, signed = _scale_field(int(cols[j]))
+        y = x[:, j].astype(np.float64) * np.float64(scale)
+        if mode.endswith(("B8_PRE", "REQ8")):
+            lo, hi = (-128, 127) if signed else (0, 255)
+            nine = np.clip(np.rint(y), -256, 255) + off
+            out[:, j] = np.clip(nine, lo, hi).astype(out_dt)
+        elif out_bf16:
+            out[:, j] = f32_to_bf16(y.astype(np.float32))
+        else:  # half (DEQF16, QF322F16_PRE) or float (QF322F32_PRE)
+            out[:, j] = y.astype(np.float32).astype(out_dt)
+    return out
+
+
 # (L0C type, dst type) -> the quant modes Fixpipe accepts for them
 FIXPIPE_MODES: dict[tuple[str, str], tuple[int, ...]] = {
     ("float32", "float32"): (NO_QUANT,),
@@ -919,6 +938,20 @@ def _out_types(op, api: str):
     return out_type, out_dt, src_dt, modes
 
 
+def _out_types_3510(op, api: str):
+    """`_out_types` on Ascend 950: the 3510 dtype pairs (`FIXPIPE_TYPES_3510`); the
+    quant modes of a pair are checked when the op runs (`QUANT_PAIRS_3510`)."""
+    out_type, src_type = op.dst.type.element_type, op.src.type.element_type
+    allowed = cube_dialect.FIXPIPE_TYPES_3510.get(str(src_type), frozenset())
+    if str(out_type) not in allowed:
+        raise UnsupportedOpError(
+            f"{api} from {src_type} to {out_type} is invalid on Ascend 950 (the headers' "
+            "static_assert: float to int8, uint8, half, bfloat16 or float; int32 to int8, "
+            "uint8, half, bfloat16 or int32)"
+        )
+    return out_type, np_dtype(out_type), np_dtype(src_type), (str(src_type), str(out_type))
+
+
 def nz_blocks(n: int, osz: int, split: bool) -> list[tuple[int, int]]:
     """(first column, columns) of each destination Nz column block: 16 columns; 8 with
     the float channel split (a 16 x 16 fractal becomes two 16 x 8); for 8-bit outputs
@@ -937,7 +970,8 @@ def _nz_out(c, api: str, dst, yb: np.ndarray, m: int, n: int, osz: int, f: dict)
     """Write the converted rows `yb` (m x n*osz bytes) as Nz: column block b at
     b * dstStride * 32 bytes, its rows one after another (columns past n zero)."""
     blocks = nz_blocks(n, osz, f["split"])
-    pitch = f["dstStride"] * 32
+    # dstStride: 32-byte blocks on Atlas A2/A3, dst elements on Ascend 950 (NZ2NZ.md)
+    pitch = f["dstStride"] * (osz if f.get("arch3510") else 32)
     end = max(b * pitch + m * width * osz for b, (_, width) in enumerate(blocks))
     dw = _dst_bytes(dst, api, 0, end)
     for b, (col, width) in enumerate(blocks):
@@ -960,10 +994,22 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
     if n == 0 or m == 0 or nd == 0:
         return
     quant = int(f["quantPre"])
-    if quant not in modes:
+    arch3510 = bool(f.get("arch3510"))
+    if arch3510:  # modes is the (L0C, dst) pair of IR types
+        mode = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else str(quant)
+        if modes not in cube_dialect.QUANT_PAIRS_3510.get(mode, ()):
+            want = [q for q, pairs in cube_dialect.QUANT_PAIRS_3510.items() if modes in pairs]
+            raise SimulatorError(
+                f"{api} from {src_dt} to {out_type} needs quantPre {' or '.join(want)} on "
+                f"Ascend 950, got {mode}"
+            )
+    elif quant not in modes:
         want = " or ".join(QUANT_NAMES[q] for q in modes)
         got = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else quant
         raise SimulatorError(f"{api} from {src_dt} to {out_type} needs quantPre {want}, got {got}")
+    if layout == COLUMN_MAJOR:
+        _dn_out(c, api, dst, src, op_types, f, scales)
+        return
     stride = f["srcStride"]
     n1 = -(-n // 16)
     if stride < m:
@@ -972,8 +1018,10 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
         )
     isz, osz = src_dt.itemsize, out_dt.itemsize
     written = 0
+    # srcNdStride: fractals (16 x C0) on Atlas A2/A3, C0 units (16 elements) on 950
+    nd_unit = 16 if arch3510 else 256
     for i in range(nd):
-        base = i * f["srcNdStride"] * 256 * isz
+        base = i * f["srcNdStride"] * nd_unit * isz
         sv = _bytes(src, base, ((n1 - 1) * stride + m) * 16 * isz, f"{api} reads src")
         blocks = as_strided(
             sv.view(src_dt), shape=(n1, m, 16), strides=(stride * 16 * isz, 16 * isz, isz)
@@ -983,9 +1031,7 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
             (r0, r1), (c0, c1) = part
             x = x[r0:r1, c0:c1]
             m, n = x.shape
-        if f["relu"]:
-            x = np.maximum(x, 0)
-        y = convert_out(x, quant, out_dt, is_bf16(out_type), scales)
+        y = _convert(x, f, quant, out_type, out_dt, scales)
         yb = np.ascontiguousarray(y).view(np.uint8).reshape(m, n * osz)
         if layout == ROW_MAJOR:
             row = f["dstStride"]
@@ -1000,6 +1046,54 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
             _nz_out(c, api, dst, yb, m, n, osz, f)
         written += m * n * osz
     charge_dma(c.cnt, pipe, direction, written)
+
+
+def _convert(x: np.ndarray, f: dict, quant: int, out_type, out_dt, scales) -> np.ndarray:
+    """ReLU (NormReLU: M2 = 0 for negative values) and the quantPre conversion."""
+    if f["relu"]:
+        x = np.maximum(x, 0)
+    if f.get("arch3510"):
+        return convert_out_3510(x, QUANT_NAMES[quant], out_dt, is_bf16(out_type), scales)
+    return convert_out(x, quant, out_dt, is_bf16(out_type), scales)
+
+
+def _dn_out(c, api: str, dst, src: LocalTensor, op_types, f: dict, scales) -> None:
+    """NZ2DN (Ascend 950, docs NZ2DN.md): matrix h (dnNum of them) starts at source
+    element 16 * srcNzMatrixStride * h and dst element dstDnMatrixStride * h; source
+    row k of a column block at 16 * srcNzC0Stride * k elements, column blocks srcStride
+    C0 apart; element (k, j) goes to dst element j * dstStride + k (the transpose, rows
+    of dstStride elements)."""
+    out_type, out_dt, src_dt, _ = op_types
+    pipe, direction = route(dst, src)
+    n, m, dn = f["nSize"], f["mSize"], f["dnNum"]
+    if dn == 0:
+        return
+    isz, osz = src_dt.itemsize, out_dt.itemsize
+    n1, rows = -(-n // 16), f["srcNzC0Stride"]
+    if rows == 0:
+        raise SimulatorError(f"{api} (NZ2DN): srcNzC0Stride must not be 0 (NZ2DN.md)")
+    if f["dstStride"] < m:
+        raise SimulatorError(
+            f"{api} (DN): dstStride {f['dstStride']} elements per row is less than mSize {m}"
+        )
+    quant = int(f["quantPre"])
+    for h in range(dn):
+        base = h * 16 * f["srcNzMatrixStride"] * isz
+        span = ((n1 - 1) * f["srcStride"] * 16 + (m - 1) * 16 * rows + 16) * isz
+        sv = _bytes(src, base, span, f"{api} reads src")
+        blocks = as_strided(
+            sv.view(src_dt),
+            shape=(n1, m, 16),
+            strides=(f["srcStride"] * 16 * isz, 16 * rows * isz, isz),
+        )
+        x = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
+        y = _convert(x, f, quant, out_type, out_dt, scales)
+        yb = np.ascontiguousarray(y.T).view(np.uint8).reshape(n, m * osz)
+        row = f["dstStride"] * osz
+        start = h * f["dstDnMatrixStride"] * osz
+        dw = _dst_bytes(dst, api, start, (n - 1) * row + m * osz)
+        put(c, dst, as_strided(dw, shape=(n, m * osz), strides=(row, 1)), yb)
+    charge_dma(c.cnt, pipe, direction, dn * m * n * osz)
 
 
 def _channel_split(on, api: str, types, layout: int, f: dict) -> bool:
@@ -1022,6 +1116,38 @@ def _channel_split(on, api: str, types, layout: int, f: dict) -> bool:
     return True
 
 
+ARCH3510_PARAMS_DEFAULTS = {
+    "params.ndNum": 1,
+    "params.srcNdStride": 0,
+    "params.dstNdStride": 0,
+    "params.dnNum": 1,
+    "params.srcNzMatrixStride": 0,
+    "params.dstDnMatrixStride": 0,
+    "params.srcNzC0Stride": 0,
+}
+"""The initialisers of FixpipeParamsArch3510's `params` (Nz2NdParams, Nz2DnParams: the
+3510 forms of kernel_utils_struct_dma_params.h), set as `params.<member>`."""
+
+
+def _scalar(v) -> int:
+    """A member's integer (an enum member set from its `ascendc.construct` is a 1-tuple)."""
+    return int(v[0]) if isinstance(v, tuple) else int(v)
+
+
+def _fields_3510(f: dict, arch3510_params: bool) -> dict:
+    """Fixpipe's parameters as the 3510 implementation reads them: FixpipeParamsArch3510's
+    `params` members under their names (a FixpipeParamsV220 is copied member by member,
+    TransFixpipeParamsV220ToFixpipeParamsArch3510: its ndNum, srcNdStride and
+    dstNdStride are the Nz2NdParams', in 3510's units)."""
+    f = dict(f)
+    if arch3510_params:
+        for key, value in ARCH3510_PARAMS_DEFAULTS.items():
+            f[key.removeprefix("params.")] = _scalar(f.get(key, value))
+    f["quantPre"] = _scalar(f["quantPre"])
+    f["arch3510"] = True
+    return f
+
+
 def _fixpipe(op, comp, workspace: bool):
     d, s, p, cfg = (
         comp.slot(op.dst),
@@ -1030,28 +1156,58 @@ def _fixpipe(op, comp, workspace: bool):
         comp.slot(op.fixpipe_config),
     )
     ws = comp.slot(op.cbuf_workspace) if workspace else None
-    types = _out_types(op, "Fixpipe")
+    arch3510_params = cube_dialect.uses_arch3510_params(op)
+    types_2201 = types_3510 = None
 
     def run(e, c, _op=op):
+        nonlocal types_2201, types_3510
         f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
         layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
+        on_3510 = _arch(c) == V2_ARCH
+        if on_3510:  # every 3510 Fixpipe runs as FixpipeParamsArch3510 (dav_3510)
+            f = _fields_3510(f, arch3510_params)
+            types = types_3510 = types_3510 or _out_types_3510(_op, "Fixpipe")
+        else:
+            if arch3510_params:
+                raise UnsupportedOpError(
+                    f"Fixpipe with FixpipeParamsArch3510 is an Ascend 950 (arch 3510) form; "
+                    f"platform {c.onchip.platform.name} has no implementation of it"
+                )
+            types = types_2201 = types_2201 or _out_types(_op, "Fixpipe")
+            f["quantPre"] = _scalar(f["quantPre"])
+        if layout == COLUMN_MAJOR and not on_3510:
+            raise SimulatorError("Fixpipe: CO2Layout::COLUMN_MAJOR (NZ2DN) is Ascend 950's")
         f["split"] = _channel_split(f["isChannelSplit"], "Fixpipe", types, layout, f)
         if f["unitFlag"] not in (0, 2, 3):
             raise SimulatorError(f"Fixpipe: unitFlag must be 0, 2 or 3, got {f['unitFlag']}")
         scales = f["deqScalar"]
-        quant = int(f["quantPre"])
-        if quant in (VDEQF16, VQF322B8_PRE, VREQ8):
+        quant = f["quantPre"]
+        name = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else str(quant)
+        vector = cube_dialect.is_vector_quant(name)
+        if vector:
             if ws is None:
                 raise SimulatorError(
-                    f"Fixpipe quantPre {QUANT_NAMES[quant]} reads one scale per column from "
+                    f"Fixpipe quantPre {name} reads one scale per column from "
                     "cbufWorkspace: use the form with the workspace tensor"
+                )
+            if on_3510 and layout == NZ and f["nSize"] > 1024:
+                raise UnsupportedOpError(
+                    f"Fixpipe NZ with quantPre {name} and nSize {f['nSize']} > 1024: the 3510 "
+                    "implementation tiles N in 512-column steps and offsets dst in 32-byte "
+                    "blocks, against NZ2NZ's element unit (not modelled)"
                 )
             wt = _local(e[ws], "Fixpipe cbufWorkspace", ("L1",))
             scales = _bytes(wt, 0, f["nSize"] * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
+        elif ws is not None and on_3510:
+            # dav_3510: the cbufWorkspace overloads move data only for a vector mode
+            raise SimulatorError(
+                f"Fixpipe with cbufWorkspace and quantPre {name} copies nothing on Ascend 950 "
+                "(its implementation moves data only for a vector quantPre)"
+            )
         f["relu"] = f["reluEn"]
         dst = e[d]
         _unit_flag(c, int(f["unitFlag"]), "FIX", "M")
-        if _arch(c) == V2_ARCH and c.san is not None:
+        if on_3510 and c.san is not None:
             # the 3510 Fixpipe starts with PipeBarrier<PIPE_FIX> (dav_3510
             # kernel_operator_fixpipe_impl.h): its earlier FIX work is complete
             c.san.barrier(Pipe.PIPE_FIX)
@@ -1144,12 +1300,17 @@ def _record_hop(c, op, dst, sub: int, f: dict, layout: int, part, osz: int) -> N
     m, n = r1 - r0, c1 - c0
     if m <= 0 or n <= 0:
         return
+    row, strides = f["dstStride"] * osz, None
     if layout == ROW_MAJOR:
-        row = f["dstStride"] * osz
-        span = (m - 1) * row + n * osz
-        strides = {0: (n * osz, row)} if m > 1 and row > n * osz else None
+        nd = f["ndNum"]
+        span = (nd - 1) * f["dstNdStride"] * osz + (m - 1) * row + n * osz
+        if nd == 1 and m > 1 and row > n * osz:
+            strides = {0: (n * osz, row)}
+    elif layout == COLUMN_MAJOR:  # n rows of m elements per matrix
+        span = (f["dnNum"] - 1) * f["dstDnMatrixStride"] * osz + (n - 1) * row + m * osz
     else:
-        span, strides = (-(-n // 16) - 1) * f["dstStride"] * 32 + m * 16 * osz, None
+        pitch = row if f.get("arch3510") else f["dstStride"] * 32
+        span = (-(-n // 16) - 1) * pitch + m * 16 * osz
     if c.uninit is not None:  # the AIV's written bytes (uninit.py): the span, at most
         size = len(c.ubw)
         mask = c.peers.written(c.core.block, sub, lambda: c.uninit.mask(size))
