@@ -127,7 +127,7 @@ def test_a_missing_cross_core_wait_is_a_located_race():
         run(wait=False, sanitize="error")
     text = str(info.value)
     assert "cross-core read-after-write race" in text
-    assert "the UB of block 0's AIV 0 (Fixpipe L0C -> UB from its AIC)" in text
+    assert "the UB of block 0's AIV 0 (Fixpipe L0C -> UB / DataCopyL1ToUB from its AIC)" in text
     assert f"test_950_datapaths.py:{line_of('aiv-read')}" in text
     assert f"test_950_datapaths.py:{line_of('fixpipe')}" in text
 
@@ -383,3 +383,63 @@ def test_fixpipe_3510_params_of_another_layout_are_refused():
 
     with pytest.raises(CompileError, match=r"nd_num is a member of Nz2NdParams \(layout "):
         dn[1](np.zeros(4, np.float32), platform=A950)
+
+
+# -- DataCopyL1ToUB<T, subBlockId>: the AIC's L1 into one AIV's UB (MTE1) ---------------------
+
+LN = 256
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def l1_to_ub(x: asc.GlobalAddress, y: asc.GlobalAddress, wait: asc.ConstExpr[bool]):
+    """The AIC loads x into L1 and copies its first half into AIV 0's UB (count form),
+    its second half into AIV 1's (DataCopyParams form, two bursts); each AIV doubles its
+    half and writes it to y."""
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, LN // 2)
+    if asc.ascend_is_aic():
+        l1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, LN)
+        asc.data_copy(l1, xg, LN)
+        asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.data_copy_l1_to_ub(ub, l1, LN // 2)
+        bursts = asc.DataCopyParams(2, LN // 4 * 4 // 32, 0, 0)
+        asc.data_copy_l1_to_ub(ub, l1[LN // 2 :], bursts, sub_block_id=1)
+        asc.cross_core_set_flag(3, mode_id=2, pipe=asc.PipeID.PIPE_MTE1)
+    else:
+        if wait:
+            asc.cross_core_wait_flag(3, mode_id=0, pipe=asc.PipeID.PIPE_V)
+        asc.muls(ub, ub, 2.0, LN // 2)  # l1-ub-read
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        asc.data_copy(yg[asc.get_sub_block_idx() * (LN // 2) :], ub, LN // 2)
+
+
+def test_l1_to_ub_into_each_aiv():
+    x = RNG.standard_normal(LN).astype(np.float32)
+    y = np.zeros_like(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no race, no read of unwritten UB
+        l1_to_ub[1](x, y, True, platform=A950, sanitize="error")
+    np.testing.assert_array_equal(y, 2 * x)
+
+
+def test_l1_to_ub_without_the_wait_is_a_located_race():
+    x = np.zeros(LN, np.float32)
+    with pytest.raises(RaceError) as info:
+        l1_to_ub[1](x, x.copy(), False, platform=A950, sanitize="error")
+    text = str(info.value)
+    assert "cross-core read-after-write race" in text and "DataCopyL1ToUB" in text
+    assert f"test_950_datapaths.py:{line_of('l1-ub-read')}" in text
+
+
+def test_l1_to_ub_needs_a_mix_kernel():
+    @asc.jit(kernel_type="cube", soc_version=A950)
+    def cube_only(x: asc.GlobalAddress):
+        ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+        l1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, 64)
+        asc.data_copy_l1_to_ub(ub, l1, 64)
+
+    with pytest.raises(SimulatorError, match=r"this launch has no AIVs beside the AIC"):
+        cube_only[1](np.zeros(64, np.float32), platform=A950)

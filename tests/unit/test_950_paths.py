@@ -104,13 +104,15 @@ def through_l1(x: asc.GlobalAddress, y: asc.GlobalAddress):
     asc.data_copy(yg, back, N)
 
 
-def test_ub_to_l1_and_back_on_950():
-    x = RNG.standard_normal(N).astype(np.float32)
-    y = np.zeros_like(x)
-    through_l1[1](x, y, soc_version=A950, sanitize="error")
-    np.testing.assert_array_equal(y, 2 * x)
-    text = through_l1.compile(x, y, soc_version=A950).asm["ascendc"]
-    assert "AscendC::DataCopy(l1, ub, " in text and "AscendC::DataCopy(back, l1, " in text
+def test_l1_to_ub_by_data_copy_is_refused_on_950_at_its_line():
+    # dav_3510's DataCopyL12UBIntf only asserts "unsupported": on 950 L1 -> UB is
+    # DataCopyL1ToUB<T, subBlockId> on the AIC (test_950_datapaths.py)
+    x = np.zeros(N, np.float32)
+    with pytest.raises(asc.CompileError) as e:
+        through_l1.compile(x, x, soc_version=A950)
+    text = str(e.value)
+    assert "DataCopy L1 -> UB is not supported on Ascend 950" in text
+    assert "asc.data_copy_l1_to_ub" in text and "asc.data_copy(back, l1, N)" in text
 
 
 def test_l1_to_ub_is_refused_on_atlas_a2_at_its_line():

@@ -57,7 +57,7 @@ from asc_xdsl.transforms.hardware import PIPES
 FRACTAL = 512
 """Bytes of one L0A/L0B fractal (16 x 32 B)."""
 PIPE_NO = {p: i for i, p in enumerate(PIPES)}
-FIX_PIPE, M_PIPE = PIPE_NO["FIX"], PIPE_NO["M"]
+FIX_PIPE, M_PIPE, MTE1_PIPE = PIPE_NO["FIX"], PIPE_NO["M"], PIPE_NO["MTE1"]
 
 # The header's member initialisers of each parameter struct (kernel_struct_mm.h,
 # kernel_struct_fixpipe.h, kernel_struct_data_copy.h).
@@ -1096,6 +1096,37 @@ def _dn_out(c, api: str, dst, src: LocalTensor, op_types, f: dict, scales) -> No
     charge_dma(c.cnt, pipe, direction, dn * m * n * osz)
 
 
+def fixpipe_extents(f: dict, layout: int, isz: int, osz: int, arch3510: bool) -> dict:
+    """The bytes a Fixpipe touches, for the race checker (sanitizer.py): src the L0C
+    column blocks of its ndNum / dnNum matrices, dst the ND rows (gaps kept for one
+    matrix), the DN rows or the Nz blocks, cbuf_workspace nSize scale words. `f` is the
+    parameters' fields; FixpipeParamsArch3510's `params.*` members and Ascend 950's
+    units (NZ dstStride in elements, srcNdStride in C0) where `arch3510`."""
+    if arch3510:
+        f = _fields_3510(f, True)
+    n, m = f["nSize"], f["mSize"]
+    nd = f["dnNum"] if layout == COLUMN_MAJOR else f["ndNum"]
+    if n <= 0 or m <= 0 or nd <= 0:
+        return {"src": (0, 0), "dst": (0, 0), "cbuf_workspace": (0, 0)}
+    n1 = -(-n // 16)
+    if layout == COLUMN_MAJOR:
+        rows = f["srcNzC0Stride"] or 1
+        one = ((n1 - 1) * f["srcStride"] * 16 + (m - 1) * 16 * rows + 16) * isz
+        src = (nd - 1) * 16 * f["srcNzMatrixStride"] * isz + one
+        dst = (0, (nd - 1) * f["dstDnMatrixStride"] * osz + ((n - 1) * f["dstStride"] + m) * osz)
+    else:
+        unit = 16 if arch3510 else 256
+        src = (nd - 1) * f["srcNdStride"] * unit * isz + ((n1 - 1) * f["srcStride"] + m) * 16 * isz
+        if layout == ROW_MAJOR:
+            span = (nd - 1) * f["dstNdStride"] * osz + ((m - 1) * f["dstStride"] + n) * osz
+            dst = (0, span, n * osz, f["dstStride"] * osz) if nd == 1 else (0, span)
+        else:
+            pitch = f["dstStride"] * (osz if arch3510 else 32)
+            width = 32 if osz == 1 else 16
+            dst = (0, (n1 - 1) * pitch + m * width * osz)
+    return {"src": (0, src), "dst": dst, "cbuf_workspace": (0, n * 8)}
+
+
 def _channel_split(on, api: str, types, layout: int, f: dict) -> bool:
     """The F32 Channel Split's conditions (docs): float to float, Nz, no unitFlag, nSize
     a multiple of 8; anything else with it on is an invalid form."""
@@ -1311,13 +1342,27 @@ def _record_hop(c, op, dst, sub: int, f: dict, layout: int, part, osz: int) -> N
     else:
         pitch = row if f.get("arch3510") else f["dstStride"] * 32
         span = (-(-n // 16) - 1) * pitch + m * 16 * osz
-    if c.uninit is not None:  # the AIV's written bytes (uninit.py): the span, at most
+    _mark_ub(c, op, dst, sub, span, strides, FIX_PIPE)
+
+
+def _mark_ub(c, op, dst, sub: int, span: int, strides, pipe: int) -> None:
+    """Record an AIC write of `span` bytes at dst's address into AIV `sub`'s UB: for the
+    race checker across cores (`strides`: the gaps of a strided write) and as written
+    bytes for the uninit checker (the span, at most)."""
+    if c.uninit is not None:
         size = len(c.ubw)
         mask = c.peers.written(c.core.block, sub, lambda: c.uninit.mask(size))
         mask[dst.offset : dst.offset + span] = b"\x01" * span
     if c.san is not None:
         key = c.peers.ub_key(c.core.block, sub)
-        c.san.access(op, FIX_PIPE, [(key, dst.offset, dst.offset + span, True)], strides)
+        c.san.access(op, pipe, [(key, dst.offset, dst.offset + span, True)], strides)
+
+
+def _record_ub_write(c, op, dst, sub, count: int, length: int, pitch: int, pipe: int) -> None:
+    """`_mark_ub` of `count` bursts of `length` bytes, `pitch` bytes apart."""
+    span = (count - 1) * pitch + length
+    strides = {0: (length, pitch)} if count > 1 and pitch > length else None
+    _mark_ub(c, op, dst, sub, span, strides, pipe)
 
 
 def _copy_co1(op, comp):
@@ -1721,8 +1766,60 @@ def _copy_slice(op, comp):
     return run
 
 
+def _l1_to_ub(op, comp, params: bool):
+    """DataCopyL1ToUB<T, subBlockId>(dst, src, count | DataCopyParams) (Ascend 950,
+    dav_3510 `CopyCbufToUbuf`): on the AIC, MTE1 copies its L1 into the UB of AIV
+    `subBlockId` of its AI Core, at dst's address; on an AIV the headers compile it to
+    nothing (`if ASCEND_IS_AIC`). The count form is one burst of count * sizeof(T)
+    bytes, rounded down to 32 (the page: the NPU drops the rest; CPU debug asserts, as
+    the simulator does)."""
+    d, s = comp.slot(op.dst), comp.slot(op.src)
+    n = comp.slot(op.repeat_params if params else op.cal_count)
+    sub = op.sub_block_id_value()
+    size = np_dtype(op.dst.type.element_type).itemsize
+    api = "DataCopyL1ToUB"
+
+    def run(e, c, _op=op):
+        if _arch(c) != V2_ARCH:
+            raise UnsupportedOpError(
+                f"{api} is an Ascend 950 (arch 3510) API; platform {c.onchip.platform.name} "
+                "has no implementation of it"
+            )
+        if c.core is not None and c.core.kind == "AIV":
+            return  # `if ASCEND_IS_AIC`: nothing on an AIV
+        dst, src = e[d], _local(e[s], f"{api} src", ("L1",))
+        if not isinstance(dst, LocalTensor) or dst.mem_name != "UB":
+            raise SimulatorError(f"{api} dst must be a local tensor in UB")
+        if c.peers is None or c.core is None or c.core.kind != "AIC":
+            raise SimulatorError(
+                f"{api} writes the UB of an AIV of a mix kernel's AI Core (the page: mix "
+                "kernels of AIC:AIV 1:2 only); this launch has no AIVs beside the AIC "
+                "(kernel_type='mix')"
+            )
+        _check_align(dst, f"{api} dst", 32)
+        _check_align(src, f"{api} src", 32)
+        if params:
+            count, blen, sgap, dgap = (int(v) for v in e[n][:4])
+        else:
+            nbytes = int(e[n]) * size
+            if nbytes % 32:
+                raise SimulatorError(
+                    f"{api} of {int(e[n])} elements ({nbytes} bytes) is not a multiple of 32 "
+                    f"bytes: the NPU drops the last {nbytes % 32} (the CPU debug build asserts)"
+                )
+            count, blen, sgap, dgap = 1, nbytes // 32, 0, 0
+        target = _aiv_ub(c, dst, sub)
+        copy_bursts(c, target, src, count, blen, sgap, dgap)
+        if count and blen:
+            _record_ub_write(c, _op, dst, sub, count, blen * 32, (blen + dgap) * 32, MTE1_PIPE)
+
+    return run
+
+
 @sim_hook("copy")
 def _copy_family(op, comp, key: str):
+    if key in ("data_copy_l1_to_ub", "data_copy_l1_to_ub_params"):
+        return _l1_to_ub(op, comp, key.endswith("params"))
     if key == "data_copy_nd2nz":
         return _nd2nz(op, comp)
     if key == "data_copy_co12dst":
