@@ -443,3 +443,106 @@ def test_l1_to_ub_needs_a_mix_kernel():
 
     with pytest.raises(SimulatorError, match=r"this launch has no AIVs beside the AIC"):
         cube_only[1](np.zeros(64, np.float32), platform=A950)
+
+
+# -- LoadData with LoadData2DParamsV2 from GM: GM -> L1 only ---------------------------------
+
+GM_FRACS = 5  # a 80 x 80 half matrix in Nz: 5 x 5 fractals (the GM -> L1 page's example)
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def gm_to_l1_v2(src: asc.GlobalAddress, out: asc.GlobalAddress):
+    """The GM -> L1 page's example: from fractal (m 2, k 2) of a 5 x 5 Nz grid, 2 fractals
+    in M by 3 columns in K into L1 (columns 3 fractals apart); L1 goes out through AIV
+    0's UB (950 has no L1 -> GM DataCopy)."""
+    sg, og = asc.GlobalTensor(), asc.GlobalTensor()
+    sg.set_global_buffer(src)
+    og.set_global_buffer(out)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 0, 9 * 256)
+    if asc.ascend_is_aic():
+        l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 9 * 256)
+        asc.load_data(l1, sg, asc.LoadData2DParamsV2(2, 2, 2, 3, GM_FRACS, 3, False, 0))
+        asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.data_copy_l1_to_ub(ub, l1, 9 * 256)
+        asc.cross_core_set_flag(5, mode_id=2, pipe=asc.PipeID.PIPE_MTE1)
+    elif asc.get_sub_block_idx() == 0:
+        asc.cross_core_wait_flag(5, mode_id=0, pipe=asc.PipeID.PIPE_MTE3)
+        asc.data_copy(og, ub, 9 * 256)
+
+
+def test_load_data_v2_from_gm_into_l1():
+    src = RNG.standard_normal(GM_FRACS * GM_FRACS * 256).astype(np.float16)
+    out = np.zeros(9 * 256, np.float16)
+    gm_to_l1_v2[1](src, out, platform=A950)
+    fracs = src.reshape(GM_FRACS * GM_FRACS, 256)  # fractal k * 5 + m: K columns of 5
+    want = np.zeros((9, 256), np.float16)
+    for k in range(3):
+        for m in range(2):
+            want[k * 3 + m] = fracs[(2 + k) * GM_FRACS + 2 + m]
+    got = out.reshape(9, 256)
+    np.testing.assert_array_equal(got[[0, 1, 3, 4, 6, 7]], want[[0, 1, 3, 4, 6, 7]])
+
+
+def test_load_data_v2_from_gm_into_l0a_is_refused():
+    @asc.jit(kernel_type="cube", soc_version=A950)
+    def into_l0a(src: asc.GlobalAddress):
+        sg = asc.GlobalTensor()
+        sg.set_global_buffer(src)
+        a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 256)
+        asc.load_data(a2, sg, asc.LoadData2DParamsV2(0, 0, 1, 1, 1, 1, False, 0))  # gm-l0a
+
+    with pytest.raises(CompileError, match=r"from GM loads L1 \(A1/B1\) only on Ascend 950") as e:
+        into_l0a[1](np.zeros(256, np.float16), platform=A950)
+    assert "unsupported loaddata_2d_v2 from gm to A2" in str(e.value)
+    assert f"test_950_datapaths.py:{line_of('gm-l0a')}" in str(e.value)
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def fixpipe_via_l1(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress):
+    """a @ b: Fixpipe L0C -> L1 (NZ2ND, two ND matrices of half the columns, 950's C0
+    srcNdStride), DataCopyL1ToUB into AIV 0's UB, out to c there (950 has no L1 -> GM)."""
+    ag, bg, cg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, QM * QN)
+    if asc.ascend_is_aic():
+        a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, QM * QK)
+        b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, QM * QK * 2, QK * QN)
+        c1 = asc.LocalTensor(asc.float32, asc.TPosition.C1, 64 * 1024, QM * QN)
+        a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, QM * QK)
+        b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, QK * QN)
+        co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, QM * QN)
+        asc.data_copy(a1, ag, asc.Nd2NzParams(1, QM, QK, 0, QK, QM, 1, 0))
+        asc.data_copy(b1, bg, asc.Nd2NzParams(1, QK, QN, 0, QN, QK, 1, 0))
+        asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.load_data(a2, a1, asc.LoadData2DParamsV2(0, 0, QM // 16, QK // 16, QM // 16, QM // 16))
+        bp = asc.LoadData2DParamsV2(0, 0, QK // 16, QN // 16, QK // 16, QN // 16, True, 0)
+        asc.load_data(b2, b1, bp)
+        asc.set_flag(asc.HardEvent.MTE1_M, 0)
+        asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+        asc.mmad(co1, a2, b2, asc.MmadParams(QM, QN, QK))
+        asc.set_flag(asc.HardEvent.M_FIX, 0)
+        asc.wait_flag(asc.HardEvent.M_FIX, 0)
+        half = QN // 2
+        p = asc.FixpipeParamsArch3510(
+            half, QM, QM, half, nd_num=2, src_nd_stride=half // 16 * QM, dst_nd_stride=QM * half
+        )
+        asc.fixpipe(c1, co1, p, asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR, False))
+        asc.set_flag(asc.HardEvent.FIX_MTE1, 0)
+        asc.wait_flag(asc.HardEvent.FIX_MTE1, 0)
+        asc.data_copy_l1_to_ub(ub, c1, QM * QN)
+        asc.cross_core_set_flag(6, mode_id=2, pipe=asc.PipeID.PIPE_MTE1)
+    elif asc.get_sub_block_idx() == 0:
+        asc.cross_core_wait_flag(6, mode_id=0, pipe=asc.PipeID.PIPE_MTE3)
+        asc.data_copy(cg, ub, QM * QN)
+
+
+def test_fixpipe_into_l1_then_out_through_the_ub():
+    c = np.zeros(QM * QN, np.float32)
+    fixpipe_via_l1[1](QA, QB, c, platform=A950, sanitize="error")
+    half = QN // 2
+    want = np.concatenate([QC[:, :half].ravel(), QC[:, half:].ravel()])
+    np.testing.assert_allclose(c, want, rtol=1e-6, atol=1e-6)

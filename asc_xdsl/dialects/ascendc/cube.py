@@ -116,9 +116,15 @@ _ANY_LOAD_PARAMS = predicate(
 )
 
 
+LOAD_GM_V2_DTYPES = ("ui8", "i8", "f16", "bf16", "f32", "i32", "ui32")
+"""The element types LoadData2DParamsV2 takes from GM on 950 (dav_3510
+`LoadData2DGM2L1Cal`'s static_assert, less the fp4/fp8/hif8 types the dialect has not)."""
+
+
 class _LoadDataOp(DataCopyBaseOp):
     """A LoadData form; LoadData2DParamsV2 is Ascend 950's (LoadData_2D_V2.md: not
-    Atlas A2/A3), refused in a module compiled for another SoC."""
+    Atlas A2/A3), refused in a module compiled for another SoC. From GM it loads L1 only
+    (GMToL1-2D矩阵搬运V2: dav_3510's GM -> L0A/L0B implementations only assert)."""
 
     def verify_(self) -> None:
         super().verify_()
@@ -132,6 +138,30 @@ class _LoadDataOp(DataCopyBaseOp):
                 f"3510) form; the module is compiled for {declared_soc(self)} ({family}), "
                 "which loads L0A/L0B with LoadData2DParams or LoadData3DParamsV2 "
                 "(compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
+            )
+        if self.SPEC.mnemonic == "load_data_g2l_v2":
+            self._verify_from_gm()
+
+    def _verify_from_gm(self) -> None:
+        dst = buffer_of(self.dst)  # type: ignore[attr-defined]
+        if dst in ("L0A", "L0B"):
+            which = "A2" if dst == "L0A" else "B2"
+            raise VerifyException(
+                f"'{self.name}': LoadData with LoadData2DParamsV2 from GM loads L1 (A1/B1) "
+                f"only on Ascend 950: dav_3510's LoadData2DGM2L0{dst[-1]}Cal only reports "
+                f"'unsupported loaddata_2d_v2 from gm to {which} on current device' (load L1 "
+                "from GM, then L0 from L1)"
+            )
+        if dst is not None and dst != "L1":
+            raise VerifyException(
+                f"'{self.name}': LoadData with LoadData2DParamsV2 from GM loads L1, not {dst}"
+            )
+        element = str(self.dst.type.element_type)  # type: ignore[attr-defined]
+        if element not in LOAD_GM_V2_DTYPES:
+            raise VerifyException(
+                f"'{self.name}': LoadData with LoadData2DParamsV2 from GM takes "
+                f"{', '.join(LOAD_GM_V2_DTYPES)} (dav_3510 LoadData2DGM2L1Cal's "
+                f"static_assert), not {element}"
             )
 
 

@@ -228,37 +228,49 @@ the dav_3510 ones copy (`DataCopyL1ToUB` -> `CopyCbufToUbuf` on MTE1; Fixpipe's 
 UB on FIX). UB -> L1 exists on both (through the Matmul KFC workspace on Atlas A2/A3,
 CopyUbufToCbuf on MTE3 on 950)."""
 
-NOT_BY_DATA_COPY_ON_950: dict[tuple[str, str], str] = {
-    ("UB", "L1"): "DataCopyL1ToUB<T, subBlockId> (asc.data_copy_l1_to_ub)",
+NOT_BY_DATA_COPY_ON_950: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("UB", "L1"): (
+        "L1 -> UB",
+        "DataCopyL12UBIntf, which only reports 'unsupported data copy from A1 / B1 to "
+        "VECIN / VECOUT on current device'",
+        "use DataCopyL1ToUB<T, subBlockId> (asc.data_copy_l1_to_ub), which the AIC runs "
+        "into one AIV's UB",
+    ),
+    ("GM", "L1"): (
+        "L1 -> GM",
+        "DataCopyL12GMImpl, which only reports 'unsupported data copy from cbuf to GM on "
+        "current device' (the L1ToGM pages: Ascend 950 not supported)",
+        "move the data out through an AIV's UB (asc.data_copy_l1_to_ub, then DataCopy "
+        "UB -> GM there) or out of L0C with Fixpipe",
+    ),
 }
-"""The paths `DataCopy` itself does not take on 950, and the API that does: its L1 -> UB
-goes to dav_3510's `DataCopyL12UBIntf`, which only asserts "unsupported data copy from
-A1 / B1 to VECIN / VECOUT on current device" (kernel_operator_data_copy_impl.h)."""
+"""(dst, src) -> (path, where dav_3510 routes it, what to use): the paths `DataCopy`
+itself does not take on 950 (impl/basic_api/dav_3510/kernel_operator_data_copy_impl.h)."""
 
 
 def check_soc_path(op: SpecOp, api: str) -> None:
     """Refuse a copy between buffers only Ascend 950 connects, in a module compiled for
-    another SoC (located at the op)."""
-    path = PATHS_ONLY_ON_950.get((buffer_of(op.dst), buffer_of(op.src)))  # type: ignore[attr-defined]
-    if path is None:
+    another SoC, and a DataCopy 950's headers do not take (located at the op)."""
+    pair = (buffer_of(op.dst), buffer_of(op.src))  # type: ignore[attr-defined]
+    path = PATHS_ONLY_ON_950.get(pair)
+    other = NOT_BY_DATA_COPY_ON_950.get(pair)  # type: ignore[arg-type]
+    if path is None and other is None:
         return
     from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
     from asc_xdsl.soc import ASCEND_950
 
     family = soc_family(op)
-    if family is not None and family != ASCEND_950:
+    if family == ASCEND_950 and api == "DataCopy" and other is not None:
+        what, where, instead = other
+        raise VerifyException(
+            f"'{op.name}': DataCopy {what} is not supported on Ascend 950: the 3510 headers "
+            f"route it to {where}; {instead}"
+        )
+    if path is not None and family is not None and family != ASCEND_950:
         raise VerifyException(
             f"'{op.name}': {api} {path} is a data path of Ascend 950 (arch 3510); the module "
             f"is compiled for {declared_soc(op)} ({family}), whose headers do not support it "
             "(compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
-        )
-    other = NOT_BY_DATA_COPY_ON_950.get((buffer_of(op.dst), buffer_of(op.src)))  # type: ignore[attr-defined]
-    if family == ASCEND_950 and api == "DataCopy" and other is not None:
-        raise VerifyException(
-            f"'{op.name}': DataCopy {path} is not supported on Ascend 950: the 3510 headers "
-            "route it to DataCopyL12UBIntf, which only reports 'unsupported data copy from "
-            f"A1 / B1 to VECIN / VECOUT on current device'; use {other}, which the AIC runs "
-            "into one AIV's UB"
         )
 
 

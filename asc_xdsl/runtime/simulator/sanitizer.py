@@ -1322,6 +1322,7 @@ _EXTENTS: dict[str, Callable[[Operation, Any], Extent]] = {
     "ascendc.load_data_l0": _load_2d,
     "ascendc.load_data_g2l": _load_2d,
     "ascendc.load_data_l0_v2": _load_2d_v2,
+    "ascendc.load_data_g2l_v2": _load_2d_v2,
     "ascendc.mmad": _mmad,
     "ascendc.mmad_with_bias": _mmad,
     "ascendc.local_tensor.get_value": _element,

@@ -266,10 +266,14 @@ def _load_2d_v2(op, comp):
     mStart + m) and writes them `dstStride` fractals apart per column (destination
     fractal k * dstStride + m): Nz -> Nz into L0A, Zn -> Zn into L0B. With ifTranspose
     (16-bit elements) each fractal is transposed and the grid too (destination fractal
-    m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B."""
+    m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B. From GM (dav_3510
+    `load_gm_to_cbuf_2dv2`) it loads L1 the same way (Nz in GM -> Nz in L1), without
+    ifTranspose."""
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
     itemsize = np_dtype(op.dst.type.element_type).itemsize
     api = "LoadData (LoadData2DParamsV2)"
+
+    from_gm = op.name == "ascendc.load_data_g2l_v2"
 
     def run(e, c, _op=op):
         if _arch(c) != V2_ARCH:
@@ -278,16 +282,25 @@ def _load_2d_v2(op, comp):
                 f"{c.onchip.platform.name} has no implementation of it"
             )
         f = fields(e[p], LOAD_2D_V2_DEFAULTS, api)
-        dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
-        src = _local(e[s], f"{api} src", ("L1",))
+        if from_gm:  # GM -> L1 (GMToL1-2D矩阵搬运V2): no transpose on this path
+            dst, src = _local(e[d], f"{api} dst", ("L1",)), e[s]
+            if f["ifTranspose"]:
+                raise SimulatorError(
+                    f"{api}: ifTranspose is not supported from GM (the GM -> L1 page; the "
+                    "headers do not pass it to the instruction)"
+                )
+        else:
+            dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
+            src = _local(e[s], f"{api} src", ("L1",))
         pipe, direction = route(dst, src)
         ms, ks = f["mStep"], f["kStep"]
         if ms == 0 or ks == 0:  # the docs: a NOP
             return
         if ms > 255 or ks > 255:
             raise SimulatorError(f"{api}: mStep {ms} and kStep {ks} must be within 0-255")
-        _check_align(dst, f"{api} dst", FRACTAL)
-        _check_align(src, f"{api} src", 32)
+        _check_align(dst, f"{api} dst", 32 if from_gm else FRACTAL)
+        if not from_gm:
+            _check_align(src, f"{api} src", 32)
         transpose = bool(f["ifTranspose"])
         if transpose and itemsize != 2:
             raise UnsupportedOpError(
@@ -1554,6 +1567,7 @@ _BUILDERS = {
     "load_data_g2l": _load_2d,
     "load_data": _load_2d,
     "load_data_l0_v2": _load_2d_v2,
+    "load_data_g2l_v2": _load_2d_v2,
     "load_data_with_transpose": _load_transpose,
     "load_data_3d_l0_v2": _load_3d_v2,
     "load_data_3d_l0_v2pro": lambda op, comp: _load_3d_v2(op, comp, pro=True),
@@ -1566,8 +1580,6 @@ _BUILDERS = {
     "init_const_value": _init_const,
 }
 _REFUSED = {
-    "load_data_g2l_v2": "LoadData2DParamsV2 from GM (Ascend 950: GM -> L1 only) is not "
-    "modelled; L1 -> L0A/L0B is",
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not an Atlas A2/A3 form "
     "(dav-c220's headers report it unsupported; use V2)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
