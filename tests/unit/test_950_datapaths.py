@@ -546,3 +546,80 @@ def test_fixpipe_into_l1_then_out_through_the_ub():
     half = QN // 2
     want = np.concatenate([QC[:, :half].ravel(), QC[:, half:].ravel()])
     np.testing.assert_allclose(c, want, rtol=1e-6, atol=1e-6)
+
+
+# -- the GM form of the AIC -> AIV hop: asc-devkit's matmul_leakyrelu_basic_api on 950 -----
+# (examples/01_simd_cpp_api/00_introduction/03_fusion_operation): each AIC fixpipes its
+# tile to GM (f32 -> half) and sets a mode-2 flag on FIX; its two AIVs wait, read their
+# half of the tile from GM with DataCopyPad, LeakyRelu it and write it back. Smaller
+# sizes than the sample's 512 x 128 x 128 (two blocks as there).
+
+LM, LK, LN2 = 64, 32, 32
+CORE_M = LM // 2  # singleCoreM = baseM; baseK = K, baseN = N
+
+
+@asc.jit(kernel_type="mix", soc_version=A950)
+def matmul_leakyrelu(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+    ag, bg, cg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    ag.set_global_buffer(x)
+    bg.set_global_buffer(y)
+    cg.set_global_buffer(z)
+    if asc.ascend_is_aic():
+        ag = ag[asc.get_block_idx() * CORE_M * LK :]
+        cg = cg[asc.get_block_idx() * CORE_M * LN2 :]
+        l1 = asc.LocalMemAllocator(asc.Hardware.L1)
+        a1 = l1.alloc(asc.TPosition.A1, asc.float16, CORE_M * LK)
+        b1 = l1.alloc(asc.TPosition.B1, asc.float16, LK * LN2)
+        a2 = asc.LocalMemAllocator(asc.Hardware.L0A).alloc(
+            asc.TPosition.A2, asc.float16, CORE_M * LK
+        )
+        b2 = asc.LocalMemAllocator(asc.Hardware.L0B).alloc(asc.TPosition.B2, asc.float16, LK * LN2)
+        co1 = asc.LocalMemAllocator(asc.Hardware.L0C).alloc(
+            asc.TPosition.CO1, asc.float32, CORE_M * LN2
+        )
+        asc.data_copy(a1, ag, asc.Nd2NzParams(1, CORE_M, LK, 0, LK, CORE_M, 1, 0))
+        asc.data_copy(b1, bg, asc.Nd2NzParams(1, LK, LN2, 0, LN2, LK, 1, 0))
+        asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+        m16, k16, n16 = CORE_M // 16, LK // 16, LN2 // 16
+        asc.load_data(a2, a1, asc.LoadData2DParamsV2(0, 0, m16, k16, m16, m16, False, 0))
+        asc.load_data(b2, b1, asc.LoadData2DParamsV2(0, 0, k16, n16, k16, n16, True, 0))
+        asc.set_flag(asc.HardEvent.MTE1_M, 0)
+        asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+        asc.mmad(co1, a2, b2, asc.MmadParams(CORE_M, LN2, LK, 0, False, True))
+        asc.set_flag(asc.HardEvent.M_FIX, 0)
+        asc.wait_flag(asc.HardEvent.M_FIX, 0)
+        params = asc.FixpipeParamsV220(
+            LN2, CORE_M, CORE_M, LN2, asc.QuantModes.F322F16, 0, 1, 0, 0, False, 0
+        )
+        asc.fixpipe(cg, co1, params, asc.FixpipeConfig.cfg_row_major())
+        asc.cross_core_set_flag(0, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+    else:
+        half = asc.LocalMemAllocator(asc.Hardware.UB).alloc(
+            asc.TPosition.VECCALC, asc.float16, CORE_M // 2 * LN2
+        )
+        asc.cross_core_wait_flag(0, mode_id=0, pipe=asc.PipeID.PIPE_S)
+        at = asc.get_block_idx() // 2 * CORE_M * LN2 + asc.get_block_idx() % 2 * (CORE_M // 2 * LN2)
+        rows = asc.DataCopyExtParams(CORE_M // 2, LN2 * 2, 0, 0, 0)
+        asc.data_copy_pad(half, cg[at:], rows, asc.DataCopyPadExtParams(asc.float16, True, 0, 0, 0))
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        asc.leaky_relu(half, half, np.float16(0.001), CORE_M // 2 * LN2)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy_pad(cg[at:], half, rows)
+
+
+def test_matmul_leakyrelu_through_gm():
+    rng = np.random.default_rng(9)
+    x = rng.integers(-10, 10, (LM, LK)).astype(np.float16)
+    y = rng.integers(-10, 10, (LK, LN2)).astype(np.float16)
+    z = np.zeros((LM, LN2), np.float16)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no race
+        matmul_leakyrelu[2](x, y, z, platform=A950, sanitize="error")
+    golden = (x.astype(np.float32) @ y.astype(np.float32)).astype(np.float16)
+    golden = np.where(golden >= 0, golden, golden * np.float16(0.001))
+    # the sample's verify_result: rtol 1e-6, atol 1e-9, at most 1e-4 of the elements off
+    off = ~np.isclose(z, golden, rtol=1e-6, atol=1e-9, equal_nan=True)
+    assert off.mean() <= 1e-4, f"{off.sum()} of {off.size} elements differ"
