@@ -623,3 +623,25 @@ def test_matmul_leakyrelu_through_gm():
     # the sample's verify_result: rtol 1e-6, atol 1e-9, at most 1e-4 of the elements off
     off = ~np.isclose(z, golden, rtol=1e-6, atol=1e-9, equal_nan=True)
     assert off.mean() <= 1e-4, f"{off.sum()} of {off.size} elements differ"
+
+
+def test_the_params_type_round_trips_its_layout():
+    from xdsl.utils.exceptions import ParseError
+
+    from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
+    from asc_xdsl.dialects.ir_context import parse_module
+
+    text = (
+        "func.func @f(%a: !ascendc.fixpipe_params_arch3510<nz>, "
+        "%b: !ascendc.fixpipe_params_arch3510, "
+        "%c: !ascendc.fixpipe_params_arch3510<column_major>) {\n  func.return\n}\n"
+    )
+    module = parse_module(text)
+    layouts = [a.type.layout for a in module.body.block.ops.first.args]
+    assert layouts == [0, 1, 2]
+    assert str(module).count("fixpipe_params_arch3510<nz>") == 1
+    assert STRUCT_TYPES["FixpipeParamsArch3510Type"](2).cpp_template_args() == (
+        "AscendC::CO2Layout::COLUMN_MAJOR",
+    )
+    with pytest.raises(ParseError, match=r"unknown CO2Layout 'diagonal', expected one of nz"):
+        parse_module(text.replace("<nz>", "<diagonal>"))

@@ -510,6 +510,10 @@ ARCH3510_MEMBERS: dict[str, str] = {
 """FixpipeParamsArch3510's members a kernel sets after its constructor, and their types
 (kernel_struct_fixpipe.h)."""
 
+ARCH3510_OTHER_MEMBERS = ("preReluMode", "preClipReluMode", "reluScalar", "vectorRelu", "params")
+"""Its other members (kernel_struct_fixpipe.h): the 3510 Fixpipe does not read the ReLU
+modes; `params` is the layout's struct, set whole or member by member."""
+
 ARCH3510_PARAMS_MEMBERS: dict[int, dict[str, str]] = {
     0: {},  # NZ: `params` is a uint8_t
     1: {"ndNum": "ui16", "srcNdStride": "ui16", "dstNdStride": "ui32"},  # Nz2NdParams
@@ -659,8 +663,20 @@ class _FixpipeOp(DataCopyBaseOp):
         members = arch3510_members(self.intri_params)  # type: ignore[attr-defined]
         own = ARCH3510_PARAMS_MEMBERS[layout]
         names = ("NZ", "ROW_MAJOR", "COLUMN_MAJOR")
-        for path in members:
+        for path, sets in members.items():
             head, _, sub = path.partition(".")
+            if head not in ARCH3510_MEMBERS and head not in ARCH3510_OTHER_MEMBERS:
+                raise VerifyException(
+                    f"'{self.name}': FixpipeParamsArch3510 has no member {path!r}"
+                )
+            if path == "quantPre":
+                got = sets[0].operands[1].type
+                if str(got) != ARCH3510_MEMBERS["quantPre"]:
+                    raise VerifyException(
+                        f"'{self.name}': quantPre is a QuantMode_t (an enum class: an integer "
+                        f"does not convert to it), set from {got}; build it with "
+                        "ascendc.construct !ascendc.quant_mode_t"
+                    )
             if head == "params" and sub not in own:
                 kind = ("uint8_t", "Nz2NdParams", "Nz2DnParams")[layout]
                 have = ", ".join(own) or "none"
