@@ -297,7 +297,6 @@ class PtrOffsetBase(SpecOp):
     """`base[offset]` with a dynamic (`[%i]`) or static (`[512]`) offset."""
 
     VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
-    MEMBER_PATHS: ClassVar[bool] = False
 
     def __init__(self, *operands: Any, **kwargs: Any):
         if len(operands) == 2 and "result_types" not in kwargs:  # PtrOffsetOp(base, offset)
@@ -472,15 +471,14 @@ class FieldOp(SpecOp):
         field = self._prop("field")
         if isinstance(field, StringAttr):
             # a member path (`params.ndNum`: a nested struct's member) is identifiers
-            for part in field.data.split(".") if self.MEMBER_PATHS else (field.data,):
+            paths = self.name in MEMBER_PATH_OPS
+            for part in field.data.split(".") if paths else (field.data,):
                 check_identifier(self, "field", part)
 
 
-class MemberPathOp(FieldOp):
-    """`member`/`set_member`: the field may be a member path, `params.ndNum` (a member of
-    a nested struct, as `FixpipeParamsArch3510`'s `params` is)."""
-
-    MEMBER_PATHS: ClassVar[bool] = True
+MEMBER_PATH_OPS = frozenset({"emitasc.member", "emitasc.set_member"})
+"""The ops whose field may be a member path, `params.ndNum` (a member of a nested
+struct, as `FixpipeParamsArch3510`'s `params` is)."""
 
 
 _IS_MEMREF = SubclassCache(MemRefType)
@@ -503,7 +501,7 @@ FAMILY.add(
         dialect="emitasc",
         doc="`T r = s.field;` (`p->field` through a pointer): a struct field's value.",
     ),
-    MemberPathOp,
+    FieldOp,
 )
 FAMILY.add(
     "SetMemberOp",
@@ -517,7 +515,7 @@ FAMILY.add(
         dialect="emitasc",
         doc="`s.field = value;`: set a struct field.",
     ),
-    MemberPathOp,
+    FieldOp,
 )
 
 
