@@ -470,7 +470,15 @@ class FieldOp(SpecOp):
         super().verify_()
         field = self._prop("field")
         if isinstance(field, StringAttr):
-            check_identifier(self, "field", field.data)
+            # a member path (`params.ndNum`: a nested struct's member) is identifiers
+            paths = self.name in MEMBER_PATH_OPS
+            for part in field.data.split(".") if paths else (field.data,):
+                check_identifier(self, "field", part)
+
+
+MEMBER_PATH_OPS = frozenset({"emitasc.member", "emitasc.set_member"})
+"""The ops whose field may be a member path, `params.ndNum` (a member of a nested
+struct, as `FixpipeParamsArch3510`'s `params` is)."""
 
 
 _IS_MEMREF = SubclassCache(MemRefType)

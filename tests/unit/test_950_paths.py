@@ -1,6 +1,7 @@
-"""The data paths Ascend 950 adds (docs/ascend950.md, "Data paths"): L1 -> UB DataCopy
-and Fixpipe L0C -> UB (and L0C -> L1, which Atlas A2/A3 has too): refused at the op for
-another SoC, run on the simulator against numpy."""
+"""The data paths Ascend 950 adds (docs/ascend950.md, "Data paths"): L1 -> UB and Fixpipe
+L0C -> UB (and L0C -> L1, which Atlas A2/A3 has too): refused at the op for another SoC,
+run on the simulator against numpy; and the DataCopy paths 950 drops (L1 -> UB, L1 -> GM:
+DataCopyL1ToUB and test_950_datapaths.py instead)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,12 @@ def test_fixpipe_to_a_local_tensor(pos, on_a2):
     m = k = n = 32
     kernel = _matmul_via(pos)
     set_soc(kernel.module, "Ascend950")
+    if pos == "a1":  # 950 has no DataCopy L1 -> GM: test_950_datapaths takes L1 out via UB
+        with pytest.raises(VerifyException, match=r"DataCopy L1 -> GM is not supported on"):
+            kernel.module.verify()
+        set_soc(kernel.module, "Ascend910B")
+        kernel.module.verify()  # L0C -> L1 exists on Atlas A2/A3 too
+        return
     kernel.module.verify()
     a = RNG.standard_normal((m, k)).astype(np.float16)
     b = RNG.standard_normal((k, n)).astype(np.float16)
@@ -104,13 +111,15 @@ def through_l1(x: asc.GlobalAddress, y: asc.GlobalAddress):
     asc.data_copy(yg, back, N)
 
 
-def test_ub_to_l1_and_back_on_950():
-    x = RNG.standard_normal(N).astype(np.float32)
-    y = np.zeros_like(x)
-    through_l1[1](x, y, soc_version=A950, sanitize="error")
-    np.testing.assert_array_equal(y, 2 * x)
-    text = through_l1.compile(x, y, soc_version=A950).asm["ascendc"]
-    assert "AscendC::DataCopy(l1, ub, " in text and "AscendC::DataCopy(back, l1, " in text
+def test_l1_to_ub_by_data_copy_is_refused_on_950_at_its_line():
+    # dav_3510's DataCopyL12UBIntf only asserts "unsupported": on 950 L1 -> UB is
+    # DataCopyL1ToUB<T, subBlockId> on the AIC (test_950_datapaths.py)
+    x = np.zeros(N, np.float32)
+    with pytest.raises(asc.CompileError) as e:
+        through_l1.compile(x, x, soc_version=A950)
+    text = str(e.value)
+    assert "DataCopy L1 -> UB is not supported on Ascend 950" in text
+    assert "asc.data_copy_l1_to_ub" in text and "asc.data_copy(back, l1, N)" in text
 
 
 def test_l1_to_ub_is_refused_on_atlas_a2_at_its_line():
@@ -134,14 +143,12 @@ def l1_round_trip(x: asc.GlobalAddress, y: asc.GlobalAddress):
     asc.data_copy(yg, l1, N)
 
 
-def test_the_950_cube_core_has_no_mte3_syncs():
-    # Atlas A2/A3's AIC issues SetFlag<MTE2_MTE3>; the 950's compiles it to nothing (its
-    # AIC has no MTE3 sync), so the copy out reads L1 unordered
-    from asc_xdsl.runtime.simulator.sanitizer import RaceError
-
+def test_l1_to_gm_is_atlas_a2s_only():
+    # Atlas A2/A3's AIC copies L1 -> GM on MTE3; 950's headers do not (DataCopyL12GMImpl
+    # only asserts; the L1ToGM pages: 950 not supported): refused at the line
     x = RNG.standard_normal(N).astype(np.float32)
     y = np.zeros_like(x)
     l1_round_trip[1](x, y, sanitize="error")
     np.testing.assert_array_equal(y, x)
-    with pytest.raises(RaceError, match=r"RAW.*pipe MTE3 reads L1"):
-        l1_round_trip[1](x, y, soc_version=A950, sanitize="error")
+    with pytest.raises(asc.CompileError, match=r"DataCopy L1 -> GM is not supported on Ascend 950"):
+        l1_round_trip.compile(x, y, soc_version=A950)

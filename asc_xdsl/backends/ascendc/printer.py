@@ -908,6 +908,9 @@ class AscendCEmitter:
             elif fits:
                 return name
         if f.role == "enum":  # the enum's own IR type, or an integer to cast
+            named = _enum_constant(f.cpp, value)
+            if named is not None:
+                return named
             return (
                 name
                 if t == f.ir and isinstance(t, AscendCType)
@@ -1609,6 +1612,22 @@ def _int_constant(value: SSAValue) -> int | None:
     ):
         return owner.value.value.data
     return None
+
+
+def _enum_constant(cpp: str, value: SSAValue) -> str | None:
+    """An integer constant of an enum whose numbers the headers do not publish, by its
+    name (`QuantMode_t::QF322F16_PRE`): a cast of the number would pick whatever value
+    the compiler's enum has there."""
+    if cpp != "QuantMode_t":
+        return None
+    owner = value.owner
+    attr = owner.properties.get("value") if isinstance(owner, arith.ConstantOp) else None
+    if not isinstance(attr, IntegerAttr):
+        return None
+    from asc_xdsl.dialects.ascendc.cube import QUANT_MODES
+
+    number = attr.value.data
+    return f"QuantMode_t::{QUANT_MODES[number]}" if 0 <= number < len(QUANT_MODES) else None
 
 
 def _constant_fits(value: SSAValue, t: IntegerType) -> bool:

@@ -25,7 +25,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     Signedness,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -116,9 +116,15 @@ _ANY_LOAD_PARAMS = predicate(
 )
 
 
+LOAD_GM_V2_DTYPES = ("ui8", "i8", "f16", "bf16", "f32", "i32", "ui32")
+"""The element types LoadData2DParamsV2 takes from GM on 950 (dav_3510
+`LoadData2DGM2L1Cal`'s static_assert, less the fp4/fp8/hif8 types the dialect has not)."""
+
+
 class _LoadDataOp(DataCopyBaseOp):
     """A LoadData form; LoadData2DParamsV2 is Ascend 950's (LoadData_2D_V2.md: not
-    Atlas A2/A3), refused in a module compiled for another SoC."""
+    Atlas A2/A3), refused in a module compiled for another SoC. From GM it loads L1 only
+    (GMToL1-2D矩阵搬运V2: dav_3510's GM -> L0A/L0B implementations only assert)."""
 
     def verify_(self) -> None:
         super().verify_()
@@ -132,6 +138,30 @@ class _LoadDataOp(DataCopyBaseOp):
                 f"3510) form; the module is compiled for {declared_soc(self)} ({family}), "
                 "which loads L0A/L0B with LoadData2DParams or LoadData3DParamsV2 "
                 "(compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
+            )
+        if self.SPEC.mnemonic == "load_data_g2l_v2":
+            self._verify_from_gm()
+
+    def _verify_from_gm(self) -> None:
+        dst = buffer_of(self.dst)  # type: ignore[attr-defined]
+        if dst in ("L0A", "L0B"):
+            which = "A2" if dst == "L0A" else "B2"
+            raise VerifyException(
+                f"'{self.name}': LoadData with LoadData2DParamsV2 from GM loads L1 (A1/B1) "
+                f"only on Ascend 950: dav_3510's LoadData2DGM2L0{dst[-1]}Cal only reports "
+                f"'unsupported loaddata_2d_v2 from gm to {which} on current device' (load L1 "
+                "from GM, then L0 from L1)"
+            )
+        if dst is not None and dst != "L1":
+            raise VerifyException(
+                f"'{self.name}': LoadData with LoadData2DParamsV2 from GM loads L1, not {dst}"
+            )
+        element = str(self.dst.type.element_type)  # type: ignore[attr-defined]
+        if element not in LOAD_GM_V2_DTYPES:
+            raise VerifyException(
+                f"'{self.name}': LoadData with LoadData2DParamsV2 from GM takes "
+                f"{', '.join(LOAD_GM_V2_DTYPES)} (dav_3510 LoadData2DGM2L1Cal's "
+                f"static_assert), not {element}"
             )
 
 
@@ -388,10 +418,115 @@ def fixpipe_to_ub(op: Operation) -> bool | None:
 
 
 ARCH3510_PARAMS = "FixpipeParamsArch3510Type"
-"""`FixpipeParamsArch3510<>` (its layout the default, ROW_MAJOR): the Ascend 950 form of
-Fixpipe's parameters. Its overloads route a local dst by the config's `isToUB`, not by
-its position (impl/basic_api/kernel_operator_fixpipe_intf_impl.h): true writes UB (the
-AIVs' UB of the AI Core: one, `subBlockId`, or both halves by `dualDstCtl`), false L1."""
+"""`FixpipeParamsArch3510<CO2Layout format = ROW_MAJOR>`: the Ascend 950 form of Fixpipe's
+parameters, `!ascendc.fixpipe_params_arch3510` (the default layout) or `...<nz>` /
+`<row_major>` / `<column_major>`. Its overloads route a local dst by the config's
+`isToUB`, not by its position (impl/basic_api/kernel_operator_fixpipe_intf_impl.h): true
+writes UB (the AIVs' UB of the AI Core: one, `subBlockId`, or both halves by
+`dualDstCtl`), false L1."""
+
+FIXPIPE_TYPES_3510: dict[str, frozenset[str]] = {
+    "f32": frozenset({"i8", "ui8", "f16", "bf16", "f32"}),
+    "i32": frozenset({"i8", "ui8", "f16", "bf16", "i32"}),
+}
+"""src (L0C) element type -> the dst element types of the 3510 Fixpipe's `static_assert`
+(dav_3510 kernel_operator_fixpipe_impl.h `CheckFixpipeParams`; its fp8_e4m3fn_t and
+hifloat8_t have no dialect type)."""
+
+FIXPIPE_LAYOUTS_3510: dict[int, str] = {**FIXPIPE_LAYOUTS, 2: "AscendC::CFG_COLUMN_MAJOR"}
+"""The 3510 headers' `CFG_*` constants, COLUMN_MAJOR included."""
+
+QUANT_MODES: tuple[str, ...] = (
+    "NoQuant",
+    "F322F16",
+    "F322BF16",
+    "DEQF16",
+    "VDEQF16",
+    "QF322B8_PRE",
+    "VQF322B8_PRE",
+    "REQ8",
+    "VREQ8",
+    # Ascend 950's, in the order of the FixpipeParamsArch3510 page's enum listing
+    "QF322FP8_PRE",
+    "VQF322FP8_PRE",
+    "QF322HIF8_PRE",
+    "VQF322HIF8_PRE",
+    "QF322HIF8_PRE_HYBRID",
+    "VQF322HIF8_PRE_HYBRID",
+    "QS322BF16_PRE",
+    "VQS322BF16_PRE",
+    "QF322F16_PRE",
+    "VQF322F16_PRE",
+    "QF322BF16_PRE",
+    "VQF322BF16_PRE",
+    "QF322F32_PRE",
+    "VQF322F32_PRE",
+)
+"""`QuantMode_t` by number (the language's `QuantModes`); the first nine are Atlas A2/A3's."""
+
+_F32, _I32 = "f32", "i32"
+QUANT_PAIRS_3510: dict[str, frozenset[tuple[str, str]]] = {
+    name: frozenset(pairs)
+    for names, pairs in (
+        (("NoQuant",), ((_F32, "f32"), (_I32, "i32"))),
+        (("F322F16", "QF322F16_PRE", "VQF322F16_PRE"), ((_F32, "f16"),)),
+        (("F322BF16", "QF322BF16_PRE", "VQF322BF16_PRE"), ((_F32, "bf16"),)),
+        (("DEQF16", "VDEQF16"), ((_I32, "f16"),)),
+        (("QF322B8_PRE", "VQF322B8_PRE"), ((_F32, "i8"), (_F32, "ui8"))),
+        (("REQ8", "VREQ8"), ((_I32, "i8"), (_I32, "ui8"))),
+        (("QF322FP8_PRE", "VQF322FP8_PRE"), ((_F32, "fp8_e4m3fn_t"),)),
+        (
+            ("QF322HIF8_PRE", "VQF322HIF8_PRE", "QF322HIF8_PRE_HYBRID", "VQF322HIF8_PRE_HYBRID"),
+            ((_F32, "hifloat8_t"),),
+        ),
+        (("QS322BF16_PRE", "VQS322BF16_PRE"), ((_I32, "bf16"),)),
+        (("QF322F32_PRE", "VQF322F32_PRE"), ((_F32, "f32"),)),
+    )
+    for name in names
+}
+"""quantPre -> the (L0C, dst) element types it converts between on 3510 (dav_3510
+`CheckFixpipeQuantParams`)."""
+
+
+def is_vector_quant(name: str) -> bool:
+    """A mode that reads one scale per column from cbufWorkspace (the headers'
+    `IsVectorQuantMode`: every V-prefixed mode)."""
+    return name.startswith("V")
+
+
+ARCH3510_MEMBERS: dict[str, str] = {
+    "reluEn": "i1",
+    "unitFlag": "ui8",
+    "dualDstCtl": "ui8",
+    "subBlockId": "i1",
+    "isChannelSplit": "i1",
+    "quantPre": "!ascendc.quant_mode_t",
+    "deqScalar": "ui64",
+    "nSize": "ui16",
+    "mSize": "ui16",
+    "srcStride": "ui16",
+    "dstStride": "ui32",
+}
+"""FixpipeParamsArch3510's members a kernel sets after its constructor, and their types
+(kernel_struct_fixpipe.h)."""
+
+ARCH3510_OTHER_MEMBERS = ("preReluMode", "preClipReluMode", "reluScalar", "vectorRelu", "params")
+"""Its other members (kernel_struct_fixpipe.h): the 3510 Fixpipe does not read the ReLU
+modes; `params` is the layout's struct, set whole or member by member."""
+
+ARCH3510_PARAMS_MEMBERS: dict[int, dict[str, str]] = {
+    0: {},  # NZ: `params` is a uint8_t
+    1: {"ndNum": "ui16", "srcNdStride": "ui16", "dstNdStride": "ui32"},  # Nz2NdParams
+    2: {  # Nz2DnParams
+        "dnNum": "ui16",
+        "srcNzMatrixStride": "ui16",
+        "dstDnMatrixStride": "ui32",
+        "srcNzC0Stride": "ui16",
+    },
+}
+"""Per CO2Layout, the members of FixpipeParamsArch3510's `params` (`TransformParams<format>
+::PARAMS`: uint8_t, Nz2NdParams, Nz2DnParams; kernel_utils_struct_dma_params.h, the 3510
+forms), set as `params.<member>`."""
 
 _FIXPIPE_PARAM_TYPES = tuple(
     STRUCT_TYPES[name] for name in ("FixpipeParamsV220Type", ARCH3510_PARAMS)
@@ -410,6 +545,37 @@ def uses_arch3510_params(op: Operation) -> bool:
     return type(op.intri_params.type).__name__ == ARCH3510_PARAMS  # type: ignore[attr-defined]
 
 
+def _constant(value: SSAValue) -> int | None:
+    """The integer a constant operand holds (through the frontend's casts and an enum's
+    `ascendc.construct`), or None."""
+    op = value.owner
+    while (
+        isinstance(op, Operation)
+        and op.name in ("builtin.unrealized_conversion_cast", "ascendc.construct")
+        and len(op.operands) == 1
+    ):
+        op = op.operands[0].owner
+    attr = op.properties.get("value") if isinstance(op, Operation) else None
+    return attr.value.data if isinstance(attr, IntegerAttr) else None
+
+
+def arch3510_members(params: SSAValue) -> dict[str, list[Operation]]:
+    """The `emitasc.set_member` ops that set members of a FixpipeParamsArch3510 value,
+    by member (path)."""
+    found: dict[str, list[Operation]] = {}
+    for use in params.uses:
+        user = use.operation
+        if user.name == "emitasc.set_member" and use.index == 0:
+            found.setdefault(user.properties["field"].data, []).append(user)
+    return found
+
+
+def arch3510_member_value(members: dict[str, list[Operation]], name: str) -> int | None:
+    """A member's value when it is set once, to a constant (else None)."""
+    sets = members.get(name, [])
+    return _constant(sets[0].operands[1]) if len(sets) == 1 else None
+
+
 class _FixpipeOp(DataCopyBaseOp):
     FORM: ClassVar[CopyForm] = CopyForm(
         directions=(GM_FROM_LOCAL, LOCAL_FROM_LOCAL), independent=True
@@ -425,6 +591,13 @@ class _FixpipeOp(DataCopyBaseOp):
         check_soc_path(self, "Fixpipe")
         if uses_arch3510_params(self):
             self._verify_arch3510()
+        elif fixpipe_layout(self) == 2 and soc_family(self) == ASCEND_950:
+            raise VerifyException(
+                f"'{self.name}': Fixpipe with FixpipeParamsV220 and CO2Layout::COLUMN_MAJOR "
+                "does not compile on Ascend 950 (the headers copy FixpipeParamsV220's ndNum "
+                "into FixpipeParamsArch3510<COLUMN_MAJOR>'s params, a Nz2DnParams, which has "
+                "none): use FixpipeParamsArch3510(..., layout=CO2Layout.COLUMN_MAJOR)"
+            )
         if not checks_atlas_a2_a3(self):
             return
         dst, src = str(self.var_type("T")), str(self.var_type("U"))
@@ -457,11 +630,15 @@ class _FixpipeOp(DataCopyBaseOp):
                 f"'{self.name}': with FixpipeParamsArch3510 the config's layout must be a "
                 "constant (the parameters' type is FixpipeParamsArch3510<config.format>)"
             )
-        if layout != 1:
+        own = self.intri_params.type.layout  # type: ignore[attr-defined]
+        if layout != own:
+            names = ("NZ", "ROW_MAJOR", "COLUMN_MAJOR")
+            got = names[layout] if 0 <= layout < 3 else str(layout)
             raise VerifyException(
-                f"'{self.name}': FixpipeParamsArch3510 is built for CO2Layout::ROW_MAJOR (its "
-                f"default); a config of layout {layout} needs FixpipeParamsArch3510<NZ / "
-                "COLUMN_MAJOR>, which the dialect does not have yet"
+                f"'{self.name}': the config's layout is CO2Layout::{got} but the parameters "
+                f"are FixpipeParamsArch3510<{names[own]}>: Fixpipe<T, U, config> takes "
+                "FixpipeParamsArch3510<config.format> (build the parameters with "
+                f"layout=CO2Layout.{got})"
             )
         to_ub, dst = fixpipe_to_ub(self), buffer_of(self.dst)
         if to_ub is None and dst in ("UB", "L1"):
@@ -477,6 +654,89 @@ class _FixpipeOp(DataCopyBaseOp):
                 f"by isToUB (true: UB, false: L1), so it would write "
                 f"{'UB' if to_ub else 'L1'} at the tensor's address"
             )
+        self._verify_arch3510_members(layout)
+
+    def _verify_arch3510_members(self, layout: int) -> None:
+        """The members set on the parameters: those of its layout's `params`, quantPre
+        for the dtypes (and the form: a vector mode reads cbufWorkspace), dual
+        destination's bypass rule (the 3510 headers' assertions)."""
+        members = arch3510_members(self.intri_params)  # type: ignore[attr-defined]
+        own = ARCH3510_PARAMS_MEMBERS[layout]
+        names = ("NZ", "ROW_MAJOR", "COLUMN_MAJOR")
+        for path, sets in members.items():
+            head, _, sub = path.partition(".")
+            if head not in ARCH3510_MEMBERS and head not in ARCH3510_OTHER_MEMBERS:
+                raise VerifyException(
+                    f"'{self.name}': FixpipeParamsArch3510 has no member {path!r}"
+                )
+            if path == "quantPre":
+                got = sets[0].operands[1].type
+                if str(got) != ARCH3510_MEMBERS["quantPre"]:
+                    raise VerifyException(
+                        f"'{self.name}': quantPre is a QuantMode_t (an enum class: an integer "
+                        f"does not convert to it), set from {got}; build it with "
+                        "ascendc.construct !ascendc.quant_mode_t"
+                    )
+            if head == "params" and sub not in own:
+                kind = ("uint8_t", "Nz2NdParams", "Nz2DnParams")[layout]
+                have = ", ".join(own) or "none"
+                raise VerifyException(
+                    f"'{self.name}': FixpipeParamsArch3510<{names[layout]}>'s params is a "
+                    f"{kind}, which has no member {sub!r} (its members: {have})"
+                )
+        src, dst = str(self.var_type("U")), str(self.var_type("T"))
+        allowed = FIXPIPE_TYPES_3510.get(src)
+        if allowed is None or dst not in allowed:
+            known = "; ".join(
+                f"{s} -> {', '.join(sorted(d))}" for s, d in FIXPIPE_TYPES_3510.items()
+            )
+            raise VerifyException(
+                f"'{self.name}': Fixpipe does not convert {src} to {dst} on Ascend 950 "
+                f"(the headers' static_assert: {known})"
+            )
+        quant = arch3510_member_value(members, "quantPre")
+        quant = 0 if "quantPre" not in members else quant
+        workspace = self.SPEC.mnemonic == "fixpipe_with_workspace"
+        if quant is not None:
+            if not 0 <= quant < len(QUANT_MODES):
+                raise VerifyException(f"'{self.name}': quantPre {quant} is not a QuantMode_t")
+            mode = QUANT_MODES[quant]
+            pairs = QUANT_PAIRS_3510[mode]
+            if (src, dst) not in pairs:
+                want = " or ".join(f"{s} -> {d}" for s, d in sorted(pairs))
+                raise VerifyException(
+                    f"'{self.name}': quantPre {mode} converts {want}, not {src} -> {dst} "
+                    "(dav_3510 CheckFixpipeQuantParams)"
+                )
+            if is_vector_quant(mode) and not workspace:
+                raise VerifyException(
+                    f"'{self.name}': quantPre {mode} reads one scale per column from "
+                    "cbufWorkspace: use the Fixpipe form with the workspace tensor"
+                )
+            if workspace and not is_vector_quant(mode):
+                raise VerifyException(
+                    f"'{self.name}': Fixpipe with cbufWorkspace and quantPre {mode}: the 3510 "
+                    "implementation moves data only for a vector quantPre (V...), so this "
+                    "copies nothing (use the form without the workspace)"
+                )
+        dual = arch3510_member_value(members, "dualDstCtl")
+        if dual:
+            relu = arch3510_member_value(members, "reluEn")
+            bad = [
+                what
+                for what, on in (
+                    ("a COLUMN_MAJOR layout", layout == 2),
+                    (f"quantPre {QUANT_MODES[quant] if quant else ''}", bool(quant)),
+                    ("reluEn", bool(relu)),
+                )
+                if on
+            ]
+            if bad:
+                raise VerifyException(
+                    f"'{self.name}': dualDstCtl {dual} (dual destination) bypasses every other "
+                    f"Fixpipe function, but {', '.join(bad)} is set (dav_3510 FixpipeL0cToUB's "
+                    "assertion)"
+                )
 
 
 for _cls, _mnemonic, _workspace in (
@@ -814,13 +1074,19 @@ def cube_ops() -> list[type[SpecOp]]:
 
 
 __all__ = [
+    "ARCH3510_PARAMS_MEMBERS",
     "FAMILY",
     "FIXPIPE_LAYOUTS",
+    "FIXPIPE_LAYOUTS_3510",
     "FIXPIPE_TYPES",
+    "FIXPIPE_TYPES_3510",
     "MMAD_TYPES",
+    "QUANT_MODES",
+    "QUANT_PAIRS_3510",
     "AippInputFormat",
     "cube_ops",
     "fixpipe_layout",
+    "is_vector_quant",
 ]
 
 if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)

@@ -39,6 +39,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     OpFamily,
     OpSpec,
     Prop,
+    PropKind,
     Result,
     SpecOp,
     TypeRule,
@@ -237,22 +238,49 @@ PATHS_ONLY_ON_950: dict[tuple[str, str], str] = {
 }
 """(dst buffer, src buffer) of the data paths Ascend 950 (arch 3510) adds: the dav_c220
 implementations (`DataCopyL12UBImpl`, `FixpipeL0C2UBImpl`) only report "not supported",
-the dav_3510 ones copy (`CopyCbufToUbuf` on MTE1; Fixpipe's L0C -> UB on FIX). UB -> L1
-exists on both (through the Matmul KFC workspace on Atlas A2/A3, CopyUbufToCbuf on MTE3
-on 950)."""
+the dav_3510 ones copy (`DataCopyL1ToUB` -> `CopyCbufToUbuf` on MTE1; Fixpipe's L0C ->
+UB on FIX). UB -> L1 exists on both (through the Matmul KFC workspace on Atlas A2/A3,
+CopyUbufToCbuf on MTE3 on 950)."""
+
+NOT_BY_DATA_COPY_ON_950: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("UB", "L1"): (
+        "L1 -> UB",
+        "DataCopyL12UBIntf, which only reports 'unsupported data copy from A1 / B1 to "
+        "VECIN / VECOUT on current device'",
+        "use DataCopyL1ToUB<T, subBlockId> (asc.data_copy_l1_to_ub), which the AIC runs "
+        "into one AIV's UB",
+    ),
+    ("GM", "L1"): (
+        "L1 -> GM",
+        "DataCopyL12GMImpl, which only reports 'unsupported data copy from cbuf to GM on "
+        "current device' (the L1ToGM pages: Ascend 950 not supported)",
+        "move the data out through an AIV's UB (asc.data_copy_l1_to_ub, then DataCopy "
+        "UB -> GM there) or out of L0C with Fixpipe",
+    ),
+}
+"""(dst, src) -> (path, where dav_3510 routes it, what to use): the paths `DataCopy`
+itself does not take on 950 (impl/basic_api/dav_3510/kernel_operator_data_copy_impl.h)."""
 
 
 def check_soc_path(op: SpecOp, api: str) -> None:
     """Refuse a copy between buffers only Ascend 950 connects, in a module compiled for
-    another SoC (located at the op)."""
-    path = PATHS_ONLY_ON_950.get((buffer_of(op.dst), buffer_of(op.src)))  # type: ignore[attr-defined]
-    if path is None:
+    another SoC, and a DataCopy 950's headers do not take (located at the op)."""
+    pair = (buffer_of(op.dst), buffer_of(op.src))  # type: ignore[attr-defined]
+    path = PATHS_ONLY_ON_950.get(pair)
+    other = NOT_BY_DATA_COPY_ON_950.get(pair)  # type: ignore[arg-type]
+    if path is None and other is None:
         return
     from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
     from asc_xdsl.soc import ASCEND_950
 
     family = soc_family(op)
-    if family is not None and family != ASCEND_950:
+    if family == ASCEND_950 and api == "DataCopy" and other is not None:
+        what, where, instead = other
+        raise VerifyException(
+            f"'{op.name}': DataCopy {what} is not supported on Ascend 950: the 3510 headers "
+            f"route it to {where}; {instead}"
+        )
+    if path is not None and family is not None and family != ASCEND_950:
         raise VerifyException(
             f"'{op.name}': {api} {path} is a data path of Ascend 950 (arch 3510); the module "
             f"is compiled for {declared_soc(op)} ({family}), whose headers do not support it "
@@ -456,6 +484,86 @@ for _cls, _mnemonic, _params, _form, _pipe, _doc in _DATA_COPY_TABLE:
         ),
         _form,
         LocalPathCopyOp if _mnemonic in _LOCAL_PATH_FORMS else DataCopyBaseOp,
+    )
+
+
+# ---------------------------------------------------------------------------
+# DataCopyL1ToUB<T, subBlockId>: Ascend 950's L1 -> UB, the AIC into one AIV's UB
+# ---------------------------------------------------------------------------
+
+L1_TO_UB_DTYPES = ("i8", "ui8", "i16", "ui16", "f16", "bf16", "i32", "ui32", "f32", "i64", "ui64")
+"""b8, b16, b32 and b64 (the DataCopyL1ToUB page's dtypes)."""
+
+
+class _L1ToUBOp(DataCopyBaseOp):
+    """`DataCopyL1ToUB<T, subBlockId>` (impl/basic_api/kernel_operator_data_copy_intf_impl.h,
+    dav_3510 `DataCopyL12UBImpl` / `CopyCbufToUbuf`): the AIC's MTE1 copies its L1 into
+    the UB of AIV `subBlockId` of its AI Core (mix kernels of AIC:AIV 1:2 only)."""
+
+    FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_LOCAL,))
+
+    def verify_(self) -> None:
+        super().verify_()
+        from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+        from asc_xdsl.soc import ASCEND_950
+
+        family = soc_family(self)
+        if family is not None and family != ASCEND_950:
+            raise VerifyException(
+                f"'{self.name}': DataCopyL1ToUB is an Ascend 950 (arch 3510) API; the module "
+                f"is compiled for {declared_soc(self)} ({family}), whose headers compile it "
+                "to nothing (compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
+            )
+        for what, want in (("dst", "UB"), ("src", "L1")):
+            got = buffer_of(getattr(self, what))
+            if got is not None and got != want:
+                raise VerifyException(
+                    f"'{self.name}': DataCopyL1ToUB copies L1 -> UB: {what} must be in {want}, "
+                    f"not {got}"
+                )
+        sub = self.sub_block_id_value()
+        if sub not in (0, 1):
+            raise VerifyException(
+                f"'{self.name}': subBlockId {sub}: an AI Core of AIC:AIV 1:2 has AIVs 0 and 1 "
+                "(the headers' static_assert: subBlockId must be less than 2)"
+            )
+
+    def sub_block_id_value(self) -> int:
+        return self.properties["subBlockId"].value.data
+
+
+_SUB_BLOCK = Prop("subBlockId", kind=PropKind.INT, int_type="ui8", default=0)
+for _cls, _mnemonic, _params, _doc in (
+    (
+        "DataCopyL1ToUBOp",
+        "data_copy_l1_to_ub",
+        Operand("cal_count", INT, py="count"),
+        "`DataCopyL1ToUB<T, subBlockId>(dst, src, count)`: count elements (a multiple of "
+        "32 bytes) from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).",
+    ),
+    (
+        "DataCopyL1ToUBParamsOp",
+        "data_copy_l1_to_ub_params",
+        Operand("repeat_params", _COPY_PARAMS),
+        "`DataCopyL1ToUB<T, subBlockId>(dst, src, DataCopyParams)`: strided bursts in "
+        "32-byte units from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).",
+    ),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "DataCopyL1ToUB",
+            (dst("T", _L1ToUBOp.FORM), src("T", _L1ToUBOp.FORM), _params),
+            props=(_SUB_BLOCK,),
+            template=("T", "subBlockId"),
+            dtypes={"T": L1_TO_UB_DTYPES},
+            pipe="MTE1",
+            py="data_copy_l1_to_ub",
+            sim=f"copy:{_mnemonic}",
+            doc=_doc,
+        ),
+        _L1ToUBOp,
     )
 
 

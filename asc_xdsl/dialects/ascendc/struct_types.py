@@ -9,21 +9,26 @@ passed in as kernel/function arguments). The names and classes follow pyasc's di
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from xdsl.dialects.builtin import IntAttr, NoneAttr
+from xdsl.ir import Attribute
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.ascendc.types import (
     AscendCType,
     DefaultedElementType,
     OptionalElementType,
+    TemplateArg,
     _OpaqueType,
 )
 from asc_xdsl.dialects.attr_def import attr_definition
 
 if TYPE_CHECKING:
-    from xdsl.ir import Attribute
-
     from asc_xdsl.dialects.ascendc.spec import TypeRule
 
 # (mnemonic, class name, C++ class)
@@ -112,11 +117,70 @@ STRUCT_TYPE_TABLE: tuple[tuple[str, str, str], ...] = (
 )
 
 
+CO2_LAYOUT_NAMES = ("nz", "row_major", "column_major")
+"""`AscendC::CO2Layout` values by number, as the IR spells them."""
+
+
+class CO2LayoutTemplateType(AscendCType):
+    """A class template over a `CO2Layout` with a default (`FixpipeParamsArch3510<CO2Layout
+    format = ROW_MAJOR>`): `!ascendc.x` is `C<>` (the default), `!ascendc.x<nz>` is
+    `C<AscendC::CO2Layout::NZ>`, likewise `<row_major>` and `<column_major>`."""
+
+    layout_attr: Attribute  # NoneAttr (the default) or an IntAttr: the CO2Layout value
+
+    DEFAULT_LAYOUT: ClassVar[int] = 1
+
+    def __init__(self, layout: int | None = None):
+        super().__init__(NoneAttr() if layout is None else IntAttr(int(layout)))
+
+    @property
+    def layout(self) -> int:
+        """The CO2Layout value (the default's when the type leaves it out)."""
+        value = self.layout_attr
+        return value.data if isinstance(value, IntAttr) else self.DEFAULT_LAYOUT
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        if parser.parse_optional_punctuation("<") is None:
+            return (NoneAttr(),)
+        start = parser.pos
+        word = parser.parse_optional_identifier()
+        if word not in CO2_LAYOUT_NAMES:
+            parser.raise_error(
+                f"unknown CO2Layout '{word}', expected one of {', '.join(CO2_LAYOUT_NAMES)}",
+                start,
+                parser.pos,
+            )
+        parser.parse_punctuation(">")
+        return (IntAttr(CO2_LAYOUT_NAMES.index(word)),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        if isinstance(self.layout_attr, IntAttr):
+            printer.print_string(f"<{CO2_LAYOUT_NAMES[self.layout_attr.data]}>")
+
+    def verify(self) -> None:
+        value = self.layout_attr
+        if isinstance(value, IntAttr) and not 0 <= value.data < len(CO2_LAYOUT_NAMES):
+            raise VerifyException(f"{self.name}: CO2Layout {value.data} is not a layout (0-2)")
+        if not isinstance(value, IntAttr | NoneAttr):
+            raise VerifyException(f"{self.name}: the parameter must be a CO2Layout")
+
+    def cpp_template_args(self) -> Sequence[TemplateArg]:
+        if not isinstance(self.layout_attr, IntAttr):
+            return ()
+        return (f"AscendC::CO2Layout::{CO2_LAYOUT_NAMES[self.layout_attr.data].upper()}",)
+
+
 def _base(entry: dict | None) -> type[AscendCType]:
     # A class template of an element type (the headers' table says so) takes it as an
     # optional parameter, `!ascendc.x<f16>`; with a default (`T = int32_t`) the bare
-    # type is the default; the others have no parameter.
+    # type is the default; a class template over a CO2Layout with a default takes the
+    # layout (`!ascendc.fixpipe_params_arch3510<nz>`); the others have no parameter.
     entry = entry or {}
+    if not entry.get("template") and entry.get("template_defaults", ())[:1] == (
+        "CO2Layout format",
+    ):
+        return CO2LayoutTemplateType
     if entry.get("template") == ("T",):
         return OptionalElementType
     if not entry.get("template") and entry.get("template_defaults", ())[:1] == ("T",):

@@ -1240,6 +1240,38 @@ def data_copy(*args: Any, **kwargs: Any) -> None:
 if TYPE_CHECKING:
 
     @overload
+    def data_copy_l1_to_ub(
+        dst: LocalTensor | GlobalTensor,
+        src: LocalTensor | GlobalTensor,
+        count: Int,
+        sub_block_id: int = 0,
+    ) -> None: ...
+    @overload
+    def data_copy_l1_to_ub(
+        dst: LocalTensor | GlobalTensor,
+        src: LocalTensor | GlobalTensor,
+        repeat_params: DataCopyParams,
+        sub_block_id: int = 0,
+    ) -> None: ...
+
+
+def data_copy_l1_to_ub(*args: Any, **kwargs: Any) -> None:
+    """`DataCopyL1ToUB<T, subBlockId>(dst, src, count)`: count elements (a multiple of 32
+    bytes) from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
+
+    Ascend C: `AscendC::DataCopyL1ToUB`. Forms (a call takes the first that fits):
+
+    - `data_copy_l1_to_ub(dst, src, count, sub_block_id=0)` -> `ascendc.data_copy_l1_to_ub`
+    - `data_copy_l1_to_ub(dst, src, repeat_params, sub_block_id=0)` -> `ascendc.data_copy_l1_to_ub_params`
+      `DataCopyL1ToUB<T, subBlockId>(dst, src, DataCopyParams)`: strided bursts in 32-byte
+      units from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
+    """
+    return _data_copy_l1_to_ub(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    @overload
     def data_copy_pad(
         dst: LocalTensor | GlobalTensor,
         src: LocalTensor | GlobalTensor,
@@ -4882,6 +4914,7 @@ _data_cache_clean_and_invalid = _bind(
 )
 _data_cache_preload = _bind(data_cache_preload, "data_cache_preload", "cache")
 _data_copy = _bind(data_copy, "data_copy", "data_copy")
+_data_copy_l1_to_ub = _bind(data_copy_l1_to_ub, "data_copy_l1_to_ub", "data_copy")
 _data_copy_pad = _bind(data_copy_pad, "data_copy_pad", "data_copy")
 _data_sync_barrier = _bind(data_sync_barrier, "data_sync_barrier", "sync")
 _div = _bind(div, "div", "vector")
@@ -5035,6 +5068,7 @@ __all__ = [
     "data_cache_clean_and_invalid",
     "data_cache_preload",
     "data_copy",
+    "data_copy_l1_to_ub",
     "data_copy_pad",
     "data_sync_barrier",
     "div",

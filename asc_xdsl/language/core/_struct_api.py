@@ -732,8 +732,10 @@ if TYPE_CHECKING:
         (type)):
 
         - `FixpipeParamsArch3510(n_size, m_size, src_stride, dst_stride, relu_en=False,
-          unit_flag=0, dual_dst_ctl=0, sub_block_id=False, is_channel_split=False)`: n_size
-          -> nSizeIn (uint16_t), m_size -> mSizeIn (uint16_t), src_stride -> srcStrideIn
+          unit_flag=0, dual_dst_ctl=0, sub_block_id=False, is_channel_split=False, layout=1,
+          quant_pre=0, deq_scalar=0, nd_num=1, src_nd_stride=0, dst_nd_stride=0, dn_num=1,
+          src_nz_matrix_stride=0, dst_dn_matrix_stride=0, src_nz_c0_stride=0)`: n_size ->
+          nSizeIn (uint16_t), m_size -> mSizeIn (uint16_t), src_stride -> srcStrideIn
           (uint16_t), dst_stride -> dstStrideIn (uint32_t)
         """
 
@@ -748,6 +750,16 @@ if TYPE_CHECKING:
             dual_dst_ctl: Int = 0,
             sub_block_id: Int = False,
             is_channel_split: Int = False,
+            layout: Int = 1,
+            quant_pre: Int = 0,
+            deq_scalar: Int = 0,
+            nd_num: Int = 1,
+            src_nd_stride: Int = 0,
+            dst_nd_stride: Int = 0,
+            dn_num: Int = 1,
+            src_nz_matrix_stride: Int = 0,
+            dst_dn_matrix_stride: Int = 0,
+            src_nz_c0_stride: Int = 0,
         ) -> None: ...
 
     class DataCopyCO12DstParams(_StructValue):

@@ -97,7 +97,10 @@ class DeqScale(AscEnum):
 
 
 class QuantModes(AscEnum):
-    """Fixpipe's quantisation mode (the builtin `QuantMode_t`)."""
+    """Fixpipe's quantisation mode (the builtin `QuantMode_t`). The first nine are Atlas
+    A2/A3's (pyasc's numbers); the rest are Ascend 950's, in the order of the
+    FixpipeParamsArch3510 page's listing (`dialects/ascendc/cube.py` `QUANT_MODES`). A
+    constant prints as its name (`QuantMode_t::QF322F16_PRE`), not its number."""
 
     NoQuant = 0
     F322F16 = 1
@@ -108,6 +111,20 @@ class QuantModes(AscEnum):
     VQF322B8_PRE = 6
     REQ8 = 7
     VREQ8 = 8
+    QF322FP8_PRE = 9
+    VQF322FP8_PRE = 10
+    QF322HIF8_PRE = 11
+    VQF322HIF8_PRE = 12
+    QF322HIF8_PRE_HYBRID = 13
+    VQF322HIF8_PRE_HYBRID = 14
+    QS322BF16_PRE = 15
+    VQS322BF16_PRE = 16
+    QF322F16_PRE = 17
+    VQF322F16_PRE = 18
+    QF322BF16_PRE = 19
+    VQF322BF16_PRE = 20
+    QF322F32_PRE = 21
+    VQF322F32_PRE = 22
 
     @classmethod
     def cpp_prefix(cls) -> str:

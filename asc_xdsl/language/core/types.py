@@ -124,11 +124,14 @@ STRUCTS: dict[str, tuple[str, ...]] = {
         "n_size m_size src_stride dst_stride quant_pre=0 deq_scalar=0 nd_num=1 "
         "src_nd_stride=0 dst_nd_stride=0 relu_en=False unit_flag=0 is_channel_split=False",
     ),
-    # Ascend 950's FixpipeParamsArch3510<> (ROW_MAJOR): its constructor's four fields,
-    # the others set as members after it (`_SET_AFTER`)
+    # Ascend 950's FixpipeParamsArch3510<layout>: its constructor's four fields, the
+    # others set as members after it (`_SET_AFTER`); `layout` is the class template's
+    # CO2Layout, which picks `params` (ROW_MAJOR: nd_num..., COLUMN_MAJOR: dn_num...)
     "FixpipeParamsArch3510": (
         "n_size m_size src_stride dst_stride relu_en=False unit_flag=0 dual_dst_ctl=0 "
-        "sub_block_id=False is_channel_split=False",
+        "sub_block_id=False is_channel_split=False layout=1 quant_pre=0 deq_scalar=0 "
+        "nd_num=1 src_nd_stride=0 dst_nd_stride=0 dn_num=1 src_nz_matrix_stride=0 "
+        "dst_dn_matrix_stride=0 src_nz_c0_stride=0",
     ),
     "DataCopyCO12DstParams": (
         "n_size m_size dst_stride src_stride quant_pre=0 relu_pre=0 channel_split=False "
@@ -144,7 +147,7 @@ _BY_IR_NAME = {d.ir_name: d for d in dt.ALL_DTYPES if d is not dt.bool_} | {"i1"
 
 # Parameters that set a member the constructor does not take (`params.sid = v;` after
 # it), by struct: Python name -> (C++ member, its type); the member's initialiser is 0.
-_SET_AFTER: dict[str, dict[str, tuple[str, DataType]]] = {
+_SET_AFTER: dict[str, dict[str, tuple[str, DataType | None]]] = {
     "LoadImageToLocalParams": {"sid": ("sid", dt.uint8)},
     "FixpipeParamsArch3510": {
         "relu_en": ("reluEn", dt.bool_),
@@ -152,7 +155,29 @@ _SET_AFTER: dict[str, dict[str, tuple[str, DataType]]] = {
         "dual_dst_ctl": ("dualDstCtl", dt.uint8),
         "sub_block_id": ("subBlockId", dt.bool_),
         "is_channel_split": ("isChannelSplit", dt.bool_),
+        "layout": ("", dt.int32),  # the template argument, not a member
+        "quant_pre": ("quantPre", None),  # a QuantMode_t
+        "deq_scalar": ("deqScalar", dt.uint64),
+        "nd_num": ("params.ndNum", dt.uint16),
+        "src_nd_stride": ("params.srcNdStride", dt.uint16),
+        "dst_nd_stride": ("params.dstNdStride", dt.uint32),
+        "dn_num": ("params.dnNum", dt.uint16),
+        "src_nz_matrix_stride": ("params.srcNzMatrixStride", dt.uint16),
+        "dst_dn_matrix_stride": ("params.dstDnMatrixStride", dt.uint32),
+        "src_nz_c0_stride": ("params.srcNzC0Stride", dt.uint16),
     },
+}
+
+# Members whose initialiser is not 0 (a parameter equal to it sets nothing)
+_MEMBER_INITIAL: dict[str, dict[str, int]] = {
+    "FixpipeParamsArch3510": {"nd_num": 1, "dn_num": 1, "layout": 1}
+}
+
+# FixpipeParamsArch3510's `params` members by CO2Layout (NZ: a uint8_t, no members)
+_ARCH3510_PARAMS: dict[int, tuple[str, ...]] = {
+    0: (),
+    1: ("nd_num", "src_nd_stride", "dst_nd_stride"),
+    2: ("dn_num", "src_nz_matrix_stride", "dst_dn_matrix_stride", "src_nz_c0_stride"),
 }
 
 # pyasc's `None` defaults: the C++ member initialisers they stand for (ONE_BLK_SIZE is 32)
@@ -274,11 +299,49 @@ class _StructValue(IRValue):
                 g.fail(f"{api}: field {name} ({ir_name}) cannot be built from Python")
             operands.append(g.scalar(value, field_dtype))
             types.append(field_dtype.ir_type())
-        self.handle = construct(api, dtype, operands, types if dtype else None)
-        for name, (member, member_dtype) in _SET_AFTER.get(api, {}).items():
+        after = _SET_AFTER.get(api, {})
+        layout = None
+        if "layout" in after:  # FixpipeParamsArch3510<layout>
+            layout = _arch3510_layout(g, api, values)
+        self.handle = construct(api, dtype, operands, types if dtype else None, layout)
+        initial = _MEMBER_INITIAL.get(api, {})
+        for name, (member, member_dtype) in after.items():
             value = values[name]
-            if not (isinstance(value, int) and value == 0):  # else the initialiser's 0
-                _set_member(g, self.handle, member, g.scalar(value, member_dtype))
+            if not member or (isinstance(value, int) and value == initial.get(name, 0)):
+                continue  # the template argument, or the member's initialiser
+            if member_dtype is None:  # an enum member (QuantMode_t)
+                handle = construct("QuantModes", None, [g.scalar(int(value), dt.int32)], None)
+            else:
+                handle = g.scalar(value, member_dtype)
+            _set_member(g, self.handle, member, handle)
+
+
+def _arch3510_layout(g: KernelBuilder, api: str, values: dict[str, Any]) -> int:
+    """FixpipeParamsArch3510's `layout` (a constant CO2Layout), its `params` arguments
+    checked against it: Nz2NdParams' for ROW_MAJOR, Nz2DnParams' for COLUMN_MAJOR."""
+    layout = values["layout"]
+    if isinstance(layout, IRValue) or not isinstance(layout, int) or not 0 <= layout <= 2:
+        g.fail(
+            f"{api}: layout must be a constant CO2Layout (NZ, ROW_MAJOR or COLUMN_MAJOR), "
+            f"got {describe(layout)}: it is the class template's argument"
+        )
+    initial = _MEMBER_INITIAL[api]
+    for other, names in _ARCH3510_PARAMS.items():
+        if other == layout:
+            continue
+        for name in names:
+            value = values[name]
+            if not (isinstance(value, int) and value == initial.get(name, 0)):
+                kind = ("a uint8_t", "Nz2NdParams", "Nz2DnParams")[layout]
+                from asc_xdsl.language.core.enums import CO2Layout
+
+                accepted = ", ".join(_ARCH3510_PARAMS[layout]) or "none"
+                g.fail(
+                    f"{api}: {name} is a member of {('', 'Nz2NdParams', 'Nz2DnParams')[other]} "
+                    f"(layout {CO2Layout(other).name}); with layout {CO2Layout(layout).name} "
+                    f"params is {kind} (its parameters: {accepted})"
+                )
+    return int(layout)
 
 
 def _set_member(g: KernelBuilder, handle: Any, member: str, value: Any) -> None:
@@ -328,16 +391,19 @@ def _value_dtype(value: Any) -> DataType:
     return dt.float32 if isinstance(value, float) else dt.int32
 
 
-def construct(api: str, dtype: DataType | None, operands: list[Any], types: Any) -> Any:
+def construct(
+    api: str, dtype: DataType | None, operands: list[Any], types: Any, layout: int | None = None
+) -> Any:
     g = require_jit(api)
     from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
-    return g.emit(ConstructOp(_struct_type(api, dtype), operands, types)).result
+    return g.emit(ConstructOp(_struct_type(api, dtype, layout), operands, types)).result
 
 
 @functools.cache
-def _struct_type(api: str, dtype: DataType | None) -> Any:
-    """The IR type of struct `api` (of `dtype`'s elements where it takes them), made once."""
+def _struct_type(api: str, dtype: DataType | None, layout: int | None = None) -> Any:
+    """The IR type of struct `api` (of `dtype`'s elements where it takes them; of a
+    CO2Layout for FixpipeParamsArch3510: the default's bare type), made once."""
     from asc_xdsl.dialects.ascendc import param_types, struct_types
     from asc_xdsl.dialects.ascendc import types as T
 
@@ -345,6 +411,8 @@ def _struct_type(api: str, dtype: DataType | None) -> Any:
     cls = (
         getattr(T, name, None) or struct_types.STRUCT_TYPES.get(name) or getattr(param_types, name)
     )
+    if layout is not None:
+        return cls(None if layout == cls.DEFAULT_LAYOUT else layout)
     takes_element = "element_type" in inspect.signature(cls.__init__).parameters
     return cls(dtype.ir_type()) if takes_element and dtype is not None else cls()
 

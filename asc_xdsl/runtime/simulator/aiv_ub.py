@@ -2,13 +2,15 @@
 
 On arch 3510 `Fixpipe` L0C -> UB on the AIC writes the UB of its AI Core's AIVs
 (`copy_matrix_cc_to_ub` with `dualDstCtl` / `subBlockId`: one AIV's UB, or half of the
-matrix into each). The simulator gives every core memories of its own
+matrix into each), and so does `DataCopyL1ToUB<T, subBlockId>` (`copy_cbuf_to_ubuf`,
+MTE1: L1 into AIV subBlockId's UB). The simulator gives every core memories of its own
 (`backend.BlockContext.onchip`), so a launch of a mix kernel on such a platform shares
 them through `Peers`: an AIV's on-chip memories are made when first needed, by the AIV
 when it starts or by its AIC's Fixpipe, whichever comes first (the AIC starts first).
 
 For the race checker an AIV's UB is then also a memory of the launch (`SharedUB`),
-checked across cores like GM (`gmorder.py`): the AIC's Fixpipe writes it on FIX, the
+checked across cores like GM (`gmorder.py`): the AIC's Fixpipe writes it on FIX (its
+DataCopyL1ToUB on MTE1), the
 AIV's own ops read and write it, and only cross-core flags order the two sides.
 """
 
@@ -33,7 +35,9 @@ class SharedUB:
 
     def __init__(self, block: int, sub: int):
         self.name = f"UB of block {block}'s AIV {sub}"
-        self.where = f"the UB of block {block}'s AIV {sub} (Fixpipe L0C -> UB from its AIC)"
+        self.where = (
+            f"the UB of block {block}'s AIV {sub} (Fixpipe L0C -> UB / DataCopyL1ToUB from its AIC)"
+        )
 
 
 class Peers:
@@ -69,8 +73,16 @@ class Peers:
             return got
 
 
-UB_HOP_OPS = frozenset({"ascendc.fixpipe", "ascendc.fixpipe_with_workspace"})
-"""The ops that may write an AIV's UB from the AIC (Fixpipe with a UB dst)."""
+UB_HOP_OPS = frozenset(
+    {
+        "ascendc.fixpipe",
+        "ascendc.fixpipe_with_workspace",
+        "ascendc.data_copy_l1_to_ub",
+        "ascendc.data_copy_l1_to_ub_params",
+    }
+)
+"""The ops that may write an AIV's UB from the AIC (Fixpipe with a UB dst, and
+DataCopyL1ToUB<T, subBlockId>)."""
 
 
 @cache

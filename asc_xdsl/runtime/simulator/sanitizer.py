@@ -1267,45 +1267,61 @@ def _nd2nz(op: Operation, comp: Any) -> Extent:
 
 def _fixpipe(op: Operation, comp: Any) -> Extent:
     """Fixpipe L0C -> GM/L1: the Nz column blocks it reads, the ND rows (dstStride
-    apart, ndNum matrices dstNdStride apart) or Nz blocks it writes, nSize scale words."""
+    apart, ndNum matrices dstNdStride apart), DN rows or Nz blocks it writes, nSize scale
+    words (`cube.fixpipe_extents`: Atlas A2/A3's units, or Ascend 950's)."""
+    from asc_xdsl.dialects.ascendc.cube import uses_arch3510_params
+    from asc_xdsl.dialects.ascendc.target import soc_family
     from asc_xdsl.runtime.simulator.ops.cube import (
         FIXPIPE_CONFIG_DEFAULTS,
         FIXPIPE_DEFAULTS,
-        ROW_MAJOR,
         fields,
+        fixpipe_extents,
     )
+    from asc_xdsl.soc import ASCEND_950
 
     p, cfg = comp.slot(op.intri_params), comp.slot(op.fixpipe_config)
     isz = np_dtype(op.src.type.element_type).itemsize
     osz = np_dtype(op.dst.type.element_type).itemsize
+    arch3510 = uses_arch3510_params(op) or soc_family(op) == ASCEND_950
 
     def spans(e, names, tensors):
         f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
         layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
-        n, m, nd = f["nSize"], f["mSize"], f["ndNum"]
-        if n <= 0 or m <= 0 or nd <= 0:
-            return [(0, 0) for _ in names]
-        n1 = -(-n // 16)
-        src = (nd - 1) * f["srcNdStride"] * 256 * isz + ((n1 - 1) * f["srcStride"] + m) * 16 * isz
-        if layout == ROW_MAJOR:
-            dst = (nd - 1) * f["dstNdStride"] * osz + ((m - 1) * f["dstStride"] + n) * osz
-            rows = (0, dst, n * osz, f["dstStride"] * osz) if nd == 1 else (0, dst)
-        else:
-            dst = (n1 - 1) * f["dstStride"] * 32 + m * 16 * osz
-            rows = (0, dst)
-        out = {"src": (0, src), "dst": rows, "cbuf_workspace": (0, n * 8)}
+        out = fixpipe_extents(f, layout, isz, osz, arch3510)
         return [out[k] for k in names]
 
     return spans
+
+
+def _l1_to_ub(op: Operation, comp: Any) -> Extent:
+    """DataCopyL1ToUB: the L1 bytes it reads; its write is into an AIV's UB, which the
+    op records itself (`cube._mark_ub`), not the AIC's own UB at dst's address."""
+    if op.name.endswith("_params"):
+        copy = _copy_params(op, comp)
+
+        def spans(e, names, tensors):
+            got = copy(e, names, tensors)
+            return [s if n == "src" else (0, 0) for n, s in zip(names, got, strict=True)]
+
+        return spans
+    count = comp.slot(op.cal_count)
+
+    def whole(e, names, tensors):
+        return [(0, e[count] * tensors[1].itemsize) if n == "src" else (0, 0) for n in names]
+
+    return whole
 
 
 _EXTENTS: dict[str, Callable[[Operation, Any], Extent]] = {
     "ascendc.data_copy_nd2nz": _nd2nz,
     "ascendc.fixpipe": _fixpipe,
     "ascendc.fixpipe_with_workspace": _fixpipe,
+    "ascendc.data_copy_l1_to_ub": _l1_to_ub,
+    "ascendc.data_copy_l1_to_ub_params": _l1_to_ub,
     "ascendc.load_data_l0": _load_2d,
     "ascendc.load_data_g2l": _load_2d,
     "ascendc.load_data_l0_v2": _load_2d_v2,
+    "ascendc.load_data_g2l_v2": _load_2d_v2,
     "ascendc.mmad": _mmad,
     "ascendc.mmad_with_bias": _mmad,
     "ascendc.local_tensor.get_value": _element,

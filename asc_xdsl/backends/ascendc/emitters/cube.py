@@ -12,6 +12,7 @@ from xdsl.ir import Operation
 from asc_xdsl.dialects.ascendc.cube import (
     _GM_BYTES,
     FIXPIPE_LAYOUTS,
+    FIXPIPE_LAYOUTS_3510,
     fixpipe_layout,
     fixpipe_to_ub,
 )
@@ -45,7 +46,8 @@ def _print_fixpipe(emitter: Any, op: Operation) -> None:
         emitter.line(call(config))
         return
     if layout is not None:
-        emitter.line(call(FIXPIPE_LAYOUTS[layout]))
+        # (COLUMN_MAJOR: Ascend 950's, which the verifier allows only there)
+        emitter.line(call(FIXPIPE_LAYOUTS_3510[layout]))
         return
     emitter.line(f"if ({emitter.name(op.fixpipe_config)}.format == AscendC::CO2Layout::NZ) {{")
     emitter.level += 1

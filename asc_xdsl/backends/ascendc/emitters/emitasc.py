@@ -96,7 +96,9 @@ def _access(emitter: Any, op: Any) -> str:
     # (the fields behind `base`, `base.type` and `field`: the accessors cost a call each)
     base = _item(op._operands, 0)
     arrow = "->" if _IS_MEMREF[type(base._type)] else "."
-    field = emitter.identifier(op, "field", op.properties["field"].data)
+    # a member path (`params.ndNum`) is identifiers joined by dots
+    path = op.properties["field"].data.split(".")
+    field = ".".join(emitter.identifier(op, "field", part) for part in path)
     return f"{emitter.name(base)}{arrow}{field}"
 
 

@@ -15,6 +15,7 @@ from asc_xdsl.dialects.ascendc.data_copy import (
     DataCopyBaseOp,
     LocalPathCopyOp,
     _CopyOp,
+    _L1ToUBOp,
     _SetPadValueOp,
     _SliceCopyOp,
 )
@@ -247,6 +248,52 @@ class DataCopyPadNd2NzExtOp(DataCopyBaseOp):
     data_copy_params: Operand
     nd2nz_params: Operand
 
+class DataCopyL1ToUBOp(_L1ToUBOp):
+    """`DataCopyL1ToUB<T, subBlockId>(dst, src, count)`: count elements (a multiple of 32
+    bytes) from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
+
+    `ascendc.data_copy_l1_to_ub`: Ascend C `DataCopyL1ToUB`, pipe MTE1.
+    Python: `asc.data_copy_l1_to_ub`.
+
+    Operands:
+    - `dst`: Local|GlobalTensor<T>, write
+    - `src`: Local|GlobalTensor<T>, read
+    - `cal_count`: int
+
+    Properties:
+    - `subBlockId` (int)
+    """
+
+    name = "ascendc.data_copy_l1_to_ub"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    cal_count: Operand
+    sub_block_id: IntegerAttr
+
+class DataCopyL1ToUBParamsOp(_L1ToUBOp):
+    """`DataCopyL1ToUB<T, subBlockId>(dst, src, DataCopyParams)`: strided bursts in 32-byte
+    units from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
+
+    `ascendc.data_copy_l1_to_ub_params`: Ascend C `DataCopyL1ToUB`, pipe MTE1.
+    Python: `asc.data_copy_l1_to_ub`.
+
+    Operands:
+    - `dst`: Local|GlobalTensor<T>, write
+    - `src`: Local|GlobalTensor<T>, read
+    - `repeat_params`: AscendC::DataCopyParams
+
+    Properties:
+    - `subBlockId` (int)
+    """
+
+    name = "ascendc.data_copy_l1_to_ub_params"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    repeat_params: Operand
+    sub_block_id: IntegerAttr
+
 class DataCopySliceOp(_SliceCopyOp):
     """`DataCopy(dst, src, SliceInfo dstSliceInfo[], SliceInfo srcSliceInfo[], dimValue)`: a
     multi-dimensional slice, one SliceInfo per dimension.
@@ -377,6 +424,8 @@ __all__ = [
     "DataCopyCO12DstOp",
     "DataCopyEnhancedOp",
     "DataCopyL0Op",
+    "DataCopyL1ToUBOp",
+    "DataCopyL1ToUBParamsOp",
     "DataCopyL2Op",
     "DataCopyNd2NzOp",
     "DataCopyNz2NdOp",

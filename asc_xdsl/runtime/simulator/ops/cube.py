@@ -57,7 +57,7 @@ from asc_xdsl.transforms.hardware import PIPES
 FRACTAL = 512
 """Bytes of one L0A/L0B fractal (16 x 32 B)."""
 PIPE_NO = {p: i for i, p in enumerate(PIPES)}
-FIX_PIPE, M_PIPE = PIPE_NO["FIX"], PIPE_NO["M"]
+FIX_PIPE, M_PIPE, MTE1_PIPE = PIPE_NO["FIX"], PIPE_NO["M"], PIPE_NO["MTE1"]
 
 # The header's member initialisers of each parameter struct (kernel_struct_mm.h,
 # kernel_struct_fixpipe.h, kernel_struct_data_copy.h).
@@ -132,21 +132,11 @@ CO12DST_DEFAULTS = {
 }
 INIT_CONST_DEFAULTS = {"repeatTimes": 0, "blockNum": 0, "dstGap": 0, "initValue": 0}
 
-# QuantMode_t (the order of the Ascend C enum)
+# QuantMode_t (the language's numbers: Atlas A2/A3's nine, then Ascend 950's)
 NO_QUANT, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 = range(9)
-QUANT_NAMES = [
-    "NoQuant",
-    "F322F16",
-    "F322BF16",
-    "DEQF16",
-    "VDEQF16",
-    "QF322B8_PRE",
-    "VQF322B8_PRE",
-    "REQ8",
-    "VREQ8",
-]
+QUANT_NAMES = list(cube_dialect.QUANT_MODES)
 # CO2Layout
-NZ, ROW_MAJOR = 0, 1
+NZ, ROW_MAJOR, COLUMN_MAJOR = 0, 1, 2
 
 
 def fields(value, defaults: dict, what: str) -> dict:
@@ -276,10 +266,14 @@ def _load_2d_v2(op, comp):
     mStart + m) and writes them `dstStride` fractals apart per column (destination
     fractal k * dstStride + m): Nz -> Nz into L0A, Zn -> Zn into L0B. With ifTranspose
     (16-bit elements) each fractal is transposed and the grid too (destination fractal
-    m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B."""
+    m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B. From GM (dav_3510
+    `load_gm_to_cbuf_2dv2`) it loads L1 the same way (Nz in GM -> Nz in L1), without
+    ifTranspose."""
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
     itemsize = np_dtype(op.dst.type.element_type).itemsize
     api = "LoadData (LoadData2DParamsV2)"
+
+    from_gm = op.name == "ascendc.load_data_g2l_v2"
 
     def run(e, c, _op=op):
         if _arch(c) != V2_ARCH:
@@ -288,16 +282,25 @@ def _load_2d_v2(op, comp):
                 f"{c.onchip.platform.name} has no implementation of it"
             )
         f = fields(e[p], LOAD_2D_V2_DEFAULTS, api)
-        dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
-        src = _local(e[s], f"{api} src", ("L1",))
+        if from_gm:  # GM -> L1 (GMToL1-2D矩阵搬运V2): no transpose on this path
+            dst, src = _local(e[d], f"{api} dst", ("L1",)), e[s]
+            if f["ifTranspose"]:
+                raise SimulatorError(
+                    f"{api}: ifTranspose is not supported from GM (the GM -> L1 page; the "
+                    "headers do not pass it to the instruction)"
+                )
+        else:
+            dst = _local(e[d], f"{api} dst", ("L0A", "L0B"))
+            src = _local(e[s], f"{api} src", ("L1",))
         pipe, direction = route(dst, src)
         ms, ks = f["mStep"], f["kStep"]
         if ms == 0 or ks == 0:  # the docs: a NOP
             return
         if ms > 255 or ks > 255:
             raise SimulatorError(f"{api}: mStep {ms} and kStep {ks} must be within 0-255")
-        _check_align(dst, f"{api} dst", FRACTAL)
-        _check_align(src, f"{api} src", 32)
+        _check_align(dst, f"{api} dst", 32 if from_gm else FRACTAL)
+        if not from_gm:
+            _check_align(src, f"{api} src", 32)
         transpose = bool(f["ifTranspose"])
         if transpose and itemsize != 2:
             raise UnsupportedOpError(
@@ -892,6 +895,35 @@ def convert_out(x: np.ndarray, quant: int, out_dt: np.dtype, out_bf16: bool, sca
     return out
 
 
+def convert_out_3510(x: np.ndarray, mode: str, out_dt: np.dtype, out_bf16: bool, scales):
+    """Fixpipe's conversion on Ascend 950 (docs: 随路量化 and its scene combinations;
+    the fixpipe_l0c2gm sample's gen_data scripts): a scale mode multiplies by M1 (bits
+    31-13 of the QUANT_PRE word, the (1, 8, 10) float; bits 32-36 are unused on 3510,
+    so no MCB shift) and rounds to the dst type; the int8 modes round and saturate the
+    product to 9 bits, add the 9-bit offset (bits 37-45) and saturate to int8 (bit 46
+    set) or uint8. F322F16 / F322BF16 are plain casts (CAST_RINT)."""
+    if mode == "NoQuant":
+        return x.astype(out_dt)
+    if mode == "F322F16":
+        return x.astype(np.float16)
+    if mode == "F322BF16":
+        return f32_to_bf16(x)
+    cols = scales if cube_dialect.is_vector_quant(mode) else np.full(x.shape[1], scales, np.uint64)
+    out = np.empty(x.shape, np.uint16 if out_bf16 else out_dt)
+    for j in range(x.shape[1]):  # per column: each has its own scale word
+        scale, off, signed = _scale_field(int(cols[j]))
+        y = x[:, j].astype(np.float64) * np.float64(scale)
+        if mode.endswith(("B8_PRE", "REQ8")):
+            lo, hi = (-128, 127) if signed else (0, 255)
+            nine = np.clip(np.rint(y), -256, 255) + off
+            out[:, j] = np.clip(nine, lo, hi).astype(out_dt)
+        elif out_bf16:
+            out[:, j] = f32_to_bf16(y.astype(np.float32))
+        else:  # half (DEQF16, QF322F16_PRE) or float (QF322F32_PRE)
+            out[:, j] = y.astype(np.float32).astype(out_dt)
+    return out
+
+
 # (L0C type, dst type) -> the quant modes Fixpipe accepts for them
 FIXPIPE_MODES: dict[tuple[str, str], tuple[int, ...]] = {
     ("float32", "float32"): (NO_QUANT,),
@@ -919,6 +951,20 @@ def _out_types(op, api: str):
     return out_type, out_dt, src_dt, modes
 
 
+def _out_types_3510(op, api: str):
+    """`_out_types` on Ascend 950: the 3510 dtype pairs (`FIXPIPE_TYPES_3510`); the
+    quant modes of a pair are checked when the op runs (`QUANT_PAIRS_3510`)."""
+    out_type, src_type = op.dst.type.element_type, op.src.type.element_type
+    allowed = cube_dialect.FIXPIPE_TYPES_3510.get(str(src_type), frozenset())
+    if str(out_type) not in allowed:
+        raise UnsupportedOpError(
+            f"{api} from {src_type} to {out_type} is invalid on Ascend 950 (the headers' "
+            "static_assert: float to int8, uint8, half, bfloat16 or float; int32 to int8, "
+            "uint8, half, bfloat16 or int32)"
+        )
+    return out_type, np_dtype(out_type), np_dtype(src_type), (str(src_type), str(out_type))
+
+
 def nz_blocks(n: int, osz: int, split: bool) -> list[tuple[int, int]]:
     """(first column, columns) of each destination Nz column block: 16 columns; 8 with
     the float channel split (a 16 x 16 fractal becomes two 16 x 8); for 8-bit outputs
@@ -937,7 +983,8 @@ def _nz_out(c, api: str, dst, yb: np.ndarray, m: int, n: int, osz: int, f: dict)
     """Write the converted rows `yb` (m x n*osz bytes) as Nz: column block b at
     b * dstStride * 32 bytes, its rows one after another (columns past n zero)."""
     blocks = nz_blocks(n, osz, f["split"])
-    pitch = f["dstStride"] * 32
+    # dstStride: 32-byte blocks on Atlas A2/A3, dst elements on Ascend 950 (NZ2NZ.md)
+    pitch = f["dstStride"] * (osz if f.get("arch3510") else 32)
     end = max(b * pitch + m * width * osz for b, (_, width) in enumerate(blocks))
     dw = _dst_bytes(dst, api, 0, end)
     for b, (col, width) in enumerate(blocks):
@@ -960,10 +1007,22 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
     if n == 0 or m == 0 or nd == 0:
         return
     quant = int(f["quantPre"])
-    if quant not in modes:
+    arch3510 = bool(f.get("arch3510"))
+    if arch3510:  # modes is the (L0C, dst) pair of IR types
+        mode = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else str(quant)
+        if modes not in cube_dialect.QUANT_PAIRS_3510.get(mode, ()):
+            want = [q for q, pairs in cube_dialect.QUANT_PAIRS_3510.items() if modes in pairs]
+            raise SimulatorError(
+                f"{api} from {src_dt} to {out_type} needs quantPre {' or '.join(want)} on "
+                f"Ascend 950, got {mode}"
+            )
+    elif quant not in modes:
         want = " or ".join(QUANT_NAMES[q] for q in modes)
         got = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else quant
         raise SimulatorError(f"{api} from {src_dt} to {out_type} needs quantPre {want}, got {got}")
+    if layout == COLUMN_MAJOR:
+        _dn_out(c, api, dst, src, op_types, f, scales)
+        return
     stride = f["srcStride"]
     n1 = -(-n // 16)
     if stride < m:
@@ -972,8 +1031,10 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
         )
     isz, osz = src_dt.itemsize, out_dt.itemsize
     written = 0
+    # srcNdStride: fractals (16 x C0) on Atlas A2/A3, C0 units (16 elements) on 950
+    nd_unit = 16 if arch3510 else 256
     for i in range(nd):
-        base = i * f["srcNdStride"] * 256 * isz
+        base = i * f["srcNdStride"] * nd_unit * isz
         sv = _bytes(src, base, ((n1 - 1) * stride + m) * 16 * isz, f"{api} reads src")
         blocks = as_strided(
             sv.view(src_dt), shape=(n1, m, 16), strides=(stride * 16 * isz, 16 * isz, isz)
@@ -983,9 +1044,7 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
             (r0, r1), (c0, c1) = part
             x = x[r0:r1, c0:c1]
             m, n = x.shape
-        if f["relu"]:
-            x = np.maximum(x, 0)
-        y = convert_out(x, quant, out_dt, is_bf16(out_type), scales)
+        y = _convert(x, f, quant, out_type, out_dt, scales)
         yb = np.ascontiguousarray(y).view(np.uint8).reshape(m, n * osz)
         if layout == ROW_MAJOR:
             row = f["dstStride"]
@@ -1000,6 +1059,85 @@ def _move_out(c, api: str, dst, src, op_types, f: dict, layout: int, scales, par
             _nz_out(c, api, dst, yb, m, n, osz, f)
         written += m * n * osz
     charge_dma(c.cnt, pipe, direction, written)
+
+
+def _convert(x: np.ndarray, f: dict, quant: int, out_type, out_dt, scales) -> np.ndarray:
+    """ReLU (NormReLU: M2 = 0 for negative values) and the quantPre conversion."""
+    if f["relu"]:
+        x = np.maximum(x, 0)
+    if f.get("arch3510"):
+        return convert_out_3510(x, QUANT_NAMES[quant], out_dt, is_bf16(out_type), scales)
+    return convert_out(x, quant, out_dt, is_bf16(out_type), scales)
+
+
+def _dn_out(c, api: str, dst, src: LocalTensor, op_types, f: dict, scales) -> None:
+    """NZ2DN (Ascend 950, docs NZ2DN.md): matrix h (dnNum of them) starts at source
+    element 16 * srcNzMatrixStride * h and dst element dstDnMatrixStride * h; source
+    row k of a column block at 16 * srcNzC0Stride * k elements, column blocks srcStride
+    C0 apart; element (k, j) goes to dst element j * dstStride + k (the transpose, rows
+    of dstStride elements)."""
+    out_type, out_dt, src_dt, _ = op_types
+    pipe, direction = route(dst, src)
+    n, m, dn = f["nSize"], f["mSize"], f["dnNum"]
+    if dn == 0:
+        return
+    isz, osz = src_dt.itemsize, out_dt.itemsize
+    n1, rows = -(-n // 16), f["srcNzC0Stride"]
+    if rows == 0:
+        raise SimulatorError(f"{api} (NZ2DN): srcNzC0Stride must not be 0 (NZ2DN.md)")
+    if f["dstStride"] < m:
+        raise SimulatorError(
+            f"{api} (DN): dstStride {f['dstStride']} elements per row is less than mSize {m}"
+        )
+    quant = int(f["quantPre"])
+    for h in range(dn):
+        base = h * 16 * f["srcNzMatrixStride"] * isz
+        span = ((n1 - 1) * f["srcStride"] * 16 + (m - 1) * 16 * rows + 16) * isz
+        sv = _bytes(src, base, span, f"{api} reads src")
+        blocks = as_strided(
+            sv.view(src_dt),
+            shape=(n1, m, 16),
+            strides=(f["srcStride"] * 16 * isz, 16 * rows * isz, isz),
+        )
+        x = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
+        y = _convert(x, f, quant, out_type, out_dt, scales)
+        yb = np.ascontiguousarray(y.T).view(np.uint8).reshape(n, m * osz)
+        row = f["dstStride"] * osz
+        start = h * f["dstDnMatrixStride"] * osz
+        dw = _dst_bytes(dst, api, start, (n - 1) * row + m * osz)
+        put(c, dst, as_strided(dw, shape=(n, m * osz), strides=(row, 1)), yb)
+    charge_dma(c.cnt, pipe, direction, dn * m * n * osz)
+
+
+def fixpipe_extents(f: dict, layout: int, isz: int, osz: int, arch3510: bool) -> dict:
+    """The bytes a Fixpipe touches, for the race checker (sanitizer.py): src the L0C
+    column blocks of its ndNum / dnNum matrices, dst the ND rows (gaps kept for one
+    matrix), the DN rows or the Nz blocks, cbuf_workspace nSize scale words. `f` is the
+    parameters' fields; FixpipeParamsArch3510's `params.*` members and Ascend 950's
+    units (NZ dstStride in elements, srcNdStride in C0) where `arch3510`."""
+    if arch3510:
+        f = _fields_3510(f, True)
+    n, m = f["nSize"], f["mSize"]
+    nd = f["dnNum"] if layout == COLUMN_MAJOR else f["ndNum"]
+    if n <= 0 or m <= 0 or nd <= 0:
+        return {"src": (0, 0), "dst": (0, 0), "cbuf_workspace": (0, 0)}
+    n1 = -(-n // 16)
+    if layout == COLUMN_MAJOR:
+        rows = f["srcNzC0Stride"] or 1
+        one = ((n1 - 1) * f["srcStride"] * 16 + (m - 1) * 16 * rows + 16) * isz
+        src = (nd - 1) * 16 * f["srcNzMatrixStride"] * isz + one
+        dst = (0, (nd - 1) * f["dstDnMatrixStride"] * osz + ((n - 1) * f["dstStride"] + m) * osz)
+    else:
+        unit = 16 if arch3510 else 256
+        src = (nd - 1) * f["srcNdStride"] * unit * isz + ((n1 - 1) * f["srcStride"] + m) * 16 * isz
+        if layout == ROW_MAJOR:
+            span = (nd - 1) * f["dstNdStride"] * osz + ((m - 1) * f["dstStride"] + n) * osz
+            dst = (0, span, n * osz, f["dstStride"] * osz) if nd == 1 else (0, span)
+        else:
+            pitch = f["dstStride"] * (osz if arch3510 else 32)
+            width = 32 if osz == 1 else 16
+            dst = (0, (n1 - 1) * pitch + m * width * osz)
+    return {"src": (0, src), "dst": dst, "cbuf_workspace": (0, n * 8)}
 
 
 def _channel_split(on, api: str, types, layout: int, f: dict) -> bool:
@@ -1022,6 +1160,38 @@ def _channel_split(on, api: str, types, layout: int, f: dict) -> bool:
     return True
 
 
+ARCH3510_PARAMS_DEFAULTS = {
+    "params.ndNum": 1,
+    "params.srcNdStride": 0,
+    "params.dstNdStride": 0,
+    "params.dnNum": 1,
+    "params.srcNzMatrixStride": 0,
+    "params.dstDnMatrixStride": 0,
+    "params.srcNzC0Stride": 0,
+}
+"""The initialisers of FixpipeParamsArch3510's `params` (Nz2NdParams, Nz2DnParams: the
+3510 forms of kernel_utils_struct_dma_params.h), set as `params.<member>`."""
+
+
+def _scalar(v) -> int:
+    """A member's integer (an enum member set from its `ascendc.construct` is a 1-tuple)."""
+    return int(v[0]) if isinstance(v, tuple) else int(v)
+
+
+def _fields_3510(f: dict, arch3510_params: bool) -> dict:
+    """Fixpipe's parameters as the 3510 implementation reads them: FixpipeParamsArch3510's
+    `params` members under their names (a FixpipeParamsV220 is copied member by member,
+    TransFixpipeParamsV220ToFixpipeParamsArch3510: its ndNum, srcNdStride and
+    dstNdStride are the Nz2NdParams', in 3510's units)."""
+    f = dict(f)
+    if arch3510_params:
+        for key, value in ARCH3510_PARAMS_DEFAULTS.items():
+            f[key.removeprefix("params.")] = _scalar(f.get(key, value))
+    f["quantPre"] = _scalar(f["quantPre"])
+    f["arch3510"] = True
+    return f
+
+
 def _fixpipe(op, comp, workspace: bool):
     d, s, p, cfg = (
         comp.slot(op.dst),
@@ -1030,28 +1200,58 @@ def _fixpipe(op, comp, workspace: bool):
         comp.slot(op.fixpipe_config),
     )
     ws = comp.slot(op.cbuf_workspace) if workspace else None
-    types = _out_types(op, "Fixpipe")
+    arch3510_params = cube_dialect.uses_arch3510_params(op)
+    types_2201 = types_3510 = None
 
     def run(e, c, _op=op):
+        nonlocal types_2201, types_3510
         f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
         layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
+        on_3510 = _arch(c) == V2_ARCH
+        if on_3510:  # every 3510 Fixpipe runs as FixpipeParamsArch3510 (dav_3510)
+            f = _fields_3510(f, arch3510_params)
+            types = types_3510 = types_3510 or _out_types_3510(_op, "Fixpipe")
+        else:
+            if arch3510_params:
+                raise UnsupportedOpError(
+                    f"Fixpipe with FixpipeParamsArch3510 is an Ascend 950 (arch 3510) form; "
+                    f"platform {c.onchip.platform.name} has no implementation of it"
+                )
+            types = types_2201 = types_2201 or _out_types(_op, "Fixpipe")
+            f["quantPre"] = _scalar(f["quantPre"])
+        if layout == COLUMN_MAJOR and not on_3510:
+            raise SimulatorError("Fixpipe: CO2Layout::COLUMN_MAJOR (NZ2DN) is Ascend 950's")
         f["split"] = _channel_split(f["isChannelSplit"], "Fixpipe", types, layout, f)
         if f["unitFlag"] not in (0, 2, 3):
             raise SimulatorError(f"Fixpipe: unitFlag must be 0, 2 or 3, got {f['unitFlag']}")
         scales = f["deqScalar"]
-        quant = int(f["quantPre"])
-        if quant in (VDEQF16, VQF322B8_PRE, VREQ8):
+        quant = f["quantPre"]
+        name = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else str(quant)
+        vector = cube_dialect.is_vector_quant(name)
+        if vector:
             if ws is None:
                 raise SimulatorError(
-                    f"Fixpipe quantPre {QUANT_NAMES[quant]} reads one scale per column from "
+                    f"Fixpipe quantPre {name} reads one scale per column from "
                     "cbufWorkspace: use the form with the workspace tensor"
+                )
+            if on_3510 and layout == NZ and f["nSize"] > 1024:
+                raise UnsupportedOpError(
+                    f"Fixpipe NZ with quantPre {name} and nSize {f['nSize']} > 1024: the 3510 "
+                    "implementation tiles N in 512-column steps and offsets dst in 32-byte "
+                    "blocks, against NZ2NZ's element unit (not modelled)"
                 )
             wt = _local(e[ws], "Fixpipe cbufWorkspace", ("L1",))
             scales = _bytes(wt, 0, f["nSize"] * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
+        elif ws is not None and on_3510:
+            # dav_3510: the cbufWorkspace overloads move data only for a vector mode
+            raise SimulatorError(
+                f"Fixpipe with cbufWorkspace and quantPre {name} copies nothing on Ascend 950 "
+                "(its implementation moves data only for a vector quantPre)"
+            )
         f["relu"] = f["reluEn"]
         dst = e[d]
         _unit_flag(c, int(f["unitFlag"]), "FIX", "M")
-        if _arch(c) == V2_ARCH and c.san is not None:
+        if on_3510 and c.san is not None:
             # the 3510 Fixpipe starts with PipeBarrier<PIPE_FIX> (dav_3510
             # kernel_operator_fixpipe_impl.h): its earlier FIX work is complete
             c.san.barrier(Pipe.PIPE_FIX)
@@ -1144,19 +1344,38 @@ def _record_hop(c, op, dst, sub: int, f: dict, layout: int, part, osz: int) -> N
     m, n = r1 - r0, c1 - c0
     if m <= 0 or n <= 0:
         return
+    row, strides = f["dstStride"] * osz, None
     if layout == ROW_MAJOR:
-        row = f["dstStride"] * osz
-        span = (m - 1) * row + n * osz
-        strides = {0: (n * osz, row)} if m > 1 and row > n * osz else None
+        nd = f["ndNum"]
+        span = (nd - 1) * f["dstNdStride"] * osz + (m - 1) * row + n * osz
+        if nd == 1 and m > 1 and row > n * osz:
+            strides = {0: (n * osz, row)}
+    elif layout == COLUMN_MAJOR:  # n rows of m elements per matrix
+        span = (f["dnNum"] - 1) * f["dstDnMatrixStride"] * osz + (n - 1) * row + m * osz
     else:
-        span, strides = (-(-n // 16) - 1) * f["dstStride"] * 32 + m * 16 * osz, None
-    if c.uninit is not None:  # the AIV's written bytes (uninit.py): the span, at most
+        pitch = row if f.get("arch3510") else f["dstStride"] * 32
+        span = (-(-n // 16) - 1) * pitch + m * 16 * osz
+    _mark_ub(c, op, dst, sub, span, strides, FIX_PIPE)
+
+
+def _mark_ub(c, op, dst, sub: int, span: int, strides, pipe: int) -> None:
+    """Record an AIC write of `span` bytes at dst's address into AIV `sub`'s UB: for the
+    race checker across cores (`strides`: the gaps of a strided write) and as written
+    bytes for the uninit checker (the span, at most)."""
+    if c.uninit is not None:
         size = len(c.ubw)
         mask = c.peers.written(c.core.block, sub, lambda: c.uninit.mask(size))
         mask[dst.offset : dst.offset + span] = b"\x01" * span
     if c.san is not None:
         key = c.peers.ub_key(c.core.block, sub)
-        c.san.access(op, FIX_PIPE, [(key, dst.offset, dst.offset + span, True)], strides)
+        c.san.access(op, pipe, [(key, dst.offset, dst.offset + span, True)], strides)
+
+
+def _record_ub_write(c, op, dst, sub, count: int, length: int, pitch: int, pipe: int) -> None:
+    """`_mark_ub` of `count` bursts of `length` bytes, `pitch` bytes apart."""
+    span = (count - 1) * pitch + length
+    strides = {0: (length, pitch)} if count > 1 and pitch > length else None
+    _mark_ub(c, op, dst, sub, span, strides, pipe)
 
 
 def _copy_co1(op, comp):
@@ -1348,6 +1567,7 @@ _BUILDERS = {
     "load_data_g2l": _load_2d,
     "load_data": _load_2d,
     "load_data_l0_v2": _load_2d_v2,
+    "load_data_g2l_v2": _load_2d_v2,
     "load_data_with_transpose": _load_transpose,
     "load_data_3d_l0_v2": _load_3d_v2,
     "load_data_3d_l0_v2pro": lambda op, comp: _load_3d_v2(op, comp, pro=True),
@@ -1360,8 +1580,6 @@ _BUILDERS = {
     "init_const_value": _init_const,
 }
 _REFUSED = {
-    "load_data_g2l_v2": "LoadData2DParamsV2 from GM (Ascend 950: GM -> L1 only) is not "
-    "modelled; L1 -> L0A/L0B is",
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not an Atlas A2/A3 form "
     "(dav-c220's headers report it unsupported; use V2)",
     "load_data_with_transpose_v2": "LoadData2dTransposeParamsV2 is the Ascend 950 form",
@@ -1560,8 +1778,60 @@ def _copy_slice(op, comp):
     return run
 
 
+def _l1_to_ub(op, comp, params: bool):
+    """DataCopyL1ToUB<T, subBlockId>(dst, src, count | DataCopyParams) (Ascend 950,
+    dav_3510 `CopyCbufToUbuf`): on the AIC, MTE1 copies its L1 into the UB of AIV
+    `subBlockId` of its AI Core, at dst's address; on an AIV the headers compile it to
+    nothing (`if ASCEND_IS_AIC`). The count form is one burst of count * sizeof(T)
+    bytes, rounded down to 32 (the page: the NPU drops the rest; CPU debug asserts, as
+    the simulator does)."""
+    d, s = comp.slot(op.dst), comp.slot(op.src)
+    n = comp.slot(op.repeat_params if params else op.cal_count)
+    sub = op.sub_block_id_value()
+    size = np_dtype(op.dst.type.element_type).itemsize
+    api = "DataCopyL1ToUB"
+
+    def run(e, c, _op=op):
+        if _arch(c) != V2_ARCH:
+            raise UnsupportedOpError(
+                f"{api} is an Ascend 950 (arch 3510) API; platform {c.onchip.platform.name} "
+                "has no implementation of it"
+            )
+        if c.core is not None and c.core.kind == "AIV":
+            return  # `if ASCEND_IS_AIC`: nothing on an AIV
+        dst, src = e[d], _local(e[s], f"{api} src", ("L1",))
+        if not isinstance(dst, LocalTensor) or dst.mem_name != "UB":
+            raise SimulatorError(f"{api} dst must be a local tensor in UB")
+        if c.peers is None or c.core is None or c.core.kind != "AIC":
+            raise SimulatorError(
+                f"{api} writes the UB of an AIV of a mix kernel's AI Core (the page: mix "
+                "kernels of AIC:AIV 1:2 only); this launch has no AIVs beside the AIC "
+                "(kernel_type='mix')"
+            )
+        _check_align(dst, f"{api} dst", 32)
+        _check_align(src, f"{api} src", 32)
+        if params:
+            count, blen, sgap, dgap = (int(v) for v in e[n][:4])
+        else:
+            nbytes = int(e[n]) * size
+            if nbytes % 32:
+                raise SimulatorError(
+                    f"{api} of {int(e[n])} elements ({nbytes} bytes) is not a multiple of 32 "
+                    f"bytes: the NPU drops the last {nbytes % 32} (the CPU debug build asserts)"
+                )
+            count, blen, sgap, dgap = 1, nbytes // 32, 0, 0
+        target = _aiv_ub(c, dst, sub)
+        copy_bursts(c, target, src, count, blen, sgap, dgap)
+        if count and blen:
+            _record_ub_write(c, _op, dst, sub, count, blen * 32, (blen + dgap) * 32, MTE1_PIPE)
+
+    return run
+
+
 @sim_hook("copy")
 def _copy_family(op, comp, key: str):
+    if key in ("data_copy_l1_to_ub", "data_copy_l1_to_ub_params"):
+        return _l1_to_ub(op, comp, key.endswith("params"))
     if key == "data_copy_nd2nz":
         return _nd2nz(op, comp)
     if key == "data_copy_co12dst":
