@@ -360,3 +360,136 @@ def test_8_16_64_bit_shifts_and_multiply_adds_match_numpy():
     outcome = run_sample(Sample("i64", port))
     assert outcome.passed, outcome.detail
     assert "AscendC::Reg::Axpy(v2, a, c3_i64, m);" in outcome.cpp
+
+
+# -- mask registers: Select, Interleave / DeInterleave, Pack / UnPack, MoveMask ------------------
+
+
+@asc.vf
+def masks_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+    """x, y, z bytes; a, b, sel: masks of x[0:32], x[32:64], y[0:32]. z[32k:32k+32]:
+    Select, Interleave<half> (2), DeInterleave<float> (2), Pack HIGHEST, UnPack LOWEST,
+    UnPack HIGHEST, and MoveMask<half> of the kernel's default (full) vector mask."""
+    a, b, sel = R.load_mask(x), R.load_mask(x, 32), R.load_mask(y)
+    R.store_mask(z, R.mask_select(a, b, sel), 0)
+    lo, hi = R.mask_interleave(a, b, asc.float16)
+    R.store_mask(z, lo, 32)
+    R.store_mask(z, hi, 64)
+    even, odd = R.mask_deinterleave(a, b, asc.float32)
+    R.store_mask(z, even, 96)
+    R.store_mask(z, odd, 128)
+    R.store_mask(z, R.mask_pack(a, R.HighLowPart.HIGHEST), 160)
+    R.store_mask(z, R.mask_unpack(b), 192)
+    R.store_mask(z, R.mask_unpack(b, R.HighLowPart.HIGHEST), 224)
+    R.store_mask(z, R.move_mask(asc.float16), 256)
+
+
+def _bytes(rng):
+    return (rng.integers(0, 256, CAPACITY).astype(np.uint8),
+            rng.integers(0, 256, CAPACITY).astype(np.uint8), 0.0)  # fmt: skip
+
+
+def _bits(v: np.ndarray) -> np.ndarray:
+    return np.unpackbits(v, bitorder="little").astype(bool)
+
+
+def _mask_lanes(bits: np.ndarray, size: int) -> np.ndarray:
+    """A mask's elements of `size` bytes: each is its first byte's bit (the simulator's
+    reading of a mask, `ops/reg.py`)."""
+    return bits[::size]
+
+
+def _mask_bits(lanes: np.ndarray, size: int) -> np.ndarray:
+    out = np.zeros(256, bool)
+    out[::size] = lanes
+    return out
+
+
+def _masks_golden(x, y, s, z):
+    a, b, sel = _bits(x[:32]), _bits(x[32:64]), _bits(y[:32])
+    rows = [np.where(sel, a, b)]
+    la, lb = _mask_lanes(a, 2), _mask_lanes(b, 2)
+    mixed = np.ravel(np.column_stack([la, lb]))
+    rows += [_mask_bits(mixed[:128], 2), _mask_bits(mixed[128:], 2)]
+    both = np.concatenate([_mask_lanes(a, 4), _mask_lanes(b, 4)])
+    rows += [_mask_bits(both[0::2], 4), _mask_bits(both[1::2], 4)]
+    rows.append(np.concatenate([np.zeros(128, bool), a[0::2]]))
+    for half in (b[:128], b[128:]):
+        spread = np.zeros(256, bool)
+        spread[0::2] = half
+        rows.append(spread)
+    rows.append(_mask_bits(np.ones(128, bool), 2))
+    out = z.copy()
+    for k, row in enumerate(rows):
+        out[32 * k : 32 * k + 32] = np.packbits(row, bitorder="little")
+    return out
+
+
+def test_mask_register_select_interleave_pack_and_move_mask_match_numpy():
+    port = Port(masks_vf, 0, _bytes, _masks_golden, check=_exact,
+                dtype=np.dtype(np.uint8))  # fmt: skip
+    outcome = run_sample(Sample("masks", port))
+    assert outcome.passed, outcome.detail
+    cpp = outcome.cpp
+    assert "AscendC::Reg::Interleave<half>(lo, hi, a, b);" in cpp
+    assert "AscendC::Reg::Pack<AscendC::Reg::HighLowPart::HIGHEST>(" in cpp
+    assert "AscendC::Reg::MaskReg v5 = AscendC::Reg::MoveMask<half>();" in cpp
+
+
+@asc.vf
+def move_mask_vf(z: R.UbPointer):
+    R.store_mask(z, R.move_mask(asc.float16), 0)
+    R.store_mask(z, R.move_mask(asc.int32), 32)
+
+
+HIGH, LOW = 0x0123_4567_89AB_CDEF, 0x7EDC_BA98_7654_3210
+
+
+@asc.jit
+def move_mask_kernel(z: asc.GlobalAddress):
+    """MoveMask<half> and MoveMask<int32_t> of the mask SetVectorMask set, as 64 bytes."""
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    ub = asc.LocalMemAllocator()
+    zl = ub.alloc(asc.TPosition.VECOUT, asc.uint8, 64)
+    asc.set_vector_mask(HIGH, LOW, asc.float16, asc.MaskMode.NORMAL)
+    move_mask_vf(zl)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 64)
+
+
+def test_move_mask_reads_the_vector_mask_register():
+    z = np.zeros(64, np.uint8)
+    move_mask_kernel[1](z, platform="Ascend950PR_9599")
+    bits = _bits(np.frombuffer(np.array([LOW, HIGH], np.uint64).tobytes(), np.uint8))
+    golden = np.concatenate([_mask_bits(bits, 2), _mask_bits(bits[:64], 4)])
+    assert _exact(z, np.packbits(golden, bitorder="little")) is None
+
+
+def test_negative_shift_and_python_errors_are_located():
+    @asc.vf
+    def bad_shift_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+        m = R.create_mask(x.dtype)
+        R.store_align(z, R.shift_left(R.load_align(x), R.load_align(y), m), m, 0)
+
+    def negative(rng):
+        x, y, s = _ints(rng)
+        y[:64] = 1
+        y[5] = -2
+        return x, y, s
+
+    port = Port(bad_shift_vf, 0, negative, lambda x, y, s, z: z, dtype=np.dtype(np.int32))
+    outcome = run_sample(Sample("negative", port))
+    assert not outcome.passed
+    assert "ShiftLeft: element 5 is shifted by -2: a negative shift is undefined" in outcome.detail
+
+    @asc.vf
+    def wrong_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+        m = R.create_mask(x.dtype)
+        R.mull(R.load_align(x), R.load_align(x), m)
+
+    port = Port(wrong_vf, 0, _floats, lambda x, y, s, z: z)
+    outcome = run_sample(Sample("wrong", port))
+    assert "Mull does not support T = f32 on Ascend 950" in outcome.detail
+    assert "R.mull(R.load_align(x), R.load_align(x), m)\n" in outcome.detail

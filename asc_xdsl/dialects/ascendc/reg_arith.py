@@ -23,6 +23,9 @@ the carry chain, the widening multiply, shifts by a register, and the odd ones o
 * `reg.move_mask`: `MoveMask<T>()`, the vector mask register `SetVectorMask` set
   ({MASK1, MASK0}) as a MaskReg of b16 (128 bits) or b32 (MASK0's 64 bits) elements.
   (Not `reg.mask_move`, which is `Move` of one MaskReg to another.)
+* `reg.mask_select`, `reg.mask_interleave`, `reg.mask_deinterleave`, `reg.mask_pack`,
+  `reg.mask_unpack`: the MaskReg overloads of Select, Interleave<T>, DeInterleave<T>,
+  Pack<part> and UnPack<part>.
 * `reg.load`, `reg.store`: `Load(dst, ptr)` and `Store(ptr, src, count)`, the one-call
   spellings of the unaligned load and store (the 3510 implementations are
   LoadUnAlignPre + LoadUnAlign and StoreUnAlign + StoreUnAlignPost, what `reg.load_unalign`
@@ -59,7 +62,7 @@ from asc_xdsl.dialects.ascendc.reg import (
     reg,
     ub,
 )
-from asc_xdsl.dialects.ascendc.reg_types import MaskRegType, RegLayout
+from asc_xdsl.dialects.ascendc.reg_types import HighLowPart, MaskRegType, RegLayout
 from asc_xdsl.dialects.ascendc.spec import Effect, Operand, OpFamily, Prop, PropKind, Result, elem
 
 FAMILY = OpFamily(__name__)
@@ -260,6 +263,72 @@ _arith(
     "MASK0 does (64). In counter mode the register holds the count, read as bits all "
     "the same.",
 )
+
+# -- mask registers: Select, Interleave / DeInterleave, Pack / UnPack ----------------------
+
+_MASK_T = ("i8", "ui8", "i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
+_arith(
+    "RegMaskSelectOp",
+    "mask_select",
+    "Select",
+    (Operand("src0", MASK), Operand("src1", MASK), Operand("sel", MASK)),
+    (_mask_out(),),
+    doc="`Select(dst, src0, src1, sel)` of mask registers: src0's bit where sel's is "
+    "set, src1's elsewhere (all 256 bits).",
+)
+for _cls, _m, _api, _how in (
+    (
+        "RegMaskInterleaveOp",
+        "mask_interleave",
+        "Interleave",
+        "the elements of src0 and src1 alternately (src0[0], src1[0], src0[1], ...): the "
+        "first half in dst0, the second in dst1",
+    ),
+    (
+        "RegMaskDeInterleaveOp",
+        "mask_deinterleave",
+        "DeInterleave",
+        "of the elements of src0 then src1, the even ones in dst0 and the odd ones in dst1",
+    ),
+):
+    _arith(
+        _cls,
+        _m,
+        _api,
+        (Operand("src0", MASK), Operand("src1", MASK)),
+        (_mask_out("dst0"), _mask_out("dst1")),
+        props=(Prop("dtype", kind=PropKind.TYPE),),
+        template=("dtype",),
+        dtypes={"dtype": _MASK_T},
+        doc=f"`{_api}<T>(dst0, dst1, src0, src1)` of mask registers, by elements of T "
+        f"(b8, b16, b32): {_how}.",
+    )
+for _cls, _m, _api, _how in (
+    (
+        "RegMaskPackOp",
+        "mask_pack",
+        "Pack",
+        "src's even bits (128) into dst's lower (LOWEST) or upper (HIGHEST) half, the other "
+        "half 0 (a b16 mask as the b8 mask of the same elements)",
+    ),
+    (
+        "RegMaskUnpackOp",
+        "mask_unpack",
+        "UnPack",
+        "src's lower (LOWEST) or upper (HIGHEST) 128 bits, each widened to two (the bit, "
+        "then 0: a b8 mask as the b16 mask of the same elements)",
+    ),
+):
+    _arith(
+        _cls,
+        _m,
+        _api,
+        (Operand("src", MASK),),
+        (_mask_out(),),
+        props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
+        template=("part",),
+        doc=f"`{_api}<part>(dst, src)` of mask registers: {_how}.",
+    )
 
 # -- the one-call unaligned load and store -------------------------------------------------
 

@@ -1,8 +1,9 @@
 """`asc.reg` functions of `dialects/ascendc/reg_arith.py`'s ops: the multiply-adds
 (`axpy`, `mul_add_dst`, `mul_dst_add`, `muls_cast`), the widening multiply `mull`, the
 carry chain (`add_c`, `sub_c`, `add_carry`, `sub_carry`), shifts by a register
-(`shift_left`, `shift_right`), `unsqueeze`, `move_mask`, and the one-call unaligned
-`load` / `store`.
+(`shift_left`, `shift_right`), `unsqueeze`, `move_mask`, the MaskReg forms of Select,
+Interleave / DeInterleave and Pack / UnPack (`mask_select`, ...), and the one-call
+unaligned `load` / `store`.
 
 The C++ APIs that write into a register they read (`Axpy(dst, src, scalar, mask)`) take
 that register first here and return the new one: `acc = asc.reg.axpy(acc, x, a, mask)`.
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from asc_xdsl.dialects import dtypes as dt
-from asc_xdsl.dialects.reg_enums import RegLayout
+from asc_xdsl.dialects.reg_enums import HighLowPart, RegLayout
 from asc_xdsl.language.reg import (
     MaskReg,
     RegTensor,
@@ -34,6 +35,11 @@ __all__ = [
     "add_carry",
     "axpy",
     "load",
+    "mask_deinterleave",
+    "mask_interleave",
+    "mask_pack",
+    "mask_select",
+    "mask_unpack",
     "move_mask",
     "mul_add_dst",
     "mul_dst_add",
@@ -217,6 +223,74 @@ def move_mask(dtype: dt.DataType) -> MaskReg:
     t = _dtype(g, dtype, "dtype")
     op = _emit(g, "RegMoveMaskOp", [], [_mask_type()], dtype=t.ir_type())
     return MaskReg(op.results[0])
+
+
+def mask_select(src0: MaskReg, src1: MaskReg, sel: MaskReg) -> MaskReg:
+    """`Select(dst, src0, src1, sel)` of mask registers: src0's bits where `sel` is set,
+    src1's elsewhere."""
+    g = _g("mask_select")
+    for value, what in ((src0, "src0"), (src1, "src1"), (sel, "sel")):
+        _need(g, value, MaskReg, what)
+    op = _emit(g, "RegMaskSelectOp", [src0.handle, src1.handle, sel.handle], [_mask_type()])
+    return MaskReg(op.results[0])
+
+
+def _mask_pair(cls_name: str, api: str, cpp: str, how: str):
+    def f(src0: MaskReg, src1: MaskReg, dtype: dt.DataType) -> tuple[MaskReg, MaskReg]:
+        g = _g(api)
+        _need(g, src0, MaskReg, "src0")
+        _need(g, src1, MaskReg, "src1")
+        t = _dtype(g, dtype, "dtype")
+        m = _mask_type()
+        op = _emit(g, cls_name, [src0.handle, src1.handle], [m, m], dtype=t.ir_type())
+        return MaskReg(op.results[0]), MaskReg(op.results[1])
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = (
+        f"`{cpp}<T>(dst0, dst1, src0, src1)` of mask registers, by elements of `dtype` "
+        f"(8-, 16- or 32-bit): (dst0, dst1), {how}."
+    )
+    return f
+
+
+mask_interleave = _mask_pair(
+    "RegMaskInterleaveOp",
+    "mask_interleave",
+    "Interleave",
+    "src0's and src1's elements alternately, the first half in dst0",
+)
+mask_deinterleave = _mask_pair(
+    "RegMaskDeInterleaveOp",
+    "mask_deinterleave",
+    "DeInterleave",
+    "the even elements of src0 then src1 in dst0, the odd ones in dst1",
+)
+
+
+def _mask_half(cls_name: str, api: str, cpp: str, how: str):
+    def f(src: MaskReg, part: HighLowPart = HighLowPart.LOWEST) -> MaskReg:
+        g = _g(api)
+        _need(g, src, MaskReg, "src")
+        p = g.enum(part, HighLowPart, "part")
+        return MaskReg(_emit(g, cls_name, [src.handle], [_mask_type()], part=p).results[0])
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = f"`{cpp}<part>(dst, src)` of a mask register: {how}."
+    return f
+
+
+mask_pack = _mask_half(
+    "RegMaskPackOp",
+    "mask_pack",
+    "Pack",
+    "its even bits into the lower (LOWEST) or upper (HIGHEST) half, the other half 0",
+)
+mask_unpack = _mask_half(
+    "RegMaskUnpackOp",
+    "mask_unpack",
+    "UnPack",
+    "its lower (LOWEST) or upper (HIGHEST) half, each bit widened to two (the bit, then 0)",
+)
 
 
 def load(ptr: UbPointer, offset: Any = 0) -> RegTensor:

@@ -14,6 +14,9 @@
   (a signed right shift: -1 for a negative element); a negative shift in an enabled
   element is undefined on the hardware and an error here.
 * Every disabled element of a result is 0 (MaskMergeMode::ZEROING).
+* The mask-register Select works bit by bit; Interleave / DeInterleave<T> by the
+  elements of T; Pack takes the even bits into one half (the other 0), UnPack spreads
+  one half over the even bits (the odd ones 0).
 * MoveMask reads the block's vector mask register (`SetVectorMask`'s bits); Load and
   Store are `reg.load_unalign` / `reg.store_unalign`'s semantics.
 """
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from asc_xdsl.dialects.ascendc.reg_types import RegLayout
+from asc_xdsl.dialects.ascendc.reg_types import VEC_LEN, HighLowPart, RegLayout
 from asc_xdsl.runtime.simulator.compile import keyed_hooks
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.ops.reg import (
@@ -37,6 +40,8 @@ from asc_xdsl.runtime.simulator.ops.reg import (
 from asc_xdsl.runtime.simulator.vmask import LOW64
 
 _builds = keyed_hooks("reg_arith")
+
+MASK_BITS = VEC_LEN  # (one bit per byte of a register)
 
 
 def _exact(el: _Elem, x: np.ndarray) -> np.ndarray:
@@ -221,6 +226,65 @@ def _move_mask(op, comp):
         bits = c.vmask.bits if size == 2 else c.vmask.bits & LOW64
         on = np.array([(bits >> i) & 1 for i in range(n)], bool)
         e[r] = mask_of_lanes(on, size)
+
+    return run
+
+
+@_builds("mask_select")
+def _mask_select(op, comp):
+    a, b, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.sel, op.dst))
+
+    def run(e, c, _op=op):
+        e[r] = np.where(e[m], e[a], e[b])
+
+    return run
+
+
+@_builds("mask_interleave", "mask_deinterleave")
+def _mask_interleave(op, comp):
+    size = _elem(op.properties["dtype"]).size
+    interleave = op.SPEC.mnemonic == "reg.mask_interleave"
+    a, b, r0, r1 = (comp.slot(v) for v in (op.src0, op.src1, op.dst0, op.dst1))
+
+    def run(e, c, _op=op):
+        x, y = lanes_of(e[a], size), lanes_of(e[b], size)
+        if interleave:
+            both = np.empty(2 * len(x), bool)
+            both[0::2], both[1::2] = x, y
+            first, second = both[: len(x)], both[len(x) :]
+        else:
+            both = np.concatenate([x, y])
+            first, second = both[0::2], both[1::2]
+        e[r0], e[r1] = mask_of_lanes(first, size), mask_of_lanes(second, size)
+
+    return run
+
+
+_HALF = MASK_BITS // 2
+
+
+@_builds("mask_pack")
+def _mask_pack(op, comp):
+    upper = HighLowPart.from_attr(op.properties["part"]) is HighLowPart.HIGHEST
+    a, r = comp.slot(op.src), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        out = np.zeros(MASK_BITS, bool)
+        out[_HALF * upper : _HALF * (1 + upper)] = e[a][0::2]
+        e[r] = out
+
+    return run
+
+
+@_builds("mask_unpack")
+def _mask_unpack(op, comp):
+    upper = HighLowPart.from_attr(op.properties["part"]) is HighLowPart.HIGHEST
+    a, r = comp.slot(op.src), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        out = np.zeros(MASK_BITS, bool)
+        out[0::2] = e[a][_HALF * upper : _HALF * (1 + upper)]
+        e[r] = out
 
     return run
 
