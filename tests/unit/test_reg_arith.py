@@ -1,6 +1,8 @@
 """The Reg functions of `dialects/ascendc/reg_arith.py`: Axpy, MulAddDst, MulDstAdd,
 MulsCast, Mull, AddC / SubC and the carry-out Add / Sub, ShiftLeft / ShiftRight by a
-register, Unsqueeze, MoveMask, the one-call Load / Store. Round trip and refusals in IR;
+register, Unsqueeze, MoveMask, the MaskReg Select / Interleave / DeInterleave / Pack /
+UnPack, the widening Reduce / ReduceDataBlock, the one-call Load / Store. Round trip and
+refusals in IR;
 each vector function runs through `tools/reg_samples.py`'s kernel on the simulator
 against numpy (bit-exact), one per dtype family, and its C++ is what
 `tools/check_headers.py --arch 3510` was run on (the ops' spec samples are in
@@ -351,7 +353,31 @@ def _wide_golden(x, y, s, z):
     return out
 
 
-def test_8_16_64_bit_shifts_and_multiply_adds_match_numpy():
+@asc.vf
+def widen_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+    """x int16, z int32: the sum of x[0:100] in z[0], the block sums in z[64:72]."""
+    m = R.update_mask(100, x.dtype)[0]
+    r, full = R.load_align(x), R.create_mask(z.dtype)
+    R.store_align(z, R.reduce_widening(r, m, asc.int32), full, 0)
+    R.store_align(z, R.reduce_data_block_widening(r, m, asc.int32), full, 64)
+
+
+def _i16(rng):
+    x = rng.integers(-(2**15), 2**15, CAPACITY).astype(np.int16)
+    return x, x.copy(), 0.0
+
+
+def _widen_golden(x, y, s, z):
+    out = z.copy()
+    v = np.where(np.arange(128) < 100, x[:128].astype(np.int64), 0)
+    out[0:64] = 0
+    out[0] = v.sum()  # (beyond int16: the point of widening)
+    out[64:128] = 0
+    out[64:72] = v.reshape(8, 16).sum(axis=1)
+    return out
+
+
+def test_8_16_64_bit_shifts_multiply_adds_and_widening_sums_match_numpy():
     port = Port(narrow_vf, 0, _u16, _narrow_golden, check=_exact,
                 dtype=np.dtype(np.uint16), y_dtype=np.dtype(np.int16))  # fmt: skip
     outcome = run_sample(Sample("u16", port))
@@ -360,6 +386,11 @@ def test_8_16_64_bit_shifts_and_multiply_adds_match_numpy():
     outcome = run_sample(Sample("i64", port))
     assert outcome.passed, outcome.detail
     assert "AscendC::Reg::Axpy(v2, a, c3_i64, m);" in outcome.cpp
+    port = Port(widen_vf, 0, _i16, _widen_golden, check=_exact,
+                dtype=np.dtype(np.int16), out_dtype=np.dtype(np.int32))  # fmt: skip
+    outcome = run_sample(Sample("widen", port))
+    assert outcome.passed, outcome.detail
+    assert "AscendC::Reg::Reduce<AscendC::Reg::ReduceType::SUM>(v2, r, m);" in outcome.cpp
 
 
 # -- mask registers: Select, Interleave / DeInterleave, Pack / UnPack, MoveMask ------------------

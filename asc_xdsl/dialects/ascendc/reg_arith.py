@@ -26,6 +26,8 @@ the carry chain, the widening multiply, shifts by a register, and the odd ones o
 * `reg.mask_select`, `reg.mask_interleave`, `reg.mask_deinterleave`, `reg.mask_pack`,
   `reg.mask_unpack`: the MaskReg overloads of Select, Interleave<T>, DeInterleave<T>,
   Pack<part> and UnPack<part>.
+* `reg.reduce_widening`, `reg.reduce_data_block_widening`: `Reduce<SUM>` and
+  `ReduceDataBlock<SUM>` of int16 (uint16) elements into an int32 (uint32) register.
 * `reg.load`, `reg.store`: `Load(dst, ptr)` and `Store(ptr, src, count)`, the one-call
   spellings of the unaligned load and store (the 3510 implementations are
   LoadUnAlignPre + LoadUnAlign and StoreUnAlign + StoreUnAlignPost, what `reg.load_unalign`
@@ -328,6 +330,37 @@ for _cls, _m, _api, _how in (
         props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
         template=("part",),
         doc=f"`{_api}<part>(dst, src)` of mask registers: {_how}.",
+    )
+
+# -- the widening sums --------------------------------------------------------------------
+
+for _cls, _m, _api, _how in (
+    (
+        "RegReduceWideningOp",
+        "reduce_widening",
+        "Reduce",
+        "the sum of src's enabled elements in element 0 of dst, 0 in the others",
+    ),
+    (
+        "RegReduceDataBlockWideningOp",
+        "reduce_data_block_widening",
+        "ReduceDataBlock",
+        "the sum of the enabled elements of src's 32-byte block j in element j of dst "
+        "(j < 8), 0 after",
+    ),
+):
+    REG_PAIRS[f"reg.{_m}"] = (("i32", "i16"), ("ui32", "ui16"))
+    _arith(
+        _cls,
+        _m,
+        _api,
+        (_in("src", "S"), _M),
+        (_out("dst", "T"),),
+        template=(lambda op: "AscendC::Reg::ReduceType::SUM",),
+        dtypes={"T": ("i32", "ui32"), "S": ("i16", "ui16")},
+        example={"T": "i32", "S": "i16"},
+        doc=f"`{_api}<ReduceType::SUM>(dst, src, mask)` from 16-bit integers into 32-bit "
+        f"ones: {_how} (the sum wraps to 32 bits; a b16 mask).",
     )
 
 # -- the one-call unaligned load and store -------------------------------------------------

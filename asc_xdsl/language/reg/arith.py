@@ -2,8 +2,9 @@
 (`axpy`, `mul_add_dst`, `mul_dst_add`, `muls_cast`), the widening multiply `mull`, the
 carry chain (`add_c`, `sub_c`, `add_carry`, `sub_carry`), shifts by a register
 (`shift_left`, `shift_right`), `unsqueeze`, `move_mask`, the MaskReg forms of Select,
-Interleave / DeInterleave and Pack / UnPack (`mask_select`, ...), and the one-call
-unaligned `load` / `store`.
+Interleave / DeInterleave and Pack / UnPack (`mask_select`, ...), the widening sums
+(`reduce_widening`, `reduce_data_block_widening`), and the one-call unaligned `load` /
+`store`.
 
 The C++ APIs that write into a register they read (`Axpy(dst, src, scalar, mask)`) take
 that register first here and return the new one: `acc = asc.reg.axpy(acc, x, a, mask)`.
@@ -45,6 +46,8 @@ __all__ = [
     "mul_dst_add",
     "mull",
     "muls_cast",
+    "reduce_data_block_widening",
+    "reduce_widening",
     "shift_left",
     "shift_right",
     "store",
@@ -290,6 +293,38 @@ mask_unpack = _mask_half(
     "mask_unpack",
     "UnPack",
     "its lower (LOWEST) or upper (HIGHEST) half, each bit widened to two (the bit, then 0)",
+)
+
+
+def _widening(cls_name: str, api: str, cpp: str, how: str):
+    def f(src: RegTensor, mask: MaskReg, dtype: dt.DataType) -> RegTensor:
+        g = _g(api)
+        _need(g, src, RegTensor, "src")
+        _need(g, mask, MaskReg, "mask")
+        t = _dtype(g, dtype, "dtype")
+        return RegTensor(
+            _emit(g, cls_name, [src.handle, mask.handle], [_reg_type(t)]).results[0], t
+        )
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = (
+        f"`{cpp}<ReduceType::SUM>(dst, src, mask)` of an int16 (uint16) register into an "
+        f"int32 (uint32) one, `dtype`: {how}."
+    )
+    return f
+
+
+reduce_widening = _widening(
+    "RegReduceWideningOp",
+    "reduce_widening",
+    "Reduce",
+    "the sum of the enabled elements in element 0, 0 in the others",
+)
+reduce_data_block_widening = _widening(
+    "RegReduceDataBlockWideningOp",
+    "reduce_data_block_widening",
+    "ReduceDataBlock",
+    "the sum of each 32-byte block's enabled elements in element j for block j",
 )
 
 

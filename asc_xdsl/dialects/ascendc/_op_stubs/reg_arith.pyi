@@ -451,6 +451,48 @@ class RegMaskUnpackOp(RegOp):
     dst: OpResult
     part: IntegerAttr
 
+class RegReduceWideningOp(RegOp):
+    """`Reduce<ReduceType::SUM>(dst, src, mask)` from 16-bit integers into 32-bit ones: the sum
+    of src's enabled elements in element 0 of dst, 0 in the others (the sum wraps to 32
+    bits; a b16 mask).
+
+    `ascendc.reg.reduce_widening`: Ascend C `Reg::Reduce`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<S>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.reduce_widening"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+
+class RegReduceDataBlockWideningOp(RegOp):
+    """`ReduceDataBlock<ReduceType::SUM>(dst, src, mask)` from 16-bit integers into 32-bit
+    ones: the sum of the enabled elements of src's 32-byte block j in element j of dst (j <
+    8), 0 after (the sum wraps to 32 bits; a b16 mask).
+
+    `ascendc.reg.reduce_data_block_widening`: Ascend C `Reg::ReduceDataBlock`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<S>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.reduce_data_block_widening"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+
 class RegLoadOp(RegOp):
     """`Load(dst, ptr + offset)`: 256 bytes from any element-aligned UB address (the one-call
     form of LoadUnAlignPre + LoadUnAlign).
@@ -507,6 +549,8 @@ __all__ = [
     "RegMulDstAddOp",
     "RegMullOp",
     "RegMulsCastOp",
+    "RegReduceDataBlockWideningOp",
+    "RegReduceWideningOp",
     "RegShiftLeftOp",
     "RegShiftRightOp",
     "RegStoreOp",

@@ -17,6 +17,8 @@
 * The mask-register Select works bit by bit; Interleave / DeInterleave<T> by the
   elements of T; Pack takes the even bits into one half (the other 0), UnPack spreads
   one half over the even bits (the odd ones 0).
+* The widening sums (Reduce / ReduceDataBlock of 16-bit integers into 32-bit ones) add
+  the enabled elements exactly and wrap to 32 bits.
 * MoveMask reads the block's vector mask register (`SetVectorMask`'s bits); Load and
   Store are `reg.load_unalign` / `reg.store_unalign`'s semantics.
 """
@@ -285,6 +287,22 @@ def _mask_unpack(op, comp):
         out = np.zeros(MASK_BITS, bool)
         out[0::2] = e[a][_HALF * upper : _HALF * (1 + upper)]
         e[r] = out
+
+    return run
+
+
+@_builds("reduce_widening", "reduce_data_block_widening")
+def _reduce_widening(op, comp):
+    dst, src = _elem(op.dst.type), _elem(op.src.type)
+    per = 32 // src.size if op.SPEC.mnemonic.endswith("data_block_widening") else src.lanes
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        on = lanes_of(e[m], src.size)
+        sums = np.where(on, e[a].astype(np.int64), 0).reshape(-1, per).sum(axis=1)
+        out = np.zeros(dst.lanes, np.int64)
+        out[: len(sums)] = sums
+        e[r] = _wrap(dst, out)
 
     return run
 
