@@ -48,7 +48,7 @@ enum MemBarMode : uint8_t {
 
 ASC_STUB_ANY(__isfinite)
 ASC_STUB_ANY(load_gm_to_cbuf_2dv2) ASC_STUB_ANY(vabsdif) ASC_STUB_ANY(vbs) ASC_STUB_ANY(vprelu)
-ASC_STUB_ANY(vexpdif) ASC_STUB_ANY(vunpack)
+ASC_STUB_ANY(vexpdif) ASC_STUB_ANY(vunpack) ASC_STUB_ANY(vmulscvt) ASC_STUB_ANY(vusqz)
 
 ASC_STUB_ANY(VagCpuSim) ASC_STUB_ANY(chistv2) ASC_STUB_ANY(copy_cbuf_to_ubuf)
 ASC_STUB_ANY(copy_gm_to_cbuf_align_v2) ASC_STUB_ANY(copy_gm_to_cbuf_multi_nd2nz)

@@ -39,6 +39,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "reg_debug",
     "reg_address",
     "reg_fused",
+    "reg_arith",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

@@ -18,7 +18,8 @@ The ops are the dialect's (`dialects/ascendc/reg.py`; `reg_relayout.py`, whose
 functions here are `language/reg/relayout.py`'s: Interleave, Squeeze and the AR stream,
 Histograms, the register Gather, the Div/Exp modes; the PostUpdate, unaligned-stream,
 AddrReg and AuxScalar (`ptr[i]`) forms and MaskGenWithRegTensor in `address.py`; ExpSub
-and the MERGING binaries in `fused.py`; printf and dumps in `debug.py`), printed as
+and the MERGING binaries in `fused.py`; the multiply-adds, carries, register shifts,
+Unsqueeze, MoveMask, Load and Store in `arith.py`; printf and dumps in `debug.py`), printed as
 `AscendC::Reg::...` inside a `__simd_vf__` function called through
 `asc_vf_call<add_vf>(...)`; their
 checks (dtypes on 3510, the vector-function context, the SoC) are the verifier's and
@@ -816,3 +817,9 @@ from asc_xdsl.language.reg.address import *  # noqa: E402, F403
 from asc_xdsl.language.reg.fused import *  # noqa: E402, F403
 
 __all__ += [*address.__all__, *fused.__all__]
+# The rest of the arithmetic (multiply-adds, carries, shifts by a register), Unsqueeze,
+# MoveMask and the one-call Load / Store: language/reg/arith.py.
+from asc_xdsl.language.reg import arith  # noqa: E402
+from asc_xdsl.language.reg.arith import *  # noqa: E402, F403
+
+__all__ += arith.__all__

@@ -22,6 +22,7 @@ from typing import Any
 from xdsl.ir import Operation
 
 from asc_xdsl.backends.ascendc.emitters import reg_address as _reg_address
+from asc_xdsl.backends.ascendc.emitters import reg_arith as _reg_arith
 from asc_xdsl.backends.ascendc.errors import EmissionError
 
 Emitter = Callable[[Any, Operation], None]
@@ -114,6 +115,7 @@ PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
 """Op-name prefix -> the emitter of the ops it names that have no row in `EMITTERS`."""
 
 EMITTERS.update(_reg_address.EMITTERS)  # (the Reg address forms' rows, kept with them)
+EMITTERS.update(_reg_arith.EMITTERS)  # (the in-place multiply-adds, MoveMask)
 
 _LOADED: dict[str, Emitter] = {}
 

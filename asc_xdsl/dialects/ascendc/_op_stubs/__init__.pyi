@@ -19,6 +19,7 @@ from asc_xdsl.dialects.ascendc._op_stubs.mem_allocator import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.misc import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.reg import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.reg_address import *  # noqa: F403
+from asc_xdsl.dialects.ascendc._op_stubs.reg_arith import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.reg_debug import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.reg_fused import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.reg_relayout import *  # noqa: F403

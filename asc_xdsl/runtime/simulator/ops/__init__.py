@@ -29,9 +29,9 @@ MODULES = (
     "atomic", "bilinear", "cache", "cmpsel", "copy", "cube", "debug", "elementwise",
     "fill", "framework", "gathermask", "header_constants", "layout", "list_tensor",
     "masks", "mem_allocator", "members", "multicore", "mutex", "queue_events", "reduce",
-    "refused", "reg", "reg_address", "reg_debug", "reg_fused", "reg_relayout", "scalar",
-    "scalar_bits", "scalar_math", "shape_info", "sort", "stack_buffer", "system_state",
-    "vconv", "vector",
+    "refused", "reg", "reg_address", "reg_arith", "reg_debug", "reg_fused", "reg_relayout",
+    "scalar", "scalar_bits", "scalar_math", "shape_info", "sort", "stack_buffer",
+    "system_state", "vconv", "vector",
 )  # fmt: skip
 """Every family module (`load_all`)."""
 

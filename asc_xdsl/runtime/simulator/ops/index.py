@@ -388,6 +388,7 @@ HOOK_INDEX: dict[str, str] = {
     "reduce": "reduce",
     "reg": "reg",
     "reg_address": "reg_address",
+    "reg_arith": "reg_arith",
     "reg_debug": "reg_debug",
     "reg_fused": "reg_fused",
     "reg_relayout": "reg_relayout",
