@@ -78,6 +78,13 @@ REFUSALS = (
     (f"%e = ascendc.reg.unsqueeze %m : {M} -> {F32}", "Unsqueeze does not support T = f32"),
     (f"%e = ascendc.reg.mul_dst_add %i, %i, %i, %m : {I32}, {I32}, {I32}, {M} -> {I32}",
      "MulDstAdd does not support T = i32"),
+    # the 3510 headers sum 16-bit integers only into 32 bits (reduce_widening)
+    (f"%w = ascendc.reg.unsqueeze %m : {M} -> {_reg('ui16')}\n    %e = ascendc.reg.reduce %w, %m "
+     f"{{reduceType = 0 : i32}} : {_reg('ui16')}, {M} -> {_reg('ui16')}",
+     r"a SUM of ui16 elements into ui16 is refused .* use 'reg.reduce_widening'"),
+    (f"%w = ascendc.reg.unsqueeze %m : {M} -> {_reg('ui16')}\n    %e = ascendc.reg.reduce_data_block"
+     f" %w, %m {{reduceType = 0 : i32}} : {_reg('ui16')}, {M} -> {_reg('ui16')}",
+     r"use 'reg.reduce_data_block_widening' \(asc.reg.reduce_data_block_widening\)"),
 )  # fmt: skip
 
 

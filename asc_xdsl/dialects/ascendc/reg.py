@@ -1055,6 +1055,25 @@ _add(
 
 # -- reductions ---------------------------------------------------------------------
 
+
+class SameTypeReduceOp(RegOp):
+    """`Reduce` / `ReduceDataBlock` into the source's own type: the 3510 headers sum 16-bit
+    integers only into 32 bits (their SUM `static_assert` lists (int32, int16) and
+    (uint32, uint16), not (int16, int16)); max and min keep 16 bits."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        t = str(self.dst.type.element_type)  # type: ignore[attr-defined]
+        kind = ReduceType.from_attr(self.properties["reduceType"])
+        if t in ("i16", "ui16") and kind is ReduceType.SUM:
+            wide = self.name.split("reg.", 1)[1] + "_widening"
+            raise VerifyException(
+                f"'{self.name}': a SUM of {t} elements into {t} is refused by the Ascend 950 "
+                f"headers (they sum 16-bit integers into 32 bits): use 'reg.{wide}' "
+                f"(asc.reg.{wide}); max and min keep {t}"
+            )
+
+
 _add(
     "RegReduceOp",
     "reduce",
@@ -1065,6 +1084,7 @@ _add(
     template=("reduceType",),
     sim="reduce",
     dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32")},
+    base=SameTypeReduceOp,
     doc="`Reduce<type>(dst, src, mask)`: the sum (max, min) of the enabled elements in "
     "element 0 of dst, 0 in the others.",
 )
@@ -1079,6 +1099,7 @@ _add(
     template=("reduceType",),
     sim="reduce_data_block",
     dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32")},
+    base=SameTypeReduceOp,
     doc="`ReduceDataBlock<type>(dst, src, mask)`: the sum (max, min) of the enabled "
     "elements of each 32-byte block of src in element j of dst for block j, 0 after.",
 )
