@@ -1,0 +1,160 @@
+"""Loop batching (simulator/batching.py) against the loop run one iteration at a time.
+
+The benchmark's vector add (bench/simulator.py `vector_add_ir`) and variants -- a depth-1
+queue, a tail block with one iteration more, a race seeded in the body (a missing queue
+hand-off, a buffer never released), every iteration writing the same GM tile, GM out of
+bounds in a late iteration, an uninitialised read, x and z the same array -- launched
+with `ASC_XDSL_SIM_BATCH=0` and with batching, with the race checker off and on: the
+same arrays, warnings (texts, order), errors and profile; and the batch taken where it
+should be (`batching.trace`), refused where it must be.
+
+Small: 2 blocks of 16-17 iterations of 8 KiB tiles (a unit of two iterations moves
+each GM tensor by two 16 KiB checker pages); the file runs in about a second."""
+
+from __future__ import annotations
+
+import importlib.util
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from asc_xdsl.frontend.ir_context import parse_module
+from asc_xdsl.runtime.kernel import CompiledKernel
+from asc_xdsl.runtime.simulator import batching, last_profile
+from asc_xdsl.runtime.simulator.errors import SimulatorError
+
+ROOT = Path(__file__).resolve().parents[2]
+TILE, BLOCKS = 2048, 2
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_simulator", ROOT / "bench/simulator.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+BENCH = _bench()
+
+
+def _missing_queue(text: str) -> str:
+    """z reaches the copy-out without its EnQue/DeQue: a RAW race (V -> MTE3) in every
+    iteration."""
+    lines = [
+        ln
+        for ln in text.splitlines()
+        if "enque_tensor %out_z" not in ln and "%z_ready = ascendc.que_bind.deque" not in ln
+    ]
+    return "\n".join(lines).replace("%z_ready", "%z_local")
+
+
+def _no_release(text: str) -> str:
+    """y's buffer allocated once before the loop, freed after it: a WAR race each time."""
+    lines = text.splitlines()
+    alloc = next(i for i, ln in enumerate(lines) if "alloc_tensor %in_y" in ln)
+    loop = next(i for i, ln in enumerate(lines) if "scf.for" in ln)
+    lines.insert(loop, lines.pop(alloc))
+    free = next(i for i, ln in enumerate(lines) if "free_tensor %in_y" in ln)
+    line = lines.pop(free).replace("%ya", "%y_local")
+    ret = next(i for i, ln in enumerate(lines) if ln.strip() == "return")
+    lines.insert(ret, line)
+    return "\n".join(lines)
+
+
+def _same_gm_tile(text: str) -> str:
+    return text.replace(
+        "%z_tile = ascendc.global_tensor.subindex %z_gm[%off]",
+        "%z0 = arith.constant 0 : index\n    %z_tile = ascendc.global_tensor.subindex %z_gm[%z0]",
+    )
+
+
+def _half_y(text: str) -> str:
+    """y's copy-in fills half the tile that Add reads: an uninitialised read."""
+    return text.replace(
+        "ascendc.data_copy_l2 %y_local, %y_tile, %tile",
+        f"%half = arith.constant {TILE // 2} : i32\n"
+        "    ascendc.data_copy_l2 %y_local, %y_tile, %half",
+    )
+
+
+# name: (IR, total tiles, z shorter by (elements), z is x, batched with the checker on)
+CASES = {
+    "clean": (BENCH.vector_add_ir(TILE), 32, 0, False, True),
+    "depth 1": (BENCH.vector_add_ir(TILE, depth=1), 32, 0, False, True),
+    "tail": (BENCH.vector_add_ir(TILE), 33, 0, False, False),
+    "missing queue": (_missing_queue(BENCH.vector_add_ir(TILE)), 32, 0, False, True),
+    "no release": (_no_release(BENCH.vector_add_ir(TILE)), 32, 0, False, True),
+    "same GM tile": (_same_gm_tile(BENCH.vector_add_ir(TILE)), 32, 0, False, None),
+    "GM out of bounds": (BENCH.vector_add_ir(TILE), 32, 3 * TILE, False, None),
+    "uninitialised": (_half_y(BENCH.vector_add_ir(TILE)), 32, 0, False, None),
+    "in place": (BENCH.vector_add_ir(TILE), 32, 0, True, True),
+}
+
+
+def _launch(case: str, sanitize: str, batch: bool, monkeypatch) -> tuple:
+    text, tiles, short, in_place, _ = CASES[case]
+    monkeypatch.setenv(batching.BATCH_ENV, "1" if batch else "0")
+    kernel = _kernels.get(case)
+    if kernel is None:
+        kernel = _kernels[case] = CompiledKernel(name="add_bench", module=parse_module(text))
+    n = tiles * TILE
+    rng = np.random.default_rng(0)
+    x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
+    z = x if in_place else np.zeros(n - short, np.float32)
+    trace = batching.trace = []
+    error = None
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            kernel[BLOCKS](x, y, z, n, backend="cpu", sanitize=sanitize, workers=1)
+    except SimulatorError as err:
+        error = str(err)
+    finally:
+        batching.trace = None
+    texts = [f"{w.category.__name__}: {w.message}" for w in caught]
+    profile = last_profile().blocks if error is None else None
+    return (z, texts, error, profile), trace
+
+
+_kernels: dict[str, CompiledKernel] = {}
+
+
+@pytest.mark.parametrize("sanitize", ["off", "warn"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_batched_loop_matches_the_loop_run_one_by_one(case, sanitize, monkeypatch):
+    plain, none = _launch(case, sanitize, False, monkeypatch)
+    batched, trace = _launch(case, sanitize, True, monkeypatch)
+    assert none == []
+    z, texts, error, profile = batched
+    assert np.array_equal(z, plain[0])
+    assert texts == plain[1]
+    assert error == plain[2]
+    assert profile == plain[3]
+    took = [t for t in trace if t[0] == "batched"]
+    expect = CASES[case][4]
+    if expect is None:  # refused: the loop ran one by one
+        assert not took, trace
+    elif sanitize == "off" or expect:
+        assert len(took) == BLOCKS, trace
+    if case == "GM out of bounds":
+        assert error is not None and "outside argument 'z'" in error
+    if case in ("missing queue", "no release") and sanitize == "warn":
+        assert any("race" in t for t in texts)
+    if case == "uninitialised":
+        assert any("UninitializedRead" in t for t in texts)
+
+
+def test_error_mode_and_switch(monkeypatch):
+    """sanitize="error": the clean add batched, the same result; the seeded race raises
+    the same error either way (in its first iteration: nothing to batch)."""
+    plain, _ = _launch("clean", "error", False, monkeypatch)
+    batched, trace = _launch("clean", "error", True, monkeypatch)
+    assert np.array_equal(plain[0], batched[0]) and plain[3] == batched[3]
+    assert [t[0] for t in trace].count("batched") == BLOCKS
+    plain, _ = _launch("missing queue", "error", False, monkeypatch)
+    batched, _ = _launch("missing queue", "error", True, monkeypatch)
+    assert plain[2] is not None and plain[2] == batched[2]
+    monkeypatch.setenv(batching.BATCH_ENV, "off")
+    assert not batching.enabled()
