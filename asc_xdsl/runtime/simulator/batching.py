@@ -116,7 +116,10 @@ class LoopPlan:
         self.op = op
         self.s = s
         self.iv = comp.slot(op.body.block.args[0])
-        self.traced = [comp.closure(f) if _is_inline(f) else f for _, f in items]
+        if any(_is_inline(f) for _, f in items):  # the body with its values in the frame
+            self.traced = [comp.fuse(items, keep=True)]
+        else:
+            self.traced = [f for _, f in items]
         self.forms: list[tuple] = []
         self.ints: list[tuple[int, int, int]] = []  # (slot, lo, hi) of each integer
         self.queues: list[int] = []
@@ -281,8 +284,10 @@ def _state(e: list, c: Any, queues: list) -> tuple:
         [(tuple(q.free), len(q.waiting), q.slots) for q in queues],
         (c.vmask.counter, c.vmask.bits),
         bool(c.regs),
-        None if found is None else (bytes(c.ubw), frozenset(c.ubdone), len(found.errors),
-                                    len(found.seen), found.pending),
+        # (the written-bytes mask changes only with a range new to `ubdone`, which
+        # only grows: its size stands for both)
+        None if found is None else (len(c.ubdone), len(found.errors), len(found.seen),
+                                    found.pending),
         None if san is None else _san_state(san),
     )  # fmt: skip
 
@@ -323,7 +328,7 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips)
         raise Refused("counters")
     if s1[1] != s2[1] or any(w for _, w, _ in s2[1]) or s1[2] != s2[2] or s2[3]:
         raise Refused("queues or registers")
-    if s2[4] is not None and (s1[4] != s2[4] or s2[4][4] is not None):
+    if s2[4] is not None and (s1[4] != s2[4] or s2[4][3] is not None):
         raise Refused("uninit")
     # -- the race checker (first: its state settles last) --
     san_apply = None

@@ -306,10 +306,11 @@ class FunctionCompiler:
         gen.env["_op"] = inline.op
         return gen.build(src, "run", inline.op.name)
 
-    def fuse(self, items: list[tuple[Operation, Closure | Inline]]) -> Closure:
+    def fuse(self, items: list[tuple[Operation, Closure | Inline]], keep: bool = False) -> Closure:
         """One generated function `block(e, c)` running `items` in order (see the module
-        docstring): inlined ops with their values as locals, closures called."""
-        return _Fuser(self).function(items)
+        docstring): inlined ops with their values as locals, closures called; `keep`:
+        every result stored in the frame too (loop batching's warm-up reads them)."""
+        return _Fuser(self, keep).function(items)
 
     def block(self, block: Block) -> tuple[list[Closure], int, Operation | None]:
         """Closures of a block's ops (terminator excluded), its scalar-op count, its
@@ -423,8 +424,9 @@ def _inside(value: SSAValue, op: Operation) -> bool:
 class _Fuser:
     """The source of one generated function (see `FunctionCompiler.fuse`)."""
 
-    def __init__(self, comp: FunctionCompiler):
+    def __init__(self, comp: FunctionCompiler, keep: bool = False):
         self.comp = comp
+        self.keep = keep
         self.gen = _Source(comp)
         self.lines: list[str] = []
         self.line_ops: dict[int, Operation] = {}
@@ -452,7 +454,7 @@ class _Fuser:
 
     def escapes(self, v: SSAValue) -> bool:
         """Whether something besides this function's inlined ops reads `v` (from the frame)."""
-        return any(u.operation not in self.inlined for u in v.uses)
+        return self.keep or any(u.operation not in self.inlined for u in v.uses)
 
     def forget_framed(self) -> None:
         """A closure ran: it may have rebound any slot, so framed copies are reloaded."""
