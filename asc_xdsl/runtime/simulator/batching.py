@@ -72,6 +72,10 @@ MIN_UNITS = 2
 """Whole units left after the warm-up below which a loop is not batched."""
 MAX_WARMUP_UNITS = 4
 """Units run one by one looking for the steady period before giving up."""
+GIVE_UP, RETRY_EVERY = 8, 64
+"""A loop refused this many times in a row is tried again only every RETRY_EVERY-th
+run (the warm-up's snapshots are wasted on a loop that is never steady; batching or
+not gives the same results, so this only decides speed)."""
 
 _AFFINE = (arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.IndexCastOp)
 _QUEUE = (fw.AllocTensorOp, fw.EnQueOp, fw.DeQueOp, fw.FreeTensorOp)
@@ -148,6 +152,10 @@ class LoopPlan:
                      comp.constant_of(n), dt, _EXACT_BINARY[type(o)])
                 )  # fmt: skip
         self.values = sorted(values)
+        self.fails = 0
+        """Runs in a row that ended without a batch (see GIVE_UP)."""
+        self.where = {x: i for i, x in enumerate(self.values)}
+        """Slot -> position in a recorded frame (the body's values)."""
 
 
 def _is_inline(f: Any) -> bool:
@@ -234,6 +242,9 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
         unit = 2
     if trips < (2 + MIN_UNITS) * unit:
         return 0
+    if p.fails >= GIVE_UP and p.fails % RETRY_EVERY:  # (a loop in a loop, never steady)
+        p.fails += 1
+        return 0
     done = 0
     frames: list[list] = []
     states = [_state(e, c, queues)]
@@ -253,6 +264,7 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
             continue
         units = (trips - done) // unit
         if units < MIN_UNITS:
+            p.fails += 1
             return done
         try:
             batch = _steady(p, e, c, queues, states[-3:], frames[-2 * unit :], unit, done, units,
@@ -272,7 +284,9 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
         finally:
             if collecting:
                 gc.enable()
+        p.fails = 0
         return done + units * unit
+    p.fails += 1
     return done
 
 
@@ -337,7 +351,7 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips)
     # -- values: local tensors periodic, GM tensors and integers affine --
     last_t = trips - 1
     a_frames, b_frames = frames[:unit], frames[unit:]
-    where = {x: i for i, x in enumerate(p.values)}
+    where = p.where
     for slot, ilo, ihi in p.ints:
         i = where[slot]
         vals = [f[i] for f in frames]

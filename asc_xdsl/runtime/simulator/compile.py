@@ -18,7 +18,9 @@ touches the frame), the other ops' closures are called from it, and values cross
 the block's boundary go through the frame. No call, no list index per inlined op. An
 `scf.for` without carried values whose body holds an inlined op is itself a template
 (`Body`: the body's code pasted inside the Python `for`), its loop-invariant reads
-made once before the loop. A closure called from generated code may rebind any frame
+made once before the loop (unless loop batching may batch it, `batching.plan`: then
+it is a closure over the frame, its body one generated function called per iteration).
+A closure called from generated code may rebind any frame
 slot (`AllocTensor(t)` rebinds t's), so the locals copied from the frame are read
 again after it, and a loop whose body calls one reads them in each pass. The
 generated function's globals hold `_asc_lines` (source line -> op), which
