@@ -1,9 +1,11 @@
 """Loop batching (simulator/batching.py) against the loop run one iteration at a time.
 
-The benchmark's vector add (bench/simulator.py `vector_add_ir`) and variants -- a depth-1
-queue, a tail block with one iteration more, a race seeded in the body (a missing queue
-hand-off, a buffer never released), every iteration writing the same GM tile, GM out of
-bounds in a late iteration, an uninitialised read, x and z the same array -- launched
+The benchmark's vector add (bench/simulator.py `vector_add_ir`) and variants -- depth-1
+and depth-3 queues, a tail block with one iteration more, the tiles taken last first
+(GM rows with a negative stride), a race seeded in the body (a missing queue hand-off,
+a buffer never released), every iteration writing the same GM tile, GM out of bounds in
+a late iteration, an uninitialised read, x and z the same array, z half a tile into x
+(apart across a block's iterations) and z over the x tile the block reads next -- launched
 with `ASC_XDSL_SIM_BATCH=0` and with batching, with the race checker off and on: the
 same arrays, warnings (texts, order), errors and profile; and the batch taken where it
 should be (`batching.trace`), refused where it must be.
@@ -79,30 +81,52 @@ def _half_y(text: str) -> str:
     )
 
 
-# name: (IR, total tiles, z shorter by (elements), z is x, batched with the checker on)
+def _reverse(text: str) -> str:
+    """The tiles from the last to the first: GM rows with a negative stride."""
+    text = text.replace(
+        "  scf.for %t",
+        "  %one = arith.constant 1 : i32\n  %last = arith.subi %tiles, %one : i32\n  scf.for %t",
+    )
+    return text.replace(
+        "%off_i32 = arith.muli %t, %tile : i32",
+        "%r = arith.subi %last, %t : i32\n    %off_i32 = arith.muli %r, %tile : i32",
+    )
+
+
+# name: (IR, total tiles, z shorter by (elements), z in x's memory at this element (None:
+# its own array), batched with the checker on: True, None (refused), False (either))
 CASES = {
-    "clean": (BENCH.vector_add_ir(TILE), 32, 0, False, True),
-    "depth 1": (BENCH.vector_add_ir(TILE, depth=1), 32, 0, False, True),
-    "tail": (BENCH.vector_add_ir(TILE), 33, 0, False, False),
-    "missing queue": (_missing_queue(BENCH.vector_add_ir(TILE)), 32, 0, False, True),
-    "no release": (_no_release(BENCH.vector_add_ir(TILE)), 32, 0, False, True),
-    "same GM tile": (_same_gm_tile(BENCH.vector_add_ir(TILE)), 32, 0, False, None),
-    "GM out of bounds": (BENCH.vector_add_ir(TILE), 32, 3 * TILE, False, None),
-    "uninitialised": (_half_y(BENCH.vector_add_ir(TILE)), 32, 0, False, None),
-    "in place": (BENCH.vector_add_ir(TILE), 32, 0, True, True),
+    "clean": (BENCH.vector_add_ir(TILE), 32, 0, None, True),
+    "depth 1": (BENCH.vector_add_ir(TILE, depth=1), 32, 0, None, True),
+    "depth 3": (BENCH.vector_add_ir(TILE, depth=3), 36, 0, None, False),
+    "tail": (BENCH.vector_add_ir(TILE), 33, 0, None, False),
+    "last tile first": (_reverse(BENCH.vector_add_ir(TILE)), 33, 0, None, False),
+    "missing queue": (_missing_queue(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
+    "no release": (_no_release(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
+    "same GM tile": (_same_gm_tile(BENCH.vector_add_ir(TILE)), 32, 0, None, None),
+    "GM out of bounds": (BENCH.vector_add_ir(TILE), 32, 3 * TILE, None, None),
+    "uninitialised": (_half_y(BENCH.vector_add_ir(TILE)), 32, 0, None, None),
+    "in place": (BENCH.vector_add_ir(TILE), 32, 0, 0, True),
+    # z's tile t is the back half of x's tile t and the front of t + 1, which the other
+    # block reads: nothing meets across one block's iterations (two GM arguments over
+    # one array: the batch compares addresses)
+    "z half a tile into x": (BENCH.vector_add_ir(TILE), 32, 0, TILE // 2, True),
+    # z's tile t overwrites half of x's tile t + 2, which the same block reads next
+    "z onto the next x tile": (BENCH.vector_add_ir(TILE), 32, 0, TILE + TILE // 2, None),
 }
 
 
 def _launch(case: str, sanitize: str, batch: bool, monkeypatch) -> tuple:
-    text, tiles, short, in_place, _ = CASES[case]
+    text, tiles, short, alias, _ = CASES[case]
     monkeypatch.setenv(batching.BATCH_ENV, "1" if batch else "0")
     kernel = _kernels.get(case)
     if kernel is None:
         kernel = _kernels[case] = CompiledKernel(name="add_bench", module=parse_module(text))
     n = tiles * TILE
     rng = np.random.default_rng(0)
-    x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
-    z = x if in_place else np.zeros(n - short, np.float32)
+    base = rng.random(n + 2 * TILE, dtype=np.float32)
+    x, y = base[:n], rng.random(n, dtype=np.float32)
+    z = np.zeros(n - short, np.float32) if alias is None else base[alias : alias + n]
     trace = batching.trace = []
     error = None
     try:
@@ -115,7 +139,7 @@ def _launch(case: str, sanitize: str, batch: bool, monkeypatch) -> tuple:
         batching.trace = None
     texts = [f"{w.category.__name__}: {w.message}" for w in caught]
     profile = last_profile().blocks if error is None else None
-    return (z, texts, error, profile), trace
+    return (z, texts, error, profile, base), trace
 
 
 _kernels: dict[str, CompiledKernel] = {}
@@ -127,8 +151,8 @@ def test_batched_loop_matches_the_loop_run_one_by_one(case, sanitize, monkeypatc
     plain, none = _launch(case, sanitize, False, monkeypatch)
     batched, trace = _launch(case, sanitize, True, monkeypatch)
     assert none == []
-    z, texts, error, profile = batched
-    assert np.array_equal(z, plain[0])
+    z, texts, error, profile, _ = batched
+    assert np.array_equal(z, plain[0]) and np.array_equal(batched[4], plain[4])
     assert texts == plain[1]
     assert error == plain[2]
     assert profile == plain[3]
