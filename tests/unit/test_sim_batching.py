@@ -16,6 +16,7 @@ each GM tensor by two 16 KiB checker pages); the file runs in about a second."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import warnings
 from pathlib import Path
 
@@ -24,7 +25,7 @@ import pytest
 
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
-from asc_xdsl.runtime.simulator import batching, last_profile
+from asc_xdsl.runtime.simulator import batching, last_profile, sanitizer
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,6 +94,18 @@ def _reverse(text: str) -> str:
     )
 
 
+def _twice(text: str) -> str:
+    """The loop again, now z = z + y: its reads of z meet the first loop's writes, whose
+    records the batch left to be made when touched (`BlockSanitizer.pending`)."""
+    lines = text.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("  scf.for"))
+    end = next(i for i in range(start, len(lines)) if lines[i] == "  }")
+    loop = "\n".join(lines[start : end + 1]).replace("%x_gm[%off]", "%z_gm[%off]")
+    names = set(re.findall(r"(%\w+) =", loop)) | {"%t"}
+    again = re.sub(r"%\w+", lambda m: m[0] + "_2" if m[0] in names else m[0], loop)
+    return "\n".join([*lines[: end + 1], again, *lines[end + 1 :]])
+
+
 # name: (IR, total tiles, z shorter by (elements), z in x's memory at this element (None:
 # its own array), batched with the checker on: True, None (refused), False (either))
 CASES = {
@@ -100,6 +113,7 @@ CASES = {
     "depth 1": (BENCH.vector_add_ir(TILE, depth=1), 32, 0, None, True),
     "depth 3": (BENCH.vector_add_ir(TILE, depth=3), 36, 0, None, False),
     "tail": (BENCH.vector_add_ir(TILE), 33, 0, None, False),
+    "two loops": (_twice(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
     "last tile first": (_reverse(BENCH.vector_add_ir(TILE)), 33, 0, None, False),
     "missing queue": (_missing_queue(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
     "no release": (_no_release(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
@@ -161,13 +175,47 @@ def test_batched_loop_matches_the_loop_run_one_by_one(case, sanitize, monkeypatc
     if expect is None:  # refused: the loop ran one by one
         assert not took, trace
     elif sanitize == "off" or expect:
-        assert len(took) == BLOCKS, trace
+        loops = 2 if case == "two loops" and sanitize == "off" else 1
+        assert len(took) == BLOCKS * loops, trace  # (warn: the 2nd loop meets the 1st's pages)
     if case == "GM out of bounds":
         assert error is not None and "outside argument 'z'" in error
     if case in ("missing queue", "no release") and sanitize == "warn":
         assert any("race" in t for t in texts)
     if case == "uninitialised":
         assert any("UninitializedRead" in t for t in texts)
+
+
+@pytest.mark.parametrize("case", ["clean", "two loops", "missing queue"])
+def test_checker_state_at_the_block_end_matches(case, monkeypatch):
+    """The race checker's whole state when each block ends -- clocks, queue snapshots,
+    every page's records (the batch's pending GM pages made), the cross-core log --
+    is the one-by-one loop's."""
+    states: list = []
+    finish = sanitizer.BlockSanitizer.finish
+
+    def capture(san):
+        for key, first, pages, units, _ in san.pending:  # the pages not made yet
+            for at in ((key, first + m * pages) for m in range(1, units + 1)):
+                if at not in san.records:
+                    san._unfold(at)
+
+        def name(key):  # (GM buffers and queues are new objects in each launch)
+            return key if isinstance(key, str) else key.name
+
+        states.append(
+            (san.count[:], [r[:] for r in san.known],
+             sorted((slot, snap) for (_, slot), snap in san.freed.items()),
+             {(name(k), page): v for (k, page), v in san.records.items()},
+             [(e[1:4], name(e[4]), e[5:]) for e in san.order.log], len(san.findings))
+        )  # fmt: skip
+        finish(san)
+
+    monkeypatch.setattr(sanitizer.BlockSanitizer, "finish", capture)
+    _launch(case, "warn", False, monkeypatch)
+    plain, states[:] = states[:], []
+    _, trace = _launch(case, "warn", True, monkeypatch)
+    assert any(t[0] == "batched" for t in trace)
+    assert states == plain
 
 
 def test_error_mode_and_switch(monkeypatch):

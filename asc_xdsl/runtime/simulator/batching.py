@@ -650,7 +650,7 @@ def _san_steady(san, a, b, cur, units):
     for kb in new_b:
         dp = shifts[kb[0]]
         for m in range(1, units + 1):
-            if (kb[0], kb[1] + m * dp) in recs_c:
+            if san.has_page((kb[0], kb[1] + m * dp)):
                 raise Refused("GM pages not fresh")
     # the cross-core log
     log_entries = None
@@ -685,19 +685,12 @@ def _san_steady(san, a, b, cur, units):
         records = san.records
         for key in moving:
             records[key] = [rec(r, units) for r in records[key]]
-        for kb in new_b:
+        for kb in new_b:  # made when touched (BlockSanitizer.pending)
             dp = shifts[kb[0]]
-            dbytes = dp << PAGE_SHIFT
-            buf, page = kb
-            base = [
-                (lo, hi, pipe, index, d[pipe], w, op) for lo, hi, pipe, index, w, op in records[kb]
-            ]
-            for m in range(1, units + 1):
-                mb = m * dbytes
-                records[(buf, page + m * dp)] = [
-                    (lo + mb, hi + mb, pipe, index + m * dv, w, op)
-                    for lo, hi, pipe, index, dv, w, op in base
-                ]
+            db = dp << PAGE_SHIFT
+            rows = [(lo, hi, pipe, index, d[pipe], db, w, op)
+                    for lo, hi, pipe, index, w, op in records[kb]]  # fmt: skip
+            san.pending.append((kb[0], kb[1], dp, units, rows))
         if log_entries is not None:
             base = [(y, d[y[2]], db) for y, db in log_entries]
             order.log.extend(
