@@ -31,8 +31,10 @@ their batched forms):
   of pages, the pages the remaining units will touch hold no record, nothing was
   reported, and the cross-core log grew by the first unit's entries moved. The
   checker's rules only compare and take maxima of these numbers, so every later unit
-  moves its state by `d` again and reports nothing: the batch adds `m * d` and writes
-  the records and log entries of the GM pages each unit `m` touches.
+  moves its state by `d` again and reports nothing: the batch adds `units * d`, appends
+  the cross-core log's entries of each unit `m` (moved m units) and leaves the records
+  of the GM pages each unit touches to be made when a later access first touches one
+  (`BlockSanitizer.pending`: most never are).
 
 The batched data: GM sources are strided numpy views (one row per iteration), each
 UB tile a (iterations, bytes) array that a later op of the same iteration reads back
@@ -275,8 +277,8 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
             continue
         if trace is not None:
             trace.append(("batched", units, unit))
-        # The batch makes its records and log entries in bulk: one young-generation
-        # collection after it rather than one every 700 of them
+        # The batch makes its log entries in bulk: one young-generation collection
+        # after it rather than one every 700 of them
         collecting = gc.isenabled()
         gc.disable()
         try:
