@@ -58,6 +58,7 @@ from typing import Any
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc import data_copy as dc
@@ -65,14 +66,14 @@ from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import tensor as tn
 from asc_xdsl.dialects.ascendc import vector as vec
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
-from asc_xdsl.runtime.simulator.dtypes import int_range, np_dtype
+from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 
 BATCH_ENV = "ASC_XDSL_SIM_BATCH"
 MIN_UNITS = 2
 """Whole units left after the warm-up below which a loop is not batched."""
-MAX_WARMUP_UNITS = 4
+MAX_WARMUP_UNITS = 6
 """Units run one by one looking for the steady period before giving up."""
 GIVE_UP, RETRY_EVERY = 8, 64
 """A loop refused this many times in a row is tried again only every RETRY_EVERY-th
@@ -183,6 +184,8 @@ def _candidate_op(o: Operation, comp: Any) -> bool:
     if isinstance(o, arith.ConstantOp):
         return True
     if isinstance(o, _AFFINE):
+        if not isinstance(o.results[0].type, (IntegerType, IndexType)):
+            return False  # (a vector of integers)
         if isinstance(o, arith.MuliOp):  # affine: one factor loop-invariant
             return any(not _in_body(v, o) for v in o.operands)
         return True
@@ -201,6 +204,7 @@ def _candidate_op(o: Operation, comp: Any) -> bool:
         return (
             type(n) is int
             and n > 0
+            and not is_bf16(o.dst.type.element_type)  # (bf16 is held as its bits)
             and all(np_dtype(v.type.element_type) == dt for v in o.operands[:3])
         )
     return False
@@ -236,8 +240,8 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     queues = [e[q] for q in p.queues]
     unit = 1
     for q in queues:
-        n = len(q.slots)
-        if n < 1:
+        n = len(getattr(q, "slots", ()))
+        if n < 1:  # (no InitBuffer yet: the loop raises that one by one)
             return 0
         unit = unit * n // math.gcd(unit, n)
     if unit < 2:
