@@ -653,11 +653,22 @@ def _san_steady(san, a, b, cur, units):
             raise Refused("GM page records")
     from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
 
+    # the pages of the remaining units, kb + m * dp (m in 1..units), hold no record: a
+    # page of the buffer with records, or a pending one, on that progression refuses
+    held: dict = {}
+    for k, page in recs_c:
+        if k in shifts:
+            held.setdefault(k, []).append(page)
     for kb in new_b:
-        dp = shifts[kb[0]]
-        for m in range(1, units + 1):
-            if san.has_page((kb[0], kb[1] + m * dp)):
+        key, dp = kb[0], shifts[kb[0]]
+        for page in held.get(key, ()):
+            m, off = divmod(page - kb[1], dp)
+            if not off and 1 <= m <= units:
                 raise Refused("GM pages not fresh")
+        if any(p[0] is key for p in san.pending):  # (a loop batched before: page by page)
+            for m in range(1, units + 1):
+                if san.has_page((key, kb[1] + m * dp)):
+                    raise Refused("GM pages not fresh")
     # the cross-core log
     log_entries = None
     order = san.order
