@@ -4,7 +4,7 @@ The benchmark's vector add (bench/simulator.py `vector_add_ir`) and variants -- 
 and depth-3 queues, a tail block with one iteration more, the tiles taken last first
 (GM rows with a negative stride), a race seeded in the body (a missing queue hand-off,
 a buffer never released), every iteration writing the same GM tile, GM out of bounds in
-a late iteration, an uninitialised read, x and z the same array, z half a tile into x
+a late iteration, an uninitialised read, x and z the same array, Abs and Muls after the Add, z half a tile into x
 (apart across a block's iterations) and z over the x tile the block reads next -- launched
 with `ASC_XDSL_SIM_BATCH=0` and with batching, with the race checker off and on: the
 same arrays, warnings (texts, order), errors and profile; and the batch taken where it
@@ -106,6 +106,18 @@ def _twice(text: str) -> str:
     return "\n".join([*lines[: end + 1], again, *lines[end + 1 :]])
 
 
+def _abs_scale(text: str) -> str:
+    """z = |x + y| * 0.75 (unary and tensor-scalar count forms, the scalar invariant)."""
+    lt = "!ascendc.local_tensor<*xf32>"
+    text = text.replace("  scf.for %t", "  %scale = arith.constant 0.75 : f32\n  scf.for %t")
+    return text.replace(
+        f"ascendc.add_l2 %z_local, %xa, %ya, %tile : {lt}, {lt}, {lt}, i32",
+        f"ascendc.add_l2 %z_local, %xa, %ya, %tile : {lt}, {lt}, {lt}, i32\n"
+        f"    ascendc.abs_l2 %z_local, %z_local, %tile : {lt}, {lt}, i32\n"
+        f"    ascendc.muls_l2 %z_local, %z_local, %scale, %tile {{isSetMask}} : {lt}, {lt}, f32, i32",
+    )
+
+
 # name: (IR, total tiles, z shorter by (elements), z in x's memory at this element (None:
 # its own array), batched with the checker on: True, None (refused), False (either))
 CASES = {
@@ -114,6 +126,7 @@ CASES = {
     "depth 3": (BENCH.vector_add_ir(TILE, depth=3), 36, 0, None, False),
     "tail": (BENCH.vector_add_ir(TILE), 33, 0, None, False),
     "two loops": (_twice(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
+    "abs and scale": (_abs_scale(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
     "last tile first": (_reverse(BENCH.vector_add_ir(TILE)), 33, 0, None, False),
     "missing queue": (_missing_queue(BENCH.vector_add_ir(TILE)), 32, 0, None, True),
     "no release": (_no_release(BENCH.vector_add_ir(TILE)), 32, 0, None, True),

@@ -5,8 +5,9 @@ A loop is a candidate (`plan`, at compile time) when it carries no values, its b
 holds no nested region and every op of it has a batched form here (`FORMS`): integer
 `arith` add/sub/mul/index_cast, `GlobalTensor` sub-tensors, the TQue ops (AllocTensor,
 EnQue, DeQue, FreeTensor), the count form of DataCopy between GM and UB and of the
-exact element-wise vector ops (Add, Sub, Mul, Div, Max, Min, And, Or), all with
-constant counts. At run time (`LoopPlan.run`) the loop runs its first iterations one by
+exact element-wise vector ops (Add, Sub, Mul, Div, Max, Min, And, Or, Abs, Relu, Not;
+Adds, Muls, Maxs, Mins with isSetMask and a loop-invariant scalar), all with constant
+counts. At run time (`LoopPlan.run`) the loop runs its first iterations one by
 one, with every SSA value of the body kept in the frame; after each `unit` of them (the
 queues' buffer rotation: the lcm of their buffer counts, at least 2 iterations) it takes
 the block's state. When the last two units show the steady period, the remaining whole
@@ -92,9 +93,22 @@ _EXACT_BINARY = {
     vec.AndL2Op: np.bitwise_and,
     vec.OrL2Op: np.bitwise_or,
 }
+_EXACT_UNARY = {
+    vec.AbsL2Op: np.abs,
+    vec.ReluL2Op: lambda x, out: np.maximum(x, x.dtype.type(0), out=out),
+    vec.NotL2Op: np.invert,
+}
+_EXACT_SCALAR = {
+    vec.AddsL2Op: np.add,
+    vec.MulsL2Op: np.multiply,
+    vec.MaxsL2Op: np.maximum,
+    vec.MinsL2Op: np.minimum,
+}
 """Element-wise ops whose results do not depend on how numpy walks the arrays
-(correctly rounded IEEE operations, bitwise ops): one call over all rows gives each
-row what the one-by-one call gives."""
+(correctly rounded IEEE operations, bitwise ops, sign and maxima): one call over all
+rows gives each row what the one-by-one call gives (vector.py's count forms, the same
+numpy functions)."""
+_VECTOR = (*_EXACT_BINARY, *_EXACT_UNARY, *_EXACT_SCALAR)
 
 
 trace: list | None = None
@@ -151,8 +165,22 @@ class LoopPlan:
                 d, a, b, n = o.operands
                 dt = np_dtype(o.dst.type.element_type)
                 self.forms.append(
-                    ("binary", o, comp.slot(d), comp.slot(a), comp.slot(b),
-                     comp.constant_of(n), dt, _EXACT_BINARY[type(o)])
+                    ("vector", o, comp.slot(d), (comp.slot(a), comp.slot(b)),
+                     comp.constant_of(n), dt, _EXACT_BINARY[type(o)], None)
+                )  # fmt: skip
+            elif type(o) in _EXACT_UNARY:
+                d, a, n = o.operands
+                dt = np_dtype(o.dst.type.element_type)
+                self.forms.append(
+                    ("vector", o, comp.slot(d), (comp.slot(a),), comp.constant_of(n), dt,
+                     _EXACT_UNARY[type(o)], None)
+                )  # fmt: skip
+            elif type(o) in _EXACT_SCALAR:  # the scalar a loop invariant (its frame slot)
+                d, a, sc, n = o.operands
+                dt = np_dtype(o.dst.type.element_type)
+                self.forms.append(
+                    ("vector", o, comp.slot(d), (comp.slot(a),), comp.constant_of(n), dt,
+                     _EXACT_SCALAR[type(o)], comp.slot(sc))
                 )  # fmt: skip
         self.values = sorted(values)
         self.fails = 0
@@ -198,14 +226,17 @@ def _candidate_op(o: Operation, comp: Any) -> bool:
         size = np_dtype(o.dst.type.element_type).itemsize
         n = comp.constant_of(o.cal_count)
         return type(n) is int and n > 0 and (n * size) % 32 == 0
-    if type(o) in _EXACT_BINARY:
-        n = comp.constant_of(o.operands[3])
+    if type(o) in _VECTOR:
+        tensors = [o.dst, o.src] if type(o) in _EXACT_SCALAR else o.operands[:-1]
+        if type(o) in _EXACT_SCALAR and (not o.flag("isSetMask") or _in_body(o.scalar, o)):
+            return False  # (under the mask register; a scalar that changes)
+        n = comp.constant_of(o.operands[-1])
         dt = np_dtype(o.dst.type.element_type)
         return (
             type(n) is int
             and n > 0
             and not is_bf16(o.dst.type.element_type)  # (bf16 is held as its bits)
-            and all(np_dtype(v.type.element_type) == dt for v in o.operands[:3])
+            and all(np_dtype(v.type.element_type) == dt for v in tensors)
         )
     return False
 
@@ -223,7 +254,7 @@ def plan(op: scf.ForOp, comp: Any, items: list, s: int) -> LoopPlan | None:
     ops = list(op.body.block.ops)
     if not all(_candidate_op(o, comp) for o in ops):
         return None
-    if not any(isinstance(o, (dc.DataCopyL2Op, *_EXACT_BINARY)) for o in ops):
+    if not any(isinstance(o, (dc.DataCopyL2Op, *_VECTOR)) for o in ops):
         return None  # nothing worth batching
     return LoopPlan(op, comp, items, s)
 
@@ -393,7 +424,7 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips)
     _ub_dataflow(phases)
 
     def apply() -> None:
-        _run_phases(p, phases, units)
+        _run_phases(p, e, phases, units)
         cnt = c.cnt
         for i, dv in enumerate(d_cnt):
             if dv:
@@ -442,17 +473,16 @@ def _phase_plan(p, where, e, fa, fb, units):
                 out.append(("ubr", key, idx, t.mem))
                 out.append(("gmw", g.buf, start, stride, n, idx, [False]))
         else:
-            _, _, dst, a, b, count, dt, _ = form
-            ts = [at(fb, x) for x in (a, b, dst)]
+            _, _, dst, srcs, count, dt, _, _ = form
+            ts = [at(fb, x) for x in (*srcs, dst)]
             for t in ts:
                 if not (t.vec_ok and count <= t.length):
                     raise Refused("vector operand")
             nbytes = count * dt.itemsize
-            for t, kind in zip(ts, ("ubr", "ubr", "ubw"), strict=True):
-                key = (id(t.mem), t.offset, t.offset + nbytes)
-                out.append(
-                    (kind, key, idx, t.mem) if kind == "ubr" else (kind, key, idx, dt, t.mem)
-                )
+            for t in ts[:-1]:
+                out.append(("ubr", (id(t.mem), t.offset, t.offset + nbytes), idx, t.mem))
+            t = ts[-1]
+            out.append(("ubw", (id(t.mem), t.offset, t.offset + nbytes), idx, dt, t.mem))
     return out
 
 
@@ -518,7 +548,7 @@ def _rows(buf, start: int, stride: int, n: int, units: int) -> np.ndarray:
     return as_strided(base, shape=(units, n), strides=(stride, 1))
 
 
-def _run_phases(p, phases, units) -> None:
+def _run_phases(p, e, phases, units) -> None:
     """Each phase's ops over its `units` iterations, then UB's last writes."""
     finals = []
     for accesses in phases:
@@ -548,15 +578,16 @@ def _run_phases(p, phases, units) -> None:
                     src.into(dst)
                 else:
                     dst[...] = src.rows() if type(src) is _Lazy else src
-            else:  # binary: two reads pending, the write
+            else:  # a vector op: its reads pending, the write
                 _, key, idx, dt, mem = a
-                y = pending.pop()
-                x = pending.pop()
-                if type(y) is _Lazy:
-                    y = y.rows()
-                if type(x) is _Lazy:
-                    x = x.rows()
-                rows = _Lazy(p.forms[idx][7], x.view(dt), y.view(dt), dt)
+                form = p.forms[idx]
+                n = len(form[3])
+                args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
+                del pending[-n:]
+                args = [r.view(dt) for r in args]
+                if form[7] is not None:  # tensor-scalar: the scalar as the op converts it
+                    args.append(dt.type(e[form[7]]))
+                rows = _Lazy(form[6], args, dt)
                 shadow[key] = rows
                 writes.append((mem, key, rows))
         finals.append(writes)
@@ -571,8 +602,8 @@ class _Lazy:
 
     __slots__ = ("args", "dt", "fn", "out")
 
-    def __init__(self, fn, x, y, dt):
-        self.fn, self.args, self.dt, self.out = fn, (x, y), dt, None
+    def __init__(self, fn, args, dt):
+        self.fn, self.args, self.dt, self.out = fn, args, dt, None
 
     def into(self, dst: np.ndarray) -> None:
         if self.out is not None:
@@ -583,9 +614,8 @@ class _Lazy:
 
     def rows(self) -> np.ndarray:
         if self.out is None:
-            x, y = self.args
-            out = np.empty(x.shape, self.dt)
-            self.fn(x, y, out=out)
+            out = np.empty(self.args[0].shape, self.dt)
+            self.fn(*self.args, out=out)
             self.out = out.view(np.uint8)
         return self.out
 
