@@ -23,11 +23,12 @@ processes' user + system time, which other load on a shared machine disturbs far
 than wall time) or wall time (`--clock wall`). `--against REV` runs the add benchmarks also on the simulator of git revision REV
 (its `asc_xdsl/` extracted with `git archive` into a temporary directory), the two
 alternating in subprocesses so that both see the same machine load, and prints the
-speedup.
+speedup. `--no-batch` turns loop batching off (`ASC_XDSL_SIM_BATCH=0`: every iteration
+one by one, as before batching).
 
     python bench/simulator.py [--bench add|ops|matmul|all] [--elements N] [--blocks B]
                               [--tile T] [--ops-tile T] [--ops-elements N] [--repeat R]
-                              [--size S] [--against REV] [--clock cpu|wall]
+                              [--size S] [--against REV] [--clock cpu|wall] [--no-batch]
 """
 
 from __future__ import annotations
@@ -396,10 +397,17 @@ def main() -> None:
         "--against", metavar="REV", help="also run the add benchmarks at this git revision"
     )
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    ap.add_argument(
+        "--no-batch",
+        action="store_true",
+        help="run every loop iteration one by one (ASC_XDSL_SIM_BATCH=0: no loop batching)",
+    )
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     global CLOCK
     CLOCK = a.clock
+    if a.no_batch:  # (inherited by the --against workers and the block workers)
+        os.environ["ASC_XDSL_SIM_BATCH"] = "0"
     if a.worker:
         _worker(a)
         return

@@ -18,7 +18,9 @@ touches the frame), the other ops' closures are called from it, and values cross
 the block's boundary go through the frame. No call, no list index per inlined op. An
 `scf.for` without carried values whose body holds an inlined op is itself a template
 (`Body`: the body's code pasted inside the Python `for`), its loop-invariant reads
-made once before the loop. A closure called from generated code may rebind any frame
+made once before the loop (unless loop batching may batch it, `batching.plan`: then
+it is a closure over the frame, its body one generated function called per iteration).
+A closure called from generated code may rebind any frame
 slot (`AllocTensor(t)` rebinds t's), so the locals copied from the frame are read
 again after it, and a loop whose body calls one reads them in each pass. The
 generated function's globals hold `_asc_lines` (source line -> op), which
@@ -306,10 +308,11 @@ class FunctionCompiler:
         gen.env["_op"] = inline.op
         return gen.build(src, "run", inline.op.name)
 
-    def fuse(self, items: list[tuple[Operation, Closure | Inline]]) -> Closure:
+    def fuse(self, items: list[tuple[Operation, Closure | Inline]], keep: bool = False) -> Closure:
         """One generated function `block(e, c)` running `items` in order (see the module
-        docstring): inlined ops with their values as locals, closures called."""
-        return _Fuser(self).function(items)
+        docstring): inlined ops with their values as locals, closures called; `keep`:
+        every result stored in the frame too (loop batching's warm-up reads them)."""
+        return _Fuser(self, keep).function(items)
 
     def block(self, block: Block) -> tuple[list[Closure], int, Operation | None]:
         """Closures of a block's ops (terminator excluded), its scalar-op count, its
@@ -423,8 +426,9 @@ def _inside(value: SSAValue, op: Operation) -> bool:
 class _Fuser:
     """The source of one generated function (see `FunctionCompiler.fuse`)."""
 
-    def __init__(self, comp: FunctionCompiler):
+    def __init__(self, comp: FunctionCompiler, keep: bool = False):
         self.comp = comp
+        self.keep = keep
         self.gen = _Source(comp)
         self.lines: list[str] = []
         self.line_ops: dict[int, Operation] = {}
@@ -452,7 +456,7 @@ class _Fuser:
 
     def escapes(self, v: SSAValue) -> bool:
         """Whether something besides this function's inlined ops reads `v` (from the frame)."""
-        return any(u.operation not in self.inlined for u in v.uses)
+        return self.keep or any(u.operation not in self.inlined for u in v.uses)
 
     def forget_framed(self) -> None:
         """A closure ran: it may have rebound any slot, so framed copies are reloaded."""

@@ -238,6 +238,10 @@ class BlockSanitizer:
         self.freed: dict[tuple[int, int], list[int]] = {}
         self.outstanding: dict[int, list] = {}  # queue id -> [label, allocs - frees, op]
         self.records: dict[tuple[Any, int], list[tuple]] = {}
+        # GM page records a batched loop left to be made when a page is next touched
+        # (batching.py): (key, page, pages per unit, units, rows) each, page + m * pages
+        # holding the rows moved m units on, m in 1..units (`_unfold`)
+        self.pending: list[tuple] = []
         self.findings: list[SimulatorError] = []
         self._seen: set[tuple] = set()
         # checks other modules add for the end of the block (ops/mutex.py's held locks)
@@ -353,6 +357,7 @@ class BlockSanitizer:
             # every pipe now knows every access complete, and clocks only grow: no
             # record can race again (the cube's barriers between its phases)
             self.records.clear()
+            self.pending.clear()
         else:
             p = PIPE_INDEX.get(pipe.name.removeprefix("PIPE_"))
             if p is not None:
@@ -504,7 +509,7 @@ class BlockSanitizer:
             for page in (first,) if first == last else range(first, last + 1):
                 at = (key, page)
                 recs = records.get(at)
-                if recs is None:
+                if recs is None and (not self.pending or (recs := self._unfold(at)) is None):
                     records[at] = [new]
                     continue
                 # The common case without the general scan: nothing on the page races
@@ -544,6 +549,30 @@ class BlockSanitizer:
                             records[at] = self._prune(recs)
                         continue
                 self._page(recs, at, new, known, always, key)
+
+    def _unfold(self, at: tuple) -> list | None:
+        """The records a batched loop left for page `at` (`pending`), made now."""
+        key, page = at
+        for k, first, pages, units, rows in self.pending:
+            m, off = divmod(page - first, pages)
+            if k is key and not off and 1 <= m <= units:
+                recs = self.records[at] = [
+                    (lo + m * db, hi + m * db, pipe, index + m * dv, w, op)
+                    for lo, hi, pipe, index, dv, db, w, op in rows
+                ]
+                return recs
+        return None
+
+    def has_page(self, at: tuple) -> bool:
+        """Whether page `at` holds records, made or pending."""
+        if at in self.records:
+            return True
+        key, page = at
+        for k, first, pages, units, _ in self.pending:
+            m, off = divmod(page - first, pages)
+            if k is key and not off and 1 <= m <= units:
+                return True
+        return False
 
     def _page(self, recs: list, at: tuple, new: tuple, known, always, key) -> None:
         """The general case of one page: `new` against the page's records `recs`."""
@@ -637,6 +666,7 @@ class BlockSanitizer:
         # launch ends (the launcher keeps each block's context), so they die young
         # instead of piling up for the cyclic GC's full collections.
         self.records = {}
+        self.pending = []
         if self.order is not None and self.order.deferred:
             self.order.flush()
         for check in self.finish_checks:

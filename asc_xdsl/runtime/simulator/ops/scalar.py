@@ -494,6 +494,11 @@ def _region_runner(comp: FunctionCompiler, region):
 def _for(op: scf.ForOp, comp: FunctionCompiler):
     if not op.iter_args and not comp.wraps:
         items, s, _ = comp.block_items(op.body.block)
+        from asc_xdsl.runtime.simulator import batching
+
+        batch = batching.plan(op, comp, items, s)
+        if batch is not None:  # a closure over the frame: the warm-up reads the values
+            return _batched_for(op, comp, comp.closures(items), s, batch)
         if any(isinstance(f, Inline) for _, f in items):  # the loop in generated code
             return comp.inline(
                 op,
@@ -570,6 +575,35 @@ def _for(op: scf.ForOp, comp: FunctionCompiler):
             e[slot] = v
 
     return run_carried
+
+
+def _batched_for(op: scf.ForOp, comp: FunctionCompiler, body, s: int, batch) -> Callable:
+    """A loop `batching` may run batched (its warm-up and batch in `batching.run`, the
+    iterations after it here)."""
+    from asc_xdsl.runtime.simulator import batching
+
+    lb, ub, st = comp.slot(op.lb), comp.slot(op.ub), comp.slot(op.step)
+    iv = comp.slot(op.body.block.args[0])
+
+    def run(e, c, _op=op):
+        step = e[st]
+        if step <= 0:
+            raise SimulatorError(f"scf.for step must be positive, got {step}")
+        lo, hi = e[lb], e[ub]
+        trips = trip_count(lo, hi, step)
+        c.steps -= trips
+        if c.steps < 0:
+            raise for_error(trips, c.steps + trips, c.max_steps)
+        done = batching.run(batch, e, c, lo, step, trips) if batching.enabled() else 0
+        k = c.cnt
+        for i in range(lo + done * step, hi, step):
+            e[iv] = i
+            k[I_S] += s
+            k[C_S] += s
+            for f in body:
+                f(e, c)
+
+    return run
 
 
 @handles(scf.IfOp)
