@@ -56,6 +56,26 @@ Atlas A2/A3 pair tables of the verifiers (adv_math.AXPY_PAIRS, ...) do not apply
 ASCEND_950: Mapping[str, Row] = MappingProxyType({**PROBED, **FROM_HEADERS})
 """Op name -> its 3510 row."""
 
+_COMPLEX = ("complex<f16>", "complex<f32>")
+COMPLEX_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+    # dav_3510/kernel_operator_vec_binary_continuous_impl.h: the count forms of Add, Sub,
+    # Mul and Div list complex32 and complex64 (RegTraitNumTwo pairs); the mask forms'
+    # asserts do not (kernel_operator_vec_binary_impl.h). The operators (l3) are the
+    # count forms.
+    **{f"ascendc.{op}_{form}": {"T": _COMPLEX}
+       for op in ("add", "sub", "mul", "div") for form in ("l2", "l3")},
+    # dav_3510/kernel_operator_vec_binary_scalar_impl.h: AddsImpl / MulsImpl, count form.
+    "ascendc.adds_l2": {"T": _COMPLEX},
+    "ascendc.muls_l2": {"T": _COMPLEX},
+    # dav_3510/kernel_operator_vec_duplicate_impl.h CheckDuplicateSupportedType (the count
+    # form; the mask forms' CheckDuplicateL0SupportedType leaves complex out).
+    "ascendc.duplicate_l2": {"T": _COMPLEX},
+}  # fmt: skip
+"""Op -> type variable -> the complex types its 3510 implementation takes besides its
+table's (complex32 / complex64 exist on 3510 only, so no Atlas A2/A3 table or probe of
+its dtypes has them). Each was compiled against the 3510 headers, and each of its other
+forms refused there (tests/unit/test_vec_complex.py, docs/ascend950.md)."""
+
 OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {
     # The count form's overloads are ambiguous on 3510 for a scalar of another type than
     # the tensor's (Duplicate<half>(dst, float, n)); Atlas A2/A3 converts it.
