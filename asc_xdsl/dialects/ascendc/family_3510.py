@@ -70,6 +70,11 @@ COMPLEX_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     # dav_3510/kernel_operator_vec_duplicate_impl.h CheckDuplicateSupportedType (the count
     # form; the mask forms' CheckDuplicateL0SupportedType leaves complex out).
     "ascendc.duplicate_l2": {"T": _COMPLEX},
+    # dav_3510/kernel_operator_vec_sel_impl.h VselImpl, the count forms (two tensors, or a
+    # tensor and a scalar); the mask forms' asserts list no complex type.
+    "ascendc.select_l2": {"T": _COMPLEX},
+    "ascendc.select_scalar_l2": {"T": _COMPLEX},
+    # ... and Cast between complex types (vec_vconv.CAST_MODES_950_COMPLEX: the pairs).
 }  # fmt: skip
 """Op -> type variable -> the complex types its 3510 implementation takes besides its
 table's (complex32 / complex64 exist on 3510 only, so no Atlas A2/A3 table or probe of

@@ -730,6 +730,26 @@ def complex_tensor_op(t, fn: str) -> Callable[[np.ndarray, object], np.ndarray]:
     return compute
 
 
+def complex_cast(src_t, dst_t, mode: RoundMode) -> Callable[[np.ndarray], np.ndarray]:
+    """The basic API's count-form Cast between complex types (3510's CastIntrinsicsB64ImplVF):
+    each part cast as its Reg Cast / Truncate does (float -> half with `mode`, CAST_NONE as
+    CAST_RINT; float -> float rounded to an integral value; half -> float exact).
+    Storage arrays in and out."""
+    from asc_xdsl.runtime.simulator.ops.cast import cast_array
+
+    src, dst = _Elem(src_t), _Elem(dst_t)
+    if mode is RoundMode.CAST_NONE and dst.c32:
+        mode = RoundMode.CAST_RINT
+
+    def cast(x: np.ndarray) -> np.ndarray:
+        re, im = src.parts(complex_values(src, x))
+        with np.errstate(all="ignore"):
+            parts = (cast_array(p, False, dst.part, False, mode) for p in (re, im))
+            return complex_storage(dst, _complex(*parts))
+
+    return cast
+
+
 def complex_values(el: _Elem, data: np.ndarray) -> np.ndarray:
     """A complex tensor's storage as complex64 values (complex32's parts are halves)."""
     return _complex(data["real"], data["imag"]) if el.c32 else data.astype(np.complex64)

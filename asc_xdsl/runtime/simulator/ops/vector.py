@@ -211,6 +211,21 @@ def _cast(op, comp):
     dt, st = op.dst.type.element_type, op.src.type.element_type
     ddtype, sdtype = np_dtype(dt), np_dtype(st)
     dbf, sbf = is_bf16(dt), is_bf16(st)
+    if isinstance(dt, ComplexType):  # (complex to complex on 950: ops/reg.py)
+        from asc_xdsl.runtime.simulator.ops.reg import complex_cast
+
+        cast = complex_cast(st, dt, mode)
+        return comp.inline(
+            op,
+            (
+                """
+                count = {n}
+                {d}.span(count, "dst")[:] = {cast}({a}.span(count, "src"))
+                """,
+                _charge_source(op, max(ddtype.itemsize, sdtype.itemsize)),
+            ),
+            n=op.cal_count, a=op.src, d=op.dst, cast=cast, full=FULL,
+        )  # fmt: skip
     if ddtype == np.float16 and sdtype == np.int32:  # through DEQSCALE: vconv.py
         from asc_xdsl.runtime.simulator.ops.vconv import cast_hook
 
