@@ -39,6 +39,9 @@ FROM_HEADERS: dict[str, Row] = {
     # rejects is the offset's type (dav_3510/kernel_operator_cache_impl.h: int16_t or
     # int64_t), which is no type variable: the table stands, bisheng judges the offset.
     "ascendc.data_cache_preload": {},
+    # dav_3510/kernel_operator_vec_unary_impl.h AbsImpl<T, U>: T half or float, U
+    # complex32 or complex64, T U's parts' type (its verifier checks the pair).
+    "ascendc.abs_complex_l2": {},
 }  # fmt: skip
 
 UNEXPRESSED_PAIRS: dict[str, tuple[dict[str, str], ...]] = {

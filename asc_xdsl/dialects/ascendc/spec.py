@@ -255,6 +255,26 @@ def local(var: str | None = "T") -> TypeRule:
     )
 
 
+class _ComplexTensorRule(_TensorRule):
+    """A local tensor of a complex element type (Ascend 950), binding `var`."""
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not (isinstance(attr, LocalTensorType) and isinstance(attr.element_type, ComplexType)):
+            raise VerifyException(f"must be a !ascendc.local_tensor of a complex type, got {attr}")
+        super().verify(attr, constraint_context)
+
+
+def local_complex(var: str) -> TypeRule:
+    """A local tensor of complex<f16> or complex<f32> (complex32 / complex64), binding
+    `var`: the form of an API that only a complex tensor takes (`Abs` into its parts)."""
+    return TypeRule(
+        _ComplexTensorRule("local", var),
+        f"LocalTensor<{var}>",
+        lambda v: LocalTensorType(v[var]),
+        var,
+    )
+
+
 def _tensor_of(kind: type[Attribute], element: Attribute, what: str | None) -> TypeRule:
     name = kind.name  # type: ignore[attr-defined]
     cpp = kind.CPP_CLASS.removeprefix("AscendC::")  # type: ignore[attr-defined]

@@ -12,7 +12,14 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.reg import RegLoadDistOp, RegOp, RegStoreDistOp, UbPtrOp, VfCallOp
+from asc_xdsl.dialects.ascendc.reg import (
+    RegLoadDistOp,
+    RegOp,
+    RegStoreDistOp,
+    SameTypeReduceOp,
+    UbPtrOp,
+    VfCallOp,
+)
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class RegVfCallOp(VfCallOp):
@@ -1115,7 +1122,7 @@ class RegSelectOp(RegOp):
     sel: Operand
     dst: OpResult
 
-class RegReduceOp(RegOp):
+class RegReduceOp(SameTypeReduceOp):
     """`Reduce<type>(dst, src, mask)`: the sum (max, min) of the enabled elements in element 0
     of dst, 0 in the others.
 
@@ -1139,7 +1146,7 @@ class RegReduceOp(RegOp):
     dst: OpResult
     reduce_type: IntegerAttr
 
-class RegReduceDataBlockOp(RegOp):
+class RegReduceDataBlockOp(SameTypeReduceOp):
     """`ReduceDataBlock<type>(dst, src, mask)`: the sum (max, min) of the enabled elements of
     each 32-byte block of src in element j of dst for block j, 0 after.
 

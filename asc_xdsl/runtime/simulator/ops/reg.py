@@ -750,6 +750,19 @@ def complex_cast(src_t, dst_t, mode: RoundMode) -> Callable[[np.ndarray], np.nda
     return cast
 
 
+def complex_abs(t) -> Callable[[np.ndarray], np.ndarray]:
+    """|x| of a complex tensor's storage as the Reg ComplexAbsKernel computes it (see
+    `_abs_complex`): Sqrt(re * re + im * im) in the parts' type, Sqrt INTRINSIC."""
+    el, sqrt = _Elem(t), _math("sqrt")
+
+    def compute(x: np.ndarray) -> np.ndarray:
+        re, im = el.parts(complex_values(el, x))
+        with np.errstate(over="ignore"):
+            return sqrt(re * re + im * im)
+
+    return compute
+
+
 def complex_values(el: _Elem, data: np.ndarray) -> np.ndarray:
     """A complex tensor's storage as complex64 values (complex32's parts are halves)."""
     return _complex(data["real"], data["imag"]) if el.c32 else data.astype(np.complex64)

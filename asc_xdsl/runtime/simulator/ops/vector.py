@@ -205,6 +205,26 @@ def _duplicate(op, comp):
     )  # fmt: skip
 
 
+@handles_spec("ascendc.abs_complex_l2")
+def _abs_complex(op, comp):
+    """Abs of complex32 / complex64 into the parts' type (3510's AbsImpl<T, U>: the Reg
+    op's ComplexAbsKernel on each element, ops/reg.py)."""
+    from asc_xdsl.runtime.simulator.ops.reg import complex_abs
+
+    st = op.src.type.element_type
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"))
+            """,
+            _charge_source(op, np_dtype(st).itemsize),
+        ),
+        fn=complex_abs(st), d=op.dst, a=op.src, n=op.cal_count, full=FULL,
+    )  # fmt: skip
+
+
 @handles_spec("ascendc.cast_l2")
 def _cast(op, comp):
     mode = op.mode
