@@ -163,19 +163,24 @@ def test_count_forms_compute_as_the_headers(dtype):
 
 
 @jit
-def cast_kernel(x: asc.GlobalAddress, h: asc.GlobalAddress, z: asc.GlobalAddress):
+def cast_kernel(x: asc.GlobalAddress, h: asc.GlobalAddress, z: asc.GlobalAddress,
+                c: asc.GlobalAddress):  # fmt: skip
     """h = Cast<complex32>(x, CAST_RINT); z = Cast<complex64>(h, CAST_NONE), then
-    Cast<complex64>(x, CAST_FLOOR) behind it."""
+    Cast<complex64>(x, CAST_FLOOR) behind it; c: 0 (Duplicate), then the first 32 of each
+    64 elements of h (Copy, two repeats)."""
     pipe = asc.TPipe()
     bx = asc.TBuf(asc.TPosition.VECCALC)
     bh = asc.TBuf(asc.TPosition.VECCALC)
     bz = asc.TBuf(asc.TPosition.VECCALC)
+    bc = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(bx, 1024)
     pipe.init_buffer(bh, 512)
     pipe.init_buffer(bz, 2048)
+    pipe.init_buffer(bc, 512)
     xl = bx.get(x.dtype)
     hl = bh.get(h.dtype)
     zl = bz.get(z.dtype)
+    cl = bc.get(h.dtype)
     xg = asc.GlobalTensor()
     hg = asc.GlobalTensor()
     zg = asc.GlobalTensor()
@@ -188,22 +193,31 @@ def cast_kernel(x: asc.GlobalAddress, h: asc.GlobalAddress, z: asc.GlobalAddress
     asc.cast(hl, xl, RoundMode.CAST_RINT, N)
     asc.cast(zl, hl, RoundMode.CAST_NONE, N)
     asc.cast(zl[N:], xl, RoundMode.CAST_FLOOR, N)
+    asc.duplicate(cl, 0j, N)
+    asc.copy(cl, hl, 32, 2, asc.CopyRepeatParams(1, 1, 8, 8))
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(hg, hl, N)
     asc.data_copy(zg, zl, 2 * N)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    asc.data_copy(cg, cl, N)
 
 
-def test_cast_between_complex_types_casts_each_part():
+def test_cast_copy_between_complex_types():
     rng = np.random.default_rng(3)
     x = (rng.uniform(-50, 50, N) + 1j * rng.uniform(-50, 50, N)).astype(np.complex64)
     h = np.empty(N, COMPLEX32)
     z = np.zeros(2 * N, np.complex64)
-    cast_kernel[1](x, h, z, platform=SOC)
+    copied = _c32(np.full(N, 7.0))
+    cast_kernel[1](x, h, z, copied, platform=SOC)
     re, im = x.real.astype(np.float16), x.imag.astype(np.float16)  # round to nearest even
     assert np.array_equal(h["real"], re) and np.array_equal(h["imag"], im)
     np.testing.assert_array_equal(z[:N], _join(re, im))  # complex32 -> complex64 is exact
     np.testing.assert_array_equal(z[N:], _join(np.floor(x.real), np.floor(x.imag)))
+    # Copy (UB -> UB, complex32 only: b32 elements) under a continuous mask of 32
+    on = (np.arange(N) % 64) < 32
+    assert np.array_equal(copied[on], h[on]) and not _values(copied[~on]).any()
 
 
 @jit
@@ -310,6 +324,11 @@ def _refusal(body: str, args: str = "", soc: str = SOC) -> str:
          f"{L64}, !ascendc.local_tensor<*xcomplex<f16>>, i32",
          ", %h: !ascendc.local_tensor<*xcomplex<f16>>",
          "does not support CAST_RINT (supported: CAST_NONE)"),
+        # UB -> UB Copy moves b16 / b32 elements: complex32, not complex64
+        ("%one = arith.constant 1 : i8\n    ascendc.copy_l1 %d, %a, %m, %r, %p, %one : "
+         f"{L64}, {L64}, i32, i32, !ascendc.copy_repeat_params, i8",
+         ", %p: !ascendc.copy_repeat_params",
+         "Copy does not support element type complex<f32> on Ascend 950"),
         # a complex scalar goes with complex tensors
         ("ascendc.adds_l2 %f, %f, %s, %n {isSetMask} : "
          "!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, complex<f32>, i32",
@@ -320,7 +339,8 @@ def _refusal(body: str, args: str = "", soc: str = SOC) -> str:
          ", %h: !ascendc.local_tensor<*xf16>",
          "Abs of complex<f32> writes its parts' type f32, got a destination of f16"),
     ],
-    ids=["add_l0", "max", "abs_same_type", "exp", "cast_to_real", "cast_mode", "scalar", "abs_dst"],
+    ids=["add_l0", "max", "abs_same_type", "exp", "cast_to_real", "cast_mode", "copy_c64", "scalar",
+         "abs_dst"],
 )  # fmt: skip
 def test_refusals(body, args, message):
     assert message in _refusal(body, args)

@@ -77,6 +77,10 @@ COMPLEX_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     # tensor and a scalar); the mask forms' asserts list no complex type.
     "ascendc.select_l2": {"T": _COMPLEX},
     "ascendc.select_scalar_l2": {"T": _COMPLEX},
+    # dav_3510 kernel_operator_data_copy_impl.h: UB -> UB Copy moves b16 / b32 elements
+    # (SupportBytes<T, 2, 4>): complex32, not complex64.
+    "ascendc.copy_l0": {"T": ("complex<f16>",)},
+    "ascendc.copy_l1": {"T": ("complex<f16>",)},
     # ... and Cast between complex types (vec_vconv.CAST_MODES_950_COMPLEX: the pairs).
 }  # fmt: skip
 """Op -> type variable -> the complex types its 3510 implementation takes besides its

@@ -1,8 +1,8 @@
 // complex32 / complex64 in the basic vector API on Ascend 950: the count forms whose 3510
 // implementations take complex (Add, Sub, Mul, Div and their operators, Adds, Muls,
-// Duplicate, Select; family_3510.COMPLEX_FORMS), Abs into the parts' type
-// (abs_complex_l2) and Cast between complex types (vec_vconv.CAST_MODES_950_COMPLEX); a
-// complex scalar printed `complex64(re, im)`.
+// Duplicate, Select, and UB -> UB Copy of complex32; family_3510.COMPLEX_FORMS), Abs
+// into the parts' type (abs_complex_l2) and Cast between complex types
+// (vec_vconv.CAST_MODES_950_COMPLEX); a complex scalar printed `complex64(re, im)`.
 // Header-checked for 3510 by tests/unit/test_headers.py.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
@@ -53,7 +53,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     func.return
   }
 
-  // CHECK-LABEL: __aicore__ void sel_cast(AscendC::LocalTensor<complex64> d, AscendC::LocalTensor<complex32> h, AscendC::LocalTensor<uint8_t> sel, int32_t n, complex64 s, AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> hf) {
+  // CHECK-LABEL: __aicore__ void sel_cast(AscendC::LocalTensor<complex64> d, AscendC::LocalTensor<complex32> h, AscendC::LocalTensor<uint8_t> sel, int32_t n, complex64 s, AscendC::LocalTensor<float> f, AscendC::LocalTensor<half> hf, AscendC::CopyRepeatParams p) {
   // CHECK-NEXT: AscendC::Select(d, sel, d, d, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
   // CHECK-NEXT: AscendC::Select(d, sel, d, s, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
   // CHECK-NEXT: AscendC::Select(h, sel, h, h, AscendC::SELMODE::VSEL_CMPMASK_SPR, n);
@@ -62,7 +62,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK-NEXT: AscendC::Cast<complex64, complex64>(d, d, AscendC::RoundMode::CAST_FLOOR, n);
   // CHECK-NEXT: AscendC::Abs(f, d, n);
   // CHECK-NEXT: AscendC::Abs(hf, h, n);
-  func.func @sel_cast(%d: !ascendc.local_tensor<*xcomplex<f32>>, %h: !ascendc.local_tensor<*xcomplex<f16>>, %sel: !ascendc.local_tensor<*xui8>, %n: i32, %s: complex<f32>, %f: !ascendc.local_tensor<*xf32>, %hf: !ascendc.local_tensor<*xf16>) {
+  // CHECK:      AscendC::Copy<complex32, one>(h, h, n, n, p);
+  func.func @sel_cast(%d: !ascendc.local_tensor<*xcomplex<f32>>, %h: !ascendc.local_tensor<*xcomplex<f16>>, %sel: !ascendc.local_tensor<*xui8>, %n: i32, %s: complex<f32>, %f: !ascendc.local_tensor<*xf32>, %hf: !ascendc.local_tensor<*xf16>, %p: !ascendc.copy_repeat_params) {
     ascendc.select_l2 %d, %sel, %d, %d, %n {selMode = 2 : i32} : !ascendc.local_tensor<*xcomplex<f32>>, !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xcomplex<f32>>, !ascendc.local_tensor<*xcomplex<f32>>, i32
     ascendc.select_scalar_l2 %d, %sel, %d, %s, %n {selMode = 1 : i32} : !ascendc.local_tensor<*xcomplex<f32>>, !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xcomplex<f32>>, complex<f32>, i32
     ascendc.select_l2 %h, %sel, %h, %h, %n {selMode = 0 : i32} : !ascendc.local_tensor<*xcomplex<f16>>, !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xcomplex<f16>>, !ascendc.local_tensor<*xcomplex<f16>>, i32
@@ -71,6 +72,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.cast_l2 %d, %d, %n {roundMode = 2 : i32} : !ascendc.local_tensor<*xcomplex<f32>>, !ascendc.local_tensor<*xcomplex<f32>>, i32
     ascendc.abs_complex_l2 %f, %d, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xcomplex<f32>>, i32
     ascendc.abs_complex_l2 %hf, %h, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xcomplex<f16>>, i32
+    %one = arith.constant 1 : i8
+    ascendc.copy_l1 %h, %h, %n, %n, %p, %one : !ascendc.local_tensor<*xcomplex<f16>>, !ascendc.local_tensor<*xcomplex<f16>>, i32, i32, !ascendc.copy_repeat_params, i8
     func.return
   }
 }
