@@ -3,6 +3,7 @@ tools/gen_op_index.py from the specs; do not edit by hand).
 """
 
 OP_MODULES: dict[str, str] = {
+    "ascendc.abs_complex_l2": "vector",
     "ascendc.abs_l0": "vector",
     "ascendc.abs_l1": "vector",
     "ascendc.abs_l2": "vector",
@@ -599,6 +600,7 @@ OP_MODULES: dict[str, str] = {
 }
 
 CLASS_MODULES: dict[str, str] = {
+    "AbsComplexL2Op": "vector",
     "AbsL0Op": "vector",
     "AbsL1Op": "vector",
     "AbsL2Op": "vector",

@@ -52,7 +52,11 @@ def test_ascend950_rows() -> None:
     assert family_dtypes(socs.ASCEND_950, "FusedExpSub", f16_f32, "ascendc.fused_exp_sub_l2") == {
         "T": ("f32",)
     }
-    assert family_dtypes(socs.ASCEND_950, "Add", f16_f32, "ascendc.add_l2") == f16_f32
+    assert family_dtypes(socs.ASCEND_950, "Add", f16_f32, "ascendc.add_l0") == f16_f32
+    # ... and its count form adds the complex types (family_3510.COMPLEX_FORMS)
+    assert family_dtypes(socs.ASCEND_950, "Add", f16_f32, "ascendc.add_l2") == {
+        "T": ("f16", "f32", "complex<f16>", "complex<f32>")
+    }
     # from the 3510 headers' assertions, for an op without an Atlas A2/A3 table
     assert family_dtypes(socs.ASCEND_950, "MulCast", {}, "ascendc.mul_cast_l0") == {
         "T": ("f16",),

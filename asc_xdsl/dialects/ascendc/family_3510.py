@@ -39,6 +39,9 @@ FROM_HEADERS: dict[str, Row] = {
     # rejects is the offset's type (dav_3510/kernel_operator_cache_impl.h: int16_t or
     # int64_t), which is no type variable: the table stands, bisheng judges the offset.
     "ascendc.data_cache_preload": {},
+    # dav_3510/kernel_operator_vec_unary_impl.h AbsImpl<T, U>: T half or float, U
+    # complex32 or complex64, T U's parts' type (its verifier checks the pair).
+    "ascendc.abs_complex_l2": {},
 }  # fmt: skip
 
 UNEXPRESSED_PAIRS: dict[str, tuple[dict[str, str], ...]] = {
@@ -55,6 +58,35 @@ Atlas A2/A3 pair tables of the verifiers (adv_math.AXPY_PAIRS, ...) do not apply
 
 ASCEND_950: Mapping[str, Row] = MappingProxyType({**PROBED, **FROM_HEADERS})
 """Op name -> its 3510 row."""
+
+_COMPLEX = ("complex<f16>", "complex<f32>")
+COMPLEX_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+    # dav_3510/kernel_operator_vec_binary_continuous_impl.h: the count forms of Add, Sub,
+    # Mul and Div list complex32 and complex64 (RegTraitNumTwo pairs); the mask forms'
+    # asserts do not (kernel_operator_vec_binary_impl.h). The operators (l3) are the
+    # count forms.
+    **{f"ascendc.{op}_{form}": {"T": _COMPLEX}
+       for op in ("add", "sub", "mul", "div") for form in ("l2", "l3")},
+    # dav_3510/kernel_operator_vec_binary_scalar_impl.h: AddsImpl / MulsImpl, count form.
+    "ascendc.adds_l2": {"T": _COMPLEX},
+    "ascendc.muls_l2": {"T": _COMPLEX},
+    # dav_3510/kernel_operator_vec_duplicate_impl.h CheckDuplicateSupportedType (the count
+    # form; the mask forms' CheckDuplicateL0SupportedType leaves complex out).
+    "ascendc.duplicate_l2": {"T": _COMPLEX},
+    # dav_3510/kernel_operator_vec_sel_impl.h VselImpl, the count forms (two tensors, or a
+    # tensor and a scalar); the mask forms' asserts list no complex type.
+    "ascendc.select_l2": {"T": _COMPLEX},
+    "ascendc.select_scalar_l2": {"T": _COMPLEX},
+    # dav_3510 kernel_operator_data_copy_impl.h: UB -> UB Copy moves b16 / b32 elements
+    # (SupportBytes<T, 2, 4>): complex32, not complex64.
+    "ascendc.copy_l0": {"T": ("complex<f16>",)},
+    "ascendc.copy_l1": {"T": ("complex<f16>",)},
+    # ... and Cast between complex types (vec_vconv.CAST_MODES_950_COMPLEX: the pairs).
+}  # fmt: skip
+"""Op -> type variable -> the complex types its 3510 implementation takes besides its
+table's (complex32 / complex64 exist on 3510 only, so no Atlas A2/A3 table or probe of
+its dtypes has them). Each was compiled against the 3510 headers, and each of its other
+forms refused there (tests/unit/test_vec_complex.py, docs/ascend950.md)."""
 
 OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {
     # The count form's overloads are ambiguous on 3510 for a scalar of another type than

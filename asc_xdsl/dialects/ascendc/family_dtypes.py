@@ -35,20 +35,29 @@ class Delta(FrozenRecord):
 
     `drop`: dtypes Atlas A2/A3 takes and this family does not (for every type variable);
     `only`: type variable -> this family's own list, replacing Atlas A2/A3's (or the
-    list, for a variable Atlas A2/A3's table does not restrict)."""
+    list, for a variable Atlas A2/A3's table does not restrict); `add`: type variable ->
+    dtypes this family takes besides (Ascend 950's complex types)."""
 
-    _FIELDS = ("drop", "only")
+    _FIELDS = ("add", "drop", "only")
     __slots__ = _FIELDS
 
-    def __init__(self, drop: tuple[str, ...] = (), only: DtypeTable | None = None) -> None:
-        init_fields(self, drop=drop, only={} if only is None else only)
+    def __init__(
+        self,
+        drop: tuple[str, ...] = (),
+        only: DtypeTable | None = None,
+        add: DtypeTable | None = None,
+    ) -> None:
+        init_fields(
+            self, add={} if add is None else add, drop=drop, only={} if only is None else only
+        )
 
     def apply(self, a2_a3: DtypeTable) -> DtypeTable:
         table = {
             var: self.only.get(var, tuple(d for d in allowed if d not in self.drop))
             for var, allowed in a2_a3.items()
         }
-        return {**table, **{v: d for v, d in self.only.items() if v not in table}}
+        table |= {v: d for v, d in self.only.items() if v not in table}
+        return table | {v: (*table.get(v, ()), *d) for v, d in self.add.items()}
 
 
 class Unsupported(FrozenRecord):
@@ -130,18 +139,23 @@ _ATLAS_INFERENCE: dict[str, Delta | Unsupported] = {
 }  # fmt: skip
 
 
-def _from_rows(rows: Mapping[str, Mapping[str, tuple[str, ...]] | str]) -> dict:
-    """family_3510's plain rows as deltas: a string says why the op does not exist."""
-    return {
-        op: Unsupported(row) if isinstance(row, str) else Delta(only=dict(row))
+def _from_rows(
+    rows: Mapping[str, Mapping[str, tuple[str, ...]] | str],
+    added: Mapping[str, DtypeTable] = MappingProxyType({}),
+) -> dict:
+    """family_3510's plain rows as deltas: a string says why the op does not exist;
+    `added`: op -> the dtypes it takes besides its row's (family_3510.COMPLEX_FORMS)."""
+    deltas = {
+        op: Unsupported(row) if isinstance(row, str) else Delta(only=dict(row), add=added.get(op))
         for op, row in rows.items()
     }
+    return deltas | {op: Delta(add=add) for op, add in added.items() if op not in rows}
 
 
 FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]] = MappingProxyType(
     {
         soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE),
-        soc_table.ASCEND_950: MappingProxyType(_from_rows(ASCEND_950)),
+        soc_table.ASCEND_950: MappingProxyType(_from_rows(ASCEND_950, family_3510.COMPLEX_FORMS)),
     }
 )
 """SoC family (other than Atlas A2/A3) -> Ascend C API (or op name) -> its table's delta."""

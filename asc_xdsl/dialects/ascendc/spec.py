@@ -154,6 +154,19 @@ def _complex_type_of(op: Operation) -> Attribute | None:
     return None
 
 
+def _check_complex_scalars(op: Any) -> None:
+    """A complex scalar operand (SCALAR) must have T's element type: a real tensor's op
+    takes no complex scalar (C++ has no conversion from Complex<T> to a real T)."""
+    for o, v in zip(op.SPEC.operands, op._operands, strict=False):
+        if o.type is SCALAR and isinstance(v.type, ComplexType):
+            want = op.var_type("T")
+            if want != v.type:
+                raise VerifyException(
+                    f"'{op.name}': {o.py_name} is {v.type}, the element type of no tensor of "
+                    f"this op (T = {want}); a complex scalar goes with complex tensors"
+                )
+
+
 def _is_scalar(t: Attribute) -> bool:
     return isinstance(t, IntegerType | IndexType | AnyFloat)
 
@@ -242,6 +255,26 @@ def local(var: str | None = "T") -> TypeRule:
     )
 
 
+class _ComplexTensorRule(_TensorRule):
+    """A local tensor of a complex element type (Ascend 950), binding `var`."""
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not (isinstance(attr, LocalTensorType) and isinstance(attr.element_type, ComplexType)):
+            raise VerifyException(f"must be a !ascendc.local_tensor of a complex type, got {attr}")
+        super().verify(attr, constraint_context)
+
+
+def local_complex(var: str) -> TypeRule:
+    """A local tensor of complex<f16> or complex<f32> (complex32 / complex64), binding
+    `var`: the form of an API that only a complex tensor takes (`Abs` into its parts)."""
+    return TypeRule(
+        _ComplexTensorRule("local", var),
+        f"LocalTensor<{var}>",
+        lambda v: LocalTensorType(v[var]),
+        var,
+    )
+
+
 def _tensor_of(kind: type[Attribute], element: Attribute, what: str | None) -> TypeRule:
     name = kind.name  # type: ignore[attr-defined]
     cpp = kind.CPP_CLASS.removeprefix("AscendC::")  # type: ignore[attr-defined]
@@ -287,7 +320,13 @@ def elem(var: str = "T") -> TypeRule:
 
 
 INT = TypeRule(_Rule("an integer", _is_int), "int", lambda v: i32)
-SCALAR = TypeRule(_Rule("a scalar number", _is_scalar), "scalar", lambda v: v.get("T", i32))
+SCALAR = TypeRule(
+    _Rule("a scalar number", lambda t: _is_scalar(t) or isinstance(t, ComplexType)),
+    "scalar",
+    lambda v: v.get("T", i32),
+)
+"""A scalar operand; a complex one (Ascend 950) only where it is T's element type
+(`SpecOp.verify_`), so only the ops whose 3510 dtype table takes complex T take it."""
 BOOL = TypeRule(
     _Rule("i1", lambda t: isinstance(t, IntegerType) and t.width.data == 1),
     "bool",
@@ -1001,6 +1040,7 @@ class SpecOp(AscendCOp):
                     f"'{self.name}': complex types ({complex_type}) exist on Ascend 950 (arch "
                     f"3510) only; this module is compiled for {declared_soc(self)} ({family})"
                 )
+            _check_complex_scalars(self)
         if by_family is None:
             return
         family = soc_family(self)

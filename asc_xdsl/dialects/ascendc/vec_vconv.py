@@ -117,6 +117,19 @@ CAST_MODES_BY_FAMILY: Mapping[str, Mapping[tuple[str, str], frozenset[RoundMode]
     ATLAS_INFERENCE: CAST_MODES_310P,
 }
 
+# Ascend 950's complex pairs (dav_3510/kernel_operator_vec_vconv_impl.h CastImpl: the
+# count form's round-mode switch; a mode its flags leave out is a run-time
+# ASCENDC_ASSERT, so the compiler does not refuse it): complex64 -> complex32 casts each
+# part float -> half (CAST_NONE rounds as CAST_RINT), complex64 -> complex64 rounds each
+# part to an integral value (Truncate), complex32 -> complex64 widens each part. No pair
+# of a complex and a real type exists; nor do the mask forms (their asserts list no
+# complex type).
+CAST_MODES_950_COMPLEX: Mapping[tuple[str, str], frozenset[RoundMode]] = {
+    ("complex<f32>", "complex<f16>"): _RFCRDT | {RoundMode.CAST_ODD, RoundMode.CAST_NONE},
+    ("complex<f32>", "complex<f32>"): _RFCRDT,
+    ("complex<f16>", "complex<f32>"): _NONE,
+}
+
 
 class _CastOp(SpecOp):
     """Cast checks its (src, dst, round mode) triple against its SoC family's table."""
@@ -129,9 +142,16 @@ class _CastOp(SpecOp):
         super().verify_()
         family = soc_family(self)
         table = CAST_MODES_BY_FAMILY.get(family) if family is not None else None
+        pair = (str(self.var_type("T")), str(self.var_type("U")))
+        if "complex" in pair[0] + pair[1]:  # (a complex type: Ascend 950 only, checked before)
+            if self.name != "ascendc.cast_l2":
+                raise VerifyException(
+                    f"'{self.name}': the mask forms of Cast take no complex type on Ascend 950 "
+                    "(the count form does: cast_l2)"
+                )
+            table, family = CAST_MODES_950_COMPLEX, family or "Ascend 950"
         if table is None:
             return
-        pair = (str(self.var_type("T")), str(self.var_type("U")))
         modes = table.get(pair)
         if modes is None:
             raise VerifyException(

@@ -16,6 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ComplexType, ModuleOp, StringAttr
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import VerifyException
+
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
@@ -29,6 +34,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     Prop,
     SpecOp,
     local,
+    local_complex,
 )
 from asc_xdsl.dialects.ascendc.struct_types import of_struct
 from asc_xdsl.dialects.ascendc.vec_forms import PairCheckedOp
@@ -254,6 +260,51 @@ UNARY_TABLE: tuple[tuple[str, str, str, tuple[str, ...], str, str], ...] = (
     ("Not", "not", "Not", BIT_DTYPES, "012", "bitwise_not"),
     ("Neg", "neg", "Neg", ("i16", "f16", "i32", "f32"), "2", "neg"),
 )
+
+
+class _AbsComplexOp(SpecOp):
+    """Abs of a complex tensor into one of its parts' type (Ascend 950 only)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        t, u = self.var_type("T"), self.var_type("U")
+        if isinstance(u, ComplexType) and t != u.element_type:
+            raise VerifyException(
+                f"'{self.name}': Abs of {u} writes its parts' type {u.element_type}, got a "
+                f"destination of {t}"
+            )
+
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        """The sample is for an Ascend 950 part (complex types exist there only)."""
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+
+# Defined before Abs's own forms: the Python API tries forms in order, and this one's
+# complex src tells it apart (`asc.abs(dst_f32, src_c64, n)`).
+_define_all(
+    "AbsComplex",
+    [
+        (
+            "L2Op",
+            OpSpec(
+                "abs_complex_l2",
+                "Abs",
+                (dst(), Operand("src", local_complex("U"), Effect.READ), COUNT),
+                dtypes={"T": FLOAT_DTYPES, "U": ("complex<f16>", "complex<f32>")},
+                pipe="V",
+                py="abs",
+                sim="abs_complex",
+                doc="`AscendC::Abs(dst, src, count)` of a complex32 / complex64 src (Ascend "
+                "950): dst[i] = |src[i]|, in the parts' type (half / float).",
+            ),
+        )
+    ],
+    _AbsComplexOp,
+)
+
 for _cls, _m, _api, _dt, _lv, _py in UNARY_TABLE:
     _define_all(
         _cls,

@@ -78,6 +78,8 @@ if TYPE_CHECKING:
     @overload
     def abs(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
     @overload
+    def abs(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
+    @overload
     def abs(
         dst: LocalTensor,
         src: LocalTensor,
@@ -98,10 +100,12 @@ if TYPE_CHECKING:
 
 
 def abs(*args: Any, **kwargs: Any) -> None:
-    """dst = |src|, elementwise.
+    """`AscendC::Abs(dst, src, count)` of a complex32 / complex64 src (Ascend 950): dst[i] =
+    |src[i]|, in the parts' type (half / float).
 
     Ascend C: `AscendC::Abs`. Forms (a call takes the first that fits):
 
+    - `abs(dst, src, count, is_set_mask=True)` -> `ascendc.abs_complex_l2`
     - `abs(dst, src, count, is_set_mask=True)` -> `ascendc.abs_l2`
       on the first `count` elements.
     - `abs(dst, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.abs_l0`

@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.irdl import Operand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.vector import _AddDeqReluOp
+from asc_xdsl.dialects.ascendc.vector import _AbsComplexOp, _AddDeqReluOp
 
 class AddL0Op(SpecOp):
     """dst = src0 + src1, elementwise, on `mask` elements per repeat, `repeat_times` repeats
@@ -1308,6 +1308,25 @@ class MulCastL2Op(SpecOp):
     src1: Operand
     cal_count: Operand
 
+class AbsComplexL2Op(_AbsComplexOp):
+    """`AscendC::Abs(dst, src, count)` of a complex32 / complex64 src (Ascend 950): dst[i] =
+    |src[i]|, in the parts' type (half / float).
+
+    `ascendc.abs_complex_l2`: Ascend C `Abs`, pipe V.
+    Python: `asc.abs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<U>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.abs_complex_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    cal_count: Operand
+
 class AbsL0Op(SpecOp):
     """dst = |src|, elementwise, on `mask` elements per repeat, `repeat_times` repeats with the
     strides of `repeat_params`.
@@ -2477,6 +2496,7 @@ class ShiftRightL2Op(SpecOp):
     is_set_mask: UnitAttr | None
 
 __all__ = [
+    "AbsComplexL2Op",
     "AbsL0Op",
     "AbsL1Op",
     "AbsL2Op",

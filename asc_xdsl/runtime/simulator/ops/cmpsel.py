@@ -21,6 +21,7 @@ where the comparison holds (IEEE: only NE holds with a NaN).
 from __future__ import annotations
 
 import numpy as np
+from xdsl.dialects.builtin import ComplexType
 
 from asc_xdsl.dialects.ascendc.enums import SelMode
 from asc_xdsl.runtime.simulator.compile import sim_hook
@@ -242,6 +243,7 @@ def _select(op, comp, key: str):
     d, m, a, b = (comp.slot(v) for v in (op.dst, op.sel_mask, op.src0, op.src1))
     call = VectorCall(op, comp)
     p = _params(op, comp)
+    scalar_of = _scalar_of(op, dt, mode)
 
     def run(e, c, _op=op):
         sel = e[m]
@@ -254,7 +256,7 @@ def _select(op, comp, key: str):
                 )
             c.regs[CMPMASK] = raw[:CMPMASK_BYTES].copy()
         elif mode == 1:
-            v = np.array(e[b]).astype(dt)
+            v = scalar_of(e[b])
             _stage(c, np.full(32 // dt.itemsize, v, dt))
         elif mode == 2:
             _stage(c, np.full(8, sel.offset, np.uint32))
@@ -266,12 +268,34 @@ def _select(op, comp, key: str):
             else _sel_bits(_bytes(sel), ln, "sel_mask")
         )
         if mode == 1:
-            apply(ln, e[d], ds, [(e[a], s0, "src0")], lambda x, k: np.where(k, x, v), extras=[bits])
+            fill = np.full(1, v, dt)  # (a structured complex32 pair too)
+            apply(
+                ln, e[d], ds, [(e[a], s0, "src0")], lambda x, k: np.where(k, x, fill), extras=[bits]
+            )
         else:
             apply(ln, e[d], ds, [(e[a], s0, "src0"), (e[b], s1, "src1")], _pick, extras=[bits])
         charge(c, ln)
 
     return run
+
+
+def _scalar_of(op, dt: np.dtype, mode: int):
+    """Select's scalar src1 as an element of dt (C++ converts it to T); a complex one
+    through ops/reg.py. Mode 0 of complex64 is refused: its 3510 implementation builds the
+    pair's mask from selMask through MaskGenWithRegTensor / MaskInterleave, which the
+    simulator does not model."""
+    t = op.dst.type.element_type
+    if not isinstance(t, ComplexType):
+        return lambda s: np.array(s).astype(dt)
+    if mode == 0 and dt.itemsize == 8:
+        raise UnsupportedOpError(
+            "Select of complex64 in mode VSEL_CMPMASK_SPR: the CPU simulator does not model "
+            "how its 3510 implementation maps selMask onto the RegTraitNumTwo pair (modes "
+            "VSEL_TENSOR_TENSOR_MODE and VSEL_TENSOR_SCALAR_MODE are modelled)"
+        )
+    from asc_xdsl.runtime.simulator.ops.reg import complex_fill
+
+    return lambda s: complex_fill(t, s)
 
 
 def _select_reg(op, comp, key: str):

@@ -146,6 +146,14 @@ def _lookup(table, key, op):
     return make
 
 
+def _complex(op, key: str) -> Fn:
+    """fn(x, y) of Add / Sub / Mul / Div on complex storage (y: a tensor's or a scalar), as
+    the 3510 headers compute it (ops/reg.py, imported only for a complex op)."""
+    from asc_xdsl.runtime.simulator.ops.reg import complex_tensor_op
+
+    return complex_tensor_op(op.dst.type.element_type, key)
+
+
 @sim_hook("binary")
 def _binary(op, comp, key: str):
     if key in CONVERTING:
@@ -158,6 +166,8 @@ def _binary(op, comp, key: str):
     if st != dt and key not in READS_DST:
         raise UnsupportedOpError(f"'{key}' with a destination type other than the sources'")
     fn, reads_dst = make(dt), key in READS_DST
+    if dt.kind in "cV":  # complex (the operators of Add, Sub, Mul, Div on 950): ops/reg.py
+        fn = _complex(op, key)
     call = VectorCall(op, comp)
     d, a, b, p = comp.slot(op.dst), comp.slot(op.src0), comp.slot(op.src1), _params(op, comp)
     erep = 256 // max(dt.itemsize, st.itemsize)  # a mixed-type op follows the wider type
@@ -201,6 +211,9 @@ def tensor_scalar(op, comp, key: str):
     d, a, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.scalar), _params(op, comp)
     erep = 256 // dt.itemsize
     shift = key.startswith("shift")
+
+    if dt.kind in "cV":  # complex (Adds, Muls on 950): the scalar stays complex
+        base, dt = _complex(op, key.removesuffix("s")), np.dtype(object)
 
     def run(e, c, _op=op):
         ln = call.lanes(e, c, erep)

@@ -50,6 +50,7 @@ INDEX: dict[str, str] = {
     "arith.trunci": "scalar",
     "arith.uitofp": "scalar",
     "arith.xori": "scalar",
+    "ascendc.abs_complex_l2": "vector",
     "ascendc.abs_l2": "vector",
     "ascendc.add_l2": "vector",
     "ascendc.adds_l2": "vector",

@@ -713,6 +713,73 @@ _COMPLEX_BINARY: dict[str, Callable] = {
 """Add / Sub / Mul / Div of complex registers: (element, x, y, enabled) -> the result."""
 
 
+def complex_tensor_op(t, fn: str) -> Callable[[np.ndarray, object], np.ndarray]:
+    """The basic API's count forms of Add / Sub / Mul / Div (and Adds / Muls: `fn` "add" /
+    "mul", a scalar for y) on complex tensors of element type `t`: their 3510 implementations
+    load RegTraitNumTwo registers and run the Reg op on every element, so each element
+    takes that op's steps (`_COMPLEX_BINARY`). x and the result are arrays in the tensors'
+    storage (complex32: COMPLEX32 pairs of halves; complex64: np.complex64)."""
+    el, cf = _Elem(t), _COMPLEX_BINARY[fn]
+
+    def compute(x: np.ndarray, y) -> np.ndarray:
+        a = complex_values(el, x)
+        b = complex_values(el, y) if isinstance(y, np.ndarray) else np.full(len(a), el.scalar(y))
+        with np.errstate(all="ignore"):
+            return complex_storage(el, el.fix(cf(el, a, b, np.ones(len(a), bool))))
+
+    return compute
+
+
+def complex_cast(src_t, dst_t, mode: RoundMode) -> Callable[[np.ndarray], np.ndarray]:
+    """The basic API's count-form Cast between complex types (3510's CastIntrinsicsB64ImplVF):
+    each part cast as its Reg Cast / Truncate does (float -> half with `mode`, CAST_NONE as
+    CAST_RINT; float -> float rounded to an integral value; half -> float exact).
+    Storage arrays in and out."""
+    from asc_xdsl.runtime.simulator.ops.cast import cast_array
+
+    src, dst = _Elem(src_t), _Elem(dst_t)
+    if mode is RoundMode.CAST_NONE and dst.c32:
+        mode = RoundMode.CAST_RINT
+
+    def cast(x: np.ndarray) -> np.ndarray:
+        re, im = src.parts(complex_values(src, x))
+        with np.errstate(all="ignore"):
+            parts = (cast_array(p, False, dst.part, False, mode) for p in (re, im))
+            return complex_storage(dst, _complex(*parts))
+
+    return cast
+
+
+def complex_abs(t) -> Callable[[np.ndarray], np.ndarray]:
+    """|x| of a complex tensor's storage as the Reg ComplexAbsKernel computes it (see
+    `_abs_complex`): Sqrt(re * re + im * im) in the parts' type, Sqrt INTRINSIC."""
+    el, sqrt = _Elem(t), _math("sqrt")
+
+    def compute(x: np.ndarray) -> np.ndarray:
+        re, im = el.parts(complex_values(el, x))
+        with np.errstate(over="ignore"):
+            return sqrt(re * re + im * im)
+
+    return compute
+
+
+def complex_values(el: _Elem, data: np.ndarray) -> np.ndarray:
+    """A complex tensor's storage as complex64 values (complex32's parts are halves)."""
+    return _complex(data["real"], data["imag"]) if el.c32 else data.astype(np.complex64)
+
+
+def complex_storage(el: _Elem, values: np.ndarray) -> np.ndarray:
+    """complex64 values as the storage of el's type."""
+    return _c32_storage(values) if el.c32 else values.astype(np.complex64, copy=False)
+
+
+def complex_fill(t, value) -> np.ndarray:
+    """Duplicate's scalar as one element of a complex tensor of type `t` (a real scalar is
+    (x, 0), as C++ `Complex(x)`)."""
+    el = _Elem(t)
+    return complex_storage(el, np.array([el.scalar(value)]))[0]
+
+
 @_builds("binary")
 def _binary(op, comp, fn):
     el = _elem(op.dst.type)

@@ -8,6 +8,7 @@ types wrap. Operands are checked: allocated, 32 B aligned, long enough for `coun
 from __future__ import annotations
 
 import numpy as np
+from xdsl.dialects.builtin import ComplexType
 
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
@@ -99,10 +100,30 @@ def _positional_out(fn):
     return fn
 
 
+def _complex_op(op, fn: str):
+    """fn(x, y, out) of Add / Sub / Mul / Div ("add", ...) on complex storage, as the 3510
+    headers compute it (ops/reg.py; imported only for a complex op)."""
+    from asc_xdsl.runtime.simulator.ops.reg import complex_tensor_op
+
+    compute = complex_tensor_op(op.dst.type.element_type, fn)
+
+    def run(x, y, out):
+        out[:] = compute(x, y)
+
+    return run
+
+
+def _is_complex(op) -> bool:
+    return isinstance(op.dst.type.element_type, ComplexType)
+
+
 @handles_spec(*BINARY)
 def _binary(op, comp):
     d, a, b, n = op.operands
-    fn = _positional_out(BINARY[op.name])
+    if _is_complex(op):  # (the verifier lets Add, Sub, Mul, Div through, on 950)
+        fn = _complex_op(op, op.name.removeprefix("ascendc.").removesuffix("_l2"))
+    else:
+        fn = _positional_out(BINARY[op.name])
     return comp.inline(
         op,
         (
@@ -140,6 +161,10 @@ def _vec_scalar(op, comp):
         return tensor_scalar(op, comp, op.SPEC.sim.partition(":")[2])
     d, a, s, n = op.operands
     dtype = np_dtype(op.dst.type.element_type)
+    if _is_complex(op):  # Adds / Muls: the scalar as the complex (C++ Complex(x) of a real)
+        fn, cast = _complex_op(op, op.name[len("ascendc.") : -len("s_l2")]), _same
+    else:
+        fn, cast = _positional_out(SCALAR[op.name]), dtype.type
     return comp.inline(
         op,
         (
@@ -149,8 +174,12 @@ def _vec_scalar(op, comp):
             """,
             _charge_source(op, dtype.itemsize),
         ),
-        fn=_positional_out(SCALAR[op.name]), cast=dtype.type, d=d, a=a, s=s, n=n, full=FULL,
+        fn=fn, cast=cast, d=d, a=a, s=s, n=n, full=FULL,
     )  # fmt: skip
+
+
+def _same(v):
+    return v
 
 
 @handles_spec("ascendc.duplicate_l2")
@@ -158,6 +187,10 @@ def _duplicate(op, comp):
     d, s, n = op.operands
     et = op.dst.type.element_type
     value = "{bf16}({f32}({s}))" if is_bf16(et) else "{s}"
+    if _is_complex(op):  # (complex32's storage is a pair of halves)
+        from asc_xdsl.runtime.simulator.ops.reg import complex_fill
+
+        value = "{fill}({et}, {s})"
     return comp.inline(
         op,
         (
@@ -168,6 +201,27 @@ def _duplicate(op, comp):
             _charge_source(op, np_dtype(et).itemsize),
         ),
         d=d, s=s, n=n, bf16=f32_to_bf16, f32=np.float32, full=FULL,
+        fill=complex_fill if _is_complex(op) else None, et=et,
+    )  # fmt: skip
+
+
+@handles_spec("ascendc.abs_complex_l2")
+def _abs_complex(op, comp):
+    """Abs of complex32 / complex64 into the parts' type (3510's AbsImpl<T, U>: the Reg
+    op's ComplexAbsKernel on each element, ops/reg.py)."""
+    from asc_xdsl.runtime.simulator.ops.reg import complex_abs
+
+    st = op.src.type.element_type
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"))
+            """,
+            _charge_source(op, np_dtype(st).itemsize),
+        ),
+        fn=complex_abs(st), d=op.dst, a=op.src, n=op.cal_count, full=FULL,
     )  # fmt: skip
 
 
@@ -177,6 +231,21 @@ def _cast(op, comp):
     dt, st = op.dst.type.element_type, op.src.type.element_type
     ddtype, sdtype = np_dtype(dt), np_dtype(st)
     dbf, sbf = is_bf16(dt), is_bf16(st)
+    if isinstance(dt, ComplexType):  # (complex to complex on 950: ops/reg.py)
+        from asc_xdsl.runtime.simulator.ops.reg import complex_cast
+
+        cast = complex_cast(st, dt, mode)
+        return comp.inline(
+            op,
+            (
+                """
+                count = {n}
+                {d}.span(count, "dst")[:] = {cast}({a}.span(count, "src"))
+                """,
+                _charge_source(op, max(ddtype.itemsize, sdtype.itemsize)),
+            ),
+            n=op.cal_count, a=op.src, d=op.dst, cast=cast, full=FULL,
+        )  # fmt: skip
     if ddtype == np.float16 and sdtype == np.int32:  # through DEQSCALE: vconv.py
         from asc_xdsl.runtime.simulator.ops.vconv import cast_hook
 
