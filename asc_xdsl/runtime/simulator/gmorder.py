@@ -31,7 +31,7 @@ launch a happens-before relation and checks every GM access of every core agains
   reported with both cores (blocks) and both ops' lines.
 
 Cost: a launch with no cross-core sync (its cores one after another) appends each GM
-access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: a numpy
+access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: an
 interval test against the earlier cores' spans; only when something meets, a replay
 through the records below). Otherwise each access pays one page lookup and a short
 list scan (the matmul's strided copies one record each, not one per row); syncs cost
@@ -40,6 +40,7 @@ O(cores x pipes) each.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 import numpy as np
@@ -140,28 +141,65 @@ def _covers(lo: int, hi: int, step: Step, alo: int, ahi: int, astep: Step) -> bo
     return astep == step and (alo - lo) % step[1] == 0
 
 
-def _any_overlap(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether some row [lo, hi) of `a` overlaps some row of `b`."""
-    if not len(a) or not len(b):
-        return False
-    by_lo = np.argsort(a[:, 0], kind="stable")
-    los = a[by_lo, 0]
-    reach = np.maximum.accumulate(a[by_lo, 1])  # the furthest hi of the rows so far
-    n = np.searchsorted(los, b[:, 1], side="left")  # rows of a starting before b's hi
-    some = n > 0
-    return bool(np.any(reach[n[some] - 1] > b[some, 0]))
+class _Union:
+    """A union of byte intervals: sorted, disjoint, non-touching [los[i], his[i])."""
+
+    __slots__ = ("his", "los")
+
+    def __init__(self) -> None:
+        self.los: list[int] = []
+        self.his: list[int] = []
+
+    def meets(self, lo: int, hi: int) -> bool:
+        """Whether [lo, hi) shares a byte with the union (the interval before the first
+        one starting at or after hi reaches furthest: the union's his are sorted)."""
+        k = bisect_left(self.los, hi)
+        return k > 0 and self.his[k - 1] > lo
+
+    def add(self, lo: int, hi: int) -> None:
+        """Add [lo, hi): the intervals it meets or touches become one."""
+        los, his = self.los, self.his
+        i = bisect_left(his, lo)  # the first interval ending at or after lo
+        j = bisect_right(los, hi)  # past the last one starting at or before hi
+        if i < j:
+            lo, hi = min(lo, los[i]), max(hi, his[j - 1])
+        los[i:j] = [lo]
+        his[i:j] = [hi]
+
+    def update(self, los: list[int], his: list[int]) -> None:
+        """Add the sorted, disjoint, non-touching intervals (los, his): one by one
+        when they are few against the union, else in one sweep over both."""
+        if len(los) * 16 < len(self.los):
+            for lo, hi in zip(los, his, strict=True):
+                self.add(lo, hi)
+            return
+        if self.los:
+            los, his = _merged(sorted(zip(self.los + los, self.his + his, strict=True)))
+        self.los, self.his = los, his
 
 
-def _meet(new: np.ndarray, old: np.ndarray) -> bool:
-    """Whether rows (lo, hi, write, atomic) of `new` and `old` overlap where one writes
-    and not both are atomic (a race between cores with empty clocks)."""
-    nw, na = new[:, 2] != 0, new[:, 3] != 0
-    ow, oa = old[:, 2] != 0, old[:, 3] != 0
-    return (
-        _any_overlap(new[nw & ~na], old)  # plain writes: against everything
-        or _any_overlap(new[nw & na], old[~oa])  # atomic writes: all but atomic ones
-        or _any_overlap(new[~nw], old[ow])  # reads: against writes
-    )
+def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Sorted intervals as a union's (los, his): those that meet or touch made one."""
+    los: list[int] = []
+    his: list[int] = []
+    top = -1
+    for lo, hi in spans:
+        if lo <= top:
+            if hi > top:
+                his[-1] = top = hi
+        else:
+            los.append(lo)
+            his.append(hi)
+            top = hi
+    return los, his
+
+
+_CLASSES = ((1, 0), (1, 1), (0, 0))
+"""A GM buffer's checked spans by (write, atomic): plain writes, atomic writes, reads."""
+
+_AGAINST = ((0, 1, 2), (0, 2), (0, 1))
+"""The classes of earlier spans each class races with: a plain write with all; an
+atomic write with all but atomic writes; a read with the writes."""
 
 
 def joined(snaps: list[Clock | None]) -> Clock:
@@ -187,8 +225,8 @@ class LaunchOrder:
         "npipes",
         "reads",
         "releases",
-        "spans",
         "tails",
+        "unions",
         "writes",
     )
 
@@ -207,8 +245,8 @@ class LaunchOrder:
         self.log: list[tuple] = []
         self.checked: list[tuple] = []
         """The deferred accesses of the cores already checked (for `_exact`'s replay)."""
-        self.spans: dict[int, np.ndarray] = {}
-        """Per GM buffer (id): rows (lo, hi, write, atomic) of those accesses."""
+        self.unions: dict[int, tuple[_Union, _Union, _Union]] = {}
+        """Per GM buffer (id): the byte unions of those accesses by `_CLASSES`."""
         self.merge_pipe = merge_pipe
         self.labels = labels
         self.blocks = blocks
@@ -232,7 +270,7 @@ class LaunchOrder:
         With the cores one after another and no cross-core sync every clock is empty, so
         two cores' accesses of the same bytes race when one writes (and not both are
         atomic) whenever they ran. The log is first tested in bulk against the earlier
-        cores' spans (numpy, strided accesses as their whole span): nothing meets, so
+        cores' spans (byte unions, strided accesses as their whole span): nothing meets, so
         the records `access` would keep report nothing either, and the log joins the
         checked ones. Something meets: the checked accesses are replayed through
         `access` (they report nothing: each was clean against its predecessors), then
@@ -252,28 +290,60 @@ class LaunchOrder:
         logged ones, replayed into the records in the order they ran."""
         self.deferred = False
         checked, log = self.checked, self.log
-        self.checked, self.log, self.spans = [], [], {}
+        self.checked, self.log, self.unions = [], [], {}
         for entry in checked:
             self.access(*entry)
         for entry in log:
             self.access(*entry)
 
     def _clean(self, log: list[tuple]) -> bool:
-        """Whether no access of `log` meets an earlier core's (its spans then added)."""
-        rows: dict[int, list] = {}
+        """Whether no access of `log` meets an earlier core's (its spans then added).
+
+        Plain Python over interval unions (`_Union`): a block's log is a few hundred
+        accesses of a few buffers, where numpy's per-call cost would dominate. An empty
+        access is left out (it shares no byte with anything)."""
+        new: dict[int, tuple[list, list, list]] = {}
         for _, _, _, _, buf, lo, hi, write, atomic, _ in log:
-            rows.setdefault(id(buf), []).append((lo, hi, write, atomic))
-        added = {}
-        for bid, r in rows.items():
-            new = np.array(r, dtype=np.int64)
-            old = self.spans.get(bid)
-            if old is not None:
-                if _meet(new, old):
-                    return False
-                new = np.concatenate([old, new])
-            added[bid] = new
-        self.spans.update(added)
+            if lo < hi:
+                per = new.get(id(buf))
+                if per is None:
+                    per = new[id(buf)] = ([], [], [])
+                per[(1 if atomic else 0) if write else 2].append((lo, hi))
+        unions = self.unions
+        merged = {}
+        for bid, per in new.items():
+            old = unions.get(bid)
+            merged[bid] = mine = [_merged(sorted(spans)) if spans else None for spans in per]
+            if old is None:
+                continue
+            for cls, spans in enumerate(mine):
+                for k in _AGAINST[cls] if spans else ():
+                    if old[k].los:
+                        meets = old[k].meets
+                        for lo, hi in zip(*spans, strict=True):
+                            if meets(lo, hi):
+                                return False
+        for bid, mine in merged.items():
+            old = unions.get(bid)
+            if old is None:
+                old = unions[bid] = (_Union(), _Union(), _Union())
+            for u, spans in zip(old, mine, strict=True):
+                if spans is not None:
+                    u.update(*spans)
         return True
+
+    @property
+    def spans(self) -> dict[int, np.ndarray]:
+        """Per GM buffer (id): the checked spans as rows (lo, hi, write, atomic)."""
+        out = {}
+        for bid, per in self.unions.items():
+            rows = [
+                (lo, hi, w, a)
+                for u, (w, a) in zip(per, _CLASSES, strict=True)
+                for lo, hi in zip(u.los, u.his, strict=True)
+            ]
+            out[bid] = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        return out
 
     # -- ordering ------------------------------------------------------------------------
     def release(self, core: int, own: Clock, clock: Clock | None = None) -> Clock:
