@@ -739,12 +739,8 @@ def _san_steady(san, a, b, cur, units):
                     for lo, hi, pipe, index, w, op in records[kb]]  # fmt: skip
             san.pending.append((kb[0], kb[1], dp, units, rows))
         if log_entries is not None:
-            base = [(y, d[y[2]], db) for y, db in log_entries]
-            order.log.extend(
-                (y[0], y[1], y[2], y[3] + m * dv, y[4], y[5] + m * db, y[6] + m * db, y[7], y[8],
-                 y[9])
-                for m in range(1, units + 1)
-                for y, dv, db in base
-            )  # fmt: skip
+            from asc_xdsl.runtime.simulator.gmorder import LogRun
+
+            order.log.append(LogRun([(y, d[y[2]], db) for y, db in log_entries], units))
 
     return apply

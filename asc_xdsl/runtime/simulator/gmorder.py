@@ -202,6 +202,38 @@ _AGAINST = ((0, 1, 2), (0, 2), (0, 1))
 atomic write with all but atomic writes; a read with the writes."""
 
 
+class LogRun:
+    """The cross-core log's entries of a batched loop's remaining units (`batching.py`),
+    held as one item of `LaunchOrder.log`: each entry of `base`, (entry, its pipe's
+    index step, its byte step), moved m units for m = 1 .. `units`, unit by unit -- the
+    entries the loop run one by one logs, in its order (iterating yields them). Kept
+    whole, the bulk check reads its spans as progressions and no tuple is made per
+    entry unless something replays them."""
+
+    __slots__ = ("base", "units")
+
+    def __init__(self, base: list[tuple[tuple, int, int]], units: int):
+        self.base = base
+        self.units = units
+
+    def __iter__(self):
+        for m in range(1, self.units + 1):
+            for y, dv, db in self.base:
+                yield (y[0], y[1], y[2], y[3] + m * dv, y[4], y[5] + m * db, y[6] + m * db,
+                       y[7], y[8], y[9])  # fmt: skip
+
+
+def entries(log: list) -> list[tuple]:
+    """A log's entries, its `LogRun`s unfolded."""
+    out: list[tuple] = []
+    for item in log:
+        if item.__class__ is LogRun:
+            out.extend(item)
+        else:
+            out.append(item)
+    return out
+
+
 def joined(snaps: list[Clock | None]) -> Clock:
     out: Clock = {}
     for s in snaps:
@@ -242,8 +274,9 @@ class LaunchOrder:
         """The cores run one after another with no cross-core sync (see `flush`): a
         core's GM accesses are logged (`log`, `access`'s arguments each) and checked
         together when it ends."""
-        self.log: list[tuple] = []
-        self.checked: list[tuple] = []
+        self.log: list = []
+        """The running core's logged accesses: `access`'s arguments, or a `LogRun`."""
+        self.checked: list = []
         """The deferred accesses of the cores already checked (for `_exact`'s replay)."""
         self.unions: dict[int, tuple[_Union, _Union, _Union]] = {}
         """Per GM buffer (id): the byte unions of those accesses by `_CLASSES`."""
@@ -291,10 +324,14 @@ class LaunchOrder:
         self.deferred = False
         checked, log = self.checked, self.log
         self.checked, self.log, self.unions = [], [], {}
-        for entry in checked:
+        for entry in entries(checked):
             self.access(*entry)
-        for entry in log:
+        for entry in entries(log):
             self.access(*entry)
+
+    def entries(self) -> list[tuple]:
+        """The running core's logged accesses (its `LogRun`s unfolded)."""
+        return entries(self.log)
 
     def _clean(self, log: list[tuple]) -> bool:
         """Whether no access of `log` meets an earlier core's (its spans then added).
@@ -303,7 +340,24 @@ class LaunchOrder:
         accesses of a few buffers, where numpy's per-call cost would dominate. An empty
         access is left out (it shares no byte with anything)."""
         new: dict[int, tuple[list, list, list]] = {}
-        for _, _, _, _, buf, lo, hi, write, atomic, _ in log:
+        for item in log:
+            if item.__class__ is LogRun:
+                units = item.units
+                for y, _, db in item.base:
+                    lo, hi = y[5], y[6]
+                    if lo < hi:
+                        per = new.get(id(y[4]))
+                        if per is None:
+                            per = new[id(y[4])] = ([], [], [])
+                        spans = per[(1 if y[8] else 0) if y[7] else 2]
+                        if db:  # lo + m db, m = 1 .. units
+                            end = db * (units + 1)
+                            los = range(lo + db, lo + end, db)
+                            spans += zip(los, range(hi + db, hi + end, db), strict=True)
+                        else:
+                            spans.append((lo, hi))
+                continue
+            _, _, _, _, buf, lo, hi, write, atomic, _ = item
             if lo < hi:
                 per = new.get(id(buf))
                 if per is None:

@@ -180,7 +180,8 @@ def test_cores_checked_as_they_end_report_what_each_access_reports():
 def test_bulk_test_is_the_pairwise_span_test():
     """`LaunchOrder._clean` (byte unions per class) says a core's log meets the earlier
     cores' exactly when some pair of spans shares a byte, one writes and not both are
-    atomic; the unions hold the spans' bytes per class (a few spans against many too)."""
+    atomic; the unions hold the spans' bytes per class (a few spans against many too; a
+    batched loop's `LogRun` read as the entries it stands for)."""
     rng = random.Random(5)
     bufs = [type("Buf", (), {"name": name})() for name in ("x", "z")]
     met = 0
@@ -196,16 +197,20 @@ def test_bulk_test_is_the_pairwise_span_test():
                 write = rng.random() < (0.1 if case % 2 else 0.5)
                 log.append((None, None, 0, 0, bufs[rng.randrange(2)], lo, hi, write,
                             write and rng.random() < 0.3, None))  # fmt: skip
+            if case % 4 == 1 and n > 4:  # a batched loop's run: steps up, down and none
+                base = [(e, 1, rng.choice((0, -7, 13, 40))) for e in log[-4:]]
+                log[-4:] = [gmorder.LogRun(base, rng.randrange(1, 6))]
+            flat = gmorder.entries(log)
             want = any(
                 a[4] is b[4] and max(a[5], b[5]) < min(a[6], b[6])
                 and (a[7] or b[7]) and not (a[8] and b[8])
-                for a in log for b in earlier
+                for a in flat for b in earlier
             )  # fmt: skip
             assert order._clean(log) == (not want)
             if want:
                 met += 1
                 break
-            earlier += log
+            earlier += flat
             for b in bufs:
                 cover = {
                     (w, at): {x for e in earlier if e[4] is b and (e[7], e[8]) == (w, at)
