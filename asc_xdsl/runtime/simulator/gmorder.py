@@ -142,22 +142,41 @@ def _covers(lo: int, hi: int, step: Step, alo: int, ahi: int, astep: Step) -> bo
 
 
 class _Union:
-    """A union of byte intervals: sorted, disjoint, non-touching [los[i], his[i])."""
+    """A union of byte intervals: sorted, disjoint, non-touching [los[i], his[i]), and
+    the spans added since it was last asked (merged in when it is asked: a class
+    of spans nothing checks against -- the reads of an input no core writes -- is only
+    collected: `pending_lo`, `pending_hi`)."""
 
-    __slots__ = ("his", "los")
+    __slots__ = ("his", "los", "pending_hi", "pending_lo")
 
     def __init__(self) -> None:
         self.los: list[int] = []
         self.his: list[int] = []
+        self.pending_lo: list[int] = []
+        self.pending_hi: list[int] = []
+
+    def settle(self) -> None:
+        """Merge the pending spans in: one by one when they are few against the union,
+        else in one sweep over both."""
+        los, his = self.pending_lo, self.pending_hi
+        self.pending_lo, self.pending_hi = [], []
+        if len(los) * 16 < len(self.los):
+            for lo, hi in zip(los, his, strict=True):
+                self.add(lo, hi)
+            return
+        if self.los:
+            los += self.los
+            his += self.his
+        self.los, self.his = _merged(sorted(zip(los, his, strict=True)))
 
     def meets(self, lo: int, hi: int) -> bool:
-        """Whether [lo, hi) shares a byte with the union (the interval before the first
-        one starting at or after hi reaches furthest: the union's his are sorted)."""
+        """Whether [lo, hi) shares a byte with the union, settled (the interval before
+        the first one starting at or after hi reaches furthest: the his are sorted)."""
         k = bisect_left(self.los, hi)
         return k > 0 and self.his[k - 1] > lo
 
     def add(self, lo: int, hi: int) -> None:
-        """Add [lo, hi): the intervals it meets or touches become one."""
+        """Add [lo, hi) to the settled union: the intervals it meets or touches become one."""
         los, his = self.los, self.his
         i = bisect_left(his, lo)  # the first interval ending at or after lo
         j = bisect_right(los, hi)  # past the last one starting at or before hi
@@ -166,16 +185,10 @@ class _Union:
         los[i:j] = [lo]
         his[i:j] = [hi]
 
-    def update(self, los: list[int], his: list[int]) -> None:
-        """Add the sorted, disjoint, non-touching intervals (los, his): one by one
-        when they are few against the union, else in one sweep over both."""
-        if len(los) * 16 < len(self.los):
-            for lo, hi in zip(los, his, strict=True):
-                self.add(lo, hi)
-            return
-        if self.los:
-            los, his = _merged(sorted(zip(self.los + los, self.his + his, strict=True)))
-        self.los, self.his = los, his
+
+def _classes() -> tuple:
+    """Empty (los, his) lists per class of `_CLASSES`."""
+    return ([], []), ([], []), ([], [])
 
 
 def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
@@ -339,7 +352,9 @@ class LaunchOrder:
         Plain Python over interval unions (`_Union`): a block's log is a few hundred
         accesses of a few buffers, where numpy's per-call cost would dominate. An empty
         access is left out (it shares no byte with anything)."""
-        new: dict[int, tuple[list, list, list]] = {}
+        # per buffer, per class: the spans' los and his (ints: no tuple for the
+        # collector to track while they wait in a union's pending lists)
+        new: dict[int, tuple] = {}
         for item in log:
             if item.__class__ is LogRun:
                 units = item.units
@@ -348,42 +363,46 @@ class LaunchOrder:
                     if lo < hi:
                         per = new.get(id(y[4]))
                         if per is None:
-                            per = new[id(y[4])] = ([], [], [])
-                        spans = per[(1 if y[8] else 0) if y[7] else 2]
+                            per = new[id(y[4])] = _classes()
+                        los, his = per[(1 if y[8] else 0) if y[7] else 2]
                         if db:  # lo + m db, m = 1 .. units
                             end = db * (units + 1)
-                            los = range(lo + db, lo + end, db)
-                            spans += zip(los, range(hi + db, hi + end, db), strict=True)
+                            los += range(lo + db, lo + end, db)
+                            his += range(hi + db, hi + end, db)
                         else:
-                            spans.append((lo, hi))
+                            los.append(lo)
+                            his.append(hi)
                 continue
             _, _, _, _, buf, lo, hi, write, atomic, _ = item
             if lo < hi:
                 per = new.get(id(buf))
                 if per is None:
-                    per = new[id(buf)] = ([], [], [])
-                per[(1 if atomic else 0) if write else 2].append((lo, hi))
+                    per = new[id(buf)] = _classes()
+                los, his = per[(1 if atomic else 0) if write else 2]
+                los.append(lo)
+                his.append(hi)
         unions = self.unions
-        merged = {}
         for bid, per in new.items():
             old = unions.get(bid)
-            merged[bid] = mine = [_merged(sorted(spans)) if spans else None for spans in per]
             if old is None:
                 continue
-            for cls, spans in enumerate(mine):
-                for k in _AGAINST[cls] if spans else ():
-                    if old[k].los:
-                        meets = old[k].meets
-                        for lo, hi in zip(*spans, strict=True):
+            for cls, (los, his) in enumerate(per):
+                for k in _AGAINST[cls] if los else ():
+                    u = old[k]
+                    if u.pending_lo:
+                        u.settle()
+                    if u.los:
+                        meets = u.meets
+                        for lo, hi in zip(los, his, strict=True):
                             if meets(lo, hi):
                                 return False
-        for bid, mine in merged.items():
+        for bid, per in new.items():
             old = unions.get(bid)
             if old is None:
                 old = unions[bid] = (_Union(), _Union(), _Union())
-            for u, spans in zip(old, mine, strict=True):
-                if spans is not None:
-                    u.update(*spans)
+            for u, (los, his) in zip(old, per, strict=True):
+                u.pending_lo += los
+                u.pending_hi += his
         return True
 
     @property
@@ -391,6 +410,9 @@ class LaunchOrder:
         """Per GM buffer (id): the checked spans as rows (lo, hi, write, atomic)."""
         out = {}
         for bid, per in self.unions.items():
+            for u in per:
+                if u.pending_lo:
+                    u.settle()
             rows = [
                 (lo, hi, w, a)
                 for u, (w, a) in zip(per, _CLASSES, strict=True)
