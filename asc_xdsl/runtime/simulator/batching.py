@@ -185,6 +185,9 @@ class LoopPlan:
         self.values = sorted(values)
         self.fails = 0
         """Runs in a row that ended without a batch (see GIVE_UP)."""
+        self.settled = [0, 0]
+        """The warm-up units after which the last batch was taken, without and with the
+        race checker (0: none yet)."""
         self.where = {x: i for i, x in enumerate(self.values)}
         """Slot -> position in a recorded frame (the body's values)."""
 
@@ -284,10 +287,15 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
         return 0
     done = 0
     frames: list[list] = []
-    states = [_state(e, c, queues)]
+    # no try before the warm-up units the loop's last batch took (the units before are
+    # refused again: a block's loop settles where the block before settled), and no
+    # state taken that no try compares
+    checked = c.san is not None  # (the checker's state settles later)
+    first = max(2, p.settled[checked])
+    states = [_state(e, c, queues)] if first == 2 else []
     k = c.cnt
     s, iv, traced, slots = p.s, p.iv, p.traced, p.values
-    for _ in range(MAX_WARMUP_UNITS):
+    for u in range(1, MAX_WARMUP_UNITS + 1):
         for _ in range(unit):
             e[iv] = lo + done * step
             k[I_S] += s
@@ -296,13 +304,16 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
                 f(e, c)
             frames.append([e[x] for x in slots])
             done += 1
-        states.append(_state(e, c, queues))
-        if len(states) < 3:
+        if u >= first - 2:
+            states.append(_state(e, c, queues))
+        if u < 2:
             continue
         units = (trips - done) // unit
         if units < MIN_UNITS:
             p.fails += 1
             return done
+        if u < first:
+            continue
         try:
             batch = _steady(p, e, c, queues, states[-3:], frames[-2 * unit :], unit, done, units,
                             lo, step, trips)  # fmt: skip
@@ -312,6 +323,7 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
             continue
         if trace is not None:
             trace.append(("batched", units, unit))
+        p.settled[checked] = u
         # The batch makes its log entries in bulk: one young-generation collection
         # after it rather than one every 700 of them
         collecting = gc.isenabled()
