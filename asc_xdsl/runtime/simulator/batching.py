@@ -33,7 +33,8 @@ their batched forms):
   reported, and the cross-core log grew by the first unit's entries moved. The
   checker's rules only compare and take maxima of these numbers, so every later unit
   moves its state by `d` again and reports nothing: the batch adds `units * d`, appends
-  the cross-core log's entries of each unit `m` (moved m units) and leaves the records
+  the cross-core log's entries of each unit `m` (moved m units; one `gmorder.LogRun`
+  holding them all, unfolded only if the log is replayed) and leaves the records
   of the GM pages each unit touches to be made when a later access first touches one
   (`BlockSanitizer.pending`: most never are).
 
