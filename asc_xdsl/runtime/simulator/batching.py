@@ -66,7 +66,6 @@ from xdsl.ir import Operation
 from asc_xdsl.dialects.ascendc import data_copy as dc
 from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import tensor as tn
-from asc_xdsl.dialects.ascendc import vector as vec
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
@@ -85,31 +84,32 @@ not gives the same results, so this only decides speed)."""
 _AFFINE = (arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.IndexCastOp)
 _QUEUE = (fw.AllocTensorOp, fw.EnQueOp, fw.DeQueOp, fw.FreeTensorOp)
 _EXACT_BINARY = {
-    vec.AddL2Op: np.add,
-    vec.SubL2Op: np.subtract,
-    vec.MulL2Op: np.multiply,
-    vec.DivL2Op: np.divide,
-    vec.MaxL2Op: np.maximum,
-    vec.MinL2Op: np.minimum,
-    vec.AndL2Op: np.bitwise_and,
-    vec.OrL2Op: np.bitwise_or,
+    "ascendc.add_l2": np.add,
+    "ascendc.sub_l2": np.subtract,
+    "ascendc.mul_l2": np.multiply,
+    "ascendc.div_l2": np.divide,
+    "ascendc.max_l2": np.maximum,
+    "ascendc.min_l2": np.minimum,
+    "ascendc.and_l2": np.bitwise_and,
+    "ascendc.or_l2": np.bitwise_or,
 }
 _EXACT_UNARY = {
-    vec.AbsL2Op: np.abs,
-    vec.ReluL2Op: lambda x, out: np.maximum(x, x.dtype.type(0), out=out),
-    vec.NotL2Op: np.invert,
+    "ascendc.abs_l2": np.abs,
+    "ascendc.relu_l2": lambda x, out: np.maximum(x, x.dtype.type(0), out=out),
+    "ascendc.not_l2": np.invert,
 }
 _EXACT_SCALAR = {
-    vec.AddsL2Op: np.add,
-    vec.MulsL2Op: np.multiply,
-    vec.MaxsL2Op: np.maximum,
-    vec.MinsL2Op: np.minimum,
+    "ascendc.adds_l2": np.add,
+    "ascendc.muls_l2": np.multiply,
+    "ascendc.maxs_l2": np.maximum,
+    "ascendc.mins_l2": np.minimum,
 }
 """Element-wise ops whose results do not depend on how numpy walks the arrays
 (correctly rounded IEEE operations, bitwise ops, sign and maxima): one call over all
 rows gives each row what the one-by-one call gives (vector.py's count forms, the same
-numpy functions)."""
-_VECTOR = (*_EXACT_BINARY, *_EXACT_UNARY, *_EXACT_SCALAR)
+numpy functions). By op name: the spec-made op classes are defined only when a kernel
+has one (naming the class here would define it at import)."""
+_VECTOR = frozenset((*_EXACT_BINARY, *_EXACT_UNARY, *_EXACT_SCALAR))
 
 
 trace: list | None = None
@@ -162,26 +162,26 @@ class LoopPlan:
                 size = np_dtype(o.dst.type.element_type).itemsize
                 n = comp.constant_of(o.cal_count) * size
                 self.forms.append(("copy", o, comp.slot(o.dst), comp.slot(o.src), n))
-            elif type(o) in _EXACT_BINARY:
+            elif o.name in _EXACT_BINARY:
                 d, a, b, n = o.operands
                 dt = np_dtype(o.dst.type.element_type)
                 self.forms.append(
                     ("vector", o, comp.slot(d), (comp.slot(a), comp.slot(b)),
-                     comp.constant_of(n), dt, _EXACT_BINARY[type(o)], None)
+                     comp.constant_of(n), dt, _EXACT_BINARY[o.name], None)
                 )  # fmt: skip
-            elif type(o) in _EXACT_UNARY:
+            elif o.name in _EXACT_UNARY:
                 d, a, n = o.operands
                 dt = np_dtype(o.dst.type.element_type)
                 self.forms.append(
                     ("vector", o, comp.slot(d), (comp.slot(a),), comp.constant_of(n), dt,
-                     _EXACT_UNARY[type(o)], None)
+                     _EXACT_UNARY[o.name], None)
                 )  # fmt: skip
-            elif type(o) in _EXACT_SCALAR:  # the scalar a loop invariant (its frame slot)
+            elif o.name in _EXACT_SCALAR:  # the scalar a loop invariant (its frame slot)
                 d, a, sc, n = o.operands
                 dt = np_dtype(o.dst.type.element_type)
                 self.forms.append(
                     ("vector", o, comp.slot(d), (comp.slot(a),), comp.constant_of(n), dt,
-                     _EXACT_SCALAR[type(o)], comp.slot(sc))
+                     _EXACT_SCALAR[o.name], comp.slot(sc))
                 )  # fmt: skip
         self.values = sorted(values)
         self.fails = 0
@@ -230,9 +230,9 @@ def _candidate_op(o: Operation, comp: Any) -> bool:
         size = np_dtype(o.dst.type.element_type).itemsize
         n = comp.constant_of(o.cal_count)
         return type(n) is int and n > 0 and (n * size) % 32 == 0
-    if type(o) in _VECTOR:
-        tensors = [o.dst, o.src] if type(o) in _EXACT_SCALAR else o.operands[:-1]
-        if type(o) in _EXACT_SCALAR and (not o.flag("isSetMask") or _in_body(o.scalar, o)):
+    if o.name in _VECTOR:
+        tensors = [o.dst, o.src] if o.name in _EXACT_SCALAR else o.operands[:-1]
+        if o.name in _EXACT_SCALAR and (not o.flag("isSetMask") or _in_body(o.scalar, o)):
             return False  # (under the mask register; a scalar that changes)
         n = comp.constant_of(o.operands[-1])
         dt = np_dtype(o.dst.type.element_type)
@@ -258,7 +258,7 @@ def plan(op: scf.ForOp, comp: Any, items: list, s: int) -> LoopPlan | None:
     ops = list(op.body.block.ops)
     if not all(_candidate_op(o, comp) for o in ops):
         return None
-    if not any(isinstance(o, (dc.DataCopyL2Op, *_VECTOR)) for o in ops):
+    if not any(isinstance(o, dc.DataCopyL2Op) or o.name in _VECTOR for o in ops):
         return None  # nothing worth batching
     return LoopPlan(op, comp, items, s)
 
