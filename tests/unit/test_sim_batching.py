@@ -5,7 +5,8 @@ and depth-3 queues, a tail block with one iteration more, the tiles taken last f
 (GM rows with a negative stride), a race seeded in the body (a missing queue hand-off,
 a buffer never released), every iteration writing the same GM tile, GM out of bounds in
 a late iteration, an uninitialised read, x and z the same array, Abs and Muls after the Add, z half a tile into x
-(apart across a block's iterations) and z over the x tile the block reads next -- launched
+(apart across a block's iterations), z over the x tile the block reads next and over the
+z tiles the other block writes read as y (cross-core races, found in bulk at the block's end) -- launched
 with `ASC_XDSL_SIM_BATCH=0` and with batching, with the race checker off and on: the
 same arrays, warnings (texts, order), errors and profile; and the batch taken where it
 should be (`batching.trace`), refused where it must be.
@@ -70,6 +71,17 @@ def _same_gm_tile(text: str) -> str:
     return text.replace(
         "%z_tile = ascendc.global_tensor.subindex %z_gm[%off]",
         "%z0 = arith.constant 0 : index\n    %z_tile = ascendc.global_tensor.subindex %z_gm[%z0]",
+    )
+
+
+def _y_from_z(text: str) -> str:
+    """y's tile t read from z's tile t + 1 (z one tile longer), which the other block
+    writes."""
+    return text.replace(
+        "%y_tile = ascendc.global_tensor.subindex %y_gm[%off]",
+        "%zo_i32 = arith.addi %off_i32, %tile : i32\n"
+        "    %zo = arith.index_cast %zo_i32 : i32 to index\n"
+        "    %y_tile = ascendc.global_tensor.subindex %z_gm[%zo]",
     )
 
 
@@ -140,6 +152,9 @@ CASES = {
     "z half a tile into x": (BENCH.vector_add_ir(TILE), 32, 0, TILE // 2, True),
     # z's tile t overwrites half of x's tile t + 2, which the same block reads next
     "z onto the next x tile": (BENCH.vector_add_ir(TILE), 32, 0, TILE + TILE // 2, None),
+    # y read from z's next tile, which the other block writes: the first block batched,
+    # its run replayed when the cross-core races are found
+    "y from the other block's z": (_y_from_z(BENCH.vector_add_ir(TILE)), 32, -TILE, None, False),
 }
 
 
@@ -192,7 +207,7 @@ def test_batched_loop_matches_the_loop_run_one_by_one(case, sanitize, monkeypatc
         assert len(took) == BLOCKS * loops, trace  # (warn: the 2nd loop meets the 1st's pages)
     if case == "GM out of bounds":
         assert error is not None and "outside argument 'z'" in error
-    if case in ("missing queue", "no release") and sanitize == "warn":
+    if case in ("missing queue", "no release", "y from the other block's z") and sanitize == "warn":
         assert any("race" in t for t in texts)
     if case == "uninitialised":
         assert any("UninitializedRead" in t for t in texts)
@@ -219,7 +234,7 @@ def test_checker_state_at_the_block_end_matches(case, monkeypatch):
             (san.count[:], [r[:] for r in san.known],
              sorted((slot, snap) for (_, slot), snap in san.freed.items()),
              {(name(k), page): v for (k, page), v in san.records.items()},
-             [(e[1:4], name(e[4]), e[5:]) for e in san.order.log], len(san.findings))
+             [(e[1:4], name(e[4]), e[5:]) for e in san.order.entries()], len(san.findings))
         )  # fmt: skip
         finish(san)
 

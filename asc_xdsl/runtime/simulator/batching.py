@@ -33,7 +33,8 @@ their batched forms):
   reported, and the cross-core log grew by the first unit's entries moved. The
   checker's rules only compare and take maxima of these numbers, so every later unit
   moves its state by `d` again and reports nothing: the batch adds `units * d`, appends
-  the cross-core log's entries of each unit `m` (moved m units) and leaves the records
+  the cross-core log's entries of each unit `m` (moved m units; one `gmorder.LogRun`
+  holding them all, unfolded only if the log is replayed) and leaves the records
   of the GM pages each unit touches to be made when a later access first touches one
   (`BlockSanitizer.pending`: most never are).
 
@@ -65,7 +66,6 @@ from xdsl.ir import Operation
 from asc_xdsl.dialects.ascendc import data_copy as dc
 from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import tensor as tn
-from asc_xdsl.dialects.ascendc import vector as vec
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
@@ -84,31 +84,32 @@ not gives the same results, so this only decides speed)."""
 _AFFINE = (arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.IndexCastOp)
 _QUEUE = (fw.AllocTensorOp, fw.EnQueOp, fw.DeQueOp, fw.FreeTensorOp)
 _EXACT_BINARY = {
-    vec.AddL2Op: np.add,
-    vec.SubL2Op: np.subtract,
-    vec.MulL2Op: np.multiply,
-    vec.DivL2Op: np.divide,
-    vec.MaxL2Op: np.maximum,
-    vec.MinL2Op: np.minimum,
-    vec.AndL2Op: np.bitwise_and,
-    vec.OrL2Op: np.bitwise_or,
+    "ascendc.add_l2": np.add,
+    "ascendc.sub_l2": np.subtract,
+    "ascendc.mul_l2": np.multiply,
+    "ascendc.div_l2": np.divide,
+    "ascendc.max_l2": np.maximum,
+    "ascendc.min_l2": np.minimum,
+    "ascendc.and_l2": np.bitwise_and,
+    "ascendc.or_l2": np.bitwise_or,
 }
 _EXACT_UNARY = {
-    vec.AbsL2Op: np.abs,
-    vec.ReluL2Op: lambda x, out: np.maximum(x, x.dtype.type(0), out=out),
-    vec.NotL2Op: np.invert,
+    "ascendc.abs_l2": np.abs,
+    "ascendc.relu_l2": lambda x, out: np.maximum(x, x.dtype.type(0), out=out),
+    "ascendc.not_l2": np.invert,
 }
 _EXACT_SCALAR = {
-    vec.AddsL2Op: np.add,
-    vec.MulsL2Op: np.multiply,
-    vec.MaxsL2Op: np.maximum,
-    vec.MinsL2Op: np.minimum,
+    "ascendc.adds_l2": np.add,
+    "ascendc.muls_l2": np.multiply,
+    "ascendc.maxs_l2": np.maximum,
+    "ascendc.mins_l2": np.minimum,
 }
 """Element-wise ops whose results do not depend on how numpy walks the arrays
 (correctly rounded IEEE operations, bitwise ops, sign and maxima): one call over all
 rows gives each row what the one-by-one call gives (vector.py's count forms, the same
-numpy functions)."""
-_VECTOR = (*_EXACT_BINARY, *_EXACT_UNARY, *_EXACT_SCALAR)
+numpy functions). By op name: the spec-made op classes are defined only when a kernel
+has one (naming the class here would define it at import)."""
+_VECTOR = frozenset((*_EXACT_BINARY, *_EXACT_UNARY, *_EXACT_SCALAR))
 
 
 trace: list | None = None
@@ -161,30 +162,33 @@ class LoopPlan:
                 size = np_dtype(o.dst.type.element_type).itemsize
                 n = comp.constant_of(o.cal_count) * size
                 self.forms.append(("copy", o, comp.slot(o.dst), comp.slot(o.src), n))
-            elif type(o) in _EXACT_BINARY:
+            elif o.name in _EXACT_BINARY:
                 d, a, b, n = o.operands
                 dt = np_dtype(o.dst.type.element_type)
                 self.forms.append(
                     ("vector", o, comp.slot(d), (comp.slot(a), comp.slot(b)),
-                     comp.constant_of(n), dt, _EXACT_BINARY[type(o)], None)
+                     comp.constant_of(n), dt, _EXACT_BINARY[o.name], None)
                 )  # fmt: skip
-            elif type(o) in _EXACT_UNARY:
+            elif o.name in _EXACT_UNARY:
                 d, a, n = o.operands
                 dt = np_dtype(o.dst.type.element_type)
                 self.forms.append(
                     ("vector", o, comp.slot(d), (comp.slot(a),), comp.constant_of(n), dt,
-                     _EXACT_UNARY[type(o)], None)
+                     _EXACT_UNARY[o.name], None)
                 )  # fmt: skip
-            elif type(o) in _EXACT_SCALAR:  # the scalar a loop invariant (its frame slot)
+            elif o.name in _EXACT_SCALAR:  # the scalar a loop invariant (its frame slot)
                 d, a, sc, n = o.operands
                 dt = np_dtype(o.dst.type.element_type)
                 self.forms.append(
                     ("vector", o, comp.slot(d), (comp.slot(a),), comp.constant_of(n), dt,
-                     _EXACT_SCALAR[type(o)], comp.slot(sc))
+                     _EXACT_SCALAR[o.name], comp.slot(sc))
                 )  # fmt: skip
         self.values = sorted(values)
         self.fails = 0
         """Runs in a row that ended without a batch (see GIVE_UP)."""
+        self.settled = [0, 0]
+        """The warm-up units after which the last batch was taken, without and with the
+        race checker (0: none yet)."""
         self.where = {x: i for i, x in enumerate(self.values)}
         """Slot -> position in a recorded frame (the body's values)."""
 
@@ -226,9 +230,9 @@ def _candidate_op(o: Operation, comp: Any) -> bool:
         size = np_dtype(o.dst.type.element_type).itemsize
         n = comp.constant_of(o.cal_count)
         return type(n) is int and n > 0 and (n * size) % 32 == 0
-    if type(o) in _VECTOR:
-        tensors = [o.dst, o.src] if type(o) in _EXACT_SCALAR else o.operands[:-1]
-        if type(o) in _EXACT_SCALAR and (not o.flag("isSetMask") or _in_body(o.scalar, o)):
+    if o.name in _VECTOR:
+        tensors = [o.dst, o.src] if o.name in _EXACT_SCALAR else o.operands[:-1]
+        if o.name in _EXACT_SCALAR and (not o.flag("isSetMask") or _in_body(o.scalar, o)):
             return False  # (under the mask register; a scalar that changes)
         n = comp.constant_of(o.operands[-1])
         dt = np_dtype(o.dst.type.element_type)
@@ -254,7 +258,7 @@ def plan(op: scf.ForOp, comp: Any, items: list, s: int) -> LoopPlan | None:
     ops = list(op.body.block.ops)
     if not all(_candidate_op(o, comp) for o in ops):
         return None
-    if not any(isinstance(o, (dc.DataCopyL2Op, *_VECTOR)) for o in ops):
+    if not any(isinstance(o, dc.DataCopyL2Op) or o.name in _VECTOR for o in ops):
         return None  # nothing worth batching
     return LoopPlan(op, comp, items, s)
 
@@ -284,10 +288,15 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
         return 0
     done = 0
     frames: list[list] = []
-    states = [_state(e, c, queues)]
+    # no try before the warm-up units the loop's last batch took (the units before are
+    # refused again: a block's loop settles where the block before settled), and no
+    # state taken that no try compares
+    checked = c.san is not None  # (the checker's state settles later)
+    first = max(2, p.settled[checked])
+    states = [_state(e, c, queues)] if first == 2 else []
     k = c.cnt
     s, iv, traced, slots = p.s, p.iv, p.traced, p.values
-    for _ in range(MAX_WARMUP_UNITS):
+    for u in range(1, MAX_WARMUP_UNITS + 1):
         for _ in range(unit):
             e[iv] = lo + done * step
             k[I_S] += s
@@ -296,13 +305,16 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
                 f(e, c)
             frames.append([e[x] for x in slots])
             done += 1
-        states.append(_state(e, c, queues))
-        if len(states) < 3:
+        if u >= first - 2:
+            states.append(_state(e, c, queues))
+        if u < 2:
             continue
         units = (trips - done) // unit
         if units < MIN_UNITS:
             p.fails += 1
             return done
+        if u < first:
+            continue
         try:
             batch = _steady(p, e, c, queues, states[-3:], frames[-2 * unit :], unit, done, units,
                             lo, step, trips)  # fmt: skip
@@ -312,6 +324,7 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
             continue
         if trace is not None:
             trace.append(("batched", units, unit))
+        p.settled[checked] = u
         # The batch makes its log entries in bulk: one young-generation collection
         # after it rather than one every 700 of them
         collecting = gc.isenabled()
@@ -739,12 +752,8 @@ def _san_steady(san, a, b, cur, units):
                     for lo, hi, pipe, index, w, op in records[kb]]  # fmt: skip
             san.pending.append((kb[0], kb[1], dp, units, rows))
         if log_entries is not None:
-            base = [(y, d[y[2]], db) for y, db in log_entries]
-            order.log.extend(
-                (y[0], y[1], y[2], y[3] + m * dv, y[4], y[5] + m * db, y[6] + m * db, y[7], y[8],
-                 y[9])
-                for m in range(1, units + 1)
-                for y, dv, db in base
-            )  # fmt: skip
+            from asc_xdsl.runtime.simulator.gmorder import LogRun
+
+            order.log.append(LogRun([(y, d[y[2]], db) for y, db in log_entries], units))
 
     return apply

@@ -31,7 +31,7 @@ launch a happens-before relation and checks every GM access of every core agains
   reported with both cores (blocks) and both ops' lines.
 
 Cost: a launch with no cross-core sync (its cores one after another) appends each GM
-access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: a numpy
+access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: an
 interval test against the earlier cores' spans; only when something meets, a replay
 through the records below). Otherwise each access pays one page lookup and a short
 list scan (the matmul's strided copies one record each, not one per row); syncs cost
@@ -40,6 +40,7 @@ O(cores x pipes) each.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 import numpy as np
@@ -140,28 +141,110 @@ def _covers(lo: int, hi: int, step: Step, alo: int, ahi: int, astep: Step) -> bo
     return astep == step and (alo - lo) % step[1] == 0
 
 
-def _any_overlap(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether some row [lo, hi) of `a` overlaps some row of `b`."""
-    if not len(a) or not len(b):
-        return False
-    by_lo = np.argsort(a[:, 0], kind="stable")
-    los = a[by_lo, 0]
-    reach = np.maximum.accumulate(a[by_lo, 1])  # the furthest hi of the rows so far
-    n = np.searchsorted(los, b[:, 1], side="left")  # rows of a starting before b's hi
-    some = n > 0
-    return bool(np.any(reach[n[some] - 1] > b[some, 0]))
+class _Union:
+    """A union of byte intervals: sorted, disjoint, non-touching [los[i], his[i]), and
+    the spans added since it was last asked (merged in when it is asked: a class
+    of spans nothing checks against -- the reads of an input no core writes -- is only
+    collected: `pending_lo`, `pending_hi`)."""
+
+    __slots__ = ("his", "los", "pending_hi", "pending_lo")
+
+    def __init__(self) -> None:
+        self.los: list[int] = []
+        self.his: list[int] = []
+        self.pending_lo: list[int] = []
+        self.pending_hi: list[int] = []
+
+    def settle(self) -> None:
+        """Merge the pending spans in: one by one when they are few against the union,
+        else in one sweep over both."""
+        los, his = self.pending_lo, self.pending_hi
+        self.pending_lo, self.pending_hi = [], []
+        if len(los) * 16 < len(self.los):
+            for lo, hi in zip(los, his, strict=True):
+                self.add(lo, hi)
+            return
+        if self.los:
+            los += self.los
+            his += self.his
+        self.los, self.his = _merged(sorted(zip(los, his, strict=True)))
+
+    def meets(self, lo: int, hi: int) -> bool:
+        """Whether [lo, hi) shares a byte with the union, settled (the interval before
+        the first one starting at or after hi reaches furthest: the his are sorted)."""
+        k = bisect_left(self.los, hi)
+        return k > 0 and self.his[k - 1] > lo
+
+    def add(self, lo: int, hi: int) -> None:
+        """Add [lo, hi) to the settled union: the intervals it meets or touches become one."""
+        los, his = self.los, self.his
+        i = bisect_left(his, lo)  # the first interval ending at or after lo
+        j = bisect_right(los, hi)  # past the last one starting at or before hi
+        if i < j:
+            lo, hi = min(lo, los[i]), max(hi, his[j - 1])
+        los[i:j] = [lo]
+        his[i:j] = [hi]
 
 
-def _meet(new: np.ndarray, old: np.ndarray) -> bool:
-    """Whether rows (lo, hi, write, atomic) of `new` and `old` overlap where one writes
-    and not both are atomic (a race between cores with empty clocks)."""
-    nw, na = new[:, 2] != 0, new[:, 3] != 0
-    ow, oa = old[:, 2] != 0, old[:, 3] != 0
-    return (
-        _any_overlap(new[nw & ~na], old)  # plain writes: against everything
-        or _any_overlap(new[nw & na], old[~oa])  # atomic writes: all but atomic ones
-        or _any_overlap(new[~nw], old[ow])  # reads: against writes
-    )
+def _classes() -> tuple:
+    """Empty (los, his) lists per class of `_CLASSES`."""
+    return ([], []), ([], []), ([], [])
+
+
+def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Sorted intervals as a union's (los, his): those that meet or touch made one."""
+    los: list[int] = []
+    his: list[int] = []
+    top = -1
+    for lo, hi in spans:
+        if lo <= top:
+            if hi > top:
+                his[-1] = top = hi
+        else:
+            los.append(lo)
+            his.append(hi)
+            top = hi
+    return los, his
+
+
+_CLASSES = ((1, 0), (1, 1), (0, 0))
+"""A GM buffer's checked spans by (write, atomic): plain writes, atomic writes, reads."""
+
+_AGAINST = ((0, 1, 2), (0, 2), (0, 1))
+"""The classes of earlier spans each class races with: a plain write with all; an
+atomic write with all but atomic writes; a read with the writes."""
+
+
+class LogRun:
+    """The cross-core log's entries of a batched loop's remaining units (`batching.py`),
+    held as one item of `LaunchOrder.log`: each entry of `base`, (entry, its pipe's
+    index step, its byte step), moved m units for m = 1 .. `units`, unit by unit -- the
+    entries the loop run one by one logs, in its order (iterating yields them). Kept
+    whole, the bulk check reads its spans as progressions and no tuple is made per
+    entry unless something replays them."""
+
+    __slots__ = ("base", "units")
+
+    def __init__(self, base: list[tuple[tuple, int, int]], units: int):
+        self.base = base
+        self.units = units
+
+    def __iter__(self):
+        for m in range(1, self.units + 1):
+            for y, dv, db in self.base:
+                yield (y[0], y[1], y[2], y[3] + m * dv, y[4], y[5] + m * db, y[6] + m * db,
+                       y[7], y[8], y[9])  # fmt: skip
+
+
+def entries(log: list) -> list[tuple]:
+    """A log's entries, its `LogRun`s unfolded."""
+    out: list[tuple] = []
+    for item in log:
+        if item.__class__ is LogRun:
+            out.extend(item)
+        else:
+            out.append(item)
+    return out
 
 
 def joined(snaps: list[Clock | None]) -> Clock:
@@ -187,8 +270,8 @@ class LaunchOrder:
         "npipes",
         "reads",
         "releases",
-        "spans",
         "tails",
+        "unions",
         "writes",
     )
 
@@ -204,11 +287,12 @@ class LaunchOrder:
         """The cores run one after another with no cross-core sync (see `flush`): a
         core's GM accesses are logged (`log`, `access`'s arguments each) and checked
         together when it ends."""
-        self.log: list[tuple] = []
-        self.checked: list[tuple] = []
+        self.log: list = []
+        """The running core's logged accesses: `access`'s arguments, or a `LogRun`."""
+        self.checked: list = []
         """The deferred accesses of the cores already checked (for `_exact`'s replay)."""
-        self.spans: dict[int, np.ndarray] = {}
-        """Per GM buffer (id): rows (lo, hi, write, atomic) of those accesses."""
+        self.unions: dict[int, tuple[_Union, _Union, _Union]] = {}
+        """Per GM buffer (id): the byte unions of those accesses by `_CLASSES`."""
         self.merge_pipe = merge_pipe
         self.labels = labels
         self.blocks = blocks
@@ -232,7 +316,7 @@ class LaunchOrder:
         With the cores one after another and no cross-core sync every clock is empty, so
         two cores' accesses of the same bytes race when one writes (and not both are
         atomic) whenever they ran. The log is first tested in bulk against the earlier
-        cores' spans (numpy, strided accesses as their whole span): nothing meets, so
+        cores' spans (byte unions, strided accesses as their whole span): nothing meets, so
         the records `access` would keep report nothing either, and the log joins the
         checked ones. Something meets: the checked accesses are replayed through
         `access` (they report nothing: each was clean against its predecessors), then
@@ -252,28 +336,90 @@ class LaunchOrder:
         logged ones, replayed into the records in the order they ran."""
         self.deferred = False
         checked, log = self.checked, self.log
-        self.checked, self.log, self.spans = [], [], {}
-        for entry in checked:
+        self.checked, self.log, self.unions = [], [], {}
+        for entry in entries(checked):
             self.access(*entry)
-        for entry in log:
+        for entry in entries(log):
             self.access(*entry)
 
+    def entries(self) -> list[tuple]:
+        """The running core's logged accesses (its `LogRun`s unfolded)."""
+        return entries(self.log)
+
     def _clean(self, log: list[tuple]) -> bool:
-        """Whether no access of `log` meets an earlier core's (its spans then added)."""
-        rows: dict[int, list] = {}
-        for _, _, _, _, buf, lo, hi, write, atomic, _ in log:
-            rows.setdefault(id(buf), []).append((lo, hi, write, atomic))
-        added = {}
-        for bid, r in rows.items():
-            new = np.array(r, dtype=np.int64)
-            old = self.spans.get(bid)
-            if old is not None:
-                if _meet(new, old):
-                    return False
-                new = np.concatenate([old, new])
-            added[bid] = new
-        self.spans.update(added)
+        """Whether no access of `log` meets an earlier core's (its spans then added).
+
+        Plain Python over interval unions (`_Union`): a block's log is a few hundred
+        accesses of a few buffers, where numpy's per-call cost would dominate. An empty
+        access is left out (it shares no byte with anything)."""
+        # per buffer, per class: the spans' los and his (ints: no tuple for the
+        # collector to track while they wait in a union's pending lists)
+        new: dict[int, tuple] = {}
+        for item in log:
+            if item.__class__ is LogRun:
+                units = item.units
+                for y, _, db in item.base:
+                    lo, hi = y[5], y[6]
+                    if lo < hi:
+                        per = new.get(id(y[4]))
+                        if per is None:
+                            per = new[id(y[4])] = _classes()
+                        los, his = per[(1 if y[8] else 0) if y[7] else 2]
+                        if db:  # lo + m db, m = 1 .. units
+                            end = db * (units + 1)
+                            los += range(lo + db, lo + end, db)
+                            his += range(hi + db, hi + end, db)
+                        else:
+                            los.append(lo)
+                            his.append(hi)
+                continue
+            _, _, _, _, buf, lo, hi, write, atomic, _ = item
+            if lo < hi:
+                per = new.get(id(buf))
+                if per is None:
+                    per = new[id(buf)] = _classes()
+                los, his = per[(1 if atomic else 0) if write else 2]
+                los.append(lo)
+                his.append(hi)
+        unions = self.unions
+        for bid, per in new.items():
+            old = unions.get(bid)
+            if old is None:
+                continue
+            for cls, (los, his) in enumerate(per):
+                for k in _AGAINST[cls] if los else ():
+                    u = old[k]
+                    if u.pending_lo:
+                        u.settle()
+                    if u.los:
+                        meets = u.meets
+                        for lo, hi in zip(los, his, strict=True):
+                            if meets(lo, hi):
+                                return False
+        for bid, per in new.items():
+            old = unions.get(bid)
+            if old is None:
+                old = unions[bid] = (_Union(), _Union(), _Union())
+            for u, (los, his) in zip(old, per, strict=True):
+                u.pending_lo += los
+                u.pending_hi += his
         return True
+
+    @property
+    def spans(self) -> dict[int, np.ndarray]:
+        """Per GM buffer (id): the checked spans as rows (lo, hi, write, atomic)."""
+        out = {}
+        for bid, per in self.unions.items():
+            for u in per:
+                if u.pending_lo:
+                    u.settle()
+            rows = [
+                (lo, hi, w, a)
+                for u, (w, a) in zip(per, _CLASSES, strict=True)
+                for lo, hi in zip(u.los, u.his, strict=True)
+            ]
+            out[bid] = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        return out
 
     # -- ordering ------------------------------------------------------------------------
     def release(self, core: int, own: Clock, clock: Clock | None = None) -> Clock:

@@ -385,7 +385,7 @@ def _gm_records(order: Any) -> np.ndarray:
     for (bid, _), recs in order.reads.items():
         for r in recs.values():
             add((bid, r[0], r[1], 0))
-    for _, _, _, _, buf, lo, hi, write, _, _ in order.log:
+    for _, _, _, _, buf, lo, hi, write, _, _ in order.entries():
         add((id(buf), lo, hi, int(write)))
     rows = [np.array(flat, dtype=np.int64).reshape(-1, 4)]
     for bid, spans in order.spans.items():  # (lo, hi, write, atomic) rows

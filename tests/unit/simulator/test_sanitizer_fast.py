@@ -3,7 +3,8 @@
 - strided GM records (gmorder.py): one record per strided copy, intersected exactly,
   against the same accesses recorded burst by burst (the same accesses reported);
 - a launch's cores checked in bulk as each ends (`LaunchOrder.flush`, cores one after
-  another without cross-core syncs) against each access checked at once;
+  another without cross-core syncs) against each access checked at once, and its bulk
+  test (byte unions) against the pairwise span test;
 - PipeBarrier<PIPE_ALL> dropping a block's records (sanitizer.py) against keeping them,
   and a page's one-record shortcut against the general scan;
 - the unrolled clock join against `max` entry by entry.
@@ -174,6 +175,54 @@ def test_cores_checked_as_they_end_report_what_each_access_reports():
         racy += any(fast)
         clean += not any(fast)
     assert racy > 3 and clean > 3  # both the bulk test and the replay are exercised
+
+
+def test_bulk_test_is_the_pairwise_span_test():
+    """`LaunchOrder._clean` (byte unions per class) says a core's log meets the earlier
+    cores' exactly when some pair of spans shares a byte, one writes and not both are
+    atomic; the unions hold the spans' bytes per class (a few spans against many too; a
+    batched loop's `LogRun` read as the entries it stands for)."""
+    rng = random.Random(5)
+    bufs = [type("Buf", (), {"name": name})() for name in ("x", "z")]
+    met = 0
+    for case in range(60):
+        order = gmorder.LaunchOrder(["c0", "c1", "c2"], [0, 1, 2], len(PIPES), 0, deferred=True)
+        earlier: list[tuple] = []
+        for core in range(3):
+            n = 1 if case % 3 == 0 and core else 60  # few against many: inserted one by one
+            log = []
+            for _ in range(n):
+                lo = rng.randrange(0, 2000)
+                hi = lo + rng.randrange(0, 20)  # empty spans too, and touching ones
+                write = rng.random() < (0.1 if case % 2 else 0.5)
+                log.append((None, None, 0, 0, bufs[rng.randrange(2)], lo, hi, write,
+                            write and rng.random() < 0.3, None))  # fmt: skip
+            if case % 4 == 1 and n > 4:  # a batched loop's run: steps up, down and none
+                base = [(e, 1, rng.choice((0, -7, 13, 40))) for e in log[-4:]]
+                log[-4:] = [gmorder.LogRun(base, rng.randrange(1, 6))]
+            flat = gmorder.entries(log)
+            want = any(
+                a[4] is b[4] and max(a[5], b[5]) < min(a[6], b[6])
+                and (a[7] or b[7]) and not (a[8] and b[8])
+                for a in flat for b in earlier
+            )  # fmt: skip
+            assert order._clean(log) == (not want)
+            if want:
+                met += 1
+                break
+            earlier += flat
+            for b in bufs:
+                cover = {
+                    (w, at): {x for e in earlier if e[4] is b and (e[7], e[8]) == (w, at)
+                              for x in range(e[5], e[6])}
+                    for w, at in gmorder._CLASSES
+                }  # fmt: skip
+                rows = order.spans.get(id(b))
+                got = {k: set() for k in cover}
+                for lo, hi, w, at in [] if rows is None else rows.tolist():
+                    got[(bool(w), bool(at))] |= set(range(lo, hi))
+                assert got == {(bool(w), bool(at)): v for (w, at), v in cover.items()}
+    assert 10 < met < 60  # both verdicts
 
 
 class _KeepAll(dict):
