@@ -72,6 +72,8 @@ def test_launch_imports_only_its_families(tmp_path):
     # nor the hand-written ops' modules (`framework` names `ascendc.construct` by name)
     assert "asc_xdsl.dialects.ascendc.construct" not in loaded
     assert "asc_xdsl.dialects.ascendc.debug" not in loaded
+    # nor the sync analysis (the race checker reads auto-sync's tables, `auto_sync_orders`)
+    assert "asc_xdsl.transforms.sync_analysis" not in loaded
     # a family names the spec ops it handles by name (`ops.handles_spec`): their classes
     # are defined by the kernel's IR, not by the family's import (94 classes, was)
     used = {"ascendc.add_l2", "ascendc.data_copy_l2", "ascendc.queue"}
