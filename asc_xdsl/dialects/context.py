@@ -2,8 +2,9 @@
 
 The dialect has hundreds of spec-defined ops (see `ascendc/spec.py`); defining all of
 them costs far more than compiling a kernel that uses five. The context knows the
-hand-written ops and the types of `ASCENDC_TYPES` up front and asks the spec families for any other
-`ascendc.*` op name the parser meets, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
+types of `ASCENDC_TYPES` up front; an `ascendc.*` op name the parser meets is one of
+the hand-written ops (`ascendc.LAZY_OPS`, their modules imported then) or is asked of
+the spec families, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
 ones and for pyasc's `emitc.*` names of four of them (`PYASC_SPELLINGS`); the struct and Reg types (`!ascendc.binary_repeat_params`, `!ascendc.reg_tensor`, ...) are
 defined when first named too. Two upstream ops are parsed in the forms pyasc writes too
 (`pyasc_syntax.py`).
@@ -39,6 +40,13 @@ class AscContext(Context):
         from asc_xdsl.dialects.ascendc_op_index import OP_MODULES
 
         if name.startswith("ascendc."):
+            from asc_xdsl.dialects.ascendc import LAZY_OPS, lazy_type
+
+            handwritten = LAZY_OPS.get(name)
+            if handwritten is not None:
+                cls = lazy_type(*handwritten)
+                self.load_op(cls)
+                return cls
             module = OP_MODULES.get(name)
             if module is None:
                 return None

@@ -71,17 +71,24 @@ def _compiler_key() -> str:
 def sources_digest(root: Path) -> str:
     """The hash (`utils/digest.py`) of the relative path, size and modification time of
     every `.py` file under `root`, plus the Python version: what CPython's own bytecode
-    cache trusts (reading and hashing all ~200 files cost a tenth of a first compile)."""
+    cache trusts (reading and hashing all ~200 files cost a tenth of a first compile).
+    `os.scandir` with the relative paths built as it descends (`os.walk` with
+    `os.path.relpath` per file took ten times as long)."""
     hashed = digest(f"python {sys.version_info[:2]}".encode())
-    rows = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in files:
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                with contextlib.suppress(OSError):
-                    st = os.stat(path)
-                    rows.append(f"{os.path.relpath(path, root)}\0{st.st_size}\0{st.st_mtime_ns}")
+    rows: list[str] = []
+    folders = [("", os.fspath(root))]
+    while folders:
+        relative, folder = folders.pop()
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if entry.is_dir():  # (as `os.walk`: not into symbolic links to folders)
+                    if name != "__pycache__" and not entry.is_symlink():
+                        folders.append((f"{relative}{name}{os.sep}", entry.path))
+                elif name.endswith(".py"):
+                    with contextlib.suppress(OSError):
+                        st = entry.stat()
+                        rows.append(f"{relative}{name}\0{st.st_size}\0{st.st_mtime_ns}")
     hashed.update("\n".join(sorted(rows)).encode())
     return hashed.hexdigest()
 

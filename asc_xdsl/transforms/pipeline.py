@@ -12,7 +12,7 @@ can change it:
   buffers; `cse`;
 - optimizing: with loops that have an op it may move (or calls, whose bodies may bring
   some), `loop-invariant-code-motion`; where a constant may propagate
-  (`sccp.ChangeScan`), `sccp`; with `dedup_state` and set-up ops (the mask and its
+  (`sccp_scan.ChangeScan`), `sccp`; with `dedup_state` and set-up ops (the mask and its
   mode, atomics, ...), `ascendc-dedup-state` (off by default: the C++ then keeps every
   set-up the kernel writes, as pyasc prints it); with `insert_sync` (`None`, pyasc's default, means "when
   the module has automatic tensors"), the kernel's own syncs are erased, queue set-up
@@ -89,7 +89,7 @@ class ModuleFacts(FrozenRecord):
     `names`, the names of the ops in the module; `helpers`, top-level symbols other than
     kernels (private after privatize-func); `movable_code`, a loop has an op
     `loop-invariant-code-motion` may move (`loop_facts.has_candidates`);
-    `constants_may_propagate`, `sccp` may change the module (`sccp.ChangeScan`)."""
+    `constants_may_propagate`, `sccp` may change the module (`sccp_scan.ChangeScan`)."""
 
     _FIELDS = ("names", "helpers", "movable_code", "constants_may_propagate")
     __slots__ = _FIELDS
@@ -134,7 +134,7 @@ def module_facts(module: Any) -> ModuleFacts:
     from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
     from asc_xdsl.transforms.ir_walk import ops_in
     from asc_xdsl.transforms.loop_facts import LOOP_NAMES, has_candidates
-    from asc_xdsl.transforms.sccp import ChangeScan
+    from asc_xdsl.transforms.sccp_scan import ChangeScan
 
     ops = ops_in(module)
     op_classes = list(map(type, ops))  # (read by each question below)

@@ -43,10 +43,11 @@ inserts the sync handing the wait's order on (`_held_accesses`).
 
 With `auto_sync=True` the analysis takes the orders bisheng's auto-sync (the compile
 option `auto_sync`) gives as given, as the race checker does, from the same tables
-(`AUTO_SYNC_PAIRS`, `auto_synced`): a dependence from S to V, MTE2 or MTE3, from those
-to S, or from V to V, between accesses of the AIV side (a vector kernel, or the vector
-side of a mix kernel: `sides`), is no race. The cube side keeps every dependence: the
-compiler inserts no sync on the AIC (the Ascend C sync docs; docs/sync.md).
+(`auto_sync_orders.py`: `AUTO_SYNC_PAIRS`, `auto_synced`): a dependence from S to V,
+MTE2 or MTE3, from those to S, or from V to V, between accesses of the AIV side (a
+vector kernel, or the vector side of a mix kernel: `sides`), is no race. The cube side
+keeps every dependence: the compiler inserts no sync on the AIC (the Ascend C sync
+docs; docs/sync.md).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, Operation, SSAValue
 
 from asc_xdsl.enums import HardEvent, Pipe, TPosition
+from asc_xdsl.transforms.auto_sync_orders import AUTO_SYNC_PAIRS, auto_synced
 from asc_xdsl.transforms.hardware import PIPES, QUEUE_OPS, QueueEvents, queue_events
 from asc_xdsl.transforms.memory import ALL, Access, Loc, MemoryMap, accesses
 from asc_xdsl.transforms.offsets import Linear, linear, loops_around, may_overlap
@@ -82,29 +84,6 @@ PIPE_OF: dict[Pipe, str] = {
     Pipe.PIPE_ALL: ALL,
 }
 BARRIER_PIPE = {v: k for k, v in PIPE_OF.items()}
-
-AUTO_SYNC_PAIRS = frozenset(
-    {("S", "V"), ("S", "MTE2"), ("S", "MTE3"), ("V", "S"), ("MTE2", "S"), ("MTE3", "S")}
-    | {("V", "V")}
-)
-"""(earlier pipe, later pipe) pairs bisheng's auto-sync orders where it orders anything
-(`auto_synced`): the one table this analysis and the race checker
-(`runtime/simulator/sanitizer.py`) read. The Ascend C sync docs' AIV table
-(asc-devkit docs/zh/api/SIMD-API/基础API/同步控制/核内同步/关键特性说明.md, table 1):
-S <-> V/MTE2/MTE3 both ways and V -> V (a PipeBarrier<PIPE_V>) are the compiler's."""
-
-AUTO_SYNC_CORES = frozenset({("AIV", "vector"), ("AIV", "mix"), ("AICore", "vector")})
-"""(core kind, kernel type) pairs whose code bisheng's auto-sync orders: the AIV's, and
-an unsplit AI Core's (310P) running a vector kernel. Never the AIC: the same docs say
-the compiler inserts no sync of any kind on the cube side (its table 2 has no
-compiler-inserted entry; its S row is "not applicable")."""
-
-
-def auto_synced(core: str, kernel_type: str) -> bool:
-    """Whether bisheng's auto-sync orders `AUTO_SYNC_PAIRS` on a `core` ("AIV", "AIC",
-    "AICore") of a `kernel_type` ("vector", "cube", "mix") kernel (`AUTO_SYNC_CORES`)."""
-    return (core, kernel_type) in AUTO_SYNC_CORES
-
 
 SET_FLAG = "ascendc.set_flag"
 WAIT_FLAG = "ascendc.wait_flag"

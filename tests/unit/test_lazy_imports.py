@@ -49,6 +49,13 @@ LAZY = {
     # (`pipeline.module_facts`: `loop_facts`; the cube-only mark: `kernel_args`)
     "asc_xdsl.transforms.licm",
     "asc_xdsl.transforms.define_cube_only",
+    # sccp's solver and rewrite (its change scan is `sccp_scan`'s), and what they use
+    "asc_xdsl.transforms.sccp",
+    "asc_xdsl.transforms.symbol_dce",
+    # the hand-written ops' modules (`ascendc.LAZY_OPS`: printf, construct, __VEC_SCOPE__)
+    "asc_xdsl.dialects.ascendc.construct",
+    "asc_xdsl.dialects.ascendc.debug",
+    "asc_xdsl.dialects.ascendc.reg_scope",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile loads."""
 

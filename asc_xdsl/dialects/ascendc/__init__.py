@@ -12,9 +12,10 @@ Every op and type class is reachable from here by name, like xDSL's dialects:
     ascendc.AddL2Op, ascendc.LocalTensorType, ascendc.BinaryRepeatParamsType
 
 `AscendC` is the whole dialect (every op defined: for tools that list ops);
-`AscendCCore` has the hand-written ops and the types defined up front, and `AscContext`
-(`asc_xdsl.dialects.context`) adds spec-defined ops as IR names them, and the struct
-and Reg types (`LAZY_TYPES`) likewise.
+`AscendCCore` has the types defined up front, and `AscContext`
+(`asc_xdsl.dialects.context`) adds the ops as IR names them (the hand-written ones of
+`LAZY_OPS` and the spec-defined ones), and the struct and Reg types (`LAZY_TYPES`)
+likewise.
 """
 
 from __future__ import annotations
@@ -25,18 +26,24 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
 from xdsl.ir import Dialect
 
-from asc_xdsl.dialects.ascendc import construct, debug, reg_scope, types
+from asc_xdsl.dialects.ascendc import types
 from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
-HANDWRITTEN_OPS: list[type[AscendCOp]] = [
-    *debug.DEBUG_OPS,
-    *construct.MISC_OPS,
-    *reg_scope.SCOPE_OPS,
-]
+LAZY_OPS: dict[str, tuple[str, str]] = {
+    "ascendc.printf": ("debug", "PrintfOp"),
+    "ascendc.construct": ("construct", "ConstructOp"),
+    "ascendc.reg.vec_scope": ("reg_scope", "RegVecScopeOp"),
+}
+"""Op name -> (module, class) of the hand-written ops (`HANDWRITTEN_OPS`): like the
+spec-defined ones they are defined when first used (`AscContext` loads one when the
+parser first meets its name, `ascendc.<class>` imports it): their modules load the
+struct field tables, the Matmul types and the printf checks, which a kernel without
+them never needs."""
+_LAZY_OP_CLASSES = {cls: module for module, cls in LAZY_OPS.values()}
 ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES]
 """The types defined up front; the struct types (`STRUCT_TYPES`) and the Reg types
 (`LAZY_TYPES`) come on first use."""
@@ -56,18 +63,20 @@ _LAZY_BY_CLASS = {cls: module for module, cls in LAZY_TYPES.values()}
 
 
 def lazy_type(module: str, name: str) -> Any:
-    """The class `name` of our submodule `module` (a `LAZY_TYPES` entry)."""
+    """The class `name` of our submodule `module` (a `LAZY_TYPES` or `LAZY_OPS` entry)."""
     import importlib
 
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
 
-AscendCCore = Dialect("ascendc", HANDWRITTEN_OPS, ASCENDC_TYPES)
+def handwritten_ops() -> list[type[AscendCOp]]:
+    """The hand-written op classes (`LAZY_OPS`; imports their modules)."""
+    return [lazy_type(module, name) for module, name in LAZY_OPS.values()]
 
-_BY_NAME: dict[str, Any] = {
-    **{c.__name__: c for c in HANDWRITTEN_OPS},
-    **{c.__name__: c for c in ASCENDC_TYPES},
-}
+
+AscendCCore = Dialect("ascendc", [], ASCENDC_TYPES)
+
+_BY_NAME: dict[str, Any] = {c.__name__: c for c in ASCENDC_TYPES}
 
 
 def all_types() -> list[type[Any]]:
@@ -80,7 +89,7 @@ def all_ops() -> list[type[AscendCOp]]:
     """Every op class of the dialect (defines all spec-defined ops)."""
     from asc_xdsl.dialects.ascendc.families import spec_classes
 
-    return [*HANDWRITTEN_OPS, *spec_classes()]
+    return [*handwritten_ops(), *spec_classes()]
 
 
 if TYPE_CHECKING:  # the spec-made op classes as type checkers see them (tools/gen_api.py)
@@ -92,6 +101,10 @@ def __getattr__(name: str) -> Any:
         return _BY_NAME[name]
     if name in _LAZY_BY_CLASS:
         return lazy_type(_LAZY_BY_CLASS[name], name)
+    if name in _LAZY_OP_CLASSES:
+        return lazy_type(_LAZY_OP_CLASSES[name], name)
+    if name == "HANDWRITTEN_OPS":
+        return handwritten_ops()
     if name == "AscendC":
         return Dialect("ascendc", all_ops(), all_types())
     if name in STRUCT_TYPES:
@@ -110,7 +123,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ASCENDC_TYPES",
-    "HANDWRITTEN_OPS",
+    "LAZY_OPS",
     "LAZY_TYPES",
     "AscendCCore",
     "AscendCOp",
@@ -121,4 +134,5 @@ __all__ = [
     "TPosition",
     "all_ops",
     "all_types",
+    "handwritten_ops",
 ]

@@ -14,8 +14,8 @@ have the same seven pipes (`SUPPORTED_PIPE`: S, V, M, MTE1, MTE2, MTE3, FIX).
 from __future__ import annotations
 
 from asc_xdsl import soc as socs
+from asc_xdsl.transforms.auto_sync_orders import auto_synced
 from asc_xdsl.transforms.hardware import PIPES
-from asc_xdsl.transforms.sync_analysis import auto_synced
 
 CORE_PIPES = socs.CORE_PIPES  # (the facts: asc_xdsl/soc.py)
 

@@ -69,6 +69,10 @@ from asc_xdsl.runtime.simulator.errors import (
 from asc_xdsl.runtime.simulator.gmorder import LaunchOrder
 from asc_xdsl.runtime.simulator.gmorder import join as gmorder_join
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
+
+# (earlier pipe, later pipe) pairs bisheng's auto-sync orders, on the cores
+# `core_pipes.auto_sync_on` says: insert-sync's table, shared
+from asc_xdsl.transforms.auto_sync_orders import AUTO_SYNC_PAIRS
 from asc_xdsl.transforms.hardware import (
     PIPES,
     QUEUE_EVENTS,
@@ -77,10 +81,6 @@ from asc_xdsl.transforms.hardware import (
     op_pipe,
     queue_events,
 )
-
-# (earlier pipe, later pipe) pairs bisheng's auto-sync orders, on the cores
-# `core_pipes.auto_sync_on` says: insert-sync's table, shared
-from asc_xdsl.transforms.sync_analysis import AUTO_SYNC_PAIRS
 
 SANITIZE_ENV = "ASC_XDSL_SANITIZE"
 MODES = ("error", "warn", "off")

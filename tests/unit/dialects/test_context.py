@@ -54,3 +54,27 @@ def test_reg_types_are_defined_when_first_named() -> None:
     for c in reg:
         assert ctx.get_optional_type(c.name) is c
     assert ctx.get_optional_type("ascendc.no_such_type") is None
+
+
+def test_handwritten_ops_are_defined_when_first_named() -> None:
+    """The hand-written ops (`ascendc.LAZY_OPS`) are not in `AscendCCore`: the context,
+    the package's `__getattr__` and `HANDWRITTEN_OPS` give the very classes of their
+    modules, and the whole dialect (`AscendC`, what `xdsl-opt` loads) has them."""
+    from asc_xdsl.dialects import ascendc
+    from asc_xdsl.dialects.ascendc.construct import ConstructOp
+    from asc_xdsl.dialects.ascendc.debug import PrintfOp
+    from asc_xdsl.dialects.ascendc.reg_scope import RegVecScopeOp
+    from asc_xdsl.dialects.ir_context import make_context
+
+    ops = [PrintfOp, ConstructOp, RegVecScopeOp]
+    assert {c.name: c for c in ops} == {
+        name: ascendc.lazy_type(*where) for name, where in ascendc.LAZY_OPS.items()
+    }
+    assert ascendc.HANDWRITTEN_OPS == ascendc.handwritten_ops() == ops
+    assert all(getattr(ascendc, c.__name__) is c for c in ops)
+    assert not set(ascendc.AscendCCore.operations)
+    assert set(ops) <= set(ascendc.AscendC.operations)
+    ctx = make_context()
+    for c in ops:
+        assert ctx.get_optional_op(c.name) is c
+    assert ctx.get_optional_op("ascendc.no_such_op") is None

@@ -218,6 +218,24 @@ def test_edits_to_the_kernel_file_between_processes(tmp_path):
     assert third.startswith("False\n") and "edited_kernel.py:14:5:" in third
 
 
+def test_the_sources_digest_reads_python_files_by_relative_path(tmp_path):
+    """Only `.py` files outside `__pycache__` count, each by its path under the root (a
+    move to another folder is a change); the digest does not depend on where the tree is."""
+    tree = tmp_path / "one" / "pkg"
+    (tree / "sub" / "deeper").mkdir(parents=True)
+    (tree / "sub" / "deeper" / "d.py").write_text("D = 4\n")
+    before = fingerprint.sources_digest(tree)
+    (tree / "sub" / "__pycache__").mkdir()
+    (tree / "sub" / "__pycache__" / "x.py").write_text("")
+    (tree / "notes.txt").write_text("")
+    assert fingerprint.sources_digest(tree) == before
+    moved = tmp_path / "two" / "elsewhere"
+    os.renames(tree, moved)
+    assert fingerprint.sources_digest(moved) == before
+    os.renames(moved / "sub" / "deeper", moved / "sub" / "other")
+    assert fingerprint.sources_digest(moved) != before
+
+
 def test_the_compiler_sources_are_in_the_key(tmp_path, monkeypatch):
     tree = tmp_path / "pkg"
     (tree / "sub").mkdir(parents=True)

@@ -28,7 +28,8 @@ from asc_xdsl.transforms.licm import (
     has_candidates,
 )
 from asc_xdsl.transforms.pipeline import pipeline_spec
-from asc_xdsl.transforms.sccp import may_change, sccp
+from asc_xdsl.transforms.sccp import sccp
+from asc_xdsl.transforms.sccp_scan import may_change
 
 ROOT = Path(__file__).resolve().parents[3]
 

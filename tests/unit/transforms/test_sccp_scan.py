@@ -1,4 +1,4 @@
-"""`sccp.ChangeScan` (the JIT pipeline's test whether `sccp` may change a module) is
+"""`sccp_scan.ChangeScan` (the JIT pipeline's test whether `sccp` may change a module) is
 sound: on generated kernels of loops, `scf.while` counters, branches, selects and arith
 ops over constants, arguments and values read from memory, wherever it answers "no
 change", `sccp` changes nothing. Written out: the loops its proofs of overdefined
@@ -12,7 +12,8 @@ import random
 from fuzz_budget import cases
 
 from asc_xdsl.frontend.ir_context import parse_module
-from asc_xdsl.transforms.sccp import ChangeScan, may_change, sccp
+from asc_xdsl.transforms.sccp import _VISITORS, sccp
+from asc_xdsl.transforms.sccp_scan import MODELED, ChangeScan, may_change
 
 TYPE = "!ascendc.global_tensor<*xi32>"
 BINARY = ["addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minsi"]
@@ -227,3 +228,9 @@ func.func @k(%b: i32, %g: {TYPE}) attributes {{ascendc.global}} {{
 }}""")
         assert may_change(module), op
         assert sccp(module), op
+
+
+def test_the_scan_knows_the_ops_the_solver_models():
+    """The scan (loaded on every compile) names the solver's modelled control flow
+    without importing the solver: the same ops."""
+    assert _VISITORS.keys() == MODELED

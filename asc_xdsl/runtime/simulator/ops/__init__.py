@@ -43,7 +43,8 @@ BY_NAME: dict[str, tuple[Callable[..., Any], str]] = {}
 
 
 def handles_spec(*op_names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """`compile.handles` for spec-made ops, by name (`"ascendc.add_l2"`): their classes
+    """`compile.handles` for spec-made ops, by name (`"ascendc.add_l2"`), and for the
+    hand-written ops the dialect defines on first use (`ascendc.LAZY_OPS`): their classes
     are not defined until an op of that name is met (`load_for` registers the handler
     under the class then)."""
     module = sys._getframe(1).f_globals.get("__name__", "?")
@@ -58,14 +59,16 @@ def handles_spec(*op_names: str) -> Callable[[Callable[..., Any]], Callable[...,
 
 def _bind(op_name: str) -> bool:
     """Register the `handles_spec` handler of `op_name` under its class; False if none
-    waits (or the name is no spec-made op's)."""
+    waits (or the name is no spec-made or lazy hand-written op's)."""
     waiting = BY_NAME.get(op_name)
     if waiting is None:
         return False
+    from asc_xdsl.dialects.ascendc import LAZY_OPS, lazy_type
     from asc_xdsl.dialects.ascendc.spec import spec_op_class
     from asc_xdsl.runtime.simulator.compile import HANDLERS, REGISTERED_BY
 
-    cls = spec_op_class(op_name)
+    handwritten = LAZY_OPS.get(op_name)
+    cls = lazy_type(*handwritten) if handwritten is not None else spec_op_class(op_name)
     if cls is None:
         return False
     del BY_NAME[op_name]

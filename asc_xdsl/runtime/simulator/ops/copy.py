@@ -27,12 +27,11 @@ import textwrap
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from asc_xdsl.dialects.ascendc import data_copy as dc
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.runtime.simulator import memory
-from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.ops import handles_spec
 from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.framework import Struct
 from asc_xdsl.runtime.simulator.profile import (
@@ -91,7 +90,7 @@ def _strided(buf: np.ndarray, count: int, length: int, pitch: int) -> np.ndarray
     return as_strided(buf, shape=(count, length), strides=(pitch, 1))
 
 
-@handles(dc.DataCopyL2Op)
+@handles_spec("ascendc.data_copy_l2")
 def _copy_count(op, comp):
     # The most frequent op of a tiled kernel: one routing lookup, two byte windows (as
     # memoryviews: a third of numpy's cost to slice and copy) sliced inline by the
@@ -174,7 +173,7 @@ def _tail(c, count: int, nbytes: int) -> int:
     return nbytes - nbytes % 32
 
 
-@handles(dc.DataCopyL0Op)
+@handles_spec("ascendc.data_copy_l0")
 def _copy_params(op, comp):
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.repeat_params)
 
@@ -205,7 +204,7 @@ def copy_bursts(c, dst, src, count: int, blen: int, sgap: int, dgap: int) -> Non
 PAD_EXT_FIELDS = ("isPad", "leftPadding", "rightPadding", "paddingValue")
 
 
-@handles(dc.DataCopyPadExtParamsOp)
+@handles_spec("ascendc.data_copy_pad_ext_params")
 def _pad_ext_params(op, comp):
     """`DataCopyPadExtParams<T> params;`: the header's member initialisers (no padding)."""
     r = comp.slot(op.params)
@@ -218,7 +217,7 @@ def _pad_ext_params(op, comp):
     return run
 
 
-@handles(dc.DataCopyPadL0Op, dc.DataCopyPadL0ExtOp)
+@handles_spec("ascendc.data_copy_pad_l0", "ascendc.data_copy_pad_l0_ext")
 def _pad_in(op, comp):
     d, s, p, pp = (
         comp.slot(op.dst),
@@ -274,7 +273,7 @@ def pad_bits(value, dtype: np.dtype) -> int:
     return int(raw.view(np.uint64)[0])
 
 
-@handles(dc.SetPadValueOp)
+@handles_spec("ascendc.set_pad_value")
 def _set_pad_value(op, comp):
     v = comp.slot(op.padding_value)
     dtype = np_dtype(op.padding_value.type)
@@ -285,7 +284,7 @@ def _set_pad_value(op, comp):
     return run
 
 
-@handles(dc.DataCopyPadL2Op, dc.DataCopyPadL2ExtOp)
+@handles_spec("ascendc.data_copy_pad_l2", "ascendc.data_copy_pad_l2_ext")
 def _pad_out(op, comp):
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.data_copy_params)
 

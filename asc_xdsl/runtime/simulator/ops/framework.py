@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from asc_xdsl.dialects.ascendc import construct as con
 from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.emitasc import PyStructType
 from asc_xdsl.runtime.simulator import queues
-from asc_xdsl.runtime.simulator.compile import FunctionCompiler, handles
+from asc_xdsl.runtime.simulator.compile import FunctionCompiler
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.memory import (
@@ -25,6 +25,9 @@ from asc_xdsl.runtime.simulator.memory import (
 from asc_xdsl.runtime.simulator.ops import handles_spec
 from asc_xdsl.runtime.simulator.profile import CYCLE_OFFSET, PIPES
 from asc_xdsl.runtime.simulator.queues import BufPool, Queue, TBuf, memory_of
+
+if TYPE_CHECKING:
+    from asc_xdsl.dialects.ascendc.construct import ConstructOp
 
 
 def _elem(t):
@@ -467,7 +470,7 @@ class Struct(tuple):
         return out
 
 
-def _field_names(op: con.ConstructOp) -> tuple[str, ...]:
+def _field_names(op: ConstructOp) -> tuple[str, ...]:
     try:
         fields = op.fields()
     except Exception:  # a struct the table does not know: positional access only
@@ -486,8 +489,8 @@ def _is_scalar(t) -> bool:
     return True
 
 
-@handles(con.ConstructOp)
-def _construct(op: con.ConstructOp, comp):
+@handles_spec("ascendc.construct")  # (by name: the class loads with the first construct)
+def _construct(op: ConstructOp, comp):
     """A struct is a tuple of its fields (declaration order), missing fields defaulted."""
     fields = comp.slots_of(op.operands_)
     r = comp.slot(op.result)
