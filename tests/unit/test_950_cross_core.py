@@ -6,11 +6,11 @@ on AIV0's id (a deadlock), mode 4 on Atlas A2, ids out of range."""
 
 from __future__ import annotations
 
-import pathlib
 import warnings
 
 import numpy as np
 import pytest
+from race_checks import marked_line
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import SimulatorError
@@ -22,11 +22,7 @@ S = asc.PipeID.PIPE_S
 
 
 def where(marker: str) -> str:
-    """`file:line` of the line of this file ending with the comment `# <marker>`."""
-    lines = pathlib.Path(__file__).read_text().splitlines()
-    hits = [i + 1 for i, ln in enumerate(lines) if ln.rstrip().endswith(f"# {marker}")]
-    assert len(hits) == 1, marker
-    return f"{__file__}:{hits[0]}"
+    return marked_line(__file__, marker)
 
 
 def handoff_body(y: asc.GlobalAddress, case: asc.ConstExpr[int]):

@@ -14,31 +14,21 @@ on at the edges of the mix-kernel model.
 
 from __future__ import annotations
 
-import pathlib
 import warnings
 
 import numpy as np
 import pytest
+from race_checks import clean, marked_line
 
 import asc_xdsl as asc
-from asc_xdsl.runtime.simulator.sanitizer import RaceError, SanitizerWarning
+from asc_xdsl.runtime.simulator.sanitizer import RaceError
 
 A950, A2 = "Ascend950PR_9599", "Ascend910B1"
 S = asc.PipeID.PIPE_S
 
 
 def where(marker: str) -> str:
-    """`file:line` of the line of this file ending with the comment `# <marker>`."""
-    lines = pathlib.Path(__file__).read_text().splitlines()
-    hits = [i + 1 for i, ln in enumerate(lines) if ln.rstrip().endswith(f"# {marker}")]
-    assert len(hits) == 1, marker
-    return f"{__file__}:{hits[0]}"
-
-
-def clean(kernel, *args, **options) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", SanitizerWarning)
-        kernel(*args, sanitize="error", **options)
+    return marked_line(__file__, marker)
 
 
 # -- 3: a wait that holds one pipe --------------------------------------------------------

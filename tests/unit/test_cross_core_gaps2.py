@@ -14,11 +14,11 @@ the checker gives a located race, and `insert_sync=True` makes the kernel clean 
 
 from __future__ import annotations
 
-import pathlib
 import warnings
 
 import numpy as np
 import pytest
+from race_checks import clean, marked_line
 
 import asc_xdsl as asc
 from asc_xdsl.runtime.simulator import core_pipes
@@ -26,7 +26,6 @@ from asc_xdsl.runtime.simulator.sanitizer import (
     IN_ORDER_PIPES,
     BlockSanitizer,
     RaceError,
-    SanitizerWarning,
 )
 from asc_xdsl.transforms.hardware import PIPES
 from asc_xdsl.transforms.sync_analysis import AUTO_SYNC_PAIRS, auto_synced
@@ -35,17 +34,7 @@ A950, A2 = "Ascend950PR_9599", "Ascend910B1"
 
 
 def where(marker: str) -> str:
-    """`file:line` of the line of this file ending with the comment `# <marker>`."""
-    lines = pathlib.Path(__file__).read_text().splitlines()
-    hits = [i + 1 for i, ln in enumerate(lines) if ln.rstrip().endswith(f"# {marker}")]
-    assert len(hits) == 1, marker
-    return f"{__file__}:{hits[0]}"
-
-
-def clean(kernel, *args, **options) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", SanitizerWarning)
-        kernel(*args, sanitize="error", **options)
+    return marked_line(__file__, marker)
 
 
 def verify(kernel, *args, what: str = "cross-core") -> list[str]:
