@@ -171,6 +171,9 @@ class RoundMode(AscEnum):
     CAST_ROUND = 4
     CAST_TRUNC = 5
     CAST_ODD = 6
+    # Ascend 950 (arch 3510) only: the headers define it there (kernel_utils_mode.h),
+    # for the conversions to hifloat8_t (docs/fp8.md); every op refuses it elsewhere.
+    CAST_HYBRID = 7
 
 
 class MemDsbT(AscEnum):

@@ -19,6 +19,11 @@ depends on the backend the launches run on:
   the launch's stream around each kernel (no host-side copies, no binary loading).
   `fn` runs `warmup` times untimed, then `rep` times; the result is the median over the
   repeats, with the requested quantiles (default 0.2 and 0.8), min, max and mean.
+
+Ascend 950's 8-bit floats (numpy has none; docs/fp8.md): `float8_encode(values, name)`
+gives their uint8 codes, `float8_array(values, name)` the codes tagged with the format
+(a kernel argument whose element type the compiler takes from it), `float8_decode(a)`
+the values back as float32 (ml_dtypes' float8 arrays are read too).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BenchResult", "do_bench"]
+__all__ = ["BenchResult", "do_bench", "float8_array", "float8_decode", "float8_encode"]
 
 DEFAULT_QUANTILES = (0.2, 0.8)
 
@@ -186,3 +191,69 @@ def do_bench(
         return _measured(fn, name, warmup, rep, quantiles)
     finally:
         backends._selected = previous
+
+
+_DEFAULT_ROUNDING = {"hifloat8": "round"}
+"""The rounding of each format's Cast (docs/fp8.md): RINT for e4m3fn / e5m2 / e8m0,
+ROUND (ties away from zero) for HiFloat8."""
+_ML_DTYPES = {"float8_e4m3fn": "float8_e4m3fn", "float8_e5m2": "float8_e5m2",
+              "float8_e8m0fnu": "float8_e8m0"}  # fmt: skip
+
+
+def _rounding(name: str, round_mode: Any) -> str:
+    if round_mode is None:
+        return _DEFAULT_ROUNDING.get(name, "rint")
+    mode = getattr(round_mode, "name", str(round_mode)).lower().removeprefix("cast_")
+    if mode not in ("rint", "round", "trunc"):
+        raise ValueError(
+            f"8-bit floats are encoded with RINT, ROUND or TRUNC rounding, not {round_mode!r}"
+        )
+    return mode
+
+
+def float8_encode(
+    values: Any, name: str, *, round_mode: Any = None, saturate: bool = False
+) -> Any:
+    """The uint8 codes of `values` (any float array) in the 8-bit float format `name`
+    ("float8_e4m3fn", "float8_e5m2", "float8_e8m0", "hifloat8"), rounded as its Cast
+    does by default (or by `round_mode`: a RoundMode or "rint" / "round" / "trunc");
+    `saturate`: overflow and infinity to the largest finite value, NaN to 0 (the
+    headers' SatMode::SAT), else overflow to infinity (NaN for e4m3fn)."""
+    import numpy as np
+
+    from asc_xdsl.utils import float8
+
+    f = float8.fmt(name)
+    return float8.encode(np.asarray(values), f.name, _rounding(f.name, round_mode), saturate)
+
+
+def float8_array(values: Any, name: str, **options: Any) -> Any:
+    """`float8_encode(values, name, **options)` viewed as the format's tagged dtype
+    (`runtime.numpy_types.FLOAT8_TAGS`): pass it to a kernel and its GlobalTensor's
+    element type is that format."""
+    from asc_xdsl.runtime.numpy_types import FLOAT8_TAGS
+    from asc_xdsl.utils import float8
+
+    f = float8.fmt(name)
+    return float8_encode(values, f.name, **options).view(FLOAT8_TAGS[f.name])
+
+
+def float8_decode(codes: Any, name: str | None = None) -> Any:
+    """The float32 values of 8-bit float codes: a tagged array (`float8_array`), an
+    ml_dtypes float8 array, or uint8 codes with the format's `name`."""
+    import numpy as np
+
+    from asc_xdsl.utils import float8
+
+    a = np.asarray(codes)
+    names = a.dtype.names
+    found = names[0] if names and len(names) == 1 else _ML_DTYPES.get(str(a.dtype))
+    if name is None and found is None:
+        raise ValueError(
+            f"float8_decode: a {a.dtype} array does not say its format: pass name= "
+            f"({', '.join(float8.FORMATS)})"
+        )
+    f = float8.fmt(name or found)  # type: ignore[arg-type]
+    if found is not None and found != f.name:
+        raise ValueError(f"float8_decode: the array holds {found}, not {f.name}")
+    return float8.decode(a.view(np.uint8), f.name)

@@ -63,6 +63,11 @@ class DataType:
         """Whether an integer, floating-point or complex type."""
         return self.is_int() or self.is_float() or self.is_complex()
 
+    def is_float8(self) -> bool:
+        """Whether one of Ascend 950's 8-bit float types (float8_e4m3fn, float8_e5m2,
+        float8_e8m0, hifloat8)."""
+        return self.name in _FLOAT8_NAMES
+
     def is_complex(self) -> bool:
         """Whether a complex type (complex32: two float16, complex64: two float32)."""
         return self.kind == "complex"
@@ -87,6 +92,8 @@ class DataType:
             raise TypeError(_VOID)
         if self.name == "bfloat16":
             return "bf16"
+        if self.name in _FLOAT8_NAMES:
+            return _FLOAT8_NAMES[self.name]
         if self.kind == "complex":
             return f"complex<f{self.bitwidth // 2}>"
         prefix = {"int": "i", "uint": "ui", "float": "f"}[self.kind]
@@ -120,10 +127,17 @@ class DataType:
             return BFloat16Type()
         if self.kind == "complex":
             return ComplexType(self.component.ir_type())
+        if self.name in _FLOAT8_NAMES:
+            from asc_xdsl.dialects.ascendc.fp8_types import float8_ir_type
+
+            return float8_ir_type(self.name)
         return {16: Float16Type, 32: Float32Type, 64: Float64Type}[self.bitwidth]()
 
     @property
     def numpy_name(self) -> str:
+        # (the 8-bit floats are held as their uint8 codes on the host and in the simulator)
+        if self.name in _FLOAT8_NAMES:
+            return "uint8"
         return {"bfloat16": "bfloat16", "bool": "bool"}.get(self.name, self.name)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -157,6 +171,13 @@ float64 = DataType("float64", "float", 64)
 # `complex64` = `AscendC::Complex<float>` (8 bytes); IR `complex<f16>` / `complex<f32>`.
 complex32 = DataType("complex32", "complex", 32)
 complex64 = DataType("complex64", "complex", 64)
+# Ascend 950 (arch 3510) only: the 8-bit floats (`fp8_e4m3fn_t`, `fp8_e5m2_t`,
+# `fp8_e8m0_t`, `hifloat8_t`); IR f8E4M3FN, f8E5M2, f8E8M0FNU, !ascendc.hifloat8;
+# values are uint8 codes outside the device (asc_xdsl.utils.float8, docs/fp8.md).
+float8_e4m3fn = DataType("float8_e4m3fn", "float", 8)
+float8_e5m2 = DataType("float8_e5m2", "float", 8)
+float8_e8m0 = DataType("float8_e8m0", "float", 8)
+hifloat8 = DataType("hifloat8", "float", 8)
 # pyasc's marker of "no value" (C++ `void`): not an element type (no size, no IR type)
 void = DataType("void", "void", None)
 # pyasc's C-style aliases
@@ -181,11 +202,23 @@ ALL_DTYPES = (
 )
 COMPLEX_DTYPES = (complex32, complex64)
 """The complex element types (Ascend 950 only; not in ALL_DTYPES, the types every SoC has)."""
-_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES)} | {"void": void}
+FLOAT8_DTYPES = (float8_e4m3fn, float8_e5m2, float8_e8m0, hifloat8)
+"""The 8-bit float element types (Ascend 950 only)."""
+_FLOAT8_NAMES = {
+    "float8_e4m3fn": "f8E4M3FN",
+    "float8_e5m2": "f8E5M2",
+    "float8_e8m0": "f8E8M0FNU",
+    "hifloat8": "!ascendc.hifloat8",
+}
+"""8-bit float dtype name -> its IR type's spelling."""
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES, *FLOAT8_DTYPES)} | {"void": void}
 _ALIASES = {"half": "float16", "bool_": "bool", "int_": "int32", "float_": "float32",
-            "double": "float64"}  # fmt: skip
+            "double": "float64", "float8_e4m3": "float8_e4m3fn",
+            "float8_e8m0fnu": "float8_e8m0"}  # fmt: skip
 """pyasc's other spellings of the dtype names (its `bool_` is a name, not a type)."""
-_BY_IR_NAME = {d.ir_name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES) if d is not bool_}
+_BY_IR_NAME = {
+    d.ir_name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES, *FLOAT8_DTYPES) if d is not bool_
+}
 _BY_IR_NAME["i1"] = bool_
 
 
@@ -194,6 +227,11 @@ FLOAT_LIMITS: dict[str, tuple[float, float]] = {
     "bfloat16": (float.fromhex("0x1.fep127"), float.fromhex("0x1.ffp127")),
     "float32": (float.fromhex("0x1.fffffep127"), float.fromhex("0x1.ffffffp127")),
     "float64": (float.fromhex("0x1.fffffffffffffp1023"), float("inf")),
+    # (the 8-bit floats: where their Cast's rounding overflows, docs/fp8.md)
+    "float8_e4m3fn": (448.0, math.nextafter(464.0, math.inf)),  # (464: a tie, to 448)
+    "float8_e5m2": (57344.0, 61440.0),
+    "float8_e8m0": (2.0**127, 2.0**128),
+    "hifloat8": (32768.0, 40960.0),
 }
 """Float dtype -> (largest finite value, smallest magnitude that rounds to infinity)."""
 
@@ -215,10 +253,14 @@ def from_numpy(dtype: Any) -> DataType:
     name = str(dtype).removeprefix("torch.")
     if name == "bool":
         found = bool_
-    elif name in _BY_NAME and name != "complex32":
+    elif name in _NUMPY_FLOAT8:  # (ml_dtypes' arrays, when the user has it)
+        found = _NUMPY_FLOAT8[name]
+    elif name in _BY_NAME and name != "complex32" and name not in _FLOAT8_NAMES:
         found = _BY_NAME[name]
     elif _is_complex32_pair(dtype):
         found = complex32
+    elif _float8_tag(dtype) is not None:
+        found = _float8_tag(dtype)
     else:
         hint = {
             "complex128": " (complex kernels take complex64, or complex32 as the structured "
@@ -226,11 +268,35 @@ def from_numpy(dtype: Any) -> DataType:
             "complex32": " (numpy has no complex32: pass the structured dtype "
             "[('real', '<f2'), ('imag', '<f2')], e.g. a.view(that)[..., 0] of a (..., 2) "
             "float16 array)",
+            **dict.fromkeys(
+                _FLOAT8_NAMES,
+                " (numpy has no 8-bit floats: pass their uint8 codes tagged with the format, "
+                "asc_xdsl.testing.float8_array(values, name) or codes.view("
+                "asc_xdsl.runtime.numpy_types.FLOAT8_TAGS[name]), or an ml_dtypes array)",
+            ),
         }.get(name, "")
         raise ApiTypeError(f"arrays of dtype {name} cannot be passed to a kernel{hint}")
     with contextlib.suppress(TypeError):  # an unhashable dtype object is not memoised
         _FROM_NUMPY[dtype] = found
     return found
+
+
+_NUMPY_FLOAT8 = {
+    "float8_e4m3fn": float8_e4m3fn,
+    "float8_e5m2": float8_e5m2,
+    "float8_e8m0fnu": float8_e8m0,
+}
+"""ml_dtypes' names of the 8-bit floats it has (HiFloat8 is not one: pass uint8 codes)."""
+
+
+def _float8_tag(dtype: Any) -> DataType | None:
+    """The 8-bit float a numpy dtype tags: one uint8 field named after the format
+    (runtime.numpy_types.FLOAT8_TAGS: uint8 codes marked as, say, hifloat8)."""
+    names = getattr(dtype, "names", None)
+    if not names or len(names) != 1 or names[0] not in _FLOAT8_NAMES:
+        return None
+    field = dtype.fields[names[0]][0]
+    return _BY_NAME[names[0]] if str(field) == "uint8" and dtype.itemsize == 1 else None
 
 
 def _is_complex32_pair(dtype: Any) -> bool:
@@ -273,6 +339,7 @@ def from_ir(t: Any) -> DataType:
 __all__ = [
     "ALL_DTYPES",
     "COMPLEX_DTYPES",
+    "FLOAT8_DTYPES",
     "FLOAT_LIMITS",
     "DataType",
     "bfloat16",
@@ -280,6 +347,9 @@ __all__ = [
     "complex32",
     "complex64",
     "double",
+    "float8_e4m3fn",
+    "float8_e5m2",
+    "float8_e8m0",
     "float16",
     "float32",
     "float64",
@@ -288,6 +358,7 @@ __all__ = [
     "from_ir",
     "from_numpy",
     "half",
+    "hifloat8",
     "int8",
     "int16",
     "int32",

@@ -28,6 +28,19 @@ shape (..., 2) float16 is one through `a.view(COMPLEX32)[..., 0]`."""
 _FLOATS = {Float16Type: np.float16, Float32Type: np.float32, Float64Type: np.float64}
 
 
+FLOAT8 = np.dtype(np.uint8)
+"""Storage dtype of Ascend 950's 8-bit floats (their codes: asc_xdsl.utils.float8)."""
+
+FLOAT8_TAGS: dict[str, np.dtype] = {
+    name: np.dtype([(name, "u1")])
+    for name in ("float8_e4m3fn", "float8_e5m2", "float8_e8m0", "hifloat8")
+}
+"""Format name -> a one-byte numpy dtype that marks uint8 codes as that format, for a
+kernel argument (`codes.view(FLOAT8_TAGS["hifloat8"])`): the launch reads its bytes,
+the compiler its element type. (ml_dtypes' float8 arrays are taken as they are.)"""
+_FLOAT8_NAMES = frozenset({"f8E4M3FN", "f8E5M2", "f8E8M0FNU", "ascendc.hifloat8"})
+
+
 def np_dtype(t: Attribute) -> np.dtype:
     """The numpy dtype that stores values of IR type `t` (TypeError if none)."""
     if type(t) in _FLOATS:
@@ -40,6 +53,8 @@ def np_dtype(t: Attribute) -> np.dtype:
             return np.dtype(np.complex64)
         if part is Float16Type:
             return COMPLEX32
+    if getattr(t, "name", None) in _FLOAT8_NAMES:
+        return FLOAT8
     if isinstance(t, IndexType):
         return np.dtype(np.int64)
     if isinstance(t, IntegerType):

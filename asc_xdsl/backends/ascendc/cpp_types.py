@@ -13,6 +13,9 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
     ComplexType,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -35,6 +38,7 @@ from asc_xdsl.dialects.ascendc.adv_types import (
 )
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.fp8_types import HiFloat8Type
 from asc_xdsl.dialects.ascendc.types import AscendCType, UnsupportedType
 from asc_xdsl.utils.class_tests import SubclassCache
 from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
@@ -50,6 +54,11 @@ _FLOATS: dict[type[Attribute], str] = {
     BFloat16Type: "bfloat16_t",
     Float32Type: "float",
     Float64Type: "double",
+    # Ascend 950's 8-bit floats (global names in the 3510 headers; HiFloat8, no builtin
+    # IR type, is !ascendc.hifloat8, whose class name prints `hifloat8_t`)
+    Float8E4M3FNType: "fp8_e4m3fn_t",
+    Float8E5M2Type: "fp8_e5m2_t",
+    Float8E8M0FNUType: "fp8_e8m0_t",
 }
 
 # memref memory space -> pointer qualifier (pyasc's numbering).
@@ -68,7 +77,14 @@ ADDRESS_SPACES: dict[int, str] = {
 # (`half`, `bfloat16_t` come from kernel_fp16.h / kernel_bf16.h there), so their
 # constants are `const`, not `constexpr`; on the device they are builtin types, where
 # `const` means the same.
-_CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (Float16Type, BFloat16Type)
+_CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (
+    Float16Type,
+    BFloat16Type,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
+    HiFloat8Type,
+)
 
 
 def constant_qualifier(t: Attribute) -> str:

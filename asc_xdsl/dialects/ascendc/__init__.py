@@ -54,6 +54,7 @@ LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.unalign_reg_store": ("reg_types", "UnalignRegForStoreType"),
     "ascendc.addr_reg": ("reg_address_types", "AddrRegType"),
     "ascendc.unalign_reg_load": ("reg_address_types", "UnalignRegForLoadType"),
+    "ascendc.hifloat8": ("fp8_types", "HiFloat8Type"),
 }
 """Type name -> (module, class) of the Reg layer's types (Ascend 950): their module loads
 the Reg enums and the SoC table, which a kernel without registers never needs; the

@@ -154,6 +154,24 @@ def _complex_type_of(op: Operation) -> Attribute | None:
     return None
 
 
+def float8_type_of(op: Operation) -> Attribute | None:
+    """The first 8-bit float type (Ascend 950's fp8 / HiFloat8) among `op`'s operands'
+    and results' (element) types and its type properties."""
+    from asc_xdsl.dialects.ascendc.fp8_types import FLOAT8_CLASSES
+
+    for v in (*op._operands, *op.results):  # type: ignore[attr-defined]
+        t = v.type
+        if type(t) in FLOAT8_CLASSES:
+            return t
+        element = getattr(t, "element_type", None)
+        if type(element) in FLOAT8_CLASSES:
+            return element
+    for a in op.properties.values():
+        if type(a) in FLOAT8_CLASSES:
+            return a
+    return None
+
+
 def _check_complex_scalars(op: Any) -> None:
     """A complex scalar operand (SCALAR) must have T's element type: a real tensor's op
     takes no complex scalar (C++ has no conversion from Complex<T> to a real T)."""
@@ -168,7 +186,8 @@ def _check_complex_scalars(op: Any) -> None:
 
 
 def _is_scalar(t: Attribute) -> bool:
-    return isinstance(t, IntegerType | IndexType | AnyFloat)
+    # (HiFloat8, no builtin type, is a scalar too: Duplicate's value of a hifloat8_t tensor)
+    return isinstance(t, IntegerType | IndexType | AnyFloat) or t.name == "ascendc.hifloat8"
 
 
 _TENSOR_CLASSES: dict[str, tuple[type[Attribute], ...]] = {
@@ -1041,6 +1060,14 @@ class SpecOp(AscendCOp):
                     f"3510) only; this module is compiled for {declared_soc(self)} ({family})"
                 )
             _check_complex_scalars(self)
+        float8 = float8_type_of(self)
+        if float8 is not None:
+            family = soc_family(self)
+            if family is not None and family != ASCEND_950:
+                raise VerifyException(
+                    f"'{self.name}': 8-bit float types ({float8}) exist on Ascend 950 (arch "
+                    f"3510) only; this module is compiled for {declared_soc(self)} ({family})"
+                )
         if by_family is None:
             return
         family = soc_family(self)

@@ -74,7 +74,7 @@ _R, _F, _C, _RD, _T = (
 )
 _NONE = frozenset({RoundMode.CAST_NONE})
 _RFCRDT = frozenset({_R, _F, _C, _RD, _T})
-_ALL = frozenset(RoundMode)
+_ALL = frozenset(RoundMode) - {RoundMode.CAST_HYBRID}  # (HYBRID: 3510's, to hifloat8 only)
 
 # (src, dst) -> round modes Cast accepts for the pair on Atlas A2/A3.
 CAST_MODES: Mapping[tuple[str, str], frozenset[RoundMode]] = {
@@ -131,6 +131,20 @@ CAST_MODES_950_COMPLEX: Mapping[tuple[str, str], frozenset[RoundMode]] = {
 }
 
 
+# Ascend 950's 8-bit float pairs (dav_3510/kernel_operator_vec_vconv_impl.h CastImpl,
+# the count form's and the mask forms' round-mode switches): float -> fp8_e4m3fn_t /
+# fp8_e5m2_t with CAST_RINT; float / half -> hifloat8_t with CAST_ROUND or CAST_HYBRID;
+# back to float (and hifloat8_t -> half) with CAST_NONE. fp8_e8m0_t is in none.
+_HIF8 = "!ascendc.hifloat8"
+CAST_MODES_950_FP8: Mapping[tuple[str, str], frozenset[RoundMode]] = {
+    ("f32", "f8E4M3FN"): frozenset({_R}),
+    ("f32", "f8E5M2"): frozenset({_R}),
+    **{(s, _HIF8): frozenset({_RD, RoundMode.CAST_HYBRID}) for s in ("f32", "f16")},
+    **{(s, "f32"): _NONE for s in ("f8E4M3FN", "f8E5M2", _HIF8)},
+    (_HIF8, "f16"): _NONE,
+}
+
+
 class _CastOp(SpecOp):
     """Cast checks its (src, dst, round mode) triple against its SoC family's table."""
 
@@ -150,6 +164,18 @@ class _CastOp(SpecOp):
                     "(the count form does: cast_l2)"
                 )
             table, family = CAST_MODES_950_COMPLEX, family or "Ascend 950"
+        elif any(t in CAST_FP8_TYPES for t in pair):  # (Ascend 950 only, checked before)
+            table, family = CAST_MODES_950_FP8, family or "Ascend 950"
+        elif self.mode is RoundMode.CAST_HYBRID and pair not in _HYBRID_PAIRS:
+            raise VerifyException(
+                f"'{self.name}': RoundMode CAST_HYBRID is Ascend 950's (arch 3510) rounding "
+                f"of float / half -> hifloat8_t and int32_t -> half, not of {pair[0]} -> "
+                f"{pair[1]}"
+            )
+        elif self.mode is RoundMode.CAST_HYBRID and family not in (None, "Ascend 950"):
+            raise VerifyException(
+                f"'{self.name}': RoundMode CAST_HYBRID exists on Ascend 950 (arch 3510) only"
+            )
         if table is None:
             return
         modes = table.get(pair)
@@ -164,6 +190,9 @@ class _CastOp(SpecOp):
                 f"{self.mode.name} (supported: {supported})"
             )
 
+
+_HYBRID_PAIRS = frozenset({("f32", _HIF8), ("f16", _HIF8), ("i32", "f16")})
+CAST_FP8_TYPES = frozenset({"f8E4M3FN", "f8E5M2", "f8E8M0FNU", _HIF8})
 
 _ROUND_MODE = Prop("roundMode", RoundMode, py="round_mode")
 _CAST_EXAMPLE = {"T": "f16", "U": "f32", "roundMode": RoundMode.CAST_NONE}

@@ -7,11 +7,15 @@ from asc_xdsl.dialects.dtypes import (
     complex32,
     complex64,
     double,
+    float8_e4m3fn,
+    float8_e5m2,
+    float8_e8m0,
     float16,
     float32,
     float64,
     float_,
     half,
+    hifloat8,
     int8,
     int16,
     int32,
@@ -43,6 +47,10 @@ class KnownTypes:
     float64 = float64
     complex32 = complex32
     complex64 = complex64
+    float8_e4m3fn = float8_e4m3fn
+    float8_e5m2 = float8_e5m2
+    float8_e8m0 = float8_e8m0
+    hifloat8 = hifloat8
     void = void
     half = half
     int_ = int32
@@ -58,11 +66,15 @@ __all__ = [
     "complex32",
     "complex64",
     "double",
+    "float8_e4m3fn",
+    "float8_e5m2",
+    "float8_e8m0",
     "float16",
     "float32",
     "float64",
     "float_",
     "half",
+    "hifloat8",
     "int8",
     "int16",
     "int32",

@@ -249,6 +249,13 @@ def bind_arguments(
                         f"{t.element_type} but got {arr.nbytes} bytes",
                         code="ASC-R602",
                     )
+            elif _float8_mismatch(t, arr):
+                raise LaunchError(
+                    f"argument '{name}': the kernel reads {t.element_type} (an 8-bit float) but "
+                    f"got a {arr.dtype} array; pass its uint8 codes (asc_xdsl.testing."
+                    "float8_array encodes floats) or an ml_dtypes array of that format",
+                    code="ASC-R601",
+                )
             elif elem.itemsize != 1 and arr.dtype != elem and not _bf16_bits(t, arr):
                 raise LaunchError(
                     f"argument '{name}': the kernel reads {t.element_type} but got a "
@@ -295,6 +302,13 @@ _COMPLEX_HINTS = {
     "pairs.view(COMPLEX32)[..., 0] of a (..., 2) float16 array)",
     "complex<f32>": " (complex64: a numpy complex64 array)",
 }
+
+
+def _float8_mismatch(t, arr: np.ndarray) -> bool:
+    """An 8-bit float parameter takes one-byte elements only (codes, tagged or not)."""
+    from asc_xdsl.dialects.ascendc.fp8_types import float8_name
+
+    return float8_name(t.element_type) is not None and arr.dtype.itemsize != 1
 
 
 def _bf16_bits(t, arr: np.ndarray) -> bool:
