@@ -74,6 +74,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     elem,
     element_of,
     exact,
+    float8_type_of,
     local,
     of_type,
 )
@@ -204,6 +205,39 @@ stores, which move bytes, and Select). The API pages' list of emulated types
 complex type: Move, Compare, Max, the math functions, ... (Move's `static_assert`
 leaves complex out; the others have no complex branch)."""
 
+FP8 = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!ascendc.hifloat8")
+"""Ascend 950's 8-bit floats (fp8_e4m3fn_t, fp8_e5m2_t, fp8_e8m0_t, hifloat8_t)."""
+FP8_OPS = frozenset(
+    f"reg.{m}"
+    for m in (
+        *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
+        *("store_unalign", "cast", "ub_ptr", "vf_call"),
+    )
+)
+"""The Reg ops that take 8-bit float registers here: the contiguous loads and stores
+(`SupportBytes<T, 1, 2, 4, 8>`: they move bytes), masks counting b8 elements, and Cast
+(its 3510 pairs: `REG_CAST_FP8`). Every other Reg op refuses them (the arithmetic has
+no fp8 branch; Duplicate's and Select's do, but a scalar of an 8-bit float type has no
+IR constant here yet: docs/fp8.md)."""
+_HIF8 = "!ascendc.hifloat8"
+_WIDEN = frozenset({RoundMode.CAST_NONE, RoundMode.CAST_RINT})  # (the mode is not used)
+REG_CAST_FP8: dict[tuple[str, str], tuple[frozenset[RoundMode], int]] = {
+    # (T, S) -> (round modes, layouts): kernel_reg_compute_vec_vconv_impl.h CastOperator
+    # and the Cast page's tables; a 4x width change takes RegLayout ZERO..THREE.
+    ("f16", _HIF8): (_WIDEN, 2),
+    ("f32", _HIF8): (_WIDEN, 4),
+    ("f32", "f8E4M3FN"): (_WIDEN, 4),
+    ("f32", "f8E5M2"): (_WIDEN, 4),
+    ("bf16", "f8E8M0FNU"): (_WIDEN, 2),
+    (_HIF8, "f16"): (frozenset({RoundMode.CAST_ROUND, RoundMode.CAST_HYBRID}), 2),
+    (_HIF8, "f32"): (frozenset({RoundMode.CAST_ROUND, RoundMode.CAST_HYBRID}), 4),
+    ("f8E4M3FN", "f32"): (frozenset({RoundMode.CAST_RINT}), 4),
+    ("f8E5M2", "f32"): (frozenset({RoundMode.CAST_RINT}), 4),
+    ("f8E8M0FNU", "bf16"): (_WIDEN | {RoundMode.CAST_TRUNC}, 2),
+}
+"""Reg Cast's 8-bit float pairs on 3510: (T = dst, S = src) -> (the round modes it
+takes, the number of RegLayout values)."""
+
 
 # ---------------------------------------------------------------------------
 # The base class: where Reg ops may be, and for which SoC
@@ -259,6 +293,43 @@ class RegOp(SpecOp):
         self._verify_vars()
         self._verify_trait()
         self._verify_complex()
+        self._verify_float8()
+
+    def _verify_float8(self) -> None:
+        """8-bit floats only in the ops whose 3510 implementations take them."""
+        t = float8_type_of(self)
+        if t is None:
+            return
+        if self.SPEC.mnemonic not in FP8_OPS:
+            ops = ", ".join(sorted(m.removeprefix("reg.") for m in FP8_OPS))
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} does not take 8-bit float types ({t}) on "
+                f"Ascend 950; the Reg ops that do: {ops}"
+            )
+        if self.SPEC.mnemonic != "reg.cast":
+            return
+        pair = (str(element_of(self.results[0].type)), str(element_of(self.operands[0].type)))
+        allowed = REG_CAST_FP8.get(pair)
+        if allowed is None:
+            pairs = ", ".join(f"{s} -> {d}" for d, s in REG_CAST_FP8)
+            raise VerifyException(
+                f"'{self.name}': Cast from {pair[1]} to {pair[0]} is not supported on Ascend "
+                f"950 (its 8-bit float pairs: {pairs})"
+            )
+        modes, layouts = allowed
+        mode = RoundMode.from_attr(self.properties["roundMode"])
+        if mode not in modes:
+            names = ", ".join(m.name for m in sorted(modes))
+            raise VerifyException(
+                f"'{self.name}': Cast from {pair[1]} to {pair[0]} does not support {mode.name} "
+                f"(supported: {names})"
+            )
+        layout = int(RegLayout.from_attr(self.properties["layout"]))
+        if layout >= layouts:
+            raise VerifyException(
+                f"'{self.name}': Cast from {pair[1]} to {pair[0]} takes RegLayout ZERO.."
+                f"{RegLayout(layouts - 1).name}, not {RegLayout(layout).name}"
+            )
 
     def _verify_complex(self) -> None:
         """Complex element types only in the ops whose 3510 implementations take them."""
@@ -1132,8 +1203,8 @@ _add(
     template=(_result_element(), _operand_element("src")),
     sim="cast",
     dtypes={
-        "T": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32"),
-        "S": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32"),
+        "T": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32", *FP8),
+        "S": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32", *FP8),
     },
     example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
     doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING, "

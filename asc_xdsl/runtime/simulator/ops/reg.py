@@ -1073,16 +1073,31 @@ def _cast(op, comp, arg):
     if layout >= ratio and ratio > 1:
         raise UnsupportedOpError(f"Cast: layout {layout} has no slot when widths differ by {ratio}")
     narrowing = src.size > dst.size
+    from asc_xdsl.runtime.simulator import float8
+
+    if float8.involves_float8(element_of(op.src.type), element_of(op.dst.type)):
+        # (8-bit floats: uint8 codes in registers; bf16 <-> e8m0 on bf16's bits)
+        fp8 = float8.converter(element_of(op.src.type), element_of(op.dst.type), rounding, sat)
+        into = fp8
+        if src.bf16:
+            into = lambda x: fp8(f32_to_bf16(x))  # noqa: E731
+        if dst.bf16:
+            into = lambda x, _f=into: bf16_to_f32(_f(x))  # noqa: E731
+
+        def convert(x, to, rounding, sat):
+            return into(x)
+    else:
+        convert = _convert
 
     def run(e, c, _op=op):
         x, mask = e[a], e[m]
         out = np.zeros(dst.lanes, dst.dtype)
         if narrowing:
             on = lanes_of(mask, src.size)
-            out[picks] = np.where(on, _convert(x, dst, rounding, sat), 0)
+            out[picks] = np.where(on, convert(x, dst, rounding, sat), 0)
         else:
             on = lanes_of(mask, dst.size)
-            out[:] = np.where(on, _convert(x[picks], dst, rounding, sat), 0)
+            out[:] = np.where(on, convert(x[picks], dst, rounding, sat), 0)
         e[r] = dst.fix(out)
 
     return run

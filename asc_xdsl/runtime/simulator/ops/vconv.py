@@ -80,11 +80,15 @@ def cast_hook(op, comp, key: str):
     call = VectorCall(op, comp)
     d, a, p = comp.slot(op.dst), comp.slot(op.src), _params(op, comp)
     sizes = (dt.itemsize, st.itemsize)
+    from asc_xdsl.runtime.simulator import float8
+
+    fp8 = float8.converter(set_, det, mode) if float8.involves_float8(set_, det) else None
 
     def run(e, c, _op=op):
         ln = call.lanes(e, c, erep)
         ds, (s0,) = _strides(e[p] if p is not None else None, 1, sizes)
-        apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: convert(c, x, sbf, dt, dbf, mode))
+        conv = fp8 or (lambda x: convert(c, x, sbf, dt, dbf, mode))
+        apply(ln, e[d], ds, [(e[a], s0, "src")], conv)
         charge(c, ln)
 
     return run

@@ -250,6 +250,20 @@ def _cast(op, comp):
         from asc_xdsl.runtime.simulator.ops.vconv import cast_hook
 
         return cast_hook(op, comp, "cast")
+    from asc_xdsl.runtime.simulator import float8
+
+    if float8.involves_float8(st, dt):  # (Ascend 950's 8-bit floats: their codes)
+        return comp.inline(
+            op,
+            (
+                """
+                count = {n}
+                {d}.span(count, "dst")[:] = {cast}({a}.span(count, "src"))
+                """,
+                _charge_source(op, max(ddtype.itemsize, sdtype.itemsize)),
+            ),
+            n=op.cal_count, a=op.src, d=op.dst, cast=float8.converter(st, dt, mode), full=FULL,
+        )  # fmt: skip
     return comp.inline(
         op,
         (
