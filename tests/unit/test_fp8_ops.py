@@ -268,7 +268,9 @@ def test_basic_api_ops_without_fp8_forms_refuse_them():
     return
   }
 }"""
-    assert "Add does not support element type f8E4M3FN on Ascend 950" in _refusal(text)
+    assert "Add takes no 8-bit float type (f8E4M3FN) here" in _refusal(text)
+    mmad = text.replace("xf8E4M3FN", "x!ascendc.hifloat8").replace("add_l2", "mul_add_dst_l2")
+    assert "MulAddDst takes no 8-bit float type (!ascendc.hifloat8)" in _refusal(mmad)
     hybrid = """builtin.module attributes {ascendc.soc = "Ascend910B1"} {
   func.func @k(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf32>, %n: i32) {
     ascendc.cast_l2 %d, %s, %n {roundMode = 7 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
@@ -287,3 +289,20 @@ def test_launch_wants_one_byte_elements_for_fp8():
                                    asc.ConstExpr(asc.RoundMode.CAST_RINT), soc_version=SOC)  # fmt: skip
     with pytest.raises(Exception, match=r"reads f8E5M2 \(an 8-bit float\) but got a float32"):
         bind_arguments(compiled, [x, x, x])
+
+
+def test_probe_harness_sorts_ops_by_what_the_verifier_accepts():
+    # tools/probe_fp8.py (the sweep over every op, compiled for 3510) on three ops
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import probe_fp8
+
+    ops = {"ascendc.data_copy_l2", "ascendc.add_l2", "ascendc.cast_l2"}
+    accepted, untranslated, refused, probed = probe_fp8.probe(("f8E4M3FN",), ops)
+    assert probed == 3 and not untranslated
+    assert [(op, t) for op, t, _name in accepted] == [("ascendc.data_copy_l2", "f8E4M3FN")]
+    assert refused == ["ascendc.add_l2", "ascendc.cast_l2"]  # (Cast: no fp8 -> fp8 pair)
+    (unit,) = probe_fp8.probe.units
+    assert "AscendC::DataCopy(" in unit.text and "fp8_e4m3fn_t" in unit.text

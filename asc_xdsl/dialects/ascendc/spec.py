@@ -172,6 +172,20 @@ def float8_type_of(op: Operation) -> Attribute | None:
     return None
 
 
+def _check_float8_op(op: Any, t: Attribute) -> None:
+    """Only the basic-API ops that move 8-bit floats, and Cast, take them (the Reg ops
+    check theirs: reg.FP8_OPS)."""
+    from asc_xdsl.dialects.ascendc.fp8_types import takes_float8
+
+    name = op.name
+    if name.startswith("ascendc.reg.") or takes_float8(name):
+        return
+    raise VerifyException(
+        f"'{name}': {op.SPEC.api} takes no 8-bit float type ({t}) here: on Ascend 950 they "
+        "go through Cast, the data copies and the tensor and queue objects (docs/fp8.md)"
+    )
+
+
 def _check_complex_scalars(op: Any) -> None:
     """A complex scalar operand (SCALAR) must have T's element type: a real tensor's op
     takes no complex scalar (C++ has no conversion from Complex<T> to a real T)."""
@@ -1068,6 +1082,7 @@ class SpecOp(AscendCOp):
                     f"'{self.name}': 8-bit float types ({float8}) exist on Ascend 950 (arch "
                     f"3510) only; this module is compiled for {declared_soc(self)} ({family})"
                 )
+            _check_float8_op(self, float8)
         if by_family is None:
             return
         family = soc_family(self)
