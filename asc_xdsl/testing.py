@@ -211,9 +211,7 @@ def _rounding(name: str, round_mode: Any) -> str:
     return mode
 
 
-def float8_encode(
-    values: Any, name: str, *, round_mode: Any = None, saturate: bool = False
-) -> Any:
+def float8_encode(values: Any, name: str, *, round_mode: Any = None, saturate: bool = False) -> Any:
     """The uint8 codes of `values` (any float array) in the 8-bit float format `name`
     ("float8_e4m3fn", "float8_e5m2", "float8_e8m0", "hifloat8"), rounded as its Cast
     does by default (or by `round_mode`: a RoundMode or "rint" / "round" / "trunc");

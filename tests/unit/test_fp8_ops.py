@@ -306,3 +306,17 @@ def test_probe_harness_sorts_ops_by_what_the_verifier_accepts():
     assert refused == ["ascendc.add_l2", "ascendc.cast_l2"]  # (Cast: no fp8 -> fp8 pair)
     (unit,) = probe_fp8.probe.units
     assert "AscendC::DataCopy(" in unit.text and "fp8_e4m3fn_t" in unit.text
+
+
+def test_cast_hybrid_only_where_3510_has_it():
+    scalar = """builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @k(%x: f32) {
+    %y = ascendc.scalar_cast %x {dtype = i32, roundMode = 7 : i32} : f32 -> i32
+    return
+  }
+}"""
+    assert "ScalarCast does not take it" in _refusal(scalar)
+    to_i32 = CAST.format(mode=7, layout=0, t="i32")
+    assert "CAST_HYBRID is the rounding of Cast to hifloat8_t, not to i32" in _refusal(
+        _module(to_i32)
+    )

@@ -172,6 +172,33 @@ def float8_type_of(op: Operation) -> Attribute | None:
     return None
 
 
+_HYBRID_OPS = frozenset(
+    {"ascendc.cast_l0", "ascendc.cast_l1", "ascendc.cast_l2", "ascendc.reg.cast"}
+)
+
+
+def _check_hybrid(op: Any, name: str) -> None:
+    """RoundMode::CAST_HYBRID (7) is 3510's rounding of the conversions to hifloat8_t
+    (and of int32_t -> half): Cast's only; each Cast checks its pairs."""
+    attr = op._prop(name)
+    if getattr(getattr(attr, "value", None), "data", None) != 7:
+        return
+    if op.name == "ascendc.reg.cast":  # (the Reg Cast: to hifloat8_t only)
+        dst = element_of(op.results[0].type)
+        if getattr(dst, "name", None) == "ascendc.hifloat8":
+            return
+        raise VerifyException(
+            f"'{op.name}': RoundMode CAST_HYBRID is the rounding of Cast to hifloat8_t, not "
+            f"to {dst}"
+        )
+    if op.name in _HYBRID_OPS:
+        return
+    raise VerifyException(
+        f"'{op.name}': RoundMode CAST_HYBRID is Ascend 950's rounding of Cast to hifloat8_t; "
+        f"{op.SPEC.api} does not take it"
+    )
+
+
 def _check_float8_op(op: Any, t: Attribute) -> None:
     """Only the basic-API ops that move 8-bit floats, and Cast, take them (the Reg ops
     check theirs: reg.FP8_OPS)."""
@@ -1065,6 +1092,8 @@ class SpecOp(AscendCOp):
         for name, enum, optional in enums:
             if not (optional and self._prop(name) is None):  # (an optional one may be absent)
                 verify_enum(self, name, enum)
+                if enum.__name__ == "RoundMode":
+                    _check_hybrid(self, name)
         complex_type = _complex_type_of(self)
         if complex_type is not None:
             family = soc_family(self)
