@@ -320,3 +320,22 @@ def test_cast_hybrid_only_where_3510_has_it():
     assert "CAST_HYBRID is the rounding of Cast to hifloat8_t, not to i32" in _refusal(
         _module(to_i32)
     )
+
+
+def test_scalar_arithmetic_on_fp8_is_a_located_simulator_error():
+    # (the simulator holds 8-bit floats as codes: extending one would extend its code)
+    from asc_xdsl.runtime.ir_kernel import kernel_from_text
+
+    text = """builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @k(%g: memref<?xf32, 22>, %x: f8E4M3FN) attributes {ascendc.aicore, ascendc.global} {
+    %c0 = arith.constant 0 : i32
+    %v = arith.extf %x : f8E4M3FN to f32
+    %gt = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+    ascendc.global_tensor.set_global_buffer %gt, %g : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+    ascendc.global_tensor.set_value %gt, %c0, %v : !ascendc.global_tensor<*xf32>, i32, f32
+    func.return
+  }
+}"""
+    with pytest.raises(Exception, match=r"arith.extf.*scalar arithmetic on 8-bit float values "
+                       r"is not modelled"):  # fmt: skip
+        kernel_from_text(text)[1](np.zeros(4, np.float32), 1, platform=SOC)

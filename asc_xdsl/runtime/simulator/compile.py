@@ -161,6 +161,13 @@ def keyed_hooks(family: str) -> Callable[..., Callable[[Callable], Callable]]:
     return builds
 
 
+def _touches_float8(op: Operation) -> bool:
+    """Whether a scalar op has an 8-bit float operand or result (Ascend 950's fp8)."""
+    from asc_xdsl.dialects.ascendc.fp8_types import FLOAT8_CLASSES
+
+    return any(type(v.type) in FLOAT8_CLASSES for v in (*op.operands, *op.results))
+
+
 def handler_for(op: Operation) -> Handler | None:
     """The handler of an op: by class, else by its spec's simulator key. The family
     module that registers it is imported first if it is not yet (`ops.load_for`); an op
@@ -345,6 +352,12 @@ class FunctionCompiler:
             if isinstance(op, (func.ReturnOp, scf.YieldOp, scf.ConditionOp)):
                 term = op
                 continue
+            if op.name.startswith(("arith.", "math.")) and _touches_float8(op):
+                raise UnsupportedOpError(
+                    "scalar arithmetic on 8-bit float values is not modelled (the simulator "
+                    "holds them as codes): convert tensors with Cast (docs/fp8.md)",
+                    op=op,
+                )
             if isinstance(op, arith.ConstantOp):
                 from asc_xdsl.runtime.simulator.ops.scalar import constant_value
 
