@@ -108,7 +108,7 @@ func.func @cast_src_global(%h: !ascendc.local_tensor<*xf16>, %g: !ascendc.global
 // -----
 
 func.func @cast_bad_mode(%h: !ascendc.local_tensor<*xf16>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
-  // CHECK: error: 'ascendc.cast_l2': 9 is not a valid RoundMode (valid: 0 (cast_none), 1 (cast_rint), 2 (cast_floor), 3 (cast_ceil), 4 (cast_round), 5 (cast_trunc), 6 (cast_odd))
+  // CHECK: error: 'ascendc.cast_l2': 9 is not a valid RoundMode (valid: 0 (cast_none), 1 (cast_rint), 2 (cast_floor), 3 (cast_ceil), 4 (cast_round), 5 (cast_trunc), 6 (cast_odd), 7 (cast_hybrid))
   ascendc.cast_l2 %h, %a, %n {roundMode = 9 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32
   return
 }
