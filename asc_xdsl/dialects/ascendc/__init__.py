@@ -30,6 +30,7 @@ from asc_xdsl.dialects.ascendc import types
 from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
+from asc_xdsl.dialects.ascendc.fp8_types import HiFloat8Type
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
@@ -44,7 +45,7 @@ parser first meets its name, `ascendc.<class>` imports it): their modules load t
 struct field tables, the Matmul types and the printf checks, which a kernel without
 them never needs."""
 _LAZY_OP_CLASSES = {cls: module for module, cls in LAZY_OPS.values()}
-ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES]
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES, HiFloat8Type]
 """The types defined up front; the struct types (`STRUCT_TYPES`) and the Reg types
 (`LAZY_TYPES`) come on first use."""
 
@@ -54,7 +55,6 @@ LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.unalign_reg_store": ("reg_types", "UnalignRegForStoreType"),
     "ascendc.addr_reg": ("reg_address_types", "AddrRegType"),
     "ascendc.unalign_reg_load": ("reg_address_types", "UnalignRegForLoadType"),
-    "ascendc.hifloat8": ("fp8_types", "HiFloat8Type"),
 }
 """Type name -> (module, class) of the Reg layer's types (Ascend 950): their module loads
 the Reg enums and the SoC table, which a kernel without registers never needs; the
