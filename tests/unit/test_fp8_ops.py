@@ -339,3 +339,41 @@ def test_scalar_arithmetic_on_fp8_is_a_located_simulator_error():
     with pytest.raises(Exception, match=r"arith.extf.*scalar arithmetic on 8-bit float values "
                        r"is not modelled"):  # fmt: skip
         kernel_from_text(text)[1](np.zeros(4, np.float32), 1, platform=SOC)
+
+
+@jit
+def mask_cast_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    """z = Cast<hifloat8_t, float>(x, CAST_ROUND, mask 64, 2 repeats): each repeat 64
+    floats (8 blocks) into 64 codes (2 blocks)."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bz, 1024)
+    xl = bx.get(x.dtype)
+    zl = bz.get(z.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, 128)
+    asc.data_copy(zl, zg, 128)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    params = asc.UnaryRepeatParams(1, 1, 2, 8)
+    asc.cast(zl, xl, asc.RoundMode.CAST_ROUND, 48, 2, params)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 128)
+
+
+def test_mask_form_cast_on_the_simulator():
+    x = _samples(np.float32)[:128].copy()
+    z = np.full(128, 0x55, np.uint8).view(FLOAT8_TAGS["hifloat8"])
+    mask_cast_kernel[1](x, z, platform=SOC)
+    codes = z.view(np.uint8).reshape(2, 64)
+    want = float8.encode(x, "hifloat8", "round", saturate=True).reshape(2, 64)
+    assert np.array_equal(codes[:, :48], want[:, :48])  # (mask 48: the rest left as it was)
+    assert np.all(codes[:, 48:] == 0x55)
+    src = mask_cast_kernel.compile(x, z, soc_version=SOC).asm["ascendc"]
+    assert "AscendC::Cast<hifloat8_t, float, 1>(zl, xl, AscendC::RoundMode::CAST_ROUND, " in src

@@ -92,4 +92,14 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.data_copy_l2 %eg, %el, %count : !ascendc.global_tensor<*xf8E5M2>, !ascendc.local_tensor<*xf8E5M2>, i32
     func.return
   }
+
+  // CHECK-LABEL: void mask_cast(
+  // CHECK:      AscendC::Cast<hifloat8_t, float, 1>(h, f, AscendC::RoundMode::CAST_HYBRID, m, r, up);
+  // CHECK-NEXT: uint64_t mask_list[] = {m0, m1};
+  // CHECK-NEXT: AscendC::Cast<float, fp8_e4m3fn_t, 0>(f, e, AscendC::RoundMode::CAST_NONE, mask_list, r, up);
+  func.func @mask_cast(%h: !ascendc.local_tensor<*x!ascendc.hifloat8>, %e: !ascendc.local_tensor<*xf8E4M3FN>, %f: !ascendc.local_tensor<*xf32>, %m: i32, %m0: ui64, %m1: ui64, %r: ui8, %up: !ascendc.unary_repeat_params) {
+    ascendc.cast_l0 %h, %f, %m, %r, %up {roundMode = 7 : i32, isSetMask} : !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, i32, ui8, !ascendc.unary_repeat_params
+    ascendc.cast_l1 %f, %e, %m0, %m1, %r, %up {roundMode = 0 : i32} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf8E4M3FN>, ui64, ui64, ui8, !ascendc.unary_repeat_params
+    func.return
+  }
 }
