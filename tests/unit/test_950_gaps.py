@@ -216,3 +216,71 @@ def test_refusals():
             R.move(R.load_align(x))
 
         _cpp(move_vf, asc.complex64, c64, c64, c64)
+
+
+# -- basic API: complex64 Select in VSEL_CMPMASK_SPR ------------------------------------
+
+
+@jit
+def select_spr(x: asc.GlobalAddress, y: asc.GlobalAddress, sel: asc.GlobalAddress,
+               z: asc.GlobalAddress, count: asc.ConstExpr):  # fmt: skip
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    by = asc.TBuf(asc.TPosition.VECCALC)
+    bs = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(by, 1024)
+    pipe.init_buffer(bs, 256)
+    pipe.init_buffer(bz, 1024)
+    xl = bx.get(asc.complex64)
+    yl = by.get(asc.complex64)
+    sl = bs.get(asc.uint32)
+    zl = bz.get(asc.complex64)
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    sg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    sg.set_global_buffer(sel)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, count)
+    asc.data_copy(yl, yg, count)
+    asc.data_copy(sl, sg, 64)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.select(zl, sl, xl, yl, asc.SelMode.VSEL_CMPMASK_SPR, count)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, count)
+
+
+@asc.vf
+def spr_mask_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
+    """The mask SelectMode0Level2 builds for 8-byte T, with the Reg ops it calls:
+    MaskGenWithRegTensor<uint32_t, 0>, MaskInterleave<uint32_t>, MaskDeInterleave<uint32_t>."""
+    m = R.mask_gen_with_reg_tensor(R.load_unalign(x), 0)
+    m, _t = R.mask_interleave(m, m, asc.uint32)
+    m, _t = R.mask_deinterleave(m, m, asc.uint32)
+    R.store_mask(z, m)
+
+
+def test_complex64_cmpmask_select_follows_the_3510_mask_composition():
+    rng = np.random.default_rng(4)
+    sel = rng.integers(0, 2**32, 64, dtype=np.uint32)
+    # the headers' mask, computed by the Reg ops of their composition: b32 element e is
+    # bit e mod 32 of selMask (the same mask for each 64-element pair)
+    bits = np.zeros(64, np.uint32)
+    _run(spr_mask_vf, asc.uint32, sel, sel, bits)
+    mask = np.unpackbits(bits.view(np.uint8)[:32], bitorder="little").astype(bool)[::4]
+    sel_bits = np.unpackbits(sel.view(np.uint8), bitorder="little").astype(bool)
+    assert np.array_equal(mask, np.resize(sel_bits[:32], 64))
+    # the basic API's Select: 96 elements (a pair and a half), element e by bit e mod 32
+    count = 96
+    x = (rng.uniform(-5, 5, count) + 1j * rng.uniform(-5, 5, count)).astype(np.complex64)
+    y = (rng.uniform(-5, 5, count) + 1j * rng.uniform(-5, 5, count)).astype(np.complex64)
+    z = np.zeros(count, np.complex64)
+    select_spr[1](x, y, sel, z, asc.ConstExpr(count), platform=SOC)
+    pick = sel_bits[np.arange(count) % 32]
+    assert np.array_equal(z, np.where(pick, x, y))
