@@ -284,3 +284,70 @@ def test_complex64_cmpmask_select_follows_the_3510_mask_composition():
     select_spr[1](x, y, sel, z, asc.ConstExpr(count), platform=SOC)
     pick = sel_bits[np.arange(count) % 32]
     assert np.array_equal(z, np.where(pick, x, y))
+
+
+# -- the readings settled from the sources (docs/ascend950.md) ---------------------------
+
+
+S_BELOW_ONE = 0.99999988079071044921875  # 1 - 2^-23, a float
+
+
+@asc.vf
+def muls_cast_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
+    """z (half) = MulsCast(x's first 64 floats, 1 - 2^-23), layout ZERO."""
+    R.store_align(z, R.muls_cast(R.load_align(x), S_BELOW_ONE, R.create_mask(asc.float32)),
+                  R.create_mask(asc.float16))  # fmt: skip
+
+
+def test_muls_cast_rounds_the_float_product_then_to_half():
+    """The precision appendix: MulsCast(x, y) = cast_to_f16<CAST_ROUND>(x * y). (1 +
+    2^-11 + 2^-23)(1 - 2^-23) is 2^-34 under the half tie 1 + 2^-11; its float product
+    is the tie, which CAST_ROUND (ties away) takes to 1 + 2^-10 (one rounding: 1)."""
+    tie = 1 + 2**-11
+    x = np.full(64, tie + 2**-23, np.float32)
+    assert float(x[0]) * S_BELOW_ONE < tie and x[0] * np.float32(S_BELOW_ONE) == tie
+    z = np.zeros(128, np.float16)
+    out = _run(muls_cast_vf, asc.float32, x, x, z, out=asc.float16)
+    assert out[0] == np.float16(1 + 2**-10) and out[1] == 0
+
+
+@asc.vf
+def shifts_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
+    """z (int16): ShiftLefts of x by 1, 3, 16 and 17, ShiftRights by 16 and 40."""
+    m = R.create_mask(x.dtype)
+    a = R.load_align(x)
+    for k, s in enumerate((1, 3, 16, 17)):
+        R.store_align(z, R.shift_lefts(a, s, m), m, 128 * k)
+    R.store_align(z, R.shift_rights(a, 16, m), m, 512)
+    R.store_align(z, R.shift_rights(a, 40, m), m, 640)
+
+
+def test_scalar_shifts_follow_the_pages():
+    x = np.array([0b1010101010101010 - 65536, 5, -7, 0x4001], np.int16)
+    x = np.resize(x, 128)
+    z = np.full(768, 9, np.int16)
+    out = _run(shifts_vf, asc.int16, x, x, z).reshape(6, 128)[:, :4]
+    # the page's example: 1010101010101010 arithmetic-left 1 -> 1101010101010100, by 3 ->
+    # 1101010101010000 (the sign bit stays); 0x4001 << 1 keeps its sign (0)
+    as_bits = out.view(np.uint16)
+    assert as_bits[0, 0] == 0b1101010101010100 and as_bits[1, 0] == 0b1101010101010000
+    assert out[0, 1] == 10 and out[0, 2] == -14 and out[0, 3] == 2
+    assert not out[2].any() and not out[3].any()  # (by the width, and past it: 0)
+    assert list(out[4]) == [-1, 0, -1, 0] and list(out[5]) == [-1, 0, -1, 0]
+
+
+@asc.vf
+def pack_mask_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
+    """dav_3510's complex64 -> complex32 step: the b32 mask of a complex64 pair packed in
+    place (MaskPack), then the 128-element complex32 pair stored with it."""
+    m, _rest = R.update_mask(n, x.dtype, TWO)
+    h = R.cast(R.load_align(x, 0, TWO), asc.complex32, m)
+    R.store_align(z, h, R.mask_pack(m))
+
+
+def test_mask_pack_clears_the_other_half_as_the_3510_cast_needs():
+    v = (np.arange(64) + 1j).astype(np.complex64)
+    z = _c32(np.full(128, 5 + 5j))
+    out = _values(_run(pack_mask_vf, asc.complex64, v, v, z, 64, out=asc.complex32))
+    assert np.array_equal(out[:64], v)
+    assert np.all(out[64:] == 5 + 5j)  # (the packed mask's upper half: nothing stored)
