@@ -154,19 +154,20 @@ def test_complex32_widens_to_complex64_exactly():
     assert not out[40:].any()  # (the mask's disabled elements: 0)
 
 
-def test_complex64_narrows_to_complex32_by_round_mode_saturating():
+def test_complex64_narrows_to_complex32_by_round_mode():
     rng = np.random.default_rng(3)
     v = (rng.uniform(-100, 100, 64) + 1j * rng.uniform(-100, 100, 64)).astype(np.complex64)
     v[0] = complex(1 + 2**-11 + 2**-13, -(1 + 2**-11 + 2**-13))  # between two halves
-    v[1] = complex(1e6, -np.inf)  # SAT: +-65504
-    v[2] = complex(np.nan, 3)  # SAT: NaN -> 0
+    v[1] = complex(1e6, -np.inf)  # (finite past half: its max; inf stays, ops/cast.py)
+    v[2] = complex(np.nan, 3)
     z = _c32(np.zeros(256))
     out = _values(_run(narrow_vf, asc.complex64, v, v, z, 48, out=asc.complex32))
     rint = v[3:48].real.astype(np.float16), v[3:48].imag.astype(np.float16)
     assert np.array_equal(out[3:48].real, rint[0]) and np.array_equal(out[3:48].imag, rint[1])
     assert out[0] == complex(1 + 2**-10, -(1 + 2**-10))  # nearest
     assert out[128] == complex(1, -(1 + 2**-10))  # FLOOR: down, both parts
-    assert out[1] == complex(65504, -65504) and out[2] == 3j
+    assert out[1].real == 65504 and np.isneginf(out[1].imag)
+    assert np.isnan(out[2].real) and out[2].imag == 3
     assert not out[48:128].any() and not out[176:].any()
 
 

@@ -7,8 +7,10 @@ element widened first), e^x by numpy as `reg.exp` does; the disabled elements ar
 keep `prior`'s elements where the mask is off. The maskless Move copies the register
 (or mask register) whole, the maskless Duplicate fills every element. `cast_complex`
 converts each part as the 3510 basic API's composition does (`ops/reg.py`
-`complex_cast`'s per-part rounding, CAST_RINT ... CAST_ODD, saturating to half's range
-as its SAT trait, NaN -> 0, the Cast page's float-to-float SAT row; half -> float exact), under the complex64 pair's b32 mask.
+`complex_cast`'s per-part rounding, CAST_RINT ... CAST_ODD, a finite part past half's
+range to +-65504, inf and NaN kept: the trait's SAT acts only while CTRL[60] is clear,
+Cast.md table 5, and the samples set CTRL bits to get float saturation; half -> float
+exact), under the complex64 pair's b32 mask.
 """
 
 from __future__ import annotations
@@ -104,8 +106,6 @@ def _cast_complex(op, comp):
         on = lanes_of(e[m], 4)[:_PAIR_LANES]  # (the complex64 pair's b32 mask)
         re, im = src.parts(e[a][:_PAIR_LANES])
         with np.errstate(all="ignore"):
-            if dst.c32:  # SAT (Cast.md, float to float): NaN -> 0, past half's range -> +-max
-                re, im = (np.nan_to_num(np.clip(p, -65504.0, 65504.0)) for p in (re, im))
             parts = (cast_array(p, False, dst.part, False, mode) for p in (re, im))
             values = _complex(*parts)
         out = np.zeros(dst.lanes, np.complex64)
