@@ -179,7 +179,7 @@ def _ties_away(v: np.ndarray) -> np.ndarray:
 
 def _half_golden(x, y, s, z):
     out = z.copy()
-    products = _ties_away(x[:64].astype(np.float64) * s)
+    products = _ties_away((x[:64] * np.float32(s)).astype(np.float64))  # (the float product)
     on = np.arange(64) < 40
     for layout in (0, 1):
         row = np.zeros(128, np.float16)

@@ -371,20 +371,3 @@ def test_python_errors_are_located():
         Exception, match=r"test_vec_complex.py:\d+.*Max does not support element type complex<f32>"
     ):
         bad[1](np.zeros(32, np.complex64), platform=SOC)
-
-
-def test_complex64_cmpmask_select_is_a_located_simulator_gap():
-    @jit
-    def spr(x: asc.GlobalAddress):
-        pipe = asc.TPipe()
-        b = asc.TBuf(asc.TPosition.VECCALC)
-        s = asc.TBuf(asc.TPosition.VECCALC)
-        pipe.init_buffer(b, 1024)
-        pipe.init_buffer(s, 32)
-        t = b.get(x.dtype)
-        sel = s.get(asc.uint16)
-        asc.duplicate(sel, 65535, 16)
-        asc.select(t, sel, t, t, SelMode.VSEL_CMPMASK_SPR, 64)
-
-    with pytest.raises(Exception, match=r"test_vec_complex.py:\d+.*does not model"):
-        spr[1](np.zeros(64, np.complex64), platform=SOC)

@@ -7,6 +7,14 @@
   in every enabled element (the register form of Duplicate; the scalar form is
   `reg.duplicate`).
 
+* `reg.move_unmasked`, `reg.mask_move_unmasked`, `reg.duplicate_unmasked`: the overloads
+  of Move and Duplicate that take no mask (`Move(dst, src)`: every element, of a register
+  or a mask register; `Duplicate(dst, scalar)`: the scalar in every element).
+* `reg.cast_complex`: complex32 <-> complex64 of RegTraitNumTwo pairs, which the Reg
+  `Cast` does not take (its `static_assert` lists no complex pair): the 3510 basic API's
+  `CastIntrinsicsB64ImplVF` composes it from the parts' registers (`pair.reg[0]` the real
+  parts, `reg[1]` the imaginary), and so does the printer.
+
 * `reg.add_merging`, `reg.max_merging`, `reg.min_merging`: `Add<T,
   MaskMergeMode::MERGING>(dst, src0, src1, mask)` and Max, Min (the binaries 3510 runs
   with MERGING): the elements the mask leaves off keep dst's contents, which the C++
@@ -26,22 +34,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from xdsl.utils.exceptions import VerifyException
+
 from asc_xdsl.dialects.ascendc.base import EmitKind
+from asc_xdsl.dialects.ascendc.enums import RoundMode
 from asc_xdsl.dialects.ascendc.reg import (
     ALL_NUMERIC,
     ARITH,
+    COMPLEX,
     MASK,
     MIN_MAX,
     REG_DTYPES,
     REG_PAIRS,
+    TRAIT_TWO_OPS,
     RegOp,
     _format,
     _operand_element,
     _result_element,
     reg,
 )
-from asc_xdsl.dialects.ascendc.reg_types import RegLayout
-from asc_xdsl.dialects.ascendc.spec import Operand, OpFamily, OpSpec, Prop, Result
+from asc_xdsl.dialects.ascendc.reg_types import MaskRegType, RegLayout, RegTensorType, RegTrait
+from asc_xdsl.dialects.ascendc.spec import (
+    Operand,
+    OpFamily,
+    OpSpec,
+    Prop,
+    Result,
+    TypeRule,
+    elem,
+)
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -62,6 +83,7 @@ def _add(
     dtypes: dict[str, tuple[str, ...]],
     example: dict | None = None,
     doc: str,
+    base: type = RegOp,
 ) -> None:
     example = dict(example or {})
     for var, allowed in dtypes.items():
@@ -82,7 +104,7 @@ def _add(
         example=example,
     )
     REG_DTYPES[spec.mnemonic] = dtypes
-    FAMILY.add(cls, spec, RegOp)
+    FAMILY.add(cls, spec, base)
 
 
 REG_PAIRS["reg.exp_sub"] = (("f32", "f32"), ("f32", "f16"))
@@ -107,8 +129,101 @@ _add(
     "Duplicate",
     (Operand("src", reg("T")), Operand("mask", MASK)),
     (Result("dst", reg("T")),),
-    dtypes={"T": ALL_NUMERIC},
-    doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 elsewhere.",
+    dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
+    doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 "
+    "elsewhere (complex T, one register or a RegTraitNumTwo pair: the element's real and "
+    "imaginary parts, as the 3510 header duplicates `reg[0]` and `reg[1]`).",
+)
+
+# -- the overloads without a mask (kernel_reg_compute_copy_intf.h, _maskreg_intf.h,
+# _vec_duplicate_intf.h); Move's dtypes: 3510's CopyImpl static_assert (no complex) --
+_MOVE_TYPES = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64", "f16", "bf16", "f32")
+_add(
+    "RegMoveUnmaskedOp",
+    "move_unmasked",
+    "Move",
+    (Operand("src", reg("T")),),
+    (Result("dst", reg("T")),),
+    dtypes={"T": _MOVE_TYPES},
+    doc="`Move(dst, src)`: every element of src (one register, or a RegTraitNumTwo pair "
+    "of 64-bit elements).",
+)
+_add(
+    "RegMaskMoveUnmaskedOp",
+    "mask_move_unmasked",
+    "Move",
+    (Operand("src", MASK),),
+    (Result("dst", MASK, MaskRegType()),),
+    dtypes={},
+    doc="`Move(dst, src)` of mask registers: all 256 bits of src.",
+)
+_add(
+    "RegDuplicateUnmaskedOp",
+    "duplicate_unmasked",
+    "Duplicate",
+    (Operand("scalar", elem("T")),),
+    (Result("dst", reg("T")),),
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX)},
+    doc="`Duplicate(dst, scalar)`: the scalar in every element (complex T: a complex "
+    "scalar, `complex.create`; one register or a RegTraitNumTwo pair).",
+)
+
+
+class CastComplexOp(RegOp):
+    """complex32 <-> complex64 between RegTraitNumTwo pairs; the narrowing takes a round
+    mode, the widening (exact) none (CAST_NONE, or the default CAST_RINT)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        src, dst = self.src.type, self.dst.type  # type: ignore[attr-defined]
+        for what, t in (("src", src), ("dst", dst)):
+            if t.reg_num != 2:
+                raise VerifyException(
+                    f"'{self.name}': {what} must be a RegTraitNumTwo pair (the 3510 "
+                    f"headers cast complex registers as pairs), got {t}"
+                )
+        mode = RoundMode.from_attr(self.properties["roundMode"])
+        if str(src.element_type) == "complex<f16>":
+            if mode not in (RoundMode.CAST_NONE, RoundMode.CAST_RINT):
+                raise VerifyException(
+                    f"'{self.name}': complex32 -> complex64 is exact; it takes no round mode "
+                    f"(got {mode.name}; CAST_NONE or the default CAST_RINT)"
+                )
+            return
+        if mode is RoundMode.CAST_NONE:
+            raise VerifyException(
+                f"'{self.name}': complex64 -> complex32 rounds by CAST_RINT, CAST_FLOOR, "
+                f"CAST_CEIL, CAST_ROUND, CAST_TRUNC or CAST_ODD, not {mode.name}"
+            )
+
+
+def _pair(var: str) -> TypeRule:
+    """A RegTraitNumTwo register of element type `var` (samples build pairs)."""
+    rule = reg(var)
+    return TypeRule(rule.constraint, f"RegTensor<{var}, RegTraitNumTwo>",
+                    lambda v: RegTensorType(v[var], RegTrait.NUM_TWO), var)  # fmt: skip
+
+
+REG_PAIRS["reg.cast_complex"] = (("complex<f32>", "complex<f16>"), ("complex<f16>", "complex<f32>"))
+_add(
+    "RegCastComplexOp",
+    "cast_complex",
+    "Cast",
+    (Operand("src", _pair("S")), Operand("mask", MASK)),
+    (Result("dst", _pair("T")),),
+    props=(Prop("roundMode", RoundMode, py="round_mode", default=RoundMode.CAST_RINT),),
+    dtypes={"T": COMPLEX, "S": COMPLEX},
+    example={"T": "complex<f32>", "S": "complex<f16>", "roundMode": RoundMode.CAST_RINT},
+    base=CastComplexOp,
+    doc="complex32 <-> complex64 of RegTraitNumTwo pairs, as the 3510 basic API's "
+    "CastIntrinsicsB64ImplVF does it (the Reg `Cast` takes no complex type): widening, "
+    "`UnPack` of each part register and `Cast<float, half>` (exact) into dst's 64 "
+    "elements; narrowing, `Cast<half, float>` of each part by `roundMode` (SAT) and "
+    "`Pack`, into the first 64 of dst's 128 elements, 0 after. `mask` is a complex64 "
+    "pair's (b32: element i is bit 4i); the elements it leaves off are 0.",
+)
+TRAIT_TWO_OPS.update(
+    ("reg.duplicate_reg", "reg.duplicate_unmasked", "reg.move_unmasked", "reg.cast_complex")
 )
 
 for _api, _dt in (("Add", ARITH), ("Max", MIN_MAX), ("Min", MIN_MAX)):

@@ -575,13 +575,16 @@ shift_rights = _with_scalar("RegShiftRightsOp", "shift_rights", shift=True)
 
 def duplicate(
     scalar: Any,
-    mask: MaskReg,
+    mask: MaskReg | None = None,
     dtype: dt.DataType | None = None,
     trait: RegTrait = RegTrait.NUM_ONE,
 ) -> RegTensor:
     """`Duplicate(dst, scalar, mask)`: `scalar` (of `dtype`) in the enabled elements, 0
     elsewhere; of a register `scalar`, its lowest element (`dtype`: the register's).
-    `trait=RegTrait.NUM_TWO`: into a RegTraitNumTwo pair (complex dtypes)."""
+    `trait=RegTrait.NUM_TWO`: into a RegTraitNumTwo pair (complex and 64-bit dtypes).
+    Without a mask, `Duplicate(dst, scalar)`: every element."""
+    if mask is None:
+        return fused.duplicate_unmasked(scalar, dtype, trait)
     if isinstance(scalar, RegTensor):
         return fused.duplicate_reg(scalar, mask, dtype)
     g = _g("duplicate")
@@ -601,9 +604,11 @@ def arange(start: Any, dtype: dt.DataType, order: IndexOrder = IndexOrder.INCREA
     return RegTensor(op.results[0], t)
 
 
-def move(src: RegTensor, mask: MaskReg) -> RegTensor:
+def move(src: RegTensor, mask: MaskReg | None = None) -> RegTensor:
     """`Move(dst, src, mask)`: src's enabled elements, 0 elsewhere (of a mask register:
-    its bits where `mask` is set)."""
+    its bits where `mask` is set). Without a mask, `Move(dst, src)`: all of src."""
+    if mask is None:
+        return fused.move_unmasked(src)
     if isinstance(src, MaskReg):
         return address.mask_move(src, mask)
     return _unary("RegMoveOp", "move")(src, mask)
@@ -700,7 +705,11 @@ def cast(
     sat: SatMode = SatMode.SAT,
     layout: RegLayout = RegLayout.ZERO,
 ) -> RegTensor:
-    """`Cast<T, S, trait>(dst, src, mask)`: each enabled element converted to `dtype`."""
+    """`Cast<T, S, trait>(dst, src, mask)`: each enabled element converted to `dtype`.
+    complex32 <-> complex64 (RegTraitNumTwo pairs; `round_mode` for the narrowing): the
+    3510 headers' composition of part casts, `reg.cast_complex`."""
+    if isinstance(src, RegTensor) and getattr(src.dtype, "is_complex", lambda: False)():
+        return fused.cast_complex(src, dtype, mask, round_mode)
     g = _g("cast")
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")

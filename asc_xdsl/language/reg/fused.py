@@ -7,11 +7,15 @@ the mask is off; here the register kept is the first argument and the result is 
 
 from __future__ import annotations
 
+from typing import Any
+
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.reg_enums import RegLayout
 from asc_xdsl.language.reg import MaskReg, RegTensor, _g, _need, _reg_type, _same
 
 __all__ = ["add_merging", "exp_sub", "max_merging", "min_merging"]
+# (move_unmasked, duplicate_unmasked, cast_complex: reached through asc.reg.move,
+# asc.reg.duplicate and asc.reg.cast)
 
 
 def _op(cls_name: str):
@@ -48,8 +52,63 @@ def duplicate_reg(src: RegTensor, mask: MaskReg, dtype: dt.DataType | None = Non
             f"duplicate of a register of {src.dtype.name} makes {src.dtype.name}, not "
             f"{getattr(dtype, 'name', dtype)} (cast it first)"
         )
-    op = _op("RegDuplicateRegOp")(src.handle, mask.handle, result_types=[_reg_type(src.dtype)])
+    # (the result is src's kind of register: one, or a RegTraitNumTwo pair)
+    op = _op("RegDuplicateRegOp")(src.handle, mask.handle, result_types=[src.handle.type])
     return RegTensor(g.emit(op).results[0], src.dtype)
+
+
+def move_unmasked(src: Any) -> Any:
+    """`Move(dst, src)`: every element of a register (or every bit of a mask register)."""
+    g = _g("move")
+    if isinstance(src, MaskReg) and src.handle is not None:
+        op = _op("RegMaskMoveUnmaskedOp")(src.handle, result_types=[src.handle.type])
+        return MaskReg(g.emit(op).results[0])
+    _need(g, src, RegTensor, "src")
+    op = _op("RegMoveUnmaskedOp")(src.handle, result_types=[src.handle.type])
+    return RegTensor(g.emit(op).results[0], src.dtype)
+
+
+def duplicate_unmasked(scalar: Any, dtype: dt.DataType, trait: Any) -> RegTensor:
+    """`Duplicate(dst, scalar)`: `scalar` (of `dtype`) in every element."""
+    from asc_xdsl.language.reg import _dtype, _trait
+
+    g = _g("duplicate")
+    if isinstance(scalar, RegTensor):
+        g.fail(
+            "duplicate of a register takes a mask (the headers' Duplicate(dst, src, mask) "
+            "has no maskless overload)"
+        )
+    t = _dtype(g, dtype, "dtype")
+    tr = _trait(g, trait, t)
+    op = _op("RegDuplicateUnmaskedOp")(g.scalar(scalar, t), result_types=[_reg_type(t, tr)])
+    return RegTensor(g.emit(op).results[0], t)
+
+
+def cast_complex(src: RegTensor, dtype: dt.DataType, mask: MaskReg, round_mode: Any) -> RegTensor:
+    """complex32 <-> complex64 of a RegTraitNumTwo pair (the 3510 basic API's
+    composition; the Reg Cast takes no complex type): into the first 64 elements."""
+    from asc_xdsl.dialects.ascendc.enums import RoundMode
+    from asc_xdsl.dialects.ascendc.reg_types import RegTrait
+
+    g = _g("cast")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    pair = {dt.complex32, dt.complex64}
+    if src.dtype not in pair or dtype not in pair or src.dtype is dtype:
+        g.fail(
+            f"a complex cast goes between complex32 and complex64, not {src.dtype.name} -> "
+            f"{getattr(dtype, 'name', dtype)}"
+        )
+    if getattr(src.handle.type, "reg_num", 1) != 2:
+        g.fail(
+            "a complex32 <-> complex64 cast takes a RegTraitNumTwo pair (load it with "
+            "trait=asc.reg.RegTrait.NUM_TWO), as the 3510 headers cast complex registers"
+        )
+    m = g.enum(round_mode, RoundMode, "round_mode")
+    op = _op("RegCastComplexOp")(
+        src.handle, mask.handle, result_types=[_reg_type(dtype, RegTrait.NUM_TWO)], round_mode=m
+    )
+    return RegTensor(g.emit(op).results[0], dtype)
 
 
 def _merging(cls_name: str, api: str):

@@ -12,6 +12,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.irdl import Operand, OpResult
 
 from asc_xdsl.dialects.ascendc.reg import RegOp
+from asc_xdsl.dialects.ascendc.reg_fused import CastComplexOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class RegExpSubOp(RegOp):
@@ -42,7 +43,9 @@ class RegExpSubOp(RegOp):
     layout: IntegerAttr
 
 class RegDuplicateRegOp(RegOp):
-    """`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 elsewhere.
+    """`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 elsewhere
+    (complex T, one register or a RegTraitNumTwo pair: the element's real and imaginary
+    parts, as the 3510 header duplicates `reg[0]` and `reg[1]`).
 
     `ascendc.reg.duplicate_reg`: Ascend C `Reg::Duplicate`, pipe V.
 
@@ -59,6 +62,87 @@ class RegDuplicateRegOp(RegOp):
     src: Operand
     mask: Operand
     dst: OpResult
+
+class RegMoveUnmaskedOp(RegOp):
+    """`Move(dst, src)`: every element of src (one register, or a RegTraitNumTwo pair of 64-bit
+    elements).
+
+    `ascendc.reg.move_unmasked`: Ascend C `Reg::Move`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<T>
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.move_unmasked"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    dst: OpResult
+
+class RegMaskMoveUnmaskedOp(RegOp):
+    """`Move(dst, src)` of mask registers: all 256 bits of src.
+
+    `ascendc.reg.mask_move_unmasked`: Ascend C `Reg::Move`, pipe V.
+
+    Operands:
+    - `src`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.mask_move_unmasked"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    dst: OpResult
+
+class RegDuplicateUnmaskedOp(RegOp):
+    """`Duplicate(dst, scalar)`: the scalar in every element (complex T: a complex scalar,
+    `complex.create`; one register or a RegTraitNumTwo pair).
+
+    `ascendc.reg.duplicate_unmasked`: Ascend C `Reg::Duplicate`, pipe V.
+
+    Operands:
+    - `scalar`: T
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.duplicate_unmasked"
+    SPEC: ClassVar[OpSpec]
+    scalar: Operand
+    dst: OpResult
+
+class RegCastComplexOp(CastComplexOp):
+    """complex32 <-> complex64 of RegTraitNumTwo pairs, as the 3510 basic API's
+    CastIntrinsicsB64ImplVF does it (the Reg `Cast` takes no complex type): widening,
+    `UnPack` of each part register and `Cast<float, half>` (exact) into dst's 64 elements;
+    narrowing, `Cast<half, float>` of each part by `roundMode` (SAT) and `Pack`, into the
+    first 64 of dst's 128 elements, 0 after. `mask` is a complex64 pair's (b32: element i is
+    bit 4i); the elements it leaves off are 0.
+
+    `ascendc.reg.cast_complex`: Ascend C `Reg::Cast`, pipe V.
+
+    Operands:
+    - `src`: RegTensor<S, RegTraitNumTwo>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T, RegTraitNumTwo>
+
+    Properties:
+    - `roundMode` (RoundMode)
+    """
+
+    name = "ascendc.reg.cast_complex"
+    SPEC: ClassVar[OpSpec]
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    round_mode: IntegerAttr
 
 class RegAddMergingOp(RegOp):
     """`Add<T, MaskMergeMode::MERGING>(dst, src0, src1, mask)` with dst holding `prior`:
@@ -134,8 +218,12 @@ class RegMinMergingOp(RegOp):
 
 __all__ = [
     "RegAddMergingOp",
+    "RegCastComplexOp",
     "RegDuplicateRegOp",
+    "RegDuplicateUnmaskedOp",
     "RegExpSubOp",
+    "RegMaskMoveUnmaskedOp",
     "RegMaxMergingOp",
     "RegMinMergingOp",
+    "RegMoveUnmaskedOp",
 ]

@@ -281,18 +281,15 @@ def _select(op, comp, key: str):
 
 def _scalar_of(op, dt: np.dtype, mode: int):
     """Select's scalar src1 as an element of dt (C++ converts it to T); a complex one
-    through ops/reg.py. Mode 0 of complex64 is refused: its 3510 implementation builds the
-    pair's mask from selMask through MaskGenWithRegTensor / MaskInterleave, which the
-    simulator does not model."""
+    through ops/reg.py. (complex64's mode 0 needs nothing of its own: its 3510
+    implementation, SelectMode0Level2, makes the pair's mask once from selMask's first
+    32-bit words, MaskGenWithRegTensor<uint32_t, 0> + MaskInterleave<uint32_t> +
+    MaskDeInterleave<uint32_t> of that mask with itself, which gives 32-bit element e
+    of each 64-element pair bit e mod 32 of selMask: bit e of every 32-element repeat,
+    as `_spr_bits` takes it.)"""
     t = op.dst.type.element_type
     if not isinstance(t, ComplexType):
         return lambda s: np.array(s).astype(dt)
-    if mode == 0 and dt.itemsize == 8:
-        raise UnsupportedOpError(
-            "Select of complex64 in mode VSEL_CMPMASK_SPR: the CPU simulator does not model "
-            "how its 3510 implementation maps selMask onto the RegTraitNumTwo pair (modes "
-            "VSEL_TENSOR_TENSOR_MODE and VSEL_TENSOR_SCALAR_MODE are modelled)"
-        )
     from asc_xdsl.runtime.simulator.ops.reg import complex_fill
 
     return lambda s: complex_fill(t, s)

@@ -258,6 +258,51 @@ def _arch(c) -> int:
     return _arch_of(c.onchip.platform.name)
 
 
+def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str):
+    """ifTranspose of 8- and 32-bit elements (LoadData_2D_V2.md; the load_data_2dv2_l12l0
+    sample's README): the transpose works on squares of two fractals. 8-bit: fractals
+    (m, m + 1) of a K column (two 16 x 32 row neighbours, 1024 contiguous bytes) form a 32
+    x 32 square whose transpose is two fractals, destination (m / 2) * dstStride + 2k and
+    + 1 (mStep even); 32-bit: fractal m of K columns k and k + 1 (two 16 x 8 column
+    neighbours) form a 16 x 16 square, whose transpose's two 16 x 8 halves go to (2m) *
+    dstStride + k / 2 and (2m + 1) * dstStride + k / 2 (kStep even). An 8-bit M fractal
+    2k + h at or past dstStride is dropped (the sample's README: dstStride set to the
+    valid M fractals skips the padding fractal the square transpose reads). Each square as
+    LoadDataWithTranspose transposes it (`_square_transpose`). Returns the source
+    fractals read, the destination fractal of each output fractal and the fractals."""
+    ms, ks, ds = f["mStep"], f["kStep"], f["dstStride"]
+    k0, m0 = f["kStartPosition"], f["mStartPosition"]
+    if itemsize == 1 and ms % 2:
+        raise SimulatorError(f"{api}: ifTranspose of 8-bit elements needs an even mStep, got {ms}")
+    if itemsize == 4 and ks % 2:
+        raise SimulatorError(f"{api}: ifTranspose of 32-bit elements needs an even kStep, got {ks}")
+    if itemsize not in (1, 4):
+        raise UnsupportedOpError(f"{api}: ifTranspose of {itemsize * 8}-bit elements")
+    squares, dst = [], []
+    if itemsize == 1:
+        # (an M fractal past dstStride, the transpose's padding, is not written: the
+        # sample's README, 5.2.1, loops with dstStride 3 over squares of 4 M fractals)
+        for k in range(ks):
+            for p in range(ms // 2):
+                first = (k0 + k) * stride + m0 + 2 * p
+                squares.append((first, first + 1))
+                dst += [p * ds + 2 * k + h if 2 * k + h < ds else -1 for h in (0, 1)]
+    else:
+        for q in range(ks // 2):
+            for m in range(ms):
+                first = (k0 + 2 * q) * stride + m0 + m
+                squares.append((first, first + stride))
+                dst += [2 * m * ds + q, (2 * m + 1) * ds + q]
+    read = np.array(squares).ravel()
+    hi = int(read.max()) + 1
+    sw = _bytes(src, 0, hi * FRACTAL, f"{api} reads src").reshape(hi, FRACTAL)
+    out = [
+        fr for a, b in squares for fr in _square_transpose(np.concatenate([sw[a], sw[b]]), itemsize)
+    ]
+    keep = np.array(dst) >= 0
+    return read, np.array(dst)[keep], np.stack(out)[keep]
+
+
 def _load_2d_v2(op, comp):
     """LoadData(dst, src, LoadData2DParamsV2), L1 -> L0A/L0B (LoadData_2D_V2.md): the
     source is a grid of 512-byte fractals, K-direction columns of them `srcStride`
@@ -266,7 +311,8 @@ def _load_2d_v2(op, comp):
     mStart + m) and writes them `dstStride` fractals apart per column (destination
     fractal k * dstStride + m): Nz -> Nz into L0A, Zn -> Zn into L0B. With ifTranspose
     (16-bit elements) each fractal is transposed and the grid too (destination fractal
-    m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B. From GM (dav_3510
+    m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B; 8- and 32-bit elements are
+    transposed in squares of two fractals (`_v2_squares`). From GM (dav_3510
     `load_gm_to_cbuf_2dv2`) it loads L1 the same way (Nz in GM -> Nz in L1), without
     ifTranspose."""
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
@@ -302,24 +348,22 @@ def _load_2d_v2(op, comp):
         if not from_gm:
             _check_align(src, f"{api} src", 32)
         transpose = bool(f["ifTranspose"])
-        if transpose and itemsize != 2:
-            raise UnsupportedOpError(
-                f"{api}: ifTranspose with {itemsize * 8}-bit elements (their fractals are "
-                "merged in pairs or split) is not modelled; 16-bit elements are"
-            )
         stride = abs(f["srcStride"])
-        k = np.arange(ks)[:, None]
-        m = np.arange(ms)[None, :]
-        src_idx = (f["kStartPosition"] + k) * stride + f["mStartPosition"] + m
-        hi = int(src_idx.max()) + 1
-        sw = _bytes(src, 0, hi * FRACTAL, f"{api} reads src")
-        frac = sw.reshape(hi, FRACTAL)[src_idx.ravel()]
-        if transpose:
-            frac = _frac_transpose(frac, itemsize)
-            dst_idx = m * f["dstStride"] + k
+        if transpose and itemsize != 2:
+            src_idx, dst_idx, frac = _v2_squares(f, itemsize, stride, src, api)
         else:
-            dst_idx = k * f["dstStride"] + m
-        dst_idx = dst_idx.ravel()
+            k = np.arange(ks)[:, None]
+            m = np.arange(ms)[None, :]
+            src_idx = (f["kStartPosition"] + k) * stride + f["mStartPosition"] + m
+            hi = int(src_idx.max()) + 1
+            sw = _bytes(src, 0, hi * FRACTAL, f"{api} reads src")
+            frac = sw.reshape(hi, FRACTAL)[src_idx.ravel()]
+            if transpose:
+                frac = _frac_transpose(frac, itemsize)
+                dst_idx = m * f["dstStride"] + k
+            else:
+                dst_idx = k * f["dstStride"] + m
+            dst_idx = dst_idx.ravel()
         if len(np.unique(dst_idx)) != dst_idx.size:
             raise SimulatorError(
                 f"{api}: dstStride {f['dstStride']} is less than the "
@@ -1234,12 +1278,6 @@ def _fixpipe(op, comp, workspace: bool):
                     f"Fixpipe quantPre {name} reads one scale per column from "
                     "cbufWorkspace: use the form with the workspace tensor"
                 )
-            if on_3510 and layout == NZ and f["nSize"] > 1024:
-                raise UnsupportedOpError(
-                    f"Fixpipe NZ with quantPre {name} and nSize {f['nSize']} > 1024: the 3510 "
-                    "implementation tiles N in 512-column steps and offsets dst in 32-byte "
-                    "blocks, against NZ2NZ's element unit (not modelled)"
-                )
             wt = _local(e[ws], "Fixpipe cbufWorkspace", ("L1",))
             scales = _bytes(wt, 0, f["nSize"] * 8, "Fixpipe reads cbufWorkspace").view(np.uint64)
         elif ws is not None and on_3510:
@@ -1256,15 +1294,49 @@ def _fixpipe(op, comp, workspace: bool):
             # kernel_operator_fixpipe_impl.h): its earlier FIX work is complete
             c.san.barrier(Pipe.PIPE_FIX)
         parts = _ub_parts(c, dst, f, layout)
-        if parts is None:
-            _move_out(c, "Fixpipe", dst, e[s], types, f, layout, scales)
-            return
-        for sub, part in parts:  # the AIC -> AIV hop
-            target = _aiv_ub(c, dst, sub)
-            _move_out(c, "Fixpipe", target, e[s], types, f, layout, scales, part)
-            _record_hop(c, _op, dst, sub, f, layout, part, np_dtype(dst.elem_type).itemsize)
+        tiles = [(0, 0, f, scales)]
+        if on_3510 and vector and layout == NZ and f["nSize"] > VECTOR_QUANT_COLUMNS:
+            tiles = _nz_quant_tiles(f, scales, types[1].itemsize)
+        for src_off, dst_off, ft, st in tiles:
+            src = e[s].sub(src_off) if src_off else e[s]
+            out = dst.sub(dst_off) if dst_off else dst
+            if parts is None:
+                _move_out(c, "Fixpipe", out, src, types, ft, layout, st)
+                continue
+            for sub, part in parts:  # the AIC -> AIV hop
+                target = _aiv_ub(c, out, sub)
+                _move_out(c, "Fixpipe", target, src, types, ft, layout, st, part)
+                osz = np_dtype(dst.elem_type).itemsize
+                _record_hop(c, _op, out, sub, ft, layout, part, osz)
 
     return run
+
+
+VECTOR_QUANT_COLUMNS = 1024
+"""Scales a vector-quant Fixpipe holds in the fixpipe buffer at once (dav_3510
+`GenFixpipeTiling`: "deqTensor/reluTensor in FB valid num is 1024")."""
+
+
+def _nz_quant_tiles(f: dict, scales: np.ndarray, osz: int) -> list:
+    """A vector-quant NZ Fixpipe of more than 1024 columns as dav_3510 runs it
+    (`GenFixpipeTiling`, `FixpipeL0cToOut` / `L0cToL1` / `L0cToUB`): instructions of 512
+    columns (the last the rest), instruction i reading L0C from element 32 i srcStride 16
+    (its column blocks) and its scales from cbufWorkspace + 512 i, and writing dst from
+    element 32 i dstStride 32 / sizeof(dst): the header's offset counts dstStride in
+    32-byte blocks, while 3510's NZ dstStride counts elements (the instruction's own
+    column blocks), so the tiles after the first land 32 / sizeof(dst) times further
+    than one NZ2NZ instruction would put them. As (L0C offset, dst offset, fields,
+    scales) per instruction (elements)."""
+    half = VECTOR_QUANT_COLUMNS // 2
+    blocks = half // 16  # (cburstNum: the column blocks of one instruction)
+    n = f["nSize"]
+    out = []
+    for i, first in enumerate(range(0, n, half)):
+        width = min(half, n - first)
+        src_off = blocks * i * f["srcStride"] * 16
+        dst_off = blocks * i * f["dstStride"] * 32 // osz
+        out.append((src_off, dst_off, {**f, "nSize": width}, scales[first : first + width]))
+    return out
 
 
 DUAL_DST = {0: "one AIV (subBlockId)", 1: "split in M", 2: "split in N"}

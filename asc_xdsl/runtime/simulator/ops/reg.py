@@ -56,6 +56,7 @@ from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
+    SimulatorError,
     TensorBoundsError,
     UnsupportedOpError,
 )
@@ -862,15 +863,13 @@ _SCALAR: dict[str, Callable] = {
     "maxs": np.maximum,
     "mins": np.minimum,
     "leaky_relu": lambda x, s: np.where(x >= 0, x, x * s),
-    "shift_lefts": lambda x, s: np.left_shift(x, int(s)),
-    "shift_rights": lambda x, s: np.right_shift(x, int(s)),
 }
+"""Adds ... LeakyRelu; ShiftLefts / ShiftRights: `reg_arith.shift_values`."""
 
 
 @_builds("binary_scalar")
 def _binary_scalar(op, comp, fn):
     el = _elem(op.dst.type)
-    f = _SCALAR[fn]
     shift = fn.startswith("shift")
     a, s, m, r = (comp.slot(v) for v in (op.src, op.scalar, op.mask, op.dst))
 
@@ -883,12 +882,26 @@ def _binary_scalar(op, comp, fn):
 
         return run_complex
 
+    if shift:  # (the ShiftLefts / ShiftRights pages, as the register forms: reg_arith)
+        from asc_xdsl.runtime.simulator.ops.reg_arith import shift_values
+
+        left = fn == "shift_lefts"
+
+        def run_shift(e, c, _op=op):
+            n = int(e[s])
+            if n < 0 and lanes_of(e[m], el.size).any():
+                raise SimulatorError(
+                    f"{_op.SPEC.api}: a shift by {n}: a negative shift is undefined on the hardware"
+                )
+            k = np.full(el.lanes, max(n, 0), np.uint64)
+            e[r] = _zeroed(el, shift_values(e[a], k, el, left), e[m])
+
+        return run_shift
+
+    f = _SCALAR[fn]
+
     def run(e, c, _op=op):
-        x = e[a]
-        if shift:
-            v = _wrap(el, f(_wide(el, x), e[s]))
-        else:
-            v = _wrap(el, f(_wide(el, x), _wide(el, np.array([el.scalar(e[s])]))))
+        v = _wrap(el, f(_wide(el, e[a]), _wide(el, np.array([el.scalar(e[s])]))))
         e[r] = _zeroed(el, v, e[m])
 
     return run

@@ -1,22 +1,29 @@
 """Semantics of `dialects/ascendc/reg_arith.py`'s Reg ops (registers and masks as in
 `ops/reg.py`).
 
-* The multiply-adds (Axpy, MulAddDst, MulDstAdd) round once: the float forms compute
-  in float64 (a product of two halves or floats is exact there) and round to T; the
-  integer forms wrap. MulsCast's product is rounded once too, to half by CAST_ROUND
-  (nearest, ties away from zero).
+* The multiply-adds (Axpy, MulAddDst, MulDstAdd) round once, as the API appendix
+  Reg矢量计算接口精度标准汇总 says ("as Fma(x, y, z)"): the float forms compute in
+  float64 (a product of two halves or floats is exact there) and round to T; the
+  integer forms wrap (Axpy of int64: the header's Muls + Add). MulsCast is, by the same
+  table, cast_to_f16<CAST_ROUND>(x * y): the float product (rounded to float), then
+  half by CAST_ROUND (nearest, ties away from zero).
 * Mull's products are exact (int64 / uint64); AddC / SubC and Add / Sub with a carry
   out compute on the 32-bit patterns as 33-bit sums, SubC as src0 + ~src1 + carry (the
   carry a "no borrow" flag), as the 3510 headers chain them for 64-bit Add and Sub.
   A carry mask enables element i of a b32 mask (bit 4i, as `CreateMask<int32_t>`).
-* The shifts follow the ShiftLeft / ShiftRight pages: unsigned logical, signed
-  arithmetic (a left shift keeps the sign bit), a shift of the width or more gives 0
-  (a signed right shift: -1 for a negative element); a negative shift in an enabled
-  element is undefined on the hardware and an error here.
+* The shifts, register and scalar forms (`shift_values`), follow the ShiftLeft(s) /
+  ShiftRight(s) pages: unsigned logical, signed arithmetic (a left shift keeps the sign
+  bit), a shift of more than the width gives 0 (a signed right shift: -1 for a negative
+  element); exactly the width the same, as the headers' 64-bit emulation needs; a
+  negative shift in an enabled element is undefined on the hardware (the pages) and an
+  error here.
 * Every disabled element of a result is 0 (MaskMergeMode::ZEROING).
 * The mask-register Select works bit by bit; Interleave / DeInterleave<T> by the
-  elements of T; Pack takes the even bits into one half (the other 0), UnPack spreads
-  one half over the even bits (the odd ones 0).
+  elements of T; Pack takes the even bits into one half, UnPack spreads one half over
+  the even bits, the odd ones 0 (the Pack / UnPack pages); Pack's other half is 0: the
+  pages do not say, but dav_3510's complex64 -> complex32 Cast packs its b32 mask in
+  place (`MaskPack(preg, preg)`) and stores a 128-element pair with it, which writes
+  only the 64 elements it converted if that half is clear.
 * The widening sums (Reduce / ReduceDataBlock of 16-bit integers into 32-bit ones) add
   the enabled elements exactly and wrap to 32 bits.
 * MoveMask reads the block's vector mask register (`SetVectorMask`'s bits); Load and
@@ -98,9 +105,13 @@ def _muls_cast(op, comp):
     a, s, m, r = (comp.slot(v) for v in (op.src, op.scalar, op.mask, op.dst))
 
     def run(e, c, _op=op):
-        product = e[a].astype(np.float64) * np.float64(src.scalar(e[s]))
+        # (the precision appendix: MulsCast(x, y) = cast_to_f16<CAST_ROUND>(x * y), the
+        # float product first, unlike Axpy's "as Fma")
+        with np.errstate(over="ignore", invalid="ignore"):
+            product = e[a].astype(np.float32) * np.float32(src.scalar(e[s]))
         out = np.zeros(dst.lanes, np.float16)
-        out[slots] = np.where(lanes_of(e[m], src.size), half_round_away(product), 0)
+        rounded = half_round_away(product.astype(np.float64))
+        out[slots] = np.where(lanes_of(e[m], src.size), rounded, 0)
         e[r] = out
 
     return run
@@ -170,34 +181,42 @@ def _shifts(op, e, n_slot: int, m_slot: int, el: _Elem) -> np.ndarray:
     return np.where(n < 0, 0, n).astype(np.uint64)
 
 
-@_builds("shift_left", "shift_right")
-def _shift(op, comp):
-    el = _elem(op.dst.type)
+def shift_values(x: np.ndarray, n: np.ndarray, el: _Elem, left: bool) -> np.ndarray:
+    """x shifted by n (uint64, per element or one), as the ShiftLeft(s) / ShiftRight(s)
+    pages say: unsigned logical; signed arithmetic, a left shift keeping the sign bit; a
+    shift of more than the width 0, a signed right one -1 for a negative x (the pages'
+    constraints). A shift of exactly the width is 0 too (sign-filled right): the 3510
+    headers' 64-bit ShiftLeft / ShiftLefts / ShiftRight split into 32-bit vshl / vshr
+    by s + 32 and 32 - s, which are right only if a 32-bit shift by 32 gives 0, the
+    signed vshl of the high word included."""
     bits = 8 * el.size
     top = np.uint64((1 << bits) - 1)
     sign = np.uint64(1 << (bits - 1))
-    signed = el.dtype.kind == "i"
+    unsigned_view = np.dtype(f"u{el.size}")
+    big = n >= np.uint64(bits)
+    k = np.minimum(n, np.uint64(bits - 1))
+    if left:
+        u = x.view(unsigned_view).astype(np.uint64)
+        moved = np.left_shift(u, k) & top
+        if el.dtype.kind == "i":  # (arithmetic: the sign bit stays, the bits below it move)
+            moved = (u & sign) | (moved & (top >> np.uint64(1)))
+        return np.where(big, np.uint64(0), moved).astype(unsigned_view).view(el.dtype)
+    if el.dtype.kind == "i":  # (sign-filled: -1 or 0 once every bit is out)
+        return (x.astype(np.int64) >> np.minimum(n, np.uint64(63)).astype(np.int64)).astype(
+            el.dtype
+        )
+    return np.where(big, np.uint64(0), x.astype(np.uint64) >> k).astype(el.dtype)
+
+
+@_builds("shift_left", "shift_right")
+def _shift(op, comp):
+    el = _elem(op.dst.type)
     left = op.SPEC.mnemonic == "reg.shift_left"
     a, s, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.mask, op.dst))
-    unsigned_view = np.dtype(f"u{el.size}")
 
     def run(e, c, _op=op):
         n = _shifts(_op, e, s, m, el)
-        big = n >= np.uint64(bits)
-        k = np.minimum(n, np.uint64(bits - 1))
-        if left:
-            u = e[a].view(unsigned_view).astype(np.uint64)
-            moved = np.left_shift(u, k) & top
-            if signed:  # (arithmetic: the sign bit stays, the bits below it move)
-                moved = (u & sign) | (moved & (top >> np.uint64(1)))
-            out = np.where(big, np.uint64(0), moved).astype(unsigned_view).view(el.dtype)
-        elif signed:  # (sign-filled: -1 or 0 once every bit is out)
-            out = e[a].astype(np.int64) >> np.minimum(n, np.uint64(63)).astype(np.int64)
-            out = out.astype(el.dtype)
-        else:
-            u = e[a].astype(np.uint64)
-            out = np.where(big, np.uint64(0), u >> k).astype(el.dtype)
-        e[r] = _zeroed(el, out, e[m])
+        e[r] = _zeroed(el, shift_values(e[a], n, el, left), e[m])
 
     return run
 

@@ -4,16 +4,31 @@ reg_fused.py`) on the simulator.
 Registers as in `ops/reg.py`. ExpSub computes in float32 (from half: each selected half
 element widened first), e^x by numpy as `reg.exp` does; the disabled elements are 0
 (MaskMergeMode::ZEROING). The MERGING binaries compute as `reg.add` / `max` / `min` and
-keep `prior`'s elements where the mask is off.
+keep `prior`'s elements where the mask is off. The maskless Move copies the register
+(or mask register) whole, the maskless Duplicate fills every element. `cast_complex`
+converts each part as the 3510 basic API's composition does (`ops/reg.py`
+`complex_cast`'s per-part rounding, CAST_RINT ... CAST_ODD, a finite part past half's
+range to +-65504, inf and NaN kept: the trait's SAT acts only while CTRL[60] is clear,
+Cast.md table 5, and the samples set CTRL bits to get float saturation; half -> float
+exact), under the complex64 pair's b32 mask.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from asc_xdsl.dialects.ascendc.enums import RoundMode
 from asc_xdsl.dialects.ascendc.reg_types import RegLayout
 from asc_xdsl.runtime.simulator.compile import sim_hook
-from asc_xdsl.runtime.simulator.ops.reg import _BINARY, _elem, _wide, _wrap, _zeroed, lanes_of
+from asc_xdsl.runtime.simulator.ops.reg import (
+    _BINARY,
+    _complex,
+    _elem,
+    _wide,
+    _wrap,
+    _zeroed,
+    lanes_of,
+)
 
 
 @sim_hook("reg_fused")
@@ -58,7 +73,53 @@ def _merging(op, comp):
     return run
 
 
+def _move_unmasked(op, comp):
+    a, r = comp.slot(op.src), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = e[a].copy()
+
+    return run
+
+
+def _duplicate_unmasked(op, comp):
+    el = _elem(op.dst.type)
+    s, r = comp.slot(op.scalar), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        e[r] = el.fix(np.full(el.lanes, el.scalar(e[s]), el.dtype))
+
+    return run
+
+
+_PAIR_LANES = 64  # (a complex64 pair's elements: what one cast converts)
+
+
+def _cast_complex(op, comp):
+    from asc_xdsl.runtime.simulator.ops.cast import cast_array
+
+    src, dst = _elem(op.src.type), _elem(op.dst.type)
+    mode = RoundMode.from_attr(op.properties["roundMode"])
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        on = lanes_of(e[m], 4)[:_PAIR_LANES]  # (the complex64 pair's b32 mask)
+        re, im = src.parts(e[a][:_PAIR_LANES])
+        with np.errstate(all="ignore"):
+            parts = (cast_array(p, False, dst.part, False, mode) for p in (re, im))
+            values = _complex(*parts)
+        out = np.zeros(dst.lanes, np.complex64)
+        out[:_PAIR_LANES] = np.where(on, values, 0)
+        e[r] = dst.fix(out)
+
+    return run
+
+
 _BUILDERS = {
+    "move_unmasked": _move_unmasked,
+    "mask_move_unmasked": _move_unmasked,
+    "duplicate_unmasked": _duplicate_unmasked,
+    "cast_complex": _cast_complex,
     "exp_sub": _exp_sub,
     "duplicate_reg": _duplicate_reg,
     "add_merging": _merging,
