@@ -12,9 +12,9 @@ one of them a write, must wait for it: a *cross-core* dependence. What orders it
 pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count, both
 AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
 fires when its earlier work on `pipe` has completed (and the scalar unit's, when
-`pipe` is ordered after it: S, and on the AIVs V, MTE2, MTE3 by the default auto-sync,
-`SCALAR_ORDERED`; the AIC has no auto-sync; other sets after a scalar access need
-PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
+`pipe` is ordered after it: S, and on the AIVs V, MTE2, MTE3 when the kernel is
+compiled with auto-sync, `SCALAR_ORDERED`, the analysis's `auto_sync`; the AIC has no
+auto-sync; other sets after a scalar access need PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
 then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
 holds the pipe it names, so an inserted wait names the pipe of the access it is for,
 and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
@@ -95,6 +95,15 @@ A hand-written mode-2 set covers its pipe's accesses, the scalar ones when the p
 ordered after S (`covers`), and every access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
 orders everything (one of the AIVs only does not order the AIC).
 
+**Auto-sync** (`CrossCoreAnalysis(auto_sync=...)`, insert-sync's and verify-sync's
+option `auto_sync`, from the kernel's compile option of that name): the AIVs' scalar
+unit is ordered with V, MTE2 and MTE3 only when the kernel is compiled with bisheng's
+auto-sync (the default), as the race checker models it. Compiled with `auto_sync=False`,
+a set on V/MTE2/MTE3 does not cover the AIV's earlier scalar GM accesses (a
+`SetValue` before the set needs `PipeBarrier<PIPE_ALL>` first) and an Ascend 950 wait
+that held V/MTE2/MTE3 does not order the AIV's later scalar ones; nothing changes on
+the AIC, which is never auto-synced.
+
 Between blocks (`insert_block_sync`, insert-sync's `sync_blocks` option): a `SyncAll`
 before the first op whose GM accesses may meet what another block's earlier ops wrote
 (or read, when it writes), offsets compared as `c * GetBlockIdx() + loop indices`
@@ -168,8 +177,9 @@ DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
 """The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
 SCALAR_ORDERED = frozenset({"S", "V", "MTE2", "MTE3"})
 """The pipes whose CrossCoreSetFlag covers the AIVs' earlier scalar accesses: S itself
-(in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option)
-orders after S on the AIV (`sync_analysis.auto_synced`), as the race checker does. A
+(in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option
+`auto_sync`) orders after S on the AIV (`sync_analysis.auto_synced`), as the race
+checker does; compiled with `auto_sync=False`, S alone (`scalar_ordered`). A
 set on FIX, M or MTE1 does not: a scalar store is not complete when the scalar unit
 issues the set (the Matmul server orders its scalar GM messages with SetFlag<S_MTE3>
 before its NotifyEvent<PIPE_MTE3>), and no S -> FIX/M/MTE1 event exists, so insert-sync
@@ -177,19 +187,25 @@ puts PipeBarrier<PIPE_ALL> first. On the AIC, which has no auto-sync, only a set
 covers them."""
 
 
-def scalar_ordered(side: str) -> frozenset[str]:
+SCALAR_ONLY = frozenset({"S"})
+
+
+def scalar_ordered(side: str, auto_sync: bool = True) -> frozenset[str]:
     """The pipes after which `side`'s scalar unit is ordered, and which are ordered
-    after it (`SCALAR_ORDERED` where auto-sync orders, the AIVs; S alone on the AIC)."""
+    after it, in a kernel compiled with `auto_sync` or not (the compile option, on by
+    default): `SCALAR_ORDERED` where auto-sync orders (the AIVs, with `auto_sync`),
+    else S alone (the AIC always)."""
     core = CORE[VECTOR if side == PEER else side]
-    return SCALAR_ORDERED if auto_synced(core, "mix") else frozenset({"S"})
+    return SCALAR_ORDERED if auto_sync and auto_synced(core, "mix") else SCALAR_ONLY
 
 
-def covers(set_pipe: str | None, acc_pipe: str, side: str) -> bool:
+def covers(set_pipe: str | None, acc_pipe: str, side: str, auto_sync: bool) -> bool:
     """Whether a set on `set_pipe` covers an earlier access of `side` (its side) on
-    `acc_pipe` (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
+    `acc_pipe` (None: after PipeBarrier<PIPE_ALL>, which covers everything), in a
+    kernel compiled with `auto_sync` or not (`scalar_ordered`)."""
     if set_pipe is None:
         return True
-    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in scalar_ordered(side))
+    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in scalar_ordered(side, auto_sync))
 
 
 @dataclass(frozen=True)
@@ -271,14 +287,18 @@ class XState:
             dict(self.handed),
         )
 
-    def unordered(self, side: str, pipe: str | None = None) -> frozenset[XAccess]:
-        """What `side`'s next access on `pipe` must wait for (None: on some pipe)."""
+    def unordered(
+        self, side: str, pipe: str | None = None, auto_sync: bool = True
+    ) -> frozenset[XAccess]:
+        """What `side`'s next access on `pipe` must wait for (None: on some pipe), in a
+        kernel compiled with `auto_sync` or not (`held_orders`)."""
         if not self.held:
             return self.pending[side]
         return self.pending[side] | frozenset(
             a
             for (d, a), pipes in self.held.items()
-            if d == side and (pipe is None or not any(held_orders(p, pipe, side) for p in pipes))
+            if d == side
+            and (pipe is None or not any(held_orders(p, pipe, side, auto_sync) for p in pipes))
         )
 
     def order(self, side: str, covered: frozenset[XAccess], pipe: str | None) -> None:
@@ -317,11 +337,11 @@ class XState:
         )
 
 
-def held_orders(held: str, pipe: str, side: str) -> bool:
+def held_orders(held: str, pipe: str, side: str, auto_sync: bool) -> bool:
     """Whether a wait that held pipe `held` on `side` orders the side's later access on
-    `pipe`: the same pipe, or the AIV's scalar unit after V/MTE2/MTE3 (auto-sync, as the
-    race checker's `always`)."""
-    return pipe == held or (pipe == "S" and held in scalar_ordered(side))
+    `pipe`: the same pipe, or the AIV's scalar unit after V/MTE2/MTE3 in a kernel
+    compiled with `auto_sync` (as the race checker's `always`)."""
+    return pipe == held or (pipe == "S" and held in scalar_ordered(side, auto_sync))
 
 
 def _merged(a: Handoff, b: Handoff) -> Handoff:
@@ -422,9 +442,12 @@ class CrossCoreAnalysis:
 
     condition = SyncAnalysis.condition  # branches on induction variables, as intra-core
 
-    def __init__(self, function: func.FuncOp, fix: bool = False):
+    def __init__(self, function: func.FuncOp, fix: bool = False, auto_sync: bool = True):
         self.function = function
         self.fix = fix
+        self.auto_sync = auto_sync
+        """The kernel is compiled with bisheng's auto-sync (the compile option, on by
+        default): the AIVs' scalar unit is ordered with V/MTE2/MTE3 (`scalar_ordered`)."""
         self.memory = MemoryMap(function)
         self.sides = op_sides(function, self.memory)
         self.order = {op: i for i, op in enumerate(function.walk())}
@@ -629,13 +652,13 @@ class CrossCoreAnalysis:
         """Does a wait of `side` order its later access on `pipe` (a 950 wait holds its
         pipe only, `held_orders`)?"""
         held = self.held_pipe(side, wait[3])
-        return held is None or held_orders(held, pipe, side)
+        return held is None or held_orders(held, pipe, side, self.auto_sync)
 
     def _covering(self, events: list[tuple], lo: int, j: int, pipe: str, side: str) -> bool:
         """Does the set at `events[j]` cover an access of `side` on `pipe` at `lo`: on
         its pipe, or after a PipeBarrier<PIPE_ALL> between them?"""
         barrier = any(e[0] == "all" for e in events[lo + 1 : j])
-        return barrier or covers(events[j][3], pipe, side)
+        return barrier or covers(events[j][3], pipe, side, self.auto_sync)
 
     def _before(
         self, first: list[tuple], second: list[tuple], a: Access, b: Access, side: str
@@ -748,7 +771,7 @@ class CrossCoreAnalysis:
             if a.side == dst and o.name not in (SET, WAIT)
         ]
         needed = {p for p in pending if self.conflicts(frozenset({p}), mine)}
-        return _pair(src, src, needed, pending)
+        return _pair(src, src, needed, pending, self.auto_sync)
 
     def branches(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if guard_side(op) is not None:
@@ -843,7 +866,11 @@ class CrossCoreAnalysis:
         for dst in (CUBE, VECTOR):
             mine = [a for a in acc if a.side == dst]
             races = (
-                [r for a in mine for r in self.conflicts(state.unordered(dst, a.acc.pipe), [a])]
+                [
+                    r
+                    for a in mine
+                    for r in self.conflicts(state.unordered(dst, a.acc.pipe, self.auto_sync), [a])
+                ]
                 if mine
                 else []
             )
@@ -901,7 +928,7 @@ class CrossCoreAnalysis:
                 covered = frozenset(
                     a
                     for a in state.unordered(OTHER[s])
-                    if covers(pipe, a.acc.pipe, a.side) or a in state.complete
+                    if covers(pipe, a.acc.pipe, a.side, self.auto_sync) or a in state.complete
                 )
                 if mode == MODE and s == CUBE:
                     covered = covered | state.relay  # what the AIC knows of both AIVs
@@ -938,8 +965,7 @@ class CrossCoreAnalysis:
         state.order(CUBE, both, held)
         state.halves = (halves[0] - both, halves[1] - both)
 
-    @staticmethod
-    def hand_on(op: Operation, state: XState, side: str | None) -> XState:
+    def hand_on(self, op: Operation, state: XState, side: str | None) -> XState:
         """An intra-core SetFlag<X_Y>/WaitFlag<X_Y> after an Ascend 950 cross-core wait
         that held one pipe: Y learns what X knew the wait ordered (as the race checker's
         held waits reach a pipe that learns the held pipe's later work complete), all
@@ -955,7 +981,8 @@ class CrossCoreAnalysis:
                 state.handed[s, key] = frozenset(
                     k
                     for k, pipes in state.held.items()
-                    if k[0] in holders and any(held_orders(p, event.src_pipe, s) for p in pipes)
+                    if k[0] in holders
+                    and any(held_orders(p, event.src_pipe, s, self.auto_sync) for p in pipes)
                 )
                 continue
             for k in state.handed.pop((s, key), frozenset()):
@@ -983,7 +1010,7 @@ class CrossCoreAnalysis:
             covered = frozenset(
                 a
                 for a in state.unordered(PEER)
-                if covers(pipe, a.acc.pipe, VECTOR) or a in state.complete
+                if covers(pipe, a.acc.pipe, VECTOR, self.auto_sync) or a in state.complete
             )
             k = (PEER, ident)
             state.flags[k] = state.flags.get(k, frozenset()) | covered
@@ -1004,7 +1031,7 @@ class CrossCoreAnalysis:
         races = [
             CrossRace(p, n, False, True)
             for n in mine
-            for p in state.unordered(PEER, n.acc.pipe)
+            for p in state.unordered(PEER, n.acc.pipe, self.auto_sync)
             if (p.acc.write or n.acc.write) and self.peer_overlap(p.acc, n.acc)
         ]
         if not races:
@@ -1022,7 +1049,7 @@ class CrossCoreAnalysis:
             return
         if self.fix:
             pending = state.unordered(PEER)
-            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, pending)
+            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, pending, self.auto_sync)
             if at is not op:  # a pair before `at` orders nothing made inside it
                 covered = frozenset(p for p in covered if not at.is_ancestor(p.acc.op))
             pipes = {r.sink.acc.pipe for r in races} & FLAG_PIPES
@@ -1101,18 +1128,23 @@ def _per_aiv(offset: Linear | None) -> tuple[int, Linear] | None:
 
 
 def _pair(
-    src: str, set_side: str, needed: set[XAccess], pending: frozenset[XAccess]
+    src: str, set_side: str, needed: set[XAccess], pending: frozenset[XAccess], auto_sync: bool
 ) -> tuple[Handoff, frozenset[XAccess]]:
     """The set that covers every `needed` access of `set_side` and what of `pending` it
-    covers: on the one pipe they were made on (and the scalar unit's, `covers`), else
-    after PipeBarrier<PIPE_ALL> (everything)."""
+    covers: on the one pipe they were made on (and the scalar unit's, `covers`, in a
+    kernel compiled with `auto_sync` or not), else after PipeBarrier<PIPE_ALL>
+    (everything)."""
     scalar = any(p.acc.pipe == "S" for p in needed)
     pipes = {p.acc.pipe for p in needed} - {"S"}
     if not pipes:  # scalar accesses only
         pipes = {DEFAULT_SET_PIPE[set_side]}
-    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S", set_side)):
+    if (
+        len(pipes) == 1
+        and ALL not in pipes
+        and (not scalar or covers(min(pipes), "S", set_side, auto_sync))
+    ):
         pipe = pipes.pop()
-        covered = frozenset(p for p in pending if covers(pipe, p.acc.pipe, set_side))
+        covered = frozenset(p for p in pending if covers(pipe, p.acc.pipe, set_side, auto_sync))
         return Handoff(src, pipe, False), covered
     return Handoff(src, DEFAULT_SET_PIPE[set_side], True), pending
 
@@ -1127,8 +1159,9 @@ def _mode4_keys(side: str, fid: int) -> list[tuple[str, Hashable]]:
     return [(VECTOR, ("m4", fid)), (VECTOR, ("m4", fid + 16))]
 
 
-def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
-    """verify-sync's words for an unordered cross-core pair."""
+def cross_core_message(race: CrossRace, order: dict[Operation, int], auto_sync: bool) -> str:
+    """verify-sync's words for an unordered cross-core pair in a kernel compiled with
+    `auto_sync` or not."""
     src, dst = race.source, race.sink
     verb = {
         (True, True): "writes GM that",
@@ -1138,7 +1171,18 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     did = "writes" if src.acc.write else "reads"
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
-    first = "" if covers(pipe, src.acc.pipe, src.side) else "PipeBarrier<PIPE_ALL> and "
+    first = "" if covers(pipe, src.acc.pipe, src.side, auto_sync) else "PipeBarrier<PIPE_ALL> and "
+    # what auto-sync would have ordered: say why it does not here
+    manual = not auto_sync and (
+        covers(pipe, src.acc.pipe, src.side, True) != covers(pipe, src.acc.pipe, src.side, False)
+        or (race.held is not None and held_orders(race.held, dst.acc.pipe, dst.side, True))
+    )
+    why = (
+        " (compiled with auto_sync=False: nothing orders the AIV's scalar unit with V, "
+        "MTE2 and MTE3)"
+        if manual
+        else ""
+    )
     if race.held is not None:
         q = dst.acc.pipe
         event = event_between(race.held, q)
@@ -1155,7 +1199,7 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
         return (
             f"'{dst.acc.op.name}' on one vector core (AIV, pipe {dst.acc.pipe}) {verb} "
             f"'{src.acc.op.name}' on the other AIV of its AI Core (pipe {src.acc.pipe}) "
-            f"{did}{when}, and no cross-core flag orders them: it needs {fix}"
+            f"{did}{when}, and no cross-core flag orders them: it needs {fix}{why}"
         )
     fix = (
         f"{first}CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
@@ -1169,7 +1213,7 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     return (
         f"'{dst.acc.op.name}' on the {dst.side} core ({CORE[dst.side]}, pipe {dst.acc.pipe}) "
         f"{verb} '{src.acc.op.name}' on the {src.side} core ({CORE[src.side]}, pipe "
-        f"{src.acc.pipe}) {did}{when}, and no cross-core flag orders them: it needs {fix}"
+        f"{src.acc.pipe}) {did}{when}, and no cross-core flag orders them: it needs {fix}{why}"
     )
 
 
@@ -1368,13 +1412,16 @@ def insert_cross_core_sync(
     function: func.FuncOp,
     diags: PassDiagnostics | None = None,
     hand_ons: dict[Operation, set[str]] | None = None,
+    auto_sync: bool = True,
 ) -> int:
     """Insert the cube <-> vector flags a mix kernel needs; the number of pairs. What
     no pair can order (the two branches of one `if` on the core's kind, not ordered by
     the kernel's own flags) is a warning in `diags`. `hand_ons` gets the ops that an
     intra-core sync after an Ascend 950 wait held on another pipe orders instead of a
-    pair (`CrossCoreAnalysis.hand_ons`: insert-sync's intra-core analysis inserts it)."""
-    analysis = CrossCoreAnalysis(function, fix=True)
+    pair (`CrossCoreAnalysis.hand_ons`: insert-sync's intra-core analysis inserts it).
+    `auto_sync`: the kernel is compiled with bisheng's auto-sync (the compile option, on
+    by default; `CrossCoreAnalysis.auto_sync`)."""
+    analysis = CrossCoreAnalysis(function, fix=True, auto_sync=auto_sync)
     if hand_ons is not None:
         hand_ons.update(analysis.hand_ons)
     for sink, races in sorted(analysis.races.items(), key=lambda kv: analysis.order[kv[0]]):
@@ -1384,7 +1431,7 @@ def insert_cross_core_sync(
         diags.warning(
             sink,
             "not ordered (insert-sync cannot put a pair between the two branches of one "
-            f"`if`): {cross_core_message(race, analysis.order)}",
+            f"`if`): {cross_core_message(race, analysis.order, auto_sync)}",
             notes=[(race.source.acc.op, race_note(race))],
         )
     if not analysis.plans and not analysis.peer_plans:
