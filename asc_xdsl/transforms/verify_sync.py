@@ -15,7 +15,8 @@ Four kinds of warnings, each at the op concerned with notes at the others:
   (mode 2, 1, Ascend 950's mode 4) or SyncAll orders, with the pair that would (and,
   where an Ascend 950 wait ordered it for another pipe only, the intra-core
   SetFlag/WaitFlag after that wait that would hand it on); flags the other core never
-  matches.
+  matches. The AIVs' scalar unit is ordered with V/MTE2/MTE3 only in a kernel compiled
+  with auto-sync (the option `auto_sync`, below).
 - **Flags.** A SetFlag that sets a flag already set, a WaitFlag no SetFlag before it
   sets.
 - **Queue discipline** (pyasc's checks): FreeTensor without AllocTensor or twice,
