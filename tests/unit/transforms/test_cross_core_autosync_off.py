@@ -112,6 +112,38 @@ def test_insert_sync_puts_the_barrier_before_the_set_without_auto_sync(kernel, m
     assert got[True] == [*pair, *wait]  # unchanged: auto-sync orders S before MTE3
 
 
+@asc.jit(kernel_type="mix", soc_version=A2)
+def one_if(y: asc.GlobalAddress, barrier: asc.ConstExpr[bool]):
+    """The same hand-off in one `if ascend_is_aiv() ... else ...` (the branches run at
+    once on different cores: only the kernel's own flags can order them)."""
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    if asc.ascend_is_aiv():
+        s = asc.get_sub_block_idx()
+        yg.set_value(s, 10 + s)  # one-if-store
+        if barrier:
+            asc.pipe_barrier(P.PIPE_ALL)
+        asc.cross_core_set_flag(3, mode_id=2, pipe=P.PIPE_MTE3)
+    else:
+        asc.cross_core_wait_flag(3, mode_id=2, pipe=P.PIPE_S)
+        yg.set_value(2, yg.get_value(0) + yg.get_value(1))  # one-if-load
+
+
+@pytest.mark.parametrize("auto, barrier", [(True, False), (False, False), (False, True)])
+def test_one_if_hand_off_is_judged_with_the_compile_option(auto, barrier):
+    y = np.zeros(4, np.int32)
+    found = verify(one_if, y, barrier, auto_sync=auto)
+    if auto or barrier:
+        assert found == []
+        clean(one_if[1], y, barrier, auto_sync=auto)
+        assert y.tolist() == UP_WANT
+        return
+    assert found and found[0].startswith(where("one-if-load")) and where("one-if-store") in found[0]
+    assert "both are under one `if ascend_is_aic()/aiv()`" in found[0]
+    with pytest.raises(RaceError, match=r"cross-core read-after-write race \(RAW\)"):
+        one_if[1](y, barrier, auto_sync=auto, sanitize="error")
+
+
 # -- the AIC sets, the AIVs wait: on Ascend 950 a wait that holds PIPE_V ----------------
 
 
