@@ -14,9 +14,10 @@ AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)
 fires when its earlier work on `pipe` has completed (and the scalar unit's, when
 `pipe` is ordered after it: S, and on the AIVs V, MTE2, MTE3 when the kernel is
 compiled with auto-sync, `SCALAR_ORDERED`, the analysis's `auto_sync`; the AIC has no
-auto-sync; other sets after a scalar access need PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
-then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
-holds the pipe it names, so an inserted wait names the pipe of the access it is for,
+auto-sync; other sets after a scalar access need PipeBarrier<PIPE_ALL>), and the
+consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until then (on A2/A3
+the wait's mode and pipe do not matter: it blocks the core; Ascend 950 holds the pipe
+it names, so an inserted wait names the pipe of the access it is for,
 and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
 V/MTE2/MTE3, only: `XState.held`, as the race checker; mode-1 waits between the AIVs
 likewise; an intra-core SetFlag<P_Q>/WaitFlag<P_Q> after it hands the order on to Q,
@@ -188,6 +189,8 @@ covers them."""
 
 
 SCALAR_ONLY = frozenset({"S"})
+"""`scalar_ordered` where no auto-sync orders: the AIC, and the AIVs of a kernel
+compiled with `auto_sync=False`."""
 
 
 def scalar_ordered(side: str, auto_sync: bool = True) -> frozenset[str]:
