@@ -90,7 +90,8 @@ whole core: `relayed`).
 Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
 an offset counts only when it is built from the kernel's parameters and loop indices
 (values both sides have alike); an offset from GetBlockIdx, GetSubBlockIdx or another
-value a core computes for itself may be anything.
+value a core computes for itself may be anything. A GetValue/SetValue/operator()
+access is the one element it touches: the tensor's offset plus the index (`_element`).
 
 A hand-written mode-2 set covers its pipe's accesses, the scalar ones when the pipe is
 ordered after S (`covers`), and every access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
@@ -130,8 +131,15 @@ from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import PIPES, core_of_buffer, core_of_pipe, op_pipe
-from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
-from asc_xdsl.transforms.offsets import Linear, loops_around, may_overlap
+from asc_xdsl.transforms.memory import (
+    ALL,
+    Access,
+    MemoryMap,
+    accesses,
+    carries_memory,
+    element_type,
+)
+from asc_xdsl.transforms.offsets import Linear, linear, loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
     BARRIER_PIPE,
     MAX_ROUNDS,
@@ -478,7 +486,7 @@ class CrossCoreAnalysis:
 
     def gm_accesses(self, op: Operation, side: str | None) -> list[XAccess]:
         if op not in self._acc:
-            acc = [a for a in accesses(op, self.memory) if a.loc.space == "GM"]
+            acc = [_element(a) for a in accesses(op, self.memory) if a.loc.space == "GM"]
             sides = [side] if side is not None else [CUBE, VECTOR]
             self._acc[op] = [XAccess(s, a) for a in acc for s in sides]
         return self._acc[op]
@@ -1087,47 +1095,123 @@ class CrossCoreAnalysis:
         be linear in the kernel's parameters, loop indices, GetBlockIdx and
         GetSubBlockIdx (which differ by 1 between the AIVs of an AI Core: GetBlockIdx is
         2 x block + sub there), with a known extent; an access at another offset or of
-        unknown extent (a library call's, one computed from data, GetValue/SetValue's
-        element) counts as each AIV's own (*decision*: the AIVs of a mix
-        kernel split their GM by such indices; the race checker sees the rest)."""
+        unknown extent (a library call's, one computed from data) counts as each AIV's
+        own (*decision*: the AIVs of a mix kernel split their GM by such indices; the
+        race checker sees the rest). A GetValue/SetValue/operator() element (`_element`:
+        the tensor's offset plus the index, one element) is compared the same way, but
+        at an offset that is not known it may be anywhere, unless that offset is
+        computed from GetBlockIdx/GetSubBlockIdx (`_per_core`: the AIV's own part, as
+        above): both AIVs compute a value from the parameters or GM data alike, so they
+        may well touch the same element."""
         if not a.loc.may_alias(b.loc):
             return False
-        la, lb = a.loc, b.loc
-        if la.root is None or la.elem != lb.elem:
-            return False
-        sa, sb = _per_aiv(la.offset), _per_aiv(lb.offset)
-        if sa is None or sb is None or a.extent is None or b.extent is None:
-            return False
-        (ca, ra), (cb, rb) = sa, sb
-        if ca != cb:
+        wa, wb = _where(a), _where(b)
+        if ANYWHERE in (wa, wb):
             return True
+        if OWN in (wa, wb):
+            return False
+        if a.loc.elem != b.loc.elem:  # one element vs another type's elements
+            return ELEMENT_INDEX.keys() & {a.op.name, b.op.name} != set()
+        (ba, ka, ra), (bb, kb, rb) = wa, wb  # type: ignore[misc]
+        if ba != bb:
+            return True  # (the AI Core's index does not cancel out)
         inner = set(self._loops_of(b.op))
         common = [lp for lp in self._loops_of(a.op) if lp in inner]
         first = self.order[a.op] < self.order[b.op]
-        shifts = (ca, -ca) if ca else (0,)
+        # a on sub-AIV x, b on 1 - x: a - b = ka x - kb (1 - x) + ra - rb, x in {0, 1}
         return any(
-            may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first) for d in shifts
+            may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first) for d in {ka, -kb}
         )
 
 
-AIV_INDEX = frozenset({"ascendc.get_block_idx", "ascendc.get_sub_block_idx"})
+ELEMENT_INDEX = {
+    "ascendc.global_tensor.get_value": "offset",
+    "ascendc.global_tensor.set_value": "offset",
+    "ascendc.global_tensor.bracket": "index",
+}
+"""Scalar GM element accesses and the operand of their element index."""
 
 
-def _per_aiv(offset: Linear | None) -> tuple[int, Linear] | None:
-    """An offset as the coefficient of the AIV's index (GetBlockIdx and GetSubBlockIdx
-    terms: both one apart between the AIVs of an AI Core) and the rest, built from the
-    kernel's parameters and loop indices (None: a term of another value)."""
+def _element(acc: Access) -> Access:
+    """A GetValue/SetValue/operator() access as the one element it touches: at the
+    tensor's offset plus the index (`Loc.shifted`: None when not known), extent 1."""
+    index = ELEMENT_INDEX.get(acc.op.name)
+    if index is None:
+        return acc
+    by = linear(getattr(acc.op, index))
+    elem = element_type(acc.op.operands[0].type)
+    return replace(acc, loc=acc.loc.shifted(by, elem), extent=Linear(1))
+
+
+OWN, ANYWHERE = "own", "anywhere"
+
+
+def _where(acc: Access) -> tuple[int, int, Linear] | str:
+    """Where an AIV's access lies for `peer_overlap`: `_per_aiv` of its offset, or OWN
+    (the AIV's own part: a vector access at an offset or of an extent not known, an
+    element at an offset computed from the AIV's index), or ANYWHERE (an element at
+    another offset not known)."""
+    loc = acc.loc
+    split = None if loc.root is None else _per_aiv(loc.offset)
+    if split is not None and acc.extent is not None:
+        return split
+    if acc.op.name not in ELEMENT_INDEX:
+        return OWN
+    if loc.root is not None and loc.offset is not None:
+        memo: dict[SSAValue, bool] = {}
+        unknown = [v for v in loc.offset.coeffs() if _per_aiv(Linear.atom(v)) is None]
+        if any(_per_core(v, memo) for v in unknown):
+            return OWN
+    return ANYWHERE
+
+
+def _per_core(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
+    """Whether `value` is computed from GetBlockIdx/GetSubBlockIdx (through the operands
+    of the ops that compute it, and a loop's bounds for its index)."""
+    if value in memo:
+        return memo[value]
+    memo[value] = False  # (a cycle through a loop's carried values)
+    if isinstance(value, BlockArgument):
+        loop = value.block.parent_op()
+        operands = (
+            [loop.lb, loop.ub, loop.step]
+            if isinstance(loop, scf.ForOp) and value.index == 0
+            else []
+        )
+    else:
+        owner = value.owner
+        if owner.name in AIV_INDEX:
+            memo[value] = True
+            return True
+        operands = list(owner.operands)
+    memo[value] = any(_per_core(v, memo) for v in operands)
+    return memo[value]
+
+
+BLOCK_IDX, SUB_BLOCK_IDX = "ascendc.get_block_idx", "ascendc.get_sub_block_idx"
+AIV_INDEX = frozenset({BLOCK_IDX, SUB_BLOCK_IDX})
+
+
+def _per_aiv(offset: Linear | None) -> tuple[int, int, Linear] | None:
+    """An offset as `(b, k, rest)`: `b` the coefficient of GetBlockIdx (2 x AI Core +
+    sub on an AIV of a mix kernel: `2b` per AI Core, alike on its two AIVs), `k` the
+    coefficient of the AIV's sub-index (GetBlockIdx's plus GetSubBlockIdx's) and
+    `rest` built from the kernel's parameters and loop indices (None: a term of
+    another value)."""
     if offset is None:
         return None
-    c, rest = 0, Linear(offset.const)
-    for v, k in offset.coeffs().items():
-        if isinstance(v.owner, Operation) and v.owner.name in AIV_INDEX:
-            c += k
+    b, k, rest = 0, 0, Linear(offset.const)
+    for v, c in offset.coeffs().items():
+        name = v.owner.name if isinstance(v.owner, Operation) else None
+        if name == BLOCK_IDX:
+            b, k = b + c, k + c
+        elif name == SUB_BLOCK_IDX:
+            k += c
         elif isinstance(v, BlockArgument):
-            rest = rest + Linear.atom(v).scale(k)
+            rest = rest + Linear.atom(v).scale(c)
         else:
             return None
-    return c, rest
+    return b, k, rest
 
 
 def _pair(
