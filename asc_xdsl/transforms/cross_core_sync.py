@@ -1094,10 +1094,11 @@ class CrossCoreAnalysis:
         """May `a` on one AIV and `b` on the other touch the same element? Offsets must
         be linear in the kernel's parameters, loop indices, GetBlockIdx and
         GetSubBlockIdx (which differ by 1 between the AIVs of an AI Core: GetBlockIdx is
-        2 x block + sub there), with a known extent; an access at another offset or of
-        unknown extent (a library call's, one computed from data) counts as each AIV's
-        own (*decision*: the AIVs of a mix kernel split their GM by such indices; the
-        race checker sees the rest). A GetValue/SetValue/operator() element (`_element`:
+        2 x block + sub there), with a known extent (the indices of loops with
+        constant bounds over their whole range on each AIV: `_span`); an access at
+        another offset or of unknown extent (a library call's, one computed from data)
+        counts as each AIV's own (*decision*: the AIVs of a mix kernel split their GM
+        by such indices; the race checker sees the rest). A GetValue/SetValue/operator() element (`_element`:
         the tensor's offset plus the index, one element) is compared the same way, but
         at an offset that is not known it may be anywhere, unless that offset is
         computed from GetBlockIdx/GetSubBlockIdx (`_per_core`: the AIV's own part, as
@@ -1120,8 +1121,39 @@ class CrossCoreAnalysis:
         first = self.order[a.op] < self.order[b.op]
         # a on sub-AIV x, b on 1 - x: a - b = ka x - kb (1 - x) + ra - rb, x in {0, 1}
         return any(
-            may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first) for d in {ka, -kb}
+            not _apart(_span(ra + Linear(d), a.extent), _span(rb, b.extent))
+            and may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first)
+            for d in {ka, -kb}
         )
+
+
+def _span(offset: Linear, extent: Linear | None) -> tuple[Linear, int, int] | None:
+    """The elements an access may touch over every iteration of its loops: its offset's
+    part from the kernel's parameters (alike on both AIVs) and the range [lo, hi) the
+    rest adds, where that rest is built from the indices of `scf.for` loops with constant
+    bounds (None: not known). The AIVs run their loops apart, so the two accesses'
+    indices are unrelated: each takes its whole range."""
+    size = None if extent is None else extent.constant
+    if size is None or size <= 0:
+        return None
+    fixed, lo, hi = Linear(0), offset.const, offset.const
+    for v, c in offset.coeffs().items():
+        if isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), func.FuncOp):
+            fixed = fixed + Linear.atom(v).scale(c)
+            continue
+        bounds = _iv_range(v)
+        if bounds is None:
+            return None
+        ends = (c * bounds[0], c * bounds[1])
+        lo, hi = lo + min(ends), hi + max(ends)
+    return fixed, lo, hi + size
+
+
+def _apart(a: tuple[Linear, int, int] | None, b: tuple[Linear, int, int] | None) -> bool:
+    """Whether two `_span`s cannot meet (the same parameter part, disjoint ranges)."""
+    if a is None or b is None or a[0] != b[0]:
+        return False
+    return a[2] <= b[1] or b[2] <= a[1]
 
 
 ELEMENT_INDEX = {

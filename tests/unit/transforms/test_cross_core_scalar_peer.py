@@ -20,7 +20,7 @@ import asc_xdsl as asc
 from asc_xdsl.runtime.simulator.sanitizer import RaceError
 
 A950, A2 = "Ascend950PR_9599", "Ascend910B1"
-OWN, SWAP, OWN_BLOCK, SWAP_DATA, OWN_DATA = range(5)
+OWN, SWAP, OWN_BLOCK, SWAP_DATA, OWN_DATA, OWN_LOOP, SWAP_LOOP = range(7)
 
 
 def where(marker: str) -> str:
@@ -29,8 +29,10 @@ def where(marker: str) -> str:
 
 def body(y: asc.GlobalAddress, kind: asc.ConstExpr[int]):
     """AIV s stores 10 + s to y[s], then copies an element to y[2 + s]: its own (OWN,
-    OWN_BLOCK through GetBlockIdx, OWN_DATA at s * y[5], not known at compile time) or
-    the other AIV's (SWAP, SWAP_DATA at y[4] + 1 - s). y[4] = 0, y[5] = 1."""
+    OWN_BLOCK through GetBlockIdx, OWN_DATA at s * y[17], not known at compile time) or
+    the other AIV's (SWAP, SWAP_DATA at y[16] + 1 - s). y[16] = 0, y[17] = 1. The
+    loops: AIV s stores y[4 s + i], then copies y[4 s + i] (OWN_LOOP) or the other
+    AIV's y[4 - 4 s + i] (SWAP_LOOP) to y[8 + 4 s + i], i < 4."""
     yg = asc.GlobalTensor()
     yg.set_global_buffer(y)
     if asc.ascend_is_aiv():
@@ -46,13 +48,19 @@ def body(y: asc.GlobalAddress, kind: asc.ConstExpr[int]):
             yg.set_value(b, 10 + b)
             yg.set_value(2 + b, yg.get_value(b))
         if kind == SWAP_DATA:
-            i = yg.get_value(4)
+            i = yg.get_value(16)
             yg.set_value(i + s, 10 + s)  # data-store
             yg.set_value(2 + s, yg.get_value(i + 1 - s))  # data-load
         if kind == OWN_DATA:
-            i = s * yg.get_value(5)
+            i = s * yg.get_value(17)
             yg.set_value(i, 10 + s)
             yg.set_value(2 + s, yg.get_value(i))
+        if kind >= OWN_LOOP:
+            for i in range(4):
+                yg.set_value(4 * s + i, 10 * s + i)  # loop-store
+            for i in range(4):
+                j = 4 * s + i if kind == OWN_LOOP else 4 - 4 * s + i
+                yg.set_value(8 + 4 * s + i, yg.get_value(j))  # loop-load
     if asc.ascend_is_aic():
         asc.pipe_barrier(asc.PipeID.PIPE_ALL)  # (a mix kernel; the printer drops it)
 
@@ -60,10 +68,16 @@ def body(y: asc.GlobalAddress, kind: asc.ConstExpr[int]):
 peer2 = asc.jit(kernel_type="mix", soc_version=A2)(body)
 peer950 = asc.jit(kernel_type="mix", soc_version=A950)(body)
 WANT = {OWN: [10, 11, 10, 11], SWAP: [10, 11, 11, 10]}
+LOOP_WANT = {
+    OWN_LOOP: [0, 1, 2, 3, 10, 11, 12, 13] * 2,
+    SWAP_LOOP: [0, 1, 2, 3, 10, 11, 12, 13, 10, 11, 12, 13, 0, 1, 2, 3],
+}
 
 
 def data() -> np.ndarray:
-    return np.array([0, 0, 0, 0, 0, 1], np.int32)
+    y = np.zeros(18, np.int32)
+    y[17] = 1
+    return y
 
 
 def verify(kernel, *args, **options) -> list[str]:
@@ -123,3 +137,16 @@ def test_aivs_on_their_own_elements_get_nothing(kind):
     assert cross_core_lines(peer2, y, kind) == []
     clean(peer2[1], y, kind, insert_sync=True)
     assert y[:4].tolist() == WANT[OWN]
+
+
+def test_loops_over_each_aivs_own_elements_get_nothing_and_a_swap_one_pair():
+    """Each AIV's loop index takes its whole range whatever the other AIV's does: y[4 s +
+    i] for i < 4 stay apart (the loop's constant bounds), y[4 - 4 s + i] meets them."""
+    for kind, pairs in ((OWN_LOOP, 0), (SWAP_LOOP, 1)):
+        y = data()
+        found = verify(peer2, y, kind)
+        assert len(found) == pairs
+        assert all(f.startswith(where("loop-load")) and where("loop-store") in f for f in found)
+        assert len(cross_core_lines(peer2, y, kind)) == 2 * pairs
+        clean(peer2[1], y, kind, insert_sync=True)
+        assert y[:16].tolist() == LOOP_WANT[kind]
