@@ -7,7 +7,8 @@ on; one pair orders all of X's earlier work, so a dependence that an earlier fla
 barrier, queue EnQue/DeQue or AllocTensor/FreeTensor already orders (directly or through
 other pipes) gets nothing. A dependence within a pipe gets `PipeBarrier<pipe>`; where no
 event joins the two pipes, or an op may issue on any pipe (a call, a library op without
-a pipe), `PipeBarrier<PIPE_ALL>`. Dependences across loop iterations are found by
+a pipe), `PipeBarrier<PIPE_ALL>`, unless one pair orders all the op needs (a
+synchronous Matmul GetTensorC into UB syncs MTE2_V itself: `sync_analysis.SYNCED_FOR_V`). Dependences across loop iterations are found by
 iterating the loop's analysis to a fixpoint: their pair goes before the later op inside
 the loop body, so every iteration sets and waits it. Where both sides of a branch would
 start with the same syncs, they go once before it. Syncs the kernel already has are
