@@ -12,11 +12,12 @@ one of them a write, must wait for it: a *cross-core* dependence. What orders it
 pair of FFTS flags in mode 2 (the AIC's set gives each AIV of its block a count, both
 AIVs' sets give the AIC one): the producer side's `CrossCoreSetFlag<2, pipe>(id)`
 fires when its earlier work on `pipe` has completed (and the scalar unit's, when
-`pipe` is ordered after it: S, and on the AIVs V, MTE2, MTE3 by the default auto-sync,
-`SCALAR_ORDERED`; the AIC has no auto-sync; other sets after a scalar access need
-PipeBarrier<PIPE_ALL>), and the consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until
-then (on A2/A3 the wait's mode and pipe do not matter: it blocks the core; Ascend 950
-holds the pipe it names, so an inserted wait names the pipe of the access it is for,
+`pipe` is ordered after it: S, and on the AIVs V, MTE2, MTE3 when the kernel is
+compiled with auto-sync, `SCALAR_ORDERED`, the analysis's `auto_sync`; the AIC has no
+auto-sync; other sets after a scalar access need PipeBarrier<PIPE_ALL>), and the
+consumer side's `CrossCoreWaitFlag(id)` holds every pipe of it until then (on A2/A3
+the wait's mode and pipe do not matter: it blocks the core; Ascend 950 holds the pipe
+it names, so an inserted wait names the pipe of the access it is for,
 and a 950 wait on pipe P orders the side's later accesses on P, and scalar ones after
 V/MTE2/MTE3, only: `XState.held`, as the race checker; mode-1 waits between the AIVs
 likewise; an intra-core SetFlag<P_Q>/WaitFlag<P_Q> after it hands the order on to Q,
@@ -89,11 +90,21 @@ whole core: `relayed`).
 Overlap of GM accesses: same kernel parameter and element offsets that may meet, where
 an offset counts only when it is built from the kernel's parameters and loop indices
 (values both sides have alike); an offset from GetBlockIdx, GetSubBlockIdx or another
-value a core computes for itself may be anything.
+value a core computes for itself may be anything. A GetValue/SetValue/operator()
+access is the one element it touches: the tensor's offset plus the index (`_element`).
 
 A hand-written mode-2 set covers its pipe's accesses, the scalar ones when the pipe is
 ordered after S (`covers`), and every access of its side before a `PipeBarrier<PIPE_ALL>` there; a `SyncAll` of every core
 orders everything (one of the AIVs only does not order the AIC).
+
+**Auto-sync** (`CrossCoreAnalysis(auto_sync=...)`, insert-sync's and verify-sync's
+option `auto_sync`, from the kernel's compile option of that name): the AIVs' scalar
+unit is ordered with V, MTE2 and MTE3 only when the kernel is compiled with bisheng's
+auto-sync (the default), as the race checker models it. Compiled with `auto_sync=False`,
+a set on V/MTE2/MTE3 does not cover the AIV's earlier scalar GM accesses (a
+`SetValue` before the set needs `PipeBarrier<PIPE_ALL>` first) and an Ascend 950 wait
+that held V/MTE2/MTE3 does not order the AIV's later scalar ones; nothing changes on
+the AIC, which is never auto-synced.
 
 Between blocks (`insert_block_sync`, insert-sync's `sync_blocks` option): a `SyncAll`
 before the first op whose GM accesses may meet what another block's earlier ops wrote
@@ -120,8 +131,15 @@ from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.soc import ASCEND_950, CORE_PIPES
 from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.hardware import PIPES, core_of_buffer, core_of_pipe, op_pipe
-from asc_xdsl.transforms.memory import ALL, Access, MemoryMap, accesses, carries_memory
-from asc_xdsl.transforms.offsets import Linear, loops_around, may_overlap
+from asc_xdsl.transforms.memory import (
+    ALL,
+    Access,
+    MemoryMap,
+    accesses,
+    carries_memory,
+    element_type,
+)
+from asc_xdsl.transforms.offsets import Linear, linear, loops_around, may_overlap
 from asc_xdsl.transforms.sync_analysis import (
     BARRIER_PIPE,
     MAX_ROUNDS,
@@ -168,8 +186,9 @@ DEFAULT_SET_PIPE = {CUBE: "FIX", VECTOR: "MTE3"}
 """The pipe a set goes on after PipeBarrier<PIPE_ALL> (or for scalar accesses only)."""
 SCALAR_ORDERED = frozenset({"S", "V", "MTE2", "MTE3"})
 """The pipes whose CrossCoreSetFlag covers the AIVs' earlier scalar accesses: S itself
-(in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option)
-orders after S on the AIV (`sync_analysis.auto_synced`), as the race checker does. A
+(in order), and V, MTE2, MTE3, which bisheng's auto-sync (the default compile option
+`auto_sync`) orders after S on the AIV (`sync_analysis.auto_synced`), as the race
+checker does; compiled with `auto_sync=False`, S alone (`scalar_ordered`). A
 set on FIX, M or MTE1 does not: a scalar store is not complete when the scalar unit
 issues the set (the Matmul server orders its scalar GM messages with SetFlag<S_MTE3>
 before its NotifyEvent<PIPE_MTE3>), and no S -> FIX/M/MTE1 event exists, so insert-sync
@@ -177,19 +196,27 @@ puts PipeBarrier<PIPE_ALL> first. On the AIC, which has no auto-sync, only a set
 covers them."""
 
 
-def scalar_ordered(side: str) -> frozenset[str]:
+SCALAR_ONLY = frozenset({"S"})
+"""`scalar_ordered` where no auto-sync orders: the AIC, and the AIVs of a kernel
+compiled with `auto_sync=False`."""
+
+
+def scalar_ordered(side: str, auto_sync: bool = True) -> frozenset[str]:
     """The pipes after which `side`'s scalar unit is ordered, and which are ordered
-    after it (`SCALAR_ORDERED` where auto-sync orders, the AIVs; S alone on the AIC)."""
+    after it, in a kernel compiled with `auto_sync` or not (the compile option, on by
+    default): `SCALAR_ORDERED` where auto-sync orders (the AIVs, with `auto_sync`),
+    else S alone (the AIC always)."""
     core = CORE[VECTOR if side == PEER else side]
-    return SCALAR_ORDERED if auto_synced(core, "mix") else frozenset({"S"})
+    return SCALAR_ORDERED if auto_sync and auto_synced(core, "mix") else SCALAR_ONLY
 
 
-def covers(set_pipe: str | None, acc_pipe: str, side: str) -> bool:
+def covers(set_pipe: str | None, acc_pipe: str, side: str, auto_sync: bool) -> bool:
     """Whether a set on `set_pipe` covers an earlier access of `side` (its side) on
-    `acc_pipe` (None: after PipeBarrier<PIPE_ALL>, which covers everything)."""
+    `acc_pipe` (None: after PipeBarrier<PIPE_ALL>, which covers everything), in a
+    kernel compiled with `auto_sync` or not (`scalar_ordered`)."""
     if set_pipe is None:
         return True
-    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in scalar_ordered(side))
+    return acc_pipe == set_pipe or (acc_pipe == "S" and set_pipe in scalar_ordered(side, auto_sync))
 
 
 @dataclass(frozen=True)
@@ -271,14 +298,18 @@ class XState:
             dict(self.handed),
         )
 
-    def unordered(self, side: str, pipe: str | None = None) -> frozenset[XAccess]:
-        """What `side`'s next access on `pipe` must wait for (None: on some pipe)."""
+    def unordered(
+        self, side: str, pipe: str | None = None, auto_sync: bool = True
+    ) -> frozenset[XAccess]:
+        """What `side`'s next access on `pipe` must wait for (None: on some pipe), in a
+        kernel compiled with `auto_sync` or not (`held_orders`)."""
         if not self.held:
             return self.pending[side]
         return self.pending[side] | frozenset(
             a
             for (d, a), pipes in self.held.items()
-            if d == side and (pipe is None or not any(held_orders(p, pipe, side) for p in pipes))
+            if d == side
+            and (pipe is None or not any(held_orders(p, pipe, side, auto_sync) for p in pipes))
         )
 
     def order(self, side: str, covered: frozenset[XAccess], pipe: str | None) -> None:
@@ -317,11 +348,11 @@ class XState:
         )
 
 
-def held_orders(held: str, pipe: str, side: str) -> bool:
+def held_orders(held: str, pipe: str, side: str, auto_sync: bool) -> bool:
     """Whether a wait that held pipe `held` on `side` orders the side's later access on
-    `pipe`: the same pipe, or the AIV's scalar unit after V/MTE2/MTE3 (auto-sync, as the
-    race checker's `always`)."""
-    return pipe == held or (pipe == "S" and held in scalar_ordered(side))
+    `pipe`: the same pipe, or the AIV's scalar unit after V/MTE2/MTE3 in a kernel
+    compiled with `auto_sync` (as the race checker's `always`)."""
+    return pipe == held or (pipe == "S" and held in scalar_ordered(side, auto_sync))
 
 
 def _merged(a: Handoff, b: Handoff) -> Handoff:
@@ -422,9 +453,12 @@ class CrossCoreAnalysis:
 
     condition = SyncAnalysis.condition  # branches on induction variables, as intra-core
 
-    def __init__(self, function: func.FuncOp, fix: bool = False):
+    def __init__(self, function: func.FuncOp, fix: bool = False, auto_sync: bool = True):
         self.function = function
         self.fix = fix
+        self.auto_sync = auto_sync
+        """The kernel is compiled with bisheng's auto-sync (the compile option, on by
+        default): the AIVs' scalar unit is ordered with V/MTE2/MTE3 (`scalar_ordered`)."""
         self.memory = MemoryMap(function)
         self.sides = op_sides(function, self.memory)
         self.order = {op: i for i, op in enumerate(function.walk())}
@@ -452,7 +486,7 @@ class CrossCoreAnalysis:
 
     def gm_accesses(self, op: Operation, side: str | None) -> list[XAccess]:
         if op not in self._acc:
-            acc = [a for a in accesses(op, self.memory) if a.loc.space == "GM"]
+            acc = [_element(a) for a in accesses(op, self.memory) if a.loc.space == "GM"]
             sides = [side] if side is not None else [CUBE, VECTOR]
             self._acc[op] = [XAccess(s, a) for a in acc for s in sides]
         return self._acc[op]
@@ -629,13 +663,13 @@ class CrossCoreAnalysis:
         """Does a wait of `side` order its later access on `pipe` (a 950 wait holds its
         pipe only, `held_orders`)?"""
         held = self.held_pipe(side, wait[3])
-        return held is None or held_orders(held, pipe, side)
+        return held is None or held_orders(held, pipe, side, self.auto_sync)
 
     def _covering(self, events: list[tuple], lo: int, j: int, pipe: str, side: str) -> bool:
         """Does the set at `events[j]` cover an access of `side` on `pipe` at `lo`: on
         its pipe, or after a PipeBarrier<PIPE_ALL> between them?"""
         barrier = any(e[0] == "all" for e in events[lo + 1 : j])
-        return barrier or covers(events[j][3], pipe, side)
+        return barrier or covers(events[j][3], pipe, side, self.auto_sync)
 
     def _before(
         self, first: list[tuple], second: list[tuple], a: Access, b: Access, side: str
@@ -748,7 +782,7 @@ class CrossCoreAnalysis:
             if a.side == dst and o.name not in (SET, WAIT)
         ]
         needed = {p for p in pending if self.conflicts(frozenset({p}), mine)}
-        return _pair(src, src, needed, pending)
+        return _pair(src, src, needed, pending, self.auto_sync)
 
     def branches(self, op: Operation, state: XState, side: str | None, entry) -> XState:
         if guard_side(op) is not None:
@@ -843,7 +877,11 @@ class CrossCoreAnalysis:
         for dst in (CUBE, VECTOR):
             mine = [a for a in acc if a.side == dst]
             races = (
-                [r for a in mine for r in self.conflicts(state.unordered(dst, a.acc.pipe), [a])]
+                [
+                    r
+                    for a in mine
+                    for r in self.conflicts(state.unordered(dst, a.acc.pipe, self.auto_sync), [a])
+                ]
                 if mine
                 else []
             )
@@ -901,7 +939,7 @@ class CrossCoreAnalysis:
                 covered = frozenset(
                     a
                     for a in state.unordered(OTHER[s])
-                    if covers(pipe, a.acc.pipe, a.side) or a in state.complete
+                    if covers(pipe, a.acc.pipe, a.side, self.auto_sync) or a in state.complete
                 )
                 if mode == MODE and s == CUBE:
                     covered = covered | state.relay  # what the AIC knows of both AIVs
@@ -938,8 +976,7 @@ class CrossCoreAnalysis:
         state.order(CUBE, both, held)
         state.halves = (halves[0] - both, halves[1] - both)
 
-    @staticmethod
-    def hand_on(op: Operation, state: XState, side: str | None) -> XState:
+    def hand_on(self, op: Operation, state: XState, side: str | None) -> XState:
         """An intra-core SetFlag<X_Y>/WaitFlag<X_Y> after an Ascend 950 cross-core wait
         that held one pipe: Y learns what X knew the wait ordered (as the race checker's
         held waits reach a pipe that learns the held pipe's later work complete), all
@@ -955,7 +992,8 @@ class CrossCoreAnalysis:
                 state.handed[s, key] = frozenset(
                     k
                     for k, pipes in state.held.items()
-                    if k[0] in holders and any(held_orders(p, event.src_pipe, s) for p in pipes)
+                    if k[0] in holders
+                    and any(held_orders(p, event.src_pipe, s, self.auto_sync) for p in pipes)
                 )
                 continue
             for k in state.handed.pop((s, key), frozenset()):
@@ -983,7 +1021,7 @@ class CrossCoreAnalysis:
             covered = frozenset(
                 a
                 for a in state.unordered(PEER)
-                if covers(pipe, a.acc.pipe, VECTOR) or a in state.complete
+                if covers(pipe, a.acc.pipe, VECTOR, self.auto_sync) or a in state.complete
             )
             k = (PEER, ident)
             state.flags[k] = state.flags.get(k, frozenset()) | covered
@@ -1004,7 +1042,7 @@ class CrossCoreAnalysis:
         races = [
             CrossRace(p, n, False, True)
             for n in mine
-            for p in state.unordered(PEER, n.acc.pipe)
+            for p in state.unordered(PEER, n.acc.pipe, self.auto_sync)
             if (p.acc.write or n.acc.write) and self.peer_overlap(p.acc, n.acc)
         ]
         if not races:
@@ -1022,7 +1060,7 @@ class CrossCoreAnalysis:
             return
         if self.fix:
             pending = state.unordered(PEER)
-            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, pending)
+            h, covered = _pair(PEER, VECTOR, {r.source for r in races}, pending, self.auto_sync)
             if at is not op:  # a pair before `at` orders nothing made inside it
                 covered = frozenset(p for p in covered if not at.is_ancestor(p.acc.op))
             pipes = {r.sink.acc.pipe for r in races} & FLAG_PIPES
@@ -1056,63 +1094,176 @@ class CrossCoreAnalysis:
         """May `a` on one AIV and `b` on the other touch the same element? Offsets must
         be linear in the kernel's parameters, loop indices, GetBlockIdx and
         GetSubBlockIdx (which differ by 1 between the AIVs of an AI Core: GetBlockIdx is
-        2 x block + sub there), with a known extent; an access at another offset or of
-        unknown extent (a library call's, one computed from data, GetValue/SetValue's
-        element) counts as each AIV's own (*decision*: the AIVs of a mix
-        kernel split their GM by such indices; the race checker sees the rest)."""
+        2 x block + sub there), with a known extent (the indices of loops with
+        constant bounds over their whole range on each AIV: `_span`); an access at
+        another offset or of unknown extent (a library call's, one computed from data)
+        counts as each AIV's own (*decision*: the AIVs of a mix kernel split their GM
+        by such indices; the race checker sees the rest). A GetValue/SetValue/operator() element (`_element`:
+        the tensor's offset plus the index, one element) is compared the same way, but
+        at an offset that is not known it may be anywhere, unless that offset is
+        computed from GetBlockIdx/GetSubBlockIdx (`_per_core`: the AIV's own part, as
+        above): both AIVs compute a value from the parameters or GM data alike, so they
+        may well touch the same element."""
         if not a.loc.may_alias(b.loc):
             return False
-        la, lb = a.loc, b.loc
-        if la.root is None or la.elem != lb.elem:
-            return False
-        sa, sb = _per_aiv(la.offset), _per_aiv(lb.offset)
-        if sa is None or sb is None or a.extent is None or b.extent is None:
-            return False
-        (ca, ra), (cb, rb) = sa, sb
-        if ca != cb:
+        wa, wb = _where(a), _where(b)
+        if ANYWHERE in (wa, wb):
             return True
+        if OWN in (wa, wb):
+            return False
+        if a.loc.elem != b.loc.elem:  # one element vs another type's elements
+            return ELEMENT_INDEX.keys() & {a.op.name, b.op.name} != set()
+        (ba, ka, ra), (bb, kb, rb) = wa, wb  # type: ignore[misc]
+        if ba != bb:
+            return True  # (the AI Core's index does not cancel out)
         inner = set(self._loops_of(b.op))
         common = [lp for lp in self._loops_of(a.op) if lp in inner]
         first = self.order[a.op] < self.order[b.op]
-        shifts = (ca, -ca) if ca else (0,)
+        # a on sub-AIV x, b on 1 - x: a - b = ka x - kb (1 - x) + ra - rb, x in {0, 1}
         return any(
-            may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first) for d in shifts
+            not _apart(_span(ra + Linear(d), a.extent), _span(rb, b.extent))
+            and may_overlap(ra + Linear(d), a.extent, rb, b.extent, common, first)
+            for d in {ka, -kb}
         )
 
 
-AIV_INDEX = frozenset({"ascendc.get_block_idx", "ascendc.get_sub_block_idx"})
+def _span(offset: Linear, extent: Linear | None) -> tuple[Linear, int, int] | None:
+    """The elements an access may touch over every iteration of its loops: its offset's
+    part from the kernel's parameters (alike on both AIVs) and the range [lo, hi) the
+    rest adds, where that rest is built from the indices of `scf.for` loops with constant
+    bounds (None: not known). The AIVs run their loops apart, so the two accesses'
+    indices are unrelated: each takes its whole range."""
+    size = None if extent is None else extent.constant
+    if size is None or size <= 0:
+        return None
+    fixed, lo, hi = Linear(0), offset.const, offset.const
+    for v, c in offset.coeffs().items():
+        if isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), func.FuncOp):
+            fixed = fixed + Linear.atom(v).scale(c)
+            continue
+        bounds = _iv_range(v)
+        if bounds is None:
+            return None
+        ends = (c * bounds[0], c * bounds[1])
+        lo, hi = lo + min(ends), hi + max(ends)
+    return fixed, lo, hi + size
 
 
-def _per_aiv(offset: Linear | None) -> tuple[int, Linear] | None:
-    """An offset as the coefficient of the AIV's index (GetBlockIdx and GetSubBlockIdx
-    terms: both one apart between the AIVs of an AI Core) and the rest, built from the
-    kernel's parameters and loop indices (None: a term of another value)."""
+def _apart(a: tuple[Linear, int, int] | None, b: tuple[Linear, int, int] | None) -> bool:
+    """Whether two `_span`s cannot meet (the same parameter part, disjoint ranges)."""
+    if a is None or b is None or a[0] != b[0]:
+        return False
+    return a[2] <= b[1] or b[2] <= a[1]
+
+
+ELEMENT_INDEX = {
+    "ascendc.global_tensor.get_value": "offset",
+    "ascendc.global_tensor.set_value": "offset",
+    "ascendc.global_tensor.bracket": "index",
+}
+"""Scalar GM element accesses and the operand of their element index."""
+
+
+def _element(acc: Access) -> Access:
+    """A GetValue/SetValue/operator() access as the one element it touches: at the
+    tensor's offset plus the index (`Loc.shifted`: None when not known), extent 1."""
+    index = ELEMENT_INDEX.get(acc.op.name)
+    if index is None:
+        return acc
+    by = linear(getattr(acc.op, index))
+    elem = element_type(acc.op.operands[0].type)
+    return replace(acc, loc=acc.loc.shifted(by, elem), extent=Linear(1))
+
+
+OWN, ANYWHERE = "own", "anywhere"
+
+
+def _where(acc: Access) -> tuple[int, int, Linear] | str:
+    """Where an AIV's access lies for `peer_overlap`: `_per_aiv` of its offset, or OWN
+    (the AIV's own part: a vector access at an offset or of an extent not known, an
+    element at an offset computed from the AIV's index), or ANYWHERE (an element at
+    another offset not known)."""
+    loc = acc.loc
+    split = None if loc.root is None else _per_aiv(loc.offset)
+    if split is not None and acc.extent is not None:
+        return split
+    if acc.op.name not in ELEMENT_INDEX:
+        return OWN
+    if loc.root is not None and loc.offset is not None:
+        memo: dict[SSAValue, bool] = {}
+        unknown = [v for v in loc.offset.coeffs() if _per_aiv(Linear.atom(v)) is None]
+        if any(_per_core(v, memo) for v in unknown):
+            return OWN
+    return ANYWHERE
+
+
+def _per_core(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
+    """Whether `value` is computed from GetBlockIdx/GetSubBlockIdx (through the operands
+    of the ops that compute it, and a loop's bounds for its index)."""
+    if value in memo:
+        return memo[value]
+    memo[value] = False  # (a cycle through a loop's carried values)
+    if isinstance(value, BlockArgument):
+        loop = value.block.parent_op()
+        operands = (
+            [loop.lb, loop.ub, loop.step]
+            if isinstance(loop, scf.ForOp) and value.index == 0
+            else []
+        )
+    else:
+        owner = value.owner
+        if owner.name in AIV_INDEX:
+            memo[value] = True
+            return True
+        operands = list(owner.operands)
+    memo[value] = any(_per_core(v, memo) for v in operands)
+    return memo[value]
+
+
+BLOCK_IDX, SUB_BLOCK_IDX = "ascendc.get_block_idx", "ascendc.get_sub_block_idx"
+AIV_INDEX = frozenset({BLOCK_IDX, SUB_BLOCK_IDX})
+
+
+def _per_aiv(offset: Linear | None) -> tuple[int, int, Linear] | None:
+    """An offset as `(b, k, rest)`: `b` the coefficient of GetBlockIdx (2 x AI Core +
+    sub on an AIV of a mix kernel: `2b` per AI Core, alike on its two AIVs), `k` the
+    coefficient of the AIV's sub-index (GetBlockIdx's plus GetSubBlockIdx's) and
+    `rest` built from the kernel's parameters and loop indices (None: a term of
+    another value)."""
     if offset is None:
         return None
-    c, rest = 0, Linear(offset.const)
-    for v, k in offset.coeffs().items():
-        if isinstance(v.owner, Operation) and v.owner.name in AIV_INDEX:
-            c += k
+    b, k, rest = 0, 0, Linear(offset.const)
+    for v, c in offset.coeffs().items():
+        name = v.owner.name if isinstance(v.owner, Operation) else None
+        if name == BLOCK_IDX:
+            b, k = b + c, k + c
+        elif name == SUB_BLOCK_IDX:
+            k += c
         elif isinstance(v, BlockArgument):
-            rest = rest + Linear.atom(v).scale(k)
+            rest = rest + Linear.atom(v).scale(c)
         else:
             return None
-    return c, rest
+    return b, k, rest
 
 
 def _pair(
-    src: str, set_side: str, needed: set[XAccess], pending: frozenset[XAccess]
+    src: str, set_side: str, needed: set[XAccess], pending: frozenset[XAccess], auto_sync: bool
 ) -> tuple[Handoff, frozenset[XAccess]]:
     """The set that covers every `needed` access of `set_side` and what of `pending` it
-    covers: on the one pipe they were made on (and the scalar unit's, `covers`), else
-    after PipeBarrier<PIPE_ALL> (everything)."""
+    covers: on the one pipe they were made on (and the scalar unit's, `covers`, in a
+    kernel compiled with `auto_sync` or not), else after PipeBarrier<PIPE_ALL>
+    (everything)."""
     scalar = any(p.acc.pipe == "S" for p in needed)
     pipes = {p.acc.pipe for p in needed} - {"S"}
     if not pipes:  # scalar accesses only
         pipes = {DEFAULT_SET_PIPE[set_side]}
-    if len(pipes) == 1 and ALL not in pipes and (not scalar or covers(min(pipes), "S", set_side)):
+    if (
+        len(pipes) == 1
+        and ALL not in pipes
+        and (not scalar or covers(min(pipes), "S", set_side, auto_sync))
+    ):
         pipe = pipes.pop()
-        covered = frozenset(p for p in pending if covers(pipe, p.acc.pipe, set_side))
+        covered = frozenset(p for p in pending if covers(pipe, p.acc.pipe, set_side, auto_sync))
         return Handoff(src, pipe, False), covered
     return Handoff(src, DEFAULT_SET_PIPE[set_side], True), pending
 
@@ -1127,8 +1278,9 @@ def _mode4_keys(side: str, fid: int) -> list[tuple[str, Hashable]]:
     return [(VECTOR, ("m4", fid)), (VECTOR, ("m4", fid + 16))]
 
 
-def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
-    """verify-sync's words for an unordered cross-core pair."""
+def cross_core_message(race: CrossRace, order: dict[Operation, int], auto_sync: bool) -> str:
+    """verify-sync's words for an unordered cross-core pair in a kernel compiled with
+    `auto_sync` or not."""
     src, dst = race.source, race.sink
     verb = {
         (True, True): "writes GM that",
@@ -1138,7 +1290,18 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     did = "writes" if src.acc.write else "reads"
     when = " in an earlier iteration" if order[src.acc.op] >= order[dst.acc.op] else ""
     pipe = src.acc.pipe if src.acc.pipe not in ("S", ALL) else DEFAULT_SET_PIPE[src.side]
-    first = "" if covers(pipe, src.acc.pipe, src.side) else "PipeBarrier<PIPE_ALL> and "
+    first = "" if covers(pipe, src.acc.pipe, src.side, auto_sync) else "PipeBarrier<PIPE_ALL> and "
+    # what auto-sync would have ordered: say why it does not here
+    manual = not auto_sync and (
+        covers(pipe, src.acc.pipe, src.side, True) != covers(pipe, src.acc.pipe, src.side, False)
+        or (race.held is not None and held_orders(race.held, dst.acc.pipe, dst.side, True))
+    )
+    why = (
+        " (compiled with auto_sync=False: nothing orders the AIV's scalar unit with V, "
+        "MTE2 and MTE3)"
+        if manual
+        else ""
+    )
     if race.held is not None:
         q = dst.acc.pipe
         event = event_between(race.held, q)
@@ -1155,7 +1318,7 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
         return (
             f"'{dst.acc.op.name}' on one vector core (AIV, pipe {dst.acc.pipe}) {verb} "
             f"'{src.acc.op.name}' on the other AIV of its AI Core (pipe {src.acc.pipe}) "
-            f"{did}{when}, and no cross-core flag orders them: it needs {fix}"
+            f"{did}{when}, and no cross-core flag orders them: it needs {fix}{why}"
         )
     fix = (
         f"{first}CrossCoreSetFlag<2, PIPE_{pipe}>(id) on the {CORE[src.side]} after it and "
@@ -1169,7 +1332,7 @@ def cross_core_message(race: CrossRace, order: dict[Operation, int]) -> str:
     return (
         f"'{dst.acc.op.name}' on the {dst.side} core ({CORE[dst.side]}, pipe {dst.acc.pipe}) "
         f"{verb} '{src.acc.op.name}' on the {src.side} core ({CORE[src.side]}, pipe "
-        f"{src.acc.pipe}) {did}{when}, and no cross-core flag orders them: it needs {fix}"
+        f"{src.acc.pipe}) {did}{when}, and no cross-core flag orders them: it needs {fix}{why}"
     )
 
 
@@ -1368,13 +1531,16 @@ def insert_cross_core_sync(
     function: func.FuncOp,
     diags: PassDiagnostics | None = None,
     hand_ons: dict[Operation, set[str]] | None = None,
+    auto_sync: bool = True,
 ) -> int:
     """Insert the cube <-> vector flags a mix kernel needs; the number of pairs. What
     no pair can order (the two branches of one `if` on the core's kind, not ordered by
     the kernel's own flags) is a warning in `diags`. `hand_ons` gets the ops that an
     intra-core sync after an Ascend 950 wait held on another pipe orders instead of a
-    pair (`CrossCoreAnalysis.hand_ons`: insert-sync's intra-core analysis inserts it)."""
-    analysis = CrossCoreAnalysis(function, fix=True)
+    pair (`CrossCoreAnalysis.hand_ons`: insert-sync's intra-core analysis inserts it).
+    `auto_sync`: the kernel is compiled with bisheng's auto-sync (the compile option, on
+    by default; `CrossCoreAnalysis.auto_sync`)."""
+    analysis = CrossCoreAnalysis(function, fix=True, auto_sync=auto_sync)
     if hand_ons is not None:
         hand_ons.update(analysis.hand_ons)
     for sink, races in sorted(analysis.races.items(), key=lambda kv: analysis.order[kv[0]]):
@@ -1384,7 +1550,7 @@ def insert_cross_core_sync(
         diags.warning(
             sink,
             "not ordered (insert-sync cannot put a pair between the two branches of one "
-            f"`if`): {cross_core_message(race, analysis.order)}",
+            f"`if`): {cross_core_message(race, analysis.order, auto_sync)}",
             notes=[(race.source.acc.op, race_note(race))],
         )
     if not analysis.plans and not analysis.peer_plans:

@@ -7,7 +7,8 @@ on; one pair orders all of X's earlier work, so a dependence that an earlier fla
 barrier, queue EnQue/DeQue or AllocTensor/FreeTensor already orders (directly or through
 other pipes) gets nothing. A dependence within a pipe gets `PipeBarrier<pipe>`; where no
 event joins the two pipes, or an op may issue on any pipe (a call, a library op without
-a pipe), `PipeBarrier<PIPE_ALL>`. Dependences across loop iterations are found by
+a pipe), `PipeBarrier<PIPE_ALL>`, unless one pair orders all the op needs (a
+synchronous Matmul GetTensorC into UB syncs MTE2_V itself: `sync_analysis.SYNCED_FOR_V`). Dependences across loop iterations are found by
 iterating the loop's analysis to a fixpoint: their pair goes before the later op inside
 the loop body, so every iteration sets and waits it. Where both sides of a branch would
 start with the same syncs, they go once before it. Syncs the kernel already has are
@@ -28,7 +29,12 @@ both ways and V after V: on the AIV side (a vector kernel, or the vector side of
 kernel) those dependences get nothing, as the race checker assumes; the AIC has no
 auto-sync, so the cube side gets every pair and barrier it needs. Off by default (a
 hand-written kernel gets what it needs whatever it is compiled with); `@asc2.jit`
-turns it on for tile kernels compiled with `auto_sync` (the default).
+turns it on for tile kernels compiled with `auto_sync` (the default). The cross-core
+pairs depend on it too: a set on V/MTE2/MTE3 covers the AIV's earlier scalar GM
+accesses only under auto-sync, which they take as the compile option's default unless
+told `auto_sync=false` (the kernel is compiled with `auto_sync=False`: `@asc.jit` and
+`@asc2.jit` say so), where a scalar store before a set gets `PipeBarrier<PIPE_ALL>`
+(`cross_core_sync.CrossCoreAnalysis.auto_sync`).
 
 Event ids: a pair is set and waited at once, so one id per event serves all pairs. With
 a TPipe in the function, each pair takes a free id from it (`pipe.fetch_event_id`, as
@@ -224,20 +230,23 @@ def insert_sync(
     sync_blocks: bool = False,
     diags: PassDiagnostics | None = None,
     mutex: bool = False,
-    auto_sync: bool = False,
+    auto_sync: bool | None = None,
 ) -> int:
     """Insert what `f` needs; the number of pairs and barriers inserted (SyncAlls
     between blocks with `sync_blocks`, then a mix kernel's cross-core pairs:
     `cross_core_sync`). `mutex`: the pairs within the core as Ascend 950 buffer-id sync
-    (mutex_sync.py). `auto_sync`: nothing for what the AIV's auto-sync orders."""
+    (mutex_sync.py). `auto_sync`: True, nothing for what the AIV's auto-sync orders;
+    False, the kernel is compiled without it (the cross-core pairs do not take it
+    either); None (not said), the pairs within a core take nothing as given and the
+    cross-core ones the default compile option's (`InsertSyncPass.auto_sync`)."""
     if mutex:
         from asc_xdsl.transforms.mutex_sync import check_950
 
         check_950(f, PASS)
     crossed = insert_block_sync(f) if sync_blocks else 0
     hand_ons: dict[Operation, set[str]] = {}
-    crossed += insert_cross_core_sync(f, diags, hand_ons)
-    analysis = SyncAnalysis(f, fix=True, auto_sync=auto_sync, held_reads=hand_ons)
+    crossed += insert_cross_core_sync(f, diags, hand_ons, auto_sync is not False)
+    analysis = SyncAnalysis(f, fix=True, auto_sync=auto_sync is True, held_reads=hand_ons)
     inserter = _Inserter(f)
     for op, actions in sorted(analysis.plans.items(), key=lambda kv: analysis.order[kv[0]]):
         if actions:
@@ -258,9 +267,12 @@ class InsertSyncPass(ModulePass):
     """Also `SyncAll` where a kernel's GM accesses may meet another block's."""
     mutex: bool = False
     """Ascend 950: Mutex::Lock/Unlock (buffer-id sync) instead of SetFlag/WaitFlag."""
-    auto_sync: bool = False
-    """The kernel is compiled with bisheng's auto-sync: on the AIV side, nothing for
-    S <-> V/MTE2/MTE3 and V -> V dependences (it orders them)."""
+    auto_sync: bool | None = None
+    """How the kernel is compiled (the compile option `auto_sync`): true, with bisheng's
+    auto-sync, so on the AIV side nothing for S <-> V/MTE2/MTE3 and V -> V dependences
+    (it orders them); false, without it, so nothing is left to it, the cross-core pairs'
+    scalar accesses included; unset, the pairs within a core take nothing as given (right
+    whatever the kernel is compiled with) and the cross-core ones the default's auto-sync."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from asc_xdsl.dialects.ascendc.reg import is_vector_function

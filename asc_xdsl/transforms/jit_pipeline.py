@@ -27,6 +27,9 @@ class JitPipelinePass(ModulePass):
     matmul_cube_only: bool = False
     dedup_state: bool = False
     sync_blocks: bool = False
+    auto_sync: bool | None = None
+    """The compile option: false, the kernel is compiled without bisheng's auto-sync
+    (insert-sync and verify-sync take none of its orders as given)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         options = {
@@ -35,6 +38,7 @@ class JitPipelinePass(ModulePass):
             "matmul_cube_only": self.matmul_cube_only,
             "dedup_state": self.dedup_state,
             "sync_blocks": self.sync_blocks,
+            "auto_sync": self.auto_sync,
         }
         for p in _pipeline(pipeline_spec(options, op)).passes:
             apply_pass(p, ctx, op)  # (each timed under asc-opt --time-passes)

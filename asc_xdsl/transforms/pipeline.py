@@ -153,21 +153,34 @@ def module_facts(module: Any) -> ModuleFacts:
     return ModuleFacts(names, helpers, movable, scan.may_change(module))
 
 
-PASS_OPTIONS: dict[str, dict[str, str]] = {
-    "ascendc-insert-sync": {"sync_blocks": "sync_blocks", "auto_sync": "insert_sync_auto"},
-    "ascendc-verify-sync": {"auto_sync": "insert_sync_auto"},
+def _auto_sync(options: Mapping[str, Any]) -> bool | None:
+    """insert-sync's and verify-sync's `auto_sync`: false for a kernel compiled with
+    `auto_sync=False` (no auto-sync order is given, across cores either), true where
+    `@asc2.jit` leaves the AIV's orders to auto-sync (`insert_sync_auto`), else unset."""
+    if options.get("auto_sync") is False:
+        return False
+    return True if options.get("insert_sync_auto") else None
+
+
+PASS_OPTIONS: dict[str, dict[str, Callable[[Mapping[str, Any]], bool | None]]] = {
+    "ascendc-insert-sync": {
+        "sync_blocks": lambda o: o.get("sync_blocks") or None,
+        "auto_sync": _auto_sync,
+    },
+    "ascendc-verify-sync": {"auto_sync": _auto_sync},
 }
-"""Per pass, its boolean options -> the compile options that turn them on: SyncAlls
-between blocks (`sync_blocks`), and what the AIV's auto-sync orders taken as ordered
-(`insert_sync_auto`, set by `@asc2.jit` for mix kernels)."""
+"""Per pass, its boolean options -> their value for the compile options (None: left
+unset): SyncAlls between blocks (`sync_blocks`), and how the kernel is compiled
+(`auto_sync`: `_auto_sync`)."""
 
 
 def _with_options(stage: tuple[str, ...], options: Mapping[str, Any]) -> tuple[str, ...]:
-    """`stage` with each pass of `PASS_OPTIONS` given the options `options` turn on."""
+    """`stage` with each pass of `PASS_OPTIONS` given the options `options` set."""
 
     def spec(name: str) -> str:
-        given = [k for k, key in PASS_OPTIONS.get(name, {}).items() if options.get(key)]
-        return name + "{" + " ".join(f"{k}=true" for k in given) + "}" if given else name
+        given = [(k, f(options)) for k, f in PASS_OPTIONS.get(name, {}).items()]
+        text = " ".join(f"{k}={str(v).lower()}" for k, v in given if v is not None)
+        return name + "{" + text + "}" if text else name
 
     return tuple(map(spec, stage))
 

@@ -22,6 +22,9 @@ starts:
   producer pipe. (The ordering holds for the buffer the allocation gets; the others can
   only be reached again through a later allocation, which waits for them.)
 - The scalar pipe is in order with itself; nothing else is.
+- A library call without a pipe may issue on any (its accesses are on ALL), except
+  what it synchronises itself: a synchronous Matmul GetTensorC leaves its local tensor
+  complete for V (`SYNCED_FOR_V`).
 
 Two accesses *conflict* when they may touch the same memory and one writes. An access
 of op B on pipe Y that conflicts with an access still pending for Y is **unordered**: a
@@ -36,7 +39,8 @@ the next, across the back edge, is seen).
 syncs that order it given everything already ordered: a SetFlag/WaitFlag pair per
 source pipe (one pair covers all the pipe's earlier work), a `PipeBarrier` for a
 dependence within a pipe, `PipeBarrier<PIPE_ALL>` where no event between the two pipes
-exists or an op may issue on any pipe; these plans (`plans`) are what insert-sync
+exists or an op may issue on any pipe (unless one pair orders every dependence of the
+op: its pipe waited for the library call, say); these plans (`plans`) are what insert-sync
 materialises. `held_reads` (from the cross-core analysis) adds the ops that must follow
 an Ascend 950 cross-core wait that held another pipe, so that the same resolution
 inserts the sync handing the wait's order on (`_held_accesses`).
@@ -103,6 +107,25 @@ Snapshot = frozenset[Access]
 HELD = "HELD"
 """The pseudo-memory space of `SyncAnalysis._held_accesses`."""
 _HELD_ROOTS = {p: object() for p in PIPES}
+
+
+SYNCED_FOR_V = frozenset({"ascendc.matmul.get_tensor_c"})
+"""Library calls that end with a sync of their own: a synchronous (`sync` true)
+GetTensorC into a local tensor copies the block from the workspace into UB on MTE2 and
+then sets and waits MTE2_V itself (asc-devkit's Matmul client), so the vector pipe may
+use the tensor at once (`synced_inside`); what else the call touches stays pending on
+any pipe, like every library call's."""
+
+
+def synced_inside(op: Operation, acc: Sequence[Access]) -> frozenset[Access]:
+    """The accesses of `op` its own sync completes for the vector pipe (`SYNCED_FOR_V`):
+    a synchronous GetTensorC's writes of a local tensor."""
+    if op.name not in SYNCED_FOR_V:
+        return frozenset()
+    sync = getattr(op, "sync", None)
+    if not isinstance(sync, SSAValue) or not constant_int(sync):
+        return frozenset()
+    return frozenset(a for a in acc if a.write and a.loc.space != "GM")
 
 
 def event_between(src: str, dst: str) -> HardEvent | None:
@@ -512,6 +535,9 @@ class SyncAnalysis:
             have = self.races.setdefault(op, [])
             have += [r for r in races if r not in have]
         state.issue(acc)
+        done = synced_inside(op, acc)
+        if done:
+            state.pending["V"] = state.pending["V"] - done
         return state
 
     def _resolve(self, state: State, pipe: str, acc: Sequence[Access]) -> list[Action]:
@@ -537,7 +563,9 @@ class SyncAnalysis:
             across = sum(r.source.pipe != pipe for r in races)
             cross = [p for p in PIPES if p != pipe and event_between(p, pipe)]
             cross = [p for p in cross if left(p)[0] < across] if pipe in PIPES else []
-            if ALL not in sources and cross:
+            if ALL in sources:  # a flag instead of the barrier only if it orders them all
+                cross = [p for p in cross if left(p)[1] == 0]
+            if cross:
                 src = min(cross, key=left)
                 event = event_between(src, pipe)
                 assert event is not None

@@ -15,7 +15,8 @@ Four kinds of warnings, each at the op concerned with notes at the others:
   (mode 2, 1, Ascend 950's mode 4) or SyncAll orders, with the pair that would (and,
   where an Ascend 950 wait ordered it for another pipe only, the intra-core
   SetFlag/WaitFlag after that wait that would hand it on); flags the other core never
-  matches.
+  matches. The AIVs' scalar unit is ordered with V/MTE2/MTE3 only in a kernel compiled
+  with auto-sync (the option `auto_sync`, below).
 - **Flags.** A SetFlag that sets a flag already set, a WaitFlag no SetFlag before it
   sets.
 - **Queue discipline** (pyasc's checks): FreeTensor without AllocTensor or twice,
@@ -117,9 +118,10 @@ def _check_races(f: func.FuncOp, diags: PassDiagnostics, auto_sync: bool = False
         diags.warning(op, misuse.message)
 
 
-def _check_cross_core(f: func.FuncOp, diags: PassDiagnostics) -> None:
-    """A mix kernel's GM accesses of one side that nothing orders after the other's."""
-    analysis = CrossCoreAnalysis(f)
+def _check_cross_core(f: func.FuncOp, diags: PassDiagnostics, auto_sync: bool = True) -> None:
+    """A mix kernel's GM accesses of one side that nothing orders after the other's, in
+    a kernel compiled with bisheng's `auto_sync` or not (`CrossCoreAnalysis.auto_sync`)."""
+    analysis = CrossCoreAnalysis(f, auto_sync=auto_sync)
     if not analysis.mix:
         return
     for op, message in unmatched_flags(f):
@@ -133,7 +135,9 @@ def _check_cross_core(f: func.FuncOp, diags: PassDiagnostics) -> None:
                 continue
             seen.add(key)
             diags.warning(
-                sink, cross_core_message(race, order), notes=[(race.source.acc.op, race_note(race))]
+                sink,
+                cross_core_message(race, order, auto_sync),
+                notes=[(race.source.acc.op, race_note(race))],
             )
 
 
@@ -237,9 +241,12 @@ def _check_queues(f: func.FuncOp, diags: PassDiagnostics) -> None:
 class VerifySyncPass(ModulePass):
     name = PASS
 
-    auto_sync: bool = False
-    """What the vector cores' auto-sync orders (bisheng's default compile option) is
-    ordered, as insert-sync's option of that name takes it."""
+    auto_sync: bool | None = None
+    """How the kernel is compiled, as insert-sync's option of that name takes it: true,
+    what the vector cores' auto-sync (bisheng's default compile option) orders is
+    ordered; false, nothing is (the cross-core checks' scalar accesses included); unset,
+    the checks within a core take nothing as given and the cross-core ones the default's
+    auto-sync."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         diags = PassDiagnostics(PASS)
@@ -254,6 +261,6 @@ class VerifySyncPass(ModulePass):
                 diags.warning(f, "not checked: the function branches between blocks (cf ops)")
                 continue
             _check_queues(f, diags)
-            _check_races(f, diags, self.auto_sync)
-            _check_cross_core(f, diags)
+            _check_races(f, diags, self.auto_sync is True)
+            _check_cross_core(f, diags, self.auto_sync is not False)
         diags.finish()
