@@ -3,17 +3,19 @@ as `get_effects`, on every spec op's sample; unverified ops of the wrong arity g
 `get_effects`' own answer (or its error)."""
 
 import pytest
+from spec_cases import BY_FAMILY, FAMILIES, check_each
 from xdsl.ir import Operation
 
-from asc_xdsl.dialects.ascendc.families import spec_classes
 from asc_xdsl.dialects.ascendc.spec import SpecMemoryEffects, _class_effects
 from asc_xdsl.dialects.ascendc.spec_samples import sample_op
 
-SPEC_OPS = spec_classes()
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_kinds_match_get_effects(family):
+    check_each(BY_FAMILY[family], _kinds_match_get_effects)
 
 
-@pytest.mark.parametrize("op_class", SPEC_OPS, ids=lambda c: c.name)
-def test_kinds_match_get_effects(op_class):
+def _kinds_match_get_effects(op_class):
     _module, op = sample_op(op_class)
     getter = SpecMemoryEffects.kinds_getter(op_class)
     kinds = getter(op)

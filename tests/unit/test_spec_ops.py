@@ -7,18 +7,17 @@ each op form is checked by the FileCheck emission tests (tests/filecheck/backend
 import io
 
 import pytest
+from spec_cases import BY_FAMILY, FAMILIES, SPEC_OPS, check_each
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import MemoryEffectKind, get_effects
 
 from asc_xdsl.backends.ascendc.emitters import EMITTERS
 from asc_xdsl.backends.ascendc.printer import EmissionError, emit_ascendc
-from asc_xdsl.dialects.ascendc.families import spec_classes
 from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.dialects.ascendc.spec_samples import sample_op
 from asc_xdsl.frontend.ir_context import make_context
 
-SPEC_OPS = spec_classes()
 NO_ASCEND_C_FORM = {
     # pyasc's Python-only view `slice_info[i:]`: SliceInfo has no operator[] in C++.
     "ascendc.slice_info.subindex": "SliceInfo has no operator",
@@ -31,8 +30,12 @@ NO_ASCEND_C_FORM = {
 OPERATOR_SPELLING = {"operator[]": "[", "operator()": "("}
 
 
-@pytest.mark.parametrize("op_class", SPEC_OPS, ids=lambda c: c.name)
-def test_round_trip_custom_and_generic(op_class):
+@pytest.mark.parametrize("family", FAMILIES)
+def test_round_trip_custom_and_generic(family):
+    check_each(BY_FAMILY[family], _round_trip)
+
+
+def _round_trip(op_class):
     module, _op = sample_op(op_class)
     module.verify()
     text = str(module)
@@ -46,8 +49,12 @@ def test_round_trip_custom_and_generic(op_class):
     assert str(generic) == text
 
 
-@pytest.mark.parametrize("op_class", SPEC_OPS, ids=lambda c: c.name)
-def test_emits_its_api(op_class):
+@pytest.mark.parametrize("family", FAMILIES)
+def test_emits_its_api(family):
+    check_each(BY_FAMILY[family], _emits_its_api)
+
+
+def _emits_its_api(op_class):
     module, _op = sample_op(op_class)
     out = io.StringIO()
     if op_class.SPEC.lowered_by is not None:  # a virtual op: the printer refuses it
@@ -69,8 +76,12 @@ def test_emits_its_api(op_class):
     assert all(line.endswith(";") for line in calls), body
 
 
-@pytest.mark.parametrize("op_class", SPEC_OPS, ids=lambda c: c.name)
-def test_memory_effects_follow_the_spec(op_class):
+@pytest.mark.parametrize("family", FAMILIES)
+def test_memory_effects_follow_the_spec(family):
+    check_each(BY_FAMILY[family], _memory_effects_follow_the_spec)
+
+
+def _memory_effects_follow_the_spec(op_class):
     _module, op = sample_op(op_class)
     effects = get_effects(op)
     declared = dict(op_class.SPEC.effects())
@@ -106,11 +117,15 @@ def test_op_index_is_current():
 
 
 @pytest.mark.parametrize(
-    "op_class", [c for c in SPEC_OPS if not c.SPEC.results], ids=lambda c: c.name
+    "family", [f for f in FAMILIES if any(not c.SPEC.results for c in BY_FAMILY[f])]
 )
-def test_ops_without_results_survive_dce_and_cse(op_class):
+def test_ops_without_results_survive_dce_and_cse(family):
     """An op without results is there for its effect (a write, a print, a register):
     dead-code elimination and CSE must keep it."""
+    check_each([c for c in BY_FAMILY[family] if not c.SPEC.results], _survives_dce_and_cse)
+
+
+def _survives_dce_and_cse(op_class):
     from asc_xdsl.transforms.pipeline import run_pipeline
 
     module, _ = sample_op(op_class)
