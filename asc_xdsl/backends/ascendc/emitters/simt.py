@@ -1,0 +1,55 @@
+"""Ascend C of the SIMT ops (`dialects/ascendc/simt.py`): the dim3 builtins, `clock()`,
+element reads and writes through `__gm__` / `__ubuf__` pointers, and the kernel's
+`asc_vf_call<f>(dim3(x, y, z), args...)`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_BUILTINS = {
+    "ascendc.simt.thread_idx": "threadIdx",
+    "ascendc.simt.block_idx": "blockIdx",
+    "ascendc.simt.block_dim": "blockDim",
+    "ascendc.simt.grid_dim": "gridDim",
+}
+
+
+def _print_vf_call(emitter: Any, op: Any) -> None:
+    """`asc_vf_call<f>(dim3(x, y, z), args...);` with the callee's C++ name."""
+    callee = op.properties["callee"].root_reference.data
+    name = emitter.identifier(op, "callee", emitter.functions.get(callee, callee))
+    dims = ", ".join(str(n) for n in op.threads())
+    args = "".join(f", {emitter.name(a)}" for a in op.args)
+    emitter.line(f"asc_vf_call<{name}>(dim3({dims}){args});")
+
+
+def _print_builtin(emitter: Any, op: Any) -> None:
+    """`uint32_t v = threadIdx.x;` (and blockIdx, blockDim, gridDim)."""
+    dim = op.properties["dim"].data
+    emitter.declare(op, op.value, f"{_BUILTINS[op.name]}.{dim}")
+
+
+def _print_clock(emitter: Any, op: Any) -> None:
+    """`uint64_t v = __asc_simt_vf::clock();` (the SIMT overload, by its namespace)."""
+    emitter.declare(op, op.value, "__asc_simt_vf::clock()")
+
+
+def _print_load(emitter: Any, op: Any) -> None:
+    """`T v = ptr[index];`"""
+    emitter.declare(op, op.value, f"{emitter.name(op.ptr)}[{emitter.name(op.index)}]")
+
+
+def _print_store(emitter: Any, op: Any) -> None:
+    """`ptr[index] = value;`"""
+    ptr, index, value = (emitter.name(v) for v in (op.ptr, op.index, op.value))
+    emitter.line(f"{ptr}[{index}] = {value};")
+
+
+ROWS: dict[str, tuple[str, str]] = {
+    "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
+    **{name: ("simt", "_print_builtin") for name in _BUILTINS},
+    "ascendc.simt.clock": ("simt", "_print_clock"),
+    "ascendc.simt.load": ("simt", "_print_load"),
+    "ascendc.simt.store": ("simt", "_print_store"),
+}
+"""This module's rows of `emitters.EMITTERS`."""
