@@ -62,7 +62,7 @@ if str(ROOT) not in sys.path:
 
 import asc_xdsl as asc  # noqa: E402
 from asc_xdsl.frontend.jit import jit  # noqa: E402
-from tools import reg_samples_debug  # noqa: E402
+from tools import reg_samples_debug, reg_samples_simt  # noqa: E402
 
 SOC = "Ascend950PR_9599"
 RTOL, ATOL, ERROR_TOL = 1e-4, 1e-5, 1e-4  # the samples' verify_result.py
@@ -2065,8 +2065,7 @@ SAMPLES: list[Sample] = [
     Sample(
         "examples/01_simd_cpp_api/01_utilities/03_clock",
         None,
-        "its clock() calls are in a SIMT vector function (__simt_vf__: threadIdx, "
-        "GM gathers, asc_vf_call(dim3(1024), ...)); asc_xdsl has no SIMT programming model",
+        run=reg_samples_simt.run_clock,
     ),
     Sample(
         f"{P}/gelu_high_performance",
