@@ -1042,9 +1042,15 @@ def mark_vector_function(
     gen: Any, name: str, results: Any, node: ast.AST, vector: Any = True
 ) -> None:
     if vector is not True:
+        from asc_xdsl.dialects.ascendc.simt import body_problem
+        from asc_xdsl.frontend.jit import _located_error
         from asc_xdsl.language.simt import mark_function
 
-        return mark_function(gen, vector, name, results.ir_types(), node)
+        fn = mark_function(gen, vector, name, results.ir_types(), node)
+        found = body_problem(fn)
+        if found is not None:  # (at the op in the function's body, not at the call)
+            raise _located_error(found[0], found[1], "ASC-F107")
+        return None
     from asc_xdsl.language.reg.calls import mark_vector_function as mark
 
     mark(gen, name, results.ir_types(), node)

@@ -22,7 +22,7 @@ kernel's or one offset from it) arrive as `__gm__ T*` pointers, local tensors as
 and writes one element as `p[i]` and `p[i] = v`. `asc.simt.thread_idx`, `block_idx`,
 `block_dim` and `grid_dim` are the dim3 builtins (`.x`, `.y`, `.z`: uint32 scalars), and
 `asc.simt.clock()` the core's cycle counter (uint64; the simulator's is modelled:
-docs/ascend950.md). The body is scalar code (arithmetic, `if`, `for`, `while`) over
+docs/ascend950.md), `asc.simt.printf(fmt, ...)` prints from each thread that runs it. The body is scalar code (arithmetic, `if`, `for`, `while`) over
 those; the kernel APIs (`asc.*` ops, `asc.reg.*`) are not callable in it, and each
 misuse is a located compile error, as is any of this on a SoC other than an Ascend 950
 part. There is no `__simt_vf__` spelling in PyAsc2 or pyasc; this one mirrors
@@ -43,6 +43,7 @@ __all__ = [
     "block_idx",
     "clock",
     "grid_dim",
+    "printf",
     "thread_idx",
     "vf",
 ]
@@ -134,6 +135,25 @@ block_dim = _Dim3("blockDim", "SimtBlockDimOp")
 """`blockDim`: the thread block's dims (the call's `f[x, y, z]`)."""
 grid_dim = _Dim3("gridDim", "SimtGridDimOp")
 """`gridDim`: the block count (x: GetBlockNum; y, z: 1)."""
+
+
+def printf(desc: str, *params: Any) -> None:
+    """`printf(fmt, args...)` in a SIMT vector function (`__asc_simt_vf::printf`): the
+    conversions of `asc.printf`; every thread that runs it prints a record (guard it
+    with `if asc.simt.thread_idx.x == 0:` for one), without the `[AIV Block i/N]`
+    prefix."""
+    from asc_xdsl.dialects.ascendc.debug import c_unescape
+    from asc_xdsl.language.reg.debug import _fold_strings
+
+    g = _g("printf")
+    if not isinstance(desc, str):
+        g.fail(f"asc.simt.printf needs a format string, got {type(desc).__name__}")
+    try:
+        desc = c_unescape(desc)
+    except ValueError as err:
+        g.fail(f"printf format {desc!r}: {err}")
+    desc, rest = _fold_strings(g, desc, params)
+    g.emit(_op("SimtPrintfOp")([g.printf_arg(p) for p in rest], desc=desc))
 
 
 def clock() -> RuntimeScalar:
@@ -251,7 +271,9 @@ def function_argument(gen: Any, value: Any, node: Any, name: str) -> Any:
     )
 
 
-def mark_function(gen: Any, launch: SimtLaunch, name: str, result_types: list, node: Any) -> None:
+def mark_function(gen: Any, launch: SimtLaunch, name: str, result_types: list, node: Any) -> Any:
+    """Mark the device function `name` a SIMT vector function of the launch's bound;
+    returns the func.func."""
     from xdsl.dialects import func
     from xdsl.dialects.builtin import IntegerAttr, i32
 
@@ -267,6 +289,7 @@ def mark_function(gen: Any, launch: SimtLaunch, name: str, result_types: list, n
         if isinstance(op, func.FuncOp) and op.sym_name.data == name
     )
     fn.attributes[SIMT_ATTR] = IntegerAttr(launch.function.launch_bounds, i32)
+    return fn
 
 
 def call_function(gen: Any, launch: SimtLaunch, callee: str, operands: list) -> None:

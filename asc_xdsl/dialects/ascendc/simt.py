@@ -149,14 +149,29 @@ def verify_simt_function(f: func.FuncOp) -> None:
             f"SIMT vector function @{f.sym_name.data} must return nothing (asc_vf_call "
             "has no result)"
         )
+    found = body_problem(f)
+    if found is not None:
+        raise VerifyException(found[1])
+
+
+def body_problem(f: func.FuncOp) -> tuple[Operation, str] | None:
+    """The first op a SIMT vector function's body may not hold, and why (None: none):
+    an AscendC op of the kernel side or the Reg layer, or a call."""
     for op in f.walk():
         name = op.name
+        if isinstance(op, func.CallOp):
+            return op, (
+                f"call of @{op.callee.root_reference.data} inside SIMT vector function "
+                f"@{f.sym_name.data}: a __simt_vf__ function calls __simt_callee__ "
+                "functions only, which asc_xdsl does not model (inline the helper)"
+            )
         if name.startswith(("ascendc.", "emitasc.")) and not name.startswith("ascendc.simt."):
-            raise VerifyException(
+            return op, (
                 f"'{name}' inside SIMT vector function @{f.sym_name.data}: a __simt_vf__ "
                 "function runs scalar code, the ascendc.simt ops and __simt_callee__ "
                 "functions only (the kernel and Reg APIs are not callable there)"
             )
+    return None
 
 
 class SimtOp(SpecOp):
@@ -403,13 +418,41 @@ _add(
     doc="`ptr[index] = value` in a SIMT vector function: one element of GM or UB.",
 )
 
+
+class SimtPrintfBase(SimtOp):
+    """`printf` in a SIMT vector function: the conversions of `ascendc.printf` decide its
+    arguments (the same checks)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        from asc_xdsl.dialects.ascendc.debug import verify_printf_format
+
+        verify_printf_format(self)
+
+
+_add(
+    "SimtPrintfOp",
+    "printf",
+    "__asc_simt_vf::printf",
+    (Operand("vars", ANY, arity=Arity.VARIADIC),),
+    props=(Prop("desc", kind=PropKind.STRING),),
+    sim="printf",
+    base=SimtPrintfBase,
+    example={"desc": "[simt] a=%d b=%d\n"},
+    doc="`printf(fmt, args...)` in a SIMT vector function (`__asc_simt_vf::printf`, "
+    "`utils/debug/asc_printf.h`): the conversions of `ascendc.printf`; each thread that "
+    "runs it prints a record, without the block prefix.",
+)
+
 __all__ = [
     "DEFAULT_LAUNCH_BOUND",
     "FAMILY",
     "GM_MEMORY_SPACE",
     "MAX_THREADS",
     "SimtOp",
+    "SimtPrintfBase",
     "SimtVfCallBase",
+    "body_problem",
     "is_pointer",
     "is_simt_function",
     "launch_bound",

@@ -45,11 +45,21 @@ def _print_store(emitter: Any, op: Any) -> None:
     emitter.line(f"{ptr}[{index}] = {value};")
 
 
+def _print_printf(emitter: Any, op: Any) -> None:
+    """`__asc_simt_vf::printf("...", args...);` (the SIMT overload, by its namespace; the
+    format a string literal, as asc-devkit's 03_clock sample passes it)."""
+    from asc_xdsl.backends.ascendc.cpp_types import c_string
+
+    args = [c_string(op.desc.data), *(emitter.name(v) for v in op.vars)]
+    emitter.line(f"__asc_simt_vf::printf({', '.join(args)});")
+
+
 ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
     **{name: ("simt", "_print_builtin") for name in _BUILTINS},
     "ascendc.simt.clock": ("simt", "_print_clock"),
     "ascendc.simt.load": ("simt", "_print_load"),
     "ascendc.simt.store": ("simt", "_print_store"),
+    "ascendc.simt.printf": ("simt", "_print_printf"),
 }
 """This module's rows of `emitters.EMITTERS`."""

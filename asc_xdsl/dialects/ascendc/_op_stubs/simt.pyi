@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.simt import SimtOp, SimtVfCallBase
+from asc_xdsl.dialects.ascendc.simt import SimtOp, SimtPrintfBase, SimtVfCallBase
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class SimtVfCallOp(SimtVfCallBase):
@@ -158,12 +158,32 @@ class SimtStoreOp(SimtOp):
     index: Operand
     value: Operand
 
+class SimtPrintfOp(SimtPrintfBase):
+    """`printf(fmt, args...)` in a SIMT vector function (`__asc_simt_vf::printf`,
+    `utils/debug/asc_printf.h`): the conversions of `ascendc.printf`; each thread that runs
+    it prints a record, without the block prefix.
+
+    `ascendc.simt.printf`: Ascend C `__asc_simt_vf::printf`, pipe V.
+
+    Operands:
+    - `vars`: any, variadic
+
+    Properties:
+    - `desc` (string)
+    """
+
+    name = "ascendc.simt.printf"
+    SPEC: ClassVar[OpSpec]
+    vars: VarOperand
+    desc: StringAttr
+
 __all__ = [
     "SimtBlockDimOp",
     "SimtBlockIdxOp",
     "SimtClockOp",
     "SimtGridDimOp",
     "SimtLoadOp",
+    "SimtPrintfOp",
     "SimtStoreOp",
     "SimtThreadIdxOp",
     "SimtVfCallOp",

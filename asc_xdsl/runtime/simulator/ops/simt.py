@@ -19,6 +19,8 @@
 * `p[i]` reads or writes one element of GM (a `__gm__` pointer: the launch's buffer,
   bounds-checked) or UB (a `__ubuf__` pointer: this block's UB, element-aligned,
   bounds-checked).
+* `printf` prints one record for each thread that runs it, without the `[AIV Block
+  i/N]` prefix (as a `__simd_vf__` function's records).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from asc_xdsl.dialects.ascendc.spec import element_of
+from asc_xdsl.runtime.simulator import printing
 from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import AlignmentError
@@ -169,6 +172,17 @@ def _store(op, comp):
     return run
 
 
+def _printf(op, comp):
+    """One record per thread that runs it, without a prefix (as a `__simd_vf__`'s)."""
+    fmt = op.desc.data
+    args = comp.slots_of(op.vars)
+
+    def run(e, c, _op=op):
+        printing.emit("", printing.format_printf(fmt, [e[a] for a in args]))
+
+    return run
+
+
 _BUILDERS = {
     "vf_call": _vf_call,
     "thread_idx": _builtin(lambda c, d: _threads(c).thread[d]),
@@ -178,6 +192,7 @@ _BUILDERS = {
     "clock": _clock,
     "load": _load,
     "store": _store,
+    "printf": _printf,
 }
 
 
