@@ -21,11 +21,15 @@ compiled for Ascend950PR_9599 and its C++ checked by `tools/check_headers.py --a
 3510` (asc-tools through `ASC_XDSL_ASC_TOOLS`).
 
 The samples with kernels of their own run them (`Sample.run`): the debug ones of
-`tools/reg_samples_debug.py`, and 05_best_practices/04_memory_access's two, written
+`tools/reg_samples_debug.py`, 01_utilities/03_clock's SIMT gather and SIMD Adds in
+`tools/reg_samples_simt.py`, and 05_best_practices/04_memory_access's two, written
 here: bank_conflict_3510's 14 scenarios (its operands at config.h's fixed UB addresses,
 overlapping in 3, 5, 9 and 10, the vector function run 1000 times between PIPE_ALL
 barriers and timed by GetSystemCycle, its log lines checked; ComputeBoundVF's scenario
-8 runs it twice, the same result, as 1000 x 64 x 1000 Adds are past a CPU simulation)
+8 runs it twice, the same result, as 1000 x 64 x 1000 Adds are past a CPU simulation;
+scenario 10's golden, one add per call, holds because a call's Gathers see UB as it was
+before its earlier repeats' Scatters, with no LocalMemBar between them: the simulator's
+rule, `runtime/simulator/ops/reg.py` `loads_see`)
 and bank_conflict_nd2nz's two (KernelNd2Nz with the sample's 144 x 128 tiles and
 ping-pong, its 8192 x 8192 half matrix on 8 x 8 blocks cut to 300 x 512 on 2 x 2;
 checked element for element, as its verify_result.py does); and
@@ -999,16 +1003,6 @@ class BankCase:
     why_not: str = ""  # why the simulator cannot give gen_data's golden
 
 
-UNORDERED_GATHER = (
-    "gen_data's golden adds 1000 (one per call) to y[0] and y[128], but in program order "
-    "each call's four repeats gather, add 1 to and scatter back 0 and 128 in turn, adding "
-    "4 per call; the golden holds only if a call's Gathers read UB before the earlier "
-    "repeats' Scatters land (GatherAndScatterVF has no LocalMemBar<VEC_STORE, VEC_LOAD> "
-    "between them): hardware timing the simulator, which runs a vector function's loads "
-    "and stores in program order, does not model"
-)
-
-
 def _bank_add(x, y):
     return x + y
 
@@ -1038,7 +1032,7 @@ BANK_CASES = {
     9: BankCase(gather_and_scatter_vf, GATHER_TOTAL, (0x0000, 0x0400, 0x0400), _bank_gather,
                 index=True),
     10: BankCase(gather_and_scatter_vf, GATHER_TOTAL, (0x0000, 0x0400, 0x0400), _bank_gather,
-                 index=True, why_not=UNORDERED_GATHER),
+                 index=True),
     11: BankCase(adds_by_row_vf, BLOCK_TOTAL, (0x0000, 0x0800, 0x4100), lambda x, y: x),
     12: BankCase(adds_by_col_vf, BLOCK_TOTAL, (0x0000, 0x0800, 0x4100), lambda x, y: x),
     13: BankCase(adds_with_block_overlap_vf, BLOCK_TOTAL, (0x0000, 0x0800, 0x4100),
