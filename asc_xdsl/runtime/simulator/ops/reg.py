@@ -25,6 +25,9 @@
   MTE2 -> V flag like any vector op. (Its accesses among themselves are ordered by
   `LocalMemBar`, which the checker does not model.) A `__VEC_SCOPE__` region runs
   its body in the kernel's frame and is seen the same way.
+* Inside a call (or scope) a load reads UB as it was at the start or at the last
+  `LocalMemBar` from a store pipe to a load pipe (`loads_see`): without one, a load
+  does not wait for an earlier store on the device. Stores write UB at once.
 
 The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
 them elsewhere, and the launcher verifies the module for the platform it runs on).
