@@ -4,9 +4,10 @@
 - `basic`: the basic APIs (most made from the op specs), sync, system values, debug;
 - `fwk`: TPipe, TQue, TBuf;
 - `adv`: the advanced APIs (`asc.adv.*`);
-- `reg`: the Reg layer of Ascend 950 (`asc.reg.*`, `@asc.vf`).
+- `reg`: the Reg layer of Ascend 950 (`asc.reg.*`, `@asc.vf`);
+- `simt`: SIMT vector functions of Ascend 950 (`@asc.simt.vf`, `asc.simt.*`).
 
-`adv`, `reg`, `vf`, `vec_scope` and the AIPP records (`AippParams`, ...) load when first named (a
+`adv`, `reg`, `simt`, `vf`, `vec_scope` and the AIPP records (`AippParams`, ...) load when first named (a
 module `__getattr__`): a kernel that uses none does not pay for their classes at start-up.
 
 Each function or method builds IR into the kernel being compiled through the builder
