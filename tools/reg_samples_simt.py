@@ -37,20 +37,22 @@ def simt_gather(
     index_length: int,
     output_length: int,
 ):
-    """Thread t of block b: gather_out[t] = inp[index[b * blockDim + t]] (each index
-    bounds-checked, as the sample's early returns do); thread 0 of block 0 prints its
+    """Thread t of block b: gather_out[t] = inp[index[b * blockDim + t]], each index
+    bounds-checked by an early return, as in the sample; thread 0 of block 0 prints its
     clock() difference."""
     start = asc.simt.clock()
-    t = asc.simt.thread_idx.x
-    if t < output_length:
-        idx = asc.simt.block_idx.x * asc.simt.block_dim.x + t
-        if idx < index_length:
-            g = index[idx]
-            if g < input_length:
-                gather_out[t] = inp[g]
-                end = asc.simt.clock()
-                if asc.simt.block_idx.x == 0 and t == 0:
-                    asc.simt.printf("simt_gather execute cycle : %lu\n", end - start)
+    if asc.simt.thread_idx.x >= output_length:
+        return
+    idx = asc.simt.block_idx.x * asc.simt.block_dim.x + asc.simt.thread_idx.x
+    if idx >= index_length:
+        return
+    gather_idx = index[idx]
+    if gather_idx >= input_length:
+        return
+    gather_out[asc.simt.thread_idx.x] = inp[gather_idx]
+    end = asc.simt.clock()
+    if asc.simt.block_idx.x == 0 and asc.simt.thread_idx.x == 0:
+        asc.simt.printf("simt_gather execute cycle : %lu\n", end - start)
 
 
 @asc.vf
