@@ -247,3 +247,36 @@ def test_ir_verifier_refuses_bad_dims_and_callee():
         with pytest.raises(Exception, match=message):
             Parser(ctx, text).parse_module().verify()
     Parser(ctx, base.replace("CALLEE", "f").replace("DX", "64")).parse_module().verify()
+
+
+@asc.simt.vf(launch_bounds=64)
+def accumulate(src: asc.simt.Pointer, ub: asc.simt.Pointer):
+    t = asc.simt.thread_idx.x
+    ub[t] = src[t] + ub[t]
+
+
+@jit
+def unflagged(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    """The seeded bug: the SIMT call reads what DataCopy wrote, no MTE2 -> V flag."""
+    buf = asc.LocalMemAllocator().alloc(asc.TPosition.VECCALC, asc.float32, 64)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    asc.data_copy(buf, zg, 64)
+    accumulate[64](x, buf)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, buf, 64)
+
+
+def test_race_checker_and_insert_sync_see_the_call_as_a_v_access():
+    from asc_xdsl.runtime.simulator.sanitizer import RaceError
+
+    x, z = np.ones(64, np.float32), np.arange(64, dtype=np.float32)
+    with pytest.raises(RaceError, match=r"ascendc.simt.vf_call .*\(RAW\).*MTE2_V"):
+        unflagged[1](x, z.copy(), platform=SOC, sanitize=True)
+    cpp = unflagged.compile(x, z, soc_version=SOC, insert_sync=True).asm["ascendc"]
+    flag = cpp.index("AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>")
+    assert flag < cpp.index("asc_vf_call<accumulate>(dim3(64, 1, 1), x, ")
+    out = z.copy()
+    unflagged[1](x, out, platform=SOC, sanitize=True, insert_sync=True)
+    np.testing.assert_array_equal(out, z + 1)
