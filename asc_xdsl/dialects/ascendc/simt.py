@@ -15,12 +15,14 @@ x * y * z thread block (at most N, at most 2048). Inside, the body is scalar cod
     %c = ascendc.simt.clock : () -> ui64                       // clock()
     %v = ascendc.simt.load %p, %i : memref<?xf32, 22 : i64>, i32 -> f32     // p[i]
     ascendc.simt.store %q, %i, %v : memref<?xf32, 26 : i64>, i32, f32        // q[i] = v
+    ascendc.simt.printf (%t : ui32) {desc = "t=%u\0A"}          // printf("t=%u\n", t)
 
 A pointer is a `__gm__ T*` (`memref<?xT, 22>`, a kernel's GM address) or a `__ubuf__
 T*` (`memref<?xT, 26>`, a local tensor's `ascendc.reg.ub_ptr`). `blockIdx.x` is the
 block (GetBlockIdx), `gridDim.x` the block count (GetBlockNum); their y and z are 0 and
 1 (the launch grid is one-dimensional). `clock()` is `__asc_simt_vf::clock()`
-(`utils/debug/asc_time.h`), the core's cycle counter.
+(`utils/debug/asc_time.h`), the core's cycle counter, and `printf` the SIMT overload
+`__asc_simt_vf::printf` (`utils/debug/asc_printf.h`).
 
 The verifier refuses a SIMT op outside a SIMT vector function, a `simt.vf_call` inside
 one (or whose callee is not one, or whose arguments do not match it, or whose thread
@@ -77,6 +79,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     PropKind,
     Result,
     SpecOp,
+    TypeRule,
     exact,
 )
 from asc_xdsl.soc import SOC_ATTR
@@ -114,9 +117,8 @@ def pointer_type(element: Attribute, space: int = GM_MEMORY_SPACE) -> MemRefType
     return MemRefType(element, [DYNAMIC_INDEX], memory_space=IntegerAttr(space, 64))
 
 
-def pointer(var: str = "T"):
-    from asc_xdsl.dialects.ascendc.spec import TypeRule
-
+def pointer(var: str = "T") -> TypeRule:
+    """A `__gm__ T*` or `__ubuf__ T*` whose element type is variable `var`."""
     return TypeRule(
         _Bound("a __gm__ or __ubuf__ pointer (memref<?xT, 22 or 26>)", is_pointer, var),
         f"__gm__/__ubuf__ {var}*",
