@@ -206,14 +206,12 @@ F32_OPS = [
         lambda a, b: np.concatenate([a[0::2] + a[1::2], np.zeros(N // 2, np.float32)]),
     ),
     (
-        # a mask from y's bytes, stored past y's data and loaded back (after the
-        # LocalMemBar<VEC_STORE, VEC_LOAD> a load needs to see an earlier store)
+        # a mask from y's bytes, stored past y's data and loaded back
         (
             "mk",
             "%lm = ascendc.reg.load_mask %y, %c0 : {p}, i32 -> {M}\n"
             "    %c128m = arith.constant 128 : i32\n"
             "    ascendc.reg.store_mask %y, %c128m, %lm : {p}, i32, {M}\n"
-            "    ascendc.reg.local_mem_bar {{src = 0 : i32, dst = 1 : i32}}\n"
             "    %lm2 = ascendc.reg.load_mask %y, %c128m : {p}, i32 -> {M}\n"
             "    %mk = ascendc.reg.select %a, %b, %lm2 : {r}, {r}, {M} -> {r}",
         ),

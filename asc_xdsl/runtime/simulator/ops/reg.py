@@ -25,9 +25,6 @@
   MTE2 -> V flag like any vector op. (Its accesses among themselves are ordered by
   `LocalMemBar`, which the checker does not model.) A `__VEC_SCOPE__` region runs
   its body in the kernel's frame and is seen the same way.
-* Inside a call (or scope) a load reads UB as it was at the start or at the last
-  `LocalMemBar` from a store pipe to a load pipe (`loads_see`): without one, a load
-  does not wait for an earlier store on the device. Stores write UB at once.
 
 The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
 them elsewhere, and the launcher verifies the module for the platform it runs on).
@@ -48,7 +45,6 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     IndexOrder,
     LoadDist,
     MaskPattern,
-    MemType,
     ReduceType,
     RegLayout,
     SatMode,
@@ -178,24 +174,6 @@ def _pattern_lanes(pattern: MaskPattern, n: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-LOADS_SEE = "VF_LOADS_SEE"
-"""`c.regs` key: the UB a running vector function's loads see (`loads_see`)."""
-_STORES = frozenset({MemType.VEC_STORE, MemType.SCALAR_STORE, MemType.VEC_ALL, MemType.SCALAR_ALL})
-_LOADS = frozenset({MemType.VEC_LOAD, MemType.SCALAR_LOAD, MemType.VEC_ALL, MemType.SCALAR_ALL})
-
-
-def loads_see(c) -> memoryview:
-    """A copy of this block's UB as it is now: what a vector function's loads read until
-    its next `LocalMemBar` from a store pipe to a load pipe (the call's start, else).
-    Inside a `__simd_vf__` function a load does not wait for an earlier store to UB
-    unless a `LocalMemBar<VEC_STORE, VEC_LOAD>` (or SCALAR_STORE, or an _ALL) comes
-    between (the LocalMemBar page); the simulator gives such a load the bytes UB held
-    before the store, one result the hardware gives (asc-devkit's bank_conflict_3510
-    scenario 10, whose golden is the device's)."""
-    ub = c.onchip.mems["UB"]
-    return memoryview(bytes(ub[0 : ub.size]))
-
-
 def _ub(c, address: int, nbytes: int, what: str, write: bool = False) -> memoryview:
     ub = c.onchip.mems["UB"]
     if address < 0 or address + nbytes > ub.size:
@@ -205,10 +183,6 @@ def _ub(c, address: int, nbytes: int, what: str, write: bool = False) -> memoryv
     san = c.san
     if san is not None and san.vf_spans is not None:  # (the race checker: the call's access)
         san.vf_spans.append(("UB", address, address + nbytes, write))
-    if not write:
-        seen = c.regs.get(LOADS_SEE)
-        if seen is not None:  # (inside a vector function: UB as of its last barrier)
-            return seen[address : address + nbytes]
     return ub[address : address + nbytes]
 
 
@@ -279,24 +253,15 @@ def _vf_call(op, comp, arg):
     callee = comp.program.function(op.properties["callee"].root_reference.data)
     args = comp.slots_of(op.args)
 
-    def call(c, values):
-        regs = c.regs
-        outer = regs.get(LOADS_SEE)
-        regs[LOADS_SEE] = loads_see(c)
-        try:
-            callee.call(c, values)
-        finally:
-            regs[LOADS_SEE] = outer
-
     def run(e, c, _op=op):
         san = c.san
         if san is None:
-            call(c, [e[a] for a in args])
+            callee.call(c, [e[a] for a in args])
             return
         # The race checker sees the call as one V access of the UB its body touched.
         outer, san.vf_spans = san.vf_spans, []
         try:
-            call(c, [e[a] for a in args])
+            callee.call(c, [e[a] for a in args])
         finally:
             spans, san.vf_spans = san.vf_spans, outer
         san.vector_function(_op, spans)
@@ -310,24 +275,16 @@ def _vec_scope(op, comp):
     as one V access of the UB they touched (as an `asc_vf_call`)."""
     body, _, _ = comp.block(op.body.block)
 
-    def scope(e, c):
-        regs = c.regs
-        outer = regs.get(LOADS_SEE)
-        regs[LOADS_SEE] = loads_see(c)
-        try:
-            for f in body:
-                f(e, c)
-        finally:
-            regs[LOADS_SEE] = outer
-
     def run(e, c, _op=op):
         san = c.san
         if san is None:
-            scope(e, c)
+            for f in body:
+                f(e, c)
             return
         outer, san.vf_spans = san.vf_spans, []
         try:
-            scope(e, c)
+            for f in body:
+                f(e, c)
         finally:
             spans, san.vf_spans = san.vf_spans, outer
         san.vector_function(_op, spans)
@@ -1178,16 +1135,9 @@ def _unpack(op, comp, arg):
 
 @_builds("local_mem_bar")
 def _bar(op, comp, arg):
-    """A barrier from a store pipe to a load pipe: the loads after it see every store
-    before it (`loads_see`); the other barriers order nothing the simulator reorders."""
-    src = MemType.from_attr(op.properties["src"])
-    dst = MemType.from_attr(op.properties["dst"])
-    if src not in _STORES or dst not in _LOADS:
-        return None
-
+    # The simulator runs a vector function's accesses in program order: nothing to wait for.
     def run(e, c, _op=op):
-        if c.regs.get(LOADS_SEE) is not None:
-            c.regs[LOADS_SEE] = loads_see(c)
+        return None
 
     return run
 
