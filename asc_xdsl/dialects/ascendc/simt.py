@@ -181,6 +181,7 @@ class SimtOp(SpecOp):
     and the value loaded or stored agree."""
 
     IN_SIMT: ClassVar[bool] = True
+    NAMESPACE: ClassVar[str] = ""  # (the SIMT builtins are global; clock's API names its own)
 
     def verify_(self) -> None:
         super().verify_()
@@ -332,6 +333,7 @@ def _add(
     doc: str,
     base: type[SpecOp] = SimtOp,
     example: dict | None = None,
+    emit: EmitKind = EmitKind.CUSTOM,
 ) -> None:
     spec = OpSpec(
         f"simt.{mnemonic}",
@@ -339,7 +341,7 @@ def _add(
         operands,
         props=props,
         results=results,
-        emit=EmitKind.CUSTOM,
+        emit=emit,
         pipe="V",
         py=None,  # (the Python API is asc_xdsl.language.simt)
         sim=f"simt:{sim}",
@@ -393,6 +395,7 @@ _add(
     "__asc_simt_vf::clock",
     results=(Result("value", exact(U64)),),
     sim="clock",
+    emit=EmitKind.FREE_FUNCTION,
     doc="`clock()` in a SIMT vector function: the core's cycle counter (the simulator: "
     "its modelled cycles, docs/ascend950.md).",
 )
@@ -403,6 +406,7 @@ _add(
     (Operand("ptr", pointer("T"), Effect.READ), Operand("index", INT)),
     (Result("value", SCALAR),),
     sim="load",
+    emit=EmitKind.SUBSCRIPT,
     example={"T": "f32"},
     doc="`ptr[index]` in a SIMT vector function: one element of GM or UB.",
 )

@@ -1,6 +1,7 @@
-"""Ascend C of the SIMT ops (`dialects/ascendc/simt.py`): the dim3 builtins, `clock()`,
-element reads and writes through `__gm__` / `__ubuf__` pointers, and the kernel's
-`asc_vf_call<f>(dim3(x, y, z), args...)`."""
+"""Ascend C of the irregular SIMT ops (`dialects/ascendc/simt.py`): the dim3 builtins,
+element writes through `__gm__` / `__ubuf__` pointers, printf and the kernel's
+`asc_vf_call<f>(dim3(x, y, z), args...)`. (`clock()` and `p[i]` print from their
+specs: a free function, a subscript.)"""
 
 from __future__ import annotations
 
@@ -29,16 +30,6 @@ def _print_builtin(emitter: Any, op: Any) -> None:
     emitter.declare(op, op.value, f"{_BUILTINS[op.name]}.{dim}")
 
 
-def _print_clock(emitter: Any, op: Any) -> None:
-    """`uint64_t v = __asc_simt_vf::clock();` (the SIMT overload, by its namespace)."""
-    emitter.declare(op, op.value, "__asc_simt_vf::clock()")
-
-
-def _print_load(emitter: Any, op: Any) -> None:
-    """`T v = ptr[index];`"""
-    emitter.declare(op, op.value, f"{emitter.name(op.ptr)}[{emitter.name(op.index)}]")
-
-
 def _print_store(emitter: Any, op: Any) -> None:
     """`ptr[index] = value;`"""
     ptr, index, value = (emitter.name(v) for v in (op.ptr, op.index, op.value))
@@ -57,8 +48,6 @@ def _print_printf(emitter: Any, op: Any) -> None:
 ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
     **{name: ("simt", "_print_builtin") for name in _BUILTINS},
-    "ascendc.simt.clock": ("simt", "_print_clock"),
-    "ascendc.simt.load": ("simt", "_print_load"),
     "ascendc.simt.store": ("simt", "_print_store"),
     "ascendc.simt.printf": ("simt", "_print_printf"),
 }
