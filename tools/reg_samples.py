@@ -21,7 +21,8 @@ compiled for Ascend950PR_9599 and its C++ checked by `tools/check_headers.py --a
 3510` (asc-tools through `ASC_XDSL_ASC_TOOLS`).
 
 The samples with kernels of their own run them (`Sample.run`): the debug ones of
-`tools/reg_samples_debug.py`, and 05_best_practices/04_memory_access's two, written
+`tools/reg_samples_debug.py`, 01_utilities/03_clock's SIMT gather and SIMD Adds in
+`tools/reg_samples_simt.py`, and 05_best_practices/04_memory_access's two, written
 here: bank_conflict_3510's 14 scenarios (its operands at config.h's fixed UB addresses,
 overlapping in 3, 5, 9 and 10, the vector function run 1000 times between PIPE_ALL
 barriers and timed by GetSystemCycle, its log lines checked; ComputeBoundVF's scenario
@@ -62,7 +63,7 @@ if str(ROOT) not in sys.path:
 
 import asc_xdsl as asc  # noqa: E402
 from asc_xdsl.frontend.jit import jit  # noqa: E402
-from tools import reg_samples_debug  # noqa: E402
+from tools import reg_samples_debug, reg_samples_simt  # noqa: E402
 
 SOC = "Ascend950PR_9599"
 RTOL, ATOL, ERROR_TOL = 1e-4, 1e-5, 1e-4  # the samples' verify_result.py
@@ -1002,10 +1003,12 @@ class BankCase:
 UNORDERED_GATHER = (
     "gen_data's golden adds 1000 (one per call) to y[0] and y[128], but in program order "
     "each call's four repeats gather, add 1 to and scatter back 0 and 128 in turn, adding "
-    "4 per call; the golden holds only if a call's Gathers read UB before the earlier "
-    "repeats' Scatters land (GatherAndScatterVF has no LocalMemBar<VEC_STORE, VEC_LOAD> "
-    "between them): hardware timing the simulator, which runs a vector function's loads "
-    "and stores in program order, does not model"
+    "4 per call; the golden holds only if a call's Gathers read UB before the Scatters "
+    "two instructions earlier land (GatherAndScatterVF has no LocalMemBar<VEC_STORE, "
+    "VEC_LOAD> between them): pipeline timing, which no documented rule fixes; a rule "
+    "'loads see no store of the call before a store-to-load LocalMemBar' gives this "
+    "golden but breaks gelu_eltwise's loop_split and softmax, which reload their stores "
+    "without such a barrier and pass on the device"
 )
 
 
@@ -2065,8 +2068,7 @@ SAMPLES: list[Sample] = [
     Sample(
         "examples/01_simd_cpp_api/01_utilities/03_clock",
         None,
-        "its clock() calls are in a SIMT vector function (__simt_vf__: threadIdx, "
-        "GM gathers, asc_vf_call(dim3(1024), ...)); asc_xdsl has no SIMT programming model",
+        run=reg_samples_simt.run_clock,
     ),
     Sample(
         f"{P}/gelu_high_performance",

@@ -765,6 +765,16 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 kwargs[kw.arg] = self.visit(kw.value)
         if getattr(fn, "__asc_vector_function__", False):  # `@asc.vf`
             fn = vector_function(fn)
+        if getattr(fn, "__asc_simt_launch__", False):  # `@asc.simt.vf` as `f[dims](...)`
+            return self.call_function(
+                self._get_source(simt_function(fn.function)), args, kwargs, node, vector=fn
+            )
+        if getattr(fn, "__asc_simt_function__", False):
+            return self.fail(
+                f"SIMT vector function {fn.__name__} is started with its thread dims: "
+                f"{fn.__name__}[x](...), {fn.__name__}[x, y](...) or {fn.__name__}[x, y, z](...)",
+                node,
+            )
         source = self._get_source(fn)
         if source is not None:
             if getattr(fn, "vector_function", False):  # `@asc.vf`: asc_vf_call
@@ -868,7 +878,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         args: list[Any],
         kwargs: dict[str, Any],
         node: ast.AST,
-        vector: bool = False,
+        vector: Any = False,
     ) -> Any:
         """A helper marked `@asc.jit(inline=False)`: its own device function (one per
         specialisation) and a func.call, as pyasc emits helpers. Its parameters follow
@@ -898,7 +908,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 folded.append((n, value))
                 continue
             if vector:
-                handle, make = vector_function_argument(self, value, node, n)
+                handle, make = vector_function_argument(self, value, node, n, vector)
             else:
                 handle, make = self._carry(value, node, n)
             operands.append(handle)
@@ -910,10 +920,10 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             found = self._build_function(source, types, makers, folded, node)
             self._functions.append((key, found))
             if vector:
-                mark_vector_function(self, found[0], found[1], node)
+                mark_vector_function(self, found[0], found[1], node, vector)
         callee, results = found
         if vector:
-            return call_vector_function(self, callee, operands)
+            return call_vector_function(self, callee, operands, vector)
         call = func.CallOp(callee, operands, results.ir_types())
         # The author asked for a device function: the pipeline's inliner keeps the call.
         call.attributes[NO_INLINE] = UNIT
@@ -1004,19 +1014,56 @@ def vector_function(fn: Any) -> Any:
     return made
 
 
-def vector_function_argument(gen: Any, value: Any, node: ast.AST, name: str) -> Any:
+def simt_function(fn: Any) -> Any:
+    """The device function of an `@asc.simt.vf` function (made once, kept on it)."""
+    from asc_xdsl.frontend.jit import JITFunction
+
+    made = fn.__dict__.get("__asc_jit__")
+    if made is None:
+        made = fn.__asc_jit__ = JITFunction(fn.fn, inline=False)
+    return made
+
+
+# `vector`: True for an `@asc.vf` call (language/reg/calls.py), the `f[dims]` launch of
+# an `@asc.simt.vf` one (language/simt.py).
+def vector_function_argument(
+    gen: Any, value: Any, node: ast.AST, name: str, vector: Any = True
+) -> Any:
+    if vector is not True:
+        from asc_xdsl.language.simt import function_argument
+
+        return function_argument(gen, value, node, name)
     from asc_xdsl.language.reg.calls import vector_function_argument as argument
 
     return argument(gen, value, node, name)
 
 
-def mark_vector_function(gen: Any, name: str, results: Any, node: ast.AST) -> None:
+def mark_vector_function(
+    gen: Any, name: str, results: Any, node: ast.AST, vector: Any = True
+) -> None:
+    if vector is not True:
+        from asc_xdsl.dialects.ascendc.simt import body_problem
+        from asc_xdsl.frontend.jit import _located_error
+        from asc_xdsl.language.simt import mark_function
+
+        fn = mark_function(gen, vector, name, results.ir_types(), node)
+        found = body_problem(fn)
+        if found is not None:  # (at the op in the function's body, not at the call)
+            raise _located_error(found[0], found[1], "ASC-F107")
+        return None
     from asc_xdsl.language.reg.calls import mark_vector_function as mark
 
     mark(gen, name, results.ir_types(), node)
+    return None
 
 
-def call_vector_function(gen: Any, callee: str, operands: list[SSAValue]) -> None:
+def call_vector_function(
+    gen: Any, callee: str, operands: list[SSAValue], vector: Any = True
+) -> None:
+    if vector is not True:
+        from asc_xdsl.language.simt import call_function
+
+        return call_function(gen, vector, callee, operands)
     from asc_xdsl.language.reg.calls import call_vector_function as call
 
     return call(gen, callee, operands)

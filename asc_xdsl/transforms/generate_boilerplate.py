@@ -48,6 +48,10 @@ REQUIRED_HEADERS: dict[str, str] = {
     "ascendc.reg.printf": "utils/debug/asc_printf.h",
     "ascendc.reg.dump_ubuf": "utils/debug/asc_dump.h",
     "ascendc.reg.dump_reg": "utils/debug/asc_dump.h",
+    # SIMT vector functions: asc_vf_call(dim3, ...) and the SIMT clock()
+    "ascendc.simt.vf_call": "simt_api/common_functions.h",
+    "ascendc.simt.clock": "utils/debug/asc_time.h",
+    "ascendc.simt.printf": "utils/debug/asc_printf.h",
 }
 """Op -> the header that declares its API, beyond `kernel_operator.h` (pyasc's pass)."""
 

@@ -57,6 +57,7 @@ from asc_xdsl.dialects.ascendc.adv_types import MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
+    SIMT_ATTR,
     VF_ATTR,
     AddressOf,
     ArrayArg,
@@ -593,7 +594,7 @@ class AscendCEmitter:
             for op in ops_in(f):
                 if op.name == "func.call" and isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
-                elif op.name == "ascendc.reg.vf_call":  # (`asc_vf_call<f>`: f by name)
+                elif op.name in ("ascendc.reg.vf_call", "ascendc.simt.vf_call"):  # (f by name)
                     callee = op.properties["callee"].root_reference.data  # type: ignore[attr-defined]
                 else:
                     continue
@@ -636,6 +637,9 @@ class AscendCEmitter:
             prefix = 'extern "C" __global__ __aicore__'
         elif VF_ATTR in f.attributes:  # a vector function (the Reg layer, Ascend 950)
             prefix = "__simd_vf__ inline"
+        elif SIMT_ATTR in f.attributes:  # a SIMT vector function (Ascend 950)
+            bound = f.attributes[SIMT_ATTR].value.data  # type: ignore[attr-defined]
+            prefix = f"__simt_vf__ __launch_bounds__({bound}) inline"
         elif not f.body.blocks:
             # Defined in another translation unit: an `inline` declaration would
             # require the definition here too.

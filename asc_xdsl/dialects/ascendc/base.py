@@ -64,6 +64,9 @@ AICORE_ATTR = "ascendc.aicore"
 VF_ATTR = "ascendc.vf"
 """Unit attribute: the function is a vector function (`__simd_vf__`, the Reg layer of
 `reg.py`; here so the printer need not load the Reg ops to recognise one)."""
+SIMT_ATTR = "ascendc.simt_vf"
+"""Integer attribute: the function is a SIMT vector function (`__simt_vf__
+__launch_bounds__(N)`, N its value; `simt.py`)."""
 KERNEL_TYPE_ATTR = "ascendc.kernel_type"
 """String attribute of a kernel: "vector" (default), "cube" or "mix"."""
 NO_INLINE = "no_inline"

@@ -40,6 +40,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "reg_address",
     "reg_fused",
     "reg_arith",
+    "simt",
 )
 """Modules of `asc_xdsl.dialects.ascendc` that hold an `OpFamily` named `FAMILY`."""
 

@@ -31,9 +31,12 @@ SELECT_950 = (
 )
 
 
-def require_ascend_950(gen: Any, what: str, node: ast.AST | None = None) -> None:
+def require_ascend_950(
+    gen: Any, what: str, node: ast.AST | None = None, simt: bool = False
+) -> None:
     """A located compile error when the kernel is compiled for a SoC other than an
-    Ascend 950 part (a module that names no SoC is target-neutral: no error)."""
+    Ascend 950 part (a module that names no SoC is target-neutral: no error); `simt`:
+    the message names SIMT (`language/simt.py`) instead of the Reg layer."""
     from xdsl.dialects.builtin import StringAttr
 
     from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, SOC_FAMILY
@@ -45,7 +48,8 @@ def require_ascend_950(gen: Any, what: str, node: ast.AST | None = None) -> None
     family = SOC_FAMILY.get(soc.data) or "no Ascend 950"
     default = ", the default when no SoC is selected" if soc.data == DEFAULT_SOC else ""
     message = (
-        f"{what}: the Reg layer (AscendC::Reg) exists on Ascend 950 (arch 3510) only; this "
+        f"{what}: {'SIMT (__simt_vf__)' if simt else 'the Reg layer (AscendC::Reg)'} "
+        "exists on Ascend 950 (arch 3510) only; this "
         f"kernel is compiled for {soc.data} ({family}{default}): {SELECT_950}"
     )
     if node is None:

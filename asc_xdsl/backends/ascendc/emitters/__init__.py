@@ -23,6 +23,7 @@ from xdsl.ir import Operation
 
 from asc_xdsl.backends.ascendc.emitters import reg_address as _reg_address
 from asc_xdsl.backends.ascendc.emitters import reg_arith as _reg_arith
+from asc_xdsl.backends.ascendc.emitters import simt as _simt
 from asc_xdsl.backends.ascendc.errors import EmissionError
 
 Emitter = Callable[[Any, Operation], None]
@@ -116,6 +117,7 @@ PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
 
 EMITTERS.update(_reg_address.EMITTERS)  # (the Reg address forms' rows, kept with them)
 EMITTERS.update(_reg_arith.EMITTERS)  # (the in-place multiply-adds, MoveMask)
+EMITTERS.update(_simt.ROWS)  # (the SIMT ops, simt.py)
 
 _LOADED: dict[str, Emitter] = {}
 

@@ -24,6 +24,7 @@ from asc_xdsl.dialects.ascendc._op_stubs.reg_debug import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.reg_fused import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.reg_relayout import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.scalar import *  # noqa: F403
+from asc_xdsl.dialects.ascendc._op_stubs.simt import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.sync import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.sysvar import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.tensor import *  # noqa: F403

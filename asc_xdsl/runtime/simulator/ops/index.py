@@ -398,6 +398,7 @@ HOOK_INDEX: dict[str, str] = {
     "scatter": "fill",
     "set_deq_scale": "vconv",
     "set_deq_scale_l4": "vconv",
+    "simt": "simt",
     "sort": "sort",
     "sort32": "sort",
     "trans_data_to_5hd": "layout",

@@ -1,0 +1,54 @@
+"""Ascend C of the irregular SIMT ops (`dialects/ascendc/simt.py`): the dim3 builtins,
+element writes through `__gm__` / `__ubuf__` pointers, printf and the kernel's
+`asc_vf_call<f>(dim3(x, y, z), args...)`. (`clock()` and `p[i]` print from their
+specs: a free function, a subscript.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_BUILTINS = {
+    "ascendc.simt.thread_idx": "threadIdx",
+    "ascendc.simt.block_idx": "blockIdx",
+    "ascendc.simt.block_dim": "blockDim",
+    "ascendc.simt.grid_dim": "gridDim",
+}
+
+
+def _print_vf_call(emitter: Any, op: Any) -> None:
+    """`asc_vf_call<f>(dim3(x, y, z), args...);` with the callee's C++ name."""
+    callee = op.properties["callee"].root_reference.data
+    name = emitter.identifier(op, "callee", emitter.functions.get(callee, callee))
+    dims = ", ".join(str(n) for n in op.threads())
+    args = "".join(f", {emitter.name(a)}" for a in op.args)
+    emitter.line(f"asc_vf_call<{name}>(dim3({dims}){args});")
+
+
+def _print_builtin(emitter: Any, op: Any) -> None:
+    """`uint32_t v = threadIdx.x;` (and blockIdx, blockDim, gridDim)."""
+    dim = op.properties["dim"].data
+    emitter.declare(op, op.value, f"{_BUILTINS[op.name]}.{dim}")
+
+
+def _print_store(emitter: Any, op: Any) -> None:
+    """`ptr[index] = value;`"""
+    ptr, index, value = (emitter.name(v) for v in (op.ptr, op.index, op.value))
+    emitter.line(f"{ptr}[{index}] = {value};")
+
+
+def _print_printf(emitter: Any, op: Any) -> None:
+    """`__asc_simt_vf::printf("...", args...);` (the SIMT overload, by its namespace; the
+    format a string literal, as asc-devkit's 03_clock sample passes it)."""
+    from asc_xdsl.backends.ascendc.cpp_types import c_string
+
+    args = [c_string(op.desc.data), *(emitter.name(v) for v in op.vars)]
+    emitter.line(f"__asc_simt_vf::printf({', '.join(args)});")
+
+
+ROWS: dict[str, tuple[str, str]] = {
+    "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
+    **{name: ("simt", "_print_builtin") for name in _BUILTINS},
+    "ascendc.simt.store": ("simt", "_print_store"),
+    "ascendc.simt.printf": ("simt", "_print_printf"),
+}
+"""This module's rows of `emitters.EMITTERS`."""
