@@ -268,6 +268,7 @@ class LaunchOrder:
         "log",
         "merge_pipe",
         "npipes",
+        "proofs",
         "reads",
         "releases",
         "tails",
@@ -308,6 +309,9 @@ class LaunchOrder:
         """Per (buffer, page): the key of the last scalar read (merged with the next)."""
         self.releases = [0] * len(labels)
         """Releases per core: a record merges only with one of the same release epoch."""
+        self.proofs: dict[Any, list] = {}
+        """Per batchable loop (`batching.LoopPlan`): the checked warm-ups of this launch's
+        blocks that the later blocks' warm-ups follow (`batching._Proof`)."""
 
     # -- deferred checking ----------------------------------------------------------------
     def flush(self) -> None:
