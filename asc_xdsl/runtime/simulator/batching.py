@@ -1035,18 +1035,26 @@ def _materialize(san: Any, proof: _Proof, final: tuple, extra: int, queues: list
     }
     san.freed = {(id(queues[pos]), slot): v for (pos, slot), v in freed.items()}
     san.outstanding = {id(queues[pos]): [queues[pos].label, *v] for pos, v in out.items()}
-    records = {at: list(rs) for at, rs in local.items()}
+    records = {at: rs[:] for at, rs in local.items()}
     steady, log = proof.steady, san.order.log
     if proof.prog is not None:  # the whole loop's GM records and log as progressions
         pend, base = proof.prog
         units = proof.units + extra
-        shift = to.shift
-        san.pending = [
-            (key, first + (to.delta[id(key)] >> shift), dp, units, to.rows(key, rows))
-            for key, first, dp, rows in pend
-        ]
+        delta, shift = to.delta, to.shift
+        pending = []
+        for key, first, dp, rows in pend:
+            dl = delta[id(key)]
+            pending.append((key, first + (dl >> shift), dp, units, [
+                (r[0] + dl, r[1] + dl, r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows
+            ]))  # fmt: skip
+        san.pending = pending
         if base is not None:
-            log.append(LogRun([(to.entry(y), dv, db) for y, dv, db in base], units))
+            runs = []
+            for y, dv, db in base:
+                dl = delta[id(y[4])]
+                runs.append(((san, y[1], y[2], y[3], y[4], y[5] + dl, y[6] + dl, y[7], y[8],
+                              y[9]), dv, db))  # fmt: skip
+            log.append(LogRun(runs, units))
     else:
         for at, rs in gm.items():
             records[to.key(at)] = to.rows(at[0], rs)

@@ -187,3 +187,47 @@ def test_a_proof_is_not_taken_across_launches_or_other_entry_states(monkeypatch)
     assert batching._entry(busy, {}) is not None
     busy.records = {(object(), 0): []}  # a GM record before the loop: no proof fits it
     assert batching._entry(busy, {}) is None
+
+
+def test_union_sweep_is_the_pairwise_test_and_the_merge():
+    """`gmorder._Union.sweep` (a batched loop's many spans against the union they join:
+    one sweep checks and merges) says what a pairwise test says, and leaves the union
+    `_merged` gives; and `LaunchOrder._clean` takes it for many spans of a class."""
+    import random
+
+    from asc_xdsl.runtime.simulator import gmorder
+
+    rng = random.Random(7)
+    hits = 0
+    for case in range(200):
+        u = gmorder._Union()
+        old = [(lo, lo + rng.randrange(1, 9)) for lo in rng.sample(range(1500), 20)]
+        settled, pending = old[: case % 20], old[case % 20 :]
+        u.los, u.his = gmorder._merged(sorted(settled))
+        u.pending_lo, u.pending_hi = [a for a, _ in pending], [b for _, b in pending]
+        new = [(lo, lo + rng.randrange(1, 4)) for lo in rng.sample(range(1500), 20)]
+        got = u.sweep([a for a, _ in new], [b for _, b in new])
+        meet = any(max(a, c) < min(b, d) for a, b in new for c, d in old)
+        assert (got is None) == meet
+        if got is not None:
+            assert got == gmorder._merged(sorted(old + new))
+        hits += meet
+    assert 20 < hits < 180
+
+    buf = type("Buf", (), {"name": "z"})()
+
+    def entry(lo, hi):  # a plain write of z
+        return (None, None, 0, 0, buf, lo, hi, True, False, None)
+
+    order = gmorder.LaunchOrder(["c0", "c1"], [0, 1], len(sanitizer.PIPES), 0, deferred=True)
+    assert order._clean([entry(64 * i, 64 * i + 32) for i in range(40)])
+    swept = []
+    sweep = gmorder._Union.sweep
+    gmorder._Union.sweep = lambda self, los, his: swept.append(len(los)) or sweep(self, los, his)
+    try:
+        assert order._clean([entry(64 * i + 32, 64 * i + 64) for i in range(40)])  # between
+        assert not order._clean([entry(64 * i + 40, 64 * i + 90) for i in range(40)])
+    finally:
+        gmorder._Union.sweep = sweep
+    assert swept == [40, 40]
+    assert order.unions[id(buf)][0].los == [0]  # the first two made one
