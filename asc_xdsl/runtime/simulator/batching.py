@@ -311,7 +311,10 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
         return _warm_up(p, e, c, queues, unit, lo, step, trips, san, None)
     c.san = proxy  # (the block's checker again when the warm-up ends, however it ends)
     try:
-        return _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy)
+        done = _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy)
+        if proxy.following:  # no batch: the checker checks the rest one by one
+            proxy.diverge()
+        return done
     finally:
         c.san = san
 
@@ -1333,6 +1336,7 @@ class _Proxy:
         def apply() -> None:
             batch()
             _materialize(san, proof, final, extra, queues, to)
+            self.following = False  # (done: the checker holds the proof's state)
 
         return apply
 

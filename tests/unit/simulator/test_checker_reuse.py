@@ -231,3 +231,27 @@ def test_union_sweep_is_the_pairwise_test_and_the_merge():
         gmorder._Union.sweep = sweep
     assert swept == [40, 40]
     assert order.unions[id(buf)][0].los == [0]  # the first two made one
+
+
+def test_a_block_that_follows_but_takes_no_batch_gives_its_checker_the_calls(monkeypatch):
+    """A follower whose loop ends its warm-up without a batch (here: its first try
+    refused, then too few units left) leaves the loop to the one-by-one run with the
+    calls it followed made on its checker."""
+    steady = batching._steady
+    followed = []
+
+    def refuse_when_following(p, e, c, *args):
+        if isinstance(c.san, batching._Proxy) and c.san.following:
+            followed.append(c.block_idx)
+            monkeypatch.setattr(batching, "MIN_UNITS", 10**6)  # (returns after a unit)
+            raise batching.Refused("test")
+        return steady(p, e, c, *args)
+
+    states = _capture(monkeypatch)
+    plain, _ = _launch("clean", "warn", False, monkeypatch)
+    plain_states, states[:] = states[:], []
+    monkeypatch.setattr(batching, "_steady", refuse_when_following)
+    batched, trace = _launch("clean", "warn", True, monkeypatch)
+    assert followed == [1] and [t[0] for t in trace].count("batched") == 1  # block 0
+    assert np.array_equal(batched[0], plain[0]) and batched[1:] == plain[1:]
+    assert states == plain_states
