@@ -38,6 +38,26 @@ their batched forms):
   of the GM pages each unit touches to be made when a later access first touches one
   (`BlockSanitizer.pending`: most never are).
 
+With the checker on, a launch's blocks prove their loops' steady period once: the
+first block to batch a loop (per launch) runs its warm-up checked and keeps it as a
+`_Proof` (its checker calls, its state at the loop's start and at the batch, the
+steady period). A later block whose checker state at the loop's start is equal (the
+same counts, clocks, flags, queue snapshots by queue, local records; no GM record,
+pending page, cross-core or shared state) runs its warm-up with a `_Proxy` in place of
+its checker: each call is compared with the proof's at the same place -- the same op,
+pipe, local bytes, queue and buffer slot, and each GM buffer's bytes moved by one
+whole number of the checker's pages throughout -- and not made; it then batches as
+with the checker off (two units) and takes the proof's state, its GM bytes moved. The
+checker's rules only compare offsets within a page and clock entries with each other
+and take maxima, so equal calls from an equal state leave the proof's state moved and
+report nothing, as the proof's block reported nothing (`_Proxy` has the argument).
+At the first call that differs (a runtime scalar that changes the access pattern, a
+block writing into its neighbour's tiles at another page offset), and no other proof
+of the launch matches all calls so far, the calls so far are made on the checker, in
+order, and the warm-up goes on checked: what differs is reported at its op, as the
+loop run one by one reports it. A block's GM accesses still reach the launch's
+cross-core check (`gmorder.LaunchOrder.flush`) as its own, moved entries.
+
 The batched data: GM sources are strided numpy views (one row per iteration), each
 UB tile a (iterations, bytes) array that a later op of the same iteration reads back
 (a UB read that is not exactly a tile written earlier in the iteration, and overlaps
@@ -285,27 +305,45 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     if p.fails >= GIVE_UP and p.fails % RETRY_EVERY:  # (a loop in a loop, never steady)
         p.fails += 1
         return 0
+    san = c.san
+    proxy = _Proxy.start(p, san, queues) if san is not None else None
+    if proxy is None:
+        return _warm_up(p, e, c, queues, unit, lo, step, trips, san, None)
+    c.san = proxy  # (the block's checker again when the warm-up ends, however it ends)
+    try:
+        done = _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy)
+        if proxy.following:  # no batch: the checker checks the rest one by one
+            proxy.diverge()
+        return done
+    finally:
+        c.san = san
+
+
+def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
     done = 0
     frames: list[list] = []
     # no try before the warm-up units the loop's last batch took (the units before are
     # refused again: a block's loop settles where the block before settled), and no
-    # state taken that no try compares
-    checked = c.san is not None  # (the checker's state settles later)
-    first = max(2, p.settled[checked])
-    states = [_state(e, c, queues)] if first == 2 else []
+    # state taken that no try compares. A block following another block's proof
+    # (`_Proxy`) settles as with the checker off: its checker state is that block's.
+    states: list[tuple] = []
     k = c.cnt
     s, iv, traced, slots = p.s, p.iv, p.traced, p.values
-    for u in range(1, MAX_WARMUP_UNITS + 1):
-        for _ in range(unit):
-            e[iv] = lo + done * step
-            k[I_S] += s
-            k[C_S] += s
-            for f in traced:
-                f(e, c)
-            frames.append([e[x] for x in slots])
-            done += 1
+    for u in range(0, MAX_WARMUP_UNITS + 1):
+        if u:
+            for _ in range(unit):
+                e[iv] = lo + done * step
+                k[I_S] += s
+                k[C_S] += s
+                for f in traced:
+                    f(e, c)
+                frames.append([e[x] for x in slots])
+                done += 1
+        following = proxy is not None and proxy.following
+        checked = san is not None and not following  # (the checker's state settles later)
+        first = max(2, p.settled[checked])
         if u >= first - 2:
-            states.append(_state(e, c, queues))
+            states.append(_state(e, c, queues, san if checked else None))
         if u < 2:
             continue
         units = (trips - done) // unit
@@ -316,14 +354,23 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
             continue
         try:
             batch = _steady(p, e, c, queues, states[-3:], frames[-2 * unit :], unit, done, units,
-                            lo, step, trips)  # fmt: skip
+                            lo, step, trips, san if checked else None)  # fmt: skip
+            if following:  # the checker's state from the proof followed (`_Proxy.jump`)
+                batch = proxy.jump(batch, u, units)
         except Refused as why:
             if trace is not None:
                 trace.append(("refused", str(why)))
+            if following and str(why).startswith("proof"):
+                proxy.diverge()  # (the checker takes over; the next tries check its state)
             continue
         if trace is not None:
+            if following:
+                trace.append(("reused", c.block_idx))
             trace.append(("batched", units, unit))
-        p.settled[checked] = u
+        if not following:
+            p.settled[checked] = u
+            if proxy is not None:  # this block's warm-up, for the blocks after it
+                proxy.prove(batch, u)
         # (the collector is the caller's: left running; the batch's log entries are
         # one LogRun, not one object per access)
         batch()
@@ -333,8 +380,8 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     return done
 
 
-def _state(e: list, c: Any, queues: list) -> tuple:
-    san = c.san
+def _state(e: list, c: Any, queues: list, san: Any) -> tuple:
+    """The block's state after a unit (`san`: the checker's, or None: not compared)."""
     found = c.uninit
     return (
         list(c.cnt),
@@ -375,9 +422,10 @@ def _shift(snap, d, m: int = 1):
     return [x + m * y if x else 0 for x, y in zip(snap, d, strict=True)]
 
 
-def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips):
+def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, san):
     """The batch of the remaining `units` units if the last two units were steady
-    (a closure applying it), else `Refused`."""
+    (a closure applying it), else `Refused`. `san`: the block's checker, whose state
+    the states hold (None: the checker is not running, or follows a proof: `_Proxy`)."""
     s0, s1, s2 = states
     # -- counters, queues, registers, uninit --
     d_cnt = [b - a for a, b in zip(s1[0], s2[0], strict=True)]
@@ -388,9 +436,11 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips)
     if s2[4] is not None and (s1[4] != s2[4] or s2[4][3] is not None):
         raise Refused("uninit")
     # -- the race checker (first: its state settles last) --
-    san_apply = None
-    if s2[5] is not None:
-        san_apply = _san_steady(c.san, s0[5], s1[5], s2[5], units)
+    steady = None
+    if san is not None:
+        if s0[5] is None or s1[5] is None:  # (taken while a proof was followed)
+            raise Refused("checker state")
+        steady = _san_steady(san, s0[5], s1[5], s2[5], units)
     # -- values: local tensors periodic, GM tensors and integers affine --
     last_t = trips - 1
     a_frames, b_frames = frames[:unit], frames[unit:]
@@ -435,9 +485,10 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips)
         for i, dv in enumerate(d_cnt):
             if dv:
                 cnt[i] += dv * units
-        if san_apply is not None:
-            san_apply()
+        if steady is not None:
+            steady.apply(san, units)
 
+    apply.steady = steady  # type: ignore[attr-defined]  (_Proxy.prove reads it)
     return apply
 
 
@@ -631,9 +682,9 @@ class _Lazy:
 # ---------------------------------------------------------------------------
 
 
-def _san_steady(san, a, b, cur, units):
-    """`Refused` unless the checker's state moved steadily (module docstring); else the
-    closure that moves it by `units` more units."""
+def _san_steady(san, a, b, cur, units) -> _Steady:
+    """`Refused` unless the checker's state moved steadily (module docstring); else
+    what moves it by `units` more units (`_Steady.apply`)."""
     if cur[9] or b[9]:
         raise Refused("cross-core state")
     if cur[7] != a[7]:
@@ -655,6 +706,7 @@ def _san_steady(san, a, b, cur, units):
         raise Refused("freed buffers")
     if cur[5] != b[5]:
         raise Refused("outstanding")
+    from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
 
     def rec(r, m, dbytes=0):
         lo, hi, pipe, index, w, op = r
@@ -682,29 +734,11 @@ def _san_steady(san, a, b, cur, units):
         dp = kb[1] - ka[1]
         if shifts.setdefault(kb[0], dp) != dp or dp == 0:
             raise Refused("GM pages not shifting")
-        from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
-
         dbytes = dp << PAGE_SHIFT
         if recs_c[kb] != [rec(r, 1, dbytes) for r in recs_b[ka]]:
             raise Refused("GM page records")
-    from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
-
-    # the pages of the remaining units, kb + m * dp (m in 1..units), hold no record: a
-    # page of the buffer with records, or a pending one, on that progression refuses
-    held: dict = {}
-    for k, page in recs_c:
-        if k in shifts:
-            held.setdefault(k, []).append(page)
-    for kb in new_b:
-        key, dp = kb[0], shifts[kb[0]]
-        for page in held.get(key, ()):
-            m, off = divmod(page - kb[1], dp)
-            if not off and 1 <= m <= units:
-                raise Refused("GM pages not fresh")
-        if any(p[0] is key for p in san.pending):  # (a loop batched before: page by page)
-            for m in range(1, units + 1):
-                if san.has_page((key, kb[1] + m * dp)):
-                    raise Refused("GM pages not fresh")
+    new = [(key, page, shifts[key]) for key, page in new_b]
+    _fresh(recs_c, san.pending, san.has_page, new, units)
     # the cross-core log
     log_entries = None
     order = san.order
@@ -722,8 +756,44 @@ def _san_steady(san, a, b, cur, units):
             ):  # fmt: skip
                 raise Refused("log entries")
             log_entries.append((y, y[5] - x[5]))
+    return _Steady(d, moving, new, log_entries)
 
-    def apply() -> None:
+
+def _fresh(records, pending, has_page, new: list, units: int) -> None:
+    """`Refused` unless the pages of the remaining units, page + m * dp (m in 1..units)
+    of each GM page first touched in the last unit, hold no record: a page of the
+    buffer with records, or a pending one, on that progression refuses."""
+    held: dict = {}
+    keys = {key for key, _, _ in new}
+    for k, page in records:
+        if k in keys:
+            held.setdefault(k, []).append(page)
+    for key, first, dp in new:
+        for page in held.get(key, ()):
+            m, off = divmod(page - first, dp)
+            if not off and 1 <= m <= units:
+                raise Refused("GM pages not fresh")
+        if any(p[0] is key for p in pending):  # (a loop batched before: page by page)
+            for m in range(1, units + 1):
+                if has_page((key, first + m * dp)):
+                    raise Refused("GM pages not fresh")
+
+
+class _Steady:
+    """The checker's steady period (`_san_steady`): `d`, the accesses of each pipe per
+    unit; `moving`, the record pages whose records move by `d` alone each unit; `new`,
+    (key, page, dp) of each GM page first touched in the last unit, the next unit
+    touching page + dp; `log`, (entry, byte step) of the last unit's cross-core log
+    entries (None: no cross-core log)."""
+
+    __slots__ = ("d", "log", "moving", "new")
+
+    def __init__(self, d: list, moving: list, new: list, log: list | None):
+        self.d, self.moving, self.new, self.log = d, moving, new, log
+
+    def apply(self, san: Any, units: int) -> None:
+        """Move `san`'s state `units` units on."""
+        d = self.d
         cnt = san.count
         for i, dv in enumerate(d):
             cnt[i] += units * dv
@@ -736,17 +806,571 @@ def _san_steady(san, a, b, cur, units):
         for k, v in san.freed.items():
             san.freed[k] = _shift(v, d, units)
         records = san.records
-        for key in moving:
-            records[key] = [rec(r, units) for r in records[key]]
-        for kb in new_b:  # made when touched (BlockSanitizer.pending)
-            dp = shifts[kb[0]]
+        for key in self.moving:
+            records[key] = [
+                (lo, hi, pipe, index + units * d[pipe], w, op)
+                for lo, hi, pipe, index, w, op in records[key]
+            ]
+        from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
+
+        for key, page, dp in self.new:  # made when touched (BlockSanitizer.pending)
             db = dp << PAGE_SHIFT
             rows = [(lo, hi, pipe, index, d[pipe], db, w, op)
-                    for lo, hi, pipe, index, w, op in records[kb]]  # fmt: skip
-            san.pending.append((kb[0], kb[1], dp, units, rows))
-        if log_entries is not None:
+                    for lo, hi, pipe, index, w, op in records[(key, page)]]  # fmt: skip
+            san.pending.append((key, page, dp, units, rows))
+        if self.log is not None:
             from asc_xdsl.runtime.simulator.gmorder import LogRun
 
-            order.log.append(LogRun([(y, d[y[2]], db) for y, db in log_entries], units))
+            san.order.log.append(LogRun([(y, d[y[2]], db) for y, db in self.log], units))
 
-    return apply
+
+# ---------------------------------------------------------------------------
+# Another block's proof (the checker's warm-up, done once per launch and loop)
+# ---------------------------------------------------------------------------
+
+MAX_PROOFS = 4
+"""Proofs kept per loop and launch (blocks whose tiles sit at other offsets in the
+checker's pages, or that run another access pattern, each prove their own)."""
+
+_QUEUE_CALLS = ("alloc", "free", "enque", "deque")
+"""The checker's queue methods; a recorded call's kind is 1 + the index here (0: an
+access)."""
+
+
+class _Proof:
+    """A block's checked warm-up of a loop, for the blocks after it (`_Proxy`):
+
+    - `entry`: the checker's state at the loop's start (`_entry`), which the other
+      block's must equal;
+    - `calls`: the checker calls of its warm-up (`units` units), each queue by its
+      place in the loop's queues; periodic from the first unit (`_periodic`);
+    - `state`: the checker's state when the batch was taken (`_snapshot`), `steady`
+      its steady period (`_Steady`), `log` the cross-core log entries of the warm-up;
+    - `prog`: the warm-up's GM page records and log entries as progressions over the
+      units from a unit 0 before the first (`_progression`), or None;
+    - `finals`: per count of units after the warm-up, the state they leave (`final`);
+    - `bufs`: the GM buffers of its records and log."""
+
+    __slots__ = ("bufs", "calls", "entry", "finals", "log", "prog", "state", "steady", "units")
+
+    def final(self, extra: int) -> tuple | None:
+        """The checker's state `extra` units after the warm-up, but the GM records
+        (held apart by key: local, GM), or None when the pages of those units are not
+        fresh."""
+        got = self.finals.get(extra, False)
+        if got is not False:
+            return got
+        count, known, flags, fifo, freed, out, records = self.state
+        st = self.steady
+        d = st.d
+        try:
+            _fresh(records, (), None, st.new, extra)
+        except Refused:
+            self.finals[extra] = None
+            return None
+        moving = set(st.moving)
+        local, gm = {}, {}
+        for at, rs in records.items():
+            if at in moving:
+                rs = [(lo, hi, q, i + extra * d[q], w, op) for lo, hi, q, i, w, op in rs]
+            (local if at[0].__class__ is str else gm)[at] = rs
+        got = self.finals[extra] = (
+            [x + extra * dv for x, dv in zip(count, d, strict=True)],
+            [_shift(row, d, extra) for row in known],
+            {k: (_shift(v[0], d, extra), v[1]) for k, v in flags.items()},
+            {pos: [(_shift(x[0], d, extra), x[1]) for x in w] for pos, w in fifo.items()},
+            {k: _shift(v, d, extra) for k, v in freed.items()},
+            out,
+            local,
+            gm,
+        )
+        return got
+
+
+def _progression(state: tuple, steady: _Steady, log: list, k: int) -> tuple | None:
+    """The warm-up's (`k` units) GM page records and cross-core log entries as
+    progressions: (pending, log base) each from a unit 0 before the first, so that unit
+    m's are unit 0's moved m units (`BlockSanitizer.pending`, `gmorder.LogRun`); None
+    when they are not (pages holding records of several units, ...)."""
+    from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
+
+    d, records = steady.d, state[6]
+    if any(at[0].__class__ is not str for at in steady.moving):
+        return None
+    pending, want = [], set()
+    for key, page, dp in steady.new:
+        db = dp << PAGE_SHIFT
+        rows = records[(key, page)]
+        want.add((key, page))
+        for j in range(1, k):
+            at = (key, page - j * dp)
+            moved = [(lo - j * db, hi - j * db, q, i - j * d[q], w, op)
+                     for lo, hi, q, i, w, op in rows]  # fmt: skip
+            if records.get(at) != moved:
+                return None
+            want.add(at)
+        pending.append((key, page - k * dp, dp, [
+            (lo - k * db, hi - k * db, q, i - k * d[q], d[q], db, w, op)
+            for lo, hi, q, i, w, op in rows
+        ]))  # fmt: skip
+    if want != {at for at in records if at[0].__class__ is not str}:
+        return None
+    if steady.log is None:
+        return pending, None
+    per = len(steady.log)
+    if len(log) != k * per:
+        return None
+    for j in range(k):  # unit j + 1 of the warm-up: the last unit moved k - 1 - j back
+        m = k - 1 - j
+        for (y, db), x in zip(steady.log, log[j * per : (j + 1) * per], strict=True):
+            dv = d[y[2]]
+            if x != (y[0], y[1], y[2], y[3] - m * dv, y[4], y[5] - m * db, y[6] - m * db,
+                     y[7], y[8], y[9]):  # fmt: skip
+                return None
+    base = [((y[0], y[1], y[2], y[3] - k * d[y[2]], y[4], y[5] - k * db, y[6] - k * db,
+              y[7], y[8], y[9]), d[y[2]], db) for y, db in steady.log]  # fmt: skip
+    return pending, base
+
+
+class _Remap:
+    """Another block's checker keys and cross-core log entries moved onto this block's
+    GM bytes: each GM buffer by `delta[id(buffer)]` bytes (a whole number of the
+    checker's pages), local memories as they are."""
+
+    __slots__ = ("delta", "san", "shift")
+
+    def __init__(self, delta: dict, san: Any):
+        from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
+
+        self.delta, self.san, self.shift = delta, san, PAGE_SHIFT
+
+    def key(self, at: tuple) -> tuple:
+        key, page = at
+        if key.__class__ is str:
+            return at
+        return key, page + (self.delta[id(key)] >> self.shift)
+
+    def entry(self, y: tuple) -> tuple:
+        dl = self.delta[id(y[4])]
+        return (self.san, y[1], y[2], y[3], y[4], y[5] + dl, y[6] + dl, y[7], y[8], y[9])
+
+    def rows(self, key: Any, rows: list) -> list:
+        dl = self.delta[id(key)]
+        return [(lo + dl, hi + dl, *r) for lo, hi, *r in rows]
+
+
+_EMPTY: dict = {}
+
+
+def _entry(san: Any, qpos: dict) -> tuple | None:
+    """The checker's state at a loop's start, each queue by its place in the loop's
+    queues, for comparing blocks (None: a state no proof is reused from: GM records,
+    pending pages, cross-core or shared state, traffic of a queue outside the loop)."""
+    if (
+        san.pending
+        or san.held
+        or san.xclocks is not None
+        or san.shared
+        or san.vf_spans is not None
+        or san.regs.get("ATOMIC") is not None
+    ):
+        return None
+    head = (san.mode, id(san.always), san.absent, tuple(san.count))
+    if not (san.records or san.fifo or san.freed or san.outstanding or san.flags or any(head[3])):
+        return head  # (a loop at the block's start: nothing else to compare)
+    recs = {}
+    for at, rs in san.records.items():
+        if at[0].__class__ is not str:
+            return None
+        recs[at] = tuple(rs)
+    fifo = {}
+    for qid, waiting in san.fifo.items():
+        if waiting:
+            pos = qpos.get(qid)
+            if pos is None:
+                return None
+            fifo[pos] = tuple((None if x[0] is None else tuple(x[0]), x[1]) for x in waiting)
+    freed = {}
+    for (qid, slot), v in san.freed.items():
+        pos = qpos.get(qid)
+        if pos is None:
+            return None
+        freed[(pos, slot)] = tuple(v)
+    out = {}
+    for qid, v in san.outstanding.items():
+        pos = qpos.get(qid)
+        if pos is None:
+            return None
+        out[pos] = (v[1], v[2])
+    flags = {k: (tuple(v[0]), v[1]) for k, v in san.flags.items()}
+    return (*head, tuple(map(tuple, san.known)), flags, fifo, freed, out, recs)
+
+
+def _snapshot(san: Any, qpos: dict) -> tuple:
+    """The checker's state, each queue by its place in the loop's queues (`_entry`
+    held that no other queue has any)."""
+    return (
+        san.count[:],
+        [row[:] for row in san.known],
+        dict(san.flags),
+        {qpos[q]: [x[:2] for x in w] for q, w in san.fifo.items() if w},
+        {(qpos[q], slot): v for (q, slot), v in san.freed.items()},
+        {qpos[q]: v[1:] for q, v in san.outstanding.items()},
+        {at: list(rs) for at, rs in san.records.items()},
+    )
+
+
+def _materialize(san: Any, proof: _Proof, final: tuple, extra: int, queues: list, to: _Remap):
+    """Give `san` the state the proof's block has `extra` units after its warm-up
+    (`_Proof.final`), its GM bytes moved by `to`, and the cross-core log entries of
+    the whole loop (its warm-up's and the batch's)."""
+    from collections import deque
+
+    from asc_xdsl.runtime.simulator.gmorder import LogRun
+
+    count, known, flags, fifo, freed, out, local, gm = final
+    san.count[:] = count
+    san.known = [row[:] for row in known]
+    san.flags = dict(flags)
+    san.fifo = {
+        id(queues[pos]): deque((x[0], x[1], queues[pos].label) for x in w)
+        for pos, w in fifo.items()
+    }
+    san.freed = {(id(queues[pos]), slot): v for (pos, slot), v in freed.items()}
+    san.outstanding = {id(queues[pos]): [queues[pos].label, *v] for pos, v in out.items()}
+    records = {at: rs[:] for at, rs in local.items()}
+    steady, log = proof.steady, san.order.log
+    if proof.prog is not None:  # the whole loop's GM records and log as progressions
+        pend, base = proof.prog
+        units = proof.units + extra
+        delta, shift = to.delta, to.shift
+        pending = []
+        for key, first, dp, rows in pend:
+            dl = delta[id(key)]
+            pending.append((key, first + (dl >> shift), dp, units, [
+                (r[0] + dl, r[1] + dl, r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows
+            ]))  # fmt: skip
+        san.pending = pending
+        if base is not None:
+            runs = []
+            for y, dv, db in base:
+                dl = delta[id(y[4])]
+                runs.append(((san, y[1], y[2], y[3], y[4], y[5] + dl, y[6] + dl, y[7], y[8],
+                              y[9]), dv, db))  # fmt: skip
+            log.append(LogRun(runs, units))
+    else:
+        for at, rs in gm.items():
+            records[to.key(at)] = to.rows(at[0], rs)
+        from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
+
+        d = steady.d
+        san.pending = [
+            (*to.key((key, page)), dp, extra, to.rows(key, [
+                (lo, hi, q, i, d[q], dp << PAGE_SHIFT, w, op)
+                for lo, hi, q, i, w, op in gm[(key, page)]
+            ]))
+            for key, page, dp in steady.new
+        ]  # fmt: skip
+        log.extend(to.entry(y) for y in proof.log)
+        if steady.log is not None:
+            log.append(LogRun([(to.entry(y), d[y[2]], db) for y, db in steady.log], extra))
+    san.records = records
+
+
+def _spans_match(spans: list, want: list, delta: dict, mask: int) -> bool:
+    """An access's spans are a proof's moved by `delta` (a GM buffer met first here: its
+    move, a whole number of pages, set now)."""
+    if len(spans) != len(want):
+        return False
+    for (key, lo, hi, w), (k2, lo2, hi2, w2) in zip(spans, want, strict=True):
+        if w != w2:
+            return False
+        if key.__class__ is str:
+            if key != k2 or lo != lo2 or hi != hi2:
+                return False
+            continue
+        dl = lo - lo2
+        if key is not k2 or hi - hi2 != dl:
+            return False
+        got = delta.get(id(key))
+        if got is None:
+            if dl & mask:
+                return False
+            delta[id(key)] = dl
+        elif got != dl:
+            return False
+    return True
+
+
+def _call_matches(x: tuple, y: tuple, qpos: dict, delta: dict, mask: int) -> bool:
+    """A checker call made (`_Proxy.seen`) against a proof's (`_Proof.calls`)."""
+    if x[0] != y[0] or x[1] is not y[1]:
+        return False
+    if x[0] == 0:
+        return (
+            x[2] == y[2]
+            and x[4] is None
+            and y[4] is None
+            and x[5] == y[5]
+            and _spans_match(x[3], y[3], delta, mask)
+        )
+    return qpos.get(id(x[3])) == y[2] and (x[0] > 2 or x[4].alloc.slot == y[3])
+
+
+def _normal(x: tuple, qpos: dict) -> tuple:
+    """A recorded call as a proof keeps it (a queue by its place, a tensor by its
+    buffer)."""
+    if x[0] == 0:
+        return x
+    return (x[0], x[1], qpos[id(x[3])], x[4].alloc.slot if x[0] <= 2 else None)
+
+
+def _periodic(calls: list, n: int, units: int) -> bool:
+    """Whether the calls of every unit are the first unit's, each GM span moved by its
+    own step per unit (the second unit's move) and every other argument the same."""
+    first, second = calls[:n], calls[n : 2 * n]
+    steps = []
+    for x, y in zip(first, second, strict=True):
+        if x[0] != y[0] or x[1] is not y[1] or x[2] != y[2]:
+            return False
+        if x[0]:
+            if x[3] != y[3]:
+                return False
+            steps.append(None)
+            continue
+        if x[4] is not None or y[4] is not None or x[5] != y[5] or len(x[3]) != len(y[3]):
+            return False
+        row = []
+        for (k1, lo1, hi1, w1), (k2, lo2, hi2, w2) in zip(x[3], y[3], strict=True):
+            if (k1 is not k2 and k1 != k2) or w1 != w2 or hi2 - lo2 != hi1 - lo1:
+                return False
+            if k1.__class__ is str and lo1 != lo2:
+                return False
+            row.append(lo2 - lo1)
+        steps.append(row)
+    for m in range(2, units):
+        for j, x in enumerate(first):
+            y = calls[m * n + j]
+            if x[0] != y[0] or x[1] is not y[1] or x[2] != y[2]:
+                return False
+            if x[0]:
+                if x[3] != y[3]:
+                    return False
+                continue
+            if len(x[3]) != len(y[3]) or y[4] is not None or x[5] != y[5]:
+                return False
+            for (k1, lo1, hi1, w1), (k2, lo2, hi2, w2), st in zip(x[3], y[3], steps[j], strict=True):  # fmt: skip
+                if (k1 is not k2 and k1 != k2) or w1 != w2 or lo2 != lo1 + m * st or hi2 != hi1 + m * st:  # fmt: skip
+                    return False
+    return True
+
+
+class _Proxy:
+    """Stands in for a block's checker (`c.san`) during a loop's warm-up.
+
+    *Recording* (no proof of this loop in this launch fits yet): every call goes on to
+    the checker and is kept; when the block takes its batch, its warm-up becomes a
+    `_Proof` for the blocks after it (`prove`).
+
+    *Following* a proof: each call is compared with the proof's call at the same place
+    and not made. The checker's rules only compare byte offsets with each other
+    (within a page of `PAGE_SHIFT` bytes: records are kept per page) and clock entries
+    with each other, and take maxima of the clocks; so from an equal state, calls that
+    are the proof's with the same ops, pipes, local bytes, queue places and buffer
+    slots, and each GM buffer's bytes moved by one whole number of pages, leave the
+    proof's state with those GM bytes moved, and report nothing where the proof's
+    block reported nothing (a proof is made only from a warm-up without findings).
+    The first call that differs (and no other proof matches all calls so far) ends
+    the following: the calls so far are made on the checker (`diverge`, which reports
+    what that call reports, at its op) and the warm-up goes on checked. When the block
+    takes its batch (`jump`), the checker gets the proof's state at its batch, moved,
+    and the rest of the steady period; the proof's block took its batch `k` units in,
+    this block `u` units in: its units u+1..k are the proof's moved (the proof's calls
+    are periodic from its first unit, this block's unit u is the proof's unit u moved,
+    and its later units repeat unit u with each GM span stepping as the batch's data
+    plan proves), so the proof's state at unit k stands for this block's there too.
+    """
+
+    __slots__ = (
+        "calls",
+        "cands",
+        "cur",
+        "delta",
+        "entry",
+        "following",
+        "found",
+        "log0",
+        "mask",
+        "plan",
+        "qpos",
+        "queues",
+        "san",
+        "seen",
+    )
+
+    @staticmethod
+    def start(p: LoopPlan, san: Any, queues: list) -> _Proxy | None:
+        order = san.order
+        if order is None or not order.deferred:
+            return None
+        qpos = {id(q): i for i, q in enumerate(queues)}
+        entry = _entry(san, qpos)
+        if entry is None:
+            return None
+        proofs = order.proofs.get(p, ())
+        cands = [x for x in proofs if x.entry == entry]
+        if not cands and len(proofs) >= MAX_PROOFS:
+            return None
+        from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
+
+        self = _Proxy()
+        self.san, self.plan, self.queues, self.qpos, self.entry = san, p, queues, qpos, entry
+        self.mask = (1 << PAGE_SHIFT) - 1
+        self.cands = cands
+        self.following = bool(cands)
+        self.cur = cands[0] if cands else None
+        self.calls = self.cur.calls if cands else []
+        self.delta: dict = {}
+        self.seen: list = []
+        self.log0 = len(order.log)
+        self.found = (len(san.findings), len(san._seen))
+        return self
+
+    # -- the checker's calls in a batchable loop body ---------------------------------
+    def access(self, op, pipe, spans, strides=None, exact=True) -> None:
+        seen = self.seen
+        i = len(seen)
+        seen.append((0, op, pipe, spans, strides, exact))
+        if not self.following:
+            self.san.access(op, pipe, spans, strides, exact)
+            return
+        calls = self.calls
+        if i < len(calls):
+            y = calls[i]
+            if (
+                y[1] is op
+                and y[0] == 0
+                and y[2] == pipe
+                and strides is None
+                and y[4] is None
+                and exact == y[5]
+                and _spans_match(spans, y[3], self.delta, self.mask)
+            ):
+                return
+        self._mismatch()
+
+    def _queue(self, kind: int, op, events, queue, tensor) -> None:
+        seen = self.seen
+        i = len(seen)
+        seen.append((kind, op, events, queue, tensor))
+        if not self.following:
+            getattr(self.san, _QUEUE_CALLS[kind - 1])(op, events, queue, tensor)
+            return
+        calls = self.calls
+        if i < len(calls):
+            y = calls[i]
+            if (
+                y[1] is op
+                and y[0] == kind
+                and self.qpos.get(id(queue)) == y[2]
+                and (kind > 2 or tensor.alloc.slot == y[3])
+            ):
+                return
+        self._mismatch()
+
+    def alloc(self, op, events, queue, tensor) -> None:
+        self._queue(1, op, events, queue, tensor)
+
+    def free(self, op, events, queue, tensor) -> None:
+        self._queue(2, op, events, queue, tensor)
+
+    def enque(self, op, events, queue, tensor) -> None:
+        self._queue(3, op, events, queue, tensor)
+
+    def deque(self, op, events, queue, tensor) -> None:
+        self._queue(4, op, events, queue, tensor)
+
+    # -- leaving a proof ---------------------------------------------------------------
+    def _mismatch(self) -> None:
+        """The last call is not the proof's: another proof that matches every call so
+        far is followed, else the checker takes over."""
+        for cand in self.cands:
+            if cand is self.cur or len(cand.calls) < len(self.seen):
+                continue
+            delta: dict = {}
+            if all(
+                _call_matches(x, y, self.qpos, delta, self.mask)
+                for x, y in zip(self.seen, cand.calls, strict=False)
+            ):
+                self.cur, self.calls, self.delta = cand, cand.calls, delta
+                return
+        self.diverge()
+
+    def diverge(self) -> None:
+        """Stop following: the calls so far made on the block's checker, in order (only
+        the last can report: the ones before are the proof's moved)."""
+        self.following = False
+        san = self.san
+        for x in self.seen:
+            if x[0] == 0:
+                san.access(x[1], x[2], x[3], x[4], x[5])
+            else:
+                getattr(san, _QUEUE_CALLS[x[0] - 1])(x[1], x[2], x[3], x[4])
+
+    # -- batches ---------------------------------------------------------------------
+    def jump(self, batch: Any, u: int, units: int) -> Any:
+        """The batch (taken `u` units in, `units` units more) with the checker's state
+        from the proof followed: `Refused` ("proof: ...") when it does not reach."""
+        proof = self.cur
+        extra = units - (proof.units - u)
+        if extra < 0:
+            raise Refused("proof: fewer units than its warm-up")
+        if any(id(b) not in self.delta for b in proof.bufs):
+            raise Refused("proof: a GM buffer not met")
+        final = proof.final(extra)
+        if final is None:
+            raise Refused("proof: GM pages not fresh")
+        san, queues = self.san, self.queues
+        to = _Remap(self.delta, san)
+
+        def apply() -> None:
+            batch()
+            _materialize(san, proof, final, extra, queues, to)
+            self.following = False  # (done: the checker holds the proof's state)
+
+        return apply
+
+    def prove(self, batch: Any, u: int) -> None:
+        """This block's warm-up (checked, without findings) as a proof for the blocks
+        after it, when its calls are periodic from the first unit."""
+        san, steady = self.san, batch.steady
+        order = san.order
+        if steady is None or (len(san.findings), len(san._seen)) != self.found:
+            return
+        proofs = order.proofs.setdefault(self.plan, [])
+        seen = self.seen
+        n = len(seen) // u
+        if len(proofs) >= MAX_PROOFS or n * u != len(seen) or not n:
+            return
+        log = order.log[self.log0 :]
+        if any(y.__class__ is not tuple for y in log):
+            return
+        qpos = self.qpos
+        calls = [_normal(x, qpos) for x in seen]
+        if not _periodic(calls, n, u):
+            return
+        proof = _Proof()
+        proof.entry, proof.calls, proof.units = self.entry, calls, u
+        proof.state, proof.steady, proof.log = _snapshot(san, qpos), steady, log
+        proof.prog = _progression(proof.state, steady, log, u)
+        proof.finals = {}
+        bufs = {id(y[4]): y[4] for y in log}
+        for key, _ in proof.state[6]:
+            if key.__class__ is not str:
+                bufs[id(key)] = key
+        for x in calls:
+            for sp in x[3] if x[0] == 0 else ():
+                if sp[0].__class__ is not str:
+                    bufs[id(sp[0])] = sp[0]
+        proof.bufs = list(bufs.values())
+        proofs.append(proof)

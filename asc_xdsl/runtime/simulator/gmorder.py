@@ -41,6 +41,7 @@ O(cores x pipes) each.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -169,6 +170,38 @@ class _Union:
             his += self.his
         self.los, self.his = _merged(sorted(zip(los, his, strict=True)))
 
+    def sweep(self, los: list[int], his: list[int]) -> tuple | None:
+        """Whether spans (los, his) stay clear of the union (its pending spans
+        included): None when one shares a byte with it, else the union with them made
+        one, (los, his), in one sweep of both in order of their starts."""
+        old = self.pending_lo + self.los
+        items = sorted([
+            *zip(old, self.pending_hi + self.his, repeat(False)),
+            *zip(los, his, repeat(True)),
+        ])  # fmt: skip
+        out_lo: list[int] = []
+        out_hi: list[int] = []
+        top = reach_old = reach_new = -1
+        for lo, hi, new in items:
+            if new:
+                if lo < reach_old:
+                    return None
+                if hi > reach_new:
+                    reach_new = hi
+            else:
+                if lo < reach_new:
+                    return None
+                if hi > reach_old:
+                    reach_old = hi
+            if lo <= top:
+                if hi > top:
+                    out_hi[-1] = top = hi
+            else:
+                out_lo.append(lo)
+                out_hi.append(hi)
+                top = hi
+        return out_lo, out_hi
+
     def meets(self, lo: int, hi: int) -> bool:
         """Whether [lo, hi) shares a byte with the union, settled (the interval before
         the first one starting at or after hi reaches furthest: the his are sorted)."""
@@ -206,6 +239,11 @@ def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
             top = hi
     return los, his
 
+
+SWEEP_AT = 16
+"""New spans of a class from which they are checked against that class's union in one
+sweep that merges them in (`_Union.sweep`), unless the union holds over four times as
+many intervals (fewer: a bisection each)."""
 
 _CLASSES = ((1, 0), (1, 1), (0, 0))
 """A GM buffer's checked spans by (write, atomic): plain writes, atomic writes, reads."""
@@ -268,6 +306,7 @@ class LaunchOrder:
         "log",
         "merge_pipe",
         "npipes",
+        "proofs",
         "reads",
         "releases",
         "tails",
@@ -308,6 +347,9 @@ class LaunchOrder:
         """Per (buffer, page): the key of the last scalar read (merged with the next)."""
         self.releases = [0] * len(labels)
         """Releases per core: a record merges only with one of the same release epoch."""
+        self.proofs: dict[Any, list] = {}
+        """Per batchable loop (`batching.LoopPlan`): the checked warm-ups of this launch's
+        blocks that the later blocks' warm-ups follow (`batching._Proof`)."""
 
     # -- deferred checking ----------------------------------------------------------------
     def flush(self) -> None:
@@ -382,6 +424,7 @@ class LaunchOrder:
                 los.append(lo)
                 his.append(hi)
         unions = self.unions
+        swept = []  # (union, its spans with the new ones) of the sweeps
         for bid, per in new.items():
             old = unions.get(bid)
             if old is None:
@@ -389,6 +432,18 @@ class LaunchOrder:
             for cls, (los, his) in enumerate(per):
                 for k in _AGAINST[cls] if los else ():
                     u = old[k]
+                    if (
+                        k == cls
+                        and len(los) >= SWEEP_AT
+                        and len(los) * 4 >= len(u.los)
+                        and (u.los or u.pending_lo)
+                    ):
+                        # many against the spans they join: one sweep checks and merges
+                        got = u.sweep(los, his)
+                        if got is None:
+                            return False
+                        swept.append((u, got))
+                        continue
                     if u.pending_lo:
                         u.settle()
                     if u.los:
@@ -396,13 +451,17 @@ class LaunchOrder:
                         for lo, hi in zip(los, his, strict=True):
                             if meets(lo, hi):
                                 return False
+        for u, (los, his) in swept:  # (the new spans in them already)
+            u.los, u.his, u.pending_lo, u.pending_hi = los, his, [], []
+        done = {id(u) for u, _ in swept}
         for bid, per in new.items():
             old = unions.get(bid)
             if old is None:
                 old = unions[bid] = (_Union(), _Union(), _Union())
             for u, (los, his) in zip(old, per, strict=True):
-                u.pending_lo += los
-                u.pending_hi += his
+                if id(u) not in done:
+                    u.pending_lo += los
+                    u.pending_hi += his
         return True
 
     @property

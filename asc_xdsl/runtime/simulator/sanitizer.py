@@ -117,6 +117,24 @@ def _unrolled_join(n: int) -> Callable[[list[int], list[int]], None]:
 
 _join_row = _unrolled_join(len(PIPES))
 
+_ALWAYS: dict[bool, tuple[tuple[bool, ...], ...]] = {}
+
+
+def _always(auto_sync: bool) -> tuple[tuple[bool, ...], ...]:
+    """`always[p][q]`: pipe q's work is always complete before pipe p's next (in-order
+    pipes; with `auto_sync`, the pairs bisheng's auto-sync orders). Made once."""
+    table = _ALWAYS.get(auto_sync)
+    if table is None:
+        auto = AUTO_SYNC_PAIRS if auto_sync else frozenset()
+        table = _ALWAYS[auto_sync] = tuple(
+            tuple(
+                (q == p and PIPES[p] in IN_ORDER_PIPES) or (PIPES[q], PIPES[p]) in auto
+                for q in range(len(PIPES))
+            )
+            for p in range(len(PIPES))
+        )
+    return table
+
 
 def launch_order(core_list: list, one_by_one: bool = False) -> LaunchOrder:
     """The cross-core state of a launch of these cores (cores.Core, launch order);
@@ -221,16 +239,9 @@ class BlockSanitizer:
         self.regs = regs if regs is not None else {}
         """The core's control registers (its atomic mode: `regs["ATOMIC"]`)."""
         n = len(PIPES)
-        # ordered_by[p][q]: q's work is always complete before p's next (in-order pipes,
-        # compiler auto-sync)
-        auto = AUTO_SYNC_PAIRS if auto_sync else frozenset()
-        self.always = [
-            [
-                (q == p and PIPES[p] in IN_ORDER_PIPES) or (PIPES[q], PIPES[p]) in auto
-                for q in range(n)
-            ]
-            for p in range(n)
-        ]
+        # always[p][q]: q's work is always complete before p's next (in-order pipes,
+        # compiler auto-sync); one shared table per setting, never written
+        self.always = _always(auto_sync)
         self.count = [0] * n
         self.known = [[0] * n for _ in range(n)]
         self.flags: dict[tuple[HardEvent, int], tuple[list[int], Operation]] = {}
@@ -773,13 +784,14 @@ def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
         plan = _queue_plan(op, QUEUE_OPS[op.name])
         events, tensor = plan
         names = {
-            "san_m": getattr(BlockSanitizer, QUEUE_OPS[op.name]),
             "san_op": op,
             "san_ev": events,
             "san_q": op.operands[0],
             "san_t": tensor,
         }
-        line = "{san_m}(c.san, {san_op}, {san_ev}, {san_q}, {san_t})"
+        # (a method of `c.san`: loop batching's warm-up may stand a proxy in for the
+        # block's checker, batching._Proxy)
+        line = f"c.san.{QUEUE_OPS[op.name]}({{san_op}}, {{san_ev}}, {{san_q}}, {{san_t}})"
         return Inline(op, [f.template, line], {**f.names, **names})
     spec = getattr(type(op), "SPEC", None)
     if spec is None:
@@ -939,11 +951,10 @@ def _queue(op: Operation, comp: Any, f: Closure | None, role: str) -> Closure | 
     events, tensor = _queue_plan(op, role)
     q = comp.slot(op.operands[0])
     t = comp.slot(tensor)
-    method = getattr(BlockSanitizer, role)
 
     def run(e, c, _op=op):
         f(e, c)
-        method(c.san, _op, events, e[q], e[t])
+        getattr(c.san, role)(_op, events, e[q], e[t])
 
     return run
 
