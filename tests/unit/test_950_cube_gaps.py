@@ -101,11 +101,9 @@ def test_load2dv2_transposed_8_and_32_bit_match_the_sample_golden(num):
     # (L0 sizes: room for what the transposed loads write)
     sizes = (_align(ma1, 32) * ka1, kb1 * _align(nb1, 32), l0c_m * _align(N, 16), l0c_m)
     args = [asc.ConstExpr(v) for v in (*cfg, *sizes)]
-    # (scenario 7 unchecked for races: the race checker's extent of a transposed LoadData
-    # V2 is the 16-bit one, 5 fractals here where the 8-bit load writes 3, so it would
-    # report the loop's back-to-back loads as overlapping; docs/ascend950.md)
-    race = "off" if num == 7 else "error"
-    load2dv2_t[1](np.ascontiguousarray(x1.T), x2, out, *args, platform=A950, sanitize=race)
+    # (the race checker on: scenario 7's back-to-back 8-bit loads write 3 fractals each,
+    # the checker's extent is theirs: tests/unit/simulator/test_checker_extents_950.py)
+    load2dv2_t[1](np.ascontiguousarray(x1.T), x2, out, *args, platform=A950, sanitize="error")
     # the sample's verify_result.py: rtol 1e-6, atol 1e-9, at most 1e-4 of them off
     close = np.isclose(out, golden, rtol=1e-6, atol=1e-9)
     assert (~close).mean() <= 1e-4, np.argwhere(~close)[:5]

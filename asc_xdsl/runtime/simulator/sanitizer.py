@@ -23,7 +23,10 @@ the simulation with vector clocks:
 Every tensor operand an op's spec says it reads or writes is an access of a byte range
 of its memory (UB, L1, L0A/B/C of the block, or one GM argument): count forms touch
 `count` elements, `DataCopy`/`DataCopyPad` with parameter structs their bursts' span,
-GetValue/SetValue one element, any other form the tensor's whole window. An access
+GetValue/SetValue one element, the cube ops their fractals (`_EXTENTS`; an op the
+simulator runs as several instructions, each instruction's span), any other form the
+tensor's whole window. A vector function call (`vector_function`) is one V access of the
+UB and GM bytes its body touched. An access
 that overlaps an earlier one, where one of them writes and the later pipe does not
 know the earlier access complete, is a RAW, WAR or WAW race, reported at both ops'
 source lines. Also reported: `WaitFlag` with no `SetFlag` before it (the pipe hangs),
@@ -627,17 +630,26 @@ class BlockSanitizer:
             for a in races:
                 self._race(a, op, pipe, write, key, lo, hi)
 
-    def vector_function(self, op: Operation, spans: list[tuple[str, int, int, bool]]) -> None:
+    def vector_function(self, op: Operation, spans: list[tuple[Any, int, int, bool]]) -> None:
         """A vector function call (`asc_vf_call`): one access on pipe V of the byte ranges
-        its body read and wrote (each kind merged into maximal runs)."""
-        merged: list[tuple[str, int, int, bool]] = []
-        for key, lo, hi, write in sorted(spans, key=lambda s: (s[3], s[0], s[1])):
-            if merged and merged[-1][3] == write and merged[-1][0] == key and lo <= merged[-1][2]:
-                last = merged[-1]
-                merged[-1] = (key, last[1], max(last[2], hi), write)
-            else:
-                merged.append((key, lo, hi, write))
-        merged.sort(key=lambda s: s[3])  # reads first, as an op's accesses are
+        its body read and wrote (each kind merged into maximal runs per memory: "UB", or
+        a GM argument's buffer for a SIMT call's `p[i]` on GM, which is also checked
+        against the other blocks' accesses)."""
+        runs: dict[tuple[bool, Any], list[tuple[int, int]]] = {}
+        for key, lo, hi, write in spans:
+            runs.setdefault((write, key), []).append((lo, hi))
+        merged: list[tuple[Any, int, int, bool]] = []
+        # reads first, as an op's accesses are
+        for (write, key), ranges in sorted(runs.items(), key=lambda kv: kv[0][0]):
+            ranges.sort()
+            lo, hi = ranges[0]
+            for a, b in ranges[1:]:
+                if a <= hi:
+                    hi = max(hi, b)
+                else:
+                    merged.append((key, lo, hi, write))
+                    lo, hi = a, b
+            merged.append((key, lo, hi, write))
         self.access(op, PIPE_INDEX["V"], merged)
 
     def _prune(self, recs: list[tuple]) -> list[tuple]:
@@ -1003,27 +1015,36 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         tensors = [e[s] for s, _ in slots]
         pipe = pipe_no if pipe_no is not None else _copy_pipe(tensors[0], tensors[1])
         sizes = extent(e, names, tensors) if extent else [_window(t) for t in tensors]
-        bounds = []
-        gaps = {}
-        for k, (t, size) in enumerate(zip(tensors, sizes, strict=True)):
-            start, nbytes = size[0], size[1]
+        # per tensor: (memory, lo, hi, (burst, pitch) or None) of each span it touches
+        bounds: list[list] = []
+        for t, size in zip(tensors, sizes, strict=True):
+            mine: list = []
+            bounds.append(mine)
             if t.__class__ is LocalTensor:
-                lo = t.offset + start
-                bounds.append((t.mem_name, lo, lo + nbytes))
+                key, base = t.mem_name, t.offset
             elif t.__class__ is GlobalTensor and t.buf is not None:
-                lo = t.byte_offset + start
-                bounds.append((t.buf, lo, lo + nbytes))
-                if len(size) == 4 and size[3] > size[2] and nbytes // size[3] < MAX_BURSTS:
-                    gaps[k] = size[2:]  # GM bursts with gaps: exact across cores
+                key, base = t.buf, t.byte_offset
             else:
-                bounds.append(None)
+                continue
+            # (a list: an op of several instructions, each its own span)
+            for one in size if size.__class__ is list else (size,):
+                lo, nbytes = base + one[0], one[1]
+                gap = None
+                if (
+                    key.__class__ is not str
+                    and len(one) == 4
+                    and one[3] > one[2]
+                    and nbytes // one[3] < MAX_BURSTS
+                ):
+                    gap = one[2:]  # GM bursts with gaps: exact across cores
+                mine.append((key, lo, lo + nbytes, gap))
         spans, strides = [], None
         for i, w in entries:
-            if bounds[i] is not None:
-                if i in gaps:
+            for key, lo, hi, gap in bounds[i]:
+                if gap is not None:
                     strides = strides or {}
-                    strides[len(spans)] = gaps[i]
-                spans.append((*bounds[i], w))
+                    strides[len(spans)] = gap
+                spans.append((key, lo, hi, w))
         c.san.access(_op, pipe, spans, strides, exact)
 
     return run
@@ -1232,10 +1253,17 @@ def _load_2d(op: Operation, comp: Any) -> Extent:
 
 def _load_2d_v2(op: Operation, comp: Any) -> Extent:
     """LoadData with LoadData2DParamsV2 (Ascend 950): the fractals from the first it
-    reads (writes) to the last (ops/cube.py `_load_2d_v2`)."""
-    from asc_xdsl.runtime.simulator.ops.cube import FRACTAL, LOAD_2D_V2_DEFAULTS, fields
+    reads (writes) to the last (ops/cube.py `_load_2d_v2`); transposed 8/32-bit elements
+    move squares of two fractals (`cube.v2_square_indices`, the simulator's own)."""
+    from asc_xdsl.runtime.simulator.ops.cube import (
+        FRACTAL,
+        LOAD_2D_V2_DEFAULTS,
+        fields,
+        v2_square_indices,
+    )
 
     p = comp.slot(op.operands[2])
+    itemsize = np_dtype(op.dst.type.element_type).itemsize
 
     def spans(e, names, tensors):
         f = fields(e[p], LOAD_2D_V2_DEFAULTS, "LoadData")
@@ -1243,14 +1271,22 @@ def _load_2d_v2(op: Operation, comp: Any) -> Extent:
         if ms <= 0 or ks <= 0:
             return [(0, 0) for _ in names]
         stride = abs(f["srcStride"])
-        first = f["kStartPosition"] * stride + f["mStartPosition"]
-        last = first + (ks - 1) * stride + ms - 1
-        if f["ifTranspose"]:
-            dst_last = (ms - 1) * f["dstStride"] + ks - 1
+        if f["ifTranspose"] and itemsize != 2:
+            squares, dst = v2_square_indices(f, itemsize, stride, "LoadData")
+            read = [i for pair in squares for i in pair]
+            written = [i for i in dst if i >= 0]
+            first, last = min(read), max(read)
+            dst_first, dst_last = min(written), max(written)
         else:
-            dst_last = (ks - 1) * f["dstStride"] + ms - 1
+            first = f["kStartPosition"] * stride + f["mStartPosition"]
+            last = first + (ks - 1) * stride + ms - 1
+            dst_first = 0
+            if f["ifTranspose"]:
+                dst_last = (ms - 1) * f["dstStride"] + ks - 1
+            else:
+                dst_last = (ks - 1) * f["dstStride"] + ms - 1
         out = {
-            "dst": (0, (dst_last + 1) * FRACTAL),
+            "dst": (dst_first * FRACTAL, (dst_last - dst_first + 1) * FRACTAL),
             "src": (first * FRACTAL, (last - first + 1) * FRACTAL),
         }
         return [out[k] for k in names]
@@ -1328,7 +1364,7 @@ def _fixpipe(op: Operation, comp: Any) -> Extent:
     def spans(e, names, tensors):
         f = fields(e[p], FIXPIPE_DEFAULTS, "Fixpipe")
         layout = fields(e[cfg], FIXPIPE_CONFIG_DEFAULTS, "FixpipeConfig")["format"]
-        out = fixpipe_extents(f, layout, isz, osz, arch3510)
+        out = fixpipe_extents(f, layout, isz, osz, arch3510)  # (a list per tensor when tiled)
         return [out[k] for k in names]
 
     return spans

@@ -258,18 +258,11 @@ def _arch(c) -> int:
     return _arch_of(c.onchip.platform.name)
 
 
-def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str):
-    """ifTranspose of 8- and 32-bit elements (LoadData_2D_V2.md; the load_data_2dv2_l12l0
-    sample's README): the transpose works on squares of two fractals. 8-bit: fractals
-    (m, m + 1) of a K column (two 16 x 32 row neighbours, 1024 contiguous bytes) form a 32
-    x 32 square whose transpose is two fractals, destination (m / 2) * dstStride + 2k and
-    + 1 (mStep even); 32-bit: fractal m of K columns k and k + 1 (two 16 x 8 column
-    neighbours) form a 16 x 16 square, whose transpose's two 16 x 8 halves go to (2m) *
-    dstStride + k / 2 and (2m + 1) * dstStride + k / 2 (kStep even). An 8-bit M fractal
-    2k + h at or past dstStride is dropped (the sample's README: dstStride set to the
-    valid M fractals skips the padding fractal the square transpose reads). Each square as
-    LoadDataWithTranspose transposes it (`_square_transpose`). Returns the source
-    fractals read, the destination fractal of each output fractal and the fractals."""
+def v2_square_indices(f: dict, itemsize: int, stride: int, api: str) -> tuple[list, list]:
+    """The fractals a transposed 8/32-bit LoadData V2 moves (`_v2_squares`), without the
+    data: the (first, second) source fractals of each square and the destination fractal
+    of each output fractal (-1: not written). Shared with the race checker's extent
+    (sanitizer.py), so the two cannot drift apart."""
     ms, ks, ds = f["mStep"], f["kStep"], f["dstStride"]
     k0, m0 = f["kStartPosition"], f["mStartPosition"]
     if itemsize == 1 and ms % 2:
@@ -293,6 +286,22 @@ def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str):
                 first = (k0 + 2 * q) * stride + m0 + m
                 squares.append((first, first + stride))
                 dst += [2 * m * ds + q, (2 * m + 1) * ds + q]
+    return squares, dst
+
+
+def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str):
+    """ifTranspose of 8- and 32-bit elements (LoadData_2D_V2.md; the load_data_2dv2_l12l0
+    sample's README): the transpose works on squares of two fractals. 8-bit: fractals
+    (m, m + 1) of a K column (two 16 x 32 row neighbours, 1024 contiguous bytes) form a 32
+    x 32 square whose transpose is two fractals, destination (m / 2) * dstStride + 2k and
+    + 1 (mStep even); 32-bit: fractal m of K columns k and k + 1 (two 16 x 8 column
+    neighbours) form a 16 x 16 square, whose transpose's two 16 x 8 halves go to (2m) *
+    dstStride + k / 2 and (2m + 1) * dstStride + k / 2 (kStep even). An 8-bit M fractal
+    2k + h at or past dstStride is dropped (the sample's README: dstStride set to the
+    valid M fractals skips the padding fractal the square transpose reads). Each square as
+    LoadDataWithTranspose transposes it (`_square_transpose`). Returns the source
+    fractals read, the destination fractal of each output fractal and the fractals."""
+    squares, dst = v2_square_indices(f, itemsize, stride, api)
     read = np.array(squares).ravel()
     hi = int(read.max()) + 1
     sw = _bytes(src, 0, hi * FRACTAL, f"{api} reads src").reshape(hi, FRACTAL)
@@ -1158,9 +1167,24 @@ def fixpipe_extents(f: dict, layout: int, isz: int, osz: int, arch3510: bool) ->
     column blocks of its ndNum / dnNum matrices, dst the ND rows (gaps kept for one
     matrix), the DN rows or the Nz blocks, cbuf_workspace nSize scale words. `f` is the
     parameters' fields; FixpipeParamsArch3510's `params.*` members and Ascend 950's
-    units (NZ dstStride in elements, srcNdStride in C0) where `arch3510`."""
+    units (NZ dstStride in elements, srcNdStride in C0) where `arch3510`. A vector-quant
+    NZ Fixpipe past 1024 columns on 3510 runs as several instructions
+    (`nz_quant_tiles`): each tensor's value is then a list of every instruction's span."""
     if arch3510:
         f = _fields_3510(f, True)
+        if tiled_nz_quant(f, layout):
+            spans: dict[str, list] = {"src": [], "dst": [], "cbuf_workspace": []}
+            for src_off, dst_off, first, ft in nz_quant_tiles(f, osz):
+                one = _one_fixpipe(ft, layout, isz, osz, True)
+                for key, off in (("src", src_off * isz), ("dst", dst_off * osz)):
+                    spans[key].append((one[key][0] + off, *one[key][1:]))
+                spans["cbuf_workspace"].append((first * 8, ft["nSize"] * 8))
+            return spans
+    return _one_fixpipe(f, layout, isz, osz, arch3510)
+
+
+def _one_fixpipe(f: dict, layout: int, isz: int, osz: int, arch3510: bool) -> dict:
+    """`fixpipe_extents` of one instruction."""
     n, m = f["nSize"], f["mSize"]
     nd = f["dnNum"] if layout == COLUMN_MAJOR else f["ndNum"]
     if n <= 0 or m <= 0 or nd <= 0:
@@ -1295,8 +1319,11 @@ def _fixpipe(op, comp, workspace: bool):
             c.san.barrier(Pipe.PIPE_FIX)
         parts = _ub_parts(c, dst, f, layout)
         tiles = [(0, 0, f, scales)]
-        if on_3510 and vector and layout == NZ and f["nSize"] > VECTOR_QUANT_COLUMNS:
-            tiles = _nz_quant_tiles(f, scales, types[1].itemsize)
+        if on_3510 and tiled_nz_quant(f, layout):
+            tiles = [
+                (src_off, dst_off, ft, scales[first : first + ft["nSize"]])
+                for src_off, dst_off, first, ft in nz_quant_tiles(f, types[1].itemsize)
+            ]
         for src_off, dst_off, ft, st in tiles:
             src = e[s].sub(src_off) if src_off else e[s]
             out = dst.sub(dst_off) if dst_off else dst
@@ -1317,7 +1344,15 @@ VECTOR_QUANT_COLUMNS = 1024
 `GenFixpipeTiling`: "deqTensor/reluTensor in FB valid num is 1024")."""
 
 
-def _nz_quant_tiles(f: dict, scales: np.ndarray, osz: int) -> list:
+def tiled_nz_quant(f: dict, layout: int) -> bool:
+    """Whether a 3510 Fixpipe (fields as `_fields_3510` gives them) runs as several
+    instructions (`nz_quant_tiles`): a vector quantPre, NZ, more than 1024 columns."""
+    quant = f["quantPre"]
+    name = QUANT_NAMES[quant] if 0 <= quant < len(QUANT_NAMES) else str(quant)
+    return layout == NZ and f["nSize"] > VECTOR_QUANT_COLUMNS and cube_dialect.is_vector_quant(name)
+
+
+def nz_quant_tiles(f: dict, osz: int) -> list:
     """A vector-quant NZ Fixpipe of more than 1024 columns as dav_3510 runs it
     (`GenFixpipeTiling`, `FixpipeL0cToOut` / `L0cToL1` / `L0cToUB`): instructions of 512
     columns (the last the rest), instruction i reading L0C from element 32 i srcStride 16
@@ -1325,8 +1360,8 @@ def _nz_quant_tiles(f: dict, scales: np.ndarray, osz: int) -> list:
     element 32 i dstStride 32 / sizeof(dst): the header's offset counts dstStride in
     32-byte blocks, while 3510's NZ dstStride counts elements (the instruction's own
     column blocks), so the tiles after the first land 32 / sizeof(dst) times further
-    than one NZ2NZ instruction would put them. As (L0C offset, dst offset, fields,
-    scales) per instruction (elements)."""
+    than one NZ2NZ instruction would put them. As (L0C offset, dst offset, first column,
+    fields) per instruction (offsets in elements; the scales from the first column's)."""
     half = VECTOR_QUANT_COLUMNS // 2
     blocks = half // 16  # (cburstNum: the column blocks of one instruction)
     n = f["nSize"]
@@ -1335,7 +1370,7 @@ def _nz_quant_tiles(f: dict, scales: np.ndarray, osz: int) -> list:
         width = min(half, n - first)
         src_off = blocks * i * f["srcStride"] * 16
         dst_off = blocks * i * f["dstStride"] * 32 // osz
-        out.append((src_off, dst_off, {**f, "nSize": width}, scales[first : first + width]))
+        out.append((src_off, dst_off, first, {**f, "nSize": width}))
     return out
 
 

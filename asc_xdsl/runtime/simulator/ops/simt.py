@@ -7,8 +7,9 @@
   `asc_syncthreads`, so running them in turn gives the result of any interleaving of a
   program without data races between its threads (one with races gets one of the
   results the hardware may give). The race checker sees the call as one access on
-  pipe V of the UB bytes the threads touched (as a `__simd_vf__` call); their GM
-  accesses are not checked against other blocks'.
+  pipe V of the bytes the threads touched (the union of their accesses, as a
+  `__simd_vf__` call's): UB, and GM, which is also checked against the other blocks'
+  accesses (gmorder.py).
 * `blockIdx.x` is GetBlockIdx, `gridDim.x` GetBlockNum, `blockDim` the call's dim3; the
   y and z of blockIdx are 0 and of gridDim 1 (a one-dimensional grid).
 * `clock()` is modelled, not measured: the block's modelled cycles so far (every
@@ -79,7 +80,7 @@ def _vf_call(op, comp):
         if san is None:
             run_threads(c, values)
             return
-        outer, san.vf_spans = san.vf_spans, []  # (the UB the threads touch: one V access)
+        outer, san.vf_spans = san.vf_spans, []  # (the UB/GM the threads touch: one V access)
         try:
             run_threads(c, values)
         finally:
@@ -120,9 +121,12 @@ def _element(op):
     return el, t, scalar
 
 
-def _gm_bytes(p: GmPtr, index: int, size: int, what: str) -> tuple[np.ndarray, int]:
+def _gm_bytes(c, p: GmPtr, index: int, size: int, what: str, write: bool) -> tuple[np.ndarray, int]:
     start = p.byte_offset + index * size
     p.buf.check(start, size, what)
+    san = c.san
+    if san is not None and san.vf_spans is not None:  # (the race checker: the call's access)
+        san.vf_spans.append((p.buf, start, start + size, write))
     return p.buf.u8, start
 
 
@@ -142,7 +146,7 @@ def _load(op, comp):
         _threads(c).cycles += 1
         ptr, index = e[p], int(e[i])
         if isinstance(ptr, GmPtr):
-            u8, start = _gm_bytes(ptr, index, el.size, what)
+            u8, start = _gm_bytes(c, ptr, index, el.size, what, False)
             raw = u8[start : start + el.size]
             v = bf16_to_f32(raw.view(np.uint16))[0] if el.bf16 else raw.view(el.storage)[0]
         else:
@@ -163,7 +167,7 @@ def _store(op, comp):
         ptr, index = e[p], int(e[i])
         values = np.array([e[s]]).astype(el.dtype)
         if isinstance(ptr, GmPtr):
-            u8, start = _gm_bytes(ptr, index, el.size, what)
+            u8, start = _gm_bytes(c, ptr, index, el.size, what, True)
             data = f32_to_bf16(values) if el.bf16 else values.astype(el.storage)
             u8[start : start + el.size] = data.view(np.uint8)
         else:
