@@ -57,6 +57,10 @@ LAZY = {
     "asc_xdsl.dialects.ascendc.construct",
     "asc_xdsl.dialects.ascendc.debug",
     "asc_xdsl.dialects.ascendc.reg_scope",
+    # enums the vector add never names (`asc_xdsl.enums._LAZY`, the language's struct enums)
+    "asc_xdsl.enums.vector",
+    "asc_xdsl.enums.cache_atomic",
+    "asc_xdsl.language.core.struct_enums",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile (its Ascend C printed)
 loads."""
@@ -75,6 +79,56 @@ def test_the_lazy_names_are_their_modules_own() -> None:
         assert getattr(core, name) is getattr(asc.language, name) is getattr(asc, name) is cls
         assert name in asc.__all__ and name in dir(asc) and name in dir(core)
     assert asc.adv is adv and asc.reg is reg and asc.vf is reg.vf is asc.language.vf
+
+
+def _enum_classes(module: object) -> set[str]:
+    """The names of the enum classes `module` defines (not those it imports)."""
+    import enum
+
+    return {
+        name
+        for name, value in vars(module).items()
+        if isinstance(value, enum.EnumType)
+        and value.__module__ == module.__name__  # type: ignore[attr-defined]
+        and not name.startswith("_")
+    }
+
+
+def test_every_enum_name_is_its_one_class_at_every_level() -> None:
+    """The enums made when first named: `asc_xdsl.enums` gives every one of `__all__`
+    (those of `_LAZY` from their submodule), the dialect's and the language's enum
+    modules and `asc`, `asc.language`, `asc.language.core` give the same classes, and a
+    member pickles by its class's module."""
+    import pickle
+
+    import asc_xdsl as asc
+    from asc_xdsl import enums
+    from asc_xdsl.dialects.ascendc import enums as dialect_enums
+    from asc_xdsl.language import core
+    from asc_xdsl.language.core import enums as core_enums
+    from asc_xdsl.language.core import struct_enums
+
+    for module in set(enums._LAZY.values()):
+        sub = importlib.import_module(f"asc_xdsl.enums.{module}")
+        assert {n for n, m in enums._LAZY.items() if m == module} == _enum_classes(sub)
+    assert sorted(enums.__all__) == sorted([*_enum_classes(enums), *enums._LAZY])
+    for name in enums.__all__:
+        cls = getattr(enums, name)
+        assert issubclass(cls, enums.AscEnum) and cls.__name__ == name
+        if name in dialect_enums.__all__:
+            assert getattr(dialect_enums, name) is cls
+    assert _enum_classes(struct_enums) == core_enums._STRUCT_ENUMS
+    for name in core_enums.__all__:
+        cls = getattr(core_enums, name)
+        if name in core_enums._FROM_ENUMS:
+            assert cls is getattr(enums, core_enums._FROM_ENUMS[name])
+        else:
+            assert cls.__module__ in (core_enums.__name__, struct_enums.__name__), name
+        assert getattr(core, name) is getattr(asc.language, name) is getattr(asc, name) is cls
+        assert name in dir(asc) and name in dir(core) and name in dir(core_enums)
+        member = next(iter(cls))
+        assert pickle.loads(pickle.dumps(member)) is member
+    assert core_enums.PipeID is enums.Pipe
 
 
 def test_a_vector_add_loads_only_what_it_uses() -> None:
