@@ -61,6 +61,9 @@ LAZY = {
     "asc_xdsl.enums.vector",
     "asc_xdsl.enums.cache_atomic",
     "asc_xdsl.language.core.struct_enums",
+    # the Matmul types (`ascendc.LAZY_TYPES`, `LAZY_ATTRS`) and their enums
+    "asc_xdsl.dialects.ascendc.adv_types",
+    "asc_xdsl.enums.matmul",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile (its Ascend C printed)
 loads."""

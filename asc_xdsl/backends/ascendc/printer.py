@@ -54,7 +54,6 @@ from asc_xdsl.backends.ascendc.cpp_types import (
 from asc_xdsl.backends.ascendc.emitters import Emitter, emitter_of
 from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.backends.ascendc.names import NameTable, callee_problem, identifier_problem
-from asc_xdsl.dialects.ascendc.adv_types import MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
@@ -72,7 +71,7 @@ from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
-from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.class_tests import LoadedSubclassCache, SubclassCache
 from asc_xdsl.utils.int_types import int_bounds
 
 if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely has one
@@ -309,7 +308,7 @@ _IS_INTEGER_ATTR = SubclassCache(IntegerAttr)
 _IS_INDEX_TYPE = SubclassCache(IndexType)
 _IS_INTEGER_TYPE = SubclassCache(IntegerType)
 _IS_ASCENDC_OP = SubclassCache(AscendCOp)
-_IS_MATMUL_TYPE = SubclassCache(MatmulType)
+_IS_MATMUL_TYPE = LoadedSubclassCache("asc_xdsl.dialects.ascendc.adv_types", "MatmulType")
 _IS_ASCENDC_TYPE = SubclassCache(AscendCType)
 _IS_YIELD = SubclassCache(scf.YieldOp)
 _IS_CONDITION = SubclassCache(scf.ConditionOp)
