@@ -28,7 +28,10 @@ import numpy as np
 import vector_add as m
 x = np.zeros(2048, np.float32)
 m.vadd_kernel.compile(x, x, x, 1024, 256, block_dim=2, always_compile=True).asm["ascendc"]
-print(json.dumps([sorted(imported), sorted(sys.modules)]))
+from asc_xdsl.language.core.types import STRUCT_CLASSES
+forms = [f for c in STRUCT_CLASSES.values() for f in c._FORMS]
+signatures = [f.struct for f in forms if f._signature is not None]
+print(json.dumps([sorted(imported), sorted(sys.modules), signatures, len(forms)]))
 """
 
 LAZY = {
@@ -139,9 +142,11 @@ def test_a_vector_add_loads_only_what_it_uses() -> None:
         [sys.executable, "-c", PROGRAM], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert out.returncode == 0, out.stderr[-4000:]
-    imported, compiled = (set(names) for names in json.loads(out.stdout.splitlines()[-1]))
+    imported, compiled, signatures, forms = json.loads(out.stdout.splitlines()[-1])
     assert "xdsl" not in imported  # (a disk-cache hit needs no xDSL)
-    assert not LAZY & compiled, sorted(LAZY & compiled)
+    assert not LAZY & set(compiled), sorted(LAZY & set(compiled))
+    # the parameter structs' signatures are made when a kernel first builds one (it builds none)
+    assert forms > 30 and signatures == []
 
 
 @pytest.mark.parametrize(

@@ -218,20 +218,35 @@ def _field_key(name: str) -> str:
 
 
 class _Form:
-    """One constructor: the Python signature and, per parameter, the field it fills."""
+    """One constructor: the Python signature and, per parameter, the field it fills.
+    Read from the form's text when first asked for: a kernel builds a few of the ~35
+    structs, and their `inspect.Signature`s were a third of the module's import."""
 
     def __init__(self, struct: str, text: str):
-        self.params = [_Param(p) for p in text.split()]
-        self.signature = inspect.Signature(
-            [
-                inspect.Parameter(
-                    p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=p.default
-                )
-                for p in self.params
-            ]
-        )
         self.struct = struct
+        self.text = text
+        self._params: list[_Param] | None = None
+        self._signature: inspect.Signature | None = None
         self._fields: list[tuple[str, str, str]] | None = None
+
+    @property
+    def params(self) -> list[_Param]:
+        if self._params is None:
+            self._params = [_Param(p) for p in self.text.split()]
+        return self._params
+
+    @property
+    def signature(self) -> inspect.Signature:
+        if self._signature is None:
+            self._signature = inspect.Signature(
+                [
+                    inspect.Parameter(
+                        p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=p.default
+                    )
+                    for p in self.params
+                ]
+            )
+        return self._signature
 
     def fields(self) -> list[tuple[str, str, str]]:
         """(Python name, IR type, role) per C++ field, in the constructor's order."""
@@ -417,15 +432,26 @@ def _struct_type(api: str, dtype: DataType | None, layout: int | None = None) ->
     return cls(dtype.ir_type()) if takes_element and dtype is not None else cls()
 
 
+class _FirstFormSignature:
+    """A struct class's `__signature__` (what `inspect.signature` and `help()` show):
+    its first form's, made when first asked for."""
+
+    def __get__(self, obj: object, cls: type[_StructValue]) -> inspect.Signature:
+        return cls._FORMS[0].signature
+
+
 def _make(name: str, forms: tuple[str, ...]) -> type[_StructValue]:
     doc = f"`AscendC::{name}`: {name}({forms[0].replace(' ', ', ')})"
-    cls = type(
+    return type(
         name,
         (_StructValue,),
-        {"__doc__": doc, "__module__": __name__, "_FORMS": tuple(_Form(name, f) for f in forms)},
+        {
+            "__doc__": doc,
+            "__module__": __name__,
+            "_FORMS": tuple(_Form(name, f) for f in forms),
+            "__signature__": _FirstFormSignature(),
+        },
     )
-    cls.__signature__ = cls._FORMS[0].signature  # type: ignore[attr-defined]
-    return cls
 
 
 STRUCT_CLASSES: dict[str, type[_StructValue]] = {
