@@ -84,3 +84,12 @@ def test_the_matmul_config_attribute_and_struct_type_share_a_name() -> None:
     assert type(struct).__name__ == "MatmulConfigType"
     assert ascendc.MatmulConfigAttr is type(attr) and ascendc.MatmulConfigType is type(struct)
     assert ascendc.MatmulConfigAttr in ascendc.all_types()
+
+
+def test_the_listed_apis_are_the_family_tables_keys() -> None:
+    """`family_dtypes.LISTED_APIS` comes from the rows, before the tables are made."""
+    from asc_xdsl.dialects.ascendc import family_dtypes
+
+    tables = family_dtypes.FAMILY_DTYPES
+    assert {api for table in tables.values() for api in table} == family_dtypes.LISTED_APIS
+    assert family_dtypes._family_dtypes() is tables
