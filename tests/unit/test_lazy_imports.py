@@ -30,12 +30,14 @@ x = np.zeros(2048, np.float32)
 m.vadd_kernel.compile(x, x, x, 1024, 256, block_dim=2, always_compile=True).asm["ascendc"]
 from asc_xdsl.dialects.ascendc import family_dtypes
 from asc_xdsl.language.core.types import STRUCT_CLASSES
+made = sorted(STRUCT_CLASSES._made)
 forms = [f for c in STRUCT_CLASSES.values() for f in c._FORMS]
 print(json.dumps({
     "imported": sorted(imported),
     "compiled": sorted(sys.modules),
     "signatures": [f.struct for f in forms if f._signature is not None],
     "forms": len(forms),
+    "struct_classes": made,
     "family_tables": family_dtypes._family_dtypes.cache_info().currsize,
 }))
 """
@@ -154,6 +156,8 @@ def test_a_vector_add_loads_only_what_it_uses() -> None:
     assert not LAZY & compiled, sorted(LAZY & compiled)
     # the parameter structs' signatures are made when a kernel first builds one (it builds none)
     assert facts["forms"] > 30 and facts["signatures"] == []
+    # and their classes when first named (the fixpipe module names FixpipeConfig)
+    assert facts["struct_classes"] == ["FixpipeConfig"]
     # the other SoC families' dtype tables when a module for one is verified
     assert facts["family_tables"] == 0
 

@@ -13,13 +13,13 @@ from asc_xdsl.language.core.properties import *  # noqa: F403
 from asc_xdsl.language.core.properties import __all__ as _properties_all
 from asc_xdsl.language.core.range import range, static_range
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, MrgSortSrcList
-from asc_xdsl.language.core.types import *  # noqa: F403
 from asc_xdsl.language.core.types import __all__ as _types_all
 from asc_xdsl.language.core.utils import ceildiv, static_assert
 
 if TYPE_CHECKING:
     from asc_xdsl.language.core.aipp_types import *  # noqa: F403
     from asc_xdsl.language.core.enums import *  # noqa: F403
+    from asc_xdsl.language.core.types import *  # noqa: F403
 
 _aipp_all = [
     "AippChannelPaddingParams",
@@ -33,11 +33,12 @@ _aipp_all = [
 _LAZY = {
     **dict.fromkeys(_aipp_all, "asc_xdsl.language.core.aipp_types"),
     **dict.fromkeys(_enums_all, "asc_xdsl.language.core.enums"),
+    **dict.fromkeys(_types_all, "asc_xdsl.language.core.types"),
 }
 """Names looked up in their module when first asked for (`__getattr__`): the AIPP
 configuration's records, which only an image-preprocessing kernel uses (`aipp_types`'s
-`__all__`; a test checks the two lists agree), and the enums (`enums` makes each
-class when first named)."""
+`__all__`; a test checks the two lists agree), the enums (`enums` makes each
+class when first named) and the parameter structs (`types` likewise)."""
 
 __all__ = [
     "Array",
