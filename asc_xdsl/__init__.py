@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from asc_xdsl.autotuner import Config as Config
     from asc_xdsl.autotuner import autotune as autotune
     from asc_xdsl.language import *  # noqa: F403
-else:  # the language's names, but `adv`, `reg`, `vf`, `vec_scope`, AIPP's only when first named (below)
+else:  # the language's names, but `adv`, `reg`, `vf`, `vec_scope`, AIPP's, enums only when first named
     _LAZY_LANGUAGE = _language._LAZY_NAMES
     globals().update(
         {name: getattr(_language, name) for name in _language_all if name not in _LAZY_LANGUAGE}

@@ -6,8 +6,9 @@
 - `adv`: the advanced APIs (`asc.adv.*`);
 - `reg`: the Reg layer of Ascend 950 (`asc.reg.*`, `@asc.vf`).
 
-`adv`, `reg`, `vf`, `vec_scope` and the AIPP records (`AippParams`, ...) load when first named (a
-module `__getattr__`): a kernel that uses none does not pay for their classes at start-up.
+`adv`, `reg`, `vf`, `vec_scope`, the AIPP records (`AippParams`, ...) and the enums load when
+first named (a module `__getattr__`): a kernel that uses none does not pay for their classes at
+start-up.
 
 Each function or method builds IR into the kernel being compiled through the builder
 interface of `builder/` (`KernelBuilder`, which the frontend's code generator
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from asc_xdsl.language.core import *  # noqa: F403
     from asc_xdsl.language.reg import vec_scope, vf
 else:
-    # core's names but those it loads on first use (`core._LAZY`, the AIPP records)
+    # core's names but those it loads on first use (`core._LAZY`: the AIPP records, enums)
     globals().update({name: getattr(core, name) for name in _core_all if name not in core._LAZY})
     _LAZY = {"adv": "asc_xdsl.language.adv", "reg": "asc_xdsl.language.reg"}
     _REG_NAMES = frozenset({"vf", "vec_scope"})  # names of `reg` at the top level
@@ -60,7 +61,7 @@ else:
     def __getattr__(name: str) -> object:
         # `adv` (Matmul, tiling structs, the advanced math APIs) and `reg` (the Reg layer
         # and `@asc.vf`) load when a kernel names them: a kernel without them does not
-        # pay for their classes at start-up; so do core's AIPP records.
+        # pay for their classes at start-up; so do core's AIPP records and enums.
         if name in core._LAZY:
             return getattr(core, name)
         if name in _LAZY or name in _REG_NAMES:
