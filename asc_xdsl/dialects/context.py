@@ -5,7 +5,7 @@ them costs far more than compiling a kernel that uses five. The context knows th
 types of `ASCENDC_TYPES` up front; an `ascendc.*` op name the parser meets is one of
 the hand-written ops (`ascendc.LAZY_OPS`, their modules imported then) or is asked of
 the spec families, and `asc_xdsl.dialects.emitasc` for `emitasc.*`
-ones and for pyasc's `emitc.*` names of four of them (`PYASC_SPELLINGS`); the struct and Reg types (`!ascendc.binary_repeat_params`, `!ascendc.reg_tensor`, ...) are
+ones and for pyasc's `emitc.*` names of four of them (`PYASC_SPELLINGS`); the struct, Reg and Matmul types (`!ascendc.binary_repeat_params`, `!ascendc.reg_tensor`, `!ascendc.matmul<...>`, ...) are
 defined when first named too. Two upstream ops are parsed in the forms pyasc writes too
 (`pyasc_syntax.py`).
 """
@@ -75,18 +75,19 @@ class AscContext(Context):
         loaded[attr.name] = attr
 
     def get_optional_type(self, name: str) -> type[TypeAttribute] | None:
-        self._load_struct_type(name)
+        self._load_struct_type(name, attr=False)
         return super().get_optional_type(name)
 
     def get_optional_attr(self, name: str) -> type[Attribute] | None:
-        self._load_struct_type(name)
+        self._load_struct_type(name, attr=True)
         return super().get_optional_attr(name)
 
-    def _load_struct_type(self, name: str) -> None:
-        """The struct types (`struct_types.py`) and the Reg types (`ascendc.LAZY_TYPES`)
-        are defined when the parser first meets one, like the spec-defined ops; so are the
-        `emitc` attributes pyasc's IR uses."""
-        if name in self._loaded_types:
+    def _load_struct_type(self, name: str, *, attr: bool) -> None:
+        """The struct types (`struct_types.py`), the Reg and Matmul types (`ascendc.LAZY_TYPES`)
+        and the Matmul config attribute (`ascendc.LAZY_ATTRS`; `!ascendc.matmul_config` is
+        a struct type) are defined when the parser first meets one, like the spec-defined
+        ops; so are the `emitc` attributes pyasc's IR uses."""
+        if name in (self._loaded_attrs if attr else self._loaded_types):
             return
         if name.startswith("emitc.") and name not in self._loaded_attrs:
             from asc_xdsl.dialects.emitasc import PYASC_COMPAT_ATTRS
@@ -98,13 +99,18 @@ class AscContext(Context):
             return
         if not name.startswith("ascendc."):
             return
-        from asc_xdsl.dialects.ascendc import LAZY_TYPES, lazy_type
+        from asc_xdsl.dialects.ascendc import LAZY_ATTRS, LAZY_TYPES, lazy_type
         from asc_xdsl.dialects.ascendc.struct_types import BY_MNEMONIC, STRUCT_TYPES
+
+        if attr:
+            if name in LAZY_ATTRS:
+                self.load_attr_or_type(lazy_type(*LAZY_ATTRS[name]))
+            return
 
         class_name = BY_MNEMONIC.get(name)
         if class_name is not None:
             self.load_attr_or_type(STRUCT_TYPES[class_name])
-        elif name in LAZY_TYPES:  # (the Reg types: a kernel without registers needs none)
+        elif name in LAZY_TYPES:  # (the Reg and Matmul types: a kernel without them needs none)
             self.load_attr_or_type(lazy_type(*LAZY_TYPES[name]))
 
     def clone(self) -> AscContext:

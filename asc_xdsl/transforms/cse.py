@@ -27,13 +27,11 @@ After:
 from __future__ import annotations
 
 from collections.abc import Callable, Set
-from dataclasses import dataclass
 from operator import attrgetter
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnregisteredOp
 from xdsl.ir import Block, Operation, Region, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.traits import (
     EffectInstance,
@@ -45,6 +43,7 @@ from xdsl.traits import (
     SymbolOpInterface,
 )
 
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 _READ, _WRITE, _ALLOC = MemoryEffectKind.READ, MemoryEffectKind.WRITE, MemoryEffectKind.ALLOC
@@ -331,8 +330,7 @@ def cse(root: Operation) -> None:
     _Driver().run(root)
 
 
-@dataclass(frozen=True)
-class CommonSubexpressionElimination(ModulePass):
+class CommonSubexpressionElimination(PlainPass):
     name = "cse"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -20,7 +20,6 @@ After:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -32,12 +31,12 @@ from xdsl.dialects.builtin import (
     ModuleOp,
 )
 from xdsl.ir import Attribute, ParametrizedAttribute
-from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import DeclarePyStructOp, PyStructType
 from asc_xdsl.transforms.generate_boilerplate import HEADERS_NEEDED, is_preamble, needed_headers
 from asc_xdsl.transforms.ir_walk import ops_in, value_types
 from asc_xdsl.transforms.pass_facts import offer, wanted
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 
 def _structs(t: Attribute) -> Iterator[PyStructType]:
@@ -86,8 +85,7 @@ _SCALARS = (IntegerAttr, FloatAttr, IntegerType, IndexType)
 width and signedness): not searched (a matmul type's config holds dozens)."""
 
 
-@dataclass(frozen=True)
-class DeclarePyStructPass(ModulePass):
+class DeclarePyStructPass(PlainPass):
     name = "ascendc-declare-py-struct"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

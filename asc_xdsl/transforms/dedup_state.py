@@ -46,11 +46,11 @@ from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.utils.hints import isa
 
 from asc_xdsl.dialects.ascendc import setup_state as facts
 from asc_xdsl.transforms.hardware import op_pipe
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 _NONE: frozenset[str] = frozenset()
 
@@ -269,8 +269,7 @@ def _drop_redundant(block: Block, state: State) -> int:
     return dropped
 
 
-@dataclass(frozen=True)
-class DedupStatePass(ModulePass):
+class DedupStatePass(PlainPass):
     name = "ascendc-dedup-state"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

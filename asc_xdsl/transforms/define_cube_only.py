@@ -21,20 +21,17 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
-from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import VerbatimOp, verbatim_text
 from asc_xdsl.transforms.kernel_args import MATMUL_CUBE_ONLY_ATTR
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 CUBE_ONLY_DEFINE = "#define ASCENDC_CUBE_ONLY"
 
 
-@dataclass(frozen=True)
-class DefineCubeOnlyPass(ModulePass):
+class DefineCubeOnlyPass(PlainPass):
     name = "ascendc-define-cube-only"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -19,21 +19,18 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
-from xdsl.passes import ModulePass
 
 from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 ENABLE_DEBUG_ATTR = "asc.enable_debug"
 DEBUG_OPS = frozenset({"ascendc.printf", "ascendc.dump_tensor"})
 """The ops whose output goes through the dump workspace (as pyasc's pass decides)."""
 
 
-@dataclass(frozen=True)
-class DetectEnableDebugPass(ModulePass):
+class DetectEnableDebugPass(PlainPass):
     name = "ascendc-detect-enable-debug"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

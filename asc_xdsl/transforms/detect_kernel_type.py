@@ -23,13 +23,11 @@ After:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, KERNEL_TYPE_ATTR
 from asc_xdsl.dialects.interned import UNIT, string_attr
@@ -45,6 +43,7 @@ from asc_xdsl.transforms.hardware import (
 from asc_xdsl.transforms.ir_walk import functions, ops_in
 from asc_xdsl.transforms.kernel_args import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.pass_facts import offer, take
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.utils.class_tests import SubclassCache
 from asc_xdsl.utils.records import Record
 
@@ -196,8 +195,7 @@ def sets_up_matmul(kernel: func.FuncOp, module: ModuleOp) -> bool:
     return facts.sides(kernel)[1]
 
 
-@dataclass(frozen=True)
-class DetectKernelTypePass(ModulePass):
+class DetectKernelTypePass(PlainPass):
     name = "ascendc-detect-kernel-type"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

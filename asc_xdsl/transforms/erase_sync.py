@@ -31,17 +31,16 @@ After:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 SYNC_OPS = frozenset({"ascendc.set_flag", "ascendc.wait_flag", "ascendc.pipe_barrier"})
@@ -132,8 +131,7 @@ def erase(f: func.FuncOp) -> None:
     rewrite(f, EraseSync(), recursive=False)
 
 
-@dataclass(frozen=True)
-class EraseSyncPass(ModulePass):
+class EraseSyncPass(PlainPass):
     name = "ascendc-erase-sync"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

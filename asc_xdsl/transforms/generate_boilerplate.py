@@ -26,17 +26,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.emitasc import IncludeOp, is_define
 from asc_xdsl.dialects.fast_build import new_op
 from asc_xdsl.transforms.ir_walk import block_args, ops_in, value_types
 from asc_xdsl.transforms.pass_facts import take
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 BASE_HEADER = "kernel_operator.h"
 REQUIRED_HEADERS: dict[str, str] = {
@@ -177,8 +176,7 @@ def _header_attr(header: str) -> StringAttr:
     return StringAttr(header)
 
 
-@dataclass(frozen=True)
-class GenerateBoilerplatePass(ModulePass):
+class GenerateBoilerplatePass(PlainPass):
     name = "ascendc-generate-boilerplate"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -28,16 +28,14 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 
 from asc_xdsl.transforms.hardware import PIPE_RELEASES
 from asc_xdsl.transforms.hoist import hoist
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 HOISTED = frozenset(
     {
@@ -68,8 +66,7 @@ def _stays(op: Operation, parent: Operation) -> bool:
     return op.name in SETUP and any(o.name in PIPE_RELEASES for o in parent.walk())
 
 
-@dataclass(frozen=True)
-class HoistQueBindPass(ModulePass):
+class HoistQueBindPass(PlainPass):
     name = "ascendc-hoist-que-bind"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -22,15 +22,13 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 
 from asc_xdsl.transforms.hoist import hoist
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 LOCAL_TENSOR_AUTO = "ascendc.local_tensor_auto"
 
@@ -49,8 +47,7 @@ def is_output(op: Operation) -> bool:
     return "output" in op.properties
 
 
-@dataclass(frozen=True)
-class HoistUBAllocationPass(ModulePass):
+class HoistUBAllocationPass(PlainPass):
     name = "ascendc-hoist-ub-allocation"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -49,17 +49,16 @@ After:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR, NO_INLINE
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 
@@ -159,8 +158,7 @@ class InlineCall(RewritePattern):
         inline_call(call, callee, rewriter)
 
 
-@dataclass(frozen=True)
-class InlinePass(ModulePass):
+class InlinePass(PlainPass):
     name = "inline"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -27,19 +27,17 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr, i64
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
 from asc_xdsl.transforms.diagnostics import fail, structured_functions
 from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO, MemoryMap, accesses, views
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 PASS = "ascendc-input-output-tensor"
@@ -125,8 +123,7 @@ class CopyOutResult(RewritePattern):
                 rewriter.notify_op_modified(use.operation)
 
 
-@dataclass(frozen=True)
-class InputOutputTensorPass(ModulePass):
+class InputOutputTensorPass(PlainPass):
     name = PASS
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

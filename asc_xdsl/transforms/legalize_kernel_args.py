@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from xdsl.context import Context
@@ -47,7 +46,6 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
 
@@ -67,6 +65,7 @@ from asc_xdsl.transforms.kernel_args import (
     marked_kind,
     param_attrs,
 )
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 FFTS_PARAM = "ffts_addr"
@@ -190,8 +189,7 @@ def _update_function_type(kernel: func.FuncOp) -> None:
     kernel.properties["function_type"] = function_type(inputs, outputs)
 
 
-@dataclass(frozen=True)
-class LegalizeKernelArgsPass(ModulePass):
+class LegalizeKernelArgsPass(PlainPass):
     name = "ascendc-legalize-kernel-args"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

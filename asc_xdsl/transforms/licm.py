@@ -36,13 +36,11 @@ After:
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, Region
-from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import (
     is_side_effect_free,
@@ -53,6 +51,7 @@ from xdsl.traits import (
 from xdsl.transforms.loop_invariant_code_motion import can_be_hoisted
 
 from asc_xdsl.transforms.loop_facts import LOOP_NAMES, LOOPS, has_candidates, may_speculate
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 
 def _hoistable(op: Operation, region: Region) -> bool:
@@ -125,8 +124,7 @@ def licm(module: Operation, loops: tuple[type[Operation], ...] = LOOPS) -> None:
                 move_loop_invariant_code(region, builder)
 
 
-@dataclass(frozen=True)
-class LoopInvariantCodeMotionPass(ModulePass):
+class LoopInvariantCodeMotionPass(PlainPass):
     name = "loop-invariant-code-motion"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

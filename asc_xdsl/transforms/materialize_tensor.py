@@ -39,13 +39,10 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, i32, i64
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
@@ -55,6 +52,7 @@ from asc_xdsl.enums import TPosition
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hoist_ub_allocation import is_input, is_output
 from asc_xdsl.transforms.memory import LOCAL_TENSOR_AUTO
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 PASS = "ascendc-materialize-tensor"
@@ -163,8 +161,7 @@ def _at(auto: Operation, ops: list[Operation], names: dict[Operation, str]) -> N
             o.results[0].name_hint = name
 
 
-@dataclass(frozen=True)
-class MaterializeTensorPass(ModulePass):
+class MaterializeTensorPass(PlainPass):
     name = PASS
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

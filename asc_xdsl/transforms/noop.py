@@ -9,15 +9,13 @@ IR before and after is the same:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass
+
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 
-@dataclass(frozen=True)
-class NoopPass(ModulePass):
+class NoopPass(PlainPass):
     name = "ascendc-noop"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -39,8 +39,6 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
@@ -51,7 +49,6 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 
 from asc_xdsl import soc as soc_table
 from asc_xdsl.dialects.ascendc.target import SOC_ATTR
@@ -60,6 +57,7 @@ from asc_xdsl.enums import TPosition
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import PIPE_RELEASES, object_buffer, position_buffer
 from asc_xdsl.transforms.ir_walk import functions, ops_in
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.utils.records import Record
 
 PASS = "ascendc-plan-memory"
@@ -217,8 +215,7 @@ def _check_explicit(op: Operation, capacity: dict[str, int], soc_name: str) -> N
         )
 
 
-@dataclass(frozen=True)
-class PlanMemoryPass(ModulePass):
+class PlanMemoryPass(PlainPass):
     name = "ascendc-plan-memory"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

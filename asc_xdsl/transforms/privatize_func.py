@@ -17,16 +17,14 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.transforms.ir_walk import functions, region_functions
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 _PRIVATE = StringAttr("private")
@@ -57,8 +55,7 @@ def changes(f: func.FuncOp) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class PrivatizeFuncPass(ModulePass):
+class PrivatizeFuncPass(PlainPass):
     name = "ascendc-privatize-func"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

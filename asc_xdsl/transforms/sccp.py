@@ -67,20 +67,19 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsolatedFromAbove, is_side_effect_free
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.transforms.constant_fold import ROUNDING, evaluate, number, width
 from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.sccp_scan import (
     MODELED,
     OVER,
@@ -774,8 +773,7 @@ def sccp(module: ModuleOp) -> bool:
     return _Rewrite(solver).run(module)
 
 
-@dataclass(frozen=True)
-class SCCPPass(ModulePass):
+class SCCPPass(PlainPass):
     name = "sccp"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

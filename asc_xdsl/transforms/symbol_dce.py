@@ -30,14 +30,13 @@ After:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Attribute, Operation
-from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 
 def _refs_in(attr: Attribute) -> Iterator[str]:
@@ -93,8 +92,7 @@ def dead_symbols(top: Iterable[Operation]) -> list[Operation]:
     return [op for name, op in symbols.items() if name not in live]
 
 
-@dataclass(frozen=True)
-class SymbolDCEPass(ModulePass):
+class SymbolDCEPass(PlainPass):
     name = "symbol-dce"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

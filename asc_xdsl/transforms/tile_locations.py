@@ -17,13 +17,11 @@ After: `error: asctile.unary: an operand is a tile in L1, which this op cannot r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects import asctile
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 PASS = "tile-check-locations"
 # op -> which locations its tile operands may be in
@@ -65,8 +63,7 @@ def check_locations(module: ModuleOp) -> None:
             )
 
 
-@dataclass(frozen=True)
-class TileCheckLocationsPass(ModulePass):
+class TileCheckLocationsPass(PlainPass):
     name = PASS
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -86,10 +86,10 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from asc_xdsl.dialects import asctile
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 bf16, f16, f32 = BFloat16Type(), Float16Type(), Float32Type()
 i16 = IntegerType(16)
@@ -2468,8 +2468,7 @@ def _pair_block_idx(ops: list[Operation]) -> None:
         )
 
 
-@dataclass(frozen=True)
-class TileToAscendcPass(ModulePass):
+class TileToAscendcPass(PlainPass):
     name = PASS
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -68,10 +68,10 @@ from xdsl.dialects.builtin import (
     i1,
 )
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.passes import ModulePass
 
 from asc_xdsl.dialects import asctile
 from asc_xdsl.dialects.asctile import FusedVfOp
+from asc_xdsl.transforms.plain_pass import PlainPass
 
 PASS = "tile-to-reg"
 OFF_ATTR = "asctile.vf_fusion"
@@ -794,8 +794,7 @@ def fuse_module(module: ModuleOp) -> int:
     return made
 
 
-@dataclass(frozen=True)
-class TileToRegPass(ModulePass):
+class TileToRegPass(PlainPass):
     name = PASS
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -22,17 +22,15 @@ After:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
 from asc_xdsl.transforms.ir_walk import ops_in
+from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 PIPE_OP = "ascendc.pipe"
@@ -73,8 +71,7 @@ def unify(f: func.FuncOp) -> None:
     rewrite(f, UnifyPipe(f, name), recursive=False)
 
 
-@dataclass(frozen=True)
-class UnifyPipePass(ModulePass):
+class UnifyPipePass(PlainPass):
     name = "ascendc-unify-pipe"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

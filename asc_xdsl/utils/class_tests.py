@@ -13,6 +13,7 @@ has a `__subclasshook__`, so `is_subclass` answers for them from the class's MRO
 
 from __future__ import annotations
 
+import sys
 from abc import ABC
 
 
@@ -52,3 +53,29 @@ class SubclassCache(dict[type, bool]):
         bases = self.bases if isinstance(self.bases, tuple) else (self.bases,)
         found = self[cls] = any(is_subclass(cls, b) for b in bases)
         return found
+
+
+class LoadedSubclassCache(SubclassCache):
+    """A `SubclassCache` for classes of a module that loads on first use (named by
+    module and class, e.g. the Matmul types of `ascendc.LAZY_TYPES`): asking it does not
+    import the module. Until the module is loaded no class can derive from its classes,
+    so the answer is "no"; afterwards, the answer of a `SubclassCache` of them."""
+
+    __slots__ = ("module", "names")
+
+    def __init__(self, module: str, *names: str):
+        super().__init__(())
+        self.module = module
+        self.names = names
+
+    def __missing__(self, cls: type) -> bool:
+        if not self.bases:
+            loaded = sys.modules.get(self.module)
+            if loaded is None:  # (a class made later cannot be a base of `cls`)
+                self[cls] = False
+                return False
+            bases = tuple(getattr(loaded, name, None) for name in self.names)
+            if None in bases:  # still loading: no instance of its classes exists yet
+                return False
+            self.bases = bases  # type: ignore[assignment]
+        return super().__missing__(cls)

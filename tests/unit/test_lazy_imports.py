@@ -27,8 +27,19 @@ sys.path.insert(0, "examples")
 import numpy as np
 import vector_add as m
 x = np.zeros(2048, np.float32)
-m.vadd_kernel.compile(x, x, x, 1024, 256, block_dim=2, always_compile=True)
-print(json.dumps([sorted(imported), sorted(sys.modules)]))
+m.vadd_kernel.compile(x, x, x, 1024, 256, block_dim=2, always_compile=True).asm["ascendc"]
+from asc_xdsl.dialects.ascendc import family_dtypes
+from asc_xdsl.language.core.types import STRUCT_CLASSES
+made = sorted(STRUCT_CLASSES._made)
+forms = [f for c in STRUCT_CLASSES.values() for f in c._FORMS]
+print(json.dumps({
+    "imported": sorted(imported),
+    "compiled": sorted(sys.modules),
+    "signatures": [f.struct for f in forms if f._signature is not None],
+    "forms": len(forms),
+    "struct_classes": made,
+    "family_tables": family_dtypes._family_dtypes.cache_info().currsize,
+}))
 """
 
 LAZY = {
@@ -52,12 +63,21 @@ LAZY = {
     # sccp's solver and rewrite (its change scan is `sccp_scan`'s), and what they use
     "asc_xdsl.transforms.sccp",
     "asc_xdsl.transforms.symbol_dce",
-    # the hand-written ops' modules (`ascendc.LAZY_OPS`: printf, construct, __VEC_SCOPE__)
+    # the hand-written ops' modules (`ascendc.LAZY_OPS`: printf, construct, __VEC_SCOPE__;
+    # the printer handles them by name)
     "asc_xdsl.dialects.ascendc.construct",
     "asc_xdsl.dialects.ascendc.debug",
     "asc_xdsl.dialects.ascendc.reg_scope",
+    # enums the vector add never names (`asc_xdsl.enums._LAZY`, the language's struct enums)
+    "asc_xdsl.enums.vector",
+    "asc_xdsl.enums.cache_atomic",
+    "asc_xdsl.language.core.struct_enums",
+    # the Matmul types (`ascendc.LAZY_TYPES`, `LAZY_ATTRS`) and their enums
+    "asc_xdsl.dialects.ascendc.adv_types",
+    "asc_xdsl.enums.matmul",
 }
-"""Modules neither `import asc_xdsl` nor a vector add's compile loads."""
+"""Modules neither `import asc_xdsl` nor a vector add's compile (its Ascend C printed)
+loads."""
 
 
 def test_the_lazy_names_are_their_modules_own() -> None:
@@ -75,14 +95,71 @@ def test_the_lazy_names_are_their_modules_own() -> None:
     assert asc.adv is adv and asc.reg is reg and asc.vf is reg.vf is asc.language.vf
 
 
+def _enum_classes(module: object) -> set[str]:
+    """The names of the enum classes `module` defines (not those it imports)."""
+    import enum
+
+    return {
+        name
+        for name, value in vars(module).items()
+        if isinstance(value, enum.EnumType)
+        and value.__module__ == module.__name__  # type: ignore[attr-defined]
+        and not name.startswith("_")
+    }
+
+
+def test_every_enum_name_is_its_one_class_at_every_level() -> None:
+    """The enums made when first named: `asc_xdsl.enums` gives every one of `__all__`
+    (those of `_LAZY` from their submodule), the dialect's and the language's enum
+    modules and `asc`, `asc.language`, `asc.language.core` give the same classes, and a
+    member pickles by its class's module."""
+    import pickle
+
+    import asc_xdsl as asc
+    from asc_xdsl import enums
+    from asc_xdsl.dialects.ascendc import enums as dialect_enums
+    from asc_xdsl.language import core
+    from asc_xdsl.language.core import enums as core_enums
+    from asc_xdsl.language.core import struct_enums
+
+    for module in set(enums._LAZY.values()):
+        sub = importlib.import_module(f"asc_xdsl.enums.{module}")
+        assert {n for n, m in enums._LAZY.items() if m == module} == _enum_classes(sub)
+    assert sorted(enums.__all__) == sorted([*_enum_classes(enums), *enums._LAZY])
+    for name in enums.__all__:
+        cls = getattr(enums, name)
+        assert issubclass(cls, enums.AscEnum) and cls.__name__ == name
+        if name in dialect_enums.__all__:
+            assert getattr(dialect_enums, name) is cls
+    assert _enum_classes(struct_enums) == core_enums._STRUCT_ENUMS
+    for name in core_enums.__all__:
+        cls = getattr(core_enums, name)
+        if name in core_enums._FROM_ENUMS:
+            assert cls is getattr(enums, core_enums._FROM_ENUMS[name])
+        else:
+            assert cls.__module__ in (core_enums.__name__, struct_enums.__name__), name
+        assert getattr(core, name) is getattr(asc.language, name) is getattr(asc, name) is cls
+        assert name in dir(asc) and name in dir(core) and name in dir(core_enums)
+        member = next(iter(cls))
+        assert pickle.loads(pickle.dumps(member)) is member
+    assert core_enums.PipeID is enums.Pipe
+
+
 def test_a_vector_add_loads_only_what_it_uses() -> None:
     out = subprocess.run(
         [sys.executable, "-c", PROGRAM], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert out.returncode == 0, out.stderr[-4000:]
-    imported, compiled = (set(names) for names in json.loads(out.stdout.splitlines()[-1]))
-    assert "xdsl" not in imported  # (a disk-cache hit needs no xDSL)
+    facts = json.loads(out.stdout.splitlines()[-1])
+    assert "xdsl" not in facts["imported"]  # (a disk-cache hit needs no xDSL)
+    compiled = set(facts["compiled"])
     assert not LAZY & compiled, sorted(LAZY & compiled)
+    # the parameter structs' signatures are made when a kernel first builds one (it builds none)
+    assert facts["forms"] > 30 and facts["signatures"] == []
+    # and their classes when first named (the fixpipe module names FixpipeConfig)
+    assert facts["struct_classes"] == ["FixpipeConfig"]
+    # the other SoC families' dtype tables when a module for one is verified
+    assert facts["family_tables"] == 0
 
 
 @pytest.mark.parametrize(

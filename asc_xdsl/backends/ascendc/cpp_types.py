@@ -6,8 +6,10 @@ from __future__ import annotations
 import functools
 import math
 import struct
+import sys
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -30,21 +32,21 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, ParametrizedAttribute
 
 from asc_xdsl.backends.ascendc.names import class_name_problem, identifier_problem
-from asc_xdsl.dialects.ascendc.adv_types import (
-    MATMUL_CONFIG_FIELDS,
-    MatmulConfigAttr,
-    MatmulType,
-    MatrixSpec,
-)
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.fp8_types import HiFloat8Type
 from asc_xdsl.dialects.ascendc.types import AscendCType, UnsupportedType
-from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.class_tests import LoadedSubclassCache, SubclassCache
 from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
     code_line_problem,
     expression_problem,
 )
+
+if TYPE_CHECKING:
+    from asc_xdsl.dialects.ascendc.adv_types import MatmulConfigAttr, MatrixSpec
+
+_ADV_TYPES = "asc_xdsl.dialects.ascendc.adv_types"
+"""The Matmul types' module, loaded on first use (`ascendc.LAZY_TYPES`)."""
 
 INDEX_CPP = "int64_t"
 """`index` values (loop counters, offsets) are signed 64-bit on the device."""
@@ -183,10 +185,12 @@ def template_arg(arg: object) -> str:
         return "true" if arg else "false"
     if isinstance(arg, int | str):
         return str(arg)
-    if isinstance(arg, MatrixSpec):
-        return matmul_type_cpp(arg)
-    if isinstance(arg, MatmulConfigAttr):
-        return matmul_config_name(config_initializer(arg))
+    adv = sys.modules.get(_ADV_TYPES)  # (no matmul value exists before it is loaded)
+    if adv is not None:
+        if isinstance(arg, adv.MatrixSpec):
+            return matmul_type_cpp(arg)
+        if isinstance(arg, adv.MatmulConfigAttr):
+            return matmul_config_name(config_initializer(arg))
     if not isinstance(arg, Attribute):
         raise UnsupportedType(f"template argument {arg!r} has no C++ spelling")
     return cpp_type(arg)
@@ -319,7 +323,7 @@ def _holds_matmul(a: Attribute) -> bool:
     return False
 
 
-_IS_MATMUL_PART = SubclassCache((MatmulType, MatmulConfigAttr))
+_IS_MATMUL_PART = LoadedSubclassCache(_ADV_TYPES, "MatmulType", "MatmulConfigAttr")
 
 
 # -- matmul objects: `matmul::Matmul<A, B, C, Bias, CFG>` ----------------------------
@@ -340,6 +344,8 @@ def config_initializer(config: MatmulConfigAttr) -> str:
     """The braced initializer of the C++ `MatmulConfig`, every field in order (pyasc's
     spelling: bools as 1/0, enums by name). Made once per config: asked for each matmul
     type of a module when it is printed."""
+    from asc_xdsl.dialects.ascendc.adv_types import MATMUL_CONFIG_FIELDS
+
     parts = []
     for f in MATMUL_CONFIG_FIELDS:
         value = config.value(f.name)

@@ -9,10 +9,11 @@ method here. The printer reads the IR and never changes it.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
@@ -53,7 +54,6 @@ from asc_xdsl.backends.ascendc.cpp_types import (
 from asc_xdsl.backends.ascendc.emitters import Emitter, emitter_of
 from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.backends.ascendc.names import NameTable, callee_problem, identifier_problem
-from asc_xdsl.dialects.ascendc.adv_types import MatmulType
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
@@ -66,20 +66,21 @@ from asc_xdsl.dialects.ascendc.base import (
     CastArg,
     EmitKind,
 )
-from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField, carried_element
-from asc_xdsl.dialects.ascendc.debug import PrintfOp
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
-from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.class_tests import LoadedSubclassCache, SubclassCache
 from asc_xdsl.utils.int_types import int_bounds
 
 if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely has one
     from xdsl.dialects import math, memref
+
+    # and so are the hand-written ops, whose modules load on first use (`ascendc.LAZY_OPS`)
+    from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField
+    from asc_xdsl.dialects.ascendc.debug import PrintfOp
 
 INDENT = "  "
 
@@ -308,7 +309,7 @@ _IS_INTEGER_ATTR = SubclassCache(IntegerAttr)
 _IS_INDEX_TYPE = SubclassCache(IndexType)
 _IS_INTEGER_TYPE = SubclassCache(IntegerType)
 _IS_ASCENDC_OP = SubclassCache(AscendCOp)
-_IS_MATMUL_TYPE = SubclassCache(MatmulType)
+_IS_MATMUL_TYPE = LoadedSubclassCache("asc_xdsl.dialects.ascendc.adv_types", "MatmulType")
 _IS_ASCENDC_TYPE = SubclassCache(AscendCType)
 _IS_YIELD = SubclassCache(scf.YieldOp)
 _IS_CONDITION = SubclassCache(scf.ConditionOp)
@@ -821,7 +822,7 @@ class AscendCEmitter:
         else:
             raise EmissionError(op, "ops with several results have no Ascend C form")
 
-    @_handles(PrintfOp)
+    @_handles("ascendc.printf")
     def _printf(self, op: PrintfOp) -> None:
         args = [c_string(op.desc.data), *(self.name(v) for v in op.vars)]
         self.line(f"AscendC::printf({', '.join(args)});")
@@ -830,8 +831,11 @@ class AscendCEmitter:
     def _set_ffts_base_addr(self, op: SetFftsBaseAddrOp) -> None:
         self.line(f"set_ffts_base_addr(*{self.name(_item(op._operands, 0))});")  # (address)
 
-    @_handles(ConstructOp)
+    @_handles("ascendc.construct")
     def _construct(self, op: ConstructOp) -> None:
+        from asc_xdsl.dialects.ascendc.construct import carried_element
+        from asc_xdsl.dialects.ascendc.struct_fields import PYASC_SHORT_FORMS
+
         hoisted = self.quant_configs.get(op)
         if hoisted is not None:  # declared at namespace scope (_quant_configs)
             self.names.alias(op.result, hoisted[0])
@@ -885,7 +889,7 @@ class AscendCEmitter:
         self.line(f"{ctype} {name};")
         for value, member in zip(op.operands_, fields, strict=True):
             inner = value.owner
-            if not isinstance(inner, ConstructOp) or not inner.operands_:
+            if not _is_construct(inner) or not inner.operands_:
                 self.line(f"{name}.{member.name} = {self.name(value)};")
                 continue
             for v, f in zip(inner.operands_, inner.fields(), strict=True):
@@ -1657,17 +1661,23 @@ def _nested_aggregate(
         and bool(fields)
         and all(f.role == "struct" for f in fields)
         and any(
-            isinstance(v.owner, ConstructOp) and v.owner.operands_ and v.owner.entry()
-            for v in op.operands_
+            _is_construct(v.owner) and v.owner.operands_ and v.owner.entry() for v in op.operands_
         )
     )
+
+
+def _is_construct(op: object) -> TypeGuard[ConstructOp]:
+    """`isinstance(op, ConstructOp)` without loading its module: no construct exists
+    before it is loaded (`ascendc.LAZY_OPS`)."""
+    module = sys.modules.get("asc_xdsl.dialects.ascendc.construct")
+    return module is not None and isinstance(op, module.ConstructOp)
 
 
 def _assigned_by_members(op: ConstructOp) -> bool:
     """A struct with fields whose one use is a struct of structs printed member by
     member: its fields are assigned there, so it needs no variable of its own."""
     user = op.result.get_user_of_unique_use() if op.operands_ else None
-    if not isinstance(user, ConstructOp) or op.entry() is None:
+    if not _is_construct(user) or op.entry() is None:
         return False
     entry = user.entry()
     try:
@@ -1770,7 +1780,7 @@ def _quant_configs(quants: Sequence[Operation]) -> dict[Operation, tuple[str, st
         if config is None:
             continue
         construct = config.owner
-        if not isinstance(construct, ConstructOp):
+        if not _is_construct(construct):
             raise EmissionError(
                 op, "AscendQuant's config must be built in the kernel (asc.adv.QuantConfig(...))"
             )

@@ -27,7 +27,6 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 from xdsl.ir import Dialect
 
 from asc_xdsl.dialects.ascendc import types
-from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
 from asc_xdsl.dialects.ascendc.fp8_types import HiFloat8Type
@@ -45,9 +44,9 @@ parser first meets its name, `ascendc.<class>` imports it): their modules load t
 struct field tables, the Matmul types and the printf checks, which a kernel without
 them never needs."""
 _LAZY_OP_CLASSES = {cls: module for module, cls in LAZY_OPS.values()}
-ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, *ADV_TYPES, HiFloat8Type]
-"""The types defined up front; the struct types (`STRUCT_TYPES`) and the Reg types
-(`LAZY_TYPES`) come on first use."""
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, HiFloat8Type]
+"""The types defined up front; the struct types (`STRUCT_TYPES`), the Matmul types and
+the Reg types (`LAZY_TYPES`) come on first use."""
 
 LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.reg_tensor": ("reg_types", "RegTensorType"),
@@ -55,12 +54,19 @@ LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.unalign_reg_store": ("reg_types", "UnalignRegForStoreType"),
     "ascendc.addr_reg": ("reg_address_types", "AddrRegType"),
     "ascendc.unalign_reg_load": ("reg_address_types", "UnalignRegForLoadType"),
+    "ascendc.matmul": ("adv_types", "MatmulType"),
 }
-"""Type name -> (module, class) of the Reg layer's types (Ascend 950): their module loads
-the Reg enums and the SoC table, which a kernel without registers never needs; the
-context (`AscContext`) loads one when the parser first meets its name, and
-`ascendc.<class>` imports it (`REG_TYPES` and `REG_ADDRESS_TYPES` list them)."""
-_LAZY_BY_CLASS = {cls: module for module, cls in LAZY_TYPES.values()}
+"""Type name -> (module, class) of the Reg layer's types (Ascend 950; their module loads
+the Reg enums and the SoC table, `REG_TYPES` and `REG_ADDRESS_TYPES` list them) and the
+Matmul object's (`ADV_TYPES`; their module loads the matmul enums): a kernel without
+registers or a Matmul never needs them. The context (`AscContext`) loads one when the
+parser first meets its name, and `ascendc.<class>` imports it."""
+LAZY_ATTRS: dict[str, tuple[str, str]] = {
+    "ascendc.matmul_config": ("adv_types", "MatmulConfigAttr"),
+}
+"""Attribute name -> (module, class) of the attributes made on first use, as `LAZY_TYPES`
+(`#ascendc.matmul_config`, a Matmul type's configuration)."""
+_LAZY_BY_CLASS = {cls: module for module, cls in (*LAZY_TYPES.values(), *LAZY_ATTRS.values())}
 
 
 def lazy_type(module: str, name: str) -> Any:
@@ -81,8 +87,11 @@ _BY_NAME: dict[str, Any] = {c.__name__: c for c in ASCENDC_TYPES}
 
 
 def all_types() -> list[type[Any]]:
-    """Every type class of the dialect (defines all struct and Reg types)."""
-    lazy = [lazy_type(module, name) for module, name in LAZY_TYPES.values()]
+    """Every type and attribute class of the dialect (defines all struct, Reg and Matmul
+    types)."""
+    lazy = [
+        lazy_type(module, name) for module, name in (*LAZY_TYPES.values(), *LAZY_ATTRS.values())
+    ]
     return [*ASCENDC_TYPES, *lazy, *STRUCT_TYPES.values()]
 
 

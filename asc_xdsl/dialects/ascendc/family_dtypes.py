@@ -19,8 +19,10 @@ forms, `operator+`, are their API's page).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from asc_xdsl import soc as soc_table
 from asc_xdsl.dialects.ascendc import family_3510
@@ -152,13 +154,30 @@ def _from_rows(
     return deltas | {op: Delta(add=add) for op, add in added.items() if op not in rows}
 
 
-FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]] = MappingProxyType(
-    {
-        soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE),
-        soc_table.ASCEND_950: MappingProxyType(_from_rows(ASCEND_950, family_3510.COMPLEX_FORMS)),
-    }
-)
-"""SoC family (other than Atlas A2/A3) -> Ascend C API (or op name) -> its table's delta."""
+@functools.cache
+def _family_dtypes() -> Mapping[str, Mapping[str, Delta | Unsupported]]:
+    """`FAMILY_DTYPES`, made when a module for another family is first verified (Ascend
+    950's ~200 rows become records then, not at import)."""
+    return MappingProxyType(
+        {
+            soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE),
+            soc_table.ASCEND_950: MappingProxyType(
+                _from_rows(ASCEND_950, family_3510.COMPLEX_FORMS)
+            ),
+        }
+    )
+
+
+if TYPE_CHECKING:
+    FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]]
+    """SoC family (other than Atlas A2/A3) -> Ascend C API (or op name) -> its table's delta."""
+else:
+
+    def __getattr__(name: str) -> object:
+        if name == "FAMILY_DTYPES":  # (made on first use: `_family_dtypes`)
+            return _family_dtypes()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 FAMILY_OPERAND_RULES: Mapping[str, Mapping[str, Mapping[str, tuple[str, ...] | str]]] = (
     MappingProxyType({soc_table.ASCEND_950: family_3510.OPERAND_RULES})
@@ -188,7 +207,7 @@ def operand_rule_problem(op, family: str) -> str | None:  # type: ignore[no-unty
     return None
 
 
-LISTED_APIS = frozenset(api for table in FAMILY_DTYPES.values() for api in table)
+LISTED_APIS = frozenset({*_ATLAS_INFERENCE, *ASCEND_950, *family_3510.COMPLEX_FORMS})
 """APIs and op names some family states: a spec without an Atlas A2/A3 table is checked
 too."""
 
@@ -201,7 +220,7 @@ def family_dtypes(
     is not established."""
     if family == soc_table.ATLAS_A2_A3:
         return a2_a3
-    table = FAMILY_DTYPES.get(family, {})
+    table = _family_dtypes().get(family, {})
     entry = table.get(op_name) or table.get(api)
     if entry is None or isinstance(entry, Unsupported):
         return entry

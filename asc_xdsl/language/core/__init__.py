@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING
 from asc_xdsl.language.core.array import Array, array
 from asc_xdsl.language.core.dtype import *  # noqa: F403
 from asc_xdsl.language.core.dtype import __all__ as _dtype_all
-from asc_xdsl.language.core.enums import *  # noqa: F403
 from asc_xdsl.language.core.enums import __all__ as _enums_all
 from asc_xdsl.language.core.local_tensor_auto import LocalTensorAuto
 from asc_xdsl.language.core.memory_allocator import LocalMemAllocator
@@ -14,12 +13,13 @@ from asc_xdsl.language.core.properties import *  # noqa: F403
 from asc_xdsl.language.core.properties import __all__ as _properties_all
 from asc_xdsl.language.core.range import range, static_range
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, MrgSortSrcList
-from asc_xdsl.language.core.types import *  # noqa: F403
 from asc_xdsl.language.core.types import __all__ as _types_all
 from asc_xdsl.language.core.utils import ceildiv, static_assert
 
 if TYPE_CHECKING:
     from asc_xdsl.language.core.aipp_types import *  # noqa: F403
+    from asc_xdsl.language.core.enums import *  # noqa: F403
+    from asc_xdsl.language.core.types import *  # noqa: F403
 
 _aipp_all = [
     "AippChannelPaddingParams",
@@ -30,10 +30,15 @@ _aipp_all = [
     "AippSingleLineParams",
     "AippSwapParams",
 ]
-_LAZY = dict.fromkeys(_aipp_all, "asc_xdsl.language.core.aipp_types")
-"""Names whose module loads when one is first asked for (`__getattr__`): the AIPP
+_LAZY = {
+    **dict.fromkeys(_aipp_all, "asc_xdsl.language.core.aipp_types"),
+    **dict.fromkeys(_enums_all, "asc_xdsl.language.core.enums"),
+    **dict.fromkeys(_types_all, "asc_xdsl.language.core.types"),
+}
+"""Names looked up in their module when first asked for (`__getattr__`): the AIPP
 configuration's records, which only an image-preprocessing kernel uses (`aipp_types`'s
-`__all__`; a test checks the two lists agree)."""
+`__all__`; a test checks the two lists agree), the enums (`enums` makes each
+class when first named) and the parameter structs (`types` likewise)."""
 
 __all__ = [
     "Array",
@@ -70,7 +75,8 @@ if not TYPE_CHECKING:
         if name in _LAZY:
             import importlib
 
-            return getattr(importlib.import_module(_LAZY[name]), name)
+            value = globals()[name] = getattr(importlib.import_module(_LAZY[name]), name)
+            return value
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:

@@ -19,7 +19,9 @@ def test_loaded_types_and_attributes_are_xdsls(dialect) -> None:
     theirs.load_dialect(dialect)
     assert ours._loaded_types == theirs._loaded_types
     assert ours._loaded_attrs == theirs._loaded_attrs
-    assert ours._loaded_types and ours._loaded_attrs
+    # (AscendCCore's one attribute, `#ascendc.matmul_config`, is made on first use:
+    # `ascendc.LAZY_ATTRS`)
+    assert ours._loaded_types and (ours._loaded_attrs or dialect is AscendCCore)
 
 
 @pytest.mark.parametrize("attr", [IntegerType, IntegerAttr, StringAttr])
@@ -36,17 +38,25 @@ def test_loading_twice_is_xdsls_error(attr) -> None:
 
 
 def test_reg_types_are_defined_when_first_named() -> None:
-    """The Reg types (`ascendc.LAZY_TYPES`) are not in `AscendCCore`: the context and
-    the package's `__getattr__` give the very classes of `reg_types`/`reg_address_types`."""
+    """The Reg and Matmul types (`ascendc.LAZY_TYPES`) are not in `AscendCCore`: the
+    context and the package's `__getattr__` give the very classes of `reg_types`,
+    `reg_address_types` and `adv_types` (its attribute too: `LAZY_ATTRS`)."""
     from asc_xdsl.dialects import ascendc
+    from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES, MatmulConfigAttr, MatmulType
     from asc_xdsl.dialects.ascendc.reg_address_types import REG_ADDRESS_TYPES
     from asc_xdsl.dialects.ascendc.reg_types import REG_TYPES
     from asc_xdsl.dialects.ir_context import make_context
 
-    reg = (*REG_TYPES, *REG_ADDRESS_TYPES)
+    reg = (*REG_TYPES, *REG_ADDRESS_TYPES, MatmulType)
     assert {c.name: c for c in reg} == {
         name: ascendc.lazy_type(*where) for name, where in ascendc.LAZY_TYPES.items()
     }
+    assert {MatmulConfigAttr.name: MatmulConfigAttr} == {
+        name: ascendc.lazy_type(*where) for name, where in ascendc.LAZY_ATTRS.items()
+    }
+    assert set(ADV_TYPES) == {MatmulType, MatmulConfigAttr}
+    assert ascendc.MatmulConfigAttr is MatmulConfigAttr
+    assert not set(ADV_TYPES) & set(ascendc.ASCENDC_TYPES)
     assert all(getattr(ascendc, c.__name__) is c for c in reg)
     assert not set(reg) & set(ascendc.ASCENDC_TYPES)
     assert set(reg) <= set(ascendc.all_types())

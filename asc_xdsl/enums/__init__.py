@@ -1,11 +1,14 @@
 """Ascend C enums shared by the dialect, the frontend and the runtimes:
-`TPosition`, `HardEvent`, `Pipe` (pyasc's `PipeID`), `RoundMode`, and the enum
-template arguments of the synchronisation, cache and atomic APIs (`MemDsbT`,
-`CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`), and the modes of the compare,
-select and reduce APIs (`CMPMODE`, `SelMode`, `ReduceOrder`), and the matmul object's
-(`CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`, `IterateOrder`,
-`ScheduleType`, `IterateMode`), and those of the tensor and memory APIs
-(`CacheMode`, `CacheRwMode`, `Hardware`).
+`TPosition`, `HardEvent`, `Pipe` (pyasc's `PipeID`), `RoundMode`, `MemDsbT`
+(`DataSyncBarrier`), and those of the tensor and memory APIs (`CacheMode`,
+`CacheRwMode`, `Hardware`), defined here; and, each group in its own module loaded when
+one of its names is first asked for here (`_LAZY`; Python's `enum` classes take ~0.3 ms
+each to make, docs/performance.md), the enum template arguments of the cache and atomic
+APIs (`cache_atomic`: `CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`), the modes of
+the compare, select, reduce, gather and mask APIs (`vector`: `CMPMODE`, `SelMode`,
+`ReduceOrder`, `GatherMaskMode`, `MaskMode`) and the matmul object's (`matmul`:
+`CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`, `IterateOrder`,
+`ScheduleType`, `IterateMode`). `from asc_xdsl.enums import CMPMODE` works for all.
 
 As in pyasc's `ascendc` dialect, an enum value is stored on an op as a plain
 `IntegerAttr` of type i32 (so the attribute dictionary and the generic form read
@@ -185,189 +188,6 @@ class MemDsbT(AscEnum):
     SEQ = 3
 
 
-class CacheLine(AscEnum):
-    """What `DataCacheCleanAndInvalid` cleans: one cache line or the whole data cache."""
-
-    SINGLE_CACHE_LINE = 0
-    ENTIRE_DATA_CACHE = 1
-
-
-class DcciDst(AscEnum):
-    """The destination `DataCacheCleanAndInvalid` writes dirty lines back to."""
-
-    CACHELINE_ALL = 0
-    CACHELINE_UB = 1
-    CACHELINE_OUT = 2
-    CACHELINE_ATOMIC = 3
-
-
-class AtomicDtype(AscEnum):
-    """Element type of `SetStoreAtomicConfig`'s atomic accumulation."""
-
-    ATOMIC_NONE = 0
-    ATOMIC_F32 = 1
-    ATOMIC_F16 = 2
-    ATOMIC_S16 = 3
-    ATOMIC_S32 = 4
-    ATOMIC_S8 = 5
-    ATOMIC_BF16 = 6
-
-
-class AtomicOp(AscEnum):
-    """Operation of `SetStoreAtomicConfig`'s atomic accumulation."""
-
-    ATOMIC_SUM = 0
-
-
-class CMPMODE(AscEnum):
-    """Comparison of `Compare` / `CompareScalar` (`AscendC::CMPMODE`).
-
-    pyasc declares it an `I64EnumAttr` whose keywords are the upper-case names, so
-    its IR stores `{cmpMode = 0 : i64}` (an untyped `{cmpMode = 0}` is i64 too)."""
-
-    LT = 0
-    GT = 1
-    EQ = 2
-    LE = 3
-    GE = 4
-    NE = 5
-
-    @property
-    def keyword(self) -> str:
-        return self.name
-
-    def attr(self) -> IntegerAttr:
-        from asc_xdsl.dialects.interned import int_attr
-
-        return int_attr(int(self), "i64")
-
-
-class SelMode(AscEnum):
-    """How `Select` picks (`AscendC::SELMODE`; pyasc's Python name is `SelMode`): by
-    the bits of the mask between two tensors reusing the same bits every repeat (0),
-    between a tensor and a scalar (1), between two tensors consuming new bits each
-    repeat (2)."""
-
-    VSEL_CMPMASK_SPR = 0
-    VSEL_TENSOR_SCALAR_MODE = 1
-    VSEL_TENSOR_TENSOR_MODE = 2
-
-    @classmethod
-    def cpp_prefix(cls) -> str:
-        return "AscendC::SELMODE::"
-
-    @property
-    def keyword(self) -> str:
-        return self.name
-
-
-class ReduceOrder(AscEnum):
-    """What `WholeReduceMax/Min` store per repeat, and in which order (value and index,
-    index and value, value only, index only)."""
-
-    ORDER_VALUE_INDEX = 0
-    ORDER_INDEX_VALUE = 1
-    ORDER_ONLY_VALUE = 2
-    ORDER_ONLY_INDEX = 3
-
-
-# ---------------------------------------------------------------------------
-# Matmul (`matmul::MatmulType`, `MatmulConfig`): global C++ enums of the matmul
-# headers (printed without `AscendC::`). The IR numbers are pyasc's, which differ
-# from the C++ values for LayoutMode: C++ names are printed, never the numbers.
-# ---------------------------------------------------------------------------
-
-
-class _GlobalEnum(AscEnum):
-    @classmethod
-    def cpp_prefix(cls) -> str:
-        return f"{cls.__name__}::"
-
-
-class CubeFormat(_GlobalEnum):
-    """Data layout of a matmul operand (`CubeFormat`)."""
-
-    ND = 0
-    NZ = 1
-    ZN = 2
-    ZZ = 3
-    NN = 4
-    ND_ALIGN = 5
-    SCALAR = 6
-    VECTOR = 7
-
-
-class LayoutMode(_GlobalEnum):
-    """Batch layout of a matmul operand (`LayoutMode`)."""
-
-    NONE = 0
-    NORMAL = 1
-    BSNGD = 2
-    SBNGD = 3
-    BNGS1S2 = 4
-
-
-class BatchMode(_GlobalEnum):
-    """How batched matmul inputs relate to the L1 size (`BatchMode`)."""
-
-    NONE = 0
-    BATCH_LESS_THAN_L1 = 1
-    BATCH_LARGE_THAN_L1 = 2
-    SINGLE_LARGE_THAN_L1 = 3
-
-
-class BatchOutMode(_GlobalEnum):
-    """How batched matmul results are copied out (`BatchOutMode`)."""
-
-    SINGLE_BATCH = 0
-    MULTI_BATCH = 1
-    DYNAMIC = 2
-
-
-class IterateOrder(_GlobalEnum):
-    """Which axis a matmul walks first (`IterateOrder`)."""
-
-    ORDER_M = 0
-    ORDER_N = 1
-    UNDEF = 2
-
-
-class ScheduleType(_GlobalEnum):
-    """How a matmul moves data (`ScheduleType`)."""
-
-    INNER_PRODUCT = 0
-    OUTER_PRODUCT = 1
-
-
-class IterateMode(_GlobalEnum):
-    """Which Iterate interfaces a matmul object is used with (`IterateMode`, bit flags)."""
-
-    ITERATE_MODE_NORMAL = 1
-    ITERATE_MODE_ALL = 2
-    ITERATE_MODE_BATCH = 4
-    ITERATE_MODE_N_BATCH = 8
-    ITERATE_MODE_DEFAULT = 255
-
-
-class GatherMaskMode(AscEnum):
-    """The `GatherMask` mode template argument. pyasc knows only its default, which
-    is `AscendC::defaultGatherMaskMode` (the SoC's own version of the instruction)."""
-
-    DEFAULT = 0
-
-    @property
-    def cpp(self) -> str:
-        return "AscendC::defaultGatherMaskMode"
-
-
-class MaskMode(AscEnum):
-    """How the vector mask is read (`AscendC::MaskMode`): as bits per element (NORMAL),
-    or as an element count (COUNTER, after `SetMaskCount`)."""
-
-    NORMAL = 0
-    COUNTER = 1
-
-
 # ---------------------------------------------------------------------------
 # Tensors and memory (`SetL2CacheHint`, `LocalMemAllocator`)
 # ---------------------------------------------------------------------------
@@ -404,3 +224,77 @@ class Hardware(AscEnum):
     BIAS = 6
     FIXBUF = 7
     MAX = 8
+
+
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("CacheLine", "DcciDst", "AtomicDtype", "AtomicOp"), "cache_atomic"),
+    **dict.fromkeys(("CMPMODE", "SelMode", "ReduceOrder", "GatherMaskMode", "MaskMode"), "vector"),
+    **dict.fromkeys(
+        (
+            "CubeFormat",
+            "LayoutMode",
+            "BatchMode",
+            "BatchOutMode",
+            "IterateOrder",
+            "ScheduleType",
+            "IterateMode",
+        ),
+        "matmul",
+    ),
+}
+"""Enum name -> the submodule that defines it, loaded when the name is first asked for."""
+
+__all__ = [
+    "CMPMODE",
+    "AscEnum",
+    "AtomicDtype",
+    "AtomicOp",
+    "BatchMode",
+    "BatchOutMode",
+    "CacheLine",
+    "CacheMode",
+    "CacheRwMode",
+    "CubeFormat",
+    "DcciDst",
+    "GatherMaskMode",
+    "HardEvent",
+    "Hardware",
+    "IterateMode",
+    "IterateOrder",
+    "LayoutMode",
+    "MaskMode",
+    "MemDsbT",
+    "Pipe",
+    "ReduceOrder",
+    "RoundMode",
+    "ScheduleType",
+    "SelMode",
+    "TPosition",
+]
+"""Every enum, those of `_LAZY` included (a test checks the two agree with the modules)."""
+
+if TYPE_CHECKING:
+    from asc_xdsl.enums.cache_atomic import AtomicDtype, AtomicOp, CacheLine, DcciDst
+    from asc_xdsl.enums.matmul import (
+        BatchMode,
+        BatchOutMode,
+        CubeFormat,
+        IterateMode,
+        IterateOrder,
+        LayoutMode,
+        ScheduleType,
+    )
+    from asc_xdsl.enums.vector import CMPMODE, GatherMaskMode, MaskMode, ReduceOrder, SelMode
+else:
+
+    def __getattr__(name: str) -> object:
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        import importlib
+
+        value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *_LAZY})

@@ -1,0 +1,95 @@
+"""Our classes defined for a cheap start-up behave as the forms they replace
+(docs/performance.md, "Cold start")."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from asc_xdsl.transforms.plain_pass import PlainPass
+from asc_xdsl.transforms.registry import PASSES
+
+
+def test_option_less_passes_are_plain_and_behave_as_frozen_dataclasses() -> None:
+    """A pass without options is a `PlainPass` (no dataclass code of its own) and
+    behaves as the `@dataclass(frozen=True)` it was: no fields, equal by class, frozen,
+    `repr` by class name, its spec round-trips."""
+    plain = 0
+    for name, factory in PASSES.items():
+        cls = factory()
+        if dataclasses.fields(cls):  # a pass with options stays a dataclass
+            assert "__dataclass_fields__" in cls.__dict__, name
+            continue
+        assert issubclass(cls, PlainPass) and "__dataclass_fields__" not in cls.__dict__, name
+        plain += 1
+        p = cls()
+        assert p == cls() and hash(p) == hash(cls()) and p != object()
+        assert repr(p) == f"{cls.__qualname__}()" and str(p) == name
+        assert cls.from_pass_spec(p.pipeline_pass_spec()) == p
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'x'"):
+            p.x = 1  # type: ignore[attr-defined]
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'name'"):
+            del p.name
+        assert dataclasses.replace(p) == p
+    assert plain >= 20
+    noop, debug = PASSES["ascendc-noop"](), PASSES["ascendc-detect-enable-debug"]()
+    assert noop() != debug()  # (equal by class, as the dataclasses were)
+
+
+def test_loaded_subclass_cache_does_not_import_and_answers_as_isinstance(monkeypatch) -> None:
+    """`LoadedSubclassCache` answers "no" while its module is not loaded (no class can
+    derive from one not yet made), and as `isinstance` once it is."""
+    import sys
+    import types
+
+    from asc_xdsl.utils.class_tests import LoadedSubclassCache
+
+    class Before:
+        pass
+
+    cache = LoadedSubclassCache("asc_xdsl_test_not_loaded", "Base")
+    assert cache[Before] is False and "asc_xdsl_test_not_loaded" not in sys.modules
+    module = types.ModuleType("asc_xdsl_test_not_loaded")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    assert cache[int] is False  # (loading: the class is not made yet; nothing is kept)
+    assert int not in cache
+
+    class Base:
+        pass
+
+    class Derived(Base):
+        pass
+
+    module.Base = Base  # type: ignore[attr-defined]
+    assert cache[Derived] is True and cache[Base] is True
+    assert cache[Before] is False and cache[int] is False
+
+
+def test_the_matmul_config_attribute_and_struct_type_share_a_name() -> None:
+    """`#ascendc.matmul_config` (an attribute, `ascendc.LAZY_ATTRS`) and
+    `!ascendc.matmul_config` (a struct type) are both made when first parsed."""
+    from xdsl.dialects import builtin
+    from xdsl.parser import Parser
+
+    from asc_xdsl.dialects import ascendc
+    from asc_xdsl.dialects.context import AscContext
+
+    ctx = AscContext()
+    ctx.load_dialect(builtin.Builtin)
+    ctx.load_dialect(ascendc.AscendCCore)
+    attr = Parser(ctx, "#ascendc.matmul_config<do_norm = false>").parse_attribute()
+    struct = Parser(ctx, "!ascendc.matmul_config").parse_type()
+    assert type(attr).__name__ == "MatmulConfigAttr" and attr is not None
+    assert type(struct).__name__ == "MatmulConfigType"
+    assert ascendc.MatmulConfigAttr is type(attr) and ascendc.MatmulConfigType is type(struct)
+    assert ascendc.MatmulConfigAttr in ascendc.all_types()
+
+
+def test_the_listed_apis_are_the_family_tables_keys() -> None:
+    """`family_dtypes.LISTED_APIS` comes from the rows, before the tables are made."""
+    from asc_xdsl.dialects.ascendc import family_dtypes
+
+    tables = family_dtypes.FAMILY_DTYPES
+    assert {api for table in tables.values() for api in table} == family_dtypes.LISTED_APIS
+    assert family_dtypes._family_dtypes() is tables
