@@ -14,7 +14,6 @@ import pytest
 
 import asc_xdsl as asc
 from asc_xdsl.frontend.jit import jit
-from asc_xdsl.language import simt
 from asc_xdsl.runtime.simulator.sanitizer import RaceError
 
 A950 = "Ascend950PR_9599"
@@ -234,10 +233,10 @@ def test_unaligned_stream_flush_is_a_write():
 # -- SIMT calls' GM accesses across blocks ------------------------------------------------
 
 
-@simt.vf(launch_bounds=64)
-def _fill_from(out: simt.Pointer, start: int):
-    t = simt.thread_idx.x
-    out[start + t] = simt.block_idx.x + 1
+@asc.simt.vf(launch_bounds=64)
+def _fill_from(out: asc.simt.Pointer, start: int):
+    t = asc.simt.thread_idx.x
+    out[start + t] = asc.simt.block_idx.x + 1
 
 
 @jit
