@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from reg_vf_kernel import kernel, run_vf
 
 import asc_xdsl as asc
 from asc_xdsl import jit
@@ -60,41 +61,7 @@ def narrow_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
     R.store_align(z, R.cast(src, asc.complex32, m, R.RoundMode.CAST_FLOOR), full, 128)
 
 
-@jit
-def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int,
-           vf: asc.ConstExpr, dtype: asc.ConstExpr, out_dtype: asc.ConstExpr,
-           count: asc.ConstExpr, z_count: asc.ConstExpr):  # fmt: skip
-    pipe = asc.TPipe()
-    bx = asc.TBuf(asc.TPosition.VECCALC)
-    by = asc.TBuf(asc.TPosition.VECCALC)
-    bz = asc.TBuf(asc.TPosition.VECCALC)
-    pipe.init_buffer(bx, 4096)
-    pipe.init_buffer(by, 4096)
-    pipe.init_buffer(bz, 4096)
-    xl = bx.get(dtype)
-    yl = by.get(dtype)
-    zl = bz.get(out_dtype)
-    xg = asc.GlobalTensor()
-    yg = asc.GlobalTensor()
-    zg = asc.GlobalTensor()
-    xg.set_global_buffer(x)
-    yg.set_global_buffer(y)
-    zg.set_global_buffer(z)
-    asc.data_copy(xl, xg, count)
-    asc.data_copy(yl, yg, count)
-    asc.data_copy(zl, zg, z_count)
-    asc.set_flag(asc.HardEvent.MTE2_V, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    vf(xl, yl, zl, n)
-    asc.set_flag(asc.HardEvent.V_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(zg, zl, z_count)
-
-
-def _run(vf, dtype, x, y, z, n=0, out=None):
-    kernel[1](x, y, z, n, asc.ConstExpr(vf), asc.ConstExpr(dtype), asc.ConstExpr(out or dtype),
-              asc.ConstExpr(len(x)), asc.ConstExpr(len(z)), platform=SOC)  # fmt: skip
-    return z
+_run = run_vf
 
 
 def _cpp(vf, dtype, x, y, z, n=0, out=None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from reg_vf_kernel import run_vf
 
 import asc_xdsl as asc
 from asc_xdsl import jit
@@ -88,46 +89,6 @@ def dist_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
     R.store_align(z, R.load_align(y), full, 3 * vl, dist=R.StoreDist.DIST_FIRST_ELEMENT_B32)
 
 
-@jit
-def kernel(
-    x: asc.GlobalAddress,
-    y: asc.GlobalAddress,
-    z: asc.GlobalAddress,
-    n: int,
-    vf: asc.ConstExpr,
-    dtype: asc.ConstExpr,
-    out_dtype: asc.ConstExpr,
-    count: asc.ConstExpr,
-    z_count: asc.ConstExpr,
-):
-    """x, y (count elements of dtype) and z (of out_dtype) to UB, vf(x, y, z, n), z out."""
-    pipe = asc.TPipe()
-    bx = asc.TBuf(asc.TPosition.VECCALC)
-    by = asc.TBuf(asc.TPosition.VECCALC)
-    bz = asc.TBuf(asc.TPosition.VECCALC)
-    pipe.init_buffer(bx, 8192)
-    pipe.init_buffer(by, 8192)
-    pipe.init_buffer(bz, 8192)
-    xl = bx.get(dtype)
-    yl = by.get(dtype)
-    zl = bz.get(out_dtype)
-    xg = asc.GlobalTensor()
-    yg = asc.GlobalTensor()
-    zg = asc.GlobalTensor()
-    xg.set_global_buffer(x)
-    yg.set_global_buffer(y)
-    zg.set_global_buffer(z)
-    asc.data_copy(xl, xg, count)
-    asc.data_copy(yl, yg, count)
-    asc.data_copy(zl, zg, z_count)
-    asc.set_flag(asc.HardEvent.MTE2_V, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    vf(xl, yl, zl, n)
-    asc.set_flag(asc.HardEvent.V_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(zg, zl, z_count)
-
-
 def _as_c32(v: np.ndarray) -> np.ndarray:
     """complex values as complex32 storage (each part rounded to float16)."""
     out = np.empty(v.shape, COMPLEX32)
@@ -155,8 +116,7 @@ def _inputs(lanes: int, storage, rng):
 
 
 def _run(vf, dtype: dt.DataType, x, y, z, n: int, out: dt.DataType | None = None):
-    kernel[1](x, y, z, n, asc.ConstExpr(vf), asc.ConstExpr(dtype), asc.ConstExpr(out or dtype),
-              asc.ConstExpr(len(x)), asc.ConstExpr(len(z)), platform=SOC)  # fmt: skip
+    run_vf(vf, dtype, x, y, z, n, out)
     return z if out is not None else _values(z)
 
 
