@@ -709,8 +709,8 @@ def _san_steady(san, a, b, cur, units) -> _Steady:
     from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
 
     def rec(r, m, dbytes=0):
-        lo, hi, pipe, index, w, op = r
-        return (lo + m * dbytes, hi + m * dbytes, pipe, index + m * d[pipe], w, op)
+        lo, hi, pipe, index, w, op, step = r
+        return (lo + m * dbytes, hi + m * dbytes, pipe, index + m * d[pipe], w, op, step)
 
     recs_a, recs_b, recs_c = a[6], b[6], cur[6]
     if not (recs_a.keys() <= recs_b.keys() <= recs_c.keys()):
@@ -808,15 +808,15 @@ class _Steady:
         records = san.records
         for key in self.moving:
             records[key] = [
-                (lo, hi, pipe, index + units * d[pipe], w, op)
-                for lo, hi, pipe, index, w, op in records[key]
+                (lo, hi, pipe, index + units * d[pipe], w, op, step)
+                for lo, hi, pipe, index, w, op, step in records[key]
             ]
         from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
 
         for key, page, dp in self.new:  # made when touched (BlockSanitizer.pending)
             db = dp << PAGE_SHIFT
-            rows = [(lo, hi, pipe, index, d[pipe], db, w, op)
-                    for lo, hi, pipe, index, w, op in records[(key, page)]]  # fmt: skip
+            rows = [(lo, hi, pipe, index, d[pipe], db, w, op, step)
+                    for lo, hi, pipe, index, w, op, step in records[(key, page)]]  # fmt: skip
             san.pending.append((key, page, dp, units, rows))
         if self.log is not None:
             from asc_xdsl.runtime.simulator.gmorder import LogRun
@@ -872,7 +872,7 @@ class _Proof:
         local, gm = {}, {}
         for at, rs in records.items():
             if at in moving:
-                rs = [(lo, hi, q, i + extra * d[q], w, op) for lo, hi, q, i, w, op in rs]
+                rs = [(lo, hi, q, i + extra * d[q], w, op, st) for lo, hi, q, i, w, op, st in rs]
             (local if at[0].__class__ is str else gm)[at] = rs
         got = self.finals[extra] = (
             [x + extra * dv for x, dv in zip(count, d, strict=True)],
@@ -904,14 +904,14 @@ def _progression(state: tuple, steady: _Steady, log: list, k: int) -> tuple | No
         want.add((key, page))
         for j in range(1, k):
             at = (key, page - j * dp)
-            moved = [(lo - j * db, hi - j * db, q, i - j * d[q], w, op)
-                     for lo, hi, q, i, w, op in rows]  # fmt: skip
+            moved = [(lo - j * db, hi - j * db, q, i - j * d[q], w, op, st)
+                     for lo, hi, q, i, w, op, st in rows]  # fmt: skip
             if records.get(at) != moved:
                 return None
             want.add(at)
         pending.append((key, page - k * dp, dp, [
-            (lo - k * db, hi - k * db, q, i - k * d[q], d[q], db, w, op)
-            for lo, hi, q, i, w, op in rows
+            (lo - k * db, hi - k * db, q, i - k * d[q], d[q], db, w, op, st)
+            for lo, hi, q, i, w, op, st in rows
         ]))  # fmt: skip
     if want != {at for at in records if at[0].__class__ is not str}:
         return None
@@ -1048,7 +1048,7 @@ def _materialize(san: Any, proof: _Proof, final: tuple, extra: int, queues: list
         for key, first, dp, rows in pend:
             dl = delta[id(key)]
             pending.append((key, first + (dl >> shift), dp, units, [
-                (r[0] + dl, r[1] + dl, r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows
+                (r[0] + dl, r[1] + dl, *r[2:]) for r in rows
             ]))  # fmt: skip
         san.pending = pending
         if base is not None:
@@ -1066,8 +1066,8 @@ def _materialize(san: Any, proof: _Proof, final: tuple, extra: int, queues: list
         d = steady.d
         san.pending = [
             (*to.key((key, page)), dp, extra, to.rows(key, [
-                (lo, hi, q, i, d[q], dp << PAGE_SHIFT, w, op)
-                for lo, hi, q, i, w, op in gm[(key, page)]
+                (lo, hi, q, i, d[q], dp << PAGE_SHIFT, w, op, st)
+                for lo, hi, q, i, w, op, st in gm[(key, page)]
             ]))
             for key, page, dp in steady.new
         ]  # fmt: skip

@@ -69,7 +69,7 @@ from asc_xdsl.runtime.simulator.errors import (
     op_location,
     op_title,
 )
-from asc_xdsl.runtime.simulator.gmorder import LaunchOrder
+from asc_xdsl.runtime.simulator.gmorder import LaunchOrder, _covers, _overlap
 from asc_xdsl.runtime.simulator.gmorder import join as gmorder_join
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
 
@@ -104,7 +104,8 @@ PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 PRUNE_AT = 64  # records of one page before the complete ones are dropped
 _S = PIPE_INDEX["S"]
 MAX_BURSTS = 4096
-"""A strided GM access of more bursts is checked across cores as its whole span."""
+"""A strided GM access of more bursts is recorded as its whole span (in the block and
+across cores)."""
 
 
 def _unrolled_join(n: int) -> Callable[[list[int], list[int]], None]:
@@ -221,8 +222,10 @@ class BlockSanitizer:
 
     Pipes are numbered by `PIPES`; `count[p]` is how many accesses pipe p issued and
     `known[p][q]` how many of q's pipe p knows complete. Records are kept per memory and
-    `PAGE`-sized page, (lo, hi, pipe, index, writes, op) each, so an access looks only at
-    the records of the pages it touches.
+    `PAGE`-sized page, (lo, hi, pipe, index, writes, op, step) each, so an access looks
+    only at the records of the pages it touches; `step` is a strided GM copy's (burst,
+    pitch) (its bytes the bursts from lo to hi, intersected exactly with
+    `gmorder._overlap`), None for a contiguous record (the span test alone).
     """
 
     def __init__(
@@ -485,8 +488,8 @@ class BlockSanitizer:
     ) -> None:
         """One op's accesses: (memory key, lo, hi, writes) each, all on pipe number `pipe`.
         `strides`: for the span of that index, (burst, pitch): its bytes are bursts of
-        `burst` bytes `pitch` apart from lo (one record across cores, intersected
-        exactly: gmorder.py).
+        `burst` bytes `pitch` apart from lo (one record in the block and across cores,
+        intersected exactly: gmorder.py), so copies whose rows interleave do not meet.
         `exact` False: the spans are the tensors' whole windows, a guess of the bytes
         touched, too coarse to hold against other cores (GM is not checked across cores)."""
         count = self.count
@@ -502,6 +505,7 @@ class BlockSanitizer:
             i += 1
             if hi <= lo:
                 continue
+            step = strides.get(i) if strides else None
             if order is not None and (key.__class__ is not str or (shared and key in shared)):
                 # GM (exact spans only), or a local memory another core writes: checked
                 # against the other cores too
@@ -512,13 +516,12 @@ class BlockSanitizer:
                 across = None
             if across is not None:
                 atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
-                stride = strides.get(i) if strides else None
-                entry = (self, op, pipe, index, across, lo, hi, write, atomic, stride)
+                entry = (self, op, pipe, index, across, lo, hi, write, atomic, step)
                 if order.deferred:  # checked when the core ends (gmorder.flush)
                     order.log.append(entry)
                 else:
                     order.access(*entry)
-            new = (lo, hi, pipe, index, write, op)
+            new = (lo, hi, pipe, index, write, op, step)
             first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
             for page in (first,) if first == last else range(first, last + 1):
                 at = (key, page)
@@ -532,15 +535,30 @@ class BlockSanitizer:
                 # are dropped, the new record standing for them.
                 gone = None
                 for a in recs:
-                    alo, ahi, ap, ai, aw, _ = a
+                    alo, ahi, ap, ai, aw, _, ast = a
                     if ahi <= lo or hi <= alo or (ai == index and ap == pipe):
                         continue
+                    # (strided records whose spans meet: do their bursts?)
+                    if (step is not None or ast is not None) and _overlap(
+                        lo, hi, step, alo, ahi, ast
+                    ) is None:
+                        continue
                     if always[ap] or known[ap] > ai:
-                        if not (lo <= alo and ahi <= hi and (write or not aw)):
+                        if not (
+                            lo <= alo
+                            and ahi <= hi
+                            and (write or not aw)
+                            and (step is None or _covers(lo, hi, step, alo, ahi, ast))
+                        ):
                             continue
                     elif write or aw:
                         break  # a race: the general scan reports it
-                    elif not (ap == pipe and lo <= alo and ahi <= hi):
+                    elif not (
+                        ap == pipe
+                        and lo <= alo
+                        and ahi <= hi
+                        and (step is None or _covers(lo, hi, step, alo, ahi, ast))
+                    ):
                         continue
                     if gone is None:
                         gone = [a]
@@ -571,8 +589,8 @@ class BlockSanitizer:
             m, off = divmod(page - first, pages)
             if k is key and not off and 1 <= m <= units:
                 recs = self.records[at] = [
-                    (lo + m * db, hi + m * db, pipe, index + m * dv, w, op)
-                    for lo, hi, pipe, index, dv, db, w, op in rows
+                    (lo + m * db, hi + m * db, pipe, index + m * dv, w, op, step)
+                    for lo, hi, pipe, index, dv, db, w, op, step in rows
                 ]
                 return recs
         return None
@@ -590,25 +608,34 @@ class BlockSanitizer:
 
     def _page(self, recs: list, at: tuple, new: tuple, known, always, key) -> None:
         """The general case of one page: `new` against the page's records `recs`."""
-        lo, hi, pipe, index, write, op = new
+        lo, hi, pipe, index, write, op, step = new
         if len(recs) == 1:
             # one earlier access, ordered before this one and covered by it, which
             # stands for it from now on
-            alo, ahi, ap, ai, aw, _ = recs[0]
+            alo, ahi, ap, ai, aw, _, ast = recs[0]
             if (
                 lo <= alo
                 and ahi <= hi
                 and (write or not aw)
                 and (always[ap] or known[ap] > ai)
                 and not (ai == index and ap == pipe)
+                and (step is None or _covers(lo, hi, step, alo, ahi, ast))
             ):
                 recs[0] = new
                 return
         keep = []
         races = None
         for a in recs:
-            alo, ahi, ap, ai, aw, _ = a
-            if ahi <= lo or hi <= alo or (ai == index and ap == pipe):
+            alo, ahi, ap, ai, aw, _, ast = a
+            if (
+                ahi <= lo
+                or hi <= alo
+                or (ai == index and ap == pipe)
+                or (
+                    (step is not None or ast is not None)
+                    and _overlap(lo, hi, step, alo, ahi, ast) is None
+                )
+            ):
                 keep.append(a)
                 continue
             in_order = always[ap] or known[ap] > ai
@@ -617,7 +644,13 @@ class BlockSanitizer:
                     races = []
                 races.append(a)
             # a new access covering an ordered older one stands for it from now on
-            if (ap == pipe or in_order) and lo <= alo and ahi <= hi and (write or not aw):
+            if (
+                (ap == pipe or in_order)
+                and lo <= alo
+                and ahi <= hi
+                and (write or not aw)
+                and (step is None or _covers(lo, hi, step, alo, ahi, ast))
+            ):
                 continue
             keep.append(a)
         keep.append(new)
@@ -628,7 +661,7 @@ class BlockSanitizer:
             # the most telling first: another pipe's access, then the latest one
             races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
             for a in races:
-                self._race(a, op, pipe, write, key, lo, hi)
+                self._race(a, op, pipe, write, key, lo, hi, step)
 
     def vector_function(self, op: Operation, spans: list[tuple[Any, int, int, bool]]) -> None:
         """A vector function call (`asc_vf_call`): one access on pipe V of the byte ranges
@@ -661,8 +694,12 @@ class BlockSanitizer:
             a for a in recs if not all(always[p][a[2]] or known[p][a[2]] > a[3] for p in active)
         ]
 
-    def _race(self, a: tuple, op: Operation, pipe: int, write: bool, key, lo, hi) -> None:
-        alo, ahi, ap, _, aw, aop = a
+    def _race(
+        self, a: tuple, op: Operation, pipe: int, write: bool, key, lo, hi, step=None
+    ) -> None:
+        alo, ahi, ap, _, aw, aop, ast = a
+        # the first bytes the two share (for strided records, of bursts that meet)
+        x, y = _overlap(lo, hi, step, alo, ahi, ast) or (max(lo, alo), min(hi, ahi))
         kind = _kind(aw, write)
         first, second = PIPES[ap], PIPES[pipe]
         where = f"GM argument '{key.name}'" if isinstance(key, GmBuffer) else key
@@ -674,7 +711,7 @@ class BlockSanitizer:
         self.report(
             RaceError(
                 f"{_KIND_TEXT[kind]} race ({kind}): pipe {second} {what} {where} bytes "
-                f"[{max(lo, alo)}, {min(hi, ahi)}) that pipe {first} {earlier} in "
+                f"[{x}, {y}) that pipe {first} {earlier} in "
                 f"{op_title(aop)} with nothing ordering the two; {hint}",
                 op,
                 aop,

@@ -237,7 +237,7 @@ def _block_findings(steps: list, keep_all: bool, sentinel: bool = False) -> set:
     if keep_all:
         san.records = _KeepAll()
     if sentinel:  # a far record in the page no access meets: never one record alone
-        san.records[("UB", 0)] = [(16000, 16001, 0, 0, False, Op(-1))]
+        san.records[("UB", 0)] = [(16000, 16001, 0, 0, False, Op(-1), None)]
     for step in steps:
         if step == "all":
             san.barrier(Pipe.PIPE_ALL)
