@@ -22,8 +22,9 @@ the simulation with vector clocks:
 
 Every tensor operand an op's spec says it reads or writes is an access of a byte range
 of its memory (UB, L1, L0A/B/C of the block, or one GM argument): count forms touch
-`count` elements, `DataCopy`/`DataCopyPad` with parameter structs their bursts' span,
-GetValue/SetValue one element, the cube ops their fractals (`_EXTENTS`; an op the
+`count` elements, `DataCopy`/`DataCopyPad` with parameter structs their bursts' span
+(in GM the bursts themselves: one record of bursts `pitch` apart, intersected exactly
+with `gmorder._overlap`), GetValue/SetValue one element, the cube ops their fractals (`_EXTENTS`; an op the
 simulator runs as several instructions, each instruction's span), any other form the
 tensor's whole window. A vector function call (`vector_function`) is one V access of the
 UB and GM bytes its body touched. An access
