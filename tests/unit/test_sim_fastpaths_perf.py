@@ -59,7 +59,7 @@ class PlainSanitizer(BlockSanitizer):
                     order.log.append(entry)
                 else:
                     order.access(*entry)
-            new = (lo, hi, pipe, index, write, op)
+            new = (lo, hi, pipe, index, write, op, strides.get(i) if strides else None)
             for page in range(lo >> PAGE_SHIFT, ((hi - 1) >> PAGE_SHIFT) + 1):
                 recs = self.records.setdefault((key, page), [])
                 self._page(recs, (key, page), new, known, always, key)
