@@ -11,6 +11,7 @@ pyasc's). Every name but `DataFormat` is looked up when first asked for (a modul
 
 from typing import TYPE_CHECKING
 
+from asc_xdsl import enums as _enums
 from asc_xdsl.enums import AscEnum
 
 
@@ -28,34 +29,7 @@ class DataFormat(AscEnum):
 
 
 _FROM_ENUMS: dict[str, str] = {
-    **{
-        name: name
-        for name in (
-            "CMPMODE",
-            "AtomicDtype",
-            "AtomicOp",
-            "BatchMode",
-            "BatchOutMode",
-            "CacheLine",
-            "CacheMode",
-            "CacheRwMode",
-            "CubeFormat",
-            "DcciDst",
-            "GatherMaskMode",
-            "HardEvent",
-            "Hardware",
-            "IterateMode",
-            "IterateOrder",
-            "LayoutMode",
-            "MaskMode",
-            "MemDsbT",
-            "ReduceOrder",
-            "RoundMode",
-            "ScheduleType",
-            "SelMode",
-            "TPosition",
-        )
-    },
+    **{name: name for name in _enums.__all__ if name not in ("AscEnum", "Pipe")},
     "PipeID": "Pipe",
 }
 """Name here -> its name in `asc_xdsl.enums`, which defines it."""
