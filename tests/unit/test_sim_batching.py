@@ -16,31 +16,19 @@ each GM tensor by two 16 KiB checker pages); the file runs in about a second."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from bench_simulator_ir import BENCH
 
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
 from asc_xdsl.runtime.simulator import batching, last_profile, sanitizer
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 
-ROOT = Path(__file__).resolve().parents[2]
 TILE, BLOCKS = 2048, 2
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_simulator", ROOT / "bench/simulator.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
-
-
-BENCH = _bench()
 
 
 def _missing_queue(text: str) -> str:

@@ -13,11 +13,9 @@ Small and seeded: the file runs in about a second."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import warnings
 from collections import deque
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -34,8 +32,6 @@ from asc_xdsl.runtime.simulator.sanitizer import (
     BlockSanitizer,
     SanitizerWarning,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class PlainSanitizer(BlockSanitizer):
@@ -187,10 +183,9 @@ def test_many_ordered_reads_of_one_page_are_pruned_as_the_scan_prunes():
 
 
 def _vector_add_ir(tile: int) -> str:
-    spec = importlib.util.spec_from_file_location("bench_simulator", ROOT / "bench/simulator.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench.vector_add_ir(tile)
+    from bench_simulator_ir import BENCH
+
+    return BENCH.vector_add_ir(tile)
 
 
 def _missing_queue(text: str) -> str:
