@@ -194,6 +194,8 @@ COMPLEX_OPS = frozenset(
         # (reg_address.py: the PostUpdate, unaligned-stream and AddrReg forms)
         *("load_align_post", "store_align_post", "load_unalign_pre", "load_unalign_post"),
         *("create_addr_reg", "load_align_areg", "store_align_areg"),
+        *("store_unalign_update", "store_unalign_post_update", "store_unalign_areg"),
+        *("store_unalign_post_areg", "load_unalign_pre_areg", "load_unalign_areg"),
         # (reg_fused.py: Duplicate of a register, the maskless Duplicate, and the
         # complex32 <-> complex64 cast the basic API's Cast composes)
         *("duplicate_reg", "duplicate_unmasked", "cast_complex"),

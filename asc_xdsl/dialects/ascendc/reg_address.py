@@ -50,6 +50,7 @@ from asc_xdsl.dialects.ascendc.reg import (
     COMPLEX,
     MASK,
     REG_DTYPES,
+    TRAIT_TWO_OPS,
     RegLoadDistOp,
     RegOp,
     RegStoreDistOp,
@@ -61,7 +62,12 @@ from asc_xdsl.dialects.ascendc.reg import (
     ub,
 )
 from asc_xdsl.dialects.ascendc.reg_address_types import AddrRegType, UnalignRegForLoadType
-from asc_xdsl.dialects.ascendc.reg_types import LoadDist, MaskRegType, StoreDist
+from asc_xdsl.dialects.ascendc.reg_types import (
+    LoadDist,
+    MaskRegType,
+    StoreDist,
+    UnalignRegForStoreType,
+)
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
     Arity,
@@ -540,5 +546,160 @@ _add(
     (Result("dst", MASK, MaskRegType()),),
     doc="`Move(dst, src, mask)` of mask registers: src's bits where `mask` is set, 0 elsewhere.",
 )
+
+# -- the forms of 3510 the sections above leave out (issue 30) ---------------------------
+#
+# * the DataBlock copies' POST_MODE_NORMAL: at `p + repeatStride` DataBlocks, `p` unchanged;
+# * the PostUpdate unaligned store stream (vstus / vstas), the AddrReg unaligned accesses
+#   (vlda / vldu, vstu / vsta);
+# * the mask register's PostUpdate and AddrReg loads and stores (plds / psts with
+#   POST_MODE_UPDATE, pld / pst) and its unaligned store (pstu).
+
+USTORE = of_type(UnalignRegForStoreType)
+_B64 = ("i64", "ui64")
+_UNALIGN_TYPES = (*_LOAD_STORE, *_B64, *COMPLEX)  # (b8 to b64: `SupportBytes<T, 1, 2, 4, 8>`)
+_MASK_TYPES = (*_LOAD_STORE, *_B64)  # (the mask copies: b8 to b64)
+
+_add(
+    "RegLoadAlignBlockNormalOp",
+    "load_align_block_normal",
+    "LoadAlign",
+    (_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, _MASK),
+    (Result("dst", reg("T")),),
+    dtypes={"T": _LOAD_STORE},
+    doc="`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(dst, p, "
+    "blockStride, repeatStride, mask)`: as `reg.load_align_block` from `ptr` plus "
+    "`repeat_stride` DataBlocks (the header's `p + repeatStride * 32 / sizeof(T)`: all 32 "
+    "bits of the stride); `ptr` is not advanced.",
+)
+_add(
+    "RegStoreAlignBlockNormalOp",
+    "store_align_block_normal",
+    "StoreAlign",
+    (_DST_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, Operand("src", reg("T")), _MASK),
+    dtypes={"T": _LOAD_STORE},
+    doc="`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(p, src, "
+    "blockStride, repeatStride, mask)`: as `reg.store_align_block` to `ptr` plus "
+    "`repeat_stride` DataBlocks; `ptr` is not advanced.",
+)
+_add(
+    "RegStoreUnalignUpdateOp",
+    "store_unalign_update",
+    "StoreUnAlign",
+    (_DST_PTR, Operand("src", reg("T")), Operand("ureg", USTORE), _STRIDE),
+    (_NEXT,),
+    dtypes={"T": _UNALIGN_TYPES},
+    doc="`StoreUnAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, ureg, stride)` (vstus): "
+    "the first `stride` elements of src to the element address `ptr`, through the stream "
+    "register `ureg` (the bytes past the last 32-byte boundary wait in it for the next "
+    "store or `reg.store_unalign_post_update`); `next` is `ptr + stride` elements. A "
+    "RegTraitNumTwo pair (b64, complex32) stores up to its 2 x VL bytes.",
+)
+_add(
+    "RegStoreUnalignPostUpdateOp",
+    "store_unalign_post_update",
+    "StoreUnAlignPost",
+    (_DST_PTR, Operand("ureg", USTORE), _STRIDE),
+    (_NEXT,),
+    dtypes={"T": _UNALIGN_TYPES},
+    doc="`StoreUnAlignPost<T, PostLiteral::POST_MODE_UPDATE>(p, ureg, stride)` (vstas): what "
+    "the stream register `ureg` still holds written to UB (the stream's tail); `next` is "
+    "`ptr + stride` elements (the samples pass 0).",
+)
+_add(
+    "RegStoreUnalignAregOp",
+    "store_unalign_areg",
+    "StoreUnAlign",
+    (_DST_PTR, Operand("src", reg("T")), Operand("ureg", USTORE), Operand("areg", ADDR)),
+    dtypes={"T": _UNALIGN_TYPES},
+    doc="`StoreUnAlign(p, src, ureg, areg)` (vstu, the AddrReg form): src's 256 bytes to the "
+    "element address `ptr` plus the address register's offset, through `ureg` as the "
+    "PostUpdate stream; `ptr` itself is not advanced (the API page's loop recreates the "
+    "AddrReg each iteration from an unchanged pointer).",
+)
+_add(
+    "RegStoreUnalignPostAregOp",
+    "store_unalign_post_areg",
+    "StoreUnAlignPost",
+    (_DST_PTR, Operand("ureg", USTORE), Operand("areg", ADDR)),
+    dtypes={"T": _UNALIGN_TYPES},
+    doc="`StoreUnAlignPost(p, ureg, areg)` (vsta): what `ureg` still holds written to UB, "
+    "ending an AddrReg stream.",
+)
+_add(
+    "RegLoadUnalignPreAregOp",
+    "load_unalign_pre_areg",
+    "LoadUnAlignPre",
+    (_PTR, Operand("areg", ADDR)),
+    (Result("ureg", UREG, UnalignRegForLoadType()),),
+    dtypes={"T": _UNALIGN_TYPES},
+    doc="`LoadUnAlignPre(ureg, ptr, areg)` (vlda): starts an unaligned load at the element "
+    "address `ptr` plus the address register's offset.",
+)
+_add(
+    "RegLoadUnalignAregOp",
+    "load_unalign_areg",
+    "LoadUnAlign",
+    (Operand("ureg", UREG), _PTR, Operand("areg", ADDR)),
+    (Result("dst", reg("T")), Result("ureg_next", UREG, UnalignRegForLoadType())),
+    dtypes={"T": _UNALIGN_TYPES},
+    doc="`LoadUnAlign(dst, ureg, ptr, areg, 0)` (vldu; its `inc` is unused, 0 as the page "
+    "says): 256 bytes from the element address `ptr` plus the address register's offset, "
+    "through `ureg` (primed there by `reg.load_unalign_pre_areg`); `ptr` is not advanced.",
+)
+_add(
+    "RegLoadMaskPostOp",
+    "load_mask_post",
+    "LoadAlign",
+    (_PTR, _STRIDE),
+    (Result("mask", MASK, MaskRegType()), _NEXT),
+    dtypes={"T": _MASK_TYPES},
+    doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(mask, p, stride)` (plds): a mask "
+    "register from the 32 bytes at the 32-byte aligned address `ptr`; `next` is `ptr` plus "
+    "`stride` BYTES (the MaskReg LoadAlign page: the update step counts bytes).",
+)
+_add(
+    "RegStoreMaskPostOp",
+    "store_mask_post",
+    "StoreAlign",
+    (_DST_PTR, _MASK, _STRIDE),
+    (_NEXT,),
+    dtypes={"T": _MASK_TYPES},
+    doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, mask, stride)` (psts): the mask "
+    "register's 256 bits as 32 bytes at the 32-byte aligned address `ptr`; `next` is "
+    "`ptr` plus `stride` BYTES.",
+)
+_add(
+    "RegLoadMaskAregOp",
+    "load_mask_areg",
+    "LoadAlign",
+    (_PTR, Operand("areg", ADDR)),
+    (Result("mask", MASK, MaskRegType()),),
+    dtypes={"T": _MASK_TYPES},
+    doc="`LoadAlign(mask, ptr, areg)` (pld): a mask register from the 32 bytes at `ptr` "
+    "plus the address register's offset (elements of T; 32-byte aligned).",
+)
+_add(
+    "RegStoreMaskAregOp",
+    "store_mask_areg",
+    "StoreAlign",
+    (_DST_PTR, Operand("areg", ADDR), _MASK),
+    dtypes={"T": _MASK_TYPES},
+    doc="`StoreAlign(ptr, mask, areg)` (pst): the mask register as 32 bytes at `ptr` plus "
+    "the address register's offset (elements of T; 32-byte aligned).",
+)
+_add(
+    "RegStoreMaskUnalignOp",
+    "store_mask_unalign",
+    "StoreUnAlign",
+    (_DST_PTR, _MASK, Operand("ureg", USTORE)),
+    (_NEXT,),
+    dtypes={"T": ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")},  # (b16, b32)
+    doc="`StoreUnAlign(p, mask, ureg)` (pstu): one bit per element of T, the mask's bit of "
+    "each element's first byte (b16: 128 bits, 16 bytes; b32: 64 bits, 8 bytes), to `ptr` "
+    "(16- / 8-byte aligned) through `ureg`; `next` is `ptr` plus those 16 / 8 bytes. "
+    "`reg.store_unalign_post_update` ends the stream.",
+)
+TRAIT_TWO_OPS.add("reg.store_unalign_update")
 
 __all__ = ["FAMILY", "MAX_LOOP_LEVELS"]

@@ -53,7 +53,13 @@ from asc_xdsl.dialects.ascendc.reg import (
     _result_element,
     reg,
 )
-from asc_xdsl.dialects.ascendc.reg_types import MaskRegType, RegLayout, RegTensorType, RegTrait
+from asc_xdsl.dialects.ascendc.reg_types import (
+    MaskRegType,
+    RegLayout,
+    RegTensorType,
+    RegTrait,
+    SatMode,
+)
 from asc_xdsl.dialects.ascendc.spec import (
     Operand,
     OpFamily,
@@ -243,5 +249,54 @@ for _api, _dt in (("Add", ARITH), ("Max", MIN_MAX), ("Min", MIN_MAX)):
         doc=f"`{_api}<T, MaskMergeMode::MERGING>(dst, src0, src1, mask)` with dst holding "
         "`prior`: elementwise on the enabled elements, `prior`'s elsewhere.",
     )
+
+
+class CastMergingOp(RegOp):
+    """Cast with MaskMergeMode::MERGING: RegLayout ZERO only (3510's CastImpl
+    `static_assert`: MERGING "for RegLayout::UNKNOWN/ZERO")."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        layout = RegLayout.from_attr(self.properties["layout"])
+        if layout is not RegLayout.ZERO:
+            raise VerifyException(
+                f"'{self.name}': Cast with MaskMergeMode::MERGING takes RegLayout ZERO only "
+                f"(the 3510 header's static_assert), not {layout.name}"
+            )
+
+
+_CAST_TYPES = ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32")
+_add(
+    "RegCastMergingOp",
+    "cast_merging",
+    "Cast",
+    (Operand("prior", reg("T")), Operand("src", reg("S")), Operand("mask", MASK)),
+    (Result("dst", reg("T")),),
+    props=(
+        Prop("roundMode", RoundMode, py="round_mode", default=RoundMode.CAST_RINT),
+        Prop("sat", SatMode, default=SatMode.SAT),
+        Prop("layout", RegLayout, default=RegLayout.ZERO),
+    ),
+    template=(_result_element(), _operand_element("src")),
+    dtypes={"T": _CAST_TYPES, "S": _CAST_TYPES},
+    example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
+    base=CastMergingOp,
+    doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {ZERO, sat, "
+    "MaskMergeMode::MERGING, roundMode} and dst holding `prior`: as `reg.cast`, then (the "
+    "3510 header's `CopyMerging`) element i of dst is the cast's where the mask's bit of "
+    "its first byte is set, `prior`'s elsewhere.",
+)
+_add(
+    "RegMoveMergingOp",
+    "move_merging",
+    "Move",
+    (Operand("prior", reg()), Operand("src", reg()), Operand("mask", MASK)),
+    (Result("dst", reg()),),
+    dtypes={"T": _MOVE_TYPES},
+    doc="`Move(dst, src, mask)` with dst holding `prior` (3510's Move runs MaskMergeMode::"
+    "MERGING only): src's enabled elements, `prior`'s elsewhere (a RegTraitNumTwo pair: "
+    "each register under the b32 mask, as the header moves `reg[0]` and `reg[1]`).",
+)
+TRAIT_TWO_OPS.add("reg.move_merging")
 
 __all__ = ["FAMILY"]

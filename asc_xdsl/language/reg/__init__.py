@@ -348,6 +348,7 @@ def load_align(
     dist: LoadDist | None = None,
     block_stride: Any = None,
     mask: MaskReg | None = None,
+    repeat_stride: Any = None,
 ) -> RegTensor | tuple[RegTensor, RegTensor]:
     """`LoadAlign(dst, ptr + offset)`: a register from a 32-byte aligned UB address
     (trait NUM_TWO: a RegTraitNumTwo pair, 512 bytes of 64-bit elements; an AddrReg
@@ -356,7 +357,13 @@ def load_align(
     its eight 32-byte blocks `block_stride` blocks apart; `dist=`: the distribution mode,
     `LoadAlign<T, dist>(dst, ptr + offset)`, e.g. `LoadDist.DIST_BRC_B32` broadcasts
     `ptr[offset]`, see `reg.load_align`'s op doc for each mode; a `DIST_DINTLV_Bn` returns
-    two registers, (the even elements, the odd ones), `reg.load_align_dintlv`)."""
+    two registers, (the even elements, the odd ones), `reg.load_align_dintlv`;
+    `repeat_stride=` with `block_stride=` and `mask=`: the POST_MODE_NORMAL DataBlock copy
+    `LoadAlign<T, DATA_BLOCK_COPY, POST_MODE_NORMAL>(dst, ptr, block_stride,
+    repeat_stride, mask)`, from `ptr` plus `repeat_stride` DataBlocks, `ptr` unchanged)."""
+    if repeat_stride is not None:
+        _normal_form(offset, dist, "load_align")
+        return address.load_align_block_normal(ptr, block_stride, repeat_stride, mask)
     if dist is not None:
         _dist_form(offset, block_stride, mask, "load_align", dist)
         if getattr(dist, "name", "").startswith("DIST_DINTLV_"):  # two registers out
@@ -382,6 +389,18 @@ def _dist_form(offset: Any, block_stride: Any, mask: Any, what: str, dist: Any) 
     g = _g(what)
     if block_stride is not None or (mask is not None and what == "load_align"):
         g.fail(f"{what}: dist= and the DataBlock copy (block_stride=) do not combine")
+
+
+def _normal_form(offset: Any, dist: Any, what: str) -> None:
+    """POST_MODE_NORMAL takes the pointer itself (C++: by reference) and no mode."""
+    g = _g(what)
+    if dist is not None:
+        g.fail(f"{what}: dist= and the DataBlock copy (repeat_stride=) do not combine")
+    if not (isinstance(offset, int) and offset == 0):
+        g.fail(
+            f"{what}: the POST_MODE_NORMAL DataBlock copy (repeat_stride=) takes the pointer "
+            "itself (C++ binds it by reference): advance it with repeat_stride=, not an offset"
+        )
 
 
 def _block_form(ptr: Any, offset: Any, trait: Any, block_stride: Any, what: str) -> None:
@@ -412,6 +431,7 @@ def store_align(
     *,
     dist: StoreDist | None = None,
     block_stride: Any = None,
+    repeat_stride: Any = None,
 ) -> None:
     """`StoreAlign(ptr + offset, src, mask)`: the enabled elements to an aligned address
     (`block_stride=`: the DataBlock copy `StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr
@@ -419,7 +439,12 @@ def store_align(
     apart; `dist=`: the distribution mode, `StoreAlign<T, dist>(ptr + offset, src,
     mask)`, e.g. `StoreDist.DIST_PACK_B32` stores each element's low 16 bits, see
     `reg.store_align`'s op doc for each mode; a `DIST_INTLV_Bn` takes `src` as two
-    registers `(src0, src1)` and stores them interleaved, `reg.store_align_intlv`)."""
+    registers `(src0, src1)` and stores them interleaved, `reg.store_align_intlv`;
+    `repeat_stride=` with `block_stride=`: the POST_MODE_NORMAL DataBlock copy to `ptr`
+    plus `repeat_stride` DataBlocks, `ptr` unchanged)."""
+    if repeat_stride is not None:
+        _normal_form(offset, dist, "store_align")
+        return address.store_align_block_normal(ptr, src, block_stride, repeat_stride, mask)
     if dist is not None:
         _dist_form(offset, block_stride, mask, "store_align", dist)
         if getattr(dist, "name", "").startswith("DIST_INTLV_"):  # two registers in
@@ -451,7 +476,10 @@ def store_unalign(ptr: UbPointer, src: RegTensor, count: Any, offset: Any = 0) -
 
 
 def load_mask(ptr: UbPointer, offset: Any = 0) -> MaskReg:
-    """`LoadAlign(mask, ptr + offset)`: a mask register from 32 aligned bytes of UB."""
+    """`LoadAlign(mask, ptr + offset)`: a mask register from 32 aligned bytes of UB (an
+    `AddrReg` offset: `LoadAlign(mask, ptr, areg)`)."""
+    if isinstance(offset, address.AddrReg):
+        return address.load_mask_areg(ptr, offset)
     g = _g("load_mask")
     _need(g, ptr, UbPointer, "ptr")
     op = _emit(g, "RegLoadMaskOp", [ptr.handle, g.integer(offset, "offset")], [_mask_type()])
@@ -459,7 +487,10 @@ def load_mask(ptr: UbPointer, offset: Any = 0) -> MaskReg:
 
 
 def store_mask(ptr: UbPointer, mask: MaskReg, offset: Any = 0) -> None:
-    """`StoreAlign(ptr + offset, mask)`: a mask register as 32 bytes of UB."""
+    """`StoreAlign(ptr + offset, mask)`: a mask register as 32 bytes of UB (an `AddrReg`
+    offset: `StoreAlign(ptr, mask, areg)`)."""
+    if isinstance(offset, address.AddrReg):
+        return address.store_mask_areg(ptr, mask, offset)
     g = _g("store_mask")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, mask, MaskReg, "mask")

@@ -49,18 +49,31 @@ __all__ = [
     "create_addr_reg",
     "gather_b",
     "load_align_block",
+    "load_align_block_normal",
     "load_align_dintlv",
     "load_align_dintlv_areg",
     "load_align_post",
+    "load_mask_areg",
+    "load_mask_post",
     "load_scalar",
+    "load_unalign_areg",
     "load_unalign_post",
     "load_unalign_pre",
+    "load_unalign_pre_areg",
     "mask_gen_with_reg_tensor",
     "mask_move",
     "store_align_block",
+    "store_align_block_normal",
     "store_align_intlv",
     "store_align_intlv_areg",
     "store_align_post",
+    "store_mask_areg",
+    "store_mask_post",
+    "store_mask_unalign",
+    "store_unalign_areg",
+    "store_unalign_post_areg",
+    "store_unalign_post_update",
+    "store_unalign_update",
 ]
 
 
@@ -199,8 +212,11 @@ def store_align_post(
     return UbPointer(op.results[0], ptr.dtype)
 
 
-def load_unalign_pre(ptr: UbPointer) -> UnalignReg:
-    """`LoadUnAlignPre(ureg, ptr)`: the register of an unaligned load stream at `ptr`."""
+def load_unalign_pre(ptr: UbPointer, areg: AddrReg | None = None) -> UnalignReg:
+    """`LoadUnAlignPre(ureg, ptr)`: the register of an unaligned load stream at `ptr`
+    (with `areg`: `LoadUnAlignPre(ureg, ptr, areg)`, at `ptr` plus its offset)."""
+    if areg is not None:
+        return load_unalign_pre_areg(ptr, areg)
     g = _g("load_unalign_pre")
     _need(g, ptr, UbPointer, "ptr")
     op = _build(g, "RegLoadUnalignPreOp", [ptr.handle], [_ureg_type()])
@@ -414,3 +430,179 @@ def gather_b(ptr: UbPointer, index: RegTensor, mask: MaskReg) -> RegTensor:
         g.fail(f"gather_b: the index register holds uint32 byte offsets, not {index.dtype.name}")
     op = _build(g, "RegGatherBOp", [ptr.handle, index.handle, mask.handle], [_reg_type(ptr.dtype)])
     return RegTensor(op.results[0], ptr.dtype)
+
+
+# -- the forms of issue 30 -----------------------------------------------------------------
+
+
+def _ustore(g: Any, ureg: Any) -> None:
+    from asc_xdsl.language.reg.relayout import UnalignRegForStore
+
+    _need(g, ureg, UnalignRegForStore, "ureg")
+
+
+def _same_type(g: Any, ptr: UbPointer, src: RegTensor, what: str) -> None:
+    if src.dtype is not ptr.dtype:
+        g.fail(f"{what}: a {src.dtype.name} register to a {ptr.dtype.name} pointer")
+
+
+def load_align_block_normal(
+    ptr: UbPointer, block_stride: Any, repeat_stride: Any, mask: Any
+) -> RegTensor:
+    """`LoadAlign<T, DATA_BLOCK_COPY, POST_MODE_NORMAL>(dst, ptr, block_stride,
+    repeat_stride, mask)` (what `load_align(ptr, block_stride=..., repeat_stride=...,
+    mask=...)` builds): the DataBlock copy from `ptr` plus `repeat_stride` DataBlocks;
+    `ptr` is not advanced."""
+    g = _g("load_align")
+    _need(g, ptr, UbPointer, "ptr")
+    if block_stride is None or mask is None:
+        g.fail("load_align with repeat_stride (DATA_BLOCK_COPY) needs block_stride= and mask=")
+    _need(g, mask, MaskReg, "mask")
+    _check_block_stride(g, block_stride)
+    st, rs = g.integer(block_stride, "block_stride"), g.integer(repeat_stride, "repeat_stride")
+    op = _build(
+        g, "RegLoadAlignBlockNormalOp", [ptr.handle, st, rs, mask.handle], [_reg_type(ptr.dtype)]
+    )
+    return RegTensor(op.results[0], ptr.dtype)
+
+
+def store_align_block_normal(
+    ptr: UbPointer, src: RegTensor, block_stride: Any, repeat_stride: Any, mask: MaskReg
+) -> None:
+    """`StoreAlign<T, DATA_BLOCK_COPY, POST_MODE_NORMAL>(ptr, src, block_stride,
+    repeat_stride, mask)` (what `store_align(ptr, src, mask, block_stride=...,
+    repeat_stride=...)` builds): to `ptr` plus `repeat_stride` DataBlocks."""
+    g = _g("store_align")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    _same_type(g, ptr, src, "store_align")
+    if block_stride is None:
+        g.fail("store_align with repeat_stride (DATA_BLOCK_COPY) needs block_stride=")
+    _check_block_stride(g, block_stride)
+    st, rs = g.integer(block_stride, "block_stride"), g.integer(repeat_stride, "repeat_stride")
+    _build(g, "RegStoreAlignBlockNormalOp", [ptr.handle, st, rs, src.handle, mask.handle], [])
+
+
+def store_unalign_update(ptr: UbPointer, src: RegTensor, ureg: Any, stride: Any) -> UbPointer:
+    """`StoreUnAlign<T, POST_MODE_UPDATE>(ptr, src, ureg, stride)`: src's first `stride`
+    elements to the element address `ptr` through the stream register `ureg`
+    (`unalign_reg_for_store()`); returns `ptr` advanced by `stride` elements. End the
+    stream with `store_unalign_post_update`."""
+    g = _g("store_unalign_update")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _ustore(g, ureg)
+    _same_type(g, ptr, src, "store_unalign_update")
+    s = g.integer(stride, "stride")
+    op = _build(
+        g, "RegStoreUnalignUpdateOp", [ptr.handle, src.handle, ureg.handle, s], [ptr.handle.type]
+    )
+    return UbPointer(op.results[0], ptr.dtype)
+
+
+def store_unalign_post_update(ptr: UbPointer, ureg: Any, stride: Any = 0) -> UbPointer:
+    """`StoreUnAlignPost<T, POST_MODE_UPDATE>(ptr, ureg, stride)`: what `ureg` holds, to
+    UB; returns `ptr` advanced by `stride` elements."""
+    g = _g("store_unalign_post_update")
+    _need(g, ptr, UbPointer, "ptr")
+    _ustore(g, ureg)
+    s = g.integer(stride, "stride")
+    op = _build(g, "RegStoreUnalignPostUpdateOp", [ptr.handle, ureg.handle, s], [ptr.handle.type])
+    return UbPointer(op.results[0], ptr.dtype)
+
+
+def store_unalign_areg(ptr: UbPointer, src: RegTensor, ureg: Any, areg: AddrReg) -> None:
+    """`StoreUnAlign(ptr, src, ureg, areg)`: src's 256 bytes to the element address `ptr`
+    plus the AddrReg's offset, through `ureg`; `ptr` is not advanced."""
+    g = _g("store_unalign_areg")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, src, RegTensor, "src")
+    _ustore(g, ureg)
+    _need(g, areg, AddrReg, "areg")
+    _same_type(g, ptr, src, "store_unalign_areg")
+    operands = [ptr.handle, src.handle, ureg.handle, areg.handle]
+    _build(g, "RegStoreUnalignAregOp", operands, [])
+
+
+def store_unalign_post_areg(ptr: UbPointer, ureg: Any, areg: AddrReg) -> None:
+    """`StoreUnAlignPost(ptr, ureg, areg)`: what `ureg` holds, to UB."""
+    g = _g("store_unalign_post_areg")
+    _need(g, ptr, UbPointer, "ptr")
+    _ustore(g, ureg)
+    _need(g, areg, AddrReg, "areg")
+    _build(g, "RegStoreUnalignPostAregOp", [ptr.handle, ureg.handle, areg.handle], [])
+
+
+def load_unalign_pre_areg(ptr: UbPointer, areg: AddrReg) -> UnalignReg:
+    """`LoadUnAlignPre(ureg, ptr, areg)`: an unaligned load at `ptr` plus the offset."""
+    g = _g("load_unalign_pre")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, areg, AddrReg, "areg")
+    op = _build(g, "RegLoadUnalignPreAregOp", [ptr.handle, areg.handle], [_ureg_type()])
+    return UnalignReg(op.results[0])
+
+
+def load_unalign_areg(
+    ureg: UnalignReg, ptr: UbPointer, areg: AddrReg
+) -> tuple[RegTensor, UnalignReg]:
+    """`LoadUnAlign(dst, ureg, ptr, areg, 0)`: (the register at `ptr` plus the AddrReg's
+    offset, the stream register after); `ptr` is not advanced."""
+    g = _g("load_unalign_areg")
+    _need(g, ureg, UnalignReg, "ureg")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, areg, AddrReg, "areg")
+    results = [_reg_type(ptr.dtype), _ureg_type()]
+    op = _build(g, "RegLoadUnalignAregOp", [ureg.handle, ptr.handle, areg.handle], results)
+    return RegTensor(op.results[0], ptr.dtype), UnalignReg(op.results[1])
+
+
+def load_mask_post(ptr: UbPointer, stride: Any) -> tuple[MaskReg, UbPointer]:
+    """`LoadAlign<T, POST_MODE_UPDATE>(mask, ptr, stride)`: (a mask register from the 32
+    aligned bytes at `ptr`, `ptr` advanced by `stride` BYTES, as the C++ counts it)."""
+    g = _g("load_mask_post")
+    _need(g, ptr, UbPointer, "ptr")
+    s = g.integer(stride, "stride")
+    op = _build(g, "RegLoadMaskPostOp", [ptr.handle, s], [_mask_type(), ptr.handle.type])
+    return MaskReg(op.results[0]), UbPointer(op.results[1], ptr.dtype)
+
+
+def store_mask_post(ptr: UbPointer, mask: MaskReg, stride: Any) -> UbPointer:
+    """`StoreAlign<T, POST_MODE_UPDATE>(ptr, mask, stride)`: the mask register as 32 bytes
+    at the aligned `ptr`; returns `ptr` advanced by `stride` BYTES."""
+    g = _g("store_mask_post")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, mask, MaskReg, "mask")
+    s = g.integer(stride, "stride")
+    op = _build(g, "RegStoreMaskPostOp", [ptr.handle, mask.handle, s], [ptr.handle.type])
+    return UbPointer(op.results[0], ptr.dtype)
+
+
+def load_mask_areg(ptr: UbPointer, areg: AddrReg) -> MaskReg:
+    """`LoadAlign(mask, ptr, areg)` (what `load_mask(ptr, areg)` builds)."""
+    g = _g("load_mask")
+    _need(g, ptr, UbPointer, "ptr")
+    op = _build(g, "RegLoadMaskAregOp", [ptr.handle, areg.handle], [_mask_type()])
+    return MaskReg(op.results[0])
+
+
+def store_mask_areg(ptr: UbPointer, mask: MaskReg, areg: AddrReg) -> None:
+    """`StoreAlign(ptr, mask, areg)` (what `store_mask(ptr, mask, areg)` builds)."""
+    g = _g("store_mask")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, mask, MaskReg, "mask")
+    _build(g, "RegStoreMaskAregOp", [ptr.handle, areg.handle, mask.handle], [])
+
+
+def store_mask_unalign(ptr: UbPointer, mask: MaskReg, ureg: Any) -> UbPointer:
+    """`StoreUnAlign(ptr, mask, ureg)`: one bit per element of the pointer's b16 / b32 type
+    (16 / 8 bytes) to `ptr` through `ureg`; returns `ptr` advanced past them. End the
+    stream with `store_unalign_post_update(ptr, ureg)`."""
+    g = _g("store_mask_unalign")
+    _need(g, ptr, UbPointer, "ptr")
+    _need(g, mask, MaskReg, "mask")
+    _ustore(g, ureg)
+    op = _build(
+        g, "RegStoreMaskUnalignOp", [ptr.handle, mask.handle, ureg.handle], [ptr.handle.type]
+    )
+    return UbPointer(op.results[0], ptr.dtype)

@@ -13,7 +13,7 @@ from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.reg_enums import RegLayout
 from asc_xdsl.language.reg import MaskReg, RegTensor, _g, _need, _reg_type, _same
 
-__all__ = ["add_merging", "exp_sub", "max_merging", "min_merging"]
+__all__ = ["add_merging", "cast_merging", "exp_sub", "max_merging", "min_merging", "move_merging"]
 # (move_unmasked, duplicate_unmasked, cast_complex: reached through asc.reg.move,
 # asc.reg.duplicate and asc.reg.cast)
 
@@ -133,3 +133,47 @@ def _merging(cls_name: str, api: str):
 add_merging = _merging("RegAddMergingOp", "add_merging")
 max_merging = _merging("RegMaxMergingOp", "max_merging")
 min_merging = _merging("RegMinMergingOp", "min_merging")
+
+
+def cast_merging(
+    dst: RegTensor,
+    src: RegTensor,
+    mask: MaskReg,
+    round_mode: Any = None,
+    sat: Any = None,
+) -> RegTensor:
+    """`Cast<T, S, trait>(dst, src, mask)` with the CastTrait's MaskMergeMode::MERGING
+    (RegLayout ZERO): as `cast(src, dst.dtype, mask, ...)` on the enabled elements of
+    dst's type; the others keep `dst`'s. Returns the new register."""
+    from asc_xdsl.enums import RoundMode
+    from asc_xdsl.language.reg import SatMode
+
+    g = _g("cast_merging")
+    _need(g, dst, RegTensor, "dst")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    r = g.enum(RoundMode.CAST_RINT if round_mode is None else round_mode, RoundMode, "round_mode")
+    s = g.enum(SatMode.SAT if sat is None else sat, SatMode, "sat")
+    op = _op("RegCastMergingOp")(
+        dst.handle,
+        src.handle,
+        mask.handle,
+        result_types=[_reg_type(dst.dtype)],
+        round_mode=r,
+        sat=s,
+    )
+    return RegTensor(g.emit(op).results[0], dst.dtype)
+
+
+def move_merging(dst: RegTensor, src: RegTensor, mask: MaskReg) -> RegTensor:
+    """`Move(dst, src, mask)` (MaskMergeMode::MERGING, Move's only mode on 3510): src's
+    enabled elements, `dst`'s elsewhere. Returns the new register."""
+    g = _g("move_merging")
+    _need(g, dst, RegTensor, "dst")
+    _need(g, src, RegTensor, "src")
+    _need(g, mask, MaskReg, "mask")
+    _same(g, dst, src, "move_merging")
+    op = _op("RegMoveMergingOp")(
+        dst.handle, src.handle, mask.handle, result_types=[dst.handle.type]
+    )
+    return RegTensor(g.emit(op).results[0], dst.dtype)

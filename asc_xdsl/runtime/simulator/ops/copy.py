@@ -269,7 +269,13 @@ MOV_PAD = "MOV_PAD"
 def pad_bits(value, dtype: np.dtype) -> int:
     """`GetScalarBitcodeValue`: the value's bits as a T, zero-extended to 64 bits."""
     raw = np.zeros(8, np.uint8)
-    raw[: dtype.itemsize] = np.array([value], dtype).view(np.uint8)
+    if dtype.names:  # complex32: (real, imag) halves, as the C++ union holds them
+        value = complex(value)
+        bits = np.zeros(1, dtype)
+        bits["real"], bits["imag"] = value.real, value.imag
+    else:
+        bits = np.array([value], dtype)
+    raw[: dtype.itemsize] = bits.view(np.uint8)
     return int(raw.view(np.uint64)[0])
 
 

@@ -1052,7 +1052,9 @@ _ROUNDING = {
 def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.ndarray:
     """Elementwise conversion: float -> integer rounded by `rounding` (saturated, NaN
     0, when `sat`; wrapped otherwise); integer -> float exact then rounded to nearest
-    by numpy; float -> float by numpy (nearest even)."""
+    by numpy; float -> float by numpy (nearest even), a narrowing by a directed mode
+    (FLOOR, CEIL, TRUNC, ROUND, ODD) rounded by that mode (until 2026-12 every mode
+    rounded to nearest here)."""
     if x.dtype.kind == "f" and to.dtype.kind in "iu":
         y = _ROUNDING[rounding](x.astype(np.float64))
         if sat:
@@ -1067,7 +1069,28 @@ def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.nda
             info = np.iinfo(to.dtype)
             wide = np.clip(wide, info.min, info.max)
         return wide.astype(to.dtype)
+    narrower = to.bf16 or to.dtype.itemsize < x.dtype.itemsize
+    if x.dtype.kind == "f" and to.dtype.kind == "f" and narrower and rounding in _DIRECTED:
+        # (float -> half / bfloat16 by a directed mode: the basic API Cast's rounding)
+        from asc_xdsl.runtime.simulator.ops.cast import cast_array
+
+        with np.errstate(all="ignore"):
+            if to.bf16:
+                return bf16_to_f32(cast_array(x, False, np.dtype(np.uint16), True, rounding))
+            return cast_array(x, False, to.dtype, False, rounding)
     return to.fix(x.astype(np.float64 if to.dtype.kind == "f" else to.dtype))
+
+
+_DIRECTED = frozenset(
+    {
+        RoundMode.CAST_FLOOR,
+        RoundMode.CAST_CEIL,
+        RoundMode.CAST_TRUNC,
+        RoundMode.CAST_ROUND,
+        RoundMode.CAST_ODD,
+    }
+)
+"""The round modes a float narrowing applies (CAST_RINT / CAST_NONE: numpy's nearest even)."""
 
 
 @_builds("cast")

@@ -28,13 +28,14 @@ import numpy as np
 from asc_xdsl.dialects.ascendc.reg_types import VEC_LEN
 from asc_xdsl.runtime.simulator.compile import keyed_hooks
 from asc_xdsl.runtime.simulator.dtypes import f32_to_bf16
-from asc_xdsl.runtime.simulator.errors import AlignmentError
+from asc_xdsl.runtime.simulator.errors import AlignmentError, TensorBoundsError
 from asc_xdsl.runtime.simulator.ops.reg import (
     ALIGN,
     _address,
     _Elem,
     _elem,
     _read,
+    _ub,
     _write,
     lanes_of,
     load_dist,
@@ -385,5 +386,250 @@ def _gather_b(op, comp):
                 )
             out[k * per : (k + 1) * per] = _read(c, base + offset, el, per, what)
         e[r] = out
+
+    return run
+
+
+# -- the forms of issue 30: POST_MODE_NORMAL DataBlock copies, the unaligned store stream
+# (PostUpdate and AddrReg), the AddrReg unaligned load, the mask register's PostUpdate,
+# AddrReg and unaligned copies ------------------------------------------------------------
+
+
+def _normal(base: int, repeat_stride, el: _Elem) -> int:
+    """POST_MODE_NORMAL's address: the header's `p + repeatStride * 32 / sizeof(T)`
+    (uint32_t arithmetic, all 32 bits of the stride)."""
+    return base + ((int(repeat_stride) * BLOCK) & 0xFFFFFFFF) // el.size * el.size
+
+
+@_builds("load_align_block_normal")
+def _load_align_block_normal(op, comp):
+    el = _elem(op.dst.type)
+    what = "LoadAlign (DATA_BLOCK_COPY, POST_MODE_NORMAL)"
+    per = BLOCK // el.size
+    p, st, rs, m, r = (
+        comp.slot(v) for v in (op.ptr, op.block_stride, op.repeat_stride, op.mask, op.dst)
+    )
+
+    def run(e, c, _op=op):
+        base = _checked(_normal(int(e[p]), e[rs], el), el, ALIGN, what)
+        on = lanes_of(e[m], el.size).reshape(-1, per).any(axis=1)
+        out = np.zeros(el.lanes, el.dtype)
+        for k, address in enumerate(_block_addresses(base, int(e[st]))):
+            if on[k]:
+                out[k * per : (k + 1) * per] = _read(c, address, el, per, what)
+        e[r] = out
+
+    return run
+
+
+@_builds("store_align_block_normal")
+def _store_align_block_normal(op, comp):
+    el = _elem(op.src.type)
+    what = "StoreAlign (DATA_BLOCK_COPY, POST_MODE_NORMAL)"
+    per = BLOCK // el.size
+    slots = (op.ptr, op.block_stride, op.repeat_stride, op.src, op.mask)
+    p, st, rs, s, m = (comp.slot(v) for v in slots)
+
+    def run(e, c, _op=op):
+        base = _checked(_normal(int(e[p]), e[rs], el), el, ALIGN, what)
+        on = lanes_of(e[m], el.size).reshape(-1, per)
+        values = e[s]
+        for k, address in enumerate(_block_addresses(base, int(e[st]))):
+            if on[k].any():
+                _write(c, address, el, values[k * per : (k + 1) * per], on[k], what)
+
+    return run
+
+
+def _stream(c, ureg, start: int, data: bytes, what: str) -> None:
+    """An unaligned store of `data` at `start` through the stream register `ureg`: the
+    bytes up to the last 32-byte boundary are written (after what `ureg` held, when the
+    stream goes on where it stopped; else that first), the rest wait in `ureg`."""
+    from asc_xdsl.runtime.simulator.ops.reg_relayout import _put
+
+    if ureg.tail and ureg.address + len(ureg.tail) == start:
+        start, data = ureg.address, ureg.tail + data
+    elif ureg.tail:
+        _put(c, ureg.address, ureg.tail, what)
+    end = start + len(data)
+    keep = end - max(start, end - end % ALIGN)
+    _put(c, start, data[: len(data) - keep], what)
+    ureg.address, ureg.tail = end - keep, data[len(data) - keep :]
+
+
+def _flush(c, ureg, what: str) -> None:
+    from asc_xdsl.runtime.simulator.ops.reg_relayout import _put
+
+    _put(c, ureg.address, ureg.tail, what)
+    ureg.tail = b""
+
+
+def _register_bytes(el: _Elem, values) -> bytes:
+    from asc_xdsl.runtime.simulator.ops.reg import _bits
+
+    return _bits(el, values).tobytes()
+
+
+@_builds("store_unalign_update")
+def _store_unalign_update(op, comp):
+    el = _elem(op.src.type)
+    what = "StoreUnAlign (PostUpdate)"
+    p, s, u, st, n = (comp.slot(v) for v in (op.ptr, op.src, op.ureg, op.stride, op.next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]), el, el.size, what)
+        count = int(e[st]) & 0xFFFFFFFF  # (a uint32_t: the elements stored and the step)
+        if count > el.lanes:
+            raise TensorBoundsError(
+                f"{what}: a stride of {count} elements stores more than the register holds "
+                f"({el.lanes} of this type)"
+            )
+        _stream(c, e[u], address, _register_bytes(el, e[s])[: count * el.size], what)
+        e[n] = address + count * el.size
+
+    return run
+
+
+@_builds("store_unalign_post_update")
+def _store_unalign_post_update(op, comp):
+    el = _elem(op.ptr.type)
+    p, u, st, n = (comp.slot(v) for v in (op.ptr, op.ureg, op.stride, op.next))
+
+    def run(e, c, _op=op):
+        _flush(c, e[u], "StoreUnAlignPost (PostUpdate)")
+        e[n] = int(e[p]) + _stride(e[st]) * el.size
+
+    return run
+
+
+@_builds("store_unalign_areg")
+def _store_unalign_areg(op, comp):
+    el = _elem(op.src.type)
+    what = "StoreUnAlign (AddrReg)"
+    p, s, u, a = (comp.slot(v) for v in (op.ptr, op.src, op.ureg, op.areg))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, el.size, what)
+        _stream(c, e[u], address, _register_bytes(el, e[s]), what)
+
+    return run
+
+
+@_builds("store_unalign_post_areg")
+def _store_unalign_post_areg(op, comp):
+    u = comp.slot(op.ureg)
+
+    def run(e, c, _op=op):
+        _flush(c, e[u], "StoreUnAlignPost (AddrReg)")
+
+    return run
+
+
+@_builds("load_unalign_pre_areg")
+def _load_unalign_pre_areg(op, comp):
+    el = _elem(op.ptr.type)
+    p, a, u = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.ureg)
+
+    def run(e, c, _op=op):
+        e[u] = _checked(int(e[p]) + int(e[a]) * el.size, el, el.size, "LoadUnAlignPre (AddrReg)")
+
+    return run
+
+
+@_builds("load_unalign_areg")
+def _load_unalign_areg(op, comp):
+    el = _elem(op.dst.type)
+    what = "LoadUnAlign (AddrReg)"
+    p, a, r, u2 = (comp.slot(v) for v in (op.ptr, op.areg, op.dst, op.ureg_next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, el.size, what)
+        e[r] = _read(c, address, el, el.lanes, what)
+        e[u2] = address + VEC_LEN
+
+    return run
+
+
+MASK_BYTES = VEC_LEN // 8
+
+
+def _mask_in(c, address: int, what: str) -> np.ndarray:
+    raw = np.asarray(_ub(c, address, MASK_BYTES, what))
+    return np.unpackbits(raw, bitorder="little").astype(bool)
+
+
+def _mask_out(c, address: int, mask: np.ndarray, what: str) -> None:
+    from asc_xdsl.runtime.simulator.ops.reg_relayout import _put
+
+    _put(c, address, np.packbits(mask, bitorder="little").tobytes(), what)
+
+
+@_builds("load_mask_post")
+def _load_mask_post(op, comp):
+    el = _elem(op.ptr.type)
+    what = "LoadAlign (mask, PostUpdate)"
+    p, st, r, n = (comp.slot(v) for v in (op.ptr, op.stride, op.mask, op.next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]), el, ALIGN, what)
+        e[r] = _mask_in(c, address, what)
+        e[n] = address + _stride(e[st])  # (bytes, the MaskReg LoadAlign page)
+
+    return run
+
+
+@_builds("store_mask_post")
+def _store_mask_post(op, comp):
+    el = _elem(op.ptr.type)
+    what = "StoreAlign (mask, PostUpdate)"
+    p, m, st, n = (comp.slot(v) for v in (op.ptr, op.mask, op.stride, op.next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]), el, ALIGN, what)
+        _mask_out(c, address, e[m], what)
+        e[n] = address + _stride(e[st])
+
+    return run
+
+
+@_builds("load_mask_areg")
+def _load_mask_areg(op, comp):
+    el = _elem(op.ptr.type)
+    what = "LoadAlign (mask, AddrReg)"
+    p, a, r = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        e[r] = _mask_in(c, _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, what), what)
+
+    return run
+
+
+@_builds("store_mask_areg")
+def _store_mask_areg(op, comp):
+    el = _elem(op.ptr.type)
+    what = "StoreAlign (mask, AddrReg)"
+    p, a, m = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.mask)
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, what)
+        _mask_out(c, address, e[m], what)
+
+    return run
+
+
+@_builds("store_mask_unalign")
+def _store_mask_unalign(op, comp):
+    """pstu: the bit of each element's first byte (b16: 128 bits, 16 bytes; b32: 64
+    bits, 8 bytes), at an address aligned to that many bytes, through the stream."""
+    el = _elem(op.ptr.type)
+    what = "StoreUnAlign (mask)"
+    size = MASK_BYTES // el.size  # the bytes written: 16 (b16) or 8 (b32)
+    p, m, u, n = (comp.slot(v) for v in (op.ptr, op.mask, op.ureg, op.next))
+
+    def run(e, c, _op=op):
+        address = _checked(int(e[p]), el, size, what)
+        bits = np.packbits(e[m][:: el.size], bitorder="little").tobytes()
+        _stream(c, e[u], address, bits, what)
+        e[n] = address + size
 
     return run

@@ -73,6 +73,36 @@ def _merging(op, comp):
     return run
 
 
+def _move_merging(op, comp):
+    """Move (MERGING): src where the mask's bit of the element's first byte (of a pair:
+    of its 32-bit half) is set, `prior` elsewhere."""
+    el = _elem(op.dst.type)
+    prior, a, m, r = (comp.slot(v) for v in (op.prior, op.src, op.mask, op.dst))
+
+    def run(e, c, _op=op):
+        on = lanes_of(e[m], el.step)[: el.lanes]
+        e[r] = np.where(on, e[a], e[prior]).astype(el.dtype)
+
+    return run
+
+
+def _cast_merging(op, comp, key: str):
+    """Cast with MERGING, as 3510's CastImpl does it: the ZEROING op into a
+    copy, then `CopyMerging(dst, copy, mask)`, a Move of dst's element width (element i
+    taken where the mask's bit of its first byte is set)."""
+    from asc_xdsl.runtime.simulator.ops.reg import _BUILDERS as REG_BUILDERS
+
+    zeroing = REG_BUILDERS[key](op, comp, "")  # (writes the cast into dst's slot)
+    el = _elem(op.dst.type)
+    prior, m, r = comp.slot(op.prior), comp.slot(op.mask), comp.slot(op.dst)
+
+    def run(e, c, _op=op):
+        zeroing(e, c)
+        e[r] = np.where(lanes_of(e[m], el.size), e[r], e[prior]).astype(el.dtype)
+
+    return run
+
+
 def _move_unmasked(op, comp):
     a, r = comp.slot(op.src), comp.slot(op.dst)
 
@@ -125,4 +155,6 @@ _BUILDERS = {
     "add_merging": _merging,
     "max_merging": _merging,
     "min_merging": _merging,
+    "cast_merging": lambda op, comp: _cast_merging(op, comp, "cast"),
+    "move_merging": _move_merging,
 }
