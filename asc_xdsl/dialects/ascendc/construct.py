@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
-    ComplexType,
     BFloat16Type,
     CallSiteLoc,
+    ComplexType,
     FileLineColLoc,
     Float16Type,
     Float32Type,
