@@ -523,25 +523,330 @@ class RegMaskMoveOp(RegOp):
     mask: Operand
     dst: OpResult
 
+class RegLoadAlignBlockNormalOp(RegOp):
+    """`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(dst, p,
+    blockStride, repeatStride, mask)`: as `reg.load_align_block` from `ptr` plus
+    `repeat_stride` DataBlocks (the header's `p + repeatStride * 32 / sizeof(T)`: all 32
+    bits of the stride); `ptr` is not advanced.
+
+    `ascendc.reg.load_align_block_normal`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `block_stride`: int
+    - `repeat_stride`: int
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.load_align_block_normal"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    block_stride: Operand
+    repeat_stride: Operand
+    mask: Operand
+    dst: OpResult
+
+class RegStoreAlignBlockNormalOp(RegOp):
+    """`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(p, src,
+    blockStride, repeatStride, mask)`: as `reg.store_align_block` to `ptr` plus
+    `repeat_stride` DataBlocks; `ptr` is not advanced.
+
+    `ascendc.reg.store_align_block_normal`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `block_stride`: int
+    - `repeat_stride`: int
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.store_align_block_normal"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    block_stride: Operand
+    repeat_stride: Operand
+    src: Operand
+    mask: Operand
+
+class RegStoreUnalignUpdateOp(RegOp):
+    """`StoreUnAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, ureg, stride)` (vstus): the
+    first `stride` elements of src to the element address `ptr`, through the stream register
+    `ureg` (the bytes past the last 32-byte boundary wait in it for the next store or
+    `reg.store_unalign_post_update`); `next` is `ptr + stride` elements. A RegTraitNumTwo
+    pair (b64, complex32) stores up to its 2 x VL bytes.
+
+    `ascendc.reg.store_unalign_update`: Ascend C `Reg::StoreUnAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `src`: RegTensor<T>
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+    - `stride`: int
+
+    Results:
+    - `next`: __ubuf__ T*
+    """
+
+    name = "ascendc.reg.store_unalign_update"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    src: Operand
+    ureg: Operand
+    stride: Operand
+    next: OpResult
+
+class RegStoreUnalignPostUpdateOp(RegOp):
+    """`StoreUnAlignPost<T, PostLiteral::POST_MODE_UPDATE>(p, ureg, stride)` (vstas): what the
+    stream register `ureg` still holds written to UB (the stream's tail); `next` is `ptr +
+    stride` elements (the samples pass 0).
+
+    `ascendc.reg.store_unalign_post_update`: Ascend C `Reg::StoreUnAlignPost`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+    - `stride`: int
+
+    Results:
+    - `next`: __ubuf__ T*
+    """
+
+    name = "ascendc.reg.store_unalign_post_update"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    ureg: Operand
+    stride: Operand
+    next: OpResult
+
+class RegStoreUnalignAregOp(RegOp):
+    """`StoreUnAlign(p, src, ureg, areg)` (vstu, the AddrReg form): src's 256 bytes to the
+    element address `ptr` plus the address register's offset, through `ureg` as the
+    PostUpdate stream; `ptr` itself is not advanced (the API page's loop recreates the
+    AddrReg each iteration from an unchanged pointer).
+
+    `ascendc.reg.store_unalign_areg`: Ascend C `Reg::StoreUnAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `src`: RegTensor<T>
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+    - `areg`: AscendC::Reg::AddrReg
+    """
+
+    name = "ascendc.reg.store_unalign_areg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    src: Operand
+    ureg: Operand
+    areg: Operand
+
+class RegStoreUnalignPostAregOp(RegOp):
+    """`StoreUnAlignPost(p, ureg, areg)` (vsta): what `ureg` still holds written to UB, ending
+    an AddrReg stream.
+
+    `ascendc.reg.store_unalign_post_areg`: Ascend C `Reg::StoreUnAlignPost`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+    - `areg`: AscendC::Reg::AddrReg
+    """
+
+    name = "ascendc.reg.store_unalign_post_areg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    ureg: Operand
+    areg: Operand
+
+class RegLoadUnalignPreAregOp(RegOp):
+    """`LoadUnAlignPre(ureg, ptr, areg)` (vlda): starts an unaligned load at the element
+    address `ptr` plus the address register's offset.
+
+    `ascendc.reg.load_unalign_pre_areg`: Ascend C `Reg::LoadUnAlignPre`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `areg`: AscendC::Reg::AddrReg
+
+    Results:
+    - `ureg`: AscendC::Reg::UnalignRegForLoad
+    """
+
+    name = "ascendc.reg.load_unalign_pre_areg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    areg: Operand
+    ureg: OpResult
+
+class RegLoadUnalignAregOp(RegOp):
+    """`LoadUnAlign(dst, ureg, ptr, areg, 0)` (vldu; its `inc` is unused, 0 as the page says):
+    256 bytes from the element address `ptr` plus the address register's offset, through
+    `ureg` (primed there by `reg.load_unalign_pre_areg`); `ptr` is not advanced.
+
+    `ascendc.reg.load_unalign_areg`: Ascend C `Reg::LoadUnAlign`, pipe V.
+
+    Operands:
+    - `ureg`: AscendC::Reg::UnalignRegForLoad
+    - `ptr`: __ubuf__ T*, read
+    - `areg`: AscendC::Reg::AddrReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    - `ureg_next`: AscendC::Reg::UnalignRegForLoad
+    """
+
+    name = "ascendc.reg.load_unalign_areg"
+    SPEC: ClassVar[OpSpec]
+    ureg: Operand
+    ptr: Operand
+    areg: Operand
+    dst: OpResult
+    ureg_next: OpResult
+
+class RegLoadMaskPostOp(RegOp):
+    """`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(mask, p, stride)` (plds): a mask register
+    from the 32 bytes at the 32-byte aligned address `ptr`; `next` is `ptr` plus `stride`
+    BYTES (the MaskReg LoadAlign page: the update step counts bytes).
+
+    `ascendc.reg.load_mask_post`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `stride`: int
+
+    Results:
+    - `mask`: AscendC::Reg::MaskReg
+    - `next`: __ubuf__ T*
+    """
+
+    name = "ascendc.reg.load_mask_post"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    stride: Operand
+    mask: OpResult
+    next: OpResult
+
+class RegStoreMaskPostOp(RegOp):
+    """`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, mask, stride)` (psts): the mask
+    register's 256 bits as 32 bytes at the 32-byte aligned address `ptr`; `next` is `ptr`
+    plus `stride` BYTES.
+
+    `ascendc.reg.store_mask_post`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `mask`: AscendC::Reg::MaskReg
+    - `stride`: int
+
+    Results:
+    - `next`: __ubuf__ T*
+    """
+
+    name = "ascendc.reg.store_mask_post"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    mask: Operand
+    stride: Operand
+    next: OpResult
+
+class RegLoadMaskAregOp(RegOp):
+    """`LoadAlign(mask, ptr, areg)` (pld): a mask register from the 32 bytes at `ptr` plus the
+    address register's offset (elements of T; 32-byte aligned).
+
+    `ascendc.reg.load_mask_areg`: Ascend C `Reg::LoadAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, read
+    - `areg`: AscendC::Reg::AddrReg
+
+    Results:
+    - `mask`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.load_mask_areg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    areg: Operand
+    mask: OpResult
+
+class RegStoreMaskAregOp(RegOp):
+    """`StoreAlign(ptr, mask, areg)` (pst): the mask register as 32 bytes at `ptr` plus the
+    address register's offset (elements of T; 32-byte aligned).
+
+    `ascendc.reg.store_mask_areg`: Ascend C `Reg::StoreAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `areg`: AscendC::Reg::AddrReg
+    - `mask`: AscendC::Reg::MaskReg
+    """
+
+    name = "ascendc.reg.store_mask_areg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    areg: Operand
+    mask: Operand
+
+class RegStoreMaskUnalignOp(RegOp):
+    """`StoreUnAlign(p, mask, ureg)` (pstu): one bit per element of T, the mask's bit of each
+    element's first byte (b16: 128 bits, 16 bytes; b32: 64 bits, 8 bytes), to `ptr` (16- /
+    8-byte aligned) through `ureg`; `next` is `ptr` plus those 16 / 8 bytes.
+    `reg.store_unalign_post_update` ends the stream.
+
+    `ascendc.reg.store_mask_unalign`: Ascend C `Reg::StoreUnAlign`, pipe V.
+
+    Operands:
+    - `ptr`: __ubuf__ T*, write
+    - `mask`: AscendC::Reg::MaskReg
+    - `ureg`: AscendC::Reg::UnalignRegForStore
+
+    Results:
+    - `next`: __ubuf__ T*
+    """
+
+    name = "ascendc.reg.store_mask_unalign"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    mask: Operand
+    ureg: Operand
+    next: OpResult
+
 __all__ = [
     "RegCreateAddrRegOp",
     "RegGatherBOp",
     "RegLoadAlignAregOp",
+    "RegLoadAlignBlockNormalOp",
     "RegLoadAlignBlockOp",
     "RegLoadAlignBlockPostOp",
     "RegLoadAlignDintlvAregOp",
     "RegLoadAlignDintlvOp",
     "RegLoadAlignDintlvPostOp",
     "RegLoadAlignPostOp",
+    "RegLoadMaskAregOp",
+    "RegLoadMaskPostOp",
     "RegLoadScalarOp",
+    "RegLoadUnalignAregOp",
     "RegLoadUnalignPostOp",
+    "RegLoadUnalignPreAregOp",
     "RegLoadUnalignPreOp",
     "RegMaskGenWithRegTensorOp",
     "RegMaskMoveOp",
     "RegStoreAlignAregOp",
+    "RegStoreAlignBlockNormalOp",
     "RegStoreAlignBlockOp",
     "RegStoreAlignBlockPostOp",
     "RegStoreAlignIntlvAregOp",
     "RegStoreAlignIntlvOp",
     "RegStoreAlignPostOp",
+    "RegStoreMaskAregOp",
+    "RegStoreMaskPostOp",
+    "RegStoreMaskUnalignOp",
+    "RegStoreUnalignAregOp",
+    "RegStoreUnalignPostAregOp",
+    "RegStoreUnalignPostUpdateOp",
+    "RegStoreUnalignUpdateOp",
 ]

@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.irdl import Operand, OpResult
 
 from asc_xdsl.dialects.ascendc.reg import RegOp
-from asc_xdsl.dialects.ascendc.reg_fused import CastComplexOp
+from asc_xdsl.dialects.ascendc.reg_fused import CastComplexOp, CastMergingOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class RegExpSubOp(RegOp):
@@ -216,14 +216,71 @@ class RegMinMergingOp(RegOp):
     mask: Operand
     dst: OpResult
 
+class RegCastMergingOp(CastMergingOp):
+    """`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {ZERO, sat,
+    MaskMergeMode::MERGING, roundMode} and dst holding `prior`: as `reg.cast`, then (the
+    3510 header's `CopyMerging`) element i of dst is the cast's where the mask's bit of its
+    first byte is set, `prior`'s elsewhere.
+
+    `ascendc.reg.cast_merging`: Ascend C `Reg::Cast`, pipe V.
+
+    Operands:
+    - `prior`: RegTensor<T>
+    - `src`: RegTensor<S>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+
+    Properties:
+    - `roundMode` (RoundMode)
+    - `sat` (SatMode)
+    - `layout` (RegLayout)
+    """
+
+    name = "ascendc.reg.cast_merging"
+    SPEC: ClassVar[OpSpec]
+    prior: Operand
+    src: Operand
+    mask: Operand
+    dst: OpResult
+    round_mode: IntegerAttr
+    sat: IntegerAttr
+    layout: IntegerAttr
+
+class RegMoveMergingOp(RegOp):
+    """`Move(dst, src, mask)` with dst holding `prior` (3510's Move runs MaskMergeMode::MERGING
+    only): src's enabled elements, `prior`'s elsewhere (a RegTraitNumTwo pair: each register
+    under the b32 mask, as the header moves `reg[0]` and `reg[1]`).
+
+    `ascendc.reg.move_merging`: Ascend C `Reg::Move`, pipe V.
+
+    Operands:
+    - `prior`: RegTensor<T>
+    - `src`: RegTensor<T>
+    - `mask`: AscendC::Reg::MaskReg
+
+    Results:
+    - `dst`: RegTensor<T>
+    """
+
+    name = "ascendc.reg.move_merging"
+    SPEC: ClassVar[OpSpec]
+    prior: Operand
+    src: Operand
+    mask: Operand
+    dst: OpResult
+
 __all__ = [
     "RegAddMergingOp",
     "RegCastComplexOp",
+    "RegCastMergingOp",
     "RegDuplicateRegOp",
     "RegDuplicateUnmaskedOp",
     "RegExpSubOp",
     "RegMaskMoveUnmaskedOp",
     "RegMaxMergingOp",
     "RegMinMergingOp",
+    "RegMoveMergingOp",
     "RegMoveUnmaskedOp",
 ]
