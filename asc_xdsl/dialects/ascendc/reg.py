@@ -535,8 +535,12 @@ TRAIT_TWO_OPS: set[str] = {
     for m in (
         *("load_align", "store_align", "add", "sub", "mul", "div", "max", "min"),
         *("and", "or", "xor", "div_mode"),
-        # (their dtypes on pairs: complex only, whose 3510 branches take RegTraitNumTwo)
+        # (pairs of complex or 64-bit integers: their 3510 branches take RegTraitNumTwo)
         *("adds", "muls", "duplicate"),
+        # (64-bit integers: each has a RegTraitNumTwo branch in 3510's implementation;
+        # a pair's mask, a compare's too, is b32: element i is bit 4i)
+        *("abs", "neg", "relu", "not", "maxs", "mins", "shift_lefts", "shift_rights"),
+        *("arange", "compare", "compares", "select", "reduce"),
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
@@ -1002,16 +1006,16 @@ _add(
 )
 
 _UNARY = (
-    ("Abs", SIGNED_ARITH),
-    ("Neg", SIGNED_ARITH),
+    ("Abs", (*SIGNED_ARITH, "i64")),
+    ("Neg", (*SIGNED_ARITH, "i64")),
     ("Exp", FLOATS),
     ("Ln", FLOATS),
     ("Log", FLOATS),  # (the natural log, as Ln; its mode struct differs)
     ("Log2", FLOATS),
     ("Log10", FLOATS),
     ("Sqrt", FLOATS),
-    ("Relu", RELU),
-    ("Not", BITWISE),
+    ("Relu", (*RELU, "i64")),
+    ("Not", (*BITWISE, "i64", "ui64")),
 )
 for _api, _dt in _UNARY:
     _add(
@@ -1026,13 +1030,13 @@ for _api, _dt in _UNARY:
     )
 
 _SCALAR = (
-    ("Adds", ARITH),
-    ("Muls", MUL),
-    ("Maxs", MIN_MAX),
-    ("Mins", MIN_MAX),
+    ("Adds", (*ARITH, "i64", "ui64")),
+    ("Muls", (*MUL, "i64", "ui64")),
+    ("Maxs", (*MIN_MAX, "i64", "ui64")),
+    ("Mins", (*MIN_MAX, "i64", "ui64")),
     ("LeakyRelu", FLOATS),
-    ("ShiftLefts", ("i16", "ui16", "i32", "ui32")),
-    ("ShiftRights", ("i16", "ui16", "i32", "ui32")),
+    ("ShiftLefts", ("i16", "ui16", "i32", "ui32", "i64", "ui64")),
+    ("ShiftRights", ("i16", "ui16", "i32", "ui32", "i64", "ui64")),
 )
 for _api, _dt in _SCALAR:
     _m = {"LeakyRelu": "leaky_relu", "ShiftLefts": "shift_lefts", "ShiftRights": "shift_rights"}
@@ -1062,7 +1066,7 @@ _add(
     (Operand("scalar", elem("T")), _mask()),
     (_reg_out(),),
     sim="duplicate",
-    dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX)},
     doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere "
     "(complex T: a complex scalar, `complex.create`).",
 )
@@ -1075,7 +1079,7 @@ _add(
     props=(Prop("order", IndexOrder, default=IndexOrder.INCREASE_ORDER),),
     template=(_result_element(), "order"),
     sim="arange",
-    dtypes={"T": ("i8", "i16", "i32", "f16", "f32")},
+    dtypes={"T": ("i8", "i16", "i32", "f16", "f32", "i64")},
     doc="`Arange<T, order>(dst, start)`: start, start + 1, ... (DECREASE_ORDER: start, "
     "start - 1, ...) in every element.",
 )
@@ -1102,7 +1106,7 @@ _add(
     props=(_CMP,),
     template=(_operand_element("src0"), "cmpMode"),
     sim="compare",
-    dtypes={"T": ALL_NUMERIC},
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64")},
     doc="`Compare<T, mode>(dst, src0, src1, mask)`: a mask of the enabled elements where "
     "`src0 mode src1` holds.",
 )
@@ -1115,7 +1119,7 @@ _add(
     props=(_CMP,),
     template=(_operand_element("src"), "cmpMode"),
     sim="compares",
-    dtypes={"T": ALL_NUMERIC},
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64")},
     doc="`Compares<T, mode>(dst, src, scalar, mask)`: as Compare, against a scalar.",
 )
 _add(
@@ -1159,7 +1163,7 @@ _add(
     props=(Prop("reduceType", ReduceType, py="reduce_type", default=ReduceType.SUM),),
     template=("reduceType",),
     sim="reduce",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32")},
+    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64")},
     base=SameTypeReduceOp,
     doc="`Reduce<type>(dst, src, mask)`: the sum (max, min) of the enabled elements in "
     "element 0 of dst, 0 in the others.",

@@ -541,7 +541,8 @@ def _unary(cls_name: str, api: str):
         g = _g(api)
         _need(g, src, RegTensor, "src")
         _need(g, mask, MaskReg, "mask")
-        op = _emit(g, cls_name, [src.handle, mask.handle], [_reg_type(src.dtype)])
+        # (the result is a register of src's type: its trait too)
+        op = _emit(g, cls_name, [src.handle, mask.handle], [src.handle.type])
         return RegTensor(op.results[0], src.dtype)
 
     f.__name__ = f.__qualname__ = api
@@ -626,12 +627,19 @@ def duplicate(
     return RegTensor(op.results[0], t)
 
 
-def arange(start: Any, dtype: dt.DataType, order: IndexOrder = IndexOrder.INCREASE_ORDER):
-    """`Arange<T, order>(dst, start)`: start, start +- 1, ... in every element."""
+def arange(
+    start: Any,
+    dtype: dt.DataType,
+    order: IndexOrder = IndexOrder.INCREASE_ORDER,
+    trait: RegTrait = RegTrait.NUM_ONE,
+):
+    """`Arange<T, order>(dst, start)`: start, start +- 1, ... in every element
+    (`trait=RegTrait.NUM_TWO`: an int64 RegTraitNumTwo pair, 64 elements)."""
     g = _g("arange")
     t = _dtype(g, dtype, "dtype")
     o = g.enum(order, IndexOrder, "order")
-    op = _emit(g, "RegArangeOp", [g.scalar(start, t)], [_reg_type(t)], order=o)
+    tr = _trait(g, trait, t)
+    op = _emit(g, "RegArangeOp", [g.scalar(start, t)], [_reg_type(t, tr)], order=o)
     return RegTensor(op.results[0], t)
 
 
@@ -680,7 +688,7 @@ def select(src0: RegTensor, src1: RegTensor, sel: MaskReg) -> RegTensor:
     _need(g, src1, RegTensor, "src1")
     _need(g, sel, MaskReg, "sel")
     _same(g, src0, src1, "select")
-    op = _emit(g, "RegSelectOp", [src0.handle, src1.handle, sel.handle], [_reg_type(src0.dtype)])
+    op = _emit(g, "RegSelectOp", [src0.handle, src1.handle, sel.handle], [src0.handle.type])
     return RegTensor(op.results[0], src0.dtype)
 
 
@@ -691,7 +699,7 @@ def reduce(src: RegTensor, mask: MaskReg, kind: ReduceType = ReduceType.SUM) -> 
     _need(g, src, RegTensor, "src")
     _need(g, mask, MaskReg, "mask")
     k = g.enum(kind, ReduceType, "kind")
-    op = _emit(g, "RegReduceOp", [src.handle, mask.handle], [_reg_type(src.dtype)], reduce_type=k)
+    op = _emit(g, "RegReduceOp", [src.handle, mask.handle], [src.handle.type], reduce_type=k)
     return RegTensor(op.results[0], src.dtype)
 
 

@@ -146,6 +146,46 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %z2 = ascendc.reg.store_unalign_post_update %z1, %us, %c0 : memref<?xi64, 26 : i64>, !ascendc.unalign_reg_store, i32 -> memref<?xi64, 26 : i64>
     func.return
   }
+  // RegTraitNumTwo pairs of int64 in the ops whose 3510 implementations take them.
+  // CHECK-LABEL: __simd_vf__ inline void pair_ops(
+  // CHECK:      AscendC::Reg::Abs(r, a, half_);
+  // CHECK:      AscendC::Reg::Maxs(r_1, a, c5, full);
+  // CHECK:      AscendC::Reg::ShiftLefts(r_2, a, c3, full);
+  // CHECK:      AscendC::Reg::Arange<int64_t, AscendC::Reg::IndexOrder::INCREASE_ORDER>(r_3, c10);
+  // CHECK:      AscendC::Reg::Compare<int64_t, AscendC::CMPMODE::LT>(lt, a, b, full);
+  // CHECK:      AscendC::Reg::Select(r_4, a, b, lt);
+  // CHECK:      AscendC::Reg::Compares<int64_t, AscendC::CMPMODE::GT>(gt, a, c0_i64, half_);
+  // CHECK:      AscendC::Reg::Reduce<AscendC::ReduceType::MAX>(r_5, b, half_);
+  // CHECK:      AscendC::Reg::Duplicate(r_6, c5, full);
+  func.func @pair_ops(%x: memref<?xi64, 26 : i64>, %y: memref<?xi64, 26 : i64>) attributes {ascendc.vf} {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %c5 = arith.constant 5 : i64
+    %c3 = arith.constant 3 : i16
+    %c10 = arith.constant 10 : i64
+    %c0_i64 = arith.constant 0 : i64
+    %full = ascendc.reg.create_mask {dtype = i64, pattern = 0 : i32, trait = 2 : i32} : () -> !ascendc.mask_reg
+    %half = ascendc.reg.create_mask {dtype = i64, pattern = 12 : i32, trait = 2 : i32} : () -> !ascendc.mask_reg
+    %a = ascendc.reg.load_align %x, %c0 : memref<?xi64, 26 : i64>, i32 -> !ascendc.reg_tensor<i64, 2>
+    %b = ascendc.reg.load_align %y, %c0 : memref<?xi64, 26 : i64>, i32 -> !ascendc.reg_tensor<i64, 2>
+    %r = ascendc.reg.abs %a, %half : !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %r_1 = ascendc.reg.maxs %a, %c5, %full : !ascendc.reg_tensor<i64, 2>, i64, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %r_2 = ascendc.reg.shift_lefts %a, %c3, %full : !ascendc.reg_tensor<i64, 2>, i16, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %r_3 = ascendc.reg.arange %c10 {order = 0 : i32} : i64 -> !ascendc.reg_tensor<i64, 2>
+    %lt = ascendc.reg.compare %a, %b, %full {cmpMode = 0 : i64} : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.mask_reg
+    %r_4 = ascendc.reg.select %a, %b, %lt : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %gt = ascendc.reg.compares %a, %c0_i64, %half {cmpMode = 1 : i64} : !ascendc.reg_tensor<i64, 2>, i64, !ascendc.mask_reg -> !ascendc.mask_reg
+    %r_5 = ascendc.reg.reduce %b, %half {reduceType = 1 : i32} : !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %r_6 = ascendc.reg.duplicate %c5, %full : i64, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %s1 = ascendc.reg.add %r, %r_1, %gt : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %s2 = ascendc.reg.add %r_2, %r_3, %full : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %s3 = ascendc.reg.add %r_4, %r_5, %full : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %s4 = ascendc.reg.add %s1, %s2, %full : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %s5 = ascendc.reg.add %s3, %r_6, %full : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    %s6 = ascendc.reg.add %s4, %s5, %full : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    ascendc.reg.store_align %x, %c64, %s6, %full : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg
+    func.return
+  }
   // DataCopyPad of complex tensors (basic API, issue 30): rows of complex64 GM -> UB with
   // a complex padding value (DataCopyPadExtParams<complex64>), and UB -> GM.
   // CHECK-LABEL: extern "C" __global__ __aicore__ void pad_c64(

@@ -641,8 +641,11 @@ def _zeroed(el: _Elem, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 def _wide(el: _Elem, x: np.ndarray) -> np.ndarray:
-    """Integer operands as int64 (results wrap back to the width in `fix`), floats as
-    they are (f16 arithmetic rounds in f16, as the hardware's)."""
+    """Integer operands as int64 (results wrap back to the width in `fix`), uint64 as
+    itself (it wraps by itself, and compares unsigned: Max / Min), floats as they are
+    (f16 arithmetic rounds in f16, as the hardware's)."""
+    if el.dtype == np.uint64:
+        return x.astype(np.uint64)
     return x.astype(np.int64) if el.dtype.kind in "iu" else x
 
 
@@ -964,8 +967,9 @@ def _compare(op, comp, arg):
 
     def run(e, c, _op=op):
         other = el.scalar(e[b]) if scalar else e[b]
-        hits = f(e[a], other) & lanes_of(e[m], el.size)
-        e[r] = mask_of_lanes(hits, el.size)
+        # (a RegTraitNumTwo pair's mask, in and out, is b32: element i is bit 4i)
+        hits = f(e[a], other) & lanes_of(e[m], el.step)[: el.lanes]
+        e[r] = mask_of_lanes(hits, el.step)
 
     return run
 
@@ -976,7 +980,7 @@ def _select(op, comp, arg):
     a, b, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.sel, op.dst))
 
     def run(e, c, _op=op):
-        e[r] = np.where(lanes_of(e[m], el.size), e[a], e[b]).astype(el.dtype)
+        e[r] = np.where(lanes_of(e[m], el.step)[: el.lanes], e[a], e[b]).astype(el.dtype)
 
     return run
 
@@ -1026,12 +1030,12 @@ def _reduce(op, comp, arg):
     a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
 
     def run(e, c, _op=op):
-        enabled = lanes_of(e[m], el.size)
+        enabled = lanes_of(e[m], el.step)[: el.lanes]
         values = e[a][enabled]
         out = np.zeros(el.lanes, el.dtype)
         if len(values):
             # (sums of floats accumulate in float32; integer sums wrap to the width)
-            wide = values.astype(np.float32) if el.dtype.kind == "f" else values.astype(np.int64)
+            wide = values.astype(np.float32) if el.dtype.kind == "f" else _wide(el, values)
             out[0] = _wrap(el, np.array([f(wide)]))[0] if el.dtype.kind in "iu" else f(wide)
         e[r] = el.fix(out)
 
