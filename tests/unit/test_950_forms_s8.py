@@ -366,7 +366,8 @@ def _i64(rng):
 def pair_ops_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
     """Each result a pair (64 elements) at z[64k]: Abs (first half), Neg, Not, Relu, Maxs,
     Adds (first half), Muls, ShiftLefts, Arange, Select by Compare LT, Select by Compares
-    GT 0 (first half), Reduce SUM, Reduce MAX (first half), Duplicate; then one register
+    GT 0 (first half), Reduce SUM, Reduce MAX (first half), Duplicate, Move (first half);
+    then one register
     (32 elements): Select by Compare GE."""
     two = asc.reg.RegTrait.NUM_TWO
     full = asc.reg.create_mask(asc.int64, trait=two)
@@ -388,6 +389,7 @@ def pair_ops_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer
         asc.reg.reduce(a, full),
         asc.reg.reduce(b, half, asc.reg.ReduceType.MAX),
         asc.reg.duplicate(-5, full, asc.int64, two),
+        asc.reg.move(a, half),
     )
     for k, r in enumerate(results):
         asc.reg.store_align(z, r, full, 64 * k)
@@ -420,6 +422,7 @@ def _pair_ops_golden(x, y, s, z):
         sums,
         top,
         np.full(64, -5),
+        np.where(first, a, 0),
     )
     for k, row in enumerate(rows):
         out[64 * k : 64 * k + 64] = row
@@ -472,3 +475,95 @@ def test_uint64_pairs_compare_unsigned():
     u64 = asc.ConstExpr(asc.uint64)
     reg_kernel[1](x, y, z, 2, 0.0, asc.ConstExpr(unsigned_vf), u64, u64, u64, platform=SOC)
     assert np.array_equal(z, _unsigned_golden(x, y, 0.0, np.zeros(CAPACITY, np.uint64)))
+
+
+# -- Subs / Divs and the scalar-first Adds / Muls / Subs / Divs (the basic API) ----------
+
+N = 96
+S = 1.5 - 2j
+
+
+@asc.jit
+def scalar_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, s: asc.ConstExpr):
+    """z: Subs(x, s), Subs(s, x), Divs(x, s), Divs(s, x), Adds(s, x), Muls(s, x), N each."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bz, 8192)
+    xl = bx.get(x.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.subs(zl, xl, s, N)
+    asc.subs(zl[N:], s, xl, N)
+    asc.divs(zl[2 * N :], xl, s, N)
+    asc.divs(zl[3 * N :], s, xl, N)
+    asc.adds(zl[4 * N :], s, xl, N)
+    asc.muls(zl[5 * N :], s, xl, N)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 6 * N)
+
+
+def _smith(a, b, c, d):
+    """ComplexDivKernel (Smith's method), each step in the parts' type; c, d not both 0."""
+    first = np.abs(c) >= np.abs(d)
+    with np.errstate(all="ignore"):
+        r1, r2 = d / c, c / d
+        s1, s2 = np.ones_like(a) / (c + d * r1), np.ones_like(a) / (d + c * r2)
+        re = np.where(first, (a + b * r1) * s1, (a * r2 + b) * s2)
+        im = np.where(first, (b - a * r1) * s1, (b * r2 - a) * s2)
+    return re, im
+
+
+@pytest.mark.parametrize("part", [np.float32, np.float16], ids=["complex64", "complex32"])
+def test_complex_subs_divs_and_scalar_first_forms(part):
+    """Each element as the headers' kernels compute it: Duplicate of the scalar, then the
+    Reg Sub / Div / Add / Mul, each step rounded to the parts' type."""
+    rng = np.random.default_rng(5)
+    v = rng.uniform(-2, 2, N) + 1j * rng.uniform(-2, 2, N)
+    store = _c32 if part is np.float16 else (lambda w: w.astype(np.complex64))
+    x, z = store(v), store(np.zeros(6 * N))
+    scalar_kernel[1](x, z, asc.ConstExpr(S), platform="Ascend950PR_9599")
+    if part is np.float16:
+        a, b = x["real"], x["imag"]
+        zr, zi = z["real"].reshape(6, N), z["imag"].reshape(6, N)
+    else:
+        a, b = x.real, x.imag
+        zr, zi = z.real.reshape(6, N), z.imag.reshape(6, N)
+    c, d = np.full(N, S.real, part), np.full(N, S.imag, part)
+    rows = (
+        (a - c, b - d),
+        (c - a, d - b),
+        _smith(a, b, c, d),
+        _smith(c, d, a, b),
+        (a + c, b + d),
+        (a * c - b * d, b * c + a * d),
+    )
+    for k, (re, im) in enumerate(rows):
+        np.testing.assert_array_equal(zr[k], re.astype(part), err_msg=f"row {k}")
+        np.testing.assert_array_equal(zi[k], im.astype(part), err_msg=f"row {k}")
+
+
+def test_real_subs_divs_and_scalar_first_forms():
+    rng = np.random.default_rng(6)
+    x = rng.uniform(-4, 4, N).astype(np.float32)
+    z = np.zeros(6 * N, np.float32)
+    scalar_kernel[1](x, z, asc.ConstExpr(1.25), platform="Ascend950PR_9599")
+    s = np.float32(1.25)
+    golden = np.concatenate([x - s, s - x, x / s, s / x, x + s, x * s])
+    np.testing.assert_array_equal(z, golden)
+
+
+def test_subs_is_refused_outside_ascend_950():
+    with pytest.raises(Exception, match="Subs exists on Ascend 950 \\(arch 3510\\) only"):
+        scalar_kernel[1](
+            np.zeros(N, np.float32), np.zeros(6 * N, np.float32), asc.ConstExpr(1.0),
+            platform="Ascend910B1",
+        )  # fmt: skip

@@ -320,7 +320,8 @@ def test_trait_two_pairs_div_and_add_under_b32_masks():
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("%e = ascendc.reg.select %a, %a, %m : {P}, {P}, {M} -> {P}", "modelled in .*load_align"),
+        # (the plain LoadUnAlign takes no pair: the LoadUnAlign page's table; Select does)
+        ("%e = ascendc.reg.load_unalign %x, %c0 : {p}, i32 -> {P}", "modelled in .*load_align"),
         (
             "%e = ascendc.reg.add %a, %o, %m : {P}, {R}, {M} -> {P}",
             "RegTraitNumOne and RegTraitNumTwo registers mixed",

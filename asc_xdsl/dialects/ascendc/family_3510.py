@@ -70,6 +70,10 @@ COMPLEX_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     # dav_3510/kernel_operator_vec_binary_scalar_impl.h: AddsImpl / MulsImpl, count form.
     "ascendc.adds_l2": {"T": _COMPLEX},
     "ascendc.muls_l2": {"T": _COMPLEX},
+    # ... and their scalar-first overloads (the intf's Adds / Muls with a scalar src0 call
+    # the same AddsImpl / MulsImpl).
+    "ascendc.adds_scalar_first_l2": {"T": _COMPLEX},
+    "ascendc.muls_scalar_first_l2": {"T": _COMPLEX},
     # dav_3510/kernel_operator_vec_duplicate_impl.h CheckDuplicateSupportedType (the count
     # form; the mask forms' CheckDuplicateL0SupportedType leaves complex out).
     "ascendc.duplicate_l2": {"T": _COMPLEX},

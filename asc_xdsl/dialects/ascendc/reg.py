@@ -540,7 +540,7 @@ TRAIT_TWO_OPS: set[str] = {
         # (64-bit integers: each has a RegTraitNumTwo branch in 3510's implementation;
         # a pair's mask, a compare's too, is b32: element i is bit 4i)
         *("abs", "neg", "relu", "not", "maxs", "mins", "shift_lefts", "shift_rights"),
-        *("arange", "compare", "compares", "select", "reduce"),
+        *("arange", "compare", "compares", "select", "reduce", "move"),
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""

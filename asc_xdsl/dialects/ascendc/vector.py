@@ -354,6 +354,90 @@ for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
     )
 
 
+class _Ascend950Op(SpecOp):
+    """An API the Ascend 950 headers add (arch 3510; the Atlas A2/A3 ones have no
+    `SubsImpl` / `DivsImpl`)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        from asc_xdsl.dialects.ascendc.reg import check_soc
+
+        check_soc(self, self.SPEC.api)
+
+    @classmethod
+    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+
+# Subs / Divs (Ascend 950: dav_3510/kernel_operator_vec_binary_scalar_impl.h), the count
+# forms: dst = src - scalar (src / scalar), and with the scalar first (the overloads whose
+# src0 is the scalar: SubsImpl(dst, scalar, src), Subs2: scalar - src; Divs2: scalar /
+# src). Their `static_assert`s: Subs half, bfloat16_t, float, int16_t, int32_t, int64_t,
+# uint64_t, complex32, complex64; Divs half, float, int64_t, uint64_t, complex32,
+# complex64 (64-bit and complex32 ones on RegTraitNumTwo registers). bfloat16_t is left
+# out here: the simulator's count forms have no bfloat16 arithmetic.
+_COMPLEX_T = ("complex<f16>", "complex<f32>")
+SCALAR_950_TABLE: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("Subs", "subs", ("f16", "f32", "i16", "i32", "i64", "ui64", *_COMPLEX_T), "src - scalar"),
+    ("Divs", "divs", ("f16", "f32", "i64", "ui64", *_COMPLEX_T), "src / scalar"),
+)
+for _cls, _m, _dt, _what in SCALAR_950_TABLE:
+    _define_all(
+        _cls,
+        [
+            (
+                "L2Op",
+                OpSpec(
+                    f"{_m}_l2",
+                    _cls,
+                    (dst(), src("src"), Operand("scalar", SCALAR), COUNT),
+                    dtypes={"T": _dt},
+                    pipe="V",
+                    py=_m,
+                    sim=f"scalar:{_m}",
+                    doc=f"`AscendC::{_cls}(dst, src, scalar, count)` (Ascend 950): dst[i] = "
+                    f"{_what} for the first `count` elements (complex: each element as the "
+                    f"Reg {_cls[:-1]} computes it, the scalar duplicated first).",
+                ),
+            ),
+        ],
+        _Ascend950Op,
+    )
+
+# The scalar-first overloads (`Adds(dst, scalar, src, count)`: the intf's count form with
+# a scalar src0): Adds and Muls compute as their tensor-first form (AddsImpl(dst, src,
+# scalar)); Subs and Divs take the scalar as the left operand.
+SCALAR_FIRST_TABLE: tuple[tuple[str, str, tuple[str, ...] | None, str], ...] = (
+    ("Adds", "adds", ARITH_DTYPES, "scalar + src"),
+    ("Muls", "muls", ARITH_DTYPES, "scalar * src"),
+    ("Subs", "subs", SCALAR_950_TABLE[0][2], "scalar - src"),
+    ("Divs", "divs", SCALAR_950_TABLE[1][2], "scalar / src"),
+)
+for _cls, _m, _dt, _what in SCALAR_FIRST_TABLE:
+    _define_all(
+        f"{_cls}ScalarFirst",
+        [
+            (
+                "L2Op",
+                OpSpec(
+                    f"{_m}_scalar_first_l2",
+                    _cls,
+                    (dst(), Operand("scalar", SCALAR), src("src"), COUNT),
+                    dtypes={"T": _dt},
+                    pipe="V",
+                    py=_m,
+                    sim=f"scalar:{_m}",
+                    doc=f"`AscendC::{_cls}(dst, scalar, src, count)`, the scalar first: dst[i] "
+                    f"= {_what} for the first `count` elements.",
+                ),
+            ),
+        ],
+        _Ascend950Op if _m in ("subs", "divs") else SpecOp,
+    )
+
+
 # (Duplicate: vec_misc.py; Cast: vec_vconv.py; reductions: vec_reduce.py)
 
 

@@ -303,6 +303,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def adds(
+        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+    ) -> None: ...
+    @overload
+    def adds(
         dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
@@ -324,12 +328,14 @@ if TYPE_CHECKING:
 
 
 def adds(*args: Any, **kwargs: Any) -> None:
-    """dst = src + scalar, elementwise.
+    """`AscendC::Adds(dst, scalar, src, count)`, the scalar first: dst[i] = scalar + src for
+    the first `count` elements.
 
     Ascend C: `AscendC::Adds`. Forms (a call takes the first that fits):
 
     - `adds(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.adds_l2`
       on the first `count` elements.
+    - `adds(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.adds_scalar_first_l2`
     - `adds(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.adds_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -1405,6 +1411,29 @@ def div(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _div(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    @overload
+    def divs(dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int) -> None: ...
+    @overload
+    def divs(dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int) -> None: ...
+
+
+def divs(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Divs(dst, src, scalar, count)` (Ascend 950): dst[i] = src / scalar for the
+    first `count` elements (complex: each element as the Reg Div computes it, the scalar
+    duplicated first).
+
+    Ascend C: `AscendC::Divs`. Forms (a call takes the first that fits):
+
+    - `divs(dst, src, scalar, count)` -> `ascendc.divs_l2`
+    - `divs(dst, scalar, src, count)` -> `ascendc.divs_scalar_first_l2`
+      `AscendC::Divs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar / src for
+      the first `count` elements.
+    """
+    return _divs(*args, **kwargs)
 
 
 if TYPE_CHECKING:
@@ -2913,6 +2942,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def muls(
+        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+    ) -> None: ...
+    @overload
+    def muls(
         dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
@@ -2934,12 +2967,14 @@ if TYPE_CHECKING:
 
 
 def muls(*args: Any, **kwargs: Any) -> None:
-    """dst = src * scalar, elementwise.
+    """`AscendC::Muls(dst, scalar, src, count)`, the scalar first: dst[i] = scalar * src for
+    the first `count` elements.
 
     Ascend C: `AscendC::Muls`. Forms (a call takes the first that fits):
 
     - `muls(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.muls_l2`
       on the first `count` elements.
+    - `muls(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.muls_scalar_first_l2`
     - `muls(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.muls_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -4627,6 +4662,29 @@ def sub_relu_cast(*args: Any, **kwargs: Any) -> None:
 if TYPE_CHECKING:
 
     @overload
+    def subs(dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int) -> None: ...
+    @overload
+    def subs(dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int) -> None: ...
+
+
+def subs(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Subs(dst, src, scalar, count)` (Ascend 950): dst[i] = src - scalar for the
+    first `count` elements (complex: each element as the Reg Sub computes it, the scalar
+    duplicated first).
+
+    Ascend C: `AscendC::Subs`. Forms (a call takes the first that fits):
+
+    - `subs(dst, src, scalar, count)` -> `ascendc.subs_l2`
+    - `subs(dst, scalar, src, count)` -> `ascendc.subs_scalar_first_l2`
+      `AscendC::Subs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar - src for
+      the first `count` elements.
+    """
+    return _subs(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    @overload
     def sync_all(
         gm_workspace: GlobalTensor,
         ub_workspace: LocalTensor,
@@ -4922,6 +4980,7 @@ _data_copy_l1_to_ub = _bind(data_copy_l1_to_ub, "data_copy_l1_to_ub", "data_copy
 _data_copy_pad = _bind(data_copy_pad, "data_copy_pad", "data_copy")
 _data_sync_barrier = _bind(data_sync_barrier, "data_sync_barrier", "sync")
 _div = _bind(div, "div", "vector")
+_divs = _bind(divs, "divs", "vector")
 _duplicate = _bind(duplicate, "duplicate", "vec_misc")
 _exp = _bind(exp, "exp", "vector")
 _fused_abs_sub = _bind(fused_abs_sub, "fused_abs_sub", "vector")
@@ -5032,6 +5091,7 @@ _sqrt = _bind(sqrt, "sqrt", "vector")
 _sub = _bind(sub, "sub", "vector")
 _sub_relu = _bind(sub_relu, "sub_relu", "vector")
 _sub_relu_cast = _bind(sub_relu_cast, "sub_relu_cast", "vec_vconv")
+_subs = _bind(subs, "subs", "vector")
 _sync_all = _bind(sync_all, "sync_all", "sync")
 _trans_data_to_5hd = _bind(trans_data_to_5hd, "trans_data_to_5hd", "vec_misc")
 _transpose = _bind(transpose, "transpose", "vec_misc")
@@ -5076,6 +5136,7 @@ __all__ = [
     "data_copy_pad",
     "data_sync_barrier",
     "div",
+    "divs",
     "duplicate",
     "exp",
     "fused_abs_sub",
@@ -5178,6 +5239,7 @@ __all__ = [
     "sub",
     "sub_relu",
     "sub_relu_cast",
+    "subs",
     "sync_all",
     "trans_data_to_5hd",
     "transpose",

@@ -24,6 +24,8 @@
 // IR-DAG: ascendc.reg.store_mask_unalign 
 // IR-DAG: ascendc.reg.cast_merging 
 // IR-DAG: ascendc.reg.move_merging 
+// IR-DAG: ascendc.subs_scalar_first_l2 
+// IR-DAG: ascendc.divs_l2 
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK-LABEL: __simd_vf__ inline void stream(__ubuf__ float* x, __ubuf__ float* z, int32_t n) {
@@ -225,6 +227,36 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.wait_flag mte2_mte3, %c0 : i32
     %back = ascendc.construct !ascendc.data_copy_ext_params(%rows3, %len, %zero, %zero, %zero) : ui16, ui32, ui32, ui32, ui32
     ascendc.data_copy_pad_l2_ext %zg, %xl, %back : !ascendc.global_tensor<*xcomplex<f32>>, !ascendc.local_tensor<*xcomplex<f32>>, !ascendc.data_copy_ext_params
+    func.return
+  }
+  // Subs / Divs (Ascend 950) and the scalar-first Adds / Muls / Subs / Divs of complex64
+  // tensors (the basic API's count forms).
+  // CHECK-LABEL: extern "C" __global__ __aicore__ void scalars_c64(
+  // CHECK:      AscendC::Subs(zl, xl, s, n);
+  // CHECK-NEXT: AscendC::Subs(zl, s, xl, n);
+  // CHECK-NEXT: AscendC::Divs(zl, xl, s, n);
+  // CHECK-NEXT: AscendC::Divs(zl, s, xl, n);
+  // CHECK-NEXT: AscendC::Adds(zl, s, xl, n);
+  // CHECK-NEXT: AscendC::Muls(zl, s, xl, n);
+  func.func @scalars_c64() attributes {ascendc.global, ascendc.aicore, ascendc.kernel_type = "vector"} {
+    %c1024 = arith.constant 1024 : i32
+    %n = arith.constant 96 : i32
+    %re = arith.constant 1.500000e+00 : f32
+    %im = arith.constant -2.000000e+00 : f32
+    %s = complex.create %re, %im : complex<f32>
+    %pipe = ascendc.pipe
+    %bx = ascendc.tbuf : <veccalc>
+    %bz = ascendc.tbuf : <veccalc>
+    ascendc.pipe.init_buffer %pipe, %bx, %c1024 : !ascendc.tbuf<veccalc>, i32
+    ascendc.pipe.init_buffer %pipe, %bz, %c1024 : !ascendc.tbuf<veccalc>, i32
+    %xl = ascendc.tbuf.get_tensor %bx : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xcomplex<f32>>
+    %zl = ascendc.tbuf.get_tensor %bz : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xcomplex<f32>>
+    ascendc.subs_l2 %zl, %xl, %s, %n : !ascendc.local_tensor<*xcomplex<f32>>, !ascendc.local_tensor<*xcomplex<f32>>, complex<f32>, i32
+    ascendc.subs_scalar_first_l2 %zl, %s, %xl, %n : !ascendc.local_tensor<*xcomplex<f32>>, complex<f32>, !ascendc.local_tensor<*xcomplex<f32>>, i32
+    ascendc.divs_l2 %zl, %xl, %s, %n : !ascendc.local_tensor<*xcomplex<f32>>, !ascendc.local_tensor<*xcomplex<f32>>, complex<f32>, i32
+    ascendc.divs_scalar_first_l2 %zl, %s, %xl, %n : !ascendc.local_tensor<*xcomplex<f32>>, complex<f32>, !ascendc.local_tensor<*xcomplex<f32>>, i32
+    ascendc.adds_scalar_first_l2 %zl, %s, %xl, %n : !ascendc.local_tensor<*xcomplex<f32>>, complex<f32>, !ascendc.local_tensor<*xcomplex<f32>>, i32
+    ascendc.muls_scalar_first_l2 %zl, %s, %xl, %n : !ascendc.local_tensor<*xcomplex<f32>>, complex<f32>, !ascendc.local_tensor<*xcomplex<f32>>, i32
     func.return
   }
 }

@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.irdl import Operand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.vector import _AbsComplexOp, _AddDeqReluOp
+from asc_xdsl.dialects.ascendc.vector import _AbsComplexOp, _AddDeqReluOp, _Ascend950Op
 
 class AddL0Op(SpecOp):
     """dst = src0 + src1, elementwise, on `mask` elements per repeat, `repeat_times` repeats
@@ -2495,6 +2495,134 @@ class ShiftRightL2Op(SpecOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
+class SubsL2Op(_Ascend950Op):
+    """`AscendC::Subs(dst, src, scalar, count)` (Ascend 950): dst[i] = src - scalar for the
+    first `count` elements (complex: each element as the Reg Sub computes it, the scalar
+    duplicated first).
+
+    `ascendc.subs_l2`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<T>, read
+    - `scalar`: scalar
+    - `cal_count`: int
+    """
+
+    name = "ascendc.subs_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    scalar: Operand
+    cal_count: Operand
+
+class DivsL2Op(_Ascend950Op):
+    """`AscendC::Divs(dst, src, scalar, count)` (Ascend 950): dst[i] = src / scalar for the
+    first `count` elements (complex: each element as the Reg Div computes it, the scalar
+    duplicated first).
+
+    `ascendc.divs_l2`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<T>, read
+    - `scalar`: scalar
+    - `cal_count`: int
+    """
+
+    name = "ascendc.divs_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    scalar: Operand
+    cal_count: Operand
+
+class AddsScalarFirstL2Op(SpecOp):
+    """`AscendC::Adds(dst, scalar, src, count)`, the scalar first: dst[i] = scalar + src for
+    the first `count` elements.
+
+    `ascendc.adds_scalar_first_l2`: Ascend C `Adds`, pipe V.
+    Python: `asc.adds`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.adds_scalar_first_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    cal_count: Operand
+
+class MulsScalarFirstL2Op(SpecOp):
+    """`AscendC::Muls(dst, scalar, src, count)`, the scalar first: dst[i] = scalar * src for
+    the first `count` elements.
+
+    `ascendc.muls_scalar_first_l2`: Ascend C `Muls`, pipe V.
+    Python: `asc.muls`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.muls_scalar_first_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    cal_count: Operand
+
+class SubsScalarFirstL2Op(_Ascend950Op):
+    """`AscendC::Subs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar - src for
+    the first `count` elements.
+
+    `ascendc.subs_scalar_first_l2`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.subs_scalar_first_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    cal_count: Operand
+
+class DivsScalarFirstL2Op(_Ascend950Op):
+    """`AscendC::Divs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar / src for
+    the first `count` elements.
+
+    `ascendc.divs_scalar_first_l2`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.divs_scalar_first_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    cal_count: Operand
+
 __all__ = [
     "AbsComplexL2Op",
     "AbsL0Op",
@@ -2513,6 +2641,7 @@ __all__ = [
     "AddsL0Op",
     "AddsL1Op",
     "AddsL2Op",
+    "AddsScalarFirstL2Op",
     "AndL0Op",
     "AndL1Op",
     "AndL2Op",
@@ -2520,6 +2649,8 @@ __all__ = [
     "DivL1Op",
     "DivL2Op",
     "DivL3Op",
+    "DivsL2Op",
+    "DivsScalarFirstL2Op",
     "ExpL0Op",
     "ExpL1Op",
     "ExpL2Op",
@@ -2562,6 +2693,7 @@ __all__ = [
     "MulsL0Op",
     "MulsL1Op",
     "MulsL2Op",
+    "MulsScalarFirstL2Op",
     "NegL2Op",
     "NotL0Op",
     "NotL1Op",
@@ -2595,4 +2727,6 @@ __all__ = [
     "SubReluL0Op",
     "SubReluL1Op",
     "SubReluL2Op",
+    "SubsL2Op",
+    "SubsScalarFirstL2Op",
 ]

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from xdsl.dialects.builtin import ComplexType
 from xdsl.dialects.complex import CreateOp
 
 from asc_xdsl.dialects.ascendc.enums import CMPMODE, RoundMode
@@ -593,7 +594,10 @@ def _scatter(op, comp, arg):
 
 def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """C's integer division (toward zero); x / 0 is 0 here (the hardware's is not
-    documented)."""
+    documented). uint64 divides unsigned."""
+    if a.dtype == np.uint64:
+        safe = np.where(b == 0, 1, b).astype(np.uint64)
+        return np.where(b == 0, np.uint64(0), a // safe).astype(np.uint64)
     safe = np.where(b == 0, 1, b)
     q = np.abs(a.astype(np.int64)) // np.abs(safe.astype(np.int64))
     q = np.where((a < 0) != (safe < 0), -q, q)
@@ -717,17 +721,41 @@ _COMPLEX_BINARY: dict[str, Callable] = {
 """Add / Sub / Mul / Div of complex registers: (element, x, y, enabled) -> the result."""
 
 
-def complex_tensor_op(t, fn: str) -> Callable[[np.ndarray, object], np.ndarray]:
+def scalar_tensor_op(t, fn: str, scalar_first: bool) -> Callable[[np.ndarray, object], np.ndarray]:
+    """The 3510 basic API's Adds / Muls / Subs / Divs count forms (`fn` "add", "mul",
+    "sub", "div"), tensor-first or scalar-first: Duplicate of the scalar, then the Reg
+    binary op on every element (`dav_3510/kernel_operator_vec_binary_scalar_impl.h`),
+    so each element takes the Reg op's steps (Div: INTRINSIC, subnormals flushed; integer
+    x / 0 is 0; complex: `complex_tensor_op`). Storage arrays in and out."""
+    if isinstance(t, ComplexType):
+        return complex_tensor_op(t, fn, scalar_first)
+    el, f = _Elem(t), _BINARY[fn]
+
+    def compute(x: np.ndarray, s) -> np.ndarray:
+        y = np.full(len(x), el.scalar(s), el.dtype)
+        a, b = (y, x) if scalar_first else (x, y)
+        with np.errstate(all="ignore"):
+            return el.fix(_wrap(el, f(_wide(el, a), _wide(el, b)))).astype(el.dtype)
+
+    return compute
+
+
+def complex_tensor_op(
+    t, fn: str, scalar_first: bool = False
+) -> Callable[[np.ndarray, object], np.ndarray]:
     """The basic API's count forms of Add / Sub / Mul / Div (and Adds / Muls: `fn` "add" /
     "mul", a scalar for y) on complex tensors of element type `t`: their 3510 implementations
     load RegTraitNumTwo registers and run the Reg op on every element, so each element
     takes that op's steps (`_COMPLEX_BINARY`). x and the result are arrays in the tensors'
-    storage (complex32: COMPLEX32 pairs of halves; complex64: np.complex64)."""
+    storage (complex32: COMPLEX32 pairs of halves; complex64: np.complex64);
+    `scalar_first`: y (a scalar) is the left operand."""
     el, cf = _Elem(t), _COMPLEX_BINARY[fn]
 
     def compute(x: np.ndarray, y) -> np.ndarray:
         a = complex_values(el, x)
         b = complex_values(el, y) if isinstance(y, np.ndarray) else np.full(len(a), el.scalar(y))
+        if scalar_first:
+            a, b = b, a
         with np.errstate(all="ignore"):
             return complex_storage(el, el.fix(cf(el, a, b, np.ones(len(a), bool))))
 

@@ -182,6 +182,42 @@ def _same(v):
     return v
 
 
+SCALAR_950 = {
+    "ascendc.subs_l2": "sub",
+    "ascendc.divs_l2": "div",
+    "ascendc.adds_scalar_first_l2": "add",
+    "ascendc.muls_scalar_first_l2": "mul",
+    "ascendc.subs_scalar_first_l2": "sub",
+    "ascendc.divs_scalar_first_l2": "div",
+}
+"""Subs / Divs and the scalar-first Adds ... Divs (count forms) -> the Reg op each element
+takes (`ops/reg.py` `scalar_tensor_op`)."""
+
+
+@handles_spec(*SCALAR_950)
+def _vec_scalar_950(op, comp):
+    from asc_xdsl.runtime.simulator.ops.reg import scalar_tensor_op
+
+    scalar_first = op.name.endswith("_scalar_first_l2")
+    d, first, second, n = op.operands
+    a, s = (second, first) if scalar_first else (first, second)
+    et = op.dst.type.element_type
+    fn = scalar_tensor_op(et, SCALAR_950[op.name], scalar_first)
+    if op.name.startswith(("ascendc.adds", "ascendc.muls")):  # (commutative: as Adds / Muls)
+        fn = scalar_tensor_op(et, SCALAR_950[op.name], False)
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"), {s})
+            """,
+            _charge_source(op, np_dtype(et).itemsize),
+        ),
+        fn=fn, d=d, a=a, s=s, n=n, full=FULL,
+    )  # fmt: skip
+
+
 @handles_spec("ascendc.duplicate_l2")
 def _duplicate(op, comp):
     d, s, n = op.operands
