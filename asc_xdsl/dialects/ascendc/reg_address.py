@@ -556,6 +556,25 @@ _add(
 #   POST_MODE_UPDATE, pld / pst) and its unaligned store (pstu).
 
 USTORE = of_type(UnalignRegForStoreType)
+_T = _operand_element("ptr")  # (T of the template: the pointer's element type)
+
+
+def _literal(text: str):
+    """A template argument spelled as it is (`PostLiteral::POST_MODE_UPDATE`)."""
+
+    def spelled(op: Operation) -> str:
+        return f"AscendC::Reg::{text}"
+
+    spelled.__name__ = text.rsplit(":", 1)[-1].lower()
+    return spelled
+
+
+_UPDATE = _literal("PostLiteral::POST_MODE_UPDATE")
+_NORMAL_BLOCK = (
+    _T,
+    _literal("DataCopyMode::DATA_BLOCK_COPY"),
+    _literal("PostLiteral::POST_MODE_NORMAL"),
+)
 _B64 = ("i64", "ui64")
 _UNALIGN_TYPES = (*_LOAD_STORE, *_B64, *COMPLEX)  # (b8 to b64: `SupportBytes<T, 1, 2, 4, 8>`)
 _MASK_TYPES = (*_LOAD_STORE, *_B64)  # (the mask copies: b8 to b64)
@@ -566,6 +585,7 @@ _add(
     "LoadAlign",
     (_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, _MASK),
     (Result("dst", reg("T")),),
+    template=_NORMAL_BLOCK,
     dtypes={"T": _LOAD_STORE},
     doc="`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(dst, p, "
     "blockStride, repeatStride, mask)`: as `reg.load_align_block` from `ptr` plus "
@@ -576,7 +596,8 @@ _add(
     "RegStoreAlignBlockNormalOp",
     "store_align_block_normal",
     "StoreAlign",
-    (_DST_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, Operand("src", reg("T")), _MASK),
+    (_DST_PTR, Operand("src", reg("T")), _BLOCK_STRIDE, _REPEAT_STRIDE, _MASK),
+    template=_NORMAL_BLOCK,
     dtypes={"T": _LOAD_STORE},
     doc="`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(p, src, "
     "blockStride, repeatStride, mask)`: as `reg.store_align_block` to `ptr` plus "
@@ -588,6 +609,7 @@ _add(
     "StoreUnAlign",
     (_DST_PTR, Operand("src", reg("T")), Operand("ureg", USTORE), _STRIDE),
     (_NEXT,),
+    template=(_T, _UPDATE),
     dtypes={"T": _UNALIGN_TYPES},
     doc="`StoreUnAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, ureg, stride)` (vstus): "
     "the first `stride` elements of src to the element address `ptr`, through the stream "
@@ -601,6 +623,7 @@ _add(
     "StoreUnAlignPost",
     (_DST_PTR, Operand("ureg", USTORE), _STRIDE),
     (_NEXT,),
+    template=(_T, _UPDATE),
     dtypes={"T": _UNALIGN_TYPES},
     doc="`StoreUnAlignPost<T, PostLiteral::POST_MODE_UPDATE>(p, ureg, stride)` (vstas): what "
     "the stream register `ureg` still holds written to UB (the stream's tail); `next` is "
@@ -640,10 +663,10 @@ _add(
     "RegLoadUnalignAregOp",
     "load_unalign_areg",
     "LoadUnAlign",
-    (Operand("ureg", UREG), _PTR, Operand("areg", ADDR)),
+    (Operand("ureg", UREG), _PTR, Operand("areg", ADDR), Operand("inc", INT)),
     (Result("dst", reg("T")), Result("ureg_next", UREG, UnalignRegForLoadType())),
     dtypes={"T": _UNALIGN_TYPES},
-    doc="`LoadUnAlign(dst, ureg, ptr, areg, 0)` (vldu; its `inc` is unused, 0 as the page "
+    doc="`LoadUnAlign(dst, ureg, ptr, areg, inc)` (vldu; `inc` is unused, 0 as the page "
     "says): 256 bytes from the element address `ptr` plus the address register's offset, "
     "through `ureg` (primed there by `reg.load_unalign_pre_areg`); `ptr` is not advanced.",
 )
@@ -653,6 +676,7 @@ _add(
     "LoadAlign",
     (_PTR, _STRIDE),
     (Result("mask", MASK, MaskRegType()), _NEXT),
+    template=(_T, _UPDATE),
     dtypes={"T": _MASK_TYPES},
     doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(mask, p, stride)` (plds): a mask "
     "register from the 32 bytes at the 32-byte aligned address `ptr`; `next` is `ptr` plus "
@@ -664,6 +688,7 @@ _add(
     "StoreAlign",
     (_DST_PTR, _MASK, _STRIDE),
     (_NEXT,),
+    template=(_T, _UPDATE),
     dtypes={"T": _MASK_TYPES},
     doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, mask, stride)` (psts): the mask "
     "register's 256 bits as 32 bytes at the 32-byte aligned address `ptr`; `next` is "
@@ -683,7 +708,7 @@ _add(
     "RegStoreMaskAregOp",
     "store_mask_areg",
     "StoreAlign",
-    (_DST_PTR, Operand("areg", ADDR), _MASK),
+    (_DST_PTR, _MASK, Operand("areg", ADDR)),
     dtypes={"T": _MASK_TYPES},
     doc="`StoreAlign(ptr, mask, areg)` (pst): the mask register as 32 bytes at `ptr` plus "
     "the address register's offset (elements of T; 32-byte aligned).",

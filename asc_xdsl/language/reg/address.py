@@ -481,7 +481,7 @@ def store_align_block_normal(
         g.fail("store_align with repeat_stride (DATA_BLOCK_COPY) needs block_stride=")
     _check_block_stride(g, block_stride)
     st, rs = g.integer(block_stride, "block_stride"), g.integer(repeat_stride, "repeat_stride")
-    _build(g, "RegStoreAlignBlockNormalOp", [ptr.handle, st, rs, src.handle, mask.handle], [])
+    _build(g, "RegStoreAlignBlockNormalOp", [ptr.handle, src.handle, st, rs, mask.handle], [])
 
 
 def store_unalign_update(ptr: UbPointer, src: RegTensor, ureg: Any, stride: Any) -> UbPointer:
@@ -546,14 +546,15 @@ def load_unalign_pre_areg(ptr: UbPointer, areg: AddrReg) -> UnalignReg:
 def load_unalign_areg(
     ureg: UnalignReg, ptr: UbPointer, areg: AddrReg
 ) -> tuple[RegTensor, UnalignReg]:
-    """`LoadUnAlign(dst, ureg, ptr, areg, 0)`: (the register at `ptr` plus the AddrReg's
+    """`LoadUnAlign(dst, ureg, ptr, areg, 0)` (its `inc` unused): (the register at `ptr` plus the AddrReg's
     offset, the stream register after); `ptr` is not advanced."""
     g = _g("load_unalign_areg")
     _need(g, ureg, UnalignReg, "ureg")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, areg, AddrReg, "areg")
     results = [_reg_type(ptr.dtype), _ureg_type()]
-    op = _build(g, "RegLoadUnalignAregOp", [ureg.handle, ptr.handle, areg.handle], results)
+    operands = [ureg.handle, ptr.handle, areg.handle, g.integer(0, "inc")]  # (unused: 0)
+    op = _build(g, "RegLoadUnalignAregOp", operands, results)
     return RegTensor(op.results[0], ptr.dtype), UnalignReg(op.results[1])
 
 
@@ -591,7 +592,7 @@ def store_mask_areg(ptr: UbPointer, mask: MaskReg, areg: AddrReg) -> None:
     g = _g("store_mask")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, mask, MaskReg, "mask")
-    _build(g, "RegStoreMaskAregOp", [ptr.handle, areg.handle, mask.handle], [])
+    _build(g, "RegStoreMaskAregOp", [ptr.handle, mask.handle, areg.handle], [])
 
 
 def store_mask_unalign(ptr: UbPointer, mask: MaskReg, ureg: Any) -> UbPointer:

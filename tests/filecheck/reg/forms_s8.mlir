@@ -34,10 +34,10 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK:      __ubuf__ float* xi = x;
   // CHECK:      __ubuf__ float* zi = z;
   // CHECK:      AscendC::Reg::LoadUnAlign(q, ui, xi, static_cast<uint32_t>(c60));
-  // CHECK:      AscendC::Reg::StoreUnAlign<float, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(zi, q, us, static_cast<uint32_t>(c60));
-  // CHECK:      AscendC::Reg::StoreUnAlignPost<float, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(zi, us, static_cast<int32_t>(c0));
-  // CHECK:      AscendC::Reg::LoadAlign<float, AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY, AscendC::Reg::PostLiteral::POST_MODE_NORMAL>(rb, x, static_cast<uint32_t>(c1), static_cast<uint32_t>(c8), m);
-  // CHECK:      AscendC::Reg::StoreAlign<float, AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY, AscendC::Reg::PostLiteral::POST_MODE_NORMAL>(z, rb, static_cast<uint32_t>(c1), static_cast<uint32_t>(c8), m);
+  // CHECK:      AscendC::Reg::StoreUnAlign<float, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(zi, q, us, c60);
+  // CHECK:      AscendC::Reg::StoreUnAlignPost<float, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(zi, us, c0);
+  // CHECK:      AscendC::Reg::LoadAlign<float, AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY, AscendC::Reg::PostLiteral::POST_MODE_NORMAL>(rb, x, c1, c8, m);
+  // CHECK:      AscendC::Reg::StoreAlign<float, AscendC::Reg::DataCopyMode::DATA_BLOCK_COPY, AscendC::Reg::PostLiteral::POST_MODE_NORMAL>(z, rb, c1, c8, m);
   func.func @stream(%x: memref<?xf32, 26 : i64>, %z: memref<?xf32, 26 : i64>, %n: i32) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -53,13 +53,13 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     }
     %zf = ascendc.reg.store_unalign_post_update %ze, %us, %c0 : memref<?xf32, 26 : i64>, !ascendc.unalign_reg_store, i32 -> memref<?xf32, 26 : i64>
     %rb = ascendc.reg.load_align_block_normal %x, %c1, %c8, %m : memref<?xf32, 26 : i64>, i32, i32, !ascendc.mask_reg -> !ascendc.reg_tensor<f32>
-    ascendc.reg.store_align_block_normal %z, %c1, %c8, %rb, %m : memref<?xf32, 26 : i64>, i32, i32, !ascendc.reg_tensor<f32>, !ascendc.mask_reg
+    ascendc.reg.store_align_block_normal %z, %rb, %c1, %c8, %m : memref<?xf32, 26 : i64>, !ascendc.reg_tensor<f32>, i32, i32, !ascendc.mask_reg
     func.return
   }
   // CHECK-LABEL: __simd_vf__ inline void areg(__ubuf__ half* x, __ubuf__ half* z, int32_t n) {
   // CHECK:      AscendC::Reg::AddrReg a = AscendC::Reg::CreateAddrReg<half>(static_cast<uint16_t>(i), static_cast<uint32_t>(c100));
   // CHECK:      AscendC::Reg::LoadUnAlignPre(u, x, a);
-  // CHECK:      AscendC::Reg::LoadUnAlign(r, u, x, a, 0);
+  // CHECK:      AscendC::Reg::LoadUnAlign(r, u, x, a, c0);
   // CHECK:      AscendC::Reg::StoreUnAlign(z, r, us, a);
   // CHECK:      AscendC::Reg::AddrReg a0 = AscendC::Reg::CreateAddrReg<half>(static_cast<uint16_t>(j), static_cast<uint32_t>(c100));
   // CHECK:      AscendC::Reg::StoreUnAlignPost(z, us, a0);
@@ -71,7 +71,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     scf.for %i = %c0 to %n step %c1 : i32 {
       %a = ascendc.reg.create_addr_reg(%i, %c100 : i32, i32) {dtype = f16} : () -> !ascendc.addr_reg
       %u = ascendc.reg.load_unalign_pre_areg %x, %a : memref<?xf16, 26 : i64>, !ascendc.addr_reg -> !ascendc.unalign_reg_load
-      %r, %u1 = ascendc.reg.load_unalign_areg %u, %x, %a : !ascendc.unalign_reg_load, memref<?xf16, 26 : i64>, !ascendc.addr_reg -> !ascendc.reg_tensor<f16>, !ascendc.unalign_reg_load
+      %r, %u1 = ascendc.reg.load_unalign_areg %u, %x, %a, %c0 : !ascendc.unalign_reg_load, memref<?xf16, 26 : i64>, !ascendc.addr_reg, i32 -> !ascendc.reg_tensor<f16>, !ascendc.unalign_reg_load
       ascendc.reg.store_unalign_areg %z, %r, %us, %a : memref<?xf16, 26 : i64>, !ascendc.reg_tensor<f16>, !ascendc.unalign_reg_store, !ascendc.addr_reg
     }
     scf.for %j = %c0 to %c1 step %c1 : i32 {
@@ -81,15 +81,15 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     func.return
   }
   // CHECK-LABEL: __simd_vf__ inline void masks(__ubuf__ uint16_t* x, __ubuf__ uint16_t* z, __ubuf__ uint16_t* w) {
-  // CHECK:      AscendC::Reg::LoadAlign<uint16_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(m0, x, static_cast<int32_t>(c32));
-  // CHECK:      AscendC::Reg::StoreAlign<uint16_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z, m0, static_cast<int32_t>(c32));
+  // CHECK:      AscendC::Reg::LoadAlign<uint16_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(m0, x, c32);
+  // CHECK:      AscendC::Reg::StoreAlign<uint16_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z, m0, c32);
   // CHECK:      AscendC::Reg::StoreUnAlign(w, m0, us);
   // CHECK:      __ubuf__ uint16_t* wj = w;
   // CHECK:      AscendC::Reg::AddrReg a = AscendC::Reg::CreateAddrReg<uint16_t>(static_cast<uint16_t>(j), static_cast<uint32_t>(c16));
   // CHECK:      AscendC::Reg::LoadAlign(m1, x, a);
   // CHECK:      AscendC::Reg::StoreAlign(z, m1, a);
   // CHECK:      AscendC::Reg::StoreUnAlign(wj, m1, us);
-  // CHECK:      AscendC::Reg::StoreUnAlignPost<uint16_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(wj, us, static_cast<int32_t>(c0));
+  // CHECK:      AscendC::Reg::StoreUnAlignPost<uint16_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(wj, us, c0);
   func.func @masks(%x: memref<?xui16, 26 : i64>, %z: memref<?xui16, 26 : i64>, %w: memref<?xui16, 26 : i64>) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -103,7 +103,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %w2 = scf.for %j = %c1 to %c2 step %c1 iter_args(%wj = %w1) -> (memref<?xui16, 26 : i64>) : i32 {
       %a = ascendc.reg.create_addr_reg(%j, %c16 : i32, i32) {dtype = ui16} : () -> !ascendc.addr_reg
       %m1 = ascendc.reg.load_mask_areg %x1, %a : memref<?xui16, 26 : i64>, !ascendc.addr_reg -> !ascendc.mask_reg
-      ascendc.reg.store_mask_areg %z1, %a, %m1 : memref<?xui16, 26 : i64>, !ascendc.addr_reg, !ascendc.mask_reg
+      ascendc.reg.store_mask_areg %z1, %m1, %a : memref<?xui16, 26 : i64>, !ascendc.mask_reg, !ascendc.addr_reg
       %wn = ascendc.reg.store_mask_unalign %wj, %m1, %us : memref<?xui16, 26 : i64>, !ascendc.mask_reg, !ascendc.unalign_reg_store -> memref<?xui16, 26 : i64>
       scf.yield %wn : memref<?xui16, 26 : i64>
     }
@@ -132,10 +132,10 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK-LABEL: __simd_vf__ inline void pair(__ubuf__ int64_t* x, __ubuf__ int64_t* z) {
   // CHECK:      AscendC::Reg::MaskReg m2 = AscendC::Reg::CreateMask<int64_t, AscendC::Reg::MaskPattern::ALL, AscendC::Reg::RegTraitNumTwo>();
   // CHECK:      AscendC::Reg::LoadAlign(r, x + c0);
-  // CHECK:      AscendC::Reg::StoreUnAlign<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z, r, us, static_cast<uint32_t>(c40));
+  // CHECK:      AscendC::Reg::StoreUnAlign<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z, r, us, c40);
   // CHECK:      AscendC::Reg::Move(mv, r, m2);
   // CHECK:      AscendC::Reg::StoreAlign(x + c0, mv, m2);
-  // CHECK:      AscendC::Reg::StoreUnAlignPost<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z, us, static_cast<int32_t>(c0));
+  // CHECK:      AscendC::Reg::StoreUnAlignPost<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z, us, c0);
   func.func @pair(%x: memref<?xi64, 26 : i64>, %z: memref<?xi64, 26 : i64>) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
     %c40 = arith.constant 40 : i32

@@ -58,11 +58,44 @@ def _api(op: Any) -> str:
     return NS + op.SPEC.api.removeprefix("Reg::")
 
 
+# Results the C++ writes through one of the operands it takes by reference: a PostUpdate
+# pointer (`next` of `ptr`), an unaligned stream's register (`ureg_next` of `ureg`), a
+# MERGING destination (`dst` of `prior`, the register it keeps).
+_IN_PLACE = {"next": "ptr", "ureg_next": "ureg", "dst": "prior"}
+
+
 def _print_call(emitter: Any, op: Any) -> None:
-    """`Api<targs>(results..., operands...);` (registers written through references)."""
-    outs = _declare_outputs(emitter, op)
-    args = ", ".join([*outs, *_inputs(emitter, op)])
-    emitter.line(f"{_api(op)}{_template(emitter, op)}({args});")
+    """`Api<targs>(results..., operands...);` (registers written through references). A
+    result in `_IN_PLACE` is its operand's variable, advanced in place when the op is its
+    only use, else a copy (`emitters/reg_address._advanced`); a kept MERGING register
+    is the call's first argument."""
+    operands = {o.name for o in op.SPEC.operands}
+    results = [r.name for r in op.SPEC.results]
+    if not any(_IN_PLACE.get(r) in operands for r in results):
+        outs = _declare_outputs(emitter, op)
+        args = ", ".join([*outs, *_inputs(emitter, op)])
+        emitter.line(f"{_api(op)}{_template(emitter, op)}({args});")
+        return
+    from asc_xdsl.backends.ascendc.emitters.reg_address import _advanced
+
+    through = {}  # operand name -> the variable the call writes it through
+    outs = []
+    for name, value in zip(results, op.results, strict=True):
+        source = _IN_PLACE.get(name)
+        if source in operands:
+            through[source] = _advanced(emitter, op, getattr(op, source), value)
+            if source == "prior":
+                outs.append(through[source])
+            continue
+        out = emitter.names.define(value)
+        emitter.line(f"{emitter.ctype(op, value.type)} {out};")
+        outs.append(out)
+    args = [*outs]
+    for o in op.SPEC.operands:
+        if o.name == "prior":
+            continue
+        args.append(through.get(o.name) or emitter.name(getattr(op, o.name)))
+    emitter.line(f"{_api(op)}{_template(emitter, op)}({', '.join(args)});")
 
 
 def _print_create_mask(emitter: Any, op: Any) -> None:

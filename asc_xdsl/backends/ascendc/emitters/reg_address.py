@@ -239,117 +239,6 @@ def _print_cast_merging(emitter: Any, op: Any) -> None:
     emitter.line(f"{NS}Cast<{t}, {s}, {trait}>({args});")
 
 
-def _print_move_merging(emitter: Any, op: Any) -> None:
-    """`Move(dst, src, mask);` (MERGING, Move's only mode) with dst holding `prior`."""
-    dst = _advanced(emitter, op, op.prior, op.dst)
-    emitter.line(f"{NS}Move({dst}, {emitter.name(op.src)}, {emitter.name(op.mask)});")
-
-
-_NORMAL = f"{NS}PostLiteral::POST_MODE_NORMAL"
-
-
-def _block_strides(emitter: Any, op: Any) -> str:
-    return ", ".join(
-        f"static_cast<uint32_t>({emitter.name(v)})" for v in (op.block_stride, op.repeat_stride)
-    )
-
-
-def _print_load_align_block_normal(emitter: Any, op: Any) -> None:
-    """`LoadAlign<T, DATA_BLOCK_COPY, POST_MODE_NORMAL>(dst, p, blockStride, repeatStride,
-    mask);` (p by reference, not advanced)."""
-    (dst,) = _declare_outputs(emitter, op)
-    args = f"{dst}, {emitter.name(op.ptr)}, {_block_strides(emitter, op)}, {emitter.name(op.mask)}"
-    emitter.line(f"{NS}LoadAlign<{_element(emitter, op)}, {_BLOCK}, {_NORMAL}>({args});")
-
-
-def _print_store_align_block_normal(emitter: Any, op: Any) -> None:
-    """`StoreAlign<T, DATA_BLOCK_COPY, POST_MODE_NORMAL>(p, src, blockStride, repeatStride,
-    mask);`"""
-    strides = _block_strides(emitter, op)
-    args = f"{emitter.name(op.ptr)}, {emitter.name(op.src)}, {strides}, {emitter.name(op.mask)}"
-    emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}, {_BLOCK}, {_NORMAL}>({args});")
-
-
-def _print_store_unalign_update(emitter: Any, op: Any) -> None:
-    """`StoreUnAlign<T, POST_MODE_UPDATE>(p, src, ureg, stride);`"""
-    p = _advanced(emitter, op, op.ptr, op.next)
-    stride = f"static_cast<uint32_t>({emitter.name(op.stride)})"
-    args = f"{p}, {emitter.name(op.src)}, {emitter.name(op.ureg)}, {stride}"
-    emitter.line(f"{NS}StoreUnAlign<{_element(emitter, op)}, {_POST}>({args});")
-
-
-def _print_store_unalign_post_update(emitter: Any, op: Any) -> None:
-    """`StoreUnAlignPost<T, POST_MODE_UPDATE>(p, ureg, stride);`"""
-    p = _advanced(emitter, op, op.ptr, op.next)
-    stride = f"static_cast<int32_t>({emitter.name(op.stride)})"
-    args = f"{p}, {emitter.name(op.ureg)}, {stride}"
-    emitter.line(f"{NS}StoreUnAlignPost<{_element(emitter, op)}, {_POST}>({args});")
-
-
-def _print_call(emitter: Any, op: Any, api: str, names: tuple[str, ...], extra: str = "") -> None:
-    args = ", ".join(emitter.name(getattr(op, n)) for n in names)
-    emitter.line(f"{NS}{api}({args}{extra});")
-
-
-def _print_store_unalign_areg(emitter: Any, op: Any) -> None:
-    """`StoreUnAlign(ptr, src, ureg, areg);`"""
-    _print_call(emitter, op, "StoreUnAlign", ("ptr", "src", "ureg", "areg"))
-
-
-def _print_store_unalign_post_areg(emitter: Any, op: Any) -> None:
-    """`StoreUnAlignPost(ptr, ureg, areg);`"""
-    _print_call(emitter, op, "StoreUnAlignPost", ("ptr", "ureg", "areg"))
-
-
-def _print_load_unalign_pre_areg(emitter: Any, op: Any) -> None:
-    """`UnalignRegForLoad u; LoadUnAlignPre(u, ptr, areg);`"""
-    (u,) = _declare_outputs(emitter, op)
-    emitter.line(f"{NS}LoadUnAlignPre({u}, {emitter.name(op.ptr)}, {emitter.name(op.areg)});")
-
-
-def _print_load_unalign_areg(emitter: Any, op: Any) -> None:
-    """`LoadUnAlign(dst, u, ptr, areg, 0);` (`inc` is unused: 0, as the page says)."""
-    dst = emitter.names.define(op.dst)
-    emitter.line(f"{emitter.ctype(op, op.dst.type)} {dst};")
-    u = _advanced(emitter, op, op.ureg, op.ureg_next)
-    args = f"{dst}, {u}, {emitter.name(op.ptr)}, {emitter.name(op.areg)}, 0"
-    emitter.line(f"{NS}LoadUnAlign({args});")
-
-
-def _print_load_mask_post(emitter: Any, op: Any) -> None:
-    """`MaskReg m; LoadAlign<T, POST_MODE_UPDATE>(m, p, stride);`"""
-    m = emitter.names.define(op.mask)
-    emitter.line(f"{emitter.ctype(op, op.mask.type)} {m};")
-    p = _advanced(emitter, op, op.ptr, op.next)
-    stride = f"static_cast<int32_t>({emitter.name(op.stride)})"
-    emitter.line(f"{NS}LoadAlign<{_element(emitter, op)}, {_POST}>({m}, {p}, {stride});")
-
-
-def _print_store_mask_post(emitter: Any, op: Any) -> None:
-    """`StoreAlign<T, POST_MODE_UPDATE>(p, mask, stride);`"""
-    p = _advanced(emitter, op, op.ptr, op.next)
-    stride = f"static_cast<int32_t>({emitter.name(op.stride)})"
-    args = f"{p}, {emitter.name(op.mask)}, {stride}"
-    emitter.line(f"{NS}StoreAlign<{_element(emitter, op)}, {_POST}>({args});")
-
-
-def _print_load_mask_areg(emitter: Any, op: Any) -> None:
-    """`MaskReg m; LoadAlign(m, ptr, areg);`"""
-    (m,) = _declare_outputs(emitter, op)
-    emitter.line(f"{NS}LoadAlign({m}, {emitter.name(op.ptr)}, {emitter.name(op.areg)});")
-
-
-def _print_store_mask_areg(emitter: Any, op: Any) -> None:
-    """`StoreAlign(ptr, mask, areg);`"""
-    _print_call(emitter, op, "StoreAlign", ("ptr", "mask", "areg"))
-
-
-def _print_store_mask_unalign(emitter: Any, op: Any) -> None:
-    """`StoreUnAlign(p, mask, ureg);` (p advanced by the 16 / 8 bytes written)."""
-    p = _advanced(emitter, op, op.ptr, op.next)
-    emitter.line(f"{NS}StoreUnAlign({p}, {emitter.name(op.mask)}, {emitter.name(op.ureg)});")
-
-
 EMITTERS = {
     "ascendc.reg.load_align_post": ("reg_address", "_print_load_align_post"),
     "ascendc.reg.store_align_post": ("reg_address", "_print_store_align_post"),
@@ -370,20 +259,6 @@ EMITTERS = {
     "ascendc.reg.max_merging": ("reg_address", "_print_merging"),
     "ascendc.reg.min_merging": ("reg_address", "_print_merging"),
     "ascendc.reg.cast_merging": ("reg_address", "_print_cast_merging"),
-    "ascendc.reg.move_merging": ("reg_address", "_print_move_merging"),
-    "ascendc.reg.load_align_block_normal": ("reg_address", "_print_load_align_block_normal"),
-    "ascendc.reg.store_align_block_normal": ("reg_address", "_print_store_align_block_normal"),
-    "ascendc.reg.store_unalign_update": ("reg_address", "_print_store_unalign_update"),
-    "ascendc.reg.store_unalign_post_update": ("reg_address", "_print_store_unalign_post_update"),
-    "ascendc.reg.store_unalign_areg": ("reg_address", "_print_store_unalign_areg"),
-    "ascendc.reg.store_unalign_post_areg": ("reg_address", "_print_store_unalign_post_areg"),
-    "ascendc.reg.load_unalign_pre_areg": ("reg_address", "_print_load_unalign_pre_areg"),
-    "ascendc.reg.load_unalign_areg": ("reg_address", "_print_load_unalign_areg"),
-    "ascendc.reg.load_mask_post": ("reg_address", "_print_load_mask_post"),
-    "ascendc.reg.store_mask_post": ("reg_address", "_print_store_mask_post"),
-    "ascendc.reg.load_mask_areg": ("reg_address", "_print_load_mask_areg"),
-    "ascendc.reg.store_mask_areg": ("reg_address", "_print_store_mask_areg"),
-    "ascendc.reg.store_mask_unalign": ("reg_address", "_print_store_mask_unalign"),
 }
 """This module's rows of `emitters.EMITTERS` (with the MERGING binaries of
 `reg_fused.py`, which write into their prior register the same way; the other ops of

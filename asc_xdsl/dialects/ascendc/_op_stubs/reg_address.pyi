@@ -558,18 +558,18 @@ class RegStoreAlignBlockNormalOp(RegOp):
 
     Operands:
     - `ptr`: __ubuf__ T*, write
+    - `src`: RegTensor<T>
     - `block_stride`: int
     - `repeat_stride`: int
-    - `src`: RegTensor<T>
     - `mask`: AscendC::Reg::MaskReg
     """
 
     name = "ascendc.reg.store_align_block_normal"
     SPEC: ClassVar[OpSpec]
     ptr: Operand
+    src: Operand
     block_stride: Operand
     repeat_stride: Operand
-    src: Operand
     mask: Operand
 
 class RegStoreUnalignUpdateOp(RegOp):
@@ -683,7 +683,7 @@ class RegLoadUnalignPreAregOp(RegOp):
     ureg: OpResult
 
 class RegLoadUnalignAregOp(RegOp):
-    """`LoadUnAlign(dst, ureg, ptr, areg, 0)` (vldu; its `inc` is unused, 0 as the page says):
+    """`LoadUnAlign(dst, ureg, ptr, areg, inc)` (vldu; `inc` is unused, 0 as the page says):
     256 bytes from the element address `ptr` plus the address register's offset, through
     `ureg` (primed there by `reg.load_unalign_pre_areg`); `ptr` is not advanced.
 
@@ -693,6 +693,7 @@ class RegLoadUnalignAregOp(RegOp):
     - `ureg`: AscendC::Reg::UnalignRegForLoad
     - `ptr`: __ubuf__ T*, read
     - `areg`: AscendC::Reg::AddrReg
+    - `inc`: int
 
     Results:
     - `dst`: RegTensor<T>
@@ -704,6 +705,7 @@ class RegLoadUnalignAregOp(RegOp):
     ureg: Operand
     ptr: Operand
     areg: Operand
+    inc: Operand
     dst: OpResult
     ureg_next: OpResult
 
@@ -781,15 +783,15 @@ class RegStoreMaskAregOp(RegOp):
 
     Operands:
     - `ptr`: __ubuf__ T*, write
-    - `areg`: AscendC::Reg::AddrReg
     - `mask`: AscendC::Reg::MaskReg
+    - `areg`: AscendC::Reg::AddrReg
     """
 
     name = "ascendc.reg.store_mask_areg"
     SPEC: ClassVar[OpSpec]
     ptr: Operand
-    areg: Operand
     mask: Operand
+    areg: Operand
 
 class RegStoreMaskUnalignOp(RegOp):
     """`StoreUnAlign(p, mask, ureg)` (pstu): one bit per element of T, the mask's bit of each
