@@ -26,6 +26,16 @@ headers have three more ways, each an op here:
   in a uint32 index register.
 * AuxScalar: `reg.load_scalar` reads one element of UB into a scalar inside a vector
   function (C++: `ptr[offset]`).
+* The forms of issue 30 (end of the file): the DataBlock copies' POST_MODE_NORMAL
+  (`reg.load_align_block_normal`, at `ptr` + `repeat_stride` blocks, `ptr` unchanged),
+  the unaligned store stream through an `UnalignRegForStore`, PostUpdate
+  (`reg.store_unalign_update` / `reg.store_unalign_post_update`) and AddrReg
+  (`reg.store_unalign_areg` / `reg.store_unalign_post_areg`), the AddrReg unaligned load
+  (`reg.load_unalign_pre_areg` / `reg.load_unalign_areg`), and the mask register's
+  PostUpdate (a step in bytes), AddrReg and unaligned copies (`reg.load_mask_post`,
+  `reg.store_mask_post`, `reg.load_mask_areg`, `reg.store_mask_areg`,
+  `reg.store_mask_unalign`). They print through the generic Reg printer, which writes a
+  `next` / `ureg_next` result through its operand in place.
 
 `reg.mask_gen_with_reg_tensor` (`MaskGenWithRegTensor`, the mask register loaded from a
 vector register's bits) and `reg.mask_move` (`Move` of mask registers) are here too,
