@@ -311,3 +311,42 @@ def test_warnings_raised_in_a_worker_reach_the_caller_in_order(capsys, seen, mon
     found = _same_as_serial(_kernel(), capsys, sanitize="off", uninit="off")[2]
     assert [t for _, t in found] == [f"printed [AIV Block {b}/{BLOCKS}] " for b in range(BLOCKS)]
     assert seen == [("taken", True)]
+
+
+def test_the_launching_process_runs_its_chunk_on_one_blas_thread_then_restores_it(
+    capsys, seen, monkeypatch
+):
+    """While its workers run, the launching process's own OpenBLAS helpers would take
+    their cores: chunk 0 runs on one BLAS thread, and the pool's size comes back after
+    (also when a block raises)."""
+    from asc_xdsl.utils import blas_threads
+
+    before = blas_threads.thread_count()
+    if before is None:
+        pytest.skip("numpy's BLAS here is not OpenBLAS")
+    blas_threads.single_thread()  # a pool of 2 even on a one-core machine: the test sees it
+    for setter in blas_threads._functions()[0]:
+        setter(2)
+    try:
+        during = []
+        real = workers.run_blocks
+
+        def spying(state, core_list, run_core, n):
+            def run(core):
+                during.append(blas_threads.thread_count())
+                return run_core(core)
+
+            return real(state, core_list, run, n)
+
+        monkeypatch.setattr(workers, "run_blocks", spying)
+        _same_as_serial(_kernel(), capsys, sanitize="off")
+        assert seen == [("taken", True)]
+        assert during and set(during) == {1}  # chunk 0's blocks (workers report nothing)
+        assert blas_threads.thread_count() == 2
+        with pytest.raises(ZeroDivisionError), blas_threads.one_thread():
+            assert blas_threads.thread_count() == 1
+            _ = 1 / 0
+        assert blas_threads.thread_count() == 2
+    finally:
+        for setter in blas_threads._functions()[0]:
+            setter(before)

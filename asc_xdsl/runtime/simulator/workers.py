@@ -83,7 +83,7 @@ from xdsl.ir import Operation
 
 from asc_xdsl.log import logger
 from asc_xdsl.runtime.kernel import LaunchError
-from asc_xdsl.utils.blas_threads import single_thread
+from asc_xdsl.utils.blas_threads import one_thread, single_thread
 from asc_xdsl.utils.records import Record
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
@@ -518,9 +518,14 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         stats = state.stats
         cpu = time.process_time()
         stats["forks"] = cpu - began
-        for core in chunks[0]:
-            run_core(core)
+        faults = _faults()
+        # one BLAS thread here too while the workers run: the pool's helpers would take
+        # the workers' cores (its size is restored after)
+        with one_thread():
+            for core in chunks[0]:
+                run_core(core)
         stats["chunk0"] = time.process_time() - cpu
+        stats["faults"] = _faults() - faults
         outcomes = []
         waited = time.perf_counter()
         try:
@@ -556,6 +561,13 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             if i:
                 workers_cpu.append(usage.ru_utime + usage.ru_stime)
         state.stats["workers"] = workers_cpu
+
+
+def _faults() -> int:
+    """This process's minor page faults so far (copy-on-write faults among them)."""
+    import resource  # Unix only, as fork (workers run on Linux alone)
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 
 
 def _fork() -> int:
