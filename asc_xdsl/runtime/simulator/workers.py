@@ -55,6 +55,11 @@ writes, one copy of each page a worker wrote, a worker's exit. Cheap for the mat
 (4 MiB of C against ~1 s of blocks), dear for the vector add (64 MiB of z against
 ~0.1 s of blocks: the faults and copies cost as much as the blocks), hence `PAYS`.
 
+*BLAS threads*: every process runs its matrix products on one OpenBLAS thread while
+the chunks run (a worker for good, the launching process for its chunk, its pool's size
+restored after: `blas_threads.one_thread`); a pool per process would put its helper
+threads on the cores the other processes run on.
+
 Each worker ships per core, in launch order: the profile counters and regions, the
 race checker's and the uninit check's findings, printed output and warnings; the
 launcher merges them in launch order (findings deduplicated as the serial run does).
@@ -586,7 +591,8 @@ def last_stats() -> dict:
     "forks" and "chunk0" and "merge" (the launching process: forking, its own chunk,
     taking the outcomes), "workers" (each worker's, to its exit), "waited" (wall
     seconds the launching process waited for them), "serial" (why their outcome was
-    not taken, if so), "copied" (GM bytes read back)."""
+    not taken, if so), "copied" (GM bytes read back), "faults" (the launching
+    process's minor page faults while it ran its chunk: copy-on-write since the fork)."""
     return dict(_last_stats)
 
 
