@@ -420,16 +420,14 @@ class _Job:
 
 
 def _init_worker() -> None:
-    """A forked worker (a process of ours; the caller's process is left as it is) moves
-    the heap it inherited into the collector's permanent generation, so its collections
-    do not touch (hence copy) it, and runs its matrix products on one BLAS thread, so
-    the workers do not oversubscribe the cores."""
-    import gc
+    """A forked worker (a process of ours; the caller's process is left as it is) gives
+    back its free heap, so that neither process copies the free pages they share on
+    reusing them, freezes the inherited heap for the collector, whose collections would
+    touch (hence copy) it, and runs its matrix products on one BLAS thread, so the
+    workers do not oversubscribe the cores (`utils.forked.start`)."""
+    from asc_xdsl.utils import forked
 
-    from asc_xdsl.utils.blas_threads import single_thread
-
-    gc.freeze()
-    single_thread()
+    forked.start()
 
 
 def _claim(counter: Any, count: int) -> Any:

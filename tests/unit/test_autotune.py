@@ -173,12 +173,14 @@ def test_misuse_is_a_clear_error():
         only_bad[1](np.zeros(N, np.float32), np.zeros(N, np.float32), N)
 
 
-def _blas_threads(_: int) -> int:
+def _blas_threads(_: int) -> tuple:
+    import gc
+
     from asc_xdsl.autotuner import _init_worker
     from asc_xdsl.utils.blas_threads import thread_count
 
     _init_worker()
-    return thread_count()
+    return thread_count(), gc.get_freeze_count() > 0
 
 
 def test_a_worker_runs_its_products_on_one_blas_thread_and_the_caller_keeps_its_own():
@@ -193,5 +195,5 @@ def test_a_worker_runs_its_products_on_one_blas_thread_and_the_caller_keeps_its_
     if before is None:
         pytest.skip("numpy's BLAS here is not OpenBLAS")
     with multiprocessing.get_context("fork").Pool(1) as pool:
-        assert pool.map(_blas_threads, [0]) == [1]
+        assert pool.map(_blas_threads, [0]) == [(1, True)]  # and its heap frozen
     assert thread_count() == before

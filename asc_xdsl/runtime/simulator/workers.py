@@ -72,7 +72,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import gc
 import io
 import os
 import pickle
@@ -88,7 +87,8 @@ from xdsl.ir import Operation
 
 from asc_xdsl.log import logger
 from asc_xdsl.runtime.kernel import LaunchError
-from asc_xdsl.utils.blas_threads import one_thread, single_thread
+from asc_xdsl.utils import forked
+from asc_xdsl.utils.blas_threads import one_thread
 from asc_xdsl.utils.records import Record
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
@@ -444,14 +444,15 @@ def _child(
 
 def _quiet(close: list[int]) -> None:
     """A forked process's start: close the launcher's pipe ends it must not hold, leave
-    Ctrl-C to the launcher (which ends it), freeze the collector, which would walk (and
-    so copy) every page of the objects inherited, and run matrix products on one BLAS
-    thread (each process with a full OpenBLAS pool would oversubscribe the cores)."""
+    Ctrl-C to the launcher (which ends it), give back its free heap (neither process
+    then copies the free pages they share on reusing them), freeze the collector, which
+    would walk (and so copy) every page of the objects inherited, and run matrix
+    products on one BLAS thread (each process with a full OpenBLAS pool would
+    oversubscribe the cores): `utils.forked.start`."""
     for fd in close:
         os.close(fd)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    gc.freeze()
-    single_thread()
+    forked.start()
 
 
 def _keeper(release_r: int, close: list[int]) -> None:
