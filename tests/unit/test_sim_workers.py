@@ -350,3 +350,35 @@ def test_the_launching_process_runs_its_chunk_on_one_blas_thread_then_restores_i
     finally:
         for setter in blas_threads._functions()[0]:
             setter(before)
+
+
+def _matmul(size: int) -> CompiledKernel:
+    from bench_simulator_ir import BENCH
+
+    module = parse_module(BENCH.matmul_ir(size))
+    module.verify()
+    return CompiledKernel(name="matmul_bench", module=module, kernel_type="cube")
+
+
+def test_tiles_interleaving_row_by_row_run_in_parallel_with_the_checker_on(seen):
+    """Two blocks write the two 128 x 128 tiles of one row of C: their strided writes'
+    whole spans meet, their rows do not (the checker's exact records, burst by burst),
+    so the workers' outcome is taken; the same bytes written twice still run serially."""
+    k = _matmul(256)
+    rng = np.random.default_rng(1)
+    a = rng.integers(-3, 4, (256, 256)).astype(np.float16)
+    b = rng.integers(-3, 4, (256, 256)).astype(np.float16)
+    c1, c2 = np.zeros((256, 256), np.float32), np.zeros((256, 256), np.float32)
+    k[2](a, b, c1, workers=1, sanitize="error")
+    k[2](a, b, c2, workers=2, sanitize="error")
+    assert seen == [("taken", True)]
+    np.testing.assert_array_equal(c2, c1)
+    np.testing.assert_array_equal(c1, a.astype(np.float32) @ b.astype(np.float32))
+    # records: (buffer, lo, hi, writes, burst, pitch); two chunks' tiles of one row
+    left = np.array([[7, 0, 128 * 1024 - 512, 1, 512, 1024]])
+    shift = np.array([0, 1, 1, 0, 0, 0])
+    right = left + 512 * shift
+    assert not workers._records_overlap([left, right])
+    assert workers._records_overlap([left, left + 1024 * shift])  # row 1 of it
+    assert workers._records_overlap([left, np.array([[7, 300, 301, 0, 0, 0]])])  # a read
+    assert not workers._records_overlap([left, np.array([[7, 600, 1000, 0, 0, 0]])])  # the gap
