@@ -27,10 +27,11 @@ lowest median device time. Each config runs on copies of the numpy and torch arg
 (a benchmark never changes the caller's data); the winning config then runs once on the
 real arguments. On the simulator the configs are compiled and simulated in parallel:
 in the calling process and `workers - 1` forked ones (they share the arguments without
-pickling them, and draw configs from one counter, so the caller, which pays no
-copy-on-write, takes more on a short sweep; `workers`, default one per available core;
-`workers=1` tunes in the calling process alone, for a process whose threads do not
-survive a fork); on an NPU they run one after another
+pickling them; the caller takes the first config, then each process the next one left
+from one counter, so a process that finishes early takes more; every process runs its
+matrix products on one BLAS thread meanwhile, the caller's pool restored after;
+`workers`, default one per available core; `workers=1` tunes in the calling process
+alone, for a process whose threads do not survive a fork); on an NPU they run one after another
 (concurrent kernels would skew each other's times). A config that fails (a compile error, on-chip
 memory overflow, a simulator error) is skipped and reported; all failing is an error.
 
@@ -456,9 +457,10 @@ def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
     the workers, the next config left (one shared counter: a process that finishes
     early takes more), on one BLAS thread while the workers run. The sweep's cost over
     the serial one's: the fork (~5 ms), in each process the first touch of pages shared
-    since the fork (copy on write: ~13,000 faults, ~0.03 s, on a first compile and
-    simulation in a 190 MB process), and each process compiling the kernels its
-    configs need; a worker's exit is not waited for."""
+    since the fork (copy on write, on a first compile and simulation in a 190 MB
+    process: ~10,000 faults in the caller, ~5,000 in a worker that gave its free heap
+    back, 0.01-0.02 s each), and each process compiling the kernels its configs need;
+    a worker's exit is not waited for."""
     import multiprocessing
     from multiprocessing.connection import wait
 
