@@ -27,10 +27,11 @@ lowest median device time. Each config runs on copies of the numpy and torch arg
 (a benchmark never changes the caller's data); the winning config then runs once on the
 real arguments. On the simulator the configs are compiled and simulated in parallel:
 in the calling process and `workers - 1` forked ones (they share the arguments without
-pickling them, and draw configs from one counter, so the caller, which pays no
-copy-on-write, takes more on a short sweep; `workers`, default one per available core;
-`workers=1` tunes in the calling process alone, for a process whose threads do not
-survive a fork); on an NPU they run one after another
+pickling them; the caller takes the first config, then each process the next one left
+from one counter, so a process that finishes early takes more; every process runs its
+matrix products on one BLAS thread meanwhile, the caller's pool restored after;
+`workers`, default one per available core; `workers=1` tunes in the calling process
+alone, for a process whose threads do not survive a fork); on an NPU they run one after another
 (concurrent kernels would skew each other's times). A config that fails (a compile error, on-chip
 memory overflow, a simulator error) is skipped and reported; all failing is an error.
 
@@ -420,16 +421,14 @@ class _Job:
 
 
 def _init_worker() -> None:
-    """A forked worker (a process of ours; the caller's process is left as it is) moves
-    the heap it inherited into the collector's permanent generation, so its collections
-    do not touch (hence copy) it, and runs its matrix products on one BLAS thread, so
-    the workers do not oversubscribe the cores."""
-    import gc
+    """A forked worker (a process of ours; the caller's process is left as it is) gives
+    back its free heap, so that neither process copies the free pages they share on
+    reusing them, freezes the inherited heap for the collector, whose collections would
+    touch (hence copy) it, and runs its matrix products on one BLAS thread, so the
+    workers do not oversubscribe the cores (`utils.forked.start`)."""
+    from asc_xdsl.utils import forked
 
-    from asc_xdsl.utils.blas_threads import single_thread
-
-    gc.freeze()
-    single_thread()
+    forked.start()
 
 
 def _claim(counter: Any, count: int) -> Any:
@@ -453,16 +452,22 @@ def _worker_loop(job: _Job, counter: Any, count: int, conn: Any) -> None:
 
 
 def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
-    """Runs the sweep in this process and `workers - 1` forked ones. The caller works
-    too: a forked process pays for every page of the inherited heap it touches (copy on
-    write: ~14,000 faults, 0.13 s, for a first compile in a 190 MB process on this
-    machine), the caller pays nothing, so on a short sweep it takes most configs and
-    the sweep is never slower than a serial one; a long one spreads over every core."""
+    """Runs the sweep in this process and `workers - 1` forked ones, which share the
+    arguments without pickling them. The caller takes config 0 at once and then, like
+    the workers, the next config left (one shared counter: a process that finishes
+    early takes more), on one BLAS thread while the workers run. The sweep's cost over
+    the serial one's: the fork (~5 ms), in each process the first touch of pages shared
+    since the fork (copy on write, on a first compile and simulation in a 190 MB
+    process: ~10,000 faults in the caller, ~5,000 in a worker that gave its free heap
+    back, 0.01-0.02 s each), and each process compiling the kernels its configs need;
+    a worker's exit is not waited for."""
     import multiprocessing
     from multiprocessing.connection import wait
 
+    from asc_xdsl.utils.blas_threads import one_thread
+
     ctx = multiprocessing.get_context("fork")
-    counter = ctx.Value("q", 0)
+    counter = ctx.Value("q", 1)  # config 0 is the caller's: it starts at once
     procs, conns = [], []
     for _ in range(workers - 1):
         reader, writer = ctx.Pipe(duplex=False)
@@ -473,8 +478,12 @@ def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
         conns.append(reader)
     outcomes: dict[int, Any] = {}
     try:
-        for index in _claim(counter, count):
-            outcomes[index] = job.run(index)
+        # the caller's share on one BLAS thread (its pool's helpers would take the
+        # workers' cores; the pool's size comes back after)
+        with one_thread():
+            outcomes[0] = job.run(0)
+            for index in _claim(counter, count):
+                outcomes[index] = job.run(index)
         while conns:
             for conn in wait(conns):
                 try:
@@ -483,9 +492,17 @@ def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
                     conns.remove(conn)
                     continue
                 outcomes[index] = outcome
-    finally:
+    except BaseException:
+        for proc in procs:  # an error or Ctrl-C here: the workers end with the sweep
+            proc.kill()
+            proc.join()
+        raise
+    if len(outcomes) < count:  # a worker died: its exit code tells why
         for proc in procs:
             proc.join()
+    # else the workers, which have sent everything, end on their own: the sweep does
+    # not wait for their exit (freeing a forked process's pages takes ~10-30 ms);
+    # multiprocessing reaps them at its next start of a process or at exit
     died = ", ".join(str(p.exitcode) for p in procs if p.exitcode)
     return [
         outcomes.get(i, f"RuntimeError: the worker process running it died (exit codes {died})")

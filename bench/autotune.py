@@ -25,10 +25,13 @@ much parallelism the machine gives at that moment, and the sweeps' ratios cannot
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import resource
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -40,8 +43,21 @@ sys.path.insert(0, str(ROOT / "examples"))
 import autotune_tiling as ex  # noqa: E402
 
 from asc_xdsl.autotuner import Autotuner  # noqa: E402
+from asc_xdsl.utils.blas_threads import one_thread  # noqa: E402
 
 GOAL = 1 / 1.6
+
+
+class _Timed(Autotuner):
+    """An Autotuner that notes the CPU seconds of its sweep (`_tune`): this process's
+    (its BLAS helper threads included) in `sweep_cpu`."""
+
+    def _tune(self, *args, **kwargs):
+        start = time.process_time()
+        try:
+            return super()._tune(*args, **kwargs)
+        finally:
+            self.sweep_cpu = time.process_time() - start
 
 
 def _add_case():
@@ -53,12 +69,12 @@ def _add_case():
     tuner = ex.tiled_add
 
     def sweep(workers: int):
-        fresh = Autotuner(
+        fresh = _Timed(
             tuner.fn, tuner.configs, tuner.key, workers=workers, cache=False, warmup=0, rep=1
         )
         fresh[blocks](x, y, z, block_length)
         np.testing.assert_allclose(z, x + y)
-        return fresh.results[(block_length,)]
+        return fresh.results[(block_length,)], fresh.sweep_cpu
 
     return "vector add (tile_length)", [tuner.fn], sweep
 
@@ -72,12 +88,12 @@ def _matmul_case():
     tuner = ex.matmul
 
     def sweep(workers: int):
-        fresh = Autotuner(
+        fresh = _Timed(
             tuner.fn, tuner.configs, tuner.key, workers=workers, cache=False, warmup=0, rep=1
         )
         fresh(a, b, c)
         np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32))
-        return next(iter(fresh.results.values()))
+        return next(iter(fresh.results.values())), fresh.sweep_cpu
 
     return "matmul (single_m x single_n)", [ex.cube_matmul, ex.block_offsets], sweep
 
@@ -88,15 +104,16 @@ def _cold(kernels, folder: Path) -> None:
         jf._compiled.clear()
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its reaped children (the forked workers)."""
-    import resource
-
+def _cpu() -> tuple[float, float]:
+    """CPU seconds of this process and of its reaped children (the forked workers),
+    after reaping the workers a sweep left exiting (it does not wait for their exit)."""
+    for proc in multiprocessing.active_children():
+        proc.join()
     own, kids = (
         resource.getrusage(resource.RUSAGE_SELF),
         resource.getrusage(resource.RUSAGE_CHILDREN),
     )
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+    return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
 
 
 def _spin(_: int) -> int:
@@ -110,9 +127,6 @@ def _control(workers: int) -> float:
     """How much faster `workers` forked processes run pure-Python work than this one
     alone, right now: the most any parallel sweep can gain on this machine at this
     load (the ratio parallel / serial; ~1/workers on idle cores)."""
-    import multiprocessing
-    import time
-
     start = time.perf_counter()
     for i in range(2 * workers):
         _spin(i)
@@ -152,17 +166,27 @@ def main() -> None:
             sweep(1)  # warm-up: imports, first compile
             times: dict[int, list[float]] = {1: [], workers: []}
             cpu: dict[int, list[float]] = {1: [], workers: []}
+            sweep_cpu: dict[object, list[float]] = {1: [], workers: [], "one": []}
+            paths: list[float] = []
             picks = set()
             for _ in range(args.rounds):
                 for w in (1, workers):
                     _cold(kernels, Path(tmp) / f"c{next(counter)}")
                     before = _cpu()
-                    result = sweep(w)
-                    cpu[w].append(_cpu() - before)
+                    result, own = sweep(w)
+                    after = _cpu()
+                    cpu[w].append(sum(after) - sum(before))
                     times[w].append(result.seconds)
+                    sweep_cpu[w].append(own)
+                    if w > 1:  # a worker's CPU: all of the sweep's children, over W - 1
+                        worker = (after[1] - before[1]) / (w - 1)
+                        paths.append(max(own, worker))
                     cycles = _cycles(result)
                     fewest = min(v for v in cycles.values() if v is not None)
                     picks.add((result.best, cycles[result.best] == fewest))
+                _cold(kernels, Path(tmp) / f"c{next(counter)}")
+                with one_thread():  # the serial sweep's own work, no BLAS helper threads
+                    sweep_cpu["one"].append(sweep(1)[1])
             print(f"\n{title}")
             for config, value in cycles.items():
                 failed = dict(result.results)[config] if value is None else ""
@@ -181,10 +205,22 @@ def main() -> None:
                 f"{parallel:.2f} s ({', '.join(f'{t:.2f}' for t in times[workers])}); "
                 f"ratio {ratio:.3f} (goal <= {GOAL:.3f}: {'met' if ratio <= GOAL else 'NOT met'})"
             )
+            serial_cpu, one_cpu = (
+                statistics.median(sweep_cpu[1]),
+                statistics.median(sweep_cpu["one"]),
+            )
+            path = statistics.median(paths)
+            print(
+                f"  CPU seconds of the sweep, median: serial {serial_cpu:.3f} (its BLAS helper "
+                f"threads included), serial on one BLAS thread {one_cpu:.3f}; {workers} workers: "
+                f"this process {statistics.median(sweep_cpu[workers]):.3f}, critical path "
+                f"(this process or a worker, the larger) {path:.3f}: {path / one_cpu:.3f} of the "
+                f"one-thread serial sweep on idle cores"
+            )
             print(
                 f"  CPU seconds per sweep (with the final launch), median: serial "
                 f"{statistics.median(cpu[1]):.2f}, {workers} workers "
-                f"{statistics.median(cpu[workers]):.2f} (the same work, spread over the cores)"
+                f"{statistics.median(cpu[workers]):.2f} (workers included)"
             )
     print(f"\nload average after: {os.getloadavg()[0]:.2f}")
     sys.exit(0 if ok else 1)

@@ -11,6 +11,12 @@ N-worker launches alternating so both see the same machine load:
   and with no `workers` option, where the launcher keeps what paid
   (`workers.worth_it`).
 
+The one-worker launch runs its matrix products on numpy's OpenBLAS pool (every core,
+unless OPENBLAS_NUM_THREADS says otherwise), the N-worker launch on one BLAS thread per
+process; the matmul is also timed with one worker on one BLAS thread, the serial
+launch's own work, and its CPU seconds are what the critical path is set against on
+idle cores (the serial CPU with the pool counts its helper threads' spinning).
+
 Each line gives the best (smallest launch times), the median and the spread (min-max)
 of the repeats, and the load average: on a shared machine wall times vary by tens of
 percent, and processes of one login session share one CPU share (sched autogroup), so
@@ -40,6 +46,7 @@ from simulator import build_kernel, matmul_ir
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
 from asc_xdsl.runtime.simulator import workers as sim_workers
+from asc_xdsl.utils.blas_threads import one_thread
 
 
 def _timed(fn) -> tuple[float, float]:
@@ -57,9 +64,11 @@ def _critical_path() -> float:
     return st["forks"] + max([st["chunk0"], *st["workers"]]) + st["merge"]
 
 
-def _estimate(name: str, serial_cpu: list[float], paths: list[float]) -> None:
+def _estimate(
+    name: str, serial_cpu: list[float], paths: list[float], serial: str = "1 worker"
+) -> None:
     print(
-        f"  CPU: 1 worker {statistics.median(serial_cpu):.3f} s; {name} critical path "
+        f"  CPU: {serial} {statistics.median(serial_cpu):.3f} s; {name} critical path "
         f"{statistics.median(paths):.3f} s (fork + slowest chunk + merge): "
         f"{statistics.median(serial_cpu) / statistics.median(paths):.2f}x on idle cores"
     )
@@ -97,11 +106,17 @@ def bench_matmul(size: int, n: int, repeat: int) -> None:
         c[:] = 0
         launch(w)
         assert np.array_equal(c, ref), f"matmul with {w} worker(s) differs from numpy"
-    one, many, paths = [], [], []
+
+    def launch_one_blas_thread() -> None:
+        with one_thread():
+            launch(1)
+
+    one, many, paths, flat = [], [], [], []
     for _ in range(repeat):
         one.append(_timed(lambda: launch(1)))
         many.append(_timed(lambda: launch(n)))
         paths.append(_critical_path())
+        flat.append(_timed(launch_one_blas_thread))
     print(f"matmul {size}^3 half -> float, 24 blocks, cube path, checker off")
     print(
         f"  1 worker:   {_summary([t for t, _ in one])}  (CPU median {statistics.median(c for _, c in one):.2f} s)"
@@ -115,7 +130,18 @@ def bench_matmul(size: int, n: int, repeat: int) -> None:
         [o[0] / m[0] for o, m in zip(one, many, strict=True)],
         "goal >= 1.6",
     )
+    print(
+        f"  1 worker on one BLAS thread: {_summary([t for t, _ in flat])}  "
+        f"(CPU median {statistics.median(c for _, c in flat):.2f} s)"
+    )
+    _ratios(
+        f"  speedup 1 worker on one BLAS thread -> {n} workers",
+        min(t for t, _ in flat) / min(t for t, _ in many),
+        [o[0] / m[0] for o, m in zip(flat, many, strict=True)],
+        "the serial launch without its BLAS helper threads",
+    )
     _estimate(f"{n} workers", [c for _, c in one], paths)
+    _estimate(f"{n} workers", [c for _, c in flat], paths, "1 worker on one BLAS thread")
 
 
 def bench_add(elements: int, n: int, repeat: int) -> None:

@@ -1,21 +1,30 @@
-"""One BLAS thread in a worker process of ours.
+"""One BLAS thread in a worker process of ours, and in the launching process while its
+workers run.
 
 numpy's matrix products run on OpenBLAS, whose thread pool takes every core. In a worker
-process we forked next to others (autotuning sweeps), each worker's pool would take every
-core too: N workers x N threads on N cores, and OpenBLAS's spinning threads make an
-oversubscribed product several times slower than a one-threaded one. A worker therefore
-calls `single_thread()` first; the caller's own process keeps its BLAS as it is (a
-library does not change its user's process).
+process we forked next to others (autotuning sweeps, the simulator's blocks on every
+core), each worker's pool would take every core too: N workers x N threads on N cores,
+and OpenBLAS's spinning threads make an oversubscribed product several times slower
+than a one-threaded one. A worker therefore calls `single_thread()` first. The
+launching process, which runs a share of the work itself while its workers run, limits
+its pool for that time only (`one_thread()`, which restores the pool's size after):
+otherwise its products' helper threads take the core a worker runs on (measured: the
+launching process's share of a 1024^3 matmul took 4x the CPU of a worker's equal
+share). Outside that, the caller's process keeps its BLAS as it is (a library does not
+change its user's process).
 
 The pool size cannot be set through `OPENBLAS_NUM_THREADS` after the library has loaded,
 so this calls OpenBLAS's own setter, found among the libraries the process has loaded
 (numpy's wheels ship it under a prefixed name). Another BLAS (MKL, Accelerate) is left
-as it is.
+as it is. The functions are looked up once per set of loaded OpenBLAS libraries (a
+forked worker inherits the lookup and pays nothing for it).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+from collections.abc import Iterator
 from pathlib import Path
 
 SETTERS = (
@@ -24,46 +33,75 @@ SETTERS = (
     "openblas_set_num_threads64_",
     "openblas_set_num_threads",  # a system OpenBLAS
 )
+GETTERS = tuple(n.replace("_set_", "_get_") for n in SETTERS)
+
+_found: dict[tuple[str, ...], tuple[list, list]] = {}
+"""Loaded OpenBLAS paths -> (setters, getters) as ctypes functions."""
 
 
-def _loaded_openblas() -> list[str]:
+def _loaded_openblas() -> tuple[str, ...]:
     """Paths of the OpenBLAS libraries this process has mapped (Linux)."""
     try:
         maps = Path("/proc/self/maps").read_text().splitlines()
     except OSError:
-        return []
+        return ()
     paths = {line.split(None, 5)[-1] for line in maps if "openblas" in line.lower()}
-    return sorted(p for p in paths if p.startswith("/") and ".so" in p)
+    return tuple(sorted(p for p in paths if p.startswith("/") and ".so" in p))
 
 
-def _functions(names: tuple[str, ...]) -> list:
-    """The first of `names` each loaded OpenBLAS exports, as a ctypes function."""
-    found = []
-    for path in _loaded_openblas():
+def _first(library: ctypes.CDLL, names: tuple[str, ...]) -> object | None:
+    return next((f for f in (getattr(library, n, None) for n in names) if f), None)
+
+
+def _functions() -> tuple[list, list]:
+    """(setters, getters): each loaded OpenBLAS's first exported setter and getter."""
+    paths = _loaded_openblas()
+    known = _found.get(paths)
+    if known is not None:
+        return known
+    setters, getters = [], []
+    for path in paths:
         try:
             library = ctypes.CDLL(path)
         except OSError:
             continue
-        function = next((f for f in (getattr(library, n, None) for n in names) if f), None)
-        if function is not None:
-            found.append(function)
-    return found
+        setter, getter = _first(library, SETTERS), _first(library, GETTERS)
+        if setter is not None and getter is not None:
+            setter.argtypes, setter.restype = [ctypes.c_int], None
+            getter.argtypes, getter.restype = [], ctypes.c_int
+            setters.append(setter)
+            getters.append(getter)
+    _found[paths] = (setters, getters)
+    return setters, getters
 
 
 def thread_count() -> int | None:
     """The size of this process's OpenBLAS pool, None without OpenBLAS."""
-    getters = _functions(tuple(n.replace("_set_", "_get_") for n in SETTERS))
-    if not getters:
-        return None
-    getters[0].argtypes, getters[0].restype = [], ctypes.c_int
-    return int(getters[0]())
+    getters = _functions()[1]
+    return int(getters[0]()) if getters else None
 
 
 def single_thread() -> bool:
     """Limit this process's OpenBLAS pool to one thread; False when no OpenBLAS is loaded
     (numpy not imported yet, or another BLAS)."""
-    setters = _functions(SETTERS)
+    setters = _functions()[0]
     for setter in setters:
-        setter.argtypes = [ctypes.c_int]
         setter(1)
     return bool(setters)
+
+
+@contextlib.contextmanager
+def one_thread() -> Iterator[None]:
+    """This process's OpenBLAS pools on one thread inside the block, each back to its
+    own size after it (also on an error)."""
+    setters, getters = _functions()
+    sizes = [int(g()) for g in getters]
+    try:
+        for setter, size in zip(setters, sizes, strict=True):
+            if size != 1:
+                setter(1)
+        yield
+    finally:
+        for setter, size in zip(setters, sizes, strict=True):
+            if size != 1:
+                setter(size)

@@ -124,6 +124,36 @@ def test_a_worker_that_dies_fails_its_config_only():
     )
 
 
+def test_the_caller_benchmarks_on_one_blas_thread_and_gets_its_pool_back():
+    """The caller's share of a parallel sweep runs on one OpenBLAS thread (its pool's
+    helpers would take the worker's core); the final launch sees the caller's pool."""
+    import os
+
+    from asc_xdsl.utils import blas_threads
+
+    before = blas_threads.thread_count()
+    if before is None:
+        pytest.skip("numpy's BLAS here is not OpenBLAS")
+    caller, seen = os.getpid(), []
+    for setter in blas_threads._functions()[0]:
+        setter(2)  # a pool of 2 even on a one-core machine
+    try:
+
+        @asc.autotune(configs=CONFIGS[:2], key=["x"], cache=False, workers=2)
+        def triple(x, z, tile):
+            if os.getpid() == caller:
+                seen.append(blas_threads.thread_count())
+            _tiled_triple[1](x, z, N, tile)
+
+        x, z = np.arange(N, dtype=np.float32), np.zeros(N, np.float32)
+        triple(x, z)
+        np.testing.assert_array_equal(z, 3 * x)
+        assert seen[-1] == 2 and set(seen[:-1]) <= {1}  # the last: the winner's launch
+    finally:
+        for setter in blas_threads._functions()[0]:
+            setter(before)
+
+
 def test_misuse_is_a_clear_error():
     with pytest.raises(ValueError, match=r"key 'm' is not a parameter"):
         asc.autotune(configs=CONFIGS, key=["m"])(_tiled_triple)
@@ -143,12 +173,14 @@ def test_misuse_is_a_clear_error():
         only_bad[1](np.zeros(N, np.float32), np.zeros(N, np.float32), N)
 
 
-def _blas_threads(_: int) -> int:
+def _blas_threads(_: int) -> tuple:
+    import gc
+
     from asc_xdsl.autotuner import _init_worker
     from asc_xdsl.utils.blas_threads import thread_count
 
     _init_worker()
-    return thread_count()
+    return thread_count(), gc.get_freeze_count() > 0
 
 
 def test_a_worker_runs_its_products_on_one_blas_thread_and_the_caller_keeps_its_own():
@@ -163,5 +195,5 @@ def test_a_worker_runs_its_products_on_one_blas_thread_and_the_caller_keeps_its_
     if before is None:
         pytest.skip("numpy's BLAS here is not OpenBLAS")
     with multiprocessing.get_context("fork").Pool(1) as pool:
-        assert pool.map(_blas_threads, [0]) == [1]
+        assert pool.map(_blas_threads, [0]) == [(1, True)]  # and its heap frozen
     assert thread_count() == before

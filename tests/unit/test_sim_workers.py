@@ -311,3 +311,72 @@ def test_warnings_raised_in_a_worker_reach_the_caller_in_order(capsys, seen, mon
     found = _same_as_serial(_kernel(), capsys, sanitize="off", uninit="off")[2]
     assert [t for _, t in found] == [f"printed [AIV Block {b}/{BLOCKS}] " for b in range(BLOCKS)]
     assert seen == [("taken", True)]
+
+
+def test_the_launching_process_runs_its_chunk_on_one_blas_thread_then_restores_it(
+    capsys, seen, monkeypatch
+):
+    """While its workers run, the launching process's own OpenBLAS helpers would take
+    their cores: chunk 0 runs on one BLAS thread, and the pool's size comes back after
+    (also when a block raises)."""
+    from asc_xdsl.utils import blas_threads
+
+    before = blas_threads.thread_count()
+    if before is None:
+        pytest.skip("numpy's BLAS here is not OpenBLAS")
+    blas_threads.single_thread()  # a pool of 2 even on a one-core machine: the test sees it
+    for setter in blas_threads._functions()[0]:
+        setter(2)
+    try:
+        during = []
+        real = workers.run_blocks
+
+        def spying(state, core_list, run_core, n):
+            def run(core):
+                during.append(blas_threads.thread_count())
+                return run_core(core)
+
+            return real(state, core_list, run, n)
+
+        monkeypatch.setattr(workers, "run_blocks", spying)
+        _same_as_serial(_kernel(), capsys, sanitize="off")
+        assert seen == [("taken", True)]
+        assert during and set(during) == {1}  # chunk 0's blocks (workers report nothing)
+        assert blas_threads.thread_count() == 2
+        with pytest.raises(ZeroDivisionError), blas_threads.one_thread():
+            assert blas_threads.thread_count() == 1
+            _ = 1 / 0
+        assert blas_threads.thread_count() == 2
+    finally:
+        for setter in blas_threads._functions()[0]:
+            setter(before)
+
+
+def _matmul(size: int) -> CompiledKernel:
+    from bench_simulator_ir import BENCH
+
+    module = parse_module(BENCH.matmul_ir(size))
+    module.verify()
+    return CompiledKernel(name="matmul_bench", module=module, kernel_type="cube")
+
+
+def test_tiles_interleaving_row_by_row_run_in_parallel_with_the_checker_on(seen):
+    """Two blocks write the two 128 x 128 tiles of one row of C: their strided writes'
+    whole spans meet, their rows do not (the checker's exact records, burst by burst),
+    so the workers' outcome is taken; the same bytes written twice still run serially."""
+    k = _matmul(256)
+    rng = np.random.default_rng(1)
+    a = rng.integers(-3, 4, (256, 256)).astype(np.float16)
+    b = rng.integers(-3, 4, (256, 256)).astype(np.float16)
+    c = np.zeros((256, 256), np.float32)
+    k[2](a, b, c, workers=2, sanitize="error")
+    assert seen == [("taken", True)]
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+    # records: (buffer, lo, hi, writes, burst, pitch); two chunks' tiles of one row
+    left = np.array([[7, 0, 128 * 1024 - 512, 1, 512, 1024]])
+    shift = np.array([0, 1, 1, 0, 0, 0])
+    right = left + 512 * shift
+    assert not workers._records_overlap([left, right])
+    assert workers._records_overlap([left, left + 1024 * shift])  # row 1 of it
+    assert workers._records_overlap([left, np.array([[7, 300, 301, 0, 0, 0]])])  # a read
+    assert not workers._records_overlap([left, np.array([[7, 600, 1000, 0, 0, 0]])])  # the gap

@@ -55,6 +55,11 @@ writes, one copy of each page a worker wrote, a worker's exit. Cheap for the mat
 (4 MiB of C against ~1 s of blocks), dear for the vector add (64 MiB of z against
 ~0.1 s of blocks: the faults and copies cost as much as the blocks), hence `PAYS`.
 
+*BLAS threads*: every process runs its matrix products on one OpenBLAS thread while
+the chunks run (a worker for good, the launching process for its chunk, its pool's size
+restored after: `blas_threads.one_thread`); a pool per process would put its helper
+threads on the cores the other processes run on.
+
 Each worker ships per core, in launch order: the profile counters and regions, the
 race checker's and the uninit check's findings, printed output and warnings; the
 launcher merges them in launch order (findings deduplicated as the serial run does).
@@ -67,7 +72,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import gc
 import io
 import os
 import pickle
@@ -83,7 +87,10 @@ from xdsl.ir import Operation
 
 from asc_xdsl.log import logger
 from asc_xdsl.runtime.kernel import LaunchError
-from asc_xdsl.utils.blas_threads import single_thread
+from asc_xdsl.runtime.simulator.gmorder import _overlap
+from asc_xdsl.runtime.simulator.gmorder import entries as gmorder_entries
+from asc_xdsl.utils import forked
+from asc_xdsl.utils.blas_threads import one_thread
 from asc_xdsl.utils.records import Record
 
 WORKERS_ENV = "ASC_XDSL_SIM_WORKERS"
@@ -374,25 +381,26 @@ def _outcome(state: LaunchState, core: Any, errors_before: int, steps_before: in
 
 
 def _gm_records(order: Any) -> np.ndarray:
-    """The race checker's GM records as rows (buffer id, lo, hi, writes): the exact
-    records, and those of a launch the checker still checks in bulk per core (its
-    checked spans and the running core's log; a strided access as its whole span)."""
+    """The race checker's GM records of this process's cores as rows (buffer id, lo,
+    hi, writes, burst, pitch): the exact records, the accesses of the cores the checker
+    checked in bulk (`checked`) and the running core's log. A strided access (bursts
+    `burst` bytes `pitch` apart from lo to hi) keeps its step, so that tiles of a matrix
+    that interleave row by row do not meet (burst and pitch 0: contiguous)."""
     flat: list[int] = []
     add = flat.extend
     for (bid, _), recs in order.writes.items():
         for r in recs:
-            add((bid, r[0], r[1], 1))
+            step = r[9] or (0, 0)
+            add((bid, r[0], r[1], 1, step[0], step[1]))
     for (bid, _), recs in order.reads.items():
         for r in recs.values():
-            add((bid, r[0], r[1], 0))
-    for _, _, _, _, buf, lo, hi, write, _, _ in order.entries():
-        add((id(buf), lo, hi, int(write)))
-    rows = [np.array(flat, dtype=np.int64).reshape(-1, 4)]
-    for bid, spans in order.spans.items():  # (lo, hi, write, atomic) rows
-        block = np.empty((len(spans), 4), dtype=np.int64)
-        block[:, 0], block[:, 1:3], block[:, 3] = bid, spans[:, :2], spans[:, 2]
-        rows.append(block)
-    return np.concatenate(rows)
+            step = r[9] or (0, 0)
+            add((bid, r[0], r[1], 0, step[0], step[1]))
+    for log in (gmorder_entries(order.checked), order.entries()):
+        for _, _, _, _, buf, lo, hi, write, _, step in log:
+            step = step or (0, 0)
+            add((id(buf), lo, hi, int(write), step[0], step[1]))
+    return np.array(flat, dtype=np.int64).reshape(-1, 6)
 
 
 def _child(
@@ -439,14 +447,15 @@ def _child(
 
 def _quiet(close: list[int]) -> None:
     """A forked process's start: close the launcher's pipe ends it must not hold, leave
-    Ctrl-C to the launcher (which ends it), freeze the collector, which would walk (and
-    so copy) every page of the objects inherited, and run matrix products on one BLAS
-    thread (each process with a full OpenBLAS pool would oversubscribe the cores)."""
+    Ctrl-C to the launcher (which ends it), give back its free heap (neither process
+    then copies the free pages they share on reusing them), freeze the collector, which
+    would walk (and so copy) every page of the objects inherited, and run matrix
+    products on one BLAS thread (each process with a full OpenBLAS pool would
+    oversubscribe the cores): `utils.forked.start`."""
     for fd in close:
         os.close(fd)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    gc.freeze()
-    single_thread()
+    forked.start()
 
 
 def _keeper(release_r: int, close: list[int]) -> None:
@@ -518,9 +527,14 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         stats = state.stats
         cpu = time.process_time()
         stats["forks"] = cpu - began
-        for core in chunks[0]:
-            run_core(core)
+        faults = _faults()
+        # one BLAS thread here too while the workers run: the pool's helpers would take
+        # the workers' cores (its size is restored after)
+        with one_thread():
+            for core in chunks[0]:
+                run_core(core)
         stats["chunk0"] = time.process_time() - cpu
+        stats["faults"] = _faults() - faults
         outcomes = []
         waited = time.perf_counter()
         try:
@@ -558,6 +572,13 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         state.stats["workers"] = workers_cpu
 
 
+def _faults() -> int:
+    """This process's minor page faults so far (copy-on-write faults among them)."""
+    import resource  # Unix only, as fork (workers run on Linux alone)
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+
+
 def _fork() -> int:
     with warnings.catch_warnings():
         # Python 3.12+ warns of fork() beside other threads (OpenBLAS's, say): the
@@ -574,7 +595,8 @@ def last_stats() -> dict:
     "forks" and "chunk0" and "merge" (the launching process: forking, its own chunk,
     taking the outcomes), "workers" (each worker's, to its exit), "waited" (wall
     seconds the launching process waited for them), "serial" (why their outcome was
-    not taken, if so), "copied" (GM bytes read back)."""
+    not taken, if so), "copied" (GM bytes read back), "faults" (the launching
+    process's minor page faults while it ran its chunk: copy-on-write since the fork)."""
     return dict(_last_stats)
 
 
@@ -648,26 +670,53 @@ def _serial(state: LaunchState, why: str) -> bool:
     return False
 
 
+EXACT_PAIRS = 200_000
+"""Most record pairs the exact test of strided records looks at (beyond: serial)."""
+
+
 def _records_overlap(chunks: list[np.ndarray]) -> bool:
     """Whether a GM byte one chunk writes is touched by another chunk (each chunk's
-    records: rows of buffer id, lo, hi, writes)."""
+    records: `_gm_records` rows). First by whole spans (a strided record as [lo, hi));
+    where those meet, record by record, strided ones exactly (`gmorder._overlap`)."""
     writes: dict[int, list] = {}
     touched: dict[int, list] = {}
-    for i, recs in enumerate(chunks):
-        rec = np.asarray(recs, dtype=np.int64).reshape(-1, 4)
+    recs = [np.asarray(r, dtype=np.int64).reshape(-1, 6) for r in chunks]
+    for i, rec in enumerate(recs):
         if not len(rec):
             continue
         for bid in np.unique(rec[:, 0]).tolist():
             mine = rec[rec[:, 0] == bid]
-            touched.setdefault(bid, []).append((i, _union(mine[:, 1], mine[:, 2])))
+            touched.setdefault(bid, []).append((i, _union(mine[:, 1], mine[:, 2]), mine))
             w = mine[mine[:, 3] != 0]
             if len(w):
-                writes.setdefault(bid, []).append((i, _union(w[:, 1], w[:, 2])))
+                writes.setdefault(bid, []).append((i, _union(w[:, 1], w[:, 2]), w))
     for bid, written in writes.items():
-        for i, (wlo, whi) in written:
-            for j, (alo, ahi) in touched[bid]:
-                if i != j and _intersect(wlo, whi, alo, ahi):
+        for i, (wlo, whi), w in written:
+            for j, (alo, ahi), a in touched[bid]:
+                if i != j and _intersect(wlo, whi, alo, ahi) and _exactly(w, a):
                     return True
+    return False
+
+
+def _exactly(w: np.ndarray, a: np.ndarray) -> bool:
+    """Whether a record of `w` shares a byte with one of `a` (rows of `_gm_records`),
+    strided records burst by burst; True also when there are too many pairs to look at."""
+    if not (w[:, 5].any() or a[:, 5].any()):
+        return True  # contiguous records: their unions met
+    a = a[np.argsort(a[:, 1], kind="stable")]
+    a_lo = a[:, 1]
+    reach = np.maximum.accumulate(a[:, 2])  # a record before k ends by reach[k]
+    pairs = 0
+    for lo, hi, burst, pitch in w[:, [1, 2, 4, 5]].tolist():
+        end = int(np.searchsorted(a_lo, hi, side="left"))  # a's records starting before hi
+        first = int(np.searchsorted(reach[:end], lo, side="right"))  # ... ending after lo
+        pairs += end - first
+        if pairs > EXACT_PAIRS:
+            return True
+        step = (burst, pitch) if pitch else None
+        for alo, ahi, aburst, apitch in a[first:end, [1, 2, 4, 5]].tolist():
+            if ahi > lo and _overlap(lo, hi, step, alo, ahi, (aburst, apitch) if apitch else None):
+                return True
     return False
 
 
