@@ -1,0 +1,75 @@
+"""The race checker's cached work against the straightforward path (issue 34):
+
+- an op's extent rule kept per parameter struct (`sanitizer._memo`): the accesses a
+  cube kernel hands the checker (ops, pipes, spans, strides) and its findings are the
+  ones the rule evaluated at every call gives; a changed struct (another object) is
+  evaluated again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from bench_simulator_ir import BENCH
+
+from asc_xdsl.frontend.ir_context import parse_module
+from asc_xdsl.runtime.kernel import CompiledKernel
+from asc_xdsl.runtime.simulator import sanitizer
+
+
+def _plain(spans, keys, sized):  # the rule evaluated at every call
+    return lambda e, names, tensors: sanitizer._parts(spans(e, names, tensors))
+
+
+def _matmul_accesses(monkeypatch, memo: bool) -> tuple[list, np.ndarray]:
+    if not memo:
+        monkeypatch.setattr(sanitizer, "_memo", _plain)
+    calls: list = []
+    access = sanitizer.BlockSanitizer.access
+
+    def record(self, op, pipe, spans, strides=None, exact=True):
+        named = [(k if isinstance(k, str) else k.name, lo, hi, w) for k, lo, hi, w in spans]
+        calls.append((self.block, op.name, pipe, named, strides, exact))
+        access(self, op, pipe, spans, strides, exact)
+
+    monkeypatch.setattr(sanitizer.BlockSanitizer, "access", record)
+    # (a new kernel: its closures are built with the patched `_memo`)
+    kernel = CompiledKernel(
+        name="matmul_bench", module=parse_module(BENCH.matmul_ir(256)), kernel_type="cube"
+    )
+    rng = np.random.default_rng(3)
+    a = rng.integers(-4, 5, (256, 256)).astype(np.float16)
+    b = rng.integers(-4, 5, (256, 256)).astype(np.float16)
+    c = np.zeros((256, 256), np.float32)
+    kernel[2](a, b, c, backend="cpu", sanitize="error", workers=1)
+    monkeypatch.undo()
+    return calls, c
+
+
+def test_memoised_extents_are_the_rules_evaluated_each_call(monkeypatch):
+    plain, c_plain = _matmul_accesses(monkeypatch, memo=False)
+    cached, c_cached = _matmul_accesses(monkeypatch, memo=True)
+    assert cached == plain
+    assert np.array_equal(c_cached, c_plain)
+    ops = {x[1] for x in plain}
+    assert {"ascendc.load_data_l0", "ascendc.mmad", "ascendc.fixpipe"} <= ops
+    assert any(x[4] for x in plain)  # (the ND -> NZ copies' strided GM reads)
+
+
+def test_memo_evaluates_again_for_another_struct():
+    seen: list = []
+
+    def rule(e, names, tensors):
+        seen.append(e[0])
+        return [(0, e[0][0]), (8, 64, 16, 32)]
+
+    memo = sanitizer._memo(sanitizer._keyed(rule, 0), (0,), False)
+    one, same_values = tuple([16]), tuple([16])  # (two objects, equal)
+    assert memo([one], ["dst", "src"], [None, None]) == [
+        [(0, 16, None)],
+        [(8, 64, (16, 32))],
+    ]
+    memo([one], ["dst", "src"], [None, None])  # the same object: kept
+    assert seen == [one]
+    memo([same_values], ["dst", "src"], [None, None])  # another object: evaluated
+    got = memo([(48,)], ["dst", "src"], [None, None])
+    assert len(seen) == 3 and got[0] == [(0, 48, None)]
