@@ -762,6 +762,14 @@ class BlockSanitizer:
                     ),
                     ("alloc", op),
                 )
+        if self.xclocks is None:
+            # The block has ended: a later replay of its cross-core log
+            # (`gmorder.LaunchOrder._exact`) reads its number, block, mode, findings
+            # and `xclocks` alone; its clocks and queue state are let go now rather
+            # than when the launch ends, so that every block's do not pile up for the
+            # cyclic GC (the launcher keeps each block's context)
+            self.known = self.flags = self.fifo = self.freed = self.outstanding = None  # type: ignore[assignment]
+            self.held = self._absorbed = self.finish_checks = None  # type: ignore[assignment]
 
 
 def emit_warnings(findings: list[SimulatorError]) -> None:
