@@ -146,19 +146,32 @@ class _Union:
     """A union of byte intervals: sorted, disjoint, non-touching [los[i], his[i]), and
     the spans added since it was last asked (merged in when it is asked: a class
     of spans nothing checks against -- the reads of an input no core writes -- is only
-    collected: `pending_lo`, `pending_hi`)."""
+    collected: `pending_lo`, `pending_hi`, and a batched loop's progressions as they
+    are, `runs`: (lo, hi, step, units) for the spans lo + m * step .. hi + m * step,
+    m = 1 .. units, listed only when the union is asked)."""
 
-    __slots__ = ("his", "los", "pending_hi", "pending_lo")
+    __slots__ = ("his", "los", "pending_hi", "pending_lo", "runs")
 
     def __init__(self) -> None:
         self.los: list[int] = []
         self.his: list[int] = []
         self.pending_lo: list[int] = []
         self.pending_hi: list[int] = []
+        self.runs: list[tuple[int, int, int, int]] = []
+
+    def empty(self) -> bool:
+        return not (self.los or self.pending_lo or self.runs)
+
+    def unroll(self) -> None:
+        """The pending progressions (`runs`) as pending spans."""
+        _unroll(self.runs, self.pending_lo, self.pending_hi)
+        self.runs = []
 
     def settle(self) -> None:
         """Merge the pending spans in: one by one when they are few against the union,
         else in one sweep over both."""
+        if self.runs:
+            self.unroll()
         los, his = self.pending_lo, self.pending_hi
         self.pending_lo, self.pending_hi = [], []
         if len(los) * 16 < len(self.los):
@@ -174,6 +187,8 @@ class _Union:
         """Whether spans (los, his) stay clear of the union (its pending spans
         included): None when one shares a byte with it, else the union with them made
         one, (los, his), in one sweep of both in order of their starts."""
+        if self.runs:
+            self.unroll()
         old = self.pending_lo + self.los
         items = sorted([
             *zip(old, self.pending_hi + self.his, repeat(False)),
@@ -219,9 +234,18 @@ class _Union:
         his[i:j] = [hi]
 
 
+def _unroll(runs: list, los: list[int], his: list[int]) -> None:
+    """Progressions (lo, hi, step, units) as spans lo + m * step .. hi + m * step,
+    m = 1 .. units, appended to (los, his)."""
+    for lo, hi, db, units in runs:
+        end = db * (units + 1)
+        los += range(lo + db, lo + end, db)
+        his += range(hi + db, hi + end, db)
+
+
 def _classes() -> tuple:
-    """Empty (los, his) lists per class of `_CLASSES`."""
-    return ([], []), ([], []), ([], [])
+    """Empty (los, his, runs) lists per class of `_CLASSES`."""
+    return ([], [], []), ([], [], []), ([], [], [])
 
 
 def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
@@ -395,7 +419,9 @@ class LaunchOrder:
         accesses of a few buffers, where numpy's per-call cost would dominate. An empty
         access is left out (it shares no byte with anything)."""
         # per buffer, per class: the spans' los and his (ints: no tuple for the
-        # collector to track while they wait in a union's pending lists)
+        # collector to track while they wait in a union's pending lists), and a
+        # batched loop's progressions (listed only when something is checked
+        # against them: the reads of an input no core writes never are)
         new: dict[int, tuple] = {}
         for item in log:
             if item.__class__ is LogRun:
@@ -406,11 +432,9 @@ class LaunchOrder:
                         per = new.get(id(y[4]))
                         if per is None:
                             per = new[id(y[4])] = _classes()
-                        los, his = per[(1 if y[8] else 0) if y[7] else 2]
+                        los, his, runs = per[(1 if y[8] else 0) if y[7] else 2]
                         if db:  # lo + m db, m = 1 .. units
-                            end = db * (units + 1)
-                            los += range(lo + db, lo + end, db)
-                            his += range(hi + db, hi + end, db)
+                            runs.append((lo, hi, db, units))
                         else:
                             los.append(lo)
                             his.append(hi)
@@ -420,7 +444,7 @@ class LaunchOrder:
                 per = new.get(id(buf))
                 if per is None:
                     per = new[id(buf)] = _classes()
-                los, his = per[(1 if atomic else 0) if write else 2]
+                los, his, _ = per[(1 if atomic else 0) if write else 2]
                 los.append(lo)
                 his.append(hi)
         unions = self.unions
@@ -429,22 +453,22 @@ class LaunchOrder:
             old = unions.get(bid)
             if old is None:
                 continue
-            for cls, (los, his) in enumerate(per):
-                for k in _AGAINST[cls] if los else ():
+            for cls, (los, his, runs) in enumerate(per):
+                for k in _AGAINST[cls] if los or runs else ():
                     u = old[k]
-                    if (
-                        k == cls
-                        and len(los) >= SWEEP_AT
-                        and len(los) * 4 >= len(u.los)
-                        and (u.los or u.pending_lo)
-                    ):
+                    if u.empty():
+                        continue
+                    if runs:  # (something to check them against: listed now)
+                        _unroll(runs, los, his)
+                        runs.clear()
+                    if k == cls and len(los) >= SWEEP_AT and len(los) * 4 >= len(u.los):
                         # many against the spans they join: one sweep checks and merges
                         got = u.sweep(los, his)
                         if got is None:
                             return False
                         swept.append((u, got))
                         continue
-                    if u.pending_lo:
+                    if u.pending_lo or u.runs:
                         u.settle()
                     if u.los:
                         meets = u.meets
@@ -458,10 +482,11 @@ class LaunchOrder:
             old = unions.get(bid)
             if old is None:
                 old = unions[bid] = (_Union(), _Union(), _Union())
-            for u, (los, his) in zip(old, per, strict=True):
+            for u, (los, his, runs) in zip(old, per, strict=True):
                 if id(u) not in done:
                     u.pending_lo += los
                     u.pending_hi += his
+                    u.runs += runs
         return True
 
     @property
@@ -470,7 +495,7 @@ class LaunchOrder:
         out = {}
         for bid, per in self.unions.items():
             for u in per:
-                if u.pending_lo:
+                if u.pending_lo or u.runs:
                     u.settle()
             rows = [
                 (lo, hi, w, a)

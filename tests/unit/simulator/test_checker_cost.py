@@ -3,17 +3,22 @@
 - an op's extent rule kept per parameter struct (`sanitizer._memo`): the accesses a
   cube kernel hands the checker (ops, pipes, spans, strides) and its findings are the
   ones the rule evaluated at every call gives; a changed struct (another object) is
-  evaluated again.
+  evaluated again;
+- a batched loop's spans kept as progressions in the bulk cross-core check's unions
+  until something is checked against them (`gmorder._Union.runs`): each core's verdict
+  and the unions' spans are the ones its log unfolded entry by entry gives.
 """
 
 from __future__ import annotations
+
+import random
 
 import numpy as np
 from bench_simulator_ir import BENCH
 
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
-from asc_xdsl.runtime.simulator import sanitizer
+from asc_xdsl.runtime.simulator import gmorder, sanitizer
 
 
 def _plain(spans, keys, sized):  # the rule evaluated at every call
@@ -73,3 +78,51 @@ def test_memo_evaluates_again_for_another_struct():
     memo([same_values], ["dst", "src"], [None, None])  # another object: evaluated
     got = memo([(48,)], ["dst", "src"], [None, None])
     assert len(seen) == 3 and got[0] == [(0, 48, None)]
+
+
+class _Buf:
+    def __init__(self, name: str):
+        self.name = name
+
+
+def _log(rng: random.Random, bufs: list, core: int) -> list:
+    """A core's log: single accesses and batched loops (`LogRun`s: progressions, some
+    stepping down, some with spans wider than their step) of reads, writes and
+    atomic writes over a few buffers."""
+    log: list = []
+    for _ in range(rng.randrange(1, 5)):
+        buf = rng.choice(bufs)
+        write, atomic = rng.random() < 0.5, rng.random() < 0.2
+        lo = rng.randrange(0, 4000)
+        hi = lo + rng.randrange(0, 48)  # (an empty span now and then)
+        entry = (core, None, 2, 0, buf, lo, hi, write, write and atomic, None)
+        if rng.random() < 0.5:
+            log.append(entry)
+            continue
+        step, units = rng.choice([-1, 1]) * rng.randrange(1, 200), rng.randrange(1, 30)
+        if step < 0:  # (GM offsets are never negative)
+            entry = (*entry[:5], lo - step * units, hi - step * units, *entry[7:])
+        log.append(gmorder.LogRun([(entry, 1, step)], units))
+    return log
+
+
+def test_progressions_in_the_unions_are_the_log_unfolded():
+    rng = random.Random(11)
+    verdicts = []
+    for _ in range(60):
+        bufs = [_Buf(n) for n in "xyz"]
+        lazy = gmorder.LaunchOrder(["c"] * 8, list(range(8)), 8, 0, deferred=True)
+        plain = gmorder.LaunchOrder(["c"] * 8, list(range(8)), 8, 0, deferred=True)
+        for core in range(8):
+            log = _log(rng, bufs, core)
+            got = lazy._clean(log)
+            assert got == plain._clean(gmorder.entries(log))
+            verdicts.append(got)
+            if not got:
+                break
+        if got:
+            mine, theirs = lazy.spans, plain.spans
+            assert mine.keys() == theirs.keys()
+            for bid, rows in theirs.items():
+                assert np.array_equal(mine[bid], rows)
+    assert True in verdicts and False in verdicts
