@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import repeat
+from math import gcd
 from typing import Any
 
 import numpy as np
@@ -148,9 +149,17 @@ class _Union:
     of spans nothing checks against -- the reads of an input no core writes -- is only
     collected: `pending_lo`, `pending_hi`, and a batched loop's progressions as they
     are, `runs`: (lo, hi, step, units) for the spans lo + m * step .. hi + m * step,
-    m = 1 .. units, listed only when the union is asked)."""
+    m = 1 .. units, listed only when the union is asked).
 
-    __slots__ = ("his", "los", "pending_hi", "pending_lo", "runs")
+    *Cells* (`cells`, `grain`; issue 34): a union whose spans all start and end at
+    multiples of one grain (a batched loop's tiles) may hold its bytes as the set of
+    grains it covers instead of `los`/`his` (then empty): the same bytes, so every
+    answer is the same, and a progression of aligned tiles joins or is tested against
+    it as `range`s (`set.update`, `set.isdisjoint`), with no Python step per span.
+    `grain` 0: not tried yet; -1: intervals for good (a span off the grain, or more
+    than `CELLS_MAX` cells)."""
+
+    __slots__ = ("cells", "grain", "his", "los", "pending_hi", "pending_lo", "runs")
 
     def __init__(self) -> None:
         self.los: list[int] = []
@@ -158,9 +167,101 @@ class _Union:
         self.pending_lo: list[int] = []
         self.pending_hi: list[int] = []
         self.runs: list[tuple[int, int, int, int]] = []
+        self.cells: set[int] | None = None
+        self.grain = 0
 
     def empty(self) -> bool:
-        return not (self.los or self.pending_lo or self.runs)
+        return not (self.los or self.pending_lo or self.runs or self.cells)
+
+    # -- cells ---------------------------------------------------------------------------
+    def cellular(self, los: list[int], his: list[int], runs: list) -> bool:
+        """Whether the union holds its bytes as cells (entering that mode now, when
+        every boundary of its spans and of the spans (los, his, runs) about to join it
+        is a multiple of one grain and the cells are few), its pending spans taken in."""
+        if self.cells is None:
+            if self.grain:
+                return False
+            return self._enter(los, his, runs)
+        return self._absorb()
+
+    def _enter(self, los: list[int], his: list[int], runs: list) -> bool:
+        self.grain = -1  # (tried once: a union that cannot stays intervals)
+        g = gcd(gcd(0, *self.los, *self.his), *self.pending_lo, *self.pending_hi)
+        g = gcd(gcd(g, *los), *his)
+        count = sum(self.his) - sum(self.los) + sum(self.pending_hi) - sum(self.pending_lo)
+        for lo, hi, db, units in (*self.runs, *runs):
+            g = gcd(g, lo, hi, db)
+            count += (hi - lo) * units
+        if g <= 0 or count // g > CELLS_MAX:
+            return False
+        cells: set[int] = set()
+        add = cells.update
+        for lo, hi in zip(self.los + self.pending_lo, self.his + self.pending_hi, strict=True):
+            add(range(lo // g, hi // g))
+        _run_cells(self.runs, g, add)
+        self.cells, self.grain = cells, g
+        self.los, self.his, self.pending_lo, self.pending_hi, self.runs = [], [], [], [], []
+        return True
+
+    def _absorb(self) -> bool:
+        """The pending spans into the cells; False (and intervals from now on) when one
+        is off the grain or the cells would be too many."""
+        los, his, runs = self.pending_lo, self.pending_hi, self.runs
+        if not (los or runs):
+            return True
+        g, cells = self.grain, self.cells
+        assert cells is not None
+        count = len(cells) + (sum(his) - sum(los)) // g
+        for lo, hi, db, units in runs:
+            if lo % g or hi % g or db % g:
+                self._to_intervals()
+                return False
+            count += (hi - lo) // g * units
+        if count > CELLS_MAX or any(x % g for x in los) or any(x % g for x in his):
+            self._to_intervals()
+            return False
+        add = cells.update
+        for lo, hi in zip(los, his, strict=True):
+            add(range(lo // g, hi // g))
+        _run_cells(runs, g, add)
+        self.pending_lo, self.pending_hi, self.runs = [], [], []
+        return True
+
+    def _to_intervals(self) -> None:
+        """Leave cells mode: the cells as settled intervals (the pending spans stay)."""
+        cells, g = self.cells, self.grain
+        self.cells, self.grain = None, -1
+        los: list[int] = []
+        his: list[int] = []
+        for c in sorted(cells or ()):
+            lo = c * g
+            if his and his[-1] == lo:
+                his[-1] = lo + g
+            else:
+                los.append(lo)
+                his.append(lo + g)
+        self.los, self.his = los, his
+
+    def meets_cells(self, los: list[int], his: list[int], runs: list) -> bool:
+        """Whether a span of (los, his, runs) shares a byte with the cells (held in:
+        `cellular`): the grains it touches, one `range` per tile of a progression."""
+        g, cells = self.grain, self.cells
+        assert cells is not None
+        clear = cells.isdisjoint
+        for lo, hi in zip(los, his, strict=True):
+            if not clear(range(lo // g, -(-hi // g))):
+                return True
+        for lo, hi, db, units in runs:
+            if lo % g or hi % g or db % g:  # (off the grain: span by span)
+                for m in range(1, units + 1):
+                    if not clear(range((lo + m * db) // g, -(-(hi + m * db) // g))):
+                        return True
+                continue
+            step = db // g
+            for j in range((lo + db) // g, (hi + db) // g):
+                if not clear(range(j, j + units * step, step)):
+                    return True
+        return False
 
     def unroll(self) -> None:
         """The pending progressions (`runs`) as pending spans."""
@@ -169,7 +270,9 @@ class _Union:
 
     def settle(self) -> None:
         """Merge the pending spans in: one by one when they are few against the union,
-        else in one sweep over both."""
+        else in one sweep over both (cells: `_absorb`)."""
+        if self.cells is not None and self._absorb():
+            return
         if self.runs:
             self.unroll()
         los, his = self.pending_lo, self.pending_hi
@@ -232,6 +335,19 @@ class _Union:
             lo, hi = min(lo, los[i]), max(hi, his[j - 1])
         los[i:j] = [lo]
         his[i:j] = [hi]
+
+
+CELLS_MAX = 1 << 16
+"""Cells a union holds as a set (`_Union.cells`) before it falls back to intervals."""
+
+
+def _run_cells(runs: list, g: int, add: Any) -> None:
+    """Add the cells (grains of `g` bytes) of aligned progressions (lo, hi, step, units)
+    with `add` (a set's `update`): one `range` per grain of a tile."""
+    for lo, hi, db, units in runs:
+        step = db // g
+        for j in range((lo + db) // g, (hi + db) // g):
+            add(range(j, j + units * step, step))
 
 
 def _unroll(runs: list, los: list[int], his: list[int]) -> None:
@@ -458,6 +574,17 @@ class LaunchOrder:
                     u = old[k]
                     if u.empty():
                         continue
+                    if (
+                        u.cells is not None
+                        or (
+                            k == cls
+                            and not u.grain
+                            and len(los) + sum(r[3] for r in runs) >= SWEEP_AT
+                        )
+                    ) and u.cellular(los, his, runs):
+                        if u.meets_cells(los, his, runs):
+                            return False
+                        continue  # (the new spans join it as pending, below)
                     if runs:  # (something to check them against: listed now)
                         _unroll(runs, los, his)
                         runs.clear()
@@ -495,6 +622,8 @@ class LaunchOrder:
         out = {}
         for bid, per in self.unions.items():
             for u in per:
+                if u.cells is not None:
+                    u._to_intervals()
                 if u.pending_lo or u.runs:
                     u.settle()
             rows = [

@@ -85,21 +85,29 @@ class _Buf:
         self.name = name
 
 
-def _log(rng: random.Random, bufs: list, core: int) -> list:
+def _log(rng: random.Random, bufs: list, core: int, grain: int) -> list:
     """A core's log: single accesses and batched loops (`LogRun`s: progressions, some
     stepping down, some with spans wider than their step) of reads, writes and
-    atomic writes over a few buffers."""
+    atomic writes over a few buffers; mostly tiles of `grain` bytes (the unions' cells
+    mode), now and then a span off that grain (the fallback to intervals)."""
     log: list = []
     for _ in range(rng.randrange(1, 5)):
         buf = rng.choice(bufs)
         write, atomic = rng.random() < 0.5, rng.random() < 0.2
-        lo = rng.randrange(0, 4000)
-        hi = lo + rng.randrange(0, 48)  # (an empty span now and then)
+        if rng.random() < 0.8:
+            lo = grain * rng.randrange(0, 1500 // grain)
+            hi = lo + grain * rng.randrange(0, 3)
+        else:
+            lo = rng.randrange(0, 1500)
+            hi = lo + rng.randrange(0, 48)  # (an empty span now and then)
         entry = (core, None, 2, 0, buf, lo, hi, write, write and atomic, None)
         if rng.random() < 0.5:
             log.append(entry)
             continue
-        step, units = rng.choice([-1, 1]) * rng.randrange(1, 200), rng.randrange(1, 30)
+        step = rng.choice([-1, 1]) * rng.randrange(1, 200 // grain + 1) * grain
+        if rng.random() < 0.1:
+            step += rng.choice([-1, 1])  # (off the grain)
+        units = rng.randrange(1, 30)
         if step < 0:  # (GM offsets are never negative)
             entry = (*entry[:5], lo - step * units, hi - step * units, *entry[7:])
         log.append(gmorder.LogRun([(entry, 1, step)], units))
@@ -109,20 +117,62 @@ def _log(rng: random.Random, bufs: list, core: int) -> list:
 def test_progressions_in_the_unions_are_the_log_unfolded():
     rng = random.Random(11)
     verdicts = []
-    for _ in range(60):
+    taken, left = [], []
+    enter, leave = gmorder._Union._enter, gmorder._Union._to_intervals
+    gmorder._Union._enter = lambda self, *a: taken.append(1) or enter(self, *a)
+    gmorder._Union._to_intervals = lambda self: left.append(1) or leave(self)
+    try:
+        _compare(rng, verdicts)
+    finally:
+        gmorder._Union._enter, gmorder._Union._to_intervals = enter, leave
+    assert True in verdicts and False in verdicts
+    assert len(taken) > 20 and left  # (cells mode taken, and left)
+
+
+def _intervals_only(fn, *args):
+    """`fn(*args)` with the unions kept as intervals (the straightforward path)."""
+    cells_max, gmorder.CELLS_MAX = gmorder.CELLS_MAX, 0
+    try:
+        return fn(*args)
+    finally:
+        gmorder.CELLS_MAX = cells_max
+
+
+def _compare(rng: random.Random, verdicts: list) -> None:
+    for case in range(120):
+        grain = (1, 8, 32)[case % 3]
         bufs = [_Buf(n) for n in "xyz"]
         lazy = gmorder.LaunchOrder(["c"] * 8, list(range(8)), 8, 0, deferred=True)
         plain = gmorder.LaunchOrder(["c"] * 8, list(range(8)), 8, 0, deferred=True)
         for core in range(8):
-            log = _log(rng, bufs, core)
+            log = _log(rng, bufs, core, grain)
             got = lazy._clean(log)
-            assert got == plain._clean(gmorder.entries(log))
+            assert got == _intervals_only(plain._clean, gmorder.entries(log))
             verdicts.append(got)
             if not got:
                 break
         if got:
-            mine, theirs = lazy.spans, plain.spans
+            mine, theirs = lazy.spans, _intervals_only(getattr, plain, "spans")
             assert mine.keys() == theirs.keys()
             for bid, rows in theirs.items():
                 assert np.array_equal(mine[bid], rows)
-    assert True in verdicts and False in verdicts
+
+
+def test_cells_fall_back_to_intervals_off_the_grain():
+    """A union in cells mode takes an aligned progression as ranges, and a span off
+    its grain turns it into intervals: the same bytes, the same verdicts."""
+    buf = _Buf("z")
+
+    def w(lo, hi):  # a plain write of z
+        return (0, None, 2, 0, buf, lo, hi, True, False, None)
+
+    order = gmorder.LaunchOrder(["c"] * 4, [0, 1, 2, 3], 8, 0, deferred=True)
+    assert order._clean([gmorder.LogRun([(w(-64, -32), 1, 64)], 40)])  # [0, 32) + 64 m
+    assert order._clean([gmorder.LogRun([(w(-32, 0), 1, 64)], 40)])  # the gaps between
+    u = order.unions[id(buf)][0]
+    assert u.cells is not None and u.grain == 32 and len(u.cells) == 40 and u.runs
+    assert order._clean([w(5000, 5010)])  # off the grain: waits as a pending span
+    assert len(u.cells) == 80 and not u.runs  # (the gaps taken in when it was asked)
+    assert not order._clean([w(5009, 5012)])  # meets it: the union is intervals now
+    assert u.cells is None and u.grain == -1
+    assert (u.los, u.his) == ([0, 5000], [2560, 5010])
