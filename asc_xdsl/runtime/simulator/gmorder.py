@@ -32,8 +32,9 @@ launch a happens-before relation and checks every GM access of every core agains
 
 Cost: a launch with no cross-core sync (its cores one after another) appends each GM
 access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: an
-interval test against the earlier cores' spans; only when something meets, a replay
-through the records below). Otherwise each access pays one page lookup and a short
+interval test against the earlier cores' spans, a batched loop's as progressions and a
+union of tile-aligned spans as a set of cells, `_Union`; only when something meets, a
+replay through the records below). Otherwise each access pays one page lookup and a short
 list scan (the matmul's strided copies one record each, not one per row); syncs cost
 O(cores x pipes) each.
 """
