@@ -183,7 +183,18 @@ class _Union:
             if self.grain:
                 return False
             return self._enter(los, his, runs)
-        return self._absorb()
+        if not self._absorb():
+            return False
+        # (a query of many cells -- a huge span against a few cells -- is answered by
+        # the intervals: a test costs at most CELLS_MAX steps)
+        g = self.grain
+        n = (sum(his) - sum(los)) // g
+        for lo, hi, _, units in runs:
+            n += (hi - lo) // g * units
+        if n > CELLS_MAX:
+            self._to_intervals()
+            return False
+        return True
 
     def _enter(self, los: list[int], his: list[int], runs: list) -> bool:
         self.grain = -1  # (tried once: a union that cannot stays intervals)

@@ -176,3 +176,12 @@ def test_cells_fall_back_to_intervals_off_the_grain():
     assert not order._clean([w(5009, 5012)])  # meets it: the union is intervals now
     assert u.cells is None and u.grain == -1
     assert (u.los, u.his) == ([0, 5000], [2560, 5010])
+
+    # a union of a few cells asked about a huge span answers with intervals
+    order = gmorder.LaunchOrder(["c"] * 3, [0, 1, 2], 8, 0, deferred=True)
+    assert order._clean([gmorder.LogRun([(w(-64, -32), 1, 64)], 40)])
+    assert order._clean([gmorder.LogRun([(w(-32, 0), 1, 64)], 40)])
+    u = order.unions[id(buf)][0]
+    assert u.cells is not None
+    assert not order._clean([w(1 << 30, (1 << 30) + 64), w(0, (1 << 30) + 32)])
+    assert u.cells is None and u.los == [0]
