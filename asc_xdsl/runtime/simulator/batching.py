@@ -1165,6 +1165,34 @@ def _periodic(calls: list, n: int, units: int) -> bool:
     return True
 
 
+def _queue_call(kind: int):
+    """`_Proxy`'s queue method of kind `kind` (1 + its index in `_QUEUE_CALLS`)."""
+    name = _QUEUE_CALLS[kind - 1]
+    slotted = kind <= 2  # (AllocTensor/FreeTensor: the buffer slot is compared too)
+
+    def call(self, op, events, queue, tensor) -> None:
+        seen = self.seen
+        i = len(seen)
+        seen.append((kind, op, events, queue, tensor))
+        if not self.following:
+            getattr(self.san, name)(op, events, queue, tensor)
+            return
+        calls = self.calls
+        if i < len(calls):
+            y = calls[i]
+            if (
+                y[1] is op
+                and y[0] == kind
+                and self.qpos.get(id(queue)) == y[2]
+                and (not slotted or tensor.alloc.slot == y[3])
+            ):
+                return
+        self._mismatch()
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
 class _Proxy:
     """Stands in for a block's checker (`c.san`) during a loop's warm-up.
 
@@ -1237,6 +1265,8 @@ class _Proxy:
         return self
 
     # -- the checker's calls in a batchable loop body ---------------------------------
+    # (each call of a following block is one of these and a comparison: kept flat, no
+    # call in between; `_spans_match` and `_call_matches` say the same at a mismatch)
     def access(self, op, pipe, spans, strides=None, exact=True) -> None:
         seen = self.seen
         i = len(seen)
@@ -1247,6 +1277,7 @@ class _Proxy:
         calls = self.calls
         if i < len(calls):
             y = calls[i]
+            want = y[3]
             if (
                 y[1] is op
                 and y[0] == 0
@@ -1254,41 +1285,36 @@ class _Proxy:
                 and strides is None
                 and y[4] is None
                 and exact == y[5]
-                and _spans_match(spans, y[3], self.delta, self.mask)
+                and len(spans) == len(want)
             ):
-                return
+                delta = self.delta
+                for (key, lo, hi, w), (k2, lo2, hi2, w2) in zip(
+                    spans, want, strict=False
+                ):  # (lengths equal)
+                    if w != w2:
+                        break
+                    if key.__class__ is str:
+                        if key != k2 or lo != lo2 or hi != hi2:
+                            break
+                        continue
+                    dl = lo - lo2
+                    if key is not k2 or hi - hi2 != dl:
+                        break
+                    got = delta.get(id(key))
+                    if got is None:  # (a GM buffer met first here: its move set now)
+                        if dl & self.mask:
+                            break
+                        delta[id(key)] = dl
+                    elif got != dl:
+                        break
+                else:
+                    return
         self._mismatch()
 
-    def _queue(self, kind: int, op, events, queue, tensor) -> None:
-        seen = self.seen
-        i = len(seen)
-        seen.append((kind, op, events, queue, tensor))
-        if not self.following:
-            getattr(self.san, _QUEUE_CALLS[kind - 1])(op, events, queue, tensor)
-            return
-        calls = self.calls
-        if i < len(calls):
-            y = calls[i]
-            if (
-                y[1] is op
-                and y[0] == kind
-                and self.qpos.get(id(queue)) == y[2]
-                and (kind > 2 or tensor.alloc.slot == y[3])
-            ):
-                return
-        self._mismatch()
-
-    def alloc(self, op, events, queue, tensor) -> None:
-        self._queue(1, op, events, queue, tensor)
-
-    def free(self, op, events, queue, tensor) -> None:
-        self._queue(2, op, events, queue, tensor)
-
-    def enque(self, op, events, queue, tensor) -> None:
-        self._queue(3, op, events, queue, tensor)
-
-    def deque(self, op, events, queue, tensor) -> None:
-        self._queue(4, op, events, queue, tensor)
+    alloc = _queue_call(1)
+    free = _queue_call(2)
+    enque = _queue_call(3)
+    deque = _queue_call(4)
 
     # -- leaving a proof ---------------------------------------------------------------
     def _mismatch(self) -> None:

@@ -32,8 +32,9 @@ launch a happens-before relation and checks every GM access of every core agains
 
 Cost: a launch with no cross-core sync (its cores one after another) appends each GM
 access to a log, checked in bulk when the core ends (`LaunchOrder.flush`: an
-interval test against the earlier cores' spans; only when something meets, a replay
-through the records below). Otherwise each access pays one page lookup and a short
+interval test against the earlier cores' spans, a batched loop's as progressions and a
+union of tile-aligned spans as a set of cells, `_Union`; only when something meets, a
+replay through the records below). Otherwise each access pays one page lookup and a short
 list scan (the matmul's strided copies one record each, not one per row); syncs cost
 O(cores x pipes) each.
 """
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import repeat
+from math import gcd
 from typing import Any
 
 import numpy as np
@@ -146,19 +148,145 @@ class _Union:
     """A union of byte intervals: sorted, disjoint, non-touching [los[i], his[i]), and
     the spans added since it was last asked (merged in when it is asked: a class
     of spans nothing checks against -- the reads of an input no core writes -- is only
-    collected: `pending_lo`, `pending_hi`)."""
+    collected: `pending_lo`, `pending_hi`, and a batched loop's progressions as they
+    are, `runs`: (lo, hi, step, units) for the spans lo + m * step .. hi + m * step,
+    m = 1 .. units, listed only when the union is asked).
 
-    __slots__ = ("his", "los", "pending_hi", "pending_lo")
+    *Cells* (`cells`, `grain`; issue 34): a union whose spans all start and end at
+    multiples of one grain (a batched loop's tiles) may hold its bytes as the set of
+    grains it covers instead of `los`/`his` (then empty): the same bytes, so every
+    answer is the same, and a progression of aligned tiles joins or is tested against
+    it as `range`s (`set.update`, `set.isdisjoint`), with no Python step per span.
+    `grain` 0: not tried yet; -1: intervals for good (a span off the grain, or more
+    than `CELLS_MAX` cells)."""
+
+    __slots__ = ("cells", "grain", "his", "los", "pending_hi", "pending_lo", "runs")
 
     def __init__(self) -> None:
         self.los: list[int] = []
         self.his: list[int] = []
         self.pending_lo: list[int] = []
         self.pending_hi: list[int] = []
+        self.runs: list[tuple[int, int, int, int]] = []
+        self.cells: set[int] | None = None
+        self.grain = 0
+
+    def empty(self) -> bool:
+        return not (self.los or self.pending_lo or self.runs or self.cells)
+
+    # -- cells ---------------------------------------------------------------------------
+    def cellular(self, los: list[int], his: list[int], runs: list) -> bool:
+        """Whether the union holds its bytes as cells (entering that mode now, when
+        every boundary of its spans and of the spans (los, his, runs) about to join it
+        is a multiple of one grain and the cells are few), its pending spans taken in."""
+        if self.cells is None:
+            if self.grain:
+                return False
+            return self._enter(los, his, runs)
+        if not self._absorb():
+            return False
+        # (a query of many cells -- a huge span against a few cells -- is answered by
+        # the intervals: a test costs at most CELLS_MAX steps)
+        g = self.grain
+        n = (sum(his) - sum(los)) // g
+        for lo, hi, _, units in runs:
+            n += (hi - lo) // g * units
+        if n > CELLS_MAX:
+            self._to_intervals()
+            return False
+        return True
+
+    def _enter(self, los: list[int], his: list[int], runs: list) -> bool:
+        self.grain = -1  # (tried once: a union that cannot stays intervals)
+        g = gcd(gcd(0, *self.los, *self.his), *self.pending_lo, *self.pending_hi)
+        g = gcd(gcd(g, *los), *his)
+        count = sum(self.his) - sum(self.los) + sum(self.pending_hi) - sum(self.pending_lo)
+        for lo, hi, db, units in (*self.runs, *runs):
+            g = gcd(g, lo, hi, db)
+            count += (hi - lo) * units
+        if g <= 0 or count // g > CELLS_MAX:
+            return False
+        cells: set[int] = set()
+        add = cells.update
+        for lo, hi in zip(self.los + self.pending_lo, self.his + self.pending_hi, strict=True):
+            add(range(lo // g, hi // g))
+        _run_cells(self.runs, g, add)
+        self.cells, self.grain = cells, g
+        self.los, self.his, self.pending_lo, self.pending_hi, self.runs = [], [], [], [], []
+        return True
+
+    def _absorb(self) -> bool:
+        """The pending spans into the cells; False (and intervals from now on) when one
+        is off the grain or the cells would be too many."""
+        los, his, runs = self.pending_lo, self.pending_hi, self.runs
+        if not (los or runs):
+            return True
+        g, cells = self.grain, self.cells
+        assert cells is not None
+        count = len(cells) + (sum(his) - sum(los)) // g
+        for lo, hi, db, units in runs:
+            if lo % g or hi % g or db % g:
+                self._to_intervals()
+                return False
+            count += (hi - lo) // g * units
+        if count > CELLS_MAX or any(x % g for x in los) or any(x % g for x in his):
+            self._to_intervals()
+            return False
+        add = cells.update
+        for lo, hi in zip(los, his, strict=True):
+            add(range(lo // g, hi // g))
+        _run_cells(runs, g, add)
+        self.pending_lo, self.pending_hi, self.runs = [], [], []
+        return True
+
+    def _to_intervals(self) -> None:
+        """Leave cells mode: the cells as settled intervals (the pending spans stay)."""
+        cells, g = self.cells, self.grain
+        self.cells, self.grain = None, -1
+        los: list[int] = []
+        his: list[int] = []
+        for c in sorted(cells or ()):
+            lo = c * g
+            if his and his[-1] == lo:
+                his[-1] = lo + g
+            else:
+                los.append(lo)
+                his.append(lo + g)
+        self.los, self.his = los, his
+
+    def meets_cells(self, los: list[int], his: list[int], runs: list) -> bool:
+        """Whether a span of (los, his, runs) shares a byte with the cells (held in:
+        `cellular`): the grains it touches, one `range` per tile of a progression."""
+        g, cells = self.grain, self.cells
+        assert cells is not None
+        clear = cells.isdisjoint
+        for lo, hi in zip(los, his, strict=True):
+            if not clear(range(lo // g, -(-hi // g))):
+                return True
+        for lo, hi, db, units in runs:
+            if lo % g or hi % g or db % g:  # (off the grain: span by span)
+                for m in range(1, units + 1):
+                    if not clear(range((lo + m * db) // g, -(-(hi + m * db) // g))):
+                        return True
+                continue
+            step = db // g
+            for j in range((lo + db) // g, (hi + db) // g):
+                if not clear(range(j, j + units * step, step)):
+                    return True
+        return False
+
+    def unroll(self) -> None:
+        """The pending progressions (`runs`) as pending spans."""
+        _unroll(self.runs, self.pending_lo, self.pending_hi)
+        self.runs = []
 
     def settle(self) -> None:
         """Merge the pending spans in: one by one when they are few against the union,
-        else in one sweep over both."""
+        else in one sweep over both (cells: `_absorb`)."""
+        if self.cells is not None and self._absorb():
+            return
+        if self.runs:
+            self.unroll()
         los, his = self.pending_lo, self.pending_hi
         self.pending_lo, self.pending_hi = [], []
         if len(los) * 16 < len(self.los):
@@ -174,6 +302,8 @@ class _Union:
         """Whether spans (los, his) stay clear of the union (its pending spans
         included): None when one shares a byte with it, else the union with them made
         one, (los, his), in one sweep of both in order of their starts."""
+        if self.runs:
+            self.unroll()
         old = self.pending_lo + self.los
         items = sorted([
             *zip(old, self.pending_hi + self.his, repeat(False)),
@@ -219,9 +349,31 @@ class _Union:
         his[i:j] = [hi]
 
 
+CELLS_MAX = 1 << 16
+"""Cells a union holds as a set (`_Union.cells`) before it falls back to intervals."""
+
+
+def _run_cells(runs: list, g: int, add: Any) -> None:
+    """Add the cells (grains of `g` bytes) of aligned progressions (lo, hi, step, units)
+    with `add` (a set's `update`): one `range` per grain of a tile."""
+    for lo, hi, db, units in runs:
+        step = db // g
+        for j in range((lo + db) // g, (hi + db) // g):
+            add(range(j, j + units * step, step))
+
+
+def _unroll(runs: list, los: list[int], his: list[int]) -> None:
+    """Progressions (lo, hi, step, units) as spans lo + m * step .. hi + m * step,
+    m = 1 .. units, appended to (los, his)."""
+    for lo, hi, db, units in runs:
+        end = db * (units + 1)
+        los += range(lo + db, lo + end, db)
+        his += range(hi + db, hi + end, db)
+
+
 def _classes() -> tuple:
-    """Empty (los, his) lists per class of `_CLASSES`."""
-    return ([], []), ([], []), ([], [])
+    """Empty (los, his, runs) lists per class of `_CLASSES`."""
+    return ([], [], []), ([], [], []), ([], [], [])
 
 
 def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
@@ -395,7 +547,9 @@ class LaunchOrder:
         accesses of a few buffers, where numpy's per-call cost would dominate. An empty
         access is left out (it shares no byte with anything)."""
         # per buffer, per class: the spans' los and his (ints: no tuple for the
-        # collector to track while they wait in a union's pending lists)
+        # collector to track while they wait in a union's pending lists), and a
+        # batched loop's progressions (listed only when something is checked
+        # against them: the reads of an input no core writes never are)
         new: dict[int, tuple] = {}
         for item in log:
             if item.__class__ is LogRun:
@@ -406,11 +560,9 @@ class LaunchOrder:
                         per = new.get(id(y[4]))
                         if per is None:
                             per = new[id(y[4])] = _classes()
-                        los, his = per[(1 if y[8] else 0) if y[7] else 2]
+                        los, his, runs = per[(1 if y[8] else 0) if y[7] else 2]
                         if db:  # lo + m db, m = 1 .. units
-                            end = db * (units + 1)
-                            los += range(lo + db, lo + end, db)
-                            his += range(hi + db, hi + end, db)
+                            runs.append((lo, hi, db, units))
                         else:
                             los.append(lo)
                             his.append(hi)
@@ -420,7 +572,7 @@ class LaunchOrder:
                 per = new.get(id(buf))
                 if per is None:
                     per = new[id(buf)] = _classes()
-                los, his = per[(1 if atomic else 0) if write else 2]
+                los, his, _ = per[(1 if atomic else 0) if write else 2]
                 los.append(lo)
                 his.append(hi)
         unions = self.unions
@@ -429,22 +581,33 @@ class LaunchOrder:
             old = unions.get(bid)
             if old is None:
                 continue
-            for cls, (los, his) in enumerate(per):
-                for k in _AGAINST[cls] if los else ():
+            for cls, (los, his, runs) in enumerate(per):
+                for k in _AGAINST[cls] if los or runs else ():
                     u = old[k]
+                    if u.empty():
+                        continue
                     if (
-                        k == cls
-                        and len(los) >= SWEEP_AT
-                        and len(los) * 4 >= len(u.los)
-                        and (u.los or u.pending_lo)
-                    ):
+                        u.cells is not None
+                        or (
+                            k == cls
+                            and not u.grain
+                            and len(los) + sum(r[3] for r in runs) >= SWEEP_AT
+                        )
+                    ) and u.cellular(los, his, runs):
+                        if u.meets_cells(los, his, runs):
+                            return False
+                        continue  # (the new spans join it as pending, below)
+                    if runs:  # (something to check them against: listed now)
+                        _unroll(runs, los, his)
+                        runs.clear()
+                    if k == cls and len(los) >= SWEEP_AT and len(los) * 4 >= len(u.los):
                         # many against the spans they join: one sweep checks and merges
                         got = u.sweep(los, his)
                         if got is None:
                             return False
                         swept.append((u, got))
                         continue
-                    if u.pending_lo:
+                    if u.pending_lo or u.runs:
                         u.settle()
                     if u.los:
                         meets = u.meets
@@ -458,10 +621,11 @@ class LaunchOrder:
             old = unions.get(bid)
             if old is None:
                 old = unions[bid] = (_Union(), _Union(), _Union())
-            for u, (los, his) in zip(old, per, strict=True):
+            for u, (los, his, runs) in zip(old, per, strict=True):
                 if id(u) not in done:
                     u.pending_lo += los
                     u.pending_hi += his
+                    u.runs += runs
         return True
 
     @property
@@ -470,7 +634,9 @@ class LaunchOrder:
         out = {}
         for bid, per in self.unions.items():
             for u in per:
-                if u.pending_lo:
+                if u.cells is not None:
+                    u._to_intervals()
+                if u.pending_lo or u.runs:
                     u.settle()
             rows = [
                 (lo, hi, w, a)

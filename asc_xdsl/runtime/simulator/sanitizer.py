@@ -762,6 +762,14 @@ class BlockSanitizer:
                     ),
                     ("alloc", op),
                 )
+        if self.xclocks is None:
+            # The block has ended: a later replay of its cross-core log
+            # (`gmorder.LaunchOrder._exact`) reads its number, block, mode, findings
+            # and `xclocks` alone; its clocks and queue state are let go now rather
+            # than when the launch ends, so that every block's do not pile up for the
+            # cyclic GC (the launcher keeps each block's context)
+            self.known = self.flags = self.fifo = self.freed = self.outstanding = None  # type: ignore[assignment]
+            self.held = self._absorbed = self.finish_checks = None  # type: ignore[assignment]
 
 
 def emit_warnings(findings: list[SimulatorError]) -> None:
@@ -1052,37 +1060,23 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         f(e, c)
         tensors = [e[s] for s, _ in slots]
         pipe = pipe_no if pipe_no is not None else _copy_pipe(tensors[0], tensors[1])
-        sizes = extent(e, names, tensors) if extent else [_window(t) for t in tensors]
-        # per tensor: (memory, lo, hi, (burst, pitch) or None) of each span it touches
-        bounds: list[list] = []
-        for t, size in zip(tensors, sizes, strict=True):
-            mine: list = []
-            bounds.append(mine)
-            if t.__class__ is LocalTensor:
-                key, base = t.mem_name, t.offset
-            elif t.__class__ is GlobalTensor and t.buf is not None:
-                key, base = t.buf, t.byte_offset
-            else:
-                continue
-            # (a list: an op of several instructions, each its own span)
-            for one in size if size.__class__ is list else (size,):
-                lo, nbytes = base + one[0], one[1]
-                gap = None
-                if (
-                    key.__class__ is not str
-                    and len(one) == 4
-                    and one[3] > one[2]
-                    and nbytes // one[3] < MAX_BURSTS
-                ):
-                    gap = one[2:]  # GM bursts with gaps: exact across cores
-                mine.append((key, lo, lo + nbytes, gap))
+        # per tensor: (lo, nbytes, (burst, pitch) of a GM span or None) of each span it
+        # touches, relative to the tensor's start
+        parts = extent(e, names, tensors) if extent else _parts([_window(t) for t in tensors])
         spans, strides = [], None
         for i, w in entries:
-            for key, lo, hi, gap in bounds[i]:
-                if gap is not None:
-                    strides = strides or {}
-                    strides[len(spans)] = gap
-                spans.append((key, lo, hi, w))
+            t = tensors[i]
+            if t.__class__ is LocalTensor:
+                key, base = t.mem_name, t.offset
+                for rlo, nbytes, _ in parts[i]:
+                    spans.append((key, base + rlo, base + rlo + nbytes, w))
+            elif t.__class__ is GlobalTensor and t.buf is not None:
+                key, base = t.buf, t.byte_offset
+                for rlo, nbytes, gap in parts[i]:
+                    if gap is not None:  # GM bursts with gaps: exact across cores
+                        strides = strides or {}
+                        strides[len(spans)] = gap
+                    spans.append((key, base + rlo, base + rlo + nbytes, w))
         c.san.access(_op, pipe, spans, strides, exact)
 
     return run
@@ -1189,9 +1183,59 @@ Extent = Callable[[list, list, list], list]
 
 
 def _extent_rule(op: Operation, comp: Any) -> Extent | None:
-    """The op's own extent rule (`_EXTENTS`), if it has one."""
+    """The op's own extent rule (`_EXTENTS`), if it has one, as `_parts` of its
+    result (kept while the frame values it reads are the same objects: `_memo`)."""
     rule = _EXTENTS.get(op.name)
-    return rule(op, comp) if rule is not None else None
+    if rule is None:
+        return None
+    spans = rule(op, comp)
+    keys = getattr(spans, "keys", None)
+    if keys is None:
+        return lambda e, names, tensors: _parts(spans(e, names, tensors))
+    return _memo(spans, keys, getattr(spans, "sized", False))
+
+
+def _parts(sizes: list) -> list[list[tuple]]:
+    """An extent rule's result (per tensor: (start, nbytes) or (start, nbytes, burst,
+    pitch), or a list of those) as (start, nbytes, (burst, pitch) or None) each, the
+    gaps kept where the span can be checked burst by burst (`MAX_BURSTS`; GM only)."""
+    out = []
+    for size in sizes:
+        mine = []
+        # (a list: an op of several instructions, each its own span)
+        for one in size if size.__class__ is list else (size,):
+            nbytes = one[1]
+            gap = None
+            if len(one) == 4 and one[3] > one[2] and nbytes // one[3] < MAX_BURSTS:
+                gap = one[2:]
+            mine.append((one[0], nbytes, gap))
+        out.append(mine)
+    return out
+
+
+def _memo(spans: Extent, keys: tuple[int, ...], sized: bool) -> Extent:
+    """`spans` as `_parts`, computed again only when a frame value it reads (`keys`:
+    frame slots, a parameter struct each) is another object than last time, or (`sized`)
+    a tensor's element size differs: the rules are functions of those alone (a struct
+    is an immutable tuple; a loop's LoadData/Mmad/Fixpipe parameters are built once
+    outside it, so the fields are not read again at every call)."""
+    last: list = [None, None, None]
+
+    def memo(e, names, tensors):
+        vals = [e[k] for k in keys]
+        sizes = [getattr(t, "itemsize", None) for t in tensors] if sized else None
+        old = last[0]
+        if (
+            old is not None
+            and sizes == last[1]
+            and all(a is b for a, b in zip(vals, old, strict=True))
+        ):
+            return last[2]
+        got = _parts(spans(e, names, tensors))
+        last[0], last[1], last[2] = vals, sizes, got
+        return got
+
+    return memo
 
 
 def _count_slot(op: Operation, comp: Any) -> int | None:
@@ -1201,6 +1245,14 @@ def _count_slot(op: Operation, comp: Any) -> int | None:
         if v is not None and not isinstance(v, list | tuple) and v in op.operands:
             return comp.slot(v)
     return None
+
+
+def _keyed(spans: Extent, *keys: int, sized: bool = False) -> Extent:
+    """Mark an extent rule as a function of the frame values at `keys` (parameter
+    structs) and (`sized`) its tensors' element sizes alone (`_memo`)."""
+    spans.keys = keys  # type: ignore[attr-defined]
+    spans.sized = sized  # type: ignore[attr-defined]
+    return spans
 
 
 def _element(op: Operation, comp: Any) -> Extent:
@@ -1232,7 +1284,7 @@ def _copy_params(op: Operation, comp: Any) -> Extent:
         out["src"] = _strided(n, blen * 32, (blen + sgap) * 32)
         return [out[k] for k in names]
 
-    return spans
+    return _keyed(spans, p)
 
 
 def _pad_in(op: Operation, comp: Any) -> Extent:
@@ -1248,7 +1300,7 @@ def _pad_in(op: Operation, comp: Any) -> Extent:
         out["dst"] = _strided(n, burst, burst + dstride * 32)
         return [out[k] for k in names]
 
-    return spans
+    return _keyed(spans, p, pp, sized=True)
 
 
 def _pad_out(op: Operation, comp: Any) -> Extent:
@@ -1262,7 +1314,7 @@ def _pad_out(op: Operation, comp: Any) -> Extent:
         out["dst"] = _strided(n, blen, blen + dstride)
         return [out[k] for k in names]
 
-    return spans
+    return _keyed(spans, p)
 
 
 def _load_2d(op: Operation, comp: Any) -> Extent:
@@ -1286,7 +1338,7 @@ def _load_2d(op: Operation, comp: Any) -> Extent:
         }
         return [out[k] for k in names]
 
-    return spans
+    return _keyed(spans, p)
 
 
 def _load_2d_v2(op: Operation, comp: Any) -> Extent:
@@ -1329,7 +1381,7 @@ def _load_2d_v2(op: Operation, comp: Any) -> Extent:
         }
         return [out[k] for k in names]
 
-    return spans
+    return _keyed(spans, p)
 
 
 def _mmad(op: Operation, comp: Any) -> Extent:
@@ -1352,7 +1404,7 @@ def _mmad(op: Operation, comp: Any) -> Extent:
         }
         return [out.get(k) or (0, f["n"] * t.itemsize) for k, t in zip(names, tensors, strict=True)]
 
-    return spans
+    return _keyed(spans, p, sized=True)
 
 
 def _nd2nz(op: Operation, comp: Any) -> Extent:
@@ -1377,7 +1429,7 @@ def _nd2nz(op: Operation, comp: Any) -> Extent:
         }  # fmt: skip
         return [out[k] for k in names]
 
-    return spans
+    return _keyed(spans, p)
 
 
 def _fixpipe(op: Operation, comp: Any) -> Extent:
@@ -1405,7 +1457,7 @@ def _fixpipe(op: Operation, comp: Any) -> Extent:
         out = fixpipe_extents(f, layout, isz, osz, arch3510)  # (a list per tensor when tiled)
         return [out[k] for k in names]
 
-    return spans
+    return _keyed(spans, p, cfg)
 
 
 def _l1_to_ub(op: Operation, comp: Any) -> Extent:
@@ -1418,7 +1470,7 @@ def _l1_to_ub(op: Operation, comp: Any) -> Extent:
             got = copy(e, names, tensors)
             return [s if n == "src" else (0, 0) for n, s in zip(names, got, strict=True)]
 
-        return spans
+        return _keyed(spans, *copy.keys)
     count = comp.slot(op.cal_count)
 
     def whole(e, names, tensors):

@@ -210,13 +210,14 @@ def test_union_sweep_is_the_pairwise_test_and_the_merge():
     order = gmorder.LaunchOrder(["c0", "c1"], [0, 1], len(sanitizer.PIPES), 0, deferred=True)
     assert order._clean([entry(64 * i, 64 * i + 32) for i in range(40)])
     swept = []
-    sweep = gmorder._Union.sweep
+    sweep, cells_max = gmorder._Union.sweep, gmorder.CELLS_MAX
     gmorder._Union.sweep = lambda self, los, his: swept.append(len(los)) or sweep(self, los, his)
+    gmorder.CELLS_MAX = 0  # (intervals: these spans would fit cells of 32 bytes)
     try:
         assert order._clean([entry(64 * i + 32, 64 * i + 64) for i in range(40)])  # between
         assert not order._clean([entry(64 * i + 40, 64 * i + 90) for i in range(40)])
     finally:
-        gmorder._Union.sweep = sweep
+        gmorder._Union.sweep, gmorder.CELLS_MAX = sweep, cells_max
     assert swept == [40, 40]
     assert order.unions[id(buf)][0].los == [0]  # the first two made one
 
