@@ -33,6 +33,7 @@ a conversion, and xDSL's pass warns on each.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -215,11 +216,42 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
 @functools.cache
 def _pipeline(spec: str) -> Any:
     from xdsl.passes import PassPipeline
-    from xdsl.transforms import get_all_passes
 
     from asc_xdsl.transforms.registry import FASTER_UPSTREAM, PASSES
 
-    return PassPipeline.parse_spec({**get_all_passes(), **PASSES, **FASTER_UPSTREAM}, spec)
+    ours = {**PASSES, **FASTER_UPSTREAM}
+    passes = _plain_passes(ours, spec)  # (xDSL's pass table loaded only when needed)
+    if passes is None:
+        from xdsl.transforms import get_all_passes
+
+        available = {**get_all_passes(), **ours}
+        passes = _plain_passes(available, spec)
+        if passes is None:
+            return PassPipeline.parse_spec(available, spec)
+    return PassPipeline(passes)
+
+
+def _plain_passes(available: Mapping[str, Callable[[], type]], spec: str) -> tuple[Any, ...] | None:
+    """The passes of `spec` made with their defaults when it only names passes (no
+    options) whose fields all have defaults: what xDSL's `parse_spec` makes of it,
+    without its spec parser and the `typing.get_type_hints` of every pass class
+    (~14 M instructions, a first compile's; docs/performance.md). None: anything else,
+    which `parse_spec` handles (and reports)."""
+    names = spec.split(",")
+    if "{" in spec or not all(
+        name and name.strip() == name and name in available for name in names
+    ):
+        return None
+    classes = [available[name]() for name in names]
+    for cls in classes:
+        for f in dataclasses.fields(cls):
+            if (
+                f.init
+                and f.default is dataclasses.MISSING
+                and f.default_factory is dataclasses.MISSING
+            ):
+                return None
+    return tuple(cls() for cls in classes)
 
 
 @functools.cache

@@ -23,6 +23,7 @@ What it installs, for the process (see each module's docstring):
 | `irdl_memo` | IRDL's `get_annotations` and `irdl_to_attr_constraint`, kept per input |
 | `lazy_dialect_loader` | a `sys.meta_path` hook: xDSL's `.irdl` finder made when first asked |
 | `quiet_imports` | a `sys.meta_path` hook: the collector paused while xDSL and we load, and while a compile runs |
+| `exit_freeze` | an `atexit` handler: a full collection, then what is alive frozen (`gc.freeze()`) so the exit's collections skip it |
 
 (Our own op classes get their fast accessors, and ops of any dialect a faster verifier
 inside our `verify_module`, without the opt-in: those write nothing into xDSL's classes.)
@@ -31,7 +32,8 @@ Once installed they stay for the life of the process (there is no undo: classes 
 meanwhile keep what they were made with). Costs of the opt-in, documented in
 docs/library.md: an upstream op whose assembly format does not compile fails at its
 first parse or print, not at its class statement; xDSL's own test suite sees those
-differences.
+differences; and an object still alive at exit inside a reference cycle is not
+finalized during the interpreter's teardown (`exit_freeze`).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ def fast_start() -> None:
         return
     from asc_xdsl.utils import (
         dataclass_code,
+        exit_freeze,
         irdl_memo,
         lazy_dataclasses,
         lazy_dialect_loader,
@@ -82,6 +85,7 @@ def fast_start() -> None:
     irdl_memo.install()
     lazy_dialect_loader.install()
     quiet_imports.install()
+    exit_freeze.install()
     _on[0] = True
 
 

@@ -63,6 +63,9 @@ LAZY = {
     # sccp's solver and rewrite (its change scan is `sccp_scan`'s), and what they use
     "asc_xdsl.transforms.sccp",
     "asc_xdsl.transforms.symbol_dce",
+    # xDSL's pass table (`pipeline._pipeline` makes a pipeline of our passes alone
+    # without it)
+    "xdsl.transforms",
     # the hand-written ops' modules (`ascendc.LAZY_OPS`: printf, construct, __VEC_SCOPE__;
     # the printer handles them by name)
     "asc_xdsl.dialects.ascendc.construct",

@@ -93,3 +93,70 @@ def test_the_listed_apis_are_the_family_tables_keys() -> None:
     tables = family_dtypes.FAMILY_DTYPES
     assert {api for table in tables.values() for api in table} == family_dtypes.LISTED_APIS
     assert family_dtypes._family_dtypes() is tables
+
+
+def test_the_pipeline_makes_option_less_specs_as_xdsls_parser_does() -> None:
+    """`pipeline._pipeline` makes a spec that only names passes without parsing it
+    (`_plain_passes`): the same passes, in order, as xDSL's `parse_spec`; a spec with
+    options, an xDSL pass or a pass with a required field still goes to xDSL's parser,
+    and an unknown name is still its error."""
+    from xdsl.passes import PassPipeline
+    from xdsl.transforms import get_all_passes
+
+    from asc_xdsl.transforms import pipeline
+    from asc_xdsl.transforms.registry import FASTER_UPSTREAM
+
+    available = {**get_all_passes(), **PASSES, **FASTER_UPSTREAM}
+    specs = [
+        pipeline.pipeline_spec({}),
+        pipeline.pipeline_spec({"insert_sync": True, "dedup_state": True}),
+        "cse,canonicalize,ascendc-noop",
+        "ascendc-insert-sync{sync-blocks=true},cse",
+    ]
+    for spec in specs:
+        made = pipeline._pipeline(spec).passes
+        assert made == PassPipeline.parse_spec(available, spec).passes, spec
+        assert [p.name for p in made] == spec.replace("{sync-blocks=true}", "").split(",")
+    assert pipeline._plain_passes(available, "ascendc-insert-sync{sync-blocks=true}") is None
+    assert pipeline._plain_passes(available, "cse, canonicalize") is None  # (parsed by xDSL)
+    with pytest.raises(ValueError, match="Unrecognized passes"):
+        pipeline._pipeline("ascendc-no-such-pass")
+
+
+def test_typed_names_are_what_the_type_directive_pattern_finds() -> None:
+    """`spec._typed_names` (the `$names` inside `type(...)` of an assembly format)
+    answers as the per-name pattern it replaced, for every AscendC op's format."""
+    import re
+
+    from asc_xdsl.dialects.ascendc.families import all_specs
+    from asc_xdsl.dialects.ascendc.spec import _typed_names
+
+    formats = {spec.format: spec for spec in all_specs() if spec.format}
+    assert len(formats) > 100
+    extra = ["type($a, $ab) $b", "type($a", "$a type($b)", "type(operands) type($a_1)"]
+    for fmt in [*formats, *extra]:
+        names = [o.name for o in formats[fmt].operands] if fmt in formats else []
+        for name in [*names, "a", "ab", "a_1", "b", "x"]:
+            found = re.search(rf"type\([^)]*\${name}\b", fmt) is not None
+            assert found == (name in _typed_names(fmt)), (fmt, name)
+
+
+def test_claimed_names_base_is_what_the_patterns_gave() -> None:
+    """`names._base_of` (a C++ identifier from a name hint) without its three patterns
+    gives what they gave."""
+    import re
+
+    from asc_xdsl.backends.ascendc import names
+
+    def by_patterns(base: str) -> tuple[str, str]:
+        base = re.sub(r"__+", "_", re.sub(r"[^A-Za-z0-9_]", "_", base))
+        if not base or base[0].isdigit() or re.match(r"_[A-Z]", base):
+            base = f"v_{base}".replace("__", "_")
+        if base in names.CPP_RESERVED:
+            base = f"{base}_"
+        return base, "" if base.endswith("_") else "_"
+
+    hints = ["", "x", "x_local", "_Tmp", "__a", "a__b___c", "9lives", "é", "a-b.c", "int"]
+    hints += ["_", "__", "_a", "A_", "x.y__Z", "class", "tmp_1", "_x_", "-_A"]
+    for hint in hints:
+        assert names._base_of.__wrapped__(hint) == by_patterns(hint), hint

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from collections.abc import Iterable
 
 from xdsl.dialects.builtin import NameLoc
@@ -38,6 +39,8 @@ from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
 from asc_xdsl.utils.cpp_identifiers import IDENTIFIER as _IDENT
 
 _GENERATED = re.compile(r"arg\d+\Z")
+_UPPER = frozenset(string.ascii_uppercase)
+_IDENT_CHARS = frozenset(string.ascii_letters + string.digits + "_")
 
 
 class NameTable:
@@ -156,8 +159,10 @@ def _base_of(base: str) -> tuple[str, str]:
     """The identifier `claim` derives from `base`, and the separator before a number
     (kept per base: a function prints the same hints again and again)."""
     # Identifiers with `__` anywhere or starting with `_` + capital are reserved in C++.
-    base = re.sub(r"__+", "_", re.sub(r"[^A-Za-z0-9_]", "_", base))
-    if not base or base[0].isdigit() or re.match(r"_[A-Z]", base):
+    base = "".join(c if c in _IDENT_CHARS else "_" for c in base)
+    while "__" in base:
+        base = base.replace("__", "_")
+    if not base or base[0].isdigit() or (base[0] == "_" and base[1:2] in _UPPER):
         base = f"v_{base}".replace("__", "_")
     if base in CPP_RESERVED:
         base = f"{base}_"

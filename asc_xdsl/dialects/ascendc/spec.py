@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
@@ -1534,6 +1533,22 @@ def _arity_doc(spec: OpSpec) -> str:
 # ---------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=512)
+def _typed_names(fmt: str) -> frozenset[str]:
+    r"""The `$names` an assembly format writes inside `type(...)` (`type($x, $y)`,
+    `type(operands)` aside): what `re.search(rf"type\([^)]*\${name}\b", fmt)` finds, for
+    every name at once and without compiling a pattern per operand name (a first
+    compile met ~10 of them, each a regex compile; docs/performance.md)."""
+    names = set()
+    for group in fmt.split("type(")[1:]:
+        for piece in group.partition(")")[0].split("$")[1:]:
+            end = 0
+            while end < len(piece) and (piece[end].isalnum() or piece[end] == "_"):
+                end += 1
+            names.add(piece[:end])
+    return frozenset(names)
+
+
 def define_op(
     spec: OpSpec, class_name: str, base: type[SpecOp] = SpecOp, module: str | None = None
 ) -> type[SpecOp]:
@@ -1550,7 +1565,7 @@ def define_op(
     def late(name: str, rule: TypeRule, group: str) -> AttrConstraint:
         # A type the format does not spell must be inferable from its constraint.
         fmt = spec.format or ""
-        written = f"type({group})" in fmt or re.search(rf"type\([^)]*\${name}\b", fmt)
+        written = f"type({group})" in fmt or name in _typed_names(fmt)
         if rule.unique is not None and not written:
             return EqAttrConstraint(rule.unique)
         return AnyAttr()
