@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["FORMATS", "Float8Format", "decode", "encode", "fmt"]
+__all__ = ["FORMATS", "Float8Format", "decode", "encode", "fmt", "neighbours"]
 
 
 def _e4m3fn(code: int) -> float:
@@ -242,3 +242,15 @@ def encode(values: np.ndarray, name: str, mode: str = "rint", saturate: bool = F
     keep_sign = ~is_zero | f.signed_zero
     code = np.where(negative & keep_sign, code | 0x80, code)
     return code.astype(np.uint8)
+
+
+def neighbours(value: float, name: str) -> tuple[float, float]:
+    """The values of format `name` nearest to finite `value` below and above it (the
+    largest finite value, or infinity, past the end)."""
+    f = fmt(name)
+    finite = np.unique(f.table[np.isfinite(f.table)])
+    below = finite[finite <= value]
+    above = finite[finite >= value]
+    lo = float(below[-1]) if below.size else -float("inf")
+    hi = float(above[0]) if above.size else float("inf")
+    return lo, hi

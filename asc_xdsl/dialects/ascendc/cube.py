@@ -69,6 +69,7 @@ from asc_xdsl.dialects.ascendc.spec import (
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3, declared_soc, soc_family
+from asc_xdsl.soc import ASCEND_950, ATLAS_A2_A3
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType
 from asc_xdsl.soc import ASCEND_950
 
@@ -270,6 +271,15 @@ MMAD_TYPES: frozenset[tuple[str, str, str]] = frozenset(
 )
 """(dst, fm, filter) element types `Mmad` computes on Atlas A2/A3 (a bias has dst's)."""
 
+_FP8_MMAD = ("f8E4M3FN", "f8E5M2")
+MMAD_TYPES_950: frozenset[tuple[str, str, str]] = MMAD_TYPES | frozenset(
+    {("f32", a, b) for a in _FP8_MMAD for b in _FP8_MMAD}
+    | {("f32", "!ascendc.hifloat8", "!ascendc.hifloat8")}
+)
+"""... on Ascend 950 (the Mmad page's tables 5 and 6: the Atlas A2/A3 forms, float <-
+fp8_e4m3fn_t / fp8_e5m2_t in any pairing, float <- hifloat8_t x hifloat8_t; a bias is
+float). The MX pairs (fp4, fp8 with e8m0 scales) are `MmadMx`'s, not these."""
+
 
 def check_buffers(op: Operation, api: str, wanted: dict[str, tuple[str, ...]]) -> None:
     """Refuse an operand whose buffer the IR fixes (`buffer_of`) outside the ones the
@@ -301,11 +311,16 @@ class _MmadOp(SpecOp):
     def verify_(self) -> None:
         super().verify_()
         triple = tuple(str(self.var_type(v)) for v in ("T", "U", "S"))
-        if triple not in MMAD_TYPES and checks_atlas_a2_a3(self):
-            known = ", ".join(f"{d} <- {a} x {b}" for d, a, b in sorted(MMAD_TYPES))
+        family = soc_family(self)
+        table, where = {
+            ATLAS_A2_A3: (MMAD_TYPES, "Atlas A2/A3"),
+            ASCEND_950: (MMAD_TYPES_950, "Ascend 950"),
+        }.get(family, (None, ""))  # type: ignore[arg-type]
+        if table is not None and triple not in table:
+            known = ", ".join(f"{d} <- {a} x {b}" for d, a, b in sorted(table))
             raise VerifyException(
                 f"'{self.name}': Mmad does not compute {triple[0]} <- {triple[1]} x {triple[2]} "
-                f"on Atlas A2/A3 (dst <- fm x filter: {known})"
+                f"on {where} (dst <- fm x filter: {known})"
             )
         check_buffers(self, "Mmad", MMAD_BUFFERS)
 

@@ -62,17 +62,52 @@ FP8_BASIC_OPS = frozenset(
         "ascendc.data_copy_l1_to_ub", "ascendc.data_copy_l1_to_ub_params",
         "ascendc.data_cache_clean_invalid_global",
         "ascendc.data_cache_clean_invalid_global_nodccidst", "ascendc.pop_stack_buffer",
+        # values: a constant, filled by the count form of Duplicate (3510's
+        # CheckDuplicateSupportedType; its mask forms take 16/32-bit types only)
+        "ascendc.float_constant", "ascendc.duplicate_l2",
+        # the matmul (dav_3510 kernel_operator_mm_impl.h, the Mmad page's tables 5 / 6:
+        # cube.MMAD_TYPES_950) and the loads that feed it, by their params (below)
+        "ascendc.mmad", "ascendc.mmad_with_bias", "ascendc.load_data_l0_v2",
+        "ascendc.load_data_g2l_v2", "ascendc.load_data_3d_l0_v2", "ascendc.load_data_3d_l0_v2pro",
     }
 )  # fmt: skip
 """The basic-API ops (besides tensor and queue plumbing: `takes_float8`) that take 8-bit
 float tensors on Ascend 950: Cast (its pairs: vec_vconv.CAST_MODES_950_FP8) and the ops
 that move bytes, each compiled against the 3510 headers (tools/probe_fp8.py) and
-simulated on the codes. Ops the headers accept that compute on the values (Mmad, the
-LoadData 3D forms, ...) are refused until the simulator models them (docs/fp8.md)."""
+simulated on the codes; a constant and Duplicate's count form; Mmad (decoded, exact
+products, float accumulation) and the LoadData forms that feed it. Ops the headers accept
+that the simulator does not model on fp8 values (Fixpipe's FP8 quant modes, ...) are
+refused (docs/fp8.md)."""
+
+
+FP8_LOAD_PARAMS: dict[str, frozenset[str]] = {
+    "ascendc.load_data": frozenset(
+        {"LoadData2DParamsV2Type", "LoadData3DParamsV2Type", "LoadData3DParamsV2ProType"}
+    ),
+}
+"""An op whose form is its params' type -> the params types that take 8-bit floats: 3510's
+LoadData 2D with LoadData2DParamsV2 (L1 -> L0A/L0B, GM -> L1) and 3D with
+LoadData3DParamsV2 / V2Pro list hifloat8_t, fp8_e5m2_t, fp8_e4m3fn_t in their
+static_asserts; LoadData2DParams (V1) and LoadDataWithTranspose do not."""
+
+
+def float8_form_problem(op) -> str | None:  # type: ignore[no-untyped-def]
+    """Why op `op` (one of FP8_LOAD_PARAMS) does not take 8-bit floats, or None."""
+    allowed = FP8_LOAD_PARAMS.get(op.name)
+    if allowed is None:
+        return None
+    params = type(op.operands[-1].type).__name__
+    if params in allowed:
+        return None
+    names = ", ".join(sorted(a.removesuffix("Type") for a in allowed))
+    return (
+        f"LoadData with {params.removesuffix('Type')} takes no 8-bit float type on Ascend 950 "
+        f"(its 8-bit float forms: {names})"
+    )
 
 
 def takes_float8(op_name: str) -> bool:
     """Whether the basic-API op `op_name` takes 8-bit float element types on Ascend 950."""
-    if op_name in FP8_BASIC_OPS:
+    if op_name in FP8_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
         return True
     return op_name.startswith(_PLUMBING) and op_name not in _NOT_PLUMBING

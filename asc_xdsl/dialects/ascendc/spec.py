@@ -202,10 +202,13 @@ def _check_hybrid(op: Any, name: str) -> None:
 def _check_float8_op(op: Any, t: Attribute) -> None:
     """Only the basic-API ops that move 8-bit floats, and Cast, take them (the Reg ops
     check theirs: reg.FP8_OPS)."""
-    from asc_xdsl.dialects.ascendc.fp8_types import takes_float8
+    from asc_xdsl.dialects.ascendc.fp8_types import float8_form_problem, takes_float8
 
     name = op.name
     if name.startswith("ascendc.reg.") or takes_float8(name):
+        problem = float8_form_problem(op)
+        if problem is not None:
+            raise VerifyException(f"'{name}': {problem} ({t})")
         return
     raise VerifyException(
         f"'{name}': {op.SPEC.api} takes no 8-bit float type ({t}) here: on Ascend 950 they "

@@ -352,7 +352,11 @@ class FunctionCompiler:
             if isinstance(op, (func.ReturnOp, scf.YieldOp, scf.ConditionOp)):
                 term = op
                 continue
-            if op.name.startswith(("arith.", "math.")) and _touches_float8(op):
+            if (
+                op.name.startswith(("arith.", "math."))
+                and not isinstance(op, arith.ConstantOp)
+                and _touches_float8(op)
+            ):
                 raise UnsupportedOpError(
                     "scalar arithmetic on 8-bit float values is not modelled (the simulator "
                     "holds them as codes): convert tensors with Cast (docs/fp8.md)",

@@ -38,6 +38,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from asc_xdsl.dialects.ascendc import cube as cube_dialect
+from asc_xdsl.dialects.ascendc.fp8_types import float8_name
 from asc_xdsl.enums import Pipe
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
@@ -52,6 +53,7 @@ from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.copy import copy_bursts, route
 from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
 from asc_xdsl.soc import get_soc
+from asc_xdsl.utils import float8
 from asc_xdsl.transforms.hardware import PIPES
 
 FRACTAL = 512
@@ -721,6 +723,9 @@ def _mmad(op, comp, with_bias: bool):
     integer = c_dt.kind == "i"
     bf16 = is_bf16(a_type)
     k0 = 32 // a_dt.itemsize
+    # Ascend 950's 8-bit floats: decoded (exact), products and sums in float64, one
+    # rounding to float32 (docs/fp8.md)
+    fp8 = tuple(float8_name(v.type.element_type) for v in (op.fm, op.filter))
 
     def run(e, c, _op=op):
         f = fields(e[p], MMAD_DEFAULTS, "Mmad")
@@ -751,7 +756,9 @@ def _mmad(op, comp, with_bias: bool):
         bm = bv.reshape(k1, n1, 16, k0).transpose(0, 3, 1, 2).reshape(k1 * k0, n1 * 16)[:k]
         c4 = cv.reshape(n1, m1, 16, 16)  # a view: written through at the end
         cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)  # a copy
-        if integer:  # float64 BLAS is exact here: |sum| < 2^14 * 4095 * 16 < 2^53
+        if fp8[0] is not None:
+            prod = float8.decode(am, fp8[0], np.float64) @ float8.decode(bm, fp8[1], np.float64)
+        elif integer:  # float64 BLAS is exact here: |sum| < 2^14 * 4095 * 16 < 2^53
             prod = (am.astype(np.float64, order="C") @ bm.astype(np.float64, order="C")).astype(
                 np.int64
             )
