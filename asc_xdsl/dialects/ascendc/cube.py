@@ -69,9 +69,8 @@ from asc_xdsl.dialects.ascendc.spec import (
 )
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3, declared_soc, soc_family
-from asc_xdsl.soc import ASCEND_950, ATLAS_A2_A3
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType
-from asc_xdsl.soc import ASCEND_950
+from asc_xdsl.soc import ASCEND_950, ATLAS_A2_A3
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr

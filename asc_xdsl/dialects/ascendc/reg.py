@@ -1060,9 +1060,10 @@ _add(
     (Operand("scalar", elem("T")), _mask()),
     (_reg_out(),),
     sim="duplicate",
-    dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
+    # (3510's Duplicate lists the 8-bit floats: kernel_reg_compute_vec_duplicate_impl.h)
+    dtypes={"T": (*ALL_NUMERIC, *COMPLEX, *FP8)},
     doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere "
-    "(complex T: a complex scalar, `complex.create`).",
+    "(complex T: a complex scalar, `complex.create`; an 8-bit float: a constant of it).",
 )
 _add(
     "RegArangeOp",

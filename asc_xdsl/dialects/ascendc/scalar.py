@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import (
     AnyFloat,
-    FloatAttr,
     Float64Type,
+    FloatAttr,
     IntegerAttr,
     IntegerType,
     Signedness,

@@ -212,7 +212,8 @@ def _check_float8_op(op: Any, t: Attribute) -> None:
         return
     raise VerifyException(
         f"'{name}': {op.SPEC.api} takes no 8-bit float type ({t}) here: on Ascend 950 they "
-        "go through Cast, the data copies and the tensor and queue objects (docs/fp8.md)"
+        "go through Cast, the data copies, the tensor and queue objects, Duplicate's count "
+        "form, Mmad and its LoadData forms (docs/fp8.md)"
     )
 
 

@@ -53,8 +53,8 @@ from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.copy import copy_bursts, route
 from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
 from asc_xdsl.soc import get_soc
-from asc_xdsl.utils import float8
 from asc_xdsl.transforms.hardware import PIPES
+from asc_xdsl.utils import float8
 
 FRACTAL = 512
 """Bytes of one L0A/L0B fractal (16 x 32 B)."""

@@ -1,0 +1,100 @@
+// Ascend 950's 8-bit floats beyond Cast and the copies (docs/fp8.md): constants (the
+// builtin types' arith.constant, hifloat8_t's ascendc.float_constant), Duplicate's count
+// form and the Reg layer's Duplicate of them, Mmad of the fp8 / HiFloat8 pairs into float
+// with the LoadData2DParamsV2 loads that feed it. Round trip and Ascend C
+// (header-checked for 3510 by tests/unit/test_headers.py); the refusals are in
+// fp8_s8_invalid.mlir.
+// RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
+// RUN: asc-opt %s -t ascendc | filecheck %s
+
+// IR-LABEL: func.func @vf
+// IR:       %one = arith.constant 1.500000e+00 : f8E4M3FN
+// IR:       %h14 = ascendc.float_constant {value = 1.400000e+01 : f64} : !ascendc.hifloat8
+// IR:       %hinf = ascendc.float_constant {value = 0x7ff0000000000000 : f64} : !ascendc.hifloat8
+// IR:       %d = ascendc.reg.duplicate %h14, %m8 : !ascendc.hifloat8, !ascendc.mask_reg -> !ascendc.reg_tensor<!ascendc.hifloat8>
+// IR:       %e = ascendc.reg.duplicate %one, %m8 : f8E4M3FN, !ascendc.mask_reg -> !ascendc.reg_tensor<f8E4M3FN>
+
+// CHECK-LABEL: __simd_vf__ inline void vf(__ubuf__ hifloat8_t* h, __ubuf__ fp8_e4m3fn_t* f) {
+// CHECK:      const fp8_e4m3fn_t one = static_cast<fp8_e4m3fn_t>(1.5f);
+// CHECK-NEXT: const hifloat8_t h14 = static_cast<hifloat8_t>(14.0f);
+// CHECK-NEXT: const hifloat8_t hinf = static_cast<hifloat8_t>(__builtin_inff());
+// CHECK:      AscendC::Reg::Duplicate(d, h14, m8);
+// CHECK:      AscendC::Reg::Duplicate(e, one, m8);
+// CHECK:      AscendC::Reg::Duplicate(i, hinf, m8);
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @vf(%h: memref<?x!ascendc.hifloat8, 26 : i64>, %f: memref<?xf8E4M3FN, 26 : i64>) attributes {ascendc.vf} {
+    %c0 = arith.constant 0 : i32
+    %one = arith.constant 1.5 : f8E4M3FN
+    %h14 = ascendc.float_constant {value = 14.0 : f64} : !ascendc.hifloat8
+    %hinf = ascendc.float_constant {value = 0x7ff0000000000000 : f64} : !ascendc.hifloat8
+    %m8 = ascendc.reg.create_mask {dtype = !ascendc.hifloat8, pattern = 0 : i32} : () -> !ascendc.mask_reg
+    %d = ascendc.reg.duplicate %h14, %m8 : !ascendc.hifloat8, !ascendc.mask_reg -> !ascendc.reg_tensor<!ascendc.hifloat8>
+    ascendc.reg.store_align %h, %c0, %d, %m8 : memref<?x!ascendc.hifloat8, 26 : i64>, i32, !ascendc.reg_tensor<!ascendc.hifloat8>, !ascendc.mask_reg
+    %e = ascendc.reg.duplicate %one, %m8 : f8E4M3FN, !ascendc.mask_reg -> !ascendc.reg_tensor<f8E4M3FN>
+    ascendc.reg.store_align %f, %c0, %e, %m8 : memref<?xf8E4M3FN, 26 : i64>, i32, !ascendc.reg_tensor<f8E4M3FN>, !ascendc.mask_reg
+    %i = ascendc.reg.duplicate %hinf, %m8 : !ascendc.hifloat8, !ascendc.mask_reg -> !ascendc.reg_tensor<!ascendc.hifloat8>
+    ascendc.reg.store_align %h, %c0, %i, %m8 : memref<?x!ascendc.hifloat8, 26 : i64>, i32, !ascendc.reg_tensor<!ascendc.hifloat8>, !ascendc.mask_reg
+    func.return
+  }
+
+  // IR-LABEL: func.func @fill
+  // IR:       ascendc.duplicate_l2 %hl, %h, %n : !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.hifloat8, i32
+  // IR:       ascendc.duplicate_l2 %el, %e, %n : !ascendc.local_tensor<*xf8E5M2>, f8E5M2, i32
+  // IR:       ascendc.duplicate_l2 %sl, %s, %n : !ascendc.local_tensor<*xf8E8M0FNU>, f8E8M0FNU, i32
+
+  // CHECK-LABEL: void fill(AscendC::LocalTensor<hifloat8_t> hl, AscendC::LocalTensor<fp8_e5m2_t> el, AscendC::LocalTensor<fp8_e8m0_t> sl, int32_t n) {
+  // CHECK:      const hifloat8_t h = static_cast<hifloat8_t>(0.3125f);
+  // CHECK-NEXT: const fp8_e5m2_t e = static_cast<fp8_e5m2_t>(-3.0f);
+  // CHECK-NEXT: const fp8_e8m0_t s = static_cast<fp8_e8m0_t>(0.25f);
+  // CHECK-NEXT: AscendC::Duplicate(hl, h, n);
+  // CHECK-NEXT: AscendC::Duplicate(el, e, n);
+  // CHECK-NEXT: AscendC::Duplicate(sl, s, n);
+  func.func @fill(%hl: !ascendc.local_tensor<*x!ascendc.hifloat8>, %el: !ascendc.local_tensor<*xf8E5M2>, %sl: !ascendc.local_tensor<*xf8E8M0FNU>, %n: i32) {
+    %h = ascendc.float_constant {value = 0.3125 : f64} : !ascendc.hifloat8
+    %e = arith.constant -3.0 : f8E5M2
+    %s = arith.constant 0.25 : f8E8M0FNU
+    ascendc.duplicate_l2 %hl, %h, %n : !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.hifloat8, i32
+    ascendc.duplicate_l2 %el, %e, %n : !ascendc.local_tensor<*xf8E5M2>, f8E5M2, i32
+    ascendc.duplicate_l2 %sl, %s, %n : !ascendc.local_tensor<*xf8E8M0FNU>, f8E8M0FNU, i32
+    func.return
+  }
+
+  // IR-LABEL: func.func @matmul
+  // IR:       ascendc.load_data_l0_v2 %a2, %a1, %lp : !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.load_data_2d_params_v2
+  // IR:       ascendc.mmad %co1, %a2, %b2, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E5M2>, !ascendc.mmad_params
+  // IR:       ascendc.mmad_with_bias %co1, %h2, %hb2, %bias, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, !ascendc.mmad_params
+
+  // CHECK-LABEL: void matmul(
+  // CHECK:      AscendC::LoadData(a2, a1, lp);
+  // CHECK:      AscendC::LoadData(b2, b1, lp);
+  // CHECK:      AscendC::Mmad(co1, a2, b2, mp);
+  // CHECK:      AscendC::Mmad(co1, h2, hb2, bias, mp);
+  func.func @matmul() {
+    %c0 = arith.constant 0 : i32
+    %a0 = builtin.unrealized_conversion_cast %c0 : i32 to ui32
+    %c1024 = arith.constant 1024 : i32
+    %len = builtin.unrealized_conversion_cast %c1024 : i32 to ui32
+    %c4096 = arith.constant 4096 : i32
+    %far = builtin.unrealized_conversion_cast %c4096 : i32 to ui32
+    %a1 = ascendc.local_tensor_v2 a1, %a0, %len : !ascendc.local_tensor<*xf8E4M3FN>
+    %b1 = ascendc.local_tensor_v2 b1, %far, %len : !ascendc.local_tensor<*xf8E5M2>
+    %a2 = ascendc.local_tensor_v2 a2, %a0, %len : !ascendc.local_tensor<*xf8E4M3FN>
+    %b2 = ascendc.local_tensor_v2 b2, %a0, %len : !ascendc.local_tensor<*xf8E5M2>
+    %h2 = ascendc.local_tensor_v2 a2, %far, %len : !ascendc.local_tensor<*x!ascendc.hifloat8>
+    %hb2 = ascendc.local_tensor_v2 b2, %far, %len : !ascendc.local_tensor<*x!ascendc.hifloat8>
+    %co1 = ascendc.local_tensor_v2 co1, %a0, %len : !ascendc.local_tensor<*xf32>
+    %bias = ascendc.local_tensor_v2 c2, %a0, %len : !ascendc.local_tensor<*xf32>
+    %two = arith.constant 2 : i32
+    %u2 = builtin.unrealized_conversion_cast %two : i32 to ui16
+    %false = arith.constant false
+    %c0_i8 = arith.constant 0 : i8
+    %sid = builtin.unrealized_conversion_cast %c0_i8 : i8 to ui8
+    %lp = ascendc.construct !ascendc.load_data_2d_params_v2(%a0, %a0, %u2, %u2, %two, %u2, %false, %sid) : ui32, ui32, ui16, ui16, i32, ui16, i1, ui8
+    ascendc.load_data_l0_v2 %a2, %a1, %lp : !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.load_data_2d_params_v2
+    ascendc.load_data_l0_v2 %b2, %b1, %lp : !ascendc.local_tensor<*xf8E5M2>, !ascendc.local_tensor<*xf8E5M2>, !ascendc.load_data_2d_params_v2
+    %mp = ascendc.construct !ascendc.mmad_params()
+    ascendc.mmad %co1, %a2, %b2, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E5M2>, !ascendc.mmad_params
+    ascendc.mmad_with_bias %co1, %h2, %hb2, %bias, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, !ascendc.mmad_params
+    func.return
+  }
+}

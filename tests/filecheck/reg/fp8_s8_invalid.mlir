@@ -1,0 +1,84 @@
+// The refusals of fp8_s8.mlir's ops, each at its line: a float_constant that is no value
+// of its type or of a builtin type, Duplicate's mask form, Mmad pairs Ascend 950 does not
+// compute, LoadData forms without 8-bit floats, InitConstValue (3510 fills 16/32-bit
+// types only), and the constant on another SoC.
+// RUN: asc-opt %s --split-input-file --verify-diagnostics
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @constants() {
+    // expected-error @+1 {{'ascendc.float_constant': 1.3 is not a value of !ascendc.hifloat8 (its neighbours: 1.25, 1.375)}}
+    %h = ascendc.float_constant {value = 1.3 : f64} : !ascendc.hifloat8
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @builtin_type() {
+    // expected-error @+1 {{'ascendc.float_constant': the result type f8E4M3FN is not an 8-bit float without a builtin type (hifloat8_t); a constant of f8E4M3FN, f8E5M2 or f8E8M0FNU is arith.constant}}
+    %h = ascendc.float_constant {value = 1.5 : f64} : f8E4M3FN
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @mask_form(%d: !ascendc.local_tensor<*x!ascendc.hifloat8>, %m: i32) {
+    %h = ascendc.float_constant {value = 1.5 : f64} : !ascendc.hifloat8
+    // expected-error @+1 {{'ascendc.duplicate_l0': Duplicate takes no 8-bit float type (!ascendc.hifloat8) here: on Ascend 950 they go through Cast, the data copies, the tensor and queue objects, Duplicate's count form, Mmad and its LoadData forms (docs/fp8.md)}}
+    ascendc.duplicate_l0 %d, %h, %m, %m, %m, %m : !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.hifloat8, i32, i32, i32, i32
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @mixed(%c: !ascendc.local_tensor<*xf32>, %a: !ascendc.local_tensor<*x!ascendc.hifloat8>, %b: !ascendc.local_tensor<*xf8E4M3FN>, %p: !ascendc.mmad_params) {
+    // expected-error @+1 {{'ascendc.mmad': Mmad does not compute f32 <- !ascendc.hifloat8 x f8E4M3FN on Ascend 950}}
+    ascendc.mmad %c, %a, %b, %p : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.mmad_params
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @e8m0(%c: !ascendc.local_tensor<*xf32>, %a: !ascendc.local_tensor<*xf8E8M0FNU>, %p: !ascendc.mmad_params) {
+    // expected-error @+1 {{'ascendc.mmad': Mmad does not compute f32 <- f8E8M0FNU x f8E8M0FNU on Ascend 950}}
+    ascendc.mmad %c, %a, %a, %p : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf8E8M0FNU>, !ascendc.local_tensor<*xf8E8M0FNU>, !ascendc.mmad_params
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @v1(%a: !ascendc.local_tensor<*xf8E5M2>, %p: !ascendc.load_data_2d_params) {
+    // expected-error @+1 {{'ascendc.load_data': LoadData with LoadData2DParams takes no 8-bit float type on Ascend 950 (its 8-bit float forms: LoadData2DParamsV2, LoadData3DParamsV2, LoadData3DParamsV2Pro) (f8E5M2)}}
+    ascendc.load_data %a, %a, %p : !ascendc.local_tensor<*xf8E5M2>, !ascendc.local_tensor<*xf8E5M2>, !ascendc.load_data_2d_params
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @init(%l: !ascendc.local_tensor<*xf8E4M3FN>, %p: !ascendc.init_const_value_params) {
+    // expected-error @+1 {{'ascendc.init_const_value': InitConstValue takes no 8-bit float type (f8E4M3FN) here}}
+    ascendc.init_const_value %l, %p : !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.init_const_value_params
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend910B1"} {
+  func.func @off_950() {
+    // expected-error @+1 {{'ascendc.float_constant': 8-bit float types (!ascendc.hifloat8) exist on Ascend 950 (arch 3510) only; this module is compiled for Ascend910B1 (Atlas A2/A3)}}
+    %h = ascendc.float_constant {value = 1.5 : f64} : !ascendc.hifloat8
+    func.return
+  }
+}
