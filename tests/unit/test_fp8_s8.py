@@ -1,0 +1,130 @@
+"""Ascend 950's 8-bit floats beyond Cast and the copies (docs/fp8.md): constants (rounded
+once in the frontend, exact in the IR), Duplicate's count form and the Reg layer's
+Duplicate of them, and Mmad of the fp8 / HiFloat8 pairs fed by LoadData2DParamsV2, on
+the simulator. Exactness is checked against `fractions.Fraction`: the constant's code is
+the nearest value (ties as the format's Cast rounds), the matmul's float result is the
+exact dot product rounded once."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl import jit
+from asc_xdsl.frontend.errors import CompileError
+from asc_xdsl.utils import float8
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_950_cube_gaps import A950, K, M, N, _align, _scenario, load2dv2_t  # noqa: E402
+
+R = asc.reg
+COUNT = 256
+
+
+@jit
+def fill(z: asc.GlobalAddress, value: asc.ConstExpr):
+    """z[:256] = Duplicate(value) (the count form)."""
+    pipe = asc.TPipe()
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bz, 1024)
+    zl = bz.get(z.dtype)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    asc.duplicate(zl, value, COUNT)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, COUNT)
+
+
+def _nearest(x: Fraction, name: str, ties_away: bool) -> int:
+    """The code of the value of `name` nearest to x, by exact rational arithmetic."""
+    f = float8.fmt(name)
+    codes = [c for c in range(256) if np.isfinite(f.table[c])]
+    best = min(abs(Fraction(float(f.table[c])) - x) for c in codes)
+    near = [c for c in codes if abs(Fraction(float(f.table[c])) - x) == best]
+    if len(near) == 1:
+        return near[0]
+    if ties_away:
+        return max(near, key=lambda c: abs(f.table[c]))
+    return next(c for c in near if c & 1 == 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("float8_e4m3fn", 1.0625),  # a tie: to the even code (1.0)
+        ("float8_e5m2", -0.3),
+        ("hifloat8", 0.3),
+        ("hifloat8", 1.125 + 2**-5),  # between 1.125 and 1.25 in HiFloat8's 3-bit binade
+        ("float8_e8m0", 0.3),
+    ],
+)
+def test_duplicate_of_a_constant_is_the_nearest_code(name, value):
+    z = asc.testing.float8_array(np.zeros(COUNT), name)
+    fill[1](z, asc.ConstExpr(value), platform=A950)
+    codes = z.view(np.uint8)
+    want = _nearest(Fraction(value), name, ties_away=name == "hifloat8")
+    assert (codes == want).all(), (hex(codes[0]), hex(want))
+
+
+@asc.vf
+def fill_vf(z: R.UbPointer):
+    m = R.create_mask(z.dtype)
+    R.store_align(z, R.duplicate(14.0, m, dtype=z.dtype), m)
+
+
+@jit
+def reg_fill(z: asc.GlobalAddress):
+    """z[:256] = Reg::Duplicate(14.0), in a vector function."""
+    pipe = asc.TPipe()
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bz, 1024)
+    zl = bz.get(z.dtype)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    fill_vf(zl)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, COUNT)
+
+
+def test_reg_duplicate_of_a_hifloat8_constant():
+    z = asc.testing.float8_array(np.zeros(COUNT), "hifloat8")
+    reg_fill[1](z, platform=A950)
+    assert (z.view(np.uint8) == 0x2E).all()  # 14 = 0x2E (docs/fp8.md's worked example)
+
+
+def test_a_constant_past_the_largest_value_is_a_located_error():
+    z = asc.testing.float8_array(np.zeros(COUNT), "float8_e4m3fn")
+    with pytest.raises(CompileError, match=r"constant 500.0 does not fit in float8_e4m3fn"):
+        fill[1](z, asc.ConstExpr(500.0), platform=A950)
+
+
+@pytest.mark.parametrize("name", ["float8_e4m3fn", "float8_e5m2", "hifloat8"])
+def test_mmad_of_8_bit_floats_is_the_exact_dot_product_rounded_once(name):
+    rng = np.random.default_rng(5)
+    cfg = list(_scenario(2))  # the 8-bit transposed-load scenario of the load2dv2 sample
+    cfg[0], cfg[1] = getattr(asc, name), asc.float32
+    ca = float8.encode(rng.standard_normal((M, K)) * 8, name, "round", saturate=True)
+    cb = float8.encode(rng.standard_normal((K, N)), name, "round", saturate=True)
+    out = np.zeros((M, N), np.float32)
+    ka1, ma1, kb1, nb1, m_mmad = cfg[2], cfg[3], cfg[4], cfg[5], cfg[9]
+    l0c_m = _align(m_mmad, 16)
+    sizes = (_align(ma1, 32) * ka1, kb1 * _align(nb1, 32), l0c_m * _align(N, 16), l0c_m)
+    tag = asc.testing.float8_array(np.zeros(1), name).dtype
+    a, b = np.ascontiguousarray(ca.T).view(tag), cb.view(tag)
+    args = [asc.ConstExpr(v) for v in (*cfg, *sizes)]
+    load2dv2_t[1](a, b, out, *args, platform=A950, sanitize="error")
+    table = float8.fmt(name).table
+    for i, j in ((0, 0), (M - 1, N - 1), (17, 33)):
+        exact = sum(
+            Fraction(float(table[ca[i, k]])) * Fraction(float(table[cb[k, j]])) for k in range(K)
+        )
+        assert out[i, j] == np.float32(float(exact)), (i, j)
+    want = (table[ca] @ table[cb]).astype(np.float32)  # (float64: exact at these sizes)
+    np.testing.assert_array_equal(out, want)
