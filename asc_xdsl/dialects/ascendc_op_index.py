@@ -1338,7 +1338,6 @@ PY_FUNCTIONS: dict[str, tuple[str, ...]] = {
     "duplicate": ("vec_misc",),
     "exp": ("vector",),
     "fixpipe": ("cube",),
-    "float8_constant": ("scalar",),
     "fused_abs_sub": ("vector",),
     "fused_exp_sub": ("vector",),
     "fused_mul_add": ("vector",),

@@ -20,7 +20,7 @@ from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.utils import float8
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_950_cube_gaps import A950, K, M, N, _align, _scenario, load2dv2_t  # noqa: E402
+from test_950_cube_gaps import A950, K, M, N, _align, _scenario, load2dv2_t
 
 R = asc.reg
 COUNT = 256

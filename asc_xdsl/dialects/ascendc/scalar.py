@@ -221,7 +221,6 @@ FAMILY.add(
         example={"value": FloatAttr(1.5, Float64Type())},
         emit=EmitKind.CUSTOM,
         format="attr-dict `:` type($result)",
-        py="float8_constant",
         doc="`const hifloat8_t c = static_cast<hifloat8_t>(value);`: a constant of an 8-bit "
         "float type without a builtin IR type (Ascend 950; docs/fp8.md).",
     ),
