@@ -128,3 +128,91 @@ def test_mmad_of_8_bit_floats_is_the_exact_dot_product_rounded_once(name):
         assert out[i, j] == np.float32(float(exact)), (i, j)
     want = (table[ca] @ table[cb]).astype(np.float32)  # (float64: exact at these sizes)
     np.testing.assert_array_equal(out, want)
+
+
+# -- Fixpipe's FP8 / HIF8 quant modes: L0C float -> fp8_e4m3fn_t / hifloat8_t ----------------
+
+FM, FK, FN = 16, 32, 32
+
+
+@asc.jit(kernel_type="cube", soc_version=A950)
+def quant_out(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+              q: asc.GlobalAddress, mode: asc.ConstExpr, deq: asc.ConstExpr,
+              vector: asc.ConstExpr):  # fmt: skip
+    """a @ b (half) into L0C, then Fixpipe ND to c (an 8-bit float) by quantPre `mode`:
+    a scalar mode with the word `deq`, a vector one with q's words (one per column)."""
+    ag, bg, cg, qg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    qg.set_global_buffer(q)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, FM * FK)
+    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, FM * FK * 2, FK * FN)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, FM * FK)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, FK * FN)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, FM * FN)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(1, FM, FK, 0, FK, FM, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, FK, FN, 0, FN, FK, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.load_data(a2, a1, asc.LoadData2DParamsV2(0, 0, FM // 16, FK // 16, FM // 16, FM // 16))
+    bp = asc.LoadData2DParamsV2(0, 0, FK // 16, FN // 16, FK // 16, FN // 16, True, 0)
+    asc.load_data(b2, b1, bp)
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(co1, a2, b2, asc.MmadParams(FM, FN, FK))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    row = asc.FixpipeConfig.cfg_row_major()
+    if vector:
+        scales = asc.LocalTensor(asc.uint64, asc.TPosition.C1, 0, FN)
+        asc.set_flag(asc.HardEvent.FIX_MTE2, 0)
+        asc.wait_flag(asc.HardEvent.FIX_MTE2, 0)
+        asc.data_copy(scales, qg, asc.DataCopyParams(1, FN * 8 // 32, 0, 0))
+        asc.set_flag(asc.HardEvent.MTE2_FIX, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_FIX, 0)
+        p = asc.FixpipeParamsArch3510(FN, FM, FM, FN, quant_pre=mode)
+        asc.fixpipe(cg, co1, scales, p, row)
+    else:
+        p = asc.FixpipeParamsArch3510(FN, FM, FM, FN, quant_pre=mode, deq_scalar=deq)
+        asc.fixpipe(cg, co1, p, row)
+
+
+def _m1(scale: float) -> float:
+    """The scale as the hardware reads it: bits 31-13 of the word, a (1, 8, 10) float."""
+    bits = int(np.array([scale], np.float32).view(np.uint32)[0]) & 0xFFFFE000
+    return float(np.array([bits], np.uint32).view(np.float32)[0])
+
+
+@pytest.mark.parametrize(
+    ("mode", "name", "rounding"),
+    [
+        (asc.QuantModes.QF322FP8_PRE, "float8_e4m3fn", "rint"),
+        (asc.QuantModes.VQF322HIF8_PRE, "hifloat8", "round"),
+    ],
+)
+def test_fixpipe_quantises_l0c_into_8_bit_floats(mode, name, rounding):
+    rng = np.random.default_rng(2)
+    a = rng.uniform(-2, 3, (FM, FK)).astype(np.float16)
+    b = rng.uniform(-2, 3, (FK, FN)).astype(np.float16)
+    acc = a.astype(np.float32) @ b.astype(np.float32)
+    scale = 1.7  # (M1 keeps 10 mantissa bits: 1.69921875)
+    words = np.array(
+        [np.float32(scale * (1 + j / 8)).view(np.uint32) for j in range(FN)], np.uint64
+    )
+    vector = mode.name.startswith("V")
+    deq = int(np.array([scale], np.float32).view(np.uint32)[0])
+    out = asc.testing.float8_array(np.zeros(FM * FN), name)
+    quant_out[1](a, b, out, words, asc.ConstExpr(mode), asc.ConstExpr(deq), asc.ConstExpr(vector),
+                 platform=A950, sanitize="error")  # fmt: skip
+    m1 = (
+        np.array([_m1(float(np.uint32(w).view(np.float32))) for w in words])
+        if vector
+        else _m1(scale)
+    )
+    product = (acc.astype(np.float64) * m1).astype(np.float32)
+    want = float8.encode(product, name, rounding, saturate=True).reshape(-1)
+    assert np.array_equal(out.view(np.uint8), want)
+    # and one element by exact arithmetic: the product's nearest code
+    v = Fraction(float(product[3, 5]))
+    assert out.view(np.uint8)[3 * FN + 5] == _nearest(v, name, ties_away=name == "hifloat8")

@@ -440,12 +440,12 @@ writes UB (the AIVs' UB of the AI Core: one, `subBlockId`, or both halves by
 `dualDstCtl`), false L1."""
 
 FIXPIPE_TYPES_3510: dict[str, frozenset[str]] = {
-    "f32": frozenset({"i8", "ui8", "f16", "bf16", "f32"}),
+    "f32": frozenset({"i8", "ui8", "f16", "bf16", "f32", "f8E4M3FN", "!ascendc.hifloat8"}),
     "i32": frozenset({"i8", "ui8", "f16", "bf16", "i32"}),
 }
 """src (L0C) element type -> the dst element types of the 3510 Fixpipe's `static_assert`
-(dav_3510 kernel_operator_fixpipe_impl.h `CheckFixpipeParams`; its fp8_e4m3fn_t and
-hifloat8_t have no dialect type)."""
+(dav_3510 kernel_operator_fixpipe_impl.h `CheckFixpipeParams`: fp8_e4m3fn_t and
+hifloat8_t from float, through their quant modes)."""
 
 FIXPIPE_LAYOUTS_3510: dict[int, str] = {**FIXPIPE_LAYOUTS, 2: "AscendC::CFG_COLUMN_MAJOR"}
 """The 3510 headers' `CFG_*` constants, COLUMN_MAJOR included."""
@@ -488,10 +488,10 @@ QUANT_PAIRS_3510: dict[str, frozenset[tuple[str, str]]] = {
         (("DEQF16", "VDEQF16"), ((_I32, "f16"),)),
         (("QF322B8_PRE", "VQF322B8_PRE"), ((_F32, "i8"), (_F32, "ui8"))),
         (("REQ8", "VREQ8"), ((_I32, "i8"), (_I32, "ui8"))),
-        (("QF322FP8_PRE", "VQF322FP8_PRE"), ((_F32, "fp8_e4m3fn_t"),)),
+        (("QF322FP8_PRE", "VQF322FP8_PRE"), ((_F32, "f8E4M3FN"),)),
         (
             ("QF322HIF8_PRE", "VQF322HIF8_PRE", "QF322HIF8_PRE_HYBRID", "VQF322HIF8_PRE_HYBRID"),
-            ((_F32, "hifloat8_t"),),
+            ((_F32, "!ascendc.hifloat8"),),
         ),
         (("QS322BF16_PRE", "VQS322BF16_PRE"), ((_I32, "bf16"),)),
         (("QF322F32_PRE", "VQF322F32_PRE"), ((_F32, "f32"),)),

@@ -69,14 +69,17 @@ FP8_BASIC_OPS = frozenset(
         # cube.MMAD_TYPES_950) and the loads that feed it, by their params (below)
         "ascendc.mmad", "ascendc.mmad_with_bias", "ascendc.load_data_l0_v2",
         "ascendc.load_data_g2l_v2", "ascendc.load_data_3d_l0_v2", "ascendc.load_data_3d_l0_v2pro",
+        # out of L0C: float -> fp8_e4m3fn_t / hifloat8_t by the FP8 / HIF8 quant modes
+        # (cube.QUANT_PAIRS_3510; dav_3510 CheckFixpipeQuantParams)
+        "ascendc.fixpipe", "ascendc.fixpipe_with_workspace",
     }
 )  # fmt: skip
 """The basic-API ops (besides tensor and queue plumbing: `takes_float8`) that take 8-bit
 float tensors on Ascend 950: Cast (its pairs: vec_vconv.CAST_MODES_950_FP8) and the ops
 that move bytes, each compiled against the 3510 headers (tools/probe_fp8.py) and
 simulated on the codes; a constant and Duplicate's count form; Mmad (decoded, exact
-products, float accumulation) and the LoadData forms that feed it. Ops the headers accept
-that the simulator does not model on fp8 values (Fixpipe's FP8 quant modes, ...) are
+products, float accumulation), the LoadData forms that feed it and Fixpipe's FP8 / HIF8
+quant modes. Ops the headers accept that the simulator does not model on fp8 values are
 refused (docs/fp8.md)."""
 
 

@@ -1,7 +1,8 @@
 // Ascend 950's 8-bit floats beyond Cast and the copies (docs/fp8.md): constants (the
 // builtin types' arith.constant, hifloat8_t's ascendc.float_constant), Duplicate's count
 // form and the Reg layer's Duplicate of them, Mmad of the fp8 / HiFloat8 pairs into float
-// with the LoadData2DParamsV2 loads that feed it. Round trip and Ascend C
+// with the LoadData2DParamsV2 loads that feed it, Fixpipe's FP8 / HIF8 quant modes.
+// Round trip and Ascend C
 // (header-checked for 3510 by tests/unit/test_headers.py); the refusals are in
 // fp8_s8_invalid.mlir.
 // RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
@@ -95,6 +96,43 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %mp = ascendc.construct !ascendc.mmad_params()
     ascendc.mmad %co1, %a2, %b2, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E5M2>, !ascendc.mmad_params
     ascendc.mmad_with_bias %co1, %h2, %hb2, %bias, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, !ascendc.mmad_params
+    func.return
+  }
+
+  // IR-LABEL: func.func @quant_out
+  // IR:       ascendc.fixpipe %e4, %co1, %sp, %row_cfg : !ascendc.global_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
+  // IR:       ascendc.fixpipe_with_workspace %h8, %co1, %ws, %vp, %row_cfg : !ascendc.global_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui64>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
+
+  // CHECK-LABEL: void quant_out(
+  // CHECK:      QuantMode_t fp8{QuantMode_t::QF322FP8_PRE};
+  // CHECK:      AscendC::Fixpipe<fp8_e4m3fn_t, float, AscendC::CFG_ROW_MAJOR>(e4, co1, sp);
+  // CHECK:      QuantMode_t hif8{QuantMode_t::VQF322HIF8_PRE};
+  // CHECK:      AscendC::Fixpipe<hifloat8_t, float, AscendC::CFG_ROW_MAJOR>(h8, co1, ws, vp);
+  func.func @quant_out(%e4: !ascendc.global_tensor<*xf8E4M3FN>, %h8: !ascendc.global_tensor<*x!ascendc.hifloat8>, %deq: ui64) {
+    %c0 = arith.constant 0 : i32
+    %a0 = builtin.unrealized_conversion_cast %c0 : i32 to ui32
+    %c1024 = arith.constant 1024 : i32
+    %len = builtin.unrealized_conversion_cast %c1024 : i32 to ui32
+    %co1 = ascendc.local_tensor_v2 co1, %a0, %len : !ascendc.local_tensor<*xf32>
+    %c32 = arith.constant 32 : i32
+    %n = builtin.unrealized_conversion_cast %c32 : i32 to ui16
+    %n32 = builtin.unrealized_conversion_cast %c32 : i32 to ui32
+    %row = arith.constant 1 : i32
+    %row_cfg = ascendc.construct !ascendc.fixpipe_config(%row) : i32
+    %sp = ascendc.construct !ascendc.fixpipe_params_arch3510(%n, %n, %n, %n32) : ui16, ui16, ui16, ui32
+    %q9 = arith.constant 9 : i32
+    %fp8 = ascendc.construct !ascendc.quant_mode_t(%q9) : i32
+    emitasc.set_member %sp "quantPre", %fp8 : !ascendc.fixpipe_params_arch3510, !ascendc.quant_mode_t
+    emitasc.set_member %sp "deqScalar", %deq : !ascendc.fixpipe_params_arch3510, ui64
+    ascendc.fixpipe %e4, %co1, %sp, %row_cfg : !ascendc.global_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
+    %c64 = arith.constant 64 : i32
+    %wlen = builtin.unrealized_conversion_cast %c64 : i32 to ui32
+    %ws = ascendc.local_tensor_v2 c1, %a0, %wlen : !ascendc.local_tensor<*xui64>
+    %vp = ascendc.construct !ascendc.fixpipe_params_arch3510(%n, %n, %n, %n32) : ui16, ui16, ui16, ui32
+    %q12 = arith.constant 12 : i32
+    %hif8 = ascendc.construct !ascendc.quant_mode_t(%q12) : i32
+    emitasc.set_member %vp "quantPre", %hif8 : !ascendc.fixpipe_params_arch3510, !ascendc.quant_mode_t
+    ascendc.fixpipe_with_workspace %h8, %co1, %ws, %vp, %row_cfg : !ascendc.global_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui64>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
     func.return
   }
 }

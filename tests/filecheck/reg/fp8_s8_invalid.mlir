@@ -1,7 +1,7 @@
 // The refusals of fp8_s8.mlir's ops, each at its line: a float_constant that is no value
 // of its type or of a builtin type, Duplicate's mask form, Mmad pairs Ascend 950 does not
 // compute, LoadData forms without 8-bit floats, InitConstValue (3510 fills 16/32-bit
-// types only), and the constant on another SoC.
+// types only), the constant on another SoC, Fixpipe into fp8_e5m2_t (no quant mode has it).
 // RUN: asc-opt %s --split-input-file --verify-diagnostics
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
@@ -79,6 +79,16 @@ builtin.module attributes {ascendc.soc = "Ascend910B1"} {
   func.func @off_950() {
     // expected-error @+1 {{'ascendc.float_constant': 8-bit float types (!ascendc.hifloat8) exist on Ascend 950 (arch 3510) only; this module is compiled for Ascend910B1 (Atlas A2/A3)}}
     %h = ascendc.float_constant {value = 1.5 : f64} : !ascendc.hifloat8
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @quant_e5m2(%e5: !ascendc.global_tensor<*xf8E5M2>, %co1: !ascendc.local_tensor<*xf32>, %p: !ascendc.fixpipe_params_arch3510, %cfg: !ascendc.fixpipe_config) {
+    // expected-error @+1 {{'ascendc.fixpipe': Fixpipe does not convert f32 to f8E5M2 on Ascend 950}}
+    ascendc.fixpipe %e5, %co1, %p, %cfg : !ascendc.global_tensor<*xf8E5M2>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
     func.return
   }
 }
