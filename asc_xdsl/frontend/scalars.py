@@ -385,6 +385,12 @@ class ScalarBuilder(ABC):
         v = value.handle
         if src.is_complex() or dtype.is_complex():
             return self._to_complex(value, dtype)
+        if src.is_float8() or dtype.is_float8():  # (Ascend 950: no scalar conversion)
+            self.fail(
+                f"a {src.name} value does not convert to {dtype.name} in a kernel: an 8-bit "
+                "float scalar is a constant (a Python number, rounded when the kernel "
+                "compiles); tensors convert with Cast (docs/fp8.md)"
+            )
         if src.kind == "bool" and dtype.kind != "bool":
             v = self.emit(_cast_op(arith.ExtUIOp, v, signless_type(32))).results[0]
             return self.convert(RuntimeScalar(v, dt.int32), dtype)

@@ -216,3 +216,27 @@ def test_fixpipe_quantises_l0c_into_8_bit_floats(mode, name, rounding):
     # and one element by exact arithmetic: the product's nearest code
     v = Fraction(float(product[3, 5]))
     assert out.view(np.uint8)[3 * FN + 5] == _nearest(v, name, ties_away=name == "hifloat8")
+
+
+@asc.vf
+def convert_vf(z: R.UbPointer, value: float):
+    m = R.create_mask(z.dtype)
+    R.store_align(z, R.duplicate(value, m, dtype=z.dtype), m)  # converts
+
+
+@jit
+def convert_kernel(z: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bz, 1024)
+    convert_vf(bz.get(z.dtype), 1.5)
+
+
+def test_a_runtime_scalar_does_not_convert_to_an_8_bit_float():
+    z = asc.testing.float8_array(np.zeros(COUNT), "hifloat8")
+    with pytest.raises(CompileError, match=r"a float32 value does not convert to hifloat8") as info:
+        convert_kernel[1](z, platform=A950)
+    line = next(
+        i for i, t in enumerate(Path(__file__).read_text().splitlines(), 1) if "# converts" in t
+    )
+    assert f"test_fp8_s8.py:{line}:" in str(info.value)
