@@ -105,6 +105,58 @@ def test_a_constant_past_the_largest_value_is_a_located_error():
         fill[1](z, asc.ConstExpr(500.0), platform=A950)
 
 
+@asc.jit(kernel_type="cube", soc_version=A950)
+def mixed_mmad(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+               ka1: asc.ConstExpr, ma1: asc.ConstExpr, kb1: asc.ConstExpr, nb1: asc.ConstExpr,
+               ma0: asc.ConstExpr, nb0: asc.ConstExpr):  # fmt: skip
+    """test_950_cube_gaps' transposed 8-bit scenario with A and B of their own types
+    (a.dtype x b.dtype -> float)."""
+    ag, bg, cg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    a1 = asc.LocalTensor(a.dtype, asc.TPosition.A1, 0, ka1 * ma1)
+    b1 = asc.LocalTensor(b.dtype, asc.TPosition.B1, 128 * 1024, kb1 * nb1)
+    a2 = asc.LocalTensor(a.dtype, asc.TPosition.A2, 0, ma1 * ka1)
+    b2 = asc.LocalTensor(b.dtype, asc.TPosition.B2, 0, kb1 * nb1)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, ma0 * nb0)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(1, K, M, 0, M, ka1, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, K, N, 0, N, kb1, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.load_data(
+        a2, a1, asc.LoadData2DParamsV2(0, 0, ka1 // 16, ma1 // 32, ka1 // 16, ma0 // 16, True, 0)
+    )
+    asc.load_data(
+        b2, b1, asc.LoadData2DParamsV2(0, 0, kb1 // 16, nb1 // 32, kb1 // 16, nb0 // 16, True, 0)
+    )
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(co1, a2, b2, asc.MmadParams(ma0, N, K))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(cg, co1, asc.FixpipeParamsArch3510(N, M, ma0, N), asc.FixpipeConfig.cfg_row_major())
+
+
+def test_mmad_of_e4m3fn_by_e5m2():
+    rng = np.random.default_rng(8)
+    fa, fb = "float8_e4m3fn", "float8_e5m2"
+    ca = float8.encode(rng.standard_normal((M, K)) * 30, fa, "rint", saturate=True)
+    cb = float8.encode(rng.standard_normal((K, N)) / 64, fb, "rint", saturate=True)
+    ta = asc.testing.float8_array(np.zeros(1), fa).dtype
+    tb = asc.testing.float8_array(np.zeros(1), fb).dtype
+    out = np.zeros((M, N), np.float32)
+    ka1 = kb1 = _align(K, 32)
+    ma1, nb1, ma0, nb0 = _align(M, 32), _align(N, 32), _align(M, 32), _align(N, 32)
+    consts = [asc.ConstExpr(v) for v in (ka1, ma1, kb1, nb1, ma0, nb0)]
+    mixed_mmad[1](np.ascontiguousarray(ca.T).view(ta), cb.view(tb), out, *consts, platform=A950,
+                  sanitize="error")  # fmt: skip
+    va, vb = float8.fmt(fa).table, float8.fmt(fb).table
+    exact = sum(Fraction(float(va[ca[7, k]])) * Fraction(float(vb[cb[k, 11]])) for k in range(K))
+    assert out[7, 11] == np.float32(float(exact))
+    np.testing.assert_array_equal(out, (va[ca] @ vb[cb]).astype(np.float32))
+
+
 @pytest.mark.parametrize("name", ["float8_e4m3fn", "float8_e5m2", "hifloat8"])
 def test_mmad_of_8_bit_floats_is_the_exact_dot_product_rounded_once(name):
     rng = np.random.default_rng(5)

@@ -1,7 +1,7 @@
 // Ascend 950's 8-bit floats beyond Cast and the copies (docs/fp8.md): constants (the
 // builtin types' arith.constant, hifloat8_t's ascendc.float_constant), Duplicate's count
 // form and the Reg layer's Duplicate of them, Mmad of the fp8 / HiFloat8 pairs into float
-// with the LoadData2DParamsV2 loads that feed it, Fixpipe's FP8 / HIF8 quant modes.
+// with the LoadData V2 / 3D V2 / 3D V2Pro loads that feed it, Fixpipe's FP8 / HIF8 quant modes.
 // Round trip and Ascend C
 // (header-checked for 3510 by tests/unit/test_headers.py); the refusals are in
 // fp8_s8_invalid.mlir.
@@ -68,6 +68,9 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK-LABEL: void matmul(
   // CHECK:      AscendC::LoadData(a2, a1, lp);
   // CHECK:      AscendC::LoadData(b2, b1, lp);
+  // CHECK:      AscendC::LoadData(a2, a1, pro);
+  // CHECK:      AscendC::LoadData3DParamsV2<hifloat8_t> v2;
+  // CHECK-NEXT: AscendC::LoadData(h2, h1, v2);
   // CHECK:      AscendC::Mmad(co1, a2, b2, mp);
   // CHECK:      AscendC::Mmad(co1, h2, hb2, bias, mp);
   func.func @matmul() {
@@ -81,6 +84,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %b1 = ascendc.local_tensor_v2 b1, %far, %len : !ascendc.local_tensor<*xf8E5M2>
     %a2 = ascendc.local_tensor_v2 a2, %a0, %len : !ascendc.local_tensor<*xf8E4M3FN>
     %b2 = ascendc.local_tensor_v2 b2, %a0, %len : !ascendc.local_tensor<*xf8E5M2>
+    %h1 = ascendc.local_tensor_v2 a1, %far, %len : !ascendc.local_tensor<*x!ascendc.hifloat8>
     %h2 = ascendc.local_tensor_v2 a2, %far, %len : !ascendc.local_tensor<*x!ascendc.hifloat8>
     %hb2 = ascendc.local_tensor_v2 b2, %far, %len : !ascendc.local_tensor<*x!ascendc.hifloat8>
     %co1 = ascendc.local_tensor_v2 co1, %a0, %len : !ascendc.local_tensor<*xf32>
@@ -93,6 +97,10 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %lp = ascendc.construct !ascendc.load_data_2d_params_v2(%a0, %a0, %u2, %u2, %two, %u2, %false, %sid) : ui32, ui32, ui16, ui16, i32, ui16, i1, ui8
     ascendc.load_data_l0_v2 %a2, %a1, %lp : !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.load_data_2d_params_v2
     ascendc.load_data_l0_v2 %b2, %b1, %lp : !ascendc.local_tensor<*xf8E5M2>, !ascendc.local_tensor<*xf8E5M2>, !ascendc.load_data_2d_params_v2
+    %pro = ascendc.construct !ascendc.load_data_3d_params_v2_pro()
+    ascendc.load_data_3d_l0_v2pro %a2, %a1, %pro : !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.load_data_3d_params_v2_pro
+    %v2 = ascendc.construct !ascendc.load_data_3d_params_v2<!ascendc.hifloat8>()
+    ascendc.load_data_3d_l0_v2 %h2, %h1, %v2 : !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.load_data_3d_params_v2<!ascendc.hifloat8>
     %mp = ascendc.construct !ascendc.mmad_params()
     ascendc.mmad %co1, %a2, %b2, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E5M2>, !ascendc.mmad_params
     ascendc.mmad_with_bias %co1, %h2, %hb2, %bias, %mp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, !ascendc.mmad_params
