@@ -292,3 +292,105 @@ def test_a_runtime_scalar_does_not_convert_to_an_8_bit_float():
         i for i, t in enumerate(Path(__file__).read_text().splitlines(), 1) if "# converts" in t
     )
     assert f"test_fp8_s8.py:{line}:" in str(info.value)
+
+
+# -- the 4-bit floats: tables, rounding, packing; compiled, refused by the simulator ----------
+
+
+def _fp4_value(code: int, ebits: int) -> Fraction:
+    """An independent decoder: sign at bit 3, bias 1, subnormals at exponent 0."""
+    mbits = 3 - ebits
+    e, m = (code >> mbits) & ((1 << ebits) - 1), code & ((1 << mbits) - 1)
+    v = (
+        Fraction(m, 1 << mbits)
+        if e == 0
+        else (1 + Fraction(m, 1 << mbits)) * Fraction(2) ** (e - 1)
+    )
+    return -v if code & 8 else v
+
+
+@pytest.mark.parametrize(
+    ("name", "ebits", "top"), [("float4_e2m1", 2, 6), ("float4_e1m2", 1, 1.75)]
+)
+def test_fp4_tables_and_rounding(name, ebits, top):
+    f = float8.fmt(name)
+    assert [Fraction(float(v)) for v in f.table] == [_fp4_value(c, ebits) for c in range(16)]
+    assert f.max == top
+    finite = sorted({_fp4_value(c, ebits) for c in range(16)})
+    x = np.array([0.3, 0.7, -1.3, 2.5, 5.5, -0.05, 9.0, np.inf, np.nan, -np.inf]) * (top / 6)
+    for mode in ("rint", "round", "trunc", "floor", "ceil"):
+        got = float8.decode(float8.encode(x, name, mode), name, np.float64)
+        for v, g in zip(x, got, strict=True):
+            if np.isnan(v):  # (no NaN: 0; infinity and overflow: the largest value)
+                assert g == 0
+                continue
+            if np.isinf(v):
+                assert g == np.sign(v) * top
+                continue
+            q = Fraction(float(v))
+            below = max(t for t in finite if t <= q) if q >= finite[0] else finite[0]
+            above = min(t for t in finite if t >= q) if q <= finite[-1] else finite[-1]
+            if mode == "floor":
+                want = below
+            elif mode == "ceil":
+                want = above
+            elif mode == "trunc":
+                want = below if q >= 0 else above
+            elif q - below != above - q:
+                want = below if q - below < above - q else above
+            elif mode == "round":
+                want = above if q > 0 else below
+            else:  # ties to the even code
+                want = next(
+                    t for t in (below, above) if int(float8.encode([float(t)], name)[0]) % 2 == 0
+                )
+            assert Fraction(float(g)) == want, (mode, v, g, want)
+
+
+def test_fp4_codes_pack_two_a_byte_low_nibble_first():
+    codes = np.array([0x1, 0xF, 0x7, 0x8], np.uint8)
+    packed = float8.pack4(codes)
+    assert packed.tolist() == [0xF1, 0x87]
+    assert float8.unpack4(packed).tolist() == codes.tolist()
+
+
+@jit
+def fp4_cast(x: asc.GlobalAddress, fmt: asc.ConstExpr, mode: asc.ConstExpr):
+    """x (float) -> bfloat16 -> the 4-bit `fmt` (by `mode`) -> bfloat16 -> x."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bb = asc.TBuf(asc.TPosition.VECCALC)
+    bq = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bb, 1024)
+    pipe.init_buffer(bq, 1024)
+    xl = bx.get(x.dtype)
+    bl = bb.get(asc.bfloat16)
+    ql = bq.get(fmt)  # fp4-tensor
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    asc.data_copy(xl, xg, COUNT)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.cast(bl, xl, asc.RoundMode.CAST_RINT, COUNT)
+    asc.cast(ql, bl, mode, COUNT)
+    asc.cast(bl, ql, asc.RoundMode.CAST_NONE, COUNT)
+    asc.cast(xl, bl, asc.RoundMode.CAST_NONE, COUNT)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(xg, xl, COUNT)
+
+
+def test_fp4_cast_compiles_and_the_simulator_refuses_it_at_its_line():
+    x = np.zeros(COUNT, np.float32)
+    args = (asc.ConstExpr(asc.float4_e1m2), asc.ConstExpr(asc.RoundMode.CAST_FLOOR))
+    text = fp4_cast.compile(x, *args, soc_version=A950).asm["ascendc"]
+    assert "AscendC::Cast<fp4x2_e1m2_t, bfloat16_t>(" in text and "CAST_FLOOR" in text
+    with pytest.raises(
+        Exception, match=r"4-bit float tensors .* are compiled but not simulated"
+    ) as info:
+        fp4_cast[1](x, *args, platform=A950)
+    line = next(
+        i for i, t in enumerate(Path(__file__).read_text().splitlines(), 1) if "# fp4-tensor" in t
+    )
+    assert f"test_fp8_s8.py:{line}:" in str(info.value)

@@ -143,4 +143,23 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.fixpipe_with_workspace %h8, %co1, %ws, %vp, %row_cfg : !ascendc.global_tensor<*x!ascendc.hifloat8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui64>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
     func.return
   }
+
+  // The 4-bit floats: f4E2M1FN (fp4x2_e2m1_t) and !ascendc.float4_e1m2 (fp4x2_e1m2_t),
+  // Cast's count form to and from bfloat16_t, the copies, LoadData with V2 params.
+  // IR-LABEL: func.func @fp4
+  // IR:       ascendc.cast_l2 %q, %b, %n {roundMode = 3 : i32} : !ascendc.local_tensor<*xf4E2M1FN>, !ascendc.local_tensor<*xbf16>, i32
+  // IR:       ascendc.cast_l2 %b, %r, %n {roundMode = 0 : i32} : !ascendc.local_tensor<*xbf16>, !ascendc.local_tensor<*x!ascendc.float4_e1m2>, i32
+
+  // CHECK-LABEL: void fp4(AscendC::LocalTensor<bfloat16_t> b, AscendC::LocalTensor<fp4x2_e2m1_t> q, AscendC::LocalTensor<fp4x2_e1m2_t> r, AscendC::GlobalTensor<fp4x2_e2m1_t> g, int32_t n) {
+  // CHECK:      AscendC::Cast<fp4x2_e2m1_t, bfloat16_t>(q, b, AscendC::RoundMode::CAST_CEIL, n);
+  // CHECK-NEXT: AscendC::Cast<fp4x2_e1m2_t, bfloat16_t>(r, b, AscendC::RoundMode::CAST_RINT, n);
+  // CHECK-NEXT: AscendC::Cast<bfloat16_t, fp4x2_e1m2_t>(b, r, AscendC::RoundMode::CAST_NONE, n);
+  // CHECK-NEXT: AscendC::DataCopy(g, q, n);
+  func.func @fp4(%b: !ascendc.local_tensor<*xbf16>, %q: !ascendc.local_tensor<*xf4E2M1FN>, %r: !ascendc.local_tensor<*x!ascendc.float4_e1m2>, %g: !ascendc.global_tensor<*xf4E2M1FN>, %n: i32) {
+    ascendc.cast_l2 %q, %b, %n {roundMode = 3 : i32} : !ascendc.local_tensor<*xf4E2M1FN>, !ascendc.local_tensor<*xbf16>, i32
+    ascendc.cast_l2 %r, %b, %n {roundMode = 1 : i32} : !ascendc.local_tensor<*x!ascendc.float4_e1m2>, !ascendc.local_tensor<*xbf16>, i32
+    ascendc.cast_l2 %b, %r, %n {roundMode = 0 : i32} : !ascendc.local_tensor<*xbf16>, !ascendc.local_tensor<*x!ascendc.float4_e1m2>, i32
+    ascendc.data_copy_l2 %g, %q, %n : !ascendc.global_tensor<*xf4E2M1FN>, !ascendc.local_tensor<*xf4E2M1FN>, i32
+    func.return
+  }
 }
