@@ -118,8 +118,36 @@ LoadData3DParamsV2 / V2Pro list hifloat8_t, fp8_e5m2_t, fp8_e4m3fn_t in their
 static_asserts; LoadData2DParams (V1) and LoadDataWithTranspose do not."""
 
 
+_LOADS = frozenset(
+    {"ascendc.load_data", "ascendc.load_data_l0_v2", "ascendc.load_data_g2l_v2",
+     "ascendc.load_data_3d_l0_v2", "ascendc.load_data_3d_l0_v2pro"}
+)  # fmt: skip
+_FIXPIPES = frozenset({"ascendc.fixpipe", "ascendc.fixpipe_with_workspace"})
+_FIXPIPE_FP8 = ("f8E4M3FN", "!ascendc.hifloat8")
+
+
 def float8_form_problem(op) -> str | None:  # type: ignore[no-untyped-def]
-    """Why op `op` (one of FP8_LOAD_PARAMS) does not take 8-bit floats, or None."""
+    """Why op `op`, which takes low-precision floats in some form, does not in this one,
+    or None: LoadData's params (FP8_LOAD_PARAMS) and element type (its 3510 asserts list
+    no fp8_e8m0_t), Fixpipe's (float L0C into fp8_e4m3fn_t or hifloat8_t, with
+    FixpipeParamsArch3510: the quant modes that write them)."""
+    if op.name in _LOADS:
+        element = str(getattr(op.operands[0].type, "element_type", ""))
+        if element == "f8E8M0FNU":
+            return (
+                "LoadData takes no fp8_e8m0_t on Ascend 950 (its 3510 static_asserts list "
+                "hifloat8_t, fp8_e5m2_t, fp8_e4m3fn_t and the 4-bit floats)"
+            )
+    if op.name in _FIXPIPES:
+        dst, src = (str(v.type.element_type) for v in (op.operands[0], op.operands[1]))
+        params = type(op.intri_params.type).__name__
+        if src != "f32" or dst not in _FIXPIPE_FP8 or params != "FixpipeParamsArch3510Type":
+            return (
+                f"Fixpipe writes 8-bit floats only from float in L0C into fp8_e4m3fn_t or "
+                f"hifloat8_t, with FixpipeParamsArch3510 (its FP8 / HIF8 quant modes), not "
+                f"{src} -> {dst} with {params.removesuffix('Type')}"
+            )
+        return None
     allowed = FP8_LOAD_PARAMS.get(op.name)
     if allowed is None:
         return None

@@ -145,3 +145,23 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     func.return
   }
 }
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @e8m0_load(%a: !ascendc.local_tensor<*xf8E8M0FNU>, %p: !ascendc.load_data_2d_params_v2) {
+    // expected-error @+1 {{'ascendc.load_data_l0_v2': LoadData takes no fp8_e8m0_t on Ascend 950 (its 3510 static_asserts list hifloat8_t, fp8_e5m2_t, fp8_e4m3fn_t and the 4-bit floats) (f8E8M0FNU)}}
+    ascendc.load_data_l0_v2 %a, %a, %p : !ascendc.local_tensor<*xf8E8M0FNU>, !ascendc.local_tensor<*xf8E8M0FNU>, !ascendc.load_data_2d_params_v2
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @fp8_l0c(%d: !ascendc.global_tensor<*xf8E4M3FN>, %co1: !ascendc.local_tensor<*xf8E4M3FN>, %p: !ascendc.fixpipe_params_v220, %cfg: !ascendc.fixpipe_config) {
+    // expected-error @+1 {{'ascendc.fixpipe': Fixpipe writes 8-bit floats only from float in L0C into fp8_e4m3fn_t or hifloat8_t, with FixpipeParamsArch3510 (its FP8 / HIF8 quant modes), not f8E4M3FN -> f8E4M3FN with FixpipeParamsV220 (f8E4M3FN)}}
+    ascendc.fixpipe %d, %co1, %p, %cfg : !ascendc.global_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.fixpipe_params_v220, !ascendc.fixpipe_config
+    func.return
+  }
+}
