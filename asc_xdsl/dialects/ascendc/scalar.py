@@ -213,7 +213,7 @@ FAMILY.add(
     "FloatConstantOp",
     OpSpec(
         "float_constant",
-        "constant",
+        "static_cast",
         props=(Prop("value", kind=PropKind.ATTR),),
         results=(
             Result("result", predicate("hifloat8_t", _is_lowp, "hifloat8_t", HiFloat8Type())),

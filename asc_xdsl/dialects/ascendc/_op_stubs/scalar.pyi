@@ -123,7 +123,7 @@ class FloatConstantOp(FloatConstantBase):
     """`const hifloat8_t c = static_cast<hifloat8_t>(value);`: a constant of an 8-bit float
     type without a builtin IR type (Ascend 950; docs/fp8.md).
 
-    `ascendc.float_constant`: Ascend C `constant`.
+    `ascendc.float_constant`: Ascend C `static_cast`.
 
     Results:
     - `result`: hifloat8_t
