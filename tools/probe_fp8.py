@@ -1,8 +1,8 @@
-"""Which ops take Ascend 950's 8-bit floats: each op spec's sample with every element-type
-variable set to one fp8 type, verified for Ascend950PR_9599, and what verifies compiled
-against the 3510 headers (tools/check_headers.py).
+"""Which ops take Ascend 950's 8-bit (and 4-bit) floats: each op spec's sample with every
+element-type variable set to one such type, verified for Ascend950PR_9599, and what
+verifies compiled against the 3510 headers (tools/check_headers.py).
 
-    python tools/probe_fp8.py            # all four types
+    python tools/probe_fp8.py            # all six types (four 8-bit, two 4-bit)
     python tools/probe_fp8.py --types f8E4M3FN --ops ascendc.cast_l2,ascendc.add_l2
 
 Prints one line per op that our verifier accepts with an fp8 type (`ACCEPTED PASS` /
@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import check_headers
 
-FP8 = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!ascendc.hifloat8")
+FP8 = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!ascendc.hifloat8", "f4E2M1FN", "!ascendc.float4_e1m2")
+"""The low-precision float types probed: the 8-bit ones and the 4-bit ones."""
 
 
 def _sample(cls, fp8: str):  # type: ignore[no-untyped-def]
@@ -48,9 +49,9 @@ def _sample(cls, fp8: str):  # type: ignore[no-untyped-def]
 
 
 def _ir_type(text: str):  # type: ignore[no-untyped-def]
-    from asc_xdsl.dialects.dtypes import FLOAT8_DTYPES
+    from asc_xdsl.dialects.dtypes import FLOAT4_DTYPES, FLOAT8_DTYPES
 
-    return next(d.ir_type() for d in FLOAT8_DTYPES if d.ir_name == text)
+    return next(d.ir_type() for d in (*FLOAT8_DTYPES, *FLOAT4_DTYPES) if d.ir_name == text)
 
 
 def _function_name(op: str, fp8: str) -> str:
@@ -139,7 +140,9 @@ def _first_errors(source: check_headers.Source, message: str) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--types", default=",".join(FP8), help="fp8 IR types, comma-separated")
+    parser.add_argument(
+        "--types", default=",".join(FP8), help="fp8 / fp4 IR types, comma-separated"
+    )
     parser.add_argument("--ops", help="op names, comma-separated (default: every op)")
     parser.add_argument("--jobs", "-j", type=int, default=1)
     args = parser.parse_args(argv)

@@ -68,6 +68,10 @@ class DataType:
         float8_e8m0, hifloat8)."""
         return self.name in _FLOAT8_NAMES
 
+    def is_float4(self) -> bool:
+        """Whether one of Ascend 950's 4-bit float types (float4_e2m1, float4_e1m2)."""
+        return self.name in _FLOAT4_NAMES
+
     def is_complex(self) -> bool:
         """Whether a complex type (complex32: two float16, complex64: two float32)."""
         return self.kind == "complex"
@@ -92,8 +96,8 @@ class DataType:
             raise TypeError(_VOID)
         if self.name == "bfloat16":
             return "bf16"
-        if self.name in _FLOAT8_NAMES:
-            return _FLOAT8_NAMES[self.name]
+        if self.name in _LOWP_NAMES:
+            return _LOWP_NAMES[self.name]
         if self.kind == "complex":
             return f"complex<f{self.bitwidth // 2}>"
         prefix = {"int": "i", "uint": "ui", "float": "f"}[self.kind]
@@ -127,7 +131,7 @@ class DataType:
             return BFloat16Type()
         if self.kind == "complex":
             return ComplexType(self.component.ir_type())
-        if self.name in _FLOAT8_NAMES:
+        if self.name in _LOWP_NAMES:
             from asc_xdsl.dialects.ascendc.fp8_types import float8_ir_type
 
             return float8_ir_type(self.name)
@@ -178,6 +182,10 @@ float8_e4m3fn = DataType("float8_e4m3fn", "float", 8)
 float8_e5m2 = DataType("float8_e5m2", "float", 8)
 float8_e8m0 = DataType("float8_e8m0", "float", 8)
 hifloat8 = DataType("hifloat8", "float", 8)
+# ... and its 4-bit floats (`fp4x2_e2m1_t`, `fp4x2_e1m2_t`: a tensor counts 4-bit
+# elements, two a byte); IR f4E2M1FN, !ascendc.float4_e1m2. Compiled, not simulated yet.
+float4_e2m1 = DataType("float4_e2m1", "float", 4)
+float4_e1m2 = DataType("float4_e1m2", "float", 4)
 # pyasc's marker of "no value" (C++ `void`): not an element type (no size, no IR type)
 void = DataType("void", "void", None)
 # pyasc's C-style aliases
@@ -211,13 +219,21 @@ _FLOAT8_NAMES = {
     "hifloat8": "!ascendc.hifloat8",
 }
 """8-bit float dtype name -> its IR type's spelling."""
-_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES, *FLOAT8_DTYPES)} | {"void": void}
+FLOAT4_DTYPES = (float4_e2m1, float4_e1m2)
+"""The 4-bit float element types (Ascend 950 only)."""
+_FLOAT4_NAMES = {"float4_e2m1": "f4E2M1FN", "float4_e1m2": "!ascendc.float4_e1m2"}
+_LOWP_NAMES = {**_FLOAT8_NAMES, **_FLOAT4_NAMES}
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES, *FLOAT8_DTYPES, *FLOAT4_DTYPES)} | {
+    "void": void
+}
 _ALIASES = {"half": "float16", "bool_": "bool", "int_": "int32", "float_": "float32",
             "double": "float64", "float8_e4m3": "float8_e4m3fn",
             "float8_e8m0fnu": "float8_e8m0"}  # fmt: skip
 """pyasc's other spellings of the dtype names (its `bool_` is a name, not a type)."""
 _BY_IR_NAME = {
-    d.ir_name: d for d in (*ALL_DTYPES, *COMPLEX_DTYPES, *FLOAT8_DTYPES) if d is not bool_
+    d.ir_name: d
+    for d in (*ALL_DTYPES, *COMPLEX_DTYPES, *FLOAT8_DTYPES, *FLOAT4_DTYPES)
+    if d is not bool_
 }
 _BY_IR_NAME["i1"] = bool_
 
@@ -255,7 +271,7 @@ def from_numpy(dtype: Any) -> DataType:
         found = bool_
     elif name in _NUMPY_FLOAT8:  # (ml_dtypes' arrays, when the user has it)
         found = _NUMPY_FLOAT8[name]
-    elif name in _BY_NAME and name != "complex32" and name not in _FLOAT8_NAMES:
+    elif name in _BY_NAME and name != "complex32" and name not in _LOWP_NAMES:
         found = _BY_NAME[name]
     elif _is_complex32_pair(dtype):
         found = complex32
@@ -339,6 +355,7 @@ def from_ir(t: Any) -> DataType:
 __all__ = [
     "ALL_DTYPES",
     "COMPLEX_DTYPES",
+    "FLOAT4_DTYPES",
     "FLOAT8_DTYPES",
     "FLOAT_LIMITS",
     "DataType",
@@ -347,6 +364,8 @@ __all__ = [
     "complex32",
     "complex64",
     "double",
+    "float4_e1m2",
+    "float4_e2m1",
     "float8_e4m3fn",
     "float8_e5m2",
     "float8_e8m0",

@@ -264,6 +264,10 @@ class ScalarBuilder(ABC):
         elif dtype.kind == "uint":
             signless = self.constant(self._wrap(value, dtype), _signless_dtype(dtype))
             op: Operation = _cast_op(UnrealizedConversionCastOp, signless, dtype.ir_type())
+        elif dtype.is_float8():
+            op = self._float8_constant(value, dtype)
+        elif dtype.is_float4():  # (no op of the basic API takes a 4-bit scalar yet)
+            return self.fail(f"a {dtype.name} constant is not supported (docs/fp8.md)")
         elif dtype.is_float():
             try:
                 number = float(value)
@@ -294,6 +298,43 @@ class ScalarBuilder(ABC):
         self._last_constant = op
         self._constants[key] = op.results[0]
         return op.results[0]
+
+    def _float8_constant(self, value: Any, dtype: DataType) -> Operation:
+        """A constant of an 8-bit float type (Ascend 950): `value` rounded as the
+        conversion to the type rounds (RINT; HiFloat8: ROUND, ties away; docs/fp8.md), so
+        the IR holds a value of the type exactly. The builtin types are arith.constant,
+        HiFloat8 ascendc.float_constant."""
+        import math
+
+        from xdsl.dialects.builtin import Float64Type
+
+        from asc_xdsl.dialects.ascendc.scalar import FloatConstantOp
+        from asc_xdsl.utils import float8
+
+        try:
+            number = float(value)
+        except (OverflowError, TypeError, ValueError):
+            return self.fail(f"constant {_shown(value)} is no {dtype.name} value")
+        f = float8.fmt(dtype.name)
+        if dt.float_overflows(number, dtype) or (math.isinf(number) and f.inf is None):
+            return self.fail(
+                f"constant {_shown(value)} does not fit in {dtype.name} (largest finite value "
+                f"{f.max:g})"
+            )
+        if not f.signed and not number > 0 and not math.isnan(number):
+            return self.fail(
+                f"constant {_shown(value)} is not a {dtype.name} value (positive powers of "
+                "two only)"
+            )
+        rounding = "round" if dtype.name == "hifloat8" else "rint"
+        code = int(float8.encode([number], dtype.name, rounding)[0])
+        exact = float(f.table[code])
+        if dtype.name != "hifloat8":
+            attr = FloatAttr(exact, dtype.ir_type())
+            return new_op(arith.ConstantOp, (), (attr.type,), {"value": attr})
+        return FloatConstantOp(
+            result_types=[dtype.ir_type()], value=FloatAttr(exact, Float64Type())
+        )
 
     def _wrap(self, value: Any, dtype: DataType) -> int:
         """An unsigned constant as the signed value with the same bits."""
@@ -346,6 +387,12 @@ class ScalarBuilder(ABC):
         v = value.handle
         if src.is_complex() or dtype.is_complex():
             return self._to_complex(value, dtype)
+        if src.is_float8() or dtype.is_float8() or src.is_float4() or dtype.is_float4():
+            self.fail(
+                f"a {src.name} value does not convert to {dtype.name} in a kernel: an 8-bit "
+                "float scalar is a constant (a Python number, rounded when the kernel "
+                "compiles); tensors convert with Cast (docs/fp8.md)"
+            )
         if src.kind == "bool" and dtype.kind != "bool":
             v = self.emit(_cast_op(arith.ExtUIOp, v, signless_type(32))).results[0]
             return self.convert(RuntimeScalar(v, dt.int32), dtype)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["FORMATS", "Float8Format", "decode", "encode", "fmt"]
+__all__ = ["FORMATS", "Float8Format", "decode", "encode", "fmt", "neighbours", "pack4", "unpack4"]
 
 
 def _e4m3fn(code: int) -> float:
@@ -55,6 +55,18 @@ def _e5m2(code: int) -> float:
 
 def _e8m0(code: int) -> float:
     return float("nan") if code == 0xFF else 2.0 ** (code - 127)
+
+
+def _e2m1(code: int) -> float:
+    s, e, m = code >> 3, (code >> 1) & 3, code & 1
+    v = m / 2 if e == 0 else (1 + m / 2) * 2.0 ** (e - 1)
+    return -v if s else v
+
+
+def _e1m2(code: int) -> float:
+    s, e, m = code >> 3, (code >> 2) & 1, code & 3
+    v = m / 4 if e == 0 else 1 + m / 4
+    return -v if s else v
 
 
 # HiFloat8's dot fields, longest prefix first: (bits 6.. of the code, prefix length,
@@ -105,18 +117,23 @@ class Float8Format:
     subnormal (1.5 * 2^-23, where its rounding puts the edge; None: the midpoint)."""
     beyond: float = 0.0
     """The value after the largest finite one in the format's pattern."""
+    bits: int = 8
+    """Bits of a code (the 4-bit formats: two codes a byte in memory, low nibble first)."""
+    saturates: bool = False
+    """The format has no NaN or infinity: every conversion saturates (NaN -> 0)."""
     max_code: int = 0
     table: np.ndarray = field(init=False, repr=False, compare=False)
     grid: np.ndarray = field(init=False, repr=False, compare=False)
     grid_codes: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        table = np.array([self.decode_one(c) for c in range(256)], np.float64)
+        table = np.array([self.decode_one(c) for c in range(1 << self.bits)], np.float64)
         table.setflags(write=False)
         object.__setattr__(self, "table", table)
         # the non-negative finite values, ascending, with their codes (the positive
         # codes: each value has one there)
-        codes = [c for c in range(0x80 if self.signed else 0x100) if np.isfinite(table[c])]
+        half = 1 << (self.bits - 1)
+        codes = [c for c in range(half if self.signed else 2 * half) if np.isfinite(table[c])]
         codes.sort(key=lambda c: table[c])
         values = [table[c] for c in codes]
         object.__setattr__(self, "max_code", codes[-1])
@@ -157,6 +174,13 @@ FORMATS: dict[str, Float8Format] = {
             "hifloat8", "hifloat8_t", "!ascendc.hifloat8", _hif8, nan=0x80, inf=0x6F,
             signed_zero=False, zero_cut=1.5 * 2.0**-23, beyond=1.5 * 2.0**15,
         ),
+        # the 4-bit floats (kernel_fp4_e2m1.h / kernel_fp4_e1m2.h: sign at bit 3; their
+        # range from the Reg conversions' boundary table: +-6, +-1.75; no NaN, no
+        # infinity: NaN -> 0, overflow and infinity -> the largest value)
+        Float8Format("float4_e2m1", "fp4x2_e2m1_t", "f4E2M1FN", _e2m1, nan=0, inf=None,
+                      beyond=8.0, bits=4, saturates=True),
+        Float8Format("float4_e1m2", "fp4x2_e1m2_t", "!ascendc.float4_e1m2", _e1m2, nan=0,
+                      inf=None, beyond=2.0, bits=4, saturates=True),
     )
 }  # fmt: skip
 """Format name -> format."""
@@ -185,16 +209,19 @@ def decode(codes: np.ndarray, name: str, dtype=np.float32) -> np.ndarray:
     return f.table[codes].astype(dtype)
 
 
-_MODES = ("rint", "round", "trunc")
+_MODES = ("rint", "round", "trunc", "floor", "ceil")
 
 
 def encode(values: np.ndarray, name: str, mode: str = "rint", saturate: bool = False) -> np.ndarray:
     """uint8 codes of format `name` for float `values`, rounded by `mode` ("rint":
     nearest, ties to even; "round": nearest, ties away from zero; "trunc": toward
-    zero), saturated as the module docstring says when `saturate`."""
+    zero; "floor" / "ceil": toward -infinity / +infinity), saturated as the module
+    docstring says when `saturate` (a 4-bit format always saturates). A 4-bit format's
+    codes are one a uint8 here (`pack4` packs them two a byte)."""
     if mode not in _MODES:
         raise ValueError(f"unknown rounding {mode!r} (known: {', '.join(_MODES)})")
     f = fmt(name)
+    saturate = saturate or f.saturates
     x = np.asarray(values, dtype=np.float64)
     a = np.abs(x)
     nan = np.isnan(x)
@@ -205,8 +232,10 @@ def encode(values: np.ndarray, name: str, mode: str = "rint", saturate: bool = F
     lo_c = np.maximum(hi - 1, 0)
     up, down = grid[hi_c], grid[lo_c]
     exact = up == safe
-    if mode == "trunc":
-        take_up = exact
+    if mode in ("trunc", "floor", "ceil"):
+        # (toward zero in magnitude, or away from it on the side the mode rounds to)
+        away = {"trunc": False, "floor": np.signbit(x), "ceil": ~np.signbit(x)}[mode]
+        take_up = exact | (away & (safe > 0))
     else:
         d_up, d_down = up - safe, safe - down
         tie = d_up == d_down
@@ -224,7 +253,7 @@ def encode(values: np.ndarray, name: str, mode: str = "rint", saturate: bool = F
     if mode == "trunc":  # (toward zero: a finite value never overflows)
         code = np.where(code < 0, f.max_code, code)
         over = np.isinf(x)
-    else:
+    else:  # (floor / ceil overflow only away from zero: take_up past the largest value)
         over = (code < 0) | (hi >= len(grid)) | np.isinf(x)
     if saturate:
         special = np.where(nan, 0, f.max_code)
@@ -240,5 +269,34 @@ def encode(values: np.ndarray, name: str, mode: str = "rint", saturate: bool = F
         return code.astype(np.uint8)
     is_zero = code == 0
     keep_sign = ~is_zero | f.signed_zero
-    code = np.where(negative & keep_sign, code | 0x80, code)
+    code = np.where(negative & keep_sign, code | (1 << (f.bits - 1)), code)
     return code.astype(np.uint8)
+
+
+def pack4(codes: np.ndarray) -> np.ndarray:
+    """4-bit codes (one a uint8, an even count) packed two a byte, element 2i in the low
+    nibble of byte i (as `fp4x2_*_t` holds element pairs)."""
+    c = np.asarray(codes, np.uint8).reshape(-1)
+    if c.size % 2:
+        raise ValueError(f"4-bit codes pack in pairs: got {c.size}")
+    return (c[0::2] & 0xF) | ((c[1::2] & 0xF) << 4)
+
+
+def unpack4(packed: np.ndarray) -> np.ndarray:
+    """The 4-bit codes of `pack4`'s bytes, one a uint8."""
+    b = np.asarray(packed).view(np.uint8).reshape(-1)
+    out = np.empty(2 * b.size, np.uint8)
+    out[0::2], out[1::2] = b & 0xF, b >> 4
+    return out
+
+
+def neighbours(value: float, name: str) -> tuple[float, float]:
+    """The values of format `name` nearest to finite `value` below and above it (the
+    largest finite value, or infinity, past the end)."""
+    f = fmt(name)
+    finite = np.unique(f.table[np.isfinite(f.table)])
+    below = finite[finite <= value]
+    above = finite[finite >= value]
+    lo = float(below[-1]) if below.size else -float("inf")
+    hi = float(above[0]) if above.size else float("inf")
+    return lo, hi

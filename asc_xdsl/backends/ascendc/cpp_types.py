@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
     ComplexType,
+    Float4E2M1FNType,
     Float8E4M3FNType,
     Float8E5M2Type,
     Float8E8M0FNUType,
@@ -34,7 +35,7 @@ from xdsl.ir import Attribute, ParametrizedAttribute
 from asc_xdsl.backends.ascendc.names import class_name_problem, identifier_problem
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.fp8_types import HiFloat8Type
+from asc_xdsl.dialects.ascendc.fp8_types import Float4E1M2Type, HiFloat8Type
 from asc_xdsl.dialects.ascendc.types import AscendCType, UnsupportedType
 from asc_xdsl.utils.class_tests import LoadedSubclassCache, SubclassCache
 from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
@@ -61,6 +62,9 @@ _FLOATS: dict[type[Attribute], str] = {
     Float8E4M3FNType: "fp8_e4m3fn_t",
     Float8E5M2Type: "fp8_e5m2_t",
     Float8E8M0FNUType: "fp8_e8m0_t",
+    # its 4-bit floats: a tensor of f4E2M1FN is one of fp4x2_e2m1_t (counting 4-bit
+    # elements); !ascendc.float4_e1m2 prints its class name fp4x2_e1m2_t
+    Float4E2M1FNType: "fp4x2_e2m1_t",
 }
 
 # memref memory space -> pointer qualifier (pyasc's numbering).
@@ -86,6 +90,8 @@ _CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (
     Float8E5M2Type,
     Float8E8M0FNUType,
     HiFloat8Type,
+    Float4E2M1FNType,
+    Float4E1M2Type,
 )
 
 

@@ -70,7 +70,7 @@ from asc_xdsl.dialects.ascendc.spec import (
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 from asc_xdsl.dialects.ascendc.target import checks_atlas_a2_a3, declared_soc, soc_family
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType
-from asc_xdsl.soc import ASCEND_950
+from asc_xdsl.soc import ASCEND_950, ATLAS_A2_A3
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -270,6 +270,15 @@ MMAD_TYPES: frozenset[tuple[str, str, str]] = frozenset(
 )
 """(dst, fm, filter) element types `Mmad` computes on Atlas A2/A3 (a bias has dst's)."""
 
+_FP8_MMAD = ("f8E4M3FN", "f8E5M2")
+MMAD_TYPES_950: frozenset[tuple[str, str, str]] = MMAD_TYPES | frozenset(
+    {("f32", a, b) for a in _FP8_MMAD for b in _FP8_MMAD}
+    | {("f32", "!ascendc.hifloat8", "!ascendc.hifloat8")}
+)
+"""... on Ascend 950 (the Mmad page's tables 5 and 6: the Atlas A2/A3 forms, float <-
+fp8_e4m3fn_t / fp8_e5m2_t in any pairing, float <- hifloat8_t x hifloat8_t; a bias is
+float). The MX pairs (fp4, fp8 with e8m0 scales) are `MmadMx`'s, not these."""
+
 
 def check_buffers(op: Operation, api: str, wanted: dict[str, tuple[str, ...]]) -> None:
     """Refuse an operand whose buffer the IR fixes (`buffer_of`) outside the ones the
@@ -301,11 +310,16 @@ class _MmadOp(SpecOp):
     def verify_(self) -> None:
         super().verify_()
         triple = tuple(str(self.var_type(v)) for v in ("T", "U", "S"))
-        if triple not in MMAD_TYPES and checks_atlas_a2_a3(self):
-            known = ", ".join(f"{d} <- {a} x {b}" for d, a, b in sorted(MMAD_TYPES))
+        family = soc_family(self)
+        table, where = {
+            ATLAS_A2_A3: (MMAD_TYPES, "Atlas A2/A3"),
+            ASCEND_950: (MMAD_TYPES_950, "Ascend 950"),
+        }.get(family, (None, ""))  # type: ignore[arg-type]
+        if table is not None and triple not in table:
+            known = ", ".join(f"{d} <- {a} x {b}" for d, a, b in sorted(table))
             raise VerifyException(
                 f"'{self.name}': Mmad does not compute {triple[0]} <- {triple[1]} x {triple[2]} "
-                f"on Atlas A2/A3 (dst <- fm x filter: {known})"
+                f"on {where} (dst <- fm x filter: {known})"
             )
         check_buffers(self, "Mmad", MMAD_BUFFERS)
 
@@ -426,12 +440,12 @@ writes UB (the AIVs' UB of the AI Core: one, `subBlockId`, or both halves by
 `dualDstCtl`), false L1."""
 
 FIXPIPE_TYPES_3510: dict[str, frozenset[str]] = {
-    "f32": frozenset({"i8", "ui8", "f16", "bf16", "f32"}),
+    "f32": frozenset({"i8", "ui8", "f16", "bf16", "f32", "f8E4M3FN", "!ascendc.hifloat8"}),
     "i32": frozenset({"i8", "ui8", "f16", "bf16", "i32"}),
 }
 """src (L0C) element type -> the dst element types of the 3510 Fixpipe's `static_assert`
-(dav_3510 kernel_operator_fixpipe_impl.h `CheckFixpipeParams`; its fp8_e4m3fn_t and
-hifloat8_t have no dialect type)."""
+(dav_3510 kernel_operator_fixpipe_impl.h `CheckFixpipeParams`: fp8_e4m3fn_t and
+hifloat8_t from float, through their quant modes)."""
 
 FIXPIPE_LAYOUTS_3510: dict[int, str] = {**FIXPIPE_LAYOUTS, 2: "AscendC::CFG_COLUMN_MAJOR"}
 """The 3510 headers' `CFG_*` constants, COLUMN_MAJOR included."""
@@ -474,10 +488,10 @@ QUANT_PAIRS_3510: dict[str, frozenset[tuple[str, str]]] = {
         (("DEQF16", "VDEQF16"), ((_I32, "f16"),)),
         (("QF322B8_PRE", "VQF322B8_PRE"), ((_F32, "i8"), (_F32, "ui8"))),
         (("REQ8", "VREQ8"), ((_I32, "i8"), (_I32, "ui8"))),
-        (("QF322FP8_PRE", "VQF322FP8_PRE"), ((_F32, "fp8_e4m3fn_t"),)),
+        (("QF322FP8_PRE", "VQF322FP8_PRE"), ((_F32, "f8E4M3FN"),)),
         (
             ("QF322HIF8_PRE", "VQF322HIF8_PRE", "QF322HIF8_PRE_HYBRID", "VQF322HIF8_PRE_HYBRID"),
-            ((_F32, "hifloat8_t"),),
+            ((_F32, "!ascendc.hifloat8"),),
         ),
         (("QS322BF16_PRE", "VQS322BF16_PRE"), ((_I32, "bf16"),)),
         (("QF322F32_PRE", "VQF322F32_PRE"), ((_F32, "f32"),)),

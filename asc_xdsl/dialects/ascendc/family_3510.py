@@ -92,6 +92,25 @@ table's (complex32 / complex64 exist on 3510 only, so no Atlas A2/A3 table or pr
 its dtypes has them). Each was compiled against the 3510 headers, and each of its other
 forms refused there (tests/unit/test_vec_complex.py, docs/ascend950.md)."""
 
+_FLOAT8 = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!ascendc.hifloat8")
+FLOAT8_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+    # dav_3510/kernel_operator_vec_duplicate_impl.h CheckDuplicateSupportedType: the count
+    # form takes the 8-bit floats (its mask forms do not); the scalar is a constant of the
+    # type (arith.constant, ascendc.float_constant: docs/fp8.md).
+    "ascendc.duplicate_l2": {"T": _FLOAT8},
+}  # fmt: skip
+"""Op -> type variable -> the 8-bit float types its 3510 implementation takes besides its
+table's (fp8_types.takes_float8 lets the op take them at all)."""
+
+EXTRA_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+    op: {
+        var: (*COMPLEX_FORMS.get(op, {}).get(var, ()), *FLOAT8_FORMS.get(op, {}).get(var, ()))
+        for var in {*COMPLEX_FORMS.get(op, {}), *FLOAT8_FORMS.get(op, {})}
+    }
+    for op in {**COMPLEX_FORMS, **FLOAT8_FORMS}
+}
+"""COMPLEX_FORMS and FLOAT8_FORMS together (family_dtypes adds them to the rows)."""
+
 OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {
     # The count form's overloads are ambiguous on 3510 for a scalar of another type than
     # the tensor's (Duplicate<half>(dst, float, n)); Atlas A2/A3 converts it.

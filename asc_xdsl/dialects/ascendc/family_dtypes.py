@@ -146,7 +146,7 @@ def _from_rows(
     added: Mapping[str, DtypeTable] = MappingProxyType({}),
 ) -> dict:
     """family_3510's plain rows as deltas: a string says why the op does not exist;
-    `added`: op -> the dtypes it takes besides its row's (family_3510.COMPLEX_FORMS)."""
+    `added`: op -> the dtypes it takes besides its row's (family_3510.EXTRA_FORMS)."""
     deltas = {
         op: Unsupported(row) if isinstance(row, str) else Delta(only=dict(row), add=added.get(op))
         for op, row in rows.items()
@@ -161,9 +161,7 @@ def _family_dtypes() -> Mapping[str, Mapping[str, Delta | Unsupported]]:
     return MappingProxyType(
         {
             soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE),
-            soc_table.ASCEND_950: MappingProxyType(
-                _from_rows(ASCEND_950, family_3510.COMPLEX_FORMS)
-            ),
+            soc_table.ASCEND_950: MappingProxyType(_from_rows(ASCEND_950, family_3510.EXTRA_FORMS)),
         }
     )
 
@@ -207,7 +205,7 @@ def operand_rule_problem(op, family: str) -> str | None:  # type: ignore[no-unty
     return None
 
 
-LISTED_APIS = frozenset({*_ATLAS_INFERENCE, *ASCEND_950, *family_3510.COMPLEX_FORMS})
+LISTED_APIS = frozenset({*_ATLAS_INFERENCE, *ASCEND_950, *family_3510.EXTRA_FORMS})
 """APIs and op names some family states: a spec without an Atlas A2/A3 table is checked
 too."""
 

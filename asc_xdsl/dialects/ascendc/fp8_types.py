@@ -1,4 +1,4 @@
-"""Ascend 950's 8-bit float element types in the IR.
+"""Ascend 950's 8-bit (and 4-bit) float element types in the IR.
 
 Three are MLIR builtin types (`f8E4M3FN` = `fp8_e4m3fn_t`, `f8E5M2` = `fp8_e5m2_t`,
 `f8E8M0FNU` = `fp8_e8m0_t`); HiFloat8 (`hifloat8_t`) has none, so it is
@@ -8,7 +8,12 @@ verifier refuses them elsewhere); which ops take them there: docs/fp8.md.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType
+from xdsl.dialects.builtin import (
+    Float4E2M1FNType,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
+)
 from xdsl.ir import Attribute
 from xdsl.irdl import irdl_attr_definition
 
@@ -23,13 +28,32 @@ class HiFloat8Type(_OpaqueType):
     CPP_CLASS = "hifloat8_t"
 
 
+@irdl_attr_definition
+class Float4E1M2Type(_OpaqueType):
+    """The 4-bit float with a 1-bit exponent and 2-bit mantissa (`fp4x2_e1m2_t`, two a
+    byte), which MLIR has no builtin type for: `!ascendc.float4_e1m2`."""
+
+    name = "ascendc.float4_e1m2"
+    CPP_CLASS = "fp4x2_e1m2_t"
+
+
+FLOAT4_CLASSES: dict[type[Attribute], str] = {
+    Float4E2M1FNType: "float4_e2m1",
+    Float4E1M2Type: "float4_e1m2",
+}
+"""Ascend 950's 4-bit floats: IR type class -> format name. A tensor of them counts
+4-bit elements (the headers' `IsHalfByteDataType`: GetSize is twice the bytes); the C++
+types are the pairs `fp4x2_e2m1_t` (f4E2M1FN) and `fp4x2_e1m2_t`."""
+
 FLOAT8_CLASSES: dict[type[Attribute], str] = {
     Float8E4M3FNType: "float8_e4m3fn",
     Float8E5M2Type: "float8_e5m2",
     Float8E8M0FNUType: "float8_e8m0",
     HiFloat8Type: "hifloat8",
+    **FLOAT4_CLASSES,
 }
-"""IR type class -> the 8-bit float format's name (asc_xdsl.utils.float8)."""
+"""IR type class -> the low-precision float format's name (asc_xdsl.utils.float8): the
+8-bit floats and the 4-bit ones (`FLOAT4_CLASSES`), all Ascend 950's only."""
 
 _BY_NAME = {name: cls for cls, name in FLOAT8_CLASSES.items()}
 
@@ -62,17 +86,108 @@ FP8_BASIC_OPS = frozenset(
         "ascendc.data_copy_l1_to_ub", "ascendc.data_copy_l1_to_ub_params",
         "ascendc.data_cache_clean_invalid_global",
         "ascendc.data_cache_clean_invalid_global_nodccidst", "ascendc.pop_stack_buffer",
+        # values: a constant, filled by the count form of Duplicate (3510's
+        # CheckDuplicateSupportedType; its mask forms take 16/32-bit types only)
+        "ascendc.float_constant", "ascendc.duplicate_l2",
+        # the matmul (dav_3510 kernel_operator_mm_impl.h, the Mmad page's tables 5 / 6:
+        # cube.MMAD_TYPES_950) and the loads that feed it, by their params (below)
+        "ascendc.mmad", "ascendc.mmad_with_bias", "ascendc.load_data_l0_v2",
+        "ascendc.load_data_g2l_v2", "ascendc.load_data_3d_l0_v2", "ascendc.load_data_3d_l0_v2pro",
+        # out of L0C: float -> fp8_e4m3fn_t / hifloat8_t by the FP8 / HIF8 quant modes
+        # (cube.QUANT_PAIRS_3510; dav_3510 CheckFixpipeQuantParams)
+        "ascendc.fixpipe", "ascendc.fixpipe_with_workspace",
     }
 )  # fmt: skip
 """The basic-API ops (besides tensor and queue plumbing: `takes_float8`) that take 8-bit
 float tensors on Ascend 950: Cast (its pairs: vec_vconv.CAST_MODES_950_FP8) and the ops
 that move bytes, each compiled against the 3510 headers (tools/probe_fp8.py) and
-simulated on the codes. Ops the headers accept that compute on the values (Mmad, the
-LoadData 3D forms, ...) are refused until the simulator models them (docs/fp8.md)."""
+simulated on the codes; a constant and Duplicate's count form; Mmad (decoded, exact
+products, float accumulation), the LoadData forms that feed it and Fixpipe's FP8 / HIF8
+quant modes. Ops the headers accept that the simulator does not model on fp8 values are
+refused (docs/fp8.md)."""
 
 
-def takes_float8(op_name: str) -> bool:
-    """Whether the basic-API op `op_name` takes 8-bit float element types on Ascend 950."""
-    if op_name in FP8_BASIC_OPS:
+FP8_LOAD_PARAMS: dict[str, frozenset[str]] = {
+    "ascendc.load_data": frozenset(
+        {"LoadData2DParamsV2Type", "LoadData3DParamsV2Type", "LoadData3DParamsV2ProType"}
+    ),
+}
+"""An op whose form is its params' type -> the params types that take 8-bit floats: 3510's
+LoadData 2D with LoadData2DParamsV2 (L1 -> L0A/L0B, GM -> L1) and 3D with
+LoadData3DParamsV2 / V2Pro list hifloat8_t, fp8_e5m2_t, fp8_e4m3fn_t in their
+static_asserts; LoadData2DParams (V1) and LoadDataWithTranspose do not."""
+
+
+_LOADS = frozenset(
+    {"ascendc.load_data", "ascendc.load_data_l0_v2", "ascendc.load_data_g2l_v2",
+     "ascendc.load_data_3d_l0_v2", "ascendc.load_data_3d_l0_v2pro"}
+)  # fmt: skip
+_FIXPIPES = frozenset({"ascendc.fixpipe", "ascendc.fixpipe_with_workspace"})
+_FIXPIPE_FP8 = ("f8E4M3FN", "!ascendc.hifloat8")
+
+
+def float8_form_problem(op) -> str | None:  # type: ignore[no-untyped-def]
+    """Why op `op`, which takes low-precision floats in some form, does not in this one,
+    or None: LoadData's params (FP8_LOAD_PARAMS) and element type (its 3510 asserts list
+    no fp8_e8m0_t), Fixpipe's (float L0C into fp8_e4m3fn_t or hifloat8_t, with
+    FixpipeParamsArch3510: the quant modes that write them)."""
+    if op.name in _LOADS:
+        element = str(getattr(op.operands[0].type, "element_type", ""))
+        if element == "f8E8M0FNU":
+            return (
+                "LoadData takes no fp8_e8m0_t on Ascend 950 (its 3510 static_asserts list "
+                "hifloat8_t, fp8_e5m2_t, fp8_e4m3fn_t and the 4-bit floats)"
+            )
+    if op.name in _FIXPIPES:
+        dst, src = (str(v.type.element_type) for v in (op.operands[0], op.operands[1]))
+        params = type(op.intri_params.type).__name__
+        if src != "f32" or dst not in _FIXPIPE_FP8 or params != "FixpipeParamsArch3510Type":
+            return (
+                f"Fixpipe writes 8-bit floats only from float in L0C into fp8_e4m3fn_t or "
+                f"hifloat8_t, with FixpipeParamsArch3510 (its FP8 / HIF8 quant modes), not "
+                f"{src} -> {dst} with {params.removesuffix('Type')}"
+            )
+        return None
+    allowed = FP8_LOAD_PARAMS.get(op.name)
+    if allowed is None:
+        return None
+    params = type(op.operands[-1].type).__name__
+    if params in allowed:
+        return None
+    names = ", ".join(sorted(a.removesuffix("Type") for a in allowed))
+    return (
+        f"LoadData with {params.removesuffix('Type')} takes no 8-bit float type on Ascend 950 "
+        f"(its 8-bit float forms: {names})"
+    )
+
+
+FP4_BASIC_OPS = frozenset(
+    {
+        # Cast to and from bfloat16_t (vec_vconv.CAST_MODES_950_FP8), the count form only
+        # (the mask forms' asserts list no 4-bit type)
+        "ascendc.cast_l2",
+        # the byte copies (the 3510 DataCopy moves b8 blocks; a count is in elements)
+        "ascendc.reinterpret_cast", "ascendc.data_copy_l0", "ascendc.data_copy_l2",
+        "ascendc.data_copy_nd2nz", "ascendc.data_copy_pad_l0", "ascendc.data_copy_pad_l2",
+        # LoadData 2D with LoadData2DParamsV2 (dav_3510's load_cbuf_to_ca_s4 branch)
+        "ascendc.load_data_l0_v2", "ascendc.load_data_g2l_v2",
+    }
+)  # fmt: skip
+"""The basic-API ops (besides tensor and queue plumbing) that take the 4-bit floats here.
+Their Duplicate and the MX matmul (`MmadMx`) are not here yet (docs/fp8.md)."""
+
+
+def is_float4(t: Attribute) -> bool:
+    """Whether `t` is one of Ascend 950's 4-bit float types."""
+    return type(t) in FLOAT4_CLASSES
+
+
+def takes_float8(op_name: str, t: Attribute | None = None) -> bool:
+    """Whether the basic-API op `op_name` takes the low-precision float type `t` (an 8-bit
+    float when None) on Ascend 950."""
+    if t is not None and is_float4(t):
+        if op_name in FP4_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
+            return True
+    elif op_name in FP8_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
         return True
     return op_name.startswith(_PLUMBING) and op_name not in _NOT_PLUMBING

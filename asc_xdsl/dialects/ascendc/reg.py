@@ -216,14 +216,14 @@ FP8_OPS = frozenset(
     f"reg.{m}"
     for m in (
         *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
-        *("store_unalign", "cast", "select", "ub_ptr", "vf_call"),
+        *("store_unalign", "cast", "select", "ub_ptr", "vf_call", "duplicate"),
     )
 )
 """The Reg ops that take 8-bit float registers here: the contiguous loads and stores and
 Select (`SupportBytes<T, 1, ...>`: they move bytes), masks counting b8 elements, and
-Cast (its 3510 pairs: `REG_CAST_FP8`). Every other Reg op refuses them (the arithmetic
-has no fp8 branch; Duplicate's has, but a scalar of an 8-bit float type has no IR
-constant here yet: docs/fp8.md)."""
+Cast (its 3510 pairs: `REG_CAST_FP8`), and Duplicate of a constant of the type
+(`arith.constant`, `ascendc.float_constant`). Every other Reg op refuses them (the
+arithmetic has no fp8 branch: docs/fp8.md)."""
 _HIF8 = "!ascendc.hifloat8"
 _WIDEN = frozenset({RoundMode.CAST_NONE, RoundMode.CAST_RINT})  # (the mode is not used)
 REG_CAST_FP8: dict[tuple[str, str], tuple[frozenset[RoundMode], int]] = {
@@ -1066,9 +1066,10 @@ _add(
     (Operand("scalar", elem("T")), _mask()),
     (_reg_out(),),
     sim="duplicate",
-    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX)},
+    # (3510's Duplicate lists the 8-bit floats: kernel_reg_compute_vec_duplicate_impl.h)
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX, *FP8)},
     doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere "
-    "(complex T: a complex scalar, `complex.create`).",
+    "(complex T: a complex scalar, `complex.create`; an 8-bit float: a constant of it).",
 )
 _add(
     "RegArangeOp",

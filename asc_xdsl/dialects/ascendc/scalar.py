@@ -9,13 +9,25 @@ printed as the name of its `constexpr` variable (as pyasc does).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, f32, i32, i64
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    Float64Type,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    f32,
+    i32,
+    i64,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind, is_scalar
+from asc_xdsl.dialects.ascendc.fp8_types import HiFloat8Type, float8_name
 from asc_xdsl.dialects.ascendc.spec import (
     INT,
     Operand,
@@ -34,6 +46,12 @@ FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
 
 _UI64 = IntegerType(64, Signedness.UNSIGNED)
+
+
+def _is_lowp(t: Any) -> bool:
+    return float8_name(t) is not None
+
+
 _SCALAR_RESULT = predicate("a scalar number", is_scalar, "U", i32)
 
 
@@ -151,6 +169,62 @@ FAMILY.add(
         doc="`AscendC::CountBitsCntSameAsSignBit(x)`: how many bits after the sign bit equal "
         "it (-1 for 0 and -1).",
     ),
+)
+
+
+class FloatConstantBase(SpecOp):
+    """A constant of an 8-bit float type MLIR has no builtin type for (`hifloat8_t`); the
+    builtin ones (f8E4M3FN, f8E5M2, f8E8M0FNU) are `arith.constant`. `value` is an f64
+    float attribute holding a value of the type exactly (or NaN / infinity where the
+    format has them), so the C++ literal converts to the same code whatever the
+    conversion's rounding, and the simulator encodes it without rounding."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        from asc_xdsl.utils import float8
+
+        t, value = self.results[0].type, self._prop("value")
+        name = float8_name(t)
+        if name is None or isinstance(t, AnyFloat):
+            raise VerifyException(
+                f"'{self.name}': the result type {t} is not an 8-bit float without a builtin "
+                "type (hifloat8_t); a constant of f8E4M3FN, f8E5M2 or f8E8M0FNU is "
+                "arith.constant"
+            )
+        if not isinstance(value, FloatAttr) or not isinstance(value.type, Float64Type):
+            raise VerifyException(f"'{self.name}': value {value} must be an f64 float attribute")
+        x = value.value.data
+        f = float8.fmt(name)
+        if math.isnan(x):
+            return
+        if math.isinf(x):
+            if f.inf is None:
+                raise VerifyException(f"'{self.name}': {t} has no infinity")
+            return
+        code = int(float8.encode([x], name, "round")[0])
+        if float(f.table[code]) != x:
+            below, above = float8.neighbours(x, name)
+            raise VerifyException(
+                f"'{self.name}': {x!r} is not a value of {t} (its neighbours: {below!r}, {above!r})"
+            )
+
+
+FAMILY.add(
+    "FloatConstantOp",
+    OpSpec(
+        "float_constant",
+        "static_cast",
+        props=(Prop("value", kind=PropKind.ATTR),),
+        results=(
+            Result("result", predicate("hifloat8_t", _is_lowp, "hifloat8_t", HiFloat8Type())),
+        ),
+        example={"value": FloatAttr(1.5, Float64Type())},
+        emit=EmitKind.CUSTOM,
+        format="attr-dict `:` type($result)",
+        doc="`const hifloat8_t c = static_cast<hifloat8_t>(value);`: a constant of an 8-bit "
+        "float type without a builtin IR type (Ascend 950; docs/fp8.md).",
+    ),
+    FloatConstantBase,
 )
 
 if TYPE_CHECKING:  # its op classes as type checkers see them (tools/gen_api.py)

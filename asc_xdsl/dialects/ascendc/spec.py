@@ -171,6 +171,9 @@ def float8_type_of(op: Operation) -> Attribute | None:
     return None
 
 
+_FLOAT4_IR = frozenset({"f4E2M1FN", "ascendc.float4_e1m2"})
+"""The `name` of the 4-bit float IR types (f4E2M1FN's is its spelling)."""
+
 _HYBRID_OPS = frozenset(
     {"ascendc.cast_l0", "ascendc.cast_l1", "ascendc.cast_l2", "ascendc.reg.cast"}
 )
@@ -201,14 +204,25 @@ def _check_hybrid(op: Any, name: str) -> None:
 def _check_float8_op(op: Any, t: Attribute) -> None:
     """Only the basic-API ops that move 8-bit floats, and Cast, take them (the Reg ops
     check theirs: reg.FP8_OPS)."""
-    from asc_xdsl.dialects.ascendc.fp8_types import takes_float8
+    from asc_xdsl.dialects.ascendc.fp8_types import float8_form_problem, is_float4, takes_float8
 
     name = op.name
-    if name.startswith("ascendc.reg.") or takes_float8(name):
+    if is_float4(t) and (name.startswith("ascendc.reg.") or not takes_float8(name, t)):
+        raise VerifyException(
+            f"'{name}': {op.SPEC.api} takes no 4-bit float type ({t}) here: on Ascend 950 "
+            "they go through Cast's count form (to and from bfloat16_t), the data copies, "
+            "the tensor and queue objects and LoadData with LoadData2DParamsV2; the Reg "
+            "layer's forms, Duplicate and the MX matmul are not here yet (docs/fp8.md)"
+        )
+    if name.startswith("ascendc.reg.") or takes_float8(name, t):
+        problem = float8_form_problem(op)
+        if problem is not None:
+            raise VerifyException(f"'{name}': {problem} ({t})")
         return
     raise VerifyException(
         f"'{name}': {op.SPEC.api} takes no 8-bit float type ({t}) here: on Ascend 950 they "
-        "go through Cast, the data copies and the tensor and queue objects (docs/fp8.md)"
+        "go through Cast, the data copies, the tensor and queue objects, Duplicate's count "
+        "form, Mmad and its LoadData forms (docs/fp8.md)"
     )
 
 
@@ -1106,9 +1120,11 @@ class SpecOp(AscendCOp):
         if float8 is not None:
             family = soc_family(self)
             if family is not None and family != ASCEND_950:
+                bits = 4 if float8.name in _FLOAT4_IR else 8
                 raise VerifyException(
-                    f"'{self.name}': 8-bit float types ({float8}) exist on Ascend 950 (arch "
-                    f"3510) only; this module is compiled for {declared_soc(self)} ({family})"
+                    f"'{self.name}': {bits}-bit float types ({float8}) exist on Ascend 950 "
+                    f"(arch 3510) only; this module is compiled for {declared_soc(self)} "
+                    f"({family})"
                 )
             _check_float8_op(self, float8)
         if by_family is None:

@@ -142,6 +142,10 @@ CAST_MODES_950_FP8: Mapping[tuple[str, str], frozenset[RoundMode]] = {
     **{(s, _HIF8): frozenset({_RD, RoundMode.CAST_HYBRID}) for s in ("f32", "f16")},
     **{(s, "f32"): _NONE for s in ("f8E4M3FN", "f8E5M2", _HIF8)},
     (_HIF8, "f16"): _NONE,
+    # the 4-bit floats (the count form's switch: bfloat16_t -> fp4x2_* in its round-all
+    # list, back with CAST_NONE; the mask forms list no 4-bit type: fp8_types.FP4_BASIC_OPS)
+    **{("bf16", t): _RFCRDT for t in ("f4E2M1FN", "!ascendc.float4_e1m2")},
+    **{(t, "bf16"): _NONE for t in ("f4E2M1FN", "!ascendc.float4_e1m2")},
 }
 
 
@@ -192,7 +196,9 @@ class _CastOp(SpecOp):
 
 
 _HYBRID_PAIRS = frozenset({("f32", _HIF8), ("f16", _HIF8), ("i32", "f16")})
-CAST_FP8_TYPES = frozenset({"f8E4M3FN", "f8E5M2", "f8E8M0FNU", _HIF8})
+CAST_FP8_TYPES = frozenset(
+    {"f8E4M3FN", "f8E5M2", "f8E8M0FNU", _HIF8, "f4E2M1FN", "!ascendc.float4_e1m2"}
+)
 
 _ROUND_MODE = Prop("roundMode", RoundMode, py="round_mode")
 _CAST_EXAMPLE = {"T": "f16", "U": "f32", "roundMode": RoundMode.CAST_NONE}

@@ -7,6 +7,8 @@ from asc_xdsl.dialects.dtypes import (
     complex32,
     complex64,
     double,
+    float4_e1m2,
+    float4_e2m1,
     float8_e4m3fn,
     float8_e5m2,
     float8_e8m0,
@@ -51,6 +53,8 @@ class KnownTypes:
     float8_e5m2 = float8_e5m2
     float8_e8m0 = float8_e8m0
     hifloat8 = hifloat8
+    float4_e2m1 = float4_e2m1
+    float4_e1m2 = float4_e1m2
     void = void
     half = half
     int_ = int32
@@ -66,6 +70,8 @@ __all__ = [
     "complex32",
     "complex64",
     "double",
+    "float4_e1m2",
+    "float4_e2m1",
     "float8_e4m3fn",
     "float8_e5m2",
     "float8_e8m0",

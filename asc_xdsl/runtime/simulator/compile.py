@@ -168,6 +168,16 @@ def _touches_float8(op: Operation) -> bool:
     return any(type(v.type) in FLOAT8_CLASSES for v in (*op.operands, *op.results))
 
 
+def _touches_float4(op: Operation) -> bool:
+    """Whether an op has an operand or result of a 4-bit float (element) type."""
+    from asc_xdsl.dialects.ascendc.fp8_types import FLOAT4_CLASSES
+
+    return any(
+        type(getattr(v.type, "element_type", v.type)) in FLOAT4_CLASSES
+        for v in (*op.operands, *op.results)
+    )
+
+
 def handler_for(op: Operation) -> Handler | None:
     """The handler of an op: by class, else by its spec's simulator key. The family
     module that registers it is imported first if it is not yet (`ops.load_for`); an op
@@ -352,7 +362,17 @@ class FunctionCompiler:
             if isinstance(op, (func.ReturnOp, scf.YieldOp, scf.ConditionOp)):
                 term = op
                 continue
-            if op.name.startswith(("arith.", "math.")) and _touches_float8(op):
+            if _touches_float4(op):
+                raise UnsupportedOpError(
+                    "4-bit float tensors (fp4x2_e2m1_t / fp4x2_e1m2_t, two elements a byte) "
+                    "are compiled but not simulated (docs/fp8.md)",
+                    op=op,
+                )
+            if (
+                op.name.startswith(("arith.", "math."))
+                and not isinstance(op, arith.ConstantOp)
+                and _touches_float8(op)
+            ):
                 raise UnsupportedOpError(
                     "scalar arithmetic on 8-bit float values is not modelled (the simulator "
                     "holds them as codes): convert tensors with Cast (docs/fp8.md)",

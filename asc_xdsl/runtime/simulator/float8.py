@@ -79,3 +79,12 @@ def _e8m0(src, dst) -> Callable:
 
         return to_bf16
     raise UnsupportedOpError(f"fp8_e8m0_t converts to and from bfloat16_t only, not {src} -> {dst}")
+
+
+def float8_code(t, value: float) -> np.uint8 | None:
+    """The code of constant `value` of IR type `t` if `t` is an 8-bit float (a value of
+    the type: `arith.constant` and `ascendc.float_constant` hold those), else None."""
+    name = float8_name(t)
+    if name is None:
+        return None
+    return np.uint8(float8.encode(np.array([value]), name, "rint")[0])

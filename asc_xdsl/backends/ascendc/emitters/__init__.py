@@ -77,6 +77,7 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.reg.update_mask": ("reg", "_print_update_mask"),
     "ascendc.reg.vf_call": ("reg", "_print_vf_call"),
     "ascendc.regist_matmul_obj": ("adv_matmul", "_print_regist"),
+    "ascendc.float_constant": ("scalar", "_print_float_constant"),
     "ascendc.scalar_get_count_of_value": ("scalar", "_print_count_value"),
     "ascendc.scalar_get_sff_value": ("scalar", "_print_count_value"),
     "ascendc.set_ffts_base_addr": ("sync", "_print_set_ffts_base_addr"),

@@ -989,7 +989,7 @@ class RegShiftRightsOp(RegOp):
 
 class RegDuplicateOp(RegOp):
     """`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere (complex
-    T: a complex scalar, `complex.create`).
+    T: a complex scalar, `complex.create`; an 8-bit float: a constant of it).
 
     `ascendc.reg.duplicate`: Ascend C `Reg::Duplicate`, pipe V.
 

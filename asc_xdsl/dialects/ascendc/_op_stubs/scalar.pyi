@@ -9,10 +9,10 @@ regenerate with `python tools/gen_api.py`.
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr
-from xdsl.ir import TypeAttribute
+from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import Operand, OpResult
 
-from asc_xdsl.dialects.ascendc.scalar import CountValueOp, ScalarCastBase
+from asc_xdsl.dialects.ascendc.scalar import CountValueOp, FloatConstantBase, ScalarCastBase
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
 
 class ScalarCastOp(ScalarCastBase):
@@ -119,8 +119,27 @@ class CountBitsCntSameAsSignBitOp(SpecOp):
     value_in: Operand
     count: OpResult
 
+class FloatConstantOp(FloatConstantBase):
+    """`const hifloat8_t c = static_cast<hifloat8_t>(value);`: a constant of an 8-bit float
+    type without a builtin IR type (Ascend 950; docs/fp8.md).
+
+    `ascendc.float_constant`: Ascend C `static_cast`.
+
+    Results:
+    - `result`: hifloat8_t
+
+    Properties:
+    - `value` (attr)
+    """
+
+    name = "ascendc.float_constant"
+    SPEC: ClassVar[OpSpec]
+    result: OpResult
+    value: Attribute
+
 __all__ = [
     "CountBitsCntSameAsSignBitOp",
+    "FloatConstantOp",
     "ScalarCastOp",
     "ScalarCountLeadingZeroOp",
     "ScalarGetCountOfValueOp",

@@ -38,6 +38,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from asc_xdsl.dialects.ascendc import cube as cube_dialect
+from asc_xdsl.dialects.ascendc.fp8_types import float8_name
 from asc_xdsl.enums import Pipe
 from asc_xdsl.runtime.simulator.compile import handles, sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
@@ -53,6 +54,7 @@ from asc_xdsl.runtime.simulator.ops.copy import copy_bursts, route
 from asc_xdsl.runtime.simulator.profile import I_MTE1, I_MTE2, charge_cube, charge_dma, charge_pipe
 from asc_xdsl.soc import get_soc
 from asc_xdsl.transforms.hardware import PIPES
+from asc_xdsl.utils import float8
 
 FRACTAL = 512
 """Bytes of one L0A/L0B fractal (16 x 32 B)."""
@@ -721,6 +723,9 @@ def _mmad(op, comp, with_bias: bool):
     integer = c_dt.kind == "i"
     bf16 = is_bf16(a_type)
     k0 = 32 // a_dt.itemsize
+    # Ascend 950's 8-bit floats: decoded (exact), products and sums in float64, one
+    # rounding to float32 (docs/fp8.md)
+    fp8 = tuple(float8_name(v.type.element_type) for v in (op.fm, op.filter))
 
     def run(e, c, _op=op):
         f = fields(e[p], MMAD_DEFAULTS, "Mmad")
@@ -751,7 +756,9 @@ def _mmad(op, comp, with_bias: bool):
         bm = bv.reshape(k1, n1, 16, k0).transpose(0, 3, 1, 2).reshape(k1 * k0, n1 * 16)[:k]
         c4 = cv.reshape(n1, m1, 16, 16)  # a view: written through at the end
         cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)  # a copy
-        if integer:  # float64 BLAS is exact here: |sum| < 2^14 * 4095 * 16 < 2^53
+        if fp8[0] is not None:
+            prod = float8.decode(am, fp8[0], np.float64) @ float8.decode(bm, fp8[1], np.float64)
+        elif integer:  # float64 BLAS is exact here: |sum| < 2^14 * 4095 * 16 < 2^53
             prod = (am.astype(np.float64, order="C") @ bm.astype(np.float64, order="C")).astype(
                 np.int64
             )
@@ -948,13 +955,28 @@ def convert_out(x: np.ndarray, quant: int, out_dt: np.dtype, out_bf16: bool, sca
     return out
 
 
+FP8_QUANT: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(("QF322FP8_PRE", "VQF322FP8_PRE"), ("float8_e4m3fn", "rint")),
+    **dict.fromkeys(
+        ("QF322HIF8_PRE", "VQF322HIF8_PRE", "QF322HIF8_PRE_HYBRID", "VQF322HIF8_PRE_HYBRID"),
+        ("hifloat8", "round"),
+    ),
+}
+"""Ascend 950's quant modes into 8-bit floats -> (format, rounding): fp8_e4m3fn_t to the
+nearest even (the feature's CAST_RINT), HiFloat8 half away ("Half to Away Round", the
+随路量化 page); HYBRID as ROUND (docs/fp8.md: its stochastic part is not reproducible).
+*Decision*: saturated as the basic API's Cast is (overflow to the largest value, NaN to
+0): the pages do not say."""
+
+
 def convert_out_3510(x: np.ndarray, mode: str, out_dt: np.dtype, out_bf16: bool, scales):
     """Fixpipe's conversion on Ascend 950 (docs: 随路量化 and its scene combinations;
     the fixpipe_l0c2gm sample's gen_data scripts): a scale mode multiplies by M1 (bits
     31-13 of the QUANT_PRE word, the (1, 8, 10) float; bits 32-36 are unused on 3510,
     so no MCB shift) and rounds to the dst type; the int8 modes round and saturate the
     product to 9 bits, add the 9-bit offset (bits 37-45) and saturate to int8 (bit 46
-    set) or uint8. F322F16 / F322BF16 are plain casts (CAST_RINT)."""
+    set) or uint8; the FP8 / HIF8 modes encode the product (`FP8_QUANT`). F322F16 /
+    F322BF16 are plain casts (CAST_RINT)."""
     if mode == "NoQuant":
         return x.astype(out_dt)
     if mode == "F322F16":
@@ -966,7 +988,10 @@ def convert_out_3510(x: np.ndarray, mode: str, out_dt: np.dtype, out_bf16: bool,
     for j in range(x.shape[1]):  # per column: each has its own scale word
         scale, off, signed = _scale_field(int(cols[j]))
         y = x[:, j].astype(np.float64) * np.float64(scale)
-        if mode.endswith(("B8_PRE", "REQ8")):
+        if mode in FP8_QUANT:  # (the product rounded to float, as the float modes, then encoded)
+            name, rounding = FP8_QUANT[mode]
+            out[:, j] = float8.encode(y.astype(np.float32), name, rounding, saturate=True)
+        elif mode.endswith(("B8_PRE", "REQ8")):
             lo, hi = (-128, 127) if signed else (0, 255)
             nine = np.clip(np.rint(y), -256, 255) + off
             out[:, j] = np.clip(nine, lo, hi).astype(out_dt)
@@ -1012,8 +1037,8 @@ def _out_types_3510(op, api: str):
     if str(out_type) not in allowed:
         raise UnsupportedOpError(
             f"{api} from {src_type} to {out_type} is invalid on Ascend 950 (the headers' "
-            "static_assert: float to int8, uint8, half, bfloat16 or float; int32 to int8, "
-            "uint8, half, bfloat16 or int32)"
+            "static_assert: float to int8, uint8, half, bfloat16, float, fp8_e4m3fn_t or "
+            "hifloat8_t; int32 to int8, uint8, half, bfloat16 or int32)"
         )
     return out_type, np_dtype(out_type), np_dtype(src_type), (str(src_type), str(out_type))
 

@@ -1,6 +1,7 @@
 """`emitasc.constant`: a literal, or a constant of the Ascend C headers by its C++ name
 (`asc.property(asc.DEFAULT_C0_SIZE)` emits `::AscendC::DEFAULT_C0_SIZE`); and
-`emitasc.cast`, C's `(T) x` between scalars (the two ops MLIR's emitc names).
+`emitasc.cast`, C's `(T) x` between scalars (the two ops MLIR's emitc names); and
+`ascendc.float_constant`, a HiFloat8 constant (held as its code).
 
 The sizes of on-chip memories come from the launch's platform; the others are the
 headers' fixed values (kernel_utils.h: 32-byte blocks).
@@ -12,10 +13,12 @@ import numpy as np
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType
 from xdsl.dialects.emitc import EmitC_OpaqueAttr
 
+from asc_xdsl.dialects.ascendc.scalar import FloatConstantOp
 from asc_xdsl.dialects.emitasc import CastOp, ConstantOp
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import int_range, to_scalar
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+from asc_xdsl.runtime.simulator.float8 import float8_code
 
 FIXED = {"DEFAULT_C0_SIZE": 32, "ONE_BLK_SIZE": 32}
 """Header constants that do not depend on the platform."""
@@ -72,3 +75,9 @@ def _c_cast(op, comp):
             e[r] = to_scalar(t, x)
 
     return to_int
+
+
+@handles(FloatConstantOp)
+def _float8_constant(op, comp):
+    """`ascendc.float_constant`: the code of its value (an 8-bit float is its code here)."""
+    comp.constant(op.results[0], float8_code(op.results[0].type, op._prop("value").value.data))

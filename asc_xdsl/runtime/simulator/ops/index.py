@@ -84,6 +84,7 @@ INDEX: dict[str, str] = {
     "ascendc.duplicate_l2": "vector",
     "ascendc.exp_l2": "vector",
     "ascendc.ffts_cross_core_sync": "multicore",
+    "ascendc.float_constant": "header_constants",
     "ascendc.get_arch_version": "system_state",
     "ascendc.get_block_idx": "framework",
     "ascendc.get_block_num": "framework",

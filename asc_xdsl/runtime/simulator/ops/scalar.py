@@ -31,6 +31,7 @@ from asc_xdsl.runtime.simulator.budget import endless_error, for_error, trip_cou
 from asc_xdsl.runtime.simulator.compile import Body, FunctionCompiler, Inline, handles
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype, to_scalar, wrap_int
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError
+from asc_xdsl.runtime.simulator.float8 import float8_code
 from asc_xdsl.runtime.simulator.memory import GmPtr
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 
@@ -40,6 +41,9 @@ def constant_value(op: arith.ConstantOp):
     if isinstance(v, IntegerAttr):
         return to_scalar(op.result.type, v.value.data)
     if isinstance(v, FloatAttr):
+        code = float8_code(op.result.type, v.value.data)
+        if code is not None:  # (an 8-bit float is its code here)
+            return code
         return to_scalar(op.result.type, v.value.data)
     if isinstance(v, DenseIntOrFPElementsAttr):
         raise SimulatorError("vector constants are not supported", op=op)
