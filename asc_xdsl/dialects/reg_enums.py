@@ -200,6 +200,34 @@ class SpecialPurposeReg(AscEnum):
     AR = 0
 
 
+class MaskLoadDist(_RegEnum):
+    """`LoadAlign<T, dist>(mask, ...)`'s `MaskDist` (the mask register's loads): NORM the
+    32 bytes as the 256 bits; US 16 bytes, each bit twice; DS 64 bytes, every other bit
+    (the even ones). C++ `MaskDist::DIST_US` is 1 as `DIST_PACK` (the header's one enum
+    gives both the value 1): the loads' enum names it as the loads do."""
+
+    DIST_NORM = 0
+    DIST_US = 1
+    DIST_DS = 2
+
+    @classmethod
+    def cpp_prefix(cls) -> str:
+        return "AscendC::Reg::MaskDist::"
+
+
+class MaskStoreDist(_RegEnum):
+    """`StoreAlign<T, dist>(..., mask)`'s `MaskDist` (the mask register's stores): NORM
+    the 256 bits as 32 bytes; PACK every other bit (the even ones) as 16 bytes. C++
+    `MaskDist::DIST_PACK` is 1 as `DIST_US`: the stores' enum prints DIST_PACK."""
+
+    DIST_NORM = 0
+    DIST_PACK = 1
+
+    @classmethod
+    def cpp_prefix(cls) -> str:
+        return "AscendC::Reg::MaskDist::"
+
+
 class LoadDist(_RegEnum):
     """`LoadAlign<T, dist>`'s distribution mode (`LoadDist`): NORM one register of UB;
     BRC_Bn one element broadcast; US_Bn half a register, each element twice; DS_Bn two
@@ -279,4 +307,6 @@ REG_ENUMS = (
     SpecialPurposeReg,
     LoadDist,
     StoreDist,
+    MaskLoadDist,
+    MaskStoreDist,
 )

@@ -48,8 +48,10 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     HighLowPart,
     IndexOrder,
     LoadDist,
+    MaskLoadDist,
     MaskPattern,
     MaskRegType,
+    MaskStoreDist,
     MemType,
     ReduceType,
     RegLayout,
@@ -907,20 +909,27 @@ _add(
     "LoadAlign",
     (_PTR, _OFFSET),
     (_mask_out("mask"),),
+    props=(Prop("dist", MaskLoadDist, optional=True),),
+    template=(_if_dist("ptr"), "dist"),
     sim="load_mask",
-    example={"T": "ui8"},
+    example={"T": "ui8", "dist": MaskLoadDist.DIST_US},
     doc="`LoadAlign(mask, ptr + offset)`: a mask register from the 32 bytes at a 32-byte "
-    "aligned UB address (bit k of byte j is the mask's bit 8j + k).",
+    "aligned UB address (bit k of byte j is the mask's bit 8j + k). With `dist` "
+    "(`LoadAlign<T, MaskDist::dist>`): DIST_US reads 16 bytes (16-byte aligned), each "
+    "bit twice; DIST_DS reads 64 bytes (32-byte aligned), the even bits.",
 )
 _add(
     "RegStoreMaskOp",
     "store_mask",
     "StoreAlign",
     (_DST_PTR, _OFFSET, _mask("mask")),
+    props=(Prop("dist", MaskStoreDist, optional=True),),
+    template=(_if_dist("ptr"), "dist"),
     sim="store_mask",
-    example={"T": "ui8"},
+    example={"T": "ui8", "dist": MaskStoreDist.DIST_PACK},
     doc="`StoreAlign(ptr + offset, mask)`: a mask register's 256 bits as 32 bytes at a "
-    "32-byte aligned UB address.",
+    "32-byte aligned UB address. With `dist` (`StoreAlign<T, MaskDist::dist>`): "
+    "DIST_PACK writes the even bits as 16 bytes (16-byte aligned).",
 )
 _add(
     "RegGatherOp",

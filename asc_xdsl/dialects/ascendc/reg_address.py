@@ -65,6 +65,7 @@ from asc_xdsl.dialects.ascendc.reg import (
     RegOp,
     RegStoreDistOp,
     _format,
+    _if_dist,
     _operand_element,
     _result_element,
     element_bytes,
@@ -74,7 +75,9 @@ from asc_xdsl.dialects.ascendc.reg import (
 from asc_xdsl.dialects.ascendc.reg_address_types import AddrRegType, UnalignRegForLoadType
 from asc_xdsl.dialects.ascendc.reg_types import (
     LoadDist,
+    MaskLoadDist,
     MaskRegType,
+    MaskStoreDist,
     StoreDist,
     UnalignRegForStoreType,
 )
@@ -234,6 +237,8 @@ _NEXT = Result("next", ub("T"))
 _MASK = Operand("mask", MASK)
 _LOAD_DIST = Prop("dist", LoadDist, optional=True)
 _STORE_DIST = Prop("dist", StoreDist, optional=True)
+_MASK_LOAD_DIST = Prop("dist", MaskLoadDist, optional=True)
+_MASK_STORE_DIST = Prop("dist", MaskStoreDist, optional=True)
 
 # -- PostUpdate ----------------------------------------------------------------------
 
@@ -686,11 +691,14 @@ _add(
     "LoadAlign",
     (_PTR, _STRIDE),
     (Result("mask", MASK, MaskRegType()), _NEXT),
-    template=(_T, _UPDATE),
+    props=(_MASK_LOAD_DIST,),
+    template=(_T, _UPDATE, "dist"),
+    example={"T": "ui8", "dist": MaskLoadDist.DIST_DS},
     dtypes={"T": _MASK_TYPES},
     doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(mask, p, stride)` (plds): a mask "
     "register from the 32 bytes at the 32-byte aligned address `ptr`; `next` is `ptr` plus "
-    "`stride` BYTES (the MaskReg LoadAlign page: the update step counts bytes).",
+    "`stride` BYTES (the MaskReg LoadAlign page: the update step counts bytes). With `dist` "
+    "(`LoadAlign<T, POST_MODE_UPDATE, MaskDist::dist>`) the modes of `reg.load_mask`.",
 )
 _add(
     "RegStoreMaskPostOp",
@@ -698,11 +706,14 @@ _add(
     "StoreAlign",
     (_DST_PTR, _MASK, _STRIDE),
     (_NEXT,),
-    template=(_T, _UPDATE),
+    props=(_MASK_STORE_DIST,),
+    template=(_T, _UPDATE, "dist"),
+    example={"T": "ui8", "dist": MaskStoreDist.DIST_PACK},
     dtypes={"T": _MASK_TYPES},
     doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, mask, stride)` (psts): the mask "
     "register's 256 bits as 32 bytes at the 32-byte aligned address `ptr`; `next` is "
-    "`ptr` plus `stride` BYTES.",
+    "`ptr` plus `stride` BYTES. With `dist` (`StoreAlign<T, POST_MODE_UPDATE, "
+    "MaskDist::dist>`) the modes of `reg.store_mask`.",
 )
 _add(
     "RegLoadMaskAregOp",
@@ -710,18 +721,26 @@ _add(
     "LoadAlign",
     (_PTR, Operand("areg", ADDR)),
     (Result("mask", MASK, MaskRegType()),),
+    props=(_MASK_LOAD_DIST,),
+    template=(_if_dist("ptr"), "dist"),
+    example={"T": "ui8", "dist": MaskLoadDist.DIST_US},
     dtypes={"T": _MASK_TYPES},
     doc="`LoadAlign(mask, ptr, areg)` (pld): a mask register from the 32 bytes at `ptr` "
-    "plus the address register's offset (elements of T; 32-byte aligned).",
+    "plus the address register's offset (elements of T; 32-byte aligned). With `dist` "
+    "(`LoadAlign<T, MaskDist::dist>(mask, ptr, areg)`) the modes of `reg.load_mask`.",
 )
 _add(
     "RegStoreMaskAregOp",
     "store_mask_areg",
     "StoreAlign",
     (_DST_PTR, _MASK, Operand("areg", ADDR)),
+    props=(_MASK_STORE_DIST,),
+    template=(_if_dist("ptr"), "dist"),
+    example={"T": "ui8", "dist": MaskStoreDist.DIST_PACK},
     dtypes={"T": _MASK_TYPES},
     doc="`StoreAlign(ptr, mask, areg)` (pst): the mask register as 32 bytes at `ptr` plus "
-    "the address register's offset (elements of T; 32-byte aligned).",
+    "the address register's offset (elements of T; 32-byte aligned). With `dist` "
+    "(`StoreAlign<T, MaskDist::dist>(ptr, mask, areg)`) the modes of `reg.store_mask`.",
 )
 _add(
     "RegStoreMaskUnalignOp",

@@ -47,7 +47,9 @@ from asc_xdsl.dialects.reg_enums import (
     Log2Algo,
     Log10Algo,
     LogAlgo,
+    MaskLoadDist,
     MaskPattern,
+    MaskStoreDist,
     MemType,
     ReduceType,
     RegLayout,
@@ -74,8 +76,10 @@ __all__ = [
     "Log2Algo",
     "Log10Algo",
     "LogAlgo",
+    "MaskLoadDist",
     "MaskPattern",
     "MaskReg",
+    "MaskStoreDist",
     "MemType",
     "ReduceType",
     "RegLayout",
@@ -475,26 +479,35 @@ def store_unalign(ptr: UbPointer, src: RegTensor, count: Any, offset: Any = 0) -
     _emit(g, "RegStoreUnalignOp", [ptr.handle, off, src.handle, n], [])
 
 
-def load_mask(ptr: UbPointer, offset: Any = 0) -> MaskReg:
+def load_mask(ptr: UbPointer, offset: Any = 0, dist: MaskLoadDist | None = None) -> MaskReg:
     """`LoadAlign(mask, ptr + offset)`: a mask register from 32 aligned bytes of UB (an
-    `AddrReg` offset: `LoadAlign(mask, ptr, areg)`)."""
+    `AddrReg` offset: `LoadAlign(mask, ptr, areg)`). `dist=`: `LoadAlign<T,
+    MaskDist::dist>`, `MaskLoadDist.DIST_US` (16 bytes, each bit twice) or `DIST_DS` (64
+    bytes, the even bits)."""
     if isinstance(offset, address.AddrReg):
-        return address.load_mask_areg(ptr, offset)
+        return address.load_mask_areg(ptr, offset, dist)
     g = _g("load_mask")
     _need(g, ptr, UbPointer, "ptr")
-    op = _emit(g, "RegLoadMaskOp", [ptr.handle, g.integer(offset, "offset")], [_mask_type()])
+    d = None if dist is None else g.enum(dist, MaskLoadDist, "dist")
+    off = g.integer(offset, "offset")
+    op = _emit(g, "RegLoadMaskOp", [ptr.handle, off], [_mask_type()], dist=d)
     return MaskReg(op.results[0])
 
 
-def store_mask(ptr: UbPointer, mask: MaskReg, offset: Any = 0) -> None:
+def store_mask(
+    ptr: UbPointer, mask: MaskReg, offset: Any = 0, dist: MaskStoreDist | None = None
+) -> None:
     """`StoreAlign(ptr + offset, mask)`: a mask register as 32 bytes of UB (an `AddrReg`
-    offset: `StoreAlign(ptr, mask, areg)`)."""
+    offset: `StoreAlign(ptr, mask, areg)`). `dist=`: `StoreAlign<T, MaskDist::dist>`,
+    `MaskStoreDist.DIST_PACK` (the even bits, 16 bytes)."""
     if isinstance(offset, address.AddrReg):
-        return address.store_mask_areg(ptr, mask, offset)
+        return address.store_mask_areg(ptr, mask, offset, dist)
     g = _g("store_mask")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, mask, MaskReg, "mask")
-    _emit(g, "RegStoreMaskOp", [ptr.handle, g.integer(offset, "offset"), mask.handle], [])
+    d = None if dist is None else g.enum(dist, MaskStoreDist, "dist")
+    off = g.integer(offset, "offset")
+    _emit(g, "RegStoreMaskOp", [ptr.handle, off, mask.handle], [], dist=d)
 
 
 def gather(ptr: UbPointer, index: RegTensor, mask: MaskReg) -> RegTensor:

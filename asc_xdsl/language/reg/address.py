@@ -558,41 +558,56 @@ def load_unalign_areg(
     return RegTensor(op.results[0], ptr.dtype), UnalignReg(op.results[1])
 
 
-def load_mask_post(ptr: UbPointer, stride: Any) -> tuple[MaskReg, UbPointer]:
+def _mask_dist(g: Any, dist: Any, store: bool) -> Any:
+    """`dist=` of a mask copy as a MaskLoadDist / MaskStoreDist (None: none)."""
+    from asc_xdsl.language.reg import MaskLoadDist, MaskStoreDist
+
+    return None if dist is None else g.enum(dist, MaskStoreDist if store else MaskLoadDist, "dist")
+
+
+def load_mask_post(ptr: UbPointer, stride: Any, dist: Any = None) -> tuple[MaskReg, UbPointer]:
     """`LoadAlign<T, POST_MODE_UPDATE>(mask, ptr, stride)`: (a mask register from the 32
-    aligned bytes at `ptr`, `ptr` advanced by `stride` BYTES, as the C++ counts it)."""
+    aligned bytes at `ptr`, `ptr` advanced by `stride` BYTES, as the C++ counts it);
+    `dist=` a MaskLoadDist (`LoadAlign<T, POST_MODE_UPDATE, MaskDist::dist>`)."""
     g = _g("load_mask_post")
     _need(g, ptr, UbPointer, "ptr")
+    d = _mask_dist(g, dist, False)
     s = g.integer(stride, "stride")
-    op = _build(g, "RegLoadMaskPostOp", [ptr.handle, s], [_mask_type(), ptr.handle.type])
+    op = _build(g, "RegLoadMaskPostOp", [ptr.handle, s], [_mask_type(), ptr.handle.type], dist=d)
     return MaskReg(op.results[0]), UbPointer(op.results[1], ptr.dtype)
 
 
-def store_mask_post(ptr: UbPointer, mask: MaskReg, stride: Any) -> UbPointer:
+def store_mask_post(ptr: UbPointer, mask: MaskReg, stride: Any, dist: Any = None) -> UbPointer:
     """`StoreAlign<T, POST_MODE_UPDATE>(ptr, mask, stride)`: the mask register as 32 bytes
-    at the aligned `ptr`; returns `ptr` advanced by `stride` BYTES."""
+    at the aligned `ptr`; returns `ptr` advanced by `stride` BYTES. `dist=` a
+    MaskStoreDist (`StoreAlign<T, POST_MODE_UPDATE, MaskDist::dist>`)."""
     g = _g("store_mask_post")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, mask, MaskReg, "mask")
+    d = _mask_dist(g, dist, True)
     s = g.integer(stride, "stride")
-    op = _build(g, "RegStoreMaskPostOp", [ptr.handle, mask.handle, s], [ptr.handle.type])
+    op = _build(g, "RegStoreMaskPostOp", [ptr.handle, mask.handle, s], [ptr.handle.type], dist=d)
     return UbPointer(op.results[0], ptr.dtype)
 
 
-def load_mask_areg(ptr: UbPointer, areg: AddrReg) -> MaskReg:
-    """`LoadAlign(mask, ptr, areg)` (what `load_mask(ptr, areg)` builds)."""
+def load_mask_areg(ptr: UbPointer, areg: AddrReg, dist: Any = None) -> MaskReg:
+    """`LoadAlign(mask, ptr, areg)` (what `load_mask(ptr, areg)` builds; `dist=` a
+    MaskLoadDist: `LoadAlign<T, MaskDist::dist>(mask, ptr, areg)`)."""
     g = _g("load_mask")
     _need(g, ptr, UbPointer, "ptr")
-    op = _build(g, "RegLoadMaskAregOp", [ptr.handle, areg.handle], [_mask_type()])
+    d = _mask_dist(g, dist, False)
+    op = _build(g, "RegLoadMaskAregOp", [ptr.handle, areg.handle], [_mask_type()], dist=d)
     return MaskReg(op.results[0])
 
 
-def store_mask_areg(ptr: UbPointer, mask: MaskReg, areg: AddrReg) -> None:
-    """`StoreAlign(ptr, mask, areg)` (what `store_mask(ptr, mask, areg)` builds)."""
+def store_mask_areg(ptr: UbPointer, mask: MaskReg, areg: AddrReg, dist: Any = None) -> None:
+    """`StoreAlign(ptr, mask, areg)` (what `store_mask(ptr, mask, areg)` builds; `dist=` a
+    MaskStoreDist: `StoreAlign<T, MaskDist::dist>(ptr, mask, areg)`)."""
     g = _g("store_mask")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, mask, MaskReg, "mask")
-    _build(g, "RegStoreMaskAregOp", [ptr.handle, mask.handle, areg.handle], [])
+    d = _mask_dist(g, dist, True)
+    _build(g, "RegStoreMaskAregOp", [ptr.handle, mask.handle, areg.handle], [], dist=d)
 
 
 def store_mask_unalign(ptr: UbPointer, mask: MaskReg, ureg: Any) -> UbPointer:

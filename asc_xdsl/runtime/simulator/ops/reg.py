@@ -512,16 +512,46 @@ def _store_unalign(op, comp, arg):
 
 MASK_BYTES = VEC_LEN // 8
 
+# The mask register's MaskDist modes (the MaskReg LoadAlign / StoreAlign pages): mode ->
+# (UB bytes, their alignment). A load's US reads half, each bit twice; DS twice as many,
+# the even bits (aligned as NORM: min(32, VL / 4)); a store's PACK writes the even bits.
+MASK_LOAD_DIST = {
+    0: (MASK_BYTES, ALIGN),
+    1: (MASK_BYTES // 2, MASK_BYTES // 2),
+    2: (2 * MASK_BYTES, ALIGN),
+}
+MASK_STORE_DIST = {0: (MASK_BYTES, ALIGN), 1: (MASK_BYTES // 2, MASK_BYTES // 2)}
+
+
+def mask_dist(op) -> int:
+    """The op's MaskDist value (0, DIST_NORM, when it has none)."""
+    attr = op.properties.get("dist")
+    return 0 if attr is None else attr.value.data
+
+
+def mask_from_bits(bits: np.ndarray, mode: int) -> np.ndarray:
+    """The 256 mask bits a MaskDist load makes of the bits it read."""
+    if mode == 1:
+        return np.repeat(bits, 2)
+    return bits[::2] if mode == 2 else bits
+
+
+def mask_to_bits(mask: np.ndarray, mode: int) -> np.ndarray:
+    """The bits a MaskDist store writes of the 256 mask bits."""
+    return mask[::2] if mode == 1 else mask
+
 
 @_builds("load_mask")
 def _load_mask(op, comp, arg):
     el = _elem(op.ptr.type)
+    mode = mask_dist(op)
+    size, align = MASK_LOAD_DIST[mode]
     p, off, r = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.mask)
 
     def run(e, c, _op=op):
-        address = _address(e, p, off, el.size, "LoadAlign (mask)", ALIGN)
-        raw = np.asarray(_ub(c, address, MASK_BYTES, "LoadAlign (mask)"))
-        e[r] = np.unpackbits(raw, bitorder="little").astype(bool)
+        address = _address(e, p, off, el.size, "LoadAlign (mask)", align)
+        raw = np.asarray(_ub(c, address, size, "LoadAlign (mask)"))
+        e[r] = mask_from_bits(np.unpackbits(raw, bitorder="little").astype(bool), mode)
 
     return run
 
@@ -529,14 +559,16 @@ def _load_mask(op, comp, arg):
 @_builds("store_mask")
 def _store_mask(op, comp, arg):
     el = _elem(op.ptr.type)
+    mode = mask_dist(op)
+    size, align = MASK_STORE_DIST[mode]
     p, off, m = comp.slot(op.ptr), comp.slot(op.offset), comp.slot(op.mask)
 
     def run(e, c, _op=op):
-        address = _address(e, p, off, el.size, "StoreAlign (mask)", ALIGN)
-        raw = np.asarray(_ub(c, address, MASK_BYTES, "StoreAlign (mask)", True))
-        raw[:] = np.packbits(e[m], bitorder="little")
+        address = _address(e, p, off, el.size, "StoreAlign (mask)", align)
+        raw = np.asarray(_ub(c, address, size, "StoreAlign (mask)", True))
+        raw[:] = np.packbits(mask_to_bits(e[m], mode), bitorder="little")
         if c.uninit is not None:
-            np.frombuffer(c.ubw, np.uint8)[address : address + MASK_BYTES] = 1
+            np.frombuffer(c.ubw, np.uint8)[address : address + size] = 1
 
     return run
 

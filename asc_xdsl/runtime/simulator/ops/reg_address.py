@@ -31,6 +31,8 @@ from asc_xdsl.runtime.simulator.dtypes import f32_to_bf16
 from asc_xdsl.runtime.simulator.errors import AlignmentError, TensorBoundsError
 from asc_xdsl.runtime.simulator.ops.reg import (
     ALIGN,
+    MASK_LOAD_DIST,
+    MASK_STORE_DIST,
     _address,
     _Elem,
     _elem,
@@ -39,6 +41,9 @@ from asc_xdsl.runtime.simulator.ops.reg import (
     _write,
     lanes_of,
     load_dist,
+    mask_dist,
+    mask_from_bits,
+    mask_to_bits,
     store_dist,
 )
 
@@ -553,26 +558,28 @@ def _load_unalign_areg(op, comp):
 MASK_BYTES = VEC_LEN // 8
 
 
-def _mask_in(c, address: int, what: str) -> np.ndarray:
-    raw = np.asarray(_ub(c, address, MASK_BYTES, what))
-    return np.unpackbits(raw, bitorder="little").astype(bool)
+def _mask_in(c, address: int, mode: int, what: str) -> np.ndarray:
+    raw = np.asarray(_ub(c, address, MASK_LOAD_DIST[mode][0], what))
+    return mask_from_bits(np.unpackbits(raw, bitorder="little").astype(bool), mode)
 
 
-def _mask_out(c, address: int, mask: np.ndarray, what: str) -> None:
+def _mask_out(c, address: int, mask: np.ndarray, mode: int, what: str) -> None:
     from asc_xdsl.runtime.simulator.ops.reg_relayout import _put
 
-    _put(c, address, np.packbits(mask, bitorder="little").tobytes(), what)
+    _put(c, address, np.packbits(mask_to_bits(mask, mode), bitorder="little").tobytes(), what)
 
 
 @_builds("load_mask_post")
 def _load_mask_post(op, comp):
     el = _elem(op.ptr.type)
     what = "LoadAlign (mask, PostUpdate)"
+    mode = mask_dist(op)
+    align = MASK_LOAD_DIST[mode][1]
     p, st, r, n = (comp.slot(v) for v in (op.ptr, op.stride, op.mask, op.next))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]), el, ALIGN, what)
-        e[r] = _mask_in(c, address, what)
+        address = _checked(int(e[p]), el, align, what)
+        e[r] = _mask_in(c, address, mode, what)
         e[n] = address + _stride(e[st])  # (bytes, the MaskReg LoadAlign page)
 
     return run
@@ -582,11 +589,13 @@ def _load_mask_post(op, comp):
 def _store_mask_post(op, comp):
     el = _elem(op.ptr.type)
     what = "StoreAlign (mask, PostUpdate)"
+    mode = mask_dist(op)
+    align = MASK_STORE_DIST[mode][1]
     p, m, st, n = (comp.slot(v) for v in (op.ptr, op.mask, op.stride, op.next))
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]), el, ALIGN, what)
-        _mask_out(c, address, e[m], what)
+        address = _checked(int(e[p]), el, align, what)
+        _mask_out(c, address, e[m], mode, what)
         e[n] = address + _stride(e[st])
 
     return run
@@ -596,10 +605,13 @@ def _store_mask_post(op, comp):
 def _load_mask_areg(op, comp):
     el = _elem(op.ptr.type)
     what = "LoadAlign (mask, AddrReg)"
+    mode = mask_dist(op)
+    align = MASK_LOAD_DIST[mode][1]
     p, a, r = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.mask)
 
     def run(e, c, _op=op):
-        e[r] = _mask_in(c, _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, what), what)
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, align, what)
+        e[r] = _mask_in(c, address, mode, what)
 
     return run
 
@@ -608,11 +620,13 @@ def _load_mask_areg(op, comp):
 def _store_mask_areg(op, comp):
     el = _elem(op.ptr.type)
     what = "StoreAlign (mask, AddrReg)"
+    mode = mask_dist(op)
+    align = MASK_STORE_DIST[mode][1]
     p, a, m = comp.slot(op.ptr), comp.slot(op.areg), comp.slot(op.mask)
 
     def run(e, c, _op=op):
-        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, what)
-        _mask_out(c, address, e[m], what)
+        address = _checked(int(e[p]) + int(e[a]) * el.size, el, align, what)
+        _mask_out(c, address, e[m], mode, what)
 
     return run
 
