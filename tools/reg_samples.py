@@ -2161,6 +2161,7 @@ def _dtype_of(d: np.dtype):
         np.dtype(np.uint16): asc.uint16,
         np.dtype(np.uint32): asc.uint32,
         np.dtype(np.uint8): asc.uint8,
+        np.dtype(np.int8): asc.int8,
     }[np.dtype(d)]
 
 

@@ -37,7 +37,9 @@ def _bytes(rng):
 
 
 @asc.vf
-def mask_dist_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+def mask_dist_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
     """Bytes of z: [0:32) DIST_US of x[16:32); [32:64) DIST_DS of x[64:128); [64:80)
     DIST_PACK of y[0:32); PostUpdate: [96:128) DIST_US of x[0:16) and [128:144) DIST_PACK
     of it, the pointers 16 bytes on; AddrReg (64 bytes a step): [192:208) DIST_PACK of
@@ -89,3 +91,73 @@ def test_mask_dist_modes_match_numpy():
     assert f"AscendC::Reg::LoadAlign<uint8_t, {post}, {MASK_DIST}DIST_US>(m, xp, " in cpp
     assert f"AscendC::Reg::StoreAlign<uint8_t, {post}, {MASK_DIST}DIST_PACK>(" in cpp
     assert f"AscendC::Reg::StoreAlign<uint8_t, {MASK_DIST}DIST_PACK>(zq, ds, a);" in cpp
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8])
+def test_int8_shift_scalars_match_numpy(dtype):
+    """ShiftLefts / ShiftRights of b8 registers (their 3510 SupportType lists int8_t and
+    uint8_t): logical for uint8, arithmetic for int8 (the sign bit stays on a left shift,
+    sign-filled on a right one); the mask's first half."""
+
+    @asc.vf
+    def shift8_vf(
+        x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+    ):
+        full = asc.reg.create_mask(x.dtype)
+        half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
+        r = asc.reg.load_align(x)
+        asc.reg.store_align(z, asc.reg.shift_lefts(r, 3, half), full)
+        asc.reg.store_align(z, asc.reg.shift_rights(r, 2, full), full, 256)
+        asc.reg.store_align(z, asc.reg.shift_rights(r, 9, full), full, 512)
+
+    def make(rng):
+        info = np.iinfo(dtype)
+        x = rng.integers(info.min, info.max, CAPACITY, dtype=dtype, endpoint=True)
+        return x, x.copy(), 0.0
+
+    def golden(x, y, s, z):
+        out = z.copy()
+        r = x[:256]
+        u = r.view(np.uint8).astype(np.uint16)
+        left = ((u << 3) & 0xFF).astype(np.uint8)
+        if dtype is np.int8:  # (the sign bit kept, the bits below it shifted)
+            left = (r.view(np.uint8) & 0x80) | (left & 0x7F)
+            right, far = r >> 2, r >> 7  # (a shift past the width: -1 or 0)
+        else:
+            right, far = r >> 2, np.zeros(256, dtype)
+        out[:256] = np.where(np.arange(256) < 128, left.view(dtype), 0)
+        out[256:512], out[512:768] = right, far
+        return out
+
+    cpp = _run(shift8_vf, golden, dtype, make)
+    assert "AscendC::Reg::ShiftLefts(" in cpp and "AscendC::Reg::ShiftRights(" in cpp
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_not_of_floats_inverts_their_bits(dtype):
+    @asc.vf
+    def not_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+        full = asc.reg.create_mask(x.dtype)
+        quarter = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.Q)
+        asc.reg.store_align(z, asc.reg.bitwise_not(asc.reg.load_align(x), quarter), full)
+
+    def make(rng):
+        x = rng.uniform(-8, 8, CAPACITY).astype(dtype)
+        return x, x.copy(), 0.0
+
+    def golden(x, y, s, z):
+        out = z.copy()
+        lanes = 256 // np.dtype(dtype).itemsize
+        u = np.dtype(f"u{np.dtype(dtype).itemsize}")
+        inverted = np.invert(x[:lanes].view(u)).view(dtype)
+        out[:lanes] = np.where(np.arange(lanes) < lanes // 4, inverted, 0)
+        return out
+
+    def same_bits(zz, gg):
+        u = np.dtype(f"u{np.dtype(dtype).itemsize}")
+        return _exact(zz.view(u), gg.view(u))
+
+    port = Port(not_vf, 2, make, golden, dtype=np.dtype(dtype), check=same_bits)
+    outcome = run_sample(Sample("not_vf", port))
+    assert outcome.passed, outcome.detail
+    assert "AscendC::Reg::Not(" in outcome.cpp

@@ -1024,7 +1024,8 @@ _UNARY = (
     ("Log10", FLOATS),
     ("Sqrt", FLOATS),
     ("Relu", (*RELU, "i64")),
-    ("Not", (*BITWISE, "i64", "ui64")),
+    # (half / float: their bits, NotImpl's SupportType lists them)
+    ("Not", (*BITWISE, "f16", "f32", "i64", "ui64")),
 )
 for _api, _dt in _UNARY:
     _add(
@@ -1044,8 +1045,8 @@ _SCALAR = (
     ("Maxs", (*MIN_MAX, "i64", "ui64")),
     ("Mins", (*MIN_MAX, "i64", "ui64")),
     ("LeakyRelu", FLOATS),
-    ("ShiftLefts", ("i16", "ui16", "i32", "ui32", "i64", "ui64")),
-    ("ShiftRights", ("i16", "ui16", "i32", "ui32", "i64", "ui64")),
+    ("ShiftLefts", ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64")),
+    ("ShiftRights", ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64")),
 )
 for _api, _dt in _SCALAR:
     _m = {"LeakyRelu": "leaky_relu", "ShiftLefts": "shift_lefts", "ShiftRights": "shift_rights"}

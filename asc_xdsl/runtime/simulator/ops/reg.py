@@ -885,7 +885,8 @@ _UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "log10": _math("log10"),
     "sqrt": _math("sqrt"),
     "relu": lambda x: np.maximum(x, 0).astype(x.dtype),
-    "not": np.invert,
+    # (a half / float register: the bits inverted, NotImpl's vnot of the raw lanes)
+    "not": lambda x: np.invert(x.view(f"u{x.itemsize}")).view(x.dtype),
 }
 
 
