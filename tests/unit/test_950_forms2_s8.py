@@ -49,7 +49,7 @@ def mask_dist_vf(
     asc.reg.store_mask(z, asc.reg.load_mask(x, 16, us))
     asc.reg.store_mask(z, asc.reg.load_mask(x, 64, asc.reg.MaskLoadDist.DIST_DS), 32)
     asc.reg.store_mask(z, asc.reg.load_mask(y), 64, pack)
-    m, xp = asc.reg.load_mask_post(x, 16, us)
+    m, _xp = asc.reg.load_mask_post(x, 16, us)
     _, zp = asc.reg.load_align_post(z, 96)
     zp = asc.reg.store_mask_post(zp, m, 32)
     zp = asc.reg.store_mask_post(zp, m, 16, pack)
@@ -88,7 +88,7 @@ def test_mask_dist_modes_match_numpy():
     assert f"AscendC::Reg::LoadAlign<uint8_t, {MASK_DIST}DIST_DS>(" in cpp
     assert f"AscendC::Reg::StoreAlign<uint8_t, {MASK_DIST}DIST_PACK>(z + " in cpp
     post = "AscendC::Reg::PostLiteral::POST_MODE_UPDATE"
-    assert f"AscendC::Reg::LoadAlign<uint8_t, {post}, {MASK_DIST}DIST_US>(m, xp, " in cpp
+    assert f"AscendC::Reg::LoadAlign<uint8_t, {post}, {MASK_DIST}DIST_US>(m, " in cpp
     assert f"AscendC::Reg::StoreAlign<uint8_t, {post}, {MASK_DIST}DIST_PACK>(" in cpp
     assert f"AscendC::Reg::StoreAlign<uint8_t, {MASK_DIST}DIST_PACK>(zq, ds, a);" in cpp
 
