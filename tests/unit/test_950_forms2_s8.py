@@ -161,3 +161,115 @@ def test_not_of_floats_inverts_their_bits(dtype):
     outcome = run_sample(Sample("not_vf", port))
     assert outcome.passed, outcome.detail
     assert "AscendC::Reg::Not(" in outcome.cpp
+
+
+# -- the mask forms of the basic API's Subs / Divs (Ascend 950) ----------------------------
+
+SOC = "Ascend950PR_9599"
+BITS = 0x0F0F_0F0F_0F0F_F0F3  # (a bit mask's low word: the high word is 0)
+
+
+@asc.jit
+def masked_scalar_kernel(
+    x: asc.GlobalAddress, z: asc.GlobalAddress, s: asc.ConstExpr, lanes: asc.ConstExpr
+):
+    """Four rows of 2 x `lanes` (two repeats of one register each): Subs(x, s) and
+    Divs(s, x) under a count mask of lanes - 5, Subs(s, x) and Divs(x, s) under the bit
+    mask BITS; z as it was where the mask is off."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bz, 4096)
+    xl = bx.get(x.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, 2 * lanes)
+    asc.data_copy(zl, zg, 8 * lanes)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    params = asc.UnaryRepeatParams(1, 1, 8, 8)
+    asc.subs(zl, xl, s, lanes - 5, 2, params)
+    asc.subs(zl[2 * lanes :], s, xl, [BITS, 0], 2, params)
+    asc.divs(zl[4 * lanes :], s, xl, lanes - 5, 2, params)
+    asc.divs(zl[6 * lanes :], xl, s, [BITS, 0], 2, params)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 8 * lanes)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_subs_divs_mask_forms_match_numpy(dtype):
+    lanes = 256 // np.dtype(dtype).itemsize
+    rng = np.random.default_rng(8)
+    x = rng.uniform(0.5, 4, 2 * lanes).astype(dtype)
+    z = np.full(8 * lanes, 7, dtype)
+    scalar_value = 1.25
+    masked_scalar_kernel[1](x, z, asc.ConstExpr(scalar_value), asc.ConstExpr(lanes), platform=SOC)
+    s = dtype(scalar_value)
+    slot = np.tile(np.arange(lanes), 2)
+    count = slot < lanes - 5
+    bits = np.array([(BITS >> k) & 1 if k < 64 else 0 for k in range(lanes)], bool)[slot]
+    rows = ((x - s, count), (s - x, bits), (s / x, count), (x / s, bits))
+    golden = np.concatenate([np.where(on, v.astype(dtype), dtype(7)) for v, on in rows])
+    np.testing.assert_array_equal(z, golden)
+    src = masked_scalar_kernel.compile(
+        x, z, asc.ConstExpr(scalar_value), asc.ConstExpr(lanes), soc_version=SOC
+    ).asm["ascendc"]
+    name = "float" if dtype is np.float32 else "half"
+    assert f"AscendC::Subs<{name}, 1>(zl, xl, " in src
+    assert f"AscendC::Divs<{name}, 1>(" in src
+
+
+N64 = 40
+
+
+@asc.jit
+def int64_scalar_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, s: asc.ConstExpr):
+    """z: Adds(x, s), Muls(x, s), Adds(s, x), Muls(s, x), N64 each (64-bit count forms)."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bz, 4096)
+    xl = bx.get(x.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, N64)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.adds(zl, xl, s, N64)
+    asc.muls(zl[N64:], xl, s, N64)
+    asc.adds(zl[2 * N64 :], s, xl, N64)
+    asc.muls(zl[3 * N64 :], s, xl, N64)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 4 * N64)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64])
+def test_int64_adds_muls_count_forms_wrap_as_numpy(dtype):
+    """AddsImpl / MulsImpl's count forms on 3510 take int64_t / uint64_t (each on a
+    RegTraitNumTwo pair); the sums and products wrap. The scalar-first overloads too."""
+    rng = np.random.default_rng(9)
+    info = np.iinfo(dtype)
+    x = rng.integers(info.min, info.max, N64, dtype=dtype, endpoint=True)
+    z = np.zeros(4 * N64, dtype)
+    scalar_value = 3 if dtype is np.uint64 else -3
+    int64_scalar_kernel[1](x, z, asc.ConstExpr(scalar_value), platform=SOC)
+    s = dtype(scalar_value)
+    with np.errstate(over="ignore"):
+        golden = np.concatenate([x + s, x * s, x + s, x * s])
+    np.testing.assert_array_equal(z, golden)
+    src = int64_scalar_kernel.compile(x, z, asc.ConstExpr(scalar_value), soc_version=SOC).asm[
+        "ascendc"
+    ]
+    name = "int64_t" if dtype is np.int64 else "uint64_t"
+    assert f"AscendC::Adds<{name}, 1>(zl, xl, " in src and f"AscendC::Muls<{name}, 1>(" in src
+    assert "AscendC::Adds(" in src and "AscendC::Muls(" in src  # (the scalar-first calls)

@@ -102,14 +102,29 @@ FLOAT8_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
 """Op -> type variable -> the 8-bit float types its 3510 implementation takes besides its
 table's (fp8_types.takes_float8 lets the op take them at all)."""
 
+_INT64 = ("i64", "ui64")
+INT64_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+    # dav_3510/kernel_operator_vec_binary_scalar_impl.h AddsImpl / MulsImpl, the count
+    # form: int64_t and uint64_t (RegTraitNumTwo pairs); the probe, compiling the Atlas
+    # A2/A3 dtypes only, could not see them. The scalar-first overloads call the same
+    # Impl; the mask forms' asserts leave the 64-bit types out.
+    **{f"ascendc.{op}{form}_l2": {"T": _INT64}
+       for op in ("adds", "muls") for form in ("", "_scalar_first")},
+}  # fmt: skip
+"""Op -> type variable -> the 64-bit integer types its 3510 implementation takes besides
+its table's."""
+
+_EXTRA = (COMPLEX_FORMS, FLOAT8_FORMS, INT64_FORMS)
 EXTRA_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     op: {
-        var: (*COMPLEX_FORMS.get(op, {}).get(var, ()), *FLOAT8_FORMS.get(op, {}).get(var, ()))
-        for var in {*COMPLEX_FORMS.get(op, {}), *FLOAT8_FORMS.get(op, {})}
+        var: tuple(t for table in _EXTRA for t in table.get(op, {}).get(var, ()))
+        for var in {v for table in _EXTRA for v in table.get(op, {})}
     }
-    for op in {**COMPLEX_FORMS, **FLOAT8_FORMS}
+    for table in _EXTRA
+    for op in table
 }
-"""COMPLEX_FORMS and FLOAT8_FORMS together (family_dtypes adds them to the rows)."""
+"""COMPLEX_FORMS, FLOAT8_FORMS and INT64_FORMS together (family_dtypes adds them to the
+rows)."""
 
 OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {
     # The count form's overloads are ambiguous on 3510 for a scalar of another type than

@@ -438,6 +438,49 @@ for _cls, _m, _dt, _what in SCALAR_FIRST_TABLE:
     )
 
 
+# The mask forms of Subs / Divs on Ascend 950 (level 0: a count mask, level 1: a bit
+# mask; tensor-first and scalar-first, `SubsImpl(dst, src, scalar, mask, repeatTime,
+# repeatParams)` and `SubsImpl(dst, scalar, src, ...)`): Duplicate of the scalar, then Reg
+# Sub / Div, on one register a repeat. Their `static_assert`s: Subs half, bfloat16_t,
+# float, int16_t, int32_t; Divs half, float (no 64-bit or complex type; bfloat16_t left
+# out as in the count forms).
+SCALAR_950_MASK_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Subs", "subs", ("f16", "f32", "i16", "i32")),
+    ("Divs", "divs", ("f16", "f32")),
+)
+for _cls, _m, _dt in SCALAR_950_MASK_TABLE:
+    _define_all(
+        _cls,
+        _forms(
+            _m,
+            _cls,
+            (dst(), src("src"), Operand("scalar", SCALAR)),
+            Operand("repeat_params", _UNARY_PARAMS),
+            levels="01",
+            dtypes=_dt,
+            template=("T", "isSetMask"),
+            py=_m,
+            sim=f"scalar:{_m}",
+        ),
+        _Ascend950Op,
+    )
+    _define_all(
+        f"{_cls}ScalarFirst",
+        _forms(
+            f"{_m}_scalar_first",
+            _cls,
+            (dst(), Operand("scalar", SCALAR), src("src")),
+            Operand("repeat_params", _UNARY_PARAMS),
+            levels="01",
+            dtypes=_dt,
+            template=("T", "isSetMask"),
+            py=_m,
+            sim=f"scalar:{_m}_first",
+        ),
+        _Ascend950Op,
+    )
+
+
 # (Duplicate: vec_misc.py; Cast: vec_vconv.py; reductions: vec_reduce.py)
 
 

@@ -1416,9 +1416,53 @@ def div(*args: Any, **kwargs: Any) -> None:
 if TYPE_CHECKING:
 
     @overload
-    def divs(dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int) -> None: ...
+    def divs(
+        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+    ) -> None: ...
     @overload
-    def divs(dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int) -> None: ...
+    def divs(
+        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+    ) -> None: ...
+    @overload
+    def divs(
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def divs(
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def divs(
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def divs(
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
 
 
 def divs(*args: Any, **kwargs: Any) -> None:
@@ -1428,10 +1472,22 @@ def divs(*args: Any, **kwargs: Any) -> None:
 
     Ascend C: `AscendC::Divs`. Forms (a call takes the first that fits):
 
-    - `divs(dst, src, scalar, count)` -> `ascendc.divs_l2`
-    - `divs(dst, scalar, src, count)` -> `ascendc.divs_scalar_first_l2`
+    - `divs(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.divs_l2`
+    - `divs(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.divs_scalar_first_l2`
       `AscendC::Divs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar / src for
       the first `count` elements.
+    - `divs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_l0`
+      on `mask` elements per repeat, `repeat_times` repeats with the strides of
+      `repeat_params`.
+    - `divs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_scalar_first_l0`
+      on `mask` elements per repeat, `repeat_times` repeats with the strides of
+      `repeat_params`.
+    - `divs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_l1`
+      on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
+      strides of `repeat_params`.
+    - `divs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_scalar_first_l1`
+      on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
+      strides of `repeat_params`.
     """
     return _divs(*args, **kwargs)
 
@@ -4662,9 +4718,53 @@ def sub_relu_cast(*args: Any, **kwargs: Any) -> None:
 if TYPE_CHECKING:
 
     @overload
-    def subs(dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int) -> None: ...
+    def subs(
+        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+    ) -> None: ...
     @overload
-    def subs(dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int) -> None: ...
+    def subs(
+        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+    ) -> None: ...
+    @overload
+    def subs(
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def subs(
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def subs(
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def subs(
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+    ) -> None: ...
 
 
 def subs(*args: Any, **kwargs: Any) -> None:
@@ -4674,10 +4774,22 @@ def subs(*args: Any, **kwargs: Any) -> None:
 
     Ascend C: `AscendC::Subs`. Forms (a call takes the first that fits):
 
-    - `subs(dst, src, scalar, count)` -> `ascendc.subs_l2`
-    - `subs(dst, scalar, src, count)` -> `ascendc.subs_scalar_first_l2`
+    - `subs(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.subs_l2`
+    - `subs(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.subs_scalar_first_l2`
       `AscendC::Subs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar - src for
       the first `count` elements.
+    - `subs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_l0`
+      on `mask` elements per repeat, `repeat_times` repeats with the strides of
+      `repeat_params`.
+    - `subs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_scalar_first_l0`
+      on `mask` elements per repeat, `repeat_times` repeats with the strides of
+      `repeat_params`.
+    - `subs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_l1`
+      on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
+      strides of `repeat_params`.
+    - `subs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_scalar_first_l1`
+      on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
+      strides of `repeat_params`.
     """
     return _subs(*args, **kwargs)
 

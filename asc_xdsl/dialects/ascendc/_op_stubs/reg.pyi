@@ -293,7 +293,9 @@ class RegStoreUnalignOp(RegOp):
 
 class RegLoadMaskOp(RegOp):
     """`LoadAlign(mask, ptr + offset)`: a mask register from the 32 bytes at a 32-byte aligned
-    UB address (bit k of byte j is the mask's bit 8j + k).
+    UB address (bit k of byte j is the mask's bit 8j + k). With `dist` (`LoadAlign<T,
+    MaskDist::dist>`): DIST_US reads 16 bytes (16-byte aligned), each bit twice; DIST_DS
+    reads 64 bytes (32-byte aligned), the even bits.
 
     `ascendc.reg.load_mask`: Ascend C `Reg::LoadAlign`, pipe V.
 
@@ -303,6 +305,9 @@ class RegLoadMaskOp(RegOp):
 
     Results:
     - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (MaskLoadDist)
     """
 
     name = "ascendc.reg.load_mask"
@@ -310,10 +315,12 @@ class RegLoadMaskOp(RegOp):
     ptr: Operand
     offset: Operand
     mask: OpResult
+    dist: IntegerAttr | None
 
 class RegStoreMaskOp(RegOp):
     """`StoreAlign(ptr + offset, mask)`: a mask register's 256 bits as 32 bytes at a 32-byte
-    aligned UB address.
+    aligned UB address. With `dist` (`StoreAlign<T, MaskDist::dist>`): DIST_PACK writes the
+    even bits as 16 bytes (16-byte aligned).
 
     `ascendc.reg.store_mask`: Ascend C `Reg::StoreAlign`, pipe V.
 
@@ -321,6 +328,9 @@ class RegStoreMaskOp(RegOp):
     - `ptr`: __ubuf__ T*, write
     - `offset`: int
     - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (MaskStoreDist)
     """
 
     name = "ascendc.reg.store_mask"
@@ -328,6 +338,7 @@ class RegStoreMaskOp(RegOp):
     ptr: Operand
     offset: Operand
     mask: Operand
+    dist: IntegerAttr | None
 
 class RegGatherOp(RegOp):
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled elements (0

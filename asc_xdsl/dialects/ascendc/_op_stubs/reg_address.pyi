@@ -712,7 +712,8 @@ class RegLoadUnalignAregOp(RegOp):
 class RegLoadMaskPostOp(RegOp):
     """`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(mask, p, stride)` (plds): a mask register
     from the 32 bytes at the 32-byte aligned address `ptr`; `next` is `ptr` plus `stride`
-    BYTES (the MaskReg LoadAlign page: the update step counts bytes).
+    BYTES (the MaskReg LoadAlign page: the update step counts bytes). With `dist`
+    (`LoadAlign<T, POST_MODE_UPDATE, MaskDist::dist>`) the modes of `reg.load_mask`.
 
     `ascendc.reg.load_mask_post`: Ascend C `Reg::LoadAlign`, pipe V.
 
@@ -723,6 +724,9 @@ class RegLoadMaskPostOp(RegOp):
     Results:
     - `mask`: AscendC::Reg::MaskReg
     - `next`: __ubuf__ T*
+
+    Properties:
+    - `dist` (MaskLoadDist)
     """
 
     name = "ascendc.reg.load_mask_post"
@@ -731,11 +735,13 @@ class RegLoadMaskPostOp(RegOp):
     stride: Operand
     mask: OpResult
     next: OpResult
+    dist: IntegerAttr | None
 
 class RegStoreMaskPostOp(RegOp):
     """`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, mask, stride)` (psts): the mask
     register's 256 bits as 32 bytes at the 32-byte aligned address `ptr`; `next` is `ptr`
-    plus `stride` BYTES.
+    plus `stride` BYTES. With `dist` (`StoreAlign<T, POST_MODE_UPDATE, MaskDist::dist>`) the
+    modes of `reg.store_mask`.
 
     `ascendc.reg.store_mask_post`: Ascend C `Reg::StoreAlign`, pipe V.
 
@@ -746,6 +752,9 @@ class RegStoreMaskPostOp(RegOp):
 
     Results:
     - `next`: __ubuf__ T*
+
+    Properties:
+    - `dist` (MaskStoreDist)
     """
 
     name = "ascendc.reg.store_mask_post"
@@ -754,10 +763,12 @@ class RegStoreMaskPostOp(RegOp):
     mask: Operand
     stride: Operand
     next: OpResult
+    dist: IntegerAttr | None
 
 class RegLoadMaskAregOp(RegOp):
     """`LoadAlign(mask, ptr, areg)` (pld): a mask register from the 32 bytes at `ptr` plus the
-    address register's offset (elements of T; 32-byte aligned).
+    address register's offset (elements of T; 32-byte aligned). With `dist` (`LoadAlign<T,
+    MaskDist::dist>(mask, ptr, areg)`) the modes of `reg.load_mask`.
 
     `ascendc.reg.load_mask_areg`: Ascend C `Reg::LoadAlign`, pipe V.
 
@@ -767,6 +778,9 @@ class RegLoadMaskAregOp(RegOp):
 
     Results:
     - `mask`: AscendC::Reg::MaskReg
+
+    Properties:
+    - `dist` (MaskLoadDist)
     """
 
     name = "ascendc.reg.load_mask_areg"
@@ -774,10 +788,12 @@ class RegLoadMaskAregOp(RegOp):
     ptr: Operand
     areg: Operand
     mask: OpResult
+    dist: IntegerAttr | None
 
 class RegStoreMaskAregOp(RegOp):
     """`StoreAlign(ptr, mask, areg)` (pst): the mask register as 32 bytes at `ptr` plus the
-    address register's offset (elements of T; 32-byte aligned).
+    address register's offset (elements of T; 32-byte aligned). With `dist` (`StoreAlign<T,
+    MaskDist::dist>(ptr, mask, areg)`) the modes of `reg.store_mask`.
 
     `ascendc.reg.store_mask_areg`: Ascend C `Reg::StoreAlign`, pipe V.
 
@@ -785,6 +801,9 @@ class RegStoreMaskAregOp(RegOp):
     - `ptr`: __ubuf__ T*, write
     - `mask`: AscendC::Reg::MaskReg
     - `areg`: AscendC::Reg::AddrReg
+
+    Properties:
+    - `dist` (MaskStoreDist)
     """
 
     name = "ascendc.reg.store_mask_areg"
@@ -792,6 +811,7 @@ class RegStoreMaskAregOp(RegOp):
     ptr: Operand
     mask: Operand
     areg: Operand
+    dist: IntegerAttr | None
 
 class RegStoreMaskUnalignOp(RegOp):
     """`StoreUnAlign(p, mask, ureg)` (pstu): one bit per element of T, the mask's bit of each

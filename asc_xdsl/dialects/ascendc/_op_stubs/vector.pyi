@@ -2623,6 +2623,230 @@ class DivsScalarFirstL2Op(_Ascend950Op):
     src: Operand
     cal_count: Operand
 
+class SubsL0Op(_Ascend950Op):
+    """`AscendC::Subs`.
+
+    `ascendc.subs_l0`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<T>, read
+    - `scalar`: scalar
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.subs_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    scalar: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
+class SubsL1Op(_Ascend950Op):
+    """`AscendC::Subs`.
+
+    `ascendc.subs_l1`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<T>, read
+    - `scalar`: scalar
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.subs_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    scalar: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
+class SubsScalarFirstL0Op(_Ascend950Op):
+    """`AscendC::Subs`.
+
+    `ascendc.subs_scalar_first_l0`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.subs_scalar_first_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
+class SubsScalarFirstL1Op(_Ascend950Op):
+    """`AscendC::Subs`.
+
+    `ascendc.subs_scalar_first_l1`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.subs_scalar_first_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
+class DivsL0Op(_Ascend950Op):
+    """`AscendC::Divs`.
+
+    `ascendc.divs_l0`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<T>, read
+    - `scalar`: scalar
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.divs_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    scalar: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
+class DivsL1Op(_Ascend950Op):
+    """`AscendC::Divs`.
+
+    `ascendc.divs_l1`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<T>, read
+    - `scalar`: scalar
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.divs_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    scalar: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
+class DivsScalarFirstL0Op(_Ascend950Op):
+    """`AscendC::Divs`.
+
+    `ascendc.divs_scalar_first_l0`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.divs_scalar_first_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
+class DivsScalarFirstL1Op(_Ascend950Op):
+    """`AscendC::Divs`.
+
+    `ascendc.divs_scalar_first_l1`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `scalar`: scalar
+    - `src`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    """
+
+    name = "ascendc.divs_scalar_first_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    scalar: Operand
+    src: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+
 __all__ = [
     "AbsComplexL2Op",
     "AbsL0Op",
@@ -2649,7 +2873,11 @@ __all__ = [
     "DivL1Op",
     "DivL2Op",
     "DivL3Op",
+    "DivsL0Op",
+    "DivsL1Op",
     "DivsL2Op",
+    "DivsScalarFirstL0Op",
+    "DivsScalarFirstL1Op",
     "DivsScalarFirstL2Op",
     "ExpL0Op",
     "ExpL1Op",
@@ -2727,6 +2955,10 @@ __all__ = [
     "SubReluL0Op",
     "SubReluL1Op",
     "SubReluL2Op",
+    "SubsL0Op",
+    "SubsL1Op",
     "SubsL2Op",
+    "SubsScalarFirstL0Op",
+    "SubsScalarFirstL1Op",
     "SubsScalarFirstL2Op",
 ]

@@ -114,6 +114,11 @@ SCALAR: dict[str, Callable[[np.dtype], Fn]] = {
     "leaky_relu": _plain(lambda x, s: np.where(x >= 0, x, x * s)),
     "shift_left": _plain(_shift_left),
     "shift_right": _plain(_shift_right),
+    # Subs / Divs (Ascend 950), the mask forms: the scalar duplicated, then Reg Sub / Div
+    "subs": _plain(np.subtract),
+    "divs": _plain(np.divide),
+    "subs_first": _plain(lambda x, s: np.subtract(s, x)),
+    "divs_first": _plain(lambda x, s: np.divide(s, x)),
 }
 SLOW = {"div", "exp", "ln", "sqrt", "rsqrt", "reciprocal", "fused_exp_sub"}
 
