@@ -273,3 +273,150 @@ def test_int64_adds_muls_count_forms_wrap_as_numpy(dtype):
     name = "int64_t" if dtype is np.int64 else "uint64_t"
     assert f"AscendC::Adds<{name}, 1>(zl, xl, " in src and f"AscendC::Muls<{name}, 1>(" in src
     assert "AscendC::Adds(" in src and "AscendC::Muls(" in src  # (the scalar-first calls)
+
+
+# -- Reg Cast with int64 (the 3510 pairs s322s64, s642s32, f322s64, s642f32) -----------
+
+TWO = asc.reg.RegTrait.NUM_TWO
+
+
+def _i32_f32(rng):
+    x = rng.integers(-(1 << 31), 1 << 31, CAPACITY, dtype=np.int64).astype(np.int32)
+    y = rng.uniform(-1e12, 1e12, CAPACITY).astype(np.float32)
+    y[:4] = (3.5, -2.5, 1e19, -1e19)  # (a tie each way, past int64 both ways)
+    return x, y, 0.0
+
+
+@asc.vf
+def to_int64_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """int32 -> int64 as a pair under the first half (z[0:64]) and in one register,
+    RegLayout ONE (z[64:96]); float -> int64 CAST_FLOOR as a pair (z[128:192]) and in one
+    register, CAST_ROUND, RegLayout ZERO (z[192:224])."""
+    b32 = asc.reg.create_mask(asc.int32)
+    b64 = asc.reg.create_mask(asc.int64)
+    pairs = asc.reg.create_mask(asc.int64, trait=TWO)
+    half = asc.reg.create_mask(asc.int32, asc.reg.MaskPattern.H)
+    xi, yf = asc.reg.load_align(x), asc.reg.load_align(y)
+    asc.reg.store_align(z, asc.reg.cast(xi, asc.int64, half, trait=TWO), pairs)
+    one = asc.reg.cast(xi, asc.int64, b64, layout=asc.reg.RegLayout.ONE)
+    asc.reg.store_align(z, one, b64, 64)
+    floor = asc.reg.cast(yf, asc.int64, b32, asc.RoundMode.CAST_FLOOR, trait=TWO)
+    asc.reg.store_align(z, floor, pairs, 128)
+    asc.reg.store_align(z, asc.reg.cast(yf, asc.int64, b64, asc.RoundMode.CAST_ROUND), b64, 192)
+
+
+def _to_int64_golden(x, y, s, z):
+    out = z.copy()
+    out[0:64] = np.where(np.arange(64) < 32, x[:64].astype(np.int64), 0)
+    out[64:96] = x[1:64:2]
+    big = np.iinfo(np.int64)
+
+    def sat(v):  # (float64 cannot hold int64's max: compare, then convert)
+        return np.array(
+            [big.max if w >= 2.0**63 else big.min if w < -(2.0**63) else int(w) for w in v],
+            np.int64,
+        )
+
+    out[128:192] = sat(np.floor(y[:64].astype(np.float64)))
+    even = y[0:64:2].astype(np.float64)
+    out[192:224] = sat(np.sign(even) * np.floor(np.abs(even) + 0.5))
+    return out
+
+
+def test_cast_into_int64_matches_numpy():
+    cpp = _run(
+        to_int64_vf, _to_int64_golden, np.int32, _i32_f32,
+        y_dtype=np.dtype(np.float32), out_dtype=np.dtype(np.int64),
+    )  # fmt: skip
+    assert "AscendC::Reg::RegTensor<int64_t, AscendC::Reg::RegTraitNumTwo>" in cpp
+    assert "AscendC::Reg::Cast<int64_t, int32_t, " in cpp
+    assert "AscendC::Reg::Cast<int64_t, float, " in cpp
+
+
+def _i64(rng):
+    x = rng.integers(-(1 << 62), 1 << 62, CAPACITY, dtype=np.int64)
+    x[:6] = ((1 << 24) + 1, -((1 << 24) + 3), (1 << 40) + (1 << 16), 7, 1 << 62, -(1 << 35))
+    return x, x.copy(), 0.0
+
+
+@asc.vf
+def from_int64_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """int64 pairs -> float by CAST_RINT (z[0:64]), CAST_FLOOR (z[64:128]), CAST_ODD
+    (z[128:192]); one register -> float, RegLayout ZERO, CAST_CEIL (z[192:256])."""
+    b32 = asc.reg.create_mask(asc.float32)
+    b64 = asc.reg.create_mask(asc.int64)
+    pair = asc.reg.load_align(x, 0, TWO)
+    for k, mode in enumerate(
+        (asc.RoundMode.CAST_RINT, asc.RoundMode.CAST_FLOOR, asc.RoundMode.CAST_ODD)
+    ):
+        asc.reg.store_align(z, asc.reg.cast(pair, asc.float32, b32, mode), b32, 64 * k)
+    one = asc.reg.cast(asc.reg.load_align(x), asc.float32, b64, asc.RoundMode.CAST_CEIL)
+    asc.reg.store_align(z, one, b32, 192)
+
+
+def _f32(v: int, mode: str) -> np.float32:
+    """v as float by `mode`, from the exact neighbours (Python's ints and floats)."""
+    near = np.float32(v)
+    if int(near) == v:
+        return near
+    lo, hi = sorted((near, np.nextafter(near, np.float32(np.inf if int(near) < v else -np.inf))))
+    if mode == "floor":
+        return lo
+    if mode == "ceil":
+        return hi
+    if mode == "odd":
+        return lo if int(lo.view(np.uint32)) & 1 else hi
+    below, above = v - int(lo), int(hi) - v
+    if below != above:
+        return lo if below < above else hi
+    return hi if int(lo.view(np.uint32)) & 1 else lo
+
+
+def _from_int64_golden(x, y, s, z):
+    out = z.copy()
+    out[0:64] = x[:64].astype(np.float32)  # (numpy's direct conversion: one rounding)
+    for k, mode in ((1, "floor"), (2, "odd")):
+        out[64 * k : 64 * k + 64] = [_f32(v, mode) for v in x[:64].tolist()]
+    out[192:256] = 0
+    out[192:256:2] = [_f32(v, "ceil") for v in x[:32].tolist()]
+    return out
+
+
+def test_cast_from_int64_rounds_once():
+    """s642f32 rounds the int64 once by the mode (through float64 it would round twice:
+    2**24 + 1 is a tie, (1 << 40) + (1 << 16) exact); exact values stay exact."""
+    cpp = _run(from_int64_vf, _from_int64_golden, np.int64, _i64, out_dtype=np.dtype(np.float32))
+    assert "AscendC::Reg::Cast<float, int64_t, " in cpp
+
+
+@asc.vf
+def narrow_int64_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """int64 pairs -> int32 saturated (z[0:64]) and wrapped (NO_SAT, z[64:128]); one
+    register -> int32, RegLayout ONE, under the first half of the b64 mask (z[128:192])."""
+    b32 = asc.reg.create_mask(asc.int32)
+    half = asc.reg.create_mask(asc.int64, asc.reg.MaskPattern.H)
+    pair = asc.reg.load_align(x, 0, TWO)
+    asc.reg.store_align(z, asc.reg.cast(pair, asc.int32, b32), b32)
+    wrapped = asc.reg.cast(pair, asc.int32, b32, sat=asc.reg.SatMode.NO_SAT)
+    asc.reg.store_align(z, wrapped, b32, 64)
+    one = asc.reg.cast(asc.reg.load_align(x), asc.int32, half, layout=asc.reg.RegLayout.ONE)
+    asc.reg.store_align(z, one, b32, 128)
+
+
+def _narrow_int64_golden(x, y, s, z):
+    out = z.copy()
+    info = np.iinfo(np.int32)
+    out[0:64] = np.clip(x[:64], info.min, info.max)
+    out[64:128] = x[:64].astype(np.int32)  # (the low 32 bits)
+    out[128:192] = 0
+    out[129:161:2] = np.clip(x[:16], info.min, info.max)
+    return out
+
+
+def test_cast_int64_to_int32_saturates_or_wraps():
+    cpp = _run(narrow_int64_vf, _narrow_int64_golden, np.int64, _i64, out_dtype=np.dtype(np.int32))
+    assert "AscendC::Reg::Cast<int32_t, int64_t, " in cpp

@@ -362,7 +362,7 @@ class RegOp(SpecOp):
         traits = {v.type.reg_num for v in values if isinstance(v.type, RegTensorType)}
         if 2 not in traits:
             return
-        if len(traits) > 1:
+        if len(traits) > 1 and not self._mixes_traits():
             raise VerifyException(
                 f"'{self.name}': RegTraitNumOne and RegTraitNumTwo registers mixed"
             )
@@ -371,6 +371,11 @@ class RegOp(SpecOp):
                 f"'{self.name}': RegTraitNumTwo registers are modelled in "
                 f"{', '.join(sorted(m.removeprefix('reg.') for m in TRAIT_TWO_OPS))} only"
             )
+
+    def _mixes_traits(self) -> bool:
+        """Whether the op takes a RegTraitNumTwo register with RegTraitNumOne ones (Cast's
+        64-bit pair forms: `RegCastOp`)."""
+        return False
 
     @classmethod
     def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
@@ -543,6 +548,8 @@ TRAIT_TWO_OPS: set[str] = {
         # a pair's mask, a compare's too, is b32: element i is bit 4i)
         *("abs", "neg", "relu", "not", "maxs", "mins", "shift_lefts", "shift_rights"),
         *("arange", "compare", "compares", "select", "reduce", "move"),
+        # (Cast: int64 <-> int32 / float, the int64 side a pair)
+        "cast",
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
@@ -1209,6 +1216,45 @@ _add(
 
 # -- conversions ---------------------------------------------------------------------
 
+REG_CAST_64: frozenset[tuple[str, str]] = frozenset(
+    {("i64", "i32"), ("i32", "i64"), ("i64", "f32"), ("f32", "i64")}
+)
+"""Reg Cast's 64-bit (T = dst, S = src) pairs on 3510 (kernel_reg_compute_vec_vconv_impl.h
+CastImpl: s322s64, s642s32, f322s64, s642f32), each in two forms: int64 in one register
+(32 elements, RegLayout picks the 32-bit slot), or a RegTraitNumTwo pair of 64 elements
+(`RegTensor<int64_t, RegTraitNumTwo>`) against one register of the 32-bit type."""
+
+
+class RegCastBase(RegOp):
+    """Cast: a 64-bit side (int64) only in the 3510 pairs `REG_CAST_64`; a RegTraitNumTwo
+    register there on the int64 side only."""
+
+    def _pair(self) -> tuple[str, str]:
+        return (str(element_of(self.results[0].type)), str(element_of(self.operands[0].type)))
+
+    def _mixes_traits(self) -> bool:
+        t, s = self._pair()
+        dst, src = self.results[0].type, self.operands[0].type
+        return (t, s) in REG_CAST_64 and (
+            (dst.reg_num == 2 and t == "i64") or (src.reg_num == 2 and s == "i64")
+        )
+
+    def verify_(self) -> None:
+        super().verify_()
+        t, s = self._pair()
+        if "i64" in (t, s) and (t, s) not in REG_CAST_64:
+            pairs = ", ".join(f"{b} -> {a}" for a, b in sorted(REG_CAST_64))
+            raise VerifyException(
+                f"'{self.name}': Cast from {s} to {t} is not supported on Ascend 950 (its "
+                f"64-bit pairs: {pairs})"
+            )
+        for v, e in ((self.results[0], t), (self.operands[0], s)):
+            if v.type.reg_num == 2 and e != "i64":
+                raise VerifyException(
+                    f"'{self.name}': a Cast's RegTraitNumTwo register is its int64 side, not {e}"
+                )
+
+
 _add(
     "RegCastOp",
     "cast",
@@ -1222,16 +1268,21 @@ _add(
     ),
     template=(_result_element(), _operand_element("src")),
     sim="cast",
+    base=RegCastBase,
     dtypes={
-        "T": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32", *FP8),
-        "S": ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32", *FP8),
+        "T": ("i8", "ui8", "i16", "i32", "i64", "f16", "bf16", "f32", *FP8),
+        "S": ("i8", "ui8", "i16", "i32", "i64", "f16", "bf16", "f32", *FP8),
     },
     example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
     doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING, "
     "roundMode} (a `static constexpr` the printer declares): each enabled element "
     "converted, rounded by `roundMode`, saturated when `sat` is SAT. Between widths "
     "(f32 -> f16: ratio 2) element i of the wider side pairs with element "
-    "`ratio * i + layout` of the narrower one; the other narrow slots are 0.",
+    "`ratio * i + layout` of the narrower one; the other narrow slots are 0. int64 "
+    "(`REG_CAST_64`: int32 <-> int64, float <-> int64, float -> int64 and int64 -> float "
+    "rounded once by `roundMode`): one register of 32 as above, or a RegTraitNumTwo pair "
+    "of 64 against one register of the 32-bit type, element i with element i (the mask "
+    "a b32 mask).",
 )
 _add(
     "RegTruncateOp",

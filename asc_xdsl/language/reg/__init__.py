@@ -756,10 +756,13 @@ def cast(
     round_mode: RoundMode = RoundMode.CAST_RINT,
     sat: SatMode = SatMode.SAT,
     layout: RegLayout = RegLayout.ZERO,
+    trait: RegTrait = RegTrait.NUM_ONE,
 ) -> RegTensor:
     """`Cast<T, S, trait>(dst, src, mask)`: each enabled element converted to `dtype`.
     complex32 <-> complex64 (RegTraitNumTwo pairs; `round_mode` for the narrowing): the
-    3510 headers' composition of part casts, `reg.cast_complex`."""
+    3510 headers' composition of part casts, `reg.cast_complex`. int64 <-> int32 / float:
+    `trait=RegTrait.NUM_TWO` makes an int64 result a pair of 64 (from a pair, the result
+    is one register of 64)."""
     if isinstance(src, RegTensor) and getattr(src.dtype, "is_complex", lambda: False)():
         return fused.cast_complex(src, dtype, mask, round_mode)
     g = _g("cast")
@@ -770,7 +773,7 @@ def cast(
         g,
         "RegCastOp",
         [src.handle, mask.handle],
-        [_reg_type(t)],
+        [_reg_type(t, _trait(g, trait, t))],
         round_mode=g.enum(round_mode, RoundMode, "round_mode"),
         sat=g.enum(sat, SatMode, "sat"),
         layout=g.enum(layout, RegLayout, "layout"),

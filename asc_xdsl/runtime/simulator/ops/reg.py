@@ -1124,10 +1124,14 @@ def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.nda
         y = _ROUNDING[rounding](x.astype(np.float64))
         if sat:
             info = np.iinfo(to.dtype)
-            y = np.where(np.isnan(y), 0, np.clip(y, info.min, info.max))
-        else:
-            y = np.where(np.isfinite(y), y, 0)
+            # (float64 cannot hold int64's max: 2**63 and above saturate to it)
+            top = y >= 2.0**63
+            y = np.where(np.isnan(y) | top, 0, np.clip(y, info.min, info.max))
+            return np.where(top, info.max, y.astype(np.int64)).astype(to.dtype)
+        y = np.where(np.isfinite(y) & (np.abs(y) < 2.0**63), y, 0)
         return y.astype(np.int64).astype(to.dtype)
+    if x.dtype.itemsize == 8 and x.dtype.kind in "iu" and to.dtype == np.float32:
+        return _int64_to_float32(x, rounding)
     if x.dtype.kind in "iu" and to.dtype.kind in "iu":
         wide = x.astype(np.int64)
         if sat:
@@ -1144,6 +1148,39 @@ def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.nda
                 return bf16_to_f32(cast_array(x, False, np.dtype(np.uint16), True, rounding))
             return cast_array(x, False, to.dtype, False, rounding)
     return to.fix(x.astype(np.float64 if to.dtype.kind == "f" else to.dtype))
+
+
+def _int64_to_float32(x: np.ndarray, rounding: RoundMode) -> np.ndarray:
+    """int64 -> float rounded once by `rounding` (Cast's s642f32 takes the mode; numpy's
+    path through float64 would round twice): the float32 neighbours of each value, chosen
+    by exact integer comparison."""
+    out = np.empty(x.shape, np.float32)
+    for i, v in enumerate(x.tolist()):
+        near = np.float32(v)  # (within one float32 step of v)
+        exact = int(near)
+        if exact == v:
+            out[i] = near
+            continue
+        lo, hi = (
+            (near, np.nextafter(near, np.float32(np.inf)))
+            if exact < v
+            else (np.nextafter(near, np.float32(-np.inf)), near)
+        )
+        below, above = v - int(lo), int(hi) - v
+        odd = int(np.float32(lo).view(np.uint32)) & 1
+        pick = {
+            RoundMode.CAST_FLOOR: lo,
+            RoundMode.CAST_CEIL: hi,
+            RoundMode.CAST_TRUNC: lo if v > 0 else hi,
+            RoundMode.CAST_ODD: lo if odd else hi,
+            RoundMode.CAST_ROUND: (lo if below < above else hi)
+            if below != above
+            else (hi if v > 0 else lo),
+        }.get(rounding)
+        if pick is None:  # RINT / NONE: nearest, ties to the even one
+            pick = (lo if below < above else hi) if below != above else (hi if odd else lo)
+        out[i] = pick
+    return out
 
 
 _DIRECTED = frozenset(
@@ -1165,15 +1202,17 @@ def _cast(op, comp, arg):
     sat = SatMode.from_attr(op.properties["sat"]) is SatMode.SAT
     layout = int(RegLayout.from_attr(op.properties["layout"]))
     a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
-    if src.size > dst.size:  # narrowing: source element i -> slot ratio * i + layout
-        ratio = src.size // dst.size
-        picks = np.arange(src.lanes) * ratio + layout
+    # (a RegTraitNumTwo 64-bit side, step 4, pairs element i with the other side's i: the
+    # headers' s322s64 / s642s32 / f322s64 / s642f32 pair forms, the mask a b32 mask)
+    if src.step > dst.step:  # narrowing: source element i -> slot ratio * i + layout
+        ratio = src.step // dst.step
+        picks = np.arange(src.lanes) * ratio + (layout if ratio > 1 else 0)
     else:  # same width or widening: destination element i <- source ratio * i + layout
-        ratio = dst.size // src.size
+        ratio = dst.step // src.step
         picks = np.arange(dst.lanes) * ratio + (layout if ratio > 1 else 0)
     if layout >= ratio and ratio > 1:
         raise UnsupportedOpError(f"Cast: layout {layout} has no slot when widths differ by {ratio}")
-    narrowing = src.size > dst.size
+    narrowing = src.step > dst.step
     from asc_xdsl.runtime.simulator import float8
 
     if float8.involves_float8(element_of(op.src.type), element_of(op.dst.type)):
@@ -1194,10 +1233,10 @@ def _cast(op, comp, arg):
         x, mask = e[a], e[m]
         out = np.zeros(dst.lanes, dst.dtype)
         if narrowing:
-            on = lanes_of(mask, src.size)
+            on = lanes_of(mask, src.step)
             out[picks] = np.where(on, convert(x, dst, rounding, sat), 0)
         else:
-            on = lanes_of(mask, dst.size)
+            on = lanes_of(mask, dst.step)
             out[:] = np.where(on, convert(x[picks], dst, rounding, sat), 0)
         e[r] = dst.fix(out)
 
