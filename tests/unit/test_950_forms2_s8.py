@@ -420,3 +420,55 @@ def _narrow_int64_golden(x, y, s, z):
 def test_cast_int64_to_int32_saturates_or_wraps():
     cpp = _run(narrow_int64_vf, _narrow_int64_golden, np.int64, _i64, out_dtype=np.dtype(np.int32))
     assert "AscendC::Reg::Cast<int32_t, int64_t, " in cpp
+
+
+# -- Pack / UnPack of 64-bit elements ---------------------------------------------------
+
+
+@asc.vf
+def pack64_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """Pack<uint32, int64>: one register LOWEST (z[0:64]) and HIGHEST (z[64:128]), a pair
+    (z[128:192])."""
+    b32 = asc.reg.create_mask(asc.uint32)
+    one, pair = asc.reg.load_align(x), asc.reg.load_align(x, 0, TWO)
+    asc.reg.store_align(z, asc.reg.pack(one, asc.uint32), b32)
+    asc.reg.store_align(z, asc.reg.pack(one, asc.uint32, asc.reg.HighLowPart.HIGHEST), b32, 64)
+    asc.reg.store_align(z, asc.reg.pack(pair, asc.uint32), b32, 128)
+
+
+def _pack64_golden(x, y, s, z):
+    out = z.copy()
+    low = (x[:64] & 0xFFFFFFFF).astype(np.uint32)  # (the low word)
+    out[0:32], out[32:64] = low[:32], 0
+    out[64:96], out[96:128] = 0, low[:32]
+    out[128:192] = low
+    return out
+
+
+@asc.vf
+def unpack64_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float):
+    """UnPack<int64, int32> into a pair (z[0:64]: all 64, sign-extended), HIGHEST into one
+    register (z[64:96])."""
+    pairs = asc.reg.create_mask(asc.int64, trait=TWO)
+    b64 = asc.reg.create_mask(asc.int64)
+    words = asc.reg.load_align(x)
+    asc.reg.store_align(z, asc.reg.unpack(words, asc.int64, trait=TWO), pairs)
+    high = asc.reg.unpack(words, asc.int64, asc.reg.HighLowPart.HIGHEST)
+    asc.reg.store_align(z, high, b64, 64)
+
+
+def _unpack64_golden(x, y, s, z):
+    out = z.copy()
+    out[0:64] = x[:64].astype(np.int64)
+    out[64:96] = x[32:64]
+    return out
+
+
+def test_pack_unpack_of_int64():
+    cpp = _run(pack64_vf, _pack64_golden, np.int64, _i64, out_dtype=np.dtype(np.uint32))
+    assert "AscendC::Reg::Pack<uint32_t, int64_t, AscendC::Reg::HighLowPart::LOWEST>(" in cpp
+    cpp = _run(
+        unpack64_vf, _unpack64_golden, np.int32, _i32_f32,
+        y_dtype=np.dtype(np.float32), out_dtype=np.dtype(np.int64),
+    )  # fmt: skip
+    assert "AscendC::Reg::UnPack<int64_t, int32_t, AscendC::Reg::HighLowPart::HIGHEST>(" in cpp

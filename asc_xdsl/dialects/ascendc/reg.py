@@ -548,16 +548,23 @@ TRAIT_TWO_OPS: set[str] = {
         # a pair's mask, a compare's too, is b32: element i is bit 4i)
         *("abs", "neg", "relu", "not", "maxs", "mins", "shift_lefts", "shift_rights"),
         *("arange", "compare", "compares", "select", "reduce", "move"),
-        # (Cast: int64 <-> int32 / float, the int64 side a pair)
-        "cast",
+        # (Cast: int64 <-> int32 / float; Pack / UnPack of 64-bit elements: the 64-bit
+        # side a pair, the other one register)
+        *("cast", "pack", "unpack"),
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
 
 REG_PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
     # (T, S) pairs of the ops whose dtypes go together (the 3510 `static_assert`s)
-    "reg.pack": (("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("ui16", "i32")),
-    "reg.unpack": (("ui32", "ui16"), ("i32", "i16"), ("ui16", "ui8"), ("i16", "i8")),
+    "reg.pack": (
+        *(("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("ui16", "i32")),
+        *(("ui32", "ui64"), ("ui32", "i64")),
+    ),
+    "reg.unpack": (
+        *(("ui32", "ui16"), ("i32", "i16"), ("ui16", "ui8"), ("i16", "i8")),
+        *(("ui64", "ui32"), ("i64", "i32")),
+    ),
     "reg.abs_complex": (("f16", "complex<f16>"), ("f32", "complex<f32>")),
 }
 """mnemonic -> the (T, S) pairs 3510 takes."""
@@ -1225,19 +1232,23 @@ CastImpl: s322s64, s642s32, f322s64, s642f32), each in two forms: int64 in one r
 (`RegTensor<int64_t, RegTraitNumTwo>`) against one register of the 32-bit type."""
 
 
-class RegCastBase(RegOp):
+class RegPairSideOp(RegOp):
+    """An op between a 64-bit side and a 32-bit one (Cast, Pack, UnPack): the 64-bit side
+    may be a RegTraitNumTwo pair, the other stays one register."""
+
+    def _mixes_traits(self) -> bool:
+        return all(
+            v.type.reg_num == 1 or element_bytes(v.type.element_type) == 8
+            for v in (self.results[0], self.operands[0])
+        )
+
+
+class RegCastBase(RegPairSideOp):
     """Cast: a 64-bit side (int64) only in the 3510 pairs `REG_CAST_64`; a RegTraitNumTwo
     register there on the int64 side only."""
 
     def _pair(self) -> tuple[str, str]:
         return (str(element_of(self.results[0].type)), str(element_of(self.operands[0].type)))
-
-    def _mixes_traits(self) -> bool:
-        t, s = self._pair()
-        dst, src = self.results[0].type, self.operands[0].type
-        return (t, s) in REG_CAST_64 and (
-            (dst.reg_num == 2 and t == "i64") or (src.reg_num == 2 and s == "i64")
-        )
 
     def verify_(self) -> None:
         super().verify_()
@@ -1306,10 +1317,13 @@ _add(
     props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
     template=(_result_element(), _operand_element("src"), "part"),
     sim="pack",
-    dtypes={"T": ("ui8", "ui16"), "S": ("i16", "ui16", "i32", "ui32")},
+    base=RegPairSideOp,
+    dtypes={"T": ("ui8", "ui16", "ui32"), "S": ("i16", "ui16", "i32", "ui32", "i64", "ui64")},
     example={"T": "ui16", "S": "ui32"},
     doc="`Pack<T, S, part>(dst, src)`: the low half of each element of src, packed into "
-    "the lower (LOWEST) or upper (HIGHEST) half of dst; the other half is 0.",
+    "the lower (LOWEST) or upper (HIGHEST) half of dst; the other half is 0. A "
+    "RegTraitNumTwo pair of 64-bit src: the low words of all 64 elements fill dst "
+    "(`part` unused, as the header's copy of the pair's low register).",
 )
 _add(
     "RegUnpackOp",
@@ -1320,10 +1334,15 @@ _add(
     props=(Prop("part", HighLowPart, default=HighLowPart.LOWEST),),
     template=(_result_element(), _operand_element("src"), "part"),
     sim="unpack",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32"), "S": ("i8", "ui8", "i16", "ui16")},
+    base=RegPairSideOp,
+    dtypes={
+        "T": ("i16", "ui16", "i32", "ui32", "i64", "ui64"),
+        "S": ("i8", "ui8", "i16", "ui16", "i32", "ui32"),
+    },
     example={"T": "ui32", "S": "ui16"},
     doc="`UnPack<T, S, part>(dst, src)`: the lower (LOWEST) or upper (HIGHEST) half of "
-    "src's elements, each widened to T (zero- or sign-extended by S).",
+    "src's elements, each widened to T (zero- or sign-extended by S). Into a "
+    "RegTraitNumTwo pair of 64-bit T: all 64 of src's elements (`part` unused).",
 )
 
 # -- ordering ---------------------------------------------------------------------------

@@ -782,12 +782,17 @@ def cast(
 
 
 def _pack(cls_name: str, api: str):
-    def f(src: RegTensor, dtype: dt.DataType, part: HighLowPart = HighLowPart.LOWEST):
+    def f(
+        src: RegTensor,
+        dtype: dt.DataType,
+        part: HighLowPart = HighLowPart.LOWEST,
+        trait: RegTrait = RegTrait.NUM_ONE,
+    ):
         g = _g(api)
         _need(g, src, RegTensor, "src")
         t = _dtype(g, dtype, "dtype")
         p = g.enum(part, HighLowPart, "part")
-        op = _emit(g, cls_name, [src.handle], [_reg_type(t)], part=p)
+        op = _emit(g, cls_name, [src.handle], [_reg_type(t, _trait(g, trait, t))], part=p)
         return RegTensor(op.results[0], t)
 
     f.__name__ = f.__qualname__ = api
@@ -795,9 +800,15 @@ def _pack(cls_name: str, api: str):
 
 
 pack = _pack("RegPackOp", "pack")
-pack.__doc__ = "`Pack<T, S, part>(dst, src)`: src's elements narrowed into half of dst."
+pack.__doc__ = (
+    "`Pack<T, S, part>(dst, src)`: src's elements narrowed into half of dst (from an "
+    "int64 / uint64 pair: all of dst)."
+)
 unpack = _pack("RegUnpackOp", "unpack")
-unpack.__doc__ = "`UnPack<T, S, part>(dst, src)`: half of src's elements, widened."
+unpack.__doc__ = (
+    "`UnPack<T, S, part>(dst, src)`: half of src's elements, widened (`trait=NUM_TWO` "
+    "into an int64 / uint64 pair: all of them)."
+)
 
 
 def local_mem_bar(src: MemType, dst: MemType) -> None:

@@ -1261,6 +1261,13 @@ def _pack(op, comp, arg):
     high = HighLowPart.from_attr(op.properties["part"]) is HighLowPart.HIGHEST
     a, r = comp.slot(op.src), comp.slot(op.dst)
 
+    if _elem(op.src.type).lanes == dst.lanes:  # (a 64-bit pair: all its low words)
+
+        def run_pair(e, c, _op=op):
+            e[r] = e[a].astype(dst.dtype)
+
+        return run_pair
+
     def run(e, c, _op=op):
         narrow = e[a].astype(dst.dtype)  # (the low half of each element: a wrap)
         out = np.zeros(dst.lanes, dst.dtype)
@@ -1279,6 +1286,13 @@ def _unpack(op, comp, arg):
     dst, src = _elem(op.dst.type), _elem(op.src.type)
     high = HighLowPart.from_attr(op.properties["part"]) is HighLowPart.HIGHEST
     a, r = comp.slot(op.src), comp.slot(op.dst)
+
+    if dst.lanes == src.lanes:  # (into a 64-bit pair: every element)
+
+        def run_pair(e, c, _op=op):
+            e[r] = e[a].astype(dst.dtype)
+
+        return run_pair
 
     def run(e, c, _op=op):
         half = src.lanes // 2
