@@ -472,3 +472,36 @@ def test_pack_unpack_of_int64():
         y_dtype=np.dtype(np.float32), out_dtype=np.dtype(np.int64),
     )  # fmt: skip
     assert "AscendC::Reg::UnPack<int64_t, int32_t, AscendC::Reg::HighLowPart::HIGHEST>(" in cpp
+
+
+@asc.vf
+def abs_sub64_vf(
+    x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+):
+    """AbsSub of int64: pairs under the first half (z[0:64]), one register (z[64:96])."""
+    pairs = asc.reg.create_mask(asc.int64, trait=TWO)
+    half = asc.reg.create_mask(asc.int64, asc.reg.MaskPattern.H, TWO)
+    b64 = asc.reg.create_mask(asc.int64)
+    a, b = asc.reg.load_align(x, 0, TWO), asc.reg.load_align(y, 0, TWO)
+    asc.reg.store_align(z, asc.reg.abs_sub(a, b, half), pairs)
+    one = asc.reg.abs_sub(asc.reg.load_align(x), asc.reg.load_align(y), b64)
+    asc.reg.store_align(z, one, b64, 64)
+
+
+def _abs_sub64_golden(x, y, s, z):
+    out = z.copy()
+    d = np.abs(x[:64] - y[:64])  # (Sub then Abs, each wrapping)
+    out[0:64] = np.where(np.arange(64) < 32, d, 0)
+    out[64:96] = d[:32]
+    return out
+
+
+def test_abs_sub_of_int64():
+    def make(rng):
+        x, _, _ = _i64(rng)
+        y = rng.integers(-(1 << 62), 1 << 62, CAPACITY, dtype=np.int64)
+        x[0], y[0] = np.iinfo(np.int64).min, 0  # (|MIN| wraps to MIN)
+        return x, y, 0.0
+
+    cpp = _run(abs_sub64_vf, _abs_sub64_golden, np.int64, make)
+    assert "AscendC::Reg::AbsSub(" in cpp

@@ -547,6 +547,7 @@ TRAIT_TWO_OPS: set[str] = {
         # (64-bit integers: each has a RegTraitNumTwo branch in 3510's implementation;
         # a pair's mask, a compare's too, is b32: element i is bit 4i)
         *("abs", "neg", "relu", "not", "maxs", "mins", "shift_lefts", "shift_rights"),
+        "abs_sub",
         *("arange", "compare", "compares", "select", "reduce", "move"),
         # (Cast: int64 <-> int32 / float; Pack / UnPack of 64-bit elements: the 64-bit
         # side a pair, the other one register)
@@ -980,7 +981,7 @@ _BINARY = (
     ("And", BITWISE),
     ("Or", BITWISE),
     ("Xor", BITWISE),
-    ("AbsSub", ("f16", "f32")),
+    ("AbsSub", ("f16", "f32", "i64")),  # (int64: FusedAbsSubImpl's Sub then Abs, wrapping)
     ("Prelu", ("f16", "f32")),
 )
 _COMPLEX_DOCS = {
