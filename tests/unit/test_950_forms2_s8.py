@@ -505,3 +505,41 @@ def test_abs_sub_of_int64():
 
     cpp = _run(abs_sub64_vf, _abs_sub64_golden, np.int64, make)
     assert "AscendC::Reg::AbsSub(" in cpp
+
+
+# -- complex32 DataBlock copies (vsldb / vsstb of b32 words) --------------------------
+
+
+@asc.vf
+def block_c32_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int):
+    """complex32 (8 a DataBlock): blocks 0, 2, 4, ... of x (block_stride 2) under the
+    first half of the mask, stored every block from z[0]; blocks of y from 8 blocks on
+    (POST_MODE_NORMAL), stored 16 blocks on, block_stride 1 (z[128:192])."""
+    full = asc.reg.create_mask(asc.complex32)
+    half = asc.reg.create_mask(asc.complex32, asc.reg.MaskPattern.H)
+    r = asc.reg.load_align(x, 0, block_stride=2, mask=half)
+    asc.reg.store_align(z, r, full, block_stride=1)
+    q = asc.reg.load_align(y, block_stride=1, repeat_stride=8, mask=full)
+    asc.reg.store_align(z, q, full, block_stride=1, repeat_stride=16)
+
+
+def test_complex32_data_block_copies():
+    from reg_vf_kernel import run_vf
+
+    from asc_xdsl.runtime.numpy_types import COMPLEX32
+
+    rng = np.random.default_rng(10)
+
+    def c32(n):
+        out = np.empty(n, COMPLEX32)
+        out["real"], out["imag"] = rng.uniform(-4, 4, n), rng.uniform(-4, 4, n)
+        return out
+
+    x, y, z = c32(256), c32(256), c32(256)
+    golden = z.copy()
+    blocks = x.reshape(-1, 8)
+    golden[0:32] = blocks[0:8:2].reshape(-1)  # (the first 4 blocks' elements enabled)
+    golden[32:64] = 0
+    golden[128:192] = y[64:128]
+    run_vf(block_c32_vf, asc.complex32, x, y, z, 0)
+    assert np.array_equal(z.view(np.uint32), golden.view(np.uint32))

@@ -193,6 +193,9 @@ COMPLEX_OPS = frozenset(
         *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
         *("store_unalign", "add", "sub", "mul", "div", "adds", "muls", "duplicate"),
         *("abs_complex", "div_mode", "select", "ub_ptr", "vf_call"),
+        # (the DataBlock copies: complex32, as b32)
+        *("load_align_block", "store_align_block", "load_align_block_post"),
+        *("store_align_block_post", "load_align_block_normal", "store_align_block_normal"),
         # (reg_address.py: the PostUpdate, unaligned-stream and AddrReg forms)
         *("load_align_post", "store_align_post", "load_unalign_pre", "load_unalign_post"),
         *("create_addr_reg", "load_align_areg", "store_align_areg"),

@@ -111,6 +111,9 @@ MAX_LOOP_LEVELS = 4
 _B16_B32 = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
 _LOAD_STORE = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
 _WITH_COMPLEX = (*_LOAD_STORE, *COMPLEX)  # (the contiguous forms move complex bytes too)
+# (the DataBlock copies: b8 / b16 / b32, complex32 moved as b32 words, the headers' vsldb /
+# vsstb of a complex32 register; complex64 is b64, which they refuse)
+_BLOCK_TYPES = (*_LOAD_STORE, "complex<f16>")
 
 
 def _enclosing_loops(op: Operation) -> list[scf.ForOp]:
@@ -351,7 +354,7 @@ _add(
     "LoadAlign",
     (_PTR, Operand("offset", INT), _BLOCK_STRIDE, _MASK),
     (Result("dst", reg("T")),),
-    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    dtypes={"T": _BLOCK_TYPES},  # (b8, b16, b32, complex32 as b32)
     doc="`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY>(dst, ptr + offset, blockStride, "
     "mask)`: the register's eight 32-byte DataBlocks, block k from `ptr + offset` plus "
     "`k * block_stride` DataBlocks (32-byte aligned; stride 0 repeats the first block). "
@@ -363,7 +366,7 @@ _add(
     "store_align_block",
     "StoreAlign",
     (_DST_PTR, Operand("offset", INT), _BLOCK_STRIDE, Operand("src", reg("T")), _MASK),
-    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    dtypes={"T": _BLOCK_TYPES},  # (b8, b16, b32, complex32 as b32)
     doc="`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY>(ptr + offset, src, blockStride, "
     "mask)`: the register's eight 32-byte DataBlocks, block k to `ptr + offset` plus "
     "`k * block_stride` DataBlocks (32-byte aligned), its elements enabled by `mask` "
@@ -491,7 +494,7 @@ _add(
     "LoadAlign",
     (_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, _MASK),
     (Result("dst", reg("T")), _NEXT),
-    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    dtypes={"T": _BLOCK_TYPES},  # (b8, b16, b32, complex32 as b32)
     doc="`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_UPDATE>(dst, "
     "p, blockStride, repeatStride, mask)`: as `reg.load_align_block` from `ptr`; `next` is "
     "`ptr` plus `repeat_stride` DataBlocks (32 bytes each; the low 16 bits kept).",
@@ -502,7 +505,7 @@ _add(
     "StoreAlign",
     (_DST_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, Operand("src", reg("T")), _MASK),
     (_NEXT,),
-    dtypes={"T": _LOAD_STORE},  # (b8, b16, b32)
+    dtypes={"T": _BLOCK_TYPES},  # (b8, b16, b32, complex32 as b32)
     doc="`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_UPDATE>(p, "
     "src, blockStride, repeatStride, mask)`: as `reg.store_align_block` to `ptr`; `next` is "
     "`ptr` plus `repeat_stride` DataBlocks (32 bytes each; the low 16 bits kept).",
@@ -601,7 +604,7 @@ _add(
     (_PTR, _BLOCK_STRIDE, _REPEAT_STRIDE, _MASK),
     (Result("dst", reg("T")),),
     template=_NORMAL_BLOCK,
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _BLOCK_TYPES},
     doc="`LoadAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(dst, p, "
     "blockStride, repeatStride, mask)`: as `reg.load_align_block` from `ptr` plus "
     "`repeat_stride` DataBlocks (the header's `p + repeatStride * 32 / sizeof(T)`: all 32 "
@@ -613,7 +616,7 @@ _add(
     "StoreAlign",
     (_DST_PTR, Operand("src", reg("T")), _BLOCK_STRIDE, _REPEAT_STRIDE, _MASK),
     template=_NORMAL_BLOCK,
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _BLOCK_TYPES},
     doc="`StoreAlign<T, DataCopyMode::DATA_BLOCK_COPY, PostLiteral::POST_MODE_NORMAL>(p, src, "
     "blockStride, repeatStride, mask)`: as `reg.store_align_block` to `ptr` plus "
     "`repeat_stride` DataBlocks; `ptr` is not advanced.",
