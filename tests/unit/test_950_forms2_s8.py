@@ -543,3 +543,64 @@ def test_complex32_data_block_copies():
     golden[128:192] = y[64:128]
     run_vf(block_c32_vf, asc.complex32, x, y, z, 0)
     assert np.array_equal(z.view(np.uint32), golden.view(np.uint32))
+
+
+# -- bfloat16 Subs (count and mask forms) ---------------------------------------------
+
+
+@asc.jit
+def bf16_subs_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, s: asc.ConstExpr):
+    """x, z: bfloat16 bits (uint16). z: Subs(x, s) (count 128), Subs(s, x) (count
+    mask 100, 1 repeat: the rest as it was), Subs(x, s) under a bit mask (1 repeat)."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bz, 1024)
+    xl = bx.get(x.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, 128)
+    asc.data_copy(zl, zg, 384)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    xb = xl.reinterpret_cast(asc.bfloat16)
+    zb = zl.reinterpret_cast(asc.bfloat16)
+    params = asc.UnaryRepeatParams(1, 1, 8, 8)
+    asc.subs(zb, xb, s, 128)
+    asc.subs(zb[128:], s, xb, 100, 1, params)
+    asc.subs(zb[256:], xb, s, [BITS, BITS >> 3], 1, params)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 384)
+
+
+def _bf16_bits(v: np.ndarray) -> np.ndarray:
+    """float32 -> bfloat16 bits, to nearest even (numpy has no bfloat16)."""
+    u = v.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def _bf16_values(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def test_bfloat16_subs_match_numpy():
+    rng = np.random.default_rng(11)
+    x = _bf16_bits(rng.uniform(-8, 8, 128))
+    z = np.full(384, 0x4040, np.uint16)  # (3.0)
+    bf16_subs_kernel[1](x, z, asc.ConstExpr(1.3), platform=SOC)
+    s = _bf16_values(_bf16_bits(np.array([1.3])))[0]  # (the scalar as bfloat16)
+    xv = _bf16_values(x)
+    golden = z.copy()
+    golden[0:128] = _bf16_bits(xv - s)
+    golden[128:228] = _bf16_bits(s - xv[:100])
+    words = (BITS, BITS >> 3)
+    on = np.array([(words[k // 64] >> (k % 64)) & 1 for k in range(128)], bool)
+    golden[256:384] = np.where(on, _bf16_bits(xv - s), golden[256:384])
+    np.testing.assert_array_equal(z, golden)
+    src = bf16_subs_kernel.compile(x, z, asc.ConstExpr(1.3), soc_version=SOC).asm["ascendc"]
+    assert "AscendC::Subs<bfloat16_t, 1>(" in src

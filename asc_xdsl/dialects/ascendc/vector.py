@@ -376,11 +376,16 @@ class _Ascend950Op(SpecOp):
 # src0 is the scalar: SubsImpl(dst, scalar, src), Subs2: scalar - src; Divs2: scalar /
 # src). Their `static_assert`s: Subs half, bfloat16_t, float, int16_t, int32_t, int64_t,
 # uint64_t, complex32, complex64; Divs half, float, int64_t, uint64_t, complex32,
-# complex64 (64-bit and complex32 ones on RegTraitNumTwo registers). bfloat16_t is left
-# out here: the simulator's count forms have no bfloat16 arithmetic.
+# complex64 (64-bit and complex32 ones on RegTraitNumTwo registers; bfloat16_t computed
+# as the Reg Sub does: in float32, rounded to bfloat16).
 _COMPLEX_T = ("complex<f16>", "complex<f32>")
 SCALAR_950_TABLE: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
-    ("Subs", "subs", ("f16", "f32", "i16", "i32", "i64", "ui64", *_COMPLEX_T), "src - scalar"),
+    (
+        "Subs",
+        "subs",
+        ("f16", "bf16", "f32", "i16", "i32", "i64", "ui64", *_COMPLEX_T),
+        "src - scalar",
+    ),
     ("Divs", "divs", ("f16", "f32", "i64", "ui64", *_COMPLEX_T), "src / scalar"),
 )
 for _cls, _m, _dt, _what in SCALAR_950_TABLE:
@@ -442,10 +447,9 @@ for _cls, _m, _dt, _what in SCALAR_FIRST_TABLE:
 # mask; tensor-first and scalar-first, `SubsImpl(dst, src, scalar, mask, repeatTime,
 # repeatParams)` and `SubsImpl(dst, scalar, src, ...)`): Duplicate of the scalar, then Reg
 # Sub / Div, on one register a repeat. Their `static_assert`s: Subs half, bfloat16_t,
-# float, int16_t, int32_t; Divs half, float (no 64-bit or complex type; bfloat16_t left
-# out as in the count forms).
+# float, int16_t, int32_t; Divs half, float (no 64-bit or complex type).
 SCALAR_950_MASK_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Subs", "subs", ("f16", "f32", "i16", "i32")),
+    ("Subs", "subs", ("f16", "bf16", "f32", "i16", "i32")),
     ("Divs", "divs", ("f16", "f32")),
 )
 for _cls, _m, _dt in SCALAR_950_MASK_TABLE:

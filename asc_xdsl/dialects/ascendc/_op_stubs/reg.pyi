@@ -13,8 +13,10 @@ from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
 from asc_xdsl.dialects.ascendc.reg import (
+    RegCastBase,
     RegLoadDistOp,
     RegOp,
+    RegPairSideOp,
     RegStoreDistOp,
     SameTypeReduceOp,
     UbPtrOp,
@@ -1201,12 +1203,15 @@ class RegPairReduceElemOp(RegOp):
     mask: Operand
     dst: OpResult
 
-class RegCastOp(RegOp):
+class RegCastOp(RegCastBase):
     """`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING,
     roundMode} (a `static constexpr` the printer declares): each enabled element converted,
     rounded by `roundMode`, saturated when `sat` is SAT. Between widths (f32 -> f16: ratio
     2) element i of the wider side pairs with element `ratio * i + layout` of the narrower
-    one; the other narrow slots are 0.
+    one; the other narrow slots are 0. int64 (`REG_CAST_64`: int32 <-> int64, float <->
+    int64, float -> int64 and int64 -> float rounded once by `roundMode`): one register of
+    32 as above, or a RegTraitNumTwo pair of 64 against one register of the 32-bit type,
+    element i with element i (the mask a b32 mask).
 
     `ascendc.reg.cast`: Ascend C `Reg::Cast`, pipe V.
 
@@ -1256,9 +1261,11 @@ class RegTruncateOp(RegOp):
     dst: OpResult
     round_mode: IntegerAttr
 
-class RegPackOp(RegOp):
+class RegPackOp(RegPairSideOp):
     """`Pack<T, S, part>(dst, src)`: the low half of each element of src, packed into the lower
-    (LOWEST) or upper (HIGHEST) half of dst; the other half is 0.
+    (LOWEST) or upper (HIGHEST) half of dst; the other half is 0. A RegTraitNumTwo pair of
+    64-bit src: the low words of all 64 elements fill dst (`part` unused, as the header's
+    copy of the pair's low register).
 
     `ascendc.reg.pack`: Ascend C `Reg::Pack`, pipe V.
 
@@ -1278,9 +1285,10 @@ class RegPackOp(RegOp):
     dst: OpResult
     part: IntegerAttr
 
-class RegUnpackOp(RegOp):
+class RegUnpackOp(RegPairSideOp):
     """`UnPack<T, S, part>(dst, src)`: the lower (LOWEST) or upper (HIGHEST) half of src's
-    elements, each widened to T (zero- or sign-extended by S).
+    elements, each widened to T (zero- or sign-extended by S). Into a RegTraitNumTwo pair of
+    64-bit T: all 64 of src's elements (`part` unused).
 
     `ascendc.reg.unpack`: Ascend C `Reg::UnPack`, pipe V.
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from asc_xdsl.runtime.simulator.compile import sim_hook
-from asc_xdsl.runtime.simulator.dtypes import np_dtype
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.instr import DEFAULT_BLK, DEFAULT_REP, VectorCall, apply, charge
 
@@ -207,6 +207,15 @@ def _unary(op, comp, key: str):
     return run
 
 
+def _bf16(fn: Fn) -> Fn:
+    """fn on bfloat16 storage (uint16 bits): computed in float32, rounded to bfloat16."""
+
+    def on_bits(x, v):
+        return f32_to_bf16(fn(bf16_to_f32(x), bf16_to_f32(f32_to_bf16(np.float32(v)))))
+
+    return on_bits
+
+
 @sim_hook("scalar")
 def tensor_scalar(op, comp, key: str):
     make = _lookup(SCALAR, key, op)
@@ -219,6 +228,8 @@ def tensor_scalar(op, comp, key: str):
 
     if dt.kind in "cV":  # complex (Adds, Muls on 950): the scalar stays complex
         base, dt = _complex(op, key.removesuffix("s")), np.dtype(object)
+    if is_bf16(op.dst.type.element_type):  # (Subs on 950): in float32, rounded to bfloat16
+        base, dt = _bf16(make(np.dtype(np.float32))), np.dtype(np.float32)
 
     def run(e, c, _op=op):
         ln = call.lanes(e, c, erep)

@@ -765,9 +765,12 @@ def scalar_tensor_op(t, fn: str, scalar_first: bool) -> Callable[[np.ndarray, ob
 
     def compute(x: np.ndarray, s) -> np.ndarray:
         y = np.full(len(x), el.scalar(s), el.dtype)
+        if el.bf16:  # (bfloat16 storage: its values as float32, the result's bits back)
+            x = bf16_to_f32(x)
         a, b = (y, x) if scalar_first else (x, y)
         with np.errstate(all="ignore"):
-            return el.fix(_wrap(el, f(_wide(el, a), _wide(el, b)))).astype(el.dtype)
+            out = el.fix(_wrap(el, f(_wide(el, a), _wide(el, b)))).astype(el.dtype)
+        return f32_to_bf16(out) if el.bf16 else out
 
     return compute
 
