@@ -604,3 +604,133 @@ def test_bfloat16_subs_match_numpy():
     np.testing.assert_array_equal(z, golden)
     src = bf16_subs_kernel.compile(x, z, asc.ConstExpr(1.3), soc_version=SOC).asm["ascendc"]
     assert "AscendC::Subs<bfloat16_t, 1>(" in src
+
+
+# -- refusals ---------------------------------------------------------------------------
+
+_P8 = "memref<?xui8, 26 : i64>"
+
+
+def _verify(body: str, args: str, soc: str = SOC) -> None:
+    from xdsl.parser import Parser
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    text = f"""builtin.module attributes {{ascendc.soc = "{soc}"}} {{
+  func.func @vf({args}) attributes {{ascendc.vf}} {{
+    %c0 = arith.constant 0 : i32
+    %m = ascendc.reg.create_mask {{dtype = i32, pattern = 0 : i32}} : () -> !ascendc.mask_reg
+{body}
+    func.return
+  }}
+}}"""
+    Parser(make_context(), text).parse_module().verify()
+
+
+def _cast(src: str, dst: str, layout: int = 0) -> str:
+    return (
+        f"    %r = ascendc.reg.cast %s, %m {{roundMode = 1 : i32, sat = 1 : i32, layout = "
+        f"{layout} : i32}} : {src}, !ascendc.mask_reg -> {dst}"
+    )
+
+
+def _load(t: str, reg: str) -> str:
+    return f"    %s = ascendc.reg.load_align %x, %c0 : memref<?x{t}, 26 : i64>, i32 -> {reg}"
+
+
+@pytest.mark.parametrize(
+    ("args", "body", "message"),
+    [
+        (
+            f"%x: {_P8}",
+            f"    ascendc.reg.store_mask %x, %c0, %m {{dist = 2 : i32}} : {_P8}, i32, "
+            "!ascendc.mask_reg",
+            "2 is not a valid MaskStoreDist",
+        ),
+        (
+            f"%x: {_P8}",
+            f"    %k = ascendc.reg.load_mask %x, %c0 {{dist = 3 : i32}} : {_P8}, i32 -> "
+            "!ascendc.mask_reg",
+            "3 is not a valid MaskLoadDist",
+        ),
+        (
+            "%x: memref<?xi64, 26 : i64>",
+            _load("i64", "!ascendc.reg_tensor<i64>")
+            + "\n"
+            + _cast("!ascendc.reg_tensor<i64>", "!ascendc.reg_tensor<f16>"),
+            "Cast from i64 to f16 is not supported on Ascend 950",
+        ),
+        (
+            "%x: memref<?xi32, 26 : i64>",
+            _load("i32", "!ascendc.reg_tensor<i32>")
+            + "\n"
+            + _cast("!ascendc.reg_tensor<i32>", "!ascendc.reg_tensor<ui64, 2>"),
+            "Cast does not support T = ui64",
+        ),
+        (
+            "%x: memref<?xi64, 26 : i64>",
+            _load("i64", "!ascendc.reg_tensor<i64, 2>")
+            + "\n    %r = ascendc.reg.pack %s {part = 0 : i32} : !ascendc.reg_tensor<i64, 2> -> "
+            "!ascendc.reg_tensor<ui16>",
+            "Pack does not take T = ui16 from S = i64",
+        ),
+        (
+            "%x: memref<?xui64, 26 : i64>",
+            _load("ui64", "!ascendc.reg_tensor<ui64, 2>")
+            + "\n    %r = ascendc.reg.abs_sub %s, %s, %m : !ascendc.reg_tensor<ui64, 2>, "
+            "!ascendc.reg_tensor<ui64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<ui64, 2>",
+            "AbsSub does not support T = ui64",
+        ),
+        (
+            "%x: memref<?xcomplex<f32>, 26 : i64>",
+            "    %c2 = arith.constant 2 : i32\n"
+            "    %r = ascendc.reg.load_align_block %x, %c0, %c2, %m : memref<?xcomplex<f32>, "
+            "26 : i64>, i32, i32, !ascendc.mask_reg -> !ascendc.reg_tensor<complex<f32>>",
+            "LoadAlign does not support T = complex<f32>",
+        ),
+        (
+            "%x: memref<?xbf16, 26 : i64>",
+            _load("bf16", "!ascendc.reg_tensor<bf16>")
+            + "\n    %r = ascendc.reg.not %s, %m : !ascendc.reg_tensor<bf16>, !ascendc.mask_reg "
+            "-> !ascendc.reg_tensor<bf16>",
+            "Not does not support T = bf16",
+        ),
+    ],
+)
+def test_verifier_refusals(args, body, message):
+    from xdsl.utils.exceptions import VerifyException
+
+    with pytest.raises(VerifyException, match=message):
+        _verify(body, args)
+
+
+def test_python_refusals_are_located():
+    @asc.vf
+    def wrong_vf(
+        x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer, n: int, s: float
+    ):
+        asc.reg.load_mask(x, 0, asc.reg.MaskStoreDist.DIST_PACK)
+
+    outcome = run_sample(Sample("wrong", Port(wrong_vf, 1, _bytes, _mask_dist_golden)))
+    assert not outcome.passed
+    assert "dist must be an asc.MaskLoadDist value" in outcome.detail
+    assert "test_950_forms2_s8.py" in outcome.detail
+
+
+@asc.jit
+def divs_int_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    xl = bx.get(x.dtype)
+    params = asc.UnaryRepeatParams(1, 1, 8, 8)
+    asc.divs(xl, xl, 3, 64, 1, params)
+
+
+def test_divs_mask_form_refuses_int32_and_other_socs():
+    x = np.zeros(64, np.int32)
+    with pytest.raises(Exception, match="Divs does not support element type i32 on Ascend 950"):
+        divs_int_kernel[1](x, x.copy(), platform=SOC)
+    y = np.zeros(64, np.float32)
+    with pytest.raises(Exception, match="Divs exists on Ascend 950 \\(arch 3510\\) only"):
+        divs_int_kernel[1](y, y.copy(), platform="Ascend910B1")

@@ -42,6 +42,12 @@ FROM_HEADERS: dict[str, Row] = {
     # dav_3510/kernel_operator_vec_unary_impl.h AbsImpl<T, U>: T half or float, U
     # complex32 or complex64, T U's parts' type (its verifier checks the pair).
     "ascendc.abs_complex_l2": {},
+    # dav_3510/kernel_operator_vec_binary_scalar_impl.h SubsImpl / DivsImpl: the ops exist
+    # on 3510 only, their specs' dtypes are these asserts' (vector.SCALAR_950_TABLE, the
+    # mask forms' SCALAR_950_MASK_TABLE); listed so the 3510 check reads them.
+    **{f"ascendc.{op}{first}_{form}": {}
+       for op in ("subs", "divs") for first in ("", "_scalar_first")
+       for form in ("l0", "l1", "l2")},
 }  # fmt: skip
 
 UNEXPRESSED_PAIRS: dict[str, tuple[dict[str, str], ...]] = {
