@@ -734,3 +734,75 @@ def test_divs_mask_form_refuses_int32_and_other_socs():
     y = np.zeros(64, np.float32)
     with pytest.raises(Exception, match="Divs exists on Ascend 950 \\(arch 3510\\) only"):
         divs_int_kernel[1](y, y.copy(), platform="Ascend910B1")
+
+
+@asc.jit
+def adds8_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, s: asc.ConstExpr):
+    """z: Adds(x, s), Adds(s, x), 96 each (int8 / uint8: AddsImpl's count form on 3510)."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bz, 1024)
+    xl = bx.get(x.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, 96)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.adds(zl, xl, s, 96)
+    asc.adds(zl[96:], s, xl, 96)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 192)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8])
+def test_int8_adds_count_forms_wrap(dtype):
+    info = np.iinfo(dtype)
+    x = np.random.default_rng(12).integers(info.min, info.max, 96, dtype=dtype, endpoint=True)
+    z = np.zeros(192, dtype)
+    adds8_kernel[1](x, z, asc.ConstExpr(100), platform=SOC)
+    with np.errstate(over="ignore"):
+        golden = x + dtype(100)
+    np.testing.assert_array_equal(z, np.concatenate([golden, golden]))
+
+
+@asc.jit
+def bf16_adds_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, s: asc.ConstExpr):
+    """x, z: bfloat16 bits. z: Adds(x, s), Muls(x, s), Muls(s, x), 128 each."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(bz, 1024)
+    xl = bx.get(x.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, 128)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    xb = xl.reinterpret_cast(asc.bfloat16)
+    zb = zl.reinterpret_cast(asc.bfloat16)
+    asc.adds(zb, xb, s, 128)
+    asc.muls(zb[128:], xb, s, 128)
+    asc.muls(zb[256:], s, xb, 128)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 384)
+
+
+def test_bfloat16_adds_muls_count_forms():
+    x = _bf16_bits(np.random.default_rng(13).uniform(-8, 8, 128))
+    z = np.zeros(384, np.uint16)
+    bf16_adds_kernel[1](x, z, asc.ConstExpr(1.3), platform=SOC)
+    s = _bf16_values(_bf16_bits(np.array([1.3])))[0]
+    xv = _bf16_values(x)
+    golden = np.concatenate([_bf16_bits(xv + s), _bf16_bits(xv * s), _bf16_bits(xv * s)])
+    np.testing.assert_array_equal(z, golden)

@@ -108,19 +108,20 @@ FLOAT8_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
 """Op -> type variable -> the 8-bit float types its 3510 implementation takes besides its
 table's (fp8_types.takes_float8 lets the op take them at all)."""
 
-_INT64 = ("i64", "ui64")
-INT64_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+_MULS_MORE = ("bf16", "i64", "ui64")
+SCALAR_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     # dav_3510/kernel_operator_vec_binary_scalar_impl.h AddsImpl / MulsImpl, the count
-    # form: int64_t and uint64_t (RegTraitNumTwo pairs); the probe, compiling the Atlas
-    # A2/A3 dtypes only, could not see them. The scalar-first overloads call the same
-    # Impl; the mask forms' asserts leave the 64-bit types out.
-    **{f"ascendc.{op}{form}_l2": {"T": _INT64}
-       for op in ("adds", "muls") for form in ("", "_scalar_first")},
+    # form: Adds uint8_t, int8_t, bfloat16_t, int64_t, uint64_t, Muls bfloat16_t, int64_t,
+    # uint64_t besides Atlas A2/A3's (64-bit ones on RegTraitNumTwo pairs); the probe,
+    # compiling the Atlas A2/A3 dtypes only, could not see them. The scalar-first
+    # overloads call the same Impl.
+    **{f"ascendc.adds{form}_l2": {"T": ("ui8", "i8", *_MULS_MORE)}
+       for form in ("", "_scalar_first")},
+    **{f"ascendc.muls{form}_l2": {"T": _MULS_MORE} for form in ("", "_scalar_first")},
 }  # fmt: skip
-"""Op -> type variable -> the 64-bit integer types its 3510 implementation takes besides
-its table's."""
+"""Op -> type variable -> the types its 3510 count form takes besides its table's."""
 
-_EXTRA = (COMPLEX_FORMS, FLOAT8_FORMS, INT64_FORMS)
+_EXTRA = (COMPLEX_FORMS, FLOAT8_FORMS, SCALAR_FORMS)
 EXTRA_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     op: {
         var: tuple(t for table in _EXTRA for t in table.get(op, {}).get(var, ()))
@@ -129,7 +130,7 @@ EXTRA_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     for table in _EXTRA
     for op in table
 }
-"""COMPLEX_FORMS, FLOAT8_FORMS and INT64_FORMS together (family_dtypes adds them to the
+"""COMPLEX_FORMS, FLOAT8_FORMS and SCALAR_FORMS together (family_dtypes adds them to the
 rows)."""
 
 OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {

@@ -4,7 +4,7 @@
 // DIST_PACK are both 1 in C++), Not of half / float, ShiftLefts of int8, Cast with int64
 // (one register and RegTraitNumTwo pairs), Pack / UnPack of 64-bit elements, AbsSub of
 // int64, complex32 DataBlock copies; the basic API's Subs / Divs mask forms (bfloat16
-// too) and int64 in the count forms of Adds / Muls.
+// too) and int64 / int8 / bfloat16 in the count forms of Adds / Muls.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 // RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
 
@@ -256,6 +256,76 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.set_flag v_mte3, %3 : i32
     ascendc.wait_flag v_mte3, %3 : i32
     ascendc.data_copy_l2 %zg, %zl, %2 : !ascendc.global_tensor<*xui16>, !ascendc.local_tensor<*xui16>, i32
+    func.return
+  }
+  // int8 / uint8 in Adds' count form (AddsImpl on 3510), tensor- and scalar-first.
+  // CHECK-LABEL: extern "C" __global__ __aicore__ void adds8_kernel(
+  // CHECK:      AscendC::Adds<int8_t, 1>(zl, xl, {{.*}});
+  // CHECK:      AscendC::Adds({{.*}}, xl, {{.*}});
+  func.func @adds8_kernel(%x: memref<?xi8, 22 : i64>, %z: memref<?xi8, 22 : i64>) attributes {ascendc.global, ascendc.aicore} {
+    %0 = arith.constant 1024 : i32
+    %1 = arith.constant 96 : i32
+    %2 = arith.constant 0 : i32
+    %3 = arith.constant 100 : i8
+    %4 = arith.constant 192 : i32
+    %pipe = ascendc.pipe
+    %bx = ascendc.tbuf : <veccalc>
+    %bz = ascendc.tbuf : <veccalc>
+    ascendc.pipe.init_buffer %pipe, %bx, %0 : !ascendc.tbuf<veccalc>, i32
+    ascendc.pipe.init_buffer %pipe, %bz, %0 : !ascendc.tbuf<veccalc>, i32
+    %xl = ascendc.tbuf.get_tensor %bx : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xi8>
+    %zl = ascendc.tbuf.get_tensor %bz : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xi8>
+    %xg = ascendc.global_tensor : !ascendc.global_tensor<*xi8>
+    ascendc.global_tensor.set_global_buffer %xg, %x : !ascendc.global_tensor<*xi8>, memref<?xi8, 22 : i64>
+    %zg = ascendc.global_tensor : !ascendc.global_tensor<*xi8>
+    ascendc.global_tensor.set_global_buffer %zg, %z : !ascendc.global_tensor<*xi8>, memref<?xi8, 22 : i64>
+    ascendc.data_copy_l2 %xl, %xg, %1 : !ascendc.local_tensor<*xi8>, !ascendc.global_tensor<*xi8>, i32
+    ascendc.set_flag mte2_v, %2 : i32
+    ascendc.wait_flag mte2_v, %2 : i32
+    ascendc.adds_l2 %zl, %xl, %3, %1 {isSetMask} : !ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi8>, i8, i32
+    %5 = ascendc.local_tensor.subindex %zl[%1] : !ascendc.local_tensor<*xi8>, i32, !ascendc.local_tensor<*xi8>
+    ascendc.adds_scalar_first_l2 %5, %3, %xl, %1 : !ascendc.local_tensor<*xi8>, i8, !ascendc.local_tensor<*xi8>, i32
+    ascendc.set_flag v_mte3, %2 : i32
+    ascendc.wait_flag v_mte3, %2 : i32
+    ascendc.data_copy_l2 %zg, %zl, %4 : !ascendc.global_tensor<*xi8>, !ascendc.local_tensor<*xi8>, i32
+    func.return
+  }
+  // bfloat16 in the count forms of Adds / Muls.
+  // CHECK-LABEL: extern "C" __global__ __aicore__ void bf16_adds_kernel(
+  // CHECK:      AscendC::Adds<bfloat16_t, 1>(zb, xb, {{.*}});
+  // CHECK:      AscendC::Muls<bfloat16_t, 1>({{.*}}, xb, {{.*}});
+  // CHECK:      AscendC::Muls({{.*}}, xb, {{.*}});
+  func.func @bf16_adds_kernel(%x: memref<?xui16, 22 : i64>, %z: memref<?xui16, 22 : i64>) attributes {ascendc.global, ascendc.aicore} {
+    %0 = arith.constant 1024 : i32
+    %1 = arith.constant 128 : i32
+    %2 = arith.constant 0 : i32
+    %3 = arith.constant 1.296880e+00 : bf16
+    %4 = arith.constant 256 : i32
+    %5 = arith.constant 384 : i32
+    %pipe = ascendc.pipe
+    %bx = ascendc.tbuf : <veccalc>
+    %bz = ascendc.tbuf : <veccalc>
+    ascendc.pipe.init_buffer %pipe, %bx, %0 : !ascendc.tbuf<veccalc>, i32
+    ascendc.pipe.init_buffer %pipe, %bz, %0 : !ascendc.tbuf<veccalc>, i32
+    %xl = ascendc.tbuf.get_tensor %bx : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xui16>
+    %zl = ascendc.tbuf.get_tensor %bz : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<*xui16>
+    %xg = ascendc.global_tensor : !ascendc.global_tensor<*xui16>
+    ascendc.global_tensor.set_global_buffer %xg, %x : !ascendc.global_tensor<*xui16>, memref<?xui16, 22 : i64>
+    %zg = ascendc.global_tensor : !ascendc.global_tensor<*xui16>
+    ascendc.global_tensor.set_global_buffer %zg, %z : !ascendc.global_tensor<*xui16>, memref<?xui16, 22 : i64>
+    ascendc.data_copy_l2 %xl, %xg, %1 : !ascendc.local_tensor<*xui16>, !ascendc.global_tensor<*xui16>, i32
+    ascendc.set_flag mte2_v, %2 : i32
+    ascendc.wait_flag mte2_v, %2 : i32
+    %xb = ascendc.reinterpret_cast %xl : !ascendc.local_tensor<*xui16> to !ascendc.local_tensor<*xbf16>
+    %zb = ascendc.reinterpret_cast %zl : !ascendc.local_tensor<*xui16> to !ascendc.local_tensor<*xbf16>
+    ascendc.adds_l2 %zb, %xb, %3, %1 {isSetMask} : !ascendc.local_tensor<*xbf16>, !ascendc.local_tensor<*xbf16>, bf16, i32
+    %6 = ascendc.local_tensor.subindex %zb[%1] : !ascendc.local_tensor<*xbf16>, i32, !ascendc.local_tensor<*xbf16>
+    ascendc.muls_l2 %6, %xb, %3, %1 {isSetMask} : !ascendc.local_tensor<*xbf16>, !ascendc.local_tensor<*xbf16>, bf16, i32
+    %7 = ascendc.local_tensor.subindex %zb[%4] : !ascendc.local_tensor<*xbf16>, i32, !ascendc.local_tensor<*xbf16>
+    ascendc.muls_scalar_first_l2 %7, %3, %xb, %1 : !ascendc.local_tensor<*xbf16>, bf16, !ascendc.local_tensor<*xbf16>, i32
+    ascendc.set_flag v_mte3, %2 : i32
+    ascendc.wait_flag v_mte3, %2 : i32
+    ascendc.data_copy_l2 %zg, %zl, %5 : !ascendc.global_tensor<*xui16>, !ascendc.local_tensor<*xui16>, i32
     func.return
   }
 }

@@ -160,7 +160,23 @@ def _vec_scalar(op, comp):
 
         return tensor_scalar(op, comp, op.SPEC.sim.partition(":")[2])
     d, a, s, n = op.operands
-    dtype = np_dtype(op.dst.type.element_type)
+    et = op.dst.type.element_type
+    dtype = np_dtype(et)
+    if is_bf16(et):  # (Adds / Muls on 950: the Reg Add / Mul, in float32, to bfloat16)
+        from asc_xdsl.runtime.simulator.ops.reg import scalar_tensor_op
+
+        fn = scalar_tensor_op(et, op.name[len("ascendc.") : -len("s_l2")], False)
+        return comp.inline(
+            op,
+            (
+                """
+                count = {n}
+                {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"), {s})
+                """,
+                _charge_source(op, dtype.itemsize),
+            ),
+            fn=fn, d=d, a=a, s=s, n=n, full=FULL,
+        )  # fmt: skip
     if _is_complex(op):  # Adds / Muls: the scalar as the complex (C++ Complex(x) of a real)
         fn, cast = _complex_op(op, op.name[len("ascendc.") : -len("s_l2")]), _same
     else:
