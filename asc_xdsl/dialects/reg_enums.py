@@ -201,9 +201,9 @@ class SpecialPurposeReg(AscEnum):
 
 
 class MaskLoadDist(_RegEnum):
-    """`LoadAlign<T, dist>(mask, ...)`'s `MaskDist` (the mask register's loads): NORM the
-    32 bytes as the 256 bits; US 16 bytes, each bit twice; DS 64 bytes, every other bit
-    (the even ones). C++ `MaskDist::DIST_US` is 1 as `DIST_PACK` (the header's one enum
+    """`LoadAlign<T, dist>(mask, ...)`'s `MaskDist` (the mask register's loads): NORM a
+    whole mask's VL / 8 bytes; US half of them, each bit twice; DS twice as many, every
+    other bit (the even ones). C++ `MaskDist::DIST_US` is 1 as `DIST_PACK` (the header's one enum
     gives both the value 1): the loads' enum names it as the loads do."""
 
     DIST_NORM = 0
@@ -217,7 +217,7 @@ class MaskLoadDist(_RegEnum):
 
 class MaskStoreDist(_RegEnum):
     """`StoreAlign<T, dist>(..., mask)`'s `MaskDist` (the mask register's stores): NORM
-    the 256 bits as 32 bytes; PACK every other bit (the even ones) as 16 bytes. C++
+    the whole mask (VL / 8 bytes); PACK every other bit (the even ones), half as many. C++
     `MaskDist::DIST_PACK` is 1 as `DIST_US`: the stores' enum prints DIST_PACK."""
 
     DIST_NORM = 0
