@@ -60,6 +60,7 @@ from asc_xdsl.runtime.simulator.errors import (
     TensorBoundsError,
     UnsupportedOpError,
 )
+from asc_xdsl.runtime.simulator.vf_order import CallOrder
 
 ALIGN = 32
 """Bytes an aligned register load or store address must be a multiple of."""
@@ -175,7 +176,9 @@ def _pattern_lanes(pattern: MaskPattern, n: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-def _ub(c, address: int, nbytes: int, what: str, write: bool = False) -> memoryview:
+def _ub(
+    c, address: int, nbytes: int, what: str, write: bool = False, enabled: np.ndarray | None = None
+) -> memoryview:
     ub = c.onchip.mems["UB"]
     if address < 0 or address + nbytes > ub.size:
         raise TensorBoundsError(
@@ -184,6 +187,11 @@ def _ub(c, address: int, nbytes: int, what: str, write: bool = False) -> memoryv
     san = c.san
     if san is not None and san.vf_spans is not None:  # (the race checker: the call's access)
         san.vf_spans.append(("UB", address, address + nbytes, write))
+        if san.vf_order is not None:  # (and the call's accesses among themselves)
+            if enabled is None:
+                san.vf_order.access(address, address + nbytes, write)
+            else:  # (a masked store: the bytes of its enabled elements)
+                san.vf_order.access_elements(address, nbytes // len(enabled), enabled)
     return ub[address : address + nbytes]
 
 
@@ -210,7 +218,7 @@ def _read(c, address: int, el: _Elem, n: int, what: str) -> np.ndarray:
 
 def _write(c, address: int, el: _Elem, values: np.ndarray, enabled: np.ndarray, what: str):
     n = len(values)
-    raw = np.asarray(_ub(c, address, n * el.size, what, True))
+    raw = np.asarray(_ub(c, address, n * el.size, what, True, enabled))
     view = raw.view(np.uint16) if el.bf16 else raw.view(getattr(el, "storage", el.dtype))
     if el.bf16:
         data = f32_to_bf16(values)
@@ -259,12 +267,15 @@ def _vf_call(op, comp, arg):
         if san is None:
             callee.call(c, [e[a] for a in args])
             return
-        # The race checker sees the call as one V access of the UB its body touched.
+        # The race checker sees the call as one V access of the UB its body touched,
+        # and checks the body's accesses among themselves (vf_order.py).
         outer, san.vf_spans = san.vf_spans, []
+        order, san.vf_order = san.vf_order, CallOrder(san, _op)
         try:
             callee.call(c, [e[a] for a in args])
         finally:
             spans, san.vf_spans = san.vf_spans, outer
+            san.vf_order = order
         san.vector_function(_op, spans)
 
     return run
@@ -283,11 +294,13 @@ def _vec_scope(op, comp):
                 f(e, c)
             return
         outer, san.vf_spans = san.vf_spans, []
+        order, san.vf_order = san.vf_order, CallOrder(san, _op)
         try:
             for f in body:
                 f(e, c)
         finally:
             spans, san.vf_spans = san.vf_spans, outer
+            san.vf_order = order
         san.vector_function(_op, spans)
 
     return run
