@@ -29,10 +29,15 @@ def hazards_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer,
     asc.reg.store_align(y, b, m)  # war
     asc.reg.store_align(z, a, m)
     asc.reg.store_align(z, c, m)  # waw
+    k = z[1]  # scalar
+    asc.reg.store_align(x, asc.reg.adds(a, k, m), m, 192)
     idx = asc.reg.load_align(y, 128)  # (64..127: z's bytes apart from the stores above)
     asc.reg.scatter(z, b, idx, m)
     g = asc.reg.gather(z, idx, m)  # gather
     asc.reg.store_align(x, g, m, 128)
+    for i in range(2):  # the LocalMemBar page's example without its barrier
+        s = asc.reg.load_align(y, 256)  # loop
+        asc.reg.store_align(y, asc.reg.add(s, asc.reg.load_align(x, 384 + 64 * i), m), m, 256)
 
 
 @asc.vf
@@ -58,6 +63,20 @@ def ordered_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer,
     asc.reg.local_mem_bar(VST, VLD)
     d = asc.reg.load_align(z)
     asc.reg.store_align(z, asc.reg.adds(d, 1, m), m)
+    half = asc.reg.create_mask(x.dtype, asc.reg.MaskPattern.H)
+    for i in range(2):  # masked stores a half register apart: no byte written twice
+        asc.reg.store_align(z, asc.reg.adds(b, i, m), half, 256 + 32 * i)
+    for i in range(2):  # one store of one register, half a register overlapping
+        asc.reg.store_align(z, asc.reg.adds(b, i, m), m, 384 + 32 * i)
+    for i in range(2):  # a load into the register the store before it stored there
+        v = asc.reg.load_align(y, 256 + 64 * i)
+        asc.reg.store_align(y, v, m, 320 + 64 * i)
+    asc.reg.local_mem_bar(VST, VLD)
+    asc.reg.store_align(z, asc.reg.load_align(y, 384), m, 128)
+    for i in range(2):  # the LocalMemBar page's example: dst == src0, barrier first
+        asc.reg.local_mem_bar(VST, VLD)
+        s = asc.reg.load_align(x, 256)
+        asc.reg.store_align(x, asc.reg.add(s, asc.reg.load_align(y, 64 * i), m), m, 256)
 
 
 def _launch(vf, sanitize: str = "warn") -> tuple[np.ndarray, list[str]]:
@@ -74,20 +93,24 @@ def _launch(vf, sanitize: str = "warn") -> tuple[np.ndarray, list[str]]:
 
 def test_unordered_pairs_are_reported_at_both_accesses_with_the_barrier_they_need():
     _, found = _launch(hazards_vf)
-    assert len(found) == 4, found
+    assert len(found) == 7, found  # (the scalar read races with both stores of z[0:64])
     expect = {
         "raw": ("read-after-write race (RAW)", "VEC_STORE, MemType::VEC_LOAD", "StoreAlign"),
         "war": ("write-after-read race (WAR)", "VEC_LOAD, MemType::VEC_STORE", "LoadAlign"),
         "waw": ("write-after-write race (WAW)", "VEC_STORE, MemType::VEC_STORE", "StoreAlign"),
         "gather": ("read-after-write race (RAW)", "VEC_STORE, MemType::VEC_LOAD", "Scatter"),
+        "scalar": ("read-after-write race (RAW)", "VEC_STORE, MemType::SCALAR_LOAD", "StoreAlign"),
+        "loop": ("read-after-write race (RAW)", "VEC_STORE, MemType::VEC_LOAD", "StoreAlign"),
     }
     for marker, (kind, bar, earlier) in expect.items():
         at = marked_line(__file__, marker)
-        (text,) = [t for t in found if t.startswith(at + ":")]
-        assert kind in text and "inside vector function 'hazards_vf'" in text
-        assert f"LocalMemBar<MemType::{bar}>() between them" in text
-        # the earlier access is located too
-        assert "the earlier access: ascendc.reg." in text and f"(Reg::{earlier})" in text
+        texts = [t for t in found if t.startswith(at + ":")]
+        assert len(texts) == (2 if marker == "scalar" else 1)
+        for text in texts:
+            assert kind in text and "inside vector function 'hazards_vf'" in text
+            assert f"LocalMemBar<MemType::{bar}>() between them" in text
+            # the earlier access is located too
+            assert "the earlier access: ascendc.reg." in text and f"(Reg::{earlier})" in text
     (raw,) = [t for t in found if t.startswith(marked_line(__file__, "raw") + ":")]
     assert "reads UB bytes [0, 256) that Reg::StoreAlign (VEC_STORE) wrote" in raw
 
@@ -98,6 +121,9 @@ def test_ordered_pairs_are_not_reported_and_error_mode_raises():
     i = np.arange(64, dtype=np.uint32)
     assert np.array_equal(z[:64], 2 * i + 1)  # (program order: x doubled, + 1)
     assert np.array_equal(z[64:128], 4 * i)
+    assert np.array_equal(z[128:192], 1256 + i)  # (y[256:320], moved on twice)
+    assert np.array_equal(z[256:320], np.concatenate([2 * i[:32], 2 * i[:32] + 1]))
+    assert np.array_equal(z[384:480], np.concatenate([2 * i[:32], 2 * i + 1]))
     with pytest.raises(RaceError) as err:
         _launch(hazards_vf, "error")
     assert err.value.other.name == "ascendc.reg.store_align"

@@ -27,7 +27,9 @@ of its memory (UB, L1, L0A/B/C of the block, or one GM argument): count forms to
 with `gmorder._overlap`), GetValue/SetValue one element, the cube ops their fractals (`_EXTENTS`; an op the
 simulator runs as several instructions, each instruction's span), any other form the
 tensor's whole window. A vector function call (`vector_function`) is one V access of the
-UB and GM bytes its body touched. An access
+UB and GM bytes its body touched; inside a Reg vector function's call its own accesses
+are checked among themselves against `LocalMemBar` and register dependences
+(`vf_order.py`). An access
 that overlaps an earlier one, where one of them writes and the later pipe does not
 know the earlier access complete, is a RAW, WAR or WAW race, reported at both ops'
 source lines. Also reported: `WaitFlag` with no `SetFlag` before it (the pipe hangs),

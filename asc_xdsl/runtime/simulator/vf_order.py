@@ -394,7 +394,18 @@ def wrap(op: Operation, comp: Any, f: Any) -> Any:
         return f
     if isinstance(f, Inline):
         f = comp.closure(f)
-    facts = (deps(op), _stored(op), _loaded(op))
+    loaded = _loaded(op)
+    if loaded and not _stored(op) and not any(r.uses for r in loaded):
+        # a load whose data nothing uses (a PostUpdate load run for its pointer): what
+        # it reads cannot matter, nor can a store after it
+        def dead(e, c, _op=op):
+            o = c.san.vf_order
+            if o is not None:
+                o.op = None
+            f(e, c)
+
+        return dead
+    facts = (deps(op), _stored(op), loaded)
 
     def run(e, c, _op=op):
         o = c.san.vf_order

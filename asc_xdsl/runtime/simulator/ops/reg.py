@@ -22,9 +22,10 @@
 * `asc_vf_call<f>(args)` runs the vector function f on this block's context; the race
   checker sees the call as one access on pipe V of the UB bytes its body read and wrote
   (`BlockSanitizer.vector_function`), so a VF reading what a DataCopy wrote needs the
-  MTE2 -> V flag like any vector op. (Its accesses among themselves are ordered by
-  `LocalMemBar`, which the checker does not model.) A `__VEC_SCOPE__` region runs
-  its body in the kernel's frame and is seen the same way.
+  MTE2 -> V flag like any vector op. Its accesses among themselves run here in program
+  order; the checker reports those that only `LocalMemBar` would order on the device
+  (`vf_order.py`: `_ub` tells it each access, a masked store its enabled elements). A
+  `__VEC_SCOPE__` region runs its body in the kernel's frame and is seen the same way.
 
 The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
 them elsewhere, and the launcher verifies the module for the platform it runs on).
@@ -1176,7 +1177,8 @@ def _unpack(op, comp, arg):
 
 @_builds("local_mem_bar")
 def _bar(op, comp, arg):
-    # The simulator runs a vector function's accesses in program order: nothing to wait for.
+    # The simulator runs a vector function's accesses in program order: nothing to wait
+    # for (the race checker takes the barrier's order: vf_order.wrap).
     def run(e, c, _op=op):
         return None
 
