@@ -73,6 +73,10 @@ def ordered_vf(x: asc.reg.UbPointer, y: asc.reg.UbPointer, z: asc.reg.UbPointer,
         asc.reg.store_align(y, v, m, 320 + 64 * i)
     asc.reg.local_mem_bar(VST, VLD)
     asc.reg.store_align(z, asc.reg.load_align(y, 384), m, 128)
+    e = asc.reg.load_align(x, 448)  # (a store after it, a barrier, a load, a store
+    asc.reg.store_align(z, e, m, 1024)  # over x[448:512]: after the first load)
+    asc.reg.local_mem_bar(VST, VLD)
+    asc.reg.store_align(x, asc.reg.load_align(z, 1024), m, 448)
     for i in range(2):  # the LocalMemBar page's example: dst == src0, barrier first
         asc.reg.local_mem_bar(VST, VLD)
         s = asc.reg.load_align(x, 256)

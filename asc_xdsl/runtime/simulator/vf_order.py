@@ -168,6 +168,9 @@ def _is_terminator(op: Operation) -> bool:
 # ---------------------------------------------------------------------------
 
 
+_NOTHING: dict = {}  # (known complete: nothing; never written)
+
+
 def _join(into: dict, other: dict) -> None:
     for k, n in other.items():
         if into.get(k, 0) < n:
@@ -179,16 +182,19 @@ class CallOrder:
 
     __slots__ = (
         "bar",
+        "buf",
         "call",
         "cur",
         "deps",
         "issued",
+        "key",
         "op",
         "op_know",
         "pages",
         "reads",
         "san",
         "seq",
+        "unjoined",
         "writes",
     )
 
@@ -197,72 +203,130 @@ class CallOrder:
         self.call = call
         self.seq = 0
         self.op: Operation | None = None  # the op running now
-        self.deps: frozenset[Operation] = frozenset()
+        self.buf: list[tuple[bool, int, int]] = []  # its accesses so far
+        self.deps: frozenset[int] = frozenset()  # (ids of the loads it depends on)
+        self.key = 0  # (the id of the op running now)
         # the running op's data registers: those it stores, those it loads into
-        self.writes: frozenset[SSAValue] = frozenset()
-        self.reads: frozenset[SSAValue] = frozenset()
+        self.writes: frozenset[int] = frozenset()  # (ids of the values)
+        self.reads: frozenset[int] = frozenset()
         self.cur: dict[str, dict] = {}  # what the running instance knows, per kind
         self.pages: dict[int, list[tuple]] = {}
         self.issued: dict[str, dict] = {}  # kind -> join of what its instances knew
+        self.unjoined: dict[str, list[dict]] = {}  # (the knowledge not yet in `issued`)
         self.bar: dict[str, dict] = {}  # kind -> what barriers tell its later accesses
-        self.op_know: dict[Operation, dict] = {}  # load -> what depending on it tells
+        self.op_know: dict[int, dict] = {}  # load's id -> what depending on it tells
 
     def begin(self, op: Operation, facts: tuple) -> None:
         """`op` runs now (a new instance); `facts`: its `deps`, the registers it stores
         and those it loads into."""
         self.seq += 1
         self.op = op
-        self.deps, self.writes, self.reads = facts
+        self.deps, self.writes, self.reads, self.key = facts
         self.cur = {}
+        self.buf = []
 
     def barrier(self, src: str, dst: str) -> None:
         """`LocalMemBar<src, dst>()`."""
         self.op = None
         bar, issued, n = self.bar, self.issued, self.seq + 1
+        for kind, knows in self.unjoined.items():
+            into = issued.setdefault(kind, {})
+            for k in knows:
+                if k.__class__ is dict:
+                    _join(into, k)
+                    continue
+                for d, k_d, runs in k:  # (a store's loads: id, knowledge, runs)
+                    _join(into, k_d)
+                    if into.get(d, 0) < runs:
+                        into[d] = runs
+        self.unjoined = {}
         for s in COVERS[src]:
             told = dict(issued.get(s, ()))
             told[s] = n
             for d in COVERS[dst]:
-                _join(bar.setdefault(d, {}), told)
+                new = dict(bar.get(d, ()))  # (a new dict: instances may hold the old)
+                _join(new, told)
+                bar[d] = new
         self._prune()
 
     def _knows(self, kind: str) -> dict:
-        know = dict(self.bar.get(kind, ()))
-        op_know = self.op_know
-        for d in self.deps:
-            k = op_know.get(d)
-            if k is not None:
-                _join(know, k)
+        """What the running instance knows complete, as a `kind` access (read only: it
+        may be a barrier's dict itself)."""
+        know = self.bar.get(kind, _NOTHING)
+        if self.deps:
+            op_know, own = self.op_know, None
+            for d in self.deps:
+                told = op_know.get(d)
+                if told is not None:  # (that load's knowledge, and its runs up to n)
+                    if own is None:
+                        own = dict(know)
+                    k, n = told
+                    if k:
+                        _join(own, k)
+                    if own.get(d, 0) < n:
+                        own[d] = n
+            if own is not None:
+                know = own
         self.cur[kind] = know
-        _join(self.issued.setdefault(kind, {}), know)
-        op = self.op
-        if kind in (VLD, SLD):  # what a register this load writes tells its users
-            told = dict(know)
-            told[op] = self.seq + 1
-            self.op_know[op] = told
+        if know:  # (joined into `issued` at the next barrier)
+            self.unjoined.setdefault(kind, []).append(know)
+        if kind in (VLD, SLD):  # what the register this load writes tells its users
+            self.op_know[self.key] = (know, self.seq + 1)
         return know
 
     def access(self, lo: int, hi: int, write: bool) -> None:
-        """The running op reads or writes UB bytes [lo, hi)."""
-        op = self.op
-        if op is None or op.name in IGNORED_OPS or hi <= lo:
+        """The running op reads or writes UB bytes [lo, hi) (checked when it ends: a
+        Gather's or Scatter's element accesses are merged first)."""
+        if self.op is not None and hi > lo:
+            self.buf.append((write, lo, hi))
+
+    def end(self) -> None:
+        """The running op is done: its accesses, merged into runs, against the earlier."""
+        buf = self.buf
+        if not buf:
             return
-        scalar = op.name in SCALAR_OPS
+        if self.op.name not in IGNORED_OPS:  # type: ignore[union-attr]
+            if len(buf) > 1:
+                buf.sort()
+                runs = [list(buf[0])]
+                for write, lo, hi in buf[1:]:
+                    last = runs[-1]
+                    if write == last[0] and lo <= last[2]:
+                        last[2] = max(last[2], hi)
+                    else:
+                        runs.append([write, lo, hi])
+                buf = runs
+            for write, lo, hi in buf:
+                self._check(lo, hi, write)
+            kind = SST if self.op.name in SCALAR_OPS else VST  # type: ignore[union-attr]
+            if self.deps and kind not in self.cur and any(w for w, _, _ in buf):
+                # a store checked without its knowledge: what its loads knew still goes
+                # into `issued` (a barrier after it passes it on), unjoined until then
+                op_know = self.op_know
+                told = tuple((d, *t) for d in self.deps if (t := op_know.get(d)) is not None)
+                if told:
+                    self.unjoined.setdefault(kind, []).append(told)
+        self.buf = []
+
+    def _check(self, lo: int, hi: int, write: bool) -> None:
+        op = self.op
+        scalar = op.name in SCALAR_OPS  # type: ignore[union-attr]
         kind = (SST if write else SLD) if scalar else (VST if write else VLD)
         know = self.cur.get(kind)
-        if know is None:
+        if know is None and not write:  # (a load tells its dependents what it knows)
             know = self._knows(kind)
-        seq = self.seq
+        deps = self.deps
+        seq, key = self.seq, self.key
         pages = self.pages
         regs = self.writes if write else self.reads
         for page in range(lo >> PAGE, ((hi - 1) >> PAGE) + 1):
             recs = pages.get(page)
             if recs is None:
-                pages[page] = [[lo, hi, kind, seq, op, write, regs]]
+                pages[page] = [[lo, hi, kind, seq, key, write, regs, op]]
                 continue
             merged = False
             for rec in recs:
-                alo, ahi, akind, aseq, aop, awrite, aregs = rec
+                alo, ahi, akind, aseq, akey, awrite, aregs, _ = rec
                 if aseq == seq:
                     if awrite == write and alo <= hi and lo <= ahi:  # (one instance's bytes)
                         rec[0], rec[1] = min(alo, lo), max(ahi, hi)
@@ -272,25 +336,29 @@ class CallOrder:
                     continue
                 if scalar and akind in _SCALAR:
                     continue
-                if know.get(akind, 0) > aseq or know.get(aop, 0) > aseq:
+                if akey in deps or (awrite and not aregs.isdisjoint(regs)):
+                    continue  # (it uses that load's register; the same register)
+                if know is None:
+                    know = self._knows(kind)
+                if know.get(akind, 0) > aseq or know.get(akey, 0) > aseq:
                     continue
-                if awrite and not aregs.isdisjoint(regs):
-                    continue  # (a store and a later one or load of the same register)
                 self._race(rec, lo, hi, kind, write)
             if not merged:
-                recs.append([lo, hi, kind, seq, op, write, regs])
+                recs.append([lo, hi, kind, seq, key, write, regs, op])
                 if len(recs) > MAX_RECORDS:
                     del recs[0]
 
     def access_elements(self, lo: int, size: int, enabled: Any) -> None:
         """The running op writes the enabled ones of the `size`-byte elements from `lo`
         (a masked store: the others keep their bytes)."""
+        if self.op is None:
+            return
         if enabled.all():
-            self.access(lo, lo + size * len(enabled), True)
+            self.buf.append((True, lo, lo + size * len(enabled)))
             return
         edges = np.diff(np.concatenate(([0], np.asarray(enabled, np.int8), [0])))
         for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), strict=True):
-            self.access(lo + int(a) * size, lo + int(b) * size, True)
+            self.buf.append((True, lo + int(a) * size, lo + int(b) * size))
 
     def _prune(self) -> None:
         """Drop the records every kind that could race with them knows complete."""
@@ -309,7 +377,7 @@ class CallOrder:
     def _race(self, rec: list, lo: int, hi: int, kind: str, write: bool) -> None:
         from asc_xdsl.runtime.simulator.sanitizer import RaceError
 
-        alo, ahi, akind, _, aop, awrite, _ = rec
+        alo, ahi, akind, _, _, awrite, _, aop = rec
         race = "WAW" if awrite and write else ("RAW" if awrite else "WAR")
         op, san = self.op, self.san
         key = ("vf-race", race, op, aop)
@@ -405,16 +473,29 @@ def wrap(op: Operation, comp: Any, f: Any) -> Any:
             f(e, c)
 
         return dead
-    facts = (deps(op), _stored(op), loaded)
+    # (ids, not the IR objects: an Operation's hash is a Python call)
+    facts = (
+        frozenset(map(id, deps(op))),
+        frozenset(map(id, _stored(op))),
+        frozenset(map(id, loaded)),
+        id(op),
+    )
 
     def run(e, c, _op=op):
         o = c.san.vf_order
         if o is None:
             f(e, c)
             return
-        o.begin(_op, facts)
+        # (`CallOrder.begin`, inline: this runs for every access of a vector function)
+        o.seq += 1
+        o.op = _op
+        o.deps, o.writes, o.reads, o.key = facts
+        o.cur = {}
+        o.buf = []
         try:
             f(e, c)
+            if o.buf:
+                o.end()
         finally:
             o.op = None
 

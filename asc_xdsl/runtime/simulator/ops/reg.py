@@ -188,11 +188,12 @@ def _ub(
     san = c.san
     if san is not None and san.vf_spans is not None:  # (the race checker: the call's access)
         san.vf_spans.append(("UB", address, address + nbytes, write))
-        if san.vf_order is not None:  # (and the call's accesses among themselves)
-            if enabled is None:
-                san.vf_order.access(address, address + nbytes, write)
+        order = san.vf_order  # (and the call's accesses among themselves: vf_order.py)
+        if order is not None and order.op is not None and nbytes:
+            if enabled is None:  # (`CallOrder.access`, inline)
+                order.buf.append((write, address, address + nbytes))
             else:  # (a masked store: the bytes of its enabled elements)
-                san.vf_order.access_elements(address, nbytes // len(enabled), enabled)
+                order.access_elements(address, nbytes // len(enabled), enabled)
     return ub[address : address + nbytes]
 
 
