@@ -61,10 +61,10 @@ from asc_xdsl.dialects.ascendc.base import SIMT_ATTR, EmitKind
 from asc_xdsl.dialects.ascendc.reg import (
     SAMPLE_SOC,
     UB_MEMORY_SPACE,
-    _Bound,
-    _format,
+    TypeBound,
     check_soc,
     enclosing_function,
+    typed_format,
 )
 from asc_xdsl.dialects.ascendc.spec import (
     ANY,
@@ -120,7 +120,7 @@ def pointer_type(element: Attribute, space: int = GM_MEMORY_SPACE) -> MemRefType
 def pointer(var: str = "T") -> TypeRule:
     """A `__gm__ T*` or `__ubuf__ T*` whose element type is variable `var`."""
     return TypeRule(
-        _Bound("a __gm__ or __ubuf__ pointer (memref<?xT, 22 or 26>)", is_pointer, var),
+        TypeBound("a __gm__ or __ubuf__ pointer (memref<?xT, 22 or 26>)", is_pointer, var),
         f"__gm__/__ubuf__ {var}*",
         lambda v: pointer_type(v[var]),
         var,
@@ -346,7 +346,7 @@ def _add(
         py=None,  # (the Python API is asc_xdsl.language.simt)
         sim=f"simt:{sim}",
         doc=doc,
-        format=_format(operands, results),
+        format=typed_format(operands, results),
         example=dict(example or {}),
     )
     FAMILY.add(cls, spec, base)
