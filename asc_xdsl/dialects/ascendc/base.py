@@ -71,6 +71,9 @@ KERNEL_TYPE_ATTR = "ascendc.kernel_type"
 """String attribute of a kernel: "vector" (default), "cube" or "mix"."""
 NO_INLINE = "no_inline"
 """MLIR's `func.call` flag that keeps a call a call (the `inline` pass honours it)."""
+SIMT_CALLEE_ATTR = "ascendc.simt_callee"
+"""Unit attribute: the function is a SIMT helper a SIMT vector function calls
+(`__simt_callee__`; `simt.py`)."""
 
 
 class EmitKind(Enum):
