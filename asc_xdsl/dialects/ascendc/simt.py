@@ -44,12 +44,12 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    Float32Type,
     IntegerAttr,
     IntegerType,
     MemRefType,
     ModuleOp,
     Signedness,
-    Float32Type,
     StringAttr,
     SymbolRefAttr,
     UnitAttr,
@@ -207,9 +207,7 @@ def body_problem(f: func.FuncOp) -> tuple[Operation, str] | None:
                         f"@{g.sym_name.data}: SIMT code calls __simt_callee__ functions only "
                         f"(mark it {SIMT_CALLEE_ATTR}; Python: @asc.simt.callee)"
                     )
-            elif name.startswith(("ascendc.", "emitasc.")) and not name.startswith(
-                "ascendc.simt."
-            ):
+            elif name.startswith(("ascendc.", "emitasc.")) and not name.startswith("ascendc.simt."):
                 return op, (
                     f"'{name}' inside {what} @{g.sym_name.data}: SIMT code runs scalar "
                     "code, the ascendc.simt ops and __simt_callee__ functions only (the "
@@ -224,9 +222,7 @@ def needs_lockstep(f: func.FuncOp) -> bool:
     """Whether `f` (or a `__simt_callee__` function it calls) waits for other threads:
     `asc_syncthreads` or a warp function (the simulator then runs its threads as
     coroutines)."""
-    return any(
-        op.name in SYNC for g in simt_functions(f) for op in g.walk()
-    )
+    return any(op.name in SYNC for g in simt_functions(f) for op in g.walk())
 
 
 SYNC: dict[str, str] = {}
@@ -256,7 +252,7 @@ class SimtOp(SpecOp):
 
     @property
     def sync(self) -> str | None:
-        """"warp": the op exchanges values with the other threads of its warp; "block":
+        """ "warp": the op exchanges values with the other threads of its warp; "block":
         it waits for every thread of the block (SYNC)."""
         return SYNC.get(self.name)
 
@@ -805,10 +801,10 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
 __all__ = [
     "ATOMICS",
     "DEFAULT_LAUNCH_BOUND",
+    "DTYPES",
     "FAMILY",
     "GM_MEMORY_SPACE",
     "MAX_THREADS",
-    "DTYPES",
     "REDUCE_DTYPES",
     "SHFL_DTYPES",
     "SYNC",
@@ -823,8 +819,8 @@ __all__ = [
     "is_simt_callee",
     "is_simt_code",
     "is_simt_function",
-    "needs_lockstep",
-    "simt_functions",
     "launch_bound",
+    "needs_lockstep",
     "pointer_type",
+    "simt_functions",
 ]
