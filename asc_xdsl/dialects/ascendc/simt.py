@@ -440,13 +440,12 @@ class SimtVfCallBase(SimtOp):
     def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
         """The sample starts an empty SIMT vector function of its arguments' types."""
         super().complete_sample(module, f, op)
-        inputs = f.function_type.inputs.data
-        callee = func.FuncOp(
-            "sample_simt_vf", (inputs, []), Region(Block([func.ReturnOp()], arg_types=inputs))
-        )
+        inputs = [a.type for a in op.args]  # type: ignore[attr-defined]
+        name = f"sample_simt_{op.name.rpartition('.')[2]}"  # (one per op: a unit holds both)
+        callee = func.FuncOp(name, (inputs, []), Region(Block([func.ReturnOp()], arg_types=inputs)))
         callee.attributes[SIMT_ATTR] = IntegerAttr(DEFAULT_LAUNCH_BOUND, i32)
         module.body.block.add_op(callee)
-        op.properties["callee"] = SymbolRefAttr("sample_simt_vf")
+        op.properties["callee"] = SymbolRefAttr(name)
 
 
 def _add(
@@ -496,7 +495,7 @@ _add(
     ),
     sim="vf_call",
     base=SimtVfCallBase,
-    example={"callee": SymbolRefAttr("sample_simt_vf"), "dim_x": 32, "dim_y": 2, "dim_z": 1},
+    example={"callee": SymbolRefAttr("sample_simt_vf_call"), "dim_x": 32, "dim_y": 2, "dim_z": 1},
     doc="`asc_vf_call<callee>(dim3(dim_x, dim_y, dim_z), args...)`: run the SIMT vector "
     "function @callee once per thread of a dim_x * dim_y * dim_z block (at most 2048, at "
     "most its __launch_bounds__).",
@@ -591,7 +590,7 @@ _add(
     props=(Prop("callee", kind=PropKind.ATTR),),
     sim="vf_call",
     base=SimtVfCallBase,
-    example={"callee": SymbolRefAttr("sample_simt_vf")},
+    example={"callee": SymbolRefAttr("sample_simt_vf_call_dims")},
     doc="`asc_vf_call<callee>(dim3(dim_x, dim_y, dim_z), args...)` with thread dims known "
     "at run time: each 1 or more, together at most 2048 and at most @callee's "
     "__launch_bounds__ (the static maximum; the simulator checks the values as it runs).",

@@ -571,8 +571,7 @@ def _atomic(op, comp):
         if isinstance(ptr, GmPtr):
             start = ptr.byte_offset + index * el.size
             ptr.buf.check(start, el.size, what)
-            if c.san is not None:
-                state.atomic.append((ptr.buf, start, start + el.size, False))
+            if c.san is not None:  # (a read-modify-write: an atomic write, as SetAtomicAdd's)
                 state.atomic.append((ptr.buf, start, start + el.size, True))
             cell = ptr.buf.u8[start : start + el.size].view(el.storage)
             old = to_scalar(t, cell[0])
