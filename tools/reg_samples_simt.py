@@ -270,9 +270,107 @@ def run_memory_fence() -> tuple[bool, str, str | None]:
     return ok, f"Output: {output[0]:g}, Golden: {golden:g} ({FENCE_BLOCKS} blocks)", cpp
 
 
+# ---------------------------------------------------------------------------
+# 03_simt_api/02_features/01_api_features/02_atomic_operation/histogram: a byte
+# histogram, per warp in UB with asc_atomic_add, then merged per bin by a block
+# reduction with asc_syncthreads in a loop
+# ---------------------------------------------------------------------------
+
+HISTOGRAM_BIN_COUNT = 256
+WARP_COUNT = 32
+THREADS_PER_BLOCK = WARP_COUNT * 32
+HISTOGRAM_TEMP_MEMORY = WARP_COUNT * HISTOGRAM_BIN_COUNT
+REDUCE_BLOCK_SIZE = 128
+PARTIAL_HISTOGRAM_COUNT = 4
+"""The sample's grid is 72 blocks over 72 * 4096 bytes; the port runs 4 blocks over
+4 * 4096 bytes (random bytes, as its seeded std::rand)."""
+INPUT_BYTE_COUNT = PARTIAL_HISTOGRAM_COUNT * 1024 * 4
+
+
+@asc.simt.vf(launch_bounds=THREADS_PER_BLOCK)
+def accumulate_block_local_histogram(
+    partial_histogram: S.Pointer, input_words: S.Pointer, s_mem: S.Pointer, word_count: int
+):
+    """Each warp counts the bytes of its words in its own 256 bins of s_mem (atomics on
+    UB), then each thread of the first 256 sums one bin over the warps."""
+    warp_base = (S.thread_idx.x >> 5) * HISTOGRAM_BIN_COUNT
+    for chunk in range(HISTOGRAM_TEMP_MEMORY // THREADS_PER_BLOCK):
+        s_mem[S.thread_idx.x + chunk * THREADS_PER_BLOCK] = 0
+    S.syncthreads()
+    stride = S.block_dim.x * S.grid_dim.x
+    for tid in range(S.block_idx.x * S.block_dim.x + S.thread_idx.x, word_count, stride):
+        packed_word = input_words[tid]
+        S.atomic_add(s_mem, warp_base + (packed_word & 0xFF), 1)
+        S.atomic_add(s_mem, warp_base + ((packed_word >> 8) & 0xFF), 1)
+        S.atomic_add(s_mem, warp_base + ((packed_word >> 16) & 0xFF), 1)
+        S.atomic_add(s_mem, warp_base + ((packed_word >> 24) & 0xFF), 1)
+    S.syncthreads()
+    for bin_index in range(S.thread_idx.x, HISTOGRAM_BIN_COUNT, THREADS_PER_BLOCK):
+        bin_sum = 0
+        for warp_index in range(WARP_COUNT):
+            bin_sum = bin_sum + s_mem[bin_index + warp_index * HISTOGRAM_BIN_COUNT]
+        partial_histogram[S.block_idx.x * HISTOGRAM_BIN_COUNT + bin_index] = bin_sum
+
+
+@asc.simt.vf(launch_bounds=REDUCE_BLOCK_SIZE)
+def merge_block_local_histogram(
+    final_histogram: S.Pointer, partial_histogram: S.Pointer, bins: S.Pointer, partial_count: int
+):
+    """Block b sums bin b over the partial histograms: a tree in UB, halving the
+    stride after each asc_syncthreads."""
+    acc = 0
+    for partial_index in range(S.thread_idx.x, partial_count, REDUCE_BLOCK_SIZE):
+        acc = acc + partial_histogram[S.block_idx.x + partial_index * HISTOGRAM_BIN_COUNT]
+    bins[S.thread_idx.x] = acc
+    stride = REDUCE_BLOCK_SIZE // 2
+    while stride > 0:
+        S.syncthreads()
+        if S.thread_idx.x < stride:
+            bins[S.thread_idx.x] = bins[S.thread_idx.x] + bins[S.thread_idx.x + stride]
+        stride = stride // 2
+    if S.thread_idx.x == 0:
+        final_histogram[S.block_idx.x] = bins[0]
+
+
+@jit
+def accumulate_kernel(partial: asc.GlobalAddress, words: asc.GlobalAddress, word_count: int):
+    s_mem = asc.LocalMemAllocator().alloc(asc.TPosition.VECCALC, asc.uint32, HISTOGRAM_TEMP_MEMORY)
+    accumulate_block_local_histogram[THREADS_PER_BLOCK](partial, words, s_mem, word_count)
+
+
+@jit
+def merge_kernel(final: asc.GlobalAddress, partial: asc.GlobalAddress, partial_count: int):
+    bins = asc.LocalMemAllocator().alloc(asc.TPosition.VECCALC, asc.uint32, REDUCE_BLOCK_SIZE)
+    merge_block_local_histogram[REDUCE_BLOCK_SIZE](final, partial, bins, partial_count)
+
+
+def run_histogram() -> tuple[bool, str, str | None]:
+    data = np.random.default_rng(2009).integers(0, 256, INPUT_BYTE_COUNT).astype(np.uint8)
+    words = data.view(np.uint32)
+    expected = np.bincount(data, minlength=HISTOGRAM_BIN_COUNT).astype(np.uint32)
+    partial = np.zeros(PARTIAL_HISTOGRAM_COUNT * HISTOGRAM_BIN_COUNT, np.uint32)
+    final = np.zeros(HISTOGRAM_BIN_COUNT, np.uint32)
+
+    def launch() -> None:
+        accumulate_kernel[PARTIAL_HISTOGRAM_COUNT](partial, words, len(words), platform=SOC)
+        merge_kernel[HISTOGRAM_BIN_COUNT](final, partial, PARTIAL_HISTOGRAM_COUNT, platform=SOC)
+
+    _, cpp = _launch(launch)
+    wrong = np.flatnonzero(final != expected)
+    if len(wrong):
+        b = int(wrong[0])
+        return False, f"Validation failed at bin {b}: device={final[b]} cpu={expected[b]}", cpp
+    return (
+        True,
+        f"Validation passed ({INPUT_BYTE_COUNT} bytes, {PARTIAL_HISTOGRAM_COUNT} blocks)",
+        cpp,
+    )
+
+
 PORTS = {
     "examples/03_simt_api/02_features/01_api_features/01_sync_instruction/memory_fence#sync_barrier": run_sync_barrier,
     "examples/03_simt_api/02_features/01_api_features/01_sync_instruction/memory_fence": run_memory_fence,
+    "examples/03_simt_api/02_features/01_api_features/02_atomic_operation/histogram": run_histogram,
 }
 """The SIMT API examples ported here (tools/reg_samples.py runs them after 03_clock)."""
 

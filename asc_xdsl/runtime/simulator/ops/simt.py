@@ -96,9 +96,10 @@ class _Worker:
 
 
 class _Lockstep:
-    """Runs a call's threads as coroutines (one OS thread each, one running at a time,
-    handed on by semaphores): each runs until it finishes or reaches a warp function or
-    `asc_syncthreads`; when every thread has, the scheduler resolves the warp functions
+    """Runs a call's threads as coroutines (one OS thread each, one running at a time):
+    each runs until it finishes or reaches a warp function or `asc_syncthreads`, then
+    hands on to the next thread of the round (a semaphore each), the round's last back
+    to the scheduler. When every thread has, the scheduler resolves the warp functions
     (per warp, the lanes waiting at one op are its active lanes), else releases a
     barrier all unfinished threads reached, and runs the released threads on, in
     thread order each round."""
@@ -108,17 +109,30 @@ class _Lockstep:
         self.main = threading.Semaphore(0)
         self.current: _Worker | None = None
         self.aborting = False
+        self.failed: _Worker | None = None
+        self.round: list[_Worker] = []
+        self.position = 0
         self.workers = [_Worker(t, i) for i, t in enumerate(order)]
+
+    def _next(self) -> None:
+        """Hand on from the current thread to the round's next (the scheduler after the
+        last)."""
+        self.position += 1
+        if self.position < len(self.round):
+            w = self.current = self.round[self.position]
+            self.state.thread = w.thread
+            w.gate.release()
+        else:
+            self.main.release()
 
     def wait(self, op, value):
         """From a thread's coroutine: wait at `op` with `value`; its result."""
         w = self.current
         w.op, w.value = op, value
-        self.main.release()
+        self._next()
         w.gate.acquire()
         if self.aborting:
             raise _Abort
-        self.state.thread = w.thread
         return w.result
 
     def run(self, body) -> None:
@@ -134,8 +148,12 @@ class _Lockstep:
                 return
             except BaseException as err:  # (re-raised by the scheduler)
                 w.error = err
+                w.done = True
+                self.failed = w
+                self.main.release()
+                return
             w.done = True
-            self.main.release()
+            self._next()
 
         old = threading.stack_size()
         threading.stack_size(WORKER_STACK)
@@ -151,13 +169,13 @@ class _Lockstep:
         try:
             ready = workers
             while True:
-                for w in ready:
-                    self.current = w
-                    self.state.thread = w.thread
-                    w.gate.release()
-                    self.main.acquire()
-                    if w.error is not None:
-                        raise w.error
+                self.round, self.position = ready, 0
+                w = self.current = ready[0]
+                self.state.thread = w.thread
+                w.gate.release()
+                self.main.acquire()
+                if self.failed is not None:
+                    raise self.failed.error  # type: ignore[misc]
                 waiting = [w for w in workers if not w.done]
                 if not waiting:
                     return
