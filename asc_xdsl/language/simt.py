@@ -27,6 +27,20 @@ those; the kernel APIs (`asc.*` ops, `asc.reg.*`) are not callable in it, and ea
 misuse is a located compile error, as is any of this on a SoC other than an Ascend 950
 part. There is no `__simt_vf__` spelling in PyAsc2 or pyasc; this one mirrors
 `@asc.vf` and the launch syntax `kernel[blocks](...)`.
+
+A dim may be a run-time integer (`gather[n](...)`: the launch bound is then the static
+maximum, checked when the kernel runs). The rest of the SIMT API, each the C++ function
+of the same name: the warp functions `lane_id()` (`laneid()`), `lanemask_lt()` (eq, le,
+gt, ge), `activemask()`, `all(pred)`, `any(pred)`, `ballot(pred)`, `shfl(v, lane,
+width=32)`, `shfl_up`, `shfl_down`, `shfl_xor`, `reduce_add(v)`, `reduce_max`,
+`reduce_min` and `WARP_SIZE`; `syncthreads()`, `threadfence()`, `threadfence_block()`;
+the atomics `atomic_add(p, i, v)` (`asc_atomic_add(p + i, v)`: sub, exch, max, min, inc,
+dec, and, or, xor too) and `atomic_cas(p, i, compare, v)`, each returning the old value.
+`@asc.simt.callee` makes a `__simt_callee__` helper, called as `f(args)` from SIMT code:
+
+    @asc.simt.callee
+    def warp_sum(v: float):
+        return asc.simt.reduce_add(v)
 """
 
 from __future__ import annotations

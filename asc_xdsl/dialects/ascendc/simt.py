@@ -24,17 +24,44 @@ block (GetBlockIdx), `gridDim.x` the block count (GetBlockNum); their y and z ar
 (`utils/debug/asc_time.h`), the core's cycle counter, and `printf` the SIMT overload
 `__asc_simt_vf::printf` (`utils/debug/asc_printf.h`).
 
-The verifier refuses a SIMT op outside a SIMT vector function, a `simt.vf_call` inside
-one (or whose callee is not one, or whose arguments do not match it, or whose thread
-dims are not 1 or more each, at most 2048 together and at most the callee's launch
-bound), any other AscendC op inside a SIMT vector function (the body may call only
-`__simt_callee__` functions: the kernel APIs are `__aicore__`), and all of them in a
-module for a SoC other than an Ascend 950 part.
+The rest of the SIMT API a `__simt_vf__` function calls (`include/simt_api/
+device_functions.h`, `device_warp_functions.h`, `device_sync_functions.h`,
+`device_atomic_functions.h`):
+
+    %l = ascendc.simt.lane_id : () -> i32                       // laneid()
+    %m = ascendc.simt.lanemask_lt : () -> i32                   // lanemask_lt() (eq, le, gt, ge)
+    %a = ascendc.simt.activemask : () -> ui32                   // asc_activemask()
+    %b = ascendc.simt.ballot %p : i32 -> ui32                   // asc_ballot(p) (all, any: i32)
+    %s = ascendc.simt.shfl_down %v, %d, %w : f32, i32, i32 -> f32   // asc_shfl_down(v, d, w)
+    %r = ascendc.simt.reduce_add %v : f32 -> f32                // asc_reduce_add(v) (max, min)
+    ascendc.simt.syncthreads                                    // asc_syncthreads()
+    ascendc.simt.threadfence                                    // asc_threadfence() (_block)
+    %o = ascendc.simt.atomic_add %q, %i, %v : memref<?xui32, 22 : i64>, i32, ui32 -> ui32
+                                              // __asc_simt_vf::asc_atomic_add(q + i, v)
+    ascendc.simt.vf_call_dims %n, %c1, %c1 (%x : ...) {callee = @f} : ui32, i32, i32
+                                              // asc_vf_call<f>(dim3(n, 1, 1), x): run-time dims
+
+A `func.func` marked `ascendc.simt_callee` is a `__simt_callee__ inline` helper: SIMT
+ops may be in it, and SIMT code calls it with `func.call`. `SYNC` names the ops that
+wait for other threads (the warp functions, the barrier), `DTYPES` the element types
+each warp function and atomic takes (the atomics: per memory), as the headers'
+overloads.
+
+The verifier refuses a SIMT op outside SIMT code (a SIMT vector function or a
+`__simt_callee__` helper), a `simt.vf_call` inside it (or whose callee is not a SIMT
+vector function, or whose arguments do not match it, or whose thread dims (those
+known) are not 1 or more each, at most 2048 together and at most the callee's launch
+bound), any other AscendC op or a call of another function inside SIMT code (the
+kernel APIs are `__aicore__`), a shuffle width that is not a power of two up to 32, an
+element type the headers do not overload, and all of them in a module for a SoC other
+than an Ascend 950 part.
 
 Sources: `include/simt_api/common_functions.h` (`asc_vf_call(dim3, args...)`),
-`include/utils/debug/asc_time.h`, the CPU-debug `kernel_simt_cpu.h` (dim3 builtins),
-docs/zh/api/SIMT-API (内置变量, 核函数配置: `__launch_bounds__`, the 2048 threads;
-函数执行空间限定符: `__simt_vf__`) and Utils-API/调测接口/clock.md.
+`include/simt_api/device_*_functions.h`, `include/utils/debug/asc_time.h`, the
+CPU-debug `kernel_simt_cpu.h` (dim3 builtins), docs/zh/api/SIMT-API (内置变量:
+warpSize; 核函数配置: `__launch_bounds__`, the 2048 threads; 函数执行空间限定符:
+`__simt_vf__`, `__simt_callee__`; Warp函数, 同步与内存栅栏, 原子操作) and
+Utils-API/调测接口/clock.md.
 """
 
 from __future__ import annotations

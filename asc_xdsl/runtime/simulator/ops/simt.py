@@ -2,21 +2,33 @@
 
 * `asc_vf_call<f>(dim3(x, y, z), args)` runs f once per thread of the x * y * z thread
   block, one thread after another (threadIdx.x fastest, then y, then z: the CPU-debug
-  build's order of thread indices); each run sees its own threadIdx. The threads of a
-  call share nothing but memory, and asc_xdsl models no warp operations or
-  `asc_syncthreads`, so running them in turn gives the result of any interleaving of a
-  program without data races between its threads (one with races gets one of the
-  results the hardware may give). The race checker sees the call as one access on
-  pipe V of the bytes the threads touched (the union of their accesses, as a
-  `__simd_vf__` call's): UB, and GM, which is also checked against the other blocks'
-  accesses (gmorder.py).
+  build's order of thread indices); each run sees its own threadIdx. Run-time dims
+  (`vf_call_dims`) are checked against the launch bound as the call starts.
+* A function that waits for other threads (a warp function or `asc_syncthreads`, in
+  it or in a `__simt_callee__` it calls: `needs_lockstep`) runs its threads as
+  coroutines (`_Lockstep`: an OS thread each, one running at a time): each runs until
+  it finishes or waits, then hands on to the next; when all have, the warp functions
+  are resolved per warp (32 consecutive linear indices; the lanes waiting at the same
+  op are the active ones) or the barrier released, and the released threads run on.
+  A barrier some thread never reaches, or two barriers waited at together, is a
+  located error (the device hangs), as is a shuffle from an inactive lane (undefined
+  on the device). Without such ops the threads share nothing but memory, so running
+  them in turn gives the result of one interleaving (a program whose threads race
+  gets one of the results the hardware may give).
+* Atomics read, combine and write one element in one step; the fences do nothing
+  (the memory here is sequentially consistent).
+* The race checker sees the call as one access on pipe V of the bytes the threads
+  touched (the union of their accesses, as a `__simd_vf__` call's): UB, and GM, which
+  is also checked against the other blocks' accesses (gmorder.py); its GM atomics are
+  a second V access marked atomic (as under SetAtomicAdd), so two blocks' atomics on
+  the same bytes do not race.
 * `blockIdx.x` is GetBlockIdx, `gridDim.x` GetBlockNum, `blockDim` the call's dim3; the
   y and z of blockIdx are 0 and of gridDim 1 (a one-dimensional grid).
 * `clock()` is modelled, not measured: the block's modelled cycles so far (every
   pipe's, as GetSystemCycle counts them; profile.py) plus one cycle for each SIMT load,
-  store and clock() of the call so far, over all its threads in the order they run; so
-  it never goes back, and two reads in one thread differ by the accesses between
-  them. The call then costs pipe V `VEC_LATENCY` plus those cycles.
+  store, atomic and clock() of the call so far, over all its threads in the order they
+  run; so it never goes back, and two reads in one thread differ by the accesses
+  between them. The call then costs pipe V `VEC_LATENCY` plus those cycles.
 * `p[i]` reads or writes one element of GM (a `__gm__` pointer: the launch's buffer,
   bounds-checked) or UB (a `__ubuf__` pointer: this block's UB, element-aligned,
   bounds-checked).
