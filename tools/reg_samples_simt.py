@@ -8,6 +8,10 @@ threads, the input `i * 0.01f`, the index `i % 100000`, the addend 1.0) and its 
 of block 0 prints its `end - start` with the SIMT printf, as the sample does; the port
 passes when that line is printed once, with a positive count (the simulator's
 modelled cycles: docs/ascend950.md, "SIMT vector functions"), which the harness shows.
+
+Below it, SIMT API examples (examples/03_simt_api) that use the warp functions,
+`asc_syncthreads`, atomics and `__simt_callee__` helpers, ported the same way (`PORTS`);
+`python tools/reg_samples_simt.py` runs 03_clock and them, a PASS/FAIL line each.
 """
 
 from __future__ import annotations
@@ -372,7 +376,8 @@ PORTS = {
     "examples/03_simt_api/02_features/01_api_features/01_sync_instruction/memory_fence": run_memory_fence,
     "examples/03_simt_api/02_features/01_api_features/02_atomic_operation/histogram": run_histogram,
 }
-"""The SIMT API examples ported here (tools/reg_samples.py runs them after 03_clock)."""
+"""The SIMT API examples ported here: `python tools/reg_samples_simt.py` runs them after
+03_clock (tools/reg_samples.py runs 03_clock only)."""
 
 
 if __name__ == "__main__":
