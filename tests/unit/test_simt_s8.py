@@ -369,9 +369,14 @@ def test_a_shuffle_from_a_missing_lane_is_a_located_error():
         misuse[1](p, asc.ConstExpr("inactive"), platform=SOC)
 
 
+@S.callee
+def bump(ub: S.Pointer):
+    S.atomic_add(ub, 0, 1)
+
+
 @S.vf(launch_bounds=64)
 def count(ub: S.Pointer):
-    S.atomic_add(ub, 0, 1)
+    bump(ub)  # (the effect through the helper's parameter: the call's V access)
 
 
 @jit
@@ -387,7 +392,7 @@ def unflagged_atomic(z: asc.GlobalAddress):
     asc.data_copy(zg, buf, 16)
 
 
-def test_race_checker_sees_atomics_in_the_call():
+def test_race_checker_and_insert_sync_see_atomics_in_a_callee():
     from asc_xdsl.runtime.simulator.sanitizer import RaceError
 
     with pytest.raises(RaceError, match=r"ascendc.simt.vf_call .*\(RAW\).*MTE2_V"):
