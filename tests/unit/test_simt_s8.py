@@ -400,3 +400,46 @@ def test_race_checker_and_insert_sync_see_atomics_in_a_callee():
     z = np.zeros(16, np.int32)
     unflagged_atomic[1](z, platform=SOC, sanitize=True, insert_sync=True)
     assert z[0] == 64
+
+
+def test_ir_verifier_refuses_bad_runtime_dims_calls_and_dtypes():
+    from xdsl.parser import Parser
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    base = (
+        'builtin.module attributes {ascendc.soc = "Ascend950"} {\n'
+        "  func.func @h(%x: i32) -> i32 HELPER {\n    func.return %x : i32\n  }\n"
+        "  func.func @f(%p: memref<?xf16, 22 : i64>) attributes {ascendc.simt_vf = 64 : i32} {\n"
+        "    %c = arith.constant 1 : i32\n"
+        "    %r = func.call @h(%c) : (i32) -> i32\n"
+        "    BODY\n    func.return\n  }\n"
+        "  func.func @k(%p: memref<?xf16, 22 : i64>, %n: i32) attributes {ascendc.global} {\n"
+        "    %d = arith.constant DY : i32\n"
+        "    ascendc.simt.vf_call_dims %n, %d, %d (%p : memref<?xf16, 22 : i64>) "
+        "{callee = @f} : i32, i32, i32\n"
+        "    func.return\n  }\n}\n"
+    )
+    ok = {"HELPER": "attributes {ascendc.simt_callee}", "BODY": "", "DY": "1"}
+    ctx = make_context()
+    for change, message in (
+        ({"DY": "0"}, r"dim3\(1, 0, 0\) must be 1 or more"),
+        ({"DY": "64"}, r"4096 threads, more than the 2048"),
+        ({"HELPER": ""}, r"call of @h inside SIMT vector function @f: SIMT code calls "),
+        (
+            {
+                "BODY": "%h = arith.constant 1.0 : f16\n    %o = ascendc.simt.atomic_max %p, %c, "
+                "%h : memref<?xf16, 22 : i64>, i32, f16 -> f16"
+            },
+            r"asc_atomic_max on GM takes i32, ui32, f32, i64, ui64, not f16",
+        ),
+    ):
+        text = base
+        for key, value in {**ok, **change}.items():
+            text = text.replace(key, value)
+        with pytest.raises(Exception, match=message):
+            Parser(ctx, text).parse_module().verify()
+    text = base
+    for key, value in ok.items():
+        text = text.replace(key, value)
+    Parser(ctx, text).parse_module().verify()

@@ -219,9 +219,8 @@ def verify_simt_function(f: func.FuncOp) -> None:
 def body_problem(f: func.FuncOp) -> tuple[Operation, str] | None:
     """The first op a SIMT vector function's body, or that of a `__simt_callee__`
     function it calls, may not hold, and why (None: none): an AscendC op of the kernel
-    side or the Reg layer, a call of a function that is not `__simt_callee__`, a SIMT
-    vector function or a `__simt_callee__` function that returns a value other than
-    scalars."""
+    side or the Reg layer, a call of a function that is not `__simt_callee__`, or a
+    `vf_call`."""
     for g in simt_functions(f):
         what = "SIMT vector function" if is_simt_function(g) else "__simt_callee__ function"
         for op in g.walk():
@@ -276,12 +275,6 @@ class SimtOp(SpecOp):
 
     IN_SIMT: ClassVar[bool] = True
     NAMESPACE: ClassVar[str] = ""  # (the SIMT builtins are global; clock's API names its own)
-
-    @property
-    def sync(self) -> str | None:
-        """ "warp": the op exchanges values with the other threads of its warp; "block":
-        it waits for every thread of the block (SYNC)."""
-        return SYNC.get(self.name)
 
     def verify_(self) -> None:
         super().verify_()
@@ -385,7 +378,8 @@ class SimtVfCallBase(SimtOp):
         an `arith.constant` (the others: 1 here; the simulator checks them as it runs)."""
         if "dim_x" in self.properties:
             return tuple(self.properties[f"dim_{d}"].value.data for d in DIMS)  # type: ignore[return-value, attr-defined]
-        return tuple(_constant(getattr(self, f"dim_{d}")) or 1 for d in DIMS)  # type: ignore[return-value]
+        known = (_constant(getattr(self, f"dim_{d}")) for d in DIMS)
+        return tuple(1 if n is None else n for n in known)  # type: ignore[return-value]
 
     def dim_operands(self) -> tuple[SSAValue, ...] | None:
         """The run-time dims (`vf_call_dims`), None for the compile-time ones."""
