@@ -66,6 +66,7 @@ from asc_xdsl.dialects.ascendc.base import (
     AscendCOp,
     CastArg,
     EmitKind,
+    PointerOffset,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
@@ -401,6 +402,8 @@ class AscendCEmitter:
             return self.name(a)  # type: ignore[arg-type]
         if isinstance(a, AddressOf):
             return f"&{self.name(a.value)}"
+        if isinstance(a, PointerOffset):
+            return f"{self.name(a.ptr)} + {self.name(a.index)}"
         if isinstance(a, AsBytes):
             return self._as_bytes(a.value)
         if isinstance(a, AscEnum):

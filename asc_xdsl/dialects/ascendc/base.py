@@ -114,6 +114,16 @@ def converted(
     return item
 
 
+class PointerOffset(FrozenRecord):
+    """A call argument `ptr + index` (a SIMT atomic's address: `asc_atomic_add(p + i, v)`)."""
+
+    _FIELDS = ("ptr", "index")
+    __slots__ = _FIELDS
+
+    def __init__(self, ptr: SSAValue, index: SSAValue) -> None:
+        init_fields(self, ptr=ptr, index=index)
+
+
 class AddressOf(FrozenRecord):
     """A call argument `&value` (`Init(&tiling, &pipe)`: the APIs take pointers to objects
     the IR holds by value)."""
@@ -148,7 +158,7 @@ class ArrayArg(FrozenRecord):
         init_fields(self, values=values)
 
 
-CallArg = SSAValue | AscEnum | CastArg | ArrayArg | AddressOf | AsBytes | str
+CallArg = SSAValue | AscEnum | CastArg | ArrayArg | AddressOf | AsBytes | PointerOffset | str
 """A call argument: a value, an enum constant, a converted value, a C array of values,
 or a C++ expression."""
 

@@ -87,7 +87,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import MemoryEffectKind, SymbolTable, get_effects
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import SIMT_ATTR, SIMT_CALLEE_ATTR, EmitKind
+from asc_xdsl.dialects.ascendc.base import SIMT_ATTR, SIMT_CALLEE_ATTR, EmitKind, PointerOffset
 from asc_xdsl.dialects.ascendc.reg import (
     SAMPLE_SOC,
     UB_MEMORY_SPACE,
@@ -482,6 +482,7 @@ def _add(
     base: type[SpecOp] = SimtOp,
     example: dict | None = None,
     emit: EmitKind = EmitKind.CUSTOM,
+    call: tuple | None = None,
 ) -> None:
     spec = OpSpec(
         f"simt.{mnemonic}",
@@ -496,6 +497,7 @@ def _add(
         doc=doc,
         format=typed_format(operands, results),
         example=dict(example or {}),
+        call=call,
     )
     FAMILY.add(cls, spec, base)
 
@@ -782,6 +784,13 @@ _ARITH = ((i32, U32_, _F32, i64, U64_), (i32, U32_, _F32))
 _EXCH = ((i32, U32_, i64, U64_, _F32), (i32, U32_, _F32))
 _BITS = ((i32, U32_, i64, U64_), (i32, U32_))
 _WRAP = ((U32_, U64_), (U32_,))
+
+
+def _address(op: Operation) -> PointerOffset:
+    """The atomic's address, `ptr + index`."""
+    return PointerOffset(op.ptr, op.index)  # type: ignore[attr-defined]
+
+
 ATOMICS = {
     "add": (_ARITH, "old + value"),
     "sub": (_ARITH, "old - value"),
@@ -812,6 +821,12 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
         _operands,
         (Result("value", elem("T")),),
         sim="atomic",
+        emit=EmitKind.FREE_FUNCTION,
+        call=(
+            _address,
+            *(("compare",) if _kind == "cas" else ()),
+            "operand",
+        ),
         example={"T": "ui32"},
         doc=f"`asc_atomic_{_kind}(ptr + index, {'compare, ' if _kind == 'cas' else ''}value)`: "
         f"atomically, ptr[index] = {_what}; returns the old value (GM or UB).",

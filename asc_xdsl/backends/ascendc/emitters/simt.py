@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-_ATOMICS = ("add", "sub", "exch", "max", "min", "inc", "dec", "and", "or", "xor", "cas")
-
 _BUILTINS = {
     "ascendc.simt.thread_idx": "threadIdx",
     "ascendc.simt.block_idx": "blockIdx",
@@ -51,21 +49,9 @@ def _print_printf(emitter: Any, op: Any) -> None:
     emitter.line(f"__asc_simt_vf::printf({', '.join(args)});")
 
 
-def _print_atomic(emitter: Any, op: Any) -> None:
-    """`T old = __asc_simt_vf::asc_atomic_add(ptr + index, value);` (the atomics are in
-    that namespace, which the device compiler opens implicitly; named here so the
-    CPU-debug build finds them too, as printf and clock)."""
-    args = [f"{emitter.name(op.ptr)} + {emitter.name(op.index)}"]
-    if op.name.endswith("cas"):
-        args.append(emitter.name(op.compare))
-    args.append(emitter.name(op.operand))
-    emitter.declare(op, op.value, f"{op.SPEC.api}({', '.join(args)})")
-
-
 ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
     "ascendc.simt.vf_call_dims": ("simt", "_print_vf_call"),
-    **{f"ascendc.simt.atomic_{k}": ("simt", "_print_atomic") for k in _ATOMICS},
     **{name: ("simt", "_print_builtin") for name in _BUILTINS},
     "ascendc.simt.store": ("simt", "_print_store"),
     "ascendc.simt.printf": ("simt", "_print_printf"),
