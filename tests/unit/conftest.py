@@ -116,7 +116,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     @functools.cache
     def _imports_lit_inputs(path: str) -> bool:
         file = config.rootpath / path
-        return file.suffix == ".py" and "lit_inputs import" in file.read_text()
+        return file.suffix == ".py" and file.is_file() and "lit_inputs import" in file.read_text()
 
     @functools.cache
     def _collection_index(collection: tuple[str, ...]) -> dict[str, int]:
