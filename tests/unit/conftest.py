@@ -4,13 +4,8 @@ starts, and how xdist hands them the tests (the lit-input sweeps together)."""
 
 import functools
 import os
-import shutil
-import tempfile
 
 import pytest
-
-_BYTECODE_ENV = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
-_saved_bytecode_env: dict[str, str | None] = {}
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
@@ -41,32 +36,7 @@ def _isolated_cache_dir(tmp_path_factory):
     mp.undo()
 
 
-def _share_bytecode_with_subprocesses(config: pytest.Config) -> None:
-    """Under PYTHONDONTWRITEBYTECODE every Python the tests start (a fresh-process check,
-    a CLI run, pytest in pytest: ~100 of them) would compile asc_xdsl, and xDSL, again
-    (~0.4 s each). Their bytecode goes instead to one temporary folder
-    (PYTHONPYCACHEPREFIX), made by the run's first process, shared by xdist's workers and
-    removed at the end: the source tree still gets no `__pycache__`. The test processes
-    themselves are left as they are, and a run without the variable (pyc files beside the
-    sources) is left alone."""
-    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return  # (xdist's workers inherit the controller's folder)
-    _saved_bytecode_env.update({name: os.environ.get(name) for name in _BYTECODE_ENV})
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = _bytecode_folder = tempfile.mkdtemp(prefix="asc_xdsl-pyc-")
-    config.add_cleanup(lambda: shutil.rmtree(_bytecode_folder, ignore_errors=True))
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    for name, value in _saved_bytecode_env.items():
-        if value is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = value
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    _share_bytecode_with_subprocesses(config)
     # The simulator tests' hand-written IR kernels (simulator/simkit.py: op_kernel,
     # inout_kernel) copy whole UB buffers back to GM to show what an op left untouched:
     # they read unwritten UB by design. Their findings carry no source location (the IR

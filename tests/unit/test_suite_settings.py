@@ -1,9 +1,7 @@
-"""tests/unit/conftest.py's settings that keep the suite quick: the tests' subprocesses
-share a pycache prefix under PYTHONDONTWRITEBYTECODE; xdist runs the test files that sweep
-the lit inputs on one worker, first, hands every other test out on its own, each once."""
+"""tests/unit/conftest.py's xdist scheduling: the test files that sweep the lit inputs run
+on one worker, first; every other test is handed out on its own; each runs once."""
 
 import importlib.util
-import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,22 +84,3 @@ def test_lit_input_sweeps_run_together_first_and_every_test_once():
 def test_other_dist_modes_are_xdists():
     conftest = _conftest()
     assert conftest.pytest_xdist_make_scheduler(_Config("loadfile"), _Log()) is None
-
-
-def test_subprocesses_share_one_pycache_prefix_only_without_bytecode_files(monkeypatch):
-    conftest = _conftest()
-    cleanups = []
-    config = type("Config", (), {"add_cleanup": lambda self, f: cleanups.append(f)})()
-    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
-    monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)
-    conftest._share_bytecode_with_subprocesses(config)
-    folder = os.environ["PYTHONPYCACHEPREFIX"]
-    assert "PYTHONDONTWRITEBYTECODE" not in os.environ and os.path.isdir(folder)
-    conftest.pytest_unconfigure(config)
-    for cleanup in cleanups:
-        cleanup()
-    assert os.environ["PYTHONDONTWRITEBYTECODE"] == "1" and "PYTHONPYCACHEPREFIX" not in os.environ
-    assert not os.path.exists(folder)
-    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE")  # pyc files beside the sources: left alone
-    conftest._share_bytecode_with_subprocesses(config)
-    assert "PYTHONPYCACHEPREFIX" not in os.environ and len(cleanups) == 1

@@ -324,15 +324,9 @@ def test_a_function_not_compiled_from_its_file_is_a_located_error(tmp_path, fres
     assert "@asc.jit\n^^^^^^^^" in text
 
 
-def test_a_stale_pyc_is_found_out(tmp_path, monkeypatch):
+def test_a_stale_pyc_is_found_out(tmp_path):
     """The .pyc of the first text, the file rewritten at the same size and time (what a
     quick edit within the clock's resolution leaves): Python imports the old code."""
-    # the script looks for the .pyc where py_compile writes it (conftest.py gives the
-    # suite's processes a pycache prefix of their own)
-    if sys.pycache_prefix is None:
-        monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)
-    else:
-        monkeypatch.setenv("PYTHONPYCACHEPREFIX", sys.pycache_prefix)
     path = tmp_path / "stale_pyc_kernel.py"
     path.write_text(EDITED.format(scale=2.0))
     py_compile.compile(str(path), doraise=True)
