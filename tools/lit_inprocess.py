@@ -4,15 +4,15 @@ Every RUN line of the FileCheck suite is a pipeline of `python -m asc_xdsl.opt` 
 `python -m filecheck`; as subprocesses, each one pays for a fresh interpreter and an
 xDSL import (~0.4 s), several times per line. `InProcessShTest` is lit's `ShTest` with
 one change: a pipeline made only of allowed `<sys.executable> -m <module> ...` commands,
-and with `scripts=True` of `<sys.executable> <file>.py ...` commands too (lit.cfg's
-`%python %s` tests; optionally behind `not` / `!`, with `2>&1` as the only redirection),
-runs in the worker through `runpy`, so each worker imports the tools once. Everything else -- lit's
-builtins, other programs, `env`, file redirections, `not --crash`, globs, timeouts --
-goes to lit's own internal shell unchanged.
+and with `scripts=True` of `<sys.executable> /path/to/file.py ...` commands too (lit.cfg's
+`%python %s` tests), optionally behind `not` / `!`, with `2>&1` as the only redirection,
+runs in the worker through `runpy`, so each worker imports the tools once. Everything
+else -- lit's builtins, other programs, `env`, file redirections, `not --crash`, globs,
+timeouts -- goes to lit's own internal shell unchanged.
 
 What a subprocess would see is reproduced per command: `sys.argv` (argv[0] is the
-module's file, as with `-m`, or the script's path), a script's folder first on `sys.path`, stdin (the previous command's stdout, else empty),
-stdout/stderr with CPython's buffering for pipes (so `2>&1` interleaves the same way),
+module's file, as with `-m`, or the script's path), a script's folder first on
+`sys.path`, stdin (the previous command's stdout, else empty), stdout/stderr with CPython's buffering for pipes (so `2>&1` interleaves the same way),
 the test's environment and working directory, fresh warning filters, the recursion
 limit, and the exit status (SystemExit's rules; an uncaught exception prints its
 traceback and gives 1). lit then sees one `ShellCommandResult` per command, as from its
