@@ -12,9 +12,10 @@ timeouts -- goes to lit's own internal shell unchanged.
 
 What a subprocess would see is reproduced per command: `sys.argv` (argv[0] is the
 module's file, as with `-m`, or the script's path), a script's folder first on
-`sys.path`, stdin (the previous command's stdout, else empty), stdout/stderr with CPython's buffering for pipes (so `2>&1` interleaves the same way),
-the test's environment and working directory, fresh warning filters, the recursion
-limit, and the exit status (SystemExit's rules; an uncaught exception prints its
+`sys.path`, stdin (the previous command's stdout, else empty), stdout/stderr with
+CPython's buffering for pipes (so `2>&1` interleaves the same way), the test's
+environment and working directory, fresh warning filters, the recursion limit, and the
+exit status (SystemExit's rules; an uncaught exception prints its
 traceback and gives 1). lit then sees one `ShellCommandResult` per command, as from its
 own shell, so `not`, pipefail, the failure log and the exit codes are lit's.
 
