@@ -3,17 +3,19 @@
 Every RUN line of the FileCheck suite is a pipeline of `python -m asc_xdsl.opt` and
 `python -m filecheck`; as subprocesses, each one pays for a fresh interpreter and an
 xDSL import (~0.4 s), several times per line. `InProcessShTest` is lit's `ShTest` with
-one change: a pipeline made only of allowed `<sys.executable> -m <module> ...` commands
-(optionally behind `not` / `!`, with `2>&1` as the only redirection) runs in the worker
-through `runpy`, so each worker imports the tools once. Everything else -- lit's
-builtins, other programs, `env`, file redirections, `not --crash`, globs, timeouts --
-goes to lit's own internal shell unchanged.
+one change: a pipeline made only of allowed `<sys.executable> -m <module> ...` commands,
+and with `scripts=True` of `<sys.executable> /path/to/file.py ...` commands too (lit.cfg's
+`%python %s` tests), optionally behind `not` / `!`, with `2>&1` as the only redirection,
+runs in the worker through `runpy`, so each worker imports the tools once. Everything
+else -- lit's builtins, other programs, `env`, file redirections, `not --crash`, globs,
+timeouts -- goes to lit's own internal shell unchanged.
 
 What a subprocess would see is reproduced per command: `sys.argv` (argv[0] is the
-module's file, as with `-m`), stdin (the previous command's stdout, else empty),
-stdout/stderr with CPython's buffering for pipes (so `2>&1` interleaves the same way),
-the test's environment and working directory, fresh warning filters, the recursion
-limit, and the exit status (SystemExit's rules; an uncaught exception prints its
+module's file, as with `-m`, or the script's path), a script's folder first on
+`sys.path`, stdin (the previous command's stdout, else empty), stdout/stderr with
+CPython's buffering for pipes (so `2>&1` interleaves the same way), the test's
+environment and working directory, fresh warning filters, the recursion limit, and the
+exit status (SystemExit's rules; an uncaught exception prints its
 traceback and gives 1). lit then sees one `ShellCommandResult` per command, as from its
 own shell, so `not`, pipefail, the failure log and the exit codes are lit's.
 
@@ -59,10 +61,11 @@ _STARTUP_WARNINGS = list(warnings.filters), warnings.showwarning, warnings._show
 class _Step:
     """One command of a pipeline that can run in process."""
 
-    module: str
-    argv: list[str]  # after `-m module`
+    module: str  # or a script's path (`script`)
+    argv: list[str]  # after `-m module` (or the script)
     not_args: list[str]  # the leading `not` / `!` words, as lit counts them
     merge_stderr: bool  # `2>&1`
+    script: bool = False  # `python <module>.py`, run as `__main__` from its file
 
 
 class _Sink(io.RawIOBase):
@@ -79,8 +82,11 @@ class _Sink(io.RawIOBase):
         return len(b)
 
 
-def _plan(pipeline: ShUtil.Pipeline, modules: frozenset[str]) -> list[_Step] | None:
-    """The in-process steps for `pipeline`, or None if any command needs lit's shell."""
+def _plan(
+    pipeline: ShUtil.Pipeline, modules: frozenset[str], scripts: bool = False
+) -> list[_Step] | None:
+    """The in-process steps for `pipeline`, or None if any command needs lit's shell.
+    With `scripts`, `python /absolute/path.py ...` (lit's `%s`) runs in process too."""
     steps = []
     for command in pipeline.commands:
         args = list(command.args)
@@ -89,13 +95,17 @@ def _plan(pipeline: ShUtil.Pipeline, modules: frozenset[str]) -> list[_Step] | N
         not_args = []
         while args and args[0] in ("not", "!"):
             not_args.append(args.pop(0))
-        if args[:1] == ["--crash"] or len(args) < 3:
-            return None
-        if args[0] != sys.executable or args[1] != "-m" or args[2] not in modules:
+        if args[:1] == ["--crash"] or len(args) < 2 or args[0] != sys.executable:
             return None
         if command.redirects not in ([], [_MERGE_STDERR]):
             return None
-        steps.append(_Step(args[2], args[3:], not_args, bool(command.redirects)))
+        merge = bool(command.redirects)
+        if len(args) >= 3 and args[1] == "-m" and args[2] in modules:
+            steps.append(_Step(args[2], args[3:], not_args, merge))
+        elif scripts and args[1].endswith(".py") and os.path.isabs(args[1]):
+            steps.append(_Step(args[1], args[2:], not_args, merge, script=True))
+        else:
+            return None
     return steps
 
 
@@ -195,7 +205,8 @@ def _stdio(sink: _Sink, env: dict[str, str], is_stderr: bool) -> io.TextIOWrappe
 def _run_module(
     step: _Step, stdin: bytes, env: dict[str, str], cwd: str
 ) -> tuple[bytes, bytes, int]:
-    """Run `python -m <module> <argv>` in this process: (stdout, stderr, exit status).
+    """Run `python -m <module> <argv>` (or `python <script> <argv>`) in this process:
+    (stdout, stderr, exit status).
 
     With `2>&1`, stderr's bytes are in stdout, in the order a subprocess would write them.
     """
@@ -207,9 +218,14 @@ def _run_module(
         )
         streams = _stdio(out_sink, env, False), _stdio(err_sink, env, True)
         sys.stdout, sys.stderr = streams
-        sys.argv = ["-m", *step.argv]  # runpy puts the module's file in argv[0]
         try:
-            runpy.run_module(step.module, run_name="__main__", alter_sys=True)
+            if step.script:  # (the interpreter puts the script's folder first on the path)
+                sys.argv = [step.module, *step.argv]
+                sys.path.insert(0, os.path.dirname(os.path.realpath(step.module)))
+                runpy.run_path(step.module, run_name="__main__")
+            else:
+                sys.argv = ["-m", *step.argv]  # runpy puts the module's file in argv[0]
+                runpy.run_module(step.module, run_name="__main__", alter_sys=True)
             status = 0
         except SystemExit as e:
             status = _exit_status(e.code, sys.stderr)
@@ -284,11 +300,13 @@ def _compare(inproc: list, shell: list, inproc_code, shell_code) -> str | None:
     return None
 
 
-def _dispatcher(shell: Callable, modules: frozenset[str], check: bool) -> Callable:
+def _dispatcher(
+    shell: Callable, modules: frozenset[str], check: bool, scripts: bool = False
+) -> Callable:
     """lit's `_executeShCmd`, with our tools' pipelines run in process."""
 
     def execute(cmd, shenv, results, timeout_helper):
-        steps = _plan(cmd, modules) if isinstance(cmd, ShUtil.Pipeline) else None
+        steps = _plan(cmd, modules, scripts) if isinstance(cmd, ShUtil.Pipeline) else None
         if steps is None or not _reproducible(shenv.env):
             return shell(cmd, shenv, results, timeout_helper)
         if not check:
@@ -307,14 +325,16 @@ def _dispatcher(shell: Callable, modules: frozenset[str], check: bool) -> Callab
 
 
 class InProcessShTest(ShTest):
-    """lit's ShTest; pipelines of `python -m <one of modules>` run inside the worker."""
+    """lit's ShTest; pipelines of `python -m <one of modules>` (and with `scripts`, of
+    `python <file>.py`) run inside the worker."""
 
-    def __init__(self, modules: Sequence[str], mode: str = "1") -> None:
+    def __init__(self, modules: Sequence[str], mode: str = "1", scripts: bool = False) -> None:
         super().__init__(execute_external=False)
         if mode not in MODES:
             raise ValueError(f"inprocess={mode!r}: expected one of {', '.join(MODES)}")
         self.modules = frozenset(modules)
         self.mode = mode
+        self.scripts = scripts
 
     def execute(self, test, litConfig):
         # A timeout needs a process to kill; lit's shell handles those tests.
@@ -323,7 +343,9 @@ class InProcessShTest(ShTest):
         # lit's shell recurses through the module-level `_executeShCmd`; route it through
         # ours for this test only (a worker runs one test at a time).
         shell = TestRunner._executeShCmd
-        TestRunner._executeShCmd = _dispatcher(shell, self.modules, self.mode == "check")
+        TestRunner._executeShCmd = _dispatcher(
+            shell, self.modules, self.mode == "check", self.scripts
+        )
         try:
             return super().execute(test, litConfig)
         finally:

@@ -769,6 +769,16 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
             return self.call_function(
                 self._get_source(simt_function(fn.function)), args, kwargs, node, vector=fn
             )
+        if getattr(fn, "__asc_simt_callee__", False):  # `@asc.simt.callee`: a func.call
+            if not any(getattr(s.fn, "__asc_simt_code__", False) for s in self._inline_stack):
+                return self.fail(
+                    f"{fn.__name__} is a __simt_callee__ function: it is called from a SIMT "
+                    "vector function (@asc.simt.vf) or another @asc.simt.callee function",
+                    node,
+                )
+            return self.call_function(
+                self._get_source(simt_function(fn)), args, kwargs, node, vector=fn
+            )
         if getattr(fn, "__asc_simt_function__", False):
             return self.fail(
                 f"SIMT vector function {fn.__name__} is started with its thread dims: "
@@ -923,7 +933,7 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
                 mark_vector_function(self, found[0], found[1], node, vector)
         callee, results = found
         if vector:
-            return call_vector_function(self, callee, operands, vector)
+            return call_vector_function(self, callee, operands, vector, results)
         call = func.CallOp(callee, operands, results.ir_types())
         # The author asked for a device function: the pipeline's inliner keeps the call.
         call.attributes[NO_INLINE] = UNIT
@@ -1015,7 +1025,8 @@ def vector_function(fn: Any) -> Any:
 
 
 def simt_function(fn: Any) -> Any:
-    """The device function of an `@asc.simt.vf` function (made once, kept on it)."""
+    """The device function of an `@asc.simt.vf` or `@asc.simt.callee` function (made
+    once, kept on it)."""
     from asc_xdsl.frontend.jit import JITFunction
 
     made = fn.__dict__.get("__asc_jit__")
@@ -1058,12 +1069,12 @@ def mark_vector_function(
 
 
 def call_vector_function(
-    gen: Any, callee: str, operands: list[SSAValue], vector: Any = True
-) -> None:
+    gen: Any, callee: str, operands: list[SSAValue], vector: Any = True, results: Any = None
+) -> Any:
     if vector is not True:
         from asc_xdsl.language.simt import call_function
 
-        return call_function(gen, vector, callee, operands)
+        return call_function(gen, vector, callee, operands, results)
     from asc_xdsl.language.reg.calls import call_vector_function as call
 
     return call(gen, callee, operands)

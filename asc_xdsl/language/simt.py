@@ -27,29 +27,80 @@ those; the kernel APIs (`asc.*` ops, `asc.reg.*`) are not callable in it, and ea
 misuse is a located compile error, as is any of this on a SoC other than an Ascend 950
 part. There is no `__simt_vf__` spelling in PyAsc2 or pyasc; this one mirrors
 `@asc.vf` and the launch syntax `kernel[blocks](...)`.
+
+A dim may be a run-time integer (`gather[n](...)`: the launch bound is then the static
+maximum, checked when the kernel runs). The rest of the SIMT API, each the C++ function
+of the same name: the warp functions `lane_id()` (`laneid()`), `lanemask_lt()` (eq, le,
+gt, ge), `activemask()`, `all(pred)`, `any(pred)`, `ballot(pred)`, `shfl(v, lane,
+width=32)`, `shfl_up`, `shfl_down`, `shfl_xor`, `reduce_add(v)`, `reduce_max`,
+`reduce_min` and `WARP_SIZE`; `syncthreads()`, `threadfence()`, `threadfence_block()`;
+the atomics `atomic_add(p, i, v)` (`asc_atomic_add(p + i, v)`: sub, exch, max, min, inc,
+dec, and, or, xor too) and `atomic_cas(p, i, compare, v)`, each returning the old value.
+`@asc.simt.callee` makes a `__simt_callee__` helper, called as `f(args)` from SIMT code:
+
+    @asc.simt.callee
+    def warp_sum(v: float):
+        return asc.simt.reduce_add(v)
 """
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 
 __all__ = [
+    "WARP_SIZE",
     "Pointer",
+    "SimtCallee",
     "SimtFunction",
+    "activemask",
+    "all",
+    "any",
+    "atomic_add",
+    "atomic_and",
+    "atomic_cas",
+    "atomic_dec",
+    "atomic_exch",
+    "atomic_inc",
+    "atomic_max",
+    "atomic_min",
+    "atomic_or",
+    "atomic_sub",
+    "atomic_xor",
+    "ballot",
     "block_dim",
     "block_idx",
+    "callee",
     "clock",
     "grid_dim",
+    "lane_id",
+    "lanemask_eq",
+    "lanemask_ge",
+    "lanemask_gt",
+    "lanemask_le",
+    "lanemask_lt",
     "printf",
+    "reduce_add",
+    "reduce_max",
+    "reduce_min",
+    "shfl",
+    "shfl_down",
+    "shfl_up",
+    "shfl_xor",
+    "syncthreads",
     "thread_idx",
+    "threadfence",
+    "threadfence_block",
     "vf",
 ]
 
 MAX_THREADS = 2048
 DEFAULT_LAUNCH_BOUND = 1024
+WARP_SIZE = 32
+"""`warpSize`: the threads of a warp (consecutive linear thread indices)."""
 
 
 def _g(what: str) -> Any:
@@ -164,6 +215,10 @@ def clock() -> RuntimeScalar:
     return RuntimeScalar(op.results[0], dt.uint64)
 
 
+def _dims_text(xyz: tuple) -> str:
+    return "(" + ", ".join(str(d) if isinstance(d, int) else "n" for d in xyz) + ")"
+
+
 class SimtLaunch:
     """`f[x, y, z]`: a SIMT vector function with its thread block's dims, to call."""
 
@@ -174,7 +229,7 @@ class SimtLaunch:
         self.dims = dims
 
     def __repr__(self) -> str:
-        return f"{self.function!r}[{', '.join(map(str, self.dims))}]"
+        return f"{self.function!r}{_dims_text(self.dims).replace('(', '[').replace(')', ']')}"
 
 
 class SimtFunction:
@@ -188,32 +243,41 @@ class SimtFunction:
         self.__name__ = getattr(fn, "__name__", "simt_vf")
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
+        fn.__asc_simt_code__ = True  # (the frontend: SIMT helpers are callable in its body)
 
     def __getitem__(self, dims: Any) -> SimtLaunch:
-        """`f[x]`, `f[x, y]`, `f[x, y, z]` or `f[(x, y, z)]`: the dim3 of the call; each a
-        compile-time int of 1 or more, at most 2048 threads together and at most the
-        function's launch bound."""
+        """`f[x]`, `f[x, y]`, `f[x, y, z]` or `f[(x, y, z)]`: the dim3 of the call; each an
+        int of 1 or more, or a run-time integer scalar (the launch bound is then the
+        static maximum, checked as the kernel runs); those known at compile time at
+        most 2048 threads together and at most the function's launch bound."""
         items = dims if isinstance(dims, tuple | list) else (dims,)
         if len(items) == 1 and isinstance(items[0], tuple | list):
             items = tuple(items[0])
-        if not 1 <= len(items) <= 3 or not all(
-            isinstance(d, int) and not isinstance(d, bool) for d in items
+        if not 1 <= len(items) <= 3 or not builtins.all(
+            (isinstance(d, int) and not isinstance(d, bool))
+            or (isinstance(d, RuntimeScalar) and d.dtype.is_int())
+            for d in items
         ):
             raise TypeError(
-                f"the thread dims of {self.__name__}[...] are 1 to 3 compile-time ints "
-                f"(dim3 x, y, z), got {dims!r}"
+                f"the thread dims of {self.__name__}[...] are 1 to 3 ints or run-time "
+                f"integers (dim3 x, y, z), got {dims!r}"
             )
         xyz = (*items, *(1,) * (3 - len(items)))
-        total = xyz[0] * xyz[1] * xyz[2]
-        if min(xyz) < 1:
-            raise TypeError(f"thread dims dim3{xyz} must be 1 or more in each dimension")
+        known = [d for d in xyz if isinstance(d, int)]
+        total = 1
+        for d in known:
+            total *= d
+        if known and min(known) < 1:
+            raise TypeError(
+                f"thread dims dim3{_dims_text(xyz)} must be 1 or more in each dimension"
+            )
         if total > min(MAX_THREADS, self.launch_bounds):
             limit = (
                 f"the {MAX_THREADS} an asc_vf_call may start"
                 if self.launch_bounds >= MAX_THREADS or total > MAX_THREADS
                 else f"{self.__name__}'s launch_bounds={self.launch_bounds}"
             )
-            raise TypeError(f"dim3{xyz} starts {total} threads, more than {limit}")
+            raise TypeError(f"dim3{_dims_text(xyz)} starts {total} threads, more than {limit}")
         return SimtLaunch(self, xyz)  # type: ignore[arg-type]
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -238,6 +302,261 @@ def vf(fn: Any = None, *, launch_bounds: int = DEFAULT_LAUNCH_BOUND) -> Any:
     if fn is None:
         return lambda f: SimtFunction(f, launch_bounds)
     return SimtFunction(fn, launch_bounds)
+
+
+class SimtCallee:
+    """What `@asc.simt.callee` makes of a function: a `__simt_callee__` helper, called
+    as `f(args)` from a SIMT vector function (or another helper)."""
+
+    __asc_simt_callee__ = True
+
+    def __init__(self, fn: Any):
+        self.fn = fn
+        self.__name__ = getattr(fn, "__name__", "simt_callee")
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
+        fn.__asc_simt_code__ = True
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(
+            f"{self.__name__} is a __simt_callee__ function: call it inside a SIMT vector "
+            "function (@asc.simt.vf) or another @asc.simt.callee function"
+        )
+
+    def __repr__(self) -> str:
+        return f"asc.simt.callee({self.__name__})"
+
+
+def callee(fn: Any) -> SimtCallee:
+    """`@asc.simt.callee`: a SIMT helper (`__simt_callee__ inline T f(...)`), its own
+    function called from SIMT code; it takes pointers and scalars and returns nothing,
+    a scalar or a tuple of scalars, and may use every `asc.simt` function."""
+    return SimtCallee(fn)
+
+
+# -- warp functions ------------------------------------------------------------------
+
+
+def _value(g: Any, value: Any, what: str) -> Any:
+    """A runtime scalar of its own dtype (an int: int32, a float: float32)."""
+    if isinstance(value, RuntimeScalar):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        g.fail(f"asc.simt.{what} takes a number, got {type(value).__name__}")
+    dtype = dt.int32 if isinstance(value, int) else dt.float32
+    return RuntimeScalar(g.scalar(value, dtype), dtype)
+
+
+def _nullary(cls: str, what: str, dtype: dt.DataType) -> RuntimeScalar:
+    g = _g(what)
+    op = g.emit(_op(cls)(result_types=[dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], dtype)
+
+
+def lane_id() -> RuntimeScalar:
+    """`laneid()`: this thread's index in its warp, 0 to 31 (int32)."""
+    return _nullary("SimtLaneIdOp", "lane_id", dt.int32)
+
+
+def lanemask_eq() -> RuntimeScalar:
+    """`lanemask_eq()`: the bit of this thread's lane (int32)."""
+    return _nullary("SimtLanemaskEqOp", "lanemask_eq", dt.int32)
+
+
+def lanemask_lt() -> RuntimeScalar:
+    """`lanemask_lt()`: the bits of the lanes below this thread's (int32)."""
+    return _nullary("SimtLanemaskLtOp", "lanemask_lt", dt.int32)
+
+
+def lanemask_le() -> RuntimeScalar:
+    """`lanemask_le()`: the bits of the lanes up to this thread's (int32)."""
+    return _nullary("SimtLanemaskLeOp", "lanemask_le", dt.int32)
+
+
+def lanemask_gt() -> RuntimeScalar:
+    """`lanemask_gt()`: the bits of the lanes above this thread's (int32)."""
+    return _nullary("SimtLanemaskGtOp", "lanemask_gt", dt.int32)
+
+
+def lanemask_ge() -> RuntimeScalar:
+    """`lanemask_ge()`: the bits of the lanes from this thread's up (int32)."""
+    return _nullary("SimtLanemaskGeOp", "lanemask_ge", dt.int32)
+
+
+def activemask() -> RuntimeScalar:
+    """`asc_activemask()`: the warp's lanes active here (uint32, bit = lane id)."""
+    return _nullary("SimtActivemaskOp", "activemask", dt.uint32)
+
+
+def _vote(cls: str, what: str, predicate: Any, dtype: dt.DataType) -> RuntimeScalar:
+    g = _g(what)
+    p = g.scalar(predicate, dt.int32)  # (a comparison's bool: 0 or 1)
+    op = g.emit(_op(cls)(p, result_types=[dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], dtype)
+
+
+def _all(predicate: Any) -> RuntimeScalar:
+    """`asc_all(predicate)`: 1 when it is nonzero on every active lane of the warp."""
+    return _vote("SimtAllOp", "all", predicate, dt.int32)
+
+
+def _any(predicate: Any) -> RuntimeScalar:
+    """`asc_any(predicate)`: 1 when it is nonzero on some active lane of the warp."""
+    return _vote("SimtAnyOp", "any", predicate, dt.int32)
+
+
+def ballot(predicate: Any) -> RuntimeScalar:
+    """`asc_ballot(predicate)`: the active lanes where it is nonzero (uint32 bits)."""
+    return _vote("SimtBallotOp", "ballot", predicate, dt.uint32)
+
+
+def _shuffle(cls: str, what: str, var: Any, lane: Any, width: Any) -> RuntimeScalar:
+    g = _g(what)
+    v = _value(g, var, what)
+    a = g.integer(lane, f"asc.simt.{what}'s lane")
+    w = g.integer(width, f"asc.simt.{what}'s width")
+    op = g.emit(_op(cls)(v.handle, a, w, result_types=[v.dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], v.dtype)
+
+
+def shfl(var: Any, src_lane: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
+    """`asc_shfl(var, src_lane, width)`: var of lane src_lane % width of this thread's
+    group of `width` lanes (int32, uint32, float32, int64, uint64)."""
+    return _shuffle("SimtShflOp", "shfl", var, src_lane, width)
+
+
+def shfl_up(var: Any, delta: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
+    """`asc_shfl_up(var, delta, width)`: var of lane id - delta (own before the group)."""
+    return _shuffle("SimtShflUpOp", "shfl_up", var, delta, width)
+
+
+def shfl_down(var: Any, delta: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
+    """`asc_shfl_down(var, delta, width)`: var of lane id + delta (own past the group)."""
+    return _shuffle("SimtShflDownOp", "shfl_down", var, delta, width)
+
+
+def shfl_xor(var: Any, lane_mask: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
+    """`asc_shfl_xor(var, lane_mask, width)`: var of lane id ^ lane_mask."""
+    return _shuffle("SimtShflXorOp", "shfl_xor", var, lane_mask, width)
+
+
+def _reduce(cls: str, what: str, value: Any) -> RuntimeScalar:
+    g = _g(what)
+    v = _value(g, value, what)
+    op = g.emit(_op(cls)(v.handle, result_types=[v.dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], v.dtype)
+
+
+def reduce_add(value: Any) -> RuntimeScalar:
+    """`asc_reduce_add(val)`: the sum over the warp's active lanes (int32, uint32,
+    float32; a pairwise tree)."""
+    return _reduce("SimtReduceAddOp", "reduce_add", value)
+
+
+def reduce_max(value: Any) -> RuntimeScalar:
+    """`asc_reduce_max(val)`: the largest over the warp's active lanes."""
+    return _reduce("SimtReduceMaxOp", "reduce_max", value)
+
+
+def reduce_min(value: Any) -> RuntimeScalar:
+    """`asc_reduce_min(val)`: the smallest over the warp's active lanes."""
+    return _reduce("SimtReduceMinOp", "reduce_min", value)
+
+
+# -- barriers and fences -------------------------------------------------------------
+
+
+def _void(cls: str, what: str) -> None:
+    _g(what).emit(_op(cls)())
+
+
+def syncthreads() -> None:
+    """`asc_syncthreads()`: wait for every thread of the block (all must reach it)."""
+    _void("SimtSyncthreadsOp", "syncthreads")
+
+
+def threadfence() -> None:
+    """`asc_threadfence()`: order this thread's memory accesses for every thread."""
+    _void("SimtThreadfenceOp", "threadfence")
+
+
+def threadfence_block() -> None:
+    """`asc_threadfence_block()`: order this thread's memory accesses for the block."""
+    _void("SimtThreadfenceBlockOp", "threadfence_block")
+
+
+# -- atomics -------------------------------------------------------------------------
+
+
+def _atomic(kind: str, ptr: Any, index: Any, *values: Any) -> RuntimeScalar:
+    what = f"atomic_{kind}"
+    g = _g(what)
+    if not isinstance(ptr, Pointer):
+        g.fail(f"asc.simt.{what} takes a SIMT pointer (a parameter), got {type(ptr).__name__}")
+    i = g.integer(index, f"asc.simt.{what}'s index")
+    vs = [g.scalar(v, ptr.dtype) for v in values]
+    cls = f"SimtAtomic{kind.title()}Op"
+    op = g.emit(_op(cls)(ptr.handle, i, *vs, result_types=[ptr.dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], ptr.dtype)
+
+
+def atomic_add(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_add(ptr + index, value)`: ptr[index] += value atomically; the old value."""
+    return _atomic("add", ptr, index, value)
+
+
+def atomic_sub(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_sub`: ptr[index] -= value atomically; the old value."""
+    return _atomic("sub", ptr, index, value)
+
+
+def atomic_exch(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_exch`: ptr[index] = value atomically; the old value."""
+    return _atomic("exch", ptr, index, value)
+
+
+def atomic_max(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_max`: ptr[index] = max(ptr[index], value) atomically; the old value."""
+    return _atomic("max", ptr, index, value)
+
+
+def atomic_min(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_min`: ptr[index] = min(ptr[index], value) atomically; the old value."""
+    return _atomic("min", ptr, index, value)
+
+
+def atomic_inc(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_inc`: ptr[index] = 0 if it is >= value, else + 1 (unsigned); the old."""
+    return _atomic("inc", ptr, index, value)
+
+
+def atomic_dec(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_dec`: ptr[index] = value if it is 0 or > value, else - 1; the old."""
+    return _atomic("dec", ptr, index, value)
+
+
+def atomic_and(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_and`: ptr[index] &= value atomically; the old value."""
+    return _atomic("and", ptr, index, value)
+
+
+def atomic_or(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_or`: ptr[index] |= value atomically; the old value."""
+    return _atomic("or", ptr, index, value)
+
+
+def atomic_xor(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_xor`: ptr[index] ^= value atomically; the old value."""
+    return _atomic("xor", ptr, index, value)
+
+
+def atomic_cas(ptr: Pointer, index: Any, compare: Any, value: Any) -> RuntimeScalar:
+    """`asc_atomic_cas`: ptr[index] = value if it equals compare, atomically; the old."""
+    return _atomic("cas", ptr, index, compare, value)
+
+
+all = _all
+any = _any
 
 
 # ---------------------------------------------------------------------------
@@ -271,14 +590,22 @@ def function_argument(gen: Any, value: Any, node: Any, name: str) -> Any:
     )
 
 
-def mark_function(gen: Any, launch: SimtLaunch, name: str, result_types: list, node: Any) -> Any:
-    """Mark the device function `name` a SIMT vector function of the launch's bound;
-    returns the func.func."""
+def mark_function(gen: Any, launch: Any, name: str, result_types: list, node: Any) -> Any:
+    """Mark the device function `name` a SIMT vector function of the launch's bound (a
+    `__simt_callee__` function for a SimtCallee); returns the func.func."""
     from xdsl.dialects import func
-    from xdsl.dialects.builtin import IntegerAttr, i32
+    from xdsl.dialects.builtin import IntegerAttr, UnitAttr, i32
 
-    from asc_xdsl.dialects.ascendc.base import SIMT_ATTR
+    from asc_xdsl.dialects.ascendc.base import SIMT_ATTR, SIMT_CALLEE_ATTR
 
+    if isinstance(launch, SimtCallee):
+        fn = next(
+            op
+            for op in gen.module.body.block.ops
+            if isinstance(op, func.FuncOp) and op.sym_name.data == name
+        )
+        fn.attributes[SIMT_CALLEE_ATTR] = UnitAttr()
+        return fn
     if result_types:
         gen.fail(
             f"SIMT vector function {name} must return nothing (asc_vf_call has no result)", node
@@ -292,8 +619,24 @@ def mark_function(gen: Any, launch: SimtLaunch, name: str, result_types: list, n
     return fn
 
 
-def call_function(gen: Any, launch: SimtLaunch, callee: str, operands: list) -> None:
-    from xdsl.dialects.builtin import IntegerAttr, SymbolRefAttr, i32
+def call_function(gen: Any, launch: Any, callee: str, operands: list, results: Any = None) -> Any:
+    """The call: `simt.vf_call` (compile-time dims) or `simt.vf_call_dims` (run-time
+    ones) of a launch; a func.call of a `__simt_callee__` function, its results."""
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import IntegerAttr, SymbolRefAttr, UnitAttr, i32
 
-    x, y, z = (IntegerAttr(d, i32) for d in launch.dims)
-    gen.emit(_op("SimtVfCallOp")(operands, callee=SymbolRefAttr(callee), dim_x=x, dim_y=y, dim_z=z))
+    from asc_xdsl.dialects.ascendc.base import NO_INLINE
+
+    if isinstance(launch, SimtCallee):
+        call = func.CallOp(callee, operands, results.ir_types())
+        call.attributes[NO_INLINE] = UnitAttr()
+        gen.emit(call)
+        return results.wrap(call.results)
+    ref = SymbolRefAttr(callee)
+    if builtins.all(isinstance(d, int) for d in launch.dims):
+        x, y, z = (IntegerAttr(d, i32) for d in launch.dims)
+        gen.emit(_op("SimtVfCallOp")(operands, callee=ref, dim_x=x, dim_y=y, dim_z=z))
+        return None
+    dims = [gen.integer(d, "a thread dim", dt.uint32) for d in launch.dims]
+    gen.emit(_op("SimtVfCallDimsOp")(*dims, operands, callee=ref))
+    return None

@@ -38,6 +38,13 @@ from asc_xdsl.transforms.pass_facts import take
 from asc_xdsl.transforms.plain_pass import PlainPass
 
 BASE_HEADER = "kernel_operator.h"
+# the SIMT ops' headers (simt_api/): lane ids, warp functions, barriers, atomics
+_SIMT_DEVICE = ("lane_id", *(f"lanemask_{k}" for k in ("eq", "lt", "le", "gt", "ge")))
+_SIMT_WARP = ("activemask", "all", "any", "ballot", "shfl", "shfl_up", "shfl_down", "shfl_xor",
+              "reduce_add", "reduce_max", "reduce_min")  # fmt: skip
+_SIMT_SYNC = ("syncthreads", "threadfence", "threadfence_block")
+_SIMT_ATOMIC = ("add", "sub", "exch", "max", "min", "inc", "dec", "and", "or", "xor", "cas")
+
 REQUIRED_HEADERS: dict[str, str] = {
     "ascendc.list_tensor_desc": "kernel_operator_list_tensor_intf.h",
     "ascendc.list_tensor_desc_v2": "kernel_operator_list_tensor_intf.h",
@@ -49,6 +56,11 @@ REQUIRED_HEADERS: dict[str, str] = {
     "ascendc.reg.dump_reg": "utils/debug/asc_dump.h",
     # SIMT vector functions: asc_vf_call(dim3, ...) and the SIMT clock()
     "ascendc.simt.vf_call": "simt_api/common_functions.h",
+    "ascendc.simt.vf_call_dims": "simt_api/common_functions.h",
+    **{f"ascendc.simt.{m}": "simt_api/device_functions.h" for m in _SIMT_DEVICE},
+    **{f"ascendc.simt.{m}": "simt_api/device_warp_functions.h" for m in _SIMT_WARP},
+    **{f"ascendc.simt.{m}": "simt_api/device_sync_functions.h" for m in _SIMT_SYNC},
+    **{f"ascendc.simt.atomic_{k}": "simt_api/device_atomic_functions.h" for k in _SIMT_ATOMIC},
     "ascendc.simt.clock": "utils/debug/asc_time.h",
     "ascendc.simt.printf": "utils/debug/asc_printf.h",
 }

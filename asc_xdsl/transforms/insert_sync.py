@@ -276,12 +276,12 @@ class InsertSyncPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from asc_xdsl.dialects.ascendc.reg import is_vector_function
-        from asc_xdsl.dialects.ascendc.simt import is_simt_function
+        from asc_xdsl.dialects.ascendc.simt import is_simt_code
 
         diags = PassDiagnostics(PASS)
         for f in structured_functions(op, PASS):
             # A vector function orders its own UB accesses (LocalMemBar; flags and
             # barriers are kernel-side): its asc_vf_call carries them (memory.accesses).
-            if not (is_vector_function(f) or is_simt_function(f)):
+            if not (is_vector_function(f) or is_simt_code(f)):
                 insert_sync(f, self.sync_blocks, diags, self.mutex, self.auto_sync)
         diags.finish()

@@ -251,12 +251,12 @@ class VerifySyncPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         diags = PassDiagnostics(PASS)
         from asc_xdsl.dialects.ascendc.reg import is_vector_function
-        from asc_xdsl.dialects.ascendc.simt import is_simt_function
+        from asc_xdsl.dialects.ascendc.simt import is_simt_code
 
         for f in op.walk():
             if not isinstance(f, func.FuncOp) or not f.body.blocks:
                 continue
-            if is_vector_function(f) or is_simt_function(f):  # (its asc_vf_call's accesses)
+            if is_vector_function(f) or is_simt_code(f):  # (its asc_vf_call's accesses)
                 continue
             if len(f.body.blocks) > 1:  # the checks follow structured control flow only
                 diags.warning(f, "not checked: the function branches between blocks (cf ops)")

@@ -1,7 +1,8 @@
 """Test-session settings: compile caches go to a temporary folder, never ~/.cache; the
 simulator's blocks in one process; how many xdist workers `-n auto` (pyproject's addopts)
-starts."""
+starts, and how xdist hands them the tests (the lit-input sweeps together)."""
 
+import functools
 import os
 
 import pytest
@@ -45,3 +46,50 @@ def pytest_configure(config: pytest.Config) -> None:
         "filterwarnings",
         "ignore:block [0-9]+:asc_xdsl.runtime.simulator.uninit.UninitializedReadWarning",
     )
+
+
+LIT_INPUT_SCOPE = "<tests that import lit_inputs>"
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """xdist's `load` distribution (the default), except that the test files that sweep
+    the lit inputs (`lit_inputs.py` parses every chunk once per process, ~4 s of CPU)
+    run on one worker, first: otherwise both workers parse them. (xdist's own
+    `--dist loadgroup` does not group under pytest 9: its marker renames `item._nodeid`,
+    which pytest 9 no longer reads.) Other `--dist` modes are xdist's."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class LitInputsTogether(LoadScopeScheduling):
+        """A scope per test (as `load`), one for the lit-input files; completed scopes are
+        dropped so that the per-event bookkeeping stays O(tests in flight)."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return LIT_INPUT_SCOPE if _imports_lit_inputs(nodeid.split("::", 1)[0]) else nodeid
+
+        def _assign_work_unit(self, node) -> None:
+            scope, work_unit = self.workqueue.popitem(last=False)
+            self.assigned_work.setdefault(node, {})[scope] = work_unit
+            index = _collection_index(tuple(self.registered_collections[node]))
+            node.send_runtest_some([index[n] for n, done in work_unit.items() if not done])
+
+        def mark_test_complete(self, node, item_index: int, duration: float = 0) -> None:
+            nodeid = self.registered_collections[node][item_index]
+            scope = self._split_scope(nodeid)
+            work_unit = self.assigned_work[node][scope]
+            work_unit[nodeid] = True
+            if all(work_unit.values()):
+                del self.assigned_work[node][scope]
+            self._reschedule(node)
+
+    @functools.cache
+    def _imports_lit_inputs(path: str) -> bool:
+        file = config.rootpath / path
+        return file.suffix == ".py" and file.is_file() and "lit_inputs import" in file.read_text()
+
+    @functools.cache
+    def _collection_index(collection: tuple[str, ...]) -> dict[str, int]:
+        return {nodeid: i for i, nodeid in enumerate(collection)}
+
+    return LitInputsTogether(config, log)

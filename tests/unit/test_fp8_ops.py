@@ -118,6 +118,7 @@ def reg_vf(x: R.UbPointer, z: R.UbPointer, w: R.UbPointer, n: int, sat: asc.Cons
     R.store_align(z, q, m, 0, dist=R.StoreDist.DIST_PACK4_B32)
     R.store_align(z, R.cast(a, z.dtype, m, mode, sat, R.RegLayout.THREE), R.create_mask(z.dtype),
                   256)  # fmt: skip
+    R.local_mem_bar(R.MemType.VEC_STORE, R.MemType.VEC_LOAD)  # (the load reads the store)
     back = R.load_align(z, 0, dist=R.LoadDist.DIST_UNPACK4_B8)
     R.store_align(w, R.cast(back, w.dtype, m), m)
 

@@ -92,6 +92,34 @@ def test_same_bytes_and_status_as_a_subprocess(tool, argv, stdin, merge, unbuffe
     assert _inprocess(tool, env, argv, stdin, merge) == _subprocess(tool, env, argv, stdin, merge)
 
 
+SCRIPT = """
+import os, sys
+print(__name__, sys.argv[1:], sys.path[0] == os.path.dirname(os.path.realpath(__file__)))
+print(sys.argv[0] == __file__, sys.stdin.read().upper(), end="")
+print("to stderr", file=sys.stderr)
+sys.exit(int(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize("merge", [False, True])
+def test_a_script_runs_as_python_runs_it(tmp_path, merge):
+    """`python /path/script.py args` (lit's `%python %s`): `__main__`, argv, the script's
+    folder first on sys.path, stdin, the exit status."""
+    script = tmp_path / "lp_script.py"
+    script.write_text(SCRIPT)
+    step = lp._Step(str(script), ["3"], [], merge, script=True)
+    ours = lp._run_module(step, b"piped\n", dict(os.environ), str(tmp_path))
+    p = subprocess.run(
+        [PY, str(script), "3"],
+        input=b"piped\n",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert ours == (p.stdout, b"" if merge else p.stderr, 3)
+    assert ours[0].startswith(b"__main__ ['3'] True\nTrue PIPED\n")
+
+
 def test_uncaught_exception_prints_traceback_and_exits_1(tool):
     _out, err, status = _inprocess(tool, dict(os.environ), ["raise"])
     assert status == 1
@@ -175,6 +203,17 @@ def _pipeline(line):
 def test_plans_our_pipelines(line, modules):
     steps = lp._plan(_pipeline(line), frozenset({"asc_xdsl.opt", "filecheck"}))
     assert [s.module for s in steps] == modules
+
+
+def test_plans_scripts_only_when_asked_and_by_absolute_path():
+    script = f"{PY} /abs/kernel.py --flag | {PY} -m filecheck /abs/kernel.py"
+    steps = lp._plan(_pipeline(script), frozenset({"filecheck"}), scripts=True)
+    assert [(s.module, s.argv, s.script) for s in steps] == [
+        ("/abs/kernel.py", ["--flag"], True),
+        ("filecheck", ["/abs/kernel.py"], False),
+    ]
+    assert lp._plan(_pipeline(script), frozenset({"filecheck"})) is None
+    assert lp._plan(_pipeline(f"{PY} kernel.py"), frozenset(), scripts=True) is None
 
 
 @pytest.mark.parametrize(

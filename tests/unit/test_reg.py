@@ -206,12 +206,14 @@ F32_OPS = [
         lambda a, b: np.concatenate([a[0::2] + a[1::2], np.zeros(N // 2, np.float32)]),
     ),
     (
-        # a mask from y's bytes, stored past y's data and loaded back
+        # a mask from y's bytes, stored past y's data and loaded back (after the
+        # LocalMemBar<VEC_STORE, VEC_LOAD> that orders the load after the store)
         (
             "mk",
             "%lm = ascendc.reg.load_mask %y, %c0 : {p}, i32 -> {M}\n"
             "    %c128m = arith.constant 128 : i32\n"
             "    ascendc.reg.store_mask %y, %c128m, %lm : {p}, i32, {M}\n"
+            "    ascendc.reg.local_mem_bar {{src = 0 : i32, dst = 1 : i32}}\n"
             "    %lm2 = ascendc.reg.load_mask %y, %c128m : {p}, i32 -> {M}\n"
             "    %mk = ascendc.reg.select %a, %b, %lm2 : {r}, {r}, {M} -> {r}",
         ),
@@ -363,6 +365,7 @@ def test_gather_scatter_pack_unpack():
     %shifted = ascendc.reg.load_align %y, %c64 : {p}, i32 -> {u32}
     %c128 = arith.constant 128 : i32
     %y2 = ascendc.reg.load_align %y, %c128 : {p}, i32 -> {u32}
+    ascendc.reg.local_mem_bar {{src = 0 : i32, dst = 0 : i32}}
     ascendc.reg.scatter %z, %y2, %shifted, %m : {p}, {u32}, {u32}, {m}"""
     x = np.arange(1000, 1256, dtype=np.uint32) * 70000
     y = np.zeros(256, np.uint32)

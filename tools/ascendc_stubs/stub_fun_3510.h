@@ -86,4 +86,18 @@ ASC_STUB_ANY(vxor) ASC_STUB_ANY(wait_intra_block)
 // the 950 data paths (dav_3510 kernel_operator_fixpipe_impl.h: Fixpipe L0C -> UB)
 ASC_STUB_VOID(copy_matrix_cc_to_ub)
 
+// the SIMT builtins the simt_api impl headers call that asc-tools' simt_stub.h does not
+// declare (device_sync_functions_impl.h, device_warp_functions_impl.h: the barrier, the
+// fences, the warp functions and the atomics)
+ASC_STUB_VOID(__sync_workitems) ASC_STUB_VOID(__threadfence) ASC_STUB_VOID(__threadfence_block)
+ASC_STUB_ANY(__all) ASC_STUB_ANY(__any) ASC_STUB_ANY(__ballot) ASC_STUB_ANY(__activemask)
+ASC_STUB_ANY(__shfl) ASC_STUB_ANY(__shfl_up) ASC_STUB_ANY(__shfl_down) ASC_STUB_ANY(__shfl_xor)
+ASC_STUB_ANY(__reduce_add) ASC_STUB_ANY(__reduce_max) ASC_STUB_ANY(__reduce_min)
+ASC_STUB_ANY(__atomic_add) ASC_STUB_ANY(__atomic_sub) ASC_STUB_ANY(__atomic_exch) ASC_STUB_ANY(__atomic_max)
+ASC_STUB_ANY(__atomic_min) ASC_STUB_ANY(__atomic_inc) ASC_STUB_ANY(__atomic_dec) ASC_STUB_ANY(__atomic_cas)
+ASC_STUB_ANY(__atomic_and) ASC_STUB_ANY(__atomic_or) ASC_STUB_ANY(__atomic_xor)
+ASC_STUB_ANY(atomicAdd) ASC_STUB_ANY(atomicSub) ASC_STUB_ANY(atomicExch) ASC_STUB_ANY(atomicMax)
+ASC_STUB_ANY(atomicMin) ASC_STUB_ANY(atomicInc) ASC_STUB_ANY(atomicDec) ASC_STUB_ANY(atomicCAS)
+ASC_STUB_ANY(atomicAnd) ASC_STUB_ANY(atomicOr) ASC_STUB_ANY(atomicXOr)
+
 #endif  // ASC_XDSL_STUB_FUN_3510_H

@@ -58,6 +58,7 @@ from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     KERNEL_ATTR,
     SIMT_ATTR,
+    SIMT_CALLEE_ATTR,
     VF_ATTR,
     AddressOf,
     ArrayArg,
@@ -65,6 +66,7 @@ from asc_xdsl.dialects.ascendc.base import (
     AscendCOp,
     CastArg,
     EmitKind,
+    PointerOffset,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
@@ -400,6 +402,8 @@ class AscendCEmitter:
             return self.name(a)  # type: ignore[arg-type]
         if isinstance(a, AddressOf):
             return f"&{self.name(a.value)}"
+        if isinstance(a, PointerOffset):
+            return f"{self.name(a.ptr)} + {self.name(a.index)}"
         if isinstance(a, AsBytes):
             return self._as_bytes(a.value)
         if isinstance(a, AscEnum):
@@ -595,7 +599,11 @@ class AscendCEmitter:
             for op in ops_in(f):
                 if op.name == "func.call" and isinstance(op, func.CallOp):
                     callee = op.callee.root_reference.data
-                elif op.name in ("ascendc.reg.vf_call", "ascendc.simt.vf_call"):  # (f by name)
+                elif op.name in (
+                    "ascendc.reg.vf_call",
+                    "ascendc.simt.vf_call",
+                    "ascendc.simt.vf_call_dims",
+                ):  # (f by name)
                     callee = op.properties["callee"].root_reference.data  # type: ignore[attr-defined]
                 else:
                     continue
@@ -641,6 +649,8 @@ class AscendCEmitter:
         elif SIMT_ATTR in f.attributes:  # a SIMT vector function (Ascend 950)
             bound = f.attributes[SIMT_ATTR].value.data  # type: ignore[attr-defined]
             prefix = f"__simt_vf__ __launch_bounds__({bound}) inline"
+        elif SIMT_CALLEE_ATTR in f.attributes:  # a SIMT helper (Ascend 950)
+            prefix = "__simt_callee__ inline"
         elif not f.body.blocks:
             # Defined in another translation unit: an `inline` declaration would
             # require the definition here too.

@@ -71,6 +71,9 @@ KERNEL_TYPE_ATTR = "ascendc.kernel_type"
 """String attribute of a kernel: "vector" (default), "cube" or "mix"."""
 NO_INLINE = "no_inline"
 """MLIR's `func.call` flag that keeps a call a call (the `inline` pass honours it)."""
+SIMT_CALLEE_ATTR = "ascendc.simt_callee"
+"""Unit attribute: the function is a SIMT helper a SIMT vector function calls
+(`__simt_callee__`; `simt.py`)."""
 
 
 class EmitKind(Enum):
@@ -111,6 +114,16 @@ def converted(
     return item
 
 
+class PointerOffset(FrozenRecord):
+    """A call argument `ptr + index` (a SIMT atomic's address: `asc_atomic_add(p + i, v)`)."""
+
+    _FIELDS = ("ptr", "index")
+    __slots__ = _FIELDS
+
+    def __init__(self, ptr: SSAValue, index: SSAValue) -> None:
+        init_fields(self, ptr=ptr, index=index)
+
+
 class AddressOf(FrozenRecord):
     """A call argument `&value` (`Init(&tiling, &pipe)`: the APIs take pointers to objects
     the IR holds by value)."""
@@ -145,7 +158,7 @@ class ArrayArg(FrozenRecord):
         init_fields(self, values=values)
 
 
-CallArg = SSAValue | AscEnum | CastArg | ArrayArg | AddressOf | AsBytes | str
+CallArg = SSAValue | AscEnum | CastArg | ArrayArg | AddressOf | AsBytes | PointerOffset | str
 """A call argument: a value, an enum constant, a converted value, a C array of values,
 or a C++ expression."""
 

@@ -96,7 +96,7 @@ UB_MEMORY_SPACE = 26
 
 
 @dataclass(frozen=True)
-class _Bound(AttrConstraint):
+class TypeBound(AttrConstraint):
     """A type of class `kind` (a register, a UB pointer) whose element type binds `var`."""
 
     expected: str
@@ -107,8 +107,11 @@ class _Bound(AttrConstraint):
         if not self.check(attr):
             raise VerifyException(f"must be {self.expected}, got {attr}")
 
-    def mapping_type_vars(self, type_var_mapping: object) -> _Bound:
+    def mapping_type_vars(self, type_var_mapping: object) -> TypeBound:
         return self
+
+
+_Bound = TypeBound  # (the name the reg_* modules use)
 
 
 def _is_ub_pointer(t: Attribute) -> bool:
@@ -574,7 +577,7 @@ REG_PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
 """mnemonic -> the (T, S) pairs 3510 takes."""
 
 
-def _format(operands: tuple[Operand, ...], results: tuple[Result, ...]) -> str:
+def typed_format(operands: tuple[Operand, ...], results: tuple[Result, ...]) -> str:
     """`$a, $b attr-dict : type($a), type($b) -> type($r)`: every type written, so any
     result type round-trips."""
     names = [o.name for o in operands]
@@ -593,6 +596,9 @@ def _format(operands: tuple[Operand, ...], results: tuple[Result, ...]) -> str:
     if results:
         text += " `->` " + " `,` ".join(f"type(${r.name})" for r in results)
     return text
+
+
+_format = typed_format  # (the name the reg_* modules use)
 
 
 def _add(
@@ -1371,7 +1377,9 @@ __all__ = [
     "UB_MEMORY_SPACE",
     "VF_ATTR",
     "RegOp",
+    "TypeBound",
     "enclosing_function",
     "is_vector_function",
+    "typed_format",
     "ub_pointer_type",
 ]

@@ -24,17 +24,44 @@ block (GetBlockIdx), `gridDim.x` the block count (GetBlockNum); their y and z ar
 (`utils/debug/asc_time.h`), the core's cycle counter, and `printf` the SIMT overload
 `__asc_simt_vf::printf` (`utils/debug/asc_printf.h`).
 
-The verifier refuses a SIMT op outside a SIMT vector function, a `simt.vf_call` inside
-one (or whose callee is not one, or whose arguments do not match it, or whose thread
-dims are not 1 or more each, at most 2048 together and at most the callee's launch
-bound), any other AscendC op inside a SIMT vector function (the body may call only
-`__simt_callee__` functions: the kernel APIs are `__aicore__`), and all of them in a
-module for a SoC other than an Ascend 950 part.
+The rest of the SIMT API a `__simt_vf__` function calls (`include/simt_api/
+device_functions.h`, `device_warp_functions.h`, `device_sync_functions.h`,
+`device_atomic_functions.h`):
+
+    %l = ascendc.simt.lane_id : () -> i32                       // laneid()
+    %m = ascendc.simt.lanemask_lt : () -> i32                   // lanemask_lt() (eq, le, gt, ge)
+    %a = ascendc.simt.activemask : () -> ui32                   // asc_activemask()
+    %b = ascendc.simt.ballot %p : i32 -> ui32                   // asc_ballot(p) (all, any: i32)
+    %s = ascendc.simt.shfl_down %v, %d, %w : f32, i32, i32 -> f32   // asc_shfl_down(v, d, w)
+    %r = ascendc.simt.reduce_add %v : f32 -> f32                // asc_reduce_add(v) (max, min)
+    ascendc.simt.syncthreads                                    // asc_syncthreads()
+    ascendc.simt.threadfence                                    // asc_threadfence() (_block)
+    %o = ascendc.simt.atomic_add %q, %i, %v : memref<?xui32, 22 : i64>, i32, ui32 -> ui32
+                                              // __asc_simt_vf::asc_atomic_add(q + i, v)
+    ascendc.simt.vf_call_dims %n, %c1, %c1 (%x : ...) {callee = @f} : ui32, i32, i32
+                                              // asc_vf_call<f>(dim3(n, 1, 1), x): run-time dims
+
+A `func.func` marked `ascendc.simt_callee` is a `__simt_callee__ inline` helper: SIMT
+ops may be in it, and SIMT code calls it with `func.call`. `SYNC` names the ops that
+wait for other threads (the warp functions, the barrier), `DTYPES` the element types
+each warp function and atomic takes (the atomics: per memory), as the headers'
+overloads.
+
+The verifier refuses a SIMT op outside SIMT code (a SIMT vector function or a
+`__simt_callee__` helper), a `simt.vf_call` inside it (or whose callee is not a SIMT
+vector function, or whose arguments do not match it, or whose thread dims (those
+known) are not 1 or more each, at most 2048 together and at most the callee's launch
+bound), any other AscendC op or a call of another function inside SIMT code (the
+kernel APIs are `__aicore__`), a shuffle width that is not a power of two up to 32, an
+element type the headers do not overload, and all of them in a module for a SoC other
+than an Ascend 950 part.
 
 Sources: `include/simt_api/common_functions.h` (`asc_vf_call(dim3, args...)`),
-`include/utils/debug/asc_time.h`, the CPU-debug `kernel_simt_cpu.h` (dim3 builtins),
-docs/zh/api/SIMT-API (内置变量, 核函数配置: `__launch_bounds__`, the 2048 threads;
-函数执行空间限定符: `__simt_vf__`) and Utils-API/调测接口/clock.md.
+`include/simt_api/device_*_functions.h`, `include/utils/debug/asc_time.h`, the
+CPU-debug `kernel_simt_cpu.h` (dim3 builtins), docs/zh/api/SIMT-API (内置变量:
+warpSize; 核函数配置: `__launch_bounds__`, the 2048 threads; 函数执行空间限定符:
+`__simt_vf__`, `__simt_callee__`; Warp函数, 同步与内存栅栏, 原子操作) and
+Utils-API/调测接口/clock.md.
 """
 
 from __future__ import annotations
@@ -44,6 +71,7 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    Float32Type,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -51,20 +79,22 @@ from xdsl.dialects.builtin import (
     Signedness,
     StringAttr,
     SymbolRefAttr,
+    UnitAttr,
     i32,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import MemoryEffectKind, SymbolTable, get_effects
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.base import SIMT_ATTR, EmitKind
+from asc_xdsl.dialects.ascendc.base import SIMT_ATTR, SIMT_CALLEE_ATTR, EmitKind, PointerOffset
 from asc_xdsl.dialects.ascendc.reg import (
     SAMPLE_SOC,
     UB_MEMORY_SPACE,
-    _Bound,
-    _format,
+    TypeBound,
     check_soc,
     enclosing_function,
+    typed_format,
 )
 from asc_xdsl.dialects.ascendc.spec import (
     ANY,
@@ -80,6 +110,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     Result,
     SpecOp,
     TypeRule,
+    elem,
     exact,
 )
 from asc_xdsl.soc import SOC_ATTR
@@ -120,7 +151,7 @@ def pointer_type(element: Attribute, space: int = GM_MEMORY_SPACE) -> MemRefType
 def pointer(var: str = "T") -> TypeRule:
     """A `__gm__ T*` or `__ubuf__ T*` whose element type is variable `var`."""
     return TypeRule(
-        _Bound("a __gm__ or __ubuf__ pointer (memref<?xT, 22 or 26>)", is_pointer, var),
+        TypeBound("a __gm__ or __ubuf__ pointer (memref<?xT, 22 or 26>)", is_pointer, var),
         f"__gm__/__ubuf__ {var}*",
         lambda v: pointer_type(v[var]),
         var,
@@ -129,6 +160,35 @@ def pointer(var: str = "T") -> TypeRule:
 
 def is_simt_function(f: func.FuncOp | None) -> bool:
     return f is not None and isinstance(f.attributes.get(SIMT_ATTR), IntegerAttr)
+
+
+def is_simt_callee(f: func.FuncOp | None) -> bool:
+    """A `__simt_callee__` helper (a func.func marked `ascendc.simt_callee`)."""
+    return f is not None and isinstance(f.attributes.get(SIMT_CALLEE_ATTR), UnitAttr)
+
+
+def is_simt_code(f: func.FuncOp | None) -> bool:
+    """A SIMT vector function or a `__simt_callee__` helper: where SIMT ops may be."""
+    return is_simt_function(f) or is_simt_callee(f)
+
+
+def called_function(call: func.CallOp) -> func.FuncOp | None:
+    found = SymbolTable.lookup_symbol(call, call.callee)
+    return found if isinstance(found, func.FuncOp) else None
+
+
+def simt_functions(f: func.FuncOp) -> list[func.FuncOp]:
+    """`f` and the `__simt_callee__` functions it calls, directly or not (each once)."""
+    found = [f]
+    i = 0
+    while i < len(found):
+        for op in found[i].walk():
+            if isinstance(op, func.CallOp):
+                g = called_function(op)
+                if g is not None and is_simt_callee(g) and g not in found:
+                    found.append(g)
+        i += 1
+    return found
 
 
 def launch_bound(f: func.FuncOp) -> int:
@@ -157,22 +217,55 @@ def verify_simt_function(f: func.FuncOp) -> None:
 
 
 def body_problem(f: func.FuncOp) -> tuple[Operation, str] | None:
-    """The first op a SIMT vector function's body may not hold, and why (None: none):
-    an AscendC op of the kernel side or the Reg layer, or a call."""
-    for op in f.walk():
-        name = op.name
-        if isinstance(op, func.CallOp):
-            return op, (
-                f"call of @{op.callee.root_reference.data} inside SIMT vector function "
-                f"@{f.sym_name.data}: a __simt_vf__ function calls __simt_callee__ "
-                "functions only, which asc_xdsl does not model (inline the helper)"
-            )
-        if name.startswith(("ascendc.", "emitasc.")) and not name.startswith("ascendc.simt."):
-            return op, (
-                f"'{name}' inside SIMT vector function @{f.sym_name.data}: a __simt_vf__ "
-                "function runs scalar code, the ascendc.simt ops and __simt_callee__ "
-                "functions only (the kernel and Reg APIs are not callable there)"
-            )
+    """The first op a SIMT vector function's body, or that of a `__simt_callee__`
+    function it calls, may not hold, and why (None: none): an AscendC op of the kernel
+    side or the Reg layer, a call of a function that is not `__simt_callee__`, or a
+    `vf_call`."""
+    for g in simt_functions(f):
+        what = "SIMT vector function" if is_simt_function(g) else "__simt_callee__ function"
+        for op in g.walk():
+            name = op.name
+            if isinstance(op, func.CallOp):
+                target = called_function(op)
+                if not is_simt_callee(target):
+                    return op, (
+                        f"call of @{op.callee.root_reference.data} inside {what} "
+                        f"@{g.sym_name.data}: SIMT code calls __simt_callee__ functions only "
+                        f"(mark it {SIMT_CALLEE_ATTR}; Python: @asc.simt.callee)"
+                    )
+            elif name.startswith(("ascendc.", "emitasc.")) and not name.startswith("ascendc.simt."):
+                return op, (
+                    f"'{name}' inside {what} @{g.sym_name.data}: SIMT code runs scalar "
+                    "code, the ascendc.simt ops and __simt_callee__ functions only (the "
+                    "kernel and Reg APIs are not callable there)"
+                )
+            elif isinstance(op, SimtVfCallBase):
+                return op, f"'{name}' inside {what} @{g.sym_name.data}: SIMT code cannot start one"
+    return None
+
+
+def needs_lockstep(f: func.FuncOp) -> bool:
+    """Whether `f` (or a `__simt_callee__` function it calls) waits for other threads:
+    `asc_syncthreads` or a warp function (the simulator then runs its threads as
+    coroutines)."""
+    return any(op.name in SYNC for g in simt_functions(f) for op in g.walk())
+
+
+SYNC: dict[str, str] = {}
+"""Op name -> "warp" (it exchanges values with the other threads of its warp) or
+"block" (it waits for every thread of the block): the simulator runs a function that
+has one with its threads as coroutines."""
+DTYPES: dict[str, tuple] = {}
+"""Op name -> the element types T may be; for the atomics, (GM's, UB's)."""
+
+
+def _constant(value: SSAValue) -> int | None:
+    """The value of an integer `arith.constant`, else None."""
+    from xdsl.dialects import arith
+
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
     return None
 
 
@@ -187,12 +280,14 @@ class SimtOp(SpecOp):
         super().verify_()
         check_soc(self, "SIMT (__simt_vf__ functions)")
         f = enclosing_function(self)
-        if self.IN_SIMT and not is_simt_function(f):
+        if self.IN_SIMT and not is_simt_code(f):
             where = f"function @{f.sym_name.data}" if f is not None else "no function"
             raise VerifyException(
                 f"'{self.name}': a SIMT op must be inside a SIMT vector function (a "
-                f"func.func marked {SIMT_ATTR}, printed __simt_vf__), not in {where}"
+                f"func.func marked {SIMT_ATTR}, printed __simt_vf__) or a __simt_callee__ "
+                f"function, not in {where}"
             )
+        self.verify_dtype()
         ptr = getattr(self, "ptr", None)
         value = self.results[0] if self.results else getattr(self, "value", None)
         if isinstance(ptr, SSAValue) and isinstance(value, SSAValue):
@@ -206,6 +301,26 @@ class SimtOp(SpecOp):
         if dim is not None and (not isinstance(dim, StringAttr) or dim.data not in DIMS):
             raise VerifyException(f'\'{self.name}\': dim must be "x", "y" or "z", got {dim}')
 
+    def verify_dtype(self) -> None:
+        allowed = DTYPES.get(self.name)
+        if not allowed:
+            return
+        t = self.results[0].type if self.results else None
+        if allowed and isinstance(allowed[0], tuple):  # (an atomic: by memory)
+            ptr = self.operands[0]
+            ub = _space(ptr.type) == UB_MEMORY_SPACE
+            allowed = allowed[1] if ub else allowed[0]
+            t = ptr.type.element_type  # type: ignore[attr-defined]
+            where = " on UB" if ub else " on GM"
+        else:
+            where = ""
+        if t not in allowed:
+            names = ", ".join(str(a) for a in allowed)  # type: ignore[union-attr]
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api}{where} takes {names}, not {t} (the 3510 "
+                "headers' overloads)"
+            )
+
     @classmethod
     def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
         """The op's sample is for an Ascend 950 part, in a SIMT vector function (the
@@ -215,6 +330,43 @@ class SimtOp(SpecOp):
             f.attributes[SIMT_ATTR] = IntegerAttr(DEFAULT_LAUNCH_BOUND, i32)
 
 
+def _pointer_effects(
+    f: func.FuncOp, params: dict, found: dict[tuple[SSAValue, bool], None], depth: int
+) -> bool:
+    """Add to `found` the (caller's value, writes) of `f`'s effects through the pointer
+    parameters `params` maps; False when they are not all known that way."""
+    if depth > 16 or not f.body.blocks:
+        return False
+    for op in f.walk():
+        if isinstance(op, func.CallOp):
+            g = called_function(op)
+            if g is None or not is_simt_callee(g) or not g.body.blocks:
+                return False
+            inner = {
+                p: params[a]
+                for p, a in zip(g.body.block.args, op.arguments, strict=False)
+                if a in params
+            }
+            if any(is_pointer(a.type) and a not in params for a in op.arguments):
+                return False
+            if not _pointer_effects(g, inner, found, depth + 1):
+                return False
+            continue
+        effects = get_effects(op)
+        if effects is None:
+            continue
+        for e in effects:
+            if e.kind not in (MemoryEffectKind.READ, MemoryEffectKind.WRITE) or e.value is None:
+                continue
+            arg = params.get(e.value)
+            if arg is None:
+                if is_pointer(e.value.type):
+                    return False
+                continue
+            found[(arg, e.kind is MemoryEffectKind.WRITE)] = None
+    return True
+
+
 class SimtVfCallBase(SimtOp):
     """`asc_vf_call<f>(dim3(x, y, z), args...)`: from a kernel, of a SIMT vector function
     of the module whose parameters match `args`, x * y * z threads."""
@@ -222,14 +374,25 @@ class SimtVfCallBase(SimtOp):
     IN_SIMT: ClassVar[bool] = False
 
     def threads(self) -> tuple[int, int, int]:
-        return tuple(self.properties[f"dim_{d}"].value.data for d in DIMS)  # type: ignore[return-value, attr-defined]
+        """The thread dims (x, y, z) as ints; on `vf_call_dims`, those whose operand is
+        an `arith.constant` (the others: 1 here; the simulator checks them as it runs)."""
+        if "dim_x" in self.properties:
+            return tuple(self.properties[f"dim_{d}"].value.data for d in DIMS)  # type: ignore[return-value, attr-defined]
+        known = (_constant(getattr(self, f"dim_{d}")) for d in DIMS)
+        return tuple(1 if n is None else n for n in known)  # type: ignore[return-value]
+
+    def dim_operands(self) -> tuple[SSAValue, ...] | None:
+        """The run-time dims (`vf_call_dims`), None for the compile-time ones."""
+        if "dim_x" in self.properties:
+            return None
+        return tuple(getattr(self, f"dim_{d}") for d in DIMS)
 
     def verify_(self) -> None:
         super().verify_()
         from asc_xdsl.dialects.ascendc.reg import in_vec_scope, is_vector_function
 
         caller = enclosing_function(self)
-        if is_simt_function(caller) or is_vector_function(caller) or in_vec_scope(self):
+        if is_simt_code(caller) or is_vector_function(caller) or in_vec_scope(self):
             raise VerifyException(
                 f"'{self.name}': a SIMT vector function is started from a kernel or an "
                 "__aicore__ function, not from a vector function"
@@ -263,7 +426,7 @@ class SimtVfCallBase(SimtOp):
                 f"__launch_bounds__({bound})"
             )
         expected = list(target.function_type.inputs.data)
-        got = [a.type for a in self.operands]
+        got = [a.type for a in self.args]
         if expected != got:
             raise VerifyException(
                 f"'{self.name}': @{callee} takes ({', '.join(map(str, expected))}), "
@@ -280,45 +443,30 @@ class SimtVfCallBase(SimtOp):
 
     def argument_effects(self) -> list[tuple[SSAValue, bool]]:
         """(argument, writes) for what the function's body does through its pointer
-        arguments (GM and UB), as `reg.vf_call`'s summary: an effect on a pointer that
-        is not a parameter, or a call inside, reads and writes every pointer."""
+        arguments (GM and UB), as `reg.vf_call`'s summary, following its calls of
+        `__simt_callee__` functions (their parameters mapped to the caller's values); an
+        effect on a pointer that is not a parameter, or a call of another function,
+        reads and writes every pointer."""
         f = self.callee_function()
         pointers = [a for a in self.args if is_pointer(a.type)]
         everything = [(a, w) for a in pointers for w in (False, True)]
         if f is None or not f.body.blocks:
             return everything
-        params = dict(zip(f.body.block.args, self.args, strict=False))
         found: dict[tuple[SSAValue, bool], None] = {}
-        for op in f.walk():
-            effects = get_effects(op)
-            if effects is None:
-                if isinstance(op, func.CallOp):
-                    return everything
-                continue
-            for e in effects:
-                if e.kind not in (MemoryEffectKind.READ, MemoryEffectKind.WRITE):
-                    continue
-                if e.value is None:
-                    continue
-                arg = params.get(e.value)  # type: ignore[arg-type]
-                if arg is None:
-                    if is_pointer(e.value.type):
-                        return everything
-                    continue
-                found[(arg, e.kind is MemoryEffectKind.WRITE)] = None
+        if not _pointer_effects(f, dict(zip(f.body.block.args, self.args, strict=False)), found, 0):
+            return everything
         return list(found)
 
     @classmethod
     def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
         """The sample starts an empty SIMT vector function of its arguments' types."""
         super().complete_sample(module, f, op)
-        inputs = f.function_type.inputs.data
-        callee = func.FuncOp(
-            "sample_simt_vf", (inputs, []), Region(Block([func.ReturnOp()], arg_types=inputs))
-        )
+        inputs = [a.type for a in op.args]  # type: ignore[attr-defined]
+        name = f"sample_simt_{op.name.rpartition('.')[2]}"  # (one per op: a unit holds both)
+        callee = func.FuncOp(name, (inputs, []), Region(Block([func.ReturnOp()], arg_types=inputs)))
         callee.attributes[SIMT_ATTR] = IntegerAttr(DEFAULT_LAUNCH_BOUND, i32)
         module.body.block.add_op(callee)
-        op.properties["callee"] = SymbolRefAttr("sample_simt_vf")
+        op.properties["callee"] = SymbolRefAttr(name)
 
 
 def _add(
@@ -334,6 +482,7 @@ def _add(
     base: type[SpecOp] = SimtOp,
     example: dict | None = None,
     emit: EmitKind = EmitKind.CUSTOM,
+    call: tuple | None = None,
 ) -> None:
     spec = OpSpec(
         f"simt.{mnemonic}",
@@ -346,8 +495,9 @@ def _add(
         py=None,  # (the Python API is asc_xdsl.language.simt)
         sim=f"simt:{sim}",
         doc=doc,
-        format=_format(operands, results),
+        format=typed_format(operands, results),
         example=dict(example or {}),
+        call=call,
     )
     FAMILY.add(cls, spec, base)
 
@@ -368,7 +518,7 @@ _add(
     ),
     sim="vf_call",
     base=SimtVfCallBase,
-    example={"callee": SymbolRefAttr("sample_simt_vf"), "dim_x": 32, "dim_y": 2, "dim_z": 1},
+    example={"callee": SymbolRefAttr("sample_simt_vf_call"), "dim_x": 32, "dim_y": 2, "dim_z": 1},
     doc="`asc_vf_call<callee>(dim3(dim_x, dim_y, dim_z), args...)`: run the SIMT vector "
     "function @callee once per thread of a dim_x * dim_y * dim_z block (at most 2048, at "
     "most its __launch_bounds__).",
@@ -450,17 +600,262 @@ _add(
     "runs it prints a record, without the block prefix.",
 )
 
+_add(
+    "SimtVfCallDimsOp",
+    "vf_call_dims",
+    "asc_vf_call",
+    (
+        Operand("dim_x", INT),
+        Operand("dim_y", INT),
+        Operand("dim_z", INT),
+        Operand("args", ANY, arity=Arity.VARIADIC),
+    ),
+    props=(Prop("callee", kind=PropKind.ATTR),),
+    sim="vf_call",
+    base=SimtVfCallBase,
+    example={"callee": SymbolRefAttr("sample_simt_vf_call_dims")},
+    doc="`asc_vf_call<callee>(dim3(dim_x, dim_y, dim_z), args...)` with thread dims known "
+    "at run time: each 1 or more, together at most 2048 and at most @callee's "
+    "__launch_bounds__ (the static maximum; the simulator checks the values as it runs).",
+)
+
+# ---------------------------------------------------------------------------
+# Warp functions (simt_api/device_warp_functions.h, device_functions.h): a warp is 32
+# threads of consecutive linear index (threadIdx.x + threadIdx.y * blockDim.x + ...)
+# ---------------------------------------------------------------------------
+
+WARP_SIZE = 32
+"""`warpSize` (内置变量: a constant 32)."""
+U32_ = IntegerType(32, Signedness.UNSIGNED)
+U64_ = IntegerType(64, Signedness.UNSIGNED)
+SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_)
+"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h, without the
+asc_fp16.h / asc_bf16.h half and bfloat16 overloads)."""
+REDUCE_DTYPES = (i32, U32_, Float32Type())
+"""T of asc_reduce_add / max / min."""
+_I32 = Result("value", exact(i32))
+
+
+def _add_sync(
+    cls: str, mnemonic: str, api: str, sync: str | None, dtypes: tuple = (), **kw
+) -> None:
+    kw.setdefault("emit", EmitKind.FREE_FUNCTION)
+    if sync:
+        SYNC[f"ascendc.simt.{mnemonic}"] = sync
+    if dtypes:
+        DTYPES[f"ascendc.simt.{mnemonic}"] = dtypes
+    _add(cls, mnemonic, api, sim=kw.pop("sim", mnemonic), **kw)
+
+
+_add_sync(
+    "SimtLaneIdOp",
+    "lane_id",
+    "laneid",
+    None,
+    results=(_I32,),
+    doc="`laneid()` in SIMT code: this thread's index in its warp (0 to 31).",
+)
+for _kind, _what in (
+    ("eq", "equal to"),
+    ("lt", "below"),
+    ("le", "at most"),
+    ("gt", "above"),
+    ("ge", "at least"),
+):
+    _add_sync(
+        f"SimtLanemask{_kind.title()}Op",
+        f"lanemask_{_kind}",
+        f"lanemask_{_kind}",
+        None,
+        results=(_I32,),
+        sim="lanemask",
+        doc=f"`lanemask_{_kind}()` in SIMT code: the 32-bit mask of the lanes {_what} this "
+        "thread's lane id.",
+    )
+_add_sync(
+    "SimtActivemaskOp",
+    "activemask",
+    "asc_activemask",
+    "warp",
+    results=(Result("value", exact(U32)),),
+    doc="`asc_activemask()`: the lanes of the warp active here (bit = lane id).",
+)
+for _mnemonic, _api, _t, _what in (
+    ("all", "asc_all", i32, "1 when every active lane's predicate is nonzero, else 0"),
+    ("any", "asc_any", i32, "1 when some active lane's predicate is nonzero, else 0"),
+    ("ballot", "asc_ballot", U32, "the lanes (bit = lane id) whose predicate is nonzero"),
+):
+    _add_sync(
+        f"Simt{_mnemonic.title()}Op",
+        _mnemonic,
+        _api,
+        "warp",
+        operands=(Operand("predicate", exact(i32)),),
+        results=(Result("value", exact(_t)),),
+        sim="vote",
+        doc=f"`{_api}(predicate)`: over the warp's active lanes, {_what}.",
+    )
+
+
+class SimtShflBase(SimtOp):
+    """A warp shuffle: T one of SHFL_DTYPES; a constant width a power of two up to 32."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        width = _constant(self.width)  # type: ignore[attr-defined]
+        if width is not None and width not in (1, 2, 4, 8, 16, 32):
+            raise VerifyException(
+                f"'{self.name}': width {width} is not a power of two in 1..32 (the lanes of "
+                "each shuffle group)"
+            )
+
+
+for _mnemonic, _api, _lane, _what in (
+    ("shfl", "asc_shfl", "src_lane", "lane src_lane % width of this thread's group"),
+    ("shfl_up", "asc_shfl_up", "delta", "lane id - delta (own value before the group start)"),
+    ("shfl_down", "asc_shfl_down", "delta", "lane id + delta (own value past the group end)"),
+    ("shfl_xor", "asc_shfl_xor", "lane_mask", "lane id ^ lane_mask (own value past the group end)"),
+):
+    _add_sync(
+        f"Simt{''.join(w.title() for w in _mnemonic.split('_'))}Op",
+        _mnemonic,
+        _api,
+        "warp",
+        operands=(Operand("var", elem("T")), Operand(_lane, INT), Operand("width", INT)),
+        results=(Result("value", elem("T")),),
+        base=SimtShflBase,
+        dtypes=SHFL_DTYPES,
+        sim="shfl",
+        example={"T": "i32"},
+        doc=f"`{_api}(var, {_lane}, width)`: var of the warp's {_what}; width (a power of two "
+        "up to 32, warpSize by default) splits the warp into groups.",
+    )
+
+
+for _mnemonic, _what in (("add", "sum"), ("max", "largest"), ("min", "smallest")):
+    _add_sync(
+        f"SimtReduce{_mnemonic.title()}Op",
+        f"reduce_{_mnemonic}",
+        f"asc_reduce_{_mnemonic}",
+        "warp",
+        operands=(Operand("operand", elem("T")),),
+        results=(Result("value", elem("T")),),
+        dtypes=REDUCE_DTYPES,
+        sim="reduce",
+        example={"T": "i32"},
+        doc=f"`asc_reduce_{_mnemonic}(val)`: the {_what} of val over the warp's active lanes, "
+        "the same in each (a pairwise tree, lanes i and i + 16, then + 8, ...).",
+    )
+
+# ---------------------------------------------------------------------------
+# Synchronisation (simt_api/device_sync_functions.h)
+# ---------------------------------------------------------------------------
+
+_add_sync(
+    "SimtSyncthreadsOp",
+    "syncthreads",
+    "asc_syncthreads",
+    "block",
+    doc="`asc_syncthreads()`: wait until every thread of the block gets here; their "
+    "memory accesses before it are visible to all after. Every thread must reach the "
+    "same call (in a branch or loop that some threads skip, the block hangs).",
+)
+for _mnemonic, _api, _what in (
+    ("threadfence", "asc_threadfence", "to every thread on the device"),
+    ("threadfence_block", "asc_threadfence_block", "to the block's threads"),
+):
+    _add_sync(
+        f"Simt{''.join(w.title() for w in _mnemonic.split('_'))}Op",
+        _mnemonic,
+        _api,
+        None,
+        sim="fence",
+        doc=f"`{_api}()`: this thread's memory accesses before it are seen {_what} before "
+        "those after it (the simulator's memory is sequentially consistent: no effect).",
+    )
+
+# ---------------------------------------------------------------------------
+# Atomics (simt_api/device_atomic_functions.h, namespace __asc_simt_vf): on one
+# element, `ptr[index]`, of GM or UB; each returns the element's old value
+# ---------------------------------------------------------------------------
+
+_F32 = Float32Type()
+_ARITH = ((i32, U32_, _F32, i64, U64_), (i32, U32_, _F32))
+_EXCH = ((i32, U32_, i64, U64_, _F32), (i32, U32_, _F32))
+_BITS = ((i32, U32_, i64, U64_), (i32, U32_))
+_WRAP = ((U32_, U64_), (U32_,))
+
+
+def _address(op: Operation) -> PointerOffset:
+    """The atomic's address, `ptr + index`."""
+    return PointerOffset(op.ptr, op.index)  # type: ignore[attr-defined]
+
+
+ATOMICS = {
+    "add": (_ARITH, "old + value"),
+    "sub": (_ARITH, "old - value"),
+    "exch": (_EXCH, "value"),
+    "max": (_ARITH, "max(old, value)"),
+    "min": (_ARITH, "min(old, value)"),
+    "inc": (_WRAP, "old >= value ? 0 : old + 1"),
+    "dec": (_WRAP, "old == 0 || old > value ? value : old - 1"),
+    "and": (_BITS, "old & value"),
+    "or": (_BITS, "old | value"),
+    "xor": (_BITS, "old ^ value"),
+    "cas": (_EXCH, "old == compare ? value : old"),
+}
+"""kind -> ((T on GM), (T on UB)), what it stores."""
+
+
+for _kind, (_dtypes, _what) in ATOMICS.items():
+    _operands = (
+        Operand("ptr", pointer("T"), Effect.READ | Effect.WRITE),
+        Operand("index", INT),
+        *((Operand("compare", elem("T")),) if _kind == "cas" else ()),
+        Operand("operand", elem("T")),
+    )
+    _add(
+        f"SimtAtomic{_kind.title()}Op",
+        f"atomic_{_kind}",
+        f"__asc_simt_vf::asc_atomic_{_kind}",
+        _operands,
+        (Result("value", elem("T")),),
+        sim="atomic",
+        emit=EmitKind.FREE_FUNCTION,
+        call=(
+            _address,
+            *(("compare",) if _kind == "cas" else ()),
+            "operand",
+        ),
+        example={"T": "ui32"},
+        doc=f"`asc_atomic_{_kind}(ptr + index, {'compare, ' if _kind == 'cas' else ''}value)`: "
+        f"atomically, ptr[index] = {_what}; returns the old value (GM or UB).",
+    )
+    DTYPES[f"ascendc.simt.atomic_{_kind}"] = _dtypes
+
 __all__ = [
+    "ATOMICS",
     "DEFAULT_LAUNCH_BOUND",
+    "DTYPES",
     "FAMILY",
     "GM_MEMORY_SPACE",
     "MAX_THREADS",
+    "REDUCE_DTYPES",
+    "SHFL_DTYPES",
+    "SYNC",
+    "WARP_SIZE",
     "SimtOp",
     "SimtPrintfBase",
+    "SimtShflBase",
     "SimtVfCallBase",
     "body_problem",
+    "called_function",
     "is_pointer",
+    "is_simt_callee",
+    "is_simt_code",
     "is_simt_function",
     "launch_bound",
+    "needs_lockstep",
     "pointer_type",
+    "simt_functions",
 ]

@@ -27,7 +27,9 @@ of its memory (UB, L1, L0A/B/C of the block, or one GM argument): count forms to
 with `gmorder._overlap`), GetValue/SetValue one element, the cube ops their fractals (`_EXTENTS`; an op the
 simulator runs as several instructions, each instruction's span), any other form the
 tensor's whole window. A vector function call (`vector_function`) is one V access of the
-UB and GM bytes its body touched. An access
+UB and GM bytes its body touched; inside a Reg vector function's call its own accesses
+are checked among themselves against `LocalMemBar` and register dependences
+(`vf_order.py`). An access
 that overlaps an earlier one, where one of them writes and the later pipe does not
 know the earlier access complete, is a RAW, WAR or WAW race, reported at both ops'
 source lines. Also reported: `WaitFlag` with no `SetFlag` before it (the pipe hangs),
@@ -62,6 +64,7 @@ from asc_xdsl.dialects.ascendc.spec import Effect
 from asc_xdsl.dialects.ascendc.types import QueueType
 from asc_xdsl.enums import HardEvent, Pipe
 from asc_xdsl.runtime.kernel import LaunchError
+from asc_xdsl.runtime.simulator import vf_order
 from asc_xdsl.runtime.simulator.compile import Inline
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import (
@@ -268,6 +271,8 @@ class BlockSanitizer:
         self.absent: frozenset[str] = frozenset()
         # UB byte ranges a running vector function touched (ops/reg.py's asc_vf_call)
         self.vf_spans: list[tuple[str, int, int, bool]] | None = None
+        # the running vector function call's own ordering (LocalMemBar: vf_order.py)
+        self.vf_order: vf_order.CallOrder | None = None
         # Cross-core waits that held one pipe (Ascend 950): per pipe p, the index of each
         # wait on p (a pseudo-instruction of p) and the join of the snapshots acquired by
         # it and p's earlier ones; a pipe q learns them as it learns p's work after the
@@ -799,7 +804,12 @@ def instrument(op: Operation, comp: Any, f: Any) -> Any:
 
     An inlined op (`compile.Inline`) stays inlined, its bookkeeping one call pasted
     after its template, where it is a queue op or a count form; any other is compiled
-    alone into a closure first."""
+    alone into a closure first. A Reg op touching UB and a LocalMemBar also get the
+    bookkeeping of a vector function's own ordering (`vf_order.wrap`)."""
+    return vf_order.wrap(op, comp, _instrument(op, comp, f))
+
+
+def _instrument(op: Operation, comp: Any, f: Any) -> Any:
     name = op.name
     if isinstance(f, Inline):
         spec = getattr(type(op), "SPEC", None)

@@ -542,3 +542,23 @@ def test_a_kernel_in_a_test_module_pytest_rewrote_is_not_a_mismatch(tmp_path):
         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_while_loop_reads_back_with_its_locations():
+    """xDSL's printer wrote scf.while's location twice, once inside its custom form where
+    the parser does not take it: every kernel with a `while` loop missed the cache."""
+    from asc_xdsl.frontend.ir_context import parse_module
+
+    @asc.jit
+    def count_up(x: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        i = 0
+        while i < n:
+            g.set_value(i, g.get_value(i) + 1.0)
+            i += 1
+
+    text = cache._with_locations(count_up.compile(np.zeros(8, np.float32), 8).module)
+    back = parse_module(text)
+    assert "scf.while" in text
+    assert cache._with_locations(back) == text

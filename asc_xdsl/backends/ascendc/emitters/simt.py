@@ -16,10 +16,14 @@ _BUILTINS = {
 
 
 def _print_vf_call(emitter: Any, op: Any) -> None:
-    """`asc_vf_call<f>(dim3(x, y, z), args...);` with the callee's C++ name."""
+    """`asc_vf_call<f>(dim3(x, y, z), args...);` with the callee's C++ name (the dims
+    constants, or the run-time values of `vf_call_dims`)."""
     callee = op.properties["callee"].root_reference.data
     name = emitter.identifier(op, "callee", emitter.functions.get(callee, callee))
-    dims = ", ".join(str(n) for n in op.threads())
+    values = op.dim_operands()
+    dims = ", ".join(
+        str(n) for n in (op.threads() if values is None else map(emitter.name, values))
+    )
     args = "".join(f", {emitter.name(a)}" for a in op.args)
     emitter.line(f"asc_vf_call<{name}>(dim3({dims}){args});")
 
@@ -47,6 +51,7 @@ def _print_printf(emitter: Any, op: Any) -> None:
 
 ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
+    "ascendc.simt.vf_call_dims": ("simt", "_print_vf_call"),
     **{name: ("simt", "_print_builtin") for name in _BUILTINS},
     "ascendc.simt.store": ("simt", "_print_store"),
     "ascendc.simt.printf": ("simt", "_print_printf"),

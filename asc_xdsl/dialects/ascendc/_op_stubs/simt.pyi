@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.simt import SimtOp, SimtPrintfBase, SimtVfCallBase
+from asc_xdsl.dialects.ascendc.simt import SimtOp, SimtPrintfBase, SimtShflBase, SimtVfCallBase
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class SimtVfCallOp(SimtVfCallBase):
@@ -177,14 +177,642 @@ class SimtPrintfOp(SimtPrintfBase):
     vars: VarOperand
     desc: StringAttr
 
+class SimtVfCallDimsOp(SimtVfCallBase):
+    """`asc_vf_call<callee>(dim3(dim_x, dim_y, dim_z), args...)` with thread dims known at run
+    time: each 1 or more, together at most 2048 and at most @callee's __launch_bounds__ (the
+    static maximum; the simulator checks the values as it runs).
+
+    `ascendc.simt.vf_call_dims`: Ascend C `asc_vf_call`, pipe V.
+
+    Operands:
+    - `dim_x`: int
+    - `dim_y`: int
+    - `dim_z`: int
+    - `args`: any, variadic
+
+    Properties:
+    - `callee` (attr)
+    """
+
+    name = "ascendc.simt.vf_call_dims"
+    SPEC: ClassVar[OpSpec]
+    dim_x: Operand
+    dim_y: Operand
+    dim_z: Operand
+    args: VarOperand
+    callee: Attribute
+
+class SimtLaneIdOp(SimtOp):
+    """`laneid()` in SIMT code: this thread's index in its warp (0 to 31).
+
+    `ascendc.simt.lane_id`: Ascend C `laneid`, pipe V.
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.lane_id"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtLanemaskEqOp(SimtOp):
+    """`lanemask_eq()` in SIMT code: the 32-bit mask of the lanes equal to this thread's lane
+    id.
+
+    `ascendc.simt.lanemask_eq`: Ascend C `lanemask_eq`, pipe V.
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.lanemask_eq"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtLanemaskLtOp(SimtOp):
+    """`lanemask_lt()` in SIMT code: the 32-bit mask of the lanes below this thread's lane id.
+
+    `ascendc.simt.lanemask_lt`: Ascend C `lanemask_lt`, pipe V.
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.lanemask_lt"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtLanemaskLeOp(SimtOp):
+    """`lanemask_le()` in SIMT code: the 32-bit mask of the lanes at most this thread's lane
+    id.
+
+    `ascendc.simt.lanemask_le`: Ascend C `lanemask_le`, pipe V.
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.lanemask_le"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtLanemaskGtOp(SimtOp):
+    """`lanemask_gt()` in SIMT code: the 32-bit mask of the lanes above this thread's lane id.
+
+    `ascendc.simt.lanemask_gt`: Ascend C `lanemask_gt`, pipe V.
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.lanemask_gt"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtLanemaskGeOp(SimtOp):
+    """`lanemask_ge()` in SIMT code: the 32-bit mask of the lanes at least this thread's lane
+    id.
+
+    `ascendc.simt.lanemask_ge`: Ascend C `lanemask_ge`, pipe V.
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.lanemask_ge"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtActivemaskOp(SimtOp):
+    """`asc_activemask()`: the lanes of the warp active here (bit = lane id).
+
+    `ascendc.simt.activemask`: Ascend C `asc_activemask`, pipe V.
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.activemask"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtAllOp(SimtOp):
+    """`asc_all(predicate)`: over the warp's active lanes, 1 when every active lane's predicate
+    is nonzero, else 0.
+
+    `ascendc.simt.all`: Ascend C `asc_all`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.all"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+
+class SimtAnyOp(SimtOp):
+    """`asc_any(predicate)`: over the warp's active lanes, 1 when some active lane's predicate
+    is nonzero, else 0.
+
+    `ascendc.simt.any`: Ascend C `asc_any`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.any"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+
+class SimtBallotOp(SimtOp):
+    """`asc_ballot(predicate)`: over the warp's active lanes, the lanes (bit = lane id) whose
+    predicate is nonzero.
+
+    `ascendc.simt.ballot`: Ascend C `asc_ballot`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.ballot"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+
+class SimtShflOp(SimtShflBase):
+    """`asc_shfl(var, src_lane, width)`: var of the warp's lane src_lane % width of this
+    thread's group; width (a power of two up to 32, warpSize by default) splits the warp
+    into groups.
+
+    `ascendc.simt.shfl`: Ascend C `asc_shfl`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `src_lane`: int
+    - `width`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.shfl"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    src_lane: Operand
+    width: Operand
+    value: OpResult
+
+class SimtShflUpOp(SimtShflBase):
+    """`asc_shfl_up(var, delta, width)`: var of the warp's lane id - delta (own value before
+    the group start); width (a power of two up to 32, warpSize by default) splits the warp
+    into groups.
+
+    `ascendc.simt.shfl_up`: Ascend C `asc_shfl_up`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `delta`: int
+    - `width`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.shfl_up"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    delta: Operand
+    width: Operand
+    value: OpResult
+
+class SimtShflDownOp(SimtShflBase):
+    """`asc_shfl_down(var, delta, width)`: var of the warp's lane id + delta (own value past
+    the group end); width (a power of two up to 32, warpSize by default) splits the warp
+    into groups.
+
+    `ascendc.simt.shfl_down`: Ascend C `asc_shfl_down`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `delta`: int
+    - `width`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.shfl_down"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    delta: Operand
+    width: Operand
+    value: OpResult
+
+class SimtShflXorOp(SimtShflBase):
+    """`asc_shfl_xor(var, lane_mask, width)`: var of the warp's lane id ^ lane_mask (own value
+    past the group end); width (a power of two up to 32, warpSize by default) splits the
+    warp into groups.
+
+    `ascendc.simt.shfl_xor`: Ascend C `asc_shfl_xor`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `lane_mask`: int
+    - `width`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.shfl_xor"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    lane_mask: Operand
+    width: Operand
+    value: OpResult
+
+class SimtReduceAddOp(SimtOp):
+    """`asc_reduce_add(val)`: the sum of val over the warp's active lanes, the same in each (a
+    pairwise tree, lanes i and i + 16, then + 8, ...).
+
+    `ascendc.simt.reduce_add`: Ascend C `asc_reduce_add`, pipe V.
+
+    Operands:
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.reduce_add"
+    SPEC: ClassVar[OpSpec]
+    operand: Operand
+    value: OpResult
+
+class SimtReduceMaxOp(SimtOp):
+    """`asc_reduce_max(val)`: the largest of val over the warp's active lanes, the same in each
+    (a pairwise tree, lanes i and i + 16, then + 8, ...).
+
+    `ascendc.simt.reduce_max`: Ascend C `asc_reduce_max`, pipe V.
+
+    Operands:
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.reduce_max"
+    SPEC: ClassVar[OpSpec]
+    operand: Operand
+    value: OpResult
+
+class SimtReduceMinOp(SimtOp):
+    """`asc_reduce_min(val)`: the smallest of val over the warp's active lanes, the same in
+    each (a pairwise tree, lanes i and i + 16, then + 8, ...).
+
+    `ascendc.simt.reduce_min`: Ascend C `asc_reduce_min`, pipe V.
+
+    Operands:
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.reduce_min"
+    SPEC: ClassVar[OpSpec]
+    operand: Operand
+    value: OpResult
+
+class SimtSyncthreadsOp(SimtOp):
+    """`asc_syncthreads()`: wait until every thread of the block gets here; their memory
+    accesses before it are visible to all after. Every thread must reach the same call (in a
+    branch or loop that some threads skip, the block hangs).
+
+    `ascendc.simt.syncthreads`: Ascend C `asc_syncthreads`, pipe V.
+    """
+
+    name = "ascendc.simt.syncthreads"
+    SPEC: ClassVar[OpSpec]
+
+class SimtThreadfenceOp(SimtOp):
+    """`asc_threadfence()`: this thread's memory accesses before it are seen to every thread on
+    the device before those after it (the simulator's memory is sequentially consistent: no
+    effect).
+
+    `ascendc.simt.threadfence`: Ascend C `asc_threadfence`, pipe V.
+    """
+
+    name = "ascendc.simt.threadfence"
+    SPEC: ClassVar[OpSpec]
+
+class SimtThreadfenceBlockOp(SimtOp):
+    """`asc_threadfence_block()`: this thread's memory accesses before it are seen to the
+    block's threads before those after it (the simulator's memory is sequentially
+    consistent: no effect).
+
+    `ascendc.simt.threadfence_block`: Ascend C `asc_threadfence_block`, pipe V.
+    """
+
+    name = "ascendc.simt.threadfence_block"
+    SPEC: ClassVar[OpSpec]
+
+class SimtAtomicAddOp(SimtOp):
+    """`asc_atomic_add(ptr + index, value)`: atomically, ptr[index] = old + value; returns the
+    old value (GM or UB).
+
+    `ascendc.simt.atomic_add`: Ascend C `__asc_simt_vf::asc_atomic_add`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_add"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicSubOp(SimtOp):
+    """`asc_atomic_sub(ptr + index, value)`: atomically, ptr[index] = old - value; returns the
+    old value (GM or UB).
+
+    `ascendc.simt.atomic_sub`: Ascend C `__asc_simt_vf::asc_atomic_sub`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_sub"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicExchOp(SimtOp):
+    """`asc_atomic_exch(ptr + index, value)`: atomically, ptr[index] = value; returns the old
+    value (GM or UB).
+
+    `ascendc.simt.atomic_exch`: Ascend C `__asc_simt_vf::asc_atomic_exch`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_exch"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicMaxOp(SimtOp):
+    """`asc_atomic_max(ptr + index, value)`: atomically, ptr[index] = max(old, value); returns
+    the old value (GM or UB).
+
+    `ascendc.simt.atomic_max`: Ascend C `__asc_simt_vf::asc_atomic_max`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_max"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicMinOp(SimtOp):
+    """`asc_atomic_min(ptr + index, value)`: atomically, ptr[index] = min(old, value); returns
+    the old value (GM or UB).
+
+    `ascendc.simt.atomic_min`: Ascend C `__asc_simt_vf::asc_atomic_min`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_min"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicIncOp(SimtOp):
+    """`asc_atomic_inc(ptr + index, value)`: atomically, ptr[index] = old >= value ? 0 : old +
+    1; returns the old value (GM or UB).
+
+    `ascendc.simt.atomic_inc`: Ascend C `__asc_simt_vf::asc_atomic_inc`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_inc"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicDecOp(SimtOp):
+    """`asc_atomic_dec(ptr + index, value)`: atomically, ptr[index] = old == 0 || old > value ?
+    value : old - 1; returns the old value (GM or UB).
+
+    `ascendc.simt.atomic_dec`: Ascend C `__asc_simt_vf::asc_atomic_dec`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_dec"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicAndOp(SimtOp):
+    """`asc_atomic_and(ptr + index, value)`: atomically, ptr[index] = old & value; returns the
+    old value (GM or UB).
+
+    `ascendc.simt.atomic_and`: Ascend C `__asc_simt_vf::asc_atomic_and`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_and"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicOrOp(SimtOp):
+    """`asc_atomic_or(ptr + index, value)`: atomically, ptr[index] = old | value; returns the
+    old value (GM or UB).
+
+    `ascendc.simt.atomic_or`: Ascend C `__asc_simt_vf::asc_atomic_or`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_or"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicXorOp(SimtOp):
+    """`asc_atomic_xor(ptr + index, value)`: atomically, ptr[index] = old ^ value; returns the
+    old value (GM or UB).
+
+    `ascendc.simt.atomic_xor`: Ascend C `__asc_simt_vf::asc_atomic_xor`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_xor"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    operand: Operand
+    value: OpResult
+
+class SimtAtomicCasOp(SimtOp):
+    """`asc_atomic_cas(ptr + index, compare, value)`: atomically, ptr[index] = old == compare ?
+    value : old; returns the old value (GM or UB).
+
+    `ascendc.simt.atomic_cas`: Ascend C `__asc_simt_vf::asc_atomic_cas`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read+write
+    - `index`: int
+    - `compare`: T
+    - `operand`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.atomic_cas"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    compare: Operand
+    operand: Operand
+    value: OpResult
+
 __all__ = [
+    "SimtActivemaskOp",
+    "SimtAllOp",
+    "SimtAnyOp",
+    "SimtAtomicAddOp",
+    "SimtAtomicAndOp",
+    "SimtAtomicCasOp",
+    "SimtAtomicDecOp",
+    "SimtAtomicExchOp",
+    "SimtAtomicIncOp",
+    "SimtAtomicMaxOp",
+    "SimtAtomicMinOp",
+    "SimtAtomicOrOp",
+    "SimtAtomicSubOp",
+    "SimtAtomicXorOp",
+    "SimtBallotOp",
     "SimtBlockDimOp",
     "SimtBlockIdxOp",
     "SimtClockOp",
     "SimtGridDimOp",
+    "SimtLaneIdOp",
+    "SimtLanemaskEqOp",
+    "SimtLanemaskGeOp",
+    "SimtLanemaskGtOp",
+    "SimtLanemaskLeOp",
+    "SimtLanemaskLtOp",
     "SimtLoadOp",
     "SimtPrintfOp",
+    "SimtReduceAddOp",
+    "SimtReduceMaxOp",
+    "SimtReduceMinOp",
+    "SimtShflDownOp",
+    "SimtShflOp",
+    "SimtShflUpOp",
+    "SimtShflXorOp",
     "SimtStoreOp",
+    "SimtSyncthreadsOp",
     "SimtThreadIdxOp",
+    "SimtThreadfenceBlockOp",
+    "SimtThreadfenceOp",
+    "SimtVfCallDimsOp",
     "SimtVfCallOp",
 ]

@@ -22,9 +22,10 @@
 * `asc_vf_call<f>(args)` runs the vector function f on this block's context; the race
   checker sees the call as one access on pipe V of the UB bytes its body read and wrote
   (`BlockSanitizer.vector_function`), so a VF reading what a DataCopy wrote needs the
-  MTE2 -> V flag like any vector op. (Its accesses among themselves are ordered by
-  `LocalMemBar`, which the checker does not model.) A `__VEC_SCOPE__` region runs
-  its body in the kernel's frame and is seen the same way.
+  MTE2 -> V flag like any vector op. Its accesses among themselves run here in program
+  order; the checker reports those that only `LocalMemBar` would order on the device
+  (`vf_order.py`: `_ub` tells it each access, a masked store its enabled elements). A
+  `__VEC_SCOPE__` region runs its body in the kernel's frame and is seen the same way.
 
 The Reg ops run only where the module is for an Ascend 950 part (the verifier refuses
 them elsewhere, and the launcher verifies the module for the platform it runs on).
@@ -61,6 +62,7 @@ from asc_xdsl.runtime.simulator.errors import (
     TensorBoundsError,
     UnsupportedOpError,
 )
+from asc_xdsl.runtime.simulator.vf_order import CallOrder
 
 ALIGN = 32
 """Bytes an aligned register load or store address must be a multiple of."""
@@ -176,7 +178,9 @@ def _pattern_lanes(pattern: MaskPattern, n: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-def _ub(c, address: int, nbytes: int, what: str, write: bool = False) -> memoryview:
+def _ub(
+    c, address: int, nbytes: int, what: str, write: bool = False, enabled: np.ndarray | None = None
+) -> memoryview:
     ub = c.onchip.mems["UB"]
     if address < 0 or address + nbytes > ub.size:
         raise TensorBoundsError(
@@ -185,6 +189,12 @@ def _ub(c, address: int, nbytes: int, what: str, write: bool = False) -> memoryv
     san = c.san
     if san is not None and san.vf_spans is not None:  # (the race checker: the call's access)
         san.vf_spans.append(("UB", address, address + nbytes, write))
+        order = san.vf_order  # (and the call's accesses among themselves: vf_order.py)
+        if order is not None and order.op is not None and nbytes:
+            if enabled is None:  # (`CallOrder.access`, inline)
+                order.buf.append((write, address, address + nbytes))
+            else:  # (a masked store: the bytes of its enabled elements)
+                order.access_elements(address, nbytes // len(enabled), enabled)
     return ub[address : address + nbytes]
 
 
@@ -211,7 +221,7 @@ def _read(c, address: int, el: _Elem, n: int, what: str) -> np.ndarray:
 
 def _write(c, address: int, el: _Elem, values: np.ndarray, enabled: np.ndarray, what: str):
     n = len(values)
-    raw = np.asarray(_ub(c, address, n * el.size, what, True))
+    raw = np.asarray(_ub(c, address, n * el.size, what, True, enabled))
     view = raw.view(np.uint16) if el.bf16 else raw.view(getattr(el, "storage", el.dtype))
     if el.bf16:
         data = f32_to_bf16(values)
@@ -260,12 +270,15 @@ def _vf_call(op, comp, arg):
         if san is None:
             callee.call(c, [e[a] for a in args])
             return
-        # The race checker sees the call as one V access of the UB its body touched.
+        # The race checker sees the call as one V access of the UB its body touched,
+        # and checks the body's accesses among themselves (vf_order.py).
         outer, san.vf_spans = san.vf_spans, []
+        order, san.vf_order = san.vf_order, CallOrder(san, _op)
         try:
             callee.call(c, [e[a] for a in args])
         finally:
             spans, san.vf_spans = san.vf_spans, outer
+            san.vf_order = order
         san.vector_function(_op, spans)
 
     return run
@@ -284,11 +297,13 @@ def _vec_scope(op, comp):
                 f(e, c)
             return
         outer, san.vf_spans = san.vf_spans, []
+        order, san.vf_order = san.vf_order, CallOrder(san, _op)
         try:
             for f in body:
                 f(e, c)
         finally:
             spans, san.vf_spans = san.vf_spans, outer
+            san.vf_order = order
         san.vector_function(_op, spans)
 
     return run
@@ -1307,7 +1322,8 @@ def _unpack(op, comp, arg):
 
 @_builds("local_mem_bar")
 def _bar(op, comp, arg):
-    # The simulator runs a vector function's accesses in program order: nothing to wait for.
+    # The simulator runs a vector function's accesses in program order: nothing to wait
+    # for (the race checker takes the barrier's order: vf_order.wrap).
     def run(e, c, _op=op):
         return None
 

@@ -2,21 +2,33 @@
 
 * `asc_vf_call<f>(dim3(x, y, z), args)` runs f once per thread of the x * y * z thread
   block, one thread after another (threadIdx.x fastest, then y, then z: the CPU-debug
-  build's order of thread indices); each run sees its own threadIdx. The threads of a
-  call share nothing but memory, and asc_xdsl models no warp operations or
-  `asc_syncthreads`, so running them in turn gives the result of any interleaving of a
-  program without data races between its threads (one with races gets one of the
-  results the hardware may give). The race checker sees the call as one access on
-  pipe V of the bytes the threads touched (the union of their accesses, as a
-  `__simd_vf__` call's): UB, and GM, which is also checked against the other blocks'
-  accesses (gmorder.py).
+  build's order of thread indices); each run sees its own threadIdx. Run-time dims
+  (`vf_call_dims`) are checked against the launch bound as the call starts.
+* A function that waits for other threads (a warp function or `asc_syncthreads`, in
+  it or in a `__simt_callee__` it calls: `needs_lockstep`) runs its threads as
+  coroutines (`_Lockstep`: an OS thread each, one running at a time): each runs until
+  it finishes or waits, then hands on to the next; when all have, the warp functions
+  are resolved per warp (32 consecutive linear indices; the lanes waiting at the same
+  op are the active ones) or the barrier released, and the released threads run on.
+  A barrier some thread never reaches, or two barriers waited at together, is a
+  located error (the device hangs), as is a shuffle from an inactive lane (undefined
+  on the device). Without such ops the threads share nothing but memory, so running
+  them in turn gives the result of one interleaving (a program whose threads race
+  gets one of the results the hardware may give).
+* Atomics read, combine and write one element in one step; the fences do nothing
+  (the memory here is sequentially consistent).
+* The race checker sees the call as one access on pipe V of the bytes the threads
+  touched (the union of their accesses, as a `__simd_vf__` call's): UB, and GM, which
+  is also checked against the other blocks' accesses (gmorder.py); its GM atomics are
+  a second V access marked atomic (as under SetAtomicAdd), so two blocks' atomics on
+  the same bytes do not race.
 * `blockIdx.x` is GetBlockIdx, `gridDim.x` GetBlockNum, `blockDim` the call's dim3; the
   y and z of blockIdx are 0 and of gridDim 1 (a one-dimensional grid).
 * `clock()` is modelled, not measured: the block's modelled cycles so far (every
   pipe's, as GetSystemCycle counts them; profile.py) plus one cycle for each SIMT load,
-  store and clock() of the call so far, over all its threads in the order they run; so
-  it never goes back, and two reads in one thread differ by the accesses between
-  them. The call then costs pipe V `VEC_LATENCY` plus those cycles.
+  store, atomic and clock() of the call so far, over all its threads in the order they
+  run; so it never goes back, and two reads in one thread differ by the accesses
+  between them. The call then costs pipe V `VEC_LATENCY` plus those cycles.
 * `p[i]` reads or writes one element of GM (a `__gm__` pointer: the launch's buffer,
   bounds-checked) or UB (a `__ubuf__` pointer: this block's UB, element-aligned,
   bounds-checked).
@@ -26,66 +38,279 @@
 
 from __future__ import annotations
 
+import contextvars
+import threading
+
 import numpy as np
 
+from asc_xdsl.dialects.ascendc.simt import SYNC
 from asc_xdsl.dialects.ascendc.spec import element_of
 from asc_xdsl.runtime.simulator import printing
 from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, to_scalar
-from asc_xdsl.runtime.simulator.errors import AlignmentError
+from asc_xdsl.runtime.simulator.errors import AlignmentError, SimulatorError, op_location
 from asc_xdsl.runtime.simulator.memory import GmPtr
 from asc_xdsl.runtime.simulator.ops.reg import _Elem, _read, _write
 from asc_xdsl.runtime.simulator.profile import C_V, CYCLE_OFFSET, I_V, PIPES, VEC_LATENCY
 
 STATE = "SIMT"
 """Key of the running call's thread state in `c.regs`."""
+WARP = 32
+"""Threads of a warp (warpSize), by linear thread index."""
+WORKER_STACK = 8 * 1024 * 1024
+"""Stack of each thread's coroutine (an OS thread): nested regions recurse."""
 
 
 class _Threads:
-    """The running call: its dim3, the current thread's index, its cycles so far."""
+    """The running call: its dim3, the current thread's index, its cycles so far, and
+    (a function that waits for other threads) the scheduler of its coroutines."""
 
-    __slots__ = ("cycles", "dims", "thread")
+    __slots__ = ("atomic", "cycles", "dims", "lockstep", "thread")
 
     def __init__(self, dims: tuple[int, int, int]):
         self.dims = dims
         self.thread = (0, 0, 0)
         self.cycles = 0
+        self.lockstep: _Lockstep | None = None
+        self.atomic: list[tuple] = []
+        """The GM spans its atomics touched (for the race checker)."""
+
+    def linear(self) -> int:
+        x, y, z = self.thread
+        return x + self.dims[0] * (y + self.dims[1] * z)
 
 
 def _threads(c) -> _Threads:
     return c.regs[STATE]  # (set by the call; the verifier keeps the ops inside one)
 
 
-def _vf_call(op, comp):
-    callee = comp.program.function(op.properties["callee"].root_reference.data)
-    args = comp.slots_of(op.args)
-    dims = op.threads()
-    order = [(x, y, z) for z in range(dims[2]) for y in range(dims[1]) for x in range(dims[0])]
+class _Abort(BaseException):
+    """Unwinds a thread's coroutine when the call ends early (another thread failed)."""
 
-    def run_threads(c, values):
+
+def _fail(message: str, _op) -> None:
+    """Raise `message` at `_op` (the failing op is found from the traceback's frames)."""
+    raise SimulatorError(message)
+
+
+class _Worker:
+    __slots__ = ("done", "error", "gate", "linear", "op", "result", "thread", "value")
+
+    def __init__(self, thread: tuple[int, int, int], linear: int):
+        self.thread = thread
+        self.linear = linear
+        self.gate = threading.Semaphore(0)
+        self.done = False
+        self.error: BaseException | None = None
+        self.op = None
+        self.value = None
+        self.result = None
+
+
+class _Lockstep:
+    """Runs a call's threads as coroutines (one OS thread each, one running at a time):
+    each runs until it finishes or reaches a warp function or `asc_syncthreads`, then
+    hands on to the next thread of the round (a semaphore each), the round's last back
+    to the scheduler. When every thread has, the scheduler resolves the warp functions
+    (per warp, the lanes waiting at one op are its active lanes), else releases a
+    barrier all unfinished threads reached, and runs the released threads on, in
+    thread order each round."""
+
+    def __init__(self, state: _Threads, order: list[tuple[int, int, int]]):
+        self.state = state
+        self.main = threading.Semaphore(0)
+        self.current: _Worker | None = None
+        self.aborting = False
+        self.failed: _Worker | None = None
+        self.round: list[_Worker] = []
+        self.position = 0
+        self.workers = [_Worker(t, i) for i, t in enumerate(order)]
+
+    def _next(self) -> None:
+        """Hand on from the current thread to the round's next (the scheduler after the
+        last)."""
+        self.position += 1
+        if self.position < len(self.round):
+            w = self.current = self.round[self.position]
+            self.state.thread = w.thread
+            w.gate.release()
+        else:
+            self.main.release()
+
+    def wait(self, op, value):
+        """From a thread's coroutine: wait at `op` with `value`; its result."""
+        w = self.current
+        w.op, w.value = op, value
+        self._next()
+        w.gate.acquire()
+        if self.aborting:
+            raise _Abort
+        return w.result
+
+    def run(self, body) -> None:
+        workers = self.workers
+
+        def start(w: _Worker, ctx) -> None:
+            w.gate.acquire()
+            if self.aborting:
+                return
+            try:
+                ctx.run(body)
+            except _Abort:
+                return
+            except BaseException as err:  # (re-raised by the scheduler)
+                w.error = err
+                w.done = True
+                self.failed = w
+                self.main.release()
+                return
+            w.done = True
+            self._next()
+
+        old = threading.stack_size()
+        threading.stack_size(WORKER_STACK)
+        try:
+            threads = [
+                threading.Thread(target=start, args=(w, contextvars.copy_context()), daemon=True)
+                for w in workers
+            ]
+            for t in threads:
+                t.start()
+        finally:
+            threading.stack_size(old)
+        try:
+            ready = workers
+            while True:
+                self.round, self.position = ready, 0
+                w = self.current = ready[0]
+                self.state.thread = w.thread
+                w.gate.release()
+                self.main.acquire()
+                if self.failed is not None:
+                    raise self.failed.error  # type: ignore[misc]
+                waiting = [w for w in workers if not w.done]
+                if not waiting:
+                    return
+                ready = self._resolve(waiting)
+        finally:
+            self.aborting = True
+            for w in workers:
+                if not w.done:
+                    w.gate.release()
+            for t in threads:
+                t.join()
+
+    def _resolve(self, waiting: list[_Worker]) -> list[_Worker]:
+        warps: dict[int, list[_Worker]] = {}
+        for w in waiting:
+            if SYNC[w.op.name] == "warp":
+                warps.setdefault(w.linear // WARP, []).append(w)
+        if warps:
+            released: list[_Worker] = []
+            for group in warps.values():
+                op = group[0].op  # (the lowest lane's op: its lanes there are the active ones)
+                active = [w for w in group if w.op is op]
+                _WARP_OPS[op.name.rpartition(".")[2]](op, {w.linear % WARP: w for w in active})
+                released.extend(active)
+            released.sort(key=lambda w: w.linear)
+            return released
+        op = waiting[0].op
+        finished = [w for w in self.workers if w.done]
+        if finished:
+            _fail(
+                f"thread {_dim3(finished[0].thread)} finished without reaching this "
+                f"asc_syncthreads, where {len(waiting)} threads wait for it: the block "
+                "hangs on the device (every thread of the block must reach the barrier; "
+                "keep it out of branches and loops that not all threads take)",
+                op,
+            )
+        other = next((w for w in waiting if w.op is not op), None)
+        if other is not None:
+            _fail(
+                f"threads wait at two different asc_syncthreads: thread "
+                f"{_dim3(waiting[0].thread)} here, thread {_dim3(other.thread)} at "
+                f"{op_location(other.op) or other.op.name}; every thread of the block must "
+                "reach the same barrier (a barrier in a branch not all threads take is "
+                "undefined)",
+                op,
+            )
+        return list(waiting)
+
+
+def _dim3(t: tuple[int, int, int]) -> str:
+    return f"({t[0]}, {t[1]}, {t[2]})"
+
+
+def _vf_call(op, comp):
+    from asc_xdsl.dialects.ascendc.simt import MAX_THREADS, launch_bound, needs_lockstep
+
+    name = op.properties["callee"].root_reference.data
+    callee = comp.program.function(name)
+    lockstep = needs_lockstep(callee.op)
+    bound = min(MAX_THREADS, launch_bound(callee.op))
+    args = comp.slots_of(op.args)
+    dim_values = op.dim_operands()
+    dim_slots = None if dim_values is None else comp.slots_of(dim_values)
+    static = op.threads()
+
+    def thread_order(dims):
+        return [(x, y, z) for z in range(dims[2]) for y in range(dims[1]) for x in range(dims[0])]
+
+    static_order = thread_order(static) if dim_slots is None else None
+
+    def run_threads(c, values, dims, order):
         outer = c.regs.get(STATE)
         state = c.regs[STATE] = _Threads(dims)
         try:
-            for t in order:
-                state.thread = t
-                callee.call(c, values)
+            if lockstep:
+                state.lockstep = _Lockstep(state, order)
+                state.lockstep.run(lambda: callee.call(c, values))
+            else:
+                for t in order:
+                    state.thread = t
+                    callee.call(c, values)
         finally:
             c.regs[STATE] = outer
         c.cnt[I_V] += 1
         c.cnt[C_V] += VEC_LATENCY + state.cycles
+        return state
 
     def run(e, c, _op=op):
         values = [e[a] for a in args]
+        if dim_slots is None:
+            dims, order = static, static_order
+        else:
+            dims = tuple(int(e[s]) for s in dim_slots)
+            total = dims[0] * dims[1] * dims[2]
+            if min(dims) < 1 or total > bound:
+                limit = (
+                    "be 1 or more in each dimension"
+                    if min(dims) < 1
+                    else f"start at most {bound} threads (@{name}'s __launch_bounds__"
+                    f"({launch_bound(callee.op)}), at most {MAX_THREADS})"
+                )
+                raise SimulatorError(f"the run-time thread dims dim3{dims} must {limit}")
+            order = thread_order(dims)
         san = c.san
         if san is None:
-            run_threads(c, values)
+            run_threads(c, values, dims, order)
             return
         outer, san.vf_spans = san.vf_spans, []  # (the UB/GM the threads touch: one V access)
         try:
-            run_threads(c, values)
+            atomic = run_threads(c, values, dims, order).atomic
         finally:
             spans, san.vf_spans = san.vf_spans, outer
         san.vector_function(_op, spans)
+        if atomic:  # (GM atomics: checked against other blocks' atomics as SetAtomicAdd's)
+            mode = san.regs.get("ATOMIC")
+            san.regs["ATOMIC"] = ("simt", None)
+            try:
+                san.vector_function(_op, atomic)
+            finally:
+                if mode is None:
+                    del san.regs["ATOMIC"]
+                else:
+                    san.regs["ATOMIC"] = mode
 
     return run
 
@@ -187,6 +412,210 @@ def _printf(op, comp):
     return run
 
 
+# -- warp functions: each thread waits (its value), the scheduler resolves the warp ------
+
+
+def _waits(read):
+    """A warp function or the barrier: the thread hands `read(e)` to the scheduler and
+    waits for its result."""
+
+    def build(op, comp):
+        r = comp.slot(op.value) if op.results else None
+        slots = comp.slots_of(op.operands)
+
+        def run(e, c, _op=op):
+            value = read([e[a] for a in slots])
+            result = _threads(c).lockstep.wait(_op, value)
+            if r is not None:
+                e[r] = result
+
+        return run
+
+    return build
+
+
+def _lane_source(op, lane: int, value) -> int:
+    """The lane whose var a shuffle of `lane` reads (its own past its group)."""
+    _var, arg, width = value
+    mode = op.name.rpartition(".")[2]
+    if width not in (1, 2, 4, 8, 16, 32):
+        _fail(
+            f"width {width} is not a power of two in 1..32 (the device's result is undefined)", op
+        )
+    base = lane & ~(width - 1)
+    if mode == "shfl":
+        return base + arg % width
+    if mode == "shfl_up":
+        return lane - arg if arg < width and lane - arg >= base else lane
+    if mode == "shfl_down":
+        return lane + arg if arg < width and lane + arg < base + width else lane
+    src = lane ^ (arg & 0xFFFFFFFF)  # shfl_xor: a lower group's lane too, not a higher one
+    return src if src < base + width else lane
+
+
+def _shfl(op, lanes: dict) -> None:
+    for lane, w in lanes.items():
+        src = _lane_source(op, lane, w.value)
+        if src not in lanes:
+            _fail(
+                f"lane {lane} (thread {_dim3(w.thread)}) reads lane {src} of its warp, which "
+                "is not active here (finished, elsewhere, or past the block's threads): the "
+                "device gives an undefined value",
+                op,
+            )
+        w.result = lanes[src].value[0]
+
+
+def _tree(values: dict, combine):
+    """Combine the lanes' values pairwise (lane i with i + 16, then + 8, ...), a lane
+    without a partner keeping its own; the result is lane 0's."""
+    vals = dict(values)
+    step = WARP // 2
+    while step:
+        for i in range(step):
+            if i + step in vals:
+                vals[i] = combine(vals[i], vals.pop(i + step)) if i in vals else vals.pop(i + step)
+        step //= 2
+    return vals[0]
+
+
+def _reduce(op, lanes: dict) -> None:
+    t = op.value.type
+    kind = op.name.rpartition("_")[2]
+    dtype = np.dtype(np.float32) if not hasattr(t, "signedness") else None
+    if dtype is not None:
+        fn = {"add": np.add, "max": np.maximum, "min": np.minimum}[kind]
+
+        def combine(a, b):
+            return fn(np.float32(a), np.float32(b))
+    else:
+        combine = {"add": lambda a, b: a + b, "max": max, "min": min}[kind]
+    total = _tree({lane: w.value[0] for lane, w in lanes.items()}, combine)
+    result = to_scalar(t, total)
+    for w in lanes.values():
+        w.result = result
+
+
+def _vote(op, lanes: dict) -> None:
+    kind = op.name.rpartition(".")[2]
+    bits = sum(1 << lane for lane, w in lanes.items() if w.value[0] != 0)
+    everyone = sum(1 << lane for lane in lanes)
+    result = {"all": int(bits == everyone), "any": int(bits != 0), "ballot": bits}[kind]
+    for w in lanes.values():
+        w.result = result
+
+
+def _activemask(op, lanes: dict) -> None:
+    mask = sum(1 << lane for lane in lanes)
+    for w in lanes.values():
+        w.result = mask
+
+
+_WARP_OPS = {
+    "shfl": _shfl,
+    "shfl_up": _shfl,
+    "shfl_down": _shfl,
+    "shfl_xor": _shfl,
+    "reduce_add": _reduce,
+    "reduce_max": _reduce,
+    "reduce_min": _reduce,
+    "all": _vote,
+    "any": _vote,
+    "ballot": _vote,
+    "activemask": _activemask,
+}
+
+
+def _lane_id(op, comp):
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        e[r] = _threads(c).linear() % WARP
+
+    return run
+
+
+_LANEMASKS = {
+    "eq": lambda n: 1 << n,
+    "lt": lambda n: (1 << n) - 1,
+    "le": lambda n: (1 << (n + 1)) - 1,
+    "gt": lambda n: 0xFFFFFFFF & ~((1 << (n + 1)) - 1),
+    "ge": lambda n: 0xFFFFFFFF & ~((1 << n) - 1),
+}
+
+
+def _lanemask(op, comp):
+    r = comp.slot(op.value)
+    mask = _LANEMASKS[op.name.rpartition("_")[2]]
+    t = op.value.type
+
+    def run(e, c, _op=op):
+        e[r] = to_scalar(t, mask(_threads(c).linear() % WARP))  # (an int32: bit 31 signs it)
+
+    return run
+
+
+def _fence(op, comp):
+    """The simulator's memory is sequentially consistent: a fence orders nothing more."""
+
+    def run(e, c, _op=op):
+        pass
+
+    return run
+
+
+# -- atomics -------------------------------------------------------------------------------
+
+
+_ATOMIC_OPS = {
+    "add": lambda old, v, cmp, t: old + v,
+    "sub": lambda old, v, cmp, t: old - v,
+    "exch": lambda old, v, cmp, t: v,
+    "max": lambda old, v, cmp, t: v if v > old else old,
+    "min": lambda old, v, cmp, t: v if v < old else old,
+    "inc": lambda old, v, cmp, t: 0 if old >= v else old + 1,
+    "dec": lambda old, v, cmp, t: v if old == 0 or old > v else old - 1,
+    "and": lambda old, v, cmp, t: old & v,
+    "or": lambda old, v, cmp, t: old | v,
+    "xor": lambda old, v, cmp, t: old ^ v,
+    "cas": lambda old, v, cmp, t: v if old == cmp else old,
+}
+
+
+def _atomic(op, comp):
+    """ptr[index] = f(old, value) in one step (no other thread runs between the read
+    and the write), the old value the result: exact whatever order the threads run in,
+    but for a float add's rounding, which follows that order (as on the device)."""
+    el, t, _ = _element(op)
+    kind = op.name.rpartition("_")[2]
+    fn = _ATOMIC_OPS[kind]
+    p, i, v, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.operand), comp.slot(op.value)
+    cmp_slot = comp.slot(op.compare) if kind == "cas" else None
+    what = f"a SIMT asc_atomic_{kind}"
+    one = np.ones(1, bool)
+
+    def run(e, c, _op=op):
+        state = _threads(c)
+        state.cycles += 1
+        ptr, index = e[p], int(e[i])
+        if isinstance(ptr, GmPtr):
+            start = ptr.byte_offset + index * el.size
+            ptr.buf.check(start, el.size, what)
+            if c.san is not None:  # (a read-modify-write: an atomic write, as SetAtomicAdd's)
+                state.atomic.append((ptr.buf, start, start + el.size, True))
+            cell = ptr.buf.u8[start : start + el.size].view(el.storage)
+            old = to_scalar(t, cell[0])
+            cell[0] = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
+        else:
+            address = _ub_address(ptr, index, el.size, what)
+            old = to_scalar(t, _read(c, address, el, 1, what)[0])
+            new = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
+            _write(c, address, el, np.array([new]).astype(el.dtype), one, what)
+        e[r] = old
+
+    return run
+
+
 _BUILDERS = {
     "vf_call": _vf_call,
     "thread_idx": _builtin(lambda c, d: _threads(c).thread[d]),
@@ -197,6 +626,15 @@ _BUILDERS = {
     "load": _load,
     "store": _store,
     "printf": _printf,
+    "lane_id": _lane_id,
+    "lanemask": _lanemask,
+    "activemask": _waits(lambda vs: None),
+    "vote": _waits(lambda vs: (vs[0],)),
+    "shfl": _waits(lambda vs: (vs[0], int(vs[1]), int(vs[2]))),
+    "reduce": _waits(lambda vs: (vs[0],)),
+    "syncthreads": _waits(lambda vs: None),
+    "fence": _fence,
+    "atomic": _atomic,
 }
 
 
