@@ -166,20 +166,35 @@ def _blocks(e, p, off, stride, el: _Elem, what: str) -> list[int]:
     return _block_addresses(_address(e, p, off, el.size, what, ALIGN), int(e[stride]))
 
 
+def _read_blocks(c, addresses: list[int], mask, el: _Elem, what: str) -> np.ndarray:
+    """A DataBlock copy's load: register block k from `addresses[k]` where any of its
+    lanes is on, zeros elsewhere."""
+    per = BLOCK // el.size
+    on = lanes_of(mask, el.size).reshape(-1, per).any(axis=1)
+    out = np.zeros(el.lanes, el.dtype)
+    for k, address in enumerate(addresses):
+        if on[k]:
+            out[k * per : (k + 1) * per] = _read(c, address, el, per, what)
+    return out
+
+
+def _write_blocks(c, addresses: list[int], values, mask, el: _Elem, what: str) -> None:
+    """A DataBlock copy's store: register block k's enabled lanes to `addresses[k]`."""
+    per = BLOCK // el.size
+    on = lanes_of(mask, el.size).reshape(-1, per)
+    for k, address in enumerate(addresses):
+        if on[k].any():
+            _write(c, address, el, values[k * per : (k + 1) * per], on[k], what)
+
+
 @_builds("load_align_block")
 def _load_align_block(op, comp):
     el = _elem(op.dst.type)
     what = "LoadAlign (DATA_BLOCK_COPY)"
-    per = BLOCK // el.size  # elements of a block
     p, off, st, m, r = (comp.slot(v) for v in (op.ptr, op.offset, op.block_stride, op.mask, op.dst))
 
     def run(e, c, _op=op):
-        on = lanes_of(e[m], el.size).reshape(-1, per).any(axis=1)
-        out = np.zeros(el.lanes, el.dtype)
-        for k, address in enumerate(_blocks(e, p, off, st, el, what)):
-            if on[k]:
-                out[k * per : (k + 1) * per] = _read(c, address, el, per, what)
-        e[r] = out
+        e[r] = _read_blocks(c, _blocks(e, p, off, st, el, what), e[m], el, what)
 
     return run
 
@@ -188,17 +203,11 @@ def _load_align_block(op, comp):
 def _store_align_block(op, comp):
     el = _elem(op.src.type)
     what = "StoreAlign (DATA_BLOCK_COPY)"
-    per = BLOCK // el.size
     slots = (op.ptr, op.offset, op.block_stride, op.src, op.mask)
     p, off, st, s, m = (comp.slot(v) for v in slots)
 
     def run(e, c, _op=op):
-        on = lanes_of(e[m], el.size).reshape(-1, per)
-        values = e[s]
-        for k, address in enumerate(_blocks(e, p, off, st, el, what)):
-            if on[k].any():
-                part = values[k * per : (k + 1) * per]
-                _write(c, address, el, part, on[k], what)
+        _write_blocks(c, _blocks(e, p, off, st, el, what), e[s], e[m], el, what)
 
     return run
 
@@ -332,18 +341,12 @@ def _repeat(base: int, repeat_stride) -> int:
 def _load_align_block_post(op, comp):
     el = _elem(op.dst.type)
     what = "LoadAlign (DATA_BLOCK_COPY, PostUpdate)"
-    per = BLOCK // el.size
     slots = (op.ptr, op.block_stride, op.repeat_stride, op.mask, op.dst, op.next)
     p, st, rs, m, r, n = (comp.slot(v) for v in slots)
 
     def run(e, c, _op=op):
         base = _checked(int(e[p]), el, ALIGN, what)
-        on = lanes_of(e[m], el.size).reshape(-1, per).any(axis=1)
-        out = np.zeros(el.lanes, el.dtype)
-        for k, address in enumerate(_block_addresses(base, int(e[st]))):
-            if on[k]:
-                out[k * per : (k + 1) * per] = _read(c, address, el, per, what)
-        e[r] = out
+        e[r] = _read_blocks(c, _block_addresses(base, int(e[st])), e[m], el, what)
         e[n] = _repeat(base, e[rs])
 
     return run
@@ -353,17 +356,12 @@ def _load_align_block_post(op, comp):
 def _store_align_block_post(op, comp):
     el = _elem(op.src.type)
     what = "StoreAlign (DATA_BLOCK_COPY, PostUpdate)"
-    per = BLOCK // el.size
     slots = (op.ptr, op.block_stride, op.repeat_stride, op.src, op.mask, op.next)
     p, st, rs, s, m, n = (comp.slot(v) for v in slots)
 
     def run(e, c, _op=op):
         base = _checked(int(e[p]), el, ALIGN, what)
-        on = lanes_of(e[m], el.size).reshape(-1, per)
-        values = e[s]
-        for k, address in enumerate(_block_addresses(base, int(e[st]))):
-            if on[k].any():
-                _write(c, address, el, values[k * per : (k + 1) * per], on[k], what)
+        _write_blocks(c, _block_addresses(base, int(e[st])), e[s], e[m], el, what)
         e[n] = _repeat(base, e[rs])
 
     return run
@@ -410,19 +408,13 @@ def _normal(base: int, repeat_stride, el: _Elem) -> int:
 def _load_align_block_normal(op, comp):
     el = _elem(op.dst.type)
     what = "LoadAlign (DATA_BLOCK_COPY, POST_MODE_NORMAL)"
-    per = BLOCK // el.size
     p, st, rs, m, r = (
         comp.slot(v) for v in (op.ptr, op.block_stride, op.repeat_stride, op.mask, op.dst)
     )
 
     def run(e, c, _op=op):
         base = _checked(_normal(int(e[p]), e[rs], el), el, ALIGN, what)
-        on = lanes_of(e[m], el.size).reshape(-1, per).any(axis=1)
-        out = np.zeros(el.lanes, el.dtype)
-        for k, address in enumerate(_block_addresses(base, int(e[st]))):
-            if on[k]:
-                out[k * per : (k + 1) * per] = _read(c, address, el, per, what)
-        e[r] = out
+        e[r] = _read_blocks(c, _block_addresses(base, int(e[st])), e[m], el, what)
 
     return run
 
@@ -431,17 +423,12 @@ def _load_align_block_normal(op, comp):
 def _store_align_block_normal(op, comp):
     el = _elem(op.src.type)
     what = "StoreAlign (DATA_BLOCK_COPY, POST_MODE_NORMAL)"
-    per = BLOCK // el.size
     slots = (op.ptr, op.block_stride, op.repeat_stride, op.src, op.mask)
     p, st, rs, s, m = (comp.slot(v) for v in slots)
 
     def run(e, c, _op=op):
         base = _checked(_normal(int(e[p]), e[rs], el), el, ALIGN, what)
-        on = lanes_of(e[m], el.size).reshape(-1, per)
-        values = e[s]
-        for k, address in enumerate(_block_addresses(base, int(e[st]))):
-            if on[k].any():
-                _write(c, address, el, values[k * per : (k + 1) * per], on[k], what)
+        _write_blocks(c, _block_addresses(base, int(e[st])), e[s], e[m], el, what)
 
     return run
 
