@@ -11,7 +11,7 @@ from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.emitasc import PyStructType
-from asc_xdsl.runtime.simulator import queues
+from asc_xdsl.runtime.simulator import float4, queues
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError, UnsupportedOpError
@@ -22,7 +22,6 @@ from asc_xdsl.runtime.simulator.memory import (
     GmPtr,
     LocalTensor,
 )
-from asc_xdsl.runtime.simulator import float4
 from asc_xdsl.runtime.simulator.ops import handles_spec
 from asc_xdsl.runtime.simulator.profile import CYCLE_OFFSET, PIPES
 from asc_xdsl.runtime.simulator.queues import BufPool, Queue, TBuf, memory_of

@@ -44,7 +44,6 @@ _GETTERS = {
 }
 
 
-
 def _pair_size(t) -> int:
     return 2 * t.length
 
@@ -52,9 +51,7 @@ def _pair_size(t) -> int:
 @handles(*_GETTERS)
 def _getter(op, comp):
     get, t = _GETTERS[type(op)], comp.slot(op.tensor)
-    if isinstance(op, ten.LocalTensorGetSizeOp) and float4.is_float4(
-        op.tensor.type.element_type
-    ):
+    if isinstance(op, ten.LocalTensorGetSizeOp) and float4.is_float4(op.tensor.type.element_type):
         get = _pair_size  # (a 4-bit tensor's length is its bytes: two elements each)
     r, rt = comp.slot(op.results[0]), op.results[0].type
 
