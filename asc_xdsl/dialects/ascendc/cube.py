@@ -427,7 +427,9 @@ class _LoadDataMxOp(DataCopyBaseOp):
                 f"fp4x2_e1m2_t, fp8_e4m3fn_t or fp8_e5m2_t (dav_3510's static_assert), not "
                 f"{element}"
             )
-        check_buffers(self, "LoadData (MX)", {"dst": ("L0A", "L0B"), "src": ("L1",), "src_mx": ("L1",)})
+        check_buffers(
+            self, "LoadData (MX)", {"dst": ("L0A", "L0B"), "src": ("L1",), "src_mx": ("L1",)}
+        )
 
 
 add_copy(

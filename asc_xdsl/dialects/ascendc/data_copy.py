@@ -465,7 +465,6 @@ _DATA_COPY_TABLE: tuple[tuple[str, str, tuple[Operand, ...], CopyForm, str | Non
 )
 
 
-
 class _Dn2NzOp(DataCopyBaseOp):
     """`DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: Ascend 950 only (the headers declare it
     for arch 3510 / 5102), GM -> L1 (its implementation asserts the L1 position); the MX
