@@ -446,6 +446,7 @@ add_copy(
             Operand("mx_params", struct("LoadData2DMxParamsType")),
         ),
         dtypes={"E": ("f8E8M0FNU",)},
+        example={"T": "f8E4M3FN", "E": "f8E8M0FNU"},
         pipe="MTE1",
         py="load_data",
         sim="cube:load_data_mx",
