@@ -48,6 +48,7 @@ from asc_xdsl.runtime.simulator.errors import (
     TensorBoundsError,
     UnsupportedOpError,
 )
+from asc_xdsl.runtime.simulator.float4 import is_float4
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.copy import copy_bursts, route
@@ -329,6 +330,7 @@ def _load_2d_v2(op, comp, params=None):
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(params or op.operands[2])
     itemsize = np_dtype(op.dst.type.element_type).itemsize
     api = "LoadData (LoadData2DParamsV2)"
+    half = is_float4(op.dst.type.element_type)
 
     from_gm = op.name == "ascendc.load_data_g2l_v2"
 
@@ -359,6 +361,11 @@ def _load_2d_v2(op, comp, params=None):
         if not from_gm:
             _check_align(src, f"{api} src", 32)
         transpose = bool(f["ifTranspose"])
+        if transpose and half:
+            raise UnsupportedOpError(
+                f"{api}: ifTranspose of a 4-bit type is not simulated (the transpose moves "
+                "half bytes, which the documentation does not lay out)"
+            )
         stride = abs(f["srcStride"])
         if transpose and itemsize != 2:
             src_idx, dst_idx, frac = _v2_squares(f, itemsize, stride, src, api)
@@ -1721,6 +1728,8 @@ def _mx():
     from asc_xdsl.runtime.simulator.ops import mx
 
     return mx
+
+
 _REFUSED = {
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not an Atlas A2/A3 form "
     "(dav-c220's headers report it unsupported; use V2)",
