@@ -427,6 +427,12 @@ class _LoadDataMxOp(DataCopyBaseOp):
                 f"fp4x2_e1m2_t, fp8_e4m3fn_t or fp8_e5m2_t (dav_3510's static_assert), not "
                 f"{element}"
             )
+        scales = str(self.src_mx.type.element_type)  # type: ignore[attr-defined]
+        if scales != "f8E8M0FNU":
+            raise VerifyException(
+                f"'{self.name}': LoadData's scale matrix is a LocalTensor<fp8_e8m0_t>, not "
+                f"of {scales}"
+            )
         check_buffers(
             self, "LoadData (MX)", {"dst": ("L0A", "L0B"), "src": ("L1",), "src_mx": ("L1",)}
         )

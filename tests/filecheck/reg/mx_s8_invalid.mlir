@@ -40,3 +40,13 @@ builtin.module attributes {ascendc.soc = "Ascend910B1"} {
     func.return
   }
 }
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @scales(%d: !ascendc.local_tensor<*xf8E4M3FN>, %s: !ascendc.local_tensor<*xf8E4M3FN>, %lp: !ascendc.load_data_2d_params_v2, %mxp: !ascendc.load_data_2d_mx_params) {
+    // expected-error@+1 {{LoadData's scale matrix is a LocalTensor<fp8_e8m0_t>, not of f8E4M3FN}}
+    ascendc.load_data_mx %d, %s, %s, %lp, %mxp : !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.local_tensor<*xf8E4M3FN>, !ascendc.load_data_2d_params_v2, !ascendc.load_data_2d_mx_params
+    func.return
+  }
+}
