@@ -279,7 +279,7 @@ def test_mmad_mx_sample_matches_the_exact_scaled_product(ta, tb, twice):
         av, bv = asc.testing.float8_decode(a), asc.testing.float8_decode(b)
     out = np.zeros((M, N), np.float32)
     mmad_mx_sample[1](a, s1.view(np.float16), b, s2.view(np.float16), out,
-                      asc.ConstExpr(fp4), asc.ConstExpr(twice), platform=A950)  # fmt: skip
+                      asc.ConstExpr(fp4), asc.ConstExpr(twice), platform=A950, sanitize="error")  # fmt: skip
     want = _mx_golden(av, bv, s1, s2, twice)
     np.testing.assert_array_equal(out, want)
 
