@@ -243,10 +243,8 @@ def mmad_mx(op, comp, with_bias: bool):
         c4 = _bytes(dst, 0, cbytes, "MmadMx writes dst").view(c_dt).reshape(n1, m1, 16, 16)
         cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)[:m, :n].astype(np.float64)
         init = None
-        if (
-            (with_bias
-            and e[bias_slot].mem_name == "BT")
-            or (not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"])
+        if (with_bias and e[bias_slot].mem_name == "BT") or (
+            not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"]
         ):
             if not with_bias:
                 raise SimulatorError(
