@@ -383,6 +383,15 @@ class _MmadMxOp(SpecOp):
             )
         check_buffers(self, "MmadMx", MMAD_BUFFERS)
 
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the op exists there only)."""
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
 
 for _cls, _mnemonic, _bias in (
     ("MmadMxOp", "mmad_mx", ()),
@@ -436,6 +445,15 @@ class _LoadDataMxOp(DataCopyBaseOp):
         check_buffers(
             self, "LoadData (MX)", {"dst": ("L0A", "L0B"), "src": ("L1",), "src_mx": ("L1",)}
         )
+
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the op exists there only)."""
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
 
 
 add_copy(

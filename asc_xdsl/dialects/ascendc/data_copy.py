@@ -489,6 +489,15 @@ class _Dn2NzOp(DataCopyBaseOp):
                 "(its 3510 implementation asserts 'dn2nz only support position:GM to L1')"
             )
 
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the op exists there only)."""
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
 
 add_copy(
     FAMILY,
