@@ -23,7 +23,8 @@ depends on the backend the launches run on:
 Ascend 950's 8-bit floats (numpy has none; docs/fp8.md): `float8_encode(values, name)`
 gives their uint8 codes, `float8_array(values, name)` the codes tagged with the format
 (a kernel argument whose element type the compiler takes from it), `float8_decode(a)`
-the values back as float32 (ml_dtypes' float8 arrays are read too).
+the values back as float32 (ml_dtypes' float8 arrays are read too). The 4-bit floats
+likewise: `float4_encode` / `float4_array` / `float4_decode`, two codes a byte.
 """
 
 from __future__ import annotations
@@ -34,7 +35,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BenchResult", "do_bench", "float8_array", "float8_decode", "float8_encode"]
+__all__ = [
+    "BenchResult",
+    "do_bench",
+    "float4_array",
+    "float4_decode",
+    "float4_encode",
+    "float8_array",
+    "float8_decode",
+    "float8_encode",
+]
 
 DEFAULT_QUANTILES = (0.2, 0.8)
 
@@ -255,3 +265,69 @@ def float8_decode(codes: Any, name: str | None = None) -> Any:
     if found is not None and found != f.name:
         raise ValueError(f"float8_decode: the array holds {found}, not {f.name}")
     return float8.decode(a.view(np.uint8), f.name)
+
+
+_FLOAT4_ROUNDING = ("rint", "round", "trunc", "floor", "ceil")
+
+
+def float4_encode(values: Any, name: str, *, round_mode: Any = None) -> Any:
+    """The packed bytes of `values` (an even count of floats) in the 4-bit float format
+    `name` ("float4_e2m1", "float4_e1m2"): two codes a byte, element 2i in the low nibble
+    (as `fp4x2_*_t` holds them), rounded as Cast bfloat16 -> fp4 does by `round_mode`
+    (RINT by default; ROUND, TRUNC, FLOOR, CEIL) and saturated (no NaN or infinity:
+    NaN -> 0, overflow -> the largest value). An array's shape keeps its leading axes,
+    the last one halved."""
+    import numpy as np
+
+    from asc_xdsl.utils import float8
+
+    f = float8.fmt(name)
+    if f.bits != 4:
+        raise ValueError(f"float4_encode: {name} is not a 4-bit format (float4_e2m1, float4_e1m2)")
+    a = np.asarray(values, np.float64)
+    if a.size % 2 or (a.ndim and a.shape[-1] % 2):
+        raise ValueError(
+            f"float4_encode: {a.size} values of shape {a.shape}: 4-bit floats pack two a "
+            "byte, so the last axis needs an even length"
+        )
+    mode = "rint" if round_mode is None else getattr(round_mode, "name", str(round_mode))
+    mode = mode.lower().removeprefix("cast_")
+    if mode not in _FLOAT4_ROUNDING:
+        raise ValueError(
+            f"4-bit floats round with RINT, ROUND, TRUNC, FLOOR or CEIL, not {round_mode!r}"
+        )
+    packed = float8.pack4(float8.encode(a.reshape(-1), f.name, mode, True))
+    return packed.reshape((*a.shape[:-1], a.shape[-1] // 2) if a.ndim else (1,))
+
+
+def float4_array(values: Any, name: str, **options: Any) -> Any:
+    """`float4_encode(values, name, **options)` viewed as the format's tagged dtype
+    (`runtime.numpy_types.FLOAT4_TAGS`): a kernel argument whose GlobalTensor holds
+    that format (`fp4x2_e2m1_t` / `fp4x2_e1m2_t`), 2 x its size elements."""
+    from asc_xdsl.runtime.numpy_types import FLOAT4_TAGS
+    from asc_xdsl.utils import float8
+
+    f = float8.fmt(name)
+    return float4_encode(values, f.name, **options).view(FLOAT4_TAGS[f.name])
+
+
+def float4_decode(packed: Any, name: str | None = None) -> Any:
+    """The float32 values of packed 4-bit codes (a `float4_array`, or uint8 bytes with the
+    format's `name`): twice as many, the last axis doubled."""
+    import numpy as np
+
+    from asc_xdsl.utils import float8
+
+    a = np.asarray(packed)
+    names = a.dtype.names
+    found = names[0] if names and len(names) == 1 else None
+    if name is None and found is None:
+        raise ValueError(
+            f"float4_decode: a {a.dtype} array does not say its format: pass name= "
+            "(float4_e2m1, float4_e1m2)"
+        )
+    f = float8.fmt(name or found)  # type: ignore[arg-type]
+    if f.bits != 4 or (found is not None and found != f.name):
+        raise ValueError(f"float4_decode: the array holds {found or a.dtype}, not {f.name}")
+    out = float8.decode(float8.unpack4(a.view(np.uint8)), f.name)
+    return out.reshape((*a.shape[:-1], 2 * a.shape[-1]) if a.ndim else (2,))

@@ -309,7 +309,7 @@ def _float8_tag(dtype: Any) -> DataType | None:
     """The 8-bit float a numpy dtype tags: one uint8 field named after the format
     (runtime.numpy_types.FLOAT8_TAGS: uint8 codes marked as, say, hifloat8)."""
     names = getattr(dtype, "names", None)
-    if not names or len(names) != 1 or names[0] not in _FLOAT8_NAMES:
+    if not names or len(names) != 1 or names[0] not in _LOWP_NAMES:  # (4-bit: two a byte)
         return None
     field = dtype.fields[names[0]][0]
     return _BY_NAME[names[0]] if str(field) == "uint8" and dtype.itemsize == 1 else None

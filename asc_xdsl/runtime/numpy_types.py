@@ -38,7 +38,16 @@ FLOAT8_TAGS: dict[str, np.dtype] = {
 """Format name -> a one-byte numpy dtype that marks uint8 codes as that format, for a
 kernel argument (`codes.view(FLOAT8_TAGS["hifloat8"])`): the launch reads its bytes,
 the compiler its element type. (ml_dtypes' float8 arrays are taken as they are.)"""
-_FLOAT8_NAMES = frozenset({"f8E4M3FN", "f8E5M2", "f8E8M0FNU", "ascendc.hifloat8"})
+
+FLOAT4_TAGS: dict[str, np.dtype] = {
+    name: np.dtype([(name, "u1")]) for name in ("float4_e2m1", "float4_e1m2")
+}
+"""The same for the 4-bit floats: each tagged byte holds two codes (fp4x2_*_t), element
+2i in the low nibble (`asc_xdsl.testing.float4_array` packs them)."""
+_FLOAT8_NAMES = frozenset(
+    {"f8E4M3FN", "f8E5M2", "f8E8M0FNU", "ascendc.hifloat8", "f4E2M1FN", "ascendc.float4_e1m2"}
+)
+"""(the 4-bit floats too: their tensors are held as their bytes, two codes each)"""
 
 
 def np_dtype(t: Attribute) -> np.dtype:

@@ -294,7 +294,7 @@ def test_a_runtime_scalar_does_not_convert_to_an_8_bit_float():
     assert f"test_fp8_s8.py:{line}:" in str(info.value)
 
 
-# -- the 4-bit floats: tables, rounding, packing; compiled, refused by the simulator ----------
+# -- the 4-bit floats: tables, rounding, packing (simulated: test_mx_s8.py) ----------
 
 
 def _fp4_value(code: int, ebits: int) -> Fraction:
@@ -379,18 +379,3 @@ def fp4_cast(x: asc.GlobalAddress, fmt: asc.ConstExpr, mode: asc.ConstExpr):
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(xg, xl, COUNT)
-
-
-def test_fp4_cast_compiles_and_the_simulator_refuses_it_at_its_line():
-    x = np.zeros(COUNT, np.float32)
-    args = (asc.ConstExpr(asc.float4_e1m2), asc.ConstExpr(asc.RoundMode.CAST_FLOOR))
-    text = fp4_cast.compile(x, *args, soc_version=A950).asm["ascendc"]
-    assert "AscendC::Cast<fp4x2_e1m2_t, bfloat16_t>(" in text and "CAST_FLOOR" in text
-    with pytest.raises(
-        Exception, match=r"4-bit float tensors .* are compiled but not simulated"
-    ) as info:
-        fp4_cast[1](x, *args, platform=A950)
-    line = next(
-        i for i, t in enumerate(Path(__file__).read_text().splitlines(), 1) if "# fp4-tensor" in t
-    )
-    assert f"test_fp8_s8.py:{line}:" in str(info.value)

@@ -52,6 +52,7 @@ ASC_STUB_ANY(vexpdif) ASC_STUB_ANY(vunpack) ASC_STUB_ANY(vmulscvt) ASC_STUB_ANY(
 
 ASC_STUB_ANY(VagCpuSim) ASC_STUB_ANY(chistv2) ASC_STUB_ANY(copy_cbuf_to_ubuf)
 ASC_STUB_ANY(copy_gm_to_cbuf_align_v2) ASC_STUB_ANY(copy_gm_to_cbuf_multi_nd2nz)
+ASC_STUB_ANY(copy_gm_to_cbuf_multi_dn2nz) ASC_STUB_ANY(mad_mx)
 ASC_STUB_ANY(copy_gm_to_ubuf_align_v2) ASC_STUB_ANY(copy_ubuf_to_cbuf) ASC_STUB_ANY(dhistv2)
 ASC_STUB_ANY(get_ar) ASC_STUB_ANY(ldva) ASC_STUB_ANY(load_cbuf_to_ca_mx)
 ASC_STUB_ANY(load_cbuf_to_cb_mx) ASC_STUB_ANY(mem_bar) ASC_STUB_ANY(movp_b16)

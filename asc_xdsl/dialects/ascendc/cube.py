@@ -353,6 +353,134 @@ for _cls, _mnemonic, _bias in (
         _MmadOp,
     )
 
+# ---------------------------------------------------------------------------
+# MX (microscaling, Ascend 950): MmadMx and the LoadData that brings the e8m0 scales
+# ---------------------------------------------------------------------------
+
+_FP4_MX = ("f4E2M1FN", "!ascendc.float4_e1m2")
+MMAD_MX_TYPES: frozenset[tuple[str, str, str]] = frozenset(
+    {("f32", a, b) for a in _FP4_MX for b in _FP4_MX}
+    | {("f32", a, b) for a in _FP8_MMAD for b in _FP8_MMAD}
+)
+"""(dst, fm, filter) element types of `MmadMx` (dav_3510 `MmadMxCal`'s static_assert: float
+<- fp4x2_e2m1_t / fp4x2_e1m2_t in any pairing, or fp8_e4m3fn_t / fp8_e5m2_t in any
+pairing; a bias is float)."""
+
+
+class _MmadMxOp(SpecOp):
+    """`MmadMx`: Ascend 950 only (its element types are), A in L0A with its scales in
+    L0A_MX, B in L0B with its scales in L0B_MX (put there by `LoadData` with a scale
+    matrix), dst in L0C."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        triple = tuple(str(self.var_type(v)) for v in ("T", "U", "S"))
+        if triple not in MMAD_MX_TYPES:
+            known = ", ".join(f"{d} <- {a} x {b}" for d, a, b in sorted(MMAD_MX_TYPES))
+            raise VerifyException(
+                f"'{self.name}': MmadMx does not compute {triple[0]} <- {triple[1]} x "
+                f"{triple[2]} (dav_3510 MmadMxCal's static_assert; dst <- fm x filter: {known})"
+            )
+        check_buffers(self, "MmadMx", MMAD_BUFFERS)
+
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the op exists there only)."""
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+
+for _cls, _mnemonic, _bias in (
+    ("MmadMxOp", "mmad_mx", ()),
+    ("MmadMxWithBiasOp", "mmad_mx_with_bias", (Operand("bias", local("T"), Effect.READ),)),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "MmadMx",
+            (
+                _ACC,
+                _FM,
+                Operand("filter", local("S"), Effect.READ),
+                *_bias,
+                Operand("mmad_params", _MMAD_PARAMS, py="params"),
+            ),
+            example={"T": "f32", "U": "f8E4M3FN", "S": "f8E5M2"},
+            pipe="M",
+            py="mmad_mx",
+            sim=f"cube:{_mnemonic}",
+            doc="`AscendC::MmadMx(dst, fm, filter, [bias,] MmadParams)` (Ascend 950): dst = "
+            "(scaleA (x) fm) x (scaleB (x) filter) (+ dst or bias), each 32 elements along K "
+            "scaled by one e8m0 of L0A_MX / L0B_MX.",
+        ),
+        _MmadMxOp,
+    )
+
+
+class _LoadDataMxOp(DataCopyBaseOp):
+    """`LoadData(dst, src, srcMx, LoadData2DParamsV2, LoadData2DMxParams)` (Ascend 950): A
+    or B L1 -> L0A / L0B as LoadData2DParamsV2 moves it, and the e8m0 scale matrix srcMx
+    L1 -> L0A_MX / L0B_MX at dst's address / 16 (dav_3510 `LoadData2DL12L0ACal`: its
+    static_assert takes the 4-bit floats and fp8_e4m3fn_t / fp8_e5m2_t)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        element = str(self.dst.type.element_type)  # type: ignore[attr-defined]
+        if element not in (*_FP4_MX, *_FP8_MMAD):
+            raise VerifyException(
+                f"'{self.name}': LoadData with a scale matrix loads fp4x2_e2m1_t, "
+                f"fp4x2_e1m2_t, fp8_e4m3fn_t or fp8_e5m2_t (dav_3510's static_assert), not "
+                f"{element}"
+            )
+        scales = str(self.src_mx.type.element_type)  # type: ignore[attr-defined]
+        if scales != "f8E8M0FNU":
+            raise VerifyException(
+                f"'{self.name}': LoadData's scale matrix is a LocalTensor<fp8_e8m0_t>, not "
+                f"of {scales}"
+            )
+        check_buffers(
+            self, "LoadData (MX)", {"dst": ("L0A", "L0B"), "src": ("L1",), "src_mx": ("L1",)}
+        )
+
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the op exists there only)."""
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+
+add_copy(
+    FAMILY,
+    "LoadDataMxOp",
+    OpSpec(
+        "load_data_mx",
+        "LoadData",
+        (
+            _dst(local()),
+            _src(local()),
+            Operand("src_mx", local("E"), Effect.READ),
+            Operand("load_data_params", _LOAD_2D_V2, py="params"),
+            Operand("mx_params", struct("LoadData2DMxParamsType")),
+        ),
+        dtypes={"E": ("f8E8M0FNU",)},
+        example={"T": "f8E4M3FN", "E": "f8E8M0FNU"},
+        pipe="MTE1",
+        py="load_data",
+        sim="cube:load_data_mx",
+        doc="`AscendC::LoadData(dst, src, srcMx, LoadData2DParamsV2, LoadData2DMxParams)` "
+        "(Ascend 950): an MX operand and its e8m0 scales, L1 -> L0A/L0B and L0A_MX/L0B_MX.",
+    ),
+    CopyForm(directions=(LOCAL_FROM_LOCAL,)),
+    _LoadDataMxOp,
+)
+
 FAMILY.add(
     "MmadWithSparseOp",
     OpSpec(

@@ -464,6 +464,61 @@ _DATA_COPY_TABLE: tuple[tuple[str, str, tuple[Operand, ...], CopyForm, str | Non
     ),
 )
 
+
+class _Dn2NzOp(DataCopyBaseOp):
+    """`DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: Ascend 950 only (the headers declare it
+    for arch 3510 / 5102), GM -> L1 (its implementation asserts the L1 position); the MX
+    sample loads e8m0 scale matrices with it. A 4-bit type moves as bytes, nValue even."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+        from asc_xdsl.soc import ASCEND_950
+
+        family = soc_family(self)
+        if family is not None and family != ASCEND_950:
+            raise VerifyException(
+                f"'{self.name}': DataCopy with Dn2NzParams is an Ascend 950 (arch 3510) form; "
+                f"the module is compiled for {declared_soc(self)} ({family}), whose headers "
+                "do not declare it (compile for soc_version='Ascend950PR_9599')"
+            )
+        got = buffer_of(self.dst)  # type: ignore[attr-defined]
+        if got is not None and got != "L1":
+            raise VerifyException(
+                f"'{self.name}': DataCopy with Dn2NzParams loads L1 (A1/B1) from GM, not {got} "
+                "(its 3510 implementation asserts 'dn2nz only support position:GM to L1')"
+            )
+
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the op exists there only)."""
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+
+add_copy(
+    FAMILY,
+    "DataCopyDn2NzOp",
+    OpSpec(
+        "data_copy_dn2nz",
+        "DataCopy",
+        (
+            dst("T", CopyForm(directions=(LOCAL_FROM_GM,))),
+            src("T", CopyForm(directions=(LOCAL_FROM_GM,))),
+            Operand("intri_params", struct("Dn2NzParamsType")),
+        ),
+        py="data_copy",
+        sim="copy:data_copy_dn2nz",
+        doc="`DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: GM DN (column-major) to L1 NZ "
+        "(Ascend 950).",
+    ),
+    CopyForm(directions=(LOCAL_FROM_GM,)),
+    _Dn2NzOp,
+)
+
 _LOCAL_PATH_FORMS = ("data_copy_l2", "data_copy_l0")
 """The DataCopy forms that copy L1 -> UB on 950 (the count and DataCopyParams ones)."""
 

@@ -96,6 +96,10 @@ FP8_BASIC_OPS = frozenset(
         # out of L0C: float -> fp8_e4m3fn_t / hifloat8_t by the FP8 / HIF8 quant modes
         # (cube.QUANT_PAIRS_3510; dav_3510 CheckFixpipeQuantParams)
         "ascendc.fixpipe", "ascendc.fixpipe_with_workspace",
+        # MX: MmadMx of fp8 with e8m0 scales, the load of the scales (cube.MMAD_MX_TYPES),
+        # DataCopy with Dn2NzParams (the sample's load of the scales)
+        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.load_data_mx",
+        "ascendc.data_copy_dn2nz",
     }
 )  # fmt: skip
 """The basic-API ops (besides tensor and queue plumbing: `takes_float8`) that take 8-bit
@@ -171,10 +175,14 @@ FP4_BASIC_OPS = frozenset(
         "ascendc.data_copy_nd2nz", "ascendc.data_copy_pad_l0", "ascendc.data_copy_pad_l2",
         # LoadData 2D with LoadData2DParamsV2 (dav_3510's load_cbuf_to_ca_s4 branch)
         "ascendc.load_data_l0_v2", "ascendc.load_data_g2l_v2",
+        # MX: MmadMx, LoadData with the scale matrix, DataCopy with Dn2NzParams (moved as
+        # bytes, nValue even)
+        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.load_data_mx",
+        "ascendc.data_copy_dn2nz",
     }
 )  # fmt: skip
 """The basic-API ops (besides tensor and queue plumbing) that take the 4-bit floats here.
-Their Duplicate and the MX matmul (`MmadMx`) are not here yet (docs/fp8.md)."""
+Their Duplicate is not here yet (docs/fp8.md)."""
 
 
 def is_float4(t: Attribute) -> bool:

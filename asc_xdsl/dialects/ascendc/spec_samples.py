@@ -15,6 +15,9 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BFloat16Type,
     ComplexType,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
     Float16Type,
     Float32Type,
     IntegerAttr,
@@ -33,6 +36,10 @@ _DTYPES: dict[str, Attribute] = {
     # (Ascend 950's complex32 / complex64: the samples of the Reg ops that take only them)
     "complex<f16>": ComplexType(Float16Type()),
     "complex<f32>": ComplexType(Float32Type()),
+    # (Ascend 950's 8-bit floats: the samples of the MX ops, which take only them)
+    "f8E4M3FN": Float8E4M3FNType(),
+    "f8E5M2": Float8E5M2Type(),
+    "f8E8M0FNU": Float8E8M0FNUType(),
     **{
         f"{'u' if sign is Signedness.UNSIGNED else ''}i{w}": IntegerType(w, sign)
         for w in (8, 16, 32, 64)

@@ -359,6 +359,26 @@ STRUCT_FIELDS: dict[str, dict[str, Any]] = {
         "header": "asc-devkit/impl/basic_api/utils/kernel_utils_mode.h",
         "notes": (),
     },
+    "AscendC::Dn2NzParams": {
+        "kind": "constructors",
+        "cpp": "AscendC::Dn2NzParams",
+        "forms": {
+            0: (),
+            8: (
+                ("dnNumIn", "uint16_t", "ui16", "value"),
+                ("nValueIn", "uint16_t", "ui16", "value"),
+                ("dValueIn", "uint32_t", "ui32", "value"),
+                ("srcDnMatrixStrideIn", "uint64_t", "ui64", "value"),
+                ("srcDValueIn", "uint64_t", "ui64", "value"),
+                ("dstNzC0StrideIn", "uint16_t", "ui16", "value"),
+                ("dstNzNStrideIn", "uint16_t", "ui16", "value"),
+                ("dstNzMatrixStrideIn", "uint32_t", "ui32", "value"),
+            ),
+        },
+        "template": (),
+        "header": "asc-devkit/include/basic_api/kernel_struct_data_copy.h",
+        "notes": (),
+    },
     "AscendC::FixpipeConfig": {
         "kind": "constructors",
         "cpp": "AscendC::FixpipeConfig",
@@ -559,6 +579,24 @@ STRUCT_FIELDS: dict[str, dict[str, Any]] = {
         },
         "template": (),
         "header": "asc-devkit/include/basic_api/kernel_operator_list_tensor_intf.h",
+        "notes": (),
+    },
+    "AscendC::LoadData2DMxParams": {
+        "kind": "constructors",
+        "cpp": "AscendC::LoadData2DMxParams",
+        "forms": {
+            0: (),
+            6: (
+                ("xStartPositionIn", "uint16_t", "ui16", "value"),
+                ("yStartPositionIn", "uint16_t", "ui16", "value"),
+                ("xStepIn", "uint8_t", "ui8", "value"),
+                ("yStepIn", "uint8_t", "ui8", "value"),
+                ("srcStrideIn", "uint16_t", "ui16", "value"),
+                ("dstStrideIn", "uint16_t", "ui16", "value"),
+            ),
+        },
+        "template": (),
+        "header": "asc-devkit/include/basic_api/kernel_struct_mm.h",
         "notes": (),
     },
     "AscendC::LoadData2DParams": {

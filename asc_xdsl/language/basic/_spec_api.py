@@ -48,9 +48,11 @@ if TYPE_CHECKING:
         DataCopyPadExtParams,
         DataCopyPadParams,
         DataCopyParams,
+        Dn2NzParams,
         GatherMaskParams,
         GatherRepeatParams,
         InitConstValueParams,
+        LoadData2DMxParams,
         LoadData2DParams,
         LoadData2DParamsV2,
         LoadData2dTransposeParams,
@@ -1192,6 +1194,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def data_copy(
+        dst: LocalTensor | GlobalTensor, src: LocalTensor | GlobalTensor, intri_params: Dn2NzParams
+    ) -> None: ...
+    @overload
+    def data_copy(
         dst: LocalTensor | GlobalTensor,
         src: LocalTensor | GlobalTensor,
         intri_params: DataCopyParams,
@@ -1231,6 +1237,9 @@ def data_copy(*args: Any, **kwargs: Any) -> None:
     - `data_copy(dst, src, count)` -> `ascendc.data_copy_l2`
     - `data_copy(dst, src, repeat_params)` -> `ascendc.data_copy_l0`
       `DataCopy(dst, src, DataCopyParams)`: strided bursts in 32-byte units.
+    - `data_copy(dst, src, intri_params)` -> `ascendc.data_copy_dn2nz`
+      `DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: GM DN (column-major) to L1 NZ (Ascend
+      950).
     - `data_copy(dst, src, intri_params, enhanced_params)` -> `ascendc.data_copy_enhanced`
       `DataCopy(dst, src, DataCopyParams, DataCopyEnhancedParams)`; a local copy may convert
       element types.
@@ -2465,6 +2474,14 @@ if TYPE_CHECKING:
     def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData3DParamsV2) -> None: ...
     @overload
     def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData3DParamsV2Pro) -> None: ...
+    @overload
+    def load_data(
+        dst: LocalTensor,
+        src: LocalTensor,
+        src_mx: LocalTensor,
+        params: LoadData2DParamsV2,
+        mx_params: LoadData2DMxParams,
+    ) -> None: ...
 
 
 def load_data(*args: Any, **kwargs: Any) -> None:
@@ -2485,6 +2502,9 @@ def load_data(*args: Any, **kwargs: Any) -> None:
       `AscendC::LoadData(dst, src, params)`: 3D (img2col) V2.
     - `load_data(dst, src, params)` -> `ascendc.load_data_3d_l0_v2pro`
       `AscendC::LoadData(dst, src, params)`: 3D (img2col) V2Pro.
+    - `load_data(dst, src, src_mx, params, mx_params)` -> `ascendc.load_data_mx`
+      `AscendC::LoadData(dst, src, srcMx, LoadData2DParamsV2, LoadData2DMxParams)` (Ascend
+      950): an MX operand and its e8m0 scales, L1 -> L0A/L0B and L0A_MX/L0B_MX.
     """
     return _load_data(*args, **kwargs)
 
@@ -2770,6 +2790,35 @@ def mmad(*args: Any, **kwargs: Any) -> None:
     - `mmad(dst, fm, filter, bias, params)` -> `ascendc.mmad_with_bias`
     """
     return _mmad(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    @overload
+    def mmad_mx(
+        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadParams
+    ) -> None: ...
+    @overload
+    def mmad_mx(
+        dst: LocalTensor,
+        fm: LocalTensor,
+        filter: LocalTensor,
+        bias: LocalTensor,
+        params: MmadParams,
+    ) -> None: ...
+
+
+def mmad_mx(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::MmadMx(dst, fm, filter, [bias,] MmadParams)` (Ascend 950): dst = (scaleA (x)
+    fm) x (scaleB (x) filter) (+ dst or bias), each 32 elements along K scaled by one e8m0
+    of L0A_MX / L0B_MX.
+
+    Ascend C: `AscendC::MmadMx`. Forms (a call takes the first that fits):
+
+    - `mmad_mx(dst, fm, filter, params)` -> `ascendc.mmad_mx`
+    - `mmad_mx(dst, fm, filter, bias, params)` -> `ascendc.mmad_mx_with_bias`
+    """
+    return _mmad_mx(*args, **kwargs)
 
 
 if TYPE_CHECKING:
@@ -5139,6 +5188,7 @@ _maxs = _bind(maxs, "maxs", "vector")
 _min = _bind(min, "min", "vector")
 _mins = _bind(mins, "mins", "vector")
 _mmad = _bind(mmad, "mmad", "cube")
+_mmad_mx = _bind(mmad_mx, "mmad_mx", "cube")
 _mmad_with_sparse = _bind(mmad_with_sparse, "mmad_with_sparse", "cube")
 _mrg_sort = _bind(mrg_sort, "mrg_sort", "vec_proposal")
 _mrg_sort4 = _bind(mrg_sort4, "mrg_sort4", "vec_proposal")
@@ -5291,6 +5341,7 @@ __all__ = [
     "min",
     "mins",
     "mmad",
+    "mmad_mx",
     "mmad_with_sparse",
     "mrg_sort",
     "mrg_sort4",

@@ -297,6 +297,28 @@ if TYPE_CHECKING:
             sid: Int = 0,
         ) -> None: ...
 
+    class LoadData2DMxParams(_StructValue):
+        """`AscendC::LoadData2DMxParams`, built in the kernel (`ascendc.construct`); each
+        argument is converted to its C++ field's type. Forms (parameter -> C++ field
+        (type)):
+
+        - `LoadData2DMxParams(x_start_position=0, y_start_position=0, x_step=0, y_step=0,
+          src_stride=0, dst_stride=0)`: x_start_position -> xStartPositionIn (uint16_t),
+          y_start_position -> yStartPositionIn (uint16_t), x_step -> xStepIn (uint8_t),
+          y_step -> yStepIn (uint8_t), src_stride -> srcStrideIn (uint16_t), dst_stride ->
+          dstStrideIn (uint16_t)
+        """
+
+        def __init__(
+            self,
+            x_start_position: Int = 0,
+            y_start_position: Int = 0,
+            x_step: Int = 0,
+            y_step: Int = 0,
+            src_stride: Int = 0,
+            dst_stride: Int = 0,
+        ) -> None: ...
+
     class LoadData2dTransposeParams(_StructValue):
         """`AscendC::LoadData2dTransposeParams`, built in the kernel (`ascendc.construct`);
         each argument is converted to its C++ field's type. Forms (parameter -> C++ field
@@ -523,6 +545,31 @@ if TYPE_CHECKING:
             dst_nz_c0_stride: Int,
             dst_nz_n_stride: Int,
             dst_nz_matrix_stride: Int,
+        ) -> None: ...
+
+    class Dn2NzParams(_StructValue):
+        """`AscendC::Dn2NzParams`, built in the kernel (`ascendc.construct`); each argument is
+        converted to its C++ field's type. Forms (parameter -> C++ field (type)):
+
+        - `Dn2NzParams(dn_num=0, n_value=0, d_value=0, src_dn_matrix_stride=0,
+          src_d_value=0, dst_nz_c0_stride=0, dst_nz_n_stride=0, dst_nz_matrix_stride=0)`:
+          dn_num -> dnNumIn (uint16_t), n_value -> nValueIn (uint16_t), d_value -> dValueIn
+          (uint32_t), src_dn_matrix_stride -> srcDnMatrixStrideIn (uint64_t), src_d_value ->
+          srcDValueIn (uint64_t), dst_nz_c0_stride -> dstNzC0StrideIn (uint16_t),
+          dst_nz_n_stride -> dstNzNStrideIn (uint16_t), dst_nz_matrix_stride ->
+          dstNzMatrixStrideIn (uint32_t)
+        """
+
+        def __init__(
+            self,
+            dn_num: Int = 0,
+            n_value: Int = 0,
+            d_value: Int = 0,
+            src_dn_matrix_stride: Int = 0,
+            src_d_value: Int = 0,
+            dst_nz_c0_stride: Int = 0,
+            dst_nz_n_stride: Int = 0,
+            dst_nz_matrix_stride: Int = 0,
         ) -> None: ...
 
     class Nz2NdParamsFull(_StructValue):
@@ -823,12 +870,14 @@ __all__ = [
     "DataCopyPadExtParams",
     "DataCopyPadParams",
     "DataCopyParams",
+    "Dn2NzParams",
     "FixpipeConfig",
     "FixpipeParamsArch3510",
     "FixpipeParamsV220",
     "GatherMaskParams",
     "GatherRepeatParams",
     "InitConstValueParams",
+    "LoadData2DMxParams",
     "LoadData2DParams",
     "LoadData2DParamsV2",
     "LoadData2dTransposeParams",

@@ -65,6 +65,10 @@ STRUCTS: dict[str, tuple[str, ...]] = {
         "m_start_position=0 k_start_position=0 m_step=0 k_step=0 src_stride=0 dst_stride=0 "
         "if_transpose=False sid=0",
     ),
+    # Ascend 950's MX load: the e8m0 scale matrix's fractals (16 x 2 scales)
+    "LoadData2DMxParams": (
+        "x_start_position=0 y_start_position=0 x_step=0 y_step=0 src_stride=0 dst_stride=0",
+    ),
     "LoadData2dTransposeParams": (
         "start_index=0 repeat_times=1 src_stride=0 dst_gap=0 dst_frac_gap>dstfracGapIn=0 "
         "addr_mode=0",
@@ -100,6 +104,11 @@ STRUCTS: dict[str, tuple[str, ...]] = {
     "Nd2NzParams": (
         "nd_num n_value d_value src_nd_matrix_stride src_d_value dst_nz_c0_stride "
         "dst_nz_n_stride dst_nz_matrix_stride",
+    ),
+    # Ascend 950: GM DN (column-major) -> L1 NZ
+    "Dn2NzParams": (
+        "dn_num=0 n_value=0 d_value=0 src_dn_matrix_stride=0 src_d_value=0 dst_nz_c0_stride=0 "
+        "dst_nz_n_stride=0 dst_nz_matrix_stride=0",
     ),
     "Nz2NdParamsFull": (
         "nd_num n_value d_value src_nd_matrix_stride src_n_stride dst_d_stride "
@@ -787,6 +796,6 @@ if not TYPE_CHECKING:
 # BEGIN GENERATED __all__ by tools/gen_api.py: the names above, listed for type checkers
 if TYPE_CHECKING:
     # fmt: off
-    __all__ = ["BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams", "CopyRepeatParams", "GatherMaskParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams", "InitConstValueParams", "MmadParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV2Pro", "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadDataRepeatParam", "LoadImageToLocalParams", "Nd2NzParams", "Nz2NdParamsFull", "SliceInfo", "TransDataTo5HDParams", "TransposeParamsExt", "FixpipeConfig", "MrgSort4Info", "VdeqInfo", "CheckLocalMemoryIAParam", "FixpipeParamsV220", "FixpipeParamsArch3510", "DataCopyCO12DstParams", "DataCopyEnhancedParams", "ShapeInfo"]  # noqa: F405, RUF022
+    __all__ = ["BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams", "CopyRepeatParams", "GatherMaskParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams", "DataCopyPadExtParams", "InitConstValueParams", "MmadParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2DMxParams", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV2Pro", "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadDataRepeatParam", "LoadImageToLocalParams", "Nd2NzParams", "Dn2NzParams", "Nz2NdParamsFull", "SliceInfo", "TransDataTo5HDParams", "TransposeParamsExt", "FixpipeConfig", "MrgSort4Info", "VdeqInfo", "CheckLocalMemoryIAParam", "FixpipeParamsV220", "FixpipeParamsArch3510", "DataCopyCO12DstParams", "DataCopyEnhancedParams", "ShapeInfo"]  # noqa: F405, RUF022
     # fmt: on
 # END GENERATED __all__

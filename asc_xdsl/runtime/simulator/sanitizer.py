@@ -894,7 +894,8 @@ def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
         t = f"san_t{i}"
         key, lo = (f"{t}.mem_name", f"{t}.offset") if kinds[i] == "local" else (
             f"{t}.buf", f"{t}.byte_offset")  # fmt: skip
-        spans.append(f"({key}, {lo}, {lo} + san_n * {t}.itemsize, {w})")
+        n = "san_n" if not _is_float4(values[i]) else "(san_n // 2)"  # (two a byte)
+        spans.append(f"({key}, {lo}, {lo} + {n} * {t}.itemsize, {w})")
     if pipe is not None:
         pipe_expr = str(PIPE_INDEX[pipe])
     else:  # a copy: its direction's pipe
@@ -903,6 +904,12 @@ def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
         pipe_expr = f"{{san_cp}}(san_t{dst}, san_t{src})"
     lines.append(f"c.san.access({{san_op}}, {pipe_expr}, [{', '.join(spans)}])")
     return Inline(op, [f.template, "\n".join(lines)], {**f.names, **names})
+
+
+def _is_float4(v: Any) -> bool:
+    from asc_xdsl.dialects.ascendc.fp8_types import FLOAT4_CLASSES
+
+    return type(getattr(v.type, "element_type", None)) in FLOAT4_CLASSES
 
 
 def _tensor_kind(v: Any) -> str | None:

@@ -15,7 +15,9 @@ from asc_xdsl.dialects.ascendc.cube import (
     _AippOp,
     _FixpipeOp,
     _InitConstValueOp,
+    _LoadDataMxOp,
     _LoadDataOp,
+    _MmadMxOp,
     _MmadOp,
 )
 from asc_xdsl.dialects.ascendc.data_copy import DataCopyBaseOp
@@ -265,6 +267,75 @@ class MmadWithBiasOp(_MmadOp):
     filter: Operand
     bias: Operand
     mmad_params: Operand
+
+class MmadMxOp(_MmadMxOp):
+    """`AscendC::MmadMx(dst, fm, filter, [bias,] MmadParams)` (Ascend 950): dst = (scaleA (x)
+    fm) x (scaleB (x) filter) (+ dst or bias), each 32 elements along K scaled by one e8m0
+    of L0A_MX / L0B_MX.
+
+    `ascendc.mmad_mx`: Ascend C `MmadMx`, pipe M.
+    Python: `asc.mmad_mx`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, read+write
+    - `fm`: LocalTensor<U>, read
+    - `filter`: LocalTensor<S>, read
+    - `mmad_params`: AscendC::MmadParams
+    """
+
+    name = "ascendc.mmad_mx"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    fm: Operand
+    filter: Operand
+    mmad_params: Operand
+
+class MmadMxWithBiasOp(_MmadMxOp):
+    """`AscendC::MmadMx(dst, fm, filter, [bias,] MmadParams)` (Ascend 950): dst = (scaleA (x)
+    fm) x (scaleB (x) filter) (+ dst or bias), each 32 elements along K scaled by one e8m0
+    of L0A_MX / L0B_MX.
+
+    `ascendc.mmad_mx_with_bias`: Ascend C `MmadMx`, pipe M.
+    Python: `asc.mmad_mx`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, read+write
+    - `fm`: LocalTensor<U>, read
+    - `filter`: LocalTensor<S>, read
+    - `bias`: LocalTensor<T>, read
+    - `mmad_params`: AscendC::MmadParams
+    """
+
+    name = "ascendc.mmad_mx_with_bias"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    fm: Operand
+    filter: Operand
+    bias: Operand
+    mmad_params: Operand
+
+class LoadDataMxOp(_LoadDataMxOp):
+    """`AscendC::LoadData(dst, src, srcMx, LoadData2DParamsV2, LoadData2DMxParams)` (Ascend
+    950): an MX operand and its e8m0 scales, L1 -> L0A/L0B and L0A_MX/L0B_MX.
+
+    `ascendc.load_data_mx`: Ascend C `LoadData`, pipe MTE1.
+    Python: `asc.load_data`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src`: LocalTensor<T>, read
+    - `src_mx`: LocalTensor<E>, read
+    - `load_data_params`: AscendC::LoadData2DParamsV2
+    - `mx_params`: AscendC::LoadData2DMxParams
+    """
+
+    name = "ascendc.load_data_mx"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    src_mx: Operand
+    load_data_params: Operand
+    mx_params: Operand
 
 class MmadWithSparseOp(SpecOp):
     """`AscendC::MmadWithSparse(dst, fm, filter, MmadParams)`: int8 with a sparse filter, int32
@@ -548,11 +619,14 @@ __all__ = [
     "LoadDataG2LV2Op",
     "LoadDataL0Op",
     "LoadDataL0V2Op",
+    "LoadDataMxOp",
     "LoadDataOp",
     "LoadDataWithSparseOp",
     "LoadDataWithTransposeOp",
     "LoadDataWithTransposeV2Op",
     "LoadImageToLocalOp",
+    "MmadMxOp",
+    "MmadMxWithBiasOp",
     "MmadOp",
     "MmadWithBiasOp",
     "MmadWithSparseOp",

@@ -15,11 +15,31 @@ from asc_xdsl.dialects.ascendc.data_copy import (
     DataCopyBaseOp,
     LocalPathCopyOp,
     _CopyOp,
+    _Dn2NzOp,
     _L1ToUBOp,
     _SetPadValueOp,
     _SliceCopyOp,
 )
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
+
+class DataCopyDn2NzOp(_Dn2NzOp):
+    """`DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: GM DN (column-major) to L1 NZ (Ascend
+    950).
+
+    `ascendc.data_copy_dn2nz`: Ascend C `DataCopy`.
+    Python: `asc.data_copy`.
+
+    Operands:
+    - `dst`: Local|GlobalTensor<T>, write
+    - `src`: Local|GlobalTensor<T>, read
+    - `intri_params`: AscendC::Dn2NzParams
+    """
+
+    name = "ascendc.data_copy_dn2nz"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src: Operand
+    intri_params: Operand
 
 class DataCopyL2Op(LocalPathCopyOp):
     """`DataCopy(dst, src, count)`: one burst of count*sizeof(T) bytes (32 B multiple).
@@ -422,6 +442,7 @@ __all__ = [
     "CopyL0Op",
     "CopyL1Op",
     "DataCopyCO12DstOp",
+    "DataCopyDn2NzOp",
     "DataCopyEnhancedOp",
     "DataCopyL0Op",
     "DataCopyL1ToUBOp",

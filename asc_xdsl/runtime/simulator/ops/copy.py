@@ -28,7 +28,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from asc_xdsl.dialects.ascendc.types import LocalTensorType
-from asc_xdsl.runtime.simulator import memory
+from asc_xdsl.runtime.simulator import float4, memory
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.ops import handles_spec
@@ -97,6 +97,11 @@ def _copy_count(op, comp):
     # operands' IR types, one assignment, the counters charged inline.
     size = np_dtype(op.dst.type.element_type).itemsize
     count = comp.constant_of(op.cal_count)
+    half = float4.is_float4(op.dst.type.element_type)
+    if half:  # (count 4-bit elements: count / 2 bytes)
+        size = 1
+        if type(count) is int and count >= 0:
+            count = float4.pairs(count, "DataCopy's count")
     if type(count) is int and count >= 0 and (count * size) % 32 == 0:
         nbytes = count * size  # a constant count: checked once, here
         size_source = f"nbytes = {nbytes}"
@@ -106,6 +111,8 @@ def _copy_count(op, comp):
     else:
         size_source = """
         nbytes = {count} * {size}
+        if {half}:
+            nbytes = {pairs}(nbytes, "DataCopy's count")
         if nbytes & 31 or nbytes < 0:
             nbytes = {tail}(c, {count}, nbytes)
         """
@@ -134,7 +141,7 @@ def _copy_count(op, comp):
         k[moved] += nbytes
         """),
         dst=op.dst, src=op.src, count=op.cal_count, size=size, tail=_tail, costs=costs,
-        route=route, put=put,
+        route=route, put=put, half=half, pairs=float4.pairs,
     )  # fmt: skip
 
 

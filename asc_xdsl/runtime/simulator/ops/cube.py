@@ -48,6 +48,7 @@ from asc_xdsl.runtime.simulator.errors import (
     TensorBoundsError,
     UnsupportedOpError,
 )
+from asc_xdsl.runtime.simulator.float4 import is_float4
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.ops.atomic import put
 from asc_xdsl.runtime.simulator.ops.copy import copy_bursts, route
@@ -314,7 +315,7 @@ def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str):
     return read, np.array(dst)[keep], np.stack(out)[keep]
 
 
-def _load_2d_v2(op, comp):
+def _load_2d_v2(op, comp, params=None):
     """LoadData(dst, src, LoadData2DParamsV2), L1 -> L0A/L0B (LoadData_2D_V2.md): the
     source is a grid of 512-byte fractals, K-direction columns of them `srcStride`
     fractals apart; the load takes `kStep` columns from `kStartPosition` and `mStep`
@@ -326,9 +327,10 @@ def _load_2d_v2(op, comp):
     transposed in squares of two fractals (`_v2_squares`). From GM (dav_3510
     `load_gm_to_cbuf_2dv2`) it loads L1 the same way (Nz in GM -> Nz in L1), without
     ifTranspose."""
-    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.operands[2])
+    d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(params or op.operands[2])
     itemsize = np_dtype(op.dst.type.element_type).itemsize
     api = "LoadData (LoadData2DParamsV2)"
+    half = is_float4(op.dst.type.element_type)
 
     from_gm = op.name == "ascendc.load_data_g2l_v2"
 
@@ -359,6 +361,11 @@ def _load_2d_v2(op, comp):
         if not from_gm:
             _check_align(src, f"{api} src", 32)
         transpose = bool(f["ifTranspose"])
+        if transpose and half:
+            raise UnsupportedOpError(
+                f"{api}: ifTranspose of a 4-bit type is not simulated (the transpose moves "
+                "half bytes, which the documentation does not lay out)"
+            )
         stride = abs(f["srcStride"])
         if transpose and itemsize != 2:
             src_idx, dst_idx, frac = _v2_squares(f, itemsize, stride, src, api)
@@ -1710,7 +1717,19 @@ _BUILDERS = {
     "fixpipe": lambda op, comp: _fixpipe(op, comp, False),
     "fixpipe_with_workspace": lambda op, comp: _fixpipe(op, comp, True),
     "init_const_value": _init_const,
+    # MX (ops/mx.py)
+    "load_data_mx": lambda op, comp: _mx().load_mx(op, comp),
+    "mmad_mx": lambda op, comp: _mx().mmad_mx(op, comp, False),
+    "mmad_mx_with_bias": lambda op, comp: _mx().mmad_mx(op, comp, True),
 }
+
+
+def _mx():
+    from asc_xdsl.runtime.simulator.ops import mx
+
+    return mx
+
+
 _REFUSED = {
     "load_data_3d_l0_v1": "LoadData 3D with LoadData3DParamsV1 is not an Atlas A2/A3 form "
     "(dav-c220's headers report it unsupported; use V2)",
@@ -1966,6 +1985,8 @@ def _copy_family(op, comp, key: str):
         return _l1_to_ub(op, comp, key.endswith("params"))
     if key == "data_copy_nd2nz":
         return _nd2nz(op, comp)
+    if key == "data_copy_dn2nz":
+        return _mx().dn2nz(op, comp)
     if key == "data_copy_co12dst":
         return _copy_co1(op, comp)
     if key == "data_copy_enhanced":

@@ -11,7 +11,7 @@ from asc_xdsl.dialects.ascendc import types as ty
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.emitasc import PyStructType
-from asc_xdsl.runtime.simulator import queues
+from asc_xdsl.runtime.simulator import float4, queues
 from asc_xdsl.runtime.simulator.compile import FunctionCompiler
 from asc_xdsl.runtime.simulator.dtypes import is_bf16, np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError, UnsupportedOpError
@@ -206,9 +206,13 @@ def _tbuf_get(op, comp):
     b, r = comp.slot(op.buffer), comp.slot(op.tensor)
     n = comp.slot(op.len) if op.len is not None else None
     et, dt = _elem(op.tensor.type)
+    half = float4.is_float4(et)
 
     def run(e, c, _op=op):
-        e[r] = e[b].tensor(dt, et, None if n is None else e[n])
+        count = None if n is None else e[n]
+        if half and count is not None:
+            count = float4.pairs(count, "TBuf::Get<fp4x2>(len)")
+        e[r] = e[b].tensor(dt, et, count)
 
     return run
 
@@ -267,6 +271,11 @@ def _set_global_buffer(op, comp):
 
 @handles_spec("ascendc.global_tensor.subindex", "ascendc.local_tensor.subindex")
 def _subindex(op, comp):
+    if float4.is_float4(op.tensor.type.element_type):  # (element i is at byte i / 2)
+        return comp.inline(
+            op, "{r} = {t}.sub({pairs}({i}, 'operator[] of a 4-bit tensor'))",
+            r=op.result, t=op.tensor, i=op.index, pairs=float4.pairs,
+        )  # fmt: skip
     return comp.inline(op, "{r} = {t}.sub({i})", r=op.result, t=op.tensor, i=op.index)
 
 
@@ -277,8 +286,12 @@ def _local_tensor_v2(op, comp):
     mem_name = memory_of(pos)
     et, dt = _elem(op.result.type)
 
+    half = float4.is_float4(et)
+
     def run(e, c, _op=op):
         addr, length = e[a], e[n]
+        if half:
+            length = float4.pairs(length, f"LocalTensor({pos.name}, addr, tileSize)")
         c.onchip.check_window(
             mem_name,
             addr,

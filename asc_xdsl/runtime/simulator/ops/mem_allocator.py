@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from asc_xdsl.dialects.ascendc import mem_allocator as ma
 from asc_xdsl.enums import Hardware
+from asc_xdsl.runtime.simulator import float4
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.memory import PERMANENT, LocalTensor
@@ -62,8 +63,12 @@ def _alloc(op, comp):
     et = op.result.type.element_type
     dt = np_dtype(et)
 
+    half = float4.is_float4(et)
+
     def run(e, c, _op=op):
         alloc, length = e[a], int(e[n])
+        if half:
+            length = float4.pairs(length, "LocalMemAllocator.Alloc of a 4-bit tensor")
         addr = alloc.head
         c.onchip.check_window(
             mem_name,

@@ -28,6 +28,7 @@ from __future__ import annotations
 from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import tensor as ten
 from asc_xdsl.enums import HardEvent
+from asc_xdsl.runtime.simulator import float4
 from asc_xdsl.runtime.simulator.compile import handles
 from asc_xdsl.runtime.simulator.dtypes import np_dtype, to_scalar
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
@@ -43,9 +44,15 @@ _GETTERS = {
 }
 
 
+def _pair_size(t) -> int:
+    return 2 * t.length
+
+
 @handles(*_GETTERS)
 def _getter(op, comp):
     get, t = _GETTERS[type(op)], comp.slot(op.tensor)
+    if isinstance(op, ten.LocalTensorGetSizeOp) and float4.is_float4(op.tensor.type.element_type):
+        get = _pair_size  # (a 4-bit tensor's length is its bytes: two elements each)
     r, rt = comp.slot(op.results[0]), op.results[0].type
 
     def run(e, c, _op=op):
@@ -71,10 +78,13 @@ def _resize(op, comp):
     t = comp.slot(op.tensor)
     in_bytes = isinstance(op, ten.LocalTensorSetBufferLenOp)
     v = comp.slot(op.data_len if in_bytes else op.size)
+    half = not in_bytes and float4.is_float4(op.tensor.type.element_type)
 
     def run(e, c, _op=op):
         tensor, n = e[t], int(e[v])
         length = n // tensor.itemsize if in_bytes else n
+        if half:
+            length = float4.pairs(n, "SetSize of a 4-bit tensor")
         end = tensor.offset + length * tensor.itemsize
         if n < 0 or end > tensor.mem.size:
             raise TensorBoundsError(
@@ -139,10 +149,13 @@ def _pipe_state(op, comp):
 def _gm_addr(op, comp):
     t, r = comp.slot(op.tensor), comp.slot(op.result)
     off = comp.slot(op.offset) if op.offset is not None else None
+    half = float4.is_float4(op.tensor.type.element_type)
 
     def run(e, c, _op=op):
         gt = e[t]
         index = int(e[off]) if off is not None else 0
+        if half:  # (the headers assert an even offset)
+            index = float4.pairs(index, "GetPhyAddr of a 4-bit tensor")
         e[r] = GmPtr(gt.bound(), gt.byte_offset + index * gt.itemsize, gt.itemsize)
 
     return run

@@ -302,8 +302,24 @@ def _cast(op, comp):
         from asc_xdsl.runtime.simulator.ops.vconv import cast_hook
 
         return cast_hook(op, comp, "cast")
-    from asc_xdsl.runtime.simulator import float8
+    from asc_xdsl.runtime.simulator import float4, float8
 
+    if float4.is_float4(st) or float4.is_float4(dt):  # (bf16 <-> fp4: packed bytes)
+        narrow = float4.is_float4(dt)
+        return comp.inline(
+            op,
+            (
+                """
+                count = {n}
+                nb = {pairs}(count, "Cast's count")
+                src = {a}.span(count if {narrow} else nb, "src")
+                {d}.span(nb if {narrow} else count, "dst")[:] = {cast}(src, count)
+                """,
+                _charge_source(op, 2),
+            ),
+            n=op.cal_count, a=op.src, d=op.dst, cast=float4.cast(st, dt, mode.name),
+            pairs=float4.pairs, narrow=narrow, full=FULL,
+        )  # fmt: skip
     if float8.involves_float8(st, dt):  # (Ascend 950's 8-bit floats: their codes)
         return comp.inline(
             op,
