@@ -411,8 +411,8 @@ for _cls, _m, _dt, _what in SCALAR_950_TABLE:
         _Ascend950Op,
     )
 
-# The scalar-first overloads (`Adds(dst, scalar, src, count)`: the intf's count form with
-# a scalar src0): Adds and Muls compute as their tensor-first form (AddsImpl(dst, src,
+# The scalar-first overloads (`Adds(dst, scalar, src, count)`: the 3510 intf's count form
+# with a scalar src0; Ascend 950 only): Adds and Muls compute as their tensor-first form (AddsImpl(dst, src,
 # scalar)); Subs and Divs take the scalar as the left operand.
 SCALAR_FIRST_TABLE: tuple[tuple[str, str, tuple[str, ...] | None, str], ...] = (
     ("Adds", "adds", ARITH_DTYPES, "scalar + src"),
@@ -439,7 +439,7 @@ for _cls, _m, _dt, _what in SCALAR_FIRST_TABLE:
                 ),
             ),
         ],
-        _Ascend950Op if _m in ("subs", "divs") else SpecOp,
+        _Ascend950Op,  # the 2201 headers have no scalar-first overload, even of Adds / Muls
     )
 
 
