@@ -17,12 +17,19 @@ Below it, SIMT API examples (examples/03_simt_api) that use the warp functions,
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import numpy as np
 
 import asc_xdsl as asc
 from asc_xdsl.frontend.jit import jit
-from tools.reg_samples_debug import SOC, _launch
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as `python tools/reg_samples_simt.py`
+    sys.path.insert(0, str(ROOT))
+
+from tools.reg_samples_debug import SOC, _launch  # noqa: E402
 
 THREAD_COUNT = 1024
 INPUT_LENGTH = 100000

@@ -2539,7 +2539,7 @@ class DivsL2Op(_Ascend950Op):
     scalar: Operand
     cal_count: Operand
 
-class AddsScalarFirstL2Op(SpecOp):
+class AddsScalarFirstL2Op(_Ascend950Op):
     """`AscendC::Adds(dst, scalar, src, count)`, the scalar first: dst[i] = scalar + src for
     the first `count` elements.
 
@@ -2560,7 +2560,7 @@ class AddsScalarFirstL2Op(SpecOp):
     src: Operand
     cal_count: Operand
 
-class MulsScalarFirstL2Op(SpecOp):
+class MulsScalarFirstL2Op(_Ascend950Op):
     """`AscendC::Muls(dst, scalar, src, count)`, the scalar first: dst[i] = scalar * src for
     the first `count` elements.
 
