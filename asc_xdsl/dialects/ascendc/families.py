@@ -17,6 +17,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "mem_allocator",
     "list_tensor",
     "vector",
+    "vec_scalar_tensor",
     "vec_reduce",
     "vec_cmpsel",
     "vec_vconv",

@@ -32,5 +32,6 @@ from asc_xdsl.dialects.ascendc._op_stubs.vec_cmpsel import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_misc import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_proposal import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_reduce import *  # noqa: F403
+from asc_xdsl.dialects.ascendc._op_stubs.vec_scalar_tensor import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_vconv import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vector import *  # noqa: F403

@@ -1,0 +1,87 @@
+"""Ascend 950 gaps (issue 30): the flexible-scalar-position count forms of Adds ... Ors
+(both sources LocalTensors, `BinaryConfig::scalarTensorIndex`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+
+N = 64
+K = 5  # the element of the scalar tensor taken as the scalar
+
+
+@asc.jit
+def flexible_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+    """z rows: Subs(x, y[K]), Subs(y[K], x) (index 0), Divs(x, y[K]), Divs(y[K], x),
+    Maxs(x, y[K]), Mins(y[K], x), Adds(x, y[K]), Muls(y[K], x)."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    by = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    pipe.init_buffer(by, 1024)
+    pipe.init_buffer(bz, 8192)
+    xl = bx.get(x.dtype)
+    yl = by.get(x.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, N)
+    asc.data_copy(yl, yg, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.subs(zl, xl, yl[K:], N)
+    asc.subs(zl[N:], yl[K:], xl, N, scalar_tensor_index=0)
+    asc.divs(zl[2 * N :], xl, yl[K:], N)
+    asc.divs(zl[3 * N :], yl[K:], xl, N, scalar_tensor_index=0)
+    asc.maxs(zl[4 * N :], xl, yl[K:], N)
+    asc.mins(zl[5 * N :], yl[K:], xl, N, scalar_tensor_index=0)
+    asc.adds(zl[6 * N :], xl, yl[K:], N, scalar_tensor_index=1)
+    asc.muls(zl[7 * N :], yl[K:], xl, N, scalar_tensor_index=0)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 8 * N)
+
+
+def test_flexible_scalar_forms_match_numpy():
+    rng = np.random.default_rng(8)
+    x = rng.uniform(0.5, 4, N).astype(np.float32)
+    y = rng.uniform(-4, -0.5, N).astype(np.float32)
+    z = np.zeros(8 * N, np.float32)
+    flexible_kernel[1](x, y, z, platform="Ascend950PR_9599")
+    s = y[K]
+    golden = [x - s, s - x, x / s, s / x, np.maximum(x, s), np.minimum(s, x), x + s, s * x]
+    np.testing.assert_array_equal(z, np.concatenate(golden))
+
+
+def test_flexible_forms_are_refused_outside_ascend_950():
+    x = np.zeros(N, np.float32)
+    with pytest.raises(Exception, match="Subs exists on Ascend 950 \\(arch 3510\\) only") as e:
+        flexible_kernel[1](x, x, np.zeros(8 * N, np.float32), platform="Ascend910B1")
+    assert "test_950_gaps8.py:39" in str(e.value)
+
+
+_FLEX_IR = """builtin.module attributes {{ascendc.soc = "Ascend950PR_9599"}} {{
+  func.func @f(%d: !ascendc.local_tensor<*xf32>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {{
+    "ascendc.subs_scalar_tensor_l2"(%d, %a, %a, %n) <{{scalarTensorIndex = {index} : i8}}> : (!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32) -> ()
+    func.return
+  }}
+}}"""
+
+
+def test_scalar_tensor_index_other_than_0_or_1_is_refused_at_its_op():
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    module = Parser(make_context(), _FLEX_IR.format(index=2)).parse_module()
+    with pytest.raises(VerifyException, match=r"scalarTensorIndex must be 0 .* got 2"):
+        module.verify()
+    Parser(make_context(), _FLEX_IR.format(index=0)).parse_module().verify()
