@@ -85,3 +85,34 @@ def test_scalar_tensor_index_other_than_0_or_1_is_refused_at_its_op():
     with pytest.raises(VerifyException, match=r"scalarTensorIndex must be 0 .* got 2"):
         module.verify()
     Parser(make_context(), _FLEX_IR.format(index=0)).parse_module().verify()
+
+
+# -- clock() outside SIMT code (__asc_aicore::clock) -------------------------------------
+
+
+@asc.jit
+def clock_kernel(x: asc.GlobalAddress, t: asc.GlobalAddress):
+    """t: clock() before an Adds, clock() after it, GetSystemCycle() after that."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    xl = bx.get(x.dtype)
+    tg = asc.GlobalTensor()
+    tg.set_global_buffer(t)
+    start = asc.clock()
+    asc.duplicate(xl, 1.0, N)
+    asc.adds(xl, xl, 2.0, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_V)
+    end = asc.clock()
+    cycles = asc.get_system_cycle()
+    tg.set_value(0, start)
+    tg.set_value(1, end)
+    tg.set_value(2, cycles)
+
+
+@pytest.mark.parametrize("soc", ["Ascend950PR_9599", "Ascend910B1"])
+def test_clock_outside_simt_reads_the_modelled_cycles(soc):
+    t = np.zeros(4, np.uint64)
+    clock_kernel[1](np.zeros(N, np.float32), t, platform=soc)
+    start, end, cycles = (int(v) for v in t[:3])
+    assert start < end <= cycles  # the vector work in between is counted, never backwards

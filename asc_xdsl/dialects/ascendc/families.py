@@ -18,6 +18,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "list_tensor",
     "vector",
     "vec_scalar_tensor",
+    "aicore_time",
     "vec_reduce",
     "vec_cmpsel",
     "vec_vconv",

@@ -964,6 +964,33 @@ else:
 
 if TYPE_CHECKING:
 
+    def clock() -> RuntimeScalar:
+        """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
+        950): the system cycle counter (the simulator: the block's modelled cycles so far, as
+        `GetSystemCycle`).
+
+        Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
+
+        - `clock()` -> `ascendc.clock`
+        """
+        ...
+
+else:
+
+    def clock(*args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
+        950): the system cycle counter (the simulator: the block's modelled cycles so far, as
+        `GetSystemCycle`).
+
+        Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
+
+        - `clock()` -> `ascendc.clock`
+        """
+        return _clock(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
     @overload
     def compare(
         dst: LocalTensor,
@@ -5194,6 +5221,7 @@ _brcb = _bind(brcb, "brcb", "vec_misc")
 _cast = _bind(cast, "cast", "vec_vconv")
 _cast_deq = _bind(cast_deq, "cast_deq", "vec_vconv")
 _check_local_memory_ia = _bind(check_local_memory_ia, "check_local_memory_ia", "misc")
+_clock = _bind(clock, "clock", "aicore_time")
 _compare = _bind(compare, "compare", "vec_cmpsel")
 _compare_scalar = _bind(compare_scalar, "compare_scalar", "vec_cmpsel")
 _copy = _bind(copy, "copy", "data_copy")
@@ -5356,6 +5384,7 @@ __all__ = [
     "cast",
     "cast_deq",
     "check_local_memory_ia",
+    "clock",
     "compare",
     "compare_scalar",
     "copy",

@@ -1,6 +1,7 @@
 // Ascend 950 gaps (issue 30): the flexible-scalar-position count forms (both sources
 // LocalTensors; BinaryConfig::scalarTensorIndex 1 by default, 0 printed as a named
-// `static constexpr` config). Header-checked for 3510 by tests/unit/test_headers.py.
+// `static constexpr` config); `clock()` outside SIMT code (`__asc_aicore::clock()`,
+// ascendc.clock). Header-checked for 3510 by tests/unit/test_headers.py.
 // RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
@@ -37,5 +38,15 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     "ascendc.ands_scalar_tensor_l2"(%d, %a, %b, %n) <{scalarTensorIndex = 1 : i8}> : (!ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, i32) -> ()
     "ascendc.ors_scalar_tensor_l2"(%d, %a, %b, %n) <{scalarTensorIndex = 0 : i8}> : (!ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, i32) -> ()
     func.return
+  }
+
+  // IR-LABEL: func.func @ticks
+  // IR: %t = ascendc.clock : ui64
+  // CHECK-LABEL: __aicore__ uint64_t ticks() {
+  // CHECK-NEXT: uint64_t t = __asc_aicore::clock();
+  // CHECK-NEXT: return t;
+  func.func @ticks() -> ui64 {
+    %t = ascendc.clock : ui64
+    func.return %t : ui64
   }
 }

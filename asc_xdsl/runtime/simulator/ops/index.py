@@ -63,6 +63,7 @@ INDEX: dict[str, str] = {
     "ascendc.ascend_is_aiv": "multicore",
     "ascendc.cast_l2": "vector",
     "ascendc.check_local_memory_ia": "refused",
+    "ascendc.clock": "framework",
     "ascendc.construct": "framework",
     "ascendc.count_bits_cnt_same_as_sign_bit": "scalar_bits",
     "ascendc.cross_core_set_flag": "multicore",
