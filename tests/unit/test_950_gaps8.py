@@ -116,3 +116,39 @@ def test_clock_outside_simt_reads_the_modelled_cycles(soc):
     clock_kernel[1](np.zeros(N, np.float32), t, platform=soc)
     start, end, cycles = (int(v) for v in t[:3])
     assert start < end <= cycles  # the vector work in between is counted, never backwards
+
+
+# -- the IR verifier: __simt_callee__ functions are called from SIMT code only -----------
+
+_CALLEE_IR = """builtin.module attributes {{ascendc.soc = "Ascend950PR_9599"}} {{
+  func.func @scaled(%src: memref<?xf32, 22 : i64>, %i: ui32, %s: f32) -> f32 attributes {{ascendc.simt_callee}} {{
+    %v = ascendc.simt.load %src, %i : memref<?xf32, 22 : i64>, ui32 -> f32
+    %r = arith.mulf %v, %s : f32
+    func.return %r : f32
+  }}
+  func.func @caller(%src: memref<?xf32, 22 : i64>, %i: ui32, %s: f32) attributes {{{attr}}} {{
+    %x = func.call @scaled(%src, %i, %s) : (memref<?xf32, 22 : i64>, ui32, f32) -> f32
+    func.return
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("attr", ["ascendc.global", ""], ids=["kernel", "plain"])
+def test_a_simt_callee_called_outside_simt_code_is_refused_at_the_call(attr):
+    from asc_xdsl.runtime.ir_kernel import KernelIRError, kernel_from_text
+
+    with pytest.raises(KernelIRError) as e:
+        kernel_from_text(_CALLEE_IR.format(attr=attr), filename="k.mlir")
+    text = str(e.value)
+    assert "k.mlir:8:5" in text and "%x = func.call @scaled" in text
+    assert "@scaled is a __simt_callee__ function" in text and "in @caller" in text
+
+
+def test_a_simt_callee_called_from_simt_code_verifies():
+    from xdsl.parser import Parser
+
+    from asc_xdsl.dialects.fast_verify import verify_module
+    from asc_xdsl.frontend.ir_context import make_context
+
+    for attr in ("ascendc.simt_vf = 128 : i32", "ascendc.simt_callee"):
+        verify_module(Parser(make_context(), _CALLEE_IR.format(attr=attr)).parse_module())
