@@ -152,3 +152,65 @@ def test_a_simt_callee_called_from_simt_code_verifies():
 
     for attr in ("ascendc.simt_vf = 128 : i32", "ascendc.simt_callee"):
         verify_module(Parser(make_context(), _CALLEE_IR.format(attr=attr)).parse_module())
+
+
+# -- the race checker: asc_threadfence + an atomic ticket orders blocks ------------------
+
+S = asc.simt
+TICKET_BLOCKS = 4
+
+
+@asc.simt.vf(launch_bounds=32)
+def fenced_ticket(partial: S.Pointer, out: S.Pointer, counter: S.Pointer):
+    """Each block's partial sum, asc_threadfence, a ticket; the last block sums them."""
+    tid = S.thread_idx.x
+    if tid == 0:
+        partial[S.block_idx.x] = S.block_idx.x + 1.0
+    S.threadfence()
+    if tid == 0:
+        ticket = S.atomic_add(counter, 0, 1)
+        if ticket == S.grid_dim.x - 1:
+            total = 0.0
+            for i in range(S.grid_dim.x):
+                total = total + partial[i]
+            out[0] = total
+
+
+@asc.simt.vf(launch_bounds=32)
+def unfenced_ticket(partial: S.Pointer, out: S.Pointer, counter: S.Pointer):
+    """The same without the fence: the ticket alone orders nothing."""
+    tid = S.thread_idx.x
+    if tid == 0:
+        partial[S.block_idx.x] = S.block_idx.x + 1.0
+        ticket = S.atomic_add(counter, 0, 1)
+        if ticket == S.grid_dim.x - 1:
+            total = 0.0
+            for i in range(S.grid_dim.x):
+                total = total + partial[i]
+            out[0] = total
+
+
+@asc.jit
+def fenced_kernel(partial: asc.GlobalAddress, out: asc.GlobalAddress, counter: asc.GlobalAddress):
+    fenced_ticket[32](partial, out, counter)
+
+
+@asc.jit
+def unfenced_kernel(partial: asc.GlobalAddress, out: asc.GlobalAddress, counter: asc.GlobalAddress):
+    unfenced_ticket[32](partial, out, counter)
+
+
+def _ticket_args():
+    return (
+        np.zeros(TICKET_BLOCKS, np.float32),
+        np.zeros(1, np.float32),
+        np.zeros(1, np.uint32),
+    )
+
+
+def test_race_checker_accepts_the_fenced_ticket_and_reports_it_unfenced():
+    partial, out, counter = _ticket_args()
+    fenced_kernel[TICKET_BLOCKS](partial, out, counter, platform="Ascend950PR_9599", sanitize=True)
+    assert out[0] == sum(range(1, TICKET_BLOCKS + 1)) and counter[0] == TICKET_BLOCKS
+    with pytest.raises(Exception, match=r"cross-core read-after-write race .*'partial'"):
+        unfenced_kernel[TICKET_BLOCKS](*_ticket_args(), platform="Ascend950PR_9599", sanitize=True)
