@@ -26,7 +26,7 @@ CLOCK_FAMILIES = (ATLAS_A2_A3, ASCEND_950)
 """The families whose arch (2201, 3510) asc_time.h implements the `__aicore__` clock for."""
 
 
-class AicoreClockOp(SysValueOp):
+class AicoreClockBase(SysValueOp):
     """`__asc_aicore::clock()`: outside SIMT vector functions (those use `simt.clock`);
     on the families whose arch asc_time.h implements it."""
 
@@ -58,7 +58,7 @@ FAMILY.add(
         "and Ascend 950): the system cycle counter (the simulator: the block's modelled "
         "cycles so far, as `GetSystemCycle`).",
     ),
-    AicoreClockOp,
+    AicoreClockBase,
 )
 
 

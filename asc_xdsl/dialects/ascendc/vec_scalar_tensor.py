@@ -57,6 +57,23 @@ class ScalarTensorOp(_Ascend950Op):
             )
 
 
+def _scalar_first(op) -> bool:
+    index = op.properties.get("scalarTensorIndex")
+    return isinstance(index, IntegerAttr) and index.value.data == 0
+
+
+# The commutative six print through the generic printer: scalarTensorIndex 0 as the
+# default config with the sources swapped (src1[i] op src0[0], the same elements),
+# which needs no named config constant. Subs and Divs print theirs (emitters/
+# vec_scalar_tensor.py: a `static constexpr BinaryConfig` for index 0).
+_COMMUTATIVE_CALL = (
+    "dst",
+    lambda op: op.src1 if _scalar_first(op) else op.src0,
+    lambda op: op.src0 if _scalar_first(op) else op.src1,
+    "cal_count",
+)
+
+
 def _what(fn: str, a: str, b: str) -> str:
     if fn in _SYMBOL:
         return f"{a} {_SYMBOL[fn]} {b}"
@@ -71,7 +88,8 @@ for _cls, _m, _fn, _dt in SCALAR_TENSOR_TABLE:
             _cls,
             (dst(), src("src0"), src("src1"), COUNT),
             props=(SCALAR_TENSOR_INDEX,),
-            emit=EmitKind.CUSTOM,
+            emit=EmitKind.CUSTOM if _fn in ("sub", "div") else EmitKind.FREE_FUNCTION,
+            call=None if _fn in ("sub", "div") else _COMMUTATIVE_CALL,
             dtypes={"T": _dt},
             pipe="V",
             py=_m,
@@ -81,7 +99,13 @@ for _cls, _m, _fn, _dt in SCALAR_TENSOR_TABLE:
             f"(the default) dst[i] = {_what(_fn, 'src0[i]', 'src1[0]')}, with 0 dst[i] = "
             f"{_what(_fn, 'src0[0]', 'src1[i]')}"
             f", for the first `count` elements (pass `src[k:]` to take element k as the "
-            f"scalar).",
+            f"scalar)."
+            + (
+                ""
+                if _fn in ("sub", "div")
+                else " Index 0 prints as the default config with the sources swapped (the "
+                "same elements)."
+            ),
         ),
         ScalarTensorOp,
     )

@@ -365,7 +365,8 @@ def adds(*args: Any, **kwargs: Any) -> None:
       `AscendC::Adds<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
       both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
       src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], for the first `count` elements
-      (pass `src[k:]` to take element k as the scalar).
+      (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+      with the sources swapped (the same elements).
     - `adds(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.adds_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -413,7 +414,8 @@ if TYPE_CHECKING:
         """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
         both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
         src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar).
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
 
         Ascend C: `AscendC::Ands`. Forms (a call takes the first that fits):
 
@@ -427,7 +429,8 @@ else:
         """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
         both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
         src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar).
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
 
         Ascend C: `AscendC::Ands`. Forms (a call takes the first that fits):
 
@@ -2723,7 +2726,8 @@ def maxs(*args: Any, **kwargs: Any) -> None:
     """`AscendC::Maxs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]), for the first `count`
-    elements (pass `src[k:]` to take element k as the scalar).
+    elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
+    config with the sources swapped (the same elements).
 
     Ascend C: `AscendC::Maxs`. Forms (a call takes the first that fits):
 
@@ -2836,7 +2840,8 @@ def mins(*args: Any, **kwargs: Any) -> None:
     """`AscendC::Mins<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]), for the first `count`
-    elements (pass `src[k:]` to take element k as the scalar).
+    elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
+    config with the sources swapped (the same elements).
 
     Ascend C: `AscendC::Mins`. Forms (a call takes the first that fits):
 
@@ -3169,7 +3174,8 @@ def muls(*args: Any, **kwargs: Any) -> None:
       `AscendC::Muls<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
       both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
       src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], for the first `count` elements
-      (pass `src[k:]` to take element k as the scalar).
+      (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+      with the sources swapped (the same elements).
     - `muls(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.muls_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -3290,7 +3296,8 @@ if TYPE_CHECKING:
         """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
         both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
         src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar).
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
 
         Ascend C: `AscendC::Ors`. Forms (a call takes the first that fits):
 
@@ -3304,7 +3311,8 @@ else:
         """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
         both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
         src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar).
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
 
         Ascend C: `AscendC::Ors`. Forms (a call takes the first that fits):
 

@@ -1,4 +1,5 @@
-"""Ascend C of `dialects/ascendc/vec_scalar_tensor.py`'s flexible-scalar-position forms."""
+"""Ascend C of the flexible-scalar-position Subs / Divs (`dialects/ascendc/vec_scalar_tensor.py`;
+the commutative forms print through the generic printer)."""
 
 from __future__ import annotations
 

@@ -10,10 +10,10 @@ from typing import ClassVar
 
 from xdsl.irdl import OpResult
 
-from asc_xdsl.dialects.ascendc.aicore_time import AicoreClockOp
+from asc_xdsl.dialects.ascendc.aicore_time import AicoreClockBase
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
-class AicoreClockOp(AicoreClockOp):
+class AicoreClockOp(AicoreClockBase):
     """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
     950): the system cycle counter (the simulator: the block's modelled cycles so far, as
     `GetSystemCycle`).

@@ -18,7 +18,8 @@ class AddsScalarTensorL2Op(ScalarTensorOp):
     """`AscendC::Adds<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], for the first `count` elements
-    (pass `src[k:]` to take element k as the scalar).
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
 
     `ascendc.adds_scalar_tensor_l2`: Ascend C `Adds`, pipe V.
     Python: `asc.adds`.
@@ -45,7 +46,8 @@ class MulsScalarTensorL2Op(ScalarTensorOp):
     """`AscendC::Muls<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], for the first `count` elements
-    (pass `src[k:]` to take element k as the scalar).
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
 
     `ascendc.muls_scalar_tensor_l2`: Ascend C `Muls`, pipe V.
     Python: `asc.muls`.
@@ -72,7 +74,8 @@ class MaxsScalarTensorL2Op(ScalarTensorOp):
     """`AscendC::Maxs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]), for the first `count`
-    elements (pass `src[k:]` to take element k as the scalar).
+    elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
+    config with the sources swapped (the same elements).
 
     `ascendc.maxs_scalar_tensor_l2`: Ascend C `Maxs`, pipe V.
     Python: `asc.maxs`.
@@ -99,7 +102,8 @@ class MinsScalarTensorL2Op(ScalarTensorOp):
     """`AscendC::Mins<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]), for the first `count`
-    elements (pass `src[k:]` to take element k as the scalar).
+    elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
+    config with the sources swapped (the same elements).
 
     `ascendc.mins_scalar_tensor_l2`: Ascend C `Mins`, pipe V.
     Python: `asc.mins`.
@@ -180,7 +184,8 @@ class AndsScalarTensorL2Op(ScalarTensorOp):
     """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
-    (pass `src[k:]` to take element k as the scalar).
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
 
     `ascendc.ands_scalar_tensor_l2`: Ascend C `Ands`, pipe V.
     Python: `asc.ands`.
@@ -207,7 +212,8 @@ class OrsScalarTensorL2Op(ScalarTensorOp):
     """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
     both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
     src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
-    (pass `src[k:]` to take element k as the scalar).
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
 
     `ascendc.ors_scalar_tensor_l2`: Ascend C `Ors`, pipe V.
     Python: `asc.ors`.
