@@ -9,6 +9,8 @@ module's functions unless one is a `__simt_callee__`.
 
 from __future__ import annotations
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr
 from xdsl.ir import Operation
