@@ -44,7 +44,10 @@ def render() -> str:
         "",
         "PY_FUNCTIONS: dict[str, tuple[str, ...]] = {",
         *(
-            f'    "{name}": ({", ".join(f"{m!r}" for m in sorted(mods))},),'.replace("'", '"')
+            # (a one-module tuple needs its comma; a longer one none, as ruff formats it)
+            f'    "{name}": ({", ".join(f"{m!r}" for m in sorted(mods))}{"," * (len(mods) == 1)}),'.replace(
+                "'", '"'
+            )
             for name, mods in sorted(py.items())
         ),
         "}",

@@ -266,12 +266,11 @@ def run_memory_fence() -> tuple[bool, str, str | None]:
     block_sums = np.zeros(FENCE_BLOCKS, np.float32)
     output = np.zeros(1, np.float32)
     counter = np.zeros(1, np.uint32)
-    # (sanitize=False: the last block reads the others' block_sums after their
-    # asc_threadfence and its atomic ticket, an order the race checker does not model:
-    # it would report a cross-core race there; docs/ascend950.md)
+    # (the race checker on: the last block reads the others' block_sums after their
+    # asc_threadfence and its atomic ticket, which order them; docs/ascend950.md)
     _, cpp = _launch(
         lambda: memory_fence_kernel[FENCE_BLOCKS](
-            inp, block_sums, output, counter, n, platform=SOC, sanitize=False
+            inp, block_sums, output, counter, n, platform=SOC, sanitize=True
         )
     )
     # the sample's host check: per block, each warp summed in turn, then the warps

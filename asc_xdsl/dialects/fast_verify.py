@@ -456,8 +456,10 @@ def verify_module(module: Operation) -> None:
     if not good:
         module.verify()
     from asc_xdsl.dialects.dominance import check_module  # (uses its definitions dominate)
+    from asc_xdsl.dialects.simt_calls import check_simt_calls
 
     check_module(module)
+    check_simt_calls(module)  # (__simt_callee__ functions called from SIMT code only)
 
 
 _ISOLATION_CHECKED = [False]

@@ -17,6 +17,8 @@ FAMILY_MODULES: tuple[str, ...] = (
     "mem_allocator",
     "list_tensor",
     "vector",
+    "vec_scalar_tensor",
+    "aicore_time",
     "vec_reduce",
     "vec_cmpsel",
     "vec_vconv",

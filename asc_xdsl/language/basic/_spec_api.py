@@ -301,11 +301,32 @@ if TYPE_CHECKING:
 
     @overload
     def adds(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def adds(
-        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def adds(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+        is_set_mask: bool = True,
     ) -> None: ...
     @overload
     def adds(
@@ -316,6 +337,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def adds(
@@ -326,6 +349,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
 
 
@@ -338,6 +363,12 @@ def adds(*args: Any, **kwargs: Any) -> None:
     - `adds(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.adds_l2`
       on the first `count` elements.
     - `adds(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.adds_scalar_first_l2`
+    - `adds(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.adds_scalar_tensor_l2`
+      `AscendC::Adds<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+      src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], for the first `count` elements
+      (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+      with the sources swapped (the same elements).
     - `adds(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.adds_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -371,6 +402,43 @@ else:
         - `alloc_mutex_id()` -> `ascendc.alloc_mutex_id`
         """
         return _alloc_mutex_id(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    def ands(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+    ) -> None:
+        """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+        src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
+
+        Ascend C: `AscendC::Ands`. Forms (a call takes the first that fits):
+
+        - `ands(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ands_scalar_tensor_l2`
+        """
+        ...
+
+else:
+
+    def ands(*args: Any, **kwargs: Any) -> None:
+        """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+        src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
+
+        Ascend C: `AscendC::Ands`. Forms (a call takes the first that fits):
+
+        - `ands(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ands_scalar_tensor_l2`
+        """
+        return _ands(*args, **kwargs)
 
 
 if TYPE_CHECKING:
@@ -901,6 +969,33 @@ else:
 
 if TYPE_CHECKING:
 
+    def clock() -> RuntimeScalar:
+        """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
+        950): the system cycle counter (the simulator: the block's modelled cycles so far, as
+        `GetSystemCycle`).
+
+        Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
+
+        - `clock()` -> `ascendc.clock`
+        """
+        ...
+
+else:
+
+    def clock(*args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
+        950): the system cycle counter (the simulator: the block's modelled cycles so far, as
+        `GetSystemCycle`).
+
+        Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
+
+        - `clock()` -> `ascendc.clock`
+        """
+        return _clock(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
     @overload
     def compare(
         dst: LocalTensor,
@@ -1426,11 +1521,32 @@ if TYPE_CHECKING:
 
     @overload
     def divs(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def divs(
-        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def divs(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+        is_set_mask: bool = True,
     ) -> None: ...
     @overload
     def divs(
@@ -1441,6 +1557,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def divs(
@@ -1451,6 +1569,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def divs(
@@ -1461,6 +1581,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def divs(
@@ -1471,6 +1593,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
 
 
@@ -1485,6 +1609,11 @@ def divs(*args: Any, **kwargs: Any) -> None:
     - `divs(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.divs_scalar_first_l2`
       `AscendC::Divs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar / src for
       the first `count` elements.
+    - `divs(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.divs_scalar_tensor_l2`
+      `AscendC::Divs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+      src0[i] / src1[0], with 0 dst[i] = src0[0] / src1[i], for the first `count` elements
+      (pass `src[k:]` to take element k as the scalar).
     - `divs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -2633,7 +2762,22 @@ if TYPE_CHECKING:
 
     @overload
     def maxs(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def maxs(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+        is_set_mask: bool = True,
     ) -> None: ...
     @overload
     def maxs(
@@ -2644,6 +2788,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def maxs(
@@ -2654,16 +2800,23 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
 
 
 def maxs(*args: Any, **kwargs: Any) -> None:
-    """dst = max(src, scalar), elementwise.
+    """`AscendC::Maxs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+    max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]), for the first `count`
+    elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
+    config with the sources swapped (the same elements).
 
     Ascend C: `AscendC::Maxs`. Forms (a call takes the first that fits):
 
     - `maxs(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.maxs_l2`
       on the first `count` elements.
+    - `maxs(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.maxs_scalar_tensor_l2`
     - `maxs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.maxs_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -2723,7 +2876,22 @@ if TYPE_CHECKING:
 
     @overload
     def mins(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def mins(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+        is_set_mask: bool = True,
     ) -> None: ...
     @overload
     def mins(
@@ -2734,6 +2902,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def mins(
@@ -2744,16 +2914,23 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
 
 
 def mins(*args: Any, **kwargs: Any) -> None:
-    """dst = min(src, scalar), elementwise.
+    """`AscendC::Mins<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+    min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]), for the first `count`
+    elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
+    config with the sources swapped (the same elements).
 
     Ascend C: `AscendC::Mins`. Forms (a call takes the first that fits):
 
     - `mins(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.mins_l2`
       on the first `count` elements.
+    - `mins(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.mins_scalar_tensor_l2`
     - `mins(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.mins_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -3043,11 +3220,32 @@ if TYPE_CHECKING:
 
     @overload
     def muls(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def muls(
-        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def muls(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+        is_set_mask: bool = True,
     ) -> None: ...
     @overload
     def muls(
@@ -3058,6 +3256,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def muls(
@@ -3068,6 +3268,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
 
 
@@ -3080,6 +3282,12 @@ def muls(*args: Any, **kwargs: Any) -> None:
     - `muls(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.muls_l2`
       on the first `count` elements.
     - `muls(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.muls_scalar_first_l2`
+    - `muls(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.muls_scalar_tensor_l2`
+      `AscendC::Muls<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+      src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], for the first `count` elements
+      (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+      with the sources swapped (the same elements).
     - `muls(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.muls_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -3186,6 +3394,43 @@ else:
         - `notify_next_block(gm_workspace, ub_workspace)` -> `ascendc.notify_next_block`
         """
         return _notify_next_block(*args, **kwargs)
+
+
+if TYPE_CHECKING:
+
+    def ors(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+    ) -> None:
+        """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+        src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
+
+        Ascend C: `AscendC::Ors`. Forms (a call takes the first that fits):
+
+        - `ors(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ors_scalar_tensor_l2`
+        """
+        ...
+
+else:
+
+    def ors(*args: Any, **kwargs: Any) -> None:
+        """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+        src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
+        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+        with the sources swapped (the same elements).
+
+        Ascend C: `AscendC::Ors`. Forms (a call takes the first that fits):
+
+        - `ors(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ors_scalar_tensor_l2`
+        """
+        return _ors(*args, **kwargs)
 
 
 if TYPE_CHECKING:
@@ -4768,11 +5013,32 @@ if TYPE_CHECKING:
 
     @overload
     def subs(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        src: LocalTensor,
+        scalar: Scalar,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def subs(
-        dst: LocalTensor, scalar: Scalar, src: LocalTensor, count: Int, is_set_mask: bool = True
+        dst: LocalTensor,
+        scalar: Scalar,
+        src: LocalTensor,
+        count: Int,
+        is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def subs(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        count: Int,
+        scalar_tensor_index: int = 1,
+        is_set_mask: bool = True,
     ) -> None: ...
     @overload
     def subs(
@@ -4783,6 +5049,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def subs(
@@ -4793,6 +5061,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def subs(
@@ -4803,6 +5073,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
     @overload
     def subs(
@@ -4813,6 +5085,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        scalar_tensor_index: int | None = None,
     ) -> None: ...
 
 
@@ -4827,6 +5101,11 @@ def subs(*args: Any, **kwargs: Any) -> None:
     - `subs(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.subs_scalar_first_l2`
       `AscendC::Subs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar - src for
       the first `count` elements.
+    - `subs(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.subs_scalar_tensor_l2`
+      `AscendC::Subs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
+      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
+      src0[i] - src1[0], with 0 dst[i] = src0[0] - src1[i], for the first `count` elements
+      (pass `src[k:]` to take element k as the scalar).
     - `subs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -5108,8 +5387,9 @@ _add = _bind(add, "add", "vector")
 _add_deq_relu = _bind(add_deq_relu, "add_deq_relu", "vector")
 _add_relu = _bind(add_relu, "add_relu", "vector")
 _add_relu_cast = _bind(add_relu_cast, "add_relu_cast", "vec_vconv")
-_adds = _bind(adds, "adds", "vector")
+_adds = _bind(adds, "adds", "vec_scalar_tensor", "vector")
 _alloc_mutex_id = _bind(alloc_mutex_id, "alloc_mutex_id", "sync")
+_ands = _bind(ands, "ands", "vec_scalar_tensor")
 _ascend_is_aic = _bind(ascend_is_aic, "ascend_is_aic", "sysvar")
 _ascend_is_aiv = _bind(ascend_is_aiv, "ascend_is_aiv", "sysvar")
 _axpy = _bind(axpy, "axpy", "vec_misc")
@@ -5124,6 +5404,7 @@ _brcb = _bind(brcb, "brcb", "vec_misc")
 _cast = _bind(cast, "cast", "vec_vconv")
 _cast_deq = _bind(cast_deq, "cast_deq", "vec_vconv")
 _check_local_memory_ia = _bind(check_local_memory_ia, "check_local_memory_ia", "misc")
+_clock = _bind(clock, "clock", "aicore_time")
 _compare = _bind(compare, "compare", "vec_cmpsel")
 _compare_scalar = _bind(compare_scalar, "compare_scalar", "vec_cmpsel")
 _copy = _bind(copy, "copy", "data_copy")
@@ -5141,7 +5422,7 @@ _data_copy_l1_to_ub = _bind(data_copy_l1_to_ub, "data_copy_l1_to_ub", "data_copy
 _data_copy_pad = _bind(data_copy_pad, "data_copy_pad", "data_copy")
 _data_sync_barrier = _bind(data_sync_barrier, "data_sync_barrier", "sync")
 _div = _bind(div, "div", "vector")
-_divs = _bind(divs, "divs", "vector")
+_divs = _bind(divs, "divs", "vec_scalar_tensor", "vector")
 _duplicate = _bind(duplicate, "duplicate", "vec_misc")
 _exp = _bind(exp, "exp", "vector")
 _fused_abs_sub = _bind(fused_abs_sub, "fused_abs_sub", "vector")
@@ -5184,9 +5465,9 @@ _load_data_with_sparse = _bind(load_data_with_sparse, "load_data_with_sparse", "
 _load_data_with_transpose = _bind(load_data_with_transpose, "load_data_with_transpose", "cube")
 _load_image_to_local = _bind(load_image_to_local, "load_image_to_local", "cube")
 _max = _bind(max, "max", "vector")
-_maxs = _bind(maxs, "maxs", "vector")
+_maxs = _bind(maxs, "maxs", "vec_scalar_tensor", "vector")
 _min = _bind(min, "min", "vector")
-_mins = _bind(mins, "mins", "vector")
+_mins = _bind(mins, "mins", "vec_scalar_tensor", "vector")
 _mmad = _bind(mmad, "mmad", "cube")
 _mmad_mx = _bind(mmad_mx, "mmad_mx", "cube")
 _mmad_with_sparse = _bind(mmad_with_sparse, "mmad_with_sparse", "cube")
@@ -5195,11 +5476,12 @@ _mrg_sort4 = _bind(mrg_sort4, "mrg_sort4", "vec_proposal")
 _mul = _bind(mul, "mul", "vector")
 _mul_add_dst = _bind(mul_add_dst, "mul_add_dst", "vector")
 _mul_cast = _bind(mul_cast, "mul_cast", "vector")
-_muls = _bind(muls, "muls", "vector")
+_muls = _bind(muls, "muls", "vec_scalar_tensor", "vector")
 _mutex_lock = _bind(mutex_lock, "mutex_lock", "sync")
 _mutex_unlock = _bind(mutex_unlock, "mutex_unlock", "sync")
 _neg = _bind(neg, "neg", "vector")
 _notify_next_block = _bind(notify_next_block, "notify_next_block", "sync")
+_ors = _bind(ors, "ors", "vec_scalar_tensor")
 _pair_reduce_sum = _bind(pair_reduce_sum, "pair_reduce_sum", "vec_reduce")
 _prelu = _bind(prelu, "prelu", "vector")
 _proposal_concat = _bind(proposal_concat, "proposal_concat", "vec_proposal")
@@ -5253,7 +5535,7 @@ _sqrt = _bind(sqrt, "sqrt", "vector")
 _sub = _bind(sub, "sub", "vector")
 _sub_relu = _bind(sub_relu, "sub_relu", "vector")
 _sub_relu_cast = _bind(sub_relu_cast, "sub_relu_cast", "vec_vconv")
-_subs = _bind(subs, "subs", "vector")
+_subs = _bind(subs, "subs", "vec_scalar_tensor", "vector")
 _sync_all = _bind(sync_all, "sync_all", "sync")
 _trans_data_to_5hd = _bind(trans_data_to_5hd, "trans_data_to_5hd", "vec_misc")
 _transpose = _bind(transpose, "transpose", "vec_misc")
@@ -5271,6 +5553,7 @@ __all__ = [
     "add_relu_cast",
     "adds",
     "alloc_mutex_id",
+    "ands",
     "ascend_is_aic",
     "ascend_is_aiv",
     "axpy",
@@ -5285,6 +5568,7 @@ __all__ = [
     "cast",
     "cast_deq",
     "check_local_memory_ia",
+    "clock",
     "compare",
     "compare_scalar",
     "copy",
@@ -5353,6 +5637,7 @@ __all__ = [
     "mutex_unlock",
     "neg",
     "notify_next_block",
+    "ors",
     "pair_reduce_sum",
     "prelu",
     "proposal_concat",

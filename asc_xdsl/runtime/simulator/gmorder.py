@@ -462,6 +462,7 @@ class LaunchOrder:
         "reads",
         "releases",
         "tails",
+        "tickets",
         "unions",
         "writes",
     )
@@ -499,6 +500,9 @@ class LaunchOrder:
         """Per (buffer, page): the key of the last scalar read (merged with the next)."""
         self.releases = [0] * len(labels)
         """Releases per core: a record merges only with one of the same release epoch."""
+        self.tickets: dict[tuple[int, int], Clock] = {}
+        """Per GM atomic address (buffer id, byte): the join of the releases SIMT atomics
+        made there after `asc_threadfence` (ops/simt.py `_ticket`)."""
         self.proofs: dict[Any, list] = {}
         """Per batchable loop (`batching.LoopPlan`): the checked warm-ups of this launch's
         blocks that the later blocks' warm-ups follow (`batching._Proof`)."""

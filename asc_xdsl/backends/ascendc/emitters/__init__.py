@@ -78,6 +78,8 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "ascendc.reg.vf_call": ("reg", "_print_vf_call"),
     "ascendc.regist_matmul_obj": ("adv_matmul", "_print_regist"),
     "ascendc.float_constant": ("scalar", "_print_float_constant"),
+    "ascendc.subs_scalar_tensor_l2": ("vec_scalar_tensor", "_print_scalar_tensor"),
+    "ascendc.divs_scalar_tensor_l2": ("vec_scalar_tensor", "_print_scalar_tensor"),
     "ascendc.scalar_get_count_of_value": ("scalar", "_print_count_value"),
     "ascendc.scalar_get_sff_value": ("scalar", "_print_count_value"),
     "ascendc.set_ffts_base_addr": ("sync", "_print_set_ffts_base_addr"),

@@ -8,6 +8,7 @@ regenerate with `python tools/gen_api.py`.
 from asc_xdsl.dialects.ascendc._op_stubs.adv_math import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.adv_matmul import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.adv_misc import *  # noqa: F403
+from asc_xdsl.dialects.ascendc._op_stubs.aicore_time import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.atomic import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.cache import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.cube import *  # noqa: F403
@@ -32,5 +33,6 @@ from asc_xdsl.dialects.ascendc._op_stubs.vec_cmpsel import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_misc import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_proposal import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_reduce import *  # noqa: F403
+from asc_xdsl.dialects.ascendc._op_stubs.vec_scalar_tensor import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vec_vconv import *  # noqa: F403
 from asc_xdsl.dialects.ascendc._op_stubs.vector import *  # noqa: F403

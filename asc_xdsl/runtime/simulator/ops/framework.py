@@ -390,9 +390,10 @@ def _block_size(op, comp):
     return run
 
 
-@handles_spec("ascendc.get_system_cycle")
+@handles_spec("ascendc.get_system_cycle", "ascendc.clock")
 def _system_cycle(op, comp):
-    """The block's modelled cycles so far (every pipe's, as PrintTimeStamp counts them)."""
+    """The block's modelled cycles so far (every pipe's, as PrintTimeStamp counts them);
+    `clock()` outside SIMT code (`__asc_aicore::clock`) reads the same counter."""
     r, t = comp.slot(op.value), op.value.type
 
     def run(e, c, _op=op):

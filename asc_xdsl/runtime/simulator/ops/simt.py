@@ -42,6 +42,7 @@ import contextvars
 import threading
 
 import numpy as np
+from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc.simt import SYNC
 from asc_xdsl.dialects.ascendc.spec import element_of
@@ -49,9 +50,11 @@ from asc_xdsl.runtime.simulator import printing
 from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import AlignmentError, SimulatorError, op_location
+from asc_xdsl.runtime.simulator.gmorder import join
 from asc_xdsl.runtime.simulator.memory import GmPtr
 from asc_xdsl.runtime.simulator.ops.reg import _Elem, _read, _write
 from asc_xdsl.runtime.simulator.profile import C_V, CYCLE_OFFSET, I_V, PIPES, VEC_LATENCY
+from asc_xdsl.runtime.simulator.sanitizer import PIPE_INDEX
 
 STATE = "SIMT"
 """Key of the running call's thread state in `c.regs`."""
@@ -65,15 +68,20 @@ class _Threads:
     """The running call: its dim3, the current thread's index, its cycles so far, and
     (a function that waits for other threads) the scheduler of its coroutines."""
 
-    __slots__ = ("atomic", "cycles", "dims", "lockstep", "thread")
+    __slots__ = ("atomic", "call", "cycles", "dims", "fenced", "lockstep", "thread")
 
-    def __init__(self, dims: tuple[int, int, int]):
+    def __init__(self, dims: tuple[int, int, int], call: Operation | None = None):
         self.dims = dims
         self.thread = (0, 0, 0)
         self.cycles = 0
         self.lockstep: _Lockstep | None = None
         self.atomic: list[tuple] = []
         """The GM spans its atomics touched (for the race checker)."""
+        self.call = call
+        """The `vf_call` running (the race checker's op for its accesses)."""
+        self.fenced = False
+        """Whether an `asc_threadfence` ran since the race checker last saw a GM atomic
+        (`_ticket`)."""
 
     def linear(self) -> int:
         x, y, z = self.thread
@@ -260,7 +268,7 @@ def _vf_call(op, comp):
 
     def run_threads(c, values, dims, order):
         outer = c.regs.get(STATE)
-        state = c.regs[STATE] = _Threads(dims)
+        state = c.regs[STATE] = _Threads(dims, op)
         try:
             if lockstep:
                 state.lockstep = _Lockstep(state, order)
@@ -556,12 +564,49 @@ def _lanemask(op, comp):
 
 
 def _fence(op, comp):
-    """The simulator's memory is sequentially consistent: a fence orders nothing more."""
+    """The simulator's memory is sequentially consistent: a fence orders nothing more.
+    For the race checker, `asc_threadfence` (device scope) makes the block's next GM
+    atomic a release (`_ticket`)."""
+    if op.name != "ascendc.simt.threadfence":
+        return None
 
     def run(e, c, _op=op):
-        pass
+        if c.san is not None and c.san.order is not None:
+            _threads(c).fenced = True
 
     return run
+
+
+def _ticket(c, state: _Threads, buf, start: int) -> None:
+    """The race checker at a GM atomic of a SIMT call: the "threadfence, then an atomic
+    ticket" pattern. The block's GM accesses so far become one V access of their own;
+    after an `asc_threadfence` the atomic is a release (the block's clock, those accesses
+    included, kept at the atomic's address), and every GM atomic acquires what earlier
+    atomics released there: the simulator runs them one after another, so the block
+    that takes a later ticket sees every fenced write made before an earlier one (as
+    on the device, where the fence makes them visible before the ticket). Without the
+    fence the atomic orders nothing, and a read of another block's partial result
+    stays a race."""
+    san = c.san
+    tickets = san.order.tickets
+    key = (id(buf), start)
+    held = tickets.get(key)
+    if held is None and not state.fenced:
+        return  # (an atomic with no fence on either side: nothing to order, no cost)
+    spans = san.vf_spans
+    if spans:
+        done = list(spans)
+        spans.clear()
+        san.vector_function(state.call, done)
+    if held is not None:
+        san.acquire(held)
+    if state.fenced:
+        state.fenced = False
+        snap = san.release(PIPE_INDEX["V"])
+        if held is None:
+            tickets[key] = snap
+        else:
+            join(held, snap)
 
 
 # -- atomics -------------------------------------------------------------------------------
@@ -603,6 +648,8 @@ def _atomic(op, comp):
             ptr.buf.check(start, el.size, what)
             if c.san is not None:  # (a read-modify-write: an atomic write, as SetAtomicAdd's)
                 state.atomic.append((ptr.buf, start, start + el.size, True))
+                if c.san.order is not None:  # (across blocks: the fence + ticket pattern)
+                    _ticket(c, state, ptr.buf, start)
             cell = ptr.buf.u8[start : start + el.size].view(el.storage)
             old = to_scalar(t, cell[0])
             cell[0] = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))

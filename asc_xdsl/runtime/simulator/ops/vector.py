@@ -442,3 +442,39 @@ def _reduce_extreme(op, comp):
 
 
 _ = (bf16_to_f32,)
+
+
+SCALAR_TENSOR = {
+    f"ascendc.{m}_scalar_tensor_l2": fn
+    for m, fn in (
+        ("adds", "add"), ("muls", "mul"), ("maxs", "max"), ("mins", "min"),
+        ("subs", "sub"), ("divs", "div"), ("ands", "and"), ("ors", "or"),
+    )
+}  # fmt: skip
+"""The flexible-scalar-position count forms (both sources LocalTensors) -> the Reg op each
+element takes: the scalar source's element 0 (read unaligned: the 3510 kernel's
+LoadUnAlign) duplicated, then the Reg op (`ops/reg.py` `scalar_tensor_op`)."""
+
+
+@handles_spec(*SCALAR_TENSOR)
+def _vec_scalar_tensor(op, comp):
+    from asc_xdsl.runtime.simulator.ops.reg import scalar_tensor_op
+
+    index = op.properties.get("scalarTensorIndex")
+    scalar_first = index is not None and index.value.data == 0
+    d, src0, src1, n = op.operands
+    a, s = (src1, src0) if scalar_first else (src0, src1)
+    et = op.dst.type.element_type
+    fn = scalar_tensor_op(et, SCALAR_TENSOR[op.name], scalar_first)
+    return comp.inline(
+        op,
+        (
+            """
+            count = {n}
+            {s}.check(1, "scalar", False)
+            {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"), {s}.arr[0])
+            """,
+            _charge_source(op, np_dtype(et).itemsize),
+        ),
+        fn=fn, d=d, a=a, s=s, n=n, full=FULL,
+    )  # fmt: skip
