@@ -500,14 +500,22 @@ def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
     if len(outcomes) < count:  # a worker died: its exit code tells why
         for proc in procs:
             proc.join()
-    # else the workers, which have sent everything, end on their own: the sweep does
-    # not wait for their exit (freeing a forked process's pages takes ~10-30 ms);
-    # multiprocessing reaps them at its next start of a process or at exit
+    else:  # the workers, which have sent everything, end on their own: the sweep does
+        # not wait for their exit (freeing a forked process's pages takes ~10-30 ms), a
+        # thread reaps them as they end (no zombie left in the caller's process)
+        import threading
+
+        threading.Thread(target=_reap, args=(procs,), daemon=True).start()
     died = ", ".join(str(p.exitcode) for p in procs if p.exitcode)
     return [
         outcomes.get(i, f"RuntimeError: the worker process running it died (exit codes {died})")
         for i in range(count)
     ]
+
+
+def _reap(procs: list[Any]) -> None:
+    for proc in procs:
+        proc.join()
 
 
 # -- the disk cache -----------------------------------------------------------------

@@ -4,6 +4,9 @@ cached per key in memory and on disk, the caller's arrays see only the winner's 
 
 from __future__ import annotations
 
+import os
+import time
+
 import numpy as np
 import pytest
 
@@ -197,3 +200,39 @@ def test_a_worker_runs_its_products_on_one_blas_thread_and_the_caller_keeps_its_
     with multiprocessing.get_context("fork").Pool(1) as pool:
         assert pool.map(_blas_threads, [0]) == [(1, True)]  # and its heap frozen
     assert thread_count() == before
+
+
+def _children() -> dict[int, str]:
+    """This process's child processes and their states (`Z`: exited, not reaped)."""
+    pid = os.getpid()
+    kids: dict[int, str] = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            for kid in map(int, f.read().split()):
+                try:
+                    with open(f"/proc/{kid}/stat") as g:
+                        kids[kid] = g.read().rsplit(")", 1)[1].split()[0]
+                except FileNotFoundError:  # reaped meanwhile
+                    pass
+    return kids
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads Linux's /proc")
+def test_a_parallel_sweep_leaves_no_zombie_worker():
+    """The sweep does not wait for its workers' exit, but they are reaped as they end: a
+    long-running caller does not collect `<defunct>` processes, one per sweep."""
+    import multiprocessing
+
+    for leftover in multiprocessing.active_children():  # other tests' workers
+        leftover.join()
+    before = set(_children())
+    tuned = _tuned(workers=2, cache=False)
+    z = np.zeros(N, np.float32)
+    tuned[1](np.arange(N, dtype=np.float32), z, N)
+    assert tuned.results[(N,)].workers == 2
+    for _ in range(1000):  # the worker frees its pages and exits within milliseconds
+        new = {k: v for k, v in _children().items() if k not in before}
+        if not new:
+            break
+        time.sleep(0.01)
+    assert not new, f"children left (state Z: not reaped): {new}"
