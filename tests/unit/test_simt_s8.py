@@ -17,7 +17,7 @@ from asc_xdsl.runtime.simulator.errors import SimulatorError
 
 SOC = "Ascend950PR_9599"
 S = asc.simt
-W = 12  # words each thread writes in `warps`
+W = 14  # words each thread writes in `warps`
 
 
 @S.callee
@@ -50,6 +50,8 @@ def warps(src: S.Pointer, fsrc: S.Pointer, out: S.Pointer, fout: S.Pointer):
     out[o + 9] = S.ballot(v % 3 == 0)
     out[o + 10] = S.all(v >= 0) * 10 + S.any(v == 66)
     out[o + 11] = S.reduce_add(v)
+    out[o + 12] = S.lanemask_gt()
+    out[o + 13] = S.lanemask_le()
     fout[2 * t] = S.reduce_add(f)
     fout[2 * t + 1] = S.shfl_down(f, 16)
 
@@ -117,6 +119,10 @@ def test_warp_functions_against_numpy():
         np.testing.assert_array_equal(r[:, 9].view(np.uint32), ballot)
         np.testing.assert_array_equal(r[:, 10], 10 + int((vw == 66).any()))
         np.testing.assert_array_equal(r[:, 11], vw.sum())
+        np.testing.assert_array_equal(
+            r[:, 12].view(np.uint32), (0xFFFFFFFF << lane + 1) & 0xFFFFFFFF
+        )
+        np.testing.assert_array_equal(r[:, 13].view(np.uint32), (2 << lane) - 1 & 0xFFFFFFFF)
         fw = fsrc[32 * w : 32 * w + 32]
         np.testing.assert_array_equal(f[32 * w : 32 * w + 32, 0], _tree_sum(fw))
         shifted = np.where(lane < 16, fw[(lane + 16) % 32], fw)  # (own value past the warp)
