@@ -27,9 +27,10 @@ a process wrote after the fork is mapped by it alone) and copies those pages fro
 worker into the caller's arrays (`process_vm_readv`, else `/proc/<pid>/mem`): one
 copy of the written bytes, nothing of what was only read. A page that two chunks
 wrote (a row of a matrix split into tiles) is merged byte by byte against the
-original bytes, which a third process forked first keeps (the "keeper": it writes
-nothing, so its copy-on-write view stays the launch's start; it is ended before the
-copies, so that the pages copied into are this process's alone again).
+original bytes, which a third process keeps (the "keeper", forked after the workers
+and before this process writes anything: it writes nothing, so its copy-on-write view
+stays the launch's start; it is ended before the copies, so that the pages copied into
+are this process's alone again).
 
 *Identical to the serial run*: chunk 0 runs first in launch order, in the caller's
 memory, exactly as the serial run would. Every other chunk's outcome is taken only when
@@ -351,7 +352,10 @@ class _Pickler(pickle.Pickler):
         self.index = index
 
     def persistent_id(self, obj):
-        if isinstance(obj, Operation):
+        # not isinstance: Operation's metaclass is ABCMeta, whose check of a type it has
+        # not seen (int, list, ...) walks every op class in a fresh fork and writes its
+        # cache into each, copying their pages (17-29 ms of a worker's CPU per launch)
+        if Operation in type(obj).__mro__:
             return self.index[id(obj)]  # KeyError: not the kernel's (the chunk reruns)
         return None
 
@@ -510,12 +514,10 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     release_r, release_w = os.pipe()
     pids: list[int] = []
     pipes: list[int] = []
+    keeper = 0
     try:
-        # the keeper first: before anything writes, its view is the launch's start
-        keeper = _fork()
-        if keeper == 0:
-            _keeper(release_r, [release_w])
-        pids.append(keeper)
+        # the workers first (each starts on its chunk a fork earlier), then the keeper:
+        # this process has written nothing yet, so its view is the launch's start
         for cores in chunks[1:]:
             r, w = os.pipe()
             pid = _fork()
@@ -524,6 +526,10 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             os.close(w)
             pids.append(pid)
             pipes.append(r)
+        keeper = _fork()
+        if keeper == 0:
+            _keeper(release_r, [release_w, *pipes])
+        pids.append(keeper)
         stats = state.stats
         cpu = time.process_time()
         stats["forks"] = cpu - began
@@ -546,7 +552,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             return len(chunks[0])
         stats["waited"] = time.perf_counter() - waited
         cpu = time.process_time()
-        taken = _take(state, chunks, outcomes, pids[1:], keeper)
+        taken = _take(state, chunks, outcomes, pids[:-1], keeper)
         stats["merge"] = time.process_time() - cpu
         state.ran_parallel = taken
         state.chunks = len(chunks)
@@ -562,12 +568,12 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         for fd in pipes:
             os.close(fd)
         workers_cpu = []
-        for i, pid in enumerate(pids):
+        for pid in pids:
             try:
                 usage = os.wait4(pid, 0)[2]
             except ChildProcessError:  # reaped already (the keeper, or by a SIGCHLD handler)
                 continue
-            if i:
+            if pid != keeper:
                 workers_cpu.append(usage.ru_utime + usage.ru_stime)
         state.stats["workers"] = workers_cpu
 
