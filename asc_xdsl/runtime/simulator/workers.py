@@ -179,18 +179,21 @@ def shared_memory(memory: list) -> str | None:
     np.memmap, shared memory): a worker's writes would reach it at once, so the
     launch runs serially. None when every array is in private memory."""
     try:
-        with open("/proc/self/maps") as f:
-            maps = f.read().splitlines()
+        with open("/proc/self/maps", "rb") as f:
+            maps = f.read()
     except OSError:
         return "no /proc/self/maps"
     shared = []
-    for line in maps:
-        span, perms = line.split(None, 2)[:2]
-        if perms[3:4] == "s":
-            lo, hi = (int(x, 16) for x in span.split("-"))
-            shared.append((lo, hi))
+    for line in maps.splitlines():  # "lo-hi perms ...": perms "rw-s" when shared
+        cut = line.find(b" ")
+        if line[cut + 4 : cut + 5] == b"s":
+            lo, hi = line[:cut].split(b"-")
+            shared.append((int(lo, 16), int(hi, 16)))
+    if not shared:
+        return None
     for a in memory:
-        lo, hi = a.ctypes.data, a.ctypes.data + a.nbytes
+        lo = a.__array_interface__["data"][0]
+        hi = lo + a.nbytes
         if any(s < hi and lo < e for s, e in shared):
             return f"a GM array at 0x{lo:x} is in shared memory"
     return None
