@@ -22,7 +22,9 @@ of the repeats, and the load average: on a shared machine wall times vary by ten
 percent, and processes of one login session share one CPU share (sched autogroup), so
 a loaded machine gives a worker little. The CPU seconds of this process are printed
 too, and the CPU seconds on the parallel launch's critical path (fork, the slowest
-chunk, the merge: `workers.last_stats()`), which estimate the speedup on idle cores.
+chunk, the merge: `workers.last_stats()`), which estimate the speedup on idle cores,
+and where the parallel launch's CPU went (forks, the launching process's chunk and its
+page faults, the slowest worker, the merge and the bytes it copied back).
 
     python bench/sim_workers.py [--repeat R] [--workers N] [--size S] [--elements E]
                                 [--bench matmul|add|all]
@@ -62,6 +64,35 @@ def _critical_path() -> float:
     taking their outcome (`workers.last_stats()`)."""
     st = sim_workers.last_stats()
     return st["forks"] + max([st["chunk0"], *st["workers"]]) + st["merge"]
+
+
+def _parts() -> dict:
+    """The last parallel launch's parts (`workers.last_stats()`), for `_breakdown`."""
+    st = sim_workers.last_stats()
+    return {
+        "forks": st["forks"],
+        "chunk0": st["chunk0"],
+        "worker": max(st["workers"], default=0.0),
+        "merge": st["merge"],
+        "faults": st["faults"],
+        "copied": st.get("copied", 0),
+    }
+
+
+def _breakdown(name: str, parts: list[dict]) -> None:
+    """Medians of where a parallel launch's CPU went: the launching process's forks,
+    its own chunk (with its copy-on-write faults), the slowest worker (to its exit),
+    the merge (pagemaps, copies of what the workers wrote)."""
+
+    def med(key: str) -> float:
+        return statistics.median(p[key] for p in parts)
+
+    print(
+        f"  {name}, CPU medians: forks {med('forks') * 1e3:.1f} ms, launching process's "
+        f"chunk {med('chunk0') * 1e3:.1f} ms ({med('faults'):.0f} page faults), slowest "
+        f"worker {med('worker') * 1e3:.1f} ms, merge {med('merge') * 1e3:.1f} ms "
+        f"({med('copied') / 2**20:.1f} MiB copied back)"
+    )
 
 
 def _estimate(
@@ -111,11 +142,12 @@ def bench_matmul(size: int, n: int, repeat: int) -> None:
         with one_thread():
             launch(1)
 
-    one, many, paths, flat = [], [], [], []
+    one, many, paths, flat, parts = [], [], [], [], []
     for _ in range(repeat):
         one.append(_timed(lambda: launch(1)))
         many.append(_timed(lambda: launch(n)))
         paths.append(_critical_path())
+        parts.append(_parts())
         flat.append(_timed(launch_one_blas_thread))
     print(f"matmul {size}^3 half -> float, 24 blocks, cube path, checker off")
     print(
@@ -142,6 +174,7 @@ def bench_matmul(size: int, n: int, repeat: int) -> None:
     )
     _estimate(f"{n} workers", [c for _, c in one], paths)
     _estimate(f"{n} workers", [c for _, c in flat], paths, "1 worker on one BLAS thread")
+    _breakdown(f"{n} workers", parts)
 
 
 def bench_add(elements: int, n: int, repeat: int) -> None:
@@ -159,13 +192,14 @@ def bench_add(elements: int, n: int, repeat: int) -> None:
         z[:] = 0
         launch(w)
         assert np.array_equal(z, x + y), f"vector add with {w} worker(s) differs from numpy"
-    one, many, ref, cpu, paths, ref_cpu, chosen = [], [], [], [], [], [], []
+    one, many, ref, cpu, paths, ref_cpu, chosen, parts = [], [], [], [], [], [], [], []
     for _ in range(repeat):
         t, c = _timed(lambda: launch(1))
         one.append(t)
         cpu.append(c)
         many.append(_timed(lambda: launch(n))[0])
         paths.append(_critical_path())
+        parts.append(_parts())
         t, c = _timed(lambda: np.add(x, y))
         ref.append(t)
         ref_cpu.append(c)
@@ -184,6 +218,7 @@ def bench_add(elements: int, n: int, repeat: int) -> None:
     pairs = [o / m for o, m in zip(one, many, strict=True)]
     _ratios(f"  speedup 1 -> {n} workers", min(one) / min(many), pairs, "for reference")
     _estimate(f"{n} workers", cpu, paths)
+    _breakdown(f"{n} workers", parts)
     print(
         f"  CPU: numpy {statistics.median(ref_cpu):.3f} s: {n} workers' critical path / numpy "
         f"{statistics.median(paths) / statistics.median(ref_cpu):.2f}x on idle cores"
