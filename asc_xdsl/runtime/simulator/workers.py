@@ -52,7 +52,8 @@ where another chunk changes it (races the checker reports), may compute another 
 its possible results; the checker's records make such a launch serial.
 
 *Cost*: a fork (a few ms: page tables), a copy-on-write fault per GM page a chunk
-writes, one copy of each page a worker wrote, a worker's exit. Cheap for the matmul
+writes (5-10 us each on the 2-core VM this was measured on), one copy of each page a
+worker wrote. Cheap for the matmul
 (4 MiB of C against ~1 s of blocks), dear for the vector add (64 MiB of z against
 ~0.1 s of blocks: the faults and copies cost as much as the blocks), hence `PAYS`.
 
@@ -64,9 +65,12 @@ threads on the cores the other processes run on.
 Each worker ships per core, in launch order: the profile counters and regions, the
 race checker's and the uninit check's findings, printed output and warnings; the
 launcher merges them in launch order (findings deduplicated as the serial run does).
-Ops in them travel as their index in the module's walk. Workers never outlive the
-launch: on an error or an interrupt they are killed and reaped in a `finally`; the
-launching process's signal handlers, gc and streams are left as they were.
+Ops in them travel as their index in the module's walk. Workers do no work after the
+launch: once their outcome and memory are read they exit, and a thread reaps them as
+they end (a forked process's exit frees its page tables, ~10 ms the launch no longer
+waits for; no zombie is left); on an error or an interrupt they are killed and reaped
+before the error propagates. The launching process's signal handlers, gc and streams
+are left as they were.
 """
 
 from __future__ import annotations
@@ -77,7 +81,9 @@ import io
 import os
 import pickle
 import signal
+import struct
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -446,29 +452,35 @@ def _child(
     except BaseException as err:  # the launcher reruns these cores serially
         payload = pickle.dumps(("failed", f"{type(err).__name__}: {err}"))
     try:
-        _write_all(res_w, len(payload).to_bytes(8, "little") + payload)
+        # the header: the payload's size and this worker's CPU seconds so far (its exit,
+        # which the launch no longer waits for, not counted: `last_stats`)
+        head = len(payload).to_bytes(8, "little") + struct.pack("<d", time.process_time())
+        _write_all(res_w, head + payload)
         _wait_release(release_r)
     finally:
         os._exit(0)
 
 
-def _quiet(close: list[int]) -> None:
+def _quiet(close: list[int], works: bool = True) -> None:
     """A forked process's start: close the launcher's pipe ends it must not hold, leave
-    Ctrl-C to the launcher (which ends it), give back its free heap (neither process
-    then copies the free pages they share on reusing them), freeze the collector, which
-    would walk (and so copy) every page of the objects inherited, and run matrix
-    products on one BLAS thread (each process with a full OpenBLAS pool would
-    oversubscribe the cores): `utils.forked.start`."""
+    Ctrl-C to the launcher (which ends it); a worker (`works`) also gives back its free
+    heap (neither process then copies the free pages they share on reusing them),
+    freezes the collector, which would walk (and so copy) every page of the objects
+    inherited, and runs matrix products on one BLAS thread (each process with a full
+    OpenBLAS pool would oversubscribe the cores): `utils.forked.start`."""
     for fd in close:
         os.close(fd)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    forked.start()
+    if works:
+        forked.start()
 
 
 def _keeper(release_r: int, close: list[int]) -> None:
-    """The keeper: holds the launch's start (copy-on-write) until killed or released."""
+    """The keeper: holds the launch's start (copy-on-write) until killed or released.
+    It runs no Python work, so it skips a worker's start (2-6 ms of CPU, taken from
+    the cores the chunks run on)."""
     try:
-        _quiet(close)
+        _quiet(close, works=False)
         _wait_release(release_r)
     finally:
         os._exit(0)
@@ -544,12 +556,14 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
                 run_core(core)
         stats["chunk0"] = time.process_time() - cpu
         stats["faults"] = _faults() - faults
-        outcomes = []
+        outcomes: list[bytes] = []
+        stats["workers"] = []
         waited = time.perf_counter()
         try:
             for fd in pipes:
-                size = int.from_bytes(_read_exactly(fd, 8), "little")
-                outcomes.append(_read_exactly(fd, size))
+                head = _read_exactly(fd, 16)
+                stats["workers"].append(struct.unpack("<d", head[8:])[0])
+                outcomes.append(_read_exactly(fd, int.from_bytes(head[:8], "little")))
         except (EOFError, OSError) as err:  # a worker killed from outside (OOM, ...)
             _serial(state, f"a worker ended early ({err})")
             return len(chunks[0])
@@ -564,21 +578,25 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         for pid in pids:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+        _reap(pids)  # an error or Ctrl-C: nothing outlives the launch
         raise
     finally:
         os.close(release_w)  # the workers (and the keeper) see EOF and exit
         os.close(release_r)
         for fd in pipes:
             os.close(fd)
-        workers_cpu = []
-        for pid in pids:
-            try:
-                usage = os.wait4(pid, 0)[2]
-            except ChildProcessError:  # reaped already (the keeper, or by a SIGCHLD handler)
-                continue
-            if pid != keeper:
-                workers_cpu.append(usage.ru_utime + usage.ru_stime)
-        state.stats["workers"] = workers_cpu
+        if pids:
+            # a worker's exit frees its pages (~10 ms of a loaded process's page
+            # tables): the launch does not wait for it, a thread reaps the workers as
+            # they end (no zombie left in the caller's process)
+            threading.Thread(target=_reap, args=(pids,), daemon=True).start()
+
+
+def _reap(pids: list[int]) -> None:
+    for pid in pids:
+        # reaped already (by the error path, or by the caller's SIGCHLD handler)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
 
 
 def _faults() -> int:
@@ -602,7 +620,8 @@ _last_stats: dict = {}
 def last_stats() -> dict:
     """CPU seconds of the last launch that used workers (for bench/sim_workers.py):
     "forks" and "chunk0" and "merge" (the launching process: forking, its own chunk,
-    taking the outcomes), "workers" (each worker's, to its exit), "waited" (wall
+    taking the outcomes), "workers" (each worker's until it sent its outcome: its
+    exit, which frees its pages, runs after the launch has returned), "waited" (wall
     seconds the launching process waited for them), "serial" (why their outcome was
     not taken, if so), "copied" (GM bytes read back), "faults" (the launching
     process's minor page faults while it ran its chunk: copy-on-write since the fork)."""
@@ -909,9 +928,9 @@ def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
         for reader, segs in zip(readers, alone, strict=True):
             if segs:
                 reader.read_segments([(segs[0][0], segs[0][0] + 1)], probe)
-        # without the keeper, the pages the workers wrote are this process's alone
-        # again: copying into them takes no copy-on-write fault
-        _end(keeper)
+        # the keeper is no longer needed: killed now, its exit (freeing its page tables)
+        # runs beside the copies and the thread of `run_blocks` reaps it
+        _kill(keeper)
         for reader, segs in zip(readers, alone, strict=True):
             reader.read_segments(segs, None)
             state.stats["copied"] = state.stats.get("copied", 0) + sum(b - a for a, b in segs)
@@ -929,11 +948,10 @@ def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
     return True
 
 
-def _end(pid: int) -> None:
-    """Kill the keeper and reap it: gone, it no longer shares the pages."""
-    with contextlib.suppress(ProcessLookupError, ChildProcessError):
+def _kill(pid: int) -> None:
+    """End the keeper (reaped with the workers)."""
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
 
 
 def _three_way(segs, readers, original) -> np.ndarray | None:

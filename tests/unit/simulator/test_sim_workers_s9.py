@@ -4,8 +4,10 @@ pays per launch beyond its blocks."""
 from __future__ import annotations
 
 import abc
+import contextlib
 import io
 import os
+import time
 
 import numpy as np
 import pytest
@@ -46,3 +48,86 @@ def test_a_workers_outcome_pickles_without_abc_checks(monkeypatch):
     assert back[1][0][1][0][0] is op
     assert back[1][0][:2] == ([1, 2], [(op, 5)])
     assert type(back_err) is GmAccessError and back_err.args == err.args
+
+
+def _children() -> list[int]:
+    """This process's child processes (/proc: reaps nothing)."""
+    kids: list[int] = []
+    for task in os.listdir(f"/proc/{os.getpid()}/task"):
+        with (
+            contextlib.suppress(FileNotFoundError),  # a thread that ended
+            open(f"/proc/{os.getpid()}/task/{task}/children") as f,
+        ):
+            kids += map(int, f.read().split())
+    return kids
+
+
+def _kernel():
+    """z = x + 1 over 4 blocks of 64 elements (UB through a TQue), as textual IR."""
+    from asc_xdsl.frontend.ir_context import parse_module
+    from asc_xdsl.runtime.kernel import CompiledKernel
+
+    q, qo = "!ascendc.queue<vecin, 1>", "!ascendc.queue<vecout, 1>"
+    lt, gt = "!ascendc.local_tensor<*xf32>", "!ascendc.global_tensor<*xf32>"
+    ir = f"""
+func.func @s9(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) attributes {{ascendc.aicore, ascendc.global}} {{
+  %tile = arith.constant 64 : i32
+  %bytes = arith.constant 256 : i32
+  %one = arith.constant 1 : i32
+  %onef = arith.constant 1.0 : f32
+  %b = ascendc.get_block_idx : i32
+  %pipe = ascendc.pipe
+  %qx = ascendc.queue : {q}
+  %qz = ascendc.queue : {qo}
+  ascendc.pipe.init_queue %pipe, %qx, %one, %bytes : {q}, i32, i32
+  ascendc.pipe.init_queue %pipe, %qz, %one, %bytes : {qo}, i32, i32
+  %x_gm = ascendc.global_tensor : {gt}
+  %z_gm = ascendc.global_tensor : {gt}
+  ascendc.global_tensor.set_global_buffer %x_gm, %x : {gt}, memref<?xf32, 22>
+  ascendc.global_tensor.set_global_buffer %z_gm, %z : {gt}, memref<?xf32, 22>
+  %o = arith.muli %b, %tile : i32
+  %xl = ascendc.que_bind.alloc_tensor %qx : {q}, {lt}
+  %xt = ascendc.global_tensor.subindex %x_gm[%o] : {gt}, i32, {gt}
+  ascendc.data_copy_l2 %xl, %xt, %tile : {lt}, {gt}, i32
+  ascendc.que_bind.enque_tensor %qx, %xl : {q}, {lt}
+  %xa = ascendc.que_bind.deque_tensor %qx : {q}, {lt}
+  %zl = ascendc.que_bind.alloc_tensor %qz : {qo}, {lt}
+  ascendc.adds_l2 %zl, %xa, %onef, %tile : {lt}, {lt}, f32, i32
+  ascendc.que_bind.enque_tensor %qz, %zl : {qo}, {lt}
+  ascendc.que_bind.free_tensor %qx, %xa : {q}, {lt}
+  %zr = ascendc.que_bind.deque_tensor %qz : {qo}, {lt}
+  %zt = ascendc.global_tensor.subindex %z_gm[%o] : {gt}, i32, {gt}
+  ascendc.data_copy_l2 %zt, %zr, %tile : {gt}, {lt}, i32
+  ascendc.que_bind.free_tensor %qz, %zr : {qo}, {lt}
+  return
+}}
+"""
+    module = parse_module(ir)
+    module.verify()
+    return CompiledKernel(name="s9", module=module)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads Linux's /proc")
+def test_the_launch_does_not_wait_for_its_workers_exit_yet_reaps_them():
+    """The workers' (and the keeper's) exits run after the launch returned; a thread
+    reaps them as they end: no zombie stays. Each worker's CPU seconds come with its
+    outcome (`last_stats()["workers"]`)."""
+    import multiprocessing
+
+    for leftover in multiprocessing.active_children():  # another test's (autotune's)
+        leftover.join()
+    before = set(_children())
+    k = _kernel()
+    x = np.arange(256, dtype=np.float32)
+    z = np.zeros(256, np.float32)
+    k[4](x, z, workers=2)
+    np.testing.assert_array_equal(z, x + 1)
+    stats = workers.last_stats()
+    assert "serial" not in stats
+    assert len(stats["workers"]) == 1 and 0 < stats["workers"][0] < 60
+    for _ in range(2000):  # a forked process frees its pages within milliseconds
+        left = set(_children()) - before
+        if not left:
+            break
+        time.sleep(0.005)
+    assert not left, f"children not reaped: {left}"
