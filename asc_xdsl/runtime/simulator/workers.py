@@ -957,20 +957,33 @@ def _kill(pid: int) -> None:
 def _three_way(segs, readers, original) -> np.ndarray | None:
     """The bytes of `segs` ([a, b) address ranges) merged, all in one array: this
     process's, then each worker's changes against the launch's start in chunk order;
-    None when two chunks change a byte differently."""
+    None when two chunks change a byte differently.
+
+    Compared 8 bytes at a time: a word only one side changed is taken whole (its other
+    bytes are the start's on both sides); only words both changed are looked at byte by
+    byte (byte masks took 10-150 ms for the 3 MiB of a 1024^3 matmul's C rows)."""
     if original is None:
         return None
     total = sum(b - a for a, b in segs)
-    start = np.empty(total, np.uint8)
+    padded = -(-total // 8) * 8  # zero padding: changed by nobody
+    start, result, theirs = (np.empty(padded, np.uint8) for _ in range(3))
+    for buf in (start, result, theirs):
+        buf[total:] = 0
     original.read_segments(segs, start)
-    result = np.concatenate([_view(a, b - a) for a, b in segs])
-    changed = result != start
-    theirs = np.empty(total, np.uint8)
+    np.concatenate([_view(a, b - a) for a, b in segs], out=result[:total])
+    s64, r64, t64 = (buf.view(np.uint64) for buf in (start, result, theirs))
+    changed = r64 != s64  # words with a byte changed so far
     for reader in readers:
         reader.read_segments(segs, theirs)
-        ch = theirs != start
-        if np.any(ch & changed & (theirs != result)):
-            return None
-        result[ch] = theirs[ch]
+        ch = t64 != s64
+        both = np.flatnonzero(ch & changed)
+        if len(both):
+            sb, rb, tb = (buf.reshape(-1, 8)[both] for buf in (start, result, theirs))
+            mine = tb != sb
+            if np.any(mine & (rb != sb) & (tb != rb)):
+                return None
+            result.reshape(-1, 8)[both] = np.where(mine, tb, rb)
+            ch[both] = False
+        np.copyto(r64, t64, where=ch)
         changed |= ch
-    return result
+    return result[:total]

@@ -131,3 +131,60 @@ def test_the_launch_does_not_wait_for_its_workers_exit_yet_reaps_them():
             break
         time.sleep(0.005)
     assert not left, f"children not reaped: {left}"
+
+
+class _Memory:
+    """A fake worker (or keeper) for `_three_way`: its bytes at this process's addresses
+    of `base`."""
+
+    def __init__(self, base: np.ndarray, data: np.ndarray):
+        self.base, self.data = base.ctypes.data, data
+
+    def read_segments(self, segs, out):
+        at = 0
+        for a, b in segs:
+            out[at : at + b - a] = self.data[a - self.base : b - self.base]
+            at += b - a
+
+
+def _three_way_bytes(start, mine, theirs):
+    """The merge byte by byte (the definition `_three_way` computes by words)."""
+    result, changed = mine.copy(), mine != start
+    for t in theirs:
+        ch = t != start
+        if np.any(ch & changed & (t != result)):
+            return None
+        result[ch] = t[ch]
+        changed |= ch
+    return result
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_merge_of_pages_two_chunks_wrote_is_the_byte_by_byte_one(seed):
+    """Words changed by one side are taken whole, words both changed byte by byte: the
+    same bytes (or the same conflict) as the byte-wise merge, for segments of any
+    length (not a multiple of 8), one or two workers, bytes changed to their own
+    value, interleaved bytes of one word, and a byte changed differently."""
+    rng = np.random.default_rng(seed)
+    n = 997
+    start = rng.integers(0, 256, n, dtype=np.uint8)
+    start[100] = 0
+    mine = start.copy()
+    theirs = [start.copy() for _ in range(1 + seed % 2)]
+    owner = rng.integers(0, len(theirs) + 1, n)  # who writes each byte (0: this process)
+    for k, arr in enumerate([mine, *theirs]):
+        at = np.flatnonzero(owner == k)
+        arr[at] = rng.integers(0, 256, len(at), dtype=np.uint8)
+    same = rng.integers(0, n, 20)  # bytes every side writes, to one value
+    for arr in (mine, *theirs):
+        arr[same] = 7
+    if seed >= 4:  # a byte two chunks change to different values
+        mine[100], theirs[0][100] = 1, 2
+    segs = [(mine.ctypes.data + lo, mine.ctypes.data + hi) for lo, hi in ((0, 413), (413, n))]
+    got = workers._three_way(segs, [_Memory(mine, t) for t in theirs], _Memory(mine, start.copy()))
+    want = _three_way_bytes(start, mine, theirs)
+    assert (want is None) == (seed >= 4)
+    if want is None:
+        assert got is None
+    else:
+        np.testing.assert_array_equal(got, want)
