@@ -29,8 +29,7 @@ copy of the written bytes, nothing of what was only read. A page that two chunks
 wrote (a row of a matrix split into tiles) is merged byte by byte against the
 original bytes, which a third process keeps (the "keeper", forked after the workers
 and before this process writes anything: it writes nothing, so its copy-on-write view
-stays the launch's start; it is ended before the copies, so that the pages copied into
-are this process's alone again).
+stays the launch's start; it is killed once its bytes are read).
 
 *Identical to the serial run*: chunk 0 runs first in launch order, in the caller's
 memory, exactly as the serial run would. Every other chunk's outcome is taken only when
@@ -530,6 +529,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     pids: list[int] = []
     pipes: list[int] = []
     keeper = 0
+    reaped = False
     try:
         # the workers first (each starts on its chunk a fork earlier), then the keeper:
         # this process has written nothing yet, so its view is the launch's start
@@ -579,13 +579,14 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         _reap(pids)  # an error or Ctrl-C: nothing outlives the launch
+        reaped = True
         raise
     finally:
         os.close(release_w)  # the workers (and the keeper) see EOF and exit
         os.close(release_r)
         for fd in pipes:
             os.close(fd)
-        if pids:
+        if pids and not reaped:  # (never waits for a reaped pid: it may be reused)
             # a worker's exit frees its pages (~10 ms of a loaded process's page
             # tables): the launch does not wait for it, a thread reaps the workers as
             # they end (no zombie left in the caller's process)

@@ -188,3 +188,25 @@ def test_the_merge_of_pages_two_chunks_wrote_is_the_byte_by_byte_one(seed):
         assert got is None
     else:
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads Linux's /proc")
+def test_an_error_in_the_launching_processs_chunk_reaps_the_workers_before_it_propagates():
+    """Block 0 (the launching process's chunk) reads x past its end: the error is the
+    serial run's, and the worker and the keeper are killed and reaped before it reaches
+    the caller (no thread left to do it later)."""
+    import multiprocessing
+
+    for leftover in multiprocessing.active_children():  # another test's (autotune's)
+        leftover.join()
+    k = _kernel()
+    errors = []
+    for w in (1, 2):
+        before = set(_children())
+        with pytest.raises(GmAccessError) as err:
+            k[4](np.arange(32, dtype=np.float32), np.zeros(256, np.float32), workers=w)
+        assert set(_children()) <= before
+        errors.append(str(err.value))
+    stats = workers.last_stats()
+    assert "forks" in stats and "chunk0" not in stats  # forked, then chunk 0 raised
+    assert errors[0] == errors[1] and "block 0" in errors[0]
