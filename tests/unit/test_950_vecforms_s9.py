@@ -9,6 +9,8 @@ at the user's line. The emitted C++ is header-checked for 3510 through
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from test_vec_complex import _c32, _div, _join, _mul, _parts, _values
@@ -146,15 +148,17 @@ def bits_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress
     zg.set_global_buffer(z)
     asc.data_copy(xl, xg, 512)
     asc.data_copy(yl, yg, 128)
-    asc.data_copy(zl, zg, 2 * SEG)
+    asc.data_copy(zl, zg, 3 * SEG)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     params = asc.UnaryRepeatParams(1, 1, 8, 8)
     asc.ands(zl, xl, yl[K:], 100, 2, params)
     asc.ors(zl[SEG:], yl[K:], xl, [LO, LO >> 4], 2, params, scalar_tensor_index=0)
+    # isSetMask false: the mask register as Ors left it (the 0 passed is a placeholder)
+    asc.ands(zl[2 * SEG :], yl[K:], xl, 0, 1, params, False, 0)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(zg, zl, 2 * SEG)
+    asc.data_copy(zg, zl, 3 * SEG)
 
 
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16])
@@ -162,13 +166,15 @@ def test_int16_ands_ors_mask_forms_match_numpy(dtype):
     rng = np.random.default_rng(3)
     x = rng.integers(0, 2**16, 512).astype(np.uint16).view(dtype)
     y = rng.integers(0, 2**16, 128).astype(np.uint16).view(dtype)
-    z = np.full(2 * SEG, 3, dtype)
+    z = np.full(3 * SEG, 3, dtype)
     bits_kernel[1](x, y, z, platform=SOC)
     s, full = y[K], (1, 1, 8, 8)
     start = np.full(SEG, 3, dtype)
     np.testing.assert_array_equal(z[:SEG], _masked(start, x, lambda v: v & s, 100, 2, full, 128))
     ors = _masked(start, x, lambda v: s | v, [LO, LO >> 4], 2, full, 128)
-    np.testing.assert_array_equal(z[SEG:], ors)
+    np.testing.assert_array_equal(z[SEG : 2 * SEG], ors)
+    kept = _masked(start, x, lambda v: s & v, [LO, LO >> 4], 1, full, 128)
+    np.testing.assert_array_equal(z[2 * SEG :], kept)
 
 
 # -- bfloat16: the flexible forms and the ordinary mask forms ---------------------------
@@ -376,13 +382,20 @@ def test_maxs_mins_count_forms_take_8_and_64_bit_ints(dtype):
 # -- refusals ---------------------------------------------------------------------------
 
 
+def _line_of(code: str) -> str:
+    """`file:line` of the kernel line that starts with `code` (where an error points)."""
+    lines = Path(__file__).read_text().splitlines()
+    return f"{Path(__file__).name}:{next(i for i, t in enumerate(lines, 1) if t.strip().startswith(code))}"
+
+
 def test_flexible_mask_forms_are_refused_off_ascend_950_at_the_users_line():
     x = np.ones(256, np.float32)
     with pytest.raises(CompileError) as e:
         f32_kernel[1](x, x[:64], np.zeros(8 * SEG, np.float32), platform="Ascend910B1")
     text = str(e.value)
     assert "ASC-F107" in text and "Adds exists on Ascend 950 (arch 3510) only" in text
-    assert "test_950_vecforms_s9.py:89" in text and "asc.adds(zl, xl, s, 40, 2, ps)" in text
+    call = "asc.adds(zl, xl, s, 40, 2, ps)"
+    assert _line_of(call) in text and call in text
 
 
 @asc.jit
@@ -422,7 +435,7 @@ def test_bfloat16_adds_mask_form_is_refused_on_atlas_a2_a3_at_the_users_line():
         bf16_adds_kernel[1](x, x.copy(), platform="Ascend910B1")
     text = str(e.value)
     assert "ASC-F107" in text and "bf16" in text and "ascendc.adds_l0" in text
-    assert "test_950_vecforms_s9.py:413" in text and "^" in text
+    assert _line_of("asc.adds(zb, xb, 1.5,") in text and "^" in text
     bf16_adds_kernel[1](x, x.copy(), platform=SOC)  # (and runs on 950)
 
 
