@@ -479,3 +479,42 @@ def test_mask_form_dtypes_and_index_are_checked_at_the_op(form, name, t, index, 
     module = Parser(make_context(), text).parse_module()
     with pytest.raises(VerifyException, match=message):
         module.verify()
+
+
+@asc.jit
+def overlap_kernel(x: asc.GlobalAddress, mask_form: asc.ConstExpr, k: asc.ConstExpr):
+    """Adds(x, x, x[k]) in place: the scalar element may be one the op writes."""
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 1024)
+    xl = bx.get(x.dtype)
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    asc.data_copy(xl, xg, 64)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    if mask_form:
+        asc.adds(xl, xl, xl[k:], [LO, 0], 1, asc.UnaryRepeatParams(1, 1, 8, 8))
+    else:
+        asc.adds(xl, xl[k:], xl, 64, scalar_tensor_index=0)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(xg, xl, 64)
+
+
+@pytest.mark.parametrize(("mask_form", "k"), [(True, 4), (False, 3)], ids=["bit-mask", "count"])
+def test_a_scalar_element_the_op_writes_is_refused(mask_form, k):
+    """The API does not support the scalar source overlapping dst."""
+    with pytest.raises(Exception, match=rf"the scalar element is dst\[{k}\], which this op writes"):
+        overlap_kernel[1](
+            np.ones(64, np.float32), asc.ConstExpr(mask_form), asc.ConstExpr(k), platform=SOC
+        )
+
+
+def test_a_scalar_element_outside_the_mask_may_be_in_dst():
+    """Lane 3 is off in LO: x[3] is read, never written."""
+    x = np.arange(64, dtype=np.float32)
+    overlap_kernel[1](x, asc.ConstExpr(True), asc.ConstExpr(3), platform=SOC)
+    expected = _masked(np.arange(64, dtype=np.float32), np.arange(64, dtype=np.float32),
+                       lambda v: v + 3, [LO, 0], 1, (1, 1, 8, 8), 64)  # fmt: skip
+    np.testing.assert_array_equal(x, expected)

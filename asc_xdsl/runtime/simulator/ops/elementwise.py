@@ -22,6 +22,7 @@ from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.instr import DEFAULT_BLK, DEFAULT_REP, VectorCall, apply, charge
+from asc_xdsl.runtime.simulator.vmask import indices
 
 Fn = Callable[..., np.ndarray]
 
@@ -249,9 +250,10 @@ def _scalar_tensor_masked(op, comp, key: str):
     `vector.py`): the scalar source's element 0 broadcast every repeat, the Reg op `key`
     (`ops/reg.py` `scalar_tensor_op`) against the other source at the strides of
     `repeat_params`, on the mask's lanes (the dst elements outside them keep their
-    values, as the masked StoreAlign leaves them)."""
+    values, as the masked StoreAlign leaves them). A scalar element that dst writes is
+    refused (`vector.scalar_outside_dst`)."""
     from asc_xdsl.runtime.simulator.ops.reg import scalar_tensor_op
-    from asc_xdsl.runtime.simulator.ops.vector import tensor_element
+    from asc_xdsl.runtime.simulator.ops.vector import scalar_outside_dst, tensor_element
 
     index = op.properties.get("scalarTensorIndex")
     first = index is not None and index.value.data == 0
@@ -265,8 +267,10 @@ def _scalar_tensor_masked(op, comp, key: str):
     def run(e, c, _op=op):
         ln = call.lanes(e, c, erep)
         ds, (s0,) = _strides(e[p], 1)
-        v = tensor_element(et, e[s])
-        apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: fn(x, v))
+        dt, st = e[d], e[s]
+        scalar_outside_dst(st, dt, indices(ln, dt.itemsize, *ds))
+        v = tensor_element(et, st)
+        apply(ln, dt, ds, [(e[a], s0, "src")], lambda x: fn(x, v))
         charge(c, ln)
 
     return run

@@ -469,6 +469,22 @@ def tensor_element(t, tensor):
     return first[0]
 
 
+def scalar_outside_dst(scalar, dst, written) -> None:
+    """Refuse a flexible-scalar form whose scalar element is one `dst` writes (`written`:
+    dst's element indices, or a count: the first ones): the API does not support the
+    overlap (its reference page), and the kernels reload the scalar each repeat."""
+    if scalar.mem is not dst.mem:
+        return
+    pos, rem = divmod(scalar.offset - dst.offset, dst.itemsize)
+    hit = 0 <= pos < written if isinstance(written, int) else bool(np.any(written == pos))
+    if rem == 0 and hit:
+        raise SimulatorError(
+            f"the scalar element is dst[{pos}], which this op writes; the "
+            f"flexible-scalar-position forms do not support a scalar source that the "
+            f"destination overlaps (pass an element outside dst)"
+        )
+
+
 @handles_spec(*SCALAR_TENSOR)
 def _vec_scalar_tensor(op, comp):
     from asc_xdsl.runtime.simulator.ops.reg import scalar_tensor_op
@@ -484,9 +500,11 @@ def _vec_scalar_tensor(op, comp):
         (
             """
             count = {n}
+            {outside}({s}, {d}, count)
             {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"), {element}({et}, {s}))
             """,
             _charge_source(op, np_dtype(et).itemsize),
         ),
         fn=fn, d=d, a=a, s=s, n=n, et=et, element=tensor_element, full=FULL,
+        outside=scalar_outside_dst,
     )  # fmt: skip
