@@ -518,3 +518,38 @@ def test_a_scalar_element_outside_the_mask_may_be_in_dst():
     expected = _masked(np.arange(64, dtype=np.float32), np.arange(64, dtype=np.float32),
                        lambda v: v + 3, [LO, 0], 1, (1, 1, 8, 8), 64)  # fmt: skip
     np.testing.assert_array_equal(x, expected)
+
+
+_A2_IR = """builtin.module attributes {{ascendc.soc = "Ascend910B1"}} {{
+  func.func @f(%d: !ascendc.local_tensor<*x{t}>, %s: {t}, %m: i32, %r: i32, %p: !ascendc.unary_repeat_params, %n: i32) {{
+    {op}
+    func.return
+  }}
+}}"""
+
+
+@pytest.mark.parametrize(
+    ("op", "t"),
+    [
+        ('"ascendc.maxs_l2"(%d, %d, %s, %n) <{{isSetMask}}> : ({T}, {T}, {t}, i32) -> ()', "i64"),
+        ('"ascendc.mins_l2"(%d, %d, %s, %n) <{{isSetMask}}> : ({T}, {T}, {t}, i32) -> ()', "ui8"),
+        (
+            '"ascendc.muls_l0"(%d, %d, %s, %m, %r, %p) <{{isSetMask}}> : '
+            "({T}, {T}, {t}, i32, i32, !ascendc.unary_repeat_params) -> ()",
+            "bf16",
+        ),
+    ],
+)
+def test_the_3510_only_dtypes_are_refused_on_atlas_a2_a3(op, t):
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    tensor = f"!ascendc.local_tensor<*x{t}>"
+    text = _A2_IR.format(t=t, op=op.format(T=tensor, t=t))
+    module = Parser(make_context(), text).parse_module()
+    with pytest.raises(VerifyException, match=rf"does not support element type {t} on Atlas A2/A3"):
+        module.verify()
+    module.attributes["ascendc.soc"] = type(module.attributes["ascendc.soc"])(SOC)
+    module.verify()  # (and 950 takes it)
