@@ -48,6 +48,12 @@ FROM_HEADERS: dict[str, Row] = {
     **{f"ascendc.{op}{first}_{form}": {}
        for op in ("subs", "divs") for first in ("", "_scalar_first")
        for form in ("l0", "l1", "l2")},
+    # ... and the flexible-scalar-position forms (both sources tensors) of Adds ... Ors:
+    # their specs' dtypes are AddsImpl(dst, src0, src1, ...) ... OrsImpl's asserts
+    # (vec_scalar_tensor.SCALAR_TENSOR_TABLE).
+    **{f"ascendc.{op}_scalar_tensor_{form}": {}
+       for op in ("adds", "muls", "maxs", "mins", "subs", "divs", "ands", "ors")
+       for form in ("l0", "l1", "l2")},
 }  # fmt: skip
 
 UNEXPRESSED_PAIRS: dict[str, tuple[dict[str, str], ...]] = {
@@ -110,16 +116,22 @@ table's (fp8_types.takes_float8 lets the op take them at all)."""
 
 _MULS_MORE = ("bf16", "i64", "ui64")
 SCALAR_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
-    # dav_3510/kernel_operator_vec_binary_scalar_impl.h AddsImpl / MulsImpl, the count
-    # form: Adds uint8_t, int8_t, bfloat16_t, int64_t, uint64_t, Muls bfloat16_t, int64_t,
-    # uint64_t besides Atlas A2/A3's (64-bit ones on RegTraitNumTwo pairs); the probe,
-    # compiling the Atlas A2/A3 dtypes only, could not see them. The scalar-first
-    # overloads call the same Impl.
+    # dav_3510/kernel_operator_vec_binary_scalar_impl.h AddsImpl / MulsImpl / MaxsImpl /
+    # MinsImpl, the count form: Adds, Maxs and Mins uint8_t, int8_t, bfloat16_t, int64_t,
+    # uint64_t, Muls bfloat16_t, int64_t, uint64_t besides Atlas A2/A3's (64-bit ones on
+    # RegTraitNumTwo pairs); the probe, compiling the Atlas A2/A3 dtypes only, could not
+    # see them. The scalar-first overloads (Adds / Muls) call the same Impl.
     **{f"ascendc.adds{form}_l2": {"T": ("ui8", "i8", *_MULS_MORE)}
        for form in ("", "_scalar_first")},
     **{f"ascendc.muls{form}_l2": {"T": _MULS_MORE} for form in ("", "_scalar_first")},
+    **{f"ascendc.{op}_l2": {"T": ("ui8", "i8", *_MULS_MORE)} for op in ("maxs", "mins")},
+    # ... the mask forms (level 0 / 1) of the four: half, bfloat16_t, float, int16_t,
+    # int32_t (Muls bfloat16_t as Duplicate then Reg Mul). LeakyRelu's (half, float) and
+    # ShiftLeft / ShiftRight's (int16_t, uint16_t, int32_t, uint32_t) are Atlas A2/A3's.
+    **{f"ascendc.{op}_{form}": {"T": ("bf16",)}
+       for op in ("adds", "muls", "maxs", "mins") for form in ("l0", "l1")},
 }  # fmt: skip
-"""Op -> type variable -> the types its 3510 count form takes besides its table's."""
+"""Op -> type variable -> the types its 3510 form takes besides its table's."""
 
 _EXTRA = (COMPLEX_FORMS, FLOAT8_FORMS, SCALAR_FORMS)
 EXTRA_FORMS: dict[str, dict[str, tuple[str, ...]]] = {

@@ -343,6 +343,17 @@ if TYPE_CHECKING:
     @overload
     def adds(
         dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def adds(
+        dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
         mask: Sequence[Int],
@@ -351,6 +362,17 @@ if TYPE_CHECKING:
         is_set_mask: bool = True,
         *,
         scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def adds(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
     ) -> None: ...
 
 
@@ -364,17 +386,33 @@ def adds(*args: Any, **kwargs: Any) -> None:
       on the first `count` elements.
     - `adds(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.adds_scalar_first_l2`
     - `adds(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.adds_scalar_tensor_l2`
-      `AscendC::Adds<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-      src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], for the first `count` elements
-      (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
-      with the sources swapped (the same elements).
+      `AscendC::Adds<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+      950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default)
+      dst[i] = src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], for the first `count`
+      elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the
+      default config with the sources swapped (the same elements).
     - `adds(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.adds_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
+    - `adds(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.adds_scalar_tensor_l0`
+      `AscendC::Adds<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] + src1[0], with 0 dst[i] =
+      src0[0] + src1[i], on `mask` elements per repeat, `repeat_times` repeats at the
+      strides of `repeat_params` (the scalar the same element every repeat) (pass `src[k:]`
+      to take element k as the scalar). Index 0 prints as the default config with the
+      sources swapped (the same elements).
     - `adds(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.adds_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
+    - `adds(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.adds_scalar_tensor_l1`
+      `AscendC::Adds<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] + src1[0], with 0 dst[i] =
+      src0[0] + src1[i], on the elements the bit mask (two uint64 words) enables per repeat,
+      `repeat_times` repeats at the strides of `repeat_params` (the scalar the same element
+      every repeat) (pass `src[k:]` to take element k as the scalar). Index 0 prints as the
+      default config with the sources swapped (the same elements).
     """
     return _adds(*args, **kwargs)
 
@@ -406,39 +444,67 @@ else:
 
 if TYPE_CHECKING:
 
+    @overload
     def ands(
         dst: LocalTensor,
         src0: LocalTensor,
         src1: LocalTensor,
         count: Int,
         scalar_tensor_index: int = 1,
-    ) -> None:
-        """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-        src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
-        with the sources swapped (the same elements).
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def ands(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def ands(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
 
-        Ascend C: `AscendC::Ands`. Forms (a call takes the first that fits):
 
-        - `ands(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ands_scalar_tensor_l2`
-        """
-        ...
+def ands(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Ands<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
 
-else:
+    Ascend C: `AscendC::Ands`. Forms (a call takes the first that fits):
 
-    def ands(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-        src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
-        with the sources swapped (the same elements).
-
-        Ascend C: `AscendC::Ands`. Forms (a call takes the first that fits):
-
-        - `ands(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ands_scalar_tensor_l2`
-        """
-        return _ands(*args, **kwargs)
+    - `ands(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.ands_scalar_tensor_l2`
+    - `ands(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.ands_scalar_tensor_l0`
+      `AscendC::Ands<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] & src1[0], with 0 dst[i] =
+      src0[0] & src1[i], on `mask` elements per repeat, `repeat_times` repeats at the
+      strides of `repeat_params` (the scalar the same element every repeat) (pass `src[k:]`
+      to take element k as the scalar). Index 0 prints as the default config with the
+      sources swapped (the same elements).
+    - `ands(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.ands_scalar_tensor_l1`
+      `AscendC::Ands<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] & src1[0], with 0 dst[i] =
+      src0[0] & src1[i], on the elements the bit mask (two uint64 words) enables per repeat,
+      `repeat_times` repeats at the strides of `repeat_params` (the scalar the same element
+      every repeat) (pass `src[k:]` to take element k as the scalar). Index 0 prints as the
+      default config with the sources swapped (the same elements).
+    """
+    return _ands(*args, **kwargs)
 
 
 if TYPE_CHECKING:
@@ -1575,6 +1641,17 @@ if TYPE_CHECKING:
     @overload
     def divs(
         dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def divs(
+        dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
         mask: Sequence[Int],
@@ -1596,6 +1673,17 @@ if TYPE_CHECKING:
         *,
         scalar_tensor_index: int | None = None,
     ) -> None: ...
+    @overload
+    def divs(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
 
 
 def divs(*args: Any, **kwargs: Any) -> None:
@@ -1610,22 +1698,36 @@ def divs(*args: Any, **kwargs: Any) -> None:
       `AscendC::Divs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar / src for
       the first `count` elements.
     - `divs(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.divs_scalar_tensor_l2`
-      `AscendC::Divs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-      src0[i] / src1[0], with 0 dst[i] = src0[0] / src1[i], for the first `count` elements
-      (pass `src[k:]` to take element k as the scalar).
+      `AscendC::Divs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+      950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default)
+      dst[i] = src0[i] / src1[0], with 0 dst[i] = src0[0] / src1[i], for the first `count`
+      elements (pass `src[k:]` to take element k as the scalar).
     - `divs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
     - `divs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_scalar_first_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
+    - `divs(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.divs_scalar_tensor_l0`
+      `AscendC::Divs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] / src1[0], with 0 dst[i] =
+      src0[0] / src1[i], on `mask` elements per repeat, `repeat_times` repeats at the
+      strides of `repeat_params` (the scalar the same element every repeat) (pass `src[k:]`
+      to take element k as the scalar).
     - `divs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
     - `divs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.divs_scalar_first_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
+    - `divs(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.divs_scalar_tensor_l1`
+      `AscendC::Divs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] / src1[0], with 0 dst[i] =
+      src0[0] / src1[i], on the elements the bit mask (two uint64 words) enables per repeat,
+      `repeat_times` repeats at the strides of `repeat_params` (the scalar the same element
+      every repeat) (pass `src[k:]` to take element k as the scalar).
     """
     return _divs(*args, **kwargs)
 
@@ -2794,6 +2896,17 @@ if TYPE_CHECKING:
     @overload
     def maxs(
         dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def maxs(
+        dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
         mask: Sequence[Int],
@@ -2803,12 +2916,23 @@ if TYPE_CHECKING:
         *,
         scalar_tensor_index: int | None = None,
     ) -> None: ...
+    @overload
+    def maxs(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
 
 
 def maxs(*args: Any, **kwargs: Any) -> None:
-    """`AscendC::Maxs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]), for the first `count`
+    """`AscendC::Maxs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]), for the first `count`
     elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
     config with the sources swapped (the same elements).
 
@@ -2820,9 +2944,26 @@ def maxs(*args: Any, **kwargs: Any) -> None:
     - `maxs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.maxs_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
+    - `maxs(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.maxs_scalar_tensor_l0`
+      `AscendC::Maxs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = max(src0[i], src1[0]), with 0
+      dst[i] = max(src0[0], src1[i]), on `mask` elements per repeat, `repeat_times` repeats
+      at the strides of `repeat_params` (the scalar the same element every repeat) (pass
+      `src[k:]` to take element k as the scalar). Index 0 prints as the default config with
+      the sources swapped (the same elements).
     - `maxs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.maxs_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
+    - `maxs(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.maxs_scalar_tensor_l1`
+      `AscendC::Maxs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = max(src0[i], src1[0]), with 0
+      dst[i] = max(src0[0], src1[i]), on the elements the bit mask (two uint64 words)
+      enables per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+      scalar the same element every repeat) (pass `src[k:]` to take element k as the
+      scalar). Index 0 prints as the default config with the sources swapped (the same
+      elements).
     """
     return _maxs(*args, **kwargs)
 
@@ -2908,6 +3049,17 @@ if TYPE_CHECKING:
     @overload
     def mins(
         dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def mins(
+        dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
         mask: Sequence[Int],
@@ -2917,12 +3069,23 @@ if TYPE_CHECKING:
         *,
         scalar_tensor_index: int | None = None,
     ) -> None: ...
+    @overload
+    def mins(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
 
 
 def mins(*args: Any, **kwargs: Any) -> None:
-    """`AscendC::Mins<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]), for the first `count`
+    """`AscendC::Mins<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]), for the first `count`
     elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
     config with the sources swapped (the same elements).
 
@@ -2934,9 +3097,26 @@ def mins(*args: Any, **kwargs: Any) -> None:
     - `mins(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.mins_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
+    - `mins(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.mins_scalar_tensor_l0`
+      `AscendC::Mins<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = min(src0[i], src1[0]), with 0
+      dst[i] = min(src0[0], src1[i]), on `mask` elements per repeat, `repeat_times` repeats
+      at the strides of `repeat_params` (the scalar the same element every repeat) (pass
+      `src[k:]` to take element k as the scalar). Index 0 prints as the default config with
+      the sources swapped (the same elements).
     - `mins(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.mins_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
+    - `mins(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.mins_scalar_tensor_l1`
+      `AscendC::Mins<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = min(src0[i], src1[0]), with 0
+      dst[i] = min(src0[0], src1[i]), on the elements the bit mask (two uint64 words)
+      enables per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+      scalar the same element every repeat) (pass `src[k:]` to take element k as the
+      scalar). Index 0 prints as the default config with the sources swapped (the same
+      elements).
     """
     return _mins(*args, **kwargs)
 
@@ -3262,6 +3442,17 @@ if TYPE_CHECKING:
     @overload
     def muls(
         dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def muls(
+        dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
         mask: Sequence[Int],
@@ -3270,6 +3461,17 @@ if TYPE_CHECKING:
         is_set_mask: bool = True,
         *,
         scalar_tensor_index: int | None = None,
+    ) -> None: ...
+    @overload
+    def muls(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
     ) -> None: ...
 
 
@@ -3283,17 +3485,33 @@ def muls(*args: Any, **kwargs: Any) -> None:
       on the first `count` elements.
     - `muls(dst, scalar, src, count, is_set_mask=True)` -> `ascendc.muls_scalar_first_l2`
     - `muls(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.muls_scalar_tensor_l2`
-      `AscendC::Muls<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-      src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], for the first `count` elements
-      (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
-      with the sources swapped (the same elements).
+      `AscendC::Muls<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+      950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default)
+      dst[i] = src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], for the first `count`
+      elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the
+      default config with the sources swapped (the same elements).
     - `muls(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.muls_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
+    - `muls(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.muls_scalar_tensor_l0`
+      `AscendC::Muls<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] * src1[0], with 0 dst[i] =
+      src0[0] * src1[i], on `mask` elements per repeat, `repeat_times` repeats at the
+      strides of `repeat_params` (the scalar the same element every repeat) (pass `src[k:]`
+      to take element k as the scalar). Index 0 prints as the default config with the
+      sources swapped (the same elements).
     - `muls(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.muls_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
+    - `muls(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.muls_scalar_tensor_l1`
+      `AscendC::Muls<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] * src1[0], with 0 dst[i] =
+      src0[0] * src1[i], on the elements the bit mask (two uint64 words) enables per repeat,
+      `repeat_times` repeats at the strides of `repeat_params` (the scalar the same element
+      every repeat) (pass `src[k:]` to take element k as the scalar). Index 0 prints as the
+      default config with the sources swapped (the same elements).
     """
     return _muls(*args, **kwargs)
 
@@ -3398,39 +3616,67 @@ else:
 
 if TYPE_CHECKING:
 
+    @overload
     def ors(
         dst: LocalTensor,
         src0: LocalTensor,
         src1: LocalTensor,
         count: Int,
         scalar_tensor_index: int = 1,
-    ) -> None:
-        """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-        src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
-        with the sources swapped (the same elements).
+        is_set_mask: bool = True,
+    ) -> None: ...
+    @overload
+    def ors(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def ors(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
 
-        Ascend C: `AscendC::Ors`. Forms (a call takes the first that fits):
 
-        - `ors(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ors_scalar_tensor_l2`
-        """
-        ...
+def ors(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Ors<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
 
-else:
+    Ascend C: `AscendC::Ors`. Forms (a call takes the first that fits):
 
-    def ors(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-        both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-        src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
-        (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
-        with the sources swapped (the same elements).
-
-        Ascend C: `AscendC::Ors`. Forms (a call takes the first that fits):
-
-        - `ors(dst, src0, src1, count, scalar_tensor_index=1)` -> `ascendc.ors_scalar_tensor_l2`
-        """
-        return _ors(*args, **kwargs)
+    - `ors(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.ors_scalar_tensor_l2`
+    - `ors(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.ors_scalar_tensor_l0`
+      `AscendC::Ors<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+      repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] | src1[0], with 0 dst[i] =
+      src0[0] | src1[i], on `mask` elements per repeat, `repeat_times` repeats at the
+      strides of `repeat_params` (the scalar the same element every repeat) (pass `src[k:]`
+      to take element k as the scalar). Index 0 prints as the default config with the
+      sources swapped (the same elements).
+    - `ors(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.ors_scalar_tensor_l1`
+      `AscendC::Ors<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+      repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] | src1[0], with 0 dst[i] =
+      src0[0] | src1[i], on the elements the bit mask (two uint64 words) enables per repeat,
+      `repeat_times` repeats at the strides of `repeat_params` (the scalar the same element
+      every repeat) (pass `src[k:]` to take element k as the scalar). Index 0 prints as the
+      default config with the sources swapped (the same elements).
+    """
+    return _ors(*args, **kwargs)
 
 
 if TYPE_CHECKING:
@@ -5067,6 +5313,17 @@ if TYPE_CHECKING:
     @overload
     def subs(
         dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Int,
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
+    @overload
+    def subs(
+        dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
         mask: Sequence[Int],
@@ -5088,6 +5345,17 @@ if TYPE_CHECKING:
         *,
         scalar_tensor_index: int | None = None,
     ) -> None: ...
+    @overload
+    def subs(
+        dst: LocalTensor,
+        src0: LocalTensor,
+        src1: LocalTensor,
+        mask: Sequence[Int],
+        repeat_times: Int,
+        repeat_params: UnaryRepeatParams,
+        is_set_mask: bool = True,
+        scalar_tensor_index: int = 1,
+    ) -> None: ...
 
 
 def subs(*args: Any, **kwargs: Any) -> None:
@@ -5102,22 +5370,36 @@ def subs(*args: Any, **kwargs: Any) -> None:
       `AscendC::Subs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar - src for
       the first `count` elements.
     - `subs(dst, src0, src1, count, scalar_tensor_index=1, is_set_mask=True)` -> `ascendc.subs_scalar_tensor_l2`
-      `AscendC::Subs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-      both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-      src0[i] - src1[0], with 0 dst[i] = src0[0] - src1[i], for the first `count` elements
-      (pass `src[k:]` to take element k as the scalar).
+      `AscendC::Subs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+      950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default)
+      dst[i] = src0[i] - src1[0], with 0 dst[i] = src0[0] - src1[i], for the first `count`
+      elements (pass `src[k:]` to take element k as the scalar).
     - `subs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
     - `subs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_scalar_first_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
+    - `subs(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.subs_scalar_tensor_l0`
+      `AscendC::Subs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] - src1[0], with 0 dst[i] =
+      src0[0] - src1[i], on `mask` elements per repeat, `repeat_times` repeats at the
+      strides of `repeat_params` (the scalar the same element every repeat) (pass `src[k:]`
+      to take element k as the scalar).
     - `subs(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
     - `subs(dst, scalar, src, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.subs_scalar_first_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
+    - `subs(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True, scalar_tensor_index=1)` -> `ascendc.subs_scalar_tensor_l1`
+      `AscendC::Subs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask,
+      repeatTime, repeatParams)` (Ascend 950), both sources LocalTensors: with
+      `config.scalarTensorIndex` 1 (the default) dst[i] = src0[i] - src1[0], with 0 dst[i] =
+      src0[0] - src1[i], on the elements the bit mask (two uint64 words) enables per repeat,
+      `repeat_times` repeats at the strides of `repeat_params` (the scalar the same element
+      every repeat) (pass `src[k:]` to take element k as the scalar).
     """
     return _subs(*args, **kwargs)
 

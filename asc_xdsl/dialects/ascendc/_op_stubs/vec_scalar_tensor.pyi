@@ -8,16 +8,16 @@ regenerate with `python tools/gen_api.py`.
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr
-from xdsl.irdl import Operand
+from xdsl.dialects.builtin import IntegerAttr, UnitAttr
+from xdsl.irdl import Operand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec
-from asc_xdsl.dialects.ascendc.vec_scalar_tensor import ScalarTensorOp
+from asc_xdsl.dialects.ascendc.vec_scalar_tensor import ScalarTensorMaskOp, ScalarTensorOp
 
 class AddsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Adds<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], for the first `count` elements
+    """`AscendC::Adds<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], for the first `count` elements
     (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
     with the sources swapped (the same elements).
 
@@ -42,10 +42,81 @@ class AddsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class AddsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Adds<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], on `mask`
+    elements per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+    scalar the same element every repeat) (pass `src[k:]` to take element k as the scalar).
+    Index 0 prints as the default config with the sources swapped (the same elements).
+
+    `ascendc.adds_scalar_tensor_l0`: Ascend C `Adds`, pipe V.
+    Python: `asc.adds`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.adds_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class AddsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Adds<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] + src1[0], with 0 dst[i] = src0[0] + src1[i], on the
+    elements the bit mask (two uint64 words) enables per repeat, `repeat_times` repeats at
+    the strides of `repeat_params` (the scalar the same element every repeat) (pass
+    `src[k:]` to take element k as the scalar). Index 0 prints as the default config with
+    the sources swapped (the same elements).
+
+    `ascendc.adds_scalar_tensor_l1`: Ascend C `Adds`, pipe V.
+    Python: `asc.adds`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.adds_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 class MulsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Muls<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], for the first `count` elements
+    """`AscendC::Muls<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], for the first `count` elements
     (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
     with the sources swapped (the same elements).
 
@@ -70,10 +141,81 @@ class MulsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class MulsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Muls<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], on `mask`
+    elements per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+    scalar the same element every repeat) (pass `src[k:]` to take element k as the scalar).
+    Index 0 prints as the default config with the sources swapped (the same elements).
+
+    `ascendc.muls_scalar_tensor_l0`: Ascend C `Muls`, pipe V.
+    Python: `asc.muls`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.muls_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class MulsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Muls<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] * src1[0], with 0 dst[i] = src0[0] * src1[i], on the
+    elements the bit mask (two uint64 words) enables per repeat, `repeat_times` repeats at
+    the strides of `repeat_params` (the scalar the same element every repeat) (pass
+    `src[k:]` to take element k as the scalar). Index 0 prints as the default config with
+    the sources swapped (the same elements).
+
+    `ascendc.muls_scalar_tensor_l1`: Ascend C `Muls`, pipe V.
+    Python: `asc.muls`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.muls_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 class MaxsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Maxs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]), for the first `count`
+    """`AscendC::Maxs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]), for the first `count`
     elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
     config with the sources swapped (the same elements).
 
@@ -98,10 +240,82 @@ class MaxsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class MaxsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Maxs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]),
+    on `mask` elements per repeat, `repeat_times` repeats at the strides of `repeat_params`
+    (the scalar the same element every repeat) (pass `src[k:]` to take element k as the
+    scalar). Index 0 prints as the default config with the sources swapped (the same
+    elements).
+
+    `ascendc.maxs_scalar_tensor_l0`: Ascend C `Maxs`, pipe V.
+    Python: `asc.maxs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.maxs_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class MaxsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Maxs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = max(src0[i], src1[0]), with 0 dst[i] = max(src0[0], src1[i]),
+    on the elements the bit mask (two uint64 words) enables per repeat, `repeat_times`
+    repeats at the strides of `repeat_params` (the scalar the same element every repeat)
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
+
+    `ascendc.maxs_scalar_tensor_l1`: Ascend C `Maxs`, pipe V.
+    Python: `asc.maxs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.maxs_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 class MinsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Mins<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]), for the first `count`
+    """`AscendC::Mins<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]), for the first `count`
     elements (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default
     config with the sources swapped (the same elements).
 
@@ -126,10 +340,82 @@ class MinsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class MinsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Mins<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]),
+    on `mask` elements per repeat, `repeat_times` repeats at the strides of `repeat_params`
+    (the scalar the same element every repeat) (pass `src[k:]` to take element k as the
+    scalar). Index 0 prints as the default config with the sources swapped (the same
+    elements).
+
+    `ascendc.mins_scalar_tensor_l0`: Ascend C `Mins`, pipe V.
+    Python: `asc.mins`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.mins_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class MinsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Mins<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = min(src0[i], src1[0]), with 0 dst[i] = min(src0[0], src1[i]),
+    on the elements the bit mask (two uint64 words) enables per repeat, `repeat_times`
+    repeats at the strides of `repeat_params` (the scalar the same element every repeat)
+    (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
+    with the sources swapped (the same elements).
+
+    `ascendc.mins_scalar_tensor_l1`: Ascend C `Mins`, pipe V.
+    Python: `asc.mins`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.mins_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 class SubsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Subs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    src0[i] - src1[0], with 0 dst[i] = src0[0] - src1[i], for the first `count` elements
+    """`AscendC::Subs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] - src1[0], with 0 dst[i] = src0[0] - src1[i], for the first `count` elements
     (pass `src[k:]` to take element k as the scalar).
 
     `ascendc.subs_scalar_tensor_l2`: Ascend C `Subs`, pipe V.
@@ -153,10 +439,79 @@ class SubsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class SubsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Subs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] - src1[0], with 0 dst[i] = src0[0] - src1[i], on `mask`
+    elements per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+    scalar the same element every repeat) (pass `src[k:]` to take element k as the scalar).
+
+    `ascendc.subs_scalar_tensor_l0`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.subs_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class SubsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Subs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] - src1[0], with 0 dst[i] = src0[0] - src1[i], on the
+    elements the bit mask (two uint64 words) enables per repeat, `repeat_times` repeats at
+    the strides of `repeat_params` (the scalar the same element every repeat) (pass
+    `src[k:]` to take element k as the scalar).
+
+    `ascendc.subs_scalar_tensor_l1`: Ascend C `Subs`, pipe V.
+    Python: `asc.subs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.subs_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 class DivsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Divs<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    src0[i] / src1[0], with 0 dst[i] = src0[0] / src1[i], for the first `count` elements
+    """`AscendC::Divs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] / src1[0], with 0 dst[i] = src0[0] / src1[i], for the first `count` elements
     (pass `src[k:]` to take element k as the scalar).
 
     `ascendc.divs_scalar_tensor_l2`: Ascend C `Divs`, pipe V.
@@ -180,10 +535,79 @@ class DivsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class DivsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Divs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] / src1[0], with 0 dst[i] = src0[0] / src1[i], on `mask`
+    elements per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+    scalar the same element every repeat) (pass `src[k:]` to take element k as the scalar).
+
+    `ascendc.divs_scalar_tensor_l0`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.divs_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class DivsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Divs<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] / src1[0], with 0 dst[i] = src0[0] / src1[i], on the
+    elements the bit mask (two uint64 words) enables per repeat, `repeat_times` repeats at
+    the strides of `repeat_params` (the scalar the same element every repeat) (pass
+    `src[k:]` to take element k as the scalar).
+
+    `ascendc.divs_scalar_tensor_l1`: Ascend C `Divs`, pipe V.
+    Python: `asc.divs`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.divs_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 class AndsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Ands<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
+    """`AscendC::Ands<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], for the first `count` elements
     (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
     with the sources swapped (the same elements).
 
@@ -208,10 +632,81 @@ class AndsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class AndsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Ands<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], on `mask`
+    elements per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+    scalar the same element every repeat) (pass `src[k:]` to take element k as the scalar).
+    Index 0 prints as the default config with the sources swapped (the same elements).
+
+    `ascendc.ands_scalar_tensor_l0`: Ascend C `Ands`, pipe V.
+    Python: `asc.ands`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.ands_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class AndsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Ands<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] & src1[0], with 0 dst[i] = src0[0] & src1[i], on the
+    elements the bit mask (two uint64 words) enables per repeat, `repeat_times` repeats at
+    the strides of `repeat_params` (the scalar the same element every repeat) (pass
+    `src[k:]` to take element k as the scalar). Index 0 prints as the default config with
+    the sources swapped (the same elements).
+
+    `ascendc.ands_scalar_tensor_l1`: Ascend C `Ands`, pipe V.
+    Python: `asc.ands`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.ands_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 class OrsScalarTensorL2Op(ScalarTensorOp):
-    """`AscendC::Ors<BinaryDefaultType, true, config>(dst, src0, src1, count)` (Ascend 950),
-    both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i] =
-    src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
+    """`AscendC::Ors<BinaryDefaultType, isSetMask, config>(dst, src0, src1, count)` (Ascend
+    950), both sources LocalTensors: with `config.scalarTensorIndex` 1 (the default) dst[i]
+    = src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], for the first `count` elements
     (pass `src[k:]` to take element k as the scalar). Index 0 prints as the default config
     with the sources swapped (the same elements).
 
@@ -236,13 +731,100 @@ class OrsScalarTensorL2Op(ScalarTensorOp):
     cal_count: Operand
     scalar_tensor_index: IntegerAttr
 
+class OrsScalarTensorL0Op(ScalarTensorMaskOp):
+    """`AscendC::Ors<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], on `mask`
+    elements per repeat, `repeat_times` repeats at the strides of `repeat_params` (the
+    scalar the same element every repeat) (pass `src[k:]` to take element k as the scalar).
+    Index 0 prints as the default config with the sources swapped (the same elements).
+
+    `ascendc.ors_scalar_tensor_l0`: Ascend C `Ors`, pipe V.
+    Python: `asc.ors`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: int
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.ors_scalar_tensor_l0"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: Operand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
+class OrsScalarTensorL1Op(ScalarTensorMaskOp):
+    """`AscendC::Ors<BinaryDefaultType, isSetMask, config>(dst, src0, src1, mask, repeatTime,
+    repeatParams)` (Ascend 950), both sources LocalTensors: with `config.scalarTensorIndex`
+    1 (the default) dst[i] = src0[i] | src1[0], with 0 dst[i] = src0[0] | src1[i], on the
+    elements the bit mask (two uint64 words) enables per repeat, `repeat_times` repeats at
+    the strides of `repeat_params` (the scalar the same element every repeat) (pass
+    `src[k:]` to take element k as the scalar). Index 0 prints as the default config with
+    the sources swapped (the same elements).
+
+    `ascendc.ors_scalar_tensor_l1`: Ascend C `Ors`, pipe V.
+    Python: `asc.ors`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<T>, read
+    - `mask`: uint64, variadic
+    - `repeat_times`: int
+    - `repeat_params`: AscendC::UnaryRepeatParams
+
+    Properties:
+    - `isSetMask` (unit)
+    - `scalarTensorIndex` (int)
+    """
+
+    name = "ascendc.ors_scalar_tensor_l1"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    mask: VarOperand
+    repeat_times: Operand
+    repeat_params: Operand
+    is_set_mask: UnitAttr | None
+    scalar_tensor_index: IntegerAttr
+
 __all__ = [
+    "AddsScalarTensorL0Op",
+    "AddsScalarTensorL1Op",
     "AddsScalarTensorL2Op",
+    "AndsScalarTensorL0Op",
+    "AndsScalarTensorL1Op",
     "AndsScalarTensorL2Op",
+    "DivsScalarTensorL0Op",
+    "DivsScalarTensorL1Op",
     "DivsScalarTensorL2Op",
+    "MaxsScalarTensorL0Op",
+    "MaxsScalarTensorL1Op",
     "MaxsScalarTensorL2Op",
+    "MinsScalarTensorL0Op",
+    "MinsScalarTensorL1Op",
     "MinsScalarTensorL2Op",
+    "MulsScalarTensorL0Op",
+    "MulsScalarTensorL1Op",
     "MulsScalarTensorL2Op",
+    "OrsScalarTensorL0Op",
+    "OrsScalarTensorL1Op",
     "OrsScalarTensorL2Op",
+    "SubsScalarTensorL0Op",
+    "SubsScalarTensorL1Op",
     "SubsScalarTensorL2Op",
 ]

@@ -1,6 +1,7 @@
 """Element-wise vector ops (binary, unary, tensor-scalar) in every form, by spec key.
 
-The spec's simulator key (`binary:add`, `unary:exp`, `scalar:adds`) picks the function
+The spec's simulator key (`binary:add`, `unary:exp`, `scalar:adds`, `scalar_tensor:add`)
+picks the function
 below; the form (count, continuous mask, bit mask) and the mask register come from
 `instr.VectorCall`. Count forms with a fast whole-tile handler (`vector.py`) use it;
 the rest run here in counter mode, as the Ascend C implementation does.
@@ -21,6 +22,7 @@ from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.instr import DEFAULT_BLK, DEFAULT_REP, VectorCall, apply, charge
+from asc_xdsl.runtime.simulator.vmask import indices
 
 Fn = Callable[..., np.ndarray]
 
@@ -237,6 +239,38 @@ def tensor_scalar(op, comp, key: str):
         # converted as C++ converts the argument to T (integers wrap)
         v = int(e[s]) if shift else np.array(e[s]).astype(dt)[()]
         apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: base(x, v))
+        charge(c, ln)
+
+    return run
+
+
+@sim_hook("scalar_tensor")
+def _scalar_tensor_masked(op, comp, key: str):
+    """The flexible-scalar-position mask forms (Ascend 950; their count forms:
+    `vector.py`): the scalar source's element 0 broadcast every repeat, the Reg op `key`
+    (`ops/reg.py` `scalar_tensor_op`) against the other source at the strides of
+    `repeat_params`, on the mask's lanes (the dst elements outside them keep their
+    values, as the masked StoreAlign leaves them). A scalar element that dst writes is
+    refused (`vector.scalar_outside_dst`)."""
+    from asc_xdsl.runtime.simulator.ops.reg import scalar_tensor_op
+    from asc_xdsl.runtime.simulator.ops.vector import scalar_outside_dst, tensor_element
+
+    index = op.properties.get("scalarTensorIndex")
+    first = index is not None and index.value.data == 0
+    tensor, scalar = (op.src1, op.src0) if first else (op.src0, op.src1)
+    et = op.dst.type.element_type
+    fn = scalar_tensor_op(et, key, first)
+    call = VectorCall(op, comp)
+    d, a, s, p = comp.slot(op.dst), comp.slot(tensor), comp.slot(scalar), _params(op, comp)
+    erep = 256 // np_dtype(et).itemsize
+
+    def run(e, c, _op=op):
+        ln = call.lanes(e, c, erep)
+        ds, (s0,) = _strides(e[p], 1)
+        dt, st = e[d], e[s]
+        scalar_outside_dst(st, dt, indices(ln, dt.itemsize, *ds))
+        v = tensor_element(et, st)
+        apply(ln, dt, ds, [(e[a], s0, "src")], lambda x: fn(x, v))
         charge(c, ln)
 
     return run

@@ -411,6 +411,7 @@ HOOK_INDEX: dict[str, str] = {
     "reg_relayout": "reg_relayout",
     "relu_cast": "vconv",
     "scalar": "elementwise",
+    "scalar_tensor": "elementwise",
     "scatter": "fill",
     "set_deq_scale": "vconv",
     "set_deq_scale_l4": "vconv",

@@ -452,8 +452,37 @@ SCALAR_TENSOR = {
     )
 }  # fmt: skip
 """The flexible-scalar-position count forms (both sources LocalTensors) -> the Reg op each
-element takes: the scalar source's element 0 (read unaligned: the 3510 kernel's
-LoadUnAlign) duplicated, then the Reg op (`ops/reg.py` `scalar_tensor_op`)."""
+element takes: the scalar source's element 0 (any element: the 3510 kernel's broadcast
+load aligns to the element) broadcast, then the Reg op (`ops/reg.py` `scalar_tensor_op`;
+its mask forms: `elementwise.py`)."""
+
+
+def tensor_element(t, tensor):
+    """Element 0 of a LocalTensor view as the value a Reg op's scalar is (bfloat16: its
+    float32 value; complex32: a Python complex of its halves), checking that it exists."""
+    tensor.check(1, "scalar", False)
+    first = tensor.arr[:1]
+    if is_bf16(t):
+        return float(bf16_to_f32(first)[0])
+    if first.dtype.names:  # (complex32: a pair of halves)
+        return complex(float(first["real"][0]), float(first["imag"][0]))
+    return first[0]
+
+
+def scalar_outside_dst(scalar, dst, written) -> None:
+    """Refuse a flexible-scalar form whose scalar element is one `dst` writes (`written`:
+    dst's element indices, or a count: the first ones): the API does not support the
+    overlap (its reference page), and the kernels reload the scalar each repeat."""
+    if scalar.mem is not dst.mem:
+        return
+    pos, rem = divmod(scalar.offset - dst.offset, dst.itemsize)
+    hit = 0 <= pos < written if isinstance(written, int) else bool(np.any(written == pos))
+    if rem == 0 and hit:
+        raise SimulatorError(
+            f"the scalar element is dst[{pos}], which this op writes; the "
+            f"flexible-scalar-position forms do not support a scalar source that the "
+            f"destination overlaps (pass an element outside dst)"
+        )
 
 
 @handles_spec(*SCALAR_TENSOR)
@@ -471,10 +500,11 @@ def _vec_scalar_tensor(op, comp):
         (
             """
             count = {n}
-            {s}.check(1, "scalar", False)
-            {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"), {s}.arr[0])
+            {outside}({s}, {d}, count)
+            {d}.span(count, "dst")[:] = {fn}({a}.span(count, "src"), {element}({et}, {s}))
             """,
             _charge_source(op, np_dtype(et).itemsize),
         ),
-        fn=fn, d=d, a=a, s=s, n=n, full=FULL,
+        fn=fn, d=d, a=a, s=s, n=n, et=et, element=tensor_element, full=FULL,
+        outside=scalar_outside_dst,
     )  # fmt: skip
