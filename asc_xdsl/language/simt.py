@@ -36,6 +36,9 @@ width=32)`, `shfl_up`, `shfl_down`, `shfl_xor`, `reduce_add(v)`, `reduce_max`,
 `reduce_min` and `WARP_SIZE`; `syncthreads()`, `threadfence()`, `threadfence_block()`;
 the atomics `atomic_add(p, i, v)` (`asc_atomic_add(p + i, v)`: sub, exch, max, min, inc,
 dec, and, or, xor too) and `atomic_cas(p, i, compare, v)`, each returning the old value.
+The shuffles also take float16 and bfloat16 values, the reductions float16, and
+atomic_add / max / min float16 and bfloat16 pointers (the headers' asc_fp16.h and
+asc_bf16.h overloads; those three return the element after the operation).
 `@asc.simt.callee` makes a `__simt_callee__` helper, called as `f(args)` from SIMT code:
 
     @asc.simt.callee
@@ -421,7 +424,8 @@ def _shuffle(cls: str, what: str, var: Any, lane: Any, width: Any) -> RuntimeSca
 
 def shfl(var: Any, src_lane: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
     """`asc_shfl(var, src_lane, width)`: var of lane src_lane % width of this thread's
-    group of `width` lanes (int32, uint32, float32, int64, uint64)."""
+    group of `width` lanes (int32, uint32, float32, int64, uint64; float16 and bfloat16:
+    asc_fp16.h, asc_bf16.h)."""
     return _shuffle("SimtShflOp", "shfl", var, src_lane, width)
 
 
@@ -449,7 +453,7 @@ def _reduce(cls: str, what: str, value: Any) -> RuntimeScalar:
 
 def reduce_add(value: Any) -> RuntimeScalar:
     """`asc_reduce_add(val)`: the sum over the warp's active lanes (int32, uint32,
-    float32; a pairwise tree)."""
+    float32, float16; a pairwise tree, a float16 sum rounded to half at each step)."""
     return _reduce("SimtReduceAddOp", "reduce_add", value)
 
 
@@ -501,7 +505,9 @@ def _atomic(kind: str, ptr: Any, index: Any, *values: Any) -> RuntimeScalar:
 
 
 def atomic_add(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
-    """`asc_atomic_add(ptr + index, value)`: ptr[index] += value atomically; the old value."""
+    """`asc_atomic_add(ptr + index, value)`: ptr[index] += value atomically; the old value
+    (float16 and bfloat16 pointers: the value after the add, as asc_fp16.h / asc_bf16.h
+    return it)."""
     return _atomic("add", ptr, index, value)
 
 
@@ -516,12 +522,14 @@ def atomic_exch(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
 
 
 def atomic_max(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
-    """`asc_atomic_max`: ptr[index] = max(ptr[index], value) atomically; the old value."""
+    """`asc_atomic_max`: ptr[index] = max(ptr[index], value) atomically; the old value
+    (float16 and bfloat16: the value after)."""
     return _atomic("max", ptr, index, value)
 
 
 def atomic_min(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
-    """`asc_atomic_min`: ptr[index] = min(ptr[index], value) atomically; the old value."""
+    """`asc_atomic_min`: ptr[index] = min(ptr[index], value) atomically; the old value
+    (float16 and bfloat16: the value after)."""
     return _atomic("min", ptr, index, value)
 
 

@@ -71,6 +71,8 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    BFloat16Type,
+    Float16Type,
     Float32Type,
     IntegerAttr,
     IntegerType,
@@ -628,11 +630,13 @@ WARP_SIZE = 32
 """`warpSize` (内置变量: a constant 32)."""
 U32_ = IntegerType(32, Signedness.UNSIGNED)
 U64_ = IntegerType(64, Signedness.UNSIGNED)
-SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_)
-"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h, without the
-asc_fp16.h / asc_bf16.h half and bfloat16 overloads)."""
-REDUCE_DTYPES = (i32, U32_, Float32Type())
-"""T of asc_reduce_add / max / min."""
+F16 = Float16Type()
+BF16 = BFloat16Type()
+SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_, F16, BF16)
+"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h; half: asc_fp16.h,
+bfloat16_t: asc_bf16.h)."""
+REDUCE_DTYPES = (i32, U32_, Float32Type(), F16)
+"""T of asc_reduce_add / max / min (half: asc_fp16.h; asc_bf16.h has none)."""
 _I32 = Result("value", exact(i32))
 
 
@@ -781,6 +785,8 @@ for _mnemonic, _api, _what in (
 
 _F32 = Float32Type()
 _ARITH = ((i32, U32_, _F32, i64, U64_), (i32, U32_, _F32))
+_FLOAT_ARITH = ((i32, U32_, _F32, i64, U64_, F16, BF16), (i32, U32_, _F32, F16, BF16))
+"""add, max, min: with the half (asc_fp16.h) and bfloat16_t (asc_bf16.h) overloads."""
 _EXCH = ((i32, U32_, i64, U64_, _F32), (i32, U32_, _F32))
 _BITS = ((i32, U32_, i64, U64_), (i32, U32_))
 _WRAP = ((U32_, U64_), (U32_,))
@@ -792,11 +798,11 @@ def _address(op: Operation) -> PointerOffset:
 
 
 ATOMICS = {
-    "add": (_ARITH, "old + value"),
+    "add": (_FLOAT_ARITH, "old + value"),
     "sub": (_ARITH, "old - value"),
     "exch": (_EXCH, "value"),
-    "max": (_ARITH, "max(old, value)"),
-    "min": (_ARITH, "min(old, value)"),
+    "max": (_FLOAT_ARITH, "max(old, value)"),
+    "min": (_FLOAT_ARITH, "min(old, value)"),
     "inc": (_WRAP, "old >= value ? 0 : old + 1"),
     "dec": (_WRAP, "old == 0 || old > value ? value : old - 1"),
     "and": (_BITS, "old & value"),
@@ -805,6 +811,41 @@ ATOMICS = {
     "cas": (_EXCH, "old == compare ? value : old"),
 }
 """kind -> ((T on GM), (T on UB)), what it stores."""
+
+
+HALF_TYPES = (F16, BF16)
+"""The element types whose overloads asc_fp16.h / asc_bf16.h declare, outside namespace
+__asc_simt_vf (the other atomics are in it)."""
+
+
+class SimtAtomicBase(SimtOp):
+    """An atomic: `__asc_simt_vf::asc_atomic_*` (device_atomic_functions.h), but the
+    half and bfloat16_t overloads are global functions (asc_fp16.h, asc_bf16.h)."""
+
+    @property
+    def NAMESPACE(self) -> str:  # type: ignore[override]
+        element = self.operands[0].type.element_type  # type: ignore[attr-defined]
+        return "" if element in HALF_TYPES else "__asc_simt_vf::"
+
+
+OVERLOAD_HEADERS = {F16: "simt_api/asc_fp16.h", BF16: "simt_api/asc_bf16.h"}
+"""Element type -> the header of its overloads of the SIMT functions (DTYPES' ops)."""
+
+
+def overload_headers(ops: list[Operation]) -> list[str]:
+    """The headers the half and bfloat16_t overloads `ops` call need (in order of first
+    use): a warp function or atomic on one of those types
+    (`generate_boilerplate.needed_headers` asks when the module has SIMT ops)."""
+    found: dict[str, None] = {}
+    for op in ops:
+        if op.name not in DTYPES:
+            continue
+        for v in (*op.operands, *op.results):
+            t = v.type
+            header = OVERLOAD_HEADERS.get(t.element_type if isinstance(t, MemRefType) else t)
+            if header is not None:
+                found[header] = None
+    return list(found)
 
 
 for _kind, (_dtypes, _what) in ATOMICS.items():
@@ -817,10 +858,11 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
     _add(
         f"SimtAtomic{_kind.title()}Op",
         f"atomic_{_kind}",
-        f"__asc_simt_vf::asc_atomic_{_kind}",
+        f"asc_atomic_{_kind}",
         _operands,
         (Result("value", elem("T")),),
         sim="atomic",
+        base=SimtAtomicBase,
         emit=EmitKind.FREE_FUNCTION,
         call=(
             _address,
@@ -829,7 +871,14 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
         ),
         example={"T": "ui32"},
         doc=f"`asc_atomic_{_kind}(ptr + index, {'compare, ' if _kind == 'cas' else ''}value)`: "
-        f"atomically, ptr[index] = {_what}; returns the old value (GM or UB).",
+        f"atomically, ptr[index] = {_what}; returns the old value (GM or UB). In namespace "
+        "__asc_simt_vf"
+        + (
+            "; the half and bfloat16_t overloads (asc_fp16.h, asc_bf16.h) are global and "
+            "return the element after the operation."
+            if F16 in _dtypes[0]
+            else "."
+        ),
     )
     DTYPES[f"ascendc.simt.atomic_{_kind}"] = _dtypes
 
@@ -840,6 +889,7 @@ __all__ = [
     "FAMILY",
     "GM_MEMORY_SPACE",
     "MAX_THREADS",
+    "OVERLOAD_HEADERS",
     "REDUCE_DTYPES",
     "SHFL_DTYPES",
     "SYNC",
@@ -856,6 +906,7 @@ __all__ = [
     "is_simt_function",
     "launch_bound",
     "needs_lockstep",
+    "overload_headers",
     "pointer_type",
     "simt_functions",
 ]

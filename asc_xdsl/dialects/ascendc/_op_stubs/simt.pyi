@@ -12,7 +12,13 @@ from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.simt import SimtOp, SimtPrintfBase, SimtShflBase, SimtVfCallBase
+from asc_xdsl.dialects.ascendc.simt import (
+    SimtAtomicBase,
+    SimtOp,
+    SimtPrintfBase,
+    SimtShflBase,
+    SimtVfCallBase,
+)
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class SimtVfCallOp(SimtVfCallBase):
@@ -529,11 +535,12 @@ class SimtThreadfenceBlockOp(SimtOp):
     name = "ascendc.simt.threadfence_block"
     SPEC: ClassVar[OpSpec]
 
-class SimtAtomicAddOp(SimtOp):
+class SimtAtomicAddOp(SimtAtomicBase):
     """`asc_atomic_add(ptr + index, value)`: atomically, ptr[index] = old + value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf; the half and bfloat16_t overloads
+    (asc_fp16.h, asc_bf16.h) are global and return the element after the operation.
 
-    `ascendc.simt.atomic_add`: Ascend C `__asc_simt_vf::asc_atomic_add`, pipe V.
+    `ascendc.simt.atomic_add`: Ascend C `asc_atomic_add`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -551,11 +558,11 @@ class SimtAtomicAddOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicSubOp(SimtOp):
+class SimtAtomicSubOp(SimtAtomicBase):
     """`asc_atomic_sub(ptr + index, value)`: atomically, ptr[index] = old - value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_sub`: Ascend C `__asc_simt_vf::asc_atomic_sub`, pipe V.
+    `ascendc.simt.atomic_sub`: Ascend C `asc_atomic_sub`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -573,11 +580,11 @@ class SimtAtomicSubOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicExchOp(SimtOp):
+class SimtAtomicExchOp(SimtAtomicBase):
     """`asc_atomic_exch(ptr + index, value)`: atomically, ptr[index] = value; returns the old
-    value (GM or UB).
+    value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_exch`: Ascend C `__asc_simt_vf::asc_atomic_exch`, pipe V.
+    `ascendc.simt.atomic_exch`: Ascend C `asc_atomic_exch`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -595,11 +602,12 @@ class SimtAtomicExchOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicMaxOp(SimtOp):
+class SimtAtomicMaxOp(SimtAtomicBase):
     """`asc_atomic_max(ptr + index, value)`: atomically, ptr[index] = max(old, value); returns
-    the old value (GM or UB).
+    the old value (GM or UB). In namespace __asc_simt_vf; the half and bfloat16_t overloads
+    (asc_fp16.h, asc_bf16.h) are global and return the element after the operation.
 
-    `ascendc.simt.atomic_max`: Ascend C `__asc_simt_vf::asc_atomic_max`, pipe V.
+    `ascendc.simt.atomic_max`: Ascend C `asc_atomic_max`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -617,11 +625,12 @@ class SimtAtomicMaxOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicMinOp(SimtOp):
+class SimtAtomicMinOp(SimtAtomicBase):
     """`asc_atomic_min(ptr + index, value)`: atomically, ptr[index] = min(old, value); returns
-    the old value (GM or UB).
+    the old value (GM or UB). In namespace __asc_simt_vf; the half and bfloat16_t overloads
+    (asc_fp16.h, asc_bf16.h) are global and return the element after the operation.
 
-    `ascendc.simt.atomic_min`: Ascend C `__asc_simt_vf::asc_atomic_min`, pipe V.
+    `ascendc.simt.atomic_min`: Ascend C `asc_atomic_min`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -639,11 +648,11 @@ class SimtAtomicMinOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicIncOp(SimtOp):
+class SimtAtomicIncOp(SimtAtomicBase):
     """`asc_atomic_inc(ptr + index, value)`: atomically, ptr[index] = old >= value ? 0 : old +
-    1; returns the old value (GM or UB).
+    1; returns the old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_inc`: Ascend C `__asc_simt_vf::asc_atomic_inc`, pipe V.
+    `ascendc.simt.atomic_inc`: Ascend C `asc_atomic_inc`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -661,11 +670,11 @@ class SimtAtomicIncOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicDecOp(SimtOp):
+class SimtAtomicDecOp(SimtAtomicBase):
     """`asc_atomic_dec(ptr + index, value)`: atomically, ptr[index] = old == 0 || old > value ?
-    value : old - 1; returns the old value (GM or UB).
+    value : old - 1; returns the old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_dec`: Ascend C `__asc_simt_vf::asc_atomic_dec`, pipe V.
+    `ascendc.simt.atomic_dec`: Ascend C `asc_atomic_dec`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -683,11 +692,11 @@ class SimtAtomicDecOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicAndOp(SimtOp):
+class SimtAtomicAndOp(SimtAtomicBase):
     """`asc_atomic_and(ptr + index, value)`: atomically, ptr[index] = old & value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_and`: Ascend C `__asc_simt_vf::asc_atomic_and`, pipe V.
+    `ascendc.simt.atomic_and`: Ascend C `asc_atomic_and`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -705,11 +714,11 @@ class SimtAtomicAndOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicOrOp(SimtOp):
+class SimtAtomicOrOp(SimtAtomicBase):
     """`asc_atomic_or(ptr + index, value)`: atomically, ptr[index] = old | value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_or`: Ascend C `__asc_simt_vf::asc_atomic_or`, pipe V.
+    `ascendc.simt.atomic_or`: Ascend C `asc_atomic_or`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -727,11 +736,11 @@ class SimtAtomicOrOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicXorOp(SimtOp):
+class SimtAtomicXorOp(SimtAtomicBase):
     """`asc_atomic_xor(ptr + index, value)`: atomically, ptr[index] = old ^ value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_xor`: Ascend C `__asc_simt_vf::asc_atomic_xor`, pipe V.
+    `ascendc.simt.atomic_xor`: Ascend C `asc_atomic_xor`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -749,11 +758,11 @@ class SimtAtomicXorOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicCasOp(SimtOp):
+class SimtAtomicCasOp(SimtAtomicBase):
     """`asc_atomic_cas(ptr + index, compare, value)`: atomically, ptr[index] = old == compare ?
-    value : old; returns the old value (GM or UB).
+    value : old; returns the old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_cas`: Ascend C `__asc_simt_vf::asc_atomic_cas`, pipe V.
+    `ascendc.simt.atomic_cas`: Ascend C `asc_atomic_cas`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write

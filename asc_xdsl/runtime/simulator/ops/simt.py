@@ -42,6 +42,7 @@ import contextvars
 import threading
 
 import numpy as np
+from xdsl.dialects.builtin import Float16Type
 from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc.simt import SYNC
@@ -488,14 +489,16 @@ def _tree(values: dict, combine):
 
 
 def _reduce(op, lanes: dict) -> None:
+    """The warp's values combined pairwise, each step rounded to T (a half sum is
+    accumulated in half, as the CPU-debug build's `T action(T, T)` does)."""
     t = op.value.type
     kind = op.name.rpartition("_")[2]
-    dtype = np.dtype(np.float32) if not hasattr(t, "signedness") else None
-    if dtype is not None:
+    if not hasattr(t, "signedness"):  # (float32, half)
         fn = {"add": np.add, "max": np.maximum, "min": np.minimum}[kind]
+        ftype = np.float16 if isinstance(t, Float16Type) else np.float32
 
         def combine(a, b):
-            return fn(np.float32(a), np.float32(b))
+            return fn(ftype(a), ftype(b))
     else:
         combine = {"add": lambda a, b: a + b, "max": max, "min": min}[kind]
     total = _tree({lane: w.value[0] for lane, w in lanes.items()}, combine)
@@ -630,10 +633,15 @@ _ATOMIC_OPS = {
 def _atomic(op, comp):
     """ptr[index] = f(old, value) in one step (no other thread runs between the read
     and the write), the old value the result: exact whatever order the threads run in,
-    but for a float add's rounding, which follows that order (as on the device)."""
+    but for a float add's rounding, which follows that order (as on the device). A
+    half or bfloat16_t sum is rounded to its type once (as the device's add of two
+    values of it). The half and bfloat16_t overloads (asc_fp16.h, asc_bf16.h: add, max,
+    min) return the element as it is after the operation (`atomicAdd(address, val);
+    return *address;`; the docs warn their result is not the old value)."""
     el, t, _ = _element(op)
     kind = op.name.rpartition("_")[2]
     fn = _ATOMIC_OPS[kind]
+    returns_new = el.bf16 or el.storage == np.float16
     p, i, v, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.operand), comp.slot(op.value)
     cmp_slot = comp.slot(op.compare) if kind == "cas" else None
     what = f"a SIMT asc_atomic_{kind}"
@@ -650,15 +658,23 @@ def _atomic(op, comp):
                 state.atomic.append((ptr.buf, start, start + el.size, True))
                 if c.san.order is not None:  # (across blocks: the fence + ticket pattern)
                     _ticket(c, state, ptr.buf, start)
-            cell = ptr.buf.u8[start : start + el.size].view(el.storage)
-            old = to_scalar(t, cell[0])
-            cell[0] = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
+            raw = ptr.buf.u8[start : start + el.size]
+            if el.bf16:
+                cell = raw.view(np.uint16)
+                old = to_scalar(t, bf16_to_f32(cell)[0])
+                new = to_scalar(t, fn(old, e[v], None, t))
+                cell[0] = f32_to_bf16(np.float32(new))
+            else:
+                cell = raw.view(el.storage)
+                old = to_scalar(t, cell[0])
+                new = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
+                cell[0] = new
         else:
             address = _ub_address(ptr, index, el.size, what)
             old = to_scalar(t, _read(c, address, el, 1, what)[0])
             new = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
             _write(c, address, el, np.array([new]).astype(el.dtype), one, what)
-        e[r] = old
+        e[r] = new if returns_new else old
 
     return run
 
