@@ -192,3 +192,159 @@ def test_overloads_the_headers_lack_are_located_errors(case, line, message):
     with pytest.raises(CompileError, match=message) as err:
         refused.compile(p, asc.ConstExpr(case), soc_version=SOC)
     assert line in str(err.value) and "^" in str(err.value)
+
+
+# -- cooperative groups ----------------------------------------------------------------
+
+cg = S.cooperative_groups
+G = 12  # (words each thread writes in `groups`)
+
+
+@S.vf(launch_bounds=64)
+def groups(src: S.Pointer, out: S.Pointer, ub: S.Pointer):
+    """A 48-thread block: the block, its tiles of 16 and their tiles of 4."""
+    block = cg.this_thread_block()
+    tile = cg.tiled_partition(block, 16)
+    sub = cg.tiled_partition(tile, 4)
+    t = block.thread_rank()
+    v = src[t]
+    o = G * t
+    out[o] = tile.thread_rank() * 100 + sub.thread_rank()
+    out[o + 1] = sub.meta_group_rank()
+    out[o + 2] = tile.meta_group_rank() * 100 + tile.meta_group_size()
+    out[o + 3] = tile.shfl(v, 3)
+    out[o + 4] = sub.shfl_down(v, 1)
+    out[o + 5] = tile.ballot(v % 2 == 0)
+    out[o + 6] = sub.all(v > 10) * 10 + sub.any(v > 40)
+    out[o + 7] = block.num_threads() * 100 + block.size() * 0 + sub.size() * 10 + tile.num_threads()
+    out[o + 8] = tile.shfl_xor(v, 5) + sub.shfl_up(v, 2) * 1000
+    # tile.sync(): the tile's lanes meet, so a lane reads what a later lane wrote
+    ub[t] = v
+    tile.sync()
+    out[o + 9] = ub[t ^ 1]
+    # block.sync(): every thread's write is seen by all (here: across the warps)
+    block.sync()
+    ub[64 + t] = v * 2
+    block.sync()
+    out[o + 10] = ub[64 + 47 - t]
+    out[o + 11] = block.thread_index().x - t + block.dim_threads().x
+
+
+@jit
+def groups_kernel(src: asc.GlobalAddress, out: asc.GlobalAddress):
+    buf = asc.LocalMemAllocator().alloc(asc.TPosition.VECCALC, asc.int32, 128)
+    groups[48](src, out, buf)
+
+
+def test_cooperative_groups_against_numpy():
+    src = np.random.default_rng(2).integers(0, 50, 48).astype(np.int32)
+    out = np.zeros(48 * G, np.int32)
+    groups_kernel[1](src, out, platform=SOC)
+    o = out.reshape(48, G)
+    t = np.arange(48)
+    lane = t % 32
+    r16, r4 = lane & 15, lane & 3
+    np.testing.assert_array_equal(o[:, 0], r16 * 100 + r4)
+    np.testing.assert_array_equal(o[:, 1], r16 // 4)
+    np.testing.assert_array_equal(o[:, 2], (t // 16) * 100 + 3)  # (3 tiles of 48 threads)
+    np.testing.assert_array_equal(o[:, 3], src[(t & ~15) + 3])
+    np.testing.assert_array_equal(o[:, 4], src[np.where(r4 + 1 < 4, t + 1, t)])
+    even = (src % 2 == 0).astype(np.int64)
+    ballot = [sum(int(even[(x & ~15) + r]) << r for r in range(16)) for x in t]
+    np.testing.assert_array_equal(o[:, 5], ballot)
+    quads = src.reshape(12, 4)
+    all_, any_ = (quads > 10).all(1), (quads > 40).any(1)
+    np.testing.assert_array_equal(o[:, 6], np.repeat(all_ * 10 + any_, 4))
+    np.testing.assert_array_equal(o[:, 7], 48 * 100 + 4 * 10 + 16)
+    up = np.where(r4 >= 2, t - 2, t)
+    np.testing.assert_array_equal(o[:, 8], src[t ^ 5] + src[up] * 1000)
+    np.testing.assert_array_equal(o[:, 9], src[t ^ 1])
+    np.testing.assert_array_equal(o[:, 10], 2 * src[47 - t])
+    np.testing.assert_array_equal(o[:, 11], 48)
+    cpp = groups_kernel.compile(src, out, soc_version=SOC).asm["ascendc"]
+    assert '#include "simt_api/cooperative_groups.h"' in cpp
+    tile4 = (
+        "cooperative_groups::tiled_partition<4>(cooperative_groups::tiled_partition<16>("
+        "cooperative_groups::this_thread_block()))"
+    )
+    assert "uint32_t v" in cpp and f"= {tile4}.meta_group_rank();" in cpp
+    assert "cooperative_groups::this_thread_block().sync();" in cpp
+
+
+@S.vf(launch_bounds=32)
+def bad_tile(p: S.Pointer):
+    p[0] = cg.tiled_partition(cg.this_thread_block(), 12).thread_rank()
+
+
+@S.vf(launch_bounds=32)
+def bad_nesting(p: S.Pointer):
+    tile = cg.tiled_partition(cg.this_thread_block(), 8)
+    p[0] = cg.tiled_partition(tile, 16).thread_rank()
+
+
+@jit
+def group_misuse(p: asc.GlobalAddress, case: asc.ConstExpr):
+    if case == "size":
+        bad_tile[32](p)
+    elif case == "nesting":
+        bad_nesting[32](p)
+    else:
+        cg.this_thread_block().sync()  # (in the kernel, not SIMT code)
+
+
+@pytest.mark.parametrize(
+    ("case", "line", "message"),
+    [
+        ("size", "cg.tiled_partition(cg.this_thread_block(), 12)", r"got 12"),
+        ("nesting", "cg.tiled_partition(tile, 16)", r"of a tile of 8 threads needs a smaller"),
+        ("kernel", "cg.this_thread_block().sync()", r"SIMT"),
+    ],
+)
+def test_group_misuse_is_a_located_compile_error(case, line, message):
+    p = np.zeros(64, np.int32)
+    with pytest.raises(CompileError, match=message) as err:
+        group_misuse.compile(p, asc.ConstExpr(case), soc_version=SOC)
+    assert line in str(err.value) and "^" in str(err.value)
+
+
+def test_ir_verifier_refuses_bad_groups():
+    from xdsl.parser import Parser
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    def module(body: str, soc: str = SOC) -> str:
+        return (
+            f'builtin.module attributes {{ascendc.soc = "{soc}"}} {{\n'
+            "  func.func @f(%v: f32) attributes {ascendc.simt_vf = 64 : i32} {\n"
+            f"    %c = arith.constant 1 : i32\n    {body}\n    func.return\n  }}\n}}\n"
+        )
+
+    ctx = make_context()
+    ok = "%r = ascendc.simt.cg_thread_rank {tiles = array<i32: 16, 4>} : () -> ui64"
+    Parser(ctx, module(ok)).parse_module().verify()
+    for body, message in (
+        ("%r = ascendc.simt.cg_shfl %v, %c : f32, i32 -> f32", r"member of a thread_block_tile"),
+        (
+            "%r = ascendc.simt.cg_thread_rank {tiles = array<i32: 4, 16>} : () -> ui64",
+            r"a tile of 16 threads cannot partition one of 4",
+        ),
+        (
+            "%r = ascendc.simt.cg_size {tiles = array<i32: 3>} : () -> ui64",
+            r"tile size 3 is not one of",
+        ),
+        (
+            "%r = ascendc.simt.cg_thread_rank {tiles = array<i32: 8>} : () -> ui32",
+            r"thread_rank\(\) of a thread_block_tile is ui64, not ui32",
+        ),
+        (
+            "%r = ascendc.simt.cg_shfl %c, %c {tiles = array<i32: 8>} : i32, i32 -> i32",
+            None,
+        ),
+    ):
+        if message is None:
+            Parser(ctx, module(body)).parse_module().verify()
+            continue
+        with pytest.raises(Exception, match=message):
+            Parser(ctx, module(body)).parse_module().verify()
+    with pytest.raises(Exception, match="Ascend 950"):
+        Parser(ctx, module(ok, "Ascend910B1")).parse_module().verify()

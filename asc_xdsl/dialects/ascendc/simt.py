@@ -72,6 +72,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     BFloat16Type,
+    DenseArrayBase,
     Float16Type,
     Float32Type,
     IntegerAttr,
@@ -828,16 +829,215 @@ class SimtAtomicBase(SimtOp):
         return "" if element in HALF_TYPES else "__asc_simt_vf::"
 
 
+# ---------------------------------------------------------------------------
+# Cooperative groups (simt_api/cooperative_groups.h, namespace cooperative_groups): the
+# thread block and its static tiles. A group holds no state the device does not derive
+# from the thread's indices (thread_block: threadIdx; thread_block_tile<Size, Parent>:
+# laneid()), so each op names its group by the tile sizes from the block down
+# (`tiles = array<i32: 16, 4>`: tiled_partition<4>(tiled_partition<16>(block)); none:
+# the block) and prints the C++ group expression it calls the member on.
+# ---------------------------------------------------------------------------
+
+CG = "cooperative_groups::"
+TILE_SIZES = (1, 2, 4, 8, 16, 32)
+"""thread_block_tile<Size>'s sizes (`_is_valid_thread_block_tile_size`)."""
+CG_HEADER = "simt_api/cooperative_groups.h"
+
+
+def tile_sizes(op: Operation) -> tuple[int, ...]:
+    """The op's group: its tile sizes from the block down (empty: the thread block)."""
+    tiles = op.properties.get("tiles")
+    return tuple(tiles.get_values()) if isinstance(tiles, DenseArrayBase) else ()
+
+
+def group_cpp(tiles: tuple[int, ...]) -> str:
+    """The C++ expression of the group (`tiled_partition<4>(tiled_partition<16>(
+    this_thread_block()))`)."""
+    text = f"{CG}this_thread_block()"
+    for size in tiles:
+        text = f"{CG}tiled_partition<{size}>({text})"
+    return text
+
+
+class SimtGroupBase(SimtOp):
+    """A member of a cooperative group (`group.member(args)`): `tiles` a dense i32
+    array of tile sizes, each 1, 2, 4, 8, 16 or 32 and below its parent's (the
+    header's static_asserts); a tile's member needs one tile at least, a block's
+    none."""
+
+    TILE_ONLY: ClassVar[bool] = False
+    BLOCK_ONLY: ClassVar[bool] = False
+
+    @property
+    def NAMESPACE(self) -> str:  # type: ignore[override]
+        return group_cpp(tile_sizes(self)) + "."
+
+    def verify_(self) -> None:
+        super().verify_()
+        tiles = self.properties.get("tiles")
+        if tiles is not None and not (isinstance(tiles, DenseArrayBase) and tiles.elt_type == i32):
+            raise VerifyException(
+                f"'{self.name}': tiles must be a dense i32 array (array<i32: ...>), got {tiles}"
+            )
+        sizes = tile_sizes(self)
+        for parent, size in zip((MAX_THREADS, *sizes), sizes, strict=False):
+            if size not in TILE_SIZES:
+                raise VerifyException(
+                    f"'{self.name}': tile size {size} is not one of 1, 2, 4, 8, 16, 32 "
+                    "(thread_block_tile<Size>)"
+                )
+            if size >= parent:
+                raise VerifyException(
+                    f"'{self.name}': a tile of {size} threads cannot partition one of "
+                    f"{parent} (tiled_partition<Size> of a tile needs Size below its size)"
+                )
+        if self.TILE_ONLY and not sizes:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} is a member of a thread_block_tile, not of "
+                "the thread_block (give tiles)"
+            )
+        if self.BLOCK_ONLY and sizes:
+            raise VerifyException(f"'{self.name}': {self.SPEC.api} is the thread_block's")
+        types = CG_RESULTS.get(self.name)
+        if types is not None:
+            want = types[1] if sizes else types[0]
+            if self.results[0].type != want:
+                group = "a thread_block_tile" if sizes else "the thread_block"
+                raise VerifyException(
+                    f"'{self.name}': {self.SPEC.api}() of {group} is {want}, not "
+                    f"{self.results[0].type}"
+                )
+
+
+class SimtGroupTileBase(SimtGroupBase):
+    """A member of a thread_block_tile only."""
+
+    TILE_ONLY: ClassVar[bool] = True
+
+
+class SimtGroupShflBase(SimtGroupTileBase):
+    """A tile's shuffle: asc_shfl* over groups of the tile's size."""
+
+
+_TILES = Prop("tiles", kind=PropKind.ATTR, optional=True)
+_TILE_EXAMPLE = {"tiles": DenseArrayBase.from_list(i32, [16, 4])}
+_U64R = Result("value", exact(U64))
+
+
+def _add_group(cls: str, member: str, base: type[SpecOp], doc: str, **kw) -> None:
+    kw.setdefault("example", dict(_TILE_EXAMPLE) if base is not SimtGroupBase else {})
+    if kw.pop("sync", None):
+        SYNC[f"ascendc.simt.cg_{member}"] = "warp"
+    _add(
+        cls,
+        f"cg_{member}",
+        member,
+        props=(_TILES,),
+        base=base,
+        emit=EmitKind.FREE_FUNCTION,
+        doc=doc,
+        **kw,
+    )
+
+
+_add_group(
+    "SimtCgSyncOp",
+    "sync",
+    SimtGroupBase,
+    "`group.sync()`: the thread block's is asc_syncthreads() (every thread of the block "
+    "waits); a tile's is asc_threadfence_block() on 3510, its warp's lanes running in "
+    "lockstep (the simulator: the tile's active lanes of the warp meet there, as at a warp "
+    "function).",
+    sim="cg_sync",
+    sync=True,
+)
+_add_group(
+    "SimtCgThreadRankOp",
+    "thread_rank",
+    SimtGroupBase,
+    "`group.thread_rank()`: the block's: the linear thread index (unsigned int); a tile's: "
+    "laneid() & (Size - 1) (unsigned long long).",
+    results=(Result("value", ANY),),
+    sim="cg_query",
+)
+for _member in ("num_threads", "size"):
+    _add_group(
+        f"SimtCg{''.join(w.title() for w in _member.split('_'))}Op",
+        _member,
+        SimtGroupBase,
+        f"`group.{_member}()`: the block's: blockDim.x * y * z (unsigned int); a tile's: "
+        "its Size (unsigned long long; the last tile of a block too).",
+        results=(Result("value", ANY),),
+        sim="cg_query",
+    )
+for _member, _what in (
+    ("meta_group_rank", "the parent's thread_rank() / Size: which tile of its parent"),
+    ("meta_group_size", "(the parent's size() + Size - 1) / Size: the parent's tiles"),
+):
+    _add_group(
+        f"SimtCg{''.join(w.title() for w in _member.split('_'))}Op",
+        _member,
+        SimtGroupTileBase,
+        f"`tile.{_member}()`: {_what} (unsigned int).",
+        results=(Result("value", exact(U32)),),
+        sim="cg_query",
+    )
+for _member, _lane, _api in (
+    ("shfl", "src_rank", "asc_shfl"),
+    ("shfl_up", "delta", "asc_shfl_up"),
+    ("shfl_down", "delta", "asc_shfl_down"),
+    ("shfl_xor", "lane_mask", "asc_shfl_xor"),
+):
+    _name = f"ascendc.simt.cg_{_member}"
+    DTYPES[_name] = SHFL_DTYPES
+    _add_group(
+        f"SimtCg{''.join(w.title() for w in _member.split('_'))}Op",
+        _member,
+        SimtGroupShflBase,
+        f"`tile.{_member}(var, {_lane})`: {_api}(var, {_lane}, Size), the tile's lanes the "
+        "shuffle group.",
+        operands=(Operand("var", elem("T")), Operand(_lane, INT)),
+        results=(Result("value", elem("T")),),
+        example={**_TILE_EXAMPLE, "T": "f32"},
+        sim="cg_shfl",
+        sync=True,
+    )
+for _member, _t, _what in (
+    ("any", i32, "1 when the predicate is nonzero on some active lane of the tile"),
+    ("all", i32, "1 when it is nonzero on every lane of the tile (an inactive lane: 0)"),
+    ("ballot", U32, "the tile's lanes (bit = thread_rank()) where it is nonzero"),
+):
+    _add_group(
+        f"SimtCg{_member.title()}Op",
+        _member,
+        SimtGroupTileBase,
+        f"`tile.{_member}(predicate)`: {_what} (asc_ballot masked by the tile's lanes).",
+        operands=(Operand("predicate", exact(i32)),),
+        results=(Result("value", exact(_t)),),
+        sim="cg_vote",
+        sync=True,
+    )
+CG_RESULTS = {
+    "ascendc.simt.cg_thread_rank": (U32, U64),
+    "ascendc.simt.cg_num_threads": (U32, U64),
+    "ascendc.simt.cg_size": (U32, U64),
+}
+"""The queries whose C++ type differs: (the thread_block's, a tile's)."""
+
+
 OVERLOAD_HEADERS = {F16: "simt_api/asc_fp16.h", BF16: "simt_api/asc_bf16.h"}
 """Element type -> the header of its overloads of the SIMT functions (DTYPES' ops)."""
 
 
 def overload_headers(ops: list[Operation]) -> list[str]:
-    """The headers the half and bfloat16_t overloads `ops` call need (in order of first
-    use): a warp function or atomic on one of those types
-    (`generate_boilerplate.needed_headers` asks when the module has SIMT ops)."""
+    """The headers SIMT ops among `ops` need beyond their op's (in order of first use):
+    the cooperative groups', and those of the half and bfloat16_t overloads a warp
+    function or atomic on one of those types calls (`generate_boilerplate.
+    needed_headers` asks when the module has SIMT ops)."""
     found: dict[str, None] = {}
     for op in ops:
+        if isinstance(op, SimtGroupBase):
+            found[CG_HEADER] = None
         if op.name not in DTYPES:
             continue
         for v in (*op.operands, *op.results):

@@ -1,7 +1,9 @@
 // The half and bfloat16_t overloads of the SIMT warp functions and atomics, printed as
 // asc_fp16.h and asc_bf16.h declare them: the shuffles of both, asc_reduce_* of half,
 // and asc_atomic_add / max / min of both on GM and UB, global functions (not
-// __asc_simt_vf::), each header included once.
+// __asc_simt_vf::), each header included once. Then the cooperative groups
+// (cooperative_groups.h): each member called on its group's expression, the thread
+// block (`this_thread_block()`) or a static tile (`tiled_partition<Size>(parent)`).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
@@ -10,6 +12,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK-DAG:  #include "simt_api/device_atomic_functions.h"
   // CHECK-DAG:  #include "simt_api/asc_fp16.h"
   // CHECK-DAG:  #include "simt_api/asc_bf16.h"
+  // CHECK-DAG:  #include "simt_api/cooperative_groups.h"
   // CHECK-LABEL: __simt_vf__ __launch_bounds__(256) inline void halves(__gm__ half* h, __ubuf__ half* hu, __gm__ bfloat16_t* b, __ubuf__ bfloat16_t* bu, float x, __gm__ uint32_t* cnt, uint32_t k) {
   // CHECK:      half v = h[c0];
   // CHECK-NEXT: half s0 = asc_shfl(v, c0, c32);
@@ -59,6 +62,47 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %b2 = ascendc.simt.atomic_min %b, %c1, %b1 : memref<?xbf16, 22 : i64>, i32, bf16 -> bf16
     %f = ascendc.simt.reduce_add %x : f32 -> f32
     %u = ascendc.simt.atomic_add %cnt, %c0, %k : memref<?xui32, 22 : i64>, i32, ui32 -> ui32
+    func.return
+  }
+  // CHECK-LABEL: __simt_vf__ __launch_bounds__(64) inline void groups(__gm__ float* p, half h) {
+  // CHECK:      cooperative_groups::this_thread_block().sync();
+  // CHECK-NEXT: cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block()).sync();
+  // CHECK-NEXT: uint32_t r0 = cooperative_groups::this_thread_block().thread_rank();
+  // CHECK-NEXT: uint64_t r1 = cooperative_groups::tiled_partition<4>(cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block())).thread_rank();
+  // CHECK-NEXT: uint32_t n0 = cooperative_groups::this_thread_block().num_threads();
+  // CHECK-NEXT: uint64_t n1 = cooperative_groups::tiled_partition<8>(cooperative_groups::this_thread_block()).size();
+  // CHECK-NEXT: uint32_t n2 = cooperative_groups::this_thread_block().size();
+  // CHECK-NEXT: uint64_t n3 = cooperative_groups::tiled_partition<2>(cooperative_groups::this_thread_block()).num_threads();
+  // CHECK-NEXT: uint32_t m0 = cooperative_groups::tiled_partition<4>(cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block())).meta_group_rank();
+  // CHECK-NEXT: uint32_t m1 = cooperative_groups::tiled_partition<32>(cooperative_groups::this_thread_block()).meta_group_size();
+  // CHECK-NEXT: float s0 = cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block()).shfl(v, c1);
+  // CHECK-NEXT: float s1 = cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block()).shfl_up(v, c1);
+  // CHECK-NEXT: half s2 = cooperative_groups::tiled_partition<8>(cooperative_groups::tiled_partition<32>(cooperative_groups::this_thread_block())).shfl_down(h, c1);
+  // CHECK-NEXT: float s3 = cooperative_groups::tiled_partition<1>(cooperative_groups::this_thread_block()).shfl_xor(v, c1);
+  // CHECK-NEXT: int32_t a0 = cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block()).any(c1);
+  // CHECK-NEXT: int32_t a1 = cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block()).all(c1);
+  // CHECK-NEXT: uint32_t a2 = cooperative_groups::tiled_partition<16>(cooperative_groups::this_thread_block()).ballot(c1);
+  func.func @groups(%p: memref<?xf32, 22 : i64>, %h: f16) attributes {ascendc.simt_vf = 64 : i32} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %v = ascendc.simt.load %p, %c0 : memref<?xf32, 22 : i64>, i32 -> f32
+    ascendc.simt.cg_sync
+    ascendc.simt.cg_sync {tiles = array<i32: 16>}
+    %r0 = ascendc.simt.cg_thread_rank : () -> ui32
+    %r1 = ascendc.simt.cg_thread_rank {tiles = array<i32: 16, 4>} : () -> ui64
+    %n0 = ascendc.simt.cg_num_threads : () -> ui32
+    %n1 = ascendc.simt.cg_size {tiles = array<i32: 8>} : () -> ui64
+    %n2 = ascendc.simt.cg_size : () -> ui32
+    %n3 = ascendc.simt.cg_num_threads {tiles = array<i32: 2>} : () -> ui64
+    %m0 = ascendc.simt.cg_meta_group_rank {tiles = array<i32: 16, 4>} : () -> ui32
+    %m1 = ascendc.simt.cg_meta_group_size {tiles = array<i32: 32>} : () -> ui32
+    %s0 = ascendc.simt.cg_shfl %v, %c1 {tiles = array<i32: 16>} : f32, i32 -> f32
+    %s1 = ascendc.simt.cg_shfl_up %v, %c1 {tiles = array<i32: 16>} : f32, i32 -> f32
+    %s2 = ascendc.simt.cg_shfl_down %h, %c1 {tiles = array<i32: 32, 8>} : f16, i32 -> f16
+    %s3 = ascendc.simt.cg_shfl_xor %v, %c1 {tiles = array<i32: 1>} : f32, i32 -> f32
+    %a0 = ascendc.simt.cg_any %c1 {tiles = array<i32: 16>} : i32 -> i32
+    %a1 = ascendc.simt.cg_all %c1 {tiles = array<i32: 16>} : i32 -> i32
+    %a2 = ascendc.simt.cg_ballot %c1 {tiles = array<i32: 16>} : i32 -> ui32
     func.return
   }
 }

@@ -14,6 +14,9 @@ from xdsl.irdl import Operand, OpResult, VarOperand
 
 from asc_xdsl.dialects.ascendc.simt import (
     SimtAtomicBase,
+    SimtGroupBase,
+    SimtGroupShflBase,
+    SimtGroupTileBase,
     SimtOp,
     SimtPrintfBase,
     SimtShflBase,
@@ -535,6 +538,274 @@ class SimtThreadfenceBlockOp(SimtOp):
     name = "ascendc.simt.threadfence_block"
     SPEC: ClassVar[OpSpec]
 
+class SimtCgSyncOp(SimtGroupBase):
+    """`group.sync()`: the thread block's is asc_syncthreads() (every thread of the block
+    waits); a tile's is asc_threadfence_block() on 3510, its warp's lanes running in
+    lockstep (the simulator: the tile's active lanes of the warp meet there, as at a warp
+    function).
+
+    `ascendc.simt.cg_sync`: Ascend C `sync`, pipe V.
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_sync"
+    SPEC: ClassVar[OpSpec]
+    tiles: Attribute | None
+
+class SimtCgThreadRankOp(SimtGroupBase):
+    """`group.thread_rank()`: the block's: the linear thread index (unsigned int); a tile's:
+    laneid() & (Size - 1) (unsigned long long).
+
+    `ascendc.simt.cg_thread_rank`: Ascend C `thread_rank`, pipe V.
+
+    Results:
+    - `value`: any
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_thread_rank"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgNumThreadsOp(SimtGroupBase):
+    """`group.num_threads()`: the block's: blockDim.x * y * z (unsigned int); a tile's: its
+    Size (unsigned long long; the last tile of a block too).
+
+    `ascendc.simt.cg_num_threads`: Ascend C `num_threads`, pipe V.
+
+    Results:
+    - `value`: any
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_num_threads"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgSizeOp(SimtGroupBase):
+    """`group.size()`: the block's: blockDim.x * y * z (unsigned int); a tile's: its Size
+    (unsigned long long; the last tile of a block too).
+
+    `ascendc.simt.cg_size`: Ascend C `size`, pipe V.
+
+    Results:
+    - `value`: any
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_size"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgMetaGroupRankOp(SimtGroupTileBase):
+    """`tile.meta_group_rank()`: the parent's thread_rank() / Size: which tile of its parent
+    (unsigned int).
+
+    `ascendc.simt.cg_meta_group_rank`: Ascend C `meta_group_rank`, pipe V.
+
+    Results:
+    - `value`: ui32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_meta_group_rank"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgMetaGroupSizeOp(SimtGroupTileBase):
+    """`tile.meta_group_size()`: (the parent's size() + Size - 1) / Size: the parent's tiles
+    (unsigned int).
+
+    `ascendc.simt.cg_meta_group_size`: Ascend C `meta_group_size`, pipe V.
+
+    Results:
+    - `value`: ui32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_meta_group_size"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflOp(SimtGroupShflBase):
+    """`tile.shfl(var, src_rank)`: asc_shfl(var, src_rank, Size), the tile's lanes the shuffle
+    group.
+
+    `ascendc.simt.cg_shfl`: Ascend C `shfl`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `src_rank`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    src_rank: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflUpOp(SimtGroupShflBase):
+    """`tile.shfl_up(var, delta)`: asc_shfl_up(var, delta, Size), the tile's lanes the shuffle
+    group.
+
+    `ascendc.simt.cg_shfl_up`: Ascend C `shfl_up`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl_up"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    delta: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflDownOp(SimtGroupShflBase):
+    """`tile.shfl_down(var, delta)`: asc_shfl_down(var, delta, Size), the tile's lanes the
+    shuffle group.
+
+    `ascendc.simt.cg_shfl_down`: Ascend C `shfl_down`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl_down"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    delta: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflXorOp(SimtGroupShflBase):
+    """`tile.shfl_xor(var, lane_mask)`: asc_shfl_xor(var, lane_mask, Size), the tile's lanes
+    the shuffle group.
+
+    `ascendc.simt.cg_shfl_xor`: Ascend C `shfl_xor`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `lane_mask`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl_xor"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    lane_mask: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgAnyOp(SimtGroupTileBase):
+    """`tile.any(predicate)`: 1 when the predicate is nonzero on some active lane of the tile
+    (asc_ballot masked by the tile's lanes).
+
+    `ascendc.simt.cg_any`: Ascend C `any`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_any"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgAllOp(SimtGroupTileBase):
+    """`tile.all(predicate)`: 1 when it is nonzero on every lane of the tile (an inactive lane:
+    0) (asc_ballot masked by the tile's lanes).
+
+    `ascendc.simt.cg_all`: Ascend C `all`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_all"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgBallotOp(SimtGroupTileBase):
+    """`tile.ballot(predicate)`: the tile's lanes (bit = thread_rank()) where it is nonzero
+    (asc_ballot masked by the tile's lanes).
+
+    `ascendc.simt.cg_ballot`: Ascend C `ballot`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: ui32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_ballot"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
 class SimtAtomicAddOp(SimtAtomicBase):
     """`asc_atomic_add(ptr + index, value)`: atomically, ptr[index] = old + value; returns the
     old value (GM or UB). In namespace __asc_simt_vf; the half and bfloat16_t overloads
@@ -800,6 +1071,19 @@ __all__ = [
     "SimtBallotOp",
     "SimtBlockDimOp",
     "SimtBlockIdxOp",
+    "SimtCgAllOp",
+    "SimtCgAnyOp",
+    "SimtCgBallotOp",
+    "SimtCgMetaGroupRankOp",
+    "SimtCgMetaGroupSizeOp",
+    "SimtCgNumThreadsOp",
+    "SimtCgShflDownOp",
+    "SimtCgShflOp",
+    "SimtCgShflUpOp",
+    "SimtCgShflXorOp",
+    "SimtCgSizeOp",
+    "SimtCgSyncOp",
+    "SimtCgThreadRankOp",
     "SimtClockOp",
     "SimtGridDimOp",
     "SimtLaneIdOp",

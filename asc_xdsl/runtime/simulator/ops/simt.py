@@ -45,7 +45,7 @@ import numpy as np
 from xdsl.dialects.builtin import Float16Type
 from xdsl.ir import Operation
 
-from asc_xdsl.dialects.ascendc.simt import SYNC
+from asc_xdsl.dialects.ascendc.simt import SYNC, tile_sizes
 from asc_xdsl.dialects.ascendc.spec import element_of
 from asc_xdsl.runtime.simulator import printing
 from asc_xdsl.runtime.simulator.compile import sim_hook
@@ -212,7 +212,7 @@ class _Lockstep:
     def _resolve(self, waiting: list[_Worker]) -> list[_Worker]:
         warps: dict[int, list[_Worker]] = {}
         for w in waiting:
-            if SYNC[w.op.name] == "warp":
+            if _sync_kind(w.op) == "warp":
                 warps.setdefault(w.linear // WARP, []).append(w)
         if warps:
             released: list[_Worker] = []
@@ -244,6 +244,14 @@ class _Lockstep:
                 op,
             )
         return list(waiting)
+
+
+def _sync_kind(op) -> str:
+    """ "warp" or "block": what `op` waits for (a cooperative group's sync: the block's
+    is the barrier, a tile's meets its warp's lanes)."""
+    if op.name == "ascendc.simt.cg_sync" and not tile_sizes(op):
+        return "block"
+    return SYNC[op.name]
 
 
 def _dim3(t: tuple[int, int, int]) -> str:
@@ -446,7 +454,7 @@ def _waits(read):
 def _lane_source(op, lane: int, value) -> int:
     """The lane whose var a shuffle of `lane` reads (its own past its group)."""
     _var, arg, width = value
-    mode = op.name.rpartition(".")[2]
+    mode = op.name.rpartition(".")[2].removeprefix("cg_")  # (a tile's: asc_shfl* of its size)
     if width not in (1, 2, 4, 8, 16, 32):
         _fail(
             f"width {width} is not a power of two in 1..32 (the device's result is undefined)", op
@@ -522,6 +530,24 @@ def _activemask(op, lanes: dict) -> None:
         w.result = mask
 
 
+def _cg_vote(op, lanes: dict) -> None:
+    """A tile's any / all / ballot: asc_ballot over the warp's active lanes, masked by the
+    lane's tile (`build_mask`: Size bits from lane & ~(Size - 1)); ballot shifted down
+    to the tile's ranks."""
+    size = tile_sizes(op)[-1]
+    kind = op.name.rpartition("_")[2]
+    bits = sum(1 << lane for lane, w in lanes.items() if w.value[0] != 0)
+    for lane, w in lanes.items():
+        base = lane & ~(size - 1)
+        mask = ((1 << size) - 1) << base
+        mine = bits & mask
+        w.result = {"any": int(mine != 0), "all": int(mine == mask), "ballot": mine >> base}[kind]
+
+
+def _meet(op, lanes: dict) -> None:
+    """A tile's sync: its lanes meet (no value)."""
+
+
 _WARP_OPS = {
     "shfl": _shfl,
     "shfl_up": _shfl,
@@ -534,7 +560,58 @@ _WARP_OPS = {
     "any": _vote,
     "ballot": _vote,
     "activemask": _activemask,
+    "cg_shfl": _shfl,
+    "cg_shfl_up": _shfl,
+    "cg_shfl_down": _shfl,
+    "cg_shfl_xor": _shfl,
+    "cg_any": _cg_vote,
+    "cg_all": _cg_vote,
+    "cg_ballot": _cg_vote,
+    "cg_sync": _meet,
 }
+
+
+def _cg_shfl(op, comp):
+    """A tile's shuffle: its asc_shfl* with the tile's size as the width."""
+    size = tile_sizes(op)[-1]
+    return _waits(lambda vs: (vs[0], int(vs[1]), size))(op, comp)
+
+
+def _cg_query(op, comp):
+    """thread_rank, num_threads / size, meta_group_rank / size of the block or a tile
+    (the header's formulas: a tile's rank is laneid() & (Size - 1), its size Size)."""
+    tiles = tile_sizes(op)
+    member = op.name.rpartition(".")[2].removeprefix("cg_")
+    r = comp.slot(op.value)
+
+    def block_rank(state: _Threads) -> int:
+        return state.linear()
+
+    def rank(state: _Threads, depth: int) -> int:
+        """thread_rank() of the group `depth` tiles down (0: the block)."""
+        if depth == 0:
+            return block_rank(state)
+        return (state.linear() % WARP) & (tiles[depth - 1] - 1)
+
+    def size(state: _Threads, depth: int) -> int:
+        if depth == 0:
+            d = state.dims
+            return d[0] * d[1] * d[2]
+        return tiles[depth - 1]
+
+    n = len(tiles)
+    read = {
+        "thread_rank": lambda st: rank(st, n),
+        "num_threads": lambda st: size(st, n),
+        "size": lambda st: size(st, n),
+        "meta_group_rank": lambda st: rank(st, n - 1) // tiles[-1],
+        "meta_group_size": lambda st: (size(st, n - 1) + tiles[-1] - 1) // tiles[-1],
+    }[member]
+
+    def run(e, c, _op=op):
+        e[r] = read(_threads(c))
+
+    return run
 
 
 def _lane_id(op, comp):
@@ -698,6 +775,10 @@ _BUILDERS = {
     "syncthreads": _waits(lambda vs: None),
     "fence": _fence,
     "atomic": _atomic,
+    "cg_sync": _waits(lambda vs: None),
+    "cg_query": _cg_query,
+    "cg_shfl": _cg_shfl,
+    "cg_vote": _waits(lambda vs: (vs[0],)),
 }
 
 
