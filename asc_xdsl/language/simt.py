@@ -842,3 +842,63 @@ class _CooperativeGroups:
 
 
 cooperative_groups = _CooperativeGroups()
+
+
+# -- math and conversion functions (simt_api/math_functions.h, device_functions.h,
+# asc_fp16.h, asc_bf16.h) ------------------------------------------------------------
+
+
+def _math_call(name: str, args: tuple) -> RuntimeScalar:
+    """Emit the math op `ascendc.simt.<name>` of `args`: an exact operand type converts
+    its argument (a Python number or another scalar type, as C++ converts it); T (a
+    half / bfloat16_t function) is the first argument's type, the others converted."""
+    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES
+
+    g = _g(name)
+    operands, result = MATH_SIGNATURES[f"ascendc.simt.{name}"]
+    if len(args) != len(operands):
+        g.fail(f"asc.simt.{name} takes {len(operands)} argument(s), got {len(args)}")
+    dtype = None
+    if builtins.any(t is None for t in operands):
+        first = args[0]
+        if not (isinstance(first, RuntimeScalar) and first.dtype in (dt.float16, dt.bfloat16)):
+            got = first.dtype.name if isinstance(first, RuntimeScalar) else type(first).__name__
+            g.fail(f"asc.simt.{name} takes a float16 or bfloat16 value, got {got}")
+        dtype = first.dtype
+    values = [
+        g.scalar(a, dtype if t is None else dt.from_ir(t))
+        for a, t in zip(args, operands, strict=True)
+    ]
+    out = dtype if result is None else dt.from_ir(result)
+    cls = f"SimtMath{''.join(w.title() for w in name.split('_'))}Op"
+    op = g.emit(_op(cls)(*values, result_types=[out.ir_type()]))
+    return RuntimeScalar(op.results[0], out)
+
+
+def _math_function(name: str, doc: str) -> Any:
+    def function(*args: Any) -> RuntimeScalar:
+        return _math_call(name, args)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+def __getattr__(name: str) -> Any:
+    """`asc.simt.<name>` of a math or conversion function (the C++ name without its
+    leading underscores: `expf`, `hexp`, `habs`, `float2half_rz`, ...), made on first
+    use (the op table is the dialect's: importing it here would slow `import`)."""
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    api = dialect.MATH.get(f"ascendc.simt.{name}")
+    if api is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    cls = getattr(dialect, f"SimtMath{''.join(w.title() for w in name.split('_'))}Op")
+    function = globals()[name] = _math_function(name, f"{cls.SPEC.doc} (C++ `{api}`.)")
+    return function
+
+
+def __dir__() -> list[str]:
+    from asc_xdsl.dialects.ascendc.simt import MATH
+
+    return sorted({*globals(), *(n.rpartition(".")[2] for n in MATH)})

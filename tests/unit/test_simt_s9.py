@@ -167,11 +167,21 @@ def half_sub(p: S.Pointer):
     S.atomic_sub(p, 0, p[S.thread_idx.x])
 
 
+@S.vf(launch_bounds=32)
+def float_hexp(p: S.Pointer, f: S.Pointer):
+    p[0] = S.hexp(f[S.thread_idx.x])
+
+
 @jit
 def refused(p: asc.GlobalAddress, case: asc.ConstExpr):
     buf = asc.LocalMemAllocator().alloc(asc.TPosition.VECCALC, asc.uint16, 64)
+    fbuf = asc.LocalMemAllocator().alloc(asc.TPosition.VECCALC, asc.float32, 64)
     if case == "reduce":
         bf16_reduce[32](buf.reinterpret_cast(asc.bfloat16))
+    elif case == "hexp":
+        float_hexp[32](p, fbuf)
+    elif case == "kernel":
+        S.expf(1.0)
     else:
         half_sub[32](p)
 
@@ -185,6 +195,8 @@ def refused(p: asc.GlobalAddress, case: asc.ConstExpr):
             r"asc_reduce_add takes i32, ui32, f32, f16, not bf16",
         ),
         ("sub", "S.atomic_sub(p, 0, p[S.thread_idx.x])", r"asc_atomic_sub on GM takes .*not f16"),
+        ("hexp", "S.hexp(f[S.thread_idx.x])", r"asc.simt.hexp takes a float16 or bfloat16 value"),
+        ("kernel", "S.expf(1.0)", r"SIMT"),
     ],
 )
 def test_overloads_the_headers_lack_are_located_errors(case, line, message):
@@ -348,3 +360,200 @@ def test_ir_verifier_refuses_bad_groups():
             Parser(ctx, module(body)).parse_module().verify()
     with pytest.raises(Exception, match="Ascend 950"):
         Parser(ctx, module(ok, "Ascend910B1")).parse_module().verify()
+
+
+# -- math and conversion functions -----------------------------------------------------
+
+F = 19  # float results a thread writes
+C = 12  # conversion results a thread writes
+H = 8  # half / bfloat16 results a thread writes
+
+
+@S.vf(launch_bounds=32)
+def math_vf(x: S.Pointer, out: S.Pointer, cvt: S.Pointer, h: S.Pointer, hout: S.Pointer):
+    t = S.thread_idx.x
+    v = x[t]
+    a = S.fabsf(v) + 0.25
+    o = F * t
+    out[o] = S.expf(v)
+    out[o + 1] = S.exp2f(v)
+    out[o + 2] = S.logf(a)
+    out[o + 3] = S.log2f(a)
+    out[o + 4] = S.sqrtf(a)
+    out[o + 5] = S.rsqrtf(a)
+    out[o + 6] = S.sinf(v)
+    out[o + 7] = S.cosf(v)
+    out[o + 8] = S.tanhf(v)
+    out[o + 9] = S.floorf(v)
+    out[o + 10] = S.ceilf(v)
+    out[o + 11] = S.roundf(v)
+    out[o + 12] = S.rintf(v)
+    out[o + 13] = S.truncf(v)
+    out[o + 14] = S.fmaxf(v, 0.5)
+    out[o + 15] = S.fminf(v, 0.5)
+    out[o + 16] = S.fmaf(v, v, -1.0)
+    out[o + 17] = S.float_as_int(v)
+    out[o + 18] = S.int2float_rn(S.float2int_rz(v * 1000.0))
+    c = C * t
+    cvt[c] = S.float2int_rn(v)
+    cvt[c + 1] = S.float2int_rz(v)
+    cvt[c + 2] = S.float2int_rd(v)
+    cvt[c + 3] = S.float2int_ru(v)
+    cvt[c + 4] = S.float2int_rna(v)
+    cvt[c + 5] = S.float2uint_rn(v)
+    cvt[c + 6] = S.float_as_int(S.float2half_rn(v) * 1.0)
+    cvt[c + 7] = S.float_as_int(S.half2float(S.float2half_rz(v)))
+    cvt[c + 8] = S.float_as_int(S.half2float(S.float2half_ru_sat(v)))
+    cvt[c + 9] = S.float_as_int(S.half2float(S.float2half_ro(v)))
+    cvt[c + 10] = S.float_as_int(S.bfloat162float(S.float2bfloat16_rd(v)))
+    cvt[c + 11] = S.float_as_int(S.bfloat162float(S.float2bfloat16_rna_sat(v)))
+    hv = h[t]
+    p = H * t
+    hout[p] = S.hexp(hv)
+    hout[p + 1] = S.hsqrt(S.habs(hv))
+    hout[p + 2] = S.hrsqrt(S.habs(hv))
+    hout[p + 3] = S.htanh(hv)
+    hout[p + 4] = S.hlog2(S.habs(hv))
+    hout[p + 5] = S.hfma(hv, hv, hv)
+    hout[p + 6] = S.hmax(hv, S.hrint(hv))
+    hout[p + 7] = S.hsin(hv) + S.hcos(hv)
+
+
+@jit
+def math_kernel(x, out, cvt, h, hout):
+    math_vf[32](x, out, cvt, h, hout)
+
+
+def _f32(fn, x):
+    """A primitive as modelled: float64's result rounded to float."""
+    return fn(x.astype(np.float64)).astype(np.float32)
+
+
+def test_math_functions_against_numpy():
+    x = np.array(
+        [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 1 + 2**-12, -3.75, 0.0, -0.0, 7.3, -9.99, 3e9, -3e9,
+         np.nan, np.inf, 65519.0, 65520.0, 70000.0, 1e-8, 2.0**-20, -(2.0**-25), 1.00390625,
+         1 + 2**-8 + 2**-20, -1 - 2**-8, 0.1, -0.7, 4.2, 31.5, -31.5, 1e38, 2.0**30 + 64],
+        np.float32,
+    )  # fmt: skip
+    h = np.linspace(-2.5, 2.5, 32).astype(np.float16)
+    out, cvt = np.zeros(32 * F, np.float32), np.zeros(32 * C, np.int32)
+    hout = np.zeros(32 * H, np.float16)
+    with np.errstate(all="ignore"):
+        math_kernel[1](x, out, cvt, h, hout, platform=SOC)
+        o = out.reshape(32, F)
+        a = np.abs(x) + np.float32(0.25)
+        one = np.float32(1)
+        golden = {
+            0: _f32(np.exp, x),
+            1: _f32(np.exp2, x),
+            2: _f32(np.log, a),
+            3: _f32(np.log, a) / _f32(np.log, np.float32(2)),  # (the header's logf / logf)
+            4: _f32(np.sqrt, a),
+            5: one / _f32(np.sqrt, a),
+            6: _f32(np.sin, x),
+            7: _f32(np.cos, x),
+            8: one - np.float32(2) / (_f32(np.exp, np.float32(2) * x) + one),
+            9: np.floor(x),
+            10: np.ceil(x),
+            11: np.copysign(np.floor(np.abs(x.astype(np.float64)) + 0.5), x).astype(np.float32),
+            12: np.rint(x),
+            13: np.trunc(x),
+            14: np.fmax(x, np.float32(0.5)),
+            15: np.fmin(x, np.float32(0.5)),
+            16: (x.astype(np.float64) ** 2 - 1).astype(np.float32),  # (exact in float64)
+        }
+        for k, want in golden.items():
+            np.testing.assert_array_equal(o[:, k], want, err_msg=f"column {k}")
+        # the header's tanh formula is close to numpy's, away from its cancellation at 0
+        far = np.isfinite(x) & (np.abs(x) > 0.1) & (np.abs(x) < 9)
+        np.testing.assert_allclose(o[far, 8], np.tanh(x[far]), atol=2e-7)
+        assert o[6, 16] == np.float32(2**-11 + 2**-24)  # (fused: the unfused result is 2^-11)
+        np.testing.assert_array_equal(o[:, 17], x.view(np.int32).astype(np.float32))
+        scaled = np.trunc((x * np.float32(1000)).astype(np.float64))
+        ints = np.where(np.isnan(scaled), 0, np.clip(scaled, -(2**31), 2**31 - 1)).astype(np.int64)
+        np.testing.assert_array_equal(o[:, 18], ints.astype(np.float32))
+    q = cvt.reshape(32, C)
+    nan = np.isnan(x)
+    for k, fn in enumerate(
+        (np.rint, np.trunc, np.floor, np.ceil, lambda v: np.copysign(np.floor(np.abs(v) + 0.5), v))
+    ):
+        want = fn(x.astype(np.float64))
+        want = np.where(nan, 0, np.clip(want, -(2**31), 2**31 - 1))
+        np.testing.assert_array_equal(q[:, k], want.astype(np.int64), err_msg=f"column {k}")
+    assert q[0, 5] == 0 and q[15, 5] == -1  # (float2uint_rn: -2.5 -> 0, inf -> 2^32 - 1)
+    assert q[12, 5] == 3_000_000_000 - 2**32  # (3e9: a uint32, its bits read as int32)
+    f16 = q[:, 6].view(np.float32)
+    with np.errstate(over="ignore"):  # (rn: numpy's, overflow to inf)
+        np.testing.assert_array_equal(f16, x.astype(np.float16).astype(np.float32))
+    rz = q[:, 7].view(np.float32)
+    assert rz[17] == 65504 and rz[18] == 65504 and rz[6] == 1  # (toward zero: no inf)
+    ru_sat = q[:, 8].view(np.float32)
+    assert ru_sat[16] == 65504 and ru_sat[15] == 65504 and ru_sat[14] == 0 and ru_sat[6] > 1
+    ro = q[:, 9].view(np.float32)
+    assert ro[6] == np.float32(1 + 2**-10) and ro[0] == -2.5  # (inexact: the odd neighbour)
+    bf_rd, bf_rna = q[:, 10].view(np.float32), q[:, 11].view(np.float32)
+    assert bf_rd[23] == 1 and bf_rd[24] == np.float32(-1 - 2**-7) and bf_rna[23] == 1 + 2**-7
+    assert bf_rna[14] == 0 and bf_rna[15] == np.float32(3.3895313892515355e38)  # (_sat)
+    hh = hout.reshape(32, H)
+    hf = h.astype(np.float32)
+    np.testing.assert_array_equal(hh[:, 0], _f32(np.exp, hf).astype(np.float16))
+    root = _f32(np.sqrt, np.abs(hf))
+    np.testing.assert_array_equal(hh[:, 1], root.astype(np.float16))
+    with np.errstate(divide="ignore"):  # hrsqrt: (half)1.0 / hsqrt(x), two roundings
+        np.testing.assert_array_equal(
+            hh[:, 2], (one / root.astype(np.float16).astype(np.float32)).astype(np.float16)
+        )
+        log2 = _f32(np.log, np.abs(hf)) / _f32(np.log, np.float32(2))
+    np.testing.assert_array_equal(hh[:, 4], log2.astype(np.float16))
+    fused = (hf.astype(np.float64) ** 2 + hf).astype(np.float16)  # (exact in float64)
+    np.testing.assert_array_equal(hh[:, 5], fused)
+    np.testing.assert_array_equal(hh[:, 6], np.fmax(h, np.rint(h)))
+    tanh = one - np.float32(2) / (_f32(np.exp, np.float32(2) * hf) + one)
+    np.testing.assert_array_equal(hh[:, 3], tanh.astype(np.float16))
+    sin_cos = _f32(np.sin, hf).astype(np.float16) + _f32(np.cos, hf).astype(np.float16)
+    np.testing.assert_array_equal(hh[:, 7], sin_cos)
+
+
+@S.vf(launch_bounds=8)
+def int_vf(ll: S.Pointer, i: S.Pointer, u: S.Pointer, out: S.Pointer, iout: S.Pointer):
+    t = S.thread_idx.x
+    v = ll[t]
+    o = 5 * t
+    out[o] = S.ll2float_rn(v)
+    out[o + 1] = S.ll2float_rz(v)
+    out[o + 2] = S.ll2float_rd(v)
+    out[o + 3] = S.ll2float_ru(v)
+    out[o + 4] = S.ll2float_rna(v)
+    iout[2 * t] = S.llmax(v, -5)
+    iout[2 * t + 1] = S.ullmin(S.float2ll_rn(S.uint2float_ru(u[t])), 1 << 40) + S.umax(u[t], 7)
+    iout[16 + t] = S.float2ll_rd(S.int2float_rna(i[t]))
+
+
+@jit
+def int_kernel(ll, i, u, out, iout):
+    int_vf[8](ll, i, u, out, iout)
+
+
+def test_integer_conversions_round_exactly():
+    """int64 -> float in each mode, exactly (through float64 2^60 + 2^36 + 1 would tie)."""
+    big = 2**60 + 2**36 + 1  # (just above half an ulp of float at 2^60)
+    ll = np.array([big, -big, 2**30 + 64, 2**30 + 65, -(2**30) - 64, 7, -9, 0], np.int64)
+    i = np.array([2**30 + 64, -(2**30) - 64, 2**30 + 192, 3, 2**24 + 1, -7, 0, 1], np.int32)
+    u = np.array([2**32 - 1, 5, 2**24 + 1, 0, 9, 2**31, 6, 1], np.uint32)
+    out = np.zeros(40, np.float32)
+    iout = np.zeros(24, np.int64)
+    int_kernel[1](ll, i, u, out, iout, platform=SOC)
+    o = out.reshape(8, 5).astype(np.float64)
+    ulp60, ulp30 = 2.0**37, 2.0**7
+    np.testing.assert_array_equal(o[0], [2**60 + ulp60, 2**60, 2**60, 2**60 + ulp60, 2**60 + ulp60])
+    np.testing.assert_array_equal(o[1], -o[0][[0, 1, 3, 2, 4]])
+    np.testing.assert_array_equal(o[2], [2**30, 2**30, 2**30, 2**30 + ulp30, 2**30 + ulp30])
+    np.testing.assert_array_equal(o[3], [2**30 + ulp30, 2**30, 2**30, 2**30 + ulp30, 2**30 + ulp30])
+    np.testing.assert_array_equal(o[5:, 0], [7, -9, 0])
+    np.testing.assert_array_equal(iout[0:16:2], np.maximum(ll, -5))
+    ru = [float(np.nextafter(np.float32(v), np.float32(np.inf))) if int(np.float32(v)) < v else float(np.float32(v)) for v in u.astype(np.int64)]  # fmt: skip
+    want = np.minimum(np.array(ru, np.float64).astype(np.int64), 2**40) + np.maximum(u, 7)
+    np.testing.assert_array_equal(iout[1:16:2], want)
+    rna = [2**30 + 128, -(2**30) - 128, 2**30 + 256, 3, 2**24 + 2, -7, 0, 1]  # (ties away)
+    np.testing.assert_array_equal(iout[16:], rna)

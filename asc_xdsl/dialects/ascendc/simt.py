@@ -957,7 +957,8 @@ _add_group(
     SimtGroupBase,
     "`group.thread_rank()`: the block's: the linear thread index (unsigned int); a tile's: "
     "laneid() & (Size - 1) (unsigned long long).",
-    results=(Result("value", ANY),),
+    results=(Result("value", elem("T")),),
+    example={**_TILE_EXAMPLE, "T": "ui64"},
     sim="cg_query",
 )
 for _member in ("num_threads", "size"):
@@ -967,7 +968,8 @@ for _member in ("num_threads", "size"):
         SimtGroupBase,
         f"`group.{_member}()`: the block's: blockDim.x * y * z (unsigned int); a tile's: "
         "its Size (unsigned long long; the last tile of a block too).",
-        results=(Result("value", ANY),),
+        results=(Result("value", elem("T")),),
+        example={**_TILE_EXAMPLE, "T": "ui64"},
         sim="cg_query",
     )
 for _member, _what in (
@@ -1025,6 +1027,223 @@ CG_RESULTS = {
 """The queries whose C++ type differs: (the thread_block's, a tile's)."""
 
 
+# ---------------------------------------------------------------------------
+# Math and conversion functions (simt_api/math_functions.h, device_functions.h; the half
+# and bfloat16_t ones asc_fp16.h, asc_bf16.h): one op each, named as the C++ function
+# without its leading underscores (`ascendc.simt.float2half_rz` is `__float2half_rz`)
+# ---------------------------------------------------------------------------
+
+MATH_FUNCTIONS = "simt_api/math_functions.h"
+DEVICE_FUNCTIONS = "simt_api/device_functions.h"
+OP_HEADERS: dict[str, str] = {}
+"""Op name -> the header that declares its function (the math and conversion ops)."""
+MATH: dict[str, str] = {}
+"""Op name -> its C++ function (the simulator's key)."""
+ROUNDS = ("rn", "rz", "rd", "ru", "rna")
+"""The conversions' round modes: to nearest even, toward zero, down, up, to nearest
+with ties away from zero (`ro`, to odd, for half only)."""
+_T = Result("value", elem("T"))
+
+
+MATH_SIGNATURES: dict[str, tuple[tuple, Attribute | None]] = {}
+"""Op name -> (its operands' types, its result type); None: T (a half or bfloat16_t,
+the same for all)."""
+
+
+def _math(api: str, operands: tuple, result: Result, header: str, doc: str, **kw) -> None:
+    mnemonic = api.lstrip("_")
+    name = f"ascendc.simt.{mnemonic}"
+    MATH[name] = api
+    MATH_SIGNATURES[name] = (
+        tuple(_exact_type(o.type) for o in operands),
+        _exact_type(result.type),
+    )
+    if header:
+        OP_HEADERS[name] = header
+    dtypes = kw.pop("dtypes", None)
+    if dtypes:
+        DTYPES[name] = dtypes
+    _add(
+        f"SimtMath{''.join(w.title() for w in mnemonic.split('_'))}Op",
+        mnemonic,
+        api,
+        operands,
+        (result,),
+        sim="math",
+        emit=EmitKind.FREE_FUNCTION,
+        doc=doc,
+        **kw,
+    )
+
+
+def _exact_type(rule: TypeRule) -> Attribute | None:
+    """The type an `exact(t)` rule names; None for a variable's (`elem("T")`)."""
+    return rule.unique
+
+
+def _f32(*names: str) -> tuple[Operand, ...]:
+    return tuple(Operand(n, exact(Float32Type())) for n in names)
+
+
+_F32R = Result("value", exact(Float32Type()))
+for _api, _what in (
+    ("expf", "e^x"),
+    ("exp2f", "2^x (powf(2, x))"),
+    ("logf", "ln x"),
+    ("log2f", "logf(x) / logf(2.0f), in float steps"),
+    ("sqrtf", "the square root"),
+    ("rsqrtf", "1.0f / sqrtf(x)"),
+    ("sinf", "the sine"),
+    ("cosf", "the cosine"),
+    ("tanhf", "1.0f - 2.0f / (expf(2.0f * x) + 1.0f), in float steps"),
+    ("fabsf", "|x|"),
+    ("floorf", "x rounded down"),
+    ("ceilf", "x rounded up"),
+    ("roundf", "x rounded to nearest, ties away from zero"),
+    ("rintf", "x rounded to nearest, ties to even"),
+    ("truncf", "x rounded toward zero"),
+):
+    _math(_api, _f32("x"), _F32R, MATH_FUNCTIONS, f"`{_api}(x)`: {_what} (float).")
+for _api, _what in (("fmaxf", "larger"), ("fminf", "smaller")):
+    _math(
+        _api,
+        _f32("x", "y"),
+        _F32R,
+        MATH_FUNCTIONS,
+        f"`{_api}(x, y)`: the {_what} of x and y; a NaN operand gives the other.",
+    )
+_math(
+    "fmaf", _f32("x", "y", "z"), _F32R, MATH_FUNCTIONS, "`fmaf(x, y, z)`: x * y + z rounded once."
+)
+_U64T = IntegerType(64, Signedness.UNSIGNED)
+for _api, _t, _what in (
+    ("umax", U32, "larger"),
+    ("umin", U32, "smaller"),
+    ("llmax", i64, "larger"),
+    ("llmin", i64, "smaller"),
+    ("ullmax", _U64T, "larger"),
+    ("ullmin", _U64T, "smaller"),
+):
+    _math(
+        _api,
+        (Operand("x", exact(_t)), Operand("y", exact(_t))),
+        Result("value", exact(_t)),
+        MATH_FUNCTIONS,
+        f"`{_api}(x, y)`: the {_what} of x and y ({_t}).",
+    )
+HALF_MATH = (F16, BF16)
+"""T of the half / bfloat16_t math functions (asc_fp16.h, asc_bf16.h overload each)."""
+for _api, _what in (
+    ("hexp", "e^x"),
+    ("hexp2", "2^x"),
+    ("hlog", "ln x"),
+    ("hlog2", "log2 x"),
+    ("hsqrt", "the square root"),
+    ("hrsqrt", "1 / the square root (half: 1 / hsqrt(x), two roundings)"),
+    ("hrcp", "1 / x"),
+    ("hsin", "the sine"),
+    ("hcos", "the cosine"),
+    ("htanh", "tanh (tanhf's formula)"),
+    ("hfloor", "x rounded down"),
+    ("hceil", "x rounded up"),
+    ("hrint", "x rounded to nearest, ties to even"),
+    ("htrunc", "x rounded toward zero"),
+    ("__habs", "|x| (the sign bit cleared)"),
+):
+    _math(
+        _api,
+        (Operand("x", elem("T")),),
+        _T,
+        "",
+        f"`{_api}(x)`: {_what} of a half or bfloat16_t, computed in float and rounded to "
+        "T to nearest even.",
+        dtypes=HALF_MATH,
+        example={"T": "f16"},
+    )
+for _api, _what in (("__hmax", "larger"), ("__hmin", "smaller")):
+    _math(
+        _api,
+        (Operand("x", elem("T")), Operand("y", elem("T"))),
+        _T,
+        "",
+        f"`{_api}(x, y)`: the {_what} of two halves or bfloat16_t; a NaN gives the other.",
+        dtypes=HALF_MATH,
+        example={"T": "f16"},
+    )
+_math(
+    "__hfma",
+    (Operand("x", elem("T")), Operand("y", elem("T")), Operand("z", elem("T"))),
+    _T,
+    "",
+    "`__hfma(x, y, z)`: x * y + z of halves or bfloat16_t, rounded once.",
+    dtypes=HALF_MATH,
+    example={"T": "f16"},
+)
+_INT = {"int": i32, "uint": U32, "ll": i64}
+for _src, _t in _INT.items():
+    for _r in ROUNDS:
+        _math(
+            f"__float2{_src}_{_r}",
+            _f32("x"),
+            Result("value", exact(_t)),
+            DEVICE_FUNCTIONS,
+            f"`__float2{_src}_{_r}(x)`: x rounded ({_r}) to {_t}, saturating (NaN: 0).",
+        )
+        _math(
+            f"__{_src}2float_{_r}",
+            (Operand("x", exact(_t)),),
+            _F32R,
+            DEVICE_FUNCTIONS,
+            f"`__{_src}2float_{_r}(x)`: the {_t} rounded ({_r}) to float.",
+        )
+for _to, _t, _header, _rounds in (
+    ("half", F16, "simt_api/asc_fp16.h", (*ROUNDS, "ro")),
+    ("bfloat16", BF16, "simt_api/asc_bf16.h", ROUNDS),
+):
+    _math(
+        f"__float2{_to}",
+        _f32("x"),
+        Result("value", exact(_t)),
+        _header,
+        f"`__float2{_to}(x)`: x rounded to nearest even ({_to}; overflow: inf).",
+    )
+    for _r in _rounds:
+        for _sat in ("", "_sat"):
+            _math(
+                f"__float2{_to}_{_r}{_sat}",
+                _f32("x"),
+                Result("value", exact(_t)),
+                _header,
+                f"`__float2{_to}_{_r}{_sat}(x)`: x rounded ({_r}) to {_to}; "
+                + (
+                    "saturating: overflow and inf give the largest finite value, NaN 0."
+                    if _sat
+                    else "overflow past the largest finite value (rounded so) gives inf."
+                ),
+            )
+    _back = "__half2float" if _to == "half" else "__bfloat162float"
+    _math(
+        _back,
+        (Operand("x", exact(_t)),),
+        _F32R,
+        _header,
+        f"`{_back}(x)`: the {_to} as a float (exact).",
+    )
+for _api, _src, _dst in (
+    ("__float_as_int", Float32Type(), i32),
+    ("__float_as_uint", Float32Type(), U32),
+    ("__int_as_float", i32, Float32Type()),
+    ("__uint_as_float", U32, Float32Type()),
+):
+    _math(
+        _api,
+        (Operand("x", exact(_src)),),
+        Result("value", exact(_dst)),
+        DEVICE_FUNCTIONS,
+        f"`{_api}(x)`: x's 32 bits as a {_dst}.",
+    )
+
+
 OVERLOAD_HEADERS = {F16: "simt_api/asc_fp16.h", BF16: "simt_api/asc_bf16.h"}
 """Element type -> the header of its overloads of the SIMT functions (DTYPES' ops)."""
 
@@ -1038,6 +1257,9 @@ def overload_headers(ops: list[Operation]) -> list[str]:
     for op in ops:
         if isinstance(op, SimtGroupBase):
             found[CG_HEADER] = None
+        header = OP_HEADERS.get(op.name)
+        if header is not None:
+            found[header] = None
         if op.name not in DTYPES:
             continue
         for v in (*op.operands, *op.results):
@@ -1088,6 +1310,8 @@ __all__ = [
     "DTYPES",
     "FAMILY",
     "GM_MEMORY_SPACE",
+    "MATH",
+    "MATH_SIGNATURES",
     "MAX_THREADS",
     "OVERLOAD_HEADERS",
     "REDUCE_DTYPES",

@@ -4,6 +4,8 @@
 // __asc_simt_vf::), each header included once. Then the cooperative groups
 // (cooperative_groups.h): each member called on its group's expression, the thread
 // block (`this_thread_block()`) or a static tile (`tiled_partition<Size>(parent)`).
+// Then math and conversion functions (math_functions.h, device_functions.h, and the
+// half / bfloat16_t ones), each a call of the C++ function.
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
@@ -13,6 +15,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK-DAG:  #include "simt_api/asc_fp16.h"
   // CHECK-DAG:  #include "simt_api/asc_bf16.h"
   // CHECK-DAG:  #include "simt_api/cooperative_groups.h"
+  // CHECK-DAG:  #include "simt_api/math_functions.h"
+  // CHECK-DAG:  #include "simt_api/device_functions.h"
   // CHECK-LABEL: __simt_vf__ __launch_bounds__(256) inline void halves(__gm__ half* h, __ubuf__ half* hu, __gm__ bfloat16_t* b, __ubuf__ bfloat16_t* bu, float x, __gm__ uint32_t* cnt, uint32_t k) {
   // CHECK:      half v = h[c0];
   // CHECK-NEXT: half s0 = asc_shfl(v, c0, c32);
@@ -103,6 +107,46 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %a0 = ascendc.simt.cg_any %c1 {tiles = array<i32: 16>} : i32 -> i32
     %a1 = ascendc.simt.cg_all %c1 {tiles = array<i32: 16>} : i32 -> i32
     %a2 = ascendc.simt.cg_ballot %c1 {tiles = array<i32: 16>} : i32 -> ui32
+    func.return
+  }
+  // CHECK-LABEL: __simt_vf__ __launch_bounds__(32) inline void maths(float x, half h, bfloat16_t b, int64_t l, uint32_t u) {
+  // CHECK-NEXT: float e = expf(x);
+  // CHECK-NEXT: float r = rsqrtf(e);
+  // CHECK-NEXT: float f = fmaf(x, e, r);
+  // CHECK-NEXT: float m = fmaxf(f, x);
+  // CHECK-NEXT: float t = tanhf(m);
+  // CHECK-NEXT: uint32_t um = umax(u, u);
+  // CHECK-NEXT: half he = hexp(h);
+  // CHECK-NEXT: bfloat16_t bs = hsqrt(b);
+  // CHECK-NEXT: half ha = __habs(he);
+  // CHECK-NEXT: bfloat16_t bf = __hfma(bs, bs, b);
+  // CHECK-NEXT: int32_t i = __float2int_rna(t);
+  // CHECK-NEXT: float fi = __int2float_rz(i);
+  // CHECK-NEXT: float fl = __ll2float_ru(l);
+  // CHECK-NEXT: half hr = __float2half_ro_sat(fi);
+  // CHECK-NEXT: bfloat16_t br = __float2bfloat16_rd(fl);
+  // CHECK-NEXT: float hf = __half2float(hr);
+  // CHECK-NEXT: float bf2 = __bfloat162float(br);
+  // CHECK-NEXT: int32_t bits = __float_as_int(hf);
+  func.func @maths(%x: f32, %h: f16, %b: bf16, %l: i64, %u: ui32) attributes {ascendc.simt_vf = 32 : i32} {
+    %e = ascendc.simt.expf %x : f32 -> f32
+    %r = ascendc.simt.rsqrtf %e : f32 -> f32
+    %f = ascendc.simt.fmaf %x, %e, %r : f32, f32, f32 -> f32
+    %m = ascendc.simt.fmaxf %f, %x : f32, f32 -> f32
+    %t = ascendc.simt.tanhf %m : f32 -> f32
+    %um = ascendc.simt.umax %u, %u : ui32, ui32 -> ui32
+    %he = ascendc.simt.hexp %h : f16 -> f16
+    %bs = ascendc.simt.hsqrt %b : bf16 -> bf16
+    %ha = ascendc.simt.habs %he : f16 -> f16
+    %bf = ascendc.simt.hfma %bs, %bs, %b : bf16, bf16, bf16 -> bf16
+    %i = ascendc.simt.float2int_rna %t : f32 -> i32
+    %fi = ascendc.simt.int2float_rz %i : i32 -> f32
+    %fl = ascendc.simt.ll2float_ru %l : i64 -> f32
+    %hr = ascendc.simt.float2half_ro_sat %fi : f32 -> f16
+    %br = ascendc.simt.float2bfloat16_rd %fl : f32 -> bf16
+    %hf = ascendc.simt.half2float %hr : f16 -> f32
+    %bf2 = ascendc.simt.bfloat162float %br : bf16 -> f32
+    %bits = ascendc.simt.float_as_int %hf : f32 -> i32
     func.return
   }
 }

@@ -47,9 +47,10 @@ from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc.simt import SYNC, tile_sizes
 from asc_xdsl.dialects.ascendc.spec import element_of
+from asc_xdsl.runtime.numpy_types import np_dtype
 from asc_xdsl.runtime.simulator import printing
 from asc_xdsl.runtime.simulator.compile import sim_hook
-from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, to_scalar
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import AlignmentError, SimulatorError, op_location
 from asc_xdsl.runtime.simulator.gmorder import join
 from asc_xdsl.runtime.simulator.memory import GmPtr
@@ -788,3 +789,205 @@ def _simt(op, comp, key: str):
 
 
 __all__ = ["STATE"]
+
+
+# -- math and conversion functions ---------------------------------------------------------
+#
+# The primitives the headers build on (__expf, __logf, __sqrtf, the sine and cosine, powf)
+# are modelled correctly rounded: computed in float64, rounded to float (the device's
+# error bound, up to a few ulp, is not modelled). The rest follow the headers'
+# formulas step by step in float (log2f = logf(x) / logf(2.0f), rsqrtf = 1.0f / sqrtf(x),
+# tanhf = 1 - 2 / (expf(2x) + 1), ...); a half or bfloat16_t function converts to float,
+# computes so and rounds the result to T, ties to even (`__cvt_half<CAST_RINT>`).
+
+F32 = np.float32
+
+
+def _primitive(fn):
+    return lambda x: F32(fn(np.float64(x)))
+
+
+_EXP = _primitive(np.exp)
+_LOG = _primitive(np.log)
+_SQRT = _primitive(np.sqrt)
+
+
+def _tanh(x):
+    with np.errstate(over="ignore"):
+        return F32(1) - F32(2) / (_EXP(F32(2) * F32(x)) + F32(1))
+
+
+def _round_away(x):
+    return F32(np.copysign(np.floor(np.abs(np.float64(x)) + 0.5), np.float64(x)))
+
+
+def _fma(x, y, z):
+    from asc_xdsl.runtime.simulator.ops.scalar_math import fused_multiply_add
+
+    return fused_multiply_add(x, y, z, np.float32)
+
+
+_FLOAT_MATH = {
+    "expf": _EXP,
+    "exp2f": _primitive(np.exp2),
+    "logf": _LOG,
+    "log2f": lambda x: _LOG(x) / _LOG(2.0),
+    "sqrtf": _SQRT,
+    "rsqrtf": lambda x: F32(1) / _SQRT(x),
+    "sinf": _primitive(np.sin),
+    "cosf": _primitive(np.cos),
+    "tanhf": _tanh,
+    "fabsf": lambda x: np.abs(F32(x)),
+    "floorf": lambda x: np.floor(F32(x)),
+    "ceilf": lambda x: np.ceil(F32(x)),
+    "roundf": _round_away,
+    "rintf": lambda x: np.rint(F32(x)),
+    "truncf": lambda x: np.trunc(F32(x)),
+    "fmaxf": lambda x, y: np.fmax(F32(x), F32(y)),
+    "fminf": lambda x, y: np.fmin(F32(x), F32(y)),
+    "fmaf": _fma,
+    "umax": max,
+    "umin": min,
+    "llmax": max,
+    "llmin": min,
+    "ullmax": max,
+    "ullmin": min,
+}
+"""The float and integer functions: a function of the operands' values."""
+
+
+def _half_math(t):
+    """The half / bfloat16_t functions for element type `t` (each: floats in, the value
+    before its rounding to T out; `hrsqrt` of half rounds hsqrt to half first, as the
+    header's `(half)1.0 / hsqrt(x)`)."""
+    to_t = (lambda v: to_scalar(t, v)) if is_bf16(t) else np.float16
+
+    def rsqrt(x):
+        if is_bf16(t):
+            return F32(1) / _SQRT(x)
+        return F32(1) / F32(np.float16(_SQRT(x)))
+
+    def fma(x, y, z):
+        from asc_xdsl.runtime.simulator.ops.scalar_math import fused_multiply_add
+
+        if is_bf16(t):
+            return fused_multiply_add(x, y, z, np.float64)
+        return fused_multiply_add(x, y, z, np.float16)
+
+    table = {
+        "hexp": _EXP,
+        "hexp2": _primitive(np.exp2),
+        "hlog": _LOG,
+        "hlog2": lambda x: _LOG(x) / _LOG(2.0),
+        "hsqrt": _SQRT,
+        "hrsqrt": rsqrt,
+        "hrcp": lambda x: F32(1) / F32(x),
+        "hsin": _primitive(np.sin),
+        "hcos": _primitive(np.cos),
+        "htanh": _tanh,
+        "hfloor": np.floor,
+        "hceil": np.ceil,
+        "hrint": np.rint,
+        "htrunc": np.trunc,
+        "__habs": np.abs,
+        "__hmax": np.fmax,
+        "__hmin": np.fmin,
+        "__hfma": fma,
+    }
+    return {k: _in_float(f, to_t) for k, f in table.items()}
+
+
+def _in_float(f, to_t):
+    """`f` of the operands as floats, its result rounded by `to_t`."""
+    return lambda *a: to_t(f(*(F32(v) for v in a)))
+
+
+_MODES = {"rn": "CAST_RINT", "rz": "CAST_TRUNC", "rd": "CAST_FLOOR", "ru": "CAST_CEIL",
+          "rna": "CAST_ROUND", "ro": "CAST_ODD"}  # fmt: skip
+
+
+def _int_to_float(value: int, rnd: str) -> np.float32:
+    """An integer rounded to float in mode `rnd`, exactly (an int64 past 2^53 too)."""
+    v = int(value)
+    m = abs(v)
+    if m < 1 << 24:
+        return F32(v)
+    shift = m.bit_length() - 24
+    q, r = divmod(m, 1 << shift)
+    half = 1 << (shift - 1)
+    up = {
+        "rn": r > half or (r == half and q & 1),
+        "rna": r >= half,
+        "rz": False,
+        "rd": r > 0 and v < 0,
+        "ru": r > 0 and v > 0,
+    }[rnd]
+    q += int(bool(up))
+    return F32(np.copysign(float(q << shift), v))
+
+
+def _conversion(api: str, t):
+    """`__float2int_rn`, `__int2float_rz`, `__float2half_ru_sat`, ... as a function."""
+    from asc_xdsl.dialects.ascendc.enums import RoundMode
+    from asc_xdsl.runtime.simulator.ops.cast import _bf16_from, _bf16_to, _narrow, to_int
+
+    name = api.lstrip("_")
+    if name in ("half2float", "bfloat162float"):
+        return F32
+    if name.endswith("_as_int") or name.endswith("_as_uint") or name.endswith("_as_float"):
+        into = np_dtype(t)
+        source = (
+            np.float32 if into.kind in "iu" else np.uint32 if name.startswith("uint") else np.int32
+        )
+        return lambda x: np.array([x]).astype(source).view(into)[0]
+    src, _, rest = name.partition("2")
+    rnd, _, sat = (rest.split("_", 1)[1] if "_" in rest else "rn").partition("_")
+    mode = RoundMode[_MODES[rnd]]
+    if src == "float" and rest.startswith(("int", "uint", "ll")):
+        dtype = np_dtype(t)
+        return lambda x: to_int(np.array([np.float64(x)]), dtype, mode)[0]
+    if src in ("int", "uint", "ll"):
+        return lambda x: _int_to_float(x, rnd)
+    bf16 = rest.startswith("bfloat16")
+    if bf16:
+        to_float, from_float, largest = _bf16_from, _bf16_to, 3.3895313892515355e38
+    else:
+        to_float, from_float, largest = (
+            (lambda v: v.astype(np.float16)),
+            (lambda v: v.astype(np.float64)),
+            65504.0,
+        )
+
+    def convert(x):
+        x64 = np.array([np.float64(x)])
+        if sat and np.isnan(x64[0]):
+            x64[0] = 0.0
+        if sat and np.isinf(x64[0]):
+            x64[0] = np.copysign(largest, x64[0])
+        out = _narrow(x64, to_float, from_float, mode, largest if sat else np.inf)
+        return from_float(out)[0]
+
+    return convert
+
+
+def _math(op, comp):
+    from asc_xdsl.dialects.ascendc.simt import MATH
+
+    api = MATH[op.name]
+    t = op.value.type
+    fn = _FLOAT_MATH.get(api)
+    if fn is None and api.lstrip("_").startswith("h"):
+        fn = _half_math(op.operands[0].type).get(api)
+    if fn is None:
+        fn = _conversion(api, t)
+    slots = comp.slots_of(op.operands)
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        with np.errstate(all="ignore"):
+            e[r] = to_scalar(t, fn(*(e[s] for s in slots)))
+
+    return run
+
+
+_BUILDERS["math"] = _math
