@@ -44,6 +44,21 @@ asc_bf16.h overloads; those three return the element after the operation).
     @asc.simt.callee
     def warp_sum(v: float):
         return asc.simt.reduce_add(v)
+
+Cooperative groups (`cooperative_groups.h`) are `asc.simt.cooperative_groups`:
+`this_thread_block()` and `tiled_partition(parent, size)` (a static tile of 1 to 32
+threads, `thread_block_tile<size>`), with the C++ members `sync()`, `thread_rank()`,
+`num_threads()`, `size()`, and for a tile `meta_group_rank()`, `meta_group_size()`,
+`shfl(v, rank)`, `shfl_up`, `shfl_down`, `shfl_xor`, `any(p)`, `all(p)`, `ballot(p)`:
+
+    cg = asc.simt.cooperative_groups
+    tile = cg.tiled_partition(cg.this_thread_block(), 16)
+    total = tile.shfl_xor(v, 8) + v
+
+The math and conversion functions are `asc.simt.<C++ name without leading
+underscores>`: `expf(x)`, `tanhf(x)`, `fmaf(x, y, z)`, `hexp(h)`, `habs(h)`,
+`float2int_rn(x)`, `float2half_rz_sat(x)`, `half2float(h)`, ... (docs/ascend950.md lists
+them and their numerics).
 """
 
 from __future__ import annotations

@@ -41,6 +41,13 @@ device_functions.h`, `device_warp_functions.h`, `device_sync_functions.h`,
     ascendc.simt.vf_call_dims %n, %c1, %c1 (%x : ...) {callee = @f} : ui32, i32, i32
                                               // asc_vf_call<f>(dim3(n, 1, 1), x): run-time dims
 
+The half and bfloat16_t overloads (asc_fp16.h, asc_bf16.h) widen DTYPES; the
+cooperative groups (`cooperative_groups.h`) are `ascendc.simt.cg_*` ops naming their
+group by tile sizes (`{tiles = array<i32: 16>}`: `tiled_partition<16>(
+this_thread_block())`); the math and conversion functions one op each, named as the
+C++ function without its leading underscores (`%y = ascendc.simt.expf %x : f32 -> f32`,
+`ascendc.simt.float2half_rz`).
+
 A `func.func` marked `ascendc.simt_callee` is a `__simt_callee__ inline` helper: SIMT
 ops may be in it, and SIMT code calls it with `func.call`. `SYNC` names the ops that
 wait for other threads (the warp functions, the barrier), `DTYPES` the element types
