@@ -113,6 +113,7 @@ def bf16_warp(ub: S.Pointer):
     ub[34 + 3 * t] = S.atomic_add(ub, 128, v)
     S.atomic_max(ub, 129, v)
     S.atomic_min(ub, 130, v * 2)
+    ub[131 + t] = S.hfma(v, v, v)
 
 
 @jit
@@ -149,6 +150,8 @@ def test_bfloat16_shuffles_and_atomics_against_numpy():
     assert running != _bf16(_bf16_bits(v.astype(np.float64).sum()))[()]
     np.testing.assert_array_equal(r[:, 2], after)
     np.testing.assert_array_equal(_bf16(x[128:131]), [running, v.max(), (2 * v).min()])
+    exact = v.astype(np.float64) ** 2 + v  # (17 bits at most: exact in float)
+    np.testing.assert_array_equal(x[131:163], _bf16_bits(exact.astype(np.float32)))
     cpp = bf16_kernel.compile(x, soc_version=SOC).asm["ascendc"]
     assert '#include "simt_api/asc_bf16.h"' in cpp and "__ubuf__ bfloat16_t* ub" in cpp
     assert "= asc_atomic_max(ub + " in cpp and "__asc_simt_vf::" not in cpp

@@ -871,7 +871,7 @@ def _half_math(t):
         from asc_xdsl.runtime.simulator.ops.scalar_math import fused_multiply_add
 
         if is_bf16(t):
-            return fused_multiply_add(x, y, z, np.float64)
+            return _bf16_fma(x, y, z)
         return fused_multiply_add(x, y, z, np.float16)
 
     table = {
@@ -895,6 +895,31 @@ def _half_math(t):
         "__hfma": fma,
     }
     return {k: _in_float(f, to_t) for k, f in table.items()}
+
+
+def _bf16_fma(x, y, z) -> np.float32:
+    """x * y + z of bfloat16 values rounded once to bfloat16 (8 significant bits, the
+    exponent range of float), to nearest even: exactly, as a fraction."""
+    from fractions import Fraction
+
+    x, y, z = float(x), float(y), float(z)
+    if not (np.isfinite(x) and np.isfinite(y) and np.isfinite(z)):
+        return F32(x * y + z)  # (IEEE's rules for inf and NaN; exact in float)
+    exact = Fraction(x) * Fraction(y) + Fraction(z)
+    if exact == 0:
+        return F32(x * y + z)  # (the sign of zero as IEEE gives it)
+    magnitude = abs(exact)
+    exponent = magnitude.numerator.bit_length() - magnitude.denominator.bit_length()
+    if Fraction(2) ** exponent > magnitude:
+        exponent -= 1
+    ulp = Fraction(2) ** (max(exponent, -126) - 7)
+    n, rest = divmod(magnitude / ulp, 1)
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2):
+        n += 1
+    rounded = float(n * ulp)
+    if rounded > 3.3895313892515355e38:  # (past bfloat16's largest: inf)
+        rounded = float("inf")
+    return F32(-rounded if exact < 0 else rounded)
 
 
 def _in_float(f, to_t):
