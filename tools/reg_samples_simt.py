@@ -10,7 +10,8 @@ passes when that line is printed once, with a positive count (the simulator's
 modelled cycles: docs/ascend950.md, "SIMT vector functions"), which the harness shows.
 
 Below it, SIMT API examples (examples/03_simt_api) that use the warp functions,
-`asc_syncthreads`, atomics and `__simt_callee__` helpers, ported the same way (`PORTS`);
+`asc_syncthreads`, atomics, `__simt_callee__` helpers and the math functions, ported
+the same way (`PORTS`);
 `python tools/reg_samples_simt.py` runs 03_clock and them, a PASS/FAIL line each.
 """
 
@@ -377,10 +378,54 @@ def run_histogram() -> tuple[bool, str, str | None]:
     )
 
 
+SINCOS_THREADS = 512
+SINCOS_LOOP = 16
+SINCOS_BLOCKS = 2
+"""sincos_compute.asc's grid is 48 blocks of 512 threads, 16 elements each; the port
+runs 2 blocks (16384 inputs)."""
+
+
+@asc.simt.vf(launch_bounds=SINCOS_THREADS)
+def sincos_thread_512(inp: S.Pointer, output_sin: S.Pointer, output_cos: S.Pointer, total: int):
+    """sincos_compute.asc's sincos_thread_512: each thread PER_THREAD_LOOP elements a
+    block's length apart; `sincosf(x, sin + idx, cos + idx)` written as sinf and cosf
+    (the port has no pointer arithmetic nor sincosf's out-pointers)."""
+    blk_start_idx = S.block_idx.x * SINCOS_THREADS * SINCOS_LOOP
+    for i in range(SINCOS_LOOP):
+        idx = blk_start_idx + i * SINCOS_THREADS + S.thread_idx.x
+        x = inp[idx]
+        output_sin[idx] = S.sinf(x)
+        output_cos[idx] = S.cosf(x)
+
+
+@jit
+def sincos_kernel(
+    inp: asc.GlobalAddress, out_sin: asc.GlobalAddress, out_cos: asc.GlobalAddress, total: int
+):
+    sincos_thread_512[SINCOS_THREADS](inp, out_sin, out_cos, total)
+
+
+def run_sincos() -> tuple[bool, str, str | None]:
+    total = SINCOS_BLOCKS * SINCOS_THREADS * SINCOS_LOOP
+    inp = (np.arange(total, dtype=np.float32) * np.float32(1.2)).astype(np.float32)
+    out_sin, out_cos = np.zeros(total, np.float32), np.zeros(total, np.float32)
+    _, cpp = _launch(
+        lambda: sincos_kernel[SINCOS_BLOCKS](inp, out_sin, out_cos, total, platform=SOC)
+    )
+    x = inp.astype(np.float64)  # (the sample's golden: double sin / cos of each float)
+    for name, got, golden in (("sin", out_sin, np.sin(x)), ("cos", out_cos, np.cos(x))):
+        bad = np.flatnonzero(~(np.abs(got - golden) < 1e-4))  # (its verify_result's EPS)
+        if len(bad):
+            i = int(bad[0])
+            return False, f"{name} failed at {i}: {got[i]} vs {golden[i]}", cpp
+    return True, f"Validation passed ({total} inputs, {SINCOS_BLOCKS} blocks)", cpp
+
+
 PORTS = {
     "examples/03_simt_api/02_features/01_api_features/01_sync_instruction/memory_fence#sync_barrier": run_sync_barrier,
     "examples/03_simt_api/02_features/01_api_features/01_sync_instruction/memory_fence": run_memory_fence,
     "examples/03_simt_api/02_features/01_api_features/02_atomic_operation/histogram": run_histogram,
+    "examples/03_simt_api/03_best_practices/01_execution_conf_optimizations/max_thread_config/sincos_compute": run_sincos,
 }
 """The SIMT API examples ported here: `python tools/reg_samples_simt.py` runs them after
 03_clock (tools/reg_samples.py runs 03_clock only)."""

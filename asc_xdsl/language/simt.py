@@ -36,11 +36,29 @@ width=32)`, `shfl_up`, `shfl_down`, `shfl_xor`, `reduce_add(v)`, `reduce_max`,
 `reduce_min` and `WARP_SIZE`; `syncthreads()`, `threadfence()`, `threadfence_block()`;
 the atomics `atomic_add(p, i, v)` (`asc_atomic_add(p + i, v)`: sub, exch, max, min, inc,
 dec, and, or, xor too) and `atomic_cas(p, i, compare, v)`, each returning the old value.
+The shuffles also take float16 and bfloat16 values, the reductions float16, and
+atomic_add / max / min float16 and bfloat16 pointers (the headers' asc_fp16.h and
+asc_bf16.h overloads; those three return the element after the operation).
 `@asc.simt.callee` makes a `__simt_callee__` helper, called as `f(args)` from SIMT code:
 
     @asc.simt.callee
     def warp_sum(v: float):
         return asc.simt.reduce_add(v)
+
+Cooperative groups (`cooperative_groups.h`) are `asc.simt.cooperative_groups`:
+`this_thread_block()` and `tiled_partition(parent, size)` (a static tile of 1 to 32
+threads, `thread_block_tile<size>`), with the C++ members `sync()`, `thread_rank()`,
+`num_threads()`, `size()`, and for a tile `meta_group_rank()`, `meta_group_size()`,
+`shfl(v, rank)`, `shfl_up`, `shfl_down`, `shfl_xor`, `any(p)`, `all(p)`, `ballot(p)`:
+
+    cg = asc.simt.cooperative_groups
+    tile = cg.tiled_partition(cg.this_thread_block(), 16)
+    total = tile.shfl_xor(v, 8) + v
+
+The math and conversion functions are `asc.simt.<C++ name without leading
+underscores>`: `expf(x)`, `tanhf(x)`, `fmaf(x, y, z)`, `hexp(h)`, `habs(h)`,
+`float2int_rn(x)`, `float2half_rz_sat(x)`, `half2float(h)`, ... (docs/ascend950.md lists
+them and their numerics).
 """
 
 from __future__ import annotations
@@ -56,6 +74,8 @@ __all__ = [
     "Pointer",
     "SimtCallee",
     "SimtFunction",
+    "ThreadBlock",
+    "ThreadBlockTile",
     "activemask",
     "all",
     "any",
@@ -75,6 +95,7 @@ __all__ = [
     "block_idx",
     "callee",
     "clock",
+    "cooperative_groups",
     "grid_dim",
     "lane_id",
     "lanemask_eq",
@@ -421,7 +442,8 @@ def _shuffle(cls: str, what: str, var: Any, lane: Any, width: Any) -> RuntimeSca
 
 def shfl(var: Any, src_lane: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
     """`asc_shfl(var, src_lane, width)`: var of lane src_lane % width of this thread's
-    group of `width` lanes (int32, uint32, float32, int64, uint64)."""
+    group of `width` lanes (int32, uint32, float32, int64, uint64; float16 and bfloat16:
+    asc_fp16.h, asc_bf16.h)."""
     return _shuffle("SimtShflOp", "shfl", var, src_lane, width)
 
 
@@ -449,7 +471,7 @@ def _reduce(cls: str, what: str, value: Any) -> RuntimeScalar:
 
 def reduce_add(value: Any) -> RuntimeScalar:
     """`asc_reduce_add(val)`: the sum over the warp's active lanes (int32, uint32,
-    float32; a pairwise tree)."""
+    float32, float16; a pairwise tree, a float16 sum rounded to half at each step)."""
     return _reduce("SimtReduceAddOp", "reduce_add", value)
 
 
@@ -501,7 +523,9 @@ def _atomic(kind: str, ptr: Any, index: Any, *values: Any) -> RuntimeScalar:
 
 
 def atomic_add(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
-    """`asc_atomic_add(ptr + index, value)`: ptr[index] += value atomically; the old value."""
+    """`asc_atomic_add(ptr + index, value)`: ptr[index] += value atomically; the old value
+    (float16 and bfloat16 pointers: the value after the add, as asc_fp16.h / asc_bf16.h
+    return it)."""
     return _atomic("add", ptr, index, value)
 
 
@@ -516,12 +540,14 @@ def atomic_exch(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
 
 
 def atomic_max(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
-    """`asc_atomic_max`: ptr[index] = max(ptr[index], value) atomically; the old value."""
+    """`asc_atomic_max`: ptr[index] = max(ptr[index], value) atomically; the old value
+    (float16 and bfloat16: the value after)."""
     return _atomic("max", ptr, index, value)
 
 
 def atomic_min(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
-    """`asc_atomic_min`: ptr[index] = min(ptr[index], value) atomically; the old value."""
+    """`asc_atomic_min`: ptr[index] = min(ptr[index], value) atomically; the old value
+    (float16 and bfloat16: the value after)."""
     return _atomic("min", ptr, index, value)
 
 
@@ -640,3 +666,254 @@ def call_function(gen: Any, launch: Any, callee: str, operands: list, results: A
     dims = [gen.integer(d, "a thread dim", dt.uint32) for d in launch.dims]
     gen.emit(_op("SimtVfCallDimsOp")(*dims, operands, callee=ref))
     return None
+
+
+# -- cooperative groups (simt_api/cooperative_groups.h) ------------------------------
+
+TILE_SIZES = (1, 2, 4, 8, 16, 32)
+
+
+class _Group:
+    """A cooperative group of SIMT code: the thread block or a static tile of it. It is
+    a compile-time object (its C++ counterpart holds nothing the device does not derive
+    from the thread's indices); each member call is one op naming the group by its
+    tile sizes."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles: tuple[int, ...]):
+        self.tiles = tiles
+
+    def _emit(self, cls: str, what: str, operands: tuple = (), result: Any = None) -> Any:
+        from xdsl.dialects.builtin import DenseArrayBase, i32
+
+        g = _g(f"{self._name()}.{what}")
+        props = {"tiles": DenseArrayBase.from_list(i32, list(self.tiles))} if self.tiles else {}
+        types = [result.ir_type()] if result is not None else []
+        op = g.emit(_op(cls)(*operands, result_types=types, **props))
+        return RuntimeScalar(op.results[0], result) if result is not None else None
+
+    def _name(self) -> str:
+        return type(self).__name__
+
+    def sync(self) -> None:
+        """`group.sync()`: the block's waits for every thread of the block
+        (asc_syncthreads); a tile's is asc_threadfence_block on 3510, its lanes meeting
+        as the warp runs in lockstep."""
+        self._emit("SimtCgSyncOp", "sync")
+
+    def _count(self, cls: str, what: str) -> RuntimeScalar:
+        return self._emit(cls, what, result=dt.uint64 if self.tiles else dt.uint32)
+
+    def thread_rank(self) -> RuntimeScalar:
+        """`group.thread_rank()`: this thread's rank in the group (the block: uint32, the
+        linear thread index; a tile: uint64, laneid() & (size - 1))."""
+        return self._count("SimtCgThreadRankOp", "thread_rank")
+
+    def num_threads(self) -> RuntimeScalar:
+        """`group.num_threads()`: the group's threads (block: uint32; tile: uint64, its
+        static size, the block's last tile too)."""
+        return self._count("SimtCgNumThreadsOp", "num_threads")
+
+    def size(self) -> RuntimeScalar:
+        """`group.size()`: num_threads()."""
+        return self._count("SimtCgSizeOp", "size")
+
+
+class ThreadBlock(_Group):
+    """`cooperative_groups::thread_block` (`this_thread_block()`): every thread of the
+    call's thread block."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    def thread_index(self) -> _Dim3:
+        """`thread_index()`: threadIdx (`asc.simt.thread_idx`; the header returns it)."""
+        return thread_idx
+
+    def group_index(self) -> _Dim3:
+        """`group_index()`: blockIdx (`asc.simt.block_idx`)."""
+        return block_idx
+
+    def dim_threads(self) -> _Dim3:
+        """`dim_threads()`: blockDim (`asc.simt.block_dim`)."""
+        return block_dim
+
+    def group_dim(self) -> _Dim3:
+        """`group_dim()`: dim_threads()."""
+        return block_dim
+
+    def __repr__(self) -> str:
+        return "asc.simt.cooperative_groups.this_thread_block()"
+
+
+class ThreadBlockTile(_Group):
+    """`cooperative_groups::thread_block_tile<Size, Parent>` (`tiled_partition(parent,
+    Size)`): the block cut into groups of Size consecutive threads (Size 1 to 32, a
+    power of two), each within one warp."""
+
+    __slots__ = ()
+
+    @property
+    def tile_size(self) -> int:
+        """The tile's Size (the template argument; a compile-time int)."""
+        return self.tiles[-1]
+
+    def _name(self) -> str:
+        return f"thread_block_tile<{self.tile_size}>"
+
+    def meta_group_rank(self) -> RuntimeScalar:
+        """`meta_group_rank()`: which tile of its parent this is (uint32)."""
+        return self._emit("SimtCgMetaGroupRankOp", "meta_group_rank", result=dt.uint32)
+
+    def meta_group_size(self) -> RuntimeScalar:
+        """`meta_group_size()`: how many tiles its parent has (uint32, rounded up)."""
+        return self._emit("SimtCgMetaGroupSizeOp", "meta_group_size", result=dt.uint32)
+
+    def _shuffle(self, cls: str, what: str, var: Any, lane: Any) -> RuntimeScalar:
+        g = _g(f"{self._name()}.{what}")
+        v = _value(g, var, what)
+        a = g.integer(lane, f"{self._name()}.{what}'s lane")
+        return self._emit(cls, what, (v.handle, a), v.dtype)
+
+    def shfl(self, var: Any, src_rank: Any) -> RuntimeScalar:
+        """`tile.shfl(var, src_rank)`: var of the tile's rank src_rank % size."""
+        return self._shuffle("SimtCgShflOp", "shfl", var, src_rank)
+
+    def shfl_up(self, var: Any, delta: Any) -> RuntimeScalar:
+        """`tile.shfl_up(var, delta)`: var of rank - delta (own below the tile)."""
+        return self._shuffle("SimtCgShflUpOp", "shfl_up", var, delta)
+
+    def shfl_down(self, var: Any, delta: Any) -> RuntimeScalar:
+        """`tile.shfl_down(var, delta)`: var of rank + delta (own past the tile)."""
+        return self._shuffle("SimtCgShflDownOp", "shfl_down", var, delta)
+
+    def shfl_xor(self, var: Any, lane_mask: Any) -> RuntimeScalar:
+        """`tile.shfl_xor(var, lane_mask)`: var of rank ^ lane_mask."""
+        return self._shuffle("SimtCgShflXorOp", "shfl_xor", var, lane_mask)
+
+    def _vote(self, cls: str, what: str, predicate: Any, dtype: dt.DataType) -> RuntimeScalar:
+        g = _g(f"{self._name()}.{what}")
+        p = g.scalar(predicate, dt.int32)
+        return self._emit(cls, what, (p,), dtype)
+
+    def any(self, predicate: Any) -> RuntimeScalar:
+        """`tile.any(predicate)`: 1 when it is nonzero on some active lane of the tile."""
+        return self._vote("SimtCgAnyOp", "any", predicate, dt.int32)
+
+    def all(self, predicate: Any) -> RuntimeScalar:
+        """`tile.all(predicate)`: 1 when it is nonzero on every lane of the tile."""
+        return self._vote("SimtCgAllOp", "all", predicate, dt.int32)
+
+    def ballot(self, predicate: Any) -> RuntimeScalar:
+        """`tile.ballot(predicate)`: the ranks of the tile (uint32 bits) where it is nonzero."""
+        return self._vote("SimtCgBallotOp", "ballot", predicate, dt.uint32)
+
+    def __repr__(self) -> str:
+        return f"asc.simt.cooperative_groups.{self._name()}"
+
+
+def this_thread_block() -> ThreadBlock:
+    """`cooperative_groups::this_thread_block()`: the call's thread block."""
+    return ThreadBlock()
+
+
+def tiled_partition(parent: _Group, size: int) -> ThreadBlockTile:
+    """`cooperative_groups::tiled_partition<size>(parent)`: `parent` (the thread block or
+    a tile of it) cut into tiles of `size` threads; `size` a compile-time 1, 2, 4, 8, 16
+    or 32, below a parent tile's size."""
+    if not isinstance(parent, _Group):
+        raise TypeError(
+            "tiled_partition(parent, size) takes this_thread_block() or a tile of it, got "
+            f"{type(parent).__name__}"
+        )
+    if isinstance(size, bool) or not isinstance(size, int) or size not in TILE_SIZES:
+        raise TypeError(
+            f"tiled_partition's size is a compile-time 1, 2, 4, 8, 16 or 32 "
+            f"(thread_block_tile<Size>), got {size!r}"
+        )
+    if parent.tiles and size >= parent.tiles[-1]:
+        raise TypeError(
+            f"tiled_partition(tile, {size}) of a tile of {parent.tiles[-1]} threads needs a "
+            "smaller size"
+        )
+    return ThreadBlockTile((*parent.tiles, size))
+
+
+class _CooperativeGroups:
+    """`asc.simt.cooperative_groups` (`cooperative_groups::` of simt_api/
+    cooperative_groups.h): `this_thread_block()`, `tiled_partition(parent, size)` and
+    their classes."""
+
+    this_thread_block = staticmethod(this_thread_block)
+    tiled_partition = staticmethod(tiled_partition)
+    thread_block = ThreadBlock
+    thread_block_tile = ThreadBlockTile
+
+    def __repr__(self) -> str:
+        return "asc.simt.cooperative_groups"
+
+
+cooperative_groups = _CooperativeGroups()
+
+
+# -- math and conversion functions (simt_api/math_functions.h, device_functions.h,
+# asc_fp16.h, asc_bf16.h) ------------------------------------------------------------
+
+
+def _math_call(name: str, args: tuple) -> RuntimeScalar:
+    """Emit the math op `ascendc.simt.<name>` of `args`: an exact operand type converts
+    its argument (a Python number or another scalar type, as C++ converts it); T (a
+    half / bfloat16_t function) is the first argument's type, the others converted."""
+    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES
+
+    g = _g(name)
+    operands, result = MATH_SIGNATURES[f"ascendc.simt.{name}"]
+    if len(args) != len(operands):
+        g.fail(f"asc.simt.{name} takes {len(operands)} argument(s), got {len(args)}")
+    dtype = None
+    if builtins.any(t is None for t in operands):
+        first = args[0]
+        if not (isinstance(first, RuntimeScalar) and first.dtype in (dt.float16, dt.bfloat16)):
+            got = first.dtype.name if isinstance(first, RuntimeScalar) else type(first).__name__
+            g.fail(f"asc.simt.{name} takes a float16 or bfloat16 value, got {got}")
+        dtype = first.dtype
+    values = [
+        g.scalar(a, dtype if t is None else dt.from_ir(t))
+        for a, t in zip(args, operands, strict=True)
+    ]
+    out = dtype if result is None else dt.from_ir(result)
+    cls = f"SimtMath{''.join(w.title() for w in name.split('_'))}Op"
+    op = g.emit(_op(cls)(*values, result_types=[out.ir_type()]))
+    return RuntimeScalar(op.results[0], out)
+
+
+def _math_function(name: str, doc: str) -> Any:
+    def function(*args: Any) -> RuntimeScalar:
+        return _math_call(name, args)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+def __getattr__(name: str) -> Any:
+    """`asc.simt.<name>` of a math or conversion function (the C++ name without its
+    leading underscores: `expf`, `hexp`, `habs`, `float2half_rz`, ...), made on first
+    use (the op table is the dialect's: importing it here would slow `import`)."""
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    api = dialect.MATH.get(f"ascendc.simt.{name}")
+    if api is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    cls = getattr(dialect, f"SimtMath{''.join(w.title() for w in name.split('_'))}Op")
+    function = globals()[name] = _math_function(name, f"{cls.SPEC.doc} (C++ `{api}`.)")
+    return function
+
+
+def __dir__() -> list[str]:
+    from asc_xdsl.dialects.ascendc.simt import MATH
+
+    return sorted({*globals(), *(n.rpartition(".")[2] for n in MATH)})

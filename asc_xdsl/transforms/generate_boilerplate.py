@@ -137,12 +137,19 @@ def needed_headers(ops: list[Operation], types: list[Attribute]) -> list[str]:
     """The headers `ops` and values of `types` need (`value_types(ops)`), in order of
     first need (`kernel_operator.h` first). The classes are sorted out in C; the order
     takes a walk only when two or more headers join the first."""
-    found = {REQUIRED_HEADERS.get(c.name) for c in dict.fromkeys(map(type, ops))}
+    classes = dict.fromkeys(map(type, ops))
+    found = {REQUIRED_HEADERS.get(c.name) for c in classes}
     for c in dict.fromkeys(map(type, types)):
         header = _TYPE_HEADER_CACHE.get(c, 0)
         if header == 0:
             header = _TYPE_HEADER_CACHE[c] = _type_header(c)
         found.add(header)
+    extra: list[str] = []
+    if any(c.name.startswith("ascendc.simt.") for c in classes):
+        from asc_xdsl.dialects.ascendc.simt import overload_headers
+
+        extra = overload_headers(ops)  # (a SIMT op's header by its types: half, bfloat16_t)
+        found.update(extra)
     found.difference_update((None, BASE_HEADER))
     if len(found) <= 1:
         return [BASE_HEADER, *found]
@@ -157,7 +164,7 @@ def needed_headers(ops: list[Operation], types: list[Attribute]) -> list[str]:
         for v in o.results:  # (no call per op: most results' classes were met)
             if type(v._type) not in seen:
                 scan.met(type(v._type))
-    return scan.headers
+    return scan.headers + [h for h in extra if h not in scan.headers]
 
 
 def missing_headers(module: ModuleOp) -> list[str]:

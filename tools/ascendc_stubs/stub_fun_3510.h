@@ -100,5 +100,13 @@ ASC_STUB_ANY(__atomic_and) ASC_STUB_ANY(__atomic_or) ASC_STUB_ANY(__atomic_xor)
 ASC_STUB_ANY(atomicAdd) ASC_STUB_ANY(atomicSub) ASC_STUB_ANY(atomicExch) ASC_STUB_ANY(atomicMax)
 ASC_STUB_ANY(atomicMin) ASC_STUB_ANY(atomicInc) ASC_STUB_ANY(atomicDec) ASC_STUB_ANY(atomicCAS)
 ASC_STUB_ANY(atomicAnd) ASC_STUB_ANY(atomicOr) ASC_STUB_ANY(atomicXOr)
+// the device compiler's builtins the half / bfloat16_t and math headers call
+// (asc_fp16_impl.h, asc_bf16_impl.h, math_functions_impl.h): integer max / min,
+// __max / __min, signbitf; and __expf / __logf / __sqrtf of any type (glibc declares the
+// float ones, which half2 does not convert to; an exact match is chosen over them)
+ASC_STUB_ANY(max) ASC_STUB_ANY(min) ASC_STUB_ANY(__max) ASC_STUB_ANY(__min) ASC_STUB_ANY(signbitf)
+template <typename T> T __expf(T);
+template <typename T> T __logf(T);
+template <typename T> T __sqrtf(T);
 
 #endif  // ASC_XDSL_STUB_FUN_3510_H

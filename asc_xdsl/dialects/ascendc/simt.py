@@ -41,6 +41,13 @@ device_functions.h`, `device_warp_functions.h`, `device_sync_functions.h`,
     ascendc.simt.vf_call_dims %n, %c1, %c1 (%x : ...) {callee = @f} : ui32, i32, i32
                                               // asc_vf_call<f>(dim3(n, 1, 1), x): run-time dims
 
+The half and bfloat16_t overloads (asc_fp16.h, asc_bf16.h) widen DTYPES; the
+cooperative groups (`cooperative_groups.h`) are `ascendc.simt.cg_*` ops naming their
+group by tile sizes (`{tiles = array<i32: 16>}`: `tiled_partition<16>(
+this_thread_block())`); the math and conversion functions one op each, named as the
+C++ function without its leading underscores (`%y = ascendc.simt.expf %x : f32 -> f32`,
+`ascendc.simt.float2half_rz`).
+
 A `func.func` marked `ascendc.simt_callee` is a `__simt_callee__ inline` helper: SIMT
 ops may be in it, and SIMT code calls it with `func.call`. `SYNC` names the ops that
 wait for other threads (the warp functions, the barrier), `DTYPES` the element types
@@ -71,6 +78,9 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    BFloat16Type,
+    DenseArrayBase,
+    Float16Type,
     Float32Type,
     IntegerAttr,
     IntegerType,
@@ -628,11 +638,13 @@ WARP_SIZE = 32
 """`warpSize` (内置变量: a constant 32)."""
 U32_ = IntegerType(32, Signedness.UNSIGNED)
 U64_ = IntegerType(64, Signedness.UNSIGNED)
-SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_)
-"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h, without the
-asc_fp16.h / asc_bf16.h half and bfloat16 overloads)."""
-REDUCE_DTYPES = (i32, U32_, Float32Type())
-"""T of asc_reduce_add / max / min."""
+F16 = Float16Type()
+BF16 = BFloat16Type()
+SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_, F16, BF16)
+"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h; half: asc_fp16.h,
+bfloat16_t: asc_bf16.h)."""
+REDUCE_DTYPES = (i32, U32_, Float32Type(), F16)
+"""T of asc_reduce_add / max / min (half: asc_fp16.h; asc_bf16.h has none)."""
 _I32 = Result("value", exact(i32))
 
 
@@ -781,6 +793,8 @@ for _mnemonic, _api, _what in (
 
 _F32 = Float32Type()
 _ARITH = ((i32, U32_, _F32, i64, U64_), (i32, U32_, _F32))
+_FLOAT_ARITH = ((i32, U32_, _F32, i64, U64_, F16, BF16), (i32, U32_, _F32, F16, BF16))
+"""add, max, min: with the half (asc_fp16.h) and bfloat16_t (asc_bf16.h) overloads."""
 _EXCH = ((i32, U32_, i64, U64_, _F32), (i32, U32_, _F32))
 _BITS = ((i32, U32_, i64, U64_), (i32, U32_))
 _WRAP = ((U32_, U64_), (U32_,))
@@ -792,11 +806,11 @@ def _address(op: Operation) -> PointerOffset:
 
 
 ATOMICS = {
-    "add": (_ARITH, "old + value"),
+    "add": (_FLOAT_ARITH, "old + value"),
     "sub": (_ARITH, "old - value"),
     "exch": (_EXCH, "value"),
-    "max": (_ARITH, "max(old, value)"),
-    "min": (_ARITH, "min(old, value)"),
+    "max": (_FLOAT_ARITH, "max(old, value)"),
+    "min": (_FLOAT_ARITH, "min(old, value)"),
     "inc": (_WRAP, "old >= value ? 0 : old + 1"),
     "dec": (_WRAP, "old == 0 || old > value ? value : old - 1"),
     "and": (_BITS, "old & value"),
@@ -805,6 +819,462 @@ ATOMICS = {
     "cas": (_EXCH, "old == compare ? value : old"),
 }
 """kind -> ((T on GM), (T on UB)), what it stores."""
+
+
+HALF_TYPES = (F16, BF16)
+"""The element types whose overloads asc_fp16.h / asc_bf16.h declare, outside namespace
+__asc_simt_vf (the other atomics are in it)."""
+
+
+class SimtAtomicBase(SimtOp):
+    """An atomic: `__asc_simt_vf::asc_atomic_*` (device_atomic_functions.h), but the
+    half and bfloat16_t overloads are global functions (asc_fp16.h, asc_bf16.h)."""
+
+    @property
+    def NAMESPACE(self) -> str:  # type: ignore[override]
+        element = self.operands[0].type.element_type  # type: ignore[attr-defined]
+        return "" if element in HALF_TYPES else "__asc_simt_vf::"
+
+
+# ---------------------------------------------------------------------------
+# Cooperative groups (simt_api/cooperative_groups.h, namespace cooperative_groups): the
+# thread block and its static tiles. A group holds no state the device does not derive
+# from the thread's indices (thread_block: threadIdx; thread_block_tile<Size, Parent>:
+# laneid()), so each op names its group by the tile sizes from the block down
+# (`tiles = array<i32: 16, 4>`: tiled_partition<4>(tiled_partition<16>(block)); none:
+# the block) and prints the C++ group expression it calls the member on.
+# ---------------------------------------------------------------------------
+
+CG = "cooperative_groups::"
+TILE_SIZES = (1, 2, 4, 8, 16, 32)
+"""thread_block_tile<Size>'s sizes (`_is_valid_thread_block_tile_size`)."""
+CG_HEADER = "simt_api/cooperative_groups.h"
+
+
+def tile_sizes(op: Operation) -> tuple[int, ...]:
+    """The op's group: its tile sizes from the block down (empty: the thread block)."""
+    tiles = op.properties.get("tiles")
+    return tuple(tiles.get_values()) if isinstance(tiles, DenseArrayBase) else ()
+
+
+def group_cpp(tiles: tuple[int, ...]) -> str:
+    """The C++ expression of the group (`tiled_partition<4>(tiled_partition<16>(
+    this_thread_block()))`)."""
+    text = f"{CG}this_thread_block()"
+    for size in tiles:
+        text = f"{CG}tiled_partition<{size}>({text})"
+    return text
+
+
+class SimtGroupBase(SimtOp):
+    """A member of a cooperative group (`group.member(args)`): `tiles` a dense i32
+    array of tile sizes, each 1, 2, 4, 8, 16 or 32 and below its parent's (the
+    header's static_asserts); a tile's member needs one tile at least, a block's
+    none."""
+
+    TILE_ONLY: ClassVar[bool] = False
+    BLOCK_ONLY: ClassVar[bool] = False
+
+    @property
+    def NAMESPACE(self) -> str:  # type: ignore[override]
+        return group_cpp(tile_sizes(self)) + "."
+
+    def verify_(self) -> None:
+        super().verify_()
+        tiles = self.properties.get("tiles")
+        if tiles is not None and not (isinstance(tiles, DenseArrayBase) and tiles.elt_type == i32):
+            raise VerifyException(
+                f"'{self.name}': tiles must be a dense i32 array (array<i32: ...>), got {tiles}"
+            )
+        sizes = tile_sizes(self)
+        for parent, size in zip((MAX_THREADS, *sizes), sizes, strict=False):
+            if size not in TILE_SIZES:
+                raise VerifyException(
+                    f"'{self.name}': tile size {size} is not one of 1, 2, 4, 8, 16, 32 "
+                    "(thread_block_tile<Size>)"
+                )
+            if size >= parent:
+                raise VerifyException(
+                    f"'{self.name}': a tile of {size} threads cannot partition one of "
+                    f"{parent} (tiled_partition<Size> of a tile needs Size below its size)"
+                )
+        if self.TILE_ONLY and not sizes:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} is a member of a thread_block_tile, not of "
+                "the thread_block (give tiles)"
+            )
+        if self.BLOCK_ONLY and sizes:
+            raise VerifyException(f"'{self.name}': {self.SPEC.api} is the thread_block's")
+        types = CG_RESULTS.get(self.name)
+        if types is not None:
+            want = types[1] if sizes else types[0]
+            if self.results[0].type != want:
+                group = "a thread_block_tile" if sizes else "the thread_block"
+                raise VerifyException(
+                    f"'{self.name}': {self.SPEC.api}() of {group} is {want}, not "
+                    f"{self.results[0].type}"
+                )
+
+
+class SimtGroupTileBase(SimtGroupBase):
+    """A member of a thread_block_tile only."""
+
+    TILE_ONLY: ClassVar[bool] = True
+
+
+class SimtGroupShflBase(SimtGroupTileBase):
+    """A tile's shuffle: asc_shfl* over groups of the tile's size."""
+
+
+_TILES = Prop("tiles", kind=PropKind.ATTR, optional=True)
+_TILE_EXAMPLE = {"tiles": DenseArrayBase.from_list(i32, [16, 4])}
+_U64R = Result("value", exact(U64))
+
+
+def _add_group(cls: str, member: str, base: type[SpecOp], doc: str, **kw) -> None:
+    kw.setdefault("example", dict(_TILE_EXAMPLE) if base is not SimtGroupBase else {})
+    if kw.pop("sync", None):
+        SYNC[f"ascendc.simt.cg_{member}"] = "warp"
+    _add(
+        cls,
+        f"cg_{member}",
+        member,
+        props=(_TILES,),
+        base=base,
+        emit=EmitKind.FREE_FUNCTION,
+        doc=doc,
+        **kw,
+    )
+
+
+_add_group(
+    "SimtCgSyncOp",
+    "sync",
+    SimtGroupBase,
+    "`group.sync()`: the thread block's is asc_syncthreads() (every thread of the block "
+    "waits); a tile's is asc_threadfence_block() on 3510, its warp's lanes running in "
+    "lockstep (the simulator: the tile's active lanes of the warp meet there, as at a warp "
+    "function).",
+    sim="cg_sync",
+    sync=True,
+)
+_add_group(
+    "SimtCgThreadRankOp",
+    "thread_rank",
+    SimtGroupBase,
+    "`group.thread_rank()`: the block's: the linear thread index (unsigned int); a tile's: "
+    "laneid() & (Size - 1) (unsigned long long).",
+    results=(Result("value", elem("T")),),
+    example={**_TILE_EXAMPLE, "T": "ui64"},
+    sim="cg_query",
+)
+for _member in ("num_threads", "size"):
+    _add_group(
+        f"SimtCg{''.join(w.title() for w in _member.split('_'))}Op",
+        _member,
+        SimtGroupBase,
+        f"`group.{_member}()`: the block's: blockDim.x * y * z (unsigned int); a tile's: "
+        "its Size (unsigned long long; the last tile of a block too).",
+        results=(Result("value", elem("T")),),
+        example={**_TILE_EXAMPLE, "T": "ui64"},
+        sim="cg_query",
+    )
+for _member, _what in (
+    ("meta_group_rank", "the parent's thread_rank() / Size: which tile of its parent"),
+    ("meta_group_size", "(the parent's size() + Size - 1) / Size: the parent's tiles"),
+):
+    _add_group(
+        f"SimtCg{''.join(w.title() for w in _member.split('_'))}Op",
+        _member,
+        SimtGroupTileBase,
+        f"`tile.{_member}()`: {_what} (unsigned int).",
+        results=(Result("value", exact(U32)),),
+        sim="cg_query",
+    )
+for _member, _lane, _api in (
+    ("shfl", "src_rank", "asc_shfl"),
+    ("shfl_up", "delta", "asc_shfl_up"),
+    ("shfl_down", "delta", "asc_shfl_down"),
+    ("shfl_xor", "lane_mask", "asc_shfl_xor"),
+):
+    _name = f"ascendc.simt.cg_{_member}"
+    DTYPES[_name] = SHFL_DTYPES
+    _add_group(
+        f"SimtCg{''.join(w.title() for w in _member.split('_'))}Op",
+        _member,
+        SimtGroupShflBase,
+        f"`tile.{_member}(var, {_lane})`: {_api}(var, {_lane}, Size), the tile's lanes the "
+        "shuffle group.",
+        operands=(Operand("var", elem("T")), Operand(_lane, INT)),
+        results=(Result("value", elem("T")),),
+        example={**_TILE_EXAMPLE, "T": "f32"},
+        sim="cg_shfl",
+        sync=True,
+    )
+for _member, _t, _what in (
+    ("any", i32, "1 when the predicate is nonzero on some active lane of the tile"),
+    ("all", i32, "1 when it is nonzero on every lane of the tile (an inactive lane: 0)"),
+    ("ballot", U32, "the tile's lanes (bit = thread_rank()) where it is nonzero"),
+):
+    _add_group(
+        f"SimtCg{_member.title()}Op",
+        _member,
+        SimtGroupTileBase,
+        f"`tile.{_member}(predicate)`: {_what} (asc_ballot masked by the tile's lanes).",
+        operands=(Operand("predicate", exact(i32)),),
+        results=(Result("value", exact(_t)),),
+        sim="cg_vote",
+        sync=True,
+    )
+CG_RESULTS = {
+    "ascendc.simt.cg_thread_rank": (U32, U64),
+    "ascendc.simt.cg_num_threads": (U32, U64),
+    "ascendc.simt.cg_size": (U32, U64),
+}
+"""The queries whose C++ type differs: (the thread_block's, a tile's)."""
+
+
+# ---------------------------------------------------------------------------
+# Math and conversion functions (simt_api/math_functions.h, device_functions.h; the half
+# and bfloat16_t ones asc_fp16.h, asc_bf16.h): one op each, named as the C++ function
+# without its leading underscores (`ascendc.simt.float2half_rz` is `__float2half_rz`)
+# ---------------------------------------------------------------------------
+
+MATH_FUNCTIONS = "simt_api/math_functions.h"
+DEVICE_FUNCTIONS = "simt_api/device_functions.h"
+OP_HEADERS: dict[str, str] = {}
+"""Op name -> the header that declares its function (the math and conversion ops)."""
+MATH: dict[str, str] = {}
+"""Op name -> its C++ function (the simulator's key)."""
+ROUNDS = ("rn", "rz", "rd", "ru", "rna")
+"""The conversions' round modes: to nearest even, toward zero, down, up, to nearest
+with ties away from zero (`ro`, to odd, for half only)."""
+_T = Result("value", elem("T"))
+
+
+MATH_SIGNATURES: dict[str, tuple[tuple, Attribute | None]] = {}
+"""Op name -> (its operands' types, its result type); None: T (a half or bfloat16_t,
+the same for all)."""
+
+
+def _math(api: str, operands: tuple, result: Result, header: str, doc: str, **kw) -> None:
+    mnemonic = api.lstrip("_")
+    name = f"ascendc.simt.{mnemonic}"
+    MATH[name] = api
+    MATH_SIGNATURES[name] = (
+        tuple(_exact_type(o.type) for o in operands),
+        _exact_type(result.type),
+    )
+    if header:
+        OP_HEADERS[name] = header
+    dtypes = kw.pop("dtypes", None)
+    if dtypes:
+        DTYPES[name] = dtypes
+    _add(
+        f"SimtMath{''.join(w.title() for w in mnemonic.split('_'))}Op",
+        mnemonic,
+        api,
+        operands,
+        (result,),
+        sim="math",
+        emit=EmitKind.FREE_FUNCTION,
+        doc=doc,
+        **kw,
+    )
+
+
+def _exact_type(rule: TypeRule) -> Attribute | None:
+    """The type an `exact(t)` rule names; None for a variable's (`elem("T")`)."""
+    return rule.unique
+
+
+def _f32(*names: str) -> tuple[Operand, ...]:
+    return tuple(Operand(n, exact(Float32Type())) for n in names)
+
+
+_F32R = Result("value", exact(Float32Type()))
+for _api, _what in (
+    ("expf", "e^x"),
+    ("exp2f", "2^x (powf(2, x))"),
+    ("logf", "ln x"),
+    ("log2f", "logf(x) / logf(2.0f), in float steps"),
+    ("sqrtf", "the square root"),
+    ("rsqrtf", "1.0f / sqrtf(x)"),
+    ("sinf", "the sine"),
+    ("cosf", "the cosine"),
+    ("tanhf", "1.0f - 2.0f / (expf(2.0f * x) + 1.0f), in float steps"),
+    ("fabsf", "|x|"),
+    ("floorf", "x rounded down"),
+    ("ceilf", "x rounded up"),
+    ("roundf", "x rounded to nearest, ties away from zero"),
+    ("rintf", "x rounded to nearest, ties to even"),
+    ("truncf", "x rounded toward zero"),
+):
+    _math(_api, _f32("x"), _F32R, MATH_FUNCTIONS, f"`{_api}(x)`: {_what} (float).")
+for _api, _what in (("fmaxf", "larger"), ("fminf", "smaller")):
+    _math(
+        _api,
+        _f32("x", "y"),
+        _F32R,
+        MATH_FUNCTIONS,
+        f"`{_api}(x, y)`: the {_what} of x and y; a NaN operand gives the other.",
+    )
+_math(
+    "fmaf", _f32("x", "y", "z"), _F32R, MATH_FUNCTIONS, "`fmaf(x, y, z)`: x * y + z rounded once."
+)
+_U64T = IntegerType(64, Signedness.UNSIGNED)
+for _api, _t, _what in (
+    ("umax", U32, "larger"),
+    ("umin", U32, "smaller"),
+    ("llmax", i64, "larger"),
+    ("llmin", i64, "smaller"),
+    ("ullmax", _U64T, "larger"),
+    ("ullmin", _U64T, "smaller"),
+):
+    _math(
+        _api,
+        (Operand("x", exact(_t)), Operand("y", exact(_t))),
+        Result("value", exact(_t)),
+        MATH_FUNCTIONS,
+        f"`{_api}(x, y)`: the {_what} of x and y ({_t}).",
+    )
+HALF_MATH = (F16, BF16)
+"""T of the half / bfloat16_t math functions (asc_fp16.h, asc_bf16.h overload each)."""
+for _api, _what in (
+    ("hexp", "e^x"),
+    ("hexp2", "2^x"),
+    ("hlog", "ln x"),
+    ("hlog2", "log2 x"),
+    ("hsqrt", "the square root"),
+    ("hrsqrt", "1 / the square root (half: 1 / hsqrt(x), two roundings)"),
+    ("hrcp", "1 / x"),
+    ("hsin", "the sine"),
+    ("hcos", "the cosine"),
+    ("htanh", "tanh (tanhf's formula)"),
+    ("hfloor", "x rounded down"),
+    ("hceil", "x rounded up"),
+    ("hrint", "x rounded to nearest, ties to even"),
+    ("htrunc", "x rounded toward zero"),
+    ("__habs", "|x| (the sign bit cleared)"),
+):
+    _math(
+        _api,
+        (Operand("x", elem("T")),),
+        _T,
+        "",
+        f"`{_api}(x)`: {_what} of a half or bfloat16_t, computed in float and rounded to "
+        "T to nearest even.",
+        dtypes=HALF_MATH,
+        example={"T": "f16"},
+    )
+for _api, _what in (("__hmax", "larger"), ("__hmin", "smaller")):
+    _math(
+        _api,
+        (Operand("x", elem("T")), Operand("y", elem("T"))),
+        _T,
+        "",
+        f"`{_api}(x, y)`: the {_what} of two halves or bfloat16_t; a NaN gives the other.",
+        dtypes=HALF_MATH,
+        example={"T": "f16"},
+    )
+_math(
+    "__hfma",
+    (Operand("x", elem("T")), Operand("y", elem("T")), Operand("z", elem("T"))),
+    _T,
+    "",
+    "`__hfma(x, y, z)`: x * y + z of halves or bfloat16_t, rounded once.",
+    dtypes=HALF_MATH,
+    example={"T": "f16"},
+)
+_INT = {"int": i32, "uint": U32, "ll": i64}
+for _src, _t in _INT.items():
+    for _r in ROUNDS:
+        _math(
+            f"__float2{_src}_{_r}",
+            _f32("x"),
+            Result("value", exact(_t)),
+            DEVICE_FUNCTIONS,
+            f"`__float2{_src}_{_r}(x)`: x rounded ({_r}) to {_t}, saturating (NaN: 0).",
+        )
+        _math(
+            f"__{_src}2float_{_r}",
+            (Operand("x", exact(_t)),),
+            _F32R,
+            DEVICE_FUNCTIONS,
+            f"`__{_src}2float_{_r}(x)`: the {_t} rounded ({_r}) to float.",
+        )
+for _to, _t, _header, _rounds in (
+    ("half", F16, "simt_api/asc_fp16.h", (*ROUNDS, "ro")),
+    ("bfloat16", BF16, "simt_api/asc_bf16.h", ROUNDS),
+):
+    _math(
+        f"__float2{_to}",
+        _f32("x"),
+        Result("value", exact(_t)),
+        _header,
+        f"`__float2{_to}(x)`: x rounded to nearest even ({_to}; overflow: inf).",
+    )
+    for _r in _rounds:
+        for _sat in ("", "_sat"):
+            _math(
+                f"__float2{_to}_{_r}{_sat}",
+                _f32("x"),
+                Result("value", exact(_t)),
+                _header,
+                f"`__float2{_to}_{_r}{_sat}(x)`: x rounded ({_r}) to {_to}; "
+                + (
+                    "saturating: overflow and inf give the largest finite value, NaN 0."
+                    if _sat
+                    else "overflow past the largest finite value (rounded so) gives inf."
+                ),
+            )
+    _back = "__half2float" if _to == "half" else "__bfloat162float"
+    _math(
+        _back,
+        (Operand("x", exact(_t)),),
+        _F32R,
+        _header,
+        f"`{_back}(x)`: the {_to} as a float (exact).",
+    )
+for _api, _src, _dst in (
+    ("__float_as_int", Float32Type(), i32),
+    ("__float_as_uint", Float32Type(), U32),
+    ("__int_as_float", i32, Float32Type()),
+    ("__uint_as_float", U32, Float32Type()),
+):
+    _math(
+        _api,
+        (Operand("x", exact(_src)),),
+        Result("value", exact(_dst)),
+        DEVICE_FUNCTIONS,
+        f"`{_api}(x)`: x's 32 bits as a {_dst}.",
+    )
+
+
+OVERLOAD_HEADERS = {F16: "simt_api/asc_fp16.h", BF16: "simt_api/asc_bf16.h"}
+"""Element type -> the header of its overloads of the SIMT functions (DTYPES' ops)."""
+
+
+def overload_headers(ops: list[Operation]) -> list[str]:
+    """The headers SIMT ops among `ops` need beyond their op's (in order of first use):
+    the cooperative groups', and those of the half and bfloat16_t overloads a warp
+    function or atomic on one of those types calls (`generate_boilerplate.
+    needed_headers` asks when the module has SIMT ops)."""
+    found: dict[str, None] = {}
+    for op in ops:
+        if isinstance(op, SimtGroupBase):
+            found[CG_HEADER] = None
+        header = OP_HEADERS.get(op.name)
+        if header is not None:
+            found[header] = None
+        if op.name not in DTYPES:
+            continue
+        for v in (*op.operands, *op.results):
+            t = v.type
+            header = OVERLOAD_HEADERS.get(t.element_type if isinstance(t, MemRefType) else t)
+            if header is not None:
+                found[header] = None
+    return list(found)
 
 
 for _kind, (_dtypes, _what) in ATOMICS.items():
@@ -817,10 +1287,11 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
     _add(
         f"SimtAtomic{_kind.title()}Op",
         f"atomic_{_kind}",
-        f"__asc_simt_vf::asc_atomic_{_kind}",
+        f"asc_atomic_{_kind}",
         _operands,
         (Result("value", elem("T")),),
         sim="atomic",
+        base=SimtAtomicBase,
         emit=EmitKind.FREE_FUNCTION,
         call=(
             _address,
@@ -829,7 +1300,14 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
         ),
         example={"T": "ui32"},
         doc=f"`asc_atomic_{_kind}(ptr + index, {'compare, ' if _kind == 'cas' else ''}value)`: "
-        f"atomically, ptr[index] = {_what}; returns the old value (GM or UB).",
+        f"atomically, ptr[index] = {_what}; returns the old value (GM or UB). In namespace "
+        "__asc_simt_vf"
+        + (
+            "; the half and bfloat16_t overloads (asc_fp16.h, asc_bf16.h) are global and "
+            "return the element after the operation."
+            if F16 in _dtypes[0]
+            else "."
+        ),
     )
     DTYPES[f"ascendc.simt.atomic_{_kind}"] = _dtypes
 
@@ -839,7 +1317,10 @@ __all__ = [
     "DTYPES",
     "FAMILY",
     "GM_MEMORY_SPACE",
+    "MATH",
+    "MATH_SIGNATURES",
     "MAX_THREADS",
+    "OVERLOAD_HEADERS",
     "REDUCE_DTYPES",
     "SHFL_DTYPES",
     "SYNC",
@@ -856,6 +1337,7 @@ __all__ = [
     "is_simt_function",
     "launch_bound",
     "needs_lockstep",
+    "overload_headers",
     "pointer_type",
     "simt_functions",
 ]

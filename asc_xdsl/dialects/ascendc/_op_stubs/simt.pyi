@@ -12,7 +12,16 @@ from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import Operand, OpResult, VarOperand
 
-from asc_xdsl.dialects.ascendc.simt import SimtOp, SimtPrintfBase, SimtShflBase, SimtVfCallBase
+from asc_xdsl.dialects.ascendc.simt import (
+    SimtAtomicBase,
+    SimtGroupBase,
+    SimtGroupShflBase,
+    SimtGroupTileBase,
+    SimtOp,
+    SimtPrintfBase,
+    SimtShflBase,
+    SimtVfCallBase,
+)
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
 class SimtVfCallOp(SimtVfCallBase):
@@ -529,11 +538,2079 @@ class SimtThreadfenceBlockOp(SimtOp):
     name = "ascendc.simt.threadfence_block"
     SPEC: ClassVar[OpSpec]
 
-class SimtAtomicAddOp(SimtOp):
-    """`asc_atomic_add(ptr + index, value)`: atomically, ptr[index] = old + value; returns the
-    old value (GM or UB).
+class SimtCgSyncOp(SimtGroupBase):
+    """`group.sync()`: the thread block's is asc_syncthreads() (every thread of the block
+    waits); a tile's is asc_threadfence_block() on 3510, its warp's lanes running in
+    lockstep (the simulator: the tile's active lanes of the warp meet there, as at a warp
+    function).
 
-    `ascendc.simt.atomic_add`: Ascend C `__asc_simt_vf::asc_atomic_add`, pipe V.
+    `ascendc.simt.cg_sync`: Ascend C `sync`, pipe V.
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_sync"
+    SPEC: ClassVar[OpSpec]
+    tiles: Attribute | None
+
+class SimtCgThreadRankOp(SimtGroupBase):
+    """`group.thread_rank()`: the block's: the linear thread index (unsigned int); a tile's:
+    laneid() & (Size - 1) (unsigned long long).
+
+    `ascendc.simt.cg_thread_rank`: Ascend C `thread_rank`, pipe V.
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_thread_rank"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgNumThreadsOp(SimtGroupBase):
+    """`group.num_threads()`: the block's: blockDim.x * y * z (unsigned int); a tile's: its
+    Size (unsigned long long; the last tile of a block too).
+
+    `ascendc.simt.cg_num_threads`: Ascend C `num_threads`, pipe V.
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_num_threads"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgSizeOp(SimtGroupBase):
+    """`group.size()`: the block's: blockDim.x * y * z (unsigned int); a tile's: its Size
+    (unsigned long long; the last tile of a block too).
+
+    `ascendc.simt.cg_size`: Ascend C `size`, pipe V.
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_size"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgMetaGroupRankOp(SimtGroupTileBase):
+    """`tile.meta_group_rank()`: the parent's thread_rank() / Size: which tile of its parent
+    (unsigned int).
+
+    `ascendc.simt.cg_meta_group_rank`: Ascend C `meta_group_rank`, pipe V.
+
+    Results:
+    - `value`: ui32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_meta_group_rank"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgMetaGroupSizeOp(SimtGroupTileBase):
+    """`tile.meta_group_size()`: (the parent's size() + Size - 1) / Size: the parent's tiles
+    (unsigned int).
+
+    `ascendc.simt.cg_meta_group_size`: Ascend C `meta_group_size`, pipe V.
+
+    Results:
+    - `value`: ui32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_meta_group_size"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflOp(SimtGroupShflBase):
+    """`tile.shfl(var, src_rank)`: asc_shfl(var, src_rank, Size), the tile's lanes the shuffle
+    group.
+
+    `ascendc.simt.cg_shfl`: Ascend C `shfl`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `src_rank`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    src_rank: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflUpOp(SimtGroupShflBase):
+    """`tile.shfl_up(var, delta)`: asc_shfl_up(var, delta, Size), the tile's lanes the shuffle
+    group.
+
+    `ascendc.simt.cg_shfl_up`: Ascend C `shfl_up`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl_up"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    delta: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflDownOp(SimtGroupShflBase):
+    """`tile.shfl_down(var, delta)`: asc_shfl_down(var, delta, Size), the tile's lanes the
+    shuffle group.
+
+    `ascendc.simt.cg_shfl_down`: Ascend C `shfl_down`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl_down"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    delta: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgShflXorOp(SimtGroupShflBase):
+    """`tile.shfl_xor(var, lane_mask)`: asc_shfl_xor(var, lane_mask, Size), the tile's lanes
+    the shuffle group.
+
+    `ascendc.simt.cg_shfl_xor`: Ascend C `shfl_xor`, pipe V.
+
+    Operands:
+    - `var`: T
+    - `lane_mask`: int
+
+    Results:
+    - `value`: T
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_shfl_xor"
+    SPEC: ClassVar[OpSpec]
+    var: Operand
+    lane_mask: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgAnyOp(SimtGroupTileBase):
+    """`tile.any(predicate)`: 1 when the predicate is nonzero on some active lane of the tile
+    (asc_ballot masked by the tile's lanes).
+
+    `ascendc.simt.cg_any`: Ascend C `any`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_any"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgAllOp(SimtGroupTileBase):
+    """`tile.all(predicate)`: 1 when it is nonzero on every lane of the tile (an inactive lane:
+    0) (asc_ballot masked by the tile's lanes).
+
+    `ascendc.simt.cg_all`: Ascend C `all`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_all"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgBallotOp(SimtGroupTileBase):
+    """`tile.ballot(predicate)`: the tile's lanes (bit = thread_rank()) where it is nonzero
+    (asc_ballot masked by the tile's lanes).
+
+    `ascendc.simt.cg_ballot`: Ascend C `ballot`, pipe V.
+
+    Operands:
+    - `predicate`: i32
+
+    Results:
+    - `value`: ui32
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_ballot"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtMathExpfOp(SimtOp):
+    """`expf(x)`: e^x (float).
+
+    `ascendc.simt.expf`: Ascend C `expf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.expf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathExp2FOp(SimtOp):
+    """`exp2f(x)`: 2^x (powf(2, x)) (float).
+
+    `ascendc.simt.exp2f`: Ascend C `exp2f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.exp2f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLogfOp(SimtOp):
+    """`logf(x)`: ln x (float).
+
+    `ascendc.simt.logf`: Ascend C `logf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.logf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLog2FOp(SimtOp):
+    """`log2f(x)`: logf(x) / logf(2.0f), in float steps (float).
+
+    `ascendc.simt.log2f`: Ascend C `log2f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.log2f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSqrtfOp(SimtOp):
+    """`sqrtf(x)`: the square root (float).
+
+    `ascendc.simt.sqrtf`: Ascend C `sqrtf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.sqrtf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathRsqrtfOp(SimtOp):
+    """`rsqrtf(x)`: 1.0f / sqrtf(x) (float).
+
+    `ascendc.simt.rsqrtf`: Ascend C `rsqrtf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rsqrtf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSinfOp(SimtOp):
+    """`sinf(x)`: the sine (float).
+
+    `ascendc.simt.sinf`: Ascend C `sinf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.sinf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCosfOp(SimtOp):
+    """`cosf(x)`: the cosine (float).
+
+    `ascendc.simt.cosf`: Ascend C `cosf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cosf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathTanhfOp(SimtOp):
+    """`tanhf(x)`: 1.0f - 2.0f / (expf(2.0f * x) + 1.0f), in float steps (float).
+
+    `ascendc.simt.tanhf`: Ascend C `tanhf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.tanhf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFabsfOp(SimtOp):
+    """`fabsf(x)`: |x| (float).
+
+    `ascendc.simt.fabsf`: Ascend C `fabsf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fabsf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloorfOp(SimtOp):
+    """`floorf(x)`: x rounded down (float).
+
+    `ascendc.simt.floorf`: Ascend C `floorf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.floorf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCeilfOp(SimtOp):
+    """`ceilf(x)`: x rounded up (float).
+
+    `ascendc.simt.ceilf`: Ascend C `ceilf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ceilf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathRoundfOp(SimtOp):
+    """`roundf(x)`: x rounded to nearest, ties away from zero (float).
+
+    `ascendc.simt.roundf`: Ascend C `roundf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.roundf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathRintfOp(SimtOp):
+    """`rintf(x)`: x rounded to nearest, ties to even (float).
+
+    `ascendc.simt.rintf`: Ascend C `rintf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rintf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathTruncfOp(SimtOp):
+    """`truncf(x)`: x rounded toward zero (float).
+
+    `ascendc.simt.truncf`: Ascend C `truncf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.truncf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFmaxfOp(SimtOp):
+    """`fmaxf(x, y)`: the larger of x and y; a NaN operand gives the other.
+
+    `ascendc.simt.fmaxf`: Ascend C `fmaxf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fmaxf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFminfOp(SimtOp):
+    """`fminf(x, y)`: the smaller of x and y; a NaN operand gives the other.
+
+    `ascendc.simt.fminf`: Ascend C `fminf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fminf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFmafOp(SimtOp):
+    """`fmaf(x, y, z)`: x * y + z rounded once.
+
+    `ascendc.simt.fmaf`: Ascend C `fmaf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+    - `z`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fmaf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathUmaxOp(SimtOp):
+    """`umax(x, y)`: the larger of x and y (ui32).
+
+    `ascendc.simt.umax`: Ascend C `umax`, pipe V.
+
+    Operands:
+    - `x`: ui32
+    - `y`: ui32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.umax"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathUminOp(SimtOp):
+    """`umin(x, y)`: the smaller of x and y (ui32).
+
+    `ascendc.simt.umin`: Ascend C `umin`, pipe V.
+
+    Operands:
+    - `x`: ui32
+    - `y`: ui32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.umin"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLlmaxOp(SimtOp):
+    """`llmax(x, y)`: the larger of x and y (i64).
+
+    `ascendc.simt.llmax`: Ascend C `llmax`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llmax"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLlminOp(SimtOp):
+    """`llmin(x, y)`: the smaller of x and y (i64).
+
+    `ascendc.simt.llmin`: Ascend C `llmin`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llmin"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathUllmaxOp(SimtOp):
+    """`ullmax(x, y)`: the larger of x and y (ui64).
+
+    `ascendc.simt.ullmax`: Ascend C `ullmax`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.ullmax"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathUllminOp(SimtOp):
+    """`ullmin(x, y)`: the smaller of x and y (ui64).
+
+    `ascendc.simt.ullmin`: Ascend C `ullmin`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.ullmin"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHexpOp(SimtOp):
+    """`hexp(x)`: e^x of a half or bfloat16_t, computed in float and rounded to T to nearest
+    even.
+
+    `ascendc.simt.hexp`: Ascend C `hexp`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hexp"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHexp2Op(SimtOp):
+    """`hexp2(x)`: 2^x of a half or bfloat16_t, computed in float and rounded to T to nearest
+    even.
+
+    `ascendc.simt.hexp2`: Ascend C `hexp2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hexp2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHlogOp(SimtOp):
+    """`hlog(x)`: ln x of a half or bfloat16_t, computed in float and rounded to T to nearest
+    even.
+
+    `ascendc.simt.hlog`: Ascend C `hlog`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hlog"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHlog2Op(SimtOp):
+    """`hlog2(x)`: log2 x of a half or bfloat16_t, computed in float and rounded to T to
+    nearest even.
+
+    `ascendc.simt.hlog2`: Ascend C `hlog2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hlog2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHsqrtOp(SimtOp):
+    """`hsqrt(x)`: the square root of a half or bfloat16_t, computed in float and rounded to T
+    to nearest even.
+
+    `ascendc.simt.hsqrt`: Ascend C `hsqrt`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hsqrt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHrsqrtOp(SimtOp):
+    """`hrsqrt(x)`: 1 / the square root (half: 1 / hsqrt(x), two roundings) of a half or
+    bfloat16_t, computed in float and rounded to T to nearest even.
+
+    `ascendc.simt.hrsqrt`: Ascend C `hrsqrt`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hrsqrt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHrcpOp(SimtOp):
+    """`hrcp(x)`: 1 / x of a half or bfloat16_t, computed in float and rounded to T to nearest
+    even.
+
+    `ascendc.simt.hrcp`: Ascend C `hrcp`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hrcp"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHsinOp(SimtOp):
+    """`hsin(x)`: the sine of a half or bfloat16_t, computed in float and rounded to T to
+    nearest even.
+
+    `ascendc.simt.hsin`: Ascend C `hsin`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hsin"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHcosOp(SimtOp):
+    """`hcos(x)`: the cosine of a half or bfloat16_t, computed in float and rounded to T to
+    nearest even.
+
+    `ascendc.simt.hcos`: Ascend C `hcos`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hcos"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHtanhOp(SimtOp):
+    """`htanh(x)`: tanh (tanhf's formula) of a half or bfloat16_t, computed in float and
+    rounded to T to nearest even.
+
+    `ascendc.simt.htanh`: Ascend C `htanh`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.htanh"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHfloorOp(SimtOp):
+    """`hfloor(x)`: x rounded down of a half or bfloat16_t, computed in float and rounded to T
+    to nearest even.
+
+    `ascendc.simt.hfloor`: Ascend C `hfloor`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfloor"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHceilOp(SimtOp):
+    """`hceil(x)`: x rounded up of a half or bfloat16_t, computed in float and rounded to T to
+    nearest even.
+
+    `ascendc.simt.hceil`: Ascend C `hceil`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hceil"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHrintOp(SimtOp):
+    """`hrint(x)`: x rounded to nearest, ties to even of a half or bfloat16_t, computed in
+    float and rounded to T to nearest even.
+
+    `ascendc.simt.hrint`: Ascend C `hrint`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hrint"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHtruncOp(SimtOp):
+    """`htrunc(x)`: x rounded toward zero of a half or bfloat16_t, computed in float and
+    rounded to T to nearest even.
+
+    `ascendc.simt.htrunc`: Ascend C `htrunc`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.htrunc"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHabsOp(SimtOp):
+    """`__habs(x)`: |x| (the sign bit cleared) of a half or bfloat16_t, computed in float and
+    rounded to T to nearest even.
+
+    `ascendc.simt.habs`: Ascend C `__habs`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.habs"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHmaxOp(SimtOp):
+    """`__hmax(x, y)`: the larger of two halves or bfloat16_t; a NaN gives the other.
+
+    `ascendc.simt.hmax`: Ascend C `__hmax`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmax"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHminOp(SimtOp):
+    """`__hmin(x, y)`: the smaller of two halves or bfloat16_t; a NaN gives the other.
+
+    `ascendc.simt.hmin`: Ascend C `__hmin`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmin"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHfmaOp(SimtOp):
+    """`__hfma(x, y, z)`: x * y + z of halves or bfloat16_t, rounded once.
+
+    `ascendc.simt.hfma`: Ascend C `__hfma`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfma"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathFloat2IntRnOp(SimtOp):
+    """`__float2int_rn(x)`: x rounded (rn) to i32, saturating (NaN: 0).
+
+    `ascendc.simt.float2int_rn`: Ascend C `__float2int_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.float2int_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2FloatRnOp(SimtOp):
+    """`__int2float_rn(x)`: the i32 rounded (rn) to float.
+
+    `ascendc.simt.int2float_rn`: Ascend C `__int2float_rn`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.int2float_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2IntRzOp(SimtOp):
+    """`__float2int_rz(x)`: x rounded (rz) to i32, saturating (NaN: 0).
+
+    `ascendc.simt.float2int_rz`: Ascend C `__float2int_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.float2int_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2FloatRzOp(SimtOp):
+    """`__int2float_rz(x)`: the i32 rounded (rz) to float.
+
+    `ascendc.simt.int2float_rz`: Ascend C `__int2float_rz`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.int2float_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2IntRdOp(SimtOp):
+    """`__float2int_rd(x)`: x rounded (rd) to i32, saturating (NaN: 0).
+
+    `ascendc.simt.float2int_rd`: Ascend C `__float2int_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.float2int_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2FloatRdOp(SimtOp):
+    """`__int2float_rd(x)`: the i32 rounded (rd) to float.
+
+    `ascendc.simt.int2float_rd`: Ascend C `__int2float_rd`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.int2float_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2IntRuOp(SimtOp):
+    """`__float2int_ru(x)`: x rounded (ru) to i32, saturating (NaN: 0).
+
+    `ascendc.simt.float2int_ru`: Ascend C `__float2int_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.float2int_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2FloatRuOp(SimtOp):
+    """`__int2float_ru(x)`: the i32 rounded (ru) to float.
+
+    `ascendc.simt.int2float_ru`: Ascend C `__int2float_ru`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.int2float_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2IntRnaOp(SimtOp):
+    """`__float2int_rna(x)`: x rounded (rna) to i32, saturating (NaN: 0).
+
+    `ascendc.simt.float2int_rna`: Ascend C `__float2int_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.float2int_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2FloatRnaOp(SimtOp):
+    """`__int2float_rna(x)`: the i32 rounded (rna) to float.
+
+    `ascendc.simt.int2float_rna`: Ascend C `__int2float_rna`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.int2float_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UintRnOp(SimtOp):
+    """`__float2uint_rn(x)`: x rounded (rn) to ui32, saturating (NaN: 0).
+
+    `ascendc.simt.float2uint_rn`: Ascend C `__float2uint_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.float2uint_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2FloatRnOp(SimtOp):
+    """`__uint2float_rn(x)`: the ui32 rounded (rn) to float.
+
+    `ascendc.simt.uint2float_rn`: Ascend C `__uint2float_rn`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.uint2float_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UintRzOp(SimtOp):
+    """`__float2uint_rz(x)`: x rounded (rz) to ui32, saturating (NaN: 0).
+
+    `ascendc.simt.float2uint_rz`: Ascend C `__float2uint_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.float2uint_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2FloatRzOp(SimtOp):
+    """`__uint2float_rz(x)`: the ui32 rounded (rz) to float.
+
+    `ascendc.simt.uint2float_rz`: Ascend C `__uint2float_rz`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.uint2float_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UintRdOp(SimtOp):
+    """`__float2uint_rd(x)`: x rounded (rd) to ui32, saturating (NaN: 0).
+
+    `ascendc.simt.float2uint_rd`: Ascend C `__float2uint_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.float2uint_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2FloatRdOp(SimtOp):
+    """`__uint2float_rd(x)`: the ui32 rounded (rd) to float.
+
+    `ascendc.simt.uint2float_rd`: Ascend C `__uint2float_rd`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.uint2float_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UintRuOp(SimtOp):
+    """`__float2uint_ru(x)`: x rounded (ru) to ui32, saturating (NaN: 0).
+
+    `ascendc.simt.float2uint_ru`: Ascend C `__float2uint_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.float2uint_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2FloatRuOp(SimtOp):
+    """`__uint2float_ru(x)`: the ui32 rounded (ru) to float.
+
+    `ascendc.simt.uint2float_ru`: Ascend C `__uint2float_ru`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.uint2float_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UintRnaOp(SimtOp):
+    """`__float2uint_rna(x)`: x rounded (rna) to ui32, saturating (NaN: 0).
+
+    `ascendc.simt.float2uint_rna`: Ascend C `__float2uint_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.float2uint_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2FloatRnaOp(SimtOp):
+    """`__uint2float_rna(x)`: the ui32 rounded (rna) to float.
+
+    `ascendc.simt.uint2float_rna`: Ascend C `__uint2float_rna`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.uint2float_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2LlRnOp(SimtOp):
+    """`__float2ll_rn(x)`: x rounded (rn) to i64, saturating (NaN: 0).
+
+    `ascendc.simt.float2ll_rn`: Ascend C `__float2ll_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.float2ll_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2FloatRnOp(SimtOp):
+    """`__ll2float_rn(x)`: the i64 rounded (rn) to float.
+
+    `ascendc.simt.ll2float_rn`: Ascend C `__ll2float_rn`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ll2float_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2LlRzOp(SimtOp):
+    """`__float2ll_rz(x)`: x rounded (rz) to i64, saturating (NaN: 0).
+
+    `ascendc.simt.float2ll_rz`: Ascend C `__float2ll_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.float2ll_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2FloatRzOp(SimtOp):
+    """`__ll2float_rz(x)`: the i64 rounded (rz) to float.
+
+    `ascendc.simt.ll2float_rz`: Ascend C `__ll2float_rz`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ll2float_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2LlRdOp(SimtOp):
+    """`__float2ll_rd(x)`: x rounded (rd) to i64, saturating (NaN: 0).
+
+    `ascendc.simt.float2ll_rd`: Ascend C `__float2ll_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.float2ll_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2FloatRdOp(SimtOp):
+    """`__ll2float_rd(x)`: the i64 rounded (rd) to float.
+
+    `ascendc.simt.ll2float_rd`: Ascend C `__ll2float_rd`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ll2float_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2LlRuOp(SimtOp):
+    """`__float2ll_ru(x)`: x rounded (ru) to i64, saturating (NaN: 0).
+
+    `ascendc.simt.float2ll_ru`: Ascend C `__float2ll_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.float2ll_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2FloatRuOp(SimtOp):
+    """`__ll2float_ru(x)`: the i64 rounded (ru) to float.
+
+    `ascendc.simt.ll2float_ru`: Ascend C `__ll2float_ru`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ll2float_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2LlRnaOp(SimtOp):
+    """`__float2ll_rna(x)`: x rounded (rna) to i64, saturating (NaN: 0).
+
+    `ascendc.simt.float2ll_rna`: Ascend C `__float2ll_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.float2ll_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2FloatRnaOp(SimtOp):
+    """`__ll2float_rna(x)`: the i64 rounded (rna) to float.
+
+    `ascendc.simt.ll2float_rna`: Ascend C `__ll2float_rna`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ll2float_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfOp(SimtOp):
+    """`__float2half(x)`: x rounded to nearest even (half; overflow: inf).
+
+    `ascendc.simt.float2half`: Ascend C `__float2half`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRnOp(SimtOp):
+    """`__float2half_rn(x)`: x rounded (rn) to half; overflow past the largest finite value
+    (rounded so) gives inf.
+
+    `ascendc.simt.float2half_rn`: Ascend C `__float2half_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRnSatOp(SimtOp):
+    """`__float2half_rn_sat(x)`: x rounded (rn) to half; saturating: overflow and inf give the
+    largest finite value, NaN 0.
+
+    `ascendc.simt.float2half_rn_sat`: Ascend C `__float2half_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRzOp(SimtOp):
+    """`__float2half_rz(x)`: x rounded (rz) to half; overflow past the largest finite value
+    (rounded so) gives inf.
+
+    `ascendc.simt.float2half_rz`: Ascend C `__float2half_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRzSatOp(SimtOp):
+    """`__float2half_rz_sat(x)`: x rounded (rz) to half; saturating: overflow and inf give the
+    largest finite value, NaN 0.
+
+    `ascendc.simt.float2half_rz_sat`: Ascend C `__float2half_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRdOp(SimtOp):
+    """`__float2half_rd(x)`: x rounded (rd) to half; overflow past the largest finite value
+    (rounded so) gives inf.
+
+    `ascendc.simt.float2half_rd`: Ascend C `__float2half_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRdSatOp(SimtOp):
+    """`__float2half_rd_sat(x)`: x rounded (rd) to half; saturating: overflow and inf give the
+    largest finite value, NaN 0.
+
+    `ascendc.simt.float2half_rd_sat`: Ascend C `__float2half_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRuOp(SimtOp):
+    """`__float2half_ru(x)`: x rounded (ru) to half; overflow past the largest finite value
+    (rounded so) gives inf.
+
+    `ascendc.simt.float2half_ru`: Ascend C `__float2half_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRuSatOp(SimtOp):
+    """`__float2half_ru_sat(x)`: x rounded (ru) to half; saturating: overflow and inf give the
+    largest finite value, NaN 0.
+
+    `ascendc.simt.float2half_ru_sat`: Ascend C `__float2half_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRnaOp(SimtOp):
+    """`__float2half_rna(x)`: x rounded (rna) to half; overflow past the largest finite value
+    (rounded so) gives inf.
+
+    `ascendc.simt.float2half_rna`: Ascend C `__float2half_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRnaSatOp(SimtOp):
+    """`__float2half_rna_sat(x)`: x rounded (rna) to half; saturating: overflow and inf give
+    the largest finite value, NaN 0.
+
+    `ascendc.simt.float2half_rna_sat`: Ascend C `__float2half_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRoOp(SimtOp):
+    """`__float2half_ro(x)`: x rounded (ro) to half; overflow past the largest finite value
+    (rounded so) gives inf.
+
+    `ascendc.simt.float2half_ro`: Ascend C `__float2half_ro`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_ro"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2HalfRoSatOp(SimtOp):
+    """`__float2half_ro_sat(x)`: x rounded (ro) to half; saturating: overflow and inf give the
+    largest finite value, NaN 0.
+
+    `ascendc.simt.float2half_ro_sat`: Ascend C `__float2half_ro_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.float2half_ro_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2FloatOp(SimtOp):
+    """`__half2float(x)`: the half as a float (exact).
+
+    `ascendc.simt.half2float`: Ascend C `__half2float`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.half2float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16Op(SimtOp):
+    """`__float2bfloat16(x)`: x rounded to nearest even (bfloat16; overflow: inf).
+
+    `ascendc.simt.float2bfloat16`: Ascend C `__float2bfloat16`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RnOp(SimtOp):
+    """`__float2bfloat16_rn(x)`: x rounded (rn) to bfloat16; overflow past the largest finite
+    value (rounded so) gives inf.
+
+    `ascendc.simt.float2bfloat16_rn`: Ascend C `__float2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RnSatOp(SimtOp):
+    """`__float2bfloat16_rn_sat(x)`: x rounded (rn) to bfloat16; saturating: overflow and inf
+    give the largest finite value, NaN 0.
+
+    `ascendc.simt.float2bfloat16_rn_sat`: Ascend C `__float2bfloat16_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RzOp(SimtOp):
+    """`__float2bfloat16_rz(x)`: x rounded (rz) to bfloat16; overflow past the largest finite
+    value (rounded so) gives inf.
+
+    `ascendc.simt.float2bfloat16_rz`: Ascend C `__float2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RzSatOp(SimtOp):
+    """`__float2bfloat16_rz_sat(x)`: x rounded (rz) to bfloat16; saturating: overflow and inf
+    give the largest finite value, NaN 0.
+
+    `ascendc.simt.float2bfloat16_rz_sat`: Ascend C `__float2bfloat16_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RdOp(SimtOp):
+    """`__float2bfloat16_rd(x)`: x rounded (rd) to bfloat16; overflow past the largest finite
+    value (rounded so) gives inf.
+
+    `ascendc.simt.float2bfloat16_rd`: Ascend C `__float2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RdSatOp(SimtOp):
+    """`__float2bfloat16_rd_sat(x)`: x rounded (rd) to bfloat16; saturating: overflow and inf
+    give the largest finite value, NaN 0.
+
+    `ascendc.simt.float2bfloat16_rd_sat`: Ascend C `__float2bfloat16_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RuOp(SimtOp):
+    """`__float2bfloat16_ru(x)`: x rounded (ru) to bfloat16; overflow past the largest finite
+    value (rounded so) gives inf.
+
+    `ascendc.simt.float2bfloat16_ru`: Ascend C `__float2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RuSatOp(SimtOp):
+    """`__float2bfloat16_ru_sat(x)`: x rounded (ru) to bfloat16; saturating: overflow and inf
+    give the largest finite value, NaN 0.
+
+    `ascendc.simt.float2bfloat16_ru_sat`: Ascend C `__float2bfloat16_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RnaOp(SimtOp):
+    """`__float2bfloat16_rna(x)`: x rounded (rna) to bfloat16; overflow past the largest finite
+    value (rounded so) gives inf.
+
+    `ascendc.simt.float2bfloat16_rna`: Ascend C `__float2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat16RnaSatOp(SimtOp):
+    """`__float2bfloat16_rna_sat(x)`: x rounded (rna) to bfloat16; saturating: overflow and inf
+    give the largest finite value, NaN 0.
+
+    `ascendc.simt.float2bfloat16_rna_sat`: Ascend C `__float2bfloat16_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.float2bfloat16_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162FloatOp(SimtOp):
+    """`__bfloat162float(x)`: the bfloat16 as a float (exact).
+
+    `ascendc.simt.bfloat162float`: Ascend C `__bfloat162float`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.bfloat162float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloatAsIntOp(SimtOp):
+    """`__float_as_int(x)`: x's 32 bits as a i32.
+
+    `ascendc.simt.float_as_int`: Ascend C `__float_as_int`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.float_as_int"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloatAsUintOp(SimtOp):
+    """`__float_as_uint(x)`: x's 32 bits as a ui32.
+
+    `ascendc.simt.float_as_uint`: Ascend C `__float_as_uint`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.float_as_uint"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIntAsFloatOp(SimtOp):
+    """`__int_as_float(x)`: x's 32 bits as a f32.
+
+    `ascendc.simt.int_as_float`: Ascend C `__int_as_float`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.int_as_float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUintAsFloatOp(SimtOp):
+    """`__uint_as_float(x)`: x's 32 bits as a f32.
+
+    `ascendc.simt.uint_as_float`: Ascend C `__uint_as_float`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.uint_as_float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtAtomicAddOp(SimtAtomicBase):
+    """`asc_atomic_add(ptr + index, value)`: atomically, ptr[index] = old + value; returns the
+    old value (GM or UB). In namespace __asc_simt_vf; the half and bfloat16_t overloads
+    (asc_fp16.h, asc_bf16.h) are global and return the element after the operation.
+
+    `ascendc.simt.atomic_add`: Ascend C `asc_atomic_add`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -551,11 +2628,11 @@ class SimtAtomicAddOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicSubOp(SimtOp):
+class SimtAtomicSubOp(SimtAtomicBase):
     """`asc_atomic_sub(ptr + index, value)`: atomically, ptr[index] = old - value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_sub`: Ascend C `__asc_simt_vf::asc_atomic_sub`, pipe V.
+    `ascendc.simt.atomic_sub`: Ascend C `asc_atomic_sub`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -573,11 +2650,11 @@ class SimtAtomicSubOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicExchOp(SimtOp):
+class SimtAtomicExchOp(SimtAtomicBase):
     """`asc_atomic_exch(ptr + index, value)`: atomically, ptr[index] = value; returns the old
-    value (GM or UB).
+    value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_exch`: Ascend C `__asc_simt_vf::asc_atomic_exch`, pipe V.
+    `ascendc.simt.atomic_exch`: Ascend C `asc_atomic_exch`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -595,11 +2672,12 @@ class SimtAtomicExchOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicMaxOp(SimtOp):
+class SimtAtomicMaxOp(SimtAtomicBase):
     """`asc_atomic_max(ptr + index, value)`: atomically, ptr[index] = max(old, value); returns
-    the old value (GM or UB).
+    the old value (GM or UB). In namespace __asc_simt_vf; the half and bfloat16_t overloads
+    (asc_fp16.h, asc_bf16.h) are global and return the element after the operation.
 
-    `ascendc.simt.atomic_max`: Ascend C `__asc_simt_vf::asc_atomic_max`, pipe V.
+    `ascendc.simt.atomic_max`: Ascend C `asc_atomic_max`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -617,11 +2695,12 @@ class SimtAtomicMaxOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicMinOp(SimtOp):
+class SimtAtomicMinOp(SimtAtomicBase):
     """`asc_atomic_min(ptr + index, value)`: atomically, ptr[index] = min(old, value); returns
-    the old value (GM or UB).
+    the old value (GM or UB). In namespace __asc_simt_vf; the half and bfloat16_t overloads
+    (asc_fp16.h, asc_bf16.h) are global and return the element after the operation.
 
-    `ascendc.simt.atomic_min`: Ascend C `__asc_simt_vf::asc_atomic_min`, pipe V.
+    `ascendc.simt.atomic_min`: Ascend C `asc_atomic_min`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -639,11 +2718,11 @@ class SimtAtomicMinOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicIncOp(SimtOp):
+class SimtAtomicIncOp(SimtAtomicBase):
     """`asc_atomic_inc(ptr + index, value)`: atomically, ptr[index] = old >= value ? 0 : old +
-    1; returns the old value (GM or UB).
+    1; returns the old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_inc`: Ascend C `__asc_simt_vf::asc_atomic_inc`, pipe V.
+    `ascendc.simt.atomic_inc`: Ascend C `asc_atomic_inc`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -661,11 +2740,11 @@ class SimtAtomicIncOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicDecOp(SimtOp):
+class SimtAtomicDecOp(SimtAtomicBase):
     """`asc_atomic_dec(ptr + index, value)`: atomically, ptr[index] = old == 0 || old > value ?
-    value : old - 1; returns the old value (GM or UB).
+    value : old - 1; returns the old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_dec`: Ascend C `__asc_simt_vf::asc_atomic_dec`, pipe V.
+    `ascendc.simt.atomic_dec`: Ascend C `asc_atomic_dec`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -683,11 +2762,11 @@ class SimtAtomicDecOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicAndOp(SimtOp):
+class SimtAtomicAndOp(SimtAtomicBase):
     """`asc_atomic_and(ptr + index, value)`: atomically, ptr[index] = old & value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_and`: Ascend C `__asc_simt_vf::asc_atomic_and`, pipe V.
+    `ascendc.simt.atomic_and`: Ascend C `asc_atomic_and`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -705,11 +2784,11 @@ class SimtAtomicAndOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicOrOp(SimtOp):
+class SimtAtomicOrOp(SimtAtomicBase):
     """`asc_atomic_or(ptr + index, value)`: atomically, ptr[index] = old | value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_or`: Ascend C `__asc_simt_vf::asc_atomic_or`, pipe V.
+    `ascendc.simt.atomic_or`: Ascend C `asc_atomic_or`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -727,11 +2806,11 @@ class SimtAtomicOrOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicXorOp(SimtOp):
+class SimtAtomicXorOp(SimtAtomicBase):
     """`asc_atomic_xor(ptr + index, value)`: atomically, ptr[index] = old ^ value; returns the
-    old value (GM or UB).
+    old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_xor`: Ascend C `__asc_simt_vf::asc_atomic_xor`, pipe V.
+    `ascendc.simt.atomic_xor`: Ascend C `asc_atomic_xor`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -749,11 +2828,11 @@ class SimtAtomicXorOp(SimtOp):
     operand: Operand
     value: OpResult
 
-class SimtAtomicCasOp(SimtOp):
+class SimtAtomicCasOp(SimtAtomicBase):
     """`asc_atomic_cas(ptr + index, compare, value)`: atomically, ptr[index] = old == compare ?
-    value : old; returns the old value (GM or UB).
+    value : old; returns the old value (GM or UB). In namespace __asc_simt_vf.
 
-    `ascendc.simt.atomic_cas`: Ascend C `__asc_simt_vf::asc_atomic_cas`, pipe V.
+    `ascendc.simt.atomic_cas`: Ascend C `asc_atomic_cas`, pipe V.
 
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, read+write
@@ -791,6 +2870,19 @@ __all__ = [
     "SimtBallotOp",
     "SimtBlockDimOp",
     "SimtBlockIdxOp",
+    "SimtCgAllOp",
+    "SimtCgAnyOp",
+    "SimtCgBallotOp",
+    "SimtCgMetaGroupRankOp",
+    "SimtCgMetaGroupSizeOp",
+    "SimtCgNumThreadsOp",
+    "SimtCgShflDownOp",
+    "SimtCgShflOp",
+    "SimtCgShflUpOp",
+    "SimtCgShflXorOp",
+    "SimtCgSizeOp",
+    "SimtCgSyncOp",
+    "SimtCgThreadRankOp",
     "SimtClockOp",
     "SimtGridDimOp",
     "SimtLaneIdOp",
@@ -800,6 +2892,108 @@ __all__ = [
     "SimtLanemaskLeOp",
     "SimtLanemaskLtOp",
     "SimtLoadOp",
+    "SimtMathBfloat162FloatOp",
+    "SimtMathCeilfOp",
+    "SimtMathCosfOp",
+    "SimtMathExp2FOp",
+    "SimtMathExpfOp",
+    "SimtMathFabsfOp",
+    "SimtMathFloat2Bfloat16Op",
+    "SimtMathFloat2Bfloat16RdOp",
+    "SimtMathFloat2Bfloat16RdSatOp",
+    "SimtMathFloat2Bfloat16RnOp",
+    "SimtMathFloat2Bfloat16RnSatOp",
+    "SimtMathFloat2Bfloat16RnaOp",
+    "SimtMathFloat2Bfloat16RnaSatOp",
+    "SimtMathFloat2Bfloat16RuOp",
+    "SimtMathFloat2Bfloat16RuSatOp",
+    "SimtMathFloat2Bfloat16RzOp",
+    "SimtMathFloat2Bfloat16RzSatOp",
+    "SimtMathFloat2HalfOp",
+    "SimtMathFloat2HalfRdOp",
+    "SimtMathFloat2HalfRdSatOp",
+    "SimtMathFloat2HalfRnOp",
+    "SimtMathFloat2HalfRnSatOp",
+    "SimtMathFloat2HalfRnaOp",
+    "SimtMathFloat2HalfRnaSatOp",
+    "SimtMathFloat2HalfRoOp",
+    "SimtMathFloat2HalfRoSatOp",
+    "SimtMathFloat2HalfRuOp",
+    "SimtMathFloat2HalfRuSatOp",
+    "SimtMathFloat2HalfRzOp",
+    "SimtMathFloat2HalfRzSatOp",
+    "SimtMathFloat2IntRdOp",
+    "SimtMathFloat2IntRnOp",
+    "SimtMathFloat2IntRnaOp",
+    "SimtMathFloat2IntRuOp",
+    "SimtMathFloat2IntRzOp",
+    "SimtMathFloat2LlRdOp",
+    "SimtMathFloat2LlRnOp",
+    "SimtMathFloat2LlRnaOp",
+    "SimtMathFloat2LlRuOp",
+    "SimtMathFloat2LlRzOp",
+    "SimtMathFloat2UintRdOp",
+    "SimtMathFloat2UintRnOp",
+    "SimtMathFloat2UintRnaOp",
+    "SimtMathFloat2UintRuOp",
+    "SimtMathFloat2UintRzOp",
+    "SimtMathFloatAsIntOp",
+    "SimtMathFloatAsUintOp",
+    "SimtMathFloorfOp",
+    "SimtMathFmafOp",
+    "SimtMathFmaxfOp",
+    "SimtMathFminfOp",
+    "SimtMathHabsOp",
+    "SimtMathHalf2FloatOp",
+    "SimtMathHceilOp",
+    "SimtMathHcosOp",
+    "SimtMathHexp2Op",
+    "SimtMathHexpOp",
+    "SimtMathHfloorOp",
+    "SimtMathHfmaOp",
+    "SimtMathHlog2Op",
+    "SimtMathHlogOp",
+    "SimtMathHmaxOp",
+    "SimtMathHminOp",
+    "SimtMathHrcpOp",
+    "SimtMathHrintOp",
+    "SimtMathHrsqrtOp",
+    "SimtMathHsinOp",
+    "SimtMathHsqrtOp",
+    "SimtMathHtanhOp",
+    "SimtMathHtruncOp",
+    "SimtMathInt2FloatRdOp",
+    "SimtMathInt2FloatRnOp",
+    "SimtMathInt2FloatRnaOp",
+    "SimtMathInt2FloatRuOp",
+    "SimtMathInt2FloatRzOp",
+    "SimtMathIntAsFloatOp",
+    "SimtMathLl2FloatRdOp",
+    "SimtMathLl2FloatRnOp",
+    "SimtMathLl2FloatRnaOp",
+    "SimtMathLl2FloatRuOp",
+    "SimtMathLl2FloatRzOp",
+    "SimtMathLlmaxOp",
+    "SimtMathLlminOp",
+    "SimtMathLog2FOp",
+    "SimtMathLogfOp",
+    "SimtMathRintfOp",
+    "SimtMathRoundfOp",
+    "SimtMathRsqrtfOp",
+    "SimtMathSinfOp",
+    "SimtMathSqrtfOp",
+    "SimtMathTanhfOp",
+    "SimtMathTruncfOp",
+    "SimtMathUint2FloatRdOp",
+    "SimtMathUint2FloatRnOp",
+    "SimtMathUint2FloatRnaOp",
+    "SimtMathUint2FloatRuOp",
+    "SimtMathUint2FloatRzOp",
+    "SimtMathUintAsFloatOp",
+    "SimtMathUllmaxOp",
+    "SimtMathUllminOp",
+    "SimtMathUmaxOp",
+    "SimtMathUminOp",
     "SimtPrintfOp",
     "SimtReduceAddOp",
     "SimtReduceMaxOp",

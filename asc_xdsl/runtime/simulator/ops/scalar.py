@@ -333,13 +333,21 @@ _FLOAT_BINARY = {
 }
 
 
+def float_cast(t) -> Callable:
+    """A float result's value as type `t` holds it: numpy's type, but bfloat16 (stored as
+    uint16 bits) as the float32 of the value rounded to bfloat16 (`to_scalar`)."""
+    if is_bf16(t):
+        return lambda v: to_scalar(t, v)
+    return np_dtype(t).type
+
+
 def float_binary(table: dict[type[Operation], Callable]) -> Callable:
     """The handler of the float binary ops of `table` (op class -> Python function)."""
 
     def handler(op, comp):
         a, b, r = comp.slot(op.lhs), comp.slot(op.rhs), comp.slot(op.result)
         fn = table[type(op)]
-        cast = np_dtype(op.result.type).type
+        cast = float_cast(op.result.type)
 
         def run(e, c, _op=op):
             e[r] = cast(fn(e[a], e[b]))
@@ -355,7 +363,7 @@ def float_unary(table: dict[type[Operation], Callable]) -> Callable:
     def handler(op, comp):
         a, r = comp.slot(op.operands[0]), comp.slot(op.result)
         fn = table[type(op)]
-        cast = np_dtype(op.result.type).type
+        cast = float_cast(op.result.type)
 
         def run(e, c, _op=op):
             e[r] = cast(fn(e[a]))
@@ -428,7 +436,7 @@ def _int_to_float(op, comp):
     a, r = comp.slot(op.operands[0]), comp.slot(op.result)
     sw, _ = int_range(op.operands[0].type)
     unsigned = isinstance(op, arith.UIToFPOp)
-    cast = np_dtype(op.result.type).type
+    cast = float_cast(op.result.type)
 
     def run(e, c, _op=op):
         v = int(e[a])
@@ -456,7 +464,7 @@ def _float_to_int(op, comp):
 @handles(arith.ExtFOp, arith.TruncFOp)
 def _float_cast(op, comp):
     a, r = comp.slot(op.operands[0]), comp.slot(op.result)
-    cast = np_dtype(op.result.type).type
+    cast = float_cast(op.result.type)
 
     def run(e, c, _op=op):
         e[r] = cast(e[a])

@@ -42,13 +42,15 @@ import contextvars
 import threading
 
 import numpy as np
+from xdsl.dialects.builtin import Float16Type
 from xdsl.ir import Operation
 
-from asc_xdsl.dialects.ascendc.simt import SYNC
+from asc_xdsl.dialects.ascendc.simt import SYNC, tile_sizes
 from asc_xdsl.dialects.ascendc.spec import element_of
+from asc_xdsl.runtime.numpy_types import np_dtype
 from asc_xdsl.runtime.simulator import printing
 from asc_xdsl.runtime.simulator.compile import sim_hook
-from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, to_scalar
+from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import AlignmentError, SimulatorError, op_location
 from asc_xdsl.runtime.simulator.gmorder import join
 from asc_xdsl.runtime.simulator.memory import GmPtr
@@ -211,7 +213,7 @@ class _Lockstep:
     def _resolve(self, waiting: list[_Worker]) -> list[_Worker]:
         warps: dict[int, list[_Worker]] = {}
         for w in waiting:
-            if SYNC[w.op.name] == "warp":
+            if _sync_kind(w.op) == "warp":
                 warps.setdefault(w.linear // WARP, []).append(w)
         if warps:
             released: list[_Worker] = []
@@ -243,6 +245,14 @@ class _Lockstep:
                 op,
             )
         return list(waiting)
+
+
+def _sync_kind(op) -> str:
+    """ "warp" or "block": what `op` waits for (a cooperative group's sync: the block's
+    is the barrier, a tile's meets its warp's lanes)."""
+    if op.name == "ascendc.simt.cg_sync" and not tile_sizes(op):
+        return "block"
+    return SYNC[op.name]
 
 
 def _dim3(t: tuple[int, int, int]) -> str:
@@ -445,7 +455,7 @@ def _waits(read):
 def _lane_source(op, lane: int, value) -> int:
     """The lane whose var a shuffle of `lane` reads (its own past its group)."""
     _var, arg, width = value
-    mode = op.name.rpartition(".")[2]
+    mode = op.name.rpartition(".")[2].removeprefix("cg_")  # (a tile's: asc_shfl* of its size)
     if width not in (1, 2, 4, 8, 16, 32):
         _fail(
             f"width {width} is not a power of two in 1..32 (the device's result is undefined)", op
@@ -488,14 +498,16 @@ def _tree(values: dict, combine):
 
 
 def _reduce(op, lanes: dict) -> None:
+    """The warp's values combined pairwise, each step rounded to T (a half sum is
+    accumulated in half, as the CPU-debug build's `T action(T, T)` does)."""
     t = op.value.type
     kind = op.name.rpartition("_")[2]
-    dtype = np.dtype(np.float32) if not hasattr(t, "signedness") else None
-    if dtype is not None:
+    if not hasattr(t, "signedness"):  # (float32, half)
         fn = {"add": np.add, "max": np.maximum, "min": np.minimum}[kind]
+        ftype = np.float16 if isinstance(t, Float16Type) else np.float32
 
         def combine(a, b):
-            return fn(np.float32(a), np.float32(b))
+            return fn(ftype(a), ftype(b))
     else:
         combine = {"add": lambda a, b: a + b, "max": max, "min": min}[kind]
     total = _tree({lane: w.value[0] for lane, w in lanes.items()}, combine)
@@ -519,6 +531,24 @@ def _activemask(op, lanes: dict) -> None:
         w.result = mask
 
 
+def _cg_vote(op, lanes: dict) -> None:
+    """A tile's any / all / ballot: asc_ballot over the warp's active lanes, masked by the
+    lane's tile (`build_mask`: Size bits from lane & ~(Size - 1)); ballot shifted down
+    to the tile's ranks."""
+    size = tile_sizes(op)[-1]
+    kind = op.name.rpartition("_")[2]
+    bits = sum(1 << lane for lane, w in lanes.items() if w.value[0] != 0)
+    for lane, w in lanes.items():
+        base = lane & ~(size - 1)
+        mask = ((1 << size) - 1) << base
+        mine = bits & mask
+        w.result = {"any": int(mine != 0), "all": int(mine == mask), "ballot": mine >> base}[kind]
+
+
+def _meet(op, lanes: dict) -> None:
+    """A tile's sync: its lanes meet (no value)."""
+
+
 _WARP_OPS = {
     "shfl": _shfl,
     "shfl_up": _shfl,
@@ -531,7 +561,58 @@ _WARP_OPS = {
     "any": _vote,
     "ballot": _vote,
     "activemask": _activemask,
+    "cg_shfl": _shfl,
+    "cg_shfl_up": _shfl,
+    "cg_shfl_down": _shfl,
+    "cg_shfl_xor": _shfl,
+    "cg_any": _cg_vote,
+    "cg_all": _cg_vote,
+    "cg_ballot": _cg_vote,
+    "cg_sync": _meet,
 }
+
+
+def _cg_shfl(op, comp):
+    """A tile's shuffle: its asc_shfl* with the tile's size as the width."""
+    size = tile_sizes(op)[-1]
+    return _waits(lambda vs: (vs[0], int(vs[1]), size))(op, comp)
+
+
+def _cg_query(op, comp):
+    """thread_rank, num_threads / size, meta_group_rank / size of the block or a tile
+    (the header's formulas: a tile's rank is laneid() & (Size - 1), its size Size)."""
+    tiles = tile_sizes(op)
+    member = op.name.rpartition(".")[2].removeprefix("cg_")
+    r = comp.slot(op.value)
+
+    def block_rank(state: _Threads) -> int:
+        return state.linear()
+
+    def rank(state: _Threads, depth: int) -> int:
+        """thread_rank() of the group `depth` tiles down (0: the block)."""
+        if depth == 0:
+            return block_rank(state)
+        return (state.linear() % WARP) & (tiles[depth - 1] - 1)
+
+    def size(state: _Threads, depth: int) -> int:
+        if depth == 0:
+            d = state.dims
+            return d[0] * d[1] * d[2]
+        return tiles[depth - 1]
+
+    n = len(tiles)
+    read = {
+        "thread_rank": lambda st: rank(st, n),
+        "num_threads": lambda st: size(st, n),
+        "size": lambda st: size(st, n),
+        "meta_group_rank": lambda st: rank(st, n - 1) // tiles[-1],
+        "meta_group_size": lambda st: (size(st, n - 1) + tiles[-1] - 1) // tiles[-1],
+    }[member]
+
+    def run(e, c, _op=op):
+        e[r] = read(_threads(c))
+
+    return run
 
 
 def _lane_id(op, comp):
@@ -630,10 +711,15 @@ _ATOMIC_OPS = {
 def _atomic(op, comp):
     """ptr[index] = f(old, value) in one step (no other thread runs between the read
     and the write), the old value the result: exact whatever order the threads run in,
-    but for a float add's rounding, which follows that order (as on the device)."""
+    but for a float add's rounding, which follows that order (as on the device). A
+    half or bfloat16_t sum is rounded to its type once (as the device's add of two
+    values of it). The half and bfloat16_t overloads (asc_fp16.h, asc_bf16.h: add, max,
+    min) return the element as it is after the operation (`atomicAdd(address, val);
+    return *address;`; the docs warn their result is not the old value)."""
     el, t, _ = _element(op)
     kind = op.name.rpartition("_")[2]
     fn = _ATOMIC_OPS[kind]
+    returns_new = el.bf16 or el.storage == np.float16
     p, i, v, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.operand), comp.slot(op.value)
     cmp_slot = comp.slot(op.compare) if kind == "cas" else None
     what = f"a SIMT asc_atomic_{kind}"
@@ -650,15 +736,23 @@ def _atomic(op, comp):
                 state.atomic.append((ptr.buf, start, start + el.size, True))
                 if c.san.order is not None:  # (across blocks: the fence + ticket pattern)
                     _ticket(c, state, ptr.buf, start)
-            cell = ptr.buf.u8[start : start + el.size].view(el.storage)
-            old = to_scalar(t, cell[0])
-            cell[0] = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
+            raw = ptr.buf.u8[start : start + el.size]
+            if el.bf16:
+                cell = raw.view(np.uint16)
+                old = to_scalar(t, bf16_to_f32(cell)[0])
+                new = to_scalar(t, fn(old, e[v], None, t))
+                cell[0] = f32_to_bf16(np.float32(new))
+            else:
+                cell = raw.view(el.storage)
+                old = to_scalar(t, cell[0])
+                new = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
+                cell[0] = new
         else:
             address = _ub_address(ptr, index, el.size, what)
             old = to_scalar(t, _read(c, address, el, 1, what)[0])
             new = to_scalar(t, fn(old, e[v], None if cmp_slot is None else e[cmp_slot], t))
             _write(c, address, el, np.array([new]).astype(el.dtype), one, what)
-        e[r] = old
+        e[r] = new if returns_new else old
 
     return run
 
@@ -682,6 +776,10 @@ _BUILDERS = {
     "syncthreads": _waits(lambda vs: None),
     "fence": _fence,
     "atomic": _atomic,
+    "cg_sync": _waits(lambda vs: None),
+    "cg_query": _cg_query,
+    "cg_shfl": _cg_shfl,
+    "cg_vote": _waits(lambda vs: (vs[0],)),
 }
 
 
@@ -691,3 +789,230 @@ def _simt(op, comp, key: str):
 
 
 __all__ = ["STATE"]
+
+
+# -- math and conversion functions ---------------------------------------------------------
+#
+# The primitives the headers build on (__expf, __logf, __sqrtf, the sine and cosine, powf)
+# are modelled correctly rounded: computed in float64, rounded to float (the device's
+# error bound, up to a few ulp, is not modelled). The rest follow the headers'
+# formulas step by step in float (log2f = logf(x) / logf(2.0f), rsqrtf = 1.0f / sqrtf(x),
+# tanhf = 1 - 2 / (expf(2x) + 1), ...); a half or bfloat16_t function converts to float,
+# computes so and rounds the result to T, ties to even (`__cvt_half<CAST_RINT>`).
+
+F32 = np.float32
+
+
+def _primitive(fn):
+    return lambda x: F32(fn(np.float64(x)))
+
+
+_EXP = _primitive(np.exp)
+_LOG = _primitive(np.log)
+_SQRT = _primitive(np.sqrt)
+
+
+def _tanh(x):
+    with np.errstate(over="ignore"):
+        return F32(1) - F32(2) / (_EXP(F32(2) * F32(x)) + F32(1))
+
+
+def _round_away(x):
+    return F32(np.copysign(np.floor(np.abs(np.float64(x)) + 0.5), np.float64(x)))
+
+
+def _fma(x, y, z):
+    from asc_xdsl.runtime.simulator.ops.scalar_math import fused_multiply_add
+
+    return fused_multiply_add(x, y, z, np.float32)
+
+
+_FLOAT_MATH = {
+    "expf": _EXP,
+    "exp2f": _primitive(np.exp2),
+    "logf": _LOG,
+    "log2f": lambda x: _LOG(x) / _LOG(2.0),
+    "sqrtf": _SQRT,
+    "rsqrtf": lambda x: F32(1) / _SQRT(x),
+    "sinf": _primitive(np.sin),
+    "cosf": _primitive(np.cos),
+    "tanhf": _tanh,
+    "fabsf": lambda x: np.abs(F32(x)),
+    "floorf": lambda x: np.floor(F32(x)),
+    "ceilf": lambda x: np.ceil(F32(x)),
+    "roundf": _round_away,
+    "rintf": lambda x: np.rint(F32(x)),
+    "truncf": lambda x: np.trunc(F32(x)),
+    "fmaxf": lambda x, y: np.fmax(F32(x), F32(y)),
+    "fminf": lambda x, y: np.fmin(F32(x), F32(y)),
+    "fmaf": _fma,
+    "umax": max,
+    "umin": min,
+    "llmax": max,
+    "llmin": min,
+    "ullmax": max,
+    "ullmin": min,
+}
+"""The float and integer functions: a function of the operands' values."""
+
+
+def _half_math(t):
+    """The half / bfloat16_t functions for element type `t` (each: floats in, the value
+    before its rounding to T out; `hrsqrt` of half rounds hsqrt to half first, as the
+    header's `(half)1.0 / hsqrt(x)`)."""
+    to_t = (lambda v: to_scalar(t, v)) if is_bf16(t) else np.float16
+
+    def rsqrt(x):
+        if is_bf16(t):
+            return F32(1) / _SQRT(x)
+        return F32(1) / F32(np.float16(_SQRT(x)))
+
+    def fma(x, y, z):
+        from asc_xdsl.runtime.simulator.ops.scalar_math import fused_multiply_add
+
+        if is_bf16(t):
+            return _bf16_fma(x, y, z)
+        return fused_multiply_add(x, y, z, np.float16)
+
+    table = {
+        "hexp": _EXP,
+        "hexp2": _primitive(np.exp2),
+        "hlog": _LOG,
+        "hlog2": lambda x: _LOG(x) / _LOG(2.0),
+        "hsqrt": _SQRT,
+        "hrsqrt": rsqrt,
+        "hrcp": lambda x: F32(1) / F32(x),
+        "hsin": _primitive(np.sin),
+        "hcos": _primitive(np.cos),
+        "htanh": _tanh,
+        "hfloor": np.floor,
+        "hceil": np.ceil,
+        "hrint": np.rint,
+        "htrunc": np.trunc,
+        "__habs": np.abs,
+        "__hmax": np.fmax,
+        "__hmin": np.fmin,
+        "__hfma": fma,
+    }
+    return {k: _in_float(f, to_t) for k, f in table.items()}
+
+
+def _bf16_fma(x, y, z) -> np.float32:
+    """x * y + z of bfloat16 values rounded once to bfloat16 (8 significant bits, the
+    exponent range of float), to nearest even: exactly, as a fraction."""
+    from fractions import Fraction
+
+    x, y, z = float(x), float(y), float(z)
+    if not (np.isfinite(x) and np.isfinite(y) and np.isfinite(z)):
+        return F32(x * y + z)  # (IEEE's rules for inf and NaN; exact in float)
+    exact = Fraction(x) * Fraction(y) + Fraction(z)
+    if exact == 0:
+        return F32(x * y + z)  # (the sign of zero as IEEE gives it)
+    magnitude = abs(exact)
+    exponent = magnitude.numerator.bit_length() - magnitude.denominator.bit_length()
+    if Fraction(2) ** exponent > magnitude:
+        exponent -= 1
+    ulp = Fraction(2) ** (max(exponent, -126) - 7)
+    n, rest = divmod(magnitude / ulp, 1)
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2):
+        n += 1
+    rounded = float(n * ulp)
+    if rounded > 3.3895313892515355e38:  # (past bfloat16's largest: inf)
+        rounded = float("inf")
+    return F32(-rounded if exact < 0 else rounded)
+
+
+def _in_float(f, to_t):
+    """`f` of the operands as floats, its result rounded by `to_t`."""
+    return lambda *a: to_t(f(*(F32(v) for v in a)))
+
+
+_MODES = {"rn": "CAST_RINT", "rz": "CAST_TRUNC", "rd": "CAST_FLOOR", "ru": "CAST_CEIL",
+          "rna": "CAST_ROUND", "ro": "CAST_ODD"}  # fmt: skip
+
+
+def _int_to_float(value: int, rnd: str) -> np.float32:
+    """An integer rounded to float in mode `rnd`, exactly (an int64 past 2^53 too)."""
+    v = int(value)
+    m = abs(v)
+    if m < 1 << 24:
+        return F32(v)
+    shift = m.bit_length() - 24
+    q, r = divmod(m, 1 << shift)
+    half = 1 << (shift - 1)
+    up = {
+        "rn": r > half or (r == half and q & 1),
+        "rna": r >= half,
+        "rz": False,
+        "rd": r > 0 and v < 0,
+        "ru": r > 0 and v > 0,
+    }[rnd]
+    q += int(bool(up))
+    return F32(np.copysign(float(q << shift), v))
+
+
+def _conversion(api: str, t):
+    """`__float2int_rn`, `__int2float_rz`, `__float2half_ru_sat`, ... as a function."""
+    from asc_xdsl.dialects.ascendc.enums import RoundMode
+    from asc_xdsl.runtime.simulator.ops.cast import _bf16_from, _bf16_to, _narrow, to_int
+
+    name = api.lstrip("_")
+    if name in ("half2float", "bfloat162float"):
+        return F32
+    if name.endswith("_as_int") or name.endswith("_as_uint") or name.endswith("_as_float"):
+        into = np_dtype(t)
+        source = (
+            np.float32 if into.kind in "iu" else np.uint32 if name.startswith("uint") else np.int32
+        )
+        return lambda x: np.array([x]).astype(source).view(into)[0]
+    src, _, rest = name.partition("2")
+    rnd, _, sat = (rest.split("_", 1)[1] if "_" in rest else "rn").partition("_")
+    mode = RoundMode[_MODES[rnd]]
+    if src == "float" and rest.startswith(("int", "uint", "ll")):
+        dtype = np_dtype(t)
+        return lambda x: to_int(np.array([np.float64(x)]), dtype, mode)[0]
+    if src in ("int", "uint", "ll"):
+        return lambda x: _int_to_float(x, rnd)
+    bf16 = rest.startswith("bfloat16")
+    if bf16:
+        to_float, from_float, largest = _bf16_from, _bf16_to, 3.3895313892515355e38
+    else:
+        to_float, from_float, largest = (
+            (lambda v: v.astype(np.float16)),
+            (lambda v: v.astype(np.float64)),
+            65504.0,
+        )
+
+    def convert(x):
+        x64 = np.array([np.float64(x)])
+        if sat and np.isnan(x64[0]):
+            x64[0] = 0.0
+        if sat and np.isinf(x64[0]):
+            x64[0] = np.copysign(largest, x64[0])
+        out = _narrow(x64, to_float, from_float, mode, largest if sat else np.inf)
+        return from_float(out)[0]
+
+    return convert
+
+
+def _math(op, comp):
+    from asc_xdsl.dialects.ascendc.simt import MATH
+
+    api = MATH[op.name]
+    t = op.value.type
+    fn = _FLOAT_MATH.get(api)
+    if fn is None and api.lstrip("_").startswith("h"):
+        fn = _half_math(op.operands[0].type).get(api)
+    if fn is None:
+        fn = _conversion(api, t)
+    slots = comp.slots_of(op.operands)
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        with np.errstate(all="ignore"):
+            e[r] = to_scalar(t, fn(*(e[s] for s in slots)))
+
+    return run
+
+
+_BUILDERS["math"] = _math
