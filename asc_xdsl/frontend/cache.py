@@ -2,12 +2,14 @@
 
 On disk (`ASC_XDSL_CACHE_DIR`, default `$XDG_CACHE_HOME/asc_xdsl` or
 `~/.cache/asc_xdsl`), each compiled kernel is a folder of plain files named by its
-key: `kernel.json` (metadata) and `module.mlir` (the lowered IR with source locations,
-parsed back on a hit), plus whichever of `ir.mlir`, `lowered.mlir` and `kernel.cpp` the
+key: `kernel.json` (metadata), `module.mlir` (the lowered IR with source locations) and
+`module.json` (the same module as data, `cache_ir.py`: what a hit loads, without xDSL's IR
+parser, while it mirrors `module.mlir`; a module it cannot hold has none, and its hit
+parses the text), plus whichever of `ir.mlir`, `lowered.mlir` and `kernel.cpp` the
 compile had printed by then. A hit prints a missing text from the module when it is first
 read (the frontend IR by compiling the source again): printing all three, and building
 the frontend IR a second time, for every miss cost a tenth of a first compile. No pickle: a
-shared cache folder holds only text, and loading it parses IR, it runs no code.
+shared cache folder holds only text (IR and JSON), and loading it runs no code.
 Files are written to a temporary name and renamed, and `kernel.json` is written
 last, so a reader never sees a half-written entry. The `npu` and `model` backends keep
 the binaries they build from the kernel in its entry too (`cann/`,
@@ -26,8 +28,8 @@ reads no file it does not list: a hand-edited `module.mlir` or a `kernel.cpp` pl
 beside it is never served. That guards against damage and edits, not against someone
 who rewrites `kernel.json` too (who can write the cache can write anything it runs). An
 entry that is there but bad -- unreadable, `kernel.json` of the wrong shape, format,
-compiler or kernel, a listed file missing or changed, IR that does not load or lacks
-the kernel -- is removed with a `CacheWarning` at the launch's line, with any binaries
+compiler or kernel, a listed file missing or changed, IR (or its `module.json`) that does
+not load or lacks the kernel -- is removed with a `CacheWarning` at the launch's line, with any binaries
 kept in it, and the compile that follows writes it anew.
 """
 
@@ -45,7 +47,7 @@ from typing import Any
 from asc_xdsl.runtime.disk_cache import CACHE_ENV, CacheWarning, cache_dir  # noqa: F401
 from asc_xdsl.utils.digest import hex_digest
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 
 
 @functools.cache
@@ -102,7 +104,9 @@ def _write_atomic(path: Path, text: str) -> None:
 # Texts of `CompiledKernel.asm` -> their file in an entry.
 TEXT_FILES = {"ir": "ir.mlir", "lowered_ir": "lowered.mlir", "ascendc": "kernel.cpp"}
 MODULE_FILE = "module.mlir"
-ENTRY_FILES = frozenset({MODULE_FILE, *TEXT_FILES.values()})
+FORM_FILE = "module.json"
+"""The module as data (`cache_ir.py`): what a hit loads when it mirrors `module.mlir`."""
+ENTRY_FILES = frozenset({MODULE_FILE, FORM_FILE, *TEXT_FILES.values()})
 """The only files `kernel.json` may list (never a path: an entry reads nothing else)."""
 
 
@@ -123,6 +127,12 @@ def store(key: str, compiled: Any) -> None:
         module_text = _with_locations(compiled.module)
         _write_atomic(entry / MODULE_FILE, module_text)
         files[MODULE_FILE] = text_hash(module_text)
+        from asc_xdsl.frontend import cache_ir
+
+        form = cache_ir.dump(compiled.module, files[MODULE_FILE])
+        if form is not None:
+            _write_atomic(entry / FORM_FILE, form)
+            files[FORM_FILE] = text_hash(form)
         meta = {
             "format": FORMAT_VERSION,
             "name": compiled.name,
@@ -180,12 +190,20 @@ def load(key: str, name: str, frontend_ir: Callable[[], str]) -> Any:
     from asc_xdsl.frontend.jit import LazyTexts
     from asc_xdsl.runtime.kernel import CompiledKernel
 
-    try:
-        module = parse_module(texts[MODULE_FILE])
-        module.verify()
-    except Exception as e:  # digests match, yet it does not load: another xDSL's text
-        first = str(e).strip().splitlines()[:1]
-        return _discard(entry, f"its {MODULE_FILE} does not load ({first[0] if first else e})")
+    module = None
+    if FORM_FILE in texts:  # (not verified again: it is the module the compile launched)
+        from asc_xdsl.frontend import cache_ir
+
+        try:
+            module = cache_ir.load(texts[FORM_FILE], meta["files"][MODULE_FILE])
+        except Exception as e:  # digests match, yet it does not load
+            return _discard(entry, f"its {FORM_FILE} does not load ({_first_line(e)})")
+    if module is None:  # no form, or one of another module.mlir: the text
+        try:
+            module = parse_module(texts[MODULE_FILE])
+            module.verify()
+        except Exception as e:  # digests match, yet it does not load: another xDSL's text
+            return _discard(entry, f"its {MODULE_FILE} does not load ({_first_line(e)})")
     if not _has_kernel(module, name):
         return _discard(entry, f"its {MODULE_FILE} has no kernel function '{name}'")
 
@@ -239,6 +257,11 @@ def _read_meta(text: str, name: str) -> tuple[Any, str | None]:
     ):
         return None, "its kernel.json does not list the entry's files and their digests"
     return meta, None
+
+
+def _first_line(e: Exception) -> str:
+    first = str(e).strip().splitlines()[:1]
+    return first[0] if first else type(e).__name__
 
 
 def _has_kernel(module: Any, name: str) -> bool:

@@ -56,7 +56,7 @@ def test_disk_cache_is_plain_text_and_reloads(fresh_cache):
     assert len(entries) == 1
     # Nothing was printed before the entry was written: only the module and metadata.
     names = sorted(p.name for p in entries[0].iterdir())
-    assert names == ["kernel.json", "module.mlir"]
+    assert names == ["kernel.json", "module.json", "module.mlir"]
     K.scale._compiled.clear()
     again = K.scale.compile(X32, 1, 256)
     assert again is not first
@@ -81,7 +81,14 @@ def test_disk_cache_keeps_the_texts_printed_before_it_was_written(fresh_cache, m
 
     cache.store(entry.name, first)
     names = sorted(p.name for p in entry.iterdir())
-    assert names == ["ir.mlir", "kernel.cpp", "kernel.json", "lowered.mlir", "module.mlir"]
+    assert names == [
+        "ir.mlir",
+        "kernel.cpp",
+        "kernel.json",
+        "lowered.mlir",
+        "module.json",
+        "module.mlir",
+    ]
     K.scale._compiled.clear()
     again = K.scale.compile(X32, 1, 256)
     assert again.metadata.get("from_disk_cache") is True

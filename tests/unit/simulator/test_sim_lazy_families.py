@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[3]
 UNRELATED = (
     "adv_math", "adv_matmul", "adv_norm", "adv_quant", "adv_softmax", "aipp", "bilinear",
     "cmpsel", "cube", "gathermask", "list_tensor", "members", "multicore", "mutex",
-    "reduce", "refused", "reg", "scalar_math", "sort", "vconv",
+    "reduce", "refused", "reg", "scalar_math", "scalar_memref", "sort", "vconv",
 )  # fmt: skip
 """Families of ops the vector-add example does not use."""
 

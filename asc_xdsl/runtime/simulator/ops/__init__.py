@@ -30,7 +30,7 @@ MODULES = (
     "fill", "framework", "gathermask", "header_constants", "layout", "list_tensor",
     "masks", "mem_allocator", "members", "multicore", "mutex", "queue_events", "reduce",
     "refused", "reg", "reg_address", "reg_arith", "reg_debug", "reg_fused", "reg_relayout",
-    "scalar", "scalar_bits", "scalar_math", "shape_info", "simt", "sort", "stack_buffer",
+    "scalar", "scalar_bits", "scalar_math", "scalar_memref", "shape_info", "simt", "sort", "stack_buffer",
     "system_state", "vconv", "vector",
 )  # fmt: skip
 """Every family module (`load_all`)."""

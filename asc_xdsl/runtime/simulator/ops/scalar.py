@@ -1,5 +1,5 @@
-"""Scalar code: arith, scf (for/if/while), func.call, memref, emitasc.ptr_offset (math:
-scalar_math.py).
+"""Scalar code: arith, scf (for/if/while), func.call, emitasc.ptr_offset (math:
+scalar_math.py; memref: scalar_memref.py).
 
 Integers are Python ints wrapped to their type's width after each op (signless types
 are read as signed, `ui*` as unsigned; `index` is 64-bit); division and remainder
@@ -13,7 +13,7 @@ import operator
 from collections.abc import Callable
 
 import numpy as np
-from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     DenseIntOrFPElementsAttr,
@@ -21,7 +21,6 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
-    MemRefType,
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
@@ -30,7 +29,7 @@ from asc_xdsl.dialects.emitasc import PtrOffsetOp
 from asc_xdsl.runtime.simulator.budget import endless_error, for_error, trip_count, while_error
 from asc_xdsl.runtime.simulator.compile import Body, FunctionCompiler, Inline, handles
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype, to_scalar, wrap_int
-from asc_xdsl.runtime.simulator.errors import GmAccessError, SimulatorError
+from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.float8 import float8_code
 from asc_xdsl.runtime.simulator.memory import GmPtr
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
@@ -841,80 +840,8 @@ def _call(op: func.CallOp, comp: FunctionCompiler):
 
 
 # ---------------------------------------------------------------------------
-# memref (local scalar arrays) and GM pointers
+# GM pointers (memref ops: scalar_memref.py)
 # ---------------------------------------------------------------------------
-
-
-@handles(memref.AllocaOp, memref.AllocOp)
-def _alloca(op, comp):
-    t = op.memref.type
-    assert isinstance(t, MemRefType)
-    shape = tuple(t.get_shape())
-    dtype = np_dtype(t.element_type)
-    dyn = comp.slots_of(op.dynamic_sizes)
-    r = comp.slot(op.memref)
-
-    def run(e, c, _op=op):
-        dims = iter(e[d] for d in dyn)
-        e[r] = np.zeros(tuple(next(dims) if s < 0 else s for s in shape), dtype)
-
-    return run
-
-
-@handles(memref.DeallocOp)
-def _dealloc(op, comp):
-    return None
-
-
-def _gm_element(p: GmPtr, idx: int, dtype) -> np.ndarray:
-    start = p.byte_offset + idx * p.itemsize
-    if start < 0 or start + p.itemsize > p.buf.nbytes:
-        raise GmAccessError(
-            f"GM access outside argument '{p.buf.name}': element {start // p.itemsize} of "
-            f"{p.buf.nbytes // p.itemsize}"
-        )
-    return p.buf.u8[start : start + p.itemsize].view(dtype)
-
-
-@handles(memref.LoadOp)
-def _load(op: memref.LoadOp, comp):
-    m, idx, r = comp.slot(op.memref), comp.slots_of(op.indices), comp.slot(op.res)
-    dtype = np_dtype(op.res.type)
-    rt = op.res.type
-    is_int = dtype.kind in "iub"
-
-    def run(e, c, _op=op):
-        arr = e[m]
-        if isinstance(arr, GmPtr):
-            v = _gm_element(arr, e[idx[0]], dtype)[0]
-        else:
-            try:
-                v = arr[tuple(e[i] for i in idx)]
-            except IndexError:
-                raise SimulatorError(
-                    f"memref.load index out of range of shape {arr.shape}"
-                ) from None
-        e[r] = to_scalar(rt, v) if is_int else v
-
-    return run
-
-
-@handles(memref.StoreOp)
-def _store(op: memref.StoreOp, comp):
-    v, m, idx = comp.slot(op.value), comp.slot(op.memref), comp.slots_of(op.indices)
-    dtype = np_dtype(op.value.type)
-
-    def run(e, c, _op=op):
-        arr = e[m]
-        if isinstance(arr, GmPtr):
-            _gm_element(arr, e[idx[0]], dtype)[0] = e[v]
-            return
-        try:
-            arr[tuple(e[i] for i in idx)] = e[v]
-        except IndexError:
-            raise SimulatorError(f"memref.store index out of range of shape {arr.shape}") from None
-
-    return run
 
 
 @handles(PtrOffsetOp)
