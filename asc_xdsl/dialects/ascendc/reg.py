@@ -1242,6 +1242,75 @@ CastImpl: s322s64, s642s32, f322s64, s642f32), each in two forms: int64 in one r
 (`RegTensor<int64_t, RegTraitNumTwo>`) against one register of the 32-bit type."""
 
 
+@dataclass(frozen=True)
+class CastForm:
+    """How 3510's Reg Cast treats one (T = dst, S = src) pair: whether the trait's
+    roundMode and satMode act, and how many RegLayout values it takes (1: the widths
+    are equal, the layout is not read)."""
+
+    rounds: bool
+    saturates: bool
+    layouts: int
+
+
+_W2, _W4, _SAME = 2, 4, 1
+_LAYOUT = {  # (T, S) -> layouts: the widenings (`layoutMerge`: neither mode acts)
+    **dict.fromkeys(
+        [("ui16", "ui8"), ("i16", "i8"), ("ui32", "ui16"), ("ui32", "i16"), ("i32", "i16")],
+        _W2,
+    ),
+    **dict.fromkeys([("i64", "i32"), ("f32", "f16"), ("f32", "bf16"), ("f16", "ui8")], _W2),
+    **dict.fromkeys([("f16", "i8"), ("f32", "i16"), ("f16", _HIF8), ("bf16", "f8E8M0FNU")], _W2),
+    **dict.fromkeys([("ui32", "ui8"), ("i32", "i8"), ("f32", _HIF8)], _W4),
+    **dict.fromkeys([("f32", "f8E4M3FN"), ("f32", "f8E5M2")], _W4),
+}
+_SAT_LAYOUT = {  # the integer narrowings (`satLayMergeCast`: satMode acts)
+    **dict.fromkeys([("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("i16", "ui32")], _W2),
+    **dict.fromkeys([("ui16", "i32"), ("i16", "i32"), ("i32", "i64")], _W2),
+    **dict.fromkeys([("ui8", "ui32"), ("ui8", "i32")], _W4),
+}
+_RND_SAT = {  # `rndSatLayoutMergeCast` / `rndSatMergeCast`: both modes act
+    **dict.fromkeys([("i16", "f32"), ("ui8", "f16"), ("i8", "f16"), ("i32", "bf16")], _W2),
+    **dict.fromkeys([("i64", "f32"), ("f16", "f32"), ("bf16", "f32"), (_HIF8, "f16")], _W2),
+    **dict.fromkeys([("f8E8M0FNU", "bf16")], _W2),
+    **dict.fromkeys([(_HIF8, "f32"), ("f8E5M2", "f32"), ("f8E4M3FN", "f32")], _W4),
+    **dict.fromkeys([("i32", "f32"), ("i16", "f16"), ("f16", "bf16")], _SAME),
+}
+_RND = {  # `rndLayoutMergeCast` / `rndMergeCast`: roundMode acts
+    **dict.fromkeys([("i32", "f16"), ("f32", "i64")], _W2),
+    **dict.fromkeys([("f16", "i16"), ("f32", "i32"), ("bf16", "f16")], _SAME),
+}
+REG_CAST_FORMS: dict[tuple[str, str], CastForm] = {
+    **{k: CastForm(False, False, n) for k, n in _LAYOUT.items()},
+    **{k: CastForm(False, True, n) for k, n in _SAT_LAYOUT.items()},
+    **{k: CastForm(True, True, n) for k, n in _RND_SAT.items()},
+    **{k: CastForm(True, False, n) for k, n in _RND.items()},
+}
+"""Every (T = dst, S = src) pair 3510's Reg Cast takes (the 4-bit types aside):
+kernel_reg_compute_vec_vconv_impl.h's `CastImpl<T, U, trait>` tables `layoutMerge`,
+`satLayMergeCast`, `rndSatLayoutMergeCast`, `rndSatMergeCast`, `rndLayoutMergeCast`,
+`rndMergeCast` (any other pair is its `static_assert`), the same as the Cast page's
+table 3. A 2x width change takes RegLayout ZERO / ONE, a 4x one ZERO..THREE (the
+`Part` / `Part_T` forms' `static_assert`)."""
+
+
+def cast_form_error(t: str, s: str, layout: RegLayout, mode: RoundMode) -> str | None:
+    """Why 3510's Reg Cast refuses T = `t` from S = `s` with this layout and round mode
+    (None: it takes them)."""
+    form = REG_CAST_FORMS.get((t, s))
+    if form is None:
+        takes = ", ".join(f"{b} -> {a}" for a, b in REG_CAST_FORMS if b == s)
+        return f"Cast from {s} to {t} is not supported on Ascend 950 (from {s}: {takes or 'none'})"
+    if form.layouts > 1 and int(layout) >= form.layouts:
+        return (
+            f"Cast from {s} to {t} takes RegLayout ZERO..{RegLayout(form.layouts - 1).name}, "
+            f"not {layout.name} (the header's static_assert)"
+        )
+    if (t, s) == ("bf16", "f32") and mode is RoundMode.CAST_NONE:
+        return "Cast from f32 to bf16 takes no CAST_NONE (the header's static_assert)"
+    return None
+
+
 class RegPairSideOp(RegOp):
     """An op between a 64-bit side and a 32-bit one (Cast, Pack, UnPack): the 64-bit side
     may be a RegTraitNumTwo pair, the other stays one register."""
@@ -1274,6 +1343,13 @@ class RegCastBase(RegPairSideOp):
                 raise VerifyException(
                     f"'{self.name}': a Cast's RegTraitNumTwo register is its int64 side, not {e}"
                 )
+        if float8_type_of(self) is not None:
+            return  # (the 8-bit float pairs: `_verify_float8`, with their round modes)
+        pair = self.results[0].type.reg_num == 2 or self.operands[0].type.reg_num == 2
+        layout = RegLayout.ZERO if pair else RegLayout.from_attr(self.properties["layout"])
+        why = cast_form_error(t, s, layout, RoundMode.from_attr(self.properties["roundMode"]))
+        if why is not None:
+            raise VerifyException(f"'{self.name}': {why}")
 
 
 _add(
@@ -1291,8 +1367,8 @@ _add(
     sim="cast",
     base=RegCastBase,
     dtypes={
-        "T": ("i8", "ui8", "i16", "i32", "i64", "f16", "bf16", "f32", *FP8),
-        "S": ("i8", "ui8", "i16", "i32", "i64", "f16", "bf16", "f32", *FP8),
+        "T": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8),
+        "S": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8),
     },
     example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
     doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING, "

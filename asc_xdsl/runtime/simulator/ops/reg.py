@@ -1133,29 +1133,40 @@ _ROUNDING = {
 
 
 def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.ndarray:
-    """Elementwise conversion: float -> integer rounded by `rounding` (saturated, NaN
-    0, when `sat`; wrapped otherwise); integer -> float exact then rounded to nearest
-    by numpy; float -> float by numpy (nearest even), a narrowing by a directed mode
-    (FLOOR, CEIL, TRUNC, ROUND, ODD) rounded by that mode (until 2026-12 every mode
-    rounded to nearest here)."""
+    """Elementwise conversion, as the Cast page's table 4 says: float -> integer rounded
+    by `rounding`, then saturated when `sat` (NaN 0) or else cut to the target's low bits
+    (+-inf the target's limits, NaN 0); integer -> integer saturated or cut the same way,
+    except int16 -> uint32, which saturates always (a negative value is 0: "只支持饱和模式");
+    integer -> float rounded once by `rounding` (int16 -> half, int32 -> float, int64 ->
+    float; CAST_NONE as CAST_RINT; the others are exact); float -> float by numpy (nearest
+    even), a narrowing by a directed mode (FLOOR, CEIL, TRUNC, ROUND, ODD) rounded by that
+    mode (until 2026-12 every mode rounded to nearest here; until issue 30's third round
+    int32 -> float and int16 -> half rounded to nearest whatever the mode, and a NO_SAT
+    float -> integer gave 0 for +-inf)."""
     if x.dtype.kind == "f" and to.dtype.kind in "iu":
         y = _ROUNDING[rounding](x.astype(np.float64))
+        info = np.iinfo(to.dtype)
+        # (float64 cannot hold int64's max: 2**63 and above saturate to it)
+        top = y >= 2.0**63
         if sat:
-            info = np.iinfo(to.dtype)
-            # (float64 cannot hold int64's max: 2**63 and above saturate to it)
-            top = y >= 2.0**63
             y = np.where(np.isnan(y) | top, 0, np.clip(y, info.min, info.max))
             return np.where(top, info.max, y.astype(np.int64)).astype(to.dtype)
-        y = np.where(np.isfinite(y) & (np.abs(y) < 2.0**63), y, 0)
-        return y.astype(np.int64).astype(to.dtype)
+        cut = np.where(np.isfinite(y) & (np.abs(y) < 2.0**63), y, 0).astype(np.int64)
+        limits = np.where(y > 0, info.max, info.min)
+        return np.where(np.isinf(y), limits, cut.astype(to.dtype)).astype(to.dtype)
     if x.dtype.itemsize == 8 and x.dtype.kind in "iu" and to.dtype == np.float32:
         return _int64_to_float32(x, rounding)
     if x.dtype.kind in "iu" and to.dtype.kind in "iu":
         wide = x.astype(np.int64)
-        if sat:
+        if sat or (x.dtype == np.int16 and to.dtype == np.uint32):
             info = np.iinfo(to.dtype)
             wide = np.clip(wide, info.min, info.max)
         return wide.astype(to.dtype)
+    if x.dtype.kind in "iu" and to.dtype.kind == "f" and not to.bf16:
+        from asc_xdsl.runtime.simulator.ops.cast import cast_array
+
+        mode = RoundMode.CAST_RINT if rounding is RoundMode.CAST_NONE else rounding
+        return cast_array(x, False, to.dtype, False, mode)  # (exact where the type holds x)
     narrower = to.bf16 or to.dtype.itemsize < x.dtype.itemsize
     if x.dtype.kind == "f" and to.dtype.kind == "f" and narrower and rounding in _DIRECTED:
         # (float -> half / bfloat16 by a directed mode: the basic API Cast's rounding)
