@@ -558,6 +558,11 @@ TRAIT_TWO_OPS: set[str] = {
         # (Cast: int64 <-> int32 / float; Pack / UnPack of 64-bit elements: the 64-bit
         # side a pair, the other one register)
         *("cast", "pack", "unpack"),
+        # (issue 30, round three: ShiftLeft / ShiftRight by a register, MulAddDst, Axpy
+        # (Muls + Add of the pair), Interleave / DeInterleave (b64: pairs only), the
+        # unaligned stores (vstus of the pair interleaved), Gather / Scatter of b64)
+        *("shift_left", "shift_right", "mul_add_dst", "axpy", "interleave", "deinterleave"),
+        *("store_unalign", "store", "gather", "scatter"),
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
@@ -955,6 +960,44 @@ _add(
     "32-byte aligned UB address. With `dist` (`StoreAlign<T, MaskDist::dist>`): "
     "DIST_PACK writes the even bits as 16 bytes (16-byte aligned).",
 )
+
+
+class RegIndexedOp(RegOp):
+    """Gather / Scatter through UB (`vgather2` / `vscatter`): the index type goes with
+    the element width (b16: uint16, b32: uint32, b64: uint32 or uint64), and for b64
+    either side may be a RegTraitNumTwo pair, except a pair of data with a one-register
+    uint64 index (DataCopyGatherImpl / DataCopyScatterImpl's `static_assert`s: 32 indices
+    for 64 elements)."""
+
+    INDEX: ClassVar[dict[int, tuple[str, ...]]] = {2: ("ui16",), 4: ("ui32",), 8: ("ui32", "ui64")}
+
+    def _mixes_traits(self) -> bool:
+        return True
+
+    def verify_(self) -> None:
+        super().verify_()
+        data = self.dst if self.results else self.src  # type: ignore[attr-defined]
+        index = self.index.type  # type: ignore[attr-defined]
+        t, i = data.type.element_type, str(index.element_type)
+        size = element_bytes(t)
+        allowed = self.INDEX.get(size, ())
+        api = self.SPEC.api.removeprefix("Reg::")
+        if i not in allowed:
+            raise VerifyException(
+                f"'{self.name}': {api} of {t} takes a {' or '.join(allowed)} index, not {i} "
+                "(b16: uint16, b32: uint32, b64: uint32 or uint64)"
+            )
+        if data.type.reg_num == 2 and index.reg_num == 1 and i == "ui64":
+            raise VerifyException(
+                f"'{self.name}': {api} of a RegTraitNumTwo pair takes a uint32 register or a "
+                "uint64 RegTraitNumTwo pair of indices, not one uint64 register (it holds 32 "
+                "indices for 64 elements: the header's static_assert)"
+            )
+        if index.reg_num == 2 and i != "ui64":  # (the type's own check says so first)
+            raise VerifyException(f"'{self.name}': a RegTraitNumTwo index is uint64, not {i}")
+
+
+_INDEXED = ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32", "i64", "ui64")
 _add(
     "RegGatherOp",
     "gather",
@@ -962,10 +1005,14 @@ _add(
     (_PTR, _reg_in("index", "I"), _mask()),
     (_reg_out(),),
     sim="gather",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32"), "I": ("ui16", "ui32")},
+    dtypes={"T": _INDEXED, "I": ("ui16", "ui32", "ui64")},
     example={"T": "f32", "I": "ui32"},
+    base=RegIndexedOp,
     doc="`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled "
-    "elements (0 elsewhere); `index` holds element offsets of the width of T.",
+    "elements (0 elsewhere); `index` holds element offsets (uint16 for b16 T, uint32 for "
+    "b32, uint32 or uint64 for b64: the low 32 bits of each are read). 64-bit T: one "
+    "register (32 elements, the index's first 32) or a RegTraitNumTwo pair (64; the "
+    "index a uint32 register or a uint64 pair, the mask a b32 mask).",
 )
 _add(
     "RegScatterOp",
@@ -973,9 +1020,11 @@ _add(
     "Scatter",
     (_DST_PTR, _reg_in("src"), _reg_in("index", "I"), _mask()),
     sim="scatter",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32"), "I": ("ui16", "ui32")},
+    dtypes={"T": _INDEXED, "I": ("ui16", "ui32", "ui64")},
     example={"T": "f32", "I": "ui32"},
-    doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled elements.",
+    base=RegIndexedOp,
+    doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled "
+    "elements; the index types and the 64-bit forms as Gather's.",
 )
 
 # -- arithmetic ------------------------------------------------------------------
@@ -1289,9 +1338,10 @@ REG_CAST_FORMS: dict[tuple[str, str], CastForm] = {
 """Every (T = dst, S = src) pair 3510's Reg Cast takes (the 4-bit types aside):
 kernel_reg_compute_vec_vconv_impl.h's `CastImpl<T, U, trait>` tables `layoutMerge`,
 `satLayMergeCast`, `rndSatLayoutMergeCast`, `rndSatMergeCast`, `rndLayoutMergeCast`,
-`rndMergeCast` (any other pair is its `static_assert`), the same as the Cast page's
-table 3. A 2x width change takes RegLayout ZERO / ONE, a 4x one ZERO..THREE (the
-`Part` / `Part_T` forms' `static_assert`)."""
+`rndMergeCast` (any other pair is its `static_assert`): the Cast page's table 3, and
+int32 -> uint16, which the page's table 9 lists and table 3 leaves out. A 2x width
+change takes RegLayout ZERO / ONE, a 4x one ZERO..THREE (the `Part` / `Part_T` forms'
+`static_assert`)."""
 
 
 def cast_form_error(t: str, s: str, layout: RegLayout, mode: RoundMode) -> str | None:

@@ -602,6 +602,16 @@ def _indexed(c, e, base: int, index: np.ndarray, el: _Elem, what: str):
     return addresses
 
 
+def _index_words(index: np.ndarray) -> np.ndarray:
+    """A Gather / Scatter index register's offsets: a uint64 index's low 32 bits (the 3510
+    headers read the index's low words: `DeInterleave` of a register, `reg[0]` of a
+    pair); a b64 element i is then the 32-bit words 2 index[i] and 2 index[i] + 1, so its
+    mask is the data's (a one-register b64 mask, or a pair's b32 mask)."""
+    if index.dtype == np.uint64:
+        return (index & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    return index
+
+
 @_builds("gather")
 def _gather(op, comp, arg):
     el = _elem(op.dst.type)
@@ -609,8 +619,8 @@ def _gather(op, comp, arg):
     what = op.SPEC.api
 
     def run(e, c, _op=op):
-        index = e[idx][: el.lanes]
-        enabled = lanes_of(e[m], el.size)[: len(index)]
+        index = _index_words(e[idx])[: el.lanes]
+        enabled = lanes_of(e[m], el.step)[: len(index)]
         out = np.zeros(el.lanes, el.dtype)
         for i in np.nonzero(enabled)[0]:
             address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
@@ -627,10 +637,10 @@ def _scatter(op, comp, arg):
     what = op.SPEC.api
 
     def run(e, c, _op=op):
-        index = e[idx]
+        index = _index_words(e[idx])
         src = e[s]
         n = min(len(index), len(src))
-        enabled = lanes_of(e[m], el.size)[:n]
+        enabled = lanes_of(e[m], el.step)[:n]
         one = np.ones(1, bool)
         for i in np.nonzero(enabled)[0]:
             address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
