@@ -192,7 +192,7 @@ def cast_u_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
     (a negative saturates to 0), [256) int32 -> uint16 SAT, [320) uint32 -> uint16 and
     back both at RegLayout ONE, [384) narrowed at ONE and widened at ZERO (the other
     slot: 0), [448) uint32 -> uint8 NO_SAT at RegLayout TWO and back; the first n
-    elements on."""
+    elements on; [512) Cast<uint32_t, uint16_t> MERGING of r's low halves into r."""
     m, _ = R.update_mask(n, asc.uint32)
     full = R.create_mask(asc.uint32)
     r = R.load_align(x, 64)
@@ -209,6 +209,8 @@ def cast_u_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
     two = R.RegLayout.TWO
     b = R.cast(r, asc.uint8, m, sat=NO_SAT, layout=two)
     R.store_align(z, R.cast(b, asc.uint32, full, layout=two), full, 448)
+    low = R.cast(r, asc.uint16, full, sat=NO_SAT)
+    R.store_align(z, R.cast_merging(r, low, m), full, 512)
 
 
 def _cast_u_make(rng):
@@ -235,6 +237,7 @@ def _cast_u_golden(x, y, s, z):
     ]
     for k, v in enumerate(blocks):
         out[64 * k : 64 * k + 64] = np.where(on, v, 0).astype(np.uint32)
+    out[512:576] = np.where(on, r & 0xFFFF, r).astype(np.uint32)
     return out
 
 
@@ -360,6 +363,13 @@ def _cast(t: str, s: str, props: str = "roundMode = 1 : i32, sat = 1 : i32, layo
             r"Cast from f32 to ui8 is not supported on Ascend 950 \(from f32: .*f32 -> i16",
         ),
         (*_cast("i8", "i16"), "Cast from i16 to i8 is not supported"),
+        (
+            f"%p: {_reg('ui8')}, %a: {_reg('f32')}",
+            "    %c = ascendc.reg.cast_merging %p, %a, %m {roundMode = 1 : i32, sat = 1 : i32, "
+            f"layout = 0 : i32}} : {_reg('ui8')}, {_reg('f32')}, !ascendc.mask_reg -> "
+            f"{_reg('ui8')}",
+            "'ascendc.reg.cast_merging': Cast from f32 to ui8 is not supported",
+        ),
         (*_cast("ui16", "ui8", "roundMode = 1 : i32, sat = 1 : i32, layout = 0 : i32"), None),
         (
             *_cast("ui32", "ui16", "roundMode = 1 : i32, sat = 1 : i32, layout = 2 : i32"),

@@ -51,6 +51,7 @@ from asc_xdsl.dialects.ascendc.reg import (
     _format,
     _operand_element,
     _result_element,
+    cast_form_error,
     reg,
 )
 from asc_xdsl.dialects.ascendc.reg_types import (
@@ -263,9 +264,14 @@ class CastMergingOp(RegOp):
                 f"'{self.name}': Cast with MaskMergeMode::MERGING takes RegLayout ZERO only "
                 f"(the 3510 header's static_assert), not {layout.name}"
             )
+        # (the pairs 3510's CastImpl takes: reg.REG_CAST_FORMS, as for reg.cast)
+        t, s = (str(v.type.element_type) for v in (self.results[0], self.operands[1]))
+        why = cast_form_error(t, s, layout, RoundMode.from_attr(self.properties["roundMode"]))
+        if why is not None:
+            raise VerifyException(f"'{self.name}': {why}")
 
 
-_CAST_TYPES = ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32")
+_CAST_TYPES = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
 _add(
     "RegCastMergingOp",
     "cast_merging",

@@ -2,7 +2,7 @@
 // (tools/check_headers.py --arch 3510 compiles this file: tests/unit/test_headers.py):
 // RegTraitNumTwo pairs in ShiftLeft / ShiftRight, MulAddDst, Axpy, Interleave /
 // DeInterleave, StoreUnAlign and Store; Gather / Scatter of int64 with uint32 and uint64
-// indices (one register or pairs); the Cast pairs with uint16 / uint32.
+// indices (one register or pairs); the Cast pairs with uint16 / uint32 (MERGING too).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 // RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
 
@@ -99,6 +99,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK:      AscendC::Reg::Cast<uint16_t, uint8_t, w4_trait>(w4, c, m);
   // CHECK:      AscendC::RoundMode::CAST_FLOOR};
   // CHECK-NEXT: AscendC::Reg::Cast<float, int32_t, f_trait>(f, ri, m);
+  // CHECK:      AscendC::Reg::MaskMergeMode::MERGING, AscendC::RoundMode::CAST_RINT};
+  // CHECK-NEXT: AscendC::Reg::Cast<uint32_t, uint16_t, {{.*}}>(mg, h, m);
   func.func @casts(%x: memref<?xui32, 26 : i64>, %y: memref<?xi32, 26 : i64>, %z: memref<?xui32, 26 : i64>) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
     %m = ascendc.reg.create_mask {dtype = ui32, pattern = 0 : i32} : () -> !ascendc.mask_reg
@@ -114,6 +116,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %c = ascendc.reg.cast %h, %m {roundMode = 1 : i32, sat = 1 : i32, layout = 0 : i32} : !ascendc.reg_tensor<ui16>, !ascendc.mask_reg -> !ascendc.reg_tensor<ui8>
     %w4 = ascendc.reg.cast %c, %m {roundMode = 1 : i32, sat = 1 : i32, layout = 0 : i32} : !ascendc.reg_tensor<ui8>, !ascendc.mask_reg -> !ascendc.reg_tensor<ui16>
     %f = ascendc.reg.cast %ri, %m {roundMode = 2 : i32, sat = 1 : i32, layout = 0 : i32} : !ascendc.reg_tensor<i32>, !ascendc.mask_reg -> !ascendc.reg_tensor<f32>
+    %mg = ascendc.reg.cast_merging %r, %h, %m {roundMode = 1 : i32, sat = 1 : i32, layout = 0 : i32} : !ascendc.reg_tensor<ui32>, !ascendc.reg_tensor<ui16>, !ascendc.mask_reg -> !ascendc.reg_tensor<ui32>
+    ascendc.reg.store_align %z, %c0, %mg, %m : memref<?xui32, 26 : i64>, i32, !ascendc.reg_tensor<ui32>, !ascendc.mask_reg
     ascendc.reg.store_align %z, %c0, %w1, %m : memref<?xui32, 26 : i64>, i32, !ascendc.reg_tensor<ui32>, !ascendc.mask_reg
     ascendc.reg.store_align %z, %c0, %w2, %m : memref<?xui32, 26 : i64>, i32, !ascendc.reg_tensor<ui32>, !ascendc.mask_reg
     ascendc.reg.store_align %z, %c0, %w3, %m : memref<?xui32, 26 : i64>, i32, !ascendc.reg_tensor<ui32>, !ascendc.mask_reg
