@@ -177,6 +177,63 @@ def test_int64_gather_scatter_match_numpy():
     assert "AscendC::Reg::Scatter(z, g2, far, full);" in cpp
 
 
+# -- 64-bit PostUpdate, unaligned-stream and AddrReg forms ------------------------------------
+
+
+@asc.vf
+def post64_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+    """int64. A pair x[0:64] by LoadAlign PostUpdate (stride 64) and one register
+    x[64:96] after it; a pair by LoadUnAlign PostUpdate at x + 3 with stride 64 and one
+    at x + 67 with stride 8 (its halves at x + 67 and x + 75); the AddrReg forms (two
+    steps of 32). z: the first pair's first n elements at z[0:64) (stride 64), the pair
+    again at stride 16 from z + 128 (its second half at z + 144), the unaligned pairs at
+    z[256:320) and z[320:384), the one register by AddrReg at z[384 + 32 i] for i = 0,
+    1 (x[64 + 32 i:]), the register of x[64:96) at z[448:480) by StoreAlign PostUpdate.
+    (The pointers into z come from PostUpdate loads, ordered before the stores.)"""
+    m, _ = R.update_mask(n, x.dtype, TWO)
+    full = R.create_mask(x.dtype, trait=TWO)
+    one = R.create_mask(x.dtype)
+    _, zq = R.load_align_post(z, 128)
+    _, zs = R.load_align_post(z, 256)
+    _, zk = R.load_align_post(z, 384)
+    _, zb = R.load_align_post(z, 448)
+    R.local_mem_bar(R.MemType.VEC_LOAD, R.MemType.VEC_STORE)
+    a, xp = R.load_align_post(x, 64, trait=TWO)
+    b, _ = R.load_align_post(xp, 32)
+    R.store_align_post(z, a, 64, m)
+    R.store_align_post(zq, a, 16, full)
+    _, xu = R.load_align_post(x, 3)
+    c, _, xv = R.load_unalign_post(R.load_unalign_pre(xu), xu, 64, trait=TWO)
+    d, _, _ = R.load_unalign_post(R.load_unalign_pre(xv), xv, 8, trait=TWO)
+    zt = R.store_align_post(zs, c, 64, full)
+    R.store_align_post(zt, d, 64, full)
+    for i in range(2):
+        k = R.create_addr_reg(x.dtype, i, 32)
+        R.store_align(zk, R.load_align(xp, k), one, k)
+    R.store_align_post(zb, b, 32, one)
+
+
+def _post64_golden(x, y, s, z):
+    out = z.copy()
+    a = x[:64]
+    out[0:64] = np.where(np.arange(64) < 50, a, 0)
+    out[128:160], out[144:176] = a[:32], a[32:]
+    out[256:320] = x[3:67]
+    out[320:352], out[352:384] = x[67:99], x[75:107]
+    out[384:448] = x[64:128]
+    out[448:480] = x[64:96]
+    return out
+
+
+def test_int64_post_update_unaligned_and_addr_reg_forms_match_numpy():
+    """The pair forms' halves go where the 3510 header's two 32-bit accesses put them:
+    the second at the pointer the first advanced by min(stride, 32)."""
+    cpp = _run(post64_vf, _post64_golden, _pairs_make, np.int64)
+    assert "AscendC::Reg::RegTensor<int64_t, AscendC::Reg::RegTraitNumTwo> a;" in cpp
+    assert "AscendC::Reg::LoadUnAlign(c, v2, xv, static_cast<uint32_t>(c64_i32));" in cpp
+    assert "AscendC::Reg::LoadAlign(v4, xp, k);" in cpp
+
+
 # -- the uint16 / uint32 Cast pairs, and rounding / saturation -------------------------------
 
 RM = R.RoundMode
