@@ -2,7 +2,9 @@
 // (tools/check_headers.py --arch 3510 compiles this file: tests/unit/test_headers.py):
 // RegTraitNumTwo pairs in ShiftLeft / ShiftRight, MulAddDst, Axpy, Interleave /
 // DeInterleave, StoreUnAlign and Store; Gather / Scatter of int64 with uint32 and uint64
-// indices (one register or pairs); the Cast pairs with uint16 / uint32 (MERGING too).
+// indices (one register or pairs); the 64-bit PostUpdate, unaligned-stream and AddrReg
+// forms (pairs where the header has them); the Cast pairs with uint16 / uint32 (MERGING
+// too).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 // RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
 
@@ -84,6 +86,41 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.reg.scatter %z, %g3, %w, %full : memref<?xi64, 26 : i64>, !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<ui64, 2>, !ascendc.mask_reg
     ascendc.reg.scatter %z, %g4, %lo, %half : memref<?xi64, 26 : i64>, !ascendc.reg_tensor<i64>, !ascendc.reg_tensor<ui64>, !ascendc.mask_reg
     ascendc.reg.scatter %z, %g5, %idx, %half : memref<?xi64, 26 : i64>, !ascendc.reg_tensor<i64>, !ascendc.reg_tensor<ui32>, !ascendc.mask_reg
+    func.return
+  }
+  // CHECK-LABEL: __simd_vf__ inline void post64(__ubuf__ int64_t* x, __ubuf__ int64_t* z) {
+  // CHECK:      AscendC::Reg::RegTensor<int64_t, AscendC::Reg::RegTraitNumTwo> a;
+  // CHECK-NEXT: __ubuf__ int64_t* x1 = x;
+  // CHECK-NEXT: AscendC::Reg::LoadAlign<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(a, x1, static_cast<int32_t>(c64));
+  // CHECK:      AscendC::Reg::LoadAlign<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(b, x1, static_cast<int32_t>(c32));
+  // CHECK:      AscendC::Reg::StoreAlign<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z1, a, static_cast<int32_t>(c16), m);
+  // CHECK-NEXT: AscendC::Reg::StoreAlign<int64_t, AscendC::Reg::PostLiteral::POST_MODE_UPDATE>(z1, b, static_cast<int32_t>(c32), one);
+  // CHECK:      AscendC::Reg::LoadUnAlignPre(u, x1);
+  // CHECK:      AscendC::Reg::LoadUnAlign(c, u, x3, static_cast<uint32_t>(c64));
+  // CHECK:      AscendC::Reg::AddrReg k = AscendC::Reg::CreateAddrReg<int64_t>(
+  // CHECK:      AscendC::Reg::LoadAlign(d, x, k);
+  // CHECK-NEXT: AscendC::Reg::StoreAlign(z, d, k, one);
+  func.func @post64(%x: memref<?xi64, 26 : i64>, %z: memref<?xi64, 26 : i64>) attributes {ascendc.vf} {
+    %c16 = arith.constant 16 : i32
+    %c32 = arith.constant 32 : i32
+    %c64 = arith.constant 64 : i32
+    %c1 = arith.constant 1 : i32
+    %m = ascendc.reg.create_mask {dtype = i64, pattern = 0 : i32, trait = 2 : i32} : () -> !ascendc.mask_reg
+    %one = ascendc.reg.create_mask {dtype = i64, pattern = 0 : i32} : () -> !ascendc.mask_reg
+    %a, %x1 = ascendc.reg.load_align_post %x, %c64 : memref<?xi64, 26 : i64>, i32 -> !ascendc.reg_tensor<i64, 2>, memref<?xi64, 26 : i64>
+    %b, %x2 = ascendc.reg.load_align_post %x1, %c32 : memref<?xi64, 26 : i64>, i32 -> !ascendc.reg_tensor<i64>, memref<?xi64, 26 : i64>
+    %z1 = ascendc.reg.store_align_post %z, %c16, %a, %m : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> memref<?xi64, 26 : i64>
+    %z2 = ascendc.reg.store_align_post %z1, %c32, %b, %one : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64>, !ascendc.mask_reg -> memref<?xi64, 26 : i64>
+    %u = ascendc.reg.load_unalign_pre %x2 : memref<?xi64, 26 : i64> -> !ascendc.unalign_reg_load
+    %c, %u1, %x3 = ascendc.reg.load_unalign_post %u, %x2, %c64 : !ascendc.unalign_reg_load, memref<?xi64, 26 : i64>, i32 -> !ascendc.reg_tensor<i64, 2>, !ascendc.unalign_reg_load, memref<?xi64, 26 : i64>
+    ascendc.reg.store_align %z2, %c16, %c, %m : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg
+    %c0 = arith.constant 0 : i32
+    %c2 = arith.constant 2 : i32
+    scf.for %i = %c0 to %c2 step %c1 : i32 {
+      %k = ascendc.reg.create_addr_reg(%i, %c32 : i32, i32) {dtype = i64} : () -> !ascendc.addr_reg
+      %d = ascendc.reg.load_align_areg %x, %k : memref<?xi64, 26 : i64>, !ascendc.addr_reg -> !ascendc.reg_tensor<i64>
+      ascendc.reg.store_align_areg %z, %k, %d, %one : memref<?xi64, 26 : i64>, !ascendc.addr_reg, !ascendc.reg_tensor<i64>, !ascendc.mask_reg
+    }
     func.return
   }
   // CHECK-LABEL: __simd_vf__ inline void casts(__ubuf__ uint32_t* x, __ubuf__ int32_t* y, __ubuf__ uint32_t* z) {
