@@ -48,7 +48,9 @@ def pairs_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
     """x[0:64], x[64:128] and y[0:64] (shifts, 0..70) as int64 pairs a, b, k; the first
     n elements on (a b32 mask). z (64 elements a block): ShiftLeft(a, k), ShiftRight(a,
     k), MulAddDst(a, b, b), Axpy(a, b, 3), Interleave(a, b), DeInterleave(a, b), then
-    StoreUnAlign of a's first n at z[512 + 3] and Store of all of b at z[600 + 1]."""
+    StoreUnAlign of a's first n at z[512 + 3] and Store of all of b at z[600 + 1];
+    Duplicate of b's element 0 (a pair, the first n) at z[704:768) and of one register
+    x[160:192)'s (its first 16) at z[768:800)."""
     m, _ = R.update_mask(n, x.dtype, TWO)
     full = R.create_mask(x.dtype, trait=TWO)
     a = R.load_align(x, 0, TWO)
@@ -66,6 +68,9 @@ def pairs_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
     R.store_align(z, d1, full, 448)
     R.store_unalign(z, a, n, 512 + 3)
     R.store(z, b, offset=600 + 1)
+    R.store_align(z, R.duplicate(b, m), full, 704)
+    one = R.create_mask(x.dtype, R.MaskPattern.H)
+    R.store_align(z, R.duplicate(R.load_align(x, 160), one), R.create_mask(x.dtype), 768)
 
 
 def _pairs_make(rng):
@@ -107,6 +112,8 @@ def _pairs_golden(x, y, s, z):
     out[384:448], out[448:512] = ab[0::2], ab[1::2]
     out[515:565] = a[:50]
     out[601:665] = b
+    out[704:768] = np.where(on, b[0], 0)
+    out[768:800] = np.where(np.arange(32) < 16, x[160], 0)
     return out
 
 

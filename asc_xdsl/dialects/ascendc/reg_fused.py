@@ -136,10 +136,11 @@ _add(
     "Duplicate",
     (Operand("src", reg("T")), Operand("mask", MASK)),
     (Result("dst", reg("T")),),
-    dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
+    # (int64 / uint64: DuplicateB64Impl, one register or a RegTraitNumTwo pair)
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX)},
     doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 "
-    "elsewhere (complex T, one register or a RegTraitNumTwo pair: the element's real and "
-    "imaginary parts, as the 3510 header duplicates `reg[0]` and `reg[1]`).",
+    "elsewhere (complex T or int64 / uint64, one register or a RegTraitNumTwo pair: the "
+    "header duplicates `reg[0]` and `reg[1]`, the element's two parts / 32-bit halves).",
 )
 
 # -- the overloads without a mask (kernel_reg_compute_copy_intf.h, _maskreg_intf.h,

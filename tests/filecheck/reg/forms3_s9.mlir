@@ -1,8 +1,8 @@
 // Issue 30's third round of Reg forms as the 3510 headers take them
 // (tools/check_headers.py --arch 3510 compiles this file: tests/unit/test_headers.py):
 // RegTraitNumTwo pairs in ShiftLeft / ShiftRight, MulAddDst, Axpy, Interleave /
-// DeInterleave, StoreUnAlign and Store; Gather / Scatter of int64 with uint32 and uint64
-// indices (one register or pairs); the 64-bit PostUpdate, unaligned-stream and AddrReg
+// DeInterleave, StoreUnAlign, Store and Duplicate of a register; Gather / Scatter of
+// int64 with uint32 and uint64 indices (one register or pairs); the 64-bit PostUpdate, unaligned-stream and AddrReg
 // forms (pairs where the header has them); the Cast pairs with uint16 / uint32 (MERGING
 // too).
 // RUN: asc-opt %s -t ascendc | filecheck %s
@@ -30,6 +30,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK:      AscendC::Reg::DeInterleave<int64_t>(d0, d1, a, b);
   // CHECK:      AscendC::Reg::StoreUnAlign(a_dst, a, a_ureg, static_cast<uint32_t>(n));
   // CHECK:      AscendC::Reg::Store(z + c0, b, c64);
+  // CHECK:      AscendC::Reg::Duplicate(dp, b, m);
   func.func @pairs(%x: memref<?xi64, 26 : i64>, %z: memref<?xi64, 26 : i64>, %n: i32) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
     %c3i = arith.constant 3 : i32
@@ -55,6 +56,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.reg.store_align %z, %c0, %d1, %full : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg
     ascendc.reg.store_unalign %z, %c3i, %a, %n : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, i32
     ascendc.reg.store %z, %c0, %b, %c64 : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, i32
+    %dp = ascendc.reg.duplicate_reg %b, %m : !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    ascendc.reg.store_align %z, %c0, %dp, %full : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg
     func.return
   }
   // CHECK-LABEL: __simd_vf__ inline void gather64(__ubuf__ int64_t* x, __ubuf__ uint32_t* y, __ubuf__ int64_t* z) {
