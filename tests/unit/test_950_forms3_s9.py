@@ -50,7 +50,8 @@ def pairs_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
     k), MulAddDst(a, b, b), Axpy(a, b, 3), Interleave(a, b), DeInterleave(a, b), then
     StoreUnAlign of a's first n at z[512 + 3] and Store of all of b at z[600 + 1];
     Duplicate of b's element 0 (a pair, the first n) at z[704:768) and of one register
-    x[160:192)'s (its first 16) at z[768:800)."""
+    x[160:192)'s (its first 16) at z[768:800); Cast<int64_t, int32_t> MERGING of a's
+    low words (a NO_SAT int64 -> int32 pair cast) into b at z[832:896)."""
     m, _ = R.update_mask(n, x.dtype, TWO)
     full = R.create_mask(x.dtype, trait=TWO)
     a = R.load_align(x, 0, TWO)
@@ -71,6 +72,8 @@ def pairs_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
     R.store_align(z, R.duplicate(b, m), full, 704)
     one = R.create_mask(x.dtype, R.MaskPattern.H)
     R.store_align(z, R.duplicate(R.load_align(x, 160), one), R.create_mask(x.dtype), 768)
+    w = R.cast(a, asc.int32, full, sat=R.SatMode.NO_SAT)  # (the low words: 64 int32)
+    R.store_align(z, R.cast_merging(b, w, m), full, 832)  # (int32 -> int64 pair, MERGING)
 
 
 def _pairs_make(rng):
@@ -114,6 +117,7 @@ def _pairs_golden(x, y, s, z):
     out[601:665] = b
     out[704:768] = np.where(on, b[0], 0)
     out[768:800] = np.where(np.arange(32) < 16, x[160], 0)
+    out[832:896] = np.where(on, a.astype(np.int32).astype(np.int64), b)
     return out
 
 

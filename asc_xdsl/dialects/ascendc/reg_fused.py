@@ -270,9 +270,22 @@ class CastMergingOp(RegOp):
         why = cast_form_error(t, s, layout, RoundMode.from_attr(self.properties["roundMode"]))
         if why is not None:
             raise VerifyException(f"'{self.name}': {why}")
+        for v, e in ((self.results[0], t), (self.operands[1], s)):
+            if v.type.reg_num == 2 and e != "i64":
+                raise VerifyException(
+                    f"'{self.name}': a Cast's RegTraitNumTwo register is its int64 side, not {e}"
+                )
+
+    def _mixes_traits(self) -> bool:
+        """int64 <-> int32 / float: the int64 side (dst and prior, or src) may be a
+        RegTraitNumTwo pair, the other one register (as `reg.cast`)."""
+        dst, src = self.results[0].type, self.operands[1].type
+        return self.operands[0].type == dst and all(
+            t.reg_num == 1 or str(t.element_type) == "i64" for t in (dst, src)
+        )
 
 
-_CAST_TYPES = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
+_CAST_TYPES = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32")
 _add(
     "RegCastMergingOp",
     "cast_merging",
@@ -304,6 +317,6 @@ _add(
     "MERGING only): src's enabled elements, `prior`'s elsewhere (a RegTraitNumTwo pair: "
     "each register under the b32 mask, as the header moves `reg[0]` and `reg[1]`).",
 )
-TRAIT_TWO_OPS.add("reg.move_merging")
+TRAIT_TWO_OPS.update(("reg.move_merging", "reg.cast_merging"))
 
 __all__ = ["FAMILY"]

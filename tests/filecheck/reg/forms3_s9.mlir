@@ -1,10 +1,10 @@
 // Issue 30's third round of Reg forms as the 3510 headers take them
 // (tools/check_headers.py --arch 3510 compiles this file: tests/unit/test_headers.py):
 // RegTraitNumTwo pairs in ShiftLeft / ShiftRight, MulAddDst, Axpy, Interleave /
-// DeInterleave, StoreUnAlign, Store and Duplicate of a register; Gather / Scatter of
-// int64 with uint32 and uint64 indices (one register or pairs); the 64-bit PostUpdate, unaligned-stream and AddrReg
-// forms (pairs where the header has them); the Cast pairs with uint16 / uint32 (MERGING
-// too).
+// DeInterleave, StoreUnAlign, Store, Duplicate of a register and Cast MERGING (int32 ->
+// int64); Gather / Scatter of int64 with uint32 and uint64 indices (one register or
+// pairs); the 64-bit PostUpdate, unaligned-stream and AddrReg forms (pairs where the
+// header has them); the Cast pairs with uint16 / uint32 (MERGING too).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 // RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
 
@@ -31,6 +31,9 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   // CHECK:      AscendC::Reg::StoreUnAlign(a_dst, a, a_ureg, static_cast<uint32_t>(n));
   // CHECK:      AscendC::Reg::Store(z + c0, b, c64);
   // CHECK:      AscendC::Reg::Duplicate(dp, b, m);
+  // CHECK:      AscendC::Reg::Cast<int32_t, int64_t, w_trait>(w, a, full);
+  // CHECK:      AscendC::Reg::MaskMergeMode::MERGING, AscendC::RoundMode::CAST_RINT};
+  // CHECK-NEXT: AscendC::Reg::Cast<int64_t, int32_t, {{.*}}>({{.*}}, w, m);
   func.func @pairs(%x: memref<?xi64, 26 : i64>, %z: memref<?xi64, 26 : i64>, %n: i32) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
     %c3i = arith.constant 3 : i32
@@ -58,6 +61,9 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     ascendc.reg.store %z, %c0, %b, %c64 : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, i32
     %dp = ascendc.reg.duplicate_reg %b, %m : !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
     ascendc.reg.store_align %z, %c0, %dp, %full : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg
+    %w = ascendc.reg.cast %a, %full {roundMode = 1 : i32, sat = 0 : i32, layout = 0 : i32} : !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg -> !ascendc.reg_tensor<i32>
+    %cm = ascendc.reg.cast_merging %dp, %w, %m {roundMode = 1 : i32, sat = 1 : i32, layout = 0 : i32} : !ascendc.reg_tensor<i64, 2>, !ascendc.reg_tensor<i32>, !ascendc.mask_reg -> !ascendc.reg_tensor<i64, 2>
+    ascendc.reg.store_align %z, %c0, %cm, %full : memref<?xi64, 26 : i64>, i32, !ascendc.reg_tensor<i64, 2>, !ascendc.mask_reg
     func.return
   }
   // CHECK-LABEL: __simd_vf__ inline void gather64(__ubuf__ int64_t* x, __ubuf__ uint32_t* y, __ubuf__ int64_t* z) {
