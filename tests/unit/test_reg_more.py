@@ -446,10 +446,12 @@ def test_vec_scope_refusals_are_located():
 
 @asc.vf
 def pack4_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
-    """A float -> uint8 Cast's register stored with `StoreAlign<uint8_t, DIST_PACK4_B32>`
-    (each 32-bit lane's low byte) under UpdateMask<float>(n): z[0:n]."""
+    """A float -> int32 -> uint8 Cast's register stored with `StoreAlign<uint8_t,
+    DIST_PACK4_B32>` (each 32-bit lane's low byte) under UpdateMask<float>(n): z[0:n].
+    (3510's Cast has no float -> uint8 pair: int32 -> uint8 puts element i in byte 4i.)"""
     full = R.create_mask(x.dtype)
-    b = R.cast(R.load_align(x), asc.uint8, full, R.RoundMode.CAST_RINT)
+    w = R.cast(R.load_align(x), asc.int32, full, R.RoundMode.CAST_RINT)
+    b = R.cast(w, asc.uint8, full)
     first, _ = R.update_mask(n, x.dtype)
     R.store_align(z, b, first, 0, dist=SD.DIST_PACK4_B32)
 

@@ -558,6 +558,11 @@ TRAIT_TWO_OPS: set[str] = {
         # (Cast: int64 <-> int32 / float; Pack / UnPack of 64-bit elements: the 64-bit
         # side a pair, the other one register)
         *("cast", "pack", "unpack"),
+        # (issue 30, round three: ShiftLeft / ShiftRight by a register, MulAddDst, Axpy
+        # (Muls + Add of the pair), Interleave / DeInterleave (b64: pairs only), the
+        # unaligned stores (vstus of the pair interleaved), Gather / Scatter of b64)
+        *("shift_left", "shift_right", "mul_add_dst", "axpy", "interleave", "deinterleave"),
+        *("store_unalign", "store", "gather", "scatter"),
     )
 }
 """The ops that take RegTraitNumTwo registers here (the simulator's b32-mask pairs)."""
@@ -955,6 +960,44 @@ _add(
     "32-byte aligned UB address. With `dist` (`StoreAlign<T, MaskDist::dist>`): "
     "DIST_PACK writes the even bits as 16 bytes (16-byte aligned).",
 )
+
+
+class RegIndexedOp(RegOp):
+    """Gather / Scatter through UB (`vgather2` / `vscatter`): the index type goes with
+    the element width (b16: uint16, b32: uint32, b64: uint32 or uint64), and for b64
+    either side may be a RegTraitNumTwo pair, except a pair of data with a one-register
+    uint64 index (DataCopyGatherImpl / DataCopyScatterImpl's `static_assert`s: 32 indices
+    for 64 elements)."""
+
+    INDEX: ClassVar[dict[int, tuple[str, ...]]] = {2: ("ui16",), 4: ("ui32",), 8: ("ui32", "ui64")}
+
+    def _mixes_traits(self) -> bool:
+        return True
+
+    def verify_(self) -> None:
+        super().verify_()
+        data = self.dst if self.results else self.src  # type: ignore[attr-defined]
+        index = self.index.type  # type: ignore[attr-defined]
+        t, i = data.type.element_type, str(index.element_type)
+        size = element_bytes(t)
+        allowed = self.INDEX.get(size, ())
+        api = self.SPEC.api.removeprefix("Reg::")
+        if i not in allowed:
+            raise VerifyException(
+                f"'{self.name}': {api} of {t} takes a {' or '.join(allowed)} index, not {i} "
+                "(b16: uint16, b32: uint32, b64: uint32 or uint64)"
+            )
+        if data.type.reg_num == 2 and index.reg_num == 1 and i == "ui64":
+            raise VerifyException(
+                f"'{self.name}': {api} of a RegTraitNumTwo pair takes a uint32 register or a "
+                "uint64 RegTraitNumTwo pair of indices, not one uint64 register (it holds 32 "
+                "indices for 64 elements: the header's static_assert)"
+            )
+        if index.reg_num == 2 and i != "ui64":  # (the type's own check says so first)
+            raise VerifyException(f"'{self.name}': a RegTraitNumTwo index is uint64, not {i}")
+
+
+_INDEXED = ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32", "i64", "ui64")
 _add(
     "RegGatherOp",
     "gather",
@@ -962,10 +1005,14 @@ _add(
     (_PTR, _reg_in("index", "I"), _mask()),
     (_reg_out(),),
     sim="gather",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32"), "I": ("ui16", "ui32")},
+    dtypes={"T": _INDEXED, "I": ("ui16", "ui32", "ui64")},
     example={"T": "f32", "I": "ui32"},
+    base=RegIndexedOp,
     doc="`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled "
-    "elements (0 elsewhere); `index` holds element offsets of the width of T.",
+    "elements (0 elsewhere); `index` holds element offsets (uint16 for b16 T, uint32 for "
+    "b32, uint32 or uint64 for b64: the low 32 bits of each are read). 64-bit T: one "
+    "register (32 elements, the index's first 32) or a RegTraitNumTwo pair (64; the "
+    "index a uint32 register or a uint64 pair, the mask a b32 mask).",
 )
 _add(
     "RegScatterOp",
@@ -973,9 +1020,11 @@ _add(
     "Scatter",
     (_DST_PTR, _reg_in("src"), _reg_in("index", "I"), _mask()),
     sim="scatter",
-    dtypes={"T": ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32"), "I": ("ui16", "ui32")},
+    dtypes={"T": _INDEXED, "I": ("ui16", "ui32", "ui64")},
     example={"T": "f32", "I": "ui32"},
-    doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled elements.",
+    base=RegIndexedOp,
+    doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled "
+    "elements; the index types and the 64-bit forms as Gather's.",
 )
 
 # -- arithmetic ------------------------------------------------------------------
@@ -1242,6 +1291,76 @@ CastImpl: s322s64, s642s32, f322s64, s642f32), each in two forms: int64 in one r
 (`RegTensor<int64_t, RegTraitNumTwo>`) against one register of the 32-bit type."""
 
 
+@dataclass(frozen=True)
+class CastForm:
+    """How 3510's Reg Cast treats one (T = dst, S = src) pair: whether the trait's
+    roundMode and satMode act, and how many RegLayout values it takes (1: the widths
+    are equal, the layout is not read)."""
+
+    rounds: bool
+    saturates: bool
+    layouts: int
+
+
+_W2, _W4, _SAME = 2, 4, 1
+_LAYOUT = {  # (T, S) -> layouts: the widenings (`layoutMerge`: neither mode acts)
+    **dict.fromkeys(
+        [("ui16", "ui8"), ("i16", "i8"), ("ui32", "ui16"), ("ui32", "i16"), ("i32", "i16")],
+        _W2,
+    ),
+    **dict.fromkeys([("i64", "i32"), ("f32", "f16"), ("f32", "bf16"), ("f16", "ui8")], _W2),
+    **dict.fromkeys([("f16", "i8"), ("f32", "i16"), ("f16", _HIF8), ("bf16", "f8E8M0FNU")], _W2),
+    **dict.fromkeys([("ui32", "ui8"), ("i32", "i8"), ("f32", _HIF8)], _W4),
+    **dict.fromkeys([("f32", "f8E4M3FN"), ("f32", "f8E5M2")], _W4),
+}
+_SAT_LAYOUT = {  # the integer narrowings (`satLayMergeCast`: satMode acts)
+    **dict.fromkeys([("ui8", "ui16"), ("ui8", "i16"), ("ui16", "ui32"), ("i16", "ui32")], _W2),
+    **dict.fromkeys([("ui16", "i32"), ("i16", "i32"), ("i32", "i64")], _W2),
+    **dict.fromkeys([("ui8", "ui32"), ("ui8", "i32")], _W4),
+}
+_RND_SAT = {  # `rndSatLayoutMergeCast` / `rndSatMergeCast`: both modes act
+    **dict.fromkeys([("i16", "f32"), ("ui8", "f16"), ("i8", "f16"), ("i32", "bf16")], _W2),
+    **dict.fromkeys([("i64", "f32"), ("f16", "f32"), ("bf16", "f32"), (_HIF8, "f16")], _W2),
+    **dict.fromkeys([("f8E8M0FNU", "bf16")], _W2),
+    **dict.fromkeys([(_HIF8, "f32"), ("f8E5M2", "f32"), ("f8E4M3FN", "f32")], _W4),
+    **dict.fromkeys([("i32", "f32"), ("i16", "f16"), ("f16", "bf16")], _SAME),
+}
+_RND = {  # `rndLayoutMergeCast` / `rndMergeCast`: roundMode acts
+    **dict.fromkeys([("i32", "f16"), ("f32", "i64")], _W2),
+    **dict.fromkeys([("f16", "i16"), ("f32", "i32"), ("bf16", "f16")], _SAME),
+}
+REG_CAST_FORMS: dict[tuple[str, str], CastForm] = {
+    **{k: CastForm(False, False, n) for k, n in _LAYOUT.items()},
+    **{k: CastForm(False, True, n) for k, n in _SAT_LAYOUT.items()},
+    **{k: CastForm(True, True, n) for k, n in _RND_SAT.items()},
+    **{k: CastForm(True, False, n) for k, n in _RND.items()},
+}
+"""Every (T = dst, S = src) pair 3510's Reg Cast takes (the 4-bit types aside):
+kernel_reg_compute_vec_vconv_impl.h's `CastImpl<T, U, trait>` tables `layoutMerge`,
+`satLayMergeCast`, `rndSatLayoutMergeCast`, `rndSatMergeCast`, `rndLayoutMergeCast`,
+`rndMergeCast` (any other pair is its `static_assert`): the Cast page's table 3, and
+int32 -> uint16, which the page's table 9 lists and table 3 leaves out. A 2x width
+change takes RegLayout ZERO / ONE, a 4x one ZERO..THREE (the `Part` / `Part_T` forms'
+`static_assert`)."""
+
+
+def cast_form_error(t: str, s: str, layout: RegLayout, mode: RoundMode) -> str | None:
+    """Why 3510's Reg Cast refuses T = `t` from S = `s` with this layout and round mode
+    (None: it takes them)."""
+    form = REG_CAST_FORMS.get((t, s))
+    if form is None:
+        takes = ", ".join(f"{b} -> {a}" for a, b in REG_CAST_FORMS if b == s)
+        return f"Cast from {s} to {t} is not supported on Ascend 950 (from {s}: {takes or 'none'})"
+    if form.layouts > 1 and int(layout) >= form.layouts:
+        return (
+            f"Cast from {s} to {t} takes RegLayout ZERO..{RegLayout(form.layouts - 1).name}, "
+            f"not {layout.name} (the header's static_assert)"
+        )
+    if (t, s) == ("bf16", "f32") and mode is RoundMode.CAST_NONE:
+        return "Cast from f32 to bf16 takes no CAST_NONE (the header's static_assert)"
+    return None
+
+
 class RegPairSideOp(RegOp):
     """An op between a 64-bit side and a 32-bit one (Cast, Pack, UnPack): the 64-bit side
     may be a RegTraitNumTwo pair, the other stays one register."""
@@ -1274,6 +1393,13 @@ class RegCastBase(RegPairSideOp):
                 raise VerifyException(
                     f"'{self.name}': a Cast's RegTraitNumTwo register is its int64 side, not {e}"
                 )
+        if float8_type_of(self) is not None:
+            return  # (the 8-bit float pairs: `_verify_float8`, with their round modes)
+        pair = self.results[0].type.reg_num == 2 or self.operands[0].type.reg_num == 2
+        layout = RegLayout.ZERO if pair else RegLayout.from_attr(self.properties["layout"])
+        why = cast_form_error(t, s, layout, RoundMode.from_attr(self.properties["roundMode"]))
+        if why is not None:
+            raise VerifyException(f"'{self.name}': {why}")
 
 
 _add(
@@ -1291,8 +1417,8 @@ _add(
     sim="cast",
     base=RegCastBase,
     dtypes={
-        "T": ("i8", "ui8", "i16", "i32", "i64", "f16", "bf16", "f32", *FP8),
-        "S": ("i8", "ui8", "i16", "i32", "i64", "f16", "bf16", "f32", *FP8),
+        "T": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8),
+        "S": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8),
     },
     example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
     doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING, "

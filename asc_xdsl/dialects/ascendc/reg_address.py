@@ -111,6 +111,9 @@ MAX_LOOP_LEVELS = 4
 _B16_B32 = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
 _LOAD_STORE = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
 _WITH_COMPLEX = (*_LOAD_STORE, *COMPLEX)  # (the contiguous forms move complex bytes too)
+# (and 64-bit elements: the PostUpdate, unaligned-stream and AddrReg forms' b64 branches
+# in dav_3510's datacopy_load / _store impls; the PostUpdate ones RegTraitNumTwo too)
+_WITH_B64 = (*_WITH_COMPLEX, "i64", "ui64")
 # (the DataBlock copies: b8 / b16 / b32, complex32 moved as b32 words, the headers' vsldb /
 # vsstb of a complex32 register; complex64 is b64, which they refuse)
 _BLOCK_TYPES = (*_LOAD_STORE, "complex<f16>")
@@ -252,7 +255,7 @@ _add(
     (_PTR, _STRIDE),
     (Result("dst", reg("T")), _NEXT),
     props=(_LOAD_DIST,),
-    dtypes={"T": _WITH_COMPLEX},
+    dtypes={"T": _WITH_B64},
     base=RegLoadDistOp,
     example={"dist": LoadDist.DIST_US_B16, "T": "f16"},
     doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE>(dst, p, stride)` (with `dist`: "
@@ -267,7 +270,7 @@ _add(
     (_DST_PTR, _STRIDE, Operand("src", reg("T")), _MASK),
     (_NEXT,),
     props=(_STORE_DIST,),
-    dtypes={"T": _WITH_COMPLEX},
+    dtypes={"T": _WITH_B64},
     base=RegStoreDistOp,
     example={"dist": StoreDist.DIST_FIRST_ELEMENT_B32},
     doc="`StoreAlign<T, PostLiteral::POST_MODE_UPDATE>(p, src, stride, mask)` (with "
@@ -281,7 +284,7 @@ _add(
     "LoadUnAlignPre",
     (_PTR,),
     (Result("ureg", UREG, UnalignRegForLoadType()),),
-    dtypes={"T": _WITH_COMPLEX},
+    dtypes={"T": _WITH_B64},
     doc="`LoadUnAlignPre(ureg, ptr)`: starts an unaligned load stream at `ptr` (any "
     "element address); `ureg` is the stream's register.",
 )
@@ -295,7 +298,7 @@ _add(
         Result("ureg_next", UREG, UnalignRegForLoadType()),
         _NEXT,
     ),
-    dtypes={"T": _WITH_COMPLEX},
+    dtypes={"T": _WITH_B64},
     doc="`LoadUnAlign(dst, ureg, p, stride)` (POST_MODE_UPDATE): 256 bytes from the "
     "element address `ptr` through the stream register `ureg` (primed by "
     "LoadUnAlignPre); `next` is `ptr + stride` elements, `ureg_next` the register after.",
@@ -324,7 +327,7 @@ _add(
     (_PTR, Operand("areg", ADDR)),
     (Result("dst", reg("T")),),
     props=(_LOAD_DIST,),
-    dtypes={"T": _WITH_COMPLEX},
+    dtypes={"T": _WITH_B64},
     base=RegLoadDistOp,
     example={"dist": LoadDist.DIST_E2B_B32},
     doc="`LoadAlign(dst, ptr, areg)` (with `dist`: `LoadAlign<T, dist>(dst, ptr, areg)`, "
@@ -337,7 +340,7 @@ _add(
     "StoreAlign",
     (_DST_PTR, Operand("areg", ADDR), Operand("src", reg("T")), _MASK),
     props=(_STORE_DIST,),
-    dtypes={"T": _WITH_COMPLEX},
+    dtypes={"T": _WITH_B64},
     base=RegStoreDistOp,
     example={"dist": StoreDist.DIST_PACK4_B32},
     doc="`StoreAlign(ptr, src, areg, mask)` (with `dist`: `StoreAlign<T, dist>(ptr, src, "
@@ -757,6 +760,9 @@ _add(
     "(16- / 8-byte aligned) through `ureg`; `next` is `ptr` plus those 16 / 8 bytes. "
     "`reg.store_unalign_post_update` ends the stream.",
 )
-TRAIT_TWO_OPS.add("reg.store_unalign_update")
+TRAIT_TWO_OPS.update(
+    ("reg.store_unalign_update", "reg.load_align_post", "reg.store_align_post"),
+    ("reg.load_unalign_post",),
+)
 
 __all__ = ["FAMILY", "MAX_LOOP_LEVELS"]

@@ -51,6 +51,7 @@ from asc_xdsl.dialects.ascendc.reg import (
     _format,
     _operand_element,
     _result_element,
+    cast_form_error,
     reg,
 )
 from asc_xdsl.dialects.ascendc.reg_types import (
@@ -135,10 +136,11 @@ _add(
     "Duplicate",
     (Operand("src", reg("T")), Operand("mask", MASK)),
     (Result("dst", reg("T")),),
-    dtypes={"T": (*ALL_NUMERIC, *COMPLEX)},
+    # (int64 / uint64: DuplicateB64Impl, one register or a RegTraitNumTwo pair)
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX)},
     doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 "
-    "elsewhere (complex T, one register or a RegTraitNumTwo pair: the element's real and "
-    "imaginary parts, as the 3510 header duplicates `reg[0]` and `reg[1]`).",
+    "elsewhere (complex T or int64 / uint64, one register or a RegTraitNumTwo pair: the "
+    "header duplicates `reg[0]` and `reg[1]`, the element's two parts / 32-bit halves).",
 )
 
 # -- the overloads without a mask (kernel_reg_compute_copy_intf.h, _maskreg_intf.h,
@@ -263,9 +265,27 @@ class CastMergingOp(RegOp):
                 f"'{self.name}': Cast with MaskMergeMode::MERGING takes RegLayout ZERO only "
                 f"(the 3510 header's static_assert), not {layout.name}"
             )
+        # (the pairs 3510's CastImpl takes: reg.REG_CAST_FORMS, as for reg.cast)
+        t, s = (str(v.type.element_type) for v in (self.results[0], self.operands[1]))
+        why = cast_form_error(t, s, layout, RoundMode.from_attr(self.properties["roundMode"]))
+        if why is not None:
+            raise VerifyException(f"'{self.name}': {why}")
+        for v, e in ((self.results[0], t), (self.operands[1], s)):
+            if v.type.reg_num == 2 and e != "i64":
+                raise VerifyException(
+                    f"'{self.name}': a Cast's RegTraitNumTwo register is its int64 side, not {e}"
+                )
+
+    def _mixes_traits(self) -> bool:
+        """int64 <-> int32 / float: the int64 side (dst and prior, or src) may be a
+        RegTraitNumTwo pair, the other one register (as `reg.cast`)."""
+        dst, src = self.results[0].type, self.operands[1].type
+        return self.operands[0].type == dst and all(
+            t.reg_num == 1 or str(t.element_type) == "i64" for t in (dst, src)
+        )
 
 
-_CAST_TYPES = ("i8", "ui8", "i16", "i32", "f16", "bf16", "f32")
+_CAST_TYPES = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32")
 _add(
     "RegCastMergingOp",
     "cast_merging",
@@ -297,6 +317,6 @@ _add(
     "MERGING only): src's enabled elements, `prior`'s elsewhere (a RegTraitNumTwo pair: "
     "each register under the b32 mask, as the header moves `reg[0]` and `reg[1]`).",
 )
-TRAIT_TWO_OPS.add("reg.move_merging")
+TRAIT_TWO_OPS.update(("reg.move_merging", "reg.cast_merging"))
 
 __all__ = ["FAMILY"]

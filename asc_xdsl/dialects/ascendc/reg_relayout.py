@@ -105,6 +105,21 @@ class DivModeOp(RegOp):
             )
 
 
+class RelayoutOp(RegOp):
+    """Interleave / DeInterleave: 64-bit elements in RegTraitNumTwo pairs only (the 3510
+    implementations' `static_assert`: "only support RegTraitNumTwo")."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        t = self.src0.type  # type: ignore[attr-defined]
+        if t.reg_num == 1 and getattr(t.element_type, "bitwidth", 0) == 64:
+            api = self.SPEC.api.removeprefix("Reg::")
+            raise VerifyException(
+                f"'{self.name}': {api} of {t.element_type} takes RegTraitNumTwo registers "
+                "(!ascendc.reg_tensor<T, 2>) only, as the 3510 header's static_assert says"
+            )
+
+
 def _relayout(cls: str, mnemonic: str, api: str, sim: str, doc: str) -> None:
     _add(
         cls,
@@ -118,6 +133,7 @@ def _relayout(cls: str, mnemonic: str, api: str, sim: str, doc: str) -> None:
         example={"T": "f32"},
         family=FAMILY,
         hook=HOOK,
+        base=RelayoutOp,
         doc=doc,
     )
 
@@ -129,7 +145,8 @@ _relayout(
     "interleave",
     "`Interleave<T>(dst0, dst1, src0, src1)`: the elements of src0 and src1 taken in "
     "turn (src0[0], src1[0], src0[1], ...), the first register's worth in dst0, the rest "
-    "in dst1 (64-bit elements need RegTraitNumTwo registers, which are not modelled).",
+    "in dst1. 64-bit elements: RegTraitNumTwo pairs only (64 elements each; the header "
+    "interleaves the pairs' low and high registers apart, which moves the same elements).",
 )
 _relayout(
     "RegDeInterleaveOp",
@@ -138,7 +155,7 @@ _relayout(
     "deinterleave",
     "`DeInterleave<T>(dst0, dst1, src0, src1)`: of src0 followed by src1, the "
     "even-numbered elements in dst0 and the odd-numbered ones in dst1 (Interleave's "
-    "inverse).",
+    "inverse). 64-bit elements: RegTraitNumTwo pairs only.",
 )
 _add(
     "RegGatherRegOp",

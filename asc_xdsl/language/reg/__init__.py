@@ -510,18 +510,25 @@ def store_mask(
     _emit(g, "RegStoreMaskOp", [ptr.handle, off, mask.handle], [], dist=d)
 
 
-def gather(ptr: UbPointer, index: RegTensor, mask: MaskReg) -> RegTensor:
-    """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] (element offsets)."""
+def gather(
+    ptr: UbPointer, index: RegTensor, mask: MaskReg, trait: RegTrait = RegTrait.NUM_ONE
+) -> RegTensor:
+    """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] (element offsets: uint16 for
+    16-bit elements, uint32 for 32-bit, uint32 or uint64 for 64-bit ones). For int64 /
+    uint64, `trait=RegTrait.NUM_TWO` gathers a RegTraitNumTwo pair of 64 (its index a
+    uint32 register or a uint64 pair; its mask a b32 mask)."""
     g = _g("gather")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, index, RegTensor, "index")
     _need(g, mask, MaskReg, "mask")
-    op = _emit(g, "RegGatherOp", [ptr.handle, index.handle, mask.handle], [_reg_type(ptr.dtype)])
+    t = _reg_type(ptr.dtype, _trait(g, trait, ptr.dtype))
+    op = _emit(g, "RegGatherOp", [ptr.handle, index.handle, mask.handle], [t])
     return RegTensor(op.results[0], ptr.dtype)
 
 
 def scatter(ptr: UbPointer, src: RegTensor, index: RegTensor, mask: MaskReg) -> None:
-    """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i]."""
+    """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] (the index types and
+    the 64-bit forms as `gather`'s: src may be a RegTraitNumTwo pair)."""
     g = _g("scatter")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")

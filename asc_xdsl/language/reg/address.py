@@ -35,12 +35,14 @@ from asc_xdsl.language.builder import IRValue
 from asc_xdsl.language.reg import (
     MaskReg,
     RegTensor,
+    RegTrait,
     UbPointer,
     _dtype,
     _g,
     _mask_type,
     _need,
     _reg_type,
+    _trait,
 )
 
 __all__ = [
@@ -131,9 +133,11 @@ def load_align_post(
     dist: Any = None,
     block_stride: Any = None,
     mask: MaskReg | None = None,
+    trait: Any = None,
 ) -> tuple[Any, ...]:
     """`LoadAlign<T, POST_MODE_UPDATE>(dst, ptr, stride)`: (the register at the aligned
-    address `ptr`, `ptr` advanced by `stride` elements); `dist=`: `LoadAlign<T,
+    address `ptr`, `ptr` advanced by `stride` elements; `trait=RegTrait.NUM_TWO`: a
+    RegTraitNumTwo pair of int64 / uint64 / complex, 512 bytes); `dist=`: `LoadAlign<T,
     POST_MODE_UPDATE, dist>`, a one-register LoadDist mode (see `load_align`), or a
     DIST_DINTLV_Bn, which returns (dst0, dst1, the advanced pointer). `block_stride=` with
     `mask=`: the DataBlock copy `LoadAlign<T, DATA_BLOCK_COPY, POST_MODE_UPDATE>(dst, ptr,
@@ -149,7 +153,8 @@ def load_align_post(
         op = _build(g, "RegLoadAlignDintlvPostOp", [ptr.handle, s], [t, t, ptr.handle.type], dist=d)
         r0, r1, p = op.results
         return RegTensor(r0, ptr.dtype), RegTensor(r1, ptr.dtype), UbPointer(p, ptr.dtype)
-    results = [_reg_type(ptr.dtype), ptr.handle.type]
+    tr = _trait(g, RegTrait.NUM_ONE if trait is None else trait, ptr.dtype)
+    results = [_reg_type(ptr.dtype, tr), ptr.handle.type]
     op = _build(g, "RegLoadAlignPostOp", [ptr.handle, s], results, dist=d)
     return RegTensor(op.results[0], ptr.dtype), UbPointer(op.results[1], ptr.dtype)
 
@@ -224,15 +229,18 @@ def load_unalign_pre(ptr: UbPointer, areg: AddrReg | None = None) -> UnalignReg:
 
 
 def load_unalign_post(
-    ureg: UnalignReg, ptr: UbPointer, stride: Any
+    ureg: UnalignReg, ptr: UbPointer, stride: Any, trait: Any = None
 ) -> tuple[RegTensor, UnalignReg, UbPointer]:
     """`LoadUnAlign(dst, ureg, ptr, stride)` (POST_MODE_UPDATE): (the register at the
-    element address `ptr`, the stream register after, `ptr` advanced by `stride`)."""
+    element address `ptr`, the stream register after, `ptr` advanced by `stride`).
+    `trait=RegTrait.NUM_TWO` (int64 / uint64 / complex): a pair, its two halves read at
+    `ptr` and `ptr + min(stride, half)` as the 3510 header's two vldus do."""
     g = _g("load_unalign_post")
     _need(g, ureg, UnalignReg, "ureg")
     _need(g, ptr, UbPointer, "ptr")
     s = g.integer(stride, "stride")
-    results = [_reg_type(ptr.dtype), _ureg_type(), ptr.handle.type]
+    tr = _trait(g, RegTrait.NUM_ONE if trait is None else trait, ptr.dtype)
+    results = [_reg_type(ptr.dtype, tr), _ureg_type(), ptr.handle.type]
     op = _build(g, "RegLoadUnalignPostOp", [ureg.handle, ptr.handle, s], results)
     dst, u, p = op.results
     return RegTensor(dst, ptr.dtype), UnalignReg(u), UbPointer(p, ptr.dtype)

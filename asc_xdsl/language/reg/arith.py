@@ -73,12 +73,14 @@ def _registers(g: Any, api: str, *named: tuple[Any, str]) -> None:
 
 def axpy(dst: RegTensor, src: RegTensor, scalar: Any, mask: MaskReg) -> RegTensor:
     """`Axpy(dst, src, scalar, mask)`: scalar * src + dst in the enabled elements, 0
-    elsewhere (half, float, int64, uint64). Returns the new dst."""
+    elsewhere (half, float, int64, uint64; int64 / uint64 RegTraitNumTwo pairs too).
+    Returns the new dst."""
     g = _g("axpy")
     _registers(g, "axpy", (dst, "dst"), (src, "src"))
     _need(g, mask, MaskReg, "mask")
     s = g.scalar(scalar, src.dtype)
-    op = _emit(g, "RegAxpyOp", [dst.handle, src.handle, s, mask.handle], [_reg_type(src.dtype)])
+    # (the result is a register of src's type: its trait too)
+    op = _emit(g, "RegAxpyOp", [dst.handle, src.handle, s, mask.handle], [src.handle.type])
     return RegTensor(op.results[0], src.dtype)
 
 
@@ -88,7 +90,7 @@ def _multiply_add(cls_name: str, api: str, cpp: str, formula: str, dtypes: str):
         _registers(g, api, (dst, "dst"), (src0, "src0"), (src1, "src1"))
         _need(g, mask, MaskReg, "mask")
         operands = [dst.handle, src0.handle, src1.handle, mask.handle]
-        op = _emit(g, cls_name, operands, [_reg_type(dst.dtype)])
+        op = _emit(g, cls_name, operands, [dst.handle.type])  # (dst's trait too)
         return RegTensor(op.results[0], dst.dtype)
 
     f.__name__ = f.__qualname__ = api
@@ -104,7 +106,8 @@ mul_add_dst = _multiply_add(
     "mul_add_dst",
     "MulAddDst",
     "src0 * src1 + dst",
-    "16- and 32-bit integers, half, bfloat16, float, int64, uint64; integers wrap",
+    "16- and 32-bit integers, half, bfloat16, float, int64, uint64 (RegTraitNumTwo pairs "
+    "too); integers wrap",
 )
 mul_dst_add = _multiply_add(
     "RegMulDstAddOp", "mul_dst_add", "MulDstAdd", "dst * src0 + src1", "half, bfloat16, float"
@@ -183,14 +186,16 @@ def _shift(cls_name: str, api: str, cpp: str, how: str):
         _need(g, src0, RegTensor, "src0")
         _need(g, src1, RegTensor, "src1")
         _need(g, mask, MaskReg, "mask")
-        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [_reg_type(src0.dtype)])
+        # (the result is a register of src0's type: its trait too)
+        op = _emit(g, cls_name, [src0.handle, src1.handle, mask.handle], [src0.handle.type])
         return RegTensor(op.results[0], src0.dtype)
 
     f.__name__ = f.__qualname__ = api
     f.__doc__ = (
         f"`{cpp}(dst, src0, src1, mask)`: each element of an integer register shifted "
         f"{how} by the matching element of `src1` (signed integers of src0's width: "
-        "int32 for int32 and uint32, ...); 0 where `mask` is off."
+        "int32 for int32 and uint32, ...; int64 / uint64 RegTraitNumTwo pairs by an int64 "
+        "pair); 0 where `mask` is off."
     )
     return f
 
@@ -340,9 +345,10 @@ def load(ptr: UbPointer, offset: Any = 0) -> RegTensor:
 def store(ptr: UbPointer, src: RegTensor, count: Any = None, offset: Any = 0) -> None:
     """`Store(ptr + offset, src, count)`: src's first `count` elements (default: all of
     them, `Store(ptr, src)`) to any element-aligned UB address (what `store_unalign`
-    does, in one call)."""
+    does, in one call; a RegTraitNumTwo pair: up to its 64 elements)."""
     g = _g("store")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
-    n = g.integer(lanes(src.dtype) if count is None else count, "count")
+    every = lanes(src.dtype) * src.handle.type.reg_num
+    n = g.integer(every if count is None else count, "count")
     _emit(g, "RegStoreOp", [ptr.handle, g.integer(offset, "offset"), src.handle, n], [])

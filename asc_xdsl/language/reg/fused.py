@@ -158,7 +158,7 @@ def cast_merging(
         dst.handle,
         src.handle,
         mask.handle,
-        result_types=[_reg_type(dst.dtype)],
+        result_types=[dst.handle.type],  # (dst's trait too: an int64 pair stays one)
         round_mode=r,
         sat=s,
     )

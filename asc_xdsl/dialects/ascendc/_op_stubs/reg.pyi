@@ -14,6 +14,7 @@ from xdsl.irdl import Operand, OpResult, VarOperand
 
 from asc_xdsl.dialects.ascendc.reg import (
     RegCastBase,
+    RegIndexedOp,
     RegLoadDistOp,
     RegOp,
     RegPairSideOp,
@@ -342,9 +343,12 @@ class RegStoreMaskOp(RegOp):
     mask: Operand
     dist: IntegerAttr | None
 
-class RegGatherOp(RegOp):
+class RegGatherOp(RegIndexedOp):
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled elements (0
-    elsewhere); `index` holds element offsets of the width of T.
+    elsewhere); `index` holds element offsets (uint16 for b16 T, uint32 for b32, uint32 or
+    uint64 for b64: the low 32 bits of each are read). 64-bit T: one register (32 elements,
+    the index's first 32) or a RegTraitNumTwo pair (64; the index a uint32 register or a
+    uint64 pair, the mask a b32 mask).
 
     `ascendc.reg.gather`: Ascend C `Reg::Gather`, pipe V.
 
@@ -364,8 +368,9 @@ class RegGatherOp(RegOp):
     mask: Operand
     dst: OpResult
 
-class RegScatterOp(RegOp):
-    """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled elements.
+class RegScatterOp(RegIndexedOp):
+    """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled elements; the
+    index types and the 64-bit forms as Gather's.
 
     `ascendc.reg.scatter`: Ascend C `Reg::Scatter`, pipe V.
 

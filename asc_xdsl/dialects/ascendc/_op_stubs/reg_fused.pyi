@@ -44,8 +44,8 @@ class RegExpSubOp(RegOp):
 
 class RegDuplicateRegOp(RegOp):
     """`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 elsewhere
-    (complex T, one register or a RegTraitNumTwo pair: the element's real and imaginary
-    parts, as the 3510 header duplicates `reg[0]` and `reg[1]`).
+    (complex T or int64 / uint64, one register or a RegTraitNumTwo pair: the header
+    duplicates `reg[0]` and `reg[1]`, the element's two parts / 32-bit halves).
 
     `ascendc.reg.duplicate_reg`: Ascend C `Reg::Duplicate`, pipe V.
 

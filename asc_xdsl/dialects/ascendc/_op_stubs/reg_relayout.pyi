@@ -12,13 +12,14 @@ from xdsl.dialects.builtin import IntegerAttr, UnitAttr
 from xdsl.irdl import Operand, OpResult
 
 from asc_xdsl.dialects.ascendc.reg import RegOp
-from asc_xdsl.dialects.ascendc.reg_relayout import DivModeOp, SqrtModeOp
+from asc_xdsl.dialects.ascendc.reg_relayout import DivModeOp, RelayoutOp, SqrtModeOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
-class RegInterleaveOp(RegOp):
+class RegInterleaveOp(RelayoutOp):
     """`Interleave<T>(dst0, dst1, src0, src1)`: the elements of src0 and src1 taken in turn
-    (src0[0], src1[0], src0[1], ...), the first register's worth in dst0, the rest in dst1
-    (64-bit elements need RegTraitNumTwo registers, which are not modelled).
+    (src0[0], src1[0], src0[1], ...), the first register's worth in dst0, the rest in dst1.
+    64-bit elements: RegTraitNumTwo pairs only (64 elements each; the header interleaves the
+    pairs' low and high registers apart, which moves the same elements).
 
     `ascendc.reg.interleave`: Ascend C `Reg::Interleave`, pipe V.
 
@@ -38,9 +39,10 @@ class RegInterleaveOp(RegOp):
     dst0: OpResult
     dst1: OpResult
 
-class RegDeInterleaveOp(RegOp):
+class RegDeInterleaveOp(RelayoutOp):
     """`DeInterleave<T>(dst0, dst1, src0, src1)`: of src0 followed by src1, the even-numbered
-    elements in dst0 and the odd-numbered ones in dst1 (Interleave's inverse).
+    elements in dst0 and the odd-numbered ones in dst1 (Interleave's inverse). 64-bit
+    elements: RegTraitNumTwo pairs only.
 
     `ascendc.reg.deinterleave`: Ascend C `Reg::DeInterleave`, pipe V.
 

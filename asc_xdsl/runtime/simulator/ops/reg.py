@@ -602,6 +602,16 @@ def _indexed(c, e, base: int, index: np.ndarray, el: _Elem, what: str):
     return addresses
 
 
+def _index_words(index: np.ndarray) -> np.ndarray:
+    """A Gather / Scatter index register's offsets: a uint64 index's low 32 bits (the 3510
+    headers read the index's low words: `DeInterleave` of a register, `reg[0]` of a
+    pair); a b64 element i is then the 32-bit words 2 index[i] and 2 index[i] + 1, so its
+    mask is the data's (a one-register b64 mask, or a pair's b32 mask)."""
+    if index.dtype == np.uint64:
+        return (index & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    return index
+
+
 @_builds("gather")
 def _gather(op, comp, arg):
     el = _elem(op.dst.type)
@@ -609,8 +619,8 @@ def _gather(op, comp, arg):
     what = op.SPEC.api
 
     def run(e, c, _op=op):
-        index = e[idx][: el.lanes]
-        enabled = lanes_of(e[m], el.size)[: len(index)]
+        index = _index_words(e[idx])[: el.lanes]
+        enabled = lanes_of(e[m], el.step)[: len(index)]
         out = np.zeros(el.lanes, el.dtype)
         for i in np.nonzero(enabled)[0]:
             address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
@@ -627,10 +637,10 @@ def _scatter(op, comp, arg):
     what = op.SPEC.api
 
     def run(e, c, _op=op):
-        index = e[idx]
+        index = _index_words(e[idx])
         src = e[s]
         n = min(len(index), len(src))
-        enabled = lanes_of(e[m], el.size)[:n]
+        enabled = lanes_of(e[m], el.step)[:n]
         one = np.ones(1, bool)
         for i in np.nonzero(enabled)[0]:
             address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
@@ -1133,29 +1143,40 @@ _ROUNDING = {
 
 
 def _convert(x: np.ndarray, to: _Elem, rounding: RoundMode, sat: bool) -> np.ndarray:
-    """Elementwise conversion: float -> integer rounded by `rounding` (saturated, NaN
-    0, when `sat`; wrapped otherwise); integer -> float exact then rounded to nearest
-    by numpy; float -> float by numpy (nearest even), a narrowing by a directed mode
-    (FLOOR, CEIL, TRUNC, ROUND, ODD) rounded by that mode (until 2026-12 every mode
-    rounded to nearest here)."""
+    """Elementwise conversion, as the Cast page's table 4 says: float -> integer rounded
+    by `rounding`, then saturated when `sat` (NaN 0) or else cut to the target's low bits
+    (+-inf the target's limits, NaN 0); integer -> integer saturated or cut the same way,
+    except int16 -> uint32, which saturates always (a negative value is 0: "只支持饱和模式");
+    integer -> float rounded once by `rounding` (int16 -> half, int32 -> float, int64 ->
+    float; CAST_NONE as CAST_RINT; the others are exact); float -> float by numpy (nearest
+    even), a narrowing by a directed mode (FLOOR, CEIL, TRUNC, ROUND, ODD) rounded by that
+    mode (until 2026-12 every mode rounded to nearest here; until issue 30's third round
+    int32 -> float and int16 -> half rounded to nearest whatever the mode, and a NO_SAT
+    float -> integer gave 0 for +-inf)."""
     if x.dtype.kind == "f" and to.dtype.kind in "iu":
         y = _ROUNDING[rounding](x.astype(np.float64))
+        info = np.iinfo(to.dtype)
+        # (float64 cannot hold int64's max: 2**63 and above saturate to it)
+        top = y >= 2.0**63
         if sat:
-            info = np.iinfo(to.dtype)
-            # (float64 cannot hold int64's max: 2**63 and above saturate to it)
-            top = y >= 2.0**63
             y = np.where(np.isnan(y) | top, 0, np.clip(y, info.min, info.max))
             return np.where(top, info.max, y.astype(np.int64)).astype(to.dtype)
-        y = np.where(np.isfinite(y) & (np.abs(y) < 2.0**63), y, 0)
-        return y.astype(np.int64).astype(to.dtype)
+        cut = np.where(np.isfinite(y) & (np.abs(y) < 2.0**63), y, 0).astype(np.int64)
+        limits = np.where(y > 0, info.max, info.min)
+        return np.where(np.isinf(y), limits, cut.astype(to.dtype)).astype(to.dtype)
     if x.dtype.itemsize == 8 and x.dtype.kind in "iu" and to.dtype == np.float32:
         return _int64_to_float32(x, rounding)
     if x.dtype.kind in "iu" and to.dtype.kind in "iu":
         wide = x.astype(np.int64)
-        if sat:
+        if sat or (x.dtype == np.int16 and to.dtype == np.uint32):
             info = np.iinfo(to.dtype)
             wide = np.clip(wide, info.min, info.max)
         return wide.astype(to.dtype)
+    if x.dtype.kind in "iu" and to.dtype.kind == "f" and not to.bf16:
+        from asc_xdsl.runtime.simulator.ops.cast import cast_array
+
+        mode = RoundMode.CAST_RINT if rounding is RoundMode.CAST_NONE else rounding
+        return cast_array(x, False, to.dtype, False, mode)  # (exact where the type holds x)
     narrower = to.bf16 or to.dtype.itemsize < x.dtype.itemsize
     if x.dtype.kind == "f" and to.dtype.kind == "f" and narrower and rounding in _DIRECTED:
         # (float -> half / bfloat16 by a directed mode: the basic API Cast's rounding)

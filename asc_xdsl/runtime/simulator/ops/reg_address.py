@@ -83,12 +83,31 @@ def _store_align_post(op, comp):
     align, write = store_dist(op, el)
     p, s, src, m, n = (comp.slot(v) for v in (op.ptr, op.stride, op.src, op.mask, op.next))
 
+    pair = op.src.type.reg_num == 2
+
     def run(e, c, _op=op):
         address = _checked(int(e[p]), el, align, "StoreAlign (PostUpdate)")
-        write(c, address, e[src], lanes_of(e[m], el.size), "StoreAlign (PostUpdate)")
-        e[n] = address + _stride(e[s]) * el.size
+        on, stride = lanes_of(e[m], el.step), _stride(e[s])
+        if pair:  # (two vsts of the halves, the second at the first's post-update)
+            half, first = _pair_halves(el, stride)
+            second = _checked(address + first * el.size, el, align, "StoreAlign (PostUpdate)")
+            write(c, address, e[src][:half], on[:half], "StoreAlign (PostUpdate)")
+            write(c, second, e[src][half:], on[half:], "StoreAlign (PostUpdate)")
+        else:
+            write(c, address, e[src], on, "StoreAlign (PostUpdate)")
+        e[n] = address + stride * el.size
 
     return run
+
+
+def _pair_halves(el: _Elem, stride: int) -> tuple[int, int]:
+    """(elements of half a RegTraitNumTwo pair, the elements its first half's access
+    advances the pointer by). The 3510 implementations move a pair through two 32-bit
+    accesses (vsts / vldus), the first post-updated by min(stride, half) -- compared as
+    uint32, so a negative stride takes `half` -- and the second by the rest: the second
+    half lands at ptr + min(stride, half), the pointer at ptr + stride."""
+    half = el.lanes // 2
+    return half, half if (stride & 0xFFFFFFFF) > half else stride
 
 
 @_builds("load_unalign_pre")
@@ -108,10 +127,20 @@ def _load_unalign_post(op, comp):
     # (the stream register's input needs no slot: the load reads at the pointer)
     p, s, r, u2, n = (comp.slot(v) for v in (op.ptr, op.stride, op.dst, op.ureg_next, op.next))
 
+    pair = op.dst.type.reg_num == 2
+
     def run(e, c, _op=op):
         address = _checked(int(e[p]), el, el.size, "LoadUnAlign")
-        e[r] = _read(c, address, el, el.lanes, "LoadUnAlign")
-        e[n] = address + (int(e[s]) & 0xFFFFFFFF) * el.size  # (a uint32_t stride)
+        stride = int(e[s]) & 0xFFFFFFFF  # (a uint32_t stride)
+        if pair:  # (two vldus, the second at the first's post-update: `_pair_halves`)
+            half, first = _pair_halves(el, stride)
+            low = _read(c, address, el, half, "LoadUnAlign")
+            e[r] = np.concatenate(
+                [low, _read(c, address + first * el.size, el, half, "LoadUnAlign")]
+            )
+        else:
+            e[r] = _read(c, address, el, el.lanes, "LoadUnAlign")
+        e[n] = address + stride * el.size
         e[u2] = e[n]
 
     return run
@@ -152,7 +181,7 @@ def _store_align_areg(op, comp):
 
     def run(e, c, _op=op):
         address = _checked(int(e[p]) + int(e[a]) * el.size, el, align, "StoreAlign (AddrReg)")
-        write(c, address, e[s], lanes_of(e[m], el.size), "StoreAlign (AddrReg)")
+        write(c, address, e[s], lanes_of(e[m], el.step), "StoreAlign (AddrReg)")
 
     return run
 

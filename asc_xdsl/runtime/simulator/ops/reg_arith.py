@@ -170,7 +170,7 @@ def _carry(op, comp):
 def _shifts(op, e, n_slot: int, m_slot: int, el: _Elem) -> np.ndarray:
     """The shift of each element, as uint64; a negative one in an enabled element is an
     error."""
-    n, on = e[n_slot].astype(np.int64), lanes_of(e[m_slot], el.size)
+    n, on = e[n_slot].astype(np.int64), lanes_of(e[m_slot], el.step)[: len(e[n_slot])]
     bad = on & (n < 0)
     if bad.any():
         i = int(np.argmax(bad))

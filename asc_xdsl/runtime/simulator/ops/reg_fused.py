@@ -98,7 +98,8 @@ def _cast_merging(op, comp, key: str):
 
     def run(e, c, _op=op):
         zeroing(e, c)
-        e[r] = np.where(lanes_of(e[m], el.size), e[r], e[prior]).astype(el.dtype)
+        # (a 64-bit pair's mask is b32: CopyMerging moves its two registers under it)
+        e[r] = np.where(lanes_of(e[m], el.step), e[r], e[prior]).astype(el.dtype)
 
     return run
 
