@@ -1274,7 +1274,9 @@ class SyncWarning(CodedWarning):
 
 
 # The position a pass diagnostic starts with when its op has a Python location.
-_DIAGNOSTIC_AT = re.compile(r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?:warning|error): ")
+_DIAGNOSTIC_AT = r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?:warning|error): "
+"""A pass diagnostic's `file:line:col: warning: ` (compiled by `re` when a pass first
+reports one)."""
 
 
 def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
@@ -1296,7 +1298,7 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
     except PassFailedException as e:
         raise _pass_error(getattr(e, "text", str(e)), getattr(e, "code", None)) from None
     for text in found:
-        at = _DIAGNOSTIC_AT.match(text)
+        at = re.match(_DIAGNOSTIC_AT, text)
         if at is None:
             warnings.warn(text, SyncWarning, stacklevel=5)
         else:
@@ -1335,7 +1337,7 @@ def _run_printing(module: Any, spec: str) -> None:
 def _pass_error(text: str, code: str | None) -> CompileError:
     import linecache
 
-    at = _DIAGNOSTIC_AT.match(text)
+    at = re.match(_DIAGNOSTIC_AT, text)
     if at is None:
         return CompileError(text, code=code)
     filename, line = at["file"], int(at["line"])
