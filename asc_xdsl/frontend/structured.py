@@ -28,7 +28,7 @@ _GENERATED = frozenset(("_break", "_continue", "_i", "_stop"))
 
 
 def is_generated(name: str) -> bool:
-    """Whether `name` is a variable of this rewrite (never a Python value after its loop):
+    r"""Whether `name` is a variable of this rewrite (never a Python value after its loop):
     a stem of `_GENERATED`, `_` and a number (what `re.fullmatch(r"_(break|continue|i|stop)_\d+")`
     finds, without compiling it as the module loads)."""
     stem, sep, number = name.rpartition("_")

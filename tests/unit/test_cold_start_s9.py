@@ -96,3 +96,25 @@ def test_is_generated_is_the_pattern(name):
 def test_diagnostic_pattern_still_locates():
     at = re.match(jit._DIAGNOSTIC_AT, "k.py:12:4: warning: a race")
     assert at is not None and (at["file"], at["line"], at["col"]) == ("k.py", "12", "4")
+
+
+def test_option_defaults_are_the_dataclasses():
+    """The JIT's defaults are the option records' field defaults, in order; the records
+    are the same classes at every level of the package."""
+    import asc_xdsl as asc
+    from asc_xdsl import frontend
+    from asc_xdsl.frontend import option_defaults, options
+
+    for cls, table in (
+        (options.CompileOptions, option_defaults.COMPILE_DEFAULTS),
+        (options.CodegenOptions, option_defaults.CODEGEN_DEFAULTS),
+        (options.LaunchOptions, option_defaults.LAUNCH_DEFAULTS),
+    ):
+        assert list(options.defaults(cls).items()) == list(table.items())
+        assert getattr(asc, cls.__name__) is getattr(frontend, cls.__name__) is cls
+        assert cls.__name__ in asc.__all__ and cls.__name__ in dir(asc)
+    assert options.target_soc is option_defaults.target_soc
+    assert option_defaults.launch_options_class() is options.LaunchOptions
+    assert {**option_defaults.COMPILE_DEFAULTS, **option_defaults.CODEGEN_DEFAULTS}.items() <= (
+        jit.DEFAULT_OPTIONS.items()
+    )
