@@ -608,9 +608,7 @@ FAMILY.add(
 )
 
 
-_ARG_REF = r"\$(\d+)"
-"""A `$N` argument reference (compiled by `re` when a verbatim op is first verified:
-modules compile no pattern as they load, docs/performance.md)."""
+_ARG_REF = re.compile(r"\$(\d+)")
 
 
 class VerbatimBase(SpecOp):
@@ -619,7 +617,7 @@ class VerbatimBase(SpecOp):
         text = self._prop("value").data  # type: ignore[union-attr]
         check_code_line(self, "code", text)
         n = len(self.operands)
-        for m in re.finditer(_ARG_REF, text):
+        for m in _ARG_REF.finditer(text):
             if int(m.group(1)) >= n and n:
                 raise VerifyException(
                     f"'{self.name}': ${m.group(1)} names no argument (there are {n})"
