@@ -22,18 +22,24 @@ from asc_xdsl.utils.fast_start import requested as _fast_start_requested
 if _fast_start_requested():
     _fast_start()
 
-from asc_xdsl.frontend import *  # noqa: F403
+from asc_xdsl.frontend import OPTION_CLASSES as _OPTION_CLASSES
 from asc_xdsl.frontend import __all__ as _frontend_all
 from asc_xdsl.language import __all__ as _language_all
 
+_frontend = sys.modules["asc_xdsl.frontend"]
 _language = sys.modules["asc_xdsl.language"]
 
 if TYPE_CHECKING:
     from asc_xdsl import testing as testing
     from asc_xdsl.autotuner import Config as Config
     from asc_xdsl.autotuner import autotune as autotune
+    from asc_xdsl.frontend import *  # noqa: F403
     from asc_xdsl.language import *  # noqa: F403
 else:  # the language's names, but `adv`, `reg`, `simt`, `vf`, `vec_scope`, AIPP's, enums only when first named
+    # the compiler's names, but pyasc's option records only when first named
+    globals().update(
+        {name: getattr(_frontend, name) for name in _frontend_all if name not in _OPTION_CLASSES}
+    )
     _LAZY_LANGUAGE = _language._LAZY_NAMES
     globals().update(
         {name: getattr(_language, name) for name in _language_all if name not in _LAZY_LANGUAGE}
@@ -71,6 +77,9 @@ if not TYPE_CHECKING:  # (type checkers see `adv` through the import above)
         if name in _LAZY_LANGUAGE:  # (loaded on first use: docs/performance.md, "Cold start")
             value = globals()[name] = getattr(_language, name)  # (kept: asked once)
             return value
+        if name in _OPTION_CLASSES:
+            value = globals()[name] = getattr(_frontend, name)
+            return value
         if name in _TOOLS:
             import importlib
 
@@ -80,4 +89,4 @@ if not TYPE_CHECKING:  # (type checkers see `adv` through the import above)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:
-        return sorted({*globals(), *_LAZY_LANGUAGE, *_TOOLS})
+        return sorted({*globals(), *_LAZY_LANGUAGE, *_OPTION_CLASSES, *_TOOLS})

@@ -33,12 +33,11 @@ from asc_xdsl.frontend import cache
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.fingerprint import Keyer, Reads, Unkeyable
-from asc_xdsl.frontend.options import (
-    CodegenOptions,
-    CompileOptions,
-    LaunchOptions,
-    defaults,
+from asc_xdsl.frontend.option_defaults import (
+    CODEGEN_DEFAULTS,
+    COMPILE_DEFAULTS,
     is_known_soc,
+    launch_options_class,
     target_soc,
 )
 from asc_xdsl.log import logger
@@ -55,10 +54,11 @@ R = TypeVar("R")  # what a helper kernel returns (to a kernel that calls it)
 
 DUMP_ENV = "ASC_XDSL_DUMP_DIR"
 
-# pyasc's options (CompileOptions, CodegenOptions; options.py) and their defaults.
+# pyasc's options (CompileOptions, CodegenOptions; options.py) and their defaults
+# (option_defaults.py: the dataclasses are made when a program names them).
 DEFAULT_OPTIONS: dict[str, Any] = {
-    **defaults(CompileOptions),
-    **defaults(CodegenOptions),
+    **COMPILE_DEFAULTS,
+    **CODEGEN_DEFAULTS,
     # asc_xdsl's own: loop bodies a kernel may unroll (None: ASC_XDSL_MAX_UNROLL, else
     # codegen.DEFAULT_MAX_UNROLL). It never changes the IR, so it is not in the cache key.
     "max_unroll": None,
@@ -338,7 +338,9 @@ class JITFunction(Generic[P, R]):
                 return found
         from asc_xdsl.runtime.kernel import check_block_dim
 
-        if isinstance(grid, LaunchOptions):  # pyasc's record of the same two
+        launch_options = launch_options_class()  # (None: no value can be one yet)
+        if launch_options is not None and isinstance(grid, launch_options):
+            # pyasc's record of the same two
             grid = (grid.core_num, grid.stream)
         if isinstance(grid, tuple) and not 1 <= len(grid) <= 2:
             raise CompileError(
@@ -1274,7 +1276,9 @@ class SyncWarning(CodedWarning):
 
 
 # The position a pass diagnostic starts with when its op has a Python location.
-_DIAGNOSTIC_AT = re.compile(r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?:warning|error): ")
+_DIAGNOSTIC_AT = r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?:warning|error): "
+"""A pass diagnostic's `file:line:col: warning: ` (compiled by `re` when a pass first
+reports one)."""
 
 
 def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
@@ -1296,7 +1300,7 @@ def _run_passes(module: Any, options: Mapping[str, Any]) -> None:
     except PassFailedException as e:
         raise _pass_error(getattr(e, "text", str(e)), getattr(e, "code", None)) from None
     for text in found:
-        at = _DIAGNOSTIC_AT.match(text)
+        at = re.match(_DIAGNOSTIC_AT, text)
         if at is None:
             warnings.warn(text, SyncWarning, stacklevel=5)
         else:
@@ -1335,7 +1339,7 @@ def _run_printing(module: Any, spec: str) -> None:
 def _pass_error(text: str, code: str | None) -> CompileError:
     import linecache
 
-    at = _DIAGNOSTIC_AT.match(text)
+    at = re.match(_DIAGNOSTIC_AT, text)
     if at is None:
         return CompileError(text, code=code)
     filename, line = at["file"], int(at["line"])

@@ -42,7 +42,7 @@ def snapshot(fn: Callable[..., Any]) -> tuple[list[str], int] | None:
     start = code.co_firstlineno - 1
     if not lines or not 0 <= start < len(lines):
         return None
-    while start > 0 and not _DEF_OR_DECORATOR.match(lines[start]):
+    while start > 0 and not _def_or_decorator(lines[start]):
         start -= 1
     return lines, start
 
@@ -77,8 +77,18 @@ def source_block(
     return inspect.getblock(lines[start:]), start + 1, None
 
 
-_DEF_OR_DECORATOR = re.compile(r"^(\s*def\s)|(\s*async\s+def\s)|(.*(?<!\w)lambda(:|\s))|^(\s*@)")
+_DEF_OR_DECORATOR = r"^(\s*def\s)|(\s*async\s+def\s)|(.*(?<!\w)lambda(:|\s))|^(\s*@)"
 """The lines `inspect.findsource` takes for a function's first (its own pattern)."""
+
+
+def _def_or_decorator(line: str) -> bool:
+    """Whether `_DEF_OR_DECORATOR` matches `line`. A decorated function's first line is
+    its first decorator, which answers without the pattern (compiled by `re` on first
+    need: ~1 M instructions of a cold start otherwise; docs/performance.md)."""
+    text = line.lstrip()
+    if text[:1] == "@" or text.startswith(("def ", "def\t")):
+        return True
+    return re.match(_DEF_OR_DECORATOR, line) is not None
 
 
 def _find_source(fn: Any) -> tuple[list[str], int]:
@@ -95,7 +105,7 @@ def _find_source(fn: Any) -> tuple[list[str], int]:
     start = code.co_firstlineno - 1
     if not lines or not 0 <= start < len(lines):
         return inspect.findsource(fn)
-    while start > 0 and not _DEF_OR_DECORATOR.match(lines[start]):
+    while start > 0 and not _def_or_decorator(lines[start]):
         start -= 1
     return lines, start
 

@@ -1,15 +1,23 @@
 """pyasc's three option records, `asc.CodegenOptions`, `asc.CompileOptions` and
 `asc.LaunchOptions`: their fields are the keywords `@asc.jit(...)`, `compile(...)` and a
 launch take (`@asc.jit(debug=True)` sets `CompileOptions.debug`), with pyasc's defaults.
-`jit.py` checks and applies them (docs/frontend.md, "Options")."""
+`jit.py` checks and applies them (docs/frontend.md, "Options"), with the defaults of
+`option_defaults.py`, so a compile that names none of these classes does not load this
+module (three dataclasses: ~10 M instructions of a cold start; docs/performance.md).
+tests/unit/test_cold_start_s9.py holds the two to the same defaults."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, fields
 from typing import Any
 
-from asc_xdsl import soc as soc_table
+# (re-exported: the SoC choice the options make lives with the defaults the JIT reads)
+from asc_xdsl.frontend.option_defaults import (  # noqa: F401
+    PLATFORM_ENV,
+    is_known_soc,
+    soc_name,
+    target_soc,
+)
 
 
 @dataclass
@@ -62,53 +70,6 @@ class LaunchOptions:
 def defaults(record: type) -> dict[str, Any]:
     """The fields of an option record and their defaults, in declaration order."""
     return {f.name: f.default for f in fields(record)}
-
-
-PLATFORM_ENV = "ASC_XDSL_PLATFORM"
-"""The CPU simulator's platform variable (runtime/simulator/platform.py reads it too)."""
-
-
-def soc_name(value: Any) -> str:
-    """A `soc_version` option as the SoC's name: a str, or pyasc's `config.Platform`
-    member (its value)."""
-    value = getattr(value, "value", value)
-    return value if isinstance(value, str) else repr(value)
-
-
-def is_known_soc(value: Any) -> bool:
-    return value is None or soc_name(value) in soc_table.known_names()
-
-
-def target_soc(option: Any, launch_value: Any, *, simulator: bool) -> str | None:
-    """The SoC a kernel is compiled for (the module's `ascendc.soc`), or None for the
-    default (`dialects/ascendc/target.DEFAULT_SOC`, the Atlas A2 series):
-
-    1. the backend's own launch keyword: `platform=` (CPU simulator) or
-       `soc_version=` (npu, model), given at the launch;
-    2. the compile option `soc_version=` (`@asc.jit(...)`, `compile(...)`, a launch);
-    3. `ASC_XDSL_PLATFORM` (CPU simulator only), then `ASC_XDSL_SOC_VERSION` (what
-       pyasc's `config.set_platform(..., soc_version=)` sets).
-
-    A launch keyword and a compile option naming different SoCs is an error. A name the
-    table does not know from 1. or 3. is left to the backend, which refuses the launch
-    in its own words before running anything (the compile option is checked earlier,
-    where it is given)."""
-    if launch_value is not None:
-        launch = soc_name(launch_value)
-        if option is not None and soc_name(option) != launch:
-            raise TypeError(
-                f"soc_version={soc_name(option)!r} (compile option) and the launch's "
-                f"{'platform' if simulator else 'soc_version'}={launch!r} name different "
-                "SoCs: a kernel is compiled for the SoC it runs on; give one of them"
-            )
-        return launch if launch in soc_table.known_names() else None
-    if option is not None:
-        return soc_name(option)
-    for variable in (PLATFORM_ENV, soc_table.SOC_ENV) if simulator else (soc_table.SOC_ENV,):
-        name = os.environ.get(variable)
-        if name:
-            return name if name in soc_table.known_names() else None
-    return None
 
 
 __all__ = ["CodegenOptions", "CompileOptions", "LaunchOptions", "target_soc"]

@@ -22,15 +22,17 @@ from __future__ import annotations
 import ast
 import copy
 import itertools
-import re
 
-_GENERATED = re.compile(r"_(break|continue|i|stop)_\d+")
-"""The names this rewrite introduces (`_break_1`, `_i_1`, ...)."""
+_GENERATED = frozenset(("_break", "_continue", "_i", "_stop"))
+"""The stems of the names this rewrite introduces (`_break_1`, `_i_1`, ...)."""
 
 
 def is_generated(name: str) -> bool:
-    """Whether `name` is a variable of this rewrite (never a Python value after its loop)."""
-    return _GENERATED.fullmatch(name) is not None
+    r"""Whether `name` is a variable of this rewrite (never a Python value after its loop):
+    a stem of `_GENERATED`, `_` and a number (what `re.fullmatch(r"_(break|continue|i|stop)_\d+")`
+    finds, without compiling it as the module loads)."""
+    stem, sep, number = name.rpartition("_")
+    return bool(sep) and stem in _GENERATED and number.isdecimal()
 
 
 def lower_jumps(fdef: ast.FunctionDef) -> ast.FunctionDef:

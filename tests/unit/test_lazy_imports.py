@@ -78,6 +78,9 @@ LAZY = {
     # the Matmul types (`ascendc.LAZY_TYPES`, `LAZY_ATTRS`) and their enums
     "asc_xdsl.dialects.ascendc.adv_types",
     "asc_xdsl.enums.matmul",
+    # pyasc's option records (`asc.CompileOptions`, ...: the JIT reads their defaults
+    # from `frontend/option_defaults.py`)
+    "asc_xdsl.frontend.options",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile (its Ascend C printed)
 loads."""

@@ -104,7 +104,14 @@ from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.soc import ASCEND_950
 from asc_xdsl.utils.class_tests import is_subclass
 from asc_xdsl.utils.op_definition import op_definition
-from asc_xdsl.utils.records import FrozenRecord, Record, init_fields
+from asc_xdsl.utils.records import FrozenRecord, Record
+
+# The spec records are made by the hundred as a family module loads (~550 in a vector
+# add's first compile): their `__init__`s fill the instance's `__dict__` in one call
+# (a slotted one, `Result`, slot by slot) instead of `records.init_fields`' loop of
+# `object.__setattr__` calls over a keyword dict, a quarter of the cost
+# (docs/performance.md). A frozen record refuses assignment only from outside.
+_set = object.__setattr__
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -119,7 +126,7 @@ class _Rule(FrozenRecord, AttrConstraint):
     _COMPARE = ("expected",)
 
     def __init__(self, expected: str, check: Callable[[Attribute], bool]) -> None:
-        init_fields(self, expected=expected, check=check)
+        self.__dict__.update(expected=expected, check=check)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not self.check(attr):
@@ -262,7 +269,7 @@ class _TensorRule(FrozenRecord, AttrConstraint):
     _FIELDS = ("where", "var")
 
     def __init__(self, where: str, var: str | None) -> None:
-        init_fields(self, where=where, var=var)
+        self.__dict__.update(where=where, var=var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not isinstance(attr, _TENSOR_CLASSES[self.where]):
@@ -280,7 +287,7 @@ class _ElementScalarRule(FrozenRecord, AttrConstraint):
     _FIELDS = ("var",)
 
     def __init__(self, var: str) -> None:
-        init_fields(self, var=var)
+        self.__dict__.update(var=var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         # (complex<f16> / complex<f32>: the scalar of a complex tensor's or register's
@@ -487,8 +494,7 @@ class Operand(FrozenRecord):
         default: Any = inspect.Parameter.empty,
         const: bool = False,
     ) -> None:
-        init_fields(
-            self,
+        self.__dict__.update(
             name=name,
             type=type,
             effect=effect,
@@ -538,8 +544,7 @@ class Prop(FrozenRecord):
     ) -> None:
         if kind is None:
             kind = PropKind.ENUM if enum else PropKind.UNIT
-        init_fields(
-            self,
+        self.__dict__.update(
             name=name,
             enum=enum,
             py=py,
@@ -570,7 +575,10 @@ class Result(FrozenRecord):
     def __init__(
         self, name: str, type: TypeRule, default: Attribute | None = None, optional: bool = False
     ) -> None:
-        init_fields(self, name=name, type=type, default=default, optional=optional)
+        _set(self, "name", name)
+        _set(self, "type", type)
+        _set(self, "default", default)
+        _set(self, "optional", optional)
 
 
 # Template argument items: "T" (the element-type variable T), Prop name ("isSetMask",
@@ -646,8 +654,7 @@ class OpSpec(FrozenRecord):
     ) -> None:
         if lowered_by is not None:  # (the printer refuses it, naming the pass)
             emit = EmitKind.CUSTOM
-        init_fields(
-            self,
+        self.__dict__.update(
             mnemonic=mnemonic,
             api=api,
             operands=operands,
