@@ -17,7 +17,8 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.utils.exceptions import PassFailedException
 
 from asc_xdsl.frontend.ir_context import parse_module
-from asc_xdsl.transforms.diagnostics import fail
+from asc_xdsl.transforms import diagnostics
+from asc_xdsl.transforms.diagnostics import PassDiagnostics, fail
 from asc_xdsl.transforms.registry import PASSES
 from asc_xdsl.transforms.rewriting import rewrite, xdsl_walker
 
@@ -97,3 +98,29 @@ def test_a_pattern_error_is_the_pass_error(seeded: bool):
     assert "test-pass: no returns here" in message
     assert "Error while applying pattern" not in message
     assert isinstance(module.body.block.first_op, func.FuncOp)
+
+
+def test_a_report_prints_each_op_once(monkeypatch):
+    """A pass's warnings that point at the same ops (verify-sync's notes name a tensor's
+    declaration in every finding) print each op once per report, and read as when each
+    diagnostic prints its own ops."""
+    module = parse_module(
+        "func.func @f(%x: i32) {\n  %a = arith.addi %x, %x : i32\n"
+        "  %b = arith.muli %a, %a : i32\n  func.return\n}\n"
+    )
+    a, b = list(module.walk())[2:4]
+    diags = PassDiagnostics("ascendc-verify-sync")
+    for _ in range(3):
+        diags.warning(b, "b reads a", notes=[(a, "a is made here")])
+    alone = [d.format() for d in diags.items]
+    printed = []
+    monkeypatch.setattr(
+        diagnostics,
+        "_one_line",
+        lambda op, one=diagnostics._one_line: printed.append(op) or one(op),
+    )
+    shown = []
+    with diagnostics.warning_handler(shown.append):
+        diags.finish()
+    assert shown == alone and "at: %b = arith.muli %a, %a : i32" in shown[0]
+    assert printed == [b, a]
