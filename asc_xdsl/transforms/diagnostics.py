@@ -74,8 +74,12 @@ def _anchor(where: Where) -> Operation | None:
     return None
 
 
-def locate(where: Where, severity: str, message: str) -> str:
-    """`message` with the position of `where`, in the form compilers print."""
+def locate(
+    where: Where, severity: str, message: str, lines: dict[Operation, str] | None = None
+) -> str:
+    """`message` with the position of `where`, in the form compilers print. `lines` keeps
+    the printed ops of one report: a pass's warnings point at the same ops again and again
+    (verify-sync's notes name each tensor's declaration once per finding)."""
     text = f"{severity}: {message}"
     op = _anchor(where)
     if op is None:
@@ -86,7 +90,12 @@ def locate(where: Where, severity: str, message: str) -> str:
     span = (_SPANS.get() or {}).get(op)
     if span is not None:
         return span.print_with_context(text).rstrip()
-    return f"{text}\n  at: {_one_line(op)}"
+    if lines is None:
+        return f"{text}\n  at: {_one_line(op)}"
+    line = lines.get(op)
+    if line is None:
+        line = lines[op] = _one_line(op)
+    return f"{text}\n  at: {line}"
 
 
 def _one_line(op: Operation) -> str:
@@ -127,10 +136,11 @@ class Diagnostic(Record):
         self.notes = notes
         self.code = code
 
-    def format(self) -> str:
+    def format(self, lines: dict[Operation, str] | None = None) -> str:
+        """The diagnostic as printed; `lines` as `locate`'s, shared by one report."""
         message = self.message if self.code is None else f"{self.message} [{self.code}]"
-        parts = [locate(self.where, self.severity, message)]
-        parts += [locate(w, "note", m) for w, m in self.notes]
+        parts = [locate(self.where, self.severity, message, lines)]
+        parts += [locate(w, "note", m, lines) for w, m in self.notes]
         hint = lookup(self.code).hint if self.code is not None else None
         return "\n".join(parts + ([f"hint: {hint}"] if hint else []))
 
@@ -159,9 +169,10 @@ class PassDiagnostics(Record):
     def finish(self) -> None:
         """Report the warnings; raise the errors (all of them, in one exception)."""
         handler = _HANDLER.get()
+        lines: dict[Operation, str] = {}
         for d in self.items:
             if d.severity == "warning":
-                text = d.format()
+                text = d.format(lines)
                 if handler is None:
                     print(text, file=sys.stderr)
                 else:
@@ -169,7 +180,7 @@ class PassDiagnostics(Record):
         errors = self.errors
         if errors:
             code = pass_code(self.pass_name, "error")
-            raise PassError("\n".join(d.format() for d in errors), code=code)
+            raise PassError("\n".join(d.format(lines) for d in errors), code=code)
 
 
 def fail(pass_name: str, where: Where, message: str) -> PassError:

@@ -1,6 +1,6 @@
 """Test-session settings: compile caches go to a temporary folder, never ~/.cache; the
 simulator's blocks in one process; how many xdist workers `-n auto` (pyproject's addopts)
-starts, and how xdist hands them the tests (the lit-input sweeps together)."""
+starts, and how xdist hands them the tests (the files sharing a setup together)."""
 
 import functools
 import os
@@ -49,24 +49,34 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 LIT_INPUT_SCOPE = "<tests that import lit_inputs>"
+HYPOTHESIS_SCOPE = "<tests that use hypothesis>"
+SHARED_SETUP_SCOPES = {
+    LIT_INPUT_SCOPE: ("lit_inputs import",),
+    HYPOTHESIS_SCOPE: ("from hypothesis import", "import hypothesis", "from fuzzkit import"),
+}
+"""Test files that share a per-process setup, by what their source says, kept on one
+worker each: `lit_inputs.py` parses every lit chunk (~5 s of CPU per process), and
+hypothesis, on a process's first draw, reads the constants of every local module it has
+imported (`hypothesis.internal.constants_ast`; ~3.4 s with a fresh clone's cold
+`.hypothesis/constants` cache)."""
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """xdist's `load` distribution (the default), except that the test files that sweep
-    the lit inputs (`lit_inputs.py` parses every chunk once per process, ~4 s of CPU)
-    run on one worker, first: otherwise both workers parse them. (xdist's own
-    `--dist loadgroup` does not group under pytest 9: its marker renames `item._nodeid`,
-    which pytest 9 no longer reads.) Other `--dist` modes are xdist's."""
+    """xdist's `load` distribution (the default), except that the test files of each
+    `SHARED_SETUP_SCOPES` entry run together on one worker (the larger group first, as
+    xdist's `loadscope` orders scopes by size): otherwise both workers pay for the setup.
+    (xdist's own `--dist loadgroup` does not group under pytest 9: its marker renames
+    `item._nodeid`, which pytest 9 no longer reads.) Other `--dist` modes are xdist's."""
     if config.getvalue("dist") != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class LitInputsTogether(LoadScopeScheduling):
-        """A scope per test (as `load`), one for the lit-input files; completed scopes are
+    class SharedSetupTogether(LoadScopeScheduling):
+        """A scope per test (as `load`), one per shared setup; completed scopes are
         dropped so that the per-event bookkeeping stays O(tests in flight)."""
 
         def _split_scope(self, nodeid: str) -> str:
-            return LIT_INPUT_SCOPE if _imports_lit_inputs(nodeid.split("::", 1)[0]) else nodeid
+            return _shared_setup_scope(nodeid.split("::", 1)[0]) or nodeid
 
         def _assign_work_unit(self, node) -> None:
             scope, work_unit = self.workqueue.popitem(last=False)
@@ -84,12 +94,18 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
             self._reschedule(node)
 
     @functools.cache
-    def _imports_lit_inputs(path: str) -> bool:
+    def _shared_setup_scope(path: str) -> str | None:
         file = config.rootpath / path
-        return file.suffix == ".py" and file.is_file() and "lit_inputs import" in file.read_text()
+        if file.suffix != ".py" or not file.is_file():
+            return None
+        text = file.read_text()
+        for scope, marks in SHARED_SETUP_SCOPES.items():
+            if any(mark in text for mark in marks):
+                return scope
+        return None
 
     @functools.cache
     def _collection_index(collection: tuple[str, ...]) -> dict[str, int]:
         return {nodeid: i for i, nodeid in enumerate(collection)}
 
-    return LitInputsTogether(config, log)
+    return SharedSetupTogether(config, log)

@@ -1,5 +1,6 @@
 """tests/unit/conftest.py's xdist scheduling: the test files that sweep the lit inputs run
-on one worker, first; every other test is handed out on its own; each runs once."""
+on one worker, first, and those that use hypothesis on one worker; every other test is
+handed out on its own; each runs once."""
 
 import importlib.util
 from pathlib import Path
@@ -50,14 +51,17 @@ class _Node:
 
 COLLECTION = [
     "tests/unit/dialects/test_fast_verify.py::test_a",
-    *(f"tests/unit/test_tile.py::test_t[{i}]" for i in range(5)),
+    *(f"tests/unit/test_printer.py::test_p[{i}]" for i in range(5)),
     *(f"tests/unit/test_universe.py::test_u[{i}]" for i in range(3)),
-    "tests/unit/test_tile.py::test_last",
+    *(f"tests/unit/hardening/test_fuzz_ir.py::test_f[{i}]" for i in range(2)),
+    "tests/unit/test_tile.py::test_t",
+    "tests/unit/test_printer.py::test_last",
 ]
-LIT_INPUT_TESTS = [n for n in COLLECTION if "test_tile" not in n]
+LIT_INPUT_TESTS = [n for n in COLLECTION if "fast_verify" in n or "universe" in n]
+HYPOTHESIS_TESTS = [n for n in COLLECTION if "fuzz_ir" in n or "test_tile" in n]
 
 
-def test_lit_input_sweeps_run_together_first_and_every_test_once():
+def test_shared_setup_groups_run_together_first_and_every_test_once():
     conftest = _conftest()
     sched = conftest.pytest_xdist_make_scheduler(_Config("load"), _Log())
     nodes = [_Node("gw0"), _Node("gw1")]
@@ -73,12 +77,23 @@ def test_lit_input_sweeps_run_together_first_and_every_test_once():
                 sched.mark_test_complete(node, index)
     assert sched.tests_finished and not sched.has_pending
     assert sorted(nodes[0].ran + nodes[1].ran) == sorted(COLLECTION)
-    together = [node for node in nodes if LIT_INPUT_TESTS[0] in node.ran]
-    (lit_node,) = together
-    assert lit_node.ran[: len(LIT_INPUT_TESTS)] == LIT_INPUT_TESTS
-    other = nodes[1 - nodes.index(lit_node)]
-    assert other.ran and not set(other.ran) & set(LIT_INPUT_TESTS)
+    for group in (LIT_INPUT_TESTS, HYPOTHESIS_TESTS):
+        (node,) = [node for node in nodes if group[0] in node.ran]  # one worker each,
+        assert node.ran[: len(group)] == group  # first on it, in collection order
+    assert LIT_INPUT_TESTS[0] in nodes[0].ran and HYPOTHESIS_TESTS[0] in nodes[1].ran
     assert not any(sched.assigned_work.values())  # finished scopes are dropped
+
+
+def test_the_groups_are_found_by_what_a_file_imports():
+    scope = _conftest().SHARED_SETUP_SCOPES
+    for path in ("hardening/test_fuzz_ir.py", "test_tile.py", "transforms/test_licm.py"):
+        text = (ROOT / "tests/unit" / path).read_text()
+        assert sum(any(mark in text for mark in marks) for marks in scope.values()) == 1, path
+    assert not any(
+        mark in (ROOT / "tests/unit/test_printer.py").read_text()
+        for marks in scope.values()
+        for mark in marks
+    )
 
 
 def test_other_dist_modes_are_xdists():
