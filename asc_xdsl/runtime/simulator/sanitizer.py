@@ -1360,8 +1360,9 @@ def _load_2d(op: Operation, comp: Any) -> Extent:
 
 def _load_2d_v2(op: Operation, comp: Any) -> Extent:
     """LoadData with LoadData2DParamsV2 (Ascend 950): the fractals from the first it
-    reads (writes) to the last (ops/cube.py `_load_2d_v2`); transposed 8/32-bit elements
-    move squares of two fractals (`cube.v2_square_indices`, the simulator's own)."""
+    reads (writes) to the last (ops/cube.py `_load_2d_v2`); transposed 4/8/32-bit elements
+    move squares of two (four) fractals (`cube.v2_square_indices`, the simulator's own)."""
+    from asc_xdsl.runtime.simulator.float4 import is_float4
     from asc_xdsl.runtime.simulator.ops.cube import (
         FRACTAL,
         LOAD_2D_V2_DEFAULTS,
@@ -1371,6 +1372,7 @@ def _load_2d_v2(op: Operation, comp: Any) -> Extent:
 
     p = comp.slot(op.operands[2])
     itemsize = np_dtype(op.dst.type.element_type).itemsize
+    nibbles = is_float4(op.dst.type.element_type)  # (4-bit: squares of four fractals)
 
     def spans(e, names, tensors):
         f = fields(e[p], LOAD_2D_V2_DEFAULTS, "LoadData")
@@ -1379,7 +1381,7 @@ def _load_2d_v2(op: Operation, comp: Any) -> Extent:
             return [(0, 0) for _ in names]
         stride = abs(f["srcStride"])
         if f["ifTranspose"] and itemsize != 2:
-            squares, dst = v2_square_indices(f, itemsize, stride, "LoadData")
+            squares, dst = v2_square_indices(f, itemsize, stride, "LoadData", nibbles)
             read = [i for pair in squares for i in pair]
             written = [i for i in dst if i >= 0]
             first, last = min(read), max(read)
