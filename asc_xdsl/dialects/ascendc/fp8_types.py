@@ -179,10 +179,38 @@ FP4_BASIC_OPS = frozenset(
         # bytes, nValue even)
         "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.load_data_mx",
         "ascendc.data_copy_dn2nz",
+        # a constant (the pair of its value) and Duplicate's count form
+        # (CheckDuplicateSupportedType lists fp4x2_e2m1_t / fp4x2_e1m2_t; its count counts
+        # pairs: the implementation's b8 mask and 256-byte store steps)
+        "ascendc.float_constant", "ascendc.duplicate_l2",
     }
 )  # fmt: skip
-"""The basic-API ops (besides tensor and queue plumbing) that take the 4-bit floats here.
-Their Duplicate is not here yet (docs/fp8.md)."""
+"""The basic-API ops (besides tensor and queue plumbing) that take the 4-bit floats here."""
+
+FP4_REG_OPS = frozenset(
+    f"ascendc.reg.{m}"
+    for m in (
+        *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
+        *("store_unalign", "cast", "select", "ub_ptr", "vf_call", "duplicate"),
+    )
+)
+"""The Reg ops that take the 4-bit floats: those that take the 8-bit ones (reg.FP8_OPS),
+where an fp4x2 register element is a byte holding a pair (the 3510 implementations'
+`sizeof(T) == 1` branches: b8 masks and moves; Duplicate's fp4x2 branch broadcasts the
+scalar's byte; Cast's bf16 <-> fp4x2 pairs)."""
+
+
+def float4_pair(t: Attribute, value: float) -> int | None:
+    """The byte of the fp4x2 pair (value, value) when `t` is a 4-bit float type (`value`
+    one of its values, rounded to nearest even otherwise), else None: a 4-bit constant
+    means that pair, so Duplicate writes `value` into every element."""
+    name = FLOAT4_CLASSES.get(type(t))
+    if name is None:
+        return None
+    from asc_xdsl.utils import float8
+
+    code = int(float8.encode([value], name, "rint", True)[0]) & 0xF
+    return code | code << 4
 
 
 def is_float4(t: Attribute) -> bool:
@@ -194,7 +222,7 @@ def takes_float8(op_name: str, t: Attribute | None = None) -> bool:
     """Whether the basic-API op `op_name` takes the low-precision float type `t` (an 8-bit
     float when None) on Ascend 950."""
     if t is not None and is_float4(t):
-        if op_name in FP4_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
+        if op_name in FP4_BASIC_OPS or op_name in FP8_LOAD_PARAMS or op_name in FP4_REG_OPS:
             return True
     elif op_name in FP8_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
         return True
