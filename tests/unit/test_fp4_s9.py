@@ -17,6 +17,7 @@ import pytest
 import asc_xdsl as asc
 from asc_xdsl import jit
 from asc_xdsl.frontend.errors import CompileError
+from asc_xdsl.runtime.simulator.errors import TensorBoundsError
 from asc_xdsl.runtime.simulator.uninit import UninitializedReadWarning
 
 A950 = "Ascend950PR_9599"
@@ -272,3 +273,11 @@ def test_the_reg_forms_are_refused_off_ascend_950():
         VerifyException, match=r"4-bit float types \(f4E2M1FN\) exist on Ascend 950"
     ):
         Parser(make_context(), constant).parse_module().verify()
+
+
+def test_duplicate_counting_elements_overruns_and_is_refused():
+    """A count of 4-bit elements (512 for this 256-byte tensor) is twice the pairs the
+    headers write: past the tensor, an error naming Duplicate."""
+    z = asc.testing.float4_array(np.zeros(512), "float4_e2m1")
+    with pytest.raises(TensorBoundsError, match=r"Duplicate\): access past the end"):
+        fill[1](z, asc.ConstExpr(1.0), asc.ConstExpr(512), platform=A950)
