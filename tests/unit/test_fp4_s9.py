@@ -7,6 +7,7 @@ from an independent decoder and exact rational rounding (`fractions.Fraction`)."
 
 from __future__ import annotations
 
+import io
 import re
 import warnings
 from fractions import Fraction
@@ -281,3 +282,22 @@ def test_duplicate_counting_elements_overruns_and_is_refused():
     z = asc.testing.float4_array(np.zeros(512), "float4_e2m1")
     with pytest.raises(TensorBoundsError, match=r"Duplicate\): access past the end"):
         fill[1](z, asc.ConstExpr(1.0), asc.ConstExpr(512), platform=A950)
+
+
+def test_an_arith_constant_of_a_4_bit_type_is_not_emitted():
+    """One value where C++ has a pair: the constant to use is ascendc.float_constant."""
+    from xdsl.parser import Parser
+
+    from asc_xdsl.backends.ascendc.errors import EmissionError
+    from asc_xdsl.backends.ascendc.printer import emit_ascendc
+    from asc_xdsl.frontend.ir_context import make_context
+
+    text = """builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @f() {
+    %h = arith.constant 1.5 : f4E2M1FN
+    func.return
+  }
+}"""
+    module = Parser(make_context(), text).parse_module()
+    with pytest.raises(EmissionError, match=r"a 4-bit constant is ascendc\.float_constant"):
+        emit_ascendc(module, io.StringIO())
