@@ -37,6 +37,18 @@ class Float4E1M2Type(_OpaqueType):
     CPP_CLASS = "fp4x2_e1m2_t"
 
 
+@irdl_attr_definition
+class MmadBitModeParamsType(_OpaqueType):
+    """`AscendC::MmadBitModeParams` (Ascend 950 only: its members are under `__NPU_ARCH__
+    == 3510`): Mmad's parameters packed in one 64-bit word (dav_3510
+    `MmadBitModeConfig0`: m, k, n 12 bits each, unitFlag, disableGemv, cmatrixSource,
+    cmatrixInitVal), set with `SetM` ... and taken by `MmadMx`:
+    `!ascendc.mmad_bit_mode_params`."""
+
+    name = "ascendc.mmad_bit_mode_params"
+    CPP_CLASS = "AscendC::MmadBitModeParams"
+
+
 FLOAT4_CLASSES: dict[type[Attribute], str] = {
     Float4E2M1FNType: "float4_e2m1",
     Float4E1M2Type: "float4_e1m2",
@@ -96,9 +108,11 @@ FP8_BASIC_OPS = frozenset(
         # out of L0C: float -> fp8_e4m3fn_t / hifloat8_t by the FP8 / HIF8 quant modes
         # (cube.QUANT_PAIRS_3510; dav_3510 CheckFixpipeQuantParams)
         "ascendc.fixpipe", "ascendc.fixpipe_with_workspace",
-        # MX: MmadMx of fp8 with e8m0 scales, the load of the scales (cube.MMAD_MX_TYPES),
-        # DataCopy with Dn2NzParams (the sample's load of the scales)
-        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.load_data_mx",
+        # MX: MmadMx of fp8 with e8m0 scales (MmadParams or MmadBitModeParams), the load of
+        # the scales (cube.MMAD_MX_TYPES), DataCopy with Dn2NzParams (the sample's load of
+        # the scales)
+        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.mmad_mx_bit_mode",
+        "ascendc.mmad_mx_bit_mode_with_bias", "ascendc.load_data_mx",
         "ascendc.data_copy_dn2nz",
     }
 )  # fmt: skip
@@ -177,7 +191,8 @@ FP4_BASIC_OPS = frozenset(
         "ascendc.load_data_l0_v2", "ascendc.load_data_g2l_v2",
         # MX: MmadMx, LoadData with the scale matrix, DataCopy with Dn2NzParams (moved as
         # bytes, nValue even)
-        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.load_data_mx",
+        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.mmad_mx_bit_mode",
+        "ascendc.mmad_mx_bit_mode_with_bias", "ascendc.load_data_mx",
         "ascendc.data_copy_dn2nz",
         # a constant (the pair of its value) and Duplicate's count form
         # (CheckDuplicateSupportedType lists fp4x2_e2m1_t / fp4x2_e1m2_t; its count counts

@@ -1728,6 +1728,22 @@ def _get_workspace(op, comp):
 
 # -- dispatch ----------------------------------------------------------------------------
 
+_BIT_MODE_SETTERS = (
+    ("m", "m"),
+    ("k", "k"),
+    ("n", "n"),
+    ("unit_flag", "unitFlag"),
+    ("disable_gemv", "disableGemv"),
+    ("cmatrix_source", "cmatrixSource"),
+    ("cmatrix_init_val", "cmatrixInitVal"),
+)
+"""MmadBitModeParams' setters: the op's suffix -> the field (ops/mx.py BIT_MODE_BITS)."""
+
+
+def _bit_mode_setter(field: str):
+    return lambda op, comp: _mx().bit_mode_set(op, comp, field)
+
+
 _BUILDERS = {
     "load_data_l0": _load_2d,
     "load_data_g2l": _load_2d,
@@ -1748,6 +1764,11 @@ _BUILDERS = {
     "load_data_mx": lambda op, comp: _mx().load_mx(op, comp),
     "mmad_mx": lambda op, comp: _mx().mmad_mx(op, comp, False),
     "mmad_mx_with_bias": lambda op, comp: _mx().mmad_mx(op, comp, True),
+    "mmad_mx_bit_mode": lambda op, comp: _mx().mmad_mx(op, comp, False, bit_mode=True),
+    "mmad_mx_bit_mode_with_bias": lambda op, comp: _mx().mmad_mx(op, comp, True, bit_mode=True),
+    "mmad_bit_mode_params": lambda op, comp: _mx().bit_mode_params(op, comp),
+    "mmad_bit_mode_params_v2": lambda op, comp: _mx().bit_mode_params(op, comp),
+    **{f"mmad_bit_mode_set_{name}": _bit_mode_setter(field) for name, field in _BIT_MODE_SETTERS},
 }
 
 
