@@ -248,6 +248,10 @@ FLOAT_LIMITS: dict[str, tuple[float, float]] = {
     "float8_e5m2": (57344.0, 61440.0),
     "float8_e8m0": (2.0**127, 2.0**128),
     "hifloat8": (32768.0, 40960.0),
+    # (the 4-bit floats have no infinity: where rounding to nearest would pass the largest
+    # value, the ties 7 and 1.875 going to the even code past it)
+    "float4_e2m1": (6.0, 7.0),
+    "float4_e1m2": (1.75, 1.875),
 }
 """Float dtype -> (largest finite value, smallest magnitude that rounds to infinity)."""
 

@@ -264,10 +264,8 @@ class ScalarBuilder(ABC):
         elif dtype.kind == "uint":
             signless = self.constant(self._wrap(value, dtype), _signless_dtype(dtype))
             op: Operation = _cast_op(UnrealizedConversionCastOp, signless, dtype.ir_type())
-        elif dtype.is_float8():
+        elif dtype.is_float8() or dtype.is_float4():
             op = self._float8_constant(value, dtype)
-        elif dtype.is_float4():  # (no op of the basic API takes a 4-bit scalar yet)
-            return self.fail(f"a {dtype.name} constant is not supported (docs/fp8.md)")
         elif dtype.is_float():
             try:
                 number = float(value)
@@ -303,7 +301,8 @@ class ScalarBuilder(ABC):
         """A constant of an 8-bit float type (Ascend 950): `value` rounded as the
         conversion to the type rounds (RINT; HiFloat8: ROUND, ties away; docs/fp8.md), so
         the IR holds a value of the type exactly. The builtin types are arith.constant,
-        HiFloat8 ascendc.float_constant."""
+        HiFloat8 and the 4-bit floats (a constant of those is the pair of its value)
+        ascendc.float_constant."""
         import math
 
         from xdsl.dialects.builtin import Float64Type
@@ -321,6 +320,8 @@ class ScalarBuilder(ABC):
                 f"constant {_shown(value)} does not fit in {dtype.name} (largest finite value "
                 f"{f.max:g})"
             )
+        if dtype.is_float4() and math.isnan(number):
+            return self.fail(f"constant {_shown(value)}: {dtype.name} has no NaN")
         if not f.signed and not number > 0 and not math.isnan(number):
             return self.fail(
                 f"constant {_shown(value)} is not a {dtype.name} value (positive powers of "
@@ -329,7 +330,7 @@ class ScalarBuilder(ABC):
         rounding = "round" if dtype.name == "hifloat8" else "rint"
         code = int(float8.encode([number], dtype.name, rounding)[0])
         exact = float(f.table[code])
-        if dtype.name != "hifloat8":
+        if dtype.name != "hifloat8" and not dtype.is_float4():
             attr = FloatAttr(exact, dtype.ir_type())
             return new_op(arith.ConstantOp, (), (attr.type,), {"value": attr})
         return FloatConstantOp(

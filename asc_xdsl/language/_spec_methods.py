@@ -13,7 +13,7 @@ from asc_xdsl.language.spec_functions import bind_method as _bind_method
 
 if TYPE_CHECKING:
     from asc_xdsl.enums import CacheMode, CacheRwMode, HardEvent
-    from asc_xdsl.language._typing import Int
+    from asc_xdsl.language._typing import Bool, Int
     from asc_xdsl.language.basic.list_tensor import TensorDesc
     from asc_xdsl.language.builder import IRValue, RuntimeScalar
     from asc_xdsl.language.core.tensor import GlobalAddress, LocalTensor
@@ -523,6 +523,181 @@ class LocalTensorSpecMethods:
             - `to_file(self, file_name)` -> `ascendc.local_tensor.to_file`
             """
             return _LocalTensor_to_file(self, *args, **kwargs)
+
+
+class MmadBitModeParamsSpecMethods:
+    """The methods of `MmadBitModeParams` made from its member ops' specs (the object is the
+    op's first operand)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+
+        def set_cmatrix_init_val(self, value: Bool) -> None:
+            """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n
+            keep their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetCmatrixInitVal`. Forms (a call takes the first that fits):
+
+            - `set_cmatrix_init_val(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_init_val`
+            """
+            ...
+
+    else:
+
+        def set_cmatrix_init_val(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n
+            keep their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetCmatrixInitVal`. Forms (a call takes the first that fits):
+
+            - `set_cmatrix_init_val(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_init_val`
+            """
+            return _MmadBitModeParams_set_cmatrix_init_val(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def set_cmatrix_source(self, value: Bool) -> None:
+            """`p.SetCmatrixSource(value)` (Ascend 950): the field of the packed word (m, k, n keep
+            their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetCmatrixSource`. Forms (a call takes the first that fits):
+
+            - `set_cmatrix_source(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_source`
+            """
+            ...
+
+    else:
+
+        def set_cmatrix_source(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetCmatrixSource(value)` (Ascend 950): the field of the packed word (m, k, n keep
+            their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetCmatrixSource`. Forms (a call takes the first that fits):
+
+            - `set_cmatrix_source(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_source`
+            """
+            return _MmadBitModeParams_set_cmatrix_source(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def set_disable_gemv(self, value: Bool) -> None:
+            """`p.SetDisableGemv(value)` (Ascend 950): the field of the packed word (m, k, n keep
+            their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetDisableGemv`. Forms (a call takes the first that fits):
+
+            - `set_disable_gemv(self, value)` -> `ascendc.mmad_bit_mode_params.set_disable_gemv`
+            """
+            ...
+
+    else:
+
+        def set_disable_gemv(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetDisableGemv(value)` (Ascend 950): the field of the packed word (m, k, n keep
+            their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetDisableGemv`. Forms (a call takes the first that fits):
+
+            - `set_disable_gemv(self, value)` -> `ascendc.mmad_bit_mode_params.set_disable_gemv`
+            """
+            return _MmadBitModeParams_set_disable_gemv(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def set_k(self, value: Int) -> None:
+            """`p.SetK(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+            12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetK`. Forms (a call takes the first that fits):
+
+            - `set_k(self, value)` -> `ascendc.mmad_bit_mode_params.set_k`
+            """
+            ...
+
+    else:
+
+        def set_k(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetK(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+            12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetK`. Forms (a call takes the first that fits):
+
+            - `set_k(self, value)` -> `ascendc.mmad_bit_mode_params.set_k`
+            """
+            return _MmadBitModeParams_set_k(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def set_m(self, value: Int) -> None:
+            """`p.SetM(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+            12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetM`. Forms (a call takes the first that fits):
+
+            - `set_m(self, value)` -> `ascendc.mmad_bit_mode_params.set_m`
+            """
+            ...
+
+    else:
+
+        def set_m(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetM(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+            12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetM`. Forms (a call takes the first that fits):
+
+            - `set_m(self, value)` -> `ascendc.mmad_bit_mode_params.set_m`
+            """
+            return _MmadBitModeParams_set_m(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def set_n(self, value: Int) -> None:
+            """`p.SetN(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+            12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetN`. Forms (a call takes the first that fits):
+
+            - `set_n(self, value)` -> `ascendc.mmad_bit_mode_params.set_n`
+            """
+            ...
+
+    else:
+
+        def set_n(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetN(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+            12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetN`. Forms (a call takes the first that fits):
+
+            - `set_n(self, value)` -> `ascendc.mmad_bit_mode_params.set_n`
+            """
+            return _MmadBitModeParams_set_n(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def set_unit_flag(self, value: Int) -> None:
+            """`p.SetUnitFlag(value)` (Ascend 950): the field of the packed word (m, k, n keep
+            their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetUnitFlag`. Forms (a call takes the first that fits):
+
+            - `set_unit_flag(self, value)` -> `ascendc.mmad_bit_mode_params.set_unit_flag`
+            """
+            ...
+
+    else:
+
+        def set_unit_flag(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetUnitFlag(value)` (Ascend 950): the field of the packed word (m, k, n keep
+            their low 12 bits, unitFlag its low 2).
+
+            Ascend C: `AscendC::SetUnitFlag`. Forms (a call takes the first that fits):
+
+            - `set_unit_flag(self, value)` -> `ascendc.mmad_bit_mode_params.set_unit_flag`
+            """
+            return _MmadBitModeParams_set_unit_flag(self, *args, **kwargs)
 
 
 class ShapeInfoSpecMethods:
@@ -1122,6 +1297,29 @@ _LocalTensor_set_user_tag = _bind_method(
     LocalTensorSpecMethods.set_user_tag, "LocalTensor.set_user_tag", "tensor"
 )
 _LocalTensor_to_file = _bind_method(LocalTensorSpecMethods.to_file, "LocalTensor.to_file", "tensor")
+_MmadBitModeParams_set_cmatrix_init_val = _bind_method(
+    MmadBitModeParamsSpecMethods.set_cmatrix_init_val,
+    "MmadBitModeParams.set_cmatrix_init_val",
+    "cube",
+)
+_MmadBitModeParams_set_cmatrix_source = _bind_method(
+    MmadBitModeParamsSpecMethods.set_cmatrix_source, "MmadBitModeParams.set_cmatrix_source", "cube"
+)
+_MmadBitModeParams_set_disable_gemv = _bind_method(
+    MmadBitModeParamsSpecMethods.set_disable_gemv, "MmadBitModeParams.set_disable_gemv", "cube"
+)
+_MmadBitModeParams_set_k = _bind_method(
+    MmadBitModeParamsSpecMethods.set_k, "MmadBitModeParams.set_k", "cube"
+)
+_MmadBitModeParams_set_m = _bind_method(
+    MmadBitModeParamsSpecMethods.set_m, "MmadBitModeParams.set_m", "cube"
+)
+_MmadBitModeParams_set_n = _bind_method(
+    MmadBitModeParamsSpecMethods.set_n, "MmadBitModeParams.set_n", "cube"
+)
+_MmadBitModeParams_set_unit_flag = _bind_method(
+    MmadBitModeParamsSpecMethods.set_unit_flag, "MmadBitModeParams.set_unit_flag", "cube"
+)
 _ShapeInfo_original_shape = _bind_method(
     ShapeInfoSpecMethods.original_shape, "ShapeInfo.original_shape", "tensor"
 )
@@ -1184,6 +1382,7 @@ __all__ = [
     "ListTensorDescSpecMethods",
     "LocalMemAllocatorSpecMethods",
     "LocalTensorSpecMethods",
+    "MmadBitModeParamsSpecMethods",
     "ShapeInfoSpecMethods",
     "TBufPoolSpecMethods",
     "TPipeSpecMethods",

@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    Float4E2M1FNType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -994,6 +995,10 @@ class AscendCEmitter:
             if _IS_INTEGER_TYPE[type(t)] and t.width.data == 1:  # type: ignore[attr-defined]
                 preferred = "c_true" if number else "c_false"
         elif isinstance(value, FloatAttr):
+            if isinstance(t, Float4E2M1FNType):  # (fp4x2_e2m1_t is a pair: docs/fp8.md)
+                raise EmissionError(
+                    op, "a 4-bit constant is ascendc.float_constant (the pair of its value)"
+                )
             literal = float_literal(value.value.data, t)
             preferred = f"cst_{t}"
         else:

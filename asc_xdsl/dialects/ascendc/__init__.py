@@ -29,7 +29,11 @@ from xdsl.ir import Dialect
 from asc_xdsl.dialects.ascendc import types
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
-from asc_xdsl.dialects.ascendc.fp8_types import Float4E1M2Type, HiFloat8Type
+from asc_xdsl.dialects.ascendc.fp8_types import (
+    Float4E1M2Type,
+    HiFloat8Type,
+    MmadBitModeParamsType,
+)
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
@@ -44,7 +48,13 @@ parser first meets its name, `ascendc.<class>` imports it): their modules load t
 struct field tables, the Matmul types and the printf checks, which a kernel without
 them never needs."""
 _LAZY_OP_CLASSES = {cls: module for module, cls in LAZY_OPS.values()}
-ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES, HiFloat8Type, Float4E1M2Type]
+ASCENDC_TYPES = [
+    *types.ASCENDC_TYPES,
+    *PARAM_TYPES,
+    HiFloat8Type,
+    Float4E1M2Type,
+    MmadBitModeParamsType,
+]
 """The types defined up front; the struct types (`STRUCT_TYPES`), the Matmul types and
 the Reg types (`LAZY_TYPES`) come on first use."""
 

@@ -48,6 +48,8 @@ from asc_xdsl.dialects.ascendc.data_copy import (
     struct,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
+from asc_xdsl.dialects.ascendc.fp8_types import MmadBitModeParamsType
+from asc_xdsl.dialects.ascendc.object_ops import ObjectOp
 from asc_xdsl.dialects.ascendc.spec import (
     BOOL,
     GM_POINTER,
@@ -62,6 +64,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     Result,
     SpecOp,
     TypeRule,
+    exact,
     global_,
     local,
     predicate,
@@ -418,6 +421,127 @@ for _cls, _mnemonic, _bias in (
             "scaled by one e8m0 of L0A_MX / L0B_MX.",
         ),
         _MmadMxOp,
+    )
+
+
+# MmadMx with MmadBitModeParams (Ascend 950): the class, its constructors and setters
+# (kernel_operator_mm_bitmode_intf.h; dav_3510 kernel_operator_mm_bitmode_impl.h), and
+# the two MmadMx overloads that take it (kernel_operator_mm_intf.h, MmadMxCal's
+# MmadBitModeParams forms).
+
+_BIT_MODE = exact(MmadBitModeParamsType())
+
+
+class _BitModeObjectOp(ObjectOp):
+    """An op on `MmadBitModeParams`: its members exist on Ascend 950 only (the class is
+    empty in other archs' headers)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        family = soc_family(self)
+        if family is not None and family != ASCEND_950:
+            raise VerifyException(
+                f"'{self.name}': MmadBitModeParams exists on Ascend 950 (arch 3510) only; "
+                f"this module is compiled for {declared_soc(self)} ({family})"
+            )
+
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the class has members there only)."""
+        from xdsl.dialects.builtin import StringAttr
+
+        from asc_xdsl.soc import SOC_ATTR
+
+        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+
+FAMILY.add(
+    "MmadBitModeParamsOp",
+    OpSpec(
+        "mmad_bit_mode_params",
+        "MmadBitModeParams",
+        results=(Result("result", _BIT_MODE, MmadBitModeParamsType()),),
+        emit=EmitKind.CONSTRUCTOR,
+        format="attr-dict `:` type($result)",
+        sim="cube:mmad_bit_mode_params",
+        doc="`AscendC::MmadBitModeParams p;` (Ascend 950): every field 0 (config0 = 0).",
+    ),
+    _BitModeObjectOp,
+)
+FAMILY.add(
+    "MmadBitModeParamsV2Op",
+    OpSpec(
+        "mmad_bit_mode_params_v2",
+        "MmadBitModeParams",
+        (Operand("mmad_params", _MMAD_PARAMS),),
+        results=(Result("result", _BIT_MODE, MmadBitModeParamsType()),),
+        emit=EmitKind.CONSTRUCTOR,
+        format="$mmad_params attr-dict `:` type($mmad_params) `->` type($result)",
+        sim="cube:mmad_bit_mode_params_v2",
+        doc="`AscendC::MmadBitModeParams p(mmadParams)` (Ascend 950): m, k, n (12 bits "
+        "each), unitFlag, disableGemv, cmatrixSource and cmatrixInitVal of the MmadParams.",
+    ),
+    _BitModeObjectOp,
+)
+for _cls, _api, _field, _rule in (
+    ("SetM", "SetM", "m", INT),
+    ("SetK", "SetK", "k", INT),
+    ("SetN", "SetN", "n", INT),
+    ("SetUnitFlag", "SetUnitFlag", "unit_flag", INT),
+    ("SetDisableGemv", "SetDisableGemv", "disable_gemv", BOOL),
+    ("SetCmatrixSource", "SetCmatrixSource", "cmatrix_source", BOOL),
+    ("SetCmatrixInitVal", "SetCmatrixInitVal", "cmatrix_init_val", BOOL),
+):
+    FAMILY.add(
+        f"MmadBitModeParams{_cls}Op",
+        OpSpec(
+            f"mmad_bit_mode_params.set_{_field}",
+            _api,
+            (Operand("params", _BIT_MODE, Effect.READ_WRITE), Operand("value", _rule)),
+            emit=EmitKind.MEMBER_FUNCTION,
+            py=f"MmadBitModeParams.set_{_field}",
+            sim=f"cube:mmad_bit_mode_set_{_field}",
+            doc=f"`p.{_api}(value)` (Ascend 950): the field of the packed word (m, k, n keep "
+            "their low 12 bits, unitFlag its low 2).",
+        ),
+        _BitModeObjectOp,
+    )
+
+
+class _MmadMxBitModeOp(_MmadMxOp):
+    """`MmadMx` with `MmadBitModeParams`: the MX types and buffers of `_MmadMxOp`."""
+
+
+for _cls, _mnemonic, _bias in (
+    ("MmadMxBitModeOp", "mmad_mx_bit_mode", ()),
+    (
+        "MmadMxBitModeWithBiasOp",
+        "mmad_mx_bit_mode_with_bias",
+        (Operand("bias", local("T"), Effect.READ),),
+    ),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "MmadMx",
+            (
+                _ACC,
+                _FM,
+                Operand("filter", local("S"), Effect.READ),
+                *_bias,
+                Operand("mmad_params", _BIT_MODE, py="params"),
+            ),
+            example={"T": "f32", "U": "f8E4M3FN", "S": "f8E5M2"},
+            pipe="M",
+            py="mmad_mx",
+            sim=f"cube:{_mnemonic}",
+            doc="`AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): "
+            "as with MmadParams, the fields from the packed word; the bias form clears "
+            "cmatrixInitVal and takes C from the bias table when cmatrixSource is set (from "
+            "L0C otherwise).",
+        ),
+        _MmadMxBitModeOp,
     )
 
 

@@ -105,11 +105,13 @@ its dtypes has them). Each was compiled against the 3510 headers, and each of it
 forms refused there (tests/unit/test_vec_complex.py, docs/ascend950.md)."""
 
 _FLOAT8 = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!ascendc.hifloat8")
+_FLOAT4 = ("f4E2M1FN", "!ascendc.float4_e1m2")
 FLOAT8_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     # dav_3510/kernel_operator_vec_duplicate_impl.h CheckDuplicateSupportedType: the count
-    # form takes the 8-bit floats (its mask forms do not); the scalar is a constant of the
-    # type (arith.constant, ascendc.float_constant: docs/fp8.md).
-    "ascendc.duplicate_l2": {"T": _FLOAT8},
+    # form takes the 8-bit floats and fp4x2_e2m1_t / fp4x2_e1m2_t (its mask forms do
+    # not); the scalar is a constant of the type (arith.constant, ascendc.float_constant:
+    # docs/fp8.md).
+    "ascendc.duplicate_l2": {"T": (*_FLOAT8, *_FLOAT4)},
 }  # fmt: skip
 """Op -> type variable -> the 8-bit float types its 3510 implementation takes besides its
 table's (fp8_types.takes_float8 lets the op take them at all)."""

@@ -37,6 +37,18 @@ class Float4E1M2Type(_OpaqueType):
     CPP_CLASS = "fp4x2_e1m2_t"
 
 
+@irdl_attr_definition
+class MmadBitModeParamsType(_OpaqueType):
+    """`AscendC::MmadBitModeParams` (Ascend 950 only: its members are under `__NPU_ARCH__
+    == 3510`): Mmad's parameters packed in one 64-bit word (dav_3510
+    `MmadBitModeConfig0`: m, k, n 12 bits each, unitFlag, disableGemv, cmatrixSource,
+    cmatrixInitVal), set with `SetM` ... and taken by `MmadMx`:
+    `!ascendc.mmad_bit_mode_params`."""
+
+    name = "ascendc.mmad_bit_mode_params"
+    CPP_CLASS = "AscendC::MmadBitModeParams"
+
+
 FLOAT4_CLASSES: dict[type[Attribute], str] = {
     Float4E2M1FNType: "float4_e2m1",
     Float4E1M2Type: "float4_e1m2",
@@ -96,9 +108,11 @@ FP8_BASIC_OPS = frozenset(
         # out of L0C: float -> fp8_e4m3fn_t / hifloat8_t by the FP8 / HIF8 quant modes
         # (cube.QUANT_PAIRS_3510; dav_3510 CheckFixpipeQuantParams)
         "ascendc.fixpipe", "ascendc.fixpipe_with_workspace",
-        # MX: MmadMx of fp8 with e8m0 scales, the load of the scales (cube.MMAD_MX_TYPES),
-        # DataCopy with Dn2NzParams (the sample's load of the scales)
-        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.load_data_mx",
+        # MX: MmadMx of fp8 with e8m0 scales (MmadParams or MmadBitModeParams), the load of
+        # the scales (cube.MMAD_MX_TYPES), DataCopy with Dn2NzParams (the sample's load of
+        # the scales)
+        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.mmad_mx_bit_mode",
+        "ascendc.mmad_mx_bit_mode_with_bias", "ascendc.load_data_mx",
         "ascendc.data_copy_dn2nz",
     }
 )  # fmt: skip
@@ -177,12 +191,41 @@ FP4_BASIC_OPS = frozenset(
         "ascendc.load_data_l0_v2", "ascendc.load_data_g2l_v2",
         # MX: MmadMx, LoadData with the scale matrix, DataCopy with Dn2NzParams (moved as
         # bytes, nValue even)
-        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.load_data_mx",
+        "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias", "ascendc.mmad_mx_bit_mode",
+        "ascendc.mmad_mx_bit_mode_with_bias", "ascendc.load_data_mx",
         "ascendc.data_copy_dn2nz",
+        # a constant (the pair of its value) and Duplicate's count form
+        # (CheckDuplicateSupportedType lists fp4x2_e2m1_t / fp4x2_e1m2_t; its count counts
+        # pairs: the implementation's b8 mask and 256-byte store steps)
+        "ascendc.float_constant", "ascendc.duplicate_l2",
     }
 )  # fmt: skip
-"""The basic-API ops (besides tensor and queue plumbing) that take the 4-bit floats here.
-Their Duplicate is not here yet (docs/fp8.md)."""
+"""The basic-API ops (besides tensor and queue plumbing) that take the 4-bit floats here."""
+
+FP4_REG_OPS = frozenset(
+    f"ascendc.reg.{m}"
+    for m in (
+        *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
+        *("store_unalign", "cast", "select", "ub_ptr", "vf_call", "duplicate"),
+    )
+)
+"""The Reg ops that take the 4-bit floats: those that take the 8-bit ones (reg.FP8_OPS),
+where an fp4x2 register element is a byte holding a pair (the 3510 implementations'
+`sizeof(T) == 1` branches: b8 masks and moves; Duplicate's fp4x2 branch broadcasts the
+scalar's byte; Cast's bf16 <-> fp4x2 pairs)."""
+
+
+def float4_pair(t: Attribute, value: float) -> int | None:
+    """The byte of the fp4x2 pair (value, value) when `t` is a 4-bit float type (`value`
+    one of its values, rounded to nearest even otherwise), else None: a 4-bit constant
+    means that pair, so Duplicate writes `value` into every element."""
+    name = FLOAT4_CLASSES.get(type(t))
+    if name is None:
+        return None
+    from asc_xdsl.utils import float8
+
+    code = int(float8.encode([value], name, "rint", True)[0]) & 0xF
+    return code | code << 4
 
 
 def is_float4(t: Attribute) -> bool:
@@ -194,7 +237,7 @@ def takes_float8(op_name: str, t: Attribute | None = None) -> bool:
     """Whether the basic-API op `op_name` takes the low-precision float type `t` (an 8-bit
     float when None) on Ascend 950."""
     if t is not None and is_float4(t):
-        if op_name in FP4_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
+        if op_name in FP4_BASIC_OPS or op_name in FP8_LOAD_PARAMS or op_name in FP4_REG_OPS:
             return True
     elif op_name in FP8_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
         return True

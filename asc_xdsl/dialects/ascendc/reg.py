@@ -220,6 +220,9 @@ leaves complex out; the others have no complex branch)."""
 
 FP8 = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!ascendc.hifloat8")
 """Ascend 950's 8-bit floats (fp8_e4m3fn_t, fp8_e5m2_t, fp8_e8m0_t, hifloat8_t)."""
+FP4 = ("f4E2M1FN", "!ascendc.float4_e1m2")
+"""Ascend 950's 4-bit floats (fp4x2_e2m1_t, fp4x2_e1m2_t): in a register, b8 elements that
+each hold a pair (sizeof 1), taken by the same ops as the 8-bit floats (`FP8_OPS`)."""
 FP8_OPS = frozenset(
     f"reg.{m}"
     for m in (
@@ -234,6 +237,10 @@ Cast (its 3510 pairs: `REG_CAST_FP8`), and Duplicate of a constant of the type
 arithmetic has no fp8 branch: docs/fp8.md)."""
 _HIF8 = "!ascendc.hifloat8"
 _WIDEN = frozenset({RoundMode.CAST_NONE, RoundMode.CAST_RINT})  # (the mode is not used)
+_FP4_ROUNDS = frozenset(
+    {RoundMode.CAST_RINT, RoundMode.CAST_ROUND, RoundMode.CAST_FLOOR, RoundMode.CAST_CEIL,
+     RoundMode.CAST_TRUNC}
+)  # fmt: skip
 REG_CAST_FP8: dict[tuple[str, str], tuple[frozenset[RoundMode], int]] = {
     # (T, S) -> (round modes, layouts): kernel_reg_compute_vec_vconv_impl.h CastOperator
     # and the Cast page's tables; a 4x width change takes RegLayout ZERO..THREE.
@@ -247,6 +254,10 @@ REG_CAST_FP8: dict[tuple[str, str], tuple[frozenset[RoundMode], int]] = {
     ("f8E4M3FN", "f32"): (frozenset({RoundMode.CAST_RINT}), 4),
     ("f8E5M2", "f32"): (frozenset({RoundMode.CAST_RINT}), 4),
     ("f8E8M0FNU", "bf16"): (_WIDEN | {RoundMode.CAST_TRUNC}, 2),
+    # (the 4-bit floats: pairs against two bf16 lanes, one byte of each 32 bits; the Cast
+    # page's table: bf16 -> fp4 by RINT / ROUND / FLOOR / CEIL / TRUNC, always saturating)
+    **{("bf16", f): (_WIDEN, 4) for f in FP4},
+    **{(f, "bf16"): (_FP4_ROUNDS, 4) for f in FP4},
 }
 """Reg Cast's 8-bit float pairs on 3510: (T = dst, S = src) -> (the round modes it
 takes, the number of RegLayout values)."""
@@ -1150,9 +1161,10 @@ _add(
     (_reg_out(),),
     sim="duplicate",
     # (3510's Duplicate lists the 8-bit floats: kernel_reg_compute_vec_duplicate_impl.h)
-    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX, *FP8)},
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX, *FP8, *FP4)},
     doc="`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere "
-    "(complex T: a complex scalar, `complex.create`; an 8-bit float: a constant of it).",
+    "(complex T: a complex scalar, `complex.create`; an 8-bit float: a constant of it; a "
+    "4-bit float: a constant, the pair of its value, in every enabled byte).",
 )
 _add(
     "RegArangeOp",
@@ -1417,8 +1429,8 @@ _add(
     sim="cast",
     base=RegCastBase,
     dtypes={
-        "T": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8),
-        "S": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8),
+        "T": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8, *FP4),
+        "S": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "f16", "bf16", "f32", *FP8, *FP4),
     },
     example={"T": "f32", "S": "i32", "roundMode": RoundMode.CAST_RINT},
     doc="`Cast<T, S, trait>(dst, src, mask)` with the `CastTrait` {layout, sat, ZEROING, "

@@ -181,20 +181,23 @@ class FloatConstantBase(SpecOp):
 
     def verify_(self) -> None:
         super().verify_()
+        from asc_xdsl.dialects.ascendc.fp8_types import is_float4
         from asc_xdsl.utils import float8
 
         t, value = self.results[0].type, self._prop("value")
         name = float8_name(t)
-        if name is None or isinstance(t, AnyFloat):
+        if name is None or (isinstance(t, AnyFloat) and not is_float4(t)):
             raise VerifyException(
                 f"'{self.name}': the result type {t} is not an 8-bit float without a builtin "
-                "type (hifloat8_t); a constant of f8E4M3FN, f8E5M2 or f8E8M0FNU is "
-                "arith.constant"
+                "type (hifloat8_t) or a 4-bit float (a pair of the value); a constant of "
+                "f8E4M3FN, f8E5M2 or f8E8M0FNU is arith.constant"
             )
         if not isinstance(value, FloatAttr) or not isinstance(value.type, Float64Type):
             raise VerifyException(f"'{self.name}': value {value} must be an f64 float attribute")
         x = value.value.data
         f = float8.fmt(name)
+        if math.isnan(x) and is_float4(t):
+            raise VerifyException(f"'{self.name}': {t} has no NaN")
         if math.isnan(x):
             return
         if math.isinf(x):

@@ -214,12 +214,13 @@ def _check_float8_op(op: Any, t: Attribute) -> None:
     from asc_xdsl.dialects.ascendc.fp8_types import float8_form_problem, is_float4, takes_float8
 
     name = op.name
-    if is_float4(t) and (name.startswith("ascendc.reg.") or not takes_float8(name, t)):
+    if is_float4(t) and not takes_float8(name, t):
         raise VerifyException(
             f"'{name}': {op.SPEC.api} takes no 4-bit float type ({t}) here: on Ascend 950 "
-            "they go through Cast's count form (to and from bfloat16_t), the data copies, "
-            "the tensor and queue objects and LoadData with LoadData2DParamsV2; the Reg "
-            "layer's forms, Duplicate and the MX matmul are not here yet (docs/fp8.md)"
+            "they go through Cast's count form (to and from bfloat16_t), Duplicate's count "
+            "form, the data copies, the tensor and queue objects, LoadData with "
+            "LoadData2DParamsV2, the MX matmul and the Reg layer's byte moves, Duplicate "
+            "and Cast (docs/fp8.md)"
         )
     if name.startswith("ascendc.reg.") or takes_float8(name, t):
         problem = float8_form_problem(op)
@@ -247,8 +248,11 @@ def _check_complex_scalars(op: Any) -> None:
 
 
 def _is_scalar(t: Attribute) -> bool:
-    # (HiFloat8, no builtin type, is a scalar too: Duplicate's value of a hifloat8_t tensor)
-    return isinstance(t, IntegerType | IndexType | AnyFloat) or t.name == "ascendc.hifloat8"
+    # (HiFloat8 and fp4x2_e1m2_t, no builtin types, are scalars too: Duplicate's value)
+    return isinstance(t, IntegerType | IndexType | AnyFloat) or t.name in _LOWP_SCALARS
+
+
+_LOWP_SCALARS = frozenset({"ascendc.hifloat8", "ascendc.float4_e1m2"})
 
 
 _TENSOR_CLASSES: dict[str, tuple[type[Attribute], ...]] = {

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         TPosition,
     )
     from asc_xdsl.language._typing import Bool, Int, Scalar
+    from asc_xdsl.language.basic.mmad_bit_mode import MmadBitModeParams
     from asc_xdsl.language.builder import IRValue, RuntimeScalar
     from asc_xdsl.language.core.tensor import (
         GlobalAddress,
@@ -3163,6 +3164,18 @@ if TYPE_CHECKING:
         bias: LocalTensor,
         params: MmadParams,
     ) -> None: ...
+    @overload
+    def mmad_mx(
+        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadBitModeParams
+    ) -> None: ...
+    @overload
+    def mmad_mx(
+        dst: LocalTensor,
+        fm: LocalTensor,
+        filter: LocalTensor,
+        bias: LocalTensor,
+        params: MmadBitModeParams,
+    ) -> None: ...
 
 
 def mmad_mx(*args: Any, **kwargs: Any) -> None:
@@ -3174,6 +3187,14 @@ def mmad_mx(*args: Any, **kwargs: Any) -> None:
 
     - `mmad_mx(dst, fm, filter, params)` -> `ascendc.mmad_mx`
     - `mmad_mx(dst, fm, filter, bias, params)` -> `ascendc.mmad_mx_with_bias`
+    - `mmad_mx(dst, fm, filter, params)` -> `ascendc.mmad_mx_bit_mode`
+      `AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): as with
+      MmadParams, the fields from the packed word; the bias form clears cmatrixInitVal and
+      takes C from the bias table when cmatrixSource is set (from L0C otherwise).
+    - `mmad_mx(dst, fm, filter, bias, params)` -> `ascendc.mmad_mx_bit_mode_with_bias`
+      `AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): as with
+      MmadParams, the fields from the packed word; the bias form clears cmatrixInitVal and
+      takes C from the bias table when cmatrixSource is set (from L0C otherwise).
     """
     return _mmad_mx(*args, **kwargs)
 

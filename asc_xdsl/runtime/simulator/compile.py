@@ -61,6 +61,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.base import AscendCOp
+from asc_xdsl.dialects.ascendc.fp8_types import FP4_REG_OPS
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 
@@ -179,9 +180,13 @@ _FLOAT4_SIMULATED = (
     "ascendc.cast_l2",
     "ascendc.load_data",
     "ascendc.mmad_mx",
+    "ascendc.float_constant",
+    "ascendc.duplicate_l2",
+    *sorted(FP4_REG_OPS),
 )
 """Op-name prefixes the simulator runs on 4-bit float tensors (runtime/simulator/float4.py:
-the byte-holding tensors, their copies, Cast's count form, LoadData, MmadMx)."""
+the byte-holding tensors, their copies, Cast's count form, LoadData, MmadMx, a constant
+(the pair of its value), Duplicate's count form and the Reg ops that take them)."""
 
 
 def _touches_float4(op: Operation) -> bool:

@@ -71,3 +71,67 @@ def cast(src_type, dst_type, mode_name: str):
         return float8.pack4(float8.encode(values, d, rounding, True))  # type: ignore[arg-type]
 
     return narrow
+
+
+def reg_cast(op, comp):
+    """The Reg layer's `Cast` between bfloat16 and a 4-bit float (`ascendc.reg.cast`): an
+    fp4x2 register holds 256 pairs (bytes), a bf16 one 128 lanes; each pair goes with the
+    two bf16 lanes of one 32-bit word, in that word's byte `layout` (ZERO..THREE). This is
+    how the 3510 basic API's Cast composes it: `LoadAlign<uint8_t, DIST_UNPACK4_B8>` (byte j
+    of memory into byte 4j) then Cast with RegLayout::ZERO, and back Cast then
+    `StoreAlign<uint8_t, DIST_PACK4_B32>` (byte 4j of each word packed).
+
+    * fp4 -> bf16: lane 2j + h = element h (low nibble first) of byte 4j + layout, exact;
+      0 where the bf16 lane's mask bit is off.
+    * bf16 -> fp4: lanes 2j, 2j + 1 rounded by the mode (RINT, ROUND, FLOOR, CEIL, TRUNC)
+      and saturated (NaN -> 0, infinity and overflow -> the largest value: the formats
+      have neither, whatever SatMode says) into byte 4j + layout; the mask's even lanes
+      say which pairs are written (the Cast page: "mask valid bits at the even
+      positions"); every other byte is 0.
+    """
+    from asc_xdsl.dialects.ascendc.enums import RoundMode
+    from asc_xdsl.dialects.ascendc.spec import element_of
+    from asc_xdsl.dialects.reg_enums import RegLayout
+    from asc_xdsl.runtime.simulator.ops.reg import lanes_of
+
+    src_t, dst_t = element_of(op.src.type), element_of(op.dst.type)
+    layout = int(RegLayout.from_attr(op.properties["layout"]))
+    a, m, r = comp.slot(op.src), comp.slot(op.mask), comp.slot(op.dst)
+    words = np.arange(64) * 4 + layout  # (the byte of each 32-bit word)
+    s = name_of(src_t)
+    if s is not None:  # fp4 -> bf16
+        table = float8.fmt(s).table.astype(np.float32)
+
+        def widen(e, c, _op=op):
+            codes = float8.unpack4(e[a][words])  # (lanes 2j, 2j + 1)
+            on = lanes_of(e[m], 2)
+            e[r] = np.where(on, table[codes], np.float32(0)).astype(np.float32)
+
+        return widen
+    d = name_of(dst_t)
+    mode = RoundMode.from_attr(op.properties["roundMode"]).name
+    rounding = _ROUNDING.get(mode)
+    if rounding is None:
+        raise SimulatorError(f"Cast bfloat16 -> {dst_t} takes no {mode}")
+
+    def narrow(e, c, _op=op):
+        values = np.asarray(e[a], np.float32)  # (bf16 values)
+        pairs = float8.pack4(float8.encode(values, d, rounding, True))  # type: ignore[arg-type]
+        on = lanes_of(e[m], 2)[0::2]
+        out = np.zeros(256, np.uint8)
+        out[words] = np.where(on, pairs, 0)
+        e[r] = out
+
+    return narrow
+
+
+PAIR_COUNTS = frozenset({"ascendc.duplicate_l2"})
+"""Basic-API ops whose count counts fp4x2 pairs (bytes), not 4-bit elements: Duplicate's
+count form (3510's DuplicateImpl has no half-byte branch: `UpdateMask<T>(count)` is a b8
+mask, its stores step 256 bytes)."""
+
+
+def elements_per_byte(op_name: str, t) -> int:
+    """How many of a count form's counted units fit a byte of a tensor of element type `t`:
+    2 for a 4-bit float (elements), but 1 in the ops that count pairs (`PAIR_COUNTS`)."""
+    return 2 if is_float4(t) and op_name not in PAIR_COUNTS else 1

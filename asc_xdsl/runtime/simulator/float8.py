@@ -23,7 +23,7 @@ from collections.abc import Callable
 import numpy as np
 
 from asc_xdsl.dialects.ascendc.enums import RoundMode
-from asc_xdsl.dialects.ascendc.fp8_types import float8_name
+from asc_xdsl.dialects.ascendc.fp8_types import float4_pair, float8_name
 from asc_xdsl.runtime.numpy_types import np_dtype
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, is_bf16
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
@@ -83,8 +83,12 @@ def _e8m0(src, dst) -> Callable:
 
 def float8_code(t, value: float) -> np.uint8 | None:
     """The code of constant `value` of IR type `t` if `t` is an 8-bit float (a value of
-    the type: `arith.constant` and `ascendc.float_constant` hold those), else None."""
+    the type: `arith.constant` and `ascendc.float_constant` hold those), else None; of a
+    4-bit float, the byte of the pair (value, value) (`fp8_types.float4_pair`)."""
     name = float8_name(t)
     if name is None:
         return None
+    pair = float4_pair(t, value)
+    if pair is not None:
+        return np.uint8(pair)
     return np.uint8(float8.encode(np.array([value]), name, "rint")[0])

@@ -73,6 +73,7 @@ from asc_xdsl.runtime.simulator.errors import (
     op_location,
     op_title,
 )
+from asc_xdsl.runtime.simulator.float4 import elements_per_byte
 from asc_xdsl.runtime.simulator.gmorder import LaunchOrder, _covers, _overlap
 from asc_xdsl.runtime.simulator.gmorder import join as gmorder_join
 from asc_xdsl.runtime.simulator.memory import GlobalTensor, GmBuffer, LocalTensor
@@ -894,7 +895,8 @@ def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
         t = f"san_t{i}"
         key, lo = (f"{t}.mem_name", f"{t}.offset") if kinds[i] == "local" else (
             f"{t}.buf", f"{t}.byte_offset")  # fmt: skip
-        n = "san_n" if not _is_float4(values[i]) else "(san_n // 2)"  # (two a byte)
+        per = elements_per_byte(op.name, getattr(values[i].type, "element_type", None))
+        n = "san_n" if per == 1 else f"(san_n // {per})"  # (4-bit: two a byte)
         spans.append(f"({key}, {lo}, {lo} + {n} * {t}.itemsize, {w})")
     if pipe is not None:
         pipe_expr = str(PIPE_INDEX[pipe])
@@ -904,12 +906,6 @@ def _inline(op: Operation, comp: Any, f: Inline) -> Inline | None:
         pipe_expr = f"{{san_cp}}(san_t{dst}, san_t{src})"
     lines.append(f"c.san.access({{san_op}}, {pipe_expr}, [{', '.join(spans)}])")
     return Inline(op, [f.template, "\n".join(lines)], {**f.names, **names})
-
-
-def _is_float4(v: Any) -> bool:
-    from asc_xdsl.dialects.ascendc.fp8_types import FLOAT4_CLASSES
-
-    return type(getattr(v.type, "element_type", None)) in FLOAT4_CLASSES
 
 
 def _tensor_kind(v: Any) -> str | None:
@@ -1360,8 +1356,9 @@ def _load_2d(op: Operation, comp: Any) -> Extent:
 
 def _load_2d_v2(op: Operation, comp: Any) -> Extent:
     """LoadData with LoadData2DParamsV2 (Ascend 950): the fractals from the first it
-    reads (writes) to the last (ops/cube.py `_load_2d_v2`); transposed 8/32-bit elements
-    move squares of two fractals (`cube.v2_square_indices`, the simulator's own)."""
+    reads (writes) to the last (ops/cube.py `_load_2d_v2`); transposed 4/8/32-bit elements
+    move squares of two (four) fractals (`cube.v2_square_indices`, the simulator's own)."""
+    from asc_xdsl.runtime.simulator.float4 import is_float4
     from asc_xdsl.runtime.simulator.ops.cube import (
         FRACTAL,
         LOAD_2D_V2_DEFAULTS,
@@ -1371,6 +1368,7 @@ def _load_2d_v2(op: Operation, comp: Any) -> Extent:
 
     p = comp.slot(op.operands[2])
     itemsize = np_dtype(op.dst.type.element_type).itemsize
+    nibbles = is_float4(op.dst.type.element_type)  # (4-bit: squares of four fractals)
 
     def spans(e, names, tensors):
         f = fields(e[p], LOAD_2D_V2_DEFAULTS, "LoadData")
@@ -1379,7 +1377,7 @@ def _load_2d_v2(op: Operation, comp: Any) -> Extent:
             return [(0, 0) for _ in names]
         stride = abs(f["srcStride"])
         if f["ifTranspose"] and itemsize != 2:
-            squares, dst = v2_square_indices(f, itemsize, stride, "LoadData")
+            squares, dst = v2_square_indices(f, itemsize, stride, "LoadData", nibbles)
             read = [i for pair in squares for i in pair]
             written = [i for i in dst if i >= 0]
             first, last = min(read), max(read)

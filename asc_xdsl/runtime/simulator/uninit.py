@@ -39,6 +39,7 @@ from asc_xdsl.runtime.kernel import LaunchError
 from asc_xdsl.runtime.simulator.compile import Inline
 from asc_xdsl.runtime.simulator.dtypes import np_dtype
 from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator.float4 import elements_per_byte
 from asc_xdsl.runtime.simulator.memory import LocalTensor
 
 UNINIT_ENV = "ASC_XDSL_SIM_UNINIT"
@@ -217,7 +218,7 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
             )
         else:  # a count form: its operands are aligned UB tensors or it fails itself
             test, start = "uw_t.vec_ok", "uw_t.offset"
-            nbytes = f"{{u_n}} * {size}" if n is None else n * size
+            nbytes = _count_bytes(op, value, n, size)
         check_src.append(
             _template(f"u_r{i}", test, start, nbytes)
             + f"{{u_read}}(c, {{u_op}}, {{u_name{i}}}, uw_t, uw_lo, uw_n)"
@@ -236,7 +237,7 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
         names["u_lt"] = LocalTensor
         if kind == "count":
             test = "uw_t.vec_ok"
-            nbytes = f"{{u_n}} * {size}" if n is None else n * size
+            nbytes = _count_bytes(op, value, n, size)
         elif op.name in ELEMENT_WRITES and size is not None:
             start, nbytes = f"uw_t.offset + {{u_e}} * {size}", size
             names["u_e"] = op.operands[1]
@@ -252,6 +253,15 @@ def instrument(op: Operation, comp: Any, f: Any, mode: str) -> Any:
         return Inline(op, [*check_src, f.template, *mark_src], {**f.names, **names})
     own = Inline(op, [*check_src, "{u_f}(e, c)", *mark_src], {**names, "u_f": f})
     return comp.closure(own)
+
+
+def _count_bytes(op: Operation, value: Any, n: Any, size: int) -> Any:
+    """The bytes a count form touches of tensor `value`: the count times the element
+    size, halved for a 4-bit float (two elements a byte, float4.elements_per_byte)."""
+    per = elements_per_byte(op.name, value.type.element_type)
+    if n is None:
+        return f"{{u_n}} * {size}" if per == 1 else f"({{u_n}} // {per})"
+    return n * size // per
 
 
 def _itemsize(value: Any) -> int | None:

@@ -2,7 +2,7 @@
 // of its type or of a builtin type, Duplicate's mask form, Mmad pairs Ascend 950 does not
 // compute, LoadData forms without 8-bit floats, InitConstValue (3510 fills 16/32-bit
 // types only), the constant on another SoC, Fixpipe into fp8_e5m2_t (no quant mode has it);
-// the 4-bit floats outside their forms (float -> fp4, the mask forms, Mmad, the Reg layer)
+// the 4-bit floats outside their forms (float -> fp4, the mask forms, Mmad, Reg arithmetic)
 // and off Ascend 950.
 // RUN: asc-opt %s --split-input-file --verify-diagnostics
 
@@ -18,7 +18,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @builtin_type() {
-    // expected-error @+1 {{'ascendc.float_constant': the result type f8E4M3FN is not an 8-bit float without a builtin type (hifloat8_t); a constant of f8E4M3FN, f8E5M2 or f8E8M0FNU is arith.constant}}
+    // expected-error @+1 {{'ascendc.float_constant': the result type f8E4M3FN is not an 8-bit float without a builtin type (hifloat8_t) or a 4-bit float (a pair of the value); a constant of f8E4M3FN, f8E5M2 or f8E8M0FNU is arith.constant}}
     %h = ascendc.float_constant {value = 1.5 : f64} : f8E4M3FN
     func.return
   }
@@ -109,7 +109,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @fp4_mask_form(%q: !ascendc.local_tensor<*x!ascendc.float4_e1m2>, %b: !ascendc.local_tensor<*xbf16>, %m: ui64, %r: ui8, %p: !ascendc.unary_repeat_params) {
-    // expected-error @+1 {{'ascendc.cast_l0': Cast takes no 4-bit float type (!ascendc.float4_e1m2) here: on Ascend 950 they go through Cast's count form (to and from bfloat16_t), the data copies, the tensor and queue objects and LoadData with LoadData2DParamsV2; the Reg layer's forms, Duplicate and the MX matmul are not here yet (docs/fp8.md)}}
+    // expected-error @+1 {{'ascendc.cast_l0': Cast takes no 4-bit float type (!ascendc.float4_e1m2) here: on Ascend 950 they go through Cast's count form (to and from bfloat16_t), Duplicate's count form, the data copies, the tensor and queue objects, LoadData with LoadData2DParamsV2, the MX matmul and the Reg layer's byte moves, Duplicate and Cast (docs/fp8.md)}}
     ascendc.cast_l0 %q, %b, %m, %r, %p {roundMode = 1 : i32} : !ascendc.local_tensor<*x!ascendc.float4_e1m2>, !ascendc.local_tensor<*xbf16>, ui64, ui8, !ascendc.unary_repeat_params
     func.return
   }
@@ -140,8 +140,10 @@ builtin.module attributes {ascendc.soc = "Ascend910B1"} {
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @fp4_reg(%p: memref<?xf4E2M1FN, 26 : i64>) attributes {ascendc.vf} {
     %c0 = arith.constant 0 : i32
-    // expected-error @+1 {{'ascendc.reg.load_align': Reg::LoadAlign takes no 4-bit float type (f4E2M1FN) here}}
+    %m = ascendc.reg.create_mask {dtype = f4E2M1FN, pattern = 0 : i32} : () -> !ascendc.mask_reg
     %a = ascendc.reg.load_align %p, %c0 : memref<?xf4E2M1FN, 26 : i64>, i32 -> !ascendc.reg_tensor<f4E2M1FN>
+    // expected-error @+1 {{'ascendc.reg.add': Reg::Add takes no 4-bit float type (f4E2M1FN) here}}
+    %b = ascendc.reg.add %a, %a, %m : !ascendc.reg_tensor<f4E2M1FN>, !ascendc.reg_tensor<f4E2M1FN>, !ascendc.mask_reg -> !ascendc.reg_tensor<f4E2M1FN>
     func.return
   }
 }

@@ -16,11 +16,21 @@ def _print_count_value(emitter: Any, op: Any) -> None:
 
 def _print_float_constant(emitter: Any, op: Any) -> None:
     """`const hifloat8_t c = static_cast<hifloat8_t>(1.5f);`: the value is one of the
-    type's (the verifier's rule), so the float literal converts to its code exactly."""
+    type's (the verifier's rule), so the float literal converts to its code exactly. A
+    4-bit float's constant is the pair of its value (`fp8_types.float4_pair`), its byte
+    written through `uint8_t&` (a conversion from a float would fill one half only, on
+    the CPU-debug class at least)."""
     from asc_xdsl.backends.ascendc.cpp_types import float_literal
+    from asc_xdsl.dialects.ascendc.fp8_types import float4_pair
 
     (result,) = op.results
     name = emitter.names.define(result, "cst_hif8")
     ctype = emitter.ctype(op, result.type)
-    literal = float_literal(op._prop("value").value.data, result.type)
+    value = op._prop("value").value.data
+    pair = float4_pair(result.type, value)
+    if pair is not None:  # (a 4-bit float: the pair (value, value), written as its byte)
+        emitter.line(f"{ctype} {name};  // ({value!r}, {value!r})")
+        emitter.line(f"reinterpret_cast<uint8_t&>({name}) = 0x{pair:02X}U;")
+        return
+    literal = float_literal(value, result.type)
     emitter.line(f"const {ctype} {name} = {literal};")

@@ -13,10 +13,12 @@ from xdsl.irdl import Operand, OpResult, OptOperand
 
 from asc_xdsl.dialects.ascendc.cube import (
     _AippOp,
+    _BitModeObjectOp,
     _FixpipeOp,
     _InitConstValueOp,
     _LoadDataMxOp,
     _LoadDataOp,
+    _MmadMxBitModeOp,
     _MmadMxOp,
     _MmadOp,
 )
@@ -307,6 +309,202 @@ class MmadMxWithBiasOp(_MmadMxOp):
     """
 
     name = "ascendc.mmad_mx_with_bias"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    fm: Operand
+    filter: Operand
+    bias: Operand
+    mmad_params: Operand
+
+class MmadBitModeParamsOp(_BitModeObjectOp):
+    """`AscendC::MmadBitModeParams p;` (Ascend 950): every field 0 (config0 = 0).
+
+    `ascendc.mmad_bit_mode_params`: Ascend C `MmadBitModeParams`.
+
+    Results:
+    - `result`: !ascendc.mmad_bit_mode_params
+    """
+
+    name = "ascendc.mmad_bit_mode_params"
+    SPEC: ClassVar[OpSpec]
+    result: OpResult
+
+class MmadBitModeParamsV2Op(_BitModeObjectOp):
+    """`AscendC::MmadBitModeParams p(mmadParams)` (Ascend 950): m, k, n (12 bits each),
+    unitFlag, disableGemv, cmatrixSource and cmatrixInitVal of the MmadParams.
+
+    `ascendc.mmad_bit_mode_params_v2`: Ascend C `MmadBitModeParams`.
+
+    Operands:
+    - `mmad_params`: AscendC::MmadParams
+
+    Results:
+    - `result`: !ascendc.mmad_bit_mode_params
+    """
+
+    name = "ascendc.mmad_bit_mode_params_v2"
+    SPEC: ClassVar[OpSpec]
+    mmad_params: Operand
+    result: OpResult
+
+class MmadBitModeParamsSetMOp(_BitModeObjectOp):
+    """`p.SetM(value)` (Ascend 950): the field of the packed word (m, k, n keep their low 12
+    bits, unitFlag its low 2).
+
+    `ascendc.mmad_bit_mode_params.set_m`: Ascend C `SetM`.
+    Python: `asc.MmadBitModeParams.set_m`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: int
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_m"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadBitModeParamsSetKOp(_BitModeObjectOp):
+    """`p.SetK(value)` (Ascend 950): the field of the packed word (m, k, n keep their low 12
+    bits, unitFlag its low 2).
+
+    `ascendc.mmad_bit_mode_params.set_k`: Ascend C `SetK`.
+    Python: `asc.MmadBitModeParams.set_k`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: int
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_k"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadBitModeParamsSetNOp(_BitModeObjectOp):
+    """`p.SetN(value)` (Ascend 950): the field of the packed word (m, k, n keep their low 12
+    bits, unitFlag its low 2).
+
+    `ascendc.mmad_bit_mode_params.set_n`: Ascend C `SetN`.
+    Python: `asc.MmadBitModeParams.set_n`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: int
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_n"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadBitModeParamsSetUnitFlagOp(_BitModeObjectOp):
+    """`p.SetUnitFlag(value)` (Ascend 950): the field of the packed word (m, k, n keep their
+    low 12 bits, unitFlag its low 2).
+
+    `ascendc.mmad_bit_mode_params.set_unit_flag`: Ascend C `SetUnitFlag`.
+    Python: `asc.MmadBitModeParams.set_unit_flag`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: int
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_unit_flag"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadBitModeParamsSetDisableGemvOp(_BitModeObjectOp):
+    """`p.SetDisableGemv(value)` (Ascend 950): the field of the packed word (m, k, n keep their
+    low 12 bits, unitFlag its low 2).
+
+    `ascendc.mmad_bit_mode_params.set_disable_gemv`: Ascend C `SetDisableGemv`.
+    Python: `asc.MmadBitModeParams.set_disable_gemv`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: bool
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_disable_gemv"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadBitModeParamsSetCmatrixSourceOp(_BitModeObjectOp):
+    """`p.SetCmatrixSource(value)` (Ascend 950): the field of the packed word (m, k, n keep
+    their low 12 bits, unitFlag its low 2).
+
+    `ascendc.mmad_bit_mode_params.set_cmatrix_source`: Ascend C `SetCmatrixSource`.
+    Python: `asc.MmadBitModeParams.set_cmatrix_source`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: bool
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_cmatrix_source"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadBitModeParamsSetCmatrixInitValOp(_BitModeObjectOp):
+    """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n keep
+    their low 12 bits, unitFlag its low 2).
+
+    `ascendc.mmad_bit_mode_params.set_cmatrix_init_val`: Ascend C `SetCmatrixInitVal`.
+    Python: `asc.MmadBitModeParams.set_cmatrix_init_val`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: bool
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_cmatrix_init_val"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadMxBitModeOp(_MmadMxBitModeOp):
+    """`AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): as with
+    MmadParams, the fields from the packed word; the bias form clears cmatrixInitVal and
+    takes C from the bias table when cmatrixSource is set (from L0C otherwise).
+
+    `ascendc.mmad_mx_bit_mode`: Ascend C `MmadMx`, pipe M.
+    Python: `asc.mmad_mx`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, read+write
+    - `fm`: LocalTensor<U>, read
+    - `filter`: LocalTensor<S>, read
+    - `mmad_params`: !ascendc.mmad_bit_mode_params
+    """
+
+    name = "ascendc.mmad_mx_bit_mode"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    fm: Operand
+    filter: Operand
+    mmad_params: Operand
+
+class MmadMxBitModeWithBiasOp(_MmadMxBitModeOp):
+    """`AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): as with
+    MmadParams, the fields from the packed word; the bias form clears cmatrixInitVal and
+    takes C from the bias table when cmatrixSource is set (from L0C otherwise).
+
+    `ascendc.mmad_mx_bit_mode_with_bias`: Ascend C `MmadMx`, pipe M.
+    Python: `asc.mmad_mx`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, read+write
+    - `fm`: LocalTensor<U>, read
+    - `filter`: LocalTensor<S>, read
+    - `bias`: LocalTensor<T>, read
+    - `mmad_params`: !ascendc.mmad_bit_mode_params
+    """
+
+    name = "ascendc.mmad_mx_bit_mode_with_bias"
     SPEC: ClassVar[OpSpec]
     dst: Operand
     fm: Operand
@@ -625,6 +823,17 @@ __all__ = [
     "LoadDataWithTransposeOp",
     "LoadDataWithTransposeV2Op",
     "LoadImageToLocalOp",
+    "MmadBitModeParamsOp",
+    "MmadBitModeParamsSetCmatrixInitValOp",
+    "MmadBitModeParamsSetCmatrixSourceOp",
+    "MmadBitModeParamsSetDisableGemvOp",
+    "MmadBitModeParamsSetKOp",
+    "MmadBitModeParamsSetMOp",
+    "MmadBitModeParamsSetNOp",
+    "MmadBitModeParamsSetUnitFlagOp",
+    "MmadBitModeParamsV2Op",
+    "MmadMxBitModeOp",
+    "MmadMxBitModeWithBiasOp",
     "MmadMxOp",
     "MmadMxWithBiasOp",
     "MmadOp",

@@ -1007,7 +1007,8 @@ class RegShiftRightsOp(RegOp):
 
 class RegDuplicateOp(RegOp):
     """`Duplicate(dst, scalar, mask)`: the scalar in the enabled elements, 0 elsewhere (complex
-    T: a complex scalar, `complex.create`; an 8-bit float: a constant of it).
+    T: a complex scalar, `complex.create`; an 8-bit float: a constant of it; a 4-bit float:
+    a constant, the pair of its value, in every enabled byte).
 
     `ascendc.reg.duplicate`: Ascend C `Reg::Duplicate`, pipe V.
 

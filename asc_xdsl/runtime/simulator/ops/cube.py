@@ -261,13 +261,29 @@ def _arch(c) -> int:
     return _arch_of(c.onchip.platform.name)
 
 
-def v2_square_indices(f: dict, itemsize: int, stride: int, api: str) -> tuple[list, list]:
-    """The fractals a transposed 8/32-bit LoadData V2 moves (`_v2_squares`), without the
-    data: the (first, second) source fractals of each square and the destination fractal
-    of each output fractal (-1: not written). Shared with the race checker's extent
-    (sanitizer.py), so the two cannot drift apart."""
+def v2_square_indices(
+    f: dict, itemsize: int, stride: int, api: str, nibbles: bool = False
+) -> tuple[list, list]:
+    """The fractals a transposed 4/8/32-bit LoadData V2 moves (`_v2_squares`), without
+    the data: the source fractals of each square and the destination fractal of each
+    output fractal (-1: not written). `nibbles`: a 4-bit type (itemsize 1, two a byte).
+    Shared with the race checker's extent (sanitizer.py), so the two cannot drift
+    apart."""
     ms, ks, ds = f["mStep"], f["kStep"], f["dstStride"]
     k0, m0 = f["kStartPosition"], f["mStartPosition"]
+    if nibbles:
+        if ms % 4:
+            raise SimulatorError(
+                f"{api}: ifTranspose of 4-bit elements needs an mStep that is a multiple of "
+                f"4, got {ms}"
+            )
+        squares, dst = [], []
+        for k in range(ks):
+            for p in range(ms // 4):
+                first = (k0 + k) * stride + m0 + 4 * p
+                squares.append(tuple(first + h for h in range(4)))
+                dst += [p * ds + 4 * k + h if 4 * k + h < ds else -1 for h in range(4)]
+        return squares, dst
     if itemsize == 1 and ms % 2:
         raise SimulatorError(f"{api}: ifTranspose of 8-bit elements needs an even mStep, got {ms}")
     if itemsize == 4 and ks % 2:
@@ -292,7 +308,7 @@ def v2_square_indices(f: dict, itemsize: int, stride: int, api: str) -> tuple[li
     return squares, dst
 
 
-def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str):
+def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str, nibbles: bool = False):
     """ifTranspose of 8- and 32-bit elements (LoadData_2D_V2.md; the load_data_2dv2_l12l0
     sample's README): the transpose works on squares of two fractals. 8-bit: fractals
     (m, m + 1) of a K column (two 16 x 32 row neighbours, 1024 contiguous bytes) form a 32
@@ -302,17 +318,33 @@ def _v2_squares(f: dict, itemsize: int, stride: int, src, api: str):
     dstStride + k / 2 and (2m + 1) * dstStride + k / 2 (kStep even). An 8-bit M fractal
     2k + h at or past dstStride is dropped (the sample's README: dstStride set to the
     valid M fractals skips the padding fractal the square transpose reads). Each square as
-    LoadDataWithTranspose transposes it (`_square_transpose`). Returns the source
-    fractals read, the destination fractal of each output fractal and the fractals."""
-    squares, dst = v2_square_indices(f, itemsize, stride, api)
+    LoadDataWithTranspose transposes it (`_square_transpose`). 4-bit (`nibbles`, mStep
+    a multiple of 4): fractals m .. m + 3 of a K column (16 x 64 elements each) form a 64
+    x 64 square whose transpose is four fractals, destination (m / 4) * dstStride + 4k +
+    h (*decision*: the 8-bit rule with four fractals; the page's figure is not in the
+    checkout). Returns the source fractals read, the destination fractal of each output
+    fractal and the fractals."""
+    squares, dst = v2_square_indices(f, itemsize, stride, api, nibbles)
     read = np.array(squares).ravel()
     hi = int(read.max()) + 1
     sw = _bytes(src, 0, hi * FRACTAL, f"{api} reads src").reshape(hi, FRACTAL)
-    out = [
-        fr for a, b in squares for fr in _square_transpose(np.concatenate([sw[a], sw[b]]), itemsize)
-    ]
+    if nibbles:
+        out = [fr for sq in squares for fr in _nibble_transpose(sw[list(sq)])]
+    else:
+        out = [
+            fr
+            for a, b in squares
+            for fr in _square_transpose(np.concatenate([sw[a], sw[b]]), itemsize)
+        ]
     keep = np.array(dst) >= 0
     return read, np.array(dst)[keep], np.stack(out)[keep]
+
+
+def _nibble_transpose(square: np.ndarray) -> list[np.ndarray]:
+    """The four destination fractals of one 64 x 64 square of 4-bit elements (four 16 x
+    64 fractals, element 2i of a row in the low nibble of its byte i), transposed."""
+    t = float8.unpack4(square).reshape(64, 64).T
+    return [float8.pack4(np.ascontiguousarray(t[16 * h : 16 * (h + 1)])) for h in range(4)]
 
 
 def _load_2d_v2(op, comp, params=None):
@@ -324,7 +356,7 @@ def _load_2d_v2(op, comp, params=None):
     fractal k * dstStride + m): Nz -> Nz into L0A, Zn -> Zn into L0B. With ifTranspose
     (16-bit elements) each fractal is transposed and the grid too (destination fractal
     m * dstStride + k): Zn -> Nz into L0A, Nz -> Zn into L0B; 8- and 32-bit elements are
-    transposed in squares of two fractals (`_v2_squares`). From GM (dav_3510
+    transposed in squares of two fractals, 4-bit ones in squares of four (`_v2_squares`). From GM (dav_3510
     `load_gm_to_cbuf_2dv2`) it loads L1 the same way (Nz in GM -> Nz in L1), without
     ifTranspose."""
     d, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(params or op.operands[2])
@@ -361,14 +393,9 @@ def _load_2d_v2(op, comp, params=None):
         if not from_gm:
             _check_align(src, f"{api} src", 32)
         transpose = bool(f["ifTranspose"])
-        if transpose and half:
-            raise UnsupportedOpError(
-                f"{api}: ifTranspose of a 4-bit type is not simulated (the transpose moves "
-                "half bytes, which the documentation does not lay out)"
-            )
         stride = abs(f["srcStride"])
         if transpose and itemsize != 2:
-            src_idx, dst_idx, frac = _v2_squares(f, itemsize, stride, src, api)
+            src_idx, dst_idx, frac = _v2_squares(f, itemsize, stride, src, api, half)
         else:
             k = np.arange(ks)[:, None]
             m = np.arange(ms)[None, :]
@@ -1701,6 +1728,22 @@ def _get_workspace(op, comp):
 
 # -- dispatch ----------------------------------------------------------------------------
 
+_BIT_MODE_SETTERS = (
+    ("m", "m"),
+    ("k", "k"),
+    ("n", "n"),
+    ("unit_flag", "unitFlag"),
+    ("disable_gemv", "disableGemv"),
+    ("cmatrix_source", "cmatrixSource"),
+    ("cmatrix_init_val", "cmatrixInitVal"),
+)
+"""MmadBitModeParams' setters: the op's suffix -> the field (ops/mx.py BIT_MODE_BITS)."""
+
+
+def _bit_mode_setter(field: str):
+    return lambda op, comp: _mx().bit_mode_set(op, comp, field)
+
+
 _BUILDERS = {
     "load_data_l0": _load_2d,
     "load_data_g2l": _load_2d,
@@ -1721,6 +1764,11 @@ _BUILDERS = {
     "load_data_mx": lambda op, comp: _mx().load_mx(op, comp),
     "mmad_mx": lambda op, comp: _mx().mmad_mx(op, comp, False),
     "mmad_mx_with_bias": lambda op, comp: _mx().mmad_mx(op, comp, True),
+    "mmad_mx_bit_mode": lambda op, comp: _mx().mmad_mx(op, comp, False, bit_mode=True),
+    "mmad_mx_bit_mode_with_bias": lambda op, comp: _mx().mmad_mx(op, comp, True, bit_mode=True),
+    "mmad_bit_mode_params": lambda op, comp: _mx().bit_mode_params(op, comp),
+    "mmad_bit_mode_params_v2": lambda op, comp: _mx().bit_mode_params(op, comp),
+    **{f"mmad_bit_mode_set_{name}": _bit_mode_setter(field) for name, field in _BIT_MODE_SETTERS},
 }
 
 

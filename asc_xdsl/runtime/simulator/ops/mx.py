@@ -200,7 +200,50 @@ def _exact(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (mant * (1 << 24)).astype(np.int64), e.astype(np.int64) - 24
 
 
-def mmad_mx(op, comp, with_bias: bool):
+BIT_MODE_BITS = {"m": 12, "k": 12, "n": 12, "unitFlag": 2, "disableGemv": 1,
+                 "cmatrixSource": 1, "cmatrixInitVal": 1}  # fmt: skip
+"""`MmadBitModeParams`' fields and their widths in the packed word (dav_3510
+`MmadBitModeConfig0`): a value set or copied keeps its low bits."""
+
+
+class BitModeParams(dict):
+    """An `MmadBitModeParams` on the simulator: its fields by name (`BIT_MODE_BITS`),
+    changed in place by its setters."""
+
+
+def _packed(field: str, value) -> int:
+    return int(value) & ((1 << BIT_MODE_BITS[field]) - 1)
+
+
+def bit_mode_params(op, comp):
+    """`MmadBitModeParams p;` (config0 = 0) or `p(mmadParams)` (its fields, packed)."""
+    from asc_xdsl.runtime.simulator.ops.cube import MMAD_DEFAULTS, fields
+
+    r = comp.slot(op.result)
+    src = comp.slot(op.mmad_params) if op.operands else None
+
+    def run(e, c, _op=op):
+        f = {"disableGemv": False, **fields(e[src], MMAD_DEFAULTS, "MmadBitModeParams")} if (
+            src is not None) else dict.fromkeys(BIT_MODE_BITS, 0)  # fmt: skip
+        e[r] = BitModeParams({name: _packed(name, f[name]) for name in BIT_MODE_BITS})
+
+    return run
+
+
+def bit_mode_set(op, comp, field: str):
+    """`p.SetM(value)` ...: the field's low bits, in place."""
+    o, v = comp.slot(op.params), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        p = e[o]
+        if not isinstance(p, BitModeParams):
+            raise SimulatorError("MmadBitModeParams: the object was not built by its constructor")
+        p[field] = _packed(field, e[v])
+
+    return run
+
+
+def mmad_mx(op, comp, with_bias: bool, bit_mode: bool = False):
     from asc_xdsl.runtime.simulator.ops.cube import (
         FRACTAL,
         MMAD_DEFAULTS,
@@ -218,7 +261,14 @@ def mmad_mx(op, comp, with_bias: bool):
     k0s = tuple(64 if f.startswith("float4") else 32 for f in fmts)
 
     def run(e, c, _op=op):
-        f = fields(e[p], MMAD_DEFAULTS, "MmadMx")
+        if bit_mode:  # (the packed word: no isBias; the bias form clears cmatrixInitVal)
+            if not isinstance(e[p], BitModeParams):
+                raise SimulatorError("MmadMx: its MmadBitModeParams was not constructed")
+            f = {**e[p], "isBias": False}
+            if with_bias:
+                f["cmatrixInitVal"] = 0
+        else:
+            f = fields(e[p], MMAD_DEFAULTS, "MmadMx")
         dst = _local(e[d], "MmadMx dst", ("L0C",))
         fm = _local(e[a], "MmadMx fm", ("L0A",))
         filt = _local(e[b], "MmadMx filter", ("L0B",))
@@ -243,9 +293,18 @@ def mmad_mx(op, comp, with_bias: bool):
         c4 = _bytes(dst, 0, cbytes, "MmadMx writes dst").view(c_dt).reshape(n1, m1, 16, 16)
         cm = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)[:m, :n].astype(np.float64)
         init = None
-        if (with_bias and e[bias_slot].mem_name == "BT") or (
-            not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"]
-        ):
+        if bit_mode:  # (C: 0, the bias table as cmatrixSource says, or L0C)
+            from_table = bool(f["cmatrixSource"]) and not f["cmatrixInitVal"]
+            if from_table and with_bias and e[bias_slot].mem_name != "BT":
+                raise SimulatorError(
+                    "MmadMx: cmatrixSource=true reads C's initial value from the bias "
+                    f"table; the bias is in {e[bias_slot].mem_name}, not C2 (BT)"
+                )
+        else:
+            from_table = (with_bias and e[bias_slot].mem_name == "BT") or (
+                not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"]
+            )
+        if from_table:
             if not with_bias:
                 raise SimulatorError(
                     "MmadMx: cmatrixSource=true takes C's initial value from the bias table, "
@@ -255,7 +314,7 @@ def mmad_mx(op, comp, with_bias: bool):
             bv32 = _bytes(bias, 0, n * 4, "MmadMx reads bias").view(c_dt)
             init = np.broadcast_to(bv32[None, :], (m, n))
         elif not (f["cmatrixInitVal"] and not f["isBias"]):
-            init = cm
+            init = cm  # (the bit-mode bias form without cmatrixSource: L0C, bias unread)
         out = _mx_product(av_dec, bv_dec, sa, sb, fmts, k, init)
         full = c4.transpose(1, 2, 0, 3).reshape(m1 * 16, n1 * 16)  # (a copy)
         full[:m, :n] = out  # (rows and columns past m, n keep L0C's values)

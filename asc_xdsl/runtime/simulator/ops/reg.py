@@ -1236,6 +1236,10 @@ _DIRECTED = frozenset(
 
 @_builds("cast")
 def _cast(op, comp, arg):
+    from asc_xdsl.runtime.simulator import float4
+
+    if float4.is_float4(element_of(op.src.type)) or float4.is_float4(element_of(op.dst.type)):
+        return float4.reg_cast(op, comp)  # (pairs against bf16 lanes: float4.py)
     dst, src = _elem(op.dst.type), _elem(op.src.type)
     rounding = RoundMode.from_attr(op.properties["roundMode"])
     sat = SatMode.from_attr(op.properties["sat"]) is SatMode.SAT
