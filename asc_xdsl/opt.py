@@ -5,6 +5,10 @@
     python -m asc_xdsl.opt tests.mlir --split-input-file --verify-diagnostics
     python -m asc_xdsl.opt kernel.mlir --soc Ascend910B1   # also check the SoC's dtypes
 
+`--verify-diagnostics` checks each chunk's diagnostics against its MLIR-style
+`// expected-error @+1 {{...}}` annotations and exits 1 on a mismatch (a chunk without
+annotations only prints its diagnostic); see `asc_xdsl.utils.expected_diagnostics`.
+
 Malformed or ill-typed IR exits with status 1 and a diagnostic that points at the
 line and column; the compiler's own traceback is never shown. A pass or target that
 fails on its own (an exception that is not a diagnostic: a bug, often in an upstream
@@ -48,6 +52,7 @@ from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
 from asc_xdsl.transforms.diagnostics import source_spans
 from asc_xdsl.universe import DIALECTS, FASTER_UPSTREAM, PASSES, TARGETS
+from asc_xdsl.utils.expected_diagnostics import run_verified
 from asc_xdsl.utils.recursion import deep_recursion
 
 
@@ -209,7 +214,11 @@ class AscOptMain(xDSLOptMain):
 
     def run(self) -> None:
         try:
-            super().run()
+            if self.args.verify_diagnostics and not self.args.shrink:
+                # xDSL only prints the diagnostics: check them against `expected-*`
+                run_verified(self)
+            else:
+                super().run()
         finally:
             self._timer.report(sys.stderr)
 

@@ -89,7 +89,7 @@ builtin.module attributes {ascendc.soc = "Ascend910B1"} {
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @quant_e5m2(%e5: !ascendc.global_tensor<*xf8E5M2>, %co1: !ascendc.local_tensor<*xf32>, %p: !ascendc.fixpipe_params_arch3510, %cfg: !ascendc.fixpipe_config) {
-    // expected-error @+1 {{'ascendc.fixpipe': Fixpipe does not convert f32 to f8E5M2 on Ascend 950}}
+    // expected-error @+1 {{'ascendc.fixpipe': Fixpipe writes 8-bit floats only from float in L0C into fp8_e4m3fn_t or hifloat8_t, with FixpipeParamsArch3510 (its FP8 / HIF8 quant modes), not f32 -> f8E5M2 with FixpipeParamsArch3510 (f8E5M2)}}
     ascendc.fixpipe %e5, %co1, %p, %cfg : !ascendc.global_tensor<*xf8E5M2>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_arch3510, !ascendc.fixpipe_config
     func.return
   }

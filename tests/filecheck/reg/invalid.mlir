@@ -27,7 +27,7 @@ func.func @on_another_soc() attributes {ascendc.vf} {
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @dtypes(%a: !ascendc.reg_tensor<f32>, %m: !ascendc.mask_reg, %w: !ascendc.reg_tensor<i32>) attributes {ascendc.vf} {
-    // expected-error @+1 {{'ascendc.reg.and': Reg::And does not support T = f32 on Ascend 950 (supported: i8, ui8, i16, ui16, i32, ui32)}}
+    // expected-error @+1 {{'ascendc.reg.and': Reg::And does not support T = f32 on Ascend 950 (supported: i8, ui8, i16, ui16, i32, ui32, i64, ui64)}}
     %b = ascendc.reg.and %a, %a, %m : !ascendc.reg_tensor<f32>, !ascendc.reg_tensor<f32>, !ascendc.mask_reg -> !ascendc.reg_tensor<f32>
     func.return
   }

@@ -19,6 +19,7 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @in_vf() attributes {ascendc.vf} {
     // expected-error @+1 {{'ascendc.reg.vec_scope': a vector function is a vector scope already; write its body's ops directly}}
     ascendc.reg.vec_scope {
+      %m = ascendc.reg.create_mask {dtype = f32, pattern = 0 : i32} : () -> !ascendc.mask_reg
     }
     func.return
   }
@@ -29,8 +30,10 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @nested() {
     ascendc.reg.vec_scope {
-      // expected-error @+1 {{'ascendc.reg.vec_scope': vector scopes do not nest}}
+      // (the outer scope is verified first and refuses the inner one as kernel-side)
+      // expected-error @-2 {{'ascendc.reg.vec_scope': ascendc.reg.vec_scope is kernel-side and cannot be inside __VEC_SCOPE__ (put it before or after the scope)}}
       ascendc.reg.vec_scope {
+        %m = ascendc.reg.create_mask {dtype = f32, pattern = 0 : i32} : () -> !ascendc.mask_reg
       }
     }
     func.return
@@ -43,6 +46,7 @@ builtin.module attributes {ascendc.soc = "Ascend910B1"} {
   func.func @a2() {
     // expected-error @+1 {{'ascendc.reg.vec_scope': __VEC_SCOPE__ (the Reg layer) exists on Ascend 950 (arch 3510) only; this module is compiled for Ascend910B1 (Atlas A2/A3)}}
     ascendc.reg.vec_scope {
+      %m = ascendc.reg.create_mask {dtype = f32, pattern = 0 : i32} : () -> !ascendc.mask_reg
     }
     func.return
   }
