@@ -113,8 +113,10 @@ def reported(text: str) -> Iterator[Reported]:
             file, line = header["file"], int(header["line"])
             rest = header["rest"]
             sev = _SEVERITY.match(rest) if rest else None
-            if sev is not None:
+            if sev is not None:  # `file:line:col: severity: ...` locates itself only
                 severity, current = sev["severity"], [sev["message"]]
+                yield from flush()
+                current, file, line = None, None, 0
             continue
         sev = _SEVERITY.match(raw)
         if sev is not None:
@@ -179,7 +181,7 @@ def run_verified(main: xDSLOptMain) -> None:
             if i > 0:
                 out.write("// -----\n")
 
-            def warn(message: str) -> None:
+            def warn(message: str, printed: list[str] = printed) -> None:
                 printed.append(message)
                 print(message, file=sys.stderr)
 
