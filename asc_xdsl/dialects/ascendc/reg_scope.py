@@ -52,6 +52,8 @@ def refused_op(block: Block) -> tuple[Operation, str] | None:
     for top in block.ops:
         for op in top.walk():
             name = op.name
+            if name == VEC_SCOPE:  # (the outer scope verifies first: say why, precisely)
+                return op, "vector scopes do not nest"
             if name in _KERNEL_SIDE or (
                 name.startswith("ascendc.") and not name.startswith("ascendc.reg.")
             ):

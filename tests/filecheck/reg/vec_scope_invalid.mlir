@@ -30,8 +30,8 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
   func.func @nested() {
     ascendc.reg.vec_scope {
-      // (the outer scope is verified first and refuses the inner one as kernel-side)
-      // expected-error @-2 {{'ascendc.reg.vec_scope': ascendc.reg.vec_scope is kernel-side and cannot be inside __VEC_SCOPE__ (put it before or after the scope)}}
+      // (the outer scope is verified first: it names the nesting)
+      // expected-error @-2 {{'ascendc.reg.vec_scope': vector scopes do not nest}}
       ascendc.reg.vec_scope {
         %m = ascendc.reg.create_mask {dtype = f32, pattern = 0 : i32} : () -> !ascendc.mask_reg
       }
