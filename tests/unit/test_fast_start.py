@@ -74,7 +74,9 @@ def test_our_programs_turn_it_on_for_themselves() -> None:
 def test_the_fast_start_modules_tests_pass_in_a_process_of_their_own(tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
     env |= {fast_start.ENV: "1", "ASC_XDSL_CACHE_DIR": str(tmp_path)}
+    # (no hypothesis plugin: these tests draw nothing, and its import is a quarter second)
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0"]
+    cmd += ["-p", "no:hypothesispytest"]
     out = subprocess.run(
         [*cmd, "tests/fast_start"], cwd=ROOT, capture_output=True, text=True, env=env
     )

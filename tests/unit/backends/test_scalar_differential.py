@@ -665,7 +665,7 @@ def sim_bits(value, t: Ty) -> int:
 
 
 def same(got: int, want: int, t: Ty, ulps: int) -> bool:
-    if not t.float:
+    if got == want or not t.float:  # (equal bits: equal, NaN or not)
         return got == want
     x, y = to_float(got, t), to_float(want, t)
     if math.isnan(x) or math.isnan(y):
@@ -730,13 +730,17 @@ def test_printer_simulator_and_mlir_semantics_agree(tmp_path: Path):
 
     cpp = iter(cpp_run.results())
     problems: list[str] = []
+
+    def where(case: Case, inputs) -> str:  # (built for a disagreement only)
+        return f"{case.ir.splitlines()[0]} ({', '.join(hex(v) for v in inputs)})"
+
     for k, case in enumerate(printable):
         for inputs, want, sim in zip(case.inputs, wants[k], simulated[k], strict=True):
-            where = f"{case.ir.splitlines()[0]} ({', '.join(hex(v) for v in inputs)})"
             if isinstance(want, Undefined):
                 if sim != want.value:
                     problems.append(
-                        f"{where}: undefined in MLIR; simulator {sim}, want {want.value}"
+                        f"{where(case, inputs)}: undefined in MLIR; simulator {sim}, "
+                        f"want {want.value}"
                     )
                 continue
             got = next(cpp)
@@ -744,6 +748,6 @@ def test_printer_simulator_and_mlir_semantics_agree(tmp_path: Path):
             for who, result in (("C++", got), ("simulator", sim)):
                 if result is None or not same(result, value, case.result, case.ulps):
                     shown = "refused" if result is None else hex(result)
-                    problems.append(f"{where}: {who} {shown}, want {hex(value)}")
+                    problems.append(f"{where(case, inputs)}: {who} {shown}, want {hex(value)}")
     assert next(cpp, None) is None, "the C++ printed more results than it was given inputs"
     assert not problems, f"{len(problems)} disagreements:\n" + "\n".join(problems[:80])

@@ -4,11 +4,14 @@ acceptance, same message)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from lit_inputs import parsed_lit_chunks
 from xdsl.dialects.builtin import i32
+from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, OpDef
 from xdsl.irdl.constraints import VerificationContext
 from xdsl.utils.exceptions import VerifyException
@@ -35,10 +38,17 @@ def _xdsl_verify(module) -> None:
     check_module(module)
 
 
+@functools.cache
+def _def_and_plan(op_type: type) -> tuple[OpDef, Callable[[Operation], None] | None]:
+    """An op class's IRDL definition and its fast plan (`_plan` is a function of the
+    definition alone: built once per class, not once per op)."""
+    op_def = op_type.get_irdl_definition()
+    return op_def, fast_verify._plan(op_def)
+
+
 def _compare(op) -> tuple[str | None, str | None] | None:
     """(xDSL's outcome, the fast plan's) for `op`, or None when it has no plan."""
-    op_def = type(op).get_irdl_definition()
-    plan = fast_verify._plan(op_def)
+    op_def, plan = _def_and_plan(type(op))
     if plan is None:
         return None
     return _outcome(lambda o: OpDef.verify(op_def, o), op), _outcome(plan, op)
