@@ -434,8 +434,12 @@ CLOCK = "cpu"
 
 
 def _cpu() -> float:
-    """User + system seconds of this process and of its children that were waited for
-    (the simulator's forked block workers)."""
+    """User + system seconds of this process and of its children (the simulator's
+    forked block workers: a launch returns before they exit, so their reaping is
+    waited for first, `workers.settle`)."""
+    from asc_xdsl.runtime.simulator import workers
+
+    workers.settle()
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + kids.ru_utime + kids.ru_stime
 

@@ -590,7 +590,21 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
             # a worker's exit frees its pages (~10 ms of a loaded process's page
             # tables): the launch does not wait for it, a thread reaps the workers as
             # they end (no zombie left in the caller's process)
-            threading.Thread(target=_reap, args=(pids,), daemon=True).start()
+            reaper = threading.Thread(target=_reap, args=(pids,), daemon=True)
+            reaper.start()
+            _reapers[:] = [t for t in _reapers if t.is_alive()] + [reaper]
+
+
+_reapers: list[threading.Thread] = []
+
+
+def settle() -> None:
+    """Wait until the workers of past launches have exited and been reaped. A launch
+    returns before its workers' exits; their CPU time reaches
+    `getrusage(RUSAGE_CHILDREN)` only once reaped, so a benchmark that counts the
+    workers' CPU (bench/simulator.py) settles before reading it."""
+    while _reapers:
+        _reapers.pop().join()
 
 
 def _reap(pids: list[int]) -> None:

@@ -210,3 +210,26 @@ def test_an_error_in_the_launching_processs_chunk_reaps_the_workers_before_it_pr
     stats = workers.last_stats()
     assert "forks" in stats and "chunk0" not in stats  # forked, then chunk 0 raised
     assert errors[0] == errors[1] and "block 0" in errors[0]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads Linux's /proc")
+def test_settle_waits_for_the_workers_reaping_so_their_cpu_is_counted():
+    """`workers.settle()` returns once the last launch's workers are reaped: none is
+    left, and their CPU seconds are in RUSAGE_CHILDREN (what bench/simulator.py reads)."""
+    import multiprocessing
+    import resource
+
+    for leftover in multiprocessing.active_children():  # another test's (autotune's)
+        leftover.join()
+    before = set(_children())
+    k = _kernel()
+    x = np.arange(256, dtype=np.float32)
+    z = np.zeros(256, np.float32)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    k[4](x, z, workers=2)
+    assert "serial" not in workers.last_stats()
+    workers.settle()
+    assert not set(_children()) - before
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert (after.ru_utime + after.ru_stime) > (kids.ru_utime + kids.ru_stime)
+    workers.settle()  # (nothing pending: returns at once)
