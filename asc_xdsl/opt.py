@@ -7,7 +7,7 @@
 
 `--verify-diagnostics` checks each chunk's diagnostics against its MLIR-style
 `// expected-error @+1 {{...}}` annotations and exits 1 on a mismatch (a chunk without
-annotations only prints its diagnostic); see `asc_xdsl.utils.expected_diagnostics`.
+annotations only prints its diagnostic); see `asc_xdsl.expected_diagnostics`.
 
 Malformed or ill-typed IR exits with status 1 and a diagnostic that points at the
 line and column; the compiler's own traceback is never shown. A pass or target that
@@ -50,9 +50,9 @@ from asc_xdsl.backends.ascendc.errors import EmissionError
 from asc_xdsl.diagnostics import CodedError
 from asc_xdsl.dialects.context import AscContext
 from asc_xdsl.dialects.ir_diagnostics import LocatingParser, verify_located
+from asc_xdsl.expected_diagnostics import run_verified
 from asc_xdsl.transforms.diagnostics import source_spans
 from asc_xdsl.universe import DIALECTS, FASTER_UPSTREAM, PASSES, TARGETS
-from asc_xdsl.utils.expected_diagnostics import run_verified
 from asc_xdsl.utils.recursion import deep_recursion
 
 

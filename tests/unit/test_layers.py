@@ -35,6 +35,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     # Drivers: command lines, entry points and the package root.
     "asc_xdsl": (7, "drivers"),
     "asc_xdsl.opt": (7, "drivers"),
+    "asc_xdsl.expected_diagnostics": (7, "drivers"),  # asc-opt --verify-diagnostics
     "asc_xdsl.run": (7, "drivers"),
     "asc_xdsl.build": (7, "drivers"),
     "asc_xdsl.prof": (7, "drivers"),

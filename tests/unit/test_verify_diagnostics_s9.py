@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from asc_xdsl.expected_diagnostics import compare, expectations, reported
 from asc_xdsl.opt import main
-from asc_xdsl.utils.expected_diagnostics import compare, expectations, reported
 
 _MESSAGE = "a Reg op must be inside a vector function"
 

@@ -33,6 +33,8 @@ from collections.abc import Iterator
 from io import BytesIO
 from typing import TYPE_CHECKING
 
+import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
+
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from asc_xdsl.transforms.diagnostics import warning_handler
