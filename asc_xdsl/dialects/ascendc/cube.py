@@ -396,30 +396,45 @@ class _MmadMxOp(SpecOp):
         module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
 
 
-for _cls, _mnemonic, _bias in (
-    ("MmadMxOp", "mmad_mx", ()),
-    ("MmadMxWithBiasOp", "mmad_mx_with_bias", (Operand("bias", local("T"), Effect.READ),)),
-):
+_MX_BIAS = (Operand("bias", local("T"), Effect.READ),)
+
+
+def _add_mmad_mx(cls: str, mnemonic: str, bias: tuple, params, doc: str, base: type) -> None:
+    """One `MmadMx` overload: dst, fm, filter, [bias,] and its params struct."""
     FAMILY.add(
-        _cls,
+        cls,
         OpSpec(
-            _mnemonic,
+            mnemonic,
             "MmadMx",
             (
                 _ACC,
                 _FM,
                 Operand("filter", local("S"), Effect.READ),
-                *_bias,
-                Operand("mmad_params", _MMAD_PARAMS, py="params"),
+                *bias,
+                Operand("mmad_params", params, py="params"),
             ),
             example={"T": "f32", "U": "f8E4M3FN", "S": "f8E5M2"},
             pipe="M",
             py="mmad_mx",
-            sim=f"cube:{_mnemonic}",
-            doc="`AscendC::MmadMx(dst, fm, filter, [bias,] MmadParams)` (Ascend 950): dst = "
-            "(scaleA (x) fm) x (scaleB (x) filter) (+ dst or bias), each 32 elements along K "
-            "scaled by one e8m0 of L0A_MX / L0B_MX.",
+            sim=f"cube:{mnemonic}",
+            doc=doc,
         ),
+        base,
+    )
+
+
+for _cls, _mnemonic, _bias in (
+    ("MmadMxOp", "mmad_mx", ()),
+    ("MmadMxWithBiasOp", "mmad_mx_with_bias", _MX_BIAS),
+):
+    _add_mmad_mx(
+        _cls,
+        _mnemonic,
+        _bias,
+        _MMAD_PARAMS,
+        "`AscendC::MmadMx(dst, fm, filter, [bias,] MmadParams)` (Ascend 950): dst = "
+        "(scaleA (x) fm) x (scaleB (x) filter) (+ dst or bias), each 32 elements along K "
+        "scaled by one e8m0 of L0A_MX / L0B_MX.",
         _MmadMxOp,
     )
 
@@ -514,33 +529,17 @@ class _MmadMxBitModeOp(_MmadMxOp):
 
 for _cls, _mnemonic, _bias in (
     ("MmadMxBitModeOp", "mmad_mx_bit_mode", ()),
-    (
-        "MmadMxBitModeWithBiasOp",
-        "mmad_mx_bit_mode_with_bias",
-        (Operand("bias", local("T"), Effect.READ),),
-    ),
+    ("MmadMxBitModeWithBiasOp", "mmad_mx_bit_mode_with_bias", _MX_BIAS),
 ):
-    FAMILY.add(
+    _add_mmad_mx(
         _cls,
-        OpSpec(
-            _mnemonic,
-            "MmadMx",
-            (
-                _ACC,
-                _FM,
-                Operand("filter", local("S"), Effect.READ),
-                *_bias,
-                Operand("mmad_params", _BIT_MODE, py="params"),
-            ),
-            example={"T": "f32", "U": "f8E4M3FN", "S": "f8E5M2"},
-            pipe="M",
-            py="mmad_mx",
-            sim=f"cube:{_mnemonic}",
-            doc="`AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): "
-            "as with MmadParams, the fields from the packed word; the bias form clears "
-            "cmatrixInitVal and takes C from the bias table when cmatrixSource is set (from "
-            "L0C otherwise).",
-        ),
+        _mnemonic,
+        _bias,
+        _BIT_MODE,
+        "`AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): as "
+        "with MmadParams, the fields from the packed word; the bias form clears "
+        "cmatrixInitVal and takes C from the bias table when cmatrixSource is set (from "
+        "L0C otherwise).",
         _MmadMxBitModeOp,
     )
 
