@@ -558,3 +558,219 @@ def test_integer_conversions_round_exactly():
     np.testing.assert_array_equal(iout[1:16:2], want)
     rna = [2**30 + 128, -(2**30) - 128, 2**30 + 256, 3, 2**24 + 2, -7, 0, 1]  # (ties away)
     np.testing.assert_array_equal(iout[16:], rna)
+
+
+# -- the math and conversion functions the kernels above do not call --------------------
+
+G = 13  # float results a thread writes
+J = 11  # integer results a thread writes
+K = 7  # half results a thread writes
+
+
+@S.vf(launch_bounds=32)
+def more_vf(x: S.Pointer, i: S.Pointer, u: S.Pointer, h: S.Pointer, fo: S.Pointer,
+            io: S.Pointer, ho: S.Pointer):  # fmt: skip
+    t = S.thread_idx.x
+    v = x[t]
+    iv = i[t]
+    uv = u[t]
+    o = G * t
+    fo[o] = S.int2float_rd(iv)
+    fo[o + 1] = S.int2float_ru(iv)
+    fo[o + 2] = S.int2float_rz(iv)
+    fo[o + 3] = S.uint2float_rd(uv)
+    fo[o + 4] = S.uint2float_rn(uv)
+    fo[o + 5] = S.uint2float_rna(uv)
+    fo[o + 6] = S.uint2float_rz(uv)
+    fo[o + 7] = S.int_as_float(iv)
+    fo[o + 8] = S.uint_as_float(uv)
+    fo[o + 9] = S.half2float(S.float2half(v))
+    fo[o + 10] = S.half2float(S.float2half_rn_sat(v))
+    fo[o + 11] = S.bfloat162float(S.float2bfloat16(v))
+    fo[o + 12] = S.bfloat162float(S.float2bfloat16_rn(v))
+    c = J * t
+    io[c] = S.float2uint_rd(v)
+    io[c + 1] = S.float2uint_ru(v)
+    io[c + 2] = S.float2uint_rz(v)
+    io[c + 3] = S.float2uint_rna(v)
+    io[c + 4] = S.float2ll_ru(v)
+    io[c + 5] = S.float2ll_rz(v)
+    io[c + 6] = S.float2ll_rna(v)
+    io[c + 7] = S.float_as_uint(v)
+    io[c + 8] = S.llmin(S.float2ll_rd(v), -1)
+    io[c + 9] = S.ullmax(S.float2uint_rd(v), 3)
+    io[c + 10] = S.umin(uv, 100)
+    hv = h[t]
+    p = K * t
+    ho[p] = S.hceil(hv)
+    ho[p + 1] = S.hfloor(hv)
+    ho[p + 2] = S.htrunc(hv)
+    ho[p + 3] = S.hmin(hv, S.hfloor(hv))
+    ho[p + 4] = S.hexp2(hv)
+    ho[p + 5] = S.hlog(S.habs(hv))
+    ho[p + 6] = S.hrcp(hv)
+
+
+@jit
+def more_kernel(x, i, u, h, fo, io, ho):
+    more_vf[32](x, i, u, h, fo, io, ho)
+
+
+def _directed(exact: np.ndarray, mode: str, dtype=np.float32) -> np.ndarray:
+    """An exactly known value (float64) rounded to `dtype` in a direction: rn, rd, ru,
+    rz, rna (to nearest, ties away; finite results only)."""
+    near = exact.astype(dtype)
+    down = np.where(near > exact, np.nextafter(near, dtype(-np.inf)), near)
+    up = np.where(near < exact, np.nextafter(near, dtype(np.inf)), near)
+    if mode == "rd":
+        return down
+    if mode == "ru":
+        return up
+    if mode == "rz":
+        return np.where(exact < 0, up, down)
+    if mode == "rna":
+        lo, hi = exact - down.astype(np.float64), up.astype(np.float64) - exact
+        return np.where(lo < hi, down, np.where(hi < lo, up, np.where(exact < 0, down, up)))
+    return near
+
+
+def test_the_other_math_and_conversion_functions_against_numpy():
+    x = np.array(
+        [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, 0.0, 7.3, 9.99, -7.3, 1.25, 100.75, 65519.0,
+         70000.0, -70000.0, 0.1, 2.0**20 + 0.5, 12.5, -12.5, 3e9, 5.5, 0.75, 1e-3, 33.3,
+         -0.75, 4.5, 2.75, 6.0, 17.5, 1 + 2**-9, -(1 + 2**-9)],
+        np.float32,
+    )  # fmt: skip
+    i = np.array([2**30 + 64, -(2**30) - 64, 2**30 + 192, -(2**30) - 192, 2**24 + 1,
+                  -(2**24) - 3, 7, -9] * 4, np.int32)  # fmt: skip
+    u = np.array([2**32 - 1, 2**31 + 128, 2**31 + 384, 2**24 + 1, 2**24 + 3, 5, 0, 150] * 4,
+                 np.uint32)  # fmt: skip
+    h = np.linspace(-2.75, 3.25, 32).astype(np.float16)
+    fo, io = np.zeros(32 * G, np.float32), np.zeros(32 * J, np.int64)
+    ho = np.zeros(32 * K, np.float16)
+    with np.errstate(all="ignore"):
+        more_kernel[1](x, i, u, h, fo, io, ho, platform=SOC)
+    f = fo.reshape(32, G)
+    ie, ue = i.astype(np.float64), u.astype(np.float64)
+    for k, (exact, mode) in enumerate(
+        ((ie, "rd"), (ie, "ru"), (ie, "rz"), (ue, "rd"), (ue, "rn"), (ue, "rna"), (ue, "rz"))
+    ):
+        np.testing.assert_array_equal(f[:, k], _directed(exact, mode), err_msg=f"column {k}")
+    np.testing.assert_array_equal(f[:, 7].view(np.int32), i)
+    np.testing.assert_array_equal(f[:, 8].view(np.uint32), u)
+    with np.errstate(over="ignore"):
+        np.testing.assert_array_equal(f[:, 9], x.astype(np.float16).astype(np.float32))
+    sat = np.clip(x, -65504, 65504).astype(np.float16).astype(np.float32)
+    np.testing.assert_array_equal(f[:, 10], sat)
+    np.testing.assert_array_equal(f[:, 11], _bf16(_bf16_bits(x)))
+    np.testing.assert_array_equal(f[:, 12], _bf16(_bf16_bits(x)))
+    q = io.reshape(32, J)
+    xe = x.astype(np.float64)
+    away = np.copysign(np.floor(np.abs(xe) + 0.5), xe)
+    for k, rounded in enumerate((np.floor(xe), np.ceil(xe), np.trunc(xe), away)):
+        want = np.clip(rounded, 0, 2**32 - 1).astype(np.int64)  # (uint32, saturated)
+        np.testing.assert_array_equal(q[:, k] & 0xFFFFFFFF, want, err_msg=f"column {k}")
+    for k, rounded in zip((4, 5, 6), (np.ceil(xe), np.trunc(xe), away), strict=True):
+        np.testing.assert_array_equal(q[:, k], rounded.astype(np.int64), err_msg=f"column {k}")
+    np.testing.assert_array_equal(q[:, 7] & 0xFFFFFFFF, x.view(np.uint32))
+    np.testing.assert_array_equal(q[:, 8], np.minimum(np.floor(xe), -1).astype(np.int64))
+    floor_u = np.clip(np.floor(xe), 0, 2**32 - 1).astype(np.int64)
+    np.testing.assert_array_equal(q[:, 9], np.maximum(floor_u, 3))
+    np.testing.assert_array_equal(q[:, 10], np.minimum(u, 100))
+    hh = ho.reshape(32, K)
+    hf = h.astype(np.float32)
+    np.testing.assert_array_equal(hh[:, 0], np.ceil(h))
+    np.testing.assert_array_equal(hh[:, 1], np.floor(h))
+    np.testing.assert_array_equal(hh[:, 2], np.trunc(h))
+    np.testing.assert_array_equal(hh[:, 3], np.minimum(h, np.floor(h)))
+    np.testing.assert_array_equal(hh[:, 4], _f32(np.exp2, hf).astype(np.float16))
+    with np.errstate(divide="ignore"):
+        np.testing.assert_array_equal(hh[:, 5], _f32(np.log, np.abs(hf)).astype(np.float16))
+        np.testing.assert_array_equal(hh[:, 6], (np.float32(1) / hf).astype(np.float16))
+
+
+@S.vf(launch_bounds=32)
+def narrow_vf(x: S.Pointer, hb: S.Pointer, bb: S.Pointer):
+    """float -> half / bfloat16 in the directed modes, with and without saturation."""
+    t = S.thread_idx.x
+    v = x[t]
+    o = 7 * t
+    hb[o] = S.half2float(S.float2half_rd(v))
+    hb[o + 1] = S.half2float(S.float2half_ru(v))
+    hb[o + 2] = S.half2float(S.float2half_rna(v))
+    hb[o + 3] = S.half2float(S.float2half_rd_sat(v))
+    hb[o + 4] = S.half2float(S.float2half_rna_sat(v))
+    hb[o + 5] = S.half2float(S.float2half_ro_sat(v))
+    hb[o + 6] = S.half2float(S.float2half_rz_sat(v))
+    bb[o] = S.bfloat162float(S.float2bfloat16_ru(v))
+    bb[o + 1] = S.bfloat162float(S.float2bfloat16_rz(v))
+    bb[o + 2] = S.bfloat162float(S.float2bfloat16_rna(v))
+    bb[o + 3] = S.bfloat162float(S.float2bfloat16_rd_sat(v))
+    bb[o + 4] = S.bfloat162float(S.float2bfloat16_rn_sat(v))
+    bb[o + 5] = S.bfloat162float(S.float2bfloat16_ru_sat(v))
+    bb[o + 6] = S.bfloat162float(S.float2bfloat16_rz_sat(v))
+
+
+@jit
+def narrow_kernel(x, hb, bb):
+    narrow_vf[32](x, hb, bb)
+
+
+def _bf16_directed(x: np.ndarray, mode: str) -> np.ndarray:
+    """float32 -> bfloat16 (as float32) in a direction, from the bits: toward zero drops
+    the low 16 bits; away from zero is the next magnitude."""
+    bits = x.view(np.uint32)
+    toward = (bits & np.uint32(0xFFFF0000)).view(np.float32)
+    away = ((bits & np.uint32(0xFFFF0000)) + np.uint32(0x10000)).view(np.float32)
+    exact = toward == x
+    if mode == "rz":
+        return toward
+    if mode == "rna":
+        half_way = np.abs(x.astype(np.float64) - toward) >= np.abs(away - x.astype(np.float64))
+        return np.where(exact | ~half_way, toward, away)
+    grow = (x > 0) if mode == "ru" else (x < 0)  # (rd: away from zero for negatives)
+    return np.where(exact | ~grow, toward, away)
+
+
+def test_float_to_half_and_bfloat16_in_every_direction():
+    x = np.array(
+        [1 + 2**-11, -(1 + 2**-11), 1 + 3 * 2**-12, -(1 + 3 * 2**-12), 2.5, -2.5, 0.1, -0.1,
+         65519.0, -65519.0, 70000.0, -70000.0, 1 + 2**-8, -(1 + 2**-8), 1 + 3 * 2**-9, 0.0,
+         1e-3, -1e-3, 3.0, 1 + 2**-9, -(1 + 2**-9), 7.3, -7.3, 1000.1, 1 + 2**-20, 5e4,
+         -5e4, 1.5, 0.3, -0.3, 1 + 3 * 2**-10, 2.0**-14 + 2**-30],
+        np.float32,
+    )  # fmt: skip
+    hb, bb = np.zeros(32 * 7, np.float32), np.zeros(32 * 7, np.float32)
+    with np.errstate(all="ignore"):
+        narrow_kernel[1](x, hb, bb, platform=SOC)
+    hh, bh = hb.reshape(32, 7), bb.reshape(32, 7)
+    xe = x.astype(np.float64)
+    fin = np.abs(xe) <= 65504  # (the half range: rounding beyond it is overflow's rule)
+    top = np.float16(65504)
+    for k, (mode, sat) in enumerate(
+        (
+            ("rd", False),
+            ("ru", False),
+            ("rna", False),
+            ("rd", True),
+            ("rna", True),
+            ("rz", True),
+        )
+    ):
+        col = k if k < 5 else 6
+        got = hh[:, col]
+        with np.errstate(over="ignore"):  # (70000 rounds past half's range)
+            want = _directed(np.clip(xe, -65504, 65504) if sat else xe, mode, np.float16)
+        rows = slice(None) if sat else fin
+        np.testing.assert_array_equal(got[rows], want[rows].astype(np.float32), err_msg=mode)
+    assert hh[10, 0] == 65504 and hh[11, 1] == -65504  # (rd / ru toward the range: finite)
+    assert np.isinf(hh[10, 1]) and np.isinf(hh[11, 0])  # (past it: infinite, no _sat)
+    assert hh[10, 3] == top and hh[11, 3] == -top  # (_sat)
+    # ro (to odd): an inexact value takes the neighbour whose last bit is 1
+    odd = hh[fin, 5].astype(np.float16).view(np.uint16) & 1
+    inexact = x[fin].astype(np.float16).astype(np.float64) != xe[fin]
+    assert (odd[inexact] == 1).all()
+    assert hh[15, 5] == 0 and hh[18, 5] == 3
+    for k, mode in enumerate(("ru", "rz", "rna", "rd", "rn", "ru", "rz")):
+        want = _bf16(_bf16_bits(x)) if mode == "rn" else _bf16_directed(x, mode)
+        np.testing.assert_array_equal(bh[:, k], want, err_msg=f"bfloat16 {mode}")
